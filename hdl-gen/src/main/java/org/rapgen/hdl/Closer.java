@@ -1,0 +1,24 @@
+package org.rapgen.hdl;
+
+import org.rapgen.hdl.ir.ModuleDef;
+
+/** Finishes a module's elaboration: names, widths, checks, last-connect lowering and loop detection, in that order. */
+final class Closer {
+    private Closer() {
+    }
+
+    static ModuleDef close(ModuleContext ctx) {
+        try {
+            FieldNaming.apply(ctx);
+            WidthInference.run(ctx.def);
+            ctx.runDeferredChecks();
+            ExpandWhens.run(ctx.def);
+            NameCheck.run(ctx.def);
+            CombLoops.run(ctx.def);
+            return ctx.def;
+        } catch (RuntimeException e) {
+            Builder.reset();
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package org.rapgen.hdl;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.rapgen.hdl.ir.CondMux;
+import org.rapgen.hdl.ir.Expr;
+import org.rapgen.hdl.ir.Lit;
+import org.rapgen.hdl.ir.Memory;
+import org.rapgen.hdl.ir.ModuleDef;
+import org.rapgen.hdl.ir.Op;
+import org.rapgen.hdl.ir.OpKind;
+import org.rapgen.hdl.ir.Ref;
+import org.rapgen.hdl.ir.Signal;
+import org.rapgen.hdl.ir.Stmt;
+import org.rapgen.hdl.ir.Uninit;
+
+/**
+ * Last-connect semantics: folds the statement list into one driver expression per sink, muxing on when-conditions
+ * (FIRRTL's ExpandWhens). Registers default to holding their value; every other sink must be driven on every path.
+ */
+final class ExpandWhens {
+    private final ModuleDef def;
+    private final List<Memory.Guard> path = new ArrayList<>();
+
+    private ExpandWhens(ModuleDef def) {
+        this.def = def;
+    }
+
+    static void run(ModuleDef def) {
+        new ExpandWhens(def).lower();
+    }
+
+    private void lower() {
+        Map<Signal, Expr> env = new HashMap<>();
+        block(def.body, env);
+        for (Signal s : def.signals) {
+            if (!s.isSink()) continue;
+            Expr v = env.getOrDefault(s, defaultOf(s));
+            if (containsUninit(v)) throw undriven(s, v == Uninit.INSTANCE);
+            def.drivers.put(s, v);
+            if (s.init != null) s.init = pad(s.init, s.width(), s.loc);
+        }
+    }
+
+    private static Expr defaultOf(Signal s) {
+        return s.kind == Signal.Kind.REG ? new Ref(s) : Uninit.INSTANCE;
+    }
+
+    private HdlException undriven(Signal s, boolean never) {
+        String how = never ? "is never driven" : "is not driven on every path (add a default connect or an otherwise branch)";
+        return switch (s.kind) {
+            case INST_IN -> new HdlException(s.instance.loc, "unconnected submodule input: " + s.instance.name() + "." + s.childPort.name() + " " + how);
+            case OUTPUT -> new HdlException(s.loc, "undriven output: " + s.name() + " " + how);
+            default -> new HdlException(s.loc, "undriven wire: " + s.name() + " " + how);
+        };
+    }
+
+    private void block(List<Stmt> stmts, Map<Signal, Expr> env) {
+        for (Stmt st : stmts) {
+            if (st instanceof Stmt.Connect c) {
+                env.put(c.sink(), fit(c.sink(), c.src(), c));
+            } else if (st instanceof Stmt.When w) {
+                Map<Signal, Expr> t = new HashMap<>();
+                Map<Signal, Expr> e = new HashMap<>();
+                path.add(new Memory.Guard(w.cond(), false));
+                block(w.then(), overlay(env, t));
+                path.set(path.size() - 1, new Memory.Guard(w.cond(), true));
+                block(w.otherwise(), overlay(env, e));
+                path.remove(path.size() - 1);
+                Set<Signal> touched = new LinkedHashSet<>(t.keySet());
+                touched.addAll(e.keySet());
+                for (Signal s : touched) {
+                    Expr before = env.getOrDefault(s, defaultOf(s));
+                    Expr a = t.getOrDefault(s, before);
+                    Expr b = e.getOrDefault(s, before);
+                    env.put(s, a == b ? a : new CondMux(w.cond(), a, b));
+                }
+            } else if (st instanceof Stmt.MemWrite m) {
+                m.memory().writePorts.add(new Memory.WritePort(m.addr(), pad(m.data(), m.memory().width, m.loc()), List.copyOf(path), m.loc()));
+            } else if (st instanceof Stmt.ReadEnable r) {
+                List<Memory.Guard> guards = new ArrayList<>(path);
+                if (!(r.enable() instanceof Lit l && l.value.equals(BigInteger.ONE))) guards.add(new Memory.Guard(r.enable(), false));
+                r.port().guards = List.copyOf(guards);
+            }
+        }
+    }
+
+    /**
+     * Copy-on-write view: writes go to {@code local}, reads fall back to the enclosing environment. Keeps lowering
+     * linear in the number of statements.
+     */
+    private static Map<Signal, Expr> overlay(Map<Signal, Expr> parent, Map<Signal, Expr> local) {
+        return new HashMap<>() {
+            @Override
+            public Expr get(Object k) {
+                Expr v = local.get(k);
+                return v != null ? v : parent.get(k);
+            }
+
+            @Override
+            public Expr getOrDefault(Object k, Expr d) {
+                Expr v = get(k);
+                return v != null ? v : d;
+            }
+
+            @Override
+            public Expr put(Signal k, Expr v) {
+                return local.put(k, v);
+            }
+        };
+    }
+
+    private Expr fit(Signal sink, Expr src, Stmt.Connect c) {
+        if (src instanceof Lit l && l.dontCare) return new Lit(BigInteger.ZERO, sink.width(), sink.signed, true);
+        Widths.checkConnect(sink, src, c.loc());
+        return pad(src, sink.width(), c.loc());
+    }
+
+    private Expr pad(Expr src, int width, SourceLoc loc) {
+        if (src.width() == width) return src;
+        if (src instanceof Lit l) return new Lit(l.value, width, l.signed(), l.dontCare);
+        Op p = new Op(OpKind.PAD, List.of(src), new int[] {width}, src.signed(), loc, def, null);
+        def.ops.add(p);
+        return p;
+    }
+
+    private static boolean containsUninit(Expr e) {
+        if (e == Uninit.INSTANCE) return true;
+        return e instanceof CondMux m && (containsUninit(m.whenTrue) || containsUninit(m.whenFalse));
+    }
+}

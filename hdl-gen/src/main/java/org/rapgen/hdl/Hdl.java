@@ -1,0 +1,191 @@
+package org.rapgen.hdl;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.rapgen.hdl.ir.Expr;
+import org.rapgen.hdl.ir.OpKind;
+import org.rapgen.hdl.ir.Signal;
+
+/**
+ * The DSL vocabulary, for {@code import static org.rapgen.hdl.Hdl.*}: types, literals, hardware constructors and
+ * control flow, named as in Chisel.
+ */
+public final class Hdl {
+    private Hdl() {
+    }
+
+    /** Connect source meaning "no particular value": the sink counts as driven and is emitted as zero. */
+    public static final Data DontCare = new Bool();
+
+    // ---- types ----
+    public static UInt UInt(int width) { return new UInt(width); }
+    /** A UInt whose width is inferred from what is connected to it (Wire/Reg only). */
+    public static UInt UInt() { return new UInt(-1); }
+    public static SInt SInt(int width) { return new SInt(width); }
+    public static SInt SInt() { return new SInt(-1); }
+    public static Bool Bool() { return new Bool(); }
+
+    public static <T extends Data> Vec<T> Vec(int n, T gen) { return new Vec<>(n, gen); }
+
+    public static <T extends Data> DecoupledIO<T> Decoupled(T gen) { return new DecoupledIO<>(gen); }
+
+    public static <T extends Data> ValidIO<T> Valid(T gen) { return new ValidIO<>(gen); }
+
+    /** Reverses the direction of every field (the consumer side of a Decoupled, for instance). */
+    public static <T extends Data> T Flipped(T d) {
+        d.specified = Data.Direction.FLIPPED;
+        return d;
+    }
+
+    public static <T extends Data> T Input(T d) {
+        d.specified = Data.Direction.INPUT;
+        return d;
+    }
+
+    public static <T extends Data> T Output(T d) {
+        d.specified = Data.Direction.OUTPUT;
+        return d;
+    }
+
+    // ---- literals ----
+    /** Unsigned literal of minimal width. */
+    public static UInt U(long v) { return U(BigInteger.valueOf(v), -1); }
+    public static UInt U(long v, int width) { return U(BigInteger.valueOf(v), width); }
+
+    public static UInt U(BigInteger v, int width) {
+        UInt u = new UInt(-1);
+        u.expr = Lits.uint(v, width);
+        return u;
+    }
+
+    public static SInt S(long v, int width) {
+        SInt s = new SInt(-1);
+        s.expr = Lits.sint(BigInteger.valueOf(v), width);
+        return s;
+    }
+
+    public static Bool B(boolean v) {
+        Bool b = new Bool();
+        b.expr = Lits.uint(v ? BigInteger.ONE : BigInteger.ZERO, 1);
+        return b;
+    }
+
+    // ---- hardware constructors ----
+    public static <T extends Data> T Wire(T type) {
+        return Builder.current().bind(type, Signal.Kind.WIRE, "_wire", SourceLoc.capture());
+    }
+
+    /** A wire with a default value (Chisel's WireDefault). */
+    public static <T extends Data> T WireDefault(T type, Data init) {
+        T w = Wire(type);
+        Connects.mono(w, init, SourceLoc.capture());
+        return w;
+    }
+
+    /** A register without reset. */
+    public static <T extends Data> T Reg(T type) {
+        return Builder.current().bind(type, Signal.Kind.REG, "_reg", SourceLoc.capture());
+    }
+
+    /** A register reset (synchronously) to {@code init}; its type and width are those of {@code init}. */
+    public static <T extends Bits> T RegInit(T init) {
+        @SuppressWarnings("unchecked")
+        T type = (T) init.ofWidth(init.getWidth());
+        return RegInit(type, init);
+    }
+
+    /** A register of {@code type} reset to {@code init}, which may be narrower (it is extended). */
+    public static <T extends Bits> T RegInit(T type, Bits init) {
+        SourceLoc loc = SourceLoc.capture();
+        T r = Builder.current().bind(type, Signal.Kind.REG, "_reg", loc);
+        Signal s = r.sinkSignal(loc);
+        if (init.isSigned() != s.signed) throw new HdlException(loc, "reset value must be " + (s.signed ? "SInt" : "UInt"));
+        s.init = init.read();
+        Builder.current().checkLater(() -> Widths.checkConnect(s, s.init, loc));
+        return r;
+    }
+
+    /** Every ground element of an aggregate register reset to {@code value}. */
+    public static <T extends Data> T RegInitAll(T type, long value) {
+        SourceLoc loc = SourceLoc.capture();
+        T r = Builder.current().bind(type, Signal.Kind.REG, "_reg", loc);
+        for (Bits leaf : r.leaves()) {
+            Signal s = leaf.sinkSignal(loc);
+            s.init = leaf.isSigned() ? Lits.sint(BigInteger.valueOf(value), -1) : Lits.uint(BigInteger.valueOf(value), -1);
+            Builder.current().checkLater(() -> Widths.checkConnect(s, s.init, loc));
+        }
+        return r;
+    }
+
+    /** {@code x} delayed by one clock. */
+    @SuppressWarnings("unchecked")
+    public static <T extends Bits> T RegNext(T x) {
+        T r = Reg((T) x.ofWidth(x.getWidth()));
+        Connects.mono(r, x, SourceLoc.capture());
+        return r;
+    }
+
+    public static <T extends Bits> T RegNext(T x, Bits init) {
+        @SuppressWarnings("unchecked")
+        T r = RegInit((T) x.ofWidth(x.getWidth()), init);
+        Connects.mono(r, x, SourceLoc.capture());
+        return r;
+    }
+
+    public static <T extends Bits> Mem<T> Mem(int depth, T type) { return new Mem<>(depth, type, false); }
+
+    public static <T extends Bits> SyncReadMem<T> SyncReadMem(int depth, T type) { return new SyncReadMem<>(depth, type); }
+
+    /** Instantiates a child module in the module being elaborated. */
+    public static <M extends Module> M Module(M child) {
+        child.close();
+        Instances.add(Builder.current(), child, child.createdAt());
+        return child;
+    }
+
+    // ---- control flow ----
+    public static WhenContext when(Bool cond, Runnable body) {
+        return WhenContext.open(cond, body);
+    }
+
+    public static SwitchContext Switch(UInt subject) {
+        return new SwitchContext(subject);
+    }
+
+    // ---- combinational helpers ----
+    @SuppressWarnings("unchecked")
+    public static <T extends Bits> T Mux(Bool cond, T a, T b) {
+        Expr ea = a.read();
+        Expr eb = a.coerce(b, "Mux");
+        Bits out = a.ofWidth(-1);
+        out.expr = Builder.current().op(OpKind.MUX, List.of(cond.read(), ea, eb), new int[0], a.isSigned(), null);
+        return (T) out;
+    }
+
+    /** Concatenation, first argument most significant. */
+    public static UInt Cat(Bits... parts) {
+        return Cat(Arrays.asList(parts));
+    }
+
+    public static UInt Cat(List<? extends Bits> parts) {
+        if (parts.isEmpty()) throw new HdlException(SourceLoc.capture(), "Cat of nothing");
+        List<Expr> args = new ArrayList<>();
+        for (Bits p : parts) args.add(p.read());
+        if (args.size() == 1) return parts.get(0).asUInt();
+        return UInt.wrap(Builder.current().op(OpKind.CAT, args, new int[0], false, null));
+    }
+
+    /** {@code n} copies of {@code x}, concatenated. */
+    public static UInt Fill(int n, Bits x) {
+        if (n < 1) throw new HdlException(SourceLoc.capture(), "Fill count must be >= 1, got " + n);
+        return UInt.wrap(Builder.current().op(OpKind.FILL, List.of(x.read()), new int[] {n}, false, null));
+    }
+
+    /** Number of bits needed to represent values 0..n-1 (at least 1). */
+    public static int log2Up(long n) {
+        return Math.max(1, 64 - Long.numberOfLeadingZeros(n - 1));
+    }
+
+}

@@ -1,0 +1,61 @@
+package org.rapgen.hdl;
+
+import java.util.List;
+import org.rapgen.hdl.ir.Memory;
+import org.rapgen.hdl.ir.NameSlot;
+import org.rapgen.hdl.ir.OpKind;
+import org.rapgen.hdl.ir.Stmt;
+
+/**
+ * Memory with combinational (asynchronous) read; infers distributed/LUT RAM. A read in the same cycle as a write to
+ * the same address returns the old contents (the write lands at the clock edge).
+ */
+public class Mem<T extends Bits> {
+    final Memory memory;
+    final T type;
+
+    Mem(int depth, T type, boolean syncRead) {
+        SourceLoc loc = SourceLoc.capture();
+        if (depth < 1) throw new HdlException(loc, "memory depth must be >= 1, got " + depth);
+        if (type.isBound()) throw new HdlException(loc, "memory element must be a type, not hardware");
+        if (type.width < 0) throw new HdlException(loc, "memory element needs an explicit width");
+        this.type = type;
+        ModuleContext ctx = Builder.current();
+        this.memory = new Memory(new NameSlot("_mem"), depth, type.width, loc, syncRead);
+        ctx.def.memories.add(memory);
+    }
+
+    public int depth() {
+        return memory.depth;
+    }
+
+    /** Asynchronous read of {@code mem[addr]}. */
+    @SuppressWarnings("unchecked")
+    public T read(UInt addr) {
+        if (memory.syncRead) throw new HdlException(SourceLoc.capture(), "SyncReadMem has no asynchronous read; use read(addr, enable)");
+        Bits out = type.ofWidth(type.width);
+        out.expr = Builder.current().op(OpKind.MEM_READ, List.of(addr.read()), new int[0], type.isSigned(), memory);
+        return (T) out;
+    }
+
+    /** Writes {@code data} to {@code mem[addr]} on cycles where the enclosing when-conditions hold. */
+    public void write(UInt addr, T data) {
+        SourceLoc loc = SourceLoc.capture();
+        ModuleContext ctx = Builder.current();
+        var a = addr.read();
+        var d = data.read();
+        if (data.isSigned() != type.isSigned()) throw new HdlException(loc, "memory write data must be " + type.kindName());
+        ctx.checkLater(() -> {
+            if (a.width() > memory.addrWidth()) throw new HdlException(loc, "address is " + a.width() + " bits, memory takes " + memory.addrWidth());
+            if (d.width() > memory.width) throw new HdlException(loc, "width mismatch: " + d.width() + "-bit data written to " + memory.width + "-bit memory");
+        });
+        ctx.add(new Stmt.MemWrite(memory, a, d, loc));
+    }
+
+    /** Names the memory in the emitted Verilog. */
+    public Mem<T> named(String name) {
+        Names.checkUserName(name, SourceLoc.capture());
+        memory.nameSlot.set(name, true, SourceLoc.capture());
+        return this;
+    }
+}

@@ -1,0 +1,38 @@
+package org.rapgen.hdl;
+
+import org.rapgen.hdl.ir.Stmt;
+
+/** The result of {@code when(...)}: chain {@code elsewhen} and {@code otherwise} onto it. */
+public final class WhenContext {
+    private final Stmt.When when;
+
+    WhenContext(Stmt.When when) {
+        this.when = when;
+    }
+
+    static WhenContext open(Bool cond, Runnable body) {
+        ModuleContext ctx = Builder.current();
+        Stmt.When w = new Stmt.When(cond.read(), SourceLoc.capture());
+        ctx.add(w);
+        ctx.inBlock(w.then(), body);
+        return new WhenContext(w);
+    }
+
+    public WhenContext elsewhen(Bool cond, Runnable body) {
+        ModuleContext ctx = Builder.current();
+        checkChained(ctx);
+        Stmt.When[] inner = new Stmt.When[1];
+        ctx.inBlock(when.otherwise(), () -> inner[0] = open(cond, body).when);
+        return new WhenContext(inner[0]);
+    }
+
+    public void otherwise(Runnable body) {
+        ModuleContext ctx = Builder.current();
+        checkChained(ctx);
+        ctx.inBlock(when.otherwise(), body);
+    }
+
+    private void checkChained(ModuleContext ctx) {
+        if (!when.otherwise().isEmpty()) throw new HdlException(SourceLoc.capture(), "this when already has an otherwise branch");
+    }
+}

@@ -1,0 +1,119 @@
+package org.rapgen.hdl.emit;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.rapgen.hdl.ir.Expr;
+import org.rapgen.hdl.ir.Instance;
+import org.rapgen.hdl.ir.Memory;
+import org.rapgen.hdl.ir.ModuleDef;
+import org.rapgen.hdl.ir.Op;
+import org.rapgen.hdl.ir.Ref;
+import org.rapgen.hdl.ir.Signal;
+
+/** What the Velocity template renders for one module: every field is derived from the IR, nothing is Verilog-by-hand. */
+public record ModuleView(String version, String name, String javaClass, String params, List<Decl> ports,
+                         List<Decl> regs, List<Decl> memories, List<Decl> wires, List<Decl> temps,
+                         List<Assign> assigns, List<RegUpdate> regUpdates, List<MemWrite> memWrites,
+                         List<MemRead> memReads, List<Inst> instances, String unused) {
+
+    /** A declaration: keyword, range, name, trailing text (initializer or unpacked range), Java location. */
+    public record Decl(String dir, String range, String name, String suffix, String loc) {
+    }
+
+    public record Assign(String name, String rhs) {
+    }
+
+    /** {@code init} is null for a register without reset; {@code next} is null for one that never changes after reset. */
+    public record RegUpdate(String name, String init, String next) {
+    }
+
+    public record MemWrite(String memory, String enable, String addr, String data) {
+    }
+
+    public record MemRead(String memory, String enable, String addr, String data) {
+    }
+
+    public record Inst(String module, String name, List<Assign> ports, String loc) {
+    }
+
+    static ModuleView of(ModuleDef def, String version) {
+        Reachability reach = new Reachability(def);
+        markClockReset(def, reach);
+        Map<Op, String> tempNames = new IdentityHashMap<>();
+        Map<String, Integer> counters = new HashMap<>();
+        for (Op op : reach.temps) {
+            if (op.nameSlot != null && op.nameSlot.hasName()) tempNames.put(op, op.nameSlot.name());
+            else tempNames.put(op, "_" + op.kind.name().toLowerCase() + "_" + (counters.merge(op.kind.name(), 1, Integer::sum) - 1));
+        }
+        ExprPrinter p = new ExprPrinter(tempNames);
+
+        List<Decl> ports = new ArrayList<>();
+        List<Decl> regs = new ArrayList<>();
+        List<Decl> wires = new ArrayList<>();
+        List<Assign> assigns = new ArrayList<>();
+        List<RegUpdate> updates = new ArrayList<>();
+        List<String> unused = new ArrayList<>();
+        for (Signal s : def.signals) {
+            String range = VerilogText.range(s.width());
+            switch (s.kind) {
+                case INPUT -> ports.add(new Decl("input ", range, s.name(), "", s.loc.toString()));
+                case OUTPUT -> ports.add(new Decl("output", range, s.name(), "", s.loc.toString()));
+                case REG, MEM_RDATA -> regs.add(new Decl("reg", range, s.name(), "", s.loc.toString()));
+                default -> wires.add(new Decl("wire", range, s.name(), "", s.loc.toString()));
+            }
+            if (s.kind == Signal.Kind.REG) {
+                Expr next = def.drivers.get(s);
+                boolean holds = next instanceof Ref r && r.signal == s;
+                updates.add(new RegUpdate(s.name(), s.init == null ? null : p.atom(s.init), holds ? null : p.atom(next)));
+            } else if (s.isSink()) {
+                assigns.add(new Assign(s.name(), p.atom(def.drivers.get(s))));
+            }
+            if (s.kind != Signal.Kind.OUTPUT && s.kind != Signal.Kind.INST_IN) unused.addAll(reach.unusedSelects(s, s.name(), s.width()));
+        }
+        List<Decl> temps = new ArrayList<>();
+        for (Op op : reach.temps) {
+            String name = tempNames.get(op);
+            temps.add(new Decl("wire", VerilogText.range(op.width()), name, " = " + p.define(op), op.loc.toString()));
+            unused.addAll(reach.unusedSelects(op, name, op.width()));
+        }
+        List<Decl> mems = new ArrayList<>();
+        List<MemWrite> writes = new ArrayList<>();
+        List<MemRead> reads = new ArrayList<>();
+        for (Memory m : def.memories) {
+            mems.add(new Decl("reg", VerilogText.range(m.width), m.name(), " [0:" + (m.depth - 1) + "]", m.loc.toString()));
+            for (Memory.WritePort w : m.writePorts) {
+                writes.add(new MemWrite(m.name(), guard(p, w.guards()), p.ext(w.addr(), m.addrWidth()), p.atom(w.data())));
+            }
+            for (Memory.ReadPort r : m.readPorts) {
+                reads.add(new MemRead(m.name(), guard(p, r.guards), p.ext(r.addr, m.addrWidth()), r.rdata.name()));
+            }
+        }
+        List<Inst> insts = new ArrayList<>();
+        for (Instance i : def.instances) {
+            List<Assign> conns = new ArrayList<>();
+            i.portNets.forEach((port, net) -> conns.add(new Assign(port.name(), net.name())));
+            insts.add(new Inst(i.child.name, i.name(), conns, i.loc.toString()));
+        }
+        String params = def.params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+        String unusedExpr = unused.isEmpty() ? null : unused.size() == 1 ? unused.get(0) : "{" + String.join(", ", unused) + "}";
+        return new ModuleView(version, def.name, def.javaClass, params, ports, regs, mems, wires, temps, assigns, updates, writes, reads, insts, unusedExpr);
+    }
+
+    private static String guard(ExprPrinter p, List<Memory.Guard> guards) {
+        if (guards.isEmpty()) return null;
+        return guards.stream().map(g -> (g.negated() ? "!" : "") + p.atom(g.cond())).collect(Collectors.joining(" && "));
+    }
+
+    /** The clock is read by every always block and child; reset by every register with a reset value and child. */
+    private static void markClockReset(ModuleDef def, Reachability reach) {
+        boolean clocked = !def.instances.isEmpty() || !def.memories.isEmpty()
+                || def.signals.stream().anyMatch(s -> s.kind == Signal.Kind.REG);
+        boolean reset = !def.instances.isEmpty() || def.signals.stream().anyMatch(s -> s.init != null);
+        if (clocked) reach.read(new Ref(def.clock));
+        if (reset) reach.read(new Ref(def.reset));
+    }
+}

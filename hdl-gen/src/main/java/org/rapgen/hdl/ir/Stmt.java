@@ -1,0 +1,28 @@
+package org.rapgen.hdl.ir;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.rapgen.hdl.SourceLoc;
+
+/** Statements of a module body, in program order; when-blocks nest. */
+public sealed interface Stmt {
+    SourceLoc loc();
+
+    /** {@code sink := src}; later connects win (last-connect semantics). */
+    record Connect(Signal sink, Expr src, SourceLoc loc) implements Stmt {
+    }
+
+    record When(Expr cond, List<Stmt> then, List<Stmt> otherwise, SourceLoc loc) implements Stmt {
+        public When(Expr cond, SourceLoc loc) {
+            this(cond, new ArrayList<>(), new ArrayList<>(), loc);
+        }
+    }
+
+    /** A memory write port, enabled by the conjunction of the enclosing when-conditions. */
+    record MemWrite(Memory memory, Expr addr, Expr data, SourceLoc loc) implements Stmt {
+    }
+
+    /** Enables a synchronous read port on the current when-path (and {@code enable}). */
+    record ReadEnable(Memory.ReadPort port, Expr enable, SourceLoc loc) implements Stmt {
+    }
+}

@@ -1,0 +1,71 @@
+package org.rapgen.hdl.lib;
+
+import static org.rapgen.hdl.Hdl.*;
+
+import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.Bundle;
+import org.rapgen.hdl.DecoupledIO;
+import org.rapgen.hdl.HdlException;
+import org.rapgen.hdl.Module;
+import org.rapgen.hdl.SourceLoc;
+import org.rapgen.hdl.SyncReadMem;
+import org.rapgen.hdl.UInt;
+
+/**
+ * Synchronous FIFO holding up to {@code depth} words, ready/valid on both sides, storage in a {@link SyncReadMem}
+ * (block RAM). A registered output stage makes {@code deq} first-word-fall-through: enqueue to dequeue latency is
+ * two cycles, and it sustains one transfer per cycle in and out. {@code enq.ready} comes straight from a register.
+ */
+public final class Fifo extends Module {
+    public static final class IO extends Bundle {
+        public final DecoupledIO<UInt> enq;
+        public final DecoupledIO<UInt> deq;
+        /** Words held, including the one presented on deq. */
+        public final UInt count;
+
+        IO(int width, int depth) {
+            enq = Flipped(Decoupled(UInt(width)));
+            deq = Decoupled(UInt(width));
+            count = UInt(log2Up(depth + 1));
+        }
+    }
+
+    public final IO io;
+
+    public Fifo(int width, int depth) {
+        super("w", width, "d", depth);
+        if (width < 1) throw new HdlException(SourceLoc.capture(), "Fifo width must be >= 1, got " + width);
+        if (depth < 2 || Integer.bitCount(depth) != 1) throw new HdlException(SourceLoc.capture(), "Fifo depth must be a power of two >= 2, got " + depth);
+        io = IO(new IO(width, depth));
+        int aw = log2Up(depth);
+
+        SyncReadMem<UInt> ram = SyncReadMem(depth, UInt(width)).named("ram");
+        UInt wptr = RegInit(U(0, aw)).named("wptr");
+        UInt rptr = RegInit(U(0, aw)).named("rptr");
+        UInt count = RegInit(U(0, log2Up(depth + 1))).named("count");
+        Bool outValid = RegInit(B(false)).named("out_valid");
+
+        Bool enqFire = io.enq.fire().named("enq_fire");
+        Bool deqFire = io.deq.fire().named("deq_fire");
+        // Words in the RAM not yet moved to the output register. Writes of this cycle are not counted yet, so a
+        // fetch never reads the address being written (read-first RAM would return stale data).
+        Bool ramHasData = count.ne(outValid).named("ram_has_data");
+        Bool fetch = ramHasData.and(outValid.not().or(io.deq.ready)).named("fetch");
+
+        when(enqFire, () -> {
+            ram.write(wptr, io.enq.bits);
+            wptr.connect(wptr.add(1));
+        });
+        UInt head = ram.read(rptr, fetch);
+        when(fetch, () -> rptr.connect(rptr.add(1)));
+        outValid.connect(fetch.or(outValid.and(io.deq.ready.not())));
+
+        when(enqFire.and(deqFire.not()), () -> count.connect(count.add(1)))
+                .elsewhen(deqFire.and(enqFire.not()), () -> count.connect(count.sub(1)));
+
+        io.enq.ready.connect(count.ne(depth));
+        io.deq.valid.connect(outValid);
+        io.deq.bits.connect(head);
+        io.count.connect(count);
+    }
+}

@@ -1,0 +1,52 @@
+package org.rapgen.hdl.lib;
+
+import static org.rapgen.hdl.Hdl.*;
+
+import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.Bundle;
+import org.rapgen.hdl.HdlException;
+import org.rapgen.hdl.Module;
+import org.rapgen.hdl.SourceLoc;
+import org.rapgen.hdl.UInt;
+
+/**
+ * A {@code width}-bit counter that adds {@code amount} when {@code inc} is high and sticks at its maximum instead of
+ * wrapping. {@code saturated} is sticky until {@code clear}; {@code clear} wins over {@code inc}.
+ */
+public final class SatCounter extends Module {
+    public static final class IO extends Bundle {
+        public final Bool inc = Input(Bool());
+        public final UInt amount;
+        public final Bool clear = Input(Bool());
+        public final UInt value;
+        /** Set by any increment that hit the maximum; cleared only by clear. */
+        public final Bool saturated = Bool();
+
+        IO(int width, int amountWidth) {
+            amount = Input(UInt(amountWidth));
+            value = UInt(width);
+        }
+    }
+
+    public final IO io;
+
+    public SatCounter(int width, int amountWidth) {
+        super("w", width, "a", amountWidth);
+        if (width < 1 || amountWidth < 1 || amountWidth > width) {
+            throw new HdlException(SourceLoc.capture(), "SatCounter needs 1 <= amount width (" + amountWidth + ") <= width (" + width + ")");
+        }
+        io = IO(new IO(width, amountWidth));
+        UInt value = RegInit(U(0, width)).named("value");
+        Bool sticky = RegInit(B(false)).named("sticky");
+        SatAdd sum = new SatAdd(value, io.amount);
+        when(io.clear, () -> {
+            value.connect(U(0));
+            sticky.connect(B(false));
+        }).elsewhen(io.inc, () -> {
+            value.connect(sum.value);
+            when(sum.overflow, () -> sticky.connect(B(true)));
+        });
+        io.value.connect(value);
+        io.saturated.connect(sticky);
+    }
+}
