@@ -1,0 +1,7 @@
+package org.rapgen.generate;
+
+import java.util.Map;
+
+/** One design's output folder contents: file name -> bytes, including {@code manifest.json}. */
+public record GeneratedDesign(String name, String top, Map<String, byte[]> files) {
+}
