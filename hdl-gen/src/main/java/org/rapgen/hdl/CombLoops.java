@@ -2,12 +2,10 @@ package org.rapgen.hdl;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.rapgen.hdl.ir.CondMux;
 import org.rapgen.hdl.ir.Expr;
 import org.rapgen.hdl.ir.ModuleDef;
@@ -16,114 +14,77 @@ import org.rapgen.hdl.ir.Ref;
 import org.rapgen.hdl.ir.Signal;
 
 /**
- * Finds combinational loops through wires, ports and submodules (using each child's input-to-output paths), and
- * records this module's own output-to-input paths for its parent. Registers and synchronous memory reads cut paths.
+ * Finds combinational loops: a depth-first search over signals and expression nodes, linear in the size of the
+ * module. Registers and synchronous memory reads cut paths; a submodule's outputs depend on exactly the inputs its
+ * own {@link CombPaths} say.
  */
 final class CombLoops {
     private final ModuleDef def;
-    private final Map<Expr, Set<Signal>> exprDeps = new IdentityHashMap<>();
-    private final Map<Signal, Set<Signal>> deps = new HashMap<>();
 
     private CombLoops(ModuleDef def) {
         this.def = def;
     }
 
     static void run(ModuleDef def) {
-        new CombLoops(def).analyze();
+        new CombLoops(def).findLoop();
     }
 
-    private void analyze() {
-        for (Signal s : def.signals) deps.put(s, directDeps(s));
-        findLoop();
-        Map<Signal, Set<Signal>> inputs = new HashMap<>();
-        for (Signal s : def.signals) {
-            if (s.kind == Signal.Kind.OUTPUT) {
-                Set<Signal> in = new LinkedHashSet<>();
-                for (Signal d : reachableInputs(s, inputs)) if (d != def.clock && d != def.reset) in.add(d);
-                def.combPaths.put(s, in);
-            }
+    /** What a node reads combinationally. */
+    private List<Object> edges(Object node) {
+        if (node instanceof Signal s) {
+            return switch (s.kind) {
+                case INPUT, REG, MEM_RDATA -> List.of();
+                case INST_OUT -> {
+                    List<Object> out = new ArrayList<>();
+                    for (Signal childIn : CombPaths.of(s.instance.child).inputsOf(s.childPort)) out.add(s.instance.portNets.get(childIn));
+                    yield out;
+                }
+                default -> def.drivers.containsKey(s) ? List.of(def.drivers.get(s)) : List.of();
+            };
         }
-    }
-
-    private Set<Signal> directDeps(Signal s) {
-        return switch (s.kind) {
-            case INPUT, REG, MEM_RDATA -> Set.of();
-            case INST_OUT -> {
-                Set<Signal> out = new LinkedHashSet<>();
-                for (Signal childIn : s.instance.child.combPaths.getOrDefault(s.childPort, Set.of())) out.add(s.instance.portNets.get(childIn));
-                yield out;
-            }
-            default -> def.drivers.containsKey(s) ? refs(def.drivers.get(s)) : Set.of();
-        };
-    }
-
-    /** Signals an expression reads combinationally (memoized: expression graphs share subtrees). */
-    private Set<Signal> refs(Expr e) {
-        Set<Signal> cached = exprDeps.get(e);
-        if (cached != null) return cached;
-        Set<Signal> out;
-        if (e instanceof Ref r) {
-            out = Set.of(r.signal);
-        } else if (e instanceof Op op) {
-            out = new LinkedHashSet<>();
-            for (Expr a : op.args) out.addAll(refs(a));
-        } else if (e instanceof CondMux m) {
-            out = new LinkedHashSet<>(refs(m.cond));
-            out.addAll(refs(m.whenTrue));
-            out.addAll(refs(m.whenFalse));
-        } else {
-            out = Set.of();
-        }
-        exprDeps.put(e, out);
-        return out;
+        if (node instanceof Ref r) return List.of(r.signal);
+        if (node instanceof Op op) return new ArrayList<>(op.args);
+        if (node instanceof CondMux m) return List.of(m.cond, m.whenTrue, m.whenFalse);
+        return List.of();
     }
 
     private void findLoop() {
-        Map<Signal, Integer> state = new HashMap<>(); // 1 = on the DFS stack, 2 = done
+        Map<Object, Boolean> onStack = new IdentityHashMap<>(); // true: on the DFS stack; false: finished
         for (Signal root : def.signals) {
-            if (state.containsKey(root)) continue;
-            // Iterative DFS: deep designs would overflow the Java stack.
-            List<Signal> stack = new ArrayList<>();
-            List<java.util.Iterator<Signal>> iters = new ArrayList<>();
+            if (onStack.containsKey(root)) continue;
+            // Iterative: deep expression chains would overflow the Java stack.
+            List<Object> stack = new ArrayList<>();
+            List<Iterator<Object>> iters = new ArrayList<>();
             stack.add(root);
-            iters.add(deps.get(root).iterator());
-            state.put(root, 1);
+            iters.add(edges(root).iterator());
+            onStack.put(root, true);
             while (!stack.isEmpty()) {
-                var it = iters.get(iters.size() - 1);
+                Iterator<Object> it = iters.get(iters.size() - 1);
                 if (it.hasNext()) {
-                    Signal next = it.next();
-                    Integer st = state.get(next);
+                    Object next = it.next();
+                    Boolean st = onStack.get(next);
                     if (st == null) {
-                        state.put(next, 1);
+                        onStack.put(next, true);
                         stack.add(next);
-                        iters.add(deps.getOrDefault(next, Set.of()).iterator());
-                    } else if (st == 1) {
+                        iters.add(edges(next).iterator());
+                    } else if (st) {
                         throw loop(stack.subList(stack.indexOf(next), stack.size()));
                     }
                 } else {
-                    state.put(stack.remove(stack.size() - 1), 2);
+                    onStack.put(stack.remove(stack.size() - 1), false);
                     iters.remove(iters.size() - 1);
                 }
             }
         }
     }
 
-    private HdlException loop(List<Signal> cycle) {
-        List<Signal> order = new ArrayList<>(cycle);
-        Collections.reverse(order); // deps point from sink to source; print in signal-flow order
+    private HdlException loop(List<Object> cycle) {
+        List<Signal> signals = new ArrayList<>();
+        for (Object o : cycle) if (o instanceof Signal s) signals.add(s);
+        Collections.reverse(signals); // edges point from a sink to what it reads; print in signal-flow order
         StringBuilder sb = new StringBuilder("combinational loop: ");
-        for (Signal s : order) sb.append(s.name()).append(" (").append(s.loc).append(") -> ");
-        sb.append(order.get(0).name());
-        return new HdlException(order.get(0).loc, sb.toString());
-    }
-
-    private Set<Signal> reachableInputs(Signal s, Map<Signal, Set<Signal>> memo) {
-        Set<Signal> m = memo.get(s);
-        if (m != null) return m;
-        Set<Signal> out = new LinkedHashSet<>();
-        if (s.kind == Signal.Kind.INPUT) out.add(s);
-        for (Signal d : deps.get(s)) out.addAll(reachableInputs(d, memo));
-        memo.put(s, out);
-        return out;
+        for (Signal s : signals) sb.append(s.name()).append(" (").append(s.loc).append(") -> ");
+        sb.append(signals.get(0).name());
+        return new HdlException(signals.get(0).loc, sb.toString());
     }
 }

@@ -15,17 +15,50 @@ public final class Elaborator {
 
     public static Design elaborate(Supplier<? extends Module> top) {
         if (Builder.currentOrNull() != null) throw new HdlException(SourceLoc.capture(), "elaborate() cannot be nested inside a module");
-        Module m;
-        try {
-            m = top.get();
-        } catch (RuntimeException e) {
-            Builder.reset();
-            throw e;
-        }
-        m.close();
+        Module m = onLargeStack(() -> {
+            try {
+                Module mod = top.get();
+                mod.close();
+                return mod;
+            } catch (RuntimeException e) {
+                Builder.reset();
+                throw e;
+            }
+        });
         Map<String, List<ModuleDef>> byName = new LinkedHashMap<>();
         collect(m.def(), byName);
         return new Design(m.def(), byName);
+    }
+
+    /**
+     * Elaboration and the passes recurse along expression chains, which a long when-chain makes thousands deep; a
+     * dedicated thread with a large stack keeps that from overflowing.
+     */
+    private static <T> T onLargeStack(Supplier<T> work) {
+        Object[] result = new Object[1];
+        RuntimeException[] failure = new RuntimeException[1];
+        Error[] error = new Error[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                result[0] = work.get();
+            } catch (RuntimeException e) {
+                failure[0] = e;
+            } catch (Error e) {
+                error[0] = e;
+            }
+        }, "rapgen-elaborate", 1L << 30);
+        t.start();
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        if (failure[0] != null) throw failure[0];
+        if (error[0] != null) throw error[0];
+        @SuppressWarnings("unchecked")
+        T r = (T) result[0];
+        return r;
     }
 
     /** Children before parents; every elaborated definition, grouped by module name. */

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.rapgen.hdl.SourceLoc;
 
 /** The IR of one elaborated module: declarations in creation order, the body, and analysis results. */
@@ -19,8 +18,6 @@ public final class ModuleDef {
     public final List<Op> ops = new ArrayList<>();
     /** Filled when the module is closed: the value each sink takes after last-connect lowering. */
     public final Map<Signal, Expr> drivers = new LinkedHashMap<>();
-    /** Filled when the module is closed: output port -> input ports it depends on combinationally. */
-    public final Map<Signal, Set<Signal>> combPaths = new LinkedHashMap<>();
     /** The Java class that describes this module (for the emitted header). */
     public String javaClass;
     public Signal clock;
