@@ -1,0 +1,114 @@
+package org.rapgen.generate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+import org.rapgen.config.ConfigReader;
+import org.rapgen.testutil.RepoPaths;
+import org.rapgen.testutil.Tools;
+
+/**
+ * rtl-out/ is committed: it must be exactly what the generator writes today, and every module in it must pass
+ * Verilator -Wall lint, Icarus -g2005 and a Yosys synthesis, with no waivers.
+ */
+class RtlOutTest {
+    private static Path root;
+    private static List<Path> configs;
+
+    @BeforeAll
+    static void find() throws IOException {
+        root = RepoPaths.root();
+        try (Stream<Path> s = Files.list(root.resolve("configs"))) {
+            configs = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+        }
+        assertFalse(configs.isEmpty(), "no configs/*.yaml");
+    }
+
+    @Test
+    void rtlOutIsByteForByteWhatTheGeneratorWrites(@TempDir Path tmp) throws IOException {
+        Generator gen = new Generator();
+        List<GeneratedDesign> designs = new ArrayList<>();
+        for (Path c : configs) designs.add(gen.generate(ConfigReader.read(c)));
+        OutputWriter.write(tmp, designs);
+        TreeMap<String, byte[]> expected = tree(tmp);
+        TreeMap<String, byte[]> actual = tree(root.resolve("rtl-out"));
+        assertEquals(expected.keySet(), actual.keySet(), "rtl-out/ has different files; regenerate with ./rapgen generate --config configs/*.yaml --out rtl-out");
+        for (String f : expected.keySet()) {
+            assertTrue(java.util.Arrays.equals(expected.get(f), actual.get(f)), "rtl-out/" + f + " differs from the generator's output; regenerate it");
+        }
+    }
+
+    @Test
+    void manifestHashesMatchFiles() throws IOException {
+        for (Path dir : designDirs()) {
+            JsonNode m = new ObjectMapper().readTree(dir.resolve("manifest.json").toFile());
+            for (JsonNode f : m.get("files")) {
+                byte[] data = Files.readAllBytes(dir.resolve(f.get("path").asText()));
+                assertEquals(f.get("sha256").asText(), Generator.sha256(data), dir + "/" + f.get("path").asText());
+            }
+        }
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyModuleIsLintCleanAndSynthesizes() throws IOException {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Path dir : designDirs()) {
+            JsonNode m = new ObjectMapper().readTree(dir.resolve("manifest.json").toFile());
+            List<String> files = new ArrayList<>();
+            m.get("files").forEach(f -> files.add(f.get("path").asText()));
+            for (String file : files) {
+                String module = file.replace(".v", "");
+                tests.add(DynamicTest.dynamicTest(module, () -> checkModule(dir, files, module)));
+            }
+        }
+        return tests.stream();
+    }
+
+    private static void checkModule(Path dir, List<String> files, String module) {
+        // A module is checked with the files it may instantiate (all of its design's files).
+        List<String> lint = Tools.cmd("verilator", "--lint-only", "-Wall", "--top-module", module);
+        lint.addAll(files);
+        Tools.Result v = Tools.run(dir, lint);
+        assertEquals(0, v.exit(), "verilator -Wall on " + module + ":\n" + v.output());
+        assertEquals("", v.output().strip(), "verilator -Wall printed warnings for " + module);
+
+        List<String> iv = Tools.cmd("iverilog", "-g2005", "-Wall", "-o", "/dev/null", "-s", module);
+        iv.addAll(files);
+        Tools.Result i = Tools.run(dir, iv);
+        assertEquals(0, i.exit(), "iverilog on " + module + ":\n" + i.output());
+        assertEquals("", i.output().strip(), "iverilog -Wall printed warnings for " + module);
+
+        String reads = String.join(" ", files.stream().map(f -> "read_verilog " + f + ";").toList());
+        Tools.Result y = Tools.run(dir, Tools.cmd("yosys", "-q", "-p", reads + " synth -top " + module));
+        assertEquals(0, y.exit(), "yosys synth -top " + module + ":\n" + y.output());
+    }
+
+    private static List<Path> designDirs() throws IOException {
+        try (Stream<Path> s = Files.list(root.resolve("rtl-out"))) {
+            return s.filter(Files::isDirectory).sorted().toList();
+        }
+    }
+
+    private static TreeMap<String, byte[]> tree(Path base) throws IOException {
+        TreeMap<String, byte[]> out = new TreeMap<>();
+        try (Stream<Path> s = Files.walk(base)) {
+            for (Path p : s.filter(Files::isRegularFile).toList()) out.put(base.relativize(p).toString(), Files.readAllBytes(p));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,57 @@
+package org.rapgen.testutil;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Runs external EDA tools for tests. A missing tool fails the test with the command that installs it. */
+public final class Tools {
+    private Tools() {
+    }
+
+    /** Output (stdout+stderr) and exit code of one run. */
+    public record Result(int exit, String output) {
+    }
+
+    public static Result run(Path dir, List<String> cmd) {
+        requireOnPath(cmd.get(0));
+        try {
+            Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+            byte[] out = p.getInputStream().readAllBytes();
+            if (!p.waitFor(10, TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+                fail(cmd.get(0) + " timed out");
+            }
+            return new Result(p.exitValue(), new String(out, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            return fail("cannot run " + cmd + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return fail("interrupted");
+        }
+    }
+
+    public static void requireOnPath(String tool) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (!dir.isEmpty() && Path.of(dir, tool).toFile().canExecute()) return;
+        }
+        fail(tool + " not found: run scripts/bootstrap.sh or apt-get install " + debianPackage(tool));
+    }
+
+    private static String debianPackage(String tool) {
+        return switch (tool) {
+            case "iverilog", "vvp" -> "iverilog";
+            case "nextpnr-ice40" -> "nextpnr-ice40";
+            default -> tool;
+        };
+    }
+
+    public static List<String> cmd(String... parts) {
+        return new ArrayList<>(List.of(parts));
+    }
+}
