@@ -9,8 +9,9 @@ import java.util.List;
  * of v that are not hot; v is hot iff {@code H(v) >= h * n}. A range is thus never hot merely
  * because a hot child lies inside it: a hot child's weight is excluded from its ancestors.
  *
- * <p>{@code h * n} is compared exactly (h is taken as the exact binary value of the double),
- * so the result does not depend on floating-point rounding.
+ * <p>{@code h * n} is compared exactly, with h read as the decimal it prints as
+ * ({@link BigDecimal#valueOf(double)}, so 0.05 means exactly 5/100), so the result does not
+ * depend on floating-point rounding: with n = 100 and h = 0.05, H = 5 is hot.
  */
 public final class HotRanges {
     public static final double DEFAULT_H = 0.10;
@@ -24,7 +25,7 @@ public final class HotRanges {
         }
         List<RapNode> nodes = tree.nodes();
         TreeIndex index = new TreeIndex(nodes, tree.keyBits());
-        BigDecimal cut = new BigDecimal(h).multiply(new BigDecimal(BoundCheck.unsigned(tree.n())));
+        BigDecimal cut = BigDecimal.valueOf(h).multiply(new BigDecimal(BoundCheck.unsigned(tree.n())));
         long[] hValue = new long[nodes.size()];
         boolean[] hot = new boolean[nodes.size()];
         // Backwards = children before parents (see TreeIndex).

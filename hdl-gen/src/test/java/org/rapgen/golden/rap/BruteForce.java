@@ -29,12 +29,14 @@ final class BruteForce {
     List<RapNode> violations(RapTree tree, long wMax) {
         List<RapNode> bad = new ArrayList<>();
         int keyBits = tree.keyBits();
-        for (RapNode v : tree.nodes()) {
-            long subtree = 0;
-            for (RapNode u : tree.nodes()) {
-                if (u.len() >= v.len() && v.contains(u.prefix(), keyBits)) {
-                    subtree += u.count();
-                }
+        List<RapNode> nodes = tree.nodes();
+        for (int i = 0; i < nodes.size(); i++) {
+            RapNode v = nodes.get(i);
+            // Sorted by (prefix, len): v's descendants are exactly the run of nodes after it
+            // whose prefix lies in v's range.
+            long subtree = v.count();
+            for (int j = i + 1; j < nodes.size() && v.contains(nodes.get(j).prefix(), keyBits); j++) {
+                subtree += nodes.get(j).count();
             }
             long diff = weightIn(v, keyBits) - subtree;
             BigInteger lhs = BigInteger.valueOf(diff - (long) tree.levels() * wMax).multiply(BigInteger.valueOf(65536));
