@@ -76,4 +76,35 @@ class DirectedTreeTest {
         assertEquals(-2L, big.n());
         assertThrows(IllegalStateException.class, () -> big.accept(0, 2));
     }
+
+    /** Split needs count > T(n): equality does not split. T(85) = T(86) = 10 here. */
+    @Test
+    void splitBoundaryIsStrictlyGreater() {
+        RapParams p = RapParams.of(32, 4, 65535);
+        assertEquals(10, p.threshold(85));
+        assertEquals(10, p.threshold(86));
+        UnboundedRap rap = new UnboundedRap(p);
+        rap.accept(0x00000000L, 75); // root: 75 > T(75), splits
+        assertEquals(17, rap.currentNodes());
+        rap.accept(0x10000000L, 10); // child 1: 10 == T(85): no split
+        assertEquals(17, rap.currentNodes());
+        rap.accept(0x10000000L, 1); // child 1: 11 > T(86): splits
+        assertEquals(33, rap.currentNodes());
+    }
+
+    /** Merge needs count(p) + leaves < T(n): equality does not merge. T(9) = 1, T(17) = 2. */
+    @Test
+    void mergeBoundaryIsStrictlyLess() {
+        for (long[] c : new long[][] {{9, 8, 33, 0}, {17, 16, 18, 15}}) {
+            RapParams p = RapParams.of(32, 4, 65535).withMerge(c[0], 2);
+            UnboundedRap rap = new UnboundedRap(p);
+            rap.accept(0x00000000L, 1); // root splits
+            rap.accept(0x10000000L, c[1]); // child 1 splits, then the batch at n = M0
+            // Root + its 15 zero leaves = 1: equal to T(9) = 1 (kept), below T(17) = 2 (merged).
+            RapStatus s = rap.status();
+            assertEquals(1, s.mergeBatches());
+            assertEquals(c[2], s.currentNodes(), "M0=" + c[0]);
+            assertEquals(c[3], s.merges(), "M0=" + c[0]);
+        }
+    }
 }
