@@ -36,6 +36,11 @@ public abstract class Bits extends Data {
         visitor.accept(path, this);
     }
 
+    /** True for a module input port (its own, or a child's seen from the parent). */
+    public boolean isInputPort() {
+        return expr instanceof Ref r && r.signal.kind == Signal.Kind.INPUT;
+    }
+
     public boolean isBound() {
         return expr != null;
     }
@@ -60,7 +65,7 @@ public abstract class Bits extends Data {
     /** The expression to read this value inside the module being elaborated now (resolving child ports). */
     Expr read() {
         if (expr == null) throw new HdlException(SourceLoc.capture(), "a type was used as hardware; wrap it in Wire(), Reg() or IO()");
-        return Builder.current().resolve(expr, SourceLoc.capture());
+        return Builder.current().resolve(expr);
     }
 
     /** The signal this value drives when it is a connect target in the current module. */
@@ -68,7 +73,7 @@ public abstract class Bits extends Data {
         if (!(expr instanceof Ref)) {
             throw new HdlException(loc, "multiple drivers: this value is the result of an expression or a literal and is already driven; only Wire, Reg, IO and submodule inputs can be connected");
         }
-        return ((Ref) Builder.current().resolve(expr, loc)).signal;
+        return ((Ref) Builder.current().resolve(expr)).signal;
     }
 
     // ---- operations shared by UInt and SInt; subclasses expose them with precise return types ----

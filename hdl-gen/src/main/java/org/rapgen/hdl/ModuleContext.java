@@ -97,24 +97,28 @@ final class ModuleContext {
         deferredChecks.clear();
     }
 
-    /** Maps a value to what this module reads: its own signals as-is, a child's ports through their nets. */
-    Expr resolve(Expr e, SourceLoc loc) {
+    /**
+     * Maps a value to what this module reads: its own signals as-is, a child's ports through their nets. The error
+     * location is captured only when there is an error: the user's frame is still on the stack then, and capturing
+     * on every read would dominate elaboration time.
+     */
+    Expr resolve(Expr e) {
         if (e instanceof Lit) return e;
         if (e instanceof Ref r) {
             if (r.signal.owner == def) return e;
             Signal net = childPortNets.get(r.signal);
             if (net != null) return new Ref(net);
-            throw foreign(r.signal.name(), r.signal.owner, r.signal.loc, loc);
+            throw foreign(r.signal.name(), r.signal.owner, r.signal.loc);
         }
         if (e instanceof Op op) {
-            if (op.owner == def || op.kind.inline && op.args.stream().allMatch(a -> resolve(a, loc) == a)) return e;
-            throw foreign("an expression", op.owner, op.loc, loc);
+            if (op.owner == def || op.kind.inline && op.args.stream().allMatch(a -> resolve(a) == a)) return e;
+            throw foreign("an expression", op.owner, op.loc);
         }
         return e;
     }
 
-    private HdlException foreign(String what, ModuleDef owner, SourceLoc declared, SourceLoc loc) {
-        return new HdlException(loc, what + " (created at " + declared + ") belongs to module " + owner.name
+    private HdlException foreign(String what, ModuleDef owner, SourceLoc declared) {
+        return new HdlException(SourceLoc.capture(), what + " (created at " + declared + ") belongs to module " + owner.name
                 + " and cannot be used in module " + def.name + "; pass it through a port");
     }
 }

@@ -1,0 +1,48 @@
+package org.rapgen.bench;
+
+import static org.rapgen.hdl.Hdl.*;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.rapgen.hdl.Bits;
+import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.Bundle;
+import org.rapgen.hdl.Data;
+import org.rapgen.hdl.Module;
+import org.rapgen.hdl.UInt;
+
+/**
+ * Wraps a design for an Fmax measurement on a small FPGA: its inputs come from a serial shift chain and its outputs
+ * are registered and XOR-folded to one pin, so every timed path is register to register through the design, and the
+ * design's own port count does not have to fit the package.
+ */
+public final class FmaxHarness extends Module {
+    public static final class IO extends Bundle {
+        public final Bool sin = Input(Bool());
+        public final Bool sout = Bool();
+    }
+
+    public final IO io = IO(new IO());
+
+    public <M extends Module> FmaxHarness(String dutName, Supplier<M> dut, Function<M, Data> dutIo) {
+        super("dut", dutName);
+        M d = Module(dut.get());
+        List<Bits> ins = new ArrayList<>();
+        List<Bits> outs = new ArrayList<>();
+        for (Bits b : dutIo.apply(d).leaves()) (b.isInputPort() ? ins : outs).add(b);
+        int inBits = ins.stream().mapToInt(Bits::getWidth).sum();
+        UInt chain = Reg(UInt(inBits)).named("chain");
+        chain.connect(inBits == 1 ? io.sin : Cat(chain.bits(inBits - 2, 0), io.sin));
+        int at = 0;
+        for (Bits b : ins) {
+            b.connect(chain.bits(at + b.getWidth() - 1, at));
+            at += b.getWidth();
+        }
+        List<Bits> captured = new ArrayList<>();
+        for (Bits b : outs) captured.add(RegNext(b.asUInt()));
+        Bool fold = RegNext(Cat(captured).xorR()).named("fold");
+        io.sout.connect(fold);
+    }
+}
