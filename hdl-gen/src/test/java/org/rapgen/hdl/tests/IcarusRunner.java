@@ -219,7 +219,7 @@ public final class IcarusRunner {
         String range = width == 1 ? "" : "[" + (width - 1) + ":0] ";
         String decl = kind + " " + range + name;
         java.util.regex.Pattern p = java.util.regex.Pattern.compile("(^|\\s)" + java.util.regex.Pattern.quote(decl) + "[\\s;=,]");
-        if (!p.matcher(text).find()) fail("expected declaration '" + decl + "' in:\n" + text);
+        if (!p.matcher(text.replaceAll("[ \\t]+", " ")).find()) fail("expected declaration '" + decl + "' in:\n" + text);
     }
 
     // ---- value helpers for the Java reference models ----
@@ -255,7 +255,7 @@ public final class IcarusRunner {
         Map<String, BigInteger> m = new LinkedHashMap<>();
         for (int i = 0; i < kv.length; i += 2) {
             Object v = kv[i + 1];
-            BigInteger b = v instanceof BigInteger bi ? bi : v instanceof Boolean z ? (z ? BigInteger.ONE : BigInteger.ZERO) : BigInteger.valueOf(((Number) v).longValue());
+            BigInteger b = v == null ? null : v instanceof BigInteger bi ? bi : v instanceof Boolean z ? (z ? BigInteger.ONE : BigInteger.ZERO) : BigInteger.valueOf(((Number) v).longValue());
             m.put((String) kv[i], b);
         }
         return m;
