@@ -28,9 +28,11 @@ final class Builder {
         Deque<ModuleContext> stack = STACK.get();
         ModuleContext top = stack.peek();
         if (top != expected) {
-            String orphan = top == null ? "?" : top.module.getClass().getSimpleName() + " created at " + top.def.loc;
             stack.clear();
-            throw new HdlException(loc, "module " + orphan + " was not wrapped in Module(new ...)");
+            if (top == null) throw new HdlException(loc, "module was not wrapped in Module(new ...)");
+            // Report the orphan's own `new` line: that is where Module(...) is missing.
+            throw new HdlException(top.module.instantiatedAt(), "module " + top.module.getClass().getSimpleName()
+                    + " was not wrapped in Module(new ...)");
         }
         stack.pop();
     }
