@@ -114,6 +114,7 @@ final class ModuleContext {
     }
 
     private HdlException foreign(String what, ModuleDef owner, SourceLoc declared, SourceLoc loc) {
+        Builder.checkTopStillConstructing();
         return new HdlException(loc, what + " (created at " + declared + ") belongs to module " + owner.name
                 + " and cannot be used in module " + def.name + "; pass it through a port");
     }

@@ -46,6 +46,11 @@ public record SourceLoc(String file, int line) {
         });
     }
 
+    /** How many constructor frames of exactly {@code cls} are on this thread's stack. */
+    static long constructorFrames(Class<?> cls) {
+        return CLASS_WALKER.walk(frames -> frames.filter(f -> f.getDeclaringClass() == cls && f.getMethodName().equals("<init>")).count());
+    }
+
     private static boolean isCore(String className) {
         int dot = className.lastIndexOf('.');
         String pkg = dot < 0 ? "" : className.substring(0, dot);

@@ -348,6 +348,28 @@ class ElaborationErrorsTest {
     // ---------------------------------------------------------------- Module(...) missing
 
     @Test
+    void childNotWrappedThenDriven() {
+        expectError(() -> new M() {
+            {
+                mark(); Child ch = new Child();
+                ch.io.a.connect(io.a); // would otherwise report a confusing "multiple drivers" inside Child
+                ch.io.b.connect(io.a);
+                io.y.connect(ch.io.y);
+            }
+        }, "Child", "not wrapped in Module(");
+    }
+
+    @Test
+    void childNotWrappedThenRead() {
+        expectError(() -> new M() {
+            {
+                mark(); Child ch = new Child();
+                io.y.connect(ch.io.y);
+            }
+        }, "Child", "not wrapped in Module(");
+    }
+
+    @Test
     void childNotWrappedInModule() {
         expectError(() -> new M() {
             {
@@ -355,5 +377,60 @@ class ElaborationErrorsTest {
                 mark(); new Child();
             }
         }, "Child", "not wrapped in Module(");
+    }
+
+    /** A module that instantiates its own class: the missing Module(...) is still found at the parent's line. */
+    static final class Tree extends Module {
+        final IOB io;
+
+        Tree(int depth, boolean wrap) {
+            super("d", depth);
+            io = IO(new IOB());
+            if (depth == 0) {
+                io.y.connect(io.a);
+                return;
+            }
+            Tree sub;
+            if (wrap) {
+                sub = Module(new Tree(depth - 1, true));
+            } else {
+                mark(); sub = new Tree(depth - 1, false);
+            }
+            sub.io.c.connect(io.c);
+            sub.io.a.connect(io.a);
+            sub.io.b.connect(io.b);
+            sub.io.wide.connect(io.wide);
+            io.y.connect(sub.io.y.add(U(1)));
+        }
+    }
+
+    @Test
+    void recursiveChildNotWrappedInModule() {
+        expectError(() -> new Tree(2, false), "Tree", "not wrapped in Module(");
+        // and wrapped properly it elaborates, one module per depth
+        assertEquals(java.util.List.of("Tree_d0", "Tree_d1", "Tree_d2"),
+                java.util.List.copyOf(Elaborator.elaborate(() -> new Tree(2, true)).elaborations().keySet()));
+    }
+
+    @Test
+    void registerResetValueTooWide() {
+        expectError(() -> new M() {
+            {
+                mark(); UInt r = RegInit(UInt(4), U(100));
+                r.connect(io.b);
+                io.y.connect(r);
+            }
+        }, "width mismatch", "7-bit", "4-bit");
+    }
+
+    @Test
+    void memoryWriteDataTooWide() {
+        expectError(() -> new M() {
+            {
+                org.rapgen.hdl.Mem<UInt> m = Mem(4, UInt(4));
+                mark(); m.write(io.b.bits(1, 0), io.a);
+                io.y.connect(m.read(io.b.bits(1, 0)));
+            }
+        }, "width mismatch", "8-bit data", "4-bit memory");
     }
 }
