@@ -28,11 +28,36 @@ final class Builder {
         Deque<ModuleContext> stack = STACK.get();
         ModuleContext top = stack.peek();
         if (top != expected) {
-            String orphan = top == null ? "?" : top.module.getClass().getSimpleName() + " created at " + top.def.loc;
             stack.clear();
-            throw new HdlException(loc, "module " + orphan + " was not wrapped in Module(new ...)");
+            if (top == null) throw new HdlException(loc, "module was not wrapped in Module(new ...)");
+            throw notWrapped(top);
         }
         stack.pop();
+    }
+
+    /**
+     * Called before reporting an error that a module created without {@code Module(...)} would cause: its context
+     * stays on top of the stack, so the parent's next connects land in it and fail confusingly. If the top module's
+     * constructor has already returned, report the missing {@code Module(...)} instead.
+     */
+    static void checkTopStillConstructing() {
+        Deque<ModuleContext> stack = STACK.get();
+        ModuleContext top = stack.peek();
+        if (top == null) return;
+        // Every module on the stack of a class is inside its own constructor; fewer constructor frames than such
+        // modules means the top one has returned (this also works for a module that instantiates its own class).
+        Class<?> cls = top.module.getClass();
+        long building = stack.stream().filter(c -> c.module.getClass() == cls).count();
+        if (SourceLoc.constructorFrames(cls) < building) {
+            stack.clear();
+            throw notWrapped(top);
+        }
+    }
+
+    /** Reported at the orphan's own {@code new} line: that is where {@code Module(...)} is missing. */
+    private static HdlException notWrapped(ModuleContext orphan) {
+        return new HdlException(orphan.module.instantiatedAt(), "module " + orphan.module.getClass().getSimpleName()
+                + " was not wrapped in Module(new ...)");
     }
 
     /** Abandons a failed elaboration so the next one on this thread starts clean. */

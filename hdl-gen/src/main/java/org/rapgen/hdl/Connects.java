@@ -72,6 +72,7 @@ final class Connects {
     /** One ground connect; {@code src == null} means DontCare. */
     static void leaf(Bits sink, Bits src, SourceLoc loc) {
         Signal s = sink.sinkSignal(loc);
+        if (s.kind == Signal.Kind.INPUT) Builder.checkTopStillConstructing();
         switch (s.kind) {
             case INPUT -> throw new HdlException(loc, "multiple drivers: " + s.name() + " is an input of this module and is driven by its parent");
             case INST_OUT -> throw new HdlException(loc, "multiple drivers: " + s.name() + " is an output of submodule " + s.instance.name() + " and is driven by it");

@@ -141,7 +141,8 @@ public final class Hdl {
     /** Instantiates a child module in the module being elaborated. */
     public static <M extends Module> M Module(M child) {
         child.close();
-        Instances.add(Builder.current(), child, child.createdAt());
+        // Located at this Module(...) call in the parent, so errors about the instance's ports point at it.
+        Instances.add(Builder.current(), child, SourceLoc.capture());
         return child;
     }
 

@@ -15,6 +15,8 @@ import org.rapgen.hdl.ir.Signal;
 public abstract class Module {
     final ModuleContext ctx;
     private final SourceLoc createdAt;
+    /** The user's {@code new ...} of this module (errors about how it is instantiated point here). */
+    private final SourceLoc instantiatedAt;
     private ModuleDef closed;
 
     /** @param params alternating short parameter names and values, e.g. {@code "w", width, "d", depth} */
@@ -27,6 +29,7 @@ public abstract class Module {
             name.append('_').append(params[i]).append(Names.paramValue(params[i + 1]));
         }
         createdAt = SourceLoc.capture();
+        instantiatedAt = SourceLoc.captureConstruction(getClass(), Module.class);
         ModuleDef def = new ModuleDef(name.toString(), createdAt, map);
         def.javaClass = getClass().getName();
         ctx = new ModuleContext(this, def);
@@ -77,7 +80,7 @@ public abstract class Module {
         closed = Closer.close(ctx);
     }
 
-    final SourceLoc createdAt() {
-        return createdAt;
+    final SourceLoc instantiatedAt() {
+        return instantiatedAt;
     }
 }

@@ -118,6 +118,7 @@ final class ModuleContext {
     }
 
     private HdlException foreign(String what, ModuleDef owner, SourceLoc declared) {
+        Builder.checkTopStillConstructing();
         return new HdlException(SourceLoc.capture(), what + " (created at " + declared + ") belongs to module " + owner.name
                 + " and cannot be used in module " + def.name + "; pass it through a port");
     }

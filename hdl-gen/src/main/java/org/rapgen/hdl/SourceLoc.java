@@ -1,5 +1,8 @@
 package org.rapgen.hdl;
 
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Set;
 
 /** The user's Java {@code file:line} that created a piece of hardware; carried into errors and into emitted comments. */
@@ -10,6 +13,7 @@ public record SourceLoc(String file, int line) {
     // (org.rapgen.hdl.lib) and engines are user code and are reported.
     private static final Set<String> CORE_PACKAGES = Set.of("org.rapgen.hdl", "org.rapgen.hdl.ir", "org.rapgen.hdl.emit");
     private static final StackWalker WALKER = StackWalker.getInstance();
+    private static final StackWalker CLASS_WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
 
     public static SourceLoc capture() {
         return WALKER.walk(frames -> frames
@@ -17,6 +21,34 @@ public record SourceLoc(String file, int line) {
                 .findFirst()
                 .map(f -> new SourceLoc(f.getFileName() == null ? f.getClassName() : f.getFileName(), f.getLineNumber()))
                 .orElse(UNKNOWN));
+    }
+
+    /**
+     * Where an object of {@code cls} is being constructed: the first user frame outside the constructors of
+     * {@code cls} and its superclasses below {@code base}. One frame is skipped per class, so a module that
+     * instantiates its own class still reports the parent's {@code new} line.
+     */
+    static SourceLoc captureConstruction(Class<?> cls, Class<?> base) {
+        List<Class<?>> chain = new ArrayList<>();
+        for (Class<?> k = cls; k != null && k != base; k = k.getSuperclass()) if (!isCore(k.getName())) chain.add(0, k);
+        return CLASS_WALKER.walk(frames -> {
+            Iterator<StackWalker.StackFrame> it = frames.filter(f -> !isCore(f.getClassName())).iterator();
+            int next = 0;
+            while (it.hasNext()) {
+                StackWalker.StackFrame f = it.next();
+                if (next < chain.size() && f.getMethodName().equals("<init>") && f.getDeclaringClass() == chain.get(next)) {
+                    next++;
+                    continue;
+                }
+                return new SourceLoc(f.getFileName() == null ? f.getClassName() : f.getFileName(), f.getLineNumber());
+            }
+            return UNKNOWN;
+        });
+    }
+
+    /** How many constructor frames of exactly {@code cls} are on this thread's stack. */
+    static long constructorFrames(Class<?> cls) {
+        return CLASS_WALKER.walk(frames -> frames.filter(f -> f.getDeclaringClass() == cls && f.getMethodName().equals("<init>")).count());
     }
 
     private static boolean isCore(String className) {
