@@ -23,7 +23,12 @@ public final class Main implements Runnable {
     public static int run(String... args) {
         CommandLine cl = new CommandLine(new Main());
         cl.setParameterExceptionHandler((ex, a) -> {
-            System.err.println("rapgen: " + ex.getMessage().lines().findFirst().orElse("bad arguments") + " (see ./rapgen --help)");
+            // picocli checks required options before it reports unknown ones; a typo is the more useful message.
+            CommandLine.ParseResult parsed = ex.getCommandLine().getParseResult();
+            String msg = parsed != null && !parsed.unmatched().isEmpty()
+                    ? "unknown option or argument: " + String.join(" ", parsed.unmatched())
+                    : ex.getMessage().lines().findFirst().orElse("bad arguments");
+            System.err.println("rapgen: " + msg + " (see ./rapgen --help)");
             return BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {

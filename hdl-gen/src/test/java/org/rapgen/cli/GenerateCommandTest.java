@@ -1,0 +1,120 @@
+package org.rapgen.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The generate command: output layout, and bad input giving one line, exit 2 and no partial output. */
+class GenerateCommandTest {
+    @TempDir
+    Path tmp;
+
+    private record Run(int exit, String out, String err) {
+    }
+
+    private Run run(String... args) {
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            int code = Main.run(args);
+            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    private Path config(String name, String text) throws IOException {
+        Path p = tmp.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    private void assertOneLineBadInput(Run r, String... fragments) {
+        assertEquals(Main.BAD_INPUT, r.exit(), r.err());
+        assertEquals(1, r.err().strip().lines().count(), "exactly one line on stderr, got:\n" + r.err());
+        for (String f : fragments) assertTrue(r.err().contains(f), "stderr should mention '" + f + "': " + r.err());
+    }
+
+    private void assertNothingWritten(Path out) throws IOException {
+        if (!Files.exists(out)) return;
+        try (Stream<Path> s = Files.list(out)) {
+            assertEquals(0, s.count(), "no output may be left behind in " + out);
+        }
+    }
+
+    @Test
+    void writesVerilogAndManifestPerDesign() throws IOException {
+        Path cfg = config("f.yaml", "design: fifo\nname: my_fifo\nparams:\n  width: 8\n  depth: 4\n");
+        Run r = run("generate", "--config", cfg.toString(), "--out", tmp.resolve("out").toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(Files.isRegularFile(tmp.resolve("out/my_fifo/Fifo_w8_d4.v")));
+        String manifest = Files.readString(tmp.resolve("out/my_fifo/manifest.json"));
+        assertTrue(manifest.contains("\"top\" : \"Fifo_w8_d4\"") && manifest.contains("\"sha256\""), manifest);
+    }
+
+    @Test
+    void badParameterValueNamesFileAndLine() throws IOException {
+        Path cfg = config("bad.yaml", "design: fifo\nparams:\n  width: 8\n  depth: 1000\n");
+        Path out = tmp.resolve("out");
+        Run r = run("generate", "--config", cfg.toString(), "--out", out.toString());
+        assertOneLineBadInput(r, "bad.yaml:4:", "depth", "power of two");
+        assertNothingWritten(out);
+    }
+
+    @Test
+    void unknownParameterAndUnknownDesign() throws IOException {
+        assertOneLineBadInput(run("generate", "--config", config("a.yaml", "design: fifo\nparams:\n  widht: 8\n").toString(), "--out", tmp.resolve("o").toString()),
+                "a.yaml:3:", "widht");
+        assertOneLineBadInput(run("generate", "--config", config("b.yaml", "design: fido\n").toString(), "--out", tmp.resolve("o").toString()),
+                "b.yaml:1:", "unknown design 'fido'");
+    }
+
+    @Test
+    void yamlSyntaxError() throws IOException {
+        assertOneLineBadInput(run("generate", "--config", config("c.yaml", "design: [fifo\n").toString(), "--out", tmp.resolve("o").toString()),
+                "c.yaml:", "YAML syntax");
+    }
+
+    @Test
+    void oneBadConfigAmongGoodOnesWritesNothing() throws IOException {
+        Path good = config("good.yaml", "design: sat_counter\nparams:\n  width: 8\n");
+        Path bad = config("bad.yaml", "design: sat_counter\nparams:\n  width: 8\n  amount_width: 9\n");
+        Path out = tmp.resolve("out");
+        Run r = run("generate", "--config", good.toString(), bad.toString(), "--out", out.toString());
+        assertOneLineBadInput(r, "bad.yaml:4:", "amount_width");
+        assertNothingWritten(out);
+    }
+
+    @Test
+    void unknownOptionAndMissingFile() {
+        assertOneLineBadInput(run("generate", "--frobnicate"), "frobnicate");
+        assertOneLineBadInput(run("generate", "--config", tmp.resolve("nope.yaml").toString(), "--out", tmp.toString()), "nope.yaml", "no such configuration file");
+        assertOneLineBadInput(run("simulate"), "simulate");
+    }
+
+    @Test
+    void versionAndHelp() {
+        Run v = run("--version");
+        assertEquals(0, v.exit());
+        assertTrue(v.out().startsWith("rapgen "), v.out());
+        Run h = run("--help");
+        assertEquals(0, h.exit());
+        assertTrue(h.out().contains("generate"), h.out());
+        assertFalse(h.out().contains("profile"), "no commands that do not exist yet");
+    }
+}
