@@ -89,6 +89,16 @@ public abstract class Bits extends Data {
         return other.read();
     }
 
+    /** A two-operand op on this and {@code b} (same signedness required), result signedness as this. */
+    final Op binaryOp(OpKind kind, Bits b) {
+        return op(kind, List.of(read(), coerce(b, kind.name().toLowerCase())));
+    }
+
+    /** A comparison; the result is an unsigned Bool whatever the operands. */
+    final Bool compareOp(OpKind kind, Bits b) {
+        return Bool.wrap(Builder.current().op(kind, List.of(read(), coerce(b, kind.name().toLowerCase())), new int[0], false, null));
+    }
+
     String kindName() {
         return isSigned() ? "SInt" : "UInt";
     }

@@ -27,11 +27,11 @@ public class SInt extends Bits {
     }
 
     private SInt binary(OpKind kind, SInt b) {
-        return wrap(op(kind, List.of(read(), coerce(b, kind.name().toLowerCase()))));
+        return wrap(binaryOp(kind, b));
     }
 
     private Bool compare(OpKind kind, SInt b) {
-        return Bool.wrap(Builder.current().op(kind, List.of(read(), coerce(b, kind.name().toLowerCase())), new int[0], false, null));
+        return compareOp(kind, b);
     }
 
     public SInt add(SInt b) { return binary(OpKind.ADD, b); }

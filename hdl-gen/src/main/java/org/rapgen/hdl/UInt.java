@@ -27,11 +27,11 @@ public class UInt extends Bits {
     }
 
     private UInt binary(OpKind kind, UInt b) {
-        return wrap(op(kind, List.of(read(), coerce(b, kind.name().toLowerCase()))));
+        return wrap(binaryOp(kind, b));
     }
 
     private Bool compare(OpKind kind, UInt b) {
-        return Bool.wrap(op(kind, List.of(read(), coerce(b, kind.name().toLowerCase()))));
+        return compareOp(kind, b);
     }
 
     /** Chisel {@code +%}: wraps, width max(wa, wb). */
