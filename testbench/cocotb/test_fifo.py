@@ -1,6 +1,6 @@
 """FIFO: random push/pop with random backpressure against a cycle-accurate model of the Fifo.java contract.
 
-Every cycle checks io_enq_ready, io_deq_valid, io_deq_bits (while valid) and io_count against refmodels.FifoModel; an
+One synchronous reset is applied in mid-traffic. Every cycle checks io_enq_ready, io_deq_valid, io_deq_bits (while valid) and io_count against refmodels.FifoModel; an
 independent scoreboard built only from observed handshakes checks nothing is lost, duplicated or reordered.
 """
 
@@ -49,7 +49,7 @@ async def fifo_random_traffic(dut):
     model = FifoModel(depth)
     sent: list[int] = []      # observed enq handshakes
     received: list[int] = []  # observed deq handshakes
-    cov = dict(full=0, empty=0, both_fire=0, push_when_full=0, pop_when_empty=0, fire_at_full=0)
+    cov = dict(full=0, empty=0, both_fire=0, push_when_full=0, pop_when_empty=0, fire_at_full=0, reset_with_data=0)
     phase_left = 0
     p_enq = p_deq = 0.5
 
@@ -69,9 +69,31 @@ async def fifo_random_traffic(dut):
         dut.io_deq_ready.value = int(r)
         return v, b, r
 
+    def check_prefix(tag: str) -> None:
+        assert len(received) <= len(sent), f"{ctx} {tag}: received {len(received)} words but only {len(sent)} sent"
+        for i, (s_, r_) in enumerate(zip(sent, received)):
+            assert s_ == r_, f"{ctx} {tag}: word #{i} sent {s_:#x}, received {r_:#x} (lost/duplicated/reordered)"
+
     total = cycles + depth + 8  # trailing cycles drain the FIFO
+    reset_from = cycles // 2    # one synchronous reset in mid-traffic, while holding data: all of it is dropped
+    did_reset = False
+    words_through = 0
     inputs = drive(0, False)
     for c in range(total):
+        if not did_reset and c >= reset_from and model.count() > 0:
+            did_reset = True
+            cov["reset_with_data"] = model.count()
+            check_prefix("before mid-run reset")
+            words_through += len(received)
+            dut.reset.value = 1
+            for _ in range(2):
+                await RisingEdge(dut.clock)
+                drive(c, False)  # traffic keeps toggling during reset; it must be ignored
+            dut.reset.value = 0
+            model = FifoModel(depth)
+            sent.clear()
+            received.clear()
+            inputs = drive(c, False)
         enq_valid, enq_bits, deq_ready = inputs
         await ReadOnly()
         got_ready = bool(dut.io_enq_ready.value)
@@ -97,9 +119,10 @@ async def fifo_random_traffic(dut):
         cov["empty"] += model.count() == 0
         cov["push_when_full"] += enq_valid and model.count() == depth
         cov["pop_when_empty"] += deq_ready and model.count() == 0
+        was_full = model.count() == depth
         enq_fire, deq_fire = model.step(enq_valid, enq_bits, deq_ready)
         cov["both_fire"] += enq_fire and deq_fire
-        cov["fire_at_full"] += deq_fire and model.count() == depth - 1 and model.cycle > 0  # dequeued out of full
+        cov["fire_at_full"] += deq_fire and was_full  # dequeue out of full (ready must stay low that cycle)
 
         await RisingEdge(dut.clock)
         inputs = drive(c + 1, draining=c + 1 >= cycles)
@@ -107,9 +130,9 @@ async def fifo_random_traffic(dut):
     assert model.count() == 0, f"{ctx}: model not drained ({model.count()} words left)"
     assert int(dut.io_count.value) == 0, f"{ctx}: DUT io_count={int(dut.io_count.value)} after drain"
     assert len(received) == len(sent), f"{ctx}: sent {len(sent)} words, received {len(received)}"
-    for i, (s, r) in enumerate(zip(sent, received)):
-        assert s == r, f"{ctx}: word #{i} sent {s:#x}, received {r:#x} (lost/duplicated/reordered)"
-    dut._log.info("%s: %d words through, coverage %s", ctx, len(sent), cov)
+    check_prefix("after drain")
+    words_through += len(received)
+    dut._log.info("%s: %d words through, coverage %s", ctx, words_through, cov)
     for k, n in cov.items():
         assert n > 0, f"{ctx}: coverage hole, never saw {k} ({cov})"
 
