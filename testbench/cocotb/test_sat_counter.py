@@ -1,7 +1,7 @@
 """SatCounter: random inc/amount/clear against refmodels.SatCounterModel (written from the SatCounter.java contract).
 
 Stimulus runs in episodes: a climb towards the maximum (biased to large amounts, with deliberate exact landings on
-the maximum), time spent saturated (increments that would overflow, amount 0, idle), clears — alone and together
+the maximum), one synchronous reset mid-run, time spent saturated (increments that would overflow, amount 0, idle), clears — alone and together
 with inc — at random points. io_value and io_saturated are checked every cycle.
 """
 
@@ -19,7 +19,7 @@ from cocotb.triggers import ReadOnly, RisingEdge
 from refmodels import SatCounterModel
 
 # (width, amount_width, cycles)
-SAT_CASES = [(1, 1, 2000), (4, 2, 4000), (6, 6, 4000), (8, 3, 6000), (16, 4, 30000)]
+SAT_CASES = [(1, 1, 2000), (4, 2, 4000), (6, 6, 4000), (8, 3, 6000), (16, 4, 40000)]
 
 
 @cocotb.test()
@@ -60,9 +60,12 @@ async def sat_counter_random(dut):
         mode_left -= 1
         clear = 0
         if mode == "clear":  # alone or together with an increment (clear must win)
-            clear, inc, amount = 1, rng.random() < 0.7, rng.choice((amax, rng.randint(0, amax)))
+            clear, inc, amount = 1, cov["clear_with_inc"] == 0 or rng.random() < 0.7, rng.choice((amax, rng.randint(0, amax)))
         elif mode == "climb":
             inc, amount = rng.random() < 0.95, rng.choice((amax, amax, rng.randint(0, amax)))
+            gap = vmax - model.value
+            if 0 < gap <= amax and rng.random() < 0.5:  # half the approaches land exactly on the maximum
+                amount = gap
         elif mode == "land":  # steer towards landing exactly on the maximum (stimulus may look at the model)
             gap = vmax - model.value
             inc = rng.random() < 0.9
@@ -72,9 +75,28 @@ async def sat_counter_random(dut):
         else:
             inc, amount = rng.random() < 0.5, rng.randint(0, amax)
             clear = int(rng.random() < clear_weight_unsat / 20)
+        # Coverage-driven steering so that wide counters, which reach the maximum only a few times per run, still
+        # exercise the rare corners regardless of the seed.
+        gap = vmax - model.value
+        if inc and not clear and 0 < gap <= amax and cov["exact_landing"] == 0:
+            amount = gap
+        if inc and not clear and gap == 0 and cov["amount_zero_at_max"] == 0:
+            amount = 0
         return int(inc), amount, int(clear)
 
+    did_reset = False
     for c in range(cycles):
+        if not did_reset and c >= cycles // 2 and model.value > 0:
+            # Synchronous reset mid-run, with an increment requested at the same time: reset wins.
+            did_reset = True
+            dut.reset.value = 1
+            dut.io_inc.value = 1
+            dut.io_amount.value = amax
+            dut.io_clear.value = 0
+            await RisingEdge(dut.clock)
+            dut.reset.value = 0
+            model = SatCounterModel(width)
+            prev = "synchronous reset with inc=1"
         inc, amount, clear = pick()
         dut.io_inc.value = inc
         dut.io_amount.value = amount
