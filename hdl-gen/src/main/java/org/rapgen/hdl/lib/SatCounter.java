@@ -44,7 +44,9 @@ public final class SatCounter extends Module {
             sticky.connect(B(false));
         }).elsewhen(io.inc, () -> {
             value.connect(sum.value);
-            when(sum.overflow, () -> sticky.connect(B(true)));
+            // "Hit the maximum" includes landing exactly on it, not only overflowing past it (sum.overflow alone
+            // missed value + amount == max). sum.value is all ones in both cases.
+            when(sum.value.andR(), () -> sticky.connect(B(true)));
         });
         io.value.connect(value);
         io.saturated.connect(sticky);
