@@ -23,7 +23,6 @@ module SatCounter_w16_a4 (
   wire [15:0] _fill_0 = {16{1'd1}}; // SatAdd.java:20
   wire [15:0] _bits_1 = _add_expand_0[15:0]; // SatAdd.java:20
   wire [15:0] _mux_0 = _or_r_0 ? _fill_0 : _bits_1; // SatAdd.java:20
-  wire _and_r_0 = &_mux_0; // SatCounter.java:49
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_value = value;
@@ -41,7 +40,7 @@ module SatCounter_w16_a4 (
     if (reset) begin
       sticky <= 1'd0;
     end else begin
-      sticky <= (io_clear ? 1'd0 : (io_inc ? (_and_r_0 ? 1'd1 : sticky) : sticky));
+      sticky <= (io_clear ? 1'd0 : (io_inc ? (_or_r_0 ? 1'd1 : sticky) : sticky));
     end
   end
 

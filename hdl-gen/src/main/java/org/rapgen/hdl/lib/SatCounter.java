@@ -44,9 +44,7 @@ public final class SatCounter extends Module {
             sticky.connect(B(false));
         }).elsewhen(io.inc, () -> {
             value.connect(sum.value);
-            // "Hit the maximum" includes landing exactly on it, not only overflowing past it (sum.overflow alone
-            // missed value + amount == max). sum.value is all ones in both cases.
-            when(sum.value.andR(), () -> sticky.connect(B(true)));
+            when(sum.overflow, () -> sticky.connect(B(true)));
         });
         io.value.connect(value);
         io.saturated.connect(sticky);
