@@ -88,8 +88,9 @@ def arbiter_ref(valids: list[bool], bits: list[int], out_ready: bool) -> Arbiter
 
 # --------------------------------------------------------------------------------------------------------------------
 # SatCounter.java contract: width-bit counter; when inc, adds amount and sticks at its maximum (2^width - 1) instead
-# of wrapping; clear wins over inc and zeroes value and the flag; `saturated` is "set by any increment that hit the
-# maximum; cleared only by clear". Outputs are registered (value/saturated show the state after previous edges).
+# of wrapping; clear wins over inc and zeroes value and the flag; `saturated` is "set by any increment that was
+# clipped (its true sum exceeded the maximum); cleared only by clear". Landing exactly on the maximum is not a
+# saturation. Outputs are registered (value/saturated show the state after previous edges).
 # --------------------------------------------------------------------------------------------------------------------
 class SatCounterModel:
     def __init__(self, width: int):
@@ -103,6 +104,6 @@ class SatCounterModel:
             self.saturated = False
         elif inc:
             total = self.value + amount
-            if total >= self.max:  # the increment hit the maximum (landed on it or would have gone past it)
+            if total > self.max:  # the increment was clipped
                 self.saturated = True
             self.value = min(total, self.max)

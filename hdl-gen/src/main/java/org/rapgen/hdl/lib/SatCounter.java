@@ -11,7 +11,8 @@ import org.rapgen.hdl.UInt;
 
 /**
  * A {@code width}-bit counter that adds {@code amount} when {@code inc} is high and sticks at its maximum instead of
- * wrapping. {@code saturated} is sticky until {@code clear}; {@code clear} wins over {@code inc}.
+ * wrapping. {@code saturated} records that an increment was clipped and is sticky until {@code clear}; {@code clear}
+ * wins over {@code inc}.
  */
 public final class SatCounter extends Module {
     public static final class IO extends Bundle {
@@ -19,7 +20,10 @@ public final class SatCounter extends Module {
         public final UInt amount;
         public final Bool clear = Input(Bool());
         public final UInt value;
-        /** Set by any increment that hit the maximum; cleared only by clear. */
+        /**
+         * Set by any increment that was clipped (its true sum exceeded the maximum), as the RAP engine counts
+         * saturations; landing exactly on the maximum is not a saturation. Cleared only by clear.
+         */
         public final Bool saturated = Bool();
 
         IO(int width, int amountWidth) {
