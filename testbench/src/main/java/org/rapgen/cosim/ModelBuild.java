@@ -26,7 +26,10 @@ final class ModelBuild {
 
         List<String> cmd = new ArrayList<>(List.of("verilator", "--cc", "--exe", shim.toString(),
                 "--Mdir", obj.toString(), "--top-module", spec.top(), "-o", "lib" + cls + ".so",
-                "-CFLAGS", "-fPIC", "-CFLAGS", "-I" + dir,
+                // Hidden visibility + no interposition: inside the .so, calls into the model and the
+                // runtime bind directly (as in an executable); only the API symbol is exported.
+                "-CFLAGS", "-fPIC", "-CFLAGS", "-fvisibility=hidden", "-CFLAGS", "-fno-semantic-interposition",
+                "-CFLAGS", "-I" + dir,
                 "-LDFLAGS", "-shared", "-LDFLAGS", "-Wl,--version-script=" + dir.resolve("exports.map")));
         if (spec.trace()) cmd.add("--trace-fst");
         cmd.addAll(spec.flags());

@@ -10,7 +10,7 @@ import java.util.List;
  */
 final class ShimGenerator {
     /** Bump whenever the generated code or rapgen_model_api.h changes: it is part of the cache key. */
-    static final String VERSION = "shim-1";
+    static final String VERSION = "shim-3";
 
     /** The only symbol a model library exports (see the version script). */
     static final String EXPORTS_MAP = "{ global: rapgen_model_api_v1; local: *; };\n";
@@ -36,7 +36,7 @@ final class ShimGenerator {
         s.append("};\n\n");
 
         // Narrow ports: a direct field access per case, masked to the port width.
-        s.append("inline void poke64(Sim* s, int32_t id, uint64_t v) {\n    Top* t = s->top;\n    switch (id) {\n");
+        s.append("RAPGEN_INLINE void poke64(Sim* s, int32_t id, uint64_t v) {\n    Top* t = s->top;\n    switch (id) {\n");
         for (Port p : ports) {
             if (p.isInput() && !p.isWide()) {
                 s.append("    case ").append(p.id()).append(": t->").append(p.name()).append(" = v & ")
@@ -45,7 +45,7 @@ final class ShimGenerator {
         }
         s.append("    default: break;\n    }\n    s->dirty = true;\n}\n\n");
 
-        s.append("inline uint64_t peek64(Sim* s, int32_t id) {\n    settle(s);\n    Top* t = s->top;\n    switch (id) {\n");
+        s.append("RAPGEN_INLINE uint64_t peek64(Sim* s, int32_t id) {\n    settle(s);\n    Top* t = s->top;\n    switch (id) {\n");
         for (Port p : ports) {
             if (!p.isWide()) s.append("    case ").append(p.id()).append(": return t->").append(p.name()).append(";\n");
         }
@@ -70,7 +70,17 @@ final class ShimGenerator {
         }
         s.append("    default: w[0] = peek64(s, id); break;\n    }\n}\n\n");
 
-        s.append("inline void clock_to(Top* t, int v) {\n")
+        // Field addresses of narrow ports, resolved once per batch so the clock loop does no id switch.
+        s.append("inline Slot slot(Top* t, int32_t id) {\n    switch (id) {\n");
+        for (Port p : ports) {
+            if (!p.isWide()) {
+                s.append("    case ").append(p.id()).append(": return {&t->").append(p.name()).append(", sizeof(t->")
+                        .append(p.name()).append("), ").append(mask(p.width())).append("};\n");
+            }
+        }
+        s.append("    default: return {nullptr, 0, 0};\n    }\n}\n\n");
+
+        s.append("RAPGEN_INLINE void clock_to(Top* t, int v) {\n")
                 .append(hasClock ? "    t->clock = v;\n" : "    (void)t; (void)v;\n").append("}\n\n");
         s.append(CLOCKING);
         s.append("const rapgen_model_api API = {\n    RAPGEN_MODEL_ABI, \"").append(top).append("\", VM_TRACE ? 1 : 0, ")
@@ -85,6 +95,8 @@ final class ShimGenerator {
     }
 
     private static final String PRELUDE = """
+            #define RAPGEN_INLINE inline __attribute__((always_inline))
+
             struct Sim {
                 VerilatedContext ctx;
                 Top* top = nullptr;
@@ -96,7 +108,7 @@ final class ShimGenerator {
             };
 
             // Waveform time: cycle c occupies times 2c (clock low, inputs applied) and 2c+1 (after the rising edge).
-            inline void dump(Sim* s, uint64_t t) {
+            RAPGEN_INLINE void dump(Sim* s, uint64_t t) {
             #if VM_TRACE
                 if (s->fst) s->fst->dump(t);
             #else
@@ -105,7 +117,7 @@ final class ShimGenerator {
             }
 
             // Evaluation is lazy: pokes only mark the model dirty, the next peek/step evaluates once.
-            inline void settle(Sim* s) {
+            RAPGEN_INLINE void settle(Sim* s) {
                 if (s->dirty) { s->top->eval(); s->dirty = false; }
             }
 
@@ -119,6 +131,30 @@ final class ShimGenerator {
                 for (int j = 0; j < (n32 + 1) / 2; ++j) {
                     uint64_t hi = (2 * j + 1 < n32) ? d[2 * j + 1] : 0;
                     w[j] = (uint64_t)d[2 * j] | (hi << 32);
+                }
+            }
+
+            // A narrow port's storage: Verilator uses 1/2/4/8-byte fields (CData/SData/IData/QData).
+            struct Slot {
+                void* p;
+                uint32_t bytes;  // 0: wide port, use the word functions
+                uint64_t mask;
+            };
+            RAPGEN_INLINE void put(const Slot& s, uint64_t v) {
+                v &= s.mask;
+                switch (s.bytes) {
+                case 1: *static_cast<CData*>(s.p) = (CData)v; break;
+                case 2: *static_cast<SData*>(s.p) = (SData)v; break;
+                case 4: *static_cast<IData*>(s.p) = (IData)v; break;
+                default: *static_cast<QData*>(s.p) = v; break;
+                }
+            }
+            RAPGEN_INLINE uint64_t get(const Slot& s) {
+                switch (s.bytes) {
+                case 1: return *static_cast<const CData*>(s.p);
+                case 2: return *static_cast<const SData*>(s.p);
+                case 4: return *static_cast<const IData*>(s.p);
+                default: return *static_cast<const QData*>(s.p);
                 }
             }
 
@@ -170,19 +206,20 @@ final class ShimGenerator {
 
             void run_batch(Sim* s, int64_t cycles, int32_t nin, const int32_t* in_ids, const uint64_t* in,
                            int32_t nout, const int32_t* out_ids, uint64_t* out) {
-                std::vector<int32_t> inw(nin), outw(nout);
-                for (int i = 0; i < nin; ++i) inw[i] = (PORTS[in_ids[i]].width + 63) / 64;
-                for (int i = 0; i < nout; ++i) outw[i] = (PORTS[out_ids[i]].width + 63) / 64;
                 Top* t = s->top;
+                std::vector<Slot> is(nin), os(nout);
+                std::vector<int32_t> inw(nin), outw(nout);
+                for (int i = 0; i < nin; ++i) { is[i] = slot(t, in_ids[i]); inw[i] = (PORTS[in_ids[i]].width + 63) / 64; }
+                for (int i = 0; i < nout; ++i) { os[i] = slot(t, out_ids[i]); outw[i] = (PORTS[out_ids[i]].width + 63) / 64; }
                 for (int64_t c = 0; c < cycles; ++c) {
                     for (int i = 0; i < nin; ++i) {
-                        if (inw[i] == 1) poke64(s, in_ids[i], *in); else poke_words(s, in_ids[i], in);
+                        if (is[i].bytes) put(is[i], *in); else poke_words(s, in_ids[i], in);
                         in += inw[i];
                     }
                     t->eval();
                     s->dirty = false;
                     for (int i = 0; i < nout; ++i) {
-                        if (outw[i] == 1) *out = peek64(s, out_ids[i]); else peek_words(s, out_ids[i], out);
+                        if (os[i].bytes) *out = get(os[i]); else peek_words(s, out_ids[i], out);
                         out += outw[i];
                     }
                     dump(s, 2 * s->cycle);
