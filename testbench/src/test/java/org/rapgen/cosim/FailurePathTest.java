@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -50,15 +51,21 @@ class FailurePathTest {
         assertEquals(6, e.cycle());  // 1 reset + 2 steps + 3 batched
         assertTrue(e.getMessage().contains("counter @ cycle 6: 1 signal mismatch"), e.getMessage());
         assertTrue(e.getMessage().contains("io_count: expected 0x5 (5), actual 0x4 (4)"), e.getMessage());
-        assertFst(e.getMessage(), e.waveform());
+        FstReader w = assertFst(e.getMessage(), e.waveform());
+        // The replayed waveform shows, at the failing check's sample point (time 2c), what the check saw.
+        assertEquals(BigInteger.valueOf(4), w.valueAt("io_count", 2 * 6));
+        assertEquals(BigInteger.ONE, w.valueAt("io_en", 2 * 6));
+        assertEquals(BigInteger.valueOf(3), w.valueAt("io_count", 2 * 5), "batch rows are in the waveform too");
+        assertEquals(BigInteger.ONE, w.valueAt("reset", 0));
 
         Throwable plain = failures.get(1).getException();
         assertTrue(plain.getMessage().contains("expected: <7> but was: <3>"), plain.getMessage());
-        assertFst(plain.getMessage(), null);
+        assertEquals(BigInteger.valueOf(3), assertFst(plain.getMessage(), null).valueAt("io_count", 2 * 3));
 
         ExpectationError always = assertInstanceOf(ExpectationError.class, failures.get(2).getException());
         assertTrue(always.getMessage().contains("io_count: expected 0xb (11), actual 0xa (10)"), always.getMessage());
-        assertFst(always.getMessage(), always.waveform());
+        FstReader a = assertFst(always.getMessage(), always.waveform());
+        assertEquals(BigInteger.valueOf(10), a.valueAt("io_count", 2 * 9 + 1), "live trace flushed up to the failure");
     }
 
     private static List<TestExecutionSummary.Failure> runFixture() {
@@ -73,7 +80,7 @@ class FailurePathTest {
         }
     }
 
-    private static void assertFst(String message, Path reported) throws Exception {
+    private static FstReader assertFst(String message, Path reported) throws Exception {
         Matcher m = WAVE.matcher(message);
         assertTrue(m.find(), "no waveform path in: " + message);
         Path fst = Path.of(m.group(1));
@@ -82,6 +89,8 @@ class FailurePathTest {
         // An FST file starts with a header block (type 0) and is never tiny.
         byte[] bytes = Files.readAllBytes(fst);
         assertTrue(bytes.length > 200 && bytes[0] == 0, "not an FST file: " + fst);
+        FstReader r = new FstReader(fst);
         Files.delete(fst);  // so a stale file from an earlier run can never satisfy this test
+        return r;
     }
 }
