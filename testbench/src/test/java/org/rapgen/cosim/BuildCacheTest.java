@@ -35,31 +35,53 @@ class BuildCacheTest {
         }
     }
 
+    /**
+     * Parallel surefire forks and parallel threads: two child JVMs and three threads of this
+     * JVM race for one key in a fresh cache. The file lock (across processes) and the per-key
+     * monitor (across threads) must let exactly one of them run Verilator.
+     */
     @Test
-    void concurrentBuildsInAFreshCacheRunVerilatorOnce(@TempDir Path dir) throws Exception {
-        BuildCache cache = new BuildCache(dir.resolve("cache"));
+    void racingProcessesAndThreadsBuildOnce(@TempDir Path dir) throws Exception {
+        Path root = dir.resolve("cache");
+        String flag = "-DRAPGEN_CACHE_RACE";  // changes nothing but the key
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<Process> ps = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            ps.add(new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), CacheBuildMain.class.getName(),
+                    root.toString(), flag).redirectErrorStream(true).start());
+        }
         int before = BuildCache.verilatorInvocations();
         ExecutorService pool = Executors.newFixedThreadPool(3);
+        VerilatorModel m;
         try {
             List<Future<VerilatorModel>> fs = new ArrayList<>();
-            // A flag that changes nothing but the key, so this is a guaranteed miss.
-            for (int i = 0; i < 3; i++) fs.add(pool.submit(() -> counter().trace(false).flag("-DRAPGEN_CACHE_TEST").cache(cache).build()));
-            VerilatorModel m = fs.get(0).get();
-            for (Future<VerilatorModel> f : fs) assertSame(m, f.get());
-            assertEquals(before + 1, BuildCache.verilatorInvocations(), "one build for three concurrent requests");
-            assertTrue(Files.isRegularFile(m.library()));
-            assertTrue(m.library().startsWith(cache.root()));
-            try (Sim s = m.newSim()) {
-                s.poke("io_en", 1);
-                s.step(2);
-                assertEquals(2, s.peek("io_count"));
+            for (int i = 0; i < 3; i++) {
+                fs.add(pool.submit(() -> counter().trace(false).flag(flag).cache(new BuildCache(root)).build()));
             }
+            m = fs.get(0).get();
+            for (Future<VerilatorModel> f : fs) assertSame(m, f.get());
         } finally {
             pool.shutdownNow();
         }
-        counter().trace(false).flag("-DRAPGEN_CACHE_TEST").cache(new BuildCache(dir.resolve("cache"))).build();
-        assertEquals(before + 1, BuildCache.verilatorInvocations(), "a new BuildCache on the same dir hits");
-        try (var s = Files.list(cache.root())) {
+        int runs = BuildCache.verilatorInvocations() - before;
+        for (Process p : ps) {
+            String out = new String(p.getInputStream().readAllBytes()).trim();
+            assertEquals(0, p.waitFor(), out);
+            String[] last = out.lines().reduce((x, y) -> y).orElse("").split(" ");
+            runs += Integer.parseInt(last[0]);
+            assertEquals(m.library().toString(), last[1]);
+        }
+        assertEquals(1, runs, "exactly one Verilator run among 2 processes x 1 build + 3 threads");
+        assertTrue(m.library().startsWith(root));
+        try (Sim s = m.newSim()) {
+            s.poke("io_en", 1);
+            s.step(2);
+            assertEquals(2, s.peek("io_count"));
+        }
+        int hits = BuildCache.verilatorInvocations();
+        counter().trace(false).flag(flag).cache(new BuildCache(root)).build();
+        assertEquals(hits, BuildCache.verilatorInvocations(), "a new BuildCache on the same dir hits");
+        try (var s = Files.list(root)) {
             assertTrue(s.noneMatch(p -> p.getFileName().toString().startsWith(".tmp")), "temp dirs are cleaned up");
         }
     }
