@@ -80,7 +80,8 @@ public final class BuildCache {
                         StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                      FileLock ignored = ch.lock()) {
                     if (Files.isDirectory(entry)) return entry;  // another process built it while we waited
-                    Path tmp = Files.createTempDirectory(root, ".tmp-" + key.substring(0, 12) + "-");
+                    removeStaleTemps(key);
+                    Path tmp = Files.createTempDirectory(root, ".tmp-" + key + "-");
                     try {
                         builder.build(tmp);
                         publish(tmp, entry);
@@ -93,6 +94,15 @@ public final class BuildCache {
                 throw e;
             } catch (Exception e) {
                 throw new IllegalStateException("build of cache entry " + key + " failed: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** Temp dirs of this key left by a killed build; safe to delete because we hold the key's lock. */
+    private void removeStaleTemps(String key) throws IOException {
+        try (Stream<Path> s = Files.list(root)) {
+            for (Path p : s.filter(p -> p.getFileName().toString().startsWith(".tmp-" + key + "-")).toList()) {
+                deleteTree(p);
             }
         }
     }

@@ -16,7 +16,7 @@ import java.util.Optional;
  * lowered but that evaluation is deferred to the next peek or step. So after {@code step()}
  * a peek shows the values after the rising edge, and "poke inputs, peek outputs, step" is
  * exactly one row of {@link #runBatch}. {@link #cycle()} counts completed steps since
- * creation, reset cycles included.
+ * creation, reset cycles included. Not thread-safe: use one Sim from one thread at a time.
  */
 public final class Sim implements AutoCloseable {
     private static final byte NARROW_IN = 0, WIDE_IN = 1, OUTPUT = 2;
