@@ -28,19 +28,58 @@ final class Toolchain {
     }
 
     private static boolean onPath(String tool) {
-        if (tool.contains("/")) return Files.isExecutable(Path.of(tool));
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, tool))) return true;
+        try {
+            return Files.isExecutable(which(tool));
+        } catch (IllegalStateException e) {
+            return false;
         }
-        return false;
     }
 
-    /** {@code <tool> --version}, memoised per JVM: it is part of every cache key. */
+    /**
+     * {@code <tool> --version} (part of every cache key), memoised per JVM and on disk keyed by
+     * the executable's identity (path, size, mtime, plus a {@code <tool>_bin} sibling, which is
+     * where Verilator's wrapper script dispatches to). So a warm run never starts Verilator.
+     */
     static String version(String tool) {
         return VERSIONS.computeIfAbsent(tool, t -> {
             requireTools(t);
-            return run(List.of(t, "--version"), null, null).trim();
+            Path memo = BuildCache.user().root().resolve("versions").resolve(identity(t) + ".txt");
+            try {
+                if (Files.isRegularFile(memo)) return Files.readString(memo);
+                String v = run(List.of(t, "--version"), null, null).trim();
+                Files.createDirectories(memo.getParent());
+                Path tmp = Files.createTempFile(memo.getParent(), ".tmp-", ".txt");
+                Files.writeString(tmp, v);
+                Files.move(tmp, memo, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                return v;
+            } catch (IOException e) {
+                return run(List.of(t, "--version"), null, null).trim();  // unwritable cache: just ask the tool
+            }
         });
+    }
+
+    private static String identity(String tool) {
+        BuildCache.Key k = new BuildCache.Key().add("tool", tool);
+        Path exe = which(tool);
+        for (Path p : List.of(exe, exe.resolveSibling(exe.getFileName() + "_bin"))) {
+            try {
+                Path real = p.toRealPath();
+                k.add("path", real.toString()).add("size", Long.toString(Files.size(real)))
+                        .add("mtime", Files.getLastModifiedTime(real).toString());
+            } catch (IOException ignored) {
+                // no such sibling: the identity is the executable alone
+            }
+        }
+        return k.hex();
+    }
+
+    private static Path which(String tool) {
+        if (tool.contains("/")) return Path.of(tool);
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+            Path p = Path.of(dir.isEmpty() ? "." : dir, tool);
+            if (Files.isExecutable(p)) return p;
+        }
+        throw new IllegalStateException("'" + tool + "' not found on PATH: " + INSTALL_HINT);
     }
 
     /** Runs a command; on a non-zero exit throws with the command and the tail of its output. */
