@@ -20,6 +20,7 @@ final class ModelBuild {
         Path obj = dir.resolve("obj");
         Path log = dir.resolve("build.log");
         NativeResources.copy(NativeResources.API_HEADER, dir);
+        NativeResources.copy(NativeResources.VL_HOOKS, dir);
         Files.writeString(dir.resolve("exports.map"), ShimGenerator.EXPORTS_MAP);
         Path shim = dir.resolve("shim.cpp");
         Files.writeString(shim, "// placeholder, replaced once the ports are known\n");
@@ -29,7 +30,7 @@ final class ModelBuild {
                 // Hidden visibility + no interposition: inside the .so, calls into the model and the
                 // runtime bind directly (as in an executable); only the API symbol is exported.
                 "-CFLAGS", "-fPIC", "-CFLAGS", "-fvisibility=hidden", "-CFLAGS", "-fno-semantic-interposition",
-                "-CFLAGS", "-I" + dir,
+                "-CFLAGS", "-I" + dir, "-CFLAGS", "-include", "-CFLAGS", dir.resolve(NativeResources.VL_HOOKS).toString(),
                 "-LDFLAGS", "-shared", "-LDFLAGS", "-Wl,--version-script=" + dir.resolve("exports.map")));
         if (spec.trace()) cmd.add("--trace-fst");
         cmd.addAll(spec.flags());

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 final class NativeResources {
     static final String API_HEADER = "rapgen_model_api.h";
     static final String JNI_SOURCE = "rapgen_cosim_jni.cpp";
+    static final String VL_HOOKS = "rapgen_vl_hooks.h";
 
     private NativeResources() {}
 

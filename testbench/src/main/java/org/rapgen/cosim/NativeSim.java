@@ -65,5 +65,7 @@ final class NativeSim {
 
     static native long cycle(long h);
 
+    static native boolean finished(long h);
+
     static native void runBatch(long h, long cycles, int[] inIds, long[] in, int[] outIds, long[] out);
 }

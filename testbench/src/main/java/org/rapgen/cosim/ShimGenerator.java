@@ -10,7 +10,7 @@ import java.util.List;
  */
 final class ShimGenerator {
     /** Bump whenever the generated code or rapgen_model_api.h changes: it is part of the cache key. */
-    static final String VERSION = "shim-3";
+    static final String VERSION = "shim-4";
 
     /** The only symbol a model library exports (see the version script). */
     static final String EXPORTS_MAP = "{ global: rapgen_model_api_v1; local: *; };\n";
@@ -25,8 +25,8 @@ final class ShimGenerator {
                 .append(" for top '").append(top).append("'. Do not edit.\n")
                 .append("#include \"").append(cls).append(".h\"\n")
                 .append("#include \"verilated.h\"\n#if VM_TRACE\n#include \"verilated_fst_c.h\"\n#endif\n")
-                .append("#include \"rapgen_model_api.h\"\n#include <vector>\n\nnamespace {\nusing Top = ")
-                .append(cls).append(";\n\n").append(PRELUDE);
+                .append("#include \"rapgen_model_api.h\"\n#include <cstdarg>\n#include <cstdio>\n#include <string>\n#include <vector>\n\nnamespace {\nusing Top = ")
+                .append(cls).append(";\nconst char* const PORTS_TOP = \"").append(top).append("\";\n\n").append(PRELUDE);
 
         s.append("const rapgen_port PORTS[] = {\n");
         for (Port p : ports) {
@@ -84,7 +84,7 @@ final class ShimGenerator {
                 .append(hasClock ? "    t->clock = v;\n" : "    (void)t; (void)v;\n").append("}\n\n");
         s.append(CLOCKING);
         s.append("const rapgen_model_api API = {\n    RAPGEN_MODEL_ABI, \"").append(top).append("\", VM_TRACE ? 1 : 0, ")
-                .append(ports.size()).append(", PORTS,\n").append(API_FNS).append("};\n}  // namespace\n\n")
+                .append(ports.size()).append(", PORTS,\n").append(API_FNS).append("};\n}  // namespace\n\n").append(VL_HOOKS)
                 .append("extern \"C\" __attribute__((visibility(\"default\"))) const rapgen_model_api* rapgen_model_api_v1(void) {\n")
                 .append("    return &API;\n}\n");
         return s.toString();
@@ -105,7 +105,34 @@ final class ShimGenerator {
             #endif
                 int64_t cycle = 0;
                 bool dirty = true;  // inputs or clock changed since the last eval()
+                const char* error = nullptr;  // set once the DUT stopped; see rapgen_model_api.h
+                std::string error_msg;
+                std::string output;  // simulator output during the current call (tail only)
             };
+
+            // Thrown by vl_stop/vl_fatal from inside eval(), caught at the API boundary (guard).
+            struct Stop {
+                std::string msg;
+            };
+
+            // The instance being evaluated on this thread, so simulator output can be attributed.
+            thread_local Sim* t_current = nullptr;
+
+            // Runs an evaluating API call; a Stop turns into the instance's error, never a crash.
+            template <typename F>
+            void guard(Sim* s, F f) {
+                if (s->error) return;
+                t_current = s;
+                s->output.clear();
+                try {
+                    f();
+                } catch (const Stop& e) {
+                    s->error_msg = std::string(PORTS_TOP) + " @ cycle " + std::to_string(s->cycle) + ": " + e.msg;
+                    if (!s->output.empty()) s->error_msg += "\\n  simulator output:\\n" + s->output;
+                    s->error = s->error_msg.c_str();
+                }
+                t_current = nullptr;
+            }
 
             // Waveform time: cycle c occupies times 2c (clock low, inputs applied) and 2c+1 (after the rising edge).
             RAPGEN_INLINE void dump(Sim* s, uint64_t t) {
@@ -234,16 +261,57 @@ final class ShimGenerator {
 
             """;
 
+    // Definitions for rapgen_vl_hooks.h (global namespace: they replace Verilator's own).
+    private static final String VL_HOOKS = """
+            int rapgen_vl_printf(const char* fmt, ...) {
+                char buf[1024];
+                va_list ap;
+                va_start(ap, fmt);
+                int n = vsnprintf(buf, sizeof buf, fmt, ap);
+                va_end(ap);
+                fputs(buf, stdout);
+                if (t_current) {
+                    t_current->output += buf;
+                    if (t_current->output.size() > 4096) t_current->output.erase(0, t_current->output.size() - 4096);
+                }
+                return n;
+            }
+
+            void vl_finish(const char* filename, int linenum, const char* hier) {
+                (void)filename; (void)linenum; (void)hier;
+                Verilated::threadContextp()->gotFinish(true);
+            }
+
+            void vl_stop(const char* filename, int linenum, const char* hier) {
+                (void)hier;
+                throw Stop{std::string("$stop, $fatal or failed assertion at ") + filename + ":" + std::to_string(linenum)};
+            }
+
+            void vl_fatal(const char* filename, int linenum, const char* hier, const char* msg) {
+                (void)hier;
+                throw Stop{std::string("fatal: ") + msg + " at " + filename + ":" + std::to_string(linenum)};
+            }
+
+            """;
+
     private static final String API_FNS = """
                 [](const char* p) -> void* { return create(p); },
                 [](void* m) { destroy(static_cast<Sim*>(m)); },
                 [](void* m, int32_t id, uint64_t v) { poke64(static_cast<Sim*>(m), id, v); },
-                [](void* m, int32_t id) { return peek64(static_cast<Sim*>(m), id); },
+                [](void* m, int32_t id) {
+                    uint64_t v = 0;
+                    guard(static_cast<Sim*>(m), [&] { v = peek64(static_cast<Sim*>(m), id); });
+                    return v;
+                },
                 [](void* m, int32_t id, const uint64_t* w) { poke_words(static_cast<Sim*>(m), id, w); },
-                [](void* m, int32_t id, uint64_t* w) { peek_words(static_cast<Sim*>(m), id, w); },
-                [](void* m, int64_t n) { step(static_cast<Sim*>(m), n); },
+                [](void* m, int32_t id, uint64_t* w) { guard(static_cast<Sim*>(m), [&] { peek_words(static_cast<Sim*>(m), id, w); }); },
+                [](void* m, int64_t n) { guard(static_cast<Sim*>(m), [&] { step(static_cast<Sim*>(m), n); }); },
                 [](void* m) { return static_cast<Sim*>(m)->cycle; },
                 [](void* m, int64_t c, int32_t ni, const int32_t* ii, const uint64_t* in, int32_t no,
-                   const int32_t* oi, uint64_t* out) { run_batch(static_cast<Sim*>(m), c, ni, ii, in, no, oi, out); },
+                   const int32_t* oi, uint64_t* out) {
+                    guard(static_cast<Sim*>(m), [&] { run_batch(static_cast<Sim*>(m), c, ni, ii, in, no, oi, out); });
+                },
+                [](void* m) -> const char* const* { return &static_cast<Sim*>(m)->error; },
+                [](void* m) -> int32_t { return static_cast<Sim*>(m)->ctx.gotFinish() ? 1 : 0; },
             """;
 }

@@ -16,7 +16,8 @@ import java.util.Optional;
  * lowered but that evaluation is deferred to the next peek or step. So after {@code step()}
  * a peek shows the values after the rising edge, and "poke inputs, peek outputs, step" is
  * exactly one row of {@link #runBatch}. {@link #cycle()} counts completed steps since
- * creation, reset cycles included. Not thread-safe: use one Sim from one thread at a time.
+ * creation, reset cycles included. {@code $stop}/{@code $fatal}/assertion failures in the DUT
+ * throw {@link SimulationStopped} instead of ending the JVM. Not thread-safe: use one Sim from one thread at a time.
  */
 public final class Sim implements AutoCloseable {
     private static final byte NARROW_IN = 0, WIDE_IN = 1, OUTPUT = 2;
@@ -40,6 +41,8 @@ public final class Sim implements AutoCloseable {
     public VerilatorModel model() { return model; }
     public Port port(String name) { return model.port(name); }
     public long cycle() { return cycle; }
+    /** The DUT has executed {@code $finish}; the model keeps running if stepped (the test decides). */
+    public boolean finished() { return NativeSim.finished(handle()); }
     /** The FST file this instance writes, if it was created with one. */
     public Optional<Path> wavePath() { return Optional.ofNullable(wave); }
 

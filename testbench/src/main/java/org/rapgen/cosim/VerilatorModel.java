@@ -104,6 +104,7 @@ public final class VerilatorModel {
                 .add("kind", "model")
                 .add("shim", ShimGenerator.VERSION)
                 .add("api-header", NativeResources.bytes(NativeResources.API_HEADER))
+                .add("vl-hooks", NativeResources.bytes(NativeResources.VL_HOOKS))
                 .add("verilator", Toolchain.version("verilator"))
                 .add("cxx", Toolchain.version(Toolchain.cxx()))
                 .add("top", spec.top())

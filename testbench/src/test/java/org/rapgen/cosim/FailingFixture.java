@@ -35,10 +35,18 @@ class FailingFixture {
         assertEquals(7, sim.peek("io_count"));
     }
 
+    /** The DUT itself stops ($stop in counter.v) in the middle of a batch. */
+    @Test
+    void d_stopInRtl(Sim sim) {
+        sim.poke("io_en", 1);
+        sim.step(4);
+        sim.batch(3).drive("io_load", new long[] {0, 1, 0}).drive("io_loadValue", new long[] {0, 0xDEADBEEFL, 0}).run();
+    }
+
     /** Traced from the start: the live FST is flushed and reported. */
     @Test
     @Cosim(value = Bringup.Counter.class, waves = Waves.ALWAYS)
-    void c_alwaysTraced(Sim sim) {
+    void e_alwaysTraced(Sim sim) {
         sim.poke("io_en", 1);
         sim.step(10);
         sim.expect("io_count", 11);

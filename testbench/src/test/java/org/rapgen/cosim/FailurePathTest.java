@@ -42,7 +42,7 @@ class FailurePathTest {
     @Test
     void failingTestsLeaveWaveforms() throws Exception {
         List<TestExecutionSummary.Failure> failures = runFixture();
-        assertEquals(3, failures.size(), () -> "all fixture tests must fail: " + failures.stream()
+        assertEquals(4, failures.size(), () -> "all fixture tests must fail: " + failures.stream()
                 .map(f -> f.getTestIdentifier().getDisplayName() + " -> " + f.getException()).toList());
         failures.sort(Comparator.comparing(f -> f.getTestIdentifier().getDisplayName()));
 
@@ -62,7 +62,14 @@ class FailurePathTest {
         assertTrue(plain.getMessage().contains("expected: <7> but was: <3>"), plain.getMessage());
         assertEquals(BigInteger.valueOf(3), assertFst(plain.getMessage(), null).valueAt("io_count", 2 * 3));
 
-        ExpectationError always = assertInstanceOf(ExpectationError.class, failures.get(2).getException());
+        Throwable stop = failures.get(2).getException();
+        assertInstanceOf(AssertionError.class, stop);
+        assertInstanceOf(SimulationStopped.class, stop.getCause());
+        assertTrue(stop.getMessage().startsWith("counter @ cycle 5: $stop"), stop.getMessage());
+        FstReader s = assertFst(stop.getMessage(), null);
+        assertEquals(BigInteger.valueOf(5), s.valueAt("io_count", 2 * 4 + 1), "the replay runs up to the stop");
+
+        ExpectationError always = assertInstanceOf(ExpectationError.class, failures.get(3).getException());
         assertTrue(always.getMessage().contains("io_count: expected 0xb (11), actual 0xa (10)"), always.getMessage());
         FstReader a = assertFst(always.getMessage(), always.waveform());
         assertEquals(BigInteger.valueOf(10), a.valueAt("io_count", 2 * 9 + 1), "live trace flushed up to the failure");

@@ -13,6 +13,7 @@ namespace {
 struct Handle {
     const rapgen_model_api* api;
     void* m;
+    const char* const* error;  // the instance's error slot: checking it is one load, not a call
 };
 inline Handle* H(jlong h) { return reinterpret_cast<Handle*>(h); }
 inline const rapgen_model_api* A(jlong a) { return reinterpret_cast<const rapgen_model_api*>(a); }
@@ -20,6 +21,11 @@ inline const rapgen_model_api* A(jlong a) { return reinterpret_cast<const rapgen
 void throwNew(JNIEnv* env, const char* cls, const std::string& msg) {
     jclass c = env->FindClass(cls);
     if (c) env->ThrowNew(c, msg.c_str());
+}
+
+// After any call that may evaluate the model: turn a stopped simulation into a Java exception.
+inline void check(JNIEnv* env, Handle* h) {
+    if (*h->error) throwNew(env, "org/rapgen/cosim/SimulationStopped", *h->error);
 }
 }  // namespace
 
@@ -67,7 +73,7 @@ JNIEXPORT jlong JNICALL Java_org_rapgen_cosim_NativeSim_create(JNIEnv* env, jcla
         env->ReleaseStringUTFChars(fst, p);
     }
     void* m = A(a)->create(fst ? path.c_str() : nullptr);
-    return reinterpret_cast<jlong>(new Handle{A(a), m});
+    return reinterpret_cast<jlong>(new Handle{A(a), m, A(a)->error_slot(m)});
 }
 
 JNIEXPORT void JNICALL Java_org_rapgen_cosim_NativeSim_destroy(JNIEnv*, jclass, jlong h) {
@@ -78,8 +84,10 @@ JNIEXPORT void JNICALL Java_org_rapgen_cosim_NativeSim_destroy(JNIEnv*, jclass, 
 JNIEXPORT void JNICALL Java_org_rapgen_cosim_NativeSim_poke(JNIEnv*, jclass, jlong h, jint id, jlong v) {
     H(h)->api->poke64(H(h)->m, id, static_cast<uint64_t>(v));
 }
-JNIEXPORT jlong JNICALL Java_org_rapgen_cosim_NativeSim_peek(JNIEnv*, jclass, jlong h, jint id) {
-    return static_cast<jlong>(H(h)->api->peek64(H(h)->m, id));
+JNIEXPORT jlong JNICALL Java_org_rapgen_cosim_NativeSim_peek(JNIEnv* env, jclass, jlong h, jint id) {
+    jlong v = static_cast<jlong>(H(h)->api->peek64(H(h)->m, id));
+    check(env, H(h));
+    return v;
 }
 JNIEXPORT void JNICALL Java_org_rapgen_cosim_NativeSim_pokeWords(JNIEnv* env, jclass, jlong h, jint id, jlongArray w) {
     jsize n = env->GetArrayLength(w);
@@ -92,9 +100,14 @@ JNIEXPORT void JNICALL Java_org_rapgen_cosim_NativeSim_peekWords(JNIEnv* env, jc
     std::vector<uint64_t> buf(n);
     H(h)->api->peek_words(H(h)->m, id, buf.data());
     env->SetLongArrayRegion(w, 0, n, reinterpret_cast<jlong*>(buf.data()));
+    check(env, H(h));
 }
-JNIEXPORT void JNICALL Java_org_rapgen_cosim_NativeSim_step(JNIEnv*, jclass, jlong h, jlong n) {
+JNIEXPORT void JNICALL Java_org_rapgen_cosim_NativeSim_step(JNIEnv* env, jclass, jlong h, jlong n) {
     H(h)->api->step(H(h)->m, n);
+    check(env, H(h));
+}
+JNIEXPORT jboolean JNICALL Java_org_rapgen_cosim_NativeSim_finished(JNIEnv*, jclass, jlong h) {
+    return H(h)->api->finished(H(h)->m) ? JNI_TRUE : JNI_FALSE;
 }
 JNIEXPORT jlong JNICALL Java_org_rapgen_cosim_NativeSim_cycle(JNIEnv*, jclass, jlong h) {
     return H(h)->api->cycle(H(h)->m);
@@ -114,5 +127,6 @@ JNIEXPORT void JNICALL Java_org_rapgen_cosim_NativeSim_runBatch(JNIEnv* env, jcl
                          static_cast<uint64_t*>(pout));
     env->ReleasePrimitiveArrayCritical(out, pout, 0);
     env->ReleasePrimitiveArrayCritical(in, pin, JNI_ABORT);
+    check(env, H(h));  // only after leaving the critical regions: JNI calls are not allowed inside
 }
 }

@@ -6,7 +6,7 @@
 #define RAPGEN_MODEL_API_H
 #include <stdint.h>
 
-#define RAPGEN_MODEL_ABI 1
+#define RAPGEN_MODEL_ABI 2
 
 extern "C" {
 
@@ -37,6 +37,12 @@ typedef struct {
     // Row-major: row c of `in` holds, for each in_ids[i] in order, that port's words.
     void (*run_batch)(void* m, int64_t cycles, int32_t nin, const int32_t* in_ids,
                       const uint64_t* in, int32_t nout, const int32_t* out_ids, uint64_t* out);
+    // $stop, $fatal, failed assertions and Verilator's own fatal errors stop the instance
+    // instead of the process: the slot becomes a non-NULL message and stays so; every later
+    // evaluating call returns at once. Read after any call that may evaluate (peek*, step,
+    // run_batch). The address is fixed for the instance's lifetime, so callers fetch it once.
+    const char* const* (*error_slot)(void* m);
+    int32_t (*finished)(void* m);  // the DUT executed $finish (simulation may continue)
 } rapgen_model_api;
 
 typedef const rapgen_model_api* (*rapgen_model_api_fn)(void);
