@@ -29,23 +29,30 @@ public final class CosimExtension implements ParameterResolver, TestExecutionExc
 
     @Override
     public boolean supportsParameter(ParameterContext pc, ExtensionContext ec) {
-        return pc.getParameter().getType() == Sim.class;
+        Class<?> t = pc.getParameter().getType();
+        return t == Sim.class || t == VerilatorModel.class;
     }
 
+    /** {@code Sim}: the test's instance (one per test). {@code VerilatorModel}: to create more instances. */
     @Override
     public Object resolveParameter(ParameterContext pc, ExtensionContext ec) {
+        if (pc.getParameter().getType() == VerilatorModel.class) return model(annotation(ec));
         return ec.getStore(NS).getOrComputeIfAbsent("sim", k -> new Resource(open(ec)), Resource.class).sim();
     }
 
-    private static Sim open(ExtensionContext ec) {
-        Cosim cosim = annotation(ec);
+    private static VerilatorModel model(Cosim cosim) {
         Dut dut;
         try {
             dut = cosim.value().getDeclaredConstructor().newInstance().dut();
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot instantiate " + cosim.value().getName() + " (needs a no-arg constructor)", e);
         }
-        VerilatorModel model = VerilatorModel.builder(dut.top()).files(dut.files()).flags(dut.flags()).trace(true).build();
+        return VerilatorModel.builder(dut.top()).files(dut.files()).flags(dut.flags()).trace(true).build();
+    }
+
+    private static Sim open(ExtensionContext ec) {
+        Cosim cosim = annotation(ec);
+        VerilatorModel model = model(cosim);
         if (cosim.waves() == Waves.ALWAYS) return model.newSim(wavePath(ec));
         Sim sim = model.newSim();
         sim.record(true);

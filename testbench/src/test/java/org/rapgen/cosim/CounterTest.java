@@ -43,6 +43,17 @@ class CounterTest {
     }
 
     @Test
+    void instancesAreIndependent(Sim sim, VerilatorModel model) {
+        try (Sim other = model.newSim()) {
+            sim.poke("io_en", 1);
+            sim.step(9);
+            other.step(9);
+            assertEquals(9, sim.peek("io_count"));
+            assertEquals(0, other.peek("io_count"));
+        }
+    }
+
+    @Test
     void resetClearsAndHolds(Sim sim) {
         sim.poke("io_en", 1);
         sim.step(5);

@@ -41,7 +41,12 @@ final class FstReader {
     private static Path tool() {
         String root = Toolchain.run(List.of("verilator", "--getenv", "VERILATOR_ROOT"), null, null).trim();
         Path gtk = Path.of(root, "include", "gtkwave");
-        byte[] src = NativeResourcesForTests.bytes("fst/fstdump.c");
+        byte[] src;
+        try (java.io.InputStream in = FstReader.class.getClassLoader().getResourceAsStream("fst/fstdump.c")) {
+            src = in.readAllBytes();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         String key = new BuildCache.Key().add("kind", "fstdump").add("source", src).add("gtkwave", gtk.toString())
                 .add("cc", Toolchain.version("gcc")).hex();
         return BuildCache.user().get(key, dir -> {
