@@ -85,7 +85,12 @@ public final class CosimExtension implements ParameterResolver, TestExecutionExc
         if (fst != null) {
             sim.close();  // flush what was traced so far
         } else if (sim.log() != null) {
-            fst = replay(sim, wavePath(ec));
+            try {
+                fst = replay(sim, wavePath(ec));
+            } catch (RuntimeException e) {
+                t.addSuppressed(e);  // never let a waveform problem hide the test's own failure
+                throw t;
+            }
         }
         if (fst == null) throw t;
         if (t instanceof ExpectationError e) throw e.withWaveform(sim.model().top(), fst);
