@@ -15,7 +15,7 @@ say()  { [ -n "${RAPGEN_QUIET:-}" ] || echo "bootstrap: $*" >&2; }
 # tool-on-PATH -> Debian package that provides it
 declare -A APT_FOR=(
   [verilator]=verilator [iverilog]=iverilog [yosys]=yosys [nextpnr-ice40]=nextpnr-ice40
-  [g++]=g++ [make]=make [mvn]=maven [javac]=openjdk-17-jdk-headless
+  [g++]=g++ [make]=make [mvn]=maven [javac]=openjdk-17-jdk-headless [valgrind]=valgrind [xz]=xz-utils
 )
 
 missing=()
