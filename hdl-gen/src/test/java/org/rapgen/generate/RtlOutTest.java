@@ -98,6 +98,18 @@ class RtlOutTest {
         assertEquals(0, y.exit(), "yosys synth -top " + module + ":\n" + y.output());
     }
 
+    /** SyncReadMem must land in block RAM, not flip-flops: the FIFO's 32 x 1024 words on iCE40 and on 7-series. */
+    @Test
+    void fifoStorageInfersBlockRam() {
+        Path dir = root.resolve("rtl-out/fifo_w32_d1024");
+        Tools.Result ice = Tools.run(dir, Tools.cmd("yosys", "-p", "read_verilog Fifo_w32_d1024.v; synth_ice40 -top Fifo_w32_d1024"));
+        assertEquals(0, ice.exit(), ice.output());
+        assertTrue(ice.output().matches("(?s).*SB_RAM40_4K\\s+8\\n.*"), "expected 8 SB_RAM40_4K (32 Kbit) on iCE40");
+        Tools.Result xil = Tools.run(dir, Tools.cmd("yosys", "-p", "read_verilog Fifo_w32_d1024.v; synth_xilinx -top Fifo_w32_d1024"));
+        assertEquals(0, xil.exit(), xil.output());
+        assertTrue(xil.output().matches("(?s).*RAMB36E1\\s+1\\n.*"), "expected one RAMB36E1 on 7-series");
+    }
+
     private static List<Path> designDirs() throws IOException {
         try (Stream<Path> s = Files.list(root.resolve("rtl-out"))) {
             return s.filter(Files::isDirectory).sorted().toList();
