@@ -72,8 +72,5 @@ public final class Elaborator {
      * checks they are identical, so a parameter missing from a module's name cannot silently merge two designs.
      */
     public record Design(ModuleDef top, Map<String, List<ModuleDef>> elaborations) {
-        public List<ModuleDef> modules() {
-            return elaborations.values().stream().map(l -> l.get(0)).toList();
-        }
     }
 }

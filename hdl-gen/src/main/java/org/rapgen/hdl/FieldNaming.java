@@ -53,7 +53,7 @@ final class FieldNaming {
             // IO bundles keep the bare name "io" (Chisel's port convention); the first instance of a kind keeps its bare name.
             String prefix = slot.autoPrefix;
             int n = counters.merge(prefix, 1, Integer::sum) - 1;
-            boolean bare = prefix.equals("io") && n == 0 || !prefix.startsWith("_") && !prefix.equals("io") && n == 0;
+            boolean bare = n == 0 && !prefix.startsWith("_");
             slot.set(bare ? prefix : prefix + "_" + n, false, null);
         }
     }

@@ -48,12 +48,6 @@ final class ModuleContext {
         }
     }
 
-    /** The innermost statement of the current block, used to chain elsewhen/otherwise onto its when. */
-    Stmt lastStmt() {
-        List<Stmt> b = blocks.peek();
-        return b.isEmpty() ? null : b.get(b.size() - 1);
-    }
-
     Signal signal(Signal.Kind kind, Bits type, NameSlot slot, String path, SourceLoc loc) {
         Signal s = new Signal(kind, type.width, type.isSigned(), loc, def, slot, path);
         def.signals.add(s);

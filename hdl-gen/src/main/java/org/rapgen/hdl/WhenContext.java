@@ -20,7 +20,7 @@ public final class WhenContext {
 
     public WhenContext elsewhen(Bool cond, Runnable body) {
         ModuleContext ctx = Builder.current();
-        checkChained(ctx);
+        checkChained();
         Stmt.When[] inner = new Stmt.When[1];
         ctx.inBlock(when.otherwise(), () -> inner[0] = open(cond, body).when);
         return new WhenContext(inner[0]);
@@ -28,11 +28,11 @@ public final class WhenContext {
 
     public void otherwise(Runnable body) {
         ModuleContext ctx = Builder.current();
-        checkChained(ctx);
+        checkChained();
         ctx.inBlock(when.otherwise(), body);
     }
 
-    private void checkChained(ModuleContext ctx) {
+    private void checkChained() {
         if (!when.otherwise().isEmpty()) throw new HdlException(SourceLoc.capture(), "this when already has an otherwise branch");
     }
 }

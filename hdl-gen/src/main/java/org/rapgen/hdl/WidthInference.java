@@ -1,7 +1,9 @@
 package org.rapgen.hdl;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.rapgen.hdl.ir.Expr;
 import org.rapgen.hdl.ir.ModuleDef;
 import org.rapgen.hdl.ir.Signal;
@@ -23,15 +25,17 @@ final class WidthInference {
         List<Signal> open = new ArrayList<>();
         for (Signal s : def.signals) if (!s.widthKnown()) open.add(s);
         if (open.isEmpty()) return;
-        List<Stmt.Connect> connects = new ArrayList<>();
-        collect(def.body, connects);
+        // Sources per inferred sink, gathered once: each round then only looks at what drives each open signal.
+        Map<Signal, List<Expr>> sources = new HashMap<>();
+        for (Signal s : open) sources.put(s, new ArrayList<>());
+        collect(def.body, sources);
         int[] best = new int[open.size()];
         for (int round = 0; round < MAX_ROUNDS; round++) {
             boolean changed = false;
             for (int i = 0; i < open.size(); i++) {
                 Signal s = open.get(i);
                 int w = s.init == null ? 0 : widthOrZero(s.init);
-                for (Stmt.Connect c : connects) if (c.sink() == s) w = Math.max(w, widthOrZero(c.src()));
+                for (Expr src : sources.get(s)) w = Math.max(w, widthOrZero(src));
                 if (w > best[i]) {
                     best[i] = w;
                     s.inferWidth(w);
@@ -58,9 +62,9 @@ final class WidthInference {
         }
     }
 
-    private static void collect(List<Stmt> body, List<Stmt.Connect> out) {
+    private static void collect(List<Stmt> body, Map<Signal, List<Expr>> out) {
         for (Stmt s : body) {
-            if (s instanceof Stmt.Connect c) out.add(c);
+            if (s instanceof Stmt.Connect c && out.containsKey(c.sink())) out.get(c.sink()).add(c.src());
             else if (s instanceof Stmt.When w) {
                 collect(w.then(), out);
                 collect(w.otherwise(), out);

@@ -34,7 +34,7 @@ final class ExprPrinter {
 
     /** {@code e} extended to {@code width} bits according to its signedness. */
     String ext(Expr e, int width) {
-        if (e instanceof Lit l) return VerilogText.literal(l.bits().signum() != 0 && l.signed() ? l.value : l.bits(), width);
+        if (e instanceof Lit l) return VerilogText.literal(l.value, width); // negative values wrap at the new width
         return VerilogText.extend(atom(e), e.width(), width, e.signed());
     }
 

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

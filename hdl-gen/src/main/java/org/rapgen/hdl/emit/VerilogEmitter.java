@@ -2,7 +2,6 @@ package org.rapgen.hdl.emit;
 
 import java.io.StringWriter;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.velocity.Template;
@@ -53,10 +52,5 @@ public final class VerilogEmitter {
         StringWriter out = new StringWriter();
         template.merge(ctx, out);
         return out.toString();
-    }
-
-    /** Convenience for tests: every module of the design, in order. */
-    public List<String> moduleNames(Design design) {
-        return List.copyOf(design.elaborations().keySet());
     }
 }
