@@ -43,7 +43,9 @@ public final class CosimExtension implements ParameterResolver, TestExecutionExc
     private static VerilatorModel model(Cosim cosim) {
         Dut dut;
         try {
-            dut = cosim.value().getDeclaredConstructor().newInstance().dut();
+            var ctor = cosim.value().getDeclaredConstructor();
+            ctor.setAccessible(true);  // providers are often private nested classes of the test
+            dut = ctor.newInstance().dut();
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot instantiate " + cosim.value().getName() + " (needs a no-arg constructor)", e);
         }
