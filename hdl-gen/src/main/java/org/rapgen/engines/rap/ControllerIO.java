@@ -1,0 +1,167 @@
+package org.rapgen.engines.rap;
+
+import static org.rapgen.hdl.Hdl.*;
+
+import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.Bundle;
+import org.rapgen.hdl.DecoupledIO;
+import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.ValidIO;
+import org.rapgen.hdl.Vec;
+
+/** The ports of {@link RapController} and the bundles it shares with the engine top. */
+public final class ControllerIO extends Bundle {
+    /** Counter SRAM operations as the controller names them; the top maps them onto CounterSram's encoding. */
+    public static final int OP_ADD = 0;
+    public static final int OP_SET = 1;
+    public static final int OP_READ = 2;
+
+    /** The longest-prefix selector's answer for one event. */
+    public static final class Selected extends Bundle {
+        public final Bool found = Bool();
+        public final UInt slot;
+        public final UInt len;
+        public final UInt weight;
+
+        Selected(RapConfig c) {
+            slot = UInt(c.slotBits());
+            len = UInt(c.lenBits());
+            weight = UInt(c.weightBits());
+        }
+    }
+
+    public static final class CounterCmd extends Bundle {
+        public final UInt addr;
+        public final UInt op = UInt(2);
+        public final UInt value;
+
+        CounterCmd(RapConfig c) {
+            addr = UInt(c.slotBits());
+            value = UInt(c.counterBits());
+        }
+    }
+
+    public static final class CounterResult extends Bundle {
+        public final UInt addr;
+        public final UInt op = UInt(2);
+        public final UInt old;
+        public final UInt updated;
+        public final Bool saturated = Bool();
+
+        CounterResult(RapConfig c) {
+            addr = UInt(c.slotBits());
+            old = UInt(c.counterBits());
+            updated = UInt(c.counterBits());
+        }
+    }
+
+    /** A TCAM entry write: mask bit 1 = don't care. */
+    public static final class TreeWrite extends Bundle {
+        public final UInt index;
+        public final UInt value;
+        public final UInt mask;
+
+        TreeWrite(RapConfig c) {
+            index = UInt(c.slotBits());
+            value = UInt(c.keyBits());
+            mask = UInt(c.keyBits());
+        }
+    }
+
+    /** The SPEC §5 status values ({@code RapStatus} without the error bound). */
+    public static final class Status extends Bundle {
+        public final UInt n = UInt(64);
+        public final UInt nodes;
+        public final UInt highWater;
+        public final UInt updates = UInt(64);
+        public final UInt splits = UInt(64);
+        public final UInt merges = UInt(64);
+        public final UInt mergeBatches = UInt(64);
+        public final UInt deferredSplits = UInt(64);
+        public final UInt saturations = UInt(64);
+        public final Bool overflow = Bool();
+        public final Bool saturated = Bool();
+
+        Status(RapConfig c) {
+            nodes = UInt(c.nodeCountBits());
+            highWater = UInt(c.nodeCountBits());
+        }
+    }
+
+    /** One node slot as the readout latched it. */
+    public static final class NodeReadout extends Bundle {
+        public final Bool valid = Bool();
+        public final UInt len;
+        public final UInt prefix;
+        public final UInt count;
+
+        NodeReadout(RapConfig c) {
+            len = UInt(c.lenBits());
+            prefix = UInt(c.keyBits());
+            count = UInt(c.counterBits());
+        }
+    }
+
+    // --- the pipeline
+    public final DecoupledIO<Selected> selected;
+    public final ThresholdUnit.Numbered head;
+    public final Bool headValid = Input(Bool());
+    /** The replay window issued an event this cycle. */
+    public final Bool issued = Input(Bool());
+    public final Bool issueEnable = Output(Bool());
+    public final Bool commit = Output(Bool());
+    public final Bool rewind = Output(Bool());
+    public final DecoupledIO<CounterCmd> counterCmd;
+    public final DecoupledIO<CounterResult> counterResult;
+    public final Bool counterClear = Output(Bool());
+    public final Bool counterClearing = Input(Bool());
+    public final ValidIO<TreeWrite> tcamWrite;
+    /** Bit i: slot i holds a node (masks the TCAM's match vector). */
+    public final UInt slotValid;
+    public final Vec<UInt> lens;
+
+    // --- control from the CSRs
+    public final Bool enable = Input(Bool());
+    public final Bool softReset = Input(Bool());
+    public final Bool snapshot = Input(Bool());
+    public final Bool readout = Input(Bool());
+    public final UInt readoutSlot = Input(UInt(16));
+    /** The event queue and the threshold unit hold nothing (soft reset waits for it). */
+    public final Bool inputsDrained = Input(Bool());
+    public final UInt epsCsr = Input(UInt(16));
+    public final UInt m0Csr = Input(UInt(64));
+    public final UInt qCsr = Input(UInt(32));
+    public final UInt zeroWeight = Input(UInt(64));
+    /** The eps in use, loaded from the CSR at (soft) reset. */
+    public final UInt epsActive = Output(UInt(16));
+    public final Bool thresholdClear = Output(Bool());
+    /** Low while a reset or soft reset is in progress: tready must be low. */
+    public final Bool acceptEnable = Output(Bool());
+
+    // --- status
+    public final Status live;
+    public final Status snap;
+    public final UInt snapErrorBound = Output(UInt(64));
+    public final UInt snapZeroWeight = Output(UInt(64));
+    public final Bool snapBusy = Output(Bool());
+    public final NodeReadout node;
+    public final Bool readoutBusy = Output(Bool());
+    public final Bool busy = Output(Bool());
+    public final Bool idle = Output(Bool());
+    public final Bool resetting = Output(Bool());
+    /** Why this cycle committed no event ({@link StallCause}); for the co-simulation's stall breakdown. */
+    public final UInt stallCause = Output(UInt(3));
+
+    ControllerIO(RapConfig c) {
+        selected = Flipped(Decoupled(new Selected(c)));
+        head = Input(new ThresholdUnit.Numbered(c));
+        counterCmd = Decoupled(new CounterCmd(c));
+        counterResult = Flipped(Decoupled(new CounterResult(c)));
+        tcamWrite = Valid(new TreeWrite(c));
+        slotValid = Output(UInt(c.nodes()));
+        lens = Output(Vec(c.nodes(), UInt(c.lenBits())));
+        live = Output(new Status(c));
+        snap = Output(new Status(c));
+        node = Output(new NodeReadout(c));
+    }
+}

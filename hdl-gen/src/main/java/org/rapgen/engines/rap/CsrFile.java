@@ -1,0 +1,155 @@
+package org.rapgen.engines.rap;
+
+import static org.rapgen.hdl.Hdl.*;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.HdlException;
+import org.rapgen.hdl.SourceLoc;
+import org.rapgen.hdl.UInt;
+
+/**
+ * Builds the AXI4-Lite register file of {@link RapRegisters} inside the current module: RW storage, write pulses,
+ * and a registered read multiplexer whose RO fields the caller supplies with {@link #ro}. {@link #finish()} refuses to
+ * build a map with a field left unconnected, so the hardware always implements the whole description.
+ *
+ * <p>Protocol: a write is taken when AW and W are both valid and no response is pending (awready = wready in that
+ * cycle), honouring WSTRB byte lanes; the response is OKAY one cycle later. A read is taken when no read data is
+ * pending; the data follows one cycle later. Unmapped addresses read 0 and ignore writes (response OKAY).
+ */
+final class CsrFile {
+    private final AxiLite axi;
+    private final Map<String, UInt> rwValues = new HashMap<>();
+    private final Map<String, Bool> pulses = new HashMap<>();
+    private final Map<String, UInt> roSources = new HashMap<>();
+    private final Map<String, Bool> writeHits = new HashMap<>();
+    private final Bool writeFire;
+    private final UInt writeIndex;
+
+    /** @param resets reset values of the RW fields marked as generator-dependent in the description, by "REG.field" */
+    CsrFile(AxiLite axi, Map<String, Long> resets) {
+        this.axi = axi;
+        Bool bvalid = RegInit(B(false)).named("csr_bvalid");
+        writeFire = axi.awvalid.and(axi.wvalid).and(bvalid.not()).named("csr_write");
+        axi.awready.connect(writeFire);
+        axi.wready.connect(writeFire);
+        when(writeFire, () -> bvalid.connect(B(true))).elsewhen(axi.bready, () -> bvalid.connect(B(false)));
+        axi.bvalid.connect(bvalid);
+        axi.bresp.connect(U(0, 2));
+        writeIndex = axi.awaddr.bits(RapRegisters.ADDR_BITS - 1, 2).named("csr_write_index");
+
+        for (RapRegisters.Register r : RapRegisters.all()) {
+            Bool hit = writeFire.and(writeIndex.eq(U(r.offset() >> 2, RapRegisters.ADDR_BITS - 2)));
+            writeHits.put(r.name(), hit);
+            for (RapRegisters.Field f : r.fields()) {
+                String key = r.name() + "." + f.name();
+                Bool laneOn = lane(f);
+                switch (f.kind()) {
+                    case RW -> {
+                        long reset = f.reset() >= 0 ? f.reset() : resetOf(resets, key);
+                        UInt value = RegInit(U(reset, f.width())).named("csr_" + r.name().toLowerCase() + "_" + f.name());
+                        when(hit.and(laneOn), () -> value.connect(axi.wdata.bits(f.lsb() + f.width() - 1, f.lsb())));
+                        rwValues.put(key, value);
+                    }
+                    case PULSE -> pulses.put(key, hit.and(laneOn).and(axi.wdata.bit(f.lsb()))
+                            .named("csr_" + r.name().toLowerCase() + "_" + f.name()));
+                    case RO -> { }
+                }
+            }
+        }
+    }
+
+    private static long resetOf(Map<String, Long> resets, String key) {
+        Long v = resets.get(key);
+        if (v == null) throw new HdlException(SourceLoc.capture(), "CSR " + key + " needs a generator-dependent reset value");
+        return v;
+    }
+
+    /** All byte lanes that hold part of the field are strobed (a field is written whole or not at all). */
+    private Bool lane(RapRegisters.Field f) {
+        Bool on = B(true);
+        for (int b = f.lsb() / 8; b <= (f.lsb() + f.width() - 1) / 8; b++) on = on.and(axi.wstrb.bit(b));
+        return on;
+    }
+
+    UInt rw(String reg, String field) {
+        return lookup(rwValues, reg, field);
+    }
+
+    Bool pulse(String reg, String field) {
+        return lookup(pulses, reg, field);
+    }
+
+    /** High in the cycle a write to {@code reg} is taken (its RW fields change on that clock edge). */
+    Bool written(String reg) {
+        Bool hit = writeHits.get(reg);
+        if (hit == null) throw new HdlException(SourceLoc.capture(), "no register " + reg);
+        return hit;
+    }
+
+    /** Connects a read-only field; the value may be narrower than the field (zero-extended). */
+    void ro(String reg, String field, UInt value) {
+        RapRegisters.Field f = RapRegisters.get(reg).field(field);
+        if (f.kind() != RapRegisters.Kind.RO) throw new HdlException(SourceLoc.capture(), "CSR " + reg + "." + field + " is not read-only");
+        if (value.getWidth() > f.width()) {
+            throw new HdlException(SourceLoc.capture(), "CSR " + reg + "." + field + " is " + f.width() + " bits, value has " + value.getWidth());
+        }
+        if (roSources.put(reg + "." + field, value) != null) throw new HdlException(SourceLoc.capture(), "CSR " + reg + "." + field + " connected twice");
+    }
+
+    /** Connects a 64-bit value described as NAME_LO / NAME_HI. */
+    void ro64(String name, UInt value) {
+        UInt v = value.pad(64);
+        ro(name + "_LO", "value", v.bits(31, 0));
+        ro(name + "_HI", "value", v.bits(63, 32));
+    }
+
+    /** Builds the read side; call after every RO field is connected. */
+    void finish() {
+        List<String> missing = new ArrayList<>();
+        UInt index = axi.araddr.bits(RapRegisters.ADDR_BITS - 1, 2).named("csr_read_index");
+        UInt data = U(0, 32);
+        for (RapRegisters.Register r : RapRegisters.all()) {
+            UInt word = U(0, 32);
+            for (RapRegisters.Field f : r.fields()) {
+                String key = r.name() + "." + f.name();
+                UInt v = switch (f.kind()) {
+                    case RW -> rwValues.get(key);
+                    case PULSE -> U(0, 1);
+                    case RO -> roSources.get(key);
+                };
+                if (v == null) {
+                    missing.add(key);
+                    continue;
+                }
+                UInt placed = f.lsb() == 0 ? v.pad(32) : Cat(v.pad(f.width()), U(0, f.lsb())).pad(32);
+                word = word.or(placed.bits(31, 0));
+            }
+            // AND-OR rather than a Mux chain: offsets are distinct, and the OR tree stays shallow.
+            data = data.or(Mux(index.eq(U(r.offset() >> 2, RapRegisters.ADDR_BITS - 2)), word, U(0, 32)));
+        }
+        if (!missing.isEmpty()) throw new HdlException(SourceLoc.capture(), "CSR fields without a source: " + missing);
+
+        Bool rvalid = RegInit(B(false)).named("csr_rvalid");
+        UInt rdata = Reg(UInt(32)).named("csr_rdata");
+        Bool readFire = axi.arvalid.and(rvalid.not()).named("csr_read");
+        UInt readData = data;
+        when(readFire, () -> {
+            rvalid.connect(B(true));
+            rdata.connect(readData);
+        }).elsewhen(axi.rready, () -> rvalid.connect(B(false)));
+        axi.arready.connect(rvalid.not());
+        axi.rvalid.connect(rvalid);
+        axi.rdata.connect(rdata);
+        axi.rresp.connect(U(0, 2));
+    }
+
+    private static <T> T lookup(Map<String, T> m, String reg, String field) {
+        T v = m.get(reg + "." + field);
+        if (v == null) throw new HdlException(SourceLoc.capture(), "CSR " + reg + "." + field + " is not of the requested kind");
+        return v;
+    }
+}

@@ -1,0 +1,45 @@
+package org.rapgen.engines.rap;
+
+import static org.rapgen.hdl.Hdl.*;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.UInt;
+
+/**
+ * The lowest set bit of a vector, as a balanced tree of 2:1 steps (log depth, like {@code Arbiter}): {@code found}
+ * and its {@code index} (0 when nothing is set). Combinational; built in the caller's module.
+ */
+final class FirstSet {
+    final Bool found;
+    final UInt index;
+
+    private record Node(Bool any, UInt index) {
+    }
+
+    FirstSet(UInt vector, int indexBits) {
+        int n = vector.getWidth();
+        List<Node> layer = new ArrayList<>();
+        for (int i = 0; i < n; i++) layer.add(new Node(vector.bit(i), null));
+        while (layer.size() > 1) {
+            List<Node> next = new ArrayList<>();
+            for (int i = 0; i < layer.size(); i += 2) {
+                Node l = layer.get(i);
+                if (i + 1 == layer.size()) {
+                    next.add(l.index == null ? new Node(l.any, U(0, 1)) : new Node(l.any, Cat(B(false), l.index)));
+                    continue;
+                }
+                Node r = layer.get(i + 1);
+                Bool takeRight = l.any.not();
+                UInt idx = l.index == null ? takeRight : Cat(takeRight, Mux(takeRight, r.index, l.index));
+                next.add(new Node(l.any.or(r.any), idx));
+            }
+            layer = next;
+        }
+        Node root = layer.get(0);
+        found = root.any;
+        UInt idx = root.index == null ? U(0, 1) : root.index;
+        index = idx.getWidth() >= indexBits ? idx.bits(indexBits - 1, 0) : idx.pad(indexBits);
+    }
+}

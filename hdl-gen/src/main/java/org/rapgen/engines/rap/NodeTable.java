@@ -1,0 +1,86 @@
+package org.rapgen.engines.rap;
+
+import static org.rapgen.hdl.Hdl.*;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.Vec;
+
+/**
+ * The shape of the tree, one entry per node slot, in registers so that the controller can ask questions of every
+ * slot at once: which slots are free, which nodes of a level have children, which leaf children a node has. Built in
+ * the controller's module.
+ *
+ * <p>Per slot: {@code valid}; {@code len}; {@code parent} (the parent's slot; a node never moves, so it is fixed from
+ * creation to removal); {@code digit} (which of the parent's b children it is); {@code childCount} (0 = leaf). Slot 0
+ * is the root, always valid, len 0. Prefixes and counts are not here: the TCAM and the counter SRAM hold them.
+ */
+final class NodeTable {
+    private final RapConfig c;
+    /** Bit i: slot i holds a node. */
+    final UInt valid;
+    final Vec<UInt> len;
+    final Vec<UInt> parent;
+    final Vec<UInt> digit;
+    final Vec<UInt> childCount;
+
+    NodeTable(RapConfig c) {
+        this.c = c;
+        valid = RegInit(U(1, c.nodes())).named("slot_valid");
+        len = Reg(Vec(c.nodes(), UInt(c.lenBits()))).named("slot_len");
+        parent = Reg(Vec(c.nodes(), UInt(c.slotBits()))).named("slot_parent");
+        digit = Reg(Vec(c.nodes(), UInt(c.bitsPerLevel()))).named("slot_digit");
+        childCount = RegInitAll(Vec(c.nodes(), UInt(c.childCountBits())), 0).named("slot_children");
+    }
+
+    /** Valid slots other than the root whose parent is {@code p}; only leaves if {@code leavesOnly}. */
+    UInt childrenOf(UInt p, boolean leavesOnly) {
+        List<Bool> bits = new ArrayList<>();
+        bits.add(B(false));
+        for (int i = 1; i < c.nodes(); i++) {
+            Bool hit = valid.bit(i).and(parent.get(i).eq(p));
+            bits.add(leavesOnly ? hit.and(childCount.get(i).eq(0)) : hit);
+        }
+        return lsbFirst(bits);
+    }
+
+    /** Valid slots of length {@code level} that have at least one child: the merge candidates of that level. */
+    UInt parentsAt(UInt level) {
+        List<Bool> bits = new ArrayList<>();
+        for (int i = 0; i < c.nodes(); i++) {
+            Bool atLevel = i == 0 ? level.eq(0) : len.get(i).eq(level);
+            bits.add(valid.bit(i).and(atLevel).and(childCount.get(i).ne(0)));
+        }
+        return lsbFirst(bits);
+    }
+
+    /** Length of the node in {@code slot} (the root's is 0 by construction, whatever its register holds). */
+    UInt lenOf(UInt slot) {
+        return Mux(slot.eq(0), U(0, c.lenBits()), len.read(slot));
+    }
+
+    /** Lengths as the longest-prefix selector wants them, the root's forced to 0. */
+    Vec<UInt> lens() {
+        Vec<UInt> out = Wire(Vec(c.nodes(), UInt(c.lenBits()))).named("slot_lens");
+        out.get(0).connect(U(0, c.lenBits()));
+        for (int i = 1; i < c.nodes(); i++) out.get(i).connect(len.get(i));
+        return out;
+    }
+
+    /** A vector with only bit {@code slot} set. */
+    UInt oneHot(UInt slot) {
+        List<Bool> bits = new ArrayList<>();
+        for (int i = 0; i < c.nodes(); i++) bits.add(slot.eq(U(i, c.slotBits())));
+        return lsbFirst(bits);
+    }
+
+    /** Element i at bit i ({@code Cat} puts its first argument at the top). */
+    static UInt lsbFirst(List<Bool> bits) {
+        List<Bool> msbFirst = new ArrayList<>(bits);
+        Collections.reverse(msbFirst);
+        return Cat(msbFirst);
+    }
+}

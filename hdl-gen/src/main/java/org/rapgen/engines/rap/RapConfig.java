@@ -1,0 +1,137 @@
+package org.rapgen.engines.rap;
+
+import static org.rapgen.hdl.Hdl.log2Up;
+
+import org.rapgen.hdl.HdlException;
+import org.rapgen.hdl.SourceLoc;
+
+/**
+ * The generator parameters of the RAP engine (SPEC §5 "Parameters"), checked once here so every block of the engine
+ * and the co-simulation driver see the same validated values and derived widths.
+ *
+ * @param keyBits        K, 32 or 64
+ * @param bitsPerLevel   k, 1, 2 or 4 (branching b = 2^k)
+ * @param nodes          N node slots, 16..4096, at least b + 1 (the root plus one split)
+ * @param counterBits    C, 1..64: saturating node counters
+ * @param weightBits     W, 1..32: the weight field on AXI4-Stream and the combining queue's weight cap 2^W-1
+ * @param weightField    whether {@code tdata} carries a W-bit weight above the key; without it every beat weighs 1
+ * @param queueDepth     event queue FIFO depth, a power of two 2..65536
+ * @param combine        whether the event queue combines runs of identical keys (SPEC §5 stage 0)
+ * @param epsFx          reset value of the EPS CSR: eps in UQ0.16, 1..65535
+ * @param m0             reset value of the M0 CSR: the first merge point, >= 1
+ * @param q              reset value of the Q CSR: the merge schedule factor, >= 2
+ * @param selectLevels   comparator-tree levels per register stage of the longest-prefix selector, >= 1
+ */
+public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBits, int weightBits, boolean weightField,
+                        int queueDepth, boolean combine, int epsFx, long m0, long q, int selectLevels) {
+
+    public static final int MIN_NODES = 16;
+    public static final int MAX_NODES = 4096;
+    public static final int MAX_WEIGHT_BITS = 32;
+    /** The Q CSR is one 32-bit word. */
+    public static final long MAX_Q = 0xFFFF_FFFFL;
+
+    public RapConfig {
+        check(keyBits == 32 || keyBits == 64, "key_bits must be 32 or 64, got " + keyBits);
+        check(bitsPerLevel == 1 || bitsPerLevel == 2 || bitsPerLevel == 4,
+                "bits_per_level k must be 1, 2 or 4 (branching 2, 4 or 16), got " + bitsPerLevel);
+        check(nodes >= MIN_NODES && nodes <= MAX_NODES, "nodes N must be in " + MIN_NODES + ".." + MAX_NODES + ", got " + nodes);
+        check(nodes >= (1 << bitsPerLevel) + 1, "nodes N=" + nodes + " cannot hold the root and one split of "
+                + (1 << bitsPerLevel) + " children (branching " + (1 << bitsPerLevel) + " needs N >= " + ((1 << bitsPerLevel) + 1) + ")");
+        check(counterBits >= 1 && counterBits <= 64, "counter_bits C must be in 1..64, got " + counterBits);
+        check(weightBits >= 1 && weightBits <= MAX_WEIGHT_BITS, "weight_bits W must be in 1.." + MAX_WEIGHT_BITS + ", got " + weightBits);
+        check(queueDepth >= 2 && queueDepth <= 65536 && Integer.bitCount(queueDepth) == 1,
+                "queue_depth must be a power of two in 2..65536, got " + queueDepth);
+        check(epsFx >= 1 && epsFx <= 65535, "eps_fx (eps in UQ0.16) must be in 1..65535, got " + epsFx);
+        check(m0 >= 1, "m0 must be >= 1, got " + m0);
+        check(q >= 2 && q <= MAX_Q, "q must be in 2.." + MAX_Q + ", got " + q);
+        check(selectLevels >= 1, "select_levels must be >= 1, got " + selectLevels);
+    }
+
+    /** The defaults of SPEC §4/§5: b = 16, C = 32, W = 16, a 1024-deep combining queue, eps = 655/65536, M0 = 1024, q = 2. */
+    public static RapConfig of(int keyBits, int nodes) {
+        return new RapConfig(keyBits, 4, nodes, 32, 16, true, 1024, true, 655, 1024, 2, 2);
+    }
+
+    public RapConfig withBitsPerLevel(int k) {
+        return new RapConfig(keyBits, k, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels);
+    }
+
+    public RapConfig withCounterBits(int c) {
+        return new RapConfig(keyBits, bitsPerLevel, nodes, c, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels);
+    }
+
+    public RapConfig withQueue(int depth, boolean combining) {
+        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, depth, combining, epsFx, m0, q, selectLevels);
+    }
+
+    public RapConfig withWeight(int bits, boolean field) {
+        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, bits, field, queueDepth, combine, epsFx, m0, q, selectLevels);
+    }
+
+    public RapConfig withSchedule(int eps, long firstMerge, long factor) {
+        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, eps, firstMerge, factor, selectLevels);
+    }
+
+    private static void check(boolean ok, String problem) {
+        if (!ok) throw new HdlException(SourceLoc.capture(), "RAP engine: " + problem);
+    }
+
+    /** b = 2^k. */
+    public int branching() {
+        return 1 << bitsPerLevel;
+    }
+
+    /** L = K / k, a power of two. */
+    public int levels() {
+        return keyBits / bitsPerLevel;
+    }
+
+    /** T(n) = (n * epsFx) >> thresholdShift(). */
+    public int thresholdShift() {
+        return 16 + Integer.numberOfTrailingZeros(levels());
+    }
+
+    /** Width of a node length 0..K. */
+    public int lenBits() {
+        return log2Up(keyBits + 1);
+    }
+
+    public int slotBits() {
+        return log2Up(nodes);
+    }
+
+    /** Width of a child count 0..b. */
+    public int childCountBits() {
+        return log2Up(branching() + 1);
+    }
+
+    /** Width of a node count 0..N. */
+    public int nodeCountBits() {
+        return log2Up(nodes + 1);
+    }
+
+    /** Width of an exact merge sum: a parent plus at most b leaf children, each below 2^C. */
+    public int mergeSumBits() {
+        return counterBits + log2Up(branching() + 1);
+    }
+
+    /**
+     * Width of the threshold carried with each event. T(n) < 2^(80 - shift); it is clipped to 2^tBits - 1, which
+     * is above every counter (< 2^C) and every merge sum, so every comparison with the clipped value is exact.
+     */
+    public int thresholdBits() {
+        return Math.min(80 - thresholdShift(), mergeSumBits() + 1);
+    }
+
+    /** AXI4-Stream tdata width: the key, and the weight above it when there is a weight field. */
+    public int tdataBits() {
+        return keyBits + (weightField ? weightBits : 0);
+    }
+
+    /** The SPEC §8 configuration name: rap_n{N}_k{K} when the rest is default. */
+    public String describe() {
+        return "K=" + keyBits + " b=" + branching() + " N=" + nodes + " C=" + counterBits + " W=" + weightBits
+                + (weightField ? "" : " (no weight field)") + " queue=" + queueDepth + (combine ? " combining" : " plain");
+    }
+}

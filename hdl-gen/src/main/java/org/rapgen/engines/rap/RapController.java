@@ -1,0 +1,451 @@
+package org.rapgen.engines.rap;
+
+import static org.rapgen.hdl.Hdl.*;
+
+import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.Module;
+import org.rapgen.hdl.SyncReadMem;
+import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.Vec;
+
+/**
+ * The commit stage and the split/merge controller of the RAP engine (SPEC §5 stage 4 and the FSM; docs/rap-engine.md
+ * has the diagrams).
+ *
+ * <h2>Speculation and replay</h2>
+ * Events are issued one per clock without waiting for the ones ahead. Each event's counter update is applied by the
+ * counter SRAM as it passes; at the commit stage (the SRAM's output) the controller checks the updated count against
+ * T(n) and n against the merge schedule. If the event needs a split or a merge, everything issued after it is wrong
+ * (it matched against the old tree), so the controller
+ * <ol>
+ *   <li>DRAIN: stops issuing, throws away younger events still in the TCAM or selector, and records (slot, old
+ *       count) of every younger event that already reached the counter SRAM;</li>
+ *   <li>UNDO: writes those old counts back, newest first, which restores the counters exactly (an add that
+ *       saturated cannot be subtracted, a restore can);</li>
+ *   <li>performs the split and/or merge batch with exclusive use of the TCAM, the node table and the SRAM;</li>
+ *   <li>RESUME: rewinds the replay window to the oldest uncommitted event and runs again.</li>
+ * </ol>
+ * So every committed event saw the tree and the counters exactly as the sequential algorithm would: the state after
+ * any prefix equals {@code HardwareRap} after the same events.
+ *
+ * <h2>Split</h2>
+ * The missing children of v are found from the node table (v's existing children, if an interior merge left some);
+ * if there are fewer free slots than missing children, one early merge batch runs with the same T, then the split
+ * goes ahead whole or is skipped (deferred split, sticky overflow). New children get count 0 through the SRAM.
+ *
+ * <h2>Merge batch</h2>
+ * Level by level from len = K-k down to 0; in each level every node with children, in slot order (any order within
+ * a level gives the golden result): read its count and its leaf children's counts, and if the exact sum is below T
+ * remove those leaves and write the sum back, clipped at 2^C-1. Then, for a scheduled batch, next_merge is
+ * multiplied by q (serially, with overflow detection) until it passes n.
+ */
+public final class RapController extends Module {
+    static final int INIT = 0;
+    static final int RUN = 1;
+    static final int DRAIN = 2;
+    static final int UNDO = 3;
+    static final int SPLIT_SCAN = 4;
+    static final int SPLIT = 5;
+    static final int SPLIT_ALLOC = 6;
+    static final int MERGE_LEVEL = 7;
+    static final int MERGE_KIDS = 8;
+    static final int MERGE_WAIT = 9;
+    static final int ADVANCE = 10;
+    static final int ADVANCE_WAIT = 11;
+    static final int RESUME = 12;
+    static final int READ_ISSUE = 13;
+    static final int READ_WAIT = 14;
+    static final int SOFT_CLEAR = 15;
+    private static final int STATE_BITS = 4;
+
+    public final ControllerIO io;
+
+    private final RapConfig c;
+    private final UInt state = RegInit(U(INIT, STATE_BITS)).named("state");
+
+    public RapController(RapConfig c, int windowDepth) {
+        super("k", c.keyBits(), "b", c.branching(), "n", c.nodes(), "c", c.counterBits(), "w", c.weightBits(),
+                "t", c.thresholdBits(), "d", windowDepth);
+        this.c = c;
+        io = IO(new ControllerIO(c));
+        NodeTable table = new NodeTable(c);
+        StatusRegs st = new StatusRegs(c);
+        int slotBits = c.slotBits();
+        int cb = c.counterBits();
+        int tb = c.thresholdBits();
+        int sumBits = c.mergeSumBits();
+        int depthBits = log2Up(windowDepth + 1);
+        UInt counterMax = Fill(cb, B(true));
+
+        // --- schedule and active parameters
+        UInt nextMerge = RegInit(U(0, 64)).named("next_merge");
+        Bool exhausted = RegInit(B(false)).named("schedule_exhausted");
+        UInt epsActive = RegInit(U(c.epsFx(), 16)).named("eps_active");
+        UInt qActive = RegInit(U(c.q(), 32)).named("q_active");
+
+        // --- the structural operation in progress, latched from the event that asked for it
+        UInt opSlot = Reg(UInt(slotBits)).named("op_slot");
+        UInt opLen = Reg(UInt(c.lenBits())).named("op_len");
+        UInt opKey = Reg(UInt(c.keyBits())).named("op_key");
+        UInt opT = Reg(UInt(tb)).named("op_threshold");
+        Bool splitReq = RegInit(B(false)).named("split_req");
+        Bool dueReq = RegInit(B(false)).named("merge_due");
+        Bool earlyDone = RegInit(B(false)).named("early_done");
+        Bool earlyBatch = RegInit(B(false)).named("early_batch");
+
+        // --- occupancy: events between issue and the selector output, commands inside the counter SRAM
+        UInt front = RegInit(U(0, depthBits + 1)).named("front_count");
+        UInt sramBusy = RegInit(U(0, 8)).named("sram_count");
+        Bool pipeEmpty = front.eq(0).and(sramBusy.eq(0)).named("pipe_empty");
+
+        // --- undo stack of (slot, old count) of squashed updates
+        Vec<UInt> undo = Reg(Vec(windowDepth, UInt(slotBits + cb))).named("undo");
+        UInt undoSp = RegInit(U(0, depthBits)).named("undo_sp");
+
+        // --- split and merge walk state
+        UInt present = Reg(UInt(c.branching())).named("present_children");
+        UInt visited = Reg(UInt(c.nodes())).named("visited_kids");
+        UInt done = Reg(UInt(c.nodes())).named("visited_parents");
+        UInt level = Reg(UInt(c.lenBits())).named("merge_level");
+        UInt mp = Reg(UInt(slotBits)).named("merge_parent");
+        UInt sum = Reg(UInt(sumBits)).named("merge_sum");
+        UInt leaves = Reg(UInt(c.childCountBits())).named("merge_leaves");
+
+        // --- CSR requests
+        Bool softPending = RegInit(B(false)).named("soft_pending");
+        Bool readPending = RegInit(B(false)).named("readout_pending");
+        UInt readSlot = Reg(UInt(16)).named("readout_slot");
+        Bool snapPending = RegInit(B(false)).named("snapshot_pending");
+        UInt fillCause = RegInit(U(StallCause.BUBBLE.code(), 3)).named("fill_cause");
+        Bool nodeValid = RegInit(B(false)).named("node_valid");
+        UInt nodeLen = RegInit(U(0, c.lenBits())).named("node_len");
+        UInt nodeCount = RegInit(U(0, cb)).named("node_count");
+
+        SyncReadMem<UInt> prefixes = SyncReadMem(c.nodes(), UInt(c.keyBits())).named("slot_prefix");
+        SerialMultiplier schedMul = Module(new SerialMultiplier(64, 32));
+        SerialMultiplier boundMul = Module(new SerialMultiplier(64, 16));
+        schedMul.io.start.connect(B(false));
+        schedMul.io.a.connect(nextMerge);
+        schedMul.io.b.connect(qActive);
+        boundMul.io.start.connect(B(false));
+        boundMul.io.a.connect(st.n);
+        boundMul.io.b.connect(epsActive);
+
+        Bool inRun = state.eq(RUN).named("in_run");
+        ControllerIO.CounterResult res = io.counterResult.bits;
+        Bool resValid = io.counterResult.valid;
+
+        // --- defaults
+        io.selected.ready.connect(B(true));
+        io.counterResult.ready.connect(B(true));
+        io.counterCmd.valid.connect(B(false));
+        io.counterCmd.bits.addr.connect(io.selected.bits.slot);
+        io.counterCmd.bits.op.connect(U(ControllerIO.OP_ADD, 2));
+        io.counterCmd.bits.value.connect(clipWeight(io.selected.bits.weight, cb));
+        io.tcamWrite.valid.connect(B(false));
+        io.tcamWrite.bits.index.connect(U(0, slotBits));
+        io.tcamWrite.bits.value.connect(U(0, c.keyBits()));
+        io.tcamWrite.bits.mask.connect(Fill(c.keyBits(), B(true)));
+        io.commit.connect(B(false));
+        io.rewind.connect(B(false));
+        io.counterClear.connect(B(false));
+        io.thresholdClear.connect(B(false));
+
+        // --- occupancy bookkeeping
+        Bool cmdFire = io.counterCmd.fire().named("cmd_fire");
+        front.connect(front.add(io.issued.pad(depthBits + 1)).sub(io.selected.valid.pad(depthBits + 1)));
+        sramBusy.connect(sramBusy.add(cmdFire.pad(8)).sub(resValid.pad(8)));
+
+        // --- commit stage (RUN): every SRAM result is the head event's update
+        Bool commitFire = inRun.and(resValid).named("commit_fire");
+        UInt hitLen = table.lenOf(res.addr).named("hit_len");
+        int cmpBits = Math.max(cb, tb);
+        Bool overT = res.updated.pad(cmpBits).gt(io.head.threshold.pad(cmpBits));
+        Bool splitNow = hitLen.lt(U(c.keyBits(), c.lenBits())).and(overT).named("split_now");
+        Bool dueNow = exhausted.not().and(io.head.n.ge(nextMerge)).named("merge_now");
+        Bool weightClipped = c.weightBits() > cb ? io.head.weight.gt(counterMax.pad(c.weightBits())) : B(false);
+        when(commitFire, () -> {
+            io.commit.connect(B(true));
+            st.n.connect(io.head.n);
+            st.updates.connect(st.updates.add(1));
+            when(res.saturated.or(weightClipped), st::countSaturation);
+            fillCause.connect(U(StallCause.BUBBLE.code(), 3));
+            when(splitNow.or(dueNow), () -> {
+                opSlot.connect(res.addr);
+                opLen.connect(hitLen);
+                opKey.connect(io.head.key);
+                opT.connect(io.head.threshold);
+                splitReq.connect(splitNow);
+                dueReq.connect(dueNow);
+                state.connect(U(DRAIN, STATE_BITS));
+            });
+        });
+
+        // --- merge sums: every READ result in a merge state
+        Bool inMerge = state.eq(MERGE_LEVEL).or(state.eq(MERGE_KIDS)).or(state.eq(MERGE_WAIT));
+        when(inMerge.and(resValid).and(res.op.eq(ControllerIO.OP_READ)), () -> sum.connect(sum.add(res.old.pad(sumBits))));
+
+        Runnable afterSplit = () -> when(dueReq, () -> startBatch(level, done, earlyBatch, B(false)))
+                .otherwise(() -> state.connect(U(RESUME, STATE_BITS)));
+
+        Switch(state)
+                .is(INIT, () -> when(io.counterClearing.not(), () -> {
+                    // The root: slot 0, every key bit don't-care.
+                    io.tcamWrite.valid.connect(B(true));
+                    prefixes.write(U(0, slotBits), U(0, c.keyBits()));
+                    epsActive.connect(Mux(io.epsCsr.eq(0), U(1, 16), io.epsCsr));
+                    qActive.connect(Mux(io.qCsr.lt(2), U(2, 32), io.qCsr));
+                    nextMerge.connect(Mux(io.m0Csr.eq(0), U(1, 64), io.m0Csr));
+                    state.connect(U(RUN, STATE_BITS));
+                }))
+                .is(RUN, () -> {
+                    io.counterCmd.valid.connect(io.selected.valid);
+                    when(snapPending.and(boundMul.io.busy.not()), () -> {
+                        st.snapshot(io.zeroWeight);
+                        boundMul.io.start.connect(B(true));
+                        snapPending.connect(B(false));
+                    });
+                    when(commitFire.not().and(pipeEmpty), () -> {
+                        when(readPending, () -> state.connect(U(READ_ISSUE, STATE_BITS)))
+                                .elsewhen(softPending.and(io.inputsDrained).and(io.headValid.not()),
+                                        () -> state.connect(U(SOFT_CLEAR, STATE_BITS)));
+                    });
+                })
+                .is(DRAIN, () -> {
+                    when(resValid, () -> {
+                        undo.write(undoSp.bits(Math.max(log2Up(windowDepth), 1) - 1, 0).pad(depthBits), Cat(res.addr, res.old));
+                        undoSp.connect(undoSp.add(1));
+                    });
+                    when(pipeEmpty, () -> state.connect(U(UNDO, STATE_BITS)));
+                })
+                .is(UNDO, () -> {
+                    UInt top = undo.read(undoSp.sub(1)).named("undo_top");
+                    when(undoSp.ne(0), () -> {
+                        io.counterCmd.valid.connect(B(true));
+                        io.counterCmd.bits.op.connect(U(ControllerIO.OP_SET, 2));
+                        io.counterCmd.bits.addr.connect(top.bits(slotBits + cb - 1, cb));
+                        io.counterCmd.bits.value.connect(top.bits(cb - 1, 0));
+                        when(cmdFire, () -> undoSp.connect(undoSp.sub(1)));
+                    }).elsewhen(splitReq, () -> {
+                        present.connect(U(0, c.branching()));
+                        visited.connect(U(0, c.nodes()));
+                        earlyDone.connect(B(false));
+                        state.connect(Mux(table.childCount.read(opSlot).eq(0), U(SPLIT, STATE_BITS), U(SPLIT_SCAN, STATE_BITS)));
+                    }).otherwise(() -> startBatch(level, done, earlyBatch, B(false)));
+                })
+                .is(SPLIT_SCAN, () -> {
+                    // An interior merge left some children: note which digits exist.
+                    FirstSet kid = new FirstSet(table.childrenOf(opSlot, false).and(visited.not()), slotBits);
+                    when(kid.found, () -> {
+                        visited.connect(visited.or(table.oneHot(kid.index)));
+                        present.connect(present.or(U(1, c.branching()).shl(table.digit.read(kid.index)).bits(c.branching() - 1, 0)));
+                    }).otherwise(() -> state.connect(U(SPLIT, STATE_BITS)));
+                })
+                .is(SPLIT, () -> {
+                    UInt missing = U(c.branching(), c.childCountBits() + 1).sub(table.childCount.read(opSlot).pad(c.childCountBits() + 1));
+                    UInt free = U(c.nodes(), c.nodeCountBits()).sub(st.nodes);
+                    int fw = Math.max(c.nodeCountBits(), c.childCountBits() + 1);
+                    when(free.pad(fw).ge(missing.pad(fw)), () -> state.connect(U(SPLIT_ALLOC, STATE_BITS)))
+                            .elsewhen(earlyDone.not(), () -> {
+                                earlyDone.connect(B(true));
+                                startBatch(level, done, earlyBatch, B(true));
+                            })
+                            .otherwise(() -> {
+                                st.deferredSplits.connect(st.deferredSplits.add(1));
+                                st.overflow.connect(B(true));
+                                afterSplit.run();
+                            });
+                })
+                .is(SPLIT_ALLOC, () -> {
+                    FirstSet d = new FirstSet(present.not(), c.bitsPerLevel());
+                    FirstSet slot = new FirstSet(table.valid.not(), slotBits);
+                    when(d.found, () -> {
+                        io.counterCmd.valid.connect(B(true));
+                        io.counterCmd.bits.op.connect(U(ControllerIO.OP_SET, 2));
+                        io.counterCmd.bits.addr.connect(slot.index);
+                        io.counterCmd.bits.value.connect(U(0, cb));
+                        when(cmdFire, () -> allocate(table, st, prefixes, present, d.index, slot.index, opSlot, opLen, opKey));
+                    }).otherwise(() -> {
+                        table.childCount.write(opSlot, U(c.branching(), c.childCountBits()));
+                        st.splits.connect(st.splits.add(1));
+                        when(st.nodes.gt(st.highWater), () -> st.highWater.connect(st.nodes));
+                        afterSplit.run();
+                    });
+                })
+                .is(MERGE_LEVEL, () -> {
+                    FirstSet p = new FirstSet(table.parentsAt(level).and(done.not()), slotBits);
+                    when(p.found, () -> {
+                        io.counterCmd.valid.connect(B(true));
+                        io.counterCmd.bits.op.connect(U(ControllerIO.OP_READ, 2));
+                        io.counterCmd.bits.addr.connect(p.index);
+                        when(cmdFire, () -> {
+                            mp.connect(p.index);
+                            done.connect(done.or(table.oneHot(p.index)));
+                            visited.connect(U(0, c.nodes()));
+                            sum.connect(U(0, sumBits));
+                            leaves.connect(U(0, c.childCountBits()));
+                            state.connect(U(MERGE_KIDS, STATE_BITS));
+                        });
+                    }).elsewhen(level.ne(0), () -> level.connect(level.sub(c.bitsPerLevel())))
+                            .otherwise(() -> {
+                                st.mergeBatches.connect(st.mergeBatches.add(1));
+                                state.connect(Mux(earlyBatch, U(SPLIT, STATE_BITS), U(ADVANCE, STATE_BITS)));
+                            });
+                })
+                .is(MERGE_KIDS, () -> {
+                    FirstSet kid = new FirstSet(table.childrenOf(mp, true).and(visited.not()), slotBits);
+                    when(kid.found, () -> {
+                        io.counterCmd.valid.connect(B(true));
+                        io.counterCmd.bits.op.connect(U(ControllerIO.OP_READ, 2));
+                        io.counterCmd.bits.addr.connect(kid.index);
+                        when(cmdFire, () -> {
+                            visited.connect(visited.or(table.oneHot(kid.index)));
+                            leaves.connect(leaves.add(1));
+                        });
+                    }).otherwise(() -> state.connect(U(MERGE_WAIT, STATE_BITS)));
+                })
+                .is(MERGE_WAIT, () -> when(sramBusy.eq(0), () -> {
+                    int w = Math.max(sumBits, tb);
+                    Bool merge = leaves.ne(0).and(sum.pad(w).lt(opT.pad(w))).named("merge_now_p");
+                    Bool clip = sum.pad(Math.max(sumBits, cb)).gt(counterMax.pad(Math.max(sumBits, cb)));
+                    when(merge, () -> {
+                        io.counterCmd.valid.connect(B(true));
+                        io.counterCmd.bits.op.connect(U(ControllerIO.OP_SET, 2));
+                        io.counterCmd.bits.addr.connect(mp);
+                        io.counterCmd.bits.value.connect(Mux(clip, counterMax, sum.bits(Math.min(sumBits, cb) - 1, 0).pad(cb)));
+                        when(cmdFire, () -> {
+                            table.valid.connect(table.valid.and(visited.not()));
+                            table.childCount.write(mp, table.childCount.read(mp).sub(leaves));
+                            st.nodes.connect(st.nodes.sub(leaves.pad(c.nodeCountBits())));
+                            st.merges.connect(st.merges.add(leaves.pad(64)));
+                            when(clip, st::countSaturation);
+                            state.connect(U(MERGE_LEVEL, STATE_BITS));
+                        });
+                    }).otherwise(() -> state.connect(U(MERGE_LEVEL, STATE_BITS)));
+                }))
+                .is(ADVANCE, () -> when(exhausted.or(nextMerge.gt(st.n)), () -> state.connect(U(RESUME, STATE_BITS)))
+                        .otherwise(() -> {
+                            schedMul.io.start.connect(B(true));
+                            state.connect(U(ADVANCE_WAIT, STATE_BITS));
+                        }))
+                .is(ADVANCE_WAIT, () -> when(schedMul.io.busy.not(), () -> {
+                    UInt product = schedMul.io.product;
+                    when(product.bits(95, 64).orR(), () -> exhausted.connect(B(true)))
+                            .otherwise(() -> nextMerge.connect(product.bits(63, 0)));
+                    state.connect(U(ADVANCE, STATE_BITS));
+                }))
+                .is(RESUME, () -> when(sramBusy.eq(0), () -> {
+                    io.rewind.connect(B(true));
+                    fillCause.connect(Mux(splitReq, U(StallCause.SPLIT.code(), 3), U(StallCause.MERGE.code(), 3)));
+                    splitReq.connect(B(false));
+                    dueReq.connect(B(false));
+                    state.connect(U(RUN, STATE_BITS));
+                }))
+                .is(READ_ISSUE, () -> {
+                    io.counterCmd.valid.connect(B(true));
+                    io.counterCmd.bits.op.connect(U(ControllerIO.OP_READ, 2));
+                    io.counterCmd.bits.addr.connect(readSlot.bits(slotBits - 1, 0));
+                    when(cmdFire, () -> state.connect(U(READ_WAIT, STATE_BITS)));
+                })
+                .is(READ_WAIT, () -> when(resValid, () -> {
+                    Bool inRange = readSlot.lt(U(c.nodes(), 16));
+                    UInt slot = readSlot.bits(slotBits - 1, 0);
+                    nodeValid.connect(inRange.and(table.valid.bit(slot)));
+                    nodeLen.connect(table.lenOf(slot));
+                    nodeCount.connect(res.old);
+                    readPending.connect(B(false));
+                    fillCause.connect(U(StallCause.CSR.code(), 3));
+                    state.connect(U(RUN, STATE_BITS));
+                }))
+                .is(SOFT_CLEAR, () -> {
+                    st.clear();
+                    table.valid.connect(U(1, c.nodes()));
+                    for (UInt cc : table.childCount.elements()) cc.connect(U(0, c.childCountBits()));
+                    exhausted.connect(B(false));
+                    softPending.connect(B(false));
+                    io.counterClear.connect(B(true));
+                    io.thresholdClear.connect(B(true));
+                    state.connect(U(INIT, STATE_BITS));
+                });
+        io.node.valid.connect(nodeValid);
+        io.node.len.connect(nodeLen);
+        io.node.count.connect(nodeCount);
+        // The read data register holds the prefix until the next readout.
+        io.node.prefix.connect(prefixes.read(readSlot.bits(slotBits - 1, 0), state.eq(READ_ISSUE)));
+
+        // --- CSR request latches (a new request while one is pending is the same request)
+        when(io.softReset, () -> softPending.connect(B(true)));
+        when(io.snapshot, () -> snapPending.connect(B(true)));
+        when(io.readout, () -> {
+            readPending.connect(B(true));
+            readSlot.connect(io.readoutSlot);
+        });
+
+        // --- outputs
+        io.issueEnable.connect(inRun.and(io.enable).and(readPending.not()));
+        io.slotValid.connect(table.valid);
+        io.lens.connect(table.lens());
+        io.epsActive.connect(epsActive);
+        io.acceptEnable.connect(softPending.not().and(state.ne(INIT)).and(state.ne(SOFT_CLEAR)));
+        st.drive(io.live, io.snap);
+        io.snapErrorBound.connect(boundMul.io.product.bits(79, 16));
+        io.snapZeroWeight.connect(st.snapZeroWeight);
+        io.snapBusy.connect(snapPending.or(boundMul.io.busy));
+        io.readoutBusy.connect(readPending.or(state.eq(READ_ISSUE)).or(state.eq(READ_WAIT)));
+        Bool structural = state.ge(DRAIN).and(state.le(RESUME));
+        io.busy.connect(structural);
+        io.idle.connect(inRun.and(pipeEmpty).and(io.headValid.not()).and(io.inputsDrained));
+        io.resetting.connect(io.acceptEnable.not());
+        io.stallCause.connect(stallCause(commitFire, pipeEmpty, fillCause, splitReq));
+    }
+
+    /** A new child in {@code slot}: digit d of the node in {@code parent}. */
+    private void allocate(NodeTable table, StatusRegs st, SyncReadMem<UInt> prefixes, UInt present, UInt d, UInt slot,
+                          UInt parent, UInt parentLen, UInt key) {
+        int kb = c.keyBits();
+        UInt ones = Fill(kb, B(true));
+        UInt parentPrefix = key.and(ones.shr(parentLen).not());
+        UInt shift = U(kb - c.bitsPerLevel(), c.lenBits()).sub(parentLen);
+        UInt prefix = parentPrefix.or(d.pad(kb).shl(shift).bits(kb - 1, 0)).named("child_prefix");
+        UInt childLen = parentLen.add(U(c.bitsPerLevel(), c.lenBits()));
+        table.valid.connect(table.valid.or(table.oneHot(slot)));
+        table.len.write(slot, childLen);
+        table.parent.write(slot, parent);
+        table.digit.write(slot, d);
+        table.childCount.write(slot, U(0, c.childCountBits()));
+        present.connect(present.or(U(1, c.branching()).shl(d).bits(c.branching() - 1, 0)));
+        st.nodes.connect(st.nodes.add(1));
+        io.tcamWrite.valid.connect(B(true));
+        io.tcamWrite.bits.index.connect(slot);
+        io.tcamWrite.bits.value.connect(prefix);
+        io.tcamWrite.bits.mask.connect(ones.shr(childLen));
+        prefixes.write(slot, prefix);
+    }
+
+    /** Starts a merge batch at the deepest level that can hold a parent. */
+    private void startBatch(UInt level, UInt done, Bool earlyBatch, Bool early) {
+        level.connect(U(c.keyBits() - c.bitsPerLevel(), c.lenBits()));
+        done.connect(U(0, c.nodes()));
+        earlyBatch.connect(early);
+        state.connect(U(MERGE_LEVEL, STATE_BITS));
+    }
+
+    private UInt stallCause(Bool commitFire, Bool pipeEmpty, UInt fillCause, Bool splitReq) {
+        UInt cause = Wire(UInt(3)).named("cause");
+        cause.connect(U(StallCause.CSR.code(), 3));
+        when(commitFire, () -> cause.connect(U(StallCause.COMMIT.code(), 3)))
+                .elsewhen(state.eq(RUN), () -> cause.connect(Mux(pipeEmpty, U(StallCause.STARVED.code(), 3), fillCause)))
+                .elsewhen(state.eq(DRAIN).or(state.eq(UNDO)).or(state.eq(RESUME)),
+                        () -> cause.connect(Mux(splitReq, U(StallCause.SPLIT.code(), 3), U(StallCause.MERGE.code(), 3))))
+                .elsewhen(state.ge(SPLIT_SCAN).and(state.le(SPLIT_ALLOC)), () -> cause.connect(U(StallCause.SPLIT.code(), 3)))
+                .elsewhen(state.ge(MERGE_LEVEL).and(state.le(ADVANCE_WAIT)), () -> cause.connect(U(StallCause.MERGE.code(), 3)));
+        return cause;
+    }
+
+    /** A weight wider than the counter is clipped; the clip itself is counted as a saturation at commit. */
+    private static UInt clipWeight(UInt w, int counterBits) {
+        if (w.getWidth() <= counterBits) return w.pad(counterBits);
+        UInt max = Fill(counterBits, B(true));
+        return Mux(w.gt(max.pad(w.getWidth())), max, w.bits(counterBits - 1, 0));
+    }
+}
