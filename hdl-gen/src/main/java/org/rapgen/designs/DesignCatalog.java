@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.rapgen.engines.rap.RapDesign;
+import org.rapgen.engines.rap.RapEngine;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.lib.Arbiter;
 import org.rapgen.hdl.lib.Fifo;
@@ -44,7 +46,9 @@ public final class DesignCatalog {
                     List.of(integer("width", "counter bits", null, range(1, 64)),
                             integer("amount_width", "increment bits", 1, (v, p) -> v < 1 || v > (Integer) p.get("width") ? "must be in 1..width (" + p.get("width") + "), got " + v : null)),
                     p -> "sat_counter_w" + p.get("width"),
-                    p -> () -> new SatCounter(i(p, "width"), i(p, "amount_width"))));
+                    p -> () -> new SatCounter(i(p, "width"), i(p, "amount_width"))),
+            new Entry("rap", "pipelined range-adaptive profiling engine (AXI4-Stream events, AXI4-Lite CSRs)",
+                    RapDesign.params(), RapDesign::defaultName, p -> () -> new RapEngine(RapDesign.config(p))));
 
     private DesignCatalog() {
     }

@@ -102,7 +102,9 @@ final class CsrFile {
 
     /** Connects a 64-bit value described as NAME_LO / NAME_HI. */
     void ro64(String name, UInt value) {
-        UInt v = value.pad(64);
+        // A named wire, not pad(): the emitter renders bits() of an inline pad as an illegal {..}[hi:lo] select.
+        UInt v = Wire(UInt(64)).named("csr_" + name.toLowerCase());
+        v.connect(value);
         ro(name + "_LO", "value", v.bits(31, 0));
         ro(name + "_HI", "value", v.bits(63, 32));
     }

@@ -48,9 +48,12 @@ public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBit
         check(selectLevels >= 1, "select_levels must be >= 1, got " + selectLevels);
     }
 
-    /** The defaults of SPEC §4/§5: b = 16, C = 32, W = 16, a 1024-deep combining queue, eps = 655/65536, M0 = 1024, q = 2. */
+    /**
+     * The defaults, matching {@code ./rapgen profile --nodes N}: b = 4 (the paper's), C = 32, W = 16 with a weight field,
+     * a 1024-deep queue that does not combine, eps = 655/65536 (--eps 0.01), M0 = 1024, q = 2.
+     */
     public static RapConfig of(int keyBits, int nodes) {
-        return new RapConfig(keyBits, 4, nodes, 32, 16, true, 1024, true, 655, 1024, 2, 2);
+        return new RapConfig(keyBits, 2, nodes, 32, 16, true, 1024, false, 655, 1024, 2, 2);
     }
 
     public RapConfig withBitsPerLevel(int k) {
@@ -129,7 +132,7 @@ public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBit
         return keyBits + (weightField ? weightBits : 0);
     }
 
-    /** The SPEC §8 configuration name: rap_n{N}_k{K} when the rest is default. */
+    /** One line for reports. */
     public String describe() {
         return "K=" + keyBits + " b=" + branching() + " N=" + nodes + " C=" + counterBits + " W=" + weightBits
                 + (weightField ? "" : " (no weight field)") + " queue=" + queueDepth + (combine ? " combining" : " plain");

@@ -1,0 +1,217 @@
+package org.rapgen.engines.rap;
+
+import static org.rapgen.hdl.Hdl.*;
+
+import java.util.Map;
+import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.Bundle;
+import org.rapgen.hdl.Module;
+import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.CounterSram;
+import org.rapgen.hdl.lib.PrefixSelector;
+import org.rapgen.hdl.lib.Tcam;
+
+/**
+ * The pipelined RAP engine (SPEC §5, the paper's Fig. 6): events in on AXI4-Stream, control, status and node readout
+ * on AXI4-Lite ({@link RapRegisters}). docs/rap-engine.md describes the architecture.
+ *
+ * <pre>
+ * s_axis -> EventQueue -> ThresholdUnit -> ReplayWindow -> Tcam -> PrefixSelector -> CounterSram -> commit
+ *           (stage 0)     n, T(n)          issue/replay    (1)      (2)               (3)           (4) controller
+ * </pre>
+ *
+ * <p>{@code tdata} is the key in bits K-1:0 and, with a weight field, the weight in bits K+W-1:K. A beat of weight 0 is
+ * dropped and counted (ZERO_WEIGHT); its tlast still releases the combining queue's pending event. No other beat is
+ * ever dropped: tready falls when the queue is full, and during reset and soft reset.
+ */
+public final class RapEngine extends Module {
+    /** AXI4-Stream slave. */
+    public static final class Stream extends Bundle {
+        public final Bool tvalid = Input(Bool());
+        public final Bool tready = Output(Bool());
+        public final UInt tdata;
+        public final Bool tlast = Input(Bool());
+
+        Stream(int dataBits) {
+            tdata = Input(UInt(dataBits));
+        }
+    }
+
+    public static final class IO extends Bundle {
+        public final Stream s_axis;
+        public final AxiLite s_axil = new AxiLite(RapRegisters.ADDR_BITS);
+        /** Debug: {@link StallCause} of this cycle, for throughput accounting. Leave unconnected in a design. */
+        public final UInt dbg_stall_cause = Output(UInt(3));
+
+        IO(RapConfig c) {
+            s_axis = new Stream(c.tdataBits());
+        }
+    }
+
+    public final IO io;
+    public final RapConfig config;
+
+    public RapEngine(RapConfig c) {
+        super("k", c.keyBits(), "b", c.branching(), "n", c.nodes(), "c", c.counterBits(), "w", c.weightBits(),
+                "wf", c.weightField(), "q", c.queueDepth(), "cb", c.combine(), "e", c.epsFx(), "m", c.m0(), "f", c.q(),
+                "s", c.selectLevels());
+        config = c;
+        io = IO(new IO(c));
+        int kb = c.keyBits();
+        int wb = c.weightBits();
+        int windowDepth = windowDepth(c);
+
+        EventQueue queue = Module(new EventQueue(kb, wb, c.queueDepth(), c.combine()));
+        ThresholdUnit threshold = Module(new ThresholdUnit(c));
+        ReplayWindow window = Module(new ReplayWindow(c, windowDepth));
+        Tcam tcam = Module(new Tcam(c.nodes(), kb, wb));
+        PrefixSelector select = Module(new PrefixSelector(c.nodes(), c.lenBits(), wb, c.selectLevels()));
+        CounterSram counters = Module(new CounterSram(c.nodes(), c.counterBits()));
+        RapController ctl = Module(new RapController(c, windowDepth));
+
+        CsrFile csr = new CsrFile(io.s_axil, Map.of("EPS.eps_fx", (long) c.epsFx(), "M0_LO.value", c.m0() & 0xFFFF_FFFFL,
+                "M0_HI.value", c.m0() >>> 32, "Q.value", c.q()));
+
+        // --- AXI4-Stream in, zero-weight beats, and the soft-reset marker
+        UInt key = io.s_axis.tdata.bits(kb - 1, 0);
+        UInt weight = c.weightField() ? io.s_axis.tdata.bits(kb + wb - 1, kb) : U(1, wb);
+        Bool zero = c.weightField() ? weight.eq(0) : B(false);
+        SoftResetSequencer soft = new SoftResetSequencer(kb, wb, csr.pulse("CTRL", "soft_reset"));
+        Bool open = ctl.io.acceptEnable.and(soft.idle).named("stream_open");
+        io.s_axis.tready.connect(open.and(queue.io.in.ready));
+        Bool beat = io.s_axis.tvalid.and(io.s_axis.tready).named("beat");
+        UInt zeroCount = RegInit(U(0, 64)).named("zero_weight_count");
+        Bool zeroSeen = RegInit(B(false)).named("zero_weight_seen");
+        when(beat.and(zero), () -> {
+            zeroCount.connect(zeroCount.add(1));
+            zeroSeen.connect(B(true));
+        });
+        queue.io.in.valid.connect(io.s_axis.tvalid.and(open).and(zero.not()));
+        queue.io.in.bits.key.connect(key);
+        queue.io.in.bits.weight.connect(weight);
+        queue.io.in.bits.last.connect(io.s_axis.tlast);
+        soft.drive(queue.io.in, beat.and(zero.not()), key);
+        queue.io.flush.connect(csr.pulse("CTRL", "flush").or(beat.and(zero).and(io.s_axis.tlast)));
+
+        // --- queue -> threshold unit (the marker stops here) -> replay window
+        Bool marker = queue.io.out.valid.and(queue.io.out.bits.weight.eq(0)).named("marker_out");
+        soft.markerOut(marker);
+        threshold.io.in.valid.connect(queue.io.out.valid.and(marker.not()));
+        threshold.io.in.bits.key.connect(queue.io.out.bits.key);
+        threshold.io.in.bits.weight.connect(queue.io.out.bits.weight);
+        queue.io.out.ready.connect(threshold.io.in.ready.or(marker));
+        threshold.io.epsFx.connect(ctl.io.epsActive);
+        threshold.io.clear.connect(ctl.io.thresholdClear);
+        window.io.enq.biConnect(threshold.io.out);
+
+        // --- issue -> TCAM -> selector -> controller
+        tcam.io.search.valid.connect(window.io.issue.valid);
+        tcam.io.search.bits.key.connect(window.io.issue.bits.key);
+        tcam.io.search.bits.payload.connect(window.io.issue.bits.weight);
+        window.io.issue.ready.connect(tcam.io.search.ready);
+        window.io.issueEnable.connect(ctl.io.issueEnable);
+        tcam.io.write.valid.connect(ctl.io.tcamWrite.valid);
+        tcam.io.write.bits.index.connect(ctl.io.tcamWrite.bits.index);
+        tcam.io.write.bits.value.connect(ctl.io.tcamWrite.bits.value);
+        tcam.io.write.bits.mask.connect(ctl.io.tcamWrite.bits.mask);
+        tcam.io.write.bits.valid.connect(B(true));
+
+        select.io.in.valid.connect(tcam.io.result.valid);
+        // Freed slots stay valid in the TCAM; the controller's slot mask hides them (a merge frees many at once).
+        select.io.in.bits.match.connect(tcam.io.result.bits.match.and(ctl.io.slotValid));
+        select.io.in.bits.lens.connect(ctl.io.lens);
+        select.io.in.bits.payload.connect(tcam.io.result.bits.payload);
+        tcam.io.result.ready.connect(select.io.in.ready);
+
+        ctl.io.selected.valid.connect(select.io.out.valid);
+        ctl.io.selected.bits.found.connect(select.io.out.bits.found);
+        ctl.io.selected.bits.slot.connect(select.io.out.bits.slot);
+        ctl.io.selected.bits.len.connect(select.io.out.bits.len);
+        ctl.io.selected.bits.weight.connect(select.io.out.bits.payload);
+        select.io.out.ready.connect(ctl.io.selected.ready);
+        ctl.io.issued.connect(window.io.issue.fire());
+        ctl.io.head.connect(window.io.head);
+        ctl.io.headValid.connect(window.io.headValid);
+        window.io.commit.connect(ctl.io.commit);
+        window.io.rewind.connect(ctl.io.rewind);
+
+        // --- controller <-> counter SRAM (CounterSram packs op above value)
+        counters.io.in.valid.connect(ctl.io.counterCmd.valid);
+        counters.io.in.bits.addr.connect(ctl.io.counterCmd.bits.addr);
+        counters.io.in.bits.cmd.connect(CounterSram.cmd(ctl.io.counterCmd.bits.op, ctl.io.counterCmd.bits.value));
+        ctl.io.counterCmd.ready.connect(counters.io.in.ready);
+        ctl.io.counterResult.valid.connect(counters.io.out.valid);
+        ctl.io.counterResult.bits.addr.connect(counters.io.out.bits.addr);
+        ctl.io.counterResult.bits.op.connect(CounterSram.op(counters.io.out.bits.cmd));
+        ctl.io.counterResult.bits.old.connect(counters.io.out.bits.old);
+        ctl.io.counterResult.bits.updated.connect(counters.io.out.bits.updated);
+        ctl.io.counterResult.bits.saturated.connect(counters.io.out.bits.saturated);
+        counters.io.out.ready.connect(ctl.io.counterResult.ready);
+        counters.io.clear.connect(ctl.io.counterClear);
+        ctl.io.counterClearing.connect(counters.io.clearing);
+
+        // --- control
+        ctl.io.enable.connect(csr.rw("CTRL", "enable").asBool());
+        ctl.io.softReset.connect(soft.started);
+        ctl.io.snapshot.connect(csr.pulse("CTRL", "snapshot"));
+        Bool slotWritten = RegNext(csr.written("SLOT"), B(false)).named("slot_written");
+        ctl.io.readout.connect(slotWritten);
+        ctl.io.readoutSlot.connect(csr.rw("SLOT", "index"));
+        ctl.io.inputsDrained.connect(soft.drained.and(threshold.io.empty));
+        ctl.io.epsCsr.connect(csr.rw("EPS", "eps_fx"));
+        ctl.io.m0Csr.connect(Cat(csr.rw("M0_HI", "value"), csr.rw("M0_LO", "value")));
+        ctl.io.qCsr.connect(csr.rw("Q", "value"));
+        ctl.io.zeroWeight.connect(zeroCount);
+        soft.finished(ctl.io.acceptEnable);
+
+        // --- read-only registers
+        csr.ro("ID", "id", U(RapRegisters.ID_VALUE, 32));
+        csr.ro("CONFIG0", "key_bits", U(kb, 8));
+        csr.ro("CONFIG0", "bits_per_level", U(c.bitsPerLevel(), 4));
+        csr.ro("CONFIG0", "counter_bits", U(c.counterBits(), 8));
+        csr.ro("CONFIG0", "weight_bits", U(wb, 8));
+        csr.ro("CONFIG1", "nodes", U(c.nodes(), 16));
+        csr.ro("CONFIG1", "log2_queue_depth", U(log2Up(c.queueDepth()), 5));
+        csr.ro("CONFIG1", "combine", B(c.combine()));
+        csr.ro("CONFIG1", "weight_field", B(c.weightField()));
+        csr.ro("STATUS", "idle", ctl.io.idle.and(queue.io.out.valid.not()).and(soft.idle));
+        csr.ro("STATUS", "busy", ctl.io.busy);
+        csr.ro("STATUS", "overflow", ctl.io.live.overflow);
+        csr.ro("STATUS", "saturated", ctl.io.live.saturated);
+        csr.ro("STATUS", "snapshot_busy", ctl.io.snapBusy);
+        csr.ro("STATUS", "flush_busy", queue.io.flushBusy);
+        csr.ro("STATUS", "resetting", ctl.io.resetting.or(soft.idle.not()));
+        csr.ro("STATUS", "readout_busy", ctl.io.readoutBusy.or(slotWritten));
+        csr.ro("STATUS", "zero_weight", zeroSeen);
+        csr.ro("NODE", "len", ctl.io.node.len);
+        csr.ro("NODE", "valid", ctl.io.node.valid);
+        csr.ro64("NODE_PREFIX", ctl.io.node.prefix);
+        csr.ro64("NODE_COUNT", ctl.io.node.count);
+        ControllerIO.Status s = ctl.io.snap;
+        csr.ro64("N", s.n);
+        csr.ro("NODES", "value", s.nodes);
+        csr.ro("HIGH_WATER", "value", s.highWater);
+        csr.ro64("UPDATES", s.updates);
+        csr.ro64("SPLITS", s.splits);
+        csr.ro64("MERGES", s.merges);
+        csr.ro64("MERGE_BATCHES", s.mergeBatches);
+        csr.ro64("DEFERRED_SPLITS", s.deferredSplits);
+        csr.ro64("SATURATIONS", s.saturations);
+        csr.ro64("ERROR_BOUND", ctl.io.snapErrorBound);
+        csr.ro64("ZERO_WEIGHT", ctl.io.snapZeroWeight);
+        csr.ro("SNAP_FLAGS", "overflow", s.overflow);
+        csr.ro("SNAP_FLAGS", "saturated", s.saturated);
+        csr.finish();
+
+        io.dbg_stall_cause.connect(ctl.io.stallCause);
+    }
+
+    /**
+     * Replay window depth: at least every event that can be in flight from issue to commit (TCAM 1, selector,
+     * counter SRAM 2) plus slack, so issue never waits for a commit.
+     */
+    static int windowDepth(RapConfig c) {
+        int inFlight = 1 + PrefixSelector.latency(c.nodes(), c.selectLevels()) + 2 + 2;
+        return Integer.highestOneBit(inFlight - 1) << 1;
+    }
+}

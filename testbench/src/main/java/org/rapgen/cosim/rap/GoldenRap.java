@@ -1,0 +1,109 @@
+package org.rapgen.cosim.rap;
+
+import java.util.ArrayDeque;
+import java.util.List;
+import org.rapgen.engines.rap.RapConfig;
+import org.rapgen.golden.rap.CombiningQueue;
+import org.rapgen.golden.rap.EventSink;
+import org.rapgen.golden.rap.HardwareRap;
+import org.rapgen.golden.rap.RapNode;
+import org.rapgen.golden.rap.RapParams;
+import org.rapgen.golden.rap.RapStatus;
+import org.rapgen.golden.rap.RapTree;
+
+/**
+ * The hardware-exact golden model fed the same beats as the RTL, in the order the RTL accepted them. Events leaving
+ * the golden combining queue wait in a list until the RTL is known to have committed them ({@link #advanceTo}), so
+ * the model can be compared with an RTL snapshot taken after any number of events. A beat of weight 0 is dropped and
+ * counted, as the RTL does; its tlast still flushes.
+ */
+final class GoldenRap {
+    private final RapConfig c;
+    private final RapParams params;
+    private final ArrayDeque<long[]> released = new ArrayDeque<>();
+    private HardwareRap model;
+    private CombiningQueue queue;
+    private long zeroWeight;
+    private long releasedTotal;
+
+    GoldenRap(RapConfig c) {
+        this.c = c;
+        this.params = new RapParams(c.keyBits(), c.bitsPerLevel(), c.epsFx(), c.m0(), c.q());
+        fresh();
+    }
+
+    private void fresh() {
+        model = new HardwareRap(params, c.nodes(), c.counterBits());
+        EventSink sink = (key, weight) -> {
+            released.add(new long[] {key, weight});
+            releasedTotal++;
+        };
+        queue = new CombiningQueue(sink, c.combine(), c.weightBits());
+        zeroWeight = 0;
+    }
+
+    void beat(long key, long weight, boolean last) {
+        if (weight == 0) {
+            zeroWeight++;
+        } else {
+            queue.accept(key, weight);
+        }
+        if (last) queue.flush();
+    }
+
+    void flush() {
+        queue.flush();
+    }
+
+    /** The old profile takes every accepted beat, as if the last had tlast; then everything starts again. */
+    void softReset() {
+        queue.flush();
+        while (!released.isEmpty()) apply();
+        fresh();
+    }
+
+    /** Applies released events until the model has processed {@code updates} of them. */
+    void advanceTo(long updates) {
+        while (model.status().updates() < updates) {
+            if (released.isEmpty()) {
+                throw new IllegalStateException("RTL reports " + updates + " updates, golden has only "
+                        + model.status().updates() + " events out of its queue");
+            }
+            apply();
+        }
+    }
+
+    void finish() {
+        while (!released.isEmpty()) apply();
+    }
+
+    private void apply() {
+        long[] e = released.poll();
+        model.accept(e[0], e[1]);
+    }
+
+    /** Events out of the golden queue since the start, across soft resets (what the RTL must commit). */
+    long releasedTotal() {
+        return releasedTotal;
+    }
+
+    long zeroWeight() {
+        return zeroWeight;
+    }
+
+    RapStatus status() {
+        return model.status();
+    }
+
+    List<RapNode> nodes() {
+        return model.snapshot();
+    }
+
+    RapTree tree() {
+        return model.tree();
+    }
+
+    RapParams params() {
+        return params;
+    }
+}

@@ -1,0 +1,82 @@
+package org.rapgen.cosim.rap;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What a co-simulation sends: beats (key, weight, tlast) in primitive arrays, and control actions placed between
+ * beats. An action "before beat i" is started when the stream reaches beat i; a CSR action lands on whatever clock
+ * the bus takes it, and the golden model follows the order the RTL saw.
+ */
+public final class RapStimulus {
+    public enum Action {
+        /** write CTRL.flush */
+        FLUSH,
+        /** write CTRL.soft_reset */
+        SOFT_RESET,
+        /** hold the stream, wait until the engine is quiet, and compare the status and every node slot */
+        CHECK_TREE,
+        /** write CTRL.snapshot and compare the status while the stream keeps flowing */
+        CHECK_STATUS
+    }
+
+    private long[] keys = new long[1024];
+    private long[] weights = new long[1024];
+    private boolean[] lasts = new boolean[1024];
+    private int size;
+    private final TreeMap<Integer, List<Action>> actions = new TreeMap<>();
+
+    public RapStimulus beat(long key, long weight, boolean last) {
+        if (size == keys.length) {
+            keys = Arrays.copyOf(keys, size * 2);
+            weights = Arrays.copyOf(weights, size * 2);
+            lasts = Arrays.copyOf(lasts, size * 2);
+        }
+        keys[size] = key;
+        weights[size] = weight;
+        lasts[size] = last;
+        size++;
+        return this;
+    }
+
+    public RapStimulus beat(long key, long weight) {
+        return beat(key, weight, false);
+    }
+
+    /** An action before the next beat (after the last one, if no more beats follow). */
+    public RapStimulus then(Action a) {
+        return at(size, a);
+    }
+
+    public RapStimulus at(int beatIndex, Action a) {
+        actions.computeIfAbsent(beatIndex, k -> new ArrayList<>()).add(a);
+        return this;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public long key(int i) {
+        return keys[i];
+    }
+
+    public long weight(int i) {
+        return weights[i];
+    }
+
+    public boolean last(int i) {
+        return lasts[i];
+    }
+
+    List<Action> actionsBefore(int beatIndex) {
+        return actions.getOrDefault(beatIndex, List.of());
+    }
+
+    Map<Integer, List<Action>> actions() {
+        return actions;
+    }
+}
