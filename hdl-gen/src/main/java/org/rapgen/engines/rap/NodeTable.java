@@ -36,13 +36,13 @@ final class NodeTable {
         childCount = RegInitAll(Vec(c.nodes(), UInt(c.childCountBits())), 0).named("slot_children");
     }
 
-    /** Valid slots other than the root whose parent is {@code p}; only leaves if {@code leavesOnly}. */
-    UInt childrenOf(UInt p, boolean leavesOnly) {
+    /** Valid slots other than the root whose parent is {@code p}; only leaves while {@code leavesOnly}. */
+    UInt childrenOf(UInt p, Bool leavesOnly) {
         List<Bool> bits = new ArrayList<>();
         bits.add(B(false));
         for (int i = 1; i < c.nodes(); i++) {
             Bool hit = valid.bit(i).and(parent.get(i).eq(p));
-            bits.add(leavesOnly ? hit.and(childCount.get(i).eq(0)) : hit);
+            bits.add(hit.and(leavesOnly.not().or(childCount.get(i).eq(0))));
         }
         return lsbFirst(bits);
     }

@@ -121,6 +121,7 @@ public final class RapController extends Module {
         UInt nodeLen = RegInit(U(0, c.lenBits())).named("node_len");
         UInt nodeCount = RegInit(U(0, cb)).named("node_count");
 
+        MergeSkip skip = new MergeSkip(sumBits);
         SyncReadMem<UInt> prefixes = SyncReadMem(c.nodes(), UInt(c.keyBits())).named("slot_prefix");
         SerialMultiplier schedMul = Module(new SerialMultiplier(64, 32));
         SerialMultiplier boundMul = Module(new SerialMultiplier(64, 16));
@@ -132,6 +133,15 @@ public final class RapController extends Module {
         boundMul.io.b.connect(epsActive);
 
         Bool inRun = state.eq(RUN).named("in_run");
+
+        // --- one slot scanner for the whole FSM: each state that walks slots picks the lowest one of its vector
+        Bool scanningKids = state.eq(SPLIT_SCAN).or(state.eq(MERGE_KIDS)).named("scanning_kids");
+        UInt kidsOf = Mux(state.eq(SPLIT_SCAN), opSlot, mp).named("kids_of");
+        UInt kids = table.childrenOf(kidsOf, state.eq(MERGE_KIDS)).and(visited.not());
+        UInt scanVec = Mux(scanningKids, kids, Mux(state.eq(MERGE_LEVEL), table.parentsAt(level).and(done.not()),
+                table.valid.not())).named("scan_vector");
+        FirstSet pick = new FirstSet(scanVec, slotBits);
+        UInt pickMask = table.oneHot(pick.index).named("pick_mask");
         ControllerIO.CounterResult res = io.counterResult.bits;
         Bool resValid = io.counterResult.valid;
 
@@ -164,13 +174,24 @@ public final class RapController extends Module {
         Bool splitNow = hitLen.lt(U(c.keyBits(), c.lenBits())).and(overT).named("split_now");
         Bool dueNow = exhausted.not().and(io.head.n.ge(nextMerge)).named("merge_now");
         Bool weightClipped = c.weightBits() > cb ? io.head.weight.gt(counterMax.pad(c.weightBits())) : B(false);
+        // A split that certainly finds too few slots, after an early batch that certainly removes nothing, changes no
+        // structure: count it here and let the younger events carry on.
+        int fw = Math.max(c.nodeCountBits(), c.childCountBits() + 1);
+        UInt missingAtHit = U(c.branching(), fw).sub(table.childCount.read(res.addr).pad(fw));
+        UInt freeSlots = U(c.nodes(), fw).sub(st.nodes.pad(fw)).named("free_slots");
+        Bool deferNow = splitNow.and(dueNow.not()).and(freeSlots.lt(missingAtHit))
+                .and(skip.batchIsEmpty(io.head.threshold)).named("defer_now");
         when(commitFire, () -> {
             io.commit.connect(B(true));
             st.n.connect(io.head.n);
             st.updates.connect(st.updates.add(1));
             when(res.saturated.or(weightClipped), st::countSaturation);
             fillCause.connect(U(StallCause.BUBBLE.code(), 3));
-            when(splitNow.or(dueNow), () -> {
+            when(deferNow, () -> {
+                st.deferredSplits.connect(st.deferredSplits.add(1));
+                st.mergeBatches.connect(st.mergeBatches.add(1));
+                st.overflow.connect(B(true));
+            }).elsewhen(splitNow.or(dueNow), () -> {
                 opSlot.connect(res.addr);
                 opLen.connect(hitLen);
                 opKey.connect(io.head.key);
@@ -185,7 +206,7 @@ public final class RapController extends Module {
         Bool inMerge = state.eq(MERGE_LEVEL).or(state.eq(MERGE_KIDS)).or(state.eq(MERGE_WAIT));
         when(inMerge.and(resValid).and(res.op.eq(ControllerIO.OP_READ)), () -> sum.connect(sum.add(res.old.pad(sumBits))));
 
-        Runnable afterSplit = () -> when(dueReq, () -> startBatch(level, done, earlyBatch, B(false)))
+        Runnable afterSplit = () -> when(dueReq, () -> startBatch(level, done, earlyBatch, skip, st, opT, B(false)))
                 .otherwise(() -> state.connect(U(RESUME, STATE_BITS)));
 
         Switch(state)
@@ -213,7 +234,7 @@ public final class RapController extends Module {
                 })
                 .is(DRAIN, () -> {
                     when(resValid, () -> {
-                        undo.write(undoSp.bits(Math.max(log2Up(windowDepth), 1) - 1, 0).pad(depthBits), Cat(res.addr, res.old));
+                        undo.write(undoSp, Cat(res.addr, res.old));
                         undoSp.connect(undoSp.add(1));
                     });
                     when(pipeEmpty, () -> state.connect(U(UNDO, STATE_BITS)));
@@ -231,24 +252,21 @@ public final class RapController extends Module {
                         visited.connect(U(0, c.nodes()));
                         earlyDone.connect(B(false));
                         state.connect(Mux(table.childCount.read(opSlot).eq(0), U(SPLIT, STATE_BITS), U(SPLIT_SCAN, STATE_BITS)));
-                    }).otherwise(() -> startBatch(level, done, earlyBatch, B(false)));
+                    }).otherwise(() -> startBatch(level, done, earlyBatch, skip, st, opT, B(false)));
                 })
                 .is(SPLIT_SCAN, () -> {
                     // An interior merge left some children: note which digits exist.
-                    FirstSet kid = new FirstSet(table.childrenOf(opSlot, false).and(visited.not()), slotBits);
-                    when(kid.found, () -> {
-                        visited.connect(visited.or(table.oneHot(kid.index)));
-                        present.connect(present.or(U(1, c.branching()).shl(table.digit.read(kid.index)).bits(c.branching() - 1, 0)));
+                    when(pick.found, () -> {
+                        visited.connect(visited.or(pickMask));
+                        present.connect(present.or(U(1, c.branching()).shl(table.digit.read(pick.index)).bits(c.branching() - 1, 0)));
                     }).otherwise(() -> state.connect(U(SPLIT, STATE_BITS)));
                 })
                 .is(SPLIT, () -> {
-                    UInt missing = U(c.branching(), c.childCountBits() + 1).sub(table.childCount.read(opSlot).pad(c.childCountBits() + 1));
-                    UInt free = U(c.nodes(), c.nodeCountBits()).sub(st.nodes);
-                    int fw = Math.max(c.nodeCountBits(), c.childCountBits() + 1);
-                    when(free.pad(fw).ge(missing.pad(fw)), () -> state.connect(U(SPLIT_ALLOC, STATE_BITS)))
+                    UInt missing = U(c.branching(), fw).sub(table.childCount.read(opSlot).pad(fw));
+                    when(freeSlots.ge(missing), () -> state.connect(U(SPLIT_ALLOC, STATE_BITS)))
                             .elsewhen(earlyDone.not(), () -> {
                                 earlyDone.connect(B(true));
-                                startBatch(level, done, earlyBatch, B(true));
+                                startBatch(level, done, earlyBatch, skip, st, opT, B(true));
                             })
                             .otherwise(() -> {
                                 st.deferredSplits.connect(st.deferredSplits.add(1));
@@ -258,14 +276,14 @@ public final class RapController extends Module {
                 })
                 .is(SPLIT_ALLOC, () -> {
                     FirstSet d = new FirstSet(present.not(), c.bitsPerLevel());
-                    FirstSet slot = new FirstSet(table.valid.not(), slotBits);
                     when(d.found, () -> {
                         io.counterCmd.valid.connect(B(true));
                         io.counterCmd.bits.op.connect(U(ControllerIO.OP_SET, 2));
-                        io.counterCmd.bits.addr.connect(slot.index);
+                        io.counterCmd.bits.addr.connect(pick.index);
                         io.counterCmd.bits.value.connect(U(0, cb));
-                        when(cmdFire, () -> allocate(table, st, prefixes, present, d.index, slot.index, opSlot, opLen, opKey));
+                        when(cmdFire, () -> allocate(table, st, prefixes, present, d.index, pick.index, pickMask, opSlot, opLen, opKey));
                     }).otherwise(() -> {
+                        skip.invalidate();
                         table.childCount.write(opSlot, U(c.branching(), c.childCountBits()));
                         st.splits.connect(st.splits.add(1));
                         when(st.nodes.gt(st.highWater), () -> st.highWater.connect(st.nodes));
@@ -273,14 +291,13 @@ public final class RapController extends Module {
                     });
                 })
                 .is(MERGE_LEVEL, () -> {
-                    FirstSet p = new FirstSet(table.parentsAt(level).and(done.not()), slotBits);
-                    when(p.found, () -> {
+                    when(pick.found, () -> {
                         io.counterCmd.valid.connect(B(true));
                         io.counterCmd.bits.op.connect(U(ControllerIO.OP_READ, 2));
-                        io.counterCmd.bits.addr.connect(p.index);
+                        io.counterCmd.bits.addr.connect(pick.index);
                         when(cmdFire, () -> {
-                            mp.connect(p.index);
-                            done.connect(done.or(table.oneHot(p.index)));
+                            mp.connect(pick.index);
+                            done.connect(done.or(pickMask));
                             visited.connect(U(0, c.nodes()));
                             sum.connect(U(0, sumBits));
                             leaves.connect(U(0, c.childCountBits()));
@@ -289,17 +306,17 @@ public final class RapController extends Module {
                     }).elsewhen(level.ne(0), () -> level.connect(level.sub(c.bitsPerLevel())))
                             .otherwise(() -> {
                                 st.mergeBatches.connect(st.mergeBatches.add(1));
+                                skip.endBatch();
                                 state.connect(Mux(earlyBatch, U(SPLIT, STATE_BITS), U(ADVANCE, STATE_BITS)));
                             });
                 })
                 .is(MERGE_KIDS, () -> {
-                    FirstSet kid = new FirstSet(table.childrenOf(mp, true).and(visited.not()), slotBits);
-                    when(kid.found, () -> {
+                    when(pick.found, () -> {
                         io.counterCmd.valid.connect(B(true));
                         io.counterCmd.bits.op.connect(U(ControllerIO.OP_READ, 2));
-                        io.counterCmd.bits.addr.connect(kid.index);
+                        io.counterCmd.bits.addr.connect(pick.index);
                         when(cmdFire, () -> {
-                            visited.connect(visited.or(table.oneHot(kid.index)));
+                            visited.connect(visited.or(pickMask));
                             leaves.connect(leaves.add(1));
                         });
                     }).otherwise(() -> state.connect(U(MERGE_WAIT, STATE_BITS)));
@@ -321,7 +338,10 @@ public final class RapController extends Module {
                             when(clip, st::countSaturation);
                             state.connect(U(MERGE_LEVEL, STATE_BITS));
                         });
-                    }).otherwise(() -> state.connect(U(MERGE_LEVEL, STATE_BITS)));
+                    }).otherwise(() -> {
+                        when(leaves.ne(0), () -> skip.kept(sum));
+                        state.connect(U(MERGE_LEVEL, STATE_BITS));
+                    });
                 }))
                 .is(ADVANCE, () -> when(exhausted.or(nextMerge.gt(st.n)), () -> state.connect(U(RESUME, STATE_BITS)))
                         .otherwise(() -> {
@@ -362,6 +382,7 @@ public final class RapController extends Module {
                     table.valid.connect(U(1, c.nodes()));
                     for (UInt cc : table.childCount.elements()) cc.connect(U(0, c.childCountBits()));
                     exhausted.connect(B(false));
+                    skip.invalidate();
                     softPending.connect(B(false));
                     io.counterClear.connect(B(true));
                     io.thresholdClear.connect(B(true));
@@ -396,19 +417,19 @@ public final class RapController extends Module {
         io.busy.connect(structural);
         io.idle.connect(inRun.and(pipeEmpty).and(io.headValid.not()).and(io.inputsDrained));
         io.resetting.connect(io.acceptEnable.not());
-        io.stallCause.connect(stallCause(commitFire, pipeEmpty, fillCause, splitReq));
+        io.stallCause.connect(stallCause(commitFire, pipeEmpty, io.headValid, fillCause, splitReq));
     }
 
     /** A new child in {@code slot}: digit d of the node in {@code parent}. */
     private void allocate(NodeTable table, StatusRegs st, SyncReadMem<UInt> prefixes, UInt present, UInt d, UInt slot,
-                          UInt parent, UInt parentLen, UInt key) {
+                          UInt slotMask, UInt parent, UInt parentLen, UInt key) {
         int kb = c.keyBits();
         UInt ones = Fill(kb, B(true));
         UInt parentPrefix = key.and(ones.shr(parentLen).not());
         UInt shift = U(kb - c.bitsPerLevel(), c.lenBits()).sub(parentLen);
         UInt prefix = parentPrefix.or(d.pad(kb).shl(shift).bits(kb - 1, 0)).named("child_prefix");
         UInt childLen = parentLen.add(U(c.bitsPerLevel(), c.lenBits()));
-        table.valid.connect(table.valid.or(table.oneHot(slot)));
+        table.valid.connect(table.valid.or(slotMask));
         table.len.write(slot, childLen);
         table.parent.write(slot, parent);
         table.digit.write(slot, d);
@@ -422,19 +443,26 @@ public final class RapController extends Module {
         prefixes.write(slot, prefix);
     }
 
-    /** Starts a merge batch at the deepest level that can hold a parent. */
-    private void startBatch(UInt level, UInt done, Bool earlyBatch, Bool early) {
+    /**
+     * Starts a merge batch at the deepest level that can hold a parent, or, when {@link MergeSkip} knows it would
+     * remove nothing, just counts it and goes on.
+     */
+    private void startBatch(UInt level, UInt done, Bool earlyBatch, MergeSkip skip, StatusRegs st, UInt opT, Bool early) {
         level.connect(U(c.keyBits() - c.bitsPerLevel(), c.lenBits()));
         done.connect(U(0, c.nodes()));
         earlyBatch.connect(early);
-        state.connect(U(MERGE_LEVEL, STATE_BITS));
+        skip.startBatch();
+        when(skip.batchIsEmpty(opT), () -> {
+            st.mergeBatches.connect(st.mergeBatches.add(1));
+            state.connect(Mux(early, U(SPLIT, STATE_BITS), U(ADVANCE, STATE_BITS)));
+        }).otherwise(() -> state.connect(U(MERGE_LEVEL, STATE_BITS)));
     }
 
-    private UInt stallCause(Bool commitFire, Bool pipeEmpty, UInt fillCause, Bool splitReq) {
+    private UInt stallCause(Bool commitFire, Bool pipeEmpty, Bool headValid, UInt fillCause, Bool splitReq) {
         UInt cause = Wire(UInt(3)).named("cause");
         cause.connect(U(StallCause.CSR.code(), 3));
         when(commitFire, () -> cause.connect(U(StallCause.COMMIT.code(), 3)))
-                .elsewhen(state.eq(RUN), () -> cause.connect(Mux(pipeEmpty, U(StallCause.STARVED.code(), 3), fillCause)))
+                .elsewhen(state.eq(RUN), () -> cause.connect(Mux(pipeEmpty.and(headValid.not()), U(StallCause.STARVED.code(), 3), fillCause)))
                 .elsewhen(state.eq(DRAIN).or(state.eq(UNDO)).or(state.eq(RESUME)),
                         () -> cause.connect(Mux(splitReq, U(StallCause.SPLIT.code(), 3), U(StallCause.MERGE.code(), 3))))
                 .elsewhen(state.ge(SPLIT_SCAN).and(state.le(SPLIT_ALLOC)), () -> cause.connect(U(StallCause.SPLIT.code(), 3)))

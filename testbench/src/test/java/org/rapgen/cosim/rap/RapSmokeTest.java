@@ -7,11 +7,15 @@ import org.rapgen.engines.rap.RapConfig;
 
 class RapSmokeTest {
     @Test
-    void smallZipf() {
-        RapConfig c = RapConfig.of(32, 16).withSchedule(655 * 8, 64, 2);
-        RapStimulus s = RapStreams.of(RapStreams.zipf(32, 50, 1), 3000, 1, 1);
-        RapCosimReport r = RapCosim.run(c, s, RapCosim.Options.fullSpeed());
+    void deep() {
+        long t0 = System.nanoTime();
+        RapCosim.model(RapConfigs.DEEP);
+        System.out.println("build " + (System.nanoTime() - t0) / 1e9);
+        t0 = System.nanoTime();
+        RapStimulus s = RapStreams.of(RapStreams.zipf(32, 500, 1), 20000, 1, 1);
+        RapCosimReport r = RapCosim.run(RapConfigs.DEEP, s, RapCosim.Options.fullSpeed());
         r.print(System.out);
+        System.out.println("run " + (System.nanoTime() - t0) / 1e9);
         assertTrue(r.ok(), String.join("\n", r.mismatches()));
     }
 }

@@ -1,0 +1,58 @@
+package org.rapgen.engines.rap;
+
+import static org.rapgen.hdl.Hdl.*;
+
+import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.UInt;
+
+/**
+ * Knows when a merge batch would remove nothing, so the engine can count it without walking the tree.
+ *
+ * <p>After a batch with threshold t0, every node that still has leaf children has a merge sum S >= t0 (the batch is
+ * bottom-up, so each such node was examined with its subtree already final, did not merge, and nothing below it
+ * changed afterwards). Let minS be the smallest of those sums. Until the tree's shape changes (a split, or the next
+ * batch), sums can only grow: updates add to counters, saturation clips but never lowers, and an undo restores
+ * exactly. So a later batch with threshold t <= minS finds every S >= t and removes nothing. minS is "none" (all
+ * ones, above any real sum) when no node has leaf children.
+ *
+ * <p>This matters when the tree is full: every event that lands on a node above T asks for a split, the split needs
+ * an early merge batch, and in the golden model that batch usually removes nothing. With the skip the engine defers
+ * such a split at the commit stage without stalling at all.
+ */
+final class MergeSkip {
+    private final Bool valid = RegInit(B(false)).named("skip_valid");
+    private final UInt minSum;
+    private final UInt batchMin;
+    private final int width;
+
+    MergeSkip(int sumBits) {
+        width = sumBits;
+        minSum = RegInit(Fill(sumBits, B(true))).named("skip_min_sum");
+        batchMin = RegInit(Fill(sumBits, B(true))).named("batch_min_sum");
+    }
+
+    /** A batch with threshold {@code t} would remove nothing. */
+    Bool batchIsEmpty(UInt t) {
+        int w = Math.max(width, t.getWidth());
+        return valid.and(t.pad(w).le(minSum.pad(w)));
+    }
+
+    void startBatch() {
+        batchMin.connect(Fill(width, B(true)));
+    }
+
+    /** A node with leaf children that did not merge, with merge sum {@code sum}. */
+    void kept(UInt sum) {
+        when(sum.lt(batchMin), () -> batchMin.connect(sum));
+    }
+
+    void endBatch() {
+        minSum.connect(batchMin);
+        valid.connect(B(true));
+    }
+
+    /** The tree's shape changed in a way a batch did not see (a split, a soft reset). */
+    void invalidate() {
+        valid.connect(B(false));
+    }
+}
