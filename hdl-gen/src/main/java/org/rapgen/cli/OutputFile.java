@@ -39,7 +39,7 @@ final class OutputFile implements Closeable {
         } catch (NoSuchFileException e) {
             throw new BadInputException(target + ":0: cannot write: folder " + dir + " does not exist");
         } catch (IOException e) {
-            throw new BadInputException((target == null ? "standard output" : target) + ":0: cannot write: " + e);
+            throw cannotWrite(e);
         }
     }
 
@@ -89,8 +89,13 @@ final class OutputFile implements Closeable {
             }
             committed = true;
         } catch (IOException e) {
-            throw new BadInputException((target == null ? "standard output" : target) + ":0: cannot write: " + e);
+            throw cannotWrite(e);
         }
+    }
+
+    /** A failure to write this output, as the one-line error. */
+    BadInputException cannotWrite(IOException e) {
+        return new BadInputException((target == null ? "standard output" : target) + ":0: cannot write: " + e);
     }
 
     @Override

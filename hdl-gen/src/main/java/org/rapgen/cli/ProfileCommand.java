@@ -95,7 +95,7 @@ final class ProfileCommand implements Callable<Integer> {
             if (svgOut != null) svgOut.commit();
             PrintStream out = System.out;
             HotRangeTable.print(view, out);
-            summary(out, trace.reader(), records, tree, status);
+            summary(out, trace, records, tree, status);
             return 0;
         }
     }
@@ -128,10 +128,14 @@ final class ProfileCommand implements Callable<Integer> {
             return () -> new UnboundedRap(params);
         }
         if (nodes < 16 || nodes > 4096) throw new BadInputException("--nodes must be 16..4096, got " + nodes);
-        int c = counterBits == null ? DEFAULT_COUNTER_BITS : counterBits;
+        int c = counterBits();
         if (c < 1 || c > 64) throw new BadInputException("--counter-bits must be 1..64, got " + c);
         if (combine != null && (combine < 1 || combine > 63)) throw new BadInputException("--combine must be 1..63, got " + combine);
         return () -> new HardwareRap(params, nodes, c);
+    }
+
+    private int counterBits() {
+        return counterBits == null ? DEFAULT_COUNTER_BITS : counterBits;
     }
 
     private TraceOptions traceOptions() {
@@ -187,25 +191,21 @@ final class ProfileCommand implements Callable<Integer> {
 
     private String modelName() {
         if (nodes == null) return "unbounded model";
-        int c = counterBits == null ? DEFAULT_COUNTER_BITS : counterBits;
-        return "hardware-exact model N=" + nodes + " C=" + c + (combine == null ? "" : " combining W=" + combine);
+        return "hardware-exact model N=" + nodes + " C=" + counterBits() + (combine == null ? "" : " combining W=" + combine);
     }
 
-    private void summary(PrintStream out, TraceReader r, long records, RapTree tree, RapStatus st) {
+    private void summary(PrintStream out, TraceInput trace, long records, RapTree tree, RapStatus st) {
+        TraceReader r = trace.reader();
         String skipped = r.skipped() == 0 ? "" : ", " + r.skipped() + " skipped";
-        row(out, "trace", in.trace + " (" + r.format().name().toLowerCase(Locale.ROOT).replace('_', '-') + ", "
+        Summary.row(out, "trace", in.trace + " (" + trace.formatName() + ", "
                 + records + " records" + skipped + ")");
-        row(out, "model", modelName());
-        row(out, "params", String.format(Locale.ROOT, "key_bits=%d branching=%d eps=%s (epsFx=%d) m0=%d q=%d",
+        Summary.row(out, "model", modelName());
+        Summary.row(out, "params", String.format(Locale.ROOT, "key_bits=%d branching=%d eps=%s (epsFx=%d) m0=%d q=%d",
                 tree.keyBits(), tree.branching(), TreeDump.formatEps(tree.epsFx()), tree.epsFx(), m0, q));
-        row(out, "n", Long.toUnsignedString(st.n()) + " (total weight); " + st.updates() + " updates after the queue");
-        row(out, "nodes", "final " + st.currentNodes() + ", max " + st.highWaterNodes() + "; splits " + st.splits()
+        Summary.row(out, "n", Long.toUnsignedString(st.n()) + " (total weight); " + st.updates() + " updates after the queue");
+        Summary.row(out, "nodes", "final " + st.currentNodes() + ", max " + st.highWaterNodes() + "; splits " + st.splits()
                 + ", merged " + st.merges() + " in " + st.mergeBatches() + " batches");
-        row(out, "overflow", (st.overflow() ? 1 : 0) + "; deferred splits " + st.deferredSplits() + ", saturations "
+        Summary.row(out, "overflow", (st.overflow() ? 1 : 0) + "; deferred splits " + st.deferredSplits() + ", saturations "
                 + st.saturations());
-    }
-
-    private static void row(PrintStream out, String key, String value) {
-        out.printf("%-9s %s%n", key, value);
     }
 }

@@ -5,7 +5,7 @@ import java.util.Locale;
 
 /**
  * Progress of a long run, on stderr only: records read, share of the file consumed, rate and time, at most twice a
- * second, and a final line at the end.
+ * second, and a final line at the end (on a terminal only if the run lasted long enough to show progress at all).
  *
  * <p>On by default only when stderr is a terminal. Java cannot tell that itself ({@code System.console()} looks at
  * stdin and stdout), so the {@code ./rapgen} launcher tests {@code [ -t 2 ]} and exports {@value #TTY_ENV}=1.
@@ -20,13 +20,16 @@ final class Progress {
 
     private final PrintStream err; // null: off
     private final boolean terminal;
+    private final boolean forced;
     private final TraceInput input;
+    private boolean shown;
     private final long start = System.nanoTime();
     private long nextReport = start + INTERVAL_NS;
 
-    private Progress(PrintStream err, boolean terminal, TraceInput input) {
+    private Progress(PrintStream err, boolean terminal, boolean forced, TraceInput input) {
         this.err = err;
         this.terminal = terminal;
+        this.forced = forced;
         this.input = input;
     }
 
@@ -34,7 +37,7 @@ final class Progress {
     static Progress create(Boolean flag, TraceInput input, PrintStream err) {
         boolean terminal = "1".equals(System.getenv(TTY_ENV));
         boolean on = flag != null ? flag : terminal;
-        return new Progress(on ? err : null, terminal, input);
+        return new Progress(on ? err : null, terminal, flag != null, input);
     }
 
     /** Called once per record with the number of records read so far. */
@@ -43,13 +46,14 @@ final class Progress {
         long now = System.nanoTime();
         if (now < nextReport) return;
         nextReport = now + INTERVAL_NS;
+        shown = true;
         err.print(terminal ? "\r" + line(records, now) + "\033[K" : line(records, now) + "\n");
         err.flush();
     }
 
     /** The final line: totals and the average rate. */
     void done(long records) {
-        if (err == null) return;
+        if (err == null || !(shown || forced)) return;
         err.print((terminal ? "\r" : "") + line(records, System.nanoTime()) + (terminal ? "\033[K\n" : "\n"));
         err.flush();
     }

@@ -48,7 +48,7 @@ final class SampleCommand implements Callable<Integer> {
     int keyBits;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         SamplerSpec parsed = parse();
         SamplerConfig cfg = config();
         if (cycles != null && (!report || cycles < 1)) throw new BadInputException("--cycles needs --report and a value >= 1");
@@ -69,14 +69,12 @@ final class SampleCommand implements Callable<Integer> {
                 }
                 sampler.finish();
             } catch (UncheckedIOException e) {
-                throw new BadInputException((out == null ? "standard output" : out) + ":0: cannot write: " + e.getCause());
+                throw messages.cannotWrite(e.getCause());
             }
             progress.done(r.records());
             if (messages != null) messages.commit();
             if (report) report(System.out, sampler, r.records(), sink, ideal);
             return 0;
-        } catch (IOException e) {
-            throw new BadInputException((out == null ? "standard output" : out) + ":0: cannot write: " + e);
         }
     }
 
@@ -106,22 +104,18 @@ final class SampleCommand implements Callable<Integer> {
 
     private void report(PrintStream o, Sampler sampler, long tuples, Sink sink, Profile ideal) {
         long cyclesOverhead = Metrics.overheadCycles(sink.messages);
-        row(o, "sampler", sampler.spec());
-        row(o, "tuples", Long.toString(tuples));
-        row(o, "messages", sink.messages + " (counts add up to " + sink.profile.total() + "; " + sampler.pending()
+        Summary.row(o, "sampler", sampler.spec());
+        Summary.row(o, "tuples", Long.toString(tuples));
+        Summary.row(o, "messages", sink.messages + " (counts add up to " + sink.profile.total() + "; " + sampler.pending()
                 + " tuples counted but unreported at the end)");
-        row(o, "compress", sink.messages == 0 ? "no messages" : String.format(Locale.ROOT, "%.2f tuples per message",
+        Summary.row(o, "compress", sink.messages == 0 ? "no messages" : String.format(Locale.ROOT, "%.2f tuples per message",
                 tuples / (double) sink.messages));
-        row(o, "error", String.format(Locale.ROOT, "%.4f%% invariance error against the exact profile",
+        Summary.row(o, "error", String.format(Locale.ROOT, "%.4f%% invariance error against the exact profile",
                 100 * Metrics.invarianceError(ideal, sink.profile)));
         String percent = cycles == null ? ""
                 : String.format(Locale.ROOT, ", %.4f%% of %d cycles", Metrics.overheadPercent(sink.messages, cycles), cycles);
-        row(o, "overhead", String.format(Locale.ROOT, "%d cycles (%d per message), %.4f per tuple%s", cyclesOverhead,
+        Summary.row(o, "overhead", String.format(Locale.ROOT, "%d cycles (%d per message), %.4f per tuple%s", cyclesOverhead,
                 Metrics.CYCLES_PER_MESSAGE, tuples == 0 ? 0.0 : cyclesOverhead / (double) tuples, percent));
-    }
-
-    private static void row(PrintStream out, String key, String value) {
-        out.printf("%-9s %s%n", key, value);
     }
 
     /** Writes each message as a SPEC §8 line (if there is a writer), counts it and adds it to the sampled profile. */

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import org.rapgen.trace.TraceFormat;
 import org.rapgen.trace.TraceFormatException;
 import org.rapgen.trace.TraceOptions;
@@ -48,8 +49,7 @@ final class TraceInput implements Closeable {
             TraceInput in = new TraceInput(reader, counted, size);
             if (reader.shape() != shape) {
                 in.close();
-                throw new BadInputException(file + ":0: " + reader.format().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')
-                        + " trace carries " + describe(reader.shape()) + "; this command reads " + describe(shape));
+                throw new BadInputException(file + ":0: " + in.formatName() + " trace carries " + describe(reader.shape()) + "; this command reads " + describe(shape));
             }
             return in;
         } catch (IOException e) {
@@ -85,6 +85,11 @@ final class TraceInput implements Closeable {
 
     TraceReader reader() {
         return reader;
+    }
+
+    /** The format being read, as the user-facing names spell it ({@code text-events}, {@code pcap}). */
+    String formatName() {
+        return reader.format().name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /** A well-formed record that the model rejects, reported at its location in the file. */
