@@ -23,7 +23,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rapgen.cli.Cli.Run;
+import org.rapgen.golden.rap.CombiningQueue;
+import org.rapgen.golden.rap.HardwareRap;
+import org.rapgen.golden.rap.RapParams;
+import org.rapgen.golden.rap.TreeDump;
 import org.rapgen.testutil.RepoPaths;
+import org.rapgen.trace.TraceOptions;
+import org.rapgen.trace.TraceReader;
+import org.rapgen.trace.TraceShape;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -132,6 +139,26 @@ class ProfileCommandTest {
                 "1  00000000    0fffffff    4  10000  91.73%",
                 "2  10000000    1fffffff    4    200   1.83%",
                 "3    12300000  123fffff   12    600   5.50%"), table);
+    }
+
+    @Test
+    void dumpEqualsTheGoldenModelApi() throws IOException {
+        // On a real capture with every hardware option, the command's dump is the model's: the command adds reading,
+        // option handling, the final flush and the writing, and none of them may change the tree.
+        Path synflood = RepoPaths.sharedTrace("pkt.TCP.synflood.spoofed.pcap");
+        RapParams params = new RapParams(32, 2, RapParams.epsToFx(0.05), 64, 3);
+        HardwareRap model = new HardwareRap(params, 128, 12);
+        CombiningQueue queue = new CombiningQueue(model, true, 3);
+        try (TraceReader r = TraceReader.open(synflood, null, TraceOptions.keyBits(32).withPacketField(TraceOptions.PacketField.DST),
+                TraceShape.EVENTS)) {
+            r.forEachEvent(queue::accept);
+        }
+        queue.flush();
+        Path dump = tmp.resolve("syn.dump");
+        ok("profile", "--trace", synflood.toString(), "--eps", "0.05", "--nodes", "128", "--counter-bits", "12", "--combine", "3",
+                "--m0", "64", "--q", "3", "--packet", "dst", "--dump", dump.toString());
+        assertEquals(TreeDump.toString(model.tree()), Files.readString(dump));
+        assertTrue(model.currentNodes() > 16, "a tree worth comparing");
     }
 
     @Test

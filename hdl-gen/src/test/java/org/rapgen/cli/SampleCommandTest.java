@@ -19,7 +19,16 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rapgen.cli.Cli.Run;
+import org.rapgen.golden.sampler.Message;
+import org.rapgen.golden.sampler.MessageList;
+import org.rapgen.golden.sampler.Sampler;
+import org.rapgen.golden.sampler.SamplerSpec;
 import org.rapgen.testutil.RepoPaths;
+import org.rapgen.trace.BinaryTraceWriter;
+import org.rapgen.trace.TraceFormat;
+import org.rapgen.trace.TraceOptions;
+import org.rapgen.trace.TraceReader;
+import org.rapgen.trace.TraceShape;
 
 /**
  * {@code sample}: messages in the SPEC §8 form for crafted traces whose messages follow by hand from the documented
@@ -159,6 +168,39 @@ class SampleCommandTest {
             total += Long.parseLong(line.split(" ")[2]);
         }
         assertEquals(1659, total);
+    }
+
+    @Test
+    void tuplesFromBinaryAndLackeyTraces() throws IOException {
+        Path bin = tmp.resolve("t.bin");
+        try (BinaryTraceWriter w = new BinaryTraceWriter(Files.newOutputStream(bin), TraceShape.TUPLES)) {
+            w.tuple(0xa, 1);
+            w.tuple(0xb, 2);
+            w.tuple(0xa, 1);
+        }
+        assertEquals("a 1 2\nb 2 1\n", ok("sample", "--trace", bin.toString(), "--sampler", "A2", "--format", "binary-tuples").out());
+        // Lackey tuples pair each data address with the latest instruction.
+        Path lk = trace("lk.txt", "I  00001000,3\n L 00002000,8\n S 00002008,8\nI  00001003,2\n M 00003000,4\n");
+        assertEquals("1000 2000 1\n1000 2008 1\n1003 3000 1\n",
+                ok("sample", "--trace", lk.toString(), "--sampler", "A4", "--format", "lackey").out());
+    }
+
+    @Test
+    void messagesEqualTheGoldenModelApi() throws IOException {
+        // The command adds reading, option handling and formatting around the model; fed the same tuples, the model
+        // alone must produce the same lines.
+        Path synflood = RepoPaths.sharedTrace("pkt.TCP.synflood.spoofed.pcap");
+        MessageList api = new MessageList();
+        Sampler s = SamplerSpec.build("H[CR16]64A8", 32, api);
+        try (TraceReader r = TraceReader.open(synflood, TraceFormat.PCAP,
+                TraceOptions.keyBits(32).withPacketField(TraceOptions.PacketField.SRC_DST), TraceShape.TUPLES)) {
+            r.forEachTuple(s::push);
+        }
+        s.finish();
+        StringBuilder want = new StringBuilder();
+        for (Message m : api) want.append(m).append('\n');
+        assertTrue(api.size() > 1000);
+        assertEquals(want.toString(), ok("sample", "--trace", synflood.toString(), "--sampler", "H[CR16]64A8").out());
     }
 
     @Test
