@@ -35,7 +35,7 @@ final class HotRangeSvg {
         int levels = view.maxDepth() + 1;
         int positionTop = 92;
         int axisY = positionTop + Math.max(levels, 1) * ROW + 4;
-        int treeTop = axisY + 62;
+        int treeTop = axisY + 70;
         int footerY = treeTop + Math.max(view.rows.size(), 1) * ROW + 18;
         int height = footerY + 16;
 
@@ -49,9 +49,8 @@ final class HotRangeSvg {
         text(s, MARGIN, positionTop - 12, "font-weight=\"bold\"", "Position in the key space (nested ranges one row lower)");
         axis(s, view, axisY);
         double longest = view.rows.stream().mapToDouble(HotRangeView.Row::share).max().orElse(1.0);
-        text(s, MARGIN, treeTop - 20, "font-weight=\"bold\"",
-                "Share of n (H(v): a range's weight without the hot ranges inside it; bars to scale, longest "
-                        + HotRangeTable.percent(longest) + ")");
+        text(s, MARGIN, treeTop - 20, "font-weight=\"bold\"", "Share of n (H(v): a range's weight without the hot ranges "
+                + "inside it" + (view.rows.isEmpty() ? ")" : "; bars to scale, longest " + HotRangeTable.percent(longest) + ")"));
         if (view.rows.isEmpty()) text(s, MARGIN, treeTop + 14, "fill=\"#444\"", "no hot ranges");
         double[] labelEnd = new double[Math.max(levels, 1)];
         for (HotRangeView.Row r : view.rows) range(s, view, r, positionTop, treeTop, labelEnd, BAR_MAX / longest);

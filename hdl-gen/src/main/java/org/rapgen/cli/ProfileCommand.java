@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import org.rapgen.golden.rap.HardwareRap;
+import org.rapgen.golden.rap.HotRange;
 import org.rapgen.golden.rap.HotRanges;
 import org.rapgen.golden.rap.RapModel;
 import org.rapgen.golden.rap.RapParams;
@@ -87,7 +88,9 @@ final class ProfileCommand implements Callable<Integer> {
             long records = run(trace, profiler);
             RapTree tree = finish(trace, profiler);
             RapStatus status = profiler.model(0).status();
-            HotRangeView view = new HotRangeView(HotRanges.find(tree, hot), keyBits, tree.n(), hot);
+            // With n = 0 the root would be "hot" with H = 0 >= h*0; an empty trace has no hot range.
+            List<HotRange> hotRanges = tree.n() == 0 ? List.of() : HotRanges.find(tree, hot);
+            HotRangeView view = new HotRangeView(hotRanges, keyBits, tree.n(), hot);
 
             if (dumpOut != null) TreeDump.write(tree, dumpOut.writer());
             if (svgOut != null) HotRangeSvg.write(view, "RAP hot ranges: " + in.trace.getFileName(), describe(tree), svgOut.writer());

@@ -130,6 +130,16 @@ class ProfileCommandTest {
     }
 
     @Test
+    void emptyTraceHasNoHotRange() throws Exception {
+        Path empty = Files.writeString(tmp.resolve("empty.txt"), "# nothing\n");
+        Path svg = tmp.resolve("empty.svg");
+        Run r = ok("profile", "--trace", empty.toString(), "--eps", "0.01", "--report", svg.toString());
+        assertEquals(List.of(), hotRows(r));
+        assertTrue(r.out().contains("  (none)"), r.out());
+        assertEquals(0, DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(svg.toFile()).getElementsByTagName("g").getLength());
+    }
+
+    @Test
     void nestedHotRangesAreIndented() {
         // Cut 109.01: 12300000/12 (600); 12000000/8 is not (100) and passes its 100 up, so 10000000/4 has
         // 100 + 100 = 200 and is hot around it; the root keeps 101 and is not.
