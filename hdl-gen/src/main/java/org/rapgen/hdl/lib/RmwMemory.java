@@ -23,7 +23,8 @@ import org.rapgen.hdl.UInt;
  * miss only the write of the command directly ahead of it (that write lands on the same clock edge, and the RAM is
  * read-first), and that command then sits in B until this one moves; so one flag, computed at acceptance, selects
  * B's result instead of the RAM word. The RAM read is enabled only on acceptance, so its data holds however long
- * the output stalls. Latency: accepted on edge t, presented on {@code out} from edge t+1 (then held until taken).
+ * the output stalls. Latency: a command accepted in cycle t is presented on {@code out} from cycle t+2 (and held
+ * until taken); the block holds at most two commands and accepts whenever it holds fewer or one leaves.
  *
  * <p>After reset, and after a pulse on {@code clear}, the memory writes 0 to every word, one per clock, with
  * {@code in.ready} low and {@code clearing} high; that takes {@code depth} cycles. Commands accepted up to and
