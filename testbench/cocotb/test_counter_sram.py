@@ -14,10 +14,10 @@ import random
 import pytest
 
 import cocotb
-from cocotb.clock import Clock
 from cocotb.triggers import ReadOnly, RisingEdge
 
 from ref_mem import OP_ADD, OP_READ, OP_SET, CounterSramModel
+from tb_clock import start_clock_and_reset
 from tb_coverage import assert_covered
 
 # (depth, counter_bits, cycles)
@@ -36,13 +36,7 @@ async def counter_sram_random(dut):
     ctx = f"CounterSram d={depth} c={bits} seed={seed}"
     vmax = (1 << bits) - 1
 
-    cocotb.start_soon(Clock(dut.clock, 10, unit="ns").start())
-    dut.reset.value = 1
-    for sig in (dut.io_in_valid, dut.io_in_bits_addr, dut.io_in_bits_cmd, dut.io_out_ready, dut.io_clear):
-        sig.value = 0
-    for _ in range(2):
-        await RisingEdge(dut.clock)
-    dut.reset.value = 0
+    await start_clock_and_reset(dut, (dut.io_in_valid, dut.io_in_bits_addr, dut.io_in_bits_cmd, dut.io_out_ready, dut.io_clear))
 
     model = CounterSramModel(depth, bits)
     cov = dict(same_addr_next_cycle=0, same_addr_two_apart=0, out_stalled=0, accept_while_full=0, saturated=0,

@@ -12,10 +12,10 @@ import random
 import pytest
 
 import cocotb
-from cocotb.clock import Clock
 from cocotb.triggers import ReadOnly, RisingEdge
 
 from ref_mem import SamplerHash
+from tb_clock import start_clock_and_reset
 from tb_coverage import assert_covered
 
 # (key_bits, index_bits, tag_bits, seed, cycles)
@@ -34,13 +34,7 @@ async def hash_unit_random(dut):
     ref = SamplerHash(k, hseed)
     kmask = (1 << k) - 1
 
-    cocotb.start_soon(Clock(dut.clock, 10, unit="ns").start())
-    dut.reset.value = 1
-    for sig in (dut.io_in_valid, dut.io_in_bits_pc, dut.io_in_bits_w, dut.io_in_bits_payload, dut.io_out_ready):
-        sig.value = 0
-    for _ in range(2):
-        await RisingEdge(dut.clock)
-    dut.reset.value = 0
+    await start_clock_and_reset(dut, (dut.io_in_valid, dut.io_in_bits_pc, dut.io_in_bits_w, dut.io_in_bits_payload, dut.io_out_ready))
 
     held = None  # (pc, w, payload, index, tag) in the output register
     pending = None

@@ -15,10 +15,10 @@ import random
 import pytest
 
 import cocotb
-from cocotb.clock import Clock
 from cocotb.triggers import ReadOnly, RisingEdge
 
 from ref_mem import GOLDEN_LFSR_SEED, GOLDEN_LFSR_TAPS, GOLDEN_STEPS_PER_EVENT, lfsr_step
+from tb_clock import start_clock_and_reset
 
 # (width, steps, seed, cycles); the golden configuration first
 CASES = [(32, GOLDEN_STEPS_PER_EVENT, GOLDEN_LFSR_SEED, 3000), (11, 5, 0x2A5, 3000), (7, 1, 1, 400), (4, 13, 9, 100)]
@@ -36,12 +36,7 @@ async def lfsr_sequence(dut):
     period = (1 << width) - 1
     assert math.gcd(steps, period) == 1, "the period check needs steps coprime to 2^w - 1"
 
-    cocotb.start_soon(Clock(dut.clock, 10, unit="ns").start())
-    dut.reset.value = 1
-    dut.io_advance.value = 0
-    for _ in range(2):
-        await RisingEdge(dut.clock)
-    dut.reset.value = 0
+    await start_clock_and_reset(dut, (dut.io_advance,))
 
     state, advances, seen, checked = seed, 0, set(), -1
     reset_at = cycles // 2 if golden else -1
