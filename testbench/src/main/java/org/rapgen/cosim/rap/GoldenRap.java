@@ -19,7 +19,7 @@ import org.rapgen.golden.rap.RapTree;
  */
 final class GoldenRap {
     private final RapConfig c;
-    private final RapParams params;
+    private RapParams params;
     private final ArrayDeque<long[]> released = new ArrayDeque<>();
     private HardwareRap model;
     private CombiningQueue queue;
@@ -57,8 +57,14 @@ final class GoldenRap {
 
     /** The old profile takes every accepted beat, as if the last had tlast; then everything starts again. */
     void softReset() {
+        softReset(params);
+    }
+
+    /** A soft reset that also loads new EPS, M0 and Q. */
+    void softReset(RapParams next) {
         queue.flush();
         while (!released.isEmpty()) apply();
+        params = next;
         fresh();
     }
 

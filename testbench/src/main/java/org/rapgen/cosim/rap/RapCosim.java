@@ -11,6 +11,7 @@ import org.rapgen.engines.rap.RapConfig;
 import org.rapgen.engines.rap.RapEngine;
 import org.rapgen.engines.rap.StallCause;
 import org.rapgen.golden.rap.RapNode;
+import org.rapgen.golden.rap.RapParams;
 import org.rapgen.golden.rap.RapStatus;
 import org.rapgen.golden.rap.RapTree;
 
@@ -61,12 +62,14 @@ public final class RapCosim {
     private long lastProgress;
     private int checks;
     private int quiet;
-    private boolean held = true;
+    /** Reasons the stream is held (reset, a tree check, a reconfiguration); beats flow at 0. */
+    private int holds = 1;
     private boolean counting;
     private boolean finished;
     private boolean aborted;
     private RapTree finalTree;
     private RapStatus rtlStatus;
+    private int epsFx;
 
     private RapCosim(Sim sim, RapConfig c, Options opt) {
         this.c = c;
@@ -75,6 +78,7 @@ public final class RapCosim {
         this.script = new CsrScript(bus);
         this.opt = opt;
         this.rnd = new Random(opt.seed());
+        this.epsFx = c.epsFx();
     }
 
     /** The Verilated engine for a configuration (built once per configuration, then cached on disk). */
@@ -95,20 +99,22 @@ public final class RapCosim {
 
     private RapCosimReport go(RapStimulus s) {
         bus.sim().reset(2);
-        script.pollField("STATUS", "resetting", 0).run(() -> held = false);
+        script.pollField("STATUS", "resetting", 0).run(() -> holds--);
         int next = 0;
         int actionsFor = -1;
         boolean finalScheduled = false;
         while (!finished && !aborted) {
             if (next > actionsFor && next <= s.size()) {
                 for (RapStimulus.Action a : s.actionsBefore(next)) schedule(a);
+                RapStimulus.Reconfigure rc = s.reconfigureBefore(next);
+                if (rc != null) reconfigure(rc);
                 actionsFor = next;
             }
             if (next == s.size() && !finalScheduled && script.idle()) {
                 scheduleFinal();
                 finalScheduled = true;
             }
-            if (!held && next < s.size() && !bus.offering() && (opt.gap() == 0 || rnd.nextDouble() >= opt.gap())) {
+            if (holds == 0 && next < s.size() && !bus.offering() && (opt.gap() == 0 || rnd.nextDouble() >= opt.gap())) {
                 bus.offer(s.key(next), s.weight(next), s.last(next));
                 counting = true;
             }
@@ -137,7 +143,7 @@ public final class RapCosim {
         if (cy.stallCause == StallCause.COMMIT.code() || cy.beat || !script.idle()) lastProgress = bus.sim().cycle();
         if (cy.stallCause == StallCause.COMMIT.code()) commits++;
         quiet = cy.stallCause == StallCause.STARVED.code() ? quiet + 1 : 0;
-        if (!counting || held) return;
+        if (!counting || holds > 0) return;
         cycles++;
         causes[Math.min(cy.stallCause, causes.length - 1)]++;
         if (cy.backpressure) backpressure++;
@@ -148,14 +154,30 @@ public final class RapCosim {
             case FLUSH -> script.pulse("CTRL", "flush", golden::flush);
             case SOFT_RESET -> script.pulse("CTRL", "soft_reset", golden::softReset).pollField("STATUS", "resetting", 0);
             case CHECK_STATUS -> statusCheck(false);
+            case PAUSE -> {
+                long until = bus.sim().cycle() + 50 + rnd.nextInt(200);
+                script.write("CTRL", 0).until(() -> bus.sim().cycle() >= until).write("CTRL", 1);
+            }
             case CHECK_TREE -> {
-                held = true;
+                holds++;
                 waitQuiet();
                 statusCheck(false);
                 treeCheck(false);
-                script.run(() -> held = false);
+                script.run(() -> holds--);
             }
         }
+    }
+
+    /** Holds the stream while software writes the parameters and soft-resets, as a driver would before a run. */
+    private void reconfigure(RapStimulus.Reconfigure rc) {
+        holds++;
+        RapParams next = new RapParams(c.keyBits(), c.bitsPerLevel(), rc.epsFx(), rc.m0(), rc.q());
+        script.write("EPS", rc.epsFx()).write("M0_LO", rc.m0() & 0xFFFF_FFFFL).write("M0_HI", rc.m0() >>> 32).write("Q", rc.q());
+        script.pulse("CTRL", "soft_reset", () -> golden.softReset(next)).pollField("STATUS", "resetting", 0);
+        script.run(() -> {
+            epsFx = rc.epsFx();
+            holds--;
+        });
     }
 
     private void scheduleFinal() {
@@ -219,7 +241,7 @@ public final class RapCosim {
             List<RapNode> g = golden.nodes();
             if (!rtl.equals(g)) mismatch((last ? "final" : "mid-stream") + " tree after " + golden.status().updates() + " events: " + TreeDiff.describe(rtl, g));
             if (last && rtlStatus != null) {
-                finalTree = new RapTree(c.keyBits(), c.bitsPerLevel(), c.epsFx(), rtlStatus.n(), rtlStatus.overflow(), rtl);
+                finalTree = new RapTree(c.keyBits(), c.bitsPerLevel(), epsFx, rtlStatus.n(), rtlStatus.overflow(), rtl);
             }
         });
     }

@@ -3,7 +3,6 @@ package org.rapgen.cosim.rap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 
 /**
@@ -20,7 +19,13 @@ public final class RapStimulus {
         /** hold the stream, wait until the engine is quiet, and compare the status and every node slot */
         CHECK_TREE,
         /** write CTRL.snapshot and compare the status while the stream keeps flowing */
-        CHECK_STATUS
+        CHECK_STATUS,
+        /** clear CTRL.enable for a while (the queue fills, tready falls), then set it again */
+        PAUSE
+    }
+
+    /** New EPS, M0 and Q written through the CSRs, then a soft reset that loads them. */
+    public record Reconfigure(int epsFx, long m0, long q) {
     }
 
     private long[] keys = new long[1024];
@@ -28,6 +33,7 @@ public final class RapStimulus {
     private boolean[] lasts = new boolean[1024];
     private int size;
     private final TreeMap<Integer, List<Action>> actions = new TreeMap<>();
+    private final TreeMap<Integer, Reconfigure> reconfigures = new TreeMap<>();
 
     public RapStimulus beat(long key, long weight, boolean last) {
         if (size == keys.length) {
@@ -56,6 +62,16 @@ public final class RapStimulus {
         return this;
     }
 
+    /** Before beat {@code beatIndex}: write EPS, M0, Q and soft-reset (after any action at the same index). */
+    public RapStimulus reconfigure(int beatIndex, Reconfigure r) {
+        reconfigures.put(beatIndex, r);
+        return this;
+    }
+
+    Reconfigure reconfigureBefore(int beatIndex) {
+        return reconfigures.get(beatIndex);
+    }
+
     public int size() {
         return size;
     }
@@ -74,9 +90,5 @@ public final class RapStimulus {
 
     List<Action> actionsBefore(int beatIndex) {
         return actions.getOrDefault(beatIndex, List.of());
-    }
-
-    Map<Integer, List<Action>> actions() {
-        return actions;
     }
 }

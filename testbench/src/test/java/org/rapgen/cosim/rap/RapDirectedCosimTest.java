@@ -1,0 +1,126 @@
+package org.rapgen.cosim.rap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.rapgen.engines.rap.RapConfig;
+import org.rapgen.golden.rap.CombiningQueue;
+import org.rapgen.golden.rap.HardwareRap;
+import org.rapgen.golden.rap.RapParams;
+import org.rapgen.golden.rap.RapStatus;
+
+/**
+ * Directed co-simulations: each one drives the engine into one corner (saturation, full tree, soft reset, flush,
+ * zero weights, new parameters, pause, schedule exhaustion) and must agree with the golden model. Each also checks,
+ * on an independent golden run of the same stimulus, that the corner was really reached.
+ */
+class RapDirectedCosimTest {
+
+    private static void expectMatch(RapConfig c, RapStimulus s, long seed) {
+        RapCosimReport r = RapCosim.run(c, s, RapCosim.Options.stress(seed));
+        assertTrue(r.ok(), () -> String.join("\n", r.mismatches()));
+    }
+
+    /** The golden status after the whole stimulus (no actions), to prove the stimulus reaches its corner. */
+    private static RapStatus goldenOnly(RapConfig c, RapStimulus s) {
+        HardwareRap h = new HardwareRap(new RapParams(c.keyBits(), c.bitsPerLevel(), c.epsFx(), c.m0(), c.q()), c.nodes(), c.counterBits());
+        CombiningQueue q = new CombiningQueue(h, c.combine(), c.weightBits());
+        for (int i = 0; i < s.size(); i++) {
+            if (s.weight(i) != 0) q.accept(s.key(i), s.weight(i));
+            if (s.last(i)) q.flush();
+        }
+        q.flush();
+        return h.status();
+    }
+
+    @Test
+    void countersSaturateAndHeavyWeightsClip() {
+        RapConfig c = RapConfigs.CLIP;
+        RapStimulus s = RapStreams.of(RapStreams.oneHot(c.keyBits(), 3), 2500, 255, 3);
+        RapStatus g = goldenOnly(c, s);
+        assertTrue(g.saturations() > 0 && g.saturated(), "stimulus must saturate: " + g);
+        expectMatch(c, s, 3);
+    }
+
+    @Test
+    void capacityOverflowDefersSplits() {
+        RapConfig c = RapConfigs.SMALL;
+        RapStimulus s = RapStreams.of(RapStreams.distinct(c.keyBits(), 4), 3000, 1, 4);
+        s.at(1500, RapStimulus.Action.CHECK_TREE);
+        RapStatus g = goldenOnly(c, s);
+        assertTrue(g.overflow() && g.deferredSplits() > 100, "stimulus must overflow: " + g);
+        expectMatch(c, s, 4);
+    }
+
+    @Test
+    void softResetMidStreamStartsAFreshProfile() {
+        RapConfig c = RapConfigs.WIDE;
+        RapStimulus s = RapStreams.of(RapStreams.zipf(c.keyBits(), 200, 5), 3000, 6, 5);
+        s.at(900, RapStimulus.Action.SOFT_RESET).at(1400, RapStimulus.Action.CHECK_TREE).at(2100, RapStimulus.Action.SOFT_RESET);
+        expectMatch(c, s, 5);
+    }
+
+    @Test
+    void flushAndTlastReleaseTheCombinedEvent() {
+        RapConfig c = RapConfigs.WIDE;
+        Random r = new Random(6);
+        RapStimulus s = new RapStimulus();
+        long key = 0;
+        for (int i = 0; i < 3000; i++) {
+            if (r.nextInt(8) == 0) key = r.nextLong();
+            s.beat(key, 1 + r.nextInt(40), r.nextInt(50) == 0);
+            if (r.nextInt(200) == 0) s.then(RapStimulus.Action.FLUSH);
+            if (i % 700 == 350) s.then(RapStimulus.Action.CHECK_TREE);
+        }
+        RapStatus g = goldenOnly(c, s);
+        assertTrue(g.updates() < 3000, "runs must combine: " + g);
+        expectMatch(c, s, 6);
+    }
+
+    @Test
+    void zeroWeightBeatsAreDroppedAndCounted() {
+        RapConfig c = RapConfigs.CLIP;
+        Random r = new Random(7);
+        RapStimulus s = new RapStimulus();
+        for (int i = 0; i < 2000; i++) s.beat(r.nextInt(64), r.nextInt(4) == 0 ? 0 : 1 + r.nextInt(200), r.nextInt(40) == 0);
+        expectMatch(c, s, 7);
+    }
+
+    @Test
+    void newEpsM0AndQTakeEffectAtSoftReset() {
+        RapConfig c = RapConfigs.SMALL;
+        RapStimulus s = RapStreams.of(RapStreams.zipf(c.keyBits(), 100, 8), 3000, 1, 8);
+        s.reconfigure(1000, new RapStimulus.Reconfigure(20000, 100, 3));
+        s.reconfigure(2000, new RapStimulus.Reconfigure(300, 7, 5));
+        s.at(2500, RapStimulus.Action.CHECK_TREE);
+        expectMatch(c, s, 8);
+    }
+
+    @Test
+    void pausingWithEnableLosesNothing() {
+        RapConfig c = RapConfigs.DEEP;
+        RapStimulus s = RapStreams.of(RapStreams.sweep(c.keyBits(), 9), 4000, 20, 9);
+        for (int i = 500; i < 4000; i += 700) s.at(i, RapStimulus.Action.PAUSE);
+        RapCosimReport r = RapCosim.run(c, s, RapCosim.Options.stress(9));
+        assertTrue(r.ok(), () -> String.join("\n", r.mismatches()));
+        assertTrue(r.backpressure() > 0, "pauses must fill the queue and drop tready");
+    }
+
+    @Test
+    void mergeScheduleStopsWhenNextPointOverflows() {
+        RapConfig c = RapConfigs.DEEP;
+        RapStimulus s = new RapStimulus();
+        Random r = new Random(10);
+        // M0 = 2^33 and q = 2^31: the first batch is due near n = 2^33, and M0 * q = 2^64 no longer fits.
+        s.reconfigure(0, new RapStimulus.Reconfigure(655, 1L << 33, 1L << 31));
+        for (int i = 0; i < 140_000; i++) s.beat(r.nextInt(1 << 20) * 4096L, 65535);
+        RapConfig changed = c.withSchedule(655, 1L << 33, 1L << 31);
+        RapStatus g = goldenOnly(changed, s);
+        assertTrue(g.n() > 1L << 33 && g.mergeBatches() < 100, "one scheduled batch, then none: " + g);
+        RapCosimReport rep = RapCosim.run(c, s, RapCosim.Options.fullSpeed());
+        assertTrue(rep.ok(), () -> String.join("\n", rep.mismatches()));
+        assertEquals(140_000L * 65535, rep.tree().n());
+    }
+}
