@@ -142,6 +142,7 @@ class LintTest {
         out.add(Arguments.of("SyncMem", (Supplier<Module>) SequentialConstructsTest.SyncMemMod::new));
         out.add(Arguments.of("Wrapper", (Supplier<Module>) StructureTest.Wrapper::new));
         out.add(Arguments.of("Hierarchy", (Supplier<Module>) StructureTest.Top::new));
+        out.add(Arguments.of("SimChecks", (Supplier<Module>) () -> new SimChecksTest.Checked(true)));
         return out.stream();
     }
 
