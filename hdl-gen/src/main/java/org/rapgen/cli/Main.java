@@ -1,5 +1,6 @@
 package org.rapgen.cli;
 
+import java.util.ServiceLoader;
 import org.rapgen.Version;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -22,6 +23,7 @@ public final class Main implements Runnable {
 
     public static int run(String... args) {
         CommandLine cl = new CommandLine(new Main());
+        for (CommandPlugin p : ServiceLoader.load(CommandPlugin.class)) cl.addSubcommand(p.name(), p.command());
         cl.setParameterExceptionHandler((ex, a) -> {
             // picocli checks required options before it reports unknown ones; a typo is the more useful message.
             CommandLine.ParseResult parsed = ex.getCommandLine().getParseResult();

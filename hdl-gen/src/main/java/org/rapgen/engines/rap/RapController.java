@@ -394,6 +394,14 @@ public final class RapController extends Module {
         // The read data register holds the prefix until the next readout.
         io.node.prefix.connect(prefixes.read(readSlot.bits(slotBits - 1, 0), state.eq(READ_ISSUE)));
 
+        // --- invariants (simulation only)
+        when(inRun.and(io.selected.valid), () -> Assert(io.selected.bits.found, "no node matched a key: the root must always match"));
+        when(io.counterCmd.valid, () -> Assert(io.counterCmd.ready, "the counter SRAM refused a command (op %d)", io.counterCmd.bits.op));
+        when(commitFire, () -> Assert(io.headValid.and(res.op.eq(ControllerIO.OP_ADD)), "a commit without its event in the replay window"));
+        when(state.eq(DRAIN).and(resValid), () -> Assert(undoSp.lt(U(windowDepth, depthBits)), "undo stack overflow"));
+        when(state.eq(SPLIT_ALLOC), () -> Assert(pick.found.or(present.andR()), "a split found no free slot after checking capacity"));
+        Assert(st.nodes.le(U(c.nodes(), c.nodeCountBits())), "more nodes (%d) than slots", st.nodes);
+
         // --- CSR request latches (a new request while one is pending is the same request)
         when(io.softReset, () -> softPending.connect(B(true)));
         when(io.snapshot, () -> snapPending.connect(B(true)));

@@ -52,6 +52,12 @@ public final class RapStimulus {
         return beat(key, weight, false);
     }
 
+    /** Sets tlast on the last beat so far. */
+    public RapStimulus markLast() {
+        lasts[size - 1] = true;
+        return this;
+    }
+
     /** An action before the next beat (after the last one, if no more beats follow). */
     public RapStimulus then(Action a) {
         return at(size, a);

@@ -1,0 +1,92 @@
+package org.rapgen.cosim.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ServiceLoader;
+import java.util.concurrent.Callable;
+import org.rapgen.cli.BadInputException;
+import org.rapgen.config.ConfigException;
+import org.rapgen.config.ConfigReader;
+import org.rapgen.config.DesignConfig;
+import org.rapgen.hdl.HdlException;
+import org.rapgen.trace.TraceFormat;
+import org.rapgen.trace.TraceFormatException;
+import org.rapgen.trace.TraceOptions;
+import org.rapgen.trace.TraceReader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code ./rapgen cosim --trace FILE --config FILE [--dump FILE]} (SPEC §8): the configuration's RTL under Verilator
+ * beside its golden model. Exit 0 when they agree, 1 on any mismatch, 2 on bad input (one line on stderr).
+ */
+@Command(name = "cosim", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Run a configuration's RTL under Verilator against the golden model on a trace (see docs/rap-engine.md).")
+public final class CosimCommand implements Callable<Integer> {
+    @Option(names = "--trace", required = true, paramLabel = "FILE", description = "trace file (text, binary, lackey, pcap; gzip is read directly)")
+    Path trace;
+
+    @Option(names = "--config", required = true, paramLabel = "FILE", description = "design configuration (YAML), e.g. configs/rap_n128_k32.yaml")
+    Path config;
+
+    @Option(names = "--dump", paramLabel = "FILE", description = "write the final tree read out of the RTL (SPEC §8 dump)")
+    Path dump;
+
+    @Option(names = "--format", paramLabel = "F", description = "text, binary, lackey or pcap; default: detected")
+    String format;
+
+    @Option(names = "--lackey", paramLabel = "MODE", defaultValue = "instr", description = "keys from a lackey trace: instr or data (default instr)")
+    String lackey;
+
+    @Option(names = "--packet", paramLabel = "FIELD", defaultValue = "src", description = "keys from a capture: src or dst IPv4 address (default src)")
+    String packet;
+
+    @Option(names = "--stress", paramLabel = "SEED", description = "random stream gaps and status checks while the stream flows (seeded)")
+    Long stress;
+
+    @Override
+    public Integer call() throws IOException {
+        if (!Files.isRegularFile(config)) throw new BadInputException(config + ":0: no such configuration file");
+        if (!Files.isReadable(trace)) throw new BadInputException(trace + ":0: cannot read the trace");
+        DesignConfig cfg;
+        try {
+            cfg = ConfigReader.read(config);
+        } catch (ConfigException e) {
+            throw new BadInputException(e.getMessage());
+        }
+        CosimKind kind = null;
+        for (CosimKind k : ServiceLoader.load(CosimKind.class)) if (k.design().equals(cfg.design())) kind = k;
+        if (kind == null) throw new BadInputException(config + ":0: no co-simulation for design '" + cfg.design() + "'");
+        try {
+            CosimKind.TraceRequest req = kind.traceRequest(cfg);
+            TraceOptions opt = TraceOptions.keyBits(req.keyBits())
+                    .withLackeyMode(enumOf(TraceOptions.LackeyMode.class, lackey, "--lackey"))
+                    .withPacketField(enumOf(TraceOptions.PacketField.class, packet, "--packet"));
+            TraceFormat f = format == null ? null : formatOf(format);
+            try (TraceReader r = TraceReader.open(trace, f, opt, req.shape())) {
+                return kind.run(cfg, r, new CosimKind.Options(dump, stress), System.out);
+            }
+        } catch (TraceFormatException e) {
+            throw new BadInputException(e.getMessage());
+        } catch (HdlException e) {
+            throw new BadInputException(config + ":0: " + e.getMessage());
+        } catch (IllegalStateException e) {
+            if (String.valueOf(e.getMessage()).contains("not found on PATH")) throw new BadInputException(e.getMessage());
+            throw e;
+        }
+    }
+
+    private static TraceFormat formatOf(String name) {
+        try {
+            return TraceFormat.fromName(name);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--format: " + e.getMessage());
+        }
+    }
+
+    private static <E extends Enum<E>> E enumOf(Class<E> type, String value, String option) {
+        for (E e : type.getEnumConstants()) if (e.name().equalsIgnoreCase(value)) return e;
+        throw new BadInputException(option + " must be one of " + java.util.Arrays.toString(type.getEnumConstants()).toLowerCase() + ", got '" + value + "'");
+    }
+}
