@@ -77,7 +77,16 @@ public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBit
     }
 
     private static void check(boolean ok, String problem) {
-        if (!ok) throw new HdlException(SourceLoc.capture(), "RAP engine: " + problem);
+        if (!ok) throw new HdlException(caller(), "RAP engine: " + problem);
+    }
+
+    /** The line that asked for this configuration (the first frame outside this record), which is the line to fix. */
+    private static SourceLoc caller() {
+        return StackWalker.getInstance().walk(frames -> frames
+                .filter(f -> !f.getClassName().equals(RapConfig.class.getName()))
+                .findFirst()
+                .map(f -> new SourceLoc(f.getFileName() == null ? f.getClassName() : f.getFileName(), f.getLineNumber()))
+                .orElse(SourceLoc.capture()));
     }
 
     /** b = 2^k. */
