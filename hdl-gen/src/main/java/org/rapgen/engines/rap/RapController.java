@@ -79,6 +79,8 @@ public final class RapController extends Module {
 
         // --- schedule and active parameters
         UInt nextMerge = RegInit(U(0, 64)).named("next_merge");
+        // next_merge - n: the weight still to come before the next scheduled batch (>= 1 while not exhausted).
+        UInt untilMerge = RegInit(U(0, 64)).named("until_merge");
         Bool exhausted = RegInit(B(false)).named("schedule_exhausted");
         UInt epsActive = RegInit(U(c.epsFx(), 16)).named("eps_active");
         UInt qActive = RegInit(U(c.q(), 32)).named("q_active");
@@ -123,14 +125,20 @@ public final class RapController extends Module {
 
         MergeSkip skip = new MergeSkip(sumBits);
         SyncReadMem<UInt> prefixes = SyncReadMem(c.nodes(), UInt(c.keyBits())).named("slot_prefix");
-        SerialMultiplier schedMul = Module(new SerialMultiplier(64, 32));
-        SerialMultiplier boundMul = Module(new SerialMultiplier(64, 16));
-        schedMul.io.start.connect(B(false));
-        schedMul.io.a.connect(nextMerge);
-        schedMul.io.b.connect(qActive);
-        boundMul.io.start.connect(B(false));
-        boundMul.io.a.connect(st.n);
-        boundMul.io.b.connect(epsActive);
+        // One serial multiplier for the two rare wide products: next_merge * q (ADVANCE) and n * eps (a snapshot's
+        // error bound, latched when done so a later schedule update cannot disturb it). A snapshot starts only in RUN
+        // and ADVANCE waits until the bound is done, so the two never overlap.
+        SerialMultiplier mul = Module(new SerialMultiplier(64, 32));
+        Bool boundJob = RegInit(B(false)).named("bound_job");
+        UInt errorBound = RegInit(U(0, 64)).named("snap_error_bound");
+        Bool inAdvance = state.eq(ADVANCE).named("in_advance");
+        mul.io.start.connect(B(false));
+        mul.io.a.connect(Mux(inAdvance, nextMerge, st.n));
+        mul.io.b.connect(Mux(inAdvance, qActive, epsActive.pad(32)));
+        when(boundJob.and(mul.io.busy.not()), () -> {
+            errorBound.connect(mul.io.product.bits(79, 16));
+            boundJob.connect(B(false));
+        });
 
         Bool inRun = state.eq(RUN).named("in_run");
 
@@ -172,7 +180,9 @@ public final class RapController extends Module {
         int cmpBits = Math.max(cb, tb);
         Bool overT = res.updated.pad(cmpBits).gt(io.head.threshold.pad(cmpBits));
         Bool splitNow = hitLen.lt(U(c.keyBits(), c.lenBits())).and(overT).named("split_now");
-        Bool dueNow = exhausted.not().and(io.head.n.ge(nextMerge)).named("merge_now");
+        int wb = c.weightBits();
+        Bool dueNow = exhausted.not().and(untilMerge.bits(63, wb).orR().not())
+                .and(io.head.weight.ge(untilMerge.bits(wb - 1, 0))).named("merge_now");
         Bool weightClipped = c.weightBits() > cb ? io.head.weight.gt(counterMax.pad(c.weightBits())) : B(false);
         // A split that certainly finds too few slots, after an early batch that certainly removes nothing, changes no
         // structure: count it here and let the younger events carry on.
@@ -183,7 +193,8 @@ public final class RapController extends Module {
                 .and(skip.batchIsEmpty(io.head.threshold)).named("defer_now");
         when(commitFire, () -> {
             io.commit.connect(B(true));
-            st.n.connect(io.head.n);
+            st.n.connect(st.n.add(io.head.weight.pad(64)));
+            untilMerge.connect(untilMerge.sub(io.head.weight.pad(64)));
             st.updates.connect(st.updates.add(1));
             when(res.saturated.or(weightClipped), st::countSaturation);
             fillCause.connect(U(StallCause.BUBBLE.code(), 3));
@@ -216,14 +227,17 @@ public final class RapController extends Module {
                     prefixes.write(U(0, slotBits), U(0, c.keyBits()));
                     epsActive.connect(Mux(io.epsCsr.eq(0), U(1, 16), io.epsCsr));
                     qActive.connect(Mux(io.qCsr.lt(2), U(2, 32), io.qCsr));
-                    nextMerge.connect(Mux(io.m0Csr.eq(0), U(1, 64), io.m0Csr));
+                    UInt m0 = Mux(io.m0Csr.eq(0), U(1, 64), io.m0Csr);
+                    nextMerge.connect(m0);
+                    untilMerge.connect(m0);
                     state.connect(U(RUN, STATE_BITS));
                 }))
                 .is(RUN, () -> {
                     io.counterCmd.valid.connect(io.selected.valid);
-                    when(snapPending.and(boundMul.io.busy.not()), () -> {
+                    when(snapPending.and(mul.io.busy.not()), () -> {
                         st.snapshot(io.zeroWeight);
-                        boundMul.io.start.connect(B(true));
+                        mul.io.start.connect(B(true));
+                        boundJob.connect(B(true));
                         snapPending.connect(B(false));
                     });
                     when(commitFire.not().and(pipeEmpty), () -> {
@@ -343,13 +357,15 @@ public final class RapController extends Module {
                         state.connect(U(MERGE_LEVEL, STATE_BITS));
                     });
                 }))
-                .is(ADVANCE, () -> when(exhausted.or(nextMerge.gt(st.n)), () -> state.connect(U(RESUME, STATE_BITS)))
-                        .otherwise(() -> {
-                            schedMul.io.start.connect(B(true));
-                            state.connect(U(ADVANCE_WAIT, STATE_BITS));
-                        }))
-                .is(ADVANCE_WAIT, () -> when(schedMul.io.busy.not(), () -> {
-                    UInt product = schedMul.io.product;
+                .is(ADVANCE, () -> when(exhausted.or(nextMerge.gt(st.n)), () -> {
+                    untilMerge.connect(nextMerge.sub(st.n));
+                    state.connect(U(RESUME, STATE_BITS));
+                }).elsewhen(mul.io.busy.not(), () -> {
+                    mul.io.start.connect(B(true));
+                    state.connect(U(ADVANCE_WAIT, STATE_BITS));
+                }))
+                .is(ADVANCE_WAIT, () -> when(mul.io.busy.not(), () -> {
+                    UInt product = mul.io.product;
                     when(product.bits(95, 64).orR(), () -> exhausted.connect(B(true)))
                             .otherwise(() -> nextMerge.connect(product.bits(63, 0)));
                     state.connect(U(ADVANCE, STATE_BITS));
@@ -417,9 +433,9 @@ public final class RapController extends Module {
         io.epsActive.connect(epsActive);
         io.acceptEnable.connect(softPending.not().and(state.ne(INIT)).and(state.ne(SOFT_CLEAR)));
         st.drive(io.live, io.snap);
-        io.snapErrorBound.connect(boundMul.io.product.bits(79, 16));
+        io.snapErrorBound.connect(errorBound);
         io.snapZeroWeight.connect(st.snapZeroWeight);
-        io.snapBusy.connect(snapPending.or(boundMul.io.busy));
+        io.snapBusy.connect(snapPending.or(boundJob));
         io.readoutBusy.connect(readPending.or(state.eq(READ_ISSUE)).or(state.eq(READ_WAIT)));
         Bool structural = state.ge(DRAIN).and(state.le(RESUME));
         io.busy.connect(structural);

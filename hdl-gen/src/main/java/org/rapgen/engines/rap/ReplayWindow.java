@@ -44,7 +44,7 @@ public final class ReplayWindow extends Module {
         super("k", c.keyBits(), "w", c.weightBits(), "t", c.thresholdBits(), "d", depth);
         io = IO(new IO(c));
         int aw = log2Up(depth);
-        int entryBits = c.keyBits() + c.weightBits() + 64 + c.thresholdBits();
+        int entryBits = c.keyBits() + c.weightBits() + c.thresholdBits();
 
         Mem<UInt> mem = Mem(depth, UInt(entryBits)).named("entries");
         UInt wr = RegInit(U(0, aw + 1)).named("write_ptr");
@@ -55,7 +55,7 @@ public final class ReplayWindow extends Module {
         io.enq.ready.connect(full.not());
         when(io.enq.fire(), () -> {
             ThresholdUnit.Numbered e = io.enq.bits;
-            mem.write(wr.bits(aw - 1, 0), Cat(e.key, e.weight, e.n, e.threshold));
+            mem.write(wr.bits(aw - 1, 0), Cat(e.key, e.weight, e.threshold));
             wr.connect(wr.add(1));
         });
 
@@ -72,8 +72,7 @@ public final class ReplayWindow extends Module {
         int t = c.thresholdBits();
         int w = c.weightBits();
         e.threshold.connect(word.bits(t - 1, 0));
-        e.n.connect(word.bits(t + 63, t));
-        e.weight.connect(word.bits(t + 64 + w - 1, t + 64));
-        e.key.connect(word.bits(t + 64 + w + c.keyBits() - 1, t + 64 + w));
+        e.weight.connect(word.bits(t + w - 1, t));
+        e.key.connect(word.bits(t + w + c.keyBits() - 1, t + w));
     }
 }

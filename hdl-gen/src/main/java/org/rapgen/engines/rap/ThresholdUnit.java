@@ -9,14 +9,14 @@ import org.rapgen.hdl.Module;
 import org.rapgen.hdl.UInt;
 
 /**
- * Numbers each event with its n (the total weight up to and including it) and its threshold T(n), exactly as
+ * Gives each event its threshold T(n), n being the total weight up to and including the event, exactly as
  * {@code RapParams.threshold} computes it: {@code T(n) = (n * epsFx) >> (16 + log2 L)} over the exact 80-bit product.
  *
  * <p>The product is not formed from n. The unit keeps {@code P = n * epsFx} as a running 80-bit sum of
  * {@code weight * epsFx}, so the only multiplier is W x 16 bits, and P stays exact because every term is. This is
  * why eps can only change while the unit is empty and cleared (the engine loads EPS at reset and soft reset).
  *
- * <p>It sits before the replay window, so each event gets its n and T once, however often a structural change makes
+ * <p>It sits before the replay window, so each event gets its T once, however often a structural change makes
  * the engine replay it. T travels clipped to {@link RapConfig#thresholdBits()}: every value compared with it is
  * smaller than the clip, so the comparisons are exact. Two register stages, one event per clock, global stall.
  */
@@ -34,8 +34,6 @@ public final class ThresholdUnit extends Module {
     public static final class Numbered extends Bundle {
         public final UInt key;
         public final UInt weight;
-        /** n including this event. */
-        public final UInt n = UInt(64);
         /** T(n), clipped. */
         public final UInt threshold;
 
@@ -51,7 +49,7 @@ public final class ThresholdUnit extends Module {
         public final DecoupledIO<Numbered> out;
         /** The active eps in UQ0.16; change it only while {@code empty}, together with {@code clear}. */
         public final UInt epsFx = Input(UInt(16));
-        /** Restart n and P at 0 (soft reset); only while empty. */
+        /** Restart P at 0 (soft reset); only while empty. */
         public final Bool clear = Input(Bool());
         public final Bool empty = Output(Bool());
 
@@ -70,15 +68,12 @@ public final class ThresholdUnit extends Module {
 
         Bool v1 = RegInit(B(false)).named("s1_valid");
         Bool v2 = RegInit(B(false)).named("s2_valid");
-        UInt nAcc = RegInit(U(0, 64)).named("n_acc");
         UInt pAcc = RegInit(U(0, productBits)).named("p_acc");
         UInt key1 = Reg(UInt(c.keyBits())).named("s1_key");
         UInt w1 = Reg(UInt(c.weightBits())).named("s1_weight");
-        UInt n1 = Reg(UInt(64)).named("s1_n");
         UInt prod1 = Reg(UInt(c.weightBits() + 16)).named("s1_product");
         UInt key2 = Reg(UInt(c.keyBits())).named("s2_key");
         UInt w2 = Reg(UInt(c.weightBits())).named("s2_weight");
-        UInt n2 = Reg(UInt(64)).named("s2_n");
 
         Bool advance = v2.not().or(io.out.ready).named("advance");
         io.in.ready.connect(advance);
@@ -86,9 +81,6 @@ public final class ThresholdUnit extends Module {
             v1.connect(io.in.valid);
             v2.connect(v1);
             when(io.in.valid, () -> {
-                UInt n = nAcc.add(io.in.bits.weight.pad(64));
-                nAcc.connect(n);
-                n1.connect(n);
                 key1.connect(io.in.bits.key);
                 w1.connect(io.in.bits.weight);
                 prod1.connect(io.in.bits.weight.mul(io.epsFx));
@@ -97,13 +89,9 @@ public final class ThresholdUnit extends Module {
                 pAcc.connect(pAcc.add(prod1.pad(productBits)));
                 key2.connect(key1);
                 w2.connect(w1);
-                n2.connect(n1);
             });
         });
-        when(io.clear, () -> {
-            nAcc.connect(U(0, 64));
-            pAcc.connect(U(0, productBits));
-        });
+        when(io.clear, () -> pAcc.connect(U(0, productBits)));
 
         // pAcc is P of the event in stage 2: it was loaded in the same cycle as that event.
         UInt t = pAcc.shr(c.thresholdShift());
@@ -112,7 +100,6 @@ public final class ThresholdUnit extends Module {
         io.out.valid.connect(v2);
         io.out.bits.key.connect(key2);
         io.out.bits.weight.connect(w2);
-        io.out.bits.n.connect(n2);
         io.out.bits.threshold.connect(clipped);
         io.empty.connect(v1.or(v2).not());
     }
