@@ -69,7 +69,7 @@ public final class RapController extends Module {
         this.c = c;
         io = IO(new ControllerIO(c));
         NodeTable table = new NodeTable(c);
-        StatusRegs st = new StatusRegs(c);
+        StatusRegs st = new StatusRegs(c, io.zeroWeight);
         int slotBits = c.slotBits();
         int cb = c.counterBits();
         int tb = c.thresholdBits();
@@ -193,15 +193,14 @@ public final class RapController extends Module {
                 .and(skip.batchIsEmpty(io.head.threshold)).named("defer_now");
         when(commitFire, () -> {
             io.commit.connect(B(true));
-            st.n.connect(st.n.add(io.head.weight.pad(64)));
+            st.commit.connect(B(true));
+            st.weight.connect(io.head.weight);
             untilMerge.connect(untilMerge.sub(io.head.weight.pad(64)));
-            st.updates.connect(st.updates.add(1));
-            when(res.saturated.or(weightClipped), st::countSaturation);
+            when(res.saturated.or(weightClipped), () -> st.saturation.connect(B(true)));
             fillCause.connect(U(StallCause.BUBBLE.code(), 3));
             when(deferNow, () -> {
-                st.deferredSplits.connect(st.deferredSplits.add(1));
-                st.mergeBatches.connect(st.mergeBatches.add(1));
-                st.overflow.connect(B(true));
+                st.deferred.connect(B(true));
+                st.batch.connect(B(true));
             }).elsewhen(splitNow.or(dueNow), () -> {
                 opSlot.connect(res.addr);
                 opLen.connect(hitLen);
@@ -235,7 +234,7 @@ public final class RapController extends Module {
                 .is(RUN, () -> {
                     io.counterCmd.valid.connect(io.selected.valid);
                     when(snapPending.and(mul.io.busy.not()), () -> {
-                        st.snapshot(io.zeroWeight);
+                        st.snapshot.connect(B(true));
                         mul.io.start.connect(B(true));
                         boundJob.connect(B(true));
                         snapPending.connect(B(false));
@@ -283,8 +282,7 @@ public final class RapController extends Module {
                                 startBatch(level, done, earlyBatch, skip, st, opT, B(true));
                             })
                             .otherwise(() -> {
-                                st.deferredSplits.connect(st.deferredSplits.add(1));
-                                st.overflow.connect(B(true));
+                                st.deferred.connect(B(true));
                                 afterSplit.run();
                             });
                 })
@@ -299,8 +297,7 @@ public final class RapController extends Module {
                     }).otherwise(() -> {
                         skip.invalidate();
                         table.childCount.write(opSlot, U(c.branching(), c.childCountBits()));
-                        st.splits.connect(st.splits.add(1));
-                        when(st.nodes.gt(st.highWater), () -> st.highWater.connect(st.nodes));
+                        st.split.connect(B(true));
                         afterSplit.run();
                     });
                 })
@@ -319,7 +316,7 @@ public final class RapController extends Module {
                         });
                     }).elsewhen(level.ne(0), () -> level.connect(level.sub(c.bitsPerLevel())))
                             .otherwise(() -> {
-                                st.mergeBatches.connect(st.mergeBatches.add(1));
+                                st.batch.connect(B(true));
                                 skip.endBatch();
                                 state.connect(Mux(earlyBatch, U(SPLIT, STATE_BITS), U(ADVANCE, STATE_BITS)));
                             });
@@ -347,9 +344,8 @@ public final class RapController extends Module {
                         when(cmdFire, () -> {
                             table.valid.connect(table.valid.and(visited.not()));
                             table.childCount.write(mp, table.childCount.read(mp).sub(leaves));
-                            st.nodes.connect(st.nodes.sub(leaves.pad(c.nodeCountBits())));
-                            st.merges.connect(st.merges.add(leaves.pad(64)));
-                            when(clip, st::countSaturation);
+                            st.removed.connect(leaves);
+                            when(clip, () -> st.saturation.connect(B(true)));
                             state.connect(U(MERGE_LEVEL, STATE_BITS));
                         });
                     }).otherwise(() -> {
@@ -394,7 +390,7 @@ public final class RapController extends Module {
                     state.connect(U(RUN, STATE_BITS));
                 }))
                 .is(SOFT_CLEAR, () -> {
-                    st.clear();
+                    st.clear.connect(B(true));
                     table.valid.connect(U(1, c.nodes()));
                     for (UInt cc : table.childCount.elements()) cc.connect(U(0, c.childCountBits()));
                     exhausted.connect(B(false));
@@ -459,7 +455,7 @@ public final class RapController extends Module {
         table.digit.write(slot, d);
         table.childCount.write(slot, U(0, c.childCountBits()));
         present.connect(present.or(U(1, c.branching()).shl(d).bits(c.branching() - 1, 0)));
-        st.nodes.connect(st.nodes.add(1));
+        st.allocated.connect(B(true));
         io.tcamWrite.valid.connect(B(true));
         io.tcamWrite.bits.index.connect(slot);
         io.tcamWrite.bits.value.connect(prefix);
@@ -477,7 +473,7 @@ public final class RapController extends Module {
         earlyBatch.connect(early);
         skip.startBatch();
         when(skip.batchIsEmpty(opT), () -> {
-            st.mergeBatches.connect(st.mergeBatches.add(1));
+            st.batch.connect(B(true));
             state.connect(Mux(early, U(SPLIT, STATE_BITS), U(ADVANCE, STATE_BITS)));
         }).otherwise(() -> state.connect(U(MERGE_LEVEL, STATE_BITS)));
     }

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# RAP engine area and Fmax (issue 5). Usage: bench/rap-fmax.sh [SEEDS=3]
+#  1. configs/rap_n32_k32.yaml inside FmaxHarness on an iCE40 HX8K: yosys synth_ice40 + nextpnr-ice40, best of SEEDS.
+#  2. configs/rap_n128_k32.yaml alone: yosys cell counts with synth_xilinx -flatten and synth_intel_alm, to set beside
+#     the paper's prototype TCAM (128 x 64: 10,969 logic elements at 51 MHz on a Stratix EP1S25).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+SEEDS="${1:-3}"
+cd "$ROOT"
+./rapgen --version >/dev/null   # builds the jar if needed
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+JAVA="java -cp hdl-gen/target/rapgen.jar"
+
+$JAVA org.rapgen.bench.RapFmax "$WORK/n32" configs/rap_n32_k32.yaml
+top="FmaxHarness_dutrapn32k32"
+(cd "$WORK/n32/harness" && yosys -p "read_verilog *.v; synth_ice40 -top $top -json n32.json; tee -o stat.txt stat" >synth.log 2>&1) \
+  || { echo "bench: yosys failed; see $WORK/n32/harness/synth.log" >&2; exit 2; }
+echo "== iCE40 HX8K, rap_n32_k32 inside the register harness (synth_ice40)"
+grep -E "SB_LUT4|SB_DFF|SB_CARRY|SB_RAM40" "$WORK/n32/harness/stat.txt" | awk '{printf "  %-14s %s\n", $1, $2}'
+best=0
+for seed in $(seq 1 "$SEEDS"); do
+  log="$WORK/n32/harness/pnr-$seed.log"
+  if nextpnr-ice40 --hx8k --package ct256 --json "$WORK/n32/harness/n32.json" --freq 100 --timing-allow-fail --seed "$seed" >"$log" 2>&1; then
+    f=$(grep -o "Max frequency for clock[^:]*: [0-9.]* MHz" "$log" | tail -1 | grep -o "[0-9.]* MHz" | cut -d' ' -f1)
+    best=$(python3 -c "print(max($best, ${f:-0}))")
+  else
+    echo "  nextpnr seed $seed: $(grep -m1 -E "ERROR|error" "$log" || echo failed)"
+    grep -E "ICESTORM_LC|ICESTORM_RAM" "$log" | head -2 | sed 's/^/  /'
+    break
+  fi
+done
+grep -E "ICESTORM_LC:|ICESTORM_RAM:" "$WORK/n32/harness/pnr-1.log" | head -2 | sed 's/^Info: */  /'
+printf '  best Fmax over %s seeds: %.1f MHz (target 100)\n' "$SEEDS" "$best"
+
+$JAVA org.rapgen.bench.RapFmax "$WORK/n128" configs/rap_n128_k32.yaml
+top128=$(cd "$WORK/n128/bare" && ls RapEngine_*.v | sed 's/\.v$//')
+echo "== rap_n128_k32 (the engine alone, $top128)"
+for flow in "synth_xilinx -flatten" "synth_intel_alm"; do
+  name=${flow%% *}
+  (cd "$WORK/n128/bare" && yosys -p "read_verilog *.v; $flow -top $top128; tee -o $name.txt stat" >$name.log 2>&1) \
+    || { echo "  $flow failed; see $WORK/n128/bare/$name.log" >&2; continue; }
+  echo "  $flow:"
+  sed -n '/Number of cells/,/^$/p' "$WORK/n128/bare/$name.txt" | tail -n +2 | awk 'NF==2 {printf "    %-28s %s\n", $1, $2}'
+done
+echo "  paper (§4.2): TCAM alone, 128 x 64 bits, Stratix EP1S25: 10,969 logic elements, 16,384 memory bits, 51 MHz"

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# RAP engine throughput in clocks, measured by ./rapgen cosim on real traces with a source that never runs dry,
+# with the stall breakdown; and the check that each cosim dump equals ./rapgen profile's.
+# Usage: bench/rap-throughput.sh [CONFIG...]   (default: configs/rap_n32_k32.yaml configs/rap_n128_k32.yaml)
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+CONFIGS=("$@"); [ ${#CONFIGS[@]} -gt 0 ] || CONFIGS=(configs/rap_n32_k32.yaml configs/rap_n128_k32.yaml)
+TRACES="$ROOT/../shared/traces"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+for f in ipsrc-181k ipdst-181k; do xz -dc "$TRACES/$f.txt.xz" > "$WORK/$f.txt"; done
+valgrind --tool=lackey --trace-mem=yes --log-file="$WORK/ls.lackey" ls -la /usr/lib /usr/share/doc >/dev/null 2>&1
+grep '^I' "$WORK/ls.lackey" | head -n 1000000 | awk '{split($2, a, ","); print a[1]}' > "$WORK/ls-1m.txt"
+for cfg in "${CONFIGS[@]}"; do
+  nodes=$(grep -E '^\s*nodes:' "$cfg" | awk '{print $2}')
+  eps=$(grep -E '^\s*eps_fx:' "$cfg" | awk '{print $2}'); eps=${eps:-655}
+  for t in ls-1m ipsrc-181k ipdst-181k; do
+    echo "== $(basename "$cfg" .yaml) on $t"
+    ./rapgen cosim --trace "$WORK/$t.txt" --config "$cfg" --dump "$WORK/cosim.txt" | grep -vE '^cosim '
+    ./rapgen profile --trace "$WORK/$t.txt" --eps "$(python3 -c "print($eps / 65536)")" --nodes "$nodes" --dump "$WORK/profile.txt" >/dev/null
+    cmp -s "$WORK/cosim.txt" "$WORK/profile.txt" && echo "dump        identical to profile --nodes $nodes --dump" || { echo "dump        DIFFERS from profile's"; exit 1; }
+  done
+done
