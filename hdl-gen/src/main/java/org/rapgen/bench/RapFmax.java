@@ -8,15 +8,23 @@ import org.rapgen.config.ConfigReader;
 import org.rapgen.config.DesignConfig;
 import org.rapgen.engines.rap.RapConfig;
 import org.rapgen.engines.rap.RapDesign;
+import org.rapgen.engines.rap.EventQueue;
+import org.rapgen.engines.rap.RapController;
 import org.rapgen.engines.rap.RapEngine;
+import org.rapgen.engines.rap.ReplayWindow;
+import org.rapgen.engines.rap.ThresholdUnit;
+import org.rapgen.hdl.lib.CounterSram;
+import org.rapgen.hdl.lib.PrefixSelector;
+import org.rapgen.hdl.lib.Tcam;
 import org.rapgen.hdl.Elaborator;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.emit.VerilogEmitter;
 
 /**
- * Writes a RAP engine configuration for bench/rap-fmax.sh: {@code harness/} wraps it in {@link FmaxHarness} (for
- * place and route on a small part), {@code bare/} is the engine alone (for cell counts).
- * Usage: {@code RapFmax OUT_DIR CONFIG.yaml}.
+ * Writes a RAP engine configuration for bench/rap-fmax.sh: {@code harness/} wraps the whole engine in
+ * {@link FmaxHarness} (for place and route on a small part), {@code bare/} is the engine alone (for cell counts), and
+ * {@code blocks/<name>/} wraps each pipeline block of that configuration on its own, for when the whole engine does not
+ * fit the part. Usage: {@code RapFmax OUT_DIR CONFIG.yaml}.
  */
 public final class RapFmax {
     private RapFmax() {
@@ -28,6 +36,17 @@ public final class RapFmax {
         RapConfig c = RapDesign.config(cfg.params());
         write(out.resolve("harness"), () -> new FmaxHarness(cfg.name(), () -> new RapEngine(c), e -> e.io));
         write(out.resolve("bare"), () -> new RapEngine(c));
+        int depth = RapEngine.windowDepth(c);
+        Path b = out.resolve("blocks");
+        write(b.resolve("tcam"), () -> new FmaxHarness("tcam", () -> new Tcam(c.nodes(), c.keyBits(), c.weightBits()), m -> m.io));
+        write(b.resolve("selector"), () -> new FmaxHarness("selector",
+                () -> new PrefixSelector(c.nodes(), c.lenBits(), c.weightBits(), c.selectLevels()), m -> m.io));
+        write(b.resolve("counters"), () -> new FmaxHarness("counters", () -> new CounterSram(c.nodes(), c.counterBits()), m -> m.io));
+        write(b.resolve("controller"), () -> new FmaxHarness("controller", () -> new RapController(c, depth), m -> m.io));
+        write(b.resolve("window"), () -> new FmaxHarness("window", () -> new ReplayWindow(c, depth), m -> m.io));
+        write(b.resolve("threshold"), () -> new FmaxHarness("threshold", () -> new ThresholdUnit(c), m -> m.io));
+        write(b.resolve("queue"), () -> new FmaxHarness("queue",
+                () -> new EventQueue(c.keyBits(), c.weightBits(), c.queueDepth(), c.combine()), m -> m.io));
     }
 
     private static void write(Path dir, Supplier<Module> top) throws Exception {

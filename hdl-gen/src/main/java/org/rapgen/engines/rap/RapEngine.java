@@ -210,7 +210,7 @@ public final class RapEngine extends Module {
      * Replay window depth: at least every event that can be in flight from issue to commit (TCAM 1, selector,
      * counter SRAM 2) plus slack, so issue never waits for a commit.
      */
-    static int windowDepth(RapConfig c) {
+    public static int windowDepth(RapConfig c) {
         int inFlight = 1 + PrefixSelector.latency(c.nodes(), c.selectLevels()) + 2 + 2;
         return Integer.highestOneBit(inFlight - 1) << 1;
     }

@@ -10,7 +10,6 @@ import org.rapgen.config.ConfigException;
 import org.rapgen.config.ConfigReader;
 import org.rapgen.config.DesignConfig;
 import org.rapgen.hdl.HdlException;
-import org.rapgen.trace.TraceFormat;
 import org.rapgen.trace.TraceFormatException;
 import org.rapgen.trace.TraceOptions;
 import org.rapgen.trace.TraceReader;
@@ -24,7 +23,7 @@ import picocli.CommandLine.Option;
 @Command(name = "cosim", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Run a configuration's RTL under Verilator against the golden model on a trace (see docs/rap-engine.md).")
 public final class CosimCommand implements Callable<Integer> {
-    @Option(names = "--trace", required = true, paramLabel = "FILE", description = "trace file (text, binary, lackey, pcap; gzip is read directly)")
+    @Option(names = "--trace", required = true, paramLabel = "FILE", description = "trace file: text, binary, lackey or pcap, detected; gzip is read directly")
     Path trace;
 
     @Option(names = "--config", required = true, paramLabel = "FILE", description = "design configuration (YAML), e.g. configs/rap_n128_k32.yaml")
@@ -32,15 +31,6 @@ public final class CosimCommand implements Callable<Integer> {
 
     @Option(names = "--dump", paramLabel = "FILE", description = "write the final tree read out of the RTL (SPEC §8 dump)")
     Path dump;
-
-    @Option(names = "--format", paramLabel = "F", description = "text, binary, lackey or pcap; default: detected")
-    String format;
-
-    @Option(names = "--lackey", paramLabel = "MODE", defaultValue = "instr", description = "keys from a lackey trace: instr or data (default instr)")
-    String lackey;
-
-    @Option(names = "--packet", paramLabel = "FIELD", defaultValue = "src", description = "keys from a capture: src or dst IPv4 address (default src)")
-    String packet;
 
     @Option(names = "--stress", paramLabel = "SEED", description = "random stream gaps and status checks while the stream flows (seeded)")
     Long stress;
@@ -60,11 +50,8 @@ public final class CosimCommand implements Callable<Integer> {
         if (kind == null) throw new BadInputException(config + ":0: no co-simulation for design '" + cfg.design() + "'");
         try {
             CosimKind.TraceRequest req = kind.traceRequest(cfg);
-            TraceOptions opt = TraceOptions.keyBits(req.keyBits())
-                    .withLackeyMode(enumOf(TraceOptions.LackeyMode.class, lackey, "--lackey"))
-                    .withPacketField(enumOf(TraceOptions.PacketField.class, packet, "--packet"));
-            TraceFormat f = format == null ? null : formatOf(format);
-            try (TraceReader r = TraceReader.open(trace, f, opt, req.shape())) {
+            // The format is detected, with profile's defaults for lackey (instruction addresses) and captures (source).
+            try (TraceReader r = TraceReader.open(trace, null, TraceOptions.keyBits(req.keyBits()), req.shape())) {
                 return kind.run(cfg, r, new CosimKind.Options(dump, stress), System.out);
             }
         } catch (TraceFormatException e) {
@@ -75,18 +62,5 @@ public final class CosimCommand implements Callable<Integer> {
             if (String.valueOf(e.getMessage()).contains("not found on PATH")) throw new BadInputException(e.getMessage());
             throw e;
         }
-    }
-
-    private static TraceFormat formatOf(String name) {
-        try {
-            return TraceFormat.fromName(name);
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException("--format: " + e.getMessage());
-        }
-    }
-
-    private static <E extends Enum<E>> E enumOf(Class<E> type, String value, String option) {
-        for (E e : type.getEnumConstants()) if (e.name().equalsIgnoreCase(value)) return e;
-        throw new BadInputException(option + " must be one of " + java.util.Arrays.toString(type.getEnumConstants()).toLowerCase() + ", got '" + value + "'");
     }
 }

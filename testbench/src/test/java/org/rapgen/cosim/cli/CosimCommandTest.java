@@ -1,0 +1,101 @@
+package org.rapgen.cosim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rapgen.cli.Main;
+
+/**
+ * {@code ./rapgen cosim} through the real command line (the testbench module plugs it in): a clean run exits 0 and its
+ * dump is byte-identical to {@code profile --nodes N --dump}; bad input is one line and exit 2 with no dump written.
+ */
+class CosimCommandTest {
+    /** The same engine as RapConfigs.SMALL, so the Verilator build is shared with the co-simulation tests. */
+    private static final String SMALL = """
+            design: rap
+            params:
+              key_bits: 32
+              branching: 2
+              nodes: 16
+              weight_field: false
+              queue_depth: 64
+              eps_fx: 3276
+              m0: 64
+            """;
+
+    private record Run(int status, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int status = Main.run(args);
+            return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    @Test
+    void dumpIsIdenticalToProfile(@TempDir Path tmp) throws Exception {
+        Path cfg = Files.writeString(tmp.resolve("small.yaml"), SMALL);
+        StringBuilder trace = new StringBuilder("# zipf-ish keys\n");
+        Random r = new Random(1);
+        for (int i = 0; i < 4000; i++) trace.append(Long.toHexString((r.nextInt(40) * 0x9E3779B1L) & 0xFFFF_FFFFL)).append('\n');
+        Path t = Files.writeString(tmp.resolve("t.txt"), trace);
+        Run cosim = run("cosim", "--trace", t.toString(), "--config", cfg.toString(), "--dump", tmp.resolve("cosim.txt").toString());
+        assertEquals(0, cosim.status(), cosim.out() + cosim.err());
+        assertTrue(cosim.out().contains("mismatches  0") && cosim.out().contains("events/cycle"), cosim.out());
+        Run profile = run("profile", "--trace", t.toString(), "--eps", Double.toString(3276 / 65536.0), "--branching", "2",
+                "--nodes", "16", "--m0", "64", "--dump", tmp.resolve("profile.txt").toString());
+        assertEquals(0, profile.status(), profile.err());
+        assertArrayEquals(Files.readAllBytes(tmp.resolve("profile.txt")), Files.readAllBytes(tmp.resolve("cosim.txt")));
+    }
+
+    @Test
+    void badInputIsOneLineAndStatus2(@TempDir Path tmp) throws Exception {
+        Path cfg = Files.writeString(tmp.resolve("small.yaml"), SMALL);
+        Path bad = Files.writeString(tmp.resolve("bad.txt"), "12\nzz\n");
+        Path dump = tmp.resolve("d.txt");
+        Run r = run("cosim", "--trace", bad.toString(), "--config", cfg.toString(), "--dump", dump.toString());
+        assertEquals(2, r.status());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().contains("bad.txt") && r.err().contains(":2"), r.err());
+        assertFalse(Files.exists(dump), "no partial dump");
+
+        Path weighted = Files.writeString(tmp.resolve("w.txt"), "12 5\n");
+        r = run("cosim", "--trace", weighted.toString(), "--config", cfg.toString());
+        assertEquals(2, r.status());
+        assertTrue(r.err().contains("no weight field"), r.err());
+
+        Path impossible = Files.writeString(tmp.resolve("imp.yaml"), SMALL.replace("branching: 2", "branching: 16"));
+        r = run("cosim", "--trace", weighted.toString(), "--config", impossible.toString());
+        assertEquals(2, r.status());
+        assertTrue(r.err().contains("branching 16 needs N >= 17"), r.err());
+
+        Path fifo = Files.writeString(tmp.resolve("fifo.yaml"), "design: fifo\nparams:\n  width: 8\n  depth: 4\n");
+        r = run("cosim", "--trace", weighted.toString(), "--config", fifo.toString());
+        assertEquals(2, r.status());
+        assertTrue(r.err().contains("no co-simulation for design 'fifo'"), r.err());
+
+        r = run("cosim", "--trace", weighted.toString(), "--config", tmp.resolve("missing.yaml").toString());
+        assertEquals(2, r.status());
+        assertEquals(1, r.err().lines().count(), r.err());
+    }
+}
