@@ -18,7 +18,7 @@ import org.rapgen.hdl.UInt;
  *
  * <p>It sits before the replay window, so each event gets its T once, however often a structural change makes
  * the engine replay it. T travels clipped to {@link RapConfig#thresholdBits()}: every value compared with it is
- * smaller than the clip, so the comparisons are exact. Two register stages, one event per clock, global stall.
+ * smaller than the clip, so the comparisons are exact. Three register stages, one event per clock, global stall.
  */
 public final class ThresholdUnit extends Module {
     public static final class Event extends Bundle {
@@ -65,42 +65,66 @@ public final class ThresholdUnit extends Module {
         super("k", c.keyBits(), "l", c.levels(), "w", c.weightBits(), "t", c.thresholdBits());
         io = IO(new IO(c));
         int productBits = 64 + 16;
+        // P is kept as two halves so no adder is longer than about 40 bits: stage 2 adds the product to the low half
+        // and keeps the carry, stage 3 adds the carry to the high half.
+        int loBits = Math.max(40, c.weightBits() + 16);
+        int hiBits = productBits - loBits;
 
         Bool v1 = RegInit(B(false)).named("s1_valid");
         Bool v2 = RegInit(B(false)).named("s2_valid");
-        UInt pAcc = RegInit(U(0, productBits)).named("p_acc");
+        Bool v3 = RegInit(B(false)).named("s3_valid");
+        UInt pLo = RegInit(U(0, loBits)).named("p_lo");
+        UInt pHi = RegInit(U(0, hiBits)).named("p_hi");
         UInt key1 = Reg(UInt(c.keyBits())).named("s1_key");
         UInt w1 = Reg(UInt(c.weightBits())).named("s1_weight");
         UInt prod1 = Reg(UInt(c.weightBits() + 16)).named("s1_product");
         UInt key2 = Reg(UInt(c.keyBits())).named("s2_key");
         UInt w2 = Reg(UInt(c.weightBits())).named("s2_weight");
+        Bool carry2 = Reg(Bool()).named("s2_carry");
+        UInt lo2 = Reg(UInt(loBits)).named("s2_p_lo");
+        UInt key3 = Reg(UInt(c.keyBits())).named("s3_key");
+        UInt w3 = Reg(UInt(c.weightBits())).named("s3_weight");
+        UInt lo3 = Reg(UInt(loBits)).named("s3_p_lo");
 
-        Bool advance = v2.not().or(io.out.ready).named("advance");
+        Bool advance = v3.not().or(io.out.ready).named("advance");
         io.in.ready.connect(advance);
         when(advance, () -> {
             v1.connect(io.in.valid);
             v2.connect(v1);
+            v3.connect(v2);
             when(io.in.valid, () -> {
                 key1.connect(io.in.bits.key);
                 w1.connect(io.in.bits.weight);
                 prod1.connect(io.in.bits.weight.mul(io.epsFx));
             });
             when(v1, () -> {
-                pAcc.connect(pAcc.add(prod1.pad(productBits)));
+                UInt sum = pLo.addExpand(prod1.pad(loBits));
+                pLo.connect(sum.bits(loBits - 1, 0));
+                lo2.connect(sum.bits(loBits - 1, 0));
+                carry2.connect(sum.bit(loBits));
                 key2.connect(key1);
                 w2.connect(w1);
             });
+            when(v2, () -> {
+                pHi.connect(pHi.add(carry2.pad(hiBits)));
+                lo3.connect(lo2);
+                key3.connect(key2);
+                w3.connect(w2);
+            });
         });
-        when(io.clear, () -> pAcc.connect(U(0, productBits)));
+        when(io.clear, () -> {
+            pLo.connect(U(0, loBits));
+            pHi.connect(U(0, hiBits));
+        });
 
-        // pAcc is P of the event in stage 2: it was loaded in the same cycle as that event.
-        UInt t = pAcc.shr(c.thresholdShift());
+        // {pHi, lo3} is P of the event in stage 3: pHi took that event's carry in the same cycle.
+        UInt t = Cat(pHi, lo3).shr(c.thresholdShift());
         int tb = c.thresholdBits();
         UInt clipped = t.getWidth() == tb ? t : Mux(t.bits(t.getWidth() - 1, tb).orR(), Fill(tb, B(true)), t.bits(tb - 1, 0));
-        io.out.valid.connect(v2);
-        io.out.bits.key.connect(key2);
-        io.out.bits.weight.connect(w2);
+        io.out.valid.connect(v3);
+        io.out.bits.key.connect(key3);
+        io.out.bits.weight.connect(w3);
         io.out.bits.threshold.connect(clipped);
-        io.empty.connect(v1.or(v2).not());
+        io.empty.connect(v1.or(v2).or(v3).not());
     }
 }
