@@ -1,16 +1,20 @@
 package org.rapgen.cli;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.rapgen.config.ConfigException;
 import org.rapgen.config.ConfigReader;
 import org.rapgen.config.DesignConfig;
+import org.rapgen.generate.FpgaDeliverables;
 import org.rapgen.generate.GeneratedDesign;
 import org.rapgen.generate.Generator;
 import org.rapgen.generate.OutputWriter;
@@ -20,13 +24,18 @@ import picocli.CommandLine.Option;
 
 /** {@code generate}: every configuration is read and elaborated before anything is written. */
 @Command(name = "generate", mixinStandardHelpOptions = true,
-        description = "Write Verilog and a manifest for each configuration into OUT/<name>/.")
+        description = {"Write Verilog, a manifest, timing constraints (.xdc, .sdc) and a FuseSoC core for each configuration into OUT/<name>/.",
+                "With --fpga-root, also write the vendor builds that use them: ROOT/constraints/, ROOT/fpga/vivado/, ROOT/fpga/quartus/."})
 final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--config", required = true, arity = "1..*", paramLabel = "FILE", description = "design configuration (YAML); repeatable")
     List<Path> configs;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "output folder (e.g. rtl-out)")
     Path out;
+
+    @Option(names = "--fpga-root", paramLabel = "ROOT",
+            description = "also write each design's constraints/<name>.{xdc,sdc}, fpga/vivado/<name>.tcl and fpga/quartus/<name>/ under ROOT (the repository uses .)")
+    Path fpgaRoot;
 
     @Override
     public Integer call() throws IOException {
@@ -46,7 +55,15 @@ final class GenerateCommand implements Callable<Integer> {
             }
         }
         OutputWriter.write(out, designs);
-        for (GeneratedDesign d : designs) System.out.println(out.resolve(d.name()) + "  (" + d.top() + ", " + (d.files().size() - 1) + " modules)");
+        if (fpgaRoot != null) {
+            FpgaDeliverables fpga = new FpgaDeliverables();
+            for (GeneratedDesign d : designs) {
+                Map<String, byte[]> files = new LinkedHashMap<>();
+                fpga.tree(d.facts(), fpgaRoot, out.resolve(d.name())).forEach((path, text) -> files.put(path, text.getBytes(StandardCharsets.UTF_8)));
+                OutputWriter.writeFiles(fpgaRoot, files);
+            }
+        }
+        for (GeneratedDesign d : designs) System.out.println(out.resolve(d.name()) + "  (" + d.top() + ", " + d.facts().rtlFiles().size() + " modules)");
         return 0;
     }
 }
