@@ -1,14 +1,11 @@
 package org.rapgen.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.rapgen.config.ConfigException;
@@ -55,14 +52,7 @@ final class GenerateCommand implements Callable<Integer> {
             }
         }
         OutputWriter.write(out, designs);
-        if (fpgaRoot != null) {
-            FpgaDeliverables fpga = new FpgaDeliverables();
-            for (GeneratedDesign d : designs) {
-                Map<String, byte[]> files = new LinkedHashMap<>();
-                fpga.tree(d.facts(), fpgaRoot, out.resolve(d.name())).forEach((path, text) -> files.put(path, text.getBytes(StandardCharsets.UTF_8)));
-                OutputWriter.writeFiles(fpgaRoot, files);
-            }
-        }
+        if (fpgaRoot != null) OutputWriter.writeFiles(fpgaRoot, new FpgaDeliverables().tree(designs, fpgaRoot, out));
         for (GeneratedDesign d : designs) System.out.println(out.resolve(d.name()) + "  (" + d.top() + ", " + d.facts().rtlFiles().size() + " modules)");
         return 0;
     }

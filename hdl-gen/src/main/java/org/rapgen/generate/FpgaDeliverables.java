@@ -1,8 +1,10 @@
 package org.rapgen.generate;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -27,8 +29,17 @@ public final class FpgaDeliverables {
         return files;
     }
 
+    /** Path relative to {@code root} -> bytes, for designs written into {@code outDir}. */
+    public Map<String, byte[]> tree(List<GeneratedDesign> designs, Path root, Path outDir) {
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        for (GeneratedDesign g : designs) {
+            tree(g.facts(), root, outDir.resolve(g.name())).forEach((path, text) -> files.put(path, text.getBytes(StandardCharsets.UTF_8)));
+        }
+        return files;
+    }
+
     /** Path relative to {@code root} -> text, for a design whose folder is {@code designDir}. */
-    public Map<String, String> tree(DesignFacts d, Path root, Path designDir) {
+    Map<String, String> tree(DesignFacts d, Path root, Path designDir) {
         Map<String, String> files = new LinkedHashMap<>();
         constraints(d).forEach((name, text) -> files.put(CONSTRAINTS_DIR + "/" + name, text));
 

@@ -47,6 +47,7 @@ public final class Tools {
         return switch (tool) {
             case "iverilog", "vvp" -> "iverilog";
             case "nextpnr-ice40" -> "nextpnr-ice40";
+            case "tclsh" -> "tcl";
             default -> tool;
         };
     }
