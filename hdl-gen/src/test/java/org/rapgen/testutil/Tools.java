@@ -37,6 +37,10 @@ public final class Tools {
     }
 
     public static void requireOnPath(String tool) {
+        if (tool.contains("/")) {
+            if (!Path.of(tool).toFile().canExecute()) fail(tool + " not found: run scripts/bootstrap.sh");
+            return;
+        }
         for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
             if (!dir.isEmpty() && Path.of(dir, tool).toFile().canExecute()) return;
         }

@@ -13,9 +13,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
  * Runs a vendor Tcl script (Vivado, Quartus, or a constraints file) in tclsh against {@code vendor-standin.tcl},
@@ -42,9 +45,20 @@ public final class VendorStandIn {
     public record PortInfo(boolean input, int width) {
     }
 
+    private static final Map<Path, Map<String, PortInfo>> PORTS = new ConcurrentHashMap<>();
+
     /** The top module's ports, read from the Verilog by Yosys (independent of the generator and its manifest). */
-    public static Map<String, PortInfo> topPorts(RtlOut.Design d, Path tmp) {
-        Path json = tmp.resolve(d.name() + "-ports.json");
+    public static Map<String, PortInfo> topPorts(RtlOut.Design d) {
+        return PORTS.computeIfAbsent(d.dir(), dir -> readPorts(d));
+    }
+
+    private static Map<String, PortInfo> readPorts(RtlOut.Design d) {
+        Path json;
+        try {
+            json = Files.createTempFile("ports", ".json");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         String reads = String.join(" ", d.files().stream().map(f -> "read_verilog " + f + ";").toList());
         Tools.Result y = Tools.run(d.dir(), Tools.cmd("yosys", "-q", "-p", reads + " hierarchy -top " + d.top() + "; proc; write_json " + json));
         assertEquals(0, y.exit(), y.output());
@@ -56,13 +70,15 @@ public final class VendorStandIn {
             throw new UncheckedIOException(e);
         }
         assertTrue(ports.containsKey("clock"), d.top() + " has no clock port");
+        json.toFile().delete();
         return ports;
     }
 
     /** Runs {@code script} (with {@code args} as its argv) from {@code cwd}; the script must finish without a Tcl error. */
     public static List<Call> run(Path cwd, Path script, Map<String, PortInfo> ports, String... args) {
+        Path work = null;
         try {
-            Path work = Files.createTempDirectory("standin");
+            work = Files.createTempDirectory("standin");
             Path standin = work.resolve("vendor-standin.tcl");
             try (InputStream in = VendorStandIn.class.getResourceAsStream("vendor-standin.tcl")) {
                 Files.copy(in, standin);
@@ -83,6 +99,16 @@ public final class VendorStandIn {
             return calls;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } finally {
+            if (work != null) deleteQuietly(work);
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a leftover temporary folder is harmless
         }
     }
 
