@@ -45,6 +45,25 @@ public final class Synthesis {
         this.cache = cache;
     }
 
+    /** The version line of Yosys and of each place-and-route tool, or that it is missing. */
+    public static List<String> toolVersions() {
+        List<String> versions = new ArrayList<>();
+        try {
+            versions.add(Toolchain.version(Toolchain.yosys(), "-V"));
+        } catch (SynthException e) {
+            versions.add("yosys missing");
+        }
+        for (SynthTarget t : SynthTarget.values()) {
+            if (t.pnr == null) continue;
+            try {
+                versions.add(Toolchain.version(Toolchain.pnr(t), "--version"));
+            } catch (SynthException e) {
+                versions.add(t.pnr.tool() + " missing");
+            }
+        }
+        return versions;
+    }
+
     /** A result, and whether it came from the cache and where its logs are. */
     public record Outcome(SynthResult result, boolean cached, Path folder) {
     }
