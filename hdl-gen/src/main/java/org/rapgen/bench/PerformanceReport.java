@@ -108,9 +108,8 @@ public final class PerformanceReport {
     private static String[] synth(SynthTarget t, Run run) {
         try {
             SynthResult r = run.get().result();
-            String area = r.area().stream().filter(u -> u.used() > 0).map(u -> count(u.used()) + " " + u.name()).collect(Collectors.joining(", "));
             String fmax = r.fmaxMhz() == null ? "— (cell counts only)" : String.format(Locale.ROOT, "%.1f MHz", r.fmaxMhz());
-            return new String[] {area.isEmpty() ? "none" : area, fmax};
+            return new String[] {Synthesis.summary(r.area()), fmax};
         } catch (SynthException e) {
             return new String[] {e.getMessage(), "—"};
         }
@@ -118,10 +117,6 @@ public final class PerformanceReport {
 
     private static void row(StringBuilder md, String... cells) {
         md.append("| ").append(Stream.of(cells).map(c -> c.replace("|", "\\|")).collect(Collectors.joining(" | "))).append(" |\n");
-    }
-
-    private static String count(double v) {
-        return v == Math.rint(v) ? String.format(Locale.ROOT, "%,d", (long) v) : String.format(Locale.ROOT, "%,.1f", v);
     }
 
     private static String mhz(double v) {

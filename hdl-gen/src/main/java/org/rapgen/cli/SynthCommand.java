@@ -75,7 +75,7 @@ final class SynthCommand implements Callable<Integer> {
     }
 
     private static String usage(SynthResult.Usage u) {
-        String used = u.used() == Math.rint(u.used()) ? String.valueOf((long) u.used()) : String.format(Locale.ROOT, "%.1f", u.used());
+        String used = Synthesis.count(u.used());
         if (u.available() <= 0) return u.name() + " " + used;
         return String.format(Locale.ROOT, "%s %s/%d (%.1f%%)", u.name(), used, u.available(), 100 * u.used() / u.available());
     }

@@ -171,7 +171,7 @@ public final class Synthesis {
         String log = Files.isRegularFile(work.resolve("nextpnr.log")) ? Files.readString(work.resolve("nextpnr.log")) : r.output();
         List<SynthResult.Usage> placed = NextpnrReport.utilisation(log);
         for (SynthResult.Usage u : placed) {
-            if (u.exceeds()) throw doesNotFit(name, target, u, " (with the Fmax harness)");
+            if (u.exceeds()) throw doesNotFit(name, target, u, " (with the Fmax harness; the design alone maps to " + summary(area) + ")");
         }
         if (r.exit() != 0 || !Files.isRegularFile(work.resolve("report.json"))) {
             throw SynthException.design(target.pnr.tool() + " failed (" + firstError(log + r.output(), "ERROR") + "); log: " + work.resolve("nextpnr.log"));
@@ -185,7 +185,15 @@ public final class Synthesis {
         return log.lines().filter(l -> l.contains(marker)).findFirst().map(String::strip).orElse("no error message");
     }
 
-    static String count(double units) {
+    /** The nonzero resources, e.g. "9848 LUT4, 7156 FF, 16 RAM4K". */
+    public static String summary(List<SynthResult.Usage> area) {
+        List<String> parts = new ArrayList<>();
+        for (SynthResult.Usage u : area) if (u.used() > 0) parts.add(count(u.used()) + " " + u.name());
+        return parts.isEmpty() ? "nothing" : String.join(", ", parts);
+    }
+
+    /** Resource units as a whole number where they are one (RAMB18 halves and DSP thirds are not). */
+    public static String count(double units) {
         return units == Math.rint(units) ? String.valueOf((long) units) : String.format(Locale.ROOT, "%.1f", units);
     }
 
