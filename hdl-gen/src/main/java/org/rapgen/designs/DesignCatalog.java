@@ -12,7 +12,9 @@ import java.util.function.Supplier;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.lib.Arbiter;
 import org.rapgen.hdl.lib.Fifo;
+import org.rapgen.hdl.lib.PrefixSelector;
 import org.rapgen.hdl.lib.SatCounter;
+import org.rapgen.hdl.lib.Tcam;
 
 /** The designs a configuration can name, with their parameters and how to build the top module. */
 public final class DesignCatalog {
@@ -44,7 +46,20 @@ public final class DesignCatalog {
                     List.of(integer("width", "counter bits", null, range(1, 64)),
                             integer("amount_width", "increment bits", 1, (v, p) -> v < 1 || v > (Integer) p.get("width") ? "must be in 1..width (" + p.get("width") + "), got " + v : null)),
                     p -> "sat_counter_w" + p.get("width"),
-                    p -> () -> new SatCounter(i(p, "width"), i(p, "amount_width"))));
+                    p -> () -> new SatCounter(i(p, "width"), i(p, "amount_width"))),
+            new Entry("tcam", "register-based ternary CAM with a registered match vector",
+                    List.of(integer("entries", "number of entries", null, range(2, 4096)),
+                            integer("key_bits", "key, value and mask bits", null, range(1, 128)),
+                            integer("payload_bits", "bits carried alongside each search", 1, range(1, 4096))),
+                    p -> "tcam_n" + p.get("entries") + "_k" + p.get("key_bits") + "_p" + p.get("payload_bits"),
+                    p -> () -> new Tcam(i(p, "entries"), i(p, "key_bits"), i(p, "payload_bits"))),
+            new Entry("prefix_selector", "pipelined longest-match selector (comparator tree)",
+                    List.of(integer("entries", "number of slots", null, range(2, 4096)),
+                            integer("len_bits", "prefix length bits", null, range(1, 32)),
+                            integer("payload_bits", "bits carried alongside each request", 1, range(1, 4096)),
+                            integer("levels_per_stage", "tree levels between pipeline registers", 1, range(1, 12))),
+                    p -> "prefix_selector_n" + p.get("entries") + "_l" + p.get("len_bits") + "_p" + p.get("payload_bits") + "_s" + p.get("levels_per_stage"),
+                    p -> () -> new PrefixSelector(i(p, "entries"), i(p, "len_bits"), i(p, "payload_bits"), i(p, "levels_per_stage"))));
 
     private DesignCatalog() {
     }
