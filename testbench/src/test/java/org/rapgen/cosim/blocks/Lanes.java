@@ -75,10 +75,13 @@ final class Lanes {
     }
 
     BigInteger big(int row, int col) {
-        BigInteger v = BigInteger.ZERO;
         int at = row * stride + offset[col];
-        for (int w = words[col] - 1; w >= 0; w--) v = v.shiftLeft(64).or(new BigInteger(Long.toUnsignedString(data[at + w])));
-        return v;
+        if (words[col] == 1 && data[at] >= 0) return BigInteger.valueOf(data[at]);
+        byte[] be = new byte[8 * words[col] + 1];  // big-endian magnitude with a zero sign byte
+        for (int w = 0; w < words[col]; w++) {
+            for (int b = 0; b < 8; b++) be[be.length - 1 - 8 * w - b] = (byte) (data[at + w] >>> (8 * b));
+        }
+        return new BigInteger(be);
     }
 
     /** Whether column {@code col} of this row equals the same column of {@code other} (same ports). */
