@@ -32,7 +32,7 @@ public final class PrefixSelector extends Module {
         public final Vec<UInt> lens;
         public final UInt payload;
 
-        In(int entries, int lenBits, int payloadBits) {
+        public In(int entries, int lenBits, int payloadBits) {
             match = UInt(entries);
             lens = Vec(entries, UInt(lenBits));
             payload = UInt(payloadBits);
@@ -45,7 +45,7 @@ public final class PrefixSelector extends Module {
         public final UInt len;
         public final UInt payload;
 
-        Out(int entries, int lenBits, int payloadBits) {
+        public Out(int entries, int lenBits, int payloadBits) {
             slot = UInt(log2Up(entries));
             len = UInt(lenBits);
             payload = UInt(payloadBits);

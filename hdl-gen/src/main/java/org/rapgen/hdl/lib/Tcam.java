@@ -34,7 +34,7 @@ public final class Tcam extends Module {
         public final UInt mask;
         public final Bool valid = Bool();
 
-        Write(int entries, int keyBits) {
+        public Write(int entries, int keyBits) {
             index = UInt(log2Up(entries));
             value = UInt(keyBits);
             mask = UInt(keyBits);
@@ -45,7 +45,7 @@ public final class Tcam extends Module {
         public final UInt key;
         public final UInt payload;
 
-        Search(int keyBits, int payloadBits) {
+        public Search(int keyBits, int payloadBits) {
             key = UInt(keyBits);
             payload = UInt(payloadBits);
         }
@@ -57,7 +57,7 @@ public final class Tcam extends Module {
         /** Bit i: entry i matched. */
         public final UInt match;
 
-        Result(int entries, int keyBits, int payloadBits) {
+        public Result(int entries, int keyBits, int payloadBits) {
             key = UInt(keyBits);
             payload = UInt(payloadBits);
             match = UInt(entries);

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.rapgen.bench.LongestPrefixCam;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.DecoupledIO;
@@ -145,6 +146,8 @@ class LintTest {
         out.add(Arguments.of("PrefixSelector 7 s2", (Supplier<Module>) () -> new PrefixSelector(7, 3, 4, 2)));
         out.add(Arguments.of("PrefixSelector 32 s2", (Supplier<Module>) () -> new PrefixSelector(32, 6, 8, 2)));
         out.add(Arguments.of("PrefixSelector 33 s9", (Supplier<Module>) () -> new PrefixSelector(33, 6, 8, 9)));
+        out.add(Arguments.of("LongestPrefixCam tree", (Supplier<Module>) () -> new LongestPrefixCam(6, 8, 4, 3, 2)));
+        out.add(Arguments.of("LongestPrefixCam flat", (Supplier<Module>) () -> new LongestPrefixCam(6, 8, 4, 3, 0)));
         out.add(Arguments.of("Shifts", (Supplier<Module>) CombinationalConstructsTest.ShiftMod::new));
         out.add(Arguments.of("Arith", (Supplier<Module>) CombinationalConstructsTest.ArithMod::new));
         out.add(Arguments.of("Slices", (Supplier<Module>) CombinationalConstructsTest.SliceMod::new));

@@ -45,6 +45,11 @@ final class Lanes {
         return new Lanes(sim, newRows, names);
     }
 
+    /** The low {@code n} bits set (all 64 for n >= 64). */
+    static long ones(int n) {
+        return n >= 64 ? -1L : (1L << n) - 1;
+    }
+
     int col(String name) {
         Integer c = cols.get(name);
         if (c == null) throw new IllegalArgumentException("port " + name + " is not in " + names);

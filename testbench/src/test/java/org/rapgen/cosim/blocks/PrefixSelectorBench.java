@@ -34,7 +34,7 @@ class PrefixSelectorBench extends StreamBench {
                 List.of("io_in_ready", "io_out_valid"), "io_in_valid", "io_in_ready", "io_out_valid", "io_out_ready");
         entries = sim.port("io_in_bits_match").width();
         lenBits = sim.port("io_in_bits_lens_0").width();
-        payloadMask = TcamBench.bits(sim.port("io_in_bits_payload").width());
+        payloadMask = Lanes.ones(sim.port("io_in_bits_payload").width());
         ref = new PrefixSelectorRef(entries, levelsPerStage);
         rnd = new Random(seed);
         traffic = new Traffic(rnd, lightTraffic);
@@ -100,8 +100,12 @@ class PrefixSelectorBench extends StreamBench {
         boolean taken = q != null && ref.inReady(ready);
         ref.clock(false, owed, ready);
         if (taken) source.taken();
-        return owed == null ? null : List.of(BigInteger.valueOf(owed.found() ? 1 : 0), BigInteger.valueOf(owed.slot()),
-                BigInteger.valueOf(owed.len()), BigInteger.valueOf(owed.payload()));
+        return owed == null ? null : bits(owed);
+    }
+
+    /** A result as the output ports found, slot, len, payload carry it. */
+    static List<BigInteger> bits(PrefixSelectorRef.Result r) {
+        return List.of(BigInteger.valueOf(r.found() ? 1 : 0), BigInteger.valueOf(r.slot()), BigInteger.valueOf(r.len()), BigInteger.valueOf(r.payload()));
     }
 
     @Override

@@ -26,7 +26,7 @@ final class PrefixSets {
 
         /** A random key inside this prefix. */
         long randomKey(Random rnd) {
-            return value | (rnd.nextLong() & mask() & TcamBench.bits(keyBits));
+            return value | (rnd.nextLong() & mask() & Lanes.ones(keyBits));
         }
     }
 
@@ -48,6 +48,6 @@ final class PrefixSets {
 
     /** A key for a search: mostly inside a random prefix of the set (so long matches happen), sometimes anywhere. */
     static long key(Random rnd, List<Prefix> set, int keyBits) {
-        return rnd.nextInt(8) == 0 ? rnd.nextLong() & TcamBench.bits(keyBits) : set.get(rnd.nextInt(set.size())).randomKey(rnd);
+        return rnd.nextInt(8) == 0 ? rnd.nextLong() & Lanes.ones(keyBits) : set.get(rnd.nextInt(set.size())).randomKey(rnd);
     }
 }

@@ -1,6 +1,7 @@
 package org.rapgen.cosim.blocks;
 
 import java.math.BigInteger;
+import java.util.Arrays;
 
 /**
  * Reference for {@code Tcam(entries, keyBits, payloadBits)}, written from SPEC §5 stage 1 and interfaces.md #1: entry
@@ -11,6 +12,17 @@ import java.math.BigInteger;
 final class TcamRef {
     /** What the result port carries for one accepted search. */
     record Result(long key, long payload, BigInteger match) {
+    }
+
+    /** One table write: entry {@code index} gets value/mask/valid ({@code len} is for tables that keep one). */
+    record Write(int index, long value, long mask, boolean valid, int len) {
+        Write(int index, long value, long mask, boolean valid) {
+            this(index, value, mask, valid, 0);
+        }
+    }
+
+    /** One search: key and payload. */
+    record Search(long key, long payload) {
     }
 
     final int entries;
@@ -51,21 +63,18 @@ final class TcamRef {
         return pipe.inReady(resultReady);
     }
 
-    /** A clock edge with these inputs. The search (if valid) is matched before the write takes effect. */
-    void clock(boolean reset, TcamIn in) {
-        Result r = in.searchValid() ? new Result(in.key(), in.payload(), match(in.key())) : null;
-        pipe.clock(reset, r, in.resultReady());
+    /**
+     * A clock edge; {@code w} and {@code s} are null when their valid is low. The search is matched before the write
+     * takes effect.
+     */
+    void clock(boolean reset, Write w, Search s, boolean resultReady) {
+        pipe.clock(reset, s == null ? null : new Result(s.key(), s.payload(), match(s.key())), resultReady);
         if (reset) {
-            java.util.Arrays.fill(valid, false);
-        } else if (in.writeValid() && in.index() < entries) {  // an index past the last entry writes nothing
-            value[in.index()] = in.value();
-            mask[in.index()] = in.mask();
-            valid[in.index()] = in.valid();
+            Arrays.fill(valid, false);
+        } else if (w != null && w.index() < entries) {  // an index past the last entry writes nothing
+            value[w.index()] = w.value();
+            mask[w.index()] = w.mask();
+            valid[w.index()] = w.valid();
         }
-    }
-
-    /** One cycle's inputs of the Tcam. */
-    record TcamIn(boolean writeValid, int index, long value, long mask, boolean valid,
-                  boolean searchValid, long key, long payload, boolean resultReady) {
     }
 }

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.rapgen.cosim.Cosim;
 import org.rapgen.cosim.DslProvider;
 import org.rapgen.cosim.Sim;
+import org.rapgen.cosim.blocks.TcamRef.Search;
+import org.rapgen.cosim.blocks.TcamRef.Write;
 import org.rapgen.hdl.lib.Tcam;
 
 /**
@@ -110,7 +112,7 @@ class TcamTest {
     @Test
     @Cosim(Tcam256x32.class)
     void randomNestedPrefixes256(Sim sim) {
-        RandomTables bench = new RandomTables(sim, 256, 32, 4, 20, 21);
+        RandomTables bench = new RandomTables(sim, 256, 32, 4, 241, 21);
         bench.run(30_000);
         bench.drain();
         assertCovered(bench);
@@ -122,7 +124,7 @@ class TcamTest {
     @Test
     @Cosim(Tcam5x64.class)
     void randomFiveEntriesWideKeys(Sim sim) {
-        RandomTables bench = new RandomTables(sim, 5, 64, 8, 8, 22);
+        RandomTables bench = new RandomTables(sim, 5, 64, 1, 5, 22);
         bench.run(20_000);
         bench.drain();
         assertCovered(bench);
