@@ -16,10 +16,11 @@ import org.rapgen.hdl.Vec;
  * {@code lens[i]} wins, ties to the lowest slot, so the result never depends on which slot an entry occupies. No match
  * gives {@code found = 0, slot = 0, len = 0}.
  *
- * <p>A balanced tree of 2:1 comparators, log2(entries) levels deep. Each leaf's key is {@code {1, len}} when it
- * matches and 0 otherwise, so one unsigned compare per node handles validity and length at once, and the right
- * subtree (higher slots) wins only when strictly greater. A register stage follows every {@code levelsPerStage}
- * levels and the last level: {@link #latency} cycles from acceptance to {@code out}, one input per clock.
+ * <p>A balanced tree of 2:1 comparators, log2(entries) levels deep. A node passes on the right subtree's winner (higher
+ * slots) only when it matched and the left one did not or is strictly shorter, so ties stay with the lower slot. The
+ * length compare does not wait for the match bits (they arrive last, from the TCAM's register): it starts at once
+ * and the match bits only steer the choice. A register stage follows every {@code levelsPerStage} levels and the last
+ * level: {@link #latency} cycles from acceptance to {@code out}, one input per clock.
  *
  * <p>Global stall: every stage register moves together when the output can take a word,
  * {@code advance = !out.valid || out.ready}, and {@code in.ready = advance}. A stalled pipeline keeps its bubbles, so
@@ -74,8 +75,8 @@ public final class PrefixSelector extends Module {
         return (log2Up(entries) + levelsPerStage - 1) / levelsPerStage;
     }
 
-    /** A subtree's winner: {@code key = {matched, len}} (0 if none matched) and its slot within the subtree. */
-    private record Node(UInt key, UInt index) {
+    /** A subtree's winner: whether any slot matched, the winner's len, and its slot within the subtree. */
+    private record Node(Bool valid, UInt len, UInt index) {
     }
 
     public PrefixSelector(int entries, int lenBits, int payloadBits, int levelsPerStage) {
@@ -93,8 +94,7 @@ public final class PrefixSelector extends Module {
                 layer.add(null);
                 continue;
             }
-            Bool hit = io.in.bits.match.bit(i);
-            layer.add(new Node(Mux(hit, Cat(B(true), io.in.bits.lens.get(i)), U(0, lenBits + 1)), null));
+            layer.add(new Node(io.in.bits.match.bit(i), io.in.bits.lens.get(i), null));
         }
 
         Bool advance = Wire(Bool()).named("advance");
@@ -109,12 +109,9 @@ public final class PrefixSelector extends Module {
             stage++;
             String s = "s" + stage + "_";
             List<Node> held = new ArrayList<>();
-            for (int i = 0; i < layer.size(); i++) {
-                Node n = layer.get(i);
-                held.add(n == null ? null : new Node(hold(n.key, advance, s + "key_" + i), hold(n.index, advance, s + "slot_" + i)));
-            }
+            for (int i = 0; i < layer.size(); i++) held.add(hold(layer.get(i), advance, s, "_" + i));
             layer = held;
-            payload = hold(payload, advance, s + "payload");
+            payload = hold(UInt(payloadBits), payload, advance, s + "payload");
             Bool v = RegInit(B(false)).named(s + "valid");
             Bool prev = valid;
             when(advance, () -> v.connect(prev));
@@ -125,28 +122,37 @@ public final class PrefixSelector extends Module {
         advance.connect(valid.not().or(io.out.ready));
         io.in.ready.connect(advance);
         io.out.valid.connect(valid);
-        io.out.bits.found.connect(root.key.bit(lenBits));
-        io.out.bits.len.connect(root.key.bits(lenBits - 1, 0));
+        io.out.bits.found.connect(root.valid);
+        // Without a match the tree holds slot 0's len; zero it here, after the register, off the tree's paths.
+        io.out.bits.len.connect(Mux(root.valid, root.len, U(0, lenBits)));
         io.out.bits.slot.connect(root.index);
         io.out.bits.payload.connect(payload);
     }
 
-    /** A datapath register loaded while {@code enable} (no reset: the stage's valid bit qualifies it). */
-    private static UInt hold(UInt x, Bool enable, String name) {
-        UInt r = Reg(UInt(x.getWidth())).named(name);
+    /** A node's winner in stage registers named {@code <stage>found<suffix>}, ... */
+    private static Node hold(Node n, Bool enable, String stage, String suffix) {
+        if (n == null) return null;
+        return new Node(hold(Bool(), n.valid, enable, stage + "found" + suffix), hold(UInt(n.len.getWidth()), n.len, enable, stage + "len" + suffix),
+                hold(UInt(n.index.getWidth()), n.index, enable, stage + "slot" + suffix));
+    }
+
+    /** A datapath register of {@code type} loaded while {@code enable} (no reset: the stage's valid bit qualifies it). */
+    private static <T extends UInt> T hold(T type, UInt x, Bool enable, String name) {
+        T r = Reg(type).named(name);
         when(enable, () -> r.connect(x));
         return r;
     }
 
     /**
-     * The right half (higher slots) wins only with a strictly greater key, so ties stay with the lower slot. The slot
-     * gains one bit per level: 0 for left, 1 for right. A missing right half (past the last slot) never wins.
+     * The right half (higher slots) wins only if it matched and the left did not or is strictly shorter, so ties stay
+     * with the lower slot and, with no match at all, slot 0 wins. The slot gains one bit per level: 0 for left, 1
+     * for right. A missing right half (past the last slot) never wins.
      */
     private static Node merge(Node l, Node r) {
         if (l == null) return null;
-        if (r == null) return new Node(l.key, l.index == null ? U(0, 1) : Cat(B(false), l.index));
-        Bool takeRight = r.key.gt(l.key);
+        if (r == null) return new Node(l.valid, l.len, l.index == null ? U(0, 1) : Cat(B(false), l.index));
+        Bool takeRight = r.valid.and(l.valid.not().or(r.len.gt(l.len)));
         UInt index = l.index == null ? takeRight : Cat(takeRight, Mux(takeRight, r.index, l.index));
-        return new Node(Mux(takeRight, r.key, l.key), index);
+        return new Node(l.valid.or(r.valid), Mux(takeRight, r.len, l.len), index);
     }
 }
