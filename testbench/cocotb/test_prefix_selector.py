@@ -19,10 +19,10 @@ import random
 import pytest
 
 import cocotb
-from cocotb.clock import Clock
 from cocotb.triggers import ReadOnly, RisingEdge
 
 from ref_cam import Selection, StallPipe, select_longest, selector_latency, tcam_matches
+from tb_clock import start_clock_and_reset
 from tb_coverage import assert_covered
 from tb_stream import HoldingSource, Scoreboard, Traffic, key_in, nested_prefixes, prefix_mask
 
@@ -92,13 +92,7 @@ async def prefix_selector_traffic(dut):
         total = 2 * n + int(os.environ["TB_COUNT"])
         requests = random_requests(rng, n, len_bits, int(os.environ["TB_COUNT"]))
 
-    cocotb.start_soon(Clock(dut.clock, 10, unit="ns").start())
-    dut.reset.value = 1
-    dut.io_in_valid.value = 0
-    dut.io_out_ready.value = 0
-    for _ in range(2):
-        await RisingEdge(dut.clock)
-    dut.reset.value = 0
+    await start_clock_and_reset(dut, [dut.io_in_valid, dut.io_out_ready])
 
     lens_h = [getattr(dut, f"io_in_bits_lens_{i}") for i in range(n)]
     pipe = StallPipe(selector_latency(n, lps))

@@ -18,10 +18,10 @@ import random
 import pytest
 
 import cocotb
-from cocotb.clock import Clock
 from cocotb.triggers import ReadOnly, RisingEdge
 
 from ref_cam import TcamModel, TcamResult, tcam_matches
+from tb_clock import start_clock_and_reset
 from tb_coverage import assert_covered
 from tb_stream import HoldingSource, Scoreboard, Traffic, key_in, nested_prefixes, prefix_mask
 
@@ -152,13 +152,7 @@ async def tcam_traffic(dut):
     rng = random.Random(seed * 7907 + entries * 131 + key_bits)
     ctx = f"Tcam n={entries} k={key_bits} {mode} seed={seed}"
 
-    cocotb.start_soon(Clock(dut.clock, 10, unit="ns").start())
-    dut.reset.value = 1
-    dut.io_write_valid.value = 0
-    dut.io_search_valid.value = 0
-    dut.io_result_ready.value = 0
-    for _ in range(2):
-        await RisingEdge(dut.clock)
+    await start_clock_and_reset(dut, [dut.io_write_valid, dut.io_search_valid, dut.io_result_ready])
 
     model = TcamModel(entries)
     traffic = Traffic(rng)

@@ -2,6 +2,7 @@ package org.rapgen.cosim.blocks;
 
 import java.math.BigInteger;
 import java.util.List;
+import java.util.stream.Stream;
 import org.rapgen.cosim.Sim;
 import org.rapgen.cosim.blocks.TcamRef.Search;
 import org.rapgen.cosim.blocks.TcamRef.Write;
@@ -9,41 +10,28 @@ import org.rapgen.cosim.blocks.TcamRef.Write;
 /** {@link SearchBench} for a {@code LongestPrefixCam}: {@link LongestPrefixCamRef} gives every expected output. */
 abstract class CamBench extends SearchBench {
     final LongestPrefixCamRef ref;
-    private final int searchReady, outValid, found, slot, len, payload;
+    private final SelectorOutputs result;
 
     /** Widths are read from the DUT's ports; {@code entries} and {@code levelsPerStage} as the DUT's (0 = flat). */
     CamBench(Sim sim, int entries, int levelsPerStage, long seed) {
         super(sim, seed, "io_out",
-                List.of("io_search_ready", "io_out_valid", "io_out_bits_found", "io_out_bits_slot", "io_out_bits_len", "io_out_bits_payload"),
+                Stream.concat(Stream.of("io_search_ready", "io_out_valid"), SelectorOutputs.ports("io_out").stream()).toList(),
                 List.of("io_search_ready", "io_out_valid"));
         ref = new LongestPrefixCamRef(entries, levelsPerStage);
-        searchReady = outCol("io_search_ready");
-        outValid = outCol("io_out_valid");
-        found = outCol("io_out_bits_found");
-        slot = outCol("io_out_bits_slot");
-        len = outCol("io_out_bits_len");
-        payload = outCol("io_out_bits_payload");
+        result = new SelectorOutputs(this, "io_out");
     }
 
     @Override
-    final boolean searchReady(boolean outReady) {
-        return ref.searchReady(outReady);
+    final SearchRef reference() {
+        return ref;
     }
 
     @Override
     final List<BigInteger> expect(int r, Lanes want, boolean reset, Write w, Search s, boolean ready) {
-        PrefixSelectorRef.Result out = ref.out();
-        want.set(r, searchReady, ref.searchReady(ready));
-        want.set(r, outValid, out != null);
-        if (out != null) {
-            want.set(r, found, out.found());
-            want.set(r, slot, out.slot());
-            want.set(r, len, out.len());
-            want.set(r, payload, out.payload());
-        }
+        if (ref.out() != null) result.set(want, r, ref.out());
         PrefixSelectorRef.Result owed = s == null ? null : ref.lookup(s.key(), s.payload());
         ref.clock(reset, w, s, ready);
-        return owed == null ? null : PrefixSelectorBench.bits(owed);
+        return owed == null ? null : SelectorOutputs.bits(owed);
     }
 
     @Override

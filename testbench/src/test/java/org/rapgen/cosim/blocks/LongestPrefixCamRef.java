@@ -8,7 +8,7 @@ import org.rapgen.cosim.blocks.TcamRef.Write;
  * Reference for {@code LongestPrefixCam}: {@link TcamRef} feeding {@link PrefixSelectorRef} (the selector's ready is
  * the TCAM's result ready), with a prefix length per slot that the selector reads when a result enters it.
  */
-final class LongestPrefixCamRef {
+final class LongestPrefixCamRef implements SearchRef {
     private final TcamRef tcam;
     private final PrefixSelectorRef selector;
     private final int[] lens;
@@ -24,7 +24,13 @@ final class LongestPrefixCamRef {
         return selector.out();
     }
 
-    boolean searchReady(boolean outReady) {
+    @Override
+    public boolean outputValid() {
+        return out() != null;
+    }
+
+    @Override
+    public boolean searchReady(boolean outReady) {
         return tcam.searchReady(selector.inReady(outReady));
     }
 

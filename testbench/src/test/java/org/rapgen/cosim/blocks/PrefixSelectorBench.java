@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.Stream;
 import org.rapgen.cosim.Sim;
 
 /**
@@ -26,11 +27,12 @@ class PrefixSelectorBench extends StreamBench {
     private final long payloadMask;
     private final int reset, inValid, match, payload, outReady;
     private final int[] lens;
-    private final int inReady, outValid, found, slot, len, outPayload;
+    private final int inReady, outValid;
+    private final SelectorOutputs result;
 
     /** Sizes are read from the DUT's ports; {@code levelsPerStage} sets the reference's latency. */
     PrefixSelectorBench(Sim sim, int levelsPerStage, long seed, boolean lightTraffic, Iterator<Request> requests) {
-        super(sim, inputs(sim), List.of("io_in_ready", "io_out_valid", "io_out_bits_found", "io_out_bits_slot", "io_out_bits_len", "io_out_bits_payload"),
+        super(sim, inputs(sim), Stream.concat(Stream.of("io_in_ready", "io_out_valid"), SelectorOutputs.ports("io_out").stream()).toList(),
                 List.of("io_in_ready", "io_out_valid"), "io_in_valid", "io_in_ready", "io_out_valid", "io_out_ready");
         entries = sim.port("io_in_bits_match").width();
         lenBits = sim.port("io_in_bits_lens_0").width();
@@ -49,10 +51,7 @@ class PrefixSelectorBench extends StreamBench {
         for (int i = 0; i < entries; i++) lens[i] = inCol("io_in_bits_lens_" + i);
         inReady = outCol("io_in_ready");
         outValid = outCol("io_out_valid");
-        found = outCol("io_out_bits_found");
-        slot = outCol("io_out_bits_slot");
-        len = outCol("io_out_bits_len");
-        outPayload = outCol("io_out_bits_payload");
+        result = new SelectorOutputs(this, "io_out");
     }
 
     private static List<String> inputs(Sim sim) {
@@ -90,22 +89,12 @@ class PrefixSelectorBench extends StreamBench {
         PrefixSelectorRef.Result out = ref.out();
         want.set(r, inReady, ref.inReady(ready));
         want.set(r, outValid, out != null);
-        if (out != null) {
-            want.set(r, found, out.found());
-            want.set(r, slot, out.slot());
-            want.set(r, len, out.len());
-            want.set(r, outPayload, out.payload());
-        }
+        if (out != null) result.set(want, r, out);
         PrefixSelectorRef.Result owed = q == null ? null : PrefixSelectorRef.select(q.match(), q.lens(), q.payload() & payloadMask);
         boolean taken = q != null && ref.inReady(ready);
         ref.clock(false, owed, ready);
         if (taken) source.taken();
-        return owed == null ? null : bits(owed);
-    }
-
-    /** A result as the output ports found, slot, len, payload carry it. */
-    static List<BigInteger> bits(PrefixSelectorRef.Result r) {
-        return List.of(BigInteger.valueOf(r.found() ? 1 : 0), BigInteger.valueOf(r.slot()), BigInteger.valueOf(r.len()), BigInteger.valueOf(r.payload()));
+        return owed == null ? null : SelectorOutputs.bits(owed);
     }
 
     @Override

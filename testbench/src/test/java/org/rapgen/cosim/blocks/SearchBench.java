@@ -18,6 +18,7 @@ abstract class SearchBench extends StreamBench {
     final Traffic traffic;
     final HoldingSource<Search> search = new HoldingSource<>();
     private final int reset, wValid, wIndex, wValue, wMask, wBit, wLen, sValid, sKey, sPayload, outReady;
+    private final int searchReadyOut, outValid;
     private final long keyMask, payloadMask;
     private final int indexMask;
 
@@ -41,6 +42,8 @@ abstract class SearchBench extends StreamBench {
         sKey = inCol("io_search_bits_key");
         sPayload = inCol("io_search_bits_payload");
         outReady = inCol(out + "_ready");
+        searchReadyOut = outCol("io_search_ready");
+        outValid = outCol(out + "_valid");
     }
 
     private static boolean hasLen(Sim sim) {
@@ -62,11 +65,11 @@ abstract class SearchBench extends StreamBench {
         return false;
     }
 
-    /** The reference's search.ready this cycle. */
-    abstract boolean searchReady(boolean outReady);
+    /** The reference's handshakes. */
+    abstract SearchRef reference();
 
     /**
-     * Writes the reference's outputs for this cycle into row {@code r} of {@code want}, then clocks the reference.
+     * Writes the reference's other outputs for this cycle into row {@code r} of {@code want}, then clocks it.
      * Returns what the block owes for {@code s} if it is accepted (null if {@code s} is null).
      */
     abstract List<BigInteger> expect(int r, Lanes want, boolean reset, Write w, Search s, boolean outReady);
@@ -89,7 +92,9 @@ abstract class SearchBench extends StreamBench {
         in.set(r, sKey, s == null ? rnd.nextLong() : s.key());
         in.set(r, sPayload, s == null ? rnd.nextLong() : s.payload());
         in.set(r, outReady, ready);
-        boolean taken = s != null && searchReady(ready) && !rst;
+        boolean taken = s != null && reference().searchReady(ready) && !rst;
+        want.set(r, searchReadyOut, reference().searchReady(ready));
+        want.set(r, outValid, reference().outputValid());
         List<BigInteger> owed = expect(r, want, rst, w, s, ready);
         if (taken) search.taken();
         return owed;

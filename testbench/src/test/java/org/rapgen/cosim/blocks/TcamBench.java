@@ -11,7 +11,7 @@ abstract class TcamBench extends SearchBench {
     final TcamRef ref;
     /** Searches accepted on the same edge as a write that changes their match bit (the write must not be seen). */
     long sameEdgeWriteChanges;
-    private final int searchReady, resultValid, rKey, rPayload, rMatch, entryValid;
+    private final int rKey, rPayload, rMatch, entryValid;
 
     /** Sizes are read from the DUT's ports. */
     TcamBench(Sim sim, long seed) {
@@ -19,8 +19,6 @@ abstract class TcamBench extends SearchBench {
                 List.of("io_search_ready", "io_result_valid", "io_entryValid", "io_result_bits_key", "io_result_bits_payload", "io_result_bits_match"),
                 List.of("io_search_ready", "io_result_valid", "io_entryValid"));
         ref = new TcamRef(sim.port("io_entryValid").width());
-        searchReady = outCol("io_search_ready");
-        resultValid = outCol("io_result_valid");
         entryValid = outCol("io_entryValid");
         rKey = outCol("io_result_bits_key");
         rPayload = outCol("io_result_bits_payload");
@@ -28,15 +26,13 @@ abstract class TcamBench extends SearchBench {
     }
 
     @Override
-    final boolean searchReady(boolean outReady) {
-        return ref.searchReady(outReady);
+    final SearchRef reference() {
+        return ref;
     }
 
     @Override
     final List<BigInteger> expect(int r, Lanes want, boolean reset, Write w, Search s, boolean ready) {
         TcamRef.Result out = ref.out();
-        want.set(r, searchReady, ref.searchReady(ready));
-        want.set(r, resultValid, out != null);
         want.set(r, entryValid, ref.entryValid());
         if (out != null) {
             want.set(r, rKey, out.key());

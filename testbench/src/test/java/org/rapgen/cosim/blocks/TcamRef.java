@@ -9,7 +9,7 @@ import java.util.Arrays;
  * through one register stage with the table as it was when the search was accepted (a write on that same edge is
  * not seen); reset clears the valid bits and the output stage. Keys up to 64 bits.
  */
-final class TcamRef {
+final class TcamRef implements SearchRef {
     /** What the result port carries for one accepted search. */
     record Result(long key, long payload, BigInteger match) {
     }
@@ -59,7 +59,13 @@ final class TcamRef {
         return pipe.out();
     }
 
-    boolean searchReady(boolean resultReady) {
+    @Override
+    public boolean outputValid() {
+        return out() != null;
+    }
+
+    @Override
+    public boolean searchReady(boolean resultReady) {
         return pipe.inReady(resultReady);
     }
 

@@ -112,11 +112,7 @@ class TcamTest {
     @Test
     @Cosim(Tcam256x32.class)
     void randomNestedPrefixes256(Sim sim) {
-        RandomTables bench = new RandomTables(sim, 256, 32, 4, 241, 21);
-        bench.run(30_000);
-        bench.drain();
-        assertCovered(bench);
-        assertTrue(bench.sameEdgeWriteChanges > 0, "no search was accepted on the edge of a write that changes its match");
+        RandomTables bench = runRandom(new RandomTables(sim, 256, 32, 4, 241, 21), 30_000);
         assertTrue(bench.wideMatches > 100, "too few searches matched several entries: " + bench.wideMatches);
     }
 
@@ -124,12 +120,16 @@ class TcamTest {
     @Test
     @Cosim(Tcam5x64.class)
     void randomFiveEntriesWideKeys(Sim sim) {
-        RandomTables bench = new RandomTables(sim, 5, 64, 1, 5, 22);
-        bench.run(20_000);
+        RandomTables bench = runRandom(new RandomTables(sim, 5, 64, 1, 5, 22), 20_000);
+        assertTrue(bench.outOfRangeWrites > 0, "no write past the last entry");
+    }
+
+    private static RandomTables runRandom(RandomTables bench, int cycles) {
+        bench.run(cycles);
         bench.drain();
         assertCovered(bench);
         assertTrue(bench.sameEdgeWriteChanges > 0, "no search was accepted on the edge of a write that changes its match");
-        assertTrue(bench.outOfRangeWrites > 0, "no write past the last entry");
+        return bench;
     }
 
     /**
