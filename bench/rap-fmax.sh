@@ -31,7 +31,20 @@ for seed in $(seq 1 "$SEEDS"); do
   fi
 done
 grep -E "ICESTORM_LC:|ICESTORM_RAM:" "$WORK/n32/harness/pnr-1.log" | head -2 | sed 's/^Info: */  /'
-printf '  best Fmax over %s seeds: %.1f MHz (target 100)\n' "$SEEDS" "$best"
+printf '  best Fmax over %s seeds: %.1f MHz (target 100; 0 = did not place)\n' "$SEEDS" "$best"
+
+# Each pipeline block of the same configuration alone in the harness (one seed): the engine's clock is bounded by
+# the slowest of these (the block boundaries are registered), even where the whole engine does not fit the part.
+echo "== iCE40 HX8K, rap_n32_k32 blocks alone (seed 1)"
+for b in tcam selector counters threshold window queue controller; do
+  d="$WORK/n32/blocks/$b"
+  btop=$(cd "$d" && ls FmaxHarness_dut*.v | sed 's/\.v$//')
+  (cd "$d" && yosys -q -p "read_verilog *.v; synth_ice40 -top $btop -json b.json" >synth.log 2>&1) || { echo "  $b: yosys failed"; continue; }
+  nextpnr-ice40 --hx8k --package ct256 --json "$d/b.json" --freq 100 --timing-allow-fail --seed 1 >"$d/pnr.log" 2>&1 || true
+  f=$(grep -o "Max frequency for clock[^:]*: [0-9.]* MHz" "$d/pnr.log" | tail -1 | grep -o "[0-9.]* MHz" || true)
+  lc=$(grep -m1 "ICESTORM_LC:" "$d/pnr.log" | sed 's/.*ICESTORM_LC: *//')
+  printf '  %-11s %-12s LCs %s\n' "$b" "${f:-no fit}" "$lc"
+done
 
 $JAVA org.rapgen.bench.RapFmax "$WORK/n128" configs/rap_n128_k32.yaml
 top128=$(cd "$WORK/n128/bare" && ls RapEngine_*.v | sed 's/\.v$//')
