@@ -26,7 +26,7 @@ for seed in $(seq 1 "$SEEDS"); do
     best=$(python3 -c "print(max($best, ${f:-0}))")
   else
     echo "  nextpnr seed $seed: $(grep -m1 -E "ERROR|error" "$log" || echo failed)"
-    grep -E "ICESTORM_LC|ICESTORM_RAM" "$log" | head -2 | sed 's/^/  /'
+
     break
   fi
 done

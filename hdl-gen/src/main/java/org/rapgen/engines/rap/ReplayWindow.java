@@ -51,7 +51,8 @@ public final class ReplayWindow extends Module {
         UInt iss = RegInit(U(0, aw + 1)).named("issue_ptr");
         UInt cmt = RegInit(U(0, aw + 1)).named("commit_ptr");
 
-        Bool full = wr.sub(cmt).eq(U(depth, aw + 1)).named("full");
+        // Full: same slot, other lap (no subtractor in the path).
+        Bool full = wr.bit(aw).xor(cmt.bit(aw)).and(wr.bits(aw - 1, 0).eq(cmt.bits(aw - 1, 0))).named("full");
         io.enq.ready.connect(full.not());
         when(io.enq.fire(), () -> {
             ThresholdUnit.Numbered e = io.enq.bits;
