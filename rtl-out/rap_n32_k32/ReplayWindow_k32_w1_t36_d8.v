@@ -33,39 +33,44 @@ module ReplayWindow_k32_w1_t36_d8 (
   reg [68:0] entries [0:7]; // ReplayWindow.java:49
 
   // Logic
-  wire [3:0] _sub_0 = write_ptr - commit_ptr; // ReplayWindow.java:54
-  wire full = _sub_0 == 4'd8; // ReplayWindow.java:54
-  wire _not_0 = ~full; // ReplayWindow.java:55
-  wire _ne_0 = issue_ptr != write_ptr; // ReplayWindow.java:63
-  wire _and_0 = _ne_0 & io_issueEnable; // ReplayWindow.java:63
-  wire [2:0] _bits_0 = issue_ptr[2:0]; // ReplayWindow.java:62
-  wire [68:0] _mem_read_0 = entries[_bits_0]; // ReplayWindow.java:62
-  wire [31:0] _bits_1 = _mem_read_0[68:37]; // ReplayWindow.java:76
-  wire _bits_2 = _mem_read_0[36]; // ReplayWindow.java:75
-  wire [35:0] _bits_3 = _mem_read_0[35:0]; // ReplayWindow.java:74
-  wire [2:0] _bits_4 = commit_ptr[2:0]; // ReplayWindow.java:64
-  wire [68:0] _mem_read_1 = entries[_bits_4]; // ReplayWindow.java:64
-  wire [31:0] _bits_5 = _mem_read_1[68:37]; // ReplayWindow.java:76
-  wire _bits_6 = _mem_read_1[36]; // ReplayWindow.java:75
-  wire [35:0] _bits_7 = _mem_read_1[35:0]; // ReplayWindow.java:74
-  wire _ne_1 = commit_ptr != write_ptr; // ReplayWindow.java:65
-  wire _and_1 = io_enq_valid & io_enq_ready; // ReplayWindow.java:56
-  wire [3:0] _add_0 = write_ptr + 4'd1; // ReplayWindow.java:59
-  wire _and_2 = io_issue_valid & io_issue_ready; // ReplayWindow.java:68
-  wire [3:0] _add_1 = issue_ptr + 4'd1; // ReplayWindow.java:68
-  wire [3:0] _add_2 = commit_ptr + 4'd1; // ReplayWindow.java:67
-  wire [2:0] _bits_8 = write_ptr[2:0]; // ReplayWindow.java:58
-  wire [68:0] _cat_0 = {io_enq_bits_key, io_enq_bits_weight, io_enq_bits_threshold}; // ReplayWindow.java:58
+  wire _bits_0 = write_ptr[3]; // ReplayWindow.java:55
+  wire _bits_1 = commit_ptr[3]; // ReplayWindow.java:55
+  wire _xor_0 = _bits_0 ^ _bits_1; // ReplayWindow.java:55
+  wire [2:0] _bits_2 = write_ptr[2:0]; // ReplayWindow.java:55
+  wire [2:0] _bits_3 = commit_ptr[2:0]; // ReplayWindow.java:55
+  wire _eq_0 = _bits_2 == _bits_3; // ReplayWindow.java:55
+  wire full = _xor_0 & _eq_0; // ReplayWindow.java:55
+  wire _not_0 = ~full; // ReplayWindow.java:56
+  wire _ne_0 = issue_ptr != write_ptr; // ReplayWindow.java:64
+  wire _and_0 = _ne_0 & io_issueEnable; // ReplayWindow.java:64
+  wire [2:0] _bits_4 = issue_ptr[2:0]; // ReplayWindow.java:63
+  wire [68:0] _mem_read_0 = entries[_bits_4]; // ReplayWindow.java:63
+  wire [31:0] _bits_5 = _mem_read_0[68:37]; // ReplayWindow.java:77
+  wire _bits_6 = _mem_read_0[36]; // ReplayWindow.java:76
+  wire [35:0] _bits_7 = _mem_read_0[35:0]; // ReplayWindow.java:75
+  wire [2:0] _bits_8 = commit_ptr[2:0]; // ReplayWindow.java:65
+  wire [68:0] _mem_read_1 = entries[_bits_8]; // ReplayWindow.java:65
+  wire [31:0] _bits_9 = _mem_read_1[68:37]; // ReplayWindow.java:77
+  wire _bits_10 = _mem_read_1[36]; // ReplayWindow.java:76
+  wire [35:0] _bits_11 = _mem_read_1[35:0]; // ReplayWindow.java:75
+  wire _ne_1 = commit_ptr != write_ptr; // ReplayWindow.java:66
+  wire _and_1 = io_enq_valid & io_enq_ready; // ReplayWindow.java:57
+  wire [3:0] _add_0 = write_ptr + 4'd1; // ReplayWindow.java:60
+  wire _and_2 = io_issue_valid & io_issue_ready; // ReplayWindow.java:69
+  wire [3:0] _add_1 = issue_ptr + 4'd1; // ReplayWindow.java:69
+  wire [3:0] _add_2 = commit_ptr + 4'd1; // ReplayWindow.java:68
+  wire [2:0] _bits_12 = write_ptr[2:0]; // ReplayWindow.java:59
+  wire [68:0] _cat_0 = {io_enq_bits_key, io_enq_bits_weight, io_enq_bits_threshold}; // ReplayWindow.java:59
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_enq_ready = _not_0;
   assign io_issue_valid = _and_0;
-  assign io_issue_bits_key = _bits_1;
-  assign io_issue_bits_weight = _bits_2;
-  assign io_issue_bits_threshold = _bits_3;
-  assign io_head_key = _bits_5;
-  assign io_head_weight = _bits_6;
-  assign io_head_threshold = _bits_7;
+  assign io_issue_bits_key = _bits_5;
+  assign io_issue_bits_weight = _bits_6;
+  assign io_issue_bits_threshold = _bits_7;
+  assign io_head_key = _bits_9;
+  assign io_head_weight = _bits_10;
+  assign io_head_threshold = _bits_11;
   assign io_headValid = _ne_1;
 
   always @(posedge clock) begin
@@ -94,7 +99,7 @@ module ReplayWindow_k32_w1_t36_d8 (
 
   always @(posedge clock) begin
     if (_and_1) begin
-      entries[_bits_8] <= _cat_0;
+      entries[_bits_12] <= _cat_0;
     end
   end
 
