@@ -44,7 +44,8 @@ public final class DesignCatalog {
                     List.of(integer("width", "counter bits", null, range(1, 64)),
                             integer("amount_width", "increment bits", 1, (v, p) -> v < 1 || v > (Integer) p.get("width") ? "must be in 1..width (" + p.get("width") + "), got " + v : null)),
                     p -> "sat_counter_w" + p.get("width"),
-                    p -> () -> new SatCounter(i(p, "width"), i(p, "amount_width"))));
+                    p -> () -> new SatCounter(i(p, "width"), i(p, "amount_width"))),
+            SamplerDesign.ENTRY);
 
     private DesignCatalog() {
     }
