@@ -26,8 +26,8 @@ public final class SamplerDesign {
                     text("lfsr_seed", "initial state of the R/CR LFSR (hex 0x... or decimal, nonzero, 32 bits)", "0xACE1ACE1", SamplerDesign::seedProblem),
                     integer("counter_bits", "CR_r counter bits (a full counter forces a message)", 32, range(1, 63)),
                     integer("assoc_count_bits", "A_k count bits", 32, range(1, 63)),
-                    integer("in_depth", "input tuple queue depth", 16, pow2(2, 65536)),
-                    integer("out_depth", "output message queue depth", 16, pow2(2, 65536)),
+                    integer("in_depth", "input tuple queue depth", 16, pow2(4, 65536)),
+                    integer("out_depth", "output message queue depth", 16, pow2(4, 65536)),
                     flag("drop", "never hold the producer; count dropped tuples and messages instead", false)),
             p -> "sampler_" + ((String) p.get("spec")).toLowerCase().replaceAll("[^a-z0-9]+", "_").replaceAll("^_|_$", ""),
             p -> () -> new SamplerEngine(params(p)));

@@ -27,7 +27,7 @@ public final class SamplerEngine extends Module {
         public final AxisMessages m_axis;
         public final SamplerStatus status = Output(new SamplerStatus());
 
-        IO(int keyBits, int countBytes) {
+        public IO(int keyBits, int countBytes) {
             s_axis = Flipped(new AxisTuples(keyBits));
             m_axis = new AxisMessages(keyBits, countBytes);
         }
@@ -38,13 +38,13 @@ public final class SamplerEngine extends Module {
     private final int k;
 
     public SamplerEngine(SamplerParams params) {
-        super("s", params.moduleTag());
-        this.p = params.check();
+        super("s", params.check().moduleTag());
+        this.p = params;
         this.k = p.keyBits();
         CounterRule rule = rule(p);
         int firstCount = firstCountBits(p, rule);
         int countBits = messageCountBits(p);
-        io = IO(new IO(k, (countBits + 7) / 8));
+        io = IO(new IO(k, countBytes(p)));
 
         // ---- input queue: {last, w, pc}
         Fifo inQ = Module(new Fifo(2 * k + 1, p.inDepth()));
@@ -96,7 +96,7 @@ public final class SamplerEngine extends Module {
         }
 
         // ---- output queue: {count, w, pc}
-        int countBytes = (countBits + 7) / 8;
+        int countBytes = countBytes(p);
         Fifo outQ = Module(new Fifo(2 * k + 8 * countBytes, p.outDepth()));
         outQ.io.enq.valid.connect(msg.valid);
         outQ.io.enq.bits.connect(Cat(msg.bits.count.pad(8 * countBytes), msg.bits.w, msg.bits.pc));
@@ -223,6 +223,11 @@ public final class SamplerEngine extends Module {
     static int firstCountBits(SamplerParams p, CounterRule rule) {
         if (rule != null) return rule.countBits();
         return p.hasFirst() ? 64 - Long.numberOfLeadingZeros(p.rate()) : 1;
+    }
+
+    /** Bytes of the count field on the message stream. */
+    public static int countBytes(SamplerParams p) {
+        return (messageCountBits(p) + 7) / 8;
     }
 
     /** Width of the count in an outgoing message (before rounding up to whole bytes on the stream). */

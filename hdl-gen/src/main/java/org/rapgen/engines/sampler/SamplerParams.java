@@ -17,8 +17,8 @@ import org.rapgen.hdl.SourceLoc;
  * @param lfsrSeed       initial LFSR state of R_r / CR_r (nonzero)
  * @param counterBits    width of a CR_r counter; reaching 2^counterBits - 1 forces a message (1..63)
  * @param assocCountBits width of an A_k entry's count (1..63)
- * @param inDepth        input tuple queue depth (power of two, 2..65536)
- * @param outDepth       output message queue depth (power of two, 2..65536)
+ * @param inDepth        input tuple queue depth (power of two, 4..65536)
+ * @param outDepth       output message queue depth (power of two, 4..65536)
  * @param dropMode       false: a full output queue backpressures the input (nothing is lost); true: the engine never
  *                       holds the producer, and every tuple or message it cannot store is counted as dropped
  */
@@ -74,7 +74,8 @@ public record SamplerParams(SamplerSpec spec, int keyBits, int hashSeed, int lfs
     }
 
     private static void queue(String which, int d) {
-        if (d < 2 || d > 65536 || Integer.bitCount(d) != 1) fail(which + " queue depth must be a power of two in 2..65536, got " + d);
+        // the FIFO's enqueue-to-dequeue latency is 2 cycles, so 2 entries cannot sustain one message per clock
+        if (d < 4 || d > 65536 || Integer.bitCount(d) != 1) fail(which + " queue depth must be a power of two in 4..65536, got " + d);
     }
 
     private static void fail(String problem) {
