@@ -149,6 +149,13 @@ public abstract class TraceReader implements Closeable {
     /** Input items skipped so far (non-IPv4 packets; lackey data accesses before the first instruction). */
     public final long skipped() { return skipped; }
 
+    /**
+     * Where the record last delivered by {@link #next()} starts, in the form error messages use: the
+     * 1-based line for line formats, the byte offset of the record or block for binary formats. Lets a
+     * consumer that rejects a well-formed record (a weight its model cannot take) point at it.
+     */
+    public final long location() { return src.errorLocation; }
+
     /** The file name used in error messages. */
     public final String name() { return src.name; }
 

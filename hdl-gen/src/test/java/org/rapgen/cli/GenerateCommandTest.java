@@ -3,51 +3,26 @@ package org.rapgen.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rapgen.cli.Cli.assertOneLineBadInput;
+import static org.rapgen.cli.Cli.run;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rapgen.cli.Cli.Run;
 
 /** The generate command: output layout, and bad input giving one line, exit 2 and no partial output. */
 class GenerateCommandTest {
     @TempDir
     Path tmp;
 
-    private record Run(int exit, String out, String err) {
-    }
-
-    private Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            int code = Main.run(args);
-            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-    }
-
     private Path config(String name, String text) throws IOException {
         Path p = tmp.resolve(name);
         Files.writeString(p, text);
         return p;
-    }
-
-    private void assertOneLineBadInput(Run r, String... fragments) {
-        assertEquals(Main.BAD_INPUT, r.exit(), r.err());
-        assertEquals(1, r.err().strip().lines().count(), "exactly one line on stderr, got:\n" + r.err());
-        for (String f : fragments) assertTrue(r.err().contains(f), "stderr should mention '" + f + "': " + r.err());
     }
 
     private void assertNothingWritten(Path out) throws IOException {
@@ -114,7 +89,7 @@ class GenerateCommandTest {
         assertTrue(v.out().startsWith("rapgen "), v.out());
         Run h = run("--help");
         assertEquals(0, h.exit());
-        assertTrue(h.out().contains("generate"), h.out());
-        assertFalse(h.out().contains("profile"), "no commands that do not exist yet");
+        for (String command : new String[] {"generate", "profile", "sample"}) assertTrue(h.out().contains(command), h.out());
+        assertFalse(h.out().contains("cosim"), "no commands that do not exist yet");
     }
 }

@@ -1,5 +1,7 @@
 package org.rapgen.testutil;
 
+import static org.junit.jupiter.api.Assertions.fail;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -15,5 +17,12 @@ public final class RepoPaths {
             if (Files.isDirectory(q.resolve("configs")) && Files.isRegularFile(q.resolve("rapgen"))) return q;
         }
         throw new IllegalStateException("repository root not found above " + start);
+    }
+
+    /** A real trace from {@code shared/traces} beside the repository; its absence fails the test (never a skip). */
+    public static Path sharedTrace(String name) {
+        Path p = root().resolve("..").resolve("shared").resolve("traces").resolve(name).normalize();
+        if (!Files.isReadable(p)) fail("shared trace not found at " + p + ": the tests expect the project's shared/ folder beside the repository");
+        return p;
     }
 }

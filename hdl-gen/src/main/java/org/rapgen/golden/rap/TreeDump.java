@@ -60,7 +60,7 @@ public final class TreeDump {
     }
 
     /** The exact decimal value of epsFx / 65536. */
-    static String formatEps(int epsFx) {
+    public static String formatEps(int epsFx) {
         return BigDecimal.valueOf(epsFx).divide(EPS_ONE).stripTrailingZeros().toPlainString();
     }
 

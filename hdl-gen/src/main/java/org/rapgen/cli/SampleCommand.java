@@ -1,0 +1,149 @@
+package org.rapgen.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.rapgen.golden.sampler.MessageSink;
+import org.rapgen.golden.sampler.Metrics;
+import org.rapgen.golden.sampler.Profile;
+import org.rapgen.golden.sampler.Sampler;
+import org.rapgen.golden.sampler.SamplerConfig;
+import org.rapgen.golden.sampler.SamplerSpec;
+import org.rapgen.golden.sampler.SpecException;
+import org.rapgen.trace.TraceOptions;
+import org.rapgen.trace.TraceReader;
+import org.rapgen.trace.TraceShape;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code sample}: runs a tuple trace through a sampler golden model (SPEC §6) and writes its messages in the SPEC §8
+ * form {@code <hex pc> <hex w> <decimal count>}, in emission order. Messages for standard output are held back in a
+ * temporary file until the trace has been read to the end, so a bad trace leaves no partial output anywhere.
+ */
+@Command(name = "sample", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Run a sampler golden model on a tuple trace and write its messages (see docs/cli.md).")
+final class SampleCommand implements Callable<Integer> {
+    @Mixin
+    TraceArgs in;
+
+    @Option(names = "--sampler", required = true, paramLabel = "SPEC", description = "composition, e.g. P256, H[P256]2048, H[P256]2048A16, T[tag=2]2048")
+    String spec;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "write the messages here (default: standard output, unless --report)")
+    Path out;
+
+    @Option(names = "--report", description = "print the invariance error against the exact profile and the overhead (paper §5.3)")
+    boolean report;
+
+    @Option(names = "--cycles", paramLabel = "N", description = "cycles of the profiled run, to give the overhead in % (with --report)")
+    Long cycles;
+
+    @Option(names = "--key-bits", paramLabel = "K", defaultValue = "32", description = "width of pc and w, a multiple of 8 in 8..64 (default 32)")
+    int keyBits;
+
+    @Override
+    public Integer call() throws IOException {
+        SamplerSpec parsed = parse();
+        SamplerConfig cfg = config();
+        if (cycles != null && (!report || cycles < 1)) throw new BadInputException("--cycles needs --report and a value >= 1");
+        TraceOptions opt = TraceOptions.keyBits(keyBits).withLackeyMode(TraceOptions.LackeyMode.TUPLES)
+                .withPacketField(TraceOptions.PacketField.SRC_DST);
+        try (OutputFile messages = out != null ? OutputFile.of(out) : report ? null : OutputFile.stdout(System.out);
+                TraceInput trace = TraceInput.open(in.trace, in.format, opt, TraceShape.TUPLES)) {
+            Sink sink = new Sink(messages == null ? null : messages.writer(), report ? new Profile() : null);
+            Sampler sampler = build(parsed, cfg, sink);
+            Profile ideal = report ? new Profile() : null;
+            TraceReader r = trace.reader();
+            Progress progress = Progress.create(in.progress, trace, System.err);
+            try {
+                while (trace.next()) {
+                    sampler.push(r.pc(), r.w());
+                    if (ideal != null) ideal.add(r.pc(), r.w(), 1);
+                    progress.tick(r.records());
+                }
+                sampler.finish();
+            } catch (UncheckedIOException e) {
+                throw messages.cannotWrite(e.getCause());
+            }
+            progress.done(r.records());
+            if (messages != null) messages.commit();
+            if (report) report(System.out, sampler, r.records(), sink, ideal);
+            return 0;
+        }
+    }
+
+    private SamplerSpec parse() {
+        try {
+            return SamplerSpec.parse(spec);
+        } catch (SpecException e) {
+            throw new BadInputException("--sampler: " + e.getMessage());
+        }
+    }
+
+    private SamplerConfig config() {
+        try {
+            return SamplerConfig.of(keyBits);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--key-bits: " + e.getMessage());
+        }
+    }
+
+    private static Sampler build(SamplerSpec parsed, SamplerConfig cfg, MessageSink sink) {
+        try {
+            return parsed.build(cfg, sink);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--sampler: " + e.getMessage());
+        }
+    }
+
+    private void report(PrintStream o, Sampler sampler, long tuples, Sink sink, Profile ideal) {
+        long cyclesOverhead = Metrics.overheadCycles(sink.messages);
+        Summary.row(o, "sampler", sampler.spec());
+        Summary.row(o, "tuples", Long.toString(tuples));
+        Summary.row(o, "messages", sink.messages + " (counts add up to " + sink.profile.total() + "; " + sampler.pending()
+                + " tuples counted but unreported at the end)");
+        Summary.row(o, "compress", sink.messages == 0 ? "no messages" : String.format(Locale.ROOT, "%.2f tuples per message",
+                tuples / (double) sink.messages));
+        Summary.row(o, "error", String.format(Locale.ROOT, "%.4f%% invariance error against the exact profile",
+                100 * Metrics.invarianceError(ideal, sink.profile)));
+        String percent = cycles == null ? ""
+                : String.format(Locale.ROOT, ", %.4f%% of %d cycles", Metrics.overheadPercent(sink.messages, cycles), cycles);
+        Summary.row(o, "overhead", String.format(Locale.ROOT, "%d cycles (%d per message), %.4f per tuple%s", cyclesOverhead,
+                Metrics.CYCLES_PER_MESSAGE, tuples == 0 ? 0.0 : cyclesOverhead / (double) tuples, percent));
+    }
+
+    /** Writes each message as a SPEC §8 line (if there is a writer), counts it and adds it to the sampled profile. */
+    private static final class Sink implements MessageSink {
+        final Writer writer;
+        final Profile profile;
+        long messages;
+
+        Sink(Writer writer, Profile profile) {
+            this.writer = writer;
+            this.profile = profile;
+        }
+
+        @Override
+        public void message(long pc, long w, long count) {
+            messages++;
+            if (profile != null) profile.add(pc, w, count);
+            if (writer == null) return;
+            try {
+                writer.write(Long.toHexString(pc));
+                writer.write(' ');
+                writer.write(Long.toHexString(w));
+                writer.write(' ');
+                writer.write(Long.toUnsignedString(count));
+                writer.write('\n');
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+}
