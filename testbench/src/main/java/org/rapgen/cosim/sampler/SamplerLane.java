@@ -31,7 +31,8 @@ public final class SamplerLane {
 
     private int next;
     private boolean offering;
-    private boolean ready;
+    private boolean ready;       // as poked this cycle (both start at 0, poked so in the constructor)
+    private boolean validPoked;
     private long[] waiting;     // the message offered and not taken last cycle
     private boolean done;
     private boolean cleared;
@@ -59,6 +60,8 @@ public final class SamplerLane {
         clearing = sim.port(prefix + "status_clearing");
         if (sData.width() != 2 * keyBits) throw new IllegalArgumentException(sData.name() + " is " + sData.width() + " bits, expected 2K = " + 2 * keyBits);
         this.countBits = Math.min(64, mData.width() - 2 * keyBits);
+        sim.poke(sValid, 0);
+        sim.poke(mReady, 0);
     }
 
     /** Pokes this cycle's inputs. */
@@ -71,9 +74,11 @@ public final class SamplerLane {
             sim.pokeWords(sData.id(), words);
             sim.poke(sLast, in.last()[next] ? 1 : 0);
         }
-        sim.poke(sValid, offering ? 1 : 0);
-        ready = readyRnd.nextInt(100) < traffic.readyPercent();
-        sim.poke(mReady, ready ? 1 : 0);
+        if (offering != validPoked) sim.poke(sValid, offering ? 1 : 0);
+        validPoked = offering;
+        boolean r = readyRnd.nextInt(100) < traffic.readyPercent();
+        if (r != ready) sim.poke(mReady, r ? 1 : 0);
+        ready = r;
     }
 
     /** Reads the outputs before the clock edge and records this cycle's transfers. */
@@ -104,7 +109,7 @@ public final class SamplerLane {
         } else if (waiting != null) {
             throw new AssertionError(prefix + " cycle " + cycle + ": m_axis_tvalid dropped before the message was taken");
         }
-        cleared |= sim.peek(clearing) == 0;
+        if (!cleared) cleared = sim.peek(clearing) == 0;
         done = next == in.size() && !offering && waiting == null && sim.peek(idle) != 0;
     }
 

@@ -3,11 +3,17 @@ package org.rapgen.cosim.sampler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.rapgen.cli.Main;
 import org.rapgen.cosim.Dut;
 import org.rapgen.cosim.DslDut;
 import org.rapgen.cosim.Sim;
@@ -128,21 +134,46 @@ class SamplerCosimTest {
 
     /**
      * A real trace (valgrind lackey: pc and data address of every load and store of {@code sort}); also the
-     * end-to-end check that the RTL's messages give the same invariance error (paper &sect;5.3.1) as the golden model's.
+     * end-to-end check that the RTL's messages give the same invariance error (paper &sect;5.3.1) as the golden model's,
+     * and, for the paper's default compositions, as {@code ./rapgen sample --report} prints.
      */
     @Test
     void lackeyTraceFullRateAndBackpressure() throws Exception {
-        Tuples t = Tuples.read(TupleStreams.lackeyTrace(), TraceFormat.LACKEY, K, 150_000);
-        assertEquals(150_000, t.size(), "the lackey trace is shorter than expected");
+        Path trace = TupleStreams.lackeyTrace();
+        Tuples t = Tuples.read(trace, TraceFormat.LACKEY, K, Integer.MAX_VALUE);
+        assertTrue(t.size() > 300_000, "the lackey trace is shorter than expected: " + t.size());
+        long t0 = System.nanoTime();
         List<SamplerLane> lanes = run(t, i -> i % 2 == 0 ? Traffic.fullRate() : Traffic.random(80, 60, 300 + i));
+        System.out.printf("lackey: %d tuples through %d engines in %.1f s%n", t.size(), lanes.size(), (System.nanoTime() - t0) / 1e9);
         expectIdentical(t, lanes);
         Profile ideal = new Profile();
         for (int i = 0; i < t.size(); i++) ideal.add(t.pc()[i], t.w()[i], 1);
         for (int i = 0; i < LANES.size(); i++) {
-            double g = Metrics.invarianceError(ideal, profile(GoldenSampler.messages(LANES.get(i), t)));
+            String spec = LANES.get(i).spec().text;
+            if (!spec.equals("H[P256]2048") && !spec.equals("T[tag=2,ways=2]2048")) continue;
+            // the paper's two default first levels (A16 is lossless, so it gives the same error):
+            // ./rapgen sample --report on the same trace prints the error the RTL's messages give
             double r = Metrics.invarianceError(ideal, profile(lanes.get(i).messages()));
-            assertEquals(g, r, 0.0, "invariance error of " + LANES.get(i).spec().text);
+            assertTrue(r > 0, spec + ": an invariance error of 0 means no tuple was selected, so the check would be empty");
+            String rtl = String.format(Locale.ROOT, "%.4f%% invariance error", 100 * r);
+            String cli = sampleReport(trace, spec);
+            assertTrue(cli.contains(rtl), spec + ": RTL gives '" + rtl + "', ./rapgen sample --report says:\n" + cli);
+            System.out.printf("lackey %d tuples, %s: %d messages, %s%n", t.size(), spec, lanes.get(i).messages().size(), rtl);
         }
+    }
+
+    /** Output of {@code ./rapgen sample --trace FILE --sampler SPEC --report --key-bits 64} (run in-process). */
+    private static String sampleReport(Path trace, String spec) {
+        PrintStream saved = System.out;
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        try (PrintStream capture = new PrintStream(buf, true, StandardCharsets.UTF_8)) {
+            System.setOut(capture);
+            int rc = Main.run("sample", "--trace", trace.toString(), "--sampler", spec, "--report", "--key-bits", String.valueOf(K));
+            assertEquals(0, rc, "./rapgen sample exit status");
+        } finally {
+            System.setOut(saved);
+        }
+        return buf.toString(StandardCharsets.UTF_8);
     }
 
     /** One tuple per clock, no stall of the producer once the table is clear, with the consumer always ready. */
