@@ -10,8 +10,11 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.rapgen.hdl.Module;
+import org.rapgen.engines.sampler.HashUnit;
 import org.rapgen.hdl.lib.Arbiter;
+import org.rapgen.hdl.lib.CounterSram;
 import org.rapgen.hdl.lib.Fifo;
+import org.rapgen.hdl.lib.Lfsr;
 import org.rapgen.hdl.lib.SatCounter;
 
 /** The designs a configuration can name, with their parameters and how to build the top module. */
@@ -45,6 +48,26 @@ public final class DesignCatalog {
                             integer("amount_width", "increment bits", 1, (v, p) -> v < 1 || v > (Integer) p.get("width") ? "must be in 1..width (" + p.get("width") + "), got " + v : null)),
                     p -> "sat_counter_w" + p.get("width"),
                     p -> () -> new SatCounter(i(p, "width"), i(p, "amount_width"))),
+            new Entry("counter_sram", "block-RAM array of saturating counters with read-modify-write forwarding",
+                    List.of(integer("depth", "counters", null, range(2, 1 << 20)),
+                            integer("counter_bits", "bits per counter", null, range(1, 62))),
+                    p -> "counter_sram_d" + p.get("depth") + "_c" + p.get("counter_bits"),
+                    p -> () -> new CounterSram(i(p, "depth"), i(p, "counter_bits"))),
+            new Entry("lfsr", "maximal-length Fibonacci LFSR, several steps per advance",
+                    List.of(integer("width", "state bits", null, range(3, 64)),
+                            integer("steps", "steps per advance", null, range(1, 1024)),
+                            integer("seed", "initial state, 1..2^32-1 and below 2^width", null, (v, p) -> v < 1 || v > 0xFFFFFFFFL
+                                    || (Integer) p.get("width") < 32 && v >> (Integer) p.get("width") != 0 ? "must be in 1..min(2^32, 2^width)-1, got " + v : null)),
+                    p -> "lfsr_w" + p.get("width") + "_s" + p.get("steps") + "_seed" + Long.toHexString(u(p, "seed")),
+                    p -> () -> new Lfsr(i(p, "width"), i(p, "steps"), u(p, "seed"))),
+            new Entry("hash_unit", "the stratified sampler's tuple hash (index and tag), one register stage",
+                    List.of(integer("key_bits", "bits of pc and w, a multiple of 8", null, (v, p) -> v < 8 || v > 64 || v % 8 != 0 ? "must be a multiple of 8 in 8..64, got " + v : null),
+                            integer("index_bits", "stratum index bits (log2 n)", null, range(0, 64)),
+                            integer("tag_bits", "partial tag bits", null, range(0, 64)),
+                            integer("seed", "table seed, 1..2^32-1", null, range(1, 0xFFFFFFFFL)),
+                            integer("payload_bits", "bits carried alongside", 1, range(0, 4096))),
+                    p -> "hash_unit_k" + p.get("key_bits") + "_i" + p.get("index_bits") + "_t" + p.get("tag_bits") + "_seed" + Long.toHexString(u(p, "seed")),
+                    p -> () -> new HashUnit(i(p, "key_bits"), i(p, "index_bits"), i(p, "tag_bits"), u(p, "seed"), i(p, "payload_bits"))),
             SamplerDesign.ENTRY);
 
     private DesignCatalog() {
@@ -52,6 +75,11 @@ public final class DesignCatalog {
 
     private static int i(Map<String, Object> p, String k) {
         return (Integer) p.get(k);
+    }
+
+    /** A 32-bit parameter read as unsigned (parameters are Java ints, so values above 2^31-1 arrive negative). */
+    private static long u(Map<String, Object> p, String k) {
+        return Integer.toUnsignedLong(i(p, k));
     }
 
     public static Optional<Entry> find(String name) {

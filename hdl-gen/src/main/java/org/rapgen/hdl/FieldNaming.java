@@ -61,6 +61,7 @@ final class FieldNaming {
     private static NameSlot slotOf(ModuleContext ctx, Object v) {
         if (v instanceof Data d) return d.nameSlot();
         if (v instanceof Mem<?> m) return m.memory.nameSlot;
+        if (v instanceof Rom r) return r.mem.memory.nameSlot;
         if (v instanceof Module m) {
             Instance i = ctx.instancesByModule.get(m);
             return i == null ? null : i.nameSlot;

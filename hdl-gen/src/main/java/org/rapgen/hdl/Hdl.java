@@ -138,6 +138,13 @@ public final class Hdl {
 
     public static <T extends Bits> SyncReadMem<T> SyncReadMem(int depth, T type) { return new SyncReadMem<>(depth, type); }
 
+    /** A read-only memory of {@code width}-bit words fixed at elaboration (word i at address i), read combinationally. */
+    public static Rom Rom(int width, List<BigInteger> words) { return new Rom(width, words); }
+
+    public static Rom Rom(int width, long... words) {
+        return new Rom(width, Arrays.stream(words).mapToObj(BigInteger::valueOf).toList());
+    }
+
     /** Instantiates a child module in the module being elaborated. */
     public static <M extends Module> M Module(M child) {
         child.close();

@@ -1,5 +1,6 @@
 package org.rapgen.hdl.emit;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -18,7 +19,7 @@ import org.rapgen.hdl.ir.Signal;
 public record ModuleView(String version, String name, String javaClass, String params, List<Decl> ports,
                          List<Decl> regs, List<Decl> memories, List<Decl> wires, List<Decl> temps,
                          List<Assign> assigns, List<RegUpdate> regUpdates, List<MemWrite> memWrites,
-                         List<MemRead> memReads, List<Inst> instances, String unused) {
+                         List<MemRead> memReads, List<Inst> instances, String unused, List<RomInit> romInits) {
 
     /** A declaration: keyword, range, name, trailing text (initializer or unpacked range), Java location. */
     public record Decl(String dir, String range, String name, String suffix, String loc) {
@@ -35,6 +36,10 @@ public record ModuleView(String version, String name, String javaClass, String p
     }
 
     public record MemRead(String memory, String enable, String addr, String data) {
+    }
+
+    /** A ROM's words as {@code memory[addr] = word} assignments of an {@code initial} block. */
+    public record RomInit(String memory, List<Assign> words) {
     }
 
     public record Inst(String module, String name, List<Assign> ports, String loc) {
@@ -83,6 +88,7 @@ public record ModuleView(String version, String name, String javaClass, String p
         List<Decl> mems = new ArrayList<>();
         List<MemWrite> writes = new ArrayList<>();
         List<MemRead> reads = new ArrayList<>();
+        List<RomInit> roms = new ArrayList<>();
         for (Memory m : def.memories) {
             mems.add(new Decl("reg", VerilogText.range(m.width), m.name(), " [0:" + (m.depth - 1) + "]", m.loc.toString()));
             for (Memory.WritePort w : m.writePorts) {
@@ -91,6 +97,7 @@ public record ModuleView(String version, String name, String javaClass, String p
             for (Memory.ReadPort r : m.readPorts) {
                 reads.add(new MemRead(m.name(), guard(p, r.guards), p.ext(r.addr, m.addrWidth()), r.rdata.name()));
             }
+            if (m.init != null) roms.add(romInit(m));
         }
         List<Inst> insts = new ArrayList<>();
         for (Instance i : def.instances) {
@@ -100,7 +107,15 @@ public record ModuleView(String version, String name, String javaClass, String p
         }
         String params = def.params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
         String unusedExpr = unused.isEmpty() ? null : unused.size() == 1 ? unused.get(0) : "{" + String.join(", ", unused) + "}";
-        return new ModuleView(version, def.name, def.javaClass, params, ports, regs, mems, wires, temps, assigns, updates, writes, reads, insts, unusedExpr);
+        return new ModuleView(version, def.name, def.javaClass, params, ports, regs, mems, wires, temps, assigns, updates, writes, reads, insts, unusedExpr, roms);
+    }
+
+    private static RomInit romInit(Memory m) {
+        List<Assign> words = new ArrayList<>();
+        for (int i = 0; i < m.init.size(); i++) {
+            words.add(new Assign(VerilogText.literal(BigInteger.valueOf(i), m.addrWidth()), VerilogText.literal(m.init.get(i), m.width)));
+        }
+        return new RomInit(m.name(), words);
     }
 
     private static String guard(ExprPrinter p, List<Memory.Guard> guards) {
@@ -108,9 +123,9 @@ public record ModuleView(String version, String name, String javaClass, String p
         return guards.stream().map(g -> (g.negated() ? "!" : "") + p.atom(g.cond())).collect(Collectors.joining(" && "));
     }
 
-    /** The clock is read by every always block and child; reset by every register with a reset value and child. */
+    /** The clock is read by every always block (a ROM has none) and child; reset by every register with a reset value and child. */
     private static void markClockReset(ModuleDef def, Reachability reach) {
-        boolean clocked = !def.instances.isEmpty() || !def.memories.isEmpty()
+        boolean clocked = !def.instances.isEmpty() || def.memories.stream().anyMatch(m -> m.init == null)
                 || def.signals.stream().anyMatch(s -> s.kind == Signal.Kind.REG);
         boolean reset = !def.instances.isEmpty() || def.signals.stream().anyMatch(s -> s.init != null);
         if (clocked) reach.read(new Ref(def.clock));

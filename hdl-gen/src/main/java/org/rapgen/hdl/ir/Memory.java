@@ -1,5 +1,6 @@
 package org.rapgen.hdl.ir;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import org.rapgen.hdl.SourceLoc;
@@ -18,6 +19,8 @@ public final class Memory {
     public final List<ReadPort> readPorts = new ArrayList<>();
     /** Filled by lowering, in program order (a later port wins on an address conflict). */
     public final List<WritePort> writePorts = new ArrayList<>();
+    /** A ROM's words (fixed at elaboration, emitted as an initialised array); null for a RAM. */
+    public List<BigInteger> init;
 
     public Memory(NameSlot nameSlot, int depth, int width, SourceLoc loc, boolean syncRead) {
         this.nameSlot = nameSlot;
