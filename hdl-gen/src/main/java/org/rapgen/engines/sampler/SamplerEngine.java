@@ -2,6 +2,7 @@ package org.rapgen.engines.sampler;
 
 import static org.rapgen.hdl.Hdl.*;
 
+import java.util.function.BiFunction;
 import org.rapgen.golden.sampler.StratifiedSampler;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
@@ -9,6 +10,7 @@ import org.rapgen.hdl.DecoupledIO;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.lib.Fifo;
+import org.rapgen.hdl.lib.RmwMemory;
 
 /**
  * A stratified-sampling engine for one composition (SPEC &sect;6; docs/sampler-engine.md): tuples in on AXI4-Stream,
@@ -108,27 +110,44 @@ public final class SamplerEngine extends Module {
         status(inQ, outQ, em, msg, clearing, draining);
     }
 
-    /** The counter table and its rule: the table applies the rule as its update; its output decides the message. */
+    /**
+     * The counter table and its rule: the table (block RAM through {@link RmwMemory}, or one register) applies the
+     * rule as its read-modify-write update, with the whole tuple in the command; its output decides the message.
+     */
     private Bool counterTable(CounterRule rule, DecoupledIO<Keyed> keyed, DecoupledIO<Emission> em) {
         int tw = Math.max(p.tagBits(), 1);
         int cmdBits = 2 * k + 2 + tw;  // {tag, sample, last, w, pc}
-        CounterTable table = Module(new CounterTable(rule.flavor(), p.tableDepth(), rule.dataBits(), cmdBits,
-                (old, cmd) -> rule.apply(old, cmd.bit(2 * k + 1), cmd.bits(cmdBits - 1, 2 * k + 2)).updated()));
-        table.io.in.valid.connect(keyed.valid);
-        keyed.ready.connect(table.io.in.ready);
-        table.io.in.bits.addr.connect(p.tableDepth() == 1 ? U(0, 1) : keyed.bits.index);
-        table.io.in.bits.cmd.connect(Cat(keyed.bits.tag, keyed.bits.sample, keyed.bits.last, keyed.bits.w, keyed.bits.pc));
+        BiFunction<UInt, UInt, UInt> update = (old, cmd) -> rule.apply(old, cmd.bit(2 * k + 1), cmd.bits(cmdBits - 1, 2 * k + 2)).updated();
+        DecoupledIO<RmwMemory.Command> in;
+        DecoupledIO<RmwMemory.Result> out;
+        Bool clearing;
+        if (p.tableDepth() == 1) {
+            CounterRegister reg = Module(new CounterRegister(rule.flavor(), rule.dataBits(), cmdBits, update));
+            in = reg.io.in;
+            out = reg.io.out;
+            clearing = B(false);
+        } else {
+            RmwMemory mem = Module(new RmwMemory(rule.flavor(), p.tableDepth(), rule.dataBits(), cmdBits, update));
+            mem.io.clear.connect(B(false));
+            in = mem.io.in;
+            out = mem.io.out;
+            clearing = mem.io.clearing;
+        }
+        in.valid.connect(keyed.valid);
+        keyed.ready.connect(in.ready);
+        in.bits.addr.connect(p.tableDepth() == 1 ? U(0, 1) : keyed.bits.index);
+        in.bits.cmd.connect(Cat(keyed.bits.tag, keyed.bits.sample, keyed.bits.last, keyed.bits.w, keyed.bits.pc));
 
-        UInt cmd = table.io.out.bits.cmd;
-        CounterRule.Outcome o = rule.apply(table.io.out.bits.old, cmd.bit(2 * k + 1), cmd.bits(cmdBits - 1, 2 * k + 2));
-        em.valid.connect(table.io.out.valid);
-        table.io.out.ready.connect(em.ready);
+        UInt cmd = out.bits.cmd;
+        CounterRule.Outcome o = rule.apply(out.bits.old, cmd.bit(2 * k + 1), cmd.bits(cmdBits - 1, 2 * k + 2));
+        em.valid.connect(out.valid);
+        out.ready.connect(em.ready);
         em.bits.pc.connect(cmd.bits(k - 1, 0));
         em.bits.w.connect(cmd.bits(2 * k - 1, k));
         em.bits.last.connect(cmd.bit(2 * k));
         em.bits.msg.connect(o.emit());
         em.bits.count.connect(o.count());
-        return table.io.clearing;
+        return clearing;
     }
 
     /** Input queue head -&gt; (hash unit) -&gt; (LFSR stage): the tuple with its index, tag and sampling decision. */
