@@ -15,10 +15,10 @@ import random
 import pytest
 
 import cocotb
-from cocotb.clock import Clock
 from cocotb.triggers import ReadOnly, RisingEdge
 
 from sampler_model import StratifiedPeriodicSampler
+from tb_clock import start_clock_and_reset
 from tb_coverage import assert_covered
 
 K = 32
@@ -48,15 +48,7 @@ async def sampler_matches_scoreboard(dut):
     tuples = skewed_stream(rng, count)
     model = StratifiedPeriodicSampler(r, n, K)
 
-    cocotb.start_soon(Clock(dut.clock, 10, unit="ns").start())
-    dut.reset.value = 1
-    dut.io_s_axis_tvalid.value = 0
-    dut.io_s_axis_tdata.value = 0
-    dut.io_s_axis_tlast.value = 0
-    dut.io_m_axis_tready.value = 0
-    for _ in range(2):
-        await RisingEdge(dut.clock)
-    dut.reset.value = 0
+    await start_clock_and_reset(dut, [dut.io_s_axis_tvalid, dut.io_s_axis_tdata, dut.io_s_axis_tlast, dut.io_m_axis_tready])
 
     expected: list[tuple[int, int, int]] = []
     got: list[tuple[int, int, int]] = []

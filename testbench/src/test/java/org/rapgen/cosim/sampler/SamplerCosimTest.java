@@ -13,6 +13,9 @@ import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.rapgen.cli.Main;
 import org.rapgen.cosim.Dut;
 import org.rapgen.cosim.DslDut;
@@ -93,26 +96,24 @@ class SamplerCosimTest {
         assertTrue(bad.isEmpty(), String.join("\n", bad));
     }
 
-    @Test
-    void randomTuplesFullRate() {
-        Tuples t = TupleStreams.random(30_000, 11, K);
-        List<SamplerLane> lanes = run(t, i -> Traffic.fullRate());
-        expectIdentical(t, lanes);
-        expectDropLanesExact(t, lanes);
+    static Tuples stream(String kind, int n, long seed) {
+        return kind.equals("random") ? TupleStreams.random(n, seed, K) : TupleStreams.skewed(n, seed, K);
     }
 
-    @Test
-    void skewedTuplesFullRate() {
-        Tuples t = TupleStreams.skewed(30_000, 12, K);
+    @ParameterizedTest
+    @ValueSource(strings = {"random", "skewed"})
+    void fullRate(String kind) {
+        Tuples t = stream(kind, 30_000, 11);
         List<SamplerLane> lanes = run(t, i -> Traffic.fullRate());
         expectIdentical(t, lanes);
         expectDropLanesExact(t, lanes);
     }
 
     /** Random gaps on the input and random stalls on the output, different per lane; offered during the clear too. */
-    @Test
-    void skewedTuplesRandomBackpressure() {
-        Tuples t = TupleStreams.skewed(20_000, 13, K);
+    @ParameterizedTest
+    @ValueSource(strings = {"random", "skewed"})
+    void randomBackpressure(String kind) {
+        Tuples t = stream(kind, 20_000, 13);
         List<SamplerLane> lanes = run(t, i -> i < LANES.size() ? Traffic.random(30 + 7 * i % 70, 20 + 11 * i % 80, 100 + i)
                 : Traffic.random(100, 30, 100 + i).afterClear(true));
         expectIdentical(t, lanes);
@@ -125,11 +126,22 @@ class SamplerCosimTest {
         expectDropLanesCounted(t, lanes);
     }
 
+    /**
+     * Soak: long streams, many traffic seeds. Off by default (minutes); run with
+     * {@code -Drapgen.soak=true -Drapgen.soak.tuples=N -Drapgen.soak.rounds=R}.
+     */
     @Test
-    void randomTuplesRandomBackpressure() {
-        Tuples t = TupleStreams.random(20_000, 14, K);
-        List<SamplerLane> lanes = run(t, i -> Traffic.random(50 + 13 * i % 50, 10 + 17 * i % 90, 200 + i));
-        expectIdentical(t, lanes);
+    @EnabledIfSystemProperty(named = "rapgen.soak", matches = "true")
+    void soak() {
+        int n = Integer.getInteger("rapgen.soak.tuples", 1_000_000);
+        int rounds = Integer.getInteger("rapgen.soak.rounds", 4);
+        for (int round = 0; round < rounds; round++) {
+            int seed = 1000 + round;
+            Tuples t = stream(round % 2 == 0 ? "skewed" : "random", n, seed);
+            List<SamplerLane> lanes = run(t, i -> Traffic.random(40 + (seed * 7 + i * 13) % 61, 10 + (seed * 11 + i * 17) % 91, seed * 100L + i)
+                    .afterClear(i >= LANES.size()));
+            expectIdentical(t, lanes);
+        }
     }
 
     /**
