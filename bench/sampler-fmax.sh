@@ -9,7 +9,9 @@ cd "$ROOT"
 CONFIGS=("$@"); [ ${#CONFIGS[@]} -gt 0 ] || CONFIGS=(configs/sampler_*.yaml)
 ./rapgen --version >/dev/null   # builds the jar if needed
 WORK="$(mktemp -d)"
-java -cp hdl-gen/target/rapgen.jar org.rapgen.bench.SamplerFmax "$WORK" "${CONFIGS[@]}" | while read -r name top; do
+mapfile -t DESIGNS < <(java -cp hdl-gen/target/rapgen.jar org.rapgen.bench.SamplerFmax "$WORK" "${CONFIGS[@]}")
+for line in "${DESIGNS[@]}"; do
+  read -r name top <<<"$line"
   dir="$WORK/$name"
   (cd "$dir" && yosys -p "read_verilog *.v; synth_ice40 -top $top -json d.json" >synth.log 2>&1) \
     || { echo "bench: yosys failed for $name; see $dir/synth.log" >&2; exit 2; }

@@ -3,441 +3,433 @@
 `default_nettype none
 
 module AssocStage_k16_kb32_ci9_b32 (
-  input  wire clock, // AssocStage.java:42
-  input  wire reset, // AssocStage.java:42
-  output wire io_in_ready, // AssocStage.java:45
-  input  wire io_in_valid, // AssocStage.java:45
-  input  wire [31:0] io_in_bits_pc, // AssocStage.java:45
-  input  wire [31:0] io_in_bits_w, // AssocStage.java:45
-  input  wire [8:0] io_in_bits_count, // AssocStage.java:45
-  input  wire io_in_bits_msg, // AssocStage.java:45
-  input  wire io_in_bits_last, // AssocStage.java:45
-  input  wire io_out_ready, // AssocStage.java:45
-  output wire io_out_valid, // AssocStage.java:45
-  output wire [31:0] io_out_bits_pc, // AssocStage.java:45
-  output wire [31:0] io_out_bits_w, // AssocStage.java:45
-  output wire [31:0] io_out_bits_count, // AssocStage.java:45
-  output wire io_draining  // AssocStage.java:45
+  input  wire clock, // AssocStage.java:43
+  input  wire reset, // AssocStage.java:43
+  output wire io_in_ready, // AssocStage.java:46
+  input  wire io_in_valid, // AssocStage.java:46
+  input  wire [31:0] io_in_bits_pc, // AssocStage.java:46
+  input  wire [31:0] io_in_bits_w, // AssocStage.java:46
+  input  wire [8:0] io_in_bits_count, // AssocStage.java:46
+  input  wire io_in_bits_msg, // AssocStage.java:46
+  input  wire io_in_bits_last, // AssocStage.java:46
+  input  wire io_out_ready, // AssocStage.java:46
+  output wire io_out_valid, // AssocStage.java:46
+  output wire [31:0] io_out_bits_pc, // AssocStage.java:46
+  output wire [31:0] io_out_bits_w, // AssocStage.java:46
+  output wire [31:0] io_out_bits_count, // AssocStage.java:46
+  output wire io_draining  // AssocStage.java:46
 );
 
   // State
-  reg valid_0; // AssocStage.java:48
-  reg valid_1; // AssocStage.java:48
-  reg valid_2; // AssocStage.java:48
-  reg valid_3; // AssocStage.java:48
-  reg valid_4; // AssocStage.java:48
-  reg valid_5; // AssocStage.java:48
-  reg valid_6; // AssocStage.java:48
-  reg valid_7; // AssocStage.java:48
-  reg valid_8; // AssocStage.java:48
-  reg valid_9; // AssocStage.java:48
-  reg valid_10; // AssocStage.java:48
-  reg valid_11; // AssocStage.java:48
-  reg valid_12; // AssocStage.java:48
-  reg valid_13; // AssocStage.java:48
-  reg valid_14; // AssocStage.java:48
-  reg valid_15; // AssocStage.java:48
-  reg [31:0] pcs_0; // AssocStage.java:49
-  reg [31:0] pcs_1; // AssocStage.java:49
-  reg [31:0] pcs_2; // AssocStage.java:49
-  reg [31:0] pcs_3; // AssocStage.java:49
-  reg [31:0] pcs_4; // AssocStage.java:49
-  reg [31:0] pcs_5; // AssocStage.java:49
-  reg [31:0] pcs_6; // AssocStage.java:49
-  reg [31:0] pcs_7; // AssocStage.java:49
-  reg [31:0] pcs_8; // AssocStage.java:49
-  reg [31:0] pcs_9; // AssocStage.java:49
-  reg [31:0] pcs_10; // AssocStage.java:49
-  reg [31:0] pcs_11; // AssocStage.java:49
-  reg [31:0] pcs_12; // AssocStage.java:49
-  reg [31:0] pcs_13; // AssocStage.java:49
-  reg [31:0] pcs_14; // AssocStage.java:49
-  reg [31:0] pcs_15; // AssocStage.java:49
-  reg [31:0] ws_0; // AssocStage.java:50
-  reg [31:0] ws_1; // AssocStage.java:50
-  reg [31:0] ws_2; // AssocStage.java:50
-  reg [31:0] ws_3; // AssocStage.java:50
-  reg [31:0] ws_4; // AssocStage.java:50
-  reg [31:0] ws_5; // AssocStage.java:50
-  reg [31:0] ws_6; // AssocStage.java:50
-  reg [31:0] ws_7; // AssocStage.java:50
-  reg [31:0] ws_8; // AssocStage.java:50
-  reg [31:0] ws_9; // AssocStage.java:50
-  reg [31:0] ws_10; // AssocStage.java:50
-  reg [31:0] ws_11; // AssocStage.java:50
-  reg [31:0] ws_12; // AssocStage.java:50
-  reg [31:0] ws_13; // AssocStage.java:50
-  reg [31:0] ws_14; // AssocStage.java:50
-  reg [31:0] ws_15; // AssocStage.java:50
-  reg [31:0] cnts_0; // AssocStage.java:51
-  reg [31:0] cnts_1; // AssocStage.java:51
-  reg [31:0] cnts_2; // AssocStage.java:51
-  reg [31:0] cnts_3; // AssocStage.java:51
-  reg [31:0] cnts_4; // AssocStage.java:51
-  reg [31:0] cnts_5; // AssocStage.java:51
-  reg [31:0] cnts_6; // AssocStage.java:51
-  reg [31:0] cnts_7; // AssocStage.java:51
-  reg [31:0] cnts_8; // AssocStage.java:51
-  reg [31:0] cnts_9; // AssocStage.java:51
-  reg [31:0] cnts_10; // AssocStage.java:51
-  reg [31:0] cnts_11; // AssocStage.java:51
-  reg [31:0] cnts_12; // AssocStage.java:51
-  reg [31:0] cnts_13; // AssocStage.java:51
-  reg [31:0] cnts_14; // AssocStage.java:51
-  reg [31:0] cnts_15; // AssocStage.java:51
-  reg [3:0] victim; // AssocStage.java:52
-  reg draining_r; // AssocStage.java:53
-  reg [3:0] ptr; // AssocStage.java:54
+  reg valid_0; // AssocStage.java:49
+  reg valid_1; // AssocStage.java:49
+  reg valid_2; // AssocStage.java:49
+  reg valid_3; // AssocStage.java:49
+  reg valid_4; // AssocStage.java:49
+  reg valid_5; // AssocStage.java:49
+  reg valid_6; // AssocStage.java:49
+  reg valid_7; // AssocStage.java:49
+  reg valid_8; // AssocStage.java:49
+  reg valid_9; // AssocStage.java:49
+  reg valid_10; // AssocStage.java:49
+  reg valid_11; // AssocStage.java:49
+  reg valid_12; // AssocStage.java:49
+  reg valid_13; // AssocStage.java:49
+  reg valid_14; // AssocStage.java:49
+  reg valid_15; // AssocStage.java:49
+  reg [31:0] pcs_0; // AssocStage.java:50
+  reg [31:0] pcs_1; // AssocStage.java:50
+  reg [31:0] pcs_2; // AssocStage.java:50
+  reg [31:0] pcs_3; // AssocStage.java:50
+  reg [31:0] pcs_4; // AssocStage.java:50
+  reg [31:0] pcs_5; // AssocStage.java:50
+  reg [31:0] pcs_6; // AssocStage.java:50
+  reg [31:0] pcs_7; // AssocStage.java:50
+  reg [31:0] pcs_8; // AssocStage.java:50
+  reg [31:0] pcs_9; // AssocStage.java:50
+  reg [31:0] pcs_10; // AssocStage.java:50
+  reg [31:0] pcs_11; // AssocStage.java:50
+  reg [31:0] pcs_12; // AssocStage.java:50
+  reg [31:0] pcs_13; // AssocStage.java:50
+  reg [31:0] pcs_14; // AssocStage.java:50
+  reg [31:0] pcs_15; // AssocStage.java:50
+  reg [31:0] ws_0; // AssocStage.java:51
+  reg [31:0] ws_1; // AssocStage.java:51
+  reg [31:0] ws_2; // AssocStage.java:51
+  reg [31:0] ws_3; // AssocStage.java:51
+  reg [31:0] ws_4; // AssocStage.java:51
+  reg [31:0] ws_5; // AssocStage.java:51
+  reg [31:0] ws_6; // AssocStage.java:51
+  reg [31:0] ws_7; // AssocStage.java:51
+  reg [31:0] ws_8; // AssocStage.java:51
+  reg [31:0] ws_9; // AssocStage.java:51
+  reg [31:0] ws_10; // AssocStage.java:51
+  reg [31:0] ws_11; // AssocStage.java:51
+  reg [31:0] ws_12; // AssocStage.java:51
+  reg [31:0] ws_13; // AssocStage.java:51
+  reg [31:0] ws_14; // AssocStage.java:51
+  reg [31:0] ws_15; // AssocStage.java:51
+  reg [31:0] cnts_0; // AssocStage.java:52
+  reg [31:0] cnts_1; // AssocStage.java:52
+  reg [31:0] cnts_2; // AssocStage.java:52
+  reg [31:0] cnts_3; // AssocStage.java:52
+  reg [31:0] cnts_4; // AssocStage.java:52
+  reg [31:0] cnts_5; // AssocStage.java:52
+  reg [31:0] cnts_6; // AssocStage.java:52
+  reg [31:0] cnts_7; // AssocStage.java:52
+  reg [31:0] cnts_8; // AssocStage.java:52
+  reg [31:0] cnts_9; // AssocStage.java:52
+  reg [31:0] cnts_10; // AssocStage.java:52
+  reg [31:0] cnts_11; // AssocStage.java:52
+  reg [31:0] cnts_12; // AssocStage.java:52
+  reg [31:0] cnts_13; // AssocStage.java:52
+  reg [31:0] cnts_14; // AssocStage.java:52
+  reg [31:0] cnts_15; // AssocStage.java:52
+  reg [3:0] victim; // AssocStage.java:53
+  reg draining_r; // AssocStage.java:54
+  reg [3:0] ptr; // AssocStage.java:55
 
   // Logic
-  wire _not_0 = ~draining_r; // AssocStage.java:84
-  wire _eq_0 = pcs_0 == io_in_bits_pc; // AssocStage.java:67
-  wire _and_0 = valid_0 & _eq_0; // AssocStage.java:67
-  wire _eq_1 = ws_0 == io_in_bits_w; // AssocStage.java:67
-  wire match_0 = _and_0 & _eq_1; // AssocStage.java:67
-  wire _eq_2 = pcs_1 == io_in_bits_pc; // AssocStage.java:67
-  wire _and_1 = valid_1 & _eq_2; // AssocStage.java:67
-  wire _eq_3 = ws_1 == io_in_bits_w; // AssocStage.java:67
-  wire match_1 = _and_1 & _eq_3; // AssocStage.java:67
-  wire _or_0 = match_0 | match_1; // AssocStage.java:144
-  wire _eq_4 = pcs_2 == io_in_bits_pc; // AssocStage.java:67
-  wire _and_2 = valid_2 & _eq_4; // AssocStage.java:67
-  wire _eq_5 = ws_2 == io_in_bits_w; // AssocStage.java:67
-  wire match_2 = _and_2 & _eq_5; // AssocStage.java:67
-  wire _or_1 = _or_0 | match_2; // AssocStage.java:144
-  wire _eq_6 = pcs_3 == io_in_bits_pc; // AssocStage.java:67
-  wire _and_3 = valid_3 & _eq_6; // AssocStage.java:67
-  wire _eq_7 = ws_3 == io_in_bits_w; // AssocStage.java:67
-  wire match_3 = _and_3 & _eq_7; // AssocStage.java:67
-  wire _or_2 = _or_1 | match_3; // AssocStage.java:144
-  wire _eq_8 = pcs_4 == io_in_bits_pc; // AssocStage.java:67
-  wire _and_4 = valid_4 & _eq_8; // AssocStage.java:67
-  wire _eq_9 = ws_4 == io_in_bits_w; // AssocStage.java:67
-  wire match_4 = _and_4 & _eq_9; // AssocStage.java:67
-  wire _or_3 = _or_2 | match_4; // AssocStage.java:144
-  wire _eq_10 = pcs_5 == io_in_bits_pc; // AssocStage.java:67
-  wire _and_5 = valid_5 & _eq_10; // AssocStage.java:67
-  wire _eq_11 = ws_5 == io_in_bits_w; // AssocStage.java:67
-  wire match_5 = _and_5 & _eq_11; // AssocStage.java:67
-  wire _or_4 = _or_3 | match_5; // AssocStage.java:144
-  wire _eq_12 = pcs_6 == io_in_bits_pc; // AssocStage.java:67
-  wire _and_6 = valid_6 & _eq_12; // AssocStage.java:67
-  wire _eq_13 = ws_6 == io_in_bits_w; // AssocStage.java:67
-  wire match_6 = _and_6 & _eq_13; // AssocStage.java:67
-  wire _or_5 = _or_4 | match_6; // AssocStage.java:144
-  wire _eq_14 = pcs_7 == io_in_bits_pc; // AssocStage.java:67
-  wire _and_7 = valid_7 & _eq_14; // AssocStage.java:67
-  wire _eq_15 = ws_7 == io_in_bits_w; // AssocStage.java:67
-  wire match_7 = _and_7 & _eq_15; // AssocStage.java:67
-  wire _or_6 = _or_5 | match_7; // AssocStage.java:144
-  wire _eq_16 = pcs_8 == io_in_bits_pc; // AssocStage.java:67
-  wire _and_8 = valid_8 & _eq_16; // AssocStage.java:67
-  wire _eq_17 = ws_8 == io_in_bits_w; // AssocStage.java:67
-  wire match_8 = _and_8 & _eq_17; // AssocStage.java:67
-  wire _or_7 = _or_6 | match_8; // AssocStage.java:144
-  wire _eq_18 = pcs_9 == io_in_bits_pc; // AssocStage.java:67
-  wire _and_9 = valid_9 & _eq_18; // AssocStage.java:67
-  wire _eq_19 = ws_9 == io_in_bits_w; // AssocStage.java:67
-  wire match_9 = _and_9 & _eq_19; // AssocStage.java:67
-  wire _or_8 = _or_7 | match_9; // AssocStage.java:144
-  wire _eq_20 = pcs_10 == io_in_bits_pc; // AssocStage.java:67
-  wire _and_10 = valid_10 & _eq_20; // AssocStage.java:67
-  wire _eq_21 = ws_10 == io_in_bits_w; // AssocStage.java:67
-  wire match_10 = _and_10 & _eq_21; // AssocStage.java:67
-  wire _or_9 = _or_8 | match_10; // AssocStage.java:144
-  wire _eq_22 = pcs_11 == io_in_bits_pc; // AssocStage.java:67
-  wire _and_11 = valid_11 & _eq_22; // AssocStage.java:67
-  wire _eq_23 = ws_11 == io_in_bits_w; // AssocStage.java:67
-  wire match_11 = _and_11 & _eq_23; // AssocStage.java:67
-  wire _or_10 = _or_9 | match_11; // AssocStage.java:144
-  wire _eq_24 = pcs_12 == io_in_bits_pc; // AssocStage.java:67
-  wire _and_12 = valid_12 & _eq_24; // AssocStage.java:67
-  wire _eq_25 = ws_12 == io_in_bits_w; // AssocStage.java:67
-  wire match_12 = _and_12 & _eq_25; // AssocStage.java:67
-  wire _or_11 = _or_10 | match_12; // AssocStage.java:144
-  wire _eq_26 = pcs_13 == io_in_bits_pc; // AssocStage.java:67
-  wire _and_13 = valid_13 & _eq_26; // AssocStage.java:67
-  wire _eq_27 = ws_13 == io_in_bits_w; // AssocStage.java:67
-  wire match_13 = _and_13 & _eq_27; // AssocStage.java:67
-  wire _or_12 = _or_11 | match_13; // AssocStage.java:144
-  wire _eq_28 = pcs_14 == io_in_bits_pc; // AssocStage.java:67
-  wire _and_14 = valid_14 & _eq_28; // AssocStage.java:67
-  wire _eq_29 = ws_14 == io_in_bits_w; // AssocStage.java:67
-  wire match_14 = _and_14 & _eq_29; // AssocStage.java:67
-  wire _or_13 = _or_12 | match_14; // AssocStage.java:144
-  wire _eq_30 = pcs_15 == io_in_bits_pc; // AssocStage.java:67
-  wire _and_15 = valid_15 & _eq_30; // AssocStage.java:67
-  wire _eq_31 = ws_15 == io_in_bits_w; // AssocStage.java:67
-  wire match_15 = _and_15 & _eq_31; // AssocStage.java:67
-  wire hit = _or_13 | match_15; // AssocStage.java:144
-  wire [31:0] _fill_0 = {32{match_0}}; // AssocStage.java:68
-  wire [31:0] _and_16 = cnts_0 & _fill_0; // AssocStage.java:68
-  wire [31:0] _fill_1 = {32{match_1}}; // AssocStage.java:68
-  wire [31:0] _and_17 = cnts_1 & _fill_1; // AssocStage.java:68
-  wire [31:0] _or_14 = _and_16 | _and_17; // AssocStage.java:144
-  wire [31:0] _fill_2 = {32{match_2}}; // AssocStage.java:68
-  wire [31:0] _and_18 = cnts_2 & _fill_2; // AssocStage.java:68
-  wire [31:0] _or_15 = _or_14 | _and_18; // AssocStage.java:144
-  wire [31:0] _fill_3 = {32{match_3}}; // AssocStage.java:68
-  wire [31:0] _and_19 = cnts_3 & _fill_3; // AssocStage.java:68
-  wire [31:0] _or_16 = _or_15 | _and_19; // AssocStage.java:144
-  wire [31:0] _fill_4 = {32{match_4}}; // AssocStage.java:68
-  wire [31:0] _and_20 = cnts_4 & _fill_4; // AssocStage.java:68
-  wire [31:0] _or_17 = _or_16 | _and_20; // AssocStage.java:144
-  wire [31:0] _fill_5 = {32{match_5}}; // AssocStage.java:68
-  wire [31:0] _and_21 = cnts_5 & _fill_5; // AssocStage.java:68
-  wire [31:0] _or_18 = _or_17 | _and_21; // AssocStage.java:144
-  wire [31:0] _fill_6 = {32{match_6}}; // AssocStage.java:68
-  wire [31:0] _and_22 = cnts_6 & _fill_6; // AssocStage.java:68
-  wire [31:0] _or_19 = _or_18 | _and_22; // AssocStage.java:144
-  wire [31:0] _fill_7 = {32{match_7}}; // AssocStage.java:68
-  wire [31:0] _and_23 = cnts_7 & _fill_7; // AssocStage.java:68
-  wire [31:0] _or_20 = _or_19 | _and_23; // AssocStage.java:144
-  wire [31:0] _fill_8 = {32{match_8}}; // AssocStage.java:68
-  wire [31:0] _and_24 = cnts_8 & _fill_8; // AssocStage.java:68
-  wire [31:0] _or_21 = _or_20 | _and_24; // AssocStage.java:144
-  wire [31:0] _fill_9 = {32{match_9}}; // AssocStage.java:68
-  wire [31:0] _and_25 = cnts_9 & _fill_9; // AssocStage.java:68
-  wire [31:0] _or_22 = _or_21 | _and_25; // AssocStage.java:144
-  wire [31:0] _fill_10 = {32{match_10}}; // AssocStage.java:68
-  wire [31:0] _and_26 = cnts_10 & _fill_10; // AssocStage.java:68
-  wire [31:0] _or_23 = _or_22 | _and_26; // AssocStage.java:144
-  wire [31:0] _fill_11 = {32{match_11}}; // AssocStage.java:68
-  wire [31:0] _and_27 = cnts_11 & _fill_11; // AssocStage.java:68
-  wire [31:0] _or_24 = _or_23 | _and_27; // AssocStage.java:144
-  wire [31:0] _fill_12 = {32{match_12}}; // AssocStage.java:68
-  wire [31:0] _and_28 = cnts_12 & _fill_12; // AssocStage.java:68
-  wire [31:0] _or_25 = _or_24 | _and_28; // AssocStage.java:144
-  wire [31:0] _fill_13 = {32{match_13}}; // AssocStage.java:68
-  wire [31:0] _and_29 = cnts_13 & _fill_13; // AssocStage.java:68
-  wire [31:0] _or_26 = _or_25 | _and_29; // AssocStage.java:144
-  wire [31:0] _fill_14 = {32{match_14}}; // AssocStage.java:68
-  wire [31:0] _and_30 = cnts_14 & _fill_14; // AssocStage.java:68
-  wire [31:0] _or_27 = _or_26 | _and_30; // AssocStage.java:144
-  wire [31:0] _fill_15 = {32{match_15}}; // AssocStage.java:68
-  wire [31:0] _and_31 = cnts_15 & _fill_15; // AssocStage.java:68
-  wire [31:0] hit_count = _or_27 | _and_31; // AssocStage.java:144
-  wire [32:0] sum = {1'b0, hit_count} + {1'b0, {{23{1'b0}}, io_in_bits_count}}; // AssocStage.java:74
-  wire sum_over = sum[32]; // AssocStage.java:75
-  wire _and_32 = hit & sum_over; // AssocStage.java:83
-  wire _or_28 = 1'd0 | _and_32; // AssocStage.java:83
-  wire _not_1 = ~hit; // AssocStage.java:82
-  wire _not_2 = ~valid_0; // AssocStage.java:69
-  wire _not_3 = ~valid_1; // AssocStage.java:69
-  wire _or_29 = _not_2 | _not_3; // AssocStage.java:144
-  wire _not_4 = ~valid_2; // AssocStage.java:69
-  wire _or_30 = _or_29 | _not_4; // AssocStage.java:144
-  wire _not_5 = ~valid_3; // AssocStage.java:69
-  wire _or_31 = _or_30 | _not_5; // AssocStage.java:144
-  wire _not_6 = ~valid_4; // AssocStage.java:69
-  wire _or_32 = _or_31 | _not_6; // AssocStage.java:144
-  wire _not_7 = ~valid_5; // AssocStage.java:69
-  wire _or_33 = _or_32 | _not_7; // AssocStage.java:144
-  wire _not_8 = ~valid_6; // AssocStage.java:69
-  wire _or_34 = _or_33 | _not_8; // AssocStage.java:144
-  wire _not_9 = ~valid_7; // AssocStage.java:69
-  wire _or_35 = _or_34 | _not_9; // AssocStage.java:144
-  wire _not_10 = ~valid_8; // AssocStage.java:69
-  wire _or_36 = _or_35 | _not_10; // AssocStage.java:144
-  wire _not_11 = ~valid_9; // AssocStage.java:69
-  wire _or_37 = _or_36 | _not_11; // AssocStage.java:144
-  wire _not_12 = ~valid_10; // AssocStage.java:69
-  wire _or_38 = _or_37 | _not_12; // AssocStage.java:144
-  wire _not_13 = ~valid_11; // AssocStage.java:69
-  wire _or_39 = _or_38 | _not_13; // AssocStage.java:144
-  wire _not_14 = ~valid_12; // AssocStage.java:69
-  wire _or_40 = _or_39 | _not_14; // AssocStage.java:144
-  wire _not_15 = ~valid_13; // AssocStage.java:69
-  wire _or_41 = _or_40 | _not_15; // AssocStage.java:144
-  wire _not_16 = ~valid_14; // AssocStage.java:69
-  wire _or_42 = _or_41 | _not_16; // AssocStage.java:144
-  wire _not_17 = ~valid_15; // AssocStage.java:69
-  wire any_free = _or_42 | _not_17; // AssocStage.java:144
-  wire _not_18 = ~any_free; // AssocStage.java:82
-  wire evict_victim = _not_1 & _not_18; // AssocStage.java:82
-  wire _or_43 = _or_28 | evict_victim; // AssocStage.java:83
-  wire need_out = io_in_bits_msg & _or_43; // AssocStage.java:83
-  wire _not_19 = ~need_out; // AssocStage.java:84
-  wire _or_44 = _not_19 | io_out_ready; // AssocStage.java:84
-  wire take = _not_0 & _or_44; // AssocStage.java:84
-  wire drain_valid = ptr == 4'd0 ? valid_0 : ptr == 4'd1 ? valid_1 : ptr == 4'd2 ? valid_2 : ptr == 4'd3 ? valid_3 : ptr == 4'd4 ? valid_4 : ptr == 4'd5 ? valid_5 : ptr == 4'd6 ? valid_6 : ptr == 4'd7 ? valid_7 : ptr == 4'd8 ? valid_8 : ptr == 4'd9 ? valid_9 : ptr == 4'd10 ? valid_10 : ptr == 4'd11 ? valid_11 : ptr == 4'd12 ? valid_12 : ptr == 4'd13 ? valid_13 : ptr == 4'd14 ? valid_14 : valid_15; // AssocStage.java:109
-  wire _and_33 = io_in_valid & need_out; // AssocStage.java:123
-  wire _mux_0 = draining_r ? drain_valid : _and_33; // AssocStage.java:123
-  wire [31:0] _dyn_index_0 = ptr == 4'd0 ? pcs_0 : ptr == 4'd1 ? pcs_1 : ptr == 4'd2 ? pcs_2 : ptr == 4'd3 ? pcs_3 : ptr == 4'd4 ? pcs_4 : ptr == 4'd5 ? pcs_5 : ptr == 4'd6 ? pcs_6 : ptr == 4'd7 ? pcs_7 : ptr == 4'd8 ? pcs_8 : ptr == 4'd9 ? pcs_9 : ptr == 4'd10 ? pcs_10 : ptr == 4'd11 ? pcs_11 : ptr == 4'd12 ? pcs_12 : ptr == 4'd13 ? pcs_13 : ptr == 4'd14 ? pcs_14 : pcs_15; // AssocStage.java:119
-  wire _not_20 = ~1'd0; // AssocStage.java:119
-  wire _and_34 = evict_victim & _not_20; // AssocStage.java:119
-  wire [31:0] _dyn_index_1 = victim == 4'd0 ? pcs_0 : victim == 4'd1 ? pcs_1 : victim == 4'd2 ? pcs_2 : victim == 4'd3 ? pcs_3 : victim == 4'd4 ? pcs_4 : victim == 4'd5 ? pcs_5 : victim == 4'd6 ? pcs_6 : victim == 4'd7 ? pcs_7 : victim == 4'd8 ? pcs_8 : victim == 4'd9 ? pcs_9 : victim == 4'd10 ? pcs_10 : victim == 4'd11 ? pcs_11 : victim == 4'd12 ? pcs_12 : victim == 4'd13 ? pcs_13 : victim == 4'd14 ? pcs_14 : pcs_15; // AssocStage.java:119
-  wire [31:0] _mux_1 = _and_34 ? _dyn_index_1 : io_in_bits_pc; // AssocStage.java:119
-  wire [31:0] _mux_2 = draining_r ? _dyn_index_0 : _mux_1; // AssocStage.java:119
-  wire [31:0] _dyn_index_2 = ptr == 4'd0 ? ws_0 : ptr == 4'd1 ? ws_1 : ptr == 4'd2 ? ws_2 : ptr == 4'd3 ? ws_3 : ptr == 4'd4 ? ws_4 : ptr == 4'd5 ? ws_5 : ptr == 4'd6 ? ws_6 : ptr == 4'd7 ? ws_7 : ptr == 4'd8 ? ws_8 : ptr == 4'd9 ? ws_9 : ptr == 4'd10 ? ws_10 : ptr == 4'd11 ? ws_11 : ptr == 4'd12 ? ws_12 : ptr == 4'd13 ? ws_13 : ptr == 4'd14 ? ws_14 : ws_15; // AssocStage.java:120
-  wire _not_21 = ~1'd0; // AssocStage.java:120
-  wire _and_35 = evict_victim & _not_21; // AssocStage.java:120
-  wire [31:0] _dyn_index_3 = victim == 4'd0 ? ws_0 : victim == 4'd1 ? ws_1 : victim == 4'd2 ? ws_2 : victim == 4'd3 ? ws_3 : victim == 4'd4 ? ws_4 : victim == 4'd5 ? ws_5 : victim == 4'd6 ? ws_6 : victim == 4'd7 ? ws_7 : victim == 4'd8 ? ws_8 : victim == 4'd9 ? ws_9 : victim == 4'd10 ? ws_10 : victim == 4'd11 ? ws_11 : victim == 4'd12 ? ws_12 : victim == 4'd13 ? ws_13 : victim == 4'd14 ? ws_14 : ws_15; // AssocStage.java:120
-  wire [31:0] _mux_3 = _and_35 ? _dyn_index_3 : io_in_bits_w; // AssocStage.java:120
-  wire [31:0] _mux_4 = draining_r ? _dyn_index_2 : _mux_3; // AssocStage.java:120
-  wire [31:0] _dyn_index_4 = ptr == 4'd0 ? cnts_0 : ptr == 4'd1 ? cnts_1 : ptr == 4'd2 ? cnts_2 : ptr == 4'd3 ? cnts_3 : ptr == 4'd4 ? cnts_4 : ptr == 4'd5 ? cnts_5 : ptr == 4'd6 ? cnts_6 : ptr == 4'd7 ? cnts_7 : ptr == 4'd8 ? cnts_8 : ptr == 4'd9 ? cnts_9 : ptr == 4'd10 ? cnts_10 : ptr == 4'd11 ? cnts_11 : ptr == 4'd12 ? cnts_12 : ptr == 4'd13 ? cnts_13 : ptr == 4'd14 ? cnts_14 : cnts_15; // AssocStage.java:121
-  wire [31:0] _dyn_index_5 = victim == 4'd0 ? cnts_0 : victim == 4'd1 ? cnts_1 : victim == 4'd2 ? cnts_2 : victim == 4'd3 ? cnts_3 : victim == 4'd4 ? cnts_4 : victim == 4'd5 ? cnts_5 : victim == 4'd6 ? cnts_6 : victim == 4'd7 ? cnts_7 : victim == 4'd8 ? cnts_8 : victim == 4'd9 ? cnts_9 : victim == 4'd10 ? cnts_10 : victim == 4'd11 ? cnts_11 : victim == 4'd12 ? cnts_12 : victim == 4'd13 ? cnts_13 : victim == 4'd14 ? cnts_14 : cnts_15; // AssocStage.java:122
-  wire [31:0] _mux_5 = hit ? hit_count : _dyn_index_5; // AssocStage.java:122
-  wire [31:0] _mux_6 = 1'd0 ? {{23{1'b0}}, io_in_bits_count} : _mux_5; // AssocStage.java:122
-  wire [31:0] _mux_7 = draining_r ? _dyn_index_4 : _mux_6; // AssocStage.java:121
-  wire _not_22 = ~drain_valid; // AssocStage.java:110
-  wire _or_45 = _not_22 | io_out_ready; // AssocStage.java:110
-  wire _and_36 = draining_r & _or_45; // AssocStage.java:110
-  wire _eq_32 = ptr == 4'd0; // AssocStage.java:111
-  wire fire = io_in_valid & take; // AssocStage.java:86
-  wire _and_37 = fire & io_in_bits_msg; // AssocStage.java:87
-  wire _not_23 = ~1'd0; // AssocStage.java:87
-  wire store = _and_37 & _not_23; // AssocStage.java:87
-  wire [3:0] _mux_8 = _not_16 ? 4'd14 : 4'd15; // AssocStage.java:78
-  wire [3:0] _mux_9 = _not_15 ? 4'd13 : _mux_8; // AssocStage.java:78
-  wire [3:0] _mux_10 = _not_14 ? 4'd12 : _mux_9; // AssocStage.java:78
-  wire [3:0] _mux_11 = _not_13 ? 4'd11 : _mux_10; // AssocStage.java:78
-  wire [3:0] _mux_12 = _not_12 ? 4'd10 : _mux_11; // AssocStage.java:78
-  wire [3:0] _mux_13 = _not_11 ? 4'd9 : _mux_12; // AssocStage.java:78
-  wire [3:0] _mux_14 = _not_10 ? 4'd8 : _mux_13; // AssocStage.java:78
-  wire [3:0] _mux_15 = _not_9 ? 4'd7 : _mux_14; // AssocStage.java:78
-  wire [3:0] _mux_16 = _not_8 ? 4'd6 : _mux_15; // AssocStage.java:78
-  wire [3:0] _mux_17 = _not_7 ? 4'd5 : _mux_16; // AssocStage.java:78
-  wire [3:0] _mux_18 = _not_6 ? 4'd4 : _mux_17; // AssocStage.java:78
-  wire [3:0] _mux_19 = _not_5 ? 4'd3 : _mux_18; // AssocStage.java:78
-  wire [3:0] _mux_20 = _not_4 ? 4'd2 : _mux_19; // AssocStage.java:78
-  wire [3:0] _mux_21 = _not_3 ? 4'd1 : _mux_20; // AssocStage.java:78
-  wire [3:0] _mux_22 = _not_2 ? 4'd0 : _mux_21; // AssocStage.java:78
-  wire [3:0] slot = any_free ? _mux_22 : victim; // AssocStage.java:79
-  wire _eq_33 = slot == 4'd0; // AssocStage.java:96
-  wire _eq_34 = ptr == 4'd1; // AssocStage.java:111
-  wire _eq_35 = slot == 4'd1; // AssocStage.java:96
-  wire _eq_36 = ptr == 4'd2; // AssocStage.java:111
-  wire _eq_37 = slot == 4'd2; // AssocStage.java:96
-  wire _eq_38 = ptr == 4'd3; // AssocStage.java:111
-  wire _eq_39 = slot == 4'd3; // AssocStage.java:96
-  wire _eq_40 = ptr == 4'd4; // AssocStage.java:111
-  wire _eq_41 = slot == 4'd4; // AssocStage.java:96
-  wire _eq_42 = ptr == 4'd5; // AssocStage.java:111
-  wire _eq_43 = slot == 4'd5; // AssocStage.java:96
-  wire _eq_44 = ptr == 4'd6; // AssocStage.java:111
-  wire _eq_45 = slot == 4'd6; // AssocStage.java:96
-  wire _eq_46 = ptr == 4'd7; // AssocStage.java:111
-  wire _eq_47 = slot == 4'd7; // AssocStage.java:96
-  wire _eq_48 = ptr == 4'd8; // AssocStage.java:111
-  wire _eq_49 = slot == 4'd8; // AssocStage.java:96
-  wire _eq_50 = ptr == 4'd9; // AssocStage.java:111
-  wire _eq_51 = slot == 4'd9; // AssocStage.java:96
-  wire _eq_52 = ptr == 4'd10; // AssocStage.java:111
-  wire _eq_53 = slot == 4'd10; // AssocStage.java:96
-  wire _eq_54 = ptr == 4'd11; // AssocStage.java:111
-  wire _eq_55 = slot == 4'd11; // AssocStage.java:96
-  wire _eq_56 = ptr == 4'd12; // AssocStage.java:111
-  wire _eq_57 = slot == 4'd12; // AssocStage.java:96
-  wire _eq_58 = ptr == 4'd13; // AssocStage.java:111
-  wire _eq_59 = slot == 4'd13; // AssocStage.java:96
-  wire _eq_60 = ptr == 4'd14; // AssocStage.java:111
-  wire _eq_61 = slot == 4'd14; // AssocStage.java:96
-  wire _eq_62 = ptr == 4'd15; // AssocStage.java:111
-  wire _eq_63 = slot == 4'd15; // AssocStage.java:96
-  wire _eq_64 = slot == 4'd0; // AssocStage.java:97
-  wire _eq_65 = slot == 4'd1; // AssocStage.java:97
-  wire _eq_66 = slot == 4'd2; // AssocStage.java:97
-  wire _eq_67 = slot == 4'd3; // AssocStage.java:97
-  wire _eq_68 = slot == 4'd4; // AssocStage.java:97
-  wire _eq_69 = slot == 4'd5; // AssocStage.java:97
-  wire _eq_70 = slot == 4'd6; // AssocStage.java:97
-  wire _eq_71 = slot == 4'd7; // AssocStage.java:97
-  wire _eq_72 = slot == 4'd8; // AssocStage.java:97
-  wire _eq_73 = slot == 4'd9; // AssocStage.java:97
-  wire _eq_74 = slot == 4'd10; // AssocStage.java:97
-  wire _eq_75 = slot == 4'd11; // AssocStage.java:97
-  wire _eq_76 = slot == 4'd12; // AssocStage.java:97
-  wire _eq_77 = slot == 4'd13; // AssocStage.java:97
-  wire _eq_78 = slot == 4'd14; // AssocStage.java:97
-  wire _eq_79 = slot == 4'd15; // AssocStage.java:97
-  wire _eq_80 = slot == 4'd0; // AssocStage.java:98
-  wire _eq_81 = slot == 4'd1; // AssocStage.java:98
-  wire _eq_82 = slot == 4'd2; // AssocStage.java:98
-  wire _eq_83 = slot == 4'd3; // AssocStage.java:98
-  wire _eq_84 = slot == 4'd4; // AssocStage.java:98
-  wire _eq_85 = slot == 4'd5; // AssocStage.java:98
-  wire _eq_86 = slot == 4'd6; // AssocStage.java:98
-  wire _eq_87 = slot == 4'd7; // AssocStage.java:98
-  wire _eq_88 = slot == 4'd8; // AssocStage.java:98
-  wire _eq_89 = slot == 4'd9; // AssocStage.java:98
-  wire _eq_90 = slot == 4'd10; // AssocStage.java:98
-  wire _eq_91 = slot == 4'd11; // AssocStage.java:98
-  wire _eq_92 = slot == 4'd12; // AssocStage.java:98
-  wire _eq_93 = slot == 4'd13; // AssocStage.java:98
-  wire _eq_94 = slot == 4'd14; // AssocStage.java:98
-  wire _eq_95 = slot == 4'd15; // AssocStage.java:98
-  wire [31:0] _bits_0 = sum[31:0]; // AssocStage.java:93
-  wire [31:0] _mux_23 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_0; // AssocStage.java:93
-  wire _eq_96 = slot == 4'd0; // AssocStage.java:99
-  wire [31:0] _bits_1 = sum[31:0]; // AssocStage.java:93
-  wire [31:0] _mux_24 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_1; // AssocStage.java:93
-  wire _eq_97 = slot == 4'd1; // AssocStage.java:99
-  wire [31:0] _bits_2 = sum[31:0]; // AssocStage.java:93
-  wire [31:0] _mux_25 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_2; // AssocStage.java:93
-  wire _eq_98 = slot == 4'd2; // AssocStage.java:99
-  wire [31:0] _bits_3 = sum[31:0]; // AssocStage.java:93
-  wire [31:0] _mux_26 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_3; // AssocStage.java:93
-  wire _eq_99 = slot == 4'd3; // AssocStage.java:99
-  wire [31:0] _bits_4 = sum[31:0]; // AssocStage.java:93
-  wire [31:0] _mux_27 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_4; // AssocStage.java:93
-  wire _eq_100 = slot == 4'd4; // AssocStage.java:99
-  wire [31:0] _bits_5 = sum[31:0]; // AssocStage.java:93
-  wire [31:0] _mux_28 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_5; // AssocStage.java:93
-  wire _eq_101 = slot == 4'd5; // AssocStage.java:99
-  wire [31:0] _bits_6 = sum[31:0]; // AssocStage.java:93
-  wire [31:0] _mux_29 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_6; // AssocStage.java:93
-  wire _eq_102 = slot == 4'd6; // AssocStage.java:99
-  wire [31:0] _bits_7 = sum[31:0]; // AssocStage.java:93
-  wire [31:0] _mux_30 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_7; // AssocStage.java:93
-  wire _eq_103 = slot == 4'd7; // AssocStage.java:99
-  wire [31:0] _bits_8 = sum[31:0]; // AssocStage.java:93
-  wire [31:0] _mux_31 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_8; // AssocStage.java:93
-  wire _eq_104 = slot == 4'd8; // AssocStage.java:99
-  wire [31:0] _bits_9 = sum[31:0]; // AssocStage.java:93
-  wire [31:0] _mux_32 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_9; // AssocStage.java:93
-  wire _eq_105 = slot == 4'd9; // AssocStage.java:99
-  wire [31:0] _bits_10 = sum[31:0]; // AssocStage.java:93
-  wire [31:0] _mux_33 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_10; // AssocStage.java:93
-  wire _eq_106 = slot == 4'd10; // AssocStage.java:99
-  wire [31:0] _bits_11 = sum[31:0]; // AssocStage.java:93
-  wire [31:0] _mux_34 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_11; // AssocStage.java:93
-  wire _eq_107 = slot == 4'd11; // AssocStage.java:99
-  wire [31:0] _bits_12 = sum[31:0]; // AssocStage.java:93
-  wire [31:0] _mux_35 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_12; // AssocStage.java:93
-  wire _eq_108 = slot == 4'd12; // AssocStage.java:99
-  wire [31:0] _bits_13 = sum[31:0]; // AssocStage.java:93
-  wire [31:0] _mux_36 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_13; // AssocStage.java:93
-  wire _eq_109 = slot == 4'd13; // AssocStage.java:99
-  wire [31:0] _bits_14 = sum[31:0]; // AssocStage.java:93
-  wire [31:0] _mux_37 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_14; // AssocStage.java:93
-  wire _eq_110 = slot == 4'd14; // AssocStage.java:99
-  wire [31:0] _bits_15 = sum[31:0]; // AssocStage.java:93
-  wire [31:0] _mux_38 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_15; // AssocStage.java:93
-  wire _eq_111 = slot == 4'd15; // AssocStage.java:99
-  wire _eq_112 = ptr == 4'd15; // AssocStage.java:113
-  wire _not_24 = ~any_free; // AssocStage.java:100
-  wire _eq_113 = victim == 4'd15; // AssocStage.java:148
-  wire [3:0] _add_0 = victim + 4'd1; // AssocStage.java:148
-  wire [3:0] _mux_39 = _eq_113 ? 4'd0 : _add_0; // AssocStage.java:148
-  wire _and_38 = fire & io_in_bits_last; // AssocStage.java:103
-  wire _eq_114 = ptr == 4'd15; // AssocStage.java:148
-  wire [3:0] _add_1 = ptr + 4'd1; // AssocStage.java:148
-  wire [3:0] _mux_40 = _eq_114 ? 4'd0 : _add_1; // AssocStage.java:148
+  wire _not_0 = ~draining_r; // AssocStage.java:88
+  wire take = _not_0 & io_out_ready; // AssocStage.java:88
+  wire drain_valid = ptr == 4'd0 ? valid_0 : ptr == 4'd1 ? valid_1 : ptr == 4'd2 ? valid_2 : ptr == 4'd3 ? valid_3 : ptr == 4'd4 ? valid_4 : ptr == 4'd5 ? valid_5 : ptr == 4'd6 ? valid_6 : ptr == 4'd7 ? valid_7 : ptr == 4'd8 ? valid_8 : ptr == 4'd9 ? valid_9 : ptr == 4'd10 ? valid_10 : ptr == 4'd11 ? valid_11 : ptr == 4'd12 ? valid_12 : ptr == 4'd13 ? valid_13 : ptr == 4'd14 ? valid_14 : valid_15; // AssocStage.java:113
+  wire _eq_0 = pcs_0 == io_in_bits_pc; // AssocStage.java:68
+  wire _and_0 = valid_0 & _eq_0; // AssocStage.java:68
+  wire _eq_1 = ws_0 == io_in_bits_w; // AssocStage.java:68
+  wire match_0 = _and_0 & _eq_1; // AssocStage.java:68
+  wire _eq_2 = pcs_1 == io_in_bits_pc; // AssocStage.java:68
+  wire _and_1 = valid_1 & _eq_2; // AssocStage.java:68
+  wire _eq_3 = ws_1 == io_in_bits_w; // AssocStage.java:68
+  wire match_1 = _and_1 & _eq_3; // AssocStage.java:68
+  wire _or_0 = match_0 | match_1; // AssocStage.java:150
+  wire _eq_4 = pcs_2 == io_in_bits_pc; // AssocStage.java:68
+  wire _and_2 = valid_2 & _eq_4; // AssocStage.java:68
+  wire _eq_5 = ws_2 == io_in_bits_w; // AssocStage.java:68
+  wire match_2 = _and_2 & _eq_5; // AssocStage.java:68
+  wire _or_1 = _or_0 | match_2; // AssocStage.java:150
+  wire _eq_6 = pcs_3 == io_in_bits_pc; // AssocStage.java:68
+  wire _and_3 = valid_3 & _eq_6; // AssocStage.java:68
+  wire _eq_7 = ws_3 == io_in_bits_w; // AssocStage.java:68
+  wire match_3 = _and_3 & _eq_7; // AssocStage.java:68
+  wire _or_2 = _or_1 | match_3; // AssocStage.java:150
+  wire _eq_8 = pcs_4 == io_in_bits_pc; // AssocStage.java:68
+  wire _and_4 = valid_4 & _eq_8; // AssocStage.java:68
+  wire _eq_9 = ws_4 == io_in_bits_w; // AssocStage.java:68
+  wire match_4 = _and_4 & _eq_9; // AssocStage.java:68
+  wire _or_3 = _or_2 | match_4; // AssocStage.java:150
+  wire _eq_10 = pcs_5 == io_in_bits_pc; // AssocStage.java:68
+  wire _and_5 = valid_5 & _eq_10; // AssocStage.java:68
+  wire _eq_11 = ws_5 == io_in_bits_w; // AssocStage.java:68
+  wire match_5 = _and_5 & _eq_11; // AssocStage.java:68
+  wire _or_4 = _or_3 | match_5; // AssocStage.java:150
+  wire _eq_12 = pcs_6 == io_in_bits_pc; // AssocStage.java:68
+  wire _and_6 = valid_6 & _eq_12; // AssocStage.java:68
+  wire _eq_13 = ws_6 == io_in_bits_w; // AssocStage.java:68
+  wire match_6 = _and_6 & _eq_13; // AssocStage.java:68
+  wire _or_5 = _or_4 | match_6; // AssocStage.java:150
+  wire _eq_14 = pcs_7 == io_in_bits_pc; // AssocStage.java:68
+  wire _and_7 = valid_7 & _eq_14; // AssocStage.java:68
+  wire _eq_15 = ws_7 == io_in_bits_w; // AssocStage.java:68
+  wire match_7 = _and_7 & _eq_15; // AssocStage.java:68
+  wire _or_6 = _or_5 | match_7; // AssocStage.java:150
+  wire _eq_16 = pcs_8 == io_in_bits_pc; // AssocStage.java:68
+  wire _and_8 = valid_8 & _eq_16; // AssocStage.java:68
+  wire _eq_17 = ws_8 == io_in_bits_w; // AssocStage.java:68
+  wire match_8 = _and_8 & _eq_17; // AssocStage.java:68
+  wire _or_7 = _or_6 | match_8; // AssocStage.java:150
+  wire _eq_18 = pcs_9 == io_in_bits_pc; // AssocStage.java:68
+  wire _and_9 = valid_9 & _eq_18; // AssocStage.java:68
+  wire _eq_19 = ws_9 == io_in_bits_w; // AssocStage.java:68
+  wire match_9 = _and_9 & _eq_19; // AssocStage.java:68
+  wire _or_8 = _or_7 | match_9; // AssocStage.java:150
+  wire _eq_20 = pcs_10 == io_in_bits_pc; // AssocStage.java:68
+  wire _and_10 = valid_10 & _eq_20; // AssocStage.java:68
+  wire _eq_21 = ws_10 == io_in_bits_w; // AssocStage.java:68
+  wire match_10 = _and_10 & _eq_21; // AssocStage.java:68
+  wire _or_9 = _or_8 | match_10; // AssocStage.java:150
+  wire _eq_22 = pcs_11 == io_in_bits_pc; // AssocStage.java:68
+  wire _and_11 = valid_11 & _eq_22; // AssocStage.java:68
+  wire _eq_23 = ws_11 == io_in_bits_w; // AssocStage.java:68
+  wire match_11 = _and_11 & _eq_23; // AssocStage.java:68
+  wire _or_10 = _or_9 | match_11; // AssocStage.java:150
+  wire _eq_24 = pcs_12 == io_in_bits_pc; // AssocStage.java:68
+  wire _and_12 = valid_12 & _eq_24; // AssocStage.java:68
+  wire _eq_25 = ws_12 == io_in_bits_w; // AssocStage.java:68
+  wire match_12 = _and_12 & _eq_25; // AssocStage.java:68
+  wire _or_11 = _or_10 | match_12; // AssocStage.java:150
+  wire _eq_26 = pcs_13 == io_in_bits_pc; // AssocStage.java:68
+  wire _and_13 = valid_13 & _eq_26; // AssocStage.java:68
+  wire _eq_27 = ws_13 == io_in_bits_w; // AssocStage.java:68
+  wire match_13 = _and_13 & _eq_27; // AssocStage.java:68
+  wire _or_12 = _or_11 | match_13; // AssocStage.java:150
+  wire _eq_28 = pcs_14 == io_in_bits_pc; // AssocStage.java:68
+  wire _and_14 = valid_14 & _eq_28; // AssocStage.java:68
+  wire _eq_29 = ws_14 == io_in_bits_w; // AssocStage.java:68
+  wire match_14 = _and_14 & _eq_29; // AssocStage.java:68
+  wire _or_13 = _or_12 | match_14; // AssocStage.java:150
+  wire _eq_30 = pcs_15 == io_in_bits_pc; // AssocStage.java:68
+  wire _and_15 = valid_15 & _eq_30; // AssocStage.java:68
+  wire _eq_31 = ws_15 == io_in_bits_w; // AssocStage.java:68
+  wire match_15 = _and_15 & _eq_31; // AssocStage.java:68
+  wire hit = _or_13 | match_15; // AssocStage.java:150
+  wire [31:0] _fill_0 = {32{match_0}}; // AssocStage.java:69
+  wire [31:0] _and_16 = cnts_0 & _fill_0; // AssocStage.java:69
+  wire [31:0] _fill_1 = {32{match_1}}; // AssocStage.java:69
+  wire [31:0] _and_17 = cnts_1 & _fill_1; // AssocStage.java:69
+  wire [31:0] _or_14 = _and_16 | _and_17; // AssocStage.java:150
+  wire [31:0] _fill_2 = {32{match_2}}; // AssocStage.java:69
+  wire [31:0] _and_18 = cnts_2 & _fill_2; // AssocStage.java:69
+  wire [31:0] _or_15 = _or_14 | _and_18; // AssocStage.java:150
+  wire [31:0] _fill_3 = {32{match_3}}; // AssocStage.java:69
+  wire [31:0] _and_19 = cnts_3 & _fill_3; // AssocStage.java:69
+  wire [31:0] _or_16 = _or_15 | _and_19; // AssocStage.java:150
+  wire [31:0] _fill_4 = {32{match_4}}; // AssocStage.java:69
+  wire [31:0] _and_20 = cnts_4 & _fill_4; // AssocStage.java:69
+  wire [31:0] _or_17 = _or_16 | _and_20; // AssocStage.java:150
+  wire [31:0] _fill_5 = {32{match_5}}; // AssocStage.java:69
+  wire [31:0] _and_21 = cnts_5 & _fill_5; // AssocStage.java:69
+  wire [31:0] _or_18 = _or_17 | _and_21; // AssocStage.java:150
+  wire [31:0] _fill_6 = {32{match_6}}; // AssocStage.java:69
+  wire [31:0] _and_22 = cnts_6 & _fill_6; // AssocStage.java:69
+  wire [31:0] _or_19 = _or_18 | _and_22; // AssocStage.java:150
+  wire [31:0] _fill_7 = {32{match_7}}; // AssocStage.java:69
+  wire [31:0] _and_23 = cnts_7 & _fill_7; // AssocStage.java:69
+  wire [31:0] _or_20 = _or_19 | _and_23; // AssocStage.java:150
+  wire [31:0] _fill_8 = {32{match_8}}; // AssocStage.java:69
+  wire [31:0] _and_24 = cnts_8 & _fill_8; // AssocStage.java:69
+  wire [31:0] _or_21 = _or_20 | _and_24; // AssocStage.java:150
+  wire [31:0] _fill_9 = {32{match_9}}; // AssocStage.java:69
+  wire [31:0] _and_25 = cnts_9 & _fill_9; // AssocStage.java:69
+  wire [31:0] _or_22 = _or_21 | _and_25; // AssocStage.java:150
+  wire [31:0] _fill_10 = {32{match_10}}; // AssocStage.java:69
+  wire [31:0] _and_26 = cnts_10 & _fill_10; // AssocStage.java:69
+  wire [31:0] _or_23 = _or_22 | _and_26; // AssocStage.java:150
+  wire [31:0] _fill_11 = {32{match_11}}; // AssocStage.java:69
+  wire [31:0] _and_27 = cnts_11 & _fill_11; // AssocStage.java:69
+  wire [31:0] _or_24 = _or_23 | _and_27; // AssocStage.java:150
+  wire [31:0] _fill_12 = {32{match_12}}; // AssocStage.java:69
+  wire [31:0] _and_28 = cnts_12 & _fill_12; // AssocStage.java:69
+  wire [31:0] _or_25 = _or_24 | _and_28; // AssocStage.java:150
+  wire [31:0] _fill_13 = {32{match_13}}; // AssocStage.java:69
+  wire [31:0] _and_29 = cnts_13 & _fill_13; // AssocStage.java:69
+  wire [31:0] _or_26 = _or_25 | _and_29; // AssocStage.java:150
+  wire [31:0] _fill_14 = {32{match_14}}; // AssocStage.java:69
+  wire [31:0] _and_30 = cnts_14 & _fill_14; // AssocStage.java:69
+  wire [31:0] _or_27 = _or_26 | _and_30; // AssocStage.java:150
+  wire [31:0] _fill_15 = {32{match_15}}; // AssocStage.java:69
+  wire [31:0] _and_31 = cnts_15 & _fill_15; // AssocStage.java:69
+  wire [31:0] hit_count = _or_27 | _and_31; // AssocStage.java:150
+  wire [32:0] sum = {1'b0, hit_count} + {1'b0, {{23{1'b0}}, io_in_bits_count}}; // AssocStage.java:75
+  wire sum_over = sum[32]; // AssocStage.java:76
+  wire _and_32 = hit & sum_over; // AssocStage.java:84
+  wire _or_28 = 1'd0 | _and_32; // AssocStage.java:84
+  wire _not_1 = ~hit; // AssocStage.java:83
+  wire _not_2 = ~valid_0; // AssocStage.java:70
+  wire _not_3 = ~valid_1; // AssocStage.java:70
+  wire _or_29 = _not_2 | _not_3; // AssocStage.java:150
+  wire _not_4 = ~valid_2; // AssocStage.java:70
+  wire _or_30 = _or_29 | _not_4; // AssocStage.java:150
+  wire _not_5 = ~valid_3; // AssocStage.java:70
+  wire _or_31 = _or_30 | _not_5; // AssocStage.java:150
+  wire _not_6 = ~valid_4; // AssocStage.java:70
+  wire _or_32 = _or_31 | _not_6; // AssocStage.java:150
+  wire _not_7 = ~valid_5; // AssocStage.java:70
+  wire _or_33 = _or_32 | _not_7; // AssocStage.java:150
+  wire _not_8 = ~valid_6; // AssocStage.java:70
+  wire _or_34 = _or_33 | _not_8; // AssocStage.java:150
+  wire _not_9 = ~valid_7; // AssocStage.java:70
+  wire _or_35 = _or_34 | _not_9; // AssocStage.java:150
+  wire _not_10 = ~valid_8; // AssocStage.java:70
+  wire _or_36 = _or_35 | _not_10; // AssocStage.java:150
+  wire _not_11 = ~valid_9; // AssocStage.java:70
+  wire _or_37 = _or_36 | _not_11; // AssocStage.java:150
+  wire _not_12 = ~valid_10; // AssocStage.java:70
+  wire _or_38 = _or_37 | _not_12; // AssocStage.java:150
+  wire _not_13 = ~valid_11; // AssocStage.java:70
+  wire _or_39 = _or_38 | _not_13; // AssocStage.java:150
+  wire _not_14 = ~valid_12; // AssocStage.java:70
+  wire _or_40 = _or_39 | _not_14; // AssocStage.java:150
+  wire _not_15 = ~valid_13; // AssocStage.java:70
+  wire _or_41 = _or_40 | _not_15; // AssocStage.java:150
+  wire _not_16 = ~valid_14; // AssocStage.java:70
+  wire _or_42 = _or_41 | _not_16; // AssocStage.java:150
+  wire _not_17 = ~valid_15; // AssocStage.java:70
+  wire any_free = _or_42 | _not_17; // AssocStage.java:150
+  wire _not_18 = ~any_free; // AssocStage.java:83
+  wire evict_victim = _not_1 & _not_18; // AssocStage.java:83
+  wire _or_43 = _or_28 | evict_victim; // AssocStage.java:84
+  wire need_out = io_in_bits_msg & _or_43; // AssocStage.java:84
+  wire _and_33 = io_in_valid & need_out; // AssocStage.java:129
+  wire _mux_0 = draining_r ? drain_valid : _and_33; // AssocStage.java:129
+  wire _not_19 = ~1'd0; // AssocStage.java:125
+  wire _and_34 = evict_victim & _not_19; // AssocStage.java:125
+  wire stored = draining_r | _and_34; // AssocStage.java:125
+  wire [3:0] _mux_1 = draining_r ? ptr : victim; // AssocStage.java:124
+  wire [31:0] _dyn_index_0 = _mux_1 == 4'd0 ? pcs_0 : _mux_1 == 4'd1 ? pcs_1 : _mux_1 == 4'd2 ? pcs_2 : _mux_1 == 4'd3 ? pcs_3 : _mux_1 == 4'd4 ? pcs_4 : _mux_1 == 4'd5 ? pcs_5 : _mux_1 == 4'd6 ? pcs_6 : _mux_1 == 4'd7 ? pcs_7 : _mux_1 == 4'd8 ? pcs_8 : _mux_1 == 4'd9 ? pcs_9 : _mux_1 == 4'd10 ? pcs_10 : _mux_1 == 4'd11 ? pcs_11 : _mux_1 == 4'd12 ? pcs_12 : _mux_1 == 4'd13 ? pcs_13 : _mux_1 == 4'd14 ? pcs_14 : pcs_15; // AssocStage.java:155
+  wire [31:0] _mux_2 = stored ? _dyn_index_0 : io_in_bits_pc; // AssocStage.java:126
+  wire [31:0] _dyn_index_1 = _mux_1 == 4'd0 ? ws_0 : _mux_1 == 4'd1 ? ws_1 : _mux_1 == 4'd2 ? ws_2 : _mux_1 == 4'd3 ? ws_3 : _mux_1 == 4'd4 ? ws_4 : _mux_1 == 4'd5 ? ws_5 : _mux_1 == 4'd6 ? ws_6 : _mux_1 == 4'd7 ? ws_7 : _mux_1 == 4'd8 ? ws_8 : _mux_1 == 4'd9 ? ws_9 : _mux_1 == 4'd10 ? ws_10 : _mux_1 == 4'd11 ? ws_11 : _mux_1 == 4'd12 ? ws_12 : _mux_1 == 4'd13 ? ws_13 : _mux_1 == 4'd14 ? ws_14 : ws_15; // AssocStage.java:155
+  wire [31:0] _mux_3 = stored ? _dyn_index_1 : io_in_bits_w; // AssocStage.java:127
+  wire [31:0] _dyn_index_2 = _mux_1 == 4'd0 ? cnts_0 : _mux_1 == 4'd1 ? cnts_1 : _mux_1 == 4'd2 ? cnts_2 : _mux_1 == 4'd3 ? cnts_3 : _mux_1 == 4'd4 ? cnts_4 : _mux_1 == 4'd5 ? cnts_5 : _mux_1 == 4'd6 ? cnts_6 : _mux_1 == 4'd7 ? cnts_7 : _mux_1 == 4'd8 ? cnts_8 : _mux_1 == 4'd9 ? cnts_9 : _mux_1 == 4'd10 ? cnts_10 : _mux_1 == 4'd11 ? cnts_11 : _mux_1 == 4'd12 ? cnts_12 : _mux_1 == 4'd13 ? cnts_13 : _mux_1 == 4'd14 ? cnts_14 : cnts_15; // AssocStage.java:155
+  wire [31:0] _mux_4 = 1'd0 ? {{23{1'b0}}, io_in_bits_count} : hit_count; // AssocStage.java:128
+  wire [31:0] _mux_5 = stored ? _dyn_index_2 : _mux_4; // AssocStage.java:128
+  wire _not_20 = ~drain_valid; // AssocStage.java:114
+  wire _or_44 = _not_20 | io_out_ready; // AssocStage.java:114
+  wire _and_35 = draining_r & _or_44; // AssocStage.java:114
+  wire _eq_32 = ptr == 4'd0; // AssocStage.java:115
+  wire fire = io_in_valid & take; // AssocStage.java:90
+  wire _and_36 = fire & io_in_bits_msg; // AssocStage.java:91
+  wire _not_21 = ~1'd0; // AssocStage.java:91
+  wire store = _and_36 & _not_21; // AssocStage.java:91
+  wire [3:0] _mux_6 = _not_16 ? 4'd14 : 4'd15; // AssocStage.java:79
+  wire [3:0] _mux_7 = _not_15 ? 4'd13 : _mux_6; // AssocStage.java:79
+  wire [3:0] _mux_8 = _not_14 ? 4'd12 : _mux_7; // AssocStage.java:79
+  wire [3:0] _mux_9 = _not_13 ? 4'd11 : _mux_8; // AssocStage.java:79
+  wire [3:0] _mux_10 = _not_12 ? 4'd10 : _mux_9; // AssocStage.java:79
+  wire [3:0] _mux_11 = _not_11 ? 4'd9 : _mux_10; // AssocStage.java:79
+  wire [3:0] _mux_12 = _not_10 ? 4'd8 : _mux_11; // AssocStage.java:79
+  wire [3:0] _mux_13 = _not_9 ? 4'd7 : _mux_12; // AssocStage.java:79
+  wire [3:0] _mux_14 = _not_8 ? 4'd6 : _mux_13; // AssocStage.java:79
+  wire [3:0] _mux_15 = _not_7 ? 4'd5 : _mux_14; // AssocStage.java:79
+  wire [3:0] _mux_16 = _not_6 ? 4'd4 : _mux_15; // AssocStage.java:79
+  wire [3:0] _mux_17 = _not_5 ? 4'd3 : _mux_16; // AssocStage.java:79
+  wire [3:0] _mux_18 = _not_4 ? 4'd2 : _mux_17; // AssocStage.java:79
+  wire [3:0] _mux_19 = _not_3 ? 4'd1 : _mux_18; // AssocStage.java:79
+  wire [3:0] _mux_20 = _not_2 ? 4'd0 : _mux_19; // AssocStage.java:79
+  wire [3:0] slot = any_free ? _mux_20 : victim; // AssocStage.java:80
+  wire _eq_33 = slot == 4'd0; // AssocStage.java:100
+  wire _eq_34 = ptr == 4'd1; // AssocStage.java:115
+  wire _eq_35 = slot == 4'd1; // AssocStage.java:100
+  wire _eq_36 = ptr == 4'd2; // AssocStage.java:115
+  wire _eq_37 = slot == 4'd2; // AssocStage.java:100
+  wire _eq_38 = ptr == 4'd3; // AssocStage.java:115
+  wire _eq_39 = slot == 4'd3; // AssocStage.java:100
+  wire _eq_40 = ptr == 4'd4; // AssocStage.java:115
+  wire _eq_41 = slot == 4'd4; // AssocStage.java:100
+  wire _eq_42 = ptr == 4'd5; // AssocStage.java:115
+  wire _eq_43 = slot == 4'd5; // AssocStage.java:100
+  wire _eq_44 = ptr == 4'd6; // AssocStage.java:115
+  wire _eq_45 = slot == 4'd6; // AssocStage.java:100
+  wire _eq_46 = ptr == 4'd7; // AssocStage.java:115
+  wire _eq_47 = slot == 4'd7; // AssocStage.java:100
+  wire _eq_48 = ptr == 4'd8; // AssocStage.java:115
+  wire _eq_49 = slot == 4'd8; // AssocStage.java:100
+  wire _eq_50 = ptr == 4'd9; // AssocStage.java:115
+  wire _eq_51 = slot == 4'd9; // AssocStage.java:100
+  wire _eq_52 = ptr == 4'd10; // AssocStage.java:115
+  wire _eq_53 = slot == 4'd10; // AssocStage.java:100
+  wire _eq_54 = ptr == 4'd11; // AssocStage.java:115
+  wire _eq_55 = slot == 4'd11; // AssocStage.java:100
+  wire _eq_56 = ptr == 4'd12; // AssocStage.java:115
+  wire _eq_57 = slot == 4'd12; // AssocStage.java:100
+  wire _eq_58 = ptr == 4'd13; // AssocStage.java:115
+  wire _eq_59 = slot == 4'd13; // AssocStage.java:100
+  wire _eq_60 = ptr == 4'd14; // AssocStage.java:115
+  wire _eq_61 = slot == 4'd14; // AssocStage.java:100
+  wire _eq_62 = ptr == 4'd15; // AssocStage.java:115
+  wire _eq_63 = slot == 4'd15; // AssocStage.java:100
+  wire _eq_64 = slot == 4'd0; // AssocStage.java:101
+  wire _eq_65 = slot == 4'd1; // AssocStage.java:101
+  wire _eq_66 = slot == 4'd2; // AssocStage.java:101
+  wire _eq_67 = slot == 4'd3; // AssocStage.java:101
+  wire _eq_68 = slot == 4'd4; // AssocStage.java:101
+  wire _eq_69 = slot == 4'd5; // AssocStage.java:101
+  wire _eq_70 = slot == 4'd6; // AssocStage.java:101
+  wire _eq_71 = slot == 4'd7; // AssocStage.java:101
+  wire _eq_72 = slot == 4'd8; // AssocStage.java:101
+  wire _eq_73 = slot == 4'd9; // AssocStage.java:101
+  wire _eq_74 = slot == 4'd10; // AssocStage.java:101
+  wire _eq_75 = slot == 4'd11; // AssocStage.java:101
+  wire _eq_76 = slot == 4'd12; // AssocStage.java:101
+  wire _eq_77 = slot == 4'd13; // AssocStage.java:101
+  wire _eq_78 = slot == 4'd14; // AssocStage.java:101
+  wire _eq_79 = slot == 4'd15; // AssocStage.java:101
+  wire _eq_80 = slot == 4'd0; // AssocStage.java:102
+  wire _eq_81 = slot == 4'd1; // AssocStage.java:102
+  wire _eq_82 = slot == 4'd2; // AssocStage.java:102
+  wire _eq_83 = slot == 4'd3; // AssocStage.java:102
+  wire _eq_84 = slot == 4'd4; // AssocStage.java:102
+  wire _eq_85 = slot == 4'd5; // AssocStage.java:102
+  wire _eq_86 = slot == 4'd6; // AssocStage.java:102
+  wire _eq_87 = slot == 4'd7; // AssocStage.java:102
+  wire _eq_88 = slot == 4'd8; // AssocStage.java:102
+  wire _eq_89 = slot == 4'd9; // AssocStage.java:102
+  wire _eq_90 = slot == 4'd10; // AssocStage.java:102
+  wire _eq_91 = slot == 4'd11; // AssocStage.java:102
+  wire _eq_92 = slot == 4'd12; // AssocStage.java:102
+  wire _eq_93 = slot == 4'd13; // AssocStage.java:102
+  wire _eq_94 = slot == 4'd14; // AssocStage.java:102
+  wire _eq_95 = slot == 4'd15; // AssocStage.java:102
+  wire [31:0] _bits_0 = sum[31:0]; // AssocStage.java:97
+  wire [31:0] _mux_21 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_0; // AssocStage.java:97
+  wire _eq_96 = slot == 4'd0; // AssocStage.java:103
+  wire [31:0] _bits_1 = sum[31:0]; // AssocStage.java:97
+  wire [31:0] _mux_22 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_1; // AssocStage.java:97
+  wire _eq_97 = slot == 4'd1; // AssocStage.java:103
+  wire [31:0] _bits_2 = sum[31:0]; // AssocStage.java:97
+  wire [31:0] _mux_23 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_2; // AssocStage.java:97
+  wire _eq_98 = slot == 4'd2; // AssocStage.java:103
+  wire [31:0] _bits_3 = sum[31:0]; // AssocStage.java:97
+  wire [31:0] _mux_24 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_3; // AssocStage.java:97
+  wire _eq_99 = slot == 4'd3; // AssocStage.java:103
+  wire [31:0] _bits_4 = sum[31:0]; // AssocStage.java:97
+  wire [31:0] _mux_25 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_4; // AssocStage.java:97
+  wire _eq_100 = slot == 4'd4; // AssocStage.java:103
+  wire [31:0] _bits_5 = sum[31:0]; // AssocStage.java:97
+  wire [31:0] _mux_26 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_5; // AssocStage.java:97
+  wire _eq_101 = slot == 4'd5; // AssocStage.java:103
+  wire [31:0] _bits_6 = sum[31:0]; // AssocStage.java:97
+  wire [31:0] _mux_27 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_6; // AssocStage.java:97
+  wire _eq_102 = slot == 4'd6; // AssocStage.java:103
+  wire [31:0] _bits_7 = sum[31:0]; // AssocStage.java:97
+  wire [31:0] _mux_28 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_7; // AssocStage.java:97
+  wire _eq_103 = slot == 4'd7; // AssocStage.java:103
+  wire [31:0] _bits_8 = sum[31:0]; // AssocStage.java:97
+  wire [31:0] _mux_29 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_8; // AssocStage.java:97
+  wire _eq_104 = slot == 4'd8; // AssocStage.java:103
+  wire [31:0] _bits_9 = sum[31:0]; // AssocStage.java:97
+  wire [31:0] _mux_30 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_9; // AssocStage.java:97
+  wire _eq_105 = slot == 4'd9; // AssocStage.java:103
+  wire [31:0] _bits_10 = sum[31:0]; // AssocStage.java:97
+  wire [31:0] _mux_31 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_10; // AssocStage.java:97
+  wire _eq_106 = slot == 4'd10; // AssocStage.java:103
+  wire [31:0] _bits_11 = sum[31:0]; // AssocStage.java:97
+  wire [31:0] _mux_32 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_11; // AssocStage.java:97
+  wire _eq_107 = slot == 4'd11; // AssocStage.java:103
+  wire [31:0] _bits_12 = sum[31:0]; // AssocStage.java:97
+  wire [31:0] _mux_33 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_12; // AssocStage.java:97
+  wire _eq_108 = slot == 4'd12; // AssocStage.java:103
+  wire [31:0] _bits_13 = sum[31:0]; // AssocStage.java:97
+  wire [31:0] _mux_34 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_13; // AssocStage.java:97
+  wire _eq_109 = slot == 4'd13; // AssocStage.java:103
+  wire [31:0] _bits_14 = sum[31:0]; // AssocStage.java:97
+  wire [31:0] _mux_35 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_14; // AssocStage.java:97
+  wire _eq_110 = slot == 4'd14; // AssocStage.java:103
+  wire [31:0] _bits_15 = sum[31:0]; // AssocStage.java:97
+  wire [31:0] _mux_36 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_15; // AssocStage.java:97
+  wire _eq_111 = slot == 4'd15; // AssocStage.java:103
+  wire _eq_112 = ptr == 4'd15; // AssocStage.java:117
+  wire _not_22 = ~any_free; // AssocStage.java:104
+  wire _eq_113 = victim == 4'd15; // AssocStage.java:159
+  wire [3:0] _add_0 = victim + 4'd1; // AssocStage.java:159
+  wire [3:0] _mux_37 = _eq_113 ? 4'd0 : _add_0; // AssocStage.java:159
+  wire _and_37 = fire & io_in_bits_last; // AssocStage.java:107
+  wire _eq_114 = ptr == 4'd15; // AssocStage.java:159
+  wire [3:0] _add_1 = ptr + 4'd1; // AssocStage.java:159
+  wire [3:0] _mux_38 = _eq_114 ? 4'd0 : _add_1; // AssocStage.java:159
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = take;
   assign io_out_valid = _mux_0;
   assign io_out_bits_pc = _mux_2;
-  assign io_out_bits_w = _mux_4;
-  assign io_out_bits_count = _mux_7;
+  assign io_out_bits_w = _mux_3;
+  assign io_out_bits_count = _mux_5;
   assign io_draining = draining_r;
 
   always @(posedge clock) begin
     if (reset) begin
       valid_0 <= 1'd0;
     end else begin
-      valid_0 <= (_and_36 ? (_eq_32 ? 1'd0 : (store ? (hit ? valid_0 : (_eq_33 ? 1'd1 : valid_0)) : valid_0)) : (store ? (hit ? valid_0 : (_eq_33 ? 1'd1 : valid_0)) : valid_0));
+      valid_0 <= (_and_35 ? (_eq_32 ? 1'd0 : (store ? (hit ? valid_0 : (_eq_33 ? 1'd1 : valid_0)) : valid_0)) : (store ? (hit ? valid_0 : (_eq_33 ? 1'd1 : valid_0)) : valid_0));
     end
   end
 
@@ -445,7 +437,7 @@ module AssocStage_k16_kb32_ci9_b32 (
     if (reset) begin
       valid_1 <= 1'd0;
     end else begin
-      valid_1 <= (_and_36 ? (_eq_34 ? 1'd0 : (store ? (hit ? valid_1 : (_eq_35 ? 1'd1 : valid_1)) : valid_1)) : (store ? (hit ? valid_1 : (_eq_35 ? 1'd1 : valid_1)) : valid_1));
+      valid_1 <= (_and_35 ? (_eq_34 ? 1'd0 : (store ? (hit ? valid_1 : (_eq_35 ? 1'd1 : valid_1)) : valid_1)) : (store ? (hit ? valid_1 : (_eq_35 ? 1'd1 : valid_1)) : valid_1));
     end
   end
 
@@ -453,7 +445,7 @@ module AssocStage_k16_kb32_ci9_b32 (
     if (reset) begin
       valid_2 <= 1'd0;
     end else begin
-      valid_2 <= (_and_36 ? (_eq_36 ? 1'd0 : (store ? (hit ? valid_2 : (_eq_37 ? 1'd1 : valid_2)) : valid_2)) : (store ? (hit ? valid_2 : (_eq_37 ? 1'd1 : valid_2)) : valid_2));
+      valid_2 <= (_and_35 ? (_eq_36 ? 1'd0 : (store ? (hit ? valid_2 : (_eq_37 ? 1'd1 : valid_2)) : valid_2)) : (store ? (hit ? valid_2 : (_eq_37 ? 1'd1 : valid_2)) : valid_2));
     end
   end
 
@@ -461,7 +453,7 @@ module AssocStage_k16_kb32_ci9_b32 (
     if (reset) begin
       valid_3 <= 1'd0;
     end else begin
-      valid_3 <= (_and_36 ? (_eq_38 ? 1'd0 : (store ? (hit ? valid_3 : (_eq_39 ? 1'd1 : valid_3)) : valid_3)) : (store ? (hit ? valid_3 : (_eq_39 ? 1'd1 : valid_3)) : valid_3));
+      valid_3 <= (_and_35 ? (_eq_38 ? 1'd0 : (store ? (hit ? valid_3 : (_eq_39 ? 1'd1 : valid_3)) : valid_3)) : (store ? (hit ? valid_3 : (_eq_39 ? 1'd1 : valid_3)) : valid_3));
     end
   end
 
@@ -469,7 +461,7 @@ module AssocStage_k16_kb32_ci9_b32 (
     if (reset) begin
       valid_4 <= 1'd0;
     end else begin
-      valid_4 <= (_and_36 ? (_eq_40 ? 1'd0 : (store ? (hit ? valid_4 : (_eq_41 ? 1'd1 : valid_4)) : valid_4)) : (store ? (hit ? valid_4 : (_eq_41 ? 1'd1 : valid_4)) : valid_4));
+      valid_4 <= (_and_35 ? (_eq_40 ? 1'd0 : (store ? (hit ? valid_4 : (_eq_41 ? 1'd1 : valid_4)) : valid_4)) : (store ? (hit ? valid_4 : (_eq_41 ? 1'd1 : valid_4)) : valid_4));
     end
   end
 
@@ -477,7 +469,7 @@ module AssocStage_k16_kb32_ci9_b32 (
     if (reset) begin
       valid_5 <= 1'd0;
     end else begin
-      valid_5 <= (_and_36 ? (_eq_42 ? 1'd0 : (store ? (hit ? valid_5 : (_eq_43 ? 1'd1 : valid_5)) : valid_5)) : (store ? (hit ? valid_5 : (_eq_43 ? 1'd1 : valid_5)) : valid_5));
+      valid_5 <= (_and_35 ? (_eq_42 ? 1'd0 : (store ? (hit ? valid_5 : (_eq_43 ? 1'd1 : valid_5)) : valid_5)) : (store ? (hit ? valid_5 : (_eq_43 ? 1'd1 : valid_5)) : valid_5));
     end
   end
 
@@ -485,7 +477,7 @@ module AssocStage_k16_kb32_ci9_b32 (
     if (reset) begin
       valid_6 <= 1'd0;
     end else begin
-      valid_6 <= (_and_36 ? (_eq_44 ? 1'd0 : (store ? (hit ? valid_6 : (_eq_45 ? 1'd1 : valid_6)) : valid_6)) : (store ? (hit ? valid_6 : (_eq_45 ? 1'd1 : valid_6)) : valid_6));
+      valid_6 <= (_and_35 ? (_eq_44 ? 1'd0 : (store ? (hit ? valid_6 : (_eq_45 ? 1'd1 : valid_6)) : valid_6)) : (store ? (hit ? valid_6 : (_eq_45 ? 1'd1 : valid_6)) : valid_6));
     end
   end
 
@@ -493,7 +485,7 @@ module AssocStage_k16_kb32_ci9_b32 (
     if (reset) begin
       valid_7 <= 1'd0;
     end else begin
-      valid_7 <= (_and_36 ? (_eq_46 ? 1'd0 : (store ? (hit ? valid_7 : (_eq_47 ? 1'd1 : valid_7)) : valid_7)) : (store ? (hit ? valid_7 : (_eq_47 ? 1'd1 : valid_7)) : valid_7));
+      valid_7 <= (_and_35 ? (_eq_46 ? 1'd0 : (store ? (hit ? valid_7 : (_eq_47 ? 1'd1 : valid_7)) : valid_7)) : (store ? (hit ? valid_7 : (_eq_47 ? 1'd1 : valid_7)) : valid_7));
     end
   end
 
@@ -501,7 +493,7 @@ module AssocStage_k16_kb32_ci9_b32 (
     if (reset) begin
       valid_8 <= 1'd0;
     end else begin
-      valid_8 <= (_and_36 ? (_eq_48 ? 1'd0 : (store ? (hit ? valid_8 : (_eq_49 ? 1'd1 : valid_8)) : valid_8)) : (store ? (hit ? valid_8 : (_eq_49 ? 1'd1 : valid_8)) : valid_8));
+      valid_8 <= (_and_35 ? (_eq_48 ? 1'd0 : (store ? (hit ? valid_8 : (_eq_49 ? 1'd1 : valid_8)) : valid_8)) : (store ? (hit ? valid_8 : (_eq_49 ? 1'd1 : valid_8)) : valid_8));
     end
   end
 
@@ -509,7 +501,7 @@ module AssocStage_k16_kb32_ci9_b32 (
     if (reset) begin
       valid_9 <= 1'd0;
     end else begin
-      valid_9 <= (_and_36 ? (_eq_50 ? 1'd0 : (store ? (hit ? valid_9 : (_eq_51 ? 1'd1 : valid_9)) : valid_9)) : (store ? (hit ? valid_9 : (_eq_51 ? 1'd1 : valid_9)) : valid_9));
+      valid_9 <= (_and_35 ? (_eq_50 ? 1'd0 : (store ? (hit ? valid_9 : (_eq_51 ? 1'd1 : valid_9)) : valid_9)) : (store ? (hit ? valid_9 : (_eq_51 ? 1'd1 : valid_9)) : valid_9));
     end
   end
 
@@ -517,7 +509,7 @@ module AssocStage_k16_kb32_ci9_b32 (
     if (reset) begin
       valid_10 <= 1'd0;
     end else begin
-      valid_10 <= (_and_36 ? (_eq_52 ? 1'd0 : (store ? (hit ? valid_10 : (_eq_53 ? 1'd1 : valid_10)) : valid_10)) : (store ? (hit ? valid_10 : (_eq_53 ? 1'd1 : valid_10)) : valid_10));
+      valid_10 <= (_and_35 ? (_eq_52 ? 1'd0 : (store ? (hit ? valid_10 : (_eq_53 ? 1'd1 : valid_10)) : valid_10)) : (store ? (hit ? valid_10 : (_eq_53 ? 1'd1 : valid_10)) : valid_10));
     end
   end
 
@@ -525,7 +517,7 @@ module AssocStage_k16_kb32_ci9_b32 (
     if (reset) begin
       valid_11 <= 1'd0;
     end else begin
-      valid_11 <= (_and_36 ? (_eq_54 ? 1'd0 : (store ? (hit ? valid_11 : (_eq_55 ? 1'd1 : valid_11)) : valid_11)) : (store ? (hit ? valid_11 : (_eq_55 ? 1'd1 : valid_11)) : valid_11));
+      valid_11 <= (_and_35 ? (_eq_54 ? 1'd0 : (store ? (hit ? valid_11 : (_eq_55 ? 1'd1 : valid_11)) : valid_11)) : (store ? (hit ? valid_11 : (_eq_55 ? 1'd1 : valid_11)) : valid_11));
     end
   end
 
@@ -533,7 +525,7 @@ module AssocStage_k16_kb32_ci9_b32 (
     if (reset) begin
       valid_12 <= 1'd0;
     end else begin
-      valid_12 <= (_and_36 ? (_eq_56 ? 1'd0 : (store ? (hit ? valid_12 : (_eq_57 ? 1'd1 : valid_12)) : valid_12)) : (store ? (hit ? valid_12 : (_eq_57 ? 1'd1 : valid_12)) : valid_12));
+      valid_12 <= (_and_35 ? (_eq_56 ? 1'd0 : (store ? (hit ? valid_12 : (_eq_57 ? 1'd1 : valid_12)) : valid_12)) : (store ? (hit ? valid_12 : (_eq_57 ? 1'd1 : valid_12)) : valid_12));
     end
   end
 
@@ -541,7 +533,7 @@ module AssocStage_k16_kb32_ci9_b32 (
     if (reset) begin
       valid_13 <= 1'd0;
     end else begin
-      valid_13 <= (_and_36 ? (_eq_58 ? 1'd0 : (store ? (hit ? valid_13 : (_eq_59 ? 1'd1 : valid_13)) : valid_13)) : (store ? (hit ? valid_13 : (_eq_59 ? 1'd1 : valid_13)) : valid_13));
+      valid_13 <= (_and_35 ? (_eq_58 ? 1'd0 : (store ? (hit ? valid_13 : (_eq_59 ? 1'd1 : valid_13)) : valid_13)) : (store ? (hit ? valid_13 : (_eq_59 ? 1'd1 : valid_13)) : valid_13));
     end
   end
 
@@ -549,7 +541,7 @@ module AssocStage_k16_kb32_ci9_b32 (
     if (reset) begin
       valid_14 <= 1'd0;
     end else begin
-      valid_14 <= (_and_36 ? (_eq_60 ? 1'd0 : (store ? (hit ? valid_14 : (_eq_61 ? 1'd1 : valid_14)) : valid_14)) : (store ? (hit ? valid_14 : (_eq_61 ? 1'd1 : valid_14)) : valid_14));
+      valid_14 <= (_and_35 ? (_eq_60 ? 1'd0 : (store ? (hit ? valid_14 : (_eq_61 ? 1'd1 : valid_14)) : valid_14)) : (store ? (hit ? valid_14 : (_eq_61 ? 1'd1 : valid_14)) : valid_14));
     end
   end
 
@@ -557,7 +549,7 @@ module AssocStage_k16_kb32_ci9_b32 (
     if (reset) begin
       valid_15 <= 1'd0;
     end else begin
-      valid_15 <= (_and_36 ? (_eq_62 ? 1'd0 : (store ? (hit ? valid_15 : (_eq_63 ? 1'd1 : valid_15)) : valid_15)) : (store ? (hit ? valid_15 : (_eq_63 ? 1'd1 : valid_15)) : valid_15));
+      valid_15 <= (_and_35 ? (_eq_62 ? 1'd0 : (store ? (hit ? valid_15 : (_eq_63 ? 1'd1 : valid_15)) : valid_15)) : (store ? (hit ? valid_15 : (_eq_63 ? 1'd1 : valid_15)) : valid_15));
     end
   end
 
@@ -690,74 +682,74 @@ module AssocStage_k16_kb32_ci9_b32 (
   end
 
   always @(posedge clock) begin
-    cnts_0 <= (store ? (hit ? (match_0 ? _mux_23 : cnts_0) : (_eq_96 ? {{23{1'b0}}, io_in_bits_count} : cnts_0)) : cnts_0);
+    cnts_0 <= (store ? (hit ? (match_0 ? _mux_21 : cnts_0) : (_eq_96 ? {{23{1'b0}}, io_in_bits_count} : cnts_0)) : cnts_0);
   end
 
   always @(posedge clock) begin
-    cnts_1 <= (store ? (hit ? (match_1 ? _mux_24 : cnts_1) : (_eq_97 ? {{23{1'b0}}, io_in_bits_count} : cnts_1)) : cnts_1);
+    cnts_1 <= (store ? (hit ? (match_1 ? _mux_22 : cnts_1) : (_eq_97 ? {{23{1'b0}}, io_in_bits_count} : cnts_1)) : cnts_1);
   end
 
   always @(posedge clock) begin
-    cnts_2 <= (store ? (hit ? (match_2 ? _mux_25 : cnts_2) : (_eq_98 ? {{23{1'b0}}, io_in_bits_count} : cnts_2)) : cnts_2);
+    cnts_2 <= (store ? (hit ? (match_2 ? _mux_23 : cnts_2) : (_eq_98 ? {{23{1'b0}}, io_in_bits_count} : cnts_2)) : cnts_2);
   end
 
   always @(posedge clock) begin
-    cnts_3 <= (store ? (hit ? (match_3 ? _mux_26 : cnts_3) : (_eq_99 ? {{23{1'b0}}, io_in_bits_count} : cnts_3)) : cnts_3);
+    cnts_3 <= (store ? (hit ? (match_3 ? _mux_24 : cnts_3) : (_eq_99 ? {{23{1'b0}}, io_in_bits_count} : cnts_3)) : cnts_3);
   end
 
   always @(posedge clock) begin
-    cnts_4 <= (store ? (hit ? (match_4 ? _mux_27 : cnts_4) : (_eq_100 ? {{23{1'b0}}, io_in_bits_count} : cnts_4)) : cnts_4);
+    cnts_4 <= (store ? (hit ? (match_4 ? _mux_25 : cnts_4) : (_eq_100 ? {{23{1'b0}}, io_in_bits_count} : cnts_4)) : cnts_4);
   end
 
   always @(posedge clock) begin
-    cnts_5 <= (store ? (hit ? (match_5 ? _mux_28 : cnts_5) : (_eq_101 ? {{23{1'b0}}, io_in_bits_count} : cnts_5)) : cnts_5);
+    cnts_5 <= (store ? (hit ? (match_5 ? _mux_26 : cnts_5) : (_eq_101 ? {{23{1'b0}}, io_in_bits_count} : cnts_5)) : cnts_5);
   end
 
   always @(posedge clock) begin
-    cnts_6 <= (store ? (hit ? (match_6 ? _mux_29 : cnts_6) : (_eq_102 ? {{23{1'b0}}, io_in_bits_count} : cnts_6)) : cnts_6);
+    cnts_6 <= (store ? (hit ? (match_6 ? _mux_27 : cnts_6) : (_eq_102 ? {{23{1'b0}}, io_in_bits_count} : cnts_6)) : cnts_6);
   end
 
   always @(posedge clock) begin
-    cnts_7 <= (store ? (hit ? (match_7 ? _mux_30 : cnts_7) : (_eq_103 ? {{23{1'b0}}, io_in_bits_count} : cnts_7)) : cnts_7);
+    cnts_7 <= (store ? (hit ? (match_7 ? _mux_28 : cnts_7) : (_eq_103 ? {{23{1'b0}}, io_in_bits_count} : cnts_7)) : cnts_7);
   end
 
   always @(posedge clock) begin
-    cnts_8 <= (store ? (hit ? (match_8 ? _mux_31 : cnts_8) : (_eq_104 ? {{23{1'b0}}, io_in_bits_count} : cnts_8)) : cnts_8);
+    cnts_8 <= (store ? (hit ? (match_8 ? _mux_29 : cnts_8) : (_eq_104 ? {{23{1'b0}}, io_in_bits_count} : cnts_8)) : cnts_8);
   end
 
   always @(posedge clock) begin
-    cnts_9 <= (store ? (hit ? (match_9 ? _mux_32 : cnts_9) : (_eq_105 ? {{23{1'b0}}, io_in_bits_count} : cnts_9)) : cnts_9);
+    cnts_9 <= (store ? (hit ? (match_9 ? _mux_30 : cnts_9) : (_eq_105 ? {{23{1'b0}}, io_in_bits_count} : cnts_9)) : cnts_9);
   end
 
   always @(posedge clock) begin
-    cnts_10 <= (store ? (hit ? (match_10 ? _mux_33 : cnts_10) : (_eq_106 ? {{23{1'b0}}, io_in_bits_count} : cnts_10)) : cnts_10);
+    cnts_10 <= (store ? (hit ? (match_10 ? _mux_31 : cnts_10) : (_eq_106 ? {{23{1'b0}}, io_in_bits_count} : cnts_10)) : cnts_10);
   end
 
   always @(posedge clock) begin
-    cnts_11 <= (store ? (hit ? (match_11 ? _mux_34 : cnts_11) : (_eq_107 ? {{23{1'b0}}, io_in_bits_count} : cnts_11)) : cnts_11);
+    cnts_11 <= (store ? (hit ? (match_11 ? _mux_32 : cnts_11) : (_eq_107 ? {{23{1'b0}}, io_in_bits_count} : cnts_11)) : cnts_11);
   end
 
   always @(posedge clock) begin
-    cnts_12 <= (store ? (hit ? (match_12 ? _mux_35 : cnts_12) : (_eq_108 ? {{23{1'b0}}, io_in_bits_count} : cnts_12)) : cnts_12);
+    cnts_12 <= (store ? (hit ? (match_12 ? _mux_33 : cnts_12) : (_eq_108 ? {{23{1'b0}}, io_in_bits_count} : cnts_12)) : cnts_12);
   end
 
   always @(posedge clock) begin
-    cnts_13 <= (store ? (hit ? (match_13 ? _mux_36 : cnts_13) : (_eq_109 ? {{23{1'b0}}, io_in_bits_count} : cnts_13)) : cnts_13);
+    cnts_13 <= (store ? (hit ? (match_13 ? _mux_34 : cnts_13) : (_eq_109 ? {{23{1'b0}}, io_in_bits_count} : cnts_13)) : cnts_13);
   end
 
   always @(posedge clock) begin
-    cnts_14 <= (store ? (hit ? (match_14 ? _mux_37 : cnts_14) : (_eq_110 ? {{23{1'b0}}, io_in_bits_count} : cnts_14)) : cnts_14);
+    cnts_14 <= (store ? (hit ? (match_14 ? _mux_35 : cnts_14) : (_eq_110 ? {{23{1'b0}}, io_in_bits_count} : cnts_14)) : cnts_14);
   end
 
   always @(posedge clock) begin
-    cnts_15 <= (store ? (hit ? (match_15 ? _mux_38 : cnts_15) : (_eq_111 ? {{23{1'b0}}, io_in_bits_count} : cnts_15)) : cnts_15);
+    cnts_15 <= (store ? (hit ? (match_15 ? _mux_36 : cnts_15) : (_eq_111 ? {{23{1'b0}}, io_in_bits_count} : cnts_15)) : cnts_15);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       victim <= 4'd0;
     end else begin
-      victim <= (_and_36 ? (_eq_112 ? 4'd0 : (store ? (hit ? victim : (_not_24 ? _mux_39 : victim)) : victim)) : (store ? (hit ? victim : (_not_24 ? _mux_39 : victim)) : victim));
+      victim <= (_and_35 ? (_eq_112 ? 4'd0 : (store ? (hit ? victim : (_not_22 ? _mux_37 : victim)) : victim)) : (store ? (hit ? victim : (_not_22 ? _mux_37 : victim)) : victim));
     end
   end
 
@@ -765,7 +757,7 @@ module AssocStage_k16_kb32_ci9_b32 (
     if (reset) begin
       draining_r <= 1'd0;
     end else begin
-      draining_r <= (_and_36 ? (_eq_112 ? 1'd0 : (_and_38 ? 1'd1 : draining_r)) : (_and_38 ? 1'd1 : draining_r));
+      draining_r <= (_and_35 ? (_eq_112 ? 1'd0 : (_and_37 ? 1'd1 : draining_r)) : (_and_37 ? 1'd1 : draining_r));
     end
   end
 
@@ -773,7 +765,7 @@ module AssocStage_k16_kb32_ci9_b32 (
     if (reset) begin
       ptr <= 4'd0;
     end else begin
-      ptr <= (_and_36 ? _mux_40 : (_and_38 ? 4'd0 : ptr));
+      ptr <= (_and_35 ? _mux_38 : (_and_37 ? 4'd0 : ptr));
     end
   end
 

@@ -22,7 +22,8 @@ import org.rapgen.hdl.Vec;
  * miss, table full         emit entry[victim]; entry[victim] := (pc, w, c); victim = (victim + 1) mod k
  * </pre>
  * An emission with {@code last} set (end of frame) drains the table afterwards: entries 0..k-1 in order, valid ones
- * emitted, one entry per clock, then {@code victim} returns to 0. No input is taken while draining.
+ * emitted, one entry per clock, then {@code victim} returns to 0. No input is taken while draining, nor while the
+ * output is not ready.
  */
 public final class AssocStage extends Module {
     public static final class IO extends Bundle {
@@ -81,7 +82,10 @@ public final class AssocStage extends Module {
         Bool isMsg = io.in.bits.msg;
         Bool evictVictim = hit.not().and(anyFree.not()).named("evict_victim");
         Bool needOut = isMsg.and(over.or(hit.and(sumOver)).or(evictVictim)).named("need_out");
-        Bool take = draining.not().and(needOut.not().or(io.out.ready)).named("take");
+        // A message is taken only when the output could take one too, whether or not this one emits: the ready then
+        // does not wait for the match, sum and overflow (the A_k's long path); it costs a cycle only when the
+        // consumer side is already full.
+        Bool take = draining.not().and(io.out.ready).named("take");
         io.in.ready.connect(take);
         Bool fire = io.in.valid.and(take).named("fire");
         Bool store = fire.and(isMsg).and(over.not()).named("store");
@@ -116,10 +120,12 @@ public final class AssocStage extends Module {
             });
         });
 
-        UInt outPc = Mux(draining, pcs.read(ptr), Mux(evictVictim.and(over.not()), pcs.read(victim), p));
-        UInt outW = Mux(draining, ws.read(ptr), Mux(evictVictim.and(over.not()), ws.read(victim), x));
-        UInt outCount = Mux(draining, cnts.read(ptr).pad(inCountBits),
-                Mux(over, c, Mux(hit, hitCount.pad(inCountBits), cnts.read(victim).pad(inCountBits))));
+        // one read port serves the drain (ptr) and the eviction (victim): they never happen in the same cycle
+        UInt at = k == 1 ? null : Mux(draining, ptr, victim);
+        Bool stored = draining.or(evictVictim.and(over.not())).named("stored");
+        UInt outPc = Mux(stored, entry(pcs, at), p);
+        UInt outW = Mux(stored, entry(ws, at), x);
+        UInt outCount = Mux(stored, entry(cnts, at).pad(inCountBits), Mux(over, c, hitCount.pad(inCountBits)));
         io.out.valid.connect(Mux(draining, drainValid, io.in.valid.and(needOut)));
         io.out.bits.pc.connect(outPc);
         io.out.bits.w.connect(outW);
@@ -142,6 +148,11 @@ public final class AssocStage extends Module {
     @SuppressWarnings("unchecked")
     private static <T extends org.rapgen.hdl.Bits> T or(T a, T b) {
         return a instanceof Bool ba ? (T) ba.or((Bool) b) : (T) ((UInt) a).or((UInt) b);
+    }
+
+    /** {@code v[at]}; a one-entry table has nothing to select (and a dynamic read would leave {@code at} unused). */
+    private static UInt entry(Vec<UInt> v, UInt at) {
+        return at == null ? v.get(0) : v.read(at);
     }
 
     private static UInt next(UInt i, int k) {

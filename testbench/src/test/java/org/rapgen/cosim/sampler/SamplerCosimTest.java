@@ -41,7 +41,7 @@ class SamplerCosimTest {
             p("H[P16]64"), p("H[R16]64"), p("H[CR8]64").withCounters(4, 32),
             p("T[tag=2,ways=2,r=16,evict=4,replace=3]64"), p("T[tag=1,ways=1,r=8,evict=2,replace=2]32"),
             p("T[tag=0,ways=2,r=4,evict=8,replace=1]16"),
-            p("A16"), p("R8A3"), p("H[P4]16A4").withCounters(32, 4), p("CR8A2").withCounters(8, 3),
+            p("A16"), p("R8A3"), p("H[P4]16A4").withCounters(32, 4), p("CR8A2").withCounters(8, 3), p("P2A1").withCounters(32, 2),
             p("T[tag=2,ways=2,r=16,evict=4,replace=3]64A8"),
             p("H[P256]2048"), p("H[P256]2048A16"), p("T[tag=2,ways=2]2048"));
     /** Drop-mode engines (small output queue so drops happen under backpressure). */
