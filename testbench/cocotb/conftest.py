@@ -74,6 +74,9 @@ class BuiltDesign:
             extra_env=extra_env,
             seed=seed,
             timescale=("1ns", "1ps"),
+            # vvp -n: a $stop (a failed DSL Assert) ends the run, so cocotb fails the test; without it vvp prints
+            # "** VVP Stop(0) **" and carries on, and only the test's own checks could notice.
+            test_args=["-n"],
         )
         # Under pytest the runner already exits non-zero on failures; double-check so a silently empty run fails too.
         num_tests, num_failed = get_results(Path(results))

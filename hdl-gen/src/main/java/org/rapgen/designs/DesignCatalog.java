@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.rapgen.engines.rap.EventQueue;
 import org.rapgen.hdl.Module;
 import org.rapgen.engines.sampler.HashUnit;
 import org.rapgen.hdl.lib.Arbiter;
@@ -68,6 +69,13 @@ public final class DesignCatalog {
                             integer("payload_bits", "bits carried alongside", 1, range(0, 4096))),
                     p -> "hash_unit_k" + p.get("key_bits") + "_i" + p.get("index_bits") + "_t" + p.get("tag_bits") + "_seed" + Long.toHexString(u(p, "seed")),
                     p -> () -> new HashUnit(i(p, "key_bits"), i(p, "index_bits"), i(p, "tag_bits"), u(p, "seed"), i(p, "payload_bits"))),
+            new Entry("event_queue", "RAP stage 0: run-length combining event queue in front of a FIFO",
+                    List.of(integer("key_bits", "key bits K", null, range(1, 64)),
+                            integer("weight_bits", "weight bits W; combined weights stop at 2^W-1", 16, range(1, 63)),
+                            integer("depth", "FIFO entries, a power of two", null, pow2(2, 1 << 20)),
+                            integer("combine", "1: combine runs of equal keys, 0: plain FIFO", 1, range(0, 1))),
+                    p -> "event_queue_k" + p.get("key_bits") + "_w" + p.get("weight_bits") + "_d" + p.get("depth") + "_c" + p.get("combine"),
+                    p -> () -> new EventQueue(i(p, "key_bits"), i(p, "weight_bits"), i(p, "depth"), i(p, "combine") == 1)),
             SamplerDesign.ENTRY);
 
     private DesignCatalog() {

@@ -86,6 +86,8 @@ final class ExpandWhens {
                 List<Memory.Guard> guards = new ArrayList<>(path);
                 if (!(r.enable() instanceof Lit l && l.value.equals(BigInteger.ONE))) guards.add(new Memory.Guard(r.enable(), false));
                 r.port().guards = List.copyOf(guards);
+            } else if (st instanceof Stmt.Check c) {
+                c.check().guards = List.copyOf(path);
             }
         }
     }

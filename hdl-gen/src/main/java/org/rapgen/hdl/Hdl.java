@@ -7,6 +7,7 @@ import java.util.List;
 import org.rapgen.hdl.ir.Expr;
 import org.rapgen.hdl.ir.OpKind;
 import org.rapgen.hdl.ir.Signal;
+import org.rapgen.hdl.ir.SimCheck;
 
 /**
  * The DSL vocabulary, for {@code import static org.rapgen.hdl.Hdl.*}: types, literals, hardware constructors and
@@ -189,6 +190,23 @@ public final class Hdl {
     public static UInt Fill(int n, Bits x) {
         if (n < 1) throw new HdlException(SourceLoc.capture(), "Fill count must be >= 1, got " + n);
         return UInt.wrap(Builder.current().op(OpKind.FILL, List.of(x.read()), new int[] {n}, false, null));
+    }
+
+    // ---- simulation-only checks (Chisel's assert and stop); synthesis never sees them ----
+
+    /**
+     * At every rising clock edge outside reset where the enclosing when-conditions hold and {@code cond} is false,
+     * prints {@code Assertion failed at File.java:line: <message>} and stops the simulation ({@code $stop}).
+     * {@code message} is a format as in Chisel's printf: {@code %d}, {@code %x}, {@code %b}, {@code %c} (optionally
+     * with a width, e.g. {@code %0d}) each print the next of {@code args}; {@code %%} prints a percent sign.
+     */
+    public static void Assert(Bool cond, String message, Bits... args) {
+        SimChecks.add(SimCheck.Kind.ASSERT, cond, message, args);
+    }
+
+    /** Ends the simulation ({@code $finish}) at a rising clock edge outside reset where {@code when} and the enclosing when-conditions hold. */
+    public static void Finish(Bool when) {
+        SimChecks.add(SimCheck.Kind.FINISH, when, null, new Bits[0]);
     }
 
     /** Number of bits needed to represent values 0..n-1 (at least 1). */

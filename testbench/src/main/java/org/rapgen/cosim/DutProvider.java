@@ -1,9 +1,9 @@
 package org.rapgen.cosim;
 
 /**
- * Supplies the device under test for {@link Cosim}. Implementations need a public no-arg
- * constructor. Today they return hand-written Verilog; a provider backed by the Java HDL
- * only has to emit its Verilog to a directory and return it as a {@link Dut}.
+ * Supplies the device under test for {@link Cosim}. Implementations need a no-arg constructor.
+ * A module of the Java HDL is one {@link DslProvider} subclass; other Verilog can be returned
+ * with {@link Dut#verilog} or {@link Dut#fromClasspath}.
  */
 @FunctionalInterface
 public interface DutProvider {

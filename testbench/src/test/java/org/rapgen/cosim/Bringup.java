@@ -1,20 +1,25 @@
 package org.rapgen.cosim;
 
-/** The bring-up DUTs under src/test/resources/bringup, as providers and as built models. */
+/** The bring-up DUTs ({@link BringupCounter}, {@link BringupAdder}, written in the Java HDL), as providers and as built models. */
 final class Bringup {
     private Bringup() {}
 
-    public static final class Counter implements DutProvider {
-        @Override
-        public Dut dut() {
-            return Dut.fromClasspath(Bringup.class, "counter", "bringup/counter.v");
+    public static final class Counter extends DslProvider {
+        public Counter() {
+            super(BringupCounter::new);
         }
     }
 
-    public static final class Adder implements DutProvider {
-        @Override
-        public Dut dut() {
-            return Dut.fromClasspath(Bringup.class, "adder", "bringup/adder.v");
+    /** Deliberately wrong: counts 6 -> 8. */
+    public static final class BuggyCounter extends DslProvider {
+        public BuggyCounter() {
+            super(() -> new BringupCounter(true));
+        }
+    }
+
+    public static final class Adder extends DslProvider {
+        public Adder() {
+            super(BringupAdder::new);
         }
     }
 

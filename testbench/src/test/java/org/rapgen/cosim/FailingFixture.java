@@ -35,7 +35,19 @@ class FailingFixture {
         assertEquals(7, sim.peek("io_count"));
     }
 
-    /** The DUT itself stops ($stop in counter.v) in the middle of a batch. */
+    /** A wrong DUT (counts 6 -> 8) against the counter's reference behaviour: fails at the first bad count. */
+    @Test
+    @Cosim(Bringup.BuggyCounter.class)
+    void c_wrongDut(Sim sim) {
+        sim.reset(1);
+        sim.poke("io_en", 1);
+        for (long expected = 1; expected <= 20; expected++) {
+            sim.step();
+            sim.expect("io_count", expected);
+        }
+    }
+
+    /** The DUT itself stops (the counter's Assert fails: $stop) in the middle of a batch. */
     @Test
     void d_stopInRtl(Sim sim) {
         sim.poke("io_en", 1);

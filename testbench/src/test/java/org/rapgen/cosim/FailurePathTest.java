@@ -42,7 +42,7 @@ class FailurePathTest {
     @Test
     void failingTestsLeaveWaveforms() throws Exception {
         List<TestExecutionSummary.Failure> failures = runFixture();
-        assertEquals(4, failures.size(), () -> "all fixture tests must fail: " + failures.stream()
+        assertEquals(5, failures.size(), () -> "all fixture tests must fail: " + failures.stream()
                 .map(f -> f.getTestIdentifier().getDisplayName() + " -> " + f.getException()).toList());
         failures.sort(Comparator.comparing(f -> f.getTestIdentifier().getDisplayName()));
 
@@ -62,14 +62,22 @@ class FailurePathTest {
         assertTrue(plain.getMessage().contains("expected: <7> but was: <3>"), plain.getMessage());
         assertEquals(BigInteger.valueOf(3), assertFst(plain.getMessage(), null).valueAt("io_count", 2 * 3));
 
-        Throwable stop = failures.get(2).getException();
+        ExpectationError wrongDut = assertInstanceOf(ExpectationError.class, failures.get(2).getException());
+        assertEquals(8, wrongDut.cycle());  // 1 reset + 7 steps: 6 -> 8 where 7 was expected
+        assertTrue(wrongDut.getMessage().contains("counter_bugskip7 @ cycle 8: 1 signal mismatch"), wrongDut.getMessage());
+        assertTrue(wrongDut.getMessage().contains("io_count: expected 0x7 (7), actual 0x8 (8)"), wrongDut.getMessage());
+        FstReader d = assertFst(wrongDut.getMessage(), wrongDut.waveform());
+        assertEquals(BigInteger.valueOf(8), d.valueAt("io_count", 2 * 8));
+        assertEquals(BigInteger.valueOf(6), d.valueAt("io_count", 2 * 7), "the waveform shows the DUT's own history");
+
+        Throwable stop = failures.get(3).getException();
         assertInstanceOf(AssertionError.class, stop);
         assertInstanceOf(SimulationStopped.class, stop.getCause());
         assertTrue(stop.getMessage().startsWith("counter @ cycle 5: $stop"), stop.getMessage());
         FstReader s = assertFst(stop.getMessage(), null);
         assertEquals(BigInteger.valueOf(5), s.valueAt("io_count", 2 * 4 + 1), "the replay runs up to the stop");
 
-        ExpectationError always = assertInstanceOf(ExpectationError.class, failures.get(3).getException());
+        ExpectationError always = assertInstanceOf(ExpectationError.class, failures.get(4).getException());
         assertTrue(always.getMessage().contains("io_count: expected 0xb (11), actual 0xa (10)"), always.getMessage());
         FstReader a = assertFst(always.getMessage(), always.waveform());
         assertEquals(BigInteger.valueOf(10), a.valueAt("io_count", 2 * 9 + 1), "live trace flushed up to the failure");

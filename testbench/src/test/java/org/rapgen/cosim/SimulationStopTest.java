@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** $stop / $finish in the DUT must become Java outcomes, never a dead JVM. */
+/** $stop / $finish in the DUT (the counter's Assert and Finish) must become Java outcomes, never a dead JVM. */
 class SimulationStopTest {
-    private static final long ILLEGAL = 0xDEADBEEFL, FINISH = 0xF1415400L;
+    private static final long ILLEGAL = BringupCounter.ILLEGAL, FINISH = BringupCounter.FINISH;
 
     @Test
     void stopInRtlThrowsAndStaysStopped() {
@@ -22,7 +22,8 @@ class SimulationStopTest {
             SimulationStopped e = assertThrows(SimulationStopped.class, sim::step);
             assertTrue(e.getMessage().startsWith("counter @ cycle 7: $stop"), e.getMessage());
             assertTrue(e.getMessage().contains("counter.v:"), e.getMessage());
-            assertTrue(e.getMessage().contains("counter: illegal load value deadbeef"), e.getMessage());
+            assertTrue(e.getMessage().contains("Assertion failed at BringupCounter.java:"), "the DSL Assert names its Java line: " + e.getMessage());
+            assertTrue(e.getMessage().contains(": counter: illegal load value deadbeef"), e.getMessage());
             assertThrows(SimulationStopped.class, sim::step, "a stopped instance stays stopped");
             assertThrows(SimulationStopped.class, () -> sim.peek("io_count"));
         }

@@ -19,7 +19,8 @@ import org.rapgen.hdl.ir.Signal;
 public record ModuleView(String version, String name, String javaClass, String params, List<Decl> ports,
                          List<Decl> regs, List<Decl> memories, List<Decl> wires, List<Decl> temps,
                          List<Assign> assigns, List<RegUpdate> regUpdates, List<MemWrite> memWrites,
-                         List<MemRead> memReads, List<Inst> instances, String unused, List<RomInit> romInits) {
+                         List<MemRead> memReads, List<Inst> instances, List<CheckLines.Check> checks, String unused,
+                         List<RomInit> romInits) {
 
     /** A declaration: keyword, range, name, trailing text (initializer or unpacked range), Java location. */
     public record Decl(String dir, String range, String name, String suffix, String loc) {
@@ -107,7 +108,8 @@ public record ModuleView(String version, String name, String javaClass, String p
         }
         String params = def.params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
         String unusedExpr = unused.isEmpty() ? null : unused.size() == 1 ? unused.get(0) : "{" + String.join(", ", unused) + "}";
-        return new ModuleView(version, def.name, def.javaClass, params, ports, regs, mems, wires, temps, assigns, updates, writes, reads, insts, unusedExpr, roms);
+        return new ModuleView(version, def.name, def.javaClass, params, ports, regs, mems, wires, temps, assigns, updates, writes, reads, insts,
+                CheckLines.of(def, p), unusedExpr, roms);
     }
 
     private static RomInit romInit(Memory m) {
@@ -118,16 +120,18 @@ public record ModuleView(String version, String name, String javaClass, String p
         return new RomInit(m.name(), words);
     }
 
-    private static String guard(ExprPrinter p, List<Memory.Guard> guards) {
+    static String guard(ExprPrinter p, List<Memory.Guard> guards) {
         if (guards.isEmpty()) return null;
         return guards.stream().map(g -> (g.negated() ? "!" : "") + p.atom(g.cond())).collect(Collectors.joining(" && "));
     }
 
-    /** The clock is read by every always block (a ROM has none) and child; reset by every register with a reset value and child. */
+    /** The clock is read by every always block (a ROM has none), child and check; reset by every register with a reset
+     * value, child and check. */
     private static void markClockReset(ModuleDef def, Reachability reach) {
-        boolean clocked = !def.instances.isEmpty() || def.memories.stream().anyMatch(m -> m.init == null)
+        boolean checked = !def.checks.isEmpty();
+        boolean clocked = checked || !def.instances.isEmpty() || def.memories.stream().anyMatch(m -> m.init == null)
                 || def.signals.stream().anyMatch(s -> s.kind == Signal.Kind.REG);
-        boolean reset = !def.instances.isEmpty() || def.signals.stream().anyMatch(s -> s.init != null);
+        boolean reset = checked || !def.instances.isEmpty() || def.signals.stream().anyMatch(s -> s.init != null);
         if (clocked) reach.read(new Ref(def.clock));
         if (reset) reach.read(new Ref(def.reset));
     }

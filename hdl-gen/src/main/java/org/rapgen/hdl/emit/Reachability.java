@@ -14,6 +14,7 @@ import org.rapgen.hdl.ir.ModuleDef;
 import org.rapgen.hdl.ir.Op;
 import org.rapgen.hdl.ir.Ref;
 import org.rapgen.hdl.ir.Signal;
+import org.rapgen.hdl.ir.SimCheck;
 
 /**
  * Walks everything the module drives: orders the temporaries that are actually used (operands first), and records
@@ -41,6 +42,11 @@ final class Reachability {
                 read(r.addr);
                 r.guards.forEach(g -> read(g.cond()));
             }
+        }
+        for (SimCheck c : def.checks) {
+            read(c.cond);
+            c.args.forEach(this::read);
+            c.guards.forEach(g -> read(g.cond()));
         }
     }
 

@@ -16,6 +16,8 @@ public final class ModuleDef {
     public final List<Instance> instances = new ArrayList<>();
     public final List<Memory> memories = new ArrayList<>();
     public final List<Op> ops = new ArrayList<>();
+    /** Simulation-only checks (Assert, Finish), in program order. */
+    public final List<SimCheck> checks = new ArrayList<>();
     /** Filled when the module is closed: the value each sink takes after last-connect lowering. */
     public final Map<Signal, Expr> drivers = new LinkedHashMap<>();
     /** The Java class that describes this module (for the emitted header). */

@@ -25,4 +25,12 @@ public sealed interface Stmt {
     /** Enables a synchronous read port on the current when-path (and {@code enable}). */
     record ReadEnable(Memory.ReadPort port, Expr enable, SourceLoc loc) implements Stmt {
     }
+
+    /** Places a simulation-only check on the current when-path. */
+    record Check(SimCheck check) implements Stmt {
+        @Override
+        public SourceLoc loc() {
+            return check.loc;
+        }
+    }
 }

@@ -66,6 +66,16 @@ class CombiningQueueTest {
     }
 
     @Test
+    void capAtSixtyThreeBitsDoesNotOverflow() {
+        Recorder out = new Recorder();
+        CombiningQueue q = new CombiningQueue(out, true, 63);
+        q.accept(9, 1L << 62);
+        q.accept(9, 1L << 62); // 2^63 exceeds 2^63-1: a long sum would wrap negative and combine
+        q.flush();
+        assertEquals(List.of("9x" + (1L << 62), "9x" + (1L << 62)), out.events);
+    }
+
+    @Test
     void passThroughWhenNotCombining() {
         Recorder out = new Recorder();
         CombiningQueue q = new CombiningQueue(out, false, 16);

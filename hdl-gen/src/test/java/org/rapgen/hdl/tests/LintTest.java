@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.rapgen.engines.rap.EventQueue;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.DecoupledIO;
@@ -142,6 +143,9 @@ class LintTest {
         out.add(Arguments.of("SyncMem", (Supplier<Module>) SequentialConstructsTest.SyncMemMod::new));
         out.add(Arguments.of("Wrapper", (Supplier<Module>) StructureTest.Wrapper::new));
         out.add(Arguments.of("Hierarchy", (Supplier<Module>) StructureTest.Top::new));
+        out.add(Arguments.of("SimChecks", (Supplier<Module>) () -> new SimChecksTest.Checked(true)));
+        out.add(Arguments.of("EventQueue", (Supplier<Module>) () -> new EventQueue(8, 3, 4, true)));
+        out.add(Arguments.of("EventQueuePlain", (Supplier<Module>) () -> new EventQueue(8, 3, 4, false)));
         return out.stream();
     }
 

@@ -1,0 +1,128 @@
+package org.rapgen.engines.rap;
+
+import static org.rapgen.hdl.Hdl.*;
+
+import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.Bundle;
+import org.rapgen.hdl.DecoupledIO;
+import org.rapgen.hdl.HdlException;
+import org.rapgen.hdl.Module;
+import org.rapgen.hdl.SourceLoc;
+import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.Fifo;
+
+/**
+ * RAP engine stage 0 (SPEC §5): the event queue. A combiner holds at most one pending event and merges runs of equal
+ * keys into (key, weight) exactly as {@link org.rapgen.golden.rap.CombiningQueue} does (docs/golden-rap.md §4); a
+ * {@link Fifo} of {@code depth} entries sits behind it. With {@code combine == false} it is that FIFO alone.
+ *
+ * <p>The pending event is released only by an event it cannot absorb (a different key, or a sum above 2^W-1), by
+ * {@code last} (after the event carrying it has joined) or by {@code flush}. A release that cannot enter the FIFO at
+ * once is not lost: the pending event is marked closed (it absorbs nothing more) and enters the FIFO as soon as
+ * there is room. So when an event both releases the pending one and is itself released (a new key with
+ * {@code last}), the old one enters the FIFO in that cycle and the new one waits, closed, for the next: one FIFO write
+ * per cycle suffices for one event per cycle.
+ *
+ * <p>{@code in.ready} depends only on state ({@code !pending || fifo has room}), never on the incoming key. A weight
+ * of 0 is an ordinary event here (it joins a run without changing it); rejecting it is the engine top's job.
+ */
+public final class EventQueue extends Module {
+    /** An input event: AXI-Stream tdata (key), the optional weight, tlast. */
+    public static final class Event extends Bundle {
+        public final UInt key;
+        public final UInt weight;
+        public final Bool last = Bool();
+
+        Event(int keyBits, int weightBits) {
+            key = UInt(keyBits);
+            weight = UInt(weightBits);
+        }
+    }
+
+    /** A combined event as stage 1 receives it. */
+    public static final class Weighted extends Bundle {
+        public final UInt key;
+        public final UInt weight;
+
+        Weighted(int keyBits, int weightBits) {
+            key = UInt(keyBits);
+            weight = UInt(weightBits);
+        }
+    }
+
+    public static final class IO extends Bundle {
+        public final DecoupledIO<Event> in;
+        /** Releases the pending event (after an event accepted in the same cycle has joined it). */
+        public final Bool flush = Input(Bool());
+        /** A released event still waits outside the FIFO (high from the cycle after flush/last until it enters). */
+        public final Bool flushBusy = Output(Bool());
+        public final DecoupledIO<Weighted> out;
+
+        IO(int keyBits, int weightBits) {
+            in = Flipped(Decoupled(new Event(keyBits, weightBits)));
+            out = Decoupled(new Weighted(keyBits, weightBits));
+        }
+    }
+
+    public final IO io;
+
+    public EventQueue(int keyBits, int weightBits, int depth, boolean combine) {
+        super("k", keyBits, "w", weightBits, "d", depth, "c", combine);
+        SourceLoc here = SourceLoc.capture();
+        if (keyBits < 1 || keyBits > 64) throw new HdlException(here, "EventQueue key bits must be 1..64, got " + keyBits);
+        if (weightBits < 1 || weightBits > 63) throw new HdlException(here, "EventQueue weight bits W must be 1..63 (as the golden CombiningQueue), got " + weightBits);
+        if (depth < 2 || Integer.bitCount(depth) != 1) throw new HdlException(here, "EventQueue depth must be a power of two >= 2 (the FIFO's), got " + depth);
+        io = IO(new IO(keyBits, weightBits));
+        Fifo fifo = Module(new Fifo(keyBits + weightBits, depth));
+        io.out.valid.connect(fifo.io.deq.valid);
+        io.out.bits.key.connect(fifo.io.deq.bits.bits(keyBits + weightBits - 1, weightBits));
+        io.out.bits.weight.connect(fifo.io.deq.bits.bits(weightBits - 1, 0));
+        fifo.io.deq.ready.connect(io.out.ready);
+        if (combine) {
+            combiner(fifo.io.enq, keyBits, weightBits);
+        } else {
+            io.in.ready.connect(fifo.io.enq.ready);
+            fifo.io.enq.valid.connect(io.in.valid);
+            fifo.io.enq.bits.connect(Cat(io.in.bits.key, io.in.bits.weight));
+            io.flushBusy.connect(B(false));
+        }
+    }
+
+    /** The pending register in front of the FIFO's enqueue side. */
+    private void combiner(DecoupledIO<UInt> enq, int keyBits, int weightBits) {
+        Bool valid = RegInit(B(false)).named("pending_valid");
+        Bool closed = RegInit(B(false)).named("pending_closed");   // released: absorbs nothing more, waits for the FIFO
+        UInt key = Reg(UInt(keyBits)).named("pending_key");         // datapath: no reset
+        UInt weight = Reg(UInt(weightBits)).named("pending_weight");
+
+        UInt sum = weight.addExpand(io.in.bits.weight).named("sum");
+        UInt kept = sum.bits(weightBits - 1, 0);
+        Bool fits = sum.bit(weightBits).not().named("fits");   // w + weight <= 2^W-1
+        Bool joins = valid.and(closed.not()).and(key.eq(io.in.bits.key)).and(fits).named("joins");
+        Bool starts = joins.not();
+        Bool accept = io.in.fire().named("accept");
+
+        io.in.ready.connect(valid.not().or(enq.ready));
+        enq.valid.connect(valid.and(closed.or(io.in.valid.and(starts))));
+        enq.bits.connect(Cat(key, weight));
+        Bool pushed = enq.fire().named("pushed");
+
+        when(accept, () -> {
+            when(joins, () -> weight.connect(kept)).otherwise(() -> {
+                key.connect(io.in.bits.key);
+                weight.connect(io.in.bits.weight);
+            });
+            valid.connect(B(true));
+            closed.connect(io.in.bits.last.or(io.flush));
+        }).elsewhen(pushed, () -> {
+            valid.connect(B(false));
+            closed.connect(B(false));
+        }).elsewhen(io.flush.and(valid), () -> closed.connect(B(true)));
+        io.flushBusy.connect(valid.and(closed));
+
+        // Invariants (simulation only). An accepted event that does not join pushes the pending one out in the same
+        // cycle, so nothing is overwritten; a join never wraps past the cap 2^W-1 (the kept bits never shrink).
+        when(accept.and(valid).and(starts), () -> Assert(pushed, "event queue: pending key %x would be overwritten", key));
+        when(accept.and(joins), () -> Assert(kept.ge(weight), "event queue: combined weight %0d + %0d wraps past the cap", weight, io.in.bits.weight));
+    }
+}
