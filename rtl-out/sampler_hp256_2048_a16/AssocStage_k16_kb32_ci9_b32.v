@@ -90,9 +90,9 @@ module AssocStage_k16_kb32_ci9_b32 (
   reg [3:0] ptr; // AssocStage.java:55
 
   // Logic
-  wire _not_0 = ~draining_r; // AssocStage.java:88
-  wire take = _not_0 & io_out_ready; // AssocStage.java:88
-  wire drain_valid = ptr == 4'd0 ? valid_0 : ptr == 4'd1 ? valid_1 : ptr == 4'd2 ? valid_2 : ptr == 4'd3 ? valid_3 : ptr == 4'd4 ? valid_4 : ptr == 4'd5 ? valid_5 : ptr == 4'd6 ? valid_6 : ptr == 4'd7 ? valid_7 : ptr == 4'd8 ? valid_8 : ptr == 4'd9 ? valid_9 : ptr == 4'd10 ? valid_10 : ptr == 4'd11 ? valid_11 : ptr == 4'd12 ? valid_12 : ptr == 4'd13 ? valid_13 : ptr == 4'd14 ? valid_14 : valid_15; // AssocStage.java:113
+  wire _not_0 = ~draining_r; // AssocStage.java:90
+  wire take = _not_0 & io_out_ready; // AssocStage.java:90
+  wire drain_valid = ptr == 4'd0 ? valid_0 : ptr == 4'd1 ? valid_1 : ptr == 4'd2 ? valid_2 : ptr == 4'd3 ? valid_3 : ptr == 4'd4 ? valid_4 : ptr == 4'd5 ? valid_5 : ptr == 4'd6 ? valid_6 : ptr == 4'd7 ? valid_7 : ptr == 4'd8 ? valid_8 : ptr == 4'd9 ? valid_9 : ptr == 4'd10 ? valid_10 : ptr == 4'd11 ? valid_11 : ptr == 4'd12 ? valid_12 : ptr == 4'd13 ? valid_13 : ptr == 4'd14 ? valid_14 : valid_15; // AssocStage.java:115
   wire _eq_0 = pcs_0 == io_in_bits_pc; // AssocStage.java:68
   wire _and_0 = valid_0 & _eq_0; // AssocStage.java:68
   wire _eq_1 = ws_0 == io_in_bits_w; // AssocStage.java:68
@@ -101,321 +101,325 @@ module AssocStage_k16_kb32_ci9_b32 (
   wire _and_1 = valid_1 & _eq_2; // AssocStage.java:68
   wire _eq_3 = ws_1 == io_in_bits_w; // AssocStage.java:68
   wire match_1 = _and_1 & _eq_3; // AssocStage.java:68
-  wire _or_0 = match_0 | match_1; // AssocStage.java:150
+  wire _or_0 = match_0 | match_1; // AssocStage.java:152
   wire _eq_4 = pcs_2 == io_in_bits_pc; // AssocStage.java:68
   wire _and_2 = valid_2 & _eq_4; // AssocStage.java:68
   wire _eq_5 = ws_2 == io_in_bits_w; // AssocStage.java:68
   wire match_2 = _and_2 & _eq_5; // AssocStage.java:68
-  wire _or_1 = _or_0 | match_2; // AssocStage.java:150
+  wire _or_1 = _or_0 | match_2; // AssocStage.java:152
   wire _eq_6 = pcs_3 == io_in_bits_pc; // AssocStage.java:68
   wire _and_3 = valid_3 & _eq_6; // AssocStage.java:68
   wire _eq_7 = ws_3 == io_in_bits_w; // AssocStage.java:68
   wire match_3 = _and_3 & _eq_7; // AssocStage.java:68
-  wire _or_2 = _or_1 | match_3; // AssocStage.java:150
+  wire _or_2 = _or_1 | match_3; // AssocStage.java:152
   wire _eq_8 = pcs_4 == io_in_bits_pc; // AssocStage.java:68
   wire _and_4 = valid_4 & _eq_8; // AssocStage.java:68
   wire _eq_9 = ws_4 == io_in_bits_w; // AssocStage.java:68
   wire match_4 = _and_4 & _eq_9; // AssocStage.java:68
-  wire _or_3 = _or_2 | match_4; // AssocStage.java:150
+  wire _or_3 = _or_2 | match_4; // AssocStage.java:152
   wire _eq_10 = pcs_5 == io_in_bits_pc; // AssocStage.java:68
   wire _and_5 = valid_5 & _eq_10; // AssocStage.java:68
   wire _eq_11 = ws_5 == io_in_bits_w; // AssocStage.java:68
   wire match_5 = _and_5 & _eq_11; // AssocStage.java:68
-  wire _or_4 = _or_3 | match_5; // AssocStage.java:150
+  wire _or_4 = _or_3 | match_5; // AssocStage.java:152
   wire _eq_12 = pcs_6 == io_in_bits_pc; // AssocStage.java:68
   wire _and_6 = valid_6 & _eq_12; // AssocStage.java:68
   wire _eq_13 = ws_6 == io_in_bits_w; // AssocStage.java:68
   wire match_6 = _and_6 & _eq_13; // AssocStage.java:68
-  wire _or_5 = _or_4 | match_6; // AssocStage.java:150
+  wire _or_5 = _or_4 | match_6; // AssocStage.java:152
   wire _eq_14 = pcs_7 == io_in_bits_pc; // AssocStage.java:68
   wire _and_7 = valid_7 & _eq_14; // AssocStage.java:68
   wire _eq_15 = ws_7 == io_in_bits_w; // AssocStage.java:68
   wire match_7 = _and_7 & _eq_15; // AssocStage.java:68
-  wire _or_6 = _or_5 | match_7; // AssocStage.java:150
+  wire _or_6 = _or_5 | match_7; // AssocStage.java:152
   wire _eq_16 = pcs_8 == io_in_bits_pc; // AssocStage.java:68
   wire _and_8 = valid_8 & _eq_16; // AssocStage.java:68
   wire _eq_17 = ws_8 == io_in_bits_w; // AssocStage.java:68
   wire match_8 = _and_8 & _eq_17; // AssocStage.java:68
-  wire _or_7 = _or_6 | match_8; // AssocStage.java:150
+  wire _or_7 = _or_6 | match_8; // AssocStage.java:152
   wire _eq_18 = pcs_9 == io_in_bits_pc; // AssocStage.java:68
   wire _and_9 = valid_9 & _eq_18; // AssocStage.java:68
   wire _eq_19 = ws_9 == io_in_bits_w; // AssocStage.java:68
   wire match_9 = _and_9 & _eq_19; // AssocStage.java:68
-  wire _or_8 = _or_7 | match_9; // AssocStage.java:150
+  wire _or_8 = _or_7 | match_9; // AssocStage.java:152
   wire _eq_20 = pcs_10 == io_in_bits_pc; // AssocStage.java:68
   wire _and_10 = valid_10 & _eq_20; // AssocStage.java:68
   wire _eq_21 = ws_10 == io_in_bits_w; // AssocStage.java:68
   wire match_10 = _and_10 & _eq_21; // AssocStage.java:68
-  wire _or_9 = _or_8 | match_10; // AssocStage.java:150
+  wire _or_9 = _or_8 | match_10; // AssocStage.java:152
   wire _eq_22 = pcs_11 == io_in_bits_pc; // AssocStage.java:68
   wire _and_11 = valid_11 & _eq_22; // AssocStage.java:68
   wire _eq_23 = ws_11 == io_in_bits_w; // AssocStage.java:68
   wire match_11 = _and_11 & _eq_23; // AssocStage.java:68
-  wire _or_10 = _or_9 | match_11; // AssocStage.java:150
+  wire _or_10 = _or_9 | match_11; // AssocStage.java:152
   wire _eq_24 = pcs_12 == io_in_bits_pc; // AssocStage.java:68
   wire _and_12 = valid_12 & _eq_24; // AssocStage.java:68
   wire _eq_25 = ws_12 == io_in_bits_w; // AssocStage.java:68
   wire match_12 = _and_12 & _eq_25; // AssocStage.java:68
-  wire _or_11 = _or_10 | match_12; // AssocStage.java:150
+  wire _or_11 = _or_10 | match_12; // AssocStage.java:152
   wire _eq_26 = pcs_13 == io_in_bits_pc; // AssocStage.java:68
   wire _and_13 = valid_13 & _eq_26; // AssocStage.java:68
   wire _eq_27 = ws_13 == io_in_bits_w; // AssocStage.java:68
   wire match_13 = _and_13 & _eq_27; // AssocStage.java:68
-  wire _or_12 = _or_11 | match_13; // AssocStage.java:150
+  wire _or_12 = _or_11 | match_13; // AssocStage.java:152
   wire _eq_28 = pcs_14 == io_in_bits_pc; // AssocStage.java:68
   wire _and_14 = valid_14 & _eq_28; // AssocStage.java:68
   wire _eq_29 = ws_14 == io_in_bits_w; // AssocStage.java:68
   wire match_14 = _and_14 & _eq_29; // AssocStage.java:68
-  wire _or_13 = _or_12 | match_14; // AssocStage.java:150
+  wire _or_13 = _or_12 | match_14; // AssocStage.java:152
   wire _eq_30 = pcs_15 == io_in_bits_pc; // AssocStage.java:68
   wire _and_15 = valid_15 & _eq_30; // AssocStage.java:68
   wire _eq_31 = ws_15 == io_in_bits_w; // AssocStage.java:68
   wire match_15 = _and_15 & _eq_31; // AssocStage.java:68
-  wire hit = _or_13 | match_15; // AssocStage.java:150
+  wire hit = _or_13 | match_15; // AssocStage.java:152
   wire [31:0] _fill_0 = {32{match_0}}; // AssocStage.java:69
   wire [31:0] _and_16 = cnts_0 & _fill_0; // AssocStage.java:69
   wire [31:0] _fill_1 = {32{match_1}}; // AssocStage.java:69
   wire [31:0] _and_17 = cnts_1 & _fill_1; // AssocStage.java:69
-  wire [31:0] _or_14 = _and_16 | _and_17; // AssocStage.java:150
+  wire [31:0] _or_14 = _and_16 | _and_17; // AssocStage.java:152
   wire [31:0] _fill_2 = {32{match_2}}; // AssocStage.java:69
   wire [31:0] _and_18 = cnts_2 & _fill_2; // AssocStage.java:69
-  wire [31:0] _or_15 = _or_14 | _and_18; // AssocStage.java:150
+  wire [31:0] _or_15 = _or_14 | _and_18; // AssocStage.java:152
   wire [31:0] _fill_3 = {32{match_3}}; // AssocStage.java:69
   wire [31:0] _and_19 = cnts_3 & _fill_3; // AssocStage.java:69
-  wire [31:0] _or_16 = _or_15 | _and_19; // AssocStage.java:150
+  wire [31:0] _or_16 = _or_15 | _and_19; // AssocStage.java:152
   wire [31:0] _fill_4 = {32{match_4}}; // AssocStage.java:69
   wire [31:0] _and_20 = cnts_4 & _fill_4; // AssocStage.java:69
-  wire [31:0] _or_17 = _or_16 | _and_20; // AssocStage.java:150
+  wire [31:0] _or_17 = _or_16 | _and_20; // AssocStage.java:152
   wire [31:0] _fill_5 = {32{match_5}}; // AssocStage.java:69
   wire [31:0] _and_21 = cnts_5 & _fill_5; // AssocStage.java:69
-  wire [31:0] _or_18 = _or_17 | _and_21; // AssocStage.java:150
+  wire [31:0] _or_18 = _or_17 | _and_21; // AssocStage.java:152
   wire [31:0] _fill_6 = {32{match_6}}; // AssocStage.java:69
   wire [31:0] _and_22 = cnts_6 & _fill_6; // AssocStage.java:69
-  wire [31:0] _or_19 = _or_18 | _and_22; // AssocStage.java:150
+  wire [31:0] _or_19 = _or_18 | _and_22; // AssocStage.java:152
   wire [31:0] _fill_7 = {32{match_7}}; // AssocStage.java:69
   wire [31:0] _and_23 = cnts_7 & _fill_7; // AssocStage.java:69
-  wire [31:0] _or_20 = _or_19 | _and_23; // AssocStage.java:150
+  wire [31:0] _or_20 = _or_19 | _and_23; // AssocStage.java:152
   wire [31:0] _fill_8 = {32{match_8}}; // AssocStage.java:69
   wire [31:0] _and_24 = cnts_8 & _fill_8; // AssocStage.java:69
-  wire [31:0] _or_21 = _or_20 | _and_24; // AssocStage.java:150
+  wire [31:0] _or_21 = _or_20 | _and_24; // AssocStage.java:152
   wire [31:0] _fill_9 = {32{match_9}}; // AssocStage.java:69
   wire [31:0] _and_25 = cnts_9 & _fill_9; // AssocStage.java:69
-  wire [31:0] _or_22 = _or_21 | _and_25; // AssocStage.java:150
+  wire [31:0] _or_22 = _or_21 | _and_25; // AssocStage.java:152
   wire [31:0] _fill_10 = {32{match_10}}; // AssocStage.java:69
   wire [31:0] _and_26 = cnts_10 & _fill_10; // AssocStage.java:69
-  wire [31:0] _or_23 = _or_22 | _and_26; // AssocStage.java:150
+  wire [31:0] _or_23 = _or_22 | _and_26; // AssocStage.java:152
   wire [31:0] _fill_11 = {32{match_11}}; // AssocStage.java:69
   wire [31:0] _and_27 = cnts_11 & _fill_11; // AssocStage.java:69
-  wire [31:0] _or_24 = _or_23 | _and_27; // AssocStage.java:150
+  wire [31:0] _or_24 = _or_23 | _and_27; // AssocStage.java:152
   wire [31:0] _fill_12 = {32{match_12}}; // AssocStage.java:69
   wire [31:0] _and_28 = cnts_12 & _fill_12; // AssocStage.java:69
-  wire [31:0] _or_25 = _or_24 | _and_28; // AssocStage.java:150
+  wire [31:0] _or_25 = _or_24 | _and_28; // AssocStage.java:152
   wire [31:0] _fill_13 = {32{match_13}}; // AssocStage.java:69
   wire [31:0] _and_29 = cnts_13 & _fill_13; // AssocStage.java:69
-  wire [31:0] _or_26 = _or_25 | _and_29; // AssocStage.java:150
+  wire [31:0] _or_26 = _or_25 | _and_29; // AssocStage.java:152
   wire [31:0] _fill_14 = {32{match_14}}; // AssocStage.java:69
   wire [31:0] _and_30 = cnts_14 & _fill_14; // AssocStage.java:69
-  wire [31:0] _or_27 = _or_26 | _and_30; // AssocStage.java:150
+  wire [31:0] _or_27 = _or_26 | _and_30; // AssocStage.java:152
   wire [31:0] _fill_15 = {32{match_15}}; // AssocStage.java:69
   wire [31:0] _and_31 = cnts_15 & _fill_15; // AssocStage.java:69
-  wire [31:0] hit_count = _or_27 | _and_31; // AssocStage.java:150
-  wire [32:0] sum = {1'b0, hit_count} + {1'b0, {{23{1'b0}}, io_in_bits_count}}; // AssocStage.java:75
-  wire sum_over = sum[32]; // AssocStage.java:76
-  wire _and_32 = hit & sum_over; // AssocStage.java:84
-  wire _or_28 = 1'd0 | _and_32; // AssocStage.java:84
-  wire _not_1 = ~hit; // AssocStage.java:83
+  wire [31:0] hit_count = _or_27 | _and_31; // AssocStage.java:152
+  wire [32:0] sum = {1'b0, hit_count} + {1'b0, {{23{1'b0}}, io_in_bits_count}}; // AssocStage.java:77
+  wire sum_over = sum[32]; // AssocStage.java:78
+  wire _and_32 = hit & sum_over; // AssocStage.java:86
+  wire _or_28 = 1'd0 | _and_32; // AssocStage.java:86
+  wire _not_1 = ~hit; // AssocStage.java:85
   wire _not_2 = ~valid_0; // AssocStage.java:70
   wire _not_3 = ~valid_1; // AssocStage.java:70
-  wire _or_29 = _not_2 | _not_3; // AssocStage.java:150
+  wire _or_29 = _not_2 | _not_3; // AssocStage.java:152
   wire _not_4 = ~valid_2; // AssocStage.java:70
-  wire _or_30 = _or_29 | _not_4; // AssocStage.java:150
+  wire _or_30 = _or_29 | _not_4; // AssocStage.java:152
   wire _not_5 = ~valid_3; // AssocStage.java:70
-  wire _or_31 = _or_30 | _not_5; // AssocStage.java:150
+  wire _or_31 = _or_30 | _not_5; // AssocStage.java:152
   wire _not_6 = ~valid_4; // AssocStage.java:70
-  wire _or_32 = _or_31 | _not_6; // AssocStage.java:150
+  wire _or_32 = _or_31 | _not_6; // AssocStage.java:152
   wire _not_7 = ~valid_5; // AssocStage.java:70
-  wire _or_33 = _or_32 | _not_7; // AssocStage.java:150
+  wire _or_33 = _or_32 | _not_7; // AssocStage.java:152
   wire _not_8 = ~valid_6; // AssocStage.java:70
-  wire _or_34 = _or_33 | _not_8; // AssocStage.java:150
+  wire _or_34 = _or_33 | _not_8; // AssocStage.java:152
   wire _not_9 = ~valid_7; // AssocStage.java:70
-  wire _or_35 = _or_34 | _not_9; // AssocStage.java:150
+  wire _or_35 = _or_34 | _not_9; // AssocStage.java:152
   wire _not_10 = ~valid_8; // AssocStage.java:70
-  wire _or_36 = _or_35 | _not_10; // AssocStage.java:150
+  wire _or_36 = _or_35 | _not_10; // AssocStage.java:152
   wire _not_11 = ~valid_9; // AssocStage.java:70
-  wire _or_37 = _or_36 | _not_11; // AssocStage.java:150
+  wire _or_37 = _or_36 | _not_11; // AssocStage.java:152
   wire _not_12 = ~valid_10; // AssocStage.java:70
-  wire _or_38 = _or_37 | _not_12; // AssocStage.java:150
+  wire _or_38 = _or_37 | _not_12; // AssocStage.java:152
   wire _not_13 = ~valid_11; // AssocStage.java:70
-  wire _or_39 = _or_38 | _not_13; // AssocStage.java:150
+  wire _or_39 = _or_38 | _not_13; // AssocStage.java:152
   wire _not_14 = ~valid_12; // AssocStage.java:70
-  wire _or_40 = _or_39 | _not_14; // AssocStage.java:150
+  wire _or_40 = _or_39 | _not_14; // AssocStage.java:152
   wire _not_15 = ~valid_13; // AssocStage.java:70
-  wire _or_41 = _or_40 | _not_15; // AssocStage.java:150
+  wire _or_41 = _or_40 | _not_15; // AssocStage.java:152
   wire _not_16 = ~valid_14; // AssocStage.java:70
-  wire _or_42 = _or_41 | _not_16; // AssocStage.java:150
+  wire _or_42 = _or_41 | _not_16; // AssocStage.java:152
   wire _not_17 = ~valid_15; // AssocStage.java:70
-  wire any_free = _or_42 | _not_17; // AssocStage.java:150
-  wire _not_18 = ~any_free; // AssocStage.java:83
-  wire evict_victim = _not_1 & _not_18; // AssocStage.java:83
-  wire _or_43 = _or_28 | evict_victim; // AssocStage.java:84
-  wire need_out = io_in_bits_msg & _or_43; // AssocStage.java:84
-  wire _and_33 = io_in_valid & need_out; // AssocStage.java:129
-  wire _mux_0 = draining_r ? drain_valid : _and_33; // AssocStage.java:129
-  wire _not_19 = ~1'd0; // AssocStage.java:125
-  wire _and_34 = evict_victim & _not_19; // AssocStage.java:125
-  wire stored = draining_r | _and_34; // AssocStage.java:125
-  wire [3:0] _mux_1 = draining_r ? ptr : victim; // AssocStage.java:124
-  wire [31:0] _dyn_index_0 = _mux_1 == 4'd0 ? pcs_0 : _mux_1 == 4'd1 ? pcs_1 : _mux_1 == 4'd2 ? pcs_2 : _mux_1 == 4'd3 ? pcs_3 : _mux_1 == 4'd4 ? pcs_4 : _mux_1 == 4'd5 ? pcs_5 : _mux_1 == 4'd6 ? pcs_6 : _mux_1 == 4'd7 ? pcs_7 : _mux_1 == 4'd8 ? pcs_8 : _mux_1 == 4'd9 ? pcs_9 : _mux_1 == 4'd10 ? pcs_10 : _mux_1 == 4'd11 ? pcs_11 : _mux_1 == 4'd12 ? pcs_12 : _mux_1 == 4'd13 ? pcs_13 : _mux_1 == 4'd14 ? pcs_14 : pcs_15; // AssocStage.java:155
-  wire [31:0] _mux_2 = stored ? _dyn_index_0 : io_in_bits_pc; // AssocStage.java:126
-  wire [31:0] _dyn_index_1 = _mux_1 == 4'd0 ? ws_0 : _mux_1 == 4'd1 ? ws_1 : _mux_1 == 4'd2 ? ws_2 : _mux_1 == 4'd3 ? ws_3 : _mux_1 == 4'd4 ? ws_4 : _mux_1 == 4'd5 ? ws_5 : _mux_1 == 4'd6 ? ws_6 : _mux_1 == 4'd7 ? ws_7 : _mux_1 == 4'd8 ? ws_8 : _mux_1 == 4'd9 ? ws_9 : _mux_1 == 4'd10 ? ws_10 : _mux_1 == 4'd11 ? ws_11 : _mux_1 == 4'd12 ? ws_12 : _mux_1 == 4'd13 ? ws_13 : _mux_1 == 4'd14 ? ws_14 : ws_15; // AssocStage.java:155
-  wire [31:0] _mux_3 = stored ? _dyn_index_1 : io_in_bits_w; // AssocStage.java:127
-  wire [31:0] _dyn_index_2 = _mux_1 == 4'd0 ? cnts_0 : _mux_1 == 4'd1 ? cnts_1 : _mux_1 == 4'd2 ? cnts_2 : _mux_1 == 4'd3 ? cnts_3 : _mux_1 == 4'd4 ? cnts_4 : _mux_1 == 4'd5 ? cnts_5 : _mux_1 == 4'd6 ? cnts_6 : _mux_1 == 4'd7 ? cnts_7 : _mux_1 == 4'd8 ? cnts_8 : _mux_1 == 4'd9 ? cnts_9 : _mux_1 == 4'd10 ? cnts_10 : _mux_1 == 4'd11 ? cnts_11 : _mux_1 == 4'd12 ? cnts_12 : _mux_1 == 4'd13 ? cnts_13 : _mux_1 == 4'd14 ? cnts_14 : cnts_15; // AssocStage.java:155
-  wire [31:0] _mux_4 = 1'd0 ? {{23{1'b0}}, io_in_bits_count} : hit_count; // AssocStage.java:128
-  wire [31:0] _mux_5 = stored ? _dyn_index_2 : _mux_4; // AssocStage.java:128
-  wire _not_20 = ~drain_valid; // AssocStage.java:114
-  wire _or_44 = _not_20 | io_out_ready; // AssocStage.java:114
-  wire _and_35 = draining_r & _or_44; // AssocStage.java:114
-  wire _eq_32 = ptr == 4'd0; // AssocStage.java:115
-  wire fire = io_in_valid & take; // AssocStage.java:90
-  wire _and_36 = fire & io_in_bits_msg; // AssocStage.java:91
-  wire _not_21 = ~1'd0; // AssocStage.java:91
-  wire store = _and_36 & _not_21; // AssocStage.java:91
-  wire [3:0] _mux_6 = _not_16 ? 4'd14 : 4'd15; // AssocStage.java:79
-  wire [3:0] _mux_7 = _not_15 ? 4'd13 : _mux_6; // AssocStage.java:79
-  wire [3:0] _mux_8 = _not_14 ? 4'd12 : _mux_7; // AssocStage.java:79
-  wire [3:0] _mux_9 = _not_13 ? 4'd11 : _mux_8; // AssocStage.java:79
-  wire [3:0] _mux_10 = _not_12 ? 4'd10 : _mux_9; // AssocStage.java:79
-  wire [3:0] _mux_11 = _not_11 ? 4'd9 : _mux_10; // AssocStage.java:79
-  wire [3:0] _mux_12 = _not_10 ? 4'd8 : _mux_11; // AssocStage.java:79
-  wire [3:0] _mux_13 = _not_9 ? 4'd7 : _mux_12; // AssocStage.java:79
-  wire [3:0] _mux_14 = _not_8 ? 4'd6 : _mux_13; // AssocStage.java:79
-  wire [3:0] _mux_15 = _not_7 ? 4'd5 : _mux_14; // AssocStage.java:79
-  wire [3:0] _mux_16 = _not_6 ? 4'd4 : _mux_15; // AssocStage.java:79
-  wire [3:0] _mux_17 = _not_5 ? 4'd3 : _mux_16; // AssocStage.java:79
-  wire [3:0] _mux_18 = _not_4 ? 4'd2 : _mux_17; // AssocStage.java:79
-  wire [3:0] _mux_19 = _not_3 ? 4'd1 : _mux_18; // AssocStage.java:79
-  wire [3:0] _mux_20 = _not_2 ? 4'd0 : _mux_19; // AssocStage.java:79
-  wire [3:0] slot = any_free ? _mux_20 : victim; // AssocStage.java:80
-  wire _eq_33 = slot == 4'd0; // AssocStage.java:100
-  wire _eq_34 = ptr == 4'd1; // AssocStage.java:115
-  wire _eq_35 = slot == 4'd1; // AssocStage.java:100
-  wire _eq_36 = ptr == 4'd2; // AssocStage.java:115
-  wire _eq_37 = slot == 4'd2; // AssocStage.java:100
-  wire _eq_38 = ptr == 4'd3; // AssocStage.java:115
-  wire _eq_39 = slot == 4'd3; // AssocStage.java:100
-  wire _eq_40 = ptr == 4'd4; // AssocStage.java:115
-  wire _eq_41 = slot == 4'd4; // AssocStage.java:100
-  wire _eq_42 = ptr == 4'd5; // AssocStage.java:115
-  wire _eq_43 = slot == 4'd5; // AssocStage.java:100
-  wire _eq_44 = ptr == 4'd6; // AssocStage.java:115
-  wire _eq_45 = slot == 4'd6; // AssocStage.java:100
-  wire _eq_46 = ptr == 4'd7; // AssocStage.java:115
-  wire _eq_47 = slot == 4'd7; // AssocStage.java:100
-  wire _eq_48 = ptr == 4'd8; // AssocStage.java:115
-  wire _eq_49 = slot == 4'd8; // AssocStage.java:100
-  wire _eq_50 = ptr == 4'd9; // AssocStage.java:115
-  wire _eq_51 = slot == 4'd9; // AssocStage.java:100
-  wire _eq_52 = ptr == 4'd10; // AssocStage.java:115
-  wire _eq_53 = slot == 4'd10; // AssocStage.java:100
-  wire _eq_54 = ptr == 4'd11; // AssocStage.java:115
-  wire _eq_55 = slot == 4'd11; // AssocStage.java:100
-  wire _eq_56 = ptr == 4'd12; // AssocStage.java:115
-  wire _eq_57 = slot == 4'd12; // AssocStage.java:100
-  wire _eq_58 = ptr == 4'd13; // AssocStage.java:115
-  wire _eq_59 = slot == 4'd13; // AssocStage.java:100
-  wire _eq_60 = ptr == 4'd14; // AssocStage.java:115
-  wire _eq_61 = slot == 4'd14; // AssocStage.java:100
-  wire _eq_62 = ptr == 4'd15; // AssocStage.java:115
-  wire _eq_63 = slot == 4'd15; // AssocStage.java:100
-  wire _eq_64 = slot == 4'd0; // AssocStage.java:101
-  wire _eq_65 = slot == 4'd1; // AssocStage.java:101
-  wire _eq_66 = slot == 4'd2; // AssocStage.java:101
-  wire _eq_67 = slot == 4'd3; // AssocStage.java:101
-  wire _eq_68 = slot == 4'd4; // AssocStage.java:101
-  wire _eq_69 = slot == 4'd5; // AssocStage.java:101
-  wire _eq_70 = slot == 4'd6; // AssocStage.java:101
-  wire _eq_71 = slot == 4'd7; // AssocStage.java:101
-  wire _eq_72 = slot == 4'd8; // AssocStage.java:101
-  wire _eq_73 = slot == 4'd9; // AssocStage.java:101
-  wire _eq_74 = slot == 4'd10; // AssocStage.java:101
-  wire _eq_75 = slot == 4'd11; // AssocStage.java:101
-  wire _eq_76 = slot == 4'd12; // AssocStage.java:101
-  wire _eq_77 = slot == 4'd13; // AssocStage.java:101
-  wire _eq_78 = slot == 4'd14; // AssocStage.java:101
-  wire _eq_79 = slot == 4'd15; // AssocStage.java:101
-  wire _eq_80 = slot == 4'd0; // AssocStage.java:102
-  wire _eq_81 = slot == 4'd1; // AssocStage.java:102
-  wire _eq_82 = slot == 4'd2; // AssocStage.java:102
-  wire _eq_83 = slot == 4'd3; // AssocStage.java:102
-  wire _eq_84 = slot == 4'd4; // AssocStage.java:102
-  wire _eq_85 = slot == 4'd5; // AssocStage.java:102
-  wire _eq_86 = slot == 4'd6; // AssocStage.java:102
-  wire _eq_87 = slot == 4'd7; // AssocStage.java:102
-  wire _eq_88 = slot == 4'd8; // AssocStage.java:102
-  wire _eq_89 = slot == 4'd9; // AssocStage.java:102
-  wire _eq_90 = slot == 4'd10; // AssocStage.java:102
-  wire _eq_91 = slot == 4'd11; // AssocStage.java:102
-  wire _eq_92 = slot == 4'd12; // AssocStage.java:102
-  wire _eq_93 = slot == 4'd13; // AssocStage.java:102
-  wire _eq_94 = slot == 4'd14; // AssocStage.java:102
-  wire _eq_95 = slot == 4'd15; // AssocStage.java:102
-  wire [31:0] _bits_0 = sum[31:0]; // AssocStage.java:97
-  wire [31:0] _mux_21 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_0; // AssocStage.java:97
-  wire _eq_96 = slot == 4'd0; // AssocStage.java:103
-  wire [31:0] _bits_1 = sum[31:0]; // AssocStage.java:97
-  wire [31:0] _mux_22 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_1; // AssocStage.java:97
-  wire _eq_97 = slot == 4'd1; // AssocStage.java:103
-  wire [31:0] _bits_2 = sum[31:0]; // AssocStage.java:97
-  wire [31:0] _mux_23 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_2; // AssocStage.java:97
-  wire _eq_98 = slot == 4'd2; // AssocStage.java:103
-  wire [31:0] _bits_3 = sum[31:0]; // AssocStage.java:97
-  wire [31:0] _mux_24 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_3; // AssocStage.java:97
-  wire _eq_99 = slot == 4'd3; // AssocStage.java:103
-  wire [31:0] _bits_4 = sum[31:0]; // AssocStage.java:97
-  wire [31:0] _mux_25 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_4; // AssocStage.java:97
-  wire _eq_100 = slot == 4'd4; // AssocStage.java:103
-  wire [31:0] _bits_5 = sum[31:0]; // AssocStage.java:97
-  wire [31:0] _mux_26 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_5; // AssocStage.java:97
-  wire _eq_101 = slot == 4'd5; // AssocStage.java:103
-  wire [31:0] _bits_6 = sum[31:0]; // AssocStage.java:97
-  wire [31:0] _mux_27 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_6; // AssocStage.java:97
-  wire _eq_102 = slot == 4'd6; // AssocStage.java:103
-  wire [31:0] _bits_7 = sum[31:0]; // AssocStage.java:97
-  wire [31:0] _mux_28 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_7; // AssocStage.java:97
-  wire _eq_103 = slot == 4'd7; // AssocStage.java:103
-  wire [31:0] _bits_8 = sum[31:0]; // AssocStage.java:97
-  wire [31:0] _mux_29 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_8; // AssocStage.java:97
-  wire _eq_104 = slot == 4'd8; // AssocStage.java:103
-  wire [31:0] _bits_9 = sum[31:0]; // AssocStage.java:97
-  wire [31:0] _mux_30 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_9; // AssocStage.java:97
-  wire _eq_105 = slot == 4'd9; // AssocStage.java:103
-  wire [31:0] _bits_10 = sum[31:0]; // AssocStage.java:97
-  wire [31:0] _mux_31 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_10; // AssocStage.java:97
-  wire _eq_106 = slot == 4'd10; // AssocStage.java:103
-  wire [31:0] _bits_11 = sum[31:0]; // AssocStage.java:97
-  wire [31:0] _mux_32 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_11; // AssocStage.java:97
-  wire _eq_107 = slot == 4'd11; // AssocStage.java:103
-  wire [31:0] _bits_12 = sum[31:0]; // AssocStage.java:97
-  wire [31:0] _mux_33 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_12; // AssocStage.java:97
-  wire _eq_108 = slot == 4'd12; // AssocStage.java:103
-  wire [31:0] _bits_13 = sum[31:0]; // AssocStage.java:97
-  wire [31:0] _mux_34 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_13; // AssocStage.java:97
-  wire _eq_109 = slot == 4'd13; // AssocStage.java:103
-  wire [31:0] _bits_14 = sum[31:0]; // AssocStage.java:97
-  wire [31:0] _mux_35 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_14; // AssocStage.java:97
-  wire _eq_110 = slot == 4'd14; // AssocStage.java:103
-  wire [31:0] _bits_15 = sum[31:0]; // AssocStage.java:97
-  wire [31:0] _mux_36 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_15; // AssocStage.java:97
-  wire _eq_111 = slot == 4'd15; // AssocStage.java:103
-  wire _eq_112 = ptr == 4'd15; // AssocStage.java:117
-  wire _not_22 = ~any_free; // AssocStage.java:104
-  wire _eq_113 = victim == 4'd15; // AssocStage.java:159
-  wire [3:0] _add_0 = victim + 4'd1; // AssocStage.java:159
-  wire [3:0] _mux_37 = _eq_113 ? 4'd0 : _add_0; // AssocStage.java:159
-  wire _and_37 = fire & io_in_bits_last; // AssocStage.java:107
-  wire _eq_114 = ptr == 4'd15; // AssocStage.java:159
-  wire [3:0] _add_1 = ptr + 4'd1; // AssocStage.java:159
-  wire [3:0] _mux_38 = _eq_114 ? 4'd0 : _add_1; // AssocStage.java:159
+  wire any_free = _or_42 | _not_17; // AssocStage.java:152
+  wire _not_18 = ~any_free; // AssocStage.java:85
+  wire evict_victim = _not_1 & _not_18; // AssocStage.java:85
+  wire _or_43 = _or_28 | evict_victim; // AssocStage.java:86
+  wire need_out = io_in_bits_msg & _or_43; // AssocStage.java:86
+  wire _and_33 = io_in_valid & need_out; // AssocStage.java:131
+  wire _mux_0 = draining_r ? drain_valid : _and_33; // AssocStage.java:131
+  wire _not_19 = ~1'd0; // AssocStage.java:127
+  wire _and_34 = evict_victim & _not_19; // AssocStage.java:127
+  wire stored = draining_r | _and_34; // AssocStage.java:127
+  wire [3:0] _mux_1 = draining_r ? ptr : victim; // AssocStage.java:126
+  wire [31:0] _dyn_index_0 = _mux_1 == 4'd0 ? pcs_0 : _mux_1 == 4'd1 ? pcs_1 : _mux_1 == 4'd2 ? pcs_2 : _mux_1 == 4'd3 ? pcs_3 : _mux_1 == 4'd4 ? pcs_4 : _mux_1 == 4'd5 ? pcs_5 : _mux_1 == 4'd6 ? pcs_6 : _mux_1 == 4'd7 ? pcs_7 : _mux_1 == 4'd8 ? pcs_8 : _mux_1 == 4'd9 ? pcs_9 : _mux_1 == 4'd10 ? pcs_10 : _mux_1 == 4'd11 ? pcs_11 : _mux_1 == 4'd12 ? pcs_12 : _mux_1 == 4'd13 ? pcs_13 : _mux_1 == 4'd14 ? pcs_14 : pcs_15; // AssocStage.java:157
+  wire [31:0] _mux_2 = stored ? _dyn_index_0 : io_in_bits_pc; // AssocStage.java:128
+  wire [31:0] _dyn_index_1 = _mux_1 == 4'd0 ? ws_0 : _mux_1 == 4'd1 ? ws_1 : _mux_1 == 4'd2 ? ws_2 : _mux_1 == 4'd3 ? ws_3 : _mux_1 == 4'd4 ? ws_4 : _mux_1 == 4'd5 ? ws_5 : _mux_1 == 4'd6 ? ws_6 : _mux_1 == 4'd7 ? ws_7 : _mux_1 == 4'd8 ? ws_8 : _mux_1 == 4'd9 ? ws_9 : _mux_1 == 4'd10 ? ws_10 : _mux_1 == 4'd11 ? ws_11 : _mux_1 == 4'd12 ? ws_12 : _mux_1 == 4'd13 ? ws_13 : _mux_1 == 4'd14 ? ws_14 : ws_15; // AssocStage.java:157
+  wire [31:0] _mux_3 = stored ? _dyn_index_1 : io_in_bits_w; // AssocStage.java:129
+  wire [31:0] _dyn_index_2 = _mux_1 == 4'd0 ? cnts_0 : _mux_1 == 4'd1 ? cnts_1 : _mux_1 == 4'd2 ? cnts_2 : _mux_1 == 4'd3 ? cnts_3 : _mux_1 == 4'd4 ? cnts_4 : _mux_1 == 4'd5 ? cnts_5 : _mux_1 == 4'd6 ? cnts_6 : _mux_1 == 4'd7 ? cnts_7 : _mux_1 == 4'd8 ? cnts_8 : _mux_1 == 4'd9 ? cnts_9 : _mux_1 == 4'd10 ? cnts_10 : _mux_1 == 4'd11 ? cnts_11 : _mux_1 == 4'd12 ? cnts_12 : _mux_1 == 4'd13 ? cnts_13 : _mux_1 == 4'd14 ? cnts_14 : cnts_15; // AssocStage.java:157
+  wire [31:0] _mux_4 = 1'd0 ? {{23{1'b0}}, io_in_bits_count} : hit_count; // AssocStage.java:130
+  wire [31:0] _mux_5 = stored ? _dyn_index_2 : _mux_4; // AssocStage.java:130
+  wire _not_20 = ~drain_valid; // AssocStage.java:116
+  wire _or_44 = _not_20 | io_out_ready; // AssocStage.java:116
+  wire _and_35 = draining_r & _or_44; // AssocStage.java:116
+  wire _eq_32 = ptr == 4'd0; // AssocStage.java:117
+  wire fire = io_in_valid & take; // AssocStage.java:92
+  wire _and_36 = fire & io_in_bits_msg; // AssocStage.java:93
+  wire _not_21 = ~1'd0; // AssocStage.java:93
+  wire store = _and_36 & _not_21; // AssocStage.java:93
+  wire [3:0] _mux_6 = _not_16 ? 4'd14 : 4'd15; // AssocStage.java:81
+  wire [3:0] _mux_7 = _not_15 ? 4'd13 : _mux_6; // AssocStage.java:81
+  wire [3:0] _mux_8 = _not_14 ? 4'd12 : _mux_7; // AssocStage.java:81
+  wire [3:0] _mux_9 = _not_13 ? 4'd11 : _mux_8; // AssocStage.java:81
+  wire [3:0] _mux_10 = _not_12 ? 4'd10 : _mux_9; // AssocStage.java:81
+  wire [3:0] _mux_11 = _not_11 ? 4'd9 : _mux_10; // AssocStage.java:81
+  wire [3:0] _mux_12 = _not_10 ? 4'd8 : _mux_11; // AssocStage.java:81
+  wire [3:0] _mux_13 = _not_9 ? 4'd7 : _mux_12; // AssocStage.java:81
+  wire [3:0] _mux_14 = _not_8 ? 4'd6 : _mux_13; // AssocStage.java:81
+  wire [3:0] _mux_15 = _not_7 ? 4'd5 : _mux_14; // AssocStage.java:81
+  wire [3:0] _mux_16 = _not_6 ? 4'd4 : _mux_15; // AssocStage.java:81
+  wire [3:0] _mux_17 = _not_5 ? 4'd3 : _mux_16; // AssocStage.java:81
+  wire [3:0] _mux_18 = _not_4 ? 4'd2 : _mux_17; // AssocStage.java:81
+  wire [3:0] _mux_19 = _not_3 ? 4'd1 : _mux_18; // AssocStage.java:81
+  wire [3:0] _mux_20 = _not_2 ? 4'd0 : _mux_19; // AssocStage.java:81
+  wire [3:0] slot = any_free ? _mux_20 : victim; // AssocStage.java:82
+  wire _eq_33 = slot == 4'd0; // AssocStage.java:102
+  wire _eq_34 = ptr == 4'd1; // AssocStage.java:117
+  wire _eq_35 = slot == 4'd1; // AssocStage.java:102
+  wire _eq_36 = ptr == 4'd2; // AssocStage.java:117
+  wire _eq_37 = slot == 4'd2; // AssocStage.java:102
+  wire _eq_38 = ptr == 4'd3; // AssocStage.java:117
+  wire _eq_39 = slot == 4'd3; // AssocStage.java:102
+  wire _eq_40 = ptr == 4'd4; // AssocStage.java:117
+  wire _eq_41 = slot == 4'd4; // AssocStage.java:102
+  wire _eq_42 = ptr == 4'd5; // AssocStage.java:117
+  wire _eq_43 = slot == 4'd5; // AssocStage.java:102
+  wire _eq_44 = ptr == 4'd6; // AssocStage.java:117
+  wire _eq_45 = slot == 4'd6; // AssocStage.java:102
+  wire _eq_46 = ptr == 4'd7; // AssocStage.java:117
+  wire _eq_47 = slot == 4'd7; // AssocStage.java:102
+  wire _eq_48 = ptr == 4'd8; // AssocStage.java:117
+  wire _eq_49 = slot == 4'd8; // AssocStage.java:102
+  wire _eq_50 = ptr == 4'd9; // AssocStage.java:117
+  wire _eq_51 = slot == 4'd9; // AssocStage.java:102
+  wire _eq_52 = ptr == 4'd10; // AssocStage.java:117
+  wire _eq_53 = slot == 4'd10; // AssocStage.java:102
+  wire _eq_54 = ptr == 4'd11; // AssocStage.java:117
+  wire _eq_55 = slot == 4'd11; // AssocStage.java:102
+  wire _eq_56 = ptr == 4'd12; // AssocStage.java:117
+  wire _eq_57 = slot == 4'd12; // AssocStage.java:102
+  wire _eq_58 = ptr == 4'd13; // AssocStage.java:117
+  wire _eq_59 = slot == 4'd13; // AssocStage.java:102
+  wire _eq_60 = ptr == 4'd14; // AssocStage.java:117
+  wire _eq_61 = slot == 4'd14; // AssocStage.java:102
+  wire _eq_62 = ptr == 4'd15; // AssocStage.java:117
+  wire _eq_63 = slot == 4'd15; // AssocStage.java:102
+  wire _eq_64 = slot == 4'd0; // AssocStage.java:103
+  wire _eq_65 = slot == 4'd1; // AssocStage.java:103
+  wire _eq_66 = slot == 4'd2; // AssocStage.java:103
+  wire _eq_67 = slot == 4'd3; // AssocStage.java:103
+  wire _eq_68 = slot == 4'd4; // AssocStage.java:103
+  wire _eq_69 = slot == 4'd5; // AssocStage.java:103
+  wire _eq_70 = slot == 4'd6; // AssocStage.java:103
+  wire _eq_71 = slot == 4'd7; // AssocStage.java:103
+  wire _eq_72 = slot == 4'd8; // AssocStage.java:103
+  wire _eq_73 = slot == 4'd9; // AssocStage.java:103
+  wire _eq_74 = slot == 4'd10; // AssocStage.java:103
+  wire _eq_75 = slot == 4'd11; // AssocStage.java:103
+  wire _eq_76 = slot == 4'd12; // AssocStage.java:103
+  wire _eq_77 = slot == 4'd13; // AssocStage.java:103
+  wire _eq_78 = slot == 4'd14; // AssocStage.java:103
+  wire _eq_79 = slot == 4'd15; // AssocStage.java:103
+  wire _eq_80 = slot == 4'd0; // AssocStage.java:104
+  wire _eq_81 = slot == 4'd1; // AssocStage.java:104
+  wire _eq_82 = slot == 4'd2; // AssocStage.java:104
+  wire _eq_83 = slot == 4'd3; // AssocStage.java:104
+  wire _eq_84 = slot == 4'd4; // AssocStage.java:104
+  wire _eq_85 = slot == 4'd5; // AssocStage.java:104
+  wire _eq_86 = slot == 4'd6; // AssocStage.java:104
+  wire _eq_87 = slot == 4'd7; // AssocStage.java:104
+  wire _eq_88 = slot == 4'd8; // AssocStage.java:104
+  wire _eq_89 = slot == 4'd9; // AssocStage.java:104
+  wire _eq_90 = slot == 4'd10; // AssocStage.java:104
+  wire _eq_91 = slot == 4'd11; // AssocStage.java:104
+  wire _eq_92 = slot == 4'd12; // AssocStage.java:104
+  wire _eq_93 = slot == 4'd13; // AssocStage.java:104
+  wire _eq_94 = slot == 4'd14; // AssocStage.java:104
+  wire _eq_95 = slot == 4'd15; // AssocStage.java:104
+  wire [31:0] _bits_0 = sum[31:0]; // AssocStage.java:99
+  wire [31:0] _mux_21 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_0; // AssocStage.java:99
+  wire _eq_96 = slot == 4'd0; // AssocStage.java:105
+  wire [31:0] _bits_1 = sum[31:0]; // AssocStage.java:99
+  wire [31:0] _mux_22 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_1; // AssocStage.java:99
+  wire _eq_97 = slot == 4'd1; // AssocStage.java:105
+  wire [31:0] _bits_2 = sum[31:0]; // AssocStage.java:99
+  wire [31:0] _mux_23 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_2; // AssocStage.java:99
+  wire _eq_98 = slot == 4'd2; // AssocStage.java:105
+  wire [31:0] _bits_3 = sum[31:0]; // AssocStage.java:99
+  wire [31:0] _mux_24 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_3; // AssocStage.java:99
+  wire _eq_99 = slot == 4'd3; // AssocStage.java:105
+  wire [31:0] _bits_4 = sum[31:0]; // AssocStage.java:99
+  wire [31:0] _mux_25 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_4; // AssocStage.java:99
+  wire _eq_100 = slot == 4'd4; // AssocStage.java:105
+  wire [31:0] _bits_5 = sum[31:0]; // AssocStage.java:99
+  wire [31:0] _mux_26 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_5; // AssocStage.java:99
+  wire _eq_101 = slot == 4'd5; // AssocStage.java:105
+  wire [31:0] _bits_6 = sum[31:0]; // AssocStage.java:99
+  wire [31:0] _mux_27 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_6; // AssocStage.java:99
+  wire _eq_102 = slot == 4'd6; // AssocStage.java:105
+  wire [31:0] _bits_7 = sum[31:0]; // AssocStage.java:99
+  wire [31:0] _mux_28 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_7; // AssocStage.java:99
+  wire _eq_103 = slot == 4'd7; // AssocStage.java:105
+  wire [31:0] _bits_8 = sum[31:0]; // AssocStage.java:99
+  wire [31:0] _mux_29 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_8; // AssocStage.java:99
+  wire _eq_104 = slot == 4'd8; // AssocStage.java:105
+  wire [31:0] _bits_9 = sum[31:0]; // AssocStage.java:99
+  wire [31:0] _mux_30 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_9; // AssocStage.java:99
+  wire _eq_105 = slot == 4'd9; // AssocStage.java:105
+  wire [31:0] _bits_10 = sum[31:0]; // AssocStage.java:99
+  wire [31:0] _mux_31 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_10; // AssocStage.java:99
+  wire _eq_106 = slot == 4'd10; // AssocStage.java:105
+  wire [31:0] _bits_11 = sum[31:0]; // AssocStage.java:99
+  wire [31:0] _mux_32 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_11; // AssocStage.java:99
+  wire _eq_107 = slot == 4'd11; // AssocStage.java:105
+  wire [31:0] _bits_12 = sum[31:0]; // AssocStage.java:99
+  wire [31:0] _mux_33 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_12; // AssocStage.java:99
+  wire _eq_108 = slot == 4'd12; // AssocStage.java:105
+  wire [31:0] _bits_13 = sum[31:0]; // AssocStage.java:99
+  wire [31:0] _mux_34 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_13; // AssocStage.java:99
+  wire _eq_109 = slot == 4'd13; // AssocStage.java:105
+  wire [31:0] _bits_14 = sum[31:0]; // AssocStage.java:99
+  wire [31:0] _mux_35 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_14; // AssocStage.java:99
+  wire _eq_110 = slot == 4'd14; // AssocStage.java:105
+  wire [31:0] _bits_15 = sum[31:0]; // AssocStage.java:99
+  wire [31:0] _mux_36 = sum_over ? {{23{1'b0}}, io_in_bits_count} : _bits_15; // AssocStage.java:99
+  wire _eq_111 = slot == 4'd15; // AssocStage.java:105
+  wire _eq_112 = ptr == 4'd15; // AssocStage.java:119
+  wire _not_22 = ~any_free; // AssocStage.java:106
+  wire _eq_113 = victim == 4'd15; // AssocStage.java:161
+  wire [3:0] _add_0 = victim + 4'd1; // AssocStage.java:161
+  wire [3:0] _mux_37 = _eq_113 ? 4'd0 : _add_0; // AssocStage.java:161
+  wire _and_37 = fire & io_in_bits_last; // AssocStage.java:109
+  wire _eq_114 = ptr == 4'd15; // AssocStage.java:161
+  wire [3:0] _add_1 = ptr + 4'd1; // AssocStage.java:161
+  wire [3:0] _mux_38 = _eq_114 ? 4'd0 : _add_1; // AssocStage.java:161
+  wire [15:0] _cat_0 = {match_0, match_1, match_2, match_3, match_4, match_5, match_6, match_7, match_8, match_9, match_10, match_11, match_12, match_13, match_14, match_15}; // AssocStage.java:74
+  wire [15:0] _sub_0 = _cat_0 - 16'd1; // AssocStage.java:75
+  wire [15:0] _and_38 = _cat_0 & _sub_0; // AssocStage.java:75
+  wire _eq_115 = _and_38 == 16'd0; // AssocStage.java:75
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = take;
@@ -768,6 +772,18 @@ module AssocStage_k16_kb32_ci9_b32 (
       ptr <= (_and_35 ? _mux_38 : (_and_37 ? 4'd0 : ptr));
     end
   end
+
+  // Simulation-only checks (Assert, Finish). SYNTHESIS is defined by Yosys and Vivado; the pragmas cover the others.
+`ifndef SYNTHESIS
+  // synthesis translate_off
+  always @(posedge clock) begin
+    if (!reset && io_in_valid && !_eq_115) begin // AssocStage.java:75
+      $display("Assertion failed at AssocStage.java:75: A_k: entries %b all hold the incoming tuple", _cat_0);
+      $stop;
+    end
+  end
+  // synthesis translate_on
+`endif
 
 endmodule
 

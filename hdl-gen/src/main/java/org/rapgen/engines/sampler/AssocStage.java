@@ -71,6 +71,8 @@ public final class AssocStage extends Module {
         }
         // at most one entry matches: an entry is only filled on a miss
         Bool hit = reduceOr(match).named("hit");
+        UInt matches = Cat(java.util.Arrays.asList(match));
+        when(io.in.valid, () -> Assert(matches.and(matches.sub(1)).eq(0), "A_k: entries %b all hold the incoming tuple", matches));
         UInt hitCount = reduceOr(masked).named("hit_count");
         UInt sum = hitCount.addExpand(held.pad(countBits)).named("sum");
         Bool sumOver = sum.bit(countBits).named("sum_over");

@@ -147,6 +147,9 @@ public final class SamplerEngine extends Module {
         em.bits.last.connect(cmd.bit(2 * k));
         em.bits.msg.connect(o.emit());
         em.bits.count.connect(o.count());
+        // the rule applied here and the one inside the table saw the same word and command (simulation-only check)
+        when(out.valid, () -> Assert(o.updated().eq(out.bits.updated), "sampler: rule gives %x, the table wrote %x",
+                o.updated(), out.bits.updated));
         return clearing;
     }
 
