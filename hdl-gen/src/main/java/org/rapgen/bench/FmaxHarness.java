@@ -2,6 +2,7 @@ package org.rapgen.bench;
 
 import static org.rapgen.hdl.Hdl.*;
 
+import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -25,6 +26,29 @@ public final class FmaxHarness extends Module {
     }
 
     public final IO io = IO(new IO());
+
+    /**
+     * Wraps any generated top module: its ports are its {@code io} field, since generated modules have exactly the
+     * ports {@code clock}, {@code reset} and {@code io_*} (SPEC §3).
+     */
+    public static FmaxHarness around(String dutName, Supplier<? extends Module> dut) {
+        return new FmaxHarness(dutName, dut::get, FmaxHarness::io);
+    }
+
+    private static Data io(Module m) {
+        for (Class<?> c = m.getClass(); c != Module.class; c = c.getSuperclass()) {
+            try {
+                Field f = c.getDeclaredField("io");
+                f.setAccessible(true);
+                if (f.get(m) instanceof Data d) return d;
+            } catch (NoSuchFieldException e) {
+                // look in the superclass
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        throw new IllegalArgumentException(m.getClass().getName() + " has no 'io' port bundle field, so its ports cannot be wrapped");
+    }
 
     public <M extends Module> FmaxHarness(String dutName, Supplier<M> dut, Function<M, Data> dutIo) {
         super("dut", dutName);

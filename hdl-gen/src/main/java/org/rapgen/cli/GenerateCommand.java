@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.rapgen.config.ConfigException;
 import org.rapgen.config.ConfigReader;
 import org.rapgen.config.DesignConfig;
+import org.rapgen.generate.FpgaDeliverables;
 import org.rapgen.generate.GeneratedDesign;
 import org.rapgen.generate.Generator;
 import org.rapgen.generate.OutputWriter;
@@ -20,13 +21,18 @@ import picocli.CommandLine.Option;
 
 /** {@code generate}: every configuration is read and elaborated before anything is written. */
 @Command(name = "generate", mixinStandardHelpOptions = true,
-        description = "Write Verilog and a manifest for each configuration into OUT/<name>/.")
+        description = {"Write Verilog, a manifest, timing constraints (.xdc, .sdc) and a FuseSoC core for each configuration into OUT/<name>/.",
+                "With --fpga-root, also write the vendor builds that use them: ROOT/constraints/, ROOT/fpga/vivado/, ROOT/fpga/quartus/."})
 final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--config", required = true, arity = "1..*", paramLabel = "FILE", description = "design configuration (YAML); repeatable")
     List<Path> configs;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "output folder (e.g. rtl-out)")
     Path out;
+
+    @Option(names = "--fpga-root", paramLabel = "ROOT",
+            description = "also write each design's constraints/<name>.{xdc,sdc}, fpga/vivado/<name>.tcl and fpga/quartus/<name>/ under ROOT (the repository uses .)")
+    Path fpgaRoot;
 
     @Override
     public Integer call() throws IOException {
@@ -46,7 +52,8 @@ final class GenerateCommand implements Callable<Integer> {
             }
         }
         OutputWriter.write(out, designs);
-        for (GeneratedDesign d : designs) System.out.println(out.resolve(d.name()) + "  (" + d.top() + ", " + (d.files().size() - 1) + " modules)");
+        if (fpgaRoot != null) OutputWriter.writeFiles(fpgaRoot, new FpgaDeliverables().tree(designs, fpgaRoot, out));
+        for (GeneratedDesign d : designs) System.out.println(out.resolve(d.name()) + "  (" + d.top() + ", " + d.facts().rtlFiles().size() + " modules)");
         return 0;
     }
 }

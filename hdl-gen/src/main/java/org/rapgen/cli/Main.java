@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 /** {@code ./rapgen}: the command line. Bad input of any kind prints one line on stderr and exits 2. */
 @Command(name = "rapgen", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = "Hardware generator for FPGA profiling engines (range-adaptive profiling, stratified sampling).",
-        subcommands = {GenerateCommand.class, ProfileCommand.class, SampleCommand.class})
+        subcommands = {GenerateCommand.class, ProfileCommand.class, SampleCommand.class, SynthCommand.class})
 public final class Main implements Runnable {
     public static final int BAD_INPUT = 2;
 

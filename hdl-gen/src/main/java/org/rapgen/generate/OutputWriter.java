@@ -7,11 +7,12 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
  * Writes designs so a failure never leaves a partial folder: each design is written to a temporary sibling folder and
- * renamed into place, replacing any previous version.
+ * renamed into place, replacing any previous version. Files outside design folders are replaced one by one.
  */
 public final class OutputWriter {
     private OutputWriter() {
@@ -34,6 +35,24 @@ public final class OutputWriter {
                 }
             } finally {
                 if (Files.exists(tmp)) deleteTree(tmp);
+            }
+        }
+    }
+
+    /**
+     * Writes files given by paths relative to {@code root} (folders are created), each through a temporary sibling
+     * renamed into place, so no file is ever left half-written.
+     */
+    public static void writeFiles(Path root, Map<String, byte[]> files) throws IOException {
+        for (var f : files.entrySet()) {
+            Path target = root.resolve(f.getKey());
+            Files.createDirectories(target.getParent());
+            Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".tmp-", "");
+            try {
+                Files.write(tmp, f.getValue());
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } finally {
+                Files.deleteIfExists(tmp);
             }
         }
     }

@@ -9,6 +9,7 @@ import static org.rapgen.cli.Cli.run;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,6 +41,27 @@ class GenerateCommandTest {
         assertTrue(Files.isRegularFile(tmp.resolve("out/my_fifo/Fifo_w8_d4.v")));
         String manifest = Files.readString(tmp.resolve("out/my_fifo/manifest.json"));
         assertTrue(manifest.contains("\"top\" : \"Fifo_w8_d4\"") && manifest.contains("\"sha256\""), manifest);
+    }
+
+    @Test
+    void fpgaRootAddsConstraintsAndVendorBuildsThatPointAtTheDesign() throws IOException {
+        Path cfg = config("f.yaml", "design: fifo\nname: my_fifo\nparams:\n  width: 8\n  depth: 4\nclock_mhz: 125\n");
+        Path root = tmp.resolve("repo");
+        Run r = run("generate", "--config", cfg.toString(), "--out", root.resolve("rtl").toString(), "--fpga-root", root.toString());
+        assertEquals(0, r.exit(), r.err());
+        for (String f : new String[] {"rtl/my_fifo/my_fifo.xdc", "rtl/my_fifo/my_fifo.sdc", "rtl/my_fifo/my_fifo.core", "rtl/my_fifo/my_fifo_virtual_pins.tcl",
+                "constraints/my_fifo.xdc", "constraints/my_fifo.sdc", "fpga/vivado/my_fifo.tcl",
+                "fpga/quartus/my_fifo/my_fifo.qpf", "fpga/quartus/my_fifo/my_fifo.qsf", "fpga/quartus/my_fifo/my_fifo.tcl"}) {
+            assertTrue(Files.isRegularFile(root.resolve(f)), f);
+        }
+        assertTrue(Files.readString(root.resolve("constraints/my_fifo.xdc")).contains("-period 8.000 [get_ports clock]"), "125 MHz is 8 ns");
+        assertTrue(Files.readString(root.resolve("fpga/vivado/my_fifo.tcl")).contains("set design_rel ../../rtl/my_fifo\n"));
+        assertTrue(Files.readString(root.resolve("fpga/quartus/my_fifo/my_fifo.qsf")).contains("VERILOG_FILE ../../../rtl/my_fifo/Fifo_w8_d4.v\n"));
+        Run plain = run("generate", "--config", cfg.toString(), "--out", tmp.resolve("plain").toString());
+        assertEquals(0, plain.exit(), plain.err());
+        try (Stream<Path> s = Files.list(tmp.resolve("plain"))) {
+            assertEquals(List.of("my_fifo"), s.map(p -> p.getFileName().toString()).toList(), "without --fpga-root only the design folder is written");
+        }
     }
 
     @Test

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 import org.rapgen.config.ConfigReader;
 import org.rapgen.testutil.RepoPaths;
+import org.rapgen.testutil.RtlOut;
 import org.rapgen.testutil.Tools;
 
 /**
@@ -39,17 +40,33 @@ class RtlOutTest {
         assertFalse(configs.isEmpty(), "no configs/*.yaml");
     }
 
+    private static final String REGENERATE = "regenerate with ./rapgen generate --config configs/*.yaml --out rtl-out --fpga-root .";
+
+    /** rtl-out/ and the FPGA tree built on it (constraints/, fpga/vivado/, fpga/quartus/), as one generate run writes them. */
     @Test
-    void rtlOutIsByteForByteWhatTheGeneratorWrites(@TempDir Path tmp) throws IOException {
+    void rtlOutAndFpgaTreeAreByteForByteWhatTheGeneratorWrites(@TempDir Path tmp) throws IOException {
         Generator gen = new Generator();
         List<GeneratedDesign> designs = new ArrayList<>();
         for (Path c : configs) designs.add(gen.generate(ConfigReader.read(c)));
-        OutputWriter.write(tmp, designs);
-        TreeMap<String, byte[]> expected = tree(tmp);
-        TreeMap<String, byte[]> actual = tree(root.resolve("rtl-out"));
-        assertEquals(expected.keySet(), actual.keySet(), "rtl-out/ has different files; regenerate with ./rapgen generate --config configs/*.yaml --out rtl-out");
-        for (String f : expected.keySet()) {
-            assertTrue(java.util.Arrays.equals(expected.get(f), actual.get(f)), "rtl-out/" + f + " differs from the generator's output; regenerate it");
+        OutputWriter.write(tmp.resolve("rtl-out"), designs);
+        OutputWriter.writeFiles(tmp, new FpgaDeliverables().tree(designs, tmp, tmp.resolve("rtl-out")));
+        for (String dir : List.of("rtl-out", FpgaDeliverables.CONSTRAINTS_DIR, FpgaDeliverables.VIVADO_DIR, FpgaDeliverables.QUARTUS_DIR)) {
+            TreeMap<String, byte[]> expected = tree(tmp.resolve(dir));
+            TreeMap<String, byte[]> actual = tree(root.resolve(dir));
+            assertEquals(expected.keySet(), actual.keySet(), dir + "/ has different files; " + REGENERATE);
+            for (String f : expected.keySet()) {
+                assertTrue(java.util.Arrays.equals(expected.get(f), actual.get(f)), dir + "/" + f + " differs from the generator's output; " + REGENERATE);
+            }
+        }
+    }
+
+    /** The builds read constraints/, the FuseSoC core reads the design folder: both must hold the same constraints. */
+    @Test
+    void constraintsFolderMatchesEachDesignFolder() throws IOException {
+        for (RtlOut.Design d : RtlOut.designs()) {
+            for (String ext : List.of(".xdc", ".sdc")) {
+                assertEquals(Files.readString(d.dir().resolve(d.name() + ext)), Files.readString(root.resolve("constraints/" + d.name() + ext)), d.name() + ext);
+            }
         }
     }
 
@@ -57,9 +74,11 @@ class RtlOutTest {
     void manifestHashesMatchFiles() throws IOException {
         for (Path dir : designDirs()) {
             JsonNode m = new ObjectMapper().readTree(dir.resolve("manifest.json").toFile());
-            for (JsonNode f : m.get("files")) {
-                byte[] data = Files.readAllBytes(dir.resolve(f.get("path").asText()));
-                assertEquals(f.get("sha256").asText(), Generator.sha256(data), dir + "/" + f.get("path").asText());
+            for (String list : List.of("files", "fpga_files")) {
+                for (JsonNode f : m.get(list)) {
+                    byte[] data = Files.readAllBytes(dir.resolve(f.get("path").asText()));
+                    assertEquals(f.get("sha256").asText(), Generator.sha256(data), dir + "/" + f.get("path").asText());
+                }
             }
         }
     }
@@ -110,17 +129,24 @@ class RtlOutTest {
         assertTrue(xil.output().matches("(?s).*RAMB36E1\\s+1\\n.*"), "expected one RAMB36E1 on 7-series");
     }
 
-    private static List<Path> designDirs() throws IOException {
-        try (Stream<Path> s = Files.list(root.resolve("rtl-out"))) {
-            return s.filter(Files::isDirectory).sorted().toList();
-        }
+    private static List<Path> designDirs() {
+        return RtlOut.designDirs();
     }
 
+    /** Every file under base, except vendor build outputs that .gitignore keeps out of fpga/. */
     private static TreeMap<String, byte[]> tree(Path base) throws IOException {
         TreeMap<String, byte[]> out = new TreeMap<>();
+        if (!Files.isDirectory(base)) return out;
         try (Stream<Path> s = Files.walk(base)) {
-            for (Path p : s.filter(Files::isRegularFile).toList()) out.put(base.relativize(p).toString(), Files.readAllBytes(p));
+            for (Path p : s.filter(Files::isRegularFile).toList()) {
+                String rel = base.relativize(p).toString();
+                if (!isBuildOutput(rel)) out.put(rel, Files.readAllBytes(p));
+            }
         }
         return out;
+    }
+
+    private static boolean isBuildOutput(String rel) {
+        return rel.matches("(build|\\.Xil)/.*|[^/]*\\.(jou|log)|[^/]+/(output_files|db|incremental_db)/.*|[^/]+/[^/]*\\.qws");
     }
 }

@@ -37,6 +37,10 @@ public final class Tools {
     }
 
     public static void requireOnPath(String tool) {
+        if (tool.contains("/")) {
+            if (!Path.of(tool).toFile().canExecute()) fail(tool + " not found: run scripts/bootstrap.sh");
+            return;
+        }
         for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
             if (!dir.isEmpty() && Path.of(dir, tool).toFile().canExecute()) return;
         }
@@ -47,6 +51,7 @@ public final class Tools {
         return switch (tool) {
             case "iverilog", "vvp" -> "iverilog";
             case "nextpnr-ice40" -> "nextpnr-ice40";
+            case "tclsh" -> "tcl";
             default -> tool;
         };
     }

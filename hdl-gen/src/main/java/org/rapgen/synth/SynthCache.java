@@ -1,0 +1,81 @@
+package org.rapgen.synth;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Results by content hash: {@code <root>/<sha256>/} holds result.json and the tool logs. An entry appears only by
+ * the atomic rename of a finished work folder, so an entry that exists is complete.
+ */
+final class SynthCache {
+    static final String RESULT = "result.json";
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final Path root;
+
+    SynthCache(Path root) {
+        this.root = root.toAbsolutePath();
+    }
+
+    /** {@code -Drapgen.synth.cache}, else {@code $XDG_CACHE_HOME/rapgen/synth}, else {@code ~/.cache/rapgen/synth}. */
+    static SynthCache user() {
+        String prop = System.getProperty("rapgen.synth.cache");
+        if (prop != null && !prop.isBlank()) return new SynthCache(Path.of(prop));
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return new SynthCache(base.resolve("rapgen").resolve("synth"));
+    }
+
+    Path entry(String key) {
+        return root.resolve(key);
+    }
+
+    Optional<SynthResult> lookup(String key) {
+        Path result = entry(key).resolve(RESULT);
+        if (!Files.isRegularFile(result)) return Optional.empty();
+        try {
+            return Optional.of(JSON.readValue(result.toFile(), SynthResult.class));
+        } catch (IOException e) {
+            return Optional.empty();  // unreadable (older format): measure again
+        }
+    }
+
+    /** A fresh work folder on the cache's file system, to be published or left for inspection on failure. */
+    Path workFolder(String key) {
+        try {
+            Files.createDirectories(root);
+            return Files.createTempDirectory(root, "." + key.substring(0, 12) + ".work-");
+        } catch (IOException e) {
+            throw SynthException.tool("cannot create a work folder under " + root + ": " + e.getMessage());
+        }
+    }
+
+    /** Writes the result into the work folder and renames it into place (another process may have been first). */
+    void publish(String key, Path work, SynthResult result) {
+        try {
+            JSON.writeValue(work.resolve(RESULT).toFile(), result);
+            try {
+                Files.move(work, entry(key), StandardCopyOption.ATOMIC_MOVE);
+            } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException e) {
+                delete(work);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static void delete(Path dir) throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
+        }
+    }
+}

@@ -1,0 +1,207 @@
+package org.rapgen.synth;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.rapgen.Version;
+import org.rapgen.bench.FmaxHarness;
+import org.rapgen.config.DesignConfig;
+import org.rapgen.designs.DesignCatalog;
+import org.rapgen.hdl.Elaborator;
+import org.rapgen.hdl.Module;
+import org.rapgen.hdl.emit.VerilogEmitter;
+
+/**
+ * The open-source flow behind {@code ./rapgen synth}: Yosys maps the design for the target and counts its cells;
+ * where a place-and-route tool exists, nextpnr places the design inside {@link FmaxHarness} (inputs from a shift
+ * chain, outputs registered, so every timed path is register to register through the design and any port count fits
+ * the package) and reports Fmax and the critical path. Results are cached by a hash of everything that determines
+ * them: the Verilog, the flow, the part and the tool versions.
+ */
+public final class Synthesis {
+    /** Bump when the flow (scripts, options, what is parsed) changes: it is part of the cache key. */
+    private static final String FLOW = "rapgen synth flow 1";
+    public static final int SEED = 1;
+
+    private final SynthCache cache;
+
+    public Synthesis() {
+        this(SynthCache.user());
+    }
+
+    Synthesis(SynthCache cache) {
+        this.cache = cache;
+    }
+
+    /** The version line of Yosys and of each place-and-route tool, or that it is missing. */
+    public static List<String> toolVersions() {
+        List<String> versions = new ArrayList<>();
+        try {
+            versions.add(Toolchain.version(Toolchain.yosys(), "-V"));
+        } catch (SynthException e) {
+            versions.add("yosys missing");
+        }
+        for (SynthTarget t : SynthTarget.values()) {
+            if (t.pnr == null) continue;
+            try {
+                versions.add(Toolchain.version(Toolchain.pnr(t), "--version"));
+            } catch (SynthException e) {
+                versions.add(t.pnr.tool() + " missing");
+            }
+        }
+        return versions;
+    }
+
+    /** A result, and whether it came from the cache and where its logs are. */
+    public record Outcome(SynthResult result, boolean cached, Path folder) {
+    }
+
+    public Outcome run(DesignConfig cfg, SynthTarget target) {
+        Supplier<Module> top = DesignCatalog.find(cfg.design()).orElseThrow().top().apply(cfg.params());
+        return run(cfg.name(), cfg.clockMhz(), top, target);
+    }
+
+    /** Synthesizes any DSL module (benchmarks use this for designs that are not in the catalogue). */
+    public Outcome run(String name, double clockMhz, Supplier<? extends Module> top, SynthTarget target) {
+        Path yosys = Toolchain.yosys();
+        Path pnr = target.pnr == null ? null : Toolchain.pnr(target);
+        Elaborator.Design design = Elaborator.elaborate(target.pnr == null ? top : () -> FmaxHarness.around(name, top));
+        String dutTop = target.pnr == null ? design.top().name : design.top().instances.get(0).child.name;
+        Map<String, String> verilog = new VerilogEmitter(Version.get()).emit(design);
+
+        List<String> keyParts = new ArrayList<>(List.of(FLOW, target.id, target.yosysCommand, Toolchain.version(yosys, "-V"),
+                String.valueOf(clockMhz), String.valueOf(SEED), design.top().name, dutTop));
+        if (pnr != null) {
+            keyParts.addAll(target.pnr.deviceArgs());
+            keyParts.add(Toolchain.version(pnr, "--version"));
+        }
+        verilog.forEach((file, text) -> keyParts.add(file + "\n" + text));
+        String key = sha256(String.join("\u0000", keyParts));
+
+        var hit = cache.lookup(key);
+        if (hit.isPresent()) return new Outcome(hit.get(), true, cache.entry(key));
+
+        Path work = cache.workFolder(key);
+        boolean keepWork = true;
+        try {
+            for (var f : verilog.entrySet()) Files.writeString(work.resolve(f.getKey()), f.getValue());
+            Map<String, Integer> cells = yosys(yosys, work, target, verilog.keySet(), dutTop, pnr == null ? null : design.top().name);
+            List<SynthResult.Usage> area = target.resources.stream().map(r -> new SynthResult.Usage(r.name(), r.used(cells), r.available())).toList();
+            for (SynthResult.Usage u : area) {
+                if (u.exceeds()) throw doesNotFit(name, target, u, "");
+            }
+            SynthResult result = pnr == null
+                    ? new SynthResult(name, dutTop, target.id, target.device, clockMhz, cells, area, List.of(), null, null)
+                    : placeAndRoute(pnr, work, target, name, clockMhz, dutTop, cells, area);
+            cache.publish(key, work, result);
+            keepWork = false;
+            return new Outcome(result, false, cache.entry(key));
+        } catch (DoesNotFit e) {
+            keepWork = false;  // the message says it all; a tool failure keeps its logs for inspection
+            throw e.error;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            if (!keepWork && Files.isDirectory(work)) deleteQuietly(work);
+        }
+    }
+
+    /** Carries a does-not-fit error out of the flow, so its work folder is removed. */
+    private static final class DoesNotFit extends RuntimeException {
+        final SynthException error;
+
+        DoesNotFit(SynthException error) {
+            super(null, null, false, false);
+            this.error = error;
+        }
+    }
+
+    private static DoesNotFit doesNotFit(String name, SynthTarget target, SynthResult.Usage u, String note) {
+        return new DoesNotFit(SynthException.design(name + " does not fit the " + target.device + ": " + count(u.used()) + " " + u.name()
+                + " of " + u.available() + note));
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try {
+            SynthCache.delete(dir);
+        } catch (IOException e) {
+            // a leftover work folder in the cache is harmless
+        }
+    }
+
+    /** Maps the design (and, for place-and-route, the harness around it) and returns the design's own cells. */
+    private static Map<String, Integer> yosys(Path yosys, Path work, SynthTarget target, Iterable<String> files, String dutTop, String harnessTop) throws IOException {
+        StringBuilder script = new StringBuilder("read_verilog");
+        for (String f : files) script.append(' ').append(f);
+        script.append('\n');
+        if (harnessTop != null) script.append("design -save rtl\n");
+        script.append(target.yosysCommand).append(" -top ").append(dutTop).append('\n');
+        script.append("tee -q -o design.stat stat\n");
+        if (harnessTop != null) {
+            script.append("design -load rtl\n");
+            script.append(target.yosysCommand).append(" -top ").append(harnessTop).append(" -json harness.json\n");
+        }
+        Files.writeString(work.resolve("synth.ys"), script);
+        Toolchain.Run r = Toolchain.run(List.of(yosys.toString(), "-q", "-l", "yosys.log", "-s", "synth.ys"), work);
+        if (r.exit() != 0) {
+            throw SynthException.design("yosys failed (" + firstError(r.output(), "ERROR") + "); log: " + work.resolve("yosys.log"));
+        }
+        return YosysStat.cells(Files.readString(work.resolve("design.stat")), dutTop);
+    }
+
+    private static SynthResult placeAndRoute(Path pnr, Path work, SynthTarget target, String name, double clockMhz, String dutTop,
+                                             Map<String, Integer> cells, List<SynthResult.Usage> area) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(pnr.toString()));
+        cmd.addAll(target.pnr.deviceArgs());
+        cmd.addAll(List.of("--json", "harness.json", "--freq", String.format(Locale.ROOT, "%.3f", clockMhz), "--timing-allow-fail",
+                "--seed", String.valueOf(SEED), "--report", "report.json", "-l", "nextpnr.log", "-q"));
+        Toolchain.Run r = Toolchain.run(cmd, work);
+        String log = Files.isRegularFile(work.resolve("nextpnr.log")) ? Files.readString(work.resolve("nextpnr.log")) : r.output();
+        List<SynthResult.Usage> placed = NextpnrReport.utilisation(log);
+        for (SynthResult.Usage u : placed) {
+            if (u.exceeds()) throw doesNotFit(name, target, u, " (with the Fmax harness; the design alone maps to " + summary(area) + ")");
+        }
+        if (r.exit() != 0 || !Files.isRegularFile(work.resolve("report.json"))) {
+            throw SynthException.design(target.pnr.tool() + " failed (" + firstError(log + r.output(), "ERROR") + "); log: " + work.resolve("nextpnr.log"));
+        }
+        JsonNode report = new ObjectMapper().readTree(work.resolve("report.json").toFile());
+        return new SynthResult(name, dutTop, target.id, target.device, clockMhz, cells, area, placed,
+                NextpnrReport.fmaxMhz(report), NextpnrReport.criticalPath(report));
+    }
+
+    private static String firstError(String log, String marker) {
+        return log.lines().filter(l -> l.contains(marker)).findFirst().map(String::strip).orElse("no error message");
+    }
+
+    /** The nonzero resources, e.g. "9848 LUT4, 7156 FF, 16 RAM4K". */
+    public static String summary(List<SynthResult.Usage> area) {
+        List<String> parts = new ArrayList<>();
+        for (SynthResult.Usage u : area) if (u.used() > 0) parts.add(count(u.used()) + " " + u.name());
+        return parts.isEmpty() ? "nothing" : String.join(", ", parts);
+    }
+
+    /** Resource units as a whole number where they are one (RAMB18 halves and DSP thirds are not). */
+    public static String count(double units) {
+        return units == Math.rint(units) ? String.valueOf((long) units) : String.format(Locale.ROOT, "%.1f", units);
+    }
+
+    private static String sha256(String s) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
