@@ -16,7 +16,9 @@ import org.rapgen.hdl.lib.Arbiter;
 import org.rapgen.hdl.lib.CounterSram;
 import org.rapgen.hdl.lib.Fifo;
 import org.rapgen.hdl.lib.Lfsr;
+import org.rapgen.hdl.lib.PrefixSelector;
 import org.rapgen.hdl.lib.SatCounter;
+import org.rapgen.hdl.lib.Tcam;
 
 /** The designs a configuration can name, with their parameters and how to build the top module. */
 public final class DesignCatalog {
@@ -76,6 +78,19 @@ public final class DesignCatalog {
                             integer("combine", "1: combine runs of equal keys, 0: plain FIFO", 1, range(0, 1))),
                     p -> "event_queue_k" + p.get("key_bits") + "_w" + p.get("weight_bits") + "_d" + p.get("depth") + "_c" + p.get("combine"),
                     p -> () -> new EventQueue(i(p, "key_bits"), i(p, "weight_bits"), i(p, "depth"), i(p, "combine") == 1)),
+            new Entry("tcam", "register-based ternary CAM with a registered match vector",
+                    List.of(integer("entries", "number of entries", null, range(2, 4096)),
+                            integer("key_bits", "key, value and mask bits", null, range(1, 128)),
+                            integer("payload_bits", "bits carried alongside each search", 1, range(1, 4096))),
+                    p -> "tcam_n" + p.get("entries") + "_k" + p.get("key_bits") + "_p" + p.get("payload_bits"),
+                    p -> () -> new Tcam(i(p, "entries"), i(p, "key_bits"), i(p, "payload_bits"))),
+            new Entry("prefix_selector", "pipelined longest-match selector (comparator tree)",
+                    List.of(integer("entries", "number of slots", null, range(2, 4096)),
+                            integer("len_bits", "prefix length bits", null, range(1, 32)),
+                            integer("payload_bits", "bits carried alongside each request", 1, range(1, 4096)),
+                            integer("levels_per_stage", "tree levels between pipeline registers", 1, range(1, 12))),
+                    p -> "prefix_selector_n" + p.get("entries") + "_l" + p.get("len_bits") + "_p" + p.get("payload_bits") + "_s" + p.get("levels_per_stage"),
+                    p -> () -> new PrefixSelector(i(p, "entries"), i(p, "len_bits"), i(p, "payload_bits"), i(p, "levels_per_stage"))),
             SamplerDesign.ENTRY);
 
     private DesignCatalog() {

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.rapgen.bench.LongestPrefixCam;
 import org.rapgen.engines.rap.EventQueue;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
@@ -30,7 +31,9 @@ import org.rapgen.hdl.ValidIO;
 import org.rapgen.hdl.Vec;
 import org.rapgen.hdl.lib.Arbiter;
 import org.rapgen.hdl.lib.Fifo;
+import org.rapgen.hdl.lib.PrefixSelector;
 import org.rapgen.hdl.lib.SatCounter;
+import org.rapgen.hdl.lib.Tcam;
 import org.rapgen.hdl.tests.IcarusRunner.Built;
 
 /** The emitted Verilog must be clean under {@code verilator --lint-only -Wall} and {@code iverilog -g2005}, no waivers. */
@@ -136,6 +139,16 @@ class LintTest {
         out.add(Arguments.of("Fifo", (Supplier<Module>) () -> new Fifo(8, 4)));
         out.add(Arguments.of("Arbiter", (Supplier<Module>) () -> new Arbiter(4, 8)));
         out.add(Arguments.of("SatCounter", (Supplier<Module>) () -> new SatCounter(8, 3)));
+        out.add(Arguments.of("Tcam 2x1", (Supplier<Module>) () -> new Tcam(2, 1, 1)));
+        out.add(Arguments.of("Tcam 5x7", (Supplier<Module>) () -> new Tcam(5, 7, 3)));
+        out.add(Arguments.of("Tcam 32x32", (Supplier<Module>) () -> new Tcam(32, 32, 8)));
+        out.add(Arguments.of("PrefixSelector 2", (Supplier<Module>) () -> new PrefixSelector(2, 1, 1, 1)));
+        out.add(Arguments.of("PrefixSelector 5 s1", (Supplier<Module>) () -> new PrefixSelector(5, 3, 4, 1)));
+        out.add(Arguments.of("PrefixSelector 7 s2", (Supplier<Module>) () -> new PrefixSelector(7, 3, 4, 2)));
+        out.add(Arguments.of("PrefixSelector 32 s2", (Supplier<Module>) () -> new PrefixSelector(32, 6, 8, 2)));
+        out.add(Arguments.of("PrefixSelector 33 s9", (Supplier<Module>) () -> new PrefixSelector(33, 6, 8, 9)));
+        out.add(Arguments.of("LongestPrefixCam tree", (Supplier<Module>) () -> new LongestPrefixCam(6, 8, 4, 3, 2)));
+        out.add(Arguments.of("LongestPrefixCam flat", (Supplier<Module>) () -> new LongestPrefixCam(6, 8, 4, 3, 0)));
         out.add(Arguments.of("Shifts", (Supplier<Module>) CombinationalConstructsTest.ShiftMod::new));
         out.add(Arguments.of("Arith", (Supplier<Module>) CombinationalConstructsTest.ArithMod::new));
         out.add(Arguments.of("Slices", (Supplier<Module>) CombinationalConstructsTest.SliceMod::new));
