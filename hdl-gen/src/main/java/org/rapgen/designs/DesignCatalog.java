@@ -90,7 +90,8 @@ public final class DesignCatalog {
                             integer("payload_bits", "bits carried alongside each request", 1, range(1, 4096)),
                             integer("levels_per_stage", "tree levels between pipeline registers", 1, range(1, 12))),
                     p -> "prefix_selector_n" + p.get("entries") + "_l" + p.get("len_bits") + "_p" + p.get("payload_bits") + "_s" + p.get("levels_per_stage"),
-                    p -> () -> new PrefixSelector(i(p, "entries"), i(p, "len_bits"), i(p, "payload_bits"), i(p, "levels_per_stage"))));
+                    p -> () -> new PrefixSelector(i(p, "entries"), i(p, "len_bits"), i(p, "payload_bits"), i(p, "levels_per_stage"))),
+            SamplerDesign.ENTRY);
 
     private DesignCatalog() {
     }
