@@ -93,6 +93,7 @@ public final class DesignCatalog {
                             integer("levels_per_stage", "tree levels between pipeline registers", 1, range(1, 12))),
                     p -> "prefix_selector_n" + p.get("entries") + "_l" + p.get("len_bits") + "_p" + p.get("payload_bits") + "_s" + p.get("levels_per_stage"),
                     p -> () -> new PrefixSelector(i(p, "entries"), i(p, "len_bits"), i(p, "payload_bits"), i(p, "levels_per_stage"))),
+            SamplerDesign.ENTRY,
             new Entry("rap", "pipelined range-adaptive profiling engine (AXI4-Stream events, AXI4-Lite CSRs)",
                     RapDesign.params(), RapDesign::defaultName, p -> () -> new RapEngine(RapDesign.config(p))));
 

@@ -2,20 +2,27 @@ package org.rapgen.designs;
 
 import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
- * One integer or boolean design parameter with its legal range, checked when the configuration is read so a bad
- * value is reported at its config line rather than deep inside elaboration.
+ * One integer, boolean or text design parameter with its legal range, checked when the configuration is read so a bad
+ * value is reported at its config line rather than deep inside elaboration. {@code textRule} is null except for text
+ * parameters.
  */
 public record ParamSpec(String name, String help, Object defaultValue, boolean bool,
-                        BiFunction<Long, Map<String, Object>, String> rule) {
+                        BiFunction<Long, Map<String, Object>, String> rule, Function<String, String> textRule) {
 
     public static ParamSpec integer(String name, String help, Integer dflt, BiFunction<Long, Map<String, Object>, String> rule) {
-        return new ParamSpec(name, help, dflt, false, rule);
+        return new ParamSpec(name, help, dflt, false, rule, null);
     }
 
     public static ParamSpec flag(String name, String help, boolean dflt) {
-        return new ParamSpec(name, help, dflt, true, (v, p) -> null);
+        return new ParamSpec(name, help, dflt, true, (v, p) -> null, null);
+    }
+
+    /** A text parameter; {@code rule} returns the problem with a value, or null if it is legal. */
+    public static ParamSpec text(String name, String help, String dflt, Function<String, String> rule) {
+        return new ParamSpec(name, help, dflt, false, (v, p) -> null, rule);
     }
 
     /** Range rule: {@code lo <= v <= hi}. */
@@ -30,6 +37,7 @@ public record ParamSpec(String name, String help, Object defaultValue, boolean b
 
     /** A problem with {@code text}, or null if it is legal (given the parameters read before it). */
     public String check(String text, Map<String, Object> earlier) {
+        if (textRule != null) return textRule.apply(text);
         if (bool) return text.equals("true") || text.equals("false") ? null : "must be true or false, got '" + text + "'";
         long v;
         try {
@@ -41,6 +49,7 @@ public record ParamSpec(String name, String help, Object defaultValue, boolean b
     }
 
     public Object parse(String text) {
+        if (textRule != null) return text;
         return bool ? (Object) Boolean.parseBoolean(text) : (Object) Integer.valueOf((int) Long.parseLong(text));
     }
 }

@@ -1,0 +1,56 @@
+package org.rapgen.engines.sampler;
+
+import static org.rapgen.hdl.Hdl.*;
+
+import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.Bundle;
+import org.rapgen.hdl.DecoupledIO;
+import org.rapgen.hdl.HdlException;
+import org.rapgen.hdl.Module;
+import org.rapgen.hdl.SourceLoc;
+import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.Lfsr;
+
+/**
+ * The random samplers' decision (docs/golden-sampler.md "LFSR"): a register stage that advances the 32-bit LFSR by 16
+ * steps as each tuple enters it, so while a tuple waits here the LFSR holds exactly the state that tuple's decision
+ * reads: sampled iff the 16 fresh bits {@code state[15:0] < floor(65536 / r)}. The LFSR steps once per tuple whatever
+ * its stratum (one shared LFSR). Full throughput: a tuple can enter on the cycle the previous one leaves.
+ */
+public final class SampleStage extends Module {
+    public static final int LFSR_BITS = 32;
+    public static final int STEPS = 16;
+
+    public static final class IO extends Bundle {
+        public final DecoupledIO<Keyed> in;
+        public final DecoupledIO<Keyed> out;
+
+        IO(int keyBits, int indexBits, int tagBits) {
+            in = Flipped(Decoupled(new Keyed(keyBits, indexBits, tagBits)));
+            out = Decoupled(new Keyed(keyBits, indexBits, tagBits));
+        }
+    }
+
+    public final IO io;
+
+    public SampleStage(int keyBits, int indexBits, int tagBits, int rate, int seed) {
+        super("k", keyBits, "i", indexBits, "t", tagBits, "r", rate, "seed", Integer.toHexString(seed));
+        if (rate < 1 || rate > 65536) throw new HdlException(SourceLoc.capture(), "random sampling rate must be 1..65536, got " + rate);
+        if (seed == 0) throw new HdlException(SourceLoc.capture(), "LFSR seed must be nonzero");
+        io = IO(new IO(keyBits, indexBits, tagBits));
+        Lfsr lfsr = Module(new Lfsr(LFSR_BITS, STEPS, seed & 0xffffffffL));
+        Keyed held = Reg(new Keyed(keyBits, indexBits, tagBits)).named("held");
+        Bool full = RegInit(B(false)).named("full");
+        Bool enter = io.in.fire().named("enter");
+        when(enter, () -> held.connect(io.in.bits));
+        full.connect(enter.or(full.and(io.out.ready.not())));
+        lfsr.io.advance.connect(enter);
+        io.in.ready.connect(full.not().or(io.out.ready));
+
+        int threshold = 65536 / rate;
+        Bool sampled = threshold == 65536 ? B(true) : lfsr.io.state.bits(15, 0).lt(U(threshold, 16));
+        io.out.valid.connect(full);
+        io.out.bits.connect(held);
+        io.out.bits.sample.connect(sampled);
+    }
+}

@@ -1,0 +1,260 @@
+package org.rapgen.engines.sampler;
+
+import static org.rapgen.hdl.Hdl.*;
+
+import java.util.function.BiFunction;
+import org.rapgen.golden.sampler.StratifiedSampler;
+import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.Bundle;
+import org.rapgen.hdl.DecoupledIO;
+import org.rapgen.hdl.Module;
+import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.Fifo;
+import org.rapgen.hdl.lib.RmwMemory;
+
+/**
+ * A stratified-sampling engine for one composition (SPEC &sect;6; docs/sampler-engine.md): tuples in on AXI4-Stream,
+ * messages {@code <pc, w, count>} out on AXI4-Stream, in exactly the order of the golden model
+ * ({@code org.rapgen.golden.sampler}). Pipeline, one tuple per clock:
+ * <pre>
+ * s_axis -&gt; input queue -&gt; [hash] -&gt; [LFSR stage] -&gt; [counter table] -&gt; [A_k] -&gt; output queue -&gt; m_axis
+ * </pre>
+ * Backpressure mode: a full output queue stops the pipeline and, once the input queue fills, the producer; nothing is
+ * lost. Drop mode: the producer is never held; a tuple that finds the input queue full, or a message that finds the
+ * output queue full, is dropped and counted.
+ */
+public final class SamplerEngine extends Module {
+    public static final class IO extends Bundle {
+        public final AxisTuples s_axis;
+        public final AxisMessages m_axis;
+        public final SamplerStatus status = Output(new SamplerStatus());
+
+        public IO(int keyBits, int countBytes) {
+            s_axis = Flipped(new AxisTuples(keyBits));
+            m_axis = new AxisMessages(keyBits, countBytes);
+        }
+    }
+
+    public final IO io;
+    private final SamplerParams p;
+    private final int k;
+
+    public SamplerEngine(SamplerParams params) {
+        super("s", params.check().moduleTag());
+        this.p = params;
+        this.k = p.keyBits();
+        CounterRule rule = rule(p);
+        int firstCount = firstCountBits(p, rule);
+        int countBits = messageCountBits(p);
+        io = IO(new IO(k, countBytes(p)));
+
+        // ---- input queue: {last, w, pc}
+        Fifo inQ = Module(new Fifo(2 * k + 1, p.inDepth()));
+        inQ.io.enq.valid.connect(io.s_axis.tvalid);
+        inQ.io.enq.bits.connect(Cat(io.s_axis.tlast, io.s_axis.tdata));
+        io.s_axis.tready.connect(p.dropMode() ? B(true) : inQ.io.enq.ready);
+        UInt head = inQ.io.deq.bits;
+
+        // ---- first level: one Emission per tuple
+        DecoupledIO<Emission> em = Wire(Decoupled(new Emission(k, firstCount))).named("first");
+        Bool clearing = B(false);
+        if (!p.hasFirst()) {
+            connectTuple(em, inQ.io.deq, head);
+            em.bits.count.connect(U(1, firstCount));
+            em.bits.msg.connect(B(true));
+        } else {
+            DecoupledIO<Keyed> keyed = frontEnd(inQ.io.deq, head);
+            if (rule == null) {           // R_r, H[R_r]_n: the LFSR decides alone, no counter
+                em.valid.connect(keyed.valid);
+                keyed.ready.connect(em.ready);
+                em.bits.pc.connect(keyed.bits.pc);
+                em.bits.w.connect(keyed.bits.w);
+                em.bits.last.connect(keyed.bits.last);
+                em.bits.msg.connect(keyed.bits.sample);
+                em.bits.count.connect(U(p.rate(), firstCount));
+            } else {
+                clearing = counterTable(rule, keyed, em);
+            }
+        }
+
+        // ---- second level (A_k) or straight to the output
+        DecoupledIO<Msg> msg = Wire(Decoupled(new Msg(k, countBits))).named("msg");
+        Bool draining = B(false);
+        if (p.hasAssoc()) {
+            AssocStage a = Module(new AssocStage(p.spec().assoc, k, firstCount, p.assocCountBits()));
+            a.io.in.biConnect(em);
+            msg.valid.connect(a.io.out.valid);
+            msg.bits.pc.connect(a.io.out.bits.pc);
+            msg.bits.w.connect(a.io.out.bits.w);
+            msg.bits.count.connect(a.io.out.bits.count);
+            a.io.out.ready.connect(msg.ready);
+            draining = a.io.draining;
+        } else {
+            msg.valid.connect(em.valid.and(em.bits.msg));
+            msg.bits.pc.connect(em.bits.pc);
+            msg.bits.w.connect(em.bits.w);
+            msg.bits.count.connect(em.bits.count);
+            em.ready.connect(em.bits.msg.not().or(msg.ready));
+        }
+
+        // ---- output queue: {count, w, pc}
+        int countBytes = countBytes(p);
+        Fifo outQ = Module(new Fifo(2 * k + 8 * countBytes, p.outDepth()));
+        outQ.io.enq.valid.connect(msg.valid);
+        outQ.io.enq.bits.connect(Cat(msg.bits.count.pad(8 * countBytes), msg.bits.w, msg.bits.pc));
+        msg.ready.connect(p.dropMode() ? B(true) : outQ.io.enq.ready);
+        io.m_axis.tvalid.connect(outQ.io.deq.valid);
+        io.m_axis.tdata.connect(outQ.io.deq.bits);
+        outQ.io.deq.ready.connect(io.m_axis.tready);
+
+        status(inQ, outQ, em, msg, clearing, draining);
+    }
+
+    /**
+     * The counter table and its rule: the table (block RAM through {@link RmwMemory}, or one register) applies the
+     * rule as its read-modify-write update, with the whole tuple in the command; its output decides the message.
+     */
+    private Bool counterTable(CounterRule rule, DecoupledIO<Keyed> keyed, DecoupledIO<Emission> em) {
+        int tw = Math.max(p.tagBits(), 1);
+        int cmdBits = 2 * k + 2 + tw;  // {tag, sample, last, w, pc}
+        BiFunction<UInt, UInt, UInt> update = (old, cmd) -> rule.apply(old, cmd.bit(2 * k + 1), cmd.bits(cmdBits - 1, 2 * k + 2)).updated();
+        DecoupledIO<RmwMemory.Command> in;
+        DecoupledIO<RmwMemory.Result> out;
+        Bool clearing;
+        if (p.tableDepth() == 1) {
+            CounterRegister reg = Module(new CounterRegister(rule.flavor(), rule.dataBits(), cmdBits, update));
+            in = reg.io.in;
+            out = reg.io.out;
+            clearing = B(false);
+        } else {
+            RmwMemory mem = Module(new RmwMemory(rule.flavor(), p.tableDepth(), rule.dataBits(), cmdBits, update));
+            mem.io.clear.connect(B(false));
+            in = mem.io.in;
+            out = mem.io.out;
+            clearing = mem.io.clearing;
+        }
+        in.valid.connect(keyed.valid);
+        keyed.ready.connect(in.ready);
+        in.bits.addr.connect(p.tableDepth() == 1 ? U(0, 1) : keyed.bits.index);
+        in.bits.cmd.connect(Cat(keyed.bits.tag, keyed.bits.sample, keyed.bits.last, keyed.bits.w, keyed.bits.pc));
+
+        UInt cmd = out.bits.cmd;
+        CounterRule.Outcome o = rule.apply(out.bits.old, cmd.bit(2 * k + 1), cmd.bits(cmdBits - 1, 2 * k + 2));
+        em.valid.connect(out.valid);
+        out.ready.connect(em.ready);
+        em.bits.pc.connect(cmd.bits(k - 1, 0));
+        em.bits.w.connect(cmd.bits(2 * k - 1, k));
+        em.bits.last.connect(cmd.bit(2 * k));
+        em.bits.msg.connect(o.emit());
+        em.bits.count.connect(o.count());
+        // the rule applied here and the one inside the table saw the same word and command (simulation-only check)
+        when(out.valid, () -> Assert(o.updated().eq(out.bits.updated), "sampler: rule gives %x, the table wrote %x",
+                o.updated(), out.bits.updated));
+        return clearing;
+    }
+
+    /** Input queue head -&gt; (hash unit) -&gt; (LFSR stage): the tuple with its index, tag and sampling decision. */
+    private DecoupledIO<Keyed> frontEnd(DecoupledIO<UInt> deq, UInt head) {
+        int ib = Math.max(p.indexBits(), 1);
+        int tw = Math.max(p.tagBits(), 1);
+        DecoupledIO<Keyed> keyed = Wire(Decoupled(new Keyed(k, ib, tw))).named("keyed");
+        if (p.hashed()) {
+            HashUnit hash = Module(new HashUnit(k, p.indexBits(), p.tagBits(), p.hashSeed() & 0xffffffffL, 1));
+            hash.io.in.valid.connect(deq.valid);
+            deq.ready.connect(hash.io.in.ready);
+            hash.io.in.bits.pc.connect(head.bits(k - 1, 0));
+            hash.io.in.bits.w.connect(head.bits(2 * k - 1, k));
+            hash.io.in.bits.payload.connect(head.bit(2 * k));
+            keyed.valid.connect(hash.io.out.valid);
+            hash.io.out.ready.connect(keyed.ready);
+            keyed.bits.pc.connect(hash.io.out.bits.pc);
+            keyed.bits.w.connect(hash.io.out.bits.w);
+            keyed.bits.last.connect(hash.io.out.bits.payload.bit(0));
+            keyed.bits.index.connect(hash.io.out.bits.index);
+            // tagBits = 0: every tuple has the same (zero) tag, as in the golden model
+            keyed.bits.tag.connect(p.tagBits() == 0 ? U(0, 1) : hash.io.out.bits.tag);
+        } else {
+            keyed.valid.connect(deq.valid);
+            deq.ready.connect(keyed.ready);
+            keyed.bits.pc.connect(head.bits(k - 1, 0));
+            keyed.bits.w.connect(head.bits(2 * k - 1, k));
+            keyed.bits.last.connect(head.bit(2 * k));
+            keyed.bits.index.connect(U(0, ib));
+            keyed.bits.tag.connect(U(0, tw));
+        }
+        keyed.bits.sample.connect(B(false));
+        if (!p.usesLfsr()) return keyed;
+        SampleStage stage = Module(new SampleStage(k, ib, tw, p.rate(), p.lfsrSeed()));
+        stage.io.in.biConnect(keyed);
+        return stage.io.out;
+    }
+
+    private static void connectTuple(DecoupledIO<Emission> em, DecoupledIO<UInt> deq, UInt head) {
+        int k = em.bits.pc.getWidth();
+        em.valid.connect(deq.valid);
+        deq.ready.connect(em.ready);
+        em.bits.pc.connect(head.bits(k - 1, 0));
+        em.bits.w.connect(head.bits(2 * k - 1, k));
+        em.bits.last.connect(head.bit(2 * k));
+    }
+
+    /** Event counters and status bits (see {@link SamplerStatus}). */
+    private void status(Fifo inQ, Fifo outQ, DecoupledIO<Emission> em, DecoupledIO<Msg> msg, Bool clearing, Bool draining) {
+        SamplerStatus s = io.status;
+        s.tuplesIn.connect(count("tuples_in", inQ.io.enq.fire()));
+        s.messagesOut.connect(count("messages_out", io.m_axis.tvalid.and(io.m_axis.tready)));
+        s.inStalls.connect(count("in_stalls", io.s_axis.tvalid.and(io.s_axis.tready.not())));
+        s.outStalls.connect(count("out_stalls", io.m_axis.tvalid.and(io.m_axis.tready.not())));
+        if (p.dropMode()) {
+            s.droppedTuples.connect(count("dropped_tuples", io.s_axis.tvalid.and(inQ.io.enq.ready.not())));
+            s.droppedMessages.connect(count("dropped_messages", msg.valid.and(outQ.io.enq.ready.not())));
+        } else {
+            s.droppedTuples.connect(U(0, SamplerStatus.BITS));
+            s.droppedMessages.connect(U(0, SamplerStatus.BITS));
+        }
+        // tuples accepted but not yet handed to the second level / output (the queue plus a few pipeline registers)
+        UInt inFlight = RegInit(U(0, log2Up(p.inDepth()) + 3)).named("in_flight");
+        Bool enter = inQ.io.enq.fire();
+        Bool leave = em.valid.and(em.ready);
+        when(enter.and(leave.not()), () -> inFlight.connect(inFlight.add(1)))
+                .elsewhen(leave.and(enter.not()), () -> inFlight.connect(inFlight.sub(1)));
+        s.clearing.connect(clearing);
+        s.draining.connect(draining);
+        s.idle.connect(inFlight.eq(0).and(draining.not()).and(outQ.io.count.eq(0)));
+    }
+
+    private static UInt count(String name, Bool inc) {
+        UInt c = RegInit(U(0, SamplerStatus.BITS)).named(name);
+        when(inc, () -> c.connect(c.add(1)));
+        return c;
+    }
+
+    // ------------------------------------------------------------------ widths and rules
+
+    /** The counter-table rule of the first level, or null when it keeps no counters (R, H[R], bare A_k). */
+    static CounterRule rule(SamplerParams p) {
+        if (p.tagged()) {
+            var t = p.spec().tagged;
+            return new TaggedRule(t.get("ways"), t.get("tag"), t.get("r"), t.get("evict"), t.get("replace"));
+        }
+        if (!p.hasFirst() || p.kind() == StratifiedSampler.Kind.R) return null;
+        return p.kind() == StratifiedSampler.Kind.P ? new PeriodicRule(p.rate()) : new CountedRandomRule(p.counterBits());
+    }
+
+    /** Width of the first level's counts: r for R and P, the counter for CR, h for T, 1 for a bare A_k. */
+    static int firstCountBits(SamplerParams p, CounterRule rule) {
+        if (rule != null) return rule.countBits();
+        return p.hasFirst() ? 64 - Long.numberOfLeadingZeros(p.rate()) : 1;
+    }
+
+    /** Bytes of the count field on the message stream. */
+    public static int countBytes(SamplerParams p) {
+        return (messageCountBits(p) + 7) / 8;
+    }
+
+    /** Width of the count in an outgoing message (before rounding up to whole bytes on the stream). */
+    public static int messageCountBits(SamplerParams p) {
+        int first = firstCountBits(p, rule(p));
+        return p.hasAssoc() ? AssocStage.outCountBits(first, p.assocCountBits()) : first;
+    }
+}

@@ -1,0 +1,140 @@
+package org.rapgen.engines.sampler;
+
+import org.rapgen.golden.sampler.SamplerSpec;
+import org.rapgen.golden.sampler.SpecException;
+import org.rapgen.golden.sampler.StratifiedSampler;
+import org.rapgen.hdl.HdlException;
+import org.rapgen.hdl.SourceLoc;
+
+/**
+ * Everything that shapes one sampler engine: the composition (a spec in the golden models' syntax, e.g.
+ * {@code H[P256]2048A16}, see docs/golden-sampler.md) and the hardware parameters around it. {@link #check()} rejects
+ * what the hardware cannot build, with a message naming the parameter.
+ *
+ * @param spec           the composition, parsed
+ * @param keyBits        K, the width of pc and w (multiple of 8, 8..64)
+ * @param hashSeed       seed of the randomize table (nonzero)
+ * @param lfsrSeed       initial LFSR state of R_r / CR_r (nonzero)
+ * @param counterBits    width of a CR_r counter; reaching 2^counterBits - 1 forces a message (1..63)
+ * @param assocCountBits width of an A_k entry's count (1..63)
+ * @param inDepth        input tuple queue depth (power of two, 4..65536)
+ * @param outDepth       output message queue depth (power of two, 4..65536)
+ * @param dropMode       false: a full output queue backpressures the input (nothing is lost); true: the engine never
+ *                       holds the producer, and every tuple or message it cannot store is counted as dropped
+ */
+public record SamplerParams(SamplerSpec spec, int keyBits, int hashSeed, int lfsrSeed, int counterBits,
+                           int assocCountBits, int inDepth, int outDepth, boolean dropMode) {
+    /** Largest A_k the generator builds: k fully associative 2K-bit comparators are registers and logic, not RAM. */
+    public static final int MAX_ASSOC = 256;
+    /** Largest counter table (words of block RAM). */
+    public static final int MAX_TABLE = 1 << 24;
+
+    /** Defaults for the rest: default seeds, 32-bit CR and A_k counters, 16-deep queues, backpressure mode. */
+    public static SamplerParams of(String spec, int keyBits) {
+        return new SamplerParams(parse(spec), keyBits, 0x9E3779B9, 0xACE1ACE1, 32, 32, 16, 16, false);
+    }
+
+    public static SamplerSpec parse(String spec) {
+        try {
+            return SamplerSpec.parse(spec);
+        } catch (SpecException e) {
+            throw new HdlException(SourceLoc.capture(), e.getMessage());
+        }
+    }
+
+    public SamplerParams withSeeds(int hash, int lfsr) {
+        return new SamplerParams(spec, keyBits, hash, lfsr, counterBits, assocCountBits, inDepth, outDepth, dropMode);
+    }
+
+    public SamplerParams withCounters(int cr, int assoc) {
+        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, cr, assoc, inDepth, outDepth, dropMode);
+    }
+
+    public SamplerParams withQueues(int in, int out, boolean drop) {
+        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, counterBits, assocCountBits, in, out, drop);
+    }
+
+    /** Throws an {@link HdlException} naming the first parameter the hardware cannot build. */
+    public SamplerParams check() {
+        if (keyBits < 8 || keyBits > 64 || keyBits % 8 != 0) fail("key bits K must be a multiple of 8 in 8..64, got " + keyBits);
+        if (hashSeed == 0) fail("hash seed must be nonzero");
+        if (usesLfsr() && lfsrSeed == 0) fail("LFSR seed must be nonzero");
+        if (counterBits < 1 || counterBits > 63) fail("counter bits must be 1..63, got " + counterBits);
+        if (assocCountBits < 1 || assocCountBits > 63) fail("A_k count bits must be 1..63, got " + assocCountBits);
+        queue("input", inDepth);
+        queue("output", outDepth);
+        if (spec.assoc > MAX_ASSOC) fail("A_k of " + spec.assoc + " entries: the hardware table is registers, at most " + MAX_ASSOC);
+        if (hashed() && indexBits() > keyBits) fail("2^" + indexBits() + " strata need more index bits than K = " + keyBits);
+        if (tagged()) {
+            if (tagBits() > keyBits) fail("tag bits " + tagBits() + " exceed K = " + keyBits);
+            if (spec.strata / ways() < 2) fail("the tagged compressor needs at least 2 sets, got " + spec.strata + " entries in " + ways() + " ways");
+        }
+        if (hasTable() && tableDepth() > MAX_TABLE) fail("counter table of " + tableDepth() + " words exceeds " + MAX_TABLE);
+        return this;
+    }
+
+    private static void queue(String which, int d) {
+        // the FIFO's enqueue-to-dequeue latency is 2 cycles, so 2 entries cannot sustain one message per clock
+        if (d < 4 || d > 65536 || Integer.bitCount(d) != 1) fail(which + " queue depth must be a power of two in 4..65536, got " + d);
+    }
+
+    private static void fail(String problem) {
+        throw new HdlException(SourceLoc.capture(), "sampler: " + problem);
+    }
+
+    // ------------------------------------------------------------------ the composition's shape
+
+    /** A first-level sampler exists (false for a bare A_k). */
+    public boolean hasFirst() { return spec.first != SamplerSpec.First.NONE; }
+
+    public boolean tagged() { return spec.first == SamplerSpec.First.TAGGED; }
+
+    /** R, P or CR (null for T and bare A_k). */
+    public StratifiedSampler.Kind kind() { return spec.kind; }
+
+    public boolean usesLfsr() { return kind() == StratifiedSampler.Kind.R || kind() == StratifiedSampler.Kind.CR; }
+
+    /** The hash selects a counter: H[P], H[CR] with n > 1, and T. H[R] keeps no counters, so it needs no hash. */
+    public boolean hashed() {
+        return tagged() || (spec.first == SamplerSpec.First.HASHED && spec.strata > 1 && kind() != StratifiedSampler.Kind.R);
+    }
+
+    /** A counter table sits in the datapath (P, CR, T; not R, not bare A_k). */
+    public boolean hasTable() { return tagged() || kind() == StratifiedSampler.Kind.P || kind() == StratifiedSampler.Kind.CR; }
+
+    public int ways() { return tagged() ? spec.tagged.get("ways") : 1; }
+
+    public int tagBits() { return tagged() ? spec.tagged.get("tag") : 0; }
+
+    /** Words of the counter table: strata, or sets of the tagged compressor. */
+    public int tableDepth() { return hashed() ? spec.strata / ways() : 1; }
+
+    /** Bits of the table index (0 without a hash). */
+    public int indexBits() { return hashed() ? Integer.numberOfTrailingZeros(tableDepth()) : 0; }
+
+    /** r of R/P/CR, or the tagged compressor's hit threshold. */
+    public int rate() { return tagged() ? spec.tagged.get("r") : spec.rate; }
+
+    public boolean hasAssoc() { return spec.assoc > 0; }
+
+    /** A short, unambiguous identifier of everything that changes the hardware, for module names. */
+    public String moduleTag() {
+        StringBuilder b = new StringBuilder();
+        switch (spec.first) {
+            case BASE -> b.append(kind().name().toLowerCase()).append(spec.rate);
+            case HASHED -> b.append('h').append(kind().name().toLowerCase()).append(spec.rate).append('n').append(spec.strata);
+            case TAGGED -> b.append("tt").append(tagBits()).append('w').append(ways()).append('r').append(rate())
+                    .append('e').append(spec.tagged.get("evict")).append('m').append(spec.tagged.get("replace"))
+                    .append('n').append(spec.strata);
+            default -> { }
+        }
+        if (hasAssoc()) b.append('a').append(spec.assoc).append('b').append(assocCountBits);
+        b.append('k').append(keyBits);
+        if (hashed()) b.append('h').append(Integer.toHexString(hashSeed));
+        if (usesLfsr()) b.append('l').append(Integer.toHexString(lfsrSeed));
+        if (kind() == StratifiedSampler.Kind.CR) b.append('c').append(counterBits);
+        b.append('q').append(inDepth).append('x').append(outDepth);
+        if (dropMode) b.append('d');
+        return b.toString();
+    }
+}
