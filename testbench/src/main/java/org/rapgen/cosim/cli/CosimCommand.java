@@ -13,6 +13,7 @@ import org.rapgen.hdl.HdlException;
 import org.rapgen.trace.TraceFormatException;
 import org.rapgen.trace.TraceOptions;
 import org.rapgen.trace.TraceReader;
+import org.rapgen.trace.TraceShape;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -51,7 +52,10 @@ public final class CosimCommand implements Callable<Integer> {
         try {
             CosimKind.TraceRequest req = kind.traceRequest(cfg);
             // The format is detected, with profile's defaults for lackey (instruction addresses) and captures (source).
-            try (TraceReader r = TraceReader.open(trace, null, TraceOptions.keyBits(req.keyBits()), req.shape())) {
+            TraceOptions opt = TraceOptions.keyBits(req.keyBits());
+            // A lackey log gives (pc, data address) tuples to a design that takes tuples.
+            if (req.shape() == TraceShape.TUPLES) opt = opt.withLackeyMode(TraceOptions.LackeyMode.TUPLES);
+            try (TraceReader r = TraceReader.open(trace, null, opt, req.shape())) {
                 return kind.run(cfg, r, new CosimKind.Options(dump, stress), System.out);
             }
         } catch (TraceFormatException e) {

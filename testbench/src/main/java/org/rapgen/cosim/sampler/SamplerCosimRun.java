@@ -2,7 +2,6 @@ package org.rapgen.cosim.sampler;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,8 +46,15 @@ public final class SamplerCosimRun {
 
     /** What a run found. {@code cycles} counts from reset release, the table's start-up clear included. */
     public record Report(String spec, String top, long tuples, long cycles, double tuplesPerClock, MessageDiff diff,
-                         Map<String, Long> status) {
+                         Map<String, Long> status, MessageList rtl) {
         public boolean ok() { return diff.identical(); }
+
+        /** The RTL's messages, one {@code <hex pc> <hex w> <count>} line each (SPEC §8). */
+        public String rtlMessages() {
+            StringBuilder b = new StringBuilder();
+            for (int i = 0; i < rtl.size(); i++) b.append(rtl.get(i)).append('\n');
+            return b.toString();
+        }
 
         public void print(PrintStream out) {
             out.printf("sampler %s (%s)%n", spec, top);
@@ -75,15 +81,11 @@ public final class SamplerCosimRun {
         try (Sim sim = model.newSim()) {
             SamplerLane lane = new SamplerLane(sim, "io_", p.keyBits(), t, traffic);
             long cycles = SamplerDriver.run(sim, List.of(lane), 64L * t.size() + 4L * p.tableDepth() + 100_000);
-            if (dump != null) write(dump, lane.messages());
-            return new Report(p.spec().canonical(), d.top(), t.size(), cycles, lane.tuplesPerClock(),
-                    MessageDiff.of(golden, lane.messages()), lane.finalStatus());
+            Report r = new Report(p.spec().canonical(), d.top(), t.size(), cycles, lane.tuplesPerClock(),
+                    MessageDiff.of(golden, lane.messages()), lane.finalStatus(), lane.messages());
+            if (dump != null) Files.writeString(dump, r.rtlMessages(), StandardCharsets.UTF_8);
+            return r;
         }
     }
 
-    private static void write(Path file, MessageList m) throws IOException {
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            for (int i = 0; i < m.size(); i++) w.write(m.get(i) + "\n");
-        }
-    }
 }

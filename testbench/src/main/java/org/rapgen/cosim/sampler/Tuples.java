@@ -32,20 +32,25 @@ public record Tuples(long[] pc, long[] w, boolean[] last) {
      */
     public static Tuples read(Path file, TraceFormat format, int keyBits, int max) throws IOException {
         TraceOptions opt = TraceOptions.keyBits(keyBits).withLackeyMode(TraceOptions.LackeyMode.TUPLES);
+        try (TraceReader r = TraceReader.open(file, format, opt, TraceShape.TUPLES)) {
+            return read(r, max);
+        }
+    }
+
+    /** At most {@code max} tuples of an open tuple trace; the last one carries TLAST. */
+    public static Tuples read(TraceReader r, int max) throws IOException {
+        if (r.shape() != TraceShape.TUPLES) throw new IOException(r.name() + ": trace carries events, not (pc, w) tuples");
         long[] pc = new long[1024];
         long[] w = new long[1024];
         int n = 0;
-        try (TraceReader r = TraceReader.open(file, format, opt, TraceShape.TUPLES)) {
-            if (r.shape() != TraceShape.TUPLES) throw new IOException(file + ": trace carries events, not (pc, w) tuples");
-            while (n < max && r.next()) {
-                if (n == pc.length) {
-                    pc = Arrays.copyOf(pc, 2 * n);
-                    w = Arrays.copyOf(w, 2 * n);
-                }
-                pc[n] = r.pc();
-                w[n] = r.w();
-                n++;
+        while (n < max && r.next()) {
+            if (n == pc.length) {
+                pc = Arrays.copyOf(pc, 2 * n);
+                w = Arrays.copyOf(w, 2 * n);
             }
+            pc[n] = r.pc();
+            w[n] = r.w();
+            n++;
         }
         return endingWithLast(Arrays.copyOf(pc, n), Arrays.copyOf(w, n));
     }

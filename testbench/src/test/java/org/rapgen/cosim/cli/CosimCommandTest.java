@@ -68,6 +68,33 @@ class CosimCommandTest {
         assertArrayEquals(Files.readAllBytes(tmp.resolve("profile.txt")), Files.readAllBytes(tmp.resolve("cosim.txt")));
     }
 
+    /** A sampler configuration: the RTL's messages, dumped, equal {@code sample --out} on the same tuple trace. */
+    @Test
+    void samplerMessagesAreIdenticalToSample(@TempDir Path tmp) throws Exception {
+        Path cfg = Files.writeString(tmp.resolve("sampler.yaml"), "design: sampler\nparams:\n  spec: \"H[P8]64\"\n  key_bits: 32\n");
+        StringBuilder trace = new StringBuilder("# (pc, w) tuples, a few hot pcs\n");
+        Random r = new Random(2);
+        for (int i = 0; i < 3000; i++) {
+            long pc = 0x400000L + 4L * (r.nextInt(4) == 0 ? r.nextInt(5000) : r.nextInt(12));
+            trace.append(Long.toHexString(pc)).append(' ').append(Long.toHexString(r.nextInt(64) * 8L)).append('\n');
+        }
+        Path t = Files.writeString(tmp.resolve("tuples.txt"), trace);
+        Run cosim = run("cosim", "--trace", t.toString(), "--config", cfg.toString(), "--dump", tmp.resolve("cosim.txt").toString());
+        assertEquals(0, cosim.status(), cosim.out() + cosim.err());
+        assertTrue(cosim.out().contains("mismatches 0") && cosim.out().contains("tuples/cycle"), cosim.out());
+        Run sample = run("sample", "--trace", t.toString(), "--sampler", "H[P8]64", "--out", tmp.resolve("sample.txt").toString());
+        assertEquals(0, sample.status(), sample.err());
+        byte[] expected = Files.readAllBytes(tmp.resolve("sample.txt"));
+        assertTrue(expected.length > 0, "the trace must produce messages");
+        assertArrayEquals(expected, Files.readAllBytes(tmp.resolve("cosim.txt")));
+
+        Path events = Files.writeString(tmp.resolve("tuples-bad.txt"), "12 3\nzz 1\n");
+        Run bad = run("cosim", "--trace", events.toString(), "--config", cfg.toString());
+        assertEquals(2, bad.status(), bad.out() + bad.err());
+        assertEquals(1, bad.err().lines().count(), bad.err());
+        assertTrue(bad.err().contains("tuples-bad.txt:2"), bad.err());
+    }
+
     @Test
     void badInputIsOneLineAndStatus2(@TempDir Path tmp) throws Exception {
         Path cfg = Files.writeString(tmp.resolve("small.yaml"), SMALL);
