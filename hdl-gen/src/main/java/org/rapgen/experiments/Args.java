@@ -32,6 +32,20 @@ final class Args {
         }
     }
 
+    /**
+     * Defaults from {@code name, value} pairs, followed by the two every experiment has: {@code --threads} (all
+     * processors) and {@code --out} (docs/results).
+     */
+    static Map<String, String> defaults(String... pairs) {
+        Map<String, String> d = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            d.put(pairs[i], pairs[i + 1]);
+        }
+        d.put("threads", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        d.put("out", "docs/results");
+        return d;
+    }
+
     String string(String name) {
         return values.get(name);
     }

@@ -4,10 +4,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -34,18 +32,8 @@ public final class SastryFig4 {
     record Curve(String spec, int strata, double[] mean, double[] stderr, int[] undefined) {}
 
     public static void main(String[] argv) throws Exception {
-        Map<String, String> defaults = new LinkedHashMap<>();
-        defaults.put("rate", "10");
-        defaults.put("trials", "2500");
-        defaults.put("from", "1000");
-        defaults.put("to", "20000");
-        defaults.put("step", "1000");
-        defaults.put("strata", "4");
-        defaults.put("sweep", "2,8,16,64,256,2048");
-        defaults.put("seed", "20010630");
-        defaults.put("threads", Integer.toString(Runtime.getRuntime().availableProcessors()));
-        defaults.put("out", "docs/results");
-        Args args = new Args("sastry-fig4", argv, defaults);
+        Args args = new Args("sastry-fig4", argv, Args.defaults("rate", "10", "trials", "2500", "from", "1000", "to", "20000",
+                "step", "1000", "strata", "4", "sweep", "2,8,16,64,256,2048", "seed", "20010630"));
         int rate = args.integer("rate");
         int trials = args.integer("trials");
         int strata = args.integer("strata");
