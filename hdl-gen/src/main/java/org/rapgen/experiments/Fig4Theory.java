@@ -12,7 +12,8 @@ package org.rapgen.experiments;
  *                                               sample of M/r tuples without replacement (hypergeometric)
  *   CR:       Var = M (2r - 1) f (1 - f)        about M/r messages, each carrying a geometric gap G with
  *                                               E[G^2] = r(2r - 1), attributed to p with probability f
- *   CR ratio: Var = M r f (1 - f)               M exact, times the share of p among about M/r messages
+ *   CR ratio: Var = M r f (1 - f) (1 - 1/r)     M exact, times the share of p among the about M/r messages,
+ *                                               whose events are a simple random sample: the same as P
  * </pre>
  * and the mean of |EST - t| / t is sqrt(2/pi) sd / t. It ignores P's truncation (EST is a multiple of r) and the
  * spread of M, so it slightly flatters the stratified samplers.
@@ -28,11 +29,9 @@ final class Fig4Theory {
         double f = t / m;
         double var;
         String base = hashed ? spec.substring(2) : spec;
-        if (spec.endsWith(" ratio")) {
-            var = m * rate * f * (1 - f);
-        } else if (base.startsWith("CR")) {
+        if (base.startsWith("CR") && !spec.endsWith(" ratio")) {
             var = m * (2.0 * rate - 1) * f * (1 - f);
-        } else if (base.startsWith("P")) {
+        } else if (base.startsWith("P") || base.startsWith("CR")) {
             var = m * rate * f * (1 - f) * (1 - 1.0 / rate);
         } else {
             double f0 = SastryFig4.HOT_FRACTION;

@@ -101,8 +101,8 @@ final class RapPaperReport {
         }
         StringBuilder b = new StringBuilder("Run: ").append(run).append("\n\n");
         b.append(String.format(Locale.ROOT, "Memory (§5.2, Fig. 8), unbounded model: the maximum tree size (the largest size just"
-                + " before a merge) over%%nthe run and, in brackets, after the first %,d events; the average size over the run (read"
-                + " after every event).%%nIn nodes. Branching 16 (k = 4), M0 = 1024, q = 2.%%n%%n", warmup));
+                + " before a merge) over%nthe run and, in brackets, after the first %,d events; the average size over the run (read"
+                + " after every event).%nIn nodes. Branching 16 (k = 4), M0 = 1024, q = 2.%n%n", warmup));
         b.append("| trace | profile | K | events | distinct keys | max, eps=10% | avg, eps=10% | max, eps=1% | avg, eps=1% |\n");
         b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
         rows(b, traces, results, (a, c) -> String.format(Locale.ROOT, "| %s | %s | %d | %,d | %,d | %d (%d) | %.0f | %d (%d) | %.0f |%n",
