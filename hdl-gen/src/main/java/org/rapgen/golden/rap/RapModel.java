@@ -46,6 +46,14 @@ public abstract class RapModel implements EventSink {
     private long merges;
     private long mergeBatches;
     private long highWater = 1;
+    /**
+     * The smallest merge sum S (unsigned) that the last merge walk left in the tree, over the nodes with at least one
+     * leaf child; valid while {@link #reshaped} is false. Until the next split, updates only raise counts, so every S
+     * only grows: a batch whose t is at most this sum would remove nothing, and is counted without a walk. This keeps
+     * an overflowing engine, which runs an early batch on every deferred split, from walking the tree each time.
+     */
+    private long leastSum;
+    private boolean reshaped = true;
 
     protected RapModel(RapParams params) {
         this.params = params;
@@ -93,6 +101,7 @@ public abstract class RapModel implements EventSink {
             return;
         }
         trie.createMissingChildren(v);
+        reshaped = true;
         splits++;
         highWater = Math.max(highWater, trie.size());
     }
@@ -103,13 +112,21 @@ public abstract class RapModel implements EventSink {
      * @param early true when capacity pressure, not the schedule, triggered it
      */
     protected final void runMergeBatch(long t, boolean early) {
-        int removed = mergeBelow(trie.root(), t);
+        int removed = 0;
+        if (reshaped || Long.compareUnsigned(t, leastSum) > 0) {
+            leastSum = -1L;
+            removed = mergeBelow(trie.root(), t);
+            reshaped = false;
+        }
         merges += removed;
         mergeBatches++;
         listener.onMergeBatch(n, t, early, removed);
     }
 
-    /** Post-order walk; returns the number of nodes removed in v's subtree. */
+    /**
+     * Post-order walk; returns the number of nodes removed in v's subtree, and lowers {@link #leastSum} to every S
+     * it leaves standing (those nodes and their children no longer change in this batch).
+     */
     private int mergeBelow(Trie.Node p, long t) {
         if (p.isLeaf()) {
             return 0;
@@ -138,6 +155,8 @@ public abstract class RapModel implements EventSink {
             }
             p.count = addToCounter(p.count, leafSum);
             removed += leaves;
+        } else if (leaves > 0 && Long.compareUnsigned(p.count + leafSum, leastSum) < 0) {
+            leastSum = p.count + leafSum;
         }
         return removed;
     }

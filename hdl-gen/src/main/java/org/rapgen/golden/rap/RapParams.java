@@ -91,9 +91,13 @@ public record RapParams(int keyBits, int bitsPerLevel, int epsFx, long m0, long 
         return keyBits / bitsPerLevel;
     }
 
-    /** log2(L); exact because L is a power of two for every legal (K, k). */
+    /**
+     * log2(L); exact because L is a power of two for every legal (K, k). Computed as
+     * log2 K - log2 k rather than through the division in {@link #levels()}, because the threshold
+     * needs it on every event.
+     */
     public int log2Levels() {
-        return Integer.numberOfTrailingZeros(levels());
+        return Integer.numberOfTrailingZeros(keyBits) - Integer.numberOfTrailingZeros(bitsPerLevel);
     }
 
     /** The eps the hardware actually uses: epsFx / 65536 (exact as a double). */
