@@ -7,6 +7,7 @@ import java.io.Writer;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.rapgen.golden.sampler.Message;
 import org.rapgen.golden.sampler.MessageSink;
 import org.rapgen.golden.sampler.Metrics;
 import org.rapgen.golden.sampler.Profile;
@@ -135,11 +136,7 @@ final class SampleCommand implements Callable<Integer> {
             if (profile != null) profile.add(pc, w, count);
             if (writer == null) return;
             try {
-                writer.write(Long.toHexString(pc));
-                writer.write(' ');
-                writer.write(Long.toHexString(w));
-                writer.write(' ');
-                writer.write(Long.toUnsignedString(count));
+                writer.write(Message.line(pc, w, count));
                 writer.write('\n');
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

@@ -3,8 +3,6 @@ package org.rapgen.cosim;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -49,12 +47,8 @@ public final class DslDut {
             }
             try {
                 Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
-            } catch (FileAlreadyExistsException | AtomicMoveNotSupportedException e) {
-                if (!Files.isDirectory(dir)) throw e;
-                for (String name : files.keySet()) Files.delete(tmp.resolve(name));
-                Files.delete(tmp);
             } catch (IOException e) {
-                // Another fork renamed its copy first (a non-empty target gives DirectoryNotEmptyException).
+                // Another fork renamed its copy first (FileAlreadyExists or DirectoryNotEmpty): keep theirs.
                 if (!Files.isDirectory(dir)) throw e;
                 for (String name : files.keySet()) Files.deleteIfExists(tmp.resolve(name));
                 Files.deleteIfExists(tmp);
