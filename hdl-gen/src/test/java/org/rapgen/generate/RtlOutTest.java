@@ -83,8 +83,12 @@ class RtlOutTest {
         }
     }
 
+    /**
+     * Each module alone passes Verilator -Wall and Icarus; each design's top passes a Yosys synthesis, which covers
+     * every module under it (synthesising each module again as a top would do the same work twice).
+     */
     @TestFactory
-    Stream<DynamicTest> everyModuleIsLintCleanAndSynthesizes() throws IOException {
+    Stream<DynamicTest> everyModuleIsLintCleanAndEveryDesignSynthesizes() throws IOException {
         List<DynamicTest> tests = new ArrayList<>();
         for (Path dir : designDirs()) {
             JsonNode m = new ObjectMapper().readTree(dir.resolve("manifest.json").toFile());
@@ -92,13 +96,16 @@ class RtlOutTest {
             m.get("files").forEach(f -> files.add(f.get("path").asText()));
             for (String file : files) {
                 String module = file.replace(".v", "");
-                tests.add(DynamicTest.dynamicTest(module, () -> checkModule(dir, files, module)));
+                tests.add(DynamicTest.dynamicTest("lint " + module, () -> lintModule(dir, files, module)));
             }
+            String top = m.get("top").asText();
+            assertTrue(files.contains(top + ".v"), dir + ": manifest top " + top + " is not among its files");
+            tests.add(DynamicTest.dynamicTest("synth " + top, () -> synthesize(dir, files, top)));
         }
         return tests.stream();
     }
 
-    private static void checkModule(Path dir, List<String> files, String module) {
+    private static void lintModule(Path dir, List<String> files, String module) {
         // A module is checked with the files it may instantiate (all of its design's files).
         List<String> lint = Tools.cmd("verilator", "--lint-only", "-Wall", "--top-module", module);
         lint.addAll(files);
@@ -111,10 +118,18 @@ class RtlOutTest {
         Tools.Result i = Tools.run(dir, iv);
         assertEquals(0, i.exit(), "iverilog on " + module + ":\n" + i.output());
         assertEquals("", i.output().strip(), "iverilog -Wall printed warnings for " + module);
+    }
 
+    private static void synthesize(Path dir, List<String> files, String top) {
         String reads = String.join(" ", files.stream().map(f -> "read_verilog " + f + ";").toList());
-        Tools.Result y = Tools.run(dir, Tools.cmd("yosys", "-q", "-p", reads + " synth -top " + module));
-        assertEquals(0, y.exit(), "yosys synth -top " + module + ":\n" + y.output());
+        // hierarchy -check fails on a missing module; every module of the design must be under its top.
+        Tools.Result y = Tools.run(dir, Tools.cmd("yosys", "-q", "-p", reads + " synth -top " + top + "; tee -o /dev/stdout ls"));
+        assertEquals(0, y.exit(), "yosys synth -top " + top + ":\n" + y.output());
+        List<String> synthesised = y.output().lines().map(String::strip).toList();
+        for (String f : files) {
+            String module = f.replace(".v", "");
+            assertTrue(synthesised.contains(module), "yosys: module " + module + " is not under the top " + top + ", so it was not synthesised");
+        }
     }
 
     /** SyncReadMem must land in block RAM, not flip-flops: the FIFO's 32 x 1024 words on iCE40 and on 7-series. */
