@@ -34,10 +34,10 @@ def _require_icarus() -> None:
         pytest.fail(IVERILOG_MISSING, pytrace=False)
 
 
-def _yaml_config(design: str, params: dict[str, int | str], clock_mhz: float = 100) -> str:
+def _yaml_config(design: str, params: dict[str, int | bool | str], clock_mhz: float = 100) -> str:
     lines = [f"design: {design}", "params:"]
-    # text parameters (a sampler spec) are written as double-quoted YAML strings
-    lines += [f"  {k}: {json.dumps(v) if isinstance(v, str) else int(v)}" for k, v in params.items()]
+    # text parameters (a sampler spec) are written as double-quoted YAML strings, flags as true/false
+    lines += [f"  {k}: {json.dumps(v) if isinstance(v, (str, bool)) else int(v)}" for k, v in params.items()]
     lines.append(f"clock_mhz: {clock_mhz}")
     return "\n".join(lines) + "\n"
 
