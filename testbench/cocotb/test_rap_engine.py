@@ -284,6 +284,10 @@ async def rap_engine_matches_model(dut):
     cycles = int((get_sim_time("ns") - start) // 10)
     cov.update(stream_gaps=src.gaps, backpressure=src.backpressure)
     cov.update({c: model.rap.seen[c] for c in corners})
+    if cfg["combine"]:
+        cov["combined_beats"] = src.accepted - model.rap.zero_weight - model.rap.updates
+    if cfg["weight_field"]:
+        cov["zero_weight_beats"] = model.rap.zero_weight
     dut._log.info("%s: %d beats, %d events, %d cycles, %d CSR transactions; status %s; coverage %s", ctx,
                   src.accepted, model.rap.updates, cycles, eng.csr.transactions, model.rap.status(), cov)
     assert_covered(ctx, cov)
