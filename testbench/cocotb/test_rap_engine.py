@@ -5,9 +5,9 @@ An AXI4-Stream source offers the events with random gaps (in traffic phases, tb_
 until tready takes it; the model is fed the beats in the order the engine took them. The stream is cut into chunks.
 While a chunk flows, status snapshots are taken through AXI4-Lite (CTRL.snapshot, poll STATUS.snapshot_busy, read
 the 64-bit values) and must equal the model's status after the number of events the snapshot reports (UPDATES).
-After each chunk the stream pauses (the combining queue is flushed through CTRL.flush); once STATUS.idle, the
-snapshot must equal the model's status exactly, STATUS's sticky flags the model's, and a readout of every node slot
-(SLOT, NODE, NODE_PREFIX_*, NODE_COUNT_*) the model's tree as a set of (prefix, len, count).
+After each chunk the stream pauses (the combining queue is flushed through CTRL.flush); once a snapshot holds every
+event the model released, it must equal the model's status exactly, STATUS's sticky flags the model's, and a readout
+of every node slot (SLOT, NODE, NODE_PREFIX_*, NODE_COUNT_*) the model's tree as a set of (prefix, len, count).
 
 Each scenario names the corners it is written for (splits, early and scheduled merges that remove nodes, deferred
 splits, saturating updates and merge write-backs, ...); the model reports which it reached, and a corner never reached
