@@ -126,9 +126,9 @@ class BramTcamTest {
         assertFlowing(bench);
         String stats = "same-edge write changes " + bench.sameEdgeWriteChanges + ", writes while searching " + bench.writesWhileSearching
                 + ", writes while the result is stalled " + bench.writesWhileStalled + ", cycles a sweep waited " + bench.sweepHeldCycles
-                + ", multi-entry matches " + bench.wideMatches;
+                + ", multi-entry matches " + bench.wideMatches + ", results after the mid-run reset " + bench.deliveredAfterReset;
         assertTrue(bench.sameEdgeWriteChanges > 0 && bench.writesWhileSearching > 0 && bench.writesWhileStalled > 0
-                && bench.sweepHeldCycles > 0 && bench.wideMatches > 0, "coverage hole: " + stats);
+                && bench.sweepHeldCycles > 0 && bench.wideMatches > 0 && bench.deliveredAfterReset > 1000, "coverage hole: " + stats);
         return bench;
     }
 

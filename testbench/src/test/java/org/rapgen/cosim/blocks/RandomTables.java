@@ -21,10 +21,11 @@ final class RandomTables extends TcamBench {
     private final Write[] table;
     private final ArrayDeque<Write> reload = new ArrayDeque<>();
     private final int resetAt;
-    private int cycle;
+    private boolean reloaded;
+    private int nextPhase;
     private double pWrite;
     private long payload;
-    long wideMatches, outOfRangeWrites;
+    long wideMatches, outOfRangeWrites, deliveredAfterReset;
 
     RandomTables(Sim sim, int entries, int keyBits, int k, int nested, long seed) {
         this(sim, entries, keyBits, k, nested, seed, 1, 0);
@@ -68,14 +69,17 @@ final class RandomTables extends TcamBench {
 
     @Override
     Write write() {
-        cycle++;
-        if (cycle == resetAt + 2) {
+        if (cycle >= resetAt + 2 && !reloaded) {
+            reloaded = true;
             Arrays.fill(table, null);
             reload.clear();
             load();
         }
         while (search.queued() < 4) search.offer(new Search(key(), payload++));
-        if (cycle % 500 == 0) pWrite = new double[] {0, 0.02, 0.3, 1.0}[rnd.nextInt(4)];
+        if (cycle >= nextPhase) {
+            nextPhase += 500;
+            pWrite = new double[] {0, 0.02, 0.3, 1.0}[rnd.nextInt(4)];
+        }
         Write w = reload.poll();
         if (w == null && rnd.nextDouble() < pWrite) w = rewrite();
         if (w == null) return null;
@@ -103,5 +107,6 @@ final class RandomTables extends TcamBench {
     @Override
     void delivered(List<BigInteger> bits) {
         if (bits.get(2).bitCount() > 1) wideMatches++;
+        if (reloaded) deliveredAfterReset++;
     }
 }

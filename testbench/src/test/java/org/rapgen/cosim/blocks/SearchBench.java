@@ -18,6 +18,8 @@ abstract class SearchBench extends StreamBench {
     final Traffic traffic;
     final HoldingSource<Search> search = new HoldingSource<>();
     private Write heldWrite;  // presented and not yet taken: a write is held, unchanged, until write.ready
+    /** Cycles driven so far (this one included while {@link #write} and {@link #resetNow} run). */
+    int cycle;
     private final int reset, wValid, wIndex, wValue, wMask, wBit, wLen, sValid, sKey, sPayload, outReady;
     private final int searchReadyOut, outValid, writeReadyOut;
     private final long keyMask, payloadMask;
@@ -82,6 +84,7 @@ abstract class SearchBench extends StreamBench {
     @Override
     final List<BigInteger> drive(int r, Lanes in, Lanes want) {
         traffic.tick();
+        cycle++;
         boolean rst = !draining() && resetNow();
         if (!draining() && heldWrite == null) heldWrite = fit(write());
         Write w = draining() ? null : heldWrite;

@@ -60,6 +60,7 @@ class TcamTest {
         bench.drain();
         assertCovered(bench);
         assertTrue(bench.sameEdgeWriteChanges > 0, "no search was accepted on the edge of a write that changes its match");
+        assertTrue(bench.deliveredAfterReset > 1000, "too few results after the mid-run reset: " + bench.deliveredAfterReset);
         return bench;
     }
 
