@@ -14,7 +14,7 @@ WORK="$(mktemp -d)"
 java -cp hdl-gen/target/rapgen.jar org.rapgen.bench.TcamFmax "$WORK" "$N" "$K" "${CHUNKS[@]}"
 for kind in reg $(printf 'bram%s ' "${CHUNKS[@]}"); do
   read -r best luts carry ffs < <(ice40_fmax "$WORK/$kind" "FmaxHarness_dut$kind" "$SEEDS")
-  brams=$(grep -E 'SB_RAM40_4K' "$WORK/$kind/synth.log" | tail -1 | awk '{print $NF}' | grep . || echo 0)
+  brams=$(grep -E '^ +SB_RAM40_4K +[0-9]+$' "$WORK/$kind/synth.log" | tail -1 | awk '{print $NF}' | grep . || echo 0)
   lcs=$(cd "$WORK/$kind" && nextpnr-ice40 --hx8k --package ct256 --json design.json --pack-only 2>&1 \
         | grep -o "ICESTORM_LC: *[0-9]*" | tail -1 | grep -o "[0-9]*$")
   printf '%-6s N=%-4s K=%-3s best Fmax over %s seeds: %6.1f MHz   ICESTORM_LC: %5s  SB_RAM40_4K: %2s  SB_LUT4: %s  SB_DFF*: %s (harness included)\n' \
