@@ -5,10 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.rapgen.hdl.Hdl.*;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Map;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -68,25 +64,15 @@ class MemAttributeTest {
 
     /** 32 x 32 in six chunks (6, 6, 5, 5, 5, 5): two 256 x 16 block RAMs per chunk, and the logic of the block only. */
     @Test
-    void bramTcamMapsOntoIce40BlockRam() throws IOException {
+    void bramTcamMapsOntoIce40BlockRam() {
         IcarusRunner.Built<BramTcam> b = IcarusRunner.build(() -> new BramTcam(32, 32, 8, 6));
-        Path dir = Files.createTempDirectory("rapgen-bramtcam");
-        try {
-            StringBuilder reads = new StringBuilder();
-            for (Map.Entry<String, String> f : b.files().entrySet()) {
-                Files.writeString(dir.resolve(f.getKey()), f.getValue());
-                reads.append("read_verilog ").append(f.getKey()).append("; ");
-            }
-            Tools.Result ice = Tools.run(dir, Tools.cmd("yosys", "-p", reads + "synth_ice40 -top " + b.def().name + "; stat"));
-            assertEquals(0, ice.exit(), ice.output());
-            String stat = ice.output().substring(ice.output().lastIndexOf("Printing statistics"));
-            assertEquals(12, count(stat, "SB_RAM40_4K"), stat);
-            // The block's own logic is ~400 LUTs; read-first emulation would add ~36 per RAM and ~70 flip-flops.
-            assertTrue(count(stat, "SB_LUT4") < 500, stat);
-            assertTrue(count(stat, "SB_DFFE") + count(stat, "SB_DFFESR") + count(stat, "SB_DFF") + count(stat, "SB_DFFSR") < 320, stat);
-        } finally {
-            IcarusRunner.deleteQuietly(dir);
-        }
+        Tools.Result ice = Tools.yosys(b.files(), "synth_ice40 -top " + b.def().name + "; stat");
+        assertEquals(0, ice.exit(), ice.output());
+        String stat = ice.output().substring(ice.output().lastIndexOf("Printing statistics"));
+        assertEquals(12, count(stat, "SB_RAM40_4K"), stat);
+        // The block's own logic is ~400 LUTs; read-first emulation would add ~36 per RAM and ~70 flip-flops.
+        assertTrue(count(stat, "SB_LUT4") < 500, stat);
+        assertTrue(count(stat, "SB_DFFE") + count(stat, "SB_DFFESR") + count(stat, "SB_DFF") + count(stat, "SB_DFFSR") < 320, stat);
     }
 
     private static int count(String stat, String cell) {
