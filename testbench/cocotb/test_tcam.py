@@ -1,4 +1,6 @@
-"""Tcam: cycle-accurate against ref_cam.TcamModel with random result backpressure and search gaps.
+"""Tcam: cycle-accurate against ref_cam.TcamModel with random result backpressure and search gaps. The coroutine
+also drives the BramTcam (test_bram_tcam.py): TB_LATENCY and TB_SWEEP_CLOCKS give the model its timing, and writes
+are held until io_write_ready.
 
 * exhaustive (4 entries x 4 key bits): 512 tables in which every entry position takes every (valid, value, mask)
   combination; each table is written, then all 16 keys are searched.
@@ -6,7 +8,7 @@
   past the last entry under traffic (so some searches are accepted on the edge of a write that changes their match),
   and one synchronous reset in mid-run followed by a reload.
 
-Every cycle checks io_search_ready, io_result_valid, io_entryValid and, while valid, the result's key, payload and
+Every cycle checks io_search_ready, io_write_ready, io_result_valid, io_entryValid and, while valid, the result's key, payload and
 match vector; a scoreboard fed only by the DUT's handshakes checks one result per accepted search, in order.
 """
 
@@ -46,6 +48,9 @@ class Exhaustive:
     def done(self) -> bool:
         return self.table == COMBOS - 1 and not self.writes and not self.searches_next and self.source.idle()
 
+    def tick(self) -> None:
+        pass
+
     def reset_now(self) -> bool:
         return False
 
@@ -76,6 +81,8 @@ class RandomTables:
         self.cycle = 0
         self.cycles = cycles
         self.reset_at = cycles // 2
+        self.reloaded = False
+        self.next_phase = 0
         self.p_write = 0.0
         self.payload = 0
         self.load()
@@ -97,19 +104,24 @@ class RandomTables:
     def done(self) -> bool:
         return self.cycle >= self.cycles and self.source.current is None  # the queued searches are simply dropped
 
+    def tick(self) -> None:
+        """Once per cycle, before reset_now and write (which is not called while a write waits for ready)."""
+        self.cycle += 1
+
     def reset_now(self) -> bool:
         return self.reset_at <= self.cycle < self.reset_at + 2
 
     def write(self):
-        self.cycle += 1
-        if self.cycle == self.reset_at + 2:
+        if self.cycle >= self.reset_at + 2 and not self.reloaded:
+            self.reloaded = True
             self.table = [None] * self.entries
             self.reload = []
             self.load()
         while len(self.source.queue) < 4:
             self.source.offer((self.key(), self.payload))
             self.payload += 1
-        if self.cycle % 300 == 0:
+        if self.cycle >= self.next_phase:
+            self.next_phase += 300
             self.p_write = self.rng.choice((0.0, 0.05, 0.3, 1.0))
         w = self.reload.pop(0) if self.reload else (self.rewrite() if self.rng.random() < self.p_write else None)
         if w is not None:
@@ -148,13 +160,15 @@ async def tcam_traffic(dut):
     key_bits = int(os.environ["TB_KEY_BITS"])
     payload_bits = int(os.environ["TB_PAYLOAD_BITS"])
     cycles = int(os.environ["TB_CYCLES"])
+    latency = int(os.environ.get("TB_LATENCY", 1))
+    sweep_clocks = int(os.environ.get("TB_SWEEP_CLOCKS", 0))
     seed = int(os.environ["TB_SEED"])
     rng = random.Random(seed * 7907 + entries * 131 + key_bits)
-    ctx = f"Tcam n={entries} k={key_bits} {mode} seed={seed}"
+    ctx = f"{dut._name} {mode} seed={seed}"
 
     await start_clock_and_reset(dut, [dut.io_write_valid, dut.io_search_valid, dut.io_result_ready])
 
-    model = TcamModel(entries)
+    model = TcamModel(entries, latency, sweep_clocks)
     traffic = Traffic(rng)
     source = HoldingSource()
     sb = Scoreboard(ctx)
@@ -163,19 +177,26 @@ async def tcam_traffic(dut):
         driver = Exhaustive(source)
         seen = set()
     else:
-        cov.update(same_edge_write_changes_match=0, reset_with_results_pending=0)
+        cov.update(same_edge_write_changes_match=0, reset_with_results_pending=0, results_after_reset=0)
         if entries & (entries - 1):
             cov["write_past_last_entry"] = 0
+        if sweep_clocks:
+            cov.update(write_while_searching=0, write_while_result_stalled=0, sweep_held=0, back_to_back_accepts=0)
         driver = RandomTables(rng, source, entries, key_bits, cycles, cov)
     index_bits = max(1, (entries - 1).bit_length())
     kmask, pmask = (1 << key_bits) - 1, (1 << payload_bits) - 1
 
     c = 0
+    held = None  # a write presented and not yet taken stays presented, unchanged
+    accepted_last = False
     while not driver.done() or not model.pipe.empty():
         draining = driver.done()
         traffic.tick()
+        driver.tick()
         rst = not draining and driver.reset_now()
-        w = None if draining else driver.write()
+        if held is None and not draining:
+            held = driver.write()
+        w = None if draining else held
         s = None if draining else source.present(traffic.idle())
         ready = draining or traffic.ready()
         dut.reset.value = int(rst)
@@ -193,8 +214,10 @@ async def tcam_traffic(dut):
 
         where = f"{ctx} cycle {c}"
         out = model.pipe.out()
-        exp_ready = model.pipe.in_ready(ready)
+        exp_ready = model.search_ready(ready)
         got_ready = bool(dut.io_search_ready.value)
+        got_wready = bool(dut.io_write_ready.value)
+        assert got_wready == model.write_ready(), f"{where}: io_write_ready={int(got_wready)}, expected {int(model.write_ready())}"
         got_valid = bool(dut.io_result_valid.value)
         assert got_ready == exp_ready, f"{where}: io_search_ready={int(got_ready)}, expected {int(exp_ready)}"
         assert got_valid == (out is not None), f"{where}: io_result_valid={int(got_valid)}, expected {int(out is not None)}"
@@ -205,29 +228,42 @@ async def tcam_traffic(dut):
             got = TcamResult(int(dut.io_result_bits_key.value), int(dut.io_result_bits_payload.value), int(dut.io_result_bits_match.value))
             assert got == out, f"{where}: result {got}, expected {out}"
 
+        write_taken = w is not None and got_wready and not rst
         if rst:
             cov["reset_with_results_pending"] += out is not None
             sb.reset()
+            accepted_last = False
         else:
             sb.output(where, got_valid, ready, got)
             if got_valid and ready and mode == "exhaustive":
                 t, key = divmod(got.payload, 16)
                 seen.update((p, Exhaustive.combo(t, p), key) for p in range(4))
             if got_valid and ready:
+                if "results_after_reset" in cov:
+                    cov["results_after_reset"] += driver.reloaded
                 cov["multi_match"] += bin(got.match).count("1") > 1
                 cov["no_match"] += got.match == 0
             cov["output_stall"] += got_valid and not ready
             if s is not None and got_ready:
                 sb.accepted(TcamResult(s[0] & kmask, s[1] & pmask, model.match(s[0] & kmask)))
                 cov["accept_while_output_valid"] += got_valid
-                if w is not None and w[0] < entries and "same_edge_write_changes_match" in cov:
+                if "back_to_back_accepts" in cov:
+                    cov["back_to_back_accepts"] += accepted_last
+                if write_taken and w[0] < entries and "same_edge_write_changes_match" in cov:
                     now = model.match(s[0] & kmask) >> w[0] & 1
                     cov["same_edge_write_changes_match"] += now != (w[3] and tcam_matches(s[0] & kmask, w[1], w[2]))
             cov["search_blocked"] += s is not None and not got_ready
+            accepted_last = s is not None and got_ready
+            if sweep_clocks:
+                cov["write_while_searching"] += write_taken and not model.pipe.empty()
+                cov["write_while_result_stalled"] += write_taken and got_valid and not ready
+                cov["sweep_held"] += model.sweep_held(ready)
 
         model.clock(rst, w, None if s is None else (s[0] & kmask, s[1] & pmask), ready)
         if s is not None and exp_ready and not rst:
             source.taken()
+        if write_taken:
+            held = None
         await RisingEdge(dut.clock)
         c += 1
 

@@ -25,7 +25,7 @@ public final class CamFmax {
         write(out.resolve("flat"), () -> new FmaxHarness("flat", () -> new LongestPrefixCam(n, k, lenBits, 8, 0), c -> c.io));
     }
 
-    private static void write(Path dir, Supplier<Module> top) throws Exception {
+    static void write(Path dir, Supplier<Module> top) throws Exception {
         Files.createDirectories(dir);
         for (var f : new VerilogEmitter(Version.get()).emit(Elaborator.elaborate(top)).entrySet()) {
             Files.writeString(dir.resolve(f.getKey()), f.getValue());

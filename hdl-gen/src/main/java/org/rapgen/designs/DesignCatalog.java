@@ -15,6 +15,7 @@ import org.rapgen.engines.rap.RapEngine;
 import org.rapgen.hdl.Module;
 import org.rapgen.engines.sampler.HashUnit;
 import org.rapgen.hdl.lib.Arbiter;
+import org.rapgen.hdl.lib.BramTcam;
 import org.rapgen.hdl.lib.CounterSram;
 import org.rapgen.hdl.lib.Fifo;
 import org.rapgen.hdl.lib.Lfsr;
@@ -95,7 +96,14 @@ public final class DesignCatalog {
                     p -> () -> new PrefixSelector(i(p, "entries"), i(p, "len_bits"), i(p, "payload_bits"), i(p, "levels_per_stage"))),
             SamplerDesign.ENTRY,
             new Entry("rap", "pipelined range-adaptive profiling engine (AXI4-Stream events, AXI4-Lite CSRs)",
-                    RapDesign.params(), RapDesign::defaultName, p -> () -> new RapEngine(RapDesign.config(p))));
+                    RapDesign.params(), RapDesign::defaultName, p -> () -> new RapEngine(RapDesign.config(p))),
+            new Entry("bram_tcam", "ternary CAM in block RAM (transposed, key cut into chunks); writes sweep the RAMs",
+                    List.of(integer("entries", "number of entries", null, range(2, 4096)),
+                            integer("key_bits", "key, value and mask bits", null, range(1, 128)),
+                            integer("payload_bits", "bits carried alongside each search", 1, range(1, 4096)),
+                            integer("chunk_bits", "key bits per block-RAM chunk (address bits)", 8, range(1, 10))),
+                    p -> "bram_tcam_n" + p.get("entries") + "_k" + p.get("key_bits") + "_p" + p.get("payload_bits") + "_c" + p.get("chunk_bits"),
+                    p -> () -> new BramTcam(i(p, "entries"), i(p, "key_bits"), i(p, "payload_bits"), i(p, "chunk_bits"))));
 
     private DesignCatalog() {
     }

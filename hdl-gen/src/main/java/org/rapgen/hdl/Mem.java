@@ -52,6 +52,26 @@ public class Mem<T extends Bits> {
         ctx.add(new Stmt.MemWrite(memory, a, d, loc));
     }
 
+    /**
+     * Puts a synthesis attribute on the memory's declaration: {@code (* name *)}, e.g. {@code no_rw_check} (Yosys: the
+     * design never reads an address in the cycle it writes it, so no read-under-write emulation logic is needed) or,
+     * with {@link #attribute(String, String)}, {@code (* ram_style = "block" *)}. Simulation ignores attributes, so an
+     * attribute that relaxes the semantics is a promise the design must keep.
+     */
+    public Mem<T> attribute(String name) {
+        return attribute(name, null);
+    }
+
+    /** {@code (* name = "value" *)} on the memory's declaration; {@code value} null emits {@code (* name *)}. */
+    public Mem<T> attribute(String name, String value) {
+        SourceLoc loc = SourceLoc.capture();
+        if (name == null || !name.matches("[A-Za-z][A-Za-z0-9_]*")) throw new HdlException(loc, "illegal attribute name '" + name + "': use a letter then letters, digits or '_'");
+        if (value != null && !value.matches("[A-Za-z0-9_.+-]*")) throw new HdlException(loc, "illegal attribute value '" + value + "': use letters, digits, '_', '.', '+' or '-'");
+        if (memory.attributes.containsKey(name)) throw new HdlException(loc, "attribute '" + name + "' is already set on this memory");
+        memory.attributes.put(name, value);
+        return this;
+    }
+
     /** Names the memory in the emitted Verilog. */
     public Mem<T> named(String name) {
         Names.checkUserName(name, SourceLoc.capture());

@@ -21,6 +21,18 @@ public final class SyncReadMem<T extends Bits> extends Mem<T> {
         return this;
     }
 
+    @Override
+    public SyncReadMem<T> attribute(String name) {
+        super.attribute(name);
+        return this;
+    }
+
+    @Override
+    public SyncReadMem<T> attribute(String name, String value) {
+        super.attribute(name, value);
+        return this;
+    }
+
     /** Registered read: the value of {@code mem[addr]} appears one cycle after a cycle where {@code enable} holds. */
     @SuppressWarnings("unchecked")
     public T read(UInt addr, Bool enable) {

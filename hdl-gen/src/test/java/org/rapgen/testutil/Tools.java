@@ -3,10 +3,15 @@ package org.rapgen.testutil;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 import java.util.concurrent.TimeUnit;
 
 /** Runs external EDA tools for tests. A missing tool fails the test with the command that installs it. */
@@ -33,6 +38,30 @@ public final class Tools {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return fail("interrupted");
+        }
+    }
+
+    /** Yosys on generated Verilog ({@code file name -> text}): reads every file, then runs {@code commands}. */
+    public static Result yosys(Map<String, String> files, String commands) {
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("rapgen-yosys");
+            StringBuilder script = new StringBuilder();
+            for (Map.Entry<String, String> f : files.entrySet()) {
+                Files.writeString(dir.resolve(f.getKey()), f.getValue());
+                script.append("read_verilog ").append(f.getKey()).append("; ");
+            }
+            return run(dir, cmd("yosys", "-p", script + commands));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            if (dir != null) {
+                try (Stream<Path> s = Files.walk(dir)) {
+                    s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                } catch (IOException e) {
+                    // a leftover temp dir is harmless
+                }
+            }
         }
     }
 

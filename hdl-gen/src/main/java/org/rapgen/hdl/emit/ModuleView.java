@@ -91,7 +91,7 @@ public record ModuleView(String version, String name, String javaClass, String p
         List<MemRead> reads = new ArrayList<>();
         List<RomInit> roms = new ArrayList<>();
         for (Memory m : def.memories) {
-            mems.add(new Decl("reg", VerilogText.range(m.width), m.name(), " [0:" + (m.depth - 1) + "]", m.loc.toString()));
+            mems.add(new Decl(VerilogText.attributes(m.attributes) + "reg", VerilogText.range(m.width), m.name(), " [0:" + (m.depth - 1) + "]", m.loc.toString()));
             for (Memory.WritePort w : m.writePorts) {
                 writes.add(new MemWrite(m.name(), guard(p, w.guards()), p.ext(w.addr(), m.addrWidth()), p.atom(w.data())));
             }

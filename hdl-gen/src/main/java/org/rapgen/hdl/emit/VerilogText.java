@@ -1,6 +1,8 @@
 package org.rapgen.hdl.emit;
 
 import java.math.BigInteger;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /** Small Verilog spelling helpers: literals, ranges, exact-width extension. */
 final class VerilogText {
@@ -11,6 +13,13 @@ final class VerilogText {
         BigInteger v = bits.signum() < 0 ? bits.add(BigInteger.ONE.shiftLeft(width)) : bits;
         if (v.bitLength() > width) v = v.and(BigInteger.ONE.shiftLeft(width).subtract(BigInteger.ONE));
         return v.compareTo(BigInteger.valueOf(1024)) < 0 ? width + "'d" + v : width + "'h" + v.toString(16);
+    }
+
+    /** {@code (* a, b = "v" *) } for a declaration, or nothing; a null value is a bare attribute. */
+    static String attributes(Map<String, String> attrs) {
+        if (attrs.isEmpty()) return "";
+        return attrs.entrySet().stream().map(e -> e.getValue() == null ? e.getKey() : e.getKey() + " = \"" + e.getValue() + "\"")
+                .collect(Collectors.joining(", ", "(* ", " *) "));
     }
 
     static String range(int width) {

@@ -2,7 +2,9 @@ package org.rapgen.hdl.ir;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.rapgen.hdl.SourceLoc;
 
 /**
@@ -19,6 +21,8 @@ public final class Memory {
     public final List<ReadPort> readPorts = new ArrayList<>();
     /** Filled by lowering, in program order (a later port wins on an address conflict). */
     public final List<WritePort> writePorts = new ArrayList<>();
+    /** Synthesis attributes emitted on the declaration, {@code (* name *)} (value null) or {@code (* name = "value" *)}. */
+    public final Map<String, String> attributes = new LinkedHashMap<>();
     /** A ROM's words (fixed at elaboration, emitted as an initialised array); null for a RAM. */
     public List<BigInteger> init;
 

@@ -10,7 +10,6 @@ import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.DecoupledIO;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.UInt;
-import org.rapgen.hdl.ValidIO;
 import org.rapgen.hdl.Vec;
 
 /**
@@ -65,14 +64,15 @@ public final class Tcam extends Module {
     }
 
     public static final class IO extends Bundle {
-        public final ValidIO<Write> write;
+        /** A table write. The register Tcam always takes it ({@code ready = 1}); {@link BramTcam} is busy while it sweeps. */
+        public final DecoupledIO<Write> write;
         public final DecoupledIO<Search> search;
         public final DecoupledIO<Result> result;
         /** The valid bit of every entry (bit i = entry i), e.g. for finding a free slot. */
         public final UInt entryValid;
 
         IO(int entries, int keyBits, int payloadBits) {
-            write = Flipped(Valid(new Write(entries, keyBits)));
+            write = Flipped(Decoupled(new Write(entries, keyBits)));
             search = Flipped(Decoupled(new Search(keyBits, payloadBits)));
             result = Decoupled(new Result(entries, keyBits, payloadBits));
             entryValid = Output(UInt(entries));
@@ -80,6 +80,11 @@ public final class Tcam extends Module {
     }
 
     public final IO io;
+
+    /** Clocks from a search's acceptance to its result on {@code result} (with the consumer ready). */
+    public static int latency() {
+        return 1;
+    }
 
     public Tcam(int entries, int keyBits, int payloadBits) {
         super("n", entries, "k", keyBits, "p", payloadBits);
@@ -94,6 +99,7 @@ public final class Tcam extends Module {
 
         // One decoder shared by the three fields; an index >= entries (non-power-of-two sizes) writes nothing.
         Write w = io.write.bits;
+        io.write.ready.connect(B(true));
         for (int i = 0; i < entries; i++) {
             int e = i;
             when(io.write.valid.and(w.index.eq(U(i, w.index.getWidth()))), () -> {
@@ -125,7 +131,7 @@ public final class Tcam extends Module {
     }
 
     /** The bits as one value, element i at bit i ({@code Cat} takes the most significant first). */
-    private static UInt lsbFirst(List<Bool> bits) {
+    static UInt lsbFirst(List<Bool> bits) {
         List<Bool> msbFirst = new ArrayList<>(bits);
         Collections.reverse(msbFirst);
         return Cat(msbFirst);

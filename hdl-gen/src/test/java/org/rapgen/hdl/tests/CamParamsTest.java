@@ -10,11 +10,12 @@ import org.junit.jupiter.api.Test;
 import org.rapgen.hdl.Elaborator;
 import org.rapgen.hdl.HdlException;
 import org.rapgen.hdl.Module;
+import org.rapgen.hdl.lib.BramTcam;
 import org.rapgen.hdl.lib.PrefixSelector;
 import org.rapgen.hdl.lib.Tcam;
 
 /**
- * Bad {@code Tcam} / {@code PrefixSelector} parameters fail elaboration with a message naming the parameter, its
+ * Bad {@code Tcam} / {@code BramTcam} / {@code PrefixSelector} parameters fail elaboration with a message naming the parameter, its
  * legal range and the value, located at the user's {@code new ...} line (the line to fix), not inside the block.
  */
 class CamParamsTest {
@@ -39,6 +40,15 @@ class CamParamsTest {
         expectError(() -> new Tcam(32, 0, 8), here(), "Tcam keyBits must be in 1..128, got 0");
         expectError(() -> new Tcam(32, 129, 8), here(), "Tcam keyBits must be in 1..128, got 129");
         expectError(() -> new Tcam(32, 32, 0), here(), "Tcam payloadBits must be in 1..4096, got 0");
+    }
+
+    @Test
+    void bramTcamParameters() {
+        expectError(() -> new BramTcam(1, 32, 8, 8), here(), "BramTcam entries must be in 2..4096, got 1");
+        expectError(() -> new BramTcam(32, 129, 8, 8), here(), "BramTcam keyBits must be in 1..128, got 129");
+        expectError(() -> new BramTcam(32, 32, 0, 8), here(), "BramTcam payloadBits must be in 1..4096, got 0");
+        expectError(() -> new BramTcam(32, 32, 8, 0), here(), "BramTcam chunkBits must be in 1..10, got 0");
+        expectError(() -> new BramTcam(32, 32, 8, 11), here(), "BramTcam chunkBits must be in 1..10, got 11");
     }
 
     @Test

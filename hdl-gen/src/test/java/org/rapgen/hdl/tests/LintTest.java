@@ -30,6 +30,7 @@ import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.ValidIO;
 import org.rapgen.hdl.Vec;
 import org.rapgen.hdl.lib.Arbiter;
+import org.rapgen.hdl.lib.BramTcam;
 import org.rapgen.hdl.lib.Fifo;
 import org.rapgen.hdl.lib.PrefixSelector;
 import org.rapgen.hdl.lib.SatCounter;
@@ -142,6 +143,9 @@ class LintTest {
         out.add(Arguments.of("Tcam 2x1", (Supplier<Module>) () -> new Tcam(2, 1, 1)));
         out.add(Arguments.of("Tcam 5x7", (Supplier<Module>) () -> new Tcam(5, 7, 3)));
         out.add(Arguments.of("Tcam 32x32", (Supplier<Module>) () -> new Tcam(32, 32, 8)));
+        out.add(Arguments.of("BramTcam 2x1 c1", (Supplier<Module>) () -> new BramTcam(2, 1, 1, 1)));
+        out.add(Arguments.of("BramTcam 5x7 c3", (Supplier<Module>) () -> new BramTcam(5, 7, 3, 3)));
+        out.add(Arguments.of("BramTcam 32x32 c6", (Supplier<Module>) () -> new BramTcam(32, 32, 8, 6)));
         out.add(Arguments.of("PrefixSelector 2", (Supplier<Module>) () -> new PrefixSelector(2, 1, 1, 1)));
         out.add(Arguments.of("PrefixSelector 5 s1", (Supplier<Module>) () -> new PrefixSelector(5, 3, 4, 1)));
         out.add(Arguments.of("PrefixSelector 7 s2", (Supplier<Module>) () -> new PrefixSelector(7, 3, 4, 2)));

@@ -6,11 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.rapgen.hdl.Hdl.*;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -94,25 +91,15 @@ class MemBlocksTest {
 
     /** The RMW storage must land in block RAM, not flip-flops: 1024 x 32-bit counters on iCE40 and 7-series. */
     @Test
-    void counterStorageInfersBlockRam() throws IOException {
+    void counterStorageInfersBlockRam() {
         IcarusRunner.Built<CounterSram> b = IcarusRunner.build(() -> new CounterSram(1024, 32));
-        Path dir = Files.createTempDirectory("rapgen-bram");
-        try {
-            StringBuilder reads = new StringBuilder();
-            for (Map.Entry<String, String> f : b.files().entrySet()) {
-                Files.writeString(dir.resolve(f.getKey()), f.getValue());
-                reads.append("read_verilog ").append(f.getKey()).append("; ");
-            }
-            String top = b.def().name;
-            Tools.Result ice = Tools.run(dir, Tools.cmd("yosys", "-p", reads + "synth_ice40 -top " + top));
-            assertEquals(0, ice.exit(), ice.output());
-            assertTrue(ice.output().matches("(?s).*SB_RAM40_4K\\s+8\\n.*"), "expected 8 SB_RAM40_4K (32 Kbit) on iCE40:\n" + tail(ice.output()));
-            Tools.Result xil = Tools.run(dir, Tools.cmd("yosys", "-p", reads + "synth_xilinx -top " + top));
-            assertEquals(0, xil.exit(), xil.output());
-            assertTrue(xil.output().matches("(?s).*RAMB36E1\\s+1\\n.*"), "expected one RAMB36E1 on 7-series:\n" + tail(xil.output()));
-        } finally {
-            IcarusRunner.deleteQuietly(dir);
-        }
+        String top = b.def().name;
+        Tools.Result ice = Tools.yosys(b.files(), "synth_ice40 -top " + top);
+        assertEquals(0, ice.exit(), ice.output());
+        assertTrue(ice.output().matches("(?s).*SB_RAM40_4K\\s+8\\n.*"), "expected 8 SB_RAM40_4K (32 Kbit) on iCE40:\n" + tail(ice.output()));
+        Tools.Result xil = Tools.yosys(b.files(), "synth_xilinx -top " + top);
+        assertEquals(0, xil.exit(), xil.output());
+        assertTrue(xil.output().matches("(?s).*RAMB36E1\\s+1\\n.*"), "expected one RAMB36E1 on 7-series:\n" + tail(xil.output()));
     }
 
     private static String tail(String s) {

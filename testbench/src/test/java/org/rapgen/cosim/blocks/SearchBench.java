@@ -17,8 +17,11 @@ abstract class SearchBench extends StreamBench {
     final Random rnd;
     final Traffic traffic;
     final HoldingSource<Search> search = new HoldingSource<>();
+    private Write heldWrite;  // presented and not yet taken: a write is held, unchanged, until write.ready
+    /** Cycles driven so far (this one included while {@link #write} and {@link #resetNow} run). */
+    int cycle;
     private final int reset, wValid, wIndex, wValue, wMask, wBit, wLen, sValid, sKey, sPayload, outReady;
-    private final int searchReadyOut, outValid;
+    private final int searchReadyOut, outValid, writeReadyOut;
     private final long keyMask, payloadMask;
     private final int indexMask;
 
@@ -44,6 +47,7 @@ abstract class SearchBench extends StreamBench {
         outReady = inCol(out + "_ready");
         searchReadyOut = outCol("io_search_ready");
         outValid = outCol(out + "_valid");
+        writeReadyOut = outputs.contains("io_write_ready") ? outCol("io_write_ready") : -1;
     }
 
     private static boolean hasLen(Sim sim) {
@@ -57,7 +61,10 @@ abstract class SearchBench extends StreamBench {
         return in;
     }
 
-    /** This cycle's table write, or null. Called once per cycle, before the search is chosen. */
+    /**
+     * The next table write, or null. Called once per cycle, before the search is chosen, except while a write it
+     * returned waits for write.ready (that write is presented again instead).
+     */
     abstract Write write();
 
     /** Whether to hold reset this cycle (default never). */
@@ -77,8 +84,10 @@ abstract class SearchBench extends StreamBench {
     @Override
     final List<BigInteger> drive(int r, Lanes in, Lanes want) {
         traffic.tick();
+        cycle++;
         boolean rst = !draining() && resetNow();
-        Write w = draining() ? null : fit(write());
+        if (!draining() && heldWrite == null) heldWrite = fit(write());
+        Write w = draining() ? null : heldWrite;
         Search s = draining() ? null : fit(search.present(traffic.idle()));
         boolean ready = draining() || traffic.ready();
         in.set(r, reset, rst);
@@ -93,6 +102,8 @@ abstract class SearchBench extends StreamBench {
         in.set(r, sPayload, s == null ? rnd.nextLong() : s.payload());
         in.set(r, outReady, ready);
         boolean taken = s != null && reference().searchReady(ready) && !rst;
+        if (w != null && reference().writeReady() && !rst) heldWrite = null;
+        if (writeReadyOut >= 0) want.set(r, writeReadyOut, reference().writeReady());
         want.set(r, searchReadyOut, reference().searchReady(ready));
         want.set(r, outValid, reference().outputValid());
         List<BigInteger> owed = expect(r, want, rst, w, s, ready);

@@ -38,6 +38,11 @@ final class StallPipeRef<T> {
         stage[0] = in;
     }
 
+    /** The first stage holds a bubble. */
+    boolean firstEmpty() {
+        return stage[0] == null;
+    }
+
     boolean empty() {
         return Arrays.stream(stage).allMatch(s -> s == null);
     }

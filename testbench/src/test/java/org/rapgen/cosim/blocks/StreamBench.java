@@ -34,6 +34,9 @@ abstract class StreamBench {
     private boolean draining;
     // Handshake statistics from the DUT's behaviour, for coverage assertions.
     long accepts, deliveries, outputStalls, inputBlocked, acceptsWhileOutputValid;
+    /** Accepts in the cycle right after another accept (full rate). */
+    long backToBackAccepts;
+    private boolean acceptedLast;
 
     /**
      * @param inputs the driven ports (reset and the valid/ready named below included)
@@ -128,6 +131,7 @@ abstract class StreamBench {
         heldOut = outV && !outR && !reset ? out : null;
         if (reset) {
             pending.clear();
+            acceptedLast = false;
             return;
         }
         if (outV && outR) {
@@ -139,7 +143,10 @@ abstract class StreamBench {
         }
         if (outV && !outR) outputStalls++;
         boolean inV = in.bit(r, inValid);
-        if (inV && got.bit(r, inReady)) {
+        boolean accepted = inV && got.bit(r, inReady);
+        if (accepted && acceptedLast) backToBackAccepts++;
+        acceptedLast = accepted;
+        if (accepted) {
             accepts++;
             if (outV) acceptsWhileOutputValid++;
             pending.add(ifAccepted[r]);
