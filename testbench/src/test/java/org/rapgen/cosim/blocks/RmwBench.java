@@ -46,7 +46,7 @@ final class RmwBench {
         this.ref = ref;
         this.operands = operands;
         this.extra = extra;
-        for (String k : new String[] {"same_addr_next_cycle", "same_addr_two_apart", "same_addr_while_stalled", "out_stalled",
+        for (String k : new String[] {"same_addr_next_cycle", "same_addr_two_apart", "same_addr_after_gap", "same_addr_while_stalled", "out_stalled",
             "accept_while_full", "clear_in_flight", "clear_while_clearing", "long_same_run"}) coverage.put(k, 0);
     }
 
@@ -125,7 +125,7 @@ final class RmwBench {
             }
 
             cover("out_stalled", ref.outValid() && !ready);
-            cover("accept_while_full", pending && ref.held() == 2 && ref.inReady(ready));
+            cover("accept_while_full", pending && ref.held() == ref.capacity() && ref.inReady(ready));
             cover("clear_in_flight", clr && ref.held() > 0);
             cover("clear_while_clearing", clr && ref.clearing());
             boolean stalled = ref.outValid() && !ready;
@@ -135,6 +135,7 @@ final class RmwBench {
                 long now = accepted.acceptedAt();
                 cover("same_addr_next_cycle", addr == lastAddr && lastAcceptCycle == now - 1);
                 cover("same_addr_two_apart", addr == prevAddr && prevAcceptCycle == now - 2 && lastAddr != addr);
+                cover("same_addr_after_gap", addr == lastAddr && lastAcceptCycle == now - 2);
                 cover("same_addr_while_stalled", addr == lastAddr && stalled);
                 run = addr == lastAddr ? run + 1 : 0;
                 cover("long_same_run", run == 50);
