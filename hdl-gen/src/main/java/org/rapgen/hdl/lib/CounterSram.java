@@ -75,11 +75,15 @@ public final class CounterSram extends Module {
         return RmwMemory.latency(registerRead);
     }
 
-    /** The counter update: saturating ADD, SET, or no change. */
+    /**
+     * The counter update: saturating ADD, SET, or no change. READ and op 3 add zero, so the adder's result is the
+     * update for every op but SET: after the carry chain, one LUT per bit (SET ? value : clipped sum) finishes it.
+     */
     private static UInt apply(UInt old, UInt cmd) {
         UInt value = value(cmd);
         UInt op = op(cmd);
-        return Mux(op.eq(OP_ADD), new SatAdd(old, value).value, Mux(op.eq(OP_SET), value, old));
+        UInt addend = Mux(op.eq(OP_ADD), value, U(0, value.getWidth()));
+        return Mux(op.eq(OP_SET), value, new SatAdd(old, addend).value);
     }
 
     /** Packs a command: {@code op} (2 bits, one of the OP_ constants) above {@code value} (counterBits). */

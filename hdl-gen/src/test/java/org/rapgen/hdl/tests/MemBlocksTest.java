@@ -99,7 +99,6 @@ class MemBlocksTest {
     }
 
     /** The RMW storage must land in block RAM, not flip-flops: 1024 x 32-bit counters on iCE40 and 7-series. */
-    @Test
     @ParameterizedTest(name = "registerRead={0}")
     @ValueSource(booleans = {false, true})
     void counterStorageInfersBlockRam(boolean registerRead) throws IOException {
