@@ -1,9 +1,9 @@
 """Python references for the memory and sampler blocks, written from the documentation, not from the RTL.
 
 * CounterSramModel: the RmwMemory/CounterSram contract in docs/blocks.md -- commands take effect in acceptance order
-  on a plain list; at most two are held; the oldest is presented two cycles after its acceptance cycle; input is
-  accepted while fewer than two are held or one leaves; clear (and reset) zero every word after the commands accepted
-  so far and block input for `depth` cycles.
+  on a plain list; at most `latency` are held (2, or 3 with the read register); the oldest is presented `latency`
+  cycles after its acceptance cycle; input is accepted while fewer are held or one leaves; clear (and reset) zero
+  every word after the commands accepted so far and block input for `depth` cycles.
 * Lfsr: docs/golden-sampler.md "LFSR" (fb = s[31] ^ s[21] ^ s[1] ^ s[0], shifting left), generalised to any tap set.
 * SamplerHash: docs/golden-sampler.md "Hash" (xorshift32 Fisher-Yates table, randomize, flip, xorfold, index, tag).
 """
@@ -30,8 +30,9 @@ class CounterResult:
 
 
 class CounterSramModel:
-    def __init__(self, depth: int, counter_bits: int):
+    def __init__(self, depth: int, counter_bits: int, latency: int = 2):
         self.depth = depth
+        self.latency = latency
         self.bits = counter_bits
         self.max = (1 << counter_bits) - 1
         self.mem = [0] * depth
@@ -46,10 +47,10 @@ class CounterSramModel:
         return self.cycle < self.clearing_until
 
     def out_valid(self) -> bool:
-        return bool(self.held) and self.held[0].accepted_at <= self.cycle - 2
+        return bool(self.held) and self.held[0].accepted_at <= self.cycle - self.latency
 
     def in_ready(self, out_ready: bool) -> bool:
-        return not self.clearing() and (len(self.held) < 2 or (out_ready and self.out_valid()))
+        return not self.clearing() and (len(self.held) < self.latency or (out_ready and self.out_valid()))
 
     def head(self) -> CounterResult:
         return self.held[0]

@@ -1,5 +1,5 @@
-"""CounterSram: same-address bursts, saturation, SET/READ and clear under random backpressure, against
-ref_mem.CounterSramModel (the RmwMemory contract of docs/blocks.md with the counter ops).
+"""CounterSram, with and without the read register: same-address bursts, saturation, SET/READ and clear under random
+backpressure, against ref_mem.CounterSramModel (the RmwMemory contract of docs/blocks.md with the counter ops).
 
 The source holds each command until it is accepted. Address patterns (in acceptance order) run in phases: one address
 for a long run, two alternating, A,B,A, a few, all. io_in_ready, io_out_valid, io_clearing and every out field while
@@ -20,8 +20,8 @@ from ref_mem import OP_ADD, OP_READ, OP_SET, CounterSramModel
 from tb_clock import start_clock_and_reset
 from tb_coverage import assert_covered
 
-# (depth, counter_bits, cycles)
-CASES = [(16, 4, 5000), (8, 3, 3000)]
+# (depth, counter_bits, register_read, cycles)
+CASES = [(16, 4, 0, 5000), (8, 3, 0, 3000), (16, 4, 1, 5000), (8, 3, 1, 3000)]
 PHASES = [(1.0, 1.0), (1.0, 0.5), (0.6, 1.0), (1.0, 0.1), (0.3, 0.3), (1.0, 0.0), (0.9, 0.9)]
 PATTERNS = ("same", "alternate", "aba", "few", "random")
 
@@ -31,15 +31,16 @@ async def counter_sram_random(dut):
     depth = int(os.environ["TB_DEPTH"])
     bits = int(os.environ["TB_BITS"])
     cycles = int(os.environ["TB_CYCLES"])
+    latency = int(os.environ["TB_LATENCY"])
     seed = int(os.environ["TB_SEED"])
-    rng = random.Random(seed * 7919 + depth * 31 + bits)
-    ctx = f"CounterSram d={depth} c={bits} seed={seed}"
+    rng = random.Random(seed * 7919 + depth * 31 + bits + 101 * latency)
+    ctx = f"CounterSram d={depth} c={bits} latency={latency} seed={seed}"
     vmax = (1 << bits) - 1
 
     await start_clock_and_reset(dut, (dut.io_in_valid, dut.io_in_bits_addr, dut.io_in_bits_cmd, dut.io_out_ready, dut.io_clear))
 
-    model = CounterSramModel(depth, bits)
-    cov = dict(same_addr_next_cycle=0, same_addr_two_apart=0, out_stalled=0, accept_while_full=0, saturated=0,
+    model = CounterSramModel(depth, bits, latency)
+    cov = dict(same_addr_next_cycle=0, same_addr_two_apart=0, same_addr_after_gap=0, out_stalled=0, accept_while_full=0, saturated=0,
                lands_on_max=0, set=0, read=0, clear_in_flight=0, clear_while_clearing=0)
     pending, addr, cmd = False, 0, 0
     history: list[tuple[int, int]] = []  # (accept cycle, addr), most recent last
@@ -90,7 +91,7 @@ async def counter_sram_random(dut):
             assert got == want, f"{where}: out (addr, cmd, old, updated, saturated) = {got}, expected {want}"
             cov["out_stalled"] += not out_ready
 
-        cov["accept_while_full"] += pending and len(model.held) == 2 and model.in_ready(out_ready)
+        cov["accept_while_full"] += pending and len(model.held) == latency and model.in_ready(out_ready)
         cov["clear_in_flight"] += clear and len(model.held) > 0
         cov["clear_while_clearing"] += clear and model.clearing()
         res = model.step(pending, addr, cmd, out_ready, clear)
@@ -100,6 +101,8 @@ async def counter_sram_random(dut):
                 cov["same_addr_next_cycle"] += 1
             if len(history) >= 2 and history[-2] == (res.accepted_at - 2, res.addr) and history[-1][1] != res.addr:
                 cov["same_addr_two_apart"] += 1
+            if history and history[-1] == (res.accepted_at - 2, res.addr):
+                cov["same_addr_after_gap"] += 1
             history = (history + [(res.accepted_at, res.addr)])[-2:]
             op = res.cmd >> bits
             cov["saturated"] += res.saturated
@@ -114,8 +117,11 @@ async def counter_sram_random(dut):
     assert_covered(ctx, cov)
 
 
-@pytest.mark.parametrize("depth,bits,cycles", CASES, ids=[f"d{d}_c{b}" for d, b, _ in CASES])
-def test_counter_sram(rtl_build, depth, bits, cycles):
-    built = rtl_build("counter_sram", depth=depth, counter_bits=bits)
-    assert built.top == f"CounterSram_d{depth}_c{bits}"
-    built.run("test_counter_sram", env=dict(TB_DEPTH=depth, TB_BITS=bits, TB_CYCLES=cycles))
+@pytest.mark.parametrize("depth,bits,register_read,cycles", CASES,
+                         ids=[f"d{d}_c{b}" + ("_r" if r else "") for d, b, r, _ in CASES])
+def test_counter_sram(rtl_build, depth, bits, register_read, cycles):
+    built = rtl_build("counter_sram", depth=depth, counter_bits=bits, register_read=register_read)
+    assert built.top == f"CounterSram_d{depth}_c{bits}" + ("_r1" if register_read else "")
+    # the latencies the documentation gives (docs/blocks.md), not the generator's
+    built.run("test_counter_sram", env=dict(TB_DEPTH=depth, TB_BITS=bits, TB_LATENCY=3 if register_read else 2,
+                                            TB_CYCLES=cycles))

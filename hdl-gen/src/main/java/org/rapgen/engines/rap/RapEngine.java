@@ -212,7 +212,7 @@ public final class RapEngine extends Module {
      * about 12% throughput at N = 128 (measured), so there is no slack to trim.
      */
     public static int windowDepth(RapConfig c) {
-        int inFlight = 1 + PrefixSelector.latency(c.nodes(), c.selectLevels()) + 2 + 2;
+        int inFlight = 1 + PrefixSelector.latency(c.nodes(), c.selectLevels()) + CounterSram.latency(false) + 2;
         return Integer.highestOneBit(inFlight - 1) << 1;
     }
 }

@@ -115,9 +115,8 @@ public final class SamplerEngine extends Module {
      * rule as its read-modify-write update, with the whole tuple in the command; its output decides the message.
      */
     private Bool counterTable(CounterRule rule, DecoupledIO<Keyed> keyed, DecoupledIO<Emission> em) {
-        int tw = Math.max(p.tagBits(), 1);
-        int cmdBits = 2 * k + 2 + tw;  // {tag, sample, last, w, pc}
-        BiFunction<UInt, UInt, UInt> update = (old, cmd) -> rule.apply(old, cmd.bit(2 * k + 1), cmd.bits(cmdBits - 1, 2 * k + 2)).updated();
+        int cmdBits = tableCmdBits(p);
+        BiFunction<UInt, UInt, UInt> update = tableUpdate(p, rule);
         DecoupledIO<RmwMemory.Command> in;
         DecoupledIO<RmwMemory.Result> out;
         Bool clearing;
@@ -127,7 +126,7 @@ public final class SamplerEngine extends Module {
             out = reg.io.out;
             clearing = B(false);
         } else {
-            RmwMemory mem = Module(new RmwMemory(rule.flavor(), p.tableDepth(), rule.dataBits(), cmdBits, update));
+            RmwMemory mem = Module(counterMemory(p, false));
             mem.io.clear.connect(B(false));
             in = mem.io.in;
             out = mem.io.out;
@@ -239,6 +238,24 @@ public final class SamplerEngine extends Module {
         }
         if (!p.hasFirst() || p.kind() == StratifiedSampler.Kind.R) return null;
         return p.kind() == StratifiedSampler.Kind.P ? new PeriodicRule(p.rate()) : new CountedRandomRule(p.counterBits());
+    }
+
+    /** The counter table in block RAM (table depth > 1) as the engine builds it, not yet wrapped in Module(). */
+    public static RmwMemory counterMemory(SamplerParams p, boolean registerRead) {
+        CounterRule rule = rule(p);
+        return new RmwMemory(rule.flavor(), p.tableDepth(), rule.dataBits(), tableCmdBits(p), registerRead, tableUpdate(p, rule));
+    }
+
+    /** A table command: {tag, sample, last, w, pc}. */
+    private static int tableCmdBits(SamplerParams p) {
+        return 2 * p.keyBits() + 2 + Math.max(p.tagBits(), 1);
+    }
+
+    /** The table's read-modify-write update: the rule on the word, with the sample bit and tag from the command. */
+    private static BiFunction<UInt, UInt, UInt> tableUpdate(SamplerParams p, CounterRule rule) {
+        int k = p.keyBits();
+        int cmdBits = tableCmdBits(p);
+        return (old, cmd) -> rule.apply(old, cmd.bit(2 * k + 1), cmd.bits(cmdBits - 1, 2 * k + 2)).updated();
     }
 
     /** Width of the first level's counts: r for R and P, the counter for CR, h for T, 1 for a bare A_k. */

@@ -15,7 +15,8 @@ import org.rapgen.hdl.UInt;
  * is {@code cmd = {op, value}} (op in the top 2 bits; build it with {@link #cmd}). Ops: {@link #OP_ADD} adds value,
  * clipping at 2^C - 1; {@link #OP_SET} writes value; {@link #OP_READ} (and the reserved op 3) leaves the counter
  * unchanged. {@code out.saturated} marks an ADD that was clipped (its true sum exceeded the maximum; landing exactly
- * on it is not a saturation), computed from the output register. Timing, forwarding and clearing are RmwMemory's.
+ * on it is not a saturation), computed from the output register. Timing, forwarding and clearing are RmwMemory's;
+ * {@code registerRead} is RmwMemory's extra read-register stage (latency {@link #latency}).
  */
 public final class CounterSram extends Module {
     public static final int OP_ADD = 0;
@@ -47,10 +48,14 @@ public final class CounterSram extends Module {
     public final IO io;
 
     public CounterSram(int depth, int counterBits) {
-        super("d", depth, "c", counterBits);
+        this(depth, counterBits, false);
+    }
+
+    public CounterSram(int depth, int counterBits, boolean registerRead) {
+        super(registerRead ? new Object[] {"d", depth, "c", counterBits, "r", 1} : new Object[] {"d", depth, "c", counterBits});
         if (counterBits < 1 || counterBits > 64) throw new HdlException(SourceLoc.capture(), "CounterSram counter width must be in 1..64, got " + counterBits);
         io = IO(new IO(log2Up(depth), counterBits));
-        RmwMemory mem = Module(new RmwMemory("counter", depth, counterBits, OP_BITS + counterBits, CounterSram::apply));
+        RmwMemory mem = Module(new RmwMemory("counter", depth, counterBits, OP_BITS + counterBits, registerRead, CounterSram::apply));
         mem.io.in.biConnect(io.in);
         mem.io.clear.connect(io.clear);
         io.clearing.connect(mem.io.clearing);
@@ -65,11 +70,20 @@ public final class CounterSram extends Module {
         io.out.bits.saturated.connect(op(r.cmd).eq(OP_ADD).and(new SatAdd(r.old, value(r.cmd)).overflow));
     }
 
-    /** The counter update: saturating ADD, SET, or no change. */
+    /** Cycles from acceptance to presentation on {@code out} (RmwMemory's). */
+    public static int latency(boolean registerRead) {
+        return RmwMemory.latency(registerRead);
+    }
+
+    /**
+     * The counter update: saturating ADD, SET, or no change. READ and op 3 add zero, so the adder's result is the
+     * update for every op but SET: after the carry chain, one LUT per bit (SET ? value : clipped sum) finishes it.
+     */
     private static UInt apply(UInt old, UInt cmd) {
         UInt value = value(cmd);
         UInt op = op(cmd);
-        return Mux(op.eq(OP_ADD), new SatAdd(old, value).value, Mux(op.eq(OP_SET), value, old));
+        UInt addend = Mux(op.eq(OP_ADD), value, U(0, value.getWidth()));
+        return Mux(op.eq(OP_SET), value, new SatAdd(old, addend).value);
     }
 
     /** Packs a command: {@code op} (2 bits, one of the OP_ constants) above {@code value} (counterBits). */

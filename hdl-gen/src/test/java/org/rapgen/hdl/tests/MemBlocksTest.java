@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.rapgen.engines.sampler.HashUnit;
 import org.rapgen.hdl.Elaborator;
 import org.rapgen.hdl.HdlException;
@@ -33,9 +34,12 @@ class MemBlocksTest {
         List<Arguments> out = new ArrayList<>();
         out.add(Arguments.of("RmwMemory_mod5", (Supplier<Module>) () -> new RmwMemory("mod5", 16, 3, 1, (old, cmd) -> Mux(old.eq(4), U(0, 3), old.add(cmd)))));
         out.add(Arguments.of("RmwMemory_odd", (Supplier<Module>) () -> new RmwMemory("xor", 13, 9, 9, (old, cmd) -> old.xor(cmd))));
+        out.add(Arguments.of("RmwMemory_mod5_registered", (Supplier<Module>) () -> new RmwMemory("mod5", 16, 3, 1, true, (old, cmd) -> Mux(old.eq(4), U(0, 3), old.add(cmd)))));
         out.add(Arguments.of("CounterSram_2x1", (Supplier<Module>) () -> new CounterSram(2, 1)));
+        out.add(Arguments.of("CounterSram_2x1_registered", (Supplier<Module>) () -> new CounterSram(2, 1, true)));
         out.add(Arguments.of("CounterSram_1024x32", (Supplier<Module>) () -> new CounterSram(1024, 32)));
         out.add(Arguments.of("CounterSram_100x64", (Supplier<Module>) () -> new CounterSram(100, 64)));
+        out.add(Arguments.of("CounterSram_100x64_registered", (Supplier<Module>) () -> new CounterSram(100, 64, true)));
         out.add(Arguments.of("Lfsr_3", (Supplier<Module>) () -> new Lfsr(3, 1, 1)));
         out.add(Arguments.of("Lfsr_32", (Supplier<Module>) () -> new Lfsr(32, 16, 0xACE1ACE1L)));
         out.add(Arguments.of("Lfsr_64", (Supplier<Module>) () -> new Lfsr(64, 100, -1L)));
@@ -87,12 +91,15 @@ class MemBlocksTest {
         String b = Elaborator.elaborate(() -> new RmwMemory("xor", 16, 8, 1, (o, c) -> o.xor(c))).top().name;
         assertEquals("RmwMemory_finc_d16_w8_c1", a);
         assertEquals("RmwMemory_fxor_d16_w8_c1", b);
+        String r = Elaborator.elaborate(() -> new RmwMemory("xor", 16, 8, 1, true, (o, c) -> o.xor(c))).top().name;
+        assertEquals("RmwMemory_fxor_d16_w8_c1_r1", r);
     }
 
     /** The RMW storage must land in block RAM, not flip-flops: 1024 x 32-bit counters on iCE40 and 7-series. */
-    @Test
-    void counterStorageInfersBlockRam() {
-        IcarusRunner.Built<CounterSram> b = IcarusRunner.build(() -> new CounterSram(1024, 32));
+    @ParameterizedTest(name = "registerRead={0}")
+    @ValueSource(booleans = {false, true})
+    void counterStorageInfersBlockRam(boolean registerRead) {
+        IcarusRunner.Built<CounterSram> b = IcarusRunner.build(() -> new CounterSram(1024, 32, registerRead));
         String top = b.def().name;
         Tools.Result ice = Tools.yosys(b.files(), "synth_ice40 -top " + top);
         assertEquals(0, ice.exit(), ice.output());

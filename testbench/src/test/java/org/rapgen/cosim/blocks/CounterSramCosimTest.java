@@ -12,9 +12,8 @@ import org.rapgen.hdl.lib.CounterSram;
 /**
  * CounterSram(16, 4) cycle by cycle against {@link RmwReference} with the counter semantics written out below:
  * same-address bursts, alternating and A,B,A addresses, saturation (4-bit counters clip quickly), SET and READ
- * interleaved with ADD, random backpressure and clear pulses in mid-stream.
+ * interleaved with ADD, random backpressure and clear pulses in mid-stream; with and without the read register.
  */
-@Cosim(CounterSramCosimTest.Small.class)
 class CounterSramCosimTest {
     static final int DEPTH = 16;
     static final int BITS = 4;
@@ -23,6 +22,12 @@ class CounterSramCosimTest {
     static final class Small extends DslProvider {
         Small() {
             super(() -> new CounterSram(DEPTH, BITS));
+        }
+    }
+
+    static final class SmallRegistered extends DslProvider {
+        SmallRegistered() {
+            super(() -> new CounterSram(DEPTH, BITS, true));
         }
     }
 
@@ -43,10 +48,33 @@ class CounterSramCosimTest {
     }
 
     @Test
+    @Cosim(Small.class)
     void randomTrafficMatchesReference(Sim sim) {
+        randomTraffic(sim, 2);
+    }
+
+    @Test
+    @Cosim(SmallRegistered.class)
+    void randomTrafficMatchesReferenceWithReadRegister(Sim sim) {
+        randomTraffic(sim, 3);
+    }
+
+    @Test
+    @Cosim(Small.class)
+    void clearingSweepsEveryWordToZero(Sim sim) {
+        clearingSweeps(sim, 2);
+    }
+
+    @Test
+    @Cosim(SmallRegistered.class)
+    void clearingSweepsEveryWordToZeroWithReadRegister(Sim sim) {
+        clearingSweeps(sim, 3);
+    }
+
+    private static void randomTraffic(Sim sim, int latency) {
         int[] saturated = new int[3];
         int satPort = sim.port("io_out_bits_saturated").id();
-        RmwBench bench = new RmwBench(sim, DEPTH, new RmwReference(DEPTH, BITS, CounterSramCosimTest::apply),
+        RmwBench bench = new RmwBench(sim, DEPTH, new RmwReference(DEPTH, BITS, latency, CounterSramCosimTest::apply),
                 (rnd, addr) -> {
                     int r = rnd.nextInt(20);
                     int op = r < 14 ? CounterSram.OP_ADD : r < 17 ? CounterSram.OP_SET : r < 19 ? CounterSram.OP_READ : 3;
@@ -64,10 +92,9 @@ class CounterSramCosimTest {
         assertTrue(saturated[0] > 100 && saturated[1] > 10, "saturations " + saturated[0] + ", exact landings on max " + saturated[1]);
     }
 
-    @Test
-    void clearingSweepsEveryWordToZero(Sim sim) {
+    private static void clearingSweeps(Sim sim, int latency) {
         // Fill every counter, clear, then read them all back: the sweep must have reached each word.
-        RmwReference ref = new RmwReference(DEPTH, BITS, CounterSramCosimTest::apply);
+        RmwReference ref = new RmwReference(DEPTH, BITS, latency, CounterSramCosimTest::apply);
         RmwBench bench = new RmwBench(sim, DEPTH, ref, (rnd, addr) -> CounterSram.cmd(CounterSram.OP_SET, 1 + rnd.nextInt((int) MAX), BITS),
                 (s, h, where) -> { });
         bench.run(3, 2_000, 0);

@@ -46,8 +46,8 @@ final class RmwBench {
         this.ref = ref;
         this.operands = operands;
         this.extra = extra;
-        for (String k : new String[] {"same_addr_next_cycle", "same_addr_two_apart", "same_addr_while_stalled", "out_stalled",
-            "accept_while_full", "clear_in_flight", "clear_while_clearing", "long_same_run"}) coverage.put(k, 0);
+        for (String k : new String[] {"same_addr_next_cycle", "same_addr_two_apart", "same_addr_after_gap", "same_addr_while_stalled", "out_stalled",
+            "accept_while_full", "clear_in_flight", "clear_while_clearing", "long_same_run", "same_addr_across_clear"}) coverage.put(k, 0);
     }
 
     private void cover(String k, boolean hit) {
@@ -73,6 +73,7 @@ final class RmwBench {
         LongUnaryOperator pick = i -> 0;
         long seq = 0;
         int clearAgainIn = -1;
+        long addrBeforeClear = -1;  // the last command accepted before the latest clear, while none was accepted since
         for (int c = 0; c < cycles; c++) {
             if (phaseLeft-- <= 0) {
                 double[] ph = PHASES[rnd.nextInt(PHASES.length)];
@@ -97,8 +98,10 @@ final class RmwBench {
                 cmd = operands.next(rnd, addr);
             }
             boolean ready = rnd.nextDouble() < pReady;
-            // Clears are rare, and a quarter of them is followed by another during the sweep (which restarts it).
-            boolean clr = rnd.nextDouble() < clearRate || clearAgainIn-- == 0;
+            // Clears are rare, and a quarter of them is followed by another during the sweep (which restarts it). While
+            // the output is blocked they are 20 times as likely, so that commands from before a clear are still in
+            // flight when the first ones after it arrive.
+            boolean clr = rnd.nextDouble() < (pReady == 0 ? 20 * clearRate : clearRate) || clearAgainIn-- == 0;
             if (clr && clearAgainIn < 0 && rnd.nextInt(4) == 0) clearAgainIn = rnd.nextInt(depth);
             sim.poke(inValid, pending ? 1 : 0);
             sim.poke(inAddr, addr);
@@ -125,19 +128,24 @@ final class RmwBench {
             }
 
             cover("out_stalled", ref.outValid() && !ready);
-            cover("accept_while_full", pending && ref.held() == 2 && ref.inReady(ready));
+            cover("accept_while_full", pending && ref.held() == ref.capacity() && ref.inReady(ready));
             cover("clear_in_flight", clr && ref.held() > 0);
             cover("clear_while_clearing", clr && ref.clearing());
             boolean stalled = ref.outValid() && !ready;
+            int heldBefore = ref.held();
             RmwReference.Result accepted = ref.clock(pending, addr, cmd, ready, clr);
             sim.step();
             if (accepted != null) {
                 long now = accepted.acceptedAt();
                 cover("same_addr_next_cycle", addr == lastAddr && lastAcceptCycle == now - 1);
                 cover("same_addr_two_apart", addr == prevAddr && prevAcceptCycle == now - 2 && lastAddr != addr);
+                cover("same_addr_after_gap", addr == lastAddr && lastAcceptCycle == now - 2);
                 cover("same_addr_while_stalled", addr == lastAddr && stalled);
                 run = addr == lastAddr ? run + 1 : 0;
                 cover("long_same_run", run == 50);
+                // The command ahead, same address, still in flight from before a clear: this one must read zeros.
+                cover("same_addr_across_clear", addr == addrBeforeClear && heldBefore >= 2);
+                addrBeforeClear = -1;
                 prevAddr = lastAddr;
                 prevAcceptCycle = lastAcceptCycle;
                 lastAddr = addr;
@@ -145,6 +153,7 @@ final class RmwBench {
                 pending = false;
             }
             if (clr) {
+                if (lastAddr >= 0) addrBeforeClear = lastAddr;
                 lastAddr = -1;
                 prevAddr = -1;
             }

@@ -11,9 +11,9 @@ import org.rapgen.hdl.lib.RmwMemory;
 
 /**
  * RmwMemory with a non-additive update, the sampler's "count modulo r, emit on wrap" plus a nonlinear op, so a
- * forwarding slip (a stale or doubly applied update) cannot cancel out: 8 words, r = 23, 5-bit data.
+ * forwarding slip (a stale or doubly applied update) cannot cancel out: 8 words, r = 23, 5-bit data. Both settings:
+ * two stages (latency 2), and with the read register (latency 3, a second forwarding source).
  */
-@Cosim(RmwMemoryCosimTest.ModR.class)
 class RmwMemoryCosimTest {
     static final int DEPTH = 8;
     static final int BITS = 5;
@@ -41,10 +41,27 @@ class RmwMemoryCosimTest {
         }
     }
 
+    static final class ModRRegistered extends DslProvider {
+        ModRRegistered() {
+            super(() -> new RmwMemory("modr", DEPTH, BITS, 2, true, RmwMemoryCosimTest::update));
+        }
+    }
+
     @Test
+    @Cosim(ModR.class)
     void randomTrafficMatchesReference(Sim sim) {
+        randomTraffic(sim, 2);
+    }
+
+    @Test
+    @Cosim(ModRRegistered.class)
+    void randomTrafficMatchesReferenceWithReadRegister(Sim sim) {
+        randomTraffic(sim, 3);
+    }
+
+    private static void randomTraffic(Sim sim, int latency) {
         int[] wraps = new int[1];
-        RmwBench bench = new RmwBench(sim, DEPTH, new RmwReference(DEPTH, BITS, RmwMemoryCosimTest::reference),
+        RmwBench bench = new RmwBench(sim, DEPTH, new RmwReference(DEPTH, BITS, latency, RmwMemoryCosimTest::reference),
                 (rnd, addr) -> {
                     int r = rnd.nextInt(40);
                     return r < 34 ? 0 : r < 37 ? 1 : r < 39 ? 3 : 2;

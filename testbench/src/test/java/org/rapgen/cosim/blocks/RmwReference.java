@@ -6,9 +6,10 @@ import java.util.function.LongBinaryOperator;
 
 /**
  * Contract model of {@code RmwMemory}, written from its documentation rather than its structure: commands take effect
- * one after another in acceptance order on a plain array; the block holds at most two commands, presents the oldest
- * two cycles after its acceptance cycle, and accepts when it holds fewer than two or one leaves this cycle; a clear
- * (or reset) zeroes the array after the commands accepted so far and blocks input for {@code depth} cycles.
+ * one after another in acceptance order on a plain array; the block holds at most {@code latency} commands (2, or 3
+ * with the read register), presents the oldest {@code latency} cycles after its acceptance cycle, and accepts when it
+ * holds fewer or one leaves this cycle; a clear (or reset) zeroes the array after the commands accepted so far and
+ * blocks input for {@code depth} cycles.
  */
 final class RmwReference {
     record Result(long addr, long cmd, long old, long updated, long acceptedAt) {
@@ -17,11 +18,13 @@ final class RmwReference {
     private final long[] mem;
     private final long dataMask;
     private final LongBinaryOperator update;
+    private final int latency;
     private final ArrayDeque<Result> held = new ArrayDeque<>();
     private long cycle;
     private long clearingUntil;
 
-    RmwReference(int depth, int dataBits, LongBinaryOperator update) {
+    RmwReference(int depth, int dataBits, int latency, LongBinaryOperator update) {
+        this.latency = latency;
         this.mem = new long[depth];
         this.dataMask = dataBits == 64 ? -1L : (1L << dataBits) - 1;
         this.update = update;
@@ -40,15 +43,19 @@ final class RmwReference {
     }
 
     boolean inReady(boolean outReady) {
-        return !clearing() && (held.size() < 2 || outReady && outValid());
+        return !clearing() && (held.size() < latency || outReady && outValid());
     }
 
     boolean outValid() {
-        return !held.isEmpty() && held.peek().acceptedAt <= cycle - 2;
+        return !held.isEmpty() && held.peek().acceptedAt <= cycle - latency;
     }
 
     Result head() {
         return held.peek();
+    }
+
+    int capacity() {
+        return latency;
     }
 
     int held() {
