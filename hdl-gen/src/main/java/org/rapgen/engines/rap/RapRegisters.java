@@ -11,8 +11,8 @@ import java.util.Map;
  * addresses and bit positions here by name, so the three cannot drift apart.
  *
  * <p>All registers are 32 bits wide at word-aligned byte offsets. A 64-bit value occupies two registers, {@code _LO}
- * at the lower offset. Status values are read from a snapshot: writing CTRL.snapshot copies every status value at
- * once (at a cycle where no split or merge is half done), so a multi-word read is consistent.
+ * at the lower offset. Status values are read from a snapshot: writing CTRL.snapshot copies every status value as it
+ * was at one clock (where no split or merge is half done), so a multi-word read is consistent.
  */
 public final class RapRegisters {
     /** How software sees a field. */
