@@ -175,7 +175,6 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   input  wire [15:0] io_epsCsr, // RapController.java:70
   input  wire [63:0] io_m0Csr, // RapController.java:70
   input  wire [31:0] io_qCsr, // RapController.java:70
-  input  wire [63:0] io_zeroWeight, // RapController.java:70
   output wire [15:0] io_epsActive, // RapController.java:70
   output wire io_thresholdClear, // RapController.java:70
   output wire io_acceptEnable, // RapController.java:70
@@ -190,19 +189,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   output wire [63:0] io_live_saturations, // RapController.java:70
   output wire io_live_overflow, // RapController.java:70
   output wire io_live_saturated, // RapController.java:70
-  output wire [63:0] io_snap_n, // RapController.java:70
-  output wire [7:0] io_snap_nodes, // RapController.java:70
-  output wire [7:0] io_snap_highWater, // RapController.java:70
-  output wire [63:0] io_snap_updates, // RapController.java:70
-  output wire [63:0] io_snap_splits, // RapController.java:70
-  output wire [63:0] io_snap_merges, // RapController.java:70
-  output wire [63:0] io_snap_mergeBatches, // RapController.java:70
-  output wire [63:0] io_snap_deferredSplits, // RapController.java:70
-  output wire [63:0] io_snap_saturations, // RapController.java:70
-  output wire io_snap_overflow, // RapController.java:70
-  output wire io_snap_saturated, // RapController.java:70
-  output wire [63:0] io_snapErrorBound, // RapController.java:70
-  output wire [63:0] io_snapZeroWeight, // RapController.java:70
+  output wire io_snapFreeze, // RapController.java:70
+  input  wire io_snapCopied, // RapController.java:70
+  output wire [63:0] io_errorBound, // RapController.java:70
+  output wire io_errorBoundReady, // RapController.java:70
   output wire io_snapBusy, // RapController.java:70
   output wire io_node_valid, // RapController.java:70
   output wire [5:0] io_node_len, // RapController.java:70
@@ -730,29 +720,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [2:0] slot_children_125; // NodeTable.java:36
   reg [2:0] slot_children_126; // NodeTable.java:36
   reg [2:0] slot_children_127; // NodeTable.java:36
-  reg [63:0] st_n; // StatusRegs.java:17
-  reg [63:0] st_updates; // StatusRegs.java:20
-  reg [63:0] st_splits; // StatusRegs.java:21
-  reg [63:0] st_merges; // StatusRegs.java:22
-  reg [63:0] st_merge_batches; // StatusRegs.java:23
-  reg [63:0] st_deferred_splits; // StatusRegs.java:24
-  reg [63:0] st_saturations; // StatusRegs.java:25
-  reg st_overflow; // StatusRegs.java:26
-  reg st_saturated; // StatusRegs.java:27
-  reg [63:0] snap_zero_weight; // StatusRegs.java:28
-  reg [7:0] st_nodes; // StatusRegs.java:52
-  reg [7:0] st_high_water; // StatusRegs.java:53
-  reg [63:0] snap_n; // StatusRegs.java:61
-  reg [7:0] snap_nodes; // StatusRegs.java:61
-  reg [7:0] snap_high_water; // StatusRegs.java:61
-  reg [63:0] snap_updates; // StatusRegs.java:61
-  reg [63:0] snap_splits; // StatusRegs.java:61
-  reg [63:0] snap_merges; // StatusRegs.java:61
-  reg [63:0] snap_merge_batches; // StatusRegs.java:61
-  reg [63:0] snap_deferred_splits; // StatusRegs.java:61
-  reg [63:0] snap_saturations; // StatusRegs.java:61
-  reg snap_overflow; // StatusRegs.java:61
-  reg snap_saturated; // StatusRegs.java:61
+  reg [63:0] st_n; // StatusRegs.java:16
+  reg [63:0] st_updates; // StatusRegs.java:19
+  reg [63:0] st_splits; // StatusRegs.java:20
+  reg [63:0] st_merges; // StatusRegs.java:21
+  reg [63:0] st_merge_batches; // StatusRegs.java:22
+  reg [63:0] st_deferred_splits; // StatusRegs.java:23
+  reg [63:0] st_saturations; // StatusRegs.java:24
+  reg st_overflow; // StatusRegs.java:25
+  reg st_saturated; // StatusRegs.java:26
+  reg [7:0] st_nodes; // StatusRegs.java:48
+  reg [7:0] st_high_water; // StatusRegs.java:49
   reg [63:0] next_merge; // RapController.java:81
   reg [63:0] until_merge; // RapController.java:83
   reg schedule_exhausted; // RapController.java:84
@@ -803,24 +781,22 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg skip_valid; // MergeSkip.java:23
   reg [34:0] skip_min_sum; // MergeSkip.java:30
   reg [34:0] batch_min_sum; // MergeSkip.java:31
-  reg bound_job; // RapController.java:132
-  reg [63:0] snap_error_bound; // RapController.java:133
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:407
+  reg snapshot_frozen; // RapController.java:133
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:404
 
   // Memories (no reset, so synthesis infers RAM)
   reg [31:0] slot_prefix [0:127]; // RapController.java:127
 
   // Wires
-  wire ev_commit; // StatusRegs.java:31
-  wire ev_saturation; // StatusRegs.java:34
-  wire ev_split; // StatusRegs.java:36
-  wire ev_allocated; // StatusRegs.java:38
-  wire ev_batch; // StatusRegs.java:40
-  wire ev_deferred; // StatusRegs.java:42
-  wire ev_clear; // StatusRegs.java:45
-  wire ev_snapshot; // StatusRegs.java:46
-  wire [15:0] ev_weight; // StatusRegs.java:54
-  wire [2:0] ev_removed; // StatusRegs.java:55
+  wire ev_commit; // StatusRegs.java:29
+  wire ev_saturation; // StatusRegs.java:32
+  wire ev_split; // StatusRegs.java:34
+  wire ev_allocated; // StatusRegs.java:36
+  wire ev_batch; // StatusRegs.java:38
+  wire ev_deferred; // StatusRegs.java:40
+  wire ev_clear; // StatusRegs.java:43
+  wire [15:0] ev_weight; // StatusRegs.java:50
+  wire [2:0] ev_removed; // StatusRegs.java:51
   wire serialMultiplier_io_start; // RapController.java:131
   wire [63:0] serialMultiplier_io_a; // RapController.java:131
   wire [31:0] serialMultiplier_io_b; // RapController.java:131
@@ -957,1599 +933,1601 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [2:0] cause; // RapController.java:482
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:223
-  wire _not_0 = ~io_counterClearing; // RapController.java:223
-  wire in_run = state == 4'd1; // RapController.java:143
-  wire commit_fire = in_run & io_counterResult_valid; // RapController.java:178
+  wire _eq_0 = state == 4'd0; // RapController.java:219
+  wire _not_0 = ~io_counterClearing; // RapController.java:219
+  wire in_run = state == 4'd1; // RapController.java:139
+  wire commit_fire = in_run & io_counterResult_valid; // RapController.java:174
   wire _eq_1 = io_counterResult_bits_addr == 7'd0; // NodeTable.java:62
   wire [5:0] _dyn_index_0 = io_counterResult_bits_addr == 7'd0 ? slot_len_0 : io_counterResult_bits_addr == 7'd1 ? slot_len_1 : io_counterResult_bits_addr == 7'd2 ? slot_len_2 : io_counterResult_bits_addr == 7'd3 ? slot_len_3 : io_counterResult_bits_addr == 7'd4 ? slot_len_4 : io_counterResult_bits_addr == 7'd5 ? slot_len_5 : io_counterResult_bits_addr == 7'd6 ? slot_len_6 : io_counterResult_bits_addr == 7'd7 ? slot_len_7 : io_counterResult_bits_addr == 7'd8 ? slot_len_8 : io_counterResult_bits_addr == 7'd9 ? slot_len_9 : io_counterResult_bits_addr == 7'd10 ? slot_len_10 : io_counterResult_bits_addr == 7'd11 ? slot_len_11 : io_counterResult_bits_addr == 7'd12 ? slot_len_12 : io_counterResult_bits_addr == 7'd13 ? slot_len_13 : io_counterResult_bits_addr == 7'd14 ? slot_len_14 : io_counterResult_bits_addr == 7'd15 ? slot_len_15 : io_counterResult_bits_addr == 7'd16 ? slot_len_16 : io_counterResult_bits_addr == 7'd17 ? slot_len_17 : io_counterResult_bits_addr == 7'd18 ? slot_len_18 : io_counterResult_bits_addr == 7'd19 ? slot_len_19 : io_counterResult_bits_addr == 7'd20 ? slot_len_20 : io_counterResult_bits_addr == 7'd21 ? slot_len_21 : io_counterResult_bits_addr == 7'd22 ? slot_len_22 : io_counterResult_bits_addr == 7'd23 ? slot_len_23 : io_counterResult_bits_addr == 7'd24 ? slot_len_24 : io_counterResult_bits_addr == 7'd25 ? slot_len_25 : io_counterResult_bits_addr == 7'd26 ? slot_len_26 : io_counterResult_bits_addr == 7'd27 ? slot_len_27 : io_counterResult_bits_addr == 7'd28 ? slot_len_28 : io_counterResult_bits_addr == 7'd29 ? slot_len_29 : io_counterResult_bits_addr == 7'd30 ? slot_len_30 : io_counterResult_bits_addr == 7'd31 ? slot_len_31 : io_counterResult_bits_addr == 7'd32 ? slot_len_32 : io_counterResult_bits_addr == 7'd33 ? slot_len_33 : io_counterResult_bits_addr == 7'd34 ? slot_len_34 : io_counterResult_bits_addr == 7'd35 ? slot_len_35 : io_counterResult_bits_addr == 7'd36 ? slot_len_36 : io_counterResult_bits_addr == 7'd37 ? slot_len_37 : io_counterResult_bits_addr == 7'd38 ? slot_len_38 : io_counterResult_bits_addr == 7'd39 ? slot_len_39 : io_counterResult_bits_addr == 7'd40 ? slot_len_40 : io_counterResult_bits_addr == 7'd41 ? slot_len_41 : io_counterResult_bits_addr == 7'd42 ? slot_len_42 : io_counterResult_bits_addr == 7'd43 ? slot_len_43 : io_counterResult_bits_addr == 7'd44 ? slot_len_44 : io_counterResult_bits_addr == 7'd45 ? slot_len_45 : io_counterResult_bits_addr == 7'd46 ? slot_len_46 : io_counterResult_bits_addr == 7'd47 ? slot_len_47 : io_counterResult_bits_addr == 7'd48 ? slot_len_48 : io_counterResult_bits_addr == 7'd49 ? slot_len_49 : io_counterResult_bits_addr == 7'd50 ? slot_len_50 : io_counterResult_bits_addr == 7'd51 ? slot_len_51 : io_counterResult_bits_addr == 7'd52 ? slot_len_52 : io_counterResult_bits_addr == 7'd53 ? slot_len_53 : io_counterResult_bits_addr == 7'd54 ? slot_len_54 : io_counterResult_bits_addr == 7'd55 ? slot_len_55 : io_counterResult_bits_addr == 7'd56 ? slot_len_56 : io_counterResult_bits_addr == 7'd57 ? slot_len_57 : io_counterResult_bits_addr == 7'd58 ? slot_len_58 : io_counterResult_bits_addr == 7'd59 ? slot_len_59 : io_counterResult_bits_addr == 7'd60 ? slot_len_60 : io_counterResult_bits_addr == 7'd61 ? slot_len_61 : io_counterResult_bits_addr == 7'd62 ? slot_len_62 : io_counterResult_bits_addr == 7'd63 ? slot_len_63 : io_counterResult_bits_addr == 7'd64 ? slot_len_64 : io_counterResult_bits_addr == 7'd65 ? slot_len_65 : io_counterResult_bits_addr == 7'd66 ? slot_len_66 : io_counterResult_bits_addr == 7'd67 ? slot_len_67 : io_counterResult_bits_addr == 7'd68 ? slot_len_68 : io_counterResult_bits_addr == 7'd69 ? slot_len_69 : io_counterResult_bits_addr == 7'd70 ? slot_len_70 : io_counterResult_bits_addr == 7'd71 ? slot_len_71 : io_counterResult_bits_addr == 7'd72 ? slot_len_72 : io_counterResult_bits_addr == 7'd73 ? slot_len_73 : io_counterResult_bits_addr == 7'd74 ? slot_len_74 : io_counterResult_bits_addr == 7'd75 ? slot_len_75 : io_counterResult_bits_addr == 7'd76 ? slot_len_76 : io_counterResult_bits_addr == 7'd77 ? slot_len_77 : io_counterResult_bits_addr == 7'd78 ? slot_len_78 : io_counterResult_bits_addr == 7'd79 ? slot_len_79 : io_counterResult_bits_addr == 7'd80 ? slot_len_80 : io_counterResult_bits_addr == 7'd81 ? slot_len_81 : io_counterResult_bits_addr == 7'd82 ? slot_len_82 : io_counterResult_bits_addr == 7'd83 ? slot_len_83 : io_counterResult_bits_addr == 7'd84 ? slot_len_84 : io_counterResult_bits_addr == 7'd85 ? slot_len_85 : io_counterResult_bits_addr == 7'd86 ? slot_len_86 : io_counterResult_bits_addr == 7'd87 ? slot_len_87 : io_counterResult_bits_addr == 7'd88 ? slot_len_88 : io_counterResult_bits_addr == 7'd89 ? slot_len_89 : io_counterResult_bits_addr == 7'd90 ? slot_len_90 : io_counterResult_bits_addr == 7'd91 ? slot_len_91 : io_counterResult_bits_addr == 7'd92 ? slot_len_92 : io_counterResult_bits_addr == 7'd93 ? slot_len_93 : io_counterResult_bits_addr == 7'd94 ? slot_len_94 : io_counterResult_bits_addr == 7'd95 ? slot_len_95 : io_counterResult_bits_addr == 7'd96 ? slot_len_96 : io_counterResult_bits_addr == 7'd97 ? slot_len_97 : io_counterResult_bits_addr == 7'd98 ? slot_len_98 : io_counterResult_bits_addr == 7'd99 ? slot_len_99 : io_counterResult_bits_addr == 7'd100 ? slot_len_100 : io_counterResult_bits_addr == 7'd101 ? slot_len_101 : io_counterResult_bits_addr == 7'd102 ? slot_len_102 : io_counterResult_bits_addr == 7'd103 ? slot_len_103 : io_counterResult_bits_addr == 7'd104 ? slot_len_104 : io_counterResult_bits_addr == 7'd105 ? slot_len_105 : io_counterResult_bits_addr == 7'd106 ? slot_len_106 : io_counterResult_bits_addr == 7'd107 ? slot_len_107 : io_counterResult_bits_addr == 7'd108 ? slot_len_108 : io_counterResult_bits_addr == 7'd109 ? slot_len_109 : io_counterResult_bits_addr == 7'd110 ? slot_len_110 : io_counterResult_bits_addr == 7'd111 ? slot_len_111 : io_counterResult_bits_addr == 7'd112 ? slot_len_112 : io_counterResult_bits_addr == 7'd113 ? slot_len_113 : io_counterResult_bits_addr == 7'd114 ? slot_len_114 : io_counterResult_bits_addr == 7'd115 ? slot_len_115 : io_counterResult_bits_addr == 7'd116 ? slot_len_116 : io_counterResult_bits_addr == 7'd117 ? slot_len_117 : io_counterResult_bits_addr == 7'd118 ? slot_len_118 : io_counterResult_bits_addr == 7'd119 ? slot_len_119 : io_counterResult_bits_addr == 7'd120 ? slot_len_120 : io_counterResult_bits_addr == 7'd121 ? slot_len_121 : io_counterResult_bits_addr == 7'd122 ? slot_len_122 : io_counterResult_bits_addr == 7'd123 ? slot_len_123 : io_counterResult_bits_addr == 7'd124 ? slot_len_124 : io_counterResult_bits_addr == 7'd125 ? slot_len_125 : io_counterResult_bits_addr == 7'd126 ? slot_len_126 : slot_len_127; // NodeTable.java:62
   wire [5:0] hit_len = _eq_1 ? 6'd0 : _dyn_index_0; // NodeTable.java:62
-  wire _lt_0 = hit_len < 6'd32; // RapController.java:182
-  wire _gt_0 = {{4{1'b0}}, io_counterResult_bits_updated} > io_head_threshold; // RapController.java:181
-  wire split_now = _lt_0 & _gt_0; // RapController.java:182
-  wire _not_1 = ~schedule_exhausted; // RapController.java:184
-  wire [47:0] _bits_0 = until_merge[63:16]; // RapController.java:184
-  wire _or_r_0 = |_bits_0; // RapController.java:184
-  wire _not_2 = ~_or_r_0; // RapController.java:184
-  wire _and_0 = _not_1 & _not_2; // RapController.java:184
-  wire [15:0] _bits_1 = until_merge[15:0]; // RapController.java:185
-  wire _ge_0 = io_head_weight >= _bits_1; // RapController.java:185
-  wire merge_now = _and_0 & _ge_0; // RapController.java:185
-  wire _not_3 = ~merge_now; // RapController.java:192
-  wire _and_1 = split_now & _not_3; // RapController.java:192
-  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:191
-  wire [2:0] _dyn_index_1 = io_counterResult_bits_addr == 7'd0 ? slot_children_0 : io_counterResult_bits_addr == 7'd1 ? slot_children_1 : io_counterResult_bits_addr == 7'd2 ? slot_children_2 : io_counterResult_bits_addr == 7'd3 ? slot_children_3 : io_counterResult_bits_addr == 7'd4 ? slot_children_4 : io_counterResult_bits_addr == 7'd5 ? slot_children_5 : io_counterResult_bits_addr == 7'd6 ? slot_children_6 : io_counterResult_bits_addr == 7'd7 ? slot_children_7 : io_counterResult_bits_addr == 7'd8 ? slot_children_8 : io_counterResult_bits_addr == 7'd9 ? slot_children_9 : io_counterResult_bits_addr == 7'd10 ? slot_children_10 : io_counterResult_bits_addr == 7'd11 ? slot_children_11 : io_counterResult_bits_addr == 7'd12 ? slot_children_12 : io_counterResult_bits_addr == 7'd13 ? slot_children_13 : io_counterResult_bits_addr == 7'd14 ? slot_children_14 : io_counterResult_bits_addr == 7'd15 ? slot_children_15 : io_counterResult_bits_addr == 7'd16 ? slot_children_16 : io_counterResult_bits_addr == 7'd17 ? slot_children_17 : io_counterResult_bits_addr == 7'd18 ? slot_children_18 : io_counterResult_bits_addr == 7'd19 ? slot_children_19 : io_counterResult_bits_addr == 7'd20 ? slot_children_20 : io_counterResult_bits_addr == 7'd21 ? slot_children_21 : io_counterResult_bits_addr == 7'd22 ? slot_children_22 : io_counterResult_bits_addr == 7'd23 ? slot_children_23 : io_counterResult_bits_addr == 7'd24 ? slot_children_24 : io_counterResult_bits_addr == 7'd25 ? slot_children_25 : io_counterResult_bits_addr == 7'd26 ? slot_children_26 : io_counterResult_bits_addr == 7'd27 ? slot_children_27 : io_counterResult_bits_addr == 7'd28 ? slot_children_28 : io_counterResult_bits_addr == 7'd29 ? slot_children_29 : io_counterResult_bits_addr == 7'd30 ? slot_children_30 : io_counterResult_bits_addr == 7'd31 ? slot_children_31 : io_counterResult_bits_addr == 7'd32 ? slot_children_32 : io_counterResult_bits_addr == 7'd33 ? slot_children_33 : io_counterResult_bits_addr == 7'd34 ? slot_children_34 : io_counterResult_bits_addr == 7'd35 ? slot_children_35 : io_counterResult_bits_addr == 7'd36 ? slot_children_36 : io_counterResult_bits_addr == 7'd37 ? slot_children_37 : io_counterResult_bits_addr == 7'd38 ? slot_children_38 : io_counterResult_bits_addr == 7'd39 ? slot_children_39 : io_counterResult_bits_addr == 7'd40 ? slot_children_40 : io_counterResult_bits_addr == 7'd41 ? slot_children_41 : io_counterResult_bits_addr == 7'd42 ? slot_children_42 : io_counterResult_bits_addr == 7'd43 ? slot_children_43 : io_counterResult_bits_addr == 7'd44 ? slot_children_44 : io_counterResult_bits_addr == 7'd45 ? slot_children_45 : io_counterResult_bits_addr == 7'd46 ? slot_children_46 : io_counterResult_bits_addr == 7'd47 ? slot_children_47 : io_counterResult_bits_addr == 7'd48 ? slot_children_48 : io_counterResult_bits_addr == 7'd49 ? slot_children_49 : io_counterResult_bits_addr == 7'd50 ? slot_children_50 : io_counterResult_bits_addr == 7'd51 ? slot_children_51 : io_counterResult_bits_addr == 7'd52 ? slot_children_52 : io_counterResult_bits_addr == 7'd53 ? slot_children_53 : io_counterResult_bits_addr == 7'd54 ? slot_children_54 : io_counterResult_bits_addr == 7'd55 ? slot_children_55 : io_counterResult_bits_addr == 7'd56 ? slot_children_56 : io_counterResult_bits_addr == 7'd57 ? slot_children_57 : io_counterResult_bits_addr == 7'd58 ? slot_children_58 : io_counterResult_bits_addr == 7'd59 ? slot_children_59 : io_counterResult_bits_addr == 7'd60 ? slot_children_60 : io_counterResult_bits_addr == 7'd61 ? slot_children_61 : io_counterResult_bits_addr == 7'd62 ? slot_children_62 : io_counterResult_bits_addr == 7'd63 ? slot_children_63 : io_counterResult_bits_addr == 7'd64 ? slot_children_64 : io_counterResult_bits_addr == 7'd65 ? slot_children_65 : io_counterResult_bits_addr == 7'd66 ? slot_children_66 : io_counterResult_bits_addr == 7'd67 ? slot_children_67 : io_counterResult_bits_addr == 7'd68 ? slot_children_68 : io_counterResult_bits_addr == 7'd69 ? slot_children_69 : io_counterResult_bits_addr == 7'd70 ? slot_children_70 : io_counterResult_bits_addr == 7'd71 ? slot_children_71 : io_counterResult_bits_addr == 7'd72 ? slot_children_72 : io_counterResult_bits_addr == 7'd73 ? slot_children_73 : io_counterResult_bits_addr == 7'd74 ? slot_children_74 : io_counterResult_bits_addr == 7'd75 ? slot_children_75 : io_counterResult_bits_addr == 7'd76 ? slot_children_76 : io_counterResult_bits_addr == 7'd77 ? slot_children_77 : io_counterResult_bits_addr == 7'd78 ? slot_children_78 : io_counterResult_bits_addr == 7'd79 ? slot_children_79 : io_counterResult_bits_addr == 7'd80 ? slot_children_80 : io_counterResult_bits_addr == 7'd81 ? slot_children_81 : io_counterResult_bits_addr == 7'd82 ? slot_children_82 : io_counterResult_bits_addr == 7'd83 ? slot_children_83 : io_counterResult_bits_addr == 7'd84 ? slot_children_84 : io_counterResult_bits_addr == 7'd85 ? slot_children_85 : io_counterResult_bits_addr == 7'd86 ? slot_children_86 : io_counterResult_bits_addr == 7'd87 ? slot_children_87 : io_counterResult_bits_addr == 7'd88 ? slot_children_88 : io_counterResult_bits_addr == 7'd89 ? slot_children_89 : io_counterResult_bits_addr == 7'd90 ? slot_children_90 : io_counterResult_bits_addr == 7'd91 ? slot_children_91 : io_counterResult_bits_addr == 7'd92 ? slot_children_92 : io_counterResult_bits_addr == 7'd93 ? slot_children_93 : io_counterResult_bits_addr == 7'd94 ? slot_children_94 : io_counterResult_bits_addr == 7'd95 ? slot_children_95 : io_counterResult_bits_addr == 7'd96 ? slot_children_96 : io_counterResult_bits_addr == 7'd97 ? slot_children_97 : io_counterResult_bits_addr == 7'd98 ? slot_children_98 : io_counterResult_bits_addr == 7'd99 ? slot_children_99 : io_counterResult_bits_addr == 7'd100 ? slot_children_100 : io_counterResult_bits_addr == 7'd101 ? slot_children_101 : io_counterResult_bits_addr == 7'd102 ? slot_children_102 : io_counterResult_bits_addr == 7'd103 ? slot_children_103 : io_counterResult_bits_addr == 7'd104 ? slot_children_104 : io_counterResult_bits_addr == 7'd105 ? slot_children_105 : io_counterResult_bits_addr == 7'd106 ? slot_children_106 : io_counterResult_bits_addr == 7'd107 ? slot_children_107 : io_counterResult_bits_addr == 7'd108 ? slot_children_108 : io_counterResult_bits_addr == 7'd109 ? slot_children_109 : io_counterResult_bits_addr == 7'd110 ? slot_children_110 : io_counterResult_bits_addr == 7'd111 ? slot_children_111 : io_counterResult_bits_addr == 7'd112 ? slot_children_112 : io_counterResult_bits_addr == 7'd113 ? slot_children_113 : io_counterResult_bits_addr == 7'd114 ? slot_children_114 : io_counterResult_bits_addr == 7'd115 ? slot_children_115 : io_counterResult_bits_addr == 7'd116 ? slot_children_116 : io_counterResult_bits_addr == 7'd117 ? slot_children_117 : io_counterResult_bits_addr == 7'd118 ? slot_children_118 : io_counterResult_bits_addr == 7'd119 ? slot_children_119 : io_counterResult_bits_addr == 7'd120 ? slot_children_120 : io_counterResult_bits_addr == 7'd121 ? slot_children_121 : io_counterResult_bits_addr == 7'd122 ? slot_children_122 : io_counterResult_bits_addr == 7'd123 ? slot_children_123 : io_counterResult_bits_addr == 7'd124 ? slot_children_124 : io_counterResult_bits_addr == 7'd125 ? slot_children_125 : io_counterResult_bits_addr == 7'd126 ? slot_children_126 : slot_children_127; // RapController.java:190
-  wire [7:0] _sub_0 = 8'd4 - {{5{1'b0}}, _dyn_index_1}; // RapController.java:190
-  wire _lt_1 = free_slots < _sub_0; // RapController.java:192
-  wire _and_2 = _and_1 & _lt_1; // RapController.java:192
+  wire _lt_0 = hit_len < 6'd32; // RapController.java:178
+  wire _gt_0 = {{4{1'b0}}, io_counterResult_bits_updated} > io_head_threshold; // RapController.java:177
+  wire split_now = _lt_0 & _gt_0; // RapController.java:178
+  wire _not_1 = ~schedule_exhausted; // RapController.java:180
+  wire [47:0] _bits_0 = until_merge[63:16]; // RapController.java:180
+  wire _or_r_0 = |_bits_0; // RapController.java:180
+  wire _not_2 = ~_or_r_0; // RapController.java:180
+  wire _and_0 = _not_1 & _not_2; // RapController.java:180
+  wire [15:0] _bits_1 = until_merge[15:0]; // RapController.java:181
+  wire _ge_0 = io_head_weight >= _bits_1; // RapController.java:181
+  wire merge_now = _and_0 & _ge_0; // RapController.java:181
+  wire _not_3 = ~merge_now; // RapController.java:188
+  wire _and_1 = split_now & _not_3; // RapController.java:188
+  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:187
+  wire [2:0] _dyn_index_1 = io_counterResult_bits_addr == 7'd0 ? slot_children_0 : io_counterResult_bits_addr == 7'd1 ? slot_children_1 : io_counterResult_bits_addr == 7'd2 ? slot_children_2 : io_counterResult_bits_addr == 7'd3 ? slot_children_3 : io_counterResult_bits_addr == 7'd4 ? slot_children_4 : io_counterResult_bits_addr == 7'd5 ? slot_children_5 : io_counterResult_bits_addr == 7'd6 ? slot_children_6 : io_counterResult_bits_addr == 7'd7 ? slot_children_7 : io_counterResult_bits_addr == 7'd8 ? slot_children_8 : io_counterResult_bits_addr == 7'd9 ? slot_children_9 : io_counterResult_bits_addr == 7'd10 ? slot_children_10 : io_counterResult_bits_addr == 7'd11 ? slot_children_11 : io_counterResult_bits_addr == 7'd12 ? slot_children_12 : io_counterResult_bits_addr == 7'd13 ? slot_children_13 : io_counterResult_bits_addr == 7'd14 ? slot_children_14 : io_counterResult_bits_addr == 7'd15 ? slot_children_15 : io_counterResult_bits_addr == 7'd16 ? slot_children_16 : io_counterResult_bits_addr == 7'd17 ? slot_children_17 : io_counterResult_bits_addr == 7'd18 ? slot_children_18 : io_counterResult_bits_addr == 7'd19 ? slot_children_19 : io_counterResult_bits_addr == 7'd20 ? slot_children_20 : io_counterResult_bits_addr == 7'd21 ? slot_children_21 : io_counterResult_bits_addr == 7'd22 ? slot_children_22 : io_counterResult_bits_addr == 7'd23 ? slot_children_23 : io_counterResult_bits_addr == 7'd24 ? slot_children_24 : io_counterResult_bits_addr == 7'd25 ? slot_children_25 : io_counterResult_bits_addr == 7'd26 ? slot_children_26 : io_counterResult_bits_addr == 7'd27 ? slot_children_27 : io_counterResult_bits_addr == 7'd28 ? slot_children_28 : io_counterResult_bits_addr == 7'd29 ? slot_children_29 : io_counterResult_bits_addr == 7'd30 ? slot_children_30 : io_counterResult_bits_addr == 7'd31 ? slot_children_31 : io_counterResult_bits_addr == 7'd32 ? slot_children_32 : io_counterResult_bits_addr == 7'd33 ? slot_children_33 : io_counterResult_bits_addr == 7'd34 ? slot_children_34 : io_counterResult_bits_addr == 7'd35 ? slot_children_35 : io_counterResult_bits_addr == 7'd36 ? slot_children_36 : io_counterResult_bits_addr == 7'd37 ? slot_children_37 : io_counterResult_bits_addr == 7'd38 ? slot_children_38 : io_counterResult_bits_addr == 7'd39 ? slot_children_39 : io_counterResult_bits_addr == 7'd40 ? slot_children_40 : io_counterResult_bits_addr == 7'd41 ? slot_children_41 : io_counterResult_bits_addr == 7'd42 ? slot_children_42 : io_counterResult_bits_addr == 7'd43 ? slot_children_43 : io_counterResult_bits_addr == 7'd44 ? slot_children_44 : io_counterResult_bits_addr == 7'd45 ? slot_children_45 : io_counterResult_bits_addr == 7'd46 ? slot_children_46 : io_counterResult_bits_addr == 7'd47 ? slot_children_47 : io_counterResult_bits_addr == 7'd48 ? slot_children_48 : io_counterResult_bits_addr == 7'd49 ? slot_children_49 : io_counterResult_bits_addr == 7'd50 ? slot_children_50 : io_counterResult_bits_addr == 7'd51 ? slot_children_51 : io_counterResult_bits_addr == 7'd52 ? slot_children_52 : io_counterResult_bits_addr == 7'd53 ? slot_children_53 : io_counterResult_bits_addr == 7'd54 ? slot_children_54 : io_counterResult_bits_addr == 7'd55 ? slot_children_55 : io_counterResult_bits_addr == 7'd56 ? slot_children_56 : io_counterResult_bits_addr == 7'd57 ? slot_children_57 : io_counterResult_bits_addr == 7'd58 ? slot_children_58 : io_counterResult_bits_addr == 7'd59 ? slot_children_59 : io_counterResult_bits_addr == 7'd60 ? slot_children_60 : io_counterResult_bits_addr == 7'd61 ? slot_children_61 : io_counterResult_bits_addr == 7'd62 ? slot_children_62 : io_counterResult_bits_addr == 7'd63 ? slot_children_63 : io_counterResult_bits_addr == 7'd64 ? slot_children_64 : io_counterResult_bits_addr == 7'd65 ? slot_children_65 : io_counterResult_bits_addr == 7'd66 ? slot_children_66 : io_counterResult_bits_addr == 7'd67 ? slot_children_67 : io_counterResult_bits_addr == 7'd68 ? slot_children_68 : io_counterResult_bits_addr == 7'd69 ? slot_children_69 : io_counterResult_bits_addr == 7'd70 ? slot_children_70 : io_counterResult_bits_addr == 7'd71 ? slot_children_71 : io_counterResult_bits_addr == 7'd72 ? slot_children_72 : io_counterResult_bits_addr == 7'd73 ? slot_children_73 : io_counterResult_bits_addr == 7'd74 ? slot_children_74 : io_counterResult_bits_addr == 7'd75 ? slot_children_75 : io_counterResult_bits_addr == 7'd76 ? slot_children_76 : io_counterResult_bits_addr == 7'd77 ? slot_children_77 : io_counterResult_bits_addr == 7'd78 ? slot_children_78 : io_counterResult_bits_addr == 7'd79 ? slot_children_79 : io_counterResult_bits_addr == 7'd80 ? slot_children_80 : io_counterResult_bits_addr == 7'd81 ? slot_children_81 : io_counterResult_bits_addr == 7'd82 ? slot_children_82 : io_counterResult_bits_addr == 7'd83 ? slot_children_83 : io_counterResult_bits_addr == 7'd84 ? slot_children_84 : io_counterResult_bits_addr == 7'd85 ? slot_children_85 : io_counterResult_bits_addr == 7'd86 ? slot_children_86 : io_counterResult_bits_addr == 7'd87 ? slot_children_87 : io_counterResult_bits_addr == 7'd88 ? slot_children_88 : io_counterResult_bits_addr == 7'd89 ? slot_children_89 : io_counterResult_bits_addr == 7'd90 ? slot_children_90 : io_counterResult_bits_addr == 7'd91 ? slot_children_91 : io_counterResult_bits_addr == 7'd92 ? slot_children_92 : io_counterResult_bits_addr == 7'd93 ? slot_children_93 : io_counterResult_bits_addr == 7'd94 ? slot_children_94 : io_counterResult_bits_addr == 7'd95 ? slot_children_95 : io_counterResult_bits_addr == 7'd96 ? slot_children_96 : io_counterResult_bits_addr == 7'd97 ? slot_children_97 : io_counterResult_bits_addr == 7'd98 ? slot_children_98 : io_counterResult_bits_addr == 7'd99 ? slot_children_99 : io_counterResult_bits_addr == 7'd100 ? slot_children_100 : io_counterResult_bits_addr == 7'd101 ? slot_children_101 : io_counterResult_bits_addr == 7'd102 ? slot_children_102 : io_counterResult_bits_addr == 7'd103 ? slot_children_103 : io_counterResult_bits_addr == 7'd104 ? slot_children_104 : io_counterResult_bits_addr == 7'd105 ? slot_children_105 : io_counterResult_bits_addr == 7'd106 ? slot_children_106 : io_counterResult_bits_addr == 7'd107 ? slot_children_107 : io_counterResult_bits_addr == 7'd108 ? slot_children_108 : io_counterResult_bits_addr == 7'd109 ? slot_children_109 : io_counterResult_bits_addr == 7'd110 ? slot_children_110 : io_counterResult_bits_addr == 7'd111 ? slot_children_111 : io_counterResult_bits_addr == 7'd112 ? slot_children_112 : io_counterResult_bits_addr == 7'd113 ? slot_children_113 : io_counterResult_bits_addr == 7'd114 ? slot_children_114 : io_counterResult_bits_addr == 7'd115 ? slot_children_115 : io_counterResult_bits_addr == 7'd116 ? slot_children_116 : io_counterResult_bits_addr == 7'd117 ? slot_children_117 : io_counterResult_bits_addr == 7'd118 ? slot_children_118 : io_counterResult_bits_addr == 7'd119 ? slot_children_119 : io_counterResult_bits_addr == 7'd120 ? slot_children_120 : io_counterResult_bits_addr == 7'd121 ? slot_children_121 : io_counterResult_bits_addr == 7'd122 ? slot_children_122 : io_counterResult_bits_addr == 7'd123 ? slot_children_123 : io_counterResult_bits_addr == 7'd124 ? slot_children_124 : io_counterResult_bits_addr == 7'd125 ? slot_children_125 : io_counterResult_bits_addr == 7'd126 ? slot_children_126 : slot_children_127; // RapController.java:186
+  wire [7:0] _sub_0 = 8'd4 - {{5{1'b0}}, _dyn_index_1}; // RapController.java:186
+  wire _lt_1 = free_slots < _sub_0; // RapController.java:188
+  wire _and_2 = _and_1 & _lt_1; // RapController.java:188
   wire _le_0 = io_head_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
   wire _and_3 = skip_valid & _le_0; // MergeSkip.java:37
-  wire defer_now = _and_2 & _and_3; // RapController.java:193
-  wire _or_0 = split_now | merge_now; // RapController.java:204
-  wire _eq_2 = state == 4'd1; // RapController.java:234
-  wire _not_4 = ~commit_fire; // RapController.java:242
+  wire defer_now = _and_2 & _and_3; // RapController.java:189
+  wire _or_0 = split_now | merge_now; // RapController.java:200
+  wire _eq_2 = state == 4'd1; // RapController.java:230
+  wire _not_4 = ~commit_fire; // RapController.java:239
   wire _eq_3 = front_count == 6'd0; // RapController.java:101
   wire _eq_4 = sram_count == 8'd0; // RapController.java:101
   wire pipe_empty = _eq_3 & _eq_4; // RapController.java:101
-  wire _and_4 = _not_4 & pipe_empty; // RapController.java:242
-  wire _and_5 = soft_pending & io_inputsDrained; // RapController.java:244
-  wire _not_5 = ~io_headValid; // RapController.java:244
-  wire _and_6 = _and_5 & _not_5; // RapController.java:244
-  wire _eq_5 = state == 4'd2; // RapController.java:248
-  wire _eq_6 = state == 4'd3; // RapController.java:255
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:257
-  wire [2:0] _dyn_index_2 = op_slot == 7'd0 ? slot_children_0 : op_slot == 7'd1 ? slot_children_1 : op_slot == 7'd2 ? slot_children_2 : op_slot == 7'd3 ? slot_children_3 : op_slot == 7'd4 ? slot_children_4 : op_slot == 7'd5 ? slot_children_5 : op_slot == 7'd6 ? slot_children_6 : op_slot == 7'd7 ? slot_children_7 : op_slot == 7'd8 ? slot_children_8 : op_slot == 7'd9 ? slot_children_9 : op_slot == 7'd10 ? slot_children_10 : op_slot == 7'd11 ? slot_children_11 : op_slot == 7'd12 ? slot_children_12 : op_slot == 7'd13 ? slot_children_13 : op_slot == 7'd14 ? slot_children_14 : op_slot == 7'd15 ? slot_children_15 : op_slot == 7'd16 ? slot_children_16 : op_slot == 7'd17 ? slot_children_17 : op_slot == 7'd18 ? slot_children_18 : op_slot == 7'd19 ? slot_children_19 : op_slot == 7'd20 ? slot_children_20 : op_slot == 7'd21 ? slot_children_21 : op_slot == 7'd22 ? slot_children_22 : op_slot == 7'd23 ? slot_children_23 : op_slot == 7'd24 ? slot_children_24 : op_slot == 7'd25 ? slot_children_25 : op_slot == 7'd26 ? slot_children_26 : op_slot == 7'd27 ? slot_children_27 : op_slot == 7'd28 ? slot_children_28 : op_slot == 7'd29 ? slot_children_29 : op_slot == 7'd30 ? slot_children_30 : op_slot == 7'd31 ? slot_children_31 : op_slot == 7'd32 ? slot_children_32 : op_slot == 7'd33 ? slot_children_33 : op_slot == 7'd34 ? slot_children_34 : op_slot == 7'd35 ? slot_children_35 : op_slot == 7'd36 ? slot_children_36 : op_slot == 7'd37 ? slot_children_37 : op_slot == 7'd38 ? slot_children_38 : op_slot == 7'd39 ? slot_children_39 : op_slot == 7'd40 ? slot_children_40 : op_slot == 7'd41 ? slot_children_41 : op_slot == 7'd42 ? slot_children_42 : op_slot == 7'd43 ? slot_children_43 : op_slot == 7'd44 ? slot_children_44 : op_slot == 7'd45 ? slot_children_45 : op_slot == 7'd46 ? slot_children_46 : op_slot == 7'd47 ? slot_children_47 : op_slot == 7'd48 ? slot_children_48 : op_slot == 7'd49 ? slot_children_49 : op_slot == 7'd50 ? slot_children_50 : op_slot == 7'd51 ? slot_children_51 : op_slot == 7'd52 ? slot_children_52 : op_slot == 7'd53 ? slot_children_53 : op_slot == 7'd54 ? slot_children_54 : op_slot == 7'd55 ? slot_children_55 : op_slot == 7'd56 ? slot_children_56 : op_slot == 7'd57 ? slot_children_57 : op_slot == 7'd58 ? slot_children_58 : op_slot == 7'd59 ? slot_children_59 : op_slot == 7'd60 ? slot_children_60 : op_slot == 7'd61 ? slot_children_61 : op_slot == 7'd62 ? slot_children_62 : op_slot == 7'd63 ? slot_children_63 : op_slot == 7'd64 ? slot_children_64 : op_slot == 7'd65 ? slot_children_65 : op_slot == 7'd66 ? slot_children_66 : op_slot == 7'd67 ? slot_children_67 : op_slot == 7'd68 ? slot_children_68 : op_slot == 7'd69 ? slot_children_69 : op_slot == 7'd70 ? slot_children_70 : op_slot == 7'd71 ? slot_children_71 : op_slot == 7'd72 ? slot_children_72 : op_slot == 7'd73 ? slot_children_73 : op_slot == 7'd74 ? slot_children_74 : op_slot == 7'd75 ? slot_children_75 : op_slot == 7'd76 ? slot_children_76 : op_slot == 7'd77 ? slot_children_77 : op_slot == 7'd78 ? slot_children_78 : op_slot == 7'd79 ? slot_children_79 : op_slot == 7'd80 ? slot_children_80 : op_slot == 7'd81 ? slot_children_81 : op_slot == 7'd82 ? slot_children_82 : op_slot == 7'd83 ? slot_children_83 : op_slot == 7'd84 ? slot_children_84 : op_slot == 7'd85 ? slot_children_85 : op_slot == 7'd86 ? slot_children_86 : op_slot == 7'd87 ? slot_children_87 : op_slot == 7'd88 ? slot_children_88 : op_slot == 7'd89 ? slot_children_89 : op_slot == 7'd90 ? slot_children_90 : op_slot == 7'd91 ? slot_children_91 : op_slot == 7'd92 ? slot_children_92 : op_slot == 7'd93 ? slot_children_93 : op_slot == 7'd94 ? slot_children_94 : op_slot == 7'd95 ? slot_children_95 : op_slot == 7'd96 ? slot_children_96 : op_slot == 7'd97 ? slot_children_97 : op_slot == 7'd98 ? slot_children_98 : op_slot == 7'd99 ? slot_children_99 : op_slot == 7'd100 ? slot_children_100 : op_slot == 7'd101 ? slot_children_101 : op_slot == 7'd102 ? slot_children_102 : op_slot == 7'd103 ? slot_children_103 : op_slot == 7'd104 ? slot_children_104 : op_slot == 7'd105 ? slot_children_105 : op_slot == 7'd106 ? slot_children_106 : op_slot == 7'd107 ? slot_children_107 : op_slot == 7'd108 ? slot_children_108 : op_slot == 7'd109 ? slot_children_109 : op_slot == 7'd110 ? slot_children_110 : op_slot == 7'd111 ? slot_children_111 : op_slot == 7'd112 ? slot_children_112 : op_slot == 7'd113 ? slot_children_113 : op_slot == 7'd114 ? slot_children_114 : op_slot == 7'd115 ? slot_children_115 : op_slot == 7'd116 ? slot_children_116 : op_slot == 7'd117 ? slot_children_117 : op_slot == 7'd118 ? slot_children_118 : op_slot == 7'd119 ? slot_children_119 : op_slot == 7'd120 ? slot_children_120 : op_slot == 7'd121 ? slot_children_121 : op_slot == 7'd122 ? slot_children_122 : op_slot == 7'd123 ? slot_children_123 : op_slot == 7'd124 ? slot_children_124 : op_slot == 7'd125 ? slot_children_125 : op_slot == 7'd126 ? slot_children_126 : slot_children_127; // RapController.java:267
-  wire _eq_7 = _dyn_index_2 == 3'd0; // RapController.java:267
-  wire [3:0] _mux_0 = _eq_7 ? 4'd5 : 4'd4; // RapController.java:267
+  wire _and_4 = _not_4 & pipe_empty; // RapController.java:239
+  wire _not_5 = ~snapshot_frozen; // RapController.java:239
+  wire _and_5 = _and_4 & _not_5; // RapController.java:239
+  wire _and_6 = soft_pending & io_inputsDrained; // RapController.java:241
+  wire _not_6 = ~io_headValid; // RapController.java:241
+  wire _and_7 = _and_6 & _not_6; // RapController.java:241
+  wire _eq_5 = state == 4'd2; // RapController.java:245
+  wire _eq_6 = state == 4'd3; // RapController.java:252
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:254
+  wire [2:0] _dyn_index_2 = op_slot == 7'd0 ? slot_children_0 : op_slot == 7'd1 ? slot_children_1 : op_slot == 7'd2 ? slot_children_2 : op_slot == 7'd3 ? slot_children_3 : op_slot == 7'd4 ? slot_children_4 : op_slot == 7'd5 ? slot_children_5 : op_slot == 7'd6 ? slot_children_6 : op_slot == 7'd7 ? slot_children_7 : op_slot == 7'd8 ? slot_children_8 : op_slot == 7'd9 ? slot_children_9 : op_slot == 7'd10 ? slot_children_10 : op_slot == 7'd11 ? slot_children_11 : op_slot == 7'd12 ? slot_children_12 : op_slot == 7'd13 ? slot_children_13 : op_slot == 7'd14 ? slot_children_14 : op_slot == 7'd15 ? slot_children_15 : op_slot == 7'd16 ? slot_children_16 : op_slot == 7'd17 ? slot_children_17 : op_slot == 7'd18 ? slot_children_18 : op_slot == 7'd19 ? slot_children_19 : op_slot == 7'd20 ? slot_children_20 : op_slot == 7'd21 ? slot_children_21 : op_slot == 7'd22 ? slot_children_22 : op_slot == 7'd23 ? slot_children_23 : op_slot == 7'd24 ? slot_children_24 : op_slot == 7'd25 ? slot_children_25 : op_slot == 7'd26 ? slot_children_26 : op_slot == 7'd27 ? slot_children_27 : op_slot == 7'd28 ? slot_children_28 : op_slot == 7'd29 ? slot_children_29 : op_slot == 7'd30 ? slot_children_30 : op_slot == 7'd31 ? slot_children_31 : op_slot == 7'd32 ? slot_children_32 : op_slot == 7'd33 ? slot_children_33 : op_slot == 7'd34 ? slot_children_34 : op_slot == 7'd35 ? slot_children_35 : op_slot == 7'd36 ? slot_children_36 : op_slot == 7'd37 ? slot_children_37 : op_slot == 7'd38 ? slot_children_38 : op_slot == 7'd39 ? slot_children_39 : op_slot == 7'd40 ? slot_children_40 : op_slot == 7'd41 ? slot_children_41 : op_slot == 7'd42 ? slot_children_42 : op_slot == 7'd43 ? slot_children_43 : op_slot == 7'd44 ? slot_children_44 : op_slot == 7'd45 ? slot_children_45 : op_slot == 7'd46 ? slot_children_46 : op_slot == 7'd47 ? slot_children_47 : op_slot == 7'd48 ? slot_children_48 : op_slot == 7'd49 ? slot_children_49 : op_slot == 7'd50 ? slot_children_50 : op_slot == 7'd51 ? slot_children_51 : op_slot == 7'd52 ? slot_children_52 : op_slot == 7'd53 ? slot_children_53 : op_slot == 7'd54 ? slot_children_54 : op_slot == 7'd55 ? slot_children_55 : op_slot == 7'd56 ? slot_children_56 : op_slot == 7'd57 ? slot_children_57 : op_slot == 7'd58 ? slot_children_58 : op_slot == 7'd59 ? slot_children_59 : op_slot == 7'd60 ? slot_children_60 : op_slot == 7'd61 ? slot_children_61 : op_slot == 7'd62 ? slot_children_62 : op_slot == 7'd63 ? slot_children_63 : op_slot == 7'd64 ? slot_children_64 : op_slot == 7'd65 ? slot_children_65 : op_slot == 7'd66 ? slot_children_66 : op_slot == 7'd67 ? slot_children_67 : op_slot == 7'd68 ? slot_children_68 : op_slot == 7'd69 ? slot_children_69 : op_slot == 7'd70 ? slot_children_70 : op_slot == 7'd71 ? slot_children_71 : op_slot == 7'd72 ? slot_children_72 : op_slot == 7'd73 ? slot_children_73 : op_slot == 7'd74 ? slot_children_74 : op_slot == 7'd75 ? slot_children_75 : op_slot == 7'd76 ? slot_children_76 : op_slot == 7'd77 ? slot_children_77 : op_slot == 7'd78 ? slot_children_78 : op_slot == 7'd79 ? slot_children_79 : op_slot == 7'd80 ? slot_children_80 : op_slot == 7'd81 ? slot_children_81 : op_slot == 7'd82 ? slot_children_82 : op_slot == 7'd83 ? slot_children_83 : op_slot == 7'd84 ? slot_children_84 : op_slot == 7'd85 ? slot_children_85 : op_slot == 7'd86 ? slot_children_86 : op_slot == 7'd87 ? slot_children_87 : op_slot == 7'd88 ? slot_children_88 : op_slot == 7'd89 ? slot_children_89 : op_slot == 7'd90 ? slot_children_90 : op_slot == 7'd91 ? slot_children_91 : op_slot == 7'd92 ? slot_children_92 : op_slot == 7'd93 ? slot_children_93 : op_slot == 7'd94 ? slot_children_94 : op_slot == 7'd95 ? slot_children_95 : op_slot == 7'd96 ? slot_children_96 : op_slot == 7'd97 ? slot_children_97 : op_slot == 7'd98 ? slot_children_98 : op_slot == 7'd99 ? slot_children_99 : op_slot == 7'd100 ? slot_children_100 : op_slot == 7'd101 ? slot_children_101 : op_slot == 7'd102 ? slot_children_102 : op_slot == 7'd103 ? slot_children_103 : op_slot == 7'd104 ? slot_children_104 : op_slot == 7'd105 ? slot_children_105 : op_slot == 7'd106 ? slot_children_106 : op_slot == 7'd107 ? slot_children_107 : op_slot == 7'd108 ? slot_children_108 : op_slot == 7'd109 ? slot_children_109 : op_slot == 7'd110 ? slot_children_110 : op_slot == 7'd111 ? slot_children_111 : op_slot == 7'd112 ? slot_children_112 : op_slot == 7'd113 ? slot_children_113 : op_slot == 7'd114 ? slot_children_114 : op_slot == 7'd115 ? slot_children_115 : op_slot == 7'd116 ? slot_children_116 : op_slot == 7'd117 ? slot_children_117 : op_slot == 7'd118 ? slot_children_118 : op_slot == 7'd119 ? slot_children_119 : op_slot == 7'd120 ? slot_children_120 : op_slot == 7'd121 ? slot_children_121 : op_slot == 7'd122 ? slot_children_122 : op_slot == 7'd123 ? slot_children_123 : op_slot == 7'd124 ? slot_children_124 : op_slot == 7'd125 ? slot_children_125 : op_slot == 7'd126 ? slot_children_126 : slot_children_127; // RapController.java:264
+  wire _eq_7 = _dyn_index_2 == 3'd0; // RapController.java:264
+  wire [3:0] _mux_0 = _eq_7 ? 4'd5 : 4'd4; // RapController.java:264
   wire _le_1 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
-  wire _and_7 = skip_valid & _le_1; // MergeSkip.java:37
+  wire _and_8 = skip_valid & _le_1; // MergeSkip.java:37
   wire [3:0] _mux_1 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:477
-  wire _eq_8 = state == 4'd4; // RapController.java:270
-  wire _eq_9 = state == 4'd4; // RapController.java:146
-  wire _eq_10 = state == 4'd8; // RapController.java:146
-  wire scanning_kids = _eq_9 | _eq_10; // RapController.java:146
+  wire _eq_8 = state == 4'd4; // RapController.java:267
+  wire _eq_9 = state == 4'd4; // RapController.java:142
+  wire _eq_10 = state == 4'd8; // RapController.java:142
+  wire scanning_kids = _eq_9 | _eq_10; // RapController.java:142
   wire _bits_2 = slot_valid[127]; // NodeTable.java:44
-  wire _eq_11 = state == 4'd4; // RapController.java:147
-  wire [6:0] kids_of = _eq_11 ? op_slot : merge_parent; // RapController.java:147
+  wire _eq_11 = state == 4'd4; // RapController.java:143
+  wire [6:0] kids_of = _eq_11 ? op_slot : merge_parent; // RapController.java:143
   wire _eq_12 = slot_parent_127 == kids_of; // NodeTable.java:44
-  wire _and_8 = _bits_2 & _eq_12; // NodeTable.java:44
-  wire _eq_13 = state == 4'd8; // RapController.java:148
-  wire _not_6 = ~_eq_13; // NodeTable.java:45
+  wire _and_9 = _bits_2 & _eq_12; // NodeTable.java:44
+  wire _eq_13 = state == 4'd8; // RapController.java:144
+  wire _not_7 = ~_eq_13; // NodeTable.java:45
   wire _eq_14 = slot_children_127 == 3'd0; // NodeTable.java:45
-  wire _or_1 = _not_6 | _eq_14; // NodeTable.java:45
-  wire _and_9 = _and_8 & _or_1; // NodeTable.java:45
+  wire _or_1 = _not_7 | _eq_14; // NodeTable.java:45
+  wire _and_10 = _and_9 & _or_1; // NodeTable.java:45
   wire _bits_3 = slot_valid[126]; // NodeTable.java:44
   wire _eq_15 = slot_parent_126 == kids_of; // NodeTable.java:44
-  wire _and_10 = _bits_3 & _eq_15; // NodeTable.java:44
-  wire _not_7 = ~_eq_13; // NodeTable.java:45
+  wire _and_11 = _bits_3 & _eq_15; // NodeTable.java:44
+  wire _not_8 = ~_eq_13; // NodeTable.java:45
   wire _eq_16 = slot_children_126 == 3'd0; // NodeTable.java:45
-  wire _or_2 = _not_7 | _eq_16; // NodeTable.java:45
-  wire _and_11 = _and_10 & _or_2; // NodeTable.java:45
+  wire _or_2 = _not_8 | _eq_16; // NodeTable.java:45
+  wire _and_12 = _and_11 & _or_2; // NodeTable.java:45
   wire _bits_4 = slot_valid[125]; // NodeTable.java:44
   wire _eq_17 = slot_parent_125 == kids_of; // NodeTable.java:44
-  wire _and_12 = _bits_4 & _eq_17; // NodeTable.java:44
-  wire _not_8 = ~_eq_13; // NodeTable.java:45
+  wire _and_13 = _bits_4 & _eq_17; // NodeTable.java:44
+  wire _not_9 = ~_eq_13; // NodeTable.java:45
   wire _eq_18 = slot_children_125 == 3'd0; // NodeTable.java:45
-  wire _or_3 = _not_8 | _eq_18; // NodeTable.java:45
-  wire _and_13 = _and_12 & _or_3; // NodeTable.java:45
+  wire _or_3 = _not_9 | _eq_18; // NodeTable.java:45
+  wire _and_14 = _and_13 & _or_3; // NodeTable.java:45
   wire _bits_5 = slot_valid[124]; // NodeTable.java:44
   wire _eq_19 = slot_parent_124 == kids_of; // NodeTable.java:44
-  wire _and_14 = _bits_5 & _eq_19; // NodeTable.java:44
-  wire _not_9 = ~_eq_13; // NodeTable.java:45
+  wire _and_15 = _bits_5 & _eq_19; // NodeTable.java:44
+  wire _not_10 = ~_eq_13; // NodeTable.java:45
   wire _eq_20 = slot_children_124 == 3'd0; // NodeTable.java:45
-  wire _or_4 = _not_9 | _eq_20; // NodeTable.java:45
-  wire _and_15 = _and_14 & _or_4; // NodeTable.java:45
+  wire _or_4 = _not_10 | _eq_20; // NodeTable.java:45
+  wire _and_16 = _and_15 & _or_4; // NodeTable.java:45
   wire _bits_6 = slot_valid[123]; // NodeTable.java:44
   wire _eq_21 = slot_parent_123 == kids_of; // NodeTable.java:44
-  wire _and_16 = _bits_6 & _eq_21; // NodeTable.java:44
-  wire _not_10 = ~_eq_13; // NodeTable.java:45
+  wire _and_17 = _bits_6 & _eq_21; // NodeTable.java:44
+  wire _not_11 = ~_eq_13; // NodeTable.java:45
   wire _eq_22 = slot_children_123 == 3'd0; // NodeTable.java:45
-  wire _or_5 = _not_10 | _eq_22; // NodeTable.java:45
-  wire _and_17 = _and_16 & _or_5; // NodeTable.java:45
+  wire _or_5 = _not_11 | _eq_22; // NodeTable.java:45
+  wire _and_18 = _and_17 & _or_5; // NodeTable.java:45
   wire _bits_7 = slot_valid[122]; // NodeTable.java:44
   wire _eq_23 = slot_parent_122 == kids_of; // NodeTable.java:44
-  wire _and_18 = _bits_7 & _eq_23; // NodeTable.java:44
-  wire _not_11 = ~_eq_13; // NodeTable.java:45
+  wire _and_19 = _bits_7 & _eq_23; // NodeTable.java:44
+  wire _not_12 = ~_eq_13; // NodeTable.java:45
   wire _eq_24 = slot_children_122 == 3'd0; // NodeTable.java:45
-  wire _or_6 = _not_11 | _eq_24; // NodeTable.java:45
-  wire _and_19 = _and_18 & _or_6; // NodeTable.java:45
+  wire _or_6 = _not_12 | _eq_24; // NodeTable.java:45
+  wire _and_20 = _and_19 & _or_6; // NodeTable.java:45
   wire _bits_8 = slot_valid[121]; // NodeTable.java:44
   wire _eq_25 = slot_parent_121 == kids_of; // NodeTable.java:44
-  wire _and_20 = _bits_8 & _eq_25; // NodeTable.java:44
-  wire _not_12 = ~_eq_13; // NodeTable.java:45
+  wire _and_21 = _bits_8 & _eq_25; // NodeTable.java:44
+  wire _not_13 = ~_eq_13; // NodeTable.java:45
   wire _eq_26 = slot_children_121 == 3'd0; // NodeTable.java:45
-  wire _or_7 = _not_12 | _eq_26; // NodeTable.java:45
-  wire _and_21 = _and_20 & _or_7; // NodeTable.java:45
+  wire _or_7 = _not_13 | _eq_26; // NodeTable.java:45
+  wire _and_22 = _and_21 & _or_7; // NodeTable.java:45
   wire _bits_9 = slot_valid[120]; // NodeTable.java:44
   wire _eq_27 = slot_parent_120 == kids_of; // NodeTable.java:44
-  wire _and_22 = _bits_9 & _eq_27; // NodeTable.java:44
-  wire _not_13 = ~_eq_13; // NodeTable.java:45
+  wire _and_23 = _bits_9 & _eq_27; // NodeTable.java:44
+  wire _not_14 = ~_eq_13; // NodeTable.java:45
   wire _eq_28 = slot_children_120 == 3'd0; // NodeTable.java:45
-  wire _or_8 = _not_13 | _eq_28; // NodeTable.java:45
-  wire _and_23 = _and_22 & _or_8; // NodeTable.java:45
+  wire _or_8 = _not_14 | _eq_28; // NodeTable.java:45
+  wire _and_24 = _and_23 & _or_8; // NodeTable.java:45
   wire _bits_10 = slot_valid[119]; // NodeTable.java:44
   wire _eq_29 = slot_parent_119 == kids_of; // NodeTable.java:44
-  wire _and_24 = _bits_10 & _eq_29; // NodeTable.java:44
-  wire _not_14 = ~_eq_13; // NodeTable.java:45
+  wire _and_25 = _bits_10 & _eq_29; // NodeTable.java:44
+  wire _not_15 = ~_eq_13; // NodeTable.java:45
   wire _eq_30 = slot_children_119 == 3'd0; // NodeTable.java:45
-  wire _or_9 = _not_14 | _eq_30; // NodeTable.java:45
-  wire _and_25 = _and_24 & _or_9; // NodeTable.java:45
+  wire _or_9 = _not_15 | _eq_30; // NodeTable.java:45
+  wire _and_26 = _and_25 & _or_9; // NodeTable.java:45
   wire _bits_11 = slot_valid[118]; // NodeTable.java:44
   wire _eq_31 = slot_parent_118 == kids_of; // NodeTable.java:44
-  wire _and_26 = _bits_11 & _eq_31; // NodeTable.java:44
-  wire _not_15 = ~_eq_13; // NodeTable.java:45
+  wire _and_27 = _bits_11 & _eq_31; // NodeTable.java:44
+  wire _not_16 = ~_eq_13; // NodeTable.java:45
   wire _eq_32 = slot_children_118 == 3'd0; // NodeTable.java:45
-  wire _or_10 = _not_15 | _eq_32; // NodeTable.java:45
-  wire _and_27 = _and_26 & _or_10; // NodeTable.java:45
+  wire _or_10 = _not_16 | _eq_32; // NodeTable.java:45
+  wire _and_28 = _and_27 & _or_10; // NodeTable.java:45
   wire _bits_12 = slot_valid[117]; // NodeTable.java:44
   wire _eq_33 = slot_parent_117 == kids_of; // NodeTable.java:44
-  wire _and_28 = _bits_12 & _eq_33; // NodeTable.java:44
-  wire _not_16 = ~_eq_13; // NodeTable.java:45
+  wire _and_29 = _bits_12 & _eq_33; // NodeTable.java:44
+  wire _not_17 = ~_eq_13; // NodeTable.java:45
   wire _eq_34 = slot_children_117 == 3'd0; // NodeTable.java:45
-  wire _or_11 = _not_16 | _eq_34; // NodeTable.java:45
-  wire _and_29 = _and_28 & _or_11; // NodeTable.java:45
+  wire _or_11 = _not_17 | _eq_34; // NodeTable.java:45
+  wire _and_30 = _and_29 & _or_11; // NodeTable.java:45
   wire _bits_13 = slot_valid[116]; // NodeTable.java:44
   wire _eq_35 = slot_parent_116 == kids_of; // NodeTable.java:44
-  wire _and_30 = _bits_13 & _eq_35; // NodeTable.java:44
-  wire _not_17 = ~_eq_13; // NodeTable.java:45
+  wire _and_31 = _bits_13 & _eq_35; // NodeTable.java:44
+  wire _not_18 = ~_eq_13; // NodeTable.java:45
   wire _eq_36 = slot_children_116 == 3'd0; // NodeTable.java:45
-  wire _or_12 = _not_17 | _eq_36; // NodeTable.java:45
-  wire _and_31 = _and_30 & _or_12; // NodeTable.java:45
+  wire _or_12 = _not_18 | _eq_36; // NodeTable.java:45
+  wire _and_32 = _and_31 & _or_12; // NodeTable.java:45
   wire _bits_14 = slot_valid[115]; // NodeTable.java:44
   wire _eq_37 = slot_parent_115 == kids_of; // NodeTable.java:44
-  wire _and_32 = _bits_14 & _eq_37; // NodeTable.java:44
-  wire _not_18 = ~_eq_13; // NodeTable.java:45
+  wire _and_33 = _bits_14 & _eq_37; // NodeTable.java:44
+  wire _not_19 = ~_eq_13; // NodeTable.java:45
   wire _eq_38 = slot_children_115 == 3'd0; // NodeTable.java:45
-  wire _or_13 = _not_18 | _eq_38; // NodeTable.java:45
-  wire _and_33 = _and_32 & _or_13; // NodeTable.java:45
+  wire _or_13 = _not_19 | _eq_38; // NodeTable.java:45
+  wire _and_34 = _and_33 & _or_13; // NodeTable.java:45
   wire _bits_15 = slot_valid[114]; // NodeTable.java:44
   wire _eq_39 = slot_parent_114 == kids_of; // NodeTable.java:44
-  wire _and_34 = _bits_15 & _eq_39; // NodeTable.java:44
-  wire _not_19 = ~_eq_13; // NodeTable.java:45
+  wire _and_35 = _bits_15 & _eq_39; // NodeTable.java:44
+  wire _not_20 = ~_eq_13; // NodeTable.java:45
   wire _eq_40 = slot_children_114 == 3'd0; // NodeTable.java:45
-  wire _or_14 = _not_19 | _eq_40; // NodeTable.java:45
-  wire _and_35 = _and_34 & _or_14; // NodeTable.java:45
+  wire _or_14 = _not_20 | _eq_40; // NodeTable.java:45
+  wire _and_36 = _and_35 & _or_14; // NodeTable.java:45
   wire _bits_16 = slot_valid[113]; // NodeTable.java:44
   wire _eq_41 = slot_parent_113 == kids_of; // NodeTable.java:44
-  wire _and_36 = _bits_16 & _eq_41; // NodeTable.java:44
-  wire _not_20 = ~_eq_13; // NodeTable.java:45
+  wire _and_37 = _bits_16 & _eq_41; // NodeTable.java:44
+  wire _not_21 = ~_eq_13; // NodeTable.java:45
   wire _eq_42 = slot_children_113 == 3'd0; // NodeTable.java:45
-  wire _or_15 = _not_20 | _eq_42; // NodeTable.java:45
-  wire _and_37 = _and_36 & _or_15; // NodeTable.java:45
+  wire _or_15 = _not_21 | _eq_42; // NodeTable.java:45
+  wire _and_38 = _and_37 & _or_15; // NodeTable.java:45
   wire _bits_17 = slot_valid[112]; // NodeTable.java:44
   wire _eq_43 = slot_parent_112 == kids_of; // NodeTable.java:44
-  wire _and_38 = _bits_17 & _eq_43; // NodeTable.java:44
-  wire _not_21 = ~_eq_13; // NodeTable.java:45
+  wire _and_39 = _bits_17 & _eq_43; // NodeTable.java:44
+  wire _not_22 = ~_eq_13; // NodeTable.java:45
   wire _eq_44 = slot_children_112 == 3'd0; // NodeTable.java:45
-  wire _or_16 = _not_21 | _eq_44; // NodeTable.java:45
-  wire _and_39 = _and_38 & _or_16; // NodeTable.java:45
+  wire _or_16 = _not_22 | _eq_44; // NodeTable.java:45
+  wire _and_40 = _and_39 & _or_16; // NodeTable.java:45
   wire _bits_18 = slot_valid[111]; // NodeTable.java:44
   wire _eq_45 = slot_parent_111 == kids_of; // NodeTable.java:44
-  wire _and_40 = _bits_18 & _eq_45; // NodeTable.java:44
-  wire _not_22 = ~_eq_13; // NodeTable.java:45
+  wire _and_41 = _bits_18 & _eq_45; // NodeTable.java:44
+  wire _not_23 = ~_eq_13; // NodeTable.java:45
   wire _eq_46 = slot_children_111 == 3'd0; // NodeTable.java:45
-  wire _or_17 = _not_22 | _eq_46; // NodeTable.java:45
-  wire _and_41 = _and_40 & _or_17; // NodeTable.java:45
+  wire _or_17 = _not_23 | _eq_46; // NodeTable.java:45
+  wire _and_42 = _and_41 & _or_17; // NodeTable.java:45
   wire _bits_19 = slot_valid[110]; // NodeTable.java:44
   wire _eq_47 = slot_parent_110 == kids_of; // NodeTable.java:44
-  wire _and_42 = _bits_19 & _eq_47; // NodeTable.java:44
-  wire _not_23 = ~_eq_13; // NodeTable.java:45
+  wire _and_43 = _bits_19 & _eq_47; // NodeTable.java:44
+  wire _not_24 = ~_eq_13; // NodeTable.java:45
   wire _eq_48 = slot_children_110 == 3'd0; // NodeTable.java:45
-  wire _or_18 = _not_23 | _eq_48; // NodeTable.java:45
-  wire _and_43 = _and_42 & _or_18; // NodeTable.java:45
+  wire _or_18 = _not_24 | _eq_48; // NodeTable.java:45
+  wire _and_44 = _and_43 & _or_18; // NodeTable.java:45
   wire _bits_20 = slot_valid[109]; // NodeTable.java:44
   wire _eq_49 = slot_parent_109 == kids_of; // NodeTable.java:44
-  wire _and_44 = _bits_20 & _eq_49; // NodeTable.java:44
-  wire _not_24 = ~_eq_13; // NodeTable.java:45
+  wire _and_45 = _bits_20 & _eq_49; // NodeTable.java:44
+  wire _not_25 = ~_eq_13; // NodeTable.java:45
   wire _eq_50 = slot_children_109 == 3'd0; // NodeTable.java:45
-  wire _or_19 = _not_24 | _eq_50; // NodeTable.java:45
-  wire _and_45 = _and_44 & _or_19; // NodeTable.java:45
+  wire _or_19 = _not_25 | _eq_50; // NodeTable.java:45
+  wire _and_46 = _and_45 & _or_19; // NodeTable.java:45
   wire _bits_21 = slot_valid[108]; // NodeTable.java:44
   wire _eq_51 = slot_parent_108 == kids_of; // NodeTable.java:44
-  wire _and_46 = _bits_21 & _eq_51; // NodeTable.java:44
-  wire _not_25 = ~_eq_13; // NodeTable.java:45
+  wire _and_47 = _bits_21 & _eq_51; // NodeTable.java:44
+  wire _not_26 = ~_eq_13; // NodeTable.java:45
   wire _eq_52 = slot_children_108 == 3'd0; // NodeTable.java:45
-  wire _or_20 = _not_25 | _eq_52; // NodeTable.java:45
-  wire _and_47 = _and_46 & _or_20; // NodeTable.java:45
+  wire _or_20 = _not_26 | _eq_52; // NodeTable.java:45
+  wire _and_48 = _and_47 & _or_20; // NodeTable.java:45
   wire _bits_22 = slot_valid[107]; // NodeTable.java:44
   wire _eq_53 = slot_parent_107 == kids_of; // NodeTable.java:44
-  wire _and_48 = _bits_22 & _eq_53; // NodeTable.java:44
-  wire _not_26 = ~_eq_13; // NodeTable.java:45
+  wire _and_49 = _bits_22 & _eq_53; // NodeTable.java:44
+  wire _not_27 = ~_eq_13; // NodeTable.java:45
   wire _eq_54 = slot_children_107 == 3'd0; // NodeTable.java:45
-  wire _or_21 = _not_26 | _eq_54; // NodeTable.java:45
-  wire _and_49 = _and_48 & _or_21; // NodeTable.java:45
+  wire _or_21 = _not_27 | _eq_54; // NodeTable.java:45
+  wire _and_50 = _and_49 & _or_21; // NodeTable.java:45
   wire _bits_23 = slot_valid[106]; // NodeTable.java:44
   wire _eq_55 = slot_parent_106 == kids_of; // NodeTable.java:44
-  wire _and_50 = _bits_23 & _eq_55; // NodeTable.java:44
-  wire _not_27 = ~_eq_13; // NodeTable.java:45
+  wire _and_51 = _bits_23 & _eq_55; // NodeTable.java:44
+  wire _not_28 = ~_eq_13; // NodeTable.java:45
   wire _eq_56 = slot_children_106 == 3'd0; // NodeTable.java:45
-  wire _or_22 = _not_27 | _eq_56; // NodeTable.java:45
-  wire _and_51 = _and_50 & _or_22; // NodeTable.java:45
+  wire _or_22 = _not_28 | _eq_56; // NodeTable.java:45
+  wire _and_52 = _and_51 & _or_22; // NodeTable.java:45
   wire _bits_24 = slot_valid[105]; // NodeTable.java:44
   wire _eq_57 = slot_parent_105 == kids_of; // NodeTable.java:44
-  wire _and_52 = _bits_24 & _eq_57; // NodeTable.java:44
-  wire _not_28 = ~_eq_13; // NodeTable.java:45
+  wire _and_53 = _bits_24 & _eq_57; // NodeTable.java:44
+  wire _not_29 = ~_eq_13; // NodeTable.java:45
   wire _eq_58 = slot_children_105 == 3'd0; // NodeTable.java:45
-  wire _or_23 = _not_28 | _eq_58; // NodeTable.java:45
-  wire _and_53 = _and_52 & _or_23; // NodeTable.java:45
+  wire _or_23 = _not_29 | _eq_58; // NodeTable.java:45
+  wire _and_54 = _and_53 & _or_23; // NodeTable.java:45
   wire _bits_25 = slot_valid[104]; // NodeTable.java:44
   wire _eq_59 = slot_parent_104 == kids_of; // NodeTable.java:44
-  wire _and_54 = _bits_25 & _eq_59; // NodeTable.java:44
-  wire _not_29 = ~_eq_13; // NodeTable.java:45
+  wire _and_55 = _bits_25 & _eq_59; // NodeTable.java:44
+  wire _not_30 = ~_eq_13; // NodeTable.java:45
   wire _eq_60 = slot_children_104 == 3'd0; // NodeTable.java:45
-  wire _or_24 = _not_29 | _eq_60; // NodeTable.java:45
-  wire _and_55 = _and_54 & _or_24; // NodeTable.java:45
+  wire _or_24 = _not_30 | _eq_60; // NodeTable.java:45
+  wire _and_56 = _and_55 & _or_24; // NodeTable.java:45
   wire _bits_26 = slot_valid[103]; // NodeTable.java:44
   wire _eq_61 = slot_parent_103 == kids_of; // NodeTable.java:44
-  wire _and_56 = _bits_26 & _eq_61; // NodeTable.java:44
-  wire _not_30 = ~_eq_13; // NodeTable.java:45
+  wire _and_57 = _bits_26 & _eq_61; // NodeTable.java:44
+  wire _not_31 = ~_eq_13; // NodeTable.java:45
   wire _eq_62 = slot_children_103 == 3'd0; // NodeTable.java:45
-  wire _or_25 = _not_30 | _eq_62; // NodeTable.java:45
-  wire _and_57 = _and_56 & _or_25; // NodeTable.java:45
+  wire _or_25 = _not_31 | _eq_62; // NodeTable.java:45
+  wire _and_58 = _and_57 & _or_25; // NodeTable.java:45
   wire _bits_27 = slot_valid[102]; // NodeTable.java:44
   wire _eq_63 = slot_parent_102 == kids_of; // NodeTable.java:44
-  wire _and_58 = _bits_27 & _eq_63; // NodeTable.java:44
-  wire _not_31 = ~_eq_13; // NodeTable.java:45
+  wire _and_59 = _bits_27 & _eq_63; // NodeTable.java:44
+  wire _not_32 = ~_eq_13; // NodeTable.java:45
   wire _eq_64 = slot_children_102 == 3'd0; // NodeTable.java:45
-  wire _or_26 = _not_31 | _eq_64; // NodeTable.java:45
-  wire _and_59 = _and_58 & _or_26; // NodeTable.java:45
+  wire _or_26 = _not_32 | _eq_64; // NodeTable.java:45
+  wire _and_60 = _and_59 & _or_26; // NodeTable.java:45
   wire _bits_28 = slot_valid[101]; // NodeTable.java:44
   wire _eq_65 = slot_parent_101 == kids_of; // NodeTable.java:44
-  wire _and_60 = _bits_28 & _eq_65; // NodeTable.java:44
-  wire _not_32 = ~_eq_13; // NodeTable.java:45
+  wire _and_61 = _bits_28 & _eq_65; // NodeTable.java:44
+  wire _not_33 = ~_eq_13; // NodeTable.java:45
   wire _eq_66 = slot_children_101 == 3'd0; // NodeTable.java:45
-  wire _or_27 = _not_32 | _eq_66; // NodeTable.java:45
-  wire _and_61 = _and_60 & _or_27; // NodeTable.java:45
+  wire _or_27 = _not_33 | _eq_66; // NodeTable.java:45
+  wire _and_62 = _and_61 & _or_27; // NodeTable.java:45
   wire _bits_29 = slot_valid[100]; // NodeTable.java:44
   wire _eq_67 = slot_parent_100 == kids_of; // NodeTable.java:44
-  wire _and_62 = _bits_29 & _eq_67; // NodeTable.java:44
-  wire _not_33 = ~_eq_13; // NodeTable.java:45
+  wire _and_63 = _bits_29 & _eq_67; // NodeTable.java:44
+  wire _not_34 = ~_eq_13; // NodeTable.java:45
   wire _eq_68 = slot_children_100 == 3'd0; // NodeTable.java:45
-  wire _or_28 = _not_33 | _eq_68; // NodeTable.java:45
-  wire _and_63 = _and_62 & _or_28; // NodeTable.java:45
+  wire _or_28 = _not_34 | _eq_68; // NodeTable.java:45
+  wire _and_64 = _and_63 & _or_28; // NodeTable.java:45
   wire _bits_30 = slot_valid[99]; // NodeTable.java:44
   wire _eq_69 = slot_parent_99 == kids_of; // NodeTable.java:44
-  wire _and_64 = _bits_30 & _eq_69; // NodeTable.java:44
-  wire _not_34 = ~_eq_13; // NodeTable.java:45
+  wire _and_65 = _bits_30 & _eq_69; // NodeTable.java:44
+  wire _not_35 = ~_eq_13; // NodeTable.java:45
   wire _eq_70 = slot_children_99 == 3'd0; // NodeTable.java:45
-  wire _or_29 = _not_34 | _eq_70; // NodeTable.java:45
-  wire _and_65 = _and_64 & _or_29; // NodeTable.java:45
+  wire _or_29 = _not_35 | _eq_70; // NodeTable.java:45
+  wire _and_66 = _and_65 & _or_29; // NodeTable.java:45
   wire _bits_31 = slot_valid[98]; // NodeTable.java:44
   wire _eq_71 = slot_parent_98 == kids_of; // NodeTable.java:44
-  wire _and_66 = _bits_31 & _eq_71; // NodeTable.java:44
-  wire _not_35 = ~_eq_13; // NodeTable.java:45
+  wire _and_67 = _bits_31 & _eq_71; // NodeTable.java:44
+  wire _not_36 = ~_eq_13; // NodeTable.java:45
   wire _eq_72 = slot_children_98 == 3'd0; // NodeTable.java:45
-  wire _or_30 = _not_35 | _eq_72; // NodeTable.java:45
-  wire _and_67 = _and_66 & _or_30; // NodeTable.java:45
+  wire _or_30 = _not_36 | _eq_72; // NodeTable.java:45
+  wire _and_68 = _and_67 & _or_30; // NodeTable.java:45
   wire _bits_32 = slot_valid[97]; // NodeTable.java:44
   wire _eq_73 = slot_parent_97 == kids_of; // NodeTable.java:44
-  wire _and_68 = _bits_32 & _eq_73; // NodeTable.java:44
-  wire _not_36 = ~_eq_13; // NodeTable.java:45
+  wire _and_69 = _bits_32 & _eq_73; // NodeTable.java:44
+  wire _not_37 = ~_eq_13; // NodeTable.java:45
   wire _eq_74 = slot_children_97 == 3'd0; // NodeTable.java:45
-  wire _or_31 = _not_36 | _eq_74; // NodeTable.java:45
-  wire _and_69 = _and_68 & _or_31; // NodeTable.java:45
+  wire _or_31 = _not_37 | _eq_74; // NodeTable.java:45
+  wire _and_70 = _and_69 & _or_31; // NodeTable.java:45
   wire _bits_33 = slot_valid[96]; // NodeTable.java:44
   wire _eq_75 = slot_parent_96 == kids_of; // NodeTable.java:44
-  wire _and_70 = _bits_33 & _eq_75; // NodeTable.java:44
-  wire _not_37 = ~_eq_13; // NodeTable.java:45
+  wire _and_71 = _bits_33 & _eq_75; // NodeTable.java:44
+  wire _not_38 = ~_eq_13; // NodeTable.java:45
   wire _eq_76 = slot_children_96 == 3'd0; // NodeTable.java:45
-  wire _or_32 = _not_37 | _eq_76; // NodeTable.java:45
-  wire _and_71 = _and_70 & _or_32; // NodeTable.java:45
+  wire _or_32 = _not_38 | _eq_76; // NodeTable.java:45
+  wire _and_72 = _and_71 & _or_32; // NodeTable.java:45
   wire _bits_34 = slot_valid[95]; // NodeTable.java:44
   wire _eq_77 = slot_parent_95 == kids_of; // NodeTable.java:44
-  wire _and_72 = _bits_34 & _eq_77; // NodeTable.java:44
-  wire _not_38 = ~_eq_13; // NodeTable.java:45
+  wire _and_73 = _bits_34 & _eq_77; // NodeTable.java:44
+  wire _not_39 = ~_eq_13; // NodeTable.java:45
   wire _eq_78 = slot_children_95 == 3'd0; // NodeTable.java:45
-  wire _or_33 = _not_38 | _eq_78; // NodeTable.java:45
-  wire _and_73 = _and_72 & _or_33; // NodeTable.java:45
+  wire _or_33 = _not_39 | _eq_78; // NodeTable.java:45
+  wire _and_74 = _and_73 & _or_33; // NodeTable.java:45
   wire _bits_35 = slot_valid[94]; // NodeTable.java:44
   wire _eq_79 = slot_parent_94 == kids_of; // NodeTable.java:44
-  wire _and_74 = _bits_35 & _eq_79; // NodeTable.java:44
-  wire _not_39 = ~_eq_13; // NodeTable.java:45
+  wire _and_75 = _bits_35 & _eq_79; // NodeTable.java:44
+  wire _not_40 = ~_eq_13; // NodeTable.java:45
   wire _eq_80 = slot_children_94 == 3'd0; // NodeTable.java:45
-  wire _or_34 = _not_39 | _eq_80; // NodeTable.java:45
-  wire _and_75 = _and_74 & _or_34; // NodeTable.java:45
+  wire _or_34 = _not_40 | _eq_80; // NodeTable.java:45
+  wire _and_76 = _and_75 & _or_34; // NodeTable.java:45
   wire _bits_36 = slot_valid[93]; // NodeTable.java:44
   wire _eq_81 = slot_parent_93 == kids_of; // NodeTable.java:44
-  wire _and_76 = _bits_36 & _eq_81; // NodeTable.java:44
-  wire _not_40 = ~_eq_13; // NodeTable.java:45
+  wire _and_77 = _bits_36 & _eq_81; // NodeTable.java:44
+  wire _not_41 = ~_eq_13; // NodeTable.java:45
   wire _eq_82 = slot_children_93 == 3'd0; // NodeTable.java:45
-  wire _or_35 = _not_40 | _eq_82; // NodeTable.java:45
-  wire _and_77 = _and_76 & _or_35; // NodeTable.java:45
+  wire _or_35 = _not_41 | _eq_82; // NodeTable.java:45
+  wire _and_78 = _and_77 & _or_35; // NodeTable.java:45
   wire _bits_37 = slot_valid[92]; // NodeTable.java:44
   wire _eq_83 = slot_parent_92 == kids_of; // NodeTable.java:44
-  wire _and_78 = _bits_37 & _eq_83; // NodeTable.java:44
-  wire _not_41 = ~_eq_13; // NodeTable.java:45
+  wire _and_79 = _bits_37 & _eq_83; // NodeTable.java:44
+  wire _not_42 = ~_eq_13; // NodeTable.java:45
   wire _eq_84 = slot_children_92 == 3'd0; // NodeTable.java:45
-  wire _or_36 = _not_41 | _eq_84; // NodeTable.java:45
-  wire _and_79 = _and_78 & _or_36; // NodeTable.java:45
+  wire _or_36 = _not_42 | _eq_84; // NodeTable.java:45
+  wire _and_80 = _and_79 & _or_36; // NodeTable.java:45
   wire _bits_38 = slot_valid[91]; // NodeTable.java:44
   wire _eq_85 = slot_parent_91 == kids_of; // NodeTable.java:44
-  wire _and_80 = _bits_38 & _eq_85; // NodeTable.java:44
-  wire _not_42 = ~_eq_13; // NodeTable.java:45
+  wire _and_81 = _bits_38 & _eq_85; // NodeTable.java:44
+  wire _not_43 = ~_eq_13; // NodeTable.java:45
   wire _eq_86 = slot_children_91 == 3'd0; // NodeTable.java:45
-  wire _or_37 = _not_42 | _eq_86; // NodeTable.java:45
-  wire _and_81 = _and_80 & _or_37; // NodeTable.java:45
+  wire _or_37 = _not_43 | _eq_86; // NodeTable.java:45
+  wire _and_82 = _and_81 & _or_37; // NodeTable.java:45
   wire _bits_39 = slot_valid[90]; // NodeTable.java:44
   wire _eq_87 = slot_parent_90 == kids_of; // NodeTable.java:44
-  wire _and_82 = _bits_39 & _eq_87; // NodeTable.java:44
-  wire _not_43 = ~_eq_13; // NodeTable.java:45
+  wire _and_83 = _bits_39 & _eq_87; // NodeTable.java:44
+  wire _not_44 = ~_eq_13; // NodeTable.java:45
   wire _eq_88 = slot_children_90 == 3'd0; // NodeTable.java:45
-  wire _or_38 = _not_43 | _eq_88; // NodeTable.java:45
-  wire _and_83 = _and_82 & _or_38; // NodeTable.java:45
+  wire _or_38 = _not_44 | _eq_88; // NodeTable.java:45
+  wire _and_84 = _and_83 & _or_38; // NodeTable.java:45
   wire _bits_40 = slot_valid[89]; // NodeTable.java:44
   wire _eq_89 = slot_parent_89 == kids_of; // NodeTable.java:44
-  wire _and_84 = _bits_40 & _eq_89; // NodeTable.java:44
-  wire _not_44 = ~_eq_13; // NodeTable.java:45
+  wire _and_85 = _bits_40 & _eq_89; // NodeTable.java:44
+  wire _not_45 = ~_eq_13; // NodeTable.java:45
   wire _eq_90 = slot_children_89 == 3'd0; // NodeTable.java:45
-  wire _or_39 = _not_44 | _eq_90; // NodeTable.java:45
-  wire _and_85 = _and_84 & _or_39; // NodeTable.java:45
+  wire _or_39 = _not_45 | _eq_90; // NodeTable.java:45
+  wire _and_86 = _and_85 & _or_39; // NodeTable.java:45
   wire _bits_41 = slot_valid[88]; // NodeTable.java:44
   wire _eq_91 = slot_parent_88 == kids_of; // NodeTable.java:44
-  wire _and_86 = _bits_41 & _eq_91; // NodeTable.java:44
-  wire _not_45 = ~_eq_13; // NodeTable.java:45
+  wire _and_87 = _bits_41 & _eq_91; // NodeTable.java:44
+  wire _not_46 = ~_eq_13; // NodeTable.java:45
   wire _eq_92 = slot_children_88 == 3'd0; // NodeTable.java:45
-  wire _or_40 = _not_45 | _eq_92; // NodeTable.java:45
-  wire _and_87 = _and_86 & _or_40; // NodeTable.java:45
+  wire _or_40 = _not_46 | _eq_92; // NodeTable.java:45
+  wire _and_88 = _and_87 & _or_40; // NodeTable.java:45
   wire _bits_42 = slot_valid[87]; // NodeTable.java:44
   wire _eq_93 = slot_parent_87 == kids_of; // NodeTable.java:44
-  wire _and_88 = _bits_42 & _eq_93; // NodeTable.java:44
-  wire _not_46 = ~_eq_13; // NodeTable.java:45
+  wire _and_89 = _bits_42 & _eq_93; // NodeTable.java:44
+  wire _not_47 = ~_eq_13; // NodeTable.java:45
   wire _eq_94 = slot_children_87 == 3'd0; // NodeTable.java:45
-  wire _or_41 = _not_46 | _eq_94; // NodeTable.java:45
-  wire _and_89 = _and_88 & _or_41; // NodeTable.java:45
+  wire _or_41 = _not_47 | _eq_94; // NodeTable.java:45
+  wire _and_90 = _and_89 & _or_41; // NodeTable.java:45
   wire _bits_43 = slot_valid[86]; // NodeTable.java:44
   wire _eq_95 = slot_parent_86 == kids_of; // NodeTable.java:44
-  wire _and_90 = _bits_43 & _eq_95; // NodeTable.java:44
-  wire _not_47 = ~_eq_13; // NodeTable.java:45
+  wire _and_91 = _bits_43 & _eq_95; // NodeTable.java:44
+  wire _not_48 = ~_eq_13; // NodeTable.java:45
   wire _eq_96 = slot_children_86 == 3'd0; // NodeTable.java:45
-  wire _or_42 = _not_47 | _eq_96; // NodeTable.java:45
-  wire _and_91 = _and_90 & _or_42; // NodeTable.java:45
+  wire _or_42 = _not_48 | _eq_96; // NodeTable.java:45
+  wire _and_92 = _and_91 & _or_42; // NodeTable.java:45
   wire _bits_44 = slot_valid[85]; // NodeTable.java:44
   wire _eq_97 = slot_parent_85 == kids_of; // NodeTable.java:44
-  wire _and_92 = _bits_44 & _eq_97; // NodeTable.java:44
-  wire _not_48 = ~_eq_13; // NodeTable.java:45
+  wire _and_93 = _bits_44 & _eq_97; // NodeTable.java:44
+  wire _not_49 = ~_eq_13; // NodeTable.java:45
   wire _eq_98 = slot_children_85 == 3'd0; // NodeTable.java:45
-  wire _or_43 = _not_48 | _eq_98; // NodeTable.java:45
-  wire _and_93 = _and_92 & _or_43; // NodeTable.java:45
+  wire _or_43 = _not_49 | _eq_98; // NodeTable.java:45
+  wire _and_94 = _and_93 & _or_43; // NodeTable.java:45
   wire _bits_45 = slot_valid[84]; // NodeTable.java:44
   wire _eq_99 = slot_parent_84 == kids_of; // NodeTable.java:44
-  wire _and_94 = _bits_45 & _eq_99; // NodeTable.java:44
-  wire _not_49 = ~_eq_13; // NodeTable.java:45
+  wire _and_95 = _bits_45 & _eq_99; // NodeTable.java:44
+  wire _not_50 = ~_eq_13; // NodeTable.java:45
   wire _eq_100 = slot_children_84 == 3'd0; // NodeTable.java:45
-  wire _or_44 = _not_49 | _eq_100; // NodeTable.java:45
-  wire _and_95 = _and_94 & _or_44; // NodeTable.java:45
+  wire _or_44 = _not_50 | _eq_100; // NodeTable.java:45
+  wire _and_96 = _and_95 & _or_44; // NodeTable.java:45
   wire _bits_46 = slot_valid[83]; // NodeTable.java:44
   wire _eq_101 = slot_parent_83 == kids_of; // NodeTable.java:44
-  wire _and_96 = _bits_46 & _eq_101; // NodeTable.java:44
-  wire _not_50 = ~_eq_13; // NodeTable.java:45
+  wire _and_97 = _bits_46 & _eq_101; // NodeTable.java:44
+  wire _not_51 = ~_eq_13; // NodeTable.java:45
   wire _eq_102 = slot_children_83 == 3'd0; // NodeTable.java:45
-  wire _or_45 = _not_50 | _eq_102; // NodeTable.java:45
-  wire _and_97 = _and_96 & _or_45; // NodeTable.java:45
+  wire _or_45 = _not_51 | _eq_102; // NodeTable.java:45
+  wire _and_98 = _and_97 & _or_45; // NodeTable.java:45
   wire _bits_47 = slot_valid[82]; // NodeTable.java:44
   wire _eq_103 = slot_parent_82 == kids_of; // NodeTable.java:44
-  wire _and_98 = _bits_47 & _eq_103; // NodeTable.java:44
-  wire _not_51 = ~_eq_13; // NodeTable.java:45
+  wire _and_99 = _bits_47 & _eq_103; // NodeTable.java:44
+  wire _not_52 = ~_eq_13; // NodeTable.java:45
   wire _eq_104 = slot_children_82 == 3'd0; // NodeTable.java:45
-  wire _or_46 = _not_51 | _eq_104; // NodeTable.java:45
-  wire _and_99 = _and_98 & _or_46; // NodeTable.java:45
+  wire _or_46 = _not_52 | _eq_104; // NodeTable.java:45
+  wire _and_100 = _and_99 & _or_46; // NodeTable.java:45
   wire _bits_48 = slot_valid[81]; // NodeTable.java:44
   wire _eq_105 = slot_parent_81 == kids_of; // NodeTable.java:44
-  wire _and_100 = _bits_48 & _eq_105; // NodeTable.java:44
-  wire _not_52 = ~_eq_13; // NodeTable.java:45
+  wire _and_101 = _bits_48 & _eq_105; // NodeTable.java:44
+  wire _not_53 = ~_eq_13; // NodeTable.java:45
   wire _eq_106 = slot_children_81 == 3'd0; // NodeTable.java:45
-  wire _or_47 = _not_52 | _eq_106; // NodeTable.java:45
-  wire _and_101 = _and_100 & _or_47; // NodeTable.java:45
+  wire _or_47 = _not_53 | _eq_106; // NodeTable.java:45
+  wire _and_102 = _and_101 & _or_47; // NodeTable.java:45
   wire _bits_49 = slot_valid[80]; // NodeTable.java:44
   wire _eq_107 = slot_parent_80 == kids_of; // NodeTable.java:44
-  wire _and_102 = _bits_49 & _eq_107; // NodeTable.java:44
-  wire _not_53 = ~_eq_13; // NodeTable.java:45
+  wire _and_103 = _bits_49 & _eq_107; // NodeTable.java:44
+  wire _not_54 = ~_eq_13; // NodeTable.java:45
   wire _eq_108 = slot_children_80 == 3'd0; // NodeTable.java:45
-  wire _or_48 = _not_53 | _eq_108; // NodeTable.java:45
-  wire _and_103 = _and_102 & _or_48; // NodeTable.java:45
+  wire _or_48 = _not_54 | _eq_108; // NodeTable.java:45
+  wire _and_104 = _and_103 & _or_48; // NodeTable.java:45
   wire _bits_50 = slot_valid[79]; // NodeTable.java:44
   wire _eq_109 = slot_parent_79 == kids_of; // NodeTable.java:44
-  wire _and_104 = _bits_50 & _eq_109; // NodeTable.java:44
-  wire _not_54 = ~_eq_13; // NodeTable.java:45
+  wire _and_105 = _bits_50 & _eq_109; // NodeTable.java:44
+  wire _not_55 = ~_eq_13; // NodeTable.java:45
   wire _eq_110 = slot_children_79 == 3'd0; // NodeTable.java:45
-  wire _or_49 = _not_54 | _eq_110; // NodeTable.java:45
-  wire _and_105 = _and_104 & _or_49; // NodeTable.java:45
+  wire _or_49 = _not_55 | _eq_110; // NodeTable.java:45
+  wire _and_106 = _and_105 & _or_49; // NodeTable.java:45
   wire _bits_51 = slot_valid[78]; // NodeTable.java:44
   wire _eq_111 = slot_parent_78 == kids_of; // NodeTable.java:44
-  wire _and_106 = _bits_51 & _eq_111; // NodeTable.java:44
-  wire _not_55 = ~_eq_13; // NodeTable.java:45
+  wire _and_107 = _bits_51 & _eq_111; // NodeTable.java:44
+  wire _not_56 = ~_eq_13; // NodeTable.java:45
   wire _eq_112 = slot_children_78 == 3'd0; // NodeTable.java:45
-  wire _or_50 = _not_55 | _eq_112; // NodeTable.java:45
-  wire _and_107 = _and_106 & _or_50; // NodeTable.java:45
+  wire _or_50 = _not_56 | _eq_112; // NodeTable.java:45
+  wire _and_108 = _and_107 & _or_50; // NodeTable.java:45
   wire _bits_52 = slot_valid[77]; // NodeTable.java:44
   wire _eq_113 = slot_parent_77 == kids_of; // NodeTable.java:44
-  wire _and_108 = _bits_52 & _eq_113; // NodeTable.java:44
-  wire _not_56 = ~_eq_13; // NodeTable.java:45
+  wire _and_109 = _bits_52 & _eq_113; // NodeTable.java:44
+  wire _not_57 = ~_eq_13; // NodeTable.java:45
   wire _eq_114 = slot_children_77 == 3'd0; // NodeTable.java:45
-  wire _or_51 = _not_56 | _eq_114; // NodeTable.java:45
-  wire _and_109 = _and_108 & _or_51; // NodeTable.java:45
+  wire _or_51 = _not_57 | _eq_114; // NodeTable.java:45
+  wire _and_110 = _and_109 & _or_51; // NodeTable.java:45
   wire _bits_53 = slot_valid[76]; // NodeTable.java:44
   wire _eq_115 = slot_parent_76 == kids_of; // NodeTable.java:44
-  wire _and_110 = _bits_53 & _eq_115; // NodeTable.java:44
-  wire _not_57 = ~_eq_13; // NodeTable.java:45
+  wire _and_111 = _bits_53 & _eq_115; // NodeTable.java:44
+  wire _not_58 = ~_eq_13; // NodeTable.java:45
   wire _eq_116 = slot_children_76 == 3'd0; // NodeTable.java:45
-  wire _or_52 = _not_57 | _eq_116; // NodeTable.java:45
-  wire _and_111 = _and_110 & _or_52; // NodeTable.java:45
+  wire _or_52 = _not_58 | _eq_116; // NodeTable.java:45
+  wire _and_112 = _and_111 & _or_52; // NodeTable.java:45
   wire _bits_54 = slot_valid[75]; // NodeTable.java:44
   wire _eq_117 = slot_parent_75 == kids_of; // NodeTable.java:44
-  wire _and_112 = _bits_54 & _eq_117; // NodeTable.java:44
-  wire _not_58 = ~_eq_13; // NodeTable.java:45
+  wire _and_113 = _bits_54 & _eq_117; // NodeTable.java:44
+  wire _not_59 = ~_eq_13; // NodeTable.java:45
   wire _eq_118 = slot_children_75 == 3'd0; // NodeTable.java:45
-  wire _or_53 = _not_58 | _eq_118; // NodeTable.java:45
-  wire _and_113 = _and_112 & _or_53; // NodeTable.java:45
+  wire _or_53 = _not_59 | _eq_118; // NodeTable.java:45
+  wire _and_114 = _and_113 & _or_53; // NodeTable.java:45
   wire _bits_55 = slot_valid[74]; // NodeTable.java:44
   wire _eq_119 = slot_parent_74 == kids_of; // NodeTable.java:44
-  wire _and_114 = _bits_55 & _eq_119; // NodeTable.java:44
-  wire _not_59 = ~_eq_13; // NodeTable.java:45
+  wire _and_115 = _bits_55 & _eq_119; // NodeTable.java:44
+  wire _not_60 = ~_eq_13; // NodeTable.java:45
   wire _eq_120 = slot_children_74 == 3'd0; // NodeTable.java:45
-  wire _or_54 = _not_59 | _eq_120; // NodeTable.java:45
-  wire _and_115 = _and_114 & _or_54; // NodeTable.java:45
+  wire _or_54 = _not_60 | _eq_120; // NodeTable.java:45
+  wire _and_116 = _and_115 & _or_54; // NodeTable.java:45
   wire _bits_56 = slot_valid[73]; // NodeTable.java:44
   wire _eq_121 = slot_parent_73 == kids_of; // NodeTable.java:44
-  wire _and_116 = _bits_56 & _eq_121; // NodeTable.java:44
-  wire _not_60 = ~_eq_13; // NodeTable.java:45
+  wire _and_117 = _bits_56 & _eq_121; // NodeTable.java:44
+  wire _not_61 = ~_eq_13; // NodeTable.java:45
   wire _eq_122 = slot_children_73 == 3'd0; // NodeTable.java:45
-  wire _or_55 = _not_60 | _eq_122; // NodeTable.java:45
-  wire _and_117 = _and_116 & _or_55; // NodeTable.java:45
+  wire _or_55 = _not_61 | _eq_122; // NodeTable.java:45
+  wire _and_118 = _and_117 & _or_55; // NodeTable.java:45
   wire _bits_57 = slot_valid[72]; // NodeTable.java:44
   wire _eq_123 = slot_parent_72 == kids_of; // NodeTable.java:44
-  wire _and_118 = _bits_57 & _eq_123; // NodeTable.java:44
-  wire _not_61 = ~_eq_13; // NodeTable.java:45
+  wire _and_119 = _bits_57 & _eq_123; // NodeTable.java:44
+  wire _not_62 = ~_eq_13; // NodeTable.java:45
   wire _eq_124 = slot_children_72 == 3'd0; // NodeTable.java:45
-  wire _or_56 = _not_61 | _eq_124; // NodeTable.java:45
-  wire _and_119 = _and_118 & _or_56; // NodeTable.java:45
+  wire _or_56 = _not_62 | _eq_124; // NodeTable.java:45
+  wire _and_120 = _and_119 & _or_56; // NodeTable.java:45
   wire _bits_58 = slot_valid[71]; // NodeTable.java:44
   wire _eq_125 = slot_parent_71 == kids_of; // NodeTable.java:44
-  wire _and_120 = _bits_58 & _eq_125; // NodeTable.java:44
-  wire _not_62 = ~_eq_13; // NodeTable.java:45
+  wire _and_121 = _bits_58 & _eq_125; // NodeTable.java:44
+  wire _not_63 = ~_eq_13; // NodeTable.java:45
   wire _eq_126 = slot_children_71 == 3'd0; // NodeTable.java:45
-  wire _or_57 = _not_62 | _eq_126; // NodeTable.java:45
-  wire _and_121 = _and_120 & _or_57; // NodeTable.java:45
+  wire _or_57 = _not_63 | _eq_126; // NodeTable.java:45
+  wire _and_122 = _and_121 & _or_57; // NodeTable.java:45
   wire _bits_59 = slot_valid[70]; // NodeTable.java:44
   wire _eq_127 = slot_parent_70 == kids_of; // NodeTable.java:44
-  wire _and_122 = _bits_59 & _eq_127; // NodeTable.java:44
-  wire _not_63 = ~_eq_13; // NodeTable.java:45
+  wire _and_123 = _bits_59 & _eq_127; // NodeTable.java:44
+  wire _not_64 = ~_eq_13; // NodeTable.java:45
   wire _eq_128 = slot_children_70 == 3'd0; // NodeTable.java:45
-  wire _or_58 = _not_63 | _eq_128; // NodeTable.java:45
-  wire _and_123 = _and_122 & _or_58; // NodeTable.java:45
+  wire _or_58 = _not_64 | _eq_128; // NodeTable.java:45
+  wire _and_124 = _and_123 & _or_58; // NodeTable.java:45
   wire _bits_60 = slot_valid[69]; // NodeTable.java:44
   wire _eq_129 = slot_parent_69 == kids_of; // NodeTable.java:44
-  wire _and_124 = _bits_60 & _eq_129; // NodeTable.java:44
-  wire _not_64 = ~_eq_13; // NodeTable.java:45
+  wire _and_125 = _bits_60 & _eq_129; // NodeTable.java:44
+  wire _not_65 = ~_eq_13; // NodeTable.java:45
   wire _eq_130 = slot_children_69 == 3'd0; // NodeTable.java:45
-  wire _or_59 = _not_64 | _eq_130; // NodeTable.java:45
-  wire _and_125 = _and_124 & _or_59; // NodeTable.java:45
+  wire _or_59 = _not_65 | _eq_130; // NodeTable.java:45
+  wire _and_126 = _and_125 & _or_59; // NodeTable.java:45
   wire _bits_61 = slot_valid[68]; // NodeTable.java:44
   wire _eq_131 = slot_parent_68 == kids_of; // NodeTable.java:44
-  wire _and_126 = _bits_61 & _eq_131; // NodeTable.java:44
-  wire _not_65 = ~_eq_13; // NodeTable.java:45
+  wire _and_127 = _bits_61 & _eq_131; // NodeTable.java:44
+  wire _not_66 = ~_eq_13; // NodeTable.java:45
   wire _eq_132 = slot_children_68 == 3'd0; // NodeTable.java:45
-  wire _or_60 = _not_65 | _eq_132; // NodeTable.java:45
-  wire _and_127 = _and_126 & _or_60; // NodeTable.java:45
+  wire _or_60 = _not_66 | _eq_132; // NodeTable.java:45
+  wire _and_128 = _and_127 & _or_60; // NodeTable.java:45
   wire _bits_62 = slot_valid[67]; // NodeTable.java:44
   wire _eq_133 = slot_parent_67 == kids_of; // NodeTable.java:44
-  wire _and_128 = _bits_62 & _eq_133; // NodeTable.java:44
-  wire _not_66 = ~_eq_13; // NodeTable.java:45
+  wire _and_129 = _bits_62 & _eq_133; // NodeTable.java:44
+  wire _not_67 = ~_eq_13; // NodeTable.java:45
   wire _eq_134 = slot_children_67 == 3'd0; // NodeTable.java:45
-  wire _or_61 = _not_66 | _eq_134; // NodeTable.java:45
-  wire _and_129 = _and_128 & _or_61; // NodeTable.java:45
+  wire _or_61 = _not_67 | _eq_134; // NodeTable.java:45
+  wire _and_130 = _and_129 & _or_61; // NodeTable.java:45
   wire _bits_63 = slot_valid[66]; // NodeTable.java:44
   wire _eq_135 = slot_parent_66 == kids_of; // NodeTable.java:44
-  wire _and_130 = _bits_63 & _eq_135; // NodeTable.java:44
-  wire _not_67 = ~_eq_13; // NodeTable.java:45
+  wire _and_131 = _bits_63 & _eq_135; // NodeTable.java:44
+  wire _not_68 = ~_eq_13; // NodeTable.java:45
   wire _eq_136 = slot_children_66 == 3'd0; // NodeTable.java:45
-  wire _or_62 = _not_67 | _eq_136; // NodeTable.java:45
-  wire _and_131 = _and_130 & _or_62; // NodeTable.java:45
+  wire _or_62 = _not_68 | _eq_136; // NodeTable.java:45
+  wire _and_132 = _and_131 & _or_62; // NodeTable.java:45
   wire _bits_64 = slot_valid[65]; // NodeTable.java:44
   wire _eq_137 = slot_parent_65 == kids_of; // NodeTable.java:44
-  wire _and_132 = _bits_64 & _eq_137; // NodeTable.java:44
-  wire _not_68 = ~_eq_13; // NodeTable.java:45
+  wire _and_133 = _bits_64 & _eq_137; // NodeTable.java:44
+  wire _not_69 = ~_eq_13; // NodeTable.java:45
   wire _eq_138 = slot_children_65 == 3'd0; // NodeTable.java:45
-  wire _or_63 = _not_68 | _eq_138; // NodeTable.java:45
-  wire _and_133 = _and_132 & _or_63; // NodeTable.java:45
+  wire _or_63 = _not_69 | _eq_138; // NodeTable.java:45
+  wire _and_134 = _and_133 & _or_63; // NodeTable.java:45
   wire _bits_65 = slot_valid[64]; // NodeTable.java:44
   wire _eq_139 = slot_parent_64 == kids_of; // NodeTable.java:44
-  wire _and_134 = _bits_65 & _eq_139; // NodeTable.java:44
-  wire _not_69 = ~_eq_13; // NodeTable.java:45
+  wire _and_135 = _bits_65 & _eq_139; // NodeTable.java:44
+  wire _not_70 = ~_eq_13; // NodeTable.java:45
   wire _eq_140 = slot_children_64 == 3'd0; // NodeTable.java:45
-  wire _or_64 = _not_69 | _eq_140; // NodeTable.java:45
-  wire _and_135 = _and_134 & _or_64; // NodeTable.java:45
+  wire _or_64 = _not_70 | _eq_140; // NodeTable.java:45
+  wire _and_136 = _and_135 & _or_64; // NodeTable.java:45
   wire _bits_66 = slot_valid[63]; // NodeTable.java:44
   wire _eq_141 = slot_parent_63 == kids_of; // NodeTable.java:44
-  wire _and_136 = _bits_66 & _eq_141; // NodeTable.java:44
-  wire _not_70 = ~_eq_13; // NodeTable.java:45
+  wire _and_137 = _bits_66 & _eq_141; // NodeTable.java:44
+  wire _not_71 = ~_eq_13; // NodeTable.java:45
   wire _eq_142 = slot_children_63 == 3'd0; // NodeTable.java:45
-  wire _or_65 = _not_70 | _eq_142; // NodeTable.java:45
-  wire _and_137 = _and_136 & _or_65; // NodeTable.java:45
+  wire _or_65 = _not_71 | _eq_142; // NodeTable.java:45
+  wire _and_138 = _and_137 & _or_65; // NodeTable.java:45
   wire _bits_67 = slot_valid[62]; // NodeTable.java:44
   wire _eq_143 = slot_parent_62 == kids_of; // NodeTable.java:44
-  wire _and_138 = _bits_67 & _eq_143; // NodeTable.java:44
-  wire _not_71 = ~_eq_13; // NodeTable.java:45
+  wire _and_139 = _bits_67 & _eq_143; // NodeTable.java:44
+  wire _not_72 = ~_eq_13; // NodeTable.java:45
   wire _eq_144 = slot_children_62 == 3'd0; // NodeTable.java:45
-  wire _or_66 = _not_71 | _eq_144; // NodeTable.java:45
-  wire _and_139 = _and_138 & _or_66; // NodeTable.java:45
+  wire _or_66 = _not_72 | _eq_144; // NodeTable.java:45
+  wire _and_140 = _and_139 & _or_66; // NodeTable.java:45
   wire _bits_68 = slot_valid[61]; // NodeTable.java:44
   wire _eq_145 = slot_parent_61 == kids_of; // NodeTable.java:44
-  wire _and_140 = _bits_68 & _eq_145; // NodeTable.java:44
-  wire _not_72 = ~_eq_13; // NodeTable.java:45
+  wire _and_141 = _bits_68 & _eq_145; // NodeTable.java:44
+  wire _not_73 = ~_eq_13; // NodeTable.java:45
   wire _eq_146 = slot_children_61 == 3'd0; // NodeTable.java:45
-  wire _or_67 = _not_72 | _eq_146; // NodeTable.java:45
-  wire _and_141 = _and_140 & _or_67; // NodeTable.java:45
+  wire _or_67 = _not_73 | _eq_146; // NodeTable.java:45
+  wire _and_142 = _and_141 & _or_67; // NodeTable.java:45
   wire _bits_69 = slot_valid[60]; // NodeTable.java:44
   wire _eq_147 = slot_parent_60 == kids_of; // NodeTable.java:44
-  wire _and_142 = _bits_69 & _eq_147; // NodeTable.java:44
-  wire _not_73 = ~_eq_13; // NodeTable.java:45
+  wire _and_143 = _bits_69 & _eq_147; // NodeTable.java:44
+  wire _not_74 = ~_eq_13; // NodeTable.java:45
   wire _eq_148 = slot_children_60 == 3'd0; // NodeTable.java:45
-  wire _or_68 = _not_73 | _eq_148; // NodeTable.java:45
-  wire _and_143 = _and_142 & _or_68; // NodeTable.java:45
+  wire _or_68 = _not_74 | _eq_148; // NodeTable.java:45
+  wire _and_144 = _and_143 & _or_68; // NodeTable.java:45
   wire _bits_70 = slot_valid[59]; // NodeTable.java:44
   wire _eq_149 = slot_parent_59 == kids_of; // NodeTable.java:44
-  wire _and_144 = _bits_70 & _eq_149; // NodeTable.java:44
-  wire _not_74 = ~_eq_13; // NodeTable.java:45
+  wire _and_145 = _bits_70 & _eq_149; // NodeTable.java:44
+  wire _not_75 = ~_eq_13; // NodeTable.java:45
   wire _eq_150 = slot_children_59 == 3'd0; // NodeTable.java:45
-  wire _or_69 = _not_74 | _eq_150; // NodeTable.java:45
-  wire _and_145 = _and_144 & _or_69; // NodeTable.java:45
+  wire _or_69 = _not_75 | _eq_150; // NodeTable.java:45
+  wire _and_146 = _and_145 & _or_69; // NodeTable.java:45
   wire _bits_71 = slot_valid[58]; // NodeTable.java:44
   wire _eq_151 = slot_parent_58 == kids_of; // NodeTable.java:44
-  wire _and_146 = _bits_71 & _eq_151; // NodeTable.java:44
-  wire _not_75 = ~_eq_13; // NodeTable.java:45
+  wire _and_147 = _bits_71 & _eq_151; // NodeTable.java:44
+  wire _not_76 = ~_eq_13; // NodeTable.java:45
   wire _eq_152 = slot_children_58 == 3'd0; // NodeTable.java:45
-  wire _or_70 = _not_75 | _eq_152; // NodeTable.java:45
-  wire _and_147 = _and_146 & _or_70; // NodeTable.java:45
+  wire _or_70 = _not_76 | _eq_152; // NodeTable.java:45
+  wire _and_148 = _and_147 & _or_70; // NodeTable.java:45
   wire _bits_72 = slot_valid[57]; // NodeTable.java:44
   wire _eq_153 = slot_parent_57 == kids_of; // NodeTable.java:44
-  wire _and_148 = _bits_72 & _eq_153; // NodeTable.java:44
-  wire _not_76 = ~_eq_13; // NodeTable.java:45
+  wire _and_149 = _bits_72 & _eq_153; // NodeTable.java:44
+  wire _not_77 = ~_eq_13; // NodeTable.java:45
   wire _eq_154 = slot_children_57 == 3'd0; // NodeTable.java:45
-  wire _or_71 = _not_76 | _eq_154; // NodeTable.java:45
-  wire _and_149 = _and_148 & _or_71; // NodeTable.java:45
+  wire _or_71 = _not_77 | _eq_154; // NodeTable.java:45
+  wire _and_150 = _and_149 & _or_71; // NodeTable.java:45
   wire _bits_73 = slot_valid[56]; // NodeTable.java:44
   wire _eq_155 = slot_parent_56 == kids_of; // NodeTable.java:44
-  wire _and_150 = _bits_73 & _eq_155; // NodeTable.java:44
-  wire _not_77 = ~_eq_13; // NodeTable.java:45
+  wire _and_151 = _bits_73 & _eq_155; // NodeTable.java:44
+  wire _not_78 = ~_eq_13; // NodeTable.java:45
   wire _eq_156 = slot_children_56 == 3'd0; // NodeTable.java:45
-  wire _or_72 = _not_77 | _eq_156; // NodeTable.java:45
-  wire _and_151 = _and_150 & _or_72; // NodeTable.java:45
+  wire _or_72 = _not_78 | _eq_156; // NodeTable.java:45
+  wire _and_152 = _and_151 & _or_72; // NodeTable.java:45
   wire _bits_74 = slot_valid[55]; // NodeTable.java:44
   wire _eq_157 = slot_parent_55 == kids_of; // NodeTable.java:44
-  wire _and_152 = _bits_74 & _eq_157; // NodeTable.java:44
-  wire _not_78 = ~_eq_13; // NodeTable.java:45
+  wire _and_153 = _bits_74 & _eq_157; // NodeTable.java:44
+  wire _not_79 = ~_eq_13; // NodeTable.java:45
   wire _eq_158 = slot_children_55 == 3'd0; // NodeTable.java:45
-  wire _or_73 = _not_78 | _eq_158; // NodeTable.java:45
-  wire _and_153 = _and_152 & _or_73; // NodeTable.java:45
+  wire _or_73 = _not_79 | _eq_158; // NodeTable.java:45
+  wire _and_154 = _and_153 & _or_73; // NodeTable.java:45
   wire _bits_75 = slot_valid[54]; // NodeTable.java:44
   wire _eq_159 = slot_parent_54 == kids_of; // NodeTable.java:44
-  wire _and_154 = _bits_75 & _eq_159; // NodeTable.java:44
-  wire _not_79 = ~_eq_13; // NodeTable.java:45
+  wire _and_155 = _bits_75 & _eq_159; // NodeTable.java:44
+  wire _not_80 = ~_eq_13; // NodeTable.java:45
   wire _eq_160 = slot_children_54 == 3'd0; // NodeTable.java:45
-  wire _or_74 = _not_79 | _eq_160; // NodeTable.java:45
-  wire _and_155 = _and_154 & _or_74; // NodeTable.java:45
+  wire _or_74 = _not_80 | _eq_160; // NodeTable.java:45
+  wire _and_156 = _and_155 & _or_74; // NodeTable.java:45
   wire _bits_76 = slot_valid[53]; // NodeTable.java:44
   wire _eq_161 = slot_parent_53 == kids_of; // NodeTable.java:44
-  wire _and_156 = _bits_76 & _eq_161; // NodeTable.java:44
-  wire _not_80 = ~_eq_13; // NodeTable.java:45
+  wire _and_157 = _bits_76 & _eq_161; // NodeTable.java:44
+  wire _not_81 = ~_eq_13; // NodeTable.java:45
   wire _eq_162 = slot_children_53 == 3'd0; // NodeTable.java:45
-  wire _or_75 = _not_80 | _eq_162; // NodeTable.java:45
-  wire _and_157 = _and_156 & _or_75; // NodeTable.java:45
+  wire _or_75 = _not_81 | _eq_162; // NodeTable.java:45
+  wire _and_158 = _and_157 & _or_75; // NodeTable.java:45
   wire _bits_77 = slot_valid[52]; // NodeTable.java:44
   wire _eq_163 = slot_parent_52 == kids_of; // NodeTable.java:44
-  wire _and_158 = _bits_77 & _eq_163; // NodeTable.java:44
-  wire _not_81 = ~_eq_13; // NodeTable.java:45
+  wire _and_159 = _bits_77 & _eq_163; // NodeTable.java:44
+  wire _not_82 = ~_eq_13; // NodeTable.java:45
   wire _eq_164 = slot_children_52 == 3'd0; // NodeTable.java:45
-  wire _or_76 = _not_81 | _eq_164; // NodeTable.java:45
-  wire _and_159 = _and_158 & _or_76; // NodeTable.java:45
+  wire _or_76 = _not_82 | _eq_164; // NodeTable.java:45
+  wire _and_160 = _and_159 & _or_76; // NodeTable.java:45
   wire _bits_78 = slot_valid[51]; // NodeTable.java:44
   wire _eq_165 = slot_parent_51 == kids_of; // NodeTable.java:44
-  wire _and_160 = _bits_78 & _eq_165; // NodeTable.java:44
-  wire _not_82 = ~_eq_13; // NodeTable.java:45
+  wire _and_161 = _bits_78 & _eq_165; // NodeTable.java:44
+  wire _not_83 = ~_eq_13; // NodeTable.java:45
   wire _eq_166 = slot_children_51 == 3'd0; // NodeTable.java:45
-  wire _or_77 = _not_82 | _eq_166; // NodeTable.java:45
-  wire _and_161 = _and_160 & _or_77; // NodeTable.java:45
+  wire _or_77 = _not_83 | _eq_166; // NodeTable.java:45
+  wire _and_162 = _and_161 & _or_77; // NodeTable.java:45
   wire _bits_79 = slot_valid[50]; // NodeTable.java:44
   wire _eq_167 = slot_parent_50 == kids_of; // NodeTable.java:44
-  wire _and_162 = _bits_79 & _eq_167; // NodeTable.java:44
-  wire _not_83 = ~_eq_13; // NodeTable.java:45
+  wire _and_163 = _bits_79 & _eq_167; // NodeTable.java:44
+  wire _not_84 = ~_eq_13; // NodeTable.java:45
   wire _eq_168 = slot_children_50 == 3'd0; // NodeTable.java:45
-  wire _or_78 = _not_83 | _eq_168; // NodeTable.java:45
-  wire _and_163 = _and_162 & _or_78; // NodeTable.java:45
+  wire _or_78 = _not_84 | _eq_168; // NodeTable.java:45
+  wire _and_164 = _and_163 & _or_78; // NodeTable.java:45
   wire _bits_80 = slot_valid[49]; // NodeTable.java:44
   wire _eq_169 = slot_parent_49 == kids_of; // NodeTable.java:44
-  wire _and_164 = _bits_80 & _eq_169; // NodeTable.java:44
-  wire _not_84 = ~_eq_13; // NodeTable.java:45
+  wire _and_165 = _bits_80 & _eq_169; // NodeTable.java:44
+  wire _not_85 = ~_eq_13; // NodeTable.java:45
   wire _eq_170 = slot_children_49 == 3'd0; // NodeTable.java:45
-  wire _or_79 = _not_84 | _eq_170; // NodeTable.java:45
-  wire _and_165 = _and_164 & _or_79; // NodeTable.java:45
+  wire _or_79 = _not_85 | _eq_170; // NodeTable.java:45
+  wire _and_166 = _and_165 & _or_79; // NodeTable.java:45
   wire _bits_81 = slot_valid[48]; // NodeTable.java:44
   wire _eq_171 = slot_parent_48 == kids_of; // NodeTable.java:44
-  wire _and_166 = _bits_81 & _eq_171; // NodeTable.java:44
-  wire _not_85 = ~_eq_13; // NodeTable.java:45
+  wire _and_167 = _bits_81 & _eq_171; // NodeTable.java:44
+  wire _not_86 = ~_eq_13; // NodeTable.java:45
   wire _eq_172 = slot_children_48 == 3'd0; // NodeTable.java:45
-  wire _or_80 = _not_85 | _eq_172; // NodeTable.java:45
-  wire _and_167 = _and_166 & _or_80; // NodeTable.java:45
+  wire _or_80 = _not_86 | _eq_172; // NodeTable.java:45
+  wire _and_168 = _and_167 & _or_80; // NodeTable.java:45
   wire _bits_82 = slot_valid[47]; // NodeTable.java:44
   wire _eq_173 = slot_parent_47 == kids_of; // NodeTable.java:44
-  wire _and_168 = _bits_82 & _eq_173; // NodeTable.java:44
-  wire _not_86 = ~_eq_13; // NodeTable.java:45
+  wire _and_169 = _bits_82 & _eq_173; // NodeTable.java:44
+  wire _not_87 = ~_eq_13; // NodeTable.java:45
   wire _eq_174 = slot_children_47 == 3'd0; // NodeTable.java:45
-  wire _or_81 = _not_86 | _eq_174; // NodeTable.java:45
-  wire _and_169 = _and_168 & _or_81; // NodeTable.java:45
+  wire _or_81 = _not_87 | _eq_174; // NodeTable.java:45
+  wire _and_170 = _and_169 & _or_81; // NodeTable.java:45
   wire _bits_83 = slot_valid[46]; // NodeTable.java:44
   wire _eq_175 = slot_parent_46 == kids_of; // NodeTable.java:44
-  wire _and_170 = _bits_83 & _eq_175; // NodeTable.java:44
-  wire _not_87 = ~_eq_13; // NodeTable.java:45
+  wire _and_171 = _bits_83 & _eq_175; // NodeTable.java:44
+  wire _not_88 = ~_eq_13; // NodeTable.java:45
   wire _eq_176 = slot_children_46 == 3'd0; // NodeTable.java:45
-  wire _or_82 = _not_87 | _eq_176; // NodeTable.java:45
-  wire _and_171 = _and_170 & _or_82; // NodeTable.java:45
+  wire _or_82 = _not_88 | _eq_176; // NodeTable.java:45
+  wire _and_172 = _and_171 & _or_82; // NodeTable.java:45
   wire _bits_84 = slot_valid[45]; // NodeTable.java:44
   wire _eq_177 = slot_parent_45 == kids_of; // NodeTable.java:44
-  wire _and_172 = _bits_84 & _eq_177; // NodeTable.java:44
-  wire _not_88 = ~_eq_13; // NodeTable.java:45
+  wire _and_173 = _bits_84 & _eq_177; // NodeTable.java:44
+  wire _not_89 = ~_eq_13; // NodeTable.java:45
   wire _eq_178 = slot_children_45 == 3'd0; // NodeTable.java:45
-  wire _or_83 = _not_88 | _eq_178; // NodeTable.java:45
-  wire _and_173 = _and_172 & _or_83; // NodeTable.java:45
+  wire _or_83 = _not_89 | _eq_178; // NodeTable.java:45
+  wire _and_174 = _and_173 & _or_83; // NodeTable.java:45
   wire _bits_85 = slot_valid[44]; // NodeTable.java:44
   wire _eq_179 = slot_parent_44 == kids_of; // NodeTable.java:44
-  wire _and_174 = _bits_85 & _eq_179; // NodeTable.java:44
-  wire _not_89 = ~_eq_13; // NodeTable.java:45
+  wire _and_175 = _bits_85 & _eq_179; // NodeTable.java:44
+  wire _not_90 = ~_eq_13; // NodeTable.java:45
   wire _eq_180 = slot_children_44 == 3'd0; // NodeTable.java:45
-  wire _or_84 = _not_89 | _eq_180; // NodeTable.java:45
-  wire _and_175 = _and_174 & _or_84; // NodeTable.java:45
+  wire _or_84 = _not_90 | _eq_180; // NodeTable.java:45
+  wire _and_176 = _and_175 & _or_84; // NodeTable.java:45
   wire _bits_86 = slot_valid[43]; // NodeTable.java:44
   wire _eq_181 = slot_parent_43 == kids_of; // NodeTable.java:44
-  wire _and_176 = _bits_86 & _eq_181; // NodeTable.java:44
-  wire _not_90 = ~_eq_13; // NodeTable.java:45
+  wire _and_177 = _bits_86 & _eq_181; // NodeTable.java:44
+  wire _not_91 = ~_eq_13; // NodeTable.java:45
   wire _eq_182 = slot_children_43 == 3'd0; // NodeTable.java:45
-  wire _or_85 = _not_90 | _eq_182; // NodeTable.java:45
-  wire _and_177 = _and_176 & _or_85; // NodeTable.java:45
+  wire _or_85 = _not_91 | _eq_182; // NodeTable.java:45
+  wire _and_178 = _and_177 & _or_85; // NodeTable.java:45
   wire _bits_87 = slot_valid[42]; // NodeTable.java:44
   wire _eq_183 = slot_parent_42 == kids_of; // NodeTable.java:44
-  wire _and_178 = _bits_87 & _eq_183; // NodeTable.java:44
-  wire _not_91 = ~_eq_13; // NodeTable.java:45
+  wire _and_179 = _bits_87 & _eq_183; // NodeTable.java:44
+  wire _not_92 = ~_eq_13; // NodeTable.java:45
   wire _eq_184 = slot_children_42 == 3'd0; // NodeTable.java:45
-  wire _or_86 = _not_91 | _eq_184; // NodeTable.java:45
-  wire _and_179 = _and_178 & _or_86; // NodeTable.java:45
+  wire _or_86 = _not_92 | _eq_184; // NodeTable.java:45
+  wire _and_180 = _and_179 & _or_86; // NodeTable.java:45
   wire _bits_88 = slot_valid[41]; // NodeTable.java:44
   wire _eq_185 = slot_parent_41 == kids_of; // NodeTable.java:44
-  wire _and_180 = _bits_88 & _eq_185; // NodeTable.java:44
-  wire _not_92 = ~_eq_13; // NodeTable.java:45
+  wire _and_181 = _bits_88 & _eq_185; // NodeTable.java:44
+  wire _not_93 = ~_eq_13; // NodeTable.java:45
   wire _eq_186 = slot_children_41 == 3'd0; // NodeTable.java:45
-  wire _or_87 = _not_92 | _eq_186; // NodeTable.java:45
-  wire _and_181 = _and_180 & _or_87; // NodeTable.java:45
+  wire _or_87 = _not_93 | _eq_186; // NodeTable.java:45
+  wire _and_182 = _and_181 & _or_87; // NodeTable.java:45
   wire _bits_89 = slot_valid[40]; // NodeTable.java:44
   wire _eq_187 = slot_parent_40 == kids_of; // NodeTable.java:44
-  wire _and_182 = _bits_89 & _eq_187; // NodeTable.java:44
-  wire _not_93 = ~_eq_13; // NodeTable.java:45
+  wire _and_183 = _bits_89 & _eq_187; // NodeTable.java:44
+  wire _not_94 = ~_eq_13; // NodeTable.java:45
   wire _eq_188 = slot_children_40 == 3'd0; // NodeTable.java:45
-  wire _or_88 = _not_93 | _eq_188; // NodeTable.java:45
-  wire _and_183 = _and_182 & _or_88; // NodeTable.java:45
+  wire _or_88 = _not_94 | _eq_188; // NodeTable.java:45
+  wire _and_184 = _and_183 & _or_88; // NodeTable.java:45
   wire _bits_90 = slot_valid[39]; // NodeTable.java:44
   wire _eq_189 = slot_parent_39 == kids_of; // NodeTable.java:44
-  wire _and_184 = _bits_90 & _eq_189; // NodeTable.java:44
-  wire _not_94 = ~_eq_13; // NodeTable.java:45
+  wire _and_185 = _bits_90 & _eq_189; // NodeTable.java:44
+  wire _not_95 = ~_eq_13; // NodeTable.java:45
   wire _eq_190 = slot_children_39 == 3'd0; // NodeTable.java:45
-  wire _or_89 = _not_94 | _eq_190; // NodeTable.java:45
-  wire _and_185 = _and_184 & _or_89; // NodeTable.java:45
+  wire _or_89 = _not_95 | _eq_190; // NodeTable.java:45
+  wire _and_186 = _and_185 & _or_89; // NodeTable.java:45
   wire _bits_91 = slot_valid[38]; // NodeTable.java:44
   wire _eq_191 = slot_parent_38 == kids_of; // NodeTable.java:44
-  wire _and_186 = _bits_91 & _eq_191; // NodeTable.java:44
-  wire _not_95 = ~_eq_13; // NodeTable.java:45
+  wire _and_187 = _bits_91 & _eq_191; // NodeTable.java:44
+  wire _not_96 = ~_eq_13; // NodeTable.java:45
   wire _eq_192 = slot_children_38 == 3'd0; // NodeTable.java:45
-  wire _or_90 = _not_95 | _eq_192; // NodeTable.java:45
-  wire _and_187 = _and_186 & _or_90; // NodeTable.java:45
+  wire _or_90 = _not_96 | _eq_192; // NodeTable.java:45
+  wire _and_188 = _and_187 & _or_90; // NodeTable.java:45
   wire _bits_92 = slot_valid[37]; // NodeTable.java:44
   wire _eq_193 = slot_parent_37 == kids_of; // NodeTable.java:44
-  wire _and_188 = _bits_92 & _eq_193; // NodeTable.java:44
-  wire _not_96 = ~_eq_13; // NodeTable.java:45
+  wire _and_189 = _bits_92 & _eq_193; // NodeTable.java:44
+  wire _not_97 = ~_eq_13; // NodeTable.java:45
   wire _eq_194 = slot_children_37 == 3'd0; // NodeTable.java:45
-  wire _or_91 = _not_96 | _eq_194; // NodeTable.java:45
-  wire _and_189 = _and_188 & _or_91; // NodeTable.java:45
+  wire _or_91 = _not_97 | _eq_194; // NodeTable.java:45
+  wire _and_190 = _and_189 & _or_91; // NodeTable.java:45
   wire _bits_93 = slot_valid[36]; // NodeTable.java:44
   wire _eq_195 = slot_parent_36 == kids_of; // NodeTable.java:44
-  wire _and_190 = _bits_93 & _eq_195; // NodeTable.java:44
-  wire _not_97 = ~_eq_13; // NodeTable.java:45
+  wire _and_191 = _bits_93 & _eq_195; // NodeTable.java:44
+  wire _not_98 = ~_eq_13; // NodeTable.java:45
   wire _eq_196 = slot_children_36 == 3'd0; // NodeTable.java:45
-  wire _or_92 = _not_97 | _eq_196; // NodeTable.java:45
-  wire _and_191 = _and_190 & _or_92; // NodeTable.java:45
+  wire _or_92 = _not_98 | _eq_196; // NodeTable.java:45
+  wire _and_192 = _and_191 & _or_92; // NodeTable.java:45
   wire _bits_94 = slot_valid[35]; // NodeTable.java:44
   wire _eq_197 = slot_parent_35 == kids_of; // NodeTable.java:44
-  wire _and_192 = _bits_94 & _eq_197; // NodeTable.java:44
-  wire _not_98 = ~_eq_13; // NodeTable.java:45
+  wire _and_193 = _bits_94 & _eq_197; // NodeTable.java:44
+  wire _not_99 = ~_eq_13; // NodeTable.java:45
   wire _eq_198 = slot_children_35 == 3'd0; // NodeTable.java:45
-  wire _or_93 = _not_98 | _eq_198; // NodeTable.java:45
-  wire _and_193 = _and_192 & _or_93; // NodeTable.java:45
+  wire _or_93 = _not_99 | _eq_198; // NodeTable.java:45
+  wire _and_194 = _and_193 & _or_93; // NodeTable.java:45
   wire _bits_95 = slot_valid[34]; // NodeTable.java:44
   wire _eq_199 = slot_parent_34 == kids_of; // NodeTable.java:44
-  wire _and_194 = _bits_95 & _eq_199; // NodeTable.java:44
-  wire _not_99 = ~_eq_13; // NodeTable.java:45
+  wire _and_195 = _bits_95 & _eq_199; // NodeTable.java:44
+  wire _not_100 = ~_eq_13; // NodeTable.java:45
   wire _eq_200 = slot_children_34 == 3'd0; // NodeTable.java:45
-  wire _or_94 = _not_99 | _eq_200; // NodeTable.java:45
-  wire _and_195 = _and_194 & _or_94; // NodeTable.java:45
+  wire _or_94 = _not_100 | _eq_200; // NodeTable.java:45
+  wire _and_196 = _and_195 & _or_94; // NodeTable.java:45
   wire _bits_96 = slot_valid[33]; // NodeTable.java:44
   wire _eq_201 = slot_parent_33 == kids_of; // NodeTable.java:44
-  wire _and_196 = _bits_96 & _eq_201; // NodeTable.java:44
-  wire _not_100 = ~_eq_13; // NodeTable.java:45
+  wire _and_197 = _bits_96 & _eq_201; // NodeTable.java:44
+  wire _not_101 = ~_eq_13; // NodeTable.java:45
   wire _eq_202 = slot_children_33 == 3'd0; // NodeTable.java:45
-  wire _or_95 = _not_100 | _eq_202; // NodeTable.java:45
-  wire _and_197 = _and_196 & _or_95; // NodeTable.java:45
+  wire _or_95 = _not_101 | _eq_202; // NodeTable.java:45
+  wire _and_198 = _and_197 & _or_95; // NodeTable.java:45
   wire _bits_97 = slot_valid[32]; // NodeTable.java:44
   wire _eq_203 = slot_parent_32 == kids_of; // NodeTable.java:44
-  wire _and_198 = _bits_97 & _eq_203; // NodeTable.java:44
-  wire _not_101 = ~_eq_13; // NodeTable.java:45
+  wire _and_199 = _bits_97 & _eq_203; // NodeTable.java:44
+  wire _not_102 = ~_eq_13; // NodeTable.java:45
   wire _eq_204 = slot_children_32 == 3'd0; // NodeTable.java:45
-  wire _or_96 = _not_101 | _eq_204; // NodeTable.java:45
-  wire _and_199 = _and_198 & _or_96; // NodeTable.java:45
+  wire _or_96 = _not_102 | _eq_204; // NodeTable.java:45
+  wire _and_200 = _and_199 & _or_96; // NodeTable.java:45
   wire _bits_98 = slot_valid[31]; // NodeTable.java:44
   wire _eq_205 = slot_parent_31 == kids_of; // NodeTable.java:44
-  wire _and_200 = _bits_98 & _eq_205; // NodeTable.java:44
-  wire _not_102 = ~_eq_13; // NodeTable.java:45
+  wire _and_201 = _bits_98 & _eq_205; // NodeTable.java:44
+  wire _not_103 = ~_eq_13; // NodeTable.java:45
   wire _eq_206 = slot_children_31 == 3'd0; // NodeTable.java:45
-  wire _or_97 = _not_102 | _eq_206; // NodeTable.java:45
-  wire _and_201 = _and_200 & _or_97; // NodeTable.java:45
+  wire _or_97 = _not_103 | _eq_206; // NodeTable.java:45
+  wire _and_202 = _and_201 & _or_97; // NodeTable.java:45
   wire _bits_99 = slot_valid[30]; // NodeTable.java:44
   wire _eq_207 = slot_parent_30 == kids_of; // NodeTable.java:44
-  wire _and_202 = _bits_99 & _eq_207; // NodeTable.java:44
-  wire _not_103 = ~_eq_13; // NodeTable.java:45
+  wire _and_203 = _bits_99 & _eq_207; // NodeTable.java:44
+  wire _not_104 = ~_eq_13; // NodeTable.java:45
   wire _eq_208 = slot_children_30 == 3'd0; // NodeTable.java:45
-  wire _or_98 = _not_103 | _eq_208; // NodeTable.java:45
-  wire _and_203 = _and_202 & _or_98; // NodeTable.java:45
+  wire _or_98 = _not_104 | _eq_208; // NodeTable.java:45
+  wire _and_204 = _and_203 & _or_98; // NodeTable.java:45
   wire _bits_100 = slot_valid[29]; // NodeTable.java:44
   wire _eq_209 = slot_parent_29 == kids_of; // NodeTable.java:44
-  wire _and_204 = _bits_100 & _eq_209; // NodeTable.java:44
-  wire _not_104 = ~_eq_13; // NodeTable.java:45
+  wire _and_205 = _bits_100 & _eq_209; // NodeTable.java:44
+  wire _not_105 = ~_eq_13; // NodeTable.java:45
   wire _eq_210 = slot_children_29 == 3'd0; // NodeTable.java:45
-  wire _or_99 = _not_104 | _eq_210; // NodeTable.java:45
-  wire _and_205 = _and_204 & _or_99; // NodeTable.java:45
+  wire _or_99 = _not_105 | _eq_210; // NodeTable.java:45
+  wire _and_206 = _and_205 & _or_99; // NodeTable.java:45
   wire _bits_101 = slot_valid[28]; // NodeTable.java:44
   wire _eq_211 = slot_parent_28 == kids_of; // NodeTable.java:44
-  wire _and_206 = _bits_101 & _eq_211; // NodeTable.java:44
-  wire _not_105 = ~_eq_13; // NodeTable.java:45
+  wire _and_207 = _bits_101 & _eq_211; // NodeTable.java:44
+  wire _not_106 = ~_eq_13; // NodeTable.java:45
   wire _eq_212 = slot_children_28 == 3'd0; // NodeTable.java:45
-  wire _or_100 = _not_105 | _eq_212; // NodeTable.java:45
-  wire _and_207 = _and_206 & _or_100; // NodeTable.java:45
+  wire _or_100 = _not_106 | _eq_212; // NodeTable.java:45
+  wire _and_208 = _and_207 & _or_100; // NodeTable.java:45
   wire _bits_102 = slot_valid[27]; // NodeTable.java:44
   wire _eq_213 = slot_parent_27 == kids_of; // NodeTable.java:44
-  wire _and_208 = _bits_102 & _eq_213; // NodeTable.java:44
-  wire _not_106 = ~_eq_13; // NodeTable.java:45
+  wire _and_209 = _bits_102 & _eq_213; // NodeTable.java:44
+  wire _not_107 = ~_eq_13; // NodeTable.java:45
   wire _eq_214 = slot_children_27 == 3'd0; // NodeTable.java:45
-  wire _or_101 = _not_106 | _eq_214; // NodeTable.java:45
-  wire _and_209 = _and_208 & _or_101; // NodeTable.java:45
+  wire _or_101 = _not_107 | _eq_214; // NodeTable.java:45
+  wire _and_210 = _and_209 & _or_101; // NodeTable.java:45
   wire _bits_103 = slot_valid[26]; // NodeTable.java:44
   wire _eq_215 = slot_parent_26 == kids_of; // NodeTable.java:44
-  wire _and_210 = _bits_103 & _eq_215; // NodeTable.java:44
-  wire _not_107 = ~_eq_13; // NodeTable.java:45
+  wire _and_211 = _bits_103 & _eq_215; // NodeTable.java:44
+  wire _not_108 = ~_eq_13; // NodeTable.java:45
   wire _eq_216 = slot_children_26 == 3'd0; // NodeTable.java:45
-  wire _or_102 = _not_107 | _eq_216; // NodeTable.java:45
-  wire _and_211 = _and_210 & _or_102; // NodeTable.java:45
+  wire _or_102 = _not_108 | _eq_216; // NodeTable.java:45
+  wire _and_212 = _and_211 & _or_102; // NodeTable.java:45
   wire _bits_104 = slot_valid[25]; // NodeTable.java:44
   wire _eq_217 = slot_parent_25 == kids_of; // NodeTable.java:44
-  wire _and_212 = _bits_104 & _eq_217; // NodeTable.java:44
-  wire _not_108 = ~_eq_13; // NodeTable.java:45
+  wire _and_213 = _bits_104 & _eq_217; // NodeTable.java:44
+  wire _not_109 = ~_eq_13; // NodeTable.java:45
   wire _eq_218 = slot_children_25 == 3'd0; // NodeTable.java:45
-  wire _or_103 = _not_108 | _eq_218; // NodeTable.java:45
-  wire _and_213 = _and_212 & _or_103; // NodeTable.java:45
+  wire _or_103 = _not_109 | _eq_218; // NodeTable.java:45
+  wire _and_214 = _and_213 & _or_103; // NodeTable.java:45
   wire _bits_105 = slot_valid[24]; // NodeTable.java:44
   wire _eq_219 = slot_parent_24 == kids_of; // NodeTable.java:44
-  wire _and_214 = _bits_105 & _eq_219; // NodeTable.java:44
-  wire _not_109 = ~_eq_13; // NodeTable.java:45
+  wire _and_215 = _bits_105 & _eq_219; // NodeTable.java:44
+  wire _not_110 = ~_eq_13; // NodeTable.java:45
   wire _eq_220 = slot_children_24 == 3'd0; // NodeTable.java:45
-  wire _or_104 = _not_109 | _eq_220; // NodeTable.java:45
-  wire _and_215 = _and_214 & _or_104; // NodeTable.java:45
+  wire _or_104 = _not_110 | _eq_220; // NodeTable.java:45
+  wire _and_216 = _and_215 & _or_104; // NodeTable.java:45
   wire _bits_106 = slot_valid[23]; // NodeTable.java:44
   wire _eq_221 = slot_parent_23 == kids_of; // NodeTable.java:44
-  wire _and_216 = _bits_106 & _eq_221; // NodeTable.java:44
-  wire _not_110 = ~_eq_13; // NodeTable.java:45
+  wire _and_217 = _bits_106 & _eq_221; // NodeTable.java:44
+  wire _not_111 = ~_eq_13; // NodeTable.java:45
   wire _eq_222 = slot_children_23 == 3'd0; // NodeTable.java:45
-  wire _or_105 = _not_110 | _eq_222; // NodeTable.java:45
-  wire _and_217 = _and_216 & _or_105; // NodeTable.java:45
+  wire _or_105 = _not_111 | _eq_222; // NodeTable.java:45
+  wire _and_218 = _and_217 & _or_105; // NodeTable.java:45
   wire _bits_107 = slot_valid[22]; // NodeTable.java:44
   wire _eq_223 = slot_parent_22 == kids_of; // NodeTable.java:44
-  wire _and_218 = _bits_107 & _eq_223; // NodeTable.java:44
-  wire _not_111 = ~_eq_13; // NodeTable.java:45
+  wire _and_219 = _bits_107 & _eq_223; // NodeTable.java:44
+  wire _not_112 = ~_eq_13; // NodeTable.java:45
   wire _eq_224 = slot_children_22 == 3'd0; // NodeTable.java:45
-  wire _or_106 = _not_111 | _eq_224; // NodeTable.java:45
-  wire _and_219 = _and_218 & _or_106; // NodeTable.java:45
+  wire _or_106 = _not_112 | _eq_224; // NodeTable.java:45
+  wire _and_220 = _and_219 & _or_106; // NodeTable.java:45
   wire _bits_108 = slot_valid[21]; // NodeTable.java:44
   wire _eq_225 = slot_parent_21 == kids_of; // NodeTable.java:44
-  wire _and_220 = _bits_108 & _eq_225; // NodeTable.java:44
-  wire _not_112 = ~_eq_13; // NodeTable.java:45
+  wire _and_221 = _bits_108 & _eq_225; // NodeTable.java:44
+  wire _not_113 = ~_eq_13; // NodeTable.java:45
   wire _eq_226 = slot_children_21 == 3'd0; // NodeTable.java:45
-  wire _or_107 = _not_112 | _eq_226; // NodeTable.java:45
-  wire _and_221 = _and_220 & _or_107; // NodeTable.java:45
+  wire _or_107 = _not_113 | _eq_226; // NodeTable.java:45
+  wire _and_222 = _and_221 & _or_107; // NodeTable.java:45
   wire _bits_109 = slot_valid[20]; // NodeTable.java:44
   wire _eq_227 = slot_parent_20 == kids_of; // NodeTable.java:44
-  wire _and_222 = _bits_109 & _eq_227; // NodeTable.java:44
-  wire _not_113 = ~_eq_13; // NodeTable.java:45
+  wire _and_223 = _bits_109 & _eq_227; // NodeTable.java:44
+  wire _not_114 = ~_eq_13; // NodeTable.java:45
   wire _eq_228 = slot_children_20 == 3'd0; // NodeTable.java:45
-  wire _or_108 = _not_113 | _eq_228; // NodeTable.java:45
-  wire _and_223 = _and_222 & _or_108; // NodeTable.java:45
+  wire _or_108 = _not_114 | _eq_228; // NodeTable.java:45
+  wire _and_224 = _and_223 & _or_108; // NodeTable.java:45
   wire _bits_110 = slot_valid[19]; // NodeTable.java:44
   wire _eq_229 = slot_parent_19 == kids_of; // NodeTable.java:44
-  wire _and_224 = _bits_110 & _eq_229; // NodeTable.java:44
-  wire _not_114 = ~_eq_13; // NodeTable.java:45
+  wire _and_225 = _bits_110 & _eq_229; // NodeTable.java:44
+  wire _not_115 = ~_eq_13; // NodeTable.java:45
   wire _eq_230 = slot_children_19 == 3'd0; // NodeTable.java:45
-  wire _or_109 = _not_114 | _eq_230; // NodeTable.java:45
-  wire _and_225 = _and_224 & _or_109; // NodeTable.java:45
+  wire _or_109 = _not_115 | _eq_230; // NodeTable.java:45
+  wire _and_226 = _and_225 & _or_109; // NodeTable.java:45
   wire _bits_111 = slot_valid[18]; // NodeTable.java:44
   wire _eq_231 = slot_parent_18 == kids_of; // NodeTable.java:44
-  wire _and_226 = _bits_111 & _eq_231; // NodeTable.java:44
-  wire _not_115 = ~_eq_13; // NodeTable.java:45
+  wire _and_227 = _bits_111 & _eq_231; // NodeTable.java:44
+  wire _not_116 = ~_eq_13; // NodeTable.java:45
   wire _eq_232 = slot_children_18 == 3'd0; // NodeTable.java:45
-  wire _or_110 = _not_115 | _eq_232; // NodeTable.java:45
-  wire _and_227 = _and_226 & _or_110; // NodeTable.java:45
+  wire _or_110 = _not_116 | _eq_232; // NodeTable.java:45
+  wire _and_228 = _and_227 & _or_110; // NodeTable.java:45
   wire _bits_112 = slot_valid[17]; // NodeTable.java:44
   wire _eq_233 = slot_parent_17 == kids_of; // NodeTable.java:44
-  wire _and_228 = _bits_112 & _eq_233; // NodeTable.java:44
-  wire _not_116 = ~_eq_13; // NodeTable.java:45
+  wire _and_229 = _bits_112 & _eq_233; // NodeTable.java:44
+  wire _not_117 = ~_eq_13; // NodeTable.java:45
   wire _eq_234 = slot_children_17 == 3'd0; // NodeTable.java:45
-  wire _or_111 = _not_116 | _eq_234; // NodeTable.java:45
-  wire _and_229 = _and_228 & _or_111; // NodeTable.java:45
+  wire _or_111 = _not_117 | _eq_234; // NodeTable.java:45
+  wire _and_230 = _and_229 & _or_111; // NodeTable.java:45
   wire _bits_113 = slot_valid[16]; // NodeTable.java:44
   wire _eq_235 = slot_parent_16 == kids_of; // NodeTable.java:44
-  wire _and_230 = _bits_113 & _eq_235; // NodeTable.java:44
-  wire _not_117 = ~_eq_13; // NodeTable.java:45
+  wire _and_231 = _bits_113 & _eq_235; // NodeTable.java:44
+  wire _not_118 = ~_eq_13; // NodeTable.java:45
   wire _eq_236 = slot_children_16 == 3'd0; // NodeTable.java:45
-  wire _or_112 = _not_117 | _eq_236; // NodeTable.java:45
-  wire _and_231 = _and_230 & _or_112; // NodeTable.java:45
+  wire _or_112 = _not_118 | _eq_236; // NodeTable.java:45
+  wire _and_232 = _and_231 & _or_112; // NodeTable.java:45
   wire _bits_114 = slot_valid[15]; // NodeTable.java:44
   wire _eq_237 = slot_parent_15 == kids_of; // NodeTable.java:44
-  wire _and_232 = _bits_114 & _eq_237; // NodeTable.java:44
-  wire _not_118 = ~_eq_13; // NodeTable.java:45
+  wire _and_233 = _bits_114 & _eq_237; // NodeTable.java:44
+  wire _not_119 = ~_eq_13; // NodeTable.java:45
   wire _eq_238 = slot_children_15 == 3'd0; // NodeTable.java:45
-  wire _or_113 = _not_118 | _eq_238; // NodeTable.java:45
-  wire _and_233 = _and_232 & _or_113; // NodeTable.java:45
+  wire _or_113 = _not_119 | _eq_238; // NodeTable.java:45
+  wire _and_234 = _and_233 & _or_113; // NodeTable.java:45
   wire _bits_115 = slot_valid[14]; // NodeTable.java:44
   wire _eq_239 = slot_parent_14 == kids_of; // NodeTable.java:44
-  wire _and_234 = _bits_115 & _eq_239; // NodeTable.java:44
-  wire _not_119 = ~_eq_13; // NodeTable.java:45
+  wire _and_235 = _bits_115 & _eq_239; // NodeTable.java:44
+  wire _not_120 = ~_eq_13; // NodeTable.java:45
   wire _eq_240 = slot_children_14 == 3'd0; // NodeTable.java:45
-  wire _or_114 = _not_119 | _eq_240; // NodeTable.java:45
-  wire _and_235 = _and_234 & _or_114; // NodeTable.java:45
+  wire _or_114 = _not_120 | _eq_240; // NodeTable.java:45
+  wire _and_236 = _and_235 & _or_114; // NodeTable.java:45
   wire _bits_116 = slot_valid[13]; // NodeTable.java:44
   wire _eq_241 = slot_parent_13 == kids_of; // NodeTable.java:44
-  wire _and_236 = _bits_116 & _eq_241; // NodeTable.java:44
-  wire _not_120 = ~_eq_13; // NodeTable.java:45
+  wire _and_237 = _bits_116 & _eq_241; // NodeTable.java:44
+  wire _not_121 = ~_eq_13; // NodeTable.java:45
   wire _eq_242 = slot_children_13 == 3'd0; // NodeTable.java:45
-  wire _or_115 = _not_120 | _eq_242; // NodeTable.java:45
-  wire _and_237 = _and_236 & _or_115; // NodeTable.java:45
+  wire _or_115 = _not_121 | _eq_242; // NodeTable.java:45
+  wire _and_238 = _and_237 & _or_115; // NodeTable.java:45
   wire _bits_117 = slot_valid[12]; // NodeTable.java:44
   wire _eq_243 = slot_parent_12 == kids_of; // NodeTable.java:44
-  wire _and_238 = _bits_117 & _eq_243; // NodeTable.java:44
-  wire _not_121 = ~_eq_13; // NodeTable.java:45
+  wire _and_239 = _bits_117 & _eq_243; // NodeTable.java:44
+  wire _not_122 = ~_eq_13; // NodeTable.java:45
   wire _eq_244 = slot_children_12 == 3'd0; // NodeTable.java:45
-  wire _or_116 = _not_121 | _eq_244; // NodeTable.java:45
-  wire _and_239 = _and_238 & _or_116; // NodeTable.java:45
+  wire _or_116 = _not_122 | _eq_244; // NodeTable.java:45
+  wire _and_240 = _and_239 & _or_116; // NodeTable.java:45
   wire _bits_118 = slot_valid[11]; // NodeTable.java:44
   wire _eq_245 = slot_parent_11 == kids_of; // NodeTable.java:44
-  wire _and_240 = _bits_118 & _eq_245; // NodeTable.java:44
-  wire _not_122 = ~_eq_13; // NodeTable.java:45
+  wire _and_241 = _bits_118 & _eq_245; // NodeTable.java:44
+  wire _not_123 = ~_eq_13; // NodeTable.java:45
   wire _eq_246 = slot_children_11 == 3'd0; // NodeTable.java:45
-  wire _or_117 = _not_122 | _eq_246; // NodeTable.java:45
-  wire _and_241 = _and_240 & _or_117; // NodeTable.java:45
+  wire _or_117 = _not_123 | _eq_246; // NodeTable.java:45
+  wire _and_242 = _and_241 & _or_117; // NodeTable.java:45
   wire _bits_119 = slot_valid[10]; // NodeTable.java:44
   wire _eq_247 = slot_parent_10 == kids_of; // NodeTable.java:44
-  wire _and_242 = _bits_119 & _eq_247; // NodeTable.java:44
-  wire _not_123 = ~_eq_13; // NodeTable.java:45
+  wire _and_243 = _bits_119 & _eq_247; // NodeTable.java:44
+  wire _not_124 = ~_eq_13; // NodeTable.java:45
   wire _eq_248 = slot_children_10 == 3'd0; // NodeTable.java:45
-  wire _or_118 = _not_123 | _eq_248; // NodeTable.java:45
-  wire _and_243 = _and_242 & _or_118; // NodeTable.java:45
+  wire _or_118 = _not_124 | _eq_248; // NodeTable.java:45
+  wire _and_244 = _and_243 & _or_118; // NodeTable.java:45
   wire _bits_120 = slot_valid[9]; // NodeTable.java:44
   wire _eq_249 = slot_parent_9 == kids_of; // NodeTable.java:44
-  wire _and_244 = _bits_120 & _eq_249; // NodeTable.java:44
-  wire _not_124 = ~_eq_13; // NodeTable.java:45
+  wire _and_245 = _bits_120 & _eq_249; // NodeTable.java:44
+  wire _not_125 = ~_eq_13; // NodeTable.java:45
   wire _eq_250 = slot_children_9 == 3'd0; // NodeTable.java:45
-  wire _or_119 = _not_124 | _eq_250; // NodeTable.java:45
-  wire _and_245 = _and_244 & _or_119; // NodeTable.java:45
+  wire _or_119 = _not_125 | _eq_250; // NodeTable.java:45
+  wire _and_246 = _and_245 & _or_119; // NodeTable.java:45
   wire _bits_121 = slot_valid[8]; // NodeTable.java:44
   wire _eq_251 = slot_parent_8 == kids_of; // NodeTable.java:44
-  wire _and_246 = _bits_121 & _eq_251; // NodeTable.java:44
-  wire _not_125 = ~_eq_13; // NodeTable.java:45
+  wire _and_247 = _bits_121 & _eq_251; // NodeTable.java:44
+  wire _not_126 = ~_eq_13; // NodeTable.java:45
   wire _eq_252 = slot_children_8 == 3'd0; // NodeTable.java:45
-  wire _or_120 = _not_125 | _eq_252; // NodeTable.java:45
-  wire _and_247 = _and_246 & _or_120; // NodeTable.java:45
+  wire _or_120 = _not_126 | _eq_252; // NodeTable.java:45
+  wire _and_248 = _and_247 & _or_120; // NodeTable.java:45
   wire _bits_122 = slot_valid[7]; // NodeTable.java:44
   wire _eq_253 = slot_parent_7 == kids_of; // NodeTable.java:44
-  wire _and_248 = _bits_122 & _eq_253; // NodeTable.java:44
-  wire _not_126 = ~_eq_13; // NodeTable.java:45
+  wire _and_249 = _bits_122 & _eq_253; // NodeTable.java:44
+  wire _not_127 = ~_eq_13; // NodeTable.java:45
   wire _eq_254 = slot_children_7 == 3'd0; // NodeTable.java:45
-  wire _or_121 = _not_126 | _eq_254; // NodeTable.java:45
-  wire _and_249 = _and_248 & _or_121; // NodeTable.java:45
+  wire _or_121 = _not_127 | _eq_254; // NodeTable.java:45
+  wire _and_250 = _and_249 & _or_121; // NodeTable.java:45
   wire _bits_123 = slot_valid[6]; // NodeTable.java:44
   wire _eq_255 = slot_parent_6 == kids_of; // NodeTable.java:44
-  wire _and_250 = _bits_123 & _eq_255; // NodeTable.java:44
-  wire _not_127 = ~_eq_13; // NodeTable.java:45
+  wire _and_251 = _bits_123 & _eq_255; // NodeTable.java:44
+  wire _not_128 = ~_eq_13; // NodeTable.java:45
   wire _eq_256 = slot_children_6 == 3'd0; // NodeTable.java:45
-  wire _or_122 = _not_127 | _eq_256; // NodeTable.java:45
-  wire _and_251 = _and_250 & _or_122; // NodeTable.java:45
+  wire _or_122 = _not_128 | _eq_256; // NodeTable.java:45
+  wire _and_252 = _and_251 & _or_122; // NodeTable.java:45
   wire _bits_124 = slot_valid[5]; // NodeTable.java:44
   wire _eq_257 = slot_parent_5 == kids_of; // NodeTable.java:44
-  wire _and_252 = _bits_124 & _eq_257; // NodeTable.java:44
-  wire _not_128 = ~_eq_13; // NodeTable.java:45
+  wire _and_253 = _bits_124 & _eq_257; // NodeTable.java:44
+  wire _not_129 = ~_eq_13; // NodeTable.java:45
   wire _eq_258 = slot_children_5 == 3'd0; // NodeTable.java:45
-  wire _or_123 = _not_128 | _eq_258; // NodeTable.java:45
-  wire _and_253 = _and_252 & _or_123; // NodeTable.java:45
+  wire _or_123 = _not_129 | _eq_258; // NodeTable.java:45
+  wire _and_254 = _and_253 & _or_123; // NodeTable.java:45
   wire _bits_125 = slot_valid[4]; // NodeTable.java:44
   wire _eq_259 = slot_parent_4 == kids_of; // NodeTable.java:44
-  wire _and_254 = _bits_125 & _eq_259; // NodeTable.java:44
-  wire _not_129 = ~_eq_13; // NodeTable.java:45
+  wire _and_255 = _bits_125 & _eq_259; // NodeTable.java:44
+  wire _not_130 = ~_eq_13; // NodeTable.java:45
   wire _eq_260 = slot_children_4 == 3'd0; // NodeTable.java:45
-  wire _or_124 = _not_129 | _eq_260; // NodeTable.java:45
-  wire _and_255 = _and_254 & _or_124; // NodeTable.java:45
+  wire _or_124 = _not_130 | _eq_260; // NodeTable.java:45
+  wire _and_256 = _and_255 & _or_124; // NodeTable.java:45
   wire _bits_126 = slot_valid[3]; // NodeTable.java:44
   wire _eq_261 = slot_parent_3 == kids_of; // NodeTable.java:44
-  wire _and_256 = _bits_126 & _eq_261; // NodeTable.java:44
-  wire _not_130 = ~_eq_13; // NodeTable.java:45
+  wire _and_257 = _bits_126 & _eq_261; // NodeTable.java:44
+  wire _not_131 = ~_eq_13; // NodeTable.java:45
   wire _eq_262 = slot_children_3 == 3'd0; // NodeTable.java:45
-  wire _or_125 = _not_130 | _eq_262; // NodeTable.java:45
-  wire _and_257 = _and_256 & _or_125; // NodeTable.java:45
+  wire _or_125 = _not_131 | _eq_262; // NodeTable.java:45
+  wire _and_258 = _and_257 & _or_125; // NodeTable.java:45
   wire _bits_127 = slot_valid[2]; // NodeTable.java:44
   wire _eq_263 = slot_parent_2 == kids_of; // NodeTable.java:44
-  wire _and_258 = _bits_127 & _eq_263; // NodeTable.java:44
-  wire _not_131 = ~_eq_13; // NodeTable.java:45
+  wire _and_259 = _bits_127 & _eq_263; // NodeTable.java:44
+  wire _not_132 = ~_eq_13; // NodeTable.java:45
   wire _eq_264 = slot_children_2 == 3'd0; // NodeTable.java:45
-  wire _or_126 = _not_131 | _eq_264; // NodeTable.java:45
-  wire _and_259 = _and_258 & _or_126; // NodeTable.java:45
+  wire _or_126 = _not_132 | _eq_264; // NodeTable.java:45
+  wire _and_260 = _and_259 & _or_126; // NodeTable.java:45
   wire _bits_128 = slot_valid[1]; // NodeTable.java:44
   wire _eq_265 = slot_parent_1 == kids_of; // NodeTable.java:44
-  wire _and_260 = _bits_128 & _eq_265; // NodeTable.java:44
-  wire _not_132 = ~_eq_13; // NodeTable.java:45
+  wire _and_261 = _bits_128 & _eq_265; // NodeTable.java:44
+  wire _not_133 = ~_eq_13; // NodeTable.java:45
   wire _eq_266 = slot_children_1 == 3'd0; // NodeTable.java:45
-  wire _or_127 = _not_132 | _eq_266; // NodeTable.java:45
-  wire _and_261 = _and_260 & _or_127; // NodeTable.java:45
-  wire [127:0] _cat_0 = {_and_9, _and_11, _and_13, _and_15, _and_17, _and_19, _and_21, _and_23, _and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, _and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, 1'd0}; // NodeTable.java:84
-  wire [127:0] _not_133 = ~visited_kids; // RapController.java:148
-  wire [127:0] _and_262 = _cat_0 & _not_133; // RapController.java:148
-  wire _eq_267 = state == 4'd7; // RapController.java:149
+  wire _or_127 = _not_133 | _eq_266; // NodeTable.java:45
+  wire _and_262 = _and_261 & _or_127; // NodeTable.java:45
+  wire [127:0] _cat_0 = {_and_10, _and_12, _and_14, _and_16, _and_18, _and_20, _and_22, _and_24, _and_26, _and_28, _and_30, _and_32, _and_34, _and_36, _and_38, _and_40, _and_42, _and_44, _and_46, _and_48, _and_50, _and_52, _and_54, _and_56, _and_58, _and_60, _and_62, _and_64, _and_66, _and_68, _and_70, _and_72, _and_74, _and_76, _and_78, _and_80, _and_82, _and_84, _and_86, _and_88, _and_90, _and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, _and_158, _and_160, _and_162, _and_164, _and_166, _and_168, _and_170, _and_172, _and_174, _and_176, _and_178, _and_180, _and_182, _and_184, _and_186, _and_188, _and_190, _and_192, _and_194, _and_196, _and_198, _and_200, _and_202, _and_204, _and_206, _and_208, _and_210, _and_212, _and_214, _and_216, _and_218, _and_220, _and_222, _and_224, _and_226, _and_228, _and_230, _and_232, _and_234, _and_236, _and_238, _and_240, _and_242, _and_244, _and_246, _and_248, _and_250, _and_252, _and_254, _and_256, _and_258, _and_260, _and_262, 1'd0}; // NodeTable.java:84
+  wire [127:0] _not_134 = ~visited_kids; // RapController.java:144
+  wire [127:0] _and_263 = _cat_0 & _not_134; // RapController.java:144
+  wire _eq_267 = state == 4'd7; // RapController.java:145
   wire _bits_129 = slot_valid[127]; // NodeTable.java:55
   wire _eq_268 = slot_len_127 == merge_level; // NodeTable.java:54
-  wire _and_263 = _bits_129 & _eq_268; // NodeTable.java:55
+  wire _and_264 = _bits_129 & _eq_268; // NodeTable.java:55
   wire _ne_1 = slot_children_127 != 3'd0; // NodeTable.java:55
-  wire _and_264 = _and_263 & _ne_1; // NodeTable.java:55
+  wire _and_265 = _and_264 & _ne_1; // NodeTable.java:55
   wire _bits_130 = slot_valid[126]; // NodeTable.java:55
   wire _eq_269 = slot_len_126 == merge_level; // NodeTable.java:54
-  wire _and_265 = _bits_130 & _eq_269; // NodeTable.java:55
+  wire _and_266 = _bits_130 & _eq_269; // NodeTable.java:55
   wire _ne_2 = slot_children_126 != 3'd0; // NodeTable.java:55
-  wire _and_266 = _and_265 & _ne_2; // NodeTable.java:55
+  wire _and_267 = _and_266 & _ne_2; // NodeTable.java:55
   wire _bits_131 = slot_valid[125]; // NodeTable.java:55
   wire _eq_270 = slot_len_125 == merge_level; // NodeTable.java:54
-  wire _and_267 = _bits_131 & _eq_270; // NodeTable.java:55
+  wire _and_268 = _bits_131 & _eq_270; // NodeTable.java:55
   wire _ne_3 = slot_children_125 != 3'd0; // NodeTable.java:55
-  wire _and_268 = _and_267 & _ne_3; // NodeTable.java:55
+  wire _and_269 = _and_268 & _ne_3; // NodeTable.java:55
   wire _bits_132 = slot_valid[124]; // NodeTable.java:55
   wire _eq_271 = slot_len_124 == merge_level; // NodeTable.java:54
-  wire _and_269 = _bits_132 & _eq_271; // NodeTable.java:55
+  wire _and_270 = _bits_132 & _eq_271; // NodeTable.java:55
   wire _ne_4 = slot_children_124 != 3'd0; // NodeTable.java:55
-  wire _and_270 = _and_269 & _ne_4; // NodeTable.java:55
+  wire _and_271 = _and_270 & _ne_4; // NodeTable.java:55
   wire _bits_133 = slot_valid[123]; // NodeTable.java:55
   wire _eq_272 = slot_len_123 == merge_level; // NodeTable.java:54
-  wire _and_271 = _bits_133 & _eq_272; // NodeTable.java:55
+  wire _and_272 = _bits_133 & _eq_272; // NodeTable.java:55
   wire _ne_5 = slot_children_123 != 3'd0; // NodeTable.java:55
-  wire _and_272 = _and_271 & _ne_5; // NodeTable.java:55
+  wire _and_273 = _and_272 & _ne_5; // NodeTable.java:55
   wire _bits_134 = slot_valid[122]; // NodeTable.java:55
   wire _eq_273 = slot_len_122 == merge_level; // NodeTable.java:54
-  wire _and_273 = _bits_134 & _eq_273; // NodeTable.java:55
+  wire _and_274 = _bits_134 & _eq_273; // NodeTable.java:55
   wire _ne_6 = slot_children_122 != 3'd0; // NodeTable.java:55
-  wire _and_274 = _and_273 & _ne_6; // NodeTable.java:55
+  wire _and_275 = _and_274 & _ne_6; // NodeTable.java:55
   wire _bits_135 = slot_valid[121]; // NodeTable.java:55
   wire _eq_274 = slot_len_121 == merge_level; // NodeTable.java:54
-  wire _and_275 = _bits_135 & _eq_274; // NodeTable.java:55
+  wire _and_276 = _bits_135 & _eq_274; // NodeTable.java:55
   wire _ne_7 = slot_children_121 != 3'd0; // NodeTable.java:55
-  wire _and_276 = _and_275 & _ne_7; // NodeTable.java:55
+  wire _and_277 = _and_276 & _ne_7; // NodeTable.java:55
   wire _bits_136 = slot_valid[120]; // NodeTable.java:55
   wire _eq_275 = slot_len_120 == merge_level; // NodeTable.java:54
-  wire _and_277 = _bits_136 & _eq_275; // NodeTable.java:55
+  wire _and_278 = _bits_136 & _eq_275; // NodeTable.java:55
   wire _ne_8 = slot_children_120 != 3'd0; // NodeTable.java:55
-  wire _and_278 = _and_277 & _ne_8; // NodeTable.java:55
+  wire _and_279 = _and_278 & _ne_8; // NodeTable.java:55
   wire _bits_137 = slot_valid[119]; // NodeTable.java:55
   wire _eq_276 = slot_len_119 == merge_level; // NodeTable.java:54
-  wire _and_279 = _bits_137 & _eq_276; // NodeTable.java:55
+  wire _and_280 = _bits_137 & _eq_276; // NodeTable.java:55
   wire _ne_9 = slot_children_119 != 3'd0; // NodeTable.java:55
-  wire _and_280 = _and_279 & _ne_9; // NodeTable.java:55
+  wire _and_281 = _and_280 & _ne_9; // NodeTable.java:55
   wire _bits_138 = slot_valid[118]; // NodeTable.java:55
   wire _eq_277 = slot_len_118 == merge_level; // NodeTable.java:54
-  wire _and_281 = _bits_138 & _eq_277; // NodeTable.java:55
+  wire _and_282 = _bits_138 & _eq_277; // NodeTable.java:55
   wire _ne_10 = slot_children_118 != 3'd0; // NodeTable.java:55
-  wire _and_282 = _and_281 & _ne_10; // NodeTable.java:55
+  wire _and_283 = _and_282 & _ne_10; // NodeTable.java:55
   wire _bits_139 = slot_valid[117]; // NodeTable.java:55
   wire _eq_278 = slot_len_117 == merge_level; // NodeTable.java:54
-  wire _and_283 = _bits_139 & _eq_278; // NodeTable.java:55
+  wire _and_284 = _bits_139 & _eq_278; // NodeTable.java:55
   wire _ne_11 = slot_children_117 != 3'd0; // NodeTable.java:55
-  wire _and_284 = _and_283 & _ne_11; // NodeTable.java:55
+  wire _and_285 = _and_284 & _ne_11; // NodeTable.java:55
   wire _bits_140 = slot_valid[116]; // NodeTable.java:55
   wire _eq_279 = slot_len_116 == merge_level; // NodeTable.java:54
-  wire _and_285 = _bits_140 & _eq_279; // NodeTable.java:55
+  wire _and_286 = _bits_140 & _eq_279; // NodeTable.java:55
   wire _ne_12 = slot_children_116 != 3'd0; // NodeTable.java:55
-  wire _and_286 = _and_285 & _ne_12; // NodeTable.java:55
+  wire _and_287 = _and_286 & _ne_12; // NodeTable.java:55
   wire _bits_141 = slot_valid[115]; // NodeTable.java:55
   wire _eq_280 = slot_len_115 == merge_level; // NodeTable.java:54
-  wire _and_287 = _bits_141 & _eq_280; // NodeTable.java:55
+  wire _and_288 = _bits_141 & _eq_280; // NodeTable.java:55
   wire _ne_13 = slot_children_115 != 3'd0; // NodeTable.java:55
-  wire _and_288 = _and_287 & _ne_13; // NodeTable.java:55
+  wire _and_289 = _and_288 & _ne_13; // NodeTable.java:55
   wire _bits_142 = slot_valid[114]; // NodeTable.java:55
   wire _eq_281 = slot_len_114 == merge_level; // NodeTable.java:54
-  wire _and_289 = _bits_142 & _eq_281; // NodeTable.java:55
+  wire _and_290 = _bits_142 & _eq_281; // NodeTable.java:55
   wire _ne_14 = slot_children_114 != 3'd0; // NodeTable.java:55
-  wire _and_290 = _and_289 & _ne_14; // NodeTable.java:55
+  wire _and_291 = _and_290 & _ne_14; // NodeTable.java:55
   wire _bits_143 = slot_valid[113]; // NodeTable.java:55
   wire _eq_282 = slot_len_113 == merge_level; // NodeTable.java:54
-  wire _and_291 = _bits_143 & _eq_282; // NodeTable.java:55
+  wire _and_292 = _bits_143 & _eq_282; // NodeTable.java:55
   wire _ne_15 = slot_children_113 != 3'd0; // NodeTable.java:55
-  wire _and_292 = _and_291 & _ne_15; // NodeTable.java:55
+  wire _and_293 = _and_292 & _ne_15; // NodeTable.java:55
   wire _bits_144 = slot_valid[112]; // NodeTable.java:55
   wire _eq_283 = slot_len_112 == merge_level; // NodeTable.java:54
-  wire _and_293 = _bits_144 & _eq_283; // NodeTable.java:55
+  wire _and_294 = _bits_144 & _eq_283; // NodeTable.java:55
   wire _ne_16 = slot_children_112 != 3'd0; // NodeTable.java:55
-  wire _and_294 = _and_293 & _ne_16; // NodeTable.java:55
+  wire _and_295 = _and_294 & _ne_16; // NodeTable.java:55
   wire _bits_145 = slot_valid[111]; // NodeTable.java:55
   wire _eq_284 = slot_len_111 == merge_level; // NodeTable.java:54
-  wire _and_295 = _bits_145 & _eq_284; // NodeTable.java:55
+  wire _and_296 = _bits_145 & _eq_284; // NodeTable.java:55
   wire _ne_17 = slot_children_111 != 3'd0; // NodeTable.java:55
-  wire _and_296 = _and_295 & _ne_17; // NodeTable.java:55
+  wire _and_297 = _and_296 & _ne_17; // NodeTable.java:55
   wire _bits_146 = slot_valid[110]; // NodeTable.java:55
   wire _eq_285 = slot_len_110 == merge_level; // NodeTable.java:54
-  wire _and_297 = _bits_146 & _eq_285; // NodeTable.java:55
+  wire _and_298 = _bits_146 & _eq_285; // NodeTable.java:55
   wire _ne_18 = slot_children_110 != 3'd0; // NodeTable.java:55
-  wire _and_298 = _and_297 & _ne_18; // NodeTable.java:55
+  wire _and_299 = _and_298 & _ne_18; // NodeTable.java:55
   wire _bits_147 = slot_valid[109]; // NodeTable.java:55
   wire _eq_286 = slot_len_109 == merge_level; // NodeTable.java:54
-  wire _and_299 = _bits_147 & _eq_286; // NodeTable.java:55
+  wire _and_300 = _bits_147 & _eq_286; // NodeTable.java:55
   wire _ne_19 = slot_children_109 != 3'd0; // NodeTable.java:55
-  wire _and_300 = _and_299 & _ne_19; // NodeTable.java:55
+  wire _and_301 = _and_300 & _ne_19; // NodeTable.java:55
   wire _bits_148 = slot_valid[108]; // NodeTable.java:55
   wire _eq_287 = slot_len_108 == merge_level; // NodeTable.java:54
-  wire _and_301 = _bits_148 & _eq_287; // NodeTable.java:55
+  wire _and_302 = _bits_148 & _eq_287; // NodeTable.java:55
   wire _ne_20 = slot_children_108 != 3'd0; // NodeTable.java:55
-  wire _and_302 = _and_301 & _ne_20; // NodeTable.java:55
+  wire _and_303 = _and_302 & _ne_20; // NodeTable.java:55
   wire _bits_149 = slot_valid[107]; // NodeTable.java:55
   wire _eq_288 = slot_len_107 == merge_level; // NodeTable.java:54
-  wire _and_303 = _bits_149 & _eq_288; // NodeTable.java:55
+  wire _and_304 = _bits_149 & _eq_288; // NodeTable.java:55
   wire _ne_21 = slot_children_107 != 3'd0; // NodeTable.java:55
-  wire _and_304 = _and_303 & _ne_21; // NodeTable.java:55
+  wire _and_305 = _and_304 & _ne_21; // NodeTable.java:55
   wire _bits_150 = slot_valid[106]; // NodeTable.java:55
   wire _eq_289 = slot_len_106 == merge_level; // NodeTable.java:54
-  wire _and_305 = _bits_150 & _eq_289; // NodeTable.java:55
+  wire _and_306 = _bits_150 & _eq_289; // NodeTable.java:55
   wire _ne_22 = slot_children_106 != 3'd0; // NodeTable.java:55
-  wire _and_306 = _and_305 & _ne_22; // NodeTable.java:55
+  wire _and_307 = _and_306 & _ne_22; // NodeTable.java:55
   wire _bits_151 = slot_valid[105]; // NodeTable.java:55
   wire _eq_290 = slot_len_105 == merge_level; // NodeTable.java:54
-  wire _and_307 = _bits_151 & _eq_290; // NodeTable.java:55
+  wire _and_308 = _bits_151 & _eq_290; // NodeTable.java:55
   wire _ne_23 = slot_children_105 != 3'd0; // NodeTable.java:55
-  wire _and_308 = _and_307 & _ne_23; // NodeTable.java:55
+  wire _and_309 = _and_308 & _ne_23; // NodeTable.java:55
   wire _bits_152 = slot_valid[104]; // NodeTable.java:55
   wire _eq_291 = slot_len_104 == merge_level; // NodeTable.java:54
-  wire _and_309 = _bits_152 & _eq_291; // NodeTable.java:55
+  wire _and_310 = _bits_152 & _eq_291; // NodeTable.java:55
   wire _ne_24 = slot_children_104 != 3'd0; // NodeTable.java:55
-  wire _and_310 = _and_309 & _ne_24; // NodeTable.java:55
+  wire _and_311 = _and_310 & _ne_24; // NodeTable.java:55
   wire _bits_153 = slot_valid[103]; // NodeTable.java:55
   wire _eq_292 = slot_len_103 == merge_level; // NodeTable.java:54
-  wire _and_311 = _bits_153 & _eq_292; // NodeTable.java:55
+  wire _and_312 = _bits_153 & _eq_292; // NodeTable.java:55
   wire _ne_25 = slot_children_103 != 3'd0; // NodeTable.java:55
-  wire _and_312 = _and_311 & _ne_25; // NodeTable.java:55
+  wire _and_313 = _and_312 & _ne_25; // NodeTable.java:55
   wire _bits_154 = slot_valid[102]; // NodeTable.java:55
   wire _eq_293 = slot_len_102 == merge_level; // NodeTable.java:54
-  wire _and_313 = _bits_154 & _eq_293; // NodeTable.java:55
+  wire _and_314 = _bits_154 & _eq_293; // NodeTable.java:55
   wire _ne_26 = slot_children_102 != 3'd0; // NodeTable.java:55
-  wire _and_314 = _and_313 & _ne_26; // NodeTable.java:55
+  wire _and_315 = _and_314 & _ne_26; // NodeTable.java:55
   wire _bits_155 = slot_valid[101]; // NodeTable.java:55
   wire _eq_294 = slot_len_101 == merge_level; // NodeTable.java:54
-  wire _and_315 = _bits_155 & _eq_294; // NodeTable.java:55
+  wire _and_316 = _bits_155 & _eq_294; // NodeTable.java:55
   wire _ne_27 = slot_children_101 != 3'd0; // NodeTable.java:55
-  wire _and_316 = _and_315 & _ne_27; // NodeTable.java:55
+  wire _and_317 = _and_316 & _ne_27; // NodeTable.java:55
   wire _bits_156 = slot_valid[100]; // NodeTable.java:55
   wire _eq_295 = slot_len_100 == merge_level; // NodeTable.java:54
-  wire _and_317 = _bits_156 & _eq_295; // NodeTable.java:55
+  wire _and_318 = _bits_156 & _eq_295; // NodeTable.java:55
   wire _ne_28 = slot_children_100 != 3'd0; // NodeTable.java:55
-  wire _and_318 = _and_317 & _ne_28; // NodeTable.java:55
+  wire _and_319 = _and_318 & _ne_28; // NodeTable.java:55
   wire _bits_157 = slot_valid[99]; // NodeTable.java:55
   wire _eq_296 = slot_len_99 == merge_level; // NodeTable.java:54
-  wire _and_319 = _bits_157 & _eq_296; // NodeTable.java:55
+  wire _and_320 = _bits_157 & _eq_296; // NodeTable.java:55
   wire _ne_29 = slot_children_99 != 3'd0; // NodeTable.java:55
-  wire _and_320 = _and_319 & _ne_29; // NodeTable.java:55
+  wire _and_321 = _and_320 & _ne_29; // NodeTable.java:55
   wire _bits_158 = slot_valid[98]; // NodeTable.java:55
   wire _eq_297 = slot_len_98 == merge_level; // NodeTable.java:54
-  wire _and_321 = _bits_158 & _eq_297; // NodeTable.java:55
+  wire _and_322 = _bits_158 & _eq_297; // NodeTable.java:55
   wire _ne_30 = slot_children_98 != 3'd0; // NodeTable.java:55
-  wire _and_322 = _and_321 & _ne_30; // NodeTable.java:55
+  wire _and_323 = _and_322 & _ne_30; // NodeTable.java:55
   wire _bits_159 = slot_valid[97]; // NodeTable.java:55
   wire _eq_298 = slot_len_97 == merge_level; // NodeTable.java:54
-  wire _and_323 = _bits_159 & _eq_298; // NodeTable.java:55
+  wire _and_324 = _bits_159 & _eq_298; // NodeTable.java:55
   wire _ne_31 = slot_children_97 != 3'd0; // NodeTable.java:55
-  wire _and_324 = _and_323 & _ne_31; // NodeTable.java:55
+  wire _and_325 = _and_324 & _ne_31; // NodeTable.java:55
   wire _bits_160 = slot_valid[96]; // NodeTable.java:55
   wire _eq_299 = slot_len_96 == merge_level; // NodeTable.java:54
-  wire _and_325 = _bits_160 & _eq_299; // NodeTable.java:55
+  wire _and_326 = _bits_160 & _eq_299; // NodeTable.java:55
   wire _ne_32 = slot_children_96 != 3'd0; // NodeTable.java:55
-  wire _and_326 = _and_325 & _ne_32; // NodeTable.java:55
+  wire _and_327 = _and_326 & _ne_32; // NodeTable.java:55
   wire _bits_161 = slot_valid[95]; // NodeTable.java:55
   wire _eq_300 = slot_len_95 == merge_level; // NodeTable.java:54
-  wire _and_327 = _bits_161 & _eq_300; // NodeTable.java:55
+  wire _and_328 = _bits_161 & _eq_300; // NodeTable.java:55
   wire _ne_33 = slot_children_95 != 3'd0; // NodeTable.java:55
-  wire _and_328 = _and_327 & _ne_33; // NodeTable.java:55
+  wire _and_329 = _and_328 & _ne_33; // NodeTable.java:55
   wire _bits_162 = slot_valid[94]; // NodeTable.java:55
   wire _eq_301 = slot_len_94 == merge_level; // NodeTable.java:54
-  wire _and_329 = _bits_162 & _eq_301; // NodeTable.java:55
+  wire _and_330 = _bits_162 & _eq_301; // NodeTable.java:55
   wire _ne_34 = slot_children_94 != 3'd0; // NodeTable.java:55
-  wire _and_330 = _and_329 & _ne_34; // NodeTable.java:55
+  wire _and_331 = _and_330 & _ne_34; // NodeTable.java:55
   wire _bits_163 = slot_valid[93]; // NodeTable.java:55
   wire _eq_302 = slot_len_93 == merge_level; // NodeTable.java:54
-  wire _and_331 = _bits_163 & _eq_302; // NodeTable.java:55
+  wire _and_332 = _bits_163 & _eq_302; // NodeTable.java:55
   wire _ne_35 = slot_children_93 != 3'd0; // NodeTable.java:55
-  wire _and_332 = _and_331 & _ne_35; // NodeTable.java:55
+  wire _and_333 = _and_332 & _ne_35; // NodeTable.java:55
   wire _bits_164 = slot_valid[92]; // NodeTable.java:55
   wire _eq_303 = slot_len_92 == merge_level; // NodeTable.java:54
-  wire _and_333 = _bits_164 & _eq_303; // NodeTable.java:55
+  wire _and_334 = _bits_164 & _eq_303; // NodeTable.java:55
   wire _ne_36 = slot_children_92 != 3'd0; // NodeTable.java:55
-  wire _and_334 = _and_333 & _ne_36; // NodeTable.java:55
+  wire _and_335 = _and_334 & _ne_36; // NodeTable.java:55
   wire _bits_165 = slot_valid[91]; // NodeTable.java:55
   wire _eq_304 = slot_len_91 == merge_level; // NodeTable.java:54
-  wire _and_335 = _bits_165 & _eq_304; // NodeTable.java:55
+  wire _and_336 = _bits_165 & _eq_304; // NodeTable.java:55
   wire _ne_37 = slot_children_91 != 3'd0; // NodeTable.java:55
-  wire _and_336 = _and_335 & _ne_37; // NodeTable.java:55
+  wire _and_337 = _and_336 & _ne_37; // NodeTable.java:55
   wire _bits_166 = slot_valid[90]; // NodeTable.java:55
   wire _eq_305 = slot_len_90 == merge_level; // NodeTable.java:54
-  wire _and_337 = _bits_166 & _eq_305; // NodeTable.java:55
+  wire _and_338 = _bits_166 & _eq_305; // NodeTable.java:55
   wire _ne_38 = slot_children_90 != 3'd0; // NodeTable.java:55
-  wire _and_338 = _and_337 & _ne_38; // NodeTable.java:55
+  wire _and_339 = _and_338 & _ne_38; // NodeTable.java:55
   wire _bits_167 = slot_valid[89]; // NodeTable.java:55
   wire _eq_306 = slot_len_89 == merge_level; // NodeTable.java:54
-  wire _and_339 = _bits_167 & _eq_306; // NodeTable.java:55
+  wire _and_340 = _bits_167 & _eq_306; // NodeTable.java:55
   wire _ne_39 = slot_children_89 != 3'd0; // NodeTable.java:55
-  wire _and_340 = _and_339 & _ne_39; // NodeTable.java:55
+  wire _and_341 = _and_340 & _ne_39; // NodeTable.java:55
   wire _bits_168 = slot_valid[88]; // NodeTable.java:55
   wire _eq_307 = slot_len_88 == merge_level; // NodeTable.java:54
-  wire _and_341 = _bits_168 & _eq_307; // NodeTable.java:55
+  wire _and_342 = _bits_168 & _eq_307; // NodeTable.java:55
   wire _ne_40 = slot_children_88 != 3'd0; // NodeTable.java:55
-  wire _and_342 = _and_341 & _ne_40; // NodeTable.java:55
+  wire _and_343 = _and_342 & _ne_40; // NodeTable.java:55
   wire _bits_169 = slot_valid[87]; // NodeTable.java:55
   wire _eq_308 = slot_len_87 == merge_level; // NodeTable.java:54
-  wire _and_343 = _bits_169 & _eq_308; // NodeTable.java:55
+  wire _and_344 = _bits_169 & _eq_308; // NodeTable.java:55
   wire _ne_41 = slot_children_87 != 3'd0; // NodeTable.java:55
-  wire _and_344 = _and_343 & _ne_41; // NodeTable.java:55
+  wire _and_345 = _and_344 & _ne_41; // NodeTable.java:55
   wire _bits_170 = slot_valid[86]; // NodeTable.java:55
   wire _eq_309 = slot_len_86 == merge_level; // NodeTable.java:54
-  wire _and_345 = _bits_170 & _eq_309; // NodeTable.java:55
+  wire _and_346 = _bits_170 & _eq_309; // NodeTable.java:55
   wire _ne_42 = slot_children_86 != 3'd0; // NodeTable.java:55
-  wire _and_346 = _and_345 & _ne_42; // NodeTable.java:55
+  wire _and_347 = _and_346 & _ne_42; // NodeTable.java:55
   wire _bits_171 = slot_valid[85]; // NodeTable.java:55
   wire _eq_310 = slot_len_85 == merge_level; // NodeTable.java:54
-  wire _and_347 = _bits_171 & _eq_310; // NodeTable.java:55
+  wire _and_348 = _bits_171 & _eq_310; // NodeTable.java:55
   wire _ne_43 = slot_children_85 != 3'd0; // NodeTable.java:55
-  wire _and_348 = _and_347 & _ne_43; // NodeTable.java:55
+  wire _and_349 = _and_348 & _ne_43; // NodeTable.java:55
   wire _bits_172 = slot_valid[84]; // NodeTable.java:55
   wire _eq_311 = slot_len_84 == merge_level; // NodeTable.java:54
-  wire _and_349 = _bits_172 & _eq_311; // NodeTable.java:55
+  wire _and_350 = _bits_172 & _eq_311; // NodeTable.java:55
   wire _ne_44 = slot_children_84 != 3'd0; // NodeTable.java:55
-  wire _and_350 = _and_349 & _ne_44; // NodeTable.java:55
+  wire _and_351 = _and_350 & _ne_44; // NodeTable.java:55
   wire _bits_173 = slot_valid[83]; // NodeTable.java:55
   wire _eq_312 = slot_len_83 == merge_level; // NodeTable.java:54
-  wire _and_351 = _bits_173 & _eq_312; // NodeTable.java:55
+  wire _and_352 = _bits_173 & _eq_312; // NodeTable.java:55
   wire _ne_45 = slot_children_83 != 3'd0; // NodeTable.java:55
-  wire _and_352 = _and_351 & _ne_45; // NodeTable.java:55
+  wire _and_353 = _and_352 & _ne_45; // NodeTable.java:55
   wire _bits_174 = slot_valid[82]; // NodeTable.java:55
   wire _eq_313 = slot_len_82 == merge_level; // NodeTable.java:54
-  wire _and_353 = _bits_174 & _eq_313; // NodeTable.java:55
+  wire _and_354 = _bits_174 & _eq_313; // NodeTable.java:55
   wire _ne_46 = slot_children_82 != 3'd0; // NodeTable.java:55
-  wire _and_354 = _and_353 & _ne_46; // NodeTable.java:55
+  wire _and_355 = _and_354 & _ne_46; // NodeTable.java:55
   wire _bits_175 = slot_valid[81]; // NodeTable.java:55
   wire _eq_314 = slot_len_81 == merge_level; // NodeTable.java:54
-  wire _and_355 = _bits_175 & _eq_314; // NodeTable.java:55
+  wire _and_356 = _bits_175 & _eq_314; // NodeTable.java:55
   wire _ne_47 = slot_children_81 != 3'd0; // NodeTable.java:55
-  wire _and_356 = _and_355 & _ne_47; // NodeTable.java:55
+  wire _and_357 = _and_356 & _ne_47; // NodeTable.java:55
   wire _bits_176 = slot_valid[80]; // NodeTable.java:55
   wire _eq_315 = slot_len_80 == merge_level; // NodeTable.java:54
-  wire _and_357 = _bits_176 & _eq_315; // NodeTable.java:55
+  wire _and_358 = _bits_176 & _eq_315; // NodeTable.java:55
   wire _ne_48 = slot_children_80 != 3'd0; // NodeTable.java:55
-  wire _and_358 = _and_357 & _ne_48; // NodeTable.java:55
+  wire _and_359 = _and_358 & _ne_48; // NodeTable.java:55
   wire _bits_177 = slot_valid[79]; // NodeTable.java:55
   wire _eq_316 = slot_len_79 == merge_level; // NodeTable.java:54
-  wire _and_359 = _bits_177 & _eq_316; // NodeTable.java:55
+  wire _and_360 = _bits_177 & _eq_316; // NodeTable.java:55
   wire _ne_49 = slot_children_79 != 3'd0; // NodeTable.java:55
-  wire _and_360 = _and_359 & _ne_49; // NodeTable.java:55
+  wire _and_361 = _and_360 & _ne_49; // NodeTable.java:55
   wire _bits_178 = slot_valid[78]; // NodeTable.java:55
   wire _eq_317 = slot_len_78 == merge_level; // NodeTable.java:54
-  wire _and_361 = _bits_178 & _eq_317; // NodeTable.java:55
+  wire _and_362 = _bits_178 & _eq_317; // NodeTable.java:55
   wire _ne_50 = slot_children_78 != 3'd0; // NodeTable.java:55
-  wire _and_362 = _and_361 & _ne_50; // NodeTable.java:55
+  wire _and_363 = _and_362 & _ne_50; // NodeTable.java:55
   wire _bits_179 = slot_valid[77]; // NodeTable.java:55
   wire _eq_318 = slot_len_77 == merge_level; // NodeTable.java:54
-  wire _and_363 = _bits_179 & _eq_318; // NodeTable.java:55
+  wire _and_364 = _bits_179 & _eq_318; // NodeTable.java:55
   wire _ne_51 = slot_children_77 != 3'd0; // NodeTable.java:55
-  wire _and_364 = _and_363 & _ne_51; // NodeTable.java:55
+  wire _and_365 = _and_364 & _ne_51; // NodeTable.java:55
   wire _bits_180 = slot_valid[76]; // NodeTable.java:55
   wire _eq_319 = slot_len_76 == merge_level; // NodeTable.java:54
-  wire _and_365 = _bits_180 & _eq_319; // NodeTable.java:55
+  wire _and_366 = _bits_180 & _eq_319; // NodeTable.java:55
   wire _ne_52 = slot_children_76 != 3'd0; // NodeTable.java:55
-  wire _and_366 = _and_365 & _ne_52; // NodeTable.java:55
+  wire _and_367 = _and_366 & _ne_52; // NodeTable.java:55
   wire _bits_181 = slot_valid[75]; // NodeTable.java:55
   wire _eq_320 = slot_len_75 == merge_level; // NodeTable.java:54
-  wire _and_367 = _bits_181 & _eq_320; // NodeTable.java:55
+  wire _and_368 = _bits_181 & _eq_320; // NodeTable.java:55
   wire _ne_53 = slot_children_75 != 3'd0; // NodeTable.java:55
-  wire _and_368 = _and_367 & _ne_53; // NodeTable.java:55
+  wire _and_369 = _and_368 & _ne_53; // NodeTable.java:55
   wire _bits_182 = slot_valid[74]; // NodeTable.java:55
   wire _eq_321 = slot_len_74 == merge_level; // NodeTable.java:54
-  wire _and_369 = _bits_182 & _eq_321; // NodeTable.java:55
+  wire _and_370 = _bits_182 & _eq_321; // NodeTable.java:55
   wire _ne_54 = slot_children_74 != 3'd0; // NodeTable.java:55
-  wire _and_370 = _and_369 & _ne_54; // NodeTable.java:55
+  wire _and_371 = _and_370 & _ne_54; // NodeTable.java:55
   wire _bits_183 = slot_valid[73]; // NodeTable.java:55
   wire _eq_322 = slot_len_73 == merge_level; // NodeTable.java:54
-  wire _and_371 = _bits_183 & _eq_322; // NodeTable.java:55
+  wire _and_372 = _bits_183 & _eq_322; // NodeTable.java:55
   wire _ne_55 = slot_children_73 != 3'd0; // NodeTable.java:55
-  wire _and_372 = _and_371 & _ne_55; // NodeTable.java:55
+  wire _and_373 = _and_372 & _ne_55; // NodeTable.java:55
   wire _bits_184 = slot_valid[72]; // NodeTable.java:55
   wire _eq_323 = slot_len_72 == merge_level; // NodeTable.java:54
-  wire _and_373 = _bits_184 & _eq_323; // NodeTable.java:55
+  wire _and_374 = _bits_184 & _eq_323; // NodeTable.java:55
   wire _ne_56 = slot_children_72 != 3'd0; // NodeTable.java:55
-  wire _and_374 = _and_373 & _ne_56; // NodeTable.java:55
+  wire _and_375 = _and_374 & _ne_56; // NodeTable.java:55
   wire _bits_185 = slot_valid[71]; // NodeTable.java:55
   wire _eq_324 = slot_len_71 == merge_level; // NodeTable.java:54
-  wire _and_375 = _bits_185 & _eq_324; // NodeTable.java:55
+  wire _and_376 = _bits_185 & _eq_324; // NodeTable.java:55
   wire _ne_57 = slot_children_71 != 3'd0; // NodeTable.java:55
-  wire _and_376 = _and_375 & _ne_57; // NodeTable.java:55
+  wire _and_377 = _and_376 & _ne_57; // NodeTable.java:55
   wire _bits_186 = slot_valid[70]; // NodeTable.java:55
   wire _eq_325 = slot_len_70 == merge_level; // NodeTable.java:54
-  wire _and_377 = _bits_186 & _eq_325; // NodeTable.java:55
+  wire _and_378 = _bits_186 & _eq_325; // NodeTable.java:55
   wire _ne_58 = slot_children_70 != 3'd0; // NodeTable.java:55
-  wire _and_378 = _and_377 & _ne_58; // NodeTable.java:55
+  wire _and_379 = _and_378 & _ne_58; // NodeTable.java:55
   wire _bits_187 = slot_valid[69]; // NodeTable.java:55
   wire _eq_326 = slot_len_69 == merge_level; // NodeTable.java:54
-  wire _and_379 = _bits_187 & _eq_326; // NodeTable.java:55
+  wire _and_380 = _bits_187 & _eq_326; // NodeTable.java:55
   wire _ne_59 = slot_children_69 != 3'd0; // NodeTable.java:55
-  wire _and_380 = _and_379 & _ne_59; // NodeTable.java:55
+  wire _and_381 = _and_380 & _ne_59; // NodeTable.java:55
   wire _bits_188 = slot_valid[68]; // NodeTable.java:55
   wire _eq_327 = slot_len_68 == merge_level; // NodeTable.java:54
-  wire _and_381 = _bits_188 & _eq_327; // NodeTable.java:55
+  wire _and_382 = _bits_188 & _eq_327; // NodeTable.java:55
   wire _ne_60 = slot_children_68 != 3'd0; // NodeTable.java:55
-  wire _and_382 = _and_381 & _ne_60; // NodeTable.java:55
+  wire _and_383 = _and_382 & _ne_60; // NodeTable.java:55
   wire _bits_189 = slot_valid[67]; // NodeTable.java:55
   wire _eq_328 = slot_len_67 == merge_level; // NodeTable.java:54
-  wire _and_383 = _bits_189 & _eq_328; // NodeTable.java:55
+  wire _and_384 = _bits_189 & _eq_328; // NodeTable.java:55
   wire _ne_61 = slot_children_67 != 3'd0; // NodeTable.java:55
-  wire _and_384 = _and_383 & _ne_61; // NodeTable.java:55
+  wire _and_385 = _and_384 & _ne_61; // NodeTable.java:55
   wire _bits_190 = slot_valid[66]; // NodeTable.java:55
   wire _eq_329 = slot_len_66 == merge_level; // NodeTable.java:54
-  wire _and_385 = _bits_190 & _eq_329; // NodeTable.java:55
+  wire _and_386 = _bits_190 & _eq_329; // NodeTable.java:55
   wire _ne_62 = slot_children_66 != 3'd0; // NodeTable.java:55
-  wire _and_386 = _and_385 & _ne_62; // NodeTable.java:55
+  wire _and_387 = _and_386 & _ne_62; // NodeTable.java:55
   wire _bits_191 = slot_valid[65]; // NodeTable.java:55
   wire _eq_330 = slot_len_65 == merge_level; // NodeTable.java:54
-  wire _and_387 = _bits_191 & _eq_330; // NodeTable.java:55
+  wire _and_388 = _bits_191 & _eq_330; // NodeTable.java:55
   wire _ne_63 = slot_children_65 != 3'd0; // NodeTable.java:55
-  wire _and_388 = _and_387 & _ne_63; // NodeTable.java:55
+  wire _and_389 = _and_388 & _ne_63; // NodeTable.java:55
   wire _bits_192 = slot_valid[64]; // NodeTable.java:55
   wire _eq_331 = slot_len_64 == merge_level; // NodeTable.java:54
-  wire _and_389 = _bits_192 & _eq_331; // NodeTable.java:55
+  wire _and_390 = _bits_192 & _eq_331; // NodeTable.java:55
   wire _ne_64 = slot_children_64 != 3'd0; // NodeTable.java:55
-  wire _and_390 = _and_389 & _ne_64; // NodeTable.java:55
+  wire _and_391 = _and_390 & _ne_64; // NodeTable.java:55
   wire _bits_193 = slot_valid[63]; // NodeTable.java:55
   wire _eq_332 = slot_len_63 == merge_level; // NodeTable.java:54
-  wire _and_391 = _bits_193 & _eq_332; // NodeTable.java:55
+  wire _and_392 = _bits_193 & _eq_332; // NodeTable.java:55
   wire _ne_65 = slot_children_63 != 3'd0; // NodeTable.java:55
-  wire _and_392 = _and_391 & _ne_65; // NodeTable.java:55
+  wire _and_393 = _and_392 & _ne_65; // NodeTable.java:55
   wire _bits_194 = slot_valid[62]; // NodeTable.java:55
   wire _eq_333 = slot_len_62 == merge_level; // NodeTable.java:54
-  wire _and_393 = _bits_194 & _eq_333; // NodeTable.java:55
+  wire _and_394 = _bits_194 & _eq_333; // NodeTable.java:55
   wire _ne_66 = slot_children_62 != 3'd0; // NodeTable.java:55
-  wire _and_394 = _and_393 & _ne_66; // NodeTable.java:55
+  wire _and_395 = _and_394 & _ne_66; // NodeTable.java:55
   wire _bits_195 = slot_valid[61]; // NodeTable.java:55
   wire _eq_334 = slot_len_61 == merge_level; // NodeTable.java:54
-  wire _and_395 = _bits_195 & _eq_334; // NodeTable.java:55
+  wire _and_396 = _bits_195 & _eq_334; // NodeTable.java:55
   wire _ne_67 = slot_children_61 != 3'd0; // NodeTable.java:55
-  wire _and_396 = _and_395 & _ne_67; // NodeTable.java:55
+  wire _and_397 = _and_396 & _ne_67; // NodeTable.java:55
   wire _bits_196 = slot_valid[60]; // NodeTable.java:55
   wire _eq_335 = slot_len_60 == merge_level; // NodeTable.java:54
-  wire _and_397 = _bits_196 & _eq_335; // NodeTable.java:55
+  wire _and_398 = _bits_196 & _eq_335; // NodeTable.java:55
   wire _ne_68 = slot_children_60 != 3'd0; // NodeTable.java:55
-  wire _and_398 = _and_397 & _ne_68; // NodeTable.java:55
+  wire _and_399 = _and_398 & _ne_68; // NodeTable.java:55
   wire _bits_197 = slot_valid[59]; // NodeTable.java:55
   wire _eq_336 = slot_len_59 == merge_level; // NodeTable.java:54
-  wire _and_399 = _bits_197 & _eq_336; // NodeTable.java:55
+  wire _and_400 = _bits_197 & _eq_336; // NodeTable.java:55
   wire _ne_69 = slot_children_59 != 3'd0; // NodeTable.java:55
-  wire _and_400 = _and_399 & _ne_69; // NodeTable.java:55
+  wire _and_401 = _and_400 & _ne_69; // NodeTable.java:55
   wire _bits_198 = slot_valid[58]; // NodeTable.java:55
   wire _eq_337 = slot_len_58 == merge_level; // NodeTable.java:54
-  wire _and_401 = _bits_198 & _eq_337; // NodeTable.java:55
+  wire _and_402 = _bits_198 & _eq_337; // NodeTable.java:55
   wire _ne_70 = slot_children_58 != 3'd0; // NodeTable.java:55
-  wire _and_402 = _and_401 & _ne_70; // NodeTable.java:55
+  wire _and_403 = _and_402 & _ne_70; // NodeTable.java:55
   wire _bits_199 = slot_valid[57]; // NodeTable.java:55
   wire _eq_338 = slot_len_57 == merge_level; // NodeTable.java:54
-  wire _and_403 = _bits_199 & _eq_338; // NodeTable.java:55
+  wire _and_404 = _bits_199 & _eq_338; // NodeTable.java:55
   wire _ne_71 = slot_children_57 != 3'd0; // NodeTable.java:55
-  wire _and_404 = _and_403 & _ne_71; // NodeTable.java:55
+  wire _and_405 = _and_404 & _ne_71; // NodeTable.java:55
   wire _bits_200 = slot_valid[56]; // NodeTable.java:55
   wire _eq_339 = slot_len_56 == merge_level; // NodeTable.java:54
-  wire _and_405 = _bits_200 & _eq_339; // NodeTable.java:55
+  wire _and_406 = _bits_200 & _eq_339; // NodeTable.java:55
   wire _ne_72 = slot_children_56 != 3'd0; // NodeTable.java:55
-  wire _and_406 = _and_405 & _ne_72; // NodeTable.java:55
+  wire _and_407 = _and_406 & _ne_72; // NodeTable.java:55
   wire _bits_201 = slot_valid[55]; // NodeTable.java:55
   wire _eq_340 = slot_len_55 == merge_level; // NodeTable.java:54
-  wire _and_407 = _bits_201 & _eq_340; // NodeTable.java:55
+  wire _and_408 = _bits_201 & _eq_340; // NodeTable.java:55
   wire _ne_73 = slot_children_55 != 3'd0; // NodeTable.java:55
-  wire _and_408 = _and_407 & _ne_73; // NodeTable.java:55
+  wire _and_409 = _and_408 & _ne_73; // NodeTable.java:55
   wire _bits_202 = slot_valid[54]; // NodeTable.java:55
   wire _eq_341 = slot_len_54 == merge_level; // NodeTable.java:54
-  wire _and_409 = _bits_202 & _eq_341; // NodeTable.java:55
+  wire _and_410 = _bits_202 & _eq_341; // NodeTable.java:55
   wire _ne_74 = slot_children_54 != 3'd0; // NodeTable.java:55
-  wire _and_410 = _and_409 & _ne_74; // NodeTable.java:55
+  wire _and_411 = _and_410 & _ne_74; // NodeTable.java:55
   wire _bits_203 = slot_valid[53]; // NodeTable.java:55
   wire _eq_342 = slot_len_53 == merge_level; // NodeTable.java:54
-  wire _and_411 = _bits_203 & _eq_342; // NodeTable.java:55
+  wire _and_412 = _bits_203 & _eq_342; // NodeTable.java:55
   wire _ne_75 = slot_children_53 != 3'd0; // NodeTable.java:55
-  wire _and_412 = _and_411 & _ne_75; // NodeTable.java:55
+  wire _and_413 = _and_412 & _ne_75; // NodeTable.java:55
   wire _bits_204 = slot_valid[52]; // NodeTable.java:55
   wire _eq_343 = slot_len_52 == merge_level; // NodeTable.java:54
-  wire _and_413 = _bits_204 & _eq_343; // NodeTable.java:55
+  wire _and_414 = _bits_204 & _eq_343; // NodeTable.java:55
   wire _ne_76 = slot_children_52 != 3'd0; // NodeTable.java:55
-  wire _and_414 = _and_413 & _ne_76; // NodeTable.java:55
+  wire _and_415 = _and_414 & _ne_76; // NodeTable.java:55
   wire _bits_205 = slot_valid[51]; // NodeTable.java:55
   wire _eq_344 = slot_len_51 == merge_level; // NodeTable.java:54
-  wire _and_415 = _bits_205 & _eq_344; // NodeTable.java:55
+  wire _and_416 = _bits_205 & _eq_344; // NodeTable.java:55
   wire _ne_77 = slot_children_51 != 3'd0; // NodeTable.java:55
-  wire _and_416 = _and_415 & _ne_77; // NodeTable.java:55
+  wire _and_417 = _and_416 & _ne_77; // NodeTable.java:55
   wire _bits_206 = slot_valid[50]; // NodeTable.java:55
   wire _eq_345 = slot_len_50 == merge_level; // NodeTable.java:54
-  wire _and_417 = _bits_206 & _eq_345; // NodeTable.java:55
+  wire _and_418 = _bits_206 & _eq_345; // NodeTable.java:55
   wire _ne_78 = slot_children_50 != 3'd0; // NodeTable.java:55
-  wire _and_418 = _and_417 & _ne_78; // NodeTable.java:55
+  wire _and_419 = _and_418 & _ne_78; // NodeTable.java:55
   wire _bits_207 = slot_valid[49]; // NodeTable.java:55
   wire _eq_346 = slot_len_49 == merge_level; // NodeTable.java:54
-  wire _and_419 = _bits_207 & _eq_346; // NodeTable.java:55
+  wire _and_420 = _bits_207 & _eq_346; // NodeTable.java:55
   wire _ne_79 = slot_children_49 != 3'd0; // NodeTable.java:55
-  wire _and_420 = _and_419 & _ne_79; // NodeTable.java:55
+  wire _and_421 = _and_420 & _ne_79; // NodeTable.java:55
   wire _bits_208 = slot_valid[48]; // NodeTable.java:55
   wire _eq_347 = slot_len_48 == merge_level; // NodeTable.java:54
-  wire _and_421 = _bits_208 & _eq_347; // NodeTable.java:55
+  wire _and_422 = _bits_208 & _eq_347; // NodeTable.java:55
   wire _ne_80 = slot_children_48 != 3'd0; // NodeTable.java:55
-  wire _and_422 = _and_421 & _ne_80; // NodeTable.java:55
+  wire _and_423 = _and_422 & _ne_80; // NodeTable.java:55
   wire _bits_209 = slot_valid[47]; // NodeTable.java:55
   wire _eq_348 = slot_len_47 == merge_level; // NodeTable.java:54
-  wire _and_423 = _bits_209 & _eq_348; // NodeTable.java:55
+  wire _and_424 = _bits_209 & _eq_348; // NodeTable.java:55
   wire _ne_81 = slot_children_47 != 3'd0; // NodeTable.java:55
-  wire _and_424 = _and_423 & _ne_81; // NodeTable.java:55
+  wire _and_425 = _and_424 & _ne_81; // NodeTable.java:55
   wire _bits_210 = slot_valid[46]; // NodeTable.java:55
   wire _eq_349 = slot_len_46 == merge_level; // NodeTable.java:54
-  wire _and_425 = _bits_210 & _eq_349; // NodeTable.java:55
+  wire _and_426 = _bits_210 & _eq_349; // NodeTable.java:55
   wire _ne_82 = slot_children_46 != 3'd0; // NodeTable.java:55
-  wire _and_426 = _and_425 & _ne_82; // NodeTable.java:55
+  wire _and_427 = _and_426 & _ne_82; // NodeTable.java:55
   wire _bits_211 = slot_valid[45]; // NodeTable.java:55
   wire _eq_350 = slot_len_45 == merge_level; // NodeTable.java:54
-  wire _and_427 = _bits_211 & _eq_350; // NodeTable.java:55
+  wire _and_428 = _bits_211 & _eq_350; // NodeTable.java:55
   wire _ne_83 = slot_children_45 != 3'd0; // NodeTable.java:55
-  wire _and_428 = _and_427 & _ne_83; // NodeTable.java:55
+  wire _and_429 = _and_428 & _ne_83; // NodeTable.java:55
   wire _bits_212 = slot_valid[44]; // NodeTable.java:55
   wire _eq_351 = slot_len_44 == merge_level; // NodeTable.java:54
-  wire _and_429 = _bits_212 & _eq_351; // NodeTable.java:55
+  wire _and_430 = _bits_212 & _eq_351; // NodeTable.java:55
   wire _ne_84 = slot_children_44 != 3'd0; // NodeTable.java:55
-  wire _and_430 = _and_429 & _ne_84; // NodeTable.java:55
+  wire _and_431 = _and_430 & _ne_84; // NodeTable.java:55
   wire _bits_213 = slot_valid[43]; // NodeTable.java:55
   wire _eq_352 = slot_len_43 == merge_level; // NodeTable.java:54
-  wire _and_431 = _bits_213 & _eq_352; // NodeTable.java:55
+  wire _and_432 = _bits_213 & _eq_352; // NodeTable.java:55
   wire _ne_85 = slot_children_43 != 3'd0; // NodeTable.java:55
-  wire _and_432 = _and_431 & _ne_85; // NodeTable.java:55
+  wire _and_433 = _and_432 & _ne_85; // NodeTable.java:55
   wire _bits_214 = slot_valid[42]; // NodeTable.java:55
   wire _eq_353 = slot_len_42 == merge_level; // NodeTable.java:54
-  wire _and_433 = _bits_214 & _eq_353; // NodeTable.java:55
+  wire _and_434 = _bits_214 & _eq_353; // NodeTable.java:55
   wire _ne_86 = slot_children_42 != 3'd0; // NodeTable.java:55
-  wire _and_434 = _and_433 & _ne_86; // NodeTable.java:55
+  wire _and_435 = _and_434 & _ne_86; // NodeTable.java:55
   wire _bits_215 = slot_valid[41]; // NodeTable.java:55
   wire _eq_354 = slot_len_41 == merge_level; // NodeTable.java:54
-  wire _and_435 = _bits_215 & _eq_354; // NodeTable.java:55
+  wire _and_436 = _bits_215 & _eq_354; // NodeTable.java:55
   wire _ne_87 = slot_children_41 != 3'd0; // NodeTable.java:55
-  wire _and_436 = _and_435 & _ne_87; // NodeTable.java:55
+  wire _and_437 = _and_436 & _ne_87; // NodeTable.java:55
   wire _bits_216 = slot_valid[40]; // NodeTable.java:55
   wire _eq_355 = slot_len_40 == merge_level; // NodeTable.java:54
-  wire _and_437 = _bits_216 & _eq_355; // NodeTable.java:55
+  wire _and_438 = _bits_216 & _eq_355; // NodeTable.java:55
   wire _ne_88 = slot_children_40 != 3'd0; // NodeTable.java:55
-  wire _and_438 = _and_437 & _ne_88; // NodeTable.java:55
+  wire _and_439 = _and_438 & _ne_88; // NodeTable.java:55
   wire _bits_217 = slot_valid[39]; // NodeTable.java:55
   wire _eq_356 = slot_len_39 == merge_level; // NodeTable.java:54
-  wire _and_439 = _bits_217 & _eq_356; // NodeTable.java:55
+  wire _and_440 = _bits_217 & _eq_356; // NodeTable.java:55
   wire _ne_89 = slot_children_39 != 3'd0; // NodeTable.java:55
-  wire _and_440 = _and_439 & _ne_89; // NodeTable.java:55
+  wire _and_441 = _and_440 & _ne_89; // NodeTable.java:55
   wire _bits_218 = slot_valid[38]; // NodeTable.java:55
   wire _eq_357 = slot_len_38 == merge_level; // NodeTable.java:54
-  wire _and_441 = _bits_218 & _eq_357; // NodeTable.java:55
+  wire _and_442 = _bits_218 & _eq_357; // NodeTable.java:55
   wire _ne_90 = slot_children_38 != 3'd0; // NodeTable.java:55
-  wire _and_442 = _and_441 & _ne_90; // NodeTable.java:55
+  wire _and_443 = _and_442 & _ne_90; // NodeTable.java:55
   wire _bits_219 = slot_valid[37]; // NodeTable.java:55
   wire _eq_358 = slot_len_37 == merge_level; // NodeTable.java:54
-  wire _and_443 = _bits_219 & _eq_358; // NodeTable.java:55
+  wire _and_444 = _bits_219 & _eq_358; // NodeTable.java:55
   wire _ne_91 = slot_children_37 != 3'd0; // NodeTable.java:55
-  wire _and_444 = _and_443 & _ne_91; // NodeTable.java:55
+  wire _and_445 = _and_444 & _ne_91; // NodeTable.java:55
   wire _bits_220 = slot_valid[36]; // NodeTable.java:55
   wire _eq_359 = slot_len_36 == merge_level; // NodeTable.java:54
-  wire _and_445 = _bits_220 & _eq_359; // NodeTable.java:55
+  wire _and_446 = _bits_220 & _eq_359; // NodeTable.java:55
   wire _ne_92 = slot_children_36 != 3'd0; // NodeTable.java:55
-  wire _and_446 = _and_445 & _ne_92; // NodeTable.java:55
+  wire _and_447 = _and_446 & _ne_92; // NodeTable.java:55
   wire _bits_221 = slot_valid[35]; // NodeTable.java:55
   wire _eq_360 = slot_len_35 == merge_level; // NodeTable.java:54
-  wire _and_447 = _bits_221 & _eq_360; // NodeTable.java:55
+  wire _and_448 = _bits_221 & _eq_360; // NodeTable.java:55
   wire _ne_93 = slot_children_35 != 3'd0; // NodeTable.java:55
-  wire _and_448 = _and_447 & _ne_93; // NodeTable.java:55
+  wire _and_449 = _and_448 & _ne_93; // NodeTable.java:55
   wire _bits_222 = slot_valid[34]; // NodeTable.java:55
   wire _eq_361 = slot_len_34 == merge_level; // NodeTable.java:54
-  wire _and_449 = _bits_222 & _eq_361; // NodeTable.java:55
+  wire _and_450 = _bits_222 & _eq_361; // NodeTable.java:55
   wire _ne_94 = slot_children_34 != 3'd0; // NodeTable.java:55
-  wire _and_450 = _and_449 & _ne_94; // NodeTable.java:55
+  wire _and_451 = _and_450 & _ne_94; // NodeTable.java:55
   wire _bits_223 = slot_valid[33]; // NodeTable.java:55
   wire _eq_362 = slot_len_33 == merge_level; // NodeTable.java:54
-  wire _and_451 = _bits_223 & _eq_362; // NodeTable.java:55
+  wire _and_452 = _bits_223 & _eq_362; // NodeTable.java:55
   wire _ne_95 = slot_children_33 != 3'd0; // NodeTable.java:55
-  wire _and_452 = _and_451 & _ne_95; // NodeTable.java:55
+  wire _and_453 = _and_452 & _ne_95; // NodeTable.java:55
   wire _bits_224 = slot_valid[32]; // NodeTable.java:55
   wire _eq_363 = slot_len_32 == merge_level; // NodeTable.java:54
-  wire _and_453 = _bits_224 & _eq_363; // NodeTable.java:55
+  wire _and_454 = _bits_224 & _eq_363; // NodeTable.java:55
   wire _ne_96 = slot_children_32 != 3'd0; // NodeTable.java:55
-  wire _and_454 = _and_453 & _ne_96; // NodeTable.java:55
+  wire _and_455 = _and_454 & _ne_96; // NodeTable.java:55
   wire _bits_225 = slot_valid[31]; // NodeTable.java:55
   wire _eq_364 = slot_len_31 == merge_level; // NodeTable.java:54
-  wire _and_455 = _bits_225 & _eq_364; // NodeTable.java:55
+  wire _and_456 = _bits_225 & _eq_364; // NodeTable.java:55
   wire _ne_97 = slot_children_31 != 3'd0; // NodeTable.java:55
-  wire _and_456 = _and_455 & _ne_97; // NodeTable.java:55
+  wire _and_457 = _and_456 & _ne_97; // NodeTable.java:55
   wire _bits_226 = slot_valid[30]; // NodeTable.java:55
   wire _eq_365 = slot_len_30 == merge_level; // NodeTable.java:54
-  wire _and_457 = _bits_226 & _eq_365; // NodeTable.java:55
+  wire _and_458 = _bits_226 & _eq_365; // NodeTable.java:55
   wire _ne_98 = slot_children_30 != 3'd0; // NodeTable.java:55
-  wire _and_458 = _and_457 & _ne_98; // NodeTable.java:55
+  wire _and_459 = _and_458 & _ne_98; // NodeTable.java:55
   wire _bits_227 = slot_valid[29]; // NodeTable.java:55
   wire _eq_366 = slot_len_29 == merge_level; // NodeTable.java:54
-  wire _and_459 = _bits_227 & _eq_366; // NodeTable.java:55
+  wire _and_460 = _bits_227 & _eq_366; // NodeTable.java:55
   wire _ne_99 = slot_children_29 != 3'd0; // NodeTable.java:55
-  wire _and_460 = _and_459 & _ne_99; // NodeTable.java:55
+  wire _and_461 = _and_460 & _ne_99; // NodeTable.java:55
   wire _bits_228 = slot_valid[28]; // NodeTable.java:55
   wire _eq_367 = slot_len_28 == merge_level; // NodeTable.java:54
-  wire _and_461 = _bits_228 & _eq_367; // NodeTable.java:55
+  wire _and_462 = _bits_228 & _eq_367; // NodeTable.java:55
   wire _ne_100 = slot_children_28 != 3'd0; // NodeTable.java:55
-  wire _and_462 = _and_461 & _ne_100; // NodeTable.java:55
+  wire _and_463 = _and_462 & _ne_100; // NodeTable.java:55
   wire _bits_229 = slot_valid[27]; // NodeTable.java:55
   wire _eq_368 = slot_len_27 == merge_level; // NodeTable.java:54
-  wire _and_463 = _bits_229 & _eq_368; // NodeTable.java:55
+  wire _and_464 = _bits_229 & _eq_368; // NodeTable.java:55
   wire _ne_101 = slot_children_27 != 3'd0; // NodeTable.java:55
-  wire _and_464 = _and_463 & _ne_101; // NodeTable.java:55
+  wire _and_465 = _and_464 & _ne_101; // NodeTable.java:55
   wire _bits_230 = slot_valid[26]; // NodeTable.java:55
   wire _eq_369 = slot_len_26 == merge_level; // NodeTable.java:54
-  wire _and_465 = _bits_230 & _eq_369; // NodeTable.java:55
+  wire _and_466 = _bits_230 & _eq_369; // NodeTable.java:55
   wire _ne_102 = slot_children_26 != 3'd0; // NodeTable.java:55
-  wire _and_466 = _and_465 & _ne_102; // NodeTable.java:55
+  wire _and_467 = _and_466 & _ne_102; // NodeTable.java:55
   wire _bits_231 = slot_valid[25]; // NodeTable.java:55
   wire _eq_370 = slot_len_25 == merge_level; // NodeTable.java:54
-  wire _and_467 = _bits_231 & _eq_370; // NodeTable.java:55
+  wire _and_468 = _bits_231 & _eq_370; // NodeTable.java:55
   wire _ne_103 = slot_children_25 != 3'd0; // NodeTable.java:55
-  wire _and_468 = _and_467 & _ne_103; // NodeTable.java:55
+  wire _and_469 = _and_468 & _ne_103; // NodeTable.java:55
   wire _bits_232 = slot_valid[24]; // NodeTable.java:55
   wire _eq_371 = slot_len_24 == merge_level; // NodeTable.java:54
-  wire _and_469 = _bits_232 & _eq_371; // NodeTable.java:55
+  wire _and_470 = _bits_232 & _eq_371; // NodeTable.java:55
   wire _ne_104 = slot_children_24 != 3'd0; // NodeTable.java:55
-  wire _and_470 = _and_469 & _ne_104; // NodeTable.java:55
+  wire _and_471 = _and_470 & _ne_104; // NodeTable.java:55
   wire _bits_233 = slot_valid[23]; // NodeTable.java:55
   wire _eq_372 = slot_len_23 == merge_level; // NodeTable.java:54
-  wire _and_471 = _bits_233 & _eq_372; // NodeTable.java:55
+  wire _and_472 = _bits_233 & _eq_372; // NodeTable.java:55
   wire _ne_105 = slot_children_23 != 3'd0; // NodeTable.java:55
-  wire _and_472 = _and_471 & _ne_105; // NodeTable.java:55
+  wire _and_473 = _and_472 & _ne_105; // NodeTable.java:55
   wire _bits_234 = slot_valid[22]; // NodeTable.java:55
   wire _eq_373 = slot_len_22 == merge_level; // NodeTable.java:54
-  wire _and_473 = _bits_234 & _eq_373; // NodeTable.java:55
+  wire _and_474 = _bits_234 & _eq_373; // NodeTable.java:55
   wire _ne_106 = slot_children_22 != 3'd0; // NodeTable.java:55
-  wire _and_474 = _and_473 & _ne_106; // NodeTable.java:55
+  wire _and_475 = _and_474 & _ne_106; // NodeTable.java:55
   wire _bits_235 = slot_valid[21]; // NodeTable.java:55
   wire _eq_374 = slot_len_21 == merge_level; // NodeTable.java:54
-  wire _and_475 = _bits_235 & _eq_374; // NodeTable.java:55
+  wire _and_476 = _bits_235 & _eq_374; // NodeTable.java:55
   wire _ne_107 = slot_children_21 != 3'd0; // NodeTable.java:55
-  wire _and_476 = _and_475 & _ne_107; // NodeTable.java:55
+  wire _and_477 = _and_476 & _ne_107; // NodeTable.java:55
   wire _bits_236 = slot_valid[20]; // NodeTable.java:55
   wire _eq_375 = slot_len_20 == merge_level; // NodeTable.java:54
-  wire _and_477 = _bits_236 & _eq_375; // NodeTable.java:55
+  wire _and_478 = _bits_236 & _eq_375; // NodeTable.java:55
   wire _ne_108 = slot_children_20 != 3'd0; // NodeTable.java:55
-  wire _and_478 = _and_477 & _ne_108; // NodeTable.java:55
+  wire _and_479 = _and_478 & _ne_108; // NodeTable.java:55
   wire _bits_237 = slot_valid[19]; // NodeTable.java:55
   wire _eq_376 = slot_len_19 == merge_level; // NodeTable.java:54
-  wire _and_479 = _bits_237 & _eq_376; // NodeTable.java:55
+  wire _and_480 = _bits_237 & _eq_376; // NodeTable.java:55
   wire _ne_109 = slot_children_19 != 3'd0; // NodeTable.java:55
-  wire _and_480 = _and_479 & _ne_109; // NodeTable.java:55
+  wire _and_481 = _and_480 & _ne_109; // NodeTable.java:55
   wire _bits_238 = slot_valid[18]; // NodeTable.java:55
   wire _eq_377 = slot_len_18 == merge_level; // NodeTable.java:54
-  wire _and_481 = _bits_238 & _eq_377; // NodeTable.java:55
+  wire _and_482 = _bits_238 & _eq_377; // NodeTable.java:55
   wire _ne_110 = slot_children_18 != 3'd0; // NodeTable.java:55
-  wire _and_482 = _and_481 & _ne_110; // NodeTable.java:55
+  wire _and_483 = _and_482 & _ne_110; // NodeTable.java:55
   wire _bits_239 = slot_valid[17]; // NodeTable.java:55
   wire _eq_378 = slot_len_17 == merge_level; // NodeTable.java:54
-  wire _and_483 = _bits_239 & _eq_378; // NodeTable.java:55
+  wire _and_484 = _bits_239 & _eq_378; // NodeTable.java:55
   wire _ne_111 = slot_children_17 != 3'd0; // NodeTable.java:55
-  wire _and_484 = _and_483 & _ne_111; // NodeTable.java:55
+  wire _and_485 = _and_484 & _ne_111; // NodeTable.java:55
   wire _bits_240 = slot_valid[16]; // NodeTable.java:55
   wire _eq_379 = slot_len_16 == merge_level; // NodeTable.java:54
-  wire _and_485 = _bits_240 & _eq_379; // NodeTable.java:55
+  wire _and_486 = _bits_240 & _eq_379; // NodeTable.java:55
   wire _ne_112 = slot_children_16 != 3'd0; // NodeTable.java:55
-  wire _and_486 = _and_485 & _ne_112; // NodeTable.java:55
+  wire _and_487 = _and_486 & _ne_112; // NodeTable.java:55
   wire _bits_241 = slot_valid[15]; // NodeTable.java:55
   wire _eq_380 = slot_len_15 == merge_level; // NodeTable.java:54
-  wire _and_487 = _bits_241 & _eq_380; // NodeTable.java:55
+  wire _and_488 = _bits_241 & _eq_380; // NodeTable.java:55
   wire _ne_113 = slot_children_15 != 3'd0; // NodeTable.java:55
-  wire _and_488 = _and_487 & _ne_113; // NodeTable.java:55
+  wire _and_489 = _and_488 & _ne_113; // NodeTable.java:55
   wire _bits_242 = slot_valid[14]; // NodeTable.java:55
   wire _eq_381 = slot_len_14 == merge_level; // NodeTable.java:54
-  wire _and_489 = _bits_242 & _eq_381; // NodeTable.java:55
+  wire _and_490 = _bits_242 & _eq_381; // NodeTable.java:55
   wire _ne_114 = slot_children_14 != 3'd0; // NodeTable.java:55
-  wire _and_490 = _and_489 & _ne_114; // NodeTable.java:55
+  wire _and_491 = _and_490 & _ne_114; // NodeTable.java:55
   wire _bits_243 = slot_valid[13]; // NodeTable.java:55
   wire _eq_382 = slot_len_13 == merge_level; // NodeTable.java:54
-  wire _and_491 = _bits_243 & _eq_382; // NodeTable.java:55
+  wire _and_492 = _bits_243 & _eq_382; // NodeTable.java:55
   wire _ne_115 = slot_children_13 != 3'd0; // NodeTable.java:55
-  wire _and_492 = _and_491 & _ne_115; // NodeTable.java:55
+  wire _and_493 = _and_492 & _ne_115; // NodeTable.java:55
   wire _bits_244 = slot_valid[12]; // NodeTable.java:55
   wire _eq_383 = slot_len_12 == merge_level; // NodeTable.java:54
-  wire _and_493 = _bits_244 & _eq_383; // NodeTable.java:55
+  wire _and_494 = _bits_244 & _eq_383; // NodeTable.java:55
   wire _ne_116 = slot_children_12 != 3'd0; // NodeTable.java:55
-  wire _and_494 = _and_493 & _ne_116; // NodeTable.java:55
+  wire _and_495 = _and_494 & _ne_116; // NodeTable.java:55
   wire _bits_245 = slot_valid[11]; // NodeTable.java:55
   wire _eq_384 = slot_len_11 == merge_level; // NodeTable.java:54
-  wire _and_495 = _bits_245 & _eq_384; // NodeTable.java:55
+  wire _and_496 = _bits_245 & _eq_384; // NodeTable.java:55
   wire _ne_117 = slot_children_11 != 3'd0; // NodeTable.java:55
-  wire _and_496 = _and_495 & _ne_117; // NodeTable.java:55
+  wire _and_497 = _and_496 & _ne_117; // NodeTable.java:55
   wire _bits_246 = slot_valid[10]; // NodeTable.java:55
   wire _eq_385 = slot_len_10 == merge_level; // NodeTable.java:54
-  wire _and_497 = _bits_246 & _eq_385; // NodeTable.java:55
+  wire _and_498 = _bits_246 & _eq_385; // NodeTable.java:55
   wire _ne_118 = slot_children_10 != 3'd0; // NodeTable.java:55
-  wire _and_498 = _and_497 & _ne_118; // NodeTable.java:55
+  wire _and_499 = _and_498 & _ne_118; // NodeTable.java:55
   wire _bits_247 = slot_valid[9]; // NodeTable.java:55
   wire _eq_386 = slot_len_9 == merge_level; // NodeTable.java:54
-  wire _and_499 = _bits_247 & _eq_386; // NodeTable.java:55
+  wire _and_500 = _bits_247 & _eq_386; // NodeTable.java:55
   wire _ne_119 = slot_children_9 != 3'd0; // NodeTable.java:55
-  wire _and_500 = _and_499 & _ne_119; // NodeTable.java:55
+  wire _and_501 = _and_500 & _ne_119; // NodeTable.java:55
   wire _bits_248 = slot_valid[8]; // NodeTable.java:55
   wire _eq_387 = slot_len_8 == merge_level; // NodeTable.java:54
-  wire _and_501 = _bits_248 & _eq_387; // NodeTable.java:55
+  wire _and_502 = _bits_248 & _eq_387; // NodeTable.java:55
   wire _ne_120 = slot_children_8 != 3'd0; // NodeTable.java:55
-  wire _and_502 = _and_501 & _ne_120; // NodeTable.java:55
+  wire _and_503 = _and_502 & _ne_120; // NodeTable.java:55
   wire _bits_249 = slot_valid[7]; // NodeTable.java:55
   wire _eq_388 = slot_len_7 == merge_level; // NodeTable.java:54
-  wire _and_503 = _bits_249 & _eq_388; // NodeTable.java:55
+  wire _and_504 = _bits_249 & _eq_388; // NodeTable.java:55
   wire _ne_121 = slot_children_7 != 3'd0; // NodeTable.java:55
-  wire _and_504 = _and_503 & _ne_121; // NodeTable.java:55
+  wire _and_505 = _and_504 & _ne_121; // NodeTable.java:55
   wire _bits_250 = slot_valid[6]; // NodeTable.java:55
   wire _eq_389 = slot_len_6 == merge_level; // NodeTable.java:54
-  wire _and_505 = _bits_250 & _eq_389; // NodeTable.java:55
+  wire _and_506 = _bits_250 & _eq_389; // NodeTable.java:55
   wire _ne_122 = slot_children_6 != 3'd0; // NodeTable.java:55
-  wire _and_506 = _and_505 & _ne_122; // NodeTable.java:55
+  wire _and_507 = _and_506 & _ne_122; // NodeTable.java:55
   wire _bits_251 = slot_valid[5]; // NodeTable.java:55
   wire _eq_390 = slot_len_5 == merge_level; // NodeTable.java:54
-  wire _and_507 = _bits_251 & _eq_390; // NodeTable.java:55
+  wire _and_508 = _bits_251 & _eq_390; // NodeTable.java:55
   wire _ne_123 = slot_children_5 != 3'd0; // NodeTable.java:55
-  wire _and_508 = _and_507 & _ne_123; // NodeTable.java:55
+  wire _and_509 = _and_508 & _ne_123; // NodeTable.java:55
   wire _bits_252 = slot_valid[4]; // NodeTable.java:55
   wire _eq_391 = slot_len_4 == merge_level; // NodeTable.java:54
-  wire _and_509 = _bits_252 & _eq_391; // NodeTable.java:55
+  wire _and_510 = _bits_252 & _eq_391; // NodeTable.java:55
   wire _ne_124 = slot_children_4 != 3'd0; // NodeTable.java:55
-  wire _and_510 = _and_509 & _ne_124; // NodeTable.java:55
+  wire _and_511 = _and_510 & _ne_124; // NodeTable.java:55
   wire _bits_253 = slot_valid[3]; // NodeTable.java:55
   wire _eq_392 = slot_len_3 == merge_level; // NodeTable.java:54
-  wire _and_511 = _bits_253 & _eq_392; // NodeTable.java:55
+  wire _and_512 = _bits_253 & _eq_392; // NodeTable.java:55
   wire _ne_125 = slot_children_3 != 3'd0; // NodeTable.java:55
-  wire _and_512 = _and_511 & _ne_125; // NodeTable.java:55
+  wire _and_513 = _and_512 & _ne_125; // NodeTable.java:55
   wire _bits_254 = slot_valid[2]; // NodeTable.java:55
   wire _eq_393 = slot_len_2 == merge_level; // NodeTable.java:54
-  wire _and_513 = _bits_254 & _eq_393; // NodeTable.java:55
+  wire _and_514 = _bits_254 & _eq_393; // NodeTable.java:55
   wire _ne_126 = slot_children_2 != 3'd0; // NodeTable.java:55
-  wire _and_514 = _and_513 & _ne_126; // NodeTable.java:55
+  wire _and_515 = _and_514 & _ne_126; // NodeTable.java:55
   wire _bits_255 = slot_valid[1]; // NodeTable.java:55
   wire _eq_394 = slot_len_1 == merge_level; // NodeTable.java:54
-  wire _and_515 = _bits_255 & _eq_394; // NodeTable.java:55
+  wire _and_516 = _bits_255 & _eq_394; // NodeTable.java:55
   wire _ne_127 = slot_children_1 != 3'd0; // NodeTable.java:55
-  wire _and_516 = _and_515 & _ne_127; // NodeTable.java:55
+  wire _and_517 = _and_516 & _ne_127; // NodeTable.java:55
   wire _bits_256 = slot_valid[0]; // NodeTable.java:55
   wire _eq_395 = merge_level == 6'd0; // NodeTable.java:54
-  wire _and_517 = _bits_256 & _eq_395; // NodeTable.java:55
+  wire _and_518 = _bits_256 & _eq_395; // NodeTable.java:55
   wire _ne_128 = slot_children_0 != 3'd0; // NodeTable.java:55
-  wire _and_518 = _and_517 & _ne_128; // NodeTable.java:55
-  wire [127:0] _cat_1 = {_and_264, _and_266, _and_268, _and_270, _and_272, _and_274, _and_276, _and_278, _and_280, _and_282, _and_284, _and_286, _and_288, _and_290, _and_292, _and_294, _and_296, _and_298, _and_300, _and_302, _and_304, _and_306, _and_308, _and_310, _and_312, _and_314, _and_316, _and_318, _and_320, _and_322, _and_324, _and_326, _and_328, _and_330, _and_332, _and_334, _and_336, _and_338, _and_340, _and_342, _and_344, _and_346, _and_348, _and_350, _and_352, _and_354, _and_356, _and_358, _and_360, _and_362, _and_364, _and_366, _and_368, _and_370, _and_372, _and_374, _and_376, _and_378, _and_380, _and_382, _and_384, _and_386, _and_388, _and_390, _and_392, _and_394, _and_396, _and_398, _and_400, _and_402, _and_404, _and_406, _and_408, _and_410, _and_412, _and_414, _and_416, _and_418, _and_420, _and_422, _and_424, _and_426, _and_428, _and_430, _and_432, _and_434, _and_436, _and_438, _and_440, _and_442, _and_444, _and_446, _and_448, _and_450, _and_452, _and_454, _and_456, _and_458, _and_460, _and_462, _and_464, _and_466, _and_468, _and_470, _and_472, _and_474, _and_476, _and_478, _and_480, _and_482, _and_484, _and_486, _and_488, _and_490, _and_492, _and_494, _and_496, _and_498, _and_500, _and_502, _and_504, _and_506, _and_508, _and_510, _and_512, _and_514, _and_516, _and_518}; // NodeTable.java:84
-  wire [127:0] _not_134 = ~visited_parents; // RapController.java:149
-  wire [127:0] _and_519 = _cat_1 & _not_134; // RapController.java:149
-  wire [127:0] _not_135 = ~slot_valid; // RapController.java:150
-  wire [127:0] _mux_2 = _eq_267 ? _and_519 : _not_135; // RapController.java:149
-  wire [127:0] scan_vector = scanning_kids ? _and_262 : _mux_2; // RapController.java:149
+  wire _and_519 = _and_518 & _ne_128; // NodeTable.java:55
+  wire [127:0] _cat_1 = {_and_265, _and_267, _and_269, _and_271, _and_273, _and_275, _and_277, _and_279, _and_281, _and_283, _and_285, _and_287, _and_289, _and_291, _and_293, _and_295, _and_297, _and_299, _and_301, _and_303, _and_305, _and_307, _and_309, _and_311, _and_313, _and_315, _and_317, _and_319, _and_321, _and_323, _and_325, _and_327, _and_329, _and_331, _and_333, _and_335, _and_337, _and_339, _and_341, _and_343, _and_345, _and_347, _and_349, _and_351, _and_353, _and_355, _and_357, _and_359, _and_361, _and_363, _and_365, _and_367, _and_369, _and_371, _and_373, _and_375, _and_377, _and_379, _and_381, _and_383, _and_385, _and_387, _and_389, _and_391, _and_393, _and_395, _and_397, _and_399, _and_401, _and_403, _and_405, _and_407, _and_409, _and_411, _and_413, _and_415, _and_417, _and_419, _and_421, _and_423, _and_425, _and_427, _and_429, _and_431, _and_433, _and_435, _and_437, _and_439, _and_441, _and_443, _and_445, _and_447, _and_449, _and_451, _and_453, _and_455, _and_457, _and_459, _and_461, _and_463, _and_465, _and_467, _and_469, _and_471, _and_473, _and_475, _and_477, _and_479, _and_481, _and_483, _and_485, _and_487, _and_489, _and_491, _and_493, _and_495, _and_497, _and_499, _and_501, _and_503, _and_505, _and_507, _and_509, _and_511, _and_513, _and_515, _and_517, _and_519}; // NodeTable.java:84
+  wire [127:0] _not_135 = ~visited_parents; // RapController.java:145
+  wire [127:0] _and_520 = _cat_1 & _not_135; // RapController.java:145
+  wire [127:0] _not_136 = ~slot_valid; // RapController.java:146
+  wire [127:0] _mux_2 = _eq_267 ? _and_520 : _not_136; // RapController.java:145
+  wire [127:0] scan_vector = scanning_kids ? _and_263 : _mux_2; // RapController.java:145
   wire _bits_257 = scan_vector[0]; // FirstSet.java:24
   wire _bits_258 = scan_vector[1]; // FirstSet.java:24
   wire _or_128 = _bits_257 | _bits_258; // FirstSet.java:36
@@ -2805,351 +2783,357 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_252 = _or_236 | _or_251; // FirstSet.java:36
   wire _or_253 = _or_221 | _or_252; // FirstSet.java:36
   wire _or_254 = _or_190 | _or_253; // FirstSet.java:36
-  wire _eq_396 = state == 4'd5; // RapController.java:277
-  wire [2:0] _dyn_index_3 = op_slot == 7'd0 ? slot_children_0 : op_slot == 7'd1 ? slot_children_1 : op_slot == 7'd2 ? slot_children_2 : op_slot == 7'd3 ? slot_children_3 : op_slot == 7'd4 ? slot_children_4 : op_slot == 7'd5 ? slot_children_5 : op_slot == 7'd6 ? slot_children_6 : op_slot == 7'd7 ? slot_children_7 : op_slot == 7'd8 ? slot_children_8 : op_slot == 7'd9 ? slot_children_9 : op_slot == 7'd10 ? slot_children_10 : op_slot == 7'd11 ? slot_children_11 : op_slot == 7'd12 ? slot_children_12 : op_slot == 7'd13 ? slot_children_13 : op_slot == 7'd14 ? slot_children_14 : op_slot == 7'd15 ? slot_children_15 : op_slot == 7'd16 ? slot_children_16 : op_slot == 7'd17 ? slot_children_17 : op_slot == 7'd18 ? slot_children_18 : op_slot == 7'd19 ? slot_children_19 : op_slot == 7'd20 ? slot_children_20 : op_slot == 7'd21 ? slot_children_21 : op_slot == 7'd22 ? slot_children_22 : op_slot == 7'd23 ? slot_children_23 : op_slot == 7'd24 ? slot_children_24 : op_slot == 7'd25 ? slot_children_25 : op_slot == 7'd26 ? slot_children_26 : op_slot == 7'd27 ? slot_children_27 : op_slot == 7'd28 ? slot_children_28 : op_slot == 7'd29 ? slot_children_29 : op_slot == 7'd30 ? slot_children_30 : op_slot == 7'd31 ? slot_children_31 : op_slot == 7'd32 ? slot_children_32 : op_slot == 7'd33 ? slot_children_33 : op_slot == 7'd34 ? slot_children_34 : op_slot == 7'd35 ? slot_children_35 : op_slot == 7'd36 ? slot_children_36 : op_slot == 7'd37 ? slot_children_37 : op_slot == 7'd38 ? slot_children_38 : op_slot == 7'd39 ? slot_children_39 : op_slot == 7'd40 ? slot_children_40 : op_slot == 7'd41 ? slot_children_41 : op_slot == 7'd42 ? slot_children_42 : op_slot == 7'd43 ? slot_children_43 : op_slot == 7'd44 ? slot_children_44 : op_slot == 7'd45 ? slot_children_45 : op_slot == 7'd46 ? slot_children_46 : op_slot == 7'd47 ? slot_children_47 : op_slot == 7'd48 ? slot_children_48 : op_slot == 7'd49 ? slot_children_49 : op_slot == 7'd50 ? slot_children_50 : op_slot == 7'd51 ? slot_children_51 : op_slot == 7'd52 ? slot_children_52 : op_slot == 7'd53 ? slot_children_53 : op_slot == 7'd54 ? slot_children_54 : op_slot == 7'd55 ? slot_children_55 : op_slot == 7'd56 ? slot_children_56 : op_slot == 7'd57 ? slot_children_57 : op_slot == 7'd58 ? slot_children_58 : op_slot == 7'd59 ? slot_children_59 : op_slot == 7'd60 ? slot_children_60 : op_slot == 7'd61 ? slot_children_61 : op_slot == 7'd62 ? slot_children_62 : op_slot == 7'd63 ? slot_children_63 : op_slot == 7'd64 ? slot_children_64 : op_slot == 7'd65 ? slot_children_65 : op_slot == 7'd66 ? slot_children_66 : op_slot == 7'd67 ? slot_children_67 : op_slot == 7'd68 ? slot_children_68 : op_slot == 7'd69 ? slot_children_69 : op_slot == 7'd70 ? slot_children_70 : op_slot == 7'd71 ? slot_children_71 : op_slot == 7'd72 ? slot_children_72 : op_slot == 7'd73 ? slot_children_73 : op_slot == 7'd74 ? slot_children_74 : op_slot == 7'd75 ? slot_children_75 : op_slot == 7'd76 ? slot_children_76 : op_slot == 7'd77 ? slot_children_77 : op_slot == 7'd78 ? slot_children_78 : op_slot == 7'd79 ? slot_children_79 : op_slot == 7'd80 ? slot_children_80 : op_slot == 7'd81 ? slot_children_81 : op_slot == 7'd82 ? slot_children_82 : op_slot == 7'd83 ? slot_children_83 : op_slot == 7'd84 ? slot_children_84 : op_slot == 7'd85 ? slot_children_85 : op_slot == 7'd86 ? slot_children_86 : op_slot == 7'd87 ? slot_children_87 : op_slot == 7'd88 ? slot_children_88 : op_slot == 7'd89 ? slot_children_89 : op_slot == 7'd90 ? slot_children_90 : op_slot == 7'd91 ? slot_children_91 : op_slot == 7'd92 ? slot_children_92 : op_slot == 7'd93 ? slot_children_93 : op_slot == 7'd94 ? slot_children_94 : op_slot == 7'd95 ? slot_children_95 : op_slot == 7'd96 ? slot_children_96 : op_slot == 7'd97 ? slot_children_97 : op_slot == 7'd98 ? slot_children_98 : op_slot == 7'd99 ? slot_children_99 : op_slot == 7'd100 ? slot_children_100 : op_slot == 7'd101 ? slot_children_101 : op_slot == 7'd102 ? slot_children_102 : op_slot == 7'd103 ? slot_children_103 : op_slot == 7'd104 ? slot_children_104 : op_slot == 7'd105 ? slot_children_105 : op_slot == 7'd106 ? slot_children_106 : op_slot == 7'd107 ? slot_children_107 : op_slot == 7'd108 ? slot_children_108 : op_slot == 7'd109 ? slot_children_109 : op_slot == 7'd110 ? slot_children_110 : op_slot == 7'd111 ? slot_children_111 : op_slot == 7'd112 ? slot_children_112 : op_slot == 7'd113 ? slot_children_113 : op_slot == 7'd114 ? slot_children_114 : op_slot == 7'd115 ? slot_children_115 : op_slot == 7'd116 ? slot_children_116 : op_slot == 7'd117 ? slot_children_117 : op_slot == 7'd118 ? slot_children_118 : op_slot == 7'd119 ? slot_children_119 : op_slot == 7'd120 ? slot_children_120 : op_slot == 7'd121 ? slot_children_121 : op_slot == 7'd122 ? slot_children_122 : op_slot == 7'd123 ? slot_children_123 : op_slot == 7'd124 ? slot_children_124 : op_slot == 7'd125 ? slot_children_125 : op_slot == 7'd126 ? slot_children_126 : slot_children_127; // RapController.java:278
-  wire [7:0] _sub_1 = 8'd4 - {{5{1'b0}}, _dyn_index_3}; // RapController.java:278
-  wire _ge_1 = free_slots >= _sub_1; // RapController.java:279
-  wire _not_136 = ~early_done; // RapController.java:280
+  wire _eq_396 = state == 4'd5; // RapController.java:274
+  wire [2:0] _dyn_index_3 = op_slot == 7'd0 ? slot_children_0 : op_slot == 7'd1 ? slot_children_1 : op_slot == 7'd2 ? slot_children_2 : op_slot == 7'd3 ? slot_children_3 : op_slot == 7'd4 ? slot_children_4 : op_slot == 7'd5 ? slot_children_5 : op_slot == 7'd6 ? slot_children_6 : op_slot == 7'd7 ? slot_children_7 : op_slot == 7'd8 ? slot_children_8 : op_slot == 7'd9 ? slot_children_9 : op_slot == 7'd10 ? slot_children_10 : op_slot == 7'd11 ? slot_children_11 : op_slot == 7'd12 ? slot_children_12 : op_slot == 7'd13 ? slot_children_13 : op_slot == 7'd14 ? slot_children_14 : op_slot == 7'd15 ? slot_children_15 : op_slot == 7'd16 ? slot_children_16 : op_slot == 7'd17 ? slot_children_17 : op_slot == 7'd18 ? slot_children_18 : op_slot == 7'd19 ? slot_children_19 : op_slot == 7'd20 ? slot_children_20 : op_slot == 7'd21 ? slot_children_21 : op_slot == 7'd22 ? slot_children_22 : op_slot == 7'd23 ? slot_children_23 : op_slot == 7'd24 ? slot_children_24 : op_slot == 7'd25 ? slot_children_25 : op_slot == 7'd26 ? slot_children_26 : op_slot == 7'd27 ? slot_children_27 : op_slot == 7'd28 ? slot_children_28 : op_slot == 7'd29 ? slot_children_29 : op_slot == 7'd30 ? slot_children_30 : op_slot == 7'd31 ? slot_children_31 : op_slot == 7'd32 ? slot_children_32 : op_slot == 7'd33 ? slot_children_33 : op_slot == 7'd34 ? slot_children_34 : op_slot == 7'd35 ? slot_children_35 : op_slot == 7'd36 ? slot_children_36 : op_slot == 7'd37 ? slot_children_37 : op_slot == 7'd38 ? slot_children_38 : op_slot == 7'd39 ? slot_children_39 : op_slot == 7'd40 ? slot_children_40 : op_slot == 7'd41 ? slot_children_41 : op_slot == 7'd42 ? slot_children_42 : op_slot == 7'd43 ? slot_children_43 : op_slot == 7'd44 ? slot_children_44 : op_slot == 7'd45 ? slot_children_45 : op_slot == 7'd46 ? slot_children_46 : op_slot == 7'd47 ? slot_children_47 : op_slot == 7'd48 ? slot_children_48 : op_slot == 7'd49 ? slot_children_49 : op_slot == 7'd50 ? slot_children_50 : op_slot == 7'd51 ? slot_children_51 : op_slot == 7'd52 ? slot_children_52 : op_slot == 7'd53 ? slot_children_53 : op_slot == 7'd54 ? slot_children_54 : op_slot == 7'd55 ? slot_children_55 : op_slot == 7'd56 ? slot_children_56 : op_slot == 7'd57 ? slot_children_57 : op_slot == 7'd58 ? slot_children_58 : op_slot == 7'd59 ? slot_children_59 : op_slot == 7'd60 ? slot_children_60 : op_slot == 7'd61 ? slot_children_61 : op_slot == 7'd62 ? slot_children_62 : op_slot == 7'd63 ? slot_children_63 : op_slot == 7'd64 ? slot_children_64 : op_slot == 7'd65 ? slot_children_65 : op_slot == 7'd66 ? slot_children_66 : op_slot == 7'd67 ? slot_children_67 : op_slot == 7'd68 ? slot_children_68 : op_slot == 7'd69 ? slot_children_69 : op_slot == 7'd70 ? slot_children_70 : op_slot == 7'd71 ? slot_children_71 : op_slot == 7'd72 ? slot_children_72 : op_slot == 7'd73 ? slot_children_73 : op_slot == 7'd74 ? slot_children_74 : op_slot == 7'd75 ? slot_children_75 : op_slot == 7'd76 ? slot_children_76 : op_slot == 7'd77 ? slot_children_77 : op_slot == 7'd78 ? slot_children_78 : op_slot == 7'd79 ? slot_children_79 : op_slot == 7'd80 ? slot_children_80 : op_slot == 7'd81 ? slot_children_81 : op_slot == 7'd82 ? slot_children_82 : op_slot == 7'd83 ? slot_children_83 : op_slot == 7'd84 ? slot_children_84 : op_slot == 7'd85 ? slot_children_85 : op_slot == 7'd86 ? slot_children_86 : op_slot == 7'd87 ? slot_children_87 : op_slot == 7'd88 ? slot_children_88 : op_slot == 7'd89 ? slot_children_89 : op_slot == 7'd90 ? slot_children_90 : op_slot == 7'd91 ? slot_children_91 : op_slot == 7'd92 ? slot_children_92 : op_slot == 7'd93 ? slot_children_93 : op_slot == 7'd94 ? slot_children_94 : op_slot == 7'd95 ? slot_children_95 : op_slot == 7'd96 ? slot_children_96 : op_slot == 7'd97 ? slot_children_97 : op_slot == 7'd98 ? slot_children_98 : op_slot == 7'd99 ? slot_children_99 : op_slot == 7'd100 ? slot_children_100 : op_slot == 7'd101 ? slot_children_101 : op_slot == 7'd102 ? slot_children_102 : op_slot == 7'd103 ? slot_children_103 : op_slot == 7'd104 ? slot_children_104 : op_slot == 7'd105 ? slot_children_105 : op_slot == 7'd106 ? slot_children_106 : op_slot == 7'd107 ? slot_children_107 : op_slot == 7'd108 ? slot_children_108 : op_slot == 7'd109 ? slot_children_109 : op_slot == 7'd110 ? slot_children_110 : op_slot == 7'd111 ? slot_children_111 : op_slot == 7'd112 ? slot_children_112 : op_slot == 7'd113 ? slot_children_113 : op_slot == 7'd114 ? slot_children_114 : op_slot == 7'd115 ? slot_children_115 : op_slot == 7'd116 ? slot_children_116 : op_slot == 7'd117 ? slot_children_117 : op_slot == 7'd118 ? slot_children_118 : op_slot == 7'd119 ? slot_children_119 : op_slot == 7'd120 ? slot_children_120 : op_slot == 7'd121 ? slot_children_121 : op_slot == 7'd122 ? slot_children_122 : op_slot == 7'd123 ? slot_children_123 : op_slot == 7'd124 ? slot_children_124 : op_slot == 7'd125 ? slot_children_125 : op_slot == 7'd126 ? slot_children_126 : slot_children_127; // RapController.java:275
+  wire [7:0] _sub_1 = 8'd4 - {{5{1'b0}}, _dyn_index_3}; // RapController.java:275
+  wire _ge_1 = free_slots >= _sub_1; // RapController.java:276
+  wire _not_137 = ~early_done; // RapController.java:277
   wire _le_2 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
-  wire _and_520 = skip_valid & _le_2; // MergeSkip.java:37
+  wire _and_521 = skip_valid & _le_2; // MergeSkip.java:37
   wire [3:0] _mux_3 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:477
   wire _le_3 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
-  wire _and_521 = skip_valid & _le_3; // MergeSkip.java:37
+  wire _and_522 = skip_valid & _le_3; // MergeSkip.java:37
   wire [3:0] _mux_4 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:477
-  wire _eq_397 = state == 4'd6; // RapController.java:289
-  wire [3:0] _not_137 = ~present_children; // RapController.java:290
-  wire _bits_385 = _not_137[0]; // FirstSet.java:24
-  wire _bits_386 = _not_137[1]; // FirstSet.java:24
+  wire _eq_397 = state == 4'd6; // RapController.java:286
+  wire [3:0] _not_138 = ~present_children; // RapController.java:287
+  wire _bits_385 = _not_138[0]; // FirstSet.java:24
+  wire _bits_386 = _not_138[1]; // FirstSet.java:24
   wire _or_255 = _bits_385 | _bits_386; // FirstSet.java:36
-  wire _bits_387 = _not_137[2]; // FirstSet.java:24
-  wire _bits_388 = _not_137[3]; // FirstSet.java:24
+  wire _bits_387 = _not_138[2]; // FirstSet.java:24
+  wire _bits_388 = _not_138[3]; // FirstSet.java:24
   wire _or_256 = _bits_387 | _bits_388; // FirstSet.java:36
   wire _or_257 = _or_255 | _or_256; // FirstSet.java:36
   wire _le_4 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
-  wire _and_522 = skip_valid & _le_4; // MergeSkip.java:37
+  wire _and_523 = skip_valid & _le_4; // MergeSkip.java:37
   wire [3:0] _mux_5 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:477
-  wire _eq_398 = state == 4'd7; // RapController.java:304
-  wire cmd_fire = io_counterCmd_valid & io_counterCmd_ready; // RapController.java:173
-  wire _ne_129 = merge_level != 6'd0; // RapController.java:317
-  wire [3:0] _mux_6 = early_batch ? 4'd5 : 4'd10; // RapController.java:321
-  wire _eq_399 = state == 4'd8; // RapController.java:324
-  wire _eq_400 = state == 4'd9; // RapController.java:335
-  wire _eq_401 = sram_count == 8'd0; // RapController.java:335
-  wire _ne_130 = merge_leaves != 3'd0; // RapController.java:337
-  wire _lt_2 = {1'b0, merge_sum} < op_threshold; // RapController.java:337
-  wire merge_now_p = _ne_130 & _lt_2; // RapController.java:337
-  wire _eq_402 = state == 4'd10; // RapController.java:356
-  wire _gt_1 = next_merge > st_n; // RapController.java:356
-  wire _or_258 = schedule_exhausted | _gt_1; // RapController.java:356
-  wire _not_138 = ~serialMultiplier_io_busy; // RapController.java:359
-  wire _eq_403 = state == 4'd11; // RapController.java:363
-  wire _not_139 = ~serialMultiplier_io_busy; // RapController.java:363
-  wire _eq_404 = state == 4'd12; // RapController.java:369
-  wire _eq_405 = sram_count == 8'd0; // RapController.java:369
-  wire _eq_406 = state == 4'd13; // RapController.java:376
-  wire _eq_407 = state == 4'd14; // RapController.java:382
-  wire _eq_408 = state == 4'd15; // RapController.java:392
-  wire _and_523 = in_run & io_enable; // RapController.java:426
-  wire _not_140 = ~readout_pending; // RapController.java:426
-  wire _and_524 = _and_523 & _not_140; // RapController.java:426
-  wire [4:0] _sub_2 = undo_sp - 5'd1; // RapController.java:256
-  wire [38:0] undo_top = _sub_2 == 5'd0 ? undo_0 : _sub_2 == 5'd1 ? undo_1 : _sub_2 == 5'd2 ? undo_2 : _sub_2 == 5'd3 ? undo_3 : _sub_2 == 5'd4 ? undo_4 : _sub_2 == 5'd5 ? undo_5 : _sub_2 == 5'd6 ? undo_6 : _sub_2 == 5'd7 ? undo_7 : _sub_2 == 5'd8 ? undo_8 : _sub_2 == 5'd9 ? undo_9 : _sub_2 == 5'd10 ? undo_10 : _sub_2 == 5'd11 ? undo_11 : _sub_2 == 5'd12 ? undo_12 : _sub_2 == 5'd13 ? undo_13 : _sub_2 == 5'd14 ? undo_14 : undo_15; // RapController.java:256
-  wire [6:0] _bits_389 = undo_top[38:32]; // RapController.java:260
-  wire _not_141 = ~_or_190; // FirstSet.java:34
-  wire _not_142 = ~_or_221; // FirstSet.java:34
-  wire _not_143 = ~_or_236; // FirstSet.java:34
-  wire _not_144 = ~_or_243; // FirstSet.java:34
-  wire _not_145 = ~_or_246; // FirstSet.java:34
-  wire _not_146 = ~_or_247; // FirstSet.java:34
-  wire _not_147 = ~_bits_383; // FirstSet.java:34
-  wire _not_148 = ~_bits_381; // FirstSet.java:34
-  wire _mux_7 = _not_146 ? _not_147 : _not_148; // FirstSet.java:35
-  wire [1:0] _cat_2 = {_not_146, _mux_7}; // FirstSet.java:35
-  wire _not_149 = ~_or_244; // FirstSet.java:34
-  wire _not_150 = ~_bits_379; // FirstSet.java:34
-  wire _not_151 = ~_bits_377; // FirstSet.java:34
-  wire _mux_8 = _not_149 ? _not_150 : _not_151; // FirstSet.java:35
-  wire [1:0] _cat_3 = {_not_149, _mux_8}; // FirstSet.java:35
-  wire [1:0] _mux_9 = _not_145 ? _cat_2 : _cat_3; // FirstSet.java:35
-  wire [2:0] _cat_4 = {_not_145, _mux_9}; // FirstSet.java:35
-  wire _not_152 = ~_or_239; // FirstSet.java:34
-  wire _not_153 = ~_or_240; // FirstSet.java:34
-  wire _not_154 = ~_bits_375; // FirstSet.java:34
-  wire _not_155 = ~_bits_373; // FirstSet.java:34
-  wire _mux_10 = _not_153 ? _not_154 : _not_155; // FirstSet.java:35
-  wire [1:0] _cat_5 = {_not_153, _mux_10}; // FirstSet.java:35
-  wire _not_156 = ~_or_237; // FirstSet.java:34
-  wire _not_157 = ~_bits_371; // FirstSet.java:34
-  wire _not_158 = ~_bits_369; // FirstSet.java:34
-  wire _mux_11 = _not_156 ? _not_157 : _not_158; // FirstSet.java:35
-  wire [1:0] _cat_6 = {_not_156, _mux_11}; // FirstSet.java:35
-  wire [1:0] _mux_12 = _not_152 ? _cat_5 : _cat_6; // FirstSet.java:35
-  wire [2:0] _cat_7 = {_not_152, _mux_12}; // FirstSet.java:35
-  wire [2:0] _mux_13 = _not_144 ? _cat_4 : _cat_7; // FirstSet.java:35
-  wire [3:0] _cat_8 = {_not_144, _mux_13}; // FirstSet.java:35
-  wire _not_159 = ~_or_228; // FirstSet.java:34
-  wire _not_160 = ~_or_231; // FirstSet.java:34
-  wire _not_161 = ~_or_232; // FirstSet.java:34
-  wire _not_162 = ~_bits_367; // FirstSet.java:34
-  wire _not_163 = ~_bits_365; // FirstSet.java:34
-  wire _mux_14 = _not_161 ? _not_162 : _not_163; // FirstSet.java:35
-  wire [1:0] _cat_9 = {_not_161, _mux_14}; // FirstSet.java:35
-  wire _not_164 = ~_or_229; // FirstSet.java:34
-  wire _not_165 = ~_bits_363; // FirstSet.java:34
-  wire _not_166 = ~_bits_361; // FirstSet.java:34
-  wire _mux_15 = _not_164 ? _not_165 : _not_166; // FirstSet.java:35
-  wire [1:0] _cat_10 = {_not_164, _mux_15}; // FirstSet.java:35
-  wire [1:0] _mux_16 = _not_160 ? _cat_9 : _cat_10; // FirstSet.java:35
-  wire [2:0] _cat_11 = {_not_160, _mux_16}; // FirstSet.java:35
-  wire _not_167 = ~_or_224; // FirstSet.java:34
-  wire _not_168 = ~_or_225; // FirstSet.java:34
-  wire _not_169 = ~_bits_359; // FirstSet.java:34
-  wire _not_170 = ~_bits_357; // FirstSet.java:34
-  wire _mux_17 = _not_168 ? _not_169 : _not_170; // FirstSet.java:35
-  wire [1:0] _cat_12 = {_not_168, _mux_17}; // FirstSet.java:35
-  wire _not_171 = ~_or_222; // FirstSet.java:34
-  wire _not_172 = ~_bits_355; // FirstSet.java:34
-  wire _not_173 = ~_bits_353; // FirstSet.java:34
-  wire _mux_18 = _not_171 ? _not_172 : _not_173; // FirstSet.java:35
-  wire [1:0] _cat_13 = {_not_171, _mux_18}; // FirstSet.java:35
-  wire [1:0] _mux_19 = _not_167 ? _cat_12 : _cat_13; // FirstSet.java:35
-  wire [2:0] _cat_14 = {_not_167, _mux_19}; // FirstSet.java:35
-  wire [2:0] _mux_20 = _not_159 ? _cat_11 : _cat_14; // FirstSet.java:35
-  wire [3:0] _cat_15 = {_not_159, _mux_20}; // FirstSet.java:35
-  wire [3:0] _mux_21 = _not_143 ? _cat_8 : _cat_15; // FirstSet.java:35
-  wire [4:0] _cat_16 = {_not_143, _mux_21}; // FirstSet.java:35
-  wire _not_174 = ~_or_205; // FirstSet.java:34
-  wire _not_175 = ~_or_212; // FirstSet.java:34
-  wire _not_176 = ~_or_215; // FirstSet.java:34
-  wire _not_177 = ~_or_216; // FirstSet.java:34
-  wire _not_178 = ~_bits_351; // FirstSet.java:34
-  wire _not_179 = ~_bits_349; // FirstSet.java:34
-  wire _mux_22 = _not_177 ? _not_178 : _not_179; // FirstSet.java:35
-  wire [1:0] _cat_17 = {_not_177, _mux_22}; // FirstSet.java:35
-  wire _not_180 = ~_or_213; // FirstSet.java:34
-  wire _not_181 = ~_bits_347; // FirstSet.java:34
-  wire _not_182 = ~_bits_345; // FirstSet.java:34
-  wire _mux_23 = _not_180 ? _not_181 : _not_182; // FirstSet.java:35
-  wire [1:0] _cat_18 = {_not_180, _mux_23}; // FirstSet.java:35
-  wire [1:0] _mux_24 = _not_176 ? _cat_17 : _cat_18; // FirstSet.java:35
-  wire [2:0] _cat_19 = {_not_176, _mux_24}; // FirstSet.java:35
-  wire _not_183 = ~_or_208; // FirstSet.java:34
-  wire _not_184 = ~_or_209; // FirstSet.java:34
-  wire _not_185 = ~_bits_343; // FirstSet.java:34
-  wire _not_186 = ~_bits_341; // FirstSet.java:34
-  wire _mux_25 = _not_184 ? _not_185 : _not_186; // FirstSet.java:35
-  wire [1:0] _cat_20 = {_not_184, _mux_25}; // FirstSet.java:35
-  wire _not_187 = ~_or_206; // FirstSet.java:34
-  wire _not_188 = ~_bits_339; // FirstSet.java:34
-  wire _not_189 = ~_bits_337; // FirstSet.java:34
-  wire _mux_26 = _not_187 ? _not_188 : _not_189; // FirstSet.java:35
-  wire [1:0] _cat_21 = {_not_187, _mux_26}; // FirstSet.java:35
-  wire [1:0] _mux_27 = _not_183 ? _cat_20 : _cat_21; // FirstSet.java:35
-  wire [2:0] _cat_22 = {_not_183, _mux_27}; // FirstSet.java:35
-  wire [2:0] _mux_28 = _not_175 ? _cat_19 : _cat_22; // FirstSet.java:35
-  wire [3:0] _cat_23 = {_not_175, _mux_28}; // FirstSet.java:35
-  wire _not_190 = ~_or_197; // FirstSet.java:34
-  wire _not_191 = ~_or_200; // FirstSet.java:34
-  wire _not_192 = ~_or_201; // FirstSet.java:34
-  wire _not_193 = ~_bits_335; // FirstSet.java:34
-  wire _not_194 = ~_bits_333; // FirstSet.java:34
-  wire _mux_29 = _not_192 ? _not_193 : _not_194; // FirstSet.java:35
-  wire [1:0] _cat_24 = {_not_192, _mux_29}; // FirstSet.java:35
-  wire _not_195 = ~_or_198; // FirstSet.java:34
-  wire _not_196 = ~_bits_331; // FirstSet.java:34
-  wire _not_197 = ~_bits_329; // FirstSet.java:34
-  wire _mux_30 = _not_195 ? _not_196 : _not_197; // FirstSet.java:35
-  wire [1:0] _cat_25 = {_not_195, _mux_30}; // FirstSet.java:35
-  wire [1:0] _mux_31 = _not_191 ? _cat_24 : _cat_25; // FirstSet.java:35
-  wire [2:0] _cat_26 = {_not_191, _mux_31}; // FirstSet.java:35
-  wire _not_198 = ~_or_193; // FirstSet.java:34
-  wire _not_199 = ~_or_194; // FirstSet.java:34
-  wire _not_200 = ~_bits_327; // FirstSet.java:34
-  wire _not_201 = ~_bits_325; // FirstSet.java:34
-  wire _mux_32 = _not_199 ? _not_200 : _not_201; // FirstSet.java:35
-  wire [1:0] _cat_27 = {_not_199, _mux_32}; // FirstSet.java:35
-  wire _not_202 = ~_or_191; // FirstSet.java:34
-  wire _not_203 = ~_bits_323; // FirstSet.java:34
-  wire _not_204 = ~_bits_321; // FirstSet.java:34
-  wire _mux_33 = _not_202 ? _not_203 : _not_204; // FirstSet.java:35
-  wire [1:0] _cat_28 = {_not_202, _mux_33}; // FirstSet.java:35
-  wire [1:0] _mux_34 = _not_198 ? _cat_27 : _cat_28; // FirstSet.java:35
-  wire [2:0] _cat_29 = {_not_198, _mux_34}; // FirstSet.java:35
-  wire [2:0] _mux_35 = _not_190 ? _cat_26 : _cat_29; // FirstSet.java:35
-  wire [3:0] _cat_30 = {_not_190, _mux_35}; // FirstSet.java:35
-  wire [3:0] _mux_36 = _not_174 ? _cat_23 : _cat_30; // FirstSet.java:35
-  wire [4:0] _cat_31 = {_not_174, _mux_36}; // FirstSet.java:35
-  wire [4:0] _mux_37 = _not_142 ? _cat_16 : _cat_31; // FirstSet.java:35
-  wire [5:0] _cat_32 = {_not_142, _mux_37}; // FirstSet.java:35
-  wire _not_205 = ~_or_158; // FirstSet.java:34
-  wire _not_206 = ~_or_173; // FirstSet.java:34
-  wire _not_207 = ~_or_180; // FirstSet.java:34
-  wire _not_208 = ~_or_183; // FirstSet.java:34
-  wire _not_209 = ~_or_184; // FirstSet.java:34
-  wire _not_210 = ~_bits_319; // FirstSet.java:34
-  wire _not_211 = ~_bits_317; // FirstSet.java:34
-  wire _mux_38 = _not_209 ? _not_210 : _not_211; // FirstSet.java:35
-  wire [1:0] _cat_33 = {_not_209, _mux_38}; // FirstSet.java:35
-  wire _not_212 = ~_or_181; // FirstSet.java:34
-  wire _not_213 = ~_bits_315; // FirstSet.java:34
-  wire _not_214 = ~_bits_313; // FirstSet.java:34
-  wire _mux_39 = _not_212 ? _not_213 : _not_214; // FirstSet.java:35
-  wire [1:0] _cat_34 = {_not_212, _mux_39}; // FirstSet.java:35
-  wire [1:0] _mux_40 = _not_208 ? _cat_33 : _cat_34; // FirstSet.java:35
-  wire [2:0] _cat_35 = {_not_208, _mux_40}; // FirstSet.java:35
-  wire _not_215 = ~_or_176; // FirstSet.java:34
-  wire _not_216 = ~_or_177; // FirstSet.java:34
-  wire _not_217 = ~_bits_311; // FirstSet.java:34
-  wire _not_218 = ~_bits_309; // FirstSet.java:34
-  wire _mux_41 = _not_216 ? _not_217 : _not_218; // FirstSet.java:35
-  wire [1:0] _cat_36 = {_not_216, _mux_41}; // FirstSet.java:35
-  wire _not_219 = ~_or_174; // FirstSet.java:34
-  wire _not_220 = ~_bits_307; // FirstSet.java:34
-  wire _not_221 = ~_bits_305; // FirstSet.java:34
-  wire _mux_42 = _not_219 ? _not_220 : _not_221; // FirstSet.java:35
-  wire [1:0] _cat_37 = {_not_219, _mux_42}; // FirstSet.java:35
-  wire [1:0] _mux_43 = _not_215 ? _cat_36 : _cat_37; // FirstSet.java:35
-  wire [2:0] _cat_38 = {_not_215, _mux_43}; // FirstSet.java:35
-  wire [2:0] _mux_44 = _not_207 ? _cat_35 : _cat_38; // FirstSet.java:35
-  wire [3:0] _cat_39 = {_not_207, _mux_44}; // FirstSet.java:35
-  wire _not_222 = ~_or_165; // FirstSet.java:34
-  wire _not_223 = ~_or_168; // FirstSet.java:34
-  wire _not_224 = ~_or_169; // FirstSet.java:34
-  wire _not_225 = ~_bits_303; // FirstSet.java:34
-  wire _not_226 = ~_bits_301; // FirstSet.java:34
-  wire _mux_45 = _not_224 ? _not_225 : _not_226; // FirstSet.java:35
-  wire [1:0] _cat_40 = {_not_224, _mux_45}; // FirstSet.java:35
-  wire _not_227 = ~_or_166; // FirstSet.java:34
-  wire _not_228 = ~_bits_299; // FirstSet.java:34
-  wire _not_229 = ~_bits_297; // FirstSet.java:34
-  wire _mux_46 = _not_227 ? _not_228 : _not_229; // FirstSet.java:35
-  wire [1:0] _cat_41 = {_not_227, _mux_46}; // FirstSet.java:35
-  wire [1:0] _mux_47 = _not_223 ? _cat_40 : _cat_41; // FirstSet.java:35
-  wire [2:0] _cat_42 = {_not_223, _mux_47}; // FirstSet.java:35
-  wire _not_230 = ~_or_161; // FirstSet.java:34
-  wire _not_231 = ~_or_162; // FirstSet.java:34
-  wire _not_232 = ~_bits_295; // FirstSet.java:34
-  wire _not_233 = ~_bits_293; // FirstSet.java:34
-  wire _mux_48 = _not_231 ? _not_232 : _not_233; // FirstSet.java:35
-  wire [1:0] _cat_43 = {_not_231, _mux_48}; // FirstSet.java:35
-  wire _not_234 = ~_or_159; // FirstSet.java:34
-  wire _not_235 = ~_bits_291; // FirstSet.java:34
-  wire _not_236 = ~_bits_289; // FirstSet.java:34
-  wire _mux_49 = _not_234 ? _not_235 : _not_236; // FirstSet.java:35
-  wire [1:0] _cat_44 = {_not_234, _mux_49}; // FirstSet.java:35
-  wire [1:0] _mux_50 = _not_230 ? _cat_43 : _cat_44; // FirstSet.java:35
-  wire [2:0] _cat_45 = {_not_230, _mux_50}; // FirstSet.java:35
-  wire [2:0] _mux_51 = _not_222 ? _cat_42 : _cat_45; // FirstSet.java:35
-  wire [3:0] _cat_46 = {_not_222, _mux_51}; // FirstSet.java:35
-  wire [3:0] _mux_52 = _not_206 ? _cat_39 : _cat_46; // FirstSet.java:35
-  wire [4:0] _cat_47 = {_not_206, _mux_52}; // FirstSet.java:35
-  wire _not_237 = ~_or_142; // FirstSet.java:34
-  wire _not_238 = ~_or_149; // FirstSet.java:34
-  wire _not_239 = ~_or_152; // FirstSet.java:34
-  wire _not_240 = ~_or_153; // FirstSet.java:34
-  wire _not_241 = ~_bits_287; // FirstSet.java:34
-  wire _not_242 = ~_bits_285; // FirstSet.java:34
-  wire _mux_53 = _not_240 ? _not_241 : _not_242; // FirstSet.java:35
-  wire [1:0] _cat_48 = {_not_240, _mux_53}; // FirstSet.java:35
-  wire _not_243 = ~_or_150; // FirstSet.java:34
-  wire _not_244 = ~_bits_283; // FirstSet.java:34
-  wire _not_245 = ~_bits_281; // FirstSet.java:34
-  wire _mux_54 = _not_243 ? _not_244 : _not_245; // FirstSet.java:35
-  wire [1:0] _cat_49 = {_not_243, _mux_54}; // FirstSet.java:35
-  wire [1:0] _mux_55 = _not_239 ? _cat_48 : _cat_49; // FirstSet.java:35
-  wire [2:0] _cat_50 = {_not_239, _mux_55}; // FirstSet.java:35
-  wire _not_246 = ~_or_145; // FirstSet.java:34
-  wire _not_247 = ~_or_146; // FirstSet.java:34
-  wire _not_248 = ~_bits_279; // FirstSet.java:34
-  wire _not_249 = ~_bits_277; // FirstSet.java:34
-  wire _mux_56 = _not_247 ? _not_248 : _not_249; // FirstSet.java:35
-  wire [1:0] _cat_51 = {_not_247, _mux_56}; // FirstSet.java:35
-  wire _not_250 = ~_or_143; // FirstSet.java:34
-  wire _not_251 = ~_bits_275; // FirstSet.java:34
-  wire _not_252 = ~_bits_273; // FirstSet.java:34
-  wire _mux_57 = _not_250 ? _not_251 : _not_252; // FirstSet.java:35
-  wire [1:0] _cat_52 = {_not_250, _mux_57}; // FirstSet.java:35
-  wire [1:0] _mux_58 = _not_246 ? _cat_51 : _cat_52; // FirstSet.java:35
-  wire [2:0] _cat_53 = {_not_246, _mux_58}; // FirstSet.java:35
-  wire [2:0] _mux_59 = _not_238 ? _cat_50 : _cat_53; // FirstSet.java:35
-  wire [3:0] _cat_54 = {_not_238, _mux_59}; // FirstSet.java:35
-  wire _not_253 = ~_or_134; // FirstSet.java:34
-  wire _not_254 = ~_or_137; // FirstSet.java:34
-  wire _not_255 = ~_or_138; // FirstSet.java:34
-  wire _not_256 = ~_bits_271; // FirstSet.java:34
-  wire _not_257 = ~_bits_269; // FirstSet.java:34
-  wire _mux_60 = _not_255 ? _not_256 : _not_257; // FirstSet.java:35
-  wire [1:0] _cat_55 = {_not_255, _mux_60}; // FirstSet.java:35
-  wire _not_258 = ~_or_135; // FirstSet.java:34
-  wire _not_259 = ~_bits_267; // FirstSet.java:34
-  wire _not_260 = ~_bits_265; // FirstSet.java:34
-  wire _mux_61 = _not_258 ? _not_259 : _not_260; // FirstSet.java:35
-  wire [1:0] _cat_56 = {_not_258, _mux_61}; // FirstSet.java:35
-  wire [1:0] _mux_62 = _not_254 ? _cat_55 : _cat_56; // FirstSet.java:35
-  wire [2:0] _cat_57 = {_not_254, _mux_62}; // FirstSet.java:35
-  wire _not_261 = ~_or_130; // FirstSet.java:34
-  wire _not_262 = ~_or_131; // FirstSet.java:34
-  wire _not_263 = ~_bits_263; // FirstSet.java:34
-  wire _not_264 = ~_bits_261; // FirstSet.java:34
-  wire _mux_63 = _not_262 ? _not_263 : _not_264; // FirstSet.java:35
-  wire [1:0] _cat_58 = {_not_262, _mux_63}; // FirstSet.java:35
-  wire _not_265 = ~_or_128; // FirstSet.java:34
-  wire _not_266 = ~_bits_259; // FirstSet.java:34
-  wire _not_267 = ~_bits_257; // FirstSet.java:34
-  wire _mux_64 = _not_265 ? _not_266 : _not_267; // FirstSet.java:35
-  wire [1:0] _cat_59 = {_not_265, _mux_64}; // FirstSet.java:35
-  wire [1:0] _mux_65 = _not_261 ? _cat_58 : _cat_59; // FirstSet.java:35
-  wire [2:0] _cat_60 = {_not_261, _mux_65}; // FirstSet.java:35
-  wire [2:0] _mux_66 = _not_253 ? _cat_57 : _cat_60; // FirstSet.java:35
-  wire [3:0] _cat_61 = {_not_253, _mux_66}; // FirstSet.java:35
-  wire [3:0] _mux_67 = _not_237 ? _cat_54 : _cat_61; // FirstSet.java:35
-  wire [4:0] _cat_62 = {_not_237, _mux_67}; // FirstSet.java:35
-  wire [4:0] _mux_68 = _not_205 ? _cat_47 : _cat_62; // FirstSet.java:35
-  wire [5:0] _cat_63 = {_not_205, _mux_68}; // FirstSet.java:35
-  wire [5:0] _mux_69 = _not_141 ? _cat_32 : _cat_63; // FirstSet.java:35
-  wire [6:0] _cat_64 = {_not_141, _mux_69}; // FirstSet.java:35
+  wire _eq_398 = state == 4'd7; // RapController.java:301
+  wire cmd_fire = io_counterCmd_valid & io_counterCmd_ready; // RapController.java:169
+  wire _ne_129 = merge_level != 6'd0; // RapController.java:314
+  wire [3:0] _mux_6 = early_batch ? 4'd5 : 4'd10; // RapController.java:318
+  wire _eq_399 = state == 4'd8; // RapController.java:321
+  wire _eq_400 = state == 4'd9; // RapController.java:332
+  wire _eq_401 = sram_count == 8'd0; // RapController.java:332
+  wire _ne_130 = merge_leaves != 3'd0; // RapController.java:334
+  wire _lt_2 = {1'b0, merge_sum} < op_threshold; // RapController.java:334
+  wire merge_now_p = _ne_130 & _lt_2; // RapController.java:334
+  wire _eq_402 = state == 4'd10; // RapController.java:353
+  wire _gt_1 = next_merge > st_n; // RapController.java:353
+  wire _or_258 = schedule_exhausted | _gt_1; // RapController.java:353
+  wire _not_139 = ~serialMultiplier_io_busy; // RapController.java:356
+  wire _eq_403 = state == 4'd11; // RapController.java:360
+  wire _not_140 = ~serialMultiplier_io_busy; // RapController.java:360
+  wire _eq_404 = state == 4'd12; // RapController.java:366
+  wire _eq_405 = sram_count == 8'd0; // RapController.java:366
+  wire _eq_406 = state == 4'd13; // RapController.java:373
+  wire _eq_407 = state == 4'd14; // RapController.java:379
+  wire _eq_408 = state == 4'd15; // RapController.java:389
+  wire _and_524 = in_run & io_enable; // RapController.java:425
+  wire _not_141 = ~readout_pending; // RapController.java:425
+  wire _and_525 = _and_524 & _not_141; // RapController.java:425
+  wire _not_142 = ~snapshot_pending; // RapController.java:425
+  wire _and_526 = _and_525 & _not_142; // RapController.java:425
+  wire _not_143 = ~snapshot_frozen; // RapController.java:425
+  wire _and_527 = _and_526 & _not_143; // RapController.java:425
+  wire [4:0] _sub_2 = undo_sp - 5'd1; // RapController.java:253
+  wire [38:0] undo_top = _sub_2 == 5'd0 ? undo_0 : _sub_2 == 5'd1 ? undo_1 : _sub_2 == 5'd2 ? undo_2 : _sub_2 == 5'd3 ? undo_3 : _sub_2 == 5'd4 ? undo_4 : _sub_2 == 5'd5 ? undo_5 : _sub_2 == 5'd6 ? undo_6 : _sub_2 == 5'd7 ? undo_7 : _sub_2 == 5'd8 ? undo_8 : _sub_2 == 5'd9 ? undo_9 : _sub_2 == 5'd10 ? undo_10 : _sub_2 == 5'd11 ? undo_11 : _sub_2 == 5'd12 ? undo_12 : _sub_2 == 5'd13 ? undo_13 : _sub_2 == 5'd14 ? undo_14 : undo_15; // RapController.java:253
+  wire [6:0] _bits_389 = undo_top[38:32]; // RapController.java:257
+  wire _not_144 = ~_or_190; // FirstSet.java:34
+  wire _not_145 = ~_or_221; // FirstSet.java:34
+  wire _not_146 = ~_or_236; // FirstSet.java:34
+  wire _not_147 = ~_or_243; // FirstSet.java:34
+  wire _not_148 = ~_or_246; // FirstSet.java:34
+  wire _not_149 = ~_or_247; // FirstSet.java:34
+  wire _not_150 = ~_bits_383; // FirstSet.java:34
+  wire _not_151 = ~_bits_381; // FirstSet.java:34
+  wire _mux_7 = _not_149 ? _not_150 : _not_151; // FirstSet.java:35
+  wire [1:0] _cat_2 = {_not_149, _mux_7}; // FirstSet.java:35
+  wire _not_152 = ~_or_244; // FirstSet.java:34
+  wire _not_153 = ~_bits_379; // FirstSet.java:34
+  wire _not_154 = ~_bits_377; // FirstSet.java:34
+  wire _mux_8 = _not_152 ? _not_153 : _not_154; // FirstSet.java:35
+  wire [1:0] _cat_3 = {_not_152, _mux_8}; // FirstSet.java:35
+  wire [1:0] _mux_9 = _not_148 ? _cat_2 : _cat_3; // FirstSet.java:35
+  wire [2:0] _cat_4 = {_not_148, _mux_9}; // FirstSet.java:35
+  wire _not_155 = ~_or_239; // FirstSet.java:34
+  wire _not_156 = ~_or_240; // FirstSet.java:34
+  wire _not_157 = ~_bits_375; // FirstSet.java:34
+  wire _not_158 = ~_bits_373; // FirstSet.java:34
+  wire _mux_10 = _not_156 ? _not_157 : _not_158; // FirstSet.java:35
+  wire [1:0] _cat_5 = {_not_156, _mux_10}; // FirstSet.java:35
+  wire _not_159 = ~_or_237; // FirstSet.java:34
+  wire _not_160 = ~_bits_371; // FirstSet.java:34
+  wire _not_161 = ~_bits_369; // FirstSet.java:34
+  wire _mux_11 = _not_159 ? _not_160 : _not_161; // FirstSet.java:35
+  wire [1:0] _cat_6 = {_not_159, _mux_11}; // FirstSet.java:35
+  wire [1:0] _mux_12 = _not_155 ? _cat_5 : _cat_6; // FirstSet.java:35
+  wire [2:0] _cat_7 = {_not_155, _mux_12}; // FirstSet.java:35
+  wire [2:0] _mux_13 = _not_147 ? _cat_4 : _cat_7; // FirstSet.java:35
+  wire [3:0] _cat_8 = {_not_147, _mux_13}; // FirstSet.java:35
+  wire _not_162 = ~_or_228; // FirstSet.java:34
+  wire _not_163 = ~_or_231; // FirstSet.java:34
+  wire _not_164 = ~_or_232; // FirstSet.java:34
+  wire _not_165 = ~_bits_367; // FirstSet.java:34
+  wire _not_166 = ~_bits_365; // FirstSet.java:34
+  wire _mux_14 = _not_164 ? _not_165 : _not_166; // FirstSet.java:35
+  wire [1:0] _cat_9 = {_not_164, _mux_14}; // FirstSet.java:35
+  wire _not_167 = ~_or_229; // FirstSet.java:34
+  wire _not_168 = ~_bits_363; // FirstSet.java:34
+  wire _not_169 = ~_bits_361; // FirstSet.java:34
+  wire _mux_15 = _not_167 ? _not_168 : _not_169; // FirstSet.java:35
+  wire [1:0] _cat_10 = {_not_167, _mux_15}; // FirstSet.java:35
+  wire [1:0] _mux_16 = _not_163 ? _cat_9 : _cat_10; // FirstSet.java:35
+  wire [2:0] _cat_11 = {_not_163, _mux_16}; // FirstSet.java:35
+  wire _not_170 = ~_or_224; // FirstSet.java:34
+  wire _not_171 = ~_or_225; // FirstSet.java:34
+  wire _not_172 = ~_bits_359; // FirstSet.java:34
+  wire _not_173 = ~_bits_357; // FirstSet.java:34
+  wire _mux_17 = _not_171 ? _not_172 : _not_173; // FirstSet.java:35
+  wire [1:0] _cat_12 = {_not_171, _mux_17}; // FirstSet.java:35
+  wire _not_174 = ~_or_222; // FirstSet.java:34
+  wire _not_175 = ~_bits_355; // FirstSet.java:34
+  wire _not_176 = ~_bits_353; // FirstSet.java:34
+  wire _mux_18 = _not_174 ? _not_175 : _not_176; // FirstSet.java:35
+  wire [1:0] _cat_13 = {_not_174, _mux_18}; // FirstSet.java:35
+  wire [1:0] _mux_19 = _not_170 ? _cat_12 : _cat_13; // FirstSet.java:35
+  wire [2:0] _cat_14 = {_not_170, _mux_19}; // FirstSet.java:35
+  wire [2:0] _mux_20 = _not_162 ? _cat_11 : _cat_14; // FirstSet.java:35
+  wire [3:0] _cat_15 = {_not_162, _mux_20}; // FirstSet.java:35
+  wire [3:0] _mux_21 = _not_146 ? _cat_8 : _cat_15; // FirstSet.java:35
+  wire [4:0] _cat_16 = {_not_146, _mux_21}; // FirstSet.java:35
+  wire _not_177 = ~_or_205; // FirstSet.java:34
+  wire _not_178 = ~_or_212; // FirstSet.java:34
+  wire _not_179 = ~_or_215; // FirstSet.java:34
+  wire _not_180 = ~_or_216; // FirstSet.java:34
+  wire _not_181 = ~_bits_351; // FirstSet.java:34
+  wire _not_182 = ~_bits_349; // FirstSet.java:34
+  wire _mux_22 = _not_180 ? _not_181 : _not_182; // FirstSet.java:35
+  wire [1:0] _cat_17 = {_not_180, _mux_22}; // FirstSet.java:35
+  wire _not_183 = ~_or_213; // FirstSet.java:34
+  wire _not_184 = ~_bits_347; // FirstSet.java:34
+  wire _not_185 = ~_bits_345; // FirstSet.java:34
+  wire _mux_23 = _not_183 ? _not_184 : _not_185; // FirstSet.java:35
+  wire [1:0] _cat_18 = {_not_183, _mux_23}; // FirstSet.java:35
+  wire [1:0] _mux_24 = _not_179 ? _cat_17 : _cat_18; // FirstSet.java:35
+  wire [2:0] _cat_19 = {_not_179, _mux_24}; // FirstSet.java:35
+  wire _not_186 = ~_or_208; // FirstSet.java:34
+  wire _not_187 = ~_or_209; // FirstSet.java:34
+  wire _not_188 = ~_bits_343; // FirstSet.java:34
+  wire _not_189 = ~_bits_341; // FirstSet.java:34
+  wire _mux_25 = _not_187 ? _not_188 : _not_189; // FirstSet.java:35
+  wire [1:0] _cat_20 = {_not_187, _mux_25}; // FirstSet.java:35
+  wire _not_190 = ~_or_206; // FirstSet.java:34
+  wire _not_191 = ~_bits_339; // FirstSet.java:34
+  wire _not_192 = ~_bits_337; // FirstSet.java:34
+  wire _mux_26 = _not_190 ? _not_191 : _not_192; // FirstSet.java:35
+  wire [1:0] _cat_21 = {_not_190, _mux_26}; // FirstSet.java:35
+  wire [1:0] _mux_27 = _not_186 ? _cat_20 : _cat_21; // FirstSet.java:35
+  wire [2:0] _cat_22 = {_not_186, _mux_27}; // FirstSet.java:35
+  wire [2:0] _mux_28 = _not_178 ? _cat_19 : _cat_22; // FirstSet.java:35
+  wire [3:0] _cat_23 = {_not_178, _mux_28}; // FirstSet.java:35
+  wire _not_193 = ~_or_197; // FirstSet.java:34
+  wire _not_194 = ~_or_200; // FirstSet.java:34
+  wire _not_195 = ~_or_201; // FirstSet.java:34
+  wire _not_196 = ~_bits_335; // FirstSet.java:34
+  wire _not_197 = ~_bits_333; // FirstSet.java:34
+  wire _mux_29 = _not_195 ? _not_196 : _not_197; // FirstSet.java:35
+  wire [1:0] _cat_24 = {_not_195, _mux_29}; // FirstSet.java:35
+  wire _not_198 = ~_or_198; // FirstSet.java:34
+  wire _not_199 = ~_bits_331; // FirstSet.java:34
+  wire _not_200 = ~_bits_329; // FirstSet.java:34
+  wire _mux_30 = _not_198 ? _not_199 : _not_200; // FirstSet.java:35
+  wire [1:0] _cat_25 = {_not_198, _mux_30}; // FirstSet.java:35
+  wire [1:0] _mux_31 = _not_194 ? _cat_24 : _cat_25; // FirstSet.java:35
+  wire [2:0] _cat_26 = {_not_194, _mux_31}; // FirstSet.java:35
+  wire _not_201 = ~_or_193; // FirstSet.java:34
+  wire _not_202 = ~_or_194; // FirstSet.java:34
+  wire _not_203 = ~_bits_327; // FirstSet.java:34
+  wire _not_204 = ~_bits_325; // FirstSet.java:34
+  wire _mux_32 = _not_202 ? _not_203 : _not_204; // FirstSet.java:35
+  wire [1:0] _cat_27 = {_not_202, _mux_32}; // FirstSet.java:35
+  wire _not_205 = ~_or_191; // FirstSet.java:34
+  wire _not_206 = ~_bits_323; // FirstSet.java:34
+  wire _not_207 = ~_bits_321; // FirstSet.java:34
+  wire _mux_33 = _not_205 ? _not_206 : _not_207; // FirstSet.java:35
+  wire [1:0] _cat_28 = {_not_205, _mux_33}; // FirstSet.java:35
+  wire [1:0] _mux_34 = _not_201 ? _cat_27 : _cat_28; // FirstSet.java:35
+  wire [2:0] _cat_29 = {_not_201, _mux_34}; // FirstSet.java:35
+  wire [2:0] _mux_35 = _not_193 ? _cat_26 : _cat_29; // FirstSet.java:35
+  wire [3:0] _cat_30 = {_not_193, _mux_35}; // FirstSet.java:35
+  wire [3:0] _mux_36 = _not_177 ? _cat_23 : _cat_30; // FirstSet.java:35
+  wire [4:0] _cat_31 = {_not_177, _mux_36}; // FirstSet.java:35
+  wire [4:0] _mux_37 = _not_145 ? _cat_16 : _cat_31; // FirstSet.java:35
+  wire [5:0] _cat_32 = {_not_145, _mux_37}; // FirstSet.java:35
+  wire _not_208 = ~_or_158; // FirstSet.java:34
+  wire _not_209 = ~_or_173; // FirstSet.java:34
+  wire _not_210 = ~_or_180; // FirstSet.java:34
+  wire _not_211 = ~_or_183; // FirstSet.java:34
+  wire _not_212 = ~_or_184; // FirstSet.java:34
+  wire _not_213 = ~_bits_319; // FirstSet.java:34
+  wire _not_214 = ~_bits_317; // FirstSet.java:34
+  wire _mux_38 = _not_212 ? _not_213 : _not_214; // FirstSet.java:35
+  wire [1:0] _cat_33 = {_not_212, _mux_38}; // FirstSet.java:35
+  wire _not_215 = ~_or_181; // FirstSet.java:34
+  wire _not_216 = ~_bits_315; // FirstSet.java:34
+  wire _not_217 = ~_bits_313; // FirstSet.java:34
+  wire _mux_39 = _not_215 ? _not_216 : _not_217; // FirstSet.java:35
+  wire [1:0] _cat_34 = {_not_215, _mux_39}; // FirstSet.java:35
+  wire [1:0] _mux_40 = _not_211 ? _cat_33 : _cat_34; // FirstSet.java:35
+  wire [2:0] _cat_35 = {_not_211, _mux_40}; // FirstSet.java:35
+  wire _not_218 = ~_or_176; // FirstSet.java:34
+  wire _not_219 = ~_or_177; // FirstSet.java:34
+  wire _not_220 = ~_bits_311; // FirstSet.java:34
+  wire _not_221 = ~_bits_309; // FirstSet.java:34
+  wire _mux_41 = _not_219 ? _not_220 : _not_221; // FirstSet.java:35
+  wire [1:0] _cat_36 = {_not_219, _mux_41}; // FirstSet.java:35
+  wire _not_222 = ~_or_174; // FirstSet.java:34
+  wire _not_223 = ~_bits_307; // FirstSet.java:34
+  wire _not_224 = ~_bits_305; // FirstSet.java:34
+  wire _mux_42 = _not_222 ? _not_223 : _not_224; // FirstSet.java:35
+  wire [1:0] _cat_37 = {_not_222, _mux_42}; // FirstSet.java:35
+  wire [1:0] _mux_43 = _not_218 ? _cat_36 : _cat_37; // FirstSet.java:35
+  wire [2:0] _cat_38 = {_not_218, _mux_43}; // FirstSet.java:35
+  wire [2:0] _mux_44 = _not_210 ? _cat_35 : _cat_38; // FirstSet.java:35
+  wire [3:0] _cat_39 = {_not_210, _mux_44}; // FirstSet.java:35
+  wire _not_225 = ~_or_165; // FirstSet.java:34
+  wire _not_226 = ~_or_168; // FirstSet.java:34
+  wire _not_227 = ~_or_169; // FirstSet.java:34
+  wire _not_228 = ~_bits_303; // FirstSet.java:34
+  wire _not_229 = ~_bits_301; // FirstSet.java:34
+  wire _mux_45 = _not_227 ? _not_228 : _not_229; // FirstSet.java:35
+  wire [1:0] _cat_40 = {_not_227, _mux_45}; // FirstSet.java:35
+  wire _not_230 = ~_or_166; // FirstSet.java:34
+  wire _not_231 = ~_bits_299; // FirstSet.java:34
+  wire _not_232 = ~_bits_297; // FirstSet.java:34
+  wire _mux_46 = _not_230 ? _not_231 : _not_232; // FirstSet.java:35
+  wire [1:0] _cat_41 = {_not_230, _mux_46}; // FirstSet.java:35
+  wire [1:0] _mux_47 = _not_226 ? _cat_40 : _cat_41; // FirstSet.java:35
+  wire [2:0] _cat_42 = {_not_226, _mux_47}; // FirstSet.java:35
+  wire _not_233 = ~_or_161; // FirstSet.java:34
+  wire _not_234 = ~_or_162; // FirstSet.java:34
+  wire _not_235 = ~_bits_295; // FirstSet.java:34
+  wire _not_236 = ~_bits_293; // FirstSet.java:34
+  wire _mux_48 = _not_234 ? _not_235 : _not_236; // FirstSet.java:35
+  wire [1:0] _cat_43 = {_not_234, _mux_48}; // FirstSet.java:35
+  wire _not_237 = ~_or_159; // FirstSet.java:34
+  wire _not_238 = ~_bits_291; // FirstSet.java:34
+  wire _not_239 = ~_bits_289; // FirstSet.java:34
+  wire _mux_49 = _not_237 ? _not_238 : _not_239; // FirstSet.java:35
+  wire [1:0] _cat_44 = {_not_237, _mux_49}; // FirstSet.java:35
+  wire [1:0] _mux_50 = _not_233 ? _cat_43 : _cat_44; // FirstSet.java:35
+  wire [2:0] _cat_45 = {_not_233, _mux_50}; // FirstSet.java:35
+  wire [2:0] _mux_51 = _not_225 ? _cat_42 : _cat_45; // FirstSet.java:35
+  wire [3:0] _cat_46 = {_not_225, _mux_51}; // FirstSet.java:35
+  wire [3:0] _mux_52 = _not_209 ? _cat_39 : _cat_46; // FirstSet.java:35
+  wire [4:0] _cat_47 = {_not_209, _mux_52}; // FirstSet.java:35
+  wire _not_240 = ~_or_142; // FirstSet.java:34
+  wire _not_241 = ~_or_149; // FirstSet.java:34
+  wire _not_242 = ~_or_152; // FirstSet.java:34
+  wire _not_243 = ~_or_153; // FirstSet.java:34
+  wire _not_244 = ~_bits_287; // FirstSet.java:34
+  wire _not_245 = ~_bits_285; // FirstSet.java:34
+  wire _mux_53 = _not_243 ? _not_244 : _not_245; // FirstSet.java:35
+  wire [1:0] _cat_48 = {_not_243, _mux_53}; // FirstSet.java:35
+  wire _not_246 = ~_or_150; // FirstSet.java:34
+  wire _not_247 = ~_bits_283; // FirstSet.java:34
+  wire _not_248 = ~_bits_281; // FirstSet.java:34
+  wire _mux_54 = _not_246 ? _not_247 : _not_248; // FirstSet.java:35
+  wire [1:0] _cat_49 = {_not_246, _mux_54}; // FirstSet.java:35
+  wire [1:0] _mux_55 = _not_242 ? _cat_48 : _cat_49; // FirstSet.java:35
+  wire [2:0] _cat_50 = {_not_242, _mux_55}; // FirstSet.java:35
+  wire _not_249 = ~_or_145; // FirstSet.java:34
+  wire _not_250 = ~_or_146; // FirstSet.java:34
+  wire _not_251 = ~_bits_279; // FirstSet.java:34
+  wire _not_252 = ~_bits_277; // FirstSet.java:34
+  wire _mux_56 = _not_250 ? _not_251 : _not_252; // FirstSet.java:35
+  wire [1:0] _cat_51 = {_not_250, _mux_56}; // FirstSet.java:35
+  wire _not_253 = ~_or_143; // FirstSet.java:34
+  wire _not_254 = ~_bits_275; // FirstSet.java:34
+  wire _not_255 = ~_bits_273; // FirstSet.java:34
+  wire _mux_57 = _not_253 ? _not_254 : _not_255; // FirstSet.java:35
+  wire [1:0] _cat_52 = {_not_253, _mux_57}; // FirstSet.java:35
+  wire [1:0] _mux_58 = _not_249 ? _cat_51 : _cat_52; // FirstSet.java:35
+  wire [2:0] _cat_53 = {_not_249, _mux_58}; // FirstSet.java:35
+  wire [2:0] _mux_59 = _not_241 ? _cat_50 : _cat_53; // FirstSet.java:35
+  wire [3:0] _cat_54 = {_not_241, _mux_59}; // FirstSet.java:35
+  wire _not_256 = ~_or_134; // FirstSet.java:34
+  wire _not_257 = ~_or_137; // FirstSet.java:34
+  wire _not_258 = ~_or_138; // FirstSet.java:34
+  wire _not_259 = ~_bits_271; // FirstSet.java:34
+  wire _not_260 = ~_bits_269; // FirstSet.java:34
+  wire _mux_60 = _not_258 ? _not_259 : _not_260; // FirstSet.java:35
+  wire [1:0] _cat_55 = {_not_258, _mux_60}; // FirstSet.java:35
+  wire _not_261 = ~_or_135; // FirstSet.java:34
+  wire _not_262 = ~_bits_267; // FirstSet.java:34
+  wire _not_263 = ~_bits_265; // FirstSet.java:34
+  wire _mux_61 = _not_261 ? _not_262 : _not_263; // FirstSet.java:35
+  wire [1:0] _cat_56 = {_not_261, _mux_61}; // FirstSet.java:35
+  wire [1:0] _mux_62 = _not_257 ? _cat_55 : _cat_56; // FirstSet.java:35
+  wire [2:0] _cat_57 = {_not_257, _mux_62}; // FirstSet.java:35
+  wire _not_264 = ~_or_130; // FirstSet.java:34
+  wire _not_265 = ~_or_131; // FirstSet.java:34
+  wire _not_266 = ~_bits_263; // FirstSet.java:34
+  wire _not_267 = ~_bits_261; // FirstSet.java:34
+  wire _mux_63 = _not_265 ? _not_266 : _not_267; // FirstSet.java:35
+  wire [1:0] _cat_58 = {_not_265, _mux_63}; // FirstSet.java:35
+  wire _not_268 = ~_or_128; // FirstSet.java:34
+  wire _not_269 = ~_bits_259; // FirstSet.java:34
+  wire _not_270 = ~_bits_257; // FirstSet.java:34
+  wire _mux_64 = _not_268 ? _not_269 : _not_270; // FirstSet.java:35
+  wire [1:0] _cat_59 = {_not_268, _mux_64}; // FirstSet.java:35
+  wire [1:0] _mux_65 = _not_264 ? _cat_58 : _cat_59; // FirstSet.java:35
+  wire [2:0] _cat_60 = {_not_264, _mux_65}; // FirstSet.java:35
+  wire [2:0] _mux_66 = _not_256 ? _cat_57 : _cat_60; // FirstSet.java:35
+  wire [3:0] _cat_61 = {_not_256, _mux_66}; // FirstSet.java:35
+  wire [3:0] _mux_67 = _not_240 ? _cat_54 : _cat_61; // FirstSet.java:35
+  wire [4:0] _cat_62 = {_not_240, _mux_67}; // FirstSet.java:35
+  wire [4:0] _mux_68 = _not_208 ? _cat_47 : _cat_62; // FirstSet.java:35
+  wire [5:0] _cat_63 = {_not_208, _mux_68}; // FirstSet.java:35
+  wire [5:0] _mux_69 = _not_144 ? _cat_32 : _cat_63; // FirstSet.java:35
+  wire [6:0] _cat_64 = {_not_144, _mux_69}; // FirstSet.java:35
   wire [6:0] _bits_390 = _cat_64; // FirstSet.java:43
-  wire [6:0] _bits_391 = readout_slot[6:0]; // RapController.java:379
-  wire [31:0] _bits_392 = undo_top[31:0]; // RapController.java:261
+  wire [6:0] _bits_391 = readout_slot[6:0]; // RapController.java:376
+  wire [31:0] _bits_392 = undo_top[31:0]; // RapController.java:258
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:78
-  wire _gt_2 = merge_sum > {{3{1'b0}}, _fill_0}; // RapController.java:338
-  wire [31:0] _bits_393 = merge_sum[31:0]; // RapController.java:343
-  wire [31:0] _mux_70 = _gt_2 ? _fill_0 : _bits_393; // RapController.java:343
+  wire _gt_2 = merge_sum > {{3{1'b0}}, _fill_0}; // RapController.java:335
+  wire [31:0] _bits_393 = merge_sum[31:0]; // RapController.java:340
+  wire [31:0] _mux_70 = _gt_2 ? _fill_0 : _bits_393; // RapController.java:340
   wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:447
   wire [31:0] _dshr_0 = _fill_1 >> op_len; // RapController.java:448
-  wire [31:0] _not_268 = ~_dshr_0; // RapController.java:448
-  wire [31:0] _and_525 = op_key & _not_268; // RapController.java:448
-  wire _not_269 = ~_or_255; // FirstSet.java:34
-  wire _not_270 = ~_bits_387; // FirstSet.java:34
-  wire _not_271 = ~_bits_385; // FirstSet.java:34
-  wire _mux_71 = _not_269 ? _not_270 : _not_271; // FirstSet.java:35
-  wire [1:0] _cat_65 = {_not_269, _mux_71}; // FirstSet.java:35
+  wire [31:0] _not_271 = ~_dshr_0; // RapController.java:448
+  wire [31:0] _and_528 = op_key & _not_271; // RapController.java:448
+  wire _not_272 = ~_or_255; // FirstSet.java:34
+  wire _not_273 = ~_bits_387; // FirstSet.java:34
+  wire _not_274 = ~_bits_385; // FirstSet.java:34
+  wire _mux_71 = _not_272 ? _not_273 : _not_274; // FirstSet.java:35
+  wire [1:0] _cat_65 = {_not_272, _mux_71}; // FirstSet.java:35
   wire [1:0] _bits_394 = _cat_65; // FirstSet.java:43
   wire [5:0] _sub_3 = 6'd30 - op_len; // RapController.java:449
   wire [94:0] _dshl_0 = {{63{1'b0}}, {{30{1'b0}}, _bits_394}} << _sub_3; // RapController.java:450
   wire [31:0] _bits_395 = _dshl_0[31:0]; // RapController.java:450
-  wire [31:0] child_prefix = _and_525 | _bits_395; // RapController.java:450
-  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:166
+  wire [31:0] child_prefix = _and_528 | _bits_395; // RapController.java:450
+  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:162
   wire [5:0] _add_0 = op_len + 6'd2; // RapController.java:451
   wire [31:0] _dshr_1 = _fill_1 >> _add_0; // RapController.java:462
-  wire _not_272 = ~soft_pending; // RapController.java:430
-  wire _ne_131 = state != 4'd0; // RapController.java:430
-  wire _and_526 = _not_272 & _ne_131; // RapController.java:430
-  wire _ne_132 = state != 4'd15; // RapController.java:430
-  wire _and_527 = _and_526 & _ne_132; // RapController.java:430
-  wire _or_259 = snapshot_pending | bound_job; // RapController.java:434
+  wire _not_275 = ~soft_pending; // RapController.java:429
+  wire _ne_131 = state != 4'd0; // RapController.java:429
+  wire _and_529 = _not_275 & _ne_131; // RapController.java:429
+  wire _ne_132 = state != 4'd15; // RapController.java:429
+  wire _and_530 = _and_529 & _ne_132; // RapController.java:429
+  wire [63:0] _bits_396 = serialMultiplier_io_product[79:16]; // RapController.java:432
+  wire _not_276 = ~serialMultiplier_io_busy; // RapController.java:433
+  wire _or_259 = snapshot_pending | snapshot_frozen; // RapController.java:434
   wire _eq_409 = state == 4'd13; // RapController.java:435
   wire _or_260 = readout_pending | _eq_409; // RapController.java:435
   wire _eq_410 = state == 4'd14; // RapController.java:435
   wire _or_261 = _or_260 | _eq_410; // RapController.java:435
   wire _ge_2 = state >= 4'd2; // RapController.java:436
   wire _le_5 = state <= 4'd12; // RapController.java:436
-  wire _and_528 = _ge_2 & _le_5; // RapController.java:436
-  wire _and_529 = in_run & pipe_empty; // RapController.java:438
-  wire _not_273 = ~io_headValid; // RapController.java:438
-  wire _and_530 = _and_529 & _not_273; // RapController.java:438
-  wire _and_531 = _and_530 & io_inputsDrained; // RapController.java:438
-  wire _not_274 = ~io_acceptEnable; // RapController.java:439
+  wire _and_531 = _ge_2 & _le_5; // RapController.java:436
+  wire _and_532 = in_run & pipe_empty; // RapController.java:438
+  wire _not_277 = ~io_headValid; // RapController.java:438
+  wire _and_533 = _and_532 & _not_277; // RapController.java:438
+  wire _and_534 = _and_533 & io_inputsDrained; // RapController.java:438
+  wire _not_278 = ~io_acceptEnable; // RapController.java:439
   wire _eq_411 = _bits_390 == 7'd127; // NodeTable.java:76
   wire _eq_412 = _bits_390 == 7'd126; // NodeTable.java:76
   wire _eq_413 = _bits_390 == 7'd125; // NodeTable.java:76
@@ -3280,8 +3264,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_538 = _bits_390 == 7'd0; // NodeTable.java:76
   wire [127:0] pick_mask = {_eq_411, _eq_412, _eq_413, _eq_414, _eq_415, _eq_416, _eq_417, _eq_418, _eq_419, _eq_420, _eq_421, _eq_422, _eq_423, _eq_424, _eq_425, _eq_426, _eq_427, _eq_428, _eq_429, _eq_430, _eq_431, _eq_432, _eq_433, _eq_434, _eq_435, _eq_436, _eq_437, _eq_438, _eq_439, _eq_440, _eq_441, _eq_442, _eq_443, _eq_444, _eq_445, _eq_446, _eq_447, _eq_448, _eq_449, _eq_450, _eq_451, _eq_452, _eq_453, _eq_454, _eq_455, _eq_456, _eq_457, _eq_458, _eq_459, _eq_460, _eq_461, _eq_462, _eq_463, _eq_464, _eq_465, _eq_466, _eq_467, _eq_468, _eq_469, _eq_470, _eq_471, _eq_472, _eq_473, _eq_474, _eq_475, _eq_476, _eq_477, _eq_478, _eq_479, _eq_480, _eq_481, _eq_482, _eq_483, _eq_484, _eq_485, _eq_486, _eq_487, _eq_488, _eq_489, _eq_490, _eq_491, _eq_492, _eq_493, _eq_494, _eq_495, _eq_496, _eq_497, _eq_498, _eq_499, _eq_500, _eq_501, _eq_502, _eq_503, _eq_504, _eq_505, _eq_506, _eq_507, _eq_508, _eq_509, _eq_510, _eq_511, _eq_512, _eq_513, _eq_514, _eq_515, _eq_516, _eq_517, _eq_518, _eq_519, _eq_520, _eq_521, _eq_522, _eq_523, _eq_524, _eq_525, _eq_526, _eq_527, _eq_528, _eq_529, _eq_530, _eq_531, _eq_532, _eq_533, _eq_534, _eq_535, _eq_536, _eq_537, _eq_538}; // NodeTable.java:84
   wire [127:0] _or_262 = slot_valid | pick_mask; // RapController.java:452
-  wire [127:0] _not_275 = ~visited_kids; // RapController.java:345
-  wire [127:0] _and_532 = slot_valid & _not_275; // RapController.java:345
+  wire [127:0] _not_279 = ~visited_kids; // RapController.java:342
+  wire [127:0] _and_535 = slot_valid & _not_279; // RapController.java:342
   wire _eq_539 = _bits_390 == 7'd0; // RapController.java:453
   wire _eq_540 = _bits_390 == 7'd1; // RapController.java:453
   wire _eq_541 = _bits_390 == 7'd2; // RapController.java:453
@@ -3667,486 +3651,486 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_921 = _bits_390 == 7'd126; // RapController.java:455
   wire _eq_922 = _bits_390 == 7'd127; // RapController.java:455
   wire _eq_923 = _bits_390 == 7'd0; // RapController.java:456
-  wire _eq_924 = op_slot == 7'd0; // RapController.java:299
-  wire _eq_925 = merge_parent == 7'd0; // RapController.java:346
-  wire [2:0] _dyn_index_4 = merge_parent == 7'd0 ? slot_children_0 : merge_parent == 7'd1 ? slot_children_1 : merge_parent == 7'd2 ? slot_children_2 : merge_parent == 7'd3 ? slot_children_3 : merge_parent == 7'd4 ? slot_children_4 : merge_parent == 7'd5 ? slot_children_5 : merge_parent == 7'd6 ? slot_children_6 : merge_parent == 7'd7 ? slot_children_7 : merge_parent == 7'd8 ? slot_children_8 : merge_parent == 7'd9 ? slot_children_9 : merge_parent == 7'd10 ? slot_children_10 : merge_parent == 7'd11 ? slot_children_11 : merge_parent == 7'd12 ? slot_children_12 : merge_parent == 7'd13 ? slot_children_13 : merge_parent == 7'd14 ? slot_children_14 : merge_parent == 7'd15 ? slot_children_15 : merge_parent == 7'd16 ? slot_children_16 : merge_parent == 7'd17 ? slot_children_17 : merge_parent == 7'd18 ? slot_children_18 : merge_parent == 7'd19 ? slot_children_19 : merge_parent == 7'd20 ? slot_children_20 : merge_parent == 7'd21 ? slot_children_21 : merge_parent == 7'd22 ? slot_children_22 : merge_parent == 7'd23 ? slot_children_23 : merge_parent == 7'd24 ? slot_children_24 : merge_parent == 7'd25 ? slot_children_25 : merge_parent == 7'd26 ? slot_children_26 : merge_parent == 7'd27 ? slot_children_27 : merge_parent == 7'd28 ? slot_children_28 : merge_parent == 7'd29 ? slot_children_29 : merge_parent == 7'd30 ? slot_children_30 : merge_parent == 7'd31 ? slot_children_31 : merge_parent == 7'd32 ? slot_children_32 : merge_parent == 7'd33 ? slot_children_33 : merge_parent == 7'd34 ? slot_children_34 : merge_parent == 7'd35 ? slot_children_35 : merge_parent == 7'd36 ? slot_children_36 : merge_parent == 7'd37 ? slot_children_37 : merge_parent == 7'd38 ? slot_children_38 : merge_parent == 7'd39 ? slot_children_39 : merge_parent == 7'd40 ? slot_children_40 : merge_parent == 7'd41 ? slot_children_41 : merge_parent == 7'd42 ? slot_children_42 : merge_parent == 7'd43 ? slot_children_43 : merge_parent == 7'd44 ? slot_children_44 : merge_parent == 7'd45 ? slot_children_45 : merge_parent == 7'd46 ? slot_children_46 : merge_parent == 7'd47 ? slot_children_47 : merge_parent == 7'd48 ? slot_children_48 : merge_parent == 7'd49 ? slot_children_49 : merge_parent == 7'd50 ? slot_children_50 : merge_parent == 7'd51 ? slot_children_51 : merge_parent == 7'd52 ? slot_children_52 : merge_parent == 7'd53 ? slot_children_53 : merge_parent == 7'd54 ? slot_children_54 : merge_parent == 7'd55 ? slot_children_55 : merge_parent == 7'd56 ? slot_children_56 : merge_parent == 7'd57 ? slot_children_57 : merge_parent == 7'd58 ? slot_children_58 : merge_parent == 7'd59 ? slot_children_59 : merge_parent == 7'd60 ? slot_children_60 : merge_parent == 7'd61 ? slot_children_61 : merge_parent == 7'd62 ? slot_children_62 : merge_parent == 7'd63 ? slot_children_63 : merge_parent == 7'd64 ? slot_children_64 : merge_parent == 7'd65 ? slot_children_65 : merge_parent == 7'd66 ? slot_children_66 : merge_parent == 7'd67 ? slot_children_67 : merge_parent == 7'd68 ? slot_children_68 : merge_parent == 7'd69 ? slot_children_69 : merge_parent == 7'd70 ? slot_children_70 : merge_parent == 7'd71 ? slot_children_71 : merge_parent == 7'd72 ? slot_children_72 : merge_parent == 7'd73 ? slot_children_73 : merge_parent == 7'd74 ? slot_children_74 : merge_parent == 7'd75 ? slot_children_75 : merge_parent == 7'd76 ? slot_children_76 : merge_parent == 7'd77 ? slot_children_77 : merge_parent == 7'd78 ? slot_children_78 : merge_parent == 7'd79 ? slot_children_79 : merge_parent == 7'd80 ? slot_children_80 : merge_parent == 7'd81 ? slot_children_81 : merge_parent == 7'd82 ? slot_children_82 : merge_parent == 7'd83 ? slot_children_83 : merge_parent == 7'd84 ? slot_children_84 : merge_parent == 7'd85 ? slot_children_85 : merge_parent == 7'd86 ? slot_children_86 : merge_parent == 7'd87 ? slot_children_87 : merge_parent == 7'd88 ? slot_children_88 : merge_parent == 7'd89 ? slot_children_89 : merge_parent == 7'd90 ? slot_children_90 : merge_parent == 7'd91 ? slot_children_91 : merge_parent == 7'd92 ? slot_children_92 : merge_parent == 7'd93 ? slot_children_93 : merge_parent == 7'd94 ? slot_children_94 : merge_parent == 7'd95 ? slot_children_95 : merge_parent == 7'd96 ? slot_children_96 : merge_parent == 7'd97 ? slot_children_97 : merge_parent == 7'd98 ? slot_children_98 : merge_parent == 7'd99 ? slot_children_99 : merge_parent == 7'd100 ? slot_children_100 : merge_parent == 7'd101 ? slot_children_101 : merge_parent == 7'd102 ? slot_children_102 : merge_parent == 7'd103 ? slot_children_103 : merge_parent == 7'd104 ? slot_children_104 : merge_parent == 7'd105 ? slot_children_105 : merge_parent == 7'd106 ? slot_children_106 : merge_parent == 7'd107 ? slot_children_107 : merge_parent == 7'd108 ? slot_children_108 : merge_parent == 7'd109 ? slot_children_109 : merge_parent == 7'd110 ? slot_children_110 : merge_parent == 7'd111 ? slot_children_111 : merge_parent == 7'd112 ? slot_children_112 : merge_parent == 7'd113 ? slot_children_113 : merge_parent == 7'd114 ? slot_children_114 : merge_parent == 7'd115 ? slot_children_115 : merge_parent == 7'd116 ? slot_children_116 : merge_parent == 7'd117 ? slot_children_117 : merge_parent == 7'd118 ? slot_children_118 : merge_parent == 7'd119 ? slot_children_119 : merge_parent == 7'd120 ? slot_children_120 : merge_parent == 7'd121 ? slot_children_121 : merge_parent == 7'd122 ? slot_children_122 : merge_parent == 7'd123 ? slot_children_123 : merge_parent == 7'd124 ? slot_children_124 : merge_parent == 7'd125 ? slot_children_125 : merge_parent == 7'd126 ? slot_children_126 : slot_children_127; // RapController.java:346
-  wire [2:0] _sub_4 = _dyn_index_4 - merge_leaves; // RapController.java:346
+  wire _eq_924 = op_slot == 7'd0; // RapController.java:296
+  wire _eq_925 = merge_parent == 7'd0; // RapController.java:343
+  wire [2:0] _dyn_index_4 = merge_parent == 7'd0 ? slot_children_0 : merge_parent == 7'd1 ? slot_children_1 : merge_parent == 7'd2 ? slot_children_2 : merge_parent == 7'd3 ? slot_children_3 : merge_parent == 7'd4 ? slot_children_4 : merge_parent == 7'd5 ? slot_children_5 : merge_parent == 7'd6 ? slot_children_6 : merge_parent == 7'd7 ? slot_children_7 : merge_parent == 7'd8 ? slot_children_8 : merge_parent == 7'd9 ? slot_children_9 : merge_parent == 7'd10 ? slot_children_10 : merge_parent == 7'd11 ? slot_children_11 : merge_parent == 7'd12 ? slot_children_12 : merge_parent == 7'd13 ? slot_children_13 : merge_parent == 7'd14 ? slot_children_14 : merge_parent == 7'd15 ? slot_children_15 : merge_parent == 7'd16 ? slot_children_16 : merge_parent == 7'd17 ? slot_children_17 : merge_parent == 7'd18 ? slot_children_18 : merge_parent == 7'd19 ? slot_children_19 : merge_parent == 7'd20 ? slot_children_20 : merge_parent == 7'd21 ? slot_children_21 : merge_parent == 7'd22 ? slot_children_22 : merge_parent == 7'd23 ? slot_children_23 : merge_parent == 7'd24 ? slot_children_24 : merge_parent == 7'd25 ? slot_children_25 : merge_parent == 7'd26 ? slot_children_26 : merge_parent == 7'd27 ? slot_children_27 : merge_parent == 7'd28 ? slot_children_28 : merge_parent == 7'd29 ? slot_children_29 : merge_parent == 7'd30 ? slot_children_30 : merge_parent == 7'd31 ? slot_children_31 : merge_parent == 7'd32 ? slot_children_32 : merge_parent == 7'd33 ? slot_children_33 : merge_parent == 7'd34 ? slot_children_34 : merge_parent == 7'd35 ? slot_children_35 : merge_parent == 7'd36 ? slot_children_36 : merge_parent == 7'd37 ? slot_children_37 : merge_parent == 7'd38 ? slot_children_38 : merge_parent == 7'd39 ? slot_children_39 : merge_parent == 7'd40 ? slot_children_40 : merge_parent == 7'd41 ? slot_children_41 : merge_parent == 7'd42 ? slot_children_42 : merge_parent == 7'd43 ? slot_children_43 : merge_parent == 7'd44 ? slot_children_44 : merge_parent == 7'd45 ? slot_children_45 : merge_parent == 7'd46 ? slot_children_46 : merge_parent == 7'd47 ? slot_children_47 : merge_parent == 7'd48 ? slot_children_48 : merge_parent == 7'd49 ? slot_children_49 : merge_parent == 7'd50 ? slot_children_50 : merge_parent == 7'd51 ? slot_children_51 : merge_parent == 7'd52 ? slot_children_52 : merge_parent == 7'd53 ? slot_children_53 : merge_parent == 7'd54 ? slot_children_54 : merge_parent == 7'd55 ? slot_children_55 : merge_parent == 7'd56 ? slot_children_56 : merge_parent == 7'd57 ? slot_children_57 : merge_parent == 7'd58 ? slot_children_58 : merge_parent == 7'd59 ? slot_children_59 : merge_parent == 7'd60 ? slot_children_60 : merge_parent == 7'd61 ? slot_children_61 : merge_parent == 7'd62 ? slot_children_62 : merge_parent == 7'd63 ? slot_children_63 : merge_parent == 7'd64 ? slot_children_64 : merge_parent == 7'd65 ? slot_children_65 : merge_parent == 7'd66 ? slot_children_66 : merge_parent == 7'd67 ? slot_children_67 : merge_parent == 7'd68 ? slot_children_68 : merge_parent == 7'd69 ? slot_children_69 : merge_parent == 7'd70 ? slot_children_70 : merge_parent == 7'd71 ? slot_children_71 : merge_parent == 7'd72 ? slot_children_72 : merge_parent == 7'd73 ? slot_children_73 : merge_parent == 7'd74 ? slot_children_74 : merge_parent == 7'd75 ? slot_children_75 : merge_parent == 7'd76 ? slot_children_76 : merge_parent == 7'd77 ? slot_children_77 : merge_parent == 7'd78 ? slot_children_78 : merge_parent == 7'd79 ? slot_children_79 : merge_parent == 7'd80 ? slot_children_80 : merge_parent == 7'd81 ? slot_children_81 : merge_parent == 7'd82 ? slot_children_82 : merge_parent == 7'd83 ? slot_children_83 : merge_parent == 7'd84 ? slot_children_84 : merge_parent == 7'd85 ? slot_children_85 : merge_parent == 7'd86 ? slot_children_86 : merge_parent == 7'd87 ? slot_children_87 : merge_parent == 7'd88 ? slot_children_88 : merge_parent == 7'd89 ? slot_children_89 : merge_parent == 7'd90 ? slot_children_90 : merge_parent == 7'd91 ? slot_children_91 : merge_parent == 7'd92 ? slot_children_92 : merge_parent == 7'd93 ? slot_children_93 : merge_parent == 7'd94 ? slot_children_94 : merge_parent == 7'd95 ? slot_children_95 : merge_parent == 7'd96 ? slot_children_96 : merge_parent == 7'd97 ? slot_children_97 : merge_parent == 7'd98 ? slot_children_98 : merge_parent == 7'd99 ? slot_children_99 : merge_parent == 7'd100 ? slot_children_100 : merge_parent == 7'd101 ? slot_children_101 : merge_parent == 7'd102 ? slot_children_102 : merge_parent == 7'd103 ? slot_children_103 : merge_parent == 7'd104 ? slot_children_104 : merge_parent == 7'd105 ? slot_children_105 : merge_parent == 7'd106 ? slot_children_106 : merge_parent == 7'd107 ? slot_children_107 : merge_parent == 7'd108 ? slot_children_108 : merge_parent == 7'd109 ? slot_children_109 : merge_parent == 7'd110 ? slot_children_110 : merge_parent == 7'd111 ? slot_children_111 : merge_parent == 7'd112 ? slot_children_112 : merge_parent == 7'd113 ? slot_children_113 : merge_parent == 7'd114 ? slot_children_114 : merge_parent == 7'd115 ? slot_children_115 : merge_parent == 7'd116 ? slot_children_116 : merge_parent == 7'd117 ? slot_children_117 : merge_parent == 7'd118 ? slot_children_118 : merge_parent == 7'd119 ? slot_children_119 : merge_parent == 7'd120 ? slot_children_120 : merge_parent == 7'd121 ? slot_children_121 : merge_parent == 7'd122 ? slot_children_122 : merge_parent == 7'd123 ? slot_children_123 : merge_parent == 7'd124 ? slot_children_124 : merge_parent == 7'd125 ? slot_children_125 : merge_parent == 7'd126 ? slot_children_126 : slot_children_127; // RapController.java:343
+  wire [2:0] _sub_4 = _dyn_index_4 - merge_leaves; // RapController.java:343
   wire _eq_926 = _bits_390 == 7'd1; // RapController.java:456
-  wire _eq_927 = op_slot == 7'd1; // RapController.java:299
-  wire _eq_928 = merge_parent == 7'd1; // RapController.java:346
+  wire _eq_927 = op_slot == 7'd1; // RapController.java:296
+  wire _eq_928 = merge_parent == 7'd1; // RapController.java:343
   wire _eq_929 = _bits_390 == 7'd2; // RapController.java:456
-  wire _eq_930 = op_slot == 7'd2; // RapController.java:299
-  wire _eq_931 = merge_parent == 7'd2; // RapController.java:346
+  wire _eq_930 = op_slot == 7'd2; // RapController.java:296
+  wire _eq_931 = merge_parent == 7'd2; // RapController.java:343
   wire _eq_932 = _bits_390 == 7'd3; // RapController.java:456
-  wire _eq_933 = op_slot == 7'd3; // RapController.java:299
-  wire _eq_934 = merge_parent == 7'd3; // RapController.java:346
+  wire _eq_933 = op_slot == 7'd3; // RapController.java:296
+  wire _eq_934 = merge_parent == 7'd3; // RapController.java:343
   wire _eq_935 = _bits_390 == 7'd4; // RapController.java:456
-  wire _eq_936 = op_slot == 7'd4; // RapController.java:299
-  wire _eq_937 = merge_parent == 7'd4; // RapController.java:346
+  wire _eq_936 = op_slot == 7'd4; // RapController.java:296
+  wire _eq_937 = merge_parent == 7'd4; // RapController.java:343
   wire _eq_938 = _bits_390 == 7'd5; // RapController.java:456
-  wire _eq_939 = op_slot == 7'd5; // RapController.java:299
-  wire _eq_940 = merge_parent == 7'd5; // RapController.java:346
+  wire _eq_939 = op_slot == 7'd5; // RapController.java:296
+  wire _eq_940 = merge_parent == 7'd5; // RapController.java:343
   wire _eq_941 = _bits_390 == 7'd6; // RapController.java:456
-  wire _eq_942 = op_slot == 7'd6; // RapController.java:299
-  wire _eq_943 = merge_parent == 7'd6; // RapController.java:346
+  wire _eq_942 = op_slot == 7'd6; // RapController.java:296
+  wire _eq_943 = merge_parent == 7'd6; // RapController.java:343
   wire _eq_944 = _bits_390 == 7'd7; // RapController.java:456
-  wire _eq_945 = op_slot == 7'd7; // RapController.java:299
-  wire _eq_946 = merge_parent == 7'd7; // RapController.java:346
+  wire _eq_945 = op_slot == 7'd7; // RapController.java:296
+  wire _eq_946 = merge_parent == 7'd7; // RapController.java:343
   wire _eq_947 = _bits_390 == 7'd8; // RapController.java:456
-  wire _eq_948 = op_slot == 7'd8; // RapController.java:299
-  wire _eq_949 = merge_parent == 7'd8; // RapController.java:346
+  wire _eq_948 = op_slot == 7'd8; // RapController.java:296
+  wire _eq_949 = merge_parent == 7'd8; // RapController.java:343
   wire _eq_950 = _bits_390 == 7'd9; // RapController.java:456
-  wire _eq_951 = op_slot == 7'd9; // RapController.java:299
-  wire _eq_952 = merge_parent == 7'd9; // RapController.java:346
+  wire _eq_951 = op_slot == 7'd9; // RapController.java:296
+  wire _eq_952 = merge_parent == 7'd9; // RapController.java:343
   wire _eq_953 = _bits_390 == 7'd10; // RapController.java:456
-  wire _eq_954 = op_slot == 7'd10; // RapController.java:299
-  wire _eq_955 = merge_parent == 7'd10; // RapController.java:346
+  wire _eq_954 = op_slot == 7'd10; // RapController.java:296
+  wire _eq_955 = merge_parent == 7'd10; // RapController.java:343
   wire _eq_956 = _bits_390 == 7'd11; // RapController.java:456
-  wire _eq_957 = op_slot == 7'd11; // RapController.java:299
-  wire _eq_958 = merge_parent == 7'd11; // RapController.java:346
+  wire _eq_957 = op_slot == 7'd11; // RapController.java:296
+  wire _eq_958 = merge_parent == 7'd11; // RapController.java:343
   wire _eq_959 = _bits_390 == 7'd12; // RapController.java:456
-  wire _eq_960 = op_slot == 7'd12; // RapController.java:299
-  wire _eq_961 = merge_parent == 7'd12; // RapController.java:346
+  wire _eq_960 = op_slot == 7'd12; // RapController.java:296
+  wire _eq_961 = merge_parent == 7'd12; // RapController.java:343
   wire _eq_962 = _bits_390 == 7'd13; // RapController.java:456
-  wire _eq_963 = op_slot == 7'd13; // RapController.java:299
-  wire _eq_964 = merge_parent == 7'd13; // RapController.java:346
+  wire _eq_963 = op_slot == 7'd13; // RapController.java:296
+  wire _eq_964 = merge_parent == 7'd13; // RapController.java:343
   wire _eq_965 = _bits_390 == 7'd14; // RapController.java:456
-  wire _eq_966 = op_slot == 7'd14; // RapController.java:299
-  wire _eq_967 = merge_parent == 7'd14; // RapController.java:346
+  wire _eq_966 = op_slot == 7'd14; // RapController.java:296
+  wire _eq_967 = merge_parent == 7'd14; // RapController.java:343
   wire _eq_968 = _bits_390 == 7'd15; // RapController.java:456
-  wire _eq_969 = op_slot == 7'd15; // RapController.java:299
-  wire _eq_970 = merge_parent == 7'd15; // RapController.java:346
+  wire _eq_969 = op_slot == 7'd15; // RapController.java:296
+  wire _eq_970 = merge_parent == 7'd15; // RapController.java:343
   wire _eq_971 = _bits_390 == 7'd16; // RapController.java:456
-  wire _eq_972 = op_slot == 7'd16; // RapController.java:299
-  wire _eq_973 = merge_parent == 7'd16; // RapController.java:346
+  wire _eq_972 = op_slot == 7'd16; // RapController.java:296
+  wire _eq_973 = merge_parent == 7'd16; // RapController.java:343
   wire _eq_974 = _bits_390 == 7'd17; // RapController.java:456
-  wire _eq_975 = op_slot == 7'd17; // RapController.java:299
-  wire _eq_976 = merge_parent == 7'd17; // RapController.java:346
+  wire _eq_975 = op_slot == 7'd17; // RapController.java:296
+  wire _eq_976 = merge_parent == 7'd17; // RapController.java:343
   wire _eq_977 = _bits_390 == 7'd18; // RapController.java:456
-  wire _eq_978 = op_slot == 7'd18; // RapController.java:299
-  wire _eq_979 = merge_parent == 7'd18; // RapController.java:346
+  wire _eq_978 = op_slot == 7'd18; // RapController.java:296
+  wire _eq_979 = merge_parent == 7'd18; // RapController.java:343
   wire _eq_980 = _bits_390 == 7'd19; // RapController.java:456
-  wire _eq_981 = op_slot == 7'd19; // RapController.java:299
-  wire _eq_982 = merge_parent == 7'd19; // RapController.java:346
+  wire _eq_981 = op_slot == 7'd19; // RapController.java:296
+  wire _eq_982 = merge_parent == 7'd19; // RapController.java:343
   wire _eq_983 = _bits_390 == 7'd20; // RapController.java:456
-  wire _eq_984 = op_slot == 7'd20; // RapController.java:299
-  wire _eq_985 = merge_parent == 7'd20; // RapController.java:346
+  wire _eq_984 = op_slot == 7'd20; // RapController.java:296
+  wire _eq_985 = merge_parent == 7'd20; // RapController.java:343
   wire _eq_986 = _bits_390 == 7'd21; // RapController.java:456
-  wire _eq_987 = op_slot == 7'd21; // RapController.java:299
-  wire _eq_988 = merge_parent == 7'd21; // RapController.java:346
+  wire _eq_987 = op_slot == 7'd21; // RapController.java:296
+  wire _eq_988 = merge_parent == 7'd21; // RapController.java:343
   wire _eq_989 = _bits_390 == 7'd22; // RapController.java:456
-  wire _eq_990 = op_slot == 7'd22; // RapController.java:299
-  wire _eq_991 = merge_parent == 7'd22; // RapController.java:346
+  wire _eq_990 = op_slot == 7'd22; // RapController.java:296
+  wire _eq_991 = merge_parent == 7'd22; // RapController.java:343
   wire _eq_992 = _bits_390 == 7'd23; // RapController.java:456
-  wire _eq_993 = op_slot == 7'd23; // RapController.java:299
-  wire _eq_994 = merge_parent == 7'd23; // RapController.java:346
+  wire _eq_993 = op_slot == 7'd23; // RapController.java:296
+  wire _eq_994 = merge_parent == 7'd23; // RapController.java:343
   wire _eq_995 = _bits_390 == 7'd24; // RapController.java:456
-  wire _eq_996 = op_slot == 7'd24; // RapController.java:299
-  wire _eq_997 = merge_parent == 7'd24; // RapController.java:346
+  wire _eq_996 = op_slot == 7'd24; // RapController.java:296
+  wire _eq_997 = merge_parent == 7'd24; // RapController.java:343
   wire _eq_998 = _bits_390 == 7'd25; // RapController.java:456
-  wire _eq_999 = op_slot == 7'd25; // RapController.java:299
-  wire _eq_1000 = merge_parent == 7'd25; // RapController.java:346
+  wire _eq_999 = op_slot == 7'd25; // RapController.java:296
+  wire _eq_1000 = merge_parent == 7'd25; // RapController.java:343
   wire _eq_1001 = _bits_390 == 7'd26; // RapController.java:456
-  wire _eq_1002 = op_slot == 7'd26; // RapController.java:299
-  wire _eq_1003 = merge_parent == 7'd26; // RapController.java:346
+  wire _eq_1002 = op_slot == 7'd26; // RapController.java:296
+  wire _eq_1003 = merge_parent == 7'd26; // RapController.java:343
   wire _eq_1004 = _bits_390 == 7'd27; // RapController.java:456
-  wire _eq_1005 = op_slot == 7'd27; // RapController.java:299
-  wire _eq_1006 = merge_parent == 7'd27; // RapController.java:346
+  wire _eq_1005 = op_slot == 7'd27; // RapController.java:296
+  wire _eq_1006 = merge_parent == 7'd27; // RapController.java:343
   wire _eq_1007 = _bits_390 == 7'd28; // RapController.java:456
-  wire _eq_1008 = op_slot == 7'd28; // RapController.java:299
-  wire _eq_1009 = merge_parent == 7'd28; // RapController.java:346
+  wire _eq_1008 = op_slot == 7'd28; // RapController.java:296
+  wire _eq_1009 = merge_parent == 7'd28; // RapController.java:343
   wire _eq_1010 = _bits_390 == 7'd29; // RapController.java:456
-  wire _eq_1011 = op_slot == 7'd29; // RapController.java:299
-  wire _eq_1012 = merge_parent == 7'd29; // RapController.java:346
+  wire _eq_1011 = op_slot == 7'd29; // RapController.java:296
+  wire _eq_1012 = merge_parent == 7'd29; // RapController.java:343
   wire _eq_1013 = _bits_390 == 7'd30; // RapController.java:456
-  wire _eq_1014 = op_slot == 7'd30; // RapController.java:299
-  wire _eq_1015 = merge_parent == 7'd30; // RapController.java:346
+  wire _eq_1014 = op_slot == 7'd30; // RapController.java:296
+  wire _eq_1015 = merge_parent == 7'd30; // RapController.java:343
   wire _eq_1016 = _bits_390 == 7'd31; // RapController.java:456
-  wire _eq_1017 = op_slot == 7'd31; // RapController.java:299
-  wire _eq_1018 = merge_parent == 7'd31; // RapController.java:346
+  wire _eq_1017 = op_slot == 7'd31; // RapController.java:296
+  wire _eq_1018 = merge_parent == 7'd31; // RapController.java:343
   wire _eq_1019 = _bits_390 == 7'd32; // RapController.java:456
-  wire _eq_1020 = op_slot == 7'd32; // RapController.java:299
-  wire _eq_1021 = merge_parent == 7'd32; // RapController.java:346
+  wire _eq_1020 = op_slot == 7'd32; // RapController.java:296
+  wire _eq_1021 = merge_parent == 7'd32; // RapController.java:343
   wire _eq_1022 = _bits_390 == 7'd33; // RapController.java:456
-  wire _eq_1023 = op_slot == 7'd33; // RapController.java:299
-  wire _eq_1024 = merge_parent == 7'd33; // RapController.java:346
+  wire _eq_1023 = op_slot == 7'd33; // RapController.java:296
+  wire _eq_1024 = merge_parent == 7'd33; // RapController.java:343
   wire _eq_1025 = _bits_390 == 7'd34; // RapController.java:456
-  wire _eq_1026 = op_slot == 7'd34; // RapController.java:299
-  wire _eq_1027 = merge_parent == 7'd34; // RapController.java:346
+  wire _eq_1026 = op_slot == 7'd34; // RapController.java:296
+  wire _eq_1027 = merge_parent == 7'd34; // RapController.java:343
   wire _eq_1028 = _bits_390 == 7'd35; // RapController.java:456
-  wire _eq_1029 = op_slot == 7'd35; // RapController.java:299
-  wire _eq_1030 = merge_parent == 7'd35; // RapController.java:346
+  wire _eq_1029 = op_slot == 7'd35; // RapController.java:296
+  wire _eq_1030 = merge_parent == 7'd35; // RapController.java:343
   wire _eq_1031 = _bits_390 == 7'd36; // RapController.java:456
-  wire _eq_1032 = op_slot == 7'd36; // RapController.java:299
-  wire _eq_1033 = merge_parent == 7'd36; // RapController.java:346
+  wire _eq_1032 = op_slot == 7'd36; // RapController.java:296
+  wire _eq_1033 = merge_parent == 7'd36; // RapController.java:343
   wire _eq_1034 = _bits_390 == 7'd37; // RapController.java:456
-  wire _eq_1035 = op_slot == 7'd37; // RapController.java:299
-  wire _eq_1036 = merge_parent == 7'd37; // RapController.java:346
+  wire _eq_1035 = op_slot == 7'd37; // RapController.java:296
+  wire _eq_1036 = merge_parent == 7'd37; // RapController.java:343
   wire _eq_1037 = _bits_390 == 7'd38; // RapController.java:456
-  wire _eq_1038 = op_slot == 7'd38; // RapController.java:299
-  wire _eq_1039 = merge_parent == 7'd38; // RapController.java:346
+  wire _eq_1038 = op_slot == 7'd38; // RapController.java:296
+  wire _eq_1039 = merge_parent == 7'd38; // RapController.java:343
   wire _eq_1040 = _bits_390 == 7'd39; // RapController.java:456
-  wire _eq_1041 = op_slot == 7'd39; // RapController.java:299
-  wire _eq_1042 = merge_parent == 7'd39; // RapController.java:346
+  wire _eq_1041 = op_slot == 7'd39; // RapController.java:296
+  wire _eq_1042 = merge_parent == 7'd39; // RapController.java:343
   wire _eq_1043 = _bits_390 == 7'd40; // RapController.java:456
-  wire _eq_1044 = op_slot == 7'd40; // RapController.java:299
-  wire _eq_1045 = merge_parent == 7'd40; // RapController.java:346
+  wire _eq_1044 = op_slot == 7'd40; // RapController.java:296
+  wire _eq_1045 = merge_parent == 7'd40; // RapController.java:343
   wire _eq_1046 = _bits_390 == 7'd41; // RapController.java:456
-  wire _eq_1047 = op_slot == 7'd41; // RapController.java:299
-  wire _eq_1048 = merge_parent == 7'd41; // RapController.java:346
+  wire _eq_1047 = op_slot == 7'd41; // RapController.java:296
+  wire _eq_1048 = merge_parent == 7'd41; // RapController.java:343
   wire _eq_1049 = _bits_390 == 7'd42; // RapController.java:456
-  wire _eq_1050 = op_slot == 7'd42; // RapController.java:299
-  wire _eq_1051 = merge_parent == 7'd42; // RapController.java:346
+  wire _eq_1050 = op_slot == 7'd42; // RapController.java:296
+  wire _eq_1051 = merge_parent == 7'd42; // RapController.java:343
   wire _eq_1052 = _bits_390 == 7'd43; // RapController.java:456
-  wire _eq_1053 = op_slot == 7'd43; // RapController.java:299
-  wire _eq_1054 = merge_parent == 7'd43; // RapController.java:346
+  wire _eq_1053 = op_slot == 7'd43; // RapController.java:296
+  wire _eq_1054 = merge_parent == 7'd43; // RapController.java:343
   wire _eq_1055 = _bits_390 == 7'd44; // RapController.java:456
-  wire _eq_1056 = op_slot == 7'd44; // RapController.java:299
-  wire _eq_1057 = merge_parent == 7'd44; // RapController.java:346
+  wire _eq_1056 = op_slot == 7'd44; // RapController.java:296
+  wire _eq_1057 = merge_parent == 7'd44; // RapController.java:343
   wire _eq_1058 = _bits_390 == 7'd45; // RapController.java:456
-  wire _eq_1059 = op_slot == 7'd45; // RapController.java:299
-  wire _eq_1060 = merge_parent == 7'd45; // RapController.java:346
+  wire _eq_1059 = op_slot == 7'd45; // RapController.java:296
+  wire _eq_1060 = merge_parent == 7'd45; // RapController.java:343
   wire _eq_1061 = _bits_390 == 7'd46; // RapController.java:456
-  wire _eq_1062 = op_slot == 7'd46; // RapController.java:299
-  wire _eq_1063 = merge_parent == 7'd46; // RapController.java:346
+  wire _eq_1062 = op_slot == 7'd46; // RapController.java:296
+  wire _eq_1063 = merge_parent == 7'd46; // RapController.java:343
   wire _eq_1064 = _bits_390 == 7'd47; // RapController.java:456
-  wire _eq_1065 = op_slot == 7'd47; // RapController.java:299
-  wire _eq_1066 = merge_parent == 7'd47; // RapController.java:346
+  wire _eq_1065 = op_slot == 7'd47; // RapController.java:296
+  wire _eq_1066 = merge_parent == 7'd47; // RapController.java:343
   wire _eq_1067 = _bits_390 == 7'd48; // RapController.java:456
-  wire _eq_1068 = op_slot == 7'd48; // RapController.java:299
-  wire _eq_1069 = merge_parent == 7'd48; // RapController.java:346
+  wire _eq_1068 = op_slot == 7'd48; // RapController.java:296
+  wire _eq_1069 = merge_parent == 7'd48; // RapController.java:343
   wire _eq_1070 = _bits_390 == 7'd49; // RapController.java:456
-  wire _eq_1071 = op_slot == 7'd49; // RapController.java:299
-  wire _eq_1072 = merge_parent == 7'd49; // RapController.java:346
+  wire _eq_1071 = op_slot == 7'd49; // RapController.java:296
+  wire _eq_1072 = merge_parent == 7'd49; // RapController.java:343
   wire _eq_1073 = _bits_390 == 7'd50; // RapController.java:456
-  wire _eq_1074 = op_slot == 7'd50; // RapController.java:299
-  wire _eq_1075 = merge_parent == 7'd50; // RapController.java:346
+  wire _eq_1074 = op_slot == 7'd50; // RapController.java:296
+  wire _eq_1075 = merge_parent == 7'd50; // RapController.java:343
   wire _eq_1076 = _bits_390 == 7'd51; // RapController.java:456
-  wire _eq_1077 = op_slot == 7'd51; // RapController.java:299
-  wire _eq_1078 = merge_parent == 7'd51; // RapController.java:346
+  wire _eq_1077 = op_slot == 7'd51; // RapController.java:296
+  wire _eq_1078 = merge_parent == 7'd51; // RapController.java:343
   wire _eq_1079 = _bits_390 == 7'd52; // RapController.java:456
-  wire _eq_1080 = op_slot == 7'd52; // RapController.java:299
-  wire _eq_1081 = merge_parent == 7'd52; // RapController.java:346
+  wire _eq_1080 = op_slot == 7'd52; // RapController.java:296
+  wire _eq_1081 = merge_parent == 7'd52; // RapController.java:343
   wire _eq_1082 = _bits_390 == 7'd53; // RapController.java:456
-  wire _eq_1083 = op_slot == 7'd53; // RapController.java:299
-  wire _eq_1084 = merge_parent == 7'd53; // RapController.java:346
+  wire _eq_1083 = op_slot == 7'd53; // RapController.java:296
+  wire _eq_1084 = merge_parent == 7'd53; // RapController.java:343
   wire _eq_1085 = _bits_390 == 7'd54; // RapController.java:456
-  wire _eq_1086 = op_slot == 7'd54; // RapController.java:299
-  wire _eq_1087 = merge_parent == 7'd54; // RapController.java:346
+  wire _eq_1086 = op_slot == 7'd54; // RapController.java:296
+  wire _eq_1087 = merge_parent == 7'd54; // RapController.java:343
   wire _eq_1088 = _bits_390 == 7'd55; // RapController.java:456
-  wire _eq_1089 = op_slot == 7'd55; // RapController.java:299
-  wire _eq_1090 = merge_parent == 7'd55; // RapController.java:346
+  wire _eq_1089 = op_slot == 7'd55; // RapController.java:296
+  wire _eq_1090 = merge_parent == 7'd55; // RapController.java:343
   wire _eq_1091 = _bits_390 == 7'd56; // RapController.java:456
-  wire _eq_1092 = op_slot == 7'd56; // RapController.java:299
-  wire _eq_1093 = merge_parent == 7'd56; // RapController.java:346
+  wire _eq_1092 = op_slot == 7'd56; // RapController.java:296
+  wire _eq_1093 = merge_parent == 7'd56; // RapController.java:343
   wire _eq_1094 = _bits_390 == 7'd57; // RapController.java:456
-  wire _eq_1095 = op_slot == 7'd57; // RapController.java:299
-  wire _eq_1096 = merge_parent == 7'd57; // RapController.java:346
+  wire _eq_1095 = op_slot == 7'd57; // RapController.java:296
+  wire _eq_1096 = merge_parent == 7'd57; // RapController.java:343
   wire _eq_1097 = _bits_390 == 7'd58; // RapController.java:456
-  wire _eq_1098 = op_slot == 7'd58; // RapController.java:299
-  wire _eq_1099 = merge_parent == 7'd58; // RapController.java:346
+  wire _eq_1098 = op_slot == 7'd58; // RapController.java:296
+  wire _eq_1099 = merge_parent == 7'd58; // RapController.java:343
   wire _eq_1100 = _bits_390 == 7'd59; // RapController.java:456
-  wire _eq_1101 = op_slot == 7'd59; // RapController.java:299
-  wire _eq_1102 = merge_parent == 7'd59; // RapController.java:346
+  wire _eq_1101 = op_slot == 7'd59; // RapController.java:296
+  wire _eq_1102 = merge_parent == 7'd59; // RapController.java:343
   wire _eq_1103 = _bits_390 == 7'd60; // RapController.java:456
-  wire _eq_1104 = op_slot == 7'd60; // RapController.java:299
-  wire _eq_1105 = merge_parent == 7'd60; // RapController.java:346
+  wire _eq_1104 = op_slot == 7'd60; // RapController.java:296
+  wire _eq_1105 = merge_parent == 7'd60; // RapController.java:343
   wire _eq_1106 = _bits_390 == 7'd61; // RapController.java:456
-  wire _eq_1107 = op_slot == 7'd61; // RapController.java:299
-  wire _eq_1108 = merge_parent == 7'd61; // RapController.java:346
+  wire _eq_1107 = op_slot == 7'd61; // RapController.java:296
+  wire _eq_1108 = merge_parent == 7'd61; // RapController.java:343
   wire _eq_1109 = _bits_390 == 7'd62; // RapController.java:456
-  wire _eq_1110 = op_slot == 7'd62; // RapController.java:299
-  wire _eq_1111 = merge_parent == 7'd62; // RapController.java:346
+  wire _eq_1110 = op_slot == 7'd62; // RapController.java:296
+  wire _eq_1111 = merge_parent == 7'd62; // RapController.java:343
   wire _eq_1112 = _bits_390 == 7'd63; // RapController.java:456
-  wire _eq_1113 = op_slot == 7'd63; // RapController.java:299
-  wire _eq_1114 = merge_parent == 7'd63; // RapController.java:346
+  wire _eq_1113 = op_slot == 7'd63; // RapController.java:296
+  wire _eq_1114 = merge_parent == 7'd63; // RapController.java:343
   wire _eq_1115 = _bits_390 == 7'd64; // RapController.java:456
-  wire _eq_1116 = op_slot == 7'd64; // RapController.java:299
-  wire _eq_1117 = merge_parent == 7'd64; // RapController.java:346
+  wire _eq_1116 = op_slot == 7'd64; // RapController.java:296
+  wire _eq_1117 = merge_parent == 7'd64; // RapController.java:343
   wire _eq_1118 = _bits_390 == 7'd65; // RapController.java:456
-  wire _eq_1119 = op_slot == 7'd65; // RapController.java:299
-  wire _eq_1120 = merge_parent == 7'd65; // RapController.java:346
+  wire _eq_1119 = op_slot == 7'd65; // RapController.java:296
+  wire _eq_1120 = merge_parent == 7'd65; // RapController.java:343
   wire _eq_1121 = _bits_390 == 7'd66; // RapController.java:456
-  wire _eq_1122 = op_slot == 7'd66; // RapController.java:299
-  wire _eq_1123 = merge_parent == 7'd66; // RapController.java:346
+  wire _eq_1122 = op_slot == 7'd66; // RapController.java:296
+  wire _eq_1123 = merge_parent == 7'd66; // RapController.java:343
   wire _eq_1124 = _bits_390 == 7'd67; // RapController.java:456
-  wire _eq_1125 = op_slot == 7'd67; // RapController.java:299
-  wire _eq_1126 = merge_parent == 7'd67; // RapController.java:346
+  wire _eq_1125 = op_slot == 7'd67; // RapController.java:296
+  wire _eq_1126 = merge_parent == 7'd67; // RapController.java:343
   wire _eq_1127 = _bits_390 == 7'd68; // RapController.java:456
-  wire _eq_1128 = op_slot == 7'd68; // RapController.java:299
-  wire _eq_1129 = merge_parent == 7'd68; // RapController.java:346
+  wire _eq_1128 = op_slot == 7'd68; // RapController.java:296
+  wire _eq_1129 = merge_parent == 7'd68; // RapController.java:343
   wire _eq_1130 = _bits_390 == 7'd69; // RapController.java:456
-  wire _eq_1131 = op_slot == 7'd69; // RapController.java:299
-  wire _eq_1132 = merge_parent == 7'd69; // RapController.java:346
+  wire _eq_1131 = op_slot == 7'd69; // RapController.java:296
+  wire _eq_1132 = merge_parent == 7'd69; // RapController.java:343
   wire _eq_1133 = _bits_390 == 7'd70; // RapController.java:456
-  wire _eq_1134 = op_slot == 7'd70; // RapController.java:299
-  wire _eq_1135 = merge_parent == 7'd70; // RapController.java:346
+  wire _eq_1134 = op_slot == 7'd70; // RapController.java:296
+  wire _eq_1135 = merge_parent == 7'd70; // RapController.java:343
   wire _eq_1136 = _bits_390 == 7'd71; // RapController.java:456
-  wire _eq_1137 = op_slot == 7'd71; // RapController.java:299
-  wire _eq_1138 = merge_parent == 7'd71; // RapController.java:346
+  wire _eq_1137 = op_slot == 7'd71; // RapController.java:296
+  wire _eq_1138 = merge_parent == 7'd71; // RapController.java:343
   wire _eq_1139 = _bits_390 == 7'd72; // RapController.java:456
-  wire _eq_1140 = op_slot == 7'd72; // RapController.java:299
-  wire _eq_1141 = merge_parent == 7'd72; // RapController.java:346
+  wire _eq_1140 = op_slot == 7'd72; // RapController.java:296
+  wire _eq_1141 = merge_parent == 7'd72; // RapController.java:343
   wire _eq_1142 = _bits_390 == 7'd73; // RapController.java:456
-  wire _eq_1143 = op_slot == 7'd73; // RapController.java:299
-  wire _eq_1144 = merge_parent == 7'd73; // RapController.java:346
+  wire _eq_1143 = op_slot == 7'd73; // RapController.java:296
+  wire _eq_1144 = merge_parent == 7'd73; // RapController.java:343
   wire _eq_1145 = _bits_390 == 7'd74; // RapController.java:456
-  wire _eq_1146 = op_slot == 7'd74; // RapController.java:299
-  wire _eq_1147 = merge_parent == 7'd74; // RapController.java:346
+  wire _eq_1146 = op_slot == 7'd74; // RapController.java:296
+  wire _eq_1147 = merge_parent == 7'd74; // RapController.java:343
   wire _eq_1148 = _bits_390 == 7'd75; // RapController.java:456
-  wire _eq_1149 = op_slot == 7'd75; // RapController.java:299
-  wire _eq_1150 = merge_parent == 7'd75; // RapController.java:346
+  wire _eq_1149 = op_slot == 7'd75; // RapController.java:296
+  wire _eq_1150 = merge_parent == 7'd75; // RapController.java:343
   wire _eq_1151 = _bits_390 == 7'd76; // RapController.java:456
-  wire _eq_1152 = op_slot == 7'd76; // RapController.java:299
-  wire _eq_1153 = merge_parent == 7'd76; // RapController.java:346
+  wire _eq_1152 = op_slot == 7'd76; // RapController.java:296
+  wire _eq_1153 = merge_parent == 7'd76; // RapController.java:343
   wire _eq_1154 = _bits_390 == 7'd77; // RapController.java:456
-  wire _eq_1155 = op_slot == 7'd77; // RapController.java:299
-  wire _eq_1156 = merge_parent == 7'd77; // RapController.java:346
+  wire _eq_1155 = op_slot == 7'd77; // RapController.java:296
+  wire _eq_1156 = merge_parent == 7'd77; // RapController.java:343
   wire _eq_1157 = _bits_390 == 7'd78; // RapController.java:456
-  wire _eq_1158 = op_slot == 7'd78; // RapController.java:299
-  wire _eq_1159 = merge_parent == 7'd78; // RapController.java:346
+  wire _eq_1158 = op_slot == 7'd78; // RapController.java:296
+  wire _eq_1159 = merge_parent == 7'd78; // RapController.java:343
   wire _eq_1160 = _bits_390 == 7'd79; // RapController.java:456
-  wire _eq_1161 = op_slot == 7'd79; // RapController.java:299
-  wire _eq_1162 = merge_parent == 7'd79; // RapController.java:346
+  wire _eq_1161 = op_slot == 7'd79; // RapController.java:296
+  wire _eq_1162 = merge_parent == 7'd79; // RapController.java:343
   wire _eq_1163 = _bits_390 == 7'd80; // RapController.java:456
-  wire _eq_1164 = op_slot == 7'd80; // RapController.java:299
-  wire _eq_1165 = merge_parent == 7'd80; // RapController.java:346
+  wire _eq_1164 = op_slot == 7'd80; // RapController.java:296
+  wire _eq_1165 = merge_parent == 7'd80; // RapController.java:343
   wire _eq_1166 = _bits_390 == 7'd81; // RapController.java:456
-  wire _eq_1167 = op_slot == 7'd81; // RapController.java:299
-  wire _eq_1168 = merge_parent == 7'd81; // RapController.java:346
+  wire _eq_1167 = op_slot == 7'd81; // RapController.java:296
+  wire _eq_1168 = merge_parent == 7'd81; // RapController.java:343
   wire _eq_1169 = _bits_390 == 7'd82; // RapController.java:456
-  wire _eq_1170 = op_slot == 7'd82; // RapController.java:299
-  wire _eq_1171 = merge_parent == 7'd82; // RapController.java:346
+  wire _eq_1170 = op_slot == 7'd82; // RapController.java:296
+  wire _eq_1171 = merge_parent == 7'd82; // RapController.java:343
   wire _eq_1172 = _bits_390 == 7'd83; // RapController.java:456
-  wire _eq_1173 = op_slot == 7'd83; // RapController.java:299
-  wire _eq_1174 = merge_parent == 7'd83; // RapController.java:346
+  wire _eq_1173 = op_slot == 7'd83; // RapController.java:296
+  wire _eq_1174 = merge_parent == 7'd83; // RapController.java:343
   wire _eq_1175 = _bits_390 == 7'd84; // RapController.java:456
-  wire _eq_1176 = op_slot == 7'd84; // RapController.java:299
-  wire _eq_1177 = merge_parent == 7'd84; // RapController.java:346
+  wire _eq_1176 = op_slot == 7'd84; // RapController.java:296
+  wire _eq_1177 = merge_parent == 7'd84; // RapController.java:343
   wire _eq_1178 = _bits_390 == 7'd85; // RapController.java:456
-  wire _eq_1179 = op_slot == 7'd85; // RapController.java:299
-  wire _eq_1180 = merge_parent == 7'd85; // RapController.java:346
+  wire _eq_1179 = op_slot == 7'd85; // RapController.java:296
+  wire _eq_1180 = merge_parent == 7'd85; // RapController.java:343
   wire _eq_1181 = _bits_390 == 7'd86; // RapController.java:456
-  wire _eq_1182 = op_slot == 7'd86; // RapController.java:299
-  wire _eq_1183 = merge_parent == 7'd86; // RapController.java:346
+  wire _eq_1182 = op_slot == 7'd86; // RapController.java:296
+  wire _eq_1183 = merge_parent == 7'd86; // RapController.java:343
   wire _eq_1184 = _bits_390 == 7'd87; // RapController.java:456
-  wire _eq_1185 = op_slot == 7'd87; // RapController.java:299
-  wire _eq_1186 = merge_parent == 7'd87; // RapController.java:346
+  wire _eq_1185 = op_slot == 7'd87; // RapController.java:296
+  wire _eq_1186 = merge_parent == 7'd87; // RapController.java:343
   wire _eq_1187 = _bits_390 == 7'd88; // RapController.java:456
-  wire _eq_1188 = op_slot == 7'd88; // RapController.java:299
-  wire _eq_1189 = merge_parent == 7'd88; // RapController.java:346
+  wire _eq_1188 = op_slot == 7'd88; // RapController.java:296
+  wire _eq_1189 = merge_parent == 7'd88; // RapController.java:343
   wire _eq_1190 = _bits_390 == 7'd89; // RapController.java:456
-  wire _eq_1191 = op_slot == 7'd89; // RapController.java:299
-  wire _eq_1192 = merge_parent == 7'd89; // RapController.java:346
+  wire _eq_1191 = op_slot == 7'd89; // RapController.java:296
+  wire _eq_1192 = merge_parent == 7'd89; // RapController.java:343
   wire _eq_1193 = _bits_390 == 7'd90; // RapController.java:456
-  wire _eq_1194 = op_slot == 7'd90; // RapController.java:299
-  wire _eq_1195 = merge_parent == 7'd90; // RapController.java:346
+  wire _eq_1194 = op_slot == 7'd90; // RapController.java:296
+  wire _eq_1195 = merge_parent == 7'd90; // RapController.java:343
   wire _eq_1196 = _bits_390 == 7'd91; // RapController.java:456
-  wire _eq_1197 = op_slot == 7'd91; // RapController.java:299
-  wire _eq_1198 = merge_parent == 7'd91; // RapController.java:346
+  wire _eq_1197 = op_slot == 7'd91; // RapController.java:296
+  wire _eq_1198 = merge_parent == 7'd91; // RapController.java:343
   wire _eq_1199 = _bits_390 == 7'd92; // RapController.java:456
-  wire _eq_1200 = op_slot == 7'd92; // RapController.java:299
-  wire _eq_1201 = merge_parent == 7'd92; // RapController.java:346
+  wire _eq_1200 = op_slot == 7'd92; // RapController.java:296
+  wire _eq_1201 = merge_parent == 7'd92; // RapController.java:343
   wire _eq_1202 = _bits_390 == 7'd93; // RapController.java:456
-  wire _eq_1203 = op_slot == 7'd93; // RapController.java:299
-  wire _eq_1204 = merge_parent == 7'd93; // RapController.java:346
+  wire _eq_1203 = op_slot == 7'd93; // RapController.java:296
+  wire _eq_1204 = merge_parent == 7'd93; // RapController.java:343
   wire _eq_1205 = _bits_390 == 7'd94; // RapController.java:456
-  wire _eq_1206 = op_slot == 7'd94; // RapController.java:299
-  wire _eq_1207 = merge_parent == 7'd94; // RapController.java:346
+  wire _eq_1206 = op_slot == 7'd94; // RapController.java:296
+  wire _eq_1207 = merge_parent == 7'd94; // RapController.java:343
   wire _eq_1208 = _bits_390 == 7'd95; // RapController.java:456
-  wire _eq_1209 = op_slot == 7'd95; // RapController.java:299
-  wire _eq_1210 = merge_parent == 7'd95; // RapController.java:346
+  wire _eq_1209 = op_slot == 7'd95; // RapController.java:296
+  wire _eq_1210 = merge_parent == 7'd95; // RapController.java:343
   wire _eq_1211 = _bits_390 == 7'd96; // RapController.java:456
-  wire _eq_1212 = op_slot == 7'd96; // RapController.java:299
-  wire _eq_1213 = merge_parent == 7'd96; // RapController.java:346
+  wire _eq_1212 = op_slot == 7'd96; // RapController.java:296
+  wire _eq_1213 = merge_parent == 7'd96; // RapController.java:343
   wire _eq_1214 = _bits_390 == 7'd97; // RapController.java:456
-  wire _eq_1215 = op_slot == 7'd97; // RapController.java:299
-  wire _eq_1216 = merge_parent == 7'd97; // RapController.java:346
+  wire _eq_1215 = op_slot == 7'd97; // RapController.java:296
+  wire _eq_1216 = merge_parent == 7'd97; // RapController.java:343
   wire _eq_1217 = _bits_390 == 7'd98; // RapController.java:456
-  wire _eq_1218 = op_slot == 7'd98; // RapController.java:299
-  wire _eq_1219 = merge_parent == 7'd98; // RapController.java:346
+  wire _eq_1218 = op_slot == 7'd98; // RapController.java:296
+  wire _eq_1219 = merge_parent == 7'd98; // RapController.java:343
   wire _eq_1220 = _bits_390 == 7'd99; // RapController.java:456
-  wire _eq_1221 = op_slot == 7'd99; // RapController.java:299
-  wire _eq_1222 = merge_parent == 7'd99; // RapController.java:346
+  wire _eq_1221 = op_slot == 7'd99; // RapController.java:296
+  wire _eq_1222 = merge_parent == 7'd99; // RapController.java:343
   wire _eq_1223 = _bits_390 == 7'd100; // RapController.java:456
-  wire _eq_1224 = op_slot == 7'd100; // RapController.java:299
-  wire _eq_1225 = merge_parent == 7'd100; // RapController.java:346
+  wire _eq_1224 = op_slot == 7'd100; // RapController.java:296
+  wire _eq_1225 = merge_parent == 7'd100; // RapController.java:343
   wire _eq_1226 = _bits_390 == 7'd101; // RapController.java:456
-  wire _eq_1227 = op_slot == 7'd101; // RapController.java:299
-  wire _eq_1228 = merge_parent == 7'd101; // RapController.java:346
+  wire _eq_1227 = op_slot == 7'd101; // RapController.java:296
+  wire _eq_1228 = merge_parent == 7'd101; // RapController.java:343
   wire _eq_1229 = _bits_390 == 7'd102; // RapController.java:456
-  wire _eq_1230 = op_slot == 7'd102; // RapController.java:299
-  wire _eq_1231 = merge_parent == 7'd102; // RapController.java:346
+  wire _eq_1230 = op_slot == 7'd102; // RapController.java:296
+  wire _eq_1231 = merge_parent == 7'd102; // RapController.java:343
   wire _eq_1232 = _bits_390 == 7'd103; // RapController.java:456
-  wire _eq_1233 = op_slot == 7'd103; // RapController.java:299
-  wire _eq_1234 = merge_parent == 7'd103; // RapController.java:346
+  wire _eq_1233 = op_slot == 7'd103; // RapController.java:296
+  wire _eq_1234 = merge_parent == 7'd103; // RapController.java:343
   wire _eq_1235 = _bits_390 == 7'd104; // RapController.java:456
-  wire _eq_1236 = op_slot == 7'd104; // RapController.java:299
-  wire _eq_1237 = merge_parent == 7'd104; // RapController.java:346
+  wire _eq_1236 = op_slot == 7'd104; // RapController.java:296
+  wire _eq_1237 = merge_parent == 7'd104; // RapController.java:343
   wire _eq_1238 = _bits_390 == 7'd105; // RapController.java:456
-  wire _eq_1239 = op_slot == 7'd105; // RapController.java:299
-  wire _eq_1240 = merge_parent == 7'd105; // RapController.java:346
+  wire _eq_1239 = op_slot == 7'd105; // RapController.java:296
+  wire _eq_1240 = merge_parent == 7'd105; // RapController.java:343
   wire _eq_1241 = _bits_390 == 7'd106; // RapController.java:456
-  wire _eq_1242 = op_slot == 7'd106; // RapController.java:299
-  wire _eq_1243 = merge_parent == 7'd106; // RapController.java:346
+  wire _eq_1242 = op_slot == 7'd106; // RapController.java:296
+  wire _eq_1243 = merge_parent == 7'd106; // RapController.java:343
   wire _eq_1244 = _bits_390 == 7'd107; // RapController.java:456
-  wire _eq_1245 = op_slot == 7'd107; // RapController.java:299
-  wire _eq_1246 = merge_parent == 7'd107; // RapController.java:346
+  wire _eq_1245 = op_slot == 7'd107; // RapController.java:296
+  wire _eq_1246 = merge_parent == 7'd107; // RapController.java:343
   wire _eq_1247 = _bits_390 == 7'd108; // RapController.java:456
-  wire _eq_1248 = op_slot == 7'd108; // RapController.java:299
-  wire _eq_1249 = merge_parent == 7'd108; // RapController.java:346
+  wire _eq_1248 = op_slot == 7'd108; // RapController.java:296
+  wire _eq_1249 = merge_parent == 7'd108; // RapController.java:343
   wire _eq_1250 = _bits_390 == 7'd109; // RapController.java:456
-  wire _eq_1251 = op_slot == 7'd109; // RapController.java:299
-  wire _eq_1252 = merge_parent == 7'd109; // RapController.java:346
+  wire _eq_1251 = op_slot == 7'd109; // RapController.java:296
+  wire _eq_1252 = merge_parent == 7'd109; // RapController.java:343
   wire _eq_1253 = _bits_390 == 7'd110; // RapController.java:456
-  wire _eq_1254 = op_slot == 7'd110; // RapController.java:299
-  wire _eq_1255 = merge_parent == 7'd110; // RapController.java:346
+  wire _eq_1254 = op_slot == 7'd110; // RapController.java:296
+  wire _eq_1255 = merge_parent == 7'd110; // RapController.java:343
   wire _eq_1256 = _bits_390 == 7'd111; // RapController.java:456
-  wire _eq_1257 = op_slot == 7'd111; // RapController.java:299
-  wire _eq_1258 = merge_parent == 7'd111; // RapController.java:346
+  wire _eq_1257 = op_slot == 7'd111; // RapController.java:296
+  wire _eq_1258 = merge_parent == 7'd111; // RapController.java:343
   wire _eq_1259 = _bits_390 == 7'd112; // RapController.java:456
-  wire _eq_1260 = op_slot == 7'd112; // RapController.java:299
-  wire _eq_1261 = merge_parent == 7'd112; // RapController.java:346
+  wire _eq_1260 = op_slot == 7'd112; // RapController.java:296
+  wire _eq_1261 = merge_parent == 7'd112; // RapController.java:343
   wire _eq_1262 = _bits_390 == 7'd113; // RapController.java:456
-  wire _eq_1263 = op_slot == 7'd113; // RapController.java:299
-  wire _eq_1264 = merge_parent == 7'd113; // RapController.java:346
+  wire _eq_1263 = op_slot == 7'd113; // RapController.java:296
+  wire _eq_1264 = merge_parent == 7'd113; // RapController.java:343
   wire _eq_1265 = _bits_390 == 7'd114; // RapController.java:456
-  wire _eq_1266 = op_slot == 7'd114; // RapController.java:299
-  wire _eq_1267 = merge_parent == 7'd114; // RapController.java:346
+  wire _eq_1266 = op_slot == 7'd114; // RapController.java:296
+  wire _eq_1267 = merge_parent == 7'd114; // RapController.java:343
   wire _eq_1268 = _bits_390 == 7'd115; // RapController.java:456
-  wire _eq_1269 = op_slot == 7'd115; // RapController.java:299
-  wire _eq_1270 = merge_parent == 7'd115; // RapController.java:346
+  wire _eq_1269 = op_slot == 7'd115; // RapController.java:296
+  wire _eq_1270 = merge_parent == 7'd115; // RapController.java:343
   wire _eq_1271 = _bits_390 == 7'd116; // RapController.java:456
-  wire _eq_1272 = op_slot == 7'd116; // RapController.java:299
-  wire _eq_1273 = merge_parent == 7'd116; // RapController.java:346
+  wire _eq_1272 = op_slot == 7'd116; // RapController.java:296
+  wire _eq_1273 = merge_parent == 7'd116; // RapController.java:343
   wire _eq_1274 = _bits_390 == 7'd117; // RapController.java:456
-  wire _eq_1275 = op_slot == 7'd117; // RapController.java:299
-  wire _eq_1276 = merge_parent == 7'd117; // RapController.java:346
+  wire _eq_1275 = op_slot == 7'd117; // RapController.java:296
+  wire _eq_1276 = merge_parent == 7'd117; // RapController.java:343
   wire _eq_1277 = _bits_390 == 7'd118; // RapController.java:456
-  wire _eq_1278 = op_slot == 7'd118; // RapController.java:299
-  wire _eq_1279 = merge_parent == 7'd118; // RapController.java:346
+  wire _eq_1278 = op_slot == 7'd118; // RapController.java:296
+  wire _eq_1279 = merge_parent == 7'd118; // RapController.java:343
   wire _eq_1280 = _bits_390 == 7'd119; // RapController.java:456
-  wire _eq_1281 = op_slot == 7'd119; // RapController.java:299
-  wire _eq_1282 = merge_parent == 7'd119; // RapController.java:346
+  wire _eq_1281 = op_slot == 7'd119; // RapController.java:296
+  wire _eq_1282 = merge_parent == 7'd119; // RapController.java:343
   wire _eq_1283 = _bits_390 == 7'd120; // RapController.java:456
-  wire _eq_1284 = op_slot == 7'd120; // RapController.java:299
-  wire _eq_1285 = merge_parent == 7'd120; // RapController.java:346
+  wire _eq_1284 = op_slot == 7'd120; // RapController.java:296
+  wire _eq_1285 = merge_parent == 7'd120; // RapController.java:343
   wire _eq_1286 = _bits_390 == 7'd121; // RapController.java:456
-  wire _eq_1287 = op_slot == 7'd121; // RapController.java:299
-  wire _eq_1288 = merge_parent == 7'd121; // RapController.java:346
+  wire _eq_1287 = op_slot == 7'd121; // RapController.java:296
+  wire _eq_1288 = merge_parent == 7'd121; // RapController.java:343
   wire _eq_1289 = _bits_390 == 7'd122; // RapController.java:456
-  wire _eq_1290 = op_slot == 7'd122; // RapController.java:299
-  wire _eq_1291 = merge_parent == 7'd122; // RapController.java:346
+  wire _eq_1290 = op_slot == 7'd122; // RapController.java:296
+  wire _eq_1291 = merge_parent == 7'd122; // RapController.java:343
   wire _eq_1292 = _bits_390 == 7'd123; // RapController.java:456
-  wire _eq_1293 = op_slot == 7'd123; // RapController.java:299
-  wire _eq_1294 = merge_parent == 7'd123; // RapController.java:346
+  wire _eq_1293 = op_slot == 7'd123; // RapController.java:296
+  wire _eq_1294 = merge_parent == 7'd123; // RapController.java:343
   wire _eq_1295 = _bits_390 == 7'd124; // RapController.java:456
-  wire _eq_1296 = op_slot == 7'd124; // RapController.java:299
-  wire _eq_1297 = merge_parent == 7'd124; // RapController.java:346
+  wire _eq_1296 = op_slot == 7'd124; // RapController.java:296
+  wire _eq_1297 = merge_parent == 7'd124; // RapController.java:343
   wire _eq_1298 = _bits_390 == 7'd125; // RapController.java:456
-  wire _eq_1299 = op_slot == 7'd125; // RapController.java:299
-  wire _eq_1300 = merge_parent == 7'd125; // RapController.java:346
+  wire _eq_1299 = op_slot == 7'd125; // RapController.java:296
+  wire _eq_1300 = merge_parent == 7'd125; // RapController.java:343
   wire _eq_1301 = _bits_390 == 7'd126; // RapController.java:456
-  wire _eq_1302 = op_slot == 7'd126; // RapController.java:299
-  wire _eq_1303 = merge_parent == 7'd126; // RapController.java:346
+  wire _eq_1302 = op_slot == 7'd126; // RapController.java:296
+  wire _eq_1303 = merge_parent == 7'd126; // RapController.java:343
   wire _eq_1304 = _bits_390 == 7'd127; // RapController.java:456
-  wire _eq_1305 = op_slot == 7'd127; // RapController.java:299
-  wire _eq_1306 = merge_parent == 7'd127; // RapController.java:346
-  wire [63:0] _add_1 = st_n + {{48{1'b0}}, ev_weight}; // StatusRegs.java:74
-  wire [63:0] _add_2 = st_updates + 64'd1; // StatusRegs.java:75
-  wire [63:0] _add_3 = st_splits + 64'd1; // StatusRegs.java:82
-  wire [63:0] _add_4 = st_merges + {{61{1'b0}}, ev_removed}; // StatusRegs.java:90
-  wire [63:0] _add_5 = st_merge_batches + 64'd1; // StatusRegs.java:85
-  wire [63:0] _add_6 = st_deferred_splits + 64'd1; // StatusRegs.java:87
-  wire [63:0] _add_7 = st_saturations + 64'd1; // StatusRegs.java:78
-  wire _or_263 = io_counterResult_bits_saturated | 1'd0; // RapController.java:199
-  wire _not_276 = ~serialMultiplier_io_busy; // RapController.java:236
-  wire _and_533 = snapshot_pending & _not_276; // RapController.java:236
-  wire [7:0] _add_8 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:91
-  wire [7:0] _sub_5 = _add_8 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:91
-  wire _gt_3 = st_nodes > st_high_water; // StatusRegs.java:83
-  wire _eq_1307 = io_m0Csr == 64'd0; // RapController.java:229
-  wire [63:0] _mux_72 = _eq_1307 ? 64'd1 : io_m0Csr; // RapController.java:229
-  wire [31:0] _bits_396 = serialMultiplier_io_product[95:64]; // RapController.java:365
-  wire _or_r_1 = |_bits_396; // RapController.java:365
-  wire [63:0] _bits_397 = serialMultiplier_io_product[63:0]; // RapController.java:366
-  wire [63:0] _sub_6 = until_merge - {{48{1'b0}}, io_head_weight}; // RapController.java:198
-  wire [63:0] _sub_7 = next_merge - st_n; // RapController.java:357
-  wire _eq_1308 = io_epsCsr == 16'd0; // RapController.java:227
-  wire [15:0] _mux_73 = _eq_1308 ? 16'd1 : io_epsCsr; // RapController.java:227
-  wire _lt_3 = io_qCsr < 32'd2; // RapController.java:228
-  wire [31:0] _mux_74 = _lt_3 ? 32'd2 : io_qCsr; // RapController.java:228
-  wire [5:0] _add_9 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:174
-  wire [5:0] _sub_8 = _add_9 - {{5{1'b0}}, io_selected_valid}; // RapController.java:174
-  wire [7:0] _add_10 = sram_count + {{7{1'b0}}, cmd_fire}; // RapController.java:175
-  wire [7:0] _sub_9 = _add_10 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:175
-  wire _eq_1309 = undo_sp == 5'd0; // RapController.java:250
-  wire [38:0] _cat_66 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:250
-  wire _eq_1310 = undo_sp == 5'd1; // RapController.java:250
-  wire _eq_1311 = undo_sp == 5'd2; // RapController.java:250
-  wire _eq_1312 = undo_sp == 5'd3; // RapController.java:250
-  wire _eq_1313 = undo_sp == 5'd4; // RapController.java:250
-  wire _eq_1314 = undo_sp == 5'd5; // RapController.java:250
-  wire _eq_1315 = undo_sp == 5'd6; // RapController.java:250
-  wire _eq_1316 = undo_sp == 5'd7; // RapController.java:250
-  wire _eq_1317 = undo_sp == 5'd8; // RapController.java:250
-  wire _eq_1318 = undo_sp == 5'd9; // RapController.java:250
-  wire _eq_1319 = undo_sp == 5'd10; // RapController.java:250
-  wire _eq_1320 = undo_sp == 5'd11; // RapController.java:250
-  wire _eq_1321 = undo_sp == 5'd12; // RapController.java:250
-  wire _eq_1322 = undo_sp == 5'd13; // RapController.java:250
-  wire _eq_1323 = undo_sp == 5'd14; // RapController.java:250
-  wire _eq_1324 = undo_sp == 5'd15; // RapController.java:250
-  wire [4:0] _add_11 = undo_sp + 5'd1; // RapController.java:251
-  wire [4:0] _sub_10 = undo_sp - 5'd1; // RapController.java:262
-  wire [1:0] _dyn_index_5 = _bits_390 == 7'd0 ? slot_digit_0 : _bits_390 == 7'd1 ? slot_digit_1 : _bits_390 == 7'd2 ? slot_digit_2 : _bits_390 == 7'd3 ? slot_digit_3 : _bits_390 == 7'd4 ? slot_digit_4 : _bits_390 == 7'd5 ? slot_digit_5 : _bits_390 == 7'd6 ? slot_digit_6 : _bits_390 == 7'd7 ? slot_digit_7 : _bits_390 == 7'd8 ? slot_digit_8 : _bits_390 == 7'd9 ? slot_digit_9 : _bits_390 == 7'd10 ? slot_digit_10 : _bits_390 == 7'd11 ? slot_digit_11 : _bits_390 == 7'd12 ? slot_digit_12 : _bits_390 == 7'd13 ? slot_digit_13 : _bits_390 == 7'd14 ? slot_digit_14 : _bits_390 == 7'd15 ? slot_digit_15 : _bits_390 == 7'd16 ? slot_digit_16 : _bits_390 == 7'd17 ? slot_digit_17 : _bits_390 == 7'd18 ? slot_digit_18 : _bits_390 == 7'd19 ? slot_digit_19 : _bits_390 == 7'd20 ? slot_digit_20 : _bits_390 == 7'd21 ? slot_digit_21 : _bits_390 == 7'd22 ? slot_digit_22 : _bits_390 == 7'd23 ? slot_digit_23 : _bits_390 == 7'd24 ? slot_digit_24 : _bits_390 == 7'd25 ? slot_digit_25 : _bits_390 == 7'd26 ? slot_digit_26 : _bits_390 == 7'd27 ? slot_digit_27 : _bits_390 == 7'd28 ? slot_digit_28 : _bits_390 == 7'd29 ? slot_digit_29 : _bits_390 == 7'd30 ? slot_digit_30 : _bits_390 == 7'd31 ? slot_digit_31 : _bits_390 == 7'd32 ? slot_digit_32 : _bits_390 == 7'd33 ? slot_digit_33 : _bits_390 == 7'd34 ? slot_digit_34 : _bits_390 == 7'd35 ? slot_digit_35 : _bits_390 == 7'd36 ? slot_digit_36 : _bits_390 == 7'd37 ? slot_digit_37 : _bits_390 == 7'd38 ? slot_digit_38 : _bits_390 == 7'd39 ? slot_digit_39 : _bits_390 == 7'd40 ? slot_digit_40 : _bits_390 == 7'd41 ? slot_digit_41 : _bits_390 == 7'd42 ? slot_digit_42 : _bits_390 == 7'd43 ? slot_digit_43 : _bits_390 == 7'd44 ? slot_digit_44 : _bits_390 == 7'd45 ? slot_digit_45 : _bits_390 == 7'd46 ? slot_digit_46 : _bits_390 == 7'd47 ? slot_digit_47 : _bits_390 == 7'd48 ? slot_digit_48 : _bits_390 == 7'd49 ? slot_digit_49 : _bits_390 == 7'd50 ? slot_digit_50 : _bits_390 == 7'd51 ? slot_digit_51 : _bits_390 == 7'd52 ? slot_digit_52 : _bits_390 == 7'd53 ? slot_digit_53 : _bits_390 == 7'd54 ? slot_digit_54 : _bits_390 == 7'd55 ? slot_digit_55 : _bits_390 == 7'd56 ? slot_digit_56 : _bits_390 == 7'd57 ? slot_digit_57 : _bits_390 == 7'd58 ? slot_digit_58 : _bits_390 == 7'd59 ? slot_digit_59 : _bits_390 == 7'd60 ? slot_digit_60 : _bits_390 == 7'd61 ? slot_digit_61 : _bits_390 == 7'd62 ? slot_digit_62 : _bits_390 == 7'd63 ? slot_digit_63 : _bits_390 == 7'd64 ? slot_digit_64 : _bits_390 == 7'd65 ? slot_digit_65 : _bits_390 == 7'd66 ? slot_digit_66 : _bits_390 == 7'd67 ? slot_digit_67 : _bits_390 == 7'd68 ? slot_digit_68 : _bits_390 == 7'd69 ? slot_digit_69 : _bits_390 == 7'd70 ? slot_digit_70 : _bits_390 == 7'd71 ? slot_digit_71 : _bits_390 == 7'd72 ? slot_digit_72 : _bits_390 == 7'd73 ? slot_digit_73 : _bits_390 == 7'd74 ? slot_digit_74 : _bits_390 == 7'd75 ? slot_digit_75 : _bits_390 == 7'd76 ? slot_digit_76 : _bits_390 == 7'd77 ? slot_digit_77 : _bits_390 == 7'd78 ? slot_digit_78 : _bits_390 == 7'd79 ? slot_digit_79 : _bits_390 == 7'd80 ? slot_digit_80 : _bits_390 == 7'd81 ? slot_digit_81 : _bits_390 == 7'd82 ? slot_digit_82 : _bits_390 == 7'd83 ? slot_digit_83 : _bits_390 == 7'd84 ? slot_digit_84 : _bits_390 == 7'd85 ? slot_digit_85 : _bits_390 == 7'd86 ? slot_digit_86 : _bits_390 == 7'd87 ? slot_digit_87 : _bits_390 == 7'd88 ? slot_digit_88 : _bits_390 == 7'd89 ? slot_digit_89 : _bits_390 == 7'd90 ? slot_digit_90 : _bits_390 == 7'd91 ? slot_digit_91 : _bits_390 == 7'd92 ? slot_digit_92 : _bits_390 == 7'd93 ? slot_digit_93 : _bits_390 == 7'd94 ? slot_digit_94 : _bits_390 == 7'd95 ? slot_digit_95 : _bits_390 == 7'd96 ? slot_digit_96 : _bits_390 == 7'd97 ? slot_digit_97 : _bits_390 == 7'd98 ? slot_digit_98 : _bits_390 == 7'd99 ? slot_digit_99 : _bits_390 == 7'd100 ? slot_digit_100 : _bits_390 == 7'd101 ? slot_digit_101 : _bits_390 == 7'd102 ? slot_digit_102 : _bits_390 == 7'd103 ? slot_digit_103 : _bits_390 == 7'd104 ? slot_digit_104 : _bits_390 == 7'd105 ? slot_digit_105 : _bits_390 == 7'd106 ? slot_digit_106 : _bits_390 == 7'd107 ? slot_digit_107 : _bits_390 == 7'd108 ? slot_digit_108 : _bits_390 == 7'd109 ? slot_digit_109 : _bits_390 == 7'd110 ? slot_digit_110 : _bits_390 == 7'd111 ? slot_digit_111 : _bits_390 == 7'd112 ? slot_digit_112 : _bits_390 == 7'd113 ? slot_digit_113 : _bits_390 == 7'd114 ? slot_digit_114 : _bits_390 == 7'd115 ? slot_digit_115 : _bits_390 == 7'd116 ? slot_digit_116 : _bits_390 == 7'd117 ? slot_digit_117 : _bits_390 == 7'd118 ? slot_digit_118 : _bits_390 == 7'd119 ? slot_digit_119 : _bits_390 == 7'd120 ? slot_digit_120 : _bits_390 == 7'd121 ? slot_digit_121 : _bits_390 == 7'd122 ? slot_digit_122 : _bits_390 == 7'd123 ? slot_digit_123 : _bits_390 == 7'd124 ? slot_digit_124 : _bits_390 == 7'd125 ? slot_digit_125 : _bits_390 == 7'd126 ? slot_digit_126 : slot_digit_127; // RapController.java:274
-  wire [6:0] _dshl_1 = 7'd1 << _dyn_index_5; // RapController.java:274
-  wire [3:0] _bits_398 = _dshl_1[3:0]; // RapController.java:274
-  wire [3:0] _or_264 = present_children | _bits_398; // RapController.java:274
+  wire _eq_1305 = op_slot == 7'd127; // RapController.java:296
+  wire _eq_1306 = merge_parent == 7'd127; // RapController.java:343
+  wire [63:0] _add_1 = st_n + {{48{1'b0}}, ev_weight}; // StatusRegs.java:61
+  wire [63:0] _add_2 = st_updates + 64'd1; // StatusRegs.java:62
+  wire [63:0] _add_3 = st_splits + 64'd1; // StatusRegs.java:69
+  wire [63:0] _add_4 = st_merges + {{61{1'b0}}, ev_removed}; // StatusRegs.java:77
+  wire [63:0] _add_5 = st_merge_batches + 64'd1; // StatusRegs.java:72
+  wire [63:0] _add_6 = st_deferred_splits + 64'd1; // StatusRegs.java:74
+  wire [63:0] _add_7 = st_saturations + 64'd1; // StatusRegs.java:65
+  wire _or_263 = io_counterResult_bits_saturated | 1'd0; // RapController.java:195
+  wire [7:0] _add_8 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:78
+  wire [7:0] _sub_5 = _add_8 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:78
+  wire _gt_3 = st_nodes > st_high_water; // StatusRegs.java:70
+  wire _eq_1307 = io_m0Csr == 64'd0; // RapController.java:225
+  wire [63:0] _mux_72 = _eq_1307 ? 64'd1 : io_m0Csr; // RapController.java:225
+  wire [31:0] _bits_397 = serialMultiplier_io_product[95:64]; // RapController.java:362
+  wire _or_r_1 = |_bits_397; // RapController.java:362
+  wire [63:0] _bits_398 = serialMultiplier_io_product[63:0]; // RapController.java:363
+  wire [63:0] _sub_6 = until_merge - {{48{1'b0}}, io_head_weight}; // RapController.java:194
+  wire [63:0] _sub_7 = next_merge - st_n; // RapController.java:354
+  wire _eq_1308 = io_epsCsr == 16'd0; // RapController.java:223
+  wire [15:0] _mux_73 = _eq_1308 ? 16'd1 : io_epsCsr; // RapController.java:223
+  wire _lt_3 = io_qCsr < 32'd2; // RapController.java:224
+  wire [31:0] _mux_74 = _lt_3 ? 32'd2 : io_qCsr; // RapController.java:224
+  wire [5:0] _add_9 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:170
+  wire [5:0] _sub_8 = _add_9 - {{5{1'b0}}, io_selected_valid}; // RapController.java:170
+  wire [7:0] _add_10 = sram_count + {{7{1'b0}}, cmd_fire}; // RapController.java:171
+  wire [7:0] _sub_9 = _add_10 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:171
+  wire _eq_1309 = undo_sp == 5'd0; // RapController.java:247
+  wire [38:0] _cat_66 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:247
+  wire _eq_1310 = undo_sp == 5'd1; // RapController.java:247
+  wire _eq_1311 = undo_sp == 5'd2; // RapController.java:247
+  wire _eq_1312 = undo_sp == 5'd3; // RapController.java:247
+  wire _eq_1313 = undo_sp == 5'd4; // RapController.java:247
+  wire _eq_1314 = undo_sp == 5'd5; // RapController.java:247
+  wire _eq_1315 = undo_sp == 5'd6; // RapController.java:247
+  wire _eq_1316 = undo_sp == 5'd7; // RapController.java:247
+  wire _eq_1317 = undo_sp == 5'd8; // RapController.java:247
+  wire _eq_1318 = undo_sp == 5'd9; // RapController.java:247
+  wire _eq_1319 = undo_sp == 5'd10; // RapController.java:247
+  wire _eq_1320 = undo_sp == 5'd11; // RapController.java:247
+  wire _eq_1321 = undo_sp == 5'd12; // RapController.java:247
+  wire _eq_1322 = undo_sp == 5'd13; // RapController.java:247
+  wire _eq_1323 = undo_sp == 5'd14; // RapController.java:247
+  wire _eq_1324 = undo_sp == 5'd15; // RapController.java:247
+  wire [4:0] _add_11 = undo_sp + 5'd1; // RapController.java:248
+  wire [4:0] _sub_10 = undo_sp - 5'd1; // RapController.java:259
+  wire [1:0] _dyn_index_5 = _bits_390 == 7'd0 ? slot_digit_0 : _bits_390 == 7'd1 ? slot_digit_1 : _bits_390 == 7'd2 ? slot_digit_2 : _bits_390 == 7'd3 ? slot_digit_3 : _bits_390 == 7'd4 ? slot_digit_4 : _bits_390 == 7'd5 ? slot_digit_5 : _bits_390 == 7'd6 ? slot_digit_6 : _bits_390 == 7'd7 ? slot_digit_7 : _bits_390 == 7'd8 ? slot_digit_8 : _bits_390 == 7'd9 ? slot_digit_9 : _bits_390 == 7'd10 ? slot_digit_10 : _bits_390 == 7'd11 ? slot_digit_11 : _bits_390 == 7'd12 ? slot_digit_12 : _bits_390 == 7'd13 ? slot_digit_13 : _bits_390 == 7'd14 ? slot_digit_14 : _bits_390 == 7'd15 ? slot_digit_15 : _bits_390 == 7'd16 ? slot_digit_16 : _bits_390 == 7'd17 ? slot_digit_17 : _bits_390 == 7'd18 ? slot_digit_18 : _bits_390 == 7'd19 ? slot_digit_19 : _bits_390 == 7'd20 ? slot_digit_20 : _bits_390 == 7'd21 ? slot_digit_21 : _bits_390 == 7'd22 ? slot_digit_22 : _bits_390 == 7'd23 ? slot_digit_23 : _bits_390 == 7'd24 ? slot_digit_24 : _bits_390 == 7'd25 ? slot_digit_25 : _bits_390 == 7'd26 ? slot_digit_26 : _bits_390 == 7'd27 ? slot_digit_27 : _bits_390 == 7'd28 ? slot_digit_28 : _bits_390 == 7'd29 ? slot_digit_29 : _bits_390 == 7'd30 ? slot_digit_30 : _bits_390 == 7'd31 ? slot_digit_31 : _bits_390 == 7'd32 ? slot_digit_32 : _bits_390 == 7'd33 ? slot_digit_33 : _bits_390 == 7'd34 ? slot_digit_34 : _bits_390 == 7'd35 ? slot_digit_35 : _bits_390 == 7'd36 ? slot_digit_36 : _bits_390 == 7'd37 ? slot_digit_37 : _bits_390 == 7'd38 ? slot_digit_38 : _bits_390 == 7'd39 ? slot_digit_39 : _bits_390 == 7'd40 ? slot_digit_40 : _bits_390 == 7'd41 ? slot_digit_41 : _bits_390 == 7'd42 ? slot_digit_42 : _bits_390 == 7'd43 ? slot_digit_43 : _bits_390 == 7'd44 ? slot_digit_44 : _bits_390 == 7'd45 ? slot_digit_45 : _bits_390 == 7'd46 ? slot_digit_46 : _bits_390 == 7'd47 ? slot_digit_47 : _bits_390 == 7'd48 ? slot_digit_48 : _bits_390 == 7'd49 ? slot_digit_49 : _bits_390 == 7'd50 ? slot_digit_50 : _bits_390 == 7'd51 ? slot_digit_51 : _bits_390 == 7'd52 ? slot_digit_52 : _bits_390 == 7'd53 ? slot_digit_53 : _bits_390 == 7'd54 ? slot_digit_54 : _bits_390 == 7'd55 ? slot_digit_55 : _bits_390 == 7'd56 ? slot_digit_56 : _bits_390 == 7'd57 ? slot_digit_57 : _bits_390 == 7'd58 ? slot_digit_58 : _bits_390 == 7'd59 ? slot_digit_59 : _bits_390 == 7'd60 ? slot_digit_60 : _bits_390 == 7'd61 ? slot_digit_61 : _bits_390 == 7'd62 ? slot_digit_62 : _bits_390 == 7'd63 ? slot_digit_63 : _bits_390 == 7'd64 ? slot_digit_64 : _bits_390 == 7'd65 ? slot_digit_65 : _bits_390 == 7'd66 ? slot_digit_66 : _bits_390 == 7'd67 ? slot_digit_67 : _bits_390 == 7'd68 ? slot_digit_68 : _bits_390 == 7'd69 ? slot_digit_69 : _bits_390 == 7'd70 ? slot_digit_70 : _bits_390 == 7'd71 ? slot_digit_71 : _bits_390 == 7'd72 ? slot_digit_72 : _bits_390 == 7'd73 ? slot_digit_73 : _bits_390 == 7'd74 ? slot_digit_74 : _bits_390 == 7'd75 ? slot_digit_75 : _bits_390 == 7'd76 ? slot_digit_76 : _bits_390 == 7'd77 ? slot_digit_77 : _bits_390 == 7'd78 ? slot_digit_78 : _bits_390 == 7'd79 ? slot_digit_79 : _bits_390 == 7'd80 ? slot_digit_80 : _bits_390 == 7'd81 ? slot_digit_81 : _bits_390 == 7'd82 ? slot_digit_82 : _bits_390 == 7'd83 ? slot_digit_83 : _bits_390 == 7'd84 ? slot_digit_84 : _bits_390 == 7'd85 ? slot_digit_85 : _bits_390 == 7'd86 ? slot_digit_86 : _bits_390 == 7'd87 ? slot_digit_87 : _bits_390 == 7'd88 ? slot_digit_88 : _bits_390 == 7'd89 ? slot_digit_89 : _bits_390 == 7'd90 ? slot_digit_90 : _bits_390 == 7'd91 ? slot_digit_91 : _bits_390 == 7'd92 ? slot_digit_92 : _bits_390 == 7'd93 ? slot_digit_93 : _bits_390 == 7'd94 ? slot_digit_94 : _bits_390 == 7'd95 ? slot_digit_95 : _bits_390 == 7'd96 ? slot_digit_96 : _bits_390 == 7'd97 ? slot_digit_97 : _bits_390 == 7'd98 ? slot_digit_98 : _bits_390 == 7'd99 ? slot_digit_99 : _bits_390 == 7'd100 ? slot_digit_100 : _bits_390 == 7'd101 ? slot_digit_101 : _bits_390 == 7'd102 ? slot_digit_102 : _bits_390 == 7'd103 ? slot_digit_103 : _bits_390 == 7'd104 ? slot_digit_104 : _bits_390 == 7'd105 ? slot_digit_105 : _bits_390 == 7'd106 ? slot_digit_106 : _bits_390 == 7'd107 ? slot_digit_107 : _bits_390 == 7'd108 ? slot_digit_108 : _bits_390 == 7'd109 ? slot_digit_109 : _bits_390 == 7'd110 ? slot_digit_110 : _bits_390 == 7'd111 ? slot_digit_111 : _bits_390 == 7'd112 ? slot_digit_112 : _bits_390 == 7'd113 ? slot_digit_113 : _bits_390 == 7'd114 ? slot_digit_114 : _bits_390 == 7'd115 ? slot_digit_115 : _bits_390 == 7'd116 ? slot_digit_116 : _bits_390 == 7'd117 ? slot_digit_117 : _bits_390 == 7'd118 ? slot_digit_118 : _bits_390 == 7'd119 ? slot_digit_119 : _bits_390 == 7'd120 ? slot_digit_120 : _bits_390 == 7'd121 ? slot_digit_121 : _bits_390 == 7'd122 ? slot_digit_122 : _bits_390 == 7'd123 ? slot_digit_123 : _bits_390 == 7'd124 ? slot_digit_124 : _bits_390 == 7'd125 ? slot_digit_125 : _bits_390 == 7'd126 ? slot_digit_126 : slot_digit_127; // RapController.java:271
+  wire [6:0] _dshl_1 = 7'd1 << _dyn_index_5; // RapController.java:271
+  wire [3:0] _bits_399 = _dshl_1[3:0]; // RapController.java:271
+  wire [3:0] _or_264 = present_children | _bits_399; // RapController.java:271
   wire [6:0] _dshl_2 = 7'd1 << _bits_394; // RapController.java:457
-  wire [3:0] _bits_399 = _dshl_2[3:0]; // RapController.java:457
-  wire [3:0] _or_265 = present_children | _bits_399; // RapController.java:457
-  wire [127:0] _or_266 = visited_kids | pick_mask; // RapController.java:273
-  wire [127:0] _or_267 = visited_kids | pick_mask; // RapController.java:330
-  wire [127:0] _or_268 = visited_parents | pick_mask; // RapController.java:311
-  wire [5:0] _sub_11 = merge_level - 6'd2; // RapController.java:317
-  wire _eq_1325 = state == 4'd7; // RapController.java:216
-  wire _eq_1326 = state == 4'd8; // RapController.java:216
-  wire _or_269 = _eq_1325 | _eq_1326; // RapController.java:216
-  wire _eq_1327 = state == 4'd9; // RapController.java:216
-  wire _or_270 = _or_269 | _eq_1327; // RapController.java:216
-  wire _and_534 = _or_270 & io_counterResult_valid; // RapController.java:217
-  wire _eq_1328 = io_counterResult_bits_op == 2'd2; // RapController.java:217
-  wire _and_535 = _and_534 & _eq_1328; // RapController.java:217
-  wire [34:0] _add_12 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:217
-  wire [2:0] _add_13 = merge_leaves + 3'd1; // RapController.java:331
-  wire [2:0] _mux_75 = split_req ? 3'd3 : 3'd4; // RapController.java:371
-  wire _lt_4 = readout_slot < 16'd128; // RapController.java:383
-  wire [6:0] _bits_400 = readout_slot[6:0]; // RapController.java:384
-  wire [127:0] _dshr_2 = slot_valid >> _bits_400; // RapController.java:385
-  wire _bits_401 = _dshr_2[0]; // RapController.java:385
-  wire _and_536 = _lt_4 & _bits_401; // RapController.java:385
-  wire _eq_1329 = _bits_400 == 7'd0; // NodeTable.java:62
-  wire [5:0] _dyn_index_6 = _bits_400 == 7'd0 ? slot_len_0 : _bits_400 == 7'd1 ? slot_len_1 : _bits_400 == 7'd2 ? slot_len_2 : _bits_400 == 7'd3 ? slot_len_3 : _bits_400 == 7'd4 ? slot_len_4 : _bits_400 == 7'd5 ? slot_len_5 : _bits_400 == 7'd6 ? slot_len_6 : _bits_400 == 7'd7 ? slot_len_7 : _bits_400 == 7'd8 ? slot_len_8 : _bits_400 == 7'd9 ? slot_len_9 : _bits_400 == 7'd10 ? slot_len_10 : _bits_400 == 7'd11 ? slot_len_11 : _bits_400 == 7'd12 ? slot_len_12 : _bits_400 == 7'd13 ? slot_len_13 : _bits_400 == 7'd14 ? slot_len_14 : _bits_400 == 7'd15 ? slot_len_15 : _bits_400 == 7'd16 ? slot_len_16 : _bits_400 == 7'd17 ? slot_len_17 : _bits_400 == 7'd18 ? slot_len_18 : _bits_400 == 7'd19 ? slot_len_19 : _bits_400 == 7'd20 ? slot_len_20 : _bits_400 == 7'd21 ? slot_len_21 : _bits_400 == 7'd22 ? slot_len_22 : _bits_400 == 7'd23 ? slot_len_23 : _bits_400 == 7'd24 ? slot_len_24 : _bits_400 == 7'd25 ? slot_len_25 : _bits_400 == 7'd26 ? slot_len_26 : _bits_400 == 7'd27 ? slot_len_27 : _bits_400 == 7'd28 ? slot_len_28 : _bits_400 == 7'd29 ? slot_len_29 : _bits_400 == 7'd30 ? slot_len_30 : _bits_400 == 7'd31 ? slot_len_31 : _bits_400 == 7'd32 ? slot_len_32 : _bits_400 == 7'd33 ? slot_len_33 : _bits_400 == 7'd34 ? slot_len_34 : _bits_400 == 7'd35 ? slot_len_35 : _bits_400 == 7'd36 ? slot_len_36 : _bits_400 == 7'd37 ? slot_len_37 : _bits_400 == 7'd38 ? slot_len_38 : _bits_400 == 7'd39 ? slot_len_39 : _bits_400 == 7'd40 ? slot_len_40 : _bits_400 == 7'd41 ? slot_len_41 : _bits_400 == 7'd42 ? slot_len_42 : _bits_400 == 7'd43 ? slot_len_43 : _bits_400 == 7'd44 ? slot_len_44 : _bits_400 == 7'd45 ? slot_len_45 : _bits_400 == 7'd46 ? slot_len_46 : _bits_400 == 7'd47 ? slot_len_47 : _bits_400 == 7'd48 ? slot_len_48 : _bits_400 == 7'd49 ? slot_len_49 : _bits_400 == 7'd50 ? slot_len_50 : _bits_400 == 7'd51 ? slot_len_51 : _bits_400 == 7'd52 ? slot_len_52 : _bits_400 == 7'd53 ? slot_len_53 : _bits_400 == 7'd54 ? slot_len_54 : _bits_400 == 7'd55 ? slot_len_55 : _bits_400 == 7'd56 ? slot_len_56 : _bits_400 == 7'd57 ? slot_len_57 : _bits_400 == 7'd58 ? slot_len_58 : _bits_400 == 7'd59 ? slot_len_59 : _bits_400 == 7'd60 ? slot_len_60 : _bits_400 == 7'd61 ? slot_len_61 : _bits_400 == 7'd62 ? slot_len_62 : _bits_400 == 7'd63 ? slot_len_63 : _bits_400 == 7'd64 ? slot_len_64 : _bits_400 == 7'd65 ? slot_len_65 : _bits_400 == 7'd66 ? slot_len_66 : _bits_400 == 7'd67 ? slot_len_67 : _bits_400 == 7'd68 ? slot_len_68 : _bits_400 == 7'd69 ? slot_len_69 : _bits_400 == 7'd70 ? slot_len_70 : _bits_400 == 7'd71 ? slot_len_71 : _bits_400 == 7'd72 ? slot_len_72 : _bits_400 == 7'd73 ? slot_len_73 : _bits_400 == 7'd74 ? slot_len_74 : _bits_400 == 7'd75 ? slot_len_75 : _bits_400 == 7'd76 ? slot_len_76 : _bits_400 == 7'd77 ? slot_len_77 : _bits_400 == 7'd78 ? slot_len_78 : _bits_400 == 7'd79 ? slot_len_79 : _bits_400 == 7'd80 ? slot_len_80 : _bits_400 == 7'd81 ? slot_len_81 : _bits_400 == 7'd82 ? slot_len_82 : _bits_400 == 7'd83 ? slot_len_83 : _bits_400 == 7'd84 ? slot_len_84 : _bits_400 == 7'd85 ? slot_len_85 : _bits_400 == 7'd86 ? slot_len_86 : _bits_400 == 7'd87 ? slot_len_87 : _bits_400 == 7'd88 ? slot_len_88 : _bits_400 == 7'd89 ? slot_len_89 : _bits_400 == 7'd90 ? slot_len_90 : _bits_400 == 7'd91 ? slot_len_91 : _bits_400 == 7'd92 ? slot_len_92 : _bits_400 == 7'd93 ? slot_len_93 : _bits_400 == 7'd94 ? slot_len_94 : _bits_400 == 7'd95 ? slot_len_95 : _bits_400 == 7'd96 ? slot_len_96 : _bits_400 == 7'd97 ? slot_len_97 : _bits_400 == 7'd98 ? slot_len_98 : _bits_400 == 7'd99 ? slot_len_99 : _bits_400 == 7'd100 ? slot_len_100 : _bits_400 == 7'd101 ? slot_len_101 : _bits_400 == 7'd102 ? slot_len_102 : _bits_400 == 7'd103 ? slot_len_103 : _bits_400 == 7'd104 ? slot_len_104 : _bits_400 == 7'd105 ? slot_len_105 : _bits_400 == 7'd106 ? slot_len_106 : _bits_400 == 7'd107 ? slot_len_107 : _bits_400 == 7'd108 ? slot_len_108 : _bits_400 == 7'd109 ? slot_len_109 : _bits_400 == 7'd110 ? slot_len_110 : _bits_400 == 7'd111 ? slot_len_111 : _bits_400 == 7'd112 ? slot_len_112 : _bits_400 == 7'd113 ? slot_len_113 : _bits_400 == 7'd114 ? slot_len_114 : _bits_400 == 7'd115 ? slot_len_115 : _bits_400 == 7'd116 ? slot_len_116 : _bits_400 == 7'd117 ? slot_len_117 : _bits_400 == 7'd118 ? slot_len_118 : _bits_400 == 7'd119 ? slot_len_119 : _bits_400 == 7'd120 ? slot_len_120 : _bits_400 == 7'd121 ? slot_len_121 : _bits_400 == 7'd122 ? slot_len_122 : _bits_400 == 7'd123 ? slot_len_123 : _bits_400 == 7'd124 ? slot_len_124 : _bits_400 == 7'd125 ? slot_len_125 : _bits_400 == 7'd126 ? slot_len_126 : slot_len_127; // NodeTable.java:62
+  wire [3:0] _bits_400 = _dshl_2[3:0]; // RapController.java:457
+  wire [3:0] _or_265 = present_children | _bits_400; // RapController.java:457
+  wire [127:0] _or_266 = visited_kids | pick_mask; // RapController.java:270
+  wire [127:0] _or_267 = visited_kids | pick_mask; // RapController.java:327
+  wire [127:0] _or_268 = visited_parents | pick_mask; // RapController.java:308
+  wire [5:0] _sub_11 = merge_level - 6'd2; // RapController.java:314
+  wire _eq_1325 = state == 4'd7; // RapController.java:212
+  wire _eq_1326 = state == 4'd8; // RapController.java:212
+  wire _or_269 = _eq_1325 | _eq_1326; // RapController.java:212
+  wire _eq_1327 = state == 4'd9; // RapController.java:212
+  wire _or_270 = _or_269 | _eq_1327; // RapController.java:212
+  wire _and_536 = _or_270 & io_counterResult_valid; // RapController.java:213
+  wire _eq_1328 = io_counterResult_bits_op == 2'd2; // RapController.java:213
+  wire _and_537 = _and_536 & _eq_1328; // RapController.java:213
+  wire [34:0] _add_12 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:213
+  wire [2:0] _add_13 = merge_leaves + 3'd1; // RapController.java:328
+  wire _not_280 = ~snapshot_frozen; // RapController.java:233
+  wire _and_538 = snapshot_pending & _not_280; // RapController.java:233
+  wire _not_281 = ~commit_fire; // RapController.java:233
+  wire _and_539 = _and_538 & _not_281; // RapController.java:233
+  wire _and_540 = _and_539 & pipe_empty; // RapController.java:233
+  wire [2:0] _mux_75 = split_req ? 3'd3 : 3'd4; // RapController.java:368
+  wire _lt_4 = readout_slot < 16'd128; // RapController.java:380
+  wire [6:0] _bits_401 = readout_slot[6:0]; // RapController.java:381
+  wire [127:0] _dshr_2 = slot_valid >> _bits_401; // RapController.java:382
+  wire _bits_402 = _dshr_2[0]; // RapController.java:382
+  wire _and_541 = _lt_4 & _bits_402; // RapController.java:382
+  wire _eq_1329 = _bits_401 == 7'd0; // NodeTable.java:62
+  wire [5:0] _dyn_index_6 = _bits_401 == 7'd0 ? slot_len_0 : _bits_401 == 7'd1 ? slot_len_1 : _bits_401 == 7'd2 ? slot_len_2 : _bits_401 == 7'd3 ? slot_len_3 : _bits_401 == 7'd4 ? slot_len_4 : _bits_401 == 7'd5 ? slot_len_5 : _bits_401 == 7'd6 ? slot_len_6 : _bits_401 == 7'd7 ? slot_len_7 : _bits_401 == 7'd8 ? slot_len_8 : _bits_401 == 7'd9 ? slot_len_9 : _bits_401 == 7'd10 ? slot_len_10 : _bits_401 == 7'd11 ? slot_len_11 : _bits_401 == 7'd12 ? slot_len_12 : _bits_401 == 7'd13 ? slot_len_13 : _bits_401 == 7'd14 ? slot_len_14 : _bits_401 == 7'd15 ? slot_len_15 : _bits_401 == 7'd16 ? slot_len_16 : _bits_401 == 7'd17 ? slot_len_17 : _bits_401 == 7'd18 ? slot_len_18 : _bits_401 == 7'd19 ? slot_len_19 : _bits_401 == 7'd20 ? slot_len_20 : _bits_401 == 7'd21 ? slot_len_21 : _bits_401 == 7'd22 ? slot_len_22 : _bits_401 == 7'd23 ? slot_len_23 : _bits_401 == 7'd24 ? slot_len_24 : _bits_401 == 7'd25 ? slot_len_25 : _bits_401 == 7'd26 ? slot_len_26 : _bits_401 == 7'd27 ? slot_len_27 : _bits_401 == 7'd28 ? slot_len_28 : _bits_401 == 7'd29 ? slot_len_29 : _bits_401 == 7'd30 ? slot_len_30 : _bits_401 == 7'd31 ? slot_len_31 : _bits_401 == 7'd32 ? slot_len_32 : _bits_401 == 7'd33 ? slot_len_33 : _bits_401 == 7'd34 ? slot_len_34 : _bits_401 == 7'd35 ? slot_len_35 : _bits_401 == 7'd36 ? slot_len_36 : _bits_401 == 7'd37 ? slot_len_37 : _bits_401 == 7'd38 ? slot_len_38 : _bits_401 == 7'd39 ? slot_len_39 : _bits_401 == 7'd40 ? slot_len_40 : _bits_401 == 7'd41 ? slot_len_41 : _bits_401 == 7'd42 ? slot_len_42 : _bits_401 == 7'd43 ? slot_len_43 : _bits_401 == 7'd44 ? slot_len_44 : _bits_401 == 7'd45 ? slot_len_45 : _bits_401 == 7'd46 ? slot_len_46 : _bits_401 == 7'd47 ? slot_len_47 : _bits_401 == 7'd48 ? slot_len_48 : _bits_401 == 7'd49 ? slot_len_49 : _bits_401 == 7'd50 ? slot_len_50 : _bits_401 == 7'd51 ? slot_len_51 : _bits_401 == 7'd52 ? slot_len_52 : _bits_401 == 7'd53 ? slot_len_53 : _bits_401 == 7'd54 ? slot_len_54 : _bits_401 == 7'd55 ? slot_len_55 : _bits_401 == 7'd56 ? slot_len_56 : _bits_401 == 7'd57 ? slot_len_57 : _bits_401 == 7'd58 ? slot_len_58 : _bits_401 == 7'd59 ? slot_len_59 : _bits_401 == 7'd60 ? slot_len_60 : _bits_401 == 7'd61 ? slot_len_61 : _bits_401 == 7'd62 ? slot_len_62 : _bits_401 == 7'd63 ? slot_len_63 : _bits_401 == 7'd64 ? slot_len_64 : _bits_401 == 7'd65 ? slot_len_65 : _bits_401 == 7'd66 ? slot_len_66 : _bits_401 == 7'd67 ? slot_len_67 : _bits_401 == 7'd68 ? slot_len_68 : _bits_401 == 7'd69 ? slot_len_69 : _bits_401 == 7'd70 ? slot_len_70 : _bits_401 == 7'd71 ? slot_len_71 : _bits_401 == 7'd72 ? slot_len_72 : _bits_401 == 7'd73 ? slot_len_73 : _bits_401 == 7'd74 ? slot_len_74 : _bits_401 == 7'd75 ? slot_len_75 : _bits_401 == 7'd76 ? slot_len_76 : _bits_401 == 7'd77 ? slot_len_77 : _bits_401 == 7'd78 ? slot_len_78 : _bits_401 == 7'd79 ? slot_len_79 : _bits_401 == 7'd80 ? slot_len_80 : _bits_401 == 7'd81 ? slot_len_81 : _bits_401 == 7'd82 ? slot_len_82 : _bits_401 == 7'd83 ? slot_len_83 : _bits_401 == 7'd84 ? slot_len_84 : _bits_401 == 7'd85 ? slot_len_85 : _bits_401 == 7'd86 ? slot_len_86 : _bits_401 == 7'd87 ? slot_len_87 : _bits_401 == 7'd88 ? slot_len_88 : _bits_401 == 7'd89 ? slot_len_89 : _bits_401 == 7'd90 ? slot_len_90 : _bits_401 == 7'd91 ? slot_len_91 : _bits_401 == 7'd92 ? slot_len_92 : _bits_401 == 7'd93 ? slot_len_93 : _bits_401 == 7'd94 ? slot_len_94 : _bits_401 == 7'd95 ? slot_len_95 : _bits_401 == 7'd96 ? slot_len_96 : _bits_401 == 7'd97 ? slot_len_97 : _bits_401 == 7'd98 ? slot_len_98 : _bits_401 == 7'd99 ? slot_len_99 : _bits_401 == 7'd100 ? slot_len_100 : _bits_401 == 7'd101 ? slot_len_101 : _bits_401 == 7'd102 ? slot_len_102 : _bits_401 == 7'd103 ? slot_len_103 : _bits_401 == 7'd104 ? slot_len_104 : _bits_401 == 7'd105 ? slot_len_105 : _bits_401 == 7'd106 ? slot_len_106 : _bits_401 == 7'd107 ? slot_len_107 : _bits_401 == 7'd108 ? slot_len_108 : _bits_401 == 7'd109 ? slot_len_109 : _bits_401 == 7'd110 ? slot_len_110 : _bits_401 == 7'd111 ? slot_len_111 : _bits_401 == 7'd112 ? slot_len_112 : _bits_401 == 7'd113 ? slot_len_113 : _bits_401 == 7'd114 ? slot_len_114 : _bits_401 == 7'd115 ? slot_len_115 : _bits_401 == 7'd116 ? slot_len_116 : _bits_401 == 7'd117 ? slot_len_117 : _bits_401 == 7'd118 ? slot_len_118 : _bits_401 == 7'd119 ? slot_len_119 : _bits_401 == 7'd120 ? slot_len_120 : _bits_401 == 7'd121 ? slot_len_121 : _bits_401 == 7'd122 ? slot_len_122 : _bits_401 == 7'd123 ? slot_len_123 : _bits_401 == 7'd124 ? slot_len_124 : _bits_401 == 7'd125 ? slot_len_125 : _bits_401 == 7'd126 ? slot_len_126 : slot_len_127; // NodeTable.java:62
   wire [5:0] _mux_76 = _eq_1329 ? 6'd0 : _dyn_index_6; // NodeTable.java:62
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:30
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:41
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:41
   wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:41
   wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:41
-  wire _ne_133 = merge_leaves != 3'd0; // RapController.java:352
+  wire _ne_133 = merge_leaves != 3'd0; // RapController.java:349
   wire _lt_5 = merge_sum < batch_min_sum; // MergeSkip.java:46
   wire [34:0] _fill_8 = {35{1'd1}}; // MergeSkip.java:31
   wire in_advance = state == 4'd10; // RapController.java:134
   wire [63:0] _mux_77 = in_advance ? next_merge : st_n; // RapController.java:136
   wire [31:0] _mux_78 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:137
-  wire _not_277 = ~serialMultiplier_io_busy; // RapController.java:138
-  wire _and_537 = bound_job & _not_277; // RapController.java:138
-  wire [63:0] _bits_402 = serialMultiplier_io_product[79:16]; // RapController.java:139
   wire _eq_1330 = state == 4'd1; // RapController.java:485
-  wire _not_278 = ~io_headValid; // RapController.java:485
-  wire _and_538 = pipe_empty & _not_278; // RapController.java:485
-  wire [2:0] _mux_79 = _and_538 ? 3'd1 : fill_cause; // RapController.java:485
+  wire _not_282 = ~io_headValid; // RapController.java:485
+  wire _and_542 = pipe_empty & _not_282; // RapController.java:485
+  wire [2:0] _mux_79 = _and_542 ? 3'd1 : fill_cause; // RapController.java:485
   wire _eq_1331 = state == 4'd2; // RapController.java:486
   wire _eq_1332 = state == 4'd3; // RapController.java:486
   wire _or_271 = _eq_1331 | _eq_1332; // RapController.java:486
@@ -4155,26 +4139,35 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [2:0] _mux_80 = split_req ? 3'd3 : 3'd4; // RapController.java:487
   wire _ge_3 = state >= 4'd4; // RapController.java:488
   wire _le_6 = state <= 4'd6; // RapController.java:488
-  wire _and_539 = _ge_3 & _le_6; // RapController.java:488
+  wire _and_543 = _ge_3 & _le_6; // RapController.java:488
   wire _ge_4 = state >= 4'd7; // RapController.java:489
   wire _le_7 = state <= 4'd11; // RapController.java:489
-  wire _and_540 = _ge_4 & _le_7; // RapController.java:489
-  wire [6:0] _bits_403 = readout_slot[6:0]; // RapController.java:407
-  wire _eq_1334 = state == 4'd13; // RapController.java:407
-  wire _and_541 = in_run & io_selected_valid; // RapController.java:410
-  wire _eq_1335 = io_counterResult_bits_op == 2'd0; // RapController.java:412
-  wire _and_542 = io_headValid & _eq_1335; // RapController.java:412
-  wire _lt_6 = undo_sp < 5'd16; // RapController.java:413
-  wire _eq_1336 = state == 4'd2; // RapController.java:413
-  wire _and_543 = _eq_1336 & io_counterResult_valid; // RapController.java:413
-  wire _and_r_0 = &present_children; // RapController.java:414
-  wire _or_273 = _or_254 | _and_r_0; // RapController.java:414
-  wire _eq_1337 = state == 4'd6; // RapController.java:414
-  wire _le_8 = st_nodes <= 8'd128; // RapController.java:415
+  wire _and_544 = _ge_4 & _le_7; // RapController.java:489
+  wire [6:0] _bits_403 = readout_slot[6:0]; // RapController.java:404
+  wire _eq_1334 = state == 4'd13; // RapController.java:404
+  wire _and_545 = in_run & io_selected_valid; // RapController.java:407
+  wire _eq_1335 = io_counterResult_bits_op == 2'd0; // RapController.java:409
+  wire _and_546 = io_headValid & _eq_1335; // RapController.java:409
+  wire _lt_6 = undo_sp < 5'd16; // RapController.java:410
+  wire _eq_1336 = state == 4'd2; // RapController.java:410
+  wire _and_547 = _eq_1336 & io_counterResult_valid; // RapController.java:410
+  wire _and_r_0 = &present_children; // RapController.java:411
+  wire _or_273 = _or_254 | _and_r_0; // RapController.java:411
+  wire _eq_1337 = state == 4'd6; // RapController.java:411
+  wire _or_274 = ev_commit | ev_saturation; // StatusRegs.java:84
+  wire _or_275 = _or_274 | ev_split; // StatusRegs.java:84
+  wire _or_276 = _or_275 | ev_allocated; // StatusRegs.java:84
+  wire _or_277 = _or_276 | ev_batch; // StatusRegs.java:84
+  wire _or_278 = _or_277 | ev_deferred; // StatusRegs.java:84
+  wire _or_279 = _or_278 | ev_clear; // StatusRegs.java:84
+  wire _or_r_2 = |ev_removed; // StatusRegs.java:84
+  wire _or_280 = _or_279 | _or_r_2; // StatusRegs.java:84
+  wire _not_283 = ~_or_280; // RapController.java:412
+  wire _le_8 = st_nodes <= 8'd128; // RapController.java:413
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
-  assign io_issueEnable = _and_524;
+  assign io_issueEnable = _and_527;
   assign io_commit = (commit_fire ? 1'd1 : 1'd0);
   assign io_rewind = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_396 ? 1'd0 : (_eq_397 ? 1'd0 : (_eq_398 ? 1'd0 : (_eq_399 ? 1'd0 : (_eq_400 ? 1'd0 : (_eq_402 ? 1'd0 : (_eq_403 ? 1'd0 : (_eq_404 ? (_eq_405 ? 1'd1 : 1'd0) : 1'd0)))))))))))));
   assign io_counterCmd_valid = (_eq_0 ? 1'd0 : (_eq_2 ? io_selected_valid : (_eq_5 ? 1'd0 : (_eq_6 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_8 ? 1'd0 : (_eq_396 ? 1'd0 : (_eq_397 ? (_or_257 ? 1'd1 : 1'd0) : (_eq_398 ? (_or_254 ? 1'd1 : 1'd0) : (_eq_399 ? (_or_254 ? 1'd1 : 1'd0) : (_eq_400 ? (_eq_401 ? (merge_now_p ? 1'd1 : 1'd0) : 1'd0) : (_eq_402 ? 1'd0 : (_eq_403 ? 1'd0 : (_eq_404 ? 1'd0 : (_eq_406 ? 1'd1 : 1'd0))))))))))))));
@@ -4318,7 +4311,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_lens_127 = slot_lens_127;
   assign io_epsActive = eps_active;
   assign io_thresholdClear = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_396 ? 1'd0 : (_eq_397 ? 1'd0 : (_eq_398 ? 1'd0 : (_eq_399 ? 1'd0 : (_eq_400 ? 1'd0 : (_eq_402 ? 1'd0 : (_eq_403 ? 1'd0 : (_eq_404 ? 1'd0 : (_eq_406 ? 1'd0 : (_eq_407 ? 1'd0 : (_eq_408 ? 1'd1 : 1'd0))))))))))))))));
-  assign io_acceptEnable = _and_527;
+  assign io_acceptEnable = _and_530;
   assign io_live_n = st_n;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
@@ -4330,40 +4323,29 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_live_saturations = st_saturations;
   assign io_live_overflow = st_overflow;
   assign io_live_saturated = st_saturated;
-  assign io_snap_n = snap_n;
-  assign io_snap_nodes = snap_nodes;
-  assign io_snap_highWater = snap_high_water;
-  assign io_snap_updates = snap_updates;
-  assign io_snap_splits = snap_splits;
-  assign io_snap_merges = snap_merges;
-  assign io_snap_mergeBatches = snap_merge_batches;
-  assign io_snap_deferredSplits = snap_deferred_splits;
-  assign io_snap_saturations = snap_saturations;
-  assign io_snap_overflow = snap_overflow;
-  assign io_snap_saturated = snap_saturated;
-  assign io_snapErrorBound = snap_error_bound;
-  assign io_snapZeroWeight = snap_zero_weight;
+  assign io_snapFreeze = snapshot_frozen;
+  assign io_errorBound = _bits_396;
+  assign io_errorBoundReady = _not_276;
   assign io_snapBusy = _or_259;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
   assign io_node_prefix = slot_prefix_rdata_0;
   assign io_node_count = node_count;
   assign io_readoutBusy = _or_261;
-  assign io_busy = _and_528;
-  assign io_idle = _and_531;
-  assign io_resetting = _not_274;
+  assign io_busy = _and_531;
+  assign io_idle = _and_534;
+  assign io_resetting = _not_278;
   assign io_stallCause = cause;
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
   assign ev_saturation = (_eq_0 ? (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0) : (_eq_2 ? (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0) : (_eq_396 ? (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0) : (_eq_397 ? (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0) : (_eq_398 ? (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0) : (_eq_399 ? (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0) : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_gt_2 ? 1'd1 : (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0)))))))))));
   assign ev_split = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_396 ? 1'd0 : (_eq_397 ? (_or_257 ? 1'd0 : 1'd1) : 1'd0)))))));
   assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_396 ? 1'd0 : (_eq_397 ? (_or_257 ? (cmd_fire ? 1'd1 : 1'd0) : 1'd0) : 1'd0)))))));
-  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_and_7 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_396 ? (_ge_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_136 ? (_and_520 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (_and_521 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_397 ? (_or_257 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (_and_522 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (_eq_398 ? (_or_254 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_129 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
-  assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_396 ? (_ge_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_136 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
+  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_and_8 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_396 ? (_ge_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_137 ? (_and_521 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (_and_522 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_397 ? (_or_257 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (_and_523 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (_eq_398 ? (_or_254 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_129 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
+  assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_396 ? (_ge_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_137 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
   assign ev_clear = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_396 ? 1'd0 : (_eq_397 ? 1'd0 : (_eq_398 ? 1'd0 : (_eq_399 ? 1'd0 : (_eq_400 ? 1'd0 : (_eq_402 ? 1'd0 : (_eq_403 ? 1'd0 : (_eq_404 ? 1'd0 : (_eq_406 ? 1'd0 : (_eq_407 ? 1'd0 : (_eq_408 ? 1'd1 : 1'd0))))))))))))))));
-  assign ev_snapshot = (_eq_0 ? 1'd0 : (_eq_2 ? (_and_533 ? 1'd1 : 1'd0) : 1'd0));
   assign ev_weight = (commit_fire ? io_head_weight : 16'd0);
   assign ev_removed = (_eq_0 ? 3'd0 : (_eq_2 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_396 ? 3'd0 : (_eq_397 ? 3'd0 : (_eq_398 ? 3'd0 : (_eq_399 ? 3'd0 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? merge_leaves : 3'd0) : 3'd0) : 3'd0) : 3'd0))))))))));
-  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_2 ? (_and_533 ? 1'd1 : 1'd0) : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_396 ? 1'd0 : (_eq_397 ? 1'd0 : (_eq_398 ? 1'd0 : (_eq_399 ? 1'd0 : (_eq_400 ? 1'd0 : (_eq_402 ? (_or_258 ? 1'd0 : (_not_138 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
+  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_2 ? (_and_540 ? 1'd1 : 1'd0) : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_396 ? 1'd0 : (_eq_397 ? 1'd0 : (_eq_398 ? 1'd0 : (_eq_399 ? 1'd0 : (_eq_400 ? 1'd0 : (_eq_402 ? (_or_258 ? 1'd0 : (_not_139 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
   assign serialMultiplier_io_a = _mux_77;
   assign serialMultiplier_io_b = _mux_78;
   assign slot_lens_0 = 6'd0;
@@ -4494,13 +4476,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign slot_lens_125 = slot_len_125;
   assign slot_lens_126 = slot_len_126;
   assign slot_lens_127 = slot_len_127;
-  assign cause = (commit_fire ? 3'd0 : (_eq_1330 ? _mux_79 : (_or_272 ? _mux_80 : (_and_539 ? 3'd3 : (_and_540 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_eq_1330 ? _mux_79 : (_or_272 ? _mux_80 : (_and_543 ? 3'd3 : (_and_544 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
       state <= 4'd0;
     end else begin
-      state <= (_eq_0 ? (_not_0 ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_2 ? (_and_4 ? (readout_pending ? 4'd13 : (_and_6 ? 4'd15 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_5 ? (pipe_empty ? 4'd3 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_6 ? (_ne_0 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (split_req ? _mux_0 : (_and_7 ? _mux_1 : 4'd7))) : (_eq_8 ? (_or_254 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd5) : (_eq_396 ? (_ge_1 ? 4'd6 : (_not_136 ? (_and_520 ? _mux_3 : 4'd7) : (merge_due ? (_and_521 ? _mux_4 : 4'd7) : 4'd12))) : (_eq_397 ? (_or_257 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (merge_due ? (_and_522 ? _mux_5 : 4'd7) : 4'd12)) : (_eq_398 ? (_or_254 ? (cmd_fire ? 4'd8 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_ne_129 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : _mux_6)) : (_eq_399 ? (_or_254 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd9) : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? 4'd7 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : 4'd7) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_402 ? (_or_258 ? 4'd12 : (_not_138 ? 4'd11 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (_eq_403 ? (_not_139 ? 4'd10 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_404 ? (_eq_405 ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_406 ? (cmd_fire ? 4'd14 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_407 ? (io_counterResult_valid ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_408 ? 4'd0 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)))))))))))))))));
+      state <= (_eq_0 ? (_not_0 ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_2 ? (_and_5 ? (readout_pending ? 4'd13 : (_and_7 ? 4'd15 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_5 ? (pipe_empty ? 4'd3 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_6 ? (_ne_0 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (split_req ? _mux_0 : (_and_8 ? _mux_1 : 4'd7))) : (_eq_8 ? (_or_254 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd5) : (_eq_396 ? (_ge_1 ? 4'd6 : (_not_137 ? (_and_521 ? _mux_3 : 4'd7) : (merge_due ? (_and_522 ? _mux_4 : 4'd7) : 4'd12))) : (_eq_397 ? (_or_257 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (merge_due ? (_and_523 ? _mux_5 : 4'd7) : 4'd12)) : (_eq_398 ? (_or_254 ? (cmd_fire ? 4'd8 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_ne_129 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : _mux_6)) : (_eq_399 ? (_or_254 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd9) : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? 4'd7 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : 4'd7) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_402 ? (_or_258 ? 4'd12 : (_not_139 ? 4'd11 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (_eq_403 ? (_not_140 ? 4'd10 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_404 ? (_eq_405 ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_406 ? (cmd_fire ? 4'd14 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_407 ? (io_counterResult_valid ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_408 ? 4'd0 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)))))))))))))))));
     end
   end
 
@@ -4508,7 +4490,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_valid <= 128'd1;
     end else begin
-      slot_valid <= (_eq_0 ? slot_valid : (_eq_2 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_8 ? slot_valid : (_eq_396 ? slot_valid : (_eq_397 ? (_or_257 ? (cmd_fire ? _or_262 : slot_valid) : slot_valid) : (_eq_398 ? slot_valid : (_eq_399 ? slot_valid : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? _and_532 : slot_valid) : slot_valid) : slot_valid) : (_eq_402 ? slot_valid : (_eq_403 ? slot_valid : (_eq_404 ? slot_valid : (_eq_406 ? slot_valid : (_eq_407 ? slot_valid : (_eq_408 ? 128'd1 : slot_valid))))))))))))))));
+      slot_valid <= (_eq_0 ? slot_valid : (_eq_2 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_8 ? slot_valid : (_eq_396 ? slot_valid : (_eq_397 ? (_or_257 ? (cmd_fire ? _or_262 : slot_valid) : slot_valid) : (_eq_398 ? slot_valid : (_eq_399 ? slot_valid : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? _and_535 : slot_valid) : slot_valid) : slot_valid) : (_eq_402 ? slot_valid : (_eq_403 ? slot_valid : (_eq_404 ? slot_valid : (_eq_406 ? slot_valid : (_eq_407 ? slot_valid : (_eq_408 ? 128'd1 : slot_valid))))))))))))))));
     end
   end
 
@@ -7146,14 +7128,6 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      snap_zero_weight <= 64'd0;
-    end else begin
-      snap_zero_weight <= (ev_snapshot ? io_zeroWeight : snap_zero_weight);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
       st_nodes <= 8'd1;
     end else begin
       st_nodes <= (ev_clear ? 8'd1 : _sub_5);
@@ -7170,97 +7144,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      snap_n <= 64'd0;
-    end else begin
-      snap_n <= (ev_snapshot ? st_n : snap_n);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_nodes <= 8'd1;
-    end else begin
-      snap_nodes <= (ev_snapshot ? st_nodes : snap_nodes);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_high_water <= 8'd1;
-    end else begin
-      snap_high_water <= (ev_snapshot ? st_high_water : snap_high_water);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_updates <= 64'd0;
-    end else begin
-      snap_updates <= (ev_snapshot ? st_updates : snap_updates);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_splits <= 64'd0;
-    end else begin
-      snap_splits <= (ev_snapshot ? st_splits : snap_splits);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_merges <= 64'd0;
-    end else begin
-      snap_merges <= (ev_snapshot ? st_merges : snap_merges);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_merge_batches <= 64'd0;
-    end else begin
-      snap_merge_batches <= (ev_snapshot ? st_merge_batches : snap_merge_batches);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_deferred_splits <= 64'd0;
-    end else begin
-      snap_deferred_splits <= (ev_snapshot ? st_deferred_splits : snap_deferred_splits);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_saturations <= 64'd0;
-    end else begin
-      snap_saturations <= (ev_snapshot ? st_saturations : snap_saturations);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_overflow <= 1'd0;
-    end else begin
-      snap_overflow <= (ev_snapshot ? st_overflow : snap_overflow);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_saturated <= 1'd0;
-    end else begin
-      snap_saturated <= (ev_snapshot ? st_saturated : snap_saturated);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_not_0 ? _mux_72 : next_merge) : (_eq_2 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_8 ? next_merge : (_eq_396 ? next_merge : (_eq_397 ? next_merge : (_eq_398 ? next_merge : (_eq_399 ? next_merge : (_eq_400 ? next_merge : (_eq_402 ? next_merge : (_eq_403 ? (_not_139 ? (_or_r_1 ? next_merge : _bits_397) : next_merge) : next_merge))))))))))));
+      next_merge <= (_eq_0 ? (_not_0 ? _mux_72 : next_merge) : (_eq_2 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_8 ? next_merge : (_eq_396 ? next_merge : (_eq_397 ? next_merge : (_eq_398 ? next_merge : (_eq_399 ? next_merge : (_eq_400 ? next_merge : (_eq_402 ? next_merge : (_eq_403 ? (_not_140 ? (_or_r_1 ? next_merge : _bits_398) : next_merge) : next_merge))))))))))));
     end
   end
 
@@ -7276,7 +7162,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       schedule_exhausted <= 1'd0;
     end else begin
-      schedule_exhausted <= (_eq_0 ? schedule_exhausted : (_eq_2 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_6 ? schedule_exhausted : (_eq_8 ? schedule_exhausted : (_eq_396 ? schedule_exhausted : (_eq_397 ? schedule_exhausted : (_eq_398 ? schedule_exhausted : (_eq_399 ? schedule_exhausted : (_eq_400 ? schedule_exhausted : (_eq_402 ? schedule_exhausted : (_eq_403 ? (_not_139 ? (_or_r_1 ? 1'd1 : schedule_exhausted) : schedule_exhausted) : (_eq_404 ? schedule_exhausted : (_eq_406 ? schedule_exhausted : (_eq_407 ? schedule_exhausted : (_eq_408 ? 1'd0 : schedule_exhausted))))))))))))))));
+      schedule_exhausted <= (_eq_0 ? schedule_exhausted : (_eq_2 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_6 ? schedule_exhausted : (_eq_8 ? schedule_exhausted : (_eq_396 ? schedule_exhausted : (_eq_397 ? schedule_exhausted : (_eq_398 ? schedule_exhausted : (_eq_399 ? schedule_exhausted : (_eq_400 ? schedule_exhausted : (_eq_402 ? schedule_exhausted : (_eq_403 ? (_not_140 ? (_or_r_1 ? 1'd1 : schedule_exhausted) : schedule_exhausted) : (_eq_404 ? schedule_exhausted : (_eq_406 ? schedule_exhausted : (_eq_407 ? schedule_exhausted : (_eq_408 ? 1'd0 : schedule_exhausted))))))))))))))));
     end
   end
 
@@ -7332,7 +7218,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       early_done <= 1'd0;
     end else begin
-      early_done <= (_eq_0 ? early_done : (_eq_2 ? early_done : (_eq_5 ? early_done : (_eq_6 ? (_ne_0 ? early_done : (split_req ? 1'd0 : early_done)) : (_eq_8 ? early_done : (_eq_396 ? (_ge_1 ? early_done : (_not_136 ? 1'd1 : early_done)) : early_done))))));
+      early_done <= (_eq_0 ? early_done : (_eq_2 ? early_done : (_eq_5 ? early_done : (_eq_6 ? (_ne_0 ? early_done : (split_req ? 1'd0 : early_done)) : (_eq_8 ? early_done : (_eq_396 ? (_ge_1 ? early_done : (_not_137 ? 1'd1 : early_done)) : early_done))))));
     end
   end
 
@@ -7340,7 +7226,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (_eq_0 ? early_batch : (_eq_2 ? early_batch : (_eq_5 ? early_batch : (_eq_6 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_8 ? early_batch : (_eq_396 ? (_ge_1 ? early_batch : (_not_136 ? 1'd1 : (merge_due ? 1'd0 : early_batch))) : (_eq_397 ? (_or_257 ? early_batch : (merge_due ? 1'd0 : early_batch)) : early_batch)))))));
+      early_batch <= (_eq_0 ? early_batch : (_eq_2 ? early_batch : (_eq_5 ? early_batch : (_eq_6 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_8 ? early_batch : (_eq_396 ? (_ge_1 ? early_batch : (_not_137 ? 1'd1 : (merge_due ? 1'd0 : early_batch))) : (_eq_397 ? (_or_257 ? early_batch : (merge_due ? 1'd0 : early_batch)) : early_batch)))))));
     end
   end
 
@@ -7441,11 +7327,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    visited_parents <= (_eq_0 ? visited_parents : (_eq_2 ? visited_parents : (_eq_5 ? visited_parents : (_eq_6 ? (_ne_0 ? visited_parents : (split_req ? visited_parents : 128'd0)) : (_eq_8 ? visited_parents : (_eq_396 ? (_ge_1 ? visited_parents : (_not_136 ? 128'd0 : (merge_due ? 128'd0 : visited_parents))) : (_eq_397 ? (_or_257 ? visited_parents : (merge_due ? 128'd0 : visited_parents)) : (_eq_398 ? (_or_254 ? (cmd_fire ? _or_268 : visited_parents) : visited_parents) : visited_parents))))))));
+    visited_parents <= (_eq_0 ? visited_parents : (_eq_2 ? visited_parents : (_eq_5 ? visited_parents : (_eq_6 ? (_ne_0 ? visited_parents : (split_req ? visited_parents : 128'd0)) : (_eq_8 ? visited_parents : (_eq_396 ? (_ge_1 ? visited_parents : (_not_137 ? 128'd0 : (merge_due ? 128'd0 : visited_parents))) : (_eq_397 ? (_or_257 ? visited_parents : (merge_due ? 128'd0 : visited_parents)) : (_eq_398 ? (_or_254 ? (cmd_fire ? _or_268 : visited_parents) : visited_parents) : visited_parents))))))));
   end
 
   always @(posedge clock) begin
-    merge_level <= (_eq_0 ? merge_level : (_eq_2 ? merge_level : (_eq_5 ? merge_level : (_eq_6 ? (_ne_0 ? merge_level : (split_req ? merge_level : 6'd30)) : (_eq_8 ? merge_level : (_eq_396 ? (_ge_1 ? merge_level : (_not_136 ? 6'd30 : (merge_due ? 6'd30 : merge_level))) : (_eq_397 ? (_or_257 ? merge_level : (merge_due ? 6'd30 : merge_level)) : (_eq_398 ? (_or_254 ? merge_level : (_ne_129 ? _sub_11 : merge_level)) : merge_level))))))));
+    merge_level <= (_eq_0 ? merge_level : (_eq_2 ? merge_level : (_eq_5 ? merge_level : (_eq_6 ? (_ne_0 ? merge_level : (split_req ? merge_level : 6'd30)) : (_eq_8 ? merge_level : (_eq_396 ? (_ge_1 ? merge_level : (_not_137 ? 6'd30 : (merge_due ? 6'd30 : merge_level))) : (_eq_397 ? (_or_257 ? merge_level : (merge_due ? 6'd30 : merge_level)) : (_eq_398 ? (_or_254 ? merge_level : (_ne_129 ? _sub_11 : merge_level)) : merge_level))))))));
   end
 
   always @(posedge clock) begin
@@ -7453,7 +7339,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_sum <= (_eq_0 ? (_and_535 ? _add_12 : merge_sum) : (_eq_2 ? (_and_535 ? _add_12 : merge_sum) : (_eq_5 ? (_and_535 ? _add_12 : merge_sum) : (_eq_6 ? (_and_535 ? _add_12 : merge_sum) : (_eq_8 ? (_and_535 ? _add_12 : merge_sum) : (_eq_396 ? (_and_535 ? _add_12 : merge_sum) : (_eq_397 ? (_and_535 ? _add_12 : merge_sum) : (_eq_398 ? (_or_254 ? (cmd_fire ? 35'd0 : (_and_535 ? _add_12 : merge_sum)) : (_and_535 ? _add_12 : merge_sum)) : (_and_535 ? _add_12 : merge_sum)))))))));
+    merge_sum <= (_eq_0 ? (_and_537 ? _add_12 : merge_sum) : (_eq_2 ? (_and_537 ? _add_12 : merge_sum) : (_eq_5 ? (_and_537 ? _add_12 : merge_sum) : (_eq_6 ? (_and_537 ? _add_12 : merge_sum) : (_eq_8 ? (_and_537 ? _add_12 : merge_sum) : (_eq_396 ? (_and_537 ? _add_12 : merge_sum) : (_eq_397 ? (_and_537 ? _add_12 : merge_sum) : (_eq_398 ? (_or_254 ? (cmd_fire ? 35'd0 : (_and_537 ? _add_12 : merge_sum)) : (_and_537 ? _add_12 : merge_sum)) : (_and_537 ? _add_12 : merge_sum)))))))));
   end
 
   always @(posedge clock) begin
@@ -7484,7 +7370,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_2 ? (_and_533 ? 1'd0 : snapshot_pending) : snapshot_pending)));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_2 ? (_and_540 ? 1'd0 : snapshot_pending) : snapshot_pending)));
     end
   end
 
@@ -7492,7 +7378,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_2 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_8 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_396 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_397 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_398 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_399 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_400 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_402 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_403 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_404 ? (_eq_405 ? _mux_75 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_406 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_407 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
+      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_2 ? (_and_540 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_8 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_396 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_397 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_398 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_399 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_400 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_402 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_403 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_404 ? (_eq_405 ? _mux_75 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_406 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_407 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
     end
   end
 
@@ -7500,7 +7386,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (_eq_0 ? node_valid : (_eq_2 ? node_valid : (_eq_5 ? node_valid : (_eq_6 ? node_valid : (_eq_8 ? node_valid : (_eq_396 ? node_valid : (_eq_397 ? node_valid : (_eq_398 ? node_valid : (_eq_399 ? node_valid : (_eq_400 ? node_valid : (_eq_402 ? node_valid : (_eq_403 ? node_valid : (_eq_404 ? node_valid : (_eq_406 ? node_valid : (_eq_407 ? (io_counterResult_valid ? _and_536 : node_valid) : node_valid)))))))))))))));
+      node_valid <= (_eq_0 ? node_valid : (_eq_2 ? node_valid : (_eq_5 ? node_valid : (_eq_6 ? node_valid : (_eq_8 ? node_valid : (_eq_396 ? node_valid : (_eq_397 ? node_valid : (_eq_398 ? node_valid : (_eq_399 ? node_valid : (_eq_400 ? node_valid : (_eq_402 ? node_valid : (_eq_403 ? node_valid : (_eq_404 ? node_valid : (_eq_406 ? node_valid : (_eq_407 ? (io_counterResult_valid ? _and_541 : node_valid) : node_valid)))))))))))))));
     end
   end
 
@@ -7540,23 +7426,15 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       batch_min_sum <= _fill_8;
     end else begin
-      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_2 ? batch_min_sum : (_eq_5 ? batch_min_sum : (_eq_6 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_8 ? batch_min_sum : (_eq_396 ? (_ge_1 ? batch_min_sum : (_not_136 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum))) : (_eq_397 ? (_or_257 ? batch_min_sum : (merge_due ? _fill_7 : batch_min_sum)) : (_eq_398 ? batch_min_sum : (_eq_399 ? batch_min_sum : (_eq_400 ? (_eq_401 ? (merge_now_p ? batch_min_sum : (_ne_133 ? (_lt_5 ? merge_sum : batch_min_sum) : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
+      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_2 ? batch_min_sum : (_eq_5 ? batch_min_sum : (_eq_6 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_8 ? batch_min_sum : (_eq_396 ? (_ge_1 ? batch_min_sum : (_not_137 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum))) : (_eq_397 ? (_or_257 ? batch_min_sum : (merge_due ? _fill_7 : batch_min_sum)) : (_eq_398 ? batch_min_sum : (_eq_399 ? batch_min_sum : (_eq_400 ? (_eq_401 ? (merge_now_p ? batch_min_sum : (_ne_133 ? (_lt_5 ? merge_sum : batch_min_sum) : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      bound_job <= 1'd0;
+      snapshot_frozen <= 1'd0;
     end else begin
-      bound_job <= (_eq_0 ? (_and_537 ? 1'd0 : bound_job) : (_eq_2 ? (_and_533 ? 1'd1 : (_and_537 ? 1'd0 : bound_job)) : (_and_537 ? 1'd0 : bound_job)));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_error_bound <= 64'd0;
-    end else begin
-      snap_error_bound <= (_and_537 ? _bits_402 : snap_error_bound);
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_2 ? (_and_540 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
     end
   end
 
@@ -7600,28 +7478,32 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_541 && !io_selected_bits_found) begin // RapController.java:410
-      $display("Assertion failed at RapController.java:410: no node matched a key: the root must always match");
+    if (!reset && _and_545 && !io_selected_bits_found) begin // RapController.java:407
+      $display("Assertion failed at RapController.java:407: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:411
-      $display("Assertion failed at RapController.java:411: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:408
+      $display("Assertion failed at RapController.java:408: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_542) begin // RapController.java:412
-      $display("Assertion failed at RapController.java:412: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_546) begin // RapController.java:409
+      $display("Assertion failed at RapController.java:409: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_543 && !_lt_6) begin // RapController.java:413
-      $display("Assertion failed at RapController.java:413: undo stack overflow");
+    if (!reset && _and_547 && !_lt_6) begin // RapController.java:410
+      $display("Assertion failed at RapController.java:410: undo stack overflow");
       $stop;
     end
-    if (!reset && _eq_1337 && !_or_273) begin // RapController.java:414
-      $display("Assertion failed at RapController.java:414: a split found no free slot after checking capacity");
+    if (!reset && _eq_1337 && !_or_273) begin // RapController.java:411
+      $display("Assertion failed at RapController.java:411: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && !_le_8) begin // RapController.java:415
-      $display("Assertion failed at RapController.java:415: more nodes (%d) than slots", st_nodes);
+    if (!reset && snapshot_frozen && !_not_283) begin // RapController.java:412
+      $display("Assertion failed at RapController.java:412: a status value changed during the snapshot copy");
+      $stop;
+    end
+    if (!reset && !_le_8) begin // RapController.java:413
+      $display("Assertion failed at RapController.java:413: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

@@ -79,7 +79,6 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   input  wire [15:0] io_epsCsr, // RapController.java:70
   input  wire [63:0] io_m0Csr, // RapController.java:70
   input  wire [31:0] io_qCsr, // RapController.java:70
-  input  wire [63:0] io_zeroWeight, // RapController.java:70
   output wire [15:0] io_epsActive, // RapController.java:70
   output wire io_thresholdClear, // RapController.java:70
   output wire io_acceptEnable, // RapController.java:70
@@ -94,19 +93,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   output wire [63:0] io_live_saturations, // RapController.java:70
   output wire io_live_overflow, // RapController.java:70
   output wire io_live_saturated, // RapController.java:70
-  output wire [63:0] io_snap_n, // RapController.java:70
-  output wire [5:0] io_snap_nodes, // RapController.java:70
-  output wire [5:0] io_snap_highWater, // RapController.java:70
-  output wire [63:0] io_snap_updates, // RapController.java:70
-  output wire [63:0] io_snap_splits, // RapController.java:70
-  output wire [63:0] io_snap_merges, // RapController.java:70
-  output wire [63:0] io_snap_mergeBatches, // RapController.java:70
-  output wire [63:0] io_snap_deferredSplits, // RapController.java:70
-  output wire [63:0] io_snap_saturations, // RapController.java:70
-  output wire io_snap_overflow, // RapController.java:70
-  output wire io_snap_saturated, // RapController.java:70
-  output wire [63:0] io_snapErrorBound, // RapController.java:70
-  output wire [63:0] io_snapZeroWeight, // RapController.java:70
+  output wire io_snapFreeze, // RapController.java:70
+  input  wire io_snapCopied, // RapController.java:70
+  output wire [63:0] io_errorBound, // RapController.java:70
+  output wire io_errorBoundReady, // RapController.java:70
   output wire io_snapBusy, // RapController.java:70
   output wire io_node_valid, // RapController.java:70
   output wire [5:0] io_node_len, // RapController.java:70
@@ -250,29 +240,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   reg [2:0] slot_children_29; // NodeTable.java:36
   reg [2:0] slot_children_30; // NodeTable.java:36
   reg [2:0] slot_children_31; // NodeTable.java:36
-  reg [63:0] st_n; // StatusRegs.java:17
-  reg [63:0] st_updates; // StatusRegs.java:20
-  reg [63:0] st_splits; // StatusRegs.java:21
-  reg [63:0] st_merges; // StatusRegs.java:22
-  reg [63:0] st_merge_batches; // StatusRegs.java:23
-  reg [63:0] st_deferred_splits; // StatusRegs.java:24
-  reg [63:0] st_saturations; // StatusRegs.java:25
-  reg st_overflow; // StatusRegs.java:26
-  reg st_saturated; // StatusRegs.java:27
-  reg [63:0] snap_zero_weight; // StatusRegs.java:28
-  reg [5:0] st_nodes; // StatusRegs.java:52
-  reg [5:0] st_high_water; // StatusRegs.java:53
-  reg [63:0] snap_n; // StatusRegs.java:61
-  reg [5:0] snap_nodes; // StatusRegs.java:61
-  reg [5:0] snap_high_water; // StatusRegs.java:61
-  reg [63:0] snap_updates; // StatusRegs.java:61
-  reg [63:0] snap_splits; // StatusRegs.java:61
-  reg [63:0] snap_merges; // StatusRegs.java:61
-  reg [63:0] snap_merge_batches; // StatusRegs.java:61
-  reg [63:0] snap_deferred_splits; // StatusRegs.java:61
-  reg [63:0] snap_saturations; // StatusRegs.java:61
-  reg snap_overflow; // StatusRegs.java:61
-  reg snap_saturated; // StatusRegs.java:61
+  reg [63:0] st_n; // StatusRegs.java:16
+  reg [63:0] st_updates; // StatusRegs.java:19
+  reg [63:0] st_splits; // StatusRegs.java:20
+  reg [63:0] st_merges; // StatusRegs.java:21
+  reg [63:0] st_merge_batches; // StatusRegs.java:22
+  reg [63:0] st_deferred_splits; // StatusRegs.java:23
+  reg [63:0] st_saturations; // StatusRegs.java:24
+  reg st_overflow; // StatusRegs.java:25
+  reg st_saturated; // StatusRegs.java:26
+  reg [5:0] st_nodes; // StatusRegs.java:48
+  reg [5:0] st_high_water; // StatusRegs.java:49
   reg [63:0] next_merge; // RapController.java:81
   reg [63:0] until_merge; // RapController.java:83
   reg schedule_exhausted; // RapController.java:84
@@ -315,24 +293,22 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   reg skip_valid; // MergeSkip.java:23
   reg [34:0] skip_min_sum; // MergeSkip.java:30
   reg [34:0] batch_min_sum; // MergeSkip.java:31
-  reg bound_job; // RapController.java:132
-  reg [63:0] snap_error_bound; // RapController.java:133
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:407
+  reg snapshot_frozen; // RapController.java:133
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:404
 
   // Memories (no reset, so synthesis infers RAM)
   reg [31:0] slot_prefix [0:31]; // RapController.java:127
 
   // Wires
-  wire ev_commit; // StatusRegs.java:31
-  wire ev_saturation; // StatusRegs.java:34
-  wire ev_split; // StatusRegs.java:36
-  wire ev_allocated; // StatusRegs.java:38
-  wire ev_batch; // StatusRegs.java:40
-  wire ev_deferred; // StatusRegs.java:42
-  wire ev_clear; // StatusRegs.java:45
-  wire ev_snapshot; // StatusRegs.java:46
-  wire ev_weight; // StatusRegs.java:54
-  wire [2:0] ev_removed; // StatusRegs.java:55
+  wire ev_commit; // StatusRegs.java:29
+  wire ev_saturation; // StatusRegs.java:32
+  wire ev_split; // StatusRegs.java:34
+  wire ev_allocated; // StatusRegs.java:36
+  wire ev_batch; // StatusRegs.java:38
+  wire ev_deferred; // StatusRegs.java:40
+  wire ev_clear; // StatusRegs.java:43
+  wire ev_weight; // StatusRegs.java:50
+  wire [2:0] ev_removed; // StatusRegs.java:51
   wire serialMultiplier_io_start; // RapController.java:131
   wire [63:0] serialMultiplier_io_a; // RapController.java:131
   wire [31:0] serialMultiplier_io_b; // RapController.java:131
@@ -373,447 +349,449 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   wire [2:0] cause; // RapController.java:482
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:223
-  wire _not_0 = ~io_counterClearing; // RapController.java:223
-  wire in_run = state == 4'd1; // RapController.java:143
-  wire commit_fire = in_run & io_counterResult_valid; // RapController.java:178
+  wire _eq_0 = state == 4'd0; // RapController.java:219
+  wire _not_0 = ~io_counterClearing; // RapController.java:219
+  wire in_run = state == 4'd1; // RapController.java:139
+  wire commit_fire = in_run & io_counterResult_valid; // RapController.java:174
   wire _eq_1 = io_counterResult_bits_addr == 5'd0; // NodeTable.java:62
   wire [5:0] _dyn_index_0 = io_counterResult_bits_addr == 5'd0 ? slot_len_0 : io_counterResult_bits_addr == 5'd1 ? slot_len_1 : io_counterResult_bits_addr == 5'd2 ? slot_len_2 : io_counterResult_bits_addr == 5'd3 ? slot_len_3 : io_counterResult_bits_addr == 5'd4 ? slot_len_4 : io_counterResult_bits_addr == 5'd5 ? slot_len_5 : io_counterResult_bits_addr == 5'd6 ? slot_len_6 : io_counterResult_bits_addr == 5'd7 ? slot_len_7 : io_counterResult_bits_addr == 5'd8 ? slot_len_8 : io_counterResult_bits_addr == 5'd9 ? slot_len_9 : io_counterResult_bits_addr == 5'd10 ? slot_len_10 : io_counterResult_bits_addr == 5'd11 ? slot_len_11 : io_counterResult_bits_addr == 5'd12 ? slot_len_12 : io_counterResult_bits_addr == 5'd13 ? slot_len_13 : io_counterResult_bits_addr == 5'd14 ? slot_len_14 : io_counterResult_bits_addr == 5'd15 ? slot_len_15 : io_counterResult_bits_addr == 5'd16 ? slot_len_16 : io_counterResult_bits_addr == 5'd17 ? slot_len_17 : io_counterResult_bits_addr == 5'd18 ? slot_len_18 : io_counterResult_bits_addr == 5'd19 ? slot_len_19 : io_counterResult_bits_addr == 5'd20 ? slot_len_20 : io_counterResult_bits_addr == 5'd21 ? slot_len_21 : io_counterResult_bits_addr == 5'd22 ? slot_len_22 : io_counterResult_bits_addr == 5'd23 ? slot_len_23 : io_counterResult_bits_addr == 5'd24 ? slot_len_24 : io_counterResult_bits_addr == 5'd25 ? slot_len_25 : io_counterResult_bits_addr == 5'd26 ? slot_len_26 : io_counterResult_bits_addr == 5'd27 ? slot_len_27 : io_counterResult_bits_addr == 5'd28 ? slot_len_28 : io_counterResult_bits_addr == 5'd29 ? slot_len_29 : io_counterResult_bits_addr == 5'd30 ? slot_len_30 : slot_len_31; // NodeTable.java:62
   wire [5:0] hit_len = _eq_1 ? 6'd0 : _dyn_index_0; // NodeTable.java:62
-  wire _lt_0 = hit_len < 6'd32; // RapController.java:182
-  wire _gt_0 = {{4{1'b0}}, io_counterResult_bits_updated} > io_head_threshold; // RapController.java:181
-  wire split_now = _lt_0 & _gt_0; // RapController.java:182
-  wire _not_1 = ~schedule_exhausted; // RapController.java:184
-  wire [62:0] _bits_0 = until_merge[63:1]; // RapController.java:184
-  wire _or_r_0 = |_bits_0; // RapController.java:184
-  wire _not_2 = ~_or_r_0; // RapController.java:184
-  wire _and_0 = _not_1 & _not_2; // RapController.java:184
-  wire _bits_1 = until_merge[0]; // RapController.java:185
-  wire _ge_0 = io_head_weight >= _bits_1; // RapController.java:185
-  wire merge_now = _and_0 & _ge_0; // RapController.java:185
-  wire _not_3 = ~merge_now; // RapController.java:192
-  wire _and_1 = split_now & _not_3; // RapController.java:192
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:191
-  wire [2:0] _dyn_index_1 = io_counterResult_bits_addr == 5'd0 ? slot_children_0 : io_counterResult_bits_addr == 5'd1 ? slot_children_1 : io_counterResult_bits_addr == 5'd2 ? slot_children_2 : io_counterResult_bits_addr == 5'd3 ? slot_children_3 : io_counterResult_bits_addr == 5'd4 ? slot_children_4 : io_counterResult_bits_addr == 5'd5 ? slot_children_5 : io_counterResult_bits_addr == 5'd6 ? slot_children_6 : io_counterResult_bits_addr == 5'd7 ? slot_children_7 : io_counterResult_bits_addr == 5'd8 ? slot_children_8 : io_counterResult_bits_addr == 5'd9 ? slot_children_9 : io_counterResult_bits_addr == 5'd10 ? slot_children_10 : io_counterResult_bits_addr == 5'd11 ? slot_children_11 : io_counterResult_bits_addr == 5'd12 ? slot_children_12 : io_counterResult_bits_addr == 5'd13 ? slot_children_13 : io_counterResult_bits_addr == 5'd14 ? slot_children_14 : io_counterResult_bits_addr == 5'd15 ? slot_children_15 : io_counterResult_bits_addr == 5'd16 ? slot_children_16 : io_counterResult_bits_addr == 5'd17 ? slot_children_17 : io_counterResult_bits_addr == 5'd18 ? slot_children_18 : io_counterResult_bits_addr == 5'd19 ? slot_children_19 : io_counterResult_bits_addr == 5'd20 ? slot_children_20 : io_counterResult_bits_addr == 5'd21 ? slot_children_21 : io_counterResult_bits_addr == 5'd22 ? slot_children_22 : io_counterResult_bits_addr == 5'd23 ? slot_children_23 : io_counterResult_bits_addr == 5'd24 ? slot_children_24 : io_counterResult_bits_addr == 5'd25 ? slot_children_25 : io_counterResult_bits_addr == 5'd26 ? slot_children_26 : io_counterResult_bits_addr == 5'd27 ? slot_children_27 : io_counterResult_bits_addr == 5'd28 ? slot_children_28 : io_counterResult_bits_addr == 5'd29 ? slot_children_29 : io_counterResult_bits_addr == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:190
-  wire [5:0] _sub_0 = 6'd4 - {{3{1'b0}}, _dyn_index_1}; // RapController.java:190
-  wire _lt_1 = free_slots < _sub_0; // RapController.java:192
-  wire _and_2 = _and_1 & _lt_1; // RapController.java:192
+  wire _lt_0 = hit_len < 6'd32; // RapController.java:178
+  wire _gt_0 = {{4{1'b0}}, io_counterResult_bits_updated} > io_head_threshold; // RapController.java:177
+  wire split_now = _lt_0 & _gt_0; // RapController.java:178
+  wire _not_1 = ~schedule_exhausted; // RapController.java:180
+  wire [62:0] _bits_0 = until_merge[63:1]; // RapController.java:180
+  wire _or_r_0 = |_bits_0; // RapController.java:180
+  wire _not_2 = ~_or_r_0; // RapController.java:180
+  wire _and_0 = _not_1 & _not_2; // RapController.java:180
+  wire _bits_1 = until_merge[0]; // RapController.java:181
+  wire _ge_0 = io_head_weight >= _bits_1; // RapController.java:181
+  wire merge_now = _and_0 & _ge_0; // RapController.java:181
+  wire _not_3 = ~merge_now; // RapController.java:188
+  wire _and_1 = split_now & _not_3; // RapController.java:188
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:187
+  wire [2:0] _dyn_index_1 = io_counterResult_bits_addr == 5'd0 ? slot_children_0 : io_counterResult_bits_addr == 5'd1 ? slot_children_1 : io_counterResult_bits_addr == 5'd2 ? slot_children_2 : io_counterResult_bits_addr == 5'd3 ? slot_children_3 : io_counterResult_bits_addr == 5'd4 ? slot_children_4 : io_counterResult_bits_addr == 5'd5 ? slot_children_5 : io_counterResult_bits_addr == 5'd6 ? slot_children_6 : io_counterResult_bits_addr == 5'd7 ? slot_children_7 : io_counterResult_bits_addr == 5'd8 ? slot_children_8 : io_counterResult_bits_addr == 5'd9 ? slot_children_9 : io_counterResult_bits_addr == 5'd10 ? slot_children_10 : io_counterResult_bits_addr == 5'd11 ? slot_children_11 : io_counterResult_bits_addr == 5'd12 ? slot_children_12 : io_counterResult_bits_addr == 5'd13 ? slot_children_13 : io_counterResult_bits_addr == 5'd14 ? slot_children_14 : io_counterResult_bits_addr == 5'd15 ? slot_children_15 : io_counterResult_bits_addr == 5'd16 ? slot_children_16 : io_counterResult_bits_addr == 5'd17 ? slot_children_17 : io_counterResult_bits_addr == 5'd18 ? slot_children_18 : io_counterResult_bits_addr == 5'd19 ? slot_children_19 : io_counterResult_bits_addr == 5'd20 ? slot_children_20 : io_counterResult_bits_addr == 5'd21 ? slot_children_21 : io_counterResult_bits_addr == 5'd22 ? slot_children_22 : io_counterResult_bits_addr == 5'd23 ? slot_children_23 : io_counterResult_bits_addr == 5'd24 ? slot_children_24 : io_counterResult_bits_addr == 5'd25 ? slot_children_25 : io_counterResult_bits_addr == 5'd26 ? slot_children_26 : io_counterResult_bits_addr == 5'd27 ? slot_children_27 : io_counterResult_bits_addr == 5'd28 ? slot_children_28 : io_counterResult_bits_addr == 5'd29 ? slot_children_29 : io_counterResult_bits_addr == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:186
+  wire [5:0] _sub_0 = 6'd4 - {{3{1'b0}}, _dyn_index_1}; // RapController.java:186
+  wire _lt_1 = free_slots < _sub_0; // RapController.java:188
+  wire _and_2 = _and_1 & _lt_1; // RapController.java:188
   wire _le_0 = io_head_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
   wire _and_3 = skip_valid & _le_0; // MergeSkip.java:37
-  wire defer_now = _and_2 & _and_3; // RapController.java:193
-  wire _or_0 = split_now | merge_now; // RapController.java:204
-  wire _eq_2 = state == 4'd1; // RapController.java:234
-  wire _not_4 = ~commit_fire; // RapController.java:242
+  wire defer_now = _and_2 & _and_3; // RapController.java:189
+  wire _or_0 = split_now | merge_now; // RapController.java:200
+  wire _eq_2 = state == 4'd1; // RapController.java:230
+  wire _not_4 = ~commit_fire; // RapController.java:239
   wire _eq_3 = front_count == 5'd0; // RapController.java:101
   wire _eq_4 = sram_count == 8'd0; // RapController.java:101
   wire pipe_empty = _eq_3 & _eq_4; // RapController.java:101
-  wire _and_4 = _not_4 & pipe_empty; // RapController.java:242
-  wire _and_5 = soft_pending & io_inputsDrained; // RapController.java:244
-  wire _not_5 = ~io_headValid; // RapController.java:244
-  wire _and_6 = _and_5 & _not_5; // RapController.java:244
-  wire _eq_5 = state == 4'd2; // RapController.java:248
-  wire _eq_6 = state == 4'd3; // RapController.java:255
-  wire _ne_0 = undo_sp != 4'd0; // RapController.java:257
-  wire [2:0] _dyn_index_2 = op_slot == 5'd0 ? slot_children_0 : op_slot == 5'd1 ? slot_children_1 : op_slot == 5'd2 ? slot_children_2 : op_slot == 5'd3 ? slot_children_3 : op_slot == 5'd4 ? slot_children_4 : op_slot == 5'd5 ? slot_children_5 : op_slot == 5'd6 ? slot_children_6 : op_slot == 5'd7 ? slot_children_7 : op_slot == 5'd8 ? slot_children_8 : op_slot == 5'd9 ? slot_children_9 : op_slot == 5'd10 ? slot_children_10 : op_slot == 5'd11 ? slot_children_11 : op_slot == 5'd12 ? slot_children_12 : op_slot == 5'd13 ? slot_children_13 : op_slot == 5'd14 ? slot_children_14 : op_slot == 5'd15 ? slot_children_15 : op_slot == 5'd16 ? slot_children_16 : op_slot == 5'd17 ? slot_children_17 : op_slot == 5'd18 ? slot_children_18 : op_slot == 5'd19 ? slot_children_19 : op_slot == 5'd20 ? slot_children_20 : op_slot == 5'd21 ? slot_children_21 : op_slot == 5'd22 ? slot_children_22 : op_slot == 5'd23 ? slot_children_23 : op_slot == 5'd24 ? slot_children_24 : op_slot == 5'd25 ? slot_children_25 : op_slot == 5'd26 ? slot_children_26 : op_slot == 5'd27 ? slot_children_27 : op_slot == 5'd28 ? slot_children_28 : op_slot == 5'd29 ? slot_children_29 : op_slot == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:267
-  wire _eq_7 = _dyn_index_2 == 3'd0; // RapController.java:267
-  wire [3:0] _mux_0 = _eq_7 ? 4'd5 : 4'd4; // RapController.java:267
+  wire _and_4 = _not_4 & pipe_empty; // RapController.java:239
+  wire _not_5 = ~snapshot_frozen; // RapController.java:239
+  wire _and_5 = _and_4 & _not_5; // RapController.java:239
+  wire _and_6 = soft_pending & io_inputsDrained; // RapController.java:241
+  wire _not_6 = ~io_headValid; // RapController.java:241
+  wire _and_7 = _and_6 & _not_6; // RapController.java:241
+  wire _eq_5 = state == 4'd2; // RapController.java:245
+  wire _eq_6 = state == 4'd3; // RapController.java:252
+  wire _ne_0 = undo_sp != 4'd0; // RapController.java:254
+  wire [2:0] _dyn_index_2 = op_slot == 5'd0 ? slot_children_0 : op_slot == 5'd1 ? slot_children_1 : op_slot == 5'd2 ? slot_children_2 : op_slot == 5'd3 ? slot_children_3 : op_slot == 5'd4 ? slot_children_4 : op_slot == 5'd5 ? slot_children_5 : op_slot == 5'd6 ? slot_children_6 : op_slot == 5'd7 ? slot_children_7 : op_slot == 5'd8 ? slot_children_8 : op_slot == 5'd9 ? slot_children_9 : op_slot == 5'd10 ? slot_children_10 : op_slot == 5'd11 ? slot_children_11 : op_slot == 5'd12 ? slot_children_12 : op_slot == 5'd13 ? slot_children_13 : op_slot == 5'd14 ? slot_children_14 : op_slot == 5'd15 ? slot_children_15 : op_slot == 5'd16 ? slot_children_16 : op_slot == 5'd17 ? slot_children_17 : op_slot == 5'd18 ? slot_children_18 : op_slot == 5'd19 ? slot_children_19 : op_slot == 5'd20 ? slot_children_20 : op_slot == 5'd21 ? slot_children_21 : op_slot == 5'd22 ? slot_children_22 : op_slot == 5'd23 ? slot_children_23 : op_slot == 5'd24 ? slot_children_24 : op_slot == 5'd25 ? slot_children_25 : op_slot == 5'd26 ? slot_children_26 : op_slot == 5'd27 ? slot_children_27 : op_slot == 5'd28 ? slot_children_28 : op_slot == 5'd29 ? slot_children_29 : op_slot == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:264
+  wire _eq_7 = _dyn_index_2 == 3'd0; // RapController.java:264
+  wire [3:0] _mux_0 = _eq_7 ? 4'd5 : 4'd4; // RapController.java:264
   wire _le_1 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
-  wire _and_7 = skip_valid & _le_1; // MergeSkip.java:37
+  wire _and_8 = skip_valid & _le_1; // MergeSkip.java:37
   wire [3:0] _mux_1 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:477
-  wire _eq_8 = state == 4'd4; // RapController.java:270
-  wire _eq_9 = state == 4'd4; // RapController.java:146
-  wire _eq_10 = state == 4'd8; // RapController.java:146
-  wire scanning_kids = _eq_9 | _eq_10; // RapController.java:146
+  wire _eq_8 = state == 4'd4; // RapController.java:267
+  wire _eq_9 = state == 4'd4; // RapController.java:142
+  wire _eq_10 = state == 4'd8; // RapController.java:142
+  wire scanning_kids = _eq_9 | _eq_10; // RapController.java:142
   wire _bits_2 = slot_valid[31]; // NodeTable.java:44
-  wire _eq_11 = state == 4'd4; // RapController.java:147
-  wire [4:0] kids_of = _eq_11 ? op_slot : merge_parent; // RapController.java:147
+  wire _eq_11 = state == 4'd4; // RapController.java:143
+  wire [4:0] kids_of = _eq_11 ? op_slot : merge_parent; // RapController.java:143
   wire _eq_12 = slot_parent_31 == kids_of; // NodeTable.java:44
-  wire _and_8 = _bits_2 & _eq_12; // NodeTable.java:44
-  wire _eq_13 = state == 4'd8; // RapController.java:148
-  wire _not_6 = ~_eq_13; // NodeTable.java:45
+  wire _and_9 = _bits_2 & _eq_12; // NodeTable.java:44
+  wire _eq_13 = state == 4'd8; // RapController.java:144
+  wire _not_7 = ~_eq_13; // NodeTable.java:45
   wire _eq_14 = slot_children_31 == 3'd0; // NodeTable.java:45
-  wire _or_1 = _not_6 | _eq_14; // NodeTable.java:45
-  wire _and_9 = _and_8 & _or_1; // NodeTable.java:45
+  wire _or_1 = _not_7 | _eq_14; // NodeTable.java:45
+  wire _and_10 = _and_9 & _or_1; // NodeTable.java:45
   wire _bits_3 = slot_valid[30]; // NodeTable.java:44
   wire _eq_15 = slot_parent_30 == kids_of; // NodeTable.java:44
-  wire _and_10 = _bits_3 & _eq_15; // NodeTable.java:44
-  wire _not_7 = ~_eq_13; // NodeTable.java:45
+  wire _and_11 = _bits_3 & _eq_15; // NodeTable.java:44
+  wire _not_8 = ~_eq_13; // NodeTable.java:45
   wire _eq_16 = slot_children_30 == 3'd0; // NodeTable.java:45
-  wire _or_2 = _not_7 | _eq_16; // NodeTable.java:45
-  wire _and_11 = _and_10 & _or_2; // NodeTable.java:45
+  wire _or_2 = _not_8 | _eq_16; // NodeTable.java:45
+  wire _and_12 = _and_11 & _or_2; // NodeTable.java:45
   wire _bits_4 = slot_valid[29]; // NodeTable.java:44
   wire _eq_17 = slot_parent_29 == kids_of; // NodeTable.java:44
-  wire _and_12 = _bits_4 & _eq_17; // NodeTable.java:44
-  wire _not_8 = ~_eq_13; // NodeTable.java:45
+  wire _and_13 = _bits_4 & _eq_17; // NodeTable.java:44
+  wire _not_9 = ~_eq_13; // NodeTable.java:45
   wire _eq_18 = slot_children_29 == 3'd0; // NodeTable.java:45
-  wire _or_3 = _not_8 | _eq_18; // NodeTable.java:45
-  wire _and_13 = _and_12 & _or_3; // NodeTable.java:45
+  wire _or_3 = _not_9 | _eq_18; // NodeTable.java:45
+  wire _and_14 = _and_13 & _or_3; // NodeTable.java:45
   wire _bits_5 = slot_valid[28]; // NodeTable.java:44
   wire _eq_19 = slot_parent_28 == kids_of; // NodeTable.java:44
-  wire _and_14 = _bits_5 & _eq_19; // NodeTable.java:44
-  wire _not_9 = ~_eq_13; // NodeTable.java:45
+  wire _and_15 = _bits_5 & _eq_19; // NodeTable.java:44
+  wire _not_10 = ~_eq_13; // NodeTable.java:45
   wire _eq_20 = slot_children_28 == 3'd0; // NodeTable.java:45
-  wire _or_4 = _not_9 | _eq_20; // NodeTable.java:45
-  wire _and_15 = _and_14 & _or_4; // NodeTable.java:45
+  wire _or_4 = _not_10 | _eq_20; // NodeTable.java:45
+  wire _and_16 = _and_15 & _or_4; // NodeTable.java:45
   wire _bits_6 = slot_valid[27]; // NodeTable.java:44
   wire _eq_21 = slot_parent_27 == kids_of; // NodeTable.java:44
-  wire _and_16 = _bits_6 & _eq_21; // NodeTable.java:44
-  wire _not_10 = ~_eq_13; // NodeTable.java:45
+  wire _and_17 = _bits_6 & _eq_21; // NodeTable.java:44
+  wire _not_11 = ~_eq_13; // NodeTable.java:45
   wire _eq_22 = slot_children_27 == 3'd0; // NodeTable.java:45
-  wire _or_5 = _not_10 | _eq_22; // NodeTable.java:45
-  wire _and_17 = _and_16 & _or_5; // NodeTable.java:45
+  wire _or_5 = _not_11 | _eq_22; // NodeTable.java:45
+  wire _and_18 = _and_17 & _or_5; // NodeTable.java:45
   wire _bits_7 = slot_valid[26]; // NodeTable.java:44
   wire _eq_23 = slot_parent_26 == kids_of; // NodeTable.java:44
-  wire _and_18 = _bits_7 & _eq_23; // NodeTable.java:44
-  wire _not_11 = ~_eq_13; // NodeTable.java:45
+  wire _and_19 = _bits_7 & _eq_23; // NodeTable.java:44
+  wire _not_12 = ~_eq_13; // NodeTable.java:45
   wire _eq_24 = slot_children_26 == 3'd0; // NodeTable.java:45
-  wire _or_6 = _not_11 | _eq_24; // NodeTable.java:45
-  wire _and_19 = _and_18 & _or_6; // NodeTable.java:45
+  wire _or_6 = _not_12 | _eq_24; // NodeTable.java:45
+  wire _and_20 = _and_19 & _or_6; // NodeTable.java:45
   wire _bits_8 = slot_valid[25]; // NodeTable.java:44
   wire _eq_25 = slot_parent_25 == kids_of; // NodeTable.java:44
-  wire _and_20 = _bits_8 & _eq_25; // NodeTable.java:44
-  wire _not_12 = ~_eq_13; // NodeTable.java:45
+  wire _and_21 = _bits_8 & _eq_25; // NodeTable.java:44
+  wire _not_13 = ~_eq_13; // NodeTable.java:45
   wire _eq_26 = slot_children_25 == 3'd0; // NodeTable.java:45
-  wire _or_7 = _not_12 | _eq_26; // NodeTable.java:45
-  wire _and_21 = _and_20 & _or_7; // NodeTable.java:45
+  wire _or_7 = _not_13 | _eq_26; // NodeTable.java:45
+  wire _and_22 = _and_21 & _or_7; // NodeTable.java:45
   wire _bits_9 = slot_valid[24]; // NodeTable.java:44
   wire _eq_27 = slot_parent_24 == kids_of; // NodeTable.java:44
-  wire _and_22 = _bits_9 & _eq_27; // NodeTable.java:44
-  wire _not_13 = ~_eq_13; // NodeTable.java:45
+  wire _and_23 = _bits_9 & _eq_27; // NodeTable.java:44
+  wire _not_14 = ~_eq_13; // NodeTable.java:45
   wire _eq_28 = slot_children_24 == 3'd0; // NodeTable.java:45
-  wire _or_8 = _not_13 | _eq_28; // NodeTable.java:45
-  wire _and_23 = _and_22 & _or_8; // NodeTable.java:45
+  wire _or_8 = _not_14 | _eq_28; // NodeTable.java:45
+  wire _and_24 = _and_23 & _or_8; // NodeTable.java:45
   wire _bits_10 = slot_valid[23]; // NodeTable.java:44
   wire _eq_29 = slot_parent_23 == kids_of; // NodeTable.java:44
-  wire _and_24 = _bits_10 & _eq_29; // NodeTable.java:44
-  wire _not_14 = ~_eq_13; // NodeTable.java:45
+  wire _and_25 = _bits_10 & _eq_29; // NodeTable.java:44
+  wire _not_15 = ~_eq_13; // NodeTable.java:45
   wire _eq_30 = slot_children_23 == 3'd0; // NodeTable.java:45
-  wire _or_9 = _not_14 | _eq_30; // NodeTable.java:45
-  wire _and_25 = _and_24 & _or_9; // NodeTable.java:45
+  wire _or_9 = _not_15 | _eq_30; // NodeTable.java:45
+  wire _and_26 = _and_25 & _or_9; // NodeTable.java:45
   wire _bits_11 = slot_valid[22]; // NodeTable.java:44
   wire _eq_31 = slot_parent_22 == kids_of; // NodeTable.java:44
-  wire _and_26 = _bits_11 & _eq_31; // NodeTable.java:44
-  wire _not_15 = ~_eq_13; // NodeTable.java:45
+  wire _and_27 = _bits_11 & _eq_31; // NodeTable.java:44
+  wire _not_16 = ~_eq_13; // NodeTable.java:45
   wire _eq_32 = slot_children_22 == 3'd0; // NodeTable.java:45
-  wire _or_10 = _not_15 | _eq_32; // NodeTable.java:45
-  wire _and_27 = _and_26 & _or_10; // NodeTable.java:45
+  wire _or_10 = _not_16 | _eq_32; // NodeTable.java:45
+  wire _and_28 = _and_27 & _or_10; // NodeTable.java:45
   wire _bits_12 = slot_valid[21]; // NodeTable.java:44
   wire _eq_33 = slot_parent_21 == kids_of; // NodeTable.java:44
-  wire _and_28 = _bits_12 & _eq_33; // NodeTable.java:44
-  wire _not_16 = ~_eq_13; // NodeTable.java:45
+  wire _and_29 = _bits_12 & _eq_33; // NodeTable.java:44
+  wire _not_17 = ~_eq_13; // NodeTable.java:45
   wire _eq_34 = slot_children_21 == 3'd0; // NodeTable.java:45
-  wire _or_11 = _not_16 | _eq_34; // NodeTable.java:45
-  wire _and_29 = _and_28 & _or_11; // NodeTable.java:45
+  wire _or_11 = _not_17 | _eq_34; // NodeTable.java:45
+  wire _and_30 = _and_29 & _or_11; // NodeTable.java:45
   wire _bits_13 = slot_valid[20]; // NodeTable.java:44
   wire _eq_35 = slot_parent_20 == kids_of; // NodeTable.java:44
-  wire _and_30 = _bits_13 & _eq_35; // NodeTable.java:44
-  wire _not_17 = ~_eq_13; // NodeTable.java:45
+  wire _and_31 = _bits_13 & _eq_35; // NodeTable.java:44
+  wire _not_18 = ~_eq_13; // NodeTable.java:45
   wire _eq_36 = slot_children_20 == 3'd0; // NodeTable.java:45
-  wire _or_12 = _not_17 | _eq_36; // NodeTable.java:45
-  wire _and_31 = _and_30 & _or_12; // NodeTable.java:45
+  wire _or_12 = _not_18 | _eq_36; // NodeTable.java:45
+  wire _and_32 = _and_31 & _or_12; // NodeTable.java:45
   wire _bits_14 = slot_valid[19]; // NodeTable.java:44
   wire _eq_37 = slot_parent_19 == kids_of; // NodeTable.java:44
-  wire _and_32 = _bits_14 & _eq_37; // NodeTable.java:44
-  wire _not_18 = ~_eq_13; // NodeTable.java:45
+  wire _and_33 = _bits_14 & _eq_37; // NodeTable.java:44
+  wire _not_19 = ~_eq_13; // NodeTable.java:45
   wire _eq_38 = slot_children_19 == 3'd0; // NodeTable.java:45
-  wire _or_13 = _not_18 | _eq_38; // NodeTable.java:45
-  wire _and_33 = _and_32 & _or_13; // NodeTable.java:45
+  wire _or_13 = _not_19 | _eq_38; // NodeTable.java:45
+  wire _and_34 = _and_33 & _or_13; // NodeTable.java:45
   wire _bits_15 = slot_valid[18]; // NodeTable.java:44
   wire _eq_39 = slot_parent_18 == kids_of; // NodeTable.java:44
-  wire _and_34 = _bits_15 & _eq_39; // NodeTable.java:44
-  wire _not_19 = ~_eq_13; // NodeTable.java:45
+  wire _and_35 = _bits_15 & _eq_39; // NodeTable.java:44
+  wire _not_20 = ~_eq_13; // NodeTable.java:45
   wire _eq_40 = slot_children_18 == 3'd0; // NodeTable.java:45
-  wire _or_14 = _not_19 | _eq_40; // NodeTable.java:45
-  wire _and_35 = _and_34 & _or_14; // NodeTable.java:45
+  wire _or_14 = _not_20 | _eq_40; // NodeTable.java:45
+  wire _and_36 = _and_35 & _or_14; // NodeTable.java:45
   wire _bits_16 = slot_valid[17]; // NodeTable.java:44
   wire _eq_41 = slot_parent_17 == kids_of; // NodeTable.java:44
-  wire _and_36 = _bits_16 & _eq_41; // NodeTable.java:44
-  wire _not_20 = ~_eq_13; // NodeTable.java:45
+  wire _and_37 = _bits_16 & _eq_41; // NodeTable.java:44
+  wire _not_21 = ~_eq_13; // NodeTable.java:45
   wire _eq_42 = slot_children_17 == 3'd0; // NodeTable.java:45
-  wire _or_15 = _not_20 | _eq_42; // NodeTable.java:45
-  wire _and_37 = _and_36 & _or_15; // NodeTable.java:45
+  wire _or_15 = _not_21 | _eq_42; // NodeTable.java:45
+  wire _and_38 = _and_37 & _or_15; // NodeTable.java:45
   wire _bits_17 = slot_valid[16]; // NodeTable.java:44
   wire _eq_43 = slot_parent_16 == kids_of; // NodeTable.java:44
-  wire _and_38 = _bits_17 & _eq_43; // NodeTable.java:44
-  wire _not_21 = ~_eq_13; // NodeTable.java:45
+  wire _and_39 = _bits_17 & _eq_43; // NodeTable.java:44
+  wire _not_22 = ~_eq_13; // NodeTable.java:45
   wire _eq_44 = slot_children_16 == 3'd0; // NodeTable.java:45
-  wire _or_16 = _not_21 | _eq_44; // NodeTable.java:45
-  wire _and_39 = _and_38 & _or_16; // NodeTable.java:45
+  wire _or_16 = _not_22 | _eq_44; // NodeTable.java:45
+  wire _and_40 = _and_39 & _or_16; // NodeTable.java:45
   wire _bits_18 = slot_valid[15]; // NodeTable.java:44
   wire _eq_45 = slot_parent_15 == kids_of; // NodeTable.java:44
-  wire _and_40 = _bits_18 & _eq_45; // NodeTable.java:44
-  wire _not_22 = ~_eq_13; // NodeTable.java:45
+  wire _and_41 = _bits_18 & _eq_45; // NodeTable.java:44
+  wire _not_23 = ~_eq_13; // NodeTable.java:45
   wire _eq_46 = slot_children_15 == 3'd0; // NodeTable.java:45
-  wire _or_17 = _not_22 | _eq_46; // NodeTable.java:45
-  wire _and_41 = _and_40 & _or_17; // NodeTable.java:45
+  wire _or_17 = _not_23 | _eq_46; // NodeTable.java:45
+  wire _and_42 = _and_41 & _or_17; // NodeTable.java:45
   wire _bits_19 = slot_valid[14]; // NodeTable.java:44
   wire _eq_47 = slot_parent_14 == kids_of; // NodeTable.java:44
-  wire _and_42 = _bits_19 & _eq_47; // NodeTable.java:44
-  wire _not_23 = ~_eq_13; // NodeTable.java:45
+  wire _and_43 = _bits_19 & _eq_47; // NodeTable.java:44
+  wire _not_24 = ~_eq_13; // NodeTable.java:45
   wire _eq_48 = slot_children_14 == 3'd0; // NodeTable.java:45
-  wire _or_18 = _not_23 | _eq_48; // NodeTable.java:45
-  wire _and_43 = _and_42 & _or_18; // NodeTable.java:45
+  wire _or_18 = _not_24 | _eq_48; // NodeTable.java:45
+  wire _and_44 = _and_43 & _or_18; // NodeTable.java:45
   wire _bits_20 = slot_valid[13]; // NodeTable.java:44
   wire _eq_49 = slot_parent_13 == kids_of; // NodeTable.java:44
-  wire _and_44 = _bits_20 & _eq_49; // NodeTable.java:44
-  wire _not_24 = ~_eq_13; // NodeTable.java:45
+  wire _and_45 = _bits_20 & _eq_49; // NodeTable.java:44
+  wire _not_25 = ~_eq_13; // NodeTable.java:45
   wire _eq_50 = slot_children_13 == 3'd0; // NodeTable.java:45
-  wire _or_19 = _not_24 | _eq_50; // NodeTable.java:45
-  wire _and_45 = _and_44 & _or_19; // NodeTable.java:45
+  wire _or_19 = _not_25 | _eq_50; // NodeTable.java:45
+  wire _and_46 = _and_45 & _or_19; // NodeTable.java:45
   wire _bits_21 = slot_valid[12]; // NodeTable.java:44
   wire _eq_51 = slot_parent_12 == kids_of; // NodeTable.java:44
-  wire _and_46 = _bits_21 & _eq_51; // NodeTable.java:44
-  wire _not_25 = ~_eq_13; // NodeTable.java:45
+  wire _and_47 = _bits_21 & _eq_51; // NodeTable.java:44
+  wire _not_26 = ~_eq_13; // NodeTable.java:45
   wire _eq_52 = slot_children_12 == 3'd0; // NodeTable.java:45
-  wire _or_20 = _not_25 | _eq_52; // NodeTable.java:45
-  wire _and_47 = _and_46 & _or_20; // NodeTable.java:45
+  wire _or_20 = _not_26 | _eq_52; // NodeTable.java:45
+  wire _and_48 = _and_47 & _or_20; // NodeTable.java:45
   wire _bits_22 = slot_valid[11]; // NodeTable.java:44
   wire _eq_53 = slot_parent_11 == kids_of; // NodeTable.java:44
-  wire _and_48 = _bits_22 & _eq_53; // NodeTable.java:44
-  wire _not_26 = ~_eq_13; // NodeTable.java:45
+  wire _and_49 = _bits_22 & _eq_53; // NodeTable.java:44
+  wire _not_27 = ~_eq_13; // NodeTable.java:45
   wire _eq_54 = slot_children_11 == 3'd0; // NodeTable.java:45
-  wire _or_21 = _not_26 | _eq_54; // NodeTable.java:45
-  wire _and_49 = _and_48 & _or_21; // NodeTable.java:45
+  wire _or_21 = _not_27 | _eq_54; // NodeTable.java:45
+  wire _and_50 = _and_49 & _or_21; // NodeTable.java:45
   wire _bits_23 = slot_valid[10]; // NodeTable.java:44
   wire _eq_55 = slot_parent_10 == kids_of; // NodeTable.java:44
-  wire _and_50 = _bits_23 & _eq_55; // NodeTable.java:44
-  wire _not_27 = ~_eq_13; // NodeTable.java:45
+  wire _and_51 = _bits_23 & _eq_55; // NodeTable.java:44
+  wire _not_28 = ~_eq_13; // NodeTable.java:45
   wire _eq_56 = slot_children_10 == 3'd0; // NodeTable.java:45
-  wire _or_22 = _not_27 | _eq_56; // NodeTable.java:45
-  wire _and_51 = _and_50 & _or_22; // NodeTable.java:45
+  wire _or_22 = _not_28 | _eq_56; // NodeTable.java:45
+  wire _and_52 = _and_51 & _or_22; // NodeTable.java:45
   wire _bits_24 = slot_valid[9]; // NodeTable.java:44
   wire _eq_57 = slot_parent_9 == kids_of; // NodeTable.java:44
-  wire _and_52 = _bits_24 & _eq_57; // NodeTable.java:44
-  wire _not_28 = ~_eq_13; // NodeTable.java:45
+  wire _and_53 = _bits_24 & _eq_57; // NodeTable.java:44
+  wire _not_29 = ~_eq_13; // NodeTable.java:45
   wire _eq_58 = slot_children_9 == 3'd0; // NodeTable.java:45
-  wire _or_23 = _not_28 | _eq_58; // NodeTable.java:45
-  wire _and_53 = _and_52 & _or_23; // NodeTable.java:45
+  wire _or_23 = _not_29 | _eq_58; // NodeTable.java:45
+  wire _and_54 = _and_53 & _or_23; // NodeTable.java:45
   wire _bits_25 = slot_valid[8]; // NodeTable.java:44
   wire _eq_59 = slot_parent_8 == kids_of; // NodeTable.java:44
-  wire _and_54 = _bits_25 & _eq_59; // NodeTable.java:44
-  wire _not_29 = ~_eq_13; // NodeTable.java:45
+  wire _and_55 = _bits_25 & _eq_59; // NodeTable.java:44
+  wire _not_30 = ~_eq_13; // NodeTable.java:45
   wire _eq_60 = slot_children_8 == 3'd0; // NodeTable.java:45
-  wire _or_24 = _not_29 | _eq_60; // NodeTable.java:45
-  wire _and_55 = _and_54 & _or_24; // NodeTable.java:45
+  wire _or_24 = _not_30 | _eq_60; // NodeTable.java:45
+  wire _and_56 = _and_55 & _or_24; // NodeTable.java:45
   wire _bits_26 = slot_valid[7]; // NodeTable.java:44
   wire _eq_61 = slot_parent_7 == kids_of; // NodeTable.java:44
-  wire _and_56 = _bits_26 & _eq_61; // NodeTable.java:44
-  wire _not_30 = ~_eq_13; // NodeTable.java:45
+  wire _and_57 = _bits_26 & _eq_61; // NodeTable.java:44
+  wire _not_31 = ~_eq_13; // NodeTable.java:45
   wire _eq_62 = slot_children_7 == 3'd0; // NodeTable.java:45
-  wire _or_25 = _not_30 | _eq_62; // NodeTable.java:45
-  wire _and_57 = _and_56 & _or_25; // NodeTable.java:45
+  wire _or_25 = _not_31 | _eq_62; // NodeTable.java:45
+  wire _and_58 = _and_57 & _or_25; // NodeTable.java:45
   wire _bits_27 = slot_valid[6]; // NodeTable.java:44
   wire _eq_63 = slot_parent_6 == kids_of; // NodeTable.java:44
-  wire _and_58 = _bits_27 & _eq_63; // NodeTable.java:44
-  wire _not_31 = ~_eq_13; // NodeTable.java:45
+  wire _and_59 = _bits_27 & _eq_63; // NodeTable.java:44
+  wire _not_32 = ~_eq_13; // NodeTable.java:45
   wire _eq_64 = slot_children_6 == 3'd0; // NodeTable.java:45
-  wire _or_26 = _not_31 | _eq_64; // NodeTable.java:45
-  wire _and_59 = _and_58 & _or_26; // NodeTable.java:45
+  wire _or_26 = _not_32 | _eq_64; // NodeTable.java:45
+  wire _and_60 = _and_59 & _or_26; // NodeTable.java:45
   wire _bits_28 = slot_valid[5]; // NodeTable.java:44
   wire _eq_65 = slot_parent_5 == kids_of; // NodeTable.java:44
-  wire _and_60 = _bits_28 & _eq_65; // NodeTable.java:44
-  wire _not_32 = ~_eq_13; // NodeTable.java:45
+  wire _and_61 = _bits_28 & _eq_65; // NodeTable.java:44
+  wire _not_33 = ~_eq_13; // NodeTable.java:45
   wire _eq_66 = slot_children_5 == 3'd0; // NodeTable.java:45
-  wire _or_27 = _not_32 | _eq_66; // NodeTable.java:45
-  wire _and_61 = _and_60 & _or_27; // NodeTable.java:45
+  wire _or_27 = _not_33 | _eq_66; // NodeTable.java:45
+  wire _and_62 = _and_61 & _or_27; // NodeTable.java:45
   wire _bits_29 = slot_valid[4]; // NodeTable.java:44
   wire _eq_67 = slot_parent_4 == kids_of; // NodeTable.java:44
-  wire _and_62 = _bits_29 & _eq_67; // NodeTable.java:44
-  wire _not_33 = ~_eq_13; // NodeTable.java:45
+  wire _and_63 = _bits_29 & _eq_67; // NodeTable.java:44
+  wire _not_34 = ~_eq_13; // NodeTable.java:45
   wire _eq_68 = slot_children_4 == 3'd0; // NodeTable.java:45
-  wire _or_28 = _not_33 | _eq_68; // NodeTable.java:45
-  wire _and_63 = _and_62 & _or_28; // NodeTable.java:45
+  wire _or_28 = _not_34 | _eq_68; // NodeTable.java:45
+  wire _and_64 = _and_63 & _or_28; // NodeTable.java:45
   wire _bits_30 = slot_valid[3]; // NodeTable.java:44
   wire _eq_69 = slot_parent_3 == kids_of; // NodeTable.java:44
-  wire _and_64 = _bits_30 & _eq_69; // NodeTable.java:44
-  wire _not_34 = ~_eq_13; // NodeTable.java:45
+  wire _and_65 = _bits_30 & _eq_69; // NodeTable.java:44
+  wire _not_35 = ~_eq_13; // NodeTable.java:45
   wire _eq_70 = slot_children_3 == 3'd0; // NodeTable.java:45
-  wire _or_29 = _not_34 | _eq_70; // NodeTable.java:45
-  wire _and_65 = _and_64 & _or_29; // NodeTable.java:45
+  wire _or_29 = _not_35 | _eq_70; // NodeTable.java:45
+  wire _and_66 = _and_65 & _or_29; // NodeTable.java:45
   wire _bits_31 = slot_valid[2]; // NodeTable.java:44
   wire _eq_71 = slot_parent_2 == kids_of; // NodeTable.java:44
-  wire _and_66 = _bits_31 & _eq_71; // NodeTable.java:44
-  wire _not_35 = ~_eq_13; // NodeTable.java:45
+  wire _and_67 = _bits_31 & _eq_71; // NodeTable.java:44
+  wire _not_36 = ~_eq_13; // NodeTable.java:45
   wire _eq_72 = slot_children_2 == 3'd0; // NodeTable.java:45
-  wire _or_30 = _not_35 | _eq_72; // NodeTable.java:45
-  wire _and_67 = _and_66 & _or_30; // NodeTable.java:45
+  wire _or_30 = _not_36 | _eq_72; // NodeTable.java:45
+  wire _and_68 = _and_67 & _or_30; // NodeTable.java:45
   wire _bits_32 = slot_valid[1]; // NodeTable.java:44
   wire _eq_73 = slot_parent_1 == kids_of; // NodeTable.java:44
-  wire _and_68 = _bits_32 & _eq_73; // NodeTable.java:44
-  wire _not_36 = ~_eq_13; // NodeTable.java:45
+  wire _and_69 = _bits_32 & _eq_73; // NodeTable.java:44
+  wire _not_37 = ~_eq_13; // NodeTable.java:45
   wire _eq_74 = slot_children_1 == 3'd0; // NodeTable.java:45
-  wire _or_31 = _not_36 | _eq_74; // NodeTable.java:45
-  wire _and_69 = _and_68 & _or_31; // NodeTable.java:45
-  wire [31:0] _cat_0 = {_and_9, _and_11, _and_13, _and_15, _and_17, _and_19, _and_21, _and_23, _and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, 1'd0}; // NodeTable.java:84
-  wire [31:0] _not_37 = ~visited_kids; // RapController.java:148
-  wire [31:0] _and_70 = _cat_0 & _not_37; // RapController.java:148
-  wire _eq_75 = state == 4'd7; // RapController.java:149
+  wire _or_31 = _not_37 | _eq_74; // NodeTable.java:45
+  wire _and_70 = _and_69 & _or_31; // NodeTable.java:45
+  wire [31:0] _cat_0 = {_and_10, _and_12, _and_14, _and_16, _and_18, _and_20, _and_22, _and_24, _and_26, _and_28, _and_30, _and_32, _and_34, _and_36, _and_38, _and_40, _and_42, _and_44, _and_46, _and_48, _and_50, _and_52, _and_54, _and_56, _and_58, _and_60, _and_62, _and_64, _and_66, _and_68, _and_70, 1'd0}; // NodeTable.java:84
+  wire [31:0] _not_38 = ~visited_kids; // RapController.java:144
+  wire [31:0] _and_71 = _cat_0 & _not_38; // RapController.java:144
+  wire _eq_75 = state == 4'd7; // RapController.java:145
   wire _bits_33 = slot_valid[31]; // NodeTable.java:55
   wire _eq_76 = slot_len_31 == merge_level; // NodeTable.java:54
-  wire _and_71 = _bits_33 & _eq_76; // NodeTable.java:55
+  wire _and_72 = _bits_33 & _eq_76; // NodeTable.java:55
   wire _ne_1 = slot_children_31 != 3'd0; // NodeTable.java:55
-  wire _and_72 = _and_71 & _ne_1; // NodeTable.java:55
+  wire _and_73 = _and_72 & _ne_1; // NodeTable.java:55
   wire _bits_34 = slot_valid[30]; // NodeTable.java:55
   wire _eq_77 = slot_len_30 == merge_level; // NodeTable.java:54
-  wire _and_73 = _bits_34 & _eq_77; // NodeTable.java:55
+  wire _and_74 = _bits_34 & _eq_77; // NodeTable.java:55
   wire _ne_2 = slot_children_30 != 3'd0; // NodeTable.java:55
-  wire _and_74 = _and_73 & _ne_2; // NodeTable.java:55
+  wire _and_75 = _and_74 & _ne_2; // NodeTable.java:55
   wire _bits_35 = slot_valid[29]; // NodeTable.java:55
   wire _eq_78 = slot_len_29 == merge_level; // NodeTable.java:54
-  wire _and_75 = _bits_35 & _eq_78; // NodeTable.java:55
+  wire _and_76 = _bits_35 & _eq_78; // NodeTable.java:55
   wire _ne_3 = slot_children_29 != 3'd0; // NodeTable.java:55
-  wire _and_76 = _and_75 & _ne_3; // NodeTable.java:55
+  wire _and_77 = _and_76 & _ne_3; // NodeTable.java:55
   wire _bits_36 = slot_valid[28]; // NodeTable.java:55
   wire _eq_79 = slot_len_28 == merge_level; // NodeTable.java:54
-  wire _and_77 = _bits_36 & _eq_79; // NodeTable.java:55
+  wire _and_78 = _bits_36 & _eq_79; // NodeTable.java:55
   wire _ne_4 = slot_children_28 != 3'd0; // NodeTable.java:55
-  wire _and_78 = _and_77 & _ne_4; // NodeTable.java:55
+  wire _and_79 = _and_78 & _ne_4; // NodeTable.java:55
   wire _bits_37 = slot_valid[27]; // NodeTable.java:55
   wire _eq_80 = slot_len_27 == merge_level; // NodeTable.java:54
-  wire _and_79 = _bits_37 & _eq_80; // NodeTable.java:55
+  wire _and_80 = _bits_37 & _eq_80; // NodeTable.java:55
   wire _ne_5 = slot_children_27 != 3'd0; // NodeTable.java:55
-  wire _and_80 = _and_79 & _ne_5; // NodeTable.java:55
+  wire _and_81 = _and_80 & _ne_5; // NodeTable.java:55
   wire _bits_38 = slot_valid[26]; // NodeTable.java:55
   wire _eq_81 = slot_len_26 == merge_level; // NodeTable.java:54
-  wire _and_81 = _bits_38 & _eq_81; // NodeTable.java:55
+  wire _and_82 = _bits_38 & _eq_81; // NodeTable.java:55
   wire _ne_6 = slot_children_26 != 3'd0; // NodeTable.java:55
-  wire _and_82 = _and_81 & _ne_6; // NodeTable.java:55
+  wire _and_83 = _and_82 & _ne_6; // NodeTable.java:55
   wire _bits_39 = slot_valid[25]; // NodeTable.java:55
   wire _eq_82 = slot_len_25 == merge_level; // NodeTable.java:54
-  wire _and_83 = _bits_39 & _eq_82; // NodeTable.java:55
+  wire _and_84 = _bits_39 & _eq_82; // NodeTable.java:55
   wire _ne_7 = slot_children_25 != 3'd0; // NodeTable.java:55
-  wire _and_84 = _and_83 & _ne_7; // NodeTable.java:55
+  wire _and_85 = _and_84 & _ne_7; // NodeTable.java:55
   wire _bits_40 = slot_valid[24]; // NodeTable.java:55
   wire _eq_83 = slot_len_24 == merge_level; // NodeTable.java:54
-  wire _and_85 = _bits_40 & _eq_83; // NodeTable.java:55
+  wire _and_86 = _bits_40 & _eq_83; // NodeTable.java:55
   wire _ne_8 = slot_children_24 != 3'd0; // NodeTable.java:55
-  wire _and_86 = _and_85 & _ne_8; // NodeTable.java:55
+  wire _and_87 = _and_86 & _ne_8; // NodeTable.java:55
   wire _bits_41 = slot_valid[23]; // NodeTable.java:55
   wire _eq_84 = slot_len_23 == merge_level; // NodeTable.java:54
-  wire _and_87 = _bits_41 & _eq_84; // NodeTable.java:55
+  wire _and_88 = _bits_41 & _eq_84; // NodeTable.java:55
   wire _ne_9 = slot_children_23 != 3'd0; // NodeTable.java:55
-  wire _and_88 = _and_87 & _ne_9; // NodeTable.java:55
+  wire _and_89 = _and_88 & _ne_9; // NodeTable.java:55
   wire _bits_42 = slot_valid[22]; // NodeTable.java:55
   wire _eq_85 = slot_len_22 == merge_level; // NodeTable.java:54
-  wire _and_89 = _bits_42 & _eq_85; // NodeTable.java:55
+  wire _and_90 = _bits_42 & _eq_85; // NodeTable.java:55
   wire _ne_10 = slot_children_22 != 3'd0; // NodeTable.java:55
-  wire _and_90 = _and_89 & _ne_10; // NodeTable.java:55
+  wire _and_91 = _and_90 & _ne_10; // NodeTable.java:55
   wire _bits_43 = slot_valid[21]; // NodeTable.java:55
   wire _eq_86 = slot_len_21 == merge_level; // NodeTable.java:54
-  wire _and_91 = _bits_43 & _eq_86; // NodeTable.java:55
+  wire _and_92 = _bits_43 & _eq_86; // NodeTable.java:55
   wire _ne_11 = slot_children_21 != 3'd0; // NodeTable.java:55
-  wire _and_92 = _and_91 & _ne_11; // NodeTable.java:55
+  wire _and_93 = _and_92 & _ne_11; // NodeTable.java:55
   wire _bits_44 = slot_valid[20]; // NodeTable.java:55
   wire _eq_87 = slot_len_20 == merge_level; // NodeTable.java:54
-  wire _and_93 = _bits_44 & _eq_87; // NodeTable.java:55
+  wire _and_94 = _bits_44 & _eq_87; // NodeTable.java:55
   wire _ne_12 = slot_children_20 != 3'd0; // NodeTable.java:55
-  wire _and_94 = _and_93 & _ne_12; // NodeTable.java:55
+  wire _and_95 = _and_94 & _ne_12; // NodeTable.java:55
   wire _bits_45 = slot_valid[19]; // NodeTable.java:55
   wire _eq_88 = slot_len_19 == merge_level; // NodeTable.java:54
-  wire _and_95 = _bits_45 & _eq_88; // NodeTable.java:55
+  wire _and_96 = _bits_45 & _eq_88; // NodeTable.java:55
   wire _ne_13 = slot_children_19 != 3'd0; // NodeTable.java:55
-  wire _and_96 = _and_95 & _ne_13; // NodeTable.java:55
+  wire _and_97 = _and_96 & _ne_13; // NodeTable.java:55
   wire _bits_46 = slot_valid[18]; // NodeTable.java:55
   wire _eq_89 = slot_len_18 == merge_level; // NodeTable.java:54
-  wire _and_97 = _bits_46 & _eq_89; // NodeTable.java:55
+  wire _and_98 = _bits_46 & _eq_89; // NodeTable.java:55
   wire _ne_14 = slot_children_18 != 3'd0; // NodeTable.java:55
-  wire _and_98 = _and_97 & _ne_14; // NodeTable.java:55
+  wire _and_99 = _and_98 & _ne_14; // NodeTable.java:55
   wire _bits_47 = slot_valid[17]; // NodeTable.java:55
   wire _eq_90 = slot_len_17 == merge_level; // NodeTable.java:54
-  wire _and_99 = _bits_47 & _eq_90; // NodeTable.java:55
+  wire _and_100 = _bits_47 & _eq_90; // NodeTable.java:55
   wire _ne_15 = slot_children_17 != 3'd0; // NodeTable.java:55
-  wire _and_100 = _and_99 & _ne_15; // NodeTable.java:55
+  wire _and_101 = _and_100 & _ne_15; // NodeTable.java:55
   wire _bits_48 = slot_valid[16]; // NodeTable.java:55
   wire _eq_91 = slot_len_16 == merge_level; // NodeTable.java:54
-  wire _and_101 = _bits_48 & _eq_91; // NodeTable.java:55
+  wire _and_102 = _bits_48 & _eq_91; // NodeTable.java:55
   wire _ne_16 = slot_children_16 != 3'd0; // NodeTable.java:55
-  wire _and_102 = _and_101 & _ne_16; // NodeTable.java:55
+  wire _and_103 = _and_102 & _ne_16; // NodeTable.java:55
   wire _bits_49 = slot_valid[15]; // NodeTable.java:55
   wire _eq_92 = slot_len_15 == merge_level; // NodeTable.java:54
-  wire _and_103 = _bits_49 & _eq_92; // NodeTable.java:55
+  wire _and_104 = _bits_49 & _eq_92; // NodeTable.java:55
   wire _ne_17 = slot_children_15 != 3'd0; // NodeTable.java:55
-  wire _and_104 = _and_103 & _ne_17; // NodeTable.java:55
+  wire _and_105 = _and_104 & _ne_17; // NodeTable.java:55
   wire _bits_50 = slot_valid[14]; // NodeTable.java:55
   wire _eq_93 = slot_len_14 == merge_level; // NodeTable.java:54
-  wire _and_105 = _bits_50 & _eq_93; // NodeTable.java:55
+  wire _and_106 = _bits_50 & _eq_93; // NodeTable.java:55
   wire _ne_18 = slot_children_14 != 3'd0; // NodeTable.java:55
-  wire _and_106 = _and_105 & _ne_18; // NodeTable.java:55
+  wire _and_107 = _and_106 & _ne_18; // NodeTable.java:55
   wire _bits_51 = slot_valid[13]; // NodeTable.java:55
   wire _eq_94 = slot_len_13 == merge_level; // NodeTable.java:54
-  wire _and_107 = _bits_51 & _eq_94; // NodeTable.java:55
+  wire _and_108 = _bits_51 & _eq_94; // NodeTable.java:55
   wire _ne_19 = slot_children_13 != 3'd0; // NodeTable.java:55
-  wire _and_108 = _and_107 & _ne_19; // NodeTable.java:55
+  wire _and_109 = _and_108 & _ne_19; // NodeTable.java:55
   wire _bits_52 = slot_valid[12]; // NodeTable.java:55
   wire _eq_95 = slot_len_12 == merge_level; // NodeTable.java:54
-  wire _and_109 = _bits_52 & _eq_95; // NodeTable.java:55
+  wire _and_110 = _bits_52 & _eq_95; // NodeTable.java:55
   wire _ne_20 = slot_children_12 != 3'd0; // NodeTable.java:55
-  wire _and_110 = _and_109 & _ne_20; // NodeTable.java:55
+  wire _and_111 = _and_110 & _ne_20; // NodeTable.java:55
   wire _bits_53 = slot_valid[11]; // NodeTable.java:55
   wire _eq_96 = slot_len_11 == merge_level; // NodeTable.java:54
-  wire _and_111 = _bits_53 & _eq_96; // NodeTable.java:55
+  wire _and_112 = _bits_53 & _eq_96; // NodeTable.java:55
   wire _ne_21 = slot_children_11 != 3'd0; // NodeTable.java:55
-  wire _and_112 = _and_111 & _ne_21; // NodeTable.java:55
+  wire _and_113 = _and_112 & _ne_21; // NodeTable.java:55
   wire _bits_54 = slot_valid[10]; // NodeTable.java:55
   wire _eq_97 = slot_len_10 == merge_level; // NodeTable.java:54
-  wire _and_113 = _bits_54 & _eq_97; // NodeTable.java:55
+  wire _and_114 = _bits_54 & _eq_97; // NodeTable.java:55
   wire _ne_22 = slot_children_10 != 3'd0; // NodeTable.java:55
-  wire _and_114 = _and_113 & _ne_22; // NodeTable.java:55
+  wire _and_115 = _and_114 & _ne_22; // NodeTable.java:55
   wire _bits_55 = slot_valid[9]; // NodeTable.java:55
   wire _eq_98 = slot_len_9 == merge_level; // NodeTable.java:54
-  wire _and_115 = _bits_55 & _eq_98; // NodeTable.java:55
+  wire _and_116 = _bits_55 & _eq_98; // NodeTable.java:55
   wire _ne_23 = slot_children_9 != 3'd0; // NodeTable.java:55
-  wire _and_116 = _and_115 & _ne_23; // NodeTable.java:55
+  wire _and_117 = _and_116 & _ne_23; // NodeTable.java:55
   wire _bits_56 = slot_valid[8]; // NodeTable.java:55
   wire _eq_99 = slot_len_8 == merge_level; // NodeTable.java:54
-  wire _and_117 = _bits_56 & _eq_99; // NodeTable.java:55
+  wire _and_118 = _bits_56 & _eq_99; // NodeTable.java:55
   wire _ne_24 = slot_children_8 != 3'd0; // NodeTable.java:55
-  wire _and_118 = _and_117 & _ne_24; // NodeTable.java:55
+  wire _and_119 = _and_118 & _ne_24; // NodeTable.java:55
   wire _bits_57 = slot_valid[7]; // NodeTable.java:55
   wire _eq_100 = slot_len_7 == merge_level; // NodeTable.java:54
-  wire _and_119 = _bits_57 & _eq_100; // NodeTable.java:55
+  wire _and_120 = _bits_57 & _eq_100; // NodeTable.java:55
   wire _ne_25 = slot_children_7 != 3'd0; // NodeTable.java:55
-  wire _and_120 = _and_119 & _ne_25; // NodeTable.java:55
+  wire _and_121 = _and_120 & _ne_25; // NodeTable.java:55
   wire _bits_58 = slot_valid[6]; // NodeTable.java:55
   wire _eq_101 = slot_len_6 == merge_level; // NodeTable.java:54
-  wire _and_121 = _bits_58 & _eq_101; // NodeTable.java:55
+  wire _and_122 = _bits_58 & _eq_101; // NodeTable.java:55
   wire _ne_26 = slot_children_6 != 3'd0; // NodeTable.java:55
-  wire _and_122 = _and_121 & _ne_26; // NodeTable.java:55
+  wire _and_123 = _and_122 & _ne_26; // NodeTable.java:55
   wire _bits_59 = slot_valid[5]; // NodeTable.java:55
   wire _eq_102 = slot_len_5 == merge_level; // NodeTable.java:54
-  wire _and_123 = _bits_59 & _eq_102; // NodeTable.java:55
+  wire _and_124 = _bits_59 & _eq_102; // NodeTable.java:55
   wire _ne_27 = slot_children_5 != 3'd0; // NodeTable.java:55
-  wire _and_124 = _and_123 & _ne_27; // NodeTable.java:55
+  wire _and_125 = _and_124 & _ne_27; // NodeTable.java:55
   wire _bits_60 = slot_valid[4]; // NodeTable.java:55
   wire _eq_103 = slot_len_4 == merge_level; // NodeTable.java:54
-  wire _and_125 = _bits_60 & _eq_103; // NodeTable.java:55
+  wire _and_126 = _bits_60 & _eq_103; // NodeTable.java:55
   wire _ne_28 = slot_children_4 != 3'd0; // NodeTable.java:55
-  wire _and_126 = _and_125 & _ne_28; // NodeTable.java:55
+  wire _and_127 = _and_126 & _ne_28; // NodeTable.java:55
   wire _bits_61 = slot_valid[3]; // NodeTable.java:55
   wire _eq_104 = slot_len_3 == merge_level; // NodeTable.java:54
-  wire _and_127 = _bits_61 & _eq_104; // NodeTable.java:55
+  wire _and_128 = _bits_61 & _eq_104; // NodeTable.java:55
   wire _ne_29 = slot_children_3 != 3'd0; // NodeTable.java:55
-  wire _and_128 = _and_127 & _ne_29; // NodeTable.java:55
+  wire _and_129 = _and_128 & _ne_29; // NodeTable.java:55
   wire _bits_62 = slot_valid[2]; // NodeTable.java:55
   wire _eq_105 = slot_len_2 == merge_level; // NodeTable.java:54
-  wire _and_129 = _bits_62 & _eq_105; // NodeTable.java:55
+  wire _and_130 = _bits_62 & _eq_105; // NodeTable.java:55
   wire _ne_30 = slot_children_2 != 3'd0; // NodeTable.java:55
-  wire _and_130 = _and_129 & _ne_30; // NodeTable.java:55
+  wire _and_131 = _and_130 & _ne_30; // NodeTable.java:55
   wire _bits_63 = slot_valid[1]; // NodeTable.java:55
   wire _eq_106 = slot_len_1 == merge_level; // NodeTable.java:54
-  wire _and_131 = _bits_63 & _eq_106; // NodeTable.java:55
+  wire _and_132 = _bits_63 & _eq_106; // NodeTable.java:55
   wire _ne_31 = slot_children_1 != 3'd0; // NodeTable.java:55
-  wire _and_132 = _and_131 & _ne_31; // NodeTable.java:55
+  wire _and_133 = _and_132 & _ne_31; // NodeTable.java:55
   wire _bits_64 = slot_valid[0]; // NodeTable.java:55
   wire _eq_107 = merge_level == 6'd0; // NodeTable.java:54
-  wire _and_133 = _bits_64 & _eq_107; // NodeTable.java:55
+  wire _and_134 = _bits_64 & _eq_107; // NodeTable.java:55
   wire _ne_32 = slot_children_0 != 3'd0; // NodeTable.java:55
-  wire _and_134 = _and_133 & _ne_32; // NodeTable.java:55
-  wire [31:0] _cat_1 = {_and_72, _and_74, _and_76, _and_78, _and_80, _and_82, _and_84, _and_86, _and_88, _and_90, _and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134}; // NodeTable.java:84
-  wire [31:0] _not_38 = ~visited_parents; // RapController.java:149
-  wire [31:0] _and_135 = _cat_1 & _not_38; // RapController.java:149
-  wire [31:0] _not_39 = ~slot_valid; // RapController.java:150
-  wire [31:0] _mux_2 = _eq_75 ? _and_135 : _not_39; // RapController.java:149
-  wire [31:0] scan_vector = scanning_kids ? _and_70 : _mux_2; // RapController.java:149
+  wire _and_135 = _and_134 & _ne_32; // NodeTable.java:55
+  wire [31:0] _cat_1 = {_and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135}; // NodeTable.java:84
+  wire [31:0] _not_39 = ~visited_parents; // RapController.java:145
+  wire [31:0] _and_136 = _cat_1 & _not_39; // RapController.java:145
+  wire [31:0] _not_40 = ~slot_valid; // RapController.java:146
+  wire [31:0] _mux_2 = _eq_75 ? _and_136 : _not_40; // RapController.java:145
+  wire [31:0] scan_vector = scanning_kids ? _and_71 : _mux_2; // RapController.java:145
   wire _bits_65 = scan_vector[0]; // FirstSet.java:24
   wire _bits_66 = scan_vector[1]; // FirstSet.java:24
   wire _or_32 = _bits_65 | _bits_66; // FirstSet.java:36
@@ -877,159 +855,165 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   wire _or_60 = _or_56 | _or_59; // FirstSet.java:36
   wire _or_61 = _or_53 | _or_60; // FirstSet.java:36
   wire _or_62 = _or_46 | _or_61; // FirstSet.java:36
-  wire _eq_108 = state == 4'd5; // RapController.java:277
-  wire [2:0] _dyn_index_3 = op_slot == 5'd0 ? slot_children_0 : op_slot == 5'd1 ? slot_children_1 : op_slot == 5'd2 ? slot_children_2 : op_slot == 5'd3 ? slot_children_3 : op_slot == 5'd4 ? slot_children_4 : op_slot == 5'd5 ? slot_children_5 : op_slot == 5'd6 ? slot_children_6 : op_slot == 5'd7 ? slot_children_7 : op_slot == 5'd8 ? slot_children_8 : op_slot == 5'd9 ? slot_children_9 : op_slot == 5'd10 ? slot_children_10 : op_slot == 5'd11 ? slot_children_11 : op_slot == 5'd12 ? slot_children_12 : op_slot == 5'd13 ? slot_children_13 : op_slot == 5'd14 ? slot_children_14 : op_slot == 5'd15 ? slot_children_15 : op_slot == 5'd16 ? slot_children_16 : op_slot == 5'd17 ? slot_children_17 : op_slot == 5'd18 ? slot_children_18 : op_slot == 5'd19 ? slot_children_19 : op_slot == 5'd20 ? slot_children_20 : op_slot == 5'd21 ? slot_children_21 : op_slot == 5'd22 ? slot_children_22 : op_slot == 5'd23 ? slot_children_23 : op_slot == 5'd24 ? slot_children_24 : op_slot == 5'd25 ? slot_children_25 : op_slot == 5'd26 ? slot_children_26 : op_slot == 5'd27 ? slot_children_27 : op_slot == 5'd28 ? slot_children_28 : op_slot == 5'd29 ? slot_children_29 : op_slot == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:278
-  wire [5:0] _sub_1 = 6'd4 - {{3{1'b0}}, _dyn_index_3}; // RapController.java:278
-  wire _ge_1 = free_slots >= _sub_1; // RapController.java:279
-  wire _not_40 = ~early_done; // RapController.java:280
+  wire _eq_108 = state == 4'd5; // RapController.java:274
+  wire [2:0] _dyn_index_3 = op_slot == 5'd0 ? slot_children_0 : op_slot == 5'd1 ? slot_children_1 : op_slot == 5'd2 ? slot_children_2 : op_slot == 5'd3 ? slot_children_3 : op_slot == 5'd4 ? slot_children_4 : op_slot == 5'd5 ? slot_children_5 : op_slot == 5'd6 ? slot_children_6 : op_slot == 5'd7 ? slot_children_7 : op_slot == 5'd8 ? slot_children_8 : op_slot == 5'd9 ? slot_children_9 : op_slot == 5'd10 ? slot_children_10 : op_slot == 5'd11 ? slot_children_11 : op_slot == 5'd12 ? slot_children_12 : op_slot == 5'd13 ? slot_children_13 : op_slot == 5'd14 ? slot_children_14 : op_slot == 5'd15 ? slot_children_15 : op_slot == 5'd16 ? slot_children_16 : op_slot == 5'd17 ? slot_children_17 : op_slot == 5'd18 ? slot_children_18 : op_slot == 5'd19 ? slot_children_19 : op_slot == 5'd20 ? slot_children_20 : op_slot == 5'd21 ? slot_children_21 : op_slot == 5'd22 ? slot_children_22 : op_slot == 5'd23 ? slot_children_23 : op_slot == 5'd24 ? slot_children_24 : op_slot == 5'd25 ? slot_children_25 : op_slot == 5'd26 ? slot_children_26 : op_slot == 5'd27 ? slot_children_27 : op_slot == 5'd28 ? slot_children_28 : op_slot == 5'd29 ? slot_children_29 : op_slot == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:275
+  wire [5:0] _sub_1 = 6'd4 - {{3{1'b0}}, _dyn_index_3}; // RapController.java:275
+  wire _ge_1 = free_slots >= _sub_1; // RapController.java:276
+  wire _not_41 = ~early_done; // RapController.java:277
   wire _le_2 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
-  wire _and_136 = skip_valid & _le_2; // MergeSkip.java:37
+  wire _and_137 = skip_valid & _le_2; // MergeSkip.java:37
   wire [3:0] _mux_3 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:477
   wire _le_3 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
-  wire _and_137 = skip_valid & _le_3; // MergeSkip.java:37
+  wire _and_138 = skip_valid & _le_3; // MergeSkip.java:37
   wire [3:0] _mux_4 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:477
-  wire _eq_109 = state == 4'd6; // RapController.java:289
-  wire [3:0] _not_41 = ~present_children; // RapController.java:290
-  wire _bits_97 = _not_41[0]; // FirstSet.java:24
-  wire _bits_98 = _not_41[1]; // FirstSet.java:24
+  wire _eq_109 = state == 4'd6; // RapController.java:286
+  wire [3:0] _not_42 = ~present_children; // RapController.java:287
+  wire _bits_97 = _not_42[0]; // FirstSet.java:24
+  wire _bits_98 = _not_42[1]; // FirstSet.java:24
   wire _or_63 = _bits_97 | _bits_98; // FirstSet.java:36
-  wire _bits_99 = _not_41[2]; // FirstSet.java:24
-  wire _bits_100 = _not_41[3]; // FirstSet.java:24
+  wire _bits_99 = _not_42[2]; // FirstSet.java:24
+  wire _bits_100 = _not_42[3]; // FirstSet.java:24
   wire _or_64 = _bits_99 | _bits_100; // FirstSet.java:36
   wire _or_65 = _or_63 | _or_64; // FirstSet.java:36
   wire _le_4 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
-  wire _and_138 = skip_valid & _le_4; // MergeSkip.java:37
+  wire _and_139 = skip_valid & _le_4; // MergeSkip.java:37
   wire [3:0] _mux_5 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:477
-  wire _eq_110 = state == 4'd7; // RapController.java:304
-  wire cmd_fire = io_counterCmd_valid & io_counterCmd_ready; // RapController.java:173
-  wire _ne_33 = merge_level != 6'd0; // RapController.java:317
-  wire [3:0] _mux_6 = early_batch ? 4'd5 : 4'd10; // RapController.java:321
-  wire _eq_111 = state == 4'd8; // RapController.java:324
-  wire _eq_112 = state == 4'd9; // RapController.java:335
-  wire _eq_113 = sram_count == 8'd0; // RapController.java:335
-  wire _ne_34 = merge_leaves != 3'd0; // RapController.java:337
-  wire _lt_2 = {1'b0, merge_sum} < op_threshold; // RapController.java:337
-  wire merge_now_p = _ne_34 & _lt_2; // RapController.java:337
-  wire _eq_114 = state == 4'd10; // RapController.java:356
-  wire _gt_1 = next_merge > st_n; // RapController.java:356
-  wire _or_66 = schedule_exhausted | _gt_1; // RapController.java:356
-  wire _not_42 = ~serialMultiplier_io_busy; // RapController.java:359
-  wire _eq_115 = state == 4'd11; // RapController.java:363
-  wire _not_43 = ~serialMultiplier_io_busy; // RapController.java:363
-  wire _eq_116 = state == 4'd12; // RapController.java:369
-  wire _eq_117 = sram_count == 8'd0; // RapController.java:369
-  wire _eq_118 = state == 4'd13; // RapController.java:376
-  wire _eq_119 = state == 4'd14; // RapController.java:382
-  wire _eq_120 = state == 4'd15; // RapController.java:392
-  wire _and_139 = in_run & io_enable; // RapController.java:426
-  wire _not_44 = ~readout_pending; // RapController.java:426
-  wire _and_140 = _and_139 & _not_44; // RapController.java:426
-  wire [3:0] _sub_2 = undo_sp - 4'd1; // RapController.java:256
-  wire [36:0] undo_top = _sub_2 == 4'd0 ? undo_0 : _sub_2 == 4'd1 ? undo_1 : _sub_2 == 4'd2 ? undo_2 : _sub_2 == 4'd3 ? undo_3 : _sub_2 == 4'd4 ? undo_4 : _sub_2 == 4'd5 ? undo_5 : _sub_2 == 4'd6 ? undo_6 : undo_7; // RapController.java:256
-  wire [4:0] _bits_101 = undo_top[36:32]; // RapController.java:260
-  wire _not_45 = ~_or_46; // FirstSet.java:34
-  wire _not_46 = ~_or_53; // FirstSet.java:34
-  wire _not_47 = ~_or_56; // FirstSet.java:34
-  wire _not_48 = ~_or_57; // FirstSet.java:34
-  wire _not_49 = ~_bits_95; // FirstSet.java:34
-  wire _not_50 = ~_bits_93; // FirstSet.java:34
-  wire _mux_7 = _not_48 ? _not_49 : _not_50; // FirstSet.java:35
-  wire [1:0] _cat_2 = {_not_48, _mux_7}; // FirstSet.java:35
-  wire _not_51 = ~_or_54; // FirstSet.java:34
-  wire _not_52 = ~_bits_91; // FirstSet.java:34
-  wire _not_53 = ~_bits_89; // FirstSet.java:34
-  wire _mux_8 = _not_51 ? _not_52 : _not_53; // FirstSet.java:35
-  wire [1:0] _cat_3 = {_not_51, _mux_8}; // FirstSet.java:35
-  wire [1:0] _mux_9 = _not_47 ? _cat_2 : _cat_3; // FirstSet.java:35
-  wire [2:0] _cat_4 = {_not_47, _mux_9}; // FirstSet.java:35
-  wire _not_54 = ~_or_49; // FirstSet.java:34
-  wire _not_55 = ~_or_50; // FirstSet.java:34
-  wire _not_56 = ~_bits_87; // FirstSet.java:34
-  wire _not_57 = ~_bits_85; // FirstSet.java:34
-  wire _mux_10 = _not_55 ? _not_56 : _not_57; // FirstSet.java:35
-  wire [1:0] _cat_5 = {_not_55, _mux_10}; // FirstSet.java:35
-  wire _not_58 = ~_or_47; // FirstSet.java:34
-  wire _not_59 = ~_bits_83; // FirstSet.java:34
-  wire _not_60 = ~_bits_81; // FirstSet.java:34
-  wire _mux_11 = _not_58 ? _not_59 : _not_60; // FirstSet.java:35
-  wire [1:0] _cat_6 = {_not_58, _mux_11}; // FirstSet.java:35
-  wire [1:0] _mux_12 = _not_54 ? _cat_5 : _cat_6; // FirstSet.java:35
-  wire [2:0] _cat_7 = {_not_54, _mux_12}; // FirstSet.java:35
-  wire [2:0] _mux_13 = _not_46 ? _cat_4 : _cat_7; // FirstSet.java:35
-  wire [3:0] _cat_8 = {_not_46, _mux_13}; // FirstSet.java:35
-  wire _not_61 = ~_or_38; // FirstSet.java:34
-  wire _not_62 = ~_or_41; // FirstSet.java:34
-  wire _not_63 = ~_or_42; // FirstSet.java:34
-  wire _not_64 = ~_bits_79; // FirstSet.java:34
-  wire _not_65 = ~_bits_77; // FirstSet.java:34
-  wire _mux_14 = _not_63 ? _not_64 : _not_65; // FirstSet.java:35
-  wire [1:0] _cat_9 = {_not_63, _mux_14}; // FirstSet.java:35
-  wire _not_66 = ~_or_39; // FirstSet.java:34
-  wire _not_67 = ~_bits_75; // FirstSet.java:34
-  wire _not_68 = ~_bits_73; // FirstSet.java:34
-  wire _mux_15 = _not_66 ? _not_67 : _not_68; // FirstSet.java:35
-  wire [1:0] _cat_10 = {_not_66, _mux_15}; // FirstSet.java:35
-  wire [1:0] _mux_16 = _not_62 ? _cat_9 : _cat_10; // FirstSet.java:35
-  wire [2:0] _cat_11 = {_not_62, _mux_16}; // FirstSet.java:35
-  wire _not_69 = ~_or_34; // FirstSet.java:34
-  wire _not_70 = ~_or_35; // FirstSet.java:34
-  wire _not_71 = ~_bits_71; // FirstSet.java:34
-  wire _not_72 = ~_bits_69; // FirstSet.java:34
-  wire _mux_17 = _not_70 ? _not_71 : _not_72; // FirstSet.java:35
-  wire [1:0] _cat_12 = {_not_70, _mux_17}; // FirstSet.java:35
-  wire _not_73 = ~_or_32; // FirstSet.java:34
-  wire _not_74 = ~_bits_67; // FirstSet.java:34
-  wire _not_75 = ~_bits_65; // FirstSet.java:34
-  wire _mux_18 = _not_73 ? _not_74 : _not_75; // FirstSet.java:35
-  wire [1:0] _cat_13 = {_not_73, _mux_18}; // FirstSet.java:35
-  wire [1:0] _mux_19 = _not_69 ? _cat_12 : _cat_13; // FirstSet.java:35
-  wire [2:0] _cat_14 = {_not_69, _mux_19}; // FirstSet.java:35
-  wire [2:0] _mux_20 = _not_61 ? _cat_11 : _cat_14; // FirstSet.java:35
-  wire [3:0] _cat_15 = {_not_61, _mux_20}; // FirstSet.java:35
-  wire [3:0] _mux_21 = _not_45 ? _cat_8 : _cat_15; // FirstSet.java:35
-  wire [4:0] _cat_16 = {_not_45, _mux_21}; // FirstSet.java:35
+  wire _eq_110 = state == 4'd7; // RapController.java:301
+  wire cmd_fire = io_counterCmd_valid & io_counterCmd_ready; // RapController.java:169
+  wire _ne_33 = merge_level != 6'd0; // RapController.java:314
+  wire [3:0] _mux_6 = early_batch ? 4'd5 : 4'd10; // RapController.java:318
+  wire _eq_111 = state == 4'd8; // RapController.java:321
+  wire _eq_112 = state == 4'd9; // RapController.java:332
+  wire _eq_113 = sram_count == 8'd0; // RapController.java:332
+  wire _ne_34 = merge_leaves != 3'd0; // RapController.java:334
+  wire _lt_2 = {1'b0, merge_sum} < op_threshold; // RapController.java:334
+  wire merge_now_p = _ne_34 & _lt_2; // RapController.java:334
+  wire _eq_114 = state == 4'd10; // RapController.java:353
+  wire _gt_1 = next_merge > st_n; // RapController.java:353
+  wire _or_66 = schedule_exhausted | _gt_1; // RapController.java:353
+  wire _not_43 = ~serialMultiplier_io_busy; // RapController.java:356
+  wire _eq_115 = state == 4'd11; // RapController.java:360
+  wire _not_44 = ~serialMultiplier_io_busy; // RapController.java:360
+  wire _eq_116 = state == 4'd12; // RapController.java:366
+  wire _eq_117 = sram_count == 8'd0; // RapController.java:366
+  wire _eq_118 = state == 4'd13; // RapController.java:373
+  wire _eq_119 = state == 4'd14; // RapController.java:379
+  wire _eq_120 = state == 4'd15; // RapController.java:389
+  wire _and_140 = in_run & io_enable; // RapController.java:425
+  wire _not_45 = ~readout_pending; // RapController.java:425
+  wire _and_141 = _and_140 & _not_45; // RapController.java:425
+  wire _not_46 = ~snapshot_pending; // RapController.java:425
+  wire _and_142 = _and_141 & _not_46; // RapController.java:425
+  wire _not_47 = ~snapshot_frozen; // RapController.java:425
+  wire _and_143 = _and_142 & _not_47; // RapController.java:425
+  wire [3:0] _sub_2 = undo_sp - 4'd1; // RapController.java:253
+  wire [36:0] undo_top = _sub_2 == 4'd0 ? undo_0 : _sub_2 == 4'd1 ? undo_1 : _sub_2 == 4'd2 ? undo_2 : _sub_2 == 4'd3 ? undo_3 : _sub_2 == 4'd4 ? undo_4 : _sub_2 == 4'd5 ? undo_5 : _sub_2 == 4'd6 ? undo_6 : undo_7; // RapController.java:253
+  wire [4:0] _bits_101 = undo_top[36:32]; // RapController.java:257
+  wire _not_48 = ~_or_46; // FirstSet.java:34
+  wire _not_49 = ~_or_53; // FirstSet.java:34
+  wire _not_50 = ~_or_56; // FirstSet.java:34
+  wire _not_51 = ~_or_57; // FirstSet.java:34
+  wire _not_52 = ~_bits_95; // FirstSet.java:34
+  wire _not_53 = ~_bits_93; // FirstSet.java:34
+  wire _mux_7 = _not_51 ? _not_52 : _not_53; // FirstSet.java:35
+  wire [1:0] _cat_2 = {_not_51, _mux_7}; // FirstSet.java:35
+  wire _not_54 = ~_or_54; // FirstSet.java:34
+  wire _not_55 = ~_bits_91; // FirstSet.java:34
+  wire _not_56 = ~_bits_89; // FirstSet.java:34
+  wire _mux_8 = _not_54 ? _not_55 : _not_56; // FirstSet.java:35
+  wire [1:0] _cat_3 = {_not_54, _mux_8}; // FirstSet.java:35
+  wire [1:0] _mux_9 = _not_50 ? _cat_2 : _cat_3; // FirstSet.java:35
+  wire [2:0] _cat_4 = {_not_50, _mux_9}; // FirstSet.java:35
+  wire _not_57 = ~_or_49; // FirstSet.java:34
+  wire _not_58 = ~_or_50; // FirstSet.java:34
+  wire _not_59 = ~_bits_87; // FirstSet.java:34
+  wire _not_60 = ~_bits_85; // FirstSet.java:34
+  wire _mux_10 = _not_58 ? _not_59 : _not_60; // FirstSet.java:35
+  wire [1:0] _cat_5 = {_not_58, _mux_10}; // FirstSet.java:35
+  wire _not_61 = ~_or_47; // FirstSet.java:34
+  wire _not_62 = ~_bits_83; // FirstSet.java:34
+  wire _not_63 = ~_bits_81; // FirstSet.java:34
+  wire _mux_11 = _not_61 ? _not_62 : _not_63; // FirstSet.java:35
+  wire [1:0] _cat_6 = {_not_61, _mux_11}; // FirstSet.java:35
+  wire [1:0] _mux_12 = _not_57 ? _cat_5 : _cat_6; // FirstSet.java:35
+  wire [2:0] _cat_7 = {_not_57, _mux_12}; // FirstSet.java:35
+  wire [2:0] _mux_13 = _not_49 ? _cat_4 : _cat_7; // FirstSet.java:35
+  wire [3:0] _cat_8 = {_not_49, _mux_13}; // FirstSet.java:35
+  wire _not_64 = ~_or_38; // FirstSet.java:34
+  wire _not_65 = ~_or_41; // FirstSet.java:34
+  wire _not_66 = ~_or_42; // FirstSet.java:34
+  wire _not_67 = ~_bits_79; // FirstSet.java:34
+  wire _not_68 = ~_bits_77; // FirstSet.java:34
+  wire _mux_14 = _not_66 ? _not_67 : _not_68; // FirstSet.java:35
+  wire [1:0] _cat_9 = {_not_66, _mux_14}; // FirstSet.java:35
+  wire _not_69 = ~_or_39; // FirstSet.java:34
+  wire _not_70 = ~_bits_75; // FirstSet.java:34
+  wire _not_71 = ~_bits_73; // FirstSet.java:34
+  wire _mux_15 = _not_69 ? _not_70 : _not_71; // FirstSet.java:35
+  wire [1:0] _cat_10 = {_not_69, _mux_15}; // FirstSet.java:35
+  wire [1:0] _mux_16 = _not_65 ? _cat_9 : _cat_10; // FirstSet.java:35
+  wire [2:0] _cat_11 = {_not_65, _mux_16}; // FirstSet.java:35
+  wire _not_72 = ~_or_34; // FirstSet.java:34
+  wire _not_73 = ~_or_35; // FirstSet.java:34
+  wire _not_74 = ~_bits_71; // FirstSet.java:34
+  wire _not_75 = ~_bits_69; // FirstSet.java:34
+  wire _mux_17 = _not_73 ? _not_74 : _not_75; // FirstSet.java:35
+  wire [1:0] _cat_12 = {_not_73, _mux_17}; // FirstSet.java:35
+  wire _not_76 = ~_or_32; // FirstSet.java:34
+  wire _not_77 = ~_bits_67; // FirstSet.java:34
+  wire _not_78 = ~_bits_65; // FirstSet.java:34
+  wire _mux_18 = _not_76 ? _not_77 : _not_78; // FirstSet.java:35
+  wire [1:0] _cat_13 = {_not_76, _mux_18}; // FirstSet.java:35
+  wire [1:0] _mux_19 = _not_72 ? _cat_12 : _cat_13; // FirstSet.java:35
+  wire [2:0] _cat_14 = {_not_72, _mux_19}; // FirstSet.java:35
+  wire [2:0] _mux_20 = _not_64 ? _cat_11 : _cat_14; // FirstSet.java:35
+  wire [3:0] _cat_15 = {_not_64, _mux_20}; // FirstSet.java:35
+  wire [3:0] _mux_21 = _not_48 ? _cat_8 : _cat_15; // FirstSet.java:35
+  wire [4:0] _cat_16 = {_not_48, _mux_21}; // FirstSet.java:35
   wire [4:0] _bits_102 = _cat_16; // FirstSet.java:43
-  wire [4:0] _bits_103 = readout_slot[4:0]; // RapController.java:379
-  wire [31:0] _bits_104 = undo_top[31:0]; // RapController.java:261
+  wire [4:0] _bits_103 = readout_slot[4:0]; // RapController.java:376
+  wire [31:0] _bits_104 = undo_top[31:0]; // RapController.java:258
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:78
-  wire _gt_2 = merge_sum > {{3{1'b0}}, _fill_0}; // RapController.java:338
-  wire [31:0] _bits_105 = merge_sum[31:0]; // RapController.java:343
-  wire [31:0] _mux_22 = _gt_2 ? _fill_0 : _bits_105; // RapController.java:343
+  wire _gt_2 = merge_sum > {{3{1'b0}}, _fill_0}; // RapController.java:335
+  wire [31:0] _bits_105 = merge_sum[31:0]; // RapController.java:340
+  wire [31:0] _mux_22 = _gt_2 ? _fill_0 : _bits_105; // RapController.java:340
   wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:447
   wire [31:0] _dshr_0 = _fill_1 >> op_len; // RapController.java:448
-  wire [31:0] _not_76 = ~_dshr_0; // RapController.java:448
-  wire [31:0] _and_141 = op_key & _not_76; // RapController.java:448
-  wire _not_77 = ~_or_63; // FirstSet.java:34
-  wire _not_78 = ~_bits_99; // FirstSet.java:34
-  wire _not_79 = ~_bits_97; // FirstSet.java:34
-  wire _mux_23 = _not_77 ? _not_78 : _not_79; // FirstSet.java:35
-  wire [1:0] _cat_17 = {_not_77, _mux_23}; // FirstSet.java:35
+  wire [31:0] _not_79 = ~_dshr_0; // RapController.java:448
+  wire [31:0] _and_144 = op_key & _not_79; // RapController.java:448
+  wire _not_80 = ~_or_63; // FirstSet.java:34
+  wire _not_81 = ~_bits_99; // FirstSet.java:34
+  wire _not_82 = ~_bits_97; // FirstSet.java:34
+  wire _mux_23 = _not_80 ? _not_81 : _not_82; // FirstSet.java:35
+  wire [1:0] _cat_17 = {_not_80, _mux_23}; // FirstSet.java:35
   wire [1:0] _bits_106 = _cat_17; // FirstSet.java:43
   wire [5:0] _sub_3 = 6'd30 - op_len; // RapController.java:449
   wire [94:0] _dshl_0 = {{63{1'b0}}, {{30{1'b0}}, _bits_106}} << _sub_3; // RapController.java:450
   wire [31:0] _bits_107 = _dshl_0[31:0]; // RapController.java:450
-  wire [31:0] child_prefix = _and_141 | _bits_107; // RapController.java:450
-  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:166
+  wire [31:0] child_prefix = _and_144 | _bits_107; // RapController.java:450
+  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:162
   wire [5:0] _add_0 = op_len + 6'd2; // RapController.java:451
   wire [31:0] _dshr_1 = _fill_1 >> _add_0; // RapController.java:462
-  wire _not_80 = ~soft_pending; // RapController.java:430
-  wire _ne_35 = state != 4'd0; // RapController.java:430
-  wire _and_142 = _not_80 & _ne_35; // RapController.java:430
-  wire _ne_36 = state != 4'd15; // RapController.java:430
-  wire _and_143 = _and_142 & _ne_36; // RapController.java:430
-  wire _or_67 = snapshot_pending | bound_job; // RapController.java:434
+  wire _not_83 = ~soft_pending; // RapController.java:429
+  wire _ne_35 = state != 4'd0; // RapController.java:429
+  wire _and_145 = _not_83 & _ne_35; // RapController.java:429
+  wire _ne_36 = state != 4'd15; // RapController.java:429
+  wire _and_146 = _and_145 & _ne_36; // RapController.java:429
+  wire [63:0] _bits_108 = serialMultiplier_io_product[79:16]; // RapController.java:432
+  wire _not_84 = ~serialMultiplier_io_busy; // RapController.java:433
+  wire _or_67 = snapshot_pending | snapshot_frozen; // RapController.java:434
   wire _eq_121 = state == 4'd13; // RapController.java:435
   wire _or_68 = readout_pending | _eq_121; // RapController.java:435
   wire _eq_122 = state == 4'd14; // RapController.java:435
   wire _or_69 = _or_68 | _eq_122; // RapController.java:435
   wire _ge_2 = state >= 4'd2; // RapController.java:436
   wire _le_5 = state <= 4'd12; // RapController.java:436
-  wire _and_144 = _ge_2 & _le_5; // RapController.java:436
-  wire _and_145 = in_run & pipe_empty; // RapController.java:438
-  wire _not_81 = ~io_headValid; // RapController.java:438
-  wire _and_146 = _and_145 & _not_81; // RapController.java:438
-  wire _and_147 = _and_146 & io_inputsDrained; // RapController.java:438
-  wire _not_82 = ~io_acceptEnable; // RapController.java:439
+  wire _and_147 = _ge_2 & _le_5; // RapController.java:436
+  wire _and_148 = in_run & pipe_empty; // RapController.java:438
+  wire _not_85 = ~io_headValid; // RapController.java:438
+  wire _and_149 = _and_148 & _not_85; // RapController.java:438
+  wire _and_150 = _and_149 & io_inputsDrained; // RapController.java:438
+  wire _not_86 = ~io_acceptEnable; // RapController.java:439
   wire _eq_123 = _bits_102 == 5'd31; // NodeTable.java:76
   wire _eq_124 = _bits_102 == 5'd30; // NodeTable.java:76
   wire _eq_125 = _bits_102 == 5'd29; // NodeTable.java:76
@@ -1064,8 +1048,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   wire _eq_154 = _bits_102 == 5'd0; // NodeTable.java:76
   wire [31:0] pick_mask = {_eq_123, _eq_124, _eq_125, _eq_126, _eq_127, _eq_128, _eq_129, _eq_130, _eq_131, _eq_132, _eq_133, _eq_134, _eq_135, _eq_136, _eq_137, _eq_138, _eq_139, _eq_140, _eq_141, _eq_142, _eq_143, _eq_144, _eq_145, _eq_146, _eq_147, _eq_148, _eq_149, _eq_150, _eq_151, _eq_152, _eq_153, _eq_154}; // NodeTable.java:84
   wire [31:0] _or_70 = slot_valid | pick_mask; // RapController.java:452
-  wire [31:0] _not_83 = ~visited_kids; // RapController.java:345
-  wire [31:0] _and_148 = slot_valid & _not_83; // RapController.java:345
+  wire [31:0] _not_87 = ~visited_kids; // RapController.java:342
+  wire [31:0] _and_151 = slot_valid & _not_87; // RapController.java:342
   wire _eq_155 = _bits_102 == 5'd0; // RapController.java:453
   wire _eq_156 = _bits_102 == 5'd1; // RapController.java:453
   wire _eq_157 = _bits_102 == 5'd2; // RapController.java:453
@@ -1163,190 +1147,190 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   wire _eq_249 = _bits_102 == 5'd30; // RapController.java:455
   wire _eq_250 = _bits_102 == 5'd31; // RapController.java:455
   wire _eq_251 = _bits_102 == 5'd0; // RapController.java:456
-  wire _eq_252 = op_slot == 5'd0; // RapController.java:299
-  wire _eq_253 = merge_parent == 5'd0; // RapController.java:346
-  wire [2:0] _dyn_index_4 = merge_parent == 5'd0 ? slot_children_0 : merge_parent == 5'd1 ? slot_children_1 : merge_parent == 5'd2 ? slot_children_2 : merge_parent == 5'd3 ? slot_children_3 : merge_parent == 5'd4 ? slot_children_4 : merge_parent == 5'd5 ? slot_children_5 : merge_parent == 5'd6 ? slot_children_6 : merge_parent == 5'd7 ? slot_children_7 : merge_parent == 5'd8 ? slot_children_8 : merge_parent == 5'd9 ? slot_children_9 : merge_parent == 5'd10 ? slot_children_10 : merge_parent == 5'd11 ? slot_children_11 : merge_parent == 5'd12 ? slot_children_12 : merge_parent == 5'd13 ? slot_children_13 : merge_parent == 5'd14 ? slot_children_14 : merge_parent == 5'd15 ? slot_children_15 : merge_parent == 5'd16 ? slot_children_16 : merge_parent == 5'd17 ? slot_children_17 : merge_parent == 5'd18 ? slot_children_18 : merge_parent == 5'd19 ? slot_children_19 : merge_parent == 5'd20 ? slot_children_20 : merge_parent == 5'd21 ? slot_children_21 : merge_parent == 5'd22 ? slot_children_22 : merge_parent == 5'd23 ? slot_children_23 : merge_parent == 5'd24 ? slot_children_24 : merge_parent == 5'd25 ? slot_children_25 : merge_parent == 5'd26 ? slot_children_26 : merge_parent == 5'd27 ? slot_children_27 : merge_parent == 5'd28 ? slot_children_28 : merge_parent == 5'd29 ? slot_children_29 : merge_parent == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:346
-  wire [2:0] _sub_4 = _dyn_index_4 - merge_leaves; // RapController.java:346
+  wire _eq_252 = op_slot == 5'd0; // RapController.java:296
+  wire _eq_253 = merge_parent == 5'd0; // RapController.java:343
+  wire [2:0] _dyn_index_4 = merge_parent == 5'd0 ? slot_children_0 : merge_parent == 5'd1 ? slot_children_1 : merge_parent == 5'd2 ? slot_children_2 : merge_parent == 5'd3 ? slot_children_3 : merge_parent == 5'd4 ? slot_children_4 : merge_parent == 5'd5 ? slot_children_5 : merge_parent == 5'd6 ? slot_children_6 : merge_parent == 5'd7 ? slot_children_7 : merge_parent == 5'd8 ? slot_children_8 : merge_parent == 5'd9 ? slot_children_9 : merge_parent == 5'd10 ? slot_children_10 : merge_parent == 5'd11 ? slot_children_11 : merge_parent == 5'd12 ? slot_children_12 : merge_parent == 5'd13 ? slot_children_13 : merge_parent == 5'd14 ? slot_children_14 : merge_parent == 5'd15 ? slot_children_15 : merge_parent == 5'd16 ? slot_children_16 : merge_parent == 5'd17 ? slot_children_17 : merge_parent == 5'd18 ? slot_children_18 : merge_parent == 5'd19 ? slot_children_19 : merge_parent == 5'd20 ? slot_children_20 : merge_parent == 5'd21 ? slot_children_21 : merge_parent == 5'd22 ? slot_children_22 : merge_parent == 5'd23 ? slot_children_23 : merge_parent == 5'd24 ? slot_children_24 : merge_parent == 5'd25 ? slot_children_25 : merge_parent == 5'd26 ? slot_children_26 : merge_parent == 5'd27 ? slot_children_27 : merge_parent == 5'd28 ? slot_children_28 : merge_parent == 5'd29 ? slot_children_29 : merge_parent == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:343
+  wire [2:0] _sub_4 = _dyn_index_4 - merge_leaves; // RapController.java:343
   wire _eq_254 = _bits_102 == 5'd1; // RapController.java:456
-  wire _eq_255 = op_slot == 5'd1; // RapController.java:299
-  wire _eq_256 = merge_parent == 5'd1; // RapController.java:346
+  wire _eq_255 = op_slot == 5'd1; // RapController.java:296
+  wire _eq_256 = merge_parent == 5'd1; // RapController.java:343
   wire _eq_257 = _bits_102 == 5'd2; // RapController.java:456
-  wire _eq_258 = op_slot == 5'd2; // RapController.java:299
-  wire _eq_259 = merge_parent == 5'd2; // RapController.java:346
+  wire _eq_258 = op_slot == 5'd2; // RapController.java:296
+  wire _eq_259 = merge_parent == 5'd2; // RapController.java:343
   wire _eq_260 = _bits_102 == 5'd3; // RapController.java:456
-  wire _eq_261 = op_slot == 5'd3; // RapController.java:299
-  wire _eq_262 = merge_parent == 5'd3; // RapController.java:346
+  wire _eq_261 = op_slot == 5'd3; // RapController.java:296
+  wire _eq_262 = merge_parent == 5'd3; // RapController.java:343
   wire _eq_263 = _bits_102 == 5'd4; // RapController.java:456
-  wire _eq_264 = op_slot == 5'd4; // RapController.java:299
-  wire _eq_265 = merge_parent == 5'd4; // RapController.java:346
+  wire _eq_264 = op_slot == 5'd4; // RapController.java:296
+  wire _eq_265 = merge_parent == 5'd4; // RapController.java:343
   wire _eq_266 = _bits_102 == 5'd5; // RapController.java:456
-  wire _eq_267 = op_slot == 5'd5; // RapController.java:299
-  wire _eq_268 = merge_parent == 5'd5; // RapController.java:346
+  wire _eq_267 = op_slot == 5'd5; // RapController.java:296
+  wire _eq_268 = merge_parent == 5'd5; // RapController.java:343
   wire _eq_269 = _bits_102 == 5'd6; // RapController.java:456
-  wire _eq_270 = op_slot == 5'd6; // RapController.java:299
-  wire _eq_271 = merge_parent == 5'd6; // RapController.java:346
+  wire _eq_270 = op_slot == 5'd6; // RapController.java:296
+  wire _eq_271 = merge_parent == 5'd6; // RapController.java:343
   wire _eq_272 = _bits_102 == 5'd7; // RapController.java:456
-  wire _eq_273 = op_slot == 5'd7; // RapController.java:299
-  wire _eq_274 = merge_parent == 5'd7; // RapController.java:346
+  wire _eq_273 = op_slot == 5'd7; // RapController.java:296
+  wire _eq_274 = merge_parent == 5'd7; // RapController.java:343
   wire _eq_275 = _bits_102 == 5'd8; // RapController.java:456
-  wire _eq_276 = op_slot == 5'd8; // RapController.java:299
-  wire _eq_277 = merge_parent == 5'd8; // RapController.java:346
+  wire _eq_276 = op_slot == 5'd8; // RapController.java:296
+  wire _eq_277 = merge_parent == 5'd8; // RapController.java:343
   wire _eq_278 = _bits_102 == 5'd9; // RapController.java:456
-  wire _eq_279 = op_slot == 5'd9; // RapController.java:299
-  wire _eq_280 = merge_parent == 5'd9; // RapController.java:346
+  wire _eq_279 = op_slot == 5'd9; // RapController.java:296
+  wire _eq_280 = merge_parent == 5'd9; // RapController.java:343
   wire _eq_281 = _bits_102 == 5'd10; // RapController.java:456
-  wire _eq_282 = op_slot == 5'd10; // RapController.java:299
-  wire _eq_283 = merge_parent == 5'd10; // RapController.java:346
+  wire _eq_282 = op_slot == 5'd10; // RapController.java:296
+  wire _eq_283 = merge_parent == 5'd10; // RapController.java:343
   wire _eq_284 = _bits_102 == 5'd11; // RapController.java:456
-  wire _eq_285 = op_slot == 5'd11; // RapController.java:299
-  wire _eq_286 = merge_parent == 5'd11; // RapController.java:346
+  wire _eq_285 = op_slot == 5'd11; // RapController.java:296
+  wire _eq_286 = merge_parent == 5'd11; // RapController.java:343
   wire _eq_287 = _bits_102 == 5'd12; // RapController.java:456
-  wire _eq_288 = op_slot == 5'd12; // RapController.java:299
-  wire _eq_289 = merge_parent == 5'd12; // RapController.java:346
+  wire _eq_288 = op_slot == 5'd12; // RapController.java:296
+  wire _eq_289 = merge_parent == 5'd12; // RapController.java:343
   wire _eq_290 = _bits_102 == 5'd13; // RapController.java:456
-  wire _eq_291 = op_slot == 5'd13; // RapController.java:299
-  wire _eq_292 = merge_parent == 5'd13; // RapController.java:346
+  wire _eq_291 = op_slot == 5'd13; // RapController.java:296
+  wire _eq_292 = merge_parent == 5'd13; // RapController.java:343
   wire _eq_293 = _bits_102 == 5'd14; // RapController.java:456
-  wire _eq_294 = op_slot == 5'd14; // RapController.java:299
-  wire _eq_295 = merge_parent == 5'd14; // RapController.java:346
+  wire _eq_294 = op_slot == 5'd14; // RapController.java:296
+  wire _eq_295 = merge_parent == 5'd14; // RapController.java:343
   wire _eq_296 = _bits_102 == 5'd15; // RapController.java:456
-  wire _eq_297 = op_slot == 5'd15; // RapController.java:299
-  wire _eq_298 = merge_parent == 5'd15; // RapController.java:346
+  wire _eq_297 = op_slot == 5'd15; // RapController.java:296
+  wire _eq_298 = merge_parent == 5'd15; // RapController.java:343
   wire _eq_299 = _bits_102 == 5'd16; // RapController.java:456
-  wire _eq_300 = op_slot == 5'd16; // RapController.java:299
-  wire _eq_301 = merge_parent == 5'd16; // RapController.java:346
+  wire _eq_300 = op_slot == 5'd16; // RapController.java:296
+  wire _eq_301 = merge_parent == 5'd16; // RapController.java:343
   wire _eq_302 = _bits_102 == 5'd17; // RapController.java:456
-  wire _eq_303 = op_slot == 5'd17; // RapController.java:299
-  wire _eq_304 = merge_parent == 5'd17; // RapController.java:346
+  wire _eq_303 = op_slot == 5'd17; // RapController.java:296
+  wire _eq_304 = merge_parent == 5'd17; // RapController.java:343
   wire _eq_305 = _bits_102 == 5'd18; // RapController.java:456
-  wire _eq_306 = op_slot == 5'd18; // RapController.java:299
-  wire _eq_307 = merge_parent == 5'd18; // RapController.java:346
+  wire _eq_306 = op_slot == 5'd18; // RapController.java:296
+  wire _eq_307 = merge_parent == 5'd18; // RapController.java:343
   wire _eq_308 = _bits_102 == 5'd19; // RapController.java:456
-  wire _eq_309 = op_slot == 5'd19; // RapController.java:299
-  wire _eq_310 = merge_parent == 5'd19; // RapController.java:346
+  wire _eq_309 = op_slot == 5'd19; // RapController.java:296
+  wire _eq_310 = merge_parent == 5'd19; // RapController.java:343
   wire _eq_311 = _bits_102 == 5'd20; // RapController.java:456
-  wire _eq_312 = op_slot == 5'd20; // RapController.java:299
-  wire _eq_313 = merge_parent == 5'd20; // RapController.java:346
+  wire _eq_312 = op_slot == 5'd20; // RapController.java:296
+  wire _eq_313 = merge_parent == 5'd20; // RapController.java:343
   wire _eq_314 = _bits_102 == 5'd21; // RapController.java:456
-  wire _eq_315 = op_slot == 5'd21; // RapController.java:299
-  wire _eq_316 = merge_parent == 5'd21; // RapController.java:346
+  wire _eq_315 = op_slot == 5'd21; // RapController.java:296
+  wire _eq_316 = merge_parent == 5'd21; // RapController.java:343
   wire _eq_317 = _bits_102 == 5'd22; // RapController.java:456
-  wire _eq_318 = op_slot == 5'd22; // RapController.java:299
-  wire _eq_319 = merge_parent == 5'd22; // RapController.java:346
+  wire _eq_318 = op_slot == 5'd22; // RapController.java:296
+  wire _eq_319 = merge_parent == 5'd22; // RapController.java:343
   wire _eq_320 = _bits_102 == 5'd23; // RapController.java:456
-  wire _eq_321 = op_slot == 5'd23; // RapController.java:299
-  wire _eq_322 = merge_parent == 5'd23; // RapController.java:346
+  wire _eq_321 = op_slot == 5'd23; // RapController.java:296
+  wire _eq_322 = merge_parent == 5'd23; // RapController.java:343
   wire _eq_323 = _bits_102 == 5'd24; // RapController.java:456
-  wire _eq_324 = op_slot == 5'd24; // RapController.java:299
-  wire _eq_325 = merge_parent == 5'd24; // RapController.java:346
+  wire _eq_324 = op_slot == 5'd24; // RapController.java:296
+  wire _eq_325 = merge_parent == 5'd24; // RapController.java:343
   wire _eq_326 = _bits_102 == 5'd25; // RapController.java:456
-  wire _eq_327 = op_slot == 5'd25; // RapController.java:299
-  wire _eq_328 = merge_parent == 5'd25; // RapController.java:346
+  wire _eq_327 = op_slot == 5'd25; // RapController.java:296
+  wire _eq_328 = merge_parent == 5'd25; // RapController.java:343
   wire _eq_329 = _bits_102 == 5'd26; // RapController.java:456
-  wire _eq_330 = op_slot == 5'd26; // RapController.java:299
-  wire _eq_331 = merge_parent == 5'd26; // RapController.java:346
+  wire _eq_330 = op_slot == 5'd26; // RapController.java:296
+  wire _eq_331 = merge_parent == 5'd26; // RapController.java:343
   wire _eq_332 = _bits_102 == 5'd27; // RapController.java:456
-  wire _eq_333 = op_slot == 5'd27; // RapController.java:299
-  wire _eq_334 = merge_parent == 5'd27; // RapController.java:346
+  wire _eq_333 = op_slot == 5'd27; // RapController.java:296
+  wire _eq_334 = merge_parent == 5'd27; // RapController.java:343
   wire _eq_335 = _bits_102 == 5'd28; // RapController.java:456
-  wire _eq_336 = op_slot == 5'd28; // RapController.java:299
-  wire _eq_337 = merge_parent == 5'd28; // RapController.java:346
+  wire _eq_336 = op_slot == 5'd28; // RapController.java:296
+  wire _eq_337 = merge_parent == 5'd28; // RapController.java:343
   wire _eq_338 = _bits_102 == 5'd29; // RapController.java:456
-  wire _eq_339 = op_slot == 5'd29; // RapController.java:299
-  wire _eq_340 = merge_parent == 5'd29; // RapController.java:346
+  wire _eq_339 = op_slot == 5'd29; // RapController.java:296
+  wire _eq_340 = merge_parent == 5'd29; // RapController.java:343
   wire _eq_341 = _bits_102 == 5'd30; // RapController.java:456
-  wire _eq_342 = op_slot == 5'd30; // RapController.java:299
-  wire _eq_343 = merge_parent == 5'd30; // RapController.java:346
+  wire _eq_342 = op_slot == 5'd30; // RapController.java:296
+  wire _eq_343 = merge_parent == 5'd30; // RapController.java:343
   wire _eq_344 = _bits_102 == 5'd31; // RapController.java:456
-  wire _eq_345 = op_slot == 5'd31; // RapController.java:299
-  wire _eq_346 = merge_parent == 5'd31; // RapController.java:346
-  wire [63:0] _add_1 = st_n + {{63{1'b0}}, ev_weight}; // StatusRegs.java:74
-  wire [63:0] _add_2 = st_updates + 64'd1; // StatusRegs.java:75
-  wire [63:0] _add_3 = st_splits + 64'd1; // StatusRegs.java:82
-  wire [63:0] _add_4 = st_merges + {{61{1'b0}}, ev_removed}; // StatusRegs.java:90
-  wire [63:0] _add_5 = st_merge_batches + 64'd1; // StatusRegs.java:85
-  wire [63:0] _add_6 = st_deferred_splits + 64'd1; // StatusRegs.java:87
-  wire [63:0] _add_7 = st_saturations + 64'd1; // StatusRegs.java:78
-  wire _or_71 = io_counterResult_bits_saturated | 1'd0; // RapController.java:199
-  wire _not_84 = ~serialMultiplier_io_busy; // RapController.java:236
-  wire _and_149 = snapshot_pending & _not_84; // RapController.java:236
-  wire [5:0] _add_8 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:91
-  wire [5:0] _sub_5 = _add_8 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:91
-  wire _gt_3 = st_nodes > st_high_water; // StatusRegs.java:83
-  wire _eq_347 = io_m0Csr == 64'd0; // RapController.java:229
-  wire [63:0] _mux_24 = _eq_347 ? 64'd1 : io_m0Csr; // RapController.java:229
-  wire [31:0] _bits_108 = serialMultiplier_io_product[95:64]; // RapController.java:365
-  wire _or_r_1 = |_bits_108; // RapController.java:365
-  wire [63:0] _bits_109 = serialMultiplier_io_product[63:0]; // RapController.java:366
-  wire [63:0] _sub_6 = until_merge - {{63{1'b0}}, io_head_weight}; // RapController.java:198
-  wire [63:0] _sub_7 = next_merge - st_n; // RapController.java:357
-  wire _eq_348 = io_epsCsr == 16'd0; // RapController.java:227
-  wire [15:0] _mux_25 = _eq_348 ? 16'd1 : io_epsCsr; // RapController.java:227
-  wire _lt_3 = io_qCsr < 32'd2; // RapController.java:228
-  wire [31:0] _mux_26 = _lt_3 ? 32'd2 : io_qCsr; // RapController.java:228
-  wire [4:0] _add_9 = front_count + {{4{1'b0}}, io_issued}; // RapController.java:174
-  wire [4:0] _sub_8 = _add_9 - {{4{1'b0}}, io_selected_valid}; // RapController.java:174
-  wire [7:0] _add_10 = sram_count + {{7{1'b0}}, cmd_fire}; // RapController.java:175
-  wire [7:0] _sub_9 = _add_10 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:175
-  wire _eq_349 = undo_sp == 4'd0; // RapController.java:250
-  wire [36:0] _cat_18 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:250
-  wire _eq_350 = undo_sp == 4'd1; // RapController.java:250
-  wire _eq_351 = undo_sp == 4'd2; // RapController.java:250
-  wire _eq_352 = undo_sp == 4'd3; // RapController.java:250
-  wire _eq_353 = undo_sp == 4'd4; // RapController.java:250
-  wire _eq_354 = undo_sp == 4'd5; // RapController.java:250
-  wire _eq_355 = undo_sp == 4'd6; // RapController.java:250
-  wire _eq_356 = undo_sp == 4'd7; // RapController.java:250
-  wire [3:0] _add_11 = undo_sp + 4'd1; // RapController.java:251
-  wire [3:0] _sub_10 = undo_sp - 4'd1; // RapController.java:262
-  wire [1:0] _dyn_index_5 = _bits_102 == 5'd0 ? slot_digit_0 : _bits_102 == 5'd1 ? slot_digit_1 : _bits_102 == 5'd2 ? slot_digit_2 : _bits_102 == 5'd3 ? slot_digit_3 : _bits_102 == 5'd4 ? slot_digit_4 : _bits_102 == 5'd5 ? slot_digit_5 : _bits_102 == 5'd6 ? slot_digit_6 : _bits_102 == 5'd7 ? slot_digit_7 : _bits_102 == 5'd8 ? slot_digit_8 : _bits_102 == 5'd9 ? slot_digit_9 : _bits_102 == 5'd10 ? slot_digit_10 : _bits_102 == 5'd11 ? slot_digit_11 : _bits_102 == 5'd12 ? slot_digit_12 : _bits_102 == 5'd13 ? slot_digit_13 : _bits_102 == 5'd14 ? slot_digit_14 : _bits_102 == 5'd15 ? slot_digit_15 : _bits_102 == 5'd16 ? slot_digit_16 : _bits_102 == 5'd17 ? slot_digit_17 : _bits_102 == 5'd18 ? slot_digit_18 : _bits_102 == 5'd19 ? slot_digit_19 : _bits_102 == 5'd20 ? slot_digit_20 : _bits_102 == 5'd21 ? slot_digit_21 : _bits_102 == 5'd22 ? slot_digit_22 : _bits_102 == 5'd23 ? slot_digit_23 : _bits_102 == 5'd24 ? slot_digit_24 : _bits_102 == 5'd25 ? slot_digit_25 : _bits_102 == 5'd26 ? slot_digit_26 : _bits_102 == 5'd27 ? slot_digit_27 : _bits_102 == 5'd28 ? slot_digit_28 : _bits_102 == 5'd29 ? slot_digit_29 : _bits_102 == 5'd30 ? slot_digit_30 : slot_digit_31; // RapController.java:274
-  wire [6:0] _dshl_1 = 7'd1 << _dyn_index_5; // RapController.java:274
-  wire [3:0] _bits_110 = _dshl_1[3:0]; // RapController.java:274
-  wire [3:0] _or_72 = present_children | _bits_110; // RapController.java:274
+  wire _eq_345 = op_slot == 5'd31; // RapController.java:296
+  wire _eq_346 = merge_parent == 5'd31; // RapController.java:343
+  wire [63:0] _add_1 = st_n + {{63{1'b0}}, ev_weight}; // StatusRegs.java:61
+  wire [63:0] _add_2 = st_updates + 64'd1; // StatusRegs.java:62
+  wire [63:0] _add_3 = st_splits + 64'd1; // StatusRegs.java:69
+  wire [63:0] _add_4 = st_merges + {{61{1'b0}}, ev_removed}; // StatusRegs.java:77
+  wire [63:0] _add_5 = st_merge_batches + 64'd1; // StatusRegs.java:72
+  wire [63:0] _add_6 = st_deferred_splits + 64'd1; // StatusRegs.java:74
+  wire [63:0] _add_7 = st_saturations + 64'd1; // StatusRegs.java:65
+  wire _or_71 = io_counterResult_bits_saturated | 1'd0; // RapController.java:195
+  wire [5:0] _add_8 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:78
+  wire [5:0] _sub_5 = _add_8 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:78
+  wire _gt_3 = st_nodes > st_high_water; // StatusRegs.java:70
+  wire _eq_347 = io_m0Csr == 64'd0; // RapController.java:225
+  wire [63:0] _mux_24 = _eq_347 ? 64'd1 : io_m0Csr; // RapController.java:225
+  wire [31:0] _bits_109 = serialMultiplier_io_product[95:64]; // RapController.java:362
+  wire _or_r_1 = |_bits_109; // RapController.java:362
+  wire [63:0] _bits_110 = serialMultiplier_io_product[63:0]; // RapController.java:363
+  wire [63:0] _sub_6 = until_merge - {{63{1'b0}}, io_head_weight}; // RapController.java:194
+  wire [63:0] _sub_7 = next_merge - st_n; // RapController.java:354
+  wire _eq_348 = io_epsCsr == 16'd0; // RapController.java:223
+  wire [15:0] _mux_25 = _eq_348 ? 16'd1 : io_epsCsr; // RapController.java:223
+  wire _lt_3 = io_qCsr < 32'd2; // RapController.java:224
+  wire [31:0] _mux_26 = _lt_3 ? 32'd2 : io_qCsr; // RapController.java:224
+  wire [4:0] _add_9 = front_count + {{4{1'b0}}, io_issued}; // RapController.java:170
+  wire [4:0] _sub_8 = _add_9 - {{4{1'b0}}, io_selected_valid}; // RapController.java:170
+  wire [7:0] _add_10 = sram_count + {{7{1'b0}}, cmd_fire}; // RapController.java:171
+  wire [7:0] _sub_9 = _add_10 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:171
+  wire _eq_349 = undo_sp == 4'd0; // RapController.java:247
+  wire [36:0] _cat_18 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:247
+  wire _eq_350 = undo_sp == 4'd1; // RapController.java:247
+  wire _eq_351 = undo_sp == 4'd2; // RapController.java:247
+  wire _eq_352 = undo_sp == 4'd3; // RapController.java:247
+  wire _eq_353 = undo_sp == 4'd4; // RapController.java:247
+  wire _eq_354 = undo_sp == 4'd5; // RapController.java:247
+  wire _eq_355 = undo_sp == 4'd6; // RapController.java:247
+  wire _eq_356 = undo_sp == 4'd7; // RapController.java:247
+  wire [3:0] _add_11 = undo_sp + 4'd1; // RapController.java:248
+  wire [3:0] _sub_10 = undo_sp - 4'd1; // RapController.java:259
+  wire [1:0] _dyn_index_5 = _bits_102 == 5'd0 ? slot_digit_0 : _bits_102 == 5'd1 ? slot_digit_1 : _bits_102 == 5'd2 ? slot_digit_2 : _bits_102 == 5'd3 ? slot_digit_3 : _bits_102 == 5'd4 ? slot_digit_4 : _bits_102 == 5'd5 ? slot_digit_5 : _bits_102 == 5'd6 ? slot_digit_6 : _bits_102 == 5'd7 ? slot_digit_7 : _bits_102 == 5'd8 ? slot_digit_8 : _bits_102 == 5'd9 ? slot_digit_9 : _bits_102 == 5'd10 ? slot_digit_10 : _bits_102 == 5'd11 ? slot_digit_11 : _bits_102 == 5'd12 ? slot_digit_12 : _bits_102 == 5'd13 ? slot_digit_13 : _bits_102 == 5'd14 ? slot_digit_14 : _bits_102 == 5'd15 ? slot_digit_15 : _bits_102 == 5'd16 ? slot_digit_16 : _bits_102 == 5'd17 ? slot_digit_17 : _bits_102 == 5'd18 ? slot_digit_18 : _bits_102 == 5'd19 ? slot_digit_19 : _bits_102 == 5'd20 ? slot_digit_20 : _bits_102 == 5'd21 ? slot_digit_21 : _bits_102 == 5'd22 ? slot_digit_22 : _bits_102 == 5'd23 ? slot_digit_23 : _bits_102 == 5'd24 ? slot_digit_24 : _bits_102 == 5'd25 ? slot_digit_25 : _bits_102 == 5'd26 ? slot_digit_26 : _bits_102 == 5'd27 ? slot_digit_27 : _bits_102 == 5'd28 ? slot_digit_28 : _bits_102 == 5'd29 ? slot_digit_29 : _bits_102 == 5'd30 ? slot_digit_30 : slot_digit_31; // RapController.java:271
+  wire [6:0] _dshl_1 = 7'd1 << _dyn_index_5; // RapController.java:271
+  wire [3:0] _bits_111 = _dshl_1[3:0]; // RapController.java:271
+  wire [3:0] _or_72 = present_children | _bits_111; // RapController.java:271
   wire [6:0] _dshl_2 = 7'd1 << _bits_106; // RapController.java:457
-  wire [3:0] _bits_111 = _dshl_2[3:0]; // RapController.java:457
-  wire [3:0] _or_73 = present_children | _bits_111; // RapController.java:457
-  wire [31:0] _or_74 = visited_kids | pick_mask; // RapController.java:273
-  wire [31:0] _or_75 = visited_kids | pick_mask; // RapController.java:330
-  wire [31:0] _or_76 = visited_parents | pick_mask; // RapController.java:311
-  wire [5:0] _sub_11 = merge_level - 6'd2; // RapController.java:317
-  wire _eq_357 = state == 4'd7; // RapController.java:216
-  wire _eq_358 = state == 4'd8; // RapController.java:216
-  wire _or_77 = _eq_357 | _eq_358; // RapController.java:216
-  wire _eq_359 = state == 4'd9; // RapController.java:216
-  wire _or_78 = _or_77 | _eq_359; // RapController.java:216
-  wire _and_150 = _or_78 & io_counterResult_valid; // RapController.java:217
-  wire _eq_360 = io_counterResult_bits_op == 2'd2; // RapController.java:217
-  wire _and_151 = _and_150 & _eq_360; // RapController.java:217
-  wire [34:0] _add_12 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:217
-  wire [2:0] _add_13 = merge_leaves + 3'd1; // RapController.java:331
-  wire [2:0] _mux_27 = split_req ? 3'd3 : 3'd4; // RapController.java:371
-  wire _lt_4 = readout_slot < 16'd32; // RapController.java:383
-  wire [4:0] _bits_112 = readout_slot[4:0]; // RapController.java:384
-  wire [31:0] _dshr_2 = slot_valid >> _bits_112; // RapController.java:385
-  wire _bits_113 = _dshr_2[0]; // RapController.java:385
-  wire _and_152 = _lt_4 & _bits_113; // RapController.java:385
-  wire _eq_361 = _bits_112 == 5'd0; // NodeTable.java:62
-  wire [5:0] _dyn_index_6 = _bits_112 == 5'd0 ? slot_len_0 : _bits_112 == 5'd1 ? slot_len_1 : _bits_112 == 5'd2 ? slot_len_2 : _bits_112 == 5'd3 ? slot_len_3 : _bits_112 == 5'd4 ? slot_len_4 : _bits_112 == 5'd5 ? slot_len_5 : _bits_112 == 5'd6 ? slot_len_6 : _bits_112 == 5'd7 ? slot_len_7 : _bits_112 == 5'd8 ? slot_len_8 : _bits_112 == 5'd9 ? slot_len_9 : _bits_112 == 5'd10 ? slot_len_10 : _bits_112 == 5'd11 ? slot_len_11 : _bits_112 == 5'd12 ? slot_len_12 : _bits_112 == 5'd13 ? slot_len_13 : _bits_112 == 5'd14 ? slot_len_14 : _bits_112 == 5'd15 ? slot_len_15 : _bits_112 == 5'd16 ? slot_len_16 : _bits_112 == 5'd17 ? slot_len_17 : _bits_112 == 5'd18 ? slot_len_18 : _bits_112 == 5'd19 ? slot_len_19 : _bits_112 == 5'd20 ? slot_len_20 : _bits_112 == 5'd21 ? slot_len_21 : _bits_112 == 5'd22 ? slot_len_22 : _bits_112 == 5'd23 ? slot_len_23 : _bits_112 == 5'd24 ? slot_len_24 : _bits_112 == 5'd25 ? slot_len_25 : _bits_112 == 5'd26 ? slot_len_26 : _bits_112 == 5'd27 ? slot_len_27 : _bits_112 == 5'd28 ? slot_len_28 : _bits_112 == 5'd29 ? slot_len_29 : _bits_112 == 5'd30 ? slot_len_30 : slot_len_31; // NodeTable.java:62
+  wire [3:0] _bits_112 = _dshl_2[3:0]; // RapController.java:457
+  wire [3:0] _or_73 = present_children | _bits_112; // RapController.java:457
+  wire [31:0] _or_74 = visited_kids | pick_mask; // RapController.java:270
+  wire [31:0] _or_75 = visited_kids | pick_mask; // RapController.java:327
+  wire [31:0] _or_76 = visited_parents | pick_mask; // RapController.java:308
+  wire [5:0] _sub_11 = merge_level - 6'd2; // RapController.java:314
+  wire _eq_357 = state == 4'd7; // RapController.java:212
+  wire _eq_358 = state == 4'd8; // RapController.java:212
+  wire _or_77 = _eq_357 | _eq_358; // RapController.java:212
+  wire _eq_359 = state == 4'd9; // RapController.java:212
+  wire _or_78 = _or_77 | _eq_359; // RapController.java:212
+  wire _and_152 = _or_78 & io_counterResult_valid; // RapController.java:213
+  wire _eq_360 = io_counterResult_bits_op == 2'd2; // RapController.java:213
+  wire _and_153 = _and_152 & _eq_360; // RapController.java:213
+  wire [34:0] _add_12 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:213
+  wire [2:0] _add_13 = merge_leaves + 3'd1; // RapController.java:328
+  wire _not_88 = ~snapshot_frozen; // RapController.java:233
+  wire _and_154 = snapshot_pending & _not_88; // RapController.java:233
+  wire _not_89 = ~commit_fire; // RapController.java:233
+  wire _and_155 = _and_154 & _not_89; // RapController.java:233
+  wire _and_156 = _and_155 & pipe_empty; // RapController.java:233
+  wire [2:0] _mux_27 = split_req ? 3'd3 : 3'd4; // RapController.java:368
+  wire _lt_4 = readout_slot < 16'd32; // RapController.java:380
+  wire [4:0] _bits_113 = readout_slot[4:0]; // RapController.java:381
+  wire [31:0] _dshr_2 = slot_valid >> _bits_113; // RapController.java:382
+  wire _bits_114 = _dshr_2[0]; // RapController.java:382
+  wire _and_157 = _lt_4 & _bits_114; // RapController.java:382
+  wire _eq_361 = _bits_113 == 5'd0; // NodeTable.java:62
+  wire [5:0] _dyn_index_6 = _bits_113 == 5'd0 ? slot_len_0 : _bits_113 == 5'd1 ? slot_len_1 : _bits_113 == 5'd2 ? slot_len_2 : _bits_113 == 5'd3 ? slot_len_3 : _bits_113 == 5'd4 ? slot_len_4 : _bits_113 == 5'd5 ? slot_len_5 : _bits_113 == 5'd6 ? slot_len_6 : _bits_113 == 5'd7 ? slot_len_7 : _bits_113 == 5'd8 ? slot_len_8 : _bits_113 == 5'd9 ? slot_len_9 : _bits_113 == 5'd10 ? slot_len_10 : _bits_113 == 5'd11 ? slot_len_11 : _bits_113 == 5'd12 ? slot_len_12 : _bits_113 == 5'd13 ? slot_len_13 : _bits_113 == 5'd14 ? slot_len_14 : _bits_113 == 5'd15 ? slot_len_15 : _bits_113 == 5'd16 ? slot_len_16 : _bits_113 == 5'd17 ? slot_len_17 : _bits_113 == 5'd18 ? slot_len_18 : _bits_113 == 5'd19 ? slot_len_19 : _bits_113 == 5'd20 ? slot_len_20 : _bits_113 == 5'd21 ? slot_len_21 : _bits_113 == 5'd22 ? slot_len_22 : _bits_113 == 5'd23 ? slot_len_23 : _bits_113 == 5'd24 ? slot_len_24 : _bits_113 == 5'd25 ? slot_len_25 : _bits_113 == 5'd26 ? slot_len_26 : _bits_113 == 5'd27 ? slot_len_27 : _bits_113 == 5'd28 ? slot_len_28 : _bits_113 == 5'd29 ? slot_len_29 : _bits_113 == 5'd30 ? slot_len_30 : slot_len_31; // NodeTable.java:62
   wire [5:0] _mux_28 = _eq_361 ? 6'd0 : _dyn_index_6; // NodeTable.java:62
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:30
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:41
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:41
   wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:41
   wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:41
-  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:352
+  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:349
   wire _lt_5 = merge_sum < batch_min_sum; // MergeSkip.java:46
   wire [34:0] _fill_8 = {35{1'd1}}; // MergeSkip.java:31
   wire in_advance = state == 4'd10; // RapController.java:134
   wire [63:0] _mux_29 = in_advance ? next_merge : st_n; // RapController.java:136
   wire [31:0] _mux_30 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:137
-  wire _not_85 = ~serialMultiplier_io_busy; // RapController.java:138
-  wire _and_153 = bound_job & _not_85; // RapController.java:138
-  wire [63:0] _bits_114 = serialMultiplier_io_product[79:16]; // RapController.java:139
   wire _eq_362 = state == 4'd1; // RapController.java:485
-  wire _not_86 = ~io_headValid; // RapController.java:485
-  wire _and_154 = pipe_empty & _not_86; // RapController.java:485
-  wire [2:0] _mux_31 = _and_154 ? 3'd1 : fill_cause; // RapController.java:485
+  wire _not_90 = ~io_headValid; // RapController.java:485
+  wire _and_158 = pipe_empty & _not_90; // RapController.java:485
+  wire [2:0] _mux_31 = _and_158 ? 3'd1 : fill_cause; // RapController.java:485
   wire _eq_363 = state == 4'd2; // RapController.java:486
   wire _eq_364 = state == 4'd3; // RapController.java:486
   wire _or_79 = _eq_363 | _eq_364; // RapController.java:486
@@ -1355,26 +1339,35 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   wire [2:0] _mux_32 = split_req ? 3'd3 : 3'd4; // RapController.java:487
   wire _ge_3 = state >= 4'd4; // RapController.java:488
   wire _le_6 = state <= 4'd6; // RapController.java:488
-  wire _and_155 = _ge_3 & _le_6; // RapController.java:488
+  wire _and_159 = _ge_3 & _le_6; // RapController.java:488
   wire _ge_4 = state >= 4'd7; // RapController.java:489
   wire _le_7 = state <= 4'd11; // RapController.java:489
-  wire _and_156 = _ge_4 & _le_7; // RapController.java:489
-  wire [4:0] _bits_115 = readout_slot[4:0]; // RapController.java:407
-  wire _eq_366 = state == 4'd13; // RapController.java:407
-  wire _and_157 = in_run & io_selected_valid; // RapController.java:410
-  wire _eq_367 = io_counterResult_bits_op == 2'd0; // RapController.java:412
-  wire _and_158 = io_headValid & _eq_367; // RapController.java:412
-  wire _lt_6 = undo_sp < 4'd8; // RapController.java:413
-  wire _eq_368 = state == 4'd2; // RapController.java:413
-  wire _and_159 = _eq_368 & io_counterResult_valid; // RapController.java:413
-  wire _and_r_0 = &present_children; // RapController.java:414
-  wire _or_81 = _or_62 | _and_r_0; // RapController.java:414
-  wire _eq_369 = state == 4'd6; // RapController.java:414
-  wire _le_8 = st_nodes <= 6'd32; // RapController.java:415
+  wire _and_160 = _ge_4 & _le_7; // RapController.java:489
+  wire [4:0] _bits_115 = readout_slot[4:0]; // RapController.java:404
+  wire _eq_366 = state == 4'd13; // RapController.java:404
+  wire _and_161 = in_run & io_selected_valid; // RapController.java:407
+  wire _eq_367 = io_counterResult_bits_op == 2'd0; // RapController.java:409
+  wire _and_162 = io_headValid & _eq_367; // RapController.java:409
+  wire _lt_6 = undo_sp < 4'd8; // RapController.java:410
+  wire _eq_368 = state == 4'd2; // RapController.java:410
+  wire _and_163 = _eq_368 & io_counterResult_valid; // RapController.java:410
+  wire _and_r_0 = &present_children; // RapController.java:411
+  wire _or_81 = _or_62 | _and_r_0; // RapController.java:411
+  wire _eq_369 = state == 4'd6; // RapController.java:411
+  wire _or_82 = ev_commit | ev_saturation; // StatusRegs.java:84
+  wire _or_83 = _or_82 | ev_split; // StatusRegs.java:84
+  wire _or_84 = _or_83 | ev_allocated; // StatusRegs.java:84
+  wire _or_85 = _or_84 | ev_batch; // StatusRegs.java:84
+  wire _or_86 = _or_85 | ev_deferred; // StatusRegs.java:84
+  wire _or_87 = _or_86 | ev_clear; // StatusRegs.java:84
+  wire _or_r_2 = |ev_removed; // StatusRegs.java:84
+  wire _or_88 = _or_87 | _or_r_2; // StatusRegs.java:84
+  wire _not_91 = ~_or_88; // RapController.java:412
+  wire _le_8 = st_nodes <= 6'd32; // RapController.java:413
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
-  assign io_issueEnable = _and_140;
+  assign io_issueEnable = _and_143;
   assign io_commit = (commit_fire ? 1'd1 : 1'd0);
   assign io_rewind = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? (_eq_117 ? 1'd1 : 1'd0) : 1'd0)))))))))))));
   assign io_counterCmd_valid = (_eq_0 ? 1'd0 : (_eq_2 ? io_selected_valid : (_eq_5 ? 1'd0 : (_eq_6 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? 1'd1 : 1'd0) : (_eq_110 ? (_or_62 ? 1'd1 : 1'd0) : (_eq_111 ? (_or_62 ? 1'd1 : 1'd0) : (_eq_112 ? (_eq_113 ? (merge_now_p ? 1'd1 : 1'd0) : 1'd0) : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd1 : 1'd0))))))))))))));
@@ -1422,7 +1415,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   assign io_lens_31 = slot_lens_31;
   assign io_epsActive = eps_active;
   assign io_thresholdClear = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd0 : (_eq_119 ? 1'd0 : (_eq_120 ? 1'd1 : 1'd0))))))))))))))));
-  assign io_acceptEnable = _and_143;
+  assign io_acceptEnable = _and_146;
   assign io_live_n = st_n;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
@@ -1434,40 +1427,29 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   assign io_live_saturations = st_saturations;
   assign io_live_overflow = st_overflow;
   assign io_live_saturated = st_saturated;
-  assign io_snap_n = snap_n;
-  assign io_snap_nodes = snap_nodes;
-  assign io_snap_highWater = snap_high_water;
-  assign io_snap_updates = snap_updates;
-  assign io_snap_splits = snap_splits;
-  assign io_snap_merges = snap_merges;
-  assign io_snap_mergeBatches = snap_merge_batches;
-  assign io_snap_deferredSplits = snap_deferred_splits;
-  assign io_snap_saturations = snap_saturations;
-  assign io_snap_overflow = snap_overflow;
-  assign io_snap_saturated = snap_saturated;
-  assign io_snapErrorBound = snap_error_bound;
-  assign io_snapZeroWeight = snap_zero_weight;
+  assign io_snapFreeze = snapshot_frozen;
+  assign io_errorBound = _bits_108;
+  assign io_errorBoundReady = _not_84;
   assign io_snapBusy = _or_67;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
   assign io_node_prefix = slot_prefix_rdata_0;
   assign io_node_count = node_count;
   assign io_readoutBusy = _or_69;
-  assign io_busy = _and_144;
-  assign io_idle = _and_147;
-  assign io_resetting = _not_82;
+  assign io_busy = _and_147;
+  assign io_idle = _and_150;
+  assign io_resetting = _not_86;
   assign io_stallCause = cause;
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
   assign ev_saturation = (_eq_0 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_2 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_108 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_109 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_110 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_111 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_gt_2 ? 1'd1 : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)))))))))));
   assign ev_split = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? 1'd0 : 1'd1) : 1'd0)))))));
   assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? (cmd_fire ? 1'd1 : 1'd0) : 1'd0) : 1'd0)))))));
-  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_and_7 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_108 ? (_ge_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_40 ? (_and_136 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (_and_137 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_109 ? (_or_65 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (_and_138 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (_eq_110 ? (_or_62 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_33 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
-  assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_108 ? (_ge_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_40 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
+  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_and_8 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_108 ? (_ge_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_41 ? (_and_137 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (_and_138 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_109 ? (_or_65 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (_and_139 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (_eq_110 ? (_or_62 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_33 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
+  assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_108 ? (_ge_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_41 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
   assign ev_clear = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd0 : (_eq_119 ? 1'd0 : (_eq_120 ? 1'd1 : 1'd0))))))))))))))));
-  assign ev_snapshot = (_eq_0 ? 1'd0 : (_eq_2 ? (_and_149 ? 1'd1 : 1'd0) : 1'd0));
   assign ev_weight = (commit_fire ? io_head_weight : 1'd0);
   assign ev_removed = (_eq_0 ? 3'd0 : (_eq_2 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_108 ? 3'd0 : (_eq_109 ? 3'd0 : (_eq_110 ? 3'd0 : (_eq_111 ? 3'd0 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? merge_leaves : 3'd0) : 3'd0) : 3'd0) : 3'd0))))))))));
-  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_2 ? (_and_149 ? 1'd1 : 1'd0) : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? (_or_66 ? 1'd0 : (_not_42 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
+  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_2 ? (_and_156 ? 1'd1 : 1'd0) : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? (_or_66 ? 1'd0 : (_not_43 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
   assign serialMultiplier_io_a = _mux_29;
   assign serialMultiplier_io_b = _mux_30;
   assign slot_lens_0 = 6'd0;
@@ -1502,13 +1484,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   assign slot_lens_29 = slot_len_29;
   assign slot_lens_30 = slot_len_30;
   assign slot_lens_31 = slot_len_31;
-  assign cause = (commit_fire ? 3'd0 : (_eq_362 ? _mux_31 : (_or_80 ? _mux_32 : (_and_155 ? 3'd3 : (_and_156 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_eq_362 ? _mux_31 : (_or_80 ? _mux_32 : (_and_159 ? 3'd3 : (_and_160 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
       state <= 4'd0;
     end else begin
-      state <= (_eq_0 ? (_not_0 ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_2 ? (_and_4 ? (readout_pending ? 4'd13 : (_and_6 ? 4'd15 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_5 ? (pipe_empty ? 4'd3 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_6 ? (_ne_0 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (split_req ? _mux_0 : (_and_7 ? _mux_1 : 4'd7))) : (_eq_8 ? (_or_62 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd5) : (_eq_108 ? (_ge_1 ? 4'd6 : (_not_40 ? (_and_136 ? _mux_3 : 4'd7) : (merge_due ? (_and_137 ? _mux_4 : 4'd7) : 4'd12))) : (_eq_109 ? (_or_65 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (merge_due ? (_and_138 ? _mux_5 : 4'd7) : 4'd12)) : (_eq_110 ? (_or_62 ? (cmd_fire ? 4'd8 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_ne_33 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : _mux_6)) : (_eq_111 ? (_or_62 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd9) : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? 4'd7 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : 4'd7) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_114 ? (_or_66 ? 4'd12 : (_not_42 ? 4'd11 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (_eq_115 ? (_not_43 ? 4'd10 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_116 ? (_eq_117 ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_118 ? (cmd_fire ? 4'd14 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_119 ? (io_counterResult_valid ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_120 ? 4'd0 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)))))))))))))))));
+      state <= (_eq_0 ? (_not_0 ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_2 ? (_and_5 ? (readout_pending ? 4'd13 : (_and_7 ? 4'd15 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_5 ? (pipe_empty ? 4'd3 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_6 ? (_ne_0 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (split_req ? _mux_0 : (_and_8 ? _mux_1 : 4'd7))) : (_eq_8 ? (_or_62 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd5) : (_eq_108 ? (_ge_1 ? 4'd6 : (_not_41 ? (_and_137 ? _mux_3 : 4'd7) : (merge_due ? (_and_138 ? _mux_4 : 4'd7) : 4'd12))) : (_eq_109 ? (_or_65 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (merge_due ? (_and_139 ? _mux_5 : 4'd7) : 4'd12)) : (_eq_110 ? (_or_62 ? (cmd_fire ? 4'd8 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_ne_33 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : _mux_6)) : (_eq_111 ? (_or_62 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd9) : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? 4'd7 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : 4'd7) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_114 ? (_or_66 ? 4'd12 : (_not_43 ? 4'd11 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (_eq_115 ? (_not_44 ? 4'd10 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_116 ? (_eq_117 ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_118 ? (cmd_fire ? 4'd14 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_119 ? (io_counterResult_valid ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_120 ? 4'd0 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)))))))))))))))));
     end
   end
 
@@ -1516,7 +1498,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_valid <= 32'd1;
     end else begin
-      slot_valid <= (_eq_0 ? slot_valid : (_eq_2 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_8 ? slot_valid : (_eq_108 ? slot_valid : (_eq_109 ? (_or_65 ? (cmd_fire ? _or_70 : slot_valid) : slot_valid) : (_eq_110 ? slot_valid : (_eq_111 ? slot_valid : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? _and_148 : slot_valid) : slot_valid) : slot_valid) : (_eq_114 ? slot_valid : (_eq_115 ? slot_valid : (_eq_116 ? slot_valid : (_eq_118 ? slot_valid : (_eq_119 ? slot_valid : (_eq_120 ? 32'd1 : slot_valid))))))))))))))));
+      slot_valid <= (_eq_0 ? slot_valid : (_eq_2 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_8 ? slot_valid : (_eq_108 ? slot_valid : (_eq_109 ? (_or_65 ? (cmd_fire ? _or_70 : slot_valid) : slot_valid) : (_eq_110 ? slot_valid : (_eq_111 ? slot_valid : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? _and_151 : slot_valid) : slot_valid) : slot_valid) : (_eq_114 ? slot_valid : (_eq_115 ? slot_valid : (_eq_116 ? slot_valid : (_eq_118 ? slot_valid : (_eq_119 ? slot_valid : (_eq_120 ? 32'd1 : slot_valid))))))))))))))));
     end
   end
 
@@ -2234,14 +2216,6 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
 
   always @(posedge clock) begin
     if (reset) begin
-      snap_zero_weight <= 64'd0;
-    end else begin
-      snap_zero_weight <= (ev_snapshot ? io_zeroWeight : snap_zero_weight);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
       st_nodes <= 6'd1;
     end else begin
       st_nodes <= (ev_clear ? 6'd1 : _sub_5);
@@ -2258,97 +2232,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
 
   always @(posedge clock) begin
     if (reset) begin
-      snap_n <= 64'd0;
-    end else begin
-      snap_n <= (ev_snapshot ? st_n : snap_n);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_nodes <= 6'd1;
-    end else begin
-      snap_nodes <= (ev_snapshot ? st_nodes : snap_nodes);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_high_water <= 6'd1;
-    end else begin
-      snap_high_water <= (ev_snapshot ? st_high_water : snap_high_water);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_updates <= 64'd0;
-    end else begin
-      snap_updates <= (ev_snapshot ? st_updates : snap_updates);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_splits <= 64'd0;
-    end else begin
-      snap_splits <= (ev_snapshot ? st_splits : snap_splits);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_merges <= 64'd0;
-    end else begin
-      snap_merges <= (ev_snapshot ? st_merges : snap_merges);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_merge_batches <= 64'd0;
-    end else begin
-      snap_merge_batches <= (ev_snapshot ? st_merge_batches : snap_merge_batches);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_deferred_splits <= 64'd0;
-    end else begin
-      snap_deferred_splits <= (ev_snapshot ? st_deferred_splits : snap_deferred_splits);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_saturations <= 64'd0;
-    end else begin
-      snap_saturations <= (ev_snapshot ? st_saturations : snap_saturations);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_overflow <= 1'd0;
-    end else begin
-      snap_overflow <= (ev_snapshot ? st_overflow : snap_overflow);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_saturated <= 1'd0;
-    end else begin
-      snap_saturated <= (ev_snapshot ? st_saturated : snap_saturated);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_not_0 ? _mux_24 : next_merge) : (_eq_2 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_8 ? next_merge : (_eq_108 ? next_merge : (_eq_109 ? next_merge : (_eq_110 ? next_merge : (_eq_111 ? next_merge : (_eq_112 ? next_merge : (_eq_114 ? next_merge : (_eq_115 ? (_not_43 ? (_or_r_1 ? next_merge : _bits_109) : next_merge) : next_merge))))))))))));
+      next_merge <= (_eq_0 ? (_not_0 ? _mux_24 : next_merge) : (_eq_2 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_8 ? next_merge : (_eq_108 ? next_merge : (_eq_109 ? next_merge : (_eq_110 ? next_merge : (_eq_111 ? next_merge : (_eq_112 ? next_merge : (_eq_114 ? next_merge : (_eq_115 ? (_not_44 ? (_or_r_1 ? next_merge : _bits_110) : next_merge) : next_merge))))))))))));
     end
   end
 
@@ -2364,7 +2250,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       schedule_exhausted <= 1'd0;
     end else begin
-      schedule_exhausted <= (_eq_0 ? schedule_exhausted : (_eq_2 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_6 ? schedule_exhausted : (_eq_8 ? schedule_exhausted : (_eq_108 ? schedule_exhausted : (_eq_109 ? schedule_exhausted : (_eq_110 ? schedule_exhausted : (_eq_111 ? schedule_exhausted : (_eq_112 ? schedule_exhausted : (_eq_114 ? schedule_exhausted : (_eq_115 ? (_not_43 ? (_or_r_1 ? 1'd1 : schedule_exhausted) : schedule_exhausted) : (_eq_116 ? schedule_exhausted : (_eq_118 ? schedule_exhausted : (_eq_119 ? schedule_exhausted : (_eq_120 ? 1'd0 : schedule_exhausted))))))))))))))));
+      schedule_exhausted <= (_eq_0 ? schedule_exhausted : (_eq_2 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_6 ? schedule_exhausted : (_eq_8 ? schedule_exhausted : (_eq_108 ? schedule_exhausted : (_eq_109 ? schedule_exhausted : (_eq_110 ? schedule_exhausted : (_eq_111 ? schedule_exhausted : (_eq_112 ? schedule_exhausted : (_eq_114 ? schedule_exhausted : (_eq_115 ? (_not_44 ? (_or_r_1 ? 1'd1 : schedule_exhausted) : schedule_exhausted) : (_eq_116 ? schedule_exhausted : (_eq_118 ? schedule_exhausted : (_eq_119 ? schedule_exhausted : (_eq_120 ? 1'd0 : schedule_exhausted))))))))))))))));
     end
   end
 
@@ -2420,7 +2306,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       early_done <= 1'd0;
     end else begin
-      early_done <= (_eq_0 ? early_done : (_eq_2 ? early_done : (_eq_5 ? early_done : (_eq_6 ? (_ne_0 ? early_done : (split_req ? 1'd0 : early_done)) : (_eq_8 ? early_done : (_eq_108 ? (_ge_1 ? early_done : (_not_40 ? 1'd1 : early_done)) : early_done))))));
+      early_done <= (_eq_0 ? early_done : (_eq_2 ? early_done : (_eq_5 ? early_done : (_eq_6 ? (_ne_0 ? early_done : (split_req ? 1'd0 : early_done)) : (_eq_8 ? early_done : (_eq_108 ? (_ge_1 ? early_done : (_not_41 ? 1'd1 : early_done)) : early_done))))));
     end
   end
 
@@ -2428,7 +2314,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (_eq_0 ? early_batch : (_eq_2 ? early_batch : (_eq_5 ? early_batch : (_eq_6 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_8 ? early_batch : (_eq_108 ? (_ge_1 ? early_batch : (_not_40 ? 1'd1 : (merge_due ? 1'd0 : early_batch))) : (_eq_109 ? (_or_65 ? early_batch : (merge_due ? 1'd0 : early_batch)) : early_batch)))))));
+      early_batch <= (_eq_0 ? early_batch : (_eq_2 ? early_batch : (_eq_5 ? early_batch : (_eq_6 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_8 ? early_batch : (_eq_108 ? (_ge_1 ? early_batch : (_not_41 ? 1'd1 : (merge_due ? 1'd0 : early_batch))) : (_eq_109 ? (_or_65 ? early_batch : (merge_due ? 1'd0 : early_batch)) : early_batch)))))));
     end
   end
 
@@ -2497,11 +2383,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   end
 
   always @(posedge clock) begin
-    visited_parents <= (_eq_0 ? visited_parents : (_eq_2 ? visited_parents : (_eq_5 ? visited_parents : (_eq_6 ? (_ne_0 ? visited_parents : (split_req ? visited_parents : 32'd0)) : (_eq_8 ? visited_parents : (_eq_108 ? (_ge_1 ? visited_parents : (_not_40 ? 32'd0 : (merge_due ? 32'd0 : visited_parents))) : (_eq_109 ? (_or_65 ? visited_parents : (merge_due ? 32'd0 : visited_parents)) : (_eq_110 ? (_or_62 ? (cmd_fire ? _or_76 : visited_parents) : visited_parents) : visited_parents))))))));
+    visited_parents <= (_eq_0 ? visited_parents : (_eq_2 ? visited_parents : (_eq_5 ? visited_parents : (_eq_6 ? (_ne_0 ? visited_parents : (split_req ? visited_parents : 32'd0)) : (_eq_8 ? visited_parents : (_eq_108 ? (_ge_1 ? visited_parents : (_not_41 ? 32'd0 : (merge_due ? 32'd0 : visited_parents))) : (_eq_109 ? (_or_65 ? visited_parents : (merge_due ? 32'd0 : visited_parents)) : (_eq_110 ? (_or_62 ? (cmd_fire ? _or_76 : visited_parents) : visited_parents) : visited_parents))))))));
   end
 
   always @(posedge clock) begin
-    merge_level <= (_eq_0 ? merge_level : (_eq_2 ? merge_level : (_eq_5 ? merge_level : (_eq_6 ? (_ne_0 ? merge_level : (split_req ? merge_level : 6'd30)) : (_eq_8 ? merge_level : (_eq_108 ? (_ge_1 ? merge_level : (_not_40 ? 6'd30 : (merge_due ? 6'd30 : merge_level))) : (_eq_109 ? (_or_65 ? merge_level : (merge_due ? 6'd30 : merge_level)) : (_eq_110 ? (_or_62 ? merge_level : (_ne_33 ? _sub_11 : merge_level)) : merge_level))))))));
+    merge_level <= (_eq_0 ? merge_level : (_eq_2 ? merge_level : (_eq_5 ? merge_level : (_eq_6 ? (_ne_0 ? merge_level : (split_req ? merge_level : 6'd30)) : (_eq_8 ? merge_level : (_eq_108 ? (_ge_1 ? merge_level : (_not_41 ? 6'd30 : (merge_due ? 6'd30 : merge_level))) : (_eq_109 ? (_or_65 ? merge_level : (merge_due ? 6'd30 : merge_level)) : (_eq_110 ? (_or_62 ? merge_level : (_ne_33 ? _sub_11 : merge_level)) : merge_level))))))));
   end
 
   always @(posedge clock) begin
@@ -2509,7 +2395,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   end
 
   always @(posedge clock) begin
-    merge_sum <= (_eq_0 ? (_and_151 ? _add_12 : merge_sum) : (_eq_2 ? (_and_151 ? _add_12 : merge_sum) : (_eq_5 ? (_and_151 ? _add_12 : merge_sum) : (_eq_6 ? (_and_151 ? _add_12 : merge_sum) : (_eq_8 ? (_and_151 ? _add_12 : merge_sum) : (_eq_108 ? (_and_151 ? _add_12 : merge_sum) : (_eq_109 ? (_and_151 ? _add_12 : merge_sum) : (_eq_110 ? (_or_62 ? (cmd_fire ? 35'd0 : (_and_151 ? _add_12 : merge_sum)) : (_and_151 ? _add_12 : merge_sum)) : (_and_151 ? _add_12 : merge_sum)))))))));
+    merge_sum <= (_eq_0 ? (_and_153 ? _add_12 : merge_sum) : (_eq_2 ? (_and_153 ? _add_12 : merge_sum) : (_eq_5 ? (_and_153 ? _add_12 : merge_sum) : (_eq_6 ? (_and_153 ? _add_12 : merge_sum) : (_eq_8 ? (_and_153 ? _add_12 : merge_sum) : (_eq_108 ? (_and_153 ? _add_12 : merge_sum) : (_eq_109 ? (_and_153 ? _add_12 : merge_sum) : (_eq_110 ? (_or_62 ? (cmd_fire ? 35'd0 : (_and_153 ? _add_12 : merge_sum)) : (_and_153 ? _add_12 : merge_sum)) : (_and_153 ? _add_12 : merge_sum)))))))));
   end
 
   always @(posedge clock) begin
@@ -2540,7 +2426,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_2 ? (_and_149 ? 1'd0 : snapshot_pending) : snapshot_pending)));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_2 ? (_and_156 ? 1'd0 : snapshot_pending) : snapshot_pending)));
     end
   end
 
@@ -2548,7 +2434,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_2 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_8 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_108 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_109 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_110 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_111 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_112 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_114 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_115 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_116 ? (_eq_117 ? _mux_27 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_118 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_119 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
+      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_2 ? (_and_156 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_8 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_108 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_109 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_110 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_111 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_112 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_114 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_115 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_116 ? (_eq_117 ? _mux_27 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_118 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_119 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
     end
   end
 
@@ -2556,7 +2442,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (_eq_0 ? node_valid : (_eq_2 ? node_valid : (_eq_5 ? node_valid : (_eq_6 ? node_valid : (_eq_8 ? node_valid : (_eq_108 ? node_valid : (_eq_109 ? node_valid : (_eq_110 ? node_valid : (_eq_111 ? node_valid : (_eq_112 ? node_valid : (_eq_114 ? node_valid : (_eq_115 ? node_valid : (_eq_116 ? node_valid : (_eq_118 ? node_valid : (_eq_119 ? (io_counterResult_valid ? _and_152 : node_valid) : node_valid)))))))))))))));
+      node_valid <= (_eq_0 ? node_valid : (_eq_2 ? node_valid : (_eq_5 ? node_valid : (_eq_6 ? node_valid : (_eq_8 ? node_valid : (_eq_108 ? node_valid : (_eq_109 ? node_valid : (_eq_110 ? node_valid : (_eq_111 ? node_valid : (_eq_112 ? node_valid : (_eq_114 ? node_valid : (_eq_115 ? node_valid : (_eq_116 ? node_valid : (_eq_118 ? node_valid : (_eq_119 ? (io_counterResult_valid ? _and_157 : node_valid) : node_valid)))))))))))))));
     end
   end
 
@@ -2596,23 +2482,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       batch_min_sum <= _fill_8;
     end else begin
-      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_2 ? batch_min_sum : (_eq_5 ? batch_min_sum : (_eq_6 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_8 ? batch_min_sum : (_eq_108 ? (_ge_1 ? batch_min_sum : (_not_40 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum))) : (_eq_109 ? (_or_65 ? batch_min_sum : (merge_due ? _fill_7 : batch_min_sum)) : (_eq_110 ? batch_min_sum : (_eq_111 ? batch_min_sum : (_eq_112 ? (_eq_113 ? (merge_now_p ? batch_min_sum : (_ne_37 ? (_lt_5 ? merge_sum : batch_min_sum) : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
+      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_2 ? batch_min_sum : (_eq_5 ? batch_min_sum : (_eq_6 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_8 ? batch_min_sum : (_eq_108 ? (_ge_1 ? batch_min_sum : (_not_41 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum))) : (_eq_109 ? (_or_65 ? batch_min_sum : (merge_due ? _fill_7 : batch_min_sum)) : (_eq_110 ? batch_min_sum : (_eq_111 ? batch_min_sum : (_eq_112 ? (_eq_113 ? (merge_now_p ? batch_min_sum : (_ne_37 ? (_lt_5 ? merge_sum : batch_min_sum) : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      bound_job <= 1'd0;
+      snapshot_frozen <= 1'd0;
     end else begin
-      bound_job <= (_eq_0 ? (_and_153 ? 1'd0 : bound_job) : (_eq_2 ? (_and_149 ? 1'd1 : (_and_153 ? 1'd0 : bound_job)) : (_and_153 ? 1'd0 : bound_job)));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snap_error_bound <= 64'd0;
-    end else begin
-      snap_error_bound <= (_and_153 ? _bits_114 : snap_error_bound);
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_2 ? (_and_156 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
     end
   end
 
@@ -2656,28 +2534,32 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_157 && !io_selected_bits_found) begin // RapController.java:410
-      $display("Assertion failed at RapController.java:410: no node matched a key: the root must always match");
+    if (!reset && _and_161 && !io_selected_bits_found) begin // RapController.java:407
+      $display("Assertion failed at RapController.java:407: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:411
-      $display("Assertion failed at RapController.java:411: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:408
+      $display("Assertion failed at RapController.java:408: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_158) begin // RapController.java:412
-      $display("Assertion failed at RapController.java:412: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_162) begin // RapController.java:409
+      $display("Assertion failed at RapController.java:409: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_159 && !_lt_6) begin // RapController.java:413
-      $display("Assertion failed at RapController.java:413: undo stack overflow");
+    if (!reset && _and_163 && !_lt_6) begin // RapController.java:410
+      $display("Assertion failed at RapController.java:410: undo stack overflow");
       $stop;
     end
-    if (!reset && _eq_369 && !_or_81) begin // RapController.java:414
-      $display("Assertion failed at RapController.java:414: a split found no free slot after checking capacity");
+    if (!reset && _eq_369 && !_or_81) begin // RapController.java:411
+      $display("Assertion failed at RapController.java:411: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && !_le_8) begin // RapController.java:415
-      $display("Assertion failed at RapController.java:415: more nodes (%d) than slots", st_nodes);
+    if (!reset && snapshot_frozen && !_not_91) begin // RapController.java:412
+      $display("Assertion failed at RapController.java:412: a status value changed during the snapshot copy");
+      $stop;
+    end
+    if (!reset && !_le_8) begin // RapController.java:413
+      $display("Assertion failed at RapController.java:413: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

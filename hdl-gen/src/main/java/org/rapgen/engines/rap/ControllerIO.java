@@ -131,7 +131,6 @@ public final class ControllerIO extends Bundle {
     public final UInt epsCsr = Input(UInt(16));
     public final UInt m0Csr = Input(UInt(64));
     public final UInt qCsr = Input(UInt(32));
-    public final UInt zeroWeight = Input(UInt(64));
     /** The eps in use, loaded from the CSR at (soft) reset. */
     public final UInt epsActive = Output(UInt(16));
     public final Bool thresholdClear = Output(Bool());
@@ -140,9 +139,13 @@ public final class ControllerIO extends Bundle {
 
     // --- status
     public final Status live;
-    public final Status snap;
-    public final UInt snapErrorBound = Output(UInt(64));
-    public final UInt snapZeroWeight = Output(UInt(64));
+    /** The live status stands still for the snapshot copy (issue is stopped and the pipeline is empty). */
+    public final Bool snapFreeze = Output(Bool());
+    /** The snapshot copy has written its last word; the freeze ends. */
+    public final Bool snapCopied = Input(Bool());
+    /** (n * eps_fx) >> 16 of the frozen n, valid while {@link #errorBoundReady} (only read during a freeze). */
+    public final UInt errorBound = Output(UInt(64));
+    public final Bool errorBoundReady = Output(Bool());
     public final Bool snapBusy = Output(Bool());
     public final NodeReadout node;
     public final Bool readoutBusy = Output(Bool());
@@ -161,7 +164,6 @@ public final class ControllerIO extends Bundle {
         slotValid = Output(UInt(c.nodes()));
         lens = Output(Vec(c.nodes(), UInt(c.lenBits())));
         live = Output(new Status(c));
-        snap = Output(new Status(c));
         node = Output(new NodeReadout(c));
     }
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.HdlException;
 import org.rapgen.hdl.SourceLoc;
+import org.rapgen.hdl.SyncReadMem;
 import org.rapgen.hdl.UInt;
 
 /**
@@ -16,9 +17,18 @@ import org.rapgen.hdl.UInt;
  * and a registered read multiplexer whose RO fields the caller supplies with {@link #ro}. {@link #finish()} refuses to
  * build a map with a field left unconnected, so the hardware always implements the whole description.
  *
+ * <p>Snapshot registers ({@link RapRegisters.Register#snapshot()}) live in a block RAM, one 32-bit word each, in
+ * offset order. Their RO sources are the live values; while the caller holds {@link #snapshot}'s {@code frozen} high
+ * (the live values do not change), the file copies them into the RAM one word per clock through a multiplexer of its
+ * own, waiting at a word whose source is not ready yet ({@link #ro64(String, UInt, Bool)}). So the snapshot costs
+ * RAM bits instead of a flip-flop copy, and the read multiplexer covers only the registers outside the RAM.
+ *
  * <p>Protocol: a write is taken when AW and W are both valid and no response is pending (awready = wready in that
  * cycle), honouring WSTRB byte lanes; the response is OKAY one cycle later. A read is taken when no read data is
- * pending; the data follows one cycle later. Unmapped addresses read 0 and ignore writes (response OKAY).
+ * pending and no snapshot copy runs; the data follows one cycle later, from the read register or, for a snapshot
+ * register, straight from the RAM's read port (read only when a read is taken, so the word holds while rvalid waits
+ * for rready). Holding reads off during a copy keeps the RAM's read and write apart, so Yosys maps it onto a block RAM
+ * without read-first emulation logic. Unmapped addresses read 0 and ignore writes (response OKAY).
  */
 final class CsrFile {
     private final AxiLite axi;
@@ -26,6 +36,10 @@ final class CsrFile {
     private final Map<String, Bool> pulses = new HashMap<>();
     private final Map<String, UInt> roSources = new HashMap<>();
     private final Map<String, Bool> writeHits = new HashMap<>();
+    /** Snapshot registers whose source becomes valid later than the others, by name. */
+    private final Map<String, Bool> readyOf = new HashMap<>();
+    private Bool frozen;
+    private Bool copied;
     private final Bool writeFire;
     private final UInt writeIndex;
 
@@ -109,44 +123,121 @@ final class CsrFile {
         ro(name + "_HI", "value", v.bits(63, 32));
     }
 
-    /** Builds the read side; call after every RO field is connected. */
+    /** As {@link #ro64(String, UInt)}, for a snapshot value that may be copied only once {@code ready} is high. */
+    void ro64(String name, UInt value, Bool ready) {
+        ro64(name, value);
+        for (String half : List.of(name + "_LO", name + "_HI")) {
+            if (!RapRegisters.get(half).snapshot()) throw new HdlException(SourceLoc.capture(), "CSR " + half + " is not a snapshot register");
+            readyOf.put(half, ready);
+        }
+    }
+
+    /**
+     * The snapshot copy. {@code frozen}: the live values stand still, copy them; the returned pulse is high in the
+     * clock the last word is written, and {@code frozen} must fall after it (a copy restarts from the first word).
+     */
+    Bool snapshot(Bool frozen) {
+        if (this.frozen != null) throw new HdlException(SourceLoc.capture(), "snapshot() called twice");
+        this.frozen = frozen;
+        copied = Wire(Bool()).named("csr_snapshot_copied");
+        return copied;
+    }
+
+    /** Builds the read side and the snapshot copy; call after every RO field is connected. */
     void finish() {
         List<String> missing = new ArrayList<>();
+        List<RapRegisters.Register> inRam = new ArrayList<>();
+        List<UInt> ramWords = new ArrayList<>();
         UInt index = axi.araddr.bits(RapRegisters.ADDR_BITS - 1, 2).named("csr_read_index");
         UInt data = U(0, 32);
         for (RapRegisters.Register r : RapRegisters.all()) {
-            UInt word = U(0, 32);
-            for (RapRegisters.Field f : r.fields()) {
-                String key = r.name() + "." + f.name();
-                UInt v = switch (f.kind()) {
-                    case RW -> rwValues.get(key);
-                    case PULSE -> U(0, 1);
-                    case RO -> roSources.get(key);
-                };
-                if (v == null) {
-                    missing.add(key);
-                    continue;
-                }
-                UInt placed = f.lsb() == 0 ? v.pad(32) : Cat(v.pad(f.width()), U(0, f.lsb())).pad(32);
-                word = word.or(placed.bits(31, 0));
+            UInt word = word(r, missing);
+            if (r.snapshot()) {
+                inRam.add(r);
+                ramWords.add(word);
+            } else {
+                // AND-OR rather than a Mux chain: offsets are distinct, and the OR tree stays shallow.
+                data = data.or(Mux(index.eq(U(r.offset() >> 2, RapRegisters.ADDR_BITS - 2)), word, U(0, 32)));
             }
-            // AND-OR rather than a Mux chain: offsets are distinct, and the OR tree stays shallow.
-            data = data.or(Mux(index.eq(U(r.offset() >> 2, RapRegisters.ADDR_BITS - 2)), word, U(0, 32)));
         }
         if (!missing.isEmpty()) throw new HdlException(SourceLoc.capture(), "CSR fields without a source: " + missing);
 
         Bool rvalid = RegInit(B(false)).named("csr_rvalid");
-        UInt rdata = Reg(UInt(32)).named("csr_rdata");
-        Bool readFire = axi.arvalid.and(rvalid.not()).named("csr_read");
+        UInt held = Reg(UInt(32)).named("csr_rdata");
+        Bool readOpen = rvalid.not().and(frozen == null ? B(true) : frozen.not()).named("csr_read_open");
+        Bool readFire = axi.arvalid.and(readOpen).named("csr_read");
         UInt readData = data;
         when(readFire, () -> {
             rvalid.connect(B(true));
-            rdata.connect(readData);
+            held.connect(readData);
         }).elsewhen(axi.rready, () -> rvalid.connect(B(false)));
-        axi.arready.connect(rvalid.not());
+        axi.arready.connect(readOpen);
         axi.rvalid.connect(rvalid);
-        axi.rdata.connect(rdata);
+        axi.rdata.connect(inRam.isEmpty() ? held : snapshotRam(inRam, ramWords, index, readFire, held));
         axi.rresp.connect(U(0, 2));
+    }
+
+    /** The RO/RW fields of {@code r} placed in a 32-bit word; unconnected fields are added to {@code missing}. */
+    private UInt word(RapRegisters.Register r, List<String> missing) {
+        UInt word = U(0, 32);
+        for (RapRegisters.Field f : r.fields()) {
+            String key = r.name() + "." + f.name();
+            UInt v = switch (f.kind()) {
+                case RW -> rwValues.get(key);
+                case PULSE -> U(0, 1);
+                case RO -> roSources.get(key);
+            };
+            if (v == null) {
+                missing.add(key);
+                continue;
+            }
+            UInt placed = f.lsb() == 0 ? v.pad(32) : Cat(v.pad(f.width()), U(0, f.lsb())).pad(32);
+            word = word.or(placed.bits(31, 0));
+        }
+        return word;
+    }
+
+    /**
+     * The RAM of the snapshot registers (word i = {@code regs.get(i)}), its copy sweep, and the read data: the RAM's
+     * read port for a snapshot register, {@code held} for the others.
+     */
+    private UInt snapshotRam(List<RapRegisters.Register> regs, List<UInt> words, UInt index, Bool readFire, UInt held) {
+        SourceLoc loc = SourceLoc.capture();
+        if (frozen == null) throw new HdlException(loc, "the map has snapshot registers: call snapshot(frozen) before finish()");
+        int base = regs.get(0).offset() >> 2;
+        for (int i = 0; i < regs.size(); i++) {
+            if (regs.get(i).offset() >> 2 != base + i) throw new HdlException(loc, "snapshot register " + regs.get(i).name() + " is not at the next offset");
+        }
+        int n = regs.size();
+        int wb = log2Up(n);
+        SyncReadMem<UInt> ram = SyncReadMem(n, UInt(32)).named("csr_snapshot");
+
+        // Copy: word by word in offset order; a multiplexer on the copy counter, so no flip-flop holds a second copy.
+        UInt at = RegInit(U(0, wb)).named("csr_snap_word");
+        UInt copyData = U(0, 32);
+        Bool wait = B(false);
+        for (int i = 0; i < n; i++) {
+            Bool here = at.eq(U(i, wb));
+            copyData = copyData.or(Mux(here, words.get(i), U(0, 32)));
+            Bool ready = readyOf.get(regs.get(i).name());
+            if (ready != null) wait = wait.or(here.and(ready.not()));
+        }
+        Bool write = frozen.and(wait.not()).named("csr_snap_write");
+        Bool last = at.eq(U(n - 1, wb));
+        UInt data = copyData.named("csr_snap_data");
+        when(write, () -> {
+            ram.write(at, data);
+            at.connect(Mux(last, U(0, wb), at.add(1)));
+        });
+        copied.connect(write.and(last));
+
+        // Read: index - base wraps below the RAM, so one compare tells a RAM word from the rest.
+        UInt rel = index.sub(U(base, RapRegisters.ADDR_BITS - 2)).named("csr_snap_rel");
+        Bool isRam = rel.lt(U(n, RapRegisters.ADDR_BITS - 2)).named("csr_read_ram");
+        UInt fromRam = ram.read(rel.bits(wb - 1, 0), readFire.and(isRam));
+        Bool ramRead = RegInit(B(false)).named("csr_rdata_ram");
+        when(readFire, () -> ramRead.connect(isRam));
+        return Mux(ramRead, fromRam, held);
     }
 
     private static <T> T lookup(Map<String, T> m, String reg, String field) {

@@ -69,7 +69,7 @@ public final class RapController extends Module {
         this.c = c;
         io = IO(new ControllerIO(c));
         NodeTable table = new NodeTable(c);
-        StatusRegs st = new StatusRegs(c, io.zeroWeight);
+        StatusRegs st = new StatusRegs(c);
         int slotBits = c.slotBits();
         int cb = c.counterBits();
         int tb = c.thresholdBits();
@@ -126,19 +126,15 @@ public final class RapController extends Module {
         MergeSkip skip = new MergeSkip(sumBits);
         SyncReadMem<UInt> prefixes = SyncReadMem(c.nodes(), UInt(c.keyBits())).named("slot_prefix");
         // One serial multiplier for the two rare wide products: next_merge * q (ADVANCE) and n * eps (a snapshot's
-        // error bound, latched when done so a later schedule update cannot disturb it). A snapshot starts only in RUN
-        // and ADVANCE waits until the bound is done, so the two never overlap.
+        // error bound). A snapshot freeze starts only in RUN and lasts until the CSR file has copied the bound from
+        // the product register, so the two never overlap.
         SerialMultiplier mul = Module(new SerialMultiplier(64, 32));
-        Bool boundJob = RegInit(B(false)).named("bound_job");
-        UInt errorBound = RegInit(U(0, 64)).named("snap_error_bound");
+        // The snapshot freeze: issue stopped, pipeline empty, so nothing commits and the status stands still.
+        Bool frozen = RegInit(B(false)).named("snapshot_frozen");
         Bool inAdvance = state.eq(ADVANCE).named("in_advance");
         mul.io.start.connect(B(false));
         mul.io.a.connect(Mux(inAdvance, nextMerge, st.n));
         mul.io.b.connect(Mux(inAdvance, qActive, epsActive.pad(32)));
-        when(boundJob.and(mul.io.busy.not()), () -> {
-            errorBound.connect(mul.io.product.bits(79, 16));
-            boundJob.connect(B(false));
-        });
 
         Bool inRun = state.eq(RUN).named("in_run");
 
@@ -233,13 +229,14 @@ public final class RapController extends Module {
                 }))
                 .is(RUN, () -> {
                     io.counterCmd.valid.connect(io.selected.valid);
-                    when(snapPending.and(mul.io.busy.not()), () -> {
-                        st.snapshot.connect(B(true));
+                    // A snapshot stops issue (issueEnable); once the pipeline is empty the status is frozen for the copy.
+                    when(snapPending.and(frozen.not()).and(commitFire.not()).and(pipeEmpty), () -> {
+                        frozen.connect(B(true));
                         mul.io.start.connect(B(true));
-                        boundJob.connect(B(true));
                         snapPending.connect(B(false));
+                        fillCause.connect(U(StallCause.CSR.code(), 3));
                     });
-                    when(commitFire.not().and(pipeEmpty), () -> {
+                    when(commitFire.not().and(pipeEmpty).and(frozen.not()), () -> {
                         when(readPending, () -> state.connect(U(READ_ISSUE, STATE_BITS)))
                                 .elsewhen(softPending.and(io.inputsDrained).and(io.headValid.not()),
                                         () -> state.connect(U(SOFT_CLEAR, STATE_BITS)));
@@ -412,26 +409,29 @@ public final class RapController extends Module {
         when(commitFire, () -> Assert(io.headValid.and(res.op.eq(ControllerIO.OP_ADD)), "a commit without its event in the replay window"));
         when(state.eq(DRAIN).and(resValid), () -> Assert(undoSp.lt(U(windowDepth, depthBits)), "undo stack overflow"));
         when(state.eq(SPLIT_ALLOC), () -> Assert(pick.found.or(present.andR()), "a split found no free slot after checking capacity"));
+        when(frozen, () -> Assert(st.changing().not(), "a status value changed during the snapshot copy"));
         Assert(st.nodes.le(U(c.nodes(), c.nodeCountBits())), "more nodes (%d) than slots", st.nodes);
 
         // --- CSR request latches (a new request while one is pending is the same request)
         when(io.softReset, () -> softPending.connect(B(true)));
         when(io.snapshot, () -> snapPending.connect(B(true)));
+        when(io.snapCopied, () -> frozen.connect(B(false)));
         when(io.readout, () -> {
             readPending.connect(B(true));
             readSlot.connect(io.readoutSlot);
         });
 
         // --- outputs
-        io.issueEnable.connect(inRun.and(io.enable).and(readPending.not()));
+        io.issueEnable.connect(inRun.and(io.enable).and(readPending.not()).and(snapPending.not()).and(frozen.not()));
         io.slotValid.connect(table.valid);
         io.lens.connect(table.lens());
         io.epsActive.connect(epsActive);
         io.acceptEnable.connect(softPending.not().and(state.ne(INIT)).and(state.ne(SOFT_CLEAR)));
-        st.drive(io.live, io.snap);
-        io.snapErrorBound.connect(errorBound);
-        io.snapZeroWeight.connect(st.snapZeroWeight);
-        io.snapBusy.connect(snapPending.or(boundJob));
+        st.drive(io.live);
+        io.snapFreeze.connect(frozen);
+        io.errorBound.connect(mul.io.product.bits(79, 16));
+        io.errorBoundReady.connect(mul.io.busy.not());
+        io.snapBusy.connect(snapPending.or(frozen));
         io.readoutBusy.connect(readPending.or(state.eq(READ_ISSUE)).or(state.eq(READ_WAIT)));
         Bool structural = state.ge(DRAIN).and(state.le(RESUME));
         io.busy.connect(structural);

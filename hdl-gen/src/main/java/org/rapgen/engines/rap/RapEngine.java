@@ -77,7 +77,10 @@ public final class RapEngine extends Module {
         UInt weight = c.weightField() ? io.s_axis.tdata.bits(kb + wb - 1, kb) : U(1, wb);
         Bool zero = c.weightField() ? weight.eq(0) : B(false);
         SoftResetSequencer soft = new SoftResetSequencer(kb, wb, csr.pulse("CTRL", "soft_reset"));
-        Bool open = ctl.io.acceptEnable.and(soft.idle).named("stream_open");
+        // A snapshot freeze also holds ZERO_WEIGHT still (its two words are copied on different clocks), so with a
+        // weight field the stream pauses with the pipeline; without one no beat can weigh 0.
+        Bool snapHold = c.weightField() ? ctl.io.snapFreeze : B(false);
+        Bool open = ctl.io.acceptEnable.and(soft.idle).and(snapHold.not()).named("stream_open");
         io.s_axis.tready.connect(open.and(queue.io.in.ready));
         Bool beat = io.s_axis.tvalid.and(io.s_axis.tready).named("beat");
         UInt zeroCount = RegInit(U(0, 64)).named("zero_weight_count");
@@ -161,7 +164,6 @@ public final class RapEngine extends Module {
         ctl.io.epsCsr.connect(csr.rw("EPS", "eps_fx"));
         ctl.io.m0Csr.connect(Cat(csr.rw("M0_HI", "value"), csr.rw("M0_LO", "value")));
         ctl.io.qCsr.connect(csr.rw("Q", "value"));
-        ctl.io.zeroWeight.connect(zeroCount);
         soft.finished(ctl.io.acceptEnable);
 
         // --- read-only registers
@@ -187,7 +189,8 @@ public final class RapEngine extends Module {
         csr.ro("NODE", "valid", ctl.io.node.valid);
         csr.ro64("NODE_PREFIX", ctl.io.node.prefix);
         csr.ro64("NODE_COUNT", ctl.io.node.count);
-        ControllerIO.Status s = ctl.io.snap;
+        // The snapshot registers get the live values; the CSR file copies them into its RAM during the freeze.
+        ControllerIO.Status s = ctl.io.live;
         csr.ro64("N", s.n);
         csr.ro("NODES", "value", s.nodes);
         csr.ro("HIGH_WATER", "value", s.highWater);
@@ -197,10 +200,11 @@ public final class RapEngine extends Module {
         csr.ro64("MERGE_BATCHES", s.mergeBatches);
         csr.ro64("DEFERRED_SPLITS", s.deferredSplits);
         csr.ro64("SATURATIONS", s.saturations);
-        csr.ro64("ERROR_BOUND", ctl.io.snapErrorBound);
-        csr.ro64("ZERO_WEIGHT", ctl.io.snapZeroWeight);
+        csr.ro64("ERROR_BOUND", ctl.io.errorBound, ctl.io.errorBoundReady);
+        csr.ro64("ZERO_WEIGHT", zeroCount);
         csr.ro("SNAP_FLAGS", "overflow", s.overflow);
         csr.ro("SNAP_FLAGS", "saturated", s.saturated);
+        ctl.io.snapCopied.connect(csr.snapshot(ctl.io.snapFreeze));
         csr.finish();
 
         io.dbg_stall_cause.connect(ctl.io.stallCause);

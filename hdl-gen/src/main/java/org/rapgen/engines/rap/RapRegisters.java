@@ -11,8 +11,8 @@ import java.util.Map;
  * addresses and bit positions here by name, so the three cannot drift apart.
  *
  * <p>All registers are 32 bits wide at word-aligned byte offsets. A 64-bit value occupies two registers, {@code _LO}
- * at the lower offset. Status values are read from a snapshot: writing CTRL.snapshot copies every status value at
- * once (at a cycle where no split or merge is half done), so a multi-word read is consistent.
+ * at the lower offset. Status values are read from a snapshot: writing CTRL.snapshot copies every status value as it
+ * was at one clock (where no split or merge is half done), so a multi-word read is consistent.
  */
 public final class RapRegisters {
     /** How software sees a field. */
@@ -32,7 +32,15 @@ public final class RapRegisters {
         }
     }
 
-    public record Register(String name, int offset, String doc, List<Field> fields) {
+    /**
+     * A 32-bit register. {@code snapshot}: its value is the copy CTRL.snapshot takes, not a live one; the hardware
+     * keeps these in block RAM ({@link CsrFile}), so they must sit at consecutive offsets.
+     */
+    public record Register(String name, int offset, String doc, List<Field> fields, boolean snapshot) {
+        Register inSnapshot() {
+            return new Register(name, offset, doc, fields, true);
+        }
+
         public Field field(String fieldName) {
             for (Field f : fields) if (f.name.equals(fieldName)) return f;
             throw new IllegalArgumentException("register " + name + " has no field " + fieldName);
@@ -90,20 +98,22 @@ public final class RapRegisters {
                 ro("len", 0, 8, "prefix length in bits"), ro("valid", 31, 1, "the slot holds a node")));
         r.addAll(wide("NODE_PREFIX", 0x02C, "Prefix of the latched slot (zero above K)."));
         r.addAll(wide("NODE_COUNT", 0x034, "Counter of the latched slot."));
-        r.addAll(wide("N", 0x040, "Snapshot: n, the total weight processed."));
-        r.add(reg("NODES", 0x048, "Snapshot: nodes in the tree, root included.", ro("value", 0, 16, "current nodes")));
-        r.add(reg("HIGH_WATER", 0x04C, "Snapshot: the most nodes ever held (sampled after each split).",
+        List<Register> s = new ArrayList<>();
+        s.addAll(wide("N", 0x040, "Snapshot: n, the total weight processed."));
+        s.add(reg("NODES", 0x048, "Snapshot: nodes in the tree, root included.", ro("value", 0, 16, "current nodes")));
+        s.add(reg("HIGH_WATER", 0x04C, "Snapshot: the most nodes ever held (sampled after each split).",
                 ro("value", 0, 16, "high-water nodes")));
-        r.addAll(wide("UPDATES", 0x050, "Snapshot: events processed (after the combining queue)."));
-        r.addAll(wide("SPLITS", 0x058, "Snapshot: splits performed (one per split node)."));
-        r.addAll(wide("MERGES", 0x060, "Snapshot: nodes removed by merge batches."));
-        r.addAll(wide("MERGE_BATCHES", 0x068, "Snapshot: merge batches run, scheduled and early."));
-        r.addAll(wide("DEFERRED_SPLITS", 0x070, "Snapshot: split attempts skipped for lack of slots."));
-        r.addAll(wide("SATURATIONS", 0x078, "Snapshot: counter writes clipped at 2^C-1."));
-        r.addAll(wide("ERROR_BOUND", 0x080, "Snapshot: (n * eps_fx) >> 16, the eps*n part of the SPEC §4 bound."));
-        r.addAll(wide("ZERO_WEIGHT", 0x088, "Snapshot: beats dropped because their weight was 0."));
-        r.add(reg("SNAP_FLAGS", 0x090, "Snapshot: the sticky flags as they were at the snapshot.",
+        s.addAll(wide("UPDATES", 0x050, "Snapshot: events processed (after the combining queue)."));
+        s.addAll(wide("SPLITS", 0x058, "Snapshot: splits performed (one per split node)."));
+        s.addAll(wide("MERGES", 0x060, "Snapshot: nodes removed by merge batches."));
+        s.addAll(wide("MERGE_BATCHES", 0x068, "Snapshot: merge batches run, scheduled and early."));
+        s.addAll(wide("DEFERRED_SPLITS", 0x070, "Snapshot: split attempts skipped for lack of slots."));
+        s.addAll(wide("SATURATIONS", 0x078, "Snapshot: counter writes clipped at 2^C-1."));
+        s.addAll(wide("ERROR_BOUND", 0x080, "Snapshot: (n * eps_fx) >> 16, the eps*n part of the SPEC §4 bound."));
+        s.addAll(wide("ZERO_WEIGHT", 0x088, "Snapshot: beats dropped because their weight was 0."));
+        s.add(reg("SNAP_FLAGS", 0x090, "Snapshot: the sticky flags as they were at the snapshot.",
                 ro("overflow", 0, 1, "overflow at the snapshot"), ro("saturated", 1, 1, "saturated at the snapshot")));
+        for (Register x : s) r.add(x.inSnapshot());
         ALL = List.copyOf(r);
         for (Register x : ALL) {
             if (BY_NAME.put(x.name, x) != null) throw new IllegalStateException("duplicate register " + x.name);
@@ -128,7 +138,7 @@ public final class RapRegisters {
     }
 
     private static Register reg(String name, int offset, String doc, Field... fields) {
-        return new Register(name, offset, doc, List.of(fields));
+        return new Register(name, offset, doc, List.of(fields), false);
     }
 
     /** A 64-bit read-only value as NAME_LO / NAME_HI, each with one 32-bit field {@code value}. */

@@ -2,14 +2,13 @@ package org.rapgen.engines.rap;
 
 import static org.rapgen.hdl.Hdl.*;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.UInt;
 
 /**
- * The SPEC §5 status values as live registers, and their snapshot copy that the CSRs read. Built in the
- * controller's module. The controller only raises event wires ({@link #commit}, {@link #split}, ...) from whichever
+ * The SPEC §5 status values as live registers, built in the controller's module. The snapshot the CSRs read is not
+ * here: {@link CsrFile} copies these values into block RAM while the controller holds them still. The controller only raises event wires ({@link #commit}, {@link #split}, ...) from whichever
  * state sees the event; each register has exactly one update, here, so a 64-bit counter costs one adder and no
  * multiplexer per state that counts into it.
  */
@@ -25,7 +24,6 @@ final class StatusRegs {
     final UInt saturations = RegInit(U(0, 64)).named("st_saturations");
     final Bool overflow = RegInit(B(false)).named("st_overflow");
     final Bool saturated = RegInit(B(false)).named("st_saturated");
-    final UInt snapZeroWeight = RegInit(U(0, 64)).named("snap_zero_weight");
 
     /** An event committed with weight {@link #weight}. */
     final Bool commit = WireDefault(Bool(), B(false)).named("ev_commit");
@@ -43,26 +41,15 @@ final class StatusRegs {
     /** Nodes removed by a merge this cycle. */
     final UInt removed;
     final Bool clear = WireDefault(Bool(), B(false)).named("ev_clear");
-    final Bool snapshot = WireDefault(Bool(), B(false)).named("ev_snapshot");
 
     private final List<UInt> live;
-    private final List<UInt> snap = new ArrayList<>();
 
-    StatusRegs(RapConfig c, UInt zeroWeight) {
+    StatusRegs(RapConfig c) {
         nodes = RegInit(U(1, c.nodeCountBits())).named("st_nodes");
         highWater = RegInit(U(1, c.nodeCountBits())).named("st_high_water");
         weight = WireDefault(UInt(c.weightBits()), U(0, c.weightBits())).named("ev_weight");
         removed = WireDefault(UInt(c.childCountBits()), U(0, c.childCountBits())).named("ev_removed");
         live = List.of(n, nodes, highWater, updates, splits, merges, mergeBatches, deferredSplits, saturations, overflow, saturated);
-        String[] names = {"n", "nodes", "high_water", "updates", "splits", "merges", "merge_batches", "deferred_splits",
-                "saturations", "overflow", "saturated"};
-        for (int i = 0; i < live.size(); i++) {
-            UInt l = live.get(i);
-            UInt s = RegInit(U(i == 1 || i == 2 ? 1 : 0, l.getWidth())).named("snap_" + names[i]);
-            when(snapshot, () -> s.connect(l));
-            snap.add(s);
-        }
-        when(snapshot, () -> snapZeroWeight.connect(zeroWeight));
 
         int nb = c.nodeCountBits();
         when(clear, () -> {
@@ -92,14 +79,14 @@ final class StatusRegs {
         });
     }
 
-    void drive(ControllerIO.Status liveOut, ControllerIO.Status snapOut) {
-        connect(liveOut, live);
-        connect(snapOut, snap);
+    /** Some status value changes on this clock edge. */
+    Bool changing() {
+        return commit.or(saturation).or(split).or(allocated).or(batch).or(deferred).or(clear).or(removed.orR());
     }
 
-    private static void connect(ControllerIO.Status s, List<UInt> v) {
+    void drive(ControllerIO.Status s) {
         List<UInt> ports = List.of(s.n, s.nodes, s.highWater, s.updates, s.splits, s.merges, s.mergeBatches, s.deferredSplits,
                 s.saturations, s.overflow, s.saturated);
-        for (int i = 0; i < ports.size(); i++) ports.get(i).connect(v.get(i));
+        for (int i = 0; i < ports.size(); i++) ports.get(i).connect(live.get(i));
     }
 }

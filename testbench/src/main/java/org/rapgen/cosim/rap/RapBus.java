@@ -1,12 +1,14 @@
 package org.rapgen.cosim.rap;
 
+import java.util.Random;
 import org.rapgen.cosim.Port;
 import org.rapgen.cosim.Sim;
 import org.rapgen.engines.rap.RapConfig;
 
 /**
  * Drives the RAP engine's ports one clock at a time: an AXI4-Stream master that offers one beat until it is taken,
- * and an AXI4-Lite master with one transaction in flight. Per clock: inputs are set, the outputs that decide the
+ * and an AXI4-Lite master with one transaction in flight, which may hold rready low for random clocks while read data
+ * waits (the slave must keep it stable). Per clock: inputs are set, the outputs that decide the
  * handshakes are sampled (before the rising edge, as the RTL samples them), then the clock rises. {@link #step()}
  * reports what happened in that clock.
  */
@@ -30,7 +32,11 @@ final class RapBus {
     private final Sim sim;
     private final RapConfig c;
     private final int tvalid, tready, tdata, tlast, stall;
-    private final int awvalid, awready, awaddr, wvalid, wdata, wstrb, bvalid, arvalid, arready, araddr, rvalid, rdata;
+    private final int awvalid, awready, awaddr, wvalid, wdata, wstrb, bvalid, arvalid, arready, araddr, rvalid, rready, rdata;
+    /** Chance per clock that rready is low while a read waits for its data. */
+    private final double rreadyLow;
+    private final Random rnd;
+    private boolean rreadyHigh = true;
     private final boolean wideData;
     private final Cycle cycle = new Cycle();
 
@@ -45,9 +51,11 @@ final class RapBus {
     private boolean isWrite;
     private boolean addressDriven;
 
-    RapBus(Sim sim, RapConfig c) {
+    RapBus(Sim sim, RapConfig c, double rreadyLow, Random rnd) {
         this.sim = sim;
         this.c = c;
+        this.rreadyLow = rreadyLow;
+        this.rnd = rnd;
         tvalid = id("io_s_axis_tvalid");
         tready = id("io_s_axis_tready");
         tdata = id("io_s_axis_tdata");
@@ -64,10 +72,11 @@ final class RapBus {
         arready = id("io_s_axil_arready");
         araddr = id("io_s_axil_araddr");
         rvalid = id("io_s_axil_rvalid");
+        rready = id("io_s_axil_rready");
         rdata = id("io_s_axil_rdata");
         wideData = sim.model().port("io_s_axis_tdata").isWide();
         sim.poke(id("io_s_axil_bready"), 1);
-        sim.poke(id("io_s_axil_rready"), 1);
+        sim.poke(rready, 1);
         sim.poke(wstrb, 0xF);
     }
 
@@ -146,7 +155,8 @@ final class RapBus {
             addressTaken = sim.peek(isWrite ? awready : arready) != 0;
             r.writeTaken = addressTaken && isWrite;
         } else if (phase == Phase.RESPONSE) {
-            if (sim.peek(isWrite ? bvalid : rvalid) != 0) {
+            boolean taking = isWrite || holdRready();
+            if (taking && sim.peek(isWrite ? bvalid : rvalid) != 0) {
                 r.csrDone = true;
                 if (!isWrite) r.readData = sim.peek(rdata);
             }
@@ -166,6 +176,16 @@ final class RapBus {
             phase = Phase.IDLE;
         }
         return r;
+    }
+
+    /** Drives rready for this clock (low with chance {@link #rreadyLow}); true if it is high. */
+    private boolean holdRready() {
+        boolean high = rreadyLow == 0 || rnd.nextDouble() >= rreadyLow;
+        if (high != rreadyHigh) {
+            sim.poke(rready, high ? 1 : 0);
+            rreadyHigh = high;
+        }
+        return high;
     }
 
     private void pokeData() {

@@ -31,16 +31,22 @@ public final class RapCosim {
      * @param gap           chance that no beat is offered in a clock (0: the source is never empty)
      * @param statusChecks  chance per clock of starting a mid-stream status check
      * @param stuckLimit    clocks without a commit, while events are outstanding, before giving up
+     * @param rreadyLow     chance per clock that the CSR master holds rready low while read data waits
      */
-    public record Options(long seed, double gap, double statusChecks, long stuckLimit) {
+    public record Options(long seed, double gap, double statusChecks, long stuckLimit, double rreadyLow) {
         /** A source that always has a beat, no mid-stream checks: for throughput. */
         public static Options fullSpeed() {
-            return new Options(1, 0, 0, 2_000_000);
+            return new Options(1, 0, 0, 2_000_000, 0);
         }
 
-        /** Random gaps and frequent random status checks. */
+        /** Random gaps, frequent random status checks, a slow CSR master. */
         public static Options stress(long seed) {
-            return new Options(seed, 0.3, 0.004, 2_000_000);
+            return new Options(seed, 0.3, 0.004, 2_000_000, 0.4);
+        }
+
+        /** As {@link #stress}, with a status check started on {@code statusChecks} of the clocks. */
+        public Options withStatusChecks(double chance) {
+            return new Options(seed, gap, chance, stuckLimit, rreadyLow);
         }
     }
 
@@ -61,7 +67,10 @@ public final class RapCosim {
     private long commits;
     private long lastProgress;
     private int checks;
+    /** Snapshot requests the engine took in the middle of a split or a merge (by the debug stall cause). */
+    private int snapshotsInStructure;
     private int quiet;
+    private int lastCause;
     /** Reasons the stream is held (reset, a tree check, a reconfiguration); beats flow at 0. */
     private int holds = 1;
     private boolean counting;
@@ -73,11 +82,11 @@ public final class RapCosim {
 
     private RapCosim(Sim sim, RapConfig c, Options opt) {
         this.c = c;
-        this.bus = new RapBus(sim, c);
+        this.rnd = new Random(opt.seed());
+        this.bus = new RapBus(sim, c, opt.rreadyLow(), rnd);
         this.golden = new GoldenRap(c);
         this.script = new CsrScript(bus);
         this.opt = opt;
-        this.rnd = new Random(opt.seed());
         this.epsFx = c.epsFx();
     }
 
@@ -136,10 +145,12 @@ public final class RapCosim {
                 aborted = true;
             }
         }
-        return new RapCosimReport(beats, commits, cycles, causes.clone(), backpressure, checks, List.copyOf(mismatches), finalTree);
+        return new RapCosimReport(beats, commits, cycles, causes.clone(), backpressure, checks, snapshotsInStructure,
+                List.copyOf(mismatches), finalTree);
     }
 
     private void account(RapBus.Cycle cy) {
+        lastCause = cy.stallCause;
         if (cy.stallCause == StallCause.COMMIT.code() || cy.beat || !script.idle()) lastProgress = bus.sim().cycle();
         if (cy.stallCause == StallCause.COMMIT.code()) commits++;
         quiet = cy.stallCause == StallCause.STARVED.code() ? quiet + 1 : 0;
@@ -154,6 +165,15 @@ public final class RapCosim {
             case FLUSH -> script.pulse("CTRL", "flush", golden::flush);
             case SOFT_RESET -> script.pulse("CTRL", "soft_reset", golden::softReset).pollField("STATUS", "resetting", 0);
             case CHECK_STATUS -> statusCheck(false);
+            case SNAPSHOT_BURST -> {
+                for (int i = 0; i < 3; i++) script.pulse("CTRL", "snapshot", this::snapshotTaken);
+                statusCheck(false);
+            }
+            case SNAPSHOT_DURING_READOUT -> {
+                script.write("SLOT", rnd.nextInt(c.nodes()));
+                statusCheck(false);
+                script.pollField("STATUS", "readout_busy", 0);
+            }
             case PAUSE -> {
                 long until = bus.sim().cycle() + 50 + rnd.nextInt(200);
                 script.write("CTRL", 0).until(() -> bus.sim().cycle() >= until).write("CTRL", 1);
@@ -194,10 +214,21 @@ public final class RapCosim {
         script.until(() -> commits == golden.releasedTotal() && quiet >= 4);
     }
 
+    /** A snapshot write was taken: note whether a split or merge was in progress in that clock. */
+    private void snapshotTaken() {
+        if (lastCause == StallCause.SPLIT.code() || lastCause == StallCause.MERGE.code()) snapshotsInStructure++;
+    }
+
     private void statusCheck(boolean last) {
         long[] v = new long[WIDE_STATUS.length];
         long[] narrow = new long[3];
-        script.pulse("CTRL", "snapshot", () -> { }).pollField("STATUS", "snapshot_busy", 0);
+        // ZERO_WEIGHT counts beats at the stream input, so its snapshot lies between the counts at the request and
+        // at the end of the snapshot (the engine holds the stream while it copies).
+        long[] zeroBounds = new long[2];
+        script.pulse("CTRL", "snapshot", () -> {
+            snapshotTaken();
+            zeroBounds[0] = golden.zeroWeight();
+        }).pollField("STATUS", "snapshot_busy", 0).run(() -> zeroBounds[1] = golden.zeroWeight());
         for (int i = 0; i < WIDE_STATUS.length; i++) script.read64(WIDE_STATUS[i], v, i);
         script.read("NODES", x -> store(narrow, 0, x)).read("HIGH_WATER", x -> store(narrow, 1, x))
                 .read("SNAP_FLAGS", x -> store(narrow, 2, x));
@@ -216,6 +247,9 @@ public final class RapCosim {
             RapStatus g = golden.status();
             if (!rtl.equals(g)) mismatch((last ? "final" : "mid-stream") + " status after " + rtl.updates() + " events:\n    rtl    " + rtl + "\n    golden " + g);
             if (last && v[8] != golden.zeroWeight()) mismatch("zero-weight beats: rtl " + v[8] + ", golden " + golden.zeroWeight());
+            if (v[8] < zeroBounds[0] || v[8] > zeroBounds[1]) {
+                mismatch("zero-weight beats at a snapshot: rtl " + v[8] + ", golden " + zeroBounds[0] + " .. " + zeroBounds[1]);
+            }
         });
     }
 

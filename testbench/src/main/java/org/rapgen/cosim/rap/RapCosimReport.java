@@ -15,11 +15,12 @@ import org.rapgen.golden.rap.RapTree;
  * @param causes        clocks per {@link StallCause} over {@code cycles}
  * @param backpressure  clocks with a beat offered and tready low
  * @param checks        comparisons made (status snapshots, trees)
+ * @param snapshotsInStructure snapshot requests taken while a split or merge was in progress
  * @param mismatches    every difference between RTL and golden model, empty on success
  * @param tree          the final tree read out through the CSRs (null if the run was cut short)
  */
 public record RapCosimReport(long beats, long events, long cycles, long[] causes, long backpressure, int checks,
-                             List<String> mismatches, RapTree tree) {
+                             int snapshotsInStructure, List<String> mismatches, RapTree tree) {
 
     public double eventsPerCycle() {
         return cycles == 0 ? 0 : (double) beats / cycles;

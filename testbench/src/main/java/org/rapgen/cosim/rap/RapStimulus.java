@@ -20,6 +20,10 @@ public final class RapStimulus {
         CHECK_TREE,
         /** write CTRL.snapshot and compare the status while the stream keeps flowing */
         CHECK_STATUS,
+        /** three CTRL.snapshot writes back to back, then the status check */
+        SNAPSHOT_BURST,
+        /** write SLOT and, with the readout still pending, the status check; then wait for the readout */
+        SNAPSHOT_DURING_READOUT,
         /** clear CTRL.enable for a while (the queue fills, tready falls), then set it again */
         PAUSE
     }

@@ -84,8 +84,28 @@ class RapDirectedCosimTest {
         RapConfig c = RapConfigs.CLIP;
         Random r = new Random(7);
         RapStimulus s = new RapStimulus();
-        for (int i = 0; i < 2000; i++) s.beat(r.nextInt(64), r.nextInt(4) == 0 ? 0 : 1 + r.nextInt(200), r.nextInt(40) == 0);
+        for (int i = 0; i < 2000; i++) {
+            s.beat(r.nextInt(64), r.nextInt(4) == 0 ? 0 : 1 + r.nextInt(200), r.nextInt(40) == 0);
+            if (i % 250 == 100) s.then(RapStimulus.Action.SNAPSHOT_BURST);
+        }
         expectMatch(c, s, 7);
+    }
+
+    /**
+     * Status snapshots requested while splits and merges run, back to back, and while a node readout is pending, with
+     * the CSR master holding rready low at random: every snapshot must equal the golden status after its UPDATES.
+     */
+    @Test
+    void snapshotsDuringSplitsMergesAndReadoutsAreConsistent() {
+        RapConfig c = RapConfigs.SMALL;
+        RapStimulus s = RapStreams.of(RapStreams.zipf(c.keyBits(), 100, 11), 3000, 1, 11);
+        for (int i = 100; i < 3000; i += 150) {
+            s.at(i, i % 300 == 100 ? RapStimulus.Action.SNAPSHOT_BURST : RapStimulus.Action.SNAPSHOT_DURING_READOUT);
+        }
+        RapCosimReport r = RapCosim.run(c, s, RapCosim.Options.stress(11).withStatusChecks(0.03));
+        assertTrue(r.ok(), () -> String.join("\n", r.mismatches()));
+        assertTrue(r.checks() > 40, "expected many status checks, made " + r.checks());
+        assertTrue(r.snapshotsInStructure() > 0, "no snapshot request landed in a split or merge");
     }
 
     @Test
