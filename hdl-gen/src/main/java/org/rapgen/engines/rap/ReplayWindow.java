@@ -20,7 +20,8 @@ import org.rapgen.hdl.UInt;
  * commits.
  *
  * <p>The entries live in two block RAMs, one per read side, each holding only what its side needs: the issue side
- * the key and weight (for the TCAM), the head side the threshold and weight (for the commit stage). Block RAM reads
+ * the key and weight (for the TCAM), the head side the threshold and weight (for the commit stage). Without a weight
+ * field or a combining queue every event weighs 1, and the weight is not stored at all. Block RAM reads
  * are registered, so each side presents the next value of its pointer as the read address (one event per clock, no
  * bubble). Neither side reads an address in the clock it is written, so what the RAM would return then never matters
  * (and synthesis, which sees the enables exclude it, adds no read-during-write logic). An event written into an empty
@@ -59,17 +60,22 @@ public final class ReplayWindow extends Module {
     }
 
     public final IO io;
+    private final int weightBits;
+    /** Every event weighs 1 (no weight field, no combining): the weight is not stored. */
+    private final boolean unitWeights;
 
     public ReplayWindow(RapConfig c, int depth) {
-        super("k", c.keyBits(), "w", c.weightBits(), "t", c.thresholdBits(), "d", depth);
+        super("k", c.keyBits(), "w", c.weightBits(), "u", unitWeights(c), "t", c.thresholdBits(), "d", depth);
         io = IO(new IO(c));
         int aw = log2Up(depth);
         int kb = c.keyBits();
-        int wb = c.weightBits();
         int tb = c.thresholdBits();
+        weightBits = c.weightBits();
+        unitWeights = unitWeights(c);
+        int sw = unitWeights ? 0 : weightBits;
 
-        SyncReadMem<UInt> issueRam = SyncReadMem(depth, UInt(kb + wb)).named("issue_entries");
-        SyncReadMem<UInt> headRam = SyncReadMem(depth, UInt(tb + wb)).named("head_entries");
+        SyncReadMem<UInt> issueRam = SyncReadMem(depth, UInt(kb + sw)).named("issue_entries");
+        SyncReadMem<UInt> headRam = SyncReadMem(depth, UInt(tb + sw)).named("head_entries");
         UInt wr = RegInit(U(0, aw + 1)).named("write_ptr");
         UInt iss = RegInit(U(0, aw + 1)).named("issue_ptr");
         UInt cmt = RegInit(U(0, aw + 1)).named("commit_ptr");
@@ -80,10 +86,10 @@ public final class ReplayWindow extends Module {
         Bool enqFire = io.enq.fire().named("enq_fire");
         UInt wrAddr = wr.bits(aw - 1, 0);
         ThresholdUnit.Numbered e = io.enq.bits;
-        UInt issueWord = Cat(e.key, e.weight).named("issue_word");
+        UInt issueWord = withWeight(e.key, e.weight);
         when(enqFire, () -> {
             issueRam.write(wrAddr, issueWord);
-            headRam.write(wrAddr, Cat(e.threshold, e.weight));
+            headRam.write(wrAddr, withWeight(e.threshold, e.weight));
             wr.connect(wr.add(1));
         });
 
@@ -99,21 +105,34 @@ public final class ReplayWindow extends Module {
         Bool issueCollides = enqFire.and(wrAddr.eq(issAddr)).named("issue_collides");
         UInt issueRead = issueRam.read(issAddr, issueCollides.not());
         Bool issueBypass = RegNext(issueCollides, B(false)).named("issue_bypass");
-        UInt lastWritten = Reg(UInt(kb + wb)).named("issue_last_written");
+        UInt lastWritten = Reg(UInt(kb + sw)).named("issue_last_written");
         when(enqFire, () -> lastWritten.connect(issueWord));
         UInt issueWordOut = Mux(issueBypass, lastWritten, issueRead);
-        io.issue.bits.key.connect(issueWordOut.bits(kb + wb - 1, wb));
-        io.issue.bits.weight.connect(issueWordOut.bits(wb - 1, 0));
+        io.issue.bits.key.connect(issueWordOut.bits(kb + sw - 1, sw));
+        io.issue.bits.weight.connect(weightOf(issueWordOut));
         io.issue.valid.connect(iss.ne(wr).and(io.issueEnable));
 
         // Head side: the read of the address being written is left out, and the next clock's read brings the word.
         Bool headCollides = enqFire.and(wrAddr.eq(cmtAddr)).named("head_collides");
         UInt headRead = headRam.read(cmtAddr, headCollides.not());
         Bool headStale = RegNext(headCollides, B(false)).named("head_stale");
-        io.head.threshold.connect(headRead.bits(tb + wb - 1, wb));
-        io.head.weight.connect(headRead.bits(wb - 1, 0));
+        io.head.threshold.connect(headRead.bits(tb + sw - 1, sw));
+        io.head.weight.connect(weightOf(headRead));
         io.headValid.connect(cmt.ne(wr));
 
         when(io.commit, () -> Assert(cmt.ne(wr).and(headStale.not()), "a commit of an event not (yet) in the window"));
+    }
+
+    private static boolean unitWeights(RapConfig c) {
+        return !c.weightField() && !c.combine();
+    }
+
+    /** A RAM word: {@code field} with the weight below it, unless every weight is 1. */
+    private UInt withWeight(UInt field, UInt weight) {
+        return unitWeights ? field : Cat(field, weight);
+    }
+
+    private UInt weightOf(UInt word) {
+        return unitWeights ? U(1, weightBits) : word.bits(weightBits - 1, 0);
     }
 }
