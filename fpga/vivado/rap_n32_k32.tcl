@@ -10,7 +10,7 @@
 
 set part xc7a100tcsg324-1
 set design rap_n32_k32
-set design_rel ../../../../tmp/win/gen/rap_n32_k32
+set design_rel ../../rtl-out/rap_n32_k32
 set xdc_rel ../../constraints/rap_n32_k32.xdc
 # Reads the top module and the Verilog file list (children first, top last) from a rapgen manifest.json. Vendor Tcl
 # has no JSON package, and the manifest's layout is rapgen's own (Jackson, one key per line), so regexp is enough.

@@ -3,124 +3,124 @@
 `default_nettype none
 
 module RapController_k32_b4_n32_c32_w1_t36_d8 (
-  input  wire clock, // RapController.java:67
-  input  wire reset, // RapController.java:67
-  output wire io_selected_ready, // RapController.java:70
-  input  wire io_selected_valid, // RapController.java:70
-  input  wire io_selected_bits_found, // RapController.java:70
-  input  wire [4:0] io_selected_bits_slot, // RapController.java:70
-  input  wire [5:0] io_selected_bits_len, // RapController.java:70
-  input  wire io_selected_bits_weight, // RapController.java:70
-  input  wire [31:0] io_head_key, // RapController.java:70
-  input  wire io_head_weight, // RapController.java:70
-  input  wire [35:0] io_head_threshold, // RapController.java:70
-  input  wire io_headValid, // RapController.java:70
-  input  wire io_issued, // RapController.java:70
-  output wire io_issueEnable, // RapController.java:70
-  output wire io_commit, // RapController.java:70
-  output wire io_rewind, // RapController.java:70
-  input  wire io_counterCmd_ready, // RapController.java:70
-  output wire io_counterCmd_valid, // RapController.java:70
-  output wire [4:0] io_counterCmd_bits_addr, // RapController.java:70
-  output wire [1:0] io_counterCmd_bits_op, // RapController.java:70
-  output wire [31:0] io_counterCmd_bits_value, // RapController.java:70
-  output wire io_counterResult_ready, // RapController.java:70
-  input  wire io_counterResult_valid, // RapController.java:70
-  input  wire [4:0] io_counterResult_bits_addr, // RapController.java:70
-  input  wire [1:0] io_counterResult_bits_op, // RapController.java:70
-  input  wire [31:0] io_counterResult_bits_old, // RapController.java:70
-  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:70
-  input  wire io_counterResult_bits_saturated, // RapController.java:70
-  output wire io_counterClear, // RapController.java:70
-  input  wire io_counterClearing, // RapController.java:70
-  output wire io_tcamWrite_valid, // RapController.java:70
-  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:70
-  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:70
-  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:70
-  output wire [31:0] io_slotValid, // RapController.java:70
-  output wire [5:0] io_lens_0, // RapController.java:70
-  output wire [5:0] io_lens_1, // RapController.java:70
-  output wire [5:0] io_lens_2, // RapController.java:70
-  output wire [5:0] io_lens_3, // RapController.java:70
-  output wire [5:0] io_lens_4, // RapController.java:70
-  output wire [5:0] io_lens_5, // RapController.java:70
-  output wire [5:0] io_lens_6, // RapController.java:70
-  output wire [5:0] io_lens_7, // RapController.java:70
-  output wire [5:0] io_lens_8, // RapController.java:70
-  output wire [5:0] io_lens_9, // RapController.java:70
-  output wire [5:0] io_lens_10, // RapController.java:70
-  output wire [5:0] io_lens_11, // RapController.java:70
-  output wire [5:0] io_lens_12, // RapController.java:70
-  output wire [5:0] io_lens_13, // RapController.java:70
-  output wire [5:0] io_lens_14, // RapController.java:70
-  output wire [5:0] io_lens_15, // RapController.java:70
-  output wire [5:0] io_lens_16, // RapController.java:70
-  output wire [5:0] io_lens_17, // RapController.java:70
-  output wire [5:0] io_lens_18, // RapController.java:70
-  output wire [5:0] io_lens_19, // RapController.java:70
-  output wire [5:0] io_lens_20, // RapController.java:70
-  output wire [5:0] io_lens_21, // RapController.java:70
-  output wire [5:0] io_lens_22, // RapController.java:70
-  output wire [5:0] io_lens_23, // RapController.java:70
-  output wire [5:0] io_lens_24, // RapController.java:70
-  output wire [5:0] io_lens_25, // RapController.java:70
-  output wire [5:0] io_lens_26, // RapController.java:70
-  output wire [5:0] io_lens_27, // RapController.java:70
-  output wire [5:0] io_lens_28, // RapController.java:70
-  output wire [5:0] io_lens_29, // RapController.java:70
-  output wire [5:0] io_lens_30, // RapController.java:70
-  output wire [5:0] io_lens_31, // RapController.java:70
-  input  wire io_enable, // RapController.java:70
-  input  wire io_softReset, // RapController.java:70
-  input  wire io_snapshot, // RapController.java:70
-  input  wire io_readout, // RapController.java:70
-  input  wire [15:0] io_readoutSlot, // RapController.java:70
-  input  wire io_inputsDrained, // RapController.java:70
-  input  wire [15:0] io_epsCsr, // RapController.java:70
-  input  wire [63:0] io_m0Csr, // RapController.java:70
-  input  wire [31:0] io_qCsr, // RapController.java:70
-  input  wire [63:0] io_zeroWeight, // RapController.java:70
-  output wire [15:0] io_epsActive, // RapController.java:70
-  output wire io_thresholdClear, // RapController.java:70
-  output wire io_acceptEnable, // RapController.java:70
-  output wire [63:0] io_live_n, // RapController.java:70
-  output wire [5:0] io_live_nodes, // RapController.java:70
-  output wire [5:0] io_live_highWater, // RapController.java:70
-  output wire [63:0] io_live_updates, // RapController.java:70
-  output wire [63:0] io_live_splits, // RapController.java:70
-  output wire [63:0] io_live_merges, // RapController.java:70
-  output wire [63:0] io_live_mergeBatches, // RapController.java:70
-  output wire [63:0] io_live_deferredSplits, // RapController.java:70
-  output wire [63:0] io_live_saturations, // RapController.java:70
-  output wire io_live_overflow, // RapController.java:70
-  output wire io_live_saturated, // RapController.java:70
-  output wire [63:0] io_snap_n, // RapController.java:70
-  output wire [5:0] io_snap_nodes, // RapController.java:70
-  output wire [5:0] io_snap_highWater, // RapController.java:70
-  output wire [63:0] io_snap_updates, // RapController.java:70
-  output wire [63:0] io_snap_splits, // RapController.java:70
-  output wire [63:0] io_snap_merges, // RapController.java:70
-  output wire [63:0] io_snap_mergeBatches, // RapController.java:70
-  output wire [63:0] io_snap_deferredSplits, // RapController.java:70
-  output wire [63:0] io_snap_saturations, // RapController.java:70
-  output wire io_snap_overflow, // RapController.java:70
-  output wire io_snap_saturated, // RapController.java:70
-  output wire [63:0] io_snapErrorBound, // RapController.java:70
-  output wire [63:0] io_snapZeroWeight, // RapController.java:70
-  output wire io_snapBusy, // RapController.java:70
-  output wire io_node_valid, // RapController.java:70
-  output wire [5:0] io_node_len, // RapController.java:70
-  output wire [31:0] io_node_prefix, // RapController.java:70
-  output wire [31:0] io_node_count, // RapController.java:70
-  output wire io_readoutBusy, // RapController.java:70
-  output wire io_busy, // RapController.java:70
-  output wire io_idle, // RapController.java:70
-  output wire io_resetting, // RapController.java:70
-  output wire [2:0] io_stallCause  // RapController.java:70
+  input  wire clock, // RapController.java:66
+  input  wire reset, // RapController.java:66
+  output wire io_selected_ready, // RapController.java:69
+  input  wire io_selected_valid, // RapController.java:69
+  input  wire io_selected_bits_found, // RapController.java:69
+  input  wire [4:0] io_selected_bits_slot, // RapController.java:69
+  input  wire [5:0] io_selected_bits_len, // RapController.java:69
+  input  wire io_selected_bits_weight, // RapController.java:69
+  input  wire io_head_weight, // RapController.java:69
+  input  wire [35:0] io_head_threshold, // RapController.java:69
+  input  wire io_headValid, // RapController.java:69
+  input  wire io_issued, // RapController.java:69
+  output wire io_issueEnable, // RapController.java:69
+  output wire io_commit, // RapController.java:69
+  output wire io_rewind, // RapController.java:69
+  input  wire io_counterCmd_ready, // RapController.java:69
+  output wire io_counterCmd_valid, // RapController.java:69
+  output wire [4:0] io_counterCmd_bits_addr, // RapController.java:69
+  output wire [1:0] io_counterCmd_bits_op, // RapController.java:69
+  output wire [31:0] io_counterCmd_bits_value, // RapController.java:69
+  output wire io_counterResult_ready, // RapController.java:69
+  input  wire io_counterResult_valid, // RapController.java:69
+  input  wire [4:0] io_counterResult_bits_addr, // RapController.java:69
+  input  wire [1:0] io_counterResult_bits_op, // RapController.java:69
+  input  wire [31:0] io_counterResult_bits_old, // RapController.java:69
+  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:69
+  input  wire io_counterResult_bits_saturated, // RapController.java:69
+  output wire io_counterClear, // RapController.java:69
+  input  wire io_counterClearing, // RapController.java:69
+  input  wire io_tcamWrite_ready, // RapController.java:69
+  output wire io_tcamWrite_valid, // RapController.java:69
+  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:69
+  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:69
+  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:69
+  output wire [31:0] io_slotValid, // RapController.java:69
+  output wire [5:0] io_lens_0, // RapController.java:69
+  output wire [5:0] io_lens_1, // RapController.java:69
+  output wire [5:0] io_lens_2, // RapController.java:69
+  output wire [5:0] io_lens_3, // RapController.java:69
+  output wire [5:0] io_lens_4, // RapController.java:69
+  output wire [5:0] io_lens_5, // RapController.java:69
+  output wire [5:0] io_lens_6, // RapController.java:69
+  output wire [5:0] io_lens_7, // RapController.java:69
+  output wire [5:0] io_lens_8, // RapController.java:69
+  output wire [5:0] io_lens_9, // RapController.java:69
+  output wire [5:0] io_lens_10, // RapController.java:69
+  output wire [5:0] io_lens_11, // RapController.java:69
+  output wire [5:0] io_lens_12, // RapController.java:69
+  output wire [5:0] io_lens_13, // RapController.java:69
+  output wire [5:0] io_lens_14, // RapController.java:69
+  output wire [5:0] io_lens_15, // RapController.java:69
+  output wire [5:0] io_lens_16, // RapController.java:69
+  output wire [5:0] io_lens_17, // RapController.java:69
+  output wire [5:0] io_lens_18, // RapController.java:69
+  output wire [5:0] io_lens_19, // RapController.java:69
+  output wire [5:0] io_lens_20, // RapController.java:69
+  output wire [5:0] io_lens_21, // RapController.java:69
+  output wire [5:0] io_lens_22, // RapController.java:69
+  output wire [5:0] io_lens_23, // RapController.java:69
+  output wire [5:0] io_lens_24, // RapController.java:69
+  output wire [5:0] io_lens_25, // RapController.java:69
+  output wire [5:0] io_lens_26, // RapController.java:69
+  output wire [5:0] io_lens_27, // RapController.java:69
+  output wire [5:0] io_lens_28, // RapController.java:69
+  output wire [5:0] io_lens_29, // RapController.java:69
+  output wire [5:0] io_lens_30, // RapController.java:69
+  output wire [5:0] io_lens_31, // RapController.java:69
+  input  wire io_enable, // RapController.java:69
+  input  wire io_softReset, // RapController.java:69
+  input  wire io_snapshot, // RapController.java:69
+  input  wire io_readout, // RapController.java:69
+  input  wire [15:0] io_readoutSlot, // RapController.java:69
+  input  wire io_inputsDrained, // RapController.java:69
+  input  wire [15:0] io_epsCsr, // RapController.java:69
+  input  wire [63:0] io_m0Csr, // RapController.java:69
+  input  wire [31:0] io_qCsr, // RapController.java:69
+  input  wire [63:0] io_zeroWeight, // RapController.java:69
+  output wire [15:0] io_epsActive, // RapController.java:69
+  output wire io_thresholdClear, // RapController.java:69
+  output wire io_acceptEnable, // RapController.java:69
+  output wire [63:0] io_live_n, // RapController.java:69
+  output wire [5:0] io_live_nodes, // RapController.java:69
+  output wire [5:0] io_live_highWater, // RapController.java:69
+  output wire [63:0] io_live_updates, // RapController.java:69
+  output wire [63:0] io_live_splits, // RapController.java:69
+  output wire [63:0] io_live_merges, // RapController.java:69
+  output wire [63:0] io_live_mergeBatches, // RapController.java:69
+  output wire [63:0] io_live_deferredSplits, // RapController.java:69
+  output wire [63:0] io_live_saturations, // RapController.java:69
+  output wire io_live_overflow, // RapController.java:69
+  output wire io_live_saturated, // RapController.java:69
+  output wire [63:0] io_snap_n, // RapController.java:69
+  output wire [5:0] io_snap_nodes, // RapController.java:69
+  output wire [5:0] io_snap_highWater, // RapController.java:69
+  output wire [63:0] io_snap_updates, // RapController.java:69
+  output wire [63:0] io_snap_splits, // RapController.java:69
+  output wire [63:0] io_snap_merges, // RapController.java:69
+  output wire [63:0] io_snap_mergeBatches, // RapController.java:69
+  output wire [63:0] io_snap_deferredSplits, // RapController.java:69
+  output wire [63:0] io_snap_saturations, // RapController.java:69
+  output wire io_snap_overflow, // RapController.java:69
+  output wire io_snap_saturated, // RapController.java:69
+  output wire [63:0] io_snapErrorBound, // RapController.java:69
+  output wire [63:0] io_snapZeroWeight, // RapController.java:69
+  output wire io_snapBusy, // RapController.java:69
+  output wire io_node_valid, // RapController.java:69
+  output wire [5:0] io_node_len, // RapController.java:69
+  output wire [31:0] io_node_prefix, // RapController.java:69
+  output wire [31:0] io_node_count, // RapController.java:69
+  output wire io_readoutBusy, // RapController.java:69
+  output wire io_busy, // RapController.java:69
+  output wire io_idle, // RapController.java:69
+  output wire io_resetting, // RapController.java:69
+  output wire [2:0] io_stallCause  // RapController.java:69
 );
 
   // State
-  reg [3:0] state; // RapController.java:64
+  reg [3:0] state; // RapController.java:63
   reg [31:0] slot_valid; // NodeTable.java:32
   reg [5:0] slot_len_0; // NodeTable.java:33
   reg [5:0] slot_len_1; // NodeTable.java:33
@@ -273,53 +273,47 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   reg [63:0] snap_saturations; // StatusRegs.java:61
   reg snap_overflow; // StatusRegs.java:61
   reg snap_saturated; // StatusRegs.java:61
-  reg [63:0] next_merge; // RapController.java:81
-  reg [63:0] until_merge; // RapController.java:83
-  reg schedule_exhausted; // RapController.java:84
-  reg [15:0] eps_active; // RapController.java:85
-  reg [31:0] q_active; // RapController.java:86
-  reg [4:0] op_slot; // RapController.java:89
-  reg [5:0] op_len; // RapController.java:90
-  reg [31:0] op_key; // RapController.java:91
-  reg [35:0] op_threshold; // RapController.java:92
-  reg split_req; // RapController.java:93
-  reg merge_due; // RapController.java:94
-  reg early_done; // RapController.java:95
-  reg early_batch; // RapController.java:96
-  reg [4:0] front_count; // RapController.java:99
-  reg [7:0] sram_count; // RapController.java:100
-  reg [36:0] undo_0; // RapController.java:104
-  reg [36:0] undo_1; // RapController.java:104
-  reg [36:0] undo_2; // RapController.java:104
-  reg [36:0] undo_3; // RapController.java:104
-  reg [36:0] undo_4; // RapController.java:104
-  reg [36:0] undo_5; // RapController.java:104
-  reg [36:0] undo_6; // RapController.java:104
-  reg [36:0] undo_7; // RapController.java:104
-  reg [3:0] undo_sp; // RapController.java:105
-  reg [3:0] present_children; // RapController.java:108
-  reg [31:0] visited_kids; // RapController.java:109
-  reg [31:0] visited_parents; // RapController.java:110
-  reg [5:0] merge_level; // RapController.java:111
-  reg [4:0] merge_parent; // RapController.java:112
-  reg [34:0] merge_sum; // RapController.java:113
-  reg [2:0] merge_leaves; // RapController.java:114
-  reg soft_pending; // RapController.java:117
-  reg readout_pending; // RapController.java:118
-  reg [15:0] readout_slot; // RapController.java:119
-  reg snapshot_pending; // RapController.java:120
-  reg [2:0] fill_cause; // RapController.java:121
-  reg node_valid; // RapController.java:122
+  reg [63:0] next_merge; // RapController.java:80
+  reg [63:0] until_merge; // RapController.java:82
+  reg schedule_exhausted; // RapController.java:83
+  reg [15:0] eps_active; // RapController.java:84
+  reg [31:0] q_active; // RapController.java:85
+  reg [4:0] op_slot; // RapController.java:88
+  reg [5:0] op_len; // RapController.java:89
+  reg [35:0] op_threshold; // RapController.java:90
+  reg split_req; // RapController.java:91
+  reg merge_due; // RapController.java:92
+  reg early_done; // RapController.java:93
+  reg early_batch; // RapController.java:94
+  reg [4:0] front_count; // RapController.java:97
+  reg [7:0] sram_count; // RapController.java:98
+  reg [3:0] undo_sp; // RapController.java:103
+  reg [3:0] present_children; // RapController.java:107
+  reg [31:0] visited_kids; // RapController.java:108
+  reg [31:0] visited_parents; // RapController.java:109
+  reg [5:0] merge_level; // RapController.java:110
+  reg [4:0] merge_parent; // RapController.java:111
+  reg [34:0] merge_sum; // RapController.java:112
+  reg [2:0] merge_leaves; // RapController.java:113
+  reg soft_pending; // RapController.java:116
+  reg readout_pending; // RapController.java:117
+  reg [15:0] readout_slot; // RapController.java:118
+  reg snapshot_pending; // RapController.java:119
+  reg [2:0] fill_cause; // RapController.java:120
+  reg node_valid; // RapController.java:121
+  reg [31:0] node_prefix; // RapController.java:122
   reg [5:0] node_len; // RapController.java:123
   reg [31:0] node_count; // RapController.java:124
   reg skip_valid; // MergeSkip.java:23
   reg [34:0] skip_min_sum; // MergeSkip.java:30
   reg [34:0] batch_min_sum; // MergeSkip.java:31
-  reg bound_job; // RapController.java:132
-  reg [63:0] snap_error_bound; // RapController.java:133
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:407
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:131
+  reg bound_job; // RapController.java:137
+  reg [63:0] snap_error_bound; // RapController.java:138
+  reg [36:0] undo_rdata_0; // RapController.java:187
 
   // Memories (no reset, so synthesis infers RAM)
+  reg [36:0] undo [0:7]; // RapController.java:102
   reg [31:0] slot_prefix [0:31]; // RapController.java:127
 
   // Wires
@@ -333,11 +327,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   wire ev_snapshot; // StatusRegs.java:46
   wire ev_weight; // StatusRegs.java:54
   wire [2:0] ev_removed; // StatusRegs.java:55
-  wire serialMultiplier_io_start; // RapController.java:131
-  wire [63:0] serialMultiplier_io_a; // RapController.java:131
-  wire [31:0] serialMultiplier_io_b; // RapController.java:131
-  wire serialMultiplier_io_busy; // RapController.java:131
-  wire [95:0] serialMultiplier_io_product; // RapController.java:131
+  wire serialMultiplier_io_start; // RapController.java:136
+  wire [63:0] serialMultiplier_io_a; // RapController.java:136
+  wire [31:0] serialMultiplier_io_b; // RapController.java:136
+  wire serialMultiplier_io_busy; // RapController.java:136
+  wire [95:0] serialMultiplier_io_product; // RapController.java:136
   wire [5:0] slot_lens_0; // NodeTable.java:67
   wire [5:0] slot_lens_1; // NodeTable.java:67
   wire [5:0] slot_lens_2; // NodeTable.java:67
@@ -370,66 +364,66 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   wire [5:0] slot_lens_29; // NodeTable.java:67
   wire [5:0] slot_lens_30; // NodeTable.java:67
   wire [5:0] slot_lens_31; // NodeTable.java:67
-  wire [2:0] cause; // RapController.java:482
+  wire [2:0] cause; // RapController.java:499
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:223
-  wire _not_0 = ~io_counterClearing; // RapController.java:223
-  wire in_run = state == 4'd1; // RapController.java:143
-  wire commit_fire = in_run & io_counterResult_valid; // RapController.java:178
+  wire _eq_0 = state == 4'd0; // RapController.java:234
+  wire _not_0 = ~io_counterClearing; // RapController.java:234
+  wire in_run = state == 4'd1; // RapController.java:148
+  wire commit_fire = in_run & io_counterResult_valid; // RapController.java:190
   wire _eq_1 = io_counterResult_bits_addr == 5'd0; // NodeTable.java:62
   wire [5:0] _dyn_index_0 = io_counterResult_bits_addr == 5'd0 ? slot_len_0 : io_counterResult_bits_addr == 5'd1 ? slot_len_1 : io_counterResult_bits_addr == 5'd2 ? slot_len_2 : io_counterResult_bits_addr == 5'd3 ? slot_len_3 : io_counterResult_bits_addr == 5'd4 ? slot_len_4 : io_counterResult_bits_addr == 5'd5 ? slot_len_5 : io_counterResult_bits_addr == 5'd6 ? slot_len_6 : io_counterResult_bits_addr == 5'd7 ? slot_len_7 : io_counterResult_bits_addr == 5'd8 ? slot_len_8 : io_counterResult_bits_addr == 5'd9 ? slot_len_9 : io_counterResult_bits_addr == 5'd10 ? slot_len_10 : io_counterResult_bits_addr == 5'd11 ? slot_len_11 : io_counterResult_bits_addr == 5'd12 ? slot_len_12 : io_counterResult_bits_addr == 5'd13 ? slot_len_13 : io_counterResult_bits_addr == 5'd14 ? slot_len_14 : io_counterResult_bits_addr == 5'd15 ? slot_len_15 : io_counterResult_bits_addr == 5'd16 ? slot_len_16 : io_counterResult_bits_addr == 5'd17 ? slot_len_17 : io_counterResult_bits_addr == 5'd18 ? slot_len_18 : io_counterResult_bits_addr == 5'd19 ? slot_len_19 : io_counterResult_bits_addr == 5'd20 ? slot_len_20 : io_counterResult_bits_addr == 5'd21 ? slot_len_21 : io_counterResult_bits_addr == 5'd22 ? slot_len_22 : io_counterResult_bits_addr == 5'd23 ? slot_len_23 : io_counterResult_bits_addr == 5'd24 ? slot_len_24 : io_counterResult_bits_addr == 5'd25 ? slot_len_25 : io_counterResult_bits_addr == 5'd26 ? slot_len_26 : io_counterResult_bits_addr == 5'd27 ? slot_len_27 : io_counterResult_bits_addr == 5'd28 ? slot_len_28 : io_counterResult_bits_addr == 5'd29 ? slot_len_29 : io_counterResult_bits_addr == 5'd30 ? slot_len_30 : slot_len_31; // NodeTable.java:62
   wire [5:0] hit_len = _eq_1 ? 6'd0 : _dyn_index_0; // NodeTable.java:62
-  wire _lt_0 = hit_len < 6'd32; // RapController.java:182
-  wire _gt_0 = {{4{1'b0}}, io_counterResult_bits_updated} > io_head_threshold; // RapController.java:181
-  wire split_now = _lt_0 & _gt_0; // RapController.java:182
-  wire _not_1 = ~schedule_exhausted; // RapController.java:184
-  wire [62:0] _bits_0 = until_merge[63:1]; // RapController.java:184
-  wire _or_r_0 = |_bits_0; // RapController.java:184
-  wire _not_2 = ~_or_r_0; // RapController.java:184
-  wire _and_0 = _not_1 & _not_2; // RapController.java:184
-  wire _bits_1 = until_merge[0]; // RapController.java:185
-  wire _ge_0 = io_head_weight >= _bits_1; // RapController.java:185
-  wire merge_now = _and_0 & _ge_0; // RapController.java:185
-  wire _not_3 = ~merge_now; // RapController.java:192
-  wire _and_1 = split_now & _not_3; // RapController.java:192
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:191
-  wire [2:0] _dyn_index_1 = io_counterResult_bits_addr == 5'd0 ? slot_children_0 : io_counterResult_bits_addr == 5'd1 ? slot_children_1 : io_counterResult_bits_addr == 5'd2 ? slot_children_2 : io_counterResult_bits_addr == 5'd3 ? slot_children_3 : io_counterResult_bits_addr == 5'd4 ? slot_children_4 : io_counterResult_bits_addr == 5'd5 ? slot_children_5 : io_counterResult_bits_addr == 5'd6 ? slot_children_6 : io_counterResult_bits_addr == 5'd7 ? slot_children_7 : io_counterResult_bits_addr == 5'd8 ? slot_children_8 : io_counterResult_bits_addr == 5'd9 ? slot_children_9 : io_counterResult_bits_addr == 5'd10 ? slot_children_10 : io_counterResult_bits_addr == 5'd11 ? slot_children_11 : io_counterResult_bits_addr == 5'd12 ? slot_children_12 : io_counterResult_bits_addr == 5'd13 ? slot_children_13 : io_counterResult_bits_addr == 5'd14 ? slot_children_14 : io_counterResult_bits_addr == 5'd15 ? slot_children_15 : io_counterResult_bits_addr == 5'd16 ? slot_children_16 : io_counterResult_bits_addr == 5'd17 ? slot_children_17 : io_counterResult_bits_addr == 5'd18 ? slot_children_18 : io_counterResult_bits_addr == 5'd19 ? slot_children_19 : io_counterResult_bits_addr == 5'd20 ? slot_children_20 : io_counterResult_bits_addr == 5'd21 ? slot_children_21 : io_counterResult_bits_addr == 5'd22 ? slot_children_22 : io_counterResult_bits_addr == 5'd23 ? slot_children_23 : io_counterResult_bits_addr == 5'd24 ? slot_children_24 : io_counterResult_bits_addr == 5'd25 ? slot_children_25 : io_counterResult_bits_addr == 5'd26 ? slot_children_26 : io_counterResult_bits_addr == 5'd27 ? slot_children_27 : io_counterResult_bits_addr == 5'd28 ? slot_children_28 : io_counterResult_bits_addr == 5'd29 ? slot_children_29 : io_counterResult_bits_addr == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:190
-  wire [5:0] _sub_0 = 6'd4 - {{3{1'b0}}, _dyn_index_1}; // RapController.java:190
-  wire _lt_1 = free_slots < _sub_0; // RapController.java:192
-  wire _and_2 = _and_1 & _lt_1; // RapController.java:192
+  wire _lt_0 = hit_len < 6'd32; // RapController.java:194
+  wire _gt_0 = {{4{1'b0}}, io_counterResult_bits_updated} > io_head_threshold; // RapController.java:193
+  wire split_now = _lt_0 & _gt_0; // RapController.java:194
+  wire _not_1 = ~schedule_exhausted; // RapController.java:196
+  wire [62:0] _bits_0 = until_merge[63:1]; // RapController.java:196
+  wire _or_r_0 = |_bits_0; // RapController.java:196
+  wire _not_2 = ~_or_r_0; // RapController.java:196
+  wire _and_0 = _not_1 & _not_2; // RapController.java:196
+  wire _bits_1 = until_merge[0]; // RapController.java:197
+  wire _ge_0 = io_head_weight >= _bits_1; // RapController.java:197
+  wire merge_now = _and_0 & _ge_0; // RapController.java:197
+  wire _not_3 = ~merge_now; // RapController.java:204
+  wire _and_1 = split_now & _not_3; // RapController.java:204
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:203
+  wire [2:0] _dyn_index_1 = io_counterResult_bits_addr == 5'd0 ? slot_children_0 : io_counterResult_bits_addr == 5'd1 ? slot_children_1 : io_counterResult_bits_addr == 5'd2 ? slot_children_2 : io_counterResult_bits_addr == 5'd3 ? slot_children_3 : io_counterResult_bits_addr == 5'd4 ? slot_children_4 : io_counterResult_bits_addr == 5'd5 ? slot_children_5 : io_counterResult_bits_addr == 5'd6 ? slot_children_6 : io_counterResult_bits_addr == 5'd7 ? slot_children_7 : io_counterResult_bits_addr == 5'd8 ? slot_children_8 : io_counterResult_bits_addr == 5'd9 ? slot_children_9 : io_counterResult_bits_addr == 5'd10 ? slot_children_10 : io_counterResult_bits_addr == 5'd11 ? slot_children_11 : io_counterResult_bits_addr == 5'd12 ? slot_children_12 : io_counterResult_bits_addr == 5'd13 ? slot_children_13 : io_counterResult_bits_addr == 5'd14 ? slot_children_14 : io_counterResult_bits_addr == 5'd15 ? slot_children_15 : io_counterResult_bits_addr == 5'd16 ? slot_children_16 : io_counterResult_bits_addr == 5'd17 ? slot_children_17 : io_counterResult_bits_addr == 5'd18 ? slot_children_18 : io_counterResult_bits_addr == 5'd19 ? slot_children_19 : io_counterResult_bits_addr == 5'd20 ? slot_children_20 : io_counterResult_bits_addr == 5'd21 ? slot_children_21 : io_counterResult_bits_addr == 5'd22 ? slot_children_22 : io_counterResult_bits_addr == 5'd23 ? slot_children_23 : io_counterResult_bits_addr == 5'd24 ? slot_children_24 : io_counterResult_bits_addr == 5'd25 ? slot_children_25 : io_counterResult_bits_addr == 5'd26 ? slot_children_26 : io_counterResult_bits_addr == 5'd27 ? slot_children_27 : io_counterResult_bits_addr == 5'd28 ? slot_children_28 : io_counterResult_bits_addr == 5'd29 ? slot_children_29 : io_counterResult_bits_addr == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:202
+  wire [5:0] _sub_0 = 6'd4 - {{3{1'b0}}, _dyn_index_1}; // RapController.java:202
+  wire _lt_1 = free_slots < _sub_0; // RapController.java:204
+  wire _and_2 = _and_1 & _lt_1; // RapController.java:204
   wire _le_0 = io_head_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
   wire _and_3 = skip_valid & _le_0; // MergeSkip.java:37
-  wire defer_now = _and_2 & _and_3; // RapController.java:193
-  wire _or_0 = split_now | merge_now; // RapController.java:204
-  wire _eq_2 = state == 4'd1; // RapController.java:234
-  wire _not_4 = ~commit_fire; // RapController.java:242
-  wire _eq_3 = front_count == 5'd0; // RapController.java:101
-  wire _eq_4 = sram_count == 8'd0; // RapController.java:101
-  wire pipe_empty = _eq_3 & _eq_4; // RapController.java:101
-  wire _and_4 = _not_4 & pipe_empty; // RapController.java:242
-  wire _and_5 = soft_pending & io_inputsDrained; // RapController.java:244
-  wire _not_5 = ~io_headValid; // RapController.java:244
-  wire _and_6 = _and_5 & _not_5; // RapController.java:244
-  wire _eq_5 = state == 4'd2; // RapController.java:248
-  wire _eq_6 = state == 4'd3; // RapController.java:255
-  wire _ne_0 = undo_sp != 4'd0; // RapController.java:257
-  wire [2:0] _dyn_index_2 = op_slot == 5'd0 ? slot_children_0 : op_slot == 5'd1 ? slot_children_1 : op_slot == 5'd2 ? slot_children_2 : op_slot == 5'd3 ? slot_children_3 : op_slot == 5'd4 ? slot_children_4 : op_slot == 5'd5 ? slot_children_5 : op_slot == 5'd6 ? slot_children_6 : op_slot == 5'd7 ? slot_children_7 : op_slot == 5'd8 ? slot_children_8 : op_slot == 5'd9 ? slot_children_9 : op_slot == 5'd10 ? slot_children_10 : op_slot == 5'd11 ? slot_children_11 : op_slot == 5'd12 ? slot_children_12 : op_slot == 5'd13 ? slot_children_13 : op_slot == 5'd14 ? slot_children_14 : op_slot == 5'd15 ? slot_children_15 : op_slot == 5'd16 ? slot_children_16 : op_slot == 5'd17 ? slot_children_17 : op_slot == 5'd18 ? slot_children_18 : op_slot == 5'd19 ? slot_children_19 : op_slot == 5'd20 ? slot_children_20 : op_slot == 5'd21 ? slot_children_21 : op_slot == 5'd22 ? slot_children_22 : op_slot == 5'd23 ? slot_children_23 : op_slot == 5'd24 ? slot_children_24 : op_slot == 5'd25 ? slot_children_25 : op_slot == 5'd26 ? slot_children_26 : op_slot == 5'd27 ? slot_children_27 : op_slot == 5'd28 ? slot_children_28 : op_slot == 5'd29 ? slot_children_29 : op_slot == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:267
-  wire _eq_7 = _dyn_index_2 == 3'd0; // RapController.java:267
-  wire [3:0] _mux_0 = _eq_7 ? 4'd5 : 4'd4; // RapController.java:267
+  wire defer_now = _and_2 & _and_3; // RapController.java:205
+  wire _or_0 = split_now | merge_now; // RapController.java:216
+  wire _eq_2 = state == 4'd1; // RapController.java:247
+  wire _not_4 = ~commit_fire; // RapController.java:255
+  wire _eq_3 = front_count == 5'd0; // RapController.java:99
+  wire _eq_4 = sram_count == 8'd0; // RapController.java:99
+  wire pipe_empty = _eq_3 & _eq_4; // RapController.java:99
+  wire _and_4 = _not_4 & pipe_empty; // RapController.java:255
+  wire _and_5 = soft_pending & io_inputsDrained; // RapController.java:257
+  wire _not_5 = ~io_headValid; // RapController.java:257
+  wire _and_6 = _and_5 & _not_5; // RapController.java:257
+  wire _eq_5 = state == 4'd2; // RapController.java:261
+  wire _eq_6 = state == 4'd3; // RapController.java:268
+  wire _ne_0 = undo_sp != 4'd0; // RapController.java:269
+  wire [2:0] _dyn_index_2 = op_slot == 5'd0 ? slot_children_0 : op_slot == 5'd1 ? slot_children_1 : op_slot == 5'd2 ? slot_children_2 : op_slot == 5'd3 ? slot_children_3 : op_slot == 5'd4 ? slot_children_4 : op_slot == 5'd5 ? slot_children_5 : op_slot == 5'd6 ? slot_children_6 : op_slot == 5'd7 ? slot_children_7 : op_slot == 5'd8 ? slot_children_8 : op_slot == 5'd9 ? slot_children_9 : op_slot == 5'd10 ? slot_children_10 : op_slot == 5'd11 ? slot_children_11 : op_slot == 5'd12 ? slot_children_12 : op_slot == 5'd13 ? slot_children_13 : op_slot == 5'd14 ? slot_children_14 : op_slot == 5'd15 ? slot_children_15 : op_slot == 5'd16 ? slot_children_16 : op_slot == 5'd17 ? slot_children_17 : op_slot == 5'd18 ? slot_children_18 : op_slot == 5'd19 ? slot_children_19 : op_slot == 5'd20 ? slot_children_20 : op_slot == 5'd21 ? slot_children_21 : op_slot == 5'd22 ? slot_children_22 : op_slot == 5'd23 ? slot_children_23 : op_slot == 5'd24 ? slot_children_24 : op_slot == 5'd25 ? slot_children_25 : op_slot == 5'd26 ? slot_children_26 : op_slot == 5'd27 ? slot_children_27 : op_slot == 5'd28 ? slot_children_28 : op_slot == 5'd29 ? slot_children_29 : op_slot == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:279
+  wire _eq_7 = _dyn_index_2 == 3'd0; // RapController.java:279
+  wire [3:0] _mux_0 = _eq_7 ? 4'd5 : 4'd4; // RapController.java:279
   wire _le_1 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
   wire _and_7 = skip_valid & _le_1; // MergeSkip.java:37
-  wire [3:0] _mux_1 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:477
-  wire _eq_8 = state == 4'd4; // RapController.java:270
-  wire _eq_9 = state == 4'd4; // RapController.java:146
-  wire _eq_10 = state == 4'd8; // RapController.java:146
-  wire scanning_kids = _eq_9 | _eq_10; // RapController.java:146
+  wire [3:0] _mux_1 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:494
+  wire _eq_8 = state == 4'd4; // RapController.java:282
+  wire _eq_9 = state == 4'd4; // RapController.java:151
+  wire _eq_10 = state == 4'd8; // RapController.java:151
+  wire scanning_kids = _eq_9 | _eq_10; // RapController.java:151
   wire _bits_2 = slot_valid[31]; // NodeTable.java:44
-  wire _eq_11 = state == 4'd4; // RapController.java:147
-  wire [4:0] kids_of = _eq_11 ? op_slot : merge_parent; // RapController.java:147
+  wire _eq_11 = state == 4'd4; // RapController.java:152
+  wire [4:0] kids_of = _eq_11 ? op_slot : merge_parent; // RapController.java:152
   wire _eq_12 = slot_parent_31 == kids_of; // NodeTable.java:44
   wire _and_8 = _bits_2 & _eq_12; // NodeTable.java:44
-  wire _eq_13 = state == 4'd8; // RapController.java:148
+  wire _eq_13 = state == 4'd8; // RapController.java:153
   wire _not_6 = ~_eq_13; // NodeTable.java:45
   wire _eq_14 = slot_children_31 == 3'd0; // NodeTable.java:45
   wire _or_1 = _not_6 | _eq_14; // NodeTable.java:45
@@ -645,9 +639,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   wire _or_31 = _not_36 | _eq_74; // NodeTable.java:45
   wire _and_69 = _and_68 & _or_31; // NodeTable.java:45
   wire [31:0] _cat_0 = {_and_9, _and_11, _and_13, _and_15, _and_17, _and_19, _and_21, _and_23, _and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, 1'd0}; // NodeTable.java:84
-  wire [31:0] _not_37 = ~visited_kids; // RapController.java:148
-  wire [31:0] _and_70 = _cat_0 & _not_37; // RapController.java:148
-  wire _eq_75 = state == 4'd7; // RapController.java:149
+  wire [31:0] _not_37 = ~visited_kids; // RapController.java:153
+  wire [31:0] _and_70 = _cat_0 & _not_37; // RapController.java:153
+  wire _eq_75 = state == 4'd7; // RapController.java:154
   wire _bits_33 = slot_valid[31]; // NodeTable.java:55
   wire _eq_76 = slot_len_31 == merge_level; // NodeTable.java:54
   wire _and_71 = _bits_33 & _eq_76; // NodeTable.java:55
@@ -809,11 +803,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   wire _ne_32 = slot_children_0 != 3'd0; // NodeTable.java:55
   wire _and_134 = _and_133 & _ne_32; // NodeTable.java:55
   wire [31:0] _cat_1 = {_and_72, _and_74, _and_76, _and_78, _and_80, _and_82, _and_84, _and_86, _and_88, _and_90, _and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134}; // NodeTable.java:84
-  wire [31:0] _not_38 = ~visited_parents; // RapController.java:149
-  wire [31:0] _and_135 = _cat_1 & _not_38; // RapController.java:149
-  wire [31:0] _not_39 = ~slot_valid; // RapController.java:150
-  wire [31:0] _mux_2 = _eq_75 ? _and_135 : _not_39; // RapController.java:149
-  wire [31:0] scan_vector = scanning_kids ? _and_70 : _mux_2; // RapController.java:149
+  wire [31:0] _not_38 = ~visited_parents; // RapController.java:154
+  wire [31:0] _and_135 = _cat_1 & _not_38; // RapController.java:154
+  wire [31:0] _not_39 = ~slot_valid; // RapController.java:155
+  wire [31:0] _mux_2 = _eq_75 ? _and_135 : _not_39; // RapController.java:154
+  wire [31:0] scan_vector = scanning_kids ? _and_70 : _mux_2; // RapController.java:154
   wire _bits_65 = scan_vector[0]; // FirstSet.java:24
   wire _bits_66 = scan_vector[1]; // FirstSet.java:24
   wire _or_32 = _bits_65 | _bits_66; // FirstSet.java:36
@@ -877,19 +871,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   wire _or_60 = _or_56 | _or_59; // FirstSet.java:36
   wire _or_61 = _or_53 | _or_60; // FirstSet.java:36
   wire _or_62 = _or_46 | _or_61; // FirstSet.java:36
-  wire _eq_108 = state == 4'd5; // RapController.java:277
-  wire [2:0] _dyn_index_3 = op_slot == 5'd0 ? slot_children_0 : op_slot == 5'd1 ? slot_children_1 : op_slot == 5'd2 ? slot_children_2 : op_slot == 5'd3 ? slot_children_3 : op_slot == 5'd4 ? slot_children_4 : op_slot == 5'd5 ? slot_children_5 : op_slot == 5'd6 ? slot_children_6 : op_slot == 5'd7 ? slot_children_7 : op_slot == 5'd8 ? slot_children_8 : op_slot == 5'd9 ? slot_children_9 : op_slot == 5'd10 ? slot_children_10 : op_slot == 5'd11 ? slot_children_11 : op_slot == 5'd12 ? slot_children_12 : op_slot == 5'd13 ? slot_children_13 : op_slot == 5'd14 ? slot_children_14 : op_slot == 5'd15 ? slot_children_15 : op_slot == 5'd16 ? slot_children_16 : op_slot == 5'd17 ? slot_children_17 : op_slot == 5'd18 ? slot_children_18 : op_slot == 5'd19 ? slot_children_19 : op_slot == 5'd20 ? slot_children_20 : op_slot == 5'd21 ? slot_children_21 : op_slot == 5'd22 ? slot_children_22 : op_slot == 5'd23 ? slot_children_23 : op_slot == 5'd24 ? slot_children_24 : op_slot == 5'd25 ? slot_children_25 : op_slot == 5'd26 ? slot_children_26 : op_slot == 5'd27 ? slot_children_27 : op_slot == 5'd28 ? slot_children_28 : op_slot == 5'd29 ? slot_children_29 : op_slot == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:278
-  wire [5:0] _sub_1 = 6'd4 - {{3{1'b0}}, _dyn_index_3}; // RapController.java:278
-  wire _ge_1 = free_slots >= _sub_1; // RapController.java:279
-  wire _not_40 = ~early_done; // RapController.java:280
+  wire _eq_108 = state == 4'd5; // RapController.java:289
+  wire [2:0] _dyn_index_3 = op_slot == 5'd0 ? slot_children_0 : op_slot == 5'd1 ? slot_children_1 : op_slot == 5'd2 ? slot_children_2 : op_slot == 5'd3 ? slot_children_3 : op_slot == 5'd4 ? slot_children_4 : op_slot == 5'd5 ? slot_children_5 : op_slot == 5'd6 ? slot_children_6 : op_slot == 5'd7 ? slot_children_7 : op_slot == 5'd8 ? slot_children_8 : op_slot == 5'd9 ? slot_children_9 : op_slot == 5'd10 ? slot_children_10 : op_slot == 5'd11 ? slot_children_11 : op_slot == 5'd12 ? slot_children_12 : op_slot == 5'd13 ? slot_children_13 : op_slot == 5'd14 ? slot_children_14 : op_slot == 5'd15 ? slot_children_15 : op_slot == 5'd16 ? slot_children_16 : op_slot == 5'd17 ? slot_children_17 : op_slot == 5'd18 ? slot_children_18 : op_slot == 5'd19 ? slot_children_19 : op_slot == 5'd20 ? slot_children_20 : op_slot == 5'd21 ? slot_children_21 : op_slot == 5'd22 ? slot_children_22 : op_slot == 5'd23 ? slot_children_23 : op_slot == 5'd24 ? slot_children_24 : op_slot == 5'd25 ? slot_children_25 : op_slot == 5'd26 ? slot_children_26 : op_slot == 5'd27 ? slot_children_27 : op_slot == 5'd28 ? slot_children_28 : op_slot == 5'd29 ? slot_children_29 : op_slot == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:290
+  wire [5:0] _sub_1 = 6'd4 - {{3{1'b0}}, _dyn_index_3}; // RapController.java:290
+  wire _ge_1 = free_slots >= _sub_1; // RapController.java:291
+  wire _not_40 = ~early_done; // RapController.java:292
   wire _le_2 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
   wire _and_136 = skip_valid & _le_2; // MergeSkip.java:37
-  wire [3:0] _mux_3 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:477
+  wire [3:0] _mux_3 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:494
   wire _le_3 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
   wire _and_137 = skip_valid & _le_3; // MergeSkip.java:37
-  wire [3:0] _mux_4 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:477
-  wire _eq_109 = state == 4'd6; // RapController.java:289
-  wire [3:0] _not_41 = ~present_children; // RapController.java:290
+  wire [3:0] _mux_4 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:494
+  wire _eq_109 = state == 4'd6; // RapController.java:301
+  wire [3:0] _not_41 = ~present_children; // RapController.java:302
   wire _bits_97 = _not_41[0]; // FirstSet.java:24
   wire _bits_98 = _not_41[1]; // FirstSet.java:24
   wire _or_63 = _bits_97 | _bits_98; // FirstSet.java:36
@@ -899,34 +893,32 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   wire _or_65 = _or_63 | _or_64; // FirstSet.java:36
   wire _le_4 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
   wire _and_138 = skip_valid & _le_4; // MergeSkip.java:37
-  wire [3:0] _mux_5 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:477
-  wire _eq_110 = state == 4'd7; // RapController.java:304
-  wire cmd_fire = io_counterCmd_valid & io_counterCmd_ready; // RapController.java:173
-  wire _ne_33 = merge_level != 6'd0; // RapController.java:317
-  wire [3:0] _mux_6 = early_batch ? 4'd5 : 4'd10; // RapController.java:321
-  wire _eq_111 = state == 4'd8; // RapController.java:324
-  wire _eq_112 = state == 4'd9; // RapController.java:335
-  wire _eq_113 = sram_count == 8'd0; // RapController.java:335
-  wire _ne_34 = merge_leaves != 3'd0; // RapController.java:337
-  wire _lt_2 = {1'b0, merge_sum} < op_threshold; // RapController.java:337
-  wire merge_now_p = _ne_34 & _lt_2; // RapController.java:337
-  wire _eq_114 = state == 4'd10; // RapController.java:356
-  wire _gt_1 = next_merge > st_n; // RapController.java:356
-  wire _or_66 = schedule_exhausted | _gt_1; // RapController.java:356
-  wire _not_42 = ~serialMultiplier_io_busy; // RapController.java:359
-  wire _eq_115 = state == 4'd11; // RapController.java:363
-  wire _not_43 = ~serialMultiplier_io_busy; // RapController.java:363
-  wire _eq_116 = state == 4'd12; // RapController.java:369
-  wire _eq_117 = sram_count == 8'd0; // RapController.java:369
-  wire _eq_118 = state == 4'd13; // RapController.java:376
-  wire _eq_119 = state == 4'd14; // RapController.java:382
-  wire _eq_120 = state == 4'd15; // RapController.java:392
-  wire _and_139 = in_run & io_enable; // RapController.java:426
-  wire _not_44 = ~readout_pending; // RapController.java:426
-  wire _and_140 = _and_139 & _not_44; // RapController.java:426
-  wire [3:0] _sub_2 = undo_sp - 4'd1; // RapController.java:256
-  wire [36:0] undo_top = _sub_2 == 4'd0 ? undo_0 : _sub_2 == 4'd1 ? undo_1 : _sub_2 == 4'd2 ? undo_2 : _sub_2 == 4'd3 ? undo_3 : _sub_2 == 4'd4 ? undo_4 : _sub_2 == 4'd5 ? undo_5 : _sub_2 == 4'd6 ? undo_6 : undo_7; // RapController.java:256
-  wire [4:0] _bits_101 = undo_top[36:32]; // RapController.java:260
+  wire [3:0] _mux_5 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:494
+  wire _eq_110 = state == 4'd7; // RapController.java:323
+  wire cmd_fire = io_counterCmd_valid & io_counterCmd_ready; // RapController.java:178
+  wire _ne_33 = merge_level != 6'd0; // RapController.java:336
+  wire [3:0] _mux_6 = early_batch ? 4'd5 : 4'd10; // RapController.java:340
+  wire _eq_111 = state == 4'd8; // RapController.java:343
+  wire _eq_112 = state == 4'd9; // RapController.java:354
+  wire _eq_113 = sram_count == 8'd0; // RapController.java:354
+  wire _ne_34 = merge_leaves != 3'd0; // RapController.java:356
+  wire _lt_2 = {1'b0, merge_sum} < op_threshold; // RapController.java:356
+  wire merge_now_p = _ne_34 & _lt_2; // RapController.java:356
+  wire _eq_114 = state == 4'd10; // RapController.java:375
+  wire _gt_1 = next_merge > st_n; // RapController.java:375
+  wire _or_66 = schedule_exhausted | _gt_1; // RapController.java:375
+  wire _not_42 = ~serialMultiplier_io_busy; // RapController.java:378
+  wire _eq_115 = state == 4'd11; // RapController.java:382
+  wire _not_43 = ~serialMultiplier_io_busy; // RapController.java:382
+  wire _eq_116 = state == 4'd12; // RapController.java:388
+  wire _eq_117 = sram_count == 8'd0; // RapController.java:388
+  wire _eq_118 = state == 4'd13; // RapController.java:395
+  wire _eq_119 = state == 4'd14; // RapController.java:401
+  wire _eq_120 = state == 4'd15; // RapController.java:412
+  wire _and_139 = in_run & io_enable; // RapController.java:446
+  wire _not_44 = ~readout_pending; // RapController.java:446
+  wire _and_140 = _and_139 & _not_44; // RapController.java:446
+  wire [4:0] _bits_101 = undo_rdata_0[36:32]; // RapController.java:272
   wire _not_45 = ~_or_46; // FirstSet.java:34
   wire _not_46 = ~_or_53; // FirstSet.java:34
   wire _not_47 = ~_or_56; // FirstSet.java:34
@@ -989,47 +981,44 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   wire [3:0] _mux_21 = _not_45 ? _cat_8 : _cat_15; // FirstSet.java:35
   wire [4:0] _cat_16 = {_not_45, _mux_21}; // FirstSet.java:35
   wire [4:0] _bits_102 = _cat_16; // FirstSet.java:43
-  wire [4:0] _bits_103 = readout_slot[4:0]; // RapController.java:379
-  wire [31:0] _bits_104 = undo_top[31:0]; // RapController.java:261
-  wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:78
-  wire _gt_2 = merge_sum > {{3{1'b0}}, _fill_0}; // RapController.java:338
-  wire [31:0] _bits_105 = merge_sum[31:0]; // RapController.java:343
-  wire [31:0] _mux_22 = _gt_2 ? _fill_0 : _bits_105; // RapController.java:343
-  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:447
-  wire [31:0] _dshr_0 = _fill_1 >> op_len; // RapController.java:448
-  wire [31:0] _not_76 = ~_dshr_0; // RapController.java:448
-  wire [31:0] _and_141 = op_key & _not_76; // RapController.java:448
-  wire _not_77 = ~_or_63; // FirstSet.java:34
-  wire _not_78 = ~_bits_99; // FirstSet.java:34
-  wire _not_79 = ~_bits_97; // FirstSet.java:34
-  wire _mux_23 = _not_77 ? _not_78 : _not_79; // FirstSet.java:35
-  wire [1:0] _cat_17 = {_not_77, _mux_23}; // FirstSet.java:35
+  wire [4:0] _bits_103 = readout_slot[4:0]; // RapController.java:398
+  wire [31:0] _bits_104 = undo_rdata_0[31:0]; // RapController.java:273
+  wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:77
+  wire _gt_2 = merge_sum > {{3{1'b0}}, _fill_0}; // RapController.java:357
+  wire [31:0] _bits_105 = merge_sum[31:0]; // RapController.java:362
+  wire [31:0] _mux_22 = _gt_2 ? _fill_0 : _bits_105; // RapController.java:362
+  wire _not_76 = ~_or_63; // FirstSet.java:34
+  wire _not_77 = ~_bits_99; // FirstSet.java:34
+  wire _not_78 = ~_bits_97; // FirstSet.java:34
+  wire _mux_23 = _not_76 ? _not_77 : _not_78; // FirstSet.java:35
+  wire [1:0] _cat_17 = {_not_76, _mux_23}; // FirstSet.java:35
   wire [1:0] _bits_106 = _cat_17; // FirstSet.java:43
-  wire [5:0] _sub_3 = 6'd30 - op_len; // RapController.java:449
-  wire [94:0] _dshl_0 = {{63{1'b0}}, {{30{1'b0}}, _bits_106}} << _sub_3; // RapController.java:450
-  wire [31:0] _bits_107 = _dshl_0[31:0]; // RapController.java:450
-  wire [31:0] child_prefix = _and_141 | _bits_107; // RapController.java:450
-  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:166
-  wire [5:0] _add_0 = op_len + 6'd2; // RapController.java:451
-  wire [31:0] _dshr_1 = _fill_1 >> _add_0; // RapController.java:462
-  wire _not_80 = ~soft_pending; // RapController.java:430
-  wire _ne_35 = state != 4'd0; // RapController.java:430
-  wire _and_142 = _not_80 & _ne_35; // RapController.java:430
-  wire _ne_36 = state != 4'd15; // RapController.java:430
-  wire _and_143 = _and_142 & _ne_36; // RapController.java:430
-  wire _or_67 = snapshot_pending | bound_job; // RapController.java:434
-  wire _eq_121 = state == 4'd13; // RapController.java:435
-  wire _or_68 = readout_pending | _eq_121; // RapController.java:435
-  wire _eq_122 = state == 4'd14; // RapController.java:435
-  wire _or_69 = _or_68 | _eq_122; // RapController.java:435
-  wire _ge_2 = state >= 4'd2; // RapController.java:436
-  wire _le_5 = state <= 4'd12; // RapController.java:436
-  wire _and_144 = _ge_2 & _le_5; // RapController.java:436
-  wire _and_145 = in_run & pipe_empty; // RapController.java:438
-  wire _not_81 = ~io_headValid; // RapController.java:438
-  wire _and_146 = _and_145 & _not_81; // RapController.java:438
-  wire _and_147 = _and_146 & io_inputsDrained; // RapController.java:438
-  wire _not_82 = ~io_acceptEnable; // RapController.java:439
+  wire [5:0] _sub_2 = 6'd30 - op_len; // RapController.java:466
+  wire [94:0] _dshl_0 = {{63{1'b0}}, {{30{1'b0}}, _bits_106}} << _sub_2; // RapController.java:467
+  wire [31:0] _bits_107 = _dshl_0[31:0]; // RapController.java:467
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_107; // RapController.java:467
+  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:171
+  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:309
+  wire [5:0] child_len = op_len + 6'd2; // RapController.java:304
+  wire [31:0] _dshr_0 = _fill_2 >> child_len; // RapController.java:309
+  wire _not_79 = ~soft_pending; // RapController.java:450
+  wire _ne_35 = state != 4'd0; // RapController.java:450
+  wire _and_141 = _not_79 & _ne_35; // RapController.java:450
+  wire _ne_36 = state != 4'd15; // RapController.java:450
+  wire _and_142 = _and_141 & _ne_36; // RapController.java:450
+  wire _or_67 = snapshot_pending | bound_job; // RapController.java:454
+  wire _eq_121 = state == 4'd13; // RapController.java:455
+  wire _or_68 = readout_pending | _eq_121; // RapController.java:455
+  wire _eq_122 = state == 4'd14; // RapController.java:455
+  wire _or_69 = _or_68 | _eq_122; // RapController.java:455
+  wire _ge_2 = state >= 4'd2; // RapController.java:456
+  wire _le_5 = state <= 4'd12; // RapController.java:456
+  wire _and_143 = _ge_2 & _le_5; // RapController.java:456
+  wire _and_144 = in_run & pipe_empty; // RapController.java:458
+  wire _not_80 = ~io_headValid; // RapController.java:458
+  wire _and_145 = _and_144 & _not_80; // RapController.java:458
+  wire _and_146 = _and_145 & io_inputsDrained; // RapController.java:458
+  wire _not_81 = ~io_acceptEnable; // RapController.java:459
   wire _eq_123 = _bits_102 == 5'd31; // NodeTable.java:76
   wire _eq_124 = _bits_102 == 5'd30; // NodeTable.java:76
   wire _eq_125 = _bits_102 == 5'd29; // NodeTable.java:76
@@ -1063,330 +1052,338 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   wire _eq_153 = _bits_102 == 5'd1; // NodeTable.java:76
   wire _eq_154 = _bits_102 == 5'd0; // NodeTable.java:76
   wire [31:0] pick_mask = {_eq_123, _eq_124, _eq_125, _eq_126, _eq_127, _eq_128, _eq_129, _eq_130, _eq_131, _eq_132, _eq_133, _eq_134, _eq_135, _eq_136, _eq_137, _eq_138, _eq_139, _eq_140, _eq_141, _eq_142, _eq_143, _eq_144, _eq_145, _eq_146, _eq_147, _eq_148, _eq_149, _eq_150, _eq_151, _eq_152, _eq_153, _eq_154}; // NodeTable.java:84
-  wire [31:0] _or_70 = slot_valid | pick_mask; // RapController.java:452
-  wire [31:0] _not_83 = ~visited_kids; // RapController.java:345
-  wire [31:0] _and_148 = slot_valid & _not_83; // RapController.java:345
-  wire _eq_155 = _bits_102 == 5'd0; // RapController.java:453
-  wire _eq_156 = _bits_102 == 5'd1; // RapController.java:453
-  wire _eq_157 = _bits_102 == 5'd2; // RapController.java:453
-  wire _eq_158 = _bits_102 == 5'd3; // RapController.java:453
-  wire _eq_159 = _bits_102 == 5'd4; // RapController.java:453
-  wire _eq_160 = _bits_102 == 5'd5; // RapController.java:453
-  wire _eq_161 = _bits_102 == 5'd6; // RapController.java:453
-  wire _eq_162 = _bits_102 == 5'd7; // RapController.java:453
-  wire _eq_163 = _bits_102 == 5'd8; // RapController.java:453
-  wire _eq_164 = _bits_102 == 5'd9; // RapController.java:453
-  wire _eq_165 = _bits_102 == 5'd10; // RapController.java:453
-  wire _eq_166 = _bits_102 == 5'd11; // RapController.java:453
-  wire _eq_167 = _bits_102 == 5'd12; // RapController.java:453
-  wire _eq_168 = _bits_102 == 5'd13; // RapController.java:453
-  wire _eq_169 = _bits_102 == 5'd14; // RapController.java:453
-  wire _eq_170 = _bits_102 == 5'd15; // RapController.java:453
-  wire _eq_171 = _bits_102 == 5'd16; // RapController.java:453
-  wire _eq_172 = _bits_102 == 5'd17; // RapController.java:453
-  wire _eq_173 = _bits_102 == 5'd18; // RapController.java:453
-  wire _eq_174 = _bits_102 == 5'd19; // RapController.java:453
-  wire _eq_175 = _bits_102 == 5'd20; // RapController.java:453
-  wire _eq_176 = _bits_102 == 5'd21; // RapController.java:453
-  wire _eq_177 = _bits_102 == 5'd22; // RapController.java:453
-  wire _eq_178 = _bits_102 == 5'd23; // RapController.java:453
-  wire _eq_179 = _bits_102 == 5'd24; // RapController.java:453
-  wire _eq_180 = _bits_102 == 5'd25; // RapController.java:453
-  wire _eq_181 = _bits_102 == 5'd26; // RapController.java:453
-  wire _eq_182 = _bits_102 == 5'd27; // RapController.java:453
-  wire _eq_183 = _bits_102 == 5'd28; // RapController.java:453
-  wire _eq_184 = _bits_102 == 5'd29; // RapController.java:453
-  wire _eq_185 = _bits_102 == 5'd30; // RapController.java:453
-  wire _eq_186 = _bits_102 == 5'd31; // RapController.java:453
-  wire _eq_187 = _bits_102 == 5'd0; // RapController.java:454
-  wire _eq_188 = _bits_102 == 5'd1; // RapController.java:454
-  wire _eq_189 = _bits_102 == 5'd2; // RapController.java:454
-  wire _eq_190 = _bits_102 == 5'd3; // RapController.java:454
-  wire _eq_191 = _bits_102 == 5'd4; // RapController.java:454
-  wire _eq_192 = _bits_102 == 5'd5; // RapController.java:454
-  wire _eq_193 = _bits_102 == 5'd6; // RapController.java:454
-  wire _eq_194 = _bits_102 == 5'd7; // RapController.java:454
-  wire _eq_195 = _bits_102 == 5'd8; // RapController.java:454
-  wire _eq_196 = _bits_102 == 5'd9; // RapController.java:454
-  wire _eq_197 = _bits_102 == 5'd10; // RapController.java:454
-  wire _eq_198 = _bits_102 == 5'd11; // RapController.java:454
-  wire _eq_199 = _bits_102 == 5'd12; // RapController.java:454
-  wire _eq_200 = _bits_102 == 5'd13; // RapController.java:454
-  wire _eq_201 = _bits_102 == 5'd14; // RapController.java:454
-  wire _eq_202 = _bits_102 == 5'd15; // RapController.java:454
-  wire _eq_203 = _bits_102 == 5'd16; // RapController.java:454
-  wire _eq_204 = _bits_102 == 5'd17; // RapController.java:454
-  wire _eq_205 = _bits_102 == 5'd18; // RapController.java:454
-  wire _eq_206 = _bits_102 == 5'd19; // RapController.java:454
-  wire _eq_207 = _bits_102 == 5'd20; // RapController.java:454
-  wire _eq_208 = _bits_102 == 5'd21; // RapController.java:454
-  wire _eq_209 = _bits_102 == 5'd22; // RapController.java:454
-  wire _eq_210 = _bits_102 == 5'd23; // RapController.java:454
-  wire _eq_211 = _bits_102 == 5'd24; // RapController.java:454
-  wire _eq_212 = _bits_102 == 5'd25; // RapController.java:454
-  wire _eq_213 = _bits_102 == 5'd26; // RapController.java:454
-  wire _eq_214 = _bits_102 == 5'd27; // RapController.java:454
-  wire _eq_215 = _bits_102 == 5'd28; // RapController.java:454
-  wire _eq_216 = _bits_102 == 5'd29; // RapController.java:454
-  wire _eq_217 = _bits_102 == 5'd30; // RapController.java:454
-  wire _eq_218 = _bits_102 == 5'd31; // RapController.java:454
-  wire _eq_219 = _bits_102 == 5'd0; // RapController.java:455
-  wire _eq_220 = _bits_102 == 5'd1; // RapController.java:455
-  wire _eq_221 = _bits_102 == 5'd2; // RapController.java:455
-  wire _eq_222 = _bits_102 == 5'd3; // RapController.java:455
-  wire _eq_223 = _bits_102 == 5'd4; // RapController.java:455
-  wire _eq_224 = _bits_102 == 5'd5; // RapController.java:455
-  wire _eq_225 = _bits_102 == 5'd6; // RapController.java:455
-  wire _eq_226 = _bits_102 == 5'd7; // RapController.java:455
-  wire _eq_227 = _bits_102 == 5'd8; // RapController.java:455
-  wire _eq_228 = _bits_102 == 5'd9; // RapController.java:455
-  wire _eq_229 = _bits_102 == 5'd10; // RapController.java:455
-  wire _eq_230 = _bits_102 == 5'd11; // RapController.java:455
-  wire _eq_231 = _bits_102 == 5'd12; // RapController.java:455
-  wire _eq_232 = _bits_102 == 5'd13; // RapController.java:455
-  wire _eq_233 = _bits_102 == 5'd14; // RapController.java:455
-  wire _eq_234 = _bits_102 == 5'd15; // RapController.java:455
-  wire _eq_235 = _bits_102 == 5'd16; // RapController.java:455
-  wire _eq_236 = _bits_102 == 5'd17; // RapController.java:455
-  wire _eq_237 = _bits_102 == 5'd18; // RapController.java:455
-  wire _eq_238 = _bits_102 == 5'd19; // RapController.java:455
-  wire _eq_239 = _bits_102 == 5'd20; // RapController.java:455
-  wire _eq_240 = _bits_102 == 5'd21; // RapController.java:455
-  wire _eq_241 = _bits_102 == 5'd22; // RapController.java:455
-  wire _eq_242 = _bits_102 == 5'd23; // RapController.java:455
-  wire _eq_243 = _bits_102 == 5'd24; // RapController.java:455
-  wire _eq_244 = _bits_102 == 5'd25; // RapController.java:455
-  wire _eq_245 = _bits_102 == 5'd26; // RapController.java:455
-  wire _eq_246 = _bits_102 == 5'd27; // RapController.java:455
-  wire _eq_247 = _bits_102 == 5'd28; // RapController.java:455
-  wire _eq_248 = _bits_102 == 5'd29; // RapController.java:455
-  wire _eq_249 = _bits_102 == 5'd30; // RapController.java:455
-  wire _eq_250 = _bits_102 == 5'd31; // RapController.java:455
-  wire _eq_251 = _bits_102 == 5'd0; // RapController.java:456
-  wire _eq_252 = op_slot == 5'd0; // RapController.java:299
-  wire _eq_253 = merge_parent == 5'd0; // RapController.java:346
-  wire [2:0] _dyn_index_4 = merge_parent == 5'd0 ? slot_children_0 : merge_parent == 5'd1 ? slot_children_1 : merge_parent == 5'd2 ? slot_children_2 : merge_parent == 5'd3 ? slot_children_3 : merge_parent == 5'd4 ? slot_children_4 : merge_parent == 5'd5 ? slot_children_5 : merge_parent == 5'd6 ? slot_children_6 : merge_parent == 5'd7 ? slot_children_7 : merge_parent == 5'd8 ? slot_children_8 : merge_parent == 5'd9 ? slot_children_9 : merge_parent == 5'd10 ? slot_children_10 : merge_parent == 5'd11 ? slot_children_11 : merge_parent == 5'd12 ? slot_children_12 : merge_parent == 5'd13 ? slot_children_13 : merge_parent == 5'd14 ? slot_children_14 : merge_parent == 5'd15 ? slot_children_15 : merge_parent == 5'd16 ? slot_children_16 : merge_parent == 5'd17 ? slot_children_17 : merge_parent == 5'd18 ? slot_children_18 : merge_parent == 5'd19 ? slot_children_19 : merge_parent == 5'd20 ? slot_children_20 : merge_parent == 5'd21 ? slot_children_21 : merge_parent == 5'd22 ? slot_children_22 : merge_parent == 5'd23 ? slot_children_23 : merge_parent == 5'd24 ? slot_children_24 : merge_parent == 5'd25 ? slot_children_25 : merge_parent == 5'd26 ? slot_children_26 : merge_parent == 5'd27 ? slot_children_27 : merge_parent == 5'd28 ? slot_children_28 : merge_parent == 5'd29 ? slot_children_29 : merge_parent == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:346
-  wire [2:0] _sub_4 = _dyn_index_4 - merge_leaves; // RapController.java:346
-  wire _eq_254 = _bits_102 == 5'd1; // RapController.java:456
-  wire _eq_255 = op_slot == 5'd1; // RapController.java:299
-  wire _eq_256 = merge_parent == 5'd1; // RapController.java:346
-  wire _eq_257 = _bits_102 == 5'd2; // RapController.java:456
-  wire _eq_258 = op_slot == 5'd2; // RapController.java:299
-  wire _eq_259 = merge_parent == 5'd2; // RapController.java:346
-  wire _eq_260 = _bits_102 == 5'd3; // RapController.java:456
-  wire _eq_261 = op_slot == 5'd3; // RapController.java:299
-  wire _eq_262 = merge_parent == 5'd3; // RapController.java:346
-  wire _eq_263 = _bits_102 == 5'd4; // RapController.java:456
-  wire _eq_264 = op_slot == 5'd4; // RapController.java:299
-  wire _eq_265 = merge_parent == 5'd4; // RapController.java:346
-  wire _eq_266 = _bits_102 == 5'd5; // RapController.java:456
-  wire _eq_267 = op_slot == 5'd5; // RapController.java:299
-  wire _eq_268 = merge_parent == 5'd5; // RapController.java:346
-  wire _eq_269 = _bits_102 == 5'd6; // RapController.java:456
-  wire _eq_270 = op_slot == 5'd6; // RapController.java:299
-  wire _eq_271 = merge_parent == 5'd6; // RapController.java:346
-  wire _eq_272 = _bits_102 == 5'd7; // RapController.java:456
-  wire _eq_273 = op_slot == 5'd7; // RapController.java:299
-  wire _eq_274 = merge_parent == 5'd7; // RapController.java:346
-  wire _eq_275 = _bits_102 == 5'd8; // RapController.java:456
-  wire _eq_276 = op_slot == 5'd8; // RapController.java:299
-  wire _eq_277 = merge_parent == 5'd8; // RapController.java:346
-  wire _eq_278 = _bits_102 == 5'd9; // RapController.java:456
-  wire _eq_279 = op_slot == 5'd9; // RapController.java:299
-  wire _eq_280 = merge_parent == 5'd9; // RapController.java:346
-  wire _eq_281 = _bits_102 == 5'd10; // RapController.java:456
-  wire _eq_282 = op_slot == 5'd10; // RapController.java:299
-  wire _eq_283 = merge_parent == 5'd10; // RapController.java:346
-  wire _eq_284 = _bits_102 == 5'd11; // RapController.java:456
-  wire _eq_285 = op_slot == 5'd11; // RapController.java:299
-  wire _eq_286 = merge_parent == 5'd11; // RapController.java:346
-  wire _eq_287 = _bits_102 == 5'd12; // RapController.java:456
-  wire _eq_288 = op_slot == 5'd12; // RapController.java:299
-  wire _eq_289 = merge_parent == 5'd12; // RapController.java:346
-  wire _eq_290 = _bits_102 == 5'd13; // RapController.java:456
-  wire _eq_291 = op_slot == 5'd13; // RapController.java:299
-  wire _eq_292 = merge_parent == 5'd13; // RapController.java:346
-  wire _eq_293 = _bits_102 == 5'd14; // RapController.java:456
-  wire _eq_294 = op_slot == 5'd14; // RapController.java:299
-  wire _eq_295 = merge_parent == 5'd14; // RapController.java:346
-  wire _eq_296 = _bits_102 == 5'd15; // RapController.java:456
-  wire _eq_297 = op_slot == 5'd15; // RapController.java:299
-  wire _eq_298 = merge_parent == 5'd15; // RapController.java:346
-  wire _eq_299 = _bits_102 == 5'd16; // RapController.java:456
-  wire _eq_300 = op_slot == 5'd16; // RapController.java:299
-  wire _eq_301 = merge_parent == 5'd16; // RapController.java:346
-  wire _eq_302 = _bits_102 == 5'd17; // RapController.java:456
-  wire _eq_303 = op_slot == 5'd17; // RapController.java:299
-  wire _eq_304 = merge_parent == 5'd17; // RapController.java:346
-  wire _eq_305 = _bits_102 == 5'd18; // RapController.java:456
-  wire _eq_306 = op_slot == 5'd18; // RapController.java:299
-  wire _eq_307 = merge_parent == 5'd18; // RapController.java:346
-  wire _eq_308 = _bits_102 == 5'd19; // RapController.java:456
-  wire _eq_309 = op_slot == 5'd19; // RapController.java:299
-  wire _eq_310 = merge_parent == 5'd19; // RapController.java:346
-  wire _eq_311 = _bits_102 == 5'd20; // RapController.java:456
-  wire _eq_312 = op_slot == 5'd20; // RapController.java:299
-  wire _eq_313 = merge_parent == 5'd20; // RapController.java:346
-  wire _eq_314 = _bits_102 == 5'd21; // RapController.java:456
-  wire _eq_315 = op_slot == 5'd21; // RapController.java:299
-  wire _eq_316 = merge_parent == 5'd21; // RapController.java:346
-  wire _eq_317 = _bits_102 == 5'd22; // RapController.java:456
-  wire _eq_318 = op_slot == 5'd22; // RapController.java:299
-  wire _eq_319 = merge_parent == 5'd22; // RapController.java:346
-  wire _eq_320 = _bits_102 == 5'd23; // RapController.java:456
-  wire _eq_321 = op_slot == 5'd23; // RapController.java:299
-  wire _eq_322 = merge_parent == 5'd23; // RapController.java:346
-  wire _eq_323 = _bits_102 == 5'd24; // RapController.java:456
-  wire _eq_324 = op_slot == 5'd24; // RapController.java:299
-  wire _eq_325 = merge_parent == 5'd24; // RapController.java:346
-  wire _eq_326 = _bits_102 == 5'd25; // RapController.java:456
-  wire _eq_327 = op_slot == 5'd25; // RapController.java:299
-  wire _eq_328 = merge_parent == 5'd25; // RapController.java:346
-  wire _eq_329 = _bits_102 == 5'd26; // RapController.java:456
-  wire _eq_330 = op_slot == 5'd26; // RapController.java:299
-  wire _eq_331 = merge_parent == 5'd26; // RapController.java:346
-  wire _eq_332 = _bits_102 == 5'd27; // RapController.java:456
-  wire _eq_333 = op_slot == 5'd27; // RapController.java:299
-  wire _eq_334 = merge_parent == 5'd27; // RapController.java:346
-  wire _eq_335 = _bits_102 == 5'd28; // RapController.java:456
-  wire _eq_336 = op_slot == 5'd28; // RapController.java:299
-  wire _eq_337 = merge_parent == 5'd28; // RapController.java:346
-  wire _eq_338 = _bits_102 == 5'd29; // RapController.java:456
-  wire _eq_339 = op_slot == 5'd29; // RapController.java:299
-  wire _eq_340 = merge_parent == 5'd29; // RapController.java:346
-  wire _eq_341 = _bits_102 == 5'd30; // RapController.java:456
-  wire _eq_342 = op_slot == 5'd30; // RapController.java:299
-  wire _eq_343 = merge_parent == 5'd30; // RapController.java:346
-  wire _eq_344 = _bits_102 == 5'd31; // RapController.java:456
-  wire _eq_345 = op_slot == 5'd31; // RapController.java:299
-  wire _eq_346 = merge_parent == 5'd31; // RapController.java:346
-  wire [63:0] _add_1 = st_n + {{63{1'b0}}, ev_weight}; // StatusRegs.java:74
-  wire [63:0] _add_2 = st_updates + 64'd1; // StatusRegs.java:75
-  wire [63:0] _add_3 = st_splits + 64'd1; // StatusRegs.java:82
-  wire [63:0] _add_4 = st_merges + {{61{1'b0}}, ev_removed}; // StatusRegs.java:90
-  wire [63:0] _add_5 = st_merge_batches + 64'd1; // StatusRegs.java:85
-  wire [63:0] _add_6 = st_deferred_splits + 64'd1; // StatusRegs.java:87
-  wire [63:0] _add_7 = st_saturations + 64'd1; // StatusRegs.java:78
-  wire _or_71 = io_counterResult_bits_saturated | 1'd0; // RapController.java:199
-  wire _not_84 = ~serialMultiplier_io_busy; // RapController.java:236
-  wire _and_149 = snapshot_pending & _not_84; // RapController.java:236
-  wire [5:0] _add_8 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:91
-  wire [5:0] _sub_5 = _add_8 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:91
+  wire [31:0] _or_70 = slot_valid | pick_mask; // RapController.java:473
+  wire [31:0] _not_82 = ~visited_kids; // RapController.java:364
+  wire [31:0] _and_147 = slot_valid & _not_82; // RapController.java:364
+  wire _eq_155 = _bits_102 == 5'd0; // RapController.java:474
+  wire _eq_156 = _bits_102 == 5'd1; // RapController.java:474
+  wire _eq_157 = _bits_102 == 5'd2; // RapController.java:474
+  wire _eq_158 = _bits_102 == 5'd3; // RapController.java:474
+  wire _eq_159 = _bits_102 == 5'd4; // RapController.java:474
+  wire _eq_160 = _bits_102 == 5'd5; // RapController.java:474
+  wire _eq_161 = _bits_102 == 5'd6; // RapController.java:474
+  wire _eq_162 = _bits_102 == 5'd7; // RapController.java:474
+  wire _eq_163 = _bits_102 == 5'd8; // RapController.java:474
+  wire _eq_164 = _bits_102 == 5'd9; // RapController.java:474
+  wire _eq_165 = _bits_102 == 5'd10; // RapController.java:474
+  wire _eq_166 = _bits_102 == 5'd11; // RapController.java:474
+  wire _eq_167 = _bits_102 == 5'd12; // RapController.java:474
+  wire _eq_168 = _bits_102 == 5'd13; // RapController.java:474
+  wire _eq_169 = _bits_102 == 5'd14; // RapController.java:474
+  wire _eq_170 = _bits_102 == 5'd15; // RapController.java:474
+  wire _eq_171 = _bits_102 == 5'd16; // RapController.java:474
+  wire _eq_172 = _bits_102 == 5'd17; // RapController.java:474
+  wire _eq_173 = _bits_102 == 5'd18; // RapController.java:474
+  wire _eq_174 = _bits_102 == 5'd19; // RapController.java:474
+  wire _eq_175 = _bits_102 == 5'd20; // RapController.java:474
+  wire _eq_176 = _bits_102 == 5'd21; // RapController.java:474
+  wire _eq_177 = _bits_102 == 5'd22; // RapController.java:474
+  wire _eq_178 = _bits_102 == 5'd23; // RapController.java:474
+  wire _eq_179 = _bits_102 == 5'd24; // RapController.java:474
+  wire _eq_180 = _bits_102 == 5'd25; // RapController.java:474
+  wire _eq_181 = _bits_102 == 5'd26; // RapController.java:474
+  wire _eq_182 = _bits_102 == 5'd27; // RapController.java:474
+  wire _eq_183 = _bits_102 == 5'd28; // RapController.java:474
+  wire _eq_184 = _bits_102 == 5'd29; // RapController.java:474
+  wire _eq_185 = _bits_102 == 5'd30; // RapController.java:474
+  wire _eq_186 = _bits_102 == 5'd31; // RapController.java:474
+  wire _eq_187 = _bits_102 == 5'd0; // RapController.java:475
+  wire _eq_188 = _bits_102 == 5'd1; // RapController.java:475
+  wire _eq_189 = _bits_102 == 5'd2; // RapController.java:475
+  wire _eq_190 = _bits_102 == 5'd3; // RapController.java:475
+  wire _eq_191 = _bits_102 == 5'd4; // RapController.java:475
+  wire _eq_192 = _bits_102 == 5'd5; // RapController.java:475
+  wire _eq_193 = _bits_102 == 5'd6; // RapController.java:475
+  wire _eq_194 = _bits_102 == 5'd7; // RapController.java:475
+  wire _eq_195 = _bits_102 == 5'd8; // RapController.java:475
+  wire _eq_196 = _bits_102 == 5'd9; // RapController.java:475
+  wire _eq_197 = _bits_102 == 5'd10; // RapController.java:475
+  wire _eq_198 = _bits_102 == 5'd11; // RapController.java:475
+  wire _eq_199 = _bits_102 == 5'd12; // RapController.java:475
+  wire _eq_200 = _bits_102 == 5'd13; // RapController.java:475
+  wire _eq_201 = _bits_102 == 5'd14; // RapController.java:475
+  wire _eq_202 = _bits_102 == 5'd15; // RapController.java:475
+  wire _eq_203 = _bits_102 == 5'd16; // RapController.java:475
+  wire _eq_204 = _bits_102 == 5'd17; // RapController.java:475
+  wire _eq_205 = _bits_102 == 5'd18; // RapController.java:475
+  wire _eq_206 = _bits_102 == 5'd19; // RapController.java:475
+  wire _eq_207 = _bits_102 == 5'd20; // RapController.java:475
+  wire _eq_208 = _bits_102 == 5'd21; // RapController.java:475
+  wire _eq_209 = _bits_102 == 5'd22; // RapController.java:475
+  wire _eq_210 = _bits_102 == 5'd23; // RapController.java:475
+  wire _eq_211 = _bits_102 == 5'd24; // RapController.java:475
+  wire _eq_212 = _bits_102 == 5'd25; // RapController.java:475
+  wire _eq_213 = _bits_102 == 5'd26; // RapController.java:475
+  wire _eq_214 = _bits_102 == 5'd27; // RapController.java:475
+  wire _eq_215 = _bits_102 == 5'd28; // RapController.java:475
+  wire _eq_216 = _bits_102 == 5'd29; // RapController.java:475
+  wire _eq_217 = _bits_102 == 5'd30; // RapController.java:475
+  wire _eq_218 = _bits_102 == 5'd31; // RapController.java:475
+  wire _eq_219 = _bits_102 == 5'd0; // RapController.java:476
+  wire _eq_220 = _bits_102 == 5'd1; // RapController.java:476
+  wire _eq_221 = _bits_102 == 5'd2; // RapController.java:476
+  wire _eq_222 = _bits_102 == 5'd3; // RapController.java:476
+  wire _eq_223 = _bits_102 == 5'd4; // RapController.java:476
+  wire _eq_224 = _bits_102 == 5'd5; // RapController.java:476
+  wire _eq_225 = _bits_102 == 5'd6; // RapController.java:476
+  wire _eq_226 = _bits_102 == 5'd7; // RapController.java:476
+  wire _eq_227 = _bits_102 == 5'd8; // RapController.java:476
+  wire _eq_228 = _bits_102 == 5'd9; // RapController.java:476
+  wire _eq_229 = _bits_102 == 5'd10; // RapController.java:476
+  wire _eq_230 = _bits_102 == 5'd11; // RapController.java:476
+  wire _eq_231 = _bits_102 == 5'd12; // RapController.java:476
+  wire _eq_232 = _bits_102 == 5'd13; // RapController.java:476
+  wire _eq_233 = _bits_102 == 5'd14; // RapController.java:476
+  wire _eq_234 = _bits_102 == 5'd15; // RapController.java:476
+  wire _eq_235 = _bits_102 == 5'd16; // RapController.java:476
+  wire _eq_236 = _bits_102 == 5'd17; // RapController.java:476
+  wire _eq_237 = _bits_102 == 5'd18; // RapController.java:476
+  wire _eq_238 = _bits_102 == 5'd19; // RapController.java:476
+  wire _eq_239 = _bits_102 == 5'd20; // RapController.java:476
+  wire _eq_240 = _bits_102 == 5'd21; // RapController.java:476
+  wire _eq_241 = _bits_102 == 5'd22; // RapController.java:476
+  wire _eq_242 = _bits_102 == 5'd23; // RapController.java:476
+  wire _eq_243 = _bits_102 == 5'd24; // RapController.java:476
+  wire _eq_244 = _bits_102 == 5'd25; // RapController.java:476
+  wire _eq_245 = _bits_102 == 5'd26; // RapController.java:476
+  wire _eq_246 = _bits_102 == 5'd27; // RapController.java:476
+  wire _eq_247 = _bits_102 == 5'd28; // RapController.java:476
+  wire _eq_248 = _bits_102 == 5'd29; // RapController.java:476
+  wire _eq_249 = _bits_102 == 5'd30; // RapController.java:476
+  wire _eq_250 = _bits_102 == 5'd31; // RapController.java:476
+  wire _eq_251 = _bits_102 == 5'd0; // RapController.java:477
+  wire _eq_252 = op_slot == 5'd0; // RapController.java:318
+  wire _eq_253 = merge_parent == 5'd0; // RapController.java:365
+  wire [2:0] _dyn_index_4 = merge_parent == 5'd0 ? slot_children_0 : merge_parent == 5'd1 ? slot_children_1 : merge_parent == 5'd2 ? slot_children_2 : merge_parent == 5'd3 ? slot_children_3 : merge_parent == 5'd4 ? slot_children_4 : merge_parent == 5'd5 ? slot_children_5 : merge_parent == 5'd6 ? slot_children_6 : merge_parent == 5'd7 ? slot_children_7 : merge_parent == 5'd8 ? slot_children_8 : merge_parent == 5'd9 ? slot_children_9 : merge_parent == 5'd10 ? slot_children_10 : merge_parent == 5'd11 ? slot_children_11 : merge_parent == 5'd12 ? slot_children_12 : merge_parent == 5'd13 ? slot_children_13 : merge_parent == 5'd14 ? slot_children_14 : merge_parent == 5'd15 ? slot_children_15 : merge_parent == 5'd16 ? slot_children_16 : merge_parent == 5'd17 ? slot_children_17 : merge_parent == 5'd18 ? slot_children_18 : merge_parent == 5'd19 ? slot_children_19 : merge_parent == 5'd20 ? slot_children_20 : merge_parent == 5'd21 ? slot_children_21 : merge_parent == 5'd22 ? slot_children_22 : merge_parent == 5'd23 ? slot_children_23 : merge_parent == 5'd24 ? slot_children_24 : merge_parent == 5'd25 ? slot_children_25 : merge_parent == 5'd26 ? slot_children_26 : merge_parent == 5'd27 ? slot_children_27 : merge_parent == 5'd28 ? slot_children_28 : merge_parent == 5'd29 ? slot_children_29 : merge_parent == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:365
+  wire [2:0] _sub_3 = _dyn_index_4 - merge_leaves; // RapController.java:365
+  wire _eq_254 = _bits_102 == 5'd1; // RapController.java:477
+  wire _eq_255 = op_slot == 5'd1; // RapController.java:318
+  wire _eq_256 = merge_parent == 5'd1; // RapController.java:365
+  wire _eq_257 = _bits_102 == 5'd2; // RapController.java:477
+  wire _eq_258 = op_slot == 5'd2; // RapController.java:318
+  wire _eq_259 = merge_parent == 5'd2; // RapController.java:365
+  wire _eq_260 = _bits_102 == 5'd3; // RapController.java:477
+  wire _eq_261 = op_slot == 5'd3; // RapController.java:318
+  wire _eq_262 = merge_parent == 5'd3; // RapController.java:365
+  wire _eq_263 = _bits_102 == 5'd4; // RapController.java:477
+  wire _eq_264 = op_slot == 5'd4; // RapController.java:318
+  wire _eq_265 = merge_parent == 5'd4; // RapController.java:365
+  wire _eq_266 = _bits_102 == 5'd5; // RapController.java:477
+  wire _eq_267 = op_slot == 5'd5; // RapController.java:318
+  wire _eq_268 = merge_parent == 5'd5; // RapController.java:365
+  wire _eq_269 = _bits_102 == 5'd6; // RapController.java:477
+  wire _eq_270 = op_slot == 5'd6; // RapController.java:318
+  wire _eq_271 = merge_parent == 5'd6; // RapController.java:365
+  wire _eq_272 = _bits_102 == 5'd7; // RapController.java:477
+  wire _eq_273 = op_slot == 5'd7; // RapController.java:318
+  wire _eq_274 = merge_parent == 5'd7; // RapController.java:365
+  wire _eq_275 = _bits_102 == 5'd8; // RapController.java:477
+  wire _eq_276 = op_slot == 5'd8; // RapController.java:318
+  wire _eq_277 = merge_parent == 5'd8; // RapController.java:365
+  wire _eq_278 = _bits_102 == 5'd9; // RapController.java:477
+  wire _eq_279 = op_slot == 5'd9; // RapController.java:318
+  wire _eq_280 = merge_parent == 5'd9; // RapController.java:365
+  wire _eq_281 = _bits_102 == 5'd10; // RapController.java:477
+  wire _eq_282 = op_slot == 5'd10; // RapController.java:318
+  wire _eq_283 = merge_parent == 5'd10; // RapController.java:365
+  wire _eq_284 = _bits_102 == 5'd11; // RapController.java:477
+  wire _eq_285 = op_slot == 5'd11; // RapController.java:318
+  wire _eq_286 = merge_parent == 5'd11; // RapController.java:365
+  wire _eq_287 = _bits_102 == 5'd12; // RapController.java:477
+  wire _eq_288 = op_slot == 5'd12; // RapController.java:318
+  wire _eq_289 = merge_parent == 5'd12; // RapController.java:365
+  wire _eq_290 = _bits_102 == 5'd13; // RapController.java:477
+  wire _eq_291 = op_slot == 5'd13; // RapController.java:318
+  wire _eq_292 = merge_parent == 5'd13; // RapController.java:365
+  wire _eq_293 = _bits_102 == 5'd14; // RapController.java:477
+  wire _eq_294 = op_slot == 5'd14; // RapController.java:318
+  wire _eq_295 = merge_parent == 5'd14; // RapController.java:365
+  wire _eq_296 = _bits_102 == 5'd15; // RapController.java:477
+  wire _eq_297 = op_slot == 5'd15; // RapController.java:318
+  wire _eq_298 = merge_parent == 5'd15; // RapController.java:365
+  wire _eq_299 = _bits_102 == 5'd16; // RapController.java:477
+  wire _eq_300 = op_slot == 5'd16; // RapController.java:318
+  wire _eq_301 = merge_parent == 5'd16; // RapController.java:365
+  wire _eq_302 = _bits_102 == 5'd17; // RapController.java:477
+  wire _eq_303 = op_slot == 5'd17; // RapController.java:318
+  wire _eq_304 = merge_parent == 5'd17; // RapController.java:365
+  wire _eq_305 = _bits_102 == 5'd18; // RapController.java:477
+  wire _eq_306 = op_slot == 5'd18; // RapController.java:318
+  wire _eq_307 = merge_parent == 5'd18; // RapController.java:365
+  wire _eq_308 = _bits_102 == 5'd19; // RapController.java:477
+  wire _eq_309 = op_slot == 5'd19; // RapController.java:318
+  wire _eq_310 = merge_parent == 5'd19; // RapController.java:365
+  wire _eq_311 = _bits_102 == 5'd20; // RapController.java:477
+  wire _eq_312 = op_slot == 5'd20; // RapController.java:318
+  wire _eq_313 = merge_parent == 5'd20; // RapController.java:365
+  wire _eq_314 = _bits_102 == 5'd21; // RapController.java:477
+  wire _eq_315 = op_slot == 5'd21; // RapController.java:318
+  wire _eq_316 = merge_parent == 5'd21; // RapController.java:365
+  wire _eq_317 = _bits_102 == 5'd22; // RapController.java:477
+  wire _eq_318 = op_slot == 5'd22; // RapController.java:318
+  wire _eq_319 = merge_parent == 5'd22; // RapController.java:365
+  wire _eq_320 = _bits_102 == 5'd23; // RapController.java:477
+  wire _eq_321 = op_slot == 5'd23; // RapController.java:318
+  wire _eq_322 = merge_parent == 5'd23; // RapController.java:365
+  wire _eq_323 = _bits_102 == 5'd24; // RapController.java:477
+  wire _eq_324 = op_slot == 5'd24; // RapController.java:318
+  wire _eq_325 = merge_parent == 5'd24; // RapController.java:365
+  wire _eq_326 = _bits_102 == 5'd25; // RapController.java:477
+  wire _eq_327 = op_slot == 5'd25; // RapController.java:318
+  wire _eq_328 = merge_parent == 5'd25; // RapController.java:365
+  wire _eq_329 = _bits_102 == 5'd26; // RapController.java:477
+  wire _eq_330 = op_slot == 5'd26; // RapController.java:318
+  wire _eq_331 = merge_parent == 5'd26; // RapController.java:365
+  wire _eq_332 = _bits_102 == 5'd27; // RapController.java:477
+  wire _eq_333 = op_slot == 5'd27; // RapController.java:318
+  wire _eq_334 = merge_parent == 5'd27; // RapController.java:365
+  wire _eq_335 = _bits_102 == 5'd28; // RapController.java:477
+  wire _eq_336 = op_slot == 5'd28; // RapController.java:318
+  wire _eq_337 = merge_parent == 5'd28; // RapController.java:365
+  wire _eq_338 = _bits_102 == 5'd29; // RapController.java:477
+  wire _eq_339 = op_slot == 5'd29; // RapController.java:318
+  wire _eq_340 = merge_parent == 5'd29; // RapController.java:365
+  wire _eq_341 = _bits_102 == 5'd30; // RapController.java:477
+  wire _eq_342 = op_slot == 5'd30; // RapController.java:318
+  wire _eq_343 = merge_parent == 5'd30; // RapController.java:365
+  wire _eq_344 = _bits_102 == 5'd31; // RapController.java:477
+  wire _eq_345 = op_slot == 5'd31; // RapController.java:318
+  wire _eq_346 = merge_parent == 5'd31; // RapController.java:365
+  wire [63:0] _add_0 = st_n + {{63{1'b0}}, ev_weight}; // StatusRegs.java:74
+  wire [63:0] _add_1 = st_updates + 64'd1; // StatusRegs.java:75
+  wire [63:0] _add_2 = st_splits + 64'd1; // StatusRegs.java:82
+  wire [63:0] _add_3 = st_merges + {{61{1'b0}}, ev_removed}; // StatusRegs.java:90
+  wire [63:0] _add_4 = st_merge_batches + 64'd1; // StatusRegs.java:85
+  wire [63:0] _add_5 = st_deferred_splits + 64'd1; // StatusRegs.java:87
+  wire [63:0] _add_6 = st_saturations + 64'd1; // StatusRegs.java:78
+  wire _or_71 = io_counterResult_bits_saturated | 1'd0; // RapController.java:211
+  wire _not_83 = ~serialMultiplier_io_busy; // RapController.java:249
+  wire _and_148 = snapshot_pending & _not_83; // RapController.java:249
+  wire [5:0] _add_7 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:91
+  wire [5:0] _sub_4 = _add_7 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:91
   wire _gt_3 = st_nodes > st_high_water; // StatusRegs.java:83
-  wire _eq_347 = io_m0Csr == 64'd0; // RapController.java:229
-  wire [63:0] _mux_24 = _eq_347 ? 64'd1 : io_m0Csr; // RapController.java:229
-  wire [31:0] _bits_108 = serialMultiplier_io_product[95:64]; // RapController.java:365
-  wire _or_r_1 = |_bits_108; // RapController.java:365
-  wire [63:0] _bits_109 = serialMultiplier_io_product[63:0]; // RapController.java:366
-  wire [63:0] _sub_6 = until_merge - {{63{1'b0}}, io_head_weight}; // RapController.java:198
-  wire [63:0] _sub_7 = next_merge - st_n; // RapController.java:357
-  wire _eq_348 = io_epsCsr == 16'd0; // RapController.java:227
-  wire [15:0] _mux_25 = _eq_348 ? 16'd1 : io_epsCsr; // RapController.java:227
-  wire _lt_3 = io_qCsr < 32'd2; // RapController.java:228
-  wire [31:0] _mux_26 = _lt_3 ? 32'd2 : io_qCsr; // RapController.java:228
-  wire [4:0] _add_9 = front_count + {{4{1'b0}}, io_issued}; // RapController.java:174
-  wire [4:0] _sub_8 = _add_9 - {{4{1'b0}}, io_selected_valid}; // RapController.java:174
-  wire [7:0] _add_10 = sram_count + {{7{1'b0}}, cmd_fire}; // RapController.java:175
-  wire [7:0] _sub_9 = _add_10 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:175
-  wire _eq_349 = undo_sp == 4'd0; // RapController.java:250
-  wire [36:0] _cat_18 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:250
-  wire _eq_350 = undo_sp == 4'd1; // RapController.java:250
-  wire _eq_351 = undo_sp == 4'd2; // RapController.java:250
-  wire _eq_352 = undo_sp == 4'd3; // RapController.java:250
-  wire _eq_353 = undo_sp == 4'd4; // RapController.java:250
-  wire _eq_354 = undo_sp == 4'd5; // RapController.java:250
-  wire _eq_355 = undo_sp == 4'd6; // RapController.java:250
-  wire _eq_356 = undo_sp == 4'd7; // RapController.java:250
-  wire [3:0] _add_11 = undo_sp + 4'd1; // RapController.java:251
-  wire [3:0] _sub_10 = undo_sp - 4'd1; // RapController.java:262
-  wire [1:0] _dyn_index_5 = _bits_102 == 5'd0 ? slot_digit_0 : _bits_102 == 5'd1 ? slot_digit_1 : _bits_102 == 5'd2 ? slot_digit_2 : _bits_102 == 5'd3 ? slot_digit_3 : _bits_102 == 5'd4 ? slot_digit_4 : _bits_102 == 5'd5 ? slot_digit_5 : _bits_102 == 5'd6 ? slot_digit_6 : _bits_102 == 5'd7 ? slot_digit_7 : _bits_102 == 5'd8 ? slot_digit_8 : _bits_102 == 5'd9 ? slot_digit_9 : _bits_102 == 5'd10 ? slot_digit_10 : _bits_102 == 5'd11 ? slot_digit_11 : _bits_102 == 5'd12 ? slot_digit_12 : _bits_102 == 5'd13 ? slot_digit_13 : _bits_102 == 5'd14 ? slot_digit_14 : _bits_102 == 5'd15 ? slot_digit_15 : _bits_102 == 5'd16 ? slot_digit_16 : _bits_102 == 5'd17 ? slot_digit_17 : _bits_102 == 5'd18 ? slot_digit_18 : _bits_102 == 5'd19 ? slot_digit_19 : _bits_102 == 5'd20 ? slot_digit_20 : _bits_102 == 5'd21 ? slot_digit_21 : _bits_102 == 5'd22 ? slot_digit_22 : _bits_102 == 5'd23 ? slot_digit_23 : _bits_102 == 5'd24 ? slot_digit_24 : _bits_102 == 5'd25 ? slot_digit_25 : _bits_102 == 5'd26 ? slot_digit_26 : _bits_102 == 5'd27 ? slot_digit_27 : _bits_102 == 5'd28 ? slot_digit_28 : _bits_102 == 5'd29 ? slot_digit_29 : _bits_102 == 5'd30 ? slot_digit_30 : slot_digit_31; // RapController.java:274
-  wire [6:0] _dshl_1 = 7'd1 << _dyn_index_5; // RapController.java:274
-  wire [3:0] _bits_110 = _dshl_1[3:0]; // RapController.java:274
-  wire [3:0] _or_72 = present_children | _bits_110; // RapController.java:274
-  wire [6:0] _dshl_2 = 7'd1 << _bits_106; // RapController.java:457
-  wire [3:0] _bits_111 = _dshl_2[3:0]; // RapController.java:457
-  wire [3:0] _or_73 = present_children | _bits_111; // RapController.java:457
-  wire [31:0] _or_74 = visited_kids | pick_mask; // RapController.java:273
-  wire [31:0] _or_75 = visited_kids | pick_mask; // RapController.java:330
-  wire [31:0] _or_76 = visited_parents | pick_mask; // RapController.java:311
-  wire [5:0] _sub_11 = merge_level - 6'd2; // RapController.java:317
-  wire _eq_357 = state == 4'd7; // RapController.java:216
-  wire _eq_358 = state == 4'd8; // RapController.java:216
-  wire _or_77 = _eq_357 | _eq_358; // RapController.java:216
-  wire _eq_359 = state == 4'd9; // RapController.java:216
-  wire _or_78 = _or_77 | _eq_359; // RapController.java:216
-  wire _and_150 = _or_78 & io_counterResult_valid; // RapController.java:217
-  wire _eq_360 = io_counterResult_bits_op == 2'd2; // RapController.java:217
-  wire _and_151 = _and_150 & _eq_360; // RapController.java:217
-  wire [34:0] _add_12 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:217
-  wire [2:0] _add_13 = merge_leaves + 3'd1; // RapController.java:331
-  wire [2:0] _mux_27 = split_req ? 3'd3 : 3'd4; // RapController.java:371
-  wire _lt_4 = readout_slot < 16'd32; // RapController.java:383
-  wire [4:0] _bits_112 = readout_slot[4:0]; // RapController.java:384
-  wire [31:0] _dshr_2 = slot_valid >> _bits_112; // RapController.java:385
-  wire _bits_113 = _dshr_2[0]; // RapController.java:385
-  wire _and_152 = _lt_4 & _bits_113; // RapController.java:385
-  wire _eq_361 = _bits_112 == 5'd0; // NodeTable.java:62
+  wire _eq_347 = io_m0Csr == 64'd0; // RapController.java:241
+  wire [63:0] _mux_24 = _eq_347 ? 64'd1 : io_m0Csr; // RapController.java:241
+  wire [31:0] _bits_108 = serialMultiplier_io_product[95:64]; // RapController.java:384
+  wire _or_r_1 = |_bits_108; // RapController.java:384
+  wire [63:0] _bits_109 = serialMultiplier_io_product[63:0]; // RapController.java:385
+  wire [63:0] _sub_5 = until_merge - {{63{1'b0}}, io_head_weight}; // RapController.java:210
+  wire [63:0] _sub_6 = next_merge - st_n; // RapController.java:376
+  wire _eq_348 = io_epsCsr == 16'd0; // RapController.java:239
+  wire [15:0] _mux_25 = _eq_348 ? 16'd1 : io_epsCsr; // RapController.java:239
+  wire _lt_3 = io_qCsr < 32'd2; // RapController.java:240
+  wire [31:0] _mux_26 = _lt_3 ? 32'd2 : io_qCsr; // RapController.java:240
+  wire [4:0] _add_8 = front_count + {{4{1'b0}}, io_issued}; // RapController.java:179
+  wire [4:0] _sub_7 = _add_8 - {{4{1'b0}}, io_selected_valid}; // RapController.java:179
+  wire [7:0] _add_9 = sram_count + {{7{1'b0}}, cmd_fire}; // RapController.java:180
+  wire [7:0] _sub_8 = _add_9 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:180
+  wire _eq_349 = state == 4'd2; // RapController.java:185
+  wire undo_push = _eq_349 & io_counterResult_valid; // RapController.java:185
+  wire [3:0] _add_10 = undo_sp + 4'd1; // RapController.java:264
+  wire [3:0] _sub_9 = undo_sp - 4'd1; // RapController.java:274
+  wire [1:0] _dyn_index_5 = _bits_102 == 5'd0 ? slot_digit_0 : _bits_102 == 5'd1 ? slot_digit_1 : _bits_102 == 5'd2 ? slot_digit_2 : _bits_102 == 5'd3 ? slot_digit_3 : _bits_102 == 5'd4 ? slot_digit_4 : _bits_102 == 5'd5 ? slot_digit_5 : _bits_102 == 5'd6 ? slot_digit_6 : _bits_102 == 5'd7 ? slot_digit_7 : _bits_102 == 5'd8 ? slot_digit_8 : _bits_102 == 5'd9 ? slot_digit_9 : _bits_102 == 5'd10 ? slot_digit_10 : _bits_102 == 5'd11 ? slot_digit_11 : _bits_102 == 5'd12 ? slot_digit_12 : _bits_102 == 5'd13 ? slot_digit_13 : _bits_102 == 5'd14 ? slot_digit_14 : _bits_102 == 5'd15 ? slot_digit_15 : _bits_102 == 5'd16 ? slot_digit_16 : _bits_102 == 5'd17 ? slot_digit_17 : _bits_102 == 5'd18 ? slot_digit_18 : _bits_102 == 5'd19 ? slot_digit_19 : _bits_102 == 5'd20 ? slot_digit_20 : _bits_102 == 5'd21 ? slot_digit_21 : _bits_102 == 5'd22 ? slot_digit_22 : _bits_102 == 5'd23 ? slot_digit_23 : _bits_102 == 5'd24 ? slot_digit_24 : _bits_102 == 5'd25 ? slot_digit_25 : _bits_102 == 5'd26 ? slot_digit_26 : _bits_102 == 5'd27 ? slot_digit_27 : _bits_102 == 5'd28 ? slot_digit_28 : _bits_102 == 5'd29 ? slot_digit_29 : _bits_102 == 5'd30 ? slot_digit_30 : slot_digit_31; // RapController.java:286
+  wire [6:0] _dshl_1 = 7'd1 << _dyn_index_5; // RapController.java:286
+  wire [3:0] _bits_110 = _dshl_1[3:0]; // RapController.java:286
+  wire [3:0] _or_72 = present_children | _bits_110; // RapController.java:286
+  wire [6:0] _dshl_2 = 7'd1 << _bits_106; // RapController.java:478
+  wire [3:0] _bits_111 = _dshl_2[3:0]; // RapController.java:478
+  wire [3:0] _or_73 = present_children | _bits_111; // RapController.java:478
+  wire [31:0] _or_74 = visited_kids | pick_mask; // RapController.java:285
+  wire [31:0] _or_75 = visited_kids | pick_mask; // RapController.java:349
+  wire [31:0] _or_76 = visited_parents | pick_mask; // RapController.java:330
+  wire [5:0] _sub_10 = merge_level - 6'd2; // RapController.java:336
+  wire _eq_350 = state == 4'd7; // RapController.java:227
+  wire _eq_351 = state == 4'd8; // RapController.java:227
+  wire _or_77 = _eq_350 | _eq_351; // RapController.java:227
+  wire _eq_352 = state == 4'd9; // RapController.java:227
+  wire _or_78 = _or_77 | _eq_352; // RapController.java:227
+  wire _and_149 = _or_78 & io_counterResult_valid; // RapController.java:228
+  wire _eq_353 = io_counterResult_bits_op == 2'd2; // RapController.java:228
+  wire _and_150 = _and_149 & _eq_353; // RapController.java:228
+  wire [34:0] _add_11 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:228
+  wire [2:0] _add_12 = merge_leaves + 3'd1; // RapController.java:350
+  wire [2:0] _mux_27 = split_req ? 3'd3 : 3'd4; // RapController.java:390
+  wire _lt_4 = readout_slot < 16'd32; // RapController.java:402
+  wire [4:0] _bits_112 = readout_slot[4:0]; // RapController.java:403
+  wire [31:0] _dshr_1 = slot_valid >> _bits_112; // RapController.java:404
+  wire _bits_113 = _dshr_1[0]; // RapController.java:404
+  wire _and_151 = _lt_4 & _bits_113; // RapController.java:404
+  wire _eq_354 = _bits_112 == 5'd0; // NodeTable.java:62
   wire [5:0] _dyn_index_6 = _bits_112 == 5'd0 ? slot_len_0 : _bits_112 == 5'd1 ? slot_len_1 : _bits_112 == 5'd2 ? slot_len_2 : _bits_112 == 5'd3 ? slot_len_3 : _bits_112 == 5'd4 ? slot_len_4 : _bits_112 == 5'd5 ? slot_len_5 : _bits_112 == 5'd6 ? slot_len_6 : _bits_112 == 5'd7 ? slot_len_7 : _bits_112 == 5'd8 ? slot_len_8 : _bits_112 == 5'd9 ? slot_len_9 : _bits_112 == 5'd10 ? slot_len_10 : _bits_112 == 5'd11 ? slot_len_11 : _bits_112 == 5'd12 ? slot_len_12 : _bits_112 == 5'd13 ? slot_len_13 : _bits_112 == 5'd14 ? slot_len_14 : _bits_112 == 5'd15 ? slot_len_15 : _bits_112 == 5'd16 ? slot_len_16 : _bits_112 == 5'd17 ? slot_len_17 : _bits_112 == 5'd18 ? slot_len_18 : _bits_112 == 5'd19 ? slot_len_19 : _bits_112 == 5'd20 ? slot_len_20 : _bits_112 == 5'd21 ? slot_len_21 : _bits_112 == 5'd22 ? slot_len_22 : _bits_112 == 5'd23 ? slot_len_23 : _bits_112 == 5'd24 ? slot_len_24 : _bits_112 == 5'd25 ? slot_len_25 : _bits_112 == 5'd26 ? slot_len_26 : _bits_112 == 5'd27 ? slot_len_27 : _bits_112 == 5'd28 ? slot_len_28 : _bits_112 == 5'd29 ? slot_len_29 : _bits_112 == 5'd30 ? slot_len_30 : slot_len_31; // NodeTable.java:62
-  wire [5:0] _mux_28 = _eq_361 ? 6'd0 : _dyn_index_6; // NodeTable.java:62
+  wire [5:0] _mux_28 = _eq_354 ? 6'd0 : _dyn_index_6; // NodeTable.java:62
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:30
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:41
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:41
   wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:41
   wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:41
-  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:352
+  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:371
   wire _lt_5 = merge_sum < batch_min_sum; // MergeSkip.java:46
   wire [34:0] _fill_8 = {35{1'd1}}; // MergeSkip.java:31
-  wire in_advance = state == 4'd10; // RapController.java:134
-  wire [63:0] _mux_29 = in_advance ? next_merge : st_n; // RapController.java:136
-  wire [31:0] _mux_30 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:137
-  wire _not_85 = ~serialMultiplier_io_busy; // RapController.java:138
-  wire _and_153 = bound_job & _not_85; // RapController.java:138
-  wire [63:0] _bits_114 = serialMultiplier_io_product[79:16]; // RapController.java:139
-  wire _eq_362 = state == 4'd1; // RapController.java:485
-  wire _not_86 = ~io_headValid; // RapController.java:485
-  wire _and_154 = pipe_empty & _not_86; // RapController.java:485
-  wire [2:0] _mux_31 = _and_154 ? 3'd1 : fill_cause; // RapController.java:485
-  wire _eq_363 = state == 4'd2; // RapController.java:486
-  wire _eq_364 = state == 4'd3; // RapController.java:486
-  wire _or_79 = _eq_363 | _eq_364; // RapController.java:486
-  wire _eq_365 = state == 4'd12; // RapController.java:486
-  wire _or_80 = _or_79 | _eq_365; // RapController.java:486
-  wire [2:0] _mux_32 = split_req ? 3'd3 : 3'd4; // RapController.java:487
-  wire _ge_3 = state >= 4'd4; // RapController.java:488
-  wire _le_6 = state <= 4'd6; // RapController.java:488
-  wire _and_155 = _ge_3 & _le_6; // RapController.java:488
-  wire _ge_4 = state >= 4'd7; // RapController.java:489
-  wire _le_7 = state <= 4'd11; // RapController.java:489
-  wire _and_156 = _ge_4 & _le_7; // RapController.java:489
-  wire [4:0] _bits_115 = readout_slot[4:0]; // RapController.java:407
-  wire _eq_366 = state == 4'd13; // RapController.java:407
-  wire _and_157 = in_run & io_selected_valid; // RapController.java:410
-  wire _eq_367 = io_counterResult_bits_op == 2'd0; // RapController.java:412
-  wire _and_158 = io_headValid & _eq_367; // RapController.java:412
-  wire _lt_6 = undo_sp < 4'd8; // RapController.java:413
-  wire _eq_368 = state == 4'd2; // RapController.java:413
-  wire _and_159 = _eq_368 & io_counterResult_valid; // RapController.java:413
-  wire _and_r_0 = &present_children; // RapController.java:414
-  wire _or_81 = _or_62 | _and_r_0; // RapController.java:414
-  wire _eq_369 = state == 4'd6; // RapController.java:414
-  wire _le_8 = st_nodes <= 6'd32; // RapController.java:415
+  wire in_advance = state == 4'd10; // RapController.java:139
+  wire [63:0] _mux_29 = in_advance ? next_merge : st_n; // RapController.java:141
+  wire [31:0] _mux_30 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:142
+  wire _not_84 = ~serialMultiplier_io_busy; // RapController.java:143
+  wire _and_152 = bound_job & _not_84; // RapController.java:143
+  wire [63:0] _bits_114 = serialMultiplier_io_product[79:16]; // RapController.java:144
+  wire _eq_355 = state == 4'd1; // RapController.java:502
+  wire _not_85 = ~io_headValid; // RapController.java:502
+  wire _and_153 = pipe_empty & _not_85; // RapController.java:502
+  wire [2:0] _mux_31 = _and_153 ? 3'd1 : fill_cause; // RapController.java:502
+  wire _eq_356 = state == 4'd2; // RapController.java:503
+  wire _eq_357 = state == 4'd3; // RapController.java:503
+  wire _or_79 = _eq_356 | _eq_357; // RapController.java:503
+  wire _eq_358 = state == 4'd12; // RapController.java:503
+  wire _or_80 = _or_79 | _eq_358; // RapController.java:503
+  wire [2:0] _mux_32 = split_req ? 3'd3 : 3'd4; // RapController.java:504
+  wire _ge_3 = state >= 4'd4; // RapController.java:505
+  wire _le_6 = state <= 4'd6; // RapController.java:505
+  wire _and_154 = _ge_3 & _le_6; // RapController.java:505
+  wire _ge_4 = state >= 4'd7; // RapController.java:506
+  wire _le_7 = state <= 4'd11; // RapController.java:506
+  wire _and_155 = _ge_4 & _le_7; // RapController.java:506
+  wire [2:0] _bits_115 = undo_sp[2:0]; // RapController.java:263
+  wire [36:0] _cat_18 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:263
+  wire _eq_359 = state == 4'd3; // RapController.java:186
+  wire undo_pop = _eq_359 & cmd_fire; // RapController.java:186
+  wire [3:0] _sub_11 = undo_sp - 4'd2; // RapController.java:187
+  wire [3:0] _sub_12 = undo_sp - 4'd1; // RapController.java:187
+  wire [3:0] _mux_33 = undo_pop ? _sub_11 : _sub_12; // RapController.java:187
+  wire [2:0] _bits_116 = _mux_33[2:0]; // RapController.java:187
+  wire _not_86 = ~undo_push; // RapController.java:187
+  wire read_parent_prefix = state == 4'd5; // RapController.java:130
+  wire [4:0] _bits_117 = readout_slot[4:0]; // RapController.java:131
+  wire [4:0] _mux_34 = read_parent_prefix ? op_slot : _bits_117; // RapController.java:131
+  wire _eq_360 = state == 4'd13; // RapController.java:132
+  wire _or_81 = read_parent_prefix | _eq_360; // RapController.java:132
+  wire _and_156 = in_run & io_selected_valid; // RapController.java:429
+  wire _eq_361 = io_counterResult_bits_op == 2'd0; // RapController.java:431
+  wire _and_157 = io_headValid & _eq_361; // RapController.java:431
+  wire _lt_6 = undo_sp < 4'd8; // RapController.java:432
+  wire _eq_362 = state == 4'd2; // RapController.java:432
+  wire _and_158 = _eq_362 & io_counterResult_valid; // RapController.java:432
+  wire _not_87 = ~io_counterResult_valid; // RapController.java:433
+  wire _eq_363 = state == 4'd2; // RapController.java:433
+  wire _and_159 = _eq_363 & pipe_empty; // RapController.java:433
+  wire _and_r_0 = &present_children; // RapController.java:434
+  wire _or_82 = _or_62 | _and_r_0; // RapController.java:434
+  wire _eq_364 = state == 4'd6; // RapController.java:434
+  wire _le_8 = st_nodes <= 6'd32; // RapController.java:435
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
   assign io_issueEnable = _and_140;
   assign io_commit = (commit_fire ? 1'd1 : 1'd0);
   assign io_rewind = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? (_eq_117 ? 1'd1 : 1'd0) : 1'd0)))))))))))));
-  assign io_counterCmd_valid = (_eq_0 ? 1'd0 : (_eq_2 ? io_selected_valid : (_eq_5 ? 1'd0 : (_eq_6 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? 1'd1 : 1'd0) : (_eq_110 ? (_or_62 ? 1'd1 : 1'd0) : (_eq_111 ? (_or_62 ? 1'd1 : 1'd0) : (_eq_112 ? (_eq_113 ? (merge_now_p ? 1'd1 : 1'd0) : 1'd0) : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd1 : 1'd0))))))))))))));
+  assign io_counterCmd_valid = (_eq_0 ? 1'd0 : (_eq_2 ? io_selected_valid : (_eq_5 ? 1'd0 : (_eq_6 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? io_tcamWrite_ready : 1'd0) : (_eq_110 ? (_or_62 ? 1'd1 : 1'd0) : (_eq_111 ? (_or_62 ? 1'd1 : 1'd0) : (_eq_112 ? (_eq_113 ? (merge_now_p ? 1'd1 : 1'd0) : 1'd0) : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd1 : 1'd0))))))))))))));
   assign io_counterCmd_bits_addr = (_eq_0 ? io_selected_bits_slot : (_eq_2 ? io_selected_bits_slot : (_eq_5 ? io_selected_bits_slot : (_eq_6 ? (_ne_0 ? _bits_101 : io_selected_bits_slot) : (_eq_8 ? io_selected_bits_slot : (_eq_108 ? io_selected_bits_slot : (_eq_109 ? (_or_65 ? _bits_102 : io_selected_bits_slot) : (_eq_110 ? (_or_62 ? _bits_102 : io_selected_bits_slot) : (_eq_111 ? (_or_62 ? _bits_102 : io_selected_bits_slot) : (_eq_112 ? (_eq_113 ? (merge_now_p ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_114 ? io_selected_bits_slot : (_eq_115 ? io_selected_bits_slot : (_eq_116 ? io_selected_bits_slot : (_eq_118 ? _bits_103 : io_selected_bits_slot))))))))))))));
   assign io_counterCmd_bits_op = (_eq_0 ? 2'd0 : (_eq_2 ? 2'd0 : (_eq_5 ? 2'd0 : (_eq_6 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_8 ? 2'd0 : (_eq_108 ? 2'd0 : (_eq_109 ? (_or_65 ? 2'd1 : 2'd0) : (_eq_110 ? (_or_62 ? 2'd2 : 2'd0) : (_eq_111 ? (_or_62 ? 2'd2 : 2'd0) : (_eq_112 ? (_eq_113 ? (merge_now_p ? 2'd1 : 2'd0) : 2'd0) : (_eq_114 ? 2'd0 : (_eq_115 ? 2'd0 : (_eq_116 ? 2'd0 : (_eq_118 ? 2'd2 : 2'd0))))))))))))));
   assign io_counterCmd_bits_value = (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_2 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_6 ? (_ne_0 ? _bits_104 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_8 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_108 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_109 ? (_or_65 ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_110 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_111 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_112 ? (_eq_113 ? (merge_now_p ? _mux_22 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))))));
   assign io_counterResult_ready = 1'd1;
   assign io_counterClear = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd0 : (_eq_119 ? 1'd0 : (_eq_120 ? 1'd1 : 1'd0))))))))))))))));
-  assign io_tcamWrite_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? (cmd_fire ? 1'd1 : 1'd0) : 1'd0) : 1'd0)))))));
-  assign io_tcamWrite_bits_index = (_eq_0 ? 5'd0 : (_eq_2 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_8 ? 5'd0 : (_eq_108 ? 5'd0 : (_eq_109 ? (_or_65 ? (cmd_fire ? _bits_102 : 5'd0) : 5'd0) : 5'd0)))))));
-  assign io_tcamWrite_bits_value = (_eq_0 ? 32'd0 : (_eq_2 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_8 ? 32'd0 : (_eq_108 ? 32'd0 : (_eq_109 ? (_or_65 ? (cmd_fire ? child_prefix : 32'd0) : 32'd0) : 32'd0)))))));
-  assign io_tcamWrite_bits_mask = (_eq_0 ? _fill_2 : (_eq_2 ? _fill_2 : (_eq_5 ? _fill_2 : (_eq_6 ? _fill_2 : (_eq_8 ? _fill_2 : (_eq_108 ? _fill_2 : (_eq_109 ? (_or_65 ? (cmd_fire ? _dshr_1 : _fill_2) : _fill_2) : _fill_2)))))));
+  assign io_tcamWrite_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? 1'd1 : 1'd0) : 1'd0)))))));
+  assign io_tcamWrite_bits_index = (_eq_0 ? 5'd0 : (_eq_2 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_8 ? 5'd0 : (_eq_108 ? 5'd0 : (_eq_109 ? (_or_65 ? _bits_102 : 5'd0) : 5'd0)))))));
+  assign io_tcamWrite_bits_value = (_eq_0 ? 32'd0 : (_eq_2 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_8 ? 32'd0 : (_eq_108 ? 32'd0 : (_eq_109 ? (_or_65 ? child_prefix : 32'd0) : 32'd0)))))));
+  assign io_tcamWrite_bits_mask = (_eq_0 ? _fill_1 : (_eq_2 ? _fill_1 : (_eq_5 ? _fill_1 : (_eq_6 ? _fill_1 : (_eq_8 ? _fill_1 : (_eq_108 ? _fill_1 : (_eq_109 ? (_or_65 ? _dshr_0 : _fill_1) : _fill_1)))))));
   assign io_slotValid = slot_valid;
   assign io_lens_0 = slot_lens_0;
   assign io_lens_1 = slot_lens_1;
@@ -1422,7 +1419,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   assign io_lens_31 = slot_lens_31;
   assign io_epsActive = eps_active;
   assign io_thresholdClear = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd0 : (_eq_119 ? 1'd0 : (_eq_120 ? 1'd1 : 1'd0))))))))))))))));
-  assign io_acceptEnable = _and_143;
+  assign io_acceptEnable = _and_142;
   assign io_live_n = st_n;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
@@ -1450,12 +1447,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   assign io_snapBusy = _or_67;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
-  assign io_node_prefix = slot_prefix_rdata_0;
+  assign io_node_prefix = node_prefix;
   assign io_node_count = node_count;
   assign io_readoutBusy = _or_69;
-  assign io_busy = _and_144;
-  assign io_idle = _and_147;
-  assign io_resetting = _not_82;
+  assign io_busy = _and_143;
+  assign io_idle = _and_146;
+  assign io_resetting = _not_81;
   assign io_stallCause = cause;
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
   assign ev_saturation = (_eq_0 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_2 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_108 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_109 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_110 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_111 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_gt_2 ? 1'd1 : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)))))))))));
@@ -1464,10 +1461,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_and_7 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_108 ? (_ge_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_40 ? (_and_136 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (_and_137 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_109 ? (_or_65 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (_and_138 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (_eq_110 ? (_or_62 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_33 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
   assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_108 ? (_ge_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_40 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
   assign ev_clear = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd0 : (_eq_119 ? 1'd0 : (_eq_120 ? 1'd1 : 1'd0))))))))))))))));
-  assign ev_snapshot = (_eq_0 ? 1'd0 : (_eq_2 ? (_and_149 ? 1'd1 : 1'd0) : 1'd0));
+  assign ev_snapshot = (_eq_0 ? 1'd0 : (_eq_2 ? (_and_148 ? 1'd1 : 1'd0) : 1'd0));
   assign ev_weight = (commit_fire ? io_head_weight : 1'd0);
   assign ev_removed = (_eq_0 ? 3'd0 : (_eq_2 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_108 ? 3'd0 : (_eq_109 ? 3'd0 : (_eq_110 ? 3'd0 : (_eq_111 ? 3'd0 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? merge_leaves : 3'd0) : 3'd0) : 3'd0) : 3'd0))))))))));
-  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_2 ? (_and_149 ? 1'd1 : 1'd0) : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? (_or_66 ? 1'd0 : (_not_42 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
+  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_2 ? (_and_148 ? 1'd1 : 1'd0) : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? (_or_66 ? 1'd0 : (_not_42 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
   assign serialMultiplier_io_a = _mux_29;
   assign serialMultiplier_io_b = _mux_30;
   assign slot_lens_0 = 6'd0;
@@ -1502,13 +1499,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   assign slot_lens_29 = slot_len_29;
   assign slot_lens_30 = slot_len_30;
   assign slot_lens_31 = slot_len_31;
-  assign cause = (commit_fire ? 3'd0 : (_eq_362 ? _mux_31 : (_or_80 ? _mux_32 : (_and_155 ? 3'd3 : (_and_156 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_eq_355 ? _mux_31 : (_or_80 ? _mux_32 : (_and_154 ? 3'd3 : (_and_155 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
       state <= 4'd0;
     end else begin
-      state <= (_eq_0 ? (_not_0 ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_2 ? (_and_4 ? (readout_pending ? 4'd13 : (_and_6 ? 4'd15 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_5 ? (pipe_empty ? 4'd3 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_6 ? (_ne_0 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (split_req ? _mux_0 : (_and_7 ? _mux_1 : 4'd7))) : (_eq_8 ? (_or_62 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd5) : (_eq_108 ? (_ge_1 ? 4'd6 : (_not_40 ? (_and_136 ? _mux_3 : 4'd7) : (merge_due ? (_and_137 ? _mux_4 : 4'd7) : 4'd12))) : (_eq_109 ? (_or_65 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (merge_due ? (_and_138 ? _mux_5 : 4'd7) : 4'd12)) : (_eq_110 ? (_or_62 ? (cmd_fire ? 4'd8 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_ne_33 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : _mux_6)) : (_eq_111 ? (_or_62 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd9) : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? 4'd7 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : 4'd7) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_114 ? (_or_66 ? 4'd12 : (_not_42 ? 4'd11 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (_eq_115 ? (_not_43 ? 4'd10 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_116 ? (_eq_117 ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_118 ? (cmd_fire ? 4'd14 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_119 ? (io_counterResult_valid ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_120 ? 4'd0 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)))))))))))))))));
+      state <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_2 ? (_and_4 ? (readout_pending ? 4'd13 : (_and_6 ? 4'd15 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_5 ? (pipe_empty ? 4'd3 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_6 ? (_ne_0 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (split_req ? _mux_0 : (_and_7 ? _mux_1 : 4'd7))) : (_eq_8 ? (_or_62 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd5) : (_eq_108 ? (_ge_1 ? 4'd6 : (_not_40 ? (_and_136 ? _mux_3 : 4'd7) : (merge_due ? (_and_137 ? _mux_4 : 4'd7) : 4'd12))) : (_eq_109 ? (_or_65 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (merge_due ? (_and_138 ? _mux_5 : 4'd7) : 4'd12)) : (_eq_110 ? (_or_62 ? (cmd_fire ? 4'd8 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_ne_33 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : _mux_6)) : (_eq_111 ? (_or_62 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd9) : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? 4'd7 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : 4'd7) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_114 ? (_or_66 ? 4'd12 : (_not_42 ? 4'd11 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (_eq_115 ? (_not_43 ? 4'd10 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_116 ? (_eq_117 ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_118 ? (cmd_fire ? 4'd14 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_119 ? (io_counterResult_valid ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_120 ? 4'd0 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)))))))))))))))));
     end
   end
 
@@ -1516,136 +1513,136 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_valid <= 32'd1;
     end else begin
-      slot_valid <= (_eq_0 ? slot_valid : (_eq_2 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_8 ? slot_valid : (_eq_108 ? slot_valid : (_eq_109 ? (_or_65 ? (cmd_fire ? _or_70 : slot_valid) : slot_valid) : (_eq_110 ? slot_valid : (_eq_111 ? slot_valid : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? _and_148 : slot_valid) : slot_valid) : slot_valid) : (_eq_114 ? slot_valid : (_eq_115 ? slot_valid : (_eq_116 ? slot_valid : (_eq_118 ? slot_valid : (_eq_119 ? slot_valid : (_eq_120 ? 32'd1 : slot_valid))))))))))))))));
+      slot_valid <= (_eq_0 ? slot_valid : (_eq_2 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_8 ? slot_valid : (_eq_108 ? slot_valid : (_eq_109 ? (_or_65 ? (cmd_fire ? _or_70 : slot_valid) : slot_valid) : (_eq_110 ? slot_valid : (_eq_111 ? slot_valid : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? _and_147 : slot_valid) : slot_valid) : slot_valid) : (_eq_114 ? slot_valid : (_eq_115 ? slot_valid : (_eq_116 ? slot_valid : (_eq_118 ? slot_valid : (_eq_119 ? slot_valid : (_eq_120 ? 32'd1 : slot_valid))))))))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_len_0 <= (_eq_0 ? slot_len_0 : (_eq_2 ? slot_len_0 : (_eq_5 ? slot_len_0 : (_eq_6 ? slot_len_0 : (_eq_8 ? slot_len_0 : (_eq_108 ? slot_len_0 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_155 ? _add_0 : slot_len_0) : slot_len_0) : slot_len_0) : slot_len_0)))))));
+    slot_len_0 <= (_eq_0 ? slot_len_0 : (_eq_2 ? slot_len_0 : (_eq_5 ? slot_len_0 : (_eq_6 ? slot_len_0 : (_eq_8 ? slot_len_0 : (_eq_108 ? slot_len_0 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_155 ? child_len : slot_len_0) : slot_len_0) : slot_len_0) : slot_len_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_1 <= (_eq_0 ? slot_len_1 : (_eq_2 ? slot_len_1 : (_eq_5 ? slot_len_1 : (_eq_6 ? slot_len_1 : (_eq_8 ? slot_len_1 : (_eq_108 ? slot_len_1 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_156 ? _add_0 : slot_len_1) : slot_len_1) : slot_len_1) : slot_len_1)))))));
+    slot_len_1 <= (_eq_0 ? slot_len_1 : (_eq_2 ? slot_len_1 : (_eq_5 ? slot_len_1 : (_eq_6 ? slot_len_1 : (_eq_8 ? slot_len_1 : (_eq_108 ? slot_len_1 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_156 ? child_len : slot_len_1) : slot_len_1) : slot_len_1) : slot_len_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_2 <= (_eq_0 ? slot_len_2 : (_eq_2 ? slot_len_2 : (_eq_5 ? slot_len_2 : (_eq_6 ? slot_len_2 : (_eq_8 ? slot_len_2 : (_eq_108 ? slot_len_2 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_157 ? _add_0 : slot_len_2) : slot_len_2) : slot_len_2) : slot_len_2)))))));
+    slot_len_2 <= (_eq_0 ? slot_len_2 : (_eq_2 ? slot_len_2 : (_eq_5 ? slot_len_2 : (_eq_6 ? slot_len_2 : (_eq_8 ? slot_len_2 : (_eq_108 ? slot_len_2 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_157 ? child_len : slot_len_2) : slot_len_2) : slot_len_2) : slot_len_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_3 <= (_eq_0 ? slot_len_3 : (_eq_2 ? slot_len_3 : (_eq_5 ? slot_len_3 : (_eq_6 ? slot_len_3 : (_eq_8 ? slot_len_3 : (_eq_108 ? slot_len_3 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_158 ? _add_0 : slot_len_3) : slot_len_3) : slot_len_3) : slot_len_3)))))));
+    slot_len_3 <= (_eq_0 ? slot_len_3 : (_eq_2 ? slot_len_3 : (_eq_5 ? slot_len_3 : (_eq_6 ? slot_len_3 : (_eq_8 ? slot_len_3 : (_eq_108 ? slot_len_3 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_158 ? child_len : slot_len_3) : slot_len_3) : slot_len_3) : slot_len_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_4 <= (_eq_0 ? slot_len_4 : (_eq_2 ? slot_len_4 : (_eq_5 ? slot_len_4 : (_eq_6 ? slot_len_4 : (_eq_8 ? slot_len_4 : (_eq_108 ? slot_len_4 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_159 ? _add_0 : slot_len_4) : slot_len_4) : slot_len_4) : slot_len_4)))))));
+    slot_len_4 <= (_eq_0 ? slot_len_4 : (_eq_2 ? slot_len_4 : (_eq_5 ? slot_len_4 : (_eq_6 ? slot_len_4 : (_eq_8 ? slot_len_4 : (_eq_108 ? slot_len_4 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_159 ? child_len : slot_len_4) : slot_len_4) : slot_len_4) : slot_len_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_5 <= (_eq_0 ? slot_len_5 : (_eq_2 ? slot_len_5 : (_eq_5 ? slot_len_5 : (_eq_6 ? slot_len_5 : (_eq_8 ? slot_len_5 : (_eq_108 ? slot_len_5 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_160 ? _add_0 : slot_len_5) : slot_len_5) : slot_len_5) : slot_len_5)))))));
+    slot_len_5 <= (_eq_0 ? slot_len_5 : (_eq_2 ? slot_len_5 : (_eq_5 ? slot_len_5 : (_eq_6 ? slot_len_5 : (_eq_8 ? slot_len_5 : (_eq_108 ? slot_len_5 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_160 ? child_len : slot_len_5) : slot_len_5) : slot_len_5) : slot_len_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_6 <= (_eq_0 ? slot_len_6 : (_eq_2 ? slot_len_6 : (_eq_5 ? slot_len_6 : (_eq_6 ? slot_len_6 : (_eq_8 ? slot_len_6 : (_eq_108 ? slot_len_6 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_161 ? _add_0 : slot_len_6) : slot_len_6) : slot_len_6) : slot_len_6)))))));
+    slot_len_6 <= (_eq_0 ? slot_len_6 : (_eq_2 ? slot_len_6 : (_eq_5 ? slot_len_6 : (_eq_6 ? slot_len_6 : (_eq_8 ? slot_len_6 : (_eq_108 ? slot_len_6 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_161 ? child_len : slot_len_6) : slot_len_6) : slot_len_6) : slot_len_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_7 <= (_eq_0 ? slot_len_7 : (_eq_2 ? slot_len_7 : (_eq_5 ? slot_len_7 : (_eq_6 ? slot_len_7 : (_eq_8 ? slot_len_7 : (_eq_108 ? slot_len_7 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_162 ? _add_0 : slot_len_7) : slot_len_7) : slot_len_7) : slot_len_7)))))));
+    slot_len_7 <= (_eq_0 ? slot_len_7 : (_eq_2 ? slot_len_7 : (_eq_5 ? slot_len_7 : (_eq_6 ? slot_len_7 : (_eq_8 ? slot_len_7 : (_eq_108 ? slot_len_7 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_162 ? child_len : slot_len_7) : slot_len_7) : slot_len_7) : slot_len_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_8 <= (_eq_0 ? slot_len_8 : (_eq_2 ? slot_len_8 : (_eq_5 ? slot_len_8 : (_eq_6 ? slot_len_8 : (_eq_8 ? slot_len_8 : (_eq_108 ? slot_len_8 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_163 ? _add_0 : slot_len_8) : slot_len_8) : slot_len_8) : slot_len_8)))))));
+    slot_len_8 <= (_eq_0 ? slot_len_8 : (_eq_2 ? slot_len_8 : (_eq_5 ? slot_len_8 : (_eq_6 ? slot_len_8 : (_eq_8 ? slot_len_8 : (_eq_108 ? slot_len_8 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_163 ? child_len : slot_len_8) : slot_len_8) : slot_len_8) : slot_len_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_9 <= (_eq_0 ? slot_len_9 : (_eq_2 ? slot_len_9 : (_eq_5 ? slot_len_9 : (_eq_6 ? slot_len_9 : (_eq_8 ? slot_len_9 : (_eq_108 ? slot_len_9 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_164 ? _add_0 : slot_len_9) : slot_len_9) : slot_len_9) : slot_len_9)))))));
+    slot_len_9 <= (_eq_0 ? slot_len_9 : (_eq_2 ? slot_len_9 : (_eq_5 ? slot_len_9 : (_eq_6 ? slot_len_9 : (_eq_8 ? slot_len_9 : (_eq_108 ? slot_len_9 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_164 ? child_len : slot_len_9) : slot_len_9) : slot_len_9) : slot_len_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_10 <= (_eq_0 ? slot_len_10 : (_eq_2 ? slot_len_10 : (_eq_5 ? slot_len_10 : (_eq_6 ? slot_len_10 : (_eq_8 ? slot_len_10 : (_eq_108 ? slot_len_10 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_165 ? _add_0 : slot_len_10) : slot_len_10) : slot_len_10) : slot_len_10)))))));
+    slot_len_10 <= (_eq_0 ? slot_len_10 : (_eq_2 ? slot_len_10 : (_eq_5 ? slot_len_10 : (_eq_6 ? slot_len_10 : (_eq_8 ? slot_len_10 : (_eq_108 ? slot_len_10 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_165 ? child_len : slot_len_10) : slot_len_10) : slot_len_10) : slot_len_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_11 <= (_eq_0 ? slot_len_11 : (_eq_2 ? slot_len_11 : (_eq_5 ? slot_len_11 : (_eq_6 ? slot_len_11 : (_eq_8 ? slot_len_11 : (_eq_108 ? slot_len_11 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_166 ? _add_0 : slot_len_11) : slot_len_11) : slot_len_11) : slot_len_11)))))));
+    slot_len_11 <= (_eq_0 ? slot_len_11 : (_eq_2 ? slot_len_11 : (_eq_5 ? slot_len_11 : (_eq_6 ? slot_len_11 : (_eq_8 ? slot_len_11 : (_eq_108 ? slot_len_11 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_166 ? child_len : slot_len_11) : slot_len_11) : slot_len_11) : slot_len_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_12 <= (_eq_0 ? slot_len_12 : (_eq_2 ? slot_len_12 : (_eq_5 ? slot_len_12 : (_eq_6 ? slot_len_12 : (_eq_8 ? slot_len_12 : (_eq_108 ? slot_len_12 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_167 ? _add_0 : slot_len_12) : slot_len_12) : slot_len_12) : slot_len_12)))))));
+    slot_len_12 <= (_eq_0 ? slot_len_12 : (_eq_2 ? slot_len_12 : (_eq_5 ? slot_len_12 : (_eq_6 ? slot_len_12 : (_eq_8 ? slot_len_12 : (_eq_108 ? slot_len_12 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_167 ? child_len : slot_len_12) : slot_len_12) : slot_len_12) : slot_len_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_13 <= (_eq_0 ? slot_len_13 : (_eq_2 ? slot_len_13 : (_eq_5 ? slot_len_13 : (_eq_6 ? slot_len_13 : (_eq_8 ? slot_len_13 : (_eq_108 ? slot_len_13 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_168 ? _add_0 : slot_len_13) : slot_len_13) : slot_len_13) : slot_len_13)))))));
+    slot_len_13 <= (_eq_0 ? slot_len_13 : (_eq_2 ? slot_len_13 : (_eq_5 ? slot_len_13 : (_eq_6 ? slot_len_13 : (_eq_8 ? slot_len_13 : (_eq_108 ? slot_len_13 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_168 ? child_len : slot_len_13) : slot_len_13) : slot_len_13) : slot_len_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_14 <= (_eq_0 ? slot_len_14 : (_eq_2 ? slot_len_14 : (_eq_5 ? slot_len_14 : (_eq_6 ? slot_len_14 : (_eq_8 ? slot_len_14 : (_eq_108 ? slot_len_14 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_169 ? _add_0 : slot_len_14) : slot_len_14) : slot_len_14) : slot_len_14)))))));
+    slot_len_14 <= (_eq_0 ? slot_len_14 : (_eq_2 ? slot_len_14 : (_eq_5 ? slot_len_14 : (_eq_6 ? slot_len_14 : (_eq_8 ? slot_len_14 : (_eq_108 ? slot_len_14 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_169 ? child_len : slot_len_14) : slot_len_14) : slot_len_14) : slot_len_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_15 <= (_eq_0 ? slot_len_15 : (_eq_2 ? slot_len_15 : (_eq_5 ? slot_len_15 : (_eq_6 ? slot_len_15 : (_eq_8 ? slot_len_15 : (_eq_108 ? slot_len_15 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_170 ? _add_0 : slot_len_15) : slot_len_15) : slot_len_15) : slot_len_15)))))));
+    slot_len_15 <= (_eq_0 ? slot_len_15 : (_eq_2 ? slot_len_15 : (_eq_5 ? slot_len_15 : (_eq_6 ? slot_len_15 : (_eq_8 ? slot_len_15 : (_eq_108 ? slot_len_15 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_170 ? child_len : slot_len_15) : slot_len_15) : slot_len_15) : slot_len_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_16 <= (_eq_0 ? slot_len_16 : (_eq_2 ? slot_len_16 : (_eq_5 ? slot_len_16 : (_eq_6 ? slot_len_16 : (_eq_8 ? slot_len_16 : (_eq_108 ? slot_len_16 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_171 ? _add_0 : slot_len_16) : slot_len_16) : slot_len_16) : slot_len_16)))))));
+    slot_len_16 <= (_eq_0 ? slot_len_16 : (_eq_2 ? slot_len_16 : (_eq_5 ? slot_len_16 : (_eq_6 ? slot_len_16 : (_eq_8 ? slot_len_16 : (_eq_108 ? slot_len_16 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_171 ? child_len : slot_len_16) : slot_len_16) : slot_len_16) : slot_len_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_17 <= (_eq_0 ? slot_len_17 : (_eq_2 ? slot_len_17 : (_eq_5 ? slot_len_17 : (_eq_6 ? slot_len_17 : (_eq_8 ? slot_len_17 : (_eq_108 ? slot_len_17 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_172 ? _add_0 : slot_len_17) : slot_len_17) : slot_len_17) : slot_len_17)))))));
+    slot_len_17 <= (_eq_0 ? slot_len_17 : (_eq_2 ? slot_len_17 : (_eq_5 ? slot_len_17 : (_eq_6 ? slot_len_17 : (_eq_8 ? slot_len_17 : (_eq_108 ? slot_len_17 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_172 ? child_len : slot_len_17) : slot_len_17) : slot_len_17) : slot_len_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_18 <= (_eq_0 ? slot_len_18 : (_eq_2 ? slot_len_18 : (_eq_5 ? slot_len_18 : (_eq_6 ? slot_len_18 : (_eq_8 ? slot_len_18 : (_eq_108 ? slot_len_18 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_173 ? _add_0 : slot_len_18) : slot_len_18) : slot_len_18) : slot_len_18)))))));
+    slot_len_18 <= (_eq_0 ? slot_len_18 : (_eq_2 ? slot_len_18 : (_eq_5 ? slot_len_18 : (_eq_6 ? slot_len_18 : (_eq_8 ? slot_len_18 : (_eq_108 ? slot_len_18 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_173 ? child_len : slot_len_18) : slot_len_18) : slot_len_18) : slot_len_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_19 <= (_eq_0 ? slot_len_19 : (_eq_2 ? slot_len_19 : (_eq_5 ? slot_len_19 : (_eq_6 ? slot_len_19 : (_eq_8 ? slot_len_19 : (_eq_108 ? slot_len_19 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_174 ? _add_0 : slot_len_19) : slot_len_19) : slot_len_19) : slot_len_19)))))));
+    slot_len_19 <= (_eq_0 ? slot_len_19 : (_eq_2 ? slot_len_19 : (_eq_5 ? slot_len_19 : (_eq_6 ? slot_len_19 : (_eq_8 ? slot_len_19 : (_eq_108 ? slot_len_19 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_174 ? child_len : slot_len_19) : slot_len_19) : slot_len_19) : slot_len_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_20 <= (_eq_0 ? slot_len_20 : (_eq_2 ? slot_len_20 : (_eq_5 ? slot_len_20 : (_eq_6 ? slot_len_20 : (_eq_8 ? slot_len_20 : (_eq_108 ? slot_len_20 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_175 ? _add_0 : slot_len_20) : slot_len_20) : slot_len_20) : slot_len_20)))))));
+    slot_len_20 <= (_eq_0 ? slot_len_20 : (_eq_2 ? slot_len_20 : (_eq_5 ? slot_len_20 : (_eq_6 ? slot_len_20 : (_eq_8 ? slot_len_20 : (_eq_108 ? slot_len_20 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_175 ? child_len : slot_len_20) : slot_len_20) : slot_len_20) : slot_len_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_21 <= (_eq_0 ? slot_len_21 : (_eq_2 ? slot_len_21 : (_eq_5 ? slot_len_21 : (_eq_6 ? slot_len_21 : (_eq_8 ? slot_len_21 : (_eq_108 ? slot_len_21 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_176 ? _add_0 : slot_len_21) : slot_len_21) : slot_len_21) : slot_len_21)))))));
+    slot_len_21 <= (_eq_0 ? slot_len_21 : (_eq_2 ? slot_len_21 : (_eq_5 ? slot_len_21 : (_eq_6 ? slot_len_21 : (_eq_8 ? slot_len_21 : (_eq_108 ? slot_len_21 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_176 ? child_len : slot_len_21) : slot_len_21) : slot_len_21) : slot_len_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_22 <= (_eq_0 ? slot_len_22 : (_eq_2 ? slot_len_22 : (_eq_5 ? slot_len_22 : (_eq_6 ? slot_len_22 : (_eq_8 ? slot_len_22 : (_eq_108 ? slot_len_22 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_177 ? _add_0 : slot_len_22) : slot_len_22) : slot_len_22) : slot_len_22)))))));
+    slot_len_22 <= (_eq_0 ? slot_len_22 : (_eq_2 ? slot_len_22 : (_eq_5 ? slot_len_22 : (_eq_6 ? slot_len_22 : (_eq_8 ? slot_len_22 : (_eq_108 ? slot_len_22 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_177 ? child_len : slot_len_22) : slot_len_22) : slot_len_22) : slot_len_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_23 <= (_eq_0 ? slot_len_23 : (_eq_2 ? slot_len_23 : (_eq_5 ? slot_len_23 : (_eq_6 ? slot_len_23 : (_eq_8 ? slot_len_23 : (_eq_108 ? slot_len_23 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_178 ? _add_0 : slot_len_23) : slot_len_23) : slot_len_23) : slot_len_23)))))));
+    slot_len_23 <= (_eq_0 ? slot_len_23 : (_eq_2 ? slot_len_23 : (_eq_5 ? slot_len_23 : (_eq_6 ? slot_len_23 : (_eq_8 ? slot_len_23 : (_eq_108 ? slot_len_23 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_178 ? child_len : slot_len_23) : slot_len_23) : slot_len_23) : slot_len_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_24 <= (_eq_0 ? slot_len_24 : (_eq_2 ? slot_len_24 : (_eq_5 ? slot_len_24 : (_eq_6 ? slot_len_24 : (_eq_8 ? slot_len_24 : (_eq_108 ? slot_len_24 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_179 ? _add_0 : slot_len_24) : slot_len_24) : slot_len_24) : slot_len_24)))))));
+    slot_len_24 <= (_eq_0 ? slot_len_24 : (_eq_2 ? slot_len_24 : (_eq_5 ? slot_len_24 : (_eq_6 ? slot_len_24 : (_eq_8 ? slot_len_24 : (_eq_108 ? slot_len_24 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_179 ? child_len : slot_len_24) : slot_len_24) : slot_len_24) : slot_len_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_25 <= (_eq_0 ? slot_len_25 : (_eq_2 ? slot_len_25 : (_eq_5 ? slot_len_25 : (_eq_6 ? slot_len_25 : (_eq_8 ? slot_len_25 : (_eq_108 ? slot_len_25 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_180 ? _add_0 : slot_len_25) : slot_len_25) : slot_len_25) : slot_len_25)))))));
+    slot_len_25 <= (_eq_0 ? slot_len_25 : (_eq_2 ? slot_len_25 : (_eq_5 ? slot_len_25 : (_eq_6 ? slot_len_25 : (_eq_8 ? slot_len_25 : (_eq_108 ? slot_len_25 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_180 ? child_len : slot_len_25) : slot_len_25) : slot_len_25) : slot_len_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_26 <= (_eq_0 ? slot_len_26 : (_eq_2 ? slot_len_26 : (_eq_5 ? slot_len_26 : (_eq_6 ? slot_len_26 : (_eq_8 ? slot_len_26 : (_eq_108 ? slot_len_26 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_181 ? _add_0 : slot_len_26) : slot_len_26) : slot_len_26) : slot_len_26)))))));
+    slot_len_26 <= (_eq_0 ? slot_len_26 : (_eq_2 ? slot_len_26 : (_eq_5 ? slot_len_26 : (_eq_6 ? slot_len_26 : (_eq_8 ? slot_len_26 : (_eq_108 ? slot_len_26 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_181 ? child_len : slot_len_26) : slot_len_26) : slot_len_26) : slot_len_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_27 <= (_eq_0 ? slot_len_27 : (_eq_2 ? slot_len_27 : (_eq_5 ? slot_len_27 : (_eq_6 ? slot_len_27 : (_eq_8 ? slot_len_27 : (_eq_108 ? slot_len_27 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_182 ? _add_0 : slot_len_27) : slot_len_27) : slot_len_27) : slot_len_27)))))));
+    slot_len_27 <= (_eq_0 ? slot_len_27 : (_eq_2 ? slot_len_27 : (_eq_5 ? slot_len_27 : (_eq_6 ? slot_len_27 : (_eq_8 ? slot_len_27 : (_eq_108 ? slot_len_27 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_182 ? child_len : slot_len_27) : slot_len_27) : slot_len_27) : slot_len_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_28 <= (_eq_0 ? slot_len_28 : (_eq_2 ? slot_len_28 : (_eq_5 ? slot_len_28 : (_eq_6 ? slot_len_28 : (_eq_8 ? slot_len_28 : (_eq_108 ? slot_len_28 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_183 ? _add_0 : slot_len_28) : slot_len_28) : slot_len_28) : slot_len_28)))))));
+    slot_len_28 <= (_eq_0 ? slot_len_28 : (_eq_2 ? slot_len_28 : (_eq_5 ? slot_len_28 : (_eq_6 ? slot_len_28 : (_eq_8 ? slot_len_28 : (_eq_108 ? slot_len_28 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_183 ? child_len : slot_len_28) : slot_len_28) : slot_len_28) : slot_len_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_29 <= (_eq_0 ? slot_len_29 : (_eq_2 ? slot_len_29 : (_eq_5 ? slot_len_29 : (_eq_6 ? slot_len_29 : (_eq_8 ? slot_len_29 : (_eq_108 ? slot_len_29 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_184 ? _add_0 : slot_len_29) : slot_len_29) : slot_len_29) : slot_len_29)))))));
+    slot_len_29 <= (_eq_0 ? slot_len_29 : (_eq_2 ? slot_len_29 : (_eq_5 ? slot_len_29 : (_eq_6 ? slot_len_29 : (_eq_8 ? slot_len_29 : (_eq_108 ? slot_len_29 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_184 ? child_len : slot_len_29) : slot_len_29) : slot_len_29) : slot_len_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_30 <= (_eq_0 ? slot_len_30 : (_eq_2 ? slot_len_30 : (_eq_5 ? slot_len_30 : (_eq_6 ? slot_len_30 : (_eq_8 ? slot_len_30 : (_eq_108 ? slot_len_30 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_185 ? _add_0 : slot_len_30) : slot_len_30) : slot_len_30) : slot_len_30)))))));
+    slot_len_30 <= (_eq_0 ? slot_len_30 : (_eq_2 ? slot_len_30 : (_eq_5 ? slot_len_30 : (_eq_6 ? slot_len_30 : (_eq_8 ? slot_len_30 : (_eq_108 ? slot_len_30 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_185 ? child_len : slot_len_30) : slot_len_30) : slot_len_30) : slot_len_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_31 <= (_eq_0 ? slot_len_31 : (_eq_2 ? slot_len_31 : (_eq_5 ? slot_len_31 : (_eq_6 ? slot_len_31 : (_eq_8 ? slot_len_31 : (_eq_108 ? slot_len_31 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_186 ? _add_0 : slot_len_31) : slot_len_31) : slot_len_31) : slot_len_31)))))));
+    slot_len_31 <= (_eq_0 ? slot_len_31 : (_eq_2 ? slot_len_31 : (_eq_5 ? slot_len_31 : (_eq_6 ? slot_len_31 : (_eq_8 ? slot_len_31 : (_eq_108 ? slot_len_31 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_186 ? child_len : slot_len_31) : slot_len_31) : slot_len_31) : slot_len_31)))))));
   end
 
   always @(posedge clock) begin
@@ -1908,7 +1905,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_0 <= 3'd0;
     end else begin
-      slot_children_0 <= (_eq_0 ? slot_children_0 : (_eq_2 ? slot_children_0 : (_eq_5 ? slot_children_0 : (_eq_6 ? slot_children_0 : (_eq_8 ? slot_children_0 : (_eq_108 ? slot_children_0 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_251 ? 3'd0 : slot_children_0) : slot_children_0) : (_eq_252 ? 3'd4 : slot_children_0)) : (_eq_110 ? slot_children_0 : (_eq_111 ? slot_children_0 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_253 ? _sub_4 : slot_children_0) : slot_children_0) : slot_children_0) : slot_children_0) : (_eq_114 ? slot_children_0 : (_eq_115 ? slot_children_0 : (_eq_116 ? slot_children_0 : (_eq_118 ? slot_children_0 : (_eq_119 ? slot_children_0 : (_eq_120 ? 3'd0 : slot_children_0))))))))))))))));
+      slot_children_0 <= (_eq_0 ? slot_children_0 : (_eq_2 ? slot_children_0 : (_eq_5 ? slot_children_0 : (_eq_6 ? slot_children_0 : (_eq_8 ? slot_children_0 : (_eq_108 ? slot_children_0 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_251 ? 3'd0 : slot_children_0) : slot_children_0) : (_eq_252 ? 3'd4 : slot_children_0)) : (_eq_110 ? slot_children_0 : (_eq_111 ? slot_children_0 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_253 ? _sub_3 : slot_children_0) : slot_children_0) : slot_children_0) : slot_children_0) : (_eq_114 ? slot_children_0 : (_eq_115 ? slot_children_0 : (_eq_116 ? slot_children_0 : (_eq_118 ? slot_children_0 : (_eq_119 ? slot_children_0 : (_eq_120 ? 3'd0 : slot_children_0))))))))))))))));
     end
   end
 
@@ -1916,7 +1913,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_1 <= 3'd0;
     end else begin
-      slot_children_1 <= (_eq_0 ? slot_children_1 : (_eq_2 ? slot_children_1 : (_eq_5 ? slot_children_1 : (_eq_6 ? slot_children_1 : (_eq_8 ? slot_children_1 : (_eq_108 ? slot_children_1 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_254 ? 3'd0 : slot_children_1) : slot_children_1) : (_eq_255 ? 3'd4 : slot_children_1)) : (_eq_110 ? slot_children_1 : (_eq_111 ? slot_children_1 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_256 ? _sub_4 : slot_children_1) : slot_children_1) : slot_children_1) : slot_children_1) : (_eq_114 ? slot_children_1 : (_eq_115 ? slot_children_1 : (_eq_116 ? slot_children_1 : (_eq_118 ? slot_children_1 : (_eq_119 ? slot_children_1 : (_eq_120 ? 3'd0 : slot_children_1))))))))))))))));
+      slot_children_1 <= (_eq_0 ? slot_children_1 : (_eq_2 ? slot_children_1 : (_eq_5 ? slot_children_1 : (_eq_6 ? slot_children_1 : (_eq_8 ? slot_children_1 : (_eq_108 ? slot_children_1 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_254 ? 3'd0 : slot_children_1) : slot_children_1) : (_eq_255 ? 3'd4 : slot_children_1)) : (_eq_110 ? slot_children_1 : (_eq_111 ? slot_children_1 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_256 ? _sub_3 : slot_children_1) : slot_children_1) : slot_children_1) : slot_children_1) : (_eq_114 ? slot_children_1 : (_eq_115 ? slot_children_1 : (_eq_116 ? slot_children_1 : (_eq_118 ? slot_children_1 : (_eq_119 ? slot_children_1 : (_eq_120 ? 3'd0 : slot_children_1))))))))))))))));
     end
   end
 
@@ -1924,7 +1921,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_2 <= 3'd0;
     end else begin
-      slot_children_2 <= (_eq_0 ? slot_children_2 : (_eq_2 ? slot_children_2 : (_eq_5 ? slot_children_2 : (_eq_6 ? slot_children_2 : (_eq_8 ? slot_children_2 : (_eq_108 ? slot_children_2 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_257 ? 3'd0 : slot_children_2) : slot_children_2) : (_eq_258 ? 3'd4 : slot_children_2)) : (_eq_110 ? slot_children_2 : (_eq_111 ? slot_children_2 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_259 ? _sub_4 : slot_children_2) : slot_children_2) : slot_children_2) : slot_children_2) : (_eq_114 ? slot_children_2 : (_eq_115 ? slot_children_2 : (_eq_116 ? slot_children_2 : (_eq_118 ? slot_children_2 : (_eq_119 ? slot_children_2 : (_eq_120 ? 3'd0 : slot_children_2))))))))))))))));
+      slot_children_2 <= (_eq_0 ? slot_children_2 : (_eq_2 ? slot_children_2 : (_eq_5 ? slot_children_2 : (_eq_6 ? slot_children_2 : (_eq_8 ? slot_children_2 : (_eq_108 ? slot_children_2 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_257 ? 3'd0 : slot_children_2) : slot_children_2) : (_eq_258 ? 3'd4 : slot_children_2)) : (_eq_110 ? slot_children_2 : (_eq_111 ? slot_children_2 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_259 ? _sub_3 : slot_children_2) : slot_children_2) : slot_children_2) : slot_children_2) : (_eq_114 ? slot_children_2 : (_eq_115 ? slot_children_2 : (_eq_116 ? slot_children_2 : (_eq_118 ? slot_children_2 : (_eq_119 ? slot_children_2 : (_eq_120 ? 3'd0 : slot_children_2))))))))))))))));
     end
   end
 
@@ -1932,7 +1929,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_3 <= 3'd0;
     end else begin
-      slot_children_3 <= (_eq_0 ? slot_children_3 : (_eq_2 ? slot_children_3 : (_eq_5 ? slot_children_3 : (_eq_6 ? slot_children_3 : (_eq_8 ? slot_children_3 : (_eq_108 ? slot_children_3 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_260 ? 3'd0 : slot_children_3) : slot_children_3) : (_eq_261 ? 3'd4 : slot_children_3)) : (_eq_110 ? slot_children_3 : (_eq_111 ? slot_children_3 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_262 ? _sub_4 : slot_children_3) : slot_children_3) : slot_children_3) : slot_children_3) : (_eq_114 ? slot_children_3 : (_eq_115 ? slot_children_3 : (_eq_116 ? slot_children_3 : (_eq_118 ? slot_children_3 : (_eq_119 ? slot_children_3 : (_eq_120 ? 3'd0 : slot_children_3))))))))))))))));
+      slot_children_3 <= (_eq_0 ? slot_children_3 : (_eq_2 ? slot_children_3 : (_eq_5 ? slot_children_3 : (_eq_6 ? slot_children_3 : (_eq_8 ? slot_children_3 : (_eq_108 ? slot_children_3 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_260 ? 3'd0 : slot_children_3) : slot_children_3) : (_eq_261 ? 3'd4 : slot_children_3)) : (_eq_110 ? slot_children_3 : (_eq_111 ? slot_children_3 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_262 ? _sub_3 : slot_children_3) : slot_children_3) : slot_children_3) : slot_children_3) : (_eq_114 ? slot_children_3 : (_eq_115 ? slot_children_3 : (_eq_116 ? slot_children_3 : (_eq_118 ? slot_children_3 : (_eq_119 ? slot_children_3 : (_eq_120 ? 3'd0 : slot_children_3))))))))))))))));
     end
   end
 
@@ -1940,7 +1937,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_4 <= 3'd0;
     end else begin
-      slot_children_4 <= (_eq_0 ? slot_children_4 : (_eq_2 ? slot_children_4 : (_eq_5 ? slot_children_4 : (_eq_6 ? slot_children_4 : (_eq_8 ? slot_children_4 : (_eq_108 ? slot_children_4 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_263 ? 3'd0 : slot_children_4) : slot_children_4) : (_eq_264 ? 3'd4 : slot_children_4)) : (_eq_110 ? slot_children_4 : (_eq_111 ? slot_children_4 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_265 ? _sub_4 : slot_children_4) : slot_children_4) : slot_children_4) : slot_children_4) : (_eq_114 ? slot_children_4 : (_eq_115 ? slot_children_4 : (_eq_116 ? slot_children_4 : (_eq_118 ? slot_children_4 : (_eq_119 ? slot_children_4 : (_eq_120 ? 3'd0 : slot_children_4))))))))))))))));
+      slot_children_4 <= (_eq_0 ? slot_children_4 : (_eq_2 ? slot_children_4 : (_eq_5 ? slot_children_4 : (_eq_6 ? slot_children_4 : (_eq_8 ? slot_children_4 : (_eq_108 ? slot_children_4 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_263 ? 3'd0 : slot_children_4) : slot_children_4) : (_eq_264 ? 3'd4 : slot_children_4)) : (_eq_110 ? slot_children_4 : (_eq_111 ? slot_children_4 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_265 ? _sub_3 : slot_children_4) : slot_children_4) : slot_children_4) : slot_children_4) : (_eq_114 ? slot_children_4 : (_eq_115 ? slot_children_4 : (_eq_116 ? slot_children_4 : (_eq_118 ? slot_children_4 : (_eq_119 ? slot_children_4 : (_eq_120 ? 3'd0 : slot_children_4))))))))))))))));
     end
   end
 
@@ -1948,7 +1945,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_5 <= 3'd0;
     end else begin
-      slot_children_5 <= (_eq_0 ? slot_children_5 : (_eq_2 ? slot_children_5 : (_eq_5 ? slot_children_5 : (_eq_6 ? slot_children_5 : (_eq_8 ? slot_children_5 : (_eq_108 ? slot_children_5 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_266 ? 3'd0 : slot_children_5) : slot_children_5) : (_eq_267 ? 3'd4 : slot_children_5)) : (_eq_110 ? slot_children_5 : (_eq_111 ? slot_children_5 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_268 ? _sub_4 : slot_children_5) : slot_children_5) : slot_children_5) : slot_children_5) : (_eq_114 ? slot_children_5 : (_eq_115 ? slot_children_5 : (_eq_116 ? slot_children_5 : (_eq_118 ? slot_children_5 : (_eq_119 ? slot_children_5 : (_eq_120 ? 3'd0 : slot_children_5))))))))))))))));
+      slot_children_5 <= (_eq_0 ? slot_children_5 : (_eq_2 ? slot_children_5 : (_eq_5 ? slot_children_5 : (_eq_6 ? slot_children_5 : (_eq_8 ? slot_children_5 : (_eq_108 ? slot_children_5 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_266 ? 3'd0 : slot_children_5) : slot_children_5) : (_eq_267 ? 3'd4 : slot_children_5)) : (_eq_110 ? slot_children_5 : (_eq_111 ? slot_children_5 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_268 ? _sub_3 : slot_children_5) : slot_children_5) : slot_children_5) : slot_children_5) : (_eq_114 ? slot_children_5 : (_eq_115 ? slot_children_5 : (_eq_116 ? slot_children_5 : (_eq_118 ? slot_children_5 : (_eq_119 ? slot_children_5 : (_eq_120 ? 3'd0 : slot_children_5))))))))))))))));
     end
   end
 
@@ -1956,7 +1953,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_6 <= 3'd0;
     end else begin
-      slot_children_6 <= (_eq_0 ? slot_children_6 : (_eq_2 ? slot_children_6 : (_eq_5 ? slot_children_6 : (_eq_6 ? slot_children_6 : (_eq_8 ? slot_children_6 : (_eq_108 ? slot_children_6 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_269 ? 3'd0 : slot_children_6) : slot_children_6) : (_eq_270 ? 3'd4 : slot_children_6)) : (_eq_110 ? slot_children_6 : (_eq_111 ? slot_children_6 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_271 ? _sub_4 : slot_children_6) : slot_children_6) : slot_children_6) : slot_children_6) : (_eq_114 ? slot_children_6 : (_eq_115 ? slot_children_6 : (_eq_116 ? slot_children_6 : (_eq_118 ? slot_children_6 : (_eq_119 ? slot_children_6 : (_eq_120 ? 3'd0 : slot_children_6))))))))))))))));
+      slot_children_6 <= (_eq_0 ? slot_children_6 : (_eq_2 ? slot_children_6 : (_eq_5 ? slot_children_6 : (_eq_6 ? slot_children_6 : (_eq_8 ? slot_children_6 : (_eq_108 ? slot_children_6 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_269 ? 3'd0 : slot_children_6) : slot_children_6) : (_eq_270 ? 3'd4 : slot_children_6)) : (_eq_110 ? slot_children_6 : (_eq_111 ? slot_children_6 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_271 ? _sub_3 : slot_children_6) : slot_children_6) : slot_children_6) : slot_children_6) : (_eq_114 ? slot_children_6 : (_eq_115 ? slot_children_6 : (_eq_116 ? slot_children_6 : (_eq_118 ? slot_children_6 : (_eq_119 ? slot_children_6 : (_eq_120 ? 3'd0 : slot_children_6))))))))))))))));
     end
   end
 
@@ -1964,7 +1961,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_7 <= 3'd0;
     end else begin
-      slot_children_7 <= (_eq_0 ? slot_children_7 : (_eq_2 ? slot_children_7 : (_eq_5 ? slot_children_7 : (_eq_6 ? slot_children_7 : (_eq_8 ? slot_children_7 : (_eq_108 ? slot_children_7 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_272 ? 3'd0 : slot_children_7) : slot_children_7) : (_eq_273 ? 3'd4 : slot_children_7)) : (_eq_110 ? slot_children_7 : (_eq_111 ? slot_children_7 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_274 ? _sub_4 : slot_children_7) : slot_children_7) : slot_children_7) : slot_children_7) : (_eq_114 ? slot_children_7 : (_eq_115 ? slot_children_7 : (_eq_116 ? slot_children_7 : (_eq_118 ? slot_children_7 : (_eq_119 ? slot_children_7 : (_eq_120 ? 3'd0 : slot_children_7))))))))))))))));
+      slot_children_7 <= (_eq_0 ? slot_children_7 : (_eq_2 ? slot_children_7 : (_eq_5 ? slot_children_7 : (_eq_6 ? slot_children_7 : (_eq_8 ? slot_children_7 : (_eq_108 ? slot_children_7 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_272 ? 3'd0 : slot_children_7) : slot_children_7) : (_eq_273 ? 3'd4 : slot_children_7)) : (_eq_110 ? slot_children_7 : (_eq_111 ? slot_children_7 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_274 ? _sub_3 : slot_children_7) : slot_children_7) : slot_children_7) : slot_children_7) : (_eq_114 ? slot_children_7 : (_eq_115 ? slot_children_7 : (_eq_116 ? slot_children_7 : (_eq_118 ? slot_children_7 : (_eq_119 ? slot_children_7 : (_eq_120 ? 3'd0 : slot_children_7))))))))))))))));
     end
   end
 
@@ -1972,7 +1969,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_8 <= 3'd0;
     end else begin
-      slot_children_8 <= (_eq_0 ? slot_children_8 : (_eq_2 ? slot_children_8 : (_eq_5 ? slot_children_8 : (_eq_6 ? slot_children_8 : (_eq_8 ? slot_children_8 : (_eq_108 ? slot_children_8 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_275 ? 3'd0 : slot_children_8) : slot_children_8) : (_eq_276 ? 3'd4 : slot_children_8)) : (_eq_110 ? slot_children_8 : (_eq_111 ? slot_children_8 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_277 ? _sub_4 : slot_children_8) : slot_children_8) : slot_children_8) : slot_children_8) : (_eq_114 ? slot_children_8 : (_eq_115 ? slot_children_8 : (_eq_116 ? slot_children_8 : (_eq_118 ? slot_children_8 : (_eq_119 ? slot_children_8 : (_eq_120 ? 3'd0 : slot_children_8))))))))))))))));
+      slot_children_8 <= (_eq_0 ? slot_children_8 : (_eq_2 ? slot_children_8 : (_eq_5 ? slot_children_8 : (_eq_6 ? slot_children_8 : (_eq_8 ? slot_children_8 : (_eq_108 ? slot_children_8 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_275 ? 3'd0 : slot_children_8) : slot_children_8) : (_eq_276 ? 3'd4 : slot_children_8)) : (_eq_110 ? slot_children_8 : (_eq_111 ? slot_children_8 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_277 ? _sub_3 : slot_children_8) : slot_children_8) : slot_children_8) : slot_children_8) : (_eq_114 ? slot_children_8 : (_eq_115 ? slot_children_8 : (_eq_116 ? slot_children_8 : (_eq_118 ? slot_children_8 : (_eq_119 ? slot_children_8 : (_eq_120 ? 3'd0 : slot_children_8))))))))))))))));
     end
   end
 
@@ -1980,7 +1977,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_9 <= 3'd0;
     end else begin
-      slot_children_9 <= (_eq_0 ? slot_children_9 : (_eq_2 ? slot_children_9 : (_eq_5 ? slot_children_9 : (_eq_6 ? slot_children_9 : (_eq_8 ? slot_children_9 : (_eq_108 ? slot_children_9 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_278 ? 3'd0 : slot_children_9) : slot_children_9) : (_eq_279 ? 3'd4 : slot_children_9)) : (_eq_110 ? slot_children_9 : (_eq_111 ? slot_children_9 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_280 ? _sub_4 : slot_children_9) : slot_children_9) : slot_children_9) : slot_children_9) : (_eq_114 ? slot_children_9 : (_eq_115 ? slot_children_9 : (_eq_116 ? slot_children_9 : (_eq_118 ? slot_children_9 : (_eq_119 ? slot_children_9 : (_eq_120 ? 3'd0 : slot_children_9))))))))))))))));
+      slot_children_9 <= (_eq_0 ? slot_children_9 : (_eq_2 ? slot_children_9 : (_eq_5 ? slot_children_9 : (_eq_6 ? slot_children_9 : (_eq_8 ? slot_children_9 : (_eq_108 ? slot_children_9 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_278 ? 3'd0 : slot_children_9) : slot_children_9) : (_eq_279 ? 3'd4 : slot_children_9)) : (_eq_110 ? slot_children_9 : (_eq_111 ? slot_children_9 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_280 ? _sub_3 : slot_children_9) : slot_children_9) : slot_children_9) : slot_children_9) : (_eq_114 ? slot_children_9 : (_eq_115 ? slot_children_9 : (_eq_116 ? slot_children_9 : (_eq_118 ? slot_children_9 : (_eq_119 ? slot_children_9 : (_eq_120 ? 3'd0 : slot_children_9))))))))))))))));
     end
   end
 
@@ -1988,7 +1985,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_10 <= 3'd0;
     end else begin
-      slot_children_10 <= (_eq_0 ? slot_children_10 : (_eq_2 ? slot_children_10 : (_eq_5 ? slot_children_10 : (_eq_6 ? slot_children_10 : (_eq_8 ? slot_children_10 : (_eq_108 ? slot_children_10 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_281 ? 3'd0 : slot_children_10) : slot_children_10) : (_eq_282 ? 3'd4 : slot_children_10)) : (_eq_110 ? slot_children_10 : (_eq_111 ? slot_children_10 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_283 ? _sub_4 : slot_children_10) : slot_children_10) : slot_children_10) : slot_children_10) : (_eq_114 ? slot_children_10 : (_eq_115 ? slot_children_10 : (_eq_116 ? slot_children_10 : (_eq_118 ? slot_children_10 : (_eq_119 ? slot_children_10 : (_eq_120 ? 3'd0 : slot_children_10))))))))))))))));
+      slot_children_10 <= (_eq_0 ? slot_children_10 : (_eq_2 ? slot_children_10 : (_eq_5 ? slot_children_10 : (_eq_6 ? slot_children_10 : (_eq_8 ? slot_children_10 : (_eq_108 ? slot_children_10 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_281 ? 3'd0 : slot_children_10) : slot_children_10) : (_eq_282 ? 3'd4 : slot_children_10)) : (_eq_110 ? slot_children_10 : (_eq_111 ? slot_children_10 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_283 ? _sub_3 : slot_children_10) : slot_children_10) : slot_children_10) : slot_children_10) : (_eq_114 ? slot_children_10 : (_eq_115 ? slot_children_10 : (_eq_116 ? slot_children_10 : (_eq_118 ? slot_children_10 : (_eq_119 ? slot_children_10 : (_eq_120 ? 3'd0 : slot_children_10))))))))))))))));
     end
   end
 
@@ -1996,7 +1993,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_11 <= 3'd0;
     end else begin
-      slot_children_11 <= (_eq_0 ? slot_children_11 : (_eq_2 ? slot_children_11 : (_eq_5 ? slot_children_11 : (_eq_6 ? slot_children_11 : (_eq_8 ? slot_children_11 : (_eq_108 ? slot_children_11 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_284 ? 3'd0 : slot_children_11) : slot_children_11) : (_eq_285 ? 3'd4 : slot_children_11)) : (_eq_110 ? slot_children_11 : (_eq_111 ? slot_children_11 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_286 ? _sub_4 : slot_children_11) : slot_children_11) : slot_children_11) : slot_children_11) : (_eq_114 ? slot_children_11 : (_eq_115 ? slot_children_11 : (_eq_116 ? slot_children_11 : (_eq_118 ? slot_children_11 : (_eq_119 ? slot_children_11 : (_eq_120 ? 3'd0 : slot_children_11))))))))))))))));
+      slot_children_11 <= (_eq_0 ? slot_children_11 : (_eq_2 ? slot_children_11 : (_eq_5 ? slot_children_11 : (_eq_6 ? slot_children_11 : (_eq_8 ? slot_children_11 : (_eq_108 ? slot_children_11 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_284 ? 3'd0 : slot_children_11) : slot_children_11) : (_eq_285 ? 3'd4 : slot_children_11)) : (_eq_110 ? slot_children_11 : (_eq_111 ? slot_children_11 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_286 ? _sub_3 : slot_children_11) : slot_children_11) : slot_children_11) : slot_children_11) : (_eq_114 ? slot_children_11 : (_eq_115 ? slot_children_11 : (_eq_116 ? slot_children_11 : (_eq_118 ? slot_children_11 : (_eq_119 ? slot_children_11 : (_eq_120 ? 3'd0 : slot_children_11))))))))))))))));
     end
   end
 
@@ -2004,7 +2001,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_12 <= 3'd0;
     end else begin
-      slot_children_12 <= (_eq_0 ? slot_children_12 : (_eq_2 ? slot_children_12 : (_eq_5 ? slot_children_12 : (_eq_6 ? slot_children_12 : (_eq_8 ? slot_children_12 : (_eq_108 ? slot_children_12 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_287 ? 3'd0 : slot_children_12) : slot_children_12) : (_eq_288 ? 3'd4 : slot_children_12)) : (_eq_110 ? slot_children_12 : (_eq_111 ? slot_children_12 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_289 ? _sub_4 : slot_children_12) : slot_children_12) : slot_children_12) : slot_children_12) : (_eq_114 ? slot_children_12 : (_eq_115 ? slot_children_12 : (_eq_116 ? slot_children_12 : (_eq_118 ? slot_children_12 : (_eq_119 ? slot_children_12 : (_eq_120 ? 3'd0 : slot_children_12))))))))))))))));
+      slot_children_12 <= (_eq_0 ? slot_children_12 : (_eq_2 ? slot_children_12 : (_eq_5 ? slot_children_12 : (_eq_6 ? slot_children_12 : (_eq_8 ? slot_children_12 : (_eq_108 ? slot_children_12 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_287 ? 3'd0 : slot_children_12) : slot_children_12) : (_eq_288 ? 3'd4 : slot_children_12)) : (_eq_110 ? slot_children_12 : (_eq_111 ? slot_children_12 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_289 ? _sub_3 : slot_children_12) : slot_children_12) : slot_children_12) : slot_children_12) : (_eq_114 ? slot_children_12 : (_eq_115 ? slot_children_12 : (_eq_116 ? slot_children_12 : (_eq_118 ? slot_children_12 : (_eq_119 ? slot_children_12 : (_eq_120 ? 3'd0 : slot_children_12))))))))))))))));
     end
   end
 
@@ -2012,7 +2009,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_13 <= 3'd0;
     end else begin
-      slot_children_13 <= (_eq_0 ? slot_children_13 : (_eq_2 ? slot_children_13 : (_eq_5 ? slot_children_13 : (_eq_6 ? slot_children_13 : (_eq_8 ? slot_children_13 : (_eq_108 ? slot_children_13 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_290 ? 3'd0 : slot_children_13) : slot_children_13) : (_eq_291 ? 3'd4 : slot_children_13)) : (_eq_110 ? slot_children_13 : (_eq_111 ? slot_children_13 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_292 ? _sub_4 : slot_children_13) : slot_children_13) : slot_children_13) : slot_children_13) : (_eq_114 ? slot_children_13 : (_eq_115 ? slot_children_13 : (_eq_116 ? slot_children_13 : (_eq_118 ? slot_children_13 : (_eq_119 ? slot_children_13 : (_eq_120 ? 3'd0 : slot_children_13))))))))))))))));
+      slot_children_13 <= (_eq_0 ? slot_children_13 : (_eq_2 ? slot_children_13 : (_eq_5 ? slot_children_13 : (_eq_6 ? slot_children_13 : (_eq_8 ? slot_children_13 : (_eq_108 ? slot_children_13 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_290 ? 3'd0 : slot_children_13) : slot_children_13) : (_eq_291 ? 3'd4 : slot_children_13)) : (_eq_110 ? slot_children_13 : (_eq_111 ? slot_children_13 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_292 ? _sub_3 : slot_children_13) : slot_children_13) : slot_children_13) : slot_children_13) : (_eq_114 ? slot_children_13 : (_eq_115 ? slot_children_13 : (_eq_116 ? slot_children_13 : (_eq_118 ? slot_children_13 : (_eq_119 ? slot_children_13 : (_eq_120 ? 3'd0 : slot_children_13))))))))))))))));
     end
   end
 
@@ -2020,7 +2017,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_14 <= 3'd0;
     end else begin
-      slot_children_14 <= (_eq_0 ? slot_children_14 : (_eq_2 ? slot_children_14 : (_eq_5 ? slot_children_14 : (_eq_6 ? slot_children_14 : (_eq_8 ? slot_children_14 : (_eq_108 ? slot_children_14 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_293 ? 3'd0 : slot_children_14) : slot_children_14) : (_eq_294 ? 3'd4 : slot_children_14)) : (_eq_110 ? slot_children_14 : (_eq_111 ? slot_children_14 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_295 ? _sub_4 : slot_children_14) : slot_children_14) : slot_children_14) : slot_children_14) : (_eq_114 ? slot_children_14 : (_eq_115 ? slot_children_14 : (_eq_116 ? slot_children_14 : (_eq_118 ? slot_children_14 : (_eq_119 ? slot_children_14 : (_eq_120 ? 3'd0 : slot_children_14))))))))))))))));
+      slot_children_14 <= (_eq_0 ? slot_children_14 : (_eq_2 ? slot_children_14 : (_eq_5 ? slot_children_14 : (_eq_6 ? slot_children_14 : (_eq_8 ? slot_children_14 : (_eq_108 ? slot_children_14 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_293 ? 3'd0 : slot_children_14) : slot_children_14) : (_eq_294 ? 3'd4 : slot_children_14)) : (_eq_110 ? slot_children_14 : (_eq_111 ? slot_children_14 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_295 ? _sub_3 : slot_children_14) : slot_children_14) : slot_children_14) : slot_children_14) : (_eq_114 ? slot_children_14 : (_eq_115 ? slot_children_14 : (_eq_116 ? slot_children_14 : (_eq_118 ? slot_children_14 : (_eq_119 ? slot_children_14 : (_eq_120 ? 3'd0 : slot_children_14))))))))))))))));
     end
   end
 
@@ -2028,7 +2025,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_15 <= 3'd0;
     end else begin
-      slot_children_15 <= (_eq_0 ? slot_children_15 : (_eq_2 ? slot_children_15 : (_eq_5 ? slot_children_15 : (_eq_6 ? slot_children_15 : (_eq_8 ? slot_children_15 : (_eq_108 ? slot_children_15 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_296 ? 3'd0 : slot_children_15) : slot_children_15) : (_eq_297 ? 3'd4 : slot_children_15)) : (_eq_110 ? slot_children_15 : (_eq_111 ? slot_children_15 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_298 ? _sub_4 : slot_children_15) : slot_children_15) : slot_children_15) : slot_children_15) : (_eq_114 ? slot_children_15 : (_eq_115 ? slot_children_15 : (_eq_116 ? slot_children_15 : (_eq_118 ? slot_children_15 : (_eq_119 ? slot_children_15 : (_eq_120 ? 3'd0 : slot_children_15))))))))))))))));
+      slot_children_15 <= (_eq_0 ? slot_children_15 : (_eq_2 ? slot_children_15 : (_eq_5 ? slot_children_15 : (_eq_6 ? slot_children_15 : (_eq_8 ? slot_children_15 : (_eq_108 ? slot_children_15 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_296 ? 3'd0 : slot_children_15) : slot_children_15) : (_eq_297 ? 3'd4 : slot_children_15)) : (_eq_110 ? slot_children_15 : (_eq_111 ? slot_children_15 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_298 ? _sub_3 : slot_children_15) : slot_children_15) : slot_children_15) : slot_children_15) : (_eq_114 ? slot_children_15 : (_eq_115 ? slot_children_15 : (_eq_116 ? slot_children_15 : (_eq_118 ? slot_children_15 : (_eq_119 ? slot_children_15 : (_eq_120 ? 3'd0 : slot_children_15))))))))))))))));
     end
   end
 
@@ -2036,7 +2033,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_16 <= 3'd0;
     end else begin
-      slot_children_16 <= (_eq_0 ? slot_children_16 : (_eq_2 ? slot_children_16 : (_eq_5 ? slot_children_16 : (_eq_6 ? slot_children_16 : (_eq_8 ? slot_children_16 : (_eq_108 ? slot_children_16 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_299 ? 3'd0 : slot_children_16) : slot_children_16) : (_eq_300 ? 3'd4 : slot_children_16)) : (_eq_110 ? slot_children_16 : (_eq_111 ? slot_children_16 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_301 ? _sub_4 : slot_children_16) : slot_children_16) : slot_children_16) : slot_children_16) : (_eq_114 ? slot_children_16 : (_eq_115 ? slot_children_16 : (_eq_116 ? slot_children_16 : (_eq_118 ? slot_children_16 : (_eq_119 ? slot_children_16 : (_eq_120 ? 3'd0 : slot_children_16))))))))))))))));
+      slot_children_16 <= (_eq_0 ? slot_children_16 : (_eq_2 ? slot_children_16 : (_eq_5 ? slot_children_16 : (_eq_6 ? slot_children_16 : (_eq_8 ? slot_children_16 : (_eq_108 ? slot_children_16 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_299 ? 3'd0 : slot_children_16) : slot_children_16) : (_eq_300 ? 3'd4 : slot_children_16)) : (_eq_110 ? slot_children_16 : (_eq_111 ? slot_children_16 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_301 ? _sub_3 : slot_children_16) : slot_children_16) : slot_children_16) : slot_children_16) : (_eq_114 ? slot_children_16 : (_eq_115 ? slot_children_16 : (_eq_116 ? slot_children_16 : (_eq_118 ? slot_children_16 : (_eq_119 ? slot_children_16 : (_eq_120 ? 3'd0 : slot_children_16))))))))))))))));
     end
   end
 
@@ -2044,7 +2041,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_17 <= 3'd0;
     end else begin
-      slot_children_17 <= (_eq_0 ? slot_children_17 : (_eq_2 ? slot_children_17 : (_eq_5 ? slot_children_17 : (_eq_6 ? slot_children_17 : (_eq_8 ? slot_children_17 : (_eq_108 ? slot_children_17 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_302 ? 3'd0 : slot_children_17) : slot_children_17) : (_eq_303 ? 3'd4 : slot_children_17)) : (_eq_110 ? slot_children_17 : (_eq_111 ? slot_children_17 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_304 ? _sub_4 : slot_children_17) : slot_children_17) : slot_children_17) : slot_children_17) : (_eq_114 ? slot_children_17 : (_eq_115 ? slot_children_17 : (_eq_116 ? slot_children_17 : (_eq_118 ? slot_children_17 : (_eq_119 ? slot_children_17 : (_eq_120 ? 3'd0 : slot_children_17))))))))))))))));
+      slot_children_17 <= (_eq_0 ? slot_children_17 : (_eq_2 ? slot_children_17 : (_eq_5 ? slot_children_17 : (_eq_6 ? slot_children_17 : (_eq_8 ? slot_children_17 : (_eq_108 ? slot_children_17 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_302 ? 3'd0 : slot_children_17) : slot_children_17) : (_eq_303 ? 3'd4 : slot_children_17)) : (_eq_110 ? slot_children_17 : (_eq_111 ? slot_children_17 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_304 ? _sub_3 : slot_children_17) : slot_children_17) : slot_children_17) : slot_children_17) : (_eq_114 ? slot_children_17 : (_eq_115 ? slot_children_17 : (_eq_116 ? slot_children_17 : (_eq_118 ? slot_children_17 : (_eq_119 ? slot_children_17 : (_eq_120 ? 3'd0 : slot_children_17))))))))))))))));
     end
   end
 
@@ -2052,7 +2049,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_18 <= 3'd0;
     end else begin
-      slot_children_18 <= (_eq_0 ? slot_children_18 : (_eq_2 ? slot_children_18 : (_eq_5 ? slot_children_18 : (_eq_6 ? slot_children_18 : (_eq_8 ? slot_children_18 : (_eq_108 ? slot_children_18 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_305 ? 3'd0 : slot_children_18) : slot_children_18) : (_eq_306 ? 3'd4 : slot_children_18)) : (_eq_110 ? slot_children_18 : (_eq_111 ? slot_children_18 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_307 ? _sub_4 : slot_children_18) : slot_children_18) : slot_children_18) : slot_children_18) : (_eq_114 ? slot_children_18 : (_eq_115 ? slot_children_18 : (_eq_116 ? slot_children_18 : (_eq_118 ? slot_children_18 : (_eq_119 ? slot_children_18 : (_eq_120 ? 3'd0 : slot_children_18))))))))))))))));
+      slot_children_18 <= (_eq_0 ? slot_children_18 : (_eq_2 ? slot_children_18 : (_eq_5 ? slot_children_18 : (_eq_6 ? slot_children_18 : (_eq_8 ? slot_children_18 : (_eq_108 ? slot_children_18 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_305 ? 3'd0 : slot_children_18) : slot_children_18) : (_eq_306 ? 3'd4 : slot_children_18)) : (_eq_110 ? slot_children_18 : (_eq_111 ? slot_children_18 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_307 ? _sub_3 : slot_children_18) : slot_children_18) : slot_children_18) : slot_children_18) : (_eq_114 ? slot_children_18 : (_eq_115 ? slot_children_18 : (_eq_116 ? slot_children_18 : (_eq_118 ? slot_children_18 : (_eq_119 ? slot_children_18 : (_eq_120 ? 3'd0 : slot_children_18))))))))))))))));
     end
   end
 
@@ -2060,7 +2057,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_19 <= 3'd0;
     end else begin
-      slot_children_19 <= (_eq_0 ? slot_children_19 : (_eq_2 ? slot_children_19 : (_eq_5 ? slot_children_19 : (_eq_6 ? slot_children_19 : (_eq_8 ? slot_children_19 : (_eq_108 ? slot_children_19 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_308 ? 3'd0 : slot_children_19) : slot_children_19) : (_eq_309 ? 3'd4 : slot_children_19)) : (_eq_110 ? slot_children_19 : (_eq_111 ? slot_children_19 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_310 ? _sub_4 : slot_children_19) : slot_children_19) : slot_children_19) : slot_children_19) : (_eq_114 ? slot_children_19 : (_eq_115 ? slot_children_19 : (_eq_116 ? slot_children_19 : (_eq_118 ? slot_children_19 : (_eq_119 ? slot_children_19 : (_eq_120 ? 3'd0 : slot_children_19))))))))))))))));
+      slot_children_19 <= (_eq_0 ? slot_children_19 : (_eq_2 ? slot_children_19 : (_eq_5 ? slot_children_19 : (_eq_6 ? slot_children_19 : (_eq_8 ? slot_children_19 : (_eq_108 ? slot_children_19 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_308 ? 3'd0 : slot_children_19) : slot_children_19) : (_eq_309 ? 3'd4 : slot_children_19)) : (_eq_110 ? slot_children_19 : (_eq_111 ? slot_children_19 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_310 ? _sub_3 : slot_children_19) : slot_children_19) : slot_children_19) : slot_children_19) : (_eq_114 ? slot_children_19 : (_eq_115 ? slot_children_19 : (_eq_116 ? slot_children_19 : (_eq_118 ? slot_children_19 : (_eq_119 ? slot_children_19 : (_eq_120 ? 3'd0 : slot_children_19))))))))))))))));
     end
   end
 
@@ -2068,7 +2065,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_20 <= 3'd0;
     end else begin
-      slot_children_20 <= (_eq_0 ? slot_children_20 : (_eq_2 ? slot_children_20 : (_eq_5 ? slot_children_20 : (_eq_6 ? slot_children_20 : (_eq_8 ? slot_children_20 : (_eq_108 ? slot_children_20 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_311 ? 3'd0 : slot_children_20) : slot_children_20) : (_eq_312 ? 3'd4 : slot_children_20)) : (_eq_110 ? slot_children_20 : (_eq_111 ? slot_children_20 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_313 ? _sub_4 : slot_children_20) : slot_children_20) : slot_children_20) : slot_children_20) : (_eq_114 ? slot_children_20 : (_eq_115 ? slot_children_20 : (_eq_116 ? slot_children_20 : (_eq_118 ? slot_children_20 : (_eq_119 ? slot_children_20 : (_eq_120 ? 3'd0 : slot_children_20))))))))))))))));
+      slot_children_20 <= (_eq_0 ? slot_children_20 : (_eq_2 ? slot_children_20 : (_eq_5 ? slot_children_20 : (_eq_6 ? slot_children_20 : (_eq_8 ? slot_children_20 : (_eq_108 ? slot_children_20 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_311 ? 3'd0 : slot_children_20) : slot_children_20) : (_eq_312 ? 3'd4 : slot_children_20)) : (_eq_110 ? slot_children_20 : (_eq_111 ? slot_children_20 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_313 ? _sub_3 : slot_children_20) : slot_children_20) : slot_children_20) : slot_children_20) : (_eq_114 ? slot_children_20 : (_eq_115 ? slot_children_20 : (_eq_116 ? slot_children_20 : (_eq_118 ? slot_children_20 : (_eq_119 ? slot_children_20 : (_eq_120 ? 3'd0 : slot_children_20))))))))))))))));
     end
   end
 
@@ -2076,7 +2073,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_21 <= 3'd0;
     end else begin
-      slot_children_21 <= (_eq_0 ? slot_children_21 : (_eq_2 ? slot_children_21 : (_eq_5 ? slot_children_21 : (_eq_6 ? slot_children_21 : (_eq_8 ? slot_children_21 : (_eq_108 ? slot_children_21 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_314 ? 3'd0 : slot_children_21) : slot_children_21) : (_eq_315 ? 3'd4 : slot_children_21)) : (_eq_110 ? slot_children_21 : (_eq_111 ? slot_children_21 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_316 ? _sub_4 : slot_children_21) : slot_children_21) : slot_children_21) : slot_children_21) : (_eq_114 ? slot_children_21 : (_eq_115 ? slot_children_21 : (_eq_116 ? slot_children_21 : (_eq_118 ? slot_children_21 : (_eq_119 ? slot_children_21 : (_eq_120 ? 3'd0 : slot_children_21))))))))))))))));
+      slot_children_21 <= (_eq_0 ? slot_children_21 : (_eq_2 ? slot_children_21 : (_eq_5 ? slot_children_21 : (_eq_6 ? slot_children_21 : (_eq_8 ? slot_children_21 : (_eq_108 ? slot_children_21 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_314 ? 3'd0 : slot_children_21) : slot_children_21) : (_eq_315 ? 3'd4 : slot_children_21)) : (_eq_110 ? slot_children_21 : (_eq_111 ? slot_children_21 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_316 ? _sub_3 : slot_children_21) : slot_children_21) : slot_children_21) : slot_children_21) : (_eq_114 ? slot_children_21 : (_eq_115 ? slot_children_21 : (_eq_116 ? slot_children_21 : (_eq_118 ? slot_children_21 : (_eq_119 ? slot_children_21 : (_eq_120 ? 3'd0 : slot_children_21))))))))))))))));
     end
   end
 
@@ -2084,7 +2081,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_22 <= 3'd0;
     end else begin
-      slot_children_22 <= (_eq_0 ? slot_children_22 : (_eq_2 ? slot_children_22 : (_eq_5 ? slot_children_22 : (_eq_6 ? slot_children_22 : (_eq_8 ? slot_children_22 : (_eq_108 ? slot_children_22 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_317 ? 3'd0 : slot_children_22) : slot_children_22) : (_eq_318 ? 3'd4 : slot_children_22)) : (_eq_110 ? slot_children_22 : (_eq_111 ? slot_children_22 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_319 ? _sub_4 : slot_children_22) : slot_children_22) : slot_children_22) : slot_children_22) : (_eq_114 ? slot_children_22 : (_eq_115 ? slot_children_22 : (_eq_116 ? slot_children_22 : (_eq_118 ? slot_children_22 : (_eq_119 ? slot_children_22 : (_eq_120 ? 3'd0 : slot_children_22))))))))))))))));
+      slot_children_22 <= (_eq_0 ? slot_children_22 : (_eq_2 ? slot_children_22 : (_eq_5 ? slot_children_22 : (_eq_6 ? slot_children_22 : (_eq_8 ? slot_children_22 : (_eq_108 ? slot_children_22 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_317 ? 3'd0 : slot_children_22) : slot_children_22) : (_eq_318 ? 3'd4 : slot_children_22)) : (_eq_110 ? slot_children_22 : (_eq_111 ? slot_children_22 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_319 ? _sub_3 : slot_children_22) : slot_children_22) : slot_children_22) : slot_children_22) : (_eq_114 ? slot_children_22 : (_eq_115 ? slot_children_22 : (_eq_116 ? slot_children_22 : (_eq_118 ? slot_children_22 : (_eq_119 ? slot_children_22 : (_eq_120 ? 3'd0 : slot_children_22))))))))))))))));
     end
   end
 
@@ -2092,7 +2089,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_23 <= 3'd0;
     end else begin
-      slot_children_23 <= (_eq_0 ? slot_children_23 : (_eq_2 ? slot_children_23 : (_eq_5 ? slot_children_23 : (_eq_6 ? slot_children_23 : (_eq_8 ? slot_children_23 : (_eq_108 ? slot_children_23 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_320 ? 3'd0 : slot_children_23) : slot_children_23) : (_eq_321 ? 3'd4 : slot_children_23)) : (_eq_110 ? slot_children_23 : (_eq_111 ? slot_children_23 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_322 ? _sub_4 : slot_children_23) : slot_children_23) : slot_children_23) : slot_children_23) : (_eq_114 ? slot_children_23 : (_eq_115 ? slot_children_23 : (_eq_116 ? slot_children_23 : (_eq_118 ? slot_children_23 : (_eq_119 ? slot_children_23 : (_eq_120 ? 3'd0 : slot_children_23))))))))))))))));
+      slot_children_23 <= (_eq_0 ? slot_children_23 : (_eq_2 ? slot_children_23 : (_eq_5 ? slot_children_23 : (_eq_6 ? slot_children_23 : (_eq_8 ? slot_children_23 : (_eq_108 ? slot_children_23 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_320 ? 3'd0 : slot_children_23) : slot_children_23) : (_eq_321 ? 3'd4 : slot_children_23)) : (_eq_110 ? slot_children_23 : (_eq_111 ? slot_children_23 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_322 ? _sub_3 : slot_children_23) : slot_children_23) : slot_children_23) : slot_children_23) : (_eq_114 ? slot_children_23 : (_eq_115 ? slot_children_23 : (_eq_116 ? slot_children_23 : (_eq_118 ? slot_children_23 : (_eq_119 ? slot_children_23 : (_eq_120 ? 3'd0 : slot_children_23))))))))))))))));
     end
   end
 
@@ -2100,7 +2097,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_24 <= 3'd0;
     end else begin
-      slot_children_24 <= (_eq_0 ? slot_children_24 : (_eq_2 ? slot_children_24 : (_eq_5 ? slot_children_24 : (_eq_6 ? slot_children_24 : (_eq_8 ? slot_children_24 : (_eq_108 ? slot_children_24 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_323 ? 3'd0 : slot_children_24) : slot_children_24) : (_eq_324 ? 3'd4 : slot_children_24)) : (_eq_110 ? slot_children_24 : (_eq_111 ? slot_children_24 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_325 ? _sub_4 : slot_children_24) : slot_children_24) : slot_children_24) : slot_children_24) : (_eq_114 ? slot_children_24 : (_eq_115 ? slot_children_24 : (_eq_116 ? slot_children_24 : (_eq_118 ? slot_children_24 : (_eq_119 ? slot_children_24 : (_eq_120 ? 3'd0 : slot_children_24))))))))))))))));
+      slot_children_24 <= (_eq_0 ? slot_children_24 : (_eq_2 ? slot_children_24 : (_eq_5 ? slot_children_24 : (_eq_6 ? slot_children_24 : (_eq_8 ? slot_children_24 : (_eq_108 ? slot_children_24 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_323 ? 3'd0 : slot_children_24) : slot_children_24) : (_eq_324 ? 3'd4 : slot_children_24)) : (_eq_110 ? slot_children_24 : (_eq_111 ? slot_children_24 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_325 ? _sub_3 : slot_children_24) : slot_children_24) : slot_children_24) : slot_children_24) : (_eq_114 ? slot_children_24 : (_eq_115 ? slot_children_24 : (_eq_116 ? slot_children_24 : (_eq_118 ? slot_children_24 : (_eq_119 ? slot_children_24 : (_eq_120 ? 3'd0 : slot_children_24))))))))))))))));
     end
   end
 
@@ -2108,7 +2105,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_25 <= 3'd0;
     end else begin
-      slot_children_25 <= (_eq_0 ? slot_children_25 : (_eq_2 ? slot_children_25 : (_eq_5 ? slot_children_25 : (_eq_6 ? slot_children_25 : (_eq_8 ? slot_children_25 : (_eq_108 ? slot_children_25 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_326 ? 3'd0 : slot_children_25) : slot_children_25) : (_eq_327 ? 3'd4 : slot_children_25)) : (_eq_110 ? slot_children_25 : (_eq_111 ? slot_children_25 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_328 ? _sub_4 : slot_children_25) : slot_children_25) : slot_children_25) : slot_children_25) : (_eq_114 ? slot_children_25 : (_eq_115 ? slot_children_25 : (_eq_116 ? slot_children_25 : (_eq_118 ? slot_children_25 : (_eq_119 ? slot_children_25 : (_eq_120 ? 3'd0 : slot_children_25))))))))))))))));
+      slot_children_25 <= (_eq_0 ? slot_children_25 : (_eq_2 ? slot_children_25 : (_eq_5 ? slot_children_25 : (_eq_6 ? slot_children_25 : (_eq_8 ? slot_children_25 : (_eq_108 ? slot_children_25 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_326 ? 3'd0 : slot_children_25) : slot_children_25) : (_eq_327 ? 3'd4 : slot_children_25)) : (_eq_110 ? slot_children_25 : (_eq_111 ? slot_children_25 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_328 ? _sub_3 : slot_children_25) : slot_children_25) : slot_children_25) : slot_children_25) : (_eq_114 ? slot_children_25 : (_eq_115 ? slot_children_25 : (_eq_116 ? slot_children_25 : (_eq_118 ? slot_children_25 : (_eq_119 ? slot_children_25 : (_eq_120 ? 3'd0 : slot_children_25))))))))))))))));
     end
   end
 
@@ -2116,7 +2113,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_26 <= 3'd0;
     end else begin
-      slot_children_26 <= (_eq_0 ? slot_children_26 : (_eq_2 ? slot_children_26 : (_eq_5 ? slot_children_26 : (_eq_6 ? slot_children_26 : (_eq_8 ? slot_children_26 : (_eq_108 ? slot_children_26 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_329 ? 3'd0 : slot_children_26) : slot_children_26) : (_eq_330 ? 3'd4 : slot_children_26)) : (_eq_110 ? slot_children_26 : (_eq_111 ? slot_children_26 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_331 ? _sub_4 : slot_children_26) : slot_children_26) : slot_children_26) : slot_children_26) : (_eq_114 ? slot_children_26 : (_eq_115 ? slot_children_26 : (_eq_116 ? slot_children_26 : (_eq_118 ? slot_children_26 : (_eq_119 ? slot_children_26 : (_eq_120 ? 3'd0 : slot_children_26))))))))))))))));
+      slot_children_26 <= (_eq_0 ? slot_children_26 : (_eq_2 ? slot_children_26 : (_eq_5 ? slot_children_26 : (_eq_6 ? slot_children_26 : (_eq_8 ? slot_children_26 : (_eq_108 ? slot_children_26 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_329 ? 3'd0 : slot_children_26) : slot_children_26) : (_eq_330 ? 3'd4 : slot_children_26)) : (_eq_110 ? slot_children_26 : (_eq_111 ? slot_children_26 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_331 ? _sub_3 : slot_children_26) : slot_children_26) : slot_children_26) : slot_children_26) : (_eq_114 ? slot_children_26 : (_eq_115 ? slot_children_26 : (_eq_116 ? slot_children_26 : (_eq_118 ? slot_children_26 : (_eq_119 ? slot_children_26 : (_eq_120 ? 3'd0 : slot_children_26))))))))))))))));
     end
   end
 
@@ -2124,7 +2121,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_27 <= 3'd0;
     end else begin
-      slot_children_27 <= (_eq_0 ? slot_children_27 : (_eq_2 ? slot_children_27 : (_eq_5 ? slot_children_27 : (_eq_6 ? slot_children_27 : (_eq_8 ? slot_children_27 : (_eq_108 ? slot_children_27 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_332 ? 3'd0 : slot_children_27) : slot_children_27) : (_eq_333 ? 3'd4 : slot_children_27)) : (_eq_110 ? slot_children_27 : (_eq_111 ? slot_children_27 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_334 ? _sub_4 : slot_children_27) : slot_children_27) : slot_children_27) : slot_children_27) : (_eq_114 ? slot_children_27 : (_eq_115 ? slot_children_27 : (_eq_116 ? slot_children_27 : (_eq_118 ? slot_children_27 : (_eq_119 ? slot_children_27 : (_eq_120 ? 3'd0 : slot_children_27))))))))))))))));
+      slot_children_27 <= (_eq_0 ? slot_children_27 : (_eq_2 ? slot_children_27 : (_eq_5 ? slot_children_27 : (_eq_6 ? slot_children_27 : (_eq_8 ? slot_children_27 : (_eq_108 ? slot_children_27 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_332 ? 3'd0 : slot_children_27) : slot_children_27) : (_eq_333 ? 3'd4 : slot_children_27)) : (_eq_110 ? slot_children_27 : (_eq_111 ? slot_children_27 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_334 ? _sub_3 : slot_children_27) : slot_children_27) : slot_children_27) : slot_children_27) : (_eq_114 ? slot_children_27 : (_eq_115 ? slot_children_27 : (_eq_116 ? slot_children_27 : (_eq_118 ? slot_children_27 : (_eq_119 ? slot_children_27 : (_eq_120 ? 3'd0 : slot_children_27))))))))))))))));
     end
   end
 
@@ -2132,7 +2129,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_28 <= 3'd0;
     end else begin
-      slot_children_28 <= (_eq_0 ? slot_children_28 : (_eq_2 ? slot_children_28 : (_eq_5 ? slot_children_28 : (_eq_6 ? slot_children_28 : (_eq_8 ? slot_children_28 : (_eq_108 ? slot_children_28 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_335 ? 3'd0 : slot_children_28) : slot_children_28) : (_eq_336 ? 3'd4 : slot_children_28)) : (_eq_110 ? slot_children_28 : (_eq_111 ? slot_children_28 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_337 ? _sub_4 : slot_children_28) : slot_children_28) : slot_children_28) : slot_children_28) : (_eq_114 ? slot_children_28 : (_eq_115 ? slot_children_28 : (_eq_116 ? slot_children_28 : (_eq_118 ? slot_children_28 : (_eq_119 ? slot_children_28 : (_eq_120 ? 3'd0 : slot_children_28))))))))))))))));
+      slot_children_28 <= (_eq_0 ? slot_children_28 : (_eq_2 ? slot_children_28 : (_eq_5 ? slot_children_28 : (_eq_6 ? slot_children_28 : (_eq_8 ? slot_children_28 : (_eq_108 ? slot_children_28 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_335 ? 3'd0 : slot_children_28) : slot_children_28) : (_eq_336 ? 3'd4 : slot_children_28)) : (_eq_110 ? slot_children_28 : (_eq_111 ? slot_children_28 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_337 ? _sub_3 : slot_children_28) : slot_children_28) : slot_children_28) : slot_children_28) : (_eq_114 ? slot_children_28 : (_eq_115 ? slot_children_28 : (_eq_116 ? slot_children_28 : (_eq_118 ? slot_children_28 : (_eq_119 ? slot_children_28 : (_eq_120 ? 3'd0 : slot_children_28))))))))))))))));
     end
   end
 
@@ -2140,7 +2137,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_29 <= 3'd0;
     end else begin
-      slot_children_29 <= (_eq_0 ? slot_children_29 : (_eq_2 ? slot_children_29 : (_eq_5 ? slot_children_29 : (_eq_6 ? slot_children_29 : (_eq_8 ? slot_children_29 : (_eq_108 ? slot_children_29 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_338 ? 3'd0 : slot_children_29) : slot_children_29) : (_eq_339 ? 3'd4 : slot_children_29)) : (_eq_110 ? slot_children_29 : (_eq_111 ? slot_children_29 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_340 ? _sub_4 : slot_children_29) : slot_children_29) : slot_children_29) : slot_children_29) : (_eq_114 ? slot_children_29 : (_eq_115 ? slot_children_29 : (_eq_116 ? slot_children_29 : (_eq_118 ? slot_children_29 : (_eq_119 ? slot_children_29 : (_eq_120 ? 3'd0 : slot_children_29))))))))))))))));
+      slot_children_29 <= (_eq_0 ? slot_children_29 : (_eq_2 ? slot_children_29 : (_eq_5 ? slot_children_29 : (_eq_6 ? slot_children_29 : (_eq_8 ? slot_children_29 : (_eq_108 ? slot_children_29 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_338 ? 3'd0 : slot_children_29) : slot_children_29) : (_eq_339 ? 3'd4 : slot_children_29)) : (_eq_110 ? slot_children_29 : (_eq_111 ? slot_children_29 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_340 ? _sub_3 : slot_children_29) : slot_children_29) : slot_children_29) : slot_children_29) : (_eq_114 ? slot_children_29 : (_eq_115 ? slot_children_29 : (_eq_116 ? slot_children_29 : (_eq_118 ? slot_children_29 : (_eq_119 ? slot_children_29 : (_eq_120 ? 3'd0 : slot_children_29))))))))))))))));
     end
   end
 
@@ -2148,7 +2145,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_30 <= 3'd0;
     end else begin
-      slot_children_30 <= (_eq_0 ? slot_children_30 : (_eq_2 ? slot_children_30 : (_eq_5 ? slot_children_30 : (_eq_6 ? slot_children_30 : (_eq_8 ? slot_children_30 : (_eq_108 ? slot_children_30 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_341 ? 3'd0 : slot_children_30) : slot_children_30) : (_eq_342 ? 3'd4 : slot_children_30)) : (_eq_110 ? slot_children_30 : (_eq_111 ? slot_children_30 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_343 ? _sub_4 : slot_children_30) : slot_children_30) : slot_children_30) : slot_children_30) : (_eq_114 ? slot_children_30 : (_eq_115 ? slot_children_30 : (_eq_116 ? slot_children_30 : (_eq_118 ? slot_children_30 : (_eq_119 ? slot_children_30 : (_eq_120 ? 3'd0 : slot_children_30))))))))))))))));
+      slot_children_30 <= (_eq_0 ? slot_children_30 : (_eq_2 ? slot_children_30 : (_eq_5 ? slot_children_30 : (_eq_6 ? slot_children_30 : (_eq_8 ? slot_children_30 : (_eq_108 ? slot_children_30 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_341 ? 3'd0 : slot_children_30) : slot_children_30) : (_eq_342 ? 3'd4 : slot_children_30)) : (_eq_110 ? slot_children_30 : (_eq_111 ? slot_children_30 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_343 ? _sub_3 : slot_children_30) : slot_children_30) : slot_children_30) : slot_children_30) : (_eq_114 ? slot_children_30 : (_eq_115 ? slot_children_30 : (_eq_116 ? slot_children_30 : (_eq_118 ? slot_children_30 : (_eq_119 ? slot_children_30 : (_eq_120 ? 3'd0 : slot_children_30))))))))))))))));
     end
   end
 
@@ -2156,7 +2153,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_31 <= 3'd0;
     end else begin
-      slot_children_31 <= (_eq_0 ? slot_children_31 : (_eq_2 ? slot_children_31 : (_eq_5 ? slot_children_31 : (_eq_6 ? slot_children_31 : (_eq_8 ? slot_children_31 : (_eq_108 ? slot_children_31 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_344 ? 3'd0 : slot_children_31) : slot_children_31) : (_eq_345 ? 3'd4 : slot_children_31)) : (_eq_110 ? slot_children_31 : (_eq_111 ? slot_children_31 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_346 ? _sub_4 : slot_children_31) : slot_children_31) : slot_children_31) : slot_children_31) : (_eq_114 ? slot_children_31 : (_eq_115 ? slot_children_31 : (_eq_116 ? slot_children_31 : (_eq_118 ? slot_children_31 : (_eq_119 ? slot_children_31 : (_eq_120 ? 3'd0 : slot_children_31))))))))))))))));
+      slot_children_31 <= (_eq_0 ? slot_children_31 : (_eq_2 ? slot_children_31 : (_eq_5 ? slot_children_31 : (_eq_6 ? slot_children_31 : (_eq_8 ? slot_children_31 : (_eq_108 ? slot_children_31 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_344 ? 3'd0 : slot_children_31) : slot_children_31) : (_eq_345 ? 3'd4 : slot_children_31)) : (_eq_110 ? slot_children_31 : (_eq_111 ? slot_children_31 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_346 ? _sub_3 : slot_children_31) : slot_children_31) : slot_children_31) : slot_children_31) : (_eq_114 ? slot_children_31 : (_eq_115 ? slot_children_31 : (_eq_116 ? slot_children_31 : (_eq_118 ? slot_children_31 : (_eq_119 ? slot_children_31 : (_eq_120 ? 3'd0 : slot_children_31))))))))))))))));
     end
   end
 
@@ -2164,7 +2161,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       st_n <= 64'd0;
     end else begin
-      st_n <= (ev_clear ? 64'd0 : (ev_commit ? _add_1 : st_n));
+      st_n <= (ev_clear ? 64'd0 : (ev_commit ? _add_0 : st_n));
     end
   end
 
@@ -2172,7 +2169,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       st_updates <= 64'd0;
     end else begin
-      st_updates <= (ev_clear ? 64'd0 : (ev_commit ? _add_2 : st_updates));
+      st_updates <= (ev_clear ? 64'd0 : (ev_commit ? _add_1 : st_updates));
     end
   end
 
@@ -2180,7 +2177,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       st_splits <= 64'd0;
     end else begin
-      st_splits <= (ev_clear ? 64'd0 : (ev_split ? _add_3 : st_splits));
+      st_splits <= (ev_clear ? 64'd0 : (ev_split ? _add_2 : st_splits));
     end
   end
 
@@ -2188,7 +2185,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       st_merges <= 64'd0;
     end else begin
-      st_merges <= (ev_clear ? 64'd0 : _add_4);
+      st_merges <= (ev_clear ? 64'd0 : _add_3);
     end
   end
 
@@ -2196,7 +2193,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       st_merge_batches <= 64'd0;
     end else begin
-      st_merge_batches <= (ev_clear ? 64'd0 : (ev_batch ? _add_5 : st_merge_batches));
+      st_merge_batches <= (ev_clear ? 64'd0 : (ev_batch ? _add_4 : st_merge_batches));
     end
   end
 
@@ -2204,7 +2201,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       st_deferred_splits <= 64'd0;
     end else begin
-      st_deferred_splits <= (ev_clear ? 64'd0 : (ev_deferred ? _add_6 : st_deferred_splits));
+      st_deferred_splits <= (ev_clear ? 64'd0 : (ev_deferred ? _add_5 : st_deferred_splits));
     end
   end
 
@@ -2212,7 +2209,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       st_saturations <= 64'd0;
     end else begin
-      st_saturations <= (ev_clear ? 64'd0 : (ev_saturation ? _add_7 : st_saturations));
+      st_saturations <= (ev_clear ? 64'd0 : (ev_saturation ? _add_6 : st_saturations));
     end
   end
 
@@ -2244,7 +2241,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       st_nodes <= 6'd1;
     end else begin
-      st_nodes <= (ev_clear ? 6'd1 : _sub_5);
+      st_nodes <= (ev_clear ? 6'd1 : _sub_4);
     end
   end
 
@@ -2348,7 +2345,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_not_0 ? _mux_24 : next_merge) : (_eq_2 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_8 ? next_merge : (_eq_108 ? next_merge : (_eq_109 ? next_merge : (_eq_110 ? next_merge : (_eq_111 ? next_merge : (_eq_112 ? next_merge : (_eq_114 ? next_merge : (_eq_115 ? (_not_43 ? (_or_r_1 ? next_merge : _bits_109) : next_merge) : next_merge))))))))))));
+      next_merge <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_24 : next_merge) : next_merge) : (_eq_2 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_8 ? next_merge : (_eq_108 ? next_merge : (_eq_109 ? next_merge : (_eq_110 ? next_merge : (_eq_111 ? next_merge : (_eq_112 ? next_merge : (_eq_114 ? next_merge : (_eq_115 ? (_not_43 ? (_or_r_1 ? next_merge : _bits_109) : next_merge) : next_merge))))))))))));
     end
   end
 
@@ -2356,7 +2353,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       until_merge <= 64'd0;
     end else begin
-      until_merge <= (_eq_0 ? (_not_0 ? _mux_24 : (commit_fire ? _sub_6 : until_merge)) : (_eq_2 ? (commit_fire ? _sub_6 : until_merge) : (_eq_5 ? (commit_fire ? _sub_6 : until_merge) : (_eq_6 ? (commit_fire ? _sub_6 : until_merge) : (_eq_8 ? (commit_fire ? _sub_6 : until_merge) : (_eq_108 ? (commit_fire ? _sub_6 : until_merge) : (_eq_109 ? (commit_fire ? _sub_6 : until_merge) : (_eq_110 ? (commit_fire ? _sub_6 : until_merge) : (_eq_111 ? (commit_fire ? _sub_6 : until_merge) : (_eq_112 ? (commit_fire ? _sub_6 : until_merge) : (_eq_114 ? (_or_66 ? _sub_7 : (commit_fire ? _sub_6 : until_merge)) : (commit_fire ? _sub_6 : until_merge))))))))))));
+      until_merge <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_24 : (commit_fire ? _sub_5 : until_merge)) : (commit_fire ? _sub_5 : until_merge)) : (_eq_2 ? (commit_fire ? _sub_5 : until_merge) : (_eq_5 ? (commit_fire ? _sub_5 : until_merge) : (_eq_6 ? (commit_fire ? _sub_5 : until_merge) : (_eq_8 ? (commit_fire ? _sub_5 : until_merge) : (_eq_108 ? (commit_fire ? _sub_5 : until_merge) : (_eq_109 ? (commit_fire ? _sub_5 : until_merge) : (_eq_110 ? (commit_fire ? _sub_5 : until_merge) : (_eq_111 ? (commit_fire ? _sub_5 : until_merge) : (_eq_112 ? (commit_fire ? _sub_5 : until_merge) : (_eq_114 ? (_or_66 ? _sub_6 : (commit_fire ? _sub_5 : until_merge)) : (commit_fire ? _sub_5 : until_merge))))))))))));
     end
   end
 
@@ -2372,7 +2369,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_eq_0 ? (_not_0 ? _mux_25 : eps_active) : eps_active);
+      eps_active <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_25 : eps_active) : eps_active) : eps_active);
     end
   end
 
@@ -2380,7 +2377,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_eq_0 ? (_not_0 ? _mux_26 : q_active) : q_active);
+      q_active <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_26 : q_active) : q_active) : q_active);
     end
   end
 
@@ -2390,10 +2387,6 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
 
   always @(posedge clock) begin
     op_len <= (commit_fire ? (defer_now ? op_len : (_or_0 ? hit_len : op_len)) : op_len);
-  end
-
-  always @(posedge clock) begin
-    op_key <= (commit_fire ? (defer_now ? op_key : (_or_0 ? io_head_key : op_key)) : op_key);
   end
 
   always @(posedge clock) begin
@@ -2436,7 +2429,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       front_count <= 5'd0;
     end else begin
-      front_count <= _sub_8;
+      front_count <= _sub_7;
     end
   end
 
@@ -2444,47 +2437,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       sram_count <= 8'd0;
     end else begin
-      sram_count <= _sub_9;
+      sram_count <= _sub_8;
     end
-  end
-
-  always @(posedge clock) begin
-    undo_0 <= (_eq_0 ? undo_0 : (_eq_2 ? undo_0 : (_eq_5 ? (io_counterResult_valid ? (_eq_349 ? _cat_18 : undo_0) : undo_0) : undo_0)));
-  end
-
-  always @(posedge clock) begin
-    undo_1 <= (_eq_0 ? undo_1 : (_eq_2 ? undo_1 : (_eq_5 ? (io_counterResult_valid ? (_eq_350 ? _cat_18 : undo_1) : undo_1) : undo_1)));
-  end
-
-  always @(posedge clock) begin
-    undo_2 <= (_eq_0 ? undo_2 : (_eq_2 ? undo_2 : (_eq_5 ? (io_counterResult_valid ? (_eq_351 ? _cat_18 : undo_2) : undo_2) : undo_2)));
-  end
-
-  always @(posedge clock) begin
-    undo_3 <= (_eq_0 ? undo_3 : (_eq_2 ? undo_3 : (_eq_5 ? (io_counterResult_valid ? (_eq_352 ? _cat_18 : undo_3) : undo_3) : undo_3)));
-  end
-
-  always @(posedge clock) begin
-    undo_4 <= (_eq_0 ? undo_4 : (_eq_2 ? undo_4 : (_eq_5 ? (io_counterResult_valid ? (_eq_353 ? _cat_18 : undo_4) : undo_4) : undo_4)));
-  end
-
-  always @(posedge clock) begin
-    undo_5 <= (_eq_0 ? undo_5 : (_eq_2 ? undo_5 : (_eq_5 ? (io_counterResult_valid ? (_eq_354 ? _cat_18 : undo_5) : undo_5) : undo_5)));
-  end
-
-  always @(posedge clock) begin
-    undo_6 <= (_eq_0 ? undo_6 : (_eq_2 ? undo_6 : (_eq_5 ? (io_counterResult_valid ? (_eq_355 ? _cat_18 : undo_6) : undo_6) : undo_6)));
-  end
-
-  always @(posedge clock) begin
-    undo_7 <= (_eq_0 ? undo_7 : (_eq_2 ? undo_7 : (_eq_5 ? (io_counterResult_valid ? (_eq_356 ? _cat_18 : undo_7) : undo_7) : undo_7)));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       undo_sp <= 4'd0;
     end else begin
-      undo_sp <= (_eq_0 ? undo_sp : (_eq_2 ? undo_sp : (_eq_5 ? (io_counterResult_valid ? _add_11 : undo_sp) : (_eq_6 ? (_ne_0 ? (cmd_fire ? _sub_10 : undo_sp) : undo_sp) : undo_sp))));
+      undo_sp <= (_eq_0 ? undo_sp : (_eq_2 ? undo_sp : (_eq_5 ? (undo_push ? _add_10 : undo_sp) : (_eq_6 ? (_ne_0 ? (cmd_fire ? _sub_9 : undo_sp) : undo_sp) : undo_sp))));
     end
   end
 
@@ -2501,7 +2462,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   end
 
   always @(posedge clock) begin
-    merge_level <= (_eq_0 ? merge_level : (_eq_2 ? merge_level : (_eq_5 ? merge_level : (_eq_6 ? (_ne_0 ? merge_level : (split_req ? merge_level : 6'd30)) : (_eq_8 ? merge_level : (_eq_108 ? (_ge_1 ? merge_level : (_not_40 ? 6'd30 : (merge_due ? 6'd30 : merge_level))) : (_eq_109 ? (_or_65 ? merge_level : (merge_due ? 6'd30 : merge_level)) : (_eq_110 ? (_or_62 ? merge_level : (_ne_33 ? _sub_11 : merge_level)) : merge_level))))))));
+    merge_level <= (_eq_0 ? merge_level : (_eq_2 ? merge_level : (_eq_5 ? merge_level : (_eq_6 ? (_ne_0 ? merge_level : (split_req ? merge_level : 6'd30)) : (_eq_8 ? merge_level : (_eq_108 ? (_ge_1 ? merge_level : (_not_40 ? 6'd30 : (merge_due ? 6'd30 : merge_level))) : (_eq_109 ? (_or_65 ? merge_level : (merge_due ? 6'd30 : merge_level)) : (_eq_110 ? (_or_62 ? merge_level : (_ne_33 ? _sub_10 : merge_level)) : merge_level))))))));
   end
 
   always @(posedge clock) begin
@@ -2509,11 +2470,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   end
 
   always @(posedge clock) begin
-    merge_sum <= (_eq_0 ? (_and_151 ? _add_12 : merge_sum) : (_eq_2 ? (_and_151 ? _add_12 : merge_sum) : (_eq_5 ? (_and_151 ? _add_12 : merge_sum) : (_eq_6 ? (_and_151 ? _add_12 : merge_sum) : (_eq_8 ? (_and_151 ? _add_12 : merge_sum) : (_eq_108 ? (_and_151 ? _add_12 : merge_sum) : (_eq_109 ? (_and_151 ? _add_12 : merge_sum) : (_eq_110 ? (_or_62 ? (cmd_fire ? 35'd0 : (_and_151 ? _add_12 : merge_sum)) : (_and_151 ? _add_12 : merge_sum)) : (_and_151 ? _add_12 : merge_sum)))))))));
+    merge_sum <= (_eq_0 ? (_and_150 ? _add_11 : merge_sum) : (_eq_2 ? (_and_150 ? _add_11 : merge_sum) : (_eq_5 ? (_and_150 ? _add_11 : merge_sum) : (_eq_6 ? (_and_150 ? _add_11 : merge_sum) : (_eq_8 ? (_and_150 ? _add_11 : merge_sum) : (_eq_108 ? (_and_150 ? _add_11 : merge_sum) : (_eq_109 ? (_and_150 ? _add_11 : merge_sum) : (_eq_110 ? (_or_62 ? (cmd_fire ? 35'd0 : (_and_150 ? _add_11 : merge_sum)) : (_and_150 ? _add_11 : merge_sum)) : (_and_150 ? _add_11 : merge_sum)))))))));
   end
 
   always @(posedge clock) begin
-    merge_leaves <= (_eq_0 ? merge_leaves : (_eq_2 ? merge_leaves : (_eq_5 ? merge_leaves : (_eq_6 ? merge_leaves : (_eq_8 ? merge_leaves : (_eq_108 ? merge_leaves : (_eq_109 ? merge_leaves : (_eq_110 ? (_or_62 ? (cmd_fire ? 3'd0 : merge_leaves) : merge_leaves) : (_eq_111 ? (_or_62 ? (cmd_fire ? _add_13 : merge_leaves) : merge_leaves) : merge_leaves)))))))));
+    merge_leaves <= (_eq_0 ? merge_leaves : (_eq_2 ? merge_leaves : (_eq_5 ? merge_leaves : (_eq_6 ? merge_leaves : (_eq_8 ? merge_leaves : (_eq_108 ? merge_leaves : (_eq_109 ? merge_leaves : (_eq_110 ? (_or_62 ? (cmd_fire ? 3'd0 : merge_leaves) : merge_leaves) : (_eq_111 ? (_or_62 ? (cmd_fire ? _add_12 : merge_leaves) : merge_leaves) : merge_leaves)))))))));
   end
 
   always @(posedge clock) begin
@@ -2540,7 +2501,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_2 ? (_and_149 ? 1'd0 : snapshot_pending) : snapshot_pending)));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_2 ? (_and_148 ? 1'd0 : snapshot_pending) : snapshot_pending)));
     end
   end
 
@@ -2556,8 +2517,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (_eq_0 ? node_valid : (_eq_2 ? node_valid : (_eq_5 ? node_valid : (_eq_6 ? node_valid : (_eq_8 ? node_valid : (_eq_108 ? node_valid : (_eq_109 ? node_valid : (_eq_110 ? node_valid : (_eq_111 ? node_valid : (_eq_112 ? node_valid : (_eq_114 ? node_valid : (_eq_115 ? node_valid : (_eq_116 ? node_valid : (_eq_118 ? node_valid : (_eq_119 ? (io_counterResult_valid ? _and_152 : node_valid) : node_valid)))))))))))))));
+      node_valid <= (_eq_0 ? node_valid : (_eq_2 ? node_valid : (_eq_5 ? node_valid : (_eq_6 ? node_valid : (_eq_8 ? node_valid : (_eq_108 ? node_valid : (_eq_109 ? node_valid : (_eq_110 ? node_valid : (_eq_111 ? node_valid : (_eq_112 ? node_valid : (_eq_114 ? node_valid : (_eq_115 ? node_valid : (_eq_116 ? node_valid : (_eq_118 ? node_valid : (_eq_119 ? (io_counterResult_valid ? _and_151 : node_valid) : node_valid)))))))))))))));
     end
+  end
+
+  always @(posedge clock) begin
+    node_prefix <= (_eq_0 ? node_prefix : (_eq_2 ? node_prefix : (_eq_5 ? node_prefix : (_eq_6 ? node_prefix : (_eq_8 ? node_prefix : (_eq_108 ? node_prefix : (_eq_109 ? node_prefix : (_eq_110 ? node_prefix : (_eq_111 ? node_prefix : (_eq_112 ? node_prefix : (_eq_114 ? node_prefix : (_eq_115 ? node_prefix : (_eq_116 ? node_prefix : (_eq_118 ? node_prefix : (_eq_119 ? (io_counterResult_valid ? slot_prefix_rdata_0 : node_prefix) : node_prefix)))))))))))))));
   end
 
   always @(posedge clock) begin
@@ -2604,7 +2569,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       bound_job <= 1'd0;
     end else begin
-      bound_job <= (_eq_0 ? (_and_153 ? 1'd0 : bound_job) : (_eq_2 ? (_and_149 ? 1'd1 : (_and_153 ? 1'd0 : bound_job)) : (_and_153 ? 1'd0 : bound_job)));
+      bound_job <= (_eq_0 ? (_and_152 ? 1'd0 : bound_job) : (_eq_2 ? (_and_148 ? 1'd1 : (_and_152 ? 1'd0 : bound_job)) : (_and_152 ? 1'd0 : bound_job)));
     end
   end
 
@@ -2612,12 +2577,18 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       snap_error_bound <= 64'd0;
     end else begin
-      snap_error_bound <= (_and_153 ? _bits_114 : snap_error_bound);
+      snap_error_bound <= (_and_152 ? _bits_114 : snap_error_bound);
     end
   end
 
   always @(posedge clock) begin
-    if (_eq_0 && _not_0) begin
+    if (!_eq_0 && !_eq_2 && _eq_5 && undo_push) begin
+      undo[_bits_115] <= _cat_18;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (_eq_0 && _not_0 && io_tcamWrite_ready) begin
       slot_prefix[5'd0] <= 32'd0;
     end
   end
@@ -2630,12 +2601,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_eq_366) begin
-      slot_prefix_rdata_0 <= slot_prefix[_bits_115];
+    if (_not_86) begin
+      undo_rdata_0 <= undo[_bits_116];
     end
   end
 
-  SerialMultiplier_a64_b32 serialMultiplier ( // RapController.java:131
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (_or_81) begin
+      slot_prefix_rdata_0 <= slot_prefix[_mux_34];
+    end
+  end
+
+  SerialMultiplier_a64_b32 serialMultiplier ( // RapController.java:136
     .clock(clock),
 
     .reset(reset),
@@ -2656,28 +2634,32 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_157 && !io_selected_bits_found) begin // RapController.java:410
-      $display("Assertion failed at RapController.java:410: no node matched a key: the root must always match");
+    if (!reset && _and_156 && !io_selected_bits_found) begin // RapController.java:429
+      $display("Assertion failed at RapController.java:429: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:411
-      $display("Assertion failed at RapController.java:411: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:430
+      $display("Assertion failed at RapController.java:430: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_158) begin // RapController.java:412
-      $display("Assertion failed at RapController.java:412: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_157) begin // RapController.java:431
+      $display("Assertion failed at RapController.java:431: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_159 && !_lt_6) begin // RapController.java:413
-      $display("Assertion failed at RapController.java:413: undo stack overflow");
+    if (!reset && _and_158 && !_lt_6) begin // RapController.java:432
+      $display("Assertion failed at RapController.java:432: undo stack overflow");
       $stop;
     end
-    if (!reset && _eq_369 && !_or_81) begin // RapController.java:414
-      $display("Assertion failed at RapController.java:414: a split found no free slot after checking capacity");
+    if (!reset && _and_159 && !_not_87) begin // RapController.java:433
+      $display("Assertion failed at RapController.java:433: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && !_le_8) begin // RapController.java:415
-      $display("Assertion failed at RapController.java:415: more nodes (%d) than slots", st_nodes);
+    if (!reset && _eq_364 && !_or_82) begin // RapController.java:434
+      $display("Assertion failed at RapController.java:434: a split found no free slot after checking capacity");
+      $stop;
+    end
+    if (!reset && !_le_8) begin // RapController.java:435
+      $display("Assertion failed at RapController.java:435: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end
@@ -2685,7 +2667,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{io_selected_bits_len, _dshl_0[94:32], _dshl_1[6:4], _dshl_2[6:4], _dshr_2[31:1]};
+  wire _unused_ok = ^{io_selected_bits_len, _dshl_0[94:32], _dshl_1[6:4], _dshl_2[6:4], _dshr_1[31:1], _mux_33[3]};
 
 endmodule
 
