@@ -3,210 +3,210 @@
 `default_nettype none
 
 module RapController_k32_b4_n128_c32_w16_t36_d16 (
-  input  wire clock, // RapController.java:67
-  input  wire reset, // RapController.java:67
-  output wire io_selected_ready, // RapController.java:70
-  input  wire io_selected_valid, // RapController.java:70
-  input  wire io_selected_bits_found, // RapController.java:70
-  input  wire [6:0] io_selected_bits_slot, // RapController.java:70
-  input  wire [5:0] io_selected_bits_len, // RapController.java:70
-  input  wire [15:0] io_selected_bits_weight, // RapController.java:70
-  input  wire [31:0] io_head_key, // RapController.java:70
-  input  wire [15:0] io_head_weight, // RapController.java:70
-  input  wire [35:0] io_head_threshold, // RapController.java:70
-  input  wire io_headValid, // RapController.java:70
-  input  wire io_issued, // RapController.java:70
-  output wire io_issueEnable, // RapController.java:70
-  output wire io_commit, // RapController.java:70
-  output wire io_rewind, // RapController.java:70
-  input  wire io_counterCmd_ready, // RapController.java:70
-  output wire io_counterCmd_valid, // RapController.java:70
-  output wire [6:0] io_counterCmd_bits_addr, // RapController.java:70
-  output wire [1:0] io_counterCmd_bits_op, // RapController.java:70
-  output wire [31:0] io_counterCmd_bits_value, // RapController.java:70
-  output wire io_counterResult_ready, // RapController.java:70
-  input  wire io_counterResult_valid, // RapController.java:70
-  input  wire [6:0] io_counterResult_bits_addr, // RapController.java:70
-  input  wire [1:0] io_counterResult_bits_op, // RapController.java:70
-  input  wire [31:0] io_counterResult_bits_old, // RapController.java:70
-  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:70
-  input  wire io_counterResult_bits_saturated, // RapController.java:70
-  output wire io_counterClear, // RapController.java:70
-  input  wire io_counterClearing, // RapController.java:70
-  output wire io_tcamWrite_valid, // RapController.java:70
-  output wire [6:0] io_tcamWrite_bits_index, // RapController.java:70
-  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:70
-  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:70
-  output wire [127:0] io_slotValid, // RapController.java:70
-  output wire [5:0] io_lens_0, // RapController.java:70
-  output wire [5:0] io_lens_1, // RapController.java:70
-  output wire [5:0] io_lens_2, // RapController.java:70
-  output wire [5:0] io_lens_3, // RapController.java:70
-  output wire [5:0] io_lens_4, // RapController.java:70
-  output wire [5:0] io_lens_5, // RapController.java:70
-  output wire [5:0] io_lens_6, // RapController.java:70
-  output wire [5:0] io_lens_7, // RapController.java:70
-  output wire [5:0] io_lens_8, // RapController.java:70
-  output wire [5:0] io_lens_9, // RapController.java:70
-  output wire [5:0] io_lens_10, // RapController.java:70
-  output wire [5:0] io_lens_11, // RapController.java:70
-  output wire [5:0] io_lens_12, // RapController.java:70
-  output wire [5:0] io_lens_13, // RapController.java:70
-  output wire [5:0] io_lens_14, // RapController.java:70
-  output wire [5:0] io_lens_15, // RapController.java:70
-  output wire [5:0] io_lens_16, // RapController.java:70
-  output wire [5:0] io_lens_17, // RapController.java:70
-  output wire [5:0] io_lens_18, // RapController.java:70
-  output wire [5:0] io_lens_19, // RapController.java:70
-  output wire [5:0] io_lens_20, // RapController.java:70
-  output wire [5:0] io_lens_21, // RapController.java:70
-  output wire [5:0] io_lens_22, // RapController.java:70
-  output wire [5:0] io_lens_23, // RapController.java:70
-  output wire [5:0] io_lens_24, // RapController.java:70
-  output wire [5:0] io_lens_25, // RapController.java:70
-  output wire [5:0] io_lens_26, // RapController.java:70
-  output wire [5:0] io_lens_27, // RapController.java:70
-  output wire [5:0] io_lens_28, // RapController.java:70
-  output wire [5:0] io_lens_29, // RapController.java:70
-  output wire [5:0] io_lens_30, // RapController.java:70
-  output wire [5:0] io_lens_31, // RapController.java:70
-  output wire [5:0] io_lens_32, // RapController.java:70
-  output wire [5:0] io_lens_33, // RapController.java:70
-  output wire [5:0] io_lens_34, // RapController.java:70
-  output wire [5:0] io_lens_35, // RapController.java:70
-  output wire [5:0] io_lens_36, // RapController.java:70
-  output wire [5:0] io_lens_37, // RapController.java:70
-  output wire [5:0] io_lens_38, // RapController.java:70
-  output wire [5:0] io_lens_39, // RapController.java:70
-  output wire [5:0] io_lens_40, // RapController.java:70
-  output wire [5:0] io_lens_41, // RapController.java:70
-  output wire [5:0] io_lens_42, // RapController.java:70
-  output wire [5:0] io_lens_43, // RapController.java:70
-  output wire [5:0] io_lens_44, // RapController.java:70
-  output wire [5:0] io_lens_45, // RapController.java:70
-  output wire [5:0] io_lens_46, // RapController.java:70
-  output wire [5:0] io_lens_47, // RapController.java:70
-  output wire [5:0] io_lens_48, // RapController.java:70
-  output wire [5:0] io_lens_49, // RapController.java:70
-  output wire [5:0] io_lens_50, // RapController.java:70
-  output wire [5:0] io_lens_51, // RapController.java:70
-  output wire [5:0] io_lens_52, // RapController.java:70
-  output wire [5:0] io_lens_53, // RapController.java:70
-  output wire [5:0] io_lens_54, // RapController.java:70
-  output wire [5:0] io_lens_55, // RapController.java:70
-  output wire [5:0] io_lens_56, // RapController.java:70
-  output wire [5:0] io_lens_57, // RapController.java:70
-  output wire [5:0] io_lens_58, // RapController.java:70
-  output wire [5:0] io_lens_59, // RapController.java:70
-  output wire [5:0] io_lens_60, // RapController.java:70
-  output wire [5:0] io_lens_61, // RapController.java:70
-  output wire [5:0] io_lens_62, // RapController.java:70
-  output wire [5:0] io_lens_63, // RapController.java:70
-  output wire [5:0] io_lens_64, // RapController.java:70
-  output wire [5:0] io_lens_65, // RapController.java:70
-  output wire [5:0] io_lens_66, // RapController.java:70
-  output wire [5:0] io_lens_67, // RapController.java:70
-  output wire [5:0] io_lens_68, // RapController.java:70
-  output wire [5:0] io_lens_69, // RapController.java:70
-  output wire [5:0] io_lens_70, // RapController.java:70
-  output wire [5:0] io_lens_71, // RapController.java:70
-  output wire [5:0] io_lens_72, // RapController.java:70
-  output wire [5:0] io_lens_73, // RapController.java:70
-  output wire [5:0] io_lens_74, // RapController.java:70
-  output wire [5:0] io_lens_75, // RapController.java:70
-  output wire [5:0] io_lens_76, // RapController.java:70
-  output wire [5:0] io_lens_77, // RapController.java:70
-  output wire [5:0] io_lens_78, // RapController.java:70
-  output wire [5:0] io_lens_79, // RapController.java:70
-  output wire [5:0] io_lens_80, // RapController.java:70
-  output wire [5:0] io_lens_81, // RapController.java:70
-  output wire [5:0] io_lens_82, // RapController.java:70
-  output wire [5:0] io_lens_83, // RapController.java:70
-  output wire [5:0] io_lens_84, // RapController.java:70
-  output wire [5:0] io_lens_85, // RapController.java:70
-  output wire [5:0] io_lens_86, // RapController.java:70
-  output wire [5:0] io_lens_87, // RapController.java:70
-  output wire [5:0] io_lens_88, // RapController.java:70
-  output wire [5:0] io_lens_89, // RapController.java:70
-  output wire [5:0] io_lens_90, // RapController.java:70
-  output wire [5:0] io_lens_91, // RapController.java:70
-  output wire [5:0] io_lens_92, // RapController.java:70
-  output wire [5:0] io_lens_93, // RapController.java:70
-  output wire [5:0] io_lens_94, // RapController.java:70
-  output wire [5:0] io_lens_95, // RapController.java:70
-  output wire [5:0] io_lens_96, // RapController.java:70
-  output wire [5:0] io_lens_97, // RapController.java:70
-  output wire [5:0] io_lens_98, // RapController.java:70
-  output wire [5:0] io_lens_99, // RapController.java:70
-  output wire [5:0] io_lens_100, // RapController.java:70
-  output wire [5:0] io_lens_101, // RapController.java:70
-  output wire [5:0] io_lens_102, // RapController.java:70
-  output wire [5:0] io_lens_103, // RapController.java:70
-  output wire [5:0] io_lens_104, // RapController.java:70
-  output wire [5:0] io_lens_105, // RapController.java:70
-  output wire [5:0] io_lens_106, // RapController.java:70
-  output wire [5:0] io_lens_107, // RapController.java:70
-  output wire [5:0] io_lens_108, // RapController.java:70
-  output wire [5:0] io_lens_109, // RapController.java:70
-  output wire [5:0] io_lens_110, // RapController.java:70
-  output wire [5:0] io_lens_111, // RapController.java:70
-  output wire [5:0] io_lens_112, // RapController.java:70
-  output wire [5:0] io_lens_113, // RapController.java:70
-  output wire [5:0] io_lens_114, // RapController.java:70
-  output wire [5:0] io_lens_115, // RapController.java:70
-  output wire [5:0] io_lens_116, // RapController.java:70
-  output wire [5:0] io_lens_117, // RapController.java:70
-  output wire [5:0] io_lens_118, // RapController.java:70
-  output wire [5:0] io_lens_119, // RapController.java:70
-  output wire [5:0] io_lens_120, // RapController.java:70
-  output wire [5:0] io_lens_121, // RapController.java:70
-  output wire [5:0] io_lens_122, // RapController.java:70
-  output wire [5:0] io_lens_123, // RapController.java:70
-  output wire [5:0] io_lens_124, // RapController.java:70
-  output wire [5:0] io_lens_125, // RapController.java:70
-  output wire [5:0] io_lens_126, // RapController.java:70
-  output wire [5:0] io_lens_127, // RapController.java:70
-  input  wire io_enable, // RapController.java:70
-  input  wire io_softReset, // RapController.java:70
-  input  wire io_snapshot, // RapController.java:70
-  input  wire io_readout, // RapController.java:70
-  input  wire [15:0] io_readoutSlot, // RapController.java:70
-  input  wire io_inputsDrained, // RapController.java:70
-  input  wire [15:0] io_epsCsr, // RapController.java:70
-  input  wire [63:0] io_m0Csr, // RapController.java:70
-  input  wire [31:0] io_qCsr, // RapController.java:70
-  output wire [15:0] io_epsActive, // RapController.java:70
-  output wire io_thresholdClear, // RapController.java:70
-  output wire io_acceptEnable, // RapController.java:70
-  output wire [63:0] io_live_n, // RapController.java:70
-  output wire [7:0] io_live_nodes, // RapController.java:70
-  output wire [7:0] io_live_highWater, // RapController.java:70
-  output wire [63:0] io_live_updates, // RapController.java:70
-  output wire [63:0] io_live_splits, // RapController.java:70
-  output wire [63:0] io_live_merges, // RapController.java:70
-  output wire [63:0] io_live_mergeBatches, // RapController.java:70
-  output wire [63:0] io_live_deferredSplits, // RapController.java:70
-  output wire [63:0] io_live_saturations, // RapController.java:70
-  output wire io_live_overflow, // RapController.java:70
-  output wire io_live_saturated, // RapController.java:70
-  output wire io_snapFreeze, // RapController.java:70
-  input  wire io_snapCopied, // RapController.java:70
-  output wire [63:0] io_errorBound, // RapController.java:70
-  output wire io_errorBoundReady, // RapController.java:70
-  output wire io_snapBusy, // RapController.java:70
-  output wire io_node_valid, // RapController.java:70
-  output wire [5:0] io_node_len, // RapController.java:70
-  output wire [31:0] io_node_prefix, // RapController.java:70
-  output wire [31:0] io_node_count, // RapController.java:70
-  output wire io_readoutBusy, // RapController.java:70
-  output wire io_busy, // RapController.java:70
-  output wire io_idle, // RapController.java:70
-  output wire io_resetting, // RapController.java:70
-  output wire [2:0] io_stallCause  // RapController.java:70
+  input  wire clock, // RapController.java:66
+  input  wire reset, // RapController.java:66
+  output wire io_selected_ready, // RapController.java:69
+  input  wire io_selected_valid, // RapController.java:69
+  input  wire io_selected_bits_found, // RapController.java:69
+  input  wire [6:0] io_selected_bits_slot, // RapController.java:69
+  input  wire [5:0] io_selected_bits_len, // RapController.java:69
+  input  wire [15:0] io_selected_bits_weight, // RapController.java:69
+  input  wire [15:0] io_head_weight, // RapController.java:69
+  input  wire [35:0] io_head_threshold, // RapController.java:69
+  input  wire io_headValid, // RapController.java:69
+  input  wire io_issued, // RapController.java:69
+  output wire io_issueEnable, // RapController.java:69
+  output wire io_commit, // RapController.java:69
+  output wire io_rewind, // RapController.java:69
+  input  wire io_counterCmd_ready, // RapController.java:69
+  output wire io_counterCmd_valid, // RapController.java:69
+  output wire [6:0] io_counterCmd_bits_addr, // RapController.java:69
+  output wire [1:0] io_counterCmd_bits_op, // RapController.java:69
+  output wire [31:0] io_counterCmd_bits_value, // RapController.java:69
+  output wire io_counterResult_ready, // RapController.java:69
+  input  wire io_counterResult_valid, // RapController.java:69
+  input  wire [6:0] io_counterResult_bits_addr, // RapController.java:69
+  input  wire [1:0] io_counterResult_bits_op, // RapController.java:69
+  input  wire [31:0] io_counterResult_bits_old, // RapController.java:69
+  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:69
+  input  wire io_counterResult_bits_saturated, // RapController.java:69
+  output wire io_counterClear, // RapController.java:69
+  input  wire io_counterClearing, // RapController.java:69
+  input  wire io_tcamWrite_ready, // RapController.java:69
+  output wire io_tcamWrite_valid, // RapController.java:69
+  output wire [6:0] io_tcamWrite_bits_index, // RapController.java:69
+  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:69
+  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:69
+  output wire [127:0] io_slotValid, // RapController.java:69
+  output wire [5:0] io_lens_0, // RapController.java:69
+  output wire [5:0] io_lens_1, // RapController.java:69
+  output wire [5:0] io_lens_2, // RapController.java:69
+  output wire [5:0] io_lens_3, // RapController.java:69
+  output wire [5:0] io_lens_4, // RapController.java:69
+  output wire [5:0] io_lens_5, // RapController.java:69
+  output wire [5:0] io_lens_6, // RapController.java:69
+  output wire [5:0] io_lens_7, // RapController.java:69
+  output wire [5:0] io_lens_8, // RapController.java:69
+  output wire [5:0] io_lens_9, // RapController.java:69
+  output wire [5:0] io_lens_10, // RapController.java:69
+  output wire [5:0] io_lens_11, // RapController.java:69
+  output wire [5:0] io_lens_12, // RapController.java:69
+  output wire [5:0] io_lens_13, // RapController.java:69
+  output wire [5:0] io_lens_14, // RapController.java:69
+  output wire [5:0] io_lens_15, // RapController.java:69
+  output wire [5:0] io_lens_16, // RapController.java:69
+  output wire [5:0] io_lens_17, // RapController.java:69
+  output wire [5:0] io_lens_18, // RapController.java:69
+  output wire [5:0] io_lens_19, // RapController.java:69
+  output wire [5:0] io_lens_20, // RapController.java:69
+  output wire [5:0] io_lens_21, // RapController.java:69
+  output wire [5:0] io_lens_22, // RapController.java:69
+  output wire [5:0] io_lens_23, // RapController.java:69
+  output wire [5:0] io_lens_24, // RapController.java:69
+  output wire [5:0] io_lens_25, // RapController.java:69
+  output wire [5:0] io_lens_26, // RapController.java:69
+  output wire [5:0] io_lens_27, // RapController.java:69
+  output wire [5:0] io_lens_28, // RapController.java:69
+  output wire [5:0] io_lens_29, // RapController.java:69
+  output wire [5:0] io_lens_30, // RapController.java:69
+  output wire [5:0] io_lens_31, // RapController.java:69
+  output wire [5:0] io_lens_32, // RapController.java:69
+  output wire [5:0] io_lens_33, // RapController.java:69
+  output wire [5:0] io_lens_34, // RapController.java:69
+  output wire [5:0] io_lens_35, // RapController.java:69
+  output wire [5:0] io_lens_36, // RapController.java:69
+  output wire [5:0] io_lens_37, // RapController.java:69
+  output wire [5:0] io_lens_38, // RapController.java:69
+  output wire [5:0] io_lens_39, // RapController.java:69
+  output wire [5:0] io_lens_40, // RapController.java:69
+  output wire [5:0] io_lens_41, // RapController.java:69
+  output wire [5:0] io_lens_42, // RapController.java:69
+  output wire [5:0] io_lens_43, // RapController.java:69
+  output wire [5:0] io_lens_44, // RapController.java:69
+  output wire [5:0] io_lens_45, // RapController.java:69
+  output wire [5:0] io_lens_46, // RapController.java:69
+  output wire [5:0] io_lens_47, // RapController.java:69
+  output wire [5:0] io_lens_48, // RapController.java:69
+  output wire [5:0] io_lens_49, // RapController.java:69
+  output wire [5:0] io_lens_50, // RapController.java:69
+  output wire [5:0] io_lens_51, // RapController.java:69
+  output wire [5:0] io_lens_52, // RapController.java:69
+  output wire [5:0] io_lens_53, // RapController.java:69
+  output wire [5:0] io_lens_54, // RapController.java:69
+  output wire [5:0] io_lens_55, // RapController.java:69
+  output wire [5:0] io_lens_56, // RapController.java:69
+  output wire [5:0] io_lens_57, // RapController.java:69
+  output wire [5:0] io_lens_58, // RapController.java:69
+  output wire [5:0] io_lens_59, // RapController.java:69
+  output wire [5:0] io_lens_60, // RapController.java:69
+  output wire [5:0] io_lens_61, // RapController.java:69
+  output wire [5:0] io_lens_62, // RapController.java:69
+  output wire [5:0] io_lens_63, // RapController.java:69
+  output wire [5:0] io_lens_64, // RapController.java:69
+  output wire [5:0] io_lens_65, // RapController.java:69
+  output wire [5:0] io_lens_66, // RapController.java:69
+  output wire [5:0] io_lens_67, // RapController.java:69
+  output wire [5:0] io_lens_68, // RapController.java:69
+  output wire [5:0] io_lens_69, // RapController.java:69
+  output wire [5:0] io_lens_70, // RapController.java:69
+  output wire [5:0] io_lens_71, // RapController.java:69
+  output wire [5:0] io_lens_72, // RapController.java:69
+  output wire [5:0] io_lens_73, // RapController.java:69
+  output wire [5:0] io_lens_74, // RapController.java:69
+  output wire [5:0] io_lens_75, // RapController.java:69
+  output wire [5:0] io_lens_76, // RapController.java:69
+  output wire [5:0] io_lens_77, // RapController.java:69
+  output wire [5:0] io_lens_78, // RapController.java:69
+  output wire [5:0] io_lens_79, // RapController.java:69
+  output wire [5:0] io_lens_80, // RapController.java:69
+  output wire [5:0] io_lens_81, // RapController.java:69
+  output wire [5:0] io_lens_82, // RapController.java:69
+  output wire [5:0] io_lens_83, // RapController.java:69
+  output wire [5:0] io_lens_84, // RapController.java:69
+  output wire [5:0] io_lens_85, // RapController.java:69
+  output wire [5:0] io_lens_86, // RapController.java:69
+  output wire [5:0] io_lens_87, // RapController.java:69
+  output wire [5:0] io_lens_88, // RapController.java:69
+  output wire [5:0] io_lens_89, // RapController.java:69
+  output wire [5:0] io_lens_90, // RapController.java:69
+  output wire [5:0] io_lens_91, // RapController.java:69
+  output wire [5:0] io_lens_92, // RapController.java:69
+  output wire [5:0] io_lens_93, // RapController.java:69
+  output wire [5:0] io_lens_94, // RapController.java:69
+  output wire [5:0] io_lens_95, // RapController.java:69
+  output wire [5:0] io_lens_96, // RapController.java:69
+  output wire [5:0] io_lens_97, // RapController.java:69
+  output wire [5:0] io_lens_98, // RapController.java:69
+  output wire [5:0] io_lens_99, // RapController.java:69
+  output wire [5:0] io_lens_100, // RapController.java:69
+  output wire [5:0] io_lens_101, // RapController.java:69
+  output wire [5:0] io_lens_102, // RapController.java:69
+  output wire [5:0] io_lens_103, // RapController.java:69
+  output wire [5:0] io_lens_104, // RapController.java:69
+  output wire [5:0] io_lens_105, // RapController.java:69
+  output wire [5:0] io_lens_106, // RapController.java:69
+  output wire [5:0] io_lens_107, // RapController.java:69
+  output wire [5:0] io_lens_108, // RapController.java:69
+  output wire [5:0] io_lens_109, // RapController.java:69
+  output wire [5:0] io_lens_110, // RapController.java:69
+  output wire [5:0] io_lens_111, // RapController.java:69
+  output wire [5:0] io_lens_112, // RapController.java:69
+  output wire [5:0] io_lens_113, // RapController.java:69
+  output wire [5:0] io_lens_114, // RapController.java:69
+  output wire [5:0] io_lens_115, // RapController.java:69
+  output wire [5:0] io_lens_116, // RapController.java:69
+  output wire [5:0] io_lens_117, // RapController.java:69
+  output wire [5:0] io_lens_118, // RapController.java:69
+  output wire [5:0] io_lens_119, // RapController.java:69
+  output wire [5:0] io_lens_120, // RapController.java:69
+  output wire [5:0] io_lens_121, // RapController.java:69
+  output wire [5:0] io_lens_122, // RapController.java:69
+  output wire [5:0] io_lens_123, // RapController.java:69
+  output wire [5:0] io_lens_124, // RapController.java:69
+  output wire [5:0] io_lens_125, // RapController.java:69
+  output wire [5:0] io_lens_126, // RapController.java:69
+  output wire [5:0] io_lens_127, // RapController.java:69
+  input  wire io_enable, // RapController.java:69
+  input  wire io_softReset, // RapController.java:69
+  input  wire io_snapshot, // RapController.java:69
+  input  wire io_readout, // RapController.java:69
+  input  wire [15:0] io_readoutSlot, // RapController.java:69
+  input  wire io_inputsDrained, // RapController.java:69
+  input  wire [15:0] io_epsCsr, // RapController.java:69
+  input  wire [63:0] io_m0Csr, // RapController.java:69
+  input  wire [31:0] io_qCsr, // RapController.java:69
+  output wire [15:0] io_epsActive, // RapController.java:69
+  output wire io_thresholdClear, // RapController.java:69
+  output wire io_acceptEnable, // RapController.java:69
+  output wire [63:0] io_live_n, // RapController.java:69
+  output wire [7:0] io_live_nodes, // RapController.java:69
+  output wire [7:0] io_live_highWater, // RapController.java:69
+  output wire [63:0] io_live_updates, // RapController.java:69
+  output wire [63:0] io_live_splits, // RapController.java:69
+  output wire [63:0] io_live_merges, // RapController.java:69
+  output wire [63:0] io_live_mergeBatches, // RapController.java:69
+  output wire [63:0] io_live_deferredSplits, // RapController.java:69
+  output wire [63:0] io_live_saturations, // RapController.java:69
+  output wire io_live_overflow, // RapController.java:69
+  output wire io_live_saturated, // RapController.java:69
+  output wire io_snapFreeze, // RapController.java:69
+  input  wire io_snapCopied, // RapController.java:69
+  output wire [63:0] io_errorBound, // RapController.java:69
+  output wire io_errorBoundReady, // RapController.java:69
+  output wire io_snapBusy, // RapController.java:69
+  output wire io_node_valid, // RapController.java:69
+  output wire [5:0] io_node_len, // RapController.java:69
+  output wire [31:0] io_node_prefix, // RapController.java:69
+  output wire [31:0] io_node_count, // RapController.java:69
+  output wire io_readoutBusy, // RapController.java:69
+  output wire io_busy, // RapController.java:69
+  output wire io_idle, // RapController.java:69
+  output wire io_resetting, // RapController.java:69
+  output wire [2:0] io_stallCause  // RapController.java:69
 );
 
   // State
-  reg [3:0] state; // RapController.java:64
+  reg [3:0] state; // RapController.java:63
   reg [127:0] slot_valid; // NodeTable.java:32
   reg [5:0] slot_len_0; // NodeTable.java:33
   reg [5:0] slot_len_1; // NodeTable.java:33
@@ -731,60 +731,46 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg st_saturated; // StatusRegs.java:26
   reg [7:0] st_nodes; // StatusRegs.java:48
   reg [7:0] st_high_water; // StatusRegs.java:49
-  reg [63:0] next_merge; // RapController.java:81
-  reg [63:0] until_merge; // RapController.java:83
-  reg schedule_exhausted; // RapController.java:84
-  reg [15:0] eps_active; // RapController.java:85
-  reg [31:0] q_active; // RapController.java:86
-  reg [6:0] op_slot; // RapController.java:89
-  reg [5:0] op_len; // RapController.java:90
-  reg [31:0] op_key; // RapController.java:91
-  reg [35:0] op_threshold; // RapController.java:92
-  reg split_req; // RapController.java:93
-  reg merge_due; // RapController.java:94
-  reg early_done; // RapController.java:95
-  reg early_batch; // RapController.java:96
-  reg [5:0] front_count; // RapController.java:99
-  reg [7:0] sram_count; // RapController.java:100
-  reg [38:0] undo_0; // RapController.java:104
-  reg [38:0] undo_1; // RapController.java:104
-  reg [38:0] undo_2; // RapController.java:104
-  reg [38:0] undo_3; // RapController.java:104
-  reg [38:0] undo_4; // RapController.java:104
-  reg [38:0] undo_5; // RapController.java:104
-  reg [38:0] undo_6; // RapController.java:104
-  reg [38:0] undo_7; // RapController.java:104
-  reg [38:0] undo_8; // RapController.java:104
-  reg [38:0] undo_9; // RapController.java:104
-  reg [38:0] undo_10; // RapController.java:104
-  reg [38:0] undo_11; // RapController.java:104
-  reg [38:0] undo_12; // RapController.java:104
-  reg [38:0] undo_13; // RapController.java:104
-  reg [38:0] undo_14; // RapController.java:104
-  reg [38:0] undo_15; // RapController.java:104
-  reg [4:0] undo_sp; // RapController.java:105
-  reg [3:0] present_children; // RapController.java:108
-  reg [127:0] visited_kids; // RapController.java:109
-  reg [127:0] visited_parents; // RapController.java:110
-  reg [5:0] merge_level; // RapController.java:111
-  reg [6:0] merge_parent; // RapController.java:112
-  reg [34:0] merge_sum; // RapController.java:113
-  reg [2:0] merge_leaves; // RapController.java:114
-  reg soft_pending; // RapController.java:117
-  reg readout_pending; // RapController.java:118
-  reg [15:0] readout_slot; // RapController.java:119
-  reg snapshot_pending; // RapController.java:120
-  reg [2:0] fill_cause; // RapController.java:121
-  reg node_valid; // RapController.java:122
+  reg [63:0] next_merge; // RapController.java:80
+  reg [63:0] until_merge; // RapController.java:82
+  reg schedule_exhausted; // RapController.java:83
+  reg [15:0] eps_active; // RapController.java:84
+  reg [31:0] q_active; // RapController.java:85
+  reg [6:0] op_slot; // RapController.java:88
+  reg [5:0] op_len; // RapController.java:89
+  reg [35:0] op_threshold; // RapController.java:90
+  reg split_req; // RapController.java:91
+  reg merge_due; // RapController.java:92
+  reg early_done; // RapController.java:93
+  reg early_batch; // RapController.java:94
+  reg [5:0] front_count; // RapController.java:97
+  reg [7:0] sram_count; // RapController.java:98
+  reg [4:0] undo_sp; // RapController.java:103
+  reg [3:0] present_children; // RapController.java:107
+  reg [127:0] visited_kids; // RapController.java:108
+  reg [127:0] visited_parents; // RapController.java:109
+  reg [5:0] merge_level; // RapController.java:110
+  reg [6:0] merge_parent; // RapController.java:111
+  reg [34:0] merge_sum; // RapController.java:112
+  reg [2:0] merge_leaves; // RapController.java:113
+  reg soft_pending; // RapController.java:116
+  reg readout_pending; // RapController.java:117
+  reg [15:0] readout_slot; // RapController.java:118
+  reg snapshot_pending; // RapController.java:119
+  reg [2:0] fill_cause; // RapController.java:120
+  reg node_valid; // RapController.java:121
+  reg [31:0] node_prefix; // RapController.java:122
   reg [5:0] node_len; // RapController.java:123
   reg [31:0] node_count; // RapController.java:124
   reg skip_valid; // MergeSkip.java:23
   reg [34:0] skip_min_sum; // MergeSkip.java:30
   reg [34:0] batch_min_sum; // MergeSkip.java:31
-  reg snapshot_frozen; // RapController.java:133
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:404
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:131
+  reg snapshot_frozen; // RapController.java:138
+  reg [38:0] undo_rdata_0; // RapController.java:183
 
   // Memories (no reset, so synthesis infers RAM)
+  reg [38:0] undo [0:15]; // RapController.java:102
   reg [31:0] slot_prefix [0:127]; // RapController.java:127
 
   // Wires
@@ -797,11 +783,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire ev_clear; // StatusRegs.java:43
   wire [15:0] ev_weight; // StatusRegs.java:50
   wire [2:0] ev_removed; // StatusRegs.java:51
-  wire serialMultiplier_io_start; // RapController.java:131
-  wire [63:0] serialMultiplier_io_a; // RapController.java:131
-  wire [31:0] serialMultiplier_io_b; // RapController.java:131
-  wire serialMultiplier_io_busy; // RapController.java:131
-  wire [95:0] serialMultiplier_io_product; // RapController.java:131
+  wire serialMultiplier_io_start; // RapController.java:136
+  wire [63:0] serialMultiplier_io_a; // RapController.java:136
+  wire [31:0] serialMultiplier_io_b; // RapController.java:136
+  wire serialMultiplier_io_busy; // RapController.java:136
+  wire [95:0] serialMultiplier_io_product; // RapController.java:136
   wire [5:0] slot_lens_0; // NodeTable.java:67
   wire [5:0] slot_lens_1; // NodeTable.java:67
   wire [5:0] slot_lens_2; // NodeTable.java:67
@@ -930,68 +916,68 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] slot_lens_125; // NodeTable.java:67
   wire [5:0] slot_lens_126; // NodeTable.java:67
   wire [5:0] slot_lens_127; // NodeTable.java:67
-  wire [2:0] cause; // RapController.java:482
+  wire [2:0] cause; // RapController.java:499
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:219
-  wire _not_0 = ~io_counterClearing; // RapController.java:219
-  wire in_run = state == 4'd1; // RapController.java:139
-  wire commit_fire = in_run & io_counterResult_valid; // RapController.java:174
+  wire _eq_0 = state == 4'd0; // RapController.java:230
+  wire _not_0 = ~io_counterClearing; // RapController.java:230
+  wire in_run = state == 4'd1; // RapController.java:144
+  wire commit_fire = in_run & io_counterResult_valid; // RapController.java:186
   wire _eq_1 = io_counterResult_bits_addr == 7'd0; // NodeTable.java:62
   wire [5:0] _dyn_index_0 = io_counterResult_bits_addr == 7'd0 ? slot_len_0 : io_counterResult_bits_addr == 7'd1 ? slot_len_1 : io_counterResult_bits_addr == 7'd2 ? slot_len_2 : io_counterResult_bits_addr == 7'd3 ? slot_len_3 : io_counterResult_bits_addr == 7'd4 ? slot_len_4 : io_counterResult_bits_addr == 7'd5 ? slot_len_5 : io_counterResult_bits_addr == 7'd6 ? slot_len_6 : io_counterResult_bits_addr == 7'd7 ? slot_len_7 : io_counterResult_bits_addr == 7'd8 ? slot_len_8 : io_counterResult_bits_addr == 7'd9 ? slot_len_9 : io_counterResult_bits_addr == 7'd10 ? slot_len_10 : io_counterResult_bits_addr == 7'd11 ? slot_len_11 : io_counterResult_bits_addr == 7'd12 ? slot_len_12 : io_counterResult_bits_addr == 7'd13 ? slot_len_13 : io_counterResult_bits_addr == 7'd14 ? slot_len_14 : io_counterResult_bits_addr == 7'd15 ? slot_len_15 : io_counterResult_bits_addr == 7'd16 ? slot_len_16 : io_counterResult_bits_addr == 7'd17 ? slot_len_17 : io_counterResult_bits_addr == 7'd18 ? slot_len_18 : io_counterResult_bits_addr == 7'd19 ? slot_len_19 : io_counterResult_bits_addr == 7'd20 ? slot_len_20 : io_counterResult_bits_addr == 7'd21 ? slot_len_21 : io_counterResult_bits_addr == 7'd22 ? slot_len_22 : io_counterResult_bits_addr == 7'd23 ? slot_len_23 : io_counterResult_bits_addr == 7'd24 ? slot_len_24 : io_counterResult_bits_addr == 7'd25 ? slot_len_25 : io_counterResult_bits_addr == 7'd26 ? slot_len_26 : io_counterResult_bits_addr == 7'd27 ? slot_len_27 : io_counterResult_bits_addr == 7'd28 ? slot_len_28 : io_counterResult_bits_addr == 7'd29 ? slot_len_29 : io_counterResult_bits_addr == 7'd30 ? slot_len_30 : io_counterResult_bits_addr == 7'd31 ? slot_len_31 : io_counterResult_bits_addr == 7'd32 ? slot_len_32 : io_counterResult_bits_addr == 7'd33 ? slot_len_33 : io_counterResult_bits_addr == 7'd34 ? slot_len_34 : io_counterResult_bits_addr == 7'd35 ? slot_len_35 : io_counterResult_bits_addr == 7'd36 ? slot_len_36 : io_counterResult_bits_addr == 7'd37 ? slot_len_37 : io_counterResult_bits_addr == 7'd38 ? slot_len_38 : io_counterResult_bits_addr == 7'd39 ? slot_len_39 : io_counterResult_bits_addr == 7'd40 ? slot_len_40 : io_counterResult_bits_addr == 7'd41 ? slot_len_41 : io_counterResult_bits_addr == 7'd42 ? slot_len_42 : io_counterResult_bits_addr == 7'd43 ? slot_len_43 : io_counterResult_bits_addr == 7'd44 ? slot_len_44 : io_counterResult_bits_addr == 7'd45 ? slot_len_45 : io_counterResult_bits_addr == 7'd46 ? slot_len_46 : io_counterResult_bits_addr == 7'd47 ? slot_len_47 : io_counterResult_bits_addr == 7'd48 ? slot_len_48 : io_counterResult_bits_addr == 7'd49 ? slot_len_49 : io_counterResult_bits_addr == 7'd50 ? slot_len_50 : io_counterResult_bits_addr == 7'd51 ? slot_len_51 : io_counterResult_bits_addr == 7'd52 ? slot_len_52 : io_counterResult_bits_addr == 7'd53 ? slot_len_53 : io_counterResult_bits_addr == 7'd54 ? slot_len_54 : io_counterResult_bits_addr == 7'd55 ? slot_len_55 : io_counterResult_bits_addr == 7'd56 ? slot_len_56 : io_counterResult_bits_addr == 7'd57 ? slot_len_57 : io_counterResult_bits_addr == 7'd58 ? slot_len_58 : io_counterResult_bits_addr == 7'd59 ? slot_len_59 : io_counterResult_bits_addr == 7'd60 ? slot_len_60 : io_counterResult_bits_addr == 7'd61 ? slot_len_61 : io_counterResult_bits_addr == 7'd62 ? slot_len_62 : io_counterResult_bits_addr == 7'd63 ? slot_len_63 : io_counterResult_bits_addr == 7'd64 ? slot_len_64 : io_counterResult_bits_addr == 7'd65 ? slot_len_65 : io_counterResult_bits_addr == 7'd66 ? slot_len_66 : io_counterResult_bits_addr == 7'd67 ? slot_len_67 : io_counterResult_bits_addr == 7'd68 ? slot_len_68 : io_counterResult_bits_addr == 7'd69 ? slot_len_69 : io_counterResult_bits_addr == 7'd70 ? slot_len_70 : io_counterResult_bits_addr == 7'd71 ? slot_len_71 : io_counterResult_bits_addr == 7'd72 ? slot_len_72 : io_counterResult_bits_addr == 7'd73 ? slot_len_73 : io_counterResult_bits_addr == 7'd74 ? slot_len_74 : io_counterResult_bits_addr == 7'd75 ? slot_len_75 : io_counterResult_bits_addr == 7'd76 ? slot_len_76 : io_counterResult_bits_addr == 7'd77 ? slot_len_77 : io_counterResult_bits_addr == 7'd78 ? slot_len_78 : io_counterResult_bits_addr == 7'd79 ? slot_len_79 : io_counterResult_bits_addr == 7'd80 ? slot_len_80 : io_counterResult_bits_addr == 7'd81 ? slot_len_81 : io_counterResult_bits_addr == 7'd82 ? slot_len_82 : io_counterResult_bits_addr == 7'd83 ? slot_len_83 : io_counterResult_bits_addr == 7'd84 ? slot_len_84 : io_counterResult_bits_addr == 7'd85 ? slot_len_85 : io_counterResult_bits_addr == 7'd86 ? slot_len_86 : io_counterResult_bits_addr == 7'd87 ? slot_len_87 : io_counterResult_bits_addr == 7'd88 ? slot_len_88 : io_counterResult_bits_addr == 7'd89 ? slot_len_89 : io_counterResult_bits_addr == 7'd90 ? slot_len_90 : io_counterResult_bits_addr == 7'd91 ? slot_len_91 : io_counterResult_bits_addr == 7'd92 ? slot_len_92 : io_counterResult_bits_addr == 7'd93 ? slot_len_93 : io_counterResult_bits_addr == 7'd94 ? slot_len_94 : io_counterResult_bits_addr == 7'd95 ? slot_len_95 : io_counterResult_bits_addr == 7'd96 ? slot_len_96 : io_counterResult_bits_addr == 7'd97 ? slot_len_97 : io_counterResult_bits_addr == 7'd98 ? slot_len_98 : io_counterResult_bits_addr == 7'd99 ? slot_len_99 : io_counterResult_bits_addr == 7'd100 ? slot_len_100 : io_counterResult_bits_addr == 7'd101 ? slot_len_101 : io_counterResult_bits_addr == 7'd102 ? slot_len_102 : io_counterResult_bits_addr == 7'd103 ? slot_len_103 : io_counterResult_bits_addr == 7'd104 ? slot_len_104 : io_counterResult_bits_addr == 7'd105 ? slot_len_105 : io_counterResult_bits_addr == 7'd106 ? slot_len_106 : io_counterResult_bits_addr == 7'd107 ? slot_len_107 : io_counterResult_bits_addr == 7'd108 ? slot_len_108 : io_counterResult_bits_addr == 7'd109 ? slot_len_109 : io_counterResult_bits_addr == 7'd110 ? slot_len_110 : io_counterResult_bits_addr == 7'd111 ? slot_len_111 : io_counterResult_bits_addr == 7'd112 ? slot_len_112 : io_counterResult_bits_addr == 7'd113 ? slot_len_113 : io_counterResult_bits_addr == 7'd114 ? slot_len_114 : io_counterResult_bits_addr == 7'd115 ? slot_len_115 : io_counterResult_bits_addr == 7'd116 ? slot_len_116 : io_counterResult_bits_addr == 7'd117 ? slot_len_117 : io_counterResult_bits_addr == 7'd118 ? slot_len_118 : io_counterResult_bits_addr == 7'd119 ? slot_len_119 : io_counterResult_bits_addr == 7'd120 ? slot_len_120 : io_counterResult_bits_addr == 7'd121 ? slot_len_121 : io_counterResult_bits_addr == 7'd122 ? slot_len_122 : io_counterResult_bits_addr == 7'd123 ? slot_len_123 : io_counterResult_bits_addr == 7'd124 ? slot_len_124 : io_counterResult_bits_addr == 7'd125 ? slot_len_125 : io_counterResult_bits_addr == 7'd126 ? slot_len_126 : slot_len_127; // NodeTable.java:62
   wire [5:0] hit_len = _eq_1 ? 6'd0 : _dyn_index_0; // NodeTable.java:62
-  wire _lt_0 = hit_len < 6'd32; // RapController.java:178
-  wire _gt_0 = {{4{1'b0}}, io_counterResult_bits_updated} > io_head_threshold; // RapController.java:177
-  wire split_now = _lt_0 & _gt_0; // RapController.java:178
-  wire _not_1 = ~schedule_exhausted; // RapController.java:180
-  wire [47:0] _bits_0 = until_merge[63:16]; // RapController.java:180
-  wire _or_r_0 = |_bits_0; // RapController.java:180
-  wire _not_2 = ~_or_r_0; // RapController.java:180
-  wire _and_0 = _not_1 & _not_2; // RapController.java:180
-  wire [15:0] _bits_1 = until_merge[15:0]; // RapController.java:181
-  wire _ge_0 = io_head_weight >= _bits_1; // RapController.java:181
-  wire merge_now = _and_0 & _ge_0; // RapController.java:181
-  wire _not_3 = ~merge_now; // RapController.java:188
-  wire _and_1 = split_now & _not_3; // RapController.java:188
-  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:187
-  wire [2:0] _dyn_index_1 = io_counterResult_bits_addr == 7'd0 ? slot_children_0 : io_counterResult_bits_addr == 7'd1 ? slot_children_1 : io_counterResult_bits_addr == 7'd2 ? slot_children_2 : io_counterResult_bits_addr == 7'd3 ? slot_children_3 : io_counterResult_bits_addr == 7'd4 ? slot_children_4 : io_counterResult_bits_addr == 7'd5 ? slot_children_5 : io_counterResult_bits_addr == 7'd6 ? slot_children_6 : io_counterResult_bits_addr == 7'd7 ? slot_children_7 : io_counterResult_bits_addr == 7'd8 ? slot_children_8 : io_counterResult_bits_addr == 7'd9 ? slot_children_9 : io_counterResult_bits_addr == 7'd10 ? slot_children_10 : io_counterResult_bits_addr == 7'd11 ? slot_children_11 : io_counterResult_bits_addr == 7'd12 ? slot_children_12 : io_counterResult_bits_addr == 7'd13 ? slot_children_13 : io_counterResult_bits_addr == 7'd14 ? slot_children_14 : io_counterResult_bits_addr == 7'd15 ? slot_children_15 : io_counterResult_bits_addr == 7'd16 ? slot_children_16 : io_counterResult_bits_addr == 7'd17 ? slot_children_17 : io_counterResult_bits_addr == 7'd18 ? slot_children_18 : io_counterResult_bits_addr == 7'd19 ? slot_children_19 : io_counterResult_bits_addr == 7'd20 ? slot_children_20 : io_counterResult_bits_addr == 7'd21 ? slot_children_21 : io_counterResult_bits_addr == 7'd22 ? slot_children_22 : io_counterResult_bits_addr == 7'd23 ? slot_children_23 : io_counterResult_bits_addr == 7'd24 ? slot_children_24 : io_counterResult_bits_addr == 7'd25 ? slot_children_25 : io_counterResult_bits_addr == 7'd26 ? slot_children_26 : io_counterResult_bits_addr == 7'd27 ? slot_children_27 : io_counterResult_bits_addr == 7'd28 ? slot_children_28 : io_counterResult_bits_addr == 7'd29 ? slot_children_29 : io_counterResult_bits_addr == 7'd30 ? slot_children_30 : io_counterResult_bits_addr == 7'd31 ? slot_children_31 : io_counterResult_bits_addr == 7'd32 ? slot_children_32 : io_counterResult_bits_addr == 7'd33 ? slot_children_33 : io_counterResult_bits_addr == 7'd34 ? slot_children_34 : io_counterResult_bits_addr == 7'd35 ? slot_children_35 : io_counterResult_bits_addr == 7'd36 ? slot_children_36 : io_counterResult_bits_addr == 7'd37 ? slot_children_37 : io_counterResult_bits_addr == 7'd38 ? slot_children_38 : io_counterResult_bits_addr == 7'd39 ? slot_children_39 : io_counterResult_bits_addr == 7'd40 ? slot_children_40 : io_counterResult_bits_addr == 7'd41 ? slot_children_41 : io_counterResult_bits_addr == 7'd42 ? slot_children_42 : io_counterResult_bits_addr == 7'd43 ? slot_children_43 : io_counterResult_bits_addr == 7'd44 ? slot_children_44 : io_counterResult_bits_addr == 7'd45 ? slot_children_45 : io_counterResult_bits_addr == 7'd46 ? slot_children_46 : io_counterResult_bits_addr == 7'd47 ? slot_children_47 : io_counterResult_bits_addr == 7'd48 ? slot_children_48 : io_counterResult_bits_addr == 7'd49 ? slot_children_49 : io_counterResult_bits_addr == 7'd50 ? slot_children_50 : io_counterResult_bits_addr == 7'd51 ? slot_children_51 : io_counterResult_bits_addr == 7'd52 ? slot_children_52 : io_counterResult_bits_addr == 7'd53 ? slot_children_53 : io_counterResult_bits_addr == 7'd54 ? slot_children_54 : io_counterResult_bits_addr == 7'd55 ? slot_children_55 : io_counterResult_bits_addr == 7'd56 ? slot_children_56 : io_counterResult_bits_addr == 7'd57 ? slot_children_57 : io_counterResult_bits_addr == 7'd58 ? slot_children_58 : io_counterResult_bits_addr == 7'd59 ? slot_children_59 : io_counterResult_bits_addr == 7'd60 ? slot_children_60 : io_counterResult_bits_addr == 7'd61 ? slot_children_61 : io_counterResult_bits_addr == 7'd62 ? slot_children_62 : io_counterResult_bits_addr == 7'd63 ? slot_children_63 : io_counterResult_bits_addr == 7'd64 ? slot_children_64 : io_counterResult_bits_addr == 7'd65 ? slot_children_65 : io_counterResult_bits_addr == 7'd66 ? slot_children_66 : io_counterResult_bits_addr == 7'd67 ? slot_children_67 : io_counterResult_bits_addr == 7'd68 ? slot_children_68 : io_counterResult_bits_addr == 7'd69 ? slot_children_69 : io_counterResult_bits_addr == 7'd70 ? slot_children_70 : io_counterResult_bits_addr == 7'd71 ? slot_children_71 : io_counterResult_bits_addr == 7'd72 ? slot_children_72 : io_counterResult_bits_addr == 7'd73 ? slot_children_73 : io_counterResult_bits_addr == 7'd74 ? slot_children_74 : io_counterResult_bits_addr == 7'd75 ? slot_children_75 : io_counterResult_bits_addr == 7'd76 ? slot_children_76 : io_counterResult_bits_addr == 7'd77 ? slot_children_77 : io_counterResult_bits_addr == 7'd78 ? slot_children_78 : io_counterResult_bits_addr == 7'd79 ? slot_children_79 : io_counterResult_bits_addr == 7'd80 ? slot_children_80 : io_counterResult_bits_addr == 7'd81 ? slot_children_81 : io_counterResult_bits_addr == 7'd82 ? slot_children_82 : io_counterResult_bits_addr == 7'd83 ? slot_children_83 : io_counterResult_bits_addr == 7'd84 ? slot_children_84 : io_counterResult_bits_addr == 7'd85 ? slot_children_85 : io_counterResult_bits_addr == 7'd86 ? slot_children_86 : io_counterResult_bits_addr == 7'd87 ? slot_children_87 : io_counterResult_bits_addr == 7'd88 ? slot_children_88 : io_counterResult_bits_addr == 7'd89 ? slot_children_89 : io_counterResult_bits_addr == 7'd90 ? slot_children_90 : io_counterResult_bits_addr == 7'd91 ? slot_children_91 : io_counterResult_bits_addr == 7'd92 ? slot_children_92 : io_counterResult_bits_addr == 7'd93 ? slot_children_93 : io_counterResult_bits_addr == 7'd94 ? slot_children_94 : io_counterResult_bits_addr == 7'd95 ? slot_children_95 : io_counterResult_bits_addr == 7'd96 ? slot_children_96 : io_counterResult_bits_addr == 7'd97 ? slot_children_97 : io_counterResult_bits_addr == 7'd98 ? slot_children_98 : io_counterResult_bits_addr == 7'd99 ? slot_children_99 : io_counterResult_bits_addr == 7'd100 ? slot_children_100 : io_counterResult_bits_addr == 7'd101 ? slot_children_101 : io_counterResult_bits_addr == 7'd102 ? slot_children_102 : io_counterResult_bits_addr == 7'd103 ? slot_children_103 : io_counterResult_bits_addr == 7'd104 ? slot_children_104 : io_counterResult_bits_addr == 7'd105 ? slot_children_105 : io_counterResult_bits_addr == 7'd106 ? slot_children_106 : io_counterResult_bits_addr == 7'd107 ? slot_children_107 : io_counterResult_bits_addr == 7'd108 ? slot_children_108 : io_counterResult_bits_addr == 7'd109 ? slot_children_109 : io_counterResult_bits_addr == 7'd110 ? slot_children_110 : io_counterResult_bits_addr == 7'd111 ? slot_children_111 : io_counterResult_bits_addr == 7'd112 ? slot_children_112 : io_counterResult_bits_addr == 7'd113 ? slot_children_113 : io_counterResult_bits_addr == 7'd114 ? slot_children_114 : io_counterResult_bits_addr == 7'd115 ? slot_children_115 : io_counterResult_bits_addr == 7'd116 ? slot_children_116 : io_counterResult_bits_addr == 7'd117 ? slot_children_117 : io_counterResult_bits_addr == 7'd118 ? slot_children_118 : io_counterResult_bits_addr == 7'd119 ? slot_children_119 : io_counterResult_bits_addr == 7'd120 ? slot_children_120 : io_counterResult_bits_addr == 7'd121 ? slot_children_121 : io_counterResult_bits_addr == 7'd122 ? slot_children_122 : io_counterResult_bits_addr == 7'd123 ? slot_children_123 : io_counterResult_bits_addr == 7'd124 ? slot_children_124 : io_counterResult_bits_addr == 7'd125 ? slot_children_125 : io_counterResult_bits_addr == 7'd126 ? slot_children_126 : slot_children_127; // RapController.java:186
-  wire [7:0] _sub_0 = 8'd4 - {{5{1'b0}}, _dyn_index_1}; // RapController.java:186
-  wire _lt_1 = free_slots < _sub_0; // RapController.java:188
-  wire _and_2 = _and_1 & _lt_1; // RapController.java:188
+  wire _lt_0 = hit_len < 6'd32; // RapController.java:190
+  wire _gt_0 = {{4{1'b0}}, io_counterResult_bits_updated} > io_head_threshold; // RapController.java:189
+  wire split_now = _lt_0 & _gt_0; // RapController.java:190
+  wire _not_1 = ~schedule_exhausted; // RapController.java:192
+  wire [47:0] _bits_0 = until_merge[63:16]; // RapController.java:192
+  wire _or_r_0 = |_bits_0; // RapController.java:192
+  wire _not_2 = ~_or_r_0; // RapController.java:192
+  wire _and_0 = _not_1 & _not_2; // RapController.java:192
+  wire [15:0] _bits_1 = until_merge[15:0]; // RapController.java:193
+  wire _ge_0 = io_head_weight >= _bits_1; // RapController.java:193
+  wire merge_now = _and_0 & _ge_0; // RapController.java:193
+  wire _not_3 = ~merge_now; // RapController.java:200
+  wire _and_1 = split_now & _not_3; // RapController.java:200
+  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:199
+  wire [2:0] _dyn_index_1 = io_counterResult_bits_addr == 7'd0 ? slot_children_0 : io_counterResult_bits_addr == 7'd1 ? slot_children_1 : io_counterResult_bits_addr == 7'd2 ? slot_children_2 : io_counterResult_bits_addr == 7'd3 ? slot_children_3 : io_counterResult_bits_addr == 7'd4 ? slot_children_4 : io_counterResult_bits_addr == 7'd5 ? slot_children_5 : io_counterResult_bits_addr == 7'd6 ? slot_children_6 : io_counterResult_bits_addr == 7'd7 ? slot_children_7 : io_counterResult_bits_addr == 7'd8 ? slot_children_8 : io_counterResult_bits_addr == 7'd9 ? slot_children_9 : io_counterResult_bits_addr == 7'd10 ? slot_children_10 : io_counterResult_bits_addr == 7'd11 ? slot_children_11 : io_counterResult_bits_addr == 7'd12 ? slot_children_12 : io_counterResult_bits_addr == 7'd13 ? slot_children_13 : io_counterResult_bits_addr == 7'd14 ? slot_children_14 : io_counterResult_bits_addr == 7'd15 ? slot_children_15 : io_counterResult_bits_addr == 7'd16 ? slot_children_16 : io_counterResult_bits_addr == 7'd17 ? slot_children_17 : io_counterResult_bits_addr == 7'd18 ? slot_children_18 : io_counterResult_bits_addr == 7'd19 ? slot_children_19 : io_counterResult_bits_addr == 7'd20 ? slot_children_20 : io_counterResult_bits_addr == 7'd21 ? slot_children_21 : io_counterResult_bits_addr == 7'd22 ? slot_children_22 : io_counterResult_bits_addr == 7'd23 ? slot_children_23 : io_counterResult_bits_addr == 7'd24 ? slot_children_24 : io_counterResult_bits_addr == 7'd25 ? slot_children_25 : io_counterResult_bits_addr == 7'd26 ? slot_children_26 : io_counterResult_bits_addr == 7'd27 ? slot_children_27 : io_counterResult_bits_addr == 7'd28 ? slot_children_28 : io_counterResult_bits_addr == 7'd29 ? slot_children_29 : io_counterResult_bits_addr == 7'd30 ? slot_children_30 : io_counterResult_bits_addr == 7'd31 ? slot_children_31 : io_counterResult_bits_addr == 7'd32 ? slot_children_32 : io_counterResult_bits_addr == 7'd33 ? slot_children_33 : io_counterResult_bits_addr == 7'd34 ? slot_children_34 : io_counterResult_bits_addr == 7'd35 ? slot_children_35 : io_counterResult_bits_addr == 7'd36 ? slot_children_36 : io_counterResult_bits_addr == 7'd37 ? slot_children_37 : io_counterResult_bits_addr == 7'd38 ? slot_children_38 : io_counterResult_bits_addr == 7'd39 ? slot_children_39 : io_counterResult_bits_addr == 7'd40 ? slot_children_40 : io_counterResult_bits_addr == 7'd41 ? slot_children_41 : io_counterResult_bits_addr == 7'd42 ? slot_children_42 : io_counterResult_bits_addr == 7'd43 ? slot_children_43 : io_counterResult_bits_addr == 7'd44 ? slot_children_44 : io_counterResult_bits_addr == 7'd45 ? slot_children_45 : io_counterResult_bits_addr == 7'd46 ? slot_children_46 : io_counterResult_bits_addr == 7'd47 ? slot_children_47 : io_counterResult_bits_addr == 7'd48 ? slot_children_48 : io_counterResult_bits_addr == 7'd49 ? slot_children_49 : io_counterResult_bits_addr == 7'd50 ? slot_children_50 : io_counterResult_bits_addr == 7'd51 ? slot_children_51 : io_counterResult_bits_addr == 7'd52 ? slot_children_52 : io_counterResult_bits_addr == 7'd53 ? slot_children_53 : io_counterResult_bits_addr == 7'd54 ? slot_children_54 : io_counterResult_bits_addr == 7'd55 ? slot_children_55 : io_counterResult_bits_addr == 7'd56 ? slot_children_56 : io_counterResult_bits_addr == 7'd57 ? slot_children_57 : io_counterResult_bits_addr == 7'd58 ? slot_children_58 : io_counterResult_bits_addr == 7'd59 ? slot_children_59 : io_counterResult_bits_addr == 7'd60 ? slot_children_60 : io_counterResult_bits_addr == 7'd61 ? slot_children_61 : io_counterResult_bits_addr == 7'd62 ? slot_children_62 : io_counterResult_bits_addr == 7'd63 ? slot_children_63 : io_counterResult_bits_addr == 7'd64 ? slot_children_64 : io_counterResult_bits_addr == 7'd65 ? slot_children_65 : io_counterResult_bits_addr == 7'd66 ? slot_children_66 : io_counterResult_bits_addr == 7'd67 ? slot_children_67 : io_counterResult_bits_addr == 7'd68 ? slot_children_68 : io_counterResult_bits_addr == 7'd69 ? slot_children_69 : io_counterResult_bits_addr == 7'd70 ? slot_children_70 : io_counterResult_bits_addr == 7'd71 ? slot_children_71 : io_counterResult_bits_addr == 7'd72 ? slot_children_72 : io_counterResult_bits_addr == 7'd73 ? slot_children_73 : io_counterResult_bits_addr == 7'd74 ? slot_children_74 : io_counterResult_bits_addr == 7'd75 ? slot_children_75 : io_counterResult_bits_addr == 7'd76 ? slot_children_76 : io_counterResult_bits_addr == 7'd77 ? slot_children_77 : io_counterResult_bits_addr == 7'd78 ? slot_children_78 : io_counterResult_bits_addr == 7'd79 ? slot_children_79 : io_counterResult_bits_addr == 7'd80 ? slot_children_80 : io_counterResult_bits_addr == 7'd81 ? slot_children_81 : io_counterResult_bits_addr == 7'd82 ? slot_children_82 : io_counterResult_bits_addr == 7'd83 ? slot_children_83 : io_counterResult_bits_addr == 7'd84 ? slot_children_84 : io_counterResult_bits_addr == 7'd85 ? slot_children_85 : io_counterResult_bits_addr == 7'd86 ? slot_children_86 : io_counterResult_bits_addr == 7'd87 ? slot_children_87 : io_counterResult_bits_addr == 7'd88 ? slot_children_88 : io_counterResult_bits_addr == 7'd89 ? slot_children_89 : io_counterResult_bits_addr == 7'd90 ? slot_children_90 : io_counterResult_bits_addr == 7'd91 ? slot_children_91 : io_counterResult_bits_addr == 7'd92 ? slot_children_92 : io_counterResult_bits_addr == 7'd93 ? slot_children_93 : io_counterResult_bits_addr == 7'd94 ? slot_children_94 : io_counterResult_bits_addr == 7'd95 ? slot_children_95 : io_counterResult_bits_addr == 7'd96 ? slot_children_96 : io_counterResult_bits_addr == 7'd97 ? slot_children_97 : io_counterResult_bits_addr == 7'd98 ? slot_children_98 : io_counterResult_bits_addr == 7'd99 ? slot_children_99 : io_counterResult_bits_addr == 7'd100 ? slot_children_100 : io_counterResult_bits_addr == 7'd101 ? slot_children_101 : io_counterResult_bits_addr == 7'd102 ? slot_children_102 : io_counterResult_bits_addr == 7'd103 ? slot_children_103 : io_counterResult_bits_addr == 7'd104 ? slot_children_104 : io_counterResult_bits_addr == 7'd105 ? slot_children_105 : io_counterResult_bits_addr == 7'd106 ? slot_children_106 : io_counterResult_bits_addr == 7'd107 ? slot_children_107 : io_counterResult_bits_addr == 7'd108 ? slot_children_108 : io_counterResult_bits_addr == 7'd109 ? slot_children_109 : io_counterResult_bits_addr == 7'd110 ? slot_children_110 : io_counterResult_bits_addr == 7'd111 ? slot_children_111 : io_counterResult_bits_addr == 7'd112 ? slot_children_112 : io_counterResult_bits_addr == 7'd113 ? slot_children_113 : io_counterResult_bits_addr == 7'd114 ? slot_children_114 : io_counterResult_bits_addr == 7'd115 ? slot_children_115 : io_counterResult_bits_addr == 7'd116 ? slot_children_116 : io_counterResult_bits_addr == 7'd117 ? slot_children_117 : io_counterResult_bits_addr == 7'd118 ? slot_children_118 : io_counterResult_bits_addr == 7'd119 ? slot_children_119 : io_counterResult_bits_addr == 7'd120 ? slot_children_120 : io_counterResult_bits_addr == 7'd121 ? slot_children_121 : io_counterResult_bits_addr == 7'd122 ? slot_children_122 : io_counterResult_bits_addr == 7'd123 ? slot_children_123 : io_counterResult_bits_addr == 7'd124 ? slot_children_124 : io_counterResult_bits_addr == 7'd125 ? slot_children_125 : io_counterResult_bits_addr == 7'd126 ? slot_children_126 : slot_children_127; // RapController.java:198
+  wire [7:0] _sub_0 = 8'd4 - {{5{1'b0}}, _dyn_index_1}; // RapController.java:198
+  wire _lt_1 = free_slots < _sub_0; // RapController.java:200
+  wire _and_2 = _and_1 & _lt_1; // RapController.java:200
   wire _le_0 = io_head_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
   wire _and_3 = skip_valid & _le_0; // MergeSkip.java:37
-  wire defer_now = _and_2 & _and_3; // RapController.java:189
-  wire _or_0 = split_now | merge_now; // RapController.java:200
-  wire _eq_2 = state == 4'd1; // RapController.java:230
-  wire _not_4 = ~commit_fire; // RapController.java:239
-  wire _eq_3 = front_count == 6'd0; // RapController.java:101
-  wire _eq_4 = sram_count == 8'd0; // RapController.java:101
-  wire pipe_empty = _eq_3 & _eq_4; // RapController.java:101
-  wire _and_4 = _not_4 & pipe_empty; // RapController.java:239
-  wire _not_5 = ~snapshot_frozen; // RapController.java:239
-  wire _and_5 = _and_4 & _not_5; // RapController.java:239
-  wire _and_6 = soft_pending & io_inputsDrained; // RapController.java:241
-  wire _not_6 = ~io_headValid; // RapController.java:241
-  wire _and_7 = _and_6 & _not_6; // RapController.java:241
-  wire _eq_5 = state == 4'd2; // RapController.java:245
-  wire _eq_6 = state == 4'd3; // RapController.java:252
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:254
-  wire [2:0] _dyn_index_2 = op_slot == 7'd0 ? slot_children_0 : op_slot == 7'd1 ? slot_children_1 : op_slot == 7'd2 ? slot_children_2 : op_slot == 7'd3 ? slot_children_3 : op_slot == 7'd4 ? slot_children_4 : op_slot == 7'd5 ? slot_children_5 : op_slot == 7'd6 ? slot_children_6 : op_slot == 7'd7 ? slot_children_7 : op_slot == 7'd8 ? slot_children_8 : op_slot == 7'd9 ? slot_children_9 : op_slot == 7'd10 ? slot_children_10 : op_slot == 7'd11 ? slot_children_11 : op_slot == 7'd12 ? slot_children_12 : op_slot == 7'd13 ? slot_children_13 : op_slot == 7'd14 ? slot_children_14 : op_slot == 7'd15 ? slot_children_15 : op_slot == 7'd16 ? slot_children_16 : op_slot == 7'd17 ? slot_children_17 : op_slot == 7'd18 ? slot_children_18 : op_slot == 7'd19 ? slot_children_19 : op_slot == 7'd20 ? slot_children_20 : op_slot == 7'd21 ? slot_children_21 : op_slot == 7'd22 ? slot_children_22 : op_slot == 7'd23 ? slot_children_23 : op_slot == 7'd24 ? slot_children_24 : op_slot == 7'd25 ? slot_children_25 : op_slot == 7'd26 ? slot_children_26 : op_slot == 7'd27 ? slot_children_27 : op_slot == 7'd28 ? slot_children_28 : op_slot == 7'd29 ? slot_children_29 : op_slot == 7'd30 ? slot_children_30 : op_slot == 7'd31 ? slot_children_31 : op_slot == 7'd32 ? slot_children_32 : op_slot == 7'd33 ? slot_children_33 : op_slot == 7'd34 ? slot_children_34 : op_slot == 7'd35 ? slot_children_35 : op_slot == 7'd36 ? slot_children_36 : op_slot == 7'd37 ? slot_children_37 : op_slot == 7'd38 ? slot_children_38 : op_slot == 7'd39 ? slot_children_39 : op_slot == 7'd40 ? slot_children_40 : op_slot == 7'd41 ? slot_children_41 : op_slot == 7'd42 ? slot_children_42 : op_slot == 7'd43 ? slot_children_43 : op_slot == 7'd44 ? slot_children_44 : op_slot == 7'd45 ? slot_children_45 : op_slot == 7'd46 ? slot_children_46 : op_slot == 7'd47 ? slot_children_47 : op_slot == 7'd48 ? slot_children_48 : op_slot == 7'd49 ? slot_children_49 : op_slot == 7'd50 ? slot_children_50 : op_slot == 7'd51 ? slot_children_51 : op_slot == 7'd52 ? slot_children_52 : op_slot == 7'd53 ? slot_children_53 : op_slot == 7'd54 ? slot_children_54 : op_slot == 7'd55 ? slot_children_55 : op_slot == 7'd56 ? slot_children_56 : op_slot == 7'd57 ? slot_children_57 : op_slot == 7'd58 ? slot_children_58 : op_slot == 7'd59 ? slot_children_59 : op_slot == 7'd60 ? slot_children_60 : op_slot == 7'd61 ? slot_children_61 : op_slot == 7'd62 ? slot_children_62 : op_slot == 7'd63 ? slot_children_63 : op_slot == 7'd64 ? slot_children_64 : op_slot == 7'd65 ? slot_children_65 : op_slot == 7'd66 ? slot_children_66 : op_slot == 7'd67 ? slot_children_67 : op_slot == 7'd68 ? slot_children_68 : op_slot == 7'd69 ? slot_children_69 : op_slot == 7'd70 ? slot_children_70 : op_slot == 7'd71 ? slot_children_71 : op_slot == 7'd72 ? slot_children_72 : op_slot == 7'd73 ? slot_children_73 : op_slot == 7'd74 ? slot_children_74 : op_slot == 7'd75 ? slot_children_75 : op_slot == 7'd76 ? slot_children_76 : op_slot == 7'd77 ? slot_children_77 : op_slot == 7'd78 ? slot_children_78 : op_slot == 7'd79 ? slot_children_79 : op_slot == 7'd80 ? slot_children_80 : op_slot == 7'd81 ? slot_children_81 : op_slot == 7'd82 ? slot_children_82 : op_slot == 7'd83 ? slot_children_83 : op_slot == 7'd84 ? slot_children_84 : op_slot == 7'd85 ? slot_children_85 : op_slot == 7'd86 ? slot_children_86 : op_slot == 7'd87 ? slot_children_87 : op_slot == 7'd88 ? slot_children_88 : op_slot == 7'd89 ? slot_children_89 : op_slot == 7'd90 ? slot_children_90 : op_slot == 7'd91 ? slot_children_91 : op_slot == 7'd92 ? slot_children_92 : op_slot == 7'd93 ? slot_children_93 : op_slot == 7'd94 ? slot_children_94 : op_slot == 7'd95 ? slot_children_95 : op_slot == 7'd96 ? slot_children_96 : op_slot == 7'd97 ? slot_children_97 : op_slot == 7'd98 ? slot_children_98 : op_slot == 7'd99 ? slot_children_99 : op_slot == 7'd100 ? slot_children_100 : op_slot == 7'd101 ? slot_children_101 : op_slot == 7'd102 ? slot_children_102 : op_slot == 7'd103 ? slot_children_103 : op_slot == 7'd104 ? slot_children_104 : op_slot == 7'd105 ? slot_children_105 : op_slot == 7'd106 ? slot_children_106 : op_slot == 7'd107 ? slot_children_107 : op_slot == 7'd108 ? slot_children_108 : op_slot == 7'd109 ? slot_children_109 : op_slot == 7'd110 ? slot_children_110 : op_slot == 7'd111 ? slot_children_111 : op_slot == 7'd112 ? slot_children_112 : op_slot == 7'd113 ? slot_children_113 : op_slot == 7'd114 ? slot_children_114 : op_slot == 7'd115 ? slot_children_115 : op_slot == 7'd116 ? slot_children_116 : op_slot == 7'd117 ? slot_children_117 : op_slot == 7'd118 ? slot_children_118 : op_slot == 7'd119 ? slot_children_119 : op_slot == 7'd120 ? slot_children_120 : op_slot == 7'd121 ? slot_children_121 : op_slot == 7'd122 ? slot_children_122 : op_slot == 7'd123 ? slot_children_123 : op_slot == 7'd124 ? slot_children_124 : op_slot == 7'd125 ? slot_children_125 : op_slot == 7'd126 ? slot_children_126 : slot_children_127; // RapController.java:264
-  wire _eq_7 = _dyn_index_2 == 3'd0; // RapController.java:264
-  wire [3:0] _mux_0 = _eq_7 ? 4'd5 : 4'd4; // RapController.java:264
+  wire defer_now = _and_2 & _and_3; // RapController.java:201
+  wire _or_0 = split_now | merge_now; // RapController.java:212
+  wire _eq_2 = state == 4'd1; // RapController.java:243
+  wire _not_4 = ~commit_fire; // RapController.java:252
+  wire _eq_3 = front_count == 6'd0; // RapController.java:99
+  wire _eq_4 = sram_count == 8'd0; // RapController.java:99
+  wire pipe_empty = _eq_3 & _eq_4; // RapController.java:99
+  wire _and_4 = _not_4 & pipe_empty; // RapController.java:252
+  wire _not_5 = ~snapshot_frozen; // RapController.java:252
+  wire _and_5 = _and_4 & _not_5; // RapController.java:252
+  wire _and_6 = soft_pending & io_inputsDrained; // RapController.java:254
+  wire _not_6 = ~io_headValid; // RapController.java:254
+  wire _and_7 = _and_6 & _not_6; // RapController.java:254
+  wire _eq_5 = state == 4'd2; // RapController.java:258
+  wire _eq_6 = state == 4'd3; // RapController.java:265
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:266
+  wire [2:0] _dyn_index_2 = op_slot == 7'd0 ? slot_children_0 : op_slot == 7'd1 ? slot_children_1 : op_slot == 7'd2 ? slot_children_2 : op_slot == 7'd3 ? slot_children_3 : op_slot == 7'd4 ? slot_children_4 : op_slot == 7'd5 ? slot_children_5 : op_slot == 7'd6 ? slot_children_6 : op_slot == 7'd7 ? slot_children_7 : op_slot == 7'd8 ? slot_children_8 : op_slot == 7'd9 ? slot_children_9 : op_slot == 7'd10 ? slot_children_10 : op_slot == 7'd11 ? slot_children_11 : op_slot == 7'd12 ? slot_children_12 : op_slot == 7'd13 ? slot_children_13 : op_slot == 7'd14 ? slot_children_14 : op_slot == 7'd15 ? slot_children_15 : op_slot == 7'd16 ? slot_children_16 : op_slot == 7'd17 ? slot_children_17 : op_slot == 7'd18 ? slot_children_18 : op_slot == 7'd19 ? slot_children_19 : op_slot == 7'd20 ? slot_children_20 : op_slot == 7'd21 ? slot_children_21 : op_slot == 7'd22 ? slot_children_22 : op_slot == 7'd23 ? slot_children_23 : op_slot == 7'd24 ? slot_children_24 : op_slot == 7'd25 ? slot_children_25 : op_slot == 7'd26 ? slot_children_26 : op_slot == 7'd27 ? slot_children_27 : op_slot == 7'd28 ? slot_children_28 : op_slot == 7'd29 ? slot_children_29 : op_slot == 7'd30 ? slot_children_30 : op_slot == 7'd31 ? slot_children_31 : op_slot == 7'd32 ? slot_children_32 : op_slot == 7'd33 ? slot_children_33 : op_slot == 7'd34 ? slot_children_34 : op_slot == 7'd35 ? slot_children_35 : op_slot == 7'd36 ? slot_children_36 : op_slot == 7'd37 ? slot_children_37 : op_slot == 7'd38 ? slot_children_38 : op_slot == 7'd39 ? slot_children_39 : op_slot == 7'd40 ? slot_children_40 : op_slot == 7'd41 ? slot_children_41 : op_slot == 7'd42 ? slot_children_42 : op_slot == 7'd43 ? slot_children_43 : op_slot == 7'd44 ? slot_children_44 : op_slot == 7'd45 ? slot_children_45 : op_slot == 7'd46 ? slot_children_46 : op_slot == 7'd47 ? slot_children_47 : op_slot == 7'd48 ? slot_children_48 : op_slot == 7'd49 ? slot_children_49 : op_slot == 7'd50 ? slot_children_50 : op_slot == 7'd51 ? slot_children_51 : op_slot == 7'd52 ? slot_children_52 : op_slot == 7'd53 ? slot_children_53 : op_slot == 7'd54 ? slot_children_54 : op_slot == 7'd55 ? slot_children_55 : op_slot == 7'd56 ? slot_children_56 : op_slot == 7'd57 ? slot_children_57 : op_slot == 7'd58 ? slot_children_58 : op_slot == 7'd59 ? slot_children_59 : op_slot == 7'd60 ? slot_children_60 : op_slot == 7'd61 ? slot_children_61 : op_slot == 7'd62 ? slot_children_62 : op_slot == 7'd63 ? slot_children_63 : op_slot == 7'd64 ? slot_children_64 : op_slot == 7'd65 ? slot_children_65 : op_slot == 7'd66 ? slot_children_66 : op_slot == 7'd67 ? slot_children_67 : op_slot == 7'd68 ? slot_children_68 : op_slot == 7'd69 ? slot_children_69 : op_slot == 7'd70 ? slot_children_70 : op_slot == 7'd71 ? slot_children_71 : op_slot == 7'd72 ? slot_children_72 : op_slot == 7'd73 ? slot_children_73 : op_slot == 7'd74 ? slot_children_74 : op_slot == 7'd75 ? slot_children_75 : op_slot == 7'd76 ? slot_children_76 : op_slot == 7'd77 ? slot_children_77 : op_slot == 7'd78 ? slot_children_78 : op_slot == 7'd79 ? slot_children_79 : op_slot == 7'd80 ? slot_children_80 : op_slot == 7'd81 ? slot_children_81 : op_slot == 7'd82 ? slot_children_82 : op_slot == 7'd83 ? slot_children_83 : op_slot == 7'd84 ? slot_children_84 : op_slot == 7'd85 ? slot_children_85 : op_slot == 7'd86 ? slot_children_86 : op_slot == 7'd87 ? slot_children_87 : op_slot == 7'd88 ? slot_children_88 : op_slot == 7'd89 ? slot_children_89 : op_slot == 7'd90 ? slot_children_90 : op_slot == 7'd91 ? slot_children_91 : op_slot == 7'd92 ? slot_children_92 : op_slot == 7'd93 ? slot_children_93 : op_slot == 7'd94 ? slot_children_94 : op_slot == 7'd95 ? slot_children_95 : op_slot == 7'd96 ? slot_children_96 : op_slot == 7'd97 ? slot_children_97 : op_slot == 7'd98 ? slot_children_98 : op_slot == 7'd99 ? slot_children_99 : op_slot == 7'd100 ? slot_children_100 : op_slot == 7'd101 ? slot_children_101 : op_slot == 7'd102 ? slot_children_102 : op_slot == 7'd103 ? slot_children_103 : op_slot == 7'd104 ? slot_children_104 : op_slot == 7'd105 ? slot_children_105 : op_slot == 7'd106 ? slot_children_106 : op_slot == 7'd107 ? slot_children_107 : op_slot == 7'd108 ? slot_children_108 : op_slot == 7'd109 ? slot_children_109 : op_slot == 7'd110 ? slot_children_110 : op_slot == 7'd111 ? slot_children_111 : op_slot == 7'd112 ? slot_children_112 : op_slot == 7'd113 ? slot_children_113 : op_slot == 7'd114 ? slot_children_114 : op_slot == 7'd115 ? slot_children_115 : op_slot == 7'd116 ? slot_children_116 : op_slot == 7'd117 ? slot_children_117 : op_slot == 7'd118 ? slot_children_118 : op_slot == 7'd119 ? slot_children_119 : op_slot == 7'd120 ? slot_children_120 : op_slot == 7'd121 ? slot_children_121 : op_slot == 7'd122 ? slot_children_122 : op_slot == 7'd123 ? slot_children_123 : op_slot == 7'd124 ? slot_children_124 : op_slot == 7'd125 ? slot_children_125 : op_slot == 7'd126 ? slot_children_126 : slot_children_127; // RapController.java:276
+  wire _eq_7 = _dyn_index_2 == 3'd0; // RapController.java:276
+  wire [3:0] _mux_0 = _eq_7 ? 4'd5 : 4'd4; // RapController.java:276
   wire _le_1 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
   wire _and_8 = skip_valid & _le_1; // MergeSkip.java:37
-  wire [3:0] _mux_1 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:477
-  wire _eq_8 = state == 4'd4; // RapController.java:267
-  wire _eq_9 = state == 4'd4; // RapController.java:142
-  wire _eq_10 = state == 4'd8; // RapController.java:142
-  wire scanning_kids = _eq_9 | _eq_10; // RapController.java:142
+  wire [3:0] _mux_1 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:494
+  wire _eq_8 = state == 4'd4; // RapController.java:279
+  wire _eq_9 = state == 4'd4; // RapController.java:147
+  wire _eq_10 = state == 4'd8; // RapController.java:147
+  wire scanning_kids = _eq_9 | _eq_10; // RapController.java:147
   wire _bits_2 = slot_valid[127]; // NodeTable.java:44
-  wire _eq_11 = state == 4'd4; // RapController.java:143
-  wire [6:0] kids_of = _eq_11 ? op_slot : merge_parent; // RapController.java:143
+  wire _eq_11 = state == 4'd4; // RapController.java:148
+  wire [6:0] kids_of = _eq_11 ? op_slot : merge_parent; // RapController.java:148
   wire _eq_12 = slot_parent_127 == kids_of; // NodeTable.java:44
   wire _and_9 = _bits_2 & _eq_12; // NodeTable.java:44
-  wire _eq_13 = state == 4'd8; // RapController.java:144
+  wire _eq_13 = state == 4'd8; // RapController.java:149
   wire _not_7 = ~_eq_13; // NodeTable.java:45
   wire _eq_14 = slot_children_127 == 3'd0; // NodeTable.java:45
   wire _or_1 = _not_7 | _eq_14; // NodeTable.java:45
@@ -1879,9 +1865,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_127 = _not_133 | _eq_266; // NodeTable.java:45
   wire _and_262 = _and_261 & _or_127; // NodeTable.java:45
   wire [127:0] _cat_0 = {_and_10, _and_12, _and_14, _and_16, _and_18, _and_20, _and_22, _and_24, _and_26, _and_28, _and_30, _and_32, _and_34, _and_36, _and_38, _and_40, _and_42, _and_44, _and_46, _and_48, _and_50, _and_52, _and_54, _and_56, _and_58, _and_60, _and_62, _and_64, _and_66, _and_68, _and_70, _and_72, _and_74, _and_76, _and_78, _and_80, _and_82, _and_84, _and_86, _and_88, _and_90, _and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, _and_158, _and_160, _and_162, _and_164, _and_166, _and_168, _and_170, _and_172, _and_174, _and_176, _and_178, _and_180, _and_182, _and_184, _and_186, _and_188, _and_190, _and_192, _and_194, _and_196, _and_198, _and_200, _and_202, _and_204, _and_206, _and_208, _and_210, _and_212, _and_214, _and_216, _and_218, _and_220, _and_222, _and_224, _and_226, _and_228, _and_230, _and_232, _and_234, _and_236, _and_238, _and_240, _and_242, _and_244, _and_246, _and_248, _and_250, _and_252, _and_254, _and_256, _and_258, _and_260, _and_262, 1'd0}; // NodeTable.java:84
-  wire [127:0] _not_134 = ~visited_kids; // RapController.java:144
-  wire [127:0] _and_263 = _cat_0 & _not_134; // RapController.java:144
-  wire _eq_267 = state == 4'd7; // RapController.java:145
+  wire [127:0] _not_134 = ~visited_kids; // RapController.java:149
+  wire [127:0] _and_263 = _cat_0 & _not_134; // RapController.java:149
+  wire _eq_267 = state == 4'd7; // RapController.java:150
   wire _bits_129 = slot_valid[127]; // NodeTable.java:55
   wire _eq_268 = slot_len_127 == merge_level; // NodeTable.java:54
   wire _and_264 = _bits_129 & _eq_268; // NodeTable.java:55
@@ -2523,11 +2509,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _ne_128 = slot_children_0 != 3'd0; // NodeTable.java:55
   wire _and_519 = _and_518 & _ne_128; // NodeTable.java:55
   wire [127:0] _cat_1 = {_and_265, _and_267, _and_269, _and_271, _and_273, _and_275, _and_277, _and_279, _and_281, _and_283, _and_285, _and_287, _and_289, _and_291, _and_293, _and_295, _and_297, _and_299, _and_301, _and_303, _and_305, _and_307, _and_309, _and_311, _and_313, _and_315, _and_317, _and_319, _and_321, _and_323, _and_325, _and_327, _and_329, _and_331, _and_333, _and_335, _and_337, _and_339, _and_341, _and_343, _and_345, _and_347, _and_349, _and_351, _and_353, _and_355, _and_357, _and_359, _and_361, _and_363, _and_365, _and_367, _and_369, _and_371, _and_373, _and_375, _and_377, _and_379, _and_381, _and_383, _and_385, _and_387, _and_389, _and_391, _and_393, _and_395, _and_397, _and_399, _and_401, _and_403, _and_405, _and_407, _and_409, _and_411, _and_413, _and_415, _and_417, _and_419, _and_421, _and_423, _and_425, _and_427, _and_429, _and_431, _and_433, _and_435, _and_437, _and_439, _and_441, _and_443, _and_445, _and_447, _and_449, _and_451, _and_453, _and_455, _and_457, _and_459, _and_461, _and_463, _and_465, _and_467, _and_469, _and_471, _and_473, _and_475, _and_477, _and_479, _and_481, _and_483, _and_485, _and_487, _and_489, _and_491, _and_493, _and_495, _and_497, _and_499, _and_501, _and_503, _and_505, _and_507, _and_509, _and_511, _and_513, _and_515, _and_517, _and_519}; // NodeTable.java:84
-  wire [127:0] _not_135 = ~visited_parents; // RapController.java:145
-  wire [127:0] _and_520 = _cat_1 & _not_135; // RapController.java:145
-  wire [127:0] _not_136 = ~slot_valid; // RapController.java:146
-  wire [127:0] _mux_2 = _eq_267 ? _and_520 : _not_136; // RapController.java:145
-  wire [127:0] scan_vector = scanning_kids ? _and_263 : _mux_2; // RapController.java:145
+  wire [127:0] _not_135 = ~visited_parents; // RapController.java:150
+  wire [127:0] _and_520 = _cat_1 & _not_135; // RapController.java:150
+  wire [127:0] _not_136 = ~slot_valid; // RapController.java:151
+  wire [127:0] _mux_2 = _eq_267 ? _and_520 : _not_136; // RapController.java:150
+  wire [127:0] scan_vector = scanning_kids ? _and_263 : _mux_2; // RapController.java:150
   wire _bits_257 = scan_vector[0]; // FirstSet.java:24
   wire _bits_258 = scan_vector[1]; // FirstSet.java:24
   wire _or_128 = _bits_257 | _bits_258; // FirstSet.java:36
@@ -2783,19 +2769,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_252 = _or_236 | _or_251; // FirstSet.java:36
   wire _or_253 = _or_221 | _or_252; // FirstSet.java:36
   wire _or_254 = _or_190 | _or_253; // FirstSet.java:36
-  wire _eq_396 = state == 4'd5; // RapController.java:274
-  wire [2:0] _dyn_index_3 = op_slot == 7'd0 ? slot_children_0 : op_slot == 7'd1 ? slot_children_1 : op_slot == 7'd2 ? slot_children_2 : op_slot == 7'd3 ? slot_children_3 : op_slot == 7'd4 ? slot_children_4 : op_slot == 7'd5 ? slot_children_5 : op_slot == 7'd6 ? slot_children_6 : op_slot == 7'd7 ? slot_children_7 : op_slot == 7'd8 ? slot_children_8 : op_slot == 7'd9 ? slot_children_9 : op_slot == 7'd10 ? slot_children_10 : op_slot == 7'd11 ? slot_children_11 : op_slot == 7'd12 ? slot_children_12 : op_slot == 7'd13 ? slot_children_13 : op_slot == 7'd14 ? slot_children_14 : op_slot == 7'd15 ? slot_children_15 : op_slot == 7'd16 ? slot_children_16 : op_slot == 7'd17 ? slot_children_17 : op_slot == 7'd18 ? slot_children_18 : op_slot == 7'd19 ? slot_children_19 : op_slot == 7'd20 ? slot_children_20 : op_slot == 7'd21 ? slot_children_21 : op_slot == 7'd22 ? slot_children_22 : op_slot == 7'd23 ? slot_children_23 : op_slot == 7'd24 ? slot_children_24 : op_slot == 7'd25 ? slot_children_25 : op_slot == 7'd26 ? slot_children_26 : op_slot == 7'd27 ? slot_children_27 : op_slot == 7'd28 ? slot_children_28 : op_slot == 7'd29 ? slot_children_29 : op_slot == 7'd30 ? slot_children_30 : op_slot == 7'd31 ? slot_children_31 : op_slot == 7'd32 ? slot_children_32 : op_slot == 7'd33 ? slot_children_33 : op_slot == 7'd34 ? slot_children_34 : op_slot == 7'd35 ? slot_children_35 : op_slot == 7'd36 ? slot_children_36 : op_slot == 7'd37 ? slot_children_37 : op_slot == 7'd38 ? slot_children_38 : op_slot == 7'd39 ? slot_children_39 : op_slot == 7'd40 ? slot_children_40 : op_slot == 7'd41 ? slot_children_41 : op_slot == 7'd42 ? slot_children_42 : op_slot == 7'd43 ? slot_children_43 : op_slot == 7'd44 ? slot_children_44 : op_slot == 7'd45 ? slot_children_45 : op_slot == 7'd46 ? slot_children_46 : op_slot == 7'd47 ? slot_children_47 : op_slot == 7'd48 ? slot_children_48 : op_slot == 7'd49 ? slot_children_49 : op_slot == 7'd50 ? slot_children_50 : op_slot == 7'd51 ? slot_children_51 : op_slot == 7'd52 ? slot_children_52 : op_slot == 7'd53 ? slot_children_53 : op_slot == 7'd54 ? slot_children_54 : op_slot == 7'd55 ? slot_children_55 : op_slot == 7'd56 ? slot_children_56 : op_slot == 7'd57 ? slot_children_57 : op_slot == 7'd58 ? slot_children_58 : op_slot == 7'd59 ? slot_children_59 : op_slot == 7'd60 ? slot_children_60 : op_slot == 7'd61 ? slot_children_61 : op_slot == 7'd62 ? slot_children_62 : op_slot == 7'd63 ? slot_children_63 : op_slot == 7'd64 ? slot_children_64 : op_slot == 7'd65 ? slot_children_65 : op_slot == 7'd66 ? slot_children_66 : op_slot == 7'd67 ? slot_children_67 : op_slot == 7'd68 ? slot_children_68 : op_slot == 7'd69 ? slot_children_69 : op_slot == 7'd70 ? slot_children_70 : op_slot == 7'd71 ? slot_children_71 : op_slot == 7'd72 ? slot_children_72 : op_slot == 7'd73 ? slot_children_73 : op_slot == 7'd74 ? slot_children_74 : op_slot == 7'd75 ? slot_children_75 : op_slot == 7'd76 ? slot_children_76 : op_slot == 7'd77 ? slot_children_77 : op_slot == 7'd78 ? slot_children_78 : op_slot == 7'd79 ? slot_children_79 : op_slot == 7'd80 ? slot_children_80 : op_slot == 7'd81 ? slot_children_81 : op_slot == 7'd82 ? slot_children_82 : op_slot == 7'd83 ? slot_children_83 : op_slot == 7'd84 ? slot_children_84 : op_slot == 7'd85 ? slot_children_85 : op_slot == 7'd86 ? slot_children_86 : op_slot == 7'd87 ? slot_children_87 : op_slot == 7'd88 ? slot_children_88 : op_slot == 7'd89 ? slot_children_89 : op_slot == 7'd90 ? slot_children_90 : op_slot == 7'd91 ? slot_children_91 : op_slot == 7'd92 ? slot_children_92 : op_slot == 7'd93 ? slot_children_93 : op_slot == 7'd94 ? slot_children_94 : op_slot == 7'd95 ? slot_children_95 : op_slot == 7'd96 ? slot_children_96 : op_slot == 7'd97 ? slot_children_97 : op_slot == 7'd98 ? slot_children_98 : op_slot == 7'd99 ? slot_children_99 : op_slot == 7'd100 ? slot_children_100 : op_slot == 7'd101 ? slot_children_101 : op_slot == 7'd102 ? slot_children_102 : op_slot == 7'd103 ? slot_children_103 : op_slot == 7'd104 ? slot_children_104 : op_slot == 7'd105 ? slot_children_105 : op_slot == 7'd106 ? slot_children_106 : op_slot == 7'd107 ? slot_children_107 : op_slot == 7'd108 ? slot_children_108 : op_slot == 7'd109 ? slot_children_109 : op_slot == 7'd110 ? slot_children_110 : op_slot == 7'd111 ? slot_children_111 : op_slot == 7'd112 ? slot_children_112 : op_slot == 7'd113 ? slot_children_113 : op_slot == 7'd114 ? slot_children_114 : op_slot == 7'd115 ? slot_children_115 : op_slot == 7'd116 ? slot_children_116 : op_slot == 7'd117 ? slot_children_117 : op_slot == 7'd118 ? slot_children_118 : op_slot == 7'd119 ? slot_children_119 : op_slot == 7'd120 ? slot_children_120 : op_slot == 7'd121 ? slot_children_121 : op_slot == 7'd122 ? slot_children_122 : op_slot == 7'd123 ? slot_children_123 : op_slot == 7'd124 ? slot_children_124 : op_slot == 7'd125 ? slot_children_125 : op_slot == 7'd126 ? slot_children_126 : slot_children_127; // RapController.java:275
-  wire [7:0] _sub_1 = 8'd4 - {{5{1'b0}}, _dyn_index_3}; // RapController.java:275
-  wire _ge_1 = free_slots >= _sub_1; // RapController.java:276
-  wire _not_137 = ~early_done; // RapController.java:277
+  wire _eq_396 = state == 4'd5; // RapController.java:286
+  wire [2:0] _dyn_index_3 = op_slot == 7'd0 ? slot_children_0 : op_slot == 7'd1 ? slot_children_1 : op_slot == 7'd2 ? slot_children_2 : op_slot == 7'd3 ? slot_children_3 : op_slot == 7'd4 ? slot_children_4 : op_slot == 7'd5 ? slot_children_5 : op_slot == 7'd6 ? slot_children_6 : op_slot == 7'd7 ? slot_children_7 : op_slot == 7'd8 ? slot_children_8 : op_slot == 7'd9 ? slot_children_9 : op_slot == 7'd10 ? slot_children_10 : op_slot == 7'd11 ? slot_children_11 : op_slot == 7'd12 ? slot_children_12 : op_slot == 7'd13 ? slot_children_13 : op_slot == 7'd14 ? slot_children_14 : op_slot == 7'd15 ? slot_children_15 : op_slot == 7'd16 ? slot_children_16 : op_slot == 7'd17 ? slot_children_17 : op_slot == 7'd18 ? slot_children_18 : op_slot == 7'd19 ? slot_children_19 : op_slot == 7'd20 ? slot_children_20 : op_slot == 7'd21 ? slot_children_21 : op_slot == 7'd22 ? slot_children_22 : op_slot == 7'd23 ? slot_children_23 : op_slot == 7'd24 ? slot_children_24 : op_slot == 7'd25 ? slot_children_25 : op_slot == 7'd26 ? slot_children_26 : op_slot == 7'd27 ? slot_children_27 : op_slot == 7'd28 ? slot_children_28 : op_slot == 7'd29 ? slot_children_29 : op_slot == 7'd30 ? slot_children_30 : op_slot == 7'd31 ? slot_children_31 : op_slot == 7'd32 ? slot_children_32 : op_slot == 7'd33 ? slot_children_33 : op_slot == 7'd34 ? slot_children_34 : op_slot == 7'd35 ? slot_children_35 : op_slot == 7'd36 ? slot_children_36 : op_slot == 7'd37 ? slot_children_37 : op_slot == 7'd38 ? slot_children_38 : op_slot == 7'd39 ? slot_children_39 : op_slot == 7'd40 ? slot_children_40 : op_slot == 7'd41 ? slot_children_41 : op_slot == 7'd42 ? slot_children_42 : op_slot == 7'd43 ? slot_children_43 : op_slot == 7'd44 ? slot_children_44 : op_slot == 7'd45 ? slot_children_45 : op_slot == 7'd46 ? slot_children_46 : op_slot == 7'd47 ? slot_children_47 : op_slot == 7'd48 ? slot_children_48 : op_slot == 7'd49 ? slot_children_49 : op_slot == 7'd50 ? slot_children_50 : op_slot == 7'd51 ? slot_children_51 : op_slot == 7'd52 ? slot_children_52 : op_slot == 7'd53 ? slot_children_53 : op_slot == 7'd54 ? slot_children_54 : op_slot == 7'd55 ? slot_children_55 : op_slot == 7'd56 ? slot_children_56 : op_slot == 7'd57 ? slot_children_57 : op_slot == 7'd58 ? slot_children_58 : op_slot == 7'd59 ? slot_children_59 : op_slot == 7'd60 ? slot_children_60 : op_slot == 7'd61 ? slot_children_61 : op_slot == 7'd62 ? slot_children_62 : op_slot == 7'd63 ? slot_children_63 : op_slot == 7'd64 ? slot_children_64 : op_slot == 7'd65 ? slot_children_65 : op_slot == 7'd66 ? slot_children_66 : op_slot == 7'd67 ? slot_children_67 : op_slot == 7'd68 ? slot_children_68 : op_slot == 7'd69 ? slot_children_69 : op_slot == 7'd70 ? slot_children_70 : op_slot == 7'd71 ? slot_children_71 : op_slot == 7'd72 ? slot_children_72 : op_slot == 7'd73 ? slot_children_73 : op_slot == 7'd74 ? slot_children_74 : op_slot == 7'd75 ? slot_children_75 : op_slot == 7'd76 ? slot_children_76 : op_slot == 7'd77 ? slot_children_77 : op_slot == 7'd78 ? slot_children_78 : op_slot == 7'd79 ? slot_children_79 : op_slot == 7'd80 ? slot_children_80 : op_slot == 7'd81 ? slot_children_81 : op_slot == 7'd82 ? slot_children_82 : op_slot == 7'd83 ? slot_children_83 : op_slot == 7'd84 ? slot_children_84 : op_slot == 7'd85 ? slot_children_85 : op_slot == 7'd86 ? slot_children_86 : op_slot == 7'd87 ? slot_children_87 : op_slot == 7'd88 ? slot_children_88 : op_slot == 7'd89 ? slot_children_89 : op_slot == 7'd90 ? slot_children_90 : op_slot == 7'd91 ? slot_children_91 : op_slot == 7'd92 ? slot_children_92 : op_slot == 7'd93 ? slot_children_93 : op_slot == 7'd94 ? slot_children_94 : op_slot == 7'd95 ? slot_children_95 : op_slot == 7'd96 ? slot_children_96 : op_slot == 7'd97 ? slot_children_97 : op_slot == 7'd98 ? slot_children_98 : op_slot == 7'd99 ? slot_children_99 : op_slot == 7'd100 ? slot_children_100 : op_slot == 7'd101 ? slot_children_101 : op_slot == 7'd102 ? slot_children_102 : op_slot == 7'd103 ? slot_children_103 : op_slot == 7'd104 ? slot_children_104 : op_slot == 7'd105 ? slot_children_105 : op_slot == 7'd106 ? slot_children_106 : op_slot == 7'd107 ? slot_children_107 : op_slot == 7'd108 ? slot_children_108 : op_slot == 7'd109 ? slot_children_109 : op_slot == 7'd110 ? slot_children_110 : op_slot == 7'd111 ? slot_children_111 : op_slot == 7'd112 ? slot_children_112 : op_slot == 7'd113 ? slot_children_113 : op_slot == 7'd114 ? slot_children_114 : op_slot == 7'd115 ? slot_children_115 : op_slot == 7'd116 ? slot_children_116 : op_slot == 7'd117 ? slot_children_117 : op_slot == 7'd118 ? slot_children_118 : op_slot == 7'd119 ? slot_children_119 : op_slot == 7'd120 ? slot_children_120 : op_slot == 7'd121 ? slot_children_121 : op_slot == 7'd122 ? slot_children_122 : op_slot == 7'd123 ? slot_children_123 : op_slot == 7'd124 ? slot_children_124 : op_slot == 7'd125 ? slot_children_125 : op_slot == 7'd126 ? slot_children_126 : slot_children_127; // RapController.java:287
+  wire [7:0] _sub_1 = 8'd4 - {{5{1'b0}}, _dyn_index_3}; // RapController.java:287
+  wire _ge_1 = free_slots >= _sub_1; // RapController.java:288
+  wire _not_137 = ~early_done; // RapController.java:289
   wire _le_2 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
   wire _and_521 = skip_valid & _le_2; // MergeSkip.java:37
-  wire [3:0] _mux_3 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:477
+  wire [3:0] _mux_3 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:494
   wire _le_3 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
   wire _and_522 = skip_valid & _le_3; // MergeSkip.java:37
-  wire [3:0] _mux_4 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:477
-  wire _eq_397 = state == 4'd6; // RapController.java:286
-  wire [3:0] _not_138 = ~present_children; // RapController.java:287
+  wire [3:0] _mux_4 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:494
+  wire _eq_397 = state == 4'd6; // RapController.java:298
+  wire [3:0] _not_138 = ~present_children; // RapController.java:299
   wire _bits_385 = _not_138[0]; // FirstSet.java:24
   wire _bits_386 = _not_138[1]; // FirstSet.java:24
   wire _or_255 = _bits_385 | _bits_386; // FirstSet.java:36
@@ -2805,38 +2791,36 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_257 = _or_255 | _or_256; // FirstSet.java:36
   wire _le_4 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
   wire _and_523 = skip_valid & _le_4; // MergeSkip.java:37
-  wire [3:0] _mux_5 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:477
-  wire _eq_398 = state == 4'd7; // RapController.java:301
-  wire cmd_fire = io_counterCmd_valid & io_counterCmd_ready; // RapController.java:169
-  wire _ne_129 = merge_level != 6'd0; // RapController.java:314
-  wire [3:0] _mux_6 = early_batch ? 4'd5 : 4'd10; // RapController.java:318
-  wire _eq_399 = state == 4'd8; // RapController.java:321
-  wire _eq_400 = state == 4'd9; // RapController.java:332
-  wire _eq_401 = sram_count == 8'd0; // RapController.java:332
-  wire _ne_130 = merge_leaves != 3'd0; // RapController.java:334
-  wire _lt_2 = {1'b0, merge_sum} < op_threshold; // RapController.java:334
-  wire merge_now_p = _ne_130 & _lt_2; // RapController.java:334
-  wire _eq_402 = state == 4'd10; // RapController.java:353
-  wire _gt_1 = next_merge > st_n; // RapController.java:353
-  wire _or_258 = schedule_exhausted | _gt_1; // RapController.java:353
-  wire _not_139 = ~serialMultiplier_io_busy; // RapController.java:356
-  wire _eq_403 = state == 4'd11; // RapController.java:360
-  wire _not_140 = ~serialMultiplier_io_busy; // RapController.java:360
-  wire _eq_404 = state == 4'd12; // RapController.java:366
-  wire _eq_405 = sram_count == 8'd0; // RapController.java:366
-  wire _eq_406 = state == 4'd13; // RapController.java:373
-  wire _eq_407 = state == 4'd14; // RapController.java:379
-  wire _eq_408 = state == 4'd15; // RapController.java:389
-  wire _and_524 = in_run & io_enable; // RapController.java:425
-  wire _not_141 = ~readout_pending; // RapController.java:425
-  wire _and_525 = _and_524 & _not_141; // RapController.java:425
-  wire _not_142 = ~snapshot_pending; // RapController.java:425
-  wire _and_526 = _and_525 & _not_142; // RapController.java:425
-  wire _not_143 = ~snapshot_frozen; // RapController.java:425
-  wire _and_527 = _and_526 & _not_143; // RapController.java:425
-  wire [4:0] _sub_2 = undo_sp - 5'd1; // RapController.java:253
-  wire [38:0] undo_top = _sub_2 == 5'd0 ? undo_0 : _sub_2 == 5'd1 ? undo_1 : _sub_2 == 5'd2 ? undo_2 : _sub_2 == 5'd3 ? undo_3 : _sub_2 == 5'd4 ? undo_4 : _sub_2 == 5'd5 ? undo_5 : _sub_2 == 5'd6 ? undo_6 : _sub_2 == 5'd7 ? undo_7 : _sub_2 == 5'd8 ? undo_8 : _sub_2 == 5'd9 ? undo_9 : _sub_2 == 5'd10 ? undo_10 : _sub_2 == 5'd11 ? undo_11 : _sub_2 == 5'd12 ? undo_12 : _sub_2 == 5'd13 ? undo_13 : _sub_2 == 5'd14 ? undo_14 : undo_15; // RapController.java:253
-  wire [6:0] _bits_389 = undo_top[38:32]; // RapController.java:257
+  wire [3:0] _mux_5 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:494
+  wire _eq_398 = state == 4'd7; // RapController.java:320
+  wire cmd_fire = io_counterCmd_valid & io_counterCmd_ready; // RapController.java:174
+  wire _ne_129 = merge_level != 6'd0; // RapController.java:333
+  wire [3:0] _mux_6 = early_batch ? 4'd5 : 4'd10; // RapController.java:337
+  wire _eq_399 = state == 4'd8; // RapController.java:340
+  wire _eq_400 = state == 4'd9; // RapController.java:351
+  wire _eq_401 = sram_count == 8'd0; // RapController.java:351
+  wire _ne_130 = merge_leaves != 3'd0; // RapController.java:353
+  wire _lt_2 = {1'b0, merge_sum} < op_threshold; // RapController.java:353
+  wire merge_now_p = _ne_130 & _lt_2; // RapController.java:353
+  wire _eq_402 = state == 4'd10; // RapController.java:372
+  wire _gt_1 = next_merge > st_n; // RapController.java:372
+  wire _or_258 = schedule_exhausted | _gt_1; // RapController.java:372
+  wire _not_139 = ~serialMultiplier_io_busy; // RapController.java:375
+  wire _eq_403 = state == 4'd11; // RapController.java:379
+  wire _not_140 = ~serialMultiplier_io_busy; // RapController.java:379
+  wire _eq_404 = state == 4'd12; // RapController.java:385
+  wire _eq_405 = sram_count == 8'd0; // RapController.java:385
+  wire _eq_406 = state == 4'd13; // RapController.java:392
+  wire _eq_407 = state == 4'd14; // RapController.java:398
+  wire _eq_408 = state == 4'd15; // RapController.java:409
+  wire _and_524 = in_run & io_enable; // RapController.java:445
+  wire _not_141 = ~readout_pending; // RapController.java:445
+  wire _and_525 = _and_524 & _not_141; // RapController.java:445
+  wire _not_142 = ~snapshot_pending; // RapController.java:445
+  wire _and_526 = _and_525 & _not_142; // RapController.java:445
+  wire _not_143 = ~snapshot_frozen; // RapController.java:445
+  wire _and_527 = _and_526 & _not_143; // RapController.java:445
+  wire [6:0] _bits_389 = undo_rdata_0[38:32]; // RapController.java:269
   wire _not_144 = ~_or_190; // FirstSet.java:34
   wire _not_145 = ~_or_221; // FirstSet.java:34
   wire _not_146 = ~_or_236; // FirstSet.java:34
@@ -3091,49 +3075,46 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] _mux_69 = _not_144 ? _cat_32 : _cat_63; // FirstSet.java:35
   wire [6:0] _cat_64 = {_not_144, _mux_69}; // FirstSet.java:35
   wire [6:0] _bits_390 = _cat_64; // FirstSet.java:43
-  wire [6:0] _bits_391 = readout_slot[6:0]; // RapController.java:376
-  wire [31:0] _bits_392 = undo_top[31:0]; // RapController.java:258
-  wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:78
-  wire _gt_2 = merge_sum > {{3{1'b0}}, _fill_0}; // RapController.java:335
-  wire [31:0] _bits_393 = merge_sum[31:0]; // RapController.java:340
-  wire [31:0] _mux_70 = _gt_2 ? _fill_0 : _bits_393; // RapController.java:340
-  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:447
-  wire [31:0] _dshr_0 = _fill_1 >> op_len; // RapController.java:448
-  wire [31:0] _not_271 = ~_dshr_0; // RapController.java:448
-  wire [31:0] _and_528 = op_key & _not_271; // RapController.java:448
-  wire _not_272 = ~_or_255; // FirstSet.java:34
-  wire _not_273 = ~_bits_387; // FirstSet.java:34
-  wire _not_274 = ~_bits_385; // FirstSet.java:34
-  wire _mux_71 = _not_272 ? _not_273 : _not_274; // FirstSet.java:35
-  wire [1:0] _cat_65 = {_not_272, _mux_71}; // FirstSet.java:35
+  wire [6:0] _bits_391 = readout_slot[6:0]; // RapController.java:395
+  wire [31:0] _bits_392 = undo_rdata_0[31:0]; // RapController.java:270
+  wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:77
+  wire _gt_2 = merge_sum > {{3{1'b0}}, _fill_0}; // RapController.java:354
+  wire [31:0] _bits_393 = merge_sum[31:0]; // RapController.java:359
+  wire [31:0] _mux_70 = _gt_2 ? _fill_0 : _bits_393; // RapController.java:359
+  wire _not_271 = ~_or_255; // FirstSet.java:34
+  wire _not_272 = ~_bits_387; // FirstSet.java:34
+  wire _not_273 = ~_bits_385; // FirstSet.java:34
+  wire _mux_71 = _not_271 ? _not_272 : _not_273; // FirstSet.java:35
+  wire [1:0] _cat_65 = {_not_271, _mux_71}; // FirstSet.java:35
   wire [1:0] _bits_394 = _cat_65; // FirstSet.java:43
-  wire [5:0] _sub_3 = 6'd30 - op_len; // RapController.java:449
-  wire [94:0] _dshl_0 = {{63{1'b0}}, {{30{1'b0}}, _bits_394}} << _sub_3; // RapController.java:450
-  wire [31:0] _bits_395 = _dshl_0[31:0]; // RapController.java:450
-  wire [31:0] child_prefix = _and_528 | _bits_395; // RapController.java:450
-  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:162
-  wire [5:0] _add_0 = op_len + 6'd2; // RapController.java:451
-  wire [31:0] _dshr_1 = _fill_1 >> _add_0; // RapController.java:462
-  wire _not_275 = ~soft_pending; // RapController.java:429
-  wire _ne_131 = state != 4'd0; // RapController.java:429
-  wire _and_529 = _not_275 & _ne_131; // RapController.java:429
-  wire _ne_132 = state != 4'd15; // RapController.java:429
-  wire _and_530 = _and_529 & _ne_132; // RapController.java:429
-  wire [63:0] _bits_396 = serialMultiplier_io_product[79:16]; // RapController.java:432
-  wire _not_276 = ~serialMultiplier_io_busy; // RapController.java:433
-  wire _or_259 = snapshot_pending | snapshot_frozen; // RapController.java:434
-  wire _eq_409 = state == 4'd13; // RapController.java:435
-  wire _or_260 = readout_pending | _eq_409; // RapController.java:435
-  wire _eq_410 = state == 4'd14; // RapController.java:435
-  wire _or_261 = _or_260 | _eq_410; // RapController.java:435
-  wire _ge_2 = state >= 4'd2; // RapController.java:436
-  wire _le_5 = state <= 4'd12; // RapController.java:436
-  wire _and_531 = _ge_2 & _le_5; // RapController.java:436
-  wire _and_532 = in_run & pipe_empty; // RapController.java:438
-  wire _not_277 = ~io_headValid; // RapController.java:438
-  wire _and_533 = _and_532 & _not_277; // RapController.java:438
-  wire _and_534 = _and_533 & io_inputsDrained; // RapController.java:438
-  wire _not_278 = ~io_acceptEnable; // RapController.java:439
+  wire [5:0] _sub_2 = 6'd30 - op_len; // RapController.java:466
+  wire [94:0] _dshl_0 = {{63{1'b0}}, {{30{1'b0}}, _bits_394}} << _sub_2; // RapController.java:467
+  wire [31:0] _bits_395 = _dshl_0[31:0]; // RapController.java:467
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_395; // RapController.java:467
+  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:167
+  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:306
+  wire [5:0] child_len = op_len + 6'd2; // RapController.java:301
+  wire [31:0] _dshr_0 = _fill_2 >> child_len; // RapController.java:306
+  wire _not_274 = ~soft_pending; // RapController.java:449
+  wire _ne_131 = state != 4'd0; // RapController.java:449
+  wire _and_528 = _not_274 & _ne_131; // RapController.java:449
+  wire _ne_132 = state != 4'd15; // RapController.java:449
+  wire _and_529 = _and_528 & _ne_132; // RapController.java:449
+  wire [63:0] _bits_396 = serialMultiplier_io_product[79:16]; // RapController.java:452
+  wire _not_275 = ~serialMultiplier_io_busy; // RapController.java:453
+  wire _or_259 = snapshot_pending | snapshot_frozen; // RapController.java:454
+  wire _eq_409 = state == 4'd13; // RapController.java:455
+  wire _or_260 = readout_pending | _eq_409; // RapController.java:455
+  wire _eq_410 = state == 4'd14; // RapController.java:455
+  wire _or_261 = _or_260 | _eq_410; // RapController.java:455
+  wire _ge_2 = state >= 4'd2; // RapController.java:456
+  wire _le_5 = state <= 4'd12; // RapController.java:456
+  wire _and_530 = _ge_2 & _le_5; // RapController.java:456
+  wire _and_531 = in_run & pipe_empty; // RapController.java:458
+  wire _not_276 = ~io_headValid; // RapController.java:458
+  wire _and_532 = _and_531 & _not_276; // RapController.java:458
+  wire _and_533 = _and_532 & io_inputsDrained; // RapController.java:458
+  wire _not_277 = ~io_acceptEnable; // RapController.java:459
   wire _eq_411 = _bits_390 == 7'd127; // NodeTable.java:76
   wire _eq_412 = _bits_390 == 7'd126; // NodeTable.java:76
   wire _eq_413 = _bits_390 == 7'd125; // NodeTable.java:76
@@ -3263,923 +3244,923 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_537 = _bits_390 == 7'd1; // NodeTable.java:76
   wire _eq_538 = _bits_390 == 7'd0; // NodeTable.java:76
   wire [127:0] pick_mask = {_eq_411, _eq_412, _eq_413, _eq_414, _eq_415, _eq_416, _eq_417, _eq_418, _eq_419, _eq_420, _eq_421, _eq_422, _eq_423, _eq_424, _eq_425, _eq_426, _eq_427, _eq_428, _eq_429, _eq_430, _eq_431, _eq_432, _eq_433, _eq_434, _eq_435, _eq_436, _eq_437, _eq_438, _eq_439, _eq_440, _eq_441, _eq_442, _eq_443, _eq_444, _eq_445, _eq_446, _eq_447, _eq_448, _eq_449, _eq_450, _eq_451, _eq_452, _eq_453, _eq_454, _eq_455, _eq_456, _eq_457, _eq_458, _eq_459, _eq_460, _eq_461, _eq_462, _eq_463, _eq_464, _eq_465, _eq_466, _eq_467, _eq_468, _eq_469, _eq_470, _eq_471, _eq_472, _eq_473, _eq_474, _eq_475, _eq_476, _eq_477, _eq_478, _eq_479, _eq_480, _eq_481, _eq_482, _eq_483, _eq_484, _eq_485, _eq_486, _eq_487, _eq_488, _eq_489, _eq_490, _eq_491, _eq_492, _eq_493, _eq_494, _eq_495, _eq_496, _eq_497, _eq_498, _eq_499, _eq_500, _eq_501, _eq_502, _eq_503, _eq_504, _eq_505, _eq_506, _eq_507, _eq_508, _eq_509, _eq_510, _eq_511, _eq_512, _eq_513, _eq_514, _eq_515, _eq_516, _eq_517, _eq_518, _eq_519, _eq_520, _eq_521, _eq_522, _eq_523, _eq_524, _eq_525, _eq_526, _eq_527, _eq_528, _eq_529, _eq_530, _eq_531, _eq_532, _eq_533, _eq_534, _eq_535, _eq_536, _eq_537, _eq_538}; // NodeTable.java:84
-  wire [127:0] _or_262 = slot_valid | pick_mask; // RapController.java:452
-  wire [127:0] _not_279 = ~visited_kids; // RapController.java:342
-  wire [127:0] _and_535 = slot_valid & _not_279; // RapController.java:342
-  wire _eq_539 = _bits_390 == 7'd0; // RapController.java:453
-  wire _eq_540 = _bits_390 == 7'd1; // RapController.java:453
-  wire _eq_541 = _bits_390 == 7'd2; // RapController.java:453
-  wire _eq_542 = _bits_390 == 7'd3; // RapController.java:453
-  wire _eq_543 = _bits_390 == 7'd4; // RapController.java:453
-  wire _eq_544 = _bits_390 == 7'd5; // RapController.java:453
-  wire _eq_545 = _bits_390 == 7'd6; // RapController.java:453
-  wire _eq_546 = _bits_390 == 7'd7; // RapController.java:453
-  wire _eq_547 = _bits_390 == 7'd8; // RapController.java:453
-  wire _eq_548 = _bits_390 == 7'd9; // RapController.java:453
-  wire _eq_549 = _bits_390 == 7'd10; // RapController.java:453
-  wire _eq_550 = _bits_390 == 7'd11; // RapController.java:453
-  wire _eq_551 = _bits_390 == 7'd12; // RapController.java:453
-  wire _eq_552 = _bits_390 == 7'd13; // RapController.java:453
-  wire _eq_553 = _bits_390 == 7'd14; // RapController.java:453
-  wire _eq_554 = _bits_390 == 7'd15; // RapController.java:453
-  wire _eq_555 = _bits_390 == 7'd16; // RapController.java:453
-  wire _eq_556 = _bits_390 == 7'd17; // RapController.java:453
-  wire _eq_557 = _bits_390 == 7'd18; // RapController.java:453
-  wire _eq_558 = _bits_390 == 7'd19; // RapController.java:453
-  wire _eq_559 = _bits_390 == 7'd20; // RapController.java:453
-  wire _eq_560 = _bits_390 == 7'd21; // RapController.java:453
-  wire _eq_561 = _bits_390 == 7'd22; // RapController.java:453
-  wire _eq_562 = _bits_390 == 7'd23; // RapController.java:453
-  wire _eq_563 = _bits_390 == 7'd24; // RapController.java:453
-  wire _eq_564 = _bits_390 == 7'd25; // RapController.java:453
-  wire _eq_565 = _bits_390 == 7'd26; // RapController.java:453
-  wire _eq_566 = _bits_390 == 7'd27; // RapController.java:453
-  wire _eq_567 = _bits_390 == 7'd28; // RapController.java:453
-  wire _eq_568 = _bits_390 == 7'd29; // RapController.java:453
-  wire _eq_569 = _bits_390 == 7'd30; // RapController.java:453
-  wire _eq_570 = _bits_390 == 7'd31; // RapController.java:453
-  wire _eq_571 = _bits_390 == 7'd32; // RapController.java:453
-  wire _eq_572 = _bits_390 == 7'd33; // RapController.java:453
-  wire _eq_573 = _bits_390 == 7'd34; // RapController.java:453
-  wire _eq_574 = _bits_390 == 7'd35; // RapController.java:453
-  wire _eq_575 = _bits_390 == 7'd36; // RapController.java:453
-  wire _eq_576 = _bits_390 == 7'd37; // RapController.java:453
-  wire _eq_577 = _bits_390 == 7'd38; // RapController.java:453
-  wire _eq_578 = _bits_390 == 7'd39; // RapController.java:453
-  wire _eq_579 = _bits_390 == 7'd40; // RapController.java:453
-  wire _eq_580 = _bits_390 == 7'd41; // RapController.java:453
-  wire _eq_581 = _bits_390 == 7'd42; // RapController.java:453
-  wire _eq_582 = _bits_390 == 7'd43; // RapController.java:453
-  wire _eq_583 = _bits_390 == 7'd44; // RapController.java:453
-  wire _eq_584 = _bits_390 == 7'd45; // RapController.java:453
-  wire _eq_585 = _bits_390 == 7'd46; // RapController.java:453
-  wire _eq_586 = _bits_390 == 7'd47; // RapController.java:453
-  wire _eq_587 = _bits_390 == 7'd48; // RapController.java:453
-  wire _eq_588 = _bits_390 == 7'd49; // RapController.java:453
-  wire _eq_589 = _bits_390 == 7'd50; // RapController.java:453
-  wire _eq_590 = _bits_390 == 7'd51; // RapController.java:453
-  wire _eq_591 = _bits_390 == 7'd52; // RapController.java:453
-  wire _eq_592 = _bits_390 == 7'd53; // RapController.java:453
-  wire _eq_593 = _bits_390 == 7'd54; // RapController.java:453
-  wire _eq_594 = _bits_390 == 7'd55; // RapController.java:453
-  wire _eq_595 = _bits_390 == 7'd56; // RapController.java:453
-  wire _eq_596 = _bits_390 == 7'd57; // RapController.java:453
-  wire _eq_597 = _bits_390 == 7'd58; // RapController.java:453
-  wire _eq_598 = _bits_390 == 7'd59; // RapController.java:453
-  wire _eq_599 = _bits_390 == 7'd60; // RapController.java:453
-  wire _eq_600 = _bits_390 == 7'd61; // RapController.java:453
-  wire _eq_601 = _bits_390 == 7'd62; // RapController.java:453
-  wire _eq_602 = _bits_390 == 7'd63; // RapController.java:453
-  wire _eq_603 = _bits_390 == 7'd64; // RapController.java:453
-  wire _eq_604 = _bits_390 == 7'd65; // RapController.java:453
-  wire _eq_605 = _bits_390 == 7'd66; // RapController.java:453
-  wire _eq_606 = _bits_390 == 7'd67; // RapController.java:453
-  wire _eq_607 = _bits_390 == 7'd68; // RapController.java:453
-  wire _eq_608 = _bits_390 == 7'd69; // RapController.java:453
-  wire _eq_609 = _bits_390 == 7'd70; // RapController.java:453
-  wire _eq_610 = _bits_390 == 7'd71; // RapController.java:453
-  wire _eq_611 = _bits_390 == 7'd72; // RapController.java:453
-  wire _eq_612 = _bits_390 == 7'd73; // RapController.java:453
-  wire _eq_613 = _bits_390 == 7'd74; // RapController.java:453
-  wire _eq_614 = _bits_390 == 7'd75; // RapController.java:453
-  wire _eq_615 = _bits_390 == 7'd76; // RapController.java:453
-  wire _eq_616 = _bits_390 == 7'd77; // RapController.java:453
-  wire _eq_617 = _bits_390 == 7'd78; // RapController.java:453
-  wire _eq_618 = _bits_390 == 7'd79; // RapController.java:453
-  wire _eq_619 = _bits_390 == 7'd80; // RapController.java:453
-  wire _eq_620 = _bits_390 == 7'd81; // RapController.java:453
-  wire _eq_621 = _bits_390 == 7'd82; // RapController.java:453
-  wire _eq_622 = _bits_390 == 7'd83; // RapController.java:453
-  wire _eq_623 = _bits_390 == 7'd84; // RapController.java:453
-  wire _eq_624 = _bits_390 == 7'd85; // RapController.java:453
-  wire _eq_625 = _bits_390 == 7'd86; // RapController.java:453
-  wire _eq_626 = _bits_390 == 7'd87; // RapController.java:453
-  wire _eq_627 = _bits_390 == 7'd88; // RapController.java:453
-  wire _eq_628 = _bits_390 == 7'd89; // RapController.java:453
-  wire _eq_629 = _bits_390 == 7'd90; // RapController.java:453
-  wire _eq_630 = _bits_390 == 7'd91; // RapController.java:453
-  wire _eq_631 = _bits_390 == 7'd92; // RapController.java:453
-  wire _eq_632 = _bits_390 == 7'd93; // RapController.java:453
-  wire _eq_633 = _bits_390 == 7'd94; // RapController.java:453
-  wire _eq_634 = _bits_390 == 7'd95; // RapController.java:453
-  wire _eq_635 = _bits_390 == 7'd96; // RapController.java:453
-  wire _eq_636 = _bits_390 == 7'd97; // RapController.java:453
-  wire _eq_637 = _bits_390 == 7'd98; // RapController.java:453
-  wire _eq_638 = _bits_390 == 7'd99; // RapController.java:453
-  wire _eq_639 = _bits_390 == 7'd100; // RapController.java:453
-  wire _eq_640 = _bits_390 == 7'd101; // RapController.java:453
-  wire _eq_641 = _bits_390 == 7'd102; // RapController.java:453
-  wire _eq_642 = _bits_390 == 7'd103; // RapController.java:453
-  wire _eq_643 = _bits_390 == 7'd104; // RapController.java:453
-  wire _eq_644 = _bits_390 == 7'd105; // RapController.java:453
-  wire _eq_645 = _bits_390 == 7'd106; // RapController.java:453
-  wire _eq_646 = _bits_390 == 7'd107; // RapController.java:453
-  wire _eq_647 = _bits_390 == 7'd108; // RapController.java:453
-  wire _eq_648 = _bits_390 == 7'd109; // RapController.java:453
-  wire _eq_649 = _bits_390 == 7'd110; // RapController.java:453
-  wire _eq_650 = _bits_390 == 7'd111; // RapController.java:453
-  wire _eq_651 = _bits_390 == 7'd112; // RapController.java:453
-  wire _eq_652 = _bits_390 == 7'd113; // RapController.java:453
-  wire _eq_653 = _bits_390 == 7'd114; // RapController.java:453
-  wire _eq_654 = _bits_390 == 7'd115; // RapController.java:453
-  wire _eq_655 = _bits_390 == 7'd116; // RapController.java:453
-  wire _eq_656 = _bits_390 == 7'd117; // RapController.java:453
-  wire _eq_657 = _bits_390 == 7'd118; // RapController.java:453
-  wire _eq_658 = _bits_390 == 7'd119; // RapController.java:453
-  wire _eq_659 = _bits_390 == 7'd120; // RapController.java:453
-  wire _eq_660 = _bits_390 == 7'd121; // RapController.java:453
-  wire _eq_661 = _bits_390 == 7'd122; // RapController.java:453
-  wire _eq_662 = _bits_390 == 7'd123; // RapController.java:453
-  wire _eq_663 = _bits_390 == 7'd124; // RapController.java:453
-  wire _eq_664 = _bits_390 == 7'd125; // RapController.java:453
-  wire _eq_665 = _bits_390 == 7'd126; // RapController.java:453
-  wire _eq_666 = _bits_390 == 7'd127; // RapController.java:453
-  wire _eq_667 = _bits_390 == 7'd0; // RapController.java:454
-  wire _eq_668 = _bits_390 == 7'd1; // RapController.java:454
-  wire _eq_669 = _bits_390 == 7'd2; // RapController.java:454
-  wire _eq_670 = _bits_390 == 7'd3; // RapController.java:454
-  wire _eq_671 = _bits_390 == 7'd4; // RapController.java:454
-  wire _eq_672 = _bits_390 == 7'd5; // RapController.java:454
-  wire _eq_673 = _bits_390 == 7'd6; // RapController.java:454
-  wire _eq_674 = _bits_390 == 7'd7; // RapController.java:454
-  wire _eq_675 = _bits_390 == 7'd8; // RapController.java:454
-  wire _eq_676 = _bits_390 == 7'd9; // RapController.java:454
-  wire _eq_677 = _bits_390 == 7'd10; // RapController.java:454
-  wire _eq_678 = _bits_390 == 7'd11; // RapController.java:454
-  wire _eq_679 = _bits_390 == 7'd12; // RapController.java:454
-  wire _eq_680 = _bits_390 == 7'd13; // RapController.java:454
-  wire _eq_681 = _bits_390 == 7'd14; // RapController.java:454
-  wire _eq_682 = _bits_390 == 7'd15; // RapController.java:454
-  wire _eq_683 = _bits_390 == 7'd16; // RapController.java:454
-  wire _eq_684 = _bits_390 == 7'd17; // RapController.java:454
-  wire _eq_685 = _bits_390 == 7'd18; // RapController.java:454
-  wire _eq_686 = _bits_390 == 7'd19; // RapController.java:454
-  wire _eq_687 = _bits_390 == 7'd20; // RapController.java:454
-  wire _eq_688 = _bits_390 == 7'd21; // RapController.java:454
-  wire _eq_689 = _bits_390 == 7'd22; // RapController.java:454
-  wire _eq_690 = _bits_390 == 7'd23; // RapController.java:454
-  wire _eq_691 = _bits_390 == 7'd24; // RapController.java:454
-  wire _eq_692 = _bits_390 == 7'd25; // RapController.java:454
-  wire _eq_693 = _bits_390 == 7'd26; // RapController.java:454
-  wire _eq_694 = _bits_390 == 7'd27; // RapController.java:454
-  wire _eq_695 = _bits_390 == 7'd28; // RapController.java:454
-  wire _eq_696 = _bits_390 == 7'd29; // RapController.java:454
-  wire _eq_697 = _bits_390 == 7'd30; // RapController.java:454
-  wire _eq_698 = _bits_390 == 7'd31; // RapController.java:454
-  wire _eq_699 = _bits_390 == 7'd32; // RapController.java:454
-  wire _eq_700 = _bits_390 == 7'd33; // RapController.java:454
-  wire _eq_701 = _bits_390 == 7'd34; // RapController.java:454
-  wire _eq_702 = _bits_390 == 7'd35; // RapController.java:454
-  wire _eq_703 = _bits_390 == 7'd36; // RapController.java:454
-  wire _eq_704 = _bits_390 == 7'd37; // RapController.java:454
-  wire _eq_705 = _bits_390 == 7'd38; // RapController.java:454
-  wire _eq_706 = _bits_390 == 7'd39; // RapController.java:454
-  wire _eq_707 = _bits_390 == 7'd40; // RapController.java:454
-  wire _eq_708 = _bits_390 == 7'd41; // RapController.java:454
-  wire _eq_709 = _bits_390 == 7'd42; // RapController.java:454
-  wire _eq_710 = _bits_390 == 7'd43; // RapController.java:454
-  wire _eq_711 = _bits_390 == 7'd44; // RapController.java:454
-  wire _eq_712 = _bits_390 == 7'd45; // RapController.java:454
-  wire _eq_713 = _bits_390 == 7'd46; // RapController.java:454
-  wire _eq_714 = _bits_390 == 7'd47; // RapController.java:454
-  wire _eq_715 = _bits_390 == 7'd48; // RapController.java:454
-  wire _eq_716 = _bits_390 == 7'd49; // RapController.java:454
-  wire _eq_717 = _bits_390 == 7'd50; // RapController.java:454
-  wire _eq_718 = _bits_390 == 7'd51; // RapController.java:454
-  wire _eq_719 = _bits_390 == 7'd52; // RapController.java:454
-  wire _eq_720 = _bits_390 == 7'd53; // RapController.java:454
-  wire _eq_721 = _bits_390 == 7'd54; // RapController.java:454
-  wire _eq_722 = _bits_390 == 7'd55; // RapController.java:454
-  wire _eq_723 = _bits_390 == 7'd56; // RapController.java:454
-  wire _eq_724 = _bits_390 == 7'd57; // RapController.java:454
-  wire _eq_725 = _bits_390 == 7'd58; // RapController.java:454
-  wire _eq_726 = _bits_390 == 7'd59; // RapController.java:454
-  wire _eq_727 = _bits_390 == 7'd60; // RapController.java:454
-  wire _eq_728 = _bits_390 == 7'd61; // RapController.java:454
-  wire _eq_729 = _bits_390 == 7'd62; // RapController.java:454
-  wire _eq_730 = _bits_390 == 7'd63; // RapController.java:454
-  wire _eq_731 = _bits_390 == 7'd64; // RapController.java:454
-  wire _eq_732 = _bits_390 == 7'd65; // RapController.java:454
-  wire _eq_733 = _bits_390 == 7'd66; // RapController.java:454
-  wire _eq_734 = _bits_390 == 7'd67; // RapController.java:454
-  wire _eq_735 = _bits_390 == 7'd68; // RapController.java:454
-  wire _eq_736 = _bits_390 == 7'd69; // RapController.java:454
-  wire _eq_737 = _bits_390 == 7'd70; // RapController.java:454
-  wire _eq_738 = _bits_390 == 7'd71; // RapController.java:454
-  wire _eq_739 = _bits_390 == 7'd72; // RapController.java:454
-  wire _eq_740 = _bits_390 == 7'd73; // RapController.java:454
-  wire _eq_741 = _bits_390 == 7'd74; // RapController.java:454
-  wire _eq_742 = _bits_390 == 7'd75; // RapController.java:454
-  wire _eq_743 = _bits_390 == 7'd76; // RapController.java:454
-  wire _eq_744 = _bits_390 == 7'd77; // RapController.java:454
-  wire _eq_745 = _bits_390 == 7'd78; // RapController.java:454
-  wire _eq_746 = _bits_390 == 7'd79; // RapController.java:454
-  wire _eq_747 = _bits_390 == 7'd80; // RapController.java:454
-  wire _eq_748 = _bits_390 == 7'd81; // RapController.java:454
-  wire _eq_749 = _bits_390 == 7'd82; // RapController.java:454
-  wire _eq_750 = _bits_390 == 7'd83; // RapController.java:454
-  wire _eq_751 = _bits_390 == 7'd84; // RapController.java:454
-  wire _eq_752 = _bits_390 == 7'd85; // RapController.java:454
-  wire _eq_753 = _bits_390 == 7'd86; // RapController.java:454
-  wire _eq_754 = _bits_390 == 7'd87; // RapController.java:454
-  wire _eq_755 = _bits_390 == 7'd88; // RapController.java:454
-  wire _eq_756 = _bits_390 == 7'd89; // RapController.java:454
-  wire _eq_757 = _bits_390 == 7'd90; // RapController.java:454
-  wire _eq_758 = _bits_390 == 7'd91; // RapController.java:454
-  wire _eq_759 = _bits_390 == 7'd92; // RapController.java:454
-  wire _eq_760 = _bits_390 == 7'd93; // RapController.java:454
-  wire _eq_761 = _bits_390 == 7'd94; // RapController.java:454
-  wire _eq_762 = _bits_390 == 7'd95; // RapController.java:454
-  wire _eq_763 = _bits_390 == 7'd96; // RapController.java:454
-  wire _eq_764 = _bits_390 == 7'd97; // RapController.java:454
-  wire _eq_765 = _bits_390 == 7'd98; // RapController.java:454
-  wire _eq_766 = _bits_390 == 7'd99; // RapController.java:454
-  wire _eq_767 = _bits_390 == 7'd100; // RapController.java:454
-  wire _eq_768 = _bits_390 == 7'd101; // RapController.java:454
-  wire _eq_769 = _bits_390 == 7'd102; // RapController.java:454
-  wire _eq_770 = _bits_390 == 7'd103; // RapController.java:454
-  wire _eq_771 = _bits_390 == 7'd104; // RapController.java:454
-  wire _eq_772 = _bits_390 == 7'd105; // RapController.java:454
-  wire _eq_773 = _bits_390 == 7'd106; // RapController.java:454
-  wire _eq_774 = _bits_390 == 7'd107; // RapController.java:454
-  wire _eq_775 = _bits_390 == 7'd108; // RapController.java:454
-  wire _eq_776 = _bits_390 == 7'd109; // RapController.java:454
-  wire _eq_777 = _bits_390 == 7'd110; // RapController.java:454
-  wire _eq_778 = _bits_390 == 7'd111; // RapController.java:454
-  wire _eq_779 = _bits_390 == 7'd112; // RapController.java:454
-  wire _eq_780 = _bits_390 == 7'd113; // RapController.java:454
-  wire _eq_781 = _bits_390 == 7'd114; // RapController.java:454
-  wire _eq_782 = _bits_390 == 7'd115; // RapController.java:454
-  wire _eq_783 = _bits_390 == 7'd116; // RapController.java:454
-  wire _eq_784 = _bits_390 == 7'd117; // RapController.java:454
-  wire _eq_785 = _bits_390 == 7'd118; // RapController.java:454
-  wire _eq_786 = _bits_390 == 7'd119; // RapController.java:454
-  wire _eq_787 = _bits_390 == 7'd120; // RapController.java:454
-  wire _eq_788 = _bits_390 == 7'd121; // RapController.java:454
-  wire _eq_789 = _bits_390 == 7'd122; // RapController.java:454
-  wire _eq_790 = _bits_390 == 7'd123; // RapController.java:454
-  wire _eq_791 = _bits_390 == 7'd124; // RapController.java:454
-  wire _eq_792 = _bits_390 == 7'd125; // RapController.java:454
-  wire _eq_793 = _bits_390 == 7'd126; // RapController.java:454
-  wire _eq_794 = _bits_390 == 7'd127; // RapController.java:454
-  wire _eq_795 = _bits_390 == 7'd0; // RapController.java:455
-  wire _eq_796 = _bits_390 == 7'd1; // RapController.java:455
-  wire _eq_797 = _bits_390 == 7'd2; // RapController.java:455
-  wire _eq_798 = _bits_390 == 7'd3; // RapController.java:455
-  wire _eq_799 = _bits_390 == 7'd4; // RapController.java:455
-  wire _eq_800 = _bits_390 == 7'd5; // RapController.java:455
-  wire _eq_801 = _bits_390 == 7'd6; // RapController.java:455
-  wire _eq_802 = _bits_390 == 7'd7; // RapController.java:455
-  wire _eq_803 = _bits_390 == 7'd8; // RapController.java:455
-  wire _eq_804 = _bits_390 == 7'd9; // RapController.java:455
-  wire _eq_805 = _bits_390 == 7'd10; // RapController.java:455
-  wire _eq_806 = _bits_390 == 7'd11; // RapController.java:455
-  wire _eq_807 = _bits_390 == 7'd12; // RapController.java:455
-  wire _eq_808 = _bits_390 == 7'd13; // RapController.java:455
-  wire _eq_809 = _bits_390 == 7'd14; // RapController.java:455
-  wire _eq_810 = _bits_390 == 7'd15; // RapController.java:455
-  wire _eq_811 = _bits_390 == 7'd16; // RapController.java:455
-  wire _eq_812 = _bits_390 == 7'd17; // RapController.java:455
-  wire _eq_813 = _bits_390 == 7'd18; // RapController.java:455
-  wire _eq_814 = _bits_390 == 7'd19; // RapController.java:455
-  wire _eq_815 = _bits_390 == 7'd20; // RapController.java:455
-  wire _eq_816 = _bits_390 == 7'd21; // RapController.java:455
-  wire _eq_817 = _bits_390 == 7'd22; // RapController.java:455
-  wire _eq_818 = _bits_390 == 7'd23; // RapController.java:455
-  wire _eq_819 = _bits_390 == 7'd24; // RapController.java:455
-  wire _eq_820 = _bits_390 == 7'd25; // RapController.java:455
-  wire _eq_821 = _bits_390 == 7'd26; // RapController.java:455
-  wire _eq_822 = _bits_390 == 7'd27; // RapController.java:455
-  wire _eq_823 = _bits_390 == 7'd28; // RapController.java:455
-  wire _eq_824 = _bits_390 == 7'd29; // RapController.java:455
-  wire _eq_825 = _bits_390 == 7'd30; // RapController.java:455
-  wire _eq_826 = _bits_390 == 7'd31; // RapController.java:455
-  wire _eq_827 = _bits_390 == 7'd32; // RapController.java:455
-  wire _eq_828 = _bits_390 == 7'd33; // RapController.java:455
-  wire _eq_829 = _bits_390 == 7'd34; // RapController.java:455
-  wire _eq_830 = _bits_390 == 7'd35; // RapController.java:455
-  wire _eq_831 = _bits_390 == 7'd36; // RapController.java:455
-  wire _eq_832 = _bits_390 == 7'd37; // RapController.java:455
-  wire _eq_833 = _bits_390 == 7'd38; // RapController.java:455
-  wire _eq_834 = _bits_390 == 7'd39; // RapController.java:455
-  wire _eq_835 = _bits_390 == 7'd40; // RapController.java:455
-  wire _eq_836 = _bits_390 == 7'd41; // RapController.java:455
-  wire _eq_837 = _bits_390 == 7'd42; // RapController.java:455
-  wire _eq_838 = _bits_390 == 7'd43; // RapController.java:455
-  wire _eq_839 = _bits_390 == 7'd44; // RapController.java:455
-  wire _eq_840 = _bits_390 == 7'd45; // RapController.java:455
-  wire _eq_841 = _bits_390 == 7'd46; // RapController.java:455
-  wire _eq_842 = _bits_390 == 7'd47; // RapController.java:455
-  wire _eq_843 = _bits_390 == 7'd48; // RapController.java:455
-  wire _eq_844 = _bits_390 == 7'd49; // RapController.java:455
-  wire _eq_845 = _bits_390 == 7'd50; // RapController.java:455
-  wire _eq_846 = _bits_390 == 7'd51; // RapController.java:455
-  wire _eq_847 = _bits_390 == 7'd52; // RapController.java:455
-  wire _eq_848 = _bits_390 == 7'd53; // RapController.java:455
-  wire _eq_849 = _bits_390 == 7'd54; // RapController.java:455
-  wire _eq_850 = _bits_390 == 7'd55; // RapController.java:455
-  wire _eq_851 = _bits_390 == 7'd56; // RapController.java:455
-  wire _eq_852 = _bits_390 == 7'd57; // RapController.java:455
-  wire _eq_853 = _bits_390 == 7'd58; // RapController.java:455
-  wire _eq_854 = _bits_390 == 7'd59; // RapController.java:455
-  wire _eq_855 = _bits_390 == 7'd60; // RapController.java:455
-  wire _eq_856 = _bits_390 == 7'd61; // RapController.java:455
-  wire _eq_857 = _bits_390 == 7'd62; // RapController.java:455
-  wire _eq_858 = _bits_390 == 7'd63; // RapController.java:455
-  wire _eq_859 = _bits_390 == 7'd64; // RapController.java:455
-  wire _eq_860 = _bits_390 == 7'd65; // RapController.java:455
-  wire _eq_861 = _bits_390 == 7'd66; // RapController.java:455
-  wire _eq_862 = _bits_390 == 7'd67; // RapController.java:455
-  wire _eq_863 = _bits_390 == 7'd68; // RapController.java:455
-  wire _eq_864 = _bits_390 == 7'd69; // RapController.java:455
-  wire _eq_865 = _bits_390 == 7'd70; // RapController.java:455
-  wire _eq_866 = _bits_390 == 7'd71; // RapController.java:455
-  wire _eq_867 = _bits_390 == 7'd72; // RapController.java:455
-  wire _eq_868 = _bits_390 == 7'd73; // RapController.java:455
-  wire _eq_869 = _bits_390 == 7'd74; // RapController.java:455
-  wire _eq_870 = _bits_390 == 7'd75; // RapController.java:455
-  wire _eq_871 = _bits_390 == 7'd76; // RapController.java:455
-  wire _eq_872 = _bits_390 == 7'd77; // RapController.java:455
-  wire _eq_873 = _bits_390 == 7'd78; // RapController.java:455
-  wire _eq_874 = _bits_390 == 7'd79; // RapController.java:455
-  wire _eq_875 = _bits_390 == 7'd80; // RapController.java:455
-  wire _eq_876 = _bits_390 == 7'd81; // RapController.java:455
-  wire _eq_877 = _bits_390 == 7'd82; // RapController.java:455
-  wire _eq_878 = _bits_390 == 7'd83; // RapController.java:455
-  wire _eq_879 = _bits_390 == 7'd84; // RapController.java:455
-  wire _eq_880 = _bits_390 == 7'd85; // RapController.java:455
-  wire _eq_881 = _bits_390 == 7'd86; // RapController.java:455
-  wire _eq_882 = _bits_390 == 7'd87; // RapController.java:455
-  wire _eq_883 = _bits_390 == 7'd88; // RapController.java:455
-  wire _eq_884 = _bits_390 == 7'd89; // RapController.java:455
-  wire _eq_885 = _bits_390 == 7'd90; // RapController.java:455
-  wire _eq_886 = _bits_390 == 7'd91; // RapController.java:455
-  wire _eq_887 = _bits_390 == 7'd92; // RapController.java:455
-  wire _eq_888 = _bits_390 == 7'd93; // RapController.java:455
-  wire _eq_889 = _bits_390 == 7'd94; // RapController.java:455
-  wire _eq_890 = _bits_390 == 7'd95; // RapController.java:455
-  wire _eq_891 = _bits_390 == 7'd96; // RapController.java:455
-  wire _eq_892 = _bits_390 == 7'd97; // RapController.java:455
-  wire _eq_893 = _bits_390 == 7'd98; // RapController.java:455
-  wire _eq_894 = _bits_390 == 7'd99; // RapController.java:455
-  wire _eq_895 = _bits_390 == 7'd100; // RapController.java:455
-  wire _eq_896 = _bits_390 == 7'd101; // RapController.java:455
-  wire _eq_897 = _bits_390 == 7'd102; // RapController.java:455
-  wire _eq_898 = _bits_390 == 7'd103; // RapController.java:455
-  wire _eq_899 = _bits_390 == 7'd104; // RapController.java:455
-  wire _eq_900 = _bits_390 == 7'd105; // RapController.java:455
-  wire _eq_901 = _bits_390 == 7'd106; // RapController.java:455
-  wire _eq_902 = _bits_390 == 7'd107; // RapController.java:455
-  wire _eq_903 = _bits_390 == 7'd108; // RapController.java:455
-  wire _eq_904 = _bits_390 == 7'd109; // RapController.java:455
-  wire _eq_905 = _bits_390 == 7'd110; // RapController.java:455
-  wire _eq_906 = _bits_390 == 7'd111; // RapController.java:455
-  wire _eq_907 = _bits_390 == 7'd112; // RapController.java:455
-  wire _eq_908 = _bits_390 == 7'd113; // RapController.java:455
-  wire _eq_909 = _bits_390 == 7'd114; // RapController.java:455
-  wire _eq_910 = _bits_390 == 7'd115; // RapController.java:455
-  wire _eq_911 = _bits_390 == 7'd116; // RapController.java:455
-  wire _eq_912 = _bits_390 == 7'd117; // RapController.java:455
-  wire _eq_913 = _bits_390 == 7'd118; // RapController.java:455
-  wire _eq_914 = _bits_390 == 7'd119; // RapController.java:455
-  wire _eq_915 = _bits_390 == 7'd120; // RapController.java:455
-  wire _eq_916 = _bits_390 == 7'd121; // RapController.java:455
-  wire _eq_917 = _bits_390 == 7'd122; // RapController.java:455
-  wire _eq_918 = _bits_390 == 7'd123; // RapController.java:455
-  wire _eq_919 = _bits_390 == 7'd124; // RapController.java:455
-  wire _eq_920 = _bits_390 == 7'd125; // RapController.java:455
-  wire _eq_921 = _bits_390 == 7'd126; // RapController.java:455
-  wire _eq_922 = _bits_390 == 7'd127; // RapController.java:455
-  wire _eq_923 = _bits_390 == 7'd0; // RapController.java:456
-  wire _eq_924 = op_slot == 7'd0; // RapController.java:296
-  wire _eq_925 = merge_parent == 7'd0; // RapController.java:343
-  wire [2:0] _dyn_index_4 = merge_parent == 7'd0 ? slot_children_0 : merge_parent == 7'd1 ? slot_children_1 : merge_parent == 7'd2 ? slot_children_2 : merge_parent == 7'd3 ? slot_children_3 : merge_parent == 7'd4 ? slot_children_4 : merge_parent == 7'd5 ? slot_children_5 : merge_parent == 7'd6 ? slot_children_6 : merge_parent == 7'd7 ? slot_children_7 : merge_parent == 7'd8 ? slot_children_8 : merge_parent == 7'd9 ? slot_children_9 : merge_parent == 7'd10 ? slot_children_10 : merge_parent == 7'd11 ? slot_children_11 : merge_parent == 7'd12 ? slot_children_12 : merge_parent == 7'd13 ? slot_children_13 : merge_parent == 7'd14 ? slot_children_14 : merge_parent == 7'd15 ? slot_children_15 : merge_parent == 7'd16 ? slot_children_16 : merge_parent == 7'd17 ? slot_children_17 : merge_parent == 7'd18 ? slot_children_18 : merge_parent == 7'd19 ? slot_children_19 : merge_parent == 7'd20 ? slot_children_20 : merge_parent == 7'd21 ? slot_children_21 : merge_parent == 7'd22 ? slot_children_22 : merge_parent == 7'd23 ? slot_children_23 : merge_parent == 7'd24 ? slot_children_24 : merge_parent == 7'd25 ? slot_children_25 : merge_parent == 7'd26 ? slot_children_26 : merge_parent == 7'd27 ? slot_children_27 : merge_parent == 7'd28 ? slot_children_28 : merge_parent == 7'd29 ? slot_children_29 : merge_parent == 7'd30 ? slot_children_30 : merge_parent == 7'd31 ? slot_children_31 : merge_parent == 7'd32 ? slot_children_32 : merge_parent == 7'd33 ? slot_children_33 : merge_parent == 7'd34 ? slot_children_34 : merge_parent == 7'd35 ? slot_children_35 : merge_parent == 7'd36 ? slot_children_36 : merge_parent == 7'd37 ? slot_children_37 : merge_parent == 7'd38 ? slot_children_38 : merge_parent == 7'd39 ? slot_children_39 : merge_parent == 7'd40 ? slot_children_40 : merge_parent == 7'd41 ? slot_children_41 : merge_parent == 7'd42 ? slot_children_42 : merge_parent == 7'd43 ? slot_children_43 : merge_parent == 7'd44 ? slot_children_44 : merge_parent == 7'd45 ? slot_children_45 : merge_parent == 7'd46 ? slot_children_46 : merge_parent == 7'd47 ? slot_children_47 : merge_parent == 7'd48 ? slot_children_48 : merge_parent == 7'd49 ? slot_children_49 : merge_parent == 7'd50 ? slot_children_50 : merge_parent == 7'd51 ? slot_children_51 : merge_parent == 7'd52 ? slot_children_52 : merge_parent == 7'd53 ? slot_children_53 : merge_parent == 7'd54 ? slot_children_54 : merge_parent == 7'd55 ? slot_children_55 : merge_parent == 7'd56 ? slot_children_56 : merge_parent == 7'd57 ? slot_children_57 : merge_parent == 7'd58 ? slot_children_58 : merge_parent == 7'd59 ? slot_children_59 : merge_parent == 7'd60 ? slot_children_60 : merge_parent == 7'd61 ? slot_children_61 : merge_parent == 7'd62 ? slot_children_62 : merge_parent == 7'd63 ? slot_children_63 : merge_parent == 7'd64 ? slot_children_64 : merge_parent == 7'd65 ? slot_children_65 : merge_parent == 7'd66 ? slot_children_66 : merge_parent == 7'd67 ? slot_children_67 : merge_parent == 7'd68 ? slot_children_68 : merge_parent == 7'd69 ? slot_children_69 : merge_parent == 7'd70 ? slot_children_70 : merge_parent == 7'd71 ? slot_children_71 : merge_parent == 7'd72 ? slot_children_72 : merge_parent == 7'd73 ? slot_children_73 : merge_parent == 7'd74 ? slot_children_74 : merge_parent == 7'd75 ? slot_children_75 : merge_parent == 7'd76 ? slot_children_76 : merge_parent == 7'd77 ? slot_children_77 : merge_parent == 7'd78 ? slot_children_78 : merge_parent == 7'd79 ? slot_children_79 : merge_parent == 7'd80 ? slot_children_80 : merge_parent == 7'd81 ? slot_children_81 : merge_parent == 7'd82 ? slot_children_82 : merge_parent == 7'd83 ? slot_children_83 : merge_parent == 7'd84 ? slot_children_84 : merge_parent == 7'd85 ? slot_children_85 : merge_parent == 7'd86 ? slot_children_86 : merge_parent == 7'd87 ? slot_children_87 : merge_parent == 7'd88 ? slot_children_88 : merge_parent == 7'd89 ? slot_children_89 : merge_parent == 7'd90 ? slot_children_90 : merge_parent == 7'd91 ? slot_children_91 : merge_parent == 7'd92 ? slot_children_92 : merge_parent == 7'd93 ? slot_children_93 : merge_parent == 7'd94 ? slot_children_94 : merge_parent == 7'd95 ? slot_children_95 : merge_parent == 7'd96 ? slot_children_96 : merge_parent == 7'd97 ? slot_children_97 : merge_parent == 7'd98 ? slot_children_98 : merge_parent == 7'd99 ? slot_children_99 : merge_parent == 7'd100 ? slot_children_100 : merge_parent == 7'd101 ? slot_children_101 : merge_parent == 7'd102 ? slot_children_102 : merge_parent == 7'd103 ? slot_children_103 : merge_parent == 7'd104 ? slot_children_104 : merge_parent == 7'd105 ? slot_children_105 : merge_parent == 7'd106 ? slot_children_106 : merge_parent == 7'd107 ? slot_children_107 : merge_parent == 7'd108 ? slot_children_108 : merge_parent == 7'd109 ? slot_children_109 : merge_parent == 7'd110 ? slot_children_110 : merge_parent == 7'd111 ? slot_children_111 : merge_parent == 7'd112 ? slot_children_112 : merge_parent == 7'd113 ? slot_children_113 : merge_parent == 7'd114 ? slot_children_114 : merge_parent == 7'd115 ? slot_children_115 : merge_parent == 7'd116 ? slot_children_116 : merge_parent == 7'd117 ? slot_children_117 : merge_parent == 7'd118 ? slot_children_118 : merge_parent == 7'd119 ? slot_children_119 : merge_parent == 7'd120 ? slot_children_120 : merge_parent == 7'd121 ? slot_children_121 : merge_parent == 7'd122 ? slot_children_122 : merge_parent == 7'd123 ? slot_children_123 : merge_parent == 7'd124 ? slot_children_124 : merge_parent == 7'd125 ? slot_children_125 : merge_parent == 7'd126 ? slot_children_126 : slot_children_127; // RapController.java:343
-  wire [2:0] _sub_4 = _dyn_index_4 - merge_leaves; // RapController.java:343
-  wire _eq_926 = _bits_390 == 7'd1; // RapController.java:456
-  wire _eq_927 = op_slot == 7'd1; // RapController.java:296
-  wire _eq_928 = merge_parent == 7'd1; // RapController.java:343
-  wire _eq_929 = _bits_390 == 7'd2; // RapController.java:456
-  wire _eq_930 = op_slot == 7'd2; // RapController.java:296
-  wire _eq_931 = merge_parent == 7'd2; // RapController.java:343
-  wire _eq_932 = _bits_390 == 7'd3; // RapController.java:456
-  wire _eq_933 = op_slot == 7'd3; // RapController.java:296
-  wire _eq_934 = merge_parent == 7'd3; // RapController.java:343
-  wire _eq_935 = _bits_390 == 7'd4; // RapController.java:456
-  wire _eq_936 = op_slot == 7'd4; // RapController.java:296
-  wire _eq_937 = merge_parent == 7'd4; // RapController.java:343
-  wire _eq_938 = _bits_390 == 7'd5; // RapController.java:456
-  wire _eq_939 = op_slot == 7'd5; // RapController.java:296
-  wire _eq_940 = merge_parent == 7'd5; // RapController.java:343
-  wire _eq_941 = _bits_390 == 7'd6; // RapController.java:456
-  wire _eq_942 = op_slot == 7'd6; // RapController.java:296
-  wire _eq_943 = merge_parent == 7'd6; // RapController.java:343
-  wire _eq_944 = _bits_390 == 7'd7; // RapController.java:456
-  wire _eq_945 = op_slot == 7'd7; // RapController.java:296
-  wire _eq_946 = merge_parent == 7'd7; // RapController.java:343
-  wire _eq_947 = _bits_390 == 7'd8; // RapController.java:456
-  wire _eq_948 = op_slot == 7'd8; // RapController.java:296
-  wire _eq_949 = merge_parent == 7'd8; // RapController.java:343
-  wire _eq_950 = _bits_390 == 7'd9; // RapController.java:456
-  wire _eq_951 = op_slot == 7'd9; // RapController.java:296
-  wire _eq_952 = merge_parent == 7'd9; // RapController.java:343
-  wire _eq_953 = _bits_390 == 7'd10; // RapController.java:456
-  wire _eq_954 = op_slot == 7'd10; // RapController.java:296
-  wire _eq_955 = merge_parent == 7'd10; // RapController.java:343
-  wire _eq_956 = _bits_390 == 7'd11; // RapController.java:456
-  wire _eq_957 = op_slot == 7'd11; // RapController.java:296
-  wire _eq_958 = merge_parent == 7'd11; // RapController.java:343
-  wire _eq_959 = _bits_390 == 7'd12; // RapController.java:456
-  wire _eq_960 = op_slot == 7'd12; // RapController.java:296
-  wire _eq_961 = merge_parent == 7'd12; // RapController.java:343
-  wire _eq_962 = _bits_390 == 7'd13; // RapController.java:456
-  wire _eq_963 = op_slot == 7'd13; // RapController.java:296
-  wire _eq_964 = merge_parent == 7'd13; // RapController.java:343
-  wire _eq_965 = _bits_390 == 7'd14; // RapController.java:456
-  wire _eq_966 = op_slot == 7'd14; // RapController.java:296
-  wire _eq_967 = merge_parent == 7'd14; // RapController.java:343
-  wire _eq_968 = _bits_390 == 7'd15; // RapController.java:456
-  wire _eq_969 = op_slot == 7'd15; // RapController.java:296
-  wire _eq_970 = merge_parent == 7'd15; // RapController.java:343
-  wire _eq_971 = _bits_390 == 7'd16; // RapController.java:456
-  wire _eq_972 = op_slot == 7'd16; // RapController.java:296
-  wire _eq_973 = merge_parent == 7'd16; // RapController.java:343
-  wire _eq_974 = _bits_390 == 7'd17; // RapController.java:456
-  wire _eq_975 = op_slot == 7'd17; // RapController.java:296
-  wire _eq_976 = merge_parent == 7'd17; // RapController.java:343
-  wire _eq_977 = _bits_390 == 7'd18; // RapController.java:456
-  wire _eq_978 = op_slot == 7'd18; // RapController.java:296
-  wire _eq_979 = merge_parent == 7'd18; // RapController.java:343
-  wire _eq_980 = _bits_390 == 7'd19; // RapController.java:456
-  wire _eq_981 = op_slot == 7'd19; // RapController.java:296
-  wire _eq_982 = merge_parent == 7'd19; // RapController.java:343
-  wire _eq_983 = _bits_390 == 7'd20; // RapController.java:456
-  wire _eq_984 = op_slot == 7'd20; // RapController.java:296
-  wire _eq_985 = merge_parent == 7'd20; // RapController.java:343
-  wire _eq_986 = _bits_390 == 7'd21; // RapController.java:456
-  wire _eq_987 = op_slot == 7'd21; // RapController.java:296
-  wire _eq_988 = merge_parent == 7'd21; // RapController.java:343
-  wire _eq_989 = _bits_390 == 7'd22; // RapController.java:456
-  wire _eq_990 = op_slot == 7'd22; // RapController.java:296
-  wire _eq_991 = merge_parent == 7'd22; // RapController.java:343
-  wire _eq_992 = _bits_390 == 7'd23; // RapController.java:456
-  wire _eq_993 = op_slot == 7'd23; // RapController.java:296
-  wire _eq_994 = merge_parent == 7'd23; // RapController.java:343
-  wire _eq_995 = _bits_390 == 7'd24; // RapController.java:456
-  wire _eq_996 = op_slot == 7'd24; // RapController.java:296
-  wire _eq_997 = merge_parent == 7'd24; // RapController.java:343
-  wire _eq_998 = _bits_390 == 7'd25; // RapController.java:456
-  wire _eq_999 = op_slot == 7'd25; // RapController.java:296
-  wire _eq_1000 = merge_parent == 7'd25; // RapController.java:343
-  wire _eq_1001 = _bits_390 == 7'd26; // RapController.java:456
-  wire _eq_1002 = op_slot == 7'd26; // RapController.java:296
-  wire _eq_1003 = merge_parent == 7'd26; // RapController.java:343
-  wire _eq_1004 = _bits_390 == 7'd27; // RapController.java:456
-  wire _eq_1005 = op_slot == 7'd27; // RapController.java:296
-  wire _eq_1006 = merge_parent == 7'd27; // RapController.java:343
-  wire _eq_1007 = _bits_390 == 7'd28; // RapController.java:456
-  wire _eq_1008 = op_slot == 7'd28; // RapController.java:296
-  wire _eq_1009 = merge_parent == 7'd28; // RapController.java:343
-  wire _eq_1010 = _bits_390 == 7'd29; // RapController.java:456
-  wire _eq_1011 = op_slot == 7'd29; // RapController.java:296
-  wire _eq_1012 = merge_parent == 7'd29; // RapController.java:343
-  wire _eq_1013 = _bits_390 == 7'd30; // RapController.java:456
-  wire _eq_1014 = op_slot == 7'd30; // RapController.java:296
-  wire _eq_1015 = merge_parent == 7'd30; // RapController.java:343
-  wire _eq_1016 = _bits_390 == 7'd31; // RapController.java:456
-  wire _eq_1017 = op_slot == 7'd31; // RapController.java:296
-  wire _eq_1018 = merge_parent == 7'd31; // RapController.java:343
-  wire _eq_1019 = _bits_390 == 7'd32; // RapController.java:456
-  wire _eq_1020 = op_slot == 7'd32; // RapController.java:296
-  wire _eq_1021 = merge_parent == 7'd32; // RapController.java:343
-  wire _eq_1022 = _bits_390 == 7'd33; // RapController.java:456
-  wire _eq_1023 = op_slot == 7'd33; // RapController.java:296
-  wire _eq_1024 = merge_parent == 7'd33; // RapController.java:343
-  wire _eq_1025 = _bits_390 == 7'd34; // RapController.java:456
-  wire _eq_1026 = op_slot == 7'd34; // RapController.java:296
-  wire _eq_1027 = merge_parent == 7'd34; // RapController.java:343
-  wire _eq_1028 = _bits_390 == 7'd35; // RapController.java:456
-  wire _eq_1029 = op_slot == 7'd35; // RapController.java:296
-  wire _eq_1030 = merge_parent == 7'd35; // RapController.java:343
-  wire _eq_1031 = _bits_390 == 7'd36; // RapController.java:456
-  wire _eq_1032 = op_slot == 7'd36; // RapController.java:296
-  wire _eq_1033 = merge_parent == 7'd36; // RapController.java:343
-  wire _eq_1034 = _bits_390 == 7'd37; // RapController.java:456
-  wire _eq_1035 = op_slot == 7'd37; // RapController.java:296
-  wire _eq_1036 = merge_parent == 7'd37; // RapController.java:343
-  wire _eq_1037 = _bits_390 == 7'd38; // RapController.java:456
-  wire _eq_1038 = op_slot == 7'd38; // RapController.java:296
-  wire _eq_1039 = merge_parent == 7'd38; // RapController.java:343
-  wire _eq_1040 = _bits_390 == 7'd39; // RapController.java:456
-  wire _eq_1041 = op_slot == 7'd39; // RapController.java:296
-  wire _eq_1042 = merge_parent == 7'd39; // RapController.java:343
-  wire _eq_1043 = _bits_390 == 7'd40; // RapController.java:456
-  wire _eq_1044 = op_slot == 7'd40; // RapController.java:296
-  wire _eq_1045 = merge_parent == 7'd40; // RapController.java:343
-  wire _eq_1046 = _bits_390 == 7'd41; // RapController.java:456
-  wire _eq_1047 = op_slot == 7'd41; // RapController.java:296
-  wire _eq_1048 = merge_parent == 7'd41; // RapController.java:343
-  wire _eq_1049 = _bits_390 == 7'd42; // RapController.java:456
-  wire _eq_1050 = op_slot == 7'd42; // RapController.java:296
-  wire _eq_1051 = merge_parent == 7'd42; // RapController.java:343
-  wire _eq_1052 = _bits_390 == 7'd43; // RapController.java:456
-  wire _eq_1053 = op_slot == 7'd43; // RapController.java:296
-  wire _eq_1054 = merge_parent == 7'd43; // RapController.java:343
-  wire _eq_1055 = _bits_390 == 7'd44; // RapController.java:456
-  wire _eq_1056 = op_slot == 7'd44; // RapController.java:296
-  wire _eq_1057 = merge_parent == 7'd44; // RapController.java:343
-  wire _eq_1058 = _bits_390 == 7'd45; // RapController.java:456
-  wire _eq_1059 = op_slot == 7'd45; // RapController.java:296
-  wire _eq_1060 = merge_parent == 7'd45; // RapController.java:343
-  wire _eq_1061 = _bits_390 == 7'd46; // RapController.java:456
-  wire _eq_1062 = op_slot == 7'd46; // RapController.java:296
-  wire _eq_1063 = merge_parent == 7'd46; // RapController.java:343
-  wire _eq_1064 = _bits_390 == 7'd47; // RapController.java:456
-  wire _eq_1065 = op_slot == 7'd47; // RapController.java:296
-  wire _eq_1066 = merge_parent == 7'd47; // RapController.java:343
-  wire _eq_1067 = _bits_390 == 7'd48; // RapController.java:456
-  wire _eq_1068 = op_slot == 7'd48; // RapController.java:296
-  wire _eq_1069 = merge_parent == 7'd48; // RapController.java:343
-  wire _eq_1070 = _bits_390 == 7'd49; // RapController.java:456
-  wire _eq_1071 = op_slot == 7'd49; // RapController.java:296
-  wire _eq_1072 = merge_parent == 7'd49; // RapController.java:343
-  wire _eq_1073 = _bits_390 == 7'd50; // RapController.java:456
-  wire _eq_1074 = op_slot == 7'd50; // RapController.java:296
-  wire _eq_1075 = merge_parent == 7'd50; // RapController.java:343
-  wire _eq_1076 = _bits_390 == 7'd51; // RapController.java:456
-  wire _eq_1077 = op_slot == 7'd51; // RapController.java:296
-  wire _eq_1078 = merge_parent == 7'd51; // RapController.java:343
-  wire _eq_1079 = _bits_390 == 7'd52; // RapController.java:456
-  wire _eq_1080 = op_slot == 7'd52; // RapController.java:296
-  wire _eq_1081 = merge_parent == 7'd52; // RapController.java:343
-  wire _eq_1082 = _bits_390 == 7'd53; // RapController.java:456
-  wire _eq_1083 = op_slot == 7'd53; // RapController.java:296
-  wire _eq_1084 = merge_parent == 7'd53; // RapController.java:343
-  wire _eq_1085 = _bits_390 == 7'd54; // RapController.java:456
-  wire _eq_1086 = op_slot == 7'd54; // RapController.java:296
-  wire _eq_1087 = merge_parent == 7'd54; // RapController.java:343
-  wire _eq_1088 = _bits_390 == 7'd55; // RapController.java:456
-  wire _eq_1089 = op_slot == 7'd55; // RapController.java:296
-  wire _eq_1090 = merge_parent == 7'd55; // RapController.java:343
-  wire _eq_1091 = _bits_390 == 7'd56; // RapController.java:456
-  wire _eq_1092 = op_slot == 7'd56; // RapController.java:296
-  wire _eq_1093 = merge_parent == 7'd56; // RapController.java:343
-  wire _eq_1094 = _bits_390 == 7'd57; // RapController.java:456
-  wire _eq_1095 = op_slot == 7'd57; // RapController.java:296
-  wire _eq_1096 = merge_parent == 7'd57; // RapController.java:343
-  wire _eq_1097 = _bits_390 == 7'd58; // RapController.java:456
-  wire _eq_1098 = op_slot == 7'd58; // RapController.java:296
-  wire _eq_1099 = merge_parent == 7'd58; // RapController.java:343
-  wire _eq_1100 = _bits_390 == 7'd59; // RapController.java:456
-  wire _eq_1101 = op_slot == 7'd59; // RapController.java:296
-  wire _eq_1102 = merge_parent == 7'd59; // RapController.java:343
-  wire _eq_1103 = _bits_390 == 7'd60; // RapController.java:456
-  wire _eq_1104 = op_slot == 7'd60; // RapController.java:296
-  wire _eq_1105 = merge_parent == 7'd60; // RapController.java:343
-  wire _eq_1106 = _bits_390 == 7'd61; // RapController.java:456
-  wire _eq_1107 = op_slot == 7'd61; // RapController.java:296
-  wire _eq_1108 = merge_parent == 7'd61; // RapController.java:343
-  wire _eq_1109 = _bits_390 == 7'd62; // RapController.java:456
-  wire _eq_1110 = op_slot == 7'd62; // RapController.java:296
-  wire _eq_1111 = merge_parent == 7'd62; // RapController.java:343
-  wire _eq_1112 = _bits_390 == 7'd63; // RapController.java:456
-  wire _eq_1113 = op_slot == 7'd63; // RapController.java:296
-  wire _eq_1114 = merge_parent == 7'd63; // RapController.java:343
-  wire _eq_1115 = _bits_390 == 7'd64; // RapController.java:456
-  wire _eq_1116 = op_slot == 7'd64; // RapController.java:296
-  wire _eq_1117 = merge_parent == 7'd64; // RapController.java:343
-  wire _eq_1118 = _bits_390 == 7'd65; // RapController.java:456
-  wire _eq_1119 = op_slot == 7'd65; // RapController.java:296
-  wire _eq_1120 = merge_parent == 7'd65; // RapController.java:343
-  wire _eq_1121 = _bits_390 == 7'd66; // RapController.java:456
-  wire _eq_1122 = op_slot == 7'd66; // RapController.java:296
-  wire _eq_1123 = merge_parent == 7'd66; // RapController.java:343
-  wire _eq_1124 = _bits_390 == 7'd67; // RapController.java:456
-  wire _eq_1125 = op_slot == 7'd67; // RapController.java:296
-  wire _eq_1126 = merge_parent == 7'd67; // RapController.java:343
-  wire _eq_1127 = _bits_390 == 7'd68; // RapController.java:456
-  wire _eq_1128 = op_slot == 7'd68; // RapController.java:296
-  wire _eq_1129 = merge_parent == 7'd68; // RapController.java:343
-  wire _eq_1130 = _bits_390 == 7'd69; // RapController.java:456
-  wire _eq_1131 = op_slot == 7'd69; // RapController.java:296
-  wire _eq_1132 = merge_parent == 7'd69; // RapController.java:343
-  wire _eq_1133 = _bits_390 == 7'd70; // RapController.java:456
-  wire _eq_1134 = op_slot == 7'd70; // RapController.java:296
-  wire _eq_1135 = merge_parent == 7'd70; // RapController.java:343
-  wire _eq_1136 = _bits_390 == 7'd71; // RapController.java:456
-  wire _eq_1137 = op_slot == 7'd71; // RapController.java:296
-  wire _eq_1138 = merge_parent == 7'd71; // RapController.java:343
-  wire _eq_1139 = _bits_390 == 7'd72; // RapController.java:456
-  wire _eq_1140 = op_slot == 7'd72; // RapController.java:296
-  wire _eq_1141 = merge_parent == 7'd72; // RapController.java:343
-  wire _eq_1142 = _bits_390 == 7'd73; // RapController.java:456
-  wire _eq_1143 = op_slot == 7'd73; // RapController.java:296
-  wire _eq_1144 = merge_parent == 7'd73; // RapController.java:343
-  wire _eq_1145 = _bits_390 == 7'd74; // RapController.java:456
-  wire _eq_1146 = op_slot == 7'd74; // RapController.java:296
-  wire _eq_1147 = merge_parent == 7'd74; // RapController.java:343
-  wire _eq_1148 = _bits_390 == 7'd75; // RapController.java:456
-  wire _eq_1149 = op_slot == 7'd75; // RapController.java:296
-  wire _eq_1150 = merge_parent == 7'd75; // RapController.java:343
-  wire _eq_1151 = _bits_390 == 7'd76; // RapController.java:456
-  wire _eq_1152 = op_slot == 7'd76; // RapController.java:296
-  wire _eq_1153 = merge_parent == 7'd76; // RapController.java:343
-  wire _eq_1154 = _bits_390 == 7'd77; // RapController.java:456
-  wire _eq_1155 = op_slot == 7'd77; // RapController.java:296
-  wire _eq_1156 = merge_parent == 7'd77; // RapController.java:343
-  wire _eq_1157 = _bits_390 == 7'd78; // RapController.java:456
-  wire _eq_1158 = op_slot == 7'd78; // RapController.java:296
-  wire _eq_1159 = merge_parent == 7'd78; // RapController.java:343
-  wire _eq_1160 = _bits_390 == 7'd79; // RapController.java:456
-  wire _eq_1161 = op_slot == 7'd79; // RapController.java:296
-  wire _eq_1162 = merge_parent == 7'd79; // RapController.java:343
-  wire _eq_1163 = _bits_390 == 7'd80; // RapController.java:456
-  wire _eq_1164 = op_slot == 7'd80; // RapController.java:296
-  wire _eq_1165 = merge_parent == 7'd80; // RapController.java:343
-  wire _eq_1166 = _bits_390 == 7'd81; // RapController.java:456
-  wire _eq_1167 = op_slot == 7'd81; // RapController.java:296
-  wire _eq_1168 = merge_parent == 7'd81; // RapController.java:343
-  wire _eq_1169 = _bits_390 == 7'd82; // RapController.java:456
-  wire _eq_1170 = op_slot == 7'd82; // RapController.java:296
-  wire _eq_1171 = merge_parent == 7'd82; // RapController.java:343
-  wire _eq_1172 = _bits_390 == 7'd83; // RapController.java:456
-  wire _eq_1173 = op_slot == 7'd83; // RapController.java:296
-  wire _eq_1174 = merge_parent == 7'd83; // RapController.java:343
-  wire _eq_1175 = _bits_390 == 7'd84; // RapController.java:456
-  wire _eq_1176 = op_slot == 7'd84; // RapController.java:296
-  wire _eq_1177 = merge_parent == 7'd84; // RapController.java:343
-  wire _eq_1178 = _bits_390 == 7'd85; // RapController.java:456
-  wire _eq_1179 = op_slot == 7'd85; // RapController.java:296
-  wire _eq_1180 = merge_parent == 7'd85; // RapController.java:343
-  wire _eq_1181 = _bits_390 == 7'd86; // RapController.java:456
-  wire _eq_1182 = op_slot == 7'd86; // RapController.java:296
-  wire _eq_1183 = merge_parent == 7'd86; // RapController.java:343
-  wire _eq_1184 = _bits_390 == 7'd87; // RapController.java:456
-  wire _eq_1185 = op_slot == 7'd87; // RapController.java:296
-  wire _eq_1186 = merge_parent == 7'd87; // RapController.java:343
-  wire _eq_1187 = _bits_390 == 7'd88; // RapController.java:456
-  wire _eq_1188 = op_slot == 7'd88; // RapController.java:296
-  wire _eq_1189 = merge_parent == 7'd88; // RapController.java:343
-  wire _eq_1190 = _bits_390 == 7'd89; // RapController.java:456
-  wire _eq_1191 = op_slot == 7'd89; // RapController.java:296
-  wire _eq_1192 = merge_parent == 7'd89; // RapController.java:343
-  wire _eq_1193 = _bits_390 == 7'd90; // RapController.java:456
-  wire _eq_1194 = op_slot == 7'd90; // RapController.java:296
-  wire _eq_1195 = merge_parent == 7'd90; // RapController.java:343
-  wire _eq_1196 = _bits_390 == 7'd91; // RapController.java:456
-  wire _eq_1197 = op_slot == 7'd91; // RapController.java:296
-  wire _eq_1198 = merge_parent == 7'd91; // RapController.java:343
-  wire _eq_1199 = _bits_390 == 7'd92; // RapController.java:456
-  wire _eq_1200 = op_slot == 7'd92; // RapController.java:296
-  wire _eq_1201 = merge_parent == 7'd92; // RapController.java:343
-  wire _eq_1202 = _bits_390 == 7'd93; // RapController.java:456
-  wire _eq_1203 = op_slot == 7'd93; // RapController.java:296
-  wire _eq_1204 = merge_parent == 7'd93; // RapController.java:343
-  wire _eq_1205 = _bits_390 == 7'd94; // RapController.java:456
-  wire _eq_1206 = op_slot == 7'd94; // RapController.java:296
-  wire _eq_1207 = merge_parent == 7'd94; // RapController.java:343
-  wire _eq_1208 = _bits_390 == 7'd95; // RapController.java:456
-  wire _eq_1209 = op_slot == 7'd95; // RapController.java:296
-  wire _eq_1210 = merge_parent == 7'd95; // RapController.java:343
-  wire _eq_1211 = _bits_390 == 7'd96; // RapController.java:456
-  wire _eq_1212 = op_slot == 7'd96; // RapController.java:296
-  wire _eq_1213 = merge_parent == 7'd96; // RapController.java:343
-  wire _eq_1214 = _bits_390 == 7'd97; // RapController.java:456
-  wire _eq_1215 = op_slot == 7'd97; // RapController.java:296
-  wire _eq_1216 = merge_parent == 7'd97; // RapController.java:343
-  wire _eq_1217 = _bits_390 == 7'd98; // RapController.java:456
-  wire _eq_1218 = op_slot == 7'd98; // RapController.java:296
-  wire _eq_1219 = merge_parent == 7'd98; // RapController.java:343
-  wire _eq_1220 = _bits_390 == 7'd99; // RapController.java:456
-  wire _eq_1221 = op_slot == 7'd99; // RapController.java:296
-  wire _eq_1222 = merge_parent == 7'd99; // RapController.java:343
-  wire _eq_1223 = _bits_390 == 7'd100; // RapController.java:456
-  wire _eq_1224 = op_slot == 7'd100; // RapController.java:296
-  wire _eq_1225 = merge_parent == 7'd100; // RapController.java:343
-  wire _eq_1226 = _bits_390 == 7'd101; // RapController.java:456
-  wire _eq_1227 = op_slot == 7'd101; // RapController.java:296
-  wire _eq_1228 = merge_parent == 7'd101; // RapController.java:343
-  wire _eq_1229 = _bits_390 == 7'd102; // RapController.java:456
-  wire _eq_1230 = op_slot == 7'd102; // RapController.java:296
-  wire _eq_1231 = merge_parent == 7'd102; // RapController.java:343
-  wire _eq_1232 = _bits_390 == 7'd103; // RapController.java:456
-  wire _eq_1233 = op_slot == 7'd103; // RapController.java:296
-  wire _eq_1234 = merge_parent == 7'd103; // RapController.java:343
-  wire _eq_1235 = _bits_390 == 7'd104; // RapController.java:456
-  wire _eq_1236 = op_slot == 7'd104; // RapController.java:296
-  wire _eq_1237 = merge_parent == 7'd104; // RapController.java:343
-  wire _eq_1238 = _bits_390 == 7'd105; // RapController.java:456
-  wire _eq_1239 = op_slot == 7'd105; // RapController.java:296
-  wire _eq_1240 = merge_parent == 7'd105; // RapController.java:343
-  wire _eq_1241 = _bits_390 == 7'd106; // RapController.java:456
-  wire _eq_1242 = op_slot == 7'd106; // RapController.java:296
-  wire _eq_1243 = merge_parent == 7'd106; // RapController.java:343
-  wire _eq_1244 = _bits_390 == 7'd107; // RapController.java:456
-  wire _eq_1245 = op_slot == 7'd107; // RapController.java:296
-  wire _eq_1246 = merge_parent == 7'd107; // RapController.java:343
-  wire _eq_1247 = _bits_390 == 7'd108; // RapController.java:456
-  wire _eq_1248 = op_slot == 7'd108; // RapController.java:296
-  wire _eq_1249 = merge_parent == 7'd108; // RapController.java:343
-  wire _eq_1250 = _bits_390 == 7'd109; // RapController.java:456
-  wire _eq_1251 = op_slot == 7'd109; // RapController.java:296
-  wire _eq_1252 = merge_parent == 7'd109; // RapController.java:343
-  wire _eq_1253 = _bits_390 == 7'd110; // RapController.java:456
-  wire _eq_1254 = op_slot == 7'd110; // RapController.java:296
-  wire _eq_1255 = merge_parent == 7'd110; // RapController.java:343
-  wire _eq_1256 = _bits_390 == 7'd111; // RapController.java:456
-  wire _eq_1257 = op_slot == 7'd111; // RapController.java:296
-  wire _eq_1258 = merge_parent == 7'd111; // RapController.java:343
-  wire _eq_1259 = _bits_390 == 7'd112; // RapController.java:456
-  wire _eq_1260 = op_slot == 7'd112; // RapController.java:296
-  wire _eq_1261 = merge_parent == 7'd112; // RapController.java:343
-  wire _eq_1262 = _bits_390 == 7'd113; // RapController.java:456
-  wire _eq_1263 = op_slot == 7'd113; // RapController.java:296
-  wire _eq_1264 = merge_parent == 7'd113; // RapController.java:343
-  wire _eq_1265 = _bits_390 == 7'd114; // RapController.java:456
-  wire _eq_1266 = op_slot == 7'd114; // RapController.java:296
-  wire _eq_1267 = merge_parent == 7'd114; // RapController.java:343
-  wire _eq_1268 = _bits_390 == 7'd115; // RapController.java:456
-  wire _eq_1269 = op_slot == 7'd115; // RapController.java:296
-  wire _eq_1270 = merge_parent == 7'd115; // RapController.java:343
-  wire _eq_1271 = _bits_390 == 7'd116; // RapController.java:456
-  wire _eq_1272 = op_slot == 7'd116; // RapController.java:296
-  wire _eq_1273 = merge_parent == 7'd116; // RapController.java:343
-  wire _eq_1274 = _bits_390 == 7'd117; // RapController.java:456
-  wire _eq_1275 = op_slot == 7'd117; // RapController.java:296
-  wire _eq_1276 = merge_parent == 7'd117; // RapController.java:343
-  wire _eq_1277 = _bits_390 == 7'd118; // RapController.java:456
-  wire _eq_1278 = op_slot == 7'd118; // RapController.java:296
-  wire _eq_1279 = merge_parent == 7'd118; // RapController.java:343
-  wire _eq_1280 = _bits_390 == 7'd119; // RapController.java:456
-  wire _eq_1281 = op_slot == 7'd119; // RapController.java:296
-  wire _eq_1282 = merge_parent == 7'd119; // RapController.java:343
-  wire _eq_1283 = _bits_390 == 7'd120; // RapController.java:456
-  wire _eq_1284 = op_slot == 7'd120; // RapController.java:296
-  wire _eq_1285 = merge_parent == 7'd120; // RapController.java:343
-  wire _eq_1286 = _bits_390 == 7'd121; // RapController.java:456
-  wire _eq_1287 = op_slot == 7'd121; // RapController.java:296
-  wire _eq_1288 = merge_parent == 7'd121; // RapController.java:343
-  wire _eq_1289 = _bits_390 == 7'd122; // RapController.java:456
-  wire _eq_1290 = op_slot == 7'd122; // RapController.java:296
-  wire _eq_1291 = merge_parent == 7'd122; // RapController.java:343
-  wire _eq_1292 = _bits_390 == 7'd123; // RapController.java:456
-  wire _eq_1293 = op_slot == 7'd123; // RapController.java:296
-  wire _eq_1294 = merge_parent == 7'd123; // RapController.java:343
-  wire _eq_1295 = _bits_390 == 7'd124; // RapController.java:456
-  wire _eq_1296 = op_slot == 7'd124; // RapController.java:296
-  wire _eq_1297 = merge_parent == 7'd124; // RapController.java:343
-  wire _eq_1298 = _bits_390 == 7'd125; // RapController.java:456
-  wire _eq_1299 = op_slot == 7'd125; // RapController.java:296
-  wire _eq_1300 = merge_parent == 7'd125; // RapController.java:343
-  wire _eq_1301 = _bits_390 == 7'd126; // RapController.java:456
-  wire _eq_1302 = op_slot == 7'd126; // RapController.java:296
-  wire _eq_1303 = merge_parent == 7'd126; // RapController.java:343
-  wire _eq_1304 = _bits_390 == 7'd127; // RapController.java:456
-  wire _eq_1305 = op_slot == 7'd127; // RapController.java:296
-  wire _eq_1306 = merge_parent == 7'd127; // RapController.java:343
-  wire [63:0] _add_1 = st_n + {{48{1'b0}}, ev_weight}; // StatusRegs.java:61
-  wire [63:0] _add_2 = st_updates + 64'd1; // StatusRegs.java:62
-  wire [63:0] _add_3 = st_splits + 64'd1; // StatusRegs.java:69
-  wire [63:0] _add_4 = st_merges + {{61{1'b0}}, ev_removed}; // StatusRegs.java:77
-  wire [63:0] _add_5 = st_merge_batches + 64'd1; // StatusRegs.java:72
-  wire [63:0] _add_6 = st_deferred_splits + 64'd1; // StatusRegs.java:74
-  wire [63:0] _add_7 = st_saturations + 64'd1; // StatusRegs.java:65
-  wire _or_263 = io_counterResult_bits_saturated | 1'd0; // RapController.java:195
-  wire [7:0] _add_8 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:78
-  wire [7:0] _sub_5 = _add_8 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:78
+  wire [127:0] _or_262 = slot_valid | pick_mask; // RapController.java:473
+  wire [127:0] _not_278 = ~visited_kids; // RapController.java:361
+  wire [127:0] _and_534 = slot_valid & _not_278; // RapController.java:361
+  wire _eq_539 = _bits_390 == 7'd0; // RapController.java:474
+  wire _eq_540 = _bits_390 == 7'd1; // RapController.java:474
+  wire _eq_541 = _bits_390 == 7'd2; // RapController.java:474
+  wire _eq_542 = _bits_390 == 7'd3; // RapController.java:474
+  wire _eq_543 = _bits_390 == 7'd4; // RapController.java:474
+  wire _eq_544 = _bits_390 == 7'd5; // RapController.java:474
+  wire _eq_545 = _bits_390 == 7'd6; // RapController.java:474
+  wire _eq_546 = _bits_390 == 7'd7; // RapController.java:474
+  wire _eq_547 = _bits_390 == 7'd8; // RapController.java:474
+  wire _eq_548 = _bits_390 == 7'd9; // RapController.java:474
+  wire _eq_549 = _bits_390 == 7'd10; // RapController.java:474
+  wire _eq_550 = _bits_390 == 7'd11; // RapController.java:474
+  wire _eq_551 = _bits_390 == 7'd12; // RapController.java:474
+  wire _eq_552 = _bits_390 == 7'd13; // RapController.java:474
+  wire _eq_553 = _bits_390 == 7'd14; // RapController.java:474
+  wire _eq_554 = _bits_390 == 7'd15; // RapController.java:474
+  wire _eq_555 = _bits_390 == 7'd16; // RapController.java:474
+  wire _eq_556 = _bits_390 == 7'd17; // RapController.java:474
+  wire _eq_557 = _bits_390 == 7'd18; // RapController.java:474
+  wire _eq_558 = _bits_390 == 7'd19; // RapController.java:474
+  wire _eq_559 = _bits_390 == 7'd20; // RapController.java:474
+  wire _eq_560 = _bits_390 == 7'd21; // RapController.java:474
+  wire _eq_561 = _bits_390 == 7'd22; // RapController.java:474
+  wire _eq_562 = _bits_390 == 7'd23; // RapController.java:474
+  wire _eq_563 = _bits_390 == 7'd24; // RapController.java:474
+  wire _eq_564 = _bits_390 == 7'd25; // RapController.java:474
+  wire _eq_565 = _bits_390 == 7'd26; // RapController.java:474
+  wire _eq_566 = _bits_390 == 7'd27; // RapController.java:474
+  wire _eq_567 = _bits_390 == 7'd28; // RapController.java:474
+  wire _eq_568 = _bits_390 == 7'd29; // RapController.java:474
+  wire _eq_569 = _bits_390 == 7'd30; // RapController.java:474
+  wire _eq_570 = _bits_390 == 7'd31; // RapController.java:474
+  wire _eq_571 = _bits_390 == 7'd32; // RapController.java:474
+  wire _eq_572 = _bits_390 == 7'd33; // RapController.java:474
+  wire _eq_573 = _bits_390 == 7'd34; // RapController.java:474
+  wire _eq_574 = _bits_390 == 7'd35; // RapController.java:474
+  wire _eq_575 = _bits_390 == 7'd36; // RapController.java:474
+  wire _eq_576 = _bits_390 == 7'd37; // RapController.java:474
+  wire _eq_577 = _bits_390 == 7'd38; // RapController.java:474
+  wire _eq_578 = _bits_390 == 7'd39; // RapController.java:474
+  wire _eq_579 = _bits_390 == 7'd40; // RapController.java:474
+  wire _eq_580 = _bits_390 == 7'd41; // RapController.java:474
+  wire _eq_581 = _bits_390 == 7'd42; // RapController.java:474
+  wire _eq_582 = _bits_390 == 7'd43; // RapController.java:474
+  wire _eq_583 = _bits_390 == 7'd44; // RapController.java:474
+  wire _eq_584 = _bits_390 == 7'd45; // RapController.java:474
+  wire _eq_585 = _bits_390 == 7'd46; // RapController.java:474
+  wire _eq_586 = _bits_390 == 7'd47; // RapController.java:474
+  wire _eq_587 = _bits_390 == 7'd48; // RapController.java:474
+  wire _eq_588 = _bits_390 == 7'd49; // RapController.java:474
+  wire _eq_589 = _bits_390 == 7'd50; // RapController.java:474
+  wire _eq_590 = _bits_390 == 7'd51; // RapController.java:474
+  wire _eq_591 = _bits_390 == 7'd52; // RapController.java:474
+  wire _eq_592 = _bits_390 == 7'd53; // RapController.java:474
+  wire _eq_593 = _bits_390 == 7'd54; // RapController.java:474
+  wire _eq_594 = _bits_390 == 7'd55; // RapController.java:474
+  wire _eq_595 = _bits_390 == 7'd56; // RapController.java:474
+  wire _eq_596 = _bits_390 == 7'd57; // RapController.java:474
+  wire _eq_597 = _bits_390 == 7'd58; // RapController.java:474
+  wire _eq_598 = _bits_390 == 7'd59; // RapController.java:474
+  wire _eq_599 = _bits_390 == 7'd60; // RapController.java:474
+  wire _eq_600 = _bits_390 == 7'd61; // RapController.java:474
+  wire _eq_601 = _bits_390 == 7'd62; // RapController.java:474
+  wire _eq_602 = _bits_390 == 7'd63; // RapController.java:474
+  wire _eq_603 = _bits_390 == 7'd64; // RapController.java:474
+  wire _eq_604 = _bits_390 == 7'd65; // RapController.java:474
+  wire _eq_605 = _bits_390 == 7'd66; // RapController.java:474
+  wire _eq_606 = _bits_390 == 7'd67; // RapController.java:474
+  wire _eq_607 = _bits_390 == 7'd68; // RapController.java:474
+  wire _eq_608 = _bits_390 == 7'd69; // RapController.java:474
+  wire _eq_609 = _bits_390 == 7'd70; // RapController.java:474
+  wire _eq_610 = _bits_390 == 7'd71; // RapController.java:474
+  wire _eq_611 = _bits_390 == 7'd72; // RapController.java:474
+  wire _eq_612 = _bits_390 == 7'd73; // RapController.java:474
+  wire _eq_613 = _bits_390 == 7'd74; // RapController.java:474
+  wire _eq_614 = _bits_390 == 7'd75; // RapController.java:474
+  wire _eq_615 = _bits_390 == 7'd76; // RapController.java:474
+  wire _eq_616 = _bits_390 == 7'd77; // RapController.java:474
+  wire _eq_617 = _bits_390 == 7'd78; // RapController.java:474
+  wire _eq_618 = _bits_390 == 7'd79; // RapController.java:474
+  wire _eq_619 = _bits_390 == 7'd80; // RapController.java:474
+  wire _eq_620 = _bits_390 == 7'd81; // RapController.java:474
+  wire _eq_621 = _bits_390 == 7'd82; // RapController.java:474
+  wire _eq_622 = _bits_390 == 7'd83; // RapController.java:474
+  wire _eq_623 = _bits_390 == 7'd84; // RapController.java:474
+  wire _eq_624 = _bits_390 == 7'd85; // RapController.java:474
+  wire _eq_625 = _bits_390 == 7'd86; // RapController.java:474
+  wire _eq_626 = _bits_390 == 7'd87; // RapController.java:474
+  wire _eq_627 = _bits_390 == 7'd88; // RapController.java:474
+  wire _eq_628 = _bits_390 == 7'd89; // RapController.java:474
+  wire _eq_629 = _bits_390 == 7'd90; // RapController.java:474
+  wire _eq_630 = _bits_390 == 7'd91; // RapController.java:474
+  wire _eq_631 = _bits_390 == 7'd92; // RapController.java:474
+  wire _eq_632 = _bits_390 == 7'd93; // RapController.java:474
+  wire _eq_633 = _bits_390 == 7'd94; // RapController.java:474
+  wire _eq_634 = _bits_390 == 7'd95; // RapController.java:474
+  wire _eq_635 = _bits_390 == 7'd96; // RapController.java:474
+  wire _eq_636 = _bits_390 == 7'd97; // RapController.java:474
+  wire _eq_637 = _bits_390 == 7'd98; // RapController.java:474
+  wire _eq_638 = _bits_390 == 7'd99; // RapController.java:474
+  wire _eq_639 = _bits_390 == 7'd100; // RapController.java:474
+  wire _eq_640 = _bits_390 == 7'd101; // RapController.java:474
+  wire _eq_641 = _bits_390 == 7'd102; // RapController.java:474
+  wire _eq_642 = _bits_390 == 7'd103; // RapController.java:474
+  wire _eq_643 = _bits_390 == 7'd104; // RapController.java:474
+  wire _eq_644 = _bits_390 == 7'd105; // RapController.java:474
+  wire _eq_645 = _bits_390 == 7'd106; // RapController.java:474
+  wire _eq_646 = _bits_390 == 7'd107; // RapController.java:474
+  wire _eq_647 = _bits_390 == 7'd108; // RapController.java:474
+  wire _eq_648 = _bits_390 == 7'd109; // RapController.java:474
+  wire _eq_649 = _bits_390 == 7'd110; // RapController.java:474
+  wire _eq_650 = _bits_390 == 7'd111; // RapController.java:474
+  wire _eq_651 = _bits_390 == 7'd112; // RapController.java:474
+  wire _eq_652 = _bits_390 == 7'd113; // RapController.java:474
+  wire _eq_653 = _bits_390 == 7'd114; // RapController.java:474
+  wire _eq_654 = _bits_390 == 7'd115; // RapController.java:474
+  wire _eq_655 = _bits_390 == 7'd116; // RapController.java:474
+  wire _eq_656 = _bits_390 == 7'd117; // RapController.java:474
+  wire _eq_657 = _bits_390 == 7'd118; // RapController.java:474
+  wire _eq_658 = _bits_390 == 7'd119; // RapController.java:474
+  wire _eq_659 = _bits_390 == 7'd120; // RapController.java:474
+  wire _eq_660 = _bits_390 == 7'd121; // RapController.java:474
+  wire _eq_661 = _bits_390 == 7'd122; // RapController.java:474
+  wire _eq_662 = _bits_390 == 7'd123; // RapController.java:474
+  wire _eq_663 = _bits_390 == 7'd124; // RapController.java:474
+  wire _eq_664 = _bits_390 == 7'd125; // RapController.java:474
+  wire _eq_665 = _bits_390 == 7'd126; // RapController.java:474
+  wire _eq_666 = _bits_390 == 7'd127; // RapController.java:474
+  wire _eq_667 = _bits_390 == 7'd0; // RapController.java:475
+  wire _eq_668 = _bits_390 == 7'd1; // RapController.java:475
+  wire _eq_669 = _bits_390 == 7'd2; // RapController.java:475
+  wire _eq_670 = _bits_390 == 7'd3; // RapController.java:475
+  wire _eq_671 = _bits_390 == 7'd4; // RapController.java:475
+  wire _eq_672 = _bits_390 == 7'd5; // RapController.java:475
+  wire _eq_673 = _bits_390 == 7'd6; // RapController.java:475
+  wire _eq_674 = _bits_390 == 7'd7; // RapController.java:475
+  wire _eq_675 = _bits_390 == 7'd8; // RapController.java:475
+  wire _eq_676 = _bits_390 == 7'd9; // RapController.java:475
+  wire _eq_677 = _bits_390 == 7'd10; // RapController.java:475
+  wire _eq_678 = _bits_390 == 7'd11; // RapController.java:475
+  wire _eq_679 = _bits_390 == 7'd12; // RapController.java:475
+  wire _eq_680 = _bits_390 == 7'd13; // RapController.java:475
+  wire _eq_681 = _bits_390 == 7'd14; // RapController.java:475
+  wire _eq_682 = _bits_390 == 7'd15; // RapController.java:475
+  wire _eq_683 = _bits_390 == 7'd16; // RapController.java:475
+  wire _eq_684 = _bits_390 == 7'd17; // RapController.java:475
+  wire _eq_685 = _bits_390 == 7'd18; // RapController.java:475
+  wire _eq_686 = _bits_390 == 7'd19; // RapController.java:475
+  wire _eq_687 = _bits_390 == 7'd20; // RapController.java:475
+  wire _eq_688 = _bits_390 == 7'd21; // RapController.java:475
+  wire _eq_689 = _bits_390 == 7'd22; // RapController.java:475
+  wire _eq_690 = _bits_390 == 7'd23; // RapController.java:475
+  wire _eq_691 = _bits_390 == 7'd24; // RapController.java:475
+  wire _eq_692 = _bits_390 == 7'd25; // RapController.java:475
+  wire _eq_693 = _bits_390 == 7'd26; // RapController.java:475
+  wire _eq_694 = _bits_390 == 7'd27; // RapController.java:475
+  wire _eq_695 = _bits_390 == 7'd28; // RapController.java:475
+  wire _eq_696 = _bits_390 == 7'd29; // RapController.java:475
+  wire _eq_697 = _bits_390 == 7'd30; // RapController.java:475
+  wire _eq_698 = _bits_390 == 7'd31; // RapController.java:475
+  wire _eq_699 = _bits_390 == 7'd32; // RapController.java:475
+  wire _eq_700 = _bits_390 == 7'd33; // RapController.java:475
+  wire _eq_701 = _bits_390 == 7'd34; // RapController.java:475
+  wire _eq_702 = _bits_390 == 7'd35; // RapController.java:475
+  wire _eq_703 = _bits_390 == 7'd36; // RapController.java:475
+  wire _eq_704 = _bits_390 == 7'd37; // RapController.java:475
+  wire _eq_705 = _bits_390 == 7'd38; // RapController.java:475
+  wire _eq_706 = _bits_390 == 7'd39; // RapController.java:475
+  wire _eq_707 = _bits_390 == 7'd40; // RapController.java:475
+  wire _eq_708 = _bits_390 == 7'd41; // RapController.java:475
+  wire _eq_709 = _bits_390 == 7'd42; // RapController.java:475
+  wire _eq_710 = _bits_390 == 7'd43; // RapController.java:475
+  wire _eq_711 = _bits_390 == 7'd44; // RapController.java:475
+  wire _eq_712 = _bits_390 == 7'd45; // RapController.java:475
+  wire _eq_713 = _bits_390 == 7'd46; // RapController.java:475
+  wire _eq_714 = _bits_390 == 7'd47; // RapController.java:475
+  wire _eq_715 = _bits_390 == 7'd48; // RapController.java:475
+  wire _eq_716 = _bits_390 == 7'd49; // RapController.java:475
+  wire _eq_717 = _bits_390 == 7'd50; // RapController.java:475
+  wire _eq_718 = _bits_390 == 7'd51; // RapController.java:475
+  wire _eq_719 = _bits_390 == 7'd52; // RapController.java:475
+  wire _eq_720 = _bits_390 == 7'd53; // RapController.java:475
+  wire _eq_721 = _bits_390 == 7'd54; // RapController.java:475
+  wire _eq_722 = _bits_390 == 7'd55; // RapController.java:475
+  wire _eq_723 = _bits_390 == 7'd56; // RapController.java:475
+  wire _eq_724 = _bits_390 == 7'd57; // RapController.java:475
+  wire _eq_725 = _bits_390 == 7'd58; // RapController.java:475
+  wire _eq_726 = _bits_390 == 7'd59; // RapController.java:475
+  wire _eq_727 = _bits_390 == 7'd60; // RapController.java:475
+  wire _eq_728 = _bits_390 == 7'd61; // RapController.java:475
+  wire _eq_729 = _bits_390 == 7'd62; // RapController.java:475
+  wire _eq_730 = _bits_390 == 7'd63; // RapController.java:475
+  wire _eq_731 = _bits_390 == 7'd64; // RapController.java:475
+  wire _eq_732 = _bits_390 == 7'd65; // RapController.java:475
+  wire _eq_733 = _bits_390 == 7'd66; // RapController.java:475
+  wire _eq_734 = _bits_390 == 7'd67; // RapController.java:475
+  wire _eq_735 = _bits_390 == 7'd68; // RapController.java:475
+  wire _eq_736 = _bits_390 == 7'd69; // RapController.java:475
+  wire _eq_737 = _bits_390 == 7'd70; // RapController.java:475
+  wire _eq_738 = _bits_390 == 7'd71; // RapController.java:475
+  wire _eq_739 = _bits_390 == 7'd72; // RapController.java:475
+  wire _eq_740 = _bits_390 == 7'd73; // RapController.java:475
+  wire _eq_741 = _bits_390 == 7'd74; // RapController.java:475
+  wire _eq_742 = _bits_390 == 7'd75; // RapController.java:475
+  wire _eq_743 = _bits_390 == 7'd76; // RapController.java:475
+  wire _eq_744 = _bits_390 == 7'd77; // RapController.java:475
+  wire _eq_745 = _bits_390 == 7'd78; // RapController.java:475
+  wire _eq_746 = _bits_390 == 7'd79; // RapController.java:475
+  wire _eq_747 = _bits_390 == 7'd80; // RapController.java:475
+  wire _eq_748 = _bits_390 == 7'd81; // RapController.java:475
+  wire _eq_749 = _bits_390 == 7'd82; // RapController.java:475
+  wire _eq_750 = _bits_390 == 7'd83; // RapController.java:475
+  wire _eq_751 = _bits_390 == 7'd84; // RapController.java:475
+  wire _eq_752 = _bits_390 == 7'd85; // RapController.java:475
+  wire _eq_753 = _bits_390 == 7'd86; // RapController.java:475
+  wire _eq_754 = _bits_390 == 7'd87; // RapController.java:475
+  wire _eq_755 = _bits_390 == 7'd88; // RapController.java:475
+  wire _eq_756 = _bits_390 == 7'd89; // RapController.java:475
+  wire _eq_757 = _bits_390 == 7'd90; // RapController.java:475
+  wire _eq_758 = _bits_390 == 7'd91; // RapController.java:475
+  wire _eq_759 = _bits_390 == 7'd92; // RapController.java:475
+  wire _eq_760 = _bits_390 == 7'd93; // RapController.java:475
+  wire _eq_761 = _bits_390 == 7'd94; // RapController.java:475
+  wire _eq_762 = _bits_390 == 7'd95; // RapController.java:475
+  wire _eq_763 = _bits_390 == 7'd96; // RapController.java:475
+  wire _eq_764 = _bits_390 == 7'd97; // RapController.java:475
+  wire _eq_765 = _bits_390 == 7'd98; // RapController.java:475
+  wire _eq_766 = _bits_390 == 7'd99; // RapController.java:475
+  wire _eq_767 = _bits_390 == 7'd100; // RapController.java:475
+  wire _eq_768 = _bits_390 == 7'd101; // RapController.java:475
+  wire _eq_769 = _bits_390 == 7'd102; // RapController.java:475
+  wire _eq_770 = _bits_390 == 7'd103; // RapController.java:475
+  wire _eq_771 = _bits_390 == 7'd104; // RapController.java:475
+  wire _eq_772 = _bits_390 == 7'd105; // RapController.java:475
+  wire _eq_773 = _bits_390 == 7'd106; // RapController.java:475
+  wire _eq_774 = _bits_390 == 7'd107; // RapController.java:475
+  wire _eq_775 = _bits_390 == 7'd108; // RapController.java:475
+  wire _eq_776 = _bits_390 == 7'd109; // RapController.java:475
+  wire _eq_777 = _bits_390 == 7'd110; // RapController.java:475
+  wire _eq_778 = _bits_390 == 7'd111; // RapController.java:475
+  wire _eq_779 = _bits_390 == 7'd112; // RapController.java:475
+  wire _eq_780 = _bits_390 == 7'd113; // RapController.java:475
+  wire _eq_781 = _bits_390 == 7'd114; // RapController.java:475
+  wire _eq_782 = _bits_390 == 7'd115; // RapController.java:475
+  wire _eq_783 = _bits_390 == 7'd116; // RapController.java:475
+  wire _eq_784 = _bits_390 == 7'd117; // RapController.java:475
+  wire _eq_785 = _bits_390 == 7'd118; // RapController.java:475
+  wire _eq_786 = _bits_390 == 7'd119; // RapController.java:475
+  wire _eq_787 = _bits_390 == 7'd120; // RapController.java:475
+  wire _eq_788 = _bits_390 == 7'd121; // RapController.java:475
+  wire _eq_789 = _bits_390 == 7'd122; // RapController.java:475
+  wire _eq_790 = _bits_390 == 7'd123; // RapController.java:475
+  wire _eq_791 = _bits_390 == 7'd124; // RapController.java:475
+  wire _eq_792 = _bits_390 == 7'd125; // RapController.java:475
+  wire _eq_793 = _bits_390 == 7'd126; // RapController.java:475
+  wire _eq_794 = _bits_390 == 7'd127; // RapController.java:475
+  wire _eq_795 = _bits_390 == 7'd0; // RapController.java:476
+  wire _eq_796 = _bits_390 == 7'd1; // RapController.java:476
+  wire _eq_797 = _bits_390 == 7'd2; // RapController.java:476
+  wire _eq_798 = _bits_390 == 7'd3; // RapController.java:476
+  wire _eq_799 = _bits_390 == 7'd4; // RapController.java:476
+  wire _eq_800 = _bits_390 == 7'd5; // RapController.java:476
+  wire _eq_801 = _bits_390 == 7'd6; // RapController.java:476
+  wire _eq_802 = _bits_390 == 7'd7; // RapController.java:476
+  wire _eq_803 = _bits_390 == 7'd8; // RapController.java:476
+  wire _eq_804 = _bits_390 == 7'd9; // RapController.java:476
+  wire _eq_805 = _bits_390 == 7'd10; // RapController.java:476
+  wire _eq_806 = _bits_390 == 7'd11; // RapController.java:476
+  wire _eq_807 = _bits_390 == 7'd12; // RapController.java:476
+  wire _eq_808 = _bits_390 == 7'd13; // RapController.java:476
+  wire _eq_809 = _bits_390 == 7'd14; // RapController.java:476
+  wire _eq_810 = _bits_390 == 7'd15; // RapController.java:476
+  wire _eq_811 = _bits_390 == 7'd16; // RapController.java:476
+  wire _eq_812 = _bits_390 == 7'd17; // RapController.java:476
+  wire _eq_813 = _bits_390 == 7'd18; // RapController.java:476
+  wire _eq_814 = _bits_390 == 7'd19; // RapController.java:476
+  wire _eq_815 = _bits_390 == 7'd20; // RapController.java:476
+  wire _eq_816 = _bits_390 == 7'd21; // RapController.java:476
+  wire _eq_817 = _bits_390 == 7'd22; // RapController.java:476
+  wire _eq_818 = _bits_390 == 7'd23; // RapController.java:476
+  wire _eq_819 = _bits_390 == 7'd24; // RapController.java:476
+  wire _eq_820 = _bits_390 == 7'd25; // RapController.java:476
+  wire _eq_821 = _bits_390 == 7'd26; // RapController.java:476
+  wire _eq_822 = _bits_390 == 7'd27; // RapController.java:476
+  wire _eq_823 = _bits_390 == 7'd28; // RapController.java:476
+  wire _eq_824 = _bits_390 == 7'd29; // RapController.java:476
+  wire _eq_825 = _bits_390 == 7'd30; // RapController.java:476
+  wire _eq_826 = _bits_390 == 7'd31; // RapController.java:476
+  wire _eq_827 = _bits_390 == 7'd32; // RapController.java:476
+  wire _eq_828 = _bits_390 == 7'd33; // RapController.java:476
+  wire _eq_829 = _bits_390 == 7'd34; // RapController.java:476
+  wire _eq_830 = _bits_390 == 7'd35; // RapController.java:476
+  wire _eq_831 = _bits_390 == 7'd36; // RapController.java:476
+  wire _eq_832 = _bits_390 == 7'd37; // RapController.java:476
+  wire _eq_833 = _bits_390 == 7'd38; // RapController.java:476
+  wire _eq_834 = _bits_390 == 7'd39; // RapController.java:476
+  wire _eq_835 = _bits_390 == 7'd40; // RapController.java:476
+  wire _eq_836 = _bits_390 == 7'd41; // RapController.java:476
+  wire _eq_837 = _bits_390 == 7'd42; // RapController.java:476
+  wire _eq_838 = _bits_390 == 7'd43; // RapController.java:476
+  wire _eq_839 = _bits_390 == 7'd44; // RapController.java:476
+  wire _eq_840 = _bits_390 == 7'd45; // RapController.java:476
+  wire _eq_841 = _bits_390 == 7'd46; // RapController.java:476
+  wire _eq_842 = _bits_390 == 7'd47; // RapController.java:476
+  wire _eq_843 = _bits_390 == 7'd48; // RapController.java:476
+  wire _eq_844 = _bits_390 == 7'd49; // RapController.java:476
+  wire _eq_845 = _bits_390 == 7'd50; // RapController.java:476
+  wire _eq_846 = _bits_390 == 7'd51; // RapController.java:476
+  wire _eq_847 = _bits_390 == 7'd52; // RapController.java:476
+  wire _eq_848 = _bits_390 == 7'd53; // RapController.java:476
+  wire _eq_849 = _bits_390 == 7'd54; // RapController.java:476
+  wire _eq_850 = _bits_390 == 7'd55; // RapController.java:476
+  wire _eq_851 = _bits_390 == 7'd56; // RapController.java:476
+  wire _eq_852 = _bits_390 == 7'd57; // RapController.java:476
+  wire _eq_853 = _bits_390 == 7'd58; // RapController.java:476
+  wire _eq_854 = _bits_390 == 7'd59; // RapController.java:476
+  wire _eq_855 = _bits_390 == 7'd60; // RapController.java:476
+  wire _eq_856 = _bits_390 == 7'd61; // RapController.java:476
+  wire _eq_857 = _bits_390 == 7'd62; // RapController.java:476
+  wire _eq_858 = _bits_390 == 7'd63; // RapController.java:476
+  wire _eq_859 = _bits_390 == 7'd64; // RapController.java:476
+  wire _eq_860 = _bits_390 == 7'd65; // RapController.java:476
+  wire _eq_861 = _bits_390 == 7'd66; // RapController.java:476
+  wire _eq_862 = _bits_390 == 7'd67; // RapController.java:476
+  wire _eq_863 = _bits_390 == 7'd68; // RapController.java:476
+  wire _eq_864 = _bits_390 == 7'd69; // RapController.java:476
+  wire _eq_865 = _bits_390 == 7'd70; // RapController.java:476
+  wire _eq_866 = _bits_390 == 7'd71; // RapController.java:476
+  wire _eq_867 = _bits_390 == 7'd72; // RapController.java:476
+  wire _eq_868 = _bits_390 == 7'd73; // RapController.java:476
+  wire _eq_869 = _bits_390 == 7'd74; // RapController.java:476
+  wire _eq_870 = _bits_390 == 7'd75; // RapController.java:476
+  wire _eq_871 = _bits_390 == 7'd76; // RapController.java:476
+  wire _eq_872 = _bits_390 == 7'd77; // RapController.java:476
+  wire _eq_873 = _bits_390 == 7'd78; // RapController.java:476
+  wire _eq_874 = _bits_390 == 7'd79; // RapController.java:476
+  wire _eq_875 = _bits_390 == 7'd80; // RapController.java:476
+  wire _eq_876 = _bits_390 == 7'd81; // RapController.java:476
+  wire _eq_877 = _bits_390 == 7'd82; // RapController.java:476
+  wire _eq_878 = _bits_390 == 7'd83; // RapController.java:476
+  wire _eq_879 = _bits_390 == 7'd84; // RapController.java:476
+  wire _eq_880 = _bits_390 == 7'd85; // RapController.java:476
+  wire _eq_881 = _bits_390 == 7'd86; // RapController.java:476
+  wire _eq_882 = _bits_390 == 7'd87; // RapController.java:476
+  wire _eq_883 = _bits_390 == 7'd88; // RapController.java:476
+  wire _eq_884 = _bits_390 == 7'd89; // RapController.java:476
+  wire _eq_885 = _bits_390 == 7'd90; // RapController.java:476
+  wire _eq_886 = _bits_390 == 7'd91; // RapController.java:476
+  wire _eq_887 = _bits_390 == 7'd92; // RapController.java:476
+  wire _eq_888 = _bits_390 == 7'd93; // RapController.java:476
+  wire _eq_889 = _bits_390 == 7'd94; // RapController.java:476
+  wire _eq_890 = _bits_390 == 7'd95; // RapController.java:476
+  wire _eq_891 = _bits_390 == 7'd96; // RapController.java:476
+  wire _eq_892 = _bits_390 == 7'd97; // RapController.java:476
+  wire _eq_893 = _bits_390 == 7'd98; // RapController.java:476
+  wire _eq_894 = _bits_390 == 7'd99; // RapController.java:476
+  wire _eq_895 = _bits_390 == 7'd100; // RapController.java:476
+  wire _eq_896 = _bits_390 == 7'd101; // RapController.java:476
+  wire _eq_897 = _bits_390 == 7'd102; // RapController.java:476
+  wire _eq_898 = _bits_390 == 7'd103; // RapController.java:476
+  wire _eq_899 = _bits_390 == 7'd104; // RapController.java:476
+  wire _eq_900 = _bits_390 == 7'd105; // RapController.java:476
+  wire _eq_901 = _bits_390 == 7'd106; // RapController.java:476
+  wire _eq_902 = _bits_390 == 7'd107; // RapController.java:476
+  wire _eq_903 = _bits_390 == 7'd108; // RapController.java:476
+  wire _eq_904 = _bits_390 == 7'd109; // RapController.java:476
+  wire _eq_905 = _bits_390 == 7'd110; // RapController.java:476
+  wire _eq_906 = _bits_390 == 7'd111; // RapController.java:476
+  wire _eq_907 = _bits_390 == 7'd112; // RapController.java:476
+  wire _eq_908 = _bits_390 == 7'd113; // RapController.java:476
+  wire _eq_909 = _bits_390 == 7'd114; // RapController.java:476
+  wire _eq_910 = _bits_390 == 7'd115; // RapController.java:476
+  wire _eq_911 = _bits_390 == 7'd116; // RapController.java:476
+  wire _eq_912 = _bits_390 == 7'd117; // RapController.java:476
+  wire _eq_913 = _bits_390 == 7'd118; // RapController.java:476
+  wire _eq_914 = _bits_390 == 7'd119; // RapController.java:476
+  wire _eq_915 = _bits_390 == 7'd120; // RapController.java:476
+  wire _eq_916 = _bits_390 == 7'd121; // RapController.java:476
+  wire _eq_917 = _bits_390 == 7'd122; // RapController.java:476
+  wire _eq_918 = _bits_390 == 7'd123; // RapController.java:476
+  wire _eq_919 = _bits_390 == 7'd124; // RapController.java:476
+  wire _eq_920 = _bits_390 == 7'd125; // RapController.java:476
+  wire _eq_921 = _bits_390 == 7'd126; // RapController.java:476
+  wire _eq_922 = _bits_390 == 7'd127; // RapController.java:476
+  wire _eq_923 = _bits_390 == 7'd0; // RapController.java:477
+  wire _eq_924 = op_slot == 7'd0; // RapController.java:315
+  wire _eq_925 = merge_parent == 7'd0; // RapController.java:362
+  wire [2:0] _dyn_index_4 = merge_parent == 7'd0 ? slot_children_0 : merge_parent == 7'd1 ? slot_children_1 : merge_parent == 7'd2 ? slot_children_2 : merge_parent == 7'd3 ? slot_children_3 : merge_parent == 7'd4 ? slot_children_4 : merge_parent == 7'd5 ? slot_children_5 : merge_parent == 7'd6 ? slot_children_6 : merge_parent == 7'd7 ? slot_children_7 : merge_parent == 7'd8 ? slot_children_8 : merge_parent == 7'd9 ? slot_children_9 : merge_parent == 7'd10 ? slot_children_10 : merge_parent == 7'd11 ? slot_children_11 : merge_parent == 7'd12 ? slot_children_12 : merge_parent == 7'd13 ? slot_children_13 : merge_parent == 7'd14 ? slot_children_14 : merge_parent == 7'd15 ? slot_children_15 : merge_parent == 7'd16 ? slot_children_16 : merge_parent == 7'd17 ? slot_children_17 : merge_parent == 7'd18 ? slot_children_18 : merge_parent == 7'd19 ? slot_children_19 : merge_parent == 7'd20 ? slot_children_20 : merge_parent == 7'd21 ? slot_children_21 : merge_parent == 7'd22 ? slot_children_22 : merge_parent == 7'd23 ? slot_children_23 : merge_parent == 7'd24 ? slot_children_24 : merge_parent == 7'd25 ? slot_children_25 : merge_parent == 7'd26 ? slot_children_26 : merge_parent == 7'd27 ? slot_children_27 : merge_parent == 7'd28 ? slot_children_28 : merge_parent == 7'd29 ? slot_children_29 : merge_parent == 7'd30 ? slot_children_30 : merge_parent == 7'd31 ? slot_children_31 : merge_parent == 7'd32 ? slot_children_32 : merge_parent == 7'd33 ? slot_children_33 : merge_parent == 7'd34 ? slot_children_34 : merge_parent == 7'd35 ? slot_children_35 : merge_parent == 7'd36 ? slot_children_36 : merge_parent == 7'd37 ? slot_children_37 : merge_parent == 7'd38 ? slot_children_38 : merge_parent == 7'd39 ? slot_children_39 : merge_parent == 7'd40 ? slot_children_40 : merge_parent == 7'd41 ? slot_children_41 : merge_parent == 7'd42 ? slot_children_42 : merge_parent == 7'd43 ? slot_children_43 : merge_parent == 7'd44 ? slot_children_44 : merge_parent == 7'd45 ? slot_children_45 : merge_parent == 7'd46 ? slot_children_46 : merge_parent == 7'd47 ? slot_children_47 : merge_parent == 7'd48 ? slot_children_48 : merge_parent == 7'd49 ? slot_children_49 : merge_parent == 7'd50 ? slot_children_50 : merge_parent == 7'd51 ? slot_children_51 : merge_parent == 7'd52 ? slot_children_52 : merge_parent == 7'd53 ? slot_children_53 : merge_parent == 7'd54 ? slot_children_54 : merge_parent == 7'd55 ? slot_children_55 : merge_parent == 7'd56 ? slot_children_56 : merge_parent == 7'd57 ? slot_children_57 : merge_parent == 7'd58 ? slot_children_58 : merge_parent == 7'd59 ? slot_children_59 : merge_parent == 7'd60 ? slot_children_60 : merge_parent == 7'd61 ? slot_children_61 : merge_parent == 7'd62 ? slot_children_62 : merge_parent == 7'd63 ? slot_children_63 : merge_parent == 7'd64 ? slot_children_64 : merge_parent == 7'd65 ? slot_children_65 : merge_parent == 7'd66 ? slot_children_66 : merge_parent == 7'd67 ? slot_children_67 : merge_parent == 7'd68 ? slot_children_68 : merge_parent == 7'd69 ? slot_children_69 : merge_parent == 7'd70 ? slot_children_70 : merge_parent == 7'd71 ? slot_children_71 : merge_parent == 7'd72 ? slot_children_72 : merge_parent == 7'd73 ? slot_children_73 : merge_parent == 7'd74 ? slot_children_74 : merge_parent == 7'd75 ? slot_children_75 : merge_parent == 7'd76 ? slot_children_76 : merge_parent == 7'd77 ? slot_children_77 : merge_parent == 7'd78 ? slot_children_78 : merge_parent == 7'd79 ? slot_children_79 : merge_parent == 7'd80 ? slot_children_80 : merge_parent == 7'd81 ? slot_children_81 : merge_parent == 7'd82 ? slot_children_82 : merge_parent == 7'd83 ? slot_children_83 : merge_parent == 7'd84 ? slot_children_84 : merge_parent == 7'd85 ? slot_children_85 : merge_parent == 7'd86 ? slot_children_86 : merge_parent == 7'd87 ? slot_children_87 : merge_parent == 7'd88 ? slot_children_88 : merge_parent == 7'd89 ? slot_children_89 : merge_parent == 7'd90 ? slot_children_90 : merge_parent == 7'd91 ? slot_children_91 : merge_parent == 7'd92 ? slot_children_92 : merge_parent == 7'd93 ? slot_children_93 : merge_parent == 7'd94 ? slot_children_94 : merge_parent == 7'd95 ? slot_children_95 : merge_parent == 7'd96 ? slot_children_96 : merge_parent == 7'd97 ? slot_children_97 : merge_parent == 7'd98 ? slot_children_98 : merge_parent == 7'd99 ? slot_children_99 : merge_parent == 7'd100 ? slot_children_100 : merge_parent == 7'd101 ? slot_children_101 : merge_parent == 7'd102 ? slot_children_102 : merge_parent == 7'd103 ? slot_children_103 : merge_parent == 7'd104 ? slot_children_104 : merge_parent == 7'd105 ? slot_children_105 : merge_parent == 7'd106 ? slot_children_106 : merge_parent == 7'd107 ? slot_children_107 : merge_parent == 7'd108 ? slot_children_108 : merge_parent == 7'd109 ? slot_children_109 : merge_parent == 7'd110 ? slot_children_110 : merge_parent == 7'd111 ? slot_children_111 : merge_parent == 7'd112 ? slot_children_112 : merge_parent == 7'd113 ? slot_children_113 : merge_parent == 7'd114 ? slot_children_114 : merge_parent == 7'd115 ? slot_children_115 : merge_parent == 7'd116 ? slot_children_116 : merge_parent == 7'd117 ? slot_children_117 : merge_parent == 7'd118 ? slot_children_118 : merge_parent == 7'd119 ? slot_children_119 : merge_parent == 7'd120 ? slot_children_120 : merge_parent == 7'd121 ? slot_children_121 : merge_parent == 7'd122 ? slot_children_122 : merge_parent == 7'd123 ? slot_children_123 : merge_parent == 7'd124 ? slot_children_124 : merge_parent == 7'd125 ? slot_children_125 : merge_parent == 7'd126 ? slot_children_126 : slot_children_127; // RapController.java:362
+  wire [2:0] _sub_3 = _dyn_index_4 - merge_leaves; // RapController.java:362
+  wire _eq_926 = _bits_390 == 7'd1; // RapController.java:477
+  wire _eq_927 = op_slot == 7'd1; // RapController.java:315
+  wire _eq_928 = merge_parent == 7'd1; // RapController.java:362
+  wire _eq_929 = _bits_390 == 7'd2; // RapController.java:477
+  wire _eq_930 = op_slot == 7'd2; // RapController.java:315
+  wire _eq_931 = merge_parent == 7'd2; // RapController.java:362
+  wire _eq_932 = _bits_390 == 7'd3; // RapController.java:477
+  wire _eq_933 = op_slot == 7'd3; // RapController.java:315
+  wire _eq_934 = merge_parent == 7'd3; // RapController.java:362
+  wire _eq_935 = _bits_390 == 7'd4; // RapController.java:477
+  wire _eq_936 = op_slot == 7'd4; // RapController.java:315
+  wire _eq_937 = merge_parent == 7'd4; // RapController.java:362
+  wire _eq_938 = _bits_390 == 7'd5; // RapController.java:477
+  wire _eq_939 = op_slot == 7'd5; // RapController.java:315
+  wire _eq_940 = merge_parent == 7'd5; // RapController.java:362
+  wire _eq_941 = _bits_390 == 7'd6; // RapController.java:477
+  wire _eq_942 = op_slot == 7'd6; // RapController.java:315
+  wire _eq_943 = merge_parent == 7'd6; // RapController.java:362
+  wire _eq_944 = _bits_390 == 7'd7; // RapController.java:477
+  wire _eq_945 = op_slot == 7'd7; // RapController.java:315
+  wire _eq_946 = merge_parent == 7'd7; // RapController.java:362
+  wire _eq_947 = _bits_390 == 7'd8; // RapController.java:477
+  wire _eq_948 = op_slot == 7'd8; // RapController.java:315
+  wire _eq_949 = merge_parent == 7'd8; // RapController.java:362
+  wire _eq_950 = _bits_390 == 7'd9; // RapController.java:477
+  wire _eq_951 = op_slot == 7'd9; // RapController.java:315
+  wire _eq_952 = merge_parent == 7'd9; // RapController.java:362
+  wire _eq_953 = _bits_390 == 7'd10; // RapController.java:477
+  wire _eq_954 = op_slot == 7'd10; // RapController.java:315
+  wire _eq_955 = merge_parent == 7'd10; // RapController.java:362
+  wire _eq_956 = _bits_390 == 7'd11; // RapController.java:477
+  wire _eq_957 = op_slot == 7'd11; // RapController.java:315
+  wire _eq_958 = merge_parent == 7'd11; // RapController.java:362
+  wire _eq_959 = _bits_390 == 7'd12; // RapController.java:477
+  wire _eq_960 = op_slot == 7'd12; // RapController.java:315
+  wire _eq_961 = merge_parent == 7'd12; // RapController.java:362
+  wire _eq_962 = _bits_390 == 7'd13; // RapController.java:477
+  wire _eq_963 = op_slot == 7'd13; // RapController.java:315
+  wire _eq_964 = merge_parent == 7'd13; // RapController.java:362
+  wire _eq_965 = _bits_390 == 7'd14; // RapController.java:477
+  wire _eq_966 = op_slot == 7'd14; // RapController.java:315
+  wire _eq_967 = merge_parent == 7'd14; // RapController.java:362
+  wire _eq_968 = _bits_390 == 7'd15; // RapController.java:477
+  wire _eq_969 = op_slot == 7'd15; // RapController.java:315
+  wire _eq_970 = merge_parent == 7'd15; // RapController.java:362
+  wire _eq_971 = _bits_390 == 7'd16; // RapController.java:477
+  wire _eq_972 = op_slot == 7'd16; // RapController.java:315
+  wire _eq_973 = merge_parent == 7'd16; // RapController.java:362
+  wire _eq_974 = _bits_390 == 7'd17; // RapController.java:477
+  wire _eq_975 = op_slot == 7'd17; // RapController.java:315
+  wire _eq_976 = merge_parent == 7'd17; // RapController.java:362
+  wire _eq_977 = _bits_390 == 7'd18; // RapController.java:477
+  wire _eq_978 = op_slot == 7'd18; // RapController.java:315
+  wire _eq_979 = merge_parent == 7'd18; // RapController.java:362
+  wire _eq_980 = _bits_390 == 7'd19; // RapController.java:477
+  wire _eq_981 = op_slot == 7'd19; // RapController.java:315
+  wire _eq_982 = merge_parent == 7'd19; // RapController.java:362
+  wire _eq_983 = _bits_390 == 7'd20; // RapController.java:477
+  wire _eq_984 = op_slot == 7'd20; // RapController.java:315
+  wire _eq_985 = merge_parent == 7'd20; // RapController.java:362
+  wire _eq_986 = _bits_390 == 7'd21; // RapController.java:477
+  wire _eq_987 = op_slot == 7'd21; // RapController.java:315
+  wire _eq_988 = merge_parent == 7'd21; // RapController.java:362
+  wire _eq_989 = _bits_390 == 7'd22; // RapController.java:477
+  wire _eq_990 = op_slot == 7'd22; // RapController.java:315
+  wire _eq_991 = merge_parent == 7'd22; // RapController.java:362
+  wire _eq_992 = _bits_390 == 7'd23; // RapController.java:477
+  wire _eq_993 = op_slot == 7'd23; // RapController.java:315
+  wire _eq_994 = merge_parent == 7'd23; // RapController.java:362
+  wire _eq_995 = _bits_390 == 7'd24; // RapController.java:477
+  wire _eq_996 = op_slot == 7'd24; // RapController.java:315
+  wire _eq_997 = merge_parent == 7'd24; // RapController.java:362
+  wire _eq_998 = _bits_390 == 7'd25; // RapController.java:477
+  wire _eq_999 = op_slot == 7'd25; // RapController.java:315
+  wire _eq_1000 = merge_parent == 7'd25; // RapController.java:362
+  wire _eq_1001 = _bits_390 == 7'd26; // RapController.java:477
+  wire _eq_1002 = op_slot == 7'd26; // RapController.java:315
+  wire _eq_1003 = merge_parent == 7'd26; // RapController.java:362
+  wire _eq_1004 = _bits_390 == 7'd27; // RapController.java:477
+  wire _eq_1005 = op_slot == 7'd27; // RapController.java:315
+  wire _eq_1006 = merge_parent == 7'd27; // RapController.java:362
+  wire _eq_1007 = _bits_390 == 7'd28; // RapController.java:477
+  wire _eq_1008 = op_slot == 7'd28; // RapController.java:315
+  wire _eq_1009 = merge_parent == 7'd28; // RapController.java:362
+  wire _eq_1010 = _bits_390 == 7'd29; // RapController.java:477
+  wire _eq_1011 = op_slot == 7'd29; // RapController.java:315
+  wire _eq_1012 = merge_parent == 7'd29; // RapController.java:362
+  wire _eq_1013 = _bits_390 == 7'd30; // RapController.java:477
+  wire _eq_1014 = op_slot == 7'd30; // RapController.java:315
+  wire _eq_1015 = merge_parent == 7'd30; // RapController.java:362
+  wire _eq_1016 = _bits_390 == 7'd31; // RapController.java:477
+  wire _eq_1017 = op_slot == 7'd31; // RapController.java:315
+  wire _eq_1018 = merge_parent == 7'd31; // RapController.java:362
+  wire _eq_1019 = _bits_390 == 7'd32; // RapController.java:477
+  wire _eq_1020 = op_slot == 7'd32; // RapController.java:315
+  wire _eq_1021 = merge_parent == 7'd32; // RapController.java:362
+  wire _eq_1022 = _bits_390 == 7'd33; // RapController.java:477
+  wire _eq_1023 = op_slot == 7'd33; // RapController.java:315
+  wire _eq_1024 = merge_parent == 7'd33; // RapController.java:362
+  wire _eq_1025 = _bits_390 == 7'd34; // RapController.java:477
+  wire _eq_1026 = op_slot == 7'd34; // RapController.java:315
+  wire _eq_1027 = merge_parent == 7'd34; // RapController.java:362
+  wire _eq_1028 = _bits_390 == 7'd35; // RapController.java:477
+  wire _eq_1029 = op_slot == 7'd35; // RapController.java:315
+  wire _eq_1030 = merge_parent == 7'd35; // RapController.java:362
+  wire _eq_1031 = _bits_390 == 7'd36; // RapController.java:477
+  wire _eq_1032 = op_slot == 7'd36; // RapController.java:315
+  wire _eq_1033 = merge_parent == 7'd36; // RapController.java:362
+  wire _eq_1034 = _bits_390 == 7'd37; // RapController.java:477
+  wire _eq_1035 = op_slot == 7'd37; // RapController.java:315
+  wire _eq_1036 = merge_parent == 7'd37; // RapController.java:362
+  wire _eq_1037 = _bits_390 == 7'd38; // RapController.java:477
+  wire _eq_1038 = op_slot == 7'd38; // RapController.java:315
+  wire _eq_1039 = merge_parent == 7'd38; // RapController.java:362
+  wire _eq_1040 = _bits_390 == 7'd39; // RapController.java:477
+  wire _eq_1041 = op_slot == 7'd39; // RapController.java:315
+  wire _eq_1042 = merge_parent == 7'd39; // RapController.java:362
+  wire _eq_1043 = _bits_390 == 7'd40; // RapController.java:477
+  wire _eq_1044 = op_slot == 7'd40; // RapController.java:315
+  wire _eq_1045 = merge_parent == 7'd40; // RapController.java:362
+  wire _eq_1046 = _bits_390 == 7'd41; // RapController.java:477
+  wire _eq_1047 = op_slot == 7'd41; // RapController.java:315
+  wire _eq_1048 = merge_parent == 7'd41; // RapController.java:362
+  wire _eq_1049 = _bits_390 == 7'd42; // RapController.java:477
+  wire _eq_1050 = op_slot == 7'd42; // RapController.java:315
+  wire _eq_1051 = merge_parent == 7'd42; // RapController.java:362
+  wire _eq_1052 = _bits_390 == 7'd43; // RapController.java:477
+  wire _eq_1053 = op_slot == 7'd43; // RapController.java:315
+  wire _eq_1054 = merge_parent == 7'd43; // RapController.java:362
+  wire _eq_1055 = _bits_390 == 7'd44; // RapController.java:477
+  wire _eq_1056 = op_slot == 7'd44; // RapController.java:315
+  wire _eq_1057 = merge_parent == 7'd44; // RapController.java:362
+  wire _eq_1058 = _bits_390 == 7'd45; // RapController.java:477
+  wire _eq_1059 = op_slot == 7'd45; // RapController.java:315
+  wire _eq_1060 = merge_parent == 7'd45; // RapController.java:362
+  wire _eq_1061 = _bits_390 == 7'd46; // RapController.java:477
+  wire _eq_1062 = op_slot == 7'd46; // RapController.java:315
+  wire _eq_1063 = merge_parent == 7'd46; // RapController.java:362
+  wire _eq_1064 = _bits_390 == 7'd47; // RapController.java:477
+  wire _eq_1065 = op_slot == 7'd47; // RapController.java:315
+  wire _eq_1066 = merge_parent == 7'd47; // RapController.java:362
+  wire _eq_1067 = _bits_390 == 7'd48; // RapController.java:477
+  wire _eq_1068 = op_slot == 7'd48; // RapController.java:315
+  wire _eq_1069 = merge_parent == 7'd48; // RapController.java:362
+  wire _eq_1070 = _bits_390 == 7'd49; // RapController.java:477
+  wire _eq_1071 = op_slot == 7'd49; // RapController.java:315
+  wire _eq_1072 = merge_parent == 7'd49; // RapController.java:362
+  wire _eq_1073 = _bits_390 == 7'd50; // RapController.java:477
+  wire _eq_1074 = op_slot == 7'd50; // RapController.java:315
+  wire _eq_1075 = merge_parent == 7'd50; // RapController.java:362
+  wire _eq_1076 = _bits_390 == 7'd51; // RapController.java:477
+  wire _eq_1077 = op_slot == 7'd51; // RapController.java:315
+  wire _eq_1078 = merge_parent == 7'd51; // RapController.java:362
+  wire _eq_1079 = _bits_390 == 7'd52; // RapController.java:477
+  wire _eq_1080 = op_slot == 7'd52; // RapController.java:315
+  wire _eq_1081 = merge_parent == 7'd52; // RapController.java:362
+  wire _eq_1082 = _bits_390 == 7'd53; // RapController.java:477
+  wire _eq_1083 = op_slot == 7'd53; // RapController.java:315
+  wire _eq_1084 = merge_parent == 7'd53; // RapController.java:362
+  wire _eq_1085 = _bits_390 == 7'd54; // RapController.java:477
+  wire _eq_1086 = op_slot == 7'd54; // RapController.java:315
+  wire _eq_1087 = merge_parent == 7'd54; // RapController.java:362
+  wire _eq_1088 = _bits_390 == 7'd55; // RapController.java:477
+  wire _eq_1089 = op_slot == 7'd55; // RapController.java:315
+  wire _eq_1090 = merge_parent == 7'd55; // RapController.java:362
+  wire _eq_1091 = _bits_390 == 7'd56; // RapController.java:477
+  wire _eq_1092 = op_slot == 7'd56; // RapController.java:315
+  wire _eq_1093 = merge_parent == 7'd56; // RapController.java:362
+  wire _eq_1094 = _bits_390 == 7'd57; // RapController.java:477
+  wire _eq_1095 = op_slot == 7'd57; // RapController.java:315
+  wire _eq_1096 = merge_parent == 7'd57; // RapController.java:362
+  wire _eq_1097 = _bits_390 == 7'd58; // RapController.java:477
+  wire _eq_1098 = op_slot == 7'd58; // RapController.java:315
+  wire _eq_1099 = merge_parent == 7'd58; // RapController.java:362
+  wire _eq_1100 = _bits_390 == 7'd59; // RapController.java:477
+  wire _eq_1101 = op_slot == 7'd59; // RapController.java:315
+  wire _eq_1102 = merge_parent == 7'd59; // RapController.java:362
+  wire _eq_1103 = _bits_390 == 7'd60; // RapController.java:477
+  wire _eq_1104 = op_slot == 7'd60; // RapController.java:315
+  wire _eq_1105 = merge_parent == 7'd60; // RapController.java:362
+  wire _eq_1106 = _bits_390 == 7'd61; // RapController.java:477
+  wire _eq_1107 = op_slot == 7'd61; // RapController.java:315
+  wire _eq_1108 = merge_parent == 7'd61; // RapController.java:362
+  wire _eq_1109 = _bits_390 == 7'd62; // RapController.java:477
+  wire _eq_1110 = op_slot == 7'd62; // RapController.java:315
+  wire _eq_1111 = merge_parent == 7'd62; // RapController.java:362
+  wire _eq_1112 = _bits_390 == 7'd63; // RapController.java:477
+  wire _eq_1113 = op_slot == 7'd63; // RapController.java:315
+  wire _eq_1114 = merge_parent == 7'd63; // RapController.java:362
+  wire _eq_1115 = _bits_390 == 7'd64; // RapController.java:477
+  wire _eq_1116 = op_slot == 7'd64; // RapController.java:315
+  wire _eq_1117 = merge_parent == 7'd64; // RapController.java:362
+  wire _eq_1118 = _bits_390 == 7'd65; // RapController.java:477
+  wire _eq_1119 = op_slot == 7'd65; // RapController.java:315
+  wire _eq_1120 = merge_parent == 7'd65; // RapController.java:362
+  wire _eq_1121 = _bits_390 == 7'd66; // RapController.java:477
+  wire _eq_1122 = op_slot == 7'd66; // RapController.java:315
+  wire _eq_1123 = merge_parent == 7'd66; // RapController.java:362
+  wire _eq_1124 = _bits_390 == 7'd67; // RapController.java:477
+  wire _eq_1125 = op_slot == 7'd67; // RapController.java:315
+  wire _eq_1126 = merge_parent == 7'd67; // RapController.java:362
+  wire _eq_1127 = _bits_390 == 7'd68; // RapController.java:477
+  wire _eq_1128 = op_slot == 7'd68; // RapController.java:315
+  wire _eq_1129 = merge_parent == 7'd68; // RapController.java:362
+  wire _eq_1130 = _bits_390 == 7'd69; // RapController.java:477
+  wire _eq_1131 = op_slot == 7'd69; // RapController.java:315
+  wire _eq_1132 = merge_parent == 7'd69; // RapController.java:362
+  wire _eq_1133 = _bits_390 == 7'd70; // RapController.java:477
+  wire _eq_1134 = op_slot == 7'd70; // RapController.java:315
+  wire _eq_1135 = merge_parent == 7'd70; // RapController.java:362
+  wire _eq_1136 = _bits_390 == 7'd71; // RapController.java:477
+  wire _eq_1137 = op_slot == 7'd71; // RapController.java:315
+  wire _eq_1138 = merge_parent == 7'd71; // RapController.java:362
+  wire _eq_1139 = _bits_390 == 7'd72; // RapController.java:477
+  wire _eq_1140 = op_slot == 7'd72; // RapController.java:315
+  wire _eq_1141 = merge_parent == 7'd72; // RapController.java:362
+  wire _eq_1142 = _bits_390 == 7'd73; // RapController.java:477
+  wire _eq_1143 = op_slot == 7'd73; // RapController.java:315
+  wire _eq_1144 = merge_parent == 7'd73; // RapController.java:362
+  wire _eq_1145 = _bits_390 == 7'd74; // RapController.java:477
+  wire _eq_1146 = op_slot == 7'd74; // RapController.java:315
+  wire _eq_1147 = merge_parent == 7'd74; // RapController.java:362
+  wire _eq_1148 = _bits_390 == 7'd75; // RapController.java:477
+  wire _eq_1149 = op_slot == 7'd75; // RapController.java:315
+  wire _eq_1150 = merge_parent == 7'd75; // RapController.java:362
+  wire _eq_1151 = _bits_390 == 7'd76; // RapController.java:477
+  wire _eq_1152 = op_slot == 7'd76; // RapController.java:315
+  wire _eq_1153 = merge_parent == 7'd76; // RapController.java:362
+  wire _eq_1154 = _bits_390 == 7'd77; // RapController.java:477
+  wire _eq_1155 = op_slot == 7'd77; // RapController.java:315
+  wire _eq_1156 = merge_parent == 7'd77; // RapController.java:362
+  wire _eq_1157 = _bits_390 == 7'd78; // RapController.java:477
+  wire _eq_1158 = op_slot == 7'd78; // RapController.java:315
+  wire _eq_1159 = merge_parent == 7'd78; // RapController.java:362
+  wire _eq_1160 = _bits_390 == 7'd79; // RapController.java:477
+  wire _eq_1161 = op_slot == 7'd79; // RapController.java:315
+  wire _eq_1162 = merge_parent == 7'd79; // RapController.java:362
+  wire _eq_1163 = _bits_390 == 7'd80; // RapController.java:477
+  wire _eq_1164 = op_slot == 7'd80; // RapController.java:315
+  wire _eq_1165 = merge_parent == 7'd80; // RapController.java:362
+  wire _eq_1166 = _bits_390 == 7'd81; // RapController.java:477
+  wire _eq_1167 = op_slot == 7'd81; // RapController.java:315
+  wire _eq_1168 = merge_parent == 7'd81; // RapController.java:362
+  wire _eq_1169 = _bits_390 == 7'd82; // RapController.java:477
+  wire _eq_1170 = op_slot == 7'd82; // RapController.java:315
+  wire _eq_1171 = merge_parent == 7'd82; // RapController.java:362
+  wire _eq_1172 = _bits_390 == 7'd83; // RapController.java:477
+  wire _eq_1173 = op_slot == 7'd83; // RapController.java:315
+  wire _eq_1174 = merge_parent == 7'd83; // RapController.java:362
+  wire _eq_1175 = _bits_390 == 7'd84; // RapController.java:477
+  wire _eq_1176 = op_slot == 7'd84; // RapController.java:315
+  wire _eq_1177 = merge_parent == 7'd84; // RapController.java:362
+  wire _eq_1178 = _bits_390 == 7'd85; // RapController.java:477
+  wire _eq_1179 = op_slot == 7'd85; // RapController.java:315
+  wire _eq_1180 = merge_parent == 7'd85; // RapController.java:362
+  wire _eq_1181 = _bits_390 == 7'd86; // RapController.java:477
+  wire _eq_1182 = op_slot == 7'd86; // RapController.java:315
+  wire _eq_1183 = merge_parent == 7'd86; // RapController.java:362
+  wire _eq_1184 = _bits_390 == 7'd87; // RapController.java:477
+  wire _eq_1185 = op_slot == 7'd87; // RapController.java:315
+  wire _eq_1186 = merge_parent == 7'd87; // RapController.java:362
+  wire _eq_1187 = _bits_390 == 7'd88; // RapController.java:477
+  wire _eq_1188 = op_slot == 7'd88; // RapController.java:315
+  wire _eq_1189 = merge_parent == 7'd88; // RapController.java:362
+  wire _eq_1190 = _bits_390 == 7'd89; // RapController.java:477
+  wire _eq_1191 = op_slot == 7'd89; // RapController.java:315
+  wire _eq_1192 = merge_parent == 7'd89; // RapController.java:362
+  wire _eq_1193 = _bits_390 == 7'd90; // RapController.java:477
+  wire _eq_1194 = op_slot == 7'd90; // RapController.java:315
+  wire _eq_1195 = merge_parent == 7'd90; // RapController.java:362
+  wire _eq_1196 = _bits_390 == 7'd91; // RapController.java:477
+  wire _eq_1197 = op_slot == 7'd91; // RapController.java:315
+  wire _eq_1198 = merge_parent == 7'd91; // RapController.java:362
+  wire _eq_1199 = _bits_390 == 7'd92; // RapController.java:477
+  wire _eq_1200 = op_slot == 7'd92; // RapController.java:315
+  wire _eq_1201 = merge_parent == 7'd92; // RapController.java:362
+  wire _eq_1202 = _bits_390 == 7'd93; // RapController.java:477
+  wire _eq_1203 = op_slot == 7'd93; // RapController.java:315
+  wire _eq_1204 = merge_parent == 7'd93; // RapController.java:362
+  wire _eq_1205 = _bits_390 == 7'd94; // RapController.java:477
+  wire _eq_1206 = op_slot == 7'd94; // RapController.java:315
+  wire _eq_1207 = merge_parent == 7'd94; // RapController.java:362
+  wire _eq_1208 = _bits_390 == 7'd95; // RapController.java:477
+  wire _eq_1209 = op_slot == 7'd95; // RapController.java:315
+  wire _eq_1210 = merge_parent == 7'd95; // RapController.java:362
+  wire _eq_1211 = _bits_390 == 7'd96; // RapController.java:477
+  wire _eq_1212 = op_slot == 7'd96; // RapController.java:315
+  wire _eq_1213 = merge_parent == 7'd96; // RapController.java:362
+  wire _eq_1214 = _bits_390 == 7'd97; // RapController.java:477
+  wire _eq_1215 = op_slot == 7'd97; // RapController.java:315
+  wire _eq_1216 = merge_parent == 7'd97; // RapController.java:362
+  wire _eq_1217 = _bits_390 == 7'd98; // RapController.java:477
+  wire _eq_1218 = op_slot == 7'd98; // RapController.java:315
+  wire _eq_1219 = merge_parent == 7'd98; // RapController.java:362
+  wire _eq_1220 = _bits_390 == 7'd99; // RapController.java:477
+  wire _eq_1221 = op_slot == 7'd99; // RapController.java:315
+  wire _eq_1222 = merge_parent == 7'd99; // RapController.java:362
+  wire _eq_1223 = _bits_390 == 7'd100; // RapController.java:477
+  wire _eq_1224 = op_slot == 7'd100; // RapController.java:315
+  wire _eq_1225 = merge_parent == 7'd100; // RapController.java:362
+  wire _eq_1226 = _bits_390 == 7'd101; // RapController.java:477
+  wire _eq_1227 = op_slot == 7'd101; // RapController.java:315
+  wire _eq_1228 = merge_parent == 7'd101; // RapController.java:362
+  wire _eq_1229 = _bits_390 == 7'd102; // RapController.java:477
+  wire _eq_1230 = op_slot == 7'd102; // RapController.java:315
+  wire _eq_1231 = merge_parent == 7'd102; // RapController.java:362
+  wire _eq_1232 = _bits_390 == 7'd103; // RapController.java:477
+  wire _eq_1233 = op_slot == 7'd103; // RapController.java:315
+  wire _eq_1234 = merge_parent == 7'd103; // RapController.java:362
+  wire _eq_1235 = _bits_390 == 7'd104; // RapController.java:477
+  wire _eq_1236 = op_slot == 7'd104; // RapController.java:315
+  wire _eq_1237 = merge_parent == 7'd104; // RapController.java:362
+  wire _eq_1238 = _bits_390 == 7'd105; // RapController.java:477
+  wire _eq_1239 = op_slot == 7'd105; // RapController.java:315
+  wire _eq_1240 = merge_parent == 7'd105; // RapController.java:362
+  wire _eq_1241 = _bits_390 == 7'd106; // RapController.java:477
+  wire _eq_1242 = op_slot == 7'd106; // RapController.java:315
+  wire _eq_1243 = merge_parent == 7'd106; // RapController.java:362
+  wire _eq_1244 = _bits_390 == 7'd107; // RapController.java:477
+  wire _eq_1245 = op_slot == 7'd107; // RapController.java:315
+  wire _eq_1246 = merge_parent == 7'd107; // RapController.java:362
+  wire _eq_1247 = _bits_390 == 7'd108; // RapController.java:477
+  wire _eq_1248 = op_slot == 7'd108; // RapController.java:315
+  wire _eq_1249 = merge_parent == 7'd108; // RapController.java:362
+  wire _eq_1250 = _bits_390 == 7'd109; // RapController.java:477
+  wire _eq_1251 = op_slot == 7'd109; // RapController.java:315
+  wire _eq_1252 = merge_parent == 7'd109; // RapController.java:362
+  wire _eq_1253 = _bits_390 == 7'd110; // RapController.java:477
+  wire _eq_1254 = op_slot == 7'd110; // RapController.java:315
+  wire _eq_1255 = merge_parent == 7'd110; // RapController.java:362
+  wire _eq_1256 = _bits_390 == 7'd111; // RapController.java:477
+  wire _eq_1257 = op_slot == 7'd111; // RapController.java:315
+  wire _eq_1258 = merge_parent == 7'd111; // RapController.java:362
+  wire _eq_1259 = _bits_390 == 7'd112; // RapController.java:477
+  wire _eq_1260 = op_slot == 7'd112; // RapController.java:315
+  wire _eq_1261 = merge_parent == 7'd112; // RapController.java:362
+  wire _eq_1262 = _bits_390 == 7'd113; // RapController.java:477
+  wire _eq_1263 = op_slot == 7'd113; // RapController.java:315
+  wire _eq_1264 = merge_parent == 7'd113; // RapController.java:362
+  wire _eq_1265 = _bits_390 == 7'd114; // RapController.java:477
+  wire _eq_1266 = op_slot == 7'd114; // RapController.java:315
+  wire _eq_1267 = merge_parent == 7'd114; // RapController.java:362
+  wire _eq_1268 = _bits_390 == 7'd115; // RapController.java:477
+  wire _eq_1269 = op_slot == 7'd115; // RapController.java:315
+  wire _eq_1270 = merge_parent == 7'd115; // RapController.java:362
+  wire _eq_1271 = _bits_390 == 7'd116; // RapController.java:477
+  wire _eq_1272 = op_slot == 7'd116; // RapController.java:315
+  wire _eq_1273 = merge_parent == 7'd116; // RapController.java:362
+  wire _eq_1274 = _bits_390 == 7'd117; // RapController.java:477
+  wire _eq_1275 = op_slot == 7'd117; // RapController.java:315
+  wire _eq_1276 = merge_parent == 7'd117; // RapController.java:362
+  wire _eq_1277 = _bits_390 == 7'd118; // RapController.java:477
+  wire _eq_1278 = op_slot == 7'd118; // RapController.java:315
+  wire _eq_1279 = merge_parent == 7'd118; // RapController.java:362
+  wire _eq_1280 = _bits_390 == 7'd119; // RapController.java:477
+  wire _eq_1281 = op_slot == 7'd119; // RapController.java:315
+  wire _eq_1282 = merge_parent == 7'd119; // RapController.java:362
+  wire _eq_1283 = _bits_390 == 7'd120; // RapController.java:477
+  wire _eq_1284 = op_slot == 7'd120; // RapController.java:315
+  wire _eq_1285 = merge_parent == 7'd120; // RapController.java:362
+  wire _eq_1286 = _bits_390 == 7'd121; // RapController.java:477
+  wire _eq_1287 = op_slot == 7'd121; // RapController.java:315
+  wire _eq_1288 = merge_parent == 7'd121; // RapController.java:362
+  wire _eq_1289 = _bits_390 == 7'd122; // RapController.java:477
+  wire _eq_1290 = op_slot == 7'd122; // RapController.java:315
+  wire _eq_1291 = merge_parent == 7'd122; // RapController.java:362
+  wire _eq_1292 = _bits_390 == 7'd123; // RapController.java:477
+  wire _eq_1293 = op_slot == 7'd123; // RapController.java:315
+  wire _eq_1294 = merge_parent == 7'd123; // RapController.java:362
+  wire _eq_1295 = _bits_390 == 7'd124; // RapController.java:477
+  wire _eq_1296 = op_slot == 7'd124; // RapController.java:315
+  wire _eq_1297 = merge_parent == 7'd124; // RapController.java:362
+  wire _eq_1298 = _bits_390 == 7'd125; // RapController.java:477
+  wire _eq_1299 = op_slot == 7'd125; // RapController.java:315
+  wire _eq_1300 = merge_parent == 7'd125; // RapController.java:362
+  wire _eq_1301 = _bits_390 == 7'd126; // RapController.java:477
+  wire _eq_1302 = op_slot == 7'd126; // RapController.java:315
+  wire _eq_1303 = merge_parent == 7'd126; // RapController.java:362
+  wire _eq_1304 = _bits_390 == 7'd127; // RapController.java:477
+  wire _eq_1305 = op_slot == 7'd127; // RapController.java:315
+  wire _eq_1306 = merge_parent == 7'd127; // RapController.java:362
+  wire [63:0] _add_0 = st_n + {{48{1'b0}}, ev_weight}; // StatusRegs.java:61
+  wire [63:0] _add_1 = st_updates + 64'd1; // StatusRegs.java:62
+  wire [63:0] _add_2 = st_splits + 64'd1; // StatusRegs.java:69
+  wire [63:0] _add_3 = st_merges + {{61{1'b0}}, ev_removed}; // StatusRegs.java:77
+  wire [63:0] _add_4 = st_merge_batches + 64'd1; // StatusRegs.java:72
+  wire [63:0] _add_5 = st_deferred_splits + 64'd1; // StatusRegs.java:74
+  wire [63:0] _add_6 = st_saturations + 64'd1; // StatusRegs.java:65
+  wire _or_263 = io_counterResult_bits_saturated | 1'd0; // RapController.java:207
+  wire [7:0] _add_7 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:78
+  wire [7:0] _sub_4 = _add_7 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:78
   wire _gt_3 = st_nodes > st_high_water; // StatusRegs.java:70
-  wire _eq_1307 = io_m0Csr == 64'd0; // RapController.java:225
-  wire [63:0] _mux_72 = _eq_1307 ? 64'd1 : io_m0Csr; // RapController.java:225
-  wire [31:0] _bits_397 = serialMultiplier_io_product[95:64]; // RapController.java:362
-  wire _or_r_1 = |_bits_397; // RapController.java:362
-  wire [63:0] _bits_398 = serialMultiplier_io_product[63:0]; // RapController.java:363
-  wire [63:0] _sub_6 = until_merge - {{48{1'b0}}, io_head_weight}; // RapController.java:194
-  wire [63:0] _sub_7 = next_merge - st_n; // RapController.java:354
-  wire _eq_1308 = io_epsCsr == 16'd0; // RapController.java:223
-  wire [15:0] _mux_73 = _eq_1308 ? 16'd1 : io_epsCsr; // RapController.java:223
-  wire _lt_3 = io_qCsr < 32'd2; // RapController.java:224
-  wire [31:0] _mux_74 = _lt_3 ? 32'd2 : io_qCsr; // RapController.java:224
-  wire [5:0] _add_9 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:170
-  wire [5:0] _sub_8 = _add_9 - {{5{1'b0}}, io_selected_valid}; // RapController.java:170
-  wire [7:0] _add_10 = sram_count + {{7{1'b0}}, cmd_fire}; // RapController.java:171
-  wire [7:0] _sub_9 = _add_10 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:171
-  wire _eq_1309 = undo_sp == 5'd0; // RapController.java:247
-  wire [38:0] _cat_66 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:247
-  wire _eq_1310 = undo_sp == 5'd1; // RapController.java:247
-  wire _eq_1311 = undo_sp == 5'd2; // RapController.java:247
-  wire _eq_1312 = undo_sp == 5'd3; // RapController.java:247
-  wire _eq_1313 = undo_sp == 5'd4; // RapController.java:247
-  wire _eq_1314 = undo_sp == 5'd5; // RapController.java:247
-  wire _eq_1315 = undo_sp == 5'd6; // RapController.java:247
-  wire _eq_1316 = undo_sp == 5'd7; // RapController.java:247
-  wire _eq_1317 = undo_sp == 5'd8; // RapController.java:247
-  wire _eq_1318 = undo_sp == 5'd9; // RapController.java:247
-  wire _eq_1319 = undo_sp == 5'd10; // RapController.java:247
-  wire _eq_1320 = undo_sp == 5'd11; // RapController.java:247
-  wire _eq_1321 = undo_sp == 5'd12; // RapController.java:247
-  wire _eq_1322 = undo_sp == 5'd13; // RapController.java:247
-  wire _eq_1323 = undo_sp == 5'd14; // RapController.java:247
-  wire _eq_1324 = undo_sp == 5'd15; // RapController.java:247
-  wire [4:0] _add_11 = undo_sp + 5'd1; // RapController.java:248
-  wire [4:0] _sub_10 = undo_sp - 5'd1; // RapController.java:259
-  wire [1:0] _dyn_index_5 = _bits_390 == 7'd0 ? slot_digit_0 : _bits_390 == 7'd1 ? slot_digit_1 : _bits_390 == 7'd2 ? slot_digit_2 : _bits_390 == 7'd3 ? slot_digit_3 : _bits_390 == 7'd4 ? slot_digit_4 : _bits_390 == 7'd5 ? slot_digit_5 : _bits_390 == 7'd6 ? slot_digit_6 : _bits_390 == 7'd7 ? slot_digit_7 : _bits_390 == 7'd8 ? slot_digit_8 : _bits_390 == 7'd9 ? slot_digit_9 : _bits_390 == 7'd10 ? slot_digit_10 : _bits_390 == 7'd11 ? slot_digit_11 : _bits_390 == 7'd12 ? slot_digit_12 : _bits_390 == 7'd13 ? slot_digit_13 : _bits_390 == 7'd14 ? slot_digit_14 : _bits_390 == 7'd15 ? slot_digit_15 : _bits_390 == 7'd16 ? slot_digit_16 : _bits_390 == 7'd17 ? slot_digit_17 : _bits_390 == 7'd18 ? slot_digit_18 : _bits_390 == 7'd19 ? slot_digit_19 : _bits_390 == 7'd20 ? slot_digit_20 : _bits_390 == 7'd21 ? slot_digit_21 : _bits_390 == 7'd22 ? slot_digit_22 : _bits_390 == 7'd23 ? slot_digit_23 : _bits_390 == 7'd24 ? slot_digit_24 : _bits_390 == 7'd25 ? slot_digit_25 : _bits_390 == 7'd26 ? slot_digit_26 : _bits_390 == 7'd27 ? slot_digit_27 : _bits_390 == 7'd28 ? slot_digit_28 : _bits_390 == 7'd29 ? slot_digit_29 : _bits_390 == 7'd30 ? slot_digit_30 : _bits_390 == 7'd31 ? slot_digit_31 : _bits_390 == 7'd32 ? slot_digit_32 : _bits_390 == 7'd33 ? slot_digit_33 : _bits_390 == 7'd34 ? slot_digit_34 : _bits_390 == 7'd35 ? slot_digit_35 : _bits_390 == 7'd36 ? slot_digit_36 : _bits_390 == 7'd37 ? slot_digit_37 : _bits_390 == 7'd38 ? slot_digit_38 : _bits_390 == 7'd39 ? slot_digit_39 : _bits_390 == 7'd40 ? slot_digit_40 : _bits_390 == 7'd41 ? slot_digit_41 : _bits_390 == 7'd42 ? slot_digit_42 : _bits_390 == 7'd43 ? slot_digit_43 : _bits_390 == 7'd44 ? slot_digit_44 : _bits_390 == 7'd45 ? slot_digit_45 : _bits_390 == 7'd46 ? slot_digit_46 : _bits_390 == 7'd47 ? slot_digit_47 : _bits_390 == 7'd48 ? slot_digit_48 : _bits_390 == 7'd49 ? slot_digit_49 : _bits_390 == 7'd50 ? slot_digit_50 : _bits_390 == 7'd51 ? slot_digit_51 : _bits_390 == 7'd52 ? slot_digit_52 : _bits_390 == 7'd53 ? slot_digit_53 : _bits_390 == 7'd54 ? slot_digit_54 : _bits_390 == 7'd55 ? slot_digit_55 : _bits_390 == 7'd56 ? slot_digit_56 : _bits_390 == 7'd57 ? slot_digit_57 : _bits_390 == 7'd58 ? slot_digit_58 : _bits_390 == 7'd59 ? slot_digit_59 : _bits_390 == 7'd60 ? slot_digit_60 : _bits_390 == 7'd61 ? slot_digit_61 : _bits_390 == 7'd62 ? slot_digit_62 : _bits_390 == 7'd63 ? slot_digit_63 : _bits_390 == 7'd64 ? slot_digit_64 : _bits_390 == 7'd65 ? slot_digit_65 : _bits_390 == 7'd66 ? slot_digit_66 : _bits_390 == 7'd67 ? slot_digit_67 : _bits_390 == 7'd68 ? slot_digit_68 : _bits_390 == 7'd69 ? slot_digit_69 : _bits_390 == 7'd70 ? slot_digit_70 : _bits_390 == 7'd71 ? slot_digit_71 : _bits_390 == 7'd72 ? slot_digit_72 : _bits_390 == 7'd73 ? slot_digit_73 : _bits_390 == 7'd74 ? slot_digit_74 : _bits_390 == 7'd75 ? slot_digit_75 : _bits_390 == 7'd76 ? slot_digit_76 : _bits_390 == 7'd77 ? slot_digit_77 : _bits_390 == 7'd78 ? slot_digit_78 : _bits_390 == 7'd79 ? slot_digit_79 : _bits_390 == 7'd80 ? slot_digit_80 : _bits_390 == 7'd81 ? slot_digit_81 : _bits_390 == 7'd82 ? slot_digit_82 : _bits_390 == 7'd83 ? slot_digit_83 : _bits_390 == 7'd84 ? slot_digit_84 : _bits_390 == 7'd85 ? slot_digit_85 : _bits_390 == 7'd86 ? slot_digit_86 : _bits_390 == 7'd87 ? slot_digit_87 : _bits_390 == 7'd88 ? slot_digit_88 : _bits_390 == 7'd89 ? slot_digit_89 : _bits_390 == 7'd90 ? slot_digit_90 : _bits_390 == 7'd91 ? slot_digit_91 : _bits_390 == 7'd92 ? slot_digit_92 : _bits_390 == 7'd93 ? slot_digit_93 : _bits_390 == 7'd94 ? slot_digit_94 : _bits_390 == 7'd95 ? slot_digit_95 : _bits_390 == 7'd96 ? slot_digit_96 : _bits_390 == 7'd97 ? slot_digit_97 : _bits_390 == 7'd98 ? slot_digit_98 : _bits_390 == 7'd99 ? slot_digit_99 : _bits_390 == 7'd100 ? slot_digit_100 : _bits_390 == 7'd101 ? slot_digit_101 : _bits_390 == 7'd102 ? slot_digit_102 : _bits_390 == 7'd103 ? slot_digit_103 : _bits_390 == 7'd104 ? slot_digit_104 : _bits_390 == 7'd105 ? slot_digit_105 : _bits_390 == 7'd106 ? slot_digit_106 : _bits_390 == 7'd107 ? slot_digit_107 : _bits_390 == 7'd108 ? slot_digit_108 : _bits_390 == 7'd109 ? slot_digit_109 : _bits_390 == 7'd110 ? slot_digit_110 : _bits_390 == 7'd111 ? slot_digit_111 : _bits_390 == 7'd112 ? slot_digit_112 : _bits_390 == 7'd113 ? slot_digit_113 : _bits_390 == 7'd114 ? slot_digit_114 : _bits_390 == 7'd115 ? slot_digit_115 : _bits_390 == 7'd116 ? slot_digit_116 : _bits_390 == 7'd117 ? slot_digit_117 : _bits_390 == 7'd118 ? slot_digit_118 : _bits_390 == 7'd119 ? slot_digit_119 : _bits_390 == 7'd120 ? slot_digit_120 : _bits_390 == 7'd121 ? slot_digit_121 : _bits_390 == 7'd122 ? slot_digit_122 : _bits_390 == 7'd123 ? slot_digit_123 : _bits_390 == 7'd124 ? slot_digit_124 : _bits_390 == 7'd125 ? slot_digit_125 : _bits_390 == 7'd126 ? slot_digit_126 : slot_digit_127; // RapController.java:271
-  wire [6:0] _dshl_1 = 7'd1 << _dyn_index_5; // RapController.java:271
-  wire [3:0] _bits_399 = _dshl_1[3:0]; // RapController.java:271
-  wire [3:0] _or_264 = present_children | _bits_399; // RapController.java:271
-  wire [6:0] _dshl_2 = 7'd1 << _bits_394; // RapController.java:457
-  wire [3:0] _bits_400 = _dshl_2[3:0]; // RapController.java:457
-  wire [3:0] _or_265 = present_children | _bits_400; // RapController.java:457
-  wire [127:0] _or_266 = visited_kids | pick_mask; // RapController.java:270
-  wire [127:0] _or_267 = visited_kids | pick_mask; // RapController.java:327
-  wire [127:0] _or_268 = visited_parents | pick_mask; // RapController.java:308
-  wire [5:0] _sub_11 = merge_level - 6'd2; // RapController.java:314
-  wire _eq_1325 = state == 4'd7; // RapController.java:212
-  wire _eq_1326 = state == 4'd8; // RapController.java:212
-  wire _or_269 = _eq_1325 | _eq_1326; // RapController.java:212
-  wire _eq_1327 = state == 4'd9; // RapController.java:212
-  wire _or_270 = _or_269 | _eq_1327; // RapController.java:212
-  wire _and_536 = _or_270 & io_counterResult_valid; // RapController.java:213
-  wire _eq_1328 = io_counterResult_bits_op == 2'd2; // RapController.java:213
-  wire _and_537 = _and_536 & _eq_1328; // RapController.java:213
-  wire [34:0] _add_12 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:213
-  wire [2:0] _add_13 = merge_leaves + 3'd1; // RapController.java:328
-  wire _not_280 = ~snapshot_frozen; // RapController.java:233
-  wire _and_538 = snapshot_pending & _not_280; // RapController.java:233
-  wire _not_281 = ~commit_fire; // RapController.java:233
-  wire _and_539 = _and_538 & _not_281; // RapController.java:233
-  wire _and_540 = _and_539 & pipe_empty; // RapController.java:233
-  wire [2:0] _mux_75 = split_req ? 3'd3 : 3'd4; // RapController.java:368
-  wire _lt_4 = readout_slot < 16'd128; // RapController.java:380
-  wire [6:0] _bits_401 = readout_slot[6:0]; // RapController.java:381
-  wire [127:0] _dshr_2 = slot_valid >> _bits_401; // RapController.java:382
-  wire _bits_402 = _dshr_2[0]; // RapController.java:382
-  wire _and_541 = _lt_4 & _bits_402; // RapController.java:382
-  wire _eq_1329 = _bits_401 == 7'd0; // NodeTable.java:62
+  wire _eq_1307 = io_m0Csr == 64'd0; // RapController.java:237
+  wire [63:0] _mux_72 = _eq_1307 ? 64'd1 : io_m0Csr; // RapController.java:237
+  wire [31:0] _bits_397 = serialMultiplier_io_product[95:64]; // RapController.java:381
+  wire _or_r_1 = |_bits_397; // RapController.java:381
+  wire [63:0] _bits_398 = serialMultiplier_io_product[63:0]; // RapController.java:382
+  wire [63:0] _sub_5 = until_merge - {{48{1'b0}}, io_head_weight}; // RapController.java:206
+  wire [63:0] _sub_6 = next_merge - st_n; // RapController.java:373
+  wire _eq_1308 = io_epsCsr == 16'd0; // RapController.java:235
+  wire [15:0] _mux_73 = _eq_1308 ? 16'd1 : io_epsCsr; // RapController.java:235
+  wire _lt_3 = io_qCsr < 32'd2; // RapController.java:236
+  wire [31:0] _mux_74 = _lt_3 ? 32'd2 : io_qCsr; // RapController.java:236
+  wire [5:0] _add_8 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:175
+  wire [5:0] _sub_7 = _add_8 - {{5{1'b0}}, io_selected_valid}; // RapController.java:175
+  wire [7:0] _add_9 = sram_count + {{7{1'b0}}, cmd_fire}; // RapController.java:176
+  wire [7:0] _sub_8 = _add_9 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:176
+  wire _eq_1309 = state == 4'd2; // RapController.java:181
+  wire undo_push = _eq_1309 & io_counterResult_valid; // RapController.java:181
+  wire [4:0] _add_10 = undo_sp + 5'd1; // RapController.java:261
+  wire [4:0] _sub_9 = undo_sp - 5'd1; // RapController.java:271
+  wire [1:0] _dyn_index_5 = _bits_390 == 7'd0 ? slot_digit_0 : _bits_390 == 7'd1 ? slot_digit_1 : _bits_390 == 7'd2 ? slot_digit_2 : _bits_390 == 7'd3 ? slot_digit_3 : _bits_390 == 7'd4 ? slot_digit_4 : _bits_390 == 7'd5 ? slot_digit_5 : _bits_390 == 7'd6 ? slot_digit_6 : _bits_390 == 7'd7 ? slot_digit_7 : _bits_390 == 7'd8 ? slot_digit_8 : _bits_390 == 7'd9 ? slot_digit_9 : _bits_390 == 7'd10 ? slot_digit_10 : _bits_390 == 7'd11 ? slot_digit_11 : _bits_390 == 7'd12 ? slot_digit_12 : _bits_390 == 7'd13 ? slot_digit_13 : _bits_390 == 7'd14 ? slot_digit_14 : _bits_390 == 7'd15 ? slot_digit_15 : _bits_390 == 7'd16 ? slot_digit_16 : _bits_390 == 7'd17 ? slot_digit_17 : _bits_390 == 7'd18 ? slot_digit_18 : _bits_390 == 7'd19 ? slot_digit_19 : _bits_390 == 7'd20 ? slot_digit_20 : _bits_390 == 7'd21 ? slot_digit_21 : _bits_390 == 7'd22 ? slot_digit_22 : _bits_390 == 7'd23 ? slot_digit_23 : _bits_390 == 7'd24 ? slot_digit_24 : _bits_390 == 7'd25 ? slot_digit_25 : _bits_390 == 7'd26 ? slot_digit_26 : _bits_390 == 7'd27 ? slot_digit_27 : _bits_390 == 7'd28 ? slot_digit_28 : _bits_390 == 7'd29 ? slot_digit_29 : _bits_390 == 7'd30 ? slot_digit_30 : _bits_390 == 7'd31 ? slot_digit_31 : _bits_390 == 7'd32 ? slot_digit_32 : _bits_390 == 7'd33 ? slot_digit_33 : _bits_390 == 7'd34 ? slot_digit_34 : _bits_390 == 7'd35 ? slot_digit_35 : _bits_390 == 7'd36 ? slot_digit_36 : _bits_390 == 7'd37 ? slot_digit_37 : _bits_390 == 7'd38 ? slot_digit_38 : _bits_390 == 7'd39 ? slot_digit_39 : _bits_390 == 7'd40 ? slot_digit_40 : _bits_390 == 7'd41 ? slot_digit_41 : _bits_390 == 7'd42 ? slot_digit_42 : _bits_390 == 7'd43 ? slot_digit_43 : _bits_390 == 7'd44 ? slot_digit_44 : _bits_390 == 7'd45 ? slot_digit_45 : _bits_390 == 7'd46 ? slot_digit_46 : _bits_390 == 7'd47 ? slot_digit_47 : _bits_390 == 7'd48 ? slot_digit_48 : _bits_390 == 7'd49 ? slot_digit_49 : _bits_390 == 7'd50 ? slot_digit_50 : _bits_390 == 7'd51 ? slot_digit_51 : _bits_390 == 7'd52 ? slot_digit_52 : _bits_390 == 7'd53 ? slot_digit_53 : _bits_390 == 7'd54 ? slot_digit_54 : _bits_390 == 7'd55 ? slot_digit_55 : _bits_390 == 7'd56 ? slot_digit_56 : _bits_390 == 7'd57 ? slot_digit_57 : _bits_390 == 7'd58 ? slot_digit_58 : _bits_390 == 7'd59 ? slot_digit_59 : _bits_390 == 7'd60 ? slot_digit_60 : _bits_390 == 7'd61 ? slot_digit_61 : _bits_390 == 7'd62 ? slot_digit_62 : _bits_390 == 7'd63 ? slot_digit_63 : _bits_390 == 7'd64 ? slot_digit_64 : _bits_390 == 7'd65 ? slot_digit_65 : _bits_390 == 7'd66 ? slot_digit_66 : _bits_390 == 7'd67 ? slot_digit_67 : _bits_390 == 7'd68 ? slot_digit_68 : _bits_390 == 7'd69 ? slot_digit_69 : _bits_390 == 7'd70 ? slot_digit_70 : _bits_390 == 7'd71 ? slot_digit_71 : _bits_390 == 7'd72 ? slot_digit_72 : _bits_390 == 7'd73 ? slot_digit_73 : _bits_390 == 7'd74 ? slot_digit_74 : _bits_390 == 7'd75 ? slot_digit_75 : _bits_390 == 7'd76 ? slot_digit_76 : _bits_390 == 7'd77 ? slot_digit_77 : _bits_390 == 7'd78 ? slot_digit_78 : _bits_390 == 7'd79 ? slot_digit_79 : _bits_390 == 7'd80 ? slot_digit_80 : _bits_390 == 7'd81 ? slot_digit_81 : _bits_390 == 7'd82 ? slot_digit_82 : _bits_390 == 7'd83 ? slot_digit_83 : _bits_390 == 7'd84 ? slot_digit_84 : _bits_390 == 7'd85 ? slot_digit_85 : _bits_390 == 7'd86 ? slot_digit_86 : _bits_390 == 7'd87 ? slot_digit_87 : _bits_390 == 7'd88 ? slot_digit_88 : _bits_390 == 7'd89 ? slot_digit_89 : _bits_390 == 7'd90 ? slot_digit_90 : _bits_390 == 7'd91 ? slot_digit_91 : _bits_390 == 7'd92 ? slot_digit_92 : _bits_390 == 7'd93 ? slot_digit_93 : _bits_390 == 7'd94 ? slot_digit_94 : _bits_390 == 7'd95 ? slot_digit_95 : _bits_390 == 7'd96 ? slot_digit_96 : _bits_390 == 7'd97 ? slot_digit_97 : _bits_390 == 7'd98 ? slot_digit_98 : _bits_390 == 7'd99 ? slot_digit_99 : _bits_390 == 7'd100 ? slot_digit_100 : _bits_390 == 7'd101 ? slot_digit_101 : _bits_390 == 7'd102 ? slot_digit_102 : _bits_390 == 7'd103 ? slot_digit_103 : _bits_390 == 7'd104 ? slot_digit_104 : _bits_390 == 7'd105 ? slot_digit_105 : _bits_390 == 7'd106 ? slot_digit_106 : _bits_390 == 7'd107 ? slot_digit_107 : _bits_390 == 7'd108 ? slot_digit_108 : _bits_390 == 7'd109 ? slot_digit_109 : _bits_390 == 7'd110 ? slot_digit_110 : _bits_390 == 7'd111 ? slot_digit_111 : _bits_390 == 7'd112 ? slot_digit_112 : _bits_390 == 7'd113 ? slot_digit_113 : _bits_390 == 7'd114 ? slot_digit_114 : _bits_390 == 7'd115 ? slot_digit_115 : _bits_390 == 7'd116 ? slot_digit_116 : _bits_390 == 7'd117 ? slot_digit_117 : _bits_390 == 7'd118 ? slot_digit_118 : _bits_390 == 7'd119 ? slot_digit_119 : _bits_390 == 7'd120 ? slot_digit_120 : _bits_390 == 7'd121 ? slot_digit_121 : _bits_390 == 7'd122 ? slot_digit_122 : _bits_390 == 7'd123 ? slot_digit_123 : _bits_390 == 7'd124 ? slot_digit_124 : _bits_390 == 7'd125 ? slot_digit_125 : _bits_390 == 7'd126 ? slot_digit_126 : slot_digit_127; // RapController.java:283
+  wire [6:0] _dshl_1 = 7'd1 << _dyn_index_5; // RapController.java:283
+  wire [3:0] _bits_399 = _dshl_1[3:0]; // RapController.java:283
+  wire [3:0] _or_264 = present_children | _bits_399; // RapController.java:283
+  wire [6:0] _dshl_2 = 7'd1 << _bits_394; // RapController.java:478
+  wire [3:0] _bits_400 = _dshl_2[3:0]; // RapController.java:478
+  wire [3:0] _or_265 = present_children | _bits_400; // RapController.java:478
+  wire [127:0] _or_266 = visited_kids | pick_mask; // RapController.java:282
+  wire [127:0] _or_267 = visited_kids | pick_mask; // RapController.java:346
+  wire [127:0] _or_268 = visited_parents | pick_mask; // RapController.java:327
+  wire [5:0] _sub_10 = merge_level - 6'd2; // RapController.java:333
+  wire _eq_1310 = state == 4'd7; // RapController.java:223
+  wire _eq_1311 = state == 4'd8; // RapController.java:223
+  wire _or_269 = _eq_1310 | _eq_1311; // RapController.java:223
+  wire _eq_1312 = state == 4'd9; // RapController.java:223
+  wire _or_270 = _or_269 | _eq_1312; // RapController.java:223
+  wire _and_535 = _or_270 & io_counterResult_valid; // RapController.java:224
+  wire _eq_1313 = io_counterResult_bits_op == 2'd2; // RapController.java:224
+  wire _and_536 = _and_535 & _eq_1313; // RapController.java:224
+  wire [34:0] _add_11 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:224
+  wire [2:0] _add_12 = merge_leaves + 3'd1; // RapController.java:347
+  wire _not_279 = ~snapshot_frozen; // RapController.java:246
+  wire _and_537 = snapshot_pending & _not_279; // RapController.java:246
+  wire _not_280 = ~commit_fire; // RapController.java:246
+  wire _and_538 = _and_537 & _not_280; // RapController.java:246
+  wire _and_539 = _and_538 & pipe_empty; // RapController.java:246
+  wire [2:0] _mux_75 = split_req ? 3'd3 : 3'd4; // RapController.java:387
+  wire _lt_4 = readout_slot < 16'd128; // RapController.java:399
+  wire [6:0] _bits_401 = readout_slot[6:0]; // RapController.java:400
+  wire [127:0] _dshr_1 = slot_valid >> _bits_401; // RapController.java:401
+  wire _bits_402 = _dshr_1[0]; // RapController.java:401
+  wire _and_540 = _lt_4 & _bits_402; // RapController.java:401
+  wire _eq_1314 = _bits_401 == 7'd0; // NodeTable.java:62
   wire [5:0] _dyn_index_6 = _bits_401 == 7'd0 ? slot_len_0 : _bits_401 == 7'd1 ? slot_len_1 : _bits_401 == 7'd2 ? slot_len_2 : _bits_401 == 7'd3 ? slot_len_3 : _bits_401 == 7'd4 ? slot_len_4 : _bits_401 == 7'd5 ? slot_len_5 : _bits_401 == 7'd6 ? slot_len_6 : _bits_401 == 7'd7 ? slot_len_7 : _bits_401 == 7'd8 ? slot_len_8 : _bits_401 == 7'd9 ? slot_len_9 : _bits_401 == 7'd10 ? slot_len_10 : _bits_401 == 7'd11 ? slot_len_11 : _bits_401 == 7'd12 ? slot_len_12 : _bits_401 == 7'd13 ? slot_len_13 : _bits_401 == 7'd14 ? slot_len_14 : _bits_401 == 7'd15 ? slot_len_15 : _bits_401 == 7'd16 ? slot_len_16 : _bits_401 == 7'd17 ? slot_len_17 : _bits_401 == 7'd18 ? slot_len_18 : _bits_401 == 7'd19 ? slot_len_19 : _bits_401 == 7'd20 ? slot_len_20 : _bits_401 == 7'd21 ? slot_len_21 : _bits_401 == 7'd22 ? slot_len_22 : _bits_401 == 7'd23 ? slot_len_23 : _bits_401 == 7'd24 ? slot_len_24 : _bits_401 == 7'd25 ? slot_len_25 : _bits_401 == 7'd26 ? slot_len_26 : _bits_401 == 7'd27 ? slot_len_27 : _bits_401 == 7'd28 ? slot_len_28 : _bits_401 == 7'd29 ? slot_len_29 : _bits_401 == 7'd30 ? slot_len_30 : _bits_401 == 7'd31 ? slot_len_31 : _bits_401 == 7'd32 ? slot_len_32 : _bits_401 == 7'd33 ? slot_len_33 : _bits_401 == 7'd34 ? slot_len_34 : _bits_401 == 7'd35 ? slot_len_35 : _bits_401 == 7'd36 ? slot_len_36 : _bits_401 == 7'd37 ? slot_len_37 : _bits_401 == 7'd38 ? slot_len_38 : _bits_401 == 7'd39 ? slot_len_39 : _bits_401 == 7'd40 ? slot_len_40 : _bits_401 == 7'd41 ? slot_len_41 : _bits_401 == 7'd42 ? slot_len_42 : _bits_401 == 7'd43 ? slot_len_43 : _bits_401 == 7'd44 ? slot_len_44 : _bits_401 == 7'd45 ? slot_len_45 : _bits_401 == 7'd46 ? slot_len_46 : _bits_401 == 7'd47 ? slot_len_47 : _bits_401 == 7'd48 ? slot_len_48 : _bits_401 == 7'd49 ? slot_len_49 : _bits_401 == 7'd50 ? slot_len_50 : _bits_401 == 7'd51 ? slot_len_51 : _bits_401 == 7'd52 ? slot_len_52 : _bits_401 == 7'd53 ? slot_len_53 : _bits_401 == 7'd54 ? slot_len_54 : _bits_401 == 7'd55 ? slot_len_55 : _bits_401 == 7'd56 ? slot_len_56 : _bits_401 == 7'd57 ? slot_len_57 : _bits_401 == 7'd58 ? slot_len_58 : _bits_401 == 7'd59 ? slot_len_59 : _bits_401 == 7'd60 ? slot_len_60 : _bits_401 == 7'd61 ? slot_len_61 : _bits_401 == 7'd62 ? slot_len_62 : _bits_401 == 7'd63 ? slot_len_63 : _bits_401 == 7'd64 ? slot_len_64 : _bits_401 == 7'd65 ? slot_len_65 : _bits_401 == 7'd66 ? slot_len_66 : _bits_401 == 7'd67 ? slot_len_67 : _bits_401 == 7'd68 ? slot_len_68 : _bits_401 == 7'd69 ? slot_len_69 : _bits_401 == 7'd70 ? slot_len_70 : _bits_401 == 7'd71 ? slot_len_71 : _bits_401 == 7'd72 ? slot_len_72 : _bits_401 == 7'd73 ? slot_len_73 : _bits_401 == 7'd74 ? slot_len_74 : _bits_401 == 7'd75 ? slot_len_75 : _bits_401 == 7'd76 ? slot_len_76 : _bits_401 == 7'd77 ? slot_len_77 : _bits_401 == 7'd78 ? slot_len_78 : _bits_401 == 7'd79 ? slot_len_79 : _bits_401 == 7'd80 ? slot_len_80 : _bits_401 == 7'd81 ? slot_len_81 : _bits_401 == 7'd82 ? slot_len_82 : _bits_401 == 7'd83 ? slot_len_83 : _bits_401 == 7'd84 ? slot_len_84 : _bits_401 == 7'd85 ? slot_len_85 : _bits_401 == 7'd86 ? slot_len_86 : _bits_401 == 7'd87 ? slot_len_87 : _bits_401 == 7'd88 ? slot_len_88 : _bits_401 == 7'd89 ? slot_len_89 : _bits_401 == 7'd90 ? slot_len_90 : _bits_401 == 7'd91 ? slot_len_91 : _bits_401 == 7'd92 ? slot_len_92 : _bits_401 == 7'd93 ? slot_len_93 : _bits_401 == 7'd94 ? slot_len_94 : _bits_401 == 7'd95 ? slot_len_95 : _bits_401 == 7'd96 ? slot_len_96 : _bits_401 == 7'd97 ? slot_len_97 : _bits_401 == 7'd98 ? slot_len_98 : _bits_401 == 7'd99 ? slot_len_99 : _bits_401 == 7'd100 ? slot_len_100 : _bits_401 == 7'd101 ? slot_len_101 : _bits_401 == 7'd102 ? slot_len_102 : _bits_401 == 7'd103 ? slot_len_103 : _bits_401 == 7'd104 ? slot_len_104 : _bits_401 == 7'd105 ? slot_len_105 : _bits_401 == 7'd106 ? slot_len_106 : _bits_401 == 7'd107 ? slot_len_107 : _bits_401 == 7'd108 ? slot_len_108 : _bits_401 == 7'd109 ? slot_len_109 : _bits_401 == 7'd110 ? slot_len_110 : _bits_401 == 7'd111 ? slot_len_111 : _bits_401 == 7'd112 ? slot_len_112 : _bits_401 == 7'd113 ? slot_len_113 : _bits_401 == 7'd114 ? slot_len_114 : _bits_401 == 7'd115 ? slot_len_115 : _bits_401 == 7'd116 ? slot_len_116 : _bits_401 == 7'd117 ? slot_len_117 : _bits_401 == 7'd118 ? slot_len_118 : _bits_401 == 7'd119 ? slot_len_119 : _bits_401 == 7'd120 ? slot_len_120 : _bits_401 == 7'd121 ? slot_len_121 : _bits_401 == 7'd122 ? slot_len_122 : _bits_401 == 7'd123 ? slot_len_123 : _bits_401 == 7'd124 ? slot_len_124 : _bits_401 == 7'd125 ? slot_len_125 : _bits_401 == 7'd126 ? slot_len_126 : slot_len_127; // NodeTable.java:62
-  wire [5:0] _mux_76 = _eq_1329 ? 6'd0 : _dyn_index_6; // NodeTable.java:62
+  wire [5:0] _mux_76 = _eq_1314 ? 6'd0 : _dyn_index_6; // NodeTable.java:62
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:30
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:41
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:41
   wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:41
   wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:41
-  wire _ne_133 = merge_leaves != 3'd0; // RapController.java:349
+  wire _ne_133 = merge_leaves != 3'd0; // RapController.java:368
   wire _lt_5 = merge_sum < batch_min_sum; // MergeSkip.java:46
   wire [34:0] _fill_8 = {35{1'd1}}; // MergeSkip.java:31
-  wire in_advance = state == 4'd10; // RapController.java:134
-  wire [63:0] _mux_77 = in_advance ? next_merge : st_n; // RapController.java:136
-  wire [31:0] _mux_78 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:137
-  wire _eq_1330 = state == 4'd1; // RapController.java:485
-  wire _not_282 = ~io_headValid; // RapController.java:485
-  wire _and_542 = pipe_empty & _not_282; // RapController.java:485
-  wire [2:0] _mux_79 = _and_542 ? 3'd1 : fill_cause; // RapController.java:485
-  wire _eq_1331 = state == 4'd2; // RapController.java:486
-  wire _eq_1332 = state == 4'd3; // RapController.java:486
-  wire _or_271 = _eq_1331 | _eq_1332; // RapController.java:486
-  wire _eq_1333 = state == 4'd12; // RapController.java:486
-  wire _or_272 = _or_271 | _eq_1333; // RapController.java:486
-  wire [2:0] _mux_80 = split_req ? 3'd3 : 3'd4; // RapController.java:487
-  wire _ge_3 = state >= 4'd4; // RapController.java:488
-  wire _le_6 = state <= 4'd6; // RapController.java:488
-  wire _and_543 = _ge_3 & _le_6; // RapController.java:488
-  wire _ge_4 = state >= 4'd7; // RapController.java:489
-  wire _le_7 = state <= 4'd11; // RapController.java:489
-  wire _and_544 = _ge_4 & _le_7; // RapController.java:489
-  wire [6:0] _bits_403 = readout_slot[6:0]; // RapController.java:404
-  wire _eq_1334 = state == 4'd13; // RapController.java:404
-  wire _and_545 = in_run & io_selected_valid; // RapController.java:407
-  wire _eq_1335 = io_counterResult_bits_op == 2'd0; // RapController.java:409
-  wire _and_546 = io_headValid & _eq_1335; // RapController.java:409
-  wire _lt_6 = undo_sp < 5'd16; // RapController.java:410
-  wire _eq_1336 = state == 4'd2; // RapController.java:410
-  wire _and_547 = _eq_1336 & io_counterResult_valid; // RapController.java:410
-  wire _and_r_0 = &present_children; // RapController.java:411
-  wire _or_273 = _or_254 | _and_r_0; // RapController.java:411
-  wire _eq_1337 = state == 4'd6; // RapController.java:411
-  wire _or_274 = ev_commit | ev_saturation; // StatusRegs.java:84
-  wire _or_275 = _or_274 | ev_split; // StatusRegs.java:84
-  wire _or_276 = _or_275 | ev_allocated; // StatusRegs.java:84
-  wire _or_277 = _or_276 | ev_batch; // StatusRegs.java:84
-  wire _or_278 = _or_277 | ev_deferred; // StatusRegs.java:84
-  wire _or_279 = _or_278 | ev_clear; // StatusRegs.java:84
+  wire in_advance = state == 4'd10; // RapController.java:139
+  wire [63:0] _mux_77 = in_advance ? next_merge : st_n; // RapController.java:141
+  wire [31:0] _mux_78 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:142
+  wire _eq_1315 = state == 4'd1; // RapController.java:502
+  wire _not_281 = ~io_headValid; // RapController.java:502
+  wire _and_541 = pipe_empty & _not_281; // RapController.java:502
+  wire [2:0] _mux_79 = _and_541 ? 3'd1 : fill_cause; // RapController.java:502
+  wire _eq_1316 = state == 4'd2; // RapController.java:503
+  wire _eq_1317 = state == 4'd3; // RapController.java:503
+  wire _or_271 = _eq_1316 | _eq_1317; // RapController.java:503
+  wire _eq_1318 = state == 4'd12; // RapController.java:503
+  wire _or_272 = _or_271 | _eq_1318; // RapController.java:503
+  wire [2:0] _mux_80 = split_req ? 3'd3 : 3'd4; // RapController.java:504
+  wire _ge_3 = state >= 4'd4; // RapController.java:505
+  wire _le_6 = state <= 4'd6; // RapController.java:505
+  wire _and_542 = _ge_3 & _le_6; // RapController.java:505
+  wire _ge_4 = state >= 4'd7; // RapController.java:506
+  wire _le_7 = state <= 4'd11; // RapController.java:506
+  wire _and_543 = _ge_4 & _le_7; // RapController.java:506
+  wire [3:0] _bits_403 = undo_sp[3:0]; // RapController.java:260
+  wire [38:0] _cat_66 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:260
+  wire _eq_1319 = state == 4'd3; // RapController.java:182
+  wire undo_pop = _eq_1319 & cmd_fire; // RapController.java:182
+  wire [4:0] _sub_11 = undo_sp - 5'd2; // RapController.java:183
+  wire [4:0] _sub_12 = undo_sp - 5'd1; // RapController.java:183
+  wire [4:0] _mux_81 = undo_pop ? _sub_11 : _sub_12; // RapController.java:183
+  wire [3:0] _bits_404 = _mux_81[3:0]; // RapController.java:183
+  wire _not_282 = ~undo_push; // RapController.java:183
+  wire read_parent_prefix = state == 4'd5; // RapController.java:130
+  wire [6:0] _bits_405 = readout_slot[6:0]; // RapController.java:131
+  wire [6:0] _mux_82 = read_parent_prefix ? op_slot : _bits_405; // RapController.java:131
+  wire _eq_1320 = state == 4'd13; // RapController.java:132
+  wire _or_273 = read_parent_prefix | _eq_1320; // RapController.java:132
+  wire _and_544 = in_run & io_selected_valid; // RapController.java:426
+  wire _eq_1321 = io_counterResult_bits_op == 2'd0; // RapController.java:428
+  wire _and_545 = io_headValid & _eq_1321; // RapController.java:428
+  wire _lt_6 = undo_sp < 5'd16; // RapController.java:429
+  wire _eq_1322 = state == 4'd2; // RapController.java:429
+  wire _and_546 = _eq_1322 & io_counterResult_valid; // RapController.java:429
+  wire _not_283 = ~io_counterResult_valid; // RapController.java:430
+  wire _eq_1323 = state == 4'd2; // RapController.java:430
+  wire _and_547 = _eq_1323 & pipe_empty; // RapController.java:430
+  wire _and_r_0 = &present_children; // RapController.java:431
+  wire _or_274 = _or_254 | _and_r_0; // RapController.java:431
+  wire _eq_1324 = state == 4'd6; // RapController.java:431
+  wire _or_275 = ev_commit | ev_saturation; // StatusRegs.java:84
+  wire _or_276 = _or_275 | ev_split; // StatusRegs.java:84
+  wire _or_277 = _or_276 | ev_allocated; // StatusRegs.java:84
+  wire _or_278 = _or_277 | ev_batch; // StatusRegs.java:84
+  wire _or_279 = _or_278 | ev_deferred; // StatusRegs.java:84
+  wire _or_280 = _or_279 | ev_clear; // StatusRegs.java:84
   wire _or_r_2 = |ev_removed; // StatusRegs.java:84
-  wire _or_280 = _or_279 | _or_r_2; // StatusRegs.java:84
-  wire _not_283 = ~_or_280; // RapController.java:412
-  wire _le_8 = st_nodes <= 8'd128; // RapController.java:413
+  wire _or_281 = _or_280 | _or_r_2; // StatusRegs.java:84
+  wire _not_284 = ~_or_281; // RapController.java:432
+  wire _le_8 = st_nodes <= 8'd128; // RapController.java:433
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
   assign io_issueEnable = _and_527;
   assign io_commit = (commit_fire ? 1'd1 : 1'd0);
   assign io_rewind = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_396 ? 1'd0 : (_eq_397 ? 1'd0 : (_eq_398 ? 1'd0 : (_eq_399 ? 1'd0 : (_eq_400 ? 1'd0 : (_eq_402 ? 1'd0 : (_eq_403 ? 1'd0 : (_eq_404 ? (_eq_405 ? 1'd1 : 1'd0) : 1'd0)))))))))))));
-  assign io_counterCmd_valid = (_eq_0 ? 1'd0 : (_eq_2 ? io_selected_valid : (_eq_5 ? 1'd0 : (_eq_6 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_8 ? 1'd0 : (_eq_396 ? 1'd0 : (_eq_397 ? (_or_257 ? 1'd1 : 1'd0) : (_eq_398 ? (_or_254 ? 1'd1 : 1'd0) : (_eq_399 ? (_or_254 ? 1'd1 : 1'd0) : (_eq_400 ? (_eq_401 ? (merge_now_p ? 1'd1 : 1'd0) : 1'd0) : (_eq_402 ? 1'd0 : (_eq_403 ? 1'd0 : (_eq_404 ? 1'd0 : (_eq_406 ? 1'd1 : 1'd0))))))))))))));
+  assign io_counterCmd_valid = (_eq_0 ? 1'd0 : (_eq_2 ? io_selected_valid : (_eq_5 ? 1'd0 : (_eq_6 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_8 ? 1'd0 : (_eq_396 ? 1'd0 : (_eq_397 ? (_or_257 ? io_tcamWrite_ready : 1'd0) : (_eq_398 ? (_or_254 ? 1'd1 : 1'd0) : (_eq_399 ? (_or_254 ? 1'd1 : 1'd0) : (_eq_400 ? (_eq_401 ? (merge_now_p ? 1'd1 : 1'd0) : 1'd0) : (_eq_402 ? 1'd0 : (_eq_403 ? 1'd0 : (_eq_404 ? 1'd0 : (_eq_406 ? 1'd1 : 1'd0))))))))))))));
   assign io_counterCmd_bits_addr = (_eq_0 ? io_selected_bits_slot : (_eq_2 ? io_selected_bits_slot : (_eq_5 ? io_selected_bits_slot : (_eq_6 ? (_ne_0 ? _bits_389 : io_selected_bits_slot) : (_eq_8 ? io_selected_bits_slot : (_eq_396 ? io_selected_bits_slot : (_eq_397 ? (_or_257 ? _bits_390 : io_selected_bits_slot) : (_eq_398 ? (_or_254 ? _bits_390 : io_selected_bits_slot) : (_eq_399 ? (_or_254 ? _bits_390 : io_selected_bits_slot) : (_eq_400 ? (_eq_401 ? (merge_now_p ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_402 ? io_selected_bits_slot : (_eq_403 ? io_selected_bits_slot : (_eq_404 ? io_selected_bits_slot : (_eq_406 ? _bits_391 : io_selected_bits_slot))))))))))))));
   assign io_counterCmd_bits_op = (_eq_0 ? 2'd0 : (_eq_2 ? 2'd0 : (_eq_5 ? 2'd0 : (_eq_6 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_8 ? 2'd0 : (_eq_396 ? 2'd0 : (_eq_397 ? (_or_257 ? 2'd1 : 2'd0) : (_eq_398 ? (_or_254 ? 2'd2 : 2'd0) : (_eq_399 ? (_or_254 ? 2'd2 : 2'd0) : (_eq_400 ? (_eq_401 ? (merge_now_p ? 2'd1 : 2'd0) : 2'd0) : (_eq_402 ? 2'd0 : (_eq_403 ? 2'd0 : (_eq_404 ? 2'd0 : (_eq_406 ? 2'd2 : 2'd0))))))))))))));
   assign io_counterCmd_bits_value = (_eq_0 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_2 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_5 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_6 ? (_ne_0 ? _bits_392 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_8 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_396 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_397 ? (_or_257 ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_398 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_399 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_400 ? (_eq_401 ? (merge_now_p ? _mux_70 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}))))))))));
   assign io_counterResult_ready = 1'd1;
   assign io_counterClear = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_396 ? 1'd0 : (_eq_397 ? 1'd0 : (_eq_398 ? 1'd0 : (_eq_399 ? 1'd0 : (_eq_400 ? 1'd0 : (_eq_402 ? 1'd0 : (_eq_403 ? 1'd0 : (_eq_404 ? 1'd0 : (_eq_406 ? 1'd0 : (_eq_407 ? 1'd0 : (_eq_408 ? 1'd1 : 1'd0))))))))))))))));
-  assign io_tcamWrite_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_396 ? 1'd0 : (_eq_397 ? (_or_257 ? (cmd_fire ? 1'd1 : 1'd0) : 1'd0) : 1'd0)))))));
-  assign io_tcamWrite_bits_index = (_eq_0 ? 7'd0 : (_eq_2 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_6 ? 7'd0 : (_eq_8 ? 7'd0 : (_eq_396 ? 7'd0 : (_eq_397 ? (_or_257 ? (cmd_fire ? _bits_390 : 7'd0) : 7'd0) : 7'd0)))))));
-  assign io_tcamWrite_bits_value = (_eq_0 ? 32'd0 : (_eq_2 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_8 ? 32'd0 : (_eq_396 ? 32'd0 : (_eq_397 ? (_or_257 ? (cmd_fire ? child_prefix : 32'd0) : 32'd0) : 32'd0)))))));
-  assign io_tcamWrite_bits_mask = (_eq_0 ? _fill_2 : (_eq_2 ? _fill_2 : (_eq_5 ? _fill_2 : (_eq_6 ? _fill_2 : (_eq_8 ? _fill_2 : (_eq_396 ? _fill_2 : (_eq_397 ? (_or_257 ? (cmd_fire ? _dshr_1 : _fill_2) : _fill_2) : _fill_2)))))));
+  assign io_tcamWrite_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_396 ? 1'd0 : (_eq_397 ? (_or_257 ? 1'd1 : 1'd0) : 1'd0)))))));
+  assign io_tcamWrite_bits_index = (_eq_0 ? 7'd0 : (_eq_2 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_6 ? 7'd0 : (_eq_8 ? 7'd0 : (_eq_396 ? 7'd0 : (_eq_397 ? (_or_257 ? _bits_390 : 7'd0) : 7'd0)))))));
+  assign io_tcamWrite_bits_value = (_eq_0 ? 32'd0 : (_eq_2 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_8 ? 32'd0 : (_eq_396 ? 32'd0 : (_eq_397 ? (_or_257 ? child_prefix : 32'd0) : 32'd0)))))));
+  assign io_tcamWrite_bits_mask = (_eq_0 ? _fill_1 : (_eq_2 ? _fill_1 : (_eq_5 ? _fill_1 : (_eq_6 ? _fill_1 : (_eq_8 ? _fill_1 : (_eq_396 ? _fill_1 : (_eq_397 ? (_or_257 ? _dshr_0 : _fill_1) : _fill_1)))))));
   assign io_slotValid = slot_valid;
   assign io_lens_0 = slot_lens_0;
   assign io_lens_1 = slot_lens_1;
@@ -4311,7 +4292,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_lens_127 = slot_lens_127;
   assign io_epsActive = eps_active;
   assign io_thresholdClear = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_396 ? 1'd0 : (_eq_397 ? 1'd0 : (_eq_398 ? 1'd0 : (_eq_399 ? 1'd0 : (_eq_400 ? 1'd0 : (_eq_402 ? 1'd0 : (_eq_403 ? 1'd0 : (_eq_404 ? 1'd0 : (_eq_406 ? 1'd0 : (_eq_407 ? 1'd0 : (_eq_408 ? 1'd1 : 1'd0))))))))))))))));
-  assign io_acceptEnable = _and_530;
+  assign io_acceptEnable = _and_529;
   assign io_live_n = st_n;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
@@ -4325,16 +4306,16 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_live_saturated = st_saturated;
   assign io_snapFreeze = snapshot_frozen;
   assign io_errorBound = _bits_396;
-  assign io_errorBoundReady = _not_276;
+  assign io_errorBoundReady = _not_275;
   assign io_snapBusy = _or_259;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
-  assign io_node_prefix = slot_prefix_rdata_0;
+  assign io_node_prefix = node_prefix;
   assign io_node_count = node_count;
   assign io_readoutBusy = _or_261;
-  assign io_busy = _and_531;
-  assign io_idle = _and_534;
-  assign io_resetting = _not_278;
+  assign io_busy = _and_530;
+  assign io_idle = _and_533;
+  assign io_resetting = _not_277;
   assign io_stallCause = cause;
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
   assign ev_saturation = (_eq_0 ? (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0) : (_eq_2 ? (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0) : (_eq_396 ? (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0) : (_eq_397 ? (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0) : (_eq_398 ? (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0) : (_eq_399 ? (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0) : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_gt_2 ? 1'd1 : (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_263 ? 1'd1 : 1'd0) : 1'd0)))))))))));
@@ -4345,7 +4326,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign ev_clear = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_396 ? 1'd0 : (_eq_397 ? 1'd0 : (_eq_398 ? 1'd0 : (_eq_399 ? 1'd0 : (_eq_400 ? 1'd0 : (_eq_402 ? 1'd0 : (_eq_403 ? 1'd0 : (_eq_404 ? 1'd0 : (_eq_406 ? 1'd0 : (_eq_407 ? 1'd0 : (_eq_408 ? 1'd1 : 1'd0))))))))))))))));
   assign ev_weight = (commit_fire ? io_head_weight : 16'd0);
   assign ev_removed = (_eq_0 ? 3'd0 : (_eq_2 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_396 ? 3'd0 : (_eq_397 ? 3'd0 : (_eq_398 ? 3'd0 : (_eq_399 ? 3'd0 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? merge_leaves : 3'd0) : 3'd0) : 3'd0) : 3'd0))))))))));
-  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_2 ? (_and_540 ? 1'd1 : 1'd0) : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_396 ? 1'd0 : (_eq_397 ? 1'd0 : (_eq_398 ? 1'd0 : (_eq_399 ? 1'd0 : (_eq_400 ? 1'd0 : (_eq_402 ? (_or_258 ? 1'd0 : (_not_139 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
+  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_2 ? (_and_539 ? 1'd1 : 1'd0) : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_396 ? 1'd0 : (_eq_397 ? 1'd0 : (_eq_398 ? 1'd0 : (_eq_399 ? 1'd0 : (_eq_400 ? 1'd0 : (_eq_402 ? (_or_258 ? 1'd0 : (_not_139 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
   assign serialMultiplier_io_a = _mux_77;
   assign serialMultiplier_io_b = _mux_78;
   assign slot_lens_0 = 6'd0;
@@ -4476,13 +4457,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign slot_lens_125 = slot_len_125;
   assign slot_lens_126 = slot_len_126;
   assign slot_lens_127 = slot_len_127;
-  assign cause = (commit_fire ? 3'd0 : (_eq_1330 ? _mux_79 : (_or_272 ? _mux_80 : (_and_543 ? 3'd3 : (_and_544 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_eq_1315 ? _mux_79 : (_or_272 ? _mux_80 : (_and_542 ? 3'd3 : (_and_543 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
       state <= 4'd0;
     end else begin
-      state <= (_eq_0 ? (_not_0 ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_2 ? (_and_5 ? (readout_pending ? 4'd13 : (_and_7 ? 4'd15 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_5 ? (pipe_empty ? 4'd3 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_6 ? (_ne_0 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (split_req ? _mux_0 : (_and_8 ? _mux_1 : 4'd7))) : (_eq_8 ? (_or_254 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd5) : (_eq_396 ? (_ge_1 ? 4'd6 : (_not_137 ? (_and_521 ? _mux_3 : 4'd7) : (merge_due ? (_and_522 ? _mux_4 : 4'd7) : 4'd12))) : (_eq_397 ? (_or_257 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (merge_due ? (_and_523 ? _mux_5 : 4'd7) : 4'd12)) : (_eq_398 ? (_or_254 ? (cmd_fire ? 4'd8 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_ne_129 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : _mux_6)) : (_eq_399 ? (_or_254 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd9) : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? 4'd7 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : 4'd7) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_402 ? (_or_258 ? 4'd12 : (_not_139 ? 4'd11 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (_eq_403 ? (_not_140 ? 4'd10 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_404 ? (_eq_405 ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_406 ? (cmd_fire ? 4'd14 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_407 ? (io_counterResult_valid ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_408 ? 4'd0 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)))))))))))))))));
+      state <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_2 ? (_and_5 ? (readout_pending ? 4'd13 : (_and_7 ? 4'd15 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_5 ? (pipe_empty ? 4'd3 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_6 ? (_ne_0 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (split_req ? _mux_0 : (_and_8 ? _mux_1 : 4'd7))) : (_eq_8 ? (_or_254 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd5) : (_eq_396 ? (_ge_1 ? 4'd6 : (_not_137 ? (_and_521 ? _mux_3 : 4'd7) : (merge_due ? (_and_522 ? _mux_4 : 4'd7) : 4'd12))) : (_eq_397 ? (_or_257 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (merge_due ? (_and_523 ? _mux_5 : 4'd7) : 4'd12)) : (_eq_398 ? (_or_254 ? (cmd_fire ? 4'd8 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_ne_129 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : _mux_6)) : (_eq_399 ? (_or_254 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd9) : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? 4'd7 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : 4'd7) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_402 ? (_or_258 ? 4'd12 : (_not_139 ? 4'd11 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (_eq_403 ? (_not_140 ? 4'd10 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_404 ? (_eq_405 ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_406 ? (cmd_fire ? 4'd14 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_407 ? (io_counterResult_valid ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_408 ? 4'd0 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)))))))))))))))));
     end
   end
 
@@ -4490,520 +4471,520 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_valid <= 128'd1;
     end else begin
-      slot_valid <= (_eq_0 ? slot_valid : (_eq_2 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_8 ? slot_valid : (_eq_396 ? slot_valid : (_eq_397 ? (_or_257 ? (cmd_fire ? _or_262 : slot_valid) : slot_valid) : (_eq_398 ? slot_valid : (_eq_399 ? slot_valid : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? _and_535 : slot_valid) : slot_valid) : slot_valid) : (_eq_402 ? slot_valid : (_eq_403 ? slot_valid : (_eq_404 ? slot_valid : (_eq_406 ? slot_valid : (_eq_407 ? slot_valid : (_eq_408 ? 128'd1 : slot_valid))))))))))))))));
+      slot_valid <= (_eq_0 ? slot_valid : (_eq_2 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_8 ? slot_valid : (_eq_396 ? slot_valid : (_eq_397 ? (_or_257 ? (cmd_fire ? _or_262 : slot_valid) : slot_valid) : (_eq_398 ? slot_valid : (_eq_399 ? slot_valid : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? _and_534 : slot_valid) : slot_valid) : slot_valid) : (_eq_402 ? slot_valid : (_eq_403 ? slot_valid : (_eq_404 ? slot_valid : (_eq_406 ? slot_valid : (_eq_407 ? slot_valid : (_eq_408 ? 128'd1 : slot_valid))))))))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_len_0 <= (_eq_0 ? slot_len_0 : (_eq_2 ? slot_len_0 : (_eq_5 ? slot_len_0 : (_eq_6 ? slot_len_0 : (_eq_8 ? slot_len_0 : (_eq_396 ? slot_len_0 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_539 ? _add_0 : slot_len_0) : slot_len_0) : slot_len_0) : slot_len_0)))))));
+    slot_len_0 <= (_eq_0 ? slot_len_0 : (_eq_2 ? slot_len_0 : (_eq_5 ? slot_len_0 : (_eq_6 ? slot_len_0 : (_eq_8 ? slot_len_0 : (_eq_396 ? slot_len_0 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_539 ? child_len : slot_len_0) : slot_len_0) : slot_len_0) : slot_len_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_1 <= (_eq_0 ? slot_len_1 : (_eq_2 ? slot_len_1 : (_eq_5 ? slot_len_1 : (_eq_6 ? slot_len_1 : (_eq_8 ? slot_len_1 : (_eq_396 ? slot_len_1 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_540 ? _add_0 : slot_len_1) : slot_len_1) : slot_len_1) : slot_len_1)))))));
+    slot_len_1 <= (_eq_0 ? slot_len_1 : (_eq_2 ? slot_len_1 : (_eq_5 ? slot_len_1 : (_eq_6 ? slot_len_1 : (_eq_8 ? slot_len_1 : (_eq_396 ? slot_len_1 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_540 ? child_len : slot_len_1) : slot_len_1) : slot_len_1) : slot_len_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_2 <= (_eq_0 ? slot_len_2 : (_eq_2 ? slot_len_2 : (_eq_5 ? slot_len_2 : (_eq_6 ? slot_len_2 : (_eq_8 ? slot_len_2 : (_eq_396 ? slot_len_2 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_541 ? _add_0 : slot_len_2) : slot_len_2) : slot_len_2) : slot_len_2)))))));
+    slot_len_2 <= (_eq_0 ? slot_len_2 : (_eq_2 ? slot_len_2 : (_eq_5 ? slot_len_2 : (_eq_6 ? slot_len_2 : (_eq_8 ? slot_len_2 : (_eq_396 ? slot_len_2 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_541 ? child_len : slot_len_2) : slot_len_2) : slot_len_2) : slot_len_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_3 <= (_eq_0 ? slot_len_3 : (_eq_2 ? slot_len_3 : (_eq_5 ? slot_len_3 : (_eq_6 ? slot_len_3 : (_eq_8 ? slot_len_3 : (_eq_396 ? slot_len_3 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_542 ? _add_0 : slot_len_3) : slot_len_3) : slot_len_3) : slot_len_3)))))));
+    slot_len_3 <= (_eq_0 ? slot_len_3 : (_eq_2 ? slot_len_3 : (_eq_5 ? slot_len_3 : (_eq_6 ? slot_len_3 : (_eq_8 ? slot_len_3 : (_eq_396 ? slot_len_3 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_542 ? child_len : slot_len_3) : slot_len_3) : slot_len_3) : slot_len_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_4 <= (_eq_0 ? slot_len_4 : (_eq_2 ? slot_len_4 : (_eq_5 ? slot_len_4 : (_eq_6 ? slot_len_4 : (_eq_8 ? slot_len_4 : (_eq_396 ? slot_len_4 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_543 ? _add_0 : slot_len_4) : slot_len_4) : slot_len_4) : slot_len_4)))))));
+    slot_len_4 <= (_eq_0 ? slot_len_4 : (_eq_2 ? slot_len_4 : (_eq_5 ? slot_len_4 : (_eq_6 ? slot_len_4 : (_eq_8 ? slot_len_4 : (_eq_396 ? slot_len_4 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_543 ? child_len : slot_len_4) : slot_len_4) : slot_len_4) : slot_len_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_5 <= (_eq_0 ? slot_len_5 : (_eq_2 ? slot_len_5 : (_eq_5 ? slot_len_5 : (_eq_6 ? slot_len_5 : (_eq_8 ? slot_len_5 : (_eq_396 ? slot_len_5 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_544 ? _add_0 : slot_len_5) : slot_len_5) : slot_len_5) : slot_len_5)))))));
+    slot_len_5 <= (_eq_0 ? slot_len_5 : (_eq_2 ? slot_len_5 : (_eq_5 ? slot_len_5 : (_eq_6 ? slot_len_5 : (_eq_8 ? slot_len_5 : (_eq_396 ? slot_len_5 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_544 ? child_len : slot_len_5) : slot_len_5) : slot_len_5) : slot_len_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_6 <= (_eq_0 ? slot_len_6 : (_eq_2 ? slot_len_6 : (_eq_5 ? slot_len_6 : (_eq_6 ? slot_len_6 : (_eq_8 ? slot_len_6 : (_eq_396 ? slot_len_6 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_545 ? _add_0 : slot_len_6) : slot_len_6) : slot_len_6) : slot_len_6)))))));
+    slot_len_6 <= (_eq_0 ? slot_len_6 : (_eq_2 ? slot_len_6 : (_eq_5 ? slot_len_6 : (_eq_6 ? slot_len_6 : (_eq_8 ? slot_len_6 : (_eq_396 ? slot_len_6 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_545 ? child_len : slot_len_6) : slot_len_6) : slot_len_6) : slot_len_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_7 <= (_eq_0 ? slot_len_7 : (_eq_2 ? slot_len_7 : (_eq_5 ? slot_len_7 : (_eq_6 ? slot_len_7 : (_eq_8 ? slot_len_7 : (_eq_396 ? slot_len_7 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_546 ? _add_0 : slot_len_7) : slot_len_7) : slot_len_7) : slot_len_7)))))));
+    slot_len_7 <= (_eq_0 ? slot_len_7 : (_eq_2 ? slot_len_7 : (_eq_5 ? slot_len_7 : (_eq_6 ? slot_len_7 : (_eq_8 ? slot_len_7 : (_eq_396 ? slot_len_7 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_546 ? child_len : slot_len_7) : slot_len_7) : slot_len_7) : slot_len_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_8 <= (_eq_0 ? slot_len_8 : (_eq_2 ? slot_len_8 : (_eq_5 ? slot_len_8 : (_eq_6 ? slot_len_8 : (_eq_8 ? slot_len_8 : (_eq_396 ? slot_len_8 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_547 ? _add_0 : slot_len_8) : slot_len_8) : slot_len_8) : slot_len_8)))))));
+    slot_len_8 <= (_eq_0 ? slot_len_8 : (_eq_2 ? slot_len_8 : (_eq_5 ? slot_len_8 : (_eq_6 ? slot_len_8 : (_eq_8 ? slot_len_8 : (_eq_396 ? slot_len_8 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_547 ? child_len : slot_len_8) : slot_len_8) : slot_len_8) : slot_len_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_9 <= (_eq_0 ? slot_len_9 : (_eq_2 ? slot_len_9 : (_eq_5 ? slot_len_9 : (_eq_6 ? slot_len_9 : (_eq_8 ? slot_len_9 : (_eq_396 ? slot_len_9 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_548 ? _add_0 : slot_len_9) : slot_len_9) : slot_len_9) : slot_len_9)))))));
+    slot_len_9 <= (_eq_0 ? slot_len_9 : (_eq_2 ? slot_len_9 : (_eq_5 ? slot_len_9 : (_eq_6 ? slot_len_9 : (_eq_8 ? slot_len_9 : (_eq_396 ? slot_len_9 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_548 ? child_len : slot_len_9) : slot_len_9) : slot_len_9) : slot_len_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_10 <= (_eq_0 ? slot_len_10 : (_eq_2 ? slot_len_10 : (_eq_5 ? slot_len_10 : (_eq_6 ? slot_len_10 : (_eq_8 ? slot_len_10 : (_eq_396 ? slot_len_10 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_549 ? _add_0 : slot_len_10) : slot_len_10) : slot_len_10) : slot_len_10)))))));
+    slot_len_10 <= (_eq_0 ? slot_len_10 : (_eq_2 ? slot_len_10 : (_eq_5 ? slot_len_10 : (_eq_6 ? slot_len_10 : (_eq_8 ? slot_len_10 : (_eq_396 ? slot_len_10 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_549 ? child_len : slot_len_10) : slot_len_10) : slot_len_10) : slot_len_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_11 <= (_eq_0 ? slot_len_11 : (_eq_2 ? slot_len_11 : (_eq_5 ? slot_len_11 : (_eq_6 ? slot_len_11 : (_eq_8 ? slot_len_11 : (_eq_396 ? slot_len_11 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_550 ? _add_0 : slot_len_11) : slot_len_11) : slot_len_11) : slot_len_11)))))));
+    slot_len_11 <= (_eq_0 ? slot_len_11 : (_eq_2 ? slot_len_11 : (_eq_5 ? slot_len_11 : (_eq_6 ? slot_len_11 : (_eq_8 ? slot_len_11 : (_eq_396 ? slot_len_11 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_550 ? child_len : slot_len_11) : slot_len_11) : slot_len_11) : slot_len_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_12 <= (_eq_0 ? slot_len_12 : (_eq_2 ? slot_len_12 : (_eq_5 ? slot_len_12 : (_eq_6 ? slot_len_12 : (_eq_8 ? slot_len_12 : (_eq_396 ? slot_len_12 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_551 ? _add_0 : slot_len_12) : slot_len_12) : slot_len_12) : slot_len_12)))))));
+    slot_len_12 <= (_eq_0 ? slot_len_12 : (_eq_2 ? slot_len_12 : (_eq_5 ? slot_len_12 : (_eq_6 ? slot_len_12 : (_eq_8 ? slot_len_12 : (_eq_396 ? slot_len_12 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_551 ? child_len : slot_len_12) : slot_len_12) : slot_len_12) : slot_len_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_13 <= (_eq_0 ? slot_len_13 : (_eq_2 ? slot_len_13 : (_eq_5 ? slot_len_13 : (_eq_6 ? slot_len_13 : (_eq_8 ? slot_len_13 : (_eq_396 ? slot_len_13 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_552 ? _add_0 : slot_len_13) : slot_len_13) : slot_len_13) : slot_len_13)))))));
+    slot_len_13 <= (_eq_0 ? slot_len_13 : (_eq_2 ? slot_len_13 : (_eq_5 ? slot_len_13 : (_eq_6 ? slot_len_13 : (_eq_8 ? slot_len_13 : (_eq_396 ? slot_len_13 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_552 ? child_len : slot_len_13) : slot_len_13) : slot_len_13) : slot_len_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_14 <= (_eq_0 ? slot_len_14 : (_eq_2 ? slot_len_14 : (_eq_5 ? slot_len_14 : (_eq_6 ? slot_len_14 : (_eq_8 ? slot_len_14 : (_eq_396 ? slot_len_14 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_553 ? _add_0 : slot_len_14) : slot_len_14) : slot_len_14) : slot_len_14)))))));
+    slot_len_14 <= (_eq_0 ? slot_len_14 : (_eq_2 ? slot_len_14 : (_eq_5 ? slot_len_14 : (_eq_6 ? slot_len_14 : (_eq_8 ? slot_len_14 : (_eq_396 ? slot_len_14 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_553 ? child_len : slot_len_14) : slot_len_14) : slot_len_14) : slot_len_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_15 <= (_eq_0 ? slot_len_15 : (_eq_2 ? slot_len_15 : (_eq_5 ? slot_len_15 : (_eq_6 ? slot_len_15 : (_eq_8 ? slot_len_15 : (_eq_396 ? slot_len_15 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_554 ? _add_0 : slot_len_15) : slot_len_15) : slot_len_15) : slot_len_15)))))));
+    slot_len_15 <= (_eq_0 ? slot_len_15 : (_eq_2 ? slot_len_15 : (_eq_5 ? slot_len_15 : (_eq_6 ? slot_len_15 : (_eq_8 ? slot_len_15 : (_eq_396 ? slot_len_15 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_554 ? child_len : slot_len_15) : slot_len_15) : slot_len_15) : slot_len_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_16 <= (_eq_0 ? slot_len_16 : (_eq_2 ? slot_len_16 : (_eq_5 ? slot_len_16 : (_eq_6 ? slot_len_16 : (_eq_8 ? slot_len_16 : (_eq_396 ? slot_len_16 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_555 ? _add_0 : slot_len_16) : slot_len_16) : slot_len_16) : slot_len_16)))))));
+    slot_len_16 <= (_eq_0 ? slot_len_16 : (_eq_2 ? slot_len_16 : (_eq_5 ? slot_len_16 : (_eq_6 ? slot_len_16 : (_eq_8 ? slot_len_16 : (_eq_396 ? slot_len_16 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_555 ? child_len : slot_len_16) : slot_len_16) : slot_len_16) : slot_len_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_17 <= (_eq_0 ? slot_len_17 : (_eq_2 ? slot_len_17 : (_eq_5 ? slot_len_17 : (_eq_6 ? slot_len_17 : (_eq_8 ? slot_len_17 : (_eq_396 ? slot_len_17 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_556 ? _add_0 : slot_len_17) : slot_len_17) : slot_len_17) : slot_len_17)))))));
+    slot_len_17 <= (_eq_0 ? slot_len_17 : (_eq_2 ? slot_len_17 : (_eq_5 ? slot_len_17 : (_eq_6 ? slot_len_17 : (_eq_8 ? slot_len_17 : (_eq_396 ? slot_len_17 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_556 ? child_len : slot_len_17) : slot_len_17) : slot_len_17) : slot_len_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_18 <= (_eq_0 ? slot_len_18 : (_eq_2 ? slot_len_18 : (_eq_5 ? slot_len_18 : (_eq_6 ? slot_len_18 : (_eq_8 ? slot_len_18 : (_eq_396 ? slot_len_18 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_557 ? _add_0 : slot_len_18) : slot_len_18) : slot_len_18) : slot_len_18)))))));
+    slot_len_18 <= (_eq_0 ? slot_len_18 : (_eq_2 ? slot_len_18 : (_eq_5 ? slot_len_18 : (_eq_6 ? slot_len_18 : (_eq_8 ? slot_len_18 : (_eq_396 ? slot_len_18 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_557 ? child_len : slot_len_18) : slot_len_18) : slot_len_18) : slot_len_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_19 <= (_eq_0 ? slot_len_19 : (_eq_2 ? slot_len_19 : (_eq_5 ? slot_len_19 : (_eq_6 ? slot_len_19 : (_eq_8 ? slot_len_19 : (_eq_396 ? slot_len_19 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_558 ? _add_0 : slot_len_19) : slot_len_19) : slot_len_19) : slot_len_19)))))));
+    slot_len_19 <= (_eq_0 ? slot_len_19 : (_eq_2 ? slot_len_19 : (_eq_5 ? slot_len_19 : (_eq_6 ? slot_len_19 : (_eq_8 ? slot_len_19 : (_eq_396 ? slot_len_19 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_558 ? child_len : slot_len_19) : slot_len_19) : slot_len_19) : slot_len_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_20 <= (_eq_0 ? slot_len_20 : (_eq_2 ? slot_len_20 : (_eq_5 ? slot_len_20 : (_eq_6 ? slot_len_20 : (_eq_8 ? slot_len_20 : (_eq_396 ? slot_len_20 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_559 ? _add_0 : slot_len_20) : slot_len_20) : slot_len_20) : slot_len_20)))))));
+    slot_len_20 <= (_eq_0 ? slot_len_20 : (_eq_2 ? slot_len_20 : (_eq_5 ? slot_len_20 : (_eq_6 ? slot_len_20 : (_eq_8 ? slot_len_20 : (_eq_396 ? slot_len_20 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_559 ? child_len : slot_len_20) : slot_len_20) : slot_len_20) : slot_len_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_21 <= (_eq_0 ? slot_len_21 : (_eq_2 ? slot_len_21 : (_eq_5 ? slot_len_21 : (_eq_6 ? slot_len_21 : (_eq_8 ? slot_len_21 : (_eq_396 ? slot_len_21 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_560 ? _add_0 : slot_len_21) : slot_len_21) : slot_len_21) : slot_len_21)))))));
+    slot_len_21 <= (_eq_0 ? slot_len_21 : (_eq_2 ? slot_len_21 : (_eq_5 ? slot_len_21 : (_eq_6 ? slot_len_21 : (_eq_8 ? slot_len_21 : (_eq_396 ? slot_len_21 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_560 ? child_len : slot_len_21) : slot_len_21) : slot_len_21) : slot_len_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_22 <= (_eq_0 ? slot_len_22 : (_eq_2 ? slot_len_22 : (_eq_5 ? slot_len_22 : (_eq_6 ? slot_len_22 : (_eq_8 ? slot_len_22 : (_eq_396 ? slot_len_22 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_561 ? _add_0 : slot_len_22) : slot_len_22) : slot_len_22) : slot_len_22)))))));
+    slot_len_22 <= (_eq_0 ? slot_len_22 : (_eq_2 ? slot_len_22 : (_eq_5 ? slot_len_22 : (_eq_6 ? slot_len_22 : (_eq_8 ? slot_len_22 : (_eq_396 ? slot_len_22 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_561 ? child_len : slot_len_22) : slot_len_22) : slot_len_22) : slot_len_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_23 <= (_eq_0 ? slot_len_23 : (_eq_2 ? slot_len_23 : (_eq_5 ? slot_len_23 : (_eq_6 ? slot_len_23 : (_eq_8 ? slot_len_23 : (_eq_396 ? slot_len_23 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_562 ? _add_0 : slot_len_23) : slot_len_23) : slot_len_23) : slot_len_23)))))));
+    slot_len_23 <= (_eq_0 ? slot_len_23 : (_eq_2 ? slot_len_23 : (_eq_5 ? slot_len_23 : (_eq_6 ? slot_len_23 : (_eq_8 ? slot_len_23 : (_eq_396 ? slot_len_23 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_562 ? child_len : slot_len_23) : slot_len_23) : slot_len_23) : slot_len_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_24 <= (_eq_0 ? slot_len_24 : (_eq_2 ? slot_len_24 : (_eq_5 ? slot_len_24 : (_eq_6 ? slot_len_24 : (_eq_8 ? slot_len_24 : (_eq_396 ? slot_len_24 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_563 ? _add_0 : slot_len_24) : slot_len_24) : slot_len_24) : slot_len_24)))))));
+    slot_len_24 <= (_eq_0 ? slot_len_24 : (_eq_2 ? slot_len_24 : (_eq_5 ? slot_len_24 : (_eq_6 ? slot_len_24 : (_eq_8 ? slot_len_24 : (_eq_396 ? slot_len_24 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_563 ? child_len : slot_len_24) : slot_len_24) : slot_len_24) : slot_len_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_25 <= (_eq_0 ? slot_len_25 : (_eq_2 ? slot_len_25 : (_eq_5 ? slot_len_25 : (_eq_6 ? slot_len_25 : (_eq_8 ? slot_len_25 : (_eq_396 ? slot_len_25 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_564 ? _add_0 : slot_len_25) : slot_len_25) : slot_len_25) : slot_len_25)))))));
+    slot_len_25 <= (_eq_0 ? slot_len_25 : (_eq_2 ? slot_len_25 : (_eq_5 ? slot_len_25 : (_eq_6 ? slot_len_25 : (_eq_8 ? slot_len_25 : (_eq_396 ? slot_len_25 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_564 ? child_len : slot_len_25) : slot_len_25) : slot_len_25) : slot_len_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_26 <= (_eq_0 ? slot_len_26 : (_eq_2 ? slot_len_26 : (_eq_5 ? slot_len_26 : (_eq_6 ? slot_len_26 : (_eq_8 ? slot_len_26 : (_eq_396 ? slot_len_26 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_565 ? _add_0 : slot_len_26) : slot_len_26) : slot_len_26) : slot_len_26)))))));
+    slot_len_26 <= (_eq_0 ? slot_len_26 : (_eq_2 ? slot_len_26 : (_eq_5 ? slot_len_26 : (_eq_6 ? slot_len_26 : (_eq_8 ? slot_len_26 : (_eq_396 ? slot_len_26 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_565 ? child_len : slot_len_26) : slot_len_26) : slot_len_26) : slot_len_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_27 <= (_eq_0 ? slot_len_27 : (_eq_2 ? slot_len_27 : (_eq_5 ? slot_len_27 : (_eq_6 ? slot_len_27 : (_eq_8 ? slot_len_27 : (_eq_396 ? slot_len_27 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_566 ? _add_0 : slot_len_27) : slot_len_27) : slot_len_27) : slot_len_27)))))));
+    slot_len_27 <= (_eq_0 ? slot_len_27 : (_eq_2 ? slot_len_27 : (_eq_5 ? slot_len_27 : (_eq_6 ? slot_len_27 : (_eq_8 ? slot_len_27 : (_eq_396 ? slot_len_27 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_566 ? child_len : slot_len_27) : slot_len_27) : slot_len_27) : slot_len_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_28 <= (_eq_0 ? slot_len_28 : (_eq_2 ? slot_len_28 : (_eq_5 ? slot_len_28 : (_eq_6 ? slot_len_28 : (_eq_8 ? slot_len_28 : (_eq_396 ? slot_len_28 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_567 ? _add_0 : slot_len_28) : slot_len_28) : slot_len_28) : slot_len_28)))))));
+    slot_len_28 <= (_eq_0 ? slot_len_28 : (_eq_2 ? slot_len_28 : (_eq_5 ? slot_len_28 : (_eq_6 ? slot_len_28 : (_eq_8 ? slot_len_28 : (_eq_396 ? slot_len_28 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_567 ? child_len : slot_len_28) : slot_len_28) : slot_len_28) : slot_len_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_29 <= (_eq_0 ? slot_len_29 : (_eq_2 ? slot_len_29 : (_eq_5 ? slot_len_29 : (_eq_6 ? slot_len_29 : (_eq_8 ? slot_len_29 : (_eq_396 ? slot_len_29 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_568 ? _add_0 : slot_len_29) : slot_len_29) : slot_len_29) : slot_len_29)))))));
+    slot_len_29 <= (_eq_0 ? slot_len_29 : (_eq_2 ? slot_len_29 : (_eq_5 ? slot_len_29 : (_eq_6 ? slot_len_29 : (_eq_8 ? slot_len_29 : (_eq_396 ? slot_len_29 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_568 ? child_len : slot_len_29) : slot_len_29) : slot_len_29) : slot_len_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_30 <= (_eq_0 ? slot_len_30 : (_eq_2 ? slot_len_30 : (_eq_5 ? slot_len_30 : (_eq_6 ? slot_len_30 : (_eq_8 ? slot_len_30 : (_eq_396 ? slot_len_30 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_569 ? _add_0 : slot_len_30) : slot_len_30) : slot_len_30) : slot_len_30)))))));
+    slot_len_30 <= (_eq_0 ? slot_len_30 : (_eq_2 ? slot_len_30 : (_eq_5 ? slot_len_30 : (_eq_6 ? slot_len_30 : (_eq_8 ? slot_len_30 : (_eq_396 ? slot_len_30 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_569 ? child_len : slot_len_30) : slot_len_30) : slot_len_30) : slot_len_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_31 <= (_eq_0 ? slot_len_31 : (_eq_2 ? slot_len_31 : (_eq_5 ? slot_len_31 : (_eq_6 ? slot_len_31 : (_eq_8 ? slot_len_31 : (_eq_396 ? slot_len_31 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_570 ? _add_0 : slot_len_31) : slot_len_31) : slot_len_31) : slot_len_31)))))));
+    slot_len_31 <= (_eq_0 ? slot_len_31 : (_eq_2 ? slot_len_31 : (_eq_5 ? slot_len_31 : (_eq_6 ? slot_len_31 : (_eq_8 ? slot_len_31 : (_eq_396 ? slot_len_31 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_570 ? child_len : slot_len_31) : slot_len_31) : slot_len_31) : slot_len_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_32 <= (_eq_0 ? slot_len_32 : (_eq_2 ? slot_len_32 : (_eq_5 ? slot_len_32 : (_eq_6 ? slot_len_32 : (_eq_8 ? slot_len_32 : (_eq_396 ? slot_len_32 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_571 ? _add_0 : slot_len_32) : slot_len_32) : slot_len_32) : slot_len_32)))))));
+    slot_len_32 <= (_eq_0 ? slot_len_32 : (_eq_2 ? slot_len_32 : (_eq_5 ? slot_len_32 : (_eq_6 ? slot_len_32 : (_eq_8 ? slot_len_32 : (_eq_396 ? slot_len_32 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_571 ? child_len : slot_len_32) : slot_len_32) : slot_len_32) : slot_len_32)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_33 <= (_eq_0 ? slot_len_33 : (_eq_2 ? slot_len_33 : (_eq_5 ? slot_len_33 : (_eq_6 ? slot_len_33 : (_eq_8 ? slot_len_33 : (_eq_396 ? slot_len_33 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_572 ? _add_0 : slot_len_33) : slot_len_33) : slot_len_33) : slot_len_33)))))));
+    slot_len_33 <= (_eq_0 ? slot_len_33 : (_eq_2 ? slot_len_33 : (_eq_5 ? slot_len_33 : (_eq_6 ? slot_len_33 : (_eq_8 ? slot_len_33 : (_eq_396 ? slot_len_33 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_572 ? child_len : slot_len_33) : slot_len_33) : slot_len_33) : slot_len_33)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_34 <= (_eq_0 ? slot_len_34 : (_eq_2 ? slot_len_34 : (_eq_5 ? slot_len_34 : (_eq_6 ? slot_len_34 : (_eq_8 ? slot_len_34 : (_eq_396 ? slot_len_34 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_573 ? _add_0 : slot_len_34) : slot_len_34) : slot_len_34) : slot_len_34)))))));
+    slot_len_34 <= (_eq_0 ? slot_len_34 : (_eq_2 ? slot_len_34 : (_eq_5 ? slot_len_34 : (_eq_6 ? slot_len_34 : (_eq_8 ? slot_len_34 : (_eq_396 ? slot_len_34 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_573 ? child_len : slot_len_34) : slot_len_34) : slot_len_34) : slot_len_34)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_35 <= (_eq_0 ? slot_len_35 : (_eq_2 ? slot_len_35 : (_eq_5 ? slot_len_35 : (_eq_6 ? slot_len_35 : (_eq_8 ? slot_len_35 : (_eq_396 ? slot_len_35 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_574 ? _add_0 : slot_len_35) : slot_len_35) : slot_len_35) : slot_len_35)))))));
+    slot_len_35 <= (_eq_0 ? slot_len_35 : (_eq_2 ? slot_len_35 : (_eq_5 ? slot_len_35 : (_eq_6 ? slot_len_35 : (_eq_8 ? slot_len_35 : (_eq_396 ? slot_len_35 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_574 ? child_len : slot_len_35) : slot_len_35) : slot_len_35) : slot_len_35)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_36 <= (_eq_0 ? slot_len_36 : (_eq_2 ? slot_len_36 : (_eq_5 ? slot_len_36 : (_eq_6 ? slot_len_36 : (_eq_8 ? slot_len_36 : (_eq_396 ? slot_len_36 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_575 ? _add_0 : slot_len_36) : slot_len_36) : slot_len_36) : slot_len_36)))))));
+    slot_len_36 <= (_eq_0 ? slot_len_36 : (_eq_2 ? slot_len_36 : (_eq_5 ? slot_len_36 : (_eq_6 ? slot_len_36 : (_eq_8 ? slot_len_36 : (_eq_396 ? slot_len_36 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_575 ? child_len : slot_len_36) : slot_len_36) : slot_len_36) : slot_len_36)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_37 <= (_eq_0 ? slot_len_37 : (_eq_2 ? slot_len_37 : (_eq_5 ? slot_len_37 : (_eq_6 ? slot_len_37 : (_eq_8 ? slot_len_37 : (_eq_396 ? slot_len_37 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_576 ? _add_0 : slot_len_37) : slot_len_37) : slot_len_37) : slot_len_37)))))));
+    slot_len_37 <= (_eq_0 ? slot_len_37 : (_eq_2 ? slot_len_37 : (_eq_5 ? slot_len_37 : (_eq_6 ? slot_len_37 : (_eq_8 ? slot_len_37 : (_eq_396 ? slot_len_37 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_576 ? child_len : slot_len_37) : slot_len_37) : slot_len_37) : slot_len_37)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_38 <= (_eq_0 ? slot_len_38 : (_eq_2 ? slot_len_38 : (_eq_5 ? slot_len_38 : (_eq_6 ? slot_len_38 : (_eq_8 ? slot_len_38 : (_eq_396 ? slot_len_38 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_577 ? _add_0 : slot_len_38) : slot_len_38) : slot_len_38) : slot_len_38)))))));
+    slot_len_38 <= (_eq_0 ? slot_len_38 : (_eq_2 ? slot_len_38 : (_eq_5 ? slot_len_38 : (_eq_6 ? slot_len_38 : (_eq_8 ? slot_len_38 : (_eq_396 ? slot_len_38 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_577 ? child_len : slot_len_38) : slot_len_38) : slot_len_38) : slot_len_38)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_39 <= (_eq_0 ? slot_len_39 : (_eq_2 ? slot_len_39 : (_eq_5 ? slot_len_39 : (_eq_6 ? slot_len_39 : (_eq_8 ? slot_len_39 : (_eq_396 ? slot_len_39 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_578 ? _add_0 : slot_len_39) : slot_len_39) : slot_len_39) : slot_len_39)))))));
+    slot_len_39 <= (_eq_0 ? slot_len_39 : (_eq_2 ? slot_len_39 : (_eq_5 ? slot_len_39 : (_eq_6 ? slot_len_39 : (_eq_8 ? slot_len_39 : (_eq_396 ? slot_len_39 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_578 ? child_len : slot_len_39) : slot_len_39) : slot_len_39) : slot_len_39)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_40 <= (_eq_0 ? slot_len_40 : (_eq_2 ? slot_len_40 : (_eq_5 ? slot_len_40 : (_eq_6 ? slot_len_40 : (_eq_8 ? slot_len_40 : (_eq_396 ? slot_len_40 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_579 ? _add_0 : slot_len_40) : slot_len_40) : slot_len_40) : slot_len_40)))))));
+    slot_len_40 <= (_eq_0 ? slot_len_40 : (_eq_2 ? slot_len_40 : (_eq_5 ? slot_len_40 : (_eq_6 ? slot_len_40 : (_eq_8 ? slot_len_40 : (_eq_396 ? slot_len_40 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_579 ? child_len : slot_len_40) : slot_len_40) : slot_len_40) : slot_len_40)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_41 <= (_eq_0 ? slot_len_41 : (_eq_2 ? slot_len_41 : (_eq_5 ? slot_len_41 : (_eq_6 ? slot_len_41 : (_eq_8 ? slot_len_41 : (_eq_396 ? slot_len_41 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_580 ? _add_0 : slot_len_41) : slot_len_41) : slot_len_41) : slot_len_41)))))));
+    slot_len_41 <= (_eq_0 ? slot_len_41 : (_eq_2 ? slot_len_41 : (_eq_5 ? slot_len_41 : (_eq_6 ? slot_len_41 : (_eq_8 ? slot_len_41 : (_eq_396 ? slot_len_41 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_580 ? child_len : slot_len_41) : slot_len_41) : slot_len_41) : slot_len_41)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_42 <= (_eq_0 ? slot_len_42 : (_eq_2 ? slot_len_42 : (_eq_5 ? slot_len_42 : (_eq_6 ? slot_len_42 : (_eq_8 ? slot_len_42 : (_eq_396 ? slot_len_42 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_581 ? _add_0 : slot_len_42) : slot_len_42) : slot_len_42) : slot_len_42)))))));
+    slot_len_42 <= (_eq_0 ? slot_len_42 : (_eq_2 ? slot_len_42 : (_eq_5 ? slot_len_42 : (_eq_6 ? slot_len_42 : (_eq_8 ? slot_len_42 : (_eq_396 ? slot_len_42 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_581 ? child_len : slot_len_42) : slot_len_42) : slot_len_42) : slot_len_42)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_43 <= (_eq_0 ? slot_len_43 : (_eq_2 ? slot_len_43 : (_eq_5 ? slot_len_43 : (_eq_6 ? slot_len_43 : (_eq_8 ? slot_len_43 : (_eq_396 ? slot_len_43 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_582 ? _add_0 : slot_len_43) : slot_len_43) : slot_len_43) : slot_len_43)))))));
+    slot_len_43 <= (_eq_0 ? slot_len_43 : (_eq_2 ? slot_len_43 : (_eq_5 ? slot_len_43 : (_eq_6 ? slot_len_43 : (_eq_8 ? slot_len_43 : (_eq_396 ? slot_len_43 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_582 ? child_len : slot_len_43) : slot_len_43) : slot_len_43) : slot_len_43)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_44 <= (_eq_0 ? slot_len_44 : (_eq_2 ? slot_len_44 : (_eq_5 ? slot_len_44 : (_eq_6 ? slot_len_44 : (_eq_8 ? slot_len_44 : (_eq_396 ? slot_len_44 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_583 ? _add_0 : slot_len_44) : slot_len_44) : slot_len_44) : slot_len_44)))))));
+    slot_len_44 <= (_eq_0 ? slot_len_44 : (_eq_2 ? slot_len_44 : (_eq_5 ? slot_len_44 : (_eq_6 ? slot_len_44 : (_eq_8 ? slot_len_44 : (_eq_396 ? slot_len_44 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_583 ? child_len : slot_len_44) : slot_len_44) : slot_len_44) : slot_len_44)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_45 <= (_eq_0 ? slot_len_45 : (_eq_2 ? slot_len_45 : (_eq_5 ? slot_len_45 : (_eq_6 ? slot_len_45 : (_eq_8 ? slot_len_45 : (_eq_396 ? slot_len_45 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_584 ? _add_0 : slot_len_45) : slot_len_45) : slot_len_45) : slot_len_45)))))));
+    slot_len_45 <= (_eq_0 ? slot_len_45 : (_eq_2 ? slot_len_45 : (_eq_5 ? slot_len_45 : (_eq_6 ? slot_len_45 : (_eq_8 ? slot_len_45 : (_eq_396 ? slot_len_45 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_584 ? child_len : slot_len_45) : slot_len_45) : slot_len_45) : slot_len_45)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_46 <= (_eq_0 ? slot_len_46 : (_eq_2 ? slot_len_46 : (_eq_5 ? slot_len_46 : (_eq_6 ? slot_len_46 : (_eq_8 ? slot_len_46 : (_eq_396 ? slot_len_46 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_585 ? _add_0 : slot_len_46) : slot_len_46) : slot_len_46) : slot_len_46)))))));
+    slot_len_46 <= (_eq_0 ? slot_len_46 : (_eq_2 ? slot_len_46 : (_eq_5 ? slot_len_46 : (_eq_6 ? slot_len_46 : (_eq_8 ? slot_len_46 : (_eq_396 ? slot_len_46 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_585 ? child_len : slot_len_46) : slot_len_46) : slot_len_46) : slot_len_46)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_47 <= (_eq_0 ? slot_len_47 : (_eq_2 ? slot_len_47 : (_eq_5 ? slot_len_47 : (_eq_6 ? slot_len_47 : (_eq_8 ? slot_len_47 : (_eq_396 ? slot_len_47 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_586 ? _add_0 : slot_len_47) : slot_len_47) : slot_len_47) : slot_len_47)))))));
+    slot_len_47 <= (_eq_0 ? slot_len_47 : (_eq_2 ? slot_len_47 : (_eq_5 ? slot_len_47 : (_eq_6 ? slot_len_47 : (_eq_8 ? slot_len_47 : (_eq_396 ? slot_len_47 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_586 ? child_len : slot_len_47) : slot_len_47) : slot_len_47) : slot_len_47)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_48 <= (_eq_0 ? slot_len_48 : (_eq_2 ? slot_len_48 : (_eq_5 ? slot_len_48 : (_eq_6 ? slot_len_48 : (_eq_8 ? slot_len_48 : (_eq_396 ? slot_len_48 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_587 ? _add_0 : slot_len_48) : slot_len_48) : slot_len_48) : slot_len_48)))))));
+    slot_len_48 <= (_eq_0 ? slot_len_48 : (_eq_2 ? slot_len_48 : (_eq_5 ? slot_len_48 : (_eq_6 ? slot_len_48 : (_eq_8 ? slot_len_48 : (_eq_396 ? slot_len_48 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_587 ? child_len : slot_len_48) : slot_len_48) : slot_len_48) : slot_len_48)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_49 <= (_eq_0 ? slot_len_49 : (_eq_2 ? slot_len_49 : (_eq_5 ? slot_len_49 : (_eq_6 ? slot_len_49 : (_eq_8 ? slot_len_49 : (_eq_396 ? slot_len_49 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_588 ? _add_0 : slot_len_49) : slot_len_49) : slot_len_49) : slot_len_49)))))));
+    slot_len_49 <= (_eq_0 ? slot_len_49 : (_eq_2 ? slot_len_49 : (_eq_5 ? slot_len_49 : (_eq_6 ? slot_len_49 : (_eq_8 ? slot_len_49 : (_eq_396 ? slot_len_49 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_588 ? child_len : slot_len_49) : slot_len_49) : slot_len_49) : slot_len_49)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_50 <= (_eq_0 ? slot_len_50 : (_eq_2 ? slot_len_50 : (_eq_5 ? slot_len_50 : (_eq_6 ? slot_len_50 : (_eq_8 ? slot_len_50 : (_eq_396 ? slot_len_50 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_589 ? _add_0 : slot_len_50) : slot_len_50) : slot_len_50) : slot_len_50)))))));
+    slot_len_50 <= (_eq_0 ? slot_len_50 : (_eq_2 ? slot_len_50 : (_eq_5 ? slot_len_50 : (_eq_6 ? slot_len_50 : (_eq_8 ? slot_len_50 : (_eq_396 ? slot_len_50 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_589 ? child_len : slot_len_50) : slot_len_50) : slot_len_50) : slot_len_50)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_51 <= (_eq_0 ? slot_len_51 : (_eq_2 ? slot_len_51 : (_eq_5 ? slot_len_51 : (_eq_6 ? slot_len_51 : (_eq_8 ? slot_len_51 : (_eq_396 ? slot_len_51 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_590 ? _add_0 : slot_len_51) : slot_len_51) : slot_len_51) : slot_len_51)))))));
+    slot_len_51 <= (_eq_0 ? slot_len_51 : (_eq_2 ? slot_len_51 : (_eq_5 ? slot_len_51 : (_eq_6 ? slot_len_51 : (_eq_8 ? slot_len_51 : (_eq_396 ? slot_len_51 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_590 ? child_len : slot_len_51) : slot_len_51) : slot_len_51) : slot_len_51)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_52 <= (_eq_0 ? slot_len_52 : (_eq_2 ? slot_len_52 : (_eq_5 ? slot_len_52 : (_eq_6 ? slot_len_52 : (_eq_8 ? slot_len_52 : (_eq_396 ? slot_len_52 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_591 ? _add_0 : slot_len_52) : slot_len_52) : slot_len_52) : slot_len_52)))))));
+    slot_len_52 <= (_eq_0 ? slot_len_52 : (_eq_2 ? slot_len_52 : (_eq_5 ? slot_len_52 : (_eq_6 ? slot_len_52 : (_eq_8 ? slot_len_52 : (_eq_396 ? slot_len_52 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_591 ? child_len : slot_len_52) : slot_len_52) : slot_len_52) : slot_len_52)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_53 <= (_eq_0 ? slot_len_53 : (_eq_2 ? slot_len_53 : (_eq_5 ? slot_len_53 : (_eq_6 ? slot_len_53 : (_eq_8 ? slot_len_53 : (_eq_396 ? slot_len_53 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_592 ? _add_0 : slot_len_53) : slot_len_53) : slot_len_53) : slot_len_53)))))));
+    slot_len_53 <= (_eq_0 ? slot_len_53 : (_eq_2 ? slot_len_53 : (_eq_5 ? slot_len_53 : (_eq_6 ? slot_len_53 : (_eq_8 ? slot_len_53 : (_eq_396 ? slot_len_53 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_592 ? child_len : slot_len_53) : slot_len_53) : slot_len_53) : slot_len_53)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_54 <= (_eq_0 ? slot_len_54 : (_eq_2 ? slot_len_54 : (_eq_5 ? slot_len_54 : (_eq_6 ? slot_len_54 : (_eq_8 ? slot_len_54 : (_eq_396 ? slot_len_54 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_593 ? _add_0 : slot_len_54) : slot_len_54) : slot_len_54) : slot_len_54)))))));
+    slot_len_54 <= (_eq_0 ? slot_len_54 : (_eq_2 ? slot_len_54 : (_eq_5 ? slot_len_54 : (_eq_6 ? slot_len_54 : (_eq_8 ? slot_len_54 : (_eq_396 ? slot_len_54 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_593 ? child_len : slot_len_54) : slot_len_54) : slot_len_54) : slot_len_54)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_55 <= (_eq_0 ? slot_len_55 : (_eq_2 ? slot_len_55 : (_eq_5 ? slot_len_55 : (_eq_6 ? slot_len_55 : (_eq_8 ? slot_len_55 : (_eq_396 ? slot_len_55 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_594 ? _add_0 : slot_len_55) : slot_len_55) : slot_len_55) : slot_len_55)))))));
+    slot_len_55 <= (_eq_0 ? slot_len_55 : (_eq_2 ? slot_len_55 : (_eq_5 ? slot_len_55 : (_eq_6 ? slot_len_55 : (_eq_8 ? slot_len_55 : (_eq_396 ? slot_len_55 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_594 ? child_len : slot_len_55) : slot_len_55) : slot_len_55) : slot_len_55)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_56 <= (_eq_0 ? slot_len_56 : (_eq_2 ? slot_len_56 : (_eq_5 ? slot_len_56 : (_eq_6 ? slot_len_56 : (_eq_8 ? slot_len_56 : (_eq_396 ? slot_len_56 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_595 ? _add_0 : slot_len_56) : slot_len_56) : slot_len_56) : slot_len_56)))))));
+    slot_len_56 <= (_eq_0 ? slot_len_56 : (_eq_2 ? slot_len_56 : (_eq_5 ? slot_len_56 : (_eq_6 ? slot_len_56 : (_eq_8 ? slot_len_56 : (_eq_396 ? slot_len_56 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_595 ? child_len : slot_len_56) : slot_len_56) : slot_len_56) : slot_len_56)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_57 <= (_eq_0 ? slot_len_57 : (_eq_2 ? slot_len_57 : (_eq_5 ? slot_len_57 : (_eq_6 ? slot_len_57 : (_eq_8 ? slot_len_57 : (_eq_396 ? slot_len_57 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_596 ? _add_0 : slot_len_57) : slot_len_57) : slot_len_57) : slot_len_57)))))));
+    slot_len_57 <= (_eq_0 ? slot_len_57 : (_eq_2 ? slot_len_57 : (_eq_5 ? slot_len_57 : (_eq_6 ? slot_len_57 : (_eq_8 ? slot_len_57 : (_eq_396 ? slot_len_57 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_596 ? child_len : slot_len_57) : slot_len_57) : slot_len_57) : slot_len_57)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_58 <= (_eq_0 ? slot_len_58 : (_eq_2 ? slot_len_58 : (_eq_5 ? slot_len_58 : (_eq_6 ? slot_len_58 : (_eq_8 ? slot_len_58 : (_eq_396 ? slot_len_58 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_597 ? _add_0 : slot_len_58) : slot_len_58) : slot_len_58) : slot_len_58)))))));
+    slot_len_58 <= (_eq_0 ? slot_len_58 : (_eq_2 ? slot_len_58 : (_eq_5 ? slot_len_58 : (_eq_6 ? slot_len_58 : (_eq_8 ? slot_len_58 : (_eq_396 ? slot_len_58 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_597 ? child_len : slot_len_58) : slot_len_58) : slot_len_58) : slot_len_58)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_59 <= (_eq_0 ? slot_len_59 : (_eq_2 ? slot_len_59 : (_eq_5 ? slot_len_59 : (_eq_6 ? slot_len_59 : (_eq_8 ? slot_len_59 : (_eq_396 ? slot_len_59 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_598 ? _add_0 : slot_len_59) : slot_len_59) : slot_len_59) : slot_len_59)))))));
+    slot_len_59 <= (_eq_0 ? slot_len_59 : (_eq_2 ? slot_len_59 : (_eq_5 ? slot_len_59 : (_eq_6 ? slot_len_59 : (_eq_8 ? slot_len_59 : (_eq_396 ? slot_len_59 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_598 ? child_len : slot_len_59) : slot_len_59) : slot_len_59) : slot_len_59)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_60 <= (_eq_0 ? slot_len_60 : (_eq_2 ? slot_len_60 : (_eq_5 ? slot_len_60 : (_eq_6 ? slot_len_60 : (_eq_8 ? slot_len_60 : (_eq_396 ? slot_len_60 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_599 ? _add_0 : slot_len_60) : slot_len_60) : slot_len_60) : slot_len_60)))))));
+    slot_len_60 <= (_eq_0 ? slot_len_60 : (_eq_2 ? slot_len_60 : (_eq_5 ? slot_len_60 : (_eq_6 ? slot_len_60 : (_eq_8 ? slot_len_60 : (_eq_396 ? slot_len_60 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_599 ? child_len : slot_len_60) : slot_len_60) : slot_len_60) : slot_len_60)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_61 <= (_eq_0 ? slot_len_61 : (_eq_2 ? slot_len_61 : (_eq_5 ? slot_len_61 : (_eq_6 ? slot_len_61 : (_eq_8 ? slot_len_61 : (_eq_396 ? slot_len_61 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_600 ? _add_0 : slot_len_61) : slot_len_61) : slot_len_61) : slot_len_61)))))));
+    slot_len_61 <= (_eq_0 ? slot_len_61 : (_eq_2 ? slot_len_61 : (_eq_5 ? slot_len_61 : (_eq_6 ? slot_len_61 : (_eq_8 ? slot_len_61 : (_eq_396 ? slot_len_61 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_600 ? child_len : slot_len_61) : slot_len_61) : slot_len_61) : slot_len_61)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_62 <= (_eq_0 ? slot_len_62 : (_eq_2 ? slot_len_62 : (_eq_5 ? slot_len_62 : (_eq_6 ? slot_len_62 : (_eq_8 ? slot_len_62 : (_eq_396 ? slot_len_62 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_601 ? _add_0 : slot_len_62) : slot_len_62) : slot_len_62) : slot_len_62)))))));
+    slot_len_62 <= (_eq_0 ? slot_len_62 : (_eq_2 ? slot_len_62 : (_eq_5 ? slot_len_62 : (_eq_6 ? slot_len_62 : (_eq_8 ? slot_len_62 : (_eq_396 ? slot_len_62 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_601 ? child_len : slot_len_62) : slot_len_62) : slot_len_62) : slot_len_62)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_63 <= (_eq_0 ? slot_len_63 : (_eq_2 ? slot_len_63 : (_eq_5 ? slot_len_63 : (_eq_6 ? slot_len_63 : (_eq_8 ? slot_len_63 : (_eq_396 ? slot_len_63 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_602 ? _add_0 : slot_len_63) : slot_len_63) : slot_len_63) : slot_len_63)))))));
+    slot_len_63 <= (_eq_0 ? slot_len_63 : (_eq_2 ? slot_len_63 : (_eq_5 ? slot_len_63 : (_eq_6 ? slot_len_63 : (_eq_8 ? slot_len_63 : (_eq_396 ? slot_len_63 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_602 ? child_len : slot_len_63) : slot_len_63) : slot_len_63) : slot_len_63)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_64 <= (_eq_0 ? slot_len_64 : (_eq_2 ? slot_len_64 : (_eq_5 ? slot_len_64 : (_eq_6 ? slot_len_64 : (_eq_8 ? slot_len_64 : (_eq_396 ? slot_len_64 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_603 ? _add_0 : slot_len_64) : slot_len_64) : slot_len_64) : slot_len_64)))))));
+    slot_len_64 <= (_eq_0 ? slot_len_64 : (_eq_2 ? slot_len_64 : (_eq_5 ? slot_len_64 : (_eq_6 ? slot_len_64 : (_eq_8 ? slot_len_64 : (_eq_396 ? slot_len_64 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_603 ? child_len : slot_len_64) : slot_len_64) : slot_len_64) : slot_len_64)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_65 <= (_eq_0 ? slot_len_65 : (_eq_2 ? slot_len_65 : (_eq_5 ? slot_len_65 : (_eq_6 ? slot_len_65 : (_eq_8 ? slot_len_65 : (_eq_396 ? slot_len_65 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_604 ? _add_0 : slot_len_65) : slot_len_65) : slot_len_65) : slot_len_65)))))));
+    slot_len_65 <= (_eq_0 ? slot_len_65 : (_eq_2 ? slot_len_65 : (_eq_5 ? slot_len_65 : (_eq_6 ? slot_len_65 : (_eq_8 ? slot_len_65 : (_eq_396 ? slot_len_65 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_604 ? child_len : slot_len_65) : slot_len_65) : slot_len_65) : slot_len_65)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_66 <= (_eq_0 ? slot_len_66 : (_eq_2 ? slot_len_66 : (_eq_5 ? slot_len_66 : (_eq_6 ? slot_len_66 : (_eq_8 ? slot_len_66 : (_eq_396 ? slot_len_66 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_605 ? _add_0 : slot_len_66) : slot_len_66) : slot_len_66) : slot_len_66)))))));
+    slot_len_66 <= (_eq_0 ? slot_len_66 : (_eq_2 ? slot_len_66 : (_eq_5 ? slot_len_66 : (_eq_6 ? slot_len_66 : (_eq_8 ? slot_len_66 : (_eq_396 ? slot_len_66 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_605 ? child_len : slot_len_66) : slot_len_66) : slot_len_66) : slot_len_66)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_67 <= (_eq_0 ? slot_len_67 : (_eq_2 ? slot_len_67 : (_eq_5 ? slot_len_67 : (_eq_6 ? slot_len_67 : (_eq_8 ? slot_len_67 : (_eq_396 ? slot_len_67 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_606 ? _add_0 : slot_len_67) : slot_len_67) : slot_len_67) : slot_len_67)))))));
+    slot_len_67 <= (_eq_0 ? slot_len_67 : (_eq_2 ? slot_len_67 : (_eq_5 ? slot_len_67 : (_eq_6 ? slot_len_67 : (_eq_8 ? slot_len_67 : (_eq_396 ? slot_len_67 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_606 ? child_len : slot_len_67) : slot_len_67) : slot_len_67) : slot_len_67)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_68 <= (_eq_0 ? slot_len_68 : (_eq_2 ? slot_len_68 : (_eq_5 ? slot_len_68 : (_eq_6 ? slot_len_68 : (_eq_8 ? slot_len_68 : (_eq_396 ? slot_len_68 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_607 ? _add_0 : slot_len_68) : slot_len_68) : slot_len_68) : slot_len_68)))))));
+    slot_len_68 <= (_eq_0 ? slot_len_68 : (_eq_2 ? slot_len_68 : (_eq_5 ? slot_len_68 : (_eq_6 ? slot_len_68 : (_eq_8 ? slot_len_68 : (_eq_396 ? slot_len_68 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_607 ? child_len : slot_len_68) : slot_len_68) : slot_len_68) : slot_len_68)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_69 <= (_eq_0 ? slot_len_69 : (_eq_2 ? slot_len_69 : (_eq_5 ? slot_len_69 : (_eq_6 ? slot_len_69 : (_eq_8 ? slot_len_69 : (_eq_396 ? slot_len_69 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_608 ? _add_0 : slot_len_69) : slot_len_69) : slot_len_69) : slot_len_69)))))));
+    slot_len_69 <= (_eq_0 ? slot_len_69 : (_eq_2 ? slot_len_69 : (_eq_5 ? slot_len_69 : (_eq_6 ? slot_len_69 : (_eq_8 ? slot_len_69 : (_eq_396 ? slot_len_69 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_608 ? child_len : slot_len_69) : slot_len_69) : slot_len_69) : slot_len_69)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_70 <= (_eq_0 ? slot_len_70 : (_eq_2 ? slot_len_70 : (_eq_5 ? slot_len_70 : (_eq_6 ? slot_len_70 : (_eq_8 ? slot_len_70 : (_eq_396 ? slot_len_70 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_609 ? _add_0 : slot_len_70) : slot_len_70) : slot_len_70) : slot_len_70)))))));
+    slot_len_70 <= (_eq_0 ? slot_len_70 : (_eq_2 ? slot_len_70 : (_eq_5 ? slot_len_70 : (_eq_6 ? slot_len_70 : (_eq_8 ? slot_len_70 : (_eq_396 ? slot_len_70 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_609 ? child_len : slot_len_70) : slot_len_70) : slot_len_70) : slot_len_70)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_71 <= (_eq_0 ? slot_len_71 : (_eq_2 ? slot_len_71 : (_eq_5 ? slot_len_71 : (_eq_6 ? slot_len_71 : (_eq_8 ? slot_len_71 : (_eq_396 ? slot_len_71 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_610 ? _add_0 : slot_len_71) : slot_len_71) : slot_len_71) : slot_len_71)))))));
+    slot_len_71 <= (_eq_0 ? slot_len_71 : (_eq_2 ? slot_len_71 : (_eq_5 ? slot_len_71 : (_eq_6 ? slot_len_71 : (_eq_8 ? slot_len_71 : (_eq_396 ? slot_len_71 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_610 ? child_len : slot_len_71) : slot_len_71) : slot_len_71) : slot_len_71)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_72 <= (_eq_0 ? slot_len_72 : (_eq_2 ? slot_len_72 : (_eq_5 ? slot_len_72 : (_eq_6 ? slot_len_72 : (_eq_8 ? slot_len_72 : (_eq_396 ? slot_len_72 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_611 ? _add_0 : slot_len_72) : slot_len_72) : slot_len_72) : slot_len_72)))))));
+    slot_len_72 <= (_eq_0 ? slot_len_72 : (_eq_2 ? slot_len_72 : (_eq_5 ? slot_len_72 : (_eq_6 ? slot_len_72 : (_eq_8 ? slot_len_72 : (_eq_396 ? slot_len_72 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_611 ? child_len : slot_len_72) : slot_len_72) : slot_len_72) : slot_len_72)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_73 <= (_eq_0 ? slot_len_73 : (_eq_2 ? slot_len_73 : (_eq_5 ? slot_len_73 : (_eq_6 ? slot_len_73 : (_eq_8 ? slot_len_73 : (_eq_396 ? slot_len_73 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_612 ? _add_0 : slot_len_73) : slot_len_73) : slot_len_73) : slot_len_73)))))));
+    slot_len_73 <= (_eq_0 ? slot_len_73 : (_eq_2 ? slot_len_73 : (_eq_5 ? slot_len_73 : (_eq_6 ? slot_len_73 : (_eq_8 ? slot_len_73 : (_eq_396 ? slot_len_73 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_612 ? child_len : slot_len_73) : slot_len_73) : slot_len_73) : slot_len_73)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_74 <= (_eq_0 ? slot_len_74 : (_eq_2 ? slot_len_74 : (_eq_5 ? slot_len_74 : (_eq_6 ? slot_len_74 : (_eq_8 ? slot_len_74 : (_eq_396 ? slot_len_74 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_613 ? _add_0 : slot_len_74) : slot_len_74) : slot_len_74) : slot_len_74)))))));
+    slot_len_74 <= (_eq_0 ? slot_len_74 : (_eq_2 ? slot_len_74 : (_eq_5 ? slot_len_74 : (_eq_6 ? slot_len_74 : (_eq_8 ? slot_len_74 : (_eq_396 ? slot_len_74 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_613 ? child_len : slot_len_74) : slot_len_74) : slot_len_74) : slot_len_74)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_75 <= (_eq_0 ? slot_len_75 : (_eq_2 ? slot_len_75 : (_eq_5 ? slot_len_75 : (_eq_6 ? slot_len_75 : (_eq_8 ? slot_len_75 : (_eq_396 ? slot_len_75 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_614 ? _add_0 : slot_len_75) : slot_len_75) : slot_len_75) : slot_len_75)))))));
+    slot_len_75 <= (_eq_0 ? slot_len_75 : (_eq_2 ? slot_len_75 : (_eq_5 ? slot_len_75 : (_eq_6 ? slot_len_75 : (_eq_8 ? slot_len_75 : (_eq_396 ? slot_len_75 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_614 ? child_len : slot_len_75) : slot_len_75) : slot_len_75) : slot_len_75)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_76 <= (_eq_0 ? slot_len_76 : (_eq_2 ? slot_len_76 : (_eq_5 ? slot_len_76 : (_eq_6 ? slot_len_76 : (_eq_8 ? slot_len_76 : (_eq_396 ? slot_len_76 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_615 ? _add_0 : slot_len_76) : slot_len_76) : slot_len_76) : slot_len_76)))))));
+    slot_len_76 <= (_eq_0 ? slot_len_76 : (_eq_2 ? slot_len_76 : (_eq_5 ? slot_len_76 : (_eq_6 ? slot_len_76 : (_eq_8 ? slot_len_76 : (_eq_396 ? slot_len_76 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_615 ? child_len : slot_len_76) : slot_len_76) : slot_len_76) : slot_len_76)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_77 <= (_eq_0 ? slot_len_77 : (_eq_2 ? slot_len_77 : (_eq_5 ? slot_len_77 : (_eq_6 ? slot_len_77 : (_eq_8 ? slot_len_77 : (_eq_396 ? slot_len_77 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_616 ? _add_0 : slot_len_77) : slot_len_77) : slot_len_77) : slot_len_77)))))));
+    slot_len_77 <= (_eq_0 ? slot_len_77 : (_eq_2 ? slot_len_77 : (_eq_5 ? slot_len_77 : (_eq_6 ? slot_len_77 : (_eq_8 ? slot_len_77 : (_eq_396 ? slot_len_77 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_616 ? child_len : slot_len_77) : slot_len_77) : slot_len_77) : slot_len_77)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_78 <= (_eq_0 ? slot_len_78 : (_eq_2 ? slot_len_78 : (_eq_5 ? slot_len_78 : (_eq_6 ? slot_len_78 : (_eq_8 ? slot_len_78 : (_eq_396 ? slot_len_78 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_617 ? _add_0 : slot_len_78) : slot_len_78) : slot_len_78) : slot_len_78)))))));
+    slot_len_78 <= (_eq_0 ? slot_len_78 : (_eq_2 ? slot_len_78 : (_eq_5 ? slot_len_78 : (_eq_6 ? slot_len_78 : (_eq_8 ? slot_len_78 : (_eq_396 ? slot_len_78 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_617 ? child_len : slot_len_78) : slot_len_78) : slot_len_78) : slot_len_78)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_79 <= (_eq_0 ? slot_len_79 : (_eq_2 ? slot_len_79 : (_eq_5 ? slot_len_79 : (_eq_6 ? slot_len_79 : (_eq_8 ? slot_len_79 : (_eq_396 ? slot_len_79 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_618 ? _add_0 : slot_len_79) : slot_len_79) : slot_len_79) : slot_len_79)))))));
+    slot_len_79 <= (_eq_0 ? slot_len_79 : (_eq_2 ? slot_len_79 : (_eq_5 ? slot_len_79 : (_eq_6 ? slot_len_79 : (_eq_8 ? slot_len_79 : (_eq_396 ? slot_len_79 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_618 ? child_len : slot_len_79) : slot_len_79) : slot_len_79) : slot_len_79)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_80 <= (_eq_0 ? slot_len_80 : (_eq_2 ? slot_len_80 : (_eq_5 ? slot_len_80 : (_eq_6 ? slot_len_80 : (_eq_8 ? slot_len_80 : (_eq_396 ? slot_len_80 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_619 ? _add_0 : slot_len_80) : slot_len_80) : slot_len_80) : slot_len_80)))))));
+    slot_len_80 <= (_eq_0 ? slot_len_80 : (_eq_2 ? slot_len_80 : (_eq_5 ? slot_len_80 : (_eq_6 ? slot_len_80 : (_eq_8 ? slot_len_80 : (_eq_396 ? slot_len_80 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_619 ? child_len : slot_len_80) : slot_len_80) : slot_len_80) : slot_len_80)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_81 <= (_eq_0 ? slot_len_81 : (_eq_2 ? slot_len_81 : (_eq_5 ? slot_len_81 : (_eq_6 ? slot_len_81 : (_eq_8 ? slot_len_81 : (_eq_396 ? slot_len_81 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_620 ? _add_0 : slot_len_81) : slot_len_81) : slot_len_81) : slot_len_81)))))));
+    slot_len_81 <= (_eq_0 ? slot_len_81 : (_eq_2 ? slot_len_81 : (_eq_5 ? slot_len_81 : (_eq_6 ? slot_len_81 : (_eq_8 ? slot_len_81 : (_eq_396 ? slot_len_81 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_620 ? child_len : slot_len_81) : slot_len_81) : slot_len_81) : slot_len_81)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_82 <= (_eq_0 ? slot_len_82 : (_eq_2 ? slot_len_82 : (_eq_5 ? slot_len_82 : (_eq_6 ? slot_len_82 : (_eq_8 ? slot_len_82 : (_eq_396 ? slot_len_82 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_621 ? _add_0 : slot_len_82) : slot_len_82) : slot_len_82) : slot_len_82)))))));
+    slot_len_82 <= (_eq_0 ? slot_len_82 : (_eq_2 ? slot_len_82 : (_eq_5 ? slot_len_82 : (_eq_6 ? slot_len_82 : (_eq_8 ? slot_len_82 : (_eq_396 ? slot_len_82 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_621 ? child_len : slot_len_82) : slot_len_82) : slot_len_82) : slot_len_82)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_83 <= (_eq_0 ? slot_len_83 : (_eq_2 ? slot_len_83 : (_eq_5 ? slot_len_83 : (_eq_6 ? slot_len_83 : (_eq_8 ? slot_len_83 : (_eq_396 ? slot_len_83 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_622 ? _add_0 : slot_len_83) : slot_len_83) : slot_len_83) : slot_len_83)))))));
+    slot_len_83 <= (_eq_0 ? slot_len_83 : (_eq_2 ? slot_len_83 : (_eq_5 ? slot_len_83 : (_eq_6 ? slot_len_83 : (_eq_8 ? slot_len_83 : (_eq_396 ? slot_len_83 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_622 ? child_len : slot_len_83) : slot_len_83) : slot_len_83) : slot_len_83)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_84 <= (_eq_0 ? slot_len_84 : (_eq_2 ? slot_len_84 : (_eq_5 ? slot_len_84 : (_eq_6 ? slot_len_84 : (_eq_8 ? slot_len_84 : (_eq_396 ? slot_len_84 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_623 ? _add_0 : slot_len_84) : slot_len_84) : slot_len_84) : slot_len_84)))))));
+    slot_len_84 <= (_eq_0 ? slot_len_84 : (_eq_2 ? slot_len_84 : (_eq_5 ? slot_len_84 : (_eq_6 ? slot_len_84 : (_eq_8 ? slot_len_84 : (_eq_396 ? slot_len_84 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_623 ? child_len : slot_len_84) : slot_len_84) : slot_len_84) : slot_len_84)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_85 <= (_eq_0 ? slot_len_85 : (_eq_2 ? slot_len_85 : (_eq_5 ? slot_len_85 : (_eq_6 ? slot_len_85 : (_eq_8 ? slot_len_85 : (_eq_396 ? slot_len_85 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_624 ? _add_0 : slot_len_85) : slot_len_85) : slot_len_85) : slot_len_85)))))));
+    slot_len_85 <= (_eq_0 ? slot_len_85 : (_eq_2 ? slot_len_85 : (_eq_5 ? slot_len_85 : (_eq_6 ? slot_len_85 : (_eq_8 ? slot_len_85 : (_eq_396 ? slot_len_85 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_624 ? child_len : slot_len_85) : slot_len_85) : slot_len_85) : slot_len_85)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_86 <= (_eq_0 ? slot_len_86 : (_eq_2 ? slot_len_86 : (_eq_5 ? slot_len_86 : (_eq_6 ? slot_len_86 : (_eq_8 ? slot_len_86 : (_eq_396 ? slot_len_86 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_625 ? _add_0 : slot_len_86) : slot_len_86) : slot_len_86) : slot_len_86)))))));
+    slot_len_86 <= (_eq_0 ? slot_len_86 : (_eq_2 ? slot_len_86 : (_eq_5 ? slot_len_86 : (_eq_6 ? slot_len_86 : (_eq_8 ? slot_len_86 : (_eq_396 ? slot_len_86 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_625 ? child_len : slot_len_86) : slot_len_86) : slot_len_86) : slot_len_86)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_87 <= (_eq_0 ? slot_len_87 : (_eq_2 ? slot_len_87 : (_eq_5 ? slot_len_87 : (_eq_6 ? slot_len_87 : (_eq_8 ? slot_len_87 : (_eq_396 ? slot_len_87 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_626 ? _add_0 : slot_len_87) : slot_len_87) : slot_len_87) : slot_len_87)))))));
+    slot_len_87 <= (_eq_0 ? slot_len_87 : (_eq_2 ? slot_len_87 : (_eq_5 ? slot_len_87 : (_eq_6 ? slot_len_87 : (_eq_8 ? slot_len_87 : (_eq_396 ? slot_len_87 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_626 ? child_len : slot_len_87) : slot_len_87) : slot_len_87) : slot_len_87)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_88 <= (_eq_0 ? slot_len_88 : (_eq_2 ? slot_len_88 : (_eq_5 ? slot_len_88 : (_eq_6 ? slot_len_88 : (_eq_8 ? slot_len_88 : (_eq_396 ? slot_len_88 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_627 ? _add_0 : slot_len_88) : slot_len_88) : slot_len_88) : slot_len_88)))))));
+    slot_len_88 <= (_eq_0 ? slot_len_88 : (_eq_2 ? slot_len_88 : (_eq_5 ? slot_len_88 : (_eq_6 ? slot_len_88 : (_eq_8 ? slot_len_88 : (_eq_396 ? slot_len_88 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_627 ? child_len : slot_len_88) : slot_len_88) : slot_len_88) : slot_len_88)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_89 <= (_eq_0 ? slot_len_89 : (_eq_2 ? slot_len_89 : (_eq_5 ? slot_len_89 : (_eq_6 ? slot_len_89 : (_eq_8 ? slot_len_89 : (_eq_396 ? slot_len_89 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_628 ? _add_0 : slot_len_89) : slot_len_89) : slot_len_89) : slot_len_89)))))));
+    slot_len_89 <= (_eq_0 ? slot_len_89 : (_eq_2 ? slot_len_89 : (_eq_5 ? slot_len_89 : (_eq_6 ? slot_len_89 : (_eq_8 ? slot_len_89 : (_eq_396 ? slot_len_89 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_628 ? child_len : slot_len_89) : slot_len_89) : slot_len_89) : slot_len_89)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_90 <= (_eq_0 ? slot_len_90 : (_eq_2 ? slot_len_90 : (_eq_5 ? slot_len_90 : (_eq_6 ? slot_len_90 : (_eq_8 ? slot_len_90 : (_eq_396 ? slot_len_90 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_629 ? _add_0 : slot_len_90) : slot_len_90) : slot_len_90) : slot_len_90)))))));
+    slot_len_90 <= (_eq_0 ? slot_len_90 : (_eq_2 ? slot_len_90 : (_eq_5 ? slot_len_90 : (_eq_6 ? slot_len_90 : (_eq_8 ? slot_len_90 : (_eq_396 ? slot_len_90 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_629 ? child_len : slot_len_90) : slot_len_90) : slot_len_90) : slot_len_90)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_91 <= (_eq_0 ? slot_len_91 : (_eq_2 ? slot_len_91 : (_eq_5 ? slot_len_91 : (_eq_6 ? slot_len_91 : (_eq_8 ? slot_len_91 : (_eq_396 ? slot_len_91 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_630 ? _add_0 : slot_len_91) : slot_len_91) : slot_len_91) : slot_len_91)))))));
+    slot_len_91 <= (_eq_0 ? slot_len_91 : (_eq_2 ? slot_len_91 : (_eq_5 ? slot_len_91 : (_eq_6 ? slot_len_91 : (_eq_8 ? slot_len_91 : (_eq_396 ? slot_len_91 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_630 ? child_len : slot_len_91) : slot_len_91) : slot_len_91) : slot_len_91)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_92 <= (_eq_0 ? slot_len_92 : (_eq_2 ? slot_len_92 : (_eq_5 ? slot_len_92 : (_eq_6 ? slot_len_92 : (_eq_8 ? slot_len_92 : (_eq_396 ? slot_len_92 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_631 ? _add_0 : slot_len_92) : slot_len_92) : slot_len_92) : slot_len_92)))))));
+    slot_len_92 <= (_eq_0 ? slot_len_92 : (_eq_2 ? slot_len_92 : (_eq_5 ? slot_len_92 : (_eq_6 ? slot_len_92 : (_eq_8 ? slot_len_92 : (_eq_396 ? slot_len_92 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_631 ? child_len : slot_len_92) : slot_len_92) : slot_len_92) : slot_len_92)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_93 <= (_eq_0 ? slot_len_93 : (_eq_2 ? slot_len_93 : (_eq_5 ? slot_len_93 : (_eq_6 ? slot_len_93 : (_eq_8 ? slot_len_93 : (_eq_396 ? slot_len_93 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_632 ? _add_0 : slot_len_93) : slot_len_93) : slot_len_93) : slot_len_93)))))));
+    slot_len_93 <= (_eq_0 ? slot_len_93 : (_eq_2 ? slot_len_93 : (_eq_5 ? slot_len_93 : (_eq_6 ? slot_len_93 : (_eq_8 ? slot_len_93 : (_eq_396 ? slot_len_93 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_632 ? child_len : slot_len_93) : slot_len_93) : slot_len_93) : slot_len_93)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_94 <= (_eq_0 ? slot_len_94 : (_eq_2 ? slot_len_94 : (_eq_5 ? slot_len_94 : (_eq_6 ? slot_len_94 : (_eq_8 ? slot_len_94 : (_eq_396 ? slot_len_94 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_633 ? _add_0 : slot_len_94) : slot_len_94) : slot_len_94) : slot_len_94)))))));
+    slot_len_94 <= (_eq_0 ? slot_len_94 : (_eq_2 ? slot_len_94 : (_eq_5 ? slot_len_94 : (_eq_6 ? slot_len_94 : (_eq_8 ? slot_len_94 : (_eq_396 ? slot_len_94 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_633 ? child_len : slot_len_94) : slot_len_94) : slot_len_94) : slot_len_94)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_95 <= (_eq_0 ? slot_len_95 : (_eq_2 ? slot_len_95 : (_eq_5 ? slot_len_95 : (_eq_6 ? slot_len_95 : (_eq_8 ? slot_len_95 : (_eq_396 ? slot_len_95 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_634 ? _add_0 : slot_len_95) : slot_len_95) : slot_len_95) : slot_len_95)))))));
+    slot_len_95 <= (_eq_0 ? slot_len_95 : (_eq_2 ? slot_len_95 : (_eq_5 ? slot_len_95 : (_eq_6 ? slot_len_95 : (_eq_8 ? slot_len_95 : (_eq_396 ? slot_len_95 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_634 ? child_len : slot_len_95) : slot_len_95) : slot_len_95) : slot_len_95)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_96 <= (_eq_0 ? slot_len_96 : (_eq_2 ? slot_len_96 : (_eq_5 ? slot_len_96 : (_eq_6 ? slot_len_96 : (_eq_8 ? slot_len_96 : (_eq_396 ? slot_len_96 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_635 ? _add_0 : slot_len_96) : slot_len_96) : slot_len_96) : slot_len_96)))))));
+    slot_len_96 <= (_eq_0 ? slot_len_96 : (_eq_2 ? slot_len_96 : (_eq_5 ? slot_len_96 : (_eq_6 ? slot_len_96 : (_eq_8 ? slot_len_96 : (_eq_396 ? slot_len_96 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_635 ? child_len : slot_len_96) : slot_len_96) : slot_len_96) : slot_len_96)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_97 <= (_eq_0 ? slot_len_97 : (_eq_2 ? slot_len_97 : (_eq_5 ? slot_len_97 : (_eq_6 ? slot_len_97 : (_eq_8 ? slot_len_97 : (_eq_396 ? slot_len_97 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_636 ? _add_0 : slot_len_97) : slot_len_97) : slot_len_97) : slot_len_97)))))));
+    slot_len_97 <= (_eq_0 ? slot_len_97 : (_eq_2 ? slot_len_97 : (_eq_5 ? slot_len_97 : (_eq_6 ? slot_len_97 : (_eq_8 ? slot_len_97 : (_eq_396 ? slot_len_97 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_636 ? child_len : slot_len_97) : slot_len_97) : slot_len_97) : slot_len_97)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_98 <= (_eq_0 ? slot_len_98 : (_eq_2 ? slot_len_98 : (_eq_5 ? slot_len_98 : (_eq_6 ? slot_len_98 : (_eq_8 ? slot_len_98 : (_eq_396 ? slot_len_98 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_637 ? _add_0 : slot_len_98) : slot_len_98) : slot_len_98) : slot_len_98)))))));
+    slot_len_98 <= (_eq_0 ? slot_len_98 : (_eq_2 ? slot_len_98 : (_eq_5 ? slot_len_98 : (_eq_6 ? slot_len_98 : (_eq_8 ? slot_len_98 : (_eq_396 ? slot_len_98 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_637 ? child_len : slot_len_98) : slot_len_98) : slot_len_98) : slot_len_98)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_99 <= (_eq_0 ? slot_len_99 : (_eq_2 ? slot_len_99 : (_eq_5 ? slot_len_99 : (_eq_6 ? slot_len_99 : (_eq_8 ? slot_len_99 : (_eq_396 ? slot_len_99 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_638 ? _add_0 : slot_len_99) : slot_len_99) : slot_len_99) : slot_len_99)))))));
+    slot_len_99 <= (_eq_0 ? slot_len_99 : (_eq_2 ? slot_len_99 : (_eq_5 ? slot_len_99 : (_eq_6 ? slot_len_99 : (_eq_8 ? slot_len_99 : (_eq_396 ? slot_len_99 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_638 ? child_len : slot_len_99) : slot_len_99) : slot_len_99) : slot_len_99)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_100 <= (_eq_0 ? slot_len_100 : (_eq_2 ? slot_len_100 : (_eq_5 ? slot_len_100 : (_eq_6 ? slot_len_100 : (_eq_8 ? slot_len_100 : (_eq_396 ? slot_len_100 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_639 ? _add_0 : slot_len_100) : slot_len_100) : slot_len_100) : slot_len_100)))))));
+    slot_len_100 <= (_eq_0 ? slot_len_100 : (_eq_2 ? slot_len_100 : (_eq_5 ? slot_len_100 : (_eq_6 ? slot_len_100 : (_eq_8 ? slot_len_100 : (_eq_396 ? slot_len_100 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_639 ? child_len : slot_len_100) : slot_len_100) : slot_len_100) : slot_len_100)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_101 <= (_eq_0 ? slot_len_101 : (_eq_2 ? slot_len_101 : (_eq_5 ? slot_len_101 : (_eq_6 ? slot_len_101 : (_eq_8 ? slot_len_101 : (_eq_396 ? slot_len_101 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_640 ? _add_0 : slot_len_101) : slot_len_101) : slot_len_101) : slot_len_101)))))));
+    slot_len_101 <= (_eq_0 ? slot_len_101 : (_eq_2 ? slot_len_101 : (_eq_5 ? slot_len_101 : (_eq_6 ? slot_len_101 : (_eq_8 ? slot_len_101 : (_eq_396 ? slot_len_101 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_640 ? child_len : slot_len_101) : slot_len_101) : slot_len_101) : slot_len_101)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_102 <= (_eq_0 ? slot_len_102 : (_eq_2 ? slot_len_102 : (_eq_5 ? slot_len_102 : (_eq_6 ? slot_len_102 : (_eq_8 ? slot_len_102 : (_eq_396 ? slot_len_102 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_641 ? _add_0 : slot_len_102) : slot_len_102) : slot_len_102) : slot_len_102)))))));
+    slot_len_102 <= (_eq_0 ? slot_len_102 : (_eq_2 ? slot_len_102 : (_eq_5 ? slot_len_102 : (_eq_6 ? slot_len_102 : (_eq_8 ? slot_len_102 : (_eq_396 ? slot_len_102 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_641 ? child_len : slot_len_102) : slot_len_102) : slot_len_102) : slot_len_102)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_103 <= (_eq_0 ? slot_len_103 : (_eq_2 ? slot_len_103 : (_eq_5 ? slot_len_103 : (_eq_6 ? slot_len_103 : (_eq_8 ? slot_len_103 : (_eq_396 ? slot_len_103 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_642 ? _add_0 : slot_len_103) : slot_len_103) : slot_len_103) : slot_len_103)))))));
+    slot_len_103 <= (_eq_0 ? slot_len_103 : (_eq_2 ? slot_len_103 : (_eq_5 ? slot_len_103 : (_eq_6 ? slot_len_103 : (_eq_8 ? slot_len_103 : (_eq_396 ? slot_len_103 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_642 ? child_len : slot_len_103) : slot_len_103) : slot_len_103) : slot_len_103)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_104 <= (_eq_0 ? slot_len_104 : (_eq_2 ? slot_len_104 : (_eq_5 ? slot_len_104 : (_eq_6 ? slot_len_104 : (_eq_8 ? slot_len_104 : (_eq_396 ? slot_len_104 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_643 ? _add_0 : slot_len_104) : slot_len_104) : slot_len_104) : slot_len_104)))))));
+    slot_len_104 <= (_eq_0 ? slot_len_104 : (_eq_2 ? slot_len_104 : (_eq_5 ? slot_len_104 : (_eq_6 ? slot_len_104 : (_eq_8 ? slot_len_104 : (_eq_396 ? slot_len_104 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_643 ? child_len : slot_len_104) : slot_len_104) : slot_len_104) : slot_len_104)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_105 <= (_eq_0 ? slot_len_105 : (_eq_2 ? slot_len_105 : (_eq_5 ? slot_len_105 : (_eq_6 ? slot_len_105 : (_eq_8 ? slot_len_105 : (_eq_396 ? slot_len_105 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_644 ? _add_0 : slot_len_105) : slot_len_105) : slot_len_105) : slot_len_105)))))));
+    slot_len_105 <= (_eq_0 ? slot_len_105 : (_eq_2 ? slot_len_105 : (_eq_5 ? slot_len_105 : (_eq_6 ? slot_len_105 : (_eq_8 ? slot_len_105 : (_eq_396 ? slot_len_105 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_644 ? child_len : slot_len_105) : slot_len_105) : slot_len_105) : slot_len_105)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_106 <= (_eq_0 ? slot_len_106 : (_eq_2 ? slot_len_106 : (_eq_5 ? slot_len_106 : (_eq_6 ? slot_len_106 : (_eq_8 ? slot_len_106 : (_eq_396 ? slot_len_106 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_645 ? _add_0 : slot_len_106) : slot_len_106) : slot_len_106) : slot_len_106)))))));
+    slot_len_106 <= (_eq_0 ? slot_len_106 : (_eq_2 ? slot_len_106 : (_eq_5 ? slot_len_106 : (_eq_6 ? slot_len_106 : (_eq_8 ? slot_len_106 : (_eq_396 ? slot_len_106 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_645 ? child_len : slot_len_106) : slot_len_106) : slot_len_106) : slot_len_106)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_107 <= (_eq_0 ? slot_len_107 : (_eq_2 ? slot_len_107 : (_eq_5 ? slot_len_107 : (_eq_6 ? slot_len_107 : (_eq_8 ? slot_len_107 : (_eq_396 ? slot_len_107 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_646 ? _add_0 : slot_len_107) : slot_len_107) : slot_len_107) : slot_len_107)))))));
+    slot_len_107 <= (_eq_0 ? slot_len_107 : (_eq_2 ? slot_len_107 : (_eq_5 ? slot_len_107 : (_eq_6 ? slot_len_107 : (_eq_8 ? slot_len_107 : (_eq_396 ? slot_len_107 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_646 ? child_len : slot_len_107) : slot_len_107) : slot_len_107) : slot_len_107)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_108 <= (_eq_0 ? slot_len_108 : (_eq_2 ? slot_len_108 : (_eq_5 ? slot_len_108 : (_eq_6 ? slot_len_108 : (_eq_8 ? slot_len_108 : (_eq_396 ? slot_len_108 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_647 ? _add_0 : slot_len_108) : slot_len_108) : slot_len_108) : slot_len_108)))))));
+    slot_len_108 <= (_eq_0 ? slot_len_108 : (_eq_2 ? slot_len_108 : (_eq_5 ? slot_len_108 : (_eq_6 ? slot_len_108 : (_eq_8 ? slot_len_108 : (_eq_396 ? slot_len_108 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_647 ? child_len : slot_len_108) : slot_len_108) : slot_len_108) : slot_len_108)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_109 <= (_eq_0 ? slot_len_109 : (_eq_2 ? slot_len_109 : (_eq_5 ? slot_len_109 : (_eq_6 ? slot_len_109 : (_eq_8 ? slot_len_109 : (_eq_396 ? slot_len_109 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_648 ? _add_0 : slot_len_109) : slot_len_109) : slot_len_109) : slot_len_109)))))));
+    slot_len_109 <= (_eq_0 ? slot_len_109 : (_eq_2 ? slot_len_109 : (_eq_5 ? slot_len_109 : (_eq_6 ? slot_len_109 : (_eq_8 ? slot_len_109 : (_eq_396 ? slot_len_109 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_648 ? child_len : slot_len_109) : slot_len_109) : slot_len_109) : slot_len_109)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_110 <= (_eq_0 ? slot_len_110 : (_eq_2 ? slot_len_110 : (_eq_5 ? slot_len_110 : (_eq_6 ? slot_len_110 : (_eq_8 ? slot_len_110 : (_eq_396 ? slot_len_110 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_649 ? _add_0 : slot_len_110) : slot_len_110) : slot_len_110) : slot_len_110)))))));
+    slot_len_110 <= (_eq_0 ? slot_len_110 : (_eq_2 ? slot_len_110 : (_eq_5 ? slot_len_110 : (_eq_6 ? slot_len_110 : (_eq_8 ? slot_len_110 : (_eq_396 ? slot_len_110 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_649 ? child_len : slot_len_110) : slot_len_110) : slot_len_110) : slot_len_110)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_111 <= (_eq_0 ? slot_len_111 : (_eq_2 ? slot_len_111 : (_eq_5 ? slot_len_111 : (_eq_6 ? slot_len_111 : (_eq_8 ? slot_len_111 : (_eq_396 ? slot_len_111 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_650 ? _add_0 : slot_len_111) : slot_len_111) : slot_len_111) : slot_len_111)))))));
+    slot_len_111 <= (_eq_0 ? slot_len_111 : (_eq_2 ? slot_len_111 : (_eq_5 ? slot_len_111 : (_eq_6 ? slot_len_111 : (_eq_8 ? slot_len_111 : (_eq_396 ? slot_len_111 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_650 ? child_len : slot_len_111) : slot_len_111) : slot_len_111) : slot_len_111)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_112 <= (_eq_0 ? slot_len_112 : (_eq_2 ? slot_len_112 : (_eq_5 ? slot_len_112 : (_eq_6 ? slot_len_112 : (_eq_8 ? slot_len_112 : (_eq_396 ? slot_len_112 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_651 ? _add_0 : slot_len_112) : slot_len_112) : slot_len_112) : slot_len_112)))))));
+    slot_len_112 <= (_eq_0 ? slot_len_112 : (_eq_2 ? slot_len_112 : (_eq_5 ? slot_len_112 : (_eq_6 ? slot_len_112 : (_eq_8 ? slot_len_112 : (_eq_396 ? slot_len_112 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_651 ? child_len : slot_len_112) : slot_len_112) : slot_len_112) : slot_len_112)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_113 <= (_eq_0 ? slot_len_113 : (_eq_2 ? slot_len_113 : (_eq_5 ? slot_len_113 : (_eq_6 ? slot_len_113 : (_eq_8 ? slot_len_113 : (_eq_396 ? slot_len_113 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_652 ? _add_0 : slot_len_113) : slot_len_113) : slot_len_113) : slot_len_113)))))));
+    slot_len_113 <= (_eq_0 ? slot_len_113 : (_eq_2 ? slot_len_113 : (_eq_5 ? slot_len_113 : (_eq_6 ? slot_len_113 : (_eq_8 ? slot_len_113 : (_eq_396 ? slot_len_113 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_652 ? child_len : slot_len_113) : slot_len_113) : slot_len_113) : slot_len_113)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_114 <= (_eq_0 ? slot_len_114 : (_eq_2 ? slot_len_114 : (_eq_5 ? slot_len_114 : (_eq_6 ? slot_len_114 : (_eq_8 ? slot_len_114 : (_eq_396 ? slot_len_114 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_653 ? _add_0 : slot_len_114) : slot_len_114) : slot_len_114) : slot_len_114)))))));
+    slot_len_114 <= (_eq_0 ? slot_len_114 : (_eq_2 ? slot_len_114 : (_eq_5 ? slot_len_114 : (_eq_6 ? slot_len_114 : (_eq_8 ? slot_len_114 : (_eq_396 ? slot_len_114 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_653 ? child_len : slot_len_114) : slot_len_114) : slot_len_114) : slot_len_114)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_115 <= (_eq_0 ? slot_len_115 : (_eq_2 ? slot_len_115 : (_eq_5 ? slot_len_115 : (_eq_6 ? slot_len_115 : (_eq_8 ? slot_len_115 : (_eq_396 ? slot_len_115 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_654 ? _add_0 : slot_len_115) : slot_len_115) : slot_len_115) : slot_len_115)))))));
+    slot_len_115 <= (_eq_0 ? slot_len_115 : (_eq_2 ? slot_len_115 : (_eq_5 ? slot_len_115 : (_eq_6 ? slot_len_115 : (_eq_8 ? slot_len_115 : (_eq_396 ? slot_len_115 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_654 ? child_len : slot_len_115) : slot_len_115) : slot_len_115) : slot_len_115)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_116 <= (_eq_0 ? slot_len_116 : (_eq_2 ? slot_len_116 : (_eq_5 ? slot_len_116 : (_eq_6 ? slot_len_116 : (_eq_8 ? slot_len_116 : (_eq_396 ? slot_len_116 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_655 ? _add_0 : slot_len_116) : slot_len_116) : slot_len_116) : slot_len_116)))))));
+    slot_len_116 <= (_eq_0 ? slot_len_116 : (_eq_2 ? slot_len_116 : (_eq_5 ? slot_len_116 : (_eq_6 ? slot_len_116 : (_eq_8 ? slot_len_116 : (_eq_396 ? slot_len_116 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_655 ? child_len : slot_len_116) : slot_len_116) : slot_len_116) : slot_len_116)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_117 <= (_eq_0 ? slot_len_117 : (_eq_2 ? slot_len_117 : (_eq_5 ? slot_len_117 : (_eq_6 ? slot_len_117 : (_eq_8 ? slot_len_117 : (_eq_396 ? slot_len_117 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_656 ? _add_0 : slot_len_117) : slot_len_117) : slot_len_117) : slot_len_117)))))));
+    slot_len_117 <= (_eq_0 ? slot_len_117 : (_eq_2 ? slot_len_117 : (_eq_5 ? slot_len_117 : (_eq_6 ? slot_len_117 : (_eq_8 ? slot_len_117 : (_eq_396 ? slot_len_117 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_656 ? child_len : slot_len_117) : slot_len_117) : slot_len_117) : slot_len_117)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_118 <= (_eq_0 ? slot_len_118 : (_eq_2 ? slot_len_118 : (_eq_5 ? slot_len_118 : (_eq_6 ? slot_len_118 : (_eq_8 ? slot_len_118 : (_eq_396 ? slot_len_118 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_657 ? _add_0 : slot_len_118) : slot_len_118) : slot_len_118) : slot_len_118)))))));
+    slot_len_118 <= (_eq_0 ? slot_len_118 : (_eq_2 ? slot_len_118 : (_eq_5 ? slot_len_118 : (_eq_6 ? slot_len_118 : (_eq_8 ? slot_len_118 : (_eq_396 ? slot_len_118 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_657 ? child_len : slot_len_118) : slot_len_118) : slot_len_118) : slot_len_118)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_119 <= (_eq_0 ? slot_len_119 : (_eq_2 ? slot_len_119 : (_eq_5 ? slot_len_119 : (_eq_6 ? slot_len_119 : (_eq_8 ? slot_len_119 : (_eq_396 ? slot_len_119 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_658 ? _add_0 : slot_len_119) : slot_len_119) : slot_len_119) : slot_len_119)))))));
+    slot_len_119 <= (_eq_0 ? slot_len_119 : (_eq_2 ? slot_len_119 : (_eq_5 ? slot_len_119 : (_eq_6 ? slot_len_119 : (_eq_8 ? slot_len_119 : (_eq_396 ? slot_len_119 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_658 ? child_len : slot_len_119) : slot_len_119) : slot_len_119) : slot_len_119)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_120 <= (_eq_0 ? slot_len_120 : (_eq_2 ? slot_len_120 : (_eq_5 ? slot_len_120 : (_eq_6 ? slot_len_120 : (_eq_8 ? slot_len_120 : (_eq_396 ? slot_len_120 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_659 ? _add_0 : slot_len_120) : slot_len_120) : slot_len_120) : slot_len_120)))))));
+    slot_len_120 <= (_eq_0 ? slot_len_120 : (_eq_2 ? slot_len_120 : (_eq_5 ? slot_len_120 : (_eq_6 ? slot_len_120 : (_eq_8 ? slot_len_120 : (_eq_396 ? slot_len_120 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_659 ? child_len : slot_len_120) : slot_len_120) : slot_len_120) : slot_len_120)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_121 <= (_eq_0 ? slot_len_121 : (_eq_2 ? slot_len_121 : (_eq_5 ? slot_len_121 : (_eq_6 ? slot_len_121 : (_eq_8 ? slot_len_121 : (_eq_396 ? slot_len_121 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_660 ? _add_0 : slot_len_121) : slot_len_121) : slot_len_121) : slot_len_121)))))));
+    slot_len_121 <= (_eq_0 ? slot_len_121 : (_eq_2 ? slot_len_121 : (_eq_5 ? slot_len_121 : (_eq_6 ? slot_len_121 : (_eq_8 ? slot_len_121 : (_eq_396 ? slot_len_121 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_660 ? child_len : slot_len_121) : slot_len_121) : slot_len_121) : slot_len_121)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_122 <= (_eq_0 ? slot_len_122 : (_eq_2 ? slot_len_122 : (_eq_5 ? slot_len_122 : (_eq_6 ? slot_len_122 : (_eq_8 ? slot_len_122 : (_eq_396 ? slot_len_122 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_661 ? _add_0 : slot_len_122) : slot_len_122) : slot_len_122) : slot_len_122)))))));
+    slot_len_122 <= (_eq_0 ? slot_len_122 : (_eq_2 ? slot_len_122 : (_eq_5 ? slot_len_122 : (_eq_6 ? slot_len_122 : (_eq_8 ? slot_len_122 : (_eq_396 ? slot_len_122 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_661 ? child_len : slot_len_122) : slot_len_122) : slot_len_122) : slot_len_122)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_123 <= (_eq_0 ? slot_len_123 : (_eq_2 ? slot_len_123 : (_eq_5 ? slot_len_123 : (_eq_6 ? slot_len_123 : (_eq_8 ? slot_len_123 : (_eq_396 ? slot_len_123 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_662 ? _add_0 : slot_len_123) : slot_len_123) : slot_len_123) : slot_len_123)))))));
+    slot_len_123 <= (_eq_0 ? slot_len_123 : (_eq_2 ? slot_len_123 : (_eq_5 ? slot_len_123 : (_eq_6 ? slot_len_123 : (_eq_8 ? slot_len_123 : (_eq_396 ? slot_len_123 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_662 ? child_len : slot_len_123) : slot_len_123) : slot_len_123) : slot_len_123)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_124 <= (_eq_0 ? slot_len_124 : (_eq_2 ? slot_len_124 : (_eq_5 ? slot_len_124 : (_eq_6 ? slot_len_124 : (_eq_8 ? slot_len_124 : (_eq_396 ? slot_len_124 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_663 ? _add_0 : slot_len_124) : slot_len_124) : slot_len_124) : slot_len_124)))))));
+    slot_len_124 <= (_eq_0 ? slot_len_124 : (_eq_2 ? slot_len_124 : (_eq_5 ? slot_len_124 : (_eq_6 ? slot_len_124 : (_eq_8 ? slot_len_124 : (_eq_396 ? slot_len_124 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_663 ? child_len : slot_len_124) : slot_len_124) : slot_len_124) : slot_len_124)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_125 <= (_eq_0 ? slot_len_125 : (_eq_2 ? slot_len_125 : (_eq_5 ? slot_len_125 : (_eq_6 ? slot_len_125 : (_eq_8 ? slot_len_125 : (_eq_396 ? slot_len_125 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_664 ? _add_0 : slot_len_125) : slot_len_125) : slot_len_125) : slot_len_125)))))));
+    slot_len_125 <= (_eq_0 ? slot_len_125 : (_eq_2 ? slot_len_125 : (_eq_5 ? slot_len_125 : (_eq_6 ? slot_len_125 : (_eq_8 ? slot_len_125 : (_eq_396 ? slot_len_125 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_664 ? child_len : slot_len_125) : slot_len_125) : slot_len_125) : slot_len_125)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_126 <= (_eq_0 ? slot_len_126 : (_eq_2 ? slot_len_126 : (_eq_5 ? slot_len_126 : (_eq_6 ? slot_len_126 : (_eq_8 ? slot_len_126 : (_eq_396 ? slot_len_126 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_665 ? _add_0 : slot_len_126) : slot_len_126) : slot_len_126) : slot_len_126)))))));
+    slot_len_126 <= (_eq_0 ? slot_len_126 : (_eq_2 ? slot_len_126 : (_eq_5 ? slot_len_126 : (_eq_6 ? slot_len_126 : (_eq_8 ? slot_len_126 : (_eq_396 ? slot_len_126 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_665 ? child_len : slot_len_126) : slot_len_126) : slot_len_126) : slot_len_126)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_127 <= (_eq_0 ? slot_len_127 : (_eq_2 ? slot_len_127 : (_eq_5 ? slot_len_127 : (_eq_6 ? slot_len_127 : (_eq_8 ? slot_len_127 : (_eq_396 ? slot_len_127 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_666 ? _add_0 : slot_len_127) : slot_len_127) : slot_len_127) : slot_len_127)))))));
+    slot_len_127 <= (_eq_0 ? slot_len_127 : (_eq_2 ? slot_len_127 : (_eq_5 ? slot_len_127 : (_eq_6 ? slot_len_127 : (_eq_8 ? slot_len_127 : (_eq_396 ? slot_len_127 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_666 ? child_len : slot_len_127) : slot_len_127) : slot_len_127) : slot_len_127)))))));
   end
 
   always @(posedge clock) begin
@@ -6034,7 +6015,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_0 <= 3'd0;
     end else begin
-      slot_children_0 <= (_eq_0 ? slot_children_0 : (_eq_2 ? slot_children_0 : (_eq_5 ? slot_children_0 : (_eq_6 ? slot_children_0 : (_eq_8 ? slot_children_0 : (_eq_396 ? slot_children_0 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_923 ? 3'd0 : slot_children_0) : slot_children_0) : (_eq_924 ? 3'd4 : slot_children_0)) : (_eq_398 ? slot_children_0 : (_eq_399 ? slot_children_0 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_925 ? _sub_4 : slot_children_0) : slot_children_0) : slot_children_0) : slot_children_0) : (_eq_402 ? slot_children_0 : (_eq_403 ? slot_children_0 : (_eq_404 ? slot_children_0 : (_eq_406 ? slot_children_0 : (_eq_407 ? slot_children_0 : (_eq_408 ? 3'd0 : slot_children_0))))))))))))))));
+      slot_children_0 <= (_eq_0 ? slot_children_0 : (_eq_2 ? slot_children_0 : (_eq_5 ? slot_children_0 : (_eq_6 ? slot_children_0 : (_eq_8 ? slot_children_0 : (_eq_396 ? slot_children_0 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_923 ? 3'd0 : slot_children_0) : slot_children_0) : (_eq_924 ? 3'd4 : slot_children_0)) : (_eq_398 ? slot_children_0 : (_eq_399 ? slot_children_0 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_925 ? _sub_3 : slot_children_0) : slot_children_0) : slot_children_0) : slot_children_0) : (_eq_402 ? slot_children_0 : (_eq_403 ? slot_children_0 : (_eq_404 ? slot_children_0 : (_eq_406 ? slot_children_0 : (_eq_407 ? slot_children_0 : (_eq_408 ? 3'd0 : slot_children_0))))))))))))))));
     end
   end
 
@@ -6042,7 +6023,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_1 <= 3'd0;
     end else begin
-      slot_children_1 <= (_eq_0 ? slot_children_1 : (_eq_2 ? slot_children_1 : (_eq_5 ? slot_children_1 : (_eq_6 ? slot_children_1 : (_eq_8 ? slot_children_1 : (_eq_396 ? slot_children_1 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_926 ? 3'd0 : slot_children_1) : slot_children_1) : (_eq_927 ? 3'd4 : slot_children_1)) : (_eq_398 ? slot_children_1 : (_eq_399 ? slot_children_1 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_928 ? _sub_4 : slot_children_1) : slot_children_1) : slot_children_1) : slot_children_1) : (_eq_402 ? slot_children_1 : (_eq_403 ? slot_children_1 : (_eq_404 ? slot_children_1 : (_eq_406 ? slot_children_1 : (_eq_407 ? slot_children_1 : (_eq_408 ? 3'd0 : slot_children_1))))))))))))))));
+      slot_children_1 <= (_eq_0 ? slot_children_1 : (_eq_2 ? slot_children_1 : (_eq_5 ? slot_children_1 : (_eq_6 ? slot_children_1 : (_eq_8 ? slot_children_1 : (_eq_396 ? slot_children_1 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_926 ? 3'd0 : slot_children_1) : slot_children_1) : (_eq_927 ? 3'd4 : slot_children_1)) : (_eq_398 ? slot_children_1 : (_eq_399 ? slot_children_1 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_928 ? _sub_3 : slot_children_1) : slot_children_1) : slot_children_1) : slot_children_1) : (_eq_402 ? slot_children_1 : (_eq_403 ? slot_children_1 : (_eq_404 ? slot_children_1 : (_eq_406 ? slot_children_1 : (_eq_407 ? slot_children_1 : (_eq_408 ? 3'd0 : slot_children_1))))))))))))))));
     end
   end
 
@@ -6050,7 +6031,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_2 <= 3'd0;
     end else begin
-      slot_children_2 <= (_eq_0 ? slot_children_2 : (_eq_2 ? slot_children_2 : (_eq_5 ? slot_children_2 : (_eq_6 ? slot_children_2 : (_eq_8 ? slot_children_2 : (_eq_396 ? slot_children_2 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_929 ? 3'd0 : slot_children_2) : slot_children_2) : (_eq_930 ? 3'd4 : slot_children_2)) : (_eq_398 ? slot_children_2 : (_eq_399 ? slot_children_2 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_931 ? _sub_4 : slot_children_2) : slot_children_2) : slot_children_2) : slot_children_2) : (_eq_402 ? slot_children_2 : (_eq_403 ? slot_children_2 : (_eq_404 ? slot_children_2 : (_eq_406 ? slot_children_2 : (_eq_407 ? slot_children_2 : (_eq_408 ? 3'd0 : slot_children_2))))))))))))))));
+      slot_children_2 <= (_eq_0 ? slot_children_2 : (_eq_2 ? slot_children_2 : (_eq_5 ? slot_children_2 : (_eq_6 ? slot_children_2 : (_eq_8 ? slot_children_2 : (_eq_396 ? slot_children_2 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_929 ? 3'd0 : slot_children_2) : slot_children_2) : (_eq_930 ? 3'd4 : slot_children_2)) : (_eq_398 ? slot_children_2 : (_eq_399 ? slot_children_2 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_931 ? _sub_3 : slot_children_2) : slot_children_2) : slot_children_2) : slot_children_2) : (_eq_402 ? slot_children_2 : (_eq_403 ? slot_children_2 : (_eq_404 ? slot_children_2 : (_eq_406 ? slot_children_2 : (_eq_407 ? slot_children_2 : (_eq_408 ? 3'd0 : slot_children_2))))))))))))))));
     end
   end
 
@@ -6058,7 +6039,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_3 <= 3'd0;
     end else begin
-      slot_children_3 <= (_eq_0 ? slot_children_3 : (_eq_2 ? slot_children_3 : (_eq_5 ? slot_children_3 : (_eq_6 ? slot_children_3 : (_eq_8 ? slot_children_3 : (_eq_396 ? slot_children_3 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_932 ? 3'd0 : slot_children_3) : slot_children_3) : (_eq_933 ? 3'd4 : slot_children_3)) : (_eq_398 ? slot_children_3 : (_eq_399 ? slot_children_3 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_934 ? _sub_4 : slot_children_3) : slot_children_3) : slot_children_3) : slot_children_3) : (_eq_402 ? slot_children_3 : (_eq_403 ? slot_children_3 : (_eq_404 ? slot_children_3 : (_eq_406 ? slot_children_3 : (_eq_407 ? slot_children_3 : (_eq_408 ? 3'd0 : slot_children_3))))))))))))))));
+      slot_children_3 <= (_eq_0 ? slot_children_3 : (_eq_2 ? slot_children_3 : (_eq_5 ? slot_children_3 : (_eq_6 ? slot_children_3 : (_eq_8 ? slot_children_3 : (_eq_396 ? slot_children_3 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_932 ? 3'd0 : slot_children_3) : slot_children_3) : (_eq_933 ? 3'd4 : slot_children_3)) : (_eq_398 ? slot_children_3 : (_eq_399 ? slot_children_3 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_934 ? _sub_3 : slot_children_3) : slot_children_3) : slot_children_3) : slot_children_3) : (_eq_402 ? slot_children_3 : (_eq_403 ? slot_children_3 : (_eq_404 ? slot_children_3 : (_eq_406 ? slot_children_3 : (_eq_407 ? slot_children_3 : (_eq_408 ? 3'd0 : slot_children_3))))))))))))))));
     end
   end
 
@@ -6066,7 +6047,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_4 <= 3'd0;
     end else begin
-      slot_children_4 <= (_eq_0 ? slot_children_4 : (_eq_2 ? slot_children_4 : (_eq_5 ? slot_children_4 : (_eq_6 ? slot_children_4 : (_eq_8 ? slot_children_4 : (_eq_396 ? slot_children_4 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_935 ? 3'd0 : slot_children_4) : slot_children_4) : (_eq_936 ? 3'd4 : slot_children_4)) : (_eq_398 ? slot_children_4 : (_eq_399 ? slot_children_4 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_937 ? _sub_4 : slot_children_4) : slot_children_4) : slot_children_4) : slot_children_4) : (_eq_402 ? slot_children_4 : (_eq_403 ? slot_children_4 : (_eq_404 ? slot_children_4 : (_eq_406 ? slot_children_4 : (_eq_407 ? slot_children_4 : (_eq_408 ? 3'd0 : slot_children_4))))))))))))))));
+      slot_children_4 <= (_eq_0 ? slot_children_4 : (_eq_2 ? slot_children_4 : (_eq_5 ? slot_children_4 : (_eq_6 ? slot_children_4 : (_eq_8 ? slot_children_4 : (_eq_396 ? slot_children_4 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_935 ? 3'd0 : slot_children_4) : slot_children_4) : (_eq_936 ? 3'd4 : slot_children_4)) : (_eq_398 ? slot_children_4 : (_eq_399 ? slot_children_4 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_937 ? _sub_3 : slot_children_4) : slot_children_4) : slot_children_4) : slot_children_4) : (_eq_402 ? slot_children_4 : (_eq_403 ? slot_children_4 : (_eq_404 ? slot_children_4 : (_eq_406 ? slot_children_4 : (_eq_407 ? slot_children_4 : (_eq_408 ? 3'd0 : slot_children_4))))))))))))))));
     end
   end
 
@@ -6074,7 +6055,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_5 <= 3'd0;
     end else begin
-      slot_children_5 <= (_eq_0 ? slot_children_5 : (_eq_2 ? slot_children_5 : (_eq_5 ? slot_children_5 : (_eq_6 ? slot_children_5 : (_eq_8 ? slot_children_5 : (_eq_396 ? slot_children_5 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_938 ? 3'd0 : slot_children_5) : slot_children_5) : (_eq_939 ? 3'd4 : slot_children_5)) : (_eq_398 ? slot_children_5 : (_eq_399 ? slot_children_5 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_940 ? _sub_4 : slot_children_5) : slot_children_5) : slot_children_5) : slot_children_5) : (_eq_402 ? slot_children_5 : (_eq_403 ? slot_children_5 : (_eq_404 ? slot_children_5 : (_eq_406 ? slot_children_5 : (_eq_407 ? slot_children_5 : (_eq_408 ? 3'd0 : slot_children_5))))))))))))))));
+      slot_children_5 <= (_eq_0 ? slot_children_5 : (_eq_2 ? slot_children_5 : (_eq_5 ? slot_children_5 : (_eq_6 ? slot_children_5 : (_eq_8 ? slot_children_5 : (_eq_396 ? slot_children_5 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_938 ? 3'd0 : slot_children_5) : slot_children_5) : (_eq_939 ? 3'd4 : slot_children_5)) : (_eq_398 ? slot_children_5 : (_eq_399 ? slot_children_5 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_940 ? _sub_3 : slot_children_5) : slot_children_5) : slot_children_5) : slot_children_5) : (_eq_402 ? slot_children_5 : (_eq_403 ? slot_children_5 : (_eq_404 ? slot_children_5 : (_eq_406 ? slot_children_5 : (_eq_407 ? slot_children_5 : (_eq_408 ? 3'd0 : slot_children_5))))))))))))))));
     end
   end
 
@@ -6082,7 +6063,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_6 <= 3'd0;
     end else begin
-      slot_children_6 <= (_eq_0 ? slot_children_6 : (_eq_2 ? slot_children_6 : (_eq_5 ? slot_children_6 : (_eq_6 ? slot_children_6 : (_eq_8 ? slot_children_6 : (_eq_396 ? slot_children_6 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_941 ? 3'd0 : slot_children_6) : slot_children_6) : (_eq_942 ? 3'd4 : slot_children_6)) : (_eq_398 ? slot_children_6 : (_eq_399 ? slot_children_6 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_943 ? _sub_4 : slot_children_6) : slot_children_6) : slot_children_6) : slot_children_6) : (_eq_402 ? slot_children_6 : (_eq_403 ? slot_children_6 : (_eq_404 ? slot_children_6 : (_eq_406 ? slot_children_6 : (_eq_407 ? slot_children_6 : (_eq_408 ? 3'd0 : slot_children_6))))))))))))))));
+      slot_children_6 <= (_eq_0 ? slot_children_6 : (_eq_2 ? slot_children_6 : (_eq_5 ? slot_children_6 : (_eq_6 ? slot_children_6 : (_eq_8 ? slot_children_6 : (_eq_396 ? slot_children_6 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_941 ? 3'd0 : slot_children_6) : slot_children_6) : (_eq_942 ? 3'd4 : slot_children_6)) : (_eq_398 ? slot_children_6 : (_eq_399 ? slot_children_6 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_943 ? _sub_3 : slot_children_6) : slot_children_6) : slot_children_6) : slot_children_6) : (_eq_402 ? slot_children_6 : (_eq_403 ? slot_children_6 : (_eq_404 ? slot_children_6 : (_eq_406 ? slot_children_6 : (_eq_407 ? slot_children_6 : (_eq_408 ? 3'd0 : slot_children_6))))))))))))))));
     end
   end
 
@@ -6090,7 +6071,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_7 <= 3'd0;
     end else begin
-      slot_children_7 <= (_eq_0 ? slot_children_7 : (_eq_2 ? slot_children_7 : (_eq_5 ? slot_children_7 : (_eq_6 ? slot_children_7 : (_eq_8 ? slot_children_7 : (_eq_396 ? slot_children_7 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_944 ? 3'd0 : slot_children_7) : slot_children_7) : (_eq_945 ? 3'd4 : slot_children_7)) : (_eq_398 ? slot_children_7 : (_eq_399 ? slot_children_7 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_946 ? _sub_4 : slot_children_7) : slot_children_7) : slot_children_7) : slot_children_7) : (_eq_402 ? slot_children_7 : (_eq_403 ? slot_children_7 : (_eq_404 ? slot_children_7 : (_eq_406 ? slot_children_7 : (_eq_407 ? slot_children_7 : (_eq_408 ? 3'd0 : slot_children_7))))))))))))))));
+      slot_children_7 <= (_eq_0 ? slot_children_7 : (_eq_2 ? slot_children_7 : (_eq_5 ? slot_children_7 : (_eq_6 ? slot_children_7 : (_eq_8 ? slot_children_7 : (_eq_396 ? slot_children_7 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_944 ? 3'd0 : slot_children_7) : slot_children_7) : (_eq_945 ? 3'd4 : slot_children_7)) : (_eq_398 ? slot_children_7 : (_eq_399 ? slot_children_7 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_946 ? _sub_3 : slot_children_7) : slot_children_7) : slot_children_7) : slot_children_7) : (_eq_402 ? slot_children_7 : (_eq_403 ? slot_children_7 : (_eq_404 ? slot_children_7 : (_eq_406 ? slot_children_7 : (_eq_407 ? slot_children_7 : (_eq_408 ? 3'd0 : slot_children_7))))))))))))))));
     end
   end
 
@@ -6098,7 +6079,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_8 <= 3'd0;
     end else begin
-      slot_children_8 <= (_eq_0 ? slot_children_8 : (_eq_2 ? slot_children_8 : (_eq_5 ? slot_children_8 : (_eq_6 ? slot_children_8 : (_eq_8 ? slot_children_8 : (_eq_396 ? slot_children_8 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_947 ? 3'd0 : slot_children_8) : slot_children_8) : (_eq_948 ? 3'd4 : slot_children_8)) : (_eq_398 ? slot_children_8 : (_eq_399 ? slot_children_8 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_949 ? _sub_4 : slot_children_8) : slot_children_8) : slot_children_8) : slot_children_8) : (_eq_402 ? slot_children_8 : (_eq_403 ? slot_children_8 : (_eq_404 ? slot_children_8 : (_eq_406 ? slot_children_8 : (_eq_407 ? slot_children_8 : (_eq_408 ? 3'd0 : slot_children_8))))))))))))))));
+      slot_children_8 <= (_eq_0 ? slot_children_8 : (_eq_2 ? slot_children_8 : (_eq_5 ? slot_children_8 : (_eq_6 ? slot_children_8 : (_eq_8 ? slot_children_8 : (_eq_396 ? slot_children_8 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_947 ? 3'd0 : slot_children_8) : slot_children_8) : (_eq_948 ? 3'd4 : slot_children_8)) : (_eq_398 ? slot_children_8 : (_eq_399 ? slot_children_8 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_949 ? _sub_3 : slot_children_8) : slot_children_8) : slot_children_8) : slot_children_8) : (_eq_402 ? slot_children_8 : (_eq_403 ? slot_children_8 : (_eq_404 ? slot_children_8 : (_eq_406 ? slot_children_8 : (_eq_407 ? slot_children_8 : (_eq_408 ? 3'd0 : slot_children_8))))))))))))))));
     end
   end
 
@@ -6106,7 +6087,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_9 <= 3'd0;
     end else begin
-      slot_children_9 <= (_eq_0 ? slot_children_9 : (_eq_2 ? slot_children_9 : (_eq_5 ? slot_children_9 : (_eq_6 ? slot_children_9 : (_eq_8 ? slot_children_9 : (_eq_396 ? slot_children_9 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_950 ? 3'd0 : slot_children_9) : slot_children_9) : (_eq_951 ? 3'd4 : slot_children_9)) : (_eq_398 ? slot_children_9 : (_eq_399 ? slot_children_9 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_952 ? _sub_4 : slot_children_9) : slot_children_9) : slot_children_9) : slot_children_9) : (_eq_402 ? slot_children_9 : (_eq_403 ? slot_children_9 : (_eq_404 ? slot_children_9 : (_eq_406 ? slot_children_9 : (_eq_407 ? slot_children_9 : (_eq_408 ? 3'd0 : slot_children_9))))))))))))))));
+      slot_children_9 <= (_eq_0 ? slot_children_9 : (_eq_2 ? slot_children_9 : (_eq_5 ? slot_children_9 : (_eq_6 ? slot_children_9 : (_eq_8 ? slot_children_9 : (_eq_396 ? slot_children_9 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_950 ? 3'd0 : slot_children_9) : slot_children_9) : (_eq_951 ? 3'd4 : slot_children_9)) : (_eq_398 ? slot_children_9 : (_eq_399 ? slot_children_9 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_952 ? _sub_3 : slot_children_9) : slot_children_9) : slot_children_9) : slot_children_9) : (_eq_402 ? slot_children_9 : (_eq_403 ? slot_children_9 : (_eq_404 ? slot_children_9 : (_eq_406 ? slot_children_9 : (_eq_407 ? slot_children_9 : (_eq_408 ? 3'd0 : slot_children_9))))))))))))))));
     end
   end
 
@@ -6114,7 +6095,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_10 <= 3'd0;
     end else begin
-      slot_children_10 <= (_eq_0 ? slot_children_10 : (_eq_2 ? slot_children_10 : (_eq_5 ? slot_children_10 : (_eq_6 ? slot_children_10 : (_eq_8 ? slot_children_10 : (_eq_396 ? slot_children_10 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_953 ? 3'd0 : slot_children_10) : slot_children_10) : (_eq_954 ? 3'd4 : slot_children_10)) : (_eq_398 ? slot_children_10 : (_eq_399 ? slot_children_10 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_955 ? _sub_4 : slot_children_10) : slot_children_10) : slot_children_10) : slot_children_10) : (_eq_402 ? slot_children_10 : (_eq_403 ? slot_children_10 : (_eq_404 ? slot_children_10 : (_eq_406 ? slot_children_10 : (_eq_407 ? slot_children_10 : (_eq_408 ? 3'd0 : slot_children_10))))))))))))))));
+      slot_children_10 <= (_eq_0 ? slot_children_10 : (_eq_2 ? slot_children_10 : (_eq_5 ? slot_children_10 : (_eq_6 ? slot_children_10 : (_eq_8 ? slot_children_10 : (_eq_396 ? slot_children_10 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_953 ? 3'd0 : slot_children_10) : slot_children_10) : (_eq_954 ? 3'd4 : slot_children_10)) : (_eq_398 ? slot_children_10 : (_eq_399 ? slot_children_10 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_955 ? _sub_3 : slot_children_10) : slot_children_10) : slot_children_10) : slot_children_10) : (_eq_402 ? slot_children_10 : (_eq_403 ? slot_children_10 : (_eq_404 ? slot_children_10 : (_eq_406 ? slot_children_10 : (_eq_407 ? slot_children_10 : (_eq_408 ? 3'd0 : slot_children_10))))))))))))))));
     end
   end
 
@@ -6122,7 +6103,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_11 <= 3'd0;
     end else begin
-      slot_children_11 <= (_eq_0 ? slot_children_11 : (_eq_2 ? slot_children_11 : (_eq_5 ? slot_children_11 : (_eq_6 ? slot_children_11 : (_eq_8 ? slot_children_11 : (_eq_396 ? slot_children_11 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_956 ? 3'd0 : slot_children_11) : slot_children_11) : (_eq_957 ? 3'd4 : slot_children_11)) : (_eq_398 ? slot_children_11 : (_eq_399 ? slot_children_11 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_958 ? _sub_4 : slot_children_11) : slot_children_11) : slot_children_11) : slot_children_11) : (_eq_402 ? slot_children_11 : (_eq_403 ? slot_children_11 : (_eq_404 ? slot_children_11 : (_eq_406 ? slot_children_11 : (_eq_407 ? slot_children_11 : (_eq_408 ? 3'd0 : slot_children_11))))))))))))))));
+      slot_children_11 <= (_eq_0 ? slot_children_11 : (_eq_2 ? slot_children_11 : (_eq_5 ? slot_children_11 : (_eq_6 ? slot_children_11 : (_eq_8 ? slot_children_11 : (_eq_396 ? slot_children_11 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_956 ? 3'd0 : slot_children_11) : slot_children_11) : (_eq_957 ? 3'd4 : slot_children_11)) : (_eq_398 ? slot_children_11 : (_eq_399 ? slot_children_11 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_958 ? _sub_3 : slot_children_11) : slot_children_11) : slot_children_11) : slot_children_11) : (_eq_402 ? slot_children_11 : (_eq_403 ? slot_children_11 : (_eq_404 ? slot_children_11 : (_eq_406 ? slot_children_11 : (_eq_407 ? slot_children_11 : (_eq_408 ? 3'd0 : slot_children_11))))))))))))))));
     end
   end
 
@@ -6130,7 +6111,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_12 <= 3'd0;
     end else begin
-      slot_children_12 <= (_eq_0 ? slot_children_12 : (_eq_2 ? slot_children_12 : (_eq_5 ? slot_children_12 : (_eq_6 ? slot_children_12 : (_eq_8 ? slot_children_12 : (_eq_396 ? slot_children_12 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_959 ? 3'd0 : slot_children_12) : slot_children_12) : (_eq_960 ? 3'd4 : slot_children_12)) : (_eq_398 ? slot_children_12 : (_eq_399 ? slot_children_12 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_961 ? _sub_4 : slot_children_12) : slot_children_12) : slot_children_12) : slot_children_12) : (_eq_402 ? slot_children_12 : (_eq_403 ? slot_children_12 : (_eq_404 ? slot_children_12 : (_eq_406 ? slot_children_12 : (_eq_407 ? slot_children_12 : (_eq_408 ? 3'd0 : slot_children_12))))))))))))))));
+      slot_children_12 <= (_eq_0 ? slot_children_12 : (_eq_2 ? slot_children_12 : (_eq_5 ? slot_children_12 : (_eq_6 ? slot_children_12 : (_eq_8 ? slot_children_12 : (_eq_396 ? slot_children_12 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_959 ? 3'd0 : slot_children_12) : slot_children_12) : (_eq_960 ? 3'd4 : slot_children_12)) : (_eq_398 ? slot_children_12 : (_eq_399 ? slot_children_12 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_961 ? _sub_3 : slot_children_12) : slot_children_12) : slot_children_12) : slot_children_12) : (_eq_402 ? slot_children_12 : (_eq_403 ? slot_children_12 : (_eq_404 ? slot_children_12 : (_eq_406 ? slot_children_12 : (_eq_407 ? slot_children_12 : (_eq_408 ? 3'd0 : slot_children_12))))))))))))))));
     end
   end
 
@@ -6138,7 +6119,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_13 <= 3'd0;
     end else begin
-      slot_children_13 <= (_eq_0 ? slot_children_13 : (_eq_2 ? slot_children_13 : (_eq_5 ? slot_children_13 : (_eq_6 ? slot_children_13 : (_eq_8 ? slot_children_13 : (_eq_396 ? slot_children_13 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_962 ? 3'd0 : slot_children_13) : slot_children_13) : (_eq_963 ? 3'd4 : slot_children_13)) : (_eq_398 ? slot_children_13 : (_eq_399 ? slot_children_13 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_964 ? _sub_4 : slot_children_13) : slot_children_13) : slot_children_13) : slot_children_13) : (_eq_402 ? slot_children_13 : (_eq_403 ? slot_children_13 : (_eq_404 ? slot_children_13 : (_eq_406 ? slot_children_13 : (_eq_407 ? slot_children_13 : (_eq_408 ? 3'd0 : slot_children_13))))))))))))))));
+      slot_children_13 <= (_eq_0 ? slot_children_13 : (_eq_2 ? slot_children_13 : (_eq_5 ? slot_children_13 : (_eq_6 ? slot_children_13 : (_eq_8 ? slot_children_13 : (_eq_396 ? slot_children_13 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_962 ? 3'd0 : slot_children_13) : slot_children_13) : (_eq_963 ? 3'd4 : slot_children_13)) : (_eq_398 ? slot_children_13 : (_eq_399 ? slot_children_13 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_964 ? _sub_3 : slot_children_13) : slot_children_13) : slot_children_13) : slot_children_13) : (_eq_402 ? slot_children_13 : (_eq_403 ? slot_children_13 : (_eq_404 ? slot_children_13 : (_eq_406 ? slot_children_13 : (_eq_407 ? slot_children_13 : (_eq_408 ? 3'd0 : slot_children_13))))))))))))))));
     end
   end
 
@@ -6146,7 +6127,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_14 <= 3'd0;
     end else begin
-      slot_children_14 <= (_eq_0 ? slot_children_14 : (_eq_2 ? slot_children_14 : (_eq_5 ? slot_children_14 : (_eq_6 ? slot_children_14 : (_eq_8 ? slot_children_14 : (_eq_396 ? slot_children_14 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_965 ? 3'd0 : slot_children_14) : slot_children_14) : (_eq_966 ? 3'd4 : slot_children_14)) : (_eq_398 ? slot_children_14 : (_eq_399 ? slot_children_14 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_967 ? _sub_4 : slot_children_14) : slot_children_14) : slot_children_14) : slot_children_14) : (_eq_402 ? slot_children_14 : (_eq_403 ? slot_children_14 : (_eq_404 ? slot_children_14 : (_eq_406 ? slot_children_14 : (_eq_407 ? slot_children_14 : (_eq_408 ? 3'd0 : slot_children_14))))))))))))))));
+      slot_children_14 <= (_eq_0 ? slot_children_14 : (_eq_2 ? slot_children_14 : (_eq_5 ? slot_children_14 : (_eq_6 ? slot_children_14 : (_eq_8 ? slot_children_14 : (_eq_396 ? slot_children_14 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_965 ? 3'd0 : slot_children_14) : slot_children_14) : (_eq_966 ? 3'd4 : slot_children_14)) : (_eq_398 ? slot_children_14 : (_eq_399 ? slot_children_14 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_967 ? _sub_3 : slot_children_14) : slot_children_14) : slot_children_14) : slot_children_14) : (_eq_402 ? slot_children_14 : (_eq_403 ? slot_children_14 : (_eq_404 ? slot_children_14 : (_eq_406 ? slot_children_14 : (_eq_407 ? slot_children_14 : (_eq_408 ? 3'd0 : slot_children_14))))))))))))))));
     end
   end
 
@@ -6154,7 +6135,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_15 <= 3'd0;
     end else begin
-      slot_children_15 <= (_eq_0 ? slot_children_15 : (_eq_2 ? slot_children_15 : (_eq_5 ? slot_children_15 : (_eq_6 ? slot_children_15 : (_eq_8 ? slot_children_15 : (_eq_396 ? slot_children_15 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_968 ? 3'd0 : slot_children_15) : slot_children_15) : (_eq_969 ? 3'd4 : slot_children_15)) : (_eq_398 ? slot_children_15 : (_eq_399 ? slot_children_15 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_970 ? _sub_4 : slot_children_15) : slot_children_15) : slot_children_15) : slot_children_15) : (_eq_402 ? slot_children_15 : (_eq_403 ? slot_children_15 : (_eq_404 ? slot_children_15 : (_eq_406 ? slot_children_15 : (_eq_407 ? slot_children_15 : (_eq_408 ? 3'd0 : slot_children_15))))))))))))))));
+      slot_children_15 <= (_eq_0 ? slot_children_15 : (_eq_2 ? slot_children_15 : (_eq_5 ? slot_children_15 : (_eq_6 ? slot_children_15 : (_eq_8 ? slot_children_15 : (_eq_396 ? slot_children_15 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_968 ? 3'd0 : slot_children_15) : slot_children_15) : (_eq_969 ? 3'd4 : slot_children_15)) : (_eq_398 ? slot_children_15 : (_eq_399 ? slot_children_15 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_970 ? _sub_3 : slot_children_15) : slot_children_15) : slot_children_15) : slot_children_15) : (_eq_402 ? slot_children_15 : (_eq_403 ? slot_children_15 : (_eq_404 ? slot_children_15 : (_eq_406 ? slot_children_15 : (_eq_407 ? slot_children_15 : (_eq_408 ? 3'd0 : slot_children_15))))))))))))))));
     end
   end
 
@@ -6162,7 +6143,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_16 <= 3'd0;
     end else begin
-      slot_children_16 <= (_eq_0 ? slot_children_16 : (_eq_2 ? slot_children_16 : (_eq_5 ? slot_children_16 : (_eq_6 ? slot_children_16 : (_eq_8 ? slot_children_16 : (_eq_396 ? slot_children_16 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_971 ? 3'd0 : slot_children_16) : slot_children_16) : (_eq_972 ? 3'd4 : slot_children_16)) : (_eq_398 ? slot_children_16 : (_eq_399 ? slot_children_16 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_973 ? _sub_4 : slot_children_16) : slot_children_16) : slot_children_16) : slot_children_16) : (_eq_402 ? slot_children_16 : (_eq_403 ? slot_children_16 : (_eq_404 ? slot_children_16 : (_eq_406 ? slot_children_16 : (_eq_407 ? slot_children_16 : (_eq_408 ? 3'd0 : slot_children_16))))))))))))))));
+      slot_children_16 <= (_eq_0 ? slot_children_16 : (_eq_2 ? slot_children_16 : (_eq_5 ? slot_children_16 : (_eq_6 ? slot_children_16 : (_eq_8 ? slot_children_16 : (_eq_396 ? slot_children_16 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_971 ? 3'd0 : slot_children_16) : slot_children_16) : (_eq_972 ? 3'd4 : slot_children_16)) : (_eq_398 ? slot_children_16 : (_eq_399 ? slot_children_16 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_973 ? _sub_3 : slot_children_16) : slot_children_16) : slot_children_16) : slot_children_16) : (_eq_402 ? slot_children_16 : (_eq_403 ? slot_children_16 : (_eq_404 ? slot_children_16 : (_eq_406 ? slot_children_16 : (_eq_407 ? slot_children_16 : (_eq_408 ? 3'd0 : slot_children_16))))))))))))))));
     end
   end
 
@@ -6170,7 +6151,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_17 <= 3'd0;
     end else begin
-      slot_children_17 <= (_eq_0 ? slot_children_17 : (_eq_2 ? slot_children_17 : (_eq_5 ? slot_children_17 : (_eq_6 ? slot_children_17 : (_eq_8 ? slot_children_17 : (_eq_396 ? slot_children_17 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_974 ? 3'd0 : slot_children_17) : slot_children_17) : (_eq_975 ? 3'd4 : slot_children_17)) : (_eq_398 ? slot_children_17 : (_eq_399 ? slot_children_17 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_976 ? _sub_4 : slot_children_17) : slot_children_17) : slot_children_17) : slot_children_17) : (_eq_402 ? slot_children_17 : (_eq_403 ? slot_children_17 : (_eq_404 ? slot_children_17 : (_eq_406 ? slot_children_17 : (_eq_407 ? slot_children_17 : (_eq_408 ? 3'd0 : slot_children_17))))))))))))))));
+      slot_children_17 <= (_eq_0 ? slot_children_17 : (_eq_2 ? slot_children_17 : (_eq_5 ? slot_children_17 : (_eq_6 ? slot_children_17 : (_eq_8 ? slot_children_17 : (_eq_396 ? slot_children_17 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_974 ? 3'd0 : slot_children_17) : slot_children_17) : (_eq_975 ? 3'd4 : slot_children_17)) : (_eq_398 ? slot_children_17 : (_eq_399 ? slot_children_17 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_976 ? _sub_3 : slot_children_17) : slot_children_17) : slot_children_17) : slot_children_17) : (_eq_402 ? slot_children_17 : (_eq_403 ? slot_children_17 : (_eq_404 ? slot_children_17 : (_eq_406 ? slot_children_17 : (_eq_407 ? slot_children_17 : (_eq_408 ? 3'd0 : slot_children_17))))))))))))))));
     end
   end
 
@@ -6178,7 +6159,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_18 <= 3'd0;
     end else begin
-      slot_children_18 <= (_eq_0 ? slot_children_18 : (_eq_2 ? slot_children_18 : (_eq_5 ? slot_children_18 : (_eq_6 ? slot_children_18 : (_eq_8 ? slot_children_18 : (_eq_396 ? slot_children_18 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_977 ? 3'd0 : slot_children_18) : slot_children_18) : (_eq_978 ? 3'd4 : slot_children_18)) : (_eq_398 ? slot_children_18 : (_eq_399 ? slot_children_18 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_979 ? _sub_4 : slot_children_18) : slot_children_18) : slot_children_18) : slot_children_18) : (_eq_402 ? slot_children_18 : (_eq_403 ? slot_children_18 : (_eq_404 ? slot_children_18 : (_eq_406 ? slot_children_18 : (_eq_407 ? slot_children_18 : (_eq_408 ? 3'd0 : slot_children_18))))))))))))))));
+      slot_children_18 <= (_eq_0 ? slot_children_18 : (_eq_2 ? slot_children_18 : (_eq_5 ? slot_children_18 : (_eq_6 ? slot_children_18 : (_eq_8 ? slot_children_18 : (_eq_396 ? slot_children_18 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_977 ? 3'd0 : slot_children_18) : slot_children_18) : (_eq_978 ? 3'd4 : slot_children_18)) : (_eq_398 ? slot_children_18 : (_eq_399 ? slot_children_18 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_979 ? _sub_3 : slot_children_18) : slot_children_18) : slot_children_18) : slot_children_18) : (_eq_402 ? slot_children_18 : (_eq_403 ? slot_children_18 : (_eq_404 ? slot_children_18 : (_eq_406 ? slot_children_18 : (_eq_407 ? slot_children_18 : (_eq_408 ? 3'd0 : slot_children_18))))))))))))))));
     end
   end
 
@@ -6186,7 +6167,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_19 <= 3'd0;
     end else begin
-      slot_children_19 <= (_eq_0 ? slot_children_19 : (_eq_2 ? slot_children_19 : (_eq_5 ? slot_children_19 : (_eq_6 ? slot_children_19 : (_eq_8 ? slot_children_19 : (_eq_396 ? slot_children_19 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_980 ? 3'd0 : slot_children_19) : slot_children_19) : (_eq_981 ? 3'd4 : slot_children_19)) : (_eq_398 ? slot_children_19 : (_eq_399 ? slot_children_19 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_982 ? _sub_4 : slot_children_19) : slot_children_19) : slot_children_19) : slot_children_19) : (_eq_402 ? slot_children_19 : (_eq_403 ? slot_children_19 : (_eq_404 ? slot_children_19 : (_eq_406 ? slot_children_19 : (_eq_407 ? slot_children_19 : (_eq_408 ? 3'd0 : slot_children_19))))))))))))))));
+      slot_children_19 <= (_eq_0 ? slot_children_19 : (_eq_2 ? slot_children_19 : (_eq_5 ? slot_children_19 : (_eq_6 ? slot_children_19 : (_eq_8 ? slot_children_19 : (_eq_396 ? slot_children_19 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_980 ? 3'd0 : slot_children_19) : slot_children_19) : (_eq_981 ? 3'd4 : slot_children_19)) : (_eq_398 ? slot_children_19 : (_eq_399 ? slot_children_19 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_982 ? _sub_3 : slot_children_19) : slot_children_19) : slot_children_19) : slot_children_19) : (_eq_402 ? slot_children_19 : (_eq_403 ? slot_children_19 : (_eq_404 ? slot_children_19 : (_eq_406 ? slot_children_19 : (_eq_407 ? slot_children_19 : (_eq_408 ? 3'd0 : slot_children_19))))))))))))))));
     end
   end
 
@@ -6194,7 +6175,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_20 <= 3'd0;
     end else begin
-      slot_children_20 <= (_eq_0 ? slot_children_20 : (_eq_2 ? slot_children_20 : (_eq_5 ? slot_children_20 : (_eq_6 ? slot_children_20 : (_eq_8 ? slot_children_20 : (_eq_396 ? slot_children_20 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_983 ? 3'd0 : slot_children_20) : slot_children_20) : (_eq_984 ? 3'd4 : slot_children_20)) : (_eq_398 ? slot_children_20 : (_eq_399 ? slot_children_20 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_985 ? _sub_4 : slot_children_20) : slot_children_20) : slot_children_20) : slot_children_20) : (_eq_402 ? slot_children_20 : (_eq_403 ? slot_children_20 : (_eq_404 ? slot_children_20 : (_eq_406 ? slot_children_20 : (_eq_407 ? slot_children_20 : (_eq_408 ? 3'd0 : slot_children_20))))))))))))))));
+      slot_children_20 <= (_eq_0 ? slot_children_20 : (_eq_2 ? slot_children_20 : (_eq_5 ? slot_children_20 : (_eq_6 ? slot_children_20 : (_eq_8 ? slot_children_20 : (_eq_396 ? slot_children_20 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_983 ? 3'd0 : slot_children_20) : slot_children_20) : (_eq_984 ? 3'd4 : slot_children_20)) : (_eq_398 ? slot_children_20 : (_eq_399 ? slot_children_20 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_985 ? _sub_3 : slot_children_20) : slot_children_20) : slot_children_20) : slot_children_20) : (_eq_402 ? slot_children_20 : (_eq_403 ? slot_children_20 : (_eq_404 ? slot_children_20 : (_eq_406 ? slot_children_20 : (_eq_407 ? slot_children_20 : (_eq_408 ? 3'd0 : slot_children_20))))))))))))))));
     end
   end
 
@@ -6202,7 +6183,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_21 <= 3'd0;
     end else begin
-      slot_children_21 <= (_eq_0 ? slot_children_21 : (_eq_2 ? slot_children_21 : (_eq_5 ? slot_children_21 : (_eq_6 ? slot_children_21 : (_eq_8 ? slot_children_21 : (_eq_396 ? slot_children_21 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_986 ? 3'd0 : slot_children_21) : slot_children_21) : (_eq_987 ? 3'd4 : slot_children_21)) : (_eq_398 ? slot_children_21 : (_eq_399 ? slot_children_21 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_988 ? _sub_4 : slot_children_21) : slot_children_21) : slot_children_21) : slot_children_21) : (_eq_402 ? slot_children_21 : (_eq_403 ? slot_children_21 : (_eq_404 ? slot_children_21 : (_eq_406 ? slot_children_21 : (_eq_407 ? slot_children_21 : (_eq_408 ? 3'd0 : slot_children_21))))))))))))))));
+      slot_children_21 <= (_eq_0 ? slot_children_21 : (_eq_2 ? slot_children_21 : (_eq_5 ? slot_children_21 : (_eq_6 ? slot_children_21 : (_eq_8 ? slot_children_21 : (_eq_396 ? slot_children_21 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_986 ? 3'd0 : slot_children_21) : slot_children_21) : (_eq_987 ? 3'd4 : slot_children_21)) : (_eq_398 ? slot_children_21 : (_eq_399 ? slot_children_21 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_988 ? _sub_3 : slot_children_21) : slot_children_21) : slot_children_21) : slot_children_21) : (_eq_402 ? slot_children_21 : (_eq_403 ? slot_children_21 : (_eq_404 ? slot_children_21 : (_eq_406 ? slot_children_21 : (_eq_407 ? slot_children_21 : (_eq_408 ? 3'd0 : slot_children_21))))))))))))))));
     end
   end
 
@@ -6210,7 +6191,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_22 <= 3'd0;
     end else begin
-      slot_children_22 <= (_eq_0 ? slot_children_22 : (_eq_2 ? slot_children_22 : (_eq_5 ? slot_children_22 : (_eq_6 ? slot_children_22 : (_eq_8 ? slot_children_22 : (_eq_396 ? slot_children_22 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_989 ? 3'd0 : slot_children_22) : slot_children_22) : (_eq_990 ? 3'd4 : slot_children_22)) : (_eq_398 ? slot_children_22 : (_eq_399 ? slot_children_22 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_991 ? _sub_4 : slot_children_22) : slot_children_22) : slot_children_22) : slot_children_22) : (_eq_402 ? slot_children_22 : (_eq_403 ? slot_children_22 : (_eq_404 ? slot_children_22 : (_eq_406 ? slot_children_22 : (_eq_407 ? slot_children_22 : (_eq_408 ? 3'd0 : slot_children_22))))))))))))))));
+      slot_children_22 <= (_eq_0 ? slot_children_22 : (_eq_2 ? slot_children_22 : (_eq_5 ? slot_children_22 : (_eq_6 ? slot_children_22 : (_eq_8 ? slot_children_22 : (_eq_396 ? slot_children_22 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_989 ? 3'd0 : slot_children_22) : slot_children_22) : (_eq_990 ? 3'd4 : slot_children_22)) : (_eq_398 ? slot_children_22 : (_eq_399 ? slot_children_22 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_991 ? _sub_3 : slot_children_22) : slot_children_22) : slot_children_22) : slot_children_22) : (_eq_402 ? slot_children_22 : (_eq_403 ? slot_children_22 : (_eq_404 ? slot_children_22 : (_eq_406 ? slot_children_22 : (_eq_407 ? slot_children_22 : (_eq_408 ? 3'd0 : slot_children_22))))))))))))))));
     end
   end
 
@@ -6218,7 +6199,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_23 <= 3'd0;
     end else begin
-      slot_children_23 <= (_eq_0 ? slot_children_23 : (_eq_2 ? slot_children_23 : (_eq_5 ? slot_children_23 : (_eq_6 ? slot_children_23 : (_eq_8 ? slot_children_23 : (_eq_396 ? slot_children_23 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_992 ? 3'd0 : slot_children_23) : slot_children_23) : (_eq_993 ? 3'd4 : slot_children_23)) : (_eq_398 ? slot_children_23 : (_eq_399 ? slot_children_23 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_994 ? _sub_4 : slot_children_23) : slot_children_23) : slot_children_23) : slot_children_23) : (_eq_402 ? slot_children_23 : (_eq_403 ? slot_children_23 : (_eq_404 ? slot_children_23 : (_eq_406 ? slot_children_23 : (_eq_407 ? slot_children_23 : (_eq_408 ? 3'd0 : slot_children_23))))))))))))))));
+      slot_children_23 <= (_eq_0 ? slot_children_23 : (_eq_2 ? slot_children_23 : (_eq_5 ? slot_children_23 : (_eq_6 ? slot_children_23 : (_eq_8 ? slot_children_23 : (_eq_396 ? slot_children_23 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_992 ? 3'd0 : slot_children_23) : slot_children_23) : (_eq_993 ? 3'd4 : slot_children_23)) : (_eq_398 ? slot_children_23 : (_eq_399 ? slot_children_23 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_994 ? _sub_3 : slot_children_23) : slot_children_23) : slot_children_23) : slot_children_23) : (_eq_402 ? slot_children_23 : (_eq_403 ? slot_children_23 : (_eq_404 ? slot_children_23 : (_eq_406 ? slot_children_23 : (_eq_407 ? slot_children_23 : (_eq_408 ? 3'd0 : slot_children_23))))))))))))))));
     end
   end
 
@@ -6226,7 +6207,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_24 <= 3'd0;
     end else begin
-      slot_children_24 <= (_eq_0 ? slot_children_24 : (_eq_2 ? slot_children_24 : (_eq_5 ? slot_children_24 : (_eq_6 ? slot_children_24 : (_eq_8 ? slot_children_24 : (_eq_396 ? slot_children_24 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_995 ? 3'd0 : slot_children_24) : slot_children_24) : (_eq_996 ? 3'd4 : slot_children_24)) : (_eq_398 ? slot_children_24 : (_eq_399 ? slot_children_24 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_997 ? _sub_4 : slot_children_24) : slot_children_24) : slot_children_24) : slot_children_24) : (_eq_402 ? slot_children_24 : (_eq_403 ? slot_children_24 : (_eq_404 ? slot_children_24 : (_eq_406 ? slot_children_24 : (_eq_407 ? slot_children_24 : (_eq_408 ? 3'd0 : slot_children_24))))))))))))))));
+      slot_children_24 <= (_eq_0 ? slot_children_24 : (_eq_2 ? slot_children_24 : (_eq_5 ? slot_children_24 : (_eq_6 ? slot_children_24 : (_eq_8 ? slot_children_24 : (_eq_396 ? slot_children_24 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_995 ? 3'd0 : slot_children_24) : slot_children_24) : (_eq_996 ? 3'd4 : slot_children_24)) : (_eq_398 ? slot_children_24 : (_eq_399 ? slot_children_24 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_997 ? _sub_3 : slot_children_24) : slot_children_24) : slot_children_24) : slot_children_24) : (_eq_402 ? slot_children_24 : (_eq_403 ? slot_children_24 : (_eq_404 ? slot_children_24 : (_eq_406 ? slot_children_24 : (_eq_407 ? slot_children_24 : (_eq_408 ? 3'd0 : slot_children_24))))))))))))))));
     end
   end
 
@@ -6234,7 +6215,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_25 <= 3'd0;
     end else begin
-      slot_children_25 <= (_eq_0 ? slot_children_25 : (_eq_2 ? slot_children_25 : (_eq_5 ? slot_children_25 : (_eq_6 ? slot_children_25 : (_eq_8 ? slot_children_25 : (_eq_396 ? slot_children_25 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_998 ? 3'd0 : slot_children_25) : slot_children_25) : (_eq_999 ? 3'd4 : slot_children_25)) : (_eq_398 ? slot_children_25 : (_eq_399 ? slot_children_25 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1000 ? _sub_4 : slot_children_25) : slot_children_25) : slot_children_25) : slot_children_25) : (_eq_402 ? slot_children_25 : (_eq_403 ? slot_children_25 : (_eq_404 ? slot_children_25 : (_eq_406 ? slot_children_25 : (_eq_407 ? slot_children_25 : (_eq_408 ? 3'd0 : slot_children_25))))))))))))))));
+      slot_children_25 <= (_eq_0 ? slot_children_25 : (_eq_2 ? slot_children_25 : (_eq_5 ? slot_children_25 : (_eq_6 ? slot_children_25 : (_eq_8 ? slot_children_25 : (_eq_396 ? slot_children_25 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_998 ? 3'd0 : slot_children_25) : slot_children_25) : (_eq_999 ? 3'd4 : slot_children_25)) : (_eq_398 ? slot_children_25 : (_eq_399 ? slot_children_25 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1000 ? _sub_3 : slot_children_25) : slot_children_25) : slot_children_25) : slot_children_25) : (_eq_402 ? slot_children_25 : (_eq_403 ? slot_children_25 : (_eq_404 ? slot_children_25 : (_eq_406 ? slot_children_25 : (_eq_407 ? slot_children_25 : (_eq_408 ? 3'd0 : slot_children_25))))))))))))))));
     end
   end
 
@@ -6242,7 +6223,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_26 <= 3'd0;
     end else begin
-      slot_children_26 <= (_eq_0 ? slot_children_26 : (_eq_2 ? slot_children_26 : (_eq_5 ? slot_children_26 : (_eq_6 ? slot_children_26 : (_eq_8 ? slot_children_26 : (_eq_396 ? slot_children_26 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1001 ? 3'd0 : slot_children_26) : slot_children_26) : (_eq_1002 ? 3'd4 : slot_children_26)) : (_eq_398 ? slot_children_26 : (_eq_399 ? slot_children_26 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1003 ? _sub_4 : slot_children_26) : slot_children_26) : slot_children_26) : slot_children_26) : (_eq_402 ? slot_children_26 : (_eq_403 ? slot_children_26 : (_eq_404 ? slot_children_26 : (_eq_406 ? slot_children_26 : (_eq_407 ? slot_children_26 : (_eq_408 ? 3'd0 : slot_children_26))))))))))))))));
+      slot_children_26 <= (_eq_0 ? slot_children_26 : (_eq_2 ? slot_children_26 : (_eq_5 ? slot_children_26 : (_eq_6 ? slot_children_26 : (_eq_8 ? slot_children_26 : (_eq_396 ? slot_children_26 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1001 ? 3'd0 : slot_children_26) : slot_children_26) : (_eq_1002 ? 3'd4 : slot_children_26)) : (_eq_398 ? slot_children_26 : (_eq_399 ? slot_children_26 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1003 ? _sub_3 : slot_children_26) : slot_children_26) : slot_children_26) : slot_children_26) : (_eq_402 ? slot_children_26 : (_eq_403 ? slot_children_26 : (_eq_404 ? slot_children_26 : (_eq_406 ? slot_children_26 : (_eq_407 ? slot_children_26 : (_eq_408 ? 3'd0 : slot_children_26))))))))))))))));
     end
   end
 
@@ -6250,7 +6231,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_27 <= 3'd0;
     end else begin
-      slot_children_27 <= (_eq_0 ? slot_children_27 : (_eq_2 ? slot_children_27 : (_eq_5 ? slot_children_27 : (_eq_6 ? slot_children_27 : (_eq_8 ? slot_children_27 : (_eq_396 ? slot_children_27 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1004 ? 3'd0 : slot_children_27) : slot_children_27) : (_eq_1005 ? 3'd4 : slot_children_27)) : (_eq_398 ? slot_children_27 : (_eq_399 ? slot_children_27 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1006 ? _sub_4 : slot_children_27) : slot_children_27) : slot_children_27) : slot_children_27) : (_eq_402 ? slot_children_27 : (_eq_403 ? slot_children_27 : (_eq_404 ? slot_children_27 : (_eq_406 ? slot_children_27 : (_eq_407 ? slot_children_27 : (_eq_408 ? 3'd0 : slot_children_27))))))))))))))));
+      slot_children_27 <= (_eq_0 ? slot_children_27 : (_eq_2 ? slot_children_27 : (_eq_5 ? slot_children_27 : (_eq_6 ? slot_children_27 : (_eq_8 ? slot_children_27 : (_eq_396 ? slot_children_27 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1004 ? 3'd0 : slot_children_27) : slot_children_27) : (_eq_1005 ? 3'd4 : slot_children_27)) : (_eq_398 ? slot_children_27 : (_eq_399 ? slot_children_27 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1006 ? _sub_3 : slot_children_27) : slot_children_27) : slot_children_27) : slot_children_27) : (_eq_402 ? slot_children_27 : (_eq_403 ? slot_children_27 : (_eq_404 ? slot_children_27 : (_eq_406 ? slot_children_27 : (_eq_407 ? slot_children_27 : (_eq_408 ? 3'd0 : slot_children_27))))))))))))))));
     end
   end
 
@@ -6258,7 +6239,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_28 <= 3'd0;
     end else begin
-      slot_children_28 <= (_eq_0 ? slot_children_28 : (_eq_2 ? slot_children_28 : (_eq_5 ? slot_children_28 : (_eq_6 ? slot_children_28 : (_eq_8 ? slot_children_28 : (_eq_396 ? slot_children_28 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1007 ? 3'd0 : slot_children_28) : slot_children_28) : (_eq_1008 ? 3'd4 : slot_children_28)) : (_eq_398 ? slot_children_28 : (_eq_399 ? slot_children_28 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1009 ? _sub_4 : slot_children_28) : slot_children_28) : slot_children_28) : slot_children_28) : (_eq_402 ? slot_children_28 : (_eq_403 ? slot_children_28 : (_eq_404 ? slot_children_28 : (_eq_406 ? slot_children_28 : (_eq_407 ? slot_children_28 : (_eq_408 ? 3'd0 : slot_children_28))))))))))))))));
+      slot_children_28 <= (_eq_0 ? slot_children_28 : (_eq_2 ? slot_children_28 : (_eq_5 ? slot_children_28 : (_eq_6 ? slot_children_28 : (_eq_8 ? slot_children_28 : (_eq_396 ? slot_children_28 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1007 ? 3'd0 : slot_children_28) : slot_children_28) : (_eq_1008 ? 3'd4 : slot_children_28)) : (_eq_398 ? slot_children_28 : (_eq_399 ? slot_children_28 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1009 ? _sub_3 : slot_children_28) : slot_children_28) : slot_children_28) : slot_children_28) : (_eq_402 ? slot_children_28 : (_eq_403 ? slot_children_28 : (_eq_404 ? slot_children_28 : (_eq_406 ? slot_children_28 : (_eq_407 ? slot_children_28 : (_eq_408 ? 3'd0 : slot_children_28))))))))))))))));
     end
   end
 
@@ -6266,7 +6247,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_29 <= 3'd0;
     end else begin
-      slot_children_29 <= (_eq_0 ? slot_children_29 : (_eq_2 ? slot_children_29 : (_eq_5 ? slot_children_29 : (_eq_6 ? slot_children_29 : (_eq_8 ? slot_children_29 : (_eq_396 ? slot_children_29 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1010 ? 3'd0 : slot_children_29) : slot_children_29) : (_eq_1011 ? 3'd4 : slot_children_29)) : (_eq_398 ? slot_children_29 : (_eq_399 ? slot_children_29 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1012 ? _sub_4 : slot_children_29) : slot_children_29) : slot_children_29) : slot_children_29) : (_eq_402 ? slot_children_29 : (_eq_403 ? slot_children_29 : (_eq_404 ? slot_children_29 : (_eq_406 ? slot_children_29 : (_eq_407 ? slot_children_29 : (_eq_408 ? 3'd0 : slot_children_29))))))))))))))));
+      slot_children_29 <= (_eq_0 ? slot_children_29 : (_eq_2 ? slot_children_29 : (_eq_5 ? slot_children_29 : (_eq_6 ? slot_children_29 : (_eq_8 ? slot_children_29 : (_eq_396 ? slot_children_29 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1010 ? 3'd0 : slot_children_29) : slot_children_29) : (_eq_1011 ? 3'd4 : slot_children_29)) : (_eq_398 ? slot_children_29 : (_eq_399 ? slot_children_29 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1012 ? _sub_3 : slot_children_29) : slot_children_29) : slot_children_29) : slot_children_29) : (_eq_402 ? slot_children_29 : (_eq_403 ? slot_children_29 : (_eq_404 ? slot_children_29 : (_eq_406 ? slot_children_29 : (_eq_407 ? slot_children_29 : (_eq_408 ? 3'd0 : slot_children_29))))))))))))))));
     end
   end
 
@@ -6274,7 +6255,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_30 <= 3'd0;
     end else begin
-      slot_children_30 <= (_eq_0 ? slot_children_30 : (_eq_2 ? slot_children_30 : (_eq_5 ? slot_children_30 : (_eq_6 ? slot_children_30 : (_eq_8 ? slot_children_30 : (_eq_396 ? slot_children_30 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1013 ? 3'd0 : slot_children_30) : slot_children_30) : (_eq_1014 ? 3'd4 : slot_children_30)) : (_eq_398 ? slot_children_30 : (_eq_399 ? slot_children_30 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1015 ? _sub_4 : slot_children_30) : slot_children_30) : slot_children_30) : slot_children_30) : (_eq_402 ? slot_children_30 : (_eq_403 ? slot_children_30 : (_eq_404 ? slot_children_30 : (_eq_406 ? slot_children_30 : (_eq_407 ? slot_children_30 : (_eq_408 ? 3'd0 : slot_children_30))))))))))))))));
+      slot_children_30 <= (_eq_0 ? slot_children_30 : (_eq_2 ? slot_children_30 : (_eq_5 ? slot_children_30 : (_eq_6 ? slot_children_30 : (_eq_8 ? slot_children_30 : (_eq_396 ? slot_children_30 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1013 ? 3'd0 : slot_children_30) : slot_children_30) : (_eq_1014 ? 3'd4 : slot_children_30)) : (_eq_398 ? slot_children_30 : (_eq_399 ? slot_children_30 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1015 ? _sub_3 : slot_children_30) : slot_children_30) : slot_children_30) : slot_children_30) : (_eq_402 ? slot_children_30 : (_eq_403 ? slot_children_30 : (_eq_404 ? slot_children_30 : (_eq_406 ? slot_children_30 : (_eq_407 ? slot_children_30 : (_eq_408 ? 3'd0 : slot_children_30))))))))))))))));
     end
   end
 
@@ -6282,7 +6263,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_31 <= 3'd0;
     end else begin
-      slot_children_31 <= (_eq_0 ? slot_children_31 : (_eq_2 ? slot_children_31 : (_eq_5 ? slot_children_31 : (_eq_6 ? slot_children_31 : (_eq_8 ? slot_children_31 : (_eq_396 ? slot_children_31 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1016 ? 3'd0 : slot_children_31) : slot_children_31) : (_eq_1017 ? 3'd4 : slot_children_31)) : (_eq_398 ? slot_children_31 : (_eq_399 ? slot_children_31 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1018 ? _sub_4 : slot_children_31) : slot_children_31) : slot_children_31) : slot_children_31) : (_eq_402 ? slot_children_31 : (_eq_403 ? slot_children_31 : (_eq_404 ? slot_children_31 : (_eq_406 ? slot_children_31 : (_eq_407 ? slot_children_31 : (_eq_408 ? 3'd0 : slot_children_31))))))))))))))));
+      slot_children_31 <= (_eq_0 ? slot_children_31 : (_eq_2 ? slot_children_31 : (_eq_5 ? slot_children_31 : (_eq_6 ? slot_children_31 : (_eq_8 ? slot_children_31 : (_eq_396 ? slot_children_31 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1016 ? 3'd0 : slot_children_31) : slot_children_31) : (_eq_1017 ? 3'd4 : slot_children_31)) : (_eq_398 ? slot_children_31 : (_eq_399 ? slot_children_31 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1018 ? _sub_3 : slot_children_31) : slot_children_31) : slot_children_31) : slot_children_31) : (_eq_402 ? slot_children_31 : (_eq_403 ? slot_children_31 : (_eq_404 ? slot_children_31 : (_eq_406 ? slot_children_31 : (_eq_407 ? slot_children_31 : (_eq_408 ? 3'd0 : slot_children_31))))))))))))))));
     end
   end
 
@@ -6290,7 +6271,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_32 <= 3'd0;
     end else begin
-      slot_children_32 <= (_eq_0 ? slot_children_32 : (_eq_2 ? slot_children_32 : (_eq_5 ? slot_children_32 : (_eq_6 ? slot_children_32 : (_eq_8 ? slot_children_32 : (_eq_396 ? slot_children_32 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1019 ? 3'd0 : slot_children_32) : slot_children_32) : (_eq_1020 ? 3'd4 : slot_children_32)) : (_eq_398 ? slot_children_32 : (_eq_399 ? slot_children_32 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1021 ? _sub_4 : slot_children_32) : slot_children_32) : slot_children_32) : slot_children_32) : (_eq_402 ? slot_children_32 : (_eq_403 ? slot_children_32 : (_eq_404 ? slot_children_32 : (_eq_406 ? slot_children_32 : (_eq_407 ? slot_children_32 : (_eq_408 ? 3'd0 : slot_children_32))))))))))))))));
+      slot_children_32 <= (_eq_0 ? slot_children_32 : (_eq_2 ? slot_children_32 : (_eq_5 ? slot_children_32 : (_eq_6 ? slot_children_32 : (_eq_8 ? slot_children_32 : (_eq_396 ? slot_children_32 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1019 ? 3'd0 : slot_children_32) : slot_children_32) : (_eq_1020 ? 3'd4 : slot_children_32)) : (_eq_398 ? slot_children_32 : (_eq_399 ? slot_children_32 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1021 ? _sub_3 : slot_children_32) : slot_children_32) : slot_children_32) : slot_children_32) : (_eq_402 ? slot_children_32 : (_eq_403 ? slot_children_32 : (_eq_404 ? slot_children_32 : (_eq_406 ? slot_children_32 : (_eq_407 ? slot_children_32 : (_eq_408 ? 3'd0 : slot_children_32))))))))))))))));
     end
   end
 
@@ -6298,7 +6279,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_33 <= 3'd0;
     end else begin
-      slot_children_33 <= (_eq_0 ? slot_children_33 : (_eq_2 ? slot_children_33 : (_eq_5 ? slot_children_33 : (_eq_6 ? slot_children_33 : (_eq_8 ? slot_children_33 : (_eq_396 ? slot_children_33 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1022 ? 3'd0 : slot_children_33) : slot_children_33) : (_eq_1023 ? 3'd4 : slot_children_33)) : (_eq_398 ? slot_children_33 : (_eq_399 ? slot_children_33 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1024 ? _sub_4 : slot_children_33) : slot_children_33) : slot_children_33) : slot_children_33) : (_eq_402 ? slot_children_33 : (_eq_403 ? slot_children_33 : (_eq_404 ? slot_children_33 : (_eq_406 ? slot_children_33 : (_eq_407 ? slot_children_33 : (_eq_408 ? 3'd0 : slot_children_33))))))))))))))));
+      slot_children_33 <= (_eq_0 ? slot_children_33 : (_eq_2 ? slot_children_33 : (_eq_5 ? slot_children_33 : (_eq_6 ? slot_children_33 : (_eq_8 ? slot_children_33 : (_eq_396 ? slot_children_33 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1022 ? 3'd0 : slot_children_33) : slot_children_33) : (_eq_1023 ? 3'd4 : slot_children_33)) : (_eq_398 ? slot_children_33 : (_eq_399 ? slot_children_33 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1024 ? _sub_3 : slot_children_33) : slot_children_33) : slot_children_33) : slot_children_33) : (_eq_402 ? slot_children_33 : (_eq_403 ? slot_children_33 : (_eq_404 ? slot_children_33 : (_eq_406 ? slot_children_33 : (_eq_407 ? slot_children_33 : (_eq_408 ? 3'd0 : slot_children_33))))))))))))))));
     end
   end
 
@@ -6306,7 +6287,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_34 <= 3'd0;
     end else begin
-      slot_children_34 <= (_eq_0 ? slot_children_34 : (_eq_2 ? slot_children_34 : (_eq_5 ? slot_children_34 : (_eq_6 ? slot_children_34 : (_eq_8 ? slot_children_34 : (_eq_396 ? slot_children_34 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1025 ? 3'd0 : slot_children_34) : slot_children_34) : (_eq_1026 ? 3'd4 : slot_children_34)) : (_eq_398 ? slot_children_34 : (_eq_399 ? slot_children_34 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1027 ? _sub_4 : slot_children_34) : slot_children_34) : slot_children_34) : slot_children_34) : (_eq_402 ? slot_children_34 : (_eq_403 ? slot_children_34 : (_eq_404 ? slot_children_34 : (_eq_406 ? slot_children_34 : (_eq_407 ? slot_children_34 : (_eq_408 ? 3'd0 : slot_children_34))))))))))))))));
+      slot_children_34 <= (_eq_0 ? slot_children_34 : (_eq_2 ? slot_children_34 : (_eq_5 ? slot_children_34 : (_eq_6 ? slot_children_34 : (_eq_8 ? slot_children_34 : (_eq_396 ? slot_children_34 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1025 ? 3'd0 : slot_children_34) : slot_children_34) : (_eq_1026 ? 3'd4 : slot_children_34)) : (_eq_398 ? slot_children_34 : (_eq_399 ? slot_children_34 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1027 ? _sub_3 : slot_children_34) : slot_children_34) : slot_children_34) : slot_children_34) : (_eq_402 ? slot_children_34 : (_eq_403 ? slot_children_34 : (_eq_404 ? slot_children_34 : (_eq_406 ? slot_children_34 : (_eq_407 ? slot_children_34 : (_eq_408 ? 3'd0 : slot_children_34))))))))))))))));
     end
   end
 
@@ -6314,7 +6295,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_35 <= 3'd0;
     end else begin
-      slot_children_35 <= (_eq_0 ? slot_children_35 : (_eq_2 ? slot_children_35 : (_eq_5 ? slot_children_35 : (_eq_6 ? slot_children_35 : (_eq_8 ? slot_children_35 : (_eq_396 ? slot_children_35 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1028 ? 3'd0 : slot_children_35) : slot_children_35) : (_eq_1029 ? 3'd4 : slot_children_35)) : (_eq_398 ? slot_children_35 : (_eq_399 ? slot_children_35 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1030 ? _sub_4 : slot_children_35) : slot_children_35) : slot_children_35) : slot_children_35) : (_eq_402 ? slot_children_35 : (_eq_403 ? slot_children_35 : (_eq_404 ? slot_children_35 : (_eq_406 ? slot_children_35 : (_eq_407 ? slot_children_35 : (_eq_408 ? 3'd0 : slot_children_35))))))))))))))));
+      slot_children_35 <= (_eq_0 ? slot_children_35 : (_eq_2 ? slot_children_35 : (_eq_5 ? slot_children_35 : (_eq_6 ? slot_children_35 : (_eq_8 ? slot_children_35 : (_eq_396 ? slot_children_35 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1028 ? 3'd0 : slot_children_35) : slot_children_35) : (_eq_1029 ? 3'd4 : slot_children_35)) : (_eq_398 ? slot_children_35 : (_eq_399 ? slot_children_35 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1030 ? _sub_3 : slot_children_35) : slot_children_35) : slot_children_35) : slot_children_35) : (_eq_402 ? slot_children_35 : (_eq_403 ? slot_children_35 : (_eq_404 ? slot_children_35 : (_eq_406 ? slot_children_35 : (_eq_407 ? slot_children_35 : (_eq_408 ? 3'd0 : slot_children_35))))))))))))))));
     end
   end
 
@@ -6322,7 +6303,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_36 <= 3'd0;
     end else begin
-      slot_children_36 <= (_eq_0 ? slot_children_36 : (_eq_2 ? slot_children_36 : (_eq_5 ? slot_children_36 : (_eq_6 ? slot_children_36 : (_eq_8 ? slot_children_36 : (_eq_396 ? slot_children_36 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1031 ? 3'd0 : slot_children_36) : slot_children_36) : (_eq_1032 ? 3'd4 : slot_children_36)) : (_eq_398 ? slot_children_36 : (_eq_399 ? slot_children_36 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1033 ? _sub_4 : slot_children_36) : slot_children_36) : slot_children_36) : slot_children_36) : (_eq_402 ? slot_children_36 : (_eq_403 ? slot_children_36 : (_eq_404 ? slot_children_36 : (_eq_406 ? slot_children_36 : (_eq_407 ? slot_children_36 : (_eq_408 ? 3'd0 : slot_children_36))))))))))))))));
+      slot_children_36 <= (_eq_0 ? slot_children_36 : (_eq_2 ? slot_children_36 : (_eq_5 ? slot_children_36 : (_eq_6 ? slot_children_36 : (_eq_8 ? slot_children_36 : (_eq_396 ? slot_children_36 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1031 ? 3'd0 : slot_children_36) : slot_children_36) : (_eq_1032 ? 3'd4 : slot_children_36)) : (_eq_398 ? slot_children_36 : (_eq_399 ? slot_children_36 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1033 ? _sub_3 : slot_children_36) : slot_children_36) : slot_children_36) : slot_children_36) : (_eq_402 ? slot_children_36 : (_eq_403 ? slot_children_36 : (_eq_404 ? slot_children_36 : (_eq_406 ? slot_children_36 : (_eq_407 ? slot_children_36 : (_eq_408 ? 3'd0 : slot_children_36))))))))))))))));
     end
   end
 
@@ -6330,7 +6311,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_37 <= 3'd0;
     end else begin
-      slot_children_37 <= (_eq_0 ? slot_children_37 : (_eq_2 ? slot_children_37 : (_eq_5 ? slot_children_37 : (_eq_6 ? slot_children_37 : (_eq_8 ? slot_children_37 : (_eq_396 ? slot_children_37 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1034 ? 3'd0 : slot_children_37) : slot_children_37) : (_eq_1035 ? 3'd4 : slot_children_37)) : (_eq_398 ? slot_children_37 : (_eq_399 ? slot_children_37 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1036 ? _sub_4 : slot_children_37) : slot_children_37) : slot_children_37) : slot_children_37) : (_eq_402 ? slot_children_37 : (_eq_403 ? slot_children_37 : (_eq_404 ? slot_children_37 : (_eq_406 ? slot_children_37 : (_eq_407 ? slot_children_37 : (_eq_408 ? 3'd0 : slot_children_37))))))))))))))));
+      slot_children_37 <= (_eq_0 ? slot_children_37 : (_eq_2 ? slot_children_37 : (_eq_5 ? slot_children_37 : (_eq_6 ? slot_children_37 : (_eq_8 ? slot_children_37 : (_eq_396 ? slot_children_37 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1034 ? 3'd0 : slot_children_37) : slot_children_37) : (_eq_1035 ? 3'd4 : slot_children_37)) : (_eq_398 ? slot_children_37 : (_eq_399 ? slot_children_37 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1036 ? _sub_3 : slot_children_37) : slot_children_37) : slot_children_37) : slot_children_37) : (_eq_402 ? slot_children_37 : (_eq_403 ? slot_children_37 : (_eq_404 ? slot_children_37 : (_eq_406 ? slot_children_37 : (_eq_407 ? slot_children_37 : (_eq_408 ? 3'd0 : slot_children_37))))))))))))))));
     end
   end
 
@@ -6338,7 +6319,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_38 <= 3'd0;
     end else begin
-      slot_children_38 <= (_eq_0 ? slot_children_38 : (_eq_2 ? slot_children_38 : (_eq_5 ? slot_children_38 : (_eq_6 ? slot_children_38 : (_eq_8 ? slot_children_38 : (_eq_396 ? slot_children_38 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1037 ? 3'd0 : slot_children_38) : slot_children_38) : (_eq_1038 ? 3'd4 : slot_children_38)) : (_eq_398 ? slot_children_38 : (_eq_399 ? slot_children_38 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1039 ? _sub_4 : slot_children_38) : slot_children_38) : slot_children_38) : slot_children_38) : (_eq_402 ? slot_children_38 : (_eq_403 ? slot_children_38 : (_eq_404 ? slot_children_38 : (_eq_406 ? slot_children_38 : (_eq_407 ? slot_children_38 : (_eq_408 ? 3'd0 : slot_children_38))))))))))))))));
+      slot_children_38 <= (_eq_0 ? slot_children_38 : (_eq_2 ? slot_children_38 : (_eq_5 ? slot_children_38 : (_eq_6 ? slot_children_38 : (_eq_8 ? slot_children_38 : (_eq_396 ? slot_children_38 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1037 ? 3'd0 : slot_children_38) : slot_children_38) : (_eq_1038 ? 3'd4 : slot_children_38)) : (_eq_398 ? slot_children_38 : (_eq_399 ? slot_children_38 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1039 ? _sub_3 : slot_children_38) : slot_children_38) : slot_children_38) : slot_children_38) : (_eq_402 ? slot_children_38 : (_eq_403 ? slot_children_38 : (_eq_404 ? slot_children_38 : (_eq_406 ? slot_children_38 : (_eq_407 ? slot_children_38 : (_eq_408 ? 3'd0 : slot_children_38))))))))))))))));
     end
   end
 
@@ -6346,7 +6327,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_39 <= 3'd0;
     end else begin
-      slot_children_39 <= (_eq_0 ? slot_children_39 : (_eq_2 ? slot_children_39 : (_eq_5 ? slot_children_39 : (_eq_6 ? slot_children_39 : (_eq_8 ? slot_children_39 : (_eq_396 ? slot_children_39 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1040 ? 3'd0 : slot_children_39) : slot_children_39) : (_eq_1041 ? 3'd4 : slot_children_39)) : (_eq_398 ? slot_children_39 : (_eq_399 ? slot_children_39 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1042 ? _sub_4 : slot_children_39) : slot_children_39) : slot_children_39) : slot_children_39) : (_eq_402 ? slot_children_39 : (_eq_403 ? slot_children_39 : (_eq_404 ? slot_children_39 : (_eq_406 ? slot_children_39 : (_eq_407 ? slot_children_39 : (_eq_408 ? 3'd0 : slot_children_39))))))))))))))));
+      slot_children_39 <= (_eq_0 ? slot_children_39 : (_eq_2 ? slot_children_39 : (_eq_5 ? slot_children_39 : (_eq_6 ? slot_children_39 : (_eq_8 ? slot_children_39 : (_eq_396 ? slot_children_39 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1040 ? 3'd0 : slot_children_39) : slot_children_39) : (_eq_1041 ? 3'd4 : slot_children_39)) : (_eq_398 ? slot_children_39 : (_eq_399 ? slot_children_39 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1042 ? _sub_3 : slot_children_39) : slot_children_39) : slot_children_39) : slot_children_39) : (_eq_402 ? slot_children_39 : (_eq_403 ? slot_children_39 : (_eq_404 ? slot_children_39 : (_eq_406 ? slot_children_39 : (_eq_407 ? slot_children_39 : (_eq_408 ? 3'd0 : slot_children_39))))))))))))))));
     end
   end
 
@@ -6354,7 +6335,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_40 <= 3'd0;
     end else begin
-      slot_children_40 <= (_eq_0 ? slot_children_40 : (_eq_2 ? slot_children_40 : (_eq_5 ? slot_children_40 : (_eq_6 ? slot_children_40 : (_eq_8 ? slot_children_40 : (_eq_396 ? slot_children_40 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1043 ? 3'd0 : slot_children_40) : slot_children_40) : (_eq_1044 ? 3'd4 : slot_children_40)) : (_eq_398 ? slot_children_40 : (_eq_399 ? slot_children_40 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1045 ? _sub_4 : slot_children_40) : slot_children_40) : slot_children_40) : slot_children_40) : (_eq_402 ? slot_children_40 : (_eq_403 ? slot_children_40 : (_eq_404 ? slot_children_40 : (_eq_406 ? slot_children_40 : (_eq_407 ? slot_children_40 : (_eq_408 ? 3'd0 : slot_children_40))))))))))))))));
+      slot_children_40 <= (_eq_0 ? slot_children_40 : (_eq_2 ? slot_children_40 : (_eq_5 ? slot_children_40 : (_eq_6 ? slot_children_40 : (_eq_8 ? slot_children_40 : (_eq_396 ? slot_children_40 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1043 ? 3'd0 : slot_children_40) : slot_children_40) : (_eq_1044 ? 3'd4 : slot_children_40)) : (_eq_398 ? slot_children_40 : (_eq_399 ? slot_children_40 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1045 ? _sub_3 : slot_children_40) : slot_children_40) : slot_children_40) : slot_children_40) : (_eq_402 ? slot_children_40 : (_eq_403 ? slot_children_40 : (_eq_404 ? slot_children_40 : (_eq_406 ? slot_children_40 : (_eq_407 ? slot_children_40 : (_eq_408 ? 3'd0 : slot_children_40))))))))))))))));
     end
   end
 
@@ -6362,7 +6343,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_41 <= 3'd0;
     end else begin
-      slot_children_41 <= (_eq_0 ? slot_children_41 : (_eq_2 ? slot_children_41 : (_eq_5 ? slot_children_41 : (_eq_6 ? slot_children_41 : (_eq_8 ? slot_children_41 : (_eq_396 ? slot_children_41 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1046 ? 3'd0 : slot_children_41) : slot_children_41) : (_eq_1047 ? 3'd4 : slot_children_41)) : (_eq_398 ? slot_children_41 : (_eq_399 ? slot_children_41 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1048 ? _sub_4 : slot_children_41) : slot_children_41) : slot_children_41) : slot_children_41) : (_eq_402 ? slot_children_41 : (_eq_403 ? slot_children_41 : (_eq_404 ? slot_children_41 : (_eq_406 ? slot_children_41 : (_eq_407 ? slot_children_41 : (_eq_408 ? 3'd0 : slot_children_41))))))))))))))));
+      slot_children_41 <= (_eq_0 ? slot_children_41 : (_eq_2 ? slot_children_41 : (_eq_5 ? slot_children_41 : (_eq_6 ? slot_children_41 : (_eq_8 ? slot_children_41 : (_eq_396 ? slot_children_41 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1046 ? 3'd0 : slot_children_41) : slot_children_41) : (_eq_1047 ? 3'd4 : slot_children_41)) : (_eq_398 ? slot_children_41 : (_eq_399 ? slot_children_41 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1048 ? _sub_3 : slot_children_41) : slot_children_41) : slot_children_41) : slot_children_41) : (_eq_402 ? slot_children_41 : (_eq_403 ? slot_children_41 : (_eq_404 ? slot_children_41 : (_eq_406 ? slot_children_41 : (_eq_407 ? slot_children_41 : (_eq_408 ? 3'd0 : slot_children_41))))))))))))))));
     end
   end
 
@@ -6370,7 +6351,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_42 <= 3'd0;
     end else begin
-      slot_children_42 <= (_eq_0 ? slot_children_42 : (_eq_2 ? slot_children_42 : (_eq_5 ? slot_children_42 : (_eq_6 ? slot_children_42 : (_eq_8 ? slot_children_42 : (_eq_396 ? slot_children_42 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1049 ? 3'd0 : slot_children_42) : slot_children_42) : (_eq_1050 ? 3'd4 : slot_children_42)) : (_eq_398 ? slot_children_42 : (_eq_399 ? slot_children_42 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1051 ? _sub_4 : slot_children_42) : slot_children_42) : slot_children_42) : slot_children_42) : (_eq_402 ? slot_children_42 : (_eq_403 ? slot_children_42 : (_eq_404 ? slot_children_42 : (_eq_406 ? slot_children_42 : (_eq_407 ? slot_children_42 : (_eq_408 ? 3'd0 : slot_children_42))))))))))))))));
+      slot_children_42 <= (_eq_0 ? slot_children_42 : (_eq_2 ? slot_children_42 : (_eq_5 ? slot_children_42 : (_eq_6 ? slot_children_42 : (_eq_8 ? slot_children_42 : (_eq_396 ? slot_children_42 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1049 ? 3'd0 : slot_children_42) : slot_children_42) : (_eq_1050 ? 3'd4 : slot_children_42)) : (_eq_398 ? slot_children_42 : (_eq_399 ? slot_children_42 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1051 ? _sub_3 : slot_children_42) : slot_children_42) : slot_children_42) : slot_children_42) : (_eq_402 ? slot_children_42 : (_eq_403 ? slot_children_42 : (_eq_404 ? slot_children_42 : (_eq_406 ? slot_children_42 : (_eq_407 ? slot_children_42 : (_eq_408 ? 3'd0 : slot_children_42))))))))))))))));
     end
   end
 
@@ -6378,7 +6359,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_43 <= 3'd0;
     end else begin
-      slot_children_43 <= (_eq_0 ? slot_children_43 : (_eq_2 ? slot_children_43 : (_eq_5 ? slot_children_43 : (_eq_6 ? slot_children_43 : (_eq_8 ? slot_children_43 : (_eq_396 ? slot_children_43 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1052 ? 3'd0 : slot_children_43) : slot_children_43) : (_eq_1053 ? 3'd4 : slot_children_43)) : (_eq_398 ? slot_children_43 : (_eq_399 ? slot_children_43 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1054 ? _sub_4 : slot_children_43) : slot_children_43) : slot_children_43) : slot_children_43) : (_eq_402 ? slot_children_43 : (_eq_403 ? slot_children_43 : (_eq_404 ? slot_children_43 : (_eq_406 ? slot_children_43 : (_eq_407 ? slot_children_43 : (_eq_408 ? 3'd0 : slot_children_43))))))))))))))));
+      slot_children_43 <= (_eq_0 ? slot_children_43 : (_eq_2 ? slot_children_43 : (_eq_5 ? slot_children_43 : (_eq_6 ? slot_children_43 : (_eq_8 ? slot_children_43 : (_eq_396 ? slot_children_43 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1052 ? 3'd0 : slot_children_43) : slot_children_43) : (_eq_1053 ? 3'd4 : slot_children_43)) : (_eq_398 ? slot_children_43 : (_eq_399 ? slot_children_43 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1054 ? _sub_3 : slot_children_43) : slot_children_43) : slot_children_43) : slot_children_43) : (_eq_402 ? slot_children_43 : (_eq_403 ? slot_children_43 : (_eq_404 ? slot_children_43 : (_eq_406 ? slot_children_43 : (_eq_407 ? slot_children_43 : (_eq_408 ? 3'd0 : slot_children_43))))))))))))))));
     end
   end
 
@@ -6386,7 +6367,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_44 <= 3'd0;
     end else begin
-      slot_children_44 <= (_eq_0 ? slot_children_44 : (_eq_2 ? slot_children_44 : (_eq_5 ? slot_children_44 : (_eq_6 ? slot_children_44 : (_eq_8 ? slot_children_44 : (_eq_396 ? slot_children_44 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1055 ? 3'd0 : slot_children_44) : slot_children_44) : (_eq_1056 ? 3'd4 : slot_children_44)) : (_eq_398 ? slot_children_44 : (_eq_399 ? slot_children_44 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1057 ? _sub_4 : slot_children_44) : slot_children_44) : slot_children_44) : slot_children_44) : (_eq_402 ? slot_children_44 : (_eq_403 ? slot_children_44 : (_eq_404 ? slot_children_44 : (_eq_406 ? slot_children_44 : (_eq_407 ? slot_children_44 : (_eq_408 ? 3'd0 : slot_children_44))))))))))))))));
+      slot_children_44 <= (_eq_0 ? slot_children_44 : (_eq_2 ? slot_children_44 : (_eq_5 ? slot_children_44 : (_eq_6 ? slot_children_44 : (_eq_8 ? slot_children_44 : (_eq_396 ? slot_children_44 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1055 ? 3'd0 : slot_children_44) : slot_children_44) : (_eq_1056 ? 3'd4 : slot_children_44)) : (_eq_398 ? slot_children_44 : (_eq_399 ? slot_children_44 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1057 ? _sub_3 : slot_children_44) : slot_children_44) : slot_children_44) : slot_children_44) : (_eq_402 ? slot_children_44 : (_eq_403 ? slot_children_44 : (_eq_404 ? slot_children_44 : (_eq_406 ? slot_children_44 : (_eq_407 ? slot_children_44 : (_eq_408 ? 3'd0 : slot_children_44))))))))))))))));
     end
   end
 
@@ -6394,7 +6375,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_45 <= 3'd0;
     end else begin
-      slot_children_45 <= (_eq_0 ? slot_children_45 : (_eq_2 ? slot_children_45 : (_eq_5 ? slot_children_45 : (_eq_6 ? slot_children_45 : (_eq_8 ? slot_children_45 : (_eq_396 ? slot_children_45 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1058 ? 3'd0 : slot_children_45) : slot_children_45) : (_eq_1059 ? 3'd4 : slot_children_45)) : (_eq_398 ? slot_children_45 : (_eq_399 ? slot_children_45 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1060 ? _sub_4 : slot_children_45) : slot_children_45) : slot_children_45) : slot_children_45) : (_eq_402 ? slot_children_45 : (_eq_403 ? slot_children_45 : (_eq_404 ? slot_children_45 : (_eq_406 ? slot_children_45 : (_eq_407 ? slot_children_45 : (_eq_408 ? 3'd0 : slot_children_45))))))))))))))));
+      slot_children_45 <= (_eq_0 ? slot_children_45 : (_eq_2 ? slot_children_45 : (_eq_5 ? slot_children_45 : (_eq_6 ? slot_children_45 : (_eq_8 ? slot_children_45 : (_eq_396 ? slot_children_45 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1058 ? 3'd0 : slot_children_45) : slot_children_45) : (_eq_1059 ? 3'd4 : slot_children_45)) : (_eq_398 ? slot_children_45 : (_eq_399 ? slot_children_45 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1060 ? _sub_3 : slot_children_45) : slot_children_45) : slot_children_45) : slot_children_45) : (_eq_402 ? slot_children_45 : (_eq_403 ? slot_children_45 : (_eq_404 ? slot_children_45 : (_eq_406 ? slot_children_45 : (_eq_407 ? slot_children_45 : (_eq_408 ? 3'd0 : slot_children_45))))))))))))))));
     end
   end
 
@@ -6402,7 +6383,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_46 <= 3'd0;
     end else begin
-      slot_children_46 <= (_eq_0 ? slot_children_46 : (_eq_2 ? slot_children_46 : (_eq_5 ? slot_children_46 : (_eq_6 ? slot_children_46 : (_eq_8 ? slot_children_46 : (_eq_396 ? slot_children_46 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1061 ? 3'd0 : slot_children_46) : slot_children_46) : (_eq_1062 ? 3'd4 : slot_children_46)) : (_eq_398 ? slot_children_46 : (_eq_399 ? slot_children_46 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1063 ? _sub_4 : slot_children_46) : slot_children_46) : slot_children_46) : slot_children_46) : (_eq_402 ? slot_children_46 : (_eq_403 ? slot_children_46 : (_eq_404 ? slot_children_46 : (_eq_406 ? slot_children_46 : (_eq_407 ? slot_children_46 : (_eq_408 ? 3'd0 : slot_children_46))))))))))))))));
+      slot_children_46 <= (_eq_0 ? slot_children_46 : (_eq_2 ? slot_children_46 : (_eq_5 ? slot_children_46 : (_eq_6 ? slot_children_46 : (_eq_8 ? slot_children_46 : (_eq_396 ? slot_children_46 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1061 ? 3'd0 : slot_children_46) : slot_children_46) : (_eq_1062 ? 3'd4 : slot_children_46)) : (_eq_398 ? slot_children_46 : (_eq_399 ? slot_children_46 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1063 ? _sub_3 : slot_children_46) : slot_children_46) : slot_children_46) : slot_children_46) : (_eq_402 ? slot_children_46 : (_eq_403 ? slot_children_46 : (_eq_404 ? slot_children_46 : (_eq_406 ? slot_children_46 : (_eq_407 ? slot_children_46 : (_eq_408 ? 3'd0 : slot_children_46))))))))))))))));
     end
   end
 
@@ -6410,7 +6391,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_47 <= 3'd0;
     end else begin
-      slot_children_47 <= (_eq_0 ? slot_children_47 : (_eq_2 ? slot_children_47 : (_eq_5 ? slot_children_47 : (_eq_6 ? slot_children_47 : (_eq_8 ? slot_children_47 : (_eq_396 ? slot_children_47 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1064 ? 3'd0 : slot_children_47) : slot_children_47) : (_eq_1065 ? 3'd4 : slot_children_47)) : (_eq_398 ? slot_children_47 : (_eq_399 ? slot_children_47 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1066 ? _sub_4 : slot_children_47) : slot_children_47) : slot_children_47) : slot_children_47) : (_eq_402 ? slot_children_47 : (_eq_403 ? slot_children_47 : (_eq_404 ? slot_children_47 : (_eq_406 ? slot_children_47 : (_eq_407 ? slot_children_47 : (_eq_408 ? 3'd0 : slot_children_47))))))))))))))));
+      slot_children_47 <= (_eq_0 ? slot_children_47 : (_eq_2 ? slot_children_47 : (_eq_5 ? slot_children_47 : (_eq_6 ? slot_children_47 : (_eq_8 ? slot_children_47 : (_eq_396 ? slot_children_47 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1064 ? 3'd0 : slot_children_47) : slot_children_47) : (_eq_1065 ? 3'd4 : slot_children_47)) : (_eq_398 ? slot_children_47 : (_eq_399 ? slot_children_47 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1066 ? _sub_3 : slot_children_47) : slot_children_47) : slot_children_47) : slot_children_47) : (_eq_402 ? slot_children_47 : (_eq_403 ? slot_children_47 : (_eq_404 ? slot_children_47 : (_eq_406 ? slot_children_47 : (_eq_407 ? slot_children_47 : (_eq_408 ? 3'd0 : slot_children_47))))))))))))))));
     end
   end
 
@@ -6418,7 +6399,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_48 <= 3'd0;
     end else begin
-      slot_children_48 <= (_eq_0 ? slot_children_48 : (_eq_2 ? slot_children_48 : (_eq_5 ? slot_children_48 : (_eq_6 ? slot_children_48 : (_eq_8 ? slot_children_48 : (_eq_396 ? slot_children_48 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1067 ? 3'd0 : slot_children_48) : slot_children_48) : (_eq_1068 ? 3'd4 : slot_children_48)) : (_eq_398 ? slot_children_48 : (_eq_399 ? slot_children_48 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1069 ? _sub_4 : slot_children_48) : slot_children_48) : slot_children_48) : slot_children_48) : (_eq_402 ? slot_children_48 : (_eq_403 ? slot_children_48 : (_eq_404 ? slot_children_48 : (_eq_406 ? slot_children_48 : (_eq_407 ? slot_children_48 : (_eq_408 ? 3'd0 : slot_children_48))))))))))))))));
+      slot_children_48 <= (_eq_0 ? slot_children_48 : (_eq_2 ? slot_children_48 : (_eq_5 ? slot_children_48 : (_eq_6 ? slot_children_48 : (_eq_8 ? slot_children_48 : (_eq_396 ? slot_children_48 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1067 ? 3'd0 : slot_children_48) : slot_children_48) : (_eq_1068 ? 3'd4 : slot_children_48)) : (_eq_398 ? slot_children_48 : (_eq_399 ? slot_children_48 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1069 ? _sub_3 : slot_children_48) : slot_children_48) : slot_children_48) : slot_children_48) : (_eq_402 ? slot_children_48 : (_eq_403 ? slot_children_48 : (_eq_404 ? slot_children_48 : (_eq_406 ? slot_children_48 : (_eq_407 ? slot_children_48 : (_eq_408 ? 3'd0 : slot_children_48))))))))))))))));
     end
   end
 
@@ -6426,7 +6407,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_49 <= 3'd0;
     end else begin
-      slot_children_49 <= (_eq_0 ? slot_children_49 : (_eq_2 ? slot_children_49 : (_eq_5 ? slot_children_49 : (_eq_6 ? slot_children_49 : (_eq_8 ? slot_children_49 : (_eq_396 ? slot_children_49 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1070 ? 3'd0 : slot_children_49) : slot_children_49) : (_eq_1071 ? 3'd4 : slot_children_49)) : (_eq_398 ? slot_children_49 : (_eq_399 ? slot_children_49 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1072 ? _sub_4 : slot_children_49) : slot_children_49) : slot_children_49) : slot_children_49) : (_eq_402 ? slot_children_49 : (_eq_403 ? slot_children_49 : (_eq_404 ? slot_children_49 : (_eq_406 ? slot_children_49 : (_eq_407 ? slot_children_49 : (_eq_408 ? 3'd0 : slot_children_49))))))))))))))));
+      slot_children_49 <= (_eq_0 ? slot_children_49 : (_eq_2 ? slot_children_49 : (_eq_5 ? slot_children_49 : (_eq_6 ? slot_children_49 : (_eq_8 ? slot_children_49 : (_eq_396 ? slot_children_49 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1070 ? 3'd0 : slot_children_49) : slot_children_49) : (_eq_1071 ? 3'd4 : slot_children_49)) : (_eq_398 ? slot_children_49 : (_eq_399 ? slot_children_49 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1072 ? _sub_3 : slot_children_49) : slot_children_49) : slot_children_49) : slot_children_49) : (_eq_402 ? slot_children_49 : (_eq_403 ? slot_children_49 : (_eq_404 ? slot_children_49 : (_eq_406 ? slot_children_49 : (_eq_407 ? slot_children_49 : (_eq_408 ? 3'd0 : slot_children_49))))))))))))))));
     end
   end
 
@@ -6434,7 +6415,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_50 <= 3'd0;
     end else begin
-      slot_children_50 <= (_eq_0 ? slot_children_50 : (_eq_2 ? slot_children_50 : (_eq_5 ? slot_children_50 : (_eq_6 ? slot_children_50 : (_eq_8 ? slot_children_50 : (_eq_396 ? slot_children_50 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1073 ? 3'd0 : slot_children_50) : slot_children_50) : (_eq_1074 ? 3'd4 : slot_children_50)) : (_eq_398 ? slot_children_50 : (_eq_399 ? slot_children_50 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1075 ? _sub_4 : slot_children_50) : slot_children_50) : slot_children_50) : slot_children_50) : (_eq_402 ? slot_children_50 : (_eq_403 ? slot_children_50 : (_eq_404 ? slot_children_50 : (_eq_406 ? slot_children_50 : (_eq_407 ? slot_children_50 : (_eq_408 ? 3'd0 : slot_children_50))))))))))))))));
+      slot_children_50 <= (_eq_0 ? slot_children_50 : (_eq_2 ? slot_children_50 : (_eq_5 ? slot_children_50 : (_eq_6 ? slot_children_50 : (_eq_8 ? slot_children_50 : (_eq_396 ? slot_children_50 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1073 ? 3'd0 : slot_children_50) : slot_children_50) : (_eq_1074 ? 3'd4 : slot_children_50)) : (_eq_398 ? slot_children_50 : (_eq_399 ? slot_children_50 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1075 ? _sub_3 : slot_children_50) : slot_children_50) : slot_children_50) : slot_children_50) : (_eq_402 ? slot_children_50 : (_eq_403 ? slot_children_50 : (_eq_404 ? slot_children_50 : (_eq_406 ? slot_children_50 : (_eq_407 ? slot_children_50 : (_eq_408 ? 3'd0 : slot_children_50))))))))))))))));
     end
   end
 
@@ -6442,7 +6423,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_51 <= 3'd0;
     end else begin
-      slot_children_51 <= (_eq_0 ? slot_children_51 : (_eq_2 ? slot_children_51 : (_eq_5 ? slot_children_51 : (_eq_6 ? slot_children_51 : (_eq_8 ? slot_children_51 : (_eq_396 ? slot_children_51 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1076 ? 3'd0 : slot_children_51) : slot_children_51) : (_eq_1077 ? 3'd4 : slot_children_51)) : (_eq_398 ? slot_children_51 : (_eq_399 ? slot_children_51 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1078 ? _sub_4 : slot_children_51) : slot_children_51) : slot_children_51) : slot_children_51) : (_eq_402 ? slot_children_51 : (_eq_403 ? slot_children_51 : (_eq_404 ? slot_children_51 : (_eq_406 ? slot_children_51 : (_eq_407 ? slot_children_51 : (_eq_408 ? 3'd0 : slot_children_51))))))))))))))));
+      slot_children_51 <= (_eq_0 ? slot_children_51 : (_eq_2 ? slot_children_51 : (_eq_5 ? slot_children_51 : (_eq_6 ? slot_children_51 : (_eq_8 ? slot_children_51 : (_eq_396 ? slot_children_51 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1076 ? 3'd0 : slot_children_51) : slot_children_51) : (_eq_1077 ? 3'd4 : slot_children_51)) : (_eq_398 ? slot_children_51 : (_eq_399 ? slot_children_51 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1078 ? _sub_3 : slot_children_51) : slot_children_51) : slot_children_51) : slot_children_51) : (_eq_402 ? slot_children_51 : (_eq_403 ? slot_children_51 : (_eq_404 ? slot_children_51 : (_eq_406 ? slot_children_51 : (_eq_407 ? slot_children_51 : (_eq_408 ? 3'd0 : slot_children_51))))))))))))))));
     end
   end
 
@@ -6450,7 +6431,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_52 <= 3'd0;
     end else begin
-      slot_children_52 <= (_eq_0 ? slot_children_52 : (_eq_2 ? slot_children_52 : (_eq_5 ? slot_children_52 : (_eq_6 ? slot_children_52 : (_eq_8 ? slot_children_52 : (_eq_396 ? slot_children_52 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1079 ? 3'd0 : slot_children_52) : slot_children_52) : (_eq_1080 ? 3'd4 : slot_children_52)) : (_eq_398 ? slot_children_52 : (_eq_399 ? slot_children_52 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1081 ? _sub_4 : slot_children_52) : slot_children_52) : slot_children_52) : slot_children_52) : (_eq_402 ? slot_children_52 : (_eq_403 ? slot_children_52 : (_eq_404 ? slot_children_52 : (_eq_406 ? slot_children_52 : (_eq_407 ? slot_children_52 : (_eq_408 ? 3'd0 : slot_children_52))))))))))))))));
+      slot_children_52 <= (_eq_0 ? slot_children_52 : (_eq_2 ? slot_children_52 : (_eq_5 ? slot_children_52 : (_eq_6 ? slot_children_52 : (_eq_8 ? slot_children_52 : (_eq_396 ? slot_children_52 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1079 ? 3'd0 : slot_children_52) : slot_children_52) : (_eq_1080 ? 3'd4 : slot_children_52)) : (_eq_398 ? slot_children_52 : (_eq_399 ? slot_children_52 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1081 ? _sub_3 : slot_children_52) : slot_children_52) : slot_children_52) : slot_children_52) : (_eq_402 ? slot_children_52 : (_eq_403 ? slot_children_52 : (_eq_404 ? slot_children_52 : (_eq_406 ? slot_children_52 : (_eq_407 ? slot_children_52 : (_eq_408 ? 3'd0 : slot_children_52))))))))))))))));
     end
   end
 
@@ -6458,7 +6439,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_53 <= 3'd0;
     end else begin
-      slot_children_53 <= (_eq_0 ? slot_children_53 : (_eq_2 ? slot_children_53 : (_eq_5 ? slot_children_53 : (_eq_6 ? slot_children_53 : (_eq_8 ? slot_children_53 : (_eq_396 ? slot_children_53 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1082 ? 3'd0 : slot_children_53) : slot_children_53) : (_eq_1083 ? 3'd4 : slot_children_53)) : (_eq_398 ? slot_children_53 : (_eq_399 ? slot_children_53 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1084 ? _sub_4 : slot_children_53) : slot_children_53) : slot_children_53) : slot_children_53) : (_eq_402 ? slot_children_53 : (_eq_403 ? slot_children_53 : (_eq_404 ? slot_children_53 : (_eq_406 ? slot_children_53 : (_eq_407 ? slot_children_53 : (_eq_408 ? 3'd0 : slot_children_53))))))))))))))));
+      slot_children_53 <= (_eq_0 ? slot_children_53 : (_eq_2 ? slot_children_53 : (_eq_5 ? slot_children_53 : (_eq_6 ? slot_children_53 : (_eq_8 ? slot_children_53 : (_eq_396 ? slot_children_53 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1082 ? 3'd0 : slot_children_53) : slot_children_53) : (_eq_1083 ? 3'd4 : slot_children_53)) : (_eq_398 ? slot_children_53 : (_eq_399 ? slot_children_53 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1084 ? _sub_3 : slot_children_53) : slot_children_53) : slot_children_53) : slot_children_53) : (_eq_402 ? slot_children_53 : (_eq_403 ? slot_children_53 : (_eq_404 ? slot_children_53 : (_eq_406 ? slot_children_53 : (_eq_407 ? slot_children_53 : (_eq_408 ? 3'd0 : slot_children_53))))))))))))))));
     end
   end
 
@@ -6466,7 +6447,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_54 <= 3'd0;
     end else begin
-      slot_children_54 <= (_eq_0 ? slot_children_54 : (_eq_2 ? slot_children_54 : (_eq_5 ? slot_children_54 : (_eq_6 ? slot_children_54 : (_eq_8 ? slot_children_54 : (_eq_396 ? slot_children_54 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1085 ? 3'd0 : slot_children_54) : slot_children_54) : (_eq_1086 ? 3'd4 : slot_children_54)) : (_eq_398 ? slot_children_54 : (_eq_399 ? slot_children_54 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1087 ? _sub_4 : slot_children_54) : slot_children_54) : slot_children_54) : slot_children_54) : (_eq_402 ? slot_children_54 : (_eq_403 ? slot_children_54 : (_eq_404 ? slot_children_54 : (_eq_406 ? slot_children_54 : (_eq_407 ? slot_children_54 : (_eq_408 ? 3'd0 : slot_children_54))))))))))))))));
+      slot_children_54 <= (_eq_0 ? slot_children_54 : (_eq_2 ? slot_children_54 : (_eq_5 ? slot_children_54 : (_eq_6 ? slot_children_54 : (_eq_8 ? slot_children_54 : (_eq_396 ? slot_children_54 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1085 ? 3'd0 : slot_children_54) : slot_children_54) : (_eq_1086 ? 3'd4 : slot_children_54)) : (_eq_398 ? slot_children_54 : (_eq_399 ? slot_children_54 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1087 ? _sub_3 : slot_children_54) : slot_children_54) : slot_children_54) : slot_children_54) : (_eq_402 ? slot_children_54 : (_eq_403 ? slot_children_54 : (_eq_404 ? slot_children_54 : (_eq_406 ? slot_children_54 : (_eq_407 ? slot_children_54 : (_eq_408 ? 3'd0 : slot_children_54))))))))))))))));
     end
   end
 
@@ -6474,7 +6455,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_55 <= 3'd0;
     end else begin
-      slot_children_55 <= (_eq_0 ? slot_children_55 : (_eq_2 ? slot_children_55 : (_eq_5 ? slot_children_55 : (_eq_6 ? slot_children_55 : (_eq_8 ? slot_children_55 : (_eq_396 ? slot_children_55 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1088 ? 3'd0 : slot_children_55) : slot_children_55) : (_eq_1089 ? 3'd4 : slot_children_55)) : (_eq_398 ? slot_children_55 : (_eq_399 ? slot_children_55 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1090 ? _sub_4 : slot_children_55) : slot_children_55) : slot_children_55) : slot_children_55) : (_eq_402 ? slot_children_55 : (_eq_403 ? slot_children_55 : (_eq_404 ? slot_children_55 : (_eq_406 ? slot_children_55 : (_eq_407 ? slot_children_55 : (_eq_408 ? 3'd0 : slot_children_55))))))))))))))));
+      slot_children_55 <= (_eq_0 ? slot_children_55 : (_eq_2 ? slot_children_55 : (_eq_5 ? slot_children_55 : (_eq_6 ? slot_children_55 : (_eq_8 ? slot_children_55 : (_eq_396 ? slot_children_55 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1088 ? 3'd0 : slot_children_55) : slot_children_55) : (_eq_1089 ? 3'd4 : slot_children_55)) : (_eq_398 ? slot_children_55 : (_eq_399 ? slot_children_55 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1090 ? _sub_3 : slot_children_55) : slot_children_55) : slot_children_55) : slot_children_55) : (_eq_402 ? slot_children_55 : (_eq_403 ? slot_children_55 : (_eq_404 ? slot_children_55 : (_eq_406 ? slot_children_55 : (_eq_407 ? slot_children_55 : (_eq_408 ? 3'd0 : slot_children_55))))))))))))))));
     end
   end
 
@@ -6482,7 +6463,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_56 <= 3'd0;
     end else begin
-      slot_children_56 <= (_eq_0 ? slot_children_56 : (_eq_2 ? slot_children_56 : (_eq_5 ? slot_children_56 : (_eq_6 ? slot_children_56 : (_eq_8 ? slot_children_56 : (_eq_396 ? slot_children_56 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1091 ? 3'd0 : slot_children_56) : slot_children_56) : (_eq_1092 ? 3'd4 : slot_children_56)) : (_eq_398 ? slot_children_56 : (_eq_399 ? slot_children_56 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1093 ? _sub_4 : slot_children_56) : slot_children_56) : slot_children_56) : slot_children_56) : (_eq_402 ? slot_children_56 : (_eq_403 ? slot_children_56 : (_eq_404 ? slot_children_56 : (_eq_406 ? slot_children_56 : (_eq_407 ? slot_children_56 : (_eq_408 ? 3'd0 : slot_children_56))))))))))))))));
+      slot_children_56 <= (_eq_0 ? slot_children_56 : (_eq_2 ? slot_children_56 : (_eq_5 ? slot_children_56 : (_eq_6 ? slot_children_56 : (_eq_8 ? slot_children_56 : (_eq_396 ? slot_children_56 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1091 ? 3'd0 : slot_children_56) : slot_children_56) : (_eq_1092 ? 3'd4 : slot_children_56)) : (_eq_398 ? slot_children_56 : (_eq_399 ? slot_children_56 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1093 ? _sub_3 : slot_children_56) : slot_children_56) : slot_children_56) : slot_children_56) : (_eq_402 ? slot_children_56 : (_eq_403 ? slot_children_56 : (_eq_404 ? slot_children_56 : (_eq_406 ? slot_children_56 : (_eq_407 ? slot_children_56 : (_eq_408 ? 3'd0 : slot_children_56))))))))))))))));
     end
   end
 
@@ -6490,7 +6471,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_57 <= 3'd0;
     end else begin
-      slot_children_57 <= (_eq_0 ? slot_children_57 : (_eq_2 ? slot_children_57 : (_eq_5 ? slot_children_57 : (_eq_6 ? slot_children_57 : (_eq_8 ? slot_children_57 : (_eq_396 ? slot_children_57 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1094 ? 3'd0 : slot_children_57) : slot_children_57) : (_eq_1095 ? 3'd4 : slot_children_57)) : (_eq_398 ? slot_children_57 : (_eq_399 ? slot_children_57 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1096 ? _sub_4 : slot_children_57) : slot_children_57) : slot_children_57) : slot_children_57) : (_eq_402 ? slot_children_57 : (_eq_403 ? slot_children_57 : (_eq_404 ? slot_children_57 : (_eq_406 ? slot_children_57 : (_eq_407 ? slot_children_57 : (_eq_408 ? 3'd0 : slot_children_57))))))))))))))));
+      slot_children_57 <= (_eq_0 ? slot_children_57 : (_eq_2 ? slot_children_57 : (_eq_5 ? slot_children_57 : (_eq_6 ? slot_children_57 : (_eq_8 ? slot_children_57 : (_eq_396 ? slot_children_57 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1094 ? 3'd0 : slot_children_57) : slot_children_57) : (_eq_1095 ? 3'd4 : slot_children_57)) : (_eq_398 ? slot_children_57 : (_eq_399 ? slot_children_57 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1096 ? _sub_3 : slot_children_57) : slot_children_57) : slot_children_57) : slot_children_57) : (_eq_402 ? slot_children_57 : (_eq_403 ? slot_children_57 : (_eq_404 ? slot_children_57 : (_eq_406 ? slot_children_57 : (_eq_407 ? slot_children_57 : (_eq_408 ? 3'd0 : slot_children_57))))))))))))))));
     end
   end
 
@@ -6498,7 +6479,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_58 <= 3'd0;
     end else begin
-      slot_children_58 <= (_eq_0 ? slot_children_58 : (_eq_2 ? slot_children_58 : (_eq_5 ? slot_children_58 : (_eq_6 ? slot_children_58 : (_eq_8 ? slot_children_58 : (_eq_396 ? slot_children_58 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1097 ? 3'd0 : slot_children_58) : slot_children_58) : (_eq_1098 ? 3'd4 : slot_children_58)) : (_eq_398 ? slot_children_58 : (_eq_399 ? slot_children_58 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1099 ? _sub_4 : slot_children_58) : slot_children_58) : slot_children_58) : slot_children_58) : (_eq_402 ? slot_children_58 : (_eq_403 ? slot_children_58 : (_eq_404 ? slot_children_58 : (_eq_406 ? slot_children_58 : (_eq_407 ? slot_children_58 : (_eq_408 ? 3'd0 : slot_children_58))))))))))))))));
+      slot_children_58 <= (_eq_0 ? slot_children_58 : (_eq_2 ? slot_children_58 : (_eq_5 ? slot_children_58 : (_eq_6 ? slot_children_58 : (_eq_8 ? slot_children_58 : (_eq_396 ? slot_children_58 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1097 ? 3'd0 : slot_children_58) : slot_children_58) : (_eq_1098 ? 3'd4 : slot_children_58)) : (_eq_398 ? slot_children_58 : (_eq_399 ? slot_children_58 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1099 ? _sub_3 : slot_children_58) : slot_children_58) : slot_children_58) : slot_children_58) : (_eq_402 ? slot_children_58 : (_eq_403 ? slot_children_58 : (_eq_404 ? slot_children_58 : (_eq_406 ? slot_children_58 : (_eq_407 ? slot_children_58 : (_eq_408 ? 3'd0 : slot_children_58))))))))))))))));
     end
   end
 
@@ -6506,7 +6487,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_59 <= 3'd0;
     end else begin
-      slot_children_59 <= (_eq_0 ? slot_children_59 : (_eq_2 ? slot_children_59 : (_eq_5 ? slot_children_59 : (_eq_6 ? slot_children_59 : (_eq_8 ? slot_children_59 : (_eq_396 ? slot_children_59 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1100 ? 3'd0 : slot_children_59) : slot_children_59) : (_eq_1101 ? 3'd4 : slot_children_59)) : (_eq_398 ? slot_children_59 : (_eq_399 ? slot_children_59 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1102 ? _sub_4 : slot_children_59) : slot_children_59) : slot_children_59) : slot_children_59) : (_eq_402 ? slot_children_59 : (_eq_403 ? slot_children_59 : (_eq_404 ? slot_children_59 : (_eq_406 ? slot_children_59 : (_eq_407 ? slot_children_59 : (_eq_408 ? 3'd0 : slot_children_59))))))))))))))));
+      slot_children_59 <= (_eq_0 ? slot_children_59 : (_eq_2 ? slot_children_59 : (_eq_5 ? slot_children_59 : (_eq_6 ? slot_children_59 : (_eq_8 ? slot_children_59 : (_eq_396 ? slot_children_59 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1100 ? 3'd0 : slot_children_59) : slot_children_59) : (_eq_1101 ? 3'd4 : slot_children_59)) : (_eq_398 ? slot_children_59 : (_eq_399 ? slot_children_59 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1102 ? _sub_3 : slot_children_59) : slot_children_59) : slot_children_59) : slot_children_59) : (_eq_402 ? slot_children_59 : (_eq_403 ? slot_children_59 : (_eq_404 ? slot_children_59 : (_eq_406 ? slot_children_59 : (_eq_407 ? slot_children_59 : (_eq_408 ? 3'd0 : slot_children_59))))))))))))))));
     end
   end
 
@@ -6514,7 +6495,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_60 <= 3'd0;
     end else begin
-      slot_children_60 <= (_eq_0 ? slot_children_60 : (_eq_2 ? slot_children_60 : (_eq_5 ? slot_children_60 : (_eq_6 ? slot_children_60 : (_eq_8 ? slot_children_60 : (_eq_396 ? slot_children_60 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1103 ? 3'd0 : slot_children_60) : slot_children_60) : (_eq_1104 ? 3'd4 : slot_children_60)) : (_eq_398 ? slot_children_60 : (_eq_399 ? slot_children_60 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1105 ? _sub_4 : slot_children_60) : slot_children_60) : slot_children_60) : slot_children_60) : (_eq_402 ? slot_children_60 : (_eq_403 ? slot_children_60 : (_eq_404 ? slot_children_60 : (_eq_406 ? slot_children_60 : (_eq_407 ? slot_children_60 : (_eq_408 ? 3'd0 : slot_children_60))))))))))))))));
+      slot_children_60 <= (_eq_0 ? slot_children_60 : (_eq_2 ? slot_children_60 : (_eq_5 ? slot_children_60 : (_eq_6 ? slot_children_60 : (_eq_8 ? slot_children_60 : (_eq_396 ? slot_children_60 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1103 ? 3'd0 : slot_children_60) : slot_children_60) : (_eq_1104 ? 3'd4 : slot_children_60)) : (_eq_398 ? slot_children_60 : (_eq_399 ? slot_children_60 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1105 ? _sub_3 : slot_children_60) : slot_children_60) : slot_children_60) : slot_children_60) : (_eq_402 ? slot_children_60 : (_eq_403 ? slot_children_60 : (_eq_404 ? slot_children_60 : (_eq_406 ? slot_children_60 : (_eq_407 ? slot_children_60 : (_eq_408 ? 3'd0 : slot_children_60))))))))))))))));
     end
   end
 
@@ -6522,7 +6503,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_61 <= 3'd0;
     end else begin
-      slot_children_61 <= (_eq_0 ? slot_children_61 : (_eq_2 ? slot_children_61 : (_eq_5 ? slot_children_61 : (_eq_6 ? slot_children_61 : (_eq_8 ? slot_children_61 : (_eq_396 ? slot_children_61 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1106 ? 3'd0 : slot_children_61) : slot_children_61) : (_eq_1107 ? 3'd4 : slot_children_61)) : (_eq_398 ? slot_children_61 : (_eq_399 ? slot_children_61 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1108 ? _sub_4 : slot_children_61) : slot_children_61) : slot_children_61) : slot_children_61) : (_eq_402 ? slot_children_61 : (_eq_403 ? slot_children_61 : (_eq_404 ? slot_children_61 : (_eq_406 ? slot_children_61 : (_eq_407 ? slot_children_61 : (_eq_408 ? 3'd0 : slot_children_61))))))))))))))));
+      slot_children_61 <= (_eq_0 ? slot_children_61 : (_eq_2 ? slot_children_61 : (_eq_5 ? slot_children_61 : (_eq_6 ? slot_children_61 : (_eq_8 ? slot_children_61 : (_eq_396 ? slot_children_61 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1106 ? 3'd0 : slot_children_61) : slot_children_61) : (_eq_1107 ? 3'd4 : slot_children_61)) : (_eq_398 ? slot_children_61 : (_eq_399 ? slot_children_61 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1108 ? _sub_3 : slot_children_61) : slot_children_61) : slot_children_61) : slot_children_61) : (_eq_402 ? slot_children_61 : (_eq_403 ? slot_children_61 : (_eq_404 ? slot_children_61 : (_eq_406 ? slot_children_61 : (_eq_407 ? slot_children_61 : (_eq_408 ? 3'd0 : slot_children_61))))))))))))))));
     end
   end
 
@@ -6530,7 +6511,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_62 <= 3'd0;
     end else begin
-      slot_children_62 <= (_eq_0 ? slot_children_62 : (_eq_2 ? slot_children_62 : (_eq_5 ? slot_children_62 : (_eq_6 ? slot_children_62 : (_eq_8 ? slot_children_62 : (_eq_396 ? slot_children_62 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1109 ? 3'd0 : slot_children_62) : slot_children_62) : (_eq_1110 ? 3'd4 : slot_children_62)) : (_eq_398 ? slot_children_62 : (_eq_399 ? slot_children_62 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1111 ? _sub_4 : slot_children_62) : slot_children_62) : slot_children_62) : slot_children_62) : (_eq_402 ? slot_children_62 : (_eq_403 ? slot_children_62 : (_eq_404 ? slot_children_62 : (_eq_406 ? slot_children_62 : (_eq_407 ? slot_children_62 : (_eq_408 ? 3'd0 : slot_children_62))))))))))))))));
+      slot_children_62 <= (_eq_0 ? slot_children_62 : (_eq_2 ? slot_children_62 : (_eq_5 ? slot_children_62 : (_eq_6 ? slot_children_62 : (_eq_8 ? slot_children_62 : (_eq_396 ? slot_children_62 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1109 ? 3'd0 : slot_children_62) : slot_children_62) : (_eq_1110 ? 3'd4 : slot_children_62)) : (_eq_398 ? slot_children_62 : (_eq_399 ? slot_children_62 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1111 ? _sub_3 : slot_children_62) : slot_children_62) : slot_children_62) : slot_children_62) : (_eq_402 ? slot_children_62 : (_eq_403 ? slot_children_62 : (_eq_404 ? slot_children_62 : (_eq_406 ? slot_children_62 : (_eq_407 ? slot_children_62 : (_eq_408 ? 3'd0 : slot_children_62))))))))))))))));
     end
   end
 
@@ -6538,7 +6519,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_63 <= 3'd0;
     end else begin
-      slot_children_63 <= (_eq_0 ? slot_children_63 : (_eq_2 ? slot_children_63 : (_eq_5 ? slot_children_63 : (_eq_6 ? slot_children_63 : (_eq_8 ? slot_children_63 : (_eq_396 ? slot_children_63 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1112 ? 3'd0 : slot_children_63) : slot_children_63) : (_eq_1113 ? 3'd4 : slot_children_63)) : (_eq_398 ? slot_children_63 : (_eq_399 ? slot_children_63 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1114 ? _sub_4 : slot_children_63) : slot_children_63) : slot_children_63) : slot_children_63) : (_eq_402 ? slot_children_63 : (_eq_403 ? slot_children_63 : (_eq_404 ? slot_children_63 : (_eq_406 ? slot_children_63 : (_eq_407 ? slot_children_63 : (_eq_408 ? 3'd0 : slot_children_63))))))))))))))));
+      slot_children_63 <= (_eq_0 ? slot_children_63 : (_eq_2 ? slot_children_63 : (_eq_5 ? slot_children_63 : (_eq_6 ? slot_children_63 : (_eq_8 ? slot_children_63 : (_eq_396 ? slot_children_63 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1112 ? 3'd0 : slot_children_63) : slot_children_63) : (_eq_1113 ? 3'd4 : slot_children_63)) : (_eq_398 ? slot_children_63 : (_eq_399 ? slot_children_63 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1114 ? _sub_3 : slot_children_63) : slot_children_63) : slot_children_63) : slot_children_63) : (_eq_402 ? slot_children_63 : (_eq_403 ? slot_children_63 : (_eq_404 ? slot_children_63 : (_eq_406 ? slot_children_63 : (_eq_407 ? slot_children_63 : (_eq_408 ? 3'd0 : slot_children_63))))))))))))))));
     end
   end
 
@@ -6546,7 +6527,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_64 <= 3'd0;
     end else begin
-      slot_children_64 <= (_eq_0 ? slot_children_64 : (_eq_2 ? slot_children_64 : (_eq_5 ? slot_children_64 : (_eq_6 ? slot_children_64 : (_eq_8 ? slot_children_64 : (_eq_396 ? slot_children_64 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1115 ? 3'd0 : slot_children_64) : slot_children_64) : (_eq_1116 ? 3'd4 : slot_children_64)) : (_eq_398 ? slot_children_64 : (_eq_399 ? slot_children_64 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1117 ? _sub_4 : slot_children_64) : slot_children_64) : slot_children_64) : slot_children_64) : (_eq_402 ? slot_children_64 : (_eq_403 ? slot_children_64 : (_eq_404 ? slot_children_64 : (_eq_406 ? slot_children_64 : (_eq_407 ? slot_children_64 : (_eq_408 ? 3'd0 : slot_children_64))))))))))))))));
+      slot_children_64 <= (_eq_0 ? slot_children_64 : (_eq_2 ? slot_children_64 : (_eq_5 ? slot_children_64 : (_eq_6 ? slot_children_64 : (_eq_8 ? slot_children_64 : (_eq_396 ? slot_children_64 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1115 ? 3'd0 : slot_children_64) : slot_children_64) : (_eq_1116 ? 3'd4 : slot_children_64)) : (_eq_398 ? slot_children_64 : (_eq_399 ? slot_children_64 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1117 ? _sub_3 : slot_children_64) : slot_children_64) : slot_children_64) : slot_children_64) : (_eq_402 ? slot_children_64 : (_eq_403 ? slot_children_64 : (_eq_404 ? slot_children_64 : (_eq_406 ? slot_children_64 : (_eq_407 ? slot_children_64 : (_eq_408 ? 3'd0 : slot_children_64))))))))))))))));
     end
   end
 
@@ -6554,7 +6535,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_65 <= 3'd0;
     end else begin
-      slot_children_65 <= (_eq_0 ? slot_children_65 : (_eq_2 ? slot_children_65 : (_eq_5 ? slot_children_65 : (_eq_6 ? slot_children_65 : (_eq_8 ? slot_children_65 : (_eq_396 ? slot_children_65 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1118 ? 3'd0 : slot_children_65) : slot_children_65) : (_eq_1119 ? 3'd4 : slot_children_65)) : (_eq_398 ? slot_children_65 : (_eq_399 ? slot_children_65 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1120 ? _sub_4 : slot_children_65) : slot_children_65) : slot_children_65) : slot_children_65) : (_eq_402 ? slot_children_65 : (_eq_403 ? slot_children_65 : (_eq_404 ? slot_children_65 : (_eq_406 ? slot_children_65 : (_eq_407 ? slot_children_65 : (_eq_408 ? 3'd0 : slot_children_65))))))))))))))));
+      slot_children_65 <= (_eq_0 ? slot_children_65 : (_eq_2 ? slot_children_65 : (_eq_5 ? slot_children_65 : (_eq_6 ? slot_children_65 : (_eq_8 ? slot_children_65 : (_eq_396 ? slot_children_65 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1118 ? 3'd0 : slot_children_65) : slot_children_65) : (_eq_1119 ? 3'd4 : slot_children_65)) : (_eq_398 ? slot_children_65 : (_eq_399 ? slot_children_65 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1120 ? _sub_3 : slot_children_65) : slot_children_65) : slot_children_65) : slot_children_65) : (_eq_402 ? slot_children_65 : (_eq_403 ? slot_children_65 : (_eq_404 ? slot_children_65 : (_eq_406 ? slot_children_65 : (_eq_407 ? slot_children_65 : (_eq_408 ? 3'd0 : slot_children_65))))))))))))))));
     end
   end
 
@@ -6562,7 +6543,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_66 <= 3'd0;
     end else begin
-      slot_children_66 <= (_eq_0 ? slot_children_66 : (_eq_2 ? slot_children_66 : (_eq_5 ? slot_children_66 : (_eq_6 ? slot_children_66 : (_eq_8 ? slot_children_66 : (_eq_396 ? slot_children_66 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1121 ? 3'd0 : slot_children_66) : slot_children_66) : (_eq_1122 ? 3'd4 : slot_children_66)) : (_eq_398 ? slot_children_66 : (_eq_399 ? slot_children_66 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1123 ? _sub_4 : slot_children_66) : slot_children_66) : slot_children_66) : slot_children_66) : (_eq_402 ? slot_children_66 : (_eq_403 ? slot_children_66 : (_eq_404 ? slot_children_66 : (_eq_406 ? slot_children_66 : (_eq_407 ? slot_children_66 : (_eq_408 ? 3'd0 : slot_children_66))))))))))))))));
+      slot_children_66 <= (_eq_0 ? slot_children_66 : (_eq_2 ? slot_children_66 : (_eq_5 ? slot_children_66 : (_eq_6 ? slot_children_66 : (_eq_8 ? slot_children_66 : (_eq_396 ? slot_children_66 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1121 ? 3'd0 : slot_children_66) : slot_children_66) : (_eq_1122 ? 3'd4 : slot_children_66)) : (_eq_398 ? slot_children_66 : (_eq_399 ? slot_children_66 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1123 ? _sub_3 : slot_children_66) : slot_children_66) : slot_children_66) : slot_children_66) : (_eq_402 ? slot_children_66 : (_eq_403 ? slot_children_66 : (_eq_404 ? slot_children_66 : (_eq_406 ? slot_children_66 : (_eq_407 ? slot_children_66 : (_eq_408 ? 3'd0 : slot_children_66))))))))))))))));
     end
   end
 
@@ -6570,7 +6551,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_67 <= 3'd0;
     end else begin
-      slot_children_67 <= (_eq_0 ? slot_children_67 : (_eq_2 ? slot_children_67 : (_eq_5 ? slot_children_67 : (_eq_6 ? slot_children_67 : (_eq_8 ? slot_children_67 : (_eq_396 ? slot_children_67 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1124 ? 3'd0 : slot_children_67) : slot_children_67) : (_eq_1125 ? 3'd4 : slot_children_67)) : (_eq_398 ? slot_children_67 : (_eq_399 ? slot_children_67 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1126 ? _sub_4 : slot_children_67) : slot_children_67) : slot_children_67) : slot_children_67) : (_eq_402 ? slot_children_67 : (_eq_403 ? slot_children_67 : (_eq_404 ? slot_children_67 : (_eq_406 ? slot_children_67 : (_eq_407 ? slot_children_67 : (_eq_408 ? 3'd0 : slot_children_67))))))))))))))));
+      slot_children_67 <= (_eq_0 ? slot_children_67 : (_eq_2 ? slot_children_67 : (_eq_5 ? slot_children_67 : (_eq_6 ? slot_children_67 : (_eq_8 ? slot_children_67 : (_eq_396 ? slot_children_67 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1124 ? 3'd0 : slot_children_67) : slot_children_67) : (_eq_1125 ? 3'd4 : slot_children_67)) : (_eq_398 ? slot_children_67 : (_eq_399 ? slot_children_67 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1126 ? _sub_3 : slot_children_67) : slot_children_67) : slot_children_67) : slot_children_67) : (_eq_402 ? slot_children_67 : (_eq_403 ? slot_children_67 : (_eq_404 ? slot_children_67 : (_eq_406 ? slot_children_67 : (_eq_407 ? slot_children_67 : (_eq_408 ? 3'd0 : slot_children_67))))))))))))))));
     end
   end
 
@@ -6578,7 +6559,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_68 <= 3'd0;
     end else begin
-      slot_children_68 <= (_eq_0 ? slot_children_68 : (_eq_2 ? slot_children_68 : (_eq_5 ? slot_children_68 : (_eq_6 ? slot_children_68 : (_eq_8 ? slot_children_68 : (_eq_396 ? slot_children_68 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1127 ? 3'd0 : slot_children_68) : slot_children_68) : (_eq_1128 ? 3'd4 : slot_children_68)) : (_eq_398 ? slot_children_68 : (_eq_399 ? slot_children_68 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1129 ? _sub_4 : slot_children_68) : slot_children_68) : slot_children_68) : slot_children_68) : (_eq_402 ? slot_children_68 : (_eq_403 ? slot_children_68 : (_eq_404 ? slot_children_68 : (_eq_406 ? slot_children_68 : (_eq_407 ? slot_children_68 : (_eq_408 ? 3'd0 : slot_children_68))))))))))))))));
+      slot_children_68 <= (_eq_0 ? slot_children_68 : (_eq_2 ? slot_children_68 : (_eq_5 ? slot_children_68 : (_eq_6 ? slot_children_68 : (_eq_8 ? slot_children_68 : (_eq_396 ? slot_children_68 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1127 ? 3'd0 : slot_children_68) : slot_children_68) : (_eq_1128 ? 3'd4 : slot_children_68)) : (_eq_398 ? slot_children_68 : (_eq_399 ? slot_children_68 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1129 ? _sub_3 : slot_children_68) : slot_children_68) : slot_children_68) : slot_children_68) : (_eq_402 ? slot_children_68 : (_eq_403 ? slot_children_68 : (_eq_404 ? slot_children_68 : (_eq_406 ? slot_children_68 : (_eq_407 ? slot_children_68 : (_eq_408 ? 3'd0 : slot_children_68))))))))))))))));
     end
   end
 
@@ -6586,7 +6567,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_69 <= 3'd0;
     end else begin
-      slot_children_69 <= (_eq_0 ? slot_children_69 : (_eq_2 ? slot_children_69 : (_eq_5 ? slot_children_69 : (_eq_6 ? slot_children_69 : (_eq_8 ? slot_children_69 : (_eq_396 ? slot_children_69 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1130 ? 3'd0 : slot_children_69) : slot_children_69) : (_eq_1131 ? 3'd4 : slot_children_69)) : (_eq_398 ? slot_children_69 : (_eq_399 ? slot_children_69 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1132 ? _sub_4 : slot_children_69) : slot_children_69) : slot_children_69) : slot_children_69) : (_eq_402 ? slot_children_69 : (_eq_403 ? slot_children_69 : (_eq_404 ? slot_children_69 : (_eq_406 ? slot_children_69 : (_eq_407 ? slot_children_69 : (_eq_408 ? 3'd0 : slot_children_69))))))))))))))));
+      slot_children_69 <= (_eq_0 ? slot_children_69 : (_eq_2 ? slot_children_69 : (_eq_5 ? slot_children_69 : (_eq_6 ? slot_children_69 : (_eq_8 ? slot_children_69 : (_eq_396 ? slot_children_69 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1130 ? 3'd0 : slot_children_69) : slot_children_69) : (_eq_1131 ? 3'd4 : slot_children_69)) : (_eq_398 ? slot_children_69 : (_eq_399 ? slot_children_69 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1132 ? _sub_3 : slot_children_69) : slot_children_69) : slot_children_69) : slot_children_69) : (_eq_402 ? slot_children_69 : (_eq_403 ? slot_children_69 : (_eq_404 ? slot_children_69 : (_eq_406 ? slot_children_69 : (_eq_407 ? slot_children_69 : (_eq_408 ? 3'd0 : slot_children_69))))))))))))))));
     end
   end
 
@@ -6594,7 +6575,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_70 <= 3'd0;
     end else begin
-      slot_children_70 <= (_eq_0 ? slot_children_70 : (_eq_2 ? slot_children_70 : (_eq_5 ? slot_children_70 : (_eq_6 ? slot_children_70 : (_eq_8 ? slot_children_70 : (_eq_396 ? slot_children_70 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1133 ? 3'd0 : slot_children_70) : slot_children_70) : (_eq_1134 ? 3'd4 : slot_children_70)) : (_eq_398 ? slot_children_70 : (_eq_399 ? slot_children_70 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1135 ? _sub_4 : slot_children_70) : slot_children_70) : slot_children_70) : slot_children_70) : (_eq_402 ? slot_children_70 : (_eq_403 ? slot_children_70 : (_eq_404 ? slot_children_70 : (_eq_406 ? slot_children_70 : (_eq_407 ? slot_children_70 : (_eq_408 ? 3'd0 : slot_children_70))))))))))))))));
+      slot_children_70 <= (_eq_0 ? slot_children_70 : (_eq_2 ? slot_children_70 : (_eq_5 ? slot_children_70 : (_eq_6 ? slot_children_70 : (_eq_8 ? slot_children_70 : (_eq_396 ? slot_children_70 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1133 ? 3'd0 : slot_children_70) : slot_children_70) : (_eq_1134 ? 3'd4 : slot_children_70)) : (_eq_398 ? slot_children_70 : (_eq_399 ? slot_children_70 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1135 ? _sub_3 : slot_children_70) : slot_children_70) : slot_children_70) : slot_children_70) : (_eq_402 ? slot_children_70 : (_eq_403 ? slot_children_70 : (_eq_404 ? slot_children_70 : (_eq_406 ? slot_children_70 : (_eq_407 ? slot_children_70 : (_eq_408 ? 3'd0 : slot_children_70))))))))))))))));
     end
   end
 
@@ -6602,7 +6583,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_71 <= 3'd0;
     end else begin
-      slot_children_71 <= (_eq_0 ? slot_children_71 : (_eq_2 ? slot_children_71 : (_eq_5 ? slot_children_71 : (_eq_6 ? slot_children_71 : (_eq_8 ? slot_children_71 : (_eq_396 ? slot_children_71 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1136 ? 3'd0 : slot_children_71) : slot_children_71) : (_eq_1137 ? 3'd4 : slot_children_71)) : (_eq_398 ? slot_children_71 : (_eq_399 ? slot_children_71 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1138 ? _sub_4 : slot_children_71) : slot_children_71) : slot_children_71) : slot_children_71) : (_eq_402 ? slot_children_71 : (_eq_403 ? slot_children_71 : (_eq_404 ? slot_children_71 : (_eq_406 ? slot_children_71 : (_eq_407 ? slot_children_71 : (_eq_408 ? 3'd0 : slot_children_71))))))))))))))));
+      slot_children_71 <= (_eq_0 ? slot_children_71 : (_eq_2 ? slot_children_71 : (_eq_5 ? slot_children_71 : (_eq_6 ? slot_children_71 : (_eq_8 ? slot_children_71 : (_eq_396 ? slot_children_71 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1136 ? 3'd0 : slot_children_71) : slot_children_71) : (_eq_1137 ? 3'd4 : slot_children_71)) : (_eq_398 ? slot_children_71 : (_eq_399 ? slot_children_71 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1138 ? _sub_3 : slot_children_71) : slot_children_71) : slot_children_71) : slot_children_71) : (_eq_402 ? slot_children_71 : (_eq_403 ? slot_children_71 : (_eq_404 ? slot_children_71 : (_eq_406 ? slot_children_71 : (_eq_407 ? slot_children_71 : (_eq_408 ? 3'd0 : slot_children_71))))))))))))))));
     end
   end
 
@@ -6610,7 +6591,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_72 <= 3'd0;
     end else begin
-      slot_children_72 <= (_eq_0 ? slot_children_72 : (_eq_2 ? slot_children_72 : (_eq_5 ? slot_children_72 : (_eq_6 ? slot_children_72 : (_eq_8 ? slot_children_72 : (_eq_396 ? slot_children_72 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1139 ? 3'd0 : slot_children_72) : slot_children_72) : (_eq_1140 ? 3'd4 : slot_children_72)) : (_eq_398 ? slot_children_72 : (_eq_399 ? slot_children_72 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1141 ? _sub_4 : slot_children_72) : slot_children_72) : slot_children_72) : slot_children_72) : (_eq_402 ? slot_children_72 : (_eq_403 ? slot_children_72 : (_eq_404 ? slot_children_72 : (_eq_406 ? slot_children_72 : (_eq_407 ? slot_children_72 : (_eq_408 ? 3'd0 : slot_children_72))))))))))))))));
+      slot_children_72 <= (_eq_0 ? slot_children_72 : (_eq_2 ? slot_children_72 : (_eq_5 ? slot_children_72 : (_eq_6 ? slot_children_72 : (_eq_8 ? slot_children_72 : (_eq_396 ? slot_children_72 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1139 ? 3'd0 : slot_children_72) : slot_children_72) : (_eq_1140 ? 3'd4 : slot_children_72)) : (_eq_398 ? slot_children_72 : (_eq_399 ? slot_children_72 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1141 ? _sub_3 : slot_children_72) : slot_children_72) : slot_children_72) : slot_children_72) : (_eq_402 ? slot_children_72 : (_eq_403 ? slot_children_72 : (_eq_404 ? slot_children_72 : (_eq_406 ? slot_children_72 : (_eq_407 ? slot_children_72 : (_eq_408 ? 3'd0 : slot_children_72))))))))))))))));
     end
   end
 
@@ -6618,7 +6599,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_73 <= 3'd0;
     end else begin
-      slot_children_73 <= (_eq_0 ? slot_children_73 : (_eq_2 ? slot_children_73 : (_eq_5 ? slot_children_73 : (_eq_6 ? slot_children_73 : (_eq_8 ? slot_children_73 : (_eq_396 ? slot_children_73 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1142 ? 3'd0 : slot_children_73) : slot_children_73) : (_eq_1143 ? 3'd4 : slot_children_73)) : (_eq_398 ? slot_children_73 : (_eq_399 ? slot_children_73 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1144 ? _sub_4 : slot_children_73) : slot_children_73) : slot_children_73) : slot_children_73) : (_eq_402 ? slot_children_73 : (_eq_403 ? slot_children_73 : (_eq_404 ? slot_children_73 : (_eq_406 ? slot_children_73 : (_eq_407 ? slot_children_73 : (_eq_408 ? 3'd0 : slot_children_73))))))))))))))));
+      slot_children_73 <= (_eq_0 ? slot_children_73 : (_eq_2 ? slot_children_73 : (_eq_5 ? slot_children_73 : (_eq_6 ? slot_children_73 : (_eq_8 ? slot_children_73 : (_eq_396 ? slot_children_73 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1142 ? 3'd0 : slot_children_73) : slot_children_73) : (_eq_1143 ? 3'd4 : slot_children_73)) : (_eq_398 ? slot_children_73 : (_eq_399 ? slot_children_73 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1144 ? _sub_3 : slot_children_73) : slot_children_73) : slot_children_73) : slot_children_73) : (_eq_402 ? slot_children_73 : (_eq_403 ? slot_children_73 : (_eq_404 ? slot_children_73 : (_eq_406 ? slot_children_73 : (_eq_407 ? slot_children_73 : (_eq_408 ? 3'd0 : slot_children_73))))))))))))))));
     end
   end
 
@@ -6626,7 +6607,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_74 <= 3'd0;
     end else begin
-      slot_children_74 <= (_eq_0 ? slot_children_74 : (_eq_2 ? slot_children_74 : (_eq_5 ? slot_children_74 : (_eq_6 ? slot_children_74 : (_eq_8 ? slot_children_74 : (_eq_396 ? slot_children_74 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1145 ? 3'd0 : slot_children_74) : slot_children_74) : (_eq_1146 ? 3'd4 : slot_children_74)) : (_eq_398 ? slot_children_74 : (_eq_399 ? slot_children_74 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1147 ? _sub_4 : slot_children_74) : slot_children_74) : slot_children_74) : slot_children_74) : (_eq_402 ? slot_children_74 : (_eq_403 ? slot_children_74 : (_eq_404 ? slot_children_74 : (_eq_406 ? slot_children_74 : (_eq_407 ? slot_children_74 : (_eq_408 ? 3'd0 : slot_children_74))))))))))))))));
+      slot_children_74 <= (_eq_0 ? slot_children_74 : (_eq_2 ? slot_children_74 : (_eq_5 ? slot_children_74 : (_eq_6 ? slot_children_74 : (_eq_8 ? slot_children_74 : (_eq_396 ? slot_children_74 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1145 ? 3'd0 : slot_children_74) : slot_children_74) : (_eq_1146 ? 3'd4 : slot_children_74)) : (_eq_398 ? slot_children_74 : (_eq_399 ? slot_children_74 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1147 ? _sub_3 : slot_children_74) : slot_children_74) : slot_children_74) : slot_children_74) : (_eq_402 ? slot_children_74 : (_eq_403 ? slot_children_74 : (_eq_404 ? slot_children_74 : (_eq_406 ? slot_children_74 : (_eq_407 ? slot_children_74 : (_eq_408 ? 3'd0 : slot_children_74))))))))))))))));
     end
   end
 
@@ -6634,7 +6615,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_75 <= 3'd0;
     end else begin
-      slot_children_75 <= (_eq_0 ? slot_children_75 : (_eq_2 ? slot_children_75 : (_eq_5 ? slot_children_75 : (_eq_6 ? slot_children_75 : (_eq_8 ? slot_children_75 : (_eq_396 ? slot_children_75 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1148 ? 3'd0 : slot_children_75) : slot_children_75) : (_eq_1149 ? 3'd4 : slot_children_75)) : (_eq_398 ? slot_children_75 : (_eq_399 ? slot_children_75 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1150 ? _sub_4 : slot_children_75) : slot_children_75) : slot_children_75) : slot_children_75) : (_eq_402 ? slot_children_75 : (_eq_403 ? slot_children_75 : (_eq_404 ? slot_children_75 : (_eq_406 ? slot_children_75 : (_eq_407 ? slot_children_75 : (_eq_408 ? 3'd0 : slot_children_75))))))))))))))));
+      slot_children_75 <= (_eq_0 ? slot_children_75 : (_eq_2 ? slot_children_75 : (_eq_5 ? slot_children_75 : (_eq_6 ? slot_children_75 : (_eq_8 ? slot_children_75 : (_eq_396 ? slot_children_75 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1148 ? 3'd0 : slot_children_75) : slot_children_75) : (_eq_1149 ? 3'd4 : slot_children_75)) : (_eq_398 ? slot_children_75 : (_eq_399 ? slot_children_75 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1150 ? _sub_3 : slot_children_75) : slot_children_75) : slot_children_75) : slot_children_75) : (_eq_402 ? slot_children_75 : (_eq_403 ? slot_children_75 : (_eq_404 ? slot_children_75 : (_eq_406 ? slot_children_75 : (_eq_407 ? slot_children_75 : (_eq_408 ? 3'd0 : slot_children_75))))))))))))))));
     end
   end
 
@@ -6642,7 +6623,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_76 <= 3'd0;
     end else begin
-      slot_children_76 <= (_eq_0 ? slot_children_76 : (_eq_2 ? slot_children_76 : (_eq_5 ? slot_children_76 : (_eq_6 ? slot_children_76 : (_eq_8 ? slot_children_76 : (_eq_396 ? slot_children_76 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1151 ? 3'd0 : slot_children_76) : slot_children_76) : (_eq_1152 ? 3'd4 : slot_children_76)) : (_eq_398 ? slot_children_76 : (_eq_399 ? slot_children_76 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1153 ? _sub_4 : slot_children_76) : slot_children_76) : slot_children_76) : slot_children_76) : (_eq_402 ? slot_children_76 : (_eq_403 ? slot_children_76 : (_eq_404 ? slot_children_76 : (_eq_406 ? slot_children_76 : (_eq_407 ? slot_children_76 : (_eq_408 ? 3'd0 : slot_children_76))))))))))))))));
+      slot_children_76 <= (_eq_0 ? slot_children_76 : (_eq_2 ? slot_children_76 : (_eq_5 ? slot_children_76 : (_eq_6 ? slot_children_76 : (_eq_8 ? slot_children_76 : (_eq_396 ? slot_children_76 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1151 ? 3'd0 : slot_children_76) : slot_children_76) : (_eq_1152 ? 3'd4 : slot_children_76)) : (_eq_398 ? slot_children_76 : (_eq_399 ? slot_children_76 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1153 ? _sub_3 : slot_children_76) : slot_children_76) : slot_children_76) : slot_children_76) : (_eq_402 ? slot_children_76 : (_eq_403 ? slot_children_76 : (_eq_404 ? slot_children_76 : (_eq_406 ? slot_children_76 : (_eq_407 ? slot_children_76 : (_eq_408 ? 3'd0 : slot_children_76))))))))))))))));
     end
   end
 
@@ -6650,7 +6631,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_77 <= 3'd0;
     end else begin
-      slot_children_77 <= (_eq_0 ? slot_children_77 : (_eq_2 ? slot_children_77 : (_eq_5 ? slot_children_77 : (_eq_6 ? slot_children_77 : (_eq_8 ? slot_children_77 : (_eq_396 ? slot_children_77 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1154 ? 3'd0 : slot_children_77) : slot_children_77) : (_eq_1155 ? 3'd4 : slot_children_77)) : (_eq_398 ? slot_children_77 : (_eq_399 ? slot_children_77 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1156 ? _sub_4 : slot_children_77) : slot_children_77) : slot_children_77) : slot_children_77) : (_eq_402 ? slot_children_77 : (_eq_403 ? slot_children_77 : (_eq_404 ? slot_children_77 : (_eq_406 ? slot_children_77 : (_eq_407 ? slot_children_77 : (_eq_408 ? 3'd0 : slot_children_77))))))))))))))));
+      slot_children_77 <= (_eq_0 ? slot_children_77 : (_eq_2 ? slot_children_77 : (_eq_5 ? slot_children_77 : (_eq_6 ? slot_children_77 : (_eq_8 ? slot_children_77 : (_eq_396 ? slot_children_77 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1154 ? 3'd0 : slot_children_77) : slot_children_77) : (_eq_1155 ? 3'd4 : slot_children_77)) : (_eq_398 ? slot_children_77 : (_eq_399 ? slot_children_77 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1156 ? _sub_3 : slot_children_77) : slot_children_77) : slot_children_77) : slot_children_77) : (_eq_402 ? slot_children_77 : (_eq_403 ? slot_children_77 : (_eq_404 ? slot_children_77 : (_eq_406 ? slot_children_77 : (_eq_407 ? slot_children_77 : (_eq_408 ? 3'd0 : slot_children_77))))))))))))))));
     end
   end
 
@@ -6658,7 +6639,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_78 <= 3'd0;
     end else begin
-      slot_children_78 <= (_eq_0 ? slot_children_78 : (_eq_2 ? slot_children_78 : (_eq_5 ? slot_children_78 : (_eq_6 ? slot_children_78 : (_eq_8 ? slot_children_78 : (_eq_396 ? slot_children_78 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1157 ? 3'd0 : slot_children_78) : slot_children_78) : (_eq_1158 ? 3'd4 : slot_children_78)) : (_eq_398 ? slot_children_78 : (_eq_399 ? slot_children_78 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1159 ? _sub_4 : slot_children_78) : slot_children_78) : slot_children_78) : slot_children_78) : (_eq_402 ? slot_children_78 : (_eq_403 ? slot_children_78 : (_eq_404 ? slot_children_78 : (_eq_406 ? slot_children_78 : (_eq_407 ? slot_children_78 : (_eq_408 ? 3'd0 : slot_children_78))))))))))))))));
+      slot_children_78 <= (_eq_0 ? slot_children_78 : (_eq_2 ? slot_children_78 : (_eq_5 ? slot_children_78 : (_eq_6 ? slot_children_78 : (_eq_8 ? slot_children_78 : (_eq_396 ? slot_children_78 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1157 ? 3'd0 : slot_children_78) : slot_children_78) : (_eq_1158 ? 3'd4 : slot_children_78)) : (_eq_398 ? slot_children_78 : (_eq_399 ? slot_children_78 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1159 ? _sub_3 : slot_children_78) : slot_children_78) : slot_children_78) : slot_children_78) : (_eq_402 ? slot_children_78 : (_eq_403 ? slot_children_78 : (_eq_404 ? slot_children_78 : (_eq_406 ? slot_children_78 : (_eq_407 ? slot_children_78 : (_eq_408 ? 3'd0 : slot_children_78))))))))))))))));
     end
   end
 
@@ -6666,7 +6647,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_79 <= 3'd0;
     end else begin
-      slot_children_79 <= (_eq_0 ? slot_children_79 : (_eq_2 ? slot_children_79 : (_eq_5 ? slot_children_79 : (_eq_6 ? slot_children_79 : (_eq_8 ? slot_children_79 : (_eq_396 ? slot_children_79 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1160 ? 3'd0 : slot_children_79) : slot_children_79) : (_eq_1161 ? 3'd4 : slot_children_79)) : (_eq_398 ? slot_children_79 : (_eq_399 ? slot_children_79 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1162 ? _sub_4 : slot_children_79) : slot_children_79) : slot_children_79) : slot_children_79) : (_eq_402 ? slot_children_79 : (_eq_403 ? slot_children_79 : (_eq_404 ? slot_children_79 : (_eq_406 ? slot_children_79 : (_eq_407 ? slot_children_79 : (_eq_408 ? 3'd0 : slot_children_79))))))))))))))));
+      slot_children_79 <= (_eq_0 ? slot_children_79 : (_eq_2 ? slot_children_79 : (_eq_5 ? slot_children_79 : (_eq_6 ? slot_children_79 : (_eq_8 ? slot_children_79 : (_eq_396 ? slot_children_79 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1160 ? 3'd0 : slot_children_79) : slot_children_79) : (_eq_1161 ? 3'd4 : slot_children_79)) : (_eq_398 ? slot_children_79 : (_eq_399 ? slot_children_79 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1162 ? _sub_3 : slot_children_79) : slot_children_79) : slot_children_79) : slot_children_79) : (_eq_402 ? slot_children_79 : (_eq_403 ? slot_children_79 : (_eq_404 ? slot_children_79 : (_eq_406 ? slot_children_79 : (_eq_407 ? slot_children_79 : (_eq_408 ? 3'd0 : slot_children_79))))))))))))))));
     end
   end
 
@@ -6674,7 +6655,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_80 <= 3'd0;
     end else begin
-      slot_children_80 <= (_eq_0 ? slot_children_80 : (_eq_2 ? slot_children_80 : (_eq_5 ? slot_children_80 : (_eq_6 ? slot_children_80 : (_eq_8 ? slot_children_80 : (_eq_396 ? slot_children_80 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1163 ? 3'd0 : slot_children_80) : slot_children_80) : (_eq_1164 ? 3'd4 : slot_children_80)) : (_eq_398 ? slot_children_80 : (_eq_399 ? slot_children_80 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1165 ? _sub_4 : slot_children_80) : slot_children_80) : slot_children_80) : slot_children_80) : (_eq_402 ? slot_children_80 : (_eq_403 ? slot_children_80 : (_eq_404 ? slot_children_80 : (_eq_406 ? slot_children_80 : (_eq_407 ? slot_children_80 : (_eq_408 ? 3'd0 : slot_children_80))))))))))))))));
+      slot_children_80 <= (_eq_0 ? slot_children_80 : (_eq_2 ? slot_children_80 : (_eq_5 ? slot_children_80 : (_eq_6 ? slot_children_80 : (_eq_8 ? slot_children_80 : (_eq_396 ? slot_children_80 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1163 ? 3'd0 : slot_children_80) : slot_children_80) : (_eq_1164 ? 3'd4 : slot_children_80)) : (_eq_398 ? slot_children_80 : (_eq_399 ? slot_children_80 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1165 ? _sub_3 : slot_children_80) : slot_children_80) : slot_children_80) : slot_children_80) : (_eq_402 ? slot_children_80 : (_eq_403 ? slot_children_80 : (_eq_404 ? slot_children_80 : (_eq_406 ? slot_children_80 : (_eq_407 ? slot_children_80 : (_eq_408 ? 3'd0 : slot_children_80))))))))))))))));
     end
   end
 
@@ -6682,7 +6663,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_81 <= 3'd0;
     end else begin
-      slot_children_81 <= (_eq_0 ? slot_children_81 : (_eq_2 ? slot_children_81 : (_eq_5 ? slot_children_81 : (_eq_6 ? slot_children_81 : (_eq_8 ? slot_children_81 : (_eq_396 ? slot_children_81 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1166 ? 3'd0 : slot_children_81) : slot_children_81) : (_eq_1167 ? 3'd4 : slot_children_81)) : (_eq_398 ? slot_children_81 : (_eq_399 ? slot_children_81 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1168 ? _sub_4 : slot_children_81) : slot_children_81) : slot_children_81) : slot_children_81) : (_eq_402 ? slot_children_81 : (_eq_403 ? slot_children_81 : (_eq_404 ? slot_children_81 : (_eq_406 ? slot_children_81 : (_eq_407 ? slot_children_81 : (_eq_408 ? 3'd0 : slot_children_81))))))))))))))));
+      slot_children_81 <= (_eq_0 ? slot_children_81 : (_eq_2 ? slot_children_81 : (_eq_5 ? slot_children_81 : (_eq_6 ? slot_children_81 : (_eq_8 ? slot_children_81 : (_eq_396 ? slot_children_81 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1166 ? 3'd0 : slot_children_81) : slot_children_81) : (_eq_1167 ? 3'd4 : slot_children_81)) : (_eq_398 ? slot_children_81 : (_eq_399 ? slot_children_81 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1168 ? _sub_3 : slot_children_81) : slot_children_81) : slot_children_81) : slot_children_81) : (_eq_402 ? slot_children_81 : (_eq_403 ? slot_children_81 : (_eq_404 ? slot_children_81 : (_eq_406 ? slot_children_81 : (_eq_407 ? slot_children_81 : (_eq_408 ? 3'd0 : slot_children_81))))))))))))))));
     end
   end
 
@@ -6690,7 +6671,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_82 <= 3'd0;
     end else begin
-      slot_children_82 <= (_eq_0 ? slot_children_82 : (_eq_2 ? slot_children_82 : (_eq_5 ? slot_children_82 : (_eq_6 ? slot_children_82 : (_eq_8 ? slot_children_82 : (_eq_396 ? slot_children_82 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1169 ? 3'd0 : slot_children_82) : slot_children_82) : (_eq_1170 ? 3'd4 : slot_children_82)) : (_eq_398 ? slot_children_82 : (_eq_399 ? slot_children_82 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1171 ? _sub_4 : slot_children_82) : slot_children_82) : slot_children_82) : slot_children_82) : (_eq_402 ? slot_children_82 : (_eq_403 ? slot_children_82 : (_eq_404 ? slot_children_82 : (_eq_406 ? slot_children_82 : (_eq_407 ? slot_children_82 : (_eq_408 ? 3'd0 : slot_children_82))))))))))))))));
+      slot_children_82 <= (_eq_0 ? slot_children_82 : (_eq_2 ? slot_children_82 : (_eq_5 ? slot_children_82 : (_eq_6 ? slot_children_82 : (_eq_8 ? slot_children_82 : (_eq_396 ? slot_children_82 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1169 ? 3'd0 : slot_children_82) : slot_children_82) : (_eq_1170 ? 3'd4 : slot_children_82)) : (_eq_398 ? slot_children_82 : (_eq_399 ? slot_children_82 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1171 ? _sub_3 : slot_children_82) : slot_children_82) : slot_children_82) : slot_children_82) : (_eq_402 ? slot_children_82 : (_eq_403 ? slot_children_82 : (_eq_404 ? slot_children_82 : (_eq_406 ? slot_children_82 : (_eq_407 ? slot_children_82 : (_eq_408 ? 3'd0 : slot_children_82))))))))))))))));
     end
   end
 
@@ -6698,7 +6679,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_83 <= 3'd0;
     end else begin
-      slot_children_83 <= (_eq_0 ? slot_children_83 : (_eq_2 ? slot_children_83 : (_eq_5 ? slot_children_83 : (_eq_6 ? slot_children_83 : (_eq_8 ? slot_children_83 : (_eq_396 ? slot_children_83 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1172 ? 3'd0 : slot_children_83) : slot_children_83) : (_eq_1173 ? 3'd4 : slot_children_83)) : (_eq_398 ? slot_children_83 : (_eq_399 ? slot_children_83 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1174 ? _sub_4 : slot_children_83) : slot_children_83) : slot_children_83) : slot_children_83) : (_eq_402 ? slot_children_83 : (_eq_403 ? slot_children_83 : (_eq_404 ? slot_children_83 : (_eq_406 ? slot_children_83 : (_eq_407 ? slot_children_83 : (_eq_408 ? 3'd0 : slot_children_83))))))))))))))));
+      slot_children_83 <= (_eq_0 ? slot_children_83 : (_eq_2 ? slot_children_83 : (_eq_5 ? slot_children_83 : (_eq_6 ? slot_children_83 : (_eq_8 ? slot_children_83 : (_eq_396 ? slot_children_83 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1172 ? 3'd0 : slot_children_83) : slot_children_83) : (_eq_1173 ? 3'd4 : slot_children_83)) : (_eq_398 ? slot_children_83 : (_eq_399 ? slot_children_83 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1174 ? _sub_3 : slot_children_83) : slot_children_83) : slot_children_83) : slot_children_83) : (_eq_402 ? slot_children_83 : (_eq_403 ? slot_children_83 : (_eq_404 ? slot_children_83 : (_eq_406 ? slot_children_83 : (_eq_407 ? slot_children_83 : (_eq_408 ? 3'd0 : slot_children_83))))))))))))))));
     end
   end
 
@@ -6706,7 +6687,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_84 <= 3'd0;
     end else begin
-      slot_children_84 <= (_eq_0 ? slot_children_84 : (_eq_2 ? slot_children_84 : (_eq_5 ? slot_children_84 : (_eq_6 ? slot_children_84 : (_eq_8 ? slot_children_84 : (_eq_396 ? slot_children_84 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1175 ? 3'd0 : slot_children_84) : slot_children_84) : (_eq_1176 ? 3'd4 : slot_children_84)) : (_eq_398 ? slot_children_84 : (_eq_399 ? slot_children_84 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1177 ? _sub_4 : slot_children_84) : slot_children_84) : slot_children_84) : slot_children_84) : (_eq_402 ? slot_children_84 : (_eq_403 ? slot_children_84 : (_eq_404 ? slot_children_84 : (_eq_406 ? slot_children_84 : (_eq_407 ? slot_children_84 : (_eq_408 ? 3'd0 : slot_children_84))))))))))))))));
+      slot_children_84 <= (_eq_0 ? slot_children_84 : (_eq_2 ? slot_children_84 : (_eq_5 ? slot_children_84 : (_eq_6 ? slot_children_84 : (_eq_8 ? slot_children_84 : (_eq_396 ? slot_children_84 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1175 ? 3'd0 : slot_children_84) : slot_children_84) : (_eq_1176 ? 3'd4 : slot_children_84)) : (_eq_398 ? slot_children_84 : (_eq_399 ? slot_children_84 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1177 ? _sub_3 : slot_children_84) : slot_children_84) : slot_children_84) : slot_children_84) : (_eq_402 ? slot_children_84 : (_eq_403 ? slot_children_84 : (_eq_404 ? slot_children_84 : (_eq_406 ? slot_children_84 : (_eq_407 ? slot_children_84 : (_eq_408 ? 3'd0 : slot_children_84))))))))))))))));
     end
   end
 
@@ -6714,7 +6695,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_85 <= 3'd0;
     end else begin
-      slot_children_85 <= (_eq_0 ? slot_children_85 : (_eq_2 ? slot_children_85 : (_eq_5 ? slot_children_85 : (_eq_6 ? slot_children_85 : (_eq_8 ? slot_children_85 : (_eq_396 ? slot_children_85 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1178 ? 3'd0 : slot_children_85) : slot_children_85) : (_eq_1179 ? 3'd4 : slot_children_85)) : (_eq_398 ? slot_children_85 : (_eq_399 ? slot_children_85 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1180 ? _sub_4 : slot_children_85) : slot_children_85) : slot_children_85) : slot_children_85) : (_eq_402 ? slot_children_85 : (_eq_403 ? slot_children_85 : (_eq_404 ? slot_children_85 : (_eq_406 ? slot_children_85 : (_eq_407 ? slot_children_85 : (_eq_408 ? 3'd0 : slot_children_85))))))))))))))));
+      slot_children_85 <= (_eq_0 ? slot_children_85 : (_eq_2 ? slot_children_85 : (_eq_5 ? slot_children_85 : (_eq_6 ? slot_children_85 : (_eq_8 ? slot_children_85 : (_eq_396 ? slot_children_85 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1178 ? 3'd0 : slot_children_85) : slot_children_85) : (_eq_1179 ? 3'd4 : slot_children_85)) : (_eq_398 ? slot_children_85 : (_eq_399 ? slot_children_85 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1180 ? _sub_3 : slot_children_85) : slot_children_85) : slot_children_85) : slot_children_85) : (_eq_402 ? slot_children_85 : (_eq_403 ? slot_children_85 : (_eq_404 ? slot_children_85 : (_eq_406 ? slot_children_85 : (_eq_407 ? slot_children_85 : (_eq_408 ? 3'd0 : slot_children_85))))))))))))))));
     end
   end
 
@@ -6722,7 +6703,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_86 <= 3'd0;
     end else begin
-      slot_children_86 <= (_eq_0 ? slot_children_86 : (_eq_2 ? slot_children_86 : (_eq_5 ? slot_children_86 : (_eq_6 ? slot_children_86 : (_eq_8 ? slot_children_86 : (_eq_396 ? slot_children_86 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1181 ? 3'd0 : slot_children_86) : slot_children_86) : (_eq_1182 ? 3'd4 : slot_children_86)) : (_eq_398 ? slot_children_86 : (_eq_399 ? slot_children_86 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1183 ? _sub_4 : slot_children_86) : slot_children_86) : slot_children_86) : slot_children_86) : (_eq_402 ? slot_children_86 : (_eq_403 ? slot_children_86 : (_eq_404 ? slot_children_86 : (_eq_406 ? slot_children_86 : (_eq_407 ? slot_children_86 : (_eq_408 ? 3'd0 : slot_children_86))))))))))))))));
+      slot_children_86 <= (_eq_0 ? slot_children_86 : (_eq_2 ? slot_children_86 : (_eq_5 ? slot_children_86 : (_eq_6 ? slot_children_86 : (_eq_8 ? slot_children_86 : (_eq_396 ? slot_children_86 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1181 ? 3'd0 : slot_children_86) : slot_children_86) : (_eq_1182 ? 3'd4 : slot_children_86)) : (_eq_398 ? slot_children_86 : (_eq_399 ? slot_children_86 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1183 ? _sub_3 : slot_children_86) : slot_children_86) : slot_children_86) : slot_children_86) : (_eq_402 ? slot_children_86 : (_eq_403 ? slot_children_86 : (_eq_404 ? slot_children_86 : (_eq_406 ? slot_children_86 : (_eq_407 ? slot_children_86 : (_eq_408 ? 3'd0 : slot_children_86))))))))))))))));
     end
   end
 
@@ -6730,7 +6711,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_87 <= 3'd0;
     end else begin
-      slot_children_87 <= (_eq_0 ? slot_children_87 : (_eq_2 ? slot_children_87 : (_eq_5 ? slot_children_87 : (_eq_6 ? slot_children_87 : (_eq_8 ? slot_children_87 : (_eq_396 ? slot_children_87 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1184 ? 3'd0 : slot_children_87) : slot_children_87) : (_eq_1185 ? 3'd4 : slot_children_87)) : (_eq_398 ? slot_children_87 : (_eq_399 ? slot_children_87 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1186 ? _sub_4 : slot_children_87) : slot_children_87) : slot_children_87) : slot_children_87) : (_eq_402 ? slot_children_87 : (_eq_403 ? slot_children_87 : (_eq_404 ? slot_children_87 : (_eq_406 ? slot_children_87 : (_eq_407 ? slot_children_87 : (_eq_408 ? 3'd0 : slot_children_87))))))))))))))));
+      slot_children_87 <= (_eq_0 ? slot_children_87 : (_eq_2 ? slot_children_87 : (_eq_5 ? slot_children_87 : (_eq_6 ? slot_children_87 : (_eq_8 ? slot_children_87 : (_eq_396 ? slot_children_87 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1184 ? 3'd0 : slot_children_87) : slot_children_87) : (_eq_1185 ? 3'd4 : slot_children_87)) : (_eq_398 ? slot_children_87 : (_eq_399 ? slot_children_87 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1186 ? _sub_3 : slot_children_87) : slot_children_87) : slot_children_87) : slot_children_87) : (_eq_402 ? slot_children_87 : (_eq_403 ? slot_children_87 : (_eq_404 ? slot_children_87 : (_eq_406 ? slot_children_87 : (_eq_407 ? slot_children_87 : (_eq_408 ? 3'd0 : slot_children_87))))))))))))))));
     end
   end
 
@@ -6738,7 +6719,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_88 <= 3'd0;
     end else begin
-      slot_children_88 <= (_eq_0 ? slot_children_88 : (_eq_2 ? slot_children_88 : (_eq_5 ? slot_children_88 : (_eq_6 ? slot_children_88 : (_eq_8 ? slot_children_88 : (_eq_396 ? slot_children_88 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1187 ? 3'd0 : slot_children_88) : slot_children_88) : (_eq_1188 ? 3'd4 : slot_children_88)) : (_eq_398 ? slot_children_88 : (_eq_399 ? slot_children_88 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1189 ? _sub_4 : slot_children_88) : slot_children_88) : slot_children_88) : slot_children_88) : (_eq_402 ? slot_children_88 : (_eq_403 ? slot_children_88 : (_eq_404 ? slot_children_88 : (_eq_406 ? slot_children_88 : (_eq_407 ? slot_children_88 : (_eq_408 ? 3'd0 : slot_children_88))))))))))))))));
+      slot_children_88 <= (_eq_0 ? slot_children_88 : (_eq_2 ? slot_children_88 : (_eq_5 ? slot_children_88 : (_eq_6 ? slot_children_88 : (_eq_8 ? slot_children_88 : (_eq_396 ? slot_children_88 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1187 ? 3'd0 : slot_children_88) : slot_children_88) : (_eq_1188 ? 3'd4 : slot_children_88)) : (_eq_398 ? slot_children_88 : (_eq_399 ? slot_children_88 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1189 ? _sub_3 : slot_children_88) : slot_children_88) : slot_children_88) : slot_children_88) : (_eq_402 ? slot_children_88 : (_eq_403 ? slot_children_88 : (_eq_404 ? slot_children_88 : (_eq_406 ? slot_children_88 : (_eq_407 ? slot_children_88 : (_eq_408 ? 3'd0 : slot_children_88))))))))))))))));
     end
   end
 
@@ -6746,7 +6727,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_89 <= 3'd0;
     end else begin
-      slot_children_89 <= (_eq_0 ? slot_children_89 : (_eq_2 ? slot_children_89 : (_eq_5 ? slot_children_89 : (_eq_6 ? slot_children_89 : (_eq_8 ? slot_children_89 : (_eq_396 ? slot_children_89 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1190 ? 3'd0 : slot_children_89) : slot_children_89) : (_eq_1191 ? 3'd4 : slot_children_89)) : (_eq_398 ? slot_children_89 : (_eq_399 ? slot_children_89 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1192 ? _sub_4 : slot_children_89) : slot_children_89) : slot_children_89) : slot_children_89) : (_eq_402 ? slot_children_89 : (_eq_403 ? slot_children_89 : (_eq_404 ? slot_children_89 : (_eq_406 ? slot_children_89 : (_eq_407 ? slot_children_89 : (_eq_408 ? 3'd0 : slot_children_89))))))))))))))));
+      slot_children_89 <= (_eq_0 ? slot_children_89 : (_eq_2 ? slot_children_89 : (_eq_5 ? slot_children_89 : (_eq_6 ? slot_children_89 : (_eq_8 ? slot_children_89 : (_eq_396 ? slot_children_89 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1190 ? 3'd0 : slot_children_89) : slot_children_89) : (_eq_1191 ? 3'd4 : slot_children_89)) : (_eq_398 ? slot_children_89 : (_eq_399 ? slot_children_89 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1192 ? _sub_3 : slot_children_89) : slot_children_89) : slot_children_89) : slot_children_89) : (_eq_402 ? slot_children_89 : (_eq_403 ? slot_children_89 : (_eq_404 ? slot_children_89 : (_eq_406 ? slot_children_89 : (_eq_407 ? slot_children_89 : (_eq_408 ? 3'd0 : slot_children_89))))))))))))))));
     end
   end
 
@@ -6754,7 +6735,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_90 <= 3'd0;
     end else begin
-      slot_children_90 <= (_eq_0 ? slot_children_90 : (_eq_2 ? slot_children_90 : (_eq_5 ? slot_children_90 : (_eq_6 ? slot_children_90 : (_eq_8 ? slot_children_90 : (_eq_396 ? slot_children_90 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1193 ? 3'd0 : slot_children_90) : slot_children_90) : (_eq_1194 ? 3'd4 : slot_children_90)) : (_eq_398 ? slot_children_90 : (_eq_399 ? slot_children_90 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1195 ? _sub_4 : slot_children_90) : slot_children_90) : slot_children_90) : slot_children_90) : (_eq_402 ? slot_children_90 : (_eq_403 ? slot_children_90 : (_eq_404 ? slot_children_90 : (_eq_406 ? slot_children_90 : (_eq_407 ? slot_children_90 : (_eq_408 ? 3'd0 : slot_children_90))))))))))))))));
+      slot_children_90 <= (_eq_0 ? slot_children_90 : (_eq_2 ? slot_children_90 : (_eq_5 ? slot_children_90 : (_eq_6 ? slot_children_90 : (_eq_8 ? slot_children_90 : (_eq_396 ? slot_children_90 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1193 ? 3'd0 : slot_children_90) : slot_children_90) : (_eq_1194 ? 3'd4 : slot_children_90)) : (_eq_398 ? slot_children_90 : (_eq_399 ? slot_children_90 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1195 ? _sub_3 : slot_children_90) : slot_children_90) : slot_children_90) : slot_children_90) : (_eq_402 ? slot_children_90 : (_eq_403 ? slot_children_90 : (_eq_404 ? slot_children_90 : (_eq_406 ? slot_children_90 : (_eq_407 ? slot_children_90 : (_eq_408 ? 3'd0 : slot_children_90))))))))))))))));
     end
   end
 
@@ -6762,7 +6743,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_91 <= 3'd0;
     end else begin
-      slot_children_91 <= (_eq_0 ? slot_children_91 : (_eq_2 ? slot_children_91 : (_eq_5 ? slot_children_91 : (_eq_6 ? slot_children_91 : (_eq_8 ? slot_children_91 : (_eq_396 ? slot_children_91 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1196 ? 3'd0 : slot_children_91) : slot_children_91) : (_eq_1197 ? 3'd4 : slot_children_91)) : (_eq_398 ? slot_children_91 : (_eq_399 ? slot_children_91 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1198 ? _sub_4 : slot_children_91) : slot_children_91) : slot_children_91) : slot_children_91) : (_eq_402 ? slot_children_91 : (_eq_403 ? slot_children_91 : (_eq_404 ? slot_children_91 : (_eq_406 ? slot_children_91 : (_eq_407 ? slot_children_91 : (_eq_408 ? 3'd0 : slot_children_91))))))))))))))));
+      slot_children_91 <= (_eq_0 ? slot_children_91 : (_eq_2 ? slot_children_91 : (_eq_5 ? slot_children_91 : (_eq_6 ? slot_children_91 : (_eq_8 ? slot_children_91 : (_eq_396 ? slot_children_91 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1196 ? 3'd0 : slot_children_91) : slot_children_91) : (_eq_1197 ? 3'd4 : slot_children_91)) : (_eq_398 ? slot_children_91 : (_eq_399 ? slot_children_91 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1198 ? _sub_3 : slot_children_91) : slot_children_91) : slot_children_91) : slot_children_91) : (_eq_402 ? slot_children_91 : (_eq_403 ? slot_children_91 : (_eq_404 ? slot_children_91 : (_eq_406 ? slot_children_91 : (_eq_407 ? slot_children_91 : (_eq_408 ? 3'd0 : slot_children_91))))))))))))))));
     end
   end
 
@@ -6770,7 +6751,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_92 <= 3'd0;
     end else begin
-      slot_children_92 <= (_eq_0 ? slot_children_92 : (_eq_2 ? slot_children_92 : (_eq_5 ? slot_children_92 : (_eq_6 ? slot_children_92 : (_eq_8 ? slot_children_92 : (_eq_396 ? slot_children_92 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1199 ? 3'd0 : slot_children_92) : slot_children_92) : (_eq_1200 ? 3'd4 : slot_children_92)) : (_eq_398 ? slot_children_92 : (_eq_399 ? slot_children_92 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1201 ? _sub_4 : slot_children_92) : slot_children_92) : slot_children_92) : slot_children_92) : (_eq_402 ? slot_children_92 : (_eq_403 ? slot_children_92 : (_eq_404 ? slot_children_92 : (_eq_406 ? slot_children_92 : (_eq_407 ? slot_children_92 : (_eq_408 ? 3'd0 : slot_children_92))))))))))))))));
+      slot_children_92 <= (_eq_0 ? slot_children_92 : (_eq_2 ? slot_children_92 : (_eq_5 ? slot_children_92 : (_eq_6 ? slot_children_92 : (_eq_8 ? slot_children_92 : (_eq_396 ? slot_children_92 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1199 ? 3'd0 : slot_children_92) : slot_children_92) : (_eq_1200 ? 3'd4 : slot_children_92)) : (_eq_398 ? slot_children_92 : (_eq_399 ? slot_children_92 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1201 ? _sub_3 : slot_children_92) : slot_children_92) : slot_children_92) : slot_children_92) : (_eq_402 ? slot_children_92 : (_eq_403 ? slot_children_92 : (_eq_404 ? slot_children_92 : (_eq_406 ? slot_children_92 : (_eq_407 ? slot_children_92 : (_eq_408 ? 3'd0 : slot_children_92))))))))))))))));
     end
   end
 
@@ -6778,7 +6759,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_93 <= 3'd0;
     end else begin
-      slot_children_93 <= (_eq_0 ? slot_children_93 : (_eq_2 ? slot_children_93 : (_eq_5 ? slot_children_93 : (_eq_6 ? slot_children_93 : (_eq_8 ? slot_children_93 : (_eq_396 ? slot_children_93 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1202 ? 3'd0 : slot_children_93) : slot_children_93) : (_eq_1203 ? 3'd4 : slot_children_93)) : (_eq_398 ? slot_children_93 : (_eq_399 ? slot_children_93 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1204 ? _sub_4 : slot_children_93) : slot_children_93) : slot_children_93) : slot_children_93) : (_eq_402 ? slot_children_93 : (_eq_403 ? slot_children_93 : (_eq_404 ? slot_children_93 : (_eq_406 ? slot_children_93 : (_eq_407 ? slot_children_93 : (_eq_408 ? 3'd0 : slot_children_93))))))))))))))));
+      slot_children_93 <= (_eq_0 ? slot_children_93 : (_eq_2 ? slot_children_93 : (_eq_5 ? slot_children_93 : (_eq_6 ? slot_children_93 : (_eq_8 ? slot_children_93 : (_eq_396 ? slot_children_93 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1202 ? 3'd0 : slot_children_93) : slot_children_93) : (_eq_1203 ? 3'd4 : slot_children_93)) : (_eq_398 ? slot_children_93 : (_eq_399 ? slot_children_93 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1204 ? _sub_3 : slot_children_93) : slot_children_93) : slot_children_93) : slot_children_93) : (_eq_402 ? slot_children_93 : (_eq_403 ? slot_children_93 : (_eq_404 ? slot_children_93 : (_eq_406 ? slot_children_93 : (_eq_407 ? slot_children_93 : (_eq_408 ? 3'd0 : slot_children_93))))))))))))))));
     end
   end
 
@@ -6786,7 +6767,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_94 <= 3'd0;
     end else begin
-      slot_children_94 <= (_eq_0 ? slot_children_94 : (_eq_2 ? slot_children_94 : (_eq_5 ? slot_children_94 : (_eq_6 ? slot_children_94 : (_eq_8 ? slot_children_94 : (_eq_396 ? slot_children_94 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1205 ? 3'd0 : slot_children_94) : slot_children_94) : (_eq_1206 ? 3'd4 : slot_children_94)) : (_eq_398 ? slot_children_94 : (_eq_399 ? slot_children_94 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1207 ? _sub_4 : slot_children_94) : slot_children_94) : slot_children_94) : slot_children_94) : (_eq_402 ? slot_children_94 : (_eq_403 ? slot_children_94 : (_eq_404 ? slot_children_94 : (_eq_406 ? slot_children_94 : (_eq_407 ? slot_children_94 : (_eq_408 ? 3'd0 : slot_children_94))))))))))))))));
+      slot_children_94 <= (_eq_0 ? slot_children_94 : (_eq_2 ? slot_children_94 : (_eq_5 ? slot_children_94 : (_eq_6 ? slot_children_94 : (_eq_8 ? slot_children_94 : (_eq_396 ? slot_children_94 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1205 ? 3'd0 : slot_children_94) : slot_children_94) : (_eq_1206 ? 3'd4 : slot_children_94)) : (_eq_398 ? slot_children_94 : (_eq_399 ? slot_children_94 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1207 ? _sub_3 : slot_children_94) : slot_children_94) : slot_children_94) : slot_children_94) : (_eq_402 ? slot_children_94 : (_eq_403 ? slot_children_94 : (_eq_404 ? slot_children_94 : (_eq_406 ? slot_children_94 : (_eq_407 ? slot_children_94 : (_eq_408 ? 3'd0 : slot_children_94))))))))))))))));
     end
   end
 
@@ -6794,7 +6775,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_95 <= 3'd0;
     end else begin
-      slot_children_95 <= (_eq_0 ? slot_children_95 : (_eq_2 ? slot_children_95 : (_eq_5 ? slot_children_95 : (_eq_6 ? slot_children_95 : (_eq_8 ? slot_children_95 : (_eq_396 ? slot_children_95 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1208 ? 3'd0 : slot_children_95) : slot_children_95) : (_eq_1209 ? 3'd4 : slot_children_95)) : (_eq_398 ? slot_children_95 : (_eq_399 ? slot_children_95 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1210 ? _sub_4 : slot_children_95) : slot_children_95) : slot_children_95) : slot_children_95) : (_eq_402 ? slot_children_95 : (_eq_403 ? slot_children_95 : (_eq_404 ? slot_children_95 : (_eq_406 ? slot_children_95 : (_eq_407 ? slot_children_95 : (_eq_408 ? 3'd0 : slot_children_95))))))))))))))));
+      slot_children_95 <= (_eq_0 ? slot_children_95 : (_eq_2 ? slot_children_95 : (_eq_5 ? slot_children_95 : (_eq_6 ? slot_children_95 : (_eq_8 ? slot_children_95 : (_eq_396 ? slot_children_95 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1208 ? 3'd0 : slot_children_95) : slot_children_95) : (_eq_1209 ? 3'd4 : slot_children_95)) : (_eq_398 ? slot_children_95 : (_eq_399 ? slot_children_95 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1210 ? _sub_3 : slot_children_95) : slot_children_95) : slot_children_95) : slot_children_95) : (_eq_402 ? slot_children_95 : (_eq_403 ? slot_children_95 : (_eq_404 ? slot_children_95 : (_eq_406 ? slot_children_95 : (_eq_407 ? slot_children_95 : (_eq_408 ? 3'd0 : slot_children_95))))))))))))))));
     end
   end
 
@@ -6802,7 +6783,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_96 <= 3'd0;
     end else begin
-      slot_children_96 <= (_eq_0 ? slot_children_96 : (_eq_2 ? slot_children_96 : (_eq_5 ? slot_children_96 : (_eq_6 ? slot_children_96 : (_eq_8 ? slot_children_96 : (_eq_396 ? slot_children_96 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1211 ? 3'd0 : slot_children_96) : slot_children_96) : (_eq_1212 ? 3'd4 : slot_children_96)) : (_eq_398 ? slot_children_96 : (_eq_399 ? slot_children_96 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1213 ? _sub_4 : slot_children_96) : slot_children_96) : slot_children_96) : slot_children_96) : (_eq_402 ? slot_children_96 : (_eq_403 ? slot_children_96 : (_eq_404 ? slot_children_96 : (_eq_406 ? slot_children_96 : (_eq_407 ? slot_children_96 : (_eq_408 ? 3'd0 : slot_children_96))))))))))))))));
+      slot_children_96 <= (_eq_0 ? slot_children_96 : (_eq_2 ? slot_children_96 : (_eq_5 ? slot_children_96 : (_eq_6 ? slot_children_96 : (_eq_8 ? slot_children_96 : (_eq_396 ? slot_children_96 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1211 ? 3'd0 : slot_children_96) : slot_children_96) : (_eq_1212 ? 3'd4 : slot_children_96)) : (_eq_398 ? slot_children_96 : (_eq_399 ? slot_children_96 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1213 ? _sub_3 : slot_children_96) : slot_children_96) : slot_children_96) : slot_children_96) : (_eq_402 ? slot_children_96 : (_eq_403 ? slot_children_96 : (_eq_404 ? slot_children_96 : (_eq_406 ? slot_children_96 : (_eq_407 ? slot_children_96 : (_eq_408 ? 3'd0 : slot_children_96))))))))))))))));
     end
   end
 
@@ -6810,7 +6791,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_97 <= 3'd0;
     end else begin
-      slot_children_97 <= (_eq_0 ? slot_children_97 : (_eq_2 ? slot_children_97 : (_eq_5 ? slot_children_97 : (_eq_6 ? slot_children_97 : (_eq_8 ? slot_children_97 : (_eq_396 ? slot_children_97 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1214 ? 3'd0 : slot_children_97) : slot_children_97) : (_eq_1215 ? 3'd4 : slot_children_97)) : (_eq_398 ? slot_children_97 : (_eq_399 ? slot_children_97 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1216 ? _sub_4 : slot_children_97) : slot_children_97) : slot_children_97) : slot_children_97) : (_eq_402 ? slot_children_97 : (_eq_403 ? slot_children_97 : (_eq_404 ? slot_children_97 : (_eq_406 ? slot_children_97 : (_eq_407 ? slot_children_97 : (_eq_408 ? 3'd0 : slot_children_97))))))))))))))));
+      slot_children_97 <= (_eq_0 ? slot_children_97 : (_eq_2 ? slot_children_97 : (_eq_5 ? slot_children_97 : (_eq_6 ? slot_children_97 : (_eq_8 ? slot_children_97 : (_eq_396 ? slot_children_97 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1214 ? 3'd0 : slot_children_97) : slot_children_97) : (_eq_1215 ? 3'd4 : slot_children_97)) : (_eq_398 ? slot_children_97 : (_eq_399 ? slot_children_97 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1216 ? _sub_3 : slot_children_97) : slot_children_97) : slot_children_97) : slot_children_97) : (_eq_402 ? slot_children_97 : (_eq_403 ? slot_children_97 : (_eq_404 ? slot_children_97 : (_eq_406 ? slot_children_97 : (_eq_407 ? slot_children_97 : (_eq_408 ? 3'd0 : slot_children_97))))))))))))))));
     end
   end
 
@@ -6818,7 +6799,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_98 <= 3'd0;
     end else begin
-      slot_children_98 <= (_eq_0 ? slot_children_98 : (_eq_2 ? slot_children_98 : (_eq_5 ? slot_children_98 : (_eq_6 ? slot_children_98 : (_eq_8 ? slot_children_98 : (_eq_396 ? slot_children_98 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1217 ? 3'd0 : slot_children_98) : slot_children_98) : (_eq_1218 ? 3'd4 : slot_children_98)) : (_eq_398 ? slot_children_98 : (_eq_399 ? slot_children_98 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1219 ? _sub_4 : slot_children_98) : slot_children_98) : slot_children_98) : slot_children_98) : (_eq_402 ? slot_children_98 : (_eq_403 ? slot_children_98 : (_eq_404 ? slot_children_98 : (_eq_406 ? slot_children_98 : (_eq_407 ? slot_children_98 : (_eq_408 ? 3'd0 : slot_children_98))))))))))))))));
+      slot_children_98 <= (_eq_0 ? slot_children_98 : (_eq_2 ? slot_children_98 : (_eq_5 ? slot_children_98 : (_eq_6 ? slot_children_98 : (_eq_8 ? slot_children_98 : (_eq_396 ? slot_children_98 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1217 ? 3'd0 : slot_children_98) : slot_children_98) : (_eq_1218 ? 3'd4 : slot_children_98)) : (_eq_398 ? slot_children_98 : (_eq_399 ? slot_children_98 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1219 ? _sub_3 : slot_children_98) : slot_children_98) : slot_children_98) : slot_children_98) : (_eq_402 ? slot_children_98 : (_eq_403 ? slot_children_98 : (_eq_404 ? slot_children_98 : (_eq_406 ? slot_children_98 : (_eq_407 ? slot_children_98 : (_eq_408 ? 3'd0 : slot_children_98))))))))))))))));
     end
   end
 
@@ -6826,7 +6807,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_99 <= 3'd0;
     end else begin
-      slot_children_99 <= (_eq_0 ? slot_children_99 : (_eq_2 ? slot_children_99 : (_eq_5 ? slot_children_99 : (_eq_6 ? slot_children_99 : (_eq_8 ? slot_children_99 : (_eq_396 ? slot_children_99 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1220 ? 3'd0 : slot_children_99) : slot_children_99) : (_eq_1221 ? 3'd4 : slot_children_99)) : (_eq_398 ? slot_children_99 : (_eq_399 ? slot_children_99 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1222 ? _sub_4 : slot_children_99) : slot_children_99) : slot_children_99) : slot_children_99) : (_eq_402 ? slot_children_99 : (_eq_403 ? slot_children_99 : (_eq_404 ? slot_children_99 : (_eq_406 ? slot_children_99 : (_eq_407 ? slot_children_99 : (_eq_408 ? 3'd0 : slot_children_99))))))))))))))));
+      slot_children_99 <= (_eq_0 ? slot_children_99 : (_eq_2 ? slot_children_99 : (_eq_5 ? slot_children_99 : (_eq_6 ? slot_children_99 : (_eq_8 ? slot_children_99 : (_eq_396 ? slot_children_99 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1220 ? 3'd0 : slot_children_99) : slot_children_99) : (_eq_1221 ? 3'd4 : slot_children_99)) : (_eq_398 ? slot_children_99 : (_eq_399 ? slot_children_99 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1222 ? _sub_3 : slot_children_99) : slot_children_99) : slot_children_99) : slot_children_99) : (_eq_402 ? slot_children_99 : (_eq_403 ? slot_children_99 : (_eq_404 ? slot_children_99 : (_eq_406 ? slot_children_99 : (_eq_407 ? slot_children_99 : (_eq_408 ? 3'd0 : slot_children_99))))))))))))))));
     end
   end
 
@@ -6834,7 +6815,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_100 <= 3'd0;
     end else begin
-      slot_children_100 <= (_eq_0 ? slot_children_100 : (_eq_2 ? slot_children_100 : (_eq_5 ? slot_children_100 : (_eq_6 ? slot_children_100 : (_eq_8 ? slot_children_100 : (_eq_396 ? slot_children_100 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1223 ? 3'd0 : slot_children_100) : slot_children_100) : (_eq_1224 ? 3'd4 : slot_children_100)) : (_eq_398 ? slot_children_100 : (_eq_399 ? slot_children_100 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1225 ? _sub_4 : slot_children_100) : slot_children_100) : slot_children_100) : slot_children_100) : (_eq_402 ? slot_children_100 : (_eq_403 ? slot_children_100 : (_eq_404 ? slot_children_100 : (_eq_406 ? slot_children_100 : (_eq_407 ? slot_children_100 : (_eq_408 ? 3'd0 : slot_children_100))))))))))))))));
+      slot_children_100 <= (_eq_0 ? slot_children_100 : (_eq_2 ? slot_children_100 : (_eq_5 ? slot_children_100 : (_eq_6 ? slot_children_100 : (_eq_8 ? slot_children_100 : (_eq_396 ? slot_children_100 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1223 ? 3'd0 : slot_children_100) : slot_children_100) : (_eq_1224 ? 3'd4 : slot_children_100)) : (_eq_398 ? slot_children_100 : (_eq_399 ? slot_children_100 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1225 ? _sub_3 : slot_children_100) : slot_children_100) : slot_children_100) : slot_children_100) : (_eq_402 ? slot_children_100 : (_eq_403 ? slot_children_100 : (_eq_404 ? slot_children_100 : (_eq_406 ? slot_children_100 : (_eq_407 ? slot_children_100 : (_eq_408 ? 3'd0 : slot_children_100))))))))))))))));
     end
   end
 
@@ -6842,7 +6823,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_101 <= 3'd0;
     end else begin
-      slot_children_101 <= (_eq_0 ? slot_children_101 : (_eq_2 ? slot_children_101 : (_eq_5 ? slot_children_101 : (_eq_6 ? slot_children_101 : (_eq_8 ? slot_children_101 : (_eq_396 ? slot_children_101 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1226 ? 3'd0 : slot_children_101) : slot_children_101) : (_eq_1227 ? 3'd4 : slot_children_101)) : (_eq_398 ? slot_children_101 : (_eq_399 ? slot_children_101 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1228 ? _sub_4 : slot_children_101) : slot_children_101) : slot_children_101) : slot_children_101) : (_eq_402 ? slot_children_101 : (_eq_403 ? slot_children_101 : (_eq_404 ? slot_children_101 : (_eq_406 ? slot_children_101 : (_eq_407 ? slot_children_101 : (_eq_408 ? 3'd0 : slot_children_101))))))))))))))));
+      slot_children_101 <= (_eq_0 ? slot_children_101 : (_eq_2 ? slot_children_101 : (_eq_5 ? slot_children_101 : (_eq_6 ? slot_children_101 : (_eq_8 ? slot_children_101 : (_eq_396 ? slot_children_101 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1226 ? 3'd0 : slot_children_101) : slot_children_101) : (_eq_1227 ? 3'd4 : slot_children_101)) : (_eq_398 ? slot_children_101 : (_eq_399 ? slot_children_101 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1228 ? _sub_3 : slot_children_101) : slot_children_101) : slot_children_101) : slot_children_101) : (_eq_402 ? slot_children_101 : (_eq_403 ? slot_children_101 : (_eq_404 ? slot_children_101 : (_eq_406 ? slot_children_101 : (_eq_407 ? slot_children_101 : (_eq_408 ? 3'd0 : slot_children_101))))))))))))))));
     end
   end
 
@@ -6850,7 +6831,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_102 <= 3'd0;
     end else begin
-      slot_children_102 <= (_eq_0 ? slot_children_102 : (_eq_2 ? slot_children_102 : (_eq_5 ? slot_children_102 : (_eq_6 ? slot_children_102 : (_eq_8 ? slot_children_102 : (_eq_396 ? slot_children_102 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1229 ? 3'd0 : slot_children_102) : slot_children_102) : (_eq_1230 ? 3'd4 : slot_children_102)) : (_eq_398 ? slot_children_102 : (_eq_399 ? slot_children_102 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1231 ? _sub_4 : slot_children_102) : slot_children_102) : slot_children_102) : slot_children_102) : (_eq_402 ? slot_children_102 : (_eq_403 ? slot_children_102 : (_eq_404 ? slot_children_102 : (_eq_406 ? slot_children_102 : (_eq_407 ? slot_children_102 : (_eq_408 ? 3'd0 : slot_children_102))))))))))))))));
+      slot_children_102 <= (_eq_0 ? slot_children_102 : (_eq_2 ? slot_children_102 : (_eq_5 ? slot_children_102 : (_eq_6 ? slot_children_102 : (_eq_8 ? slot_children_102 : (_eq_396 ? slot_children_102 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1229 ? 3'd0 : slot_children_102) : slot_children_102) : (_eq_1230 ? 3'd4 : slot_children_102)) : (_eq_398 ? slot_children_102 : (_eq_399 ? slot_children_102 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1231 ? _sub_3 : slot_children_102) : slot_children_102) : slot_children_102) : slot_children_102) : (_eq_402 ? slot_children_102 : (_eq_403 ? slot_children_102 : (_eq_404 ? slot_children_102 : (_eq_406 ? slot_children_102 : (_eq_407 ? slot_children_102 : (_eq_408 ? 3'd0 : slot_children_102))))))))))))))));
     end
   end
 
@@ -6858,7 +6839,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_103 <= 3'd0;
     end else begin
-      slot_children_103 <= (_eq_0 ? slot_children_103 : (_eq_2 ? slot_children_103 : (_eq_5 ? slot_children_103 : (_eq_6 ? slot_children_103 : (_eq_8 ? slot_children_103 : (_eq_396 ? slot_children_103 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1232 ? 3'd0 : slot_children_103) : slot_children_103) : (_eq_1233 ? 3'd4 : slot_children_103)) : (_eq_398 ? slot_children_103 : (_eq_399 ? slot_children_103 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1234 ? _sub_4 : slot_children_103) : slot_children_103) : slot_children_103) : slot_children_103) : (_eq_402 ? slot_children_103 : (_eq_403 ? slot_children_103 : (_eq_404 ? slot_children_103 : (_eq_406 ? slot_children_103 : (_eq_407 ? slot_children_103 : (_eq_408 ? 3'd0 : slot_children_103))))))))))))))));
+      slot_children_103 <= (_eq_0 ? slot_children_103 : (_eq_2 ? slot_children_103 : (_eq_5 ? slot_children_103 : (_eq_6 ? slot_children_103 : (_eq_8 ? slot_children_103 : (_eq_396 ? slot_children_103 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1232 ? 3'd0 : slot_children_103) : slot_children_103) : (_eq_1233 ? 3'd4 : slot_children_103)) : (_eq_398 ? slot_children_103 : (_eq_399 ? slot_children_103 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1234 ? _sub_3 : slot_children_103) : slot_children_103) : slot_children_103) : slot_children_103) : (_eq_402 ? slot_children_103 : (_eq_403 ? slot_children_103 : (_eq_404 ? slot_children_103 : (_eq_406 ? slot_children_103 : (_eq_407 ? slot_children_103 : (_eq_408 ? 3'd0 : slot_children_103))))))))))))))));
     end
   end
 
@@ -6866,7 +6847,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_104 <= 3'd0;
     end else begin
-      slot_children_104 <= (_eq_0 ? slot_children_104 : (_eq_2 ? slot_children_104 : (_eq_5 ? slot_children_104 : (_eq_6 ? slot_children_104 : (_eq_8 ? slot_children_104 : (_eq_396 ? slot_children_104 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1235 ? 3'd0 : slot_children_104) : slot_children_104) : (_eq_1236 ? 3'd4 : slot_children_104)) : (_eq_398 ? slot_children_104 : (_eq_399 ? slot_children_104 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1237 ? _sub_4 : slot_children_104) : slot_children_104) : slot_children_104) : slot_children_104) : (_eq_402 ? slot_children_104 : (_eq_403 ? slot_children_104 : (_eq_404 ? slot_children_104 : (_eq_406 ? slot_children_104 : (_eq_407 ? slot_children_104 : (_eq_408 ? 3'd0 : slot_children_104))))))))))))))));
+      slot_children_104 <= (_eq_0 ? slot_children_104 : (_eq_2 ? slot_children_104 : (_eq_5 ? slot_children_104 : (_eq_6 ? slot_children_104 : (_eq_8 ? slot_children_104 : (_eq_396 ? slot_children_104 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1235 ? 3'd0 : slot_children_104) : slot_children_104) : (_eq_1236 ? 3'd4 : slot_children_104)) : (_eq_398 ? slot_children_104 : (_eq_399 ? slot_children_104 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1237 ? _sub_3 : slot_children_104) : slot_children_104) : slot_children_104) : slot_children_104) : (_eq_402 ? slot_children_104 : (_eq_403 ? slot_children_104 : (_eq_404 ? slot_children_104 : (_eq_406 ? slot_children_104 : (_eq_407 ? slot_children_104 : (_eq_408 ? 3'd0 : slot_children_104))))))))))))))));
     end
   end
 
@@ -6874,7 +6855,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_105 <= 3'd0;
     end else begin
-      slot_children_105 <= (_eq_0 ? slot_children_105 : (_eq_2 ? slot_children_105 : (_eq_5 ? slot_children_105 : (_eq_6 ? slot_children_105 : (_eq_8 ? slot_children_105 : (_eq_396 ? slot_children_105 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1238 ? 3'd0 : slot_children_105) : slot_children_105) : (_eq_1239 ? 3'd4 : slot_children_105)) : (_eq_398 ? slot_children_105 : (_eq_399 ? slot_children_105 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1240 ? _sub_4 : slot_children_105) : slot_children_105) : slot_children_105) : slot_children_105) : (_eq_402 ? slot_children_105 : (_eq_403 ? slot_children_105 : (_eq_404 ? slot_children_105 : (_eq_406 ? slot_children_105 : (_eq_407 ? slot_children_105 : (_eq_408 ? 3'd0 : slot_children_105))))))))))))))));
+      slot_children_105 <= (_eq_0 ? slot_children_105 : (_eq_2 ? slot_children_105 : (_eq_5 ? slot_children_105 : (_eq_6 ? slot_children_105 : (_eq_8 ? slot_children_105 : (_eq_396 ? slot_children_105 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1238 ? 3'd0 : slot_children_105) : slot_children_105) : (_eq_1239 ? 3'd4 : slot_children_105)) : (_eq_398 ? slot_children_105 : (_eq_399 ? slot_children_105 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1240 ? _sub_3 : slot_children_105) : slot_children_105) : slot_children_105) : slot_children_105) : (_eq_402 ? slot_children_105 : (_eq_403 ? slot_children_105 : (_eq_404 ? slot_children_105 : (_eq_406 ? slot_children_105 : (_eq_407 ? slot_children_105 : (_eq_408 ? 3'd0 : slot_children_105))))))))))))))));
     end
   end
 
@@ -6882,7 +6863,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_106 <= 3'd0;
     end else begin
-      slot_children_106 <= (_eq_0 ? slot_children_106 : (_eq_2 ? slot_children_106 : (_eq_5 ? slot_children_106 : (_eq_6 ? slot_children_106 : (_eq_8 ? slot_children_106 : (_eq_396 ? slot_children_106 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1241 ? 3'd0 : slot_children_106) : slot_children_106) : (_eq_1242 ? 3'd4 : slot_children_106)) : (_eq_398 ? slot_children_106 : (_eq_399 ? slot_children_106 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1243 ? _sub_4 : slot_children_106) : slot_children_106) : slot_children_106) : slot_children_106) : (_eq_402 ? slot_children_106 : (_eq_403 ? slot_children_106 : (_eq_404 ? slot_children_106 : (_eq_406 ? slot_children_106 : (_eq_407 ? slot_children_106 : (_eq_408 ? 3'd0 : slot_children_106))))))))))))))));
+      slot_children_106 <= (_eq_0 ? slot_children_106 : (_eq_2 ? slot_children_106 : (_eq_5 ? slot_children_106 : (_eq_6 ? slot_children_106 : (_eq_8 ? slot_children_106 : (_eq_396 ? slot_children_106 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1241 ? 3'd0 : slot_children_106) : slot_children_106) : (_eq_1242 ? 3'd4 : slot_children_106)) : (_eq_398 ? slot_children_106 : (_eq_399 ? slot_children_106 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1243 ? _sub_3 : slot_children_106) : slot_children_106) : slot_children_106) : slot_children_106) : (_eq_402 ? slot_children_106 : (_eq_403 ? slot_children_106 : (_eq_404 ? slot_children_106 : (_eq_406 ? slot_children_106 : (_eq_407 ? slot_children_106 : (_eq_408 ? 3'd0 : slot_children_106))))))))))))))));
     end
   end
 
@@ -6890,7 +6871,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_107 <= 3'd0;
     end else begin
-      slot_children_107 <= (_eq_0 ? slot_children_107 : (_eq_2 ? slot_children_107 : (_eq_5 ? slot_children_107 : (_eq_6 ? slot_children_107 : (_eq_8 ? slot_children_107 : (_eq_396 ? slot_children_107 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1244 ? 3'd0 : slot_children_107) : slot_children_107) : (_eq_1245 ? 3'd4 : slot_children_107)) : (_eq_398 ? slot_children_107 : (_eq_399 ? slot_children_107 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1246 ? _sub_4 : slot_children_107) : slot_children_107) : slot_children_107) : slot_children_107) : (_eq_402 ? slot_children_107 : (_eq_403 ? slot_children_107 : (_eq_404 ? slot_children_107 : (_eq_406 ? slot_children_107 : (_eq_407 ? slot_children_107 : (_eq_408 ? 3'd0 : slot_children_107))))))))))))))));
+      slot_children_107 <= (_eq_0 ? slot_children_107 : (_eq_2 ? slot_children_107 : (_eq_5 ? slot_children_107 : (_eq_6 ? slot_children_107 : (_eq_8 ? slot_children_107 : (_eq_396 ? slot_children_107 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1244 ? 3'd0 : slot_children_107) : slot_children_107) : (_eq_1245 ? 3'd4 : slot_children_107)) : (_eq_398 ? slot_children_107 : (_eq_399 ? slot_children_107 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1246 ? _sub_3 : slot_children_107) : slot_children_107) : slot_children_107) : slot_children_107) : (_eq_402 ? slot_children_107 : (_eq_403 ? slot_children_107 : (_eq_404 ? slot_children_107 : (_eq_406 ? slot_children_107 : (_eq_407 ? slot_children_107 : (_eq_408 ? 3'd0 : slot_children_107))))))))))))))));
     end
   end
 
@@ -6898,7 +6879,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_108 <= 3'd0;
     end else begin
-      slot_children_108 <= (_eq_0 ? slot_children_108 : (_eq_2 ? slot_children_108 : (_eq_5 ? slot_children_108 : (_eq_6 ? slot_children_108 : (_eq_8 ? slot_children_108 : (_eq_396 ? slot_children_108 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1247 ? 3'd0 : slot_children_108) : slot_children_108) : (_eq_1248 ? 3'd4 : slot_children_108)) : (_eq_398 ? slot_children_108 : (_eq_399 ? slot_children_108 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1249 ? _sub_4 : slot_children_108) : slot_children_108) : slot_children_108) : slot_children_108) : (_eq_402 ? slot_children_108 : (_eq_403 ? slot_children_108 : (_eq_404 ? slot_children_108 : (_eq_406 ? slot_children_108 : (_eq_407 ? slot_children_108 : (_eq_408 ? 3'd0 : slot_children_108))))))))))))))));
+      slot_children_108 <= (_eq_0 ? slot_children_108 : (_eq_2 ? slot_children_108 : (_eq_5 ? slot_children_108 : (_eq_6 ? slot_children_108 : (_eq_8 ? slot_children_108 : (_eq_396 ? slot_children_108 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1247 ? 3'd0 : slot_children_108) : slot_children_108) : (_eq_1248 ? 3'd4 : slot_children_108)) : (_eq_398 ? slot_children_108 : (_eq_399 ? slot_children_108 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1249 ? _sub_3 : slot_children_108) : slot_children_108) : slot_children_108) : slot_children_108) : (_eq_402 ? slot_children_108 : (_eq_403 ? slot_children_108 : (_eq_404 ? slot_children_108 : (_eq_406 ? slot_children_108 : (_eq_407 ? slot_children_108 : (_eq_408 ? 3'd0 : slot_children_108))))))))))))))));
     end
   end
 
@@ -6906,7 +6887,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_109 <= 3'd0;
     end else begin
-      slot_children_109 <= (_eq_0 ? slot_children_109 : (_eq_2 ? slot_children_109 : (_eq_5 ? slot_children_109 : (_eq_6 ? slot_children_109 : (_eq_8 ? slot_children_109 : (_eq_396 ? slot_children_109 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1250 ? 3'd0 : slot_children_109) : slot_children_109) : (_eq_1251 ? 3'd4 : slot_children_109)) : (_eq_398 ? slot_children_109 : (_eq_399 ? slot_children_109 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1252 ? _sub_4 : slot_children_109) : slot_children_109) : slot_children_109) : slot_children_109) : (_eq_402 ? slot_children_109 : (_eq_403 ? slot_children_109 : (_eq_404 ? slot_children_109 : (_eq_406 ? slot_children_109 : (_eq_407 ? slot_children_109 : (_eq_408 ? 3'd0 : slot_children_109))))))))))))))));
+      slot_children_109 <= (_eq_0 ? slot_children_109 : (_eq_2 ? slot_children_109 : (_eq_5 ? slot_children_109 : (_eq_6 ? slot_children_109 : (_eq_8 ? slot_children_109 : (_eq_396 ? slot_children_109 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1250 ? 3'd0 : slot_children_109) : slot_children_109) : (_eq_1251 ? 3'd4 : slot_children_109)) : (_eq_398 ? slot_children_109 : (_eq_399 ? slot_children_109 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1252 ? _sub_3 : slot_children_109) : slot_children_109) : slot_children_109) : slot_children_109) : (_eq_402 ? slot_children_109 : (_eq_403 ? slot_children_109 : (_eq_404 ? slot_children_109 : (_eq_406 ? slot_children_109 : (_eq_407 ? slot_children_109 : (_eq_408 ? 3'd0 : slot_children_109))))))))))))))));
     end
   end
 
@@ -6914,7 +6895,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_110 <= 3'd0;
     end else begin
-      slot_children_110 <= (_eq_0 ? slot_children_110 : (_eq_2 ? slot_children_110 : (_eq_5 ? slot_children_110 : (_eq_6 ? slot_children_110 : (_eq_8 ? slot_children_110 : (_eq_396 ? slot_children_110 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1253 ? 3'd0 : slot_children_110) : slot_children_110) : (_eq_1254 ? 3'd4 : slot_children_110)) : (_eq_398 ? slot_children_110 : (_eq_399 ? slot_children_110 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1255 ? _sub_4 : slot_children_110) : slot_children_110) : slot_children_110) : slot_children_110) : (_eq_402 ? slot_children_110 : (_eq_403 ? slot_children_110 : (_eq_404 ? slot_children_110 : (_eq_406 ? slot_children_110 : (_eq_407 ? slot_children_110 : (_eq_408 ? 3'd0 : slot_children_110))))))))))))))));
+      slot_children_110 <= (_eq_0 ? slot_children_110 : (_eq_2 ? slot_children_110 : (_eq_5 ? slot_children_110 : (_eq_6 ? slot_children_110 : (_eq_8 ? slot_children_110 : (_eq_396 ? slot_children_110 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1253 ? 3'd0 : slot_children_110) : slot_children_110) : (_eq_1254 ? 3'd4 : slot_children_110)) : (_eq_398 ? slot_children_110 : (_eq_399 ? slot_children_110 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1255 ? _sub_3 : slot_children_110) : slot_children_110) : slot_children_110) : slot_children_110) : (_eq_402 ? slot_children_110 : (_eq_403 ? slot_children_110 : (_eq_404 ? slot_children_110 : (_eq_406 ? slot_children_110 : (_eq_407 ? slot_children_110 : (_eq_408 ? 3'd0 : slot_children_110))))))))))))))));
     end
   end
 
@@ -6922,7 +6903,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_111 <= 3'd0;
     end else begin
-      slot_children_111 <= (_eq_0 ? slot_children_111 : (_eq_2 ? slot_children_111 : (_eq_5 ? slot_children_111 : (_eq_6 ? slot_children_111 : (_eq_8 ? slot_children_111 : (_eq_396 ? slot_children_111 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1256 ? 3'd0 : slot_children_111) : slot_children_111) : (_eq_1257 ? 3'd4 : slot_children_111)) : (_eq_398 ? slot_children_111 : (_eq_399 ? slot_children_111 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1258 ? _sub_4 : slot_children_111) : slot_children_111) : slot_children_111) : slot_children_111) : (_eq_402 ? slot_children_111 : (_eq_403 ? slot_children_111 : (_eq_404 ? slot_children_111 : (_eq_406 ? slot_children_111 : (_eq_407 ? slot_children_111 : (_eq_408 ? 3'd0 : slot_children_111))))))))))))))));
+      slot_children_111 <= (_eq_0 ? slot_children_111 : (_eq_2 ? slot_children_111 : (_eq_5 ? slot_children_111 : (_eq_6 ? slot_children_111 : (_eq_8 ? slot_children_111 : (_eq_396 ? slot_children_111 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1256 ? 3'd0 : slot_children_111) : slot_children_111) : (_eq_1257 ? 3'd4 : slot_children_111)) : (_eq_398 ? slot_children_111 : (_eq_399 ? slot_children_111 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1258 ? _sub_3 : slot_children_111) : slot_children_111) : slot_children_111) : slot_children_111) : (_eq_402 ? slot_children_111 : (_eq_403 ? slot_children_111 : (_eq_404 ? slot_children_111 : (_eq_406 ? slot_children_111 : (_eq_407 ? slot_children_111 : (_eq_408 ? 3'd0 : slot_children_111))))))))))))))));
     end
   end
 
@@ -6930,7 +6911,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_112 <= 3'd0;
     end else begin
-      slot_children_112 <= (_eq_0 ? slot_children_112 : (_eq_2 ? slot_children_112 : (_eq_5 ? slot_children_112 : (_eq_6 ? slot_children_112 : (_eq_8 ? slot_children_112 : (_eq_396 ? slot_children_112 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1259 ? 3'd0 : slot_children_112) : slot_children_112) : (_eq_1260 ? 3'd4 : slot_children_112)) : (_eq_398 ? slot_children_112 : (_eq_399 ? slot_children_112 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1261 ? _sub_4 : slot_children_112) : slot_children_112) : slot_children_112) : slot_children_112) : (_eq_402 ? slot_children_112 : (_eq_403 ? slot_children_112 : (_eq_404 ? slot_children_112 : (_eq_406 ? slot_children_112 : (_eq_407 ? slot_children_112 : (_eq_408 ? 3'd0 : slot_children_112))))))))))))))));
+      slot_children_112 <= (_eq_0 ? slot_children_112 : (_eq_2 ? slot_children_112 : (_eq_5 ? slot_children_112 : (_eq_6 ? slot_children_112 : (_eq_8 ? slot_children_112 : (_eq_396 ? slot_children_112 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1259 ? 3'd0 : slot_children_112) : slot_children_112) : (_eq_1260 ? 3'd4 : slot_children_112)) : (_eq_398 ? slot_children_112 : (_eq_399 ? slot_children_112 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1261 ? _sub_3 : slot_children_112) : slot_children_112) : slot_children_112) : slot_children_112) : (_eq_402 ? slot_children_112 : (_eq_403 ? slot_children_112 : (_eq_404 ? slot_children_112 : (_eq_406 ? slot_children_112 : (_eq_407 ? slot_children_112 : (_eq_408 ? 3'd0 : slot_children_112))))))))))))))));
     end
   end
 
@@ -6938,7 +6919,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_113 <= 3'd0;
     end else begin
-      slot_children_113 <= (_eq_0 ? slot_children_113 : (_eq_2 ? slot_children_113 : (_eq_5 ? slot_children_113 : (_eq_6 ? slot_children_113 : (_eq_8 ? slot_children_113 : (_eq_396 ? slot_children_113 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1262 ? 3'd0 : slot_children_113) : slot_children_113) : (_eq_1263 ? 3'd4 : slot_children_113)) : (_eq_398 ? slot_children_113 : (_eq_399 ? slot_children_113 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1264 ? _sub_4 : slot_children_113) : slot_children_113) : slot_children_113) : slot_children_113) : (_eq_402 ? slot_children_113 : (_eq_403 ? slot_children_113 : (_eq_404 ? slot_children_113 : (_eq_406 ? slot_children_113 : (_eq_407 ? slot_children_113 : (_eq_408 ? 3'd0 : slot_children_113))))))))))))))));
+      slot_children_113 <= (_eq_0 ? slot_children_113 : (_eq_2 ? slot_children_113 : (_eq_5 ? slot_children_113 : (_eq_6 ? slot_children_113 : (_eq_8 ? slot_children_113 : (_eq_396 ? slot_children_113 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1262 ? 3'd0 : slot_children_113) : slot_children_113) : (_eq_1263 ? 3'd4 : slot_children_113)) : (_eq_398 ? slot_children_113 : (_eq_399 ? slot_children_113 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1264 ? _sub_3 : slot_children_113) : slot_children_113) : slot_children_113) : slot_children_113) : (_eq_402 ? slot_children_113 : (_eq_403 ? slot_children_113 : (_eq_404 ? slot_children_113 : (_eq_406 ? slot_children_113 : (_eq_407 ? slot_children_113 : (_eq_408 ? 3'd0 : slot_children_113))))))))))))))));
     end
   end
 
@@ -6946,7 +6927,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_114 <= 3'd0;
     end else begin
-      slot_children_114 <= (_eq_0 ? slot_children_114 : (_eq_2 ? slot_children_114 : (_eq_5 ? slot_children_114 : (_eq_6 ? slot_children_114 : (_eq_8 ? slot_children_114 : (_eq_396 ? slot_children_114 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1265 ? 3'd0 : slot_children_114) : slot_children_114) : (_eq_1266 ? 3'd4 : slot_children_114)) : (_eq_398 ? slot_children_114 : (_eq_399 ? slot_children_114 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1267 ? _sub_4 : slot_children_114) : slot_children_114) : slot_children_114) : slot_children_114) : (_eq_402 ? slot_children_114 : (_eq_403 ? slot_children_114 : (_eq_404 ? slot_children_114 : (_eq_406 ? slot_children_114 : (_eq_407 ? slot_children_114 : (_eq_408 ? 3'd0 : slot_children_114))))))))))))))));
+      slot_children_114 <= (_eq_0 ? slot_children_114 : (_eq_2 ? slot_children_114 : (_eq_5 ? slot_children_114 : (_eq_6 ? slot_children_114 : (_eq_8 ? slot_children_114 : (_eq_396 ? slot_children_114 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1265 ? 3'd0 : slot_children_114) : slot_children_114) : (_eq_1266 ? 3'd4 : slot_children_114)) : (_eq_398 ? slot_children_114 : (_eq_399 ? slot_children_114 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1267 ? _sub_3 : slot_children_114) : slot_children_114) : slot_children_114) : slot_children_114) : (_eq_402 ? slot_children_114 : (_eq_403 ? slot_children_114 : (_eq_404 ? slot_children_114 : (_eq_406 ? slot_children_114 : (_eq_407 ? slot_children_114 : (_eq_408 ? 3'd0 : slot_children_114))))))))))))))));
     end
   end
 
@@ -6954,7 +6935,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_115 <= 3'd0;
     end else begin
-      slot_children_115 <= (_eq_0 ? slot_children_115 : (_eq_2 ? slot_children_115 : (_eq_5 ? slot_children_115 : (_eq_6 ? slot_children_115 : (_eq_8 ? slot_children_115 : (_eq_396 ? slot_children_115 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1268 ? 3'd0 : slot_children_115) : slot_children_115) : (_eq_1269 ? 3'd4 : slot_children_115)) : (_eq_398 ? slot_children_115 : (_eq_399 ? slot_children_115 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1270 ? _sub_4 : slot_children_115) : slot_children_115) : slot_children_115) : slot_children_115) : (_eq_402 ? slot_children_115 : (_eq_403 ? slot_children_115 : (_eq_404 ? slot_children_115 : (_eq_406 ? slot_children_115 : (_eq_407 ? slot_children_115 : (_eq_408 ? 3'd0 : slot_children_115))))))))))))))));
+      slot_children_115 <= (_eq_0 ? slot_children_115 : (_eq_2 ? slot_children_115 : (_eq_5 ? slot_children_115 : (_eq_6 ? slot_children_115 : (_eq_8 ? slot_children_115 : (_eq_396 ? slot_children_115 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1268 ? 3'd0 : slot_children_115) : slot_children_115) : (_eq_1269 ? 3'd4 : slot_children_115)) : (_eq_398 ? slot_children_115 : (_eq_399 ? slot_children_115 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1270 ? _sub_3 : slot_children_115) : slot_children_115) : slot_children_115) : slot_children_115) : (_eq_402 ? slot_children_115 : (_eq_403 ? slot_children_115 : (_eq_404 ? slot_children_115 : (_eq_406 ? slot_children_115 : (_eq_407 ? slot_children_115 : (_eq_408 ? 3'd0 : slot_children_115))))))))))))))));
     end
   end
 
@@ -6962,7 +6943,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_116 <= 3'd0;
     end else begin
-      slot_children_116 <= (_eq_0 ? slot_children_116 : (_eq_2 ? slot_children_116 : (_eq_5 ? slot_children_116 : (_eq_6 ? slot_children_116 : (_eq_8 ? slot_children_116 : (_eq_396 ? slot_children_116 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1271 ? 3'd0 : slot_children_116) : slot_children_116) : (_eq_1272 ? 3'd4 : slot_children_116)) : (_eq_398 ? slot_children_116 : (_eq_399 ? slot_children_116 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1273 ? _sub_4 : slot_children_116) : slot_children_116) : slot_children_116) : slot_children_116) : (_eq_402 ? slot_children_116 : (_eq_403 ? slot_children_116 : (_eq_404 ? slot_children_116 : (_eq_406 ? slot_children_116 : (_eq_407 ? slot_children_116 : (_eq_408 ? 3'd0 : slot_children_116))))))))))))))));
+      slot_children_116 <= (_eq_0 ? slot_children_116 : (_eq_2 ? slot_children_116 : (_eq_5 ? slot_children_116 : (_eq_6 ? slot_children_116 : (_eq_8 ? slot_children_116 : (_eq_396 ? slot_children_116 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1271 ? 3'd0 : slot_children_116) : slot_children_116) : (_eq_1272 ? 3'd4 : slot_children_116)) : (_eq_398 ? slot_children_116 : (_eq_399 ? slot_children_116 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1273 ? _sub_3 : slot_children_116) : slot_children_116) : slot_children_116) : slot_children_116) : (_eq_402 ? slot_children_116 : (_eq_403 ? slot_children_116 : (_eq_404 ? slot_children_116 : (_eq_406 ? slot_children_116 : (_eq_407 ? slot_children_116 : (_eq_408 ? 3'd0 : slot_children_116))))))))))))))));
     end
   end
 
@@ -6970,7 +6951,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_117 <= 3'd0;
     end else begin
-      slot_children_117 <= (_eq_0 ? slot_children_117 : (_eq_2 ? slot_children_117 : (_eq_5 ? slot_children_117 : (_eq_6 ? slot_children_117 : (_eq_8 ? slot_children_117 : (_eq_396 ? slot_children_117 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1274 ? 3'd0 : slot_children_117) : slot_children_117) : (_eq_1275 ? 3'd4 : slot_children_117)) : (_eq_398 ? slot_children_117 : (_eq_399 ? slot_children_117 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1276 ? _sub_4 : slot_children_117) : slot_children_117) : slot_children_117) : slot_children_117) : (_eq_402 ? slot_children_117 : (_eq_403 ? slot_children_117 : (_eq_404 ? slot_children_117 : (_eq_406 ? slot_children_117 : (_eq_407 ? slot_children_117 : (_eq_408 ? 3'd0 : slot_children_117))))))))))))))));
+      slot_children_117 <= (_eq_0 ? slot_children_117 : (_eq_2 ? slot_children_117 : (_eq_5 ? slot_children_117 : (_eq_6 ? slot_children_117 : (_eq_8 ? slot_children_117 : (_eq_396 ? slot_children_117 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1274 ? 3'd0 : slot_children_117) : slot_children_117) : (_eq_1275 ? 3'd4 : slot_children_117)) : (_eq_398 ? slot_children_117 : (_eq_399 ? slot_children_117 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1276 ? _sub_3 : slot_children_117) : slot_children_117) : slot_children_117) : slot_children_117) : (_eq_402 ? slot_children_117 : (_eq_403 ? slot_children_117 : (_eq_404 ? slot_children_117 : (_eq_406 ? slot_children_117 : (_eq_407 ? slot_children_117 : (_eq_408 ? 3'd0 : slot_children_117))))))))))))))));
     end
   end
 
@@ -6978,7 +6959,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_118 <= 3'd0;
     end else begin
-      slot_children_118 <= (_eq_0 ? slot_children_118 : (_eq_2 ? slot_children_118 : (_eq_5 ? slot_children_118 : (_eq_6 ? slot_children_118 : (_eq_8 ? slot_children_118 : (_eq_396 ? slot_children_118 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1277 ? 3'd0 : slot_children_118) : slot_children_118) : (_eq_1278 ? 3'd4 : slot_children_118)) : (_eq_398 ? slot_children_118 : (_eq_399 ? slot_children_118 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1279 ? _sub_4 : slot_children_118) : slot_children_118) : slot_children_118) : slot_children_118) : (_eq_402 ? slot_children_118 : (_eq_403 ? slot_children_118 : (_eq_404 ? slot_children_118 : (_eq_406 ? slot_children_118 : (_eq_407 ? slot_children_118 : (_eq_408 ? 3'd0 : slot_children_118))))))))))))))));
+      slot_children_118 <= (_eq_0 ? slot_children_118 : (_eq_2 ? slot_children_118 : (_eq_5 ? slot_children_118 : (_eq_6 ? slot_children_118 : (_eq_8 ? slot_children_118 : (_eq_396 ? slot_children_118 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1277 ? 3'd0 : slot_children_118) : slot_children_118) : (_eq_1278 ? 3'd4 : slot_children_118)) : (_eq_398 ? slot_children_118 : (_eq_399 ? slot_children_118 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1279 ? _sub_3 : slot_children_118) : slot_children_118) : slot_children_118) : slot_children_118) : (_eq_402 ? slot_children_118 : (_eq_403 ? slot_children_118 : (_eq_404 ? slot_children_118 : (_eq_406 ? slot_children_118 : (_eq_407 ? slot_children_118 : (_eq_408 ? 3'd0 : slot_children_118))))))))))))))));
     end
   end
 
@@ -6986,7 +6967,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_119 <= 3'd0;
     end else begin
-      slot_children_119 <= (_eq_0 ? slot_children_119 : (_eq_2 ? slot_children_119 : (_eq_5 ? slot_children_119 : (_eq_6 ? slot_children_119 : (_eq_8 ? slot_children_119 : (_eq_396 ? slot_children_119 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1280 ? 3'd0 : slot_children_119) : slot_children_119) : (_eq_1281 ? 3'd4 : slot_children_119)) : (_eq_398 ? slot_children_119 : (_eq_399 ? slot_children_119 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1282 ? _sub_4 : slot_children_119) : slot_children_119) : slot_children_119) : slot_children_119) : (_eq_402 ? slot_children_119 : (_eq_403 ? slot_children_119 : (_eq_404 ? slot_children_119 : (_eq_406 ? slot_children_119 : (_eq_407 ? slot_children_119 : (_eq_408 ? 3'd0 : slot_children_119))))))))))))))));
+      slot_children_119 <= (_eq_0 ? slot_children_119 : (_eq_2 ? slot_children_119 : (_eq_5 ? slot_children_119 : (_eq_6 ? slot_children_119 : (_eq_8 ? slot_children_119 : (_eq_396 ? slot_children_119 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1280 ? 3'd0 : slot_children_119) : slot_children_119) : (_eq_1281 ? 3'd4 : slot_children_119)) : (_eq_398 ? slot_children_119 : (_eq_399 ? slot_children_119 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1282 ? _sub_3 : slot_children_119) : slot_children_119) : slot_children_119) : slot_children_119) : (_eq_402 ? slot_children_119 : (_eq_403 ? slot_children_119 : (_eq_404 ? slot_children_119 : (_eq_406 ? slot_children_119 : (_eq_407 ? slot_children_119 : (_eq_408 ? 3'd0 : slot_children_119))))))))))))))));
     end
   end
 
@@ -6994,7 +6975,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_120 <= 3'd0;
     end else begin
-      slot_children_120 <= (_eq_0 ? slot_children_120 : (_eq_2 ? slot_children_120 : (_eq_5 ? slot_children_120 : (_eq_6 ? slot_children_120 : (_eq_8 ? slot_children_120 : (_eq_396 ? slot_children_120 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1283 ? 3'd0 : slot_children_120) : slot_children_120) : (_eq_1284 ? 3'd4 : slot_children_120)) : (_eq_398 ? slot_children_120 : (_eq_399 ? slot_children_120 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1285 ? _sub_4 : slot_children_120) : slot_children_120) : slot_children_120) : slot_children_120) : (_eq_402 ? slot_children_120 : (_eq_403 ? slot_children_120 : (_eq_404 ? slot_children_120 : (_eq_406 ? slot_children_120 : (_eq_407 ? slot_children_120 : (_eq_408 ? 3'd0 : slot_children_120))))))))))))))));
+      slot_children_120 <= (_eq_0 ? slot_children_120 : (_eq_2 ? slot_children_120 : (_eq_5 ? slot_children_120 : (_eq_6 ? slot_children_120 : (_eq_8 ? slot_children_120 : (_eq_396 ? slot_children_120 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1283 ? 3'd0 : slot_children_120) : slot_children_120) : (_eq_1284 ? 3'd4 : slot_children_120)) : (_eq_398 ? slot_children_120 : (_eq_399 ? slot_children_120 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1285 ? _sub_3 : slot_children_120) : slot_children_120) : slot_children_120) : slot_children_120) : (_eq_402 ? slot_children_120 : (_eq_403 ? slot_children_120 : (_eq_404 ? slot_children_120 : (_eq_406 ? slot_children_120 : (_eq_407 ? slot_children_120 : (_eq_408 ? 3'd0 : slot_children_120))))))))))))))));
     end
   end
 
@@ -7002,7 +6983,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_121 <= 3'd0;
     end else begin
-      slot_children_121 <= (_eq_0 ? slot_children_121 : (_eq_2 ? slot_children_121 : (_eq_5 ? slot_children_121 : (_eq_6 ? slot_children_121 : (_eq_8 ? slot_children_121 : (_eq_396 ? slot_children_121 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1286 ? 3'd0 : slot_children_121) : slot_children_121) : (_eq_1287 ? 3'd4 : slot_children_121)) : (_eq_398 ? slot_children_121 : (_eq_399 ? slot_children_121 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1288 ? _sub_4 : slot_children_121) : slot_children_121) : slot_children_121) : slot_children_121) : (_eq_402 ? slot_children_121 : (_eq_403 ? slot_children_121 : (_eq_404 ? slot_children_121 : (_eq_406 ? slot_children_121 : (_eq_407 ? slot_children_121 : (_eq_408 ? 3'd0 : slot_children_121))))))))))))))));
+      slot_children_121 <= (_eq_0 ? slot_children_121 : (_eq_2 ? slot_children_121 : (_eq_5 ? slot_children_121 : (_eq_6 ? slot_children_121 : (_eq_8 ? slot_children_121 : (_eq_396 ? slot_children_121 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1286 ? 3'd0 : slot_children_121) : slot_children_121) : (_eq_1287 ? 3'd4 : slot_children_121)) : (_eq_398 ? slot_children_121 : (_eq_399 ? slot_children_121 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1288 ? _sub_3 : slot_children_121) : slot_children_121) : slot_children_121) : slot_children_121) : (_eq_402 ? slot_children_121 : (_eq_403 ? slot_children_121 : (_eq_404 ? slot_children_121 : (_eq_406 ? slot_children_121 : (_eq_407 ? slot_children_121 : (_eq_408 ? 3'd0 : slot_children_121))))))))))))))));
     end
   end
 
@@ -7010,7 +6991,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_122 <= 3'd0;
     end else begin
-      slot_children_122 <= (_eq_0 ? slot_children_122 : (_eq_2 ? slot_children_122 : (_eq_5 ? slot_children_122 : (_eq_6 ? slot_children_122 : (_eq_8 ? slot_children_122 : (_eq_396 ? slot_children_122 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1289 ? 3'd0 : slot_children_122) : slot_children_122) : (_eq_1290 ? 3'd4 : slot_children_122)) : (_eq_398 ? slot_children_122 : (_eq_399 ? slot_children_122 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1291 ? _sub_4 : slot_children_122) : slot_children_122) : slot_children_122) : slot_children_122) : (_eq_402 ? slot_children_122 : (_eq_403 ? slot_children_122 : (_eq_404 ? slot_children_122 : (_eq_406 ? slot_children_122 : (_eq_407 ? slot_children_122 : (_eq_408 ? 3'd0 : slot_children_122))))))))))))))));
+      slot_children_122 <= (_eq_0 ? slot_children_122 : (_eq_2 ? slot_children_122 : (_eq_5 ? slot_children_122 : (_eq_6 ? slot_children_122 : (_eq_8 ? slot_children_122 : (_eq_396 ? slot_children_122 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1289 ? 3'd0 : slot_children_122) : slot_children_122) : (_eq_1290 ? 3'd4 : slot_children_122)) : (_eq_398 ? slot_children_122 : (_eq_399 ? slot_children_122 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1291 ? _sub_3 : slot_children_122) : slot_children_122) : slot_children_122) : slot_children_122) : (_eq_402 ? slot_children_122 : (_eq_403 ? slot_children_122 : (_eq_404 ? slot_children_122 : (_eq_406 ? slot_children_122 : (_eq_407 ? slot_children_122 : (_eq_408 ? 3'd0 : slot_children_122))))))))))))))));
     end
   end
 
@@ -7018,7 +6999,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_123 <= 3'd0;
     end else begin
-      slot_children_123 <= (_eq_0 ? slot_children_123 : (_eq_2 ? slot_children_123 : (_eq_5 ? slot_children_123 : (_eq_6 ? slot_children_123 : (_eq_8 ? slot_children_123 : (_eq_396 ? slot_children_123 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1292 ? 3'd0 : slot_children_123) : slot_children_123) : (_eq_1293 ? 3'd4 : slot_children_123)) : (_eq_398 ? slot_children_123 : (_eq_399 ? slot_children_123 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1294 ? _sub_4 : slot_children_123) : slot_children_123) : slot_children_123) : slot_children_123) : (_eq_402 ? slot_children_123 : (_eq_403 ? slot_children_123 : (_eq_404 ? slot_children_123 : (_eq_406 ? slot_children_123 : (_eq_407 ? slot_children_123 : (_eq_408 ? 3'd0 : slot_children_123))))))))))))))));
+      slot_children_123 <= (_eq_0 ? slot_children_123 : (_eq_2 ? slot_children_123 : (_eq_5 ? slot_children_123 : (_eq_6 ? slot_children_123 : (_eq_8 ? slot_children_123 : (_eq_396 ? slot_children_123 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1292 ? 3'd0 : slot_children_123) : slot_children_123) : (_eq_1293 ? 3'd4 : slot_children_123)) : (_eq_398 ? slot_children_123 : (_eq_399 ? slot_children_123 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1294 ? _sub_3 : slot_children_123) : slot_children_123) : slot_children_123) : slot_children_123) : (_eq_402 ? slot_children_123 : (_eq_403 ? slot_children_123 : (_eq_404 ? slot_children_123 : (_eq_406 ? slot_children_123 : (_eq_407 ? slot_children_123 : (_eq_408 ? 3'd0 : slot_children_123))))))))))))))));
     end
   end
 
@@ -7026,7 +7007,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_124 <= 3'd0;
     end else begin
-      slot_children_124 <= (_eq_0 ? slot_children_124 : (_eq_2 ? slot_children_124 : (_eq_5 ? slot_children_124 : (_eq_6 ? slot_children_124 : (_eq_8 ? slot_children_124 : (_eq_396 ? slot_children_124 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1295 ? 3'd0 : slot_children_124) : slot_children_124) : (_eq_1296 ? 3'd4 : slot_children_124)) : (_eq_398 ? slot_children_124 : (_eq_399 ? slot_children_124 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1297 ? _sub_4 : slot_children_124) : slot_children_124) : slot_children_124) : slot_children_124) : (_eq_402 ? slot_children_124 : (_eq_403 ? slot_children_124 : (_eq_404 ? slot_children_124 : (_eq_406 ? slot_children_124 : (_eq_407 ? slot_children_124 : (_eq_408 ? 3'd0 : slot_children_124))))))))))))))));
+      slot_children_124 <= (_eq_0 ? slot_children_124 : (_eq_2 ? slot_children_124 : (_eq_5 ? slot_children_124 : (_eq_6 ? slot_children_124 : (_eq_8 ? slot_children_124 : (_eq_396 ? slot_children_124 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1295 ? 3'd0 : slot_children_124) : slot_children_124) : (_eq_1296 ? 3'd4 : slot_children_124)) : (_eq_398 ? slot_children_124 : (_eq_399 ? slot_children_124 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1297 ? _sub_3 : slot_children_124) : slot_children_124) : slot_children_124) : slot_children_124) : (_eq_402 ? slot_children_124 : (_eq_403 ? slot_children_124 : (_eq_404 ? slot_children_124 : (_eq_406 ? slot_children_124 : (_eq_407 ? slot_children_124 : (_eq_408 ? 3'd0 : slot_children_124))))))))))))))));
     end
   end
 
@@ -7034,7 +7015,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_125 <= 3'd0;
     end else begin
-      slot_children_125 <= (_eq_0 ? slot_children_125 : (_eq_2 ? slot_children_125 : (_eq_5 ? slot_children_125 : (_eq_6 ? slot_children_125 : (_eq_8 ? slot_children_125 : (_eq_396 ? slot_children_125 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1298 ? 3'd0 : slot_children_125) : slot_children_125) : (_eq_1299 ? 3'd4 : slot_children_125)) : (_eq_398 ? slot_children_125 : (_eq_399 ? slot_children_125 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1300 ? _sub_4 : slot_children_125) : slot_children_125) : slot_children_125) : slot_children_125) : (_eq_402 ? slot_children_125 : (_eq_403 ? slot_children_125 : (_eq_404 ? slot_children_125 : (_eq_406 ? slot_children_125 : (_eq_407 ? slot_children_125 : (_eq_408 ? 3'd0 : slot_children_125))))))))))))))));
+      slot_children_125 <= (_eq_0 ? slot_children_125 : (_eq_2 ? slot_children_125 : (_eq_5 ? slot_children_125 : (_eq_6 ? slot_children_125 : (_eq_8 ? slot_children_125 : (_eq_396 ? slot_children_125 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1298 ? 3'd0 : slot_children_125) : slot_children_125) : (_eq_1299 ? 3'd4 : slot_children_125)) : (_eq_398 ? slot_children_125 : (_eq_399 ? slot_children_125 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1300 ? _sub_3 : slot_children_125) : slot_children_125) : slot_children_125) : slot_children_125) : (_eq_402 ? slot_children_125 : (_eq_403 ? slot_children_125 : (_eq_404 ? slot_children_125 : (_eq_406 ? slot_children_125 : (_eq_407 ? slot_children_125 : (_eq_408 ? 3'd0 : slot_children_125))))))))))))))));
     end
   end
 
@@ -7042,7 +7023,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_126 <= 3'd0;
     end else begin
-      slot_children_126 <= (_eq_0 ? slot_children_126 : (_eq_2 ? slot_children_126 : (_eq_5 ? slot_children_126 : (_eq_6 ? slot_children_126 : (_eq_8 ? slot_children_126 : (_eq_396 ? slot_children_126 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1301 ? 3'd0 : slot_children_126) : slot_children_126) : (_eq_1302 ? 3'd4 : slot_children_126)) : (_eq_398 ? slot_children_126 : (_eq_399 ? slot_children_126 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1303 ? _sub_4 : slot_children_126) : slot_children_126) : slot_children_126) : slot_children_126) : (_eq_402 ? slot_children_126 : (_eq_403 ? slot_children_126 : (_eq_404 ? slot_children_126 : (_eq_406 ? slot_children_126 : (_eq_407 ? slot_children_126 : (_eq_408 ? 3'd0 : slot_children_126))))))))))))))));
+      slot_children_126 <= (_eq_0 ? slot_children_126 : (_eq_2 ? slot_children_126 : (_eq_5 ? slot_children_126 : (_eq_6 ? slot_children_126 : (_eq_8 ? slot_children_126 : (_eq_396 ? slot_children_126 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1301 ? 3'd0 : slot_children_126) : slot_children_126) : (_eq_1302 ? 3'd4 : slot_children_126)) : (_eq_398 ? slot_children_126 : (_eq_399 ? slot_children_126 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1303 ? _sub_3 : slot_children_126) : slot_children_126) : slot_children_126) : slot_children_126) : (_eq_402 ? slot_children_126 : (_eq_403 ? slot_children_126 : (_eq_404 ? slot_children_126 : (_eq_406 ? slot_children_126 : (_eq_407 ? slot_children_126 : (_eq_408 ? 3'd0 : slot_children_126))))))))))))))));
     end
   end
 
@@ -7050,7 +7031,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_127 <= 3'd0;
     end else begin
-      slot_children_127 <= (_eq_0 ? slot_children_127 : (_eq_2 ? slot_children_127 : (_eq_5 ? slot_children_127 : (_eq_6 ? slot_children_127 : (_eq_8 ? slot_children_127 : (_eq_396 ? slot_children_127 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1304 ? 3'd0 : slot_children_127) : slot_children_127) : (_eq_1305 ? 3'd4 : slot_children_127)) : (_eq_398 ? slot_children_127 : (_eq_399 ? slot_children_127 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1306 ? _sub_4 : slot_children_127) : slot_children_127) : slot_children_127) : slot_children_127) : (_eq_402 ? slot_children_127 : (_eq_403 ? slot_children_127 : (_eq_404 ? slot_children_127 : (_eq_406 ? slot_children_127 : (_eq_407 ? slot_children_127 : (_eq_408 ? 3'd0 : slot_children_127))))))))))))))));
+      slot_children_127 <= (_eq_0 ? slot_children_127 : (_eq_2 ? slot_children_127 : (_eq_5 ? slot_children_127 : (_eq_6 ? slot_children_127 : (_eq_8 ? slot_children_127 : (_eq_396 ? slot_children_127 : (_eq_397 ? (_or_257 ? (cmd_fire ? (_eq_1304 ? 3'd0 : slot_children_127) : slot_children_127) : (_eq_1305 ? 3'd4 : slot_children_127)) : (_eq_398 ? slot_children_127 : (_eq_399 ? slot_children_127 : (_eq_400 ? (_eq_401 ? (merge_now_p ? (cmd_fire ? (_eq_1306 ? _sub_3 : slot_children_127) : slot_children_127) : slot_children_127) : slot_children_127) : (_eq_402 ? slot_children_127 : (_eq_403 ? slot_children_127 : (_eq_404 ? slot_children_127 : (_eq_406 ? slot_children_127 : (_eq_407 ? slot_children_127 : (_eq_408 ? 3'd0 : slot_children_127))))))))))))))));
     end
   end
 
@@ -7058,7 +7039,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_n <= 64'd0;
     end else begin
-      st_n <= (ev_clear ? 64'd0 : (ev_commit ? _add_1 : st_n));
+      st_n <= (ev_clear ? 64'd0 : (ev_commit ? _add_0 : st_n));
     end
   end
 
@@ -7066,7 +7047,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_updates <= 64'd0;
     end else begin
-      st_updates <= (ev_clear ? 64'd0 : (ev_commit ? _add_2 : st_updates));
+      st_updates <= (ev_clear ? 64'd0 : (ev_commit ? _add_1 : st_updates));
     end
   end
 
@@ -7074,7 +7055,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_splits <= 64'd0;
     end else begin
-      st_splits <= (ev_clear ? 64'd0 : (ev_split ? _add_3 : st_splits));
+      st_splits <= (ev_clear ? 64'd0 : (ev_split ? _add_2 : st_splits));
     end
   end
 
@@ -7082,7 +7063,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_merges <= 64'd0;
     end else begin
-      st_merges <= (ev_clear ? 64'd0 : _add_4);
+      st_merges <= (ev_clear ? 64'd0 : _add_3);
     end
   end
 
@@ -7090,7 +7071,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_merge_batches <= 64'd0;
     end else begin
-      st_merge_batches <= (ev_clear ? 64'd0 : (ev_batch ? _add_5 : st_merge_batches));
+      st_merge_batches <= (ev_clear ? 64'd0 : (ev_batch ? _add_4 : st_merge_batches));
     end
   end
 
@@ -7098,7 +7079,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_deferred_splits <= 64'd0;
     end else begin
-      st_deferred_splits <= (ev_clear ? 64'd0 : (ev_deferred ? _add_6 : st_deferred_splits));
+      st_deferred_splits <= (ev_clear ? 64'd0 : (ev_deferred ? _add_5 : st_deferred_splits));
     end
   end
 
@@ -7106,7 +7087,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_saturations <= 64'd0;
     end else begin
-      st_saturations <= (ev_clear ? 64'd0 : (ev_saturation ? _add_7 : st_saturations));
+      st_saturations <= (ev_clear ? 64'd0 : (ev_saturation ? _add_6 : st_saturations));
     end
   end
 
@@ -7130,7 +7111,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_nodes <= 8'd1;
     end else begin
-      st_nodes <= (ev_clear ? 8'd1 : _sub_5);
+      st_nodes <= (ev_clear ? 8'd1 : _sub_4);
     end
   end
 
@@ -7146,7 +7127,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_not_0 ? _mux_72 : next_merge) : (_eq_2 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_8 ? next_merge : (_eq_396 ? next_merge : (_eq_397 ? next_merge : (_eq_398 ? next_merge : (_eq_399 ? next_merge : (_eq_400 ? next_merge : (_eq_402 ? next_merge : (_eq_403 ? (_not_140 ? (_or_r_1 ? next_merge : _bits_398) : next_merge) : next_merge))))))))))));
+      next_merge <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_72 : next_merge) : next_merge) : (_eq_2 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_8 ? next_merge : (_eq_396 ? next_merge : (_eq_397 ? next_merge : (_eq_398 ? next_merge : (_eq_399 ? next_merge : (_eq_400 ? next_merge : (_eq_402 ? next_merge : (_eq_403 ? (_not_140 ? (_or_r_1 ? next_merge : _bits_398) : next_merge) : next_merge))))))))))));
     end
   end
 
@@ -7154,7 +7135,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge <= 64'd0;
     end else begin
-      until_merge <= (_eq_0 ? (_not_0 ? _mux_72 : (commit_fire ? _sub_6 : until_merge)) : (_eq_2 ? (commit_fire ? _sub_6 : until_merge) : (_eq_5 ? (commit_fire ? _sub_6 : until_merge) : (_eq_6 ? (commit_fire ? _sub_6 : until_merge) : (_eq_8 ? (commit_fire ? _sub_6 : until_merge) : (_eq_396 ? (commit_fire ? _sub_6 : until_merge) : (_eq_397 ? (commit_fire ? _sub_6 : until_merge) : (_eq_398 ? (commit_fire ? _sub_6 : until_merge) : (_eq_399 ? (commit_fire ? _sub_6 : until_merge) : (_eq_400 ? (commit_fire ? _sub_6 : until_merge) : (_eq_402 ? (_or_258 ? _sub_7 : (commit_fire ? _sub_6 : until_merge)) : (commit_fire ? _sub_6 : until_merge))))))))))));
+      until_merge <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_72 : (commit_fire ? _sub_5 : until_merge)) : (commit_fire ? _sub_5 : until_merge)) : (_eq_2 ? (commit_fire ? _sub_5 : until_merge) : (_eq_5 ? (commit_fire ? _sub_5 : until_merge) : (_eq_6 ? (commit_fire ? _sub_5 : until_merge) : (_eq_8 ? (commit_fire ? _sub_5 : until_merge) : (_eq_396 ? (commit_fire ? _sub_5 : until_merge) : (_eq_397 ? (commit_fire ? _sub_5 : until_merge) : (_eq_398 ? (commit_fire ? _sub_5 : until_merge) : (_eq_399 ? (commit_fire ? _sub_5 : until_merge) : (_eq_400 ? (commit_fire ? _sub_5 : until_merge) : (_eq_402 ? (_or_258 ? _sub_6 : (commit_fire ? _sub_5 : until_merge)) : (commit_fire ? _sub_5 : until_merge))))))))))));
     end
   end
 
@@ -7170,7 +7151,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_eq_0 ? (_not_0 ? _mux_73 : eps_active) : eps_active);
+      eps_active <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_73 : eps_active) : eps_active) : eps_active);
     end
   end
 
@@ -7178,7 +7159,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_eq_0 ? (_not_0 ? _mux_74 : q_active) : q_active);
+      q_active <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_74 : q_active) : q_active) : q_active);
     end
   end
 
@@ -7188,10 +7169,6 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   always @(posedge clock) begin
     op_len <= (commit_fire ? (defer_now ? op_len : (_or_0 ? hit_len : op_len)) : op_len);
-  end
-
-  always @(posedge clock) begin
-    op_key <= (commit_fire ? (defer_now ? op_key : (_or_0 ? io_head_key : op_key)) : op_key);
   end
 
   always @(posedge clock) begin
@@ -7234,7 +7211,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       front_count <= 6'd0;
     end else begin
-      front_count <= _sub_8;
+      front_count <= _sub_7;
     end
   end
 
@@ -7242,79 +7219,15 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       sram_count <= 8'd0;
     end else begin
-      sram_count <= _sub_9;
+      sram_count <= _sub_8;
     end
-  end
-
-  always @(posedge clock) begin
-    undo_0 <= (_eq_0 ? undo_0 : (_eq_2 ? undo_0 : (_eq_5 ? (io_counterResult_valid ? (_eq_1309 ? _cat_66 : undo_0) : undo_0) : undo_0)));
-  end
-
-  always @(posedge clock) begin
-    undo_1 <= (_eq_0 ? undo_1 : (_eq_2 ? undo_1 : (_eq_5 ? (io_counterResult_valid ? (_eq_1310 ? _cat_66 : undo_1) : undo_1) : undo_1)));
-  end
-
-  always @(posedge clock) begin
-    undo_2 <= (_eq_0 ? undo_2 : (_eq_2 ? undo_2 : (_eq_5 ? (io_counterResult_valid ? (_eq_1311 ? _cat_66 : undo_2) : undo_2) : undo_2)));
-  end
-
-  always @(posedge clock) begin
-    undo_3 <= (_eq_0 ? undo_3 : (_eq_2 ? undo_3 : (_eq_5 ? (io_counterResult_valid ? (_eq_1312 ? _cat_66 : undo_3) : undo_3) : undo_3)));
-  end
-
-  always @(posedge clock) begin
-    undo_4 <= (_eq_0 ? undo_4 : (_eq_2 ? undo_4 : (_eq_5 ? (io_counterResult_valid ? (_eq_1313 ? _cat_66 : undo_4) : undo_4) : undo_4)));
-  end
-
-  always @(posedge clock) begin
-    undo_5 <= (_eq_0 ? undo_5 : (_eq_2 ? undo_5 : (_eq_5 ? (io_counterResult_valid ? (_eq_1314 ? _cat_66 : undo_5) : undo_5) : undo_5)));
-  end
-
-  always @(posedge clock) begin
-    undo_6 <= (_eq_0 ? undo_6 : (_eq_2 ? undo_6 : (_eq_5 ? (io_counterResult_valid ? (_eq_1315 ? _cat_66 : undo_6) : undo_6) : undo_6)));
-  end
-
-  always @(posedge clock) begin
-    undo_7 <= (_eq_0 ? undo_7 : (_eq_2 ? undo_7 : (_eq_5 ? (io_counterResult_valid ? (_eq_1316 ? _cat_66 : undo_7) : undo_7) : undo_7)));
-  end
-
-  always @(posedge clock) begin
-    undo_8 <= (_eq_0 ? undo_8 : (_eq_2 ? undo_8 : (_eq_5 ? (io_counterResult_valid ? (_eq_1317 ? _cat_66 : undo_8) : undo_8) : undo_8)));
-  end
-
-  always @(posedge clock) begin
-    undo_9 <= (_eq_0 ? undo_9 : (_eq_2 ? undo_9 : (_eq_5 ? (io_counterResult_valid ? (_eq_1318 ? _cat_66 : undo_9) : undo_9) : undo_9)));
-  end
-
-  always @(posedge clock) begin
-    undo_10 <= (_eq_0 ? undo_10 : (_eq_2 ? undo_10 : (_eq_5 ? (io_counterResult_valid ? (_eq_1319 ? _cat_66 : undo_10) : undo_10) : undo_10)));
-  end
-
-  always @(posedge clock) begin
-    undo_11 <= (_eq_0 ? undo_11 : (_eq_2 ? undo_11 : (_eq_5 ? (io_counterResult_valid ? (_eq_1320 ? _cat_66 : undo_11) : undo_11) : undo_11)));
-  end
-
-  always @(posedge clock) begin
-    undo_12 <= (_eq_0 ? undo_12 : (_eq_2 ? undo_12 : (_eq_5 ? (io_counterResult_valid ? (_eq_1321 ? _cat_66 : undo_12) : undo_12) : undo_12)));
-  end
-
-  always @(posedge clock) begin
-    undo_13 <= (_eq_0 ? undo_13 : (_eq_2 ? undo_13 : (_eq_5 ? (io_counterResult_valid ? (_eq_1322 ? _cat_66 : undo_13) : undo_13) : undo_13)));
-  end
-
-  always @(posedge clock) begin
-    undo_14 <= (_eq_0 ? undo_14 : (_eq_2 ? undo_14 : (_eq_5 ? (io_counterResult_valid ? (_eq_1323 ? _cat_66 : undo_14) : undo_14) : undo_14)));
-  end
-
-  always @(posedge clock) begin
-    undo_15 <= (_eq_0 ? undo_15 : (_eq_2 ? undo_15 : (_eq_5 ? (io_counterResult_valid ? (_eq_1324 ? _cat_66 : undo_15) : undo_15) : undo_15)));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       undo_sp <= 5'd0;
     end else begin
-      undo_sp <= (_eq_0 ? undo_sp : (_eq_2 ? undo_sp : (_eq_5 ? (io_counterResult_valid ? _add_11 : undo_sp) : (_eq_6 ? (_ne_0 ? (cmd_fire ? _sub_10 : undo_sp) : undo_sp) : undo_sp))));
+      undo_sp <= (_eq_0 ? undo_sp : (_eq_2 ? undo_sp : (_eq_5 ? (undo_push ? _add_10 : undo_sp) : (_eq_6 ? (_ne_0 ? (cmd_fire ? _sub_9 : undo_sp) : undo_sp) : undo_sp))));
     end
   end
 
@@ -7331,7 +7244,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_level <= (_eq_0 ? merge_level : (_eq_2 ? merge_level : (_eq_5 ? merge_level : (_eq_6 ? (_ne_0 ? merge_level : (split_req ? merge_level : 6'd30)) : (_eq_8 ? merge_level : (_eq_396 ? (_ge_1 ? merge_level : (_not_137 ? 6'd30 : (merge_due ? 6'd30 : merge_level))) : (_eq_397 ? (_or_257 ? merge_level : (merge_due ? 6'd30 : merge_level)) : (_eq_398 ? (_or_254 ? merge_level : (_ne_129 ? _sub_11 : merge_level)) : merge_level))))))));
+    merge_level <= (_eq_0 ? merge_level : (_eq_2 ? merge_level : (_eq_5 ? merge_level : (_eq_6 ? (_ne_0 ? merge_level : (split_req ? merge_level : 6'd30)) : (_eq_8 ? merge_level : (_eq_396 ? (_ge_1 ? merge_level : (_not_137 ? 6'd30 : (merge_due ? 6'd30 : merge_level))) : (_eq_397 ? (_or_257 ? merge_level : (merge_due ? 6'd30 : merge_level)) : (_eq_398 ? (_or_254 ? merge_level : (_ne_129 ? _sub_10 : merge_level)) : merge_level))))))));
   end
 
   always @(posedge clock) begin
@@ -7339,11 +7252,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_sum <= (_eq_0 ? (_and_537 ? _add_12 : merge_sum) : (_eq_2 ? (_and_537 ? _add_12 : merge_sum) : (_eq_5 ? (_and_537 ? _add_12 : merge_sum) : (_eq_6 ? (_and_537 ? _add_12 : merge_sum) : (_eq_8 ? (_and_537 ? _add_12 : merge_sum) : (_eq_396 ? (_and_537 ? _add_12 : merge_sum) : (_eq_397 ? (_and_537 ? _add_12 : merge_sum) : (_eq_398 ? (_or_254 ? (cmd_fire ? 35'd0 : (_and_537 ? _add_12 : merge_sum)) : (_and_537 ? _add_12 : merge_sum)) : (_and_537 ? _add_12 : merge_sum)))))))));
+    merge_sum <= (_eq_0 ? (_and_536 ? _add_11 : merge_sum) : (_eq_2 ? (_and_536 ? _add_11 : merge_sum) : (_eq_5 ? (_and_536 ? _add_11 : merge_sum) : (_eq_6 ? (_and_536 ? _add_11 : merge_sum) : (_eq_8 ? (_and_536 ? _add_11 : merge_sum) : (_eq_396 ? (_and_536 ? _add_11 : merge_sum) : (_eq_397 ? (_and_536 ? _add_11 : merge_sum) : (_eq_398 ? (_or_254 ? (cmd_fire ? 35'd0 : (_and_536 ? _add_11 : merge_sum)) : (_and_536 ? _add_11 : merge_sum)) : (_and_536 ? _add_11 : merge_sum)))))))));
   end
 
   always @(posedge clock) begin
-    merge_leaves <= (_eq_0 ? merge_leaves : (_eq_2 ? merge_leaves : (_eq_5 ? merge_leaves : (_eq_6 ? merge_leaves : (_eq_8 ? merge_leaves : (_eq_396 ? merge_leaves : (_eq_397 ? merge_leaves : (_eq_398 ? (_or_254 ? (cmd_fire ? 3'd0 : merge_leaves) : merge_leaves) : (_eq_399 ? (_or_254 ? (cmd_fire ? _add_13 : merge_leaves) : merge_leaves) : merge_leaves)))))))));
+    merge_leaves <= (_eq_0 ? merge_leaves : (_eq_2 ? merge_leaves : (_eq_5 ? merge_leaves : (_eq_6 ? merge_leaves : (_eq_8 ? merge_leaves : (_eq_396 ? merge_leaves : (_eq_397 ? merge_leaves : (_eq_398 ? (_or_254 ? (cmd_fire ? 3'd0 : merge_leaves) : merge_leaves) : (_eq_399 ? (_or_254 ? (cmd_fire ? _add_12 : merge_leaves) : merge_leaves) : merge_leaves)))))))));
   end
 
   always @(posedge clock) begin
@@ -7370,7 +7283,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_2 ? (_and_540 ? 1'd0 : snapshot_pending) : snapshot_pending)));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_2 ? (_and_539 ? 1'd0 : snapshot_pending) : snapshot_pending)));
     end
   end
 
@@ -7378,7 +7291,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_2 ? (_and_540 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_8 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_396 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_397 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_398 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_399 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_400 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_402 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_403 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_404 ? (_eq_405 ? _mux_75 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_406 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_407 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
+      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_2 ? (_and_539 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_8 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_396 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_397 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_398 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_399 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_400 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_402 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_403 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_404 ? (_eq_405 ? _mux_75 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_406 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_407 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
     end
   end
 
@@ -7386,8 +7299,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (_eq_0 ? node_valid : (_eq_2 ? node_valid : (_eq_5 ? node_valid : (_eq_6 ? node_valid : (_eq_8 ? node_valid : (_eq_396 ? node_valid : (_eq_397 ? node_valid : (_eq_398 ? node_valid : (_eq_399 ? node_valid : (_eq_400 ? node_valid : (_eq_402 ? node_valid : (_eq_403 ? node_valid : (_eq_404 ? node_valid : (_eq_406 ? node_valid : (_eq_407 ? (io_counterResult_valid ? _and_541 : node_valid) : node_valid)))))))))))))));
+      node_valid <= (_eq_0 ? node_valid : (_eq_2 ? node_valid : (_eq_5 ? node_valid : (_eq_6 ? node_valid : (_eq_8 ? node_valid : (_eq_396 ? node_valid : (_eq_397 ? node_valid : (_eq_398 ? node_valid : (_eq_399 ? node_valid : (_eq_400 ? node_valid : (_eq_402 ? node_valid : (_eq_403 ? node_valid : (_eq_404 ? node_valid : (_eq_406 ? node_valid : (_eq_407 ? (io_counterResult_valid ? _and_540 : node_valid) : node_valid)))))))))))))));
     end
+  end
+
+  always @(posedge clock) begin
+    node_prefix <= (_eq_0 ? node_prefix : (_eq_2 ? node_prefix : (_eq_5 ? node_prefix : (_eq_6 ? node_prefix : (_eq_8 ? node_prefix : (_eq_396 ? node_prefix : (_eq_397 ? node_prefix : (_eq_398 ? node_prefix : (_eq_399 ? node_prefix : (_eq_400 ? node_prefix : (_eq_402 ? node_prefix : (_eq_403 ? node_prefix : (_eq_404 ? node_prefix : (_eq_406 ? node_prefix : (_eq_407 ? (io_counterResult_valid ? slot_prefix_rdata_0 : node_prefix) : node_prefix)))))))))))))));
   end
 
   always @(posedge clock) begin
@@ -7434,12 +7351,18 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_2 ? (_and_540 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_2 ? (_and_539 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
     end
   end
 
   always @(posedge clock) begin
-    if (_eq_0 && _not_0) begin
+    if (!_eq_0 && !_eq_2 && _eq_5 && undo_push) begin
+      undo[_bits_403] <= _cat_66;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (_eq_0 && _not_0 && io_tcamWrite_ready) begin
       slot_prefix[7'd0] <= 32'd0;
     end
   end
@@ -7452,12 +7375,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_eq_1334) begin
-      slot_prefix_rdata_0 <= slot_prefix[_bits_403];
+    if (_not_282) begin
+      undo_rdata_0 <= undo[_bits_404];
     end
   end
 
-  SerialMultiplier_a64_b32 serialMultiplier ( // RapController.java:131
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (_or_273) begin
+      slot_prefix_rdata_0 <= slot_prefix[_mux_82];
+    end
+  end
+
+  SerialMultiplier_a64_b32 serialMultiplier ( // RapController.java:136
     .clock(clock),
 
     .reset(reset),
@@ -7478,32 +7408,36 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_545 && !io_selected_bits_found) begin // RapController.java:407
-      $display("Assertion failed at RapController.java:407: no node matched a key: the root must always match");
+    if (!reset && _and_544 && !io_selected_bits_found) begin // RapController.java:426
+      $display("Assertion failed at RapController.java:426: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:408
-      $display("Assertion failed at RapController.java:408: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:427
+      $display("Assertion failed at RapController.java:427: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_546) begin // RapController.java:409
-      $display("Assertion failed at RapController.java:409: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_545) begin // RapController.java:428
+      $display("Assertion failed at RapController.java:428: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_547 && !_lt_6) begin // RapController.java:410
-      $display("Assertion failed at RapController.java:410: undo stack overflow");
+    if (!reset && _and_546 && !_lt_6) begin // RapController.java:429
+      $display("Assertion failed at RapController.java:429: undo stack overflow");
       $stop;
     end
-    if (!reset && _eq_1337 && !_or_273) begin // RapController.java:411
-      $display("Assertion failed at RapController.java:411: a split found no free slot after checking capacity");
+    if (!reset && _and_547 && !_not_283) begin // RapController.java:430
+      $display("Assertion failed at RapController.java:430: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_283) begin // RapController.java:412
-      $display("Assertion failed at RapController.java:412: a status value changed during the snapshot copy");
+    if (!reset && _eq_1324 && !_or_274) begin // RapController.java:431
+      $display("Assertion failed at RapController.java:431: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && !_le_8) begin // RapController.java:413
-      $display("Assertion failed at RapController.java:413: more nodes (%d) than slots", st_nodes);
+    if (!reset && snapshot_frozen && !_not_284) begin // RapController.java:432
+      $display("Assertion failed at RapController.java:432: a status value changed during the snapshot copy");
+      $stop;
+    end
+    if (!reset && !_le_8) begin // RapController.java:433
+      $display("Assertion failed at RapController.java:433: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end
@@ -7511,7 +7445,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{io_selected_bits_len, _dshl_0[94:32], _dshl_1[6:4], _dshl_2[6:4], _dshr_2[127:1]};
+  wire _unused_ok = ^{io_selected_bits_len, _dshl_0[94:32], _dshl_1[6:4], _dshl_2[6:4], _dshr_1[127:1], _mux_81[4]};
 
 endmodule
 

@@ -3,114 +3,114 @@
 `default_nettype none
 
 module RapController_k32_b4_n32_c32_w1_t36_d8 (
-  input  wire clock, // RapController.java:67
-  input  wire reset, // RapController.java:67
-  output wire io_selected_ready, // RapController.java:70
-  input  wire io_selected_valid, // RapController.java:70
-  input  wire io_selected_bits_found, // RapController.java:70
-  input  wire [4:0] io_selected_bits_slot, // RapController.java:70
-  input  wire [5:0] io_selected_bits_len, // RapController.java:70
-  input  wire io_selected_bits_weight, // RapController.java:70
-  input  wire [31:0] io_head_key, // RapController.java:70
-  input  wire io_head_weight, // RapController.java:70
-  input  wire [35:0] io_head_threshold, // RapController.java:70
-  input  wire io_headValid, // RapController.java:70
-  input  wire io_issued, // RapController.java:70
-  output wire io_issueEnable, // RapController.java:70
-  output wire io_commit, // RapController.java:70
-  output wire io_rewind, // RapController.java:70
-  input  wire io_counterCmd_ready, // RapController.java:70
-  output wire io_counterCmd_valid, // RapController.java:70
-  output wire [4:0] io_counterCmd_bits_addr, // RapController.java:70
-  output wire [1:0] io_counterCmd_bits_op, // RapController.java:70
-  output wire [31:0] io_counterCmd_bits_value, // RapController.java:70
-  output wire io_counterResult_ready, // RapController.java:70
-  input  wire io_counterResult_valid, // RapController.java:70
-  input  wire [4:0] io_counterResult_bits_addr, // RapController.java:70
-  input  wire [1:0] io_counterResult_bits_op, // RapController.java:70
-  input  wire [31:0] io_counterResult_bits_old, // RapController.java:70
-  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:70
-  input  wire io_counterResult_bits_saturated, // RapController.java:70
-  output wire io_counterClear, // RapController.java:70
-  input  wire io_counterClearing, // RapController.java:70
-  output wire io_tcamWrite_valid, // RapController.java:70
-  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:70
-  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:70
-  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:70
-  output wire [31:0] io_slotValid, // RapController.java:70
-  output wire [5:0] io_lens_0, // RapController.java:70
-  output wire [5:0] io_lens_1, // RapController.java:70
-  output wire [5:0] io_lens_2, // RapController.java:70
-  output wire [5:0] io_lens_3, // RapController.java:70
-  output wire [5:0] io_lens_4, // RapController.java:70
-  output wire [5:0] io_lens_5, // RapController.java:70
-  output wire [5:0] io_lens_6, // RapController.java:70
-  output wire [5:0] io_lens_7, // RapController.java:70
-  output wire [5:0] io_lens_8, // RapController.java:70
-  output wire [5:0] io_lens_9, // RapController.java:70
-  output wire [5:0] io_lens_10, // RapController.java:70
-  output wire [5:0] io_lens_11, // RapController.java:70
-  output wire [5:0] io_lens_12, // RapController.java:70
-  output wire [5:0] io_lens_13, // RapController.java:70
-  output wire [5:0] io_lens_14, // RapController.java:70
-  output wire [5:0] io_lens_15, // RapController.java:70
-  output wire [5:0] io_lens_16, // RapController.java:70
-  output wire [5:0] io_lens_17, // RapController.java:70
-  output wire [5:0] io_lens_18, // RapController.java:70
-  output wire [5:0] io_lens_19, // RapController.java:70
-  output wire [5:0] io_lens_20, // RapController.java:70
-  output wire [5:0] io_lens_21, // RapController.java:70
-  output wire [5:0] io_lens_22, // RapController.java:70
-  output wire [5:0] io_lens_23, // RapController.java:70
-  output wire [5:0] io_lens_24, // RapController.java:70
-  output wire [5:0] io_lens_25, // RapController.java:70
-  output wire [5:0] io_lens_26, // RapController.java:70
-  output wire [5:0] io_lens_27, // RapController.java:70
-  output wire [5:0] io_lens_28, // RapController.java:70
-  output wire [5:0] io_lens_29, // RapController.java:70
-  output wire [5:0] io_lens_30, // RapController.java:70
-  output wire [5:0] io_lens_31, // RapController.java:70
-  input  wire io_enable, // RapController.java:70
-  input  wire io_softReset, // RapController.java:70
-  input  wire io_snapshot, // RapController.java:70
-  input  wire io_readout, // RapController.java:70
-  input  wire [15:0] io_readoutSlot, // RapController.java:70
-  input  wire io_inputsDrained, // RapController.java:70
-  input  wire [15:0] io_epsCsr, // RapController.java:70
-  input  wire [63:0] io_m0Csr, // RapController.java:70
-  input  wire [31:0] io_qCsr, // RapController.java:70
-  output wire [15:0] io_epsActive, // RapController.java:70
-  output wire io_thresholdClear, // RapController.java:70
-  output wire io_acceptEnable, // RapController.java:70
-  output wire [63:0] io_live_n, // RapController.java:70
-  output wire [5:0] io_live_nodes, // RapController.java:70
-  output wire [5:0] io_live_highWater, // RapController.java:70
-  output wire [63:0] io_live_updates, // RapController.java:70
-  output wire [63:0] io_live_splits, // RapController.java:70
-  output wire [63:0] io_live_merges, // RapController.java:70
-  output wire [63:0] io_live_mergeBatches, // RapController.java:70
-  output wire [63:0] io_live_deferredSplits, // RapController.java:70
-  output wire [63:0] io_live_saturations, // RapController.java:70
-  output wire io_live_overflow, // RapController.java:70
-  output wire io_live_saturated, // RapController.java:70
-  output wire io_snapFreeze, // RapController.java:70
-  input  wire io_snapCopied, // RapController.java:70
-  output wire [63:0] io_errorBound, // RapController.java:70
-  output wire io_errorBoundReady, // RapController.java:70
-  output wire io_snapBusy, // RapController.java:70
-  output wire io_node_valid, // RapController.java:70
-  output wire [5:0] io_node_len, // RapController.java:70
-  output wire [31:0] io_node_prefix, // RapController.java:70
-  output wire [31:0] io_node_count, // RapController.java:70
-  output wire io_readoutBusy, // RapController.java:70
-  output wire io_busy, // RapController.java:70
-  output wire io_idle, // RapController.java:70
-  output wire io_resetting, // RapController.java:70
-  output wire [2:0] io_stallCause  // RapController.java:70
+  input  wire clock, // RapController.java:66
+  input  wire reset, // RapController.java:66
+  output wire io_selected_ready, // RapController.java:69
+  input  wire io_selected_valid, // RapController.java:69
+  input  wire io_selected_bits_found, // RapController.java:69
+  input  wire [4:0] io_selected_bits_slot, // RapController.java:69
+  input  wire [5:0] io_selected_bits_len, // RapController.java:69
+  input  wire io_selected_bits_weight, // RapController.java:69
+  input  wire io_head_weight, // RapController.java:69
+  input  wire [35:0] io_head_threshold, // RapController.java:69
+  input  wire io_headValid, // RapController.java:69
+  input  wire io_issued, // RapController.java:69
+  output wire io_issueEnable, // RapController.java:69
+  output wire io_commit, // RapController.java:69
+  output wire io_rewind, // RapController.java:69
+  input  wire io_counterCmd_ready, // RapController.java:69
+  output wire io_counterCmd_valid, // RapController.java:69
+  output wire [4:0] io_counterCmd_bits_addr, // RapController.java:69
+  output wire [1:0] io_counterCmd_bits_op, // RapController.java:69
+  output wire [31:0] io_counterCmd_bits_value, // RapController.java:69
+  output wire io_counterResult_ready, // RapController.java:69
+  input  wire io_counterResult_valid, // RapController.java:69
+  input  wire [4:0] io_counterResult_bits_addr, // RapController.java:69
+  input  wire [1:0] io_counterResult_bits_op, // RapController.java:69
+  input  wire [31:0] io_counterResult_bits_old, // RapController.java:69
+  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:69
+  input  wire io_counterResult_bits_saturated, // RapController.java:69
+  output wire io_counterClear, // RapController.java:69
+  input  wire io_counterClearing, // RapController.java:69
+  input  wire io_tcamWrite_ready, // RapController.java:69
+  output wire io_tcamWrite_valid, // RapController.java:69
+  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:69
+  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:69
+  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:69
+  output wire [31:0] io_slotValid, // RapController.java:69
+  output wire [5:0] io_lens_0, // RapController.java:69
+  output wire [5:0] io_lens_1, // RapController.java:69
+  output wire [5:0] io_lens_2, // RapController.java:69
+  output wire [5:0] io_lens_3, // RapController.java:69
+  output wire [5:0] io_lens_4, // RapController.java:69
+  output wire [5:0] io_lens_5, // RapController.java:69
+  output wire [5:0] io_lens_6, // RapController.java:69
+  output wire [5:0] io_lens_7, // RapController.java:69
+  output wire [5:0] io_lens_8, // RapController.java:69
+  output wire [5:0] io_lens_9, // RapController.java:69
+  output wire [5:0] io_lens_10, // RapController.java:69
+  output wire [5:0] io_lens_11, // RapController.java:69
+  output wire [5:0] io_lens_12, // RapController.java:69
+  output wire [5:0] io_lens_13, // RapController.java:69
+  output wire [5:0] io_lens_14, // RapController.java:69
+  output wire [5:0] io_lens_15, // RapController.java:69
+  output wire [5:0] io_lens_16, // RapController.java:69
+  output wire [5:0] io_lens_17, // RapController.java:69
+  output wire [5:0] io_lens_18, // RapController.java:69
+  output wire [5:0] io_lens_19, // RapController.java:69
+  output wire [5:0] io_lens_20, // RapController.java:69
+  output wire [5:0] io_lens_21, // RapController.java:69
+  output wire [5:0] io_lens_22, // RapController.java:69
+  output wire [5:0] io_lens_23, // RapController.java:69
+  output wire [5:0] io_lens_24, // RapController.java:69
+  output wire [5:0] io_lens_25, // RapController.java:69
+  output wire [5:0] io_lens_26, // RapController.java:69
+  output wire [5:0] io_lens_27, // RapController.java:69
+  output wire [5:0] io_lens_28, // RapController.java:69
+  output wire [5:0] io_lens_29, // RapController.java:69
+  output wire [5:0] io_lens_30, // RapController.java:69
+  output wire [5:0] io_lens_31, // RapController.java:69
+  input  wire io_enable, // RapController.java:69
+  input  wire io_softReset, // RapController.java:69
+  input  wire io_snapshot, // RapController.java:69
+  input  wire io_readout, // RapController.java:69
+  input  wire [15:0] io_readoutSlot, // RapController.java:69
+  input  wire io_inputsDrained, // RapController.java:69
+  input  wire [15:0] io_epsCsr, // RapController.java:69
+  input  wire [63:0] io_m0Csr, // RapController.java:69
+  input  wire [31:0] io_qCsr, // RapController.java:69
+  output wire [15:0] io_epsActive, // RapController.java:69
+  output wire io_thresholdClear, // RapController.java:69
+  output wire io_acceptEnable, // RapController.java:69
+  output wire [63:0] io_live_n, // RapController.java:69
+  output wire [5:0] io_live_nodes, // RapController.java:69
+  output wire [5:0] io_live_highWater, // RapController.java:69
+  output wire [63:0] io_live_updates, // RapController.java:69
+  output wire [63:0] io_live_splits, // RapController.java:69
+  output wire [63:0] io_live_merges, // RapController.java:69
+  output wire [63:0] io_live_mergeBatches, // RapController.java:69
+  output wire [63:0] io_live_deferredSplits, // RapController.java:69
+  output wire [63:0] io_live_saturations, // RapController.java:69
+  output wire io_live_overflow, // RapController.java:69
+  output wire io_live_saturated, // RapController.java:69
+  output wire io_snapFreeze, // RapController.java:69
+  input  wire io_snapCopied, // RapController.java:69
+  output wire [63:0] io_errorBound, // RapController.java:69
+  output wire io_errorBoundReady, // RapController.java:69
+  output wire io_snapBusy, // RapController.java:69
+  output wire io_node_valid, // RapController.java:69
+  output wire [5:0] io_node_len, // RapController.java:69
+  output wire [31:0] io_node_prefix, // RapController.java:69
+  output wire [31:0] io_node_count, // RapController.java:69
+  output wire io_readoutBusy, // RapController.java:69
+  output wire io_busy, // RapController.java:69
+  output wire io_idle, // RapController.java:69
+  output wire io_resetting, // RapController.java:69
+  output wire [2:0] io_stallCause  // RapController.java:69
 );
 
   // State
-  reg [3:0] state; // RapController.java:64
+  reg [3:0] state; // RapController.java:63
   reg [31:0] slot_valid; // NodeTable.java:32
   reg [5:0] slot_len_0; // NodeTable.java:33
   reg [5:0] slot_len_1; // NodeTable.java:33
@@ -251,52 +251,46 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   reg st_saturated; // StatusRegs.java:26
   reg [5:0] st_nodes; // StatusRegs.java:48
   reg [5:0] st_high_water; // StatusRegs.java:49
-  reg [63:0] next_merge; // RapController.java:81
-  reg [63:0] until_merge; // RapController.java:83
-  reg schedule_exhausted; // RapController.java:84
-  reg [15:0] eps_active; // RapController.java:85
-  reg [31:0] q_active; // RapController.java:86
-  reg [4:0] op_slot; // RapController.java:89
-  reg [5:0] op_len; // RapController.java:90
-  reg [31:0] op_key; // RapController.java:91
-  reg [35:0] op_threshold; // RapController.java:92
-  reg split_req; // RapController.java:93
-  reg merge_due; // RapController.java:94
-  reg early_done; // RapController.java:95
-  reg early_batch; // RapController.java:96
-  reg [4:0] front_count; // RapController.java:99
-  reg [7:0] sram_count; // RapController.java:100
-  reg [36:0] undo_0; // RapController.java:104
-  reg [36:0] undo_1; // RapController.java:104
-  reg [36:0] undo_2; // RapController.java:104
-  reg [36:0] undo_3; // RapController.java:104
-  reg [36:0] undo_4; // RapController.java:104
-  reg [36:0] undo_5; // RapController.java:104
-  reg [36:0] undo_6; // RapController.java:104
-  reg [36:0] undo_7; // RapController.java:104
-  reg [3:0] undo_sp; // RapController.java:105
-  reg [3:0] present_children; // RapController.java:108
-  reg [31:0] visited_kids; // RapController.java:109
-  reg [31:0] visited_parents; // RapController.java:110
-  reg [5:0] merge_level; // RapController.java:111
-  reg [4:0] merge_parent; // RapController.java:112
-  reg [34:0] merge_sum; // RapController.java:113
-  reg [2:0] merge_leaves; // RapController.java:114
-  reg soft_pending; // RapController.java:117
-  reg readout_pending; // RapController.java:118
-  reg [15:0] readout_slot; // RapController.java:119
-  reg snapshot_pending; // RapController.java:120
-  reg [2:0] fill_cause; // RapController.java:121
-  reg node_valid; // RapController.java:122
+  reg [63:0] next_merge; // RapController.java:80
+  reg [63:0] until_merge; // RapController.java:82
+  reg schedule_exhausted; // RapController.java:83
+  reg [15:0] eps_active; // RapController.java:84
+  reg [31:0] q_active; // RapController.java:85
+  reg [4:0] op_slot; // RapController.java:88
+  reg [5:0] op_len; // RapController.java:89
+  reg [35:0] op_threshold; // RapController.java:90
+  reg split_req; // RapController.java:91
+  reg merge_due; // RapController.java:92
+  reg early_done; // RapController.java:93
+  reg early_batch; // RapController.java:94
+  reg [4:0] front_count; // RapController.java:97
+  reg [7:0] sram_count; // RapController.java:98
+  reg [3:0] undo_sp; // RapController.java:103
+  reg [3:0] present_children; // RapController.java:107
+  reg [31:0] visited_kids; // RapController.java:108
+  reg [31:0] visited_parents; // RapController.java:109
+  reg [5:0] merge_level; // RapController.java:110
+  reg [4:0] merge_parent; // RapController.java:111
+  reg [34:0] merge_sum; // RapController.java:112
+  reg [2:0] merge_leaves; // RapController.java:113
+  reg soft_pending; // RapController.java:116
+  reg readout_pending; // RapController.java:117
+  reg [15:0] readout_slot; // RapController.java:118
+  reg snapshot_pending; // RapController.java:119
+  reg [2:0] fill_cause; // RapController.java:120
+  reg node_valid; // RapController.java:121
+  reg [31:0] node_prefix; // RapController.java:122
   reg [5:0] node_len; // RapController.java:123
   reg [31:0] node_count; // RapController.java:124
   reg skip_valid; // MergeSkip.java:23
   reg [34:0] skip_min_sum; // MergeSkip.java:30
   reg [34:0] batch_min_sum; // MergeSkip.java:31
-  reg snapshot_frozen; // RapController.java:133
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:404
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:131
+  reg snapshot_frozen; // RapController.java:138
+  reg [36:0] undo_rdata_0; // RapController.java:183
 
   // Memories (no reset, so synthesis infers RAM)
+  reg [36:0] undo [0:7]; // RapController.java:102
   reg [31:0] slot_prefix [0:31]; // RapController.java:127
 
   // Wires
@@ -309,11 +303,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   wire ev_clear; // StatusRegs.java:43
   wire ev_weight; // StatusRegs.java:50
   wire [2:0] ev_removed; // StatusRegs.java:51
-  wire serialMultiplier_io_start; // RapController.java:131
-  wire [63:0] serialMultiplier_io_a; // RapController.java:131
-  wire [31:0] serialMultiplier_io_b; // RapController.java:131
-  wire serialMultiplier_io_busy; // RapController.java:131
-  wire [95:0] serialMultiplier_io_product; // RapController.java:131
+  wire serialMultiplier_io_start; // RapController.java:136
+  wire [63:0] serialMultiplier_io_a; // RapController.java:136
+  wire [31:0] serialMultiplier_io_b; // RapController.java:136
+  wire serialMultiplier_io_busy; // RapController.java:136
+  wire [95:0] serialMultiplier_io_product; // RapController.java:136
   wire [5:0] slot_lens_0; // NodeTable.java:67
   wire [5:0] slot_lens_1; // NodeTable.java:67
   wire [5:0] slot_lens_2; // NodeTable.java:67
@@ -346,68 +340,68 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   wire [5:0] slot_lens_29; // NodeTable.java:67
   wire [5:0] slot_lens_30; // NodeTable.java:67
   wire [5:0] slot_lens_31; // NodeTable.java:67
-  wire [2:0] cause; // RapController.java:482
+  wire [2:0] cause; // RapController.java:499
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:219
-  wire _not_0 = ~io_counterClearing; // RapController.java:219
-  wire in_run = state == 4'd1; // RapController.java:139
-  wire commit_fire = in_run & io_counterResult_valid; // RapController.java:174
+  wire _eq_0 = state == 4'd0; // RapController.java:230
+  wire _not_0 = ~io_counterClearing; // RapController.java:230
+  wire in_run = state == 4'd1; // RapController.java:144
+  wire commit_fire = in_run & io_counterResult_valid; // RapController.java:186
   wire _eq_1 = io_counterResult_bits_addr == 5'd0; // NodeTable.java:62
   wire [5:0] _dyn_index_0 = io_counterResult_bits_addr == 5'd0 ? slot_len_0 : io_counterResult_bits_addr == 5'd1 ? slot_len_1 : io_counterResult_bits_addr == 5'd2 ? slot_len_2 : io_counterResult_bits_addr == 5'd3 ? slot_len_3 : io_counterResult_bits_addr == 5'd4 ? slot_len_4 : io_counterResult_bits_addr == 5'd5 ? slot_len_5 : io_counterResult_bits_addr == 5'd6 ? slot_len_6 : io_counterResult_bits_addr == 5'd7 ? slot_len_7 : io_counterResult_bits_addr == 5'd8 ? slot_len_8 : io_counterResult_bits_addr == 5'd9 ? slot_len_9 : io_counterResult_bits_addr == 5'd10 ? slot_len_10 : io_counterResult_bits_addr == 5'd11 ? slot_len_11 : io_counterResult_bits_addr == 5'd12 ? slot_len_12 : io_counterResult_bits_addr == 5'd13 ? slot_len_13 : io_counterResult_bits_addr == 5'd14 ? slot_len_14 : io_counterResult_bits_addr == 5'd15 ? slot_len_15 : io_counterResult_bits_addr == 5'd16 ? slot_len_16 : io_counterResult_bits_addr == 5'd17 ? slot_len_17 : io_counterResult_bits_addr == 5'd18 ? slot_len_18 : io_counterResult_bits_addr == 5'd19 ? slot_len_19 : io_counterResult_bits_addr == 5'd20 ? slot_len_20 : io_counterResult_bits_addr == 5'd21 ? slot_len_21 : io_counterResult_bits_addr == 5'd22 ? slot_len_22 : io_counterResult_bits_addr == 5'd23 ? slot_len_23 : io_counterResult_bits_addr == 5'd24 ? slot_len_24 : io_counterResult_bits_addr == 5'd25 ? slot_len_25 : io_counterResult_bits_addr == 5'd26 ? slot_len_26 : io_counterResult_bits_addr == 5'd27 ? slot_len_27 : io_counterResult_bits_addr == 5'd28 ? slot_len_28 : io_counterResult_bits_addr == 5'd29 ? slot_len_29 : io_counterResult_bits_addr == 5'd30 ? slot_len_30 : slot_len_31; // NodeTable.java:62
   wire [5:0] hit_len = _eq_1 ? 6'd0 : _dyn_index_0; // NodeTable.java:62
-  wire _lt_0 = hit_len < 6'd32; // RapController.java:178
-  wire _gt_0 = {{4{1'b0}}, io_counterResult_bits_updated} > io_head_threshold; // RapController.java:177
-  wire split_now = _lt_0 & _gt_0; // RapController.java:178
-  wire _not_1 = ~schedule_exhausted; // RapController.java:180
-  wire [62:0] _bits_0 = until_merge[63:1]; // RapController.java:180
-  wire _or_r_0 = |_bits_0; // RapController.java:180
-  wire _not_2 = ~_or_r_0; // RapController.java:180
-  wire _and_0 = _not_1 & _not_2; // RapController.java:180
-  wire _bits_1 = until_merge[0]; // RapController.java:181
-  wire _ge_0 = io_head_weight >= _bits_1; // RapController.java:181
-  wire merge_now = _and_0 & _ge_0; // RapController.java:181
-  wire _not_3 = ~merge_now; // RapController.java:188
-  wire _and_1 = split_now & _not_3; // RapController.java:188
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:187
-  wire [2:0] _dyn_index_1 = io_counterResult_bits_addr == 5'd0 ? slot_children_0 : io_counterResult_bits_addr == 5'd1 ? slot_children_1 : io_counterResult_bits_addr == 5'd2 ? slot_children_2 : io_counterResult_bits_addr == 5'd3 ? slot_children_3 : io_counterResult_bits_addr == 5'd4 ? slot_children_4 : io_counterResult_bits_addr == 5'd5 ? slot_children_5 : io_counterResult_bits_addr == 5'd6 ? slot_children_6 : io_counterResult_bits_addr == 5'd7 ? slot_children_7 : io_counterResult_bits_addr == 5'd8 ? slot_children_8 : io_counterResult_bits_addr == 5'd9 ? slot_children_9 : io_counterResult_bits_addr == 5'd10 ? slot_children_10 : io_counterResult_bits_addr == 5'd11 ? slot_children_11 : io_counterResult_bits_addr == 5'd12 ? slot_children_12 : io_counterResult_bits_addr == 5'd13 ? slot_children_13 : io_counterResult_bits_addr == 5'd14 ? slot_children_14 : io_counterResult_bits_addr == 5'd15 ? slot_children_15 : io_counterResult_bits_addr == 5'd16 ? slot_children_16 : io_counterResult_bits_addr == 5'd17 ? slot_children_17 : io_counterResult_bits_addr == 5'd18 ? slot_children_18 : io_counterResult_bits_addr == 5'd19 ? slot_children_19 : io_counterResult_bits_addr == 5'd20 ? slot_children_20 : io_counterResult_bits_addr == 5'd21 ? slot_children_21 : io_counterResult_bits_addr == 5'd22 ? slot_children_22 : io_counterResult_bits_addr == 5'd23 ? slot_children_23 : io_counterResult_bits_addr == 5'd24 ? slot_children_24 : io_counterResult_bits_addr == 5'd25 ? slot_children_25 : io_counterResult_bits_addr == 5'd26 ? slot_children_26 : io_counterResult_bits_addr == 5'd27 ? slot_children_27 : io_counterResult_bits_addr == 5'd28 ? slot_children_28 : io_counterResult_bits_addr == 5'd29 ? slot_children_29 : io_counterResult_bits_addr == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:186
-  wire [5:0] _sub_0 = 6'd4 - {{3{1'b0}}, _dyn_index_1}; // RapController.java:186
-  wire _lt_1 = free_slots < _sub_0; // RapController.java:188
-  wire _and_2 = _and_1 & _lt_1; // RapController.java:188
+  wire _lt_0 = hit_len < 6'd32; // RapController.java:190
+  wire _gt_0 = {{4{1'b0}}, io_counterResult_bits_updated} > io_head_threshold; // RapController.java:189
+  wire split_now = _lt_0 & _gt_0; // RapController.java:190
+  wire _not_1 = ~schedule_exhausted; // RapController.java:192
+  wire [62:0] _bits_0 = until_merge[63:1]; // RapController.java:192
+  wire _or_r_0 = |_bits_0; // RapController.java:192
+  wire _not_2 = ~_or_r_0; // RapController.java:192
+  wire _and_0 = _not_1 & _not_2; // RapController.java:192
+  wire _bits_1 = until_merge[0]; // RapController.java:193
+  wire _ge_0 = io_head_weight >= _bits_1; // RapController.java:193
+  wire merge_now = _and_0 & _ge_0; // RapController.java:193
+  wire _not_3 = ~merge_now; // RapController.java:200
+  wire _and_1 = split_now & _not_3; // RapController.java:200
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:199
+  wire [2:0] _dyn_index_1 = io_counterResult_bits_addr == 5'd0 ? slot_children_0 : io_counterResult_bits_addr == 5'd1 ? slot_children_1 : io_counterResult_bits_addr == 5'd2 ? slot_children_2 : io_counterResult_bits_addr == 5'd3 ? slot_children_3 : io_counterResult_bits_addr == 5'd4 ? slot_children_4 : io_counterResult_bits_addr == 5'd5 ? slot_children_5 : io_counterResult_bits_addr == 5'd6 ? slot_children_6 : io_counterResult_bits_addr == 5'd7 ? slot_children_7 : io_counterResult_bits_addr == 5'd8 ? slot_children_8 : io_counterResult_bits_addr == 5'd9 ? slot_children_9 : io_counterResult_bits_addr == 5'd10 ? slot_children_10 : io_counterResult_bits_addr == 5'd11 ? slot_children_11 : io_counterResult_bits_addr == 5'd12 ? slot_children_12 : io_counterResult_bits_addr == 5'd13 ? slot_children_13 : io_counterResult_bits_addr == 5'd14 ? slot_children_14 : io_counterResult_bits_addr == 5'd15 ? slot_children_15 : io_counterResult_bits_addr == 5'd16 ? slot_children_16 : io_counterResult_bits_addr == 5'd17 ? slot_children_17 : io_counterResult_bits_addr == 5'd18 ? slot_children_18 : io_counterResult_bits_addr == 5'd19 ? slot_children_19 : io_counterResult_bits_addr == 5'd20 ? slot_children_20 : io_counterResult_bits_addr == 5'd21 ? slot_children_21 : io_counterResult_bits_addr == 5'd22 ? slot_children_22 : io_counterResult_bits_addr == 5'd23 ? slot_children_23 : io_counterResult_bits_addr == 5'd24 ? slot_children_24 : io_counterResult_bits_addr == 5'd25 ? slot_children_25 : io_counterResult_bits_addr == 5'd26 ? slot_children_26 : io_counterResult_bits_addr == 5'd27 ? slot_children_27 : io_counterResult_bits_addr == 5'd28 ? slot_children_28 : io_counterResult_bits_addr == 5'd29 ? slot_children_29 : io_counterResult_bits_addr == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:198
+  wire [5:0] _sub_0 = 6'd4 - {{3{1'b0}}, _dyn_index_1}; // RapController.java:198
+  wire _lt_1 = free_slots < _sub_0; // RapController.java:200
+  wire _and_2 = _and_1 & _lt_1; // RapController.java:200
   wire _le_0 = io_head_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
   wire _and_3 = skip_valid & _le_0; // MergeSkip.java:37
-  wire defer_now = _and_2 & _and_3; // RapController.java:189
-  wire _or_0 = split_now | merge_now; // RapController.java:200
-  wire _eq_2 = state == 4'd1; // RapController.java:230
-  wire _not_4 = ~commit_fire; // RapController.java:239
-  wire _eq_3 = front_count == 5'd0; // RapController.java:101
-  wire _eq_4 = sram_count == 8'd0; // RapController.java:101
-  wire pipe_empty = _eq_3 & _eq_4; // RapController.java:101
-  wire _and_4 = _not_4 & pipe_empty; // RapController.java:239
-  wire _not_5 = ~snapshot_frozen; // RapController.java:239
-  wire _and_5 = _and_4 & _not_5; // RapController.java:239
-  wire _and_6 = soft_pending & io_inputsDrained; // RapController.java:241
-  wire _not_6 = ~io_headValid; // RapController.java:241
-  wire _and_7 = _and_6 & _not_6; // RapController.java:241
-  wire _eq_5 = state == 4'd2; // RapController.java:245
-  wire _eq_6 = state == 4'd3; // RapController.java:252
-  wire _ne_0 = undo_sp != 4'd0; // RapController.java:254
-  wire [2:0] _dyn_index_2 = op_slot == 5'd0 ? slot_children_0 : op_slot == 5'd1 ? slot_children_1 : op_slot == 5'd2 ? slot_children_2 : op_slot == 5'd3 ? slot_children_3 : op_slot == 5'd4 ? slot_children_4 : op_slot == 5'd5 ? slot_children_5 : op_slot == 5'd6 ? slot_children_6 : op_slot == 5'd7 ? slot_children_7 : op_slot == 5'd8 ? slot_children_8 : op_slot == 5'd9 ? slot_children_9 : op_slot == 5'd10 ? slot_children_10 : op_slot == 5'd11 ? slot_children_11 : op_slot == 5'd12 ? slot_children_12 : op_slot == 5'd13 ? slot_children_13 : op_slot == 5'd14 ? slot_children_14 : op_slot == 5'd15 ? slot_children_15 : op_slot == 5'd16 ? slot_children_16 : op_slot == 5'd17 ? slot_children_17 : op_slot == 5'd18 ? slot_children_18 : op_slot == 5'd19 ? slot_children_19 : op_slot == 5'd20 ? slot_children_20 : op_slot == 5'd21 ? slot_children_21 : op_slot == 5'd22 ? slot_children_22 : op_slot == 5'd23 ? slot_children_23 : op_slot == 5'd24 ? slot_children_24 : op_slot == 5'd25 ? slot_children_25 : op_slot == 5'd26 ? slot_children_26 : op_slot == 5'd27 ? slot_children_27 : op_slot == 5'd28 ? slot_children_28 : op_slot == 5'd29 ? slot_children_29 : op_slot == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:264
-  wire _eq_7 = _dyn_index_2 == 3'd0; // RapController.java:264
-  wire [3:0] _mux_0 = _eq_7 ? 4'd5 : 4'd4; // RapController.java:264
+  wire defer_now = _and_2 & _and_3; // RapController.java:201
+  wire _or_0 = split_now | merge_now; // RapController.java:212
+  wire _eq_2 = state == 4'd1; // RapController.java:243
+  wire _not_4 = ~commit_fire; // RapController.java:252
+  wire _eq_3 = front_count == 5'd0; // RapController.java:99
+  wire _eq_4 = sram_count == 8'd0; // RapController.java:99
+  wire pipe_empty = _eq_3 & _eq_4; // RapController.java:99
+  wire _and_4 = _not_4 & pipe_empty; // RapController.java:252
+  wire _not_5 = ~snapshot_frozen; // RapController.java:252
+  wire _and_5 = _and_4 & _not_5; // RapController.java:252
+  wire _and_6 = soft_pending & io_inputsDrained; // RapController.java:254
+  wire _not_6 = ~io_headValid; // RapController.java:254
+  wire _and_7 = _and_6 & _not_6; // RapController.java:254
+  wire _eq_5 = state == 4'd2; // RapController.java:258
+  wire _eq_6 = state == 4'd3; // RapController.java:265
+  wire _ne_0 = undo_sp != 4'd0; // RapController.java:266
+  wire [2:0] _dyn_index_2 = op_slot == 5'd0 ? slot_children_0 : op_slot == 5'd1 ? slot_children_1 : op_slot == 5'd2 ? slot_children_2 : op_slot == 5'd3 ? slot_children_3 : op_slot == 5'd4 ? slot_children_4 : op_slot == 5'd5 ? slot_children_5 : op_slot == 5'd6 ? slot_children_6 : op_slot == 5'd7 ? slot_children_7 : op_slot == 5'd8 ? slot_children_8 : op_slot == 5'd9 ? slot_children_9 : op_slot == 5'd10 ? slot_children_10 : op_slot == 5'd11 ? slot_children_11 : op_slot == 5'd12 ? slot_children_12 : op_slot == 5'd13 ? slot_children_13 : op_slot == 5'd14 ? slot_children_14 : op_slot == 5'd15 ? slot_children_15 : op_slot == 5'd16 ? slot_children_16 : op_slot == 5'd17 ? slot_children_17 : op_slot == 5'd18 ? slot_children_18 : op_slot == 5'd19 ? slot_children_19 : op_slot == 5'd20 ? slot_children_20 : op_slot == 5'd21 ? slot_children_21 : op_slot == 5'd22 ? slot_children_22 : op_slot == 5'd23 ? slot_children_23 : op_slot == 5'd24 ? slot_children_24 : op_slot == 5'd25 ? slot_children_25 : op_slot == 5'd26 ? slot_children_26 : op_slot == 5'd27 ? slot_children_27 : op_slot == 5'd28 ? slot_children_28 : op_slot == 5'd29 ? slot_children_29 : op_slot == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:276
+  wire _eq_7 = _dyn_index_2 == 3'd0; // RapController.java:276
+  wire [3:0] _mux_0 = _eq_7 ? 4'd5 : 4'd4; // RapController.java:276
   wire _le_1 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
   wire _and_8 = skip_valid & _le_1; // MergeSkip.java:37
-  wire [3:0] _mux_1 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:477
-  wire _eq_8 = state == 4'd4; // RapController.java:267
-  wire _eq_9 = state == 4'd4; // RapController.java:142
-  wire _eq_10 = state == 4'd8; // RapController.java:142
-  wire scanning_kids = _eq_9 | _eq_10; // RapController.java:142
+  wire [3:0] _mux_1 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:494
+  wire _eq_8 = state == 4'd4; // RapController.java:279
+  wire _eq_9 = state == 4'd4; // RapController.java:147
+  wire _eq_10 = state == 4'd8; // RapController.java:147
+  wire scanning_kids = _eq_9 | _eq_10; // RapController.java:147
   wire _bits_2 = slot_valid[31]; // NodeTable.java:44
-  wire _eq_11 = state == 4'd4; // RapController.java:143
-  wire [4:0] kids_of = _eq_11 ? op_slot : merge_parent; // RapController.java:143
+  wire _eq_11 = state == 4'd4; // RapController.java:148
+  wire [4:0] kids_of = _eq_11 ? op_slot : merge_parent; // RapController.java:148
   wire _eq_12 = slot_parent_31 == kids_of; // NodeTable.java:44
   wire _and_9 = _bits_2 & _eq_12; // NodeTable.java:44
-  wire _eq_13 = state == 4'd8; // RapController.java:144
+  wire _eq_13 = state == 4'd8; // RapController.java:149
   wire _not_7 = ~_eq_13; // NodeTable.java:45
   wire _eq_14 = slot_children_31 == 3'd0; // NodeTable.java:45
   wire _or_1 = _not_7 | _eq_14; // NodeTable.java:45
@@ -623,9 +617,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   wire _or_31 = _not_37 | _eq_74; // NodeTable.java:45
   wire _and_70 = _and_69 & _or_31; // NodeTable.java:45
   wire [31:0] _cat_0 = {_and_10, _and_12, _and_14, _and_16, _and_18, _and_20, _and_22, _and_24, _and_26, _and_28, _and_30, _and_32, _and_34, _and_36, _and_38, _and_40, _and_42, _and_44, _and_46, _and_48, _and_50, _and_52, _and_54, _and_56, _and_58, _and_60, _and_62, _and_64, _and_66, _and_68, _and_70, 1'd0}; // NodeTable.java:84
-  wire [31:0] _not_38 = ~visited_kids; // RapController.java:144
-  wire [31:0] _and_71 = _cat_0 & _not_38; // RapController.java:144
-  wire _eq_75 = state == 4'd7; // RapController.java:145
+  wire [31:0] _not_38 = ~visited_kids; // RapController.java:149
+  wire [31:0] _and_71 = _cat_0 & _not_38; // RapController.java:149
+  wire _eq_75 = state == 4'd7; // RapController.java:150
   wire _bits_33 = slot_valid[31]; // NodeTable.java:55
   wire _eq_76 = slot_len_31 == merge_level; // NodeTable.java:54
   wire _and_72 = _bits_33 & _eq_76; // NodeTable.java:55
@@ -787,11 +781,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   wire _ne_32 = slot_children_0 != 3'd0; // NodeTable.java:55
   wire _and_135 = _and_134 & _ne_32; // NodeTable.java:55
   wire [31:0] _cat_1 = {_and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135}; // NodeTable.java:84
-  wire [31:0] _not_39 = ~visited_parents; // RapController.java:145
-  wire [31:0] _and_136 = _cat_1 & _not_39; // RapController.java:145
-  wire [31:0] _not_40 = ~slot_valid; // RapController.java:146
-  wire [31:0] _mux_2 = _eq_75 ? _and_136 : _not_40; // RapController.java:145
-  wire [31:0] scan_vector = scanning_kids ? _and_71 : _mux_2; // RapController.java:145
+  wire [31:0] _not_39 = ~visited_parents; // RapController.java:150
+  wire [31:0] _and_136 = _cat_1 & _not_39; // RapController.java:150
+  wire [31:0] _not_40 = ~slot_valid; // RapController.java:151
+  wire [31:0] _mux_2 = _eq_75 ? _and_136 : _not_40; // RapController.java:150
+  wire [31:0] scan_vector = scanning_kids ? _and_71 : _mux_2; // RapController.java:150
   wire _bits_65 = scan_vector[0]; // FirstSet.java:24
   wire _bits_66 = scan_vector[1]; // FirstSet.java:24
   wire _or_32 = _bits_65 | _bits_66; // FirstSet.java:36
@@ -855,19 +849,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   wire _or_60 = _or_56 | _or_59; // FirstSet.java:36
   wire _or_61 = _or_53 | _or_60; // FirstSet.java:36
   wire _or_62 = _or_46 | _or_61; // FirstSet.java:36
-  wire _eq_108 = state == 4'd5; // RapController.java:274
-  wire [2:0] _dyn_index_3 = op_slot == 5'd0 ? slot_children_0 : op_slot == 5'd1 ? slot_children_1 : op_slot == 5'd2 ? slot_children_2 : op_slot == 5'd3 ? slot_children_3 : op_slot == 5'd4 ? slot_children_4 : op_slot == 5'd5 ? slot_children_5 : op_slot == 5'd6 ? slot_children_6 : op_slot == 5'd7 ? slot_children_7 : op_slot == 5'd8 ? slot_children_8 : op_slot == 5'd9 ? slot_children_9 : op_slot == 5'd10 ? slot_children_10 : op_slot == 5'd11 ? slot_children_11 : op_slot == 5'd12 ? slot_children_12 : op_slot == 5'd13 ? slot_children_13 : op_slot == 5'd14 ? slot_children_14 : op_slot == 5'd15 ? slot_children_15 : op_slot == 5'd16 ? slot_children_16 : op_slot == 5'd17 ? slot_children_17 : op_slot == 5'd18 ? slot_children_18 : op_slot == 5'd19 ? slot_children_19 : op_slot == 5'd20 ? slot_children_20 : op_slot == 5'd21 ? slot_children_21 : op_slot == 5'd22 ? slot_children_22 : op_slot == 5'd23 ? slot_children_23 : op_slot == 5'd24 ? slot_children_24 : op_slot == 5'd25 ? slot_children_25 : op_slot == 5'd26 ? slot_children_26 : op_slot == 5'd27 ? slot_children_27 : op_slot == 5'd28 ? slot_children_28 : op_slot == 5'd29 ? slot_children_29 : op_slot == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:275
-  wire [5:0] _sub_1 = 6'd4 - {{3{1'b0}}, _dyn_index_3}; // RapController.java:275
-  wire _ge_1 = free_slots >= _sub_1; // RapController.java:276
-  wire _not_41 = ~early_done; // RapController.java:277
+  wire _eq_108 = state == 4'd5; // RapController.java:286
+  wire [2:0] _dyn_index_3 = op_slot == 5'd0 ? slot_children_0 : op_slot == 5'd1 ? slot_children_1 : op_slot == 5'd2 ? slot_children_2 : op_slot == 5'd3 ? slot_children_3 : op_slot == 5'd4 ? slot_children_4 : op_slot == 5'd5 ? slot_children_5 : op_slot == 5'd6 ? slot_children_6 : op_slot == 5'd7 ? slot_children_7 : op_slot == 5'd8 ? slot_children_8 : op_slot == 5'd9 ? slot_children_9 : op_slot == 5'd10 ? slot_children_10 : op_slot == 5'd11 ? slot_children_11 : op_slot == 5'd12 ? slot_children_12 : op_slot == 5'd13 ? slot_children_13 : op_slot == 5'd14 ? slot_children_14 : op_slot == 5'd15 ? slot_children_15 : op_slot == 5'd16 ? slot_children_16 : op_slot == 5'd17 ? slot_children_17 : op_slot == 5'd18 ? slot_children_18 : op_slot == 5'd19 ? slot_children_19 : op_slot == 5'd20 ? slot_children_20 : op_slot == 5'd21 ? slot_children_21 : op_slot == 5'd22 ? slot_children_22 : op_slot == 5'd23 ? slot_children_23 : op_slot == 5'd24 ? slot_children_24 : op_slot == 5'd25 ? slot_children_25 : op_slot == 5'd26 ? slot_children_26 : op_slot == 5'd27 ? slot_children_27 : op_slot == 5'd28 ? slot_children_28 : op_slot == 5'd29 ? slot_children_29 : op_slot == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:287
+  wire [5:0] _sub_1 = 6'd4 - {{3{1'b0}}, _dyn_index_3}; // RapController.java:287
+  wire _ge_1 = free_slots >= _sub_1; // RapController.java:288
+  wire _not_41 = ~early_done; // RapController.java:289
   wire _le_2 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
   wire _and_137 = skip_valid & _le_2; // MergeSkip.java:37
-  wire [3:0] _mux_3 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:477
+  wire [3:0] _mux_3 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:494
   wire _le_3 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
   wire _and_138 = skip_valid & _le_3; // MergeSkip.java:37
-  wire [3:0] _mux_4 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:477
-  wire _eq_109 = state == 4'd6; // RapController.java:286
-  wire [3:0] _not_42 = ~present_children; // RapController.java:287
+  wire [3:0] _mux_4 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:494
+  wire _eq_109 = state == 4'd6; // RapController.java:298
+  wire [3:0] _not_42 = ~present_children; // RapController.java:299
   wire _bits_97 = _not_42[0]; // FirstSet.java:24
   wire _bits_98 = _not_42[1]; // FirstSet.java:24
   wire _or_63 = _bits_97 | _bits_98; // FirstSet.java:36
@@ -877,38 +871,36 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   wire _or_65 = _or_63 | _or_64; // FirstSet.java:36
   wire _le_4 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:37
   wire _and_139 = skip_valid & _le_4; // MergeSkip.java:37
-  wire [3:0] _mux_5 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:477
-  wire _eq_110 = state == 4'd7; // RapController.java:301
-  wire cmd_fire = io_counterCmd_valid & io_counterCmd_ready; // RapController.java:169
-  wire _ne_33 = merge_level != 6'd0; // RapController.java:314
-  wire [3:0] _mux_6 = early_batch ? 4'd5 : 4'd10; // RapController.java:318
-  wire _eq_111 = state == 4'd8; // RapController.java:321
-  wire _eq_112 = state == 4'd9; // RapController.java:332
-  wire _eq_113 = sram_count == 8'd0; // RapController.java:332
-  wire _ne_34 = merge_leaves != 3'd0; // RapController.java:334
-  wire _lt_2 = {1'b0, merge_sum} < op_threshold; // RapController.java:334
-  wire merge_now_p = _ne_34 & _lt_2; // RapController.java:334
-  wire _eq_114 = state == 4'd10; // RapController.java:353
-  wire _gt_1 = next_merge > st_n; // RapController.java:353
-  wire _or_66 = schedule_exhausted | _gt_1; // RapController.java:353
-  wire _not_43 = ~serialMultiplier_io_busy; // RapController.java:356
-  wire _eq_115 = state == 4'd11; // RapController.java:360
-  wire _not_44 = ~serialMultiplier_io_busy; // RapController.java:360
-  wire _eq_116 = state == 4'd12; // RapController.java:366
-  wire _eq_117 = sram_count == 8'd0; // RapController.java:366
-  wire _eq_118 = state == 4'd13; // RapController.java:373
-  wire _eq_119 = state == 4'd14; // RapController.java:379
-  wire _eq_120 = state == 4'd15; // RapController.java:389
-  wire _and_140 = in_run & io_enable; // RapController.java:425
-  wire _not_45 = ~readout_pending; // RapController.java:425
-  wire _and_141 = _and_140 & _not_45; // RapController.java:425
-  wire _not_46 = ~snapshot_pending; // RapController.java:425
-  wire _and_142 = _and_141 & _not_46; // RapController.java:425
-  wire _not_47 = ~snapshot_frozen; // RapController.java:425
-  wire _and_143 = _and_142 & _not_47; // RapController.java:425
-  wire [3:0] _sub_2 = undo_sp - 4'd1; // RapController.java:253
-  wire [36:0] undo_top = _sub_2 == 4'd0 ? undo_0 : _sub_2 == 4'd1 ? undo_1 : _sub_2 == 4'd2 ? undo_2 : _sub_2 == 4'd3 ? undo_3 : _sub_2 == 4'd4 ? undo_4 : _sub_2 == 4'd5 ? undo_5 : _sub_2 == 4'd6 ? undo_6 : undo_7; // RapController.java:253
-  wire [4:0] _bits_101 = undo_top[36:32]; // RapController.java:257
+  wire [3:0] _mux_5 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:494
+  wire _eq_110 = state == 4'd7; // RapController.java:320
+  wire cmd_fire = io_counterCmd_valid & io_counterCmd_ready; // RapController.java:174
+  wire _ne_33 = merge_level != 6'd0; // RapController.java:333
+  wire [3:0] _mux_6 = early_batch ? 4'd5 : 4'd10; // RapController.java:337
+  wire _eq_111 = state == 4'd8; // RapController.java:340
+  wire _eq_112 = state == 4'd9; // RapController.java:351
+  wire _eq_113 = sram_count == 8'd0; // RapController.java:351
+  wire _ne_34 = merge_leaves != 3'd0; // RapController.java:353
+  wire _lt_2 = {1'b0, merge_sum} < op_threshold; // RapController.java:353
+  wire merge_now_p = _ne_34 & _lt_2; // RapController.java:353
+  wire _eq_114 = state == 4'd10; // RapController.java:372
+  wire _gt_1 = next_merge > st_n; // RapController.java:372
+  wire _or_66 = schedule_exhausted | _gt_1; // RapController.java:372
+  wire _not_43 = ~serialMultiplier_io_busy; // RapController.java:375
+  wire _eq_115 = state == 4'd11; // RapController.java:379
+  wire _not_44 = ~serialMultiplier_io_busy; // RapController.java:379
+  wire _eq_116 = state == 4'd12; // RapController.java:385
+  wire _eq_117 = sram_count == 8'd0; // RapController.java:385
+  wire _eq_118 = state == 4'd13; // RapController.java:392
+  wire _eq_119 = state == 4'd14; // RapController.java:398
+  wire _eq_120 = state == 4'd15; // RapController.java:409
+  wire _and_140 = in_run & io_enable; // RapController.java:445
+  wire _not_45 = ~readout_pending; // RapController.java:445
+  wire _and_141 = _and_140 & _not_45; // RapController.java:445
+  wire _not_46 = ~snapshot_pending; // RapController.java:445
+  wire _and_142 = _and_141 & _not_46; // RapController.java:445
+  wire _not_47 = ~snapshot_frozen; // RapController.java:445
+  wire _and_143 = _and_142 & _not_47; // RapController.java:445
+  wire [4:0] _bits_101 = undo_rdata_0[36:32]; // RapController.java:269
   wire _not_48 = ~_or_46; // FirstSet.java:34
   wire _not_49 = ~_or_53; // FirstSet.java:34
   wire _not_50 = ~_or_56; // FirstSet.java:34
@@ -971,49 +963,46 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   wire [3:0] _mux_21 = _not_48 ? _cat_8 : _cat_15; // FirstSet.java:35
   wire [4:0] _cat_16 = {_not_48, _mux_21}; // FirstSet.java:35
   wire [4:0] _bits_102 = _cat_16; // FirstSet.java:43
-  wire [4:0] _bits_103 = readout_slot[4:0]; // RapController.java:376
-  wire [31:0] _bits_104 = undo_top[31:0]; // RapController.java:258
-  wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:78
-  wire _gt_2 = merge_sum > {{3{1'b0}}, _fill_0}; // RapController.java:335
-  wire [31:0] _bits_105 = merge_sum[31:0]; // RapController.java:340
-  wire [31:0] _mux_22 = _gt_2 ? _fill_0 : _bits_105; // RapController.java:340
-  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:447
-  wire [31:0] _dshr_0 = _fill_1 >> op_len; // RapController.java:448
-  wire [31:0] _not_79 = ~_dshr_0; // RapController.java:448
-  wire [31:0] _and_144 = op_key & _not_79; // RapController.java:448
-  wire _not_80 = ~_or_63; // FirstSet.java:34
-  wire _not_81 = ~_bits_99; // FirstSet.java:34
-  wire _not_82 = ~_bits_97; // FirstSet.java:34
-  wire _mux_23 = _not_80 ? _not_81 : _not_82; // FirstSet.java:35
-  wire [1:0] _cat_17 = {_not_80, _mux_23}; // FirstSet.java:35
+  wire [4:0] _bits_103 = readout_slot[4:0]; // RapController.java:395
+  wire [31:0] _bits_104 = undo_rdata_0[31:0]; // RapController.java:270
+  wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:77
+  wire _gt_2 = merge_sum > {{3{1'b0}}, _fill_0}; // RapController.java:354
+  wire [31:0] _bits_105 = merge_sum[31:0]; // RapController.java:359
+  wire [31:0] _mux_22 = _gt_2 ? _fill_0 : _bits_105; // RapController.java:359
+  wire _not_79 = ~_or_63; // FirstSet.java:34
+  wire _not_80 = ~_bits_99; // FirstSet.java:34
+  wire _not_81 = ~_bits_97; // FirstSet.java:34
+  wire _mux_23 = _not_79 ? _not_80 : _not_81; // FirstSet.java:35
+  wire [1:0] _cat_17 = {_not_79, _mux_23}; // FirstSet.java:35
   wire [1:0] _bits_106 = _cat_17; // FirstSet.java:43
-  wire [5:0] _sub_3 = 6'd30 - op_len; // RapController.java:449
-  wire [94:0] _dshl_0 = {{63{1'b0}}, {{30{1'b0}}, _bits_106}} << _sub_3; // RapController.java:450
-  wire [31:0] _bits_107 = _dshl_0[31:0]; // RapController.java:450
-  wire [31:0] child_prefix = _and_144 | _bits_107; // RapController.java:450
-  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:162
-  wire [5:0] _add_0 = op_len + 6'd2; // RapController.java:451
-  wire [31:0] _dshr_1 = _fill_1 >> _add_0; // RapController.java:462
-  wire _not_83 = ~soft_pending; // RapController.java:429
-  wire _ne_35 = state != 4'd0; // RapController.java:429
-  wire _and_145 = _not_83 & _ne_35; // RapController.java:429
-  wire _ne_36 = state != 4'd15; // RapController.java:429
-  wire _and_146 = _and_145 & _ne_36; // RapController.java:429
-  wire [63:0] _bits_108 = serialMultiplier_io_product[79:16]; // RapController.java:432
-  wire _not_84 = ~serialMultiplier_io_busy; // RapController.java:433
-  wire _or_67 = snapshot_pending | snapshot_frozen; // RapController.java:434
-  wire _eq_121 = state == 4'd13; // RapController.java:435
-  wire _or_68 = readout_pending | _eq_121; // RapController.java:435
-  wire _eq_122 = state == 4'd14; // RapController.java:435
-  wire _or_69 = _or_68 | _eq_122; // RapController.java:435
-  wire _ge_2 = state >= 4'd2; // RapController.java:436
-  wire _le_5 = state <= 4'd12; // RapController.java:436
-  wire _and_147 = _ge_2 & _le_5; // RapController.java:436
-  wire _and_148 = in_run & pipe_empty; // RapController.java:438
-  wire _not_85 = ~io_headValid; // RapController.java:438
-  wire _and_149 = _and_148 & _not_85; // RapController.java:438
-  wire _and_150 = _and_149 & io_inputsDrained; // RapController.java:438
-  wire _not_86 = ~io_acceptEnable; // RapController.java:439
+  wire [5:0] _sub_2 = 6'd30 - op_len; // RapController.java:466
+  wire [94:0] _dshl_0 = {{63{1'b0}}, {{30{1'b0}}, _bits_106}} << _sub_2; // RapController.java:467
+  wire [31:0] _bits_107 = _dshl_0[31:0]; // RapController.java:467
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_107; // RapController.java:467
+  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:167
+  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:306
+  wire [5:0] child_len = op_len + 6'd2; // RapController.java:301
+  wire [31:0] _dshr_0 = _fill_2 >> child_len; // RapController.java:306
+  wire _not_82 = ~soft_pending; // RapController.java:449
+  wire _ne_35 = state != 4'd0; // RapController.java:449
+  wire _and_144 = _not_82 & _ne_35; // RapController.java:449
+  wire _ne_36 = state != 4'd15; // RapController.java:449
+  wire _and_145 = _and_144 & _ne_36; // RapController.java:449
+  wire [63:0] _bits_108 = serialMultiplier_io_product[79:16]; // RapController.java:452
+  wire _not_83 = ~serialMultiplier_io_busy; // RapController.java:453
+  wire _or_67 = snapshot_pending | snapshot_frozen; // RapController.java:454
+  wire _eq_121 = state == 4'd13; // RapController.java:455
+  wire _or_68 = readout_pending | _eq_121; // RapController.java:455
+  wire _eq_122 = state == 4'd14; // RapController.java:455
+  wire _or_69 = _or_68 | _eq_122; // RapController.java:455
+  wire _ge_2 = state >= 4'd2; // RapController.java:456
+  wire _le_5 = state <= 4'd12; // RapController.java:456
+  wire _and_146 = _ge_2 & _le_5; // RapController.java:456
+  wire _and_147 = in_run & pipe_empty; // RapController.java:458
+  wire _not_84 = ~io_headValid; // RapController.java:458
+  wire _and_148 = _and_147 & _not_84; // RapController.java:458
+  wire _and_149 = _and_148 & io_inputsDrained; // RapController.java:458
+  wire _not_85 = ~io_acceptEnable; // RapController.java:459
   wire _eq_123 = _bits_102 == 5'd31; // NodeTable.java:76
   wire _eq_124 = _bits_102 == 5'd30; // NodeTable.java:76
   wire _eq_125 = _bits_102 == 5'd29; // NodeTable.java:76
@@ -1047,339 +1036,347 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   wire _eq_153 = _bits_102 == 5'd1; // NodeTable.java:76
   wire _eq_154 = _bits_102 == 5'd0; // NodeTable.java:76
   wire [31:0] pick_mask = {_eq_123, _eq_124, _eq_125, _eq_126, _eq_127, _eq_128, _eq_129, _eq_130, _eq_131, _eq_132, _eq_133, _eq_134, _eq_135, _eq_136, _eq_137, _eq_138, _eq_139, _eq_140, _eq_141, _eq_142, _eq_143, _eq_144, _eq_145, _eq_146, _eq_147, _eq_148, _eq_149, _eq_150, _eq_151, _eq_152, _eq_153, _eq_154}; // NodeTable.java:84
-  wire [31:0] _or_70 = slot_valid | pick_mask; // RapController.java:452
-  wire [31:0] _not_87 = ~visited_kids; // RapController.java:342
-  wire [31:0] _and_151 = slot_valid & _not_87; // RapController.java:342
-  wire _eq_155 = _bits_102 == 5'd0; // RapController.java:453
-  wire _eq_156 = _bits_102 == 5'd1; // RapController.java:453
-  wire _eq_157 = _bits_102 == 5'd2; // RapController.java:453
-  wire _eq_158 = _bits_102 == 5'd3; // RapController.java:453
-  wire _eq_159 = _bits_102 == 5'd4; // RapController.java:453
-  wire _eq_160 = _bits_102 == 5'd5; // RapController.java:453
-  wire _eq_161 = _bits_102 == 5'd6; // RapController.java:453
-  wire _eq_162 = _bits_102 == 5'd7; // RapController.java:453
-  wire _eq_163 = _bits_102 == 5'd8; // RapController.java:453
-  wire _eq_164 = _bits_102 == 5'd9; // RapController.java:453
-  wire _eq_165 = _bits_102 == 5'd10; // RapController.java:453
-  wire _eq_166 = _bits_102 == 5'd11; // RapController.java:453
-  wire _eq_167 = _bits_102 == 5'd12; // RapController.java:453
-  wire _eq_168 = _bits_102 == 5'd13; // RapController.java:453
-  wire _eq_169 = _bits_102 == 5'd14; // RapController.java:453
-  wire _eq_170 = _bits_102 == 5'd15; // RapController.java:453
-  wire _eq_171 = _bits_102 == 5'd16; // RapController.java:453
-  wire _eq_172 = _bits_102 == 5'd17; // RapController.java:453
-  wire _eq_173 = _bits_102 == 5'd18; // RapController.java:453
-  wire _eq_174 = _bits_102 == 5'd19; // RapController.java:453
-  wire _eq_175 = _bits_102 == 5'd20; // RapController.java:453
-  wire _eq_176 = _bits_102 == 5'd21; // RapController.java:453
-  wire _eq_177 = _bits_102 == 5'd22; // RapController.java:453
-  wire _eq_178 = _bits_102 == 5'd23; // RapController.java:453
-  wire _eq_179 = _bits_102 == 5'd24; // RapController.java:453
-  wire _eq_180 = _bits_102 == 5'd25; // RapController.java:453
-  wire _eq_181 = _bits_102 == 5'd26; // RapController.java:453
-  wire _eq_182 = _bits_102 == 5'd27; // RapController.java:453
-  wire _eq_183 = _bits_102 == 5'd28; // RapController.java:453
-  wire _eq_184 = _bits_102 == 5'd29; // RapController.java:453
-  wire _eq_185 = _bits_102 == 5'd30; // RapController.java:453
-  wire _eq_186 = _bits_102 == 5'd31; // RapController.java:453
-  wire _eq_187 = _bits_102 == 5'd0; // RapController.java:454
-  wire _eq_188 = _bits_102 == 5'd1; // RapController.java:454
-  wire _eq_189 = _bits_102 == 5'd2; // RapController.java:454
-  wire _eq_190 = _bits_102 == 5'd3; // RapController.java:454
-  wire _eq_191 = _bits_102 == 5'd4; // RapController.java:454
-  wire _eq_192 = _bits_102 == 5'd5; // RapController.java:454
-  wire _eq_193 = _bits_102 == 5'd6; // RapController.java:454
-  wire _eq_194 = _bits_102 == 5'd7; // RapController.java:454
-  wire _eq_195 = _bits_102 == 5'd8; // RapController.java:454
-  wire _eq_196 = _bits_102 == 5'd9; // RapController.java:454
-  wire _eq_197 = _bits_102 == 5'd10; // RapController.java:454
-  wire _eq_198 = _bits_102 == 5'd11; // RapController.java:454
-  wire _eq_199 = _bits_102 == 5'd12; // RapController.java:454
-  wire _eq_200 = _bits_102 == 5'd13; // RapController.java:454
-  wire _eq_201 = _bits_102 == 5'd14; // RapController.java:454
-  wire _eq_202 = _bits_102 == 5'd15; // RapController.java:454
-  wire _eq_203 = _bits_102 == 5'd16; // RapController.java:454
-  wire _eq_204 = _bits_102 == 5'd17; // RapController.java:454
-  wire _eq_205 = _bits_102 == 5'd18; // RapController.java:454
-  wire _eq_206 = _bits_102 == 5'd19; // RapController.java:454
-  wire _eq_207 = _bits_102 == 5'd20; // RapController.java:454
-  wire _eq_208 = _bits_102 == 5'd21; // RapController.java:454
-  wire _eq_209 = _bits_102 == 5'd22; // RapController.java:454
-  wire _eq_210 = _bits_102 == 5'd23; // RapController.java:454
-  wire _eq_211 = _bits_102 == 5'd24; // RapController.java:454
-  wire _eq_212 = _bits_102 == 5'd25; // RapController.java:454
-  wire _eq_213 = _bits_102 == 5'd26; // RapController.java:454
-  wire _eq_214 = _bits_102 == 5'd27; // RapController.java:454
-  wire _eq_215 = _bits_102 == 5'd28; // RapController.java:454
-  wire _eq_216 = _bits_102 == 5'd29; // RapController.java:454
-  wire _eq_217 = _bits_102 == 5'd30; // RapController.java:454
-  wire _eq_218 = _bits_102 == 5'd31; // RapController.java:454
-  wire _eq_219 = _bits_102 == 5'd0; // RapController.java:455
-  wire _eq_220 = _bits_102 == 5'd1; // RapController.java:455
-  wire _eq_221 = _bits_102 == 5'd2; // RapController.java:455
-  wire _eq_222 = _bits_102 == 5'd3; // RapController.java:455
-  wire _eq_223 = _bits_102 == 5'd4; // RapController.java:455
-  wire _eq_224 = _bits_102 == 5'd5; // RapController.java:455
-  wire _eq_225 = _bits_102 == 5'd6; // RapController.java:455
-  wire _eq_226 = _bits_102 == 5'd7; // RapController.java:455
-  wire _eq_227 = _bits_102 == 5'd8; // RapController.java:455
-  wire _eq_228 = _bits_102 == 5'd9; // RapController.java:455
-  wire _eq_229 = _bits_102 == 5'd10; // RapController.java:455
-  wire _eq_230 = _bits_102 == 5'd11; // RapController.java:455
-  wire _eq_231 = _bits_102 == 5'd12; // RapController.java:455
-  wire _eq_232 = _bits_102 == 5'd13; // RapController.java:455
-  wire _eq_233 = _bits_102 == 5'd14; // RapController.java:455
-  wire _eq_234 = _bits_102 == 5'd15; // RapController.java:455
-  wire _eq_235 = _bits_102 == 5'd16; // RapController.java:455
-  wire _eq_236 = _bits_102 == 5'd17; // RapController.java:455
-  wire _eq_237 = _bits_102 == 5'd18; // RapController.java:455
-  wire _eq_238 = _bits_102 == 5'd19; // RapController.java:455
-  wire _eq_239 = _bits_102 == 5'd20; // RapController.java:455
-  wire _eq_240 = _bits_102 == 5'd21; // RapController.java:455
-  wire _eq_241 = _bits_102 == 5'd22; // RapController.java:455
-  wire _eq_242 = _bits_102 == 5'd23; // RapController.java:455
-  wire _eq_243 = _bits_102 == 5'd24; // RapController.java:455
-  wire _eq_244 = _bits_102 == 5'd25; // RapController.java:455
-  wire _eq_245 = _bits_102 == 5'd26; // RapController.java:455
-  wire _eq_246 = _bits_102 == 5'd27; // RapController.java:455
-  wire _eq_247 = _bits_102 == 5'd28; // RapController.java:455
-  wire _eq_248 = _bits_102 == 5'd29; // RapController.java:455
-  wire _eq_249 = _bits_102 == 5'd30; // RapController.java:455
-  wire _eq_250 = _bits_102 == 5'd31; // RapController.java:455
-  wire _eq_251 = _bits_102 == 5'd0; // RapController.java:456
-  wire _eq_252 = op_slot == 5'd0; // RapController.java:296
-  wire _eq_253 = merge_parent == 5'd0; // RapController.java:343
-  wire [2:0] _dyn_index_4 = merge_parent == 5'd0 ? slot_children_0 : merge_parent == 5'd1 ? slot_children_1 : merge_parent == 5'd2 ? slot_children_2 : merge_parent == 5'd3 ? slot_children_3 : merge_parent == 5'd4 ? slot_children_4 : merge_parent == 5'd5 ? slot_children_5 : merge_parent == 5'd6 ? slot_children_6 : merge_parent == 5'd7 ? slot_children_7 : merge_parent == 5'd8 ? slot_children_8 : merge_parent == 5'd9 ? slot_children_9 : merge_parent == 5'd10 ? slot_children_10 : merge_parent == 5'd11 ? slot_children_11 : merge_parent == 5'd12 ? slot_children_12 : merge_parent == 5'd13 ? slot_children_13 : merge_parent == 5'd14 ? slot_children_14 : merge_parent == 5'd15 ? slot_children_15 : merge_parent == 5'd16 ? slot_children_16 : merge_parent == 5'd17 ? slot_children_17 : merge_parent == 5'd18 ? slot_children_18 : merge_parent == 5'd19 ? slot_children_19 : merge_parent == 5'd20 ? slot_children_20 : merge_parent == 5'd21 ? slot_children_21 : merge_parent == 5'd22 ? slot_children_22 : merge_parent == 5'd23 ? slot_children_23 : merge_parent == 5'd24 ? slot_children_24 : merge_parent == 5'd25 ? slot_children_25 : merge_parent == 5'd26 ? slot_children_26 : merge_parent == 5'd27 ? slot_children_27 : merge_parent == 5'd28 ? slot_children_28 : merge_parent == 5'd29 ? slot_children_29 : merge_parent == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:343
-  wire [2:0] _sub_4 = _dyn_index_4 - merge_leaves; // RapController.java:343
-  wire _eq_254 = _bits_102 == 5'd1; // RapController.java:456
-  wire _eq_255 = op_slot == 5'd1; // RapController.java:296
-  wire _eq_256 = merge_parent == 5'd1; // RapController.java:343
-  wire _eq_257 = _bits_102 == 5'd2; // RapController.java:456
-  wire _eq_258 = op_slot == 5'd2; // RapController.java:296
-  wire _eq_259 = merge_parent == 5'd2; // RapController.java:343
-  wire _eq_260 = _bits_102 == 5'd3; // RapController.java:456
-  wire _eq_261 = op_slot == 5'd3; // RapController.java:296
-  wire _eq_262 = merge_parent == 5'd3; // RapController.java:343
-  wire _eq_263 = _bits_102 == 5'd4; // RapController.java:456
-  wire _eq_264 = op_slot == 5'd4; // RapController.java:296
-  wire _eq_265 = merge_parent == 5'd4; // RapController.java:343
-  wire _eq_266 = _bits_102 == 5'd5; // RapController.java:456
-  wire _eq_267 = op_slot == 5'd5; // RapController.java:296
-  wire _eq_268 = merge_parent == 5'd5; // RapController.java:343
-  wire _eq_269 = _bits_102 == 5'd6; // RapController.java:456
-  wire _eq_270 = op_slot == 5'd6; // RapController.java:296
-  wire _eq_271 = merge_parent == 5'd6; // RapController.java:343
-  wire _eq_272 = _bits_102 == 5'd7; // RapController.java:456
-  wire _eq_273 = op_slot == 5'd7; // RapController.java:296
-  wire _eq_274 = merge_parent == 5'd7; // RapController.java:343
-  wire _eq_275 = _bits_102 == 5'd8; // RapController.java:456
-  wire _eq_276 = op_slot == 5'd8; // RapController.java:296
-  wire _eq_277 = merge_parent == 5'd8; // RapController.java:343
-  wire _eq_278 = _bits_102 == 5'd9; // RapController.java:456
-  wire _eq_279 = op_slot == 5'd9; // RapController.java:296
-  wire _eq_280 = merge_parent == 5'd9; // RapController.java:343
-  wire _eq_281 = _bits_102 == 5'd10; // RapController.java:456
-  wire _eq_282 = op_slot == 5'd10; // RapController.java:296
-  wire _eq_283 = merge_parent == 5'd10; // RapController.java:343
-  wire _eq_284 = _bits_102 == 5'd11; // RapController.java:456
-  wire _eq_285 = op_slot == 5'd11; // RapController.java:296
-  wire _eq_286 = merge_parent == 5'd11; // RapController.java:343
-  wire _eq_287 = _bits_102 == 5'd12; // RapController.java:456
-  wire _eq_288 = op_slot == 5'd12; // RapController.java:296
-  wire _eq_289 = merge_parent == 5'd12; // RapController.java:343
-  wire _eq_290 = _bits_102 == 5'd13; // RapController.java:456
-  wire _eq_291 = op_slot == 5'd13; // RapController.java:296
-  wire _eq_292 = merge_parent == 5'd13; // RapController.java:343
-  wire _eq_293 = _bits_102 == 5'd14; // RapController.java:456
-  wire _eq_294 = op_slot == 5'd14; // RapController.java:296
-  wire _eq_295 = merge_parent == 5'd14; // RapController.java:343
-  wire _eq_296 = _bits_102 == 5'd15; // RapController.java:456
-  wire _eq_297 = op_slot == 5'd15; // RapController.java:296
-  wire _eq_298 = merge_parent == 5'd15; // RapController.java:343
-  wire _eq_299 = _bits_102 == 5'd16; // RapController.java:456
-  wire _eq_300 = op_slot == 5'd16; // RapController.java:296
-  wire _eq_301 = merge_parent == 5'd16; // RapController.java:343
-  wire _eq_302 = _bits_102 == 5'd17; // RapController.java:456
-  wire _eq_303 = op_slot == 5'd17; // RapController.java:296
-  wire _eq_304 = merge_parent == 5'd17; // RapController.java:343
-  wire _eq_305 = _bits_102 == 5'd18; // RapController.java:456
-  wire _eq_306 = op_slot == 5'd18; // RapController.java:296
-  wire _eq_307 = merge_parent == 5'd18; // RapController.java:343
-  wire _eq_308 = _bits_102 == 5'd19; // RapController.java:456
-  wire _eq_309 = op_slot == 5'd19; // RapController.java:296
-  wire _eq_310 = merge_parent == 5'd19; // RapController.java:343
-  wire _eq_311 = _bits_102 == 5'd20; // RapController.java:456
-  wire _eq_312 = op_slot == 5'd20; // RapController.java:296
-  wire _eq_313 = merge_parent == 5'd20; // RapController.java:343
-  wire _eq_314 = _bits_102 == 5'd21; // RapController.java:456
-  wire _eq_315 = op_slot == 5'd21; // RapController.java:296
-  wire _eq_316 = merge_parent == 5'd21; // RapController.java:343
-  wire _eq_317 = _bits_102 == 5'd22; // RapController.java:456
-  wire _eq_318 = op_slot == 5'd22; // RapController.java:296
-  wire _eq_319 = merge_parent == 5'd22; // RapController.java:343
-  wire _eq_320 = _bits_102 == 5'd23; // RapController.java:456
-  wire _eq_321 = op_slot == 5'd23; // RapController.java:296
-  wire _eq_322 = merge_parent == 5'd23; // RapController.java:343
-  wire _eq_323 = _bits_102 == 5'd24; // RapController.java:456
-  wire _eq_324 = op_slot == 5'd24; // RapController.java:296
-  wire _eq_325 = merge_parent == 5'd24; // RapController.java:343
-  wire _eq_326 = _bits_102 == 5'd25; // RapController.java:456
-  wire _eq_327 = op_slot == 5'd25; // RapController.java:296
-  wire _eq_328 = merge_parent == 5'd25; // RapController.java:343
-  wire _eq_329 = _bits_102 == 5'd26; // RapController.java:456
-  wire _eq_330 = op_slot == 5'd26; // RapController.java:296
-  wire _eq_331 = merge_parent == 5'd26; // RapController.java:343
-  wire _eq_332 = _bits_102 == 5'd27; // RapController.java:456
-  wire _eq_333 = op_slot == 5'd27; // RapController.java:296
-  wire _eq_334 = merge_parent == 5'd27; // RapController.java:343
-  wire _eq_335 = _bits_102 == 5'd28; // RapController.java:456
-  wire _eq_336 = op_slot == 5'd28; // RapController.java:296
-  wire _eq_337 = merge_parent == 5'd28; // RapController.java:343
-  wire _eq_338 = _bits_102 == 5'd29; // RapController.java:456
-  wire _eq_339 = op_slot == 5'd29; // RapController.java:296
-  wire _eq_340 = merge_parent == 5'd29; // RapController.java:343
-  wire _eq_341 = _bits_102 == 5'd30; // RapController.java:456
-  wire _eq_342 = op_slot == 5'd30; // RapController.java:296
-  wire _eq_343 = merge_parent == 5'd30; // RapController.java:343
-  wire _eq_344 = _bits_102 == 5'd31; // RapController.java:456
-  wire _eq_345 = op_slot == 5'd31; // RapController.java:296
-  wire _eq_346 = merge_parent == 5'd31; // RapController.java:343
-  wire [63:0] _add_1 = st_n + {{63{1'b0}}, ev_weight}; // StatusRegs.java:61
-  wire [63:0] _add_2 = st_updates + 64'd1; // StatusRegs.java:62
-  wire [63:0] _add_3 = st_splits + 64'd1; // StatusRegs.java:69
-  wire [63:0] _add_4 = st_merges + {{61{1'b0}}, ev_removed}; // StatusRegs.java:77
-  wire [63:0] _add_5 = st_merge_batches + 64'd1; // StatusRegs.java:72
-  wire [63:0] _add_6 = st_deferred_splits + 64'd1; // StatusRegs.java:74
-  wire [63:0] _add_7 = st_saturations + 64'd1; // StatusRegs.java:65
-  wire _or_71 = io_counterResult_bits_saturated | 1'd0; // RapController.java:195
-  wire [5:0] _add_8 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:78
-  wire [5:0] _sub_5 = _add_8 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:78
+  wire [31:0] _or_70 = slot_valid | pick_mask; // RapController.java:473
+  wire [31:0] _not_86 = ~visited_kids; // RapController.java:361
+  wire [31:0] _and_150 = slot_valid & _not_86; // RapController.java:361
+  wire _eq_155 = _bits_102 == 5'd0; // RapController.java:474
+  wire _eq_156 = _bits_102 == 5'd1; // RapController.java:474
+  wire _eq_157 = _bits_102 == 5'd2; // RapController.java:474
+  wire _eq_158 = _bits_102 == 5'd3; // RapController.java:474
+  wire _eq_159 = _bits_102 == 5'd4; // RapController.java:474
+  wire _eq_160 = _bits_102 == 5'd5; // RapController.java:474
+  wire _eq_161 = _bits_102 == 5'd6; // RapController.java:474
+  wire _eq_162 = _bits_102 == 5'd7; // RapController.java:474
+  wire _eq_163 = _bits_102 == 5'd8; // RapController.java:474
+  wire _eq_164 = _bits_102 == 5'd9; // RapController.java:474
+  wire _eq_165 = _bits_102 == 5'd10; // RapController.java:474
+  wire _eq_166 = _bits_102 == 5'd11; // RapController.java:474
+  wire _eq_167 = _bits_102 == 5'd12; // RapController.java:474
+  wire _eq_168 = _bits_102 == 5'd13; // RapController.java:474
+  wire _eq_169 = _bits_102 == 5'd14; // RapController.java:474
+  wire _eq_170 = _bits_102 == 5'd15; // RapController.java:474
+  wire _eq_171 = _bits_102 == 5'd16; // RapController.java:474
+  wire _eq_172 = _bits_102 == 5'd17; // RapController.java:474
+  wire _eq_173 = _bits_102 == 5'd18; // RapController.java:474
+  wire _eq_174 = _bits_102 == 5'd19; // RapController.java:474
+  wire _eq_175 = _bits_102 == 5'd20; // RapController.java:474
+  wire _eq_176 = _bits_102 == 5'd21; // RapController.java:474
+  wire _eq_177 = _bits_102 == 5'd22; // RapController.java:474
+  wire _eq_178 = _bits_102 == 5'd23; // RapController.java:474
+  wire _eq_179 = _bits_102 == 5'd24; // RapController.java:474
+  wire _eq_180 = _bits_102 == 5'd25; // RapController.java:474
+  wire _eq_181 = _bits_102 == 5'd26; // RapController.java:474
+  wire _eq_182 = _bits_102 == 5'd27; // RapController.java:474
+  wire _eq_183 = _bits_102 == 5'd28; // RapController.java:474
+  wire _eq_184 = _bits_102 == 5'd29; // RapController.java:474
+  wire _eq_185 = _bits_102 == 5'd30; // RapController.java:474
+  wire _eq_186 = _bits_102 == 5'd31; // RapController.java:474
+  wire _eq_187 = _bits_102 == 5'd0; // RapController.java:475
+  wire _eq_188 = _bits_102 == 5'd1; // RapController.java:475
+  wire _eq_189 = _bits_102 == 5'd2; // RapController.java:475
+  wire _eq_190 = _bits_102 == 5'd3; // RapController.java:475
+  wire _eq_191 = _bits_102 == 5'd4; // RapController.java:475
+  wire _eq_192 = _bits_102 == 5'd5; // RapController.java:475
+  wire _eq_193 = _bits_102 == 5'd6; // RapController.java:475
+  wire _eq_194 = _bits_102 == 5'd7; // RapController.java:475
+  wire _eq_195 = _bits_102 == 5'd8; // RapController.java:475
+  wire _eq_196 = _bits_102 == 5'd9; // RapController.java:475
+  wire _eq_197 = _bits_102 == 5'd10; // RapController.java:475
+  wire _eq_198 = _bits_102 == 5'd11; // RapController.java:475
+  wire _eq_199 = _bits_102 == 5'd12; // RapController.java:475
+  wire _eq_200 = _bits_102 == 5'd13; // RapController.java:475
+  wire _eq_201 = _bits_102 == 5'd14; // RapController.java:475
+  wire _eq_202 = _bits_102 == 5'd15; // RapController.java:475
+  wire _eq_203 = _bits_102 == 5'd16; // RapController.java:475
+  wire _eq_204 = _bits_102 == 5'd17; // RapController.java:475
+  wire _eq_205 = _bits_102 == 5'd18; // RapController.java:475
+  wire _eq_206 = _bits_102 == 5'd19; // RapController.java:475
+  wire _eq_207 = _bits_102 == 5'd20; // RapController.java:475
+  wire _eq_208 = _bits_102 == 5'd21; // RapController.java:475
+  wire _eq_209 = _bits_102 == 5'd22; // RapController.java:475
+  wire _eq_210 = _bits_102 == 5'd23; // RapController.java:475
+  wire _eq_211 = _bits_102 == 5'd24; // RapController.java:475
+  wire _eq_212 = _bits_102 == 5'd25; // RapController.java:475
+  wire _eq_213 = _bits_102 == 5'd26; // RapController.java:475
+  wire _eq_214 = _bits_102 == 5'd27; // RapController.java:475
+  wire _eq_215 = _bits_102 == 5'd28; // RapController.java:475
+  wire _eq_216 = _bits_102 == 5'd29; // RapController.java:475
+  wire _eq_217 = _bits_102 == 5'd30; // RapController.java:475
+  wire _eq_218 = _bits_102 == 5'd31; // RapController.java:475
+  wire _eq_219 = _bits_102 == 5'd0; // RapController.java:476
+  wire _eq_220 = _bits_102 == 5'd1; // RapController.java:476
+  wire _eq_221 = _bits_102 == 5'd2; // RapController.java:476
+  wire _eq_222 = _bits_102 == 5'd3; // RapController.java:476
+  wire _eq_223 = _bits_102 == 5'd4; // RapController.java:476
+  wire _eq_224 = _bits_102 == 5'd5; // RapController.java:476
+  wire _eq_225 = _bits_102 == 5'd6; // RapController.java:476
+  wire _eq_226 = _bits_102 == 5'd7; // RapController.java:476
+  wire _eq_227 = _bits_102 == 5'd8; // RapController.java:476
+  wire _eq_228 = _bits_102 == 5'd9; // RapController.java:476
+  wire _eq_229 = _bits_102 == 5'd10; // RapController.java:476
+  wire _eq_230 = _bits_102 == 5'd11; // RapController.java:476
+  wire _eq_231 = _bits_102 == 5'd12; // RapController.java:476
+  wire _eq_232 = _bits_102 == 5'd13; // RapController.java:476
+  wire _eq_233 = _bits_102 == 5'd14; // RapController.java:476
+  wire _eq_234 = _bits_102 == 5'd15; // RapController.java:476
+  wire _eq_235 = _bits_102 == 5'd16; // RapController.java:476
+  wire _eq_236 = _bits_102 == 5'd17; // RapController.java:476
+  wire _eq_237 = _bits_102 == 5'd18; // RapController.java:476
+  wire _eq_238 = _bits_102 == 5'd19; // RapController.java:476
+  wire _eq_239 = _bits_102 == 5'd20; // RapController.java:476
+  wire _eq_240 = _bits_102 == 5'd21; // RapController.java:476
+  wire _eq_241 = _bits_102 == 5'd22; // RapController.java:476
+  wire _eq_242 = _bits_102 == 5'd23; // RapController.java:476
+  wire _eq_243 = _bits_102 == 5'd24; // RapController.java:476
+  wire _eq_244 = _bits_102 == 5'd25; // RapController.java:476
+  wire _eq_245 = _bits_102 == 5'd26; // RapController.java:476
+  wire _eq_246 = _bits_102 == 5'd27; // RapController.java:476
+  wire _eq_247 = _bits_102 == 5'd28; // RapController.java:476
+  wire _eq_248 = _bits_102 == 5'd29; // RapController.java:476
+  wire _eq_249 = _bits_102 == 5'd30; // RapController.java:476
+  wire _eq_250 = _bits_102 == 5'd31; // RapController.java:476
+  wire _eq_251 = _bits_102 == 5'd0; // RapController.java:477
+  wire _eq_252 = op_slot == 5'd0; // RapController.java:315
+  wire _eq_253 = merge_parent == 5'd0; // RapController.java:362
+  wire [2:0] _dyn_index_4 = merge_parent == 5'd0 ? slot_children_0 : merge_parent == 5'd1 ? slot_children_1 : merge_parent == 5'd2 ? slot_children_2 : merge_parent == 5'd3 ? slot_children_3 : merge_parent == 5'd4 ? slot_children_4 : merge_parent == 5'd5 ? slot_children_5 : merge_parent == 5'd6 ? slot_children_6 : merge_parent == 5'd7 ? slot_children_7 : merge_parent == 5'd8 ? slot_children_8 : merge_parent == 5'd9 ? slot_children_9 : merge_parent == 5'd10 ? slot_children_10 : merge_parent == 5'd11 ? slot_children_11 : merge_parent == 5'd12 ? slot_children_12 : merge_parent == 5'd13 ? slot_children_13 : merge_parent == 5'd14 ? slot_children_14 : merge_parent == 5'd15 ? slot_children_15 : merge_parent == 5'd16 ? slot_children_16 : merge_parent == 5'd17 ? slot_children_17 : merge_parent == 5'd18 ? slot_children_18 : merge_parent == 5'd19 ? slot_children_19 : merge_parent == 5'd20 ? slot_children_20 : merge_parent == 5'd21 ? slot_children_21 : merge_parent == 5'd22 ? slot_children_22 : merge_parent == 5'd23 ? slot_children_23 : merge_parent == 5'd24 ? slot_children_24 : merge_parent == 5'd25 ? slot_children_25 : merge_parent == 5'd26 ? slot_children_26 : merge_parent == 5'd27 ? slot_children_27 : merge_parent == 5'd28 ? slot_children_28 : merge_parent == 5'd29 ? slot_children_29 : merge_parent == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:362
+  wire [2:0] _sub_3 = _dyn_index_4 - merge_leaves; // RapController.java:362
+  wire _eq_254 = _bits_102 == 5'd1; // RapController.java:477
+  wire _eq_255 = op_slot == 5'd1; // RapController.java:315
+  wire _eq_256 = merge_parent == 5'd1; // RapController.java:362
+  wire _eq_257 = _bits_102 == 5'd2; // RapController.java:477
+  wire _eq_258 = op_slot == 5'd2; // RapController.java:315
+  wire _eq_259 = merge_parent == 5'd2; // RapController.java:362
+  wire _eq_260 = _bits_102 == 5'd3; // RapController.java:477
+  wire _eq_261 = op_slot == 5'd3; // RapController.java:315
+  wire _eq_262 = merge_parent == 5'd3; // RapController.java:362
+  wire _eq_263 = _bits_102 == 5'd4; // RapController.java:477
+  wire _eq_264 = op_slot == 5'd4; // RapController.java:315
+  wire _eq_265 = merge_parent == 5'd4; // RapController.java:362
+  wire _eq_266 = _bits_102 == 5'd5; // RapController.java:477
+  wire _eq_267 = op_slot == 5'd5; // RapController.java:315
+  wire _eq_268 = merge_parent == 5'd5; // RapController.java:362
+  wire _eq_269 = _bits_102 == 5'd6; // RapController.java:477
+  wire _eq_270 = op_slot == 5'd6; // RapController.java:315
+  wire _eq_271 = merge_parent == 5'd6; // RapController.java:362
+  wire _eq_272 = _bits_102 == 5'd7; // RapController.java:477
+  wire _eq_273 = op_slot == 5'd7; // RapController.java:315
+  wire _eq_274 = merge_parent == 5'd7; // RapController.java:362
+  wire _eq_275 = _bits_102 == 5'd8; // RapController.java:477
+  wire _eq_276 = op_slot == 5'd8; // RapController.java:315
+  wire _eq_277 = merge_parent == 5'd8; // RapController.java:362
+  wire _eq_278 = _bits_102 == 5'd9; // RapController.java:477
+  wire _eq_279 = op_slot == 5'd9; // RapController.java:315
+  wire _eq_280 = merge_parent == 5'd9; // RapController.java:362
+  wire _eq_281 = _bits_102 == 5'd10; // RapController.java:477
+  wire _eq_282 = op_slot == 5'd10; // RapController.java:315
+  wire _eq_283 = merge_parent == 5'd10; // RapController.java:362
+  wire _eq_284 = _bits_102 == 5'd11; // RapController.java:477
+  wire _eq_285 = op_slot == 5'd11; // RapController.java:315
+  wire _eq_286 = merge_parent == 5'd11; // RapController.java:362
+  wire _eq_287 = _bits_102 == 5'd12; // RapController.java:477
+  wire _eq_288 = op_slot == 5'd12; // RapController.java:315
+  wire _eq_289 = merge_parent == 5'd12; // RapController.java:362
+  wire _eq_290 = _bits_102 == 5'd13; // RapController.java:477
+  wire _eq_291 = op_slot == 5'd13; // RapController.java:315
+  wire _eq_292 = merge_parent == 5'd13; // RapController.java:362
+  wire _eq_293 = _bits_102 == 5'd14; // RapController.java:477
+  wire _eq_294 = op_slot == 5'd14; // RapController.java:315
+  wire _eq_295 = merge_parent == 5'd14; // RapController.java:362
+  wire _eq_296 = _bits_102 == 5'd15; // RapController.java:477
+  wire _eq_297 = op_slot == 5'd15; // RapController.java:315
+  wire _eq_298 = merge_parent == 5'd15; // RapController.java:362
+  wire _eq_299 = _bits_102 == 5'd16; // RapController.java:477
+  wire _eq_300 = op_slot == 5'd16; // RapController.java:315
+  wire _eq_301 = merge_parent == 5'd16; // RapController.java:362
+  wire _eq_302 = _bits_102 == 5'd17; // RapController.java:477
+  wire _eq_303 = op_slot == 5'd17; // RapController.java:315
+  wire _eq_304 = merge_parent == 5'd17; // RapController.java:362
+  wire _eq_305 = _bits_102 == 5'd18; // RapController.java:477
+  wire _eq_306 = op_slot == 5'd18; // RapController.java:315
+  wire _eq_307 = merge_parent == 5'd18; // RapController.java:362
+  wire _eq_308 = _bits_102 == 5'd19; // RapController.java:477
+  wire _eq_309 = op_slot == 5'd19; // RapController.java:315
+  wire _eq_310 = merge_parent == 5'd19; // RapController.java:362
+  wire _eq_311 = _bits_102 == 5'd20; // RapController.java:477
+  wire _eq_312 = op_slot == 5'd20; // RapController.java:315
+  wire _eq_313 = merge_parent == 5'd20; // RapController.java:362
+  wire _eq_314 = _bits_102 == 5'd21; // RapController.java:477
+  wire _eq_315 = op_slot == 5'd21; // RapController.java:315
+  wire _eq_316 = merge_parent == 5'd21; // RapController.java:362
+  wire _eq_317 = _bits_102 == 5'd22; // RapController.java:477
+  wire _eq_318 = op_slot == 5'd22; // RapController.java:315
+  wire _eq_319 = merge_parent == 5'd22; // RapController.java:362
+  wire _eq_320 = _bits_102 == 5'd23; // RapController.java:477
+  wire _eq_321 = op_slot == 5'd23; // RapController.java:315
+  wire _eq_322 = merge_parent == 5'd23; // RapController.java:362
+  wire _eq_323 = _bits_102 == 5'd24; // RapController.java:477
+  wire _eq_324 = op_slot == 5'd24; // RapController.java:315
+  wire _eq_325 = merge_parent == 5'd24; // RapController.java:362
+  wire _eq_326 = _bits_102 == 5'd25; // RapController.java:477
+  wire _eq_327 = op_slot == 5'd25; // RapController.java:315
+  wire _eq_328 = merge_parent == 5'd25; // RapController.java:362
+  wire _eq_329 = _bits_102 == 5'd26; // RapController.java:477
+  wire _eq_330 = op_slot == 5'd26; // RapController.java:315
+  wire _eq_331 = merge_parent == 5'd26; // RapController.java:362
+  wire _eq_332 = _bits_102 == 5'd27; // RapController.java:477
+  wire _eq_333 = op_slot == 5'd27; // RapController.java:315
+  wire _eq_334 = merge_parent == 5'd27; // RapController.java:362
+  wire _eq_335 = _bits_102 == 5'd28; // RapController.java:477
+  wire _eq_336 = op_slot == 5'd28; // RapController.java:315
+  wire _eq_337 = merge_parent == 5'd28; // RapController.java:362
+  wire _eq_338 = _bits_102 == 5'd29; // RapController.java:477
+  wire _eq_339 = op_slot == 5'd29; // RapController.java:315
+  wire _eq_340 = merge_parent == 5'd29; // RapController.java:362
+  wire _eq_341 = _bits_102 == 5'd30; // RapController.java:477
+  wire _eq_342 = op_slot == 5'd30; // RapController.java:315
+  wire _eq_343 = merge_parent == 5'd30; // RapController.java:362
+  wire _eq_344 = _bits_102 == 5'd31; // RapController.java:477
+  wire _eq_345 = op_slot == 5'd31; // RapController.java:315
+  wire _eq_346 = merge_parent == 5'd31; // RapController.java:362
+  wire [63:0] _add_0 = st_n + {{63{1'b0}}, ev_weight}; // StatusRegs.java:61
+  wire [63:0] _add_1 = st_updates + 64'd1; // StatusRegs.java:62
+  wire [63:0] _add_2 = st_splits + 64'd1; // StatusRegs.java:69
+  wire [63:0] _add_3 = st_merges + {{61{1'b0}}, ev_removed}; // StatusRegs.java:77
+  wire [63:0] _add_4 = st_merge_batches + 64'd1; // StatusRegs.java:72
+  wire [63:0] _add_5 = st_deferred_splits + 64'd1; // StatusRegs.java:74
+  wire [63:0] _add_6 = st_saturations + 64'd1; // StatusRegs.java:65
+  wire _or_71 = io_counterResult_bits_saturated | 1'd0; // RapController.java:207
+  wire [5:0] _add_7 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:78
+  wire [5:0] _sub_4 = _add_7 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:78
   wire _gt_3 = st_nodes > st_high_water; // StatusRegs.java:70
-  wire _eq_347 = io_m0Csr == 64'd0; // RapController.java:225
-  wire [63:0] _mux_24 = _eq_347 ? 64'd1 : io_m0Csr; // RapController.java:225
-  wire [31:0] _bits_109 = serialMultiplier_io_product[95:64]; // RapController.java:362
-  wire _or_r_1 = |_bits_109; // RapController.java:362
-  wire [63:0] _bits_110 = serialMultiplier_io_product[63:0]; // RapController.java:363
-  wire [63:0] _sub_6 = until_merge - {{63{1'b0}}, io_head_weight}; // RapController.java:194
-  wire [63:0] _sub_7 = next_merge - st_n; // RapController.java:354
-  wire _eq_348 = io_epsCsr == 16'd0; // RapController.java:223
-  wire [15:0] _mux_25 = _eq_348 ? 16'd1 : io_epsCsr; // RapController.java:223
-  wire _lt_3 = io_qCsr < 32'd2; // RapController.java:224
-  wire [31:0] _mux_26 = _lt_3 ? 32'd2 : io_qCsr; // RapController.java:224
-  wire [4:0] _add_9 = front_count + {{4{1'b0}}, io_issued}; // RapController.java:170
-  wire [4:0] _sub_8 = _add_9 - {{4{1'b0}}, io_selected_valid}; // RapController.java:170
-  wire [7:0] _add_10 = sram_count + {{7{1'b0}}, cmd_fire}; // RapController.java:171
-  wire [7:0] _sub_9 = _add_10 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:171
-  wire _eq_349 = undo_sp == 4'd0; // RapController.java:247
-  wire [36:0] _cat_18 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:247
-  wire _eq_350 = undo_sp == 4'd1; // RapController.java:247
-  wire _eq_351 = undo_sp == 4'd2; // RapController.java:247
-  wire _eq_352 = undo_sp == 4'd3; // RapController.java:247
-  wire _eq_353 = undo_sp == 4'd4; // RapController.java:247
-  wire _eq_354 = undo_sp == 4'd5; // RapController.java:247
-  wire _eq_355 = undo_sp == 4'd6; // RapController.java:247
-  wire _eq_356 = undo_sp == 4'd7; // RapController.java:247
-  wire [3:0] _add_11 = undo_sp + 4'd1; // RapController.java:248
-  wire [3:0] _sub_10 = undo_sp - 4'd1; // RapController.java:259
-  wire [1:0] _dyn_index_5 = _bits_102 == 5'd0 ? slot_digit_0 : _bits_102 == 5'd1 ? slot_digit_1 : _bits_102 == 5'd2 ? slot_digit_2 : _bits_102 == 5'd3 ? slot_digit_3 : _bits_102 == 5'd4 ? slot_digit_4 : _bits_102 == 5'd5 ? slot_digit_5 : _bits_102 == 5'd6 ? slot_digit_6 : _bits_102 == 5'd7 ? slot_digit_7 : _bits_102 == 5'd8 ? slot_digit_8 : _bits_102 == 5'd9 ? slot_digit_9 : _bits_102 == 5'd10 ? slot_digit_10 : _bits_102 == 5'd11 ? slot_digit_11 : _bits_102 == 5'd12 ? slot_digit_12 : _bits_102 == 5'd13 ? slot_digit_13 : _bits_102 == 5'd14 ? slot_digit_14 : _bits_102 == 5'd15 ? slot_digit_15 : _bits_102 == 5'd16 ? slot_digit_16 : _bits_102 == 5'd17 ? slot_digit_17 : _bits_102 == 5'd18 ? slot_digit_18 : _bits_102 == 5'd19 ? slot_digit_19 : _bits_102 == 5'd20 ? slot_digit_20 : _bits_102 == 5'd21 ? slot_digit_21 : _bits_102 == 5'd22 ? slot_digit_22 : _bits_102 == 5'd23 ? slot_digit_23 : _bits_102 == 5'd24 ? slot_digit_24 : _bits_102 == 5'd25 ? slot_digit_25 : _bits_102 == 5'd26 ? slot_digit_26 : _bits_102 == 5'd27 ? slot_digit_27 : _bits_102 == 5'd28 ? slot_digit_28 : _bits_102 == 5'd29 ? slot_digit_29 : _bits_102 == 5'd30 ? slot_digit_30 : slot_digit_31; // RapController.java:271
-  wire [6:0] _dshl_1 = 7'd1 << _dyn_index_5; // RapController.java:271
-  wire [3:0] _bits_111 = _dshl_1[3:0]; // RapController.java:271
-  wire [3:0] _or_72 = present_children | _bits_111; // RapController.java:271
-  wire [6:0] _dshl_2 = 7'd1 << _bits_106; // RapController.java:457
-  wire [3:0] _bits_112 = _dshl_2[3:0]; // RapController.java:457
-  wire [3:0] _or_73 = present_children | _bits_112; // RapController.java:457
-  wire [31:0] _or_74 = visited_kids | pick_mask; // RapController.java:270
-  wire [31:0] _or_75 = visited_kids | pick_mask; // RapController.java:327
-  wire [31:0] _or_76 = visited_parents | pick_mask; // RapController.java:308
-  wire [5:0] _sub_11 = merge_level - 6'd2; // RapController.java:314
-  wire _eq_357 = state == 4'd7; // RapController.java:212
-  wire _eq_358 = state == 4'd8; // RapController.java:212
-  wire _or_77 = _eq_357 | _eq_358; // RapController.java:212
-  wire _eq_359 = state == 4'd9; // RapController.java:212
-  wire _or_78 = _or_77 | _eq_359; // RapController.java:212
-  wire _and_152 = _or_78 & io_counterResult_valid; // RapController.java:213
-  wire _eq_360 = io_counterResult_bits_op == 2'd2; // RapController.java:213
-  wire _and_153 = _and_152 & _eq_360; // RapController.java:213
-  wire [34:0] _add_12 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:213
-  wire [2:0] _add_13 = merge_leaves + 3'd1; // RapController.java:328
-  wire _not_88 = ~snapshot_frozen; // RapController.java:233
-  wire _and_154 = snapshot_pending & _not_88; // RapController.java:233
-  wire _not_89 = ~commit_fire; // RapController.java:233
-  wire _and_155 = _and_154 & _not_89; // RapController.java:233
-  wire _and_156 = _and_155 & pipe_empty; // RapController.java:233
-  wire [2:0] _mux_27 = split_req ? 3'd3 : 3'd4; // RapController.java:368
-  wire _lt_4 = readout_slot < 16'd32; // RapController.java:380
-  wire [4:0] _bits_113 = readout_slot[4:0]; // RapController.java:381
-  wire [31:0] _dshr_2 = slot_valid >> _bits_113; // RapController.java:382
-  wire _bits_114 = _dshr_2[0]; // RapController.java:382
-  wire _and_157 = _lt_4 & _bits_114; // RapController.java:382
-  wire _eq_361 = _bits_113 == 5'd0; // NodeTable.java:62
+  wire _eq_347 = io_m0Csr == 64'd0; // RapController.java:237
+  wire [63:0] _mux_24 = _eq_347 ? 64'd1 : io_m0Csr; // RapController.java:237
+  wire [31:0] _bits_109 = serialMultiplier_io_product[95:64]; // RapController.java:381
+  wire _or_r_1 = |_bits_109; // RapController.java:381
+  wire [63:0] _bits_110 = serialMultiplier_io_product[63:0]; // RapController.java:382
+  wire [63:0] _sub_5 = until_merge - {{63{1'b0}}, io_head_weight}; // RapController.java:206
+  wire [63:0] _sub_6 = next_merge - st_n; // RapController.java:373
+  wire _eq_348 = io_epsCsr == 16'd0; // RapController.java:235
+  wire [15:0] _mux_25 = _eq_348 ? 16'd1 : io_epsCsr; // RapController.java:235
+  wire _lt_3 = io_qCsr < 32'd2; // RapController.java:236
+  wire [31:0] _mux_26 = _lt_3 ? 32'd2 : io_qCsr; // RapController.java:236
+  wire [4:0] _add_8 = front_count + {{4{1'b0}}, io_issued}; // RapController.java:175
+  wire [4:0] _sub_7 = _add_8 - {{4{1'b0}}, io_selected_valid}; // RapController.java:175
+  wire [7:0] _add_9 = sram_count + {{7{1'b0}}, cmd_fire}; // RapController.java:176
+  wire [7:0] _sub_8 = _add_9 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:176
+  wire _eq_349 = state == 4'd2; // RapController.java:181
+  wire undo_push = _eq_349 & io_counterResult_valid; // RapController.java:181
+  wire [3:0] _add_10 = undo_sp + 4'd1; // RapController.java:261
+  wire [3:0] _sub_9 = undo_sp - 4'd1; // RapController.java:271
+  wire [1:0] _dyn_index_5 = _bits_102 == 5'd0 ? slot_digit_0 : _bits_102 == 5'd1 ? slot_digit_1 : _bits_102 == 5'd2 ? slot_digit_2 : _bits_102 == 5'd3 ? slot_digit_3 : _bits_102 == 5'd4 ? slot_digit_4 : _bits_102 == 5'd5 ? slot_digit_5 : _bits_102 == 5'd6 ? slot_digit_6 : _bits_102 == 5'd7 ? slot_digit_7 : _bits_102 == 5'd8 ? slot_digit_8 : _bits_102 == 5'd9 ? slot_digit_9 : _bits_102 == 5'd10 ? slot_digit_10 : _bits_102 == 5'd11 ? slot_digit_11 : _bits_102 == 5'd12 ? slot_digit_12 : _bits_102 == 5'd13 ? slot_digit_13 : _bits_102 == 5'd14 ? slot_digit_14 : _bits_102 == 5'd15 ? slot_digit_15 : _bits_102 == 5'd16 ? slot_digit_16 : _bits_102 == 5'd17 ? slot_digit_17 : _bits_102 == 5'd18 ? slot_digit_18 : _bits_102 == 5'd19 ? slot_digit_19 : _bits_102 == 5'd20 ? slot_digit_20 : _bits_102 == 5'd21 ? slot_digit_21 : _bits_102 == 5'd22 ? slot_digit_22 : _bits_102 == 5'd23 ? slot_digit_23 : _bits_102 == 5'd24 ? slot_digit_24 : _bits_102 == 5'd25 ? slot_digit_25 : _bits_102 == 5'd26 ? slot_digit_26 : _bits_102 == 5'd27 ? slot_digit_27 : _bits_102 == 5'd28 ? slot_digit_28 : _bits_102 == 5'd29 ? slot_digit_29 : _bits_102 == 5'd30 ? slot_digit_30 : slot_digit_31; // RapController.java:283
+  wire [6:0] _dshl_1 = 7'd1 << _dyn_index_5; // RapController.java:283
+  wire [3:0] _bits_111 = _dshl_1[3:0]; // RapController.java:283
+  wire [3:0] _or_72 = present_children | _bits_111; // RapController.java:283
+  wire [6:0] _dshl_2 = 7'd1 << _bits_106; // RapController.java:478
+  wire [3:0] _bits_112 = _dshl_2[3:0]; // RapController.java:478
+  wire [3:0] _or_73 = present_children | _bits_112; // RapController.java:478
+  wire [31:0] _or_74 = visited_kids | pick_mask; // RapController.java:282
+  wire [31:0] _or_75 = visited_kids | pick_mask; // RapController.java:346
+  wire [31:0] _or_76 = visited_parents | pick_mask; // RapController.java:327
+  wire [5:0] _sub_10 = merge_level - 6'd2; // RapController.java:333
+  wire _eq_350 = state == 4'd7; // RapController.java:223
+  wire _eq_351 = state == 4'd8; // RapController.java:223
+  wire _or_77 = _eq_350 | _eq_351; // RapController.java:223
+  wire _eq_352 = state == 4'd9; // RapController.java:223
+  wire _or_78 = _or_77 | _eq_352; // RapController.java:223
+  wire _and_151 = _or_78 & io_counterResult_valid; // RapController.java:224
+  wire _eq_353 = io_counterResult_bits_op == 2'd2; // RapController.java:224
+  wire _and_152 = _and_151 & _eq_353; // RapController.java:224
+  wire [34:0] _add_11 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:224
+  wire [2:0] _add_12 = merge_leaves + 3'd1; // RapController.java:347
+  wire _not_87 = ~snapshot_frozen; // RapController.java:246
+  wire _and_153 = snapshot_pending & _not_87; // RapController.java:246
+  wire _not_88 = ~commit_fire; // RapController.java:246
+  wire _and_154 = _and_153 & _not_88; // RapController.java:246
+  wire _and_155 = _and_154 & pipe_empty; // RapController.java:246
+  wire [2:0] _mux_27 = split_req ? 3'd3 : 3'd4; // RapController.java:387
+  wire _lt_4 = readout_slot < 16'd32; // RapController.java:399
+  wire [4:0] _bits_113 = readout_slot[4:0]; // RapController.java:400
+  wire [31:0] _dshr_1 = slot_valid >> _bits_113; // RapController.java:401
+  wire _bits_114 = _dshr_1[0]; // RapController.java:401
+  wire _and_156 = _lt_4 & _bits_114; // RapController.java:401
+  wire _eq_354 = _bits_113 == 5'd0; // NodeTable.java:62
   wire [5:0] _dyn_index_6 = _bits_113 == 5'd0 ? slot_len_0 : _bits_113 == 5'd1 ? slot_len_1 : _bits_113 == 5'd2 ? slot_len_2 : _bits_113 == 5'd3 ? slot_len_3 : _bits_113 == 5'd4 ? slot_len_4 : _bits_113 == 5'd5 ? slot_len_5 : _bits_113 == 5'd6 ? slot_len_6 : _bits_113 == 5'd7 ? slot_len_7 : _bits_113 == 5'd8 ? slot_len_8 : _bits_113 == 5'd9 ? slot_len_9 : _bits_113 == 5'd10 ? slot_len_10 : _bits_113 == 5'd11 ? slot_len_11 : _bits_113 == 5'd12 ? slot_len_12 : _bits_113 == 5'd13 ? slot_len_13 : _bits_113 == 5'd14 ? slot_len_14 : _bits_113 == 5'd15 ? slot_len_15 : _bits_113 == 5'd16 ? slot_len_16 : _bits_113 == 5'd17 ? slot_len_17 : _bits_113 == 5'd18 ? slot_len_18 : _bits_113 == 5'd19 ? slot_len_19 : _bits_113 == 5'd20 ? slot_len_20 : _bits_113 == 5'd21 ? slot_len_21 : _bits_113 == 5'd22 ? slot_len_22 : _bits_113 == 5'd23 ? slot_len_23 : _bits_113 == 5'd24 ? slot_len_24 : _bits_113 == 5'd25 ? slot_len_25 : _bits_113 == 5'd26 ? slot_len_26 : _bits_113 == 5'd27 ? slot_len_27 : _bits_113 == 5'd28 ? slot_len_28 : _bits_113 == 5'd29 ? slot_len_29 : _bits_113 == 5'd30 ? slot_len_30 : slot_len_31; // NodeTable.java:62
-  wire [5:0] _mux_28 = _eq_361 ? 6'd0 : _dyn_index_6; // NodeTable.java:62
+  wire [5:0] _mux_28 = _eq_354 ? 6'd0 : _dyn_index_6; // NodeTable.java:62
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:30
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:41
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:41
   wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:41
   wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:41
-  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:349
+  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:368
   wire _lt_5 = merge_sum < batch_min_sum; // MergeSkip.java:46
   wire [34:0] _fill_8 = {35{1'd1}}; // MergeSkip.java:31
-  wire in_advance = state == 4'd10; // RapController.java:134
-  wire [63:0] _mux_29 = in_advance ? next_merge : st_n; // RapController.java:136
-  wire [31:0] _mux_30 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:137
-  wire _eq_362 = state == 4'd1; // RapController.java:485
-  wire _not_90 = ~io_headValid; // RapController.java:485
-  wire _and_158 = pipe_empty & _not_90; // RapController.java:485
-  wire [2:0] _mux_31 = _and_158 ? 3'd1 : fill_cause; // RapController.java:485
-  wire _eq_363 = state == 4'd2; // RapController.java:486
-  wire _eq_364 = state == 4'd3; // RapController.java:486
-  wire _or_79 = _eq_363 | _eq_364; // RapController.java:486
-  wire _eq_365 = state == 4'd12; // RapController.java:486
-  wire _or_80 = _or_79 | _eq_365; // RapController.java:486
-  wire [2:0] _mux_32 = split_req ? 3'd3 : 3'd4; // RapController.java:487
-  wire _ge_3 = state >= 4'd4; // RapController.java:488
-  wire _le_6 = state <= 4'd6; // RapController.java:488
-  wire _and_159 = _ge_3 & _le_6; // RapController.java:488
-  wire _ge_4 = state >= 4'd7; // RapController.java:489
-  wire _le_7 = state <= 4'd11; // RapController.java:489
-  wire _and_160 = _ge_4 & _le_7; // RapController.java:489
-  wire [4:0] _bits_115 = readout_slot[4:0]; // RapController.java:404
-  wire _eq_366 = state == 4'd13; // RapController.java:404
-  wire _and_161 = in_run & io_selected_valid; // RapController.java:407
-  wire _eq_367 = io_counterResult_bits_op == 2'd0; // RapController.java:409
-  wire _and_162 = io_headValid & _eq_367; // RapController.java:409
-  wire _lt_6 = undo_sp < 4'd8; // RapController.java:410
-  wire _eq_368 = state == 4'd2; // RapController.java:410
-  wire _and_163 = _eq_368 & io_counterResult_valid; // RapController.java:410
-  wire _and_r_0 = &present_children; // RapController.java:411
-  wire _or_81 = _or_62 | _and_r_0; // RapController.java:411
-  wire _eq_369 = state == 4'd6; // RapController.java:411
-  wire _or_82 = ev_commit | ev_saturation; // StatusRegs.java:84
-  wire _or_83 = _or_82 | ev_split; // StatusRegs.java:84
-  wire _or_84 = _or_83 | ev_allocated; // StatusRegs.java:84
-  wire _or_85 = _or_84 | ev_batch; // StatusRegs.java:84
-  wire _or_86 = _or_85 | ev_deferred; // StatusRegs.java:84
-  wire _or_87 = _or_86 | ev_clear; // StatusRegs.java:84
+  wire in_advance = state == 4'd10; // RapController.java:139
+  wire [63:0] _mux_29 = in_advance ? next_merge : st_n; // RapController.java:141
+  wire [31:0] _mux_30 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:142
+  wire _eq_355 = state == 4'd1; // RapController.java:502
+  wire _not_89 = ~io_headValid; // RapController.java:502
+  wire _and_157 = pipe_empty & _not_89; // RapController.java:502
+  wire [2:0] _mux_31 = _and_157 ? 3'd1 : fill_cause; // RapController.java:502
+  wire _eq_356 = state == 4'd2; // RapController.java:503
+  wire _eq_357 = state == 4'd3; // RapController.java:503
+  wire _or_79 = _eq_356 | _eq_357; // RapController.java:503
+  wire _eq_358 = state == 4'd12; // RapController.java:503
+  wire _or_80 = _or_79 | _eq_358; // RapController.java:503
+  wire [2:0] _mux_32 = split_req ? 3'd3 : 3'd4; // RapController.java:504
+  wire _ge_3 = state >= 4'd4; // RapController.java:505
+  wire _le_6 = state <= 4'd6; // RapController.java:505
+  wire _and_158 = _ge_3 & _le_6; // RapController.java:505
+  wire _ge_4 = state >= 4'd7; // RapController.java:506
+  wire _le_7 = state <= 4'd11; // RapController.java:506
+  wire _and_159 = _ge_4 & _le_7; // RapController.java:506
+  wire [2:0] _bits_115 = undo_sp[2:0]; // RapController.java:260
+  wire [36:0] _cat_18 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:260
+  wire _eq_359 = state == 4'd3; // RapController.java:182
+  wire undo_pop = _eq_359 & cmd_fire; // RapController.java:182
+  wire [3:0] _sub_11 = undo_sp - 4'd2; // RapController.java:183
+  wire [3:0] _sub_12 = undo_sp - 4'd1; // RapController.java:183
+  wire [3:0] _mux_33 = undo_pop ? _sub_11 : _sub_12; // RapController.java:183
+  wire [2:0] _bits_116 = _mux_33[2:0]; // RapController.java:183
+  wire _not_90 = ~undo_push; // RapController.java:183
+  wire read_parent_prefix = state == 4'd5; // RapController.java:130
+  wire [4:0] _bits_117 = readout_slot[4:0]; // RapController.java:131
+  wire [4:0] _mux_34 = read_parent_prefix ? op_slot : _bits_117; // RapController.java:131
+  wire _eq_360 = state == 4'd13; // RapController.java:132
+  wire _or_81 = read_parent_prefix | _eq_360; // RapController.java:132
+  wire _and_160 = in_run & io_selected_valid; // RapController.java:426
+  wire _eq_361 = io_counterResult_bits_op == 2'd0; // RapController.java:428
+  wire _and_161 = io_headValid & _eq_361; // RapController.java:428
+  wire _lt_6 = undo_sp < 4'd8; // RapController.java:429
+  wire _eq_362 = state == 4'd2; // RapController.java:429
+  wire _and_162 = _eq_362 & io_counterResult_valid; // RapController.java:429
+  wire _not_91 = ~io_counterResult_valid; // RapController.java:430
+  wire _eq_363 = state == 4'd2; // RapController.java:430
+  wire _and_163 = _eq_363 & pipe_empty; // RapController.java:430
+  wire _and_r_0 = &present_children; // RapController.java:431
+  wire _or_82 = _or_62 | _and_r_0; // RapController.java:431
+  wire _eq_364 = state == 4'd6; // RapController.java:431
+  wire _or_83 = ev_commit | ev_saturation; // StatusRegs.java:84
+  wire _or_84 = _or_83 | ev_split; // StatusRegs.java:84
+  wire _or_85 = _or_84 | ev_allocated; // StatusRegs.java:84
+  wire _or_86 = _or_85 | ev_batch; // StatusRegs.java:84
+  wire _or_87 = _or_86 | ev_deferred; // StatusRegs.java:84
+  wire _or_88 = _or_87 | ev_clear; // StatusRegs.java:84
   wire _or_r_2 = |ev_removed; // StatusRegs.java:84
-  wire _or_88 = _or_87 | _or_r_2; // StatusRegs.java:84
-  wire _not_91 = ~_or_88; // RapController.java:412
-  wire _le_8 = st_nodes <= 6'd32; // RapController.java:413
+  wire _or_89 = _or_88 | _or_r_2; // StatusRegs.java:84
+  wire _not_92 = ~_or_89; // RapController.java:432
+  wire _le_8 = st_nodes <= 6'd32; // RapController.java:433
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
   assign io_issueEnable = _and_143;
   assign io_commit = (commit_fire ? 1'd1 : 1'd0);
   assign io_rewind = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? (_eq_117 ? 1'd1 : 1'd0) : 1'd0)))))))))))));
-  assign io_counterCmd_valid = (_eq_0 ? 1'd0 : (_eq_2 ? io_selected_valid : (_eq_5 ? 1'd0 : (_eq_6 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? 1'd1 : 1'd0) : (_eq_110 ? (_or_62 ? 1'd1 : 1'd0) : (_eq_111 ? (_or_62 ? 1'd1 : 1'd0) : (_eq_112 ? (_eq_113 ? (merge_now_p ? 1'd1 : 1'd0) : 1'd0) : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd1 : 1'd0))))))))))))));
+  assign io_counterCmd_valid = (_eq_0 ? 1'd0 : (_eq_2 ? io_selected_valid : (_eq_5 ? 1'd0 : (_eq_6 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? io_tcamWrite_ready : 1'd0) : (_eq_110 ? (_or_62 ? 1'd1 : 1'd0) : (_eq_111 ? (_or_62 ? 1'd1 : 1'd0) : (_eq_112 ? (_eq_113 ? (merge_now_p ? 1'd1 : 1'd0) : 1'd0) : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd1 : 1'd0))))))))))))));
   assign io_counterCmd_bits_addr = (_eq_0 ? io_selected_bits_slot : (_eq_2 ? io_selected_bits_slot : (_eq_5 ? io_selected_bits_slot : (_eq_6 ? (_ne_0 ? _bits_101 : io_selected_bits_slot) : (_eq_8 ? io_selected_bits_slot : (_eq_108 ? io_selected_bits_slot : (_eq_109 ? (_or_65 ? _bits_102 : io_selected_bits_slot) : (_eq_110 ? (_or_62 ? _bits_102 : io_selected_bits_slot) : (_eq_111 ? (_or_62 ? _bits_102 : io_selected_bits_slot) : (_eq_112 ? (_eq_113 ? (merge_now_p ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_114 ? io_selected_bits_slot : (_eq_115 ? io_selected_bits_slot : (_eq_116 ? io_selected_bits_slot : (_eq_118 ? _bits_103 : io_selected_bits_slot))))))))))))));
   assign io_counterCmd_bits_op = (_eq_0 ? 2'd0 : (_eq_2 ? 2'd0 : (_eq_5 ? 2'd0 : (_eq_6 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_8 ? 2'd0 : (_eq_108 ? 2'd0 : (_eq_109 ? (_or_65 ? 2'd1 : 2'd0) : (_eq_110 ? (_or_62 ? 2'd2 : 2'd0) : (_eq_111 ? (_or_62 ? 2'd2 : 2'd0) : (_eq_112 ? (_eq_113 ? (merge_now_p ? 2'd1 : 2'd0) : 2'd0) : (_eq_114 ? 2'd0 : (_eq_115 ? 2'd0 : (_eq_116 ? 2'd0 : (_eq_118 ? 2'd2 : 2'd0))))))))))))));
   assign io_counterCmd_bits_value = (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_2 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_6 ? (_ne_0 ? _bits_104 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_8 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_108 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_109 ? (_or_65 ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_110 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_111 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_112 ? (_eq_113 ? (merge_now_p ? _mux_22 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))))));
   assign io_counterResult_ready = 1'd1;
   assign io_counterClear = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd0 : (_eq_119 ? 1'd0 : (_eq_120 ? 1'd1 : 1'd0))))))))))))))));
-  assign io_tcamWrite_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? (cmd_fire ? 1'd1 : 1'd0) : 1'd0) : 1'd0)))))));
-  assign io_tcamWrite_bits_index = (_eq_0 ? 5'd0 : (_eq_2 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_8 ? 5'd0 : (_eq_108 ? 5'd0 : (_eq_109 ? (_or_65 ? (cmd_fire ? _bits_102 : 5'd0) : 5'd0) : 5'd0)))))));
-  assign io_tcamWrite_bits_value = (_eq_0 ? 32'd0 : (_eq_2 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_8 ? 32'd0 : (_eq_108 ? 32'd0 : (_eq_109 ? (_or_65 ? (cmd_fire ? child_prefix : 32'd0) : 32'd0) : 32'd0)))))));
-  assign io_tcamWrite_bits_mask = (_eq_0 ? _fill_2 : (_eq_2 ? _fill_2 : (_eq_5 ? _fill_2 : (_eq_6 ? _fill_2 : (_eq_8 ? _fill_2 : (_eq_108 ? _fill_2 : (_eq_109 ? (_or_65 ? (cmd_fire ? _dshr_1 : _fill_2) : _fill_2) : _fill_2)))))));
+  assign io_tcamWrite_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? 1'd1 : 1'd0) : 1'd0)))))));
+  assign io_tcamWrite_bits_index = (_eq_0 ? 5'd0 : (_eq_2 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_8 ? 5'd0 : (_eq_108 ? 5'd0 : (_eq_109 ? (_or_65 ? _bits_102 : 5'd0) : 5'd0)))))));
+  assign io_tcamWrite_bits_value = (_eq_0 ? 32'd0 : (_eq_2 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_8 ? 32'd0 : (_eq_108 ? 32'd0 : (_eq_109 ? (_or_65 ? child_prefix : 32'd0) : 32'd0)))))));
+  assign io_tcamWrite_bits_mask = (_eq_0 ? _fill_1 : (_eq_2 ? _fill_1 : (_eq_5 ? _fill_1 : (_eq_6 ? _fill_1 : (_eq_8 ? _fill_1 : (_eq_108 ? _fill_1 : (_eq_109 ? (_or_65 ? _dshr_0 : _fill_1) : _fill_1)))))));
   assign io_slotValid = slot_valid;
   assign io_lens_0 = slot_lens_0;
   assign io_lens_1 = slot_lens_1;
@@ -1415,7 +1412,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   assign io_lens_31 = slot_lens_31;
   assign io_epsActive = eps_active;
   assign io_thresholdClear = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd0 : (_eq_119 ? 1'd0 : (_eq_120 ? 1'd1 : 1'd0))))))))))))))));
-  assign io_acceptEnable = _and_146;
+  assign io_acceptEnable = _and_145;
   assign io_live_n = st_n;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
@@ -1429,16 +1426,16 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   assign io_live_saturated = st_saturated;
   assign io_snapFreeze = snapshot_frozen;
   assign io_errorBound = _bits_108;
-  assign io_errorBoundReady = _not_84;
+  assign io_errorBoundReady = _not_83;
   assign io_snapBusy = _or_67;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
-  assign io_node_prefix = slot_prefix_rdata_0;
+  assign io_node_prefix = node_prefix;
   assign io_node_count = node_count;
   assign io_readoutBusy = _or_69;
-  assign io_busy = _and_147;
-  assign io_idle = _and_150;
-  assign io_resetting = _not_86;
+  assign io_busy = _and_146;
+  assign io_idle = _and_149;
+  assign io_resetting = _not_85;
   assign io_stallCause = cause;
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
   assign ev_saturation = (_eq_0 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_2 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_108 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_109 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_110 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_111 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_gt_2 ? 1'd1 : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)))))))))));
@@ -1449,7 +1446,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   assign ev_clear = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd0 : (_eq_119 ? 1'd0 : (_eq_120 ? 1'd1 : 1'd0))))))))))))))));
   assign ev_weight = (commit_fire ? io_head_weight : 1'd0);
   assign ev_removed = (_eq_0 ? 3'd0 : (_eq_2 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_108 ? 3'd0 : (_eq_109 ? 3'd0 : (_eq_110 ? 3'd0 : (_eq_111 ? 3'd0 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? merge_leaves : 3'd0) : 3'd0) : 3'd0) : 3'd0))))))))));
-  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_2 ? (_and_156 ? 1'd1 : 1'd0) : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? (_or_66 ? 1'd0 : (_not_43 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
+  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_2 ? (_and_155 ? 1'd1 : 1'd0) : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? (_or_66 ? 1'd0 : (_not_43 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
   assign serialMultiplier_io_a = _mux_29;
   assign serialMultiplier_io_b = _mux_30;
   assign slot_lens_0 = 6'd0;
@@ -1484,13 +1481,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   assign slot_lens_29 = slot_len_29;
   assign slot_lens_30 = slot_len_30;
   assign slot_lens_31 = slot_len_31;
-  assign cause = (commit_fire ? 3'd0 : (_eq_362 ? _mux_31 : (_or_80 ? _mux_32 : (_and_159 ? 3'd3 : (_and_160 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_eq_355 ? _mux_31 : (_or_80 ? _mux_32 : (_and_158 ? 3'd3 : (_and_159 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
       state <= 4'd0;
     end else begin
-      state <= (_eq_0 ? (_not_0 ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_2 ? (_and_5 ? (readout_pending ? 4'd13 : (_and_7 ? 4'd15 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_5 ? (pipe_empty ? 4'd3 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_6 ? (_ne_0 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (split_req ? _mux_0 : (_and_8 ? _mux_1 : 4'd7))) : (_eq_8 ? (_or_62 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd5) : (_eq_108 ? (_ge_1 ? 4'd6 : (_not_41 ? (_and_137 ? _mux_3 : 4'd7) : (merge_due ? (_and_138 ? _mux_4 : 4'd7) : 4'd12))) : (_eq_109 ? (_or_65 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (merge_due ? (_and_139 ? _mux_5 : 4'd7) : 4'd12)) : (_eq_110 ? (_or_62 ? (cmd_fire ? 4'd8 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_ne_33 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : _mux_6)) : (_eq_111 ? (_or_62 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd9) : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? 4'd7 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : 4'd7) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_114 ? (_or_66 ? 4'd12 : (_not_43 ? 4'd11 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (_eq_115 ? (_not_44 ? 4'd10 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_116 ? (_eq_117 ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_118 ? (cmd_fire ? 4'd14 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_119 ? (io_counterResult_valid ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_120 ? 4'd0 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)))))))))))))))));
+      state <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_2 ? (_and_5 ? (readout_pending ? 4'd13 : (_and_7 ? 4'd15 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_5 ? (pipe_empty ? 4'd3 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_6 ? (_ne_0 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (split_req ? _mux_0 : (_and_8 ? _mux_1 : 4'd7))) : (_eq_8 ? (_or_62 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd5) : (_eq_108 ? (_ge_1 ? 4'd6 : (_not_41 ? (_and_137 ? _mux_3 : 4'd7) : (merge_due ? (_and_138 ? _mux_4 : 4'd7) : 4'd12))) : (_eq_109 ? (_or_65 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (merge_due ? (_and_139 ? _mux_5 : 4'd7) : 4'd12)) : (_eq_110 ? (_or_62 ? (cmd_fire ? 4'd8 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_ne_33 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : _mux_6)) : (_eq_111 ? (_or_62 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd9) : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? 4'd7 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : 4'd7) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_114 ? (_or_66 ? 4'd12 : (_not_43 ? 4'd11 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (_eq_115 ? (_not_44 ? 4'd10 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_116 ? (_eq_117 ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_118 ? (cmd_fire ? 4'd14 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_119 ? (io_counterResult_valid ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_120 ? 4'd0 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)))))))))))))))));
     end
   end
 
@@ -1498,136 +1495,136 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_valid <= 32'd1;
     end else begin
-      slot_valid <= (_eq_0 ? slot_valid : (_eq_2 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_8 ? slot_valid : (_eq_108 ? slot_valid : (_eq_109 ? (_or_65 ? (cmd_fire ? _or_70 : slot_valid) : slot_valid) : (_eq_110 ? slot_valid : (_eq_111 ? slot_valid : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? _and_151 : slot_valid) : slot_valid) : slot_valid) : (_eq_114 ? slot_valid : (_eq_115 ? slot_valid : (_eq_116 ? slot_valid : (_eq_118 ? slot_valid : (_eq_119 ? slot_valid : (_eq_120 ? 32'd1 : slot_valid))))))))))))))));
+      slot_valid <= (_eq_0 ? slot_valid : (_eq_2 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_8 ? slot_valid : (_eq_108 ? slot_valid : (_eq_109 ? (_or_65 ? (cmd_fire ? _or_70 : slot_valid) : slot_valid) : (_eq_110 ? slot_valid : (_eq_111 ? slot_valid : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? _and_150 : slot_valid) : slot_valid) : slot_valid) : (_eq_114 ? slot_valid : (_eq_115 ? slot_valid : (_eq_116 ? slot_valid : (_eq_118 ? slot_valid : (_eq_119 ? slot_valid : (_eq_120 ? 32'd1 : slot_valid))))))))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_len_0 <= (_eq_0 ? slot_len_0 : (_eq_2 ? slot_len_0 : (_eq_5 ? slot_len_0 : (_eq_6 ? slot_len_0 : (_eq_8 ? slot_len_0 : (_eq_108 ? slot_len_0 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_155 ? _add_0 : slot_len_0) : slot_len_0) : slot_len_0) : slot_len_0)))))));
+    slot_len_0 <= (_eq_0 ? slot_len_0 : (_eq_2 ? slot_len_0 : (_eq_5 ? slot_len_0 : (_eq_6 ? slot_len_0 : (_eq_8 ? slot_len_0 : (_eq_108 ? slot_len_0 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_155 ? child_len : slot_len_0) : slot_len_0) : slot_len_0) : slot_len_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_1 <= (_eq_0 ? slot_len_1 : (_eq_2 ? slot_len_1 : (_eq_5 ? slot_len_1 : (_eq_6 ? slot_len_1 : (_eq_8 ? slot_len_1 : (_eq_108 ? slot_len_1 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_156 ? _add_0 : slot_len_1) : slot_len_1) : slot_len_1) : slot_len_1)))))));
+    slot_len_1 <= (_eq_0 ? slot_len_1 : (_eq_2 ? slot_len_1 : (_eq_5 ? slot_len_1 : (_eq_6 ? slot_len_1 : (_eq_8 ? slot_len_1 : (_eq_108 ? slot_len_1 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_156 ? child_len : slot_len_1) : slot_len_1) : slot_len_1) : slot_len_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_2 <= (_eq_0 ? slot_len_2 : (_eq_2 ? slot_len_2 : (_eq_5 ? slot_len_2 : (_eq_6 ? slot_len_2 : (_eq_8 ? slot_len_2 : (_eq_108 ? slot_len_2 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_157 ? _add_0 : slot_len_2) : slot_len_2) : slot_len_2) : slot_len_2)))))));
+    slot_len_2 <= (_eq_0 ? slot_len_2 : (_eq_2 ? slot_len_2 : (_eq_5 ? slot_len_2 : (_eq_6 ? slot_len_2 : (_eq_8 ? slot_len_2 : (_eq_108 ? slot_len_2 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_157 ? child_len : slot_len_2) : slot_len_2) : slot_len_2) : slot_len_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_3 <= (_eq_0 ? slot_len_3 : (_eq_2 ? slot_len_3 : (_eq_5 ? slot_len_3 : (_eq_6 ? slot_len_3 : (_eq_8 ? slot_len_3 : (_eq_108 ? slot_len_3 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_158 ? _add_0 : slot_len_3) : slot_len_3) : slot_len_3) : slot_len_3)))))));
+    slot_len_3 <= (_eq_0 ? slot_len_3 : (_eq_2 ? slot_len_3 : (_eq_5 ? slot_len_3 : (_eq_6 ? slot_len_3 : (_eq_8 ? slot_len_3 : (_eq_108 ? slot_len_3 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_158 ? child_len : slot_len_3) : slot_len_3) : slot_len_3) : slot_len_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_4 <= (_eq_0 ? slot_len_4 : (_eq_2 ? slot_len_4 : (_eq_5 ? slot_len_4 : (_eq_6 ? slot_len_4 : (_eq_8 ? slot_len_4 : (_eq_108 ? slot_len_4 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_159 ? _add_0 : slot_len_4) : slot_len_4) : slot_len_4) : slot_len_4)))))));
+    slot_len_4 <= (_eq_0 ? slot_len_4 : (_eq_2 ? slot_len_4 : (_eq_5 ? slot_len_4 : (_eq_6 ? slot_len_4 : (_eq_8 ? slot_len_4 : (_eq_108 ? slot_len_4 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_159 ? child_len : slot_len_4) : slot_len_4) : slot_len_4) : slot_len_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_5 <= (_eq_0 ? slot_len_5 : (_eq_2 ? slot_len_5 : (_eq_5 ? slot_len_5 : (_eq_6 ? slot_len_5 : (_eq_8 ? slot_len_5 : (_eq_108 ? slot_len_5 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_160 ? _add_0 : slot_len_5) : slot_len_5) : slot_len_5) : slot_len_5)))))));
+    slot_len_5 <= (_eq_0 ? slot_len_5 : (_eq_2 ? slot_len_5 : (_eq_5 ? slot_len_5 : (_eq_6 ? slot_len_5 : (_eq_8 ? slot_len_5 : (_eq_108 ? slot_len_5 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_160 ? child_len : slot_len_5) : slot_len_5) : slot_len_5) : slot_len_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_6 <= (_eq_0 ? slot_len_6 : (_eq_2 ? slot_len_6 : (_eq_5 ? slot_len_6 : (_eq_6 ? slot_len_6 : (_eq_8 ? slot_len_6 : (_eq_108 ? slot_len_6 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_161 ? _add_0 : slot_len_6) : slot_len_6) : slot_len_6) : slot_len_6)))))));
+    slot_len_6 <= (_eq_0 ? slot_len_6 : (_eq_2 ? slot_len_6 : (_eq_5 ? slot_len_6 : (_eq_6 ? slot_len_6 : (_eq_8 ? slot_len_6 : (_eq_108 ? slot_len_6 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_161 ? child_len : slot_len_6) : slot_len_6) : slot_len_6) : slot_len_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_7 <= (_eq_0 ? slot_len_7 : (_eq_2 ? slot_len_7 : (_eq_5 ? slot_len_7 : (_eq_6 ? slot_len_7 : (_eq_8 ? slot_len_7 : (_eq_108 ? slot_len_7 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_162 ? _add_0 : slot_len_7) : slot_len_7) : slot_len_7) : slot_len_7)))))));
+    slot_len_7 <= (_eq_0 ? slot_len_7 : (_eq_2 ? slot_len_7 : (_eq_5 ? slot_len_7 : (_eq_6 ? slot_len_7 : (_eq_8 ? slot_len_7 : (_eq_108 ? slot_len_7 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_162 ? child_len : slot_len_7) : slot_len_7) : slot_len_7) : slot_len_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_8 <= (_eq_0 ? slot_len_8 : (_eq_2 ? slot_len_8 : (_eq_5 ? slot_len_8 : (_eq_6 ? slot_len_8 : (_eq_8 ? slot_len_8 : (_eq_108 ? slot_len_8 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_163 ? _add_0 : slot_len_8) : slot_len_8) : slot_len_8) : slot_len_8)))))));
+    slot_len_8 <= (_eq_0 ? slot_len_8 : (_eq_2 ? slot_len_8 : (_eq_5 ? slot_len_8 : (_eq_6 ? slot_len_8 : (_eq_8 ? slot_len_8 : (_eq_108 ? slot_len_8 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_163 ? child_len : slot_len_8) : slot_len_8) : slot_len_8) : slot_len_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_9 <= (_eq_0 ? slot_len_9 : (_eq_2 ? slot_len_9 : (_eq_5 ? slot_len_9 : (_eq_6 ? slot_len_9 : (_eq_8 ? slot_len_9 : (_eq_108 ? slot_len_9 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_164 ? _add_0 : slot_len_9) : slot_len_9) : slot_len_9) : slot_len_9)))))));
+    slot_len_9 <= (_eq_0 ? slot_len_9 : (_eq_2 ? slot_len_9 : (_eq_5 ? slot_len_9 : (_eq_6 ? slot_len_9 : (_eq_8 ? slot_len_9 : (_eq_108 ? slot_len_9 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_164 ? child_len : slot_len_9) : slot_len_9) : slot_len_9) : slot_len_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_10 <= (_eq_0 ? slot_len_10 : (_eq_2 ? slot_len_10 : (_eq_5 ? slot_len_10 : (_eq_6 ? slot_len_10 : (_eq_8 ? slot_len_10 : (_eq_108 ? slot_len_10 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_165 ? _add_0 : slot_len_10) : slot_len_10) : slot_len_10) : slot_len_10)))))));
+    slot_len_10 <= (_eq_0 ? slot_len_10 : (_eq_2 ? slot_len_10 : (_eq_5 ? slot_len_10 : (_eq_6 ? slot_len_10 : (_eq_8 ? slot_len_10 : (_eq_108 ? slot_len_10 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_165 ? child_len : slot_len_10) : slot_len_10) : slot_len_10) : slot_len_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_11 <= (_eq_0 ? slot_len_11 : (_eq_2 ? slot_len_11 : (_eq_5 ? slot_len_11 : (_eq_6 ? slot_len_11 : (_eq_8 ? slot_len_11 : (_eq_108 ? slot_len_11 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_166 ? _add_0 : slot_len_11) : slot_len_11) : slot_len_11) : slot_len_11)))))));
+    slot_len_11 <= (_eq_0 ? slot_len_11 : (_eq_2 ? slot_len_11 : (_eq_5 ? slot_len_11 : (_eq_6 ? slot_len_11 : (_eq_8 ? slot_len_11 : (_eq_108 ? slot_len_11 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_166 ? child_len : slot_len_11) : slot_len_11) : slot_len_11) : slot_len_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_12 <= (_eq_0 ? slot_len_12 : (_eq_2 ? slot_len_12 : (_eq_5 ? slot_len_12 : (_eq_6 ? slot_len_12 : (_eq_8 ? slot_len_12 : (_eq_108 ? slot_len_12 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_167 ? _add_0 : slot_len_12) : slot_len_12) : slot_len_12) : slot_len_12)))))));
+    slot_len_12 <= (_eq_0 ? slot_len_12 : (_eq_2 ? slot_len_12 : (_eq_5 ? slot_len_12 : (_eq_6 ? slot_len_12 : (_eq_8 ? slot_len_12 : (_eq_108 ? slot_len_12 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_167 ? child_len : slot_len_12) : slot_len_12) : slot_len_12) : slot_len_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_13 <= (_eq_0 ? slot_len_13 : (_eq_2 ? slot_len_13 : (_eq_5 ? slot_len_13 : (_eq_6 ? slot_len_13 : (_eq_8 ? slot_len_13 : (_eq_108 ? slot_len_13 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_168 ? _add_0 : slot_len_13) : slot_len_13) : slot_len_13) : slot_len_13)))))));
+    slot_len_13 <= (_eq_0 ? slot_len_13 : (_eq_2 ? slot_len_13 : (_eq_5 ? slot_len_13 : (_eq_6 ? slot_len_13 : (_eq_8 ? slot_len_13 : (_eq_108 ? slot_len_13 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_168 ? child_len : slot_len_13) : slot_len_13) : slot_len_13) : slot_len_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_14 <= (_eq_0 ? slot_len_14 : (_eq_2 ? slot_len_14 : (_eq_5 ? slot_len_14 : (_eq_6 ? slot_len_14 : (_eq_8 ? slot_len_14 : (_eq_108 ? slot_len_14 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_169 ? _add_0 : slot_len_14) : slot_len_14) : slot_len_14) : slot_len_14)))))));
+    slot_len_14 <= (_eq_0 ? slot_len_14 : (_eq_2 ? slot_len_14 : (_eq_5 ? slot_len_14 : (_eq_6 ? slot_len_14 : (_eq_8 ? slot_len_14 : (_eq_108 ? slot_len_14 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_169 ? child_len : slot_len_14) : slot_len_14) : slot_len_14) : slot_len_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_15 <= (_eq_0 ? slot_len_15 : (_eq_2 ? slot_len_15 : (_eq_5 ? slot_len_15 : (_eq_6 ? slot_len_15 : (_eq_8 ? slot_len_15 : (_eq_108 ? slot_len_15 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_170 ? _add_0 : slot_len_15) : slot_len_15) : slot_len_15) : slot_len_15)))))));
+    slot_len_15 <= (_eq_0 ? slot_len_15 : (_eq_2 ? slot_len_15 : (_eq_5 ? slot_len_15 : (_eq_6 ? slot_len_15 : (_eq_8 ? slot_len_15 : (_eq_108 ? slot_len_15 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_170 ? child_len : slot_len_15) : slot_len_15) : slot_len_15) : slot_len_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_16 <= (_eq_0 ? slot_len_16 : (_eq_2 ? slot_len_16 : (_eq_5 ? slot_len_16 : (_eq_6 ? slot_len_16 : (_eq_8 ? slot_len_16 : (_eq_108 ? slot_len_16 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_171 ? _add_0 : slot_len_16) : slot_len_16) : slot_len_16) : slot_len_16)))))));
+    slot_len_16 <= (_eq_0 ? slot_len_16 : (_eq_2 ? slot_len_16 : (_eq_5 ? slot_len_16 : (_eq_6 ? slot_len_16 : (_eq_8 ? slot_len_16 : (_eq_108 ? slot_len_16 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_171 ? child_len : slot_len_16) : slot_len_16) : slot_len_16) : slot_len_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_17 <= (_eq_0 ? slot_len_17 : (_eq_2 ? slot_len_17 : (_eq_5 ? slot_len_17 : (_eq_6 ? slot_len_17 : (_eq_8 ? slot_len_17 : (_eq_108 ? slot_len_17 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_172 ? _add_0 : slot_len_17) : slot_len_17) : slot_len_17) : slot_len_17)))))));
+    slot_len_17 <= (_eq_0 ? slot_len_17 : (_eq_2 ? slot_len_17 : (_eq_5 ? slot_len_17 : (_eq_6 ? slot_len_17 : (_eq_8 ? slot_len_17 : (_eq_108 ? slot_len_17 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_172 ? child_len : slot_len_17) : slot_len_17) : slot_len_17) : slot_len_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_18 <= (_eq_0 ? slot_len_18 : (_eq_2 ? slot_len_18 : (_eq_5 ? slot_len_18 : (_eq_6 ? slot_len_18 : (_eq_8 ? slot_len_18 : (_eq_108 ? slot_len_18 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_173 ? _add_0 : slot_len_18) : slot_len_18) : slot_len_18) : slot_len_18)))))));
+    slot_len_18 <= (_eq_0 ? slot_len_18 : (_eq_2 ? slot_len_18 : (_eq_5 ? slot_len_18 : (_eq_6 ? slot_len_18 : (_eq_8 ? slot_len_18 : (_eq_108 ? slot_len_18 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_173 ? child_len : slot_len_18) : slot_len_18) : slot_len_18) : slot_len_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_19 <= (_eq_0 ? slot_len_19 : (_eq_2 ? slot_len_19 : (_eq_5 ? slot_len_19 : (_eq_6 ? slot_len_19 : (_eq_8 ? slot_len_19 : (_eq_108 ? slot_len_19 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_174 ? _add_0 : slot_len_19) : slot_len_19) : slot_len_19) : slot_len_19)))))));
+    slot_len_19 <= (_eq_0 ? slot_len_19 : (_eq_2 ? slot_len_19 : (_eq_5 ? slot_len_19 : (_eq_6 ? slot_len_19 : (_eq_8 ? slot_len_19 : (_eq_108 ? slot_len_19 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_174 ? child_len : slot_len_19) : slot_len_19) : slot_len_19) : slot_len_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_20 <= (_eq_0 ? slot_len_20 : (_eq_2 ? slot_len_20 : (_eq_5 ? slot_len_20 : (_eq_6 ? slot_len_20 : (_eq_8 ? slot_len_20 : (_eq_108 ? slot_len_20 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_175 ? _add_0 : slot_len_20) : slot_len_20) : slot_len_20) : slot_len_20)))))));
+    slot_len_20 <= (_eq_0 ? slot_len_20 : (_eq_2 ? slot_len_20 : (_eq_5 ? slot_len_20 : (_eq_6 ? slot_len_20 : (_eq_8 ? slot_len_20 : (_eq_108 ? slot_len_20 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_175 ? child_len : slot_len_20) : slot_len_20) : slot_len_20) : slot_len_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_21 <= (_eq_0 ? slot_len_21 : (_eq_2 ? slot_len_21 : (_eq_5 ? slot_len_21 : (_eq_6 ? slot_len_21 : (_eq_8 ? slot_len_21 : (_eq_108 ? slot_len_21 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_176 ? _add_0 : slot_len_21) : slot_len_21) : slot_len_21) : slot_len_21)))))));
+    slot_len_21 <= (_eq_0 ? slot_len_21 : (_eq_2 ? slot_len_21 : (_eq_5 ? slot_len_21 : (_eq_6 ? slot_len_21 : (_eq_8 ? slot_len_21 : (_eq_108 ? slot_len_21 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_176 ? child_len : slot_len_21) : slot_len_21) : slot_len_21) : slot_len_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_22 <= (_eq_0 ? slot_len_22 : (_eq_2 ? slot_len_22 : (_eq_5 ? slot_len_22 : (_eq_6 ? slot_len_22 : (_eq_8 ? slot_len_22 : (_eq_108 ? slot_len_22 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_177 ? _add_0 : slot_len_22) : slot_len_22) : slot_len_22) : slot_len_22)))))));
+    slot_len_22 <= (_eq_0 ? slot_len_22 : (_eq_2 ? slot_len_22 : (_eq_5 ? slot_len_22 : (_eq_6 ? slot_len_22 : (_eq_8 ? slot_len_22 : (_eq_108 ? slot_len_22 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_177 ? child_len : slot_len_22) : slot_len_22) : slot_len_22) : slot_len_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_23 <= (_eq_0 ? slot_len_23 : (_eq_2 ? slot_len_23 : (_eq_5 ? slot_len_23 : (_eq_6 ? slot_len_23 : (_eq_8 ? slot_len_23 : (_eq_108 ? slot_len_23 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_178 ? _add_0 : slot_len_23) : slot_len_23) : slot_len_23) : slot_len_23)))))));
+    slot_len_23 <= (_eq_0 ? slot_len_23 : (_eq_2 ? slot_len_23 : (_eq_5 ? slot_len_23 : (_eq_6 ? slot_len_23 : (_eq_8 ? slot_len_23 : (_eq_108 ? slot_len_23 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_178 ? child_len : slot_len_23) : slot_len_23) : slot_len_23) : slot_len_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_24 <= (_eq_0 ? slot_len_24 : (_eq_2 ? slot_len_24 : (_eq_5 ? slot_len_24 : (_eq_6 ? slot_len_24 : (_eq_8 ? slot_len_24 : (_eq_108 ? slot_len_24 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_179 ? _add_0 : slot_len_24) : slot_len_24) : slot_len_24) : slot_len_24)))))));
+    slot_len_24 <= (_eq_0 ? slot_len_24 : (_eq_2 ? slot_len_24 : (_eq_5 ? slot_len_24 : (_eq_6 ? slot_len_24 : (_eq_8 ? slot_len_24 : (_eq_108 ? slot_len_24 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_179 ? child_len : slot_len_24) : slot_len_24) : slot_len_24) : slot_len_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_25 <= (_eq_0 ? slot_len_25 : (_eq_2 ? slot_len_25 : (_eq_5 ? slot_len_25 : (_eq_6 ? slot_len_25 : (_eq_8 ? slot_len_25 : (_eq_108 ? slot_len_25 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_180 ? _add_0 : slot_len_25) : slot_len_25) : slot_len_25) : slot_len_25)))))));
+    slot_len_25 <= (_eq_0 ? slot_len_25 : (_eq_2 ? slot_len_25 : (_eq_5 ? slot_len_25 : (_eq_6 ? slot_len_25 : (_eq_8 ? slot_len_25 : (_eq_108 ? slot_len_25 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_180 ? child_len : slot_len_25) : slot_len_25) : slot_len_25) : slot_len_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_26 <= (_eq_0 ? slot_len_26 : (_eq_2 ? slot_len_26 : (_eq_5 ? slot_len_26 : (_eq_6 ? slot_len_26 : (_eq_8 ? slot_len_26 : (_eq_108 ? slot_len_26 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_181 ? _add_0 : slot_len_26) : slot_len_26) : slot_len_26) : slot_len_26)))))));
+    slot_len_26 <= (_eq_0 ? slot_len_26 : (_eq_2 ? slot_len_26 : (_eq_5 ? slot_len_26 : (_eq_6 ? slot_len_26 : (_eq_8 ? slot_len_26 : (_eq_108 ? slot_len_26 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_181 ? child_len : slot_len_26) : slot_len_26) : slot_len_26) : slot_len_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_27 <= (_eq_0 ? slot_len_27 : (_eq_2 ? slot_len_27 : (_eq_5 ? slot_len_27 : (_eq_6 ? slot_len_27 : (_eq_8 ? slot_len_27 : (_eq_108 ? slot_len_27 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_182 ? _add_0 : slot_len_27) : slot_len_27) : slot_len_27) : slot_len_27)))))));
+    slot_len_27 <= (_eq_0 ? slot_len_27 : (_eq_2 ? slot_len_27 : (_eq_5 ? slot_len_27 : (_eq_6 ? slot_len_27 : (_eq_8 ? slot_len_27 : (_eq_108 ? slot_len_27 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_182 ? child_len : slot_len_27) : slot_len_27) : slot_len_27) : slot_len_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_28 <= (_eq_0 ? slot_len_28 : (_eq_2 ? slot_len_28 : (_eq_5 ? slot_len_28 : (_eq_6 ? slot_len_28 : (_eq_8 ? slot_len_28 : (_eq_108 ? slot_len_28 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_183 ? _add_0 : slot_len_28) : slot_len_28) : slot_len_28) : slot_len_28)))))));
+    slot_len_28 <= (_eq_0 ? slot_len_28 : (_eq_2 ? slot_len_28 : (_eq_5 ? slot_len_28 : (_eq_6 ? slot_len_28 : (_eq_8 ? slot_len_28 : (_eq_108 ? slot_len_28 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_183 ? child_len : slot_len_28) : slot_len_28) : slot_len_28) : slot_len_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_29 <= (_eq_0 ? slot_len_29 : (_eq_2 ? slot_len_29 : (_eq_5 ? slot_len_29 : (_eq_6 ? slot_len_29 : (_eq_8 ? slot_len_29 : (_eq_108 ? slot_len_29 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_184 ? _add_0 : slot_len_29) : slot_len_29) : slot_len_29) : slot_len_29)))))));
+    slot_len_29 <= (_eq_0 ? slot_len_29 : (_eq_2 ? slot_len_29 : (_eq_5 ? slot_len_29 : (_eq_6 ? slot_len_29 : (_eq_8 ? slot_len_29 : (_eq_108 ? slot_len_29 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_184 ? child_len : slot_len_29) : slot_len_29) : slot_len_29) : slot_len_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_30 <= (_eq_0 ? slot_len_30 : (_eq_2 ? slot_len_30 : (_eq_5 ? slot_len_30 : (_eq_6 ? slot_len_30 : (_eq_8 ? slot_len_30 : (_eq_108 ? slot_len_30 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_185 ? _add_0 : slot_len_30) : slot_len_30) : slot_len_30) : slot_len_30)))))));
+    slot_len_30 <= (_eq_0 ? slot_len_30 : (_eq_2 ? slot_len_30 : (_eq_5 ? slot_len_30 : (_eq_6 ? slot_len_30 : (_eq_8 ? slot_len_30 : (_eq_108 ? slot_len_30 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_185 ? child_len : slot_len_30) : slot_len_30) : slot_len_30) : slot_len_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_31 <= (_eq_0 ? slot_len_31 : (_eq_2 ? slot_len_31 : (_eq_5 ? slot_len_31 : (_eq_6 ? slot_len_31 : (_eq_8 ? slot_len_31 : (_eq_108 ? slot_len_31 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_186 ? _add_0 : slot_len_31) : slot_len_31) : slot_len_31) : slot_len_31)))))));
+    slot_len_31 <= (_eq_0 ? slot_len_31 : (_eq_2 ? slot_len_31 : (_eq_5 ? slot_len_31 : (_eq_6 ? slot_len_31 : (_eq_8 ? slot_len_31 : (_eq_108 ? slot_len_31 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_186 ? child_len : slot_len_31) : slot_len_31) : slot_len_31) : slot_len_31)))))));
   end
 
   always @(posedge clock) begin
@@ -1890,7 +1887,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_0 <= 3'd0;
     end else begin
-      slot_children_0 <= (_eq_0 ? slot_children_0 : (_eq_2 ? slot_children_0 : (_eq_5 ? slot_children_0 : (_eq_6 ? slot_children_0 : (_eq_8 ? slot_children_0 : (_eq_108 ? slot_children_0 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_251 ? 3'd0 : slot_children_0) : slot_children_0) : (_eq_252 ? 3'd4 : slot_children_0)) : (_eq_110 ? slot_children_0 : (_eq_111 ? slot_children_0 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_253 ? _sub_4 : slot_children_0) : slot_children_0) : slot_children_0) : slot_children_0) : (_eq_114 ? slot_children_0 : (_eq_115 ? slot_children_0 : (_eq_116 ? slot_children_0 : (_eq_118 ? slot_children_0 : (_eq_119 ? slot_children_0 : (_eq_120 ? 3'd0 : slot_children_0))))))))))))))));
+      slot_children_0 <= (_eq_0 ? slot_children_0 : (_eq_2 ? slot_children_0 : (_eq_5 ? slot_children_0 : (_eq_6 ? slot_children_0 : (_eq_8 ? slot_children_0 : (_eq_108 ? slot_children_0 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_251 ? 3'd0 : slot_children_0) : slot_children_0) : (_eq_252 ? 3'd4 : slot_children_0)) : (_eq_110 ? slot_children_0 : (_eq_111 ? slot_children_0 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_253 ? _sub_3 : slot_children_0) : slot_children_0) : slot_children_0) : slot_children_0) : (_eq_114 ? slot_children_0 : (_eq_115 ? slot_children_0 : (_eq_116 ? slot_children_0 : (_eq_118 ? slot_children_0 : (_eq_119 ? slot_children_0 : (_eq_120 ? 3'd0 : slot_children_0))))))))))))))));
     end
   end
 
@@ -1898,7 +1895,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_1 <= 3'd0;
     end else begin
-      slot_children_1 <= (_eq_0 ? slot_children_1 : (_eq_2 ? slot_children_1 : (_eq_5 ? slot_children_1 : (_eq_6 ? slot_children_1 : (_eq_8 ? slot_children_1 : (_eq_108 ? slot_children_1 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_254 ? 3'd0 : slot_children_1) : slot_children_1) : (_eq_255 ? 3'd4 : slot_children_1)) : (_eq_110 ? slot_children_1 : (_eq_111 ? slot_children_1 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_256 ? _sub_4 : slot_children_1) : slot_children_1) : slot_children_1) : slot_children_1) : (_eq_114 ? slot_children_1 : (_eq_115 ? slot_children_1 : (_eq_116 ? slot_children_1 : (_eq_118 ? slot_children_1 : (_eq_119 ? slot_children_1 : (_eq_120 ? 3'd0 : slot_children_1))))))))))))))));
+      slot_children_1 <= (_eq_0 ? slot_children_1 : (_eq_2 ? slot_children_1 : (_eq_5 ? slot_children_1 : (_eq_6 ? slot_children_1 : (_eq_8 ? slot_children_1 : (_eq_108 ? slot_children_1 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_254 ? 3'd0 : slot_children_1) : slot_children_1) : (_eq_255 ? 3'd4 : slot_children_1)) : (_eq_110 ? slot_children_1 : (_eq_111 ? slot_children_1 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_256 ? _sub_3 : slot_children_1) : slot_children_1) : slot_children_1) : slot_children_1) : (_eq_114 ? slot_children_1 : (_eq_115 ? slot_children_1 : (_eq_116 ? slot_children_1 : (_eq_118 ? slot_children_1 : (_eq_119 ? slot_children_1 : (_eq_120 ? 3'd0 : slot_children_1))))))))))))))));
     end
   end
 
@@ -1906,7 +1903,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_2 <= 3'd0;
     end else begin
-      slot_children_2 <= (_eq_0 ? slot_children_2 : (_eq_2 ? slot_children_2 : (_eq_5 ? slot_children_2 : (_eq_6 ? slot_children_2 : (_eq_8 ? slot_children_2 : (_eq_108 ? slot_children_2 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_257 ? 3'd0 : slot_children_2) : slot_children_2) : (_eq_258 ? 3'd4 : slot_children_2)) : (_eq_110 ? slot_children_2 : (_eq_111 ? slot_children_2 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_259 ? _sub_4 : slot_children_2) : slot_children_2) : slot_children_2) : slot_children_2) : (_eq_114 ? slot_children_2 : (_eq_115 ? slot_children_2 : (_eq_116 ? slot_children_2 : (_eq_118 ? slot_children_2 : (_eq_119 ? slot_children_2 : (_eq_120 ? 3'd0 : slot_children_2))))))))))))))));
+      slot_children_2 <= (_eq_0 ? slot_children_2 : (_eq_2 ? slot_children_2 : (_eq_5 ? slot_children_2 : (_eq_6 ? slot_children_2 : (_eq_8 ? slot_children_2 : (_eq_108 ? slot_children_2 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_257 ? 3'd0 : slot_children_2) : slot_children_2) : (_eq_258 ? 3'd4 : slot_children_2)) : (_eq_110 ? slot_children_2 : (_eq_111 ? slot_children_2 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_259 ? _sub_3 : slot_children_2) : slot_children_2) : slot_children_2) : slot_children_2) : (_eq_114 ? slot_children_2 : (_eq_115 ? slot_children_2 : (_eq_116 ? slot_children_2 : (_eq_118 ? slot_children_2 : (_eq_119 ? slot_children_2 : (_eq_120 ? 3'd0 : slot_children_2))))))))))))))));
     end
   end
 
@@ -1914,7 +1911,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_3 <= 3'd0;
     end else begin
-      slot_children_3 <= (_eq_0 ? slot_children_3 : (_eq_2 ? slot_children_3 : (_eq_5 ? slot_children_3 : (_eq_6 ? slot_children_3 : (_eq_8 ? slot_children_3 : (_eq_108 ? slot_children_3 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_260 ? 3'd0 : slot_children_3) : slot_children_3) : (_eq_261 ? 3'd4 : slot_children_3)) : (_eq_110 ? slot_children_3 : (_eq_111 ? slot_children_3 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_262 ? _sub_4 : slot_children_3) : slot_children_3) : slot_children_3) : slot_children_3) : (_eq_114 ? slot_children_3 : (_eq_115 ? slot_children_3 : (_eq_116 ? slot_children_3 : (_eq_118 ? slot_children_3 : (_eq_119 ? slot_children_3 : (_eq_120 ? 3'd0 : slot_children_3))))))))))))))));
+      slot_children_3 <= (_eq_0 ? slot_children_3 : (_eq_2 ? slot_children_3 : (_eq_5 ? slot_children_3 : (_eq_6 ? slot_children_3 : (_eq_8 ? slot_children_3 : (_eq_108 ? slot_children_3 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_260 ? 3'd0 : slot_children_3) : slot_children_3) : (_eq_261 ? 3'd4 : slot_children_3)) : (_eq_110 ? slot_children_3 : (_eq_111 ? slot_children_3 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_262 ? _sub_3 : slot_children_3) : slot_children_3) : slot_children_3) : slot_children_3) : (_eq_114 ? slot_children_3 : (_eq_115 ? slot_children_3 : (_eq_116 ? slot_children_3 : (_eq_118 ? slot_children_3 : (_eq_119 ? slot_children_3 : (_eq_120 ? 3'd0 : slot_children_3))))))))))))))));
     end
   end
 
@@ -1922,7 +1919,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_4 <= 3'd0;
     end else begin
-      slot_children_4 <= (_eq_0 ? slot_children_4 : (_eq_2 ? slot_children_4 : (_eq_5 ? slot_children_4 : (_eq_6 ? slot_children_4 : (_eq_8 ? slot_children_4 : (_eq_108 ? slot_children_4 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_263 ? 3'd0 : slot_children_4) : slot_children_4) : (_eq_264 ? 3'd4 : slot_children_4)) : (_eq_110 ? slot_children_4 : (_eq_111 ? slot_children_4 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_265 ? _sub_4 : slot_children_4) : slot_children_4) : slot_children_4) : slot_children_4) : (_eq_114 ? slot_children_4 : (_eq_115 ? slot_children_4 : (_eq_116 ? slot_children_4 : (_eq_118 ? slot_children_4 : (_eq_119 ? slot_children_4 : (_eq_120 ? 3'd0 : slot_children_4))))))))))))))));
+      slot_children_4 <= (_eq_0 ? slot_children_4 : (_eq_2 ? slot_children_4 : (_eq_5 ? slot_children_4 : (_eq_6 ? slot_children_4 : (_eq_8 ? slot_children_4 : (_eq_108 ? slot_children_4 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_263 ? 3'd0 : slot_children_4) : slot_children_4) : (_eq_264 ? 3'd4 : slot_children_4)) : (_eq_110 ? slot_children_4 : (_eq_111 ? slot_children_4 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_265 ? _sub_3 : slot_children_4) : slot_children_4) : slot_children_4) : slot_children_4) : (_eq_114 ? slot_children_4 : (_eq_115 ? slot_children_4 : (_eq_116 ? slot_children_4 : (_eq_118 ? slot_children_4 : (_eq_119 ? slot_children_4 : (_eq_120 ? 3'd0 : slot_children_4))))))))))))))));
     end
   end
 
@@ -1930,7 +1927,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_5 <= 3'd0;
     end else begin
-      slot_children_5 <= (_eq_0 ? slot_children_5 : (_eq_2 ? slot_children_5 : (_eq_5 ? slot_children_5 : (_eq_6 ? slot_children_5 : (_eq_8 ? slot_children_5 : (_eq_108 ? slot_children_5 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_266 ? 3'd0 : slot_children_5) : slot_children_5) : (_eq_267 ? 3'd4 : slot_children_5)) : (_eq_110 ? slot_children_5 : (_eq_111 ? slot_children_5 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_268 ? _sub_4 : slot_children_5) : slot_children_5) : slot_children_5) : slot_children_5) : (_eq_114 ? slot_children_5 : (_eq_115 ? slot_children_5 : (_eq_116 ? slot_children_5 : (_eq_118 ? slot_children_5 : (_eq_119 ? slot_children_5 : (_eq_120 ? 3'd0 : slot_children_5))))))))))))))));
+      slot_children_5 <= (_eq_0 ? slot_children_5 : (_eq_2 ? slot_children_5 : (_eq_5 ? slot_children_5 : (_eq_6 ? slot_children_5 : (_eq_8 ? slot_children_5 : (_eq_108 ? slot_children_5 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_266 ? 3'd0 : slot_children_5) : slot_children_5) : (_eq_267 ? 3'd4 : slot_children_5)) : (_eq_110 ? slot_children_5 : (_eq_111 ? slot_children_5 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_268 ? _sub_3 : slot_children_5) : slot_children_5) : slot_children_5) : slot_children_5) : (_eq_114 ? slot_children_5 : (_eq_115 ? slot_children_5 : (_eq_116 ? slot_children_5 : (_eq_118 ? slot_children_5 : (_eq_119 ? slot_children_5 : (_eq_120 ? 3'd0 : slot_children_5))))))))))))))));
     end
   end
 
@@ -1938,7 +1935,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_6 <= 3'd0;
     end else begin
-      slot_children_6 <= (_eq_0 ? slot_children_6 : (_eq_2 ? slot_children_6 : (_eq_5 ? slot_children_6 : (_eq_6 ? slot_children_6 : (_eq_8 ? slot_children_6 : (_eq_108 ? slot_children_6 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_269 ? 3'd0 : slot_children_6) : slot_children_6) : (_eq_270 ? 3'd4 : slot_children_6)) : (_eq_110 ? slot_children_6 : (_eq_111 ? slot_children_6 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_271 ? _sub_4 : slot_children_6) : slot_children_6) : slot_children_6) : slot_children_6) : (_eq_114 ? slot_children_6 : (_eq_115 ? slot_children_6 : (_eq_116 ? slot_children_6 : (_eq_118 ? slot_children_6 : (_eq_119 ? slot_children_6 : (_eq_120 ? 3'd0 : slot_children_6))))))))))))))));
+      slot_children_6 <= (_eq_0 ? slot_children_6 : (_eq_2 ? slot_children_6 : (_eq_5 ? slot_children_6 : (_eq_6 ? slot_children_6 : (_eq_8 ? slot_children_6 : (_eq_108 ? slot_children_6 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_269 ? 3'd0 : slot_children_6) : slot_children_6) : (_eq_270 ? 3'd4 : slot_children_6)) : (_eq_110 ? slot_children_6 : (_eq_111 ? slot_children_6 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_271 ? _sub_3 : slot_children_6) : slot_children_6) : slot_children_6) : slot_children_6) : (_eq_114 ? slot_children_6 : (_eq_115 ? slot_children_6 : (_eq_116 ? slot_children_6 : (_eq_118 ? slot_children_6 : (_eq_119 ? slot_children_6 : (_eq_120 ? 3'd0 : slot_children_6))))))))))))))));
     end
   end
 
@@ -1946,7 +1943,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_7 <= 3'd0;
     end else begin
-      slot_children_7 <= (_eq_0 ? slot_children_7 : (_eq_2 ? slot_children_7 : (_eq_5 ? slot_children_7 : (_eq_6 ? slot_children_7 : (_eq_8 ? slot_children_7 : (_eq_108 ? slot_children_7 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_272 ? 3'd0 : slot_children_7) : slot_children_7) : (_eq_273 ? 3'd4 : slot_children_7)) : (_eq_110 ? slot_children_7 : (_eq_111 ? slot_children_7 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_274 ? _sub_4 : slot_children_7) : slot_children_7) : slot_children_7) : slot_children_7) : (_eq_114 ? slot_children_7 : (_eq_115 ? slot_children_7 : (_eq_116 ? slot_children_7 : (_eq_118 ? slot_children_7 : (_eq_119 ? slot_children_7 : (_eq_120 ? 3'd0 : slot_children_7))))))))))))))));
+      slot_children_7 <= (_eq_0 ? slot_children_7 : (_eq_2 ? slot_children_7 : (_eq_5 ? slot_children_7 : (_eq_6 ? slot_children_7 : (_eq_8 ? slot_children_7 : (_eq_108 ? slot_children_7 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_272 ? 3'd0 : slot_children_7) : slot_children_7) : (_eq_273 ? 3'd4 : slot_children_7)) : (_eq_110 ? slot_children_7 : (_eq_111 ? slot_children_7 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_274 ? _sub_3 : slot_children_7) : slot_children_7) : slot_children_7) : slot_children_7) : (_eq_114 ? slot_children_7 : (_eq_115 ? slot_children_7 : (_eq_116 ? slot_children_7 : (_eq_118 ? slot_children_7 : (_eq_119 ? slot_children_7 : (_eq_120 ? 3'd0 : slot_children_7))))))))))))))));
     end
   end
 
@@ -1954,7 +1951,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_8 <= 3'd0;
     end else begin
-      slot_children_8 <= (_eq_0 ? slot_children_8 : (_eq_2 ? slot_children_8 : (_eq_5 ? slot_children_8 : (_eq_6 ? slot_children_8 : (_eq_8 ? slot_children_8 : (_eq_108 ? slot_children_8 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_275 ? 3'd0 : slot_children_8) : slot_children_8) : (_eq_276 ? 3'd4 : slot_children_8)) : (_eq_110 ? slot_children_8 : (_eq_111 ? slot_children_8 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_277 ? _sub_4 : slot_children_8) : slot_children_8) : slot_children_8) : slot_children_8) : (_eq_114 ? slot_children_8 : (_eq_115 ? slot_children_8 : (_eq_116 ? slot_children_8 : (_eq_118 ? slot_children_8 : (_eq_119 ? slot_children_8 : (_eq_120 ? 3'd0 : slot_children_8))))))))))))))));
+      slot_children_8 <= (_eq_0 ? slot_children_8 : (_eq_2 ? slot_children_8 : (_eq_5 ? slot_children_8 : (_eq_6 ? slot_children_8 : (_eq_8 ? slot_children_8 : (_eq_108 ? slot_children_8 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_275 ? 3'd0 : slot_children_8) : slot_children_8) : (_eq_276 ? 3'd4 : slot_children_8)) : (_eq_110 ? slot_children_8 : (_eq_111 ? slot_children_8 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_277 ? _sub_3 : slot_children_8) : slot_children_8) : slot_children_8) : slot_children_8) : (_eq_114 ? slot_children_8 : (_eq_115 ? slot_children_8 : (_eq_116 ? slot_children_8 : (_eq_118 ? slot_children_8 : (_eq_119 ? slot_children_8 : (_eq_120 ? 3'd0 : slot_children_8))))))))))))))));
     end
   end
 
@@ -1962,7 +1959,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_9 <= 3'd0;
     end else begin
-      slot_children_9 <= (_eq_0 ? slot_children_9 : (_eq_2 ? slot_children_9 : (_eq_5 ? slot_children_9 : (_eq_6 ? slot_children_9 : (_eq_8 ? slot_children_9 : (_eq_108 ? slot_children_9 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_278 ? 3'd0 : slot_children_9) : slot_children_9) : (_eq_279 ? 3'd4 : slot_children_9)) : (_eq_110 ? slot_children_9 : (_eq_111 ? slot_children_9 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_280 ? _sub_4 : slot_children_9) : slot_children_9) : slot_children_9) : slot_children_9) : (_eq_114 ? slot_children_9 : (_eq_115 ? slot_children_9 : (_eq_116 ? slot_children_9 : (_eq_118 ? slot_children_9 : (_eq_119 ? slot_children_9 : (_eq_120 ? 3'd0 : slot_children_9))))))))))))))));
+      slot_children_9 <= (_eq_0 ? slot_children_9 : (_eq_2 ? slot_children_9 : (_eq_5 ? slot_children_9 : (_eq_6 ? slot_children_9 : (_eq_8 ? slot_children_9 : (_eq_108 ? slot_children_9 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_278 ? 3'd0 : slot_children_9) : slot_children_9) : (_eq_279 ? 3'd4 : slot_children_9)) : (_eq_110 ? slot_children_9 : (_eq_111 ? slot_children_9 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_280 ? _sub_3 : slot_children_9) : slot_children_9) : slot_children_9) : slot_children_9) : (_eq_114 ? slot_children_9 : (_eq_115 ? slot_children_9 : (_eq_116 ? slot_children_9 : (_eq_118 ? slot_children_9 : (_eq_119 ? slot_children_9 : (_eq_120 ? 3'd0 : slot_children_9))))))))))))))));
     end
   end
 
@@ -1970,7 +1967,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_10 <= 3'd0;
     end else begin
-      slot_children_10 <= (_eq_0 ? slot_children_10 : (_eq_2 ? slot_children_10 : (_eq_5 ? slot_children_10 : (_eq_6 ? slot_children_10 : (_eq_8 ? slot_children_10 : (_eq_108 ? slot_children_10 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_281 ? 3'd0 : slot_children_10) : slot_children_10) : (_eq_282 ? 3'd4 : slot_children_10)) : (_eq_110 ? slot_children_10 : (_eq_111 ? slot_children_10 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_283 ? _sub_4 : slot_children_10) : slot_children_10) : slot_children_10) : slot_children_10) : (_eq_114 ? slot_children_10 : (_eq_115 ? slot_children_10 : (_eq_116 ? slot_children_10 : (_eq_118 ? slot_children_10 : (_eq_119 ? slot_children_10 : (_eq_120 ? 3'd0 : slot_children_10))))))))))))))));
+      slot_children_10 <= (_eq_0 ? slot_children_10 : (_eq_2 ? slot_children_10 : (_eq_5 ? slot_children_10 : (_eq_6 ? slot_children_10 : (_eq_8 ? slot_children_10 : (_eq_108 ? slot_children_10 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_281 ? 3'd0 : slot_children_10) : slot_children_10) : (_eq_282 ? 3'd4 : slot_children_10)) : (_eq_110 ? slot_children_10 : (_eq_111 ? slot_children_10 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_283 ? _sub_3 : slot_children_10) : slot_children_10) : slot_children_10) : slot_children_10) : (_eq_114 ? slot_children_10 : (_eq_115 ? slot_children_10 : (_eq_116 ? slot_children_10 : (_eq_118 ? slot_children_10 : (_eq_119 ? slot_children_10 : (_eq_120 ? 3'd0 : slot_children_10))))))))))))))));
     end
   end
 
@@ -1978,7 +1975,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_11 <= 3'd0;
     end else begin
-      slot_children_11 <= (_eq_0 ? slot_children_11 : (_eq_2 ? slot_children_11 : (_eq_5 ? slot_children_11 : (_eq_6 ? slot_children_11 : (_eq_8 ? slot_children_11 : (_eq_108 ? slot_children_11 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_284 ? 3'd0 : slot_children_11) : slot_children_11) : (_eq_285 ? 3'd4 : slot_children_11)) : (_eq_110 ? slot_children_11 : (_eq_111 ? slot_children_11 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_286 ? _sub_4 : slot_children_11) : slot_children_11) : slot_children_11) : slot_children_11) : (_eq_114 ? slot_children_11 : (_eq_115 ? slot_children_11 : (_eq_116 ? slot_children_11 : (_eq_118 ? slot_children_11 : (_eq_119 ? slot_children_11 : (_eq_120 ? 3'd0 : slot_children_11))))))))))))))));
+      slot_children_11 <= (_eq_0 ? slot_children_11 : (_eq_2 ? slot_children_11 : (_eq_5 ? slot_children_11 : (_eq_6 ? slot_children_11 : (_eq_8 ? slot_children_11 : (_eq_108 ? slot_children_11 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_284 ? 3'd0 : slot_children_11) : slot_children_11) : (_eq_285 ? 3'd4 : slot_children_11)) : (_eq_110 ? slot_children_11 : (_eq_111 ? slot_children_11 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_286 ? _sub_3 : slot_children_11) : slot_children_11) : slot_children_11) : slot_children_11) : (_eq_114 ? slot_children_11 : (_eq_115 ? slot_children_11 : (_eq_116 ? slot_children_11 : (_eq_118 ? slot_children_11 : (_eq_119 ? slot_children_11 : (_eq_120 ? 3'd0 : slot_children_11))))))))))))))));
     end
   end
 
@@ -1986,7 +1983,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_12 <= 3'd0;
     end else begin
-      slot_children_12 <= (_eq_0 ? slot_children_12 : (_eq_2 ? slot_children_12 : (_eq_5 ? slot_children_12 : (_eq_6 ? slot_children_12 : (_eq_8 ? slot_children_12 : (_eq_108 ? slot_children_12 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_287 ? 3'd0 : slot_children_12) : slot_children_12) : (_eq_288 ? 3'd4 : slot_children_12)) : (_eq_110 ? slot_children_12 : (_eq_111 ? slot_children_12 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_289 ? _sub_4 : slot_children_12) : slot_children_12) : slot_children_12) : slot_children_12) : (_eq_114 ? slot_children_12 : (_eq_115 ? slot_children_12 : (_eq_116 ? slot_children_12 : (_eq_118 ? slot_children_12 : (_eq_119 ? slot_children_12 : (_eq_120 ? 3'd0 : slot_children_12))))))))))))))));
+      slot_children_12 <= (_eq_0 ? slot_children_12 : (_eq_2 ? slot_children_12 : (_eq_5 ? slot_children_12 : (_eq_6 ? slot_children_12 : (_eq_8 ? slot_children_12 : (_eq_108 ? slot_children_12 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_287 ? 3'd0 : slot_children_12) : slot_children_12) : (_eq_288 ? 3'd4 : slot_children_12)) : (_eq_110 ? slot_children_12 : (_eq_111 ? slot_children_12 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_289 ? _sub_3 : slot_children_12) : slot_children_12) : slot_children_12) : slot_children_12) : (_eq_114 ? slot_children_12 : (_eq_115 ? slot_children_12 : (_eq_116 ? slot_children_12 : (_eq_118 ? slot_children_12 : (_eq_119 ? slot_children_12 : (_eq_120 ? 3'd0 : slot_children_12))))))))))))))));
     end
   end
 
@@ -1994,7 +1991,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_13 <= 3'd0;
     end else begin
-      slot_children_13 <= (_eq_0 ? slot_children_13 : (_eq_2 ? slot_children_13 : (_eq_5 ? slot_children_13 : (_eq_6 ? slot_children_13 : (_eq_8 ? slot_children_13 : (_eq_108 ? slot_children_13 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_290 ? 3'd0 : slot_children_13) : slot_children_13) : (_eq_291 ? 3'd4 : slot_children_13)) : (_eq_110 ? slot_children_13 : (_eq_111 ? slot_children_13 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_292 ? _sub_4 : slot_children_13) : slot_children_13) : slot_children_13) : slot_children_13) : (_eq_114 ? slot_children_13 : (_eq_115 ? slot_children_13 : (_eq_116 ? slot_children_13 : (_eq_118 ? slot_children_13 : (_eq_119 ? slot_children_13 : (_eq_120 ? 3'd0 : slot_children_13))))))))))))))));
+      slot_children_13 <= (_eq_0 ? slot_children_13 : (_eq_2 ? slot_children_13 : (_eq_5 ? slot_children_13 : (_eq_6 ? slot_children_13 : (_eq_8 ? slot_children_13 : (_eq_108 ? slot_children_13 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_290 ? 3'd0 : slot_children_13) : slot_children_13) : (_eq_291 ? 3'd4 : slot_children_13)) : (_eq_110 ? slot_children_13 : (_eq_111 ? slot_children_13 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_292 ? _sub_3 : slot_children_13) : slot_children_13) : slot_children_13) : slot_children_13) : (_eq_114 ? slot_children_13 : (_eq_115 ? slot_children_13 : (_eq_116 ? slot_children_13 : (_eq_118 ? slot_children_13 : (_eq_119 ? slot_children_13 : (_eq_120 ? 3'd0 : slot_children_13))))))))))))))));
     end
   end
 
@@ -2002,7 +1999,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_14 <= 3'd0;
     end else begin
-      slot_children_14 <= (_eq_0 ? slot_children_14 : (_eq_2 ? slot_children_14 : (_eq_5 ? slot_children_14 : (_eq_6 ? slot_children_14 : (_eq_8 ? slot_children_14 : (_eq_108 ? slot_children_14 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_293 ? 3'd0 : slot_children_14) : slot_children_14) : (_eq_294 ? 3'd4 : slot_children_14)) : (_eq_110 ? slot_children_14 : (_eq_111 ? slot_children_14 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_295 ? _sub_4 : slot_children_14) : slot_children_14) : slot_children_14) : slot_children_14) : (_eq_114 ? slot_children_14 : (_eq_115 ? slot_children_14 : (_eq_116 ? slot_children_14 : (_eq_118 ? slot_children_14 : (_eq_119 ? slot_children_14 : (_eq_120 ? 3'd0 : slot_children_14))))))))))))))));
+      slot_children_14 <= (_eq_0 ? slot_children_14 : (_eq_2 ? slot_children_14 : (_eq_5 ? slot_children_14 : (_eq_6 ? slot_children_14 : (_eq_8 ? slot_children_14 : (_eq_108 ? slot_children_14 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_293 ? 3'd0 : slot_children_14) : slot_children_14) : (_eq_294 ? 3'd4 : slot_children_14)) : (_eq_110 ? slot_children_14 : (_eq_111 ? slot_children_14 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_295 ? _sub_3 : slot_children_14) : slot_children_14) : slot_children_14) : slot_children_14) : (_eq_114 ? slot_children_14 : (_eq_115 ? slot_children_14 : (_eq_116 ? slot_children_14 : (_eq_118 ? slot_children_14 : (_eq_119 ? slot_children_14 : (_eq_120 ? 3'd0 : slot_children_14))))))))))))))));
     end
   end
 
@@ -2010,7 +2007,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_15 <= 3'd0;
     end else begin
-      slot_children_15 <= (_eq_0 ? slot_children_15 : (_eq_2 ? slot_children_15 : (_eq_5 ? slot_children_15 : (_eq_6 ? slot_children_15 : (_eq_8 ? slot_children_15 : (_eq_108 ? slot_children_15 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_296 ? 3'd0 : slot_children_15) : slot_children_15) : (_eq_297 ? 3'd4 : slot_children_15)) : (_eq_110 ? slot_children_15 : (_eq_111 ? slot_children_15 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_298 ? _sub_4 : slot_children_15) : slot_children_15) : slot_children_15) : slot_children_15) : (_eq_114 ? slot_children_15 : (_eq_115 ? slot_children_15 : (_eq_116 ? slot_children_15 : (_eq_118 ? slot_children_15 : (_eq_119 ? slot_children_15 : (_eq_120 ? 3'd0 : slot_children_15))))))))))))))));
+      slot_children_15 <= (_eq_0 ? slot_children_15 : (_eq_2 ? slot_children_15 : (_eq_5 ? slot_children_15 : (_eq_6 ? slot_children_15 : (_eq_8 ? slot_children_15 : (_eq_108 ? slot_children_15 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_296 ? 3'd0 : slot_children_15) : slot_children_15) : (_eq_297 ? 3'd4 : slot_children_15)) : (_eq_110 ? slot_children_15 : (_eq_111 ? slot_children_15 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_298 ? _sub_3 : slot_children_15) : slot_children_15) : slot_children_15) : slot_children_15) : (_eq_114 ? slot_children_15 : (_eq_115 ? slot_children_15 : (_eq_116 ? slot_children_15 : (_eq_118 ? slot_children_15 : (_eq_119 ? slot_children_15 : (_eq_120 ? 3'd0 : slot_children_15))))))))))))))));
     end
   end
 
@@ -2018,7 +2015,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_16 <= 3'd0;
     end else begin
-      slot_children_16 <= (_eq_0 ? slot_children_16 : (_eq_2 ? slot_children_16 : (_eq_5 ? slot_children_16 : (_eq_6 ? slot_children_16 : (_eq_8 ? slot_children_16 : (_eq_108 ? slot_children_16 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_299 ? 3'd0 : slot_children_16) : slot_children_16) : (_eq_300 ? 3'd4 : slot_children_16)) : (_eq_110 ? slot_children_16 : (_eq_111 ? slot_children_16 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_301 ? _sub_4 : slot_children_16) : slot_children_16) : slot_children_16) : slot_children_16) : (_eq_114 ? slot_children_16 : (_eq_115 ? slot_children_16 : (_eq_116 ? slot_children_16 : (_eq_118 ? slot_children_16 : (_eq_119 ? slot_children_16 : (_eq_120 ? 3'd0 : slot_children_16))))))))))))))));
+      slot_children_16 <= (_eq_0 ? slot_children_16 : (_eq_2 ? slot_children_16 : (_eq_5 ? slot_children_16 : (_eq_6 ? slot_children_16 : (_eq_8 ? slot_children_16 : (_eq_108 ? slot_children_16 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_299 ? 3'd0 : slot_children_16) : slot_children_16) : (_eq_300 ? 3'd4 : slot_children_16)) : (_eq_110 ? slot_children_16 : (_eq_111 ? slot_children_16 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_301 ? _sub_3 : slot_children_16) : slot_children_16) : slot_children_16) : slot_children_16) : (_eq_114 ? slot_children_16 : (_eq_115 ? slot_children_16 : (_eq_116 ? slot_children_16 : (_eq_118 ? slot_children_16 : (_eq_119 ? slot_children_16 : (_eq_120 ? 3'd0 : slot_children_16))))))))))))))));
     end
   end
 
@@ -2026,7 +2023,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_17 <= 3'd0;
     end else begin
-      slot_children_17 <= (_eq_0 ? slot_children_17 : (_eq_2 ? slot_children_17 : (_eq_5 ? slot_children_17 : (_eq_6 ? slot_children_17 : (_eq_8 ? slot_children_17 : (_eq_108 ? slot_children_17 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_302 ? 3'd0 : slot_children_17) : slot_children_17) : (_eq_303 ? 3'd4 : slot_children_17)) : (_eq_110 ? slot_children_17 : (_eq_111 ? slot_children_17 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_304 ? _sub_4 : slot_children_17) : slot_children_17) : slot_children_17) : slot_children_17) : (_eq_114 ? slot_children_17 : (_eq_115 ? slot_children_17 : (_eq_116 ? slot_children_17 : (_eq_118 ? slot_children_17 : (_eq_119 ? slot_children_17 : (_eq_120 ? 3'd0 : slot_children_17))))))))))))))));
+      slot_children_17 <= (_eq_0 ? slot_children_17 : (_eq_2 ? slot_children_17 : (_eq_5 ? slot_children_17 : (_eq_6 ? slot_children_17 : (_eq_8 ? slot_children_17 : (_eq_108 ? slot_children_17 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_302 ? 3'd0 : slot_children_17) : slot_children_17) : (_eq_303 ? 3'd4 : slot_children_17)) : (_eq_110 ? slot_children_17 : (_eq_111 ? slot_children_17 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_304 ? _sub_3 : slot_children_17) : slot_children_17) : slot_children_17) : slot_children_17) : (_eq_114 ? slot_children_17 : (_eq_115 ? slot_children_17 : (_eq_116 ? slot_children_17 : (_eq_118 ? slot_children_17 : (_eq_119 ? slot_children_17 : (_eq_120 ? 3'd0 : slot_children_17))))))))))))))));
     end
   end
 
@@ -2034,7 +2031,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_18 <= 3'd0;
     end else begin
-      slot_children_18 <= (_eq_0 ? slot_children_18 : (_eq_2 ? slot_children_18 : (_eq_5 ? slot_children_18 : (_eq_6 ? slot_children_18 : (_eq_8 ? slot_children_18 : (_eq_108 ? slot_children_18 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_305 ? 3'd0 : slot_children_18) : slot_children_18) : (_eq_306 ? 3'd4 : slot_children_18)) : (_eq_110 ? slot_children_18 : (_eq_111 ? slot_children_18 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_307 ? _sub_4 : slot_children_18) : slot_children_18) : slot_children_18) : slot_children_18) : (_eq_114 ? slot_children_18 : (_eq_115 ? slot_children_18 : (_eq_116 ? slot_children_18 : (_eq_118 ? slot_children_18 : (_eq_119 ? slot_children_18 : (_eq_120 ? 3'd0 : slot_children_18))))))))))))))));
+      slot_children_18 <= (_eq_0 ? slot_children_18 : (_eq_2 ? slot_children_18 : (_eq_5 ? slot_children_18 : (_eq_6 ? slot_children_18 : (_eq_8 ? slot_children_18 : (_eq_108 ? slot_children_18 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_305 ? 3'd0 : slot_children_18) : slot_children_18) : (_eq_306 ? 3'd4 : slot_children_18)) : (_eq_110 ? slot_children_18 : (_eq_111 ? slot_children_18 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_307 ? _sub_3 : slot_children_18) : slot_children_18) : slot_children_18) : slot_children_18) : (_eq_114 ? slot_children_18 : (_eq_115 ? slot_children_18 : (_eq_116 ? slot_children_18 : (_eq_118 ? slot_children_18 : (_eq_119 ? slot_children_18 : (_eq_120 ? 3'd0 : slot_children_18))))))))))))))));
     end
   end
 
@@ -2042,7 +2039,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_19 <= 3'd0;
     end else begin
-      slot_children_19 <= (_eq_0 ? slot_children_19 : (_eq_2 ? slot_children_19 : (_eq_5 ? slot_children_19 : (_eq_6 ? slot_children_19 : (_eq_8 ? slot_children_19 : (_eq_108 ? slot_children_19 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_308 ? 3'd0 : slot_children_19) : slot_children_19) : (_eq_309 ? 3'd4 : slot_children_19)) : (_eq_110 ? slot_children_19 : (_eq_111 ? slot_children_19 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_310 ? _sub_4 : slot_children_19) : slot_children_19) : slot_children_19) : slot_children_19) : (_eq_114 ? slot_children_19 : (_eq_115 ? slot_children_19 : (_eq_116 ? slot_children_19 : (_eq_118 ? slot_children_19 : (_eq_119 ? slot_children_19 : (_eq_120 ? 3'd0 : slot_children_19))))))))))))))));
+      slot_children_19 <= (_eq_0 ? slot_children_19 : (_eq_2 ? slot_children_19 : (_eq_5 ? slot_children_19 : (_eq_6 ? slot_children_19 : (_eq_8 ? slot_children_19 : (_eq_108 ? slot_children_19 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_308 ? 3'd0 : slot_children_19) : slot_children_19) : (_eq_309 ? 3'd4 : slot_children_19)) : (_eq_110 ? slot_children_19 : (_eq_111 ? slot_children_19 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_310 ? _sub_3 : slot_children_19) : slot_children_19) : slot_children_19) : slot_children_19) : (_eq_114 ? slot_children_19 : (_eq_115 ? slot_children_19 : (_eq_116 ? slot_children_19 : (_eq_118 ? slot_children_19 : (_eq_119 ? slot_children_19 : (_eq_120 ? 3'd0 : slot_children_19))))))))))))))));
     end
   end
 
@@ -2050,7 +2047,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_20 <= 3'd0;
     end else begin
-      slot_children_20 <= (_eq_0 ? slot_children_20 : (_eq_2 ? slot_children_20 : (_eq_5 ? slot_children_20 : (_eq_6 ? slot_children_20 : (_eq_8 ? slot_children_20 : (_eq_108 ? slot_children_20 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_311 ? 3'd0 : slot_children_20) : slot_children_20) : (_eq_312 ? 3'd4 : slot_children_20)) : (_eq_110 ? slot_children_20 : (_eq_111 ? slot_children_20 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_313 ? _sub_4 : slot_children_20) : slot_children_20) : slot_children_20) : slot_children_20) : (_eq_114 ? slot_children_20 : (_eq_115 ? slot_children_20 : (_eq_116 ? slot_children_20 : (_eq_118 ? slot_children_20 : (_eq_119 ? slot_children_20 : (_eq_120 ? 3'd0 : slot_children_20))))))))))))))));
+      slot_children_20 <= (_eq_0 ? slot_children_20 : (_eq_2 ? slot_children_20 : (_eq_5 ? slot_children_20 : (_eq_6 ? slot_children_20 : (_eq_8 ? slot_children_20 : (_eq_108 ? slot_children_20 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_311 ? 3'd0 : slot_children_20) : slot_children_20) : (_eq_312 ? 3'd4 : slot_children_20)) : (_eq_110 ? slot_children_20 : (_eq_111 ? slot_children_20 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_313 ? _sub_3 : slot_children_20) : slot_children_20) : slot_children_20) : slot_children_20) : (_eq_114 ? slot_children_20 : (_eq_115 ? slot_children_20 : (_eq_116 ? slot_children_20 : (_eq_118 ? slot_children_20 : (_eq_119 ? slot_children_20 : (_eq_120 ? 3'd0 : slot_children_20))))))))))))))));
     end
   end
 
@@ -2058,7 +2055,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_21 <= 3'd0;
     end else begin
-      slot_children_21 <= (_eq_0 ? slot_children_21 : (_eq_2 ? slot_children_21 : (_eq_5 ? slot_children_21 : (_eq_6 ? slot_children_21 : (_eq_8 ? slot_children_21 : (_eq_108 ? slot_children_21 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_314 ? 3'd0 : slot_children_21) : slot_children_21) : (_eq_315 ? 3'd4 : slot_children_21)) : (_eq_110 ? slot_children_21 : (_eq_111 ? slot_children_21 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_316 ? _sub_4 : slot_children_21) : slot_children_21) : slot_children_21) : slot_children_21) : (_eq_114 ? slot_children_21 : (_eq_115 ? slot_children_21 : (_eq_116 ? slot_children_21 : (_eq_118 ? slot_children_21 : (_eq_119 ? slot_children_21 : (_eq_120 ? 3'd0 : slot_children_21))))))))))))))));
+      slot_children_21 <= (_eq_0 ? slot_children_21 : (_eq_2 ? slot_children_21 : (_eq_5 ? slot_children_21 : (_eq_6 ? slot_children_21 : (_eq_8 ? slot_children_21 : (_eq_108 ? slot_children_21 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_314 ? 3'd0 : slot_children_21) : slot_children_21) : (_eq_315 ? 3'd4 : slot_children_21)) : (_eq_110 ? slot_children_21 : (_eq_111 ? slot_children_21 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_316 ? _sub_3 : slot_children_21) : slot_children_21) : slot_children_21) : slot_children_21) : (_eq_114 ? slot_children_21 : (_eq_115 ? slot_children_21 : (_eq_116 ? slot_children_21 : (_eq_118 ? slot_children_21 : (_eq_119 ? slot_children_21 : (_eq_120 ? 3'd0 : slot_children_21))))))))))))))));
     end
   end
 
@@ -2066,7 +2063,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_22 <= 3'd0;
     end else begin
-      slot_children_22 <= (_eq_0 ? slot_children_22 : (_eq_2 ? slot_children_22 : (_eq_5 ? slot_children_22 : (_eq_6 ? slot_children_22 : (_eq_8 ? slot_children_22 : (_eq_108 ? slot_children_22 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_317 ? 3'd0 : slot_children_22) : slot_children_22) : (_eq_318 ? 3'd4 : slot_children_22)) : (_eq_110 ? slot_children_22 : (_eq_111 ? slot_children_22 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_319 ? _sub_4 : slot_children_22) : slot_children_22) : slot_children_22) : slot_children_22) : (_eq_114 ? slot_children_22 : (_eq_115 ? slot_children_22 : (_eq_116 ? slot_children_22 : (_eq_118 ? slot_children_22 : (_eq_119 ? slot_children_22 : (_eq_120 ? 3'd0 : slot_children_22))))))))))))))));
+      slot_children_22 <= (_eq_0 ? slot_children_22 : (_eq_2 ? slot_children_22 : (_eq_5 ? slot_children_22 : (_eq_6 ? slot_children_22 : (_eq_8 ? slot_children_22 : (_eq_108 ? slot_children_22 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_317 ? 3'd0 : slot_children_22) : slot_children_22) : (_eq_318 ? 3'd4 : slot_children_22)) : (_eq_110 ? slot_children_22 : (_eq_111 ? slot_children_22 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_319 ? _sub_3 : slot_children_22) : slot_children_22) : slot_children_22) : slot_children_22) : (_eq_114 ? slot_children_22 : (_eq_115 ? slot_children_22 : (_eq_116 ? slot_children_22 : (_eq_118 ? slot_children_22 : (_eq_119 ? slot_children_22 : (_eq_120 ? 3'd0 : slot_children_22))))))))))))))));
     end
   end
 
@@ -2074,7 +2071,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_23 <= 3'd0;
     end else begin
-      slot_children_23 <= (_eq_0 ? slot_children_23 : (_eq_2 ? slot_children_23 : (_eq_5 ? slot_children_23 : (_eq_6 ? slot_children_23 : (_eq_8 ? slot_children_23 : (_eq_108 ? slot_children_23 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_320 ? 3'd0 : slot_children_23) : slot_children_23) : (_eq_321 ? 3'd4 : slot_children_23)) : (_eq_110 ? slot_children_23 : (_eq_111 ? slot_children_23 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_322 ? _sub_4 : slot_children_23) : slot_children_23) : slot_children_23) : slot_children_23) : (_eq_114 ? slot_children_23 : (_eq_115 ? slot_children_23 : (_eq_116 ? slot_children_23 : (_eq_118 ? slot_children_23 : (_eq_119 ? slot_children_23 : (_eq_120 ? 3'd0 : slot_children_23))))))))))))))));
+      slot_children_23 <= (_eq_0 ? slot_children_23 : (_eq_2 ? slot_children_23 : (_eq_5 ? slot_children_23 : (_eq_6 ? slot_children_23 : (_eq_8 ? slot_children_23 : (_eq_108 ? slot_children_23 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_320 ? 3'd0 : slot_children_23) : slot_children_23) : (_eq_321 ? 3'd4 : slot_children_23)) : (_eq_110 ? slot_children_23 : (_eq_111 ? slot_children_23 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_322 ? _sub_3 : slot_children_23) : slot_children_23) : slot_children_23) : slot_children_23) : (_eq_114 ? slot_children_23 : (_eq_115 ? slot_children_23 : (_eq_116 ? slot_children_23 : (_eq_118 ? slot_children_23 : (_eq_119 ? slot_children_23 : (_eq_120 ? 3'd0 : slot_children_23))))))))))))))));
     end
   end
 
@@ -2082,7 +2079,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_24 <= 3'd0;
     end else begin
-      slot_children_24 <= (_eq_0 ? slot_children_24 : (_eq_2 ? slot_children_24 : (_eq_5 ? slot_children_24 : (_eq_6 ? slot_children_24 : (_eq_8 ? slot_children_24 : (_eq_108 ? slot_children_24 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_323 ? 3'd0 : slot_children_24) : slot_children_24) : (_eq_324 ? 3'd4 : slot_children_24)) : (_eq_110 ? slot_children_24 : (_eq_111 ? slot_children_24 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_325 ? _sub_4 : slot_children_24) : slot_children_24) : slot_children_24) : slot_children_24) : (_eq_114 ? slot_children_24 : (_eq_115 ? slot_children_24 : (_eq_116 ? slot_children_24 : (_eq_118 ? slot_children_24 : (_eq_119 ? slot_children_24 : (_eq_120 ? 3'd0 : slot_children_24))))))))))))))));
+      slot_children_24 <= (_eq_0 ? slot_children_24 : (_eq_2 ? slot_children_24 : (_eq_5 ? slot_children_24 : (_eq_6 ? slot_children_24 : (_eq_8 ? slot_children_24 : (_eq_108 ? slot_children_24 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_323 ? 3'd0 : slot_children_24) : slot_children_24) : (_eq_324 ? 3'd4 : slot_children_24)) : (_eq_110 ? slot_children_24 : (_eq_111 ? slot_children_24 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_325 ? _sub_3 : slot_children_24) : slot_children_24) : slot_children_24) : slot_children_24) : (_eq_114 ? slot_children_24 : (_eq_115 ? slot_children_24 : (_eq_116 ? slot_children_24 : (_eq_118 ? slot_children_24 : (_eq_119 ? slot_children_24 : (_eq_120 ? 3'd0 : slot_children_24))))))))))))))));
     end
   end
 
@@ -2090,7 +2087,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_25 <= 3'd0;
     end else begin
-      slot_children_25 <= (_eq_0 ? slot_children_25 : (_eq_2 ? slot_children_25 : (_eq_5 ? slot_children_25 : (_eq_6 ? slot_children_25 : (_eq_8 ? slot_children_25 : (_eq_108 ? slot_children_25 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_326 ? 3'd0 : slot_children_25) : slot_children_25) : (_eq_327 ? 3'd4 : slot_children_25)) : (_eq_110 ? slot_children_25 : (_eq_111 ? slot_children_25 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_328 ? _sub_4 : slot_children_25) : slot_children_25) : slot_children_25) : slot_children_25) : (_eq_114 ? slot_children_25 : (_eq_115 ? slot_children_25 : (_eq_116 ? slot_children_25 : (_eq_118 ? slot_children_25 : (_eq_119 ? slot_children_25 : (_eq_120 ? 3'd0 : slot_children_25))))))))))))))));
+      slot_children_25 <= (_eq_0 ? slot_children_25 : (_eq_2 ? slot_children_25 : (_eq_5 ? slot_children_25 : (_eq_6 ? slot_children_25 : (_eq_8 ? slot_children_25 : (_eq_108 ? slot_children_25 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_326 ? 3'd0 : slot_children_25) : slot_children_25) : (_eq_327 ? 3'd4 : slot_children_25)) : (_eq_110 ? slot_children_25 : (_eq_111 ? slot_children_25 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_328 ? _sub_3 : slot_children_25) : slot_children_25) : slot_children_25) : slot_children_25) : (_eq_114 ? slot_children_25 : (_eq_115 ? slot_children_25 : (_eq_116 ? slot_children_25 : (_eq_118 ? slot_children_25 : (_eq_119 ? slot_children_25 : (_eq_120 ? 3'd0 : slot_children_25))))))))))))))));
     end
   end
 
@@ -2098,7 +2095,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_26 <= 3'd0;
     end else begin
-      slot_children_26 <= (_eq_0 ? slot_children_26 : (_eq_2 ? slot_children_26 : (_eq_5 ? slot_children_26 : (_eq_6 ? slot_children_26 : (_eq_8 ? slot_children_26 : (_eq_108 ? slot_children_26 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_329 ? 3'd0 : slot_children_26) : slot_children_26) : (_eq_330 ? 3'd4 : slot_children_26)) : (_eq_110 ? slot_children_26 : (_eq_111 ? slot_children_26 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_331 ? _sub_4 : slot_children_26) : slot_children_26) : slot_children_26) : slot_children_26) : (_eq_114 ? slot_children_26 : (_eq_115 ? slot_children_26 : (_eq_116 ? slot_children_26 : (_eq_118 ? slot_children_26 : (_eq_119 ? slot_children_26 : (_eq_120 ? 3'd0 : slot_children_26))))))))))))))));
+      slot_children_26 <= (_eq_0 ? slot_children_26 : (_eq_2 ? slot_children_26 : (_eq_5 ? slot_children_26 : (_eq_6 ? slot_children_26 : (_eq_8 ? slot_children_26 : (_eq_108 ? slot_children_26 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_329 ? 3'd0 : slot_children_26) : slot_children_26) : (_eq_330 ? 3'd4 : slot_children_26)) : (_eq_110 ? slot_children_26 : (_eq_111 ? slot_children_26 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_331 ? _sub_3 : slot_children_26) : slot_children_26) : slot_children_26) : slot_children_26) : (_eq_114 ? slot_children_26 : (_eq_115 ? slot_children_26 : (_eq_116 ? slot_children_26 : (_eq_118 ? slot_children_26 : (_eq_119 ? slot_children_26 : (_eq_120 ? 3'd0 : slot_children_26))))))))))))))));
     end
   end
 
@@ -2106,7 +2103,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_27 <= 3'd0;
     end else begin
-      slot_children_27 <= (_eq_0 ? slot_children_27 : (_eq_2 ? slot_children_27 : (_eq_5 ? slot_children_27 : (_eq_6 ? slot_children_27 : (_eq_8 ? slot_children_27 : (_eq_108 ? slot_children_27 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_332 ? 3'd0 : slot_children_27) : slot_children_27) : (_eq_333 ? 3'd4 : slot_children_27)) : (_eq_110 ? slot_children_27 : (_eq_111 ? slot_children_27 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_334 ? _sub_4 : slot_children_27) : slot_children_27) : slot_children_27) : slot_children_27) : (_eq_114 ? slot_children_27 : (_eq_115 ? slot_children_27 : (_eq_116 ? slot_children_27 : (_eq_118 ? slot_children_27 : (_eq_119 ? slot_children_27 : (_eq_120 ? 3'd0 : slot_children_27))))))))))))))));
+      slot_children_27 <= (_eq_0 ? slot_children_27 : (_eq_2 ? slot_children_27 : (_eq_5 ? slot_children_27 : (_eq_6 ? slot_children_27 : (_eq_8 ? slot_children_27 : (_eq_108 ? slot_children_27 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_332 ? 3'd0 : slot_children_27) : slot_children_27) : (_eq_333 ? 3'd4 : slot_children_27)) : (_eq_110 ? slot_children_27 : (_eq_111 ? slot_children_27 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_334 ? _sub_3 : slot_children_27) : slot_children_27) : slot_children_27) : slot_children_27) : (_eq_114 ? slot_children_27 : (_eq_115 ? slot_children_27 : (_eq_116 ? slot_children_27 : (_eq_118 ? slot_children_27 : (_eq_119 ? slot_children_27 : (_eq_120 ? 3'd0 : slot_children_27))))))))))))))));
     end
   end
 
@@ -2114,7 +2111,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_28 <= 3'd0;
     end else begin
-      slot_children_28 <= (_eq_0 ? slot_children_28 : (_eq_2 ? slot_children_28 : (_eq_5 ? slot_children_28 : (_eq_6 ? slot_children_28 : (_eq_8 ? slot_children_28 : (_eq_108 ? slot_children_28 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_335 ? 3'd0 : slot_children_28) : slot_children_28) : (_eq_336 ? 3'd4 : slot_children_28)) : (_eq_110 ? slot_children_28 : (_eq_111 ? slot_children_28 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_337 ? _sub_4 : slot_children_28) : slot_children_28) : slot_children_28) : slot_children_28) : (_eq_114 ? slot_children_28 : (_eq_115 ? slot_children_28 : (_eq_116 ? slot_children_28 : (_eq_118 ? slot_children_28 : (_eq_119 ? slot_children_28 : (_eq_120 ? 3'd0 : slot_children_28))))))))))))))));
+      slot_children_28 <= (_eq_0 ? slot_children_28 : (_eq_2 ? slot_children_28 : (_eq_5 ? slot_children_28 : (_eq_6 ? slot_children_28 : (_eq_8 ? slot_children_28 : (_eq_108 ? slot_children_28 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_335 ? 3'd0 : slot_children_28) : slot_children_28) : (_eq_336 ? 3'd4 : slot_children_28)) : (_eq_110 ? slot_children_28 : (_eq_111 ? slot_children_28 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_337 ? _sub_3 : slot_children_28) : slot_children_28) : slot_children_28) : slot_children_28) : (_eq_114 ? slot_children_28 : (_eq_115 ? slot_children_28 : (_eq_116 ? slot_children_28 : (_eq_118 ? slot_children_28 : (_eq_119 ? slot_children_28 : (_eq_120 ? 3'd0 : slot_children_28))))))))))))))));
     end
   end
 
@@ -2122,7 +2119,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_29 <= 3'd0;
     end else begin
-      slot_children_29 <= (_eq_0 ? slot_children_29 : (_eq_2 ? slot_children_29 : (_eq_5 ? slot_children_29 : (_eq_6 ? slot_children_29 : (_eq_8 ? slot_children_29 : (_eq_108 ? slot_children_29 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_338 ? 3'd0 : slot_children_29) : slot_children_29) : (_eq_339 ? 3'd4 : slot_children_29)) : (_eq_110 ? slot_children_29 : (_eq_111 ? slot_children_29 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_340 ? _sub_4 : slot_children_29) : slot_children_29) : slot_children_29) : slot_children_29) : (_eq_114 ? slot_children_29 : (_eq_115 ? slot_children_29 : (_eq_116 ? slot_children_29 : (_eq_118 ? slot_children_29 : (_eq_119 ? slot_children_29 : (_eq_120 ? 3'd0 : slot_children_29))))))))))))))));
+      slot_children_29 <= (_eq_0 ? slot_children_29 : (_eq_2 ? slot_children_29 : (_eq_5 ? slot_children_29 : (_eq_6 ? slot_children_29 : (_eq_8 ? slot_children_29 : (_eq_108 ? slot_children_29 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_338 ? 3'd0 : slot_children_29) : slot_children_29) : (_eq_339 ? 3'd4 : slot_children_29)) : (_eq_110 ? slot_children_29 : (_eq_111 ? slot_children_29 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_340 ? _sub_3 : slot_children_29) : slot_children_29) : slot_children_29) : slot_children_29) : (_eq_114 ? slot_children_29 : (_eq_115 ? slot_children_29 : (_eq_116 ? slot_children_29 : (_eq_118 ? slot_children_29 : (_eq_119 ? slot_children_29 : (_eq_120 ? 3'd0 : slot_children_29))))))))))))))));
     end
   end
 
@@ -2130,7 +2127,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_30 <= 3'd0;
     end else begin
-      slot_children_30 <= (_eq_0 ? slot_children_30 : (_eq_2 ? slot_children_30 : (_eq_5 ? slot_children_30 : (_eq_6 ? slot_children_30 : (_eq_8 ? slot_children_30 : (_eq_108 ? slot_children_30 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_341 ? 3'd0 : slot_children_30) : slot_children_30) : (_eq_342 ? 3'd4 : slot_children_30)) : (_eq_110 ? slot_children_30 : (_eq_111 ? slot_children_30 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_343 ? _sub_4 : slot_children_30) : slot_children_30) : slot_children_30) : slot_children_30) : (_eq_114 ? slot_children_30 : (_eq_115 ? slot_children_30 : (_eq_116 ? slot_children_30 : (_eq_118 ? slot_children_30 : (_eq_119 ? slot_children_30 : (_eq_120 ? 3'd0 : slot_children_30))))))))))))))));
+      slot_children_30 <= (_eq_0 ? slot_children_30 : (_eq_2 ? slot_children_30 : (_eq_5 ? slot_children_30 : (_eq_6 ? slot_children_30 : (_eq_8 ? slot_children_30 : (_eq_108 ? slot_children_30 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_341 ? 3'd0 : slot_children_30) : slot_children_30) : (_eq_342 ? 3'd4 : slot_children_30)) : (_eq_110 ? slot_children_30 : (_eq_111 ? slot_children_30 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_343 ? _sub_3 : slot_children_30) : slot_children_30) : slot_children_30) : slot_children_30) : (_eq_114 ? slot_children_30 : (_eq_115 ? slot_children_30 : (_eq_116 ? slot_children_30 : (_eq_118 ? slot_children_30 : (_eq_119 ? slot_children_30 : (_eq_120 ? 3'd0 : slot_children_30))))))))))))))));
     end
   end
 
@@ -2138,7 +2135,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       slot_children_31 <= 3'd0;
     end else begin
-      slot_children_31 <= (_eq_0 ? slot_children_31 : (_eq_2 ? slot_children_31 : (_eq_5 ? slot_children_31 : (_eq_6 ? slot_children_31 : (_eq_8 ? slot_children_31 : (_eq_108 ? slot_children_31 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_344 ? 3'd0 : slot_children_31) : slot_children_31) : (_eq_345 ? 3'd4 : slot_children_31)) : (_eq_110 ? slot_children_31 : (_eq_111 ? slot_children_31 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_346 ? _sub_4 : slot_children_31) : slot_children_31) : slot_children_31) : slot_children_31) : (_eq_114 ? slot_children_31 : (_eq_115 ? slot_children_31 : (_eq_116 ? slot_children_31 : (_eq_118 ? slot_children_31 : (_eq_119 ? slot_children_31 : (_eq_120 ? 3'd0 : slot_children_31))))))))))))))));
+      slot_children_31 <= (_eq_0 ? slot_children_31 : (_eq_2 ? slot_children_31 : (_eq_5 ? slot_children_31 : (_eq_6 ? slot_children_31 : (_eq_8 ? slot_children_31 : (_eq_108 ? slot_children_31 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_344 ? 3'd0 : slot_children_31) : slot_children_31) : (_eq_345 ? 3'd4 : slot_children_31)) : (_eq_110 ? slot_children_31 : (_eq_111 ? slot_children_31 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_eq_346 ? _sub_3 : slot_children_31) : slot_children_31) : slot_children_31) : slot_children_31) : (_eq_114 ? slot_children_31 : (_eq_115 ? slot_children_31 : (_eq_116 ? slot_children_31 : (_eq_118 ? slot_children_31 : (_eq_119 ? slot_children_31 : (_eq_120 ? 3'd0 : slot_children_31))))))))))))))));
     end
   end
 
@@ -2146,7 +2143,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       st_n <= 64'd0;
     end else begin
-      st_n <= (ev_clear ? 64'd0 : (ev_commit ? _add_1 : st_n));
+      st_n <= (ev_clear ? 64'd0 : (ev_commit ? _add_0 : st_n));
     end
   end
 
@@ -2154,7 +2151,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       st_updates <= 64'd0;
     end else begin
-      st_updates <= (ev_clear ? 64'd0 : (ev_commit ? _add_2 : st_updates));
+      st_updates <= (ev_clear ? 64'd0 : (ev_commit ? _add_1 : st_updates));
     end
   end
 
@@ -2162,7 +2159,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       st_splits <= 64'd0;
     end else begin
-      st_splits <= (ev_clear ? 64'd0 : (ev_split ? _add_3 : st_splits));
+      st_splits <= (ev_clear ? 64'd0 : (ev_split ? _add_2 : st_splits));
     end
   end
 
@@ -2170,7 +2167,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       st_merges <= 64'd0;
     end else begin
-      st_merges <= (ev_clear ? 64'd0 : _add_4);
+      st_merges <= (ev_clear ? 64'd0 : _add_3);
     end
   end
 
@@ -2178,7 +2175,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       st_merge_batches <= 64'd0;
     end else begin
-      st_merge_batches <= (ev_clear ? 64'd0 : (ev_batch ? _add_5 : st_merge_batches));
+      st_merge_batches <= (ev_clear ? 64'd0 : (ev_batch ? _add_4 : st_merge_batches));
     end
   end
 
@@ -2186,7 +2183,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       st_deferred_splits <= 64'd0;
     end else begin
-      st_deferred_splits <= (ev_clear ? 64'd0 : (ev_deferred ? _add_6 : st_deferred_splits));
+      st_deferred_splits <= (ev_clear ? 64'd0 : (ev_deferred ? _add_5 : st_deferred_splits));
     end
   end
 
@@ -2194,7 +2191,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       st_saturations <= 64'd0;
     end else begin
-      st_saturations <= (ev_clear ? 64'd0 : (ev_saturation ? _add_7 : st_saturations));
+      st_saturations <= (ev_clear ? 64'd0 : (ev_saturation ? _add_6 : st_saturations));
     end
   end
 
@@ -2218,7 +2215,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       st_nodes <= 6'd1;
     end else begin
-      st_nodes <= (ev_clear ? 6'd1 : _sub_5);
+      st_nodes <= (ev_clear ? 6'd1 : _sub_4);
     end
   end
 
@@ -2234,7 +2231,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_not_0 ? _mux_24 : next_merge) : (_eq_2 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_8 ? next_merge : (_eq_108 ? next_merge : (_eq_109 ? next_merge : (_eq_110 ? next_merge : (_eq_111 ? next_merge : (_eq_112 ? next_merge : (_eq_114 ? next_merge : (_eq_115 ? (_not_44 ? (_or_r_1 ? next_merge : _bits_110) : next_merge) : next_merge))))))))))));
+      next_merge <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_24 : next_merge) : next_merge) : (_eq_2 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_8 ? next_merge : (_eq_108 ? next_merge : (_eq_109 ? next_merge : (_eq_110 ? next_merge : (_eq_111 ? next_merge : (_eq_112 ? next_merge : (_eq_114 ? next_merge : (_eq_115 ? (_not_44 ? (_or_r_1 ? next_merge : _bits_110) : next_merge) : next_merge))))))))))));
     end
   end
 
@@ -2242,7 +2239,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       until_merge <= 64'd0;
     end else begin
-      until_merge <= (_eq_0 ? (_not_0 ? _mux_24 : (commit_fire ? _sub_6 : until_merge)) : (_eq_2 ? (commit_fire ? _sub_6 : until_merge) : (_eq_5 ? (commit_fire ? _sub_6 : until_merge) : (_eq_6 ? (commit_fire ? _sub_6 : until_merge) : (_eq_8 ? (commit_fire ? _sub_6 : until_merge) : (_eq_108 ? (commit_fire ? _sub_6 : until_merge) : (_eq_109 ? (commit_fire ? _sub_6 : until_merge) : (_eq_110 ? (commit_fire ? _sub_6 : until_merge) : (_eq_111 ? (commit_fire ? _sub_6 : until_merge) : (_eq_112 ? (commit_fire ? _sub_6 : until_merge) : (_eq_114 ? (_or_66 ? _sub_7 : (commit_fire ? _sub_6 : until_merge)) : (commit_fire ? _sub_6 : until_merge))))))))))));
+      until_merge <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_24 : (commit_fire ? _sub_5 : until_merge)) : (commit_fire ? _sub_5 : until_merge)) : (_eq_2 ? (commit_fire ? _sub_5 : until_merge) : (_eq_5 ? (commit_fire ? _sub_5 : until_merge) : (_eq_6 ? (commit_fire ? _sub_5 : until_merge) : (_eq_8 ? (commit_fire ? _sub_5 : until_merge) : (_eq_108 ? (commit_fire ? _sub_5 : until_merge) : (_eq_109 ? (commit_fire ? _sub_5 : until_merge) : (_eq_110 ? (commit_fire ? _sub_5 : until_merge) : (_eq_111 ? (commit_fire ? _sub_5 : until_merge) : (_eq_112 ? (commit_fire ? _sub_5 : until_merge) : (_eq_114 ? (_or_66 ? _sub_6 : (commit_fire ? _sub_5 : until_merge)) : (commit_fire ? _sub_5 : until_merge))))))))))));
     end
   end
 
@@ -2258,7 +2255,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_eq_0 ? (_not_0 ? _mux_25 : eps_active) : eps_active);
+      eps_active <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_25 : eps_active) : eps_active) : eps_active);
     end
   end
 
@@ -2266,7 +2263,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_eq_0 ? (_not_0 ? _mux_26 : q_active) : q_active);
+      q_active <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_26 : q_active) : q_active) : q_active);
     end
   end
 
@@ -2276,10 +2273,6 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
 
   always @(posedge clock) begin
     op_len <= (commit_fire ? (defer_now ? op_len : (_or_0 ? hit_len : op_len)) : op_len);
-  end
-
-  always @(posedge clock) begin
-    op_key <= (commit_fire ? (defer_now ? op_key : (_or_0 ? io_head_key : op_key)) : op_key);
   end
 
   always @(posedge clock) begin
@@ -2322,7 +2315,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       front_count <= 5'd0;
     end else begin
-      front_count <= _sub_8;
+      front_count <= _sub_7;
     end
   end
 
@@ -2330,47 +2323,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       sram_count <= 8'd0;
     end else begin
-      sram_count <= _sub_9;
+      sram_count <= _sub_8;
     end
-  end
-
-  always @(posedge clock) begin
-    undo_0 <= (_eq_0 ? undo_0 : (_eq_2 ? undo_0 : (_eq_5 ? (io_counterResult_valid ? (_eq_349 ? _cat_18 : undo_0) : undo_0) : undo_0)));
-  end
-
-  always @(posedge clock) begin
-    undo_1 <= (_eq_0 ? undo_1 : (_eq_2 ? undo_1 : (_eq_5 ? (io_counterResult_valid ? (_eq_350 ? _cat_18 : undo_1) : undo_1) : undo_1)));
-  end
-
-  always @(posedge clock) begin
-    undo_2 <= (_eq_0 ? undo_2 : (_eq_2 ? undo_2 : (_eq_5 ? (io_counterResult_valid ? (_eq_351 ? _cat_18 : undo_2) : undo_2) : undo_2)));
-  end
-
-  always @(posedge clock) begin
-    undo_3 <= (_eq_0 ? undo_3 : (_eq_2 ? undo_3 : (_eq_5 ? (io_counterResult_valid ? (_eq_352 ? _cat_18 : undo_3) : undo_3) : undo_3)));
-  end
-
-  always @(posedge clock) begin
-    undo_4 <= (_eq_0 ? undo_4 : (_eq_2 ? undo_4 : (_eq_5 ? (io_counterResult_valid ? (_eq_353 ? _cat_18 : undo_4) : undo_4) : undo_4)));
-  end
-
-  always @(posedge clock) begin
-    undo_5 <= (_eq_0 ? undo_5 : (_eq_2 ? undo_5 : (_eq_5 ? (io_counterResult_valid ? (_eq_354 ? _cat_18 : undo_5) : undo_5) : undo_5)));
-  end
-
-  always @(posedge clock) begin
-    undo_6 <= (_eq_0 ? undo_6 : (_eq_2 ? undo_6 : (_eq_5 ? (io_counterResult_valid ? (_eq_355 ? _cat_18 : undo_6) : undo_6) : undo_6)));
-  end
-
-  always @(posedge clock) begin
-    undo_7 <= (_eq_0 ? undo_7 : (_eq_2 ? undo_7 : (_eq_5 ? (io_counterResult_valid ? (_eq_356 ? _cat_18 : undo_7) : undo_7) : undo_7)));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       undo_sp <= 4'd0;
     end else begin
-      undo_sp <= (_eq_0 ? undo_sp : (_eq_2 ? undo_sp : (_eq_5 ? (io_counterResult_valid ? _add_11 : undo_sp) : (_eq_6 ? (_ne_0 ? (cmd_fire ? _sub_10 : undo_sp) : undo_sp) : undo_sp))));
+      undo_sp <= (_eq_0 ? undo_sp : (_eq_2 ? undo_sp : (_eq_5 ? (undo_push ? _add_10 : undo_sp) : (_eq_6 ? (_ne_0 ? (cmd_fire ? _sub_9 : undo_sp) : undo_sp) : undo_sp))));
     end
   end
 
@@ -2387,7 +2348,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   end
 
   always @(posedge clock) begin
-    merge_level <= (_eq_0 ? merge_level : (_eq_2 ? merge_level : (_eq_5 ? merge_level : (_eq_6 ? (_ne_0 ? merge_level : (split_req ? merge_level : 6'd30)) : (_eq_8 ? merge_level : (_eq_108 ? (_ge_1 ? merge_level : (_not_41 ? 6'd30 : (merge_due ? 6'd30 : merge_level))) : (_eq_109 ? (_or_65 ? merge_level : (merge_due ? 6'd30 : merge_level)) : (_eq_110 ? (_or_62 ? merge_level : (_ne_33 ? _sub_11 : merge_level)) : merge_level))))))));
+    merge_level <= (_eq_0 ? merge_level : (_eq_2 ? merge_level : (_eq_5 ? merge_level : (_eq_6 ? (_ne_0 ? merge_level : (split_req ? merge_level : 6'd30)) : (_eq_8 ? merge_level : (_eq_108 ? (_ge_1 ? merge_level : (_not_41 ? 6'd30 : (merge_due ? 6'd30 : merge_level))) : (_eq_109 ? (_or_65 ? merge_level : (merge_due ? 6'd30 : merge_level)) : (_eq_110 ? (_or_62 ? merge_level : (_ne_33 ? _sub_10 : merge_level)) : merge_level))))))));
   end
 
   always @(posedge clock) begin
@@ -2395,11 +2356,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
   end
 
   always @(posedge clock) begin
-    merge_sum <= (_eq_0 ? (_and_153 ? _add_12 : merge_sum) : (_eq_2 ? (_and_153 ? _add_12 : merge_sum) : (_eq_5 ? (_and_153 ? _add_12 : merge_sum) : (_eq_6 ? (_and_153 ? _add_12 : merge_sum) : (_eq_8 ? (_and_153 ? _add_12 : merge_sum) : (_eq_108 ? (_and_153 ? _add_12 : merge_sum) : (_eq_109 ? (_and_153 ? _add_12 : merge_sum) : (_eq_110 ? (_or_62 ? (cmd_fire ? 35'd0 : (_and_153 ? _add_12 : merge_sum)) : (_and_153 ? _add_12 : merge_sum)) : (_and_153 ? _add_12 : merge_sum)))))))));
+    merge_sum <= (_eq_0 ? (_and_152 ? _add_11 : merge_sum) : (_eq_2 ? (_and_152 ? _add_11 : merge_sum) : (_eq_5 ? (_and_152 ? _add_11 : merge_sum) : (_eq_6 ? (_and_152 ? _add_11 : merge_sum) : (_eq_8 ? (_and_152 ? _add_11 : merge_sum) : (_eq_108 ? (_and_152 ? _add_11 : merge_sum) : (_eq_109 ? (_and_152 ? _add_11 : merge_sum) : (_eq_110 ? (_or_62 ? (cmd_fire ? 35'd0 : (_and_152 ? _add_11 : merge_sum)) : (_and_152 ? _add_11 : merge_sum)) : (_and_152 ? _add_11 : merge_sum)))))))));
   end
 
   always @(posedge clock) begin
-    merge_leaves <= (_eq_0 ? merge_leaves : (_eq_2 ? merge_leaves : (_eq_5 ? merge_leaves : (_eq_6 ? merge_leaves : (_eq_8 ? merge_leaves : (_eq_108 ? merge_leaves : (_eq_109 ? merge_leaves : (_eq_110 ? (_or_62 ? (cmd_fire ? 3'd0 : merge_leaves) : merge_leaves) : (_eq_111 ? (_or_62 ? (cmd_fire ? _add_13 : merge_leaves) : merge_leaves) : merge_leaves)))))))));
+    merge_leaves <= (_eq_0 ? merge_leaves : (_eq_2 ? merge_leaves : (_eq_5 ? merge_leaves : (_eq_6 ? merge_leaves : (_eq_8 ? merge_leaves : (_eq_108 ? merge_leaves : (_eq_109 ? merge_leaves : (_eq_110 ? (_or_62 ? (cmd_fire ? 3'd0 : merge_leaves) : merge_leaves) : (_eq_111 ? (_or_62 ? (cmd_fire ? _add_12 : merge_leaves) : merge_leaves) : merge_leaves)))))))));
   end
 
   always @(posedge clock) begin
@@ -2426,7 +2387,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_2 ? (_and_156 ? 1'd0 : snapshot_pending) : snapshot_pending)));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_2 ? (_and_155 ? 1'd0 : snapshot_pending) : snapshot_pending)));
     end
   end
 
@@ -2434,7 +2395,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_2 ? (_and_156 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_8 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_108 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_109 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_110 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_111 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_112 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_114 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_115 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_116 ? (_eq_117 ? _mux_27 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_118 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_119 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
+      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_2 ? (_and_155 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_8 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_108 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_109 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_110 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_111 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_112 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_114 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_115 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_116 ? (_eq_117 ? _mux_27 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_118 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_119 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
     end
   end
 
@@ -2442,8 +2403,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (_eq_0 ? node_valid : (_eq_2 ? node_valid : (_eq_5 ? node_valid : (_eq_6 ? node_valid : (_eq_8 ? node_valid : (_eq_108 ? node_valid : (_eq_109 ? node_valid : (_eq_110 ? node_valid : (_eq_111 ? node_valid : (_eq_112 ? node_valid : (_eq_114 ? node_valid : (_eq_115 ? node_valid : (_eq_116 ? node_valid : (_eq_118 ? node_valid : (_eq_119 ? (io_counterResult_valid ? _and_157 : node_valid) : node_valid)))))))))))))));
+      node_valid <= (_eq_0 ? node_valid : (_eq_2 ? node_valid : (_eq_5 ? node_valid : (_eq_6 ? node_valid : (_eq_8 ? node_valid : (_eq_108 ? node_valid : (_eq_109 ? node_valid : (_eq_110 ? node_valid : (_eq_111 ? node_valid : (_eq_112 ? node_valid : (_eq_114 ? node_valid : (_eq_115 ? node_valid : (_eq_116 ? node_valid : (_eq_118 ? node_valid : (_eq_119 ? (io_counterResult_valid ? _and_156 : node_valid) : node_valid)))))))))))))));
     end
+  end
+
+  always @(posedge clock) begin
+    node_prefix <= (_eq_0 ? node_prefix : (_eq_2 ? node_prefix : (_eq_5 ? node_prefix : (_eq_6 ? node_prefix : (_eq_8 ? node_prefix : (_eq_108 ? node_prefix : (_eq_109 ? node_prefix : (_eq_110 ? node_prefix : (_eq_111 ? node_prefix : (_eq_112 ? node_prefix : (_eq_114 ? node_prefix : (_eq_115 ? node_prefix : (_eq_116 ? node_prefix : (_eq_118 ? node_prefix : (_eq_119 ? (io_counterResult_valid ? slot_prefix_rdata_0 : node_prefix) : node_prefix)))))))))))))));
   end
 
   always @(posedge clock) begin
@@ -2490,12 +2455,18 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_2 ? (_and_156 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_2 ? (_and_155 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
     end
   end
 
   always @(posedge clock) begin
-    if (_eq_0 && _not_0) begin
+    if (!_eq_0 && !_eq_2 && _eq_5 && undo_push) begin
+      undo[_bits_115] <= _cat_18;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (_eq_0 && _not_0 && io_tcamWrite_ready) begin
       slot_prefix[5'd0] <= 32'd0;
     end
   end
@@ -2508,12 +2479,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_eq_366) begin
-      slot_prefix_rdata_0 <= slot_prefix[_bits_115];
+    if (_not_90) begin
+      undo_rdata_0 <= undo[_bits_116];
     end
   end
 
-  SerialMultiplier_a64_b32 serialMultiplier ( // RapController.java:131
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (_or_81) begin
+      slot_prefix_rdata_0 <= slot_prefix[_mux_34];
+    end
+  end
+
+  SerialMultiplier_a64_b32 serialMultiplier ( // RapController.java:136
     .clock(clock),
 
     .reset(reset),
@@ -2534,32 +2512,36 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_161 && !io_selected_bits_found) begin // RapController.java:407
-      $display("Assertion failed at RapController.java:407: no node matched a key: the root must always match");
+    if (!reset && _and_160 && !io_selected_bits_found) begin // RapController.java:426
+      $display("Assertion failed at RapController.java:426: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:408
-      $display("Assertion failed at RapController.java:408: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:427
+      $display("Assertion failed at RapController.java:427: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_162) begin // RapController.java:409
-      $display("Assertion failed at RapController.java:409: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_161) begin // RapController.java:428
+      $display("Assertion failed at RapController.java:428: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_163 && !_lt_6) begin // RapController.java:410
-      $display("Assertion failed at RapController.java:410: undo stack overflow");
+    if (!reset && _and_162 && !_lt_6) begin // RapController.java:429
+      $display("Assertion failed at RapController.java:429: undo stack overflow");
       $stop;
     end
-    if (!reset && _eq_369 && !_or_81) begin // RapController.java:411
-      $display("Assertion failed at RapController.java:411: a split found no free slot after checking capacity");
+    if (!reset && _and_163 && !_not_91) begin // RapController.java:430
+      $display("Assertion failed at RapController.java:430: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_91) begin // RapController.java:412
-      $display("Assertion failed at RapController.java:412: a status value changed during the snapshot copy");
+    if (!reset && _eq_364 && !_or_82) begin // RapController.java:431
+      $display("Assertion failed at RapController.java:431: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && !_le_8) begin // RapController.java:413
-      $display("Assertion failed at RapController.java:413: more nodes (%d) than slots", st_nodes);
+    if (!reset && snapshot_frozen && !_not_92) begin // RapController.java:432
+      $display("Assertion failed at RapController.java:432: a status value changed during the snapshot copy");
+      $stop;
+    end
+    if (!reset && !_le_8) begin // RapController.java:433
+      $display("Assertion failed at RapController.java:433: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end
@@ -2567,7 +2549,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d8 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{io_selected_bits_len, _dshl_0[94:32], _dshl_1[6:4], _dshl_2[6:4], _dshr_2[31:1]};
+  wire _unused_ok = ^{io_selected_bits_len, _dshl_0[94:32], _dshl_1[6:4], _dshl_2[6:4], _dshr_1[31:1], _mux_33[3]};
 
 endmodule
 

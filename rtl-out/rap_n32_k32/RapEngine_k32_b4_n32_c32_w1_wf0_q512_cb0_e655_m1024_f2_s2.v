@@ -3,30 +3,30 @@
 `default_nettype none
 
 module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
-  input  wire clock, // RapEngine.java:55
-  input  wire reset, // RapEngine.java:55
-  input  wire io_s_axis_tvalid, // RapEngine.java:59
-  output wire io_s_axis_tready, // RapEngine.java:59
-  input  wire [31:0] io_s_axis_tdata, // RapEngine.java:59
-  input  wire io_s_axis_tlast, // RapEngine.java:59
-  input  wire io_s_axil_awvalid, // RapEngine.java:59
-  output wire io_s_axil_awready, // RapEngine.java:59
-  input  wire [11:0] io_s_axil_awaddr, // RapEngine.java:59
-  input  wire io_s_axil_wvalid, // RapEngine.java:59
-  output wire io_s_axil_wready, // RapEngine.java:59
-  input  wire [31:0] io_s_axil_wdata, // RapEngine.java:59
-  input  wire [3:0] io_s_axil_wstrb, // RapEngine.java:59
-  output wire io_s_axil_bvalid, // RapEngine.java:59
-  input  wire io_s_axil_bready, // RapEngine.java:59
-  output wire [1:0] io_s_axil_bresp, // RapEngine.java:59
-  input  wire io_s_axil_arvalid, // RapEngine.java:59
-  output wire io_s_axil_arready, // RapEngine.java:59
-  input  wire [11:0] io_s_axil_araddr, // RapEngine.java:59
-  output wire io_s_axil_rvalid, // RapEngine.java:59
-  input  wire io_s_axil_rready, // RapEngine.java:59
-  output wire [31:0] io_s_axil_rdata, // RapEngine.java:59
-  output wire [1:0] io_s_axil_rresp, // RapEngine.java:59
-  output wire [2:0] io_dbg_stall_cause  // RapEngine.java:59
+  input  wire clock, // RapEngine.java:63
+  input  wire reset, // RapEngine.java:63
+  input  wire io_s_axis_tvalid, // RapEngine.java:65
+  output wire io_s_axis_tready, // RapEngine.java:65
+  input  wire [31:0] io_s_axis_tdata, // RapEngine.java:65
+  input  wire io_s_axis_tlast, // RapEngine.java:65
+  input  wire io_s_axil_awvalid, // RapEngine.java:65
+  output wire io_s_axil_awready, // RapEngine.java:65
+  input  wire [11:0] io_s_axil_awaddr, // RapEngine.java:65
+  input  wire io_s_axil_wvalid, // RapEngine.java:65
+  output wire io_s_axil_wready, // RapEngine.java:65
+  input  wire [31:0] io_s_axil_wdata, // RapEngine.java:65
+  input  wire [3:0] io_s_axil_wstrb, // RapEngine.java:65
+  output wire io_s_axil_bvalid, // RapEngine.java:65
+  input  wire io_s_axil_bready, // RapEngine.java:65
+  output wire [1:0] io_s_axil_bresp, // RapEngine.java:65
+  input  wire io_s_axil_arvalid, // RapEngine.java:65
+  output wire io_s_axil_arready, // RapEngine.java:65
+  input  wire [11:0] io_s_axil_araddr, // RapEngine.java:65
+  output wire io_s_axil_rvalid, // RapEngine.java:65
+  input  wire io_s_axil_rready, // RapEngine.java:65
+  output wire [31:0] io_s_axil_rdata, // RapEngine.java:65
+  output wire [1:0] io_s_axil_rresp, // RapEngine.java:65
+  output wire [2:0] io_dbg_stall_cause  // RapEngine.java:65
 );
 
   // State
@@ -39,9 +39,9 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
   reg [15:0] csr_slot_index; // CsrFile.java:67
   reg [1:0] soft_phase; // SoftResetSequencer.java:31
   reg [31:0] last_key; // SoftResetSequencer.java:37
-  reg [63:0] zero_weight_count; // RapEngine.java:86
-  reg zero_weight_seen; // RapEngine.java:87
-  reg slot_written; // RapEngine.java:160
+  reg [63:0] zero_weight_count; // RapEngine.java:92
+  reg zero_weight_seen; // RapEngine.java:93
+  reg slot_written; // RapEngine.java:173
   reg csr_rvalid; // CsrFile.java:165
   reg [31:0] csr_rdata; // CsrFile.java:166
   reg [4:0] csr_snap_word; // CsrFile.java:216
@@ -52,218 +52,217 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
   reg [31:0] csr_snapshot [0:20]; // CsrFile.java:213
 
   // Wires
-  wire eventQueue_io_in_ready; // RapEngine.java:64
-  wire eventQueue_io_in_valid; // RapEngine.java:64
-  wire [31:0] eventQueue_io_in_bits_key; // RapEngine.java:64
-  wire eventQueue_io_in_bits_weight; // RapEngine.java:64
-  wire eventQueue_io_in_bits_last; // RapEngine.java:64
-  wire eventQueue_io_flush; // RapEngine.java:64
-  wire eventQueue_io_flushBusy; // RapEngine.java:64
-  wire eventQueue_io_out_ready; // RapEngine.java:64
-  wire eventQueue_io_out_valid; // RapEngine.java:64
-  wire [31:0] eventQueue_io_out_bits_key; // RapEngine.java:64
-  wire eventQueue_io_out_bits_weight; // RapEngine.java:64
-  wire thresholdUnit_io_in_ready; // RapEngine.java:65
-  wire thresholdUnit_io_in_valid; // RapEngine.java:65
-  wire [31:0] thresholdUnit_io_in_bits_key; // RapEngine.java:65
-  wire thresholdUnit_io_in_bits_weight; // RapEngine.java:65
-  wire thresholdUnit_io_out_ready; // RapEngine.java:65
-  wire thresholdUnit_io_out_valid; // RapEngine.java:65
-  wire [31:0] thresholdUnit_io_out_bits_key; // RapEngine.java:65
-  wire thresholdUnit_io_out_bits_weight; // RapEngine.java:65
-  wire [35:0] thresholdUnit_io_out_bits_threshold; // RapEngine.java:65
-  wire [15:0] thresholdUnit_io_epsFx; // RapEngine.java:65
-  wire thresholdUnit_io_clear; // RapEngine.java:65
-  wire thresholdUnit_io_empty; // RapEngine.java:65
-  wire replayWindow_io_enq_ready; // RapEngine.java:66
-  wire replayWindow_io_enq_valid; // RapEngine.java:66
-  wire [31:0] replayWindow_io_enq_bits_key; // RapEngine.java:66
-  wire replayWindow_io_enq_bits_weight; // RapEngine.java:66
-  wire [35:0] replayWindow_io_enq_bits_threshold; // RapEngine.java:66
-  wire replayWindow_io_issue_ready; // RapEngine.java:66
-  wire replayWindow_io_issue_valid; // RapEngine.java:66
-  wire [31:0] replayWindow_io_issue_bits_key; // RapEngine.java:66
-  wire replayWindow_io_issue_bits_weight; // RapEngine.java:66
-  wire [35:0] replayWindow_io_issue_bits_threshold; // RapEngine.java:66
-  wire replayWindow_io_issueEnable; // RapEngine.java:66
-  wire [31:0] replayWindow_io_head_key; // RapEngine.java:66
-  wire replayWindow_io_head_weight; // RapEngine.java:66
-  wire [35:0] replayWindow_io_head_threshold; // RapEngine.java:66
-  wire replayWindow_io_headValid; // RapEngine.java:66
-  wire replayWindow_io_commit; // RapEngine.java:66
-  wire replayWindow_io_rewind; // RapEngine.java:66
-  wire tcam_io_write_valid; // RapEngine.java:67
-  wire [4:0] tcam_io_write_bits_index; // RapEngine.java:67
-  wire [31:0] tcam_io_write_bits_value; // RapEngine.java:67
-  wire [31:0] tcam_io_write_bits_mask; // RapEngine.java:67
-  wire tcam_io_write_bits_valid; // RapEngine.java:67
-  wire tcam_io_search_ready; // RapEngine.java:67
-  wire tcam_io_search_valid; // RapEngine.java:67
-  wire [31:0] tcam_io_search_bits_key; // RapEngine.java:67
-  wire tcam_io_search_bits_payload; // RapEngine.java:67
-  wire tcam_io_result_ready; // RapEngine.java:67
-  wire tcam_io_result_valid; // RapEngine.java:67
-  wire [31:0] tcam_io_result_bits_key; // RapEngine.java:67
-  wire tcam_io_result_bits_payload; // RapEngine.java:67
-  wire [31:0] tcam_io_result_bits_match; // RapEngine.java:67
-  wire [31:0] tcam_io_entryValid; // RapEngine.java:67
-  wire prefixSelector_io_in_ready; // RapEngine.java:68
-  wire prefixSelector_io_in_valid; // RapEngine.java:68
-  wire [31:0] prefixSelector_io_in_bits_match; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_0; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_1; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_2; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_3; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_4; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_5; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_6; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_7; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_8; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_9; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_10; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_11; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_12; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_13; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_14; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_15; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_16; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_17; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_18; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_19; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_20; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_21; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_22; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_23; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_24; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_25; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_26; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_27; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_28; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_29; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_30; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_in_bits_lens_31; // RapEngine.java:68
-  wire prefixSelector_io_in_bits_payload; // RapEngine.java:68
-  wire prefixSelector_io_out_ready; // RapEngine.java:68
-  wire prefixSelector_io_out_valid; // RapEngine.java:68
-  wire prefixSelector_io_out_bits_found; // RapEngine.java:68
-  wire [4:0] prefixSelector_io_out_bits_slot; // RapEngine.java:68
-  wire [5:0] prefixSelector_io_out_bits_len; // RapEngine.java:68
-  wire prefixSelector_io_out_bits_payload; // RapEngine.java:68
-  wire counterSram_io_in_ready; // RapEngine.java:69
-  wire counterSram_io_in_valid; // RapEngine.java:69
-  wire [4:0] counterSram_io_in_bits_addr; // RapEngine.java:69
-  wire [33:0] counterSram_io_in_bits_cmd; // RapEngine.java:69
-  wire counterSram_io_out_ready; // RapEngine.java:69
-  wire counterSram_io_out_valid; // RapEngine.java:69
-  wire [4:0] counterSram_io_out_bits_addr; // RapEngine.java:69
-  wire [33:0] counterSram_io_out_bits_cmd; // RapEngine.java:69
-  wire [31:0] counterSram_io_out_bits_old; // RapEngine.java:69
-  wire [31:0] counterSram_io_out_bits_updated; // RapEngine.java:69
-  wire counterSram_io_out_bits_saturated; // RapEngine.java:69
-  wire counterSram_io_clear; // RapEngine.java:69
-  wire counterSram_io_clearing; // RapEngine.java:69
-  wire rapController_io_selected_ready; // RapEngine.java:70
-  wire rapController_io_selected_valid; // RapEngine.java:70
-  wire rapController_io_selected_bits_found; // RapEngine.java:70
-  wire [4:0] rapController_io_selected_bits_slot; // RapEngine.java:70
-  wire [5:0] rapController_io_selected_bits_len; // RapEngine.java:70
-  wire rapController_io_selected_bits_weight; // RapEngine.java:70
-  wire [31:0] rapController_io_head_key; // RapEngine.java:70
-  wire rapController_io_head_weight; // RapEngine.java:70
-  wire [35:0] rapController_io_head_threshold; // RapEngine.java:70
-  wire rapController_io_headValid; // RapEngine.java:70
-  wire rapController_io_issued; // RapEngine.java:70
-  wire rapController_io_issueEnable; // RapEngine.java:70
-  wire rapController_io_commit; // RapEngine.java:70
-  wire rapController_io_rewind; // RapEngine.java:70
-  wire rapController_io_counterCmd_ready; // RapEngine.java:70
-  wire rapController_io_counterCmd_valid; // RapEngine.java:70
-  wire [4:0] rapController_io_counterCmd_bits_addr; // RapEngine.java:70
-  wire [1:0] rapController_io_counterCmd_bits_op; // RapEngine.java:70
-  wire [31:0] rapController_io_counterCmd_bits_value; // RapEngine.java:70
-  wire rapController_io_counterResult_ready; // RapEngine.java:70
-  wire rapController_io_counterResult_valid; // RapEngine.java:70
-  wire [4:0] rapController_io_counterResult_bits_addr; // RapEngine.java:70
-  wire [1:0] rapController_io_counterResult_bits_op; // RapEngine.java:70
-  wire [31:0] rapController_io_counterResult_bits_old; // RapEngine.java:70
-  wire [31:0] rapController_io_counterResult_bits_updated; // RapEngine.java:70
-  wire rapController_io_counterResult_bits_saturated; // RapEngine.java:70
-  wire rapController_io_counterClear; // RapEngine.java:70
-  wire rapController_io_counterClearing; // RapEngine.java:70
-  wire rapController_io_tcamWrite_valid; // RapEngine.java:70
-  wire [4:0] rapController_io_tcamWrite_bits_index; // RapEngine.java:70
-  wire [31:0] rapController_io_tcamWrite_bits_value; // RapEngine.java:70
-  wire [31:0] rapController_io_tcamWrite_bits_mask; // RapEngine.java:70
-  wire [31:0] rapController_io_slotValid; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_0; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_1; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_2; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_3; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_4; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_5; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_6; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_7; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_8; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_9; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_10; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_11; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_12; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_13; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_14; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_15; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_16; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_17; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_18; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_19; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_20; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_21; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_22; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_23; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_24; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_25; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_26; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_27; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_28; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_29; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_30; // RapEngine.java:70
-  wire [5:0] rapController_io_lens_31; // RapEngine.java:70
-  wire rapController_io_enable; // RapEngine.java:70
-  wire rapController_io_softReset; // RapEngine.java:70
-  wire rapController_io_snapshot; // RapEngine.java:70
-  wire rapController_io_readout; // RapEngine.java:70
-  wire [15:0] rapController_io_readoutSlot; // RapEngine.java:70
-  wire rapController_io_inputsDrained; // RapEngine.java:70
-  wire [15:0] rapController_io_epsCsr; // RapEngine.java:70
-  wire [63:0] rapController_io_m0Csr; // RapEngine.java:70
-  wire [31:0] rapController_io_qCsr; // RapEngine.java:70
-  wire [15:0] rapController_io_epsActive; // RapEngine.java:70
-  wire rapController_io_thresholdClear; // RapEngine.java:70
-  wire rapController_io_acceptEnable; // RapEngine.java:70
-  wire [63:0] rapController_io_live_n; // RapEngine.java:70
-  wire [5:0] rapController_io_live_nodes; // RapEngine.java:70
-  wire [5:0] rapController_io_live_highWater; // RapEngine.java:70
-  wire [63:0] rapController_io_live_updates; // RapEngine.java:70
-  wire [63:0] rapController_io_live_splits; // RapEngine.java:70
-  wire [63:0] rapController_io_live_merges; // RapEngine.java:70
-  wire [63:0] rapController_io_live_mergeBatches; // RapEngine.java:70
-  wire [63:0] rapController_io_live_deferredSplits; // RapEngine.java:70
-  wire [63:0] rapController_io_live_saturations; // RapEngine.java:70
-  wire rapController_io_live_overflow; // RapEngine.java:70
-  wire rapController_io_live_saturated; // RapEngine.java:70
-  wire rapController_io_snapFreeze; // RapEngine.java:70
-  wire rapController_io_snapCopied; // RapEngine.java:70
-  wire [63:0] rapController_io_errorBound; // RapEngine.java:70
-  wire rapController_io_errorBoundReady; // RapEngine.java:70
-  wire rapController_io_snapBusy; // RapEngine.java:70
-  wire rapController_io_node_valid; // RapEngine.java:70
-  wire [5:0] rapController_io_node_len; // RapEngine.java:70
-  wire [31:0] rapController_io_node_prefix; // RapEngine.java:70
-  wire [31:0] rapController_io_node_count; // RapEngine.java:70
-  wire rapController_io_readoutBusy; // RapEngine.java:70
-  wire rapController_io_busy; // RapEngine.java:70
-  wire rapController_io_idle; // RapEngine.java:70
-  wire rapController_io_resetting; // RapEngine.java:70
-  wire [2:0] rapController_io_stallCause; // RapEngine.java:70
+  wire eventQueue_io_in_ready; // RapEngine.java:70
+  wire eventQueue_io_in_valid; // RapEngine.java:70
+  wire [31:0] eventQueue_io_in_bits_key; // RapEngine.java:70
+  wire eventQueue_io_in_bits_weight; // RapEngine.java:70
+  wire eventQueue_io_in_bits_last; // RapEngine.java:70
+  wire eventQueue_io_flush; // RapEngine.java:70
+  wire eventQueue_io_flushBusy; // RapEngine.java:70
+  wire eventQueue_io_out_ready; // RapEngine.java:70
+  wire eventQueue_io_out_valid; // RapEngine.java:70
+  wire [31:0] eventQueue_io_out_bits_key; // RapEngine.java:70
+  wire eventQueue_io_out_bits_weight; // RapEngine.java:70
+  wire thresholdUnit_io_in_ready; // RapEngine.java:71
+  wire thresholdUnit_io_in_valid; // RapEngine.java:71
+  wire [31:0] thresholdUnit_io_in_bits_key; // RapEngine.java:71
+  wire thresholdUnit_io_in_bits_weight; // RapEngine.java:71
+  wire thresholdUnit_io_out_ready; // RapEngine.java:71
+  wire thresholdUnit_io_out_valid; // RapEngine.java:71
+  wire [31:0] thresholdUnit_io_out_bits_key; // RapEngine.java:71
+  wire thresholdUnit_io_out_bits_weight; // RapEngine.java:71
+  wire [35:0] thresholdUnit_io_out_bits_threshold; // RapEngine.java:71
+  wire [15:0] thresholdUnit_io_epsFx; // RapEngine.java:71
+  wire thresholdUnit_io_clear; // RapEngine.java:71
+  wire thresholdUnit_io_empty; // RapEngine.java:71
+  wire replayWindow_io_enq_ready; // RapEngine.java:72
+  wire replayWindow_io_enq_valid; // RapEngine.java:72
+  wire [31:0] replayWindow_io_enq_bits_key; // RapEngine.java:72
+  wire replayWindow_io_enq_bits_weight; // RapEngine.java:72
+  wire [35:0] replayWindow_io_enq_bits_threshold; // RapEngine.java:72
+  wire replayWindow_io_issue_ready; // RapEngine.java:72
+  wire replayWindow_io_issue_valid; // RapEngine.java:72
+  wire [31:0] replayWindow_io_issue_bits_key; // RapEngine.java:72
+  wire replayWindow_io_issue_bits_weight; // RapEngine.java:72
+  wire replayWindow_io_issueEnable; // RapEngine.java:72
+  wire replayWindow_io_head_weight; // RapEngine.java:72
+  wire [35:0] replayWindow_io_head_threshold; // RapEngine.java:72
+  wire replayWindow_io_headValid; // RapEngine.java:72
+  wire replayWindow_io_commit; // RapEngine.java:72
+  wire replayWindow_io_rewind; // RapEngine.java:72
+  wire tcam_io_write_ready; // RapEngine.java:73
+  wire tcam_io_write_valid; // RapEngine.java:73
+  wire [4:0] tcam_io_write_bits_index; // RapEngine.java:73
+  wire [31:0] tcam_io_write_bits_value; // RapEngine.java:73
+  wire [31:0] tcam_io_write_bits_mask; // RapEngine.java:73
+  wire tcam_io_write_bits_valid; // RapEngine.java:73
+  wire tcam_io_search_ready; // RapEngine.java:73
+  wire tcam_io_search_valid; // RapEngine.java:73
+  wire [31:0] tcam_io_search_bits_key; // RapEngine.java:73
+  wire tcam_io_search_bits_payload; // RapEngine.java:73
+  wire tcam_io_result_ready; // RapEngine.java:73
+  wire tcam_io_result_valid; // RapEngine.java:73
+  wire [31:0] tcam_io_result_bits_key; // RapEngine.java:73
+  wire tcam_io_result_bits_payload; // RapEngine.java:73
+  wire [31:0] tcam_io_result_bits_match; // RapEngine.java:73
+  wire [31:0] tcam_io_entryValid; // RapEngine.java:73
+  wire prefixSelector_io_in_ready; // RapEngine.java:74
+  wire prefixSelector_io_in_valid; // RapEngine.java:74
+  wire [31:0] prefixSelector_io_in_bits_match; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_0; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_1; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_2; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_3; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_4; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_5; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_6; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_7; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_8; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_9; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_10; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_11; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_12; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_13; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_14; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_15; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_16; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_17; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_18; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_19; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_20; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_21; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_22; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_23; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_24; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_25; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_26; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_27; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_28; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_29; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_30; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_in_bits_lens_31; // RapEngine.java:74
+  wire prefixSelector_io_in_bits_payload; // RapEngine.java:74
+  wire prefixSelector_io_out_ready; // RapEngine.java:74
+  wire prefixSelector_io_out_valid; // RapEngine.java:74
+  wire prefixSelector_io_out_bits_found; // RapEngine.java:74
+  wire [4:0] prefixSelector_io_out_bits_slot; // RapEngine.java:74
+  wire [5:0] prefixSelector_io_out_bits_len; // RapEngine.java:74
+  wire prefixSelector_io_out_bits_payload; // RapEngine.java:74
+  wire counterSram_io_in_ready; // RapEngine.java:75
+  wire counterSram_io_in_valid; // RapEngine.java:75
+  wire [4:0] counterSram_io_in_bits_addr; // RapEngine.java:75
+  wire [33:0] counterSram_io_in_bits_cmd; // RapEngine.java:75
+  wire counterSram_io_out_ready; // RapEngine.java:75
+  wire counterSram_io_out_valid; // RapEngine.java:75
+  wire [4:0] counterSram_io_out_bits_addr; // RapEngine.java:75
+  wire [33:0] counterSram_io_out_bits_cmd; // RapEngine.java:75
+  wire [31:0] counterSram_io_out_bits_old; // RapEngine.java:75
+  wire [31:0] counterSram_io_out_bits_updated; // RapEngine.java:75
+  wire counterSram_io_out_bits_saturated; // RapEngine.java:75
+  wire counterSram_io_clear; // RapEngine.java:75
+  wire counterSram_io_clearing; // RapEngine.java:75
+  wire rapController_io_selected_ready; // RapEngine.java:76
+  wire rapController_io_selected_valid; // RapEngine.java:76
+  wire rapController_io_selected_bits_found; // RapEngine.java:76
+  wire [4:0] rapController_io_selected_bits_slot; // RapEngine.java:76
+  wire [5:0] rapController_io_selected_bits_len; // RapEngine.java:76
+  wire rapController_io_selected_bits_weight; // RapEngine.java:76
+  wire rapController_io_head_weight; // RapEngine.java:76
+  wire [35:0] rapController_io_head_threshold; // RapEngine.java:76
+  wire rapController_io_headValid; // RapEngine.java:76
+  wire rapController_io_issued; // RapEngine.java:76
+  wire rapController_io_issueEnable; // RapEngine.java:76
+  wire rapController_io_commit; // RapEngine.java:76
+  wire rapController_io_rewind; // RapEngine.java:76
+  wire rapController_io_counterCmd_ready; // RapEngine.java:76
+  wire rapController_io_counterCmd_valid; // RapEngine.java:76
+  wire [4:0] rapController_io_counterCmd_bits_addr; // RapEngine.java:76
+  wire [1:0] rapController_io_counterCmd_bits_op; // RapEngine.java:76
+  wire [31:0] rapController_io_counterCmd_bits_value; // RapEngine.java:76
+  wire rapController_io_counterResult_ready; // RapEngine.java:76
+  wire rapController_io_counterResult_valid; // RapEngine.java:76
+  wire [4:0] rapController_io_counterResult_bits_addr; // RapEngine.java:76
+  wire [1:0] rapController_io_counterResult_bits_op; // RapEngine.java:76
+  wire [31:0] rapController_io_counterResult_bits_old; // RapEngine.java:76
+  wire [31:0] rapController_io_counterResult_bits_updated; // RapEngine.java:76
+  wire rapController_io_counterResult_bits_saturated; // RapEngine.java:76
+  wire rapController_io_counterClear; // RapEngine.java:76
+  wire rapController_io_counterClearing; // RapEngine.java:76
+  wire rapController_io_tcamWrite_ready; // RapEngine.java:76
+  wire rapController_io_tcamWrite_valid; // RapEngine.java:76
+  wire [4:0] rapController_io_tcamWrite_bits_index; // RapEngine.java:76
+  wire [31:0] rapController_io_tcamWrite_bits_value; // RapEngine.java:76
+  wire [31:0] rapController_io_tcamWrite_bits_mask; // RapEngine.java:76
+  wire [31:0] rapController_io_slotValid; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_0; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_1; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_2; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_3; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_4; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_5; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_6; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_7; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_8; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_9; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_10; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_11; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_12; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_13; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_14; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_15; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_16; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_17; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_18; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_19; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_20; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_21; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_22; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_23; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_24; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_25; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_26; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_27; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_28; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_29; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_30; // RapEngine.java:76
+  wire [5:0] rapController_io_lens_31; // RapEngine.java:76
+  wire rapController_io_enable; // RapEngine.java:76
+  wire rapController_io_softReset; // RapEngine.java:76
+  wire rapController_io_snapshot; // RapEngine.java:76
+  wire rapController_io_readout; // RapEngine.java:76
+  wire [15:0] rapController_io_readoutSlot; // RapEngine.java:76
+  wire rapController_io_inputsDrained; // RapEngine.java:76
+  wire [15:0] rapController_io_epsCsr; // RapEngine.java:76
+  wire [63:0] rapController_io_m0Csr; // RapEngine.java:76
+  wire [31:0] rapController_io_qCsr; // RapEngine.java:76
+  wire [15:0] rapController_io_epsActive; // RapEngine.java:76
+  wire rapController_io_thresholdClear; // RapEngine.java:76
+  wire rapController_io_acceptEnable; // RapEngine.java:76
+  wire [63:0] rapController_io_live_n; // RapEngine.java:76
+  wire [5:0] rapController_io_live_nodes; // RapEngine.java:76
+  wire [5:0] rapController_io_live_highWater; // RapEngine.java:76
+  wire [63:0] rapController_io_live_updates; // RapEngine.java:76
+  wire [63:0] rapController_io_live_splits; // RapEngine.java:76
+  wire [63:0] rapController_io_live_merges; // RapEngine.java:76
+  wire [63:0] rapController_io_live_mergeBatches; // RapEngine.java:76
+  wire [63:0] rapController_io_live_deferredSplits; // RapEngine.java:76
+  wire [63:0] rapController_io_live_saturations; // RapEngine.java:76
+  wire rapController_io_live_overflow; // RapEngine.java:76
+  wire rapController_io_live_saturated; // RapEngine.java:76
+  wire rapController_io_snapFreeze; // RapEngine.java:76
+  wire rapController_io_snapCopied; // RapEngine.java:76
+  wire [63:0] rapController_io_errorBound; // RapEngine.java:76
+  wire rapController_io_errorBoundReady; // RapEngine.java:76
+  wire rapController_io_snapBusy; // RapEngine.java:76
+  wire rapController_io_node_valid; // RapEngine.java:76
+  wire [5:0] rapController_io_node_len; // RapEngine.java:76
+  wire [31:0] rapController_io_node_prefix; // RapEngine.java:76
+  wire [31:0] rapController_io_node_count; // RapEngine.java:76
+  wire rapController_io_readoutBusy; // RapEngine.java:76
+  wire rapController_io_busy; // RapEngine.java:76
+  wire rapController_io_idle; // RapEngine.java:76
+  wire rapController_io_resetting; // RapEngine.java:76
+  wire [2:0] rapController_io_stallCause; // RapEngine.java:76
   wire [63:0] csr_node_prefix; // CsrFile.java:120
   wire [63:0] csr_node_count; // CsrFile.java:120
   wire [63:0] csr_n; // CsrFile.java:120
@@ -279,10 +278,10 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
 
   // Logic
   wire soft_idle = soft_phase == 2'd0; // SoftResetSequencer.java:38
-  wire _and_0 = rapController_io_acceptEnable & soft_idle; // RapEngine.java:83
-  wire _not_0 = ~1'd0; // RapEngine.java:83
-  wire stream_open = _and_0 & _not_0; // RapEngine.java:83
-  wire _and_1 = stream_open & eventQueue_io_in_ready; // RapEngine.java:84
+  wire _and_0 = rapController_io_acceptEnable & soft_idle; // RapEngine.java:89
+  wire _not_0 = ~1'd0; // RapEngine.java:89
+  wire stream_open = _and_0 & _not_0; // RapEngine.java:89
+  wire _and_1 = stream_open & eventQueue_io_in_ready; // RapEngine.java:90
   wire _and_2 = io_s_axil_awvalid & io_s_axil_wvalid; // CsrFile.java:50
   wire _not_1 = ~csr_bvalid; // CsrFile.java:50
   wire csr_write = _and_2 & _not_1; // CsrFile.java:50
@@ -291,11 +290,11 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
   wire csr_read_open = _not_2 & _not_3; // CsrFile.java:167
   wire [31:0] _mux_0 = csr_rdata_ram ? csr_snapshot_rdata_0 : csr_rdata; // CsrFile.java:240
   wire _eq_0 = soft_phase == 2'd1; // SoftResetSequencer.java:47
-  wire _and_3 = io_s_axis_tvalid & stream_open; // RapEngine.java:92
-  wire _not_4 = ~1'd0; // RapEngine.java:92
-  wire _and_4 = _and_3 & _not_4; // RapEngine.java:92
+  wire _and_3 = io_s_axis_tvalid & stream_open; // RapEngine.java:98
+  wire _not_4 = ~1'd0; // RapEngine.java:98
+  wire _and_4 = _and_3 & _not_4; // RapEngine.java:98
   wire [31:0] _not_5 = ~last_key; // SoftResetSequencer.java:49
-  wire [31:0] _bits_0 = io_s_axis_tdata; // RapEngine.java:76
+  wire [31:0] _bits_0 = io_s_axis_tdata; // RapEngine.java:82
   wire [9:0] csr_write_index = io_s_axil_awaddr[11:2]; // CsrFile.java:56
   wire _eq_1 = csr_write_index == 10'd3; // CsrFile.java:59
   wire _and_5 = csr_write & _eq_1; // CsrFile.java:59
@@ -304,109 +303,110 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
   wire _and_7 = _and_5 & _and_6; // CsrFile.java:71
   wire _bits_2 = io_s_axil_wdata[1]; // CsrFile.java:71
   wire csr_ctrl_flush = _and_7 & _bits_2; // CsrFile.java:71
-  wire beat = io_s_axis_tvalid & io_s_axis_tready; // RapEngine.java:85
-  wire _and_8 = beat & 1'd0; // RapEngine.java:97
-  wire _and_9 = _and_8 & io_s_axis_tlast; // RapEngine.java:97
-  wire _or_0 = csr_ctrl_flush | _and_9; // RapEngine.java:97
-  wire _eq_2 = eventQueue_io_out_bits_weight == 1'd0; // RapEngine.java:100
-  wire marker_out = eventQueue_io_out_valid & _eq_2; // RapEngine.java:100
-  wire _or_1 = thresholdUnit_io_in_ready | marker_out; // RapEngine.java:105
-  wire _not_6 = ~marker_out; // RapEngine.java:102
-  wire _and_10 = eventQueue_io_out_valid & _not_6; // RapEngine.java:102
-  wire [31:0] _and_11 = tcam_io_result_bits_match & rapController_io_slotValid; // RapEngine.java:124
-  wire [33:0] _cat_0 = {rapController_io_counterCmd_bits_op, rapController_io_counterCmd_bits_value}; // CounterSram.java:77
-  wire _and_12 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:135
-  wire [1:0] _bits_3 = counterSram_io_out_bits_cmd[33:32]; // CounterSram.java:88
+  wire beat = io_s_axis_tvalid & io_s_axis_tready; // RapEngine.java:91
+  wire _and_8 = beat & 1'd0; // RapEngine.java:103
+  wire _and_9 = _and_8 & io_s_axis_tlast; // RapEngine.java:103
+  wire _or_0 = csr_ctrl_flush | _and_9; // RapEngine.java:103
+  wire _eq_2 = eventQueue_io_out_bits_weight == 1'd0; // RapEngine.java:106
+  wire marker_out = eventQueue_io_out_valid & _eq_2; // RapEngine.java:106
+  wire _or_1 = thresholdUnit_io_in_ready | marker_out; // RapEngine.java:111
+  wire _not_6 = ~marker_out; // RapEngine.java:108
+  wire _and_10 = eventQueue_io_out_valid & _not_6; // RapEngine.java:108
+  wire _and_11 = rapController_io_tcamWrite_valid & rapController_io_tcamWrite_ready; // RapEngine.java:129
+  wire [31:0] _and_12 = tcam_io_result_bits_match & rapController_io_slotValid; // RapEngine.java:137
+  wire [33:0] _cat_0 = {rapController_io_counterCmd_bits_op, rapController_io_counterCmd_bits_value}; // CounterSram.java:91
+  wire _and_13 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:148
+  wire [1:0] _bits_3 = counterSram_io_out_bits_cmd[33:32]; // CounterSram.java:102
   wire _bits_4 = io_s_axil_wstrb[0]; // CsrFile.java:88
-  wire _and_13 = 1'd1 & _bits_4; // CsrFile.java:88
-  wire _and_14 = _and_5 & _and_13; // CsrFile.java:71
+  wire _and_14 = 1'd1 & _bits_4; // CsrFile.java:88
+  wire _and_15 = _and_5 & _and_14; // CsrFile.java:71
   wire _bits_5 = io_s_axil_wdata[2]; // CsrFile.java:71
-  wire csr_ctrl_soft_reset = _and_14 & _bits_5; // CsrFile.java:71
+  wire csr_ctrl_soft_reset = _and_15 & _bits_5; // CsrFile.java:71
   wire soft_start = csr_ctrl_soft_reset & soft_idle; // SoftResetSequencer.java:39
   wire _bits_6 = io_s_axil_wstrb[0]; // CsrFile.java:88
-  wire _and_15 = 1'd1 & _bits_6; // CsrFile.java:88
-  wire _and_16 = _and_5 & _and_15; // CsrFile.java:71
+  wire _and_16 = 1'd1 & _bits_6; // CsrFile.java:88
+  wire _and_17 = _and_5 & _and_16; // CsrFile.java:71
   wire _bits_7 = io_s_axil_wdata[3]; // CsrFile.java:71
-  wire csr_ctrl_snapshot = _and_16 & _bits_7; // CsrFile.java:71
+  wire csr_ctrl_snapshot = _and_17 & _bits_7; // CsrFile.java:71
   wire soft_drained = soft_phase == 2'd3; // SoftResetSequencer.java:40
-  wire _and_17 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:163
-  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:165
+  wire _and_18 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:176
+  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:178
   wire _bits_8 = io_s_axil_wstrb[0]; // CsrFile.java:88
-  wire _and_18 = 1'd1 & _bits_8; // CsrFile.java:88
-  wire _and_19 = _and_5 & _and_18; // CsrFile.java:68
+  wire _and_19 = 1'd1 & _bits_8; // CsrFile.java:88
+  wire _and_20 = _and_5 & _and_19; // CsrFile.java:68
   wire _bits_9 = io_s_axil_wdata[0]; // CsrFile.java:68
   wire _eq_3 = csr_write_index == 10'd5; // CsrFile.java:59
-  wire _and_20 = csr_write & _eq_3; // CsrFile.java:59
+  wire _and_21 = csr_write & _eq_3; // CsrFile.java:59
   wire _bits_10 = io_s_axil_wstrb[0]; // CsrFile.java:88
-  wire _and_21 = 1'd1 & _bits_10; // CsrFile.java:88
+  wire _and_22 = 1'd1 & _bits_10; // CsrFile.java:88
   wire _bits_11 = io_s_axil_wstrb[1]; // CsrFile.java:88
-  wire _and_22 = _and_21 & _bits_11; // CsrFile.java:88
-  wire _and_23 = _and_20 & _and_22; // CsrFile.java:68
+  wire _and_23 = _and_22 & _bits_11; // CsrFile.java:88
+  wire _and_24 = _and_21 & _and_23; // CsrFile.java:68
   wire [15:0] _bits_12 = io_s_axil_wdata[15:0]; // CsrFile.java:68
   wire _eq_4 = csr_write_index == 10'd6; // CsrFile.java:59
-  wire _and_24 = csr_write & _eq_4; // CsrFile.java:59
+  wire _and_25 = csr_write & _eq_4; // CsrFile.java:59
   wire _bits_13 = io_s_axil_wstrb[0]; // CsrFile.java:88
-  wire _and_25 = 1'd1 & _bits_13; // CsrFile.java:88
+  wire _and_26 = 1'd1 & _bits_13; // CsrFile.java:88
   wire _bits_14 = io_s_axil_wstrb[1]; // CsrFile.java:88
-  wire _and_26 = _and_25 & _bits_14; // CsrFile.java:88
+  wire _and_27 = _and_26 & _bits_14; // CsrFile.java:88
   wire _bits_15 = io_s_axil_wstrb[2]; // CsrFile.java:88
-  wire _and_27 = _and_26 & _bits_15; // CsrFile.java:88
+  wire _and_28 = _and_27 & _bits_15; // CsrFile.java:88
   wire _bits_16 = io_s_axil_wstrb[3]; // CsrFile.java:88
-  wire _and_28 = _and_27 & _bits_16; // CsrFile.java:88
-  wire _and_29 = _and_24 & _and_28; // CsrFile.java:68
+  wire _and_29 = _and_28 & _bits_16; // CsrFile.java:88
+  wire _and_30 = _and_25 & _and_29; // CsrFile.java:68
   wire [31:0] _bits_17 = io_s_axil_wdata; // CsrFile.java:68
   wire _eq_5 = csr_write_index == 10'd7; // CsrFile.java:59
-  wire _and_30 = csr_write & _eq_5; // CsrFile.java:59
+  wire _and_31 = csr_write & _eq_5; // CsrFile.java:59
   wire _bits_18 = io_s_axil_wstrb[0]; // CsrFile.java:88
-  wire _and_31 = 1'd1 & _bits_18; // CsrFile.java:88
+  wire _and_32 = 1'd1 & _bits_18; // CsrFile.java:88
   wire _bits_19 = io_s_axil_wstrb[1]; // CsrFile.java:88
-  wire _and_32 = _and_31 & _bits_19; // CsrFile.java:88
+  wire _and_33 = _and_32 & _bits_19; // CsrFile.java:88
   wire _bits_20 = io_s_axil_wstrb[2]; // CsrFile.java:88
-  wire _and_33 = _and_32 & _bits_20; // CsrFile.java:88
+  wire _and_34 = _and_33 & _bits_20; // CsrFile.java:88
   wire _bits_21 = io_s_axil_wstrb[3]; // CsrFile.java:88
-  wire _and_34 = _and_33 & _bits_21; // CsrFile.java:88
-  wire _and_35 = _and_30 & _and_34; // CsrFile.java:68
+  wire _and_35 = _and_34 & _bits_21; // CsrFile.java:88
+  wire _and_36 = _and_31 & _and_35; // CsrFile.java:68
   wire [31:0] _bits_22 = io_s_axil_wdata; // CsrFile.java:68
   wire _eq_6 = csr_write_index == 10'd8; // CsrFile.java:59
-  wire _and_36 = csr_write & _eq_6; // CsrFile.java:59
+  wire _and_37 = csr_write & _eq_6; // CsrFile.java:59
   wire _bits_23 = io_s_axil_wstrb[0]; // CsrFile.java:88
-  wire _and_37 = 1'd1 & _bits_23; // CsrFile.java:88
+  wire _and_38 = 1'd1 & _bits_23; // CsrFile.java:88
   wire _bits_24 = io_s_axil_wstrb[1]; // CsrFile.java:88
-  wire _and_38 = _and_37 & _bits_24; // CsrFile.java:88
+  wire _and_39 = _and_38 & _bits_24; // CsrFile.java:88
   wire _bits_25 = io_s_axil_wstrb[2]; // CsrFile.java:88
-  wire _and_39 = _and_38 & _bits_25; // CsrFile.java:88
+  wire _and_40 = _and_39 & _bits_25; // CsrFile.java:88
   wire _bits_26 = io_s_axil_wstrb[3]; // CsrFile.java:88
-  wire _and_40 = _and_39 & _bits_26; // CsrFile.java:88
-  wire _and_41 = _and_36 & _and_40; // CsrFile.java:68
+  wire _and_41 = _and_40 & _bits_26; // CsrFile.java:88
+  wire _and_42 = _and_37 & _and_41; // CsrFile.java:68
   wire [31:0] _bits_27 = io_s_axil_wdata; // CsrFile.java:68
   wire _eq_7 = csr_write_index == 10'd9; // CsrFile.java:59
-  wire _and_42 = csr_write & _eq_7; // CsrFile.java:59
+  wire _and_43 = csr_write & _eq_7; // CsrFile.java:59
   wire _bits_28 = io_s_axil_wstrb[0]; // CsrFile.java:88
-  wire _and_43 = 1'd1 & _bits_28; // CsrFile.java:88
+  wire _and_44 = 1'd1 & _bits_28; // CsrFile.java:88
   wire _bits_29 = io_s_axil_wstrb[1]; // CsrFile.java:88
-  wire _and_44 = _and_43 & _bits_29; // CsrFile.java:88
-  wire _and_45 = _and_42 & _and_44; // CsrFile.java:68
+  wire _and_45 = _and_44 & _bits_29; // CsrFile.java:88
+  wire _and_46 = _and_43 & _and_45; // CsrFile.java:68
   wire [15:0] _bits_30 = io_s_axil_wdata[15:0]; // CsrFile.java:68
-  wire _and_46 = soft_drained & rapController_io_acceptEnable; // SoftResetSequencer.java:63
+  wire _and_47 = soft_drained & rapController_io_acceptEnable; // SoftResetSequencer.java:63
   wire _eq_8 = soft_phase == 2'd2; // SoftResetSequencer.java:58
-  wire _and_47 = _eq_8 & marker_out; // SoftResetSequencer.java:58
-  wire _and_48 = eventQueue_io_in_valid & eventQueue_io_in_ready; // SoftResetSequencer.java:52
-  wire _not_7 = ~1'd0; // RapEngine.java:96
-  wire _and_49 = beat & _not_7; // RapEngine.java:96
-  wire _and_50 = beat & 1'd0; // RapEngine.java:88
-  wire [63:0] _add_0 = zero_weight_count + 64'd1; // RapEngine.java:89
+  wire _and_48 = _eq_8 & marker_out; // SoftResetSequencer.java:58
+  wire _and_49 = eventQueue_io_in_valid & eventQueue_io_in_ready; // SoftResetSequencer.java:52
+  wire _not_7 = ~1'd0; // RapEngine.java:102
+  wire _and_50 = beat & _not_7; // RapEngine.java:102
+  wire _and_51 = beat & 1'd0; // RapEngine.java:94
+  wire [63:0] _add_0 = zero_weight_count + 64'd1; // RapEngine.java:95
   wire _eq_9 = csr_snap_word == 5'd16; // CsrFile.java:220
   wire _not_8 = ~rapController_io_errorBoundReady; // CsrFile.java:223
-  wire _and_51 = _eq_9 & _not_8; // CsrFile.java:223
-  wire _or_2 = 1'd0 | _and_51; // CsrFile.java:223
+  wire _and_52 = _eq_9 & _not_8; // CsrFile.java:223
+  wire _or_2 = 1'd0 | _and_52; // CsrFile.java:223
   wire _eq_10 = csr_snap_word == 5'd17; // CsrFile.java:220
   wire _not_9 = ~rapController_io_errorBoundReady; // CsrFile.java:223
-  wire _and_52 = _eq_10 & _not_9; // CsrFile.java:223
-  wire _or_3 = _or_2 | _and_52; // CsrFile.java:223
+  wire _and_53 = _eq_10 & _not_9; // CsrFile.java:223
+  wire _or_3 = _or_2 | _and_53; // CsrFile.java:223
   wire _not_10 = ~_or_3; // CsrFile.java:225
   wire csr_snap_write = rapController_io_snapFreeze & _not_10; // CsrFile.java:225
   wire _eq_11 = csr_snap_word == 5'd20; // CsrFile.java:226
-  wire _and_53 = csr_snap_write & _eq_11; // CsrFile.java:232
+  wire _and_54 = csr_snap_write & _eq_11; // CsrFile.java:232
   wire csr_read = io_s_axil_arvalid & csr_read_open; // CsrFile.java:168
   wire [9:0] csr_read_index = io_s_axil_araddr[11:2]; // CsrFile.java:151
   wire _eq_12 = csr_read_index == 10'd0; // CsrFile.java:160
@@ -457,10 +457,10 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
   wire [31:0] _mux_4 = _eq_15 ? _or_19 : 32'd0; // CsrFile.java:160
   wire [31:0] _or_20 = _or_15 | _mux_4; // CsrFile.java:160
   wire _eq_16 = csr_read_index == 10'd4; // CsrFile.java:160
-  wire _not_11 = ~eventQueue_io_out_valid; // RapEngine.java:179
-  wire _and_54 = rapController_io_idle & _not_11; // RapEngine.java:179
-  wire _and_55 = _and_54 & soft_idle; // RapEngine.java:179
-  wire [31:0] _bits_44 = {{31{1'b0}}, _and_55}; // CsrFile.java:195
+  wire _not_11 = ~eventQueue_io_out_valid; // RapEngine.java:192
+  wire _and_55 = rapController_io_idle & _not_11; // RapEngine.java:192
+  wire _and_56 = _and_55 & soft_idle; // RapEngine.java:192
+  wire [31:0] _bits_44 = {{31{1'b0}}, _and_56}; // CsrFile.java:195
   wire [31:0] _or_21 = 32'd0 | _bits_44; // CsrFile.java:195
   wire [1:0] _cat_11 = {rapController_io_busy, 1'd0}; // CsrFile.java:194
   wire [31:0] _bits_45 = {{30{1'b0}}, _cat_11}; // CsrFile.java:195
@@ -477,12 +477,12 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
   wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:194
   wire [31:0] _bits_49 = {{26{1'b0}}, _cat_15}; // CsrFile.java:195
   wire [31:0] _or_26 = _or_25 | _bits_49; // CsrFile.java:195
-  wire _not_12 = ~soft_idle; // RapEngine.java:185
-  wire _or_27 = rapController_io_resetting | _not_12; // RapEngine.java:185
+  wire _not_12 = ~soft_idle; // RapEngine.java:198
+  wire _or_27 = rapController_io_resetting | _not_12; // RapEngine.java:198
   wire [6:0] _cat_16 = {_or_27, 6'd0}; // CsrFile.java:194
   wire [31:0] _bits_50 = {{25{1'b0}}, _cat_16}; // CsrFile.java:195
   wire [31:0] _or_28 = _or_26 | _bits_50; // CsrFile.java:195
-  wire _or_29 = rapController_io_readoutBusy | slot_written; // RapEngine.java:186
+  wire _or_29 = rapController_io_readoutBusy | slot_written; // RapEngine.java:199
   wire [7:0] _cat_17 = {_or_29, 7'd0}; // CsrFile.java:194
   wire [31:0] _bits_51 = {{24{1'b0}}, _cat_17}; // CsrFile.java:195
   wire [31:0] _or_30 = _or_28 | _bits_51; // CsrFile.java:195
@@ -677,7 +677,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
   wire [31:0] _mux_37 = _eq_45 ? _or_95 : 32'd0; // CsrFile.java:221
   wire [31:0] csr_snap_data = _or_93 | _mux_37; // CsrFile.java:221
   wire [4:0] _bits_108 = csr_snap_rel[4:0]; // CsrFile.java:237
-  wire _and_56 = csr_read & csr_read_ram; // CsrFile.java:237
+  wire _and_57 = csr_read & csr_read_ram; // CsrFile.java:237
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_s_axis_tready = _and_1;
@@ -710,7 +710,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
   assign replayWindow_io_issueEnable = rapController_io_issueEnable;
   assign replayWindow_io_commit = rapController_io_commit;
   assign replayWindow_io_rewind = rapController_io_rewind;
-  assign tcam_io_write_valid = rapController_io_tcamWrite_valid;
+  assign tcam_io_write_valid = _and_11;
   assign tcam_io_write_bits_index = rapController_io_tcamWrite_bits_index;
   assign tcam_io_write_bits_value = rapController_io_tcamWrite_bits_value;
   assign tcam_io_write_bits_mask = rapController_io_tcamWrite_bits_mask;
@@ -720,7 +720,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
   assign tcam_io_search_bits_payload = replayWindow_io_issue_bits_weight;
   assign tcam_io_result_ready = prefixSelector_io_in_ready;
   assign prefixSelector_io_in_valid = tcam_io_result_valid;
-  assign prefixSelector_io_in_bits_match = _and_11;
+  assign prefixSelector_io_in_bits_match = _and_12;
   assign prefixSelector_io_in_bits_lens_0 = rapController_io_lens_0;
   assign prefixSelector_io_in_bits_lens_1 = rapController_io_lens_1;
   assign prefixSelector_io_in_bits_lens_2 = rapController_io_lens_2;
@@ -765,11 +765,10 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
   assign rapController_io_selected_bits_slot = prefixSelector_io_out_bits_slot;
   assign rapController_io_selected_bits_len = prefixSelector_io_out_bits_len;
   assign rapController_io_selected_bits_weight = prefixSelector_io_out_bits_payload;
-  assign rapController_io_head_key = replayWindow_io_head_key;
   assign rapController_io_head_weight = replayWindow_io_head_weight;
   assign rapController_io_head_threshold = replayWindow_io_head_threshold;
   assign rapController_io_headValid = replayWindow_io_headValid;
-  assign rapController_io_issued = _and_12;
+  assign rapController_io_issued = _and_13;
   assign rapController_io_counterCmd_ready = counterSram_io_in_ready;
   assign rapController_io_counterResult_valid = counterSram_io_out_valid;
   assign rapController_io_counterResult_bits_addr = counterSram_io_out_bits_addr;
@@ -778,12 +777,13 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
   assign rapController_io_counterResult_bits_updated = counterSram_io_out_bits_updated;
   assign rapController_io_counterResult_bits_saturated = counterSram_io_out_bits_saturated;
   assign rapController_io_counterClearing = counterSram_io_clearing;
+  assign rapController_io_tcamWrite_ready = 1'd1;
   assign rapController_io_enable = csr_ctrl_enable;
   assign rapController_io_softReset = soft_start;
   assign rapController_io_snapshot = csr_ctrl_snapshot;
   assign rapController_io_readout = slot_written;
   assign rapController_io_readoutSlot = csr_slot_index;
-  assign rapController_io_inputsDrained = _and_17;
+  assign rapController_io_inputsDrained = _and_18;
   assign rapController_io_epsCsr = csr_eps_eps_fx;
   assign rapController_io_m0Csr = _cat_1;
   assign rapController_io_qCsr = csr_q_value;
@@ -799,7 +799,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
   assign csr_saturations = rapController_io_live_saturations;
   assign csr_error_bound = rapController_io_errorBound;
   assign csr_zero_weight = zero_weight_count;
-  assign csr_snapshot_copied = _and_53;
+  assign csr_snapshot_copied = _and_54;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -813,7 +813,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       csr_ctrl_enable <= 1'd1;
     end else begin
-      csr_ctrl_enable <= (_and_19 ? _bits_9 : csr_ctrl_enable);
+      csr_ctrl_enable <= (_and_20 ? _bits_9 : csr_ctrl_enable);
     end
   end
 
@@ -821,7 +821,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       csr_eps_eps_fx <= 16'd655;
     end else begin
-      csr_eps_eps_fx <= (_and_23 ? _bits_12 : csr_eps_eps_fx);
+      csr_eps_eps_fx <= (_and_24 ? _bits_12 : csr_eps_eps_fx);
     end
   end
 
@@ -829,7 +829,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       csr_m0_lo_value <= 32'h400;
     end else begin
-      csr_m0_lo_value <= (_and_29 ? _bits_17 : csr_m0_lo_value);
+      csr_m0_lo_value <= (_and_30 ? _bits_17 : csr_m0_lo_value);
     end
   end
 
@@ -837,7 +837,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       csr_m0_hi_value <= 32'd0;
     end else begin
-      csr_m0_hi_value <= (_and_35 ? _bits_22 : csr_m0_hi_value);
+      csr_m0_hi_value <= (_and_36 ? _bits_22 : csr_m0_hi_value);
     end
   end
 
@@ -845,7 +845,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       csr_q_value <= 32'd2;
     end else begin
-      csr_q_value <= (_and_41 ? _bits_27 : csr_q_value);
+      csr_q_value <= (_and_42 ? _bits_27 : csr_q_value);
     end
   end
 
@@ -853,7 +853,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       csr_slot_index <= 16'd0;
     end else begin
-      csr_slot_index <= (_and_45 ? _bits_30 : csr_slot_index);
+      csr_slot_index <= (_and_46 ? _bits_30 : csr_slot_index);
     end
   end
 
@@ -861,7 +861,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       soft_phase <= 2'd0;
     end else begin
-      soft_phase <= (_and_46 ? 2'd0 : (_and_47 ? 2'd3 : (_eq_0 ? (_and_48 ? 2'd2 : (soft_start ? 2'd1 : soft_phase)) : (soft_start ? 2'd1 : soft_phase))));
+      soft_phase <= (_and_47 ? 2'd0 : (_and_48 ? 2'd3 : (_eq_0 ? (_and_49 ? 2'd2 : (soft_start ? 2'd1 : soft_phase)) : (soft_start ? 2'd1 : soft_phase))));
     end
   end
 
@@ -869,7 +869,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       last_key <= 32'd0;
     end else begin
-      last_key <= (_and_49 ? _bits_0 : last_key);
+      last_key <= (_and_50 ? _bits_0 : last_key);
     end
   end
 
@@ -877,7 +877,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       zero_weight_count <= 64'd0;
     end else begin
-      zero_weight_count <= (_and_50 ? _add_0 : zero_weight_count);
+      zero_weight_count <= (_and_51 ? _add_0 : zero_weight_count);
     end
   end
 
@@ -885,7 +885,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       zero_weight_seen <= 1'd0;
     end else begin
-      zero_weight_seen <= (_and_50 ? 1'd1 : zero_weight_seen);
+      zero_weight_seen <= (_and_51 ? 1'd1 : zero_weight_seen);
     end
   end
 
@@ -893,7 +893,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       slot_written <= 1'd0;
     end else begin
-      slot_written <= _and_42;
+      slot_written <= _and_43;
     end
   end
 
@@ -933,12 +933,12 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_and_56) begin
+    if (_and_57) begin
       csr_snapshot_rdata_0 <= csr_snapshot[_bits_108];
     end
   end
 
-  EventQueue_k32_w1_d512_c0 eventQueue ( // RapEngine.java:64
+  EventQueue_k32_w1_d512_c0 eventQueue ( // RapEngine.java:70
     .clock(clock),
 
     .reset(reset),
@@ -967,7 +967,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
 
   );
 
-  ThresholdUnit_k32_l16_w1_t36 thresholdUnit ( // RapEngine.java:65
+  ThresholdUnit_k32_l16_w1_t36 thresholdUnit ( // RapEngine.java:71
     .clock(clock),
 
     .reset(reset),
@@ -998,7 +998,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
 
   );
 
-  ReplayWindow_k32_w1_t36_d8 replayWindow ( // RapEngine.java:66
+  ReplayWindow_k32_w1_u1_t36_d8 replayWindow ( // RapEngine.java:72
     .clock(clock),
 
     .reset(reset),
@@ -1021,11 +1021,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
 
     .io_issue_bits_weight(replayWindow_io_issue_bits_weight),
 
-    .io_issue_bits_threshold(replayWindow_io_issue_bits_threshold),
-
     .io_issueEnable(replayWindow_io_issueEnable),
-
-    .io_head_key(replayWindow_io_head_key),
 
     .io_head_weight(replayWindow_io_head_weight),
 
@@ -1039,10 +1035,12 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
 
   );
 
-  Tcam_n32_k32_p1 tcam ( // RapEngine.java:67
+  Tcam_n32_k32_p1 tcam ( // RapEngine.java:73
     .clock(clock),
 
     .reset(reset),
+
+    .io_write_ready(tcam_io_write_ready),
 
     .io_write_valid(tcam_io_write_valid),
 
@@ -1076,7 +1074,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
 
   );
 
-  PrefixSelector_n32_l6_p1_s2 prefixSelector ( // RapEngine.java:68
+  PrefixSelector_n32_l6_p1_s2 prefixSelector ( // RapEngine.java:74
     .clock(clock),
 
     .reset(reset),
@@ -1167,7 +1165,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
 
   );
 
-  CounterSram_d32_c32 counterSram ( // RapEngine.java:69
+  CounterSram_d32_c32 counterSram ( // RapEngine.java:75
     .clock(clock),
 
     .reset(reset),
@@ -1200,7 +1198,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
 
   );
 
-  RapController_k32_b4_n32_c32_w1_t36_d8 rapController ( // RapEngine.java:70
+  RapController_k32_b4_n32_c32_w1_t36_d8 rapController ( // RapEngine.java:76
     .clock(clock),
 
     .reset(reset),
@@ -1216,8 +1214,6 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
     .io_selected_bits_len(rapController_io_selected_bits_len),
 
     .io_selected_bits_weight(rapController_io_selected_bits_weight),
-
-    .io_head_key(rapController_io_head_key),
 
     .io_head_weight(rapController_io_head_weight),
 
@@ -1260,6 +1256,8 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
     .io_counterClear(rapController_io_counterClear),
 
     .io_counterClearing(rapController_io_counterClearing),
+
+    .io_tcamWrite_ready(rapController_io_tcamWrite_ready),
 
     .io_tcamWrite_valid(rapController_io_tcamWrite_valid),
 
@@ -1412,7 +1410,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2 (
   );
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{io_s_axil_awaddr[1:0], io_s_axil_araddr[1:0], replayWindow_io_issue_bits_threshold, tcam_io_result_bits_key, tcam_io_entryValid, counterSram_io_out_bits_cmd[31:0]};
+  wire _unused_ok = ^{io_s_axil_awaddr[1:0], io_s_axil_araddr[1:0], tcam_io_write_ready, tcam_io_result_bits_key, tcam_io_entryValid, counterSram_io_out_bits_cmd[31:0]};
 
 endmodule
 

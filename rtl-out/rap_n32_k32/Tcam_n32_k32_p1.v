@@ -3,327 +3,329 @@
 `default_nettype none
 
 module Tcam_n32_k32_p1 (
-  input  wire clock, // Tcam.java:85
-  input  wire reset, // Tcam.java:85
-  input  wire io_write_valid, // Tcam.java:89
-  input  wire [4:0] io_write_bits_index, // Tcam.java:89
-  input  wire [31:0] io_write_bits_value, // Tcam.java:89
-  input  wire [31:0] io_write_bits_mask, // Tcam.java:89
-  input  wire io_write_bits_valid, // Tcam.java:89
-  output wire io_search_ready, // Tcam.java:89
-  input  wire io_search_valid, // Tcam.java:89
-  input  wire [31:0] io_search_bits_key, // Tcam.java:89
-  input  wire io_search_bits_payload, // Tcam.java:89
-  input  wire io_result_ready, // Tcam.java:89
-  output wire io_result_valid, // Tcam.java:89
-  output wire [31:0] io_result_bits_key, // Tcam.java:89
-  output wire io_result_bits_payload, // Tcam.java:89
-  output wire [31:0] io_result_bits_match, // Tcam.java:89
-  output wire [31:0] io_entryValid  // Tcam.java:89
+  input  wire clock, // Tcam.java:90
+  input  wire reset, // Tcam.java:90
+  output wire io_write_ready, // Tcam.java:94
+  input  wire io_write_valid, // Tcam.java:94
+  input  wire [4:0] io_write_bits_index, // Tcam.java:94
+  input  wire [31:0] io_write_bits_value, // Tcam.java:94
+  input  wire [31:0] io_write_bits_mask, // Tcam.java:94
+  input  wire io_write_bits_valid, // Tcam.java:94
+  output wire io_search_ready, // Tcam.java:94
+  input  wire io_search_valid, // Tcam.java:94
+  input  wire [31:0] io_search_bits_key, // Tcam.java:94
+  input  wire io_search_bits_payload, // Tcam.java:94
+  input  wire io_result_ready, // Tcam.java:94
+  output wire io_result_valid, // Tcam.java:94
+  output wire [31:0] io_result_bits_key, // Tcam.java:94
+  output wire io_result_bits_payload, // Tcam.java:94
+  output wire [31:0] io_result_bits_match, // Tcam.java:94
+  output wire [31:0] io_entryValid  // Tcam.java:94
 );
 
   // State
-  reg [31:0] value_0; // Tcam.java:91
-  reg [31:0] value_1; // Tcam.java:91
-  reg [31:0] value_2; // Tcam.java:91
-  reg [31:0] value_3; // Tcam.java:91
-  reg [31:0] value_4; // Tcam.java:91
-  reg [31:0] value_5; // Tcam.java:91
-  reg [31:0] value_6; // Tcam.java:91
-  reg [31:0] value_7; // Tcam.java:91
-  reg [31:0] value_8; // Tcam.java:91
-  reg [31:0] value_9; // Tcam.java:91
-  reg [31:0] value_10; // Tcam.java:91
-  reg [31:0] value_11; // Tcam.java:91
-  reg [31:0] value_12; // Tcam.java:91
-  reg [31:0] value_13; // Tcam.java:91
-  reg [31:0] value_14; // Tcam.java:91
-  reg [31:0] value_15; // Tcam.java:91
-  reg [31:0] value_16; // Tcam.java:91
-  reg [31:0] value_17; // Tcam.java:91
-  reg [31:0] value_18; // Tcam.java:91
-  reg [31:0] value_19; // Tcam.java:91
-  reg [31:0] value_20; // Tcam.java:91
-  reg [31:0] value_21; // Tcam.java:91
-  reg [31:0] value_22; // Tcam.java:91
-  reg [31:0] value_23; // Tcam.java:91
-  reg [31:0] value_24; // Tcam.java:91
-  reg [31:0] value_25; // Tcam.java:91
-  reg [31:0] value_26; // Tcam.java:91
-  reg [31:0] value_27; // Tcam.java:91
-  reg [31:0] value_28; // Tcam.java:91
-  reg [31:0] value_29; // Tcam.java:91
-  reg [31:0] value_30; // Tcam.java:91
-  reg [31:0] value_31; // Tcam.java:91
-  reg [31:0] mask_0; // Tcam.java:92
-  reg [31:0] mask_1; // Tcam.java:92
-  reg [31:0] mask_2; // Tcam.java:92
-  reg [31:0] mask_3; // Tcam.java:92
-  reg [31:0] mask_4; // Tcam.java:92
-  reg [31:0] mask_5; // Tcam.java:92
-  reg [31:0] mask_6; // Tcam.java:92
-  reg [31:0] mask_7; // Tcam.java:92
-  reg [31:0] mask_8; // Tcam.java:92
-  reg [31:0] mask_9; // Tcam.java:92
-  reg [31:0] mask_10; // Tcam.java:92
-  reg [31:0] mask_11; // Tcam.java:92
-  reg [31:0] mask_12; // Tcam.java:92
-  reg [31:0] mask_13; // Tcam.java:92
-  reg [31:0] mask_14; // Tcam.java:92
-  reg [31:0] mask_15; // Tcam.java:92
-  reg [31:0] mask_16; // Tcam.java:92
-  reg [31:0] mask_17; // Tcam.java:92
-  reg [31:0] mask_18; // Tcam.java:92
-  reg [31:0] mask_19; // Tcam.java:92
-  reg [31:0] mask_20; // Tcam.java:92
-  reg [31:0] mask_21; // Tcam.java:92
-  reg [31:0] mask_22; // Tcam.java:92
-  reg [31:0] mask_23; // Tcam.java:92
-  reg [31:0] mask_24; // Tcam.java:92
-  reg [31:0] mask_25; // Tcam.java:92
-  reg [31:0] mask_26; // Tcam.java:92
-  reg [31:0] mask_27; // Tcam.java:92
-  reg [31:0] mask_28; // Tcam.java:92
-  reg [31:0] mask_29; // Tcam.java:92
-  reg [31:0] mask_30; // Tcam.java:92
-  reg [31:0] mask_31; // Tcam.java:92
-  reg valid_0; // Tcam.java:93
-  reg valid_1; // Tcam.java:93
-  reg valid_2; // Tcam.java:93
-  reg valid_3; // Tcam.java:93
-  reg valid_4; // Tcam.java:93
-  reg valid_5; // Tcam.java:93
-  reg valid_6; // Tcam.java:93
-  reg valid_7; // Tcam.java:93
-  reg valid_8; // Tcam.java:93
-  reg valid_9; // Tcam.java:93
-  reg valid_10; // Tcam.java:93
-  reg valid_11; // Tcam.java:93
-  reg valid_12; // Tcam.java:93
-  reg valid_13; // Tcam.java:93
-  reg valid_14; // Tcam.java:93
-  reg valid_15; // Tcam.java:93
-  reg valid_16; // Tcam.java:93
-  reg valid_17; // Tcam.java:93
-  reg valid_18; // Tcam.java:93
-  reg valid_19; // Tcam.java:93
-  reg valid_20; // Tcam.java:93
-  reg valid_21; // Tcam.java:93
-  reg valid_22; // Tcam.java:93
-  reg valid_23; // Tcam.java:93
-  reg valid_24; // Tcam.java:93
-  reg valid_25; // Tcam.java:93
-  reg valid_26; // Tcam.java:93
-  reg valid_27; // Tcam.java:93
-  reg valid_28; // Tcam.java:93
-  reg valid_29; // Tcam.java:93
-  reg valid_30; // Tcam.java:93
-  reg valid_31; // Tcam.java:93
-  reg out_valid; // Tcam.java:112
-  reg [31:0] out_key; // Tcam.java:113
-  reg out_payload; // Tcam.java:113
-  reg [31:0] out_match; // Tcam.java:113
+  reg [31:0] value_0; // Tcam.java:96
+  reg [31:0] value_1; // Tcam.java:96
+  reg [31:0] value_2; // Tcam.java:96
+  reg [31:0] value_3; // Tcam.java:96
+  reg [31:0] value_4; // Tcam.java:96
+  reg [31:0] value_5; // Tcam.java:96
+  reg [31:0] value_6; // Tcam.java:96
+  reg [31:0] value_7; // Tcam.java:96
+  reg [31:0] value_8; // Tcam.java:96
+  reg [31:0] value_9; // Tcam.java:96
+  reg [31:0] value_10; // Tcam.java:96
+  reg [31:0] value_11; // Tcam.java:96
+  reg [31:0] value_12; // Tcam.java:96
+  reg [31:0] value_13; // Tcam.java:96
+  reg [31:0] value_14; // Tcam.java:96
+  reg [31:0] value_15; // Tcam.java:96
+  reg [31:0] value_16; // Tcam.java:96
+  reg [31:0] value_17; // Tcam.java:96
+  reg [31:0] value_18; // Tcam.java:96
+  reg [31:0] value_19; // Tcam.java:96
+  reg [31:0] value_20; // Tcam.java:96
+  reg [31:0] value_21; // Tcam.java:96
+  reg [31:0] value_22; // Tcam.java:96
+  reg [31:0] value_23; // Tcam.java:96
+  reg [31:0] value_24; // Tcam.java:96
+  reg [31:0] value_25; // Tcam.java:96
+  reg [31:0] value_26; // Tcam.java:96
+  reg [31:0] value_27; // Tcam.java:96
+  reg [31:0] value_28; // Tcam.java:96
+  reg [31:0] value_29; // Tcam.java:96
+  reg [31:0] value_30; // Tcam.java:96
+  reg [31:0] value_31; // Tcam.java:96
+  reg [31:0] mask_0; // Tcam.java:97
+  reg [31:0] mask_1; // Tcam.java:97
+  reg [31:0] mask_2; // Tcam.java:97
+  reg [31:0] mask_3; // Tcam.java:97
+  reg [31:0] mask_4; // Tcam.java:97
+  reg [31:0] mask_5; // Tcam.java:97
+  reg [31:0] mask_6; // Tcam.java:97
+  reg [31:0] mask_7; // Tcam.java:97
+  reg [31:0] mask_8; // Tcam.java:97
+  reg [31:0] mask_9; // Tcam.java:97
+  reg [31:0] mask_10; // Tcam.java:97
+  reg [31:0] mask_11; // Tcam.java:97
+  reg [31:0] mask_12; // Tcam.java:97
+  reg [31:0] mask_13; // Tcam.java:97
+  reg [31:0] mask_14; // Tcam.java:97
+  reg [31:0] mask_15; // Tcam.java:97
+  reg [31:0] mask_16; // Tcam.java:97
+  reg [31:0] mask_17; // Tcam.java:97
+  reg [31:0] mask_18; // Tcam.java:97
+  reg [31:0] mask_19; // Tcam.java:97
+  reg [31:0] mask_20; // Tcam.java:97
+  reg [31:0] mask_21; // Tcam.java:97
+  reg [31:0] mask_22; // Tcam.java:97
+  reg [31:0] mask_23; // Tcam.java:97
+  reg [31:0] mask_24; // Tcam.java:97
+  reg [31:0] mask_25; // Tcam.java:97
+  reg [31:0] mask_26; // Tcam.java:97
+  reg [31:0] mask_27; // Tcam.java:97
+  reg [31:0] mask_28; // Tcam.java:97
+  reg [31:0] mask_29; // Tcam.java:97
+  reg [31:0] mask_30; // Tcam.java:97
+  reg [31:0] mask_31; // Tcam.java:97
+  reg valid_0; // Tcam.java:98
+  reg valid_1; // Tcam.java:98
+  reg valid_2; // Tcam.java:98
+  reg valid_3; // Tcam.java:98
+  reg valid_4; // Tcam.java:98
+  reg valid_5; // Tcam.java:98
+  reg valid_6; // Tcam.java:98
+  reg valid_7; // Tcam.java:98
+  reg valid_8; // Tcam.java:98
+  reg valid_9; // Tcam.java:98
+  reg valid_10; // Tcam.java:98
+  reg valid_11; // Tcam.java:98
+  reg valid_12; // Tcam.java:98
+  reg valid_13; // Tcam.java:98
+  reg valid_14; // Tcam.java:98
+  reg valid_15; // Tcam.java:98
+  reg valid_16; // Tcam.java:98
+  reg valid_17; // Tcam.java:98
+  reg valid_18; // Tcam.java:98
+  reg valid_19; // Tcam.java:98
+  reg valid_20; // Tcam.java:98
+  reg valid_21; // Tcam.java:98
+  reg valid_22; // Tcam.java:98
+  reg valid_23; // Tcam.java:98
+  reg valid_24; // Tcam.java:98
+  reg valid_25; // Tcam.java:98
+  reg valid_26; // Tcam.java:98
+  reg valid_27; // Tcam.java:98
+  reg valid_28; // Tcam.java:98
+  reg valid_29; // Tcam.java:98
+  reg valid_30; // Tcam.java:98
+  reg valid_31; // Tcam.java:98
+  reg out_valid; // Tcam.java:118
+  reg [31:0] out_key; // Tcam.java:119
+  reg out_payload; // Tcam.java:119
+  reg [31:0] out_match; // Tcam.java:119
 
   // Logic
-  wire _not_0 = ~out_valid; // Tcam.java:115
-  wire _or_0 = _not_0 | io_result_ready; // Tcam.java:115
-  wire [31:0] _cat_0 = {valid_31, valid_30, valid_29, valid_28, valid_27, valid_26, valid_25, valid_24, valid_23, valid_22, valid_21, valid_20, valid_19, valid_18, valid_17, valid_16, valid_15, valid_14, valid_13, valid_12, valid_11, valid_10, valid_9, valid_8, valid_7, valid_6, valid_5, valid_4, valid_3, valid_2, valid_1, valid_0}; // Tcam.java:131
-  wire _eq_0 = io_write_bits_index == 5'd0; // Tcam.java:99
-  wire _and_0 = io_write_valid & _eq_0; // Tcam.java:99
-  wire _eq_1 = io_write_bits_index == 5'd1; // Tcam.java:99
-  wire _and_1 = io_write_valid & _eq_1; // Tcam.java:99
-  wire _eq_2 = io_write_bits_index == 5'd2; // Tcam.java:99
-  wire _and_2 = io_write_valid & _eq_2; // Tcam.java:99
-  wire _eq_3 = io_write_bits_index == 5'd3; // Tcam.java:99
-  wire _and_3 = io_write_valid & _eq_3; // Tcam.java:99
-  wire _eq_4 = io_write_bits_index == 5'd4; // Tcam.java:99
-  wire _and_4 = io_write_valid & _eq_4; // Tcam.java:99
-  wire _eq_5 = io_write_bits_index == 5'd5; // Tcam.java:99
-  wire _and_5 = io_write_valid & _eq_5; // Tcam.java:99
-  wire _eq_6 = io_write_bits_index == 5'd6; // Tcam.java:99
-  wire _and_6 = io_write_valid & _eq_6; // Tcam.java:99
-  wire _eq_7 = io_write_bits_index == 5'd7; // Tcam.java:99
-  wire _and_7 = io_write_valid & _eq_7; // Tcam.java:99
-  wire _eq_8 = io_write_bits_index == 5'd8; // Tcam.java:99
-  wire _and_8 = io_write_valid & _eq_8; // Tcam.java:99
-  wire _eq_9 = io_write_bits_index == 5'd9; // Tcam.java:99
-  wire _and_9 = io_write_valid & _eq_9; // Tcam.java:99
-  wire _eq_10 = io_write_bits_index == 5'd10; // Tcam.java:99
-  wire _and_10 = io_write_valid & _eq_10; // Tcam.java:99
-  wire _eq_11 = io_write_bits_index == 5'd11; // Tcam.java:99
-  wire _and_11 = io_write_valid & _eq_11; // Tcam.java:99
-  wire _eq_12 = io_write_bits_index == 5'd12; // Tcam.java:99
-  wire _and_12 = io_write_valid & _eq_12; // Tcam.java:99
-  wire _eq_13 = io_write_bits_index == 5'd13; // Tcam.java:99
-  wire _and_13 = io_write_valid & _eq_13; // Tcam.java:99
-  wire _eq_14 = io_write_bits_index == 5'd14; // Tcam.java:99
-  wire _and_14 = io_write_valid & _eq_14; // Tcam.java:99
-  wire _eq_15 = io_write_bits_index == 5'd15; // Tcam.java:99
-  wire _and_15 = io_write_valid & _eq_15; // Tcam.java:99
-  wire _eq_16 = io_write_bits_index == 5'd16; // Tcam.java:99
-  wire _and_16 = io_write_valid & _eq_16; // Tcam.java:99
-  wire _eq_17 = io_write_bits_index == 5'd17; // Tcam.java:99
-  wire _and_17 = io_write_valid & _eq_17; // Tcam.java:99
-  wire _eq_18 = io_write_bits_index == 5'd18; // Tcam.java:99
-  wire _and_18 = io_write_valid & _eq_18; // Tcam.java:99
-  wire _eq_19 = io_write_bits_index == 5'd19; // Tcam.java:99
-  wire _and_19 = io_write_valid & _eq_19; // Tcam.java:99
-  wire _eq_20 = io_write_bits_index == 5'd20; // Tcam.java:99
-  wire _and_20 = io_write_valid & _eq_20; // Tcam.java:99
-  wire _eq_21 = io_write_bits_index == 5'd21; // Tcam.java:99
-  wire _and_21 = io_write_valid & _eq_21; // Tcam.java:99
-  wire _eq_22 = io_write_bits_index == 5'd22; // Tcam.java:99
-  wire _and_22 = io_write_valid & _eq_22; // Tcam.java:99
-  wire _eq_23 = io_write_bits_index == 5'd23; // Tcam.java:99
-  wire _and_23 = io_write_valid & _eq_23; // Tcam.java:99
-  wire _eq_24 = io_write_bits_index == 5'd24; // Tcam.java:99
-  wire _and_24 = io_write_valid & _eq_24; // Tcam.java:99
-  wire _eq_25 = io_write_bits_index == 5'd25; // Tcam.java:99
-  wire _and_25 = io_write_valid & _eq_25; // Tcam.java:99
-  wire _eq_26 = io_write_bits_index == 5'd26; // Tcam.java:99
-  wire _and_26 = io_write_valid & _eq_26; // Tcam.java:99
-  wire _eq_27 = io_write_bits_index == 5'd27; // Tcam.java:99
-  wire _and_27 = io_write_valid & _eq_27; // Tcam.java:99
-  wire _eq_28 = io_write_bits_index == 5'd28; // Tcam.java:99
-  wire _and_28 = io_write_valid & _eq_28; // Tcam.java:99
-  wire _eq_29 = io_write_bits_index == 5'd29; // Tcam.java:99
-  wire _and_29 = io_write_valid & _eq_29; // Tcam.java:99
-  wire _eq_30 = io_write_bits_index == 5'd30; // Tcam.java:99
-  wire _and_30 = io_write_valid & _eq_30; // Tcam.java:99
-  wire _eq_31 = io_write_bits_index == 5'd31; // Tcam.java:99
-  wire _and_31 = io_write_valid & _eq_31; // Tcam.java:99
-  wire accept = io_search_valid & io_search_ready; // Tcam.java:114
-  wire [31:0] _or_1 = io_search_bits_key | mask_31; // Tcam.java:109
-  wire [31:0] _or_2 = value_31 | mask_31; // Tcam.java:109
-  wire _eq_32 = _or_1 == _or_2; // Tcam.java:109
-  wire _and_32 = valid_31 & _eq_32; // Tcam.java:109
-  wire [31:0] _or_3 = io_search_bits_key | mask_30; // Tcam.java:109
-  wire [31:0] _or_4 = value_30 | mask_30; // Tcam.java:109
-  wire _eq_33 = _or_3 == _or_4; // Tcam.java:109
-  wire _and_33 = valid_30 & _eq_33; // Tcam.java:109
-  wire [31:0] _or_5 = io_search_bits_key | mask_29; // Tcam.java:109
-  wire [31:0] _or_6 = value_29 | mask_29; // Tcam.java:109
-  wire _eq_34 = _or_5 == _or_6; // Tcam.java:109
-  wire _and_34 = valid_29 & _eq_34; // Tcam.java:109
-  wire [31:0] _or_7 = io_search_bits_key | mask_28; // Tcam.java:109
-  wire [31:0] _or_8 = value_28 | mask_28; // Tcam.java:109
-  wire _eq_35 = _or_7 == _or_8; // Tcam.java:109
-  wire _and_35 = valid_28 & _eq_35; // Tcam.java:109
-  wire [31:0] _or_9 = io_search_bits_key | mask_27; // Tcam.java:109
-  wire [31:0] _or_10 = value_27 | mask_27; // Tcam.java:109
-  wire _eq_36 = _or_9 == _or_10; // Tcam.java:109
-  wire _and_36 = valid_27 & _eq_36; // Tcam.java:109
-  wire [31:0] _or_11 = io_search_bits_key | mask_26; // Tcam.java:109
-  wire [31:0] _or_12 = value_26 | mask_26; // Tcam.java:109
-  wire _eq_37 = _or_11 == _or_12; // Tcam.java:109
-  wire _and_37 = valid_26 & _eq_37; // Tcam.java:109
-  wire [31:0] _or_13 = io_search_bits_key | mask_25; // Tcam.java:109
-  wire [31:0] _or_14 = value_25 | mask_25; // Tcam.java:109
-  wire _eq_38 = _or_13 == _or_14; // Tcam.java:109
-  wire _and_38 = valid_25 & _eq_38; // Tcam.java:109
-  wire [31:0] _or_15 = io_search_bits_key | mask_24; // Tcam.java:109
-  wire [31:0] _or_16 = value_24 | mask_24; // Tcam.java:109
-  wire _eq_39 = _or_15 == _or_16; // Tcam.java:109
-  wire _and_39 = valid_24 & _eq_39; // Tcam.java:109
-  wire [31:0] _or_17 = io_search_bits_key | mask_23; // Tcam.java:109
-  wire [31:0] _or_18 = value_23 | mask_23; // Tcam.java:109
-  wire _eq_40 = _or_17 == _or_18; // Tcam.java:109
-  wire _and_40 = valid_23 & _eq_40; // Tcam.java:109
-  wire [31:0] _or_19 = io_search_bits_key | mask_22; // Tcam.java:109
-  wire [31:0] _or_20 = value_22 | mask_22; // Tcam.java:109
-  wire _eq_41 = _or_19 == _or_20; // Tcam.java:109
-  wire _and_41 = valid_22 & _eq_41; // Tcam.java:109
-  wire [31:0] _or_21 = io_search_bits_key | mask_21; // Tcam.java:109
-  wire [31:0] _or_22 = value_21 | mask_21; // Tcam.java:109
-  wire _eq_42 = _or_21 == _or_22; // Tcam.java:109
-  wire _and_42 = valid_21 & _eq_42; // Tcam.java:109
-  wire [31:0] _or_23 = io_search_bits_key | mask_20; // Tcam.java:109
-  wire [31:0] _or_24 = value_20 | mask_20; // Tcam.java:109
-  wire _eq_43 = _or_23 == _or_24; // Tcam.java:109
-  wire _and_43 = valid_20 & _eq_43; // Tcam.java:109
-  wire [31:0] _or_25 = io_search_bits_key | mask_19; // Tcam.java:109
-  wire [31:0] _or_26 = value_19 | mask_19; // Tcam.java:109
-  wire _eq_44 = _or_25 == _or_26; // Tcam.java:109
-  wire _and_44 = valid_19 & _eq_44; // Tcam.java:109
-  wire [31:0] _or_27 = io_search_bits_key | mask_18; // Tcam.java:109
-  wire [31:0] _or_28 = value_18 | mask_18; // Tcam.java:109
-  wire _eq_45 = _or_27 == _or_28; // Tcam.java:109
-  wire _and_45 = valid_18 & _eq_45; // Tcam.java:109
-  wire [31:0] _or_29 = io_search_bits_key | mask_17; // Tcam.java:109
-  wire [31:0] _or_30 = value_17 | mask_17; // Tcam.java:109
-  wire _eq_46 = _or_29 == _or_30; // Tcam.java:109
-  wire _and_46 = valid_17 & _eq_46; // Tcam.java:109
-  wire [31:0] _or_31 = io_search_bits_key | mask_16; // Tcam.java:109
-  wire [31:0] _or_32 = value_16 | mask_16; // Tcam.java:109
-  wire _eq_47 = _or_31 == _or_32; // Tcam.java:109
-  wire _and_47 = valid_16 & _eq_47; // Tcam.java:109
-  wire [31:0] _or_33 = io_search_bits_key | mask_15; // Tcam.java:109
-  wire [31:0] _or_34 = value_15 | mask_15; // Tcam.java:109
-  wire _eq_48 = _or_33 == _or_34; // Tcam.java:109
-  wire _and_48 = valid_15 & _eq_48; // Tcam.java:109
-  wire [31:0] _or_35 = io_search_bits_key | mask_14; // Tcam.java:109
-  wire [31:0] _or_36 = value_14 | mask_14; // Tcam.java:109
-  wire _eq_49 = _or_35 == _or_36; // Tcam.java:109
-  wire _and_49 = valid_14 & _eq_49; // Tcam.java:109
-  wire [31:0] _or_37 = io_search_bits_key | mask_13; // Tcam.java:109
-  wire [31:0] _or_38 = value_13 | mask_13; // Tcam.java:109
-  wire _eq_50 = _or_37 == _or_38; // Tcam.java:109
-  wire _and_50 = valid_13 & _eq_50; // Tcam.java:109
-  wire [31:0] _or_39 = io_search_bits_key | mask_12; // Tcam.java:109
-  wire [31:0] _or_40 = value_12 | mask_12; // Tcam.java:109
-  wire _eq_51 = _or_39 == _or_40; // Tcam.java:109
-  wire _and_51 = valid_12 & _eq_51; // Tcam.java:109
-  wire [31:0] _or_41 = io_search_bits_key | mask_11; // Tcam.java:109
-  wire [31:0] _or_42 = value_11 | mask_11; // Tcam.java:109
-  wire _eq_52 = _or_41 == _or_42; // Tcam.java:109
-  wire _and_52 = valid_11 & _eq_52; // Tcam.java:109
-  wire [31:0] _or_43 = io_search_bits_key | mask_10; // Tcam.java:109
-  wire [31:0] _or_44 = value_10 | mask_10; // Tcam.java:109
-  wire _eq_53 = _or_43 == _or_44; // Tcam.java:109
-  wire _and_53 = valid_10 & _eq_53; // Tcam.java:109
-  wire [31:0] _or_45 = io_search_bits_key | mask_9; // Tcam.java:109
-  wire [31:0] _or_46 = value_9 | mask_9; // Tcam.java:109
-  wire _eq_54 = _or_45 == _or_46; // Tcam.java:109
-  wire _and_54 = valid_9 & _eq_54; // Tcam.java:109
-  wire [31:0] _or_47 = io_search_bits_key | mask_8; // Tcam.java:109
-  wire [31:0] _or_48 = value_8 | mask_8; // Tcam.java:109
-  wire _eq_55 = _or_47 == _or_48; // Tcam.java:109
-  wire _and_55 = valid_8 & _eq_55; // Tcam.java:109
-  wire [31:0] _or_49 = io_search_bits_key | mask_7; // Tcam.java:109
-  wire [31:0] _or_50 = value_7 | mask_7; // Tcam.java:109
-  wire _eq_56 = _or_49 == _or_50; // Tcam.java:109
-  wire _and_56 = valid_7 & _eq_56; // Tcam.java:109
-  wire [31:0] _or_51 = io_search_bits_key | mask_6; // Tcam.java:109
-  wire [31:0] _or_52 = value_6 | mask_6; // Tcam.java:109
-  wire _eq_57 = _or_51 == _or_52; // Tcam.java:109
-  wire _and_57 = valid_6 & _eq_57; // Tcam.java:109
-  wire [31:0] _or_53 = io_search_bits_key | mask_5; // Tcam.java:109
-  wire [31:0] _or_54 = value_5 | mask_5; // Tcam.java:109
-  wire _eq_58 = _or_53 == _or_54; // Tcam.java:109
-  wire _and_58 = valid_5 & _eq_58; // Tcam.java:109
-  wire [31:0] _or_55 = io_search_bits_key | mask_4; // Tcam.java:109
-  wire [31:0] _or_56 = value_4 | mask_4; // Tcam.java:109
-  wire _eq_59 = _or_55 == _or_56; // Tcam.java:109
-  wire _and_59 = valid_4 & _eq_59; // Tcam.java:109
-  wire [31:0] _or_57 = io_search_bits_key | mask_3; // Tcam.java:109
-  wire [31:0] _or_58 = value_3 | mask_3; // Tcam.java:109
-  wire _eq_60 = _or_57 == _or_58; // Tcam.java:109
-  wire _and_60 = valid_3 & _eq_60; // Tcam.java:109
-  wire [31:0] _or_59 = io_search_bits_key | mask_2; // Tcam.java:109
-  wire [31:0] _or_60 = value_2 | mask_2; // Tcam.java:109
-  wire _eq_61 = _or_59 == _or_60; // Tcam.java:109
-  wire _and_61 = valid_2 & _eq_61; // Tcam.java:109
-  wire [31:0] _or_61 = io_search_bits_key | mask_1; // Tcam.java:109
-  wire [31:0] _or_62 = value_1 | mask_1; // Tcam.java:109
-  wire _eq_62 = _or_61 == _or_62; // Tcam.java:109
-  wire _and_62 = valid_1 & _eq_62; // Tcam.java:109
-  wire [31:0] _or_63 = io_search_bits_key | mask_0; // Tcam.java:109
-  wire [31:0] _or_64 = value_0 | mask_0; // Tcam.java:109
-  wire _eq_63 = _or_63 == _or_64; // Tcam.java:109
-  wire _and_63 = valid_0 & _eq_63; // Tcam.java:109
-  wire [31:0] _cat_1 = {_and_32, _and_33, _and_34, _and_35, _and_36, _and_37, _and_38, _and_39, _and_40, _and_41, _and_42, _and_43, _and_44, _and_45, _and_46, _and_47, _and_48, _and_49, _and_50, _and_51, _and_52, _and_53, _and_54, _and_55, _and_56, _and_57, _and_58, _and_59, _and_60, _and_61, _and_62, _and_63}; // Tcam.java:131
+  wire _not_0 = ~out_valid; // Tcam.java:121
+  wire _or_0 = _not_0 | io_result_ready; // Tcam.java:121
+  wire [31:0] _cat_0 = {valid_31, valid_30, valid_29, valid_28, valid_27, valid_26, valid_25, valid_24, valid_23, valid_22, valid_21, valid_20, valid_19, valid_18, valid_17, valid_16, valid_15, valid_14, valid_13, valid_12, valid_11, valid_10, valid_9, valid_8, valid_7, valid_6, valid_5, valid_4, valid_3, valid_2, valid_1, valid_0}; // Tcam.java:137
+  wire _eq_0 = io_write_bits_index == 5'd0; // Tcam.java:105
+  wire _and_0 = io_write_valid & _eq_0; // Tcam.java:105
+  wire _eq_1 = io_write_bits_index == 5'd1; // Tcam.java:105
+  wire _and_1 = io_write_valid & _eq_1; // Tcam.java:105
+  wire _eq_2 = io_write_bits_index == 5'd2; // Tcam.java:105
+  wire _and_2 = io_write_valid & _eq_2; // Tcam.java:105
+  wire _eq_3 = io_write_bits_index == 5'd3; // Tcam.java:105
+  wire _and_3 = io_write_valid & _eq_3; // Tcam.java:105
+  wire _eq_4 = io_write_bits_index == 5'd4; // Tcam.java:105
+  wire _and_4 = io_write_valid & _eq_4; // Tcam.java:105
+  wire _eq_5 = io_write_bits_index == 5'd5; // Tcam.java:105
+  wire _and_5 = io_write_valid & _eq_5; // Tcam.java:105
+  wire _eq_6 = io_write_bits_index == 5'd6; // Tcam.java:105
+  wire _and_6 = io_write_valid & _eq_6; // Tcam.java:105
+  wire _eq_7 = io_write_bits_index == 5'd7; // Tcam.java:105
+  wire _and_7 = io_write_valid & _eq_7; // Tcam.java:105
+  wire _eq_8 = io_write_bits_index == 5'd8; // Tcam.java:105
+  wire _and_8 = io_write_valid & _eq_8; // Tcam.java:105
+  wire _eq_9 = io_write_bits_index == 5'd9; // Tcam.java:105
+  wire _and_9 = io_write_valid & _eq_9; // Tcam.java:105
+  wire _eq_10 = io_write_bits_index == 5'd10; // Tcam.java:105
+  wire _and_10 = io_write_valid & _eq_10; // Tcam.java:105
+  wire _eq_11 = io_write_bits_index == 5'd11; // Tcam.java:105
+  wire _and_11 = io_write_valid & _eq_11; // Tcam.java:105
+  wire _eq_12 = io_write_bits_index == 5'd12; // Tcam.java:105
+  wire _and_12 = io_write_valid & _eq_12; // Tcam.java:105
+  wire _eq_13 = io_write_bits_index == 5'd13; // Tcam.java:105
+  wire _and_13 = io_write_valid & _eq_13; // Tcam.java:105
+  wire _eq_14 = io_write_bits_index == 5'd14; // Tcam.java:105
+  wire _and_14 = io_write_valid & _eq_14; // Tcam.java:105
+  wire _eq_15 = io_write_bits_index == 5'd15; // Tcam.java:105
+  wire _and_15 = io_write_valid & _eq_15; // Tcam.java:105
+  wire _eq_16 = io_write_bits_index == 5'd16; // Tcam.java:105
+  wire _and_16 = io_write_valid & _eq_16; // Tcam.java:105
+  wire _eq_17 = io_write_bits_index == 5'd17; // Tcam.java:105
+  wire _and_17 = io_write_valid & _eq_17; // Tcam.java:105
+  wire _eq_18 = io_write_bits_index == 5'd18; // Tcam.java:105
+  wire _and_18 = io_write_valid & _eq_18; // Tcam.java:105
+  wire _eq_19 = io_write_bits_index == 5'd19; // Tcam.java:105
+  wire _and_19 = io_write_valid & _eq_19; // Tcam.java:105
+  wire _eq_20 = io_write_bits_index == 5'd20; // Tcam.java:105
+  wire _and_20 = io_write_valid & _eq_20; // Tcam.java:105
+  wire _eq_21 = io_write_bits_index == 5'd21; // Tcam.java:105
+  wire _and_21 = io_write_valid & _eq_21; // Tcam.java:105
+  wire _eq_22 = io_write_bits_index == 5'd22; // Tcam.java:105
+  wire _and_22 = io_write_valid & _eq_22; // Tcam.java:105
+  wire _eq_23 = io_write_bits_index == 5'd23; // Tcam.java:105
+  wire _and_23 = io_write_valid & _eq_23; // Tcam.java:105
+  wire _eq_24 = io_write_bits_index == 5'd24; // Tcam.java:105
+  wire _and_24 = io_write_valid & _eq_24; // Tcam.java:105
+  wire _eq_25 = io_write_bits_index == 5'd25; // Tcam.java:105
+  wire _and_25 = io_write_valid & _eq_25; // Tcam.java:105
+  wire _eq_26 = io_write_bits_index == 5'd26; // Tcam.java:105
+  wire _and_26 = io_write_valid & _eq_26; // Tcam.java:105
+  wire _eq_27 = io_write_bits_index == 5'd27; // Tcam.java:105
+  wire _and_27 = io_write_valid & _eq_27; // Tcam.java:105
+  wire _eq_28 = io_write_bits_index == 5'd28; // Tcam.java:105
+  wire _and_28 = io_write_valid & _eq_28; // Tcam.java:105
+  wire _eq_29 = io_write_bits_index == 5'd29; // Tcam.java:105
+  wire _and_29 = io_write_valid & _eq_29; // Tcam.java:105
+  wire _eq_30 = io_write_bits_index == 5'd30; // Tcam.java:105
+  wire _and_30 = io_write_valid & _eq_30; // Tcam.java:105
+  wire _eq_31 = io_write_bits_index == 5'd31; // Tcam.java:105
+  wire _and_31 = io_write_valid & _eq_31; // Tcam.java:105
+  wire accept = io_search_valid & io_search_ready; // Tcam.java:120
+  wire [31:0] _or_1 = io_search_bits_key | mask_31; // Tcam.java:115
+  wire [31:0] _or_2 = value_31 | mask_31; // Tcam.java:115
+  wire _eq_32 = _or_1 == _or_2; // Tcam.java:115
+  wire _and_32 = valid_31 & _eq_32; // Tcam.java:115
+  wire [31:0] _or_3 = io_search_bits_key | mask_30; // Tcam.java:115
+  wire [31:0] _or_4 = value_30 | mask_30; // Tcam.java:115
+  wire _eq_33 = _or_3 == _or_4; // Tcam.java:115
+  wire _and_33 = valid_30 & _eq_33; // Tcam.java:115
+  wire [31:0] _or_5 = io_search_bits_key | mask_29; // Tcam.java:115
+  wire [31:0] _or_6 = value_29 | mask_29; // Tcam.java:115
+  wire _eq_34 = _or_5 == _or_6; // Tcam.java:115
+  wire _and_34 = valid_29 & _eq_34; // Tcam.java:115
+  wire [31:0] _or_7 = io_search_bits_key | mask_28; // Tcam.java:115
+  wire [31:0] _or_8 = value_28 | mask_28; // Tcam.java:115
+  wire _eq_35 = _or_7 == _or_8; // Tcam.java:115
+  wire _and_35 = valid_28 & _eq_35; // Tcam.java:115
+  wire [31:0] _or_9 = io_search_bits_key | mask_27; // Tcam.java:115
+  wire [31:0] _or_10 = value_27 | mask_27; // Tcam.java:115
+  wire _eq_36 = _or_9 == _or_10; // Tcam.java:115
+  wire _and_36 = valid_27 & _eq_36; // Tcam.java:115
+  wire [31:0] _or_11 = io_search_bits_key | mask_26; // Tcam.java:115
+  wire [31:0] _or_12 = value_26 | mask_26; // Tcam.java:115
+  wire _eq_37 = _or_11 == _or_12; // Tcam.java:115
+  wire _and_37 = valid_26 & _eq_37; // Tcam.java:115
+  wire [31:0] _or_13 = io_search_bits_key | mask_25; // Tcam.java:115
+  wire [31:0] _or_14 = value_25 | mask_25; // Tcam.java:115
+  wire _eq_38 = _or_13 == _or_14; // Tcam.java:115
+  wire _and_38 = valid_25 & _eq_38; // Tcam.java:115
+  wire [31:0] _or_15 = io_search_bits_key | mask_24; // Tcam.java:115
+  wire [31:0] _or_16 = value_24 | mask_24; // Tcam.java:115
+  wire _eq_39 = _or_15 == _or_16; // Tcam.java:115
+  wire _and_39 = valid_24 & _eq_39; // Tcam.java:115
+  wire [31:0] _or_17 = io_search_bits_key | mask_23; // Tcam.java:115
+  wire [31:0] _or_18 = value_23 | mask_23; // Tcam.java:115
+  wire _eq_40 = _or_17 == _or_18; // Tcam.java:115
+  wire _and_40 = valid_23 & _eq_40; // Tcam.java:115
+  wire [31:0] _or_19 = io_search_bits_key | mask_22; // Tcam.java:115
+  wire [31:0] _or_20 = value_22 | mask_22; // Tcam.java:115
+  wire _eq_41 = _or_19 == _or_20; // Tcam.java:115
+  wire _and_41 = valid_22 & _eq_41; // Tcam.java:115
+  wire [31:0] _or_21 = io_search_bits_key | mask_21; // Tcam.java:115
+  wire [31:0] _or_22 = value_21 | mask_21; // Tcam.java:115
+  wire _eq_42 = _or_21 == _or_22; // Tcam.java:115
+  wire _and_42 = valid_21 & _eq_42; // Tcam.java:115
+  wire [31:0] _or_23 = io_search_bits_key | mask_20; // Tcam.java:115
+  wire [31:0] _or_24 = value_20 | mask_20; // Tcam.java:115
+  wire _eq_43 = _or_23 == _or_24; // Tcam.java:115
+  wire _and_43 = valid_20 & _eq_43; // Tcam.java:115
+  wire [31:0] _or_25 = io_search_bits_key | mask_19; // Tcam.java:115
+  wire [31:0] _or_26 = value_19 | mask_19; // Tcam.java:115
+  wire _eq_44 = _or_25 == _or_26; // Tcam.java:115
+  wire _and_44 = valid_19 & _eq_44; // Tcam.java:115
+  wire [31:0] _or_27 = io_search_bits_key | mask_18; // Tcam.java:115
+  wire [31:0] _or_28 = value_18 | mask_18; // Tcam.java:115
+  wire _eq_45 = _or_27 == _or_28; // Tcam.java:115
+  wire _and_45 = valid_18 & _eq_45; // Tcam.java:115
+  wire [31:0] _or_29 = io_search_bits_key | mask_17; // Tcam.java:115
+  wire [31:0] _or_30 = value_17 | mask_17; // Tcam.java:115
+  wire _eq_46 = _or_29 == _or_30; // Tcam.java:115
+  wire _and_46 = valid_17 & _eq_46; // Tcam.java:115
+  wire [31:0] _or_31 = io_search_bits_key | mask_16; // Tcam.java:115
+  wire [31:0] _or_32 = value_16 | mask_16; // Tcam.java:115
+  wire _eq_47 = _or_31 == _or_32; // Tcam.java:115
+  wire _and_47 = valid_16 & _eq_47; // Tcam.java:115
+  wire [31:0] _or_33 = io_search_bits_key | mask_15; // Tcam.java:115
+  wire [31:0] _or_34 = value_15 | mask_15; // Tcam.java:115
+  wire _eq_48 = _or_33 == _or_34; // Tcam.java:115
+  wire _and_48 = valid_15 & _eq_48; // Tcam.java:115
+  wire [31:0] _or_35 = io_search_bits_key | mask_14; // Tcam.java:115
+  wire [31:0] _or_36 = value_14 | mask_14; // Tcam.java:115
+  wire _eq_49 = _or_35 == _or_36; // Tcam.java:115
+  wire _and_49 = valid_14 & _eq_49; // Tcam.java:115
+  wire [31:0] _or_37 = io_search_bits_key | mask_13; // Tcam.java:115
+  wire [31:0] _or_38 = value_13 | mask_13; // Tcam.java:115
+  wire _eq_50 = _or_37 == _or_38; // Tcam.java:115
+  wire _and_50 = valid_13 & _eq_50; // Tcam.java:115
+  wire [31:0] _or_39 = io_search_bits_key | mask_12; // Tcam.java:115
+  wire [31:0] _or_40 = value_12 | mask_12; // Tcam.java:115
+  wire _eq_51 = _or_39 == _or_40; // Tcam.java:115
+  wire _and_51 = valid_12 & _eq_51; // Tcam.java:115
+  wire [31:0] _or_41 = io_search_bits_key | mask_11; // Tcam.java:115
+  wire [31:0] _or_42 = value_11 | mask_11; // Tcam.java:115
+  wire _eq_52 = _or_41 == _or_42; // Tcam.java:115
+  wire _and_52 = valid_11 & _eq_52; // Tcam.java:115
+  wire [31:0] _or_43 = io_search_bits_key | mask_10; // Tcam.java:115
+  wire [31:0] _or_44 = value_10 | mask_10; // Tcam.java:115
+  wire _eq_53 = _or_43 == _or_44; // Tcam.java:115
+  wire _and_53 = valid_10 & _eq_53; // Tcam.java:115
+  wire [31:0] _or_45 = io_search_bits_key | mask_9; // Tcam.java:115
+  wire [31:0] _or_46 = value_9 | mask_9; // Tcam.java:115
+  wire _eq_54 = _or_45 == _or_46; // Tcam.java:115
+  wire _and_54 = valid_9 & _eq_54; // Tcam.java:115
+  wire [31:0] _or_47 = io_search_bits_key | mask_8; // Tcam.java:115
+  wire [31:0] _or_48 = value_8 | mask_8; // Tcam.java:115
+  wire _eq_55 = _or_47 == _or_48; // Tcam.java:115
+  wire _and_55 = valid_8 & _eq_55; // Tcam.java:115
+  wire [31:0] _or_49 = io_search_bits_key | mask_7; // Tcam.java:115
+  wire [31:0] _or_50 = value_7 | mask_7; // Tcam.java:115
+  wire _eq_56 = _or_49 == _or_50; // Tcam.java:115
+  wire _and_56 = valid_7 & _eq_56; // Tcam.java:115
+  wire [31:0] _or_51 = io_search_bits_key | mask_6; // Tcam.java:115
+  wire [31:0] _or_52 = value_6 | mask_6; // Tcam.java:115
+  wire _eq_57 = _or_51 == _or_52; // Tcam.java:115
+  wire _and_57 = valid_6 & _eq_57; // Tcam.java:115
+  wire [31:0] _or_53 = io_search_bits_key | mask_5; // Tcam.java:115
+  wire [31:0] _or_54 = value_5 | mask_5; // Tcam.java:115
+  wire _eq_58 = _or_53 == _or_54; // Tcam.java:115
+  wire _and_58 = valid_5 & _eq_58; // Tcam.java:115
+  wire [31:0] _or_55 = io_search_bits_key | mask_4; // Tcam.java:115
+  wire [31:0] _or_56 = value_4 | mask_4; // Tcam.java:115
+  wire _eq_59 = _or_55 == _or_56; // Tcam.java:115
+  wire _and_59 = valid_4 & _eq_59; // Tcam.java:115
+  wire [31:0] _or_57 = io_search_bits_key | mask_3; // Tcam.java:115
+  wire [31:0] _or_58 = value_3 | mask_3; // Tcam.java:115
+  wire _eq_60 = _or_57 == _or_58; // Tcam.java:115
+  wire _and_60 = valid_3 & _eq_60; // Tcam.java:115
+  wire [31:0] _or_59 = io_search_bits_key | mask_2; // Tcam.java:115
+  wire [31:0] _or_60 = value_2 | mask_2; // Tcam.java:115
+  wire _eq_61 = _or_59 == _or_60; // Tcam.java:115
+  wire _and_61 = valid_2 & _eq_61; // Tcam.java:115
+  wire [31:0] _or_61 = io_search_bits_key | mask_1; // Tcam.java:115
+  wire [31:0] _or_62 = value_1 | mask_1; // Tcam.java:115
+  wire _eq_62 = _or_61 == _or_62; // Tcam.java:115
+  wire _and_62 = valid_1 & _eq_62; // Tcam.java:115
+  wire [31:0] _or_63 = io_search_bits_key | mask_0; // Tcam.java:115
+  wire [31:0] _or_64 = value_0 | mask_0; // Tcam.java:115
+  wire _eq_63 = _or_63 == _or_64; // Tcam.java:115
+  wire _and_63 = valid_0 & _eq_63; // Tcam.java:115
+  wire [31:0] _cat_1 = {_and_32, _and_33, _and_34, _and_35, _and_36, _and_37, _and_38, _and_39, _and_40, _and_41, _and_42, _and_43, _and_44, _and_45, _and_46, _and_47, _and_48, _and_49, _and_50, _and_51, _and_52, _and_53, _and_54, _and_55, _and_56, _and_57, _and_58, _and_59, _and_60, _and_61, _and_62, _and_63}; // Tcam.java:137
 
   // Connections (last connect wins; when-blocks become muxes)
+  assign io_write_ready = 1'd1;
   assign io_search_ready = _or_0;
   assign io_result_valid = out_valid;
   assign io_result_bits_key = out_key;

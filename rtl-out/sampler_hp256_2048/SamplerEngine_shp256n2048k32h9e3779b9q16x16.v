@@ -24,11 +24,11 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
 );
 
   // State
-  reg [31:0] tuples_in; // SamplerEngine.java:227
-  reg [31:0] messages_out; // SamplerEngine.java:227
-  reg [31:0] in_stalls; // SamplerEngine.java:227
-  reg [31:0] out_stalls; // SamplerEngine.java:227
-  reg [6:0] in_flight; // SamplerEngine.java:216
+  reg [31:0] tuples_in; // SamplerEngine.java:226
+  reg [31:0] messages_out; // SamplerEngine.java:226
+  reg [31:0] in_stalls; // SamplerEngine.java:226
+  reg [31:0] out_stalls; // SamplerEngine.java:226
+  reg [6:0] in_flight; // SamplerEngine.java:215
 
   // Wires
   wire fifo_io_enq_ready; // SamplerEngine.java:52
@@ -45,38 +45,38 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
   wire [8:0] first_bits_count; // SamplerEngine.java:59
   wire first_bits_msg; // SamplerEngine.java:59
   wire first_bits_last; // SamplerEngine.java:59
-  wire keyed_ready; // SamplerEngine.java:160
-  wire keyed_valid; // SamplerEngine.java:160
-  wire [31:0] keyed_bits_pc; // SamplerEngine.java:160
-  wire [31:0] keyed_bits_w; // SamplerEngine.java:160
-  wire keyed_bits_last; // SamplerEngine.java:160
-  wire [10:0] keyed_bits_index; // SamplerEngine.java:160
-  wire keyed_bits_tag; // SamplerEngine.java:160
-  wire keyed_bits_sample; // SamplerEngine.java:160
-  wire hashUnit_io_in_ready; // SamplerEngine.java:162
-  wire hashUnit_io_in_valid; // SamplerEngine.java:162
-  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:162
-  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:162
-  wire hashUnit_io_in_bits_payload; // SamplerEngine.java:162
-  wire hashUnit_io_out_ready; // SamplerEngine.java:162
-  wire hashUnit_io_out_valid; // SamplerEngine.java:162
-  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:162
-  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:162
-  wire hashUnit_io_out_bits_payload; // SamplerEngine.java:162
-  wire [10:0] hashUnit_io_out_bits_index; // SamplerEngine.java:162
-  wire hashUnit_io_out_bits_tag; // SamplerEngine.java:162
-  wire rmwMemory_io_in_ready; // SamplerEngine.java:130
-  wire rmwMemory_io_in_valid; // SamplerEngine.java:130
-  wire [10:0] rmwMemory_io_in_bits_addr; // SamplerEngine.java:130
-  wire [66:0] rmwMemory_io_in_bits_cmd; // SamplerEngine.java:130
-  wire rmwMemory_io_out_ready; // SamplerEngine.java:130
-  wire rmwMemory_io_out_valid; // SamplerEngine.java:130
-  wire [10:0] rmwMemory_io_out_bits_addr; // SamplerEngine.java:130
-  wire [66:0] rmwMemory_io_out_bits_cmd; // SamplerEngine.java:130
-  wire [7:0] rmwMemory_io_out_bits_old; // SamplerEngine.java:130
-  wire [7:0] rmwMemory_io_out_bits_updated; // SamplerEngine.java:130
-  wire rmwMemory_io_clear; // SamplerEngine.java:130
-  wire rmwMemory_io_clearing; // SamplerEngine.java:130
+  wire keyed_ready; // SamplerEngine.java:159
+  wire keyed_valid; // SamplerEngine.java:159
+  wire [31:0] keyed_bits_pc; // SamplerEngine.java:159
+  wire [31:0] keyed_bits_w; // SamplerEngine.java:159
+  wire keyed_bits_last; // SamplerEngine.java:159
+  wire [10:0] keyed_bits_index; // SamplerEngine.java:159
+  wire keyed_bits_tag; // SamplerEngine.java:159
+  wire keyed_bits_sample; // SamplerEngine.java:159
+  wire hashUnit_io_in_ready; // SamplerEngine.java:161
+  wire hashUnit_io_in_valid; // SamplerEngine.java:161
+  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:161
+  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:161
+  wire hashUnit_io_in_bits_payload; // SamplerEngine.java:161
+  wire hashUnit_io_out_ready; // SamplerEngine.java:161
+  wire hashUnit_io_out_valid; // SamplerEngine.java:161
+  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:161
+  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:161
+  wire hashUnit_io_out_bits_payload; // SamplerEngine.java:161
+  wire [10:0] hashUnit_io_out_bits_index; // SamplerEngine.java:161
+  wire hashUnit_io_out_bits_tag; // SamplerEngine.java:161
+  wire rmwMemory_io_in_ready; // SamplerEngine.java:129
+  wire rmwMemory_io_in_valid; // SamplerEngine.java:129
+  wire [10:0] rmwMemory_io_in_bits_addr; // SamplerEngine.java:129
+  wire [66:0] rmwMemory_io_in_bits_cmd; // SamplerEngine.java:129
+  wire rmwMemory_io_out_ready; // SamplerEngine.java:129
+  wire rmwMemory_io_out_valid; // SamplerEngine.java:129
+  wire [10:0] rmwMemory_io_out_bits_addr; // SamplerEngine.java:129
+  wire [66:0] rmwMemory_io_out_bits_cmd; // SamplerEngine.java:129
+  wire [7:0] rmwMemory_io_out_bits_old; // SamplerEngine.java:129
+  wire [7:0] rmwMemory_io_out_bits_updated; // SamplerEngine.java:129
+  wire rmwMemory_io_clear; // SamplerEngine.java:129
+  wire rmwMemory_io_clearing; // SamplerEngine.java:129
   wire msg_ready; // SamplerEngine.java:81
   wire msg_valid; // SamplerEngine.java:81
   wire [31:0] msg_bits_pc; // SamplerEngine.java:81
@@ -91,46 +91,46 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
   wire [4:0] fifo_1_io_count; // SamplerEngine.java:102
 
   // Logic
-  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:223
-  wire _not_0 = ~1'd0; // SamplerEngine.java:223
-  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:223
-  wire _eq_1 = fifo_1_io_count == 5'd0; // SamplerEngine.java:223
-  wire _and_1 = _and_0 & _eq_1; // SamplerEngine.java:223
+  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:222
+  wire _not_0 = ~1'd0; // SamplerEngine.java:222
+  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:222
+  wire _eq_1 = fifo_1_io_count == 5'd0; // SamplerEngine.java:222
+  wire _and_1 = _and_0 & _eq_1; // SamplerEngine.java:222
   wire [64:0] _cat_0 = {io_s_axis_tlast, io_s_axis_tdata}; // SamplerEngine.java:54
   wire _not_1 = ~first_bits_msg; // SamplerEngine.java:97
   wire _or_0 = _not_1 | msg_ready; // SamplerEngine.java:97
-  wire [31:0] _bits_0 = rmwMemory_io_out_bits_cmd[31:0]; // SamplerEngine.java:145
-  wire [31:0] _bits_1 = rmwMemory_io_out_bits_cmd[63:32]; // SamplerEngine.java:146
+  wire [31:0] _bits_0 = rmwMemory_io_out_bits_cmd[31:0]; // SamplerEngine.java:144
+  wire [31:0] _bits_1 = rmwMemory_io_out_bits_cmd[63:32]; // SamplerEngine.java:145
   wire _eq_2 = rmwMemory_io_out_bits_old == 8'd255; // PeriodicRule.java:31
-  wire _bits_2 = rmwMemory_io_out_bits_cmd[64]; // SamplerEngine.java:147
-  wire _bits_3 = hashUnit_io_out_bits_payload; // SamplerEngine.java:172
-  wire [31:0] _bits_4 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:165
-  wire [31:0] _bits_5 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:166
-  wire _bits_6 = fifo_io_deq_bits[64]; // SamplerEngine.java:167
-  wire [66:0] _cat_1 = {keyed_bits_tag, keyed_bits_sample, keyed_bits_last, keyed_bits_w, keyed_bits_pc}; // SamplerEngine.java:139
+  wire _bits_2 = rmwMemory_io_out_bits_cmd[64]; // SamplerEngine.java:146
+  wire _bits_3 = hashUnit_io_out_bits_payload; // SamplerEngine.java:171
+  wire [31:0] _bits_4 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:164
+  wire [31:0] _bits_5 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:165
+  wire _bits_6 = fifo_io_deq_bits[64]; // SamplerEngine.java:166
+  wire [66:0] _cat_1 = {keyed_bits_tag, keyed_bits_sample, keyed_bits_last, keyed_bits_w, keyed_bits_pc}; // SamplerEngine.java:138
   wire _and_2 = first_valid & first_bits_msg; // SamplerEngine.java:93
   wire [79:0] _cat_2 = {{{7{1'b0}}, msg_bits_count}, msg_bits_w, msg_bits_pc}; // SamplerEngine.java:104
-  wire _and_3 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:204
-  wire [31:0] _add_0 = tuples_in + 32'd1; // SamplerEngine.java:228
-  wire _and_4 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:205
-  wire [31:0] _add_1 = messages_out + 32'd1; // SamplerEngine.java:228
-  wire _not_2 = ~io_s_axis_tready; // SamplerEngine.java:206
-  wire _and_5 = io_s_axis_tvalid & _not_2; // SamplerEngine.java:206
-  wire [31:0] _add_2 = in_stalls + 32'd1; // SamplerEngine.java:228
-  wire _not_3 = ~io_m_axis_tready; // SamplerEngine.java:207
-  wire _and_6 = io_m_axis_tvalid & _not_3; // SamplerEngine.java:207
-  wire [31:0] _add_3 = out_stalls + 32'd1; // SamplerEngine.java:228
-  wire _and_7 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:217
-  wire _and_8 = first_valid & first_ready; // SamplerEngine.java:218
-  wire _not_4 = ~_and_8; // SamplerEngine.java:219
-  wire _and_9 = _and_7 & _not_4; // SamplerEngine.java:219
-  wire [6:0] _add_4 = in_flight + 7'd1; // SamplerEngine.java:219
-  wire _not_5 = ~_and_7; // SamplerEngine.java:220
-  wire _and_10 = _and_8 & _not_5; // SamplerEngine.java:220
-  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:220
+  wire _and_3 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:203
+  wire [31:0] _add_0 = tuples_in + 32'd1; // SamplerEngine.java:227
+  wire _and_4 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:204
+  wire [31:0] _add_1 = messages_out + 32'd1; // SamplerEngine.java:227
+  wire _not_2 = ~io_s_axis_tready; // SamplerEngine.java:205
+  wire _and_5 = io_s_axis_tvalid & _not_2; // SamplerEngine.java:205
+  wire [31:0] _add_2 = in_stalls + 32'd1; // SamplerEngine.java:227
+  wire _not_3 = ~io_m_axis_tready; // SamplerEngine.java:206
+  wire _and_6 = io_m_axis_tvalid & _not_3; // SamplerEngine.java:206
+  wire [31:0] _add_3 = out_stalls + 32'd1; // SamplerEngine.java:227
+  wire _and_7 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:216
+  wire _and_8 = first_valid & first_ready; // SamplerEngine.java:217
+  wire _not_4 = ~_and_8; // SamplerEngine.java:218
+  wire _and_9 = _and_7 & _not_4; // SamplerEngine.java:218
+  wire [6:0] _add_4 = in_flight + 7'd1; // SamplerEngine.java:218
+  wire _not_5 = ~_and_7; // SamplerEngine.java:219
+  wire _and_10 = _and_8 & _not_5; // SamplerEngine.java:219
+  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:219
   wire [7:0] _add_5 = rmwMemory_io_out_bits_old + 8'd1; // PeriodicRule.java:32
   wire [7:0] _mux_0 = _eq_2 ? 8'd0 : _add_5; // PeriodicRule.java:32
-  wire _eq_3 = _mux_0 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:151
+  wire _eq_3 = _mux_0 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:150
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_s_axis_tready = fifo_io_enq_ready;
@@ -243,7 +243,7 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
 
   );
 
-  HashUnit_k32_i11_t0_seed9e3779b9_p1 hashUnit ( // SamplerEngine.java:162
+  HashUnit_k32_i11_t0_seed9e3779b9_p1 hashUnit ( // SamplerEngine.java:161
     .clock(clock),
 
     .reset(reset),
@@ -274,7 +274,7 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
 
   );
 
-  RmwMemory_fp256_d2048_w8_c67 rmwMemory ( // SamplerEngine.java:130
+  RmwMemory_fp256_d2048_w8_c67 rmwMemory ( // SamplerEngine.java:129
     .clock(clock),
 
     .reset(reset),
@@ -330,8 +330,8 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && rmwMemory_io_out_valid && !_eq_3) begin // SamplerEngine.java:151
-      $display("Assertion failed at SamplerEngine.java:151: sampler: rule gives %h, the table wrote %h", _mux_0, rmwMemory_io_out_bits_updated);
+    if (!reset && rmwMemory_io_out_valid && !_eq_3) begin // SamplerEngine.java:150
+      $display("Assertion failed at SamplerEngine.java:150: sampler: rule gives %h, the table wrote %h", _mux_0, rmwMemory_io_out_bits_updated);
       $stop;
     end
   end

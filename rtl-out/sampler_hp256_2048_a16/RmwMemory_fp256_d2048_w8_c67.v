@@ -3,73 +3,73 @@
 `default_nettype none
 
 module RmwMemory_fp256_d2048_w8_c67 (
-  input  wire clock, // RmwMemory.java:82
-  input  wire reset, // RmwMemory.java:82
-  output wire io_in_ready, // RmwMemory.java:89
-  input  wire io_in_valid, // RmwMemory.java:89
-  input  wire [10:0] io_in_bits_addr, // RmwMemory.java:89
-  input  wire [66:0] io_in_bits_cmd, // RmwMemory.java:89
-  input  wire io_out_ready, // RmwMemory.java:89
-  output wire io_out_valid, // RmwMemory.java:89
-  output wire [10:0] io_out_bits_addr, // RmwMemory.java:89
-  output wire [66:0] io_out_bits_cmd, // RmwMemory.java:89
-  output wire [7:0] io_out_bits_old, // RmwMemory.java:89
-  output wire [7:0] io_out_bits_updated, // RmwMemory.java:89
-  input  wire io_clear, // RmwMemory.java:89
-  output wire io_clearing  // RmwMemory.java:89
+  input  wire clock, // RmwMemory.java:97
+  input  wire reset, // RmwMemory.java:97
+  output wire io_in_ready, // RmwMemory.java:104
+  input  wire io_in_valid, // RmwMemory.java:104
+  input  wire [10:0] io_in_bits_addr, // RmwMemory.java:104
+  input  wire [66:0] io_in_bits_cmd, // RmwMemory.java:104
+  input  wire io_out_ready, // RmwMemory.java:104
+  output wire io_out_valid, // RmwMemory.java:104
+  output wire [10:0] io_out_bits_addr, // RmwMemory.java:104
+  output wire [66:0] io_out_bits_cmd, // RmwMemory.java:104
+  output wire [7:0] io_out_bits_old, // RmwMemory.java:104
+  output wire [7:0] io_out_bits_updated, // RmwMemory.java:104
+  input  wire io_clear, // RmwMemory.java:104
+  output wire io_clearing  // RmwMemory.java:104
 );
 
   // State
-  reg clearing; // RmwMemory.java:92
-  reg [10:0] sweep; // RmwMemory.java:93
-  reg a_valid; // RmwMemory.java:95
-  reg [10:0] a_addr; // RmwMemory.java:96
-  reg [66:0] a_cmd; // RmwMemory.java:97
-  reg a_forward; // RmwMemory.java:98
-  reg a_stale; // RmwMemory.java:99
-  reg b_valid; // RmwMemory.java:100
-  reg [10:0] b_addr; // RmwMemory.java:101
-  reg [66:0] b_cmd; // RmwMemory.java:102
-  reg [7:0] b_old; // RmwMemory.java:103
-  reg [7:0] b_updated; // RmwMemory.java:104
-  reg [7:0] ram_rdata_0; // RmwMemory.java:111
+  reg clearing; // RmwMemory.java:107
+  reg [10:0] sweep; // RmwMemory.java:108
+  reg a_valid; // RmwMemory.java:225
+  reg [10:0] a_addr; // RmwMemory.java:226
+  reg [66:0] a_cmd; // RmwMemory.java:227
+  reg a_forward; // RmwMemory.java:228
+  reg a_stale; // RmwMemory.java:229
+  reg b_valid; // RmwMemory.java:112
+  reg [10:0] b_addr; // RmwMemory.java:113
+  reg [66:0] b_cmd; // RmwMemory.java:114
+  reg [7:0] b_old; // RmwMemory.java:115
+  reg [7:0] b_updated; // RmwMemory.java:116
+  reg [7:0] ram_rdata_0; // RmwMemory.java:125
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [7:0] ram [0:2047]; // RmwMemory.java:91
+  reg [7:0] ram [0:2047]; // RmwMemory.java:106
 
   // Wires
-  wire [7:0] updated; // RmwMemory.java:113
+  wire [7:0] updated; // RmwMemory.java:133
 
   // Logic
-  wire _not_0 = ~clearing; // RmwMemory.java:108
-  wire _not_1 = ~a_valid; // RmwMemory.java:108
-  wire _not_2 = ~b_valid; // RmwMemory.java:107
-  wire _or_0 = _not_2 | io_out_ready; // RmwMemory.java:107
-  wire advance = a_valid & _or_0; // RmwMemory.java:107
-  wire _or_1 = _not_1 | advance; // RmwMemory.java:108
-  wire _and_0 = _not_0 & _or_1; // RmwMemory.java:108
-  wire _eq_0 = sweep == 11'h7ff; // RmwMemory.java:142
-  wire [10:0] _add_0 = sweep + 11'd1; // RmwMemory.java:141
-  wire accept = io_in_valid & io_in_ready; // RmwMemory.java:109
-  wire _not_3 = ~advance; // RmwMemory.java:126
-  wire _and_1 = a_valid & _not_3; // RmwMemory.java:126
-  wire _or_2 = accept | _and_1; // RmwMemory.java:126
-  wire _not_4 = ~clearing; // RmwMemory.java:117
-  wire _and_2 = advance & _not_4; // RmwMemory.java:117
-  wire _not_5 = ~a_stale; // RmwMemory.java:117
-  wire write_back = _and_2 & _not_5; // RmwMemory.java:117
-  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:124
-  wire _and_3 = write_back & _eq_1; // RmwMemory.java:124
-  wire _not_6 = ~io_out_ready; // RmwMemory.java:134
-  wire _and_4 = b_valid & _not_6; // RmwMemory.java:134
-  wire _or_3 = advance | _and_4; // RmwMemory.java:134
-  wire [7:0] old = a_forward ? b_updated : ram_rdata_0; // RmwMemory.java:112
+  wire _not_0 = ~clearing; // RmwMemory.java:122
+  wire _not_1 = ~a_valid; // RmwMemory.java:122
+  wire _not_2 = ~b_valid; // RmwMemory.java:120
+  wire _or_0 = _not_2 | io_out_ready; // RmwMemory.java:120
+  wire advance = a_valid & _or_0; // RmwMemory.java:120
+  wire _or_1 = _not_1 | advance; // RmwMemory.java:122
+  wire _and_0 = _not_0 & _or_1; // RmwMemory.java:122
+  wire _eq_0 = sweep == 11'h7ff; // RmwMemory.java:158
+  wire [10:0] _add_0 = sweep + 11'd1; // RmwMemory.java:157
+  wire accept = io_in_valid & io_in_ready; // RmwMemory.java:123
+  wire _not_3 = ~advance; // RmwMemory.java:142
+  wire _and_1 = a_valid & _not_3; // RmwMemory.java:142
+  wire _or_2 = accept | _and_1; // RmwMemory.java:142
+  wire _not_4 = ~clearing; // RmwMemory.java:127
+  wire _and_2 = advance & _not_4; // RmwMemory.java:127
+  wire _not_5 = ~a_stale; // RmwMemory.java:127
+  wire write_back = _and_2 & _not_5; // RmwMemory.java:127
+  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:129
+  wire read_misses_write = write_back & _eq_1; // RmwMemory.java:129
+  wire _not_6 = ~io_out_ready; // RmwMemory.java:150
+  wire _and_3 = b_valid & _not_6; // RmwMemory.java:150
+  wire _or_3 = advance | _and_3; // RmwMemory.java:150
+  wire [7:0] old = a_forward ? b_updated : ram_rdata_0; // RmwMemory.java:179
   wire _eq_2 = old == 8'd255; // PeriodicRule.java:31
   wire [7:0] _add_1 = old + 8'd1; // PeriodicRule.java:32
   wire [7:0] _mux_0 = _eq_2 ? 8'd0 : _add_1; // PeriodicRule.java:32
-  wire [10:0] write_addr = clearing ? sweep : a_addr; // RmwMemory.java:137
-  wire [7:0] write_data = clearing ? 8'd0 : updated; // RmwMemory.java:138
-  wire _or_4 = clearing | write_back; // RmwMemory.java:139
+  wire [10:0] write_addr = clearing ? sweep : a_addr; // RmwMemory.java:153
+  wire [7:0] write_data = clearing ? 8'd0 : updated; // RmwMemory.java:154
+  wire _or_4 = clearing | write_back; // RmwMemory.java:155
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _and_0;
@@ -114,7 +114,7 @@ module RmwMemory_fp256_d2048_w8_c67 (
   end
 
   always @(posedge clock) begin
-    a_forward <= (accept ? _and_3 : a_forward);
+    a_forward <= (accept ? read_misses_write : a_forward);
   end
 
   always @(posedge clock) begin

@@ -24,11 +24,11 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
 );
 
   // State
-  reg [31:0] tuples_in; // SamplerEngine.java:227
-  reg [31:0] messages_out; // SamplerEngine.java:227
-  reg [31:0] in_stalls; // SamplerEngine.java:227
-  reg [31:0] out_stalls; // SamplerEngine.java:227
-  reg [6:0] in_flight; // SamplerEngine.java:216
+  reg [31:0] tuples_in; // SamplerEngine.java:226
+  reg [31:0] messages_out; // SamplerEngine.java:226
+  reg [31:0] in_stalls; // SamplerEngine.java:226
+  reg [31:0] out_stalls; // SamplerEngine.java:226
+  reg [6:0] in_flight; // SamplerEngine.java:215
 
   // Wires
   wire fifo_io_enq_ready; // SamplerEngine.java:52
@@ -45,38 +45,38 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
   wire [8:0] first_bits_count; // SamplerEngine.java:59
   wire first_bits_msg; // SamplerEngine.java:59
   wire first_bits_last; // SamplerEngine.java:59
-  wire keyed_ready; // SamplerEngine.java:160
-  wire keyed_valid; // SamplerEngine.java:160
-  wire [31:0] keyed_bits_pc; // SamplerEngine.java:160
-  wire [31:0] keyed_bits_w; // SamplerEngine.java:160
-  wire keyed_bits_last; // SamplerEngine.java:160
-  wire [9:0] keyed_bits_index; // SamplerEngine.java:160
-  wire [1:0] keyed_bits_tag; // SamplerEngine.java:160
-  wire keyed_bits_sample; // SamplerEngine.java:160
-  wire hashUnit_io_in_ready; // SamplerEngine.java:162
-  wire hashUnit_io_in_valid; // SamplerEngine.java:162
-  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:162
-  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:162
-  wire hashUnit_io_in_bits_payload; // SamplerEngine.java:162
-  wire hashUnit_io_out_ready; // SamplerEngine.java:162
-  wire hashUnit_io_out_valid; // SamplerEngine.java:162
-  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:162
-  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:162
-  wire hashUnit_io_out_bits_payload; // SamplerEngine.java:162
-  wire [9:0] hashUnit_io_out_bits_index; // SamplerEngine.java:162
-  wire [1:0] hashUnit_io_out_bits_tag; // SamplerEngine.java:162
-  wire rmwMemory_io_in_ready; // SamplerEngine.java:130
-  wire rmwMemory_io_in_valid; // SamplerEngine.java:130
-  wire [9:0] rmwMemory_io_in_bits_addr; // SamplerEngine.java:130
-  wire [67:0] rmwMemory_io_in_bits_cmd; // SamplerEngine.java:130
-  wire rmwMemory_io_out_ready; // SamplerEngine.java:130
-  wire rmwMemory_io_out_valid; // SamplerEngine.java:130
-  wire [9:0] rmwMemory_io_out_bits_addr; // SamplerEngine.java:130
-  wire [67:0] rmwMemory_io_out_bits_cmd; // SamplerEngine.java:130
-  wire [32:0] rmwMemory_io_out_bits_old; // SamplerEngine.java:130
-  wire [32:0] rmwMemory_io_out_bits_updated; // SamplerEngine.java:130
-  wire rmwMemory_io_clear; // SamplerEngine.java:130
-  wire rmwMemory_io_clearing; // SamplerEngine.java:130
+  wire keyed_ready; // SamplerEngine.java:159
+  wire keyed_valid; // SamplerEngine.java:159
+  wire [31:0] keyed_bits_pc; // SamplerEngine.java:159
+  wire [31:0] keyed_bits_w; // SamplerEngine.java:159
+  wire keyed_bits_last; // SamplerEngine.java:159
+  wire [9:0] keyed_bits_index; // SamplerEngine.java:159
+  wire [1:0] keyed_bits_tag; // SamplerEngine.java:159
+  wire keyed_bits_sample; // SamplerEngine.java:159
+  wire hashUnit_io_in_ready; // SamplerEngine.java:161
+  wire hashUnit_io_in_valid; // SamplerEngine.java:161
+  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:161
+  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:161
+  wire hashUnit_io_in_bits_payload; // SamplerEngine.java:161
+  wire hashUnit_io_out_ready; // SamplerEngine.java:161
+  wire hashUnit_io_out_valid; // SamplerEngine.java:161
+  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:161
+  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:161
+  wire hashUnit_io_out_bits_payload; // SamplerEngine.java:161
+  wire [9:0] hashUnit_io_out_bits_index; // SamplerEngine.java:161
+  wire [1:0] hashUnit_io_out_bits_tag; // SamplerEngine.java:161
+  wire rmwMemory_io_in_ready; // SamplerEngine.java:129
+  wire rmwMemory_io_in_valid; // SamplerEngine.java:129
+  wire [9:0] rmwMemory_io_in_bits_addr; // SamplerEngine.java:129
+  wire [67:0] rmwMemory_io_in_bits_cmd; // SamplerEngine.java:129
+  wire rmwMemory_io_out_ready; // SamplerEngine.java:129
+  wire rmwMemory_io_out_valid; // SamplerEngine.java:129
+  wire [9:0] rmwMemory_io_out_bits_addr; // SamplerEngine.java:129
+  wire [67:0] rmwMemory_io_out_bits_cmd; // SamplerEngine.java:129
+  wire [32:0] rmwMemory_io_out_bits_old; // SamplerEngine.java:129
+  wire [32:0] rmwMemory_io_out_bits_updated; // SamplerEngine.java:129
+  wire rmwMemory_io_clear; // SamplerEngine.java:129
+  wire rmwMemory_io_clearing; // SamplerEngine.java:129
   wire msg_ready; // SamplerEngine.java:81
   wire msg_valid; // SamplerEngine.java:81
   wire [31:0] msg_bits_pc; // SamplerEngine.java:81
@@ -91,20 +91,20 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
   wire [4:0] fifo_1_io_count; // SamplerEngine.java:102
 
   // Logic
-  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:223
-  wire _not_0 = ~1'd0; // SamplerEngine.java:223
-  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:223
-  wire _eq_1 = fifo_1_io_count == 5'd0; // SamplerEngine.java:223
-  wire _and_1 = _and_0 & _eq_1; // SamplerEngine.java:223
+  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:222
+  wire _not_0 = ~1'd0; // SamplerEngine.java:222
+  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:222
+  wire _eq_1 = fifo_1_io_count == 5'd0; // SamplerEngine.java:222
+  wire _and_1 = _and_0 & _eq_1; // SamplerEngine.java:222
   wire [64:0] _cat_0 = {io_s_axis_tlast, io_s_axis_tdata}; // SamplerEngine.java:54
   wire _not_1 = ~first_bits_msg; // SamplerEngine.java:97
   wire _or_0 = _not_1 | msg_ready; // SamplerEngine.java:97
-  wire [31:0] _bits_0 = rmwMemory_io_out_bits_cmd[31:0]; // SamplerEngine.java:145
-  wire [31:0] _bits_1 = rmwMemory_io_out_bits_cmd[63:32]; // SamplerEngine.java:146
+  wire [31:0] _bits_0 = rmwMemory_io_out_bits_cmd[31:0]; // SamplerEngine.java:144
+  wire [31:0] _bits_1 = rmwMemory_io_out_bits_cmd[63:32]; // SamplerEngine.java:145
   wire [1:0] _bits_2 = rmwMemory_io_out_bits_old[15:14]; // TaggedRule.java:70
   wire _ne_0 = _bits_2 != 2'd0; // TaggedRule.java:83
   wire [1:0] _bits_3 = rmwMemory_io_out_bits_old[13:12]; // TaggedRule.java:70
-  wire [1:0] _bits_4 = rmwMemory_io_out_bits_cmd[67:66]; // SamplerEngine.java:142
+  wire [1:0] _bits_4 = rmwMemory_io_out_bits_cmd[67:66]; // SamplerEngine.java:141
   wire _eq_2 = _bits_3 == _bits_4; // TaggedRule.java:83
   wire _and_2 = _ne_0 & _eq_2; // TaggedRule.java:83
   wire [1:0] _bits_5 = rmwMemory_io_out_bits_old[31:30]; // TaggedRule.java:70
@@ -152,32 +152,32 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
   wire _ge_3 = _mux_9 >= 9'd256; // TaggedRule.java:108
   wire _and_7 = _and_6 & _ge_3; // TaggedRule.java:112
   wire _mux_12 = _or_1 ? _mux_11 : _and_7; // TaggedRule.java:112
-  wire _bits_12 = rmwMemory_io_out_bits_cmd[64]; // SamplerEngine.java:147
-  wire _bits_13 = hashUnit_io_out_bits_payload; // SamplerEngine.java:172
-  wire [31:0] _bits_14 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:165
-  wire [31:0] _bits_15 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:166
-  wire _bits_16 = fifo_io_deq_bits[64]; // SamplerEngine.java:167
-  wire [67:0] _cat_1 = {keyed_bits_tag, keyed_bits_sample, keyed_bits_last, keyed_bits_w, keyed_bits_pc}; // SamplerEngine.java:139
+  wire _bits_12 = rmwMemory_io_out_bits_cmd[64]; // SamplerEngine.java:146
+  wire _bits_13 = hashUnit_io_out_bits_payload; // SamplerEngine.java:171
+  wire [31:0] _bits_14 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:164
+  wire [31:0] _bits_15 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:165
+  wire _bits_16 = fifo_io_deq_bits[64]; // SamplerEngine.java:166
+  wire [67:0] _cat_1 = {keyed_bits_tag, keyed_bits_sample, keyed_bits_last, keyed_bits_w, keyed_bits_pc}; // SamplerEngine.java:138
   wire _and_8 = first_valid & first_bits_msg; // SamplerEngine.java:93
   wire [79:0] _cat_2 = {{{7{1'b0}}, msg_bits_count}, msg_bits_w, msg_bits_pc}; // SamplerEngine.java:104
-  wire _and_9 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:204
-  wire [31:0] _add_3 = tuples_in + 32'd1; // SamplerEngine.java:228
-  wire _and_10 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:205
-  wire [31:0] _add_4 = messages_out + 32'd1; // SamplerEngine.java:228
-  wire _not_4 = ~io_s_axis_tready; // SamplerEngine.java:206
-  wire _and_11 = io_s_axis_tvalid & _not_4; // SamplerEngine.java:206
-  wire [31:0] _add_5 = in_stalls + 32'd1; // SamplerEngine.java:228
-  wire _not_5 = ~io_m_axis_tready; // SamplerEngine.java:207
-  wire _and_12 = io_m_axis_tvalid & _not_5; // SamplerEngine.java:207
-  wire [31:0] _add_6 = out_stalls + 32'd1; // SamplerEngine.java:228
-  wire _and_13 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:217
-  wire _and_14 = first_valid & first_ready; // SamplerEngine.java:218
-  wire _not_6 = ~_and_14; // SamplerEngine.java:219
-  wire _and_15 = _and_13 & _not_6; // SamplerEngine.java:219
-  wire [6:0] _add_7 = in_flight + 7'd1; // SamplerEngine.java:219
-  wire _not_7 = ~_and_13; // SamplerEngine.java:220
-  wire _and_16 = _and_14 & _not_7; // SamplerEngine.java:220
-  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:220
+  wire _and_9 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:203
+  wire [31:0] _add_3 = tuples_in + 32'd1; // SamplerEngine.java:227
+  wire _and_10 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:204
+  wire [31:0] _add_4 = messages_out + 32'd1; // SamplerEngine.java:227
+  wire _not_4 = ~io_s_axis_tready; // SamplerEngine.java:205
+  wire _and_11 = io_s_axis_tvalid & _not_4; // SamplerEngine.java:205
+  wire [31:0] _add_5 = in_stalls + 32'd1; // SamplerEngine.java:227
+  wire _not_5 = ~io_m_axis_tready; // SamplerEngine.java:206
+  wire _and_12 = io_m_axis_tvalid & _not_5; // SamplerEngine.java:206
+  wire [31:0] _add_6 = out_stalls + 32'd1; // SamplerEngine.java:227
+  wire _and_13 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:216
+  wire _and_14 = first_valid & first_ready; // SamplerEngine.java:217
+  wire _not_6 = ~_and_14; // SamplerEngine.java:218
+  wire _and_15 = _and_13 & _not_6; // SamplerEngine.java:218
+  wire [6:0] _add_7 = in_flight + 7'd1; // SamplerEngine.java:218
+  wire _not_7 = ~_and_13; // SamplerEngine.java:219
+  wire _and_16 = _and_14 & _not_7; // SamplerEngine.java:219
+  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:219
   wire _or_3 = _or_1 | _and_6; // TaggedRule.java:132
   wire _not_8 = ~_mux_5; // TaggedRule.java:133
   wire _mux_13 = _or_3 ? _not_8 : _bits_7; // TaggedRule.java:133
@@ -202,7 +202,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
   wire [15:0] _cat_5 = {_bits_2, _bits_3, _bits_9, _bits_11}; // TaggedRule.java:65
   wire [15:0] _mux_30 = _mux_5 ? _cat_5 : _cat_3; // TaggedRule.java:134
   wire [32:0] _cat_6 = {_mux_13, _mux_29, _mux_30}; // TaggedRule.java:134
-  wire _eq_11 = _cat_6 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:151
+  wire _eq_11 = _cat_6 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:150
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_s_axis_tready = fifo_io_enq_ready;
@@ -315,7 +315,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
 
   );
 
-  HashUnit_k32_i10_t2_seed9e3779b9_p1 hashUnit ( // SamplerEngine.java:162
+  HashUnit_k32_i10_t2_seed9e3779b9_p1 hashUnit ( // SamplerEngine.java:161
     .clock(clock),
 
     .reset(reset),
@@ -346,7 +346,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
 
   );
 
-  RmwMemory_ft2w2r256e16m7_d1024_w33_c68 rmwMemory ( // SamplerEngine.java:130
+  RmwMemory_ft2w2r256e16m7_d1024_w33_c68 rmwMemory ( // SamplerEngine.java:129
     .clock(clock),
 
     .reset(reset),
@@ -402,8 +402,8 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && rmwMemory_io_out_valid && !_eq_11) begin // SamplerEngine.java:151
-      $display("Assertion failed at SamplerEngine.java:151: sampler: rule gives %h, the table wrote %h", _cat_6, rmwMemory_io_out_bits_updated);
+    if (!reset && rmwMemory_io_out_valid && !_eq_11) begin // SamplerEngine.java:150
+      $display("Assertion failed at SamplerEngine.java:150: sampler: rule gives %h, the table wrote %h", _cat_6, rmwMemory_io_out_bits_updated);
       $stop;
     end
   end

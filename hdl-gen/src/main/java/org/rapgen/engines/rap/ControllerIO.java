@@ -6,7 +6,6 @@ import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.DecoupledIO;
 import org.rapgen.hdl.UInt;
-import org.rapgen.hdl.ValidIO;
 import org.rapgen.hdl.Vec;
 
 /** The ports of {@link RapController} and the bundles it shares with the engine top. */
@@ -104,7 +103,7 @@ public final class ControllerIO extends Bundle {
 
     // --- the pipeline
     public final DecoupledIO<Selected> selected;
-    public final ThresholdUnit.Numbered head;
+    public final ReplayWindow.Head head;
     public final Bool headValid = Input(Bool());
     /** The replay window issued an event this cycle. */
     public final Bool issued = Input(Bool());
@@ -115,7 +114,8 @@ public final class ControllerIO extends Bundle {
     public final DecoupledIO<CounterResult> counterResult;
     public final Bool counterClear = Output(Bool());
     public final Bool counterClearing = Input(Bool());
-    public final ValidIO<TreeWrite> tcamWrite;
+    /** Held until ready: the TCAM may take many clocks per write. */
+    public final DecoupledIO<TreeWrite> tcamWrite;
     /** Bit i: slot i holds a node (masks the TCAM's match vector). */
     public final UInt slotValid;
     public final Vec<UInt> lens;
@@ -157,10 +157,10 @@ public final class ControllerIO extends Bundle {
 
     ControllerIO(RapConfig c) {
         selected = Flipped(Decoupled(new Selected(c)));
-        head = Input(new ThresholdUnit.Numbered(c));
+        head = Input(new ReplayWindow.Head(c));
         counterCmd = Decoupled(new CounterCmd(c));
         counterResult = Flipped(Decoupled(new CounterResult(c)));
-        tcamWrite = Valid(new TreeWrite(c));
+        tcamWrite = Decoupled(new TreeWrite(c));
         slotValid = Output(UInt(c.nodes()));
         lens = Output(Vec(c.nodes(), UInt(c.lenBits())));
         live = Output(new Status(c));

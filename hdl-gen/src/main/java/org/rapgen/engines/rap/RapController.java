@@ -6,7 +6,6 @@ import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.SyncReadMem;
 import org.rapgen.hdl.UInt;
-import org.rapgen.hdl.Vec;
 
 /**
  * The commit stage and the split/merge controller of the RAP engine (SPEC §5 stage 4 and the FSM; docs/rap-engine.md
@@ -88,7 +87,6 @@ public final class RapController extends Module {
         // --- the structural operation in progress, latched from the event that asked for it
         UInt opSlot = Reg(UInt(slotBits)).named("op_slot");
         UInt opLen = Reg(UInt(c.lenBits())).named("op_len");
-        UInt opKey = Reg(UInt(c.keyBits())).named("op_key");
         UInt opT = Reg(UInt(tb)).named("op_threshold");
         Bool splitReq = RegInit(B(false)).named("split_req");
         Bool dueReq = RegInit(B(false)).named("merge_due");
@@ -100,9 +98,10 @@ public final class RapController extends Module {
         UInt sramBusy = RegInit(U(0, 8)).named("sram_count");
         Bool pipeEmpty = front.eq(0).and(sramBusy.eq(0)).named("pipe_empty");
 
-        // --- undo stack of (slot, old count) of squashed updates
-        Vec<UInt> undo = Reg(Vec(windowDepth, UInt(slotBits + cb))).named("undo");
+        // --- undo stack of (slot, old count) of squashed updates, in block RAM: its top is read ahead (see UNDO)
+        SyncReadMem<UInt> undo = SyncReadMem(windowDepth, UInt(slotBits + cb)).named("undo");
         UInt undoSp = RegInit(U(0, depthBits)).named("undo_sp");
+        int undoAddrBits = log2Up(windowDepth);
 
         // --- split and merge walk state
         UInt present = Reg(UInt(c.branching())).named("present_children");
@@ -120,11 +119,17 @@ public final class RapController extends Module {
         Bool snapPending = RegInit(B(false)).named("snapshot_pending");
         UInt fillCause = RegInit(U(StallCause.BUBBLE.code(), 3)).named("fill_cause");
         Bool nodeValid = RegInit(B(false)).named("node_valid");
+        UInt nodePrefix = Reg(UInt(c.keyBits())).named("node_prefix");
         UInt nodeLen = RegInit(U(0, c.lenBits())).named("node_len");
         UInt nodeCount = RegInit(U(0, cb)).named("node_count");
 
         MergeSkip skip = new MergeSkip(sumBits);
         SyncReadMem<UInt> prefixes = SyncReadMem(c.nodes(), UInt(c.keyBits())).named("slot_prefix");
+        // One read port (one block RAM copy) serves the node readout and the split, which reads the parent's prefix
+        // in SPLIT for SPLIT_ALLOC; the readout latches its word, so a later split cannot change it.
+        Bool readParent = state.eq(SPLIT).named("read_parent_prefix");
+        UInt prefixRead = prefixes.read(Mux(readParent, opSlot, readSlot.bits(slotBits - 1, 0)),
+                readParent.or(state.eq(READ_ISSUE)));
         // One serial multiplier for the two rare wide products: next_merge * q (ADVANCE) and n * eps (a snapshot's
         // error bound). A snapshot freeze starts only in RUN and lasts until the CSR file has copied the bound from
         // the product register, so the two never overlap.
@@ -170,6 +175,13 @@ public final class RapController extends Module {
         front.connect(front.add(io.issued.pad(depthBits + 1)).sub(io.selected.valid.pad(depthBits + 1)));
         sramBusy.connect(sramBusy.add(cmdFire.pad(8)).sub(resValid.pad(8)));
 
+        // --- the undo stack's top, read a clock ahead from the stack pointer as it will be after this clock's pop.
+        // DRAIN ends in a clock without a push (the pipeline is empty), so the first UNDO clock sees the top. No read
+        // in a push clock: the RAM's read-during-write behaviour never matters.
+        Bool undoPush = state.eq(DRAIN).and(resValid).named("undo_push");
+        Bool undoPop = state.eq(UNDO).and(cmdFire).named("undo_pop");
+        UInt top = undo.read(Mux(undoPop, undoSp.sub(2), undoSp.sub(1)).bits(undoAddrBits - 1, 0), undoPush.not());
+
         // --- commit stage (RUN): every SRAM result is the head event's update
         Bool commitFire = inRun.and(resValid).named("commit_fire");
         UInt hitLen = table.lenOf(res.addr).named("hit_len");
@@ -200,7 +212,6 @@ public final class RapController extends Module {
             }).elsewhen(splitNow.or(dueNow), () -> {
                 opSlot.connect(res.addr);
                 opLen.connect(hitLen);
-                opKey.connect(io.head.key);
                 opT.connect(io.head.threshold);
                 splitReq.connect(splitNow);
                 dueReq.connect(dueNow);
@@ -217,15 +228,17 @@ public final class RapController extends Module {
 
         Switch(state)
                 .is(INIT, () -> when(io.counterClearing.not(), () -> {
-                    // The root: slot 0, every key bit don't-care.
+                    // The root: slot 0, every key bit don't-care (the default write), held until the TCAM takes it.
                     io.tcamWrite.valid.connect(B(true));
-                    prefixes.write(U(0, slotBits), U(0, c.keyBits()));
-                    epsActive.connect(Mux(io.epsCsr.eq(0), U(1, 16), io.epsCsr));
-                    qActive.connect(Mux(io.qCsr.lt(2), U(2, 32), io.qCsr));
-                    UInt m0 = Mux(io.m0Csr.eq(0), U(1, 64), io.m0Csr);
-                    nextMerge.connect(m0);
-                    untilMerge.connect(m0);
-                    state.connect(U(RUN, STATE_BITS));
+                    when(io.tcamWrite.ready, () -> {
+                        prefixes.write(U(0, slotBits), U(0, c.keyBits()));
+                        epsActive.connect(Mux(io.epsCsr.eq(0), U(1, 16), io.epsCsr));
+                        qActive.connect(Mux(io.qCsr.lt(2), U(2, 32), io.qCsr));
+                        UInt m0 = Mux(io.m0Csr.eq(0), U(1, 64), io.m0Csr);
+                        nextMerge.connect(m0);
+                        untilMerge.connect(m0);
+                        state.connect(U(RUN, STATE_BITS));
+                    });
                 }))
                 .is(RUN, () -> {
                     io.counterCmd.valid.connect(io.selected.valid);
@@ -243,14 +256,13 @@ public final class RapController extends Module {
                     });
                 })
                 .is(DRAIN, () -> {
-                    when(resValid, () -> {
-                        undo.write(undoSp, Cat(res.addr, res.old));
+                    when(undoPush, () -> {
+                        undo.write(undoSp.bits(undoAddrBits - 1, 0), Cat(res.addr, res.old));
                         undoSp.connect(undoSp.add(1));
                     });
                     when(pipeEmpty, () -> state.connect(U(UNDO, STATE_BITS)));
                 })
                 .is(UNDO, () -> {
-                    UInt top = undo.read(undoSp.sub(1)).named("undo_top");
                     when(undoSp.ne(0), () -> {
                         io.counterCmd.valid.connect(B(true));
                         io.counterCmd.bits.op.connect(U(ControllerIO.OP_SET, 2));
@@ -286,11 +298,18 @@ public final class RapController extends Module {
                 .is(SPLIT_ALLOC, () -> {
                     FirstSet d = new FirstSet(present.not(), c.bitsPerLevel());
                     when(d.found, () -> {
-                        io.counterCmd.valid.connect(B(true));
+                        UInt childLen = opLen.add(U(c.bitsPerLevel(), c.lenBits())).named("child_len");
+                        UInt prefix = childPrefix(prefixRead, opLen, d.index);
+                        io.tcamWrite.valid.connect(B(true));
+                        io.tcamWrite.bits.index.connect(pick.index);
+                        io.tcamWrite.bits.value.connect(prefix);
+                        io.tcamWrite.bits.mask.connect(Fill(c.keyBits(), B(true)).shr(childLen));
+                        // The child's count SET goes with its accepted TCAM write, so the child appears all at once.
+                        io.counterCmd.valid.connect(io.tcamWrite.ready);
                         io.counterCmd.bits.op.connect(U(ControllerIO.OP_SET, 2));
                         io.counterCmd.bits.addr.connect(pick.index);
                         io.counterCmd.bits.value.connect(U(0, cb));
-                        when(cmdFire, () -> allocate(table, st, prefixes, present, d.index, pick.index, pickMask, opSlot, opLen, opKey));
+                        when(cmdFire, () -> allocate(table, st, prefixes, present, d.index, pick.index, pickMask, opSlot, childLen, prefix));
                     }).otherwise(() -> {
                         skip.invalidate();
                         table.childCount.write(opSlot, U(c.branching(), c.childCountBits()));
@@ -382,6 +401,7 @@ public final class RapController extends Module {
                     nodeValid.connect(inRange.and(table.valid.bit(slot)));
                     nodeLen.connect(table.lenOf(slot));
                     nodeCount.connect(res.old);
+                    nodePrefix.connect(prefixRead);
                     readPending.connect(B(false));
                     fillCause.connect(U(StallCause.CSR.code(), 3));
                     state.connect(U(RUN, STATE_BITS));
@@ -400,14 +420,14 @@ public final class RapController extends Module {
         io.node.valid.connect(nodeValid);
         io.node.len.connect(nodeLen);
         io.node.count.connect(nodeCount);
-        // The read data register holds the prefix until the next readout.
-        io.node.prefix.connect(prefixes.read(readSlot.bits(slotBits - 1, 0), state.eq(READ_ISSUE)));
+        io.node.prefix.connect(nodePrefix);
 
         // --- invariants (simulation only)
         when(inRun.and(io.selected.valid), () -> Assert(io.selected.bits.found, "no node matched a key: the root must always match"));
         when(io.counterCmd.valid, () -> Assert(io.counterCmd.ready, "the counter SRAM refused a command (op %d)", io.counterCmd.bits.op));
         when(commitFire, () -> Assert(io.headValid.and(res.op.eq(ControllerIO.OP_ADD)), "a commit without its event in the replay window"));
         when(state.eq(DRAIN).and(resValid), () -> Assert(undoSp.lt(U(windowDepth, depthBits)), "undo stack overflow"));
+        when(state.eq(DRAIN).and(pipeEmpty), () -> Assert(resValid.not(), "a push in the last DRAIN clock would miss the undo read-ahead"));
         when(state.eq(SPLIT_ALLOC), () -> Assert(pick.found.or(present.andR()), "a split found no free slot after checking capacity"));
         when(frozen, () -> Assert(st.changing().not(), "a status value changed during the snapshot copy"));
         Assert(st.nodes.le(U(c.nodes(), c.nodeCountBits())), "more nodes (%d) than slots", st.nodes);
@@ -440,15 +460,16 @@ public final class RapController extends Module {
         io.stallCause.connect(stallCause(commitFire, pipeEmpty, io.headValid, fillCause, splitReq));
     }
 
-    /** A new child in {@code slot}: digit d of the node in {@code parent}. */
-    private void allocate(NodeTable table, StatusRegs st, SyncReadMem<UInt> prefixes, UInt present, UInt d, UInt slot,
-                          UInt slotMask, UInt parent, UInt parentLen, UInt key) {
+    /** The prefix of digit d's child of a node (whose prefix has only zeros below its length). */
+    private UInt childPrefix(UInt parentPrefix, UInt parentLen, UInt d) {
         int kb = c.keyBits();
-        UInt ones = Fill(kb, B(true));
-        UInt parentPrefix = key.and(ones.shr(parentLen).not());
         UInt shift = U(kb - c.bitsPerLevel(), c.lenBits()).sub(parentLen);
-        UInt prefix = parentPrefix.or(d.pad(kb).shl(shift).bits(kb - 1, 0)).named("child_prefix");
-        UInt childLen = parentLen.add(U(c.bitsPerLevel(), c.lenBits()));
+        return parentPrefix.or(d.pad(kb).shl(shift).bits(kb - 1, 0)).named("child_prefix");
+    }
+
+    /** A new child in {@code slot}: digit d of the node in {@code parent}; its TCAM entry is written in this clock. */
+    private void allocate(NodeTable table, StatusRegs st, SyncReadMem<UInt> prefixes, UInt present, UInt d, UInt slot,
+                          UInt slotMask, UInt parent, UInt childLen, UInt prefix) {
         table.valid.connect(table.valid.or(slotMask));
         table.len.write(slot, childLen);
         table.parent.write(slot, parent);
@@ -456,10 +477,6 @@ public final class RapController extends Module {
         table.childCount.write(slot, U(0, c.childCountBits()));
         present.connect(present.or(U(1, c.branching()).shl(d).bits(c.branching() - 1, 0)));
         st.allocated.connect(B(true));
-        io.tcamWrite.valid.connect(B(true));
-        io.tcamWrite.bits.index.connect(slot);
-        io.tcamWrite.bits.value.connect(prefix);
-        io.tcamWrite.bits.mask.connect(ones.shr(childLen));
         prefixes.write(slot, prefix);
     }
 

@@ -52,9 +52,15 @@ public final class RapEngine extends Module {
     public final RapConfig config;
 
     public RapEngine(RapConfig c) {
-        super("k", c.keyBits(), "b", c.branching(), "n", c.nodes(), "c", c.counterBits(), "w", c.weightBits(),
-                "wf", c.weightField(), "q", c.queueDepth(), "cb", c.combine(), "e", c.epsFx(), "m", c.m0(), "f", c.q(),
-                "s", c.selectLevels());
+        this(c, 0);
+    }
+
+    /**
+     * The engine, or with {@code tcamWriteHold > 0} its co-simulation variant whose TCAM write port stays not ready
+     * for that many clocks after each accepted write ({@link TcamWriteHold}), as a block-RAM TCAM's does.
+     */
+    public RapEngine(RapConfig c, int tcamWriteHold) {
+        super(nameParams(c, tcamWriteHold));
         config = c;
         io = IO(new IO(c));
         int kb = c.keyBits();
@@ -113,7 +119,14 @@ public final class RapEngine extends Module {
         tcam.io.search.bits.payload.connect(window.io.issue.bits.weight);
         window.io.issue.ready.connect(tcam.io.search.ready);
         window.io.issueEnable.connect(ctl.io.issueEnable);
-        tcam.io.write.valid.connect(ctl.io.tcamWrite.valid);
+        Bool tcamWriteReady = B(true); // TODO(bramtcam): tcam.io.write.ready
+        if (tcamWriteHold != 0) {
+            TcamWriteHold hold = Module(new TcamWriteHold(tcamWriteHold));
+            hold.io.accepted.connect(ctl.io.tcamWrite.fire());
+            tcamWriteReady = tcamWriteReady.and(hold.io.ready);
+        }
+        ctl.io.tcamWrite.ready.connect(tcamWriteReady);
+        tcam.io.write.valid.connect(ctl.io.tcamWrite.fire());
         tcam.io.write.bits.index.connect(ctl.io.tcamWrite.bits.index);
         tcam.io.write.bits.value.connect(ctl.io.tcamWrite.bits.value);
         tcam.io.write.bits.mask.connect(ctl.io.tcamWrite.bits.mask);
@@ -208,6 +221,17 @@ public final class RapEngine extends Module {
         csr.finish();
 
         io.dbg_stall_cause.connect(ctl.io.stallCause);
+    }
+
+    private static Object[] nameParams(RapConfig c, int tcamWriteHold) {
+        Object[] engine = {"k", c.keyBits(), "b", c.branching(), "n", c.nodes(), "c", c.counterBits(), "w", c.weightBits(),
+                "wf", c.weightField(), "q", c.queueDepth(), "cb", c.combine(), "e", c.epsFx(), "m", c.m0(), "f", c.q(),
+                "s", c.selectLevels()};
+        if (tcamWriteHold == 0) return engine;
+        Object[] variant = java.util.Arrays.copyOf(engine, engine.length + 2);
+        variant[engine.length] = "th";
+        variant[engine.length + 1] = tcamWriteHold;
+        return variant;
     }
 
     /**

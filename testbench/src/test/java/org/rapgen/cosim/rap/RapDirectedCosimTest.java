@@ -5,7 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.rapgen.cosim.Dut;
+import org.rapgen.cosim.DslDut;
+import org.rapgen.cosim.Sim;
+import org.rapgen.cosim.VerilatorModel;
 import org.rapgen.engines.rap.RapConfig;
+import org.rapgen.engines.rap.RapEngine;
+import org.rapgen.engines.rap.StallCause;
 import org.rapgen.golden.rap.CombiningQueue;
 import org.rapgen.golden.rap.HardwareRap;
 import org.rapgen.golden.rap.RapParams;
@@ -13,7 +19,7 @@ import org.rapgen.golden.rap.RapStatus;
 
 /**
  * Directed co-simulations: each one drives the engine into one corner (saturation, full tree, soft reset, flush,
- * zero weights, new parameters, pause, schedule exhaustion) and must agree with the golden model. Each also checks,
+ * zero weights, new parameters, pause, schedule exhaustion, a TCAM that is slow to write) and must agree with the golden model. Each also checks,
  * on an independent golden run of the same stimulus, that the corner was really reached.
  */
 class RapDirectedCosimTest {
@@ -142,5 +148,32 @@ class RapDirectedCosimTest {
         RapCosimReport rep = RapCosim.run(c, s, RapCosim.Options.fullSpeed());
         assertTrue(rep.ok(), () -> String.join("\n", rep.mismatches()));
         assertEquals(140_000L * 65535, rep.tree().n());
+    }
+
+    @Test
+    void tcamWritesThatTakeClocksLoseNothing() {
+        // The variant's TCAM is not ready for `hold` clocks after reset and after each write: longer than the counter
+        // clear sweep (N = 16 clocks), so INIT's root write waits too, and every second child of a split waits.
+        RapConfig c = RapConfigs.SMALL;
+        int hold = 20;
+        RapStimulus s = RapStreams.of(RapStreams.zipf(c.keyBits(), 100, 11), 3000, 1, 11);
+        s.at(1200, RapStimulus.Action.SOFT_RESET).at(2000, RapStimulus.Action.CHECK_TREE);
+        Dut d = DslDut.of(() -> new RapEngine(c, hold));
+        VerilatorModel slowTcam = VerilatorModel.builder(d.top()).files(d.files()).flags(d.flags()).build();
+        RapCosimReport stressed = run(slowTcam, c, s, RapCosim.Options.stress(11));
+        assertTrue(stressed.ok(), () -> String.join("\n", stressed.mismatches()));
+
+        RapCosimReport slow = run(slowTcam, c, s, RapCosim.Options.fullSpeed());
+        RapCosimReport fast = run(RapCosim.model(c), c, s, RapCosim.Options.fullSpeed());
+        assertTrue(slow.ok() && fast.ok(), () -> String.join("\n", slow.mismatches()) + String.join("\n", fast.mismatches()));
+        long slowSplit = slow.cause(StallCause.SPLIT);
+        long fastSplit = fast.cause(StallCause.SPLIT);
+        assertTrue(slowSplit >= fastSplit + hold, "the controller must have waited for the TCAM: split clocks " + slowSplit + " vs " + fastSplit);
+    }
+
+    private static RapCosimReport run(VerilatorModel m, RapConfig c, RapStimulus s, RapCosim.Options opt) {
+        try (Sim sim = m.newSim()) {
+            return RapCosim.run(sim, c, s, opt);
+        }
     }
 }
