@@ -21,15 +21,21 @@ import org.rapgen.hdl.SourceLoc;
  * @param m0             reset value of the M0 CSR: the first merge point, >= 1
  * @param q              reset value of the Q CSR: the merge schedule factor, >= 2
  * @param selectLevels   comparator-tree levels per register stage of the longest-prefix selector, >= 1
+ * @param tcamChunkBits  0: the TCAM in flip-flops ({@code Tcam}); 1..10: in block RAM ({@code BramTcam}) with key
+ *                       chunks of at most this many bits (a node write then takes about 2^tcamChunkBits clocks)
+ * @param counterReadRegister the counter SRAM registers its RAM output before the add (one more clock of latency,
+ *                       a shorter path)
  */
 public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBits, int weightBits, boolean weightField,
-                        int queueDepth, boolean combine, int epsFx, long m0, long q, int selectLevels) {
+                        int queueDepth, boolean combine, int epsFx, long m0, long q, int selectLevels,
+                        int tcamChunkBits, boolean counterReadRegister) {
 
     public static final int MIN_NODES = 16;
     public static final int MAX_NODES = 4096;
     public static final int MAX_WEIGHT_BITS = 32;
     /** The Q CSR is one 32-bit word. */
     public static final long MAX_Q = 0xFFFF_FFFFL;
+    public static final int MAX_TCAM_CHUNK_BITS = 10;
 
     public RapConfig {
         check(keyBits == 32 || keyBits == 64, "key_bits must be 32 or 64, got " + keyBits);
@@ -46,6 +52,14 @@ public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBit
         check(m0 >= 1, "m0 must be >= 1, got " + m0);
         check(q >= 2 && q <= MAX_Q, "q must be in 2.." + MAX_Q + ", got " + q);
         check(selectLevels >= 1, "select_levels must be >= 1, got " + selectLevels);
+        check(tcamChunkBits >= 0 && tcamChunkBits <= MAX_TCAM_CHUNK_BITS,
+                "tcam_chunk_bits must be 0 (flip-flop TCAM) or 1.." + MAX_TCAM_CHUNK_BITS + " (block-RAM TCAM), got " + tcamChunkBits);
+    }
+
+    /** A flip-flop TCAM and no counter read register: the implementation choices that change no behaviour. */
+    public RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBits, int weightBits, boolean weightField,
+                     int queueDepth, boolean combine, int epsFx, long m0, long q, int selectLevels) {
+        this(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, 0, false);
     }
 
     /**
@@ -57,23 +71,28 @@ public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBit
     }
 
     public RapConfig withBitsPerLevel(int k) {
-        return new RapConfig(keyBits, k, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels);
+        return new RapConfig(keyBits, k, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister);
     }
 
     public RapConfig withCounterBits(int c) {
-        return new RapConfig(keyBits, bitsPerLevel, nodes, c, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels);
+        return new RapConfig(keyBits, bitsPerLevel, nodes, c, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister);
     }
 
     public RapConfig withQueue(int depth, boolean combining) {
-        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, depth, combining, epsFx, m0, q, selectLevels);
+        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, depth, combining, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister);
     }
 
     public RapConfig withWeight(int bits, boolean field) {
-        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, bits, field, queueDepth, combine, epsFx, m0, q, selectLevels);
+        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, bits, field, queueDepth, combine, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister);
     }
 
     public RapConfig withSchedule(int eps, long firstMerge, long factor) {
-        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, eps, firstMerge, factor, selectLevels);
+        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, eps, firstMerge, factor, selectLevels, tcamChunkBits, counterReadRegister);
+    }
+
+    /** The same engine built from other parts: the TCAM's storage and the counter SRAM's read register. */
+    public RapConfig withImplementation(int chunkBits, boolean readRegister) {
+        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, chunkBits, readRegister);
     }
 
     private static void check(boolean ok, String problem) {

@@ -7,6 +7,7 @@ import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.BramTcam;
 import org.rapgen.hdl.lib.CounterSram;
 import org.rapgen.hdl.lib.PrefixSelector;
 import org.rapgen.hdl.lib.Tcam;
@@ -70,9 +71,10 @@ public final class RapEngine extends Module {
         EventQueue queue = Module(new EventQueue(kb, wb, c.queueDepth(), c.combine()));
         ThresholdUnit threshold = Module(new ThresholdUnit(c));
         ReplayWindow window = Module(new ReplayWindow(c, windowDepth));
-        Tcam tcam = Module(new Tcam(c.nodes(), kb, wb));
+        Tcam.IO tcam = c.tcamChunkBits() == 0 ? Module(new Tcam(c.nodes(), kb, wb)).io
+                : Module(new BramTcam(c.nodes(), kb, wb, c.tcamChunkBits())).io;
         PrefixSelector select = Module(new PrefixSelector(c.nodes(), c.lenBits(), wb, c.selectLevels()));
-        CounterSram counters = Module(new CounterSram(c.nodes(), c.counterBits()));
+        CounterSram counters = Module(new CounterSram(c.nodes(), c.counterBits(), c.counterReadRegister()));
         RapController ctl = Module(new RapController(c, windowDepth));
 
         CsrFile csr = new CsrFile(io.s_axil, Map.of("EPS.eps_fx", (long) c.epsFx(), "M0_LO.value", c.m0() & 0xFFFF_FFFFL,
@@ -114,30 +116,30 @@ public final class RapEngine extends Module {
         window.io.enq.biConnect(threshold.io.out);
 
         // --- issue -> TCAM -> selector -> controller
-        tcam.io.search.valid.connect(window.io.issue.valid);
-        tcam.io.search.bits.key.connect(window.io.issue.bits.key);
-        tcam.io.search.bits.payload.connect(window.io.issue.bits.weight);
-        window.io.issue.ready.connect(tcam.io.search.ready);
+        tcam.search.valid.connect(window.io.issue.valid);
+        tcam.search.bits.key.connect(window.io.issue.bits.key);
+        tcam.search.bits.payload.connect(window.io.issue.bits.weight);
+        window.io.issue.ready.connect(tcam.search.ready);
         window.io.issueEnable.connect(ctl.io.issueEnable);
-        Bool tcamWriteReady = B(true); // TODO(bramtcam): tcam.io.write.ready
+        Bool tcamWriteReady = tcam.write.ready;
         if (tcamWriteHold != 0) {
             TcamWriteHold hold = Module(new TcamWriteHold(tcamWriteHold));
             hold.io.accepted.connect(ctl.io.tcamWrite.fire());
             tcamWriteReady = tcamWriteReady.and(hold.io.ready);
         }
         ctl.io.tcamWrite.ready.connect(tcamWriteReady);
-        tcam.io.write.valid.connect(ctl.io.tcamWrite.fire());
-        tcam.io.write.bits.index.connect(ctl.io.tcamWrite.bits.index);
-        tcam.io.write.bits.value.connect(ctl.io.tcamWrite.bits.value);
-        tcam.io.write.bits.mask.connect(ctl.io.tcamWrite.bits.mask);
-        tcam.io.write.bits.valid.connect(B(true));
+        tcam.write.valid.connect(ctl.io.tcamWrite.fire());
+        tcam.write.bits.index.connect(ctl.io.tcamWrite.bits.index);
+        tcam.write.bits.value.connect(ctl.io.tcamWrite.bits.value);
+        tcam.write.bits.mask.connect(ctl.io.tcamWrite.bits.mask);
+        tcam.write.bits.valid.connect(B(true));
 
-        select.io.in.valid.connect(tcam.io.result.valid);
+        select.io.in.valid.connect(tcam.result.valid);
         // Freed slots stay valid in the TCAM; the controller's slot mask hides them (a merge frees many at once).
-        select.io.in.bits.match.connect(tcam.io.result.bits.match.and(ctl.io.slotValid));
+        select.io.in.bits.match.connect(tcam.result.bits.match.and(ctl.io.slotValid));
         select.io.in.bits.lens.connect(ctl.io.lens);
-        select.io.in.bits.payload.connect(tcam.io.result.bits.payload);
-        tcam.io.result.ready.connect(select.io.in.ready);
+        select.io.in.bits.payload.connect(tcam.result.bits.payload);
+        tcam.result.ready.connect(select.io.in.ready);
 
         ctl.io.selected.valid.connect(select.io.out.valid);
         ctl.io.selected.bits.found.connect(select.io.out.bits.found);
@@ -227,20 +229,28 @@ public final class RapEngine extends Module {
         Object[] engine = {"k", c.keyBits(), "b", c.branching(), "n", c.nodes(), "c", c.counterBits(), "w", c.weightBits(),
                 "wf", c.weightField(), "q", c.queueDepth(), "cb", c.combine(), "e", c.epsFx(), "m", c.m0(), "f", c.q(),
                 "s", c.selectLevels()};
+        // Implementation choices are named only when taken, so the default engines keep their module names.
+        if (c.tcamChunkBits() != 0) engine = append(engine, "t", c.tcamChunkBits());
+        if (c.counterReadRegister()) engine = append(engine, "r", 1);
         if (tcamWriteHold == 0) return engine;
-        Object[] variant = java.util.Arrays.copyOf(engine, engine.length + 2);
-        variant[engine.length] = "th";
-        variant[engine.length + 1] = tcamWriteHold;
-        return variant;
+        return append(engine, "th", tcamWriteHold);
+    }
+
+    private static Object[] append(Object[] params, String name, int value) {
+        Object[] out = java.util.Arrays.copyOf(params, params.length + 2);
+        out[params.length] = name;
+        out[params.length + 1] = value;
+        return out;
     }
 
     /**
-     * Replay window depth: at least every event that can be uncommitted (TCAM 1, selector, counter SRAM 2, the commit
+     * Replay window depth: at least every event that can be uncommitted (TCAM, selector, counter SRAM, the commit
      * clock and the slot being refilled), a power of two, so issue never waits for a commit. One entry less costs
      * about 12% throughput at N = 128 (measured), so there is no slack to trim.
      */
     public static int windowDepth(RapConfig c) {
-        int inFlight = 1 + PrefixSelector.latency(c.nodes(), c.selectLevels()) + CounterSram.latency(false) + 2;
+        int tcam = c.tcamChunkBits() == 0 ? Tcam.latency() : BramTcam.latency();
+        int inFlight = tcam + PrefixSelector.latency(c.nodes(), c.selectLevels()) + CounterSram.latency(c.counterReadRegister()) + 2;
         return Integer.highestOneBit(inFlight - 1) << 1;
     }
 }
