@@ -26,6 +26,10 @@ final class NodeTable {
     final Vec<UInt> parent;
     final Vec<UInt> digit;
     final Vec<UInt> childCount;
+    /** The one write port of {@link #childCount}: per slot an address compare and an enable, not a mux per writer. */
+    private final Bool childCountWrite;
+    private final UInt childCountSlot;
+    private final UInt childCountValue;
 
     NodeTable(RapConfig c) {
         this.c = c;
@@ -34,6 +38,17 @@ final class NodeTable {
         parent = Reg(Vec(c.nodes(), UInt(c.slotBits()))).named("slot_parent");
         digit = Reg(Vec(c.nodes(), UInt(c.bitsPerLevel()))).named("slot_digit");
         childCount = RegInitAll(Vec(c.nodes(), UInt(c.childCountBits())), 0).named("slot_children");
+        childCountWrite = WireDefault(Bool(), B(false)).named("children_write");
+        childCountSlot = WireDefault(UInt(c.slotBits()), U(0, c.slotBits())).named("children_write_slot");
+        childCountValue = WireDefault(UInt(c.childCountBits()), U(0, c.childCountBits())).named("children_write_value");
+        when(childCountWrite, () -> childCount.write(childCountSlot, childCountValue));
+    }
+
+    /** Sets the child count of {@code slot} on this clock edge (at most one caller per clock). */
+    void setChildCount(UInt slot, UInt count) {
+        childCountWrite.connect(B(true));
+        childCountSlot.connect(slot);
+        childCountValue.connect(count);
     }
 
     /** Valid slots other than the root whose parent is {@code p}; only leaves while {@code leavesOnly}. */

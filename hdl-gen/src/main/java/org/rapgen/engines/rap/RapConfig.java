@@ -155,6 +155,11 @@ public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBit
         return Math.min(80 - thresholdShift(), mergeSumBits() + 1);
     }
 
+    /** Every event weighs 1 (no weight field and no combining), so n counts events: hardware can drop weights. */
+    public boolean unitWeights() {
+        return !weightField && !combine;
+    }
+
     /** AXI4-Stream tdata width: the key, and the weight above it when there is a weight field. */
     public int tdataBits() {
         return keyBits + (weightField ? weightBits : 0);

@@ -142,6 +142,9 @@ public final class RapController extends Module {
         mul.io.b.connect(Mux(inAdvance, qActive, epsActive.pad(32)));
 
         Bool inRun = state.eq(RUN).named("in_run");
+        // next_merge - n with its borrow: one subtractor tells ADVANCE both whether the point is ahead and how far.
+        UInt toMerge = Cat(B(false), nextMerge).sub(Cat(B(false), st.n)).named("to_merge");
+        Bool mergeAhead = toMerge.bit(64).not().and(toMerge.bits(63, 0).orR()).named("merge_ahead");
 
         // --- one slot scanner for the whole FSM: each state that walks slots picks the lowest one of its vector
         Bool scanningKids = state.eq(SPLIT_SCAN).or(state.eq(MERGE_KIDS)).named("scanning_kids");
@@ -151,6 +154,8 @@ public final class RapController extends Module {
                 table.valid.not())).named("scan_vector");
         FirstSet pick = new FirstSet(scanVec, slotBits);
         UInt pickMask = table.oneHot(pick.index).named("pick_mask");
+        // The child count of the node a split (op_slot) or a merge (merge_parent, in MERGE_WAIT) works on: one read.
+        UInt opChildren = table.childCount.read(Mux(state.eq(MERGE_WAIT), mp, opSlot)).named("op_children");
         ControllerIO.CounterResult res = io.counterResult.bits;
         Bool resValid = io.counterResult.valid;
 
@@ -273,7 +278,7 @@ public final class RapController extends Module {
                         present.connect(U(0, c.branching()));
                         visited.connect(U(0, c.nodes()));
                         earlyDone.connect(B(false));
-                        state.connect(Mux(table.childCount.read(opSlot).eq(0), U(SPLIT, STATE_BITS), U(SPLIT_SCAN, STATE_BITS)));
+                        state.connect(Mux(opChildren.eq(0), U(SPLIT, STATE_BITS), U(SPLIT_SCAN, STATE_BITS)));
                     }).otherwise(() -> startBatch(level, done, earlyBatch, skip, st, opT, B(false)));
                 })
                 .is(SPLIT_SCAN, () -> {
@@ -284,7 +289,7 @@ public final class RapController extends Module {
                     }).otherwise(() -> state.connect(U(SPLIT, STATE_BITS)));
                 })
                 .is(SPLIT, () -> {
-                    UInt missing = U(c.branching(), fw).sub(table.childCount.read(opSlot).pad(fw));
+                    UInt missing = U(c.branching(), fw).sub(opChildren.pad(fw));
                     when(freeSlots.ge(missing), () -> state.connect(U(SPLIT_ALLOC, STATE_BITS)))
                             .elsewhen(earlyDone.not(), () -> {
                                 earlyDone.connect(B(true));
@@ -312,7 +317,7 @@ public final class RapController extends Module {
                         when(cmdFire, () -> allocate(table, st, prefixes, present, d.index, pick.index, pickMask, opSlot, childLen, prefix));
                     }).otherwise(() -> {
                         skip.invalidate();
-                        table.childCount.write(opSlot, U(c.branching(), c.childCountBits()));
+                        table.setChildCount(opSlot, U(c.branching(), c.childCountBits()));
                         st.split.connect(B(true));
                         afterSplit.run();
                     });
@@ -359,7 +364,7 @@ public final class RapController extends Module {
                         io.counterCmd.bits.value.connect(Mux(clip, counterMax, sum.bits(Math.min(sumBits, cb) - 1, 0).pad(cb)));
                         when(cmdFire, () -> {
                             table.valid.connect(table.valid.and(visited.not()));
-                            table.childCount.write(mp, table.childCount.read(mp).sub(leaves));
+                            table.setChildCount(mp, opChildren.sub(leaves));
                             st.removed.connect(leaves);
                             when(clip, () -> st.saturation.connect(B(true)));
                             state.connect(U(MERGE_LEVEL, STATE_BITS));
@@ -369,8 +374,8 @@ public final class RapController extends Module {
                         state.connect(U(MERGE_LEVEL, STATE_BITS));
                     });
                 }))
-                .is(ADVANCE, () -> when(exhausted.or(nextMerge.gt(st.n)), () -> {
-                    untilMerge.connect(nextMerge.sub(st.n));
+                .is(ADVANCE, () -> when(exhausted.or(mergeAhead), () -> {
+                    untilMerge.connect(toMerge.bits(63, 0));
                     state.connect(U(RESUME, STATE_BITS));
                 }).elsewhen(mul.io.busy.not(), () -> {
                     mul.io.start.connect(B(true));
@@ -396,10 +401,10 @@ public final class RapController extends Module {
                     when(cmdFire, () -> state.connect(U(READ_WAIT, STATE_BITS)));
                 })
                 .is(READ_WAIT, () -> when(resValid, () -> {
+                    // res.addr is the slot read (READ_ISSUE's address), so the commit stage's length lookup serves.
                     Bool inRange = readSlot.lt(U(c.nodes(), 16));
-                    UInt slot = readSlot.bits(slotBits - 1, 0);
-                    nodeValid.connect(inRange.and(table.valid.bit(slot)));
-                    nodeLen.connect(table.lenOf(slot));
+                    nodeValid.connect(inRange.and(table.valid.bit(res.addr)));
+                    nodeLen.connect(hitLen);
                     nodeCount.connect(res.old);
                     nodePrefix.connect(prefixRead);
                     readPending.connect(B(false));
@@ -474,7 +479,7 @@ public final class RapController extends Module {
         table.len.write(slot, childLen);
         table.parent.write(slot, parent);
         table.digit.write(slot, d);
-        table.childCount.write(slot, U(0, c.childCountBits()));
+        table.setChildCount(slot, U(0, c.childCountBits()));
         present.connect(present.or(U(1, c.branching()).shl(d).bits(c.branching() - 1, 0)));
         st.allocated.connect(B(true));
         prefixes.write(slot, prefix);

@@ -65,13 +65,13 @@ public final class ReplayWindow extends Module {
     private final boolean unitWeights;
 
     public ReplayWindow(RapConfig c, int depth) {
-        super("k", c.keyBits(), "w", c.weightBits(), "u", unitWeights(c), "t", c.thresholdBits(), "d", depth);
+        super("k", c.keyBits(), "w", c.weightBits(), "u", c.unitWeights(), "t", c.thresholdBits(), "d", depth);
         io = IO(new IO(c));
         int aw = log2Up(depth);
         int kb = c.keyBits();
         int tb = c.thresholdBits();
         weightBits = c.weightBits();
-        unitWeights = unitWeights(c);
+        unitWeights = c.unitWeights();
         int sw = unitWeights ? 0 : weightBits;
 
         SyncReadMem<UInt> issueRam = SyncReadMem(depth, UInt(kb + sw)).named("issue_entries");
@@ -121,10 +121,6 @@ public final class ReplayWindow extends Module {
         io.headValid.connect(cmt.ne(wr));
 
         when(io.commit, () -> Assert(cmt.ne(wr).and(headStale.not()), "a commit of an event not (yet) in the window"));
-    }
-
-    private static boolean unitWeights(RapConfig c) {
-        return !c.weightField() && !c.combine();
     }
 
     /** A RAM word: {@code field} with the weight below it, unless every weight is 1. */

@@ -16,7 +16,8 @@ final class StatusRegs {
     final UInt n = RegInit(U(0, 64)).named("st_n");
     final UInt nodes;
     final UInt highWater;
-    final UInt updates = RegInit(U(0, 64)).named("st_updates");
+    /** With unit weights every update adds 1 to n as well, so UPDATES is n itself (one counter, not two). */
+    final UInt updates;
     final UInt splits = RegInit(U(0, 64)).named("st_splits");
     final UInt merges = RegInit(U(0, 64)).named("st_merges");
     final UInt mergeBatches = RegInit(U(0, 64)).named("st_merge_batches");
@@ -45,6 +46,7 @@ final class StatusRegs {
     private final List<UInt> live;
 
     StatusRegs(RapConfig c) {
+        updates = c.unitWeights() ? n : RegInit(U(0, 64)).named("st_updates");
         nodes = RegInit(U(1, c.nodeCountBits())).named("st_nodes");
         highWater = RegInit(U(1, c.nodeCountBits())).named("st_high_water");
         weight = WireDefault(UInt(c.weightBits()), U(0, c.weightBits())).named("ev_weight");
