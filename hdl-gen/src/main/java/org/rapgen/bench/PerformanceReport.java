@@ -85,10 +85,18 @@ public final class PerformanceReport {
                   `org.rapgen.synth.Synthesis`). Area is the design alone after Yosys's mapping; Fmax is nextpnr's, with the
                   design inside the Fmax harness (inputs from a shift chain, outputs registered), so it is register to
                   register through the design. Xilinx and Intel stop at Yosys's cell counts (no open place-and-route).
+                  A design that does not fit the part is a figure ("does not fit ..."), not a gap.
                 - **Events or tuples per clock, co-simulation cycles/s**: `./rapgen cosim` on the shared capture
-                  `%s`.
-                - **Golden-model events/s**: class `%s`; its anchor, class `%s` (Apache DataSketches on the same trace).
-                  Both implement `org.rapgen.bench.PerformanceSource`.
+                  `%s` (a SYN flood: 37,841 packets, nearly every source distinct). RAP takes the IPv4 sources, a
+                  sampler (source, destination) tuples. Cycles/s is the simulator's speed over the simulation loop
+                  alone (Verilator build excluded; RAP's golden model runs in lockstep inside it).
+                - **Golden-model events/s**: class `%s`; its anchor, class `%s`. Both read one JMH run per design
+                  (`org.rapgen.benchmarks.DesignThroughput` in module `benchmarks/`: one fork, 3 × 1 s warm-up, 5 × 1 s
+                  measurement, ± is JMH's 99.9%% interval) on the same trace: the design's own golden model (RAP: the
+                  hardware-exact model at its N, event queue combining as configured; sampler: its composition) and
+                  Apache DataSketches 7.0.1 `LongsSketch` with as many counters, so the ratio is measured under the same
+                  load. DataSketches has no stratified sampler: for a sampler the sketch counts frequent (pc, w) tuples,
+                  the nearest job it has, not the same one.
 
                 """.formatted(ThroughputFigures.TRACE, ThroughputFigures.GOLDEN_SOURCE, ThroughputFigures.DATASKETCHES_SOURCE));
     }

@@ -115,7 +115,7 @@ public final class Synthesis {
         boolean keepWork = true;
         try {
             for (var f : verilog.entrySet()) Files.writeString(work.resolve(f.getKey()), f.getValue());
-            Map<String, Integer> cells = yosys(yosys, work, target, verilog.keySet(), dutTop, pnr == null ? null : design.top().name);
+            Map<String, Integer> cells = yosys(yosys, work, target, verilog.keySet(), dutTop);
             List<SynthResult.Usage> area = target.resources.stream().map(r -> new SynthResult.Usage(r.name(), r.used(cells), r.available())).toList();
             for (SynthResult.Usage u : area) {
                 if (u.exceeds()) throw new DoesNotFit(doesNotFit(name, target, u, ""));
@@ -127,6 +127,7 @@ public final class Synthesis {
                 return new Outcome(mapped, false, null, "place-and-route skipped: the design alone maps to " + count(logic.used()) + " " + logic.name()
                         + ", over the limit of " + count(pnrMaxLogic));
             }
+            if (pnr != null) yosysHarness(yosys, work, target, verilog.keySet(), design.top().name);
             SynthResult result = pnr == null ? mapped : placeAndRoute(pnr, work, target, name, clockMhz, dutTop, cells, area);
             cache.publish(key, work, result);
             keepWork = false;
@@ -175,24 +176,30 @@ public final class Synthesis {
         }
     }
 
-    /** Maps the design (and, for place-and-route, the harness around it) and returns the design's own cells. */
-    private static Map<String, Integer> yosys(Path yosys, Path work, SynthTarget target, Iterable<String> files, String dutTop, String harnessTop) throws IOException {
+    /** Maps the design alone and returns its cells. */
+    private static Map<String, Integer> yosys(Path yosys, Path work, SynthTarget target, Iterable<String> files, String dutTop) throws IOException {
+        yosysScript(yosys, work, "synth.ys", "yosys.log", files, target.yosysCommand + " -top " + dutTop + "\ntee -q -o design.stat stat\n");
+        return YosysStat.cells(Files.readString(work.resolve("design.stat")), dutTop);
+    }
+
+    /**
+     * Maps the Fmax harness with the design inside for place-and-route (harness.json): a second Yosys run, made only
+     * once the design alone is known to fit and not to be over a place-and-route limit, since on an engine it takes
+     * as long as the first.
+     */
+    private static void yosysHarness(Path yosys, Path work, SynthTarget target, Iterable<String> files, String harnessTop) throws IOException {
+        yosysScript(yosys, work, "harness.ys", "harness-yosys.log", files, target.yosysCommand + " -top " + harnessTop + " -json harness.json\n");
+    }
+
+    private static void yosysScript(Path yosys, Path work, String name, String log, Iterable<String> files, String commands) throws IOException {
         StringBuilder script = new StringBuilder("read_verilog");
         for (String f : files) script.append(' ').append(f);
-        script.append('\n');
-        if (harnessTop != null) script.append("design -save rtl\n");
-        script.append(target.yosysCommand).append(" -top ").append(dutTop).append('\n');
-        script.append("tee -q -o design.stat stat\n");
-        if (harnessTop != null) {
-            script.append("design -load rtl\n");
-            script.append(target.yosysCommand).append(" -top ").append(harnessTop).append(" -json harness.json\n");
-        }
-        Files.writeString(work.resolve("synth.ys"), script);
-        Toolchain.Run r = Toolchain.run(List.of(yosys.toString(), "-q", "-l", "yosys.log", "-s", "synth.ys"), work);
+        script.append('\n').append(commands);
+        Files.writeString(work.resolve(name), script);
+        Toolchain.Run r = Toolchain.run(List.of(yosys.toString(), "-q", "-l", log, "-s", name), work);
         if (r.exit() != 0) {
-            throw SynthException.design("yosys failed (" + firstError(r.output(), "ERROR") + "); log: " + work.resolve("yosys.log"));
+            throw SynthException.design("yosys failed (" + firstError(r.output(), "ERROR") + "); log: " + work.resolve(log));
         }
-        return YosysStat.cells(Files.readString(work.resolve("design.stat")), dutTop);
     }
 
     private static SynthResult placeAndRoute(Path pnr, Path work, SynthTarget target, String name, double clockMhz, String dutTop,
