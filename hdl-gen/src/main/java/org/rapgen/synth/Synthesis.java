@@ -110,6 +110,8 @@ public final class Synthesis {
 
         var hit = cache.lookup(key);
         if (hit.isPresent()) return new Outcome(hit.get(), true, cache.entry(key), null);
+        var misfit = cache.misfit(key);
+        if (misfit.isPresent()) throw SynthException.design(misfit.get());
 
         Path work = cache.workFolder(key);
         boolean keepWork = true;
@@ -133,7 +135,10 @@ public final class Synthesis {
             keepWork = false;
             return new Outcome(result, false, cache.entry(key), null);
         } catch (DoesNotFit e) {
-            keepWork = false;  // the message says it all; a tool failure keeps its logs for inspection
+            // A misfit is a result too (cached, so a report does not map an engine again to learn it); a tool failure
+            // is not, and keeps its work folder for inspection.
+            cache.publishMisfit(key, work, e.error.getMessage());
+            keepWork = false;
             throw e.error;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -142,7 +147,7 @@ public final class Synthesis {
         }
     }
 
-    /** Carries a does-not-fit error out of the flow, so its work folder is removed. */
+    /** Carries a does-not-fit error out of the flow, so it is cached as such. */
     private static final class DoesNotFit extends RuntimeException {
         final SynthException error;
 
