@@ -118,9 +118,11 @@ public final class Synthesis {
         try {
             for (var f : verilog.entrySet()) Files.writeString(work.resolve(f.getKey()), f.getValue());
             Map<String, Integer> cells = yosys(yosys, work, target, verilog.keySet(), dutTop);
-            List<SynthResult.Usage> area = target.resources.stream().map(r -> new SynthResult.Usage(r.name(), r.used(cells), r.available())).toList();
-            for (SynthResult.Usage u : area) {
-                if (u.exceeds()) throw new DoesNotFit(doesNotFit(name, target, u, ""));
+            List<SynthResult.Usage> area;
+            try {
+                area = area(name, target, cells);
+            } catch (SynthException e) {
+                throw new DoesNotFit(e);
             }
             SynthResult mapped = new SynthResult(name, dutTop, target.id, target.device, clockMhz, cells, area, List.of(), null, null);
             SynthResult.Usage logic = area.get(0);
@@ -159,6 +161,22 @@ public final class Synthesis {
 
     private static SynthException doesNotFit(String name, SynthTarget target, SynthResult.Usage u, String note) {
         return SynthException.design(name + " does not fit the " + target.device + ": " + count(u.used()) + " " + u.name() + " of " + u.available() + note);
+    }
+
+    /**
+     * The resources the design alone uses, from the cells of its top module in a Yosys {@code stat} report, or the
+     * one-line error of a design that does not fit the part (more than the part's capacity of a checked resource).
+     */
+    public static List<SynthResult.Usage> designAlone(String name, SynthTarget target, String yosysStat, String top) {
+        return area(name, target, YosysStat.cells(yosysStat, top));
+    }
+
+    private static List<SynthResult.Usage> area(String name, SynthTarget target, Map<String, Integer> cells) {
+        List<SynthResult.Usage> area = target.resources.stream().map(r -> new SynthResult.Usage(r.name(), r.used(cells), r.available())).toList();
+        for (SynthResult.Usage u : area) {
+            if (u.exceeds()) throw doesNotFit(name, target, u, "");
+        }
+        return area;
     }
 
     /**

@@ -118,6 +118,41 @@ class PerformanceReportTest {
 
 
     @Test
+    void aDesignWhoseLutsExceedTheIce40IsAFigure() throws IOException {
+        String stat = recorded("yosys-rap_n32_k32-ice40.stat");
+        String[] cells = PerformanceReport.synth(() -> {
+            Synthesis.designAlone("rap_n32_k32", SynthTarget.ICE40, stat, "RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2");
+            throw new AssertionError("7758 LUT4 should not fit 7680 logic cells");
+        });
+        assertEquals("rap_n32_k32 does not fit the iCE40 HX8K (ct256): 7758 LUT4 of 7680", cells[0]);
+        assertEquals("—", cells[1]);
+    }
+
+    @Test
+    void aDesignThatNextpnrCannotPlaceIsAFigure() throws IOException {
+        String log = recorded("nextpnr-fifo_w32_d8192-ice40.log");
+        // The design alone as that run's Yosys mapped it (its message: "195 LUT4, 122 FF, 46 carry, 64 RAM4K").
+        List<SynthResult.Usage> alone = List.of(new SynthResult.Usage("LUT4", 195, 7680), new SynthResult.Usage("FF", 122, 0),
+                new SynthResult.Usage("carry", 46, 0), new SynthResult.Usage("RAM4K", 64, 0), new SynthResult.Usage("DSP", 0, 0));
+        String[] cells = PerformanceReport.synth(() -> {
+            Synthesis.placed("fifo_w32_d8192", SynthTarget.ICE40, log, alone);
+            throw new AssertionError("64 RAMs should not fit 32");
+        });
+        // Word for word what ./rapgen synth printed on that run (after "rapgen: <config>:0: ").
+        assertEquals("fifo_w32_d8192 does not fit the iCE40 HX8K (ct256): 64 ICESTORM_RAM of 32 (with the Fmax harness; the design alone maps to "
+                + "195 LUT4, 122 FF, 46 carry, 64 RAM4K)", cells[0]);
+        assertEquals("—", cells[1]);
+    }
+
+    @Test
+    void aDesignThatFitsIsNotCalledAMisfit() throws IOException {
+        List<SynthResult.Usage> placed = Synthesis.placed("fifo_w32_d8192", SynthTarget.ICE40,
+                recorded("nextpnr-fifo_w32_d8192-ice40.log").replace("ICESTORM_RAM:    64/   32   200%", "ICESTORM_RAM:    16/   32    50%"), List.of());
+        assertEquals(318, placed.get(0).used());
+        assertThrows(SynthException.class, () -> Synthesis.placed("x", SynthTarget.ICE40, recorded("nextpnr-fifo_w32_d8192-ice40.log"), List.of()));
+    }
+
+    @Test
     void aPlaceAndRouteThatQuickSkippedSaysSo() {
         SynthResult mapped = new SynthResult("rap_n128_k32", "RapEngine", "ecp5", SynthTarget.ECP5.device, 100, Map.of(),
                 List.of(new SynthResult.Usage("LUT4", 27218, 0), new SynthResult.Usage("FF", 15068, 0)), List.of(), null, null);
