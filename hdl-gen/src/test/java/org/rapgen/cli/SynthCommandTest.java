@@ -152,7 +152,16 @@ class SynthCommandTest {
     @Test
     void designThatDoesNotFit() throws IOException {
         Path big = writeConfig("big.yaml", "design: fifo\nparams:\n  width: 32\n  depth: 8192\n");
-        assertOneLineBadInput(run("synth", "--config", big.toString(), "--target", "ice40"), "big.yaml:0:", "does not fit the iCE40 HX8K", "64 ICESTORM_RAM of 32");
+        Run first = run("synth", "--config", big.toString(), "--target", "ice40");
+        assertOneLineBadInput(first, "big.yaml:0:", "does not fit the iCE40 HX8K", "64 ICESTORM_RAM of 32");
+        // A misfit is cached like a result: the second run answers from the cache entry (marked here), not the tools.
+        Path misfit;
+        try (Stream<Path> entries = Files.walk(tmp.resolve("cache"))) {
+            misfit = entries.filter(p -> p.getFileName().toString().equals("misfit.txt")).findFirst().orElseThrow();
+        }
+        Files.writeString(misfit, Files.readString(misfit).strip() + " [from the cache]\n");
+        Run again = run("synth", "--config", big.toString(), "--target", "ice40");
+        assertOneLineBadInput(again, "does not fit the iCE40 HX8K", "64 ICESTORM_RAM of 32", "[from the cache]");
     }
 
     /** The command runs in a child JVM whose PATH has yosys only (then nothing at all). */

@@ -53,8 +53,11 @@ public final class CosimCommand implements Callable<Integer> {
             CosimKind.TraceRequest req = kind.traceRequest(cfg);
             // The format is detected, with profile's defaults for lackey (instruction addresses) and captures (source).
             TraceOptions opt = TraceOptions.keyBits(req.keyBits());
-            // A lackey log gives (pc, data address) tuples to a design that takes tuples.
-            if (req.shape() == TraceShape.TUPLES) opt = opt.withLackeyMode(TraceOptions.LackeyMode.TUPLES);
+            // A design that takes tuples gets them as `sample` reads them: (pc, data address) from a lackey log,
+            // (source, destination) from a capture.
+            if (req.shape() == TraceShape.TUPLES) {
+                opt = opt.withLackeyMode(TraceOptions.LackeyMode.TUPLES).withPacketField(TraceOptions.PacketField.SRC_DST);
+            }
             try (TraceReader r = TraceReader.open(trace, null, opt, req.shape())) {
                 return kind.run(cfg, r, new CosimKind.Options(dump, stress), System.out);
             }

@@ -4,8 +4,11 @@ import java.io.IOException;
 import java.io.PrintStream;
 import org.rapgen.cli.BadInputException;
 import org.rapgen.config.DesignConfig;
+import org.rapgen.cosim.Sim;
+import org.rapgen.cosim.VerilatorModel;
 import org.rapgen.cosim.cli.CosimKind;
 import org.rapgen.cosim.cli.DumpFile;
+import org.rapgen.cosim.cli.SimSpeed;
 import org.rapgen.engines.rap.RapConfig;
 import org.rapgen.engines.rap.RapDesign;
 import org.rapgen.golden.rap.TreeDump;
@@ -46,8 +49,16 @@ public final class RapCosimKind implements CosimKind {
         RapCosim.Options opt = options.stressSeed() == null ? RapCosim.Options.fullSpeed() : RapCosim.Options.stress(options.stressSeed());
         out.println("cosim " + config.name() + " (" + c.describe() + ") on " + trace.name());
         long t0 = System.nanoTime();
-        RapCosimReport r = RapCosim.run(c, s, opt);
+        VerilatorModel model = RapCosim.model(c);
+        RapCosimReport r;
+        SimSpeed speed;
+        try (Sim sim = model.newSim()) {
+            SimSpeed.Start loop = SimSpeed.start(sim);
+            r = RapCosim.run(sim, c, s, opt);
+            speed = loop.stop();
+        }
         r.print(out);
+        out.println(speed.line());
         out.printf("wall time   %.1f s%n", (System.nanoTime() - t0) / 1e9);
         if (options.dump() != null && r.tree() != null) DumpFile.write(options.dump(), TreeDump.toString(r.tree()));
         return r.ok() ? 0 : 1;

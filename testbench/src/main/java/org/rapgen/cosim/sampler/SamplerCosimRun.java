@@ -12,6 +12,7 @@ import org.rapgen.cosim.Dut;
 import org.rapgen.cosim.DslDut;
 import org.rapgen.cosim.Sim;
 import org.rapgen.cosim.VerilatorModel;
+import org.rapgen.cosim.cli.SimSpeed;
 import org.rapgen.designs.SamplerDesign;
 import org.rapgen.engines.sampler.SamplerEngine;
 import org.rapgen.engines.sampler.SamplerParams;
@@ -46,7 +47,7 @@ public final class SamplerCosimRun {
 
     /** What a run found. {@code cycles} counts from reset release, the table's start-up clear included. */
     public record Report(String spec, String top, long tuples, long cycles, double tuplesPerClock, MessageDiff diff,
-                         Map<String, Long> status, MessageList rtl) {
+                         Map<String, Long> status, MessageList rtl, SimSpeed speed) {
         public boolean ok() { return diff.identical(); }
 
         /** The RTL's messages, one {@code <hex pc> <hex w> <count>} line each (SPEC §8). */
@@ -59,6 +60,7 @@ public final class SamplerCosimRun {
         public void print(PrintStream out) {
             out.printf("sampler %s (%s)%n", spec, top);
             out.printf("tuples %d%ncycles %d%ntuples/cycle %.4f (first to last accepted tuple)%n", tuples, cycles, tuplesPerClock);
+            out.println(speed.line());
             out.printf("messages golden %d rtl %d%nmismatches %d%n", diff.expected(), diff.actual(), diff.mismatches());
             for (String m : diff.first()) out.println("  " + m);
             out.println("status " + status);
@@ -80,9 +82,11 @@ public final class SamplerCosimRun {
         MessageList golden = GoldenSampler.messages(p, t);
         try (Sim sim = model.newSim()) {
             SamplerLane lane = new SamplerLane(sim, "io_", p.keyBits(), t, traffic);
+            SimSpeed.Start loop = SimSpeed.start(sim);
             long cycles = SamplerDriver.run(sim, List.of(lane), 64L * t.size() + 4L * p.tableDepth() + 100_000);
+            SimSpeed speed = loop.stop();
             Report r = new Report(p.spec().canonical(), d.top(), t.size(), cycles, lane.tuplesPerClock(),
-                    MessageDiff.of(golden, lane.messages()), lane.finalStatus(), lane.messages());
+                    MessageDiff.of(golden, lane.messages()), lane.finalStatus(), lane.messages(), speed);
             if (dump != null) Files.writeString(dump, r.rtlMessages(), StandardCharsets.UTF_8);
             return r;
         }

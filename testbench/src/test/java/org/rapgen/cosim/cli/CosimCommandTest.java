@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rapgen.cli.Main;
@@ -62,6 +64,7 @@ class CosimCommandTest {
         Run cosim = run("cosim", "--trace", t.toString(), "--config", cfg.toString(), "--dump", tmp.resolve("cosim.txt").toString());
         assertEquals(0, cosim.status(), cosim.out() + cosim.err());
         assertTrue(cosim.out().contains("mismatches  0") && cosim.out().contains("events/cycle"), cosim.out());
+        assertLoopSpeed(cosim.out());
         Run profile = run("profile", "--trace", t.toString(), "--eps", Double.toString(3276 / 65536.0), "--branching", "2",
                 "--nodes", "16", "--m0", "64", "--dump", tmp.resolve("profile.txt").toString());
         assertEquals(0, profile.status(), profile.err());
@@ -82,6 +85,7 @@ class CosimCommandTest {
         Run cosim = run("cosim", "--trace", t.toString(), "--config", cfg.toString(), "--dump", tmp.resolve("cosim.txt").toString());
         assertEquals(0, cosim.status(), cosim.out() + cosim.err());
         assertTrue(cosim.out().contains("mismatches 0") && cosim.out().contains("tuples/cycle"), cosim.out());
+        assertLoopSpeed(cosim.out());
         Run sample = run("sample", "--trace", t.toString(), "--sampler", "H[P8]64", "--out", tmp.resolve("sample.txt").toString());
         assertEquals(0, sample.status(), sample.err());
         byte[] expected = Files.readAllBytes(tmp.resolve("sample.txt"));
@@ -93,6 +97,33 @@ class CosimCommandTest {
         assertEquals(2, bad.status(), bad.out() + bad.err());
         assertEquals(1, bad.err().lines().count(), bad.err());
         assertTrue(bad.err().contains("tuples-bad.txt:2"), bad.err());
+    }
+
+    /**
+     * The summary's {@code cycles/s} line: a positive rate over at least the clocks the run counted ({@code cycles}
+     * leaves out reset and checks; the loop's clocks include them).
+     */
+    private static void assertLoopSpeed(String out) {
+        Matcher speed = Pattern.compile("(?m)^cycles/s    (\\d+) \\((\\d+) clocks in ([0-9.]+) s of simulation loop; Verilator build excluded\\)$").matcher(out);
+        Matcher cycles = Pattern.compile("(?m)^cycles +(\\d+)$").matcher(out);
+        assertTrue(speed.find() && cycles.find(), out);
+        assertTrue(Long.parseLong(speed.group(1)) > 0 && Double.parseDouble(speed.group(3)) > 0, out);
+        assertTrue(Long.parseLong(speed.group(2)) >= Long.parseLong(cycles.group(1)), out);
+    }
+
+    /** A capture gives a sampler (source, destination) tuples, as it gives them to {@code sample}. */
+    @Test
+    void samplerOnACaptureMatchesSample(@TempDir Path tmp) throws Exception {
+        Path capture = Path.of(System.getProperty("rapgen.root", "../.."), "..", "shared", "traces", "1kxun.pcap").normalize();
+        assertTrue(Files.isReadable(capture), "shared trace missing: " + capture);
+        Path cfg = Files.writeString(tmp.resolve("sampler.yaml"), "design: sampler\nparams:\n  spec: \"H[P4]16\"\n  key_bits: 32\n");
+        Run cosim = run("cosim", "--trace", capture.toString(), "--config", cfg.toString(), "--dump", tmp.resolve("cosim.txt").toString());
+        assertEquals(0, cosim.status(), cosim.out() + cosim.err());
+        Run sample = run("sample", "--trace", capture.toString(), "--sampler", "H[P4]16", "--out", tmp.resolve("sample.txt").toString());
+        assertEquals(0, sample.status(), sample.err());
+        byte[] expected = Files.readAllBytes(tmp.resolve("sample.txt"));
+        assertTrue(expected.length > 0, "the capture must produce messages");
+        assertArrayEquals(expected, Files.readAllBytes(tmp.resolve("cosim.txt")));
     }
 
     @Test
