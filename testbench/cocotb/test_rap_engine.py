@@ -170,17 +170,13 @@ class Engine:
         out["overflow"], out["saturated"] = flags & 1, flags >> 1 & 1
         return out
 
-    async def settled_snapshot(self, updates: int, limit: int = 100) -> dict[str, int]:
-        """The first snapshot that has all ``updates`` events in it (with every split and merge they caused done).
-        STATUS.idle would say the same, but it never rises in this RTL (see docs/decisions.md)."""
-        for _ in range(limit):
-            await self.csr.write(CTRL, CTRL_ENABLE | CTRL_SNAPSHOT)
-            await self.wait_status(ST_SNAP_BUSY, 0, "snapshot_busy")
-            got = await self.csr.read64(SNAPSHOT_REGS["updates"])
-            assert got <= updates, f"snapshot reports {got} events, only {updates} were released"
-            if got == updates:
-                return await self.read_snapshot()
-        raise AssertionError(f"the engine did not reach {updates} events in {limit} snapshots (UPDATES {got})")
+    async def settled_snapshot(self, updates: int) -> dict[str, int]:
+        """Waits for STATUS.idle (every released event committed, every split and merge done), then one snapshot,
+        which must hold exactly ``updates`` events."""
+        await self.wait_status(ST_IDLE, ST_IDLE, "idle")
+        snap = await self.snapshot()
+        assert snap["updates"] == updates, f"STATUS.idle with {snap['updates']} events committed, {updates} were released"
+        return snap
 
     async def tree(self) -> tuple[set[tuple[int, int, int]], int]:
         """(prefix, len, count) of every valid slot, and the number of valid slots."""

@@ -402,11 +402,12 @@ public final class RapController extends Module {
                 })
                 .is(READ_WAIT, () -> when(resValid, () -> {
                     // res.addr is the slot read (READ_ISSUE's address), so the commit stage's length lookup serves.
-                    Bool inRange = readSlot.lt(U(c.nodes(), 16));
-                    nodeValid.connect(inRange.and(table.valid.bit(res.addr)));
-                    nodeLen.connect(hitLen);
+                    // A free slot reads 0: its length and prefix registers hold a former node's, or were never set.
+                    Bool inUse = readSlot.lt(U(c.nodes(), 16)).and(table.valid.bit(res.addr));
+                    nodeValid.connect(inUse);
+                    nodeLen.connect(Mux(inUse, hitLen, U(0, c.lenBits())));
                     nodeCount.connect(res.old);
-                    nodePrefix.connect(prefixRead);
+                    nodePrefix.connect(Mux(inUse, prefixRead, U(0, c.keyBits())));
                     readPending.connect(B(false));
                     fillCause.connect(U(StallCause.CSR.code(), 3));
                     state.connect(U(RUN, STATE_BITS));
@@ -460,7 +461,7 @@ public final class RapController extends Module {
         io.readoutBusy.connect(readPending.or(state.eq(READ_ISSUE)).or(state.eq(READ_WAIT)));
         Bool structural = state.ge(DRAIN).and(state.le(RESUME));
         io.busy.connect(structural);
-        io.idle.connect(inRun.and(pipeEmpty).and(io.headValid.not()).and(io.inputsDrained));
+        io.idle.connect(inRun.and(pipeEmpty).and(io.headValid.not()));
         io.resetting.connect(io.acceptEnable.not());
         io.stallCause.connect(stallCause(commitFire, pipeEmpty, io.headValid, fillCause, splitReq));
     }

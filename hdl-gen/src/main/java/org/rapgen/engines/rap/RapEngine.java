@@ -191,7 +191,8 @@ public final class RapEngine extends Module {
         csr.ro("CONFIG1", "log2_queue_depth", U(log2Up(c.queueDepth()), 5));
         csr.ro("CONFIG1", "combine", B(c.combine()));
         csr.ro("CONFIG1", "weight_field", B(c.weightField()));
-        csr.ro("STATUS", "idle", ctl.io.idle.and(queue.io.out.valid.not()).and(soft.idle));
+        // Not inputsDrained: that is the soft reset's drained phase, which excludes soft.idle.
+        csr.ro("STATUS", "idle", ctl.io.idle.and(queue.io.out.valid.not()).and(threshold.io.empty).and(soft.idle));
         csr.ro("STATUS", "busy", ctl.io.busy);
         csr.ro("STATUS", "overflow", ctl.io.live.overflow);
         csr.ro("STATUS", "saturated", ctl.io.live.saturated);

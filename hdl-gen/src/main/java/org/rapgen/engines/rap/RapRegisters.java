@@ -95,8 +95,8 @@ public final class RapRegisters {
                         + "NODE_COUNT_* (STATUS.readout_busy is high meanwhile). The pipeline pauses for a few cycles.",
                 rw("index", 0, 16, 0, "slot 0..N-1 (slot 0 is always the root)")));
         r.add(reg("NODE", 0x028, "The latched slot.",
-                ro("len", 0, 8, "prefix length in bits"), ro("valid", 31, 1, "the slot holds a node")));
-        r.addAll(wide("NODE_PREFIX", 0x02C, "Prefix of the latched slot (zero above K)."));
+                ro("len", 0, 8, "prefix length in bits (0 for a free slot)"), ro("valid", 31, 1, "the slot holds a node")));
+        r.addAll(wide("NODE_PREFIX", 0x02C, "Prefix of the latched slot (zero above K, and for a free slot)."));
         r.addAll(wide("NODE_COUNT", 0x034, "Counter of the latched slot."));
         List<Register> s = new ArrayList<>();
         s.addAll(wide("N", 0x040, "Snapshot: n, the total weight processed."));
