@@ -24,6 +24,8 @@ final class MergeSkip {
     private final UInt minSum;
     private final UInt batchMin;
     private final int width;
+    /** minSum or valid changes on this clock edge. */
+    private final Bool touched = WireDefault(Bool(), B(false)).named("skip_touched");
 
     MergeSkip(int sumBits) {
         width = sumBits;
@@ -37,6 +39,15 @@ final class MergeSkip {
         return valid.and(t.pad(w).le(minSum.pad(w)));
     }
 
+    /**
+     * {@link #batchIsEmpty} one clock late, from flip-flops, for a threshold register {@code t}: the comparison is
+     * taken only from a clock after which neither t ({@code tLoads}) nor the skip state changed, so it is exact, and
+     * otherwise reads false (the batch is walked: slower, never wrong). Keeps a 36-bit compare out of the FSM's path.
+     */
+    Bool batchIsEmptySettled(UInt t, Bool tLoads) {
+        return RegNext(batchIsEmpty(t).and(touched.not()).and(tLoads.not()), B(false)).named("skip_empty_settled");
+    }
+
     void startBatch() {
         batchMin.connect(Fill(width, B(true)));
     }
@@ -47,12 +58,14 @@ final class MergeSkip {
     }
 
     void endBatch() {
+        touched.connect(B(true));
         minSum.connect(batchMin);
         valid.connect(B(true));
     }
 
     /** The tree's shape changed in a way a batch did not see (a split, a soft reset). */
     void invalidate() {
+        touched.connect(B(true));
         valid.connect(B(false));
     }
 }

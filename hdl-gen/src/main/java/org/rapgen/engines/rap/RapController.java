@@ -228,7 +228,9 @@ public final class RapController extends Module {
         Bool inMerge = state.eq(MERGE_LEVEL).or(state.eq(MERGE_KIDS)).or(state.eq(MERGE_WAIT));
         when(inMerge.and(resValid).and(res.op.eq(ControllerIO.OP_READ)), () -> sum.connect(sum.add(res.old.pad(sumBits))));
 
-        Runnable afterSplit = () -> when(dueReq, () -> startBatch(level, done, earlyBatch, skip, st, opT, B(false)))
+        // op_threshold is loaded only at a commit, so a commit-free clock before a batch starts makes this exact.
+        Bool opBatchEmpty = skip.batchIsEmptySettled(opT, commitFire);
+        Runnable afterSplit = () -> when(dueReq, () -> startBatch(level, done, earlyBatch, skip, st, opBatchEmpty, B(false)))
                 .otherwise(() -> state.connect(U(RESUME, STATE_BITS)));
 
         Switch(state)
@@ -248,7 +250,7 @@ public final class RapController extends Module {
                 .is(RUN, () -> {
                     io.counterCmd.valid.connect(io.selected.valid);
                     // A snapshot stops issue (issueEnable); once the pipeline is empty the status is frozen for the copy.
-                    when(snapPending.and(frozen.not()).and(commitFire.not()).and(pipeEmpty), () -> {
+                    when(snapPending.and(frozen.not()).and(commitFire.not()).and(pipeEmpty).and(st.pending.not()), () -> {
                         frozen.connect(B(true));
                         mul.io.start.connect(B(true));
                         snapPending.connect(B(false));
@@ -279,7 +281,7 @@ public final class RapController extends Module {
                         visited.connect(U(0, c.nodes()));
                         earlyDone.connect(B(false));
                         state.connect(Mux(opChildren.eq(0), U(SPLIT, STATE_BITS), U(SPLIT_SCAN, STATE_BITS)));
-                    }).otherwise(() -> startBatch(level, done, earlyBatch, skip, st, opT, B(false)));
+                    }).otherwise(() -> startBatch(level, done, earlyBatch, skip, st, opBatchEmpty, B(false)));
                 })
                 .is(SPLIT_SCAN, () -> {
                     // An interior merge left some children: note which digits exist.
@@ -293,7 +295,7 @@ public final class RapController extends Module {
                     when(freeSlots.ge(missing), () -> state.connect(U(SPLIT_ALLOC, STATE_BITS)))
                             .elsewhen(earlyDone.not(), () -> {
                                 earlyDone.connect(B(true));
-                                startBatch(level, done, earlyBatch, skip, st, opT, B(true));
+                                startBatch(level, done, earlyBatch, skip, st, opBatchEmpty, B(true));
                             })
                             .otherwise(() -> {
                                 st.deferred.connect(B(true));
@@ -490,12 +492,12 @@ public final class RapController extends Module {
      * Starts a merge batch at the deepest level that can hold a parent, or, when {@link MergeSkip} knows it would
      * remove nothing, just counts it and goes on.
      */
-    private void startBatch(UInt level, UInt done, Bool earlyBatch, MergeSkip skip, StatusRegs st, UInt opT, Bool early) {
+    private void startBatch(UInt level, UInt done, Bool earlyBatch, MergeSkip skip, StatusRegs st, Bool batchEmpty, Bool early) {
         level.connect(U(c.keyBits() - c.bitsPerLevel(), c.lenBits()));
         done.connect(U(0, c.nodes()));
         earlyBatch.connect(early);
         skip.startBatch();
-        when(skip.batchIsEmpty(opT), () -> {
+        when(batchEmpty, () -> {
             st.batch.connect(B(true));
             state.connect(Mux(early, U(SPLIT, STATE_BITS), U(ADVANCE, STATE_BITS)));
         }).otherwise(() -> state.connect(U(MERGE_LEVEL, STATE_BITS)));

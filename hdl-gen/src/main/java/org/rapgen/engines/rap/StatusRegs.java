@@ -44,6 +44,8 @@ final class StatusRegs {
     final Bool clear = WireDefault(Bool(), B(false)).named("ev_clear");
 
     private final List<UInt> live;
+    /** A counted event of the previous clock is not in the 64-bit counters yet. */
+    final Bool pending;
 
     StatusRegs(RapConfig c) {
         updates = c.unitWeights() ? n : RegInit(U(0, 64)).named("st_updates");
@@ -53,37 +55,44 @@ final class StatusRegs {
         removed = WireDefault(UInt(c.childCountBits()), U(0, c.childCountBits())).named("ev_removed");
         live = List.of(n, nodes, highWater, updates, splits, merges, mergeBatches, deferredSplits, saturations, overflow, saturated);
 
+        // The 64-bit counters count the events of the previous clock: their carry chains then start at flip-flops,
+        // not at the end of the controller's decisions. The narrow node counts stay immediate (a split reads them).
+        UInt delayedWeight = RegInit(U(0, c.weightBits())).named("ev_weight_q");
+        Bool delayedCommit = RegNext(commit, B(false)).named("ev_commit_q");
+        Bool delayedSaturation = RegNext(saturation, B(false)).named("ev_saturation_q");
+        Bool delayedSplit = RegNext(split, B(false)).named("ev_split_q");
+        Bool delayedBatch = RegNext(batch, B(false)).named("ev_batch_q");
+        Bool delayedDeferred = RegNext(deferred, B(false)).named("ev_deferred_q");
+        UInt delayedRemoved = RegNext(removed, U(0, c.childCountBits())).named("ev_removed_q");
+        delayedWeight.connect(weight);
+        pending = delayedCommit.or(delayedSaturation).or(delayedSplit).or(delayedBatch).or(delayedDeferred)
+                .or(delayedRemoved.orR()).named("ev_pending");
+
         int nb = c.nodeCountBits();
         when(clear, () -> {
             for (UInt r : live) r.connect(U(0, r.getWidth()));
             nodes.connect(U(1, nb));
             highWater.connect(U(1, nb));
         }).otherwise(() -> {
-            when(commit, () -> {
-                n.connect(n.add(weight.pad(64)));
+            when(delayedCommit, () -> {
+                n.connect(n.add(delayedWeight.pad(64)));
                 updates.connect(updates.add(1));
             });
-            when(saturation, () -> {
-                saturations.connect(saturations.add(1));
-                saturated.connect(B(true));
-            });
-            when(split, () -> {
-                splits.connect(splits.add(1));
-                when(nodes.gt(highWater), () -> highWater.connect(nodes));
-            });
-            when(batch, () -> mergeBatches.connect(mergeBatches.add(1)));
-            when(deferred, () -> {
-                deferredSplits.connect(deferredSplits.add(1));
-                overflow.connect(B(true));
-            });
-            merges.connect(merges.add(removed.pad(64)));
+            when(delayedSaturation, () -> saturations.connect(saturations.add(1)));
+            when(saturation, () -> saturated.connect(B(true)));
+            when(delayedSplit, () -> splits.connect(splits.add(1)));
+            when(split, () -> when(nodes.gt(highWater), () -> highWater.connect(nodes)));
+            when(delayedBatch, () -> mergeBatches.connect(mergeBatches.add(1)));
+            when(delayedDeferred, () -> deferredSplits.connect(deferredSplits.add(1)));
+            when(deferred, () -> overflow.connect(B(true)));
+            merges.connect(merges.add(delayedRemoved.pad(64)));
             nodes.connect(nodes.add(allocated.pad(nb)).sub(removed.pad(nb)));
         });
     }
 
     /** Some status value changes on this clock edge. */
     Bool changing() {
-        return commit.or(saturation).or(split).or(allocated).or(batch).or(deferred).or(clear).or(removed.orR());
+        return commit.or(saturation).or(split).or(allocated).or(batch).or(deferred).or(clear).or(removed.orR()).or(pending);
     }
 
     void drive(ControllerIO.Status s) {
