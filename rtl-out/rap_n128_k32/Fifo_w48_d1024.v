@@ -15,34 +15,36 @@ module Fifo_w48_d1024 (
 );
 
   // State
-  reg [9:0] wptr; // Fifo.java:43
-  reg [9:0] rptr; // Fifo.java:44
-  reg [10:0] count; // Fifo.java:45
-  reg out_valid; // Fifo.java:46
-  reg [47:0] ram_rdata_0; // Fifo.java:59
+  reg [9:0] wptr; // Fifo.java:44
+  reg [9:0] rptr; // Fifo.java:45
+  reg [10:0] count; // Fifo.java:46
+  reg out_valid; // Fifo.java:47
+  reg [47:0] ram_rdata_0; // Fifo.java:61
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [47:0] ram [0:1023]; // Fifo.java:42
+  (* no_rw_check *) reg [47:0] ram [0:1023]; // Fifo.java:43
 
   // Logic
-  wire _ne_0 = count != 11'h400; // Fifo.java:66
-  wire enq_fire = io_enq_valid & io_enq_ready; // Fifo.java:48
-  wire [9:0] _add_0 = wptr + 10'd1; // Fifo.java:57
-  wire ram_has_data = count != {{10{1'b0}}, out_valid}; // Fifo.java:52
-  wire _not_0 = ~out_valid; // Fifo.java:53
-  wire _or_0 = _not_0 | io_deq_ready; // Fifo.java:53
-  wire fetch = ram_has_data & _or_0; // Fifo.java:53
-  wire [9:0] _add_1 = rptr + 10'd1; // Fifo.java:60
-  wire deq_fire = io_deq_valid & io_deq_ready; // Fifo.java:49
-  wire _not_1 = ~deq_fire; // Fifo.java:63
-  wire _and_0 = enq_fire & _not_1; // Fifo.java:63
-  wire [10:0] _add_2 = count + 11'd1; // Fifo.java:63
-  wire _not_2 = ~enq_fire; // Fifo.java:64
-  wire _and_1 = deq_fire & _not_2; // Fifo.java:64
-  wire [10:0] _sub_0 = count - 11'd1; // Fifo.java:64
-  wire _not_3 = ~io_deq_ready; // Fifo.java:61
-  wire _and_2 = out_valid & _not_3; // Fifo.java:61
-  wire _or_1 = fetch | _and_2; // Fifo.java:61
+  wire _ne_0 = count != 11'h400; // Fifo.java:69
+  wire enq_fire = io_enq_valid & io_enq_ready; // Fifo.java:49
+  wire [9:0] _add_0 = wptr + 10'd1; // Fifo.java:59
+  wire ram_has_data = count != {{10{1'b0}}, out_valid}; // Fifo.java:54
+  wire _not_0 = ~out_valid; // Fifo.java:55
+  wire _or_0 = _not_0 | io_deq_ready; // Fifo.java:55
+  wire fetch = ram_has_data & _or_0; // Fifo.java:55
+  wire [9:0] _add_1 = rptr + 10'd1; // Fifo.java:63
+  wire deq_fire = io_deq_valid & io_deq_ready; // Fifo.java:50
+  wire _not_1 = ~deq_fire; // Fifo.java:66
+  wire _and_0 = enq_fire & _not_1; // Fifo.java:66
+  wire [10:0] _add_2 = count + 11'd1; // Fifo.java:66
+  wire _not_2 = ~enq_fire; // Fifo.java:67
+  wire _and_1 = deq_fire & _not_2; // Fifo.java:67
+  wire [10:0] _sub_0 = count - 11'd1; // Fifo.java:67
+  wire _not_3 = ~io_deq_ready; // Fifo.java:64
+  wire _and_2 = out_valid & _not_3; // Fifo.java:64
+  wire _or_1 = fetch | _and_2; // Fifo.java:64
+  wire _ne_1 = rptr != wptr; // Fifo.java:62
+  wire _and_3 = enq_fire & fetch; // Fifo.java:62
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_enq_ready = _ne_0;
@@ -94,6 +96,18 @@ module Fifo_w48_d1024 (
       ram_rdata_0 <= ram[rptr];
     end
   end
+
+  // Simulation-only checks (Assert, Finish). SYNTHESIS is defined by Yosys and Vivado; the pragmas cover the others.
+`ifndef SYNTHESIS
+  // synthesis translate_off
+  always @(posedge clock) begin
+    if (!reset && _and_3 && !_ne_1) begin // Fifo.java:62
+      $display("Assertion failed at Fifo.java:62: FIFO RAM read and written at the same address");
+      $stop;
+    end
+  end
+  // synthesis translate_on
+`endif
 
 endmodule
 

@@ -3,46 +3,36 @@
 `default_nettype none
 
 module SerialMultiplier_a64_b32 (
-  input  wire clock, // SerialMultiplier.java:36
-  input  wire reset, // SerialMultiplier.java:36
-  input  wire io_start, // SerialMultiplier.java:38
-  input  wire [63:0] io_a, // SerialMultiplier.java:38
-  input  wire [31:0] io_b, // SerialMultiplier.java:38
-  output wire io_busy, // SerialMultiplier.java:38
-  output wire [95:0] io_product  // SerialMultiplier.java:38
+  input  wire clock, // SerialMultiplier.java:49
+  input  wire reset, // SerialMultiplier.java:49
+  input  wire io_start, // SerialMultiplier.java:51
+  input  wire [63:0] io_a, // SerialMultiplier.java:51
+  input  wire [31:0] io_b, // SerialMultiplier.java:51
+  output wire io_busy, // SerialMultiplier.java:51
+  output wire [95:0] io_product  // SerialMultiplier.java:51
 );
 
   // State
-  reg [95:0] acc; // SerialMultiplier.java:40
-  reg [63:0] a_hold; // SerialMultiplier.java:41
-  reg [31:0] b_shift; // SerialMultiplier.java:42
-  reg [5:0] bits_left; // SerialMultiplier.java:43
+  reg [95:0] acc; // SerialMultiplier.java:53
+  reg [5:0] bits_left; // SerialMultiplier.java:54
+  reg [63:0] a_hold; // SerialMultiplier.java:55
 
   // Logic
-  wire running = bits_left != 6'd0; // SerialMultiplier.java:45
-  wire [94:0] _bits_0 = acc[94:0]; // SerialMultiplier.java:52
-  wire [95:0] _cat_0 = {_bits_0, 1'd0}; // SerialMultiplier.java:52
-  wire _bits_1 = b_shift[31]; // SerialMultiplier.java:53
-  wire [63:0] _mux_0 = _bits_1 ? a_hold : 64'd0; // SerialMultiplier.java:53
-  wire [95:0] _add_0 = _cat_0 + {{32{1'b0}}, _mux_0}; // SerialMultiplier.java:53
-  wire [30:0] _bits_2 = b_shift[30:0]; // SerialMultiplier.java:54
-  wire [31:0] _cat_1 = {_bits_2, 1'd0}; // SerialMultiplier.java:54
-  wire [5:0] _sub_0 = bits_left - 6'd1; // SerialMultiplier.java:55
+  wire running = bits_left != 6'd0; // SerialMultiplier.java:57
+  wire [63:0] _bits_0 = acc[95:32]; // SerialMultiplier.java:64
+  wire _bits_1 = acc[0]; // SerialMultiplier.java:64
+  wire [63:0] _mux_0 = _bits_1 ? a_hold : 64'd0; // SerialMultiplier.java:64
+  wire [64:0] partial_sum = {1'b0, _bits_0} + {1'b0, _mux_0}; // SerialMultiplier.java:64
+  wire [30:0] _bits_2 = acc[31:1]; // SerialMultiplier.java:65
+  wire [95:0] _cat_0 = {partial_sum, _bits_2}; // SerialMultiplier.java:65
+  wire [5:0] _sub_0 = bits_left - 6'd1; // SerialMultiplier.java:66
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_busy = running;
   assign io_product = acc;
 
   always @(posedge clock) begin
-    acc <= (io_start ? 96'd0 : (running ? _add_0 : acc));
-  end
-
-  always @(posedge clock) begin
-    a_hold <= (io_start ? io_a : a_hold);
-  end
-
-  always @(posedge clock) begin
-    b_shift <= (io_start ? io_b : (running ? _cat_1 : b_shift));
+    acc <= (io_start ? {{64{1'b0}}, io_b} : (running ? _cat_0 : acc));
   end
 
   always @(posedge clock) begin
@@ -51,6 +41,10 @@ module SerialMultiplier_a64_b32 (
     end else begin
       bits_left <= (io_start ? 6'd32 : (running ? _sub_0 : bits_left));
     end
+  end
+
+  always @(posedge clock) begin
+    a_hold <= (io_start ? io_a : a_hold);
   end
 
 endmodule

@@ -20,115 +20,120 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68 (
 );
 
   // State
-  reg clearing; // RmwMemory.java:107
-  reg [9:0] sweep; // RmwMemory.java:108
-  reg a_valid; // RmwMemory.java:225
-  reg [9:0] a_addr; // RmwMemory.java:226
-  reg [67:0] a_cmd; // RmwMemory.java:227
-  reg a_forward; // RmwMemory.java:228
-  reg a_stale; // RmwMemory.java:229
-  reg b_valid; // RmwMemory.java:112
-  reg [9:0] b_addr; // RmwMemory.java:113
-  reg [67:0] b_cmd; // RmwMemory.java:114
-  reg [32:0] b_old; // RmwMemory.java:115
-  reg [32:0] b_updated; // RmwMemory.java:116
-  reg [32:0] ram_rdata_0; // RmwMemory.java:125
+  reg clearing; // RmwMemory.java:109
+  reg [9:0] sweep; // RmwMemory.java:110
+  reg a_valid; // RmwMemory.java:240
+  reg [9:0] a_addr; // RmwMemory.java:241
+  reg [67:0] a_cmd; // RmwMemory.java:242
+  reg a_forward; // RmwMemory.java:243
+  reg a_stale; // RmwMemory.java:244
+  reg b_valid; // RmwMemory.java:114
+  reg [9:0] b_addr; // RmwMemory.java:115
+  reg [67:0] b_cmd; // RmwMemory.java:116
+  reg [32:0] b_old; // RmwMemory.java:117
+  reg [32:0] b_updated; // RmwMemory.java:118
+  reg [32:0] ram_rdata_0; // RmwMemory.java:127
+  reg read_collided; // RmwMemory.java:136
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [32:0] ram [0:1023]; // RmwMemory.java:106
+  (* no_rw_check *) reg [32:0] ram [0:1023]; // RmwMemory.java:108
 
   // Wires
-  wire [32:0] updated; // RmwMemory.java:133
+  wire [32:0] updated; // RmwMemory.java:141
 
   // Logic
-  wire _not_0 = ~clearing; // RmwMemory.java:122
-  wire _not_1 = ~a_valid; // RmwMemory.java:122
-  wire _not_2 = ~b_valid; // RmwMemory.java:120
-  wire _or_0 = _not_2 | io_out_ready; // RmwMemory.java:120
-  wire advance = a_valid & _or_0; // RmwMemory.java:120
-  wire _or_1 = _not_1 | advance; // RmwMemory.java:122
-  wire _and_0 = _not_0 & _or_1; // RmwMemory.java:122
-  wire _eq_0 = sweep == 10'd1023; // RmwMemory.java:158
-  wire [9:0] _add_0 = sweep + 10'd1; // RmwMemory.java:157
-  wire accept = io_in_valid & io_in_ready; // RmwMemory.java:123
-  wire _not_3 = ~advance; // RmwMemory.java:142
-  wire _and_1 = a_valid & _not_3; // RmwMemory.java:142
-  wire _or_2 = accept | _and_1; // RmwMemory.java:142
-  wire _not_4 = ~clearing; // RmwMemory.java:127
-  wire _and_2 = advance & _not_4; // RmwMemory.java:127
-  wire _not_5 = ~a_stale; // RmwMemory.java:127
-  wire write_back = _and_2 & _not_5; // RmwMemory.java:127
-  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:129
-  wire read_misses_write = write_back & _eq_1; // RmwMemory.java:129
-  wire _not_6 = ~io_out_ready; // RmwMemory.java:150
-  wire _and_3 = b_valid & _not_6; // RmwMemory.java:150
-  wire _or_3 = advance | _and_3; // RmwMemory.java:150
-  wire [32:0] old = a_forward ? b_updated : ram_rdata_0; // RmwMemory.java:179
+  wire _not_0 = ~clearing; // RmwMemory.java:124
+  wire _not_1 = ~a_valid; // RmwMemory.java:124
+  wire _not_2 = ~b_valid; // RmwMemory.java:122
+  wire _or_0 = _not_2 | io_out_ready; // RmwMemory.java:122
+  wire advance = a_valid & _or_0; // RmwMemory.java:122
+  wire _or_1 = _not_1 | advance; // RmwMemory.java:124
+  wire _and_0 = _not_0 & _or_1; // RmwMemory.java:124
+  wire _eq_0 = sweep == 10'd1023; // RmwMemory.java:164
+  wire [9:0] _add_0 = sweep + 10'd1; // RmwMemory.java:163
+  wire accept = io_in_valid & io_in_ready; // RmwMemory.java:125
+  wire _not_3 = ~advance; // RmwMemory.java:150
+  wire _and_1 = a_valid & _not_3; // RmwMemory.java:150
+  wire _or_2 = accept | _and_1; // RmwMemory.java:150
+  wire _not_4 = ~clearing; // RmwMemory.java:129
+  wire _and_2 = advance & _not_4; // RmwMemory.java:129
+  wire _not_5 = ~a_stale; // RmwMemory.java:129
+  wire write_back = _and_2 & _not_5; // RmwMemory.java:129
+  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:134
+  wire read_misses_write = write_back & _eq_1; // RmwMemory.java:134
+  wire _not_6 = ~io_out_ready; // RmwMemory.java:158
+  wire _and_3 = b_valid & _not_6; // RmwMemory.java:158
+  wire _or_3 = advance | _and_3; // RmwMemory.java:158
+  wire [32:0] old = a_forward ? b_updated : ram_rdata_0; // RmwMemory.java:187
+  wire write_enable = clearing | write_back; // RmwMemory.java:131
+  wire [9:0] write_addr = clearing ? sweep : a_addr; // RmwMemory.java:132
+  wire _eq_2 = write_addr == io_in_bits_addr; // RmwMemory.java:137
+  wire _and_4 = write_enable & _eq_2; // RmwMemory.java:137
   wire [1:0] _bits_0 = old[15:14]; // TaggedRule.java:70
   wire _ne_0 = _bits_0 != 2'd0; // TaggedRule.java:83
   wire [1:0] _bits_1 = old[13:12]; // TaggedRule.java:70
   wire [1:0] _bits_2 = a_cmd[67:66]; // SamplerEngine.java:258
-  wire _eq_2 = _bits_1 == _bits_2; // TaggedRule.java:83
-  wire _and_4 = _ne_0 & _eq_2; // TaggedRule.java:83
+  wire _eq_3 = _bits_1 == _bits_2; // TaggedRule.java:83
+  wire _and_5 = _ne_0 & _eq_3; // TaggedRule.java:83
   wire [1:0] _bits_3 = old[31:30]; // TaggedRule.java:70
   wire _ne_1 = _bits_3 != 2'd0; // TaggedRule.java:84
   wire [1:0] _bits_4 = old[29:28]; // TaggedRule.java:70
-  wire _eq_3 = _bits_4 == _bits_2; // TaggedRule.java:84
-  wire _and_5 = _ne_1 & _eq_3; // TaggedRule.java:84
-  wire _or_4 = _and_4 | _and_5; // TaggedRule.java:85
+  wire _eq_4 = _bits_4 == _bits_2; // TaggedRule.java:84
+  wire _and_6 = _ne_1 & _eq_4; // TaggedRule.java:84
+  wire _or_4 = _and_5 | _and_6; // TaggedRule.java:85
   wire _not_7 = ~_or_4; // TaggedRule.java:111
-  wire _not_8 = ~_and_4; // TaggedRule.java:95
-  wire _eq_4 = _bits_0 == 2'd0; // TaggedRule.java:91
-  wire _eq_5 = _bits_3 == 2'd0; // TaggedRule.java:91
-  wire _eq_6 = _bits_0 == 2'd2; // TaggedRule.java:92
-  wire _eq_7 = _bits_3 == 2'd2; // TaggedRule.java:92
-  wire _and_6 = _eq_6 & _eq_7; // TaggedRule.java:94
+  wire _not_8 = ~_and_5; // TaggedRule.java:95
+  wire _eq_5 = _bits_0 == 2'd0; // TaggedRule.java:91
+  wire _eq_6 = _bits_3 == 2'd0; // TaggedRule.java:91
+  wire _eq_7 = _bits_0 == 2'd2; // TaggedRule.java:92
+  wire _eq_8 = _bits_3 == 2'd2; // TaggedRule.java:92
+  wire _and_7 = _eq_7 & _eq_8; // TaggedRule.java:94
   wire _bits_5 = old[32]; // TaggedRule.java:82
-  wire _mux_0 = _eq_7 ? 1'd1 : _bits_5; // TaggedRule.java:94
-  wire _mux_1 = _eq_6 ? 1'd0 : _mux_0; // TaggedRule.java:94
-  wire _mux_2 = _and_6 ? _bits_5 : _mux_1; // TaggedRule.java:94
-  wire _mux_3 = _eq_5 ? 1'd1 : _mux_2; // TaggedRule.java:93
-  wire _mux_4 = _eq_4 ? 1'd0 : _mux_3; // TaggedRule.java:93
+  wire _mux_0 = _eq_8 ? 1'd1 : _bits_5; // TaggedRule.java:94
+  wire _mux_1 = _eq_7 ? 1'd0 : _mux_0; // TaggedRule.java:94
+  wire _mux_2 = _and_7 ? _bits_5 : _mux_1; // TaggedRule.java:94
+  wire _mux_3 = _eq_6 ? 1'd1 : _mux_2; // TaggedRule.java:93
+  wire _mux_4 = _eq_5 ? 1'd0 : _mux_3; // TaggedRule.java:93
   wire _mux_5 = _or_4 ? _not_8 : _mux_4; // TaggedRule.java:95
   wire [1:0] _mux_6 = _mux_5 ? _bits_3 : _bits_0; // TaggedRule.java:75
-  wire _eq_8 = _mux_6 == 2'd0; // TaggedRule.java:101
-  wire _eq_9 = _mux_6 == 2'd2; // TaggedRule.java:100
+  wire _eq_9 = _mux_6 == 2'd0; // TaggedRule.java:101
+  wire _eq_10 = _mux_6 == 2'd2; // TaggedRule.java:100
   wire [2:0] _bits_6 = old[18:16]; // TaggedRule.java:71
   wire [2:0] _bits_7 = old[2:0]; // TaggedRule.java:71
   wire [2:0] _mux_7 = _mux_5 ? _bits_6 : _bits_7; // TaggedRule.java:75
   wire [2:0] _add_1 = _mux_7 + 3'd1; // TaggedRule.java:104
   wire _ge_0 = _add_1 >= 3'd7; // TaggedRule.java:105
-  wire _and_7 = _eq_9 & _ge_0; // TaggedRule.java:105
-  wire _or_5 = _eq_8 | _and_7; // TaggedRule.java:111
-  wire _and_8 = _not_7 & _or_5; // TaggedRule.java:111
-  wire _or_6 = _or_4 | _and_8; // TaggedRule.java:132
+  wire _and_8 = _eq_10 & _ge_0; // TaggedRule.java:105
+  wire _or_5 = _eq_9 | _and_8; // TaggedRule.java:111
+  wire _and_9 = _not_7 & _or_5; // TaggedRule.java:111
+  wire _or_6 = _or_4 | _and_9; // TaggedRule.java:132
   wire _not_9 = ~_mux_5; // TaggedRule.java:133
   wire _mux_8 = _or_6 ? _not_9 : _bits_5; // TaggedRule.java:133
-  wire _eq_10 = _mux_6 == 2'd1; // TaggedRule.java:99
+  wire _eq_11 = _mux_6 == 2'd1; // TaggedRule.java:99
   wire [8:0] _bits_8 = old[27:19]; // TaggedRule.java:71
   wire [8:0] _bits_9 = old[11:3]; // TaggedRule.java:71
   wire [8:0] _mux_9 = _mux_5 ? _bits_8 : _bits_9; // TaggedRule.java:75
   wire [8:0] _add_2 = _mux_9 + 9'd1; // TaggedRule.java:103
   wire _ge_1 = _add_2 >= 9'd256; // TaggedRule.java:110
   wire _ge_2 = _add_2 >= 9'd16; // TaggedRule.java:110
-  wire _mux_10 = _eq_10 ? _ge_1 : _ge_2; // TaggedRule.java:110
+  wire _mux_10 = _eq_11 ? _ge_1 : _ge_2; // TaggedRule.java:110
   wire [1:0] _mux_11 = _mux_10 ? 2'd0 : _mux_6; // TaggedRule.java:119
   wire [8:0] _add_3 = _mux_9 + {{6{1'b0}}, _add_1}; // TaggedRule.java:107
-  wire [8:0] _mux_12 = _eq_8 ? _add_2 : _add_3; // TaggedRule.java:107
+  wire [8:0] _mux_12 = _eq_9 ? _add_2 : _add_3; // TaggedRule.java:107
   wire _ge_3 = _mux_12 >= 9'd256; // TaggedRule.java:108
   wire [1:0] _mux_13 = _ge_3 ? 2'd0 : 2'd1; // TaggedRule.java:120
-  wire [1:0] _mux_14 = _and_8 ? _mux_13 : 2'd2; // TaggedRule.java:120
+  wire [1:0] _mux_14 = _and_9 ? _mux_13 : 2'd2; // TaggedRule.java:120
   wire [1:0] _mux_15 = _or_4 ? _mux_11 : _mux_14; // TaggedRule.java:119
   wire [1:0] _mux_16 = _mux_5 ? _bits_4 : _bits_1; // TaggedRule.java:75
-  wire [1:0] _mux_17 = _and_8 ? _bits_2 : _mux_16; // TaggedRule.java:121
-  wire [8:0] _mux_18 = _eq_9 ? {{6{1'b0}}, _mux_7} : 9'd0; // TaggedRule.java:122
+  wire [1:0] _mux_17 = _and_9 ? _bits_2 : _mux_16; // TaggedRule.java:121
+  wire [8:0] _mux_18 = _eq_10 ? {{6{1'b0}}, _mux_7} : 9'd0; // TaggedRule.java:122
   wire [8:0] _mux_19 = _mux_10 ? _mux_18 : _add_2; // TaggedRule.java:122
   wire [8:0] _mux_20 = _ge_3 ? 9'd0 : _mux_12; // TaggedRule.java:123
-  wire [8:0] _mux_21 = _and_8 ? _mux_20 : _mux_9; // TaggedRule.java:123
+  wire [8:0] _mux_21 = _and_9 ? _mux_20 : _mux_9; // TaggedRule.java:123
   wire [8:0] _mux_22 = _or_4 ? _mux_19 : _mux_21; // TaggedRule.java:122
   wire [2:0] _mux_23 = _mux_10 ? 3'd0 : _mux_7; // TaggedRule.java:124
-  wire [2:0] _mux_24 = _eq_10 ? 3'd1 : _add_1; // TaggedRule.java:124
-  wire [2:0] _mux_25 = _and_8 ? 3'd0 : _mux_24; // TaggedRule.java:124
+  wire [2:0] _mux_24 = _eq_11 ? 3'd1 : _add_1; // TaggedRule.java:124
+  wire [2:0] _mux_25 = _and_9 ? 3'd0 : _mux_24; // TaggedRule.java:124
   wire [2:0] _mux_26 = _or_4 ? _mux_23 : _mux_25; // TaggedRule.java:124
   wire [15:0] _cat_0 = {_mux_15, _mux_17, _mux_22, _mux_26}; // TaggedRule.java:65
   wire [15:0] _cat_1 = {_bits_3, _bits_4, _bits_8, _bits_6}; // TaggedRule.java:65
@@ -136,9 +141,10 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68 (
   wire [15:0] _cat_2 = {_bits_0, _bits_1, _bits_9, _bits_7}; // TaggedRule.java:65
   wire [15:0] _mux_28 = _mux_5 ? _cat_2 : _cat_0; // TaggedRule.java:134
   wire [32:0] _cat_3 = {_mux_8, _mux_27, _mux_28}; // TaggedRule.java:134
-  wire [9:0] write_addr = clearing ? sweep : a_addr; // RmwMemory.java:153
-  wire [32:0] write_data = clearing ? 33'd0 : updated; // RmwMemory.java:154
-  wire _or_7 = clearing | write_back; // RmwMemory.java:155
+  wire [32:0] write_data = clearing ? 33'd0 : updated; // RmwMemory.java:160
+  wire _not_10 = ~read_collided; // RmwMemory.java:226
+  wire _not_11 = ~a_forward; // RmwMemory.java:186
+  wire _and_10 = advance & _not_11; // RmwMemory.java:186
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _and_0;
@@ -219,7 +225,11 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68 (
   end
 
   always @(posedge clock) begin
-    if (_or_7) begin
+    read_collided <= (accept ? _and_4 : read_collided);
+  end
+
+  always @(posedge clock) begin
+    if (write_enable) begin
       ram[write_addr] <= write_data;
     end
   end
@@ -230,6 +240,18 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68 (
       ram_rdata_0 <= ram[io_in_bits_addr];
     end
   end
+
+  // Simulation-only checks (Assert, Finish). SYNTHESIS is defined by Yosys and Vivado; the pragmas cover the others.
+`ifndef SYNTHESIS
+  // synthesis translate_off
+  always @(posedge clock) begin
+    if (!reset && _and_10 && !_not_10) begin // RmwMemory.java:226
+      $display("Assertion failed at RmwMemory.java:226: RMW RAM word read and written at the same address was used");
+      $stop;
+    end
+  end
+  // synthesis translate_on
+`endif
 
 endmodule
 

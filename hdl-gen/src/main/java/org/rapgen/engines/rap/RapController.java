@@ -133,10 +133,11 @@ public final class RapController extends Module {
         // One serial multiplier for the two rare wide products: next_merge * q (ADVANCE) and n * eps (a snapshot's
         // error bound). A snapshot freeze starts only in RUN and lasts until the CSR file has copied the bound from
         // the product register, so the two never overlap.
-        SerialMultiplier mul = Module(new SerialMultiplier(64, 32));
+        SerialMultiplier mul = Module(new SerialMultiplier(64, 32, true));
         // The snapshot freeze: issue stopped, pipeline empty, so nothing commits and the status stands still.
         Bool frozen = RegInit(B(false)).named("snapshot_frozen");
-        Bool inAdvance = state.eq(ADVANCE).named("in_advance");
+        // ADVANCE_WAIT too: the multiplier reads its operands while busy, they must not switch to n mid-product.
+        Bool inAdvance = state.eq(ADVANCE).or(state.eq(ADVANCE_WAIT)).named("in_advance");
         mul.io.start.connect(B(false));
         mul.io.a.connect(Mux(inAdvance, nextMerge, st.n));
         mul.io.b.connect(Mux(inAdvance, qActive, epsActive.pad(32)));

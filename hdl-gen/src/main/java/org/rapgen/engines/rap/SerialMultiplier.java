@@ -10,10 +10,17 @@ import org.rapgen.hdl.SourceLoc;
 import org.rapgen.hdl.UInt;
 
 /**
- * An exact unsigned product {@code a * b} by shift-and-add, one bit of b per clock from the most significant:
+ * An exact unsigned product {@code a * b} by shift-and-add, one bit of b per clock from the least significant:
  * {@code bBits} cycles after {@code start}, {@code busy} falls and {@code product} holds the full
- * {@code aBits + bBits}-bit result. For the rare wide products of the engine (the error bound n * eps at a snapshot,
- * the merge schedule's next * q), where a parallel 64-bit multiplier would cost far more than it saves.
+ * {@code aBits + bBits}-bit result (while busy it holds partial sums). For the rare wide products of the engine (the
+ * error bound n * eps at a snapshot, the merge schedule's next * q), where a parallel 64-bit multiplier would cost far
+ * more than it saves.
+ *
+ * <p>The classic layout: {@code b} is loaded into the low half of the product register at {@code start} and shifted
+ * out of its low end while the sums move in from the top, so {@code b} is read only in the start clock. {@code a} is
+ * added in every busy clock: either the caller holds it stable from {@code start} until {@code busy} falls (checked
+ * in simulation) and the block keeps no copy, or the block copies it at {@code start} ({@code aBits} flip-flops, each a
+ * whole iCE40 logic cell since its input is no LUT's output).
  */
 public final class SerialMultiplier extends Module {
     public static final class IO extends Bundle {
@@ -32,28 +39,37 @@ public final class SerialMultiplier extends Module {
 
     public final IO io;
 
+    /** A multiplier that copies {@code a} at start, for a caller that may change it while busy. */
     public SerialMultiplier(int aBits, int bBits) {
-        super("a", aBits, "b", bBits);
+        this(aBits, bBits, false);
+    }
+
+    /** @param callerHoldsA the caller keeps {@code a} stable while busy, so the block keeps no copy of it */
+    public SerialMultiplier(int aBits, int bBits, boolean callerHoldsA) {
+        super(callerHoldsA ? new Object[] {"a", aBits, "b", bBits, "held", 1} : new Object[] {"a", aBits, "b", bBits});
         if (aBits < 1 || bBits < 1) throw new HdlException(SourceLoc.capture(), "SerialMultiplier widths must be >= 1");
         io = IO(new IO(aBits, bBits));
         int pw = aBits + bBits;
         UInt acc = Reg(UInt(pw)).named("acc");
-        UInt a = Reg(UInt(aBits)).named("a_hold");
-        UInt b = Reg(UInt(bBits)).named("b_shift");
         UInt left = RegInit(U(0, log2Up(bBits + 1))).named("bits_left");
+        UInt a = callerHoldsA ? io.a : Reg(UInt(aBits)).named("a_hold");
 
         Bool busy = left.ne(0).named("running");
         when(io.start, () -> {
-            acc.connect(U(0, pw));
-            a.connect(io.a);
-            b.connect(io.b);
+            acc.connect(io.b.pad(pw));
+            if (!callerHoldsA) a.connect(io.a);
             left.connect(U(bBits));
         }).elsewhen(busy, () -> {
-            UInt doubled = Cat(acc.bits(pw - 2, 0), B(false));
-            acc.connect(doubled.add(Mux(b.bit(bBits - 1), a, U(0, aBits)).pad(pw)));
-            b.connect(bBits == 1 ? U(0, 1) : Cat(b.bits(bBits - 2, 0), B(false)));
+            // acc = {sum so far (aBits), unused bits of b}: add a if the lowest unused bit of b is set, shift right.
+            UInt sum = acc.bits(pw - 1, bBits).addExpand(Mux(acc.bit(0), a, U(0, aBits))).named("partial_sum");
+            acc.connect(bBits == 1 ? sum : Cat(sum, acc.bits(bBits - 1, 1)));
             left.connect(left.sub(1));
         });
+        if (callerHoldsA) {
+            // Simulation only: a register whose only reader is an Assert is removed by synthesis.
+            UInt aBefore = RegNext(io.a).named("a_before");
+            when(busy, () -> Assert(io.a.eq(aBefore), "operand a changed while busy: %x, was %x", io.a, aBefore));
+        }
         io.busy.connect(busy);
         io.product.connect(acc);
     }

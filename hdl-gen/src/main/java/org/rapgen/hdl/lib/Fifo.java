@@ -39,7 +39,8 @@ public final class Fifo extends Module {
         io = IO(new IO(width, depth));
         int aw = log2Up(depth);
 
-        SyncReadMem<UInt> ram = SyncReadMem(depth, UInt(width)).named("ram");
+        // A fetch never reads the address being written (see ram_has_data), so Yosys need not emulate read-first.
+        SyncReadMem<UInt> ram = SyncReadMem(depth, UInt(width)).named("ram").attribute("no_rw_check");
         UInt wptr = RegInit(U(0, aw)).named("wptr");
         UInt rptr = RegInit(U(0, aw)).named("rptr");
         UInt count = RegInit(U(0, log2Up(depth + 1))).named("count");
@@ -47,8 +48,9 @@ public final class Fifo extends Module {
 
         Bool enqFire = io.enq.fire().named("enq_fire");
         Bool deqFire = io.deq.fire().named("deq_fire");
-        // Words in the RAM not yet moved to the output register. Writes of this cycle are not counted yet, so a
-        // fetch never reads the address being written (read-first RAM would return stale data).
+        // Words in the RAM not yet moved to the output register; wptr - rptr is this count modulo depth. Writes of
+        // this cycle are not counted yet, so a fetch never reads the address being written: that needs the count to
+        // be 0 (no fetch) or depth (full, no write).
         Bool ramHasData = count.ne(outValid).named("ram_has_data");
         Bool fetch = ramHasData.and(outValid.not().or(io.deq.ready)).named("fetch");
 
@@ -57,6 +59,7 @@ public final class Fifo extends Module {
             wptr.connect(wptr.add(1));
         });
         UInt head = ram.read(rptr, fetch);
+        when(enqFire.and(fetch), () -> Assert(rptr.ne(wptr), "FIFO RAM read and written at the same address"));
         when(fetch, () -> rptr.connect(rptr.add(1)));
         outValid.connect(fetch.or(outValid.and(io.deq.ready.not())));
 

@@ -103,7 +103,9 @@ public final class RmwMemory extends Module {
         int aw = log2Up(depth);
         io = IO(new IO(aw, cmdBits, dataBits));
 
-        SyncReadMem<UInt> ram = SyncReadMem(depth, UInt(dataBits)).named("ram");
+        // A word read in the clock its address is written is never used (the forwarding below takes B's result
+        // instead), so Yosys need not emulate read-first; read_collided checks it in simulation.
+        SyncReadMem<UInt> ram = SyncReadMem(depth, UInt(dataBits)).named("ram").attribute("no_rw_check");
         Bool clearing = RegInit(B(true)).named("clearing");
         UInt sweep = RegInit(U(0, aw)).named("sweep");
 
@@ -125,11 +127,17 @@ public final class RmwMemory extends Module {
         UInt rdata = ram.read(io.in.bits.addr, accept);
         // A command accepted before a clear (up to and including its cycle) must not write after the sweep.
         Bool writeBack = advance.and(clearing.not()).and(r.stale.not()).named("write_back");
-        // The updating command writes on the edge of this read, which the read cannot see (the RAM is read-first).
+        // One write port: the sweep's zeros take precedence over write-backs (those are discarded while clearing).
+        Bool writeEnable = clearing.or(writeBack).named("write_enable");
+        UInt writeAddr = Mux(clearing, sweep, r.addr).named("write_addr");
+        // The updating command writes on the edge of this read, which the read cannot see.
         Bool readMissesWrite = writeBack.and(r.addr.eq(io.in.bits.addr)).named("read_misses_write");
+        // Simulation only (read by Asserts alone, so synthesis drops it): A's word was read as its address was written.
+        Bool readCollided = Reg(Bool()).named("read_collided");
+        when(accept, () -> readCollided.connect(writeEnable.and(writeAddr.eq(io.in.bits.addr))));
         UInt old = registerRead
-                ? registeredRead(a, r, accept, aMoves, advance, readMissesWrite, rdata, bUpdated)
-                : forwarded(a.forward, accept, readMissesWrite, rdata, bUpdated);
+                ? registeredRead(a, r, accept, aMoves, advance, readMissesWrite, rdata, bUpdated, readCollided)
+                : forwarded(a.forward, accept, advance, readMissesWrite, rdata, bUpdated, readCollided);
         UInt updated = Wire(UInt(dataBits)).named("updated");
         updated.connect(update.apply(old, r.cmd));
 
@@ -149,10 +157,8 @@ public final class RmwMemory extends Module {
         });
         bValid.connect(advance.or(bValid.and(io.out.ready.not())));
 
-        // One write port: the sweep's zeros take precedence over write-backs (those are discarded while clearing).
-        UInt writeAddr = Mux(clearing, sweep, r.addr).named("write_addr");
         UInt writeData = Mux(clearing, U(0, dataBits), updated).named("write_data");
-        when(clearing.or(writeBack), () -> ram.write(writeAddr, writeData));
+        when(writeEnable, () -> ram.write(writeAddr, writeData));
         when(clearing, () -> {
             sweep.connect(sweep.add(1));
             when(sweep.eq(depth - 1), () -> clearing.connect(B(false)));
@@ -174,8 +180,10 @@ public final class RmwMemory extends Module {
      * Without stage R the command in A can miss only the write of the command directly ahead (in A at acceptance,
      * writing on that edge), which then sits in B until this one moves: a flag set at acceptance picks B's result.
      */
-    private static UInt forwarded(Bool forward, Bool accept, Bool readMissesWrite, UInt rdata, UInt bUpdated) {
+    private static UInt forwarded(Bool forward, Bool accept, Bool advance, Bool readMissesWrite, UInt rdata, UInt bUpdated,
+            Bool readCollided) {
         when(accept, () -> forward.connect(readMissesWrite));
+        checkWordUsable(advance.and(forward.not()), readCollided);
         return Mux(forward, bUpdated, rdata).named("old");
     }
 
@@ -187,7 +195,8 @@ public final class RmwMemory extends Module {
      * enters R (it then sits in B until this one moves on, so R's forwarding mux picks it; it is newer than (1)).
      * Both flags are decided at acceptance. Returns R's {@code old}.
      */
-    private UInt registeredRead(Stage a, Stage r, Bool accept, Bool aMoves, Bool advance, Bool readMissesWrite, UInt rdata, UInt bUpdated) {
+    private UInt registeredRead(Stage a, Stage r, Bool accept, Bool aMoves, Bool advance, Bool readMissesWrite, UInt rdata, UInt bUpdated,
+            Bool readCollided) {
         UInt addr = io.in.bits.addr;
         Bool aCapture = Reg(Bool()).named("a_capture");
         UInt rData = Reg(UInt(rdata.getWidth())).named("r_data");
@@ -200,6 +209,7 @@ public final class RmwMemory extends Module {
             a.forward.connect(Mux(a.valid, aheadInA, aheadInR));
         });
         when(io.clear, () -> r.stale.connect(B(true)));
+        checkWordUsable(aMoves.and(aCapture.not()), readCollided);
         when(aMoves, () -> {
             r.addr.connect(a.addr);
             r.cmd.connect(a.cmd);
@@ -209,6 +219,11 @@ public final class RmwMemory extends Module {
         });
         r.valid.connect(aMoves.or(r.valid.and(advance.not())));
         return Mux(r.forward, bUpdated, rData).named("old");
+    }
+
+    /** Simulation check of the RAM's no_rw_check promise: a word read as its address was written is never used. */
+    private static void checkWordUsable(Bool ramWordTaken, Bool readCollided) {
+        when(ramWordTaken, () -> Assert(readCollided.not(), "RMW RAM word read and written at the same address was used"));
     }
 
     /** The registers that follow a command from stage to stage. */
