@@ -651,10 +651,11 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [31:0] _mux_4 = _eq_16 ? _or_19 : 32'd0; // CsrFile.java:160
   wire [31:0] _or_20 = _or_15 | _mux_4; // CsrFile.java:160
   wire _eq_17 = csr_read_index == 10'd4; // CsrFile.java:160
-  wire _not_11 = ~eventQueue_io_out_valid; // RapEngine.java:194
-  wire _and_55 = rapController_io_idle & _not_11; // RapEngine.java:194
-  wire _and_56 = _and_55 & soft_idle; // RapEngine.java:194
-  wire [31:0] _bits_45 = {{31{1'b0}}, _and_56}; // CsrFile.java:195
+  wire _not_11 = ~eventQueue_io_out_valid; // RapEngine.java:195
+  wire _and_55 = rapController_io_idle & _not_11; // RapEngine.java:195
+  wire _and_56 = _and_55 & thresholdUnit_io_empty; // RapEngine.java:195
+  wire _and_57 = _and_56 & soft_idle; // RapEngine.java:195
+  wire [31:0] _bits_45 = {{31{1'b0}}, _and_57}; // CsrFile.java:195
   wire [31:0] _or_21 = 32'd0 | _bits_45; // CsrFile.java:195
   wire [1:0] _cat_11 = {rapController_io_busy, 1'd0}; // CsrFile.java:194
   wire [31:0] _bits_46 = {{30{1'b0}}, _cat_11}; // CsrFile.java:195
@@ -671,12 +672,12 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:194
   wire [31:0] _bits_50 = {{26{1'b0}}, _cat_15}; // CsrFile.java:195
   wire [31:0] _or_26 = _or_25 | _bits_50; // CsrFile.java:195
-  wire _not_12 = ~soft_idle; // RapEngine.java:200
-  wire _or_27 = rapController_io_resetting | _not_12; // RapEngine.java:200
+  wire _not_12 = ~soft_idle; // RapEngine.java:201
+  wire _or_27 = rapController_io_resetting | _not_12; // RapEngine.java:201
   wire [6:0] _cat_16 = {_or_27, 6'd0}; // CsrFile.java:194
   wire [31:0] _bits_51 = {{25{1'b0}}, _cat_16}; // CsrFile.java:195
   wire [31:0] _or_28 = _or_26 | _bits_51; // CsrFile.java:195
-  wire _or_29 = rapController_io_readoutBusy | slot_written; // RapEngine.java:201
+  wire _or_29 = rapController_io_readoutBusy | slot_written; // RapEngine.java:202
   wire [7:0] _cat_17 = {_or_29, 7'd0}; // CsrFile.java:194
   wire [31:0] _bits_52 = {{24{1'b0}}, _cat_17}; // CsrFile.java:195
   wire [31:0] _or_30 = _or_28 | _bits_52; // CsrFile.java:195
@@ -871,7 +872,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [31:0] _mux_37 = _eq_46 ? _or_95 : 32'd0; // CsrFile.java:221
   wire [31:0] csr_snap_data = _or_93 | _mux_37; // CsrFile.java:221
   wire [4:0] _bits_109 = csr_snap_rel[4:0]; // CsrFile.java:237
-  wire _and_57 = csr_read & csr_read_ram; // CsrFile.java:237
+  wire _and_58 = csr_read & csr_read_ram; // CsrFile.java:237
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_s_axis_tready = _and_1;
@@ -1223,7 +1224,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_and_57) begin
+    if (_and_58) begin
       csr_snapshot_rdata_0 <= csr_snapshot[_bits_109];
     end
   end

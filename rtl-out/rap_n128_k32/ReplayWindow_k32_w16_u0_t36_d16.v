@@ -49,8 +49,8 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
   wire _and_0 = _ne_0 & io_issueEnable; // ReplayWindow.java:113
   wire [47:0] _mux_0 = issue_bypass ? issue_last_written : issue_entries_rdata_0; // ReplayWindow.java:110
   wire [31:0] _bits_4 = _mux_0[47:16]; // ReplayWindow.java:111
-  wire [15:0] _bits_5 = _mux_0[15:0]; // ReplayWindow.java:136
-  wire [15:0] _bits_6 = head_entries_rdata_0[15:0]; // ReplayWindow.java:136
+  wire [15:0] _bits_5 = _mux_0[15:0]; // ReplayWindow.java:132
+  wire [15:0] _bits_6 = head_entries_rdata_0[15:0]; // ReplayWindow.java:132
   wire [35:0] _bits_7 = head_entries_rdata_0[51:16]; // ReplayWindow.java:119
   wire _ne_1 = commit_ptr != write_ptr; // ReplayWindow.java:121
   wire enq_fire = io_enq_valid & io_enq_ready; // ReplayWindow.java:86
@@ -65,12 +65,12 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
   wire [3:0] _bits_9 = issue_ptr_next[3:0]; // ReplayWindow.java:101
   wire _eq_1 = _bits_8 == _bits_9; // ReplayWindow.java:105
   wire issue_collides = enq_fire & _eq_1; // ReplayWindow.java:105
-  wire [47:0] _cat_0 = {io_enq_bits_key, io_enq_bits_weight}; // ReplayWindow.java:132
+  wire [47:0] _cat_0 = {io_enq_bits_key, io_enq_bits_weight}; // ReplayWindow.java:128
   wire [3:0] _bits_10 = commit_ptr_next[3:0]; // ReplayWindow.java:102
   wire _eq_2 = _bits_8 == _bits_10; // ReplayWindow.java:116
   wire head_collides = enq_fire & _eq_2; // ReplayWindow.java:116
   wire _not_1 = ~issue_collides; // ReplayWindow.java:106
-  wire [51:0] _cat_1 = {io_enq_bits_threshold, io_enq_bits_weight}; // ReplayWindow.java:132
+  wire [51:0] _cat_1 = {io_enq_bits_threshold, io_enq_bits_weight}; // ReplayWindow.java:128
   wire _not_2 = ~head_collides; // ReplayWindow.java:117
   wire _ne_2 = commit_ptr != write_ptr; // ReplayWindow.java:123
   wire _not_3 = ~head_stale; // ReplayWindow.java:123
