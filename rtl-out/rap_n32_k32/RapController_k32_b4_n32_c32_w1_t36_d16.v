@@ -3,114 +3,114 @@
 `default_nettype none
 
 module RapController_k32_b4_n32_c32_w1_t36_d16 (
-  input  wire clock, // RapController.java:66
-  input  wire reset, // RapController.java:66
-  output wire io_selected_ready, // RapController.java:69
-  input  wire io_selected_valid, // RapController.java:69
-  input  wire io_selected_bits_found, // RapController.java:69
-  input  wire [4:0] io_selected_bits_slot, // RapController.java:69
-  input  wire [5:0] io_selected_bits_len, // RapController.java:69
-  input  wire io_selected_bits_weight, // RapController.java:69
-  input  wire io_head_weight, // RapController.java:69
-  input  wire [35:0] io_head_threshold, // RapController.java:69
-  input  wire io_headValid, // RapController.java:69
-  input  wire io_issued, // RapController.java:69
-  output wire io_issueEnable, // RapController.java:69
-  output wire io_commit, // RapController.java:69
-  output wire io_rewind, // RapController.java:69
-  input  wire io_counterCmd_ready, // RapController.java:69
-  output wire io_counterCmd_valid, // RapController.java:69
-  output wire [4:0] io_counterCmd_bits_addr, // RapController.java:69
-  output wire [1:0] io_counterCmd_bits_op, // RapController.java:69
-  output wire [31:0] io_counterCmd_bits_value, // RapController.java:69
-  output wire io_counterResult_ready, // RapController.java:69
-  input  wire io_counterResult_valid, // RapController.java:69
-  input  wire [4:0] io_counterResult_bits_addr, // RapController.java:69
-  input  wire [1:0] io_counterResult_bits_op, // RapController.java:69
-  input  wire [31:0] io_counterResult_bits_old, // RapController.java:69
-  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:69
-  input  wire io_counterResult_bits_saturated, // RapController.java:69
-  output wire io_counterClear, // RapController.java:69
-  input  wire io_counterClearing, // RapController.java:69
-  input  wire io_tcamWrite_ready, // RapController.java:69
-  output wire io_tcamWrite_valid, // RapController.java:69
-  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:69
-  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:69
-  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:69
-  output wire [31:0] io_slotValid, // RapController.java:69
-  output wire [5:0] io_lens_0, // RapController.java:69
-  output wire [5:0] io_lens_1, // RapController.java:69
-  output wire [5:0] io_lens_2, // RapController.java:69
-  output wire [5:0] io_lens_3, // RapController.java:69
-  output wire [5:0] io_lens_4, // RapController.java:69
-  output wire [5:0] io_lens_5, // RapController.java:69
-  output wire [5:0] io_lens_6, // RapController.java:69
-  output wire [5:0] io_lens_7, // RapController.java:69
-  output wire [5:0] io_lens_8, // RapController.java:69
-  output wire [5:0] io_lens_9, // RapController.java:69
-  output wire [5:0] io_lens_10, // RapController.java:69
-  output wire [5:0] io_lens_11, // RapController.java:69
-  output wire [5:0] io_lens_12, // RapController.java:69
-  output wire [5:0] io_lens_13, // RapController.java:69
-  output wire [5:0] io_lens_14, // RapController.java:69
-  output wire [5:0] io_lens_15, // RapController.java:69
-  output wire [5:0] io_lens_16, // RapController.java:69
-  output wire [5:0] io_lens_17, // RapController.java:69
-  output wire [5:0] io_lens_18, // RapController.java:69
-  output wire [5:0] io_lens_19, // RapController.java:69
-  output wire [5:0] io_lens_20, // RapController.java:69
-  output wire [5:0] io_lens_21, // RapController.java:69
-  output wire [5:0] io_lens_22, // RapController.java:69
-  output wire [5:0] io_lens_23, // RapController.java:69
-  output wire [5:0] io_lens_24, // RapController.java:69
-  output wire [5:0] io_lens_25, // RapController.java:69
-  output wire [5:0] io_lens_26, // RapController.java:69
-  output wire [5:0] io_lens_27, // RapController.java:69
-  output wire [5:0] io_lens_28, // RapController.java:69
-  output wire [5:0] io_lens_29, // RapController.java:69
-  output wire [5:0] io_lens_30, // RapController.java:69
-  output wire [5:0] io_lens_31, // RapController.java:69
-  input  wire io_enable, // RapController.java:69
-  input  wire io_softReset, // RapController.java:69
-  input  wire io_snapshot, // RapController.java:69
-  input  wire io_readout, // RapController.java:69
-  input  wire [15:0] io_readoutSlot, // RapController.java:69
-  input  wire io_inputsDrained, // RapController.java:69
-  input  wire [15:0] io_epsCsr, // RapController.java:69
-  input  wire [63:0] io_m0Csr, // RapController.java:69
-  input  wire [31:0] io_qCsr, // RapController.java:69
-  output wire [15:0] io_epsActive, // RapController.java:69
-  output wire io_thresholdClear, // RapController.java:69
-  output wire io_acceptEnable, // RapController.java:69
-  output wire [63:0] io_live_n, // RapController.java:69
-  output wire [5:0] io_live_nodes, // RapController.java:69
-  output wire [5:0] io_live_highWater, // RapController.java:69
-  output wire [63:0] io_live_updates, // RapController.java:69
-  output wire [63:0] io_live_splits, // RapController.java:69
-  output wire [63:0] io_live_merges, // RapController.java:69
-  output wire [63:0] io_live_mergeBatches, // RapController.java:69
-  output wire [63:0] io_live_deferredSplits, // RapController.java:69
-  output wire [63:0] io_live_saturations, // RapController.java:69
-  output wire io_live_overflow, // RapController.java:69
-  output wire io_live_saturated, // RapController.java:69
-  output wire io_snapFreeze, // RapController.java:69
-  input  wire io_snapCopied, // RapController.java:69
-  output wire [63:0] io_errorBound, // RapController.java:69
-  output wire io_errorBoundReady, // RapController.java:69
-  output wire io_snapBusy, // RapController.java:69
-  output wire io_node_valid, // RapController.java:69
-  output wire [5:0] io_node_len, // RapController.java:69
-  output wire [31:0] io_node_prefix, // RapController.java:69
-  output wire [31:0] io_node_count, // RapController.java:69
-  output wire io_readoutBusy, // RapController.java:69
-  output wire io_busy, // RapController.java:69
-  output wire io_idle, // RapController.java:69
-  output wire io_resetting, // RapController.java:69
-  output wire [2:0] io_stallCause  // RapController.java:69
+  input  wire clock, // RapController.java:67
+  input  wire reset, // RapController.java:67
+  output wire io_selected_ready, // RapController.java:70
+  input  wire io_selected_valid, // RapController.java:70
+  input  wire io_selected_bits_found, // RapController.java:70
+  input  wire [4:0] io_selected_bits_slot, // RapController.java:70
+  input  wire [5:0] io_selected_bits_len, // RapController.java:70
+  input  wire io_selected_bits_weight, // RapController.java:70
+  input  wire io_head_weight, // RapController.java:70
+  input  wire [35:0] io_head_threshold, // RapController.java:70
+  input  wire io_headValid, // RapController.java:70
+  input  wire io_issued, // RapController.java:70
+  output wire io_issueEnable, // RapController.java:70
+  output wire io_commit, // RapController.java:70
+  output wire io_rewind, // RapController.java:70
+  input  wire io_counterCmd_ready, // RapController.java:70
+  output wire io_counterCmd_valid, // RapController.java:70
+  output wire [4:0] io_counterCmd_bits_addr, // RapController.java:70
+  output wire [1:0] io_counterCmd_bits_op, // RapController.java:70
+  output wire [31:0] io_counterCmd_bits_value, // RapController.java:70
+  output wire io_counterResult_ready, // RapController.java:70
+  input  wire io_counterResult_valid, // RapController.java:70
+  input  wire [4:0] io_counterResult_bits_addr, // RapController.java:70
+  input  wire [1:0] io_counterResult_bits_op, // RapController.java:70
+  input  wire [31:0] io_counterResult_bits_old, // RapController.java:70
+  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:70
+  input  wire io_counterResult_bits_saturated, // RapController.java:70
+  output wire io_counterClear, // RapController.java:70
+  input  wire io_counterClearing, // RapController.java:70
+  input  wire io_tcamWrite_ready, // RapController.java:70
+  output wire io_tcamWrite_valid, // RapController.java:70
+  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:70
+  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:70
+  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:70
+  output wire [31:0] io_slotValid, // RapController.java:70
+  output wire [5:0] io_lens_0, // RapController.java:70
+  output wire [5:0] io_lens_1, // RapController.java:70
+  output wire [5:0] io_lens_2, // RapController.java:70
+  output wire [5:0] io_lens_3, // RapController.java:70
+  output wire [5:0] io_lens_4, // RapController.java:70
+  output wire [5:0] io_lens_5, // RapController.java:70
+  output wire [5:0] io_lens_6, // RapController.java:70
+  output wire [5:0] io_lens_7, // RapController.java:70
+  output wire [5:0] io_lens_8, // RapController.java:70
+  output wire [5:0] io_lens_9, // RapController.java:70
+  output wire [5:0] io_lens_10, // RapController.java:70
+  output wire [5:0] io_lens_11, // RapController.java:70
+  output wire [5:0] io_lens_12, // RapController.java:70
+  output wire [5:0] io_lens_13, // RapController.java:70
+  output wire [5:0] io_lens_14, // RapController.java:70
+  output wire [5:0] io_lens_15, // RapController.java:70
+  output wire [5:0] io_lens_16, // RapController.java:70
+  output wire [5:0] io_lens_17, // RapController.java:70
+  output wire [5:0] io_lens_18, // RapController.java:70
+  output wire [5:0] io_lens_19, // RapController.java:70
+  output wire [5:0] io_lens_20, // RapController.java:70
+  output wire [5:0] io_lens_21, // RapController.java:70
+  output wire [5:0] io_lens_22, // RapController.java:70
+  output wire [5:0] io_lens_23, // RapController.java:70
+  output wire [5:0] io_lens_24, // RapController.java:70
+  output wire [5:0] io_lens_25, // RapController.java:70
+  output wire [5:0] io_lens_26, // RapController.java:70
+  output wire [5:0] io_lens_27, // RapController.java:70
+  output wire [5:0] io_lens_28, // RapController.java:70
+  output wire [5:0] io_lens_29, // RapController.java:70
+  output wire [5:0] io_lens_30, // RapController.java:70
+  output wire [5:0] io_lens_31, // RapController.java:70
+  input  wire io_enable, // RapController.java:70
+  input  wire io_softReset, // RapController.java:70
+  input  wire io_snapshot, // RapController.java:70
+  input  wire io_readout, // RapController.java:70
+  input  wire [15:0] io_readoutSlot, // RapController.java:70
+  input  wire io_inputsDrained, // RapController.java:70
+  input  wire [15:0] io_epsCsr, // RapController.java:70
+  input  wire [63:0] io_m0Csr, // RapController.java:70
+  input  wire [31:0] io_qCsr, // RapController.java:70
+  output wire [15:0] io_epsActive, // RapController.java:70
+  output wire io_thresholdClear, // RapController.java:70
+  output wire io_acceptEnable, // RapController.java:70
+  output wire [63:0] io_live_n, // RapController.java:70
+  output wire [5:0] io_live_nodes, // RapController.java:70
+  output wire [5:0] io_live_highWater, // RapController.java:70
+  output wire [63:0] io_live_updates, // RapController.java:70
+  output wire [63:0] io_live_splits, // RapController.java:70
+  output wire [63:0] io_live_merges, // RapController.java:70
+  output wire [63:0] io_live_mergeBatches, // RapController.java:70
+  output wire [63:0] io_live_deferredSplits, // RapController.java:70
+  output wire [63:0] io_live_saturations, // RapController.java:70
+  output wire io_live_overflow, // RapController.java:70
+  output wire io_live_saturated, // RapController.java:70
+  output wire io_snapFreeze, // RapController.java:70
+  input  wire io_snapCopied, // RapController.java:70
+  output wire [63:0] io_errorBound, // RapController.java:70
+  output wire io_errorBoundReady, // RapController.java:70
+  output wire io_snapBusy, // RapController.java:70
+  output wire io_node_valid, // RapController.java:70
+  output wire [5:0] io_node_len, // RapController.java:70
+  output wire [31:0] io_node_prefix, // RapController.java:70
+  output wire [31:0] io_node_count, // RapController.java:70
+  output wire io_readoutBusy, // RapController.java:70
+  output wire io_busy, // RapController.java:70
+  output wire io_idle, // RapController.java:70
+  output wire io_resetting, // RapController.java:70
+  output wire [2:0] io_stallCause  // RapController.java:70
 );
 
   // State
-  reg [3:0] state; // RapController.java:63
+  reg [3:0] state; // RapController.java:64
   reg [31:0] slot_valid; // NodeTable.java:36
   reg [5:0] slot_len_0; // NodeTable.java:37
   reg [5:0] slot_len_1; // NodeTable.java:37
@@ -257,48 +257,57 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg ev_batch_q; // StatusRegs.java:64
   reg ev_deferred_q; // StatusRegs.java:65
   reg [2:0] ev_removed_q; // StatusRegs.java:66
-  reg [63:0] next_merge; // RapController.java:80
-  reg [63:0] until_merge; // RapController.java:82
-  reg schedule_exhausted; // RapController.java:83
-  reg [15:0] eps_active; // RapController.java:84
-  reg [31:0] q_active; // RapController.java:85
-  reg [4:0] op_slot; // RapController.java:88
-  reg [5:0] op_len; // RapController.java:89
-  reg [35:0] op_threshold; // RapController.java:90
-  reg split_req; // RapController.java:91
-  reg merge_due; // RapController.java:92
-  reg early_done; // RapController.java:93
-  reg early_batch; // RapController.java:94
-  reg [5:0] front_count; // RapController.java:97
-  reg [7:0] sram_count; // RapController.java:98
-  reg [4:0] undo_sp; // RapController.java:103
-  reg [3:0] present_children; // RapController.java:107
-  reg [31:0] visited_kids; // RapController.java:108
-  reg [31:0] visited_parents; // RapController.java:109
-  reg [5:0] merge_level; // RapController.java:110
-  reg [4:0] merge_parent; // RapController.java:111
-  reg [34:0] merge_sum; // RapController.java:112
-  reg [2:0] merge_leaves; // RapController.java:113
-  reg soft_pending; // RapController.java:116
-  reg readout_pending; // RapController.java:117
-  reg [15:0] readout_slot; // RapController.java:118
-  reg snapshot_pending; // RapController.java:119
-  reg [2:0] fill_cause; // RapController.java:120
-  reg node_valid; // RapController.java:121
-  reg [31:0] node_prefix; // RapController.java:122
-  reg [5:0] node_len; // RapController.java:123
-  reg [31:0] node_count; // RapController.java:124
+  reg [63:0] next_merge; // RapController.java:81
+  reg [63:0] until_merge; // RapController.java:83
+  reg schedule_exhausted; // RapController.java:84
+  reg [15:0] eps_active; // RapController.java:85
+  reg [31:0] q_active; // RapController.java:86
+  reg [4:0] op_slot; // RapController.java:89
+  reg [5:0] op_len; // RapController.java:90
+  reg [35:0] op_threshold; // RapController.java:91
+  reg split_req; // RapController.java:92
+  reg merge_due; // RapController.java:93
+  reg early_done; // RapController.java:94
+  reg early_batch; // RapController.java:95
+  reg [5:0] front_count; // RapController.java:98
+  reg [7:0] sram_count; // RapController.java:99
+  reg [4:0] undo_sp; // RapController.java:104
+  reg [3:0] present_children; // RapController.java:108
+  reg [31:0] visited_kids; // RapController.java:109
+  reg [31:0] visited_parents; // RapController.java:110
+  reg [5:0] merge_level; // RapController.java:111
+  reg [4:0] merge_parent; // RapController.java:112
+  reg [34:0] merge_sum; // RapController.java:113
+  reg [2:0] merge_leaves; // RapController.java:114
+  reg soft_pending; // RapController.java:117
+  reg readout_pending; // RapController.java:118
+  reg [15:0] readout_slot; // RapController.java:119
+  reg snapshot_pending; // RapController.java:120
+  reg [2:0] fill_cause; // RapController.java:121
+  reg node_valid; // RapController.java:122
+  reg [31:0] node_prefix; // RapController.java:123
+  reg [5:0] node_len; // RapController.java:124
+  reg [31:0] node_count; // RapController.java:125
   reg skip_valid; // MergeSkip.java:23
   reg [34:0] skip_min_sum; // MergeSkip.java:32
   reg [34:0] batch_min_sum; // MergeSkip.java:33
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:131
-  reg snapshot_frozen; // RapController.java:138
-  reg [36:0] undo_rdata_0; // RapController.java:189
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:132
+  reg snapshot_frozen; // RapController.java:139
+  reg [36:0] undo_rdata_0; // RapController.java:190
+  reg [5:0] hit_len_1; // RapController.java:204
+  reg hit_short_1; // RapController.java:205
+  reg hit_beside_1; // RapController.java:206
+  reg [5:0] hit_len_2; // RapController.java:204
+  reg hit_short_2; // RapController.java:205
+  reg hit_beside_2; // RapController.java:206
+  reg [5:0] hit_len_3; // RapController.java:204
+  reg hit_short_3; // RapController.java:205
+  reg hit_beside_3; // RapController.java:206
   reg skip_empty_settled; // MergeSkip.java:48
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [36:0] undo [0:15]; // RapController.java:102
-  reg [31:0] slot_prefix [0:31]; // RapController.java:127
+  reg [36:0] undo [0:15]; // RapController.java:103
+  reg [31:0] slot_prefix [0:31]; // RapController.java:128
 
   // Wires
   wire children_write; // NodeTable.java:41
@@ -314,11 +323,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire ev_weight; // StatusRegs.java:54
   wire [2:0] ev_removed; // StatusRegs.java:55
   wire skip_touched; // MergeSkip.java:28
-  wire serialMultiplier_io_start; // RapController.java:136
-  wire [63:0] serialMultiplier_io_a; // RapController.java:136
-  wire [31:0] serialMultiplier_io_b; // RapController.java:136
-  wire serialMultiplier_io_busy; // RapController.java:136
-  wire [95:0] serialMultiplier_io_product; // RapController.java:136
+  wire serialMultiplier_io_start; // RapController.java:137
+  wire [63:0] serialMultiplier_io_a; // RapController.java:137
+  wire [31:0] serialMultiplier_io_b; // RapController.java:137
+  wire serialMultiplier_io_busy; // RapController.java:137
+  wire [95:0] serialMultiplier_io_product; // RapController.java:137
   wire [5:0] slot_lens_0; // NodeTable.java:82
   wire [5:0] slot_lens_1; // NodeTable.java:82
   wire [5:0] slot_lens_2; // NodeTable.java:82
@@ -351,452 +360,445 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [5:0] slot_lens_29; // NodeTable.java:82
   wire [5:0] slot_lens_30; // NodeTable.java:82
   wire [5:0] slot_lens_31; // NodeTable.java:82
-  wire [2:0] cause; // RapController.java:508
+  wire [2:0] cause; // RapController.java:523
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:238
-  wire _not_0 = ~io_counterClearing; // RapController.java:238
-  wire in_run = state == 4'd1; // RapController.java:145
-  wire commit_fire = in_run & io_counterResult_valid; // RapController.java:192
-  wire _eq_1 = io_counterResult_bits_addr == 5'd0; // NodeTable.java:77
-  wire [5:0] _dyn_index_0 = io_counterResult_bits_addr == 5'd0 ? slot_len_0 : io_counterResult_bits_addr == 5'd1 ? slot_len_1 : io_counterResult_bits_addr == 5'd2 ? slot_len_2 : io_counterResult_bits_addr == 5'd3 ? slot_len_3 : io_counterResult_bits_addr == 5'd4 ? slot_len_4 : io_counterResult_bits_addr == 5'd5 ? slot_len_5 : io_counterResult_bits_addr == 5'd6 ? slot_len_6 : io_counterResult_bits_addr == 5'd7 ? slot_len_7 : io_counterResult_bits_addr == 5'd8 ? slot_len_8 : io_counterResult_bits_addr == 5'd9 ? slot_len_9 : io_counterResult_bits_addr == 5'd10 ? slot_len_10 : io_counterResult_bits_addr == 5'd11 ? slot_len_11 : io_counterResult_bits_addr == 5'd12 ? slot_len_12 : io_counterResult_bits_addr == 5'd13 ? slot_len_13 : io_counterResult_bits_addr == 5'd14 ? slot_len_14 : io_counterResult_bits_addr == 5'd15 ? slot_len_15 : io_counterResult_bits_addr == 5'd16 ? slot_len_16 : io_counterResult_bits_addr == 5'd17 ? slot_len_17 : io_counterResult_bits_addr == 5'd18 ? slot_len_18 : io_counterResult_bits_addr == 5'd19 ? slot_len_19 : io_counterResult_bits_addr == 5'd20 ? slot_len_20 : io_counterResult_bits_addr == 5'd21 ? slot_len_21 : io_counterResult_bits_addr == 5'd22 ? slot_len_22 : io_counterResult_bits_addr == 5'd23 ? slot_len_23 : io_counterResult_bits_addr == 5'd24 ? slot_len_24 : io_counterResult_bits_addr == 5'd25 ? slot_len_25 : io_counterResult_bits_addr == 5'd26 ? slot_len_26 : io_counterResult_bits_addr == 5'd27 ? slot_len_27 : io_counterResult_bits_addr == 5'd28 ? slot_len_28 : io_counterResult_bits_addr == 5'd29 ? slot_len_29 : io_counterResult_bits_addr == 5'd30 ? slot_len_30 : slot_len_31; // NodeTable.java:77
-  wire [5:0] hit_len = _eq_1 ? 6'd0 : _dyn_index_0; // NodeTable.java:77
-  wire _lt_0 = hit_len < 6'd32; // RapController.java:196
-  wire _gt_0 = {{4{1'b0}}, io_counterResult_bits_updated} > io_head_threshold; // RapController.java:195
-  wire split_now = _lt_0 & _gt_0; // RapController.java:196
-  wire _not_1 = ~schedule_exhausted; // RapController.java:198
-  wire [62:0] _bits_0 = until_merge[63:1]; // RapController.java:198
-  wire _or_r_0 = |_bits_0; // RapController.java:198
-  wire _not_2 = ~_or_r_0; // RapController.java:198
-  wire _and_0 = _not_1 & _not_2; // RapController.java:198
-  wire _bits_1 = until_merge[0]; // RapController.java:199
-  wire _ge_0 = io_head_weight >= _bits_1; // RapController.java:199
-  wire merge_now = _and_0 & _ge_0; // RapController.java:199
-  wire _not_3 = ~merge_now; // RapController.java:206
-  wire _and_1 = split_now & _not_3; // RapController.java:206
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:205
-  wire [2:0] _dyn_index_1 = io_counterResult_bits_addr == 5'd0 ? slot_children_0 : io_counterResult_bits_addr == 5'd1 ? slot_children_1 : io_counterResult_bits_addr == 5'd2 ? slot_children_2 : io_counterResult_bits_addr == 5'd3 ? slot_children_3 : io_counterResult_bits_addr == 5'd4 ? slot_children_4 : io_counterResult_bits_addr == 5'd5 ? slot_children_5 : io_counterResult_bits_addr == 5'd6 ? slot_children_6 : io_counterResult_bits_addr == 5'd7 ? slot_children_7 : io_counterResult_bits_addr == 5'd8 ? slot_children_8 : io_counterResult_bits_addr == 5'd9 ? slot_children_9 : io_counterResult_bits_addr == 5'd10 ? slot_children_10 : io_counterResult_bits_addr == 5'd11 ? slot_children_11 : io_counterResult_bits_addr == 5'd12 ? slot_children_12 : io_counterResult_bits_addr == 5'd13 ? slot_children_13 : io_counterResult_bits_addr == 5'd14 ? slot_children_14 : io_counterResult_bits_addr == 5'd15 ? slot_children_15 : io_counterResult_bits_addr == 5'd16 ? slot_children_16 : io_counterResult_bits_addr == 5'd17 ? slot_children_17 : io_counterResult_bits_addr == 5'd18 ? slot_children_18 : io_counterResult_bits_addr == 5'd19 ? slot_children_19 : io_counterResult_bits_addr == 5'd20 ? slot_children_20 : io_counterResult_bits_addr == 5'd21 ? slot_children_21 : io_counterResult_bits_addr == 5'd22 ? slot_children_22 : io_counterResult_bits_addr == 5'd23 ? slot_children_23 : io_counterResult_bits_addr == 5'd24 ? slot_children_24 : io_counterResult_bits_addr == 5'd25 ? slot_children_25 : io_counterResult_bits_addr == 5'd26 ? slot_children_26 : io_counterResult_bits_addr == 5'd27 ? slot_children_27 : io_counterResult_bits_addr == 5'd28 ? slot_children_28 : io_counterResult_bits_addr == 5'd29 ? slot_children_29 : io_counterResult_bits_addr == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:204
-  wire [5:0] _sub_0 = 6'd4 - {{3{1'b0}}, _dyn_index_1}; // RapController.java:204
-  wire _lt_1 = free_slots < _sub_0; // RapController.java:206
-  wire _and_2 = _and_1 & _lt_1; // RapController.java:206
+  wire _eq_0 = state == 4'd0; // RapController.java:253
+  wire _not_0 = ~io_counterClearing; // RapController.java:253
+  wire in_run = state == 4'd1; // RapController.java:146
+  wire commit_fire = in_run & io_counterResult_valid; // RapController.java:193
+  wire _lt_0 = hit_len_3 < 6'd32; // RapController.java:214
+  wire _gt_0 = {{4{1'b0}}, io_counterResult_bits_updated} > io_head_threshold; // RapController.java:213
+  wire split_now = _lt_0 & _gt_0; // RapController.java:214
+  wire _not_1 = ~schedule_exhausted; // RapController.java:216
+  wire [62:0] _bits_0 = until_merge[63:1]; // RapController.java:216
+  wire _or_r_0 = |_bits_0; // RapController.java:216
+  wire _not_2 = ~_or_r_0; // RapController.java:216
+  wire _and_0 = _not_1 & _not_2; // RapController.java:216
+  wire _bits_1 = until_merge[0]; // RapController.java:217
+  wire _ge_0 = io_head_weight >= _bits_1; // RapController.java:217
+  wire merge_now = _and_0 & _ge_0; // RapController.java:217
+  wire _not_3 = ~merge_now; // RapController.java:221
+  wire _and_1 = split_now & _not_3; // RapController.java:221
+  wire _and_2 = _and_1 & hit_short_3; // RapController.java:221
   wire _le_0 = io_head_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:39
   wire _and_3 = skip_valid & _le_0; // MergeSkip.java:39
-  wire defer_now = _and_2 & _and_3; // RapController.java:207
-  wire _or_0 = split_now | merge_now; // RapController.java:218
-  wire _eq_2 = state == 4'd1; // RapController.java:251
-  wire _not_4 = ~commit_fire; // RapController.java:260
-  wire _eq_3 = front_count == 6'd0; // RapController.java:99
-  wire _eq_4 = sram_count == 8'd0; // RapController.java:99
-  wire pipe_empty = _eq_3 & _eq_4; // RapController.java:99
-  wire _and_4 = _not_4 & pipe_empty; // RapController.java:260
-  wire _not_5 = ~snapshot_frozen; // RapController.java:260
-  wire _and_5 = _and_4 & _not_5; // RapController.java:260
-  wire _and_6 = soft_pending & io_inputsDrained; // RapController.java:262
-  wire _not_6 = ~io_headValid; // RapController.java:262
-  wire _and_7 = _and_6 & _not_6; // RapController.java:262
-  wire _eq_5 = state == 4'd2; // RapController.java:266
-  wire _eq_6 = state == 4'd3; // RapController.java:273
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:274
-  wire _eq_7 = state == 4'd9; // RapController.java:159
-  wire [4:0] _mux_0 = _eq_7 ? merge_parent : op_slot; // RapController.java:159
-  wire [2:0] op_children = _mux_0 == 5'd0 ? slot_children_0 : _mux_0 == 5'd1 ? slot_children_1 : _mux_0 == 5'd2 ? slot_children_2 : _mux_0 == 5'd3 ? slot_children_3 : _mux_0 == 5'd4 ? slot_children_4 : _mux_0 == 5'd5 ? slot_children_5 : _mux_0 == 5'd6 ? slot_children_6 : _mux_0 == 5'd7 ? slot_children_7 : _mux_0 == 5'd8 ? slot_children_8 : _mux_0 == 5'd9 ? slot_children_9 : _mux_0 == 5'd10 ? slot_children_10 : _mux_0 == 5'd11 ? slot_children_11 : _mux_0 == 5'd12 ? slot_children_12 : _mux_0 == 5'd13 ? slot_children_13 : _mux_0 == 5'd14 ? slot_children_14 : _mux_0 == 5'd15 ? slot_children_15 : _mux_0 == 5'd16 ? slot_children_16 : _mux_0 == 5'd17 ? slot_children_17 : _mux_0 == 5'd18 ? slot_children_18 : _mux_0 == 5'd19 ? slot_children_19 : _mux_0 == 5'd20 ? slot_children_20 : _mux_0 == 5'd21 ? slot_children_21 : _mux_0 == 5'd22 ? slot_children_22 : _mux_0 == 5'd23 ? slot_children_23 : _mux_0 == 5'd24 ? slot_children_24 : _mux_0 == 5'd25 ? slot_children_25 : _mux_0 == 5'd26 ? slot_children_26 : _mux_0 == 5'd27 ? slot_children_27 : _mux_0 == 5'd28 ? slot_children_28 : _mux_0 == 5'd29 ? slot_children_29 : _mux_0 == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:159
-  wire _eq_8 = op_children == 3'd0; // RapController.java:284
-  wire [3:0] _mux_1 = _eq_8 ? 4'd5 : 4'd4; // RapController.java:284
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:503
-  wire _eq_9 = state == 4'd4; // RapController.java:287
-  wire _eq_10 = state == 4'd4; // RapController.java:151
-  wire _eq_11 = state == 4'd8; // RapController.java:151
-  wire scanning_kids = _eq_10 | _eq_11; // RapController.java:151
+  wire defer_now = _and_2 & _and_3; // RapController.java:222
+  wire _or_0 = split_now | merge_now; // RapController.java:233
+  wire _eq_1 = state == 4'd1; // RapController.java:266
+  wire _not_4 = ~commit_fire; // RapController.java:275
+  wire _eq_2 = front_count == 6'd0; // RapController.java:100
+  wire _eq_3 = sram_count == 8'd0; // RapController.java:100
+  wire pipe_empty = _eq_2 & _eq_3; // RapController.java:100
+  wire _and_4 = _not_4 & pipe_empty; // RapController.java:275
+  wire _not_5 = ~snapshot_frozen; // RapController.java:275
+  wire _and_5 = _and_4 & _not_5; // RapController.java:275
+  wire _and_6 = soft_pending & io_inputsDrained; // RapController.java:277
+  wire _not_6 = ~io_headValid; // RapController.java:277
+  wire _and_7 = _and_6 & _not_6; // RapController.java:277
+  wire _eq_4 = state == 4'd2; // RapController.java:281
+  wire _eq_5 = state == 4'd3; // RapController.java:288
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:289
+  wire _eq_6 = state == 4'd9; // RapController.java:160
+  wire [4:0] _mux_0 = _eq_6 ? merge_parent : op_slot; // RapController.java:160
+  wire [2:0] op_children = _mux_0 == 5'd0 ? slot_children_0 : _mux_0 == 5'd1 ? slot_children_1 : _mux_0 == 5'd2 ? slot_children_2 : _mux_0 == 5'd3 ? slot_children_3 : _mux_0 == 5'd4 ? slot_children_4 : _mux_0 == 5'd5 ? slot_children_5 : _mux_0 == 5'd6 ? slot_children_6 : _mux_0 == 5'd7 ? slot_children_7 : _mux_0 == 5'd8 ? slot_children_8 : _mux_0 == 5'd9 ? slot_children_9 : _mux_0 == 5'd10 ? slot_children_10 : _mux_0 == 5'd11 ? slot_children_11 : _mux_0 == 5'd12 ? slot_children_12 : _mux_0 == 5'd13 ? slot_children_13 : _mux_0 == 5'd14 ? slot_children_14 : _mux_0 == 5'd15 ? slot_children_15 : _mux_0 == 5'd16 ? slot_children_16 : _mux_0 == 5'd17 ? slot_children_17 : _mux_0 == 5'd18 ? slot_children_18 : _mux_0 == 5'd19 ? slot_children_19 : _mux_0 == 5'd20 ? slot_children_20 : _mux_0 == 5'd21 ? slot_children_21 : _mux_0 == 5'd22 ? slot_children_22 : _mux_0 == 5'd23 ? slot_children_23 : _mux_0 == 5'd24 ? slot_children_24 : _mux_0 == 5'd25 ? slot_children_25 : _mux_0 == 5'd26 ? slot_children_26 : _mux_0 == 5'd27 ? slot_children_27 : _mux_0 == 5'd28 ? slot_children_28 : _mux_0 == 5'd29 ? slot_children_29 : _mux_0 == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:160
+  wire _eq_7 = op_children == 3'd0; // RapController.java:299
+  wire [3:0] _mux_1 = _eq_7 ? 4'd5 : 4'd4; // RapController.java:299
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:518
+  wire _eq_8 = state == 4'd4; // RapController.java:302
+  wire _eq_9 = state == 4'd4; // RapController.java:152
+  wire _eq_10 = state == 4'd8; // RapController.java:152
+  wire scanning_kids = _eq_9 | _eq_10; // RapController.java:152
   wire _bits_2 = slot_valid[31]; // NodeTable.java:59
-  wire _eq_12 = state == 4'd4; // RapController.java:152
-  wire [4:0] kids_of = _eq_12 ? op_slot : merge_parent; // RapController.java:152
-  wire _eq_13 = slot_parent_31 == kids_of; // NodeTable.java:59
-  wire _and_8 = _bits_2 & _eq_13; // NodeTable.java:59
-  wire _eq_14 = state == 4'd8; // RapController.java:153
-  wire _not_7 = ~_eq_14; // NodeTable.java:60
-  wire _eq_15 = slot_children_31 == 3'd0; // NodeTable.java:60
-  wire _or_1 = _not_7 | _eq_15; // NodeTable.java:60
+  wire _eq_11 = state == 4'd4; // RapController.java:153
+  wire [4:0] kids_of = _eq_11 ? op_slot : merge_parent; // RapController.java:153
+  wire _eq_12 = slot_parent_31 == kids_of; // NodeTable.java:59
+  wire _and_8 = _bits_2 & _eq_12; // NodeTable.java:59
+  wire _eq_13 = state == 4'd8; // RapController.java:154
+  wire _not_7 = ~_eq_13; // NodeTable.java:60
+  wire _eq_14 = slot_children_31 == 3'd0; // NodeTable.java:60
+  wire _or_1 = _not_7 | _eq_14; // NodeTable.java:60
   wire _and_9 = _and_8 & _or_1; // NodeTable.java:60
   wire _bits_3 = slot_valid[30]; // NodeTable.java:59
-  wire _eq_16 = slot_parent_30 == kids_of; // NodeTable.java:59
-  wire _and_10 = _bits_3 & _eq_16; // NodeTable.java:59
-  wire _not_8 = ~_eq_14; // NodeTable.java:60
-  wire _eq_17 = slot_children_30 == 3'd0; // NodeTable.java:60
-  wire _or_2 = _not_8 | _eq_17; // NodeTable.java:60
+  wire _eq_15 = slot_parent_30 == kids_of; // NodeTable.java:59
+  wire _and_10 = _bits_3 & _eq_15; // NodeTable.java:59
+  wire _not_8 = ~_eq_13; // NodeTable.java:60
+  wire _eq_16 = slot_children_30 == 3'd0; // NodeTable.java:60
+  wire _or_2 = _not_8 | _eq_16; // NodeTable.java:60
   wire _and_11 = _and_10 & _or_2; // NodeTable.java:60
   wire _bits_4 = slot_valid[29]; // NodeTable.java:59
-  wire _eq_18 = slot_parent_29 == kids_of; // NodeTable.java:59
-  wire _and_12 = _bits_4 & _eq_18; // NodeTable.java:59
-  wire _not_9 = ~_eq_14; // NodeTable.java:60
-  wire _eq_19 = slot_children_29 == 3'd0; // NodeTable.java:60
-  wire _or_3 = _not_9 | _eq_19; // NodeTable.java:60
+  wire _eq_17 = slot_parent_29 == kids_of; // NodeTable.java:59
+  wire _and_12 = _bits_4 & _eq_17; // NodeTable.java:59
+  wire _not_9 = ~_eq_13; // NodeTable.java:60
+  wire _eq_18 = slot_children_29 == 3'd0; // NodeTable.java:60
+  wire _or_3 = _not_9 | _eq_18; // NodeTable.java:60
   wire _and_13 = _and_12 & _or_3; // NodeTable.java:60
   wire _bits_5 = slot_valid[28]; // NodeTable.java:59
-  wire _eq_20 = slot_parent_28 == kids_of; // NodeTable.java:59
-  wire _and_14 = _bits_5 & _eq_20; // NodeTable.java:59
-  wire _not_10 = ~_eq_14; // NodeTable.java:60
-  wire _eq_21 = slot_children_28 == 3'd0; // NodeTable.java:60
-  wire _or_4 = _not_10 | _eq_21; // NodeTable.java:60
+  wire _eq_19 = slot_parent_28 == kids_of; // NodeTable.java:59
+  wire _and_14 = _bits_5 & _eq_19; // NodeTable.java:59
+  wire _not_10 = ~_eq_13; // NodeTable.java:60
+  wire _eq_20 = slot_children_28 == 3'd0; // NodeTable.java:60
+  wire _or_4 = _not_10 | _eq_20; // NodeTable.java:60
   wire _and_15 = _and_14 & _or_4; // NodeTable.java:60
   wire _bits_6 = slot_valid[27]; // NodeTable.java:59
-  wire _eq_22 = slot_parent_27 == kids_of; // NodeTable.java:59
-  wire _and_16 = _bits_6 & _eq_22; // NodeTable.java:59
-  wire _not_11 = ~_eq_14; // NodeTable.java:60
-  wire _eq_23 = slot_children_27 == 3'd0; // NodeTable.java:60
-  wire _or_5 = _not_11 | _eq_23; // NodeTable.java:60
+  wire _eq_21 = slot_parent_27 == kids_of; // NodeTable.java:59
+  wire _and_16 = _bits_6 & _eq_21; // NodeTable.java:59
+  wire _not_11 = ~_eq_13; // NodeTable.java:60
+  wire _eq_22 = slot_children_27 == 3'd0; // NodeTable.java:60
+  wire _or_5 = _not_11 | _eq_22; // NodeTable.java:60
   wire _and_17 = _and_16 & _or_5; // NodeTable.java:60
   wire _bits_7 = slot_valid[26]; // NodeTable.java:59
-  wire _eq_24 = slot_parent_26 == kids_of; // NodeTable.java:59
-  wire _and_18 = _bits_7 & _eq_24; // NodeTable.java:59
-  wire _not_12 = ~_eq_14; // NodeTable.java:60
-  wire _eq_25 = slot_children_26 == 3'd0; // NodeTable.java:60
-  wire _or_6 = _not_12 | _eq_25; // NodeTable.java:60
+  wire _eq_23 = slot_parent_26 == kids_of; // NodeTable.java:59
+  wire _and_18 = _bits_7 & _eq_23; // NodeTable.java:59
+  wire _not_12 = ~_eq_13; // NodeTable.java:60
+  wire _eq_24 = slot_children_26 == 3'd0; // NodeTable.java:60
+  wire _or_6 = _not_12 | _eq_24; // NodeTable.java:60
   wire _and_19 = _and_18 & _or_6; // NodeTable.java:60
   wire _bits_8 = slot_valid[25]; // NodeTable.java:59
-  wire _eq_26 = slot_parent_25 == kids_of; // NodeTable.java:59
-  wire _and_20 = _bits_8 & _eq_26; // NodeTable.java:59
-  wire _not_13 = ~_eq_14; // NodeTable.java:60
-  wire _eq_27 = slot_children_25 == 3'd0; // NodeTable.java:60
-  wire _or_7 = _not_13 | _eq_27; // NodeTable.java:60
+  wire _eq_25 = slot_parent_25 == kids_of; // NodeTable.java:59
+  wire _and_20 = _bits_8 & _eq_25; // NodeTable.java:59
+  wire _not_13 = ~_eq_13; // NodeTable.java:60
+  wire _eq_26 = slot_children_25 == 3'd0; // NodeTable.java:60
+  wire _or_7 = _not_13 | _eq_26; // NodeTable.java:60
   wire _and_21 = _and_20 & _or_7; // NodeTable.java:60
   wire _bits_9 = slot_valid[24]; // NodeTable.java:59
-  wire _eq_28 = slot_parent_24 == kids_of; // NodeTable.java:59
-  wire _and_22 = _bits_9 & _eq_28; // NodeTable.java:59
-  wire _not_14 = ~_eq_14; // NodeTable.java:60
-  wire _eq_29 = slot_children_24 == 3'd0; // NodeTable.java:60
-  wire _or_8 = _not_14 | _eq_29; // NodeTable.java:60
+  wire _eq_27 = slot_parent_24 == kids_of; // NodeTable.java:59
+  wire _and_22 = _bits_9 & _eq_27; // NodeTable.java:59
+  wire _not_14 = ~_eq_13; // NodeTable.java:60
+  wire _eq_28 = slot_children_24 == 3'd0; // NodeTable.java:60
+  wire _or_8 = _not_14 | _eq_28; // NodeTable.java:60
   wire _and_23 = _and_22 & _or_8; // NodeTable.java:60
   wire _bits_10 = slot_valid[23]; // NodeTable.java:59
-  wire _eq_30 = slot_parent_23 == kids_of; // NodeTable.java:59
-  wire _and_24 = _bits_10 & _eq_30; // NodeTable.java:59
-  wire _not_15 = ~_eq_14; // NodeTable.java:60
-  wire _eq_31 = slot_children_23 == 3'd0; // NodeTable.java:60
-  wire _or_9 = _not_15 | _eq_31; // NodeTable.java:60
+  wire _eq_29 = slot_parent_23 == kids_of; // NodeTable.java:59
+  wire _and_24 = _bits_10 & _eq_29; // NodeTable.java:59
+  wire _not_15 = ~_eq_13; // NodeTable.java:60
+  wire _eq_30 = slot_children_23 == 3'd0; // NodeTable.java:60
+  wire _or_9 = _not_15 | _eq_30; // NodeTable.java:60
   wire _and_25 = _and_24 & _or_9; // NodeTable.java:60
   wire _bits_11 = slot_valid[22]; // NodeTable.java:59
-  wire _eq_32 = slot_parent_22 == kids_of; // NodeTable.java:59
-  wire _and_26 = _bits_11 & _eq_32; // NodeTable.java:59
-  wire _not_16 = ~_eq_14; // NodeTable.java:60
-  wire _eq_33 = slot_children_22 == 3'd0; // NodeTable.java:60
-  wire _or_10 = _not_16 | _eq_33; // NodeTable.java:60
+  wire _eq_31 = slot_parent_22 == kids_of; // NodeTable.java:59
+  wire _and_26 = _bits_11 & _eq_31; // NodeTable.java:59
+  wire _not_16 = ~_eq_13; // NodeTable.java:60
+  wire _eq_32 = slot_children_22 == 3'd0; // NodeTable.java:60
+  wire _or_10 = _not_16 | _eq_32; // NodeTable.java:60
   wire _and_27 = _and_26 & _or_10; // NodeTable.java:60
   wire _bits_12 = slot_valid[21]; // NodeTable.java:59
-  wire _eq_34 = slot_parent_21 == kids_of; // NodeTable.java:59
-  wire _and_28 = _bits_12 & _eq_34; // NodeTable.java:59
-  wire _not_17 = ~_eq_14; // NodeTable.java:60
-  wire _eq_35 = slot_children_21 == 3'd0; // NodeTable.java:60
-  wire _or_11 = _not_17 | _eq_35; // NodeTable.java:60
+  wire _eq_33 = slot_parent_21 == kids_of; // NodeTable.java:59
+  wire _and_28 = _bits_12 & _eq_33; // NodeTable.java:59
+  wire _not_17 = ~_eq_13; // NodeTable.java:60
+  wire _eq_34 = slot_children_21 == 3'd0; // NodeTable.java:60
+  wire _or_11 = _not_17 | _eq_34; // NodeTable.java:60
   wire _and_29 = _and_28 & _or_11; // NodeTable.java:60
   wire _bits_13 = slot_valid[20]; // NodeTable.java:59
-  wire _eq_36 = slot_parent_20 == kids_of; // NodeTable.java:59
-  wire _and_30 = _bits_13 & _eq_36; // NodeTable.java:59
-  wire _not_18 = ~_eq_14; // NodeTable.java:60
-  wire _eq_37 = slot_children_20 == 3'd0; // NodeTable.java:60
-  wire _or_12 = _not_18 | _eq_37; // NodeTable.java:60
+  wire _eq_35 = slot_parent_20 == kids_of; // NodeTable.java:59
+  wire _and_30 = _bits_13 & _eq_35; // NodeTable.java:59
+  wire _not_18 = ~_eq_13; // NodeTable.java:60
+  wire _eq_36 = slot_children_20 == 3'd0; // NodeTable.java:60
+  wire _or_12 = _not_18 | _eq_36; // NodeTable.java:60
   wire _and_31 = _and_30 & _or_12; // NodeTable.java:60
   wire _bits_14 = slot_valid[19]; // NodeTable.java:59
-  wire _eq_38 = slot_parent_19 == kids_of; // NodeTable.java:59
-  wire _and_32 = _bits_14 & _eq_38; // NodeTable.java:59
-  wire _not_19 = ~_eq_14; // NodeTable.java:60
-  wire _eq_39 = slot_children_19 == 3'd0; // NodeTable.java:60
-  wire _or_13 = _not_19 | _eq_39; // NodeTable.java:60
+  wire _eq_37 = slot_parent_19 == kids_of; // NodeTable.java:59
+  wire _and_32 = _bits_14 & _eq_37; // NodeTable.java:59
+  wire _not_19 = ~_eq_13; // NodeTable.java:60
+  wire _eq_38 = slot_children_19 == 3'd0; // NodeTable.java:60
+  wire _or_13 = _not_19 | _eq_38; // NodeTable.java:60
   wire _and_33 = _and_32 & _or_13; // NodeTable.java:60
   wire _bits_15 = slot_valid[18]; // NodeTable.java:59
-  wire _eq_40 = slot_parent_18 == kids_of; // NodeTable.java:59
-  wire _and_34 = _bits_15 & _eq_40; // NodeTable.java:59
-  wire _not_20 = ~_eq_14; // NodeTable.java:60
-  wire _eq_41 = slot_children_18 == 3'd0; // NodeTable.java:60
-  wire _or_14 = _not_20 | _eq_41; // NodeTable.java:60
+  wire _eq_39 = slot_parent_18 == kids_of; // NodeTable.java:59
+  wire _and_34 = _bits_15 & _eq_39; // NodeTable.java:59
+  wire _not_20 = ~_eq_13; // NodeTable.java:60
+  wire _eq_40 = slot_children_18 == 3'd0; // NodeTable.java:60
+  wire _or_14 = _not_20 | _eq_40; // NodeTable.java:60
   wire _and_35 = _and_34 & _or_14; // NodeTable.java:60
   wire _bits_16 = slot_valid[17]; // NodeTable.java:59
-  wire _eq_42 = slot_parent_17 == kids_of; // NodeTable.java:59
-  wire _and_36 = _bits_16 & _eq_42; // NodeTable.java:59
-  wire _not_21 = ~_eq_14; // NodeTable.java:60
-  wire _eq_43 = slot_children_17 == 3'd0; // NodeTable.java:60
-  wire _or_15 = _not_21 | _eq_43; // NodeTable.java:60
+  wire _eq_41 = slot_parent_17 == kids_of; // NodeTable.java:59
+  wire _and_36 = _bits_16 & _eq_41; // NodeTable.java:59
+  wire _not_21 = ~_eq_13; // NodeTable.java:60
+  wire _eq_42 = slot_children_17 == 3'd0; // NodeTable.java:60
+  wire _or_15 = _not_21 | _eq_42; // NodeTable.java:60
   wire _and_37 = _and_36 & _or_15; // NodeTable.java:60
   wire _bits_17 = slot_valid[16]; // NodeTable.java:59
-  wire _eq_44 = slot_parent_16 == kids_of; // NodeTable.java:59
-  wire _and_38 = _bits_17 & _eq_44; // NodeTable.java:59
-  wire _not_22 = ~_eq_14; // NodeTable.java:60
-  wire _eq_45 = slot_children_16 == 3'd0; // NodeTable.java:60
-  wire _or_16 = _not_22 | _eq_45; // NodeTable.java:60
+  wire _eq_43 = slot_parent_16 == kids_of; // NodeTable.java:59
+  wire _and_38 = _bits_17 & _eq_43; // NodeTable.java:59
+  wire _not_22 = ~_eq_13; // NodeTable.java:60
+  wire _eq_44 = slot_children_16 == 3'd0; // NodeTable.java:60
+  wire _or_16 = _not_22 | _eq_44; // NodeTable.java:60
   wire _and_39 = _and_38 & _or_16; // NodeTable.java:60
   wire _bits_18 = slot_valid[15]; // NodeTable.java:59
-  wire _eq_46 = slot_parent_15 == kids_of; // NodeTable.java:59
-  wire _and_40 = _bits_18 & _eq_46; // NodeTable.java:59
-  wire _not_23 = ~_eq_14; // NodeTable.java:60
-  wire _eq_47 = slot_children_15 == 3'd0; // NodeTable.java:60
-  wire _or_17 = _not_23 | _eq_47; // NodeTable.java:60
+  wire _eq_45 = slot_parent_15 == kids_of; // NodeTable.java:59
+  wire _and_40 = _bits_18 & _eq_45; // NodeTable.java:59
+  wire _not_23 = ~_eq_13; // NodeTable.java:60
+  wire _eq_46 = slot_children_15 == 3'd0; // NodeTable.java:60
+  wire _or_17 = _not_23 | _eq_46; // NodeTable.java:60
   wire _and_41 = _and_40 & _or_17; // NodeTable.java:60
   wire _bits_19 = slot_valid[14]; // NodeTable.java:59
-  wire _eq_48 = slot_parent_14 == kids_of; // NodeTable.java:59
-  wire _and_42 = _bits_19 & _eq_48; // NodeTable.java:59
-  wire _not_24 = ~_eq_14; // NodeTable.java:60
-  wire _eq_49 = slot_children_14 == 3'd0; // NodeTable.java:60
-  wire _or_18 = _not_24 | _eq_49; // NodeTable.java:60
+  wire _eq_47 = slot_parent_14 == kids_of; // NodeTable.java:59
+  wire _and_42 = _bits_19 & _eq_47; // NodeTable.java:59
+  wire _not_24 = ~_eq_13; // NodeTable.java:60
+  wire _eq_48 = slot_children_14 == 3'd0; // NodeTable.java:60
+  wire _or_18 = _not_24 | _eq_48; // NodeTable.java:60
   wire _and_43 = _and_42 & _or_18; // NodeTable.java:60
   wire _bits_20 = slot_valid[13]; // NodeTable.java:59
-  wire _eq_50 = slot_parent_13 == kids_of; // NodeTable.java:59
-  wire _and_44 = _bits_20 & _eq_50; // NodeTable.java:59
-  wire _not_25 = ~_eq_14; // NodeTable.java:60
-  wire _eq_51 = slot_children_13 == 3'd0; // NodeTable.java:60
-  wire _or_19 = _not_25 | _eq_51; // NodeTable.java:60
+  wire _eq_49 = slot_parent_13 == kids_of; // NodeTable.java:59
+  wire _and_44 = _bits_20 & _eq_49; // NodeTable.java:59
+  wire _not_25 = ~_eq_13; // NodeTable.java:60
+  wire _eq_50 = slot_children_13 == 3'd0; // NodeTable.java:60
+  wire _or_19 = _not_25 | _eq_50; // NodeTable.java:60
   wire _and_45 = _and_44 & _or_19; // NodeTable.java:60
   wire _bits_21 = slot_valid[12]; // NodeTable.java:59
-  wire _eq_52 = slot_parent_12 == kids_of; // NodeTable.java:59
-  wire _and_46 = _bits_21 & _eq_52; // NodeTable.java:59
-  wire _not_26 = ~_eq_14; // NodeTable.java:60
-  wire _eq_53 = slot_children_12 == 3'd0; // NodeTable.java:60
-  wire _or_20 = _not_26 | _eq_53; // NodeTable.java:60
+  wire _eq_51 = slot_parent_12 == kids_of; // NodeTable.java:59
+  wire _and_46 = _bits_21 & _eq_51; // NodeTable.java:59
+  wire _not_26 = ~_eq_13; // NodeTable.java:60
+  wire _eq_52 = slot_children_12 == 3'd0; // NodeTable.java:60
+  wire _or_20 = _not_26 | _eq_52; // NodeTable.java:60
   wire _and_47 = _and_46 & _or_20; // NodeTable.java:60
   wire _bits_22 = slot_valid[11]; // NodeTable.java:59
-  wire _eq_54 = slot_parent_11 == kids_of; // NodeTable.java:59
-  wire _and_48 = _bits_22 & _eq_54; // NodeTable.java:59
-  wire _not_27 = ~_eq_14; // NodeTable.java:60
-  wire _eq_55 = slot_children_11 == 3'd0; // NodeTable.java:60
-  wire _or_21 = _not_27 | _eq_55; // NodeTable.java:60
+  wire _eq_53 = slot_parent_11 == kids_of; // NodeTable.java:59
+  wire _and_48 = _bits_22 & _eq_53; // NodeTable.java:59
+  wire _not_27 = ~_eq_13; // NodeTable.java:60
+  wire _eq_54 = slot_children_11 == 3'd0; // NodeTable.java:60
+  wire _or_21 = _not_27 | _eq_54; // NodeTable.java:60
   wire _and_49 = _and_48 & _or_21; // NodeTable.java:60
   wire _bits_23 = slot_valid[10]; // NodeTable.java:59
-  wire _eq_56 = slot_parent_10 == kids_of; // NodeTable.java:59
-  wire _and_50 = _bits_23 & _eq_56; // NodeTable.java:59
-  wire _not_28 = ~_eq_14; // NodeTable.java:60
-  wire _eq_57 = slot_children_10 == 3'd0; // NodeTable.java:60
-  wire _or_22 = _not_28 | _eq_57; // NodeTable.java:60
+  wire _eq_55 = slot_parent_10 == kids_of; // NodeTable.java:59
+  wire _and_50 = _bits_23 & _eq_55; // NodeTable.java:59
+  wire _not_28 = ~_eq_13; // NodeTable.java:60
+  wire _eq_56 = slot_children_10 == 3'd0; // NodeTable.java:60
+  wire _or_22 = _not_28 | _eq_56; // NodeTable.java:60
   wire _and_51 = _and_50 & _or_22; // NodeTable.java:60
   wire _bits_24 = slot_valid[9]; // NodeTable.java:59
-  wire _eq_58 = slot_parent_9 == kids_of; // NodeTable.java:59
-  wire _and_52 = _bits_24 & _eq_58; // NodeTable.java:59
-  wire _not_29 = ~_eq_14; // NodeTable.java:60
-  wire _eq_59 = slot_children_9 == 3'd0; // NodeTable.java:60
-  wire _or_23 = _not_29 | _eq_59; // NodeTable.java:60
+  wire _eq_57 = slot_parent_9 == kids_of; // NodeTable.java:59
+  wire _and_52 = _bits_24 & _eq_57; // NodeTable.java:59
+  wire _not_29 = ~_eq_13; // NodeTable.java:60
+  wire _eq_58 = slot_children_9 == 3'd0; // NodeTable.java:60
+  wire _or_23 = _not_29 | _eq_58; // NodeTable.java:60
   wire _and_53 = _and_52 & _or_23; // NodeTable.java:60
   wire _bits_25 = slot_valid[8]; // NodeTable.java:59
-  wire _eq_60 = slot_parent_8 == kids_of; // NodeTable.java:59
-  wire _and_54 = _bits_25 & _eq_60; // NodeTable.java:59
-  wire _not_30 = ~_eq_14; // NodeTable.java:60
-  wire _eq_61 = slot_children_8 == 3'd0; // NodeTable.java:60
-  wire _or_24 = _not_30 | _eq_61; // NodeTable.java:60
+  wire _eq_59 = slot_parent_8 == kids_of; // NodeTable.java:59
+  wire _and_54 = _bits_25 & _eq_59; // NodeTable.java:59
+  wire _not_30 = ~_eq_13; // NodeTable.java:60
+  wire _eq_60 = slot_children_8 == 3'd0; // NodeTable.java:60
+  wire _or_24 = _not_30 | _eq_60; // NodeTable.java:60
   wire _and_55 = _and_54 & _or_24; // NodeTable.java:60
   wire _bits_26 = slot_valid[7]; // NodeTable.java:59
-  wire _eq_62 = slot_parent_7 == kids_of; // NodeTable.java:59
-  wire _and_56 = _bits_26 & _eq_62; // NodeTable.java:59
-  wire _not_31 = ~_eq_14; // NodeTable.java:60
-  wire _eq_63 = slot_children_7 == 3'd0; // NodeTable.java:60
-  wire _or_25 = _not_31 | _eq_63; // NodeTable.java:60
+  wire _eq_61 = slot_parent_7 == kids_of; // NodeTable.java:59
+  wire _and_56 = _bits_26 & _eq_61; // NodeTable.java:59
+  wire _not_31 = ~_eq_13; // NodeTable.java:60
+  wire _eq_62 = slot_children_7 == 3'd0; // NodeTable.java:60
+  wire _or_25 = _not_31 | _eq_62; // NodeTable.java:60
   wire _and_57 = _and_56 & _or_25; // NodeTable.java:60
   wire _bits_27 = slot_valid[6]; // NodeTable.java:59
-  wire _eq_64 = slot_parent_6 == kids_of; // NodeTable.java:59
-  wire _and_58 = _bits_27 & _eq_64; // NodeTable.java:59
-  wire _not_32 = ~_eq_14; // NodeTable.java:60
-  wire _eq_65 = slot_children_6 == 3'd0; // NodeTable.java:60
-  wire _or_26 = _not_32 | _eq_65; // NodeTable.java:60
+  wire _eq_63 = slot_parent_6 == kids_of; // NodeTable.java:59
+  wire _and_58 = _bits_27 & _eq_63; // NodeTable.java:59
+  wire _not_32 = ~_eq_13; // NodeTable.java:60
+  wire _eq_64 = slot_children_6 == 3'd0; // NodeTable.java:60
+  wire _or_26 = _not_32 | _eq_64; // NodeTable.java:60
   wire _and_59 = _and_58 & _or_26; // NodeTable.java:60
   wire _bits_28 = slot_valid[5]; // NodeTable.java:59
-  wire _eq_66 = slot_parent_5 == kids_of; // NodeTable.java:59
-  wire _and_60 = _bits_28 & _eq_66; // NodeTable.java:59
-  wire _not_33 = ~_eq_14; // NodeTable.java:60
-  wire _eq_67 = slot_children_5 == 3'd0; // NodeTable.java:60
-  wire _or_27 = _not_33 | _eq_67; // NodeTable.java:60
+  wire _eq_65 = slot_parent_5 == kids_of; // NodeTable.java:59
+  wire _and_60 = _bits_28 & _eq_65; // NodeTable.java:59
+  wire _not_33 = ~_eq_13; // NodeTable.java:60
+  wire _eq_66 = slot_children_5 == 3'd0; // NodeTable.java:60
+  wire _or_27 = _not_33 | _eq_66; // NodeTable.java:60
   wire _and_61 = _and_60 & _or_27; // NodeTable.java:60
   wire _bits_29 = slot_valid[4]; // NodeTable.java:59
-  wire _eq_68 = slot_parent_4 == kids_of; // NodeTable.java:59
-  wire _and_62 = _bits_29 & _eq_68; // NodeTable.java:59
-  wire _not_34 = ~_eq_14; // NodeTable.java:60
-  wire _eq_69 = slot_children_4 == 3'd0; // NodeTable.java:60
-  wire _or_28 = _not_34 | _eq_69; // NodeTable.java:60
+  wire _eq_67 = slot_parent_4 == kids_of; // NodeTable.java:59
+  wire _and_62 = _bits_29 & _eq_67; // NodeTable.java:59
+  wire _not_34 = ~_eq_13; // NodeTable.java:60
+  wire _eq_68 = slot_children_4 == 3'd0; // NodeTable.java:60
+  wire _or_28 = _not_34 | _eq_68; // NodeTable.java:60
   wire _and_63 = _and_62 & _or_28; // NodeTable.java:60
   wire _bits_30 = slot_valid[3]; // NodeTable.java:59
-  wire _eq_70 = slot_parent_3 == kids_of; // NodeTable.java:59
-  wire _and_64 = _bits_30 & _eq_70; // NodeTable.java:59
-  wire _not_35 = ~_eq_14; // NodeTable.java:60
-  wire _eq_71 = slot_children_3 == 3'd0; // NodeTable.java:60
-  wire _or_29 = _not_35 | _eq_71; // NodeTable.java:60
+  wire _eq_69 = slot_parent_3 == kids_of; // NodeTable.java:59
+  wire _and_64 = _bits_30 & _eq_69; // NodeTable.java:59
+  wire _not_35 = ~_eq_13; // NodeTable.java:60
+  wire _eq_70 = slot_children_3 == 3'd0; // NodeTable.java:60
+  wire _or_29 = _not_35 | _eq_70; // NodeTable.java:60
   wire _and_65 = _and_64 & _or_29; // NodeTable.java:60
   wire _bits_31 = slot_valid[2]; // NodeTable.java:59
-  wire _eq_72 = slot_parent_2 == kids_of; // NodeTable.java:59
-  wire _and_66 = _bits_31 & _eq_72; // NodeTable.java:59
-  wire _not_36 = ~_eq_14; // NodeTable.java:60
-  wire _eq_73 = slot_children_2 == 3'd0; // NodeTable.java:60
-  wire _or_30 = _not_36 | _eq_73; // NodeTable.java:60
+  wire _eq_71 = slot_parent_2 == kids_of; // NodeTable.java:59
+  wire _and_66 = _bits_31 & _eq_71; // NodeTable.java:59
+  wire _not_36 = ~_eq_13; // NodeTable.java:60
+  wire _eq_72 = slot_children_2 == 3'd0; // NodeTable.java:60
+  wire _or_30 = _not_36 | _eq_72; // NodeTable.java:60
   wire _and_67 = _and_66 & _or_30; // NodeTable.java:60
   wire _bits_32 = slot_valid[1]; // NodeTable.java:59
-  wire _eq_74 = slot_parent_1 == kids_of; // NodeTable.java:59
-  wire _and_68 = _bits_32 & _eq_74; // NodeTable.java:59
-  wire _not_37 = ~_eq_14; // NodeTable.java:60
-  wire _eq_75 = slot_children_1 == 3'd0; // NodeTable.java:60
-  wire _or_31 = _not_37 | _eq_75; // NodeTable.java:60
+  wire _eq_73 = slot_parent_1 == kids_of; // NodeTable.java:59
+  wire _and_68 = _bits_32 & _eq_73; // NodeTable.java:59
+  wire _not_37 = ~_eq_13; // NodeTable.java:60
+  wire _eq_74 = slot_children_1 == 3'd0; // NodeTable.java:60
+  wire _or_31 = _not_37 | _eq_74; // NodeTable.java:60
   wire _and_69 = _and_68 & _or_31; // NodeTable.java:60
   wire [31:0] _cat_0 = {_and_9, _and_11, _and_13, _and_15, _and_17, _and_19, _and_21, _and_23, _and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, 1'd0}; // NodeTable.java:99
-  wire [31:0] _not_38 = ~visited_kids; // RapController.java:153
-  wire [31:0] _and_70 = _cat_0 & _not_38; // RapController.java:153
-  wire _eq_76 = state == 4'd7; // RapController.java:154
+  wire [31:0] _not_38 = ~visited_kids; // RapController.java:154
+  wire [31:0] _and_70 = _cat_0 & _not_38; // RapController.java:154
+  wire _eq_75 = state == 4'd7; // RapController.java:155
   wire _bits_33 = slot_valid[31]; // NodeTable.java:70
-  wire _eq_77 = slot_len_31 == merge_level; // NodeTable.java:69
-  wire _and_71 = _bits_33 & _eq_77; // NodeTable.java:70
+  wire _eq_76 = slot_len_31 == merge_level; // NodeTable.java:69
+  wire _and_71 = _bits_33 & _eq_76; // NodeTable.java:70
   wire _ne_1 = slot_children_31 != 3'd0; // NodeTable.java:70
   wire _and_72 = _and_71 & _ne_1; // NodeTable.java:70
   wire _bits_34 = slot_valid[30]; // NodeTable.java:70
-  wire _eq_78 = slot_len_30 == merge_level; // NodeTable.java:69
-  wire _and_73 = _bits_34 & _eq_78; // NodeTable.java:70
+  wire _eq_77 = slot_len_30 == merge_level; // NodeTable.java:69
+  wire _and_73 = _bits_34 & _eq_77; // NodeTable.java:70
   wire _ne_2 = slot_children_30 != 3'd0; // NodeTable.java:70
   wire _and_74 = _and_73 & _ne_2; // NodeTable.java:70
   wire _bits_35 = slot_valid[29]; // NodeTable.java:70
-  wire _eq_79 = slot_len_29 == merge_level; // NodeTable.java:69
-  wire _and_75 = _bits_35 & _eq_79; // NodeTable.java:70
+  wire _eq_78 = slot_len_29 == merge_level; // NodeTable.java:69
+  wire _and_75 = _bits_35 & _eq_78; // NodeTable.java:70
   wire _ne_3 = slot_children_29 != 3'd0; // NodeTable.java:70
   wire _and_76 = _and_75 & _ne_3; // NodeTable.java:70
   wire _bits_36 = slot_valid[28]; // NodeTable.java:70
-  wire _eq_80 = slot_len_28 == merge_level; // NodeTable.java:69
-  wire _and_77 = _bits_36 & _eq_80; // NodeTable.java:70
+  wire _eq_79 = slot_len_28 == merge_level; // NodeTable.java:69
+  wire _and_77 = _bits_36 & _eq_79; // NodeTable.java:70
   wire _ne_4 = slot_children_28 != 3'd0; // NodeTable.java:70
   wire _and_78 = _and_77 & _ne_4; // NodeTable.java:70
   wire _bits_37 = slot_valid[27]; // NodeTable.java:70
-  wire _eq_81 = slot_len_27 == merge_level; // NodeTable.java:69
-  wire _and_79 = _bits_37 & _eq_81; // NodeTable.java:70
+  wire _eq_80 = slot_len_27 == merge_level; // NodeTable.java:69
+  wire _and_79 = _bits_37 & _eq_80; // NodeTable.java:70
   wire _ne_5 = slot_children_27 != 3'd0; // NodeTable.java:70
   wire _and_80 = _and_79 & _ne_5; // NodeTable.java:70
   wire _bits_38 = slot_valid[26]; // NodeTable.java:70
-  wire _eq_82 = slot_len_26 == merge_level; // NodeTable.java:69
-  wire _and_81 = _bits_38 & _eq_82; // NodeTable.java:70
+  wire _eq_81 = slot_len_26 == merge_level; // NodeTable.java:69
+  wire _and_81 = _bits_38 & _eq_81; // NodeTable.java:70
   wire _ne_6 = slot_children_26 != 3'd0; // NodeTable.java:70
   wire _and_82 = _and_81 & _ne_6; // NodeTable.java:70
   wire _bits_39 = slot_valid[25]; // NodeTable.java:70
-  wire _eq_83 = slot_len_25 == merge_level; // NodeTable.java:69
-  wire _and_83 = _bits_39 & _eq_83; // NodeTable.java:70
+  wire _eq_82 = slot_len_25 == merge_level; // NodeTable.java:69
+  wire _and_83 = _bits_39 & _eq_82; // NodeTable.java:70
   wire _ne_7 = slot_children_25 != 3'd0; // NodeTable.java:70
   wire _and_84 = _and_83 & _ne_7; // NodeTable.java:70
   wire _bits_40 = slot_valid[24]; // NodeTable.java:70
-  wire _eq_84 = slot_len_24 == merge_level; // NodeTable.java:69
-  wire _and_85 = _bits_40 & _eq_84; // NodeTable.java:70
+  wire _eq_83 = slot_len_24 == merge_level; // NodeTable.java:69
+  wire _and_85 = _bits_40 & _eq_83; // NodeTable.java:70
   wire _ne_8 = slot_children_24 != 3'd0; // NodeTable.java:70
   wire _and_86 = _and_85 & _ne_8; // NodeTable.java:70
   wire _bits_41 = slot_valid[23]; // NodeTable.java:70
-  wire _eq_85 = slot_len_23 == merge_level; // NodeTable.java:69
-  wire _and_87 = _bits_41 & _eq_85; // NodeTable.java:70
+  wire _eq_84 = slot_len_23 == merge_level; // NodeTable.java:69
+  wire _and_87 = _bits_41 & _eq_84; // NodeTable.java:70
   wire _ne_9 = slot_children_23 != 3'd0; // NodeTable.java:70
   wire _and_88 = _and_87 & _ne_9; // NodeTable.java:70
   wire _bits_42 = slot_valid[22]; // NodeTable.java:70
-  wire _eq_86 = slot_len_22 == merge_level; // NodeTable.java:69
-  wire _and_89 = _bits_42 & _eq_86; // NodeTable.java:70
+  wire _eq_85 = slot_len_22 == merge_level; // NodeTable.java:69
+  wire _and_89 = _bits_42 & _eq_85; // NodeTable.java:70
   wire _ne_10 = slot_children_22 != 3'd0; // NodeTable.java:70
   wire _and_90 = _and_89 & _ne_10; // NodeTable.java:70
   wire _bits_43 = slot_valid[21]; // NodeTable.java:70
-  wire _eq_87 = slot_len_21 == merge_level; // NodeTable.java:69
-  wire _and_91 = _bits_43 & _eq_87; // NodeTable.java:70
+  wire _eq_86 = slot_len_21 == merge_level; // NodeTable.java:69
+  wire _and_91 = _bits_43 & _eq_86; // NodeTable.java:70
   wire _ne_11 = slot_children_21 != 3'd0; // NodeTable.java:70
   wire _and_92 = _and_91 & _ne_11; // NodeTable.java:70
   wire _bits_44 = slot_valid[20]; // NodeTable.java:70
-  wire _eq_88 = slot_len_20 == merge_level; // NodeTable.java:69
-  wire _and_93 = _bits_44 & _eq_88; // NodeTable.java:70
+  wire _eq_87 = slot_len_20 == merge_level; // NodeTable.java:69
+  wire _and_93 = _bits_44 & _eq_87; // NodeTable.java:70
   wire _ne_12 = slot_children_20 != 3'd0; // NodeTable.java:70
   wire _and_94 = _and_93 & _ne_12; // NodeTable.java:70
   wire _bits_45 = slot_valid[19]; // NodeTable.java:70
-  wire _eq_89 = slot_len_19 == merge_level; // NodeTable.java:69
-  wire _and_95 = _bits_45 & _eq_89; // NodeTable.java:70
+  wire _eq_88 = slot_len_19 == merge_level; // NodeTable.java:69
+  wire _and_95 = _bits_45 & _eq_88; // NodeTable.java:70
   wire _ne_13 = slot_children_19 != 3'd0; // NodeTable.java:70
   wire _and_96 = _and_95 & _ne_13; // NodeTable.java:70
   wire _bits_46 = slot_valid[18]; // NodeTable.java:70
-  wire _eq_90 = slot_len_18 == merge_level; // NodeTable.java:69
-  wire _and_97 = _bits_46 & _eq_90; // NodeTable.java:70
+  wire _eq_89 = slot_len_18 == merge_level; // NodeTable.java:69
+  wire _and_97 = _bits_46 & _eq_89; // NodeTable.java:70
   wire _ne_14 = slot_children_18 != 3'd0; // NodeTable.java:70
   wire _and_98 = _and_97 & _ne_14; // NodeTable.java:70
   wire _bits_47 = slot_valid[17]; // NodeTable.java:70
-  wire _eq_91 = slot_len_17 == merge_level; // NodeTable.java:69
-  wire _and_99 = _bits_47 & _eq_91; // NodeTable.java:70
+  wire _eq_90 = slot_len_17 == merge_level; // NodeTable.java:69
+  wire _and_99 = _bits_47 & _eq_90; // NodeTable.java:70
   wire _ne_15 = slot_children_17 != 3'd0; // NodeTable.java:70
   wire _and_100 = _and_99 & _ne_15; // NodeTable.java:70
   wire _bits_48 = slot_valid[16]; // NodeTable.java:70
-  wire _eq_92 = slot_len_16 == merge_level; // NodeTable.java:69
-  wire _and_101 = _bits_48 & _eq_92; // NodeTable.java:70
+  wire _eq_91 = slot_len_16 == merge_level; // NodeTable.java:69
+  wire _and_101 = _bits_48 & _eq_91; // NodeTable.java:70
   wire _ne_16 = slot_children_16 != 3'd0; // NodeTable.java:70
   wire _and_102 = _and_101 & _ne_16; // NodeTable.java:70
   wire _bits_49 = slot_valid[15]; // NodeTable.java:70
-  wire _eq_93 = slot_len_15 == merge_level; // NodeTable.java:69
-  wire _and_103 = _bits_49 & _eq_93; // NodeTable.java:70
+  wire _eq_92 = slot_len_15 == merge_level; // NodeTable.java:69
+  wire _and_103 = _bits_49 & _eq_92; // NodeTable.java:70
   wire _ne_17 = slot_children_15 != 3'd0; // NodeTable.java:70
   wire _and_104 = _and_103 & _ne_17; // NodeTable.java:70
   wire _bits_50 = slot_valid[14]; // NodeTable.java:70
-  wire _eq_94 = slot_len_14 == merge_level; // NodeTable.java:69
-  wire _and_105 = _bits_50 & _eq_94; // NodeTable.java:70
+  wire _eq_93 = slot_len_14 == merge_level; // NodeTable.java:69
+  wire _and_105 = _bits_50 & _eq_93; // NodeTable.java:70
   wire _ne_18 = slot_children_14 != 3'd0; // NodeTable.java:70
   wire _and_106 = _and_105 & _ne_18; // NodeTable.java:70
   wire _bits_51 = slot_valid[13]; // NodeTable.java:70
-  wire _eq_95 = slot_len_13 == merge_level; // NodeTable.java:69
-  wire _and_107 = _bits_51 & _eq_95; // NodeTable.java:70
+  wire _eq_94 = slot_len_13 == merge_level; // NodeTable.java:69
+  wire _and_107 = _bits_51 & _eq_94; // NodeTable.java:70
   wire _ne_19 = slot_children_13 != 3'd0; // NodeTable.java:70
   wire _and_108 = _and_107 & _ne_19; // NodeTable.java:70
   wire _bits_52 = slot_valid[12]; // NodeTable.java:70
-  wire _eq_96 = slot_len_12 == merge_level; // NodeTable.java:69
-  wire _and_109 = _bits_52 & _eq_96; // NodeTable.java:70
+  wire _eq_95 = slot_len_12 == merge_level; // NodeTable.java:69
+  wire _and_109 = _bits_52 & _eq_95; // NodeTable.java:70
   wire _ne_20 = slot_children_12 != 3'd0; // NodeTable.java:70
   wire _and_110 = _and_109 & _ne_20; // NodeTable.java:70
   wire _bits_53 = slot_valid[11]; // NodeTable.java:70
-  wire _eq_97 = slot_len_11 == merge_level; // NodeTable.java:69
-  wire _and_111 = _bits_53 & _eq_97; // NodeTable.java:70
+  wire _eq_96 = slot_len_11 == merge_level; // NodeTable.java:69
+  wire _and_111 = _bits_53 & _eq_96; // NodeTable.java:70
   wire _ne_21 = slot_children_11 != 3'd0; // NodeTable.java:70
   wire _and_112 = _and_111 & _ne_21; // NodeTable.java:70
   wire _bits_54 = slot_valid[10]; // NodeTable.java:70
-  wire _eq_98 = slot_len_10 == merge_level; // NodeTable.java:69
-  wire _and_113 = _bits_54 & _eq_98; // NodeTable.java:70
+  wire _eq_97 = slot_len_10 == merge_level; // NodeTable.java:69
+  wire _and_113 = _bits_54 & _eq_97; // NodeTable.java:70
   wire _ne_22 = slot_children_10 != 3'd0; // NodeTable.java:70
   wire _and_114 = _and_113 & _ne_22; // NodeTable.java:70
   wire _bits_55 = slot_valid[9]; // NodeTable.java:70
-  wire _eq_99 = slot_len_9 == merge_level; // NodeTable.java:69
-  wire _and_115 = _bits_55 & _eq_99; // NodeTable.java:70
+  wire _eq_98 = slot_len_9 == merge_level; // NodeTable.java:69
+  wire _and_115 = _bits_55 & _eq_98; // NodeTable.java:70
   wire _ne_23 = slot_children_9 != 3'd0; // NodeTable.java:70
   wire _and_116 = _and_115 & _ne_23; // NodeTable.java:70
   wire _bits_56 = slot_valid[8]; // NodeTable.java:70
-  wire _eq_100 = slot_len_8 == merge_level; // NodeTable.java:69
-  wire _and_117 = _bits_56 & _eq_100; // NodeTable.java:70
+  wire _eq_99 = slot_len_8 == merge_level; // NodeTable.java:69
+  wire _and_117 = _bits_56 & _eq_99; // NodeTable.java:70
   wire _ne_24 = slot_children_8 != 3'd0; // NodeTable.java:70
   wire _and_118 = _and_117 & _ne_24; // NodeTable.java:70
   wire _bits_57 = slot_valid[7]; // NodeTable.java:70
-  wire _eq_101 = slot_len_7 == merge_level; // NodeTable.java:69
-  wire _and_119 = _bits_57 & _eq_101; // NodeTable.java:70
+  wire _eq_100 = slot_len_7 == merge_level; // NodeTable.java:69
+  wire _and_119 = _bits_57 & _eq_100; // NodeTable.java:70
   wire _ne_25 = slot_children_7 != 3'd0; // NodeTable.java:70
   wire _and_120 = _and_119 & _ne_25; // NodeTable.java:70
   wire _bits_58 = slot_valid[6]; // NodeTable.java:70
-  wire _eq_102 = slot_len_6 == merge_level; // NodeTable.java:69
-  wire _and_121 = _bits_58 & _eq_102; // NodeTable.java:70
+  wire _eq_101 = slot_len_6 == merge_level; // NodeTable.java:69
+  wire _and_121 = _bits_58 & _eq_101; // NodeTable.java:70
   wire _ne_26 = slot_children_6 != 3'd0; // NodeTable.java:70
   wire _and_122 = _and_121 & _ne_26; // NodeTable.java:70
   wire _bits_59 = slot_valid[5]; // NodeTable.java:70
-  wire _eq_103 = slot_len_5 == merge_level; // NodeTable.java:69
-  wire _and_123 = _bits_59 & _eq_103; // NodeTable.java:70
+  wire _eq_102 = slot_len_5 == merge_level; // NodeTable.java:69
+  wire _and_123 = _bits_59 & _eq_102; // NodeTable.java:70
   wire _ne_27 = slot_children_5 != 3'd0; // NodeTable.java:70
   wire _and_124 = _and_123 & _ne_27; // NodeTable.java:70
   wire _bits_60 = slot_valid[4]; // NodeTable.java:70
-  wire _eq_104 = slot_len_4 == merge_level; // NodeTable.java:69
-  wire _and_125 = _bits_60 & _eq_104; // NodeTable.java:70
+  wire _eq_103 = slot_len_4 == merge_level; // NodeTable.java:69
+  wire _and_125 = _bits_60 & _eq_103; // NodeTable.java:70
   wire _ne_28 = slot_children_4 != 3'd0; // NodeTable.java:70
   wire _and_126 = _and_125 & _ne_28; // NodeTable.java:70
   wire _bits_61 = slot_valid[3]; // NodeTable.java:70
-  wire _eq_105 = slot_len_3 == merge_level; // NodeTable.java:69
-  wire _and_127 = _bits_61 & _eq_105; // NodeTable.java:70
+  wire _eq_104 = slot_len_3 == merge_level; // NodeTable.java:69
+  wire _and_127 = _bits_61 & _eq_104; // NodeTable.java:70
   wire _ne_29 = slot_children_3 != 3'd0; // NodeTable.java:70
   wire _and_128 = _and_127 & _ne_29; // NodeTable.java:70
   wire _bits_62 = slot_valid[2]; // NodeTable.java:70
-  wire _eq_106 = slot_len_2 == merge_level; // NodeTable.java:69
-  wire _and_129 = _bits_62 & _eq_106; // NodeTable.java:70
+  wire _eq_105 = slot_len_2 == merge_level; // NodeTable.java:69
+  wire _and_129 = _bits_62 & _eq_105; // NodeTable.java:70
   wire _ne_30 = slot_children_2 != 3'd0; // NodeTable.java:70
   wire _and_130 = _and_129 & _ne_30; // NodeTable.java:70
   wire _bits_63 = slot_valid[1]; // NodeTable.java:70
-  wire _eq_107 = slot_len_1 == merge_level; // NodeTable.java:69
-  wire _and_131 = _bits_63 & _eq_107; // NodeTable.java:70
+  wire _eq_106 = slot_len_1 == merge_level; // NodeTable.java:69
+  wire _and_131 = _bits_63 & _eq_106; // NodeTable.java:70
   wire _ne_31 = slot_children_1 != 3'd0; // NodeTable.java:70
   wire _and_132 = _and_131 & _ne_31; // NodeTable.java:70
   wire _bits_64 = slot_valid[0]; // NodeTable.java:70
-  wire _eq_108 = merge_level == 6'd0; // NodeTable.java:69
-  wire _and_133 = _bits_64 & _eq_108; // NodeTable.java:70
+  wire _eq_107 = merge_level == 6'd0; // NodeTable.java:69
+  wire _and_133 = _bits_64 & _eq_107; // NodeTable.java:70
   wire _ne_32 = slot_children_0 != 3'd0; // NodeTable.java:70
   wire _and_134 = _and_133 & _ne_32; // NodeTable.java:70
   wire [31:0] _cat_1 = {_and_72, _and_74, _and_76, _and_78, _and_80, _and_82, _and_84, _and_86, _and_88, _and_90, _and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134}; // NodeTable.java:99
-  wire [31:0] _not_39 = ~visited_parents; // RapController.java:154
-  wire [31:0] _and_135 = _cat_1 & _not_39; // RapController.java:154
-  wire [31:0] _not_40 = ~slot_valid; // RapController.java:155
-  wire [31:0] _mux_3 = _eq_76 ? _and_135 : _not_40; // RapController.java:154
-  wire [31:0] scan_vector = scanning_kids ? _and_70 : _mux_3; // RapController.java:154
+  wire [31:0] _not_39 = ~visited_parents; // RapController.java:155
+  wire [31:0] _and_135 = _cat_1 & _not_39; // RapController.java:155
+  wire [31:0] _not_40 = ~slot_valid; // RapController.java:156
+  wire [31:0] _mux_3 = _eq_75 ? _and_135 : _not_40; // RapController.java:155
+  wire [31:0] scan_vector = scanning_kids ? _and_70 : _mux_3; // RapController.java:155
   wire _bits_65 = scan_vector[0]; // FirstSet.java:24
   wire _bits_66 = scan_vector[1]; // FirstSet.java:24
   wire _or_32 = _bits_65 | _bits_66; // FirstSet.java:36
@@ -860,14 +862,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_60 = _or_56 | _or_59; // FirstSet.java:36
   wire _or_61 = _or_53 | _or_60; // FirstSet.java:36
   wire _or_62 = _or_46 | _or_61; // FirstSet.java:36
-  wire _eq_109 = state == 4'd5; // RapController.java:294
-  wire [5:0] _sub_1 = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:295
-  wire _ge_1 = free_slots >= _sub_1; // RapController.java:296
-  wire _not_41 = ~early_done; // RapController.java:297
-  wire [3:0] _mux_4 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:503
-  wire [3:0] _mux_5 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:503
-  wire _eq_110 = state == 4'd6; // RapController.java:306
-  wire [3:0] _not_42 = ~present_children; // RapController.java:307
+  wire _eq_108 = state == 4'd5; // RapController.java:309
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:198
+  wire [5:0] _sub_0 = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:310
+  wire _ge_1 = free_slots >= _sub_0; // RapController.java:311
+  wire _not_41 = ~early_done; // RapController.java:312
+  wire [3:0] _mux_4 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:518
+  wire [3:0] _mux_5 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:518
+  wire _eq_109 = state == 4'd6; // RapController.java:321
+  wire [3:0] _not_42 = ~present_children; // RapController.java:322
   wire _bits_97 = _not_42[0]; // FirstSet.java:24
   wire _bits_98 = _not_42[1]; // FirstSet.java:24
   wire _or_63 = _bits_97 | _bits_98; // FirstSet.java:36
@@ -875,43 +878,43 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_100 = _not_42[3]; // FirstSet.java:24
   wire _or_64 = _bits_99 | _bits_100; // FirstSet.java:36
   wire _or_65 = _or_63 | _or_64; // FirstSet.java:36
-  wire [3:0] _mux_6 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:503
-  wire _eq_111 = state == 4'd7; // RapController.java:328
-  wire cmd_fire = io_counterCmd_valid & io_counterCmd_ready; // RapController.java:180
-  wire _ne_33 = merge_level != 6'd0; // RapController.java:341
-  wire [3:0] _mux_7 = early_batch ? 4'd5 : 4'd10; // RapController.java:345
-  wire _eq_112 = state == 4'd8; // RapController.java:348
-  wire _eq_113 = state == 4'd9; // RapController.java:359
-  wire _eq_114 = sram_count == 8'd0; // RapController.java:359
-  wire _ne_34 = merge_leaves != 3'd0; // RapController.java:361
-  wire _lt_2 = {1'b0, merge_sum} < op_threshold; // RapController.java:361
-  wire merge_now_p = _ne_34 & _lt_2; // RapController.java:361
-  wire _eq_115 = state == 4'd10; // RapController.java:380
-  wire [64:0] _cat_2 = {1'd0, next_merge}; // RapController.java:147
-  wire [64:0] _cat_3 = {1'd0, st_n}; // RapController.java:147
-  wire [64:0] to_merge = _cat_2 - _cat_3; // RapController.java:147
-  wire _bits_101 = to_merge[64]; // RapController.java:148
-  wire _not_43 = ~_bits_101; // RapController.java:148
-  wire [63:0] _bits_102 = to_merge[63:0]; // RapController.java:148
-  wire _or_r_1 = |_bits_102; // RapController.java:148
-  wire merge_ahead = _not_43 & _or_r_1; // RapController.java:148
-  wire _or_66 = schedule_exhausted | merge_ahead; // RapController.java:380
-  wire _not_44 = ~serialMultiplier_io_busy; // RapController.java:383
-  wire _eq_116 = state == 4'd11; // RapController.java:387
-  wire _not_45 = ~serialMultiplier_io_busy; // RapController.java:387
-  wire _eq_117 = state == 4'd12; // RapController.java:393
-  wire _eq_118 = sram_count == 8'd0; // RapController.java:393
-  wire _eq_119 = state == 4'd13; // RapController.java:400
-  wire _eq_120 = state == 4'd14; // RapController.java:406
-  wire _eq_121 = state == 4'd15; // RapController.java:418
-  wire _and_136 = in_run & io_enable; // RapController.java:454
-  wire _not_46 = ~readout_pending; // RapController.java:454
-  wire _and_137 = _and_136 & _not_46; // RapController.java:454
-  wire _not_47 = ~snapshot_pending; // RapController.java:454
-  wire _and_138 = _and_137 & _not_47; // RapController.java:454
-  wire _not_48 = ~snapshot_frozen; // RapController.java:454
-  wire _and_139 = _and_138 & _not_48; // RapController.java:454
-  wire [4:0] _bits_103 = undo_rdata_0[36:32]; // RapController.java:277
+  wire [3:0] _mux_6 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:518
+  wire _eq_110 = state == 4'd7; // RapController.java:343
+  wire cmd_fire = io_counterCmd_valid & io_counterCmd_ready; // RapController.java:181
+  wire _ne_33 = merge_level != 6'd0; // RapController.java:356
+  wire [3:0] _mux_7 = early_batch ? 4'd5 : 4'd10; // RapController.java:360
+  wire _eq_111 = state == 4'd8; // RapController.java:363
+  wire _eq_112 = state == 4'd9; // RapController.java:374
+  wire _eq_113 = sram_count == 8'd0; // RapController.java:374
+  wire _ne_34 = merge_leaves != 3'd0; // RapController.java:376
+  wire _lt_1 = {1'b0, merge_sum} < op_threshold; // RapController.java:376
+  wire merge_now_p = _ne_34 & _lt_1; // RapController.java:376
+  wire _eq_114 = state == 4'd10; // RapController.java:395
+  wire [64:0] _cat_2 = {1'd0, next_merge}; // RapController.java:148
+  wire [64:0] _cat_3 = {1'd0, st_n}; // RapController.java:148
+  wire [64:0] to_merge = _cat_2 - _cat_3; // RapController.java:148
+  wire _bits_101 = to_merge[64]; // RapController.java:149
+  wire _not_43 = ~_bits_101; // RapController.java:149
+  wire [63:0] _bits_102 = to_merge[63:0]; // RapController.java:149
+  wire _or_r_1 = |_bits_102; // RapController.java:149
+  wire merge_ahead = _not_43 & _or_r_1; // RapController.java:149
+  wire _or_66 = schedule_exhausted | merge_ahead; // RapController.java:395
+  wire _not_44 = ~serialMultiplier_io_busy; // RapController.java:398
+  wire _eq_115 = state == 4'd11; // RapController.java:402
+  wire _not_45 = ~serialMultiplier_io_busy; // RapController.java:402
+  wire _eq_116 = state == 4'd12; // RapController.java:408
+  wire _eq_117 = sram_count == 8'd0; // RapController.java:408
+  wire _eq_118 = state == 4'd13; // RapController.java:415
+  wire _eq_119 = state == 4'd14; // RapController.java:421
+  wire _eq_120 = state == 4'd15; // RapController.java:433
+  wire _and_136 = in_run & io_enable; // RapController.java:469
+  wire _not_46 = ~readout_pending; // RapController.java:469
+  wire _and_137 = _and_136 & _not_46; // RapController.java:469
+  wire _not_47 = ~snapshot_pending; // RapController.java:469
+  wire _and_138 = _and_137 & _not_47; // RapController.java:469
+  wire _not_48 = ~snapshot_frozen; // RapController.java:469
+  wire _and_139 = _and_138 & _not_48; // RapController.java:469
+  wire [4:0] _bits_103 = undo_rdata_0[36:32]; // RapController.java:292
   wire _not_49 = ~_or_46; // FirstSet.java:34
   wire _not_50 = ~_or_53; // FirstSet.java:34
   wire _not_51 = ~_or_56; // FirstSet.java:34
@@ -974,341 +977,347 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [3:0] _mux_22 = _not_49 ? _cat_10 : _cat_17; // FirstSet.java:35
   wire [4:0] _cat_18 = {_not_49, _mux_22}; // FirstSet.java:35
   wire [4:0] _bits_104 = _cat_18; // FirstSet.java:43
-  wire [4:0] _bits_105 = readout_slot[4:0]; // RapController.java:403
-  wire [31:0] _bits_106 = undo_rdata_0[31:0]; // RapController.java:278
-  wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:77
-  wire _gt_1 = merge_sum > {{3{1'b0}}, _fill_0}; // RapController.java:362
-  wire [31:0] _bits_107 = merge_sum[31:0]; // RapController.java:367
-  wire [31:0] _mux_23 = _gt_1 ? _fill_0 : _bits_107; // RapController.java:367
+  wire [4:0] _bits_105 = readout_slot[4:0]; // RapController.java:418
+  wire [31:0] _bits_106 = undo_rdata_0[31:0]; // RapController.java:293
+  wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:78
+  wire _gt_1 = merge_sum > {{3{1'b0}}, _fill_0}; // RapController.java:377
+  wire [31:0] _bits_107 = merge_sum[31:0]; // RapController.java:382
+  wire [31:0] _mux_23 = _gt_1 ? _fill_0 : _bits_107; // RapController.java:382
   wire _not_80 = ~_or_63; // FirstSet.java:34
   wire _not_81 = ~_bits_99; // FirstSet.java:34
   wire _not_82 = ~_bits_97; // FirstSet.java:34
   wire _mux_24 = _not_80 ? _not_81 : _not_82; // FirstSet.java:35
   wire [1:0] _cat_19 = {_not_80, _mux_24}; // FirstSet.java:35
   wire [1:0] _bits_108 = _cat_19; // FirstSet.java:43
-  wire [5:0] _sub_2 = 6'd30 - op_len; // RapController.java:475
-  wire [94:0] _dshl_0 = {{63{1'b0}}, {{30{1'b0}}, _bits_108}} << _sub_2; // RapController.java:476
-  wire [31:0] _bits_109 = _dshl_0[31:0]; // RapController.java:476
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_109; // RapController.java:476
-  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:173
-  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:314
-  wire [5:0] child_len = op_len + 6'd2; // RapController.java:309
-  wire [31:0] _dshr_0 = _fill_2 >> child_len; // RapController.java:314
-  wire _not_83 = ~soft_pending; // RapController.java:458
-  wire _ne_35 = state != 4'd0; // RapController.java:458
-  wire _and_140 = _not_83 & _ne_35; // RapController.java:458
-  wire _ne_36 = state != 4'd15; // RapController.java:458
-  wire _and_141 = _and_140 & _ne_36; // RapController.java:458
-  wire [63:0] _bits_110 = serialMultiplier_io_product[79:16]; // RapController.java:461
-  wire _not_84 = ~serialMultiplier_io_busy; // RapController.java:462
-  wire _or_67 = snapshot_pending | snapshot_frozen; // RapController.java:463
-  wire _eq_122 = state == 4'd13; // RapController.java:464
-  wire _or_68 = readout_pending | _eq_122; // RapController.java:464
-  wire _eq_123 = state == 4'd14; // RapController.java:464
-  wire _or_69 = _or_68 | _eq_123; // RapController.java:464
-  wire _ge_2 = state >= 4'd2; // RapController.java:465
-  wire _le_1 = state <= 4'd12; // RapController.java:465
-  wire _and_142 = _ge_2 & _le_1; // RapController.java:465
-  wire _and_143 = in_run & pipe_empty; // RapController.java:467
-  wire _not_85 = ~io_headValid; // RapController.java:467
-  wire _and_144 = _and_143 & _not_85; // RapController.java:467
-  wire _not_86 = ~io_acceptEnable; // RapController.java:468
-  wire _eq_124 = _bits_104 == 5'd31; // NodeTable.java:91
-  wire _eq_125 = _bits_104 == 5'd30; // NodeTable.java:91
-  wire _eq_126 = _bits_104 == 5'd29; // NodeTable.java:91
-  wire _eq_127 = _bits_104 == 5'd28; // NodeTable.java:91
-  wire _eq_128 = _bits_104 == 5'd27; // NodeTable.java:91
-  wire _eq_129 = _bits_104 == 5'd26; // NodeTable.java:91
-  wire _eq_130 = _bits_104 == 5'd25; // NodeTable.java:91
-  wire _eq_131 = _bits_104 == 5'd24; // NodeTable.java:91
-  wire _eq_132 = _bits_104 == 5'd23; // NodeTable.java:91
-  wire _eq_133 = _bits_104 == 5'd22; // NodeTable.java:91
-  wire _eq_134 = _bits_104 == 5'd21; // NodeTable.java:91
-  wire _eq_135 = _bits_104 == 5'd20; // NodeTable.java:91
-  wire _eq_136 = _bits_104 == 5'd19; // NodeTable.java:91
-  wire _eq_137 = _bits_104 == 5'd18; // NodeTable.java:91
-  wire _eq_138 = _bits_104 == 5'd17; // NodeTable.java:91
-  wire _eq_139 = _bits_104 == 5'd16; // NodeTable.java:91
-  wire _eq_140 = _bits_104 == 5'd15; // NodeTable.java:91
-  wire _eq_141 = _bits_104 == 5'd14; // NodeTable.java:91
-  wire _eq_142 = _bits_104 == 5'd13; // NodeTable.java:91
-  wire _eq_143 = _bits_104 == 5'd12; // NodeTable.java:91
-  wire _eq_144 = _bits_104 == 5'd11; // NodeTable.java:91
-  wire _eq_145 = _bits_104 == 5'd10; // NodeTable.java:91
-  wire _eq_146 = _bits_104 == 5'd9; // NodeTable.java:91
-  wire _eq_147 = _bits_104 == 5'd8; // NodeTable.java:91
-  wire _eq_148 = _bits_104 == 5'd7; // NodeTable.java:91
-  wire _eq_149 = _bits_104 == 5'd6; // NodeTable.java:91
-  wire _eq_150 = _bits_104 == 5'd5; // NodeTable.java:91
-  wire _eq_151 = _bits_104 == 5'd4; // NodeTable.java:91
-  wire _eq_152 = _bits_104 == 5'd3; // NodeTable.java:91
-  wire _eq_153 = _bits_104 == 5'd2; // NodeTable.java:91
-  wire _eq_154 = _bits_104 == 5'd1; // NodeTable.java:91
-  wire _eq_155 = _bits_104 == 5'd0; // NodeTable.java:91
-  wire [31:0] pick_mask = {_eq_124, _eq_125, _eq_126, _eq_127, _eq_128, _eq_129, _eq_130, _eq_131, _eq_132, _eq_133, _eq_134, _eq_135, _eq_136, _eq_137, _eq_138, _eq_139, _eq_140, _eq_141, _eq_142, _eq_143, _eq_144, _eq_145, _eq_146, _eq_147, _eq_148, _eq_149, _eq_150, _eq_151, _eq_152, _eq_153, _eq_154, _eq_155}; // NodeTable.java:99
-  wire [31:0] _or_70 = slot_valid | pick_mask; // RapController.java:482
-  wire [31:0] _not_87 = ~visited_kids; // RapController.java:369
-  wire [31:0] _and_145 = slot_valid & _not_87; // RapController.java:369
-  wire _eq_156 = _bits_104 == 5'd0; // RapController.java:483
-  wire _eq_157 = _bits_104 == 5'd1; // RapController.java:483
-  wire _eq_158 = _bits_104 == 5'd2; // RapController.java:483
-  wire _eq_159 = _bits_104 == 5'd3; // RapController.java:483
-  wire _eq_160 = _bits_104 == 5'd4; // RapController.java:483
-  wire _eq_161 = _bits_104 == 5'd5; // RapController.java:483
-  wire _eq_162 = _bits_104 == 5'd6; // RapController.java:483
-  wire _eq_163 = _bits_104 == 5'd7; // RapController.java:483
-  wire _eq_164 = _bits_104 == 5'd8; // RapController.java:483
-  wire _eq_165 = _bits_104 == 5'd9; // RapController.java:483
-  wire _eq_166 = _bits_104 == 5'd10; // RapController.java:483
-  wire _eq_167 = _bits_104 == 5'd11; // RapController.java:483
-  wire _eq_168 = _bits_104 == 5'd12; // RapController.java:483
-  wire _eq_169 = _bits_104 == 5'd13; // RapController.java:483
-  wire _eq_170 = _bits_104 == 5'd14; // RapController.java:483
-  wire _eq_171 = _bits_104 == 5'd15; // RapController.java:483
-  wire _eq_172 = _bits_104 == 5'd16; // RapController.java:483
-  wire _eq_173 = _bits_104 == 5'd17; // RapController.java:483
-  wire _eq_174 = _bits_104 == 5'd18; // RapController.java:483
-  wire _eq_175 = _bits_104 == 5'd19; // RapController.java:483
-  wire _eq_176 = _bits_104 == 5'd20; // RapController.java:483
-  wire _eq_177 = _bits_104 == 5'd21; // RapController.java:483
-  wire _eq_178 = _bits_104 == 5'd22; // RapController.java:483
-  wire _eq_179 = _bits_104 == 5'd23; // RapController.java:483
-  wire _eq_180 = _bits_104 == 5'd24; // RapController.java:483
-  wire _eq_181 = _bits_104 == 5'd25; // RapController.java:483
-  wire _eq_182 = _bits_104 == 5'd26; // RapController.java:483
-  wire _eq_183 = _bits_104 == 5'd27; // RapController.java:483
-  wire _eq_184 = _bits_104 == 5'd28; // RapController.java:483
-  wire _eq_185 = _bits_104 == 5'd29; // RapController.java:483
-  wire _eq_186 = _bits_104 == 5'd30; // RapController.java:483
-  wire _eq_187 = _bits_104 == 5'd31; // RapController.java:483
-  wire _eq_188 = _bits_104 == 5'd0; // RapController.java:484
-  wire _eq_189 = _bits_104 == 5'd1; // RapController.java:484
-  wire _eq_190 = _bits_104 == 5'd2; // RapController.java:484
-  wire _eq_191 = _bits_104 == 5'd3; // RapController.java:484
-  wire _eq_192 = _bits_104 == 5'd4; // RapController.java:484
-  wire _eq_193 = _bits_104 == 5'd5; // RapController.java:484
-  wire _eq_194 = _bits_104 == 5'd6; // RapController.java:484
-  wire _eq_195 = _bits_104 == 5'd7; // RapController.java:484
-  wire _eq_196 = _bits_104 == 5'd8; // RapController.java:484
-  wire _eq_197 = _bits_104 == 5'd9; // RapController.java:484
-  wire _eq_198 = _bits_104 == 5'd10; // RapController.java:484
-  wire _eq_199 = _bits_104 == 5'd11; // RapController.java:484
-  wire _eq_200 = _bits_104 == 5'd12; // RapController.java:484
-  wire _eq_201 = _bits_104 == 5'd13; // RapController.java:484
-  wire _eq_202 = _bits_104 == 5'd14; // RapController.java:484
-  wire _eq_203 = _bits_104 == 5'd15; // RapController.java:484
-  wire _eq_204 = _bits_104 == 5'd16; // RapController.java:484
-  wire _eq_205 = _bits_104 == 5'd17; // RapController.java:484
-  wire _eq_206 = _bits_104 == 5'd18; // RapController.java:484
-  wire _eq_207 = _bits_104 == 5'd19; // RapController.java:484
-  wire _eq_208 = _bits_104 == 5'd20; // RapController.java:484
-  wire _eq_209 = _bits_104 == 5'd21; // RapController.java:484
-  wire _eq_210 = _bits_104 == 5'd22; // RapController.java:484
-  wire _eq_211 = _bits_104 == 5'd23; // RapController.java:484
-  wire _eq_212 = _bits_104 == 5'd24; // RapController.java:484
-  wire _eq_213 = _bits_104 == 5'd25; // RapController.java:484
-  wire _eq_214 = _bits_104 == 5'd26; // RapController.java:484
-  wire _eq_215 = _bits_104 == 5'd27; // RapController.java:484
-  wire _eq_216 = _bits_104 == 5'd28; // RapController.java:484
-  wire _eq_217 = _bits_104 == 5'd29; // RapController.java:484
-  wire _eq_218 = _bits_104 == 5'd30; // RapController.java:484
-  wire _eq_219 = _bits_104 == 5'd31; // RapController.java:484
-  wire _eq_220 = _bits_104 == 5'd0; // RapController.java:485
-  wire _eq_221 = _bits_104 == 5'd1; // RapController.java:485
-  wire _eq_222 = _bits_104 == 5'd2; // RapController.java:485
-  wire _eq_223 = _bits_104 == 5'd3; // RapController.java:485
-  wire _eq_224 = _bits_104 == 5'd4; // RapController.java:485
-  wire _eq_225 = _bits_104 == 5'd5; // RapController.java:485
-  wire _eq_226 = _bits_104 == 5'd6; // RapController.java:485
-  wire _eq_227 = _bits_104 == 5'd7; // RapController.java:485
-  wire _eq_228 = _bits_104 == 5'd8; // RapController.java:485
-  wire _eq_229 = _bits_104 == 5'd9; // RapController.java:485
-  wire _eq_230 = _bits_104 == 5'd10; // RapController.java:485
-  wire _eq_231 = _bits_104 == 5'd11; // RapController.java:485
-  wire _eq_232 = _bits_104 == 5'd12; // RapController.java:485
-  wire _eq_233 = _bits_104 == 5'd13; // RapController.java:485
-  wire _eq_234 = _bits_104 == 5'd14; // RapController.java:485
-  wire _eq_235 = _bits_104 == 5'd15; // RapController.java:485
-  wire _eq_236 = _bits_104 == 5'd16; // RapController.java:485
-  wire _eq_237 = _bits_104 == 5'd17; // RapController.java:485
-  wire _eq_238 = _bits_104 == 5'd18; // RapController.java:485
-  wire _eq_239 = _bits_104 == 5'd19; // RapController.java:485
-  wire _eq_240 = _bits_104 == 5'd20; // RapController.java:485
-  wire _eq_241 = _bits_104 == 5'd21; // RapController.java:485
-  wire _eq_242 = _bits_104 == 5'd22; // RapController.java:485
-  wire _eq_243 = _bits_104 == 5'd23; // RapController.java:485
-  wire _eq_244 = _bits_104 == 5'd24; // RapController.java:485
-  wire _eq_245 = _bits_104 == 5'd25; // RapController.java:485
-  wire _eq_246 = _bits_104 == 5'd26; // RapController.java:485
-  wire _eq_247 = _bits_104 == 5'd27; // RapController.java:485
-  wire _eq_248 = _bits_104 == 5'd28; // RapController.java:485
-  wire _eq_249 = _bits_104 == 5'd29; // RapController.java:485
-  wire _eq_250 = _bits_104 == 5'd30; // RapController.java:485
-  wire _eq_251 = _bits_104 == 5'd31; // RapController.java:485
-  wire _eq_252 = children_write_slot == 5'd0; // NodeTable.java:44
-  wire _eq_253 = children_write_slot == 5'd1; // NodeTable.java:44
-  wire _eq_254 = children_write_slot == 5'd2; // NodeTable.java:44
-  wire _eq_255 = children_write_slot == 5'd3; // NodeTable.java:44
-  wire _eq_256 = children_write_slot == 5'd4; // NodeTable.java:44
-  wire _eq_257 = children_write_slot == 5'd5; // NodeTable.java:44
-  wire _eq_258 = children_write_slot == 5'd6; // NodeTable.java:44
-  wire _eq_259 = children_write_slot == 5'd7; // NodeTable.java:44
-  wire _eq_260 = children_write_slot == 5'd8; // NodeTable.java:44
-  wire _eq_261 = children_write_slot == 5'd9; // NodeTable.java:44
-  wire _eq_262 = children_write_slot == 5'd10; // NodeTable.java:44
-  wire _eq_263 = children_write_slot == 5'd11; // NodeTable.java:44
-  wire _eq_264 = children_write_slot == 5'd12; // NodeTable.java:44
-  wire _eq_265 = children_write_slot == 5'd13; // NodeTable.java:44
-  wire _eq_266 = children_write_slot == 5'd14; // NodeTable.java:44
-  wire _eq_267 = children_write_slot == 5'd15; // NodeTable.java:44
-  wire _eq_268 = children_write_slot == 5'd16; // NodeTable.java:44
-  wire _eq_269 = children_write_slot == 5'd17; // NodeTable.java:44
-  wire _eq_270 = children_write_slot == 5'd18; // NodeTable.java:44
-  wire _eq_271 = children_write_slot == 5'd19; // NodeTable.java:44
-  wire _eq_272 = children_write_slot == 5'd20; // NodeTable.java:44
-  wire _eq_273 = children_write_slot == 5'd21; // NodeTable.java:44
-  wire _eq_274 = children_write_slot == 5'd22; // NodeTable.java:44
-  wire _eq_275 = children_write_slot == 5'd23; // NodeTable.java:44
-  wire _eq_276 = children_write_slot == 5'd24; // NodeTable.java:44
-  wire _eq_277 = children_write_slot == 5'd25; // NodeTable.java:44
-  wire _eq_278 = children_write_slot == 5'd26; // NodeTable.java:44
-  wire _eq_279 = children_write_slot == 5'd27; // NodeTable.java:44
-  wire _eq_280 = children_write_slot == 5'd28; // NodeTable.java:44
-  wire _eq_281 = children_write_slot == 5'd29; // NodeTable.java:44
-  wire _eq_282 = children_write_slot == 5'd30; // NodeTable.java:44
-  wire _eq_283 = children_write_slot == 5'd31; // NodeTable.java:44
-  wire [2:0] _sub_3 = op_children - merge_leaves; // RapController.java:370
+  wire [5:0] _sub_1 = 6'd30 - op_len; // RapController.java:490
+  wire [94:0] _dshl_0 = {{63{1'b0}}, {{30{1'b0}}, _bits_108}} << _sub_1; // RapController.java:491
+  wire [31:0] _bits_109 = _dshl_0[31:0]; // RapController.java:491
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_109; // RapController.java:491
+  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:174
+  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:329
+  wire [5:0] child_len = op_len + 6'd2; // RapController.java:324
+  wire [31:0] _dshr_0 = _fill_2 >> child_len; // RapController.java:329
+  wire _not_83 = ~soft_pending; // RapController.java:473
+  wire _ne_35 = state != 4'd0; // RapController.java:473
+  wire _and_140 = _not_83 & _ne_35; // RapController.java:473
+  wire _ne_36 = state != 4'd15; // RapController.java:473
+  wire _and_141 = _and_140 & _ne_36; // RapController.java:473
+  wire [63:0] _bits_110 = serialMultiplier_io_product[79:16]; // RapController.java:476
+  wire _not_84 = ~serialMultiplier_io_busy; // RapController.java:477
+  wire _or_67 = snapshot_pending | snapshot_frozen; // RapController.java:478
+  wire _eq_121 = state == 4'd13; // RapController.java:479
+  wire _or_68 = readout_pending | _eq_121; // RapController.java:479
+  wire _eq_122 = state == 4'd14; // RapController.java:479
+  wire _or_69 = _or_68 | _eq_122; // RapController.java:479
+  wire _ge_2 = state >= 4'd2; // RapController.java:480
+  wire _le_1 = state <= 4'd12; // RapController.java:480
+  wire _and_142 = _ge_2 & _le_1; // RapController.java:480
+  wire _and_143 = in_run & pipe_empty; // RapController.java:482
+  wire _not_85 = ~io_headValid; // RapController.java:482
+  wire _and_144 = _and_143 & _not_85; // RapController.java:482
+  wire _not_86 = ~io_acceptEnable; // RapController.java:483
+  wire _eq_123 = _bits_104 == 5'd31; // NodeTable.java:91
+  wire _eq_124 = _bits_104 == 5'd30; // NodeTable.java:91
+  wire _eq_125 = _bits_104 == 5'd29; // NodeTable.java:91
+  wire _eq_126 = _bits_104 == 5'd28; // NodeTable.java:91
+  wire _eq_127 = _bits_104 == 5'd27; // NodeTable.java:91
+  wire _eq_128 = _bits_104 == 5'd26; // NodeTable.java:91
+  wire _eq_129 = _bits_104 == 5'd25; // NodeTable.java:91
+  wire _eq_130 = _bits_104 == 5'd24; // NodeTable.java:91
+  wire _eq_131 = _bits_104 == 5'd23; // NodeTable.java:91
+  wire _eq_132 = _bits_104 == 5'd22; // NodeTable.java:91
+  wire _eq_133 = _bits_104 == 5'd21; // NodeTable.java:91
+  wire _eq_134 = _bits_104 == 5'd20; // NodeTable.java:91
+  wire _eq_135 = _bits_104 == 5'd19; // NodeTable.java:91
+  wire _eq_136 = _bits_104 == 5'd18; // NodeTable.java:91
+  wire _eq_137 = _bits_104 == 5'd17; // NodeTable.java:91
+  wire _eq_138 = _bits_104 == 5'd16; // NodeTable.java:91
+  wire _eq_139 = _bits_104 == 5'd15; // NodeTable.java:91
+  wire _eq_140 = _bits_104 == 5'd14; // NodeTable.java:91
+  wire _eq_141 = _bits_104 == 5'd13; // NodeTable.java:91
+  wire _eq_142 = _bits_104 == 5'd12; // NodeTable.java:91
+  wire _eq_143 = _bits_104 == 5'd11; // NodeTable.java:91
+  wire _eq_144 = _bits_104 == 5'd10; // NodeTable.java:91
+  wire _eq_145 = _bits_104 == 5'd9; // NodeTable.java:91
+  wire _eq_146 = _bits_104 == 5'd8; // NodeTable.java:91
+  wire _eq_147 = _bits_104 == 5'd7; // NodeTable.java:91
+  wire _eq_148 = _bits_104 == 5'd6; // NodeTable.java:91
+  wire _eq_149 = _bits_104 == 5'd5; // NodeTable.java:91
+  wire _eq_150 = _bits_104 == 5'd4; // NodeTable.java:91
+  wire _eq_151 = _bits_104 == 5'd3; // NodeTable.java:91
+  wire _eq_152 = _bits_104 == 5'd2; // NodeTable.java:91
+  wire _eq_153 = _bits_104 == 5'd1; // NodeTable.java:91
+  wire _eq_154 = _bits_104 == 5'd0; // NodeTable.java:91
+  wire [31:0] pick_mask = {_eq_123, _eq_124, _eq_125, _eq_126, _eq_127, _eq_128, _eq_129, _eq_130, _eq_131, _eq_132, _eq_133, _eq_134, _eq_135, _eq_136, _eq_137, _eq_138, _eq_139, _eq_140, _eq_141, _eq_142, _eq_143, _eq_144, _eq_145, _eq_146, _eq_147, _eq_148, _eq_149, _eq_150, _eq_151, _eq_152, _eq_153, _eq_154}; // NodeTable.java:99
+  wire [31:0] _or_70 = slot_valid | pick_mask; // RapController.java:497
+  wire [31:0] _not_87 = ~visited_kids; // RapController.java:384
+  wire [31:0] _and_145 = slot_valid & _not_87; // RapController.java:384
+  wire _eq_155 = _bits_104 == 5'd0; // RapController.java:498
+  wire _eq_156 = _bits_104 == 5'd1; // RapController.java:498
+  wire _eq_157 = _bits_104 == 5'd2; // RapController.java:498
+  wire _eq_158 = _bits_104 == 5'd3; // RapController.java:498
+  wire _eq_159 = _bits_104 == 5'd4; // RapController.java:498
+  wire _eq_160 = _bits_104 == 5'd5; // RapController.java:498
+  wire _eq_161 = _bits_104 == 5'd6; // RapController.java:498
+  wire _eq_162 = _bits_104 == 5'd7; // RapController.java:498
+  wire _eq_163 = _bits_104 == 5'd8; // RapController.java:498
+  wire _eq_164 = _bits_104 == 5'd9; // RapController.java:498
+  wire _eq_165 = _bits_104 == 5'd10; // RapController.java:498
+  wire _eq_166 = _bits_104 == 5'd11; // RapController.java:498
+  wire _eq_167 = _bits_104 == 5'd12; // RapController.java:498
+  wire _eq_168 = _bits_104 == 5'd13; // RapController.java:498
+  wire _eq_169 = _bits_104 == 5'd14; // RapController.java:498
+  wire _eq_170 = _bits_104 == 5'd15; // RapController.java:498
+  wire _eq_171 = _bits_104 == 5'd16; // RapController.java:498
+  wire _eq_172 = _bits_104 == 5'd17; // RapController.java:498
+  wire _eq_173 = _bits_104 == 5'd18; // RapController.java:498
+  wire _eq_174 = _bits_104 == 5'd19; // RapController.java:498
+  wire _eq_175 = _bits_104 == 5'd20; // RapController.java:498
+  wire _eq_176 = _bits_104 == 5'd21; // RapController.java:498
+  wire _eq_177 = _bits_104 == 5'd22; // RapController.java:498
+  wire _eq_178 = _bits_104 == 5'd23; // RapController.java:498
+  wire _eq_179 = _bits_104 == 5'd24; // RapController.java:498
+  wire _eq_180 = _bits_104 == 5'd25; // RapController.java:498
+  wire _eq_181 = _bits_104 == 5'd26; // RapController.java:498
+  wire _eq_182 = _bits_104 == 5'd27; // RapController.java:498
+  wire _eq_183 = _bits_104 == 5'd28; // RapController.java:498
+  wire _eq_184 = _bits_104 == 5'd29; // RapController.java:498
+  wire _eq_185 = _bits_104 == 5'd30; // RapController.java:498
+  wire _eq_186 = _bits_104 == 5'd31; // RapController.java:498
+  wire _eq_187 = _bits_104 == 5'd0; // RapController.java:499
+  wire _eq_188 = _bits_104 == 5'd1; // RapController.java:499
+  wire _eq_189 = _bits_104 == 5'd2; // RapController.java:499
+  wire _eq_190 = _bits_104 == 5'd3; // RapController.java:499
+  wire _eq_191 = _bits_104 == 5'd4; // RapController.java:499
+  wire _eq_192 = _bits_104 == 5'd5; // RapController.java:499
+  wire _eq_193 = _bits_104 == 5'd6; // RapController.java:499
+  wire _eq_194 = _bits_104 == 5'd7; // RapController.java:499
+  wire _eq_195 = _bits_104 == 5'd8; // RapController.java:499
+  wire _eq_196 = _bits_104 == 5'd9; // RapController.java:499
+  wire _eq_197 = _bits_104 == 5'd10; // RapController.java:499
+  wire _eq_198 = _bits_104 == 5'd11; // RapController.java:499
+  wire _eq_199 = _bits_104 == 5'd12; // RapController.java:499
+  wire _eq_200 = _bits_104 == 5'd13; // RapController.java:499
+  wire _eq_201 = _bits_104 == 5'd14; // RapController.java:499
+  wire _eq_202 = _bits_104 == 5'd15; // RapController.java:499
+  wire _eq_203 = _bits_104 == 5'd16; // RapController.java:499
+  wire _eq_204 = _bits_104 == 5'd17; // RapController.java:499
+  wire _eq_205 = _bits_104 == 5'd18; // RapController.java:499
+  wire _eq_206 = _bits_104 == 5'd19; // RapController.java:499
+  wire _eq_207 = _bits_104 == 5'd20; // RapController.java:499
+  wire _eq_208 = _bits_104 == 5'd21; // RapController.java:499
+  wire _eq_209 = _bits_104 == 5'd22; // RapController.java:499
+  wire _eq_210 = _bits_104 == 5'd23; // RapController.java:499
+  wire _eq_211 = _bits_104 == 5'd24; // RapController.java:499
+  wire _eq_212 = _bits_104 == 5'd25; // RapController.java:499
+  wire _eq_213 = _bits_104 == 5'd26; // RapController.java:499
+  wire _eq_214 = _bits_104 == 5'd27; // RapController.java:499
+  wire _eq_215 = _bits_104 == 5'd28; // RapController.java:499
+  wire _eq_216 = _bits_104 == 5'd29; // RapController.java:499
+  wire _eq_217 = _bits_104 == 5'd30; // RapController.java:499
+  wire _eq_218 = _bits_104 == 5'd31; // RapController.java:499
+  wire _eq_219 = _bits_104 == 5'd0; // RapController.java:500
+  wire _eq_220 = _bits_104 == 5'd1; // RapController.java:500
+  wire _eq_221 = _bits_104 == 5'd2; // RapController.java:500
+  wire _eq_222 = _bits_104 == 5'd3; // RapController.java:500
+  wire _eq_223 = _bits_104 == 5'd4; // RapController.java:500
+  wire _eq_224 = _bits_104 == 5'd5; // RapController.java:500
+  wire _eq_225 = _bits_104 == 5'd6; // RapController.java:500
+  wire _eq_226 = _bits_104 == 5'd7; // RapController.java:500
+  wire _eq_227 = _bits_104 == 5'd8; // RapController.java:500
+  wire _eq_228 = _bits_104 == 5'd9; // RapController.java:500
+  wire _eq_229 = _bits_104 == 5'd10; // RapController.java:500
+  wire _eq_230 = _bits_104 == 5'd11; // RapController.java:500
+  wire _eq_231 = _bits_104 == 5'd12; // RapController.java:500
+  wire _eq_232 = _bits_104 == 5'd13; // RapController.java:500
+  wire _eq_233 = _bits_104 == 5'd14; // RapController.java:500
+  wire _eq_234 = _bits_104 == 5'd15; // RapController.java:500
+  wire _eq_235 = _bits_104 == 5'd16; // RapController.java:500
+  wire _eq_236 = _bits_104 == 5'd17; // RapController.java:500
+  wire _eq_237 = _bits_104 == 5'd18; // RapController.java:500
+  wire _eq_238 = _bits_104 == 5'd19; // RapController.java:500
+  wire _eq_239 = _bits_104 == 5'd20; // RapController.java:500
+  wire _eq_240 = _bits_104 == 5'd21; // RapController.java:500
+  wire _eq_241 = _bits_104 == 5'd22; // RapController.java:500
+  wire _eq_242 = _bits_104 == 5'd23; // RapController.java:500
+  wire _eq_243 = _bits_104 == 5'd24; // RapController.java:500
+  wire _eq_244 = _bits_104 == 5'd25; // RapController.java:500
+  wire _eq_245 = _bits_104 == 5'd26; // RapController.java:500
+  wire _eq_246 = _bits_104 == 5'd27; // RapController.java:500
+  wire _eq_247 = _bits_104 == 5'd28; // RapController.java:500
+  wire _eq_248 = _bits_104 == 5'd29; // RapController.java:500
+  wire _eq_249 = _bits_104 == 5'd30; // RapController.java:500
+  wire _eq_250 = _bits_104 == 5'd31; // RapController.java:500
+  wire _eq_251 = children_write_slot == 5'd0; // NodeTable.java:44
+  wire _eq_252 = children_write_slot == 5'd1; // NodeTable.java:44
+  wire _eq_253 = children_write_slot == 5'd2; // NodeTable.java:44
+  wire _eq_254 = children_write_slot == 5'd3; // NodeTable.java:44
+  wire _eq_255 = children_write_slot == 5'd4; // NodeTable.java:44
+  wire _eq_256 = children_write_slot == 5'd5; // NodeTable.java:44
+  wire _eq_257 = children_write_slot == 5'd6; // NodeTable.java:44
+  wire _eq_258 = children_write_slot == 5'd7; // NodeTable.java:44
+  wire _eq_259 = children_write_slot == 5'd8; // NodeTable.java:44
+  wire _eq_260 = children_write_slot == 5'd9; // NodeTable.java:44
+  wire _eq_261 = children_write_slot == 5'd10; // NodeTable.java:44
+  wire _eq_262 = children_write_slot == 5'd11; // NodeTable.java:44
+  wire _eq_263 = children_write_slot == 5'd12; // NodeTable.java:44
+  wire _eq_264 = children_write_slot == 5'd13; // NodeTable.java:44
+  wire _eq_265 = children_write_slot == 5'd14; // NodeTable.java:44
+  wire _eq_266 = children_write_slot == 5'd15; // NodeTable.java:44
+  wire _eq_267 = children_write_slot == 5'd16; // NodeTable.java:44
+  wire _eq_268 = children_write_slot == 5'd17; // NodeTable.java:44
+  wire _eq_269 = children_write_slot == 5'd18; // NodeTable.java:44
+  wire _eq_270 = children_write_slot == 5'd19; // NodeTable.java:44
+  wire _eq_271 = children_write_slot == 5'd20; // NodeTable.java:44
+  wire _eq_272 = children_write_slot == 5'd21; // NodeTable.java:44
+  wire _eq_273 = children_write_slot == 5'd22; // NodeTable.java:44
+  wire _eq_274 = children_write_slot == 5'd23; // NodeTable.java:44
+  wire _eq_275 = children_write_slot == 5'd24; // NodeTable.java:44
+  wire _eq_276 = children_write_slot == 5'd25; // NodeTable.java:44
+  wire _eq_277 = children_write_slot == 5'd26; // NodeTable.java:44
+  wire _eq_278 = children_write_slot == 5'd27; // NodeTable.java:44
+  wire _eq_279 = children_write_slot == 5'd28; // NodeTable.java:44
+  wire _eq_280 = children_write_slot == 5'd29; // NodeTable.java:44
+  wire _eq_281 = children_write_slot == 5'd30; // NodeTable.java:44
+  wire _eq_282 = children_write_slot == 5'd31; // NodeTable.java:44
+  wire [2:0] _sub_2 = op_children - merge_leaves; // RapController.java:385
   wire [63:0] _add_0 = st_n + 64'd1; // StatusRegs.java:79
   wire [63:0] _add_1 = st_splits + 64'd1; // StatusRegs.java:83
   wire [63:0] _add_2 = st_merges + {{61{1'b0}}, ev_removed_q}; // StatusRegs.java:88
   wire [63:0] _add_3 = st_merge_batches + 64'd1; // StatusRegs.java:85
   wire [63:0] _add_4 = st_deferred_splits + 64'd1; // StatusRegs.java:86
   wire [63:0] _add_5 = st_saturations + 64'd1; // StatusRegs.java:81
-  wire _or_71 = io_counterResult_bits_saturated | 1'd0; // RapController.java:213
+  wire _or_71 = io_counterResult_bits_saturated | 1'd0; // RapController.java:228
   wire [5:0] _add_6 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:89
-  wire [5:0] _sub_4 = _add_6 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:89
+  wire [5:0] _sub_3 = _add_6 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:89
   wire _gt_2 = st_nodes > st_high_water; // StatusRegs.java:84
-  wire _eq_284 = io_m0Csr == 64'd0; // RapController.java:245
-  wire [63:0] _mux_25 = _eq_284 ? 64'd1 : io_m0Csr; // RapController.java:245
-  wire [31:0] _bits_111 = serialMultiplier_io_product[95:64]; // RapController.java:389
-  wire _or_r_2 = |_bits_111; // RapController.java:389
-  wire [63:0] _bits_112 = serialMultiplier_io_product[63:0]; // RapController.java:390
-  wire [63:0] _sub_5 = until_merge - {{63{1'b0}}, io_head_weight}; // RapController.java:212
-  wire [63:0] _bits_113 = to_merge[63:0]; // RapController.java:381
-  wire _eq_285 = io_epsCsr == 16'd0; // RapController.java:243
-  wire [15:0] _mux_26 = _eq_285 ? 16'd1 : io_epsCsr; // RapController.java:243
-  wire _lt_3 = io_qCsr < 32'd2; // RapController.java:244
-  wire [31:0] _mux_27 = _lt_3 ? 32'd2 : io_qCsr; // RapController.java:244
-  wire [5:0] _add_7 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:181
-  wire [5:0] _sub_6 = _add_7 - {{5{1'b0}}, io_selected_valid}; // RapController.java:181
-  wire [7:0] _add_8 = sram_count + {{7{1'b0}}, cmd_fire}; // RapController.java:182
-  wire [7:0] _sub_7 = _add_8 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:182
-  wire _eq_286 = state == 4'd2; // RapController.java:187
-  wire undo_push = _eq_286 & io_counterResult_valid; // RapController.java:187
-  wire [4:0] _add_9 = undo_sp + 5'd1; // RapController.java:269
-  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:279
-  wire [1:0] _dyn_index_2 = _bits_104 == 5'd0 ? slot_digit_0 : _bits_104 == 5'd1 ? slot_digit_1 : _bits_104 == 5'd2 ? slot_digit_2 : _bits_104 == 5'd3 ? slot_digit_3 : _bits_104 == 5'd4 ? slot_digit_4 : _bits_104 == 5'd5 ? slot_digit_5 : _bits_104 == 5'd6 ? slot_digit_6 : _bits_104 == 5'd7 ? slot_digit_7 : _bits_104 == 5'd8 ? slot_digit_8 : _bits_104 == 5'd9 ? slot_digit_9 : _bits_104 == 5'd10 ? slot_digit_10 : _bits_104 == 5'd11 ? slot_digit_11 : _bits_104 == 5'd12 ? slot_digit_12 : _bits_104 == 5'd13 ? slot_digit_13 : _bits_104 == 5'd14 ? slot_digit_14 : _bits_104 == 5'd15 ? slot_digit_15 : _bits_104 == 5'd16 ? slot_digit_16 : _bits_104 == 5'd17 ? slot_digit_17 : _bits_104 == 5'd18 ? slot_digit_18 : _bits_104 == 5'd19 ? slot_digit_19 : _bits_104 == 5'd20 ? slot_digit_20 : _bits_104 == 5'd21 ? slot_digit_21 : _bits_104 == 5'd22 ? slot_digit_22 : _bits_104 == 5'd23 ? slot_digit_23 : _bits_104 == 5'd24 ? slot_digit_24 : _bits_104 == 5'd25 ? slot_digit_25 : _bits_104 == 5'd26 ? slot_digit_26 : _bits_104 == 5'd27 ? slot_digit_27 : _bits_104 == 5'd28 ? slot_digit_28 : _bits_104 == 5'd29 ? slot_digit_29 : _bits_104 == 5'd30 ? slot_digit_30 : slot_digit_31; // RapController.java:291
-  wire [6:0] _dshl_1 = 7'd1 << _dyn_index_2; // RapController.java:291
-  wire [3:0] _bits_114 = _dshl_1[3:0]; // RapController.java:291
-  wire [3:0] _or_72 = present_children | _bits_114; // RapController.java:291
-  wire [6:0] _dshl_2 = 7'd1 << _bits_108; // RapController.java:487
-  wire [3:0] _bits_115 = _dshl_2[3:0]; // RapController.java:487
-  wire [3:0] _or_73 = present_children | _bits_115; // RapController.java:487
-  wire [31:0] _or_74 = visited_kids | pick_mask; // RapController.java:290
-  wire [31:0] _or_75 = visited_kids | pick_mask; // RapController.java:354
-  wire [31:0] _or_76 = visited_parents | pick_mask; // RapController.java:335
-  wire [5:0] _sub_9 = merge_level - 6'd2; // RapController.java:341
-  wire _eq_287 = state == 4'd7; // RapController.java:229
-  wire _eq_288 = state == 4'd8; // RapController.java:229
-  wire _or_77 = _eq_287 | _eq_288; // RapController.java:229
-  wire _eq_289 = state == 4'd9; // RapController.java:229
-  wire _or_78 = _or_77 | _eq_289; // RapController.java:229
-  wire _and_146 = _or_78 & io_counterResult_valid; // RapController.java:230
-  wire _eq_290 = io_counterResult_bits_op == 2'd2; // RapController.java:230
-  wire _and_147 = _and_146 & _eq_290; // RapController.java:230
-  wire [34:0] _add_10 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:230
-  wire [2:0] _add_11 = merge_leaves + 3'd1; // RapController.java:355
-  wire _not_88 = ~snapshot_frozen; // RapController.java:254
-  wire _and_148 = snapshot_pending & _not_88; // RapController.java:254
-  wire _not_89 = ~commit_fire; // RapController.java:254
-  wire _and_149 = _and_148 & _not_89; // RapController.java:254
-  wire _and_150 = _and_149 & pipe_empty; // RapController.java:254
+  wire _eq_283 = io_m0Csr == 64'd0; // RapController.java:260
+  wire [63:0] _mux_25 = _eq_283 ? 64'd1 : io_m0Csr; // RapController.java:260
+  wire [31:0] _bits_111 = serialMultiplier_io_product[95:64]; // RapController.java:404
+  wire _or_r_2 = |_bits_111; // RapController.java:404
+  wire [63:0] _bits_112 = serialMultiplier_io_product[63:0]; // RapController.java:405
+  wire [63:0] _sub_4 = until_merge - {{63{1'b0}}, io_head_weight}; // RapController.java:227
+  wire [63:0] _bits_113 = to_merge[63:0]; // RapController.java:396
+  wire _eq_284 = io_epsCsr == 16'd0; // RapController.java:258
+  wire [15:0] _mux_26 = _eq_284 ? 16'd1 : io_epsCsr; // RapController.java:258
+  wire _lt_2 = io_qCsr < 32'd2; // RapController.java:259
+  wire [31:0] _mux_27 = _lt_2 ? 32'd2 : io_qCsr; // RapController.java:259
+  wire [5:0] _add_7 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:182
+  wire [5:0] _sub_5 = _add_7 - {{5{1'b0}}, io_selected_valid}; // RapController.java:182
+  wire [7:0] _add_8 = sram_count + {{7{1'b0}}, cmd_fire}; // RapController.java:183
+  wire [7:0] _sub_6 = _add_8 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:183
+  wire _eq_285 = state == 4'd2; // RapController.java:188
+  wire undo_push = _eq_285 & io_counterResult_valid; // RapController.java:188
+  wire [4:0] _add_9 = undo_sp + 5'd1; // RapController.java:284
+  wire [4:0] _sub_7 = undo_sp - 5'd1; // RapController.java:294
+  wire [1:0] _dyn_index_0 = _bits_104 == 5'd0 ? slot_digit_0 : _bits_104 == 5'd1 ? slot_digit_1 : _bits_104 == 5'd2 ? slot_digit_2 : _bits_104 == 5'd3 ? slot_digit_3 : _bits_104 == 5'd4 ? slot_digit_4 : _bits_104 == 5'd5 ? slot_digit_5 : _bits_104 == 5'd6 ? slot_digit_6 : _bits_104 == 5'd7 ? slot_digit_7 : _bits_104 == 5'd8 ? slot_digit_8 : _bits_104 == 5'd9 ? slot_digit_9 : _bits_104 == 5'd10 ? slot_digit_10 : _bits_104 == 5'd11 ? slot_digit_11 : _bits_104 == 5'd12 ? slot_digit_12 : _bits_104 == 5'd13 ? slot_digit_13 : _bits_104 == 5'd14 ? slot_digit_14 : _bits_104 == 5'd15 ? slot_digit_15 : _bits_104 == 5'd16 ? slot_digit_16 : _bits_104 == 5'd17 ? slot_digit_17 : _bits_104 == 5'd18 ? slot_digit_18 : _bits_104 == 5'd19 ? slot_digit_19 : _bits_104 == 5'd20 ? slot_digit_20 : _bits_104 == 5'd21 ? slot_digit_21 : _bits_104 == 5'd22 ? slot_digit_22 : _bits_104 == 5'd23 ? slot_digit_23 : _bits_104 == 5'd24 ? slot_digit_24 : _bits_104 == 5'd25 ? slot_digit_25 : _bits_104 == 5'd26 ? slot_digit_26 : _bits_104 == 5'd27 ? slot_digit_27 : _bits_104 == 5'd28 ? slot_digit_28 : _bits_104 == 5'd29 ? slot_digit_29 : _bits_104 == 5'd30 ? slot_digit_30 : slot_digit_31; // RapController.java:306
+  wire [6:0] _dshl_1 = 7'd1 << _dyn_index_0; // RapController.java:306
+  wire [3:0] _bits_114 = _dshl_1[3:0]; // RapController.java:306
+  wire [3:0] _or_72 = present_children | _bits_114; // RapController.java:306
+  wire [6:0] _dshl_2 = 7'd1 << _bits_108; // RapController.java:502
+  wire [3:0] _bits_115 = _dshl_2[3:0]; // RapController.java:502
+  wire [3:0] _or_73 = present_children | _bits_115; // RapController.java:502
+  wire [31:0] _or_74 = visited_kids | pick_mask; // RapController.java:305
+  wire [31:0] _or_75 = visited_kids | pick_mask; // RapController.java:369
+  wire [31:0] _or_76 = visited_parents | pick_mask; // RapController.java:350
+  wire [5:0] _sub_8 = merge_level - 6'd2; // RapController.java:356
+  wire _eq_286 = state == 4'd7; // RapController.java:244
+  wire _eq_287 = state == 4'd8; // RapController.java:244
+  wire _or_77 = _eq_286 | _eq_287; // RapController.java:244
+  wire _eq_288 = state == 4'd9; // RapController.java:244
+  wire _or_78 = _or_77 | _eq_288; // RapController.java:244
+  wire _and_146 = _or_78 & io_counterResult_valid; // RapController.java:245
+  wire _eq_289 = io_counterResult_bits_op == 2'd2; // RapController.java:245
+  wire _and_147 = _and_146 & _eq_289; // RapController.java:245
+  wire [34:0] _add_10 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:245
+  wire [2:0] _add_11 = merge_leaves + 3'd1; // RapController.java:370
+  wire _not_88 = ~snapshot_frozen; // RapController.java:269
+  wire _and_148 = snapshot_pending & _not_88; // RapController.java:269
+  wire _not_89 = ~commit_fire; // RapController.java:269
+  wire _and_149 = _and_148 & _not_89; // RapController.java:269
+  wire _and_150 = _and_149 & pipe_empty; // RapController.java:269
   wire _or_79 = ev_commit_q | ev_saturation_q; // StatusRegs.java:68
   wire _or_80 = _or_79 | ev_split_q; // StatusRegs.java:68
   wire _or_81 = _or_80 | ev_batch_q; // StatusRegs.java:68
   wire _or_82 = _or_81 | ev_deferred_q; // StatusRegs.java:68
   wire _or_r_3 = |ev_removed_q; // StatusRegs.java:69
   wire ev_pending = _or_82 | _or_r_3; // StatusRegs.java:69
-  wire _not_90 = ~ev_pending; // RapController.java:254
-  wire _and_151 = _and_150 & _not_90; // RapController.java:254
-  wire [2:0] _mux_28 = split_req ? 3'd3 : 3'd4; // RapController.java:395
-  wire _lt_4 = readout_slot < 16'd32; // RapController.java:409
-  wire [31:0] _dshr_1 = slot_valid >> io_counterResult_bits_addr; // RapController.java:409
-  wire _bits_116 = _dshr_1[0]; // RapController.java:409
-  wire _and_152 = _lt_4 & _bits_116; // RapController.java:409
-  wire [31:0] _mux_29 = _and_152 ? slot_prefix_rdata_0 : 32'd0; // RapController.java:413
-  wire [5:0] _mux_30 = _and_152 ? hit_len : 6'd0; // RapController.java:411
+  wire _not_90 = ~ev_pending; // RapController.java:269
+  wire _and_151 = _and_150 & _not_90; // RapController.java:269
+  wire [2:0] _mux_28 = split_req ? 3'd3 : 3'd4; // RapController.java:410
+  wire _lt_3 = readout_slot < 16'd32; // RapController.java:424
+  wire [31:0] _dshr_1 = slot_valid >> io_counterResult_bits_addr; // RapController.java:424
+  wire _bits_116 = _dshr_1[0]; // RapController.java:424
+  wire _and_152 = _lt_3 & _bits_116; // RapController.java:424
+  wire [31:0] _mux_29 = _and_152 ? slot_prefix_rdata_0 : 32'd0; // RapController.java:428
+  wire [5:0] _mux_30 = _and_152 ? hit_len_3 : 6'd0; // RapController.java:426
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:32
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:52
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:52
   wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:52
   wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:52
-  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:376
-  wire _lt_5 = merge_sum < batch_min_sum; // MergeSkip.java:57
+  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:391
+  wire _lt_4 = merge_sum < batch_min_sum; // MergeSkip.java:57
   wire [34:0] _fill_8 = {35{1'd1}}; // MergeSkip.java:33
-  wire _eq_291 = state == 4'd10; // RapController.java:140
-  wire _eq_292 = state == 4'd11; // RapController.java:140
-  wire in_advance = _eq_291 | _eq_292; // RapController.java:140
-  wire [63:0] _mux_31 = in_advance ? next_merge : st_n; // RapController.java:142
-  wire [31:0] _mux_32 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:143
+  wire _eq_290 = state == 4'd10; // RapController.java:141
+  wire _eq_291 = state == 4'd11; // RapController.java:141
+  wire in_advance = _eq_290 | _eq_291; // RapController.java:141
+  wire [63:0] _mux_31 = in_advance ? next_merge : st_n; // RapController.java:143
+  wire [31:0] _mux_32 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:144
+  wire _eq_292 = io_counterCmd_bits_addr == 5'd0; // NodeTable.java:77
+  wire [5:0] _dyn_index_1 = io_counterCmd_bits_addr == 5'd0 ? slot_len_0 : io_counterCmd_bits_addr == 5'd1 ? slot_len_1 : io_counterCmd_bits_addr == 5'd2 ? slot_len_2 : io_counterCmd_bits_addr == 5'd3 ? slot_len_3 : io_counterCmd_bits_addr == 5'd4 ? slot_len_4 : io_counterCmd_bits_addr == 5'd5 ? slot_len_5 : io_counterCmd_bits_addr == 5'd6 ? slot_len_6 : io_counterCmd_bits_addr == 5'd7 ? slot_len_7 : io_counterCmd_bits_addr == 5'd8 ? slot_len_8 : io_counterCmd_bits_addr == 5'd9 ? slot_len_9 : io_counterCmd_bits_addr == 5'd10 ? slot_len_10 : io_counterCmd_bits_addr == 5'd11 ? slot_len_11 : io_counterCmd_bits_addr == 5'd12 ? slot_len_12 : io_counterCmd_bits_addr == 5'd13 ? slot_len_13 : io_counterCmd_bits_addr == 5'd14 ? slot_len_14 : io_counterCmd_bits_addr == 5'd15 ? slot_len_15 : io_counterCmd_bits_addr == 5'd16 ? slot_len_16 : io_counterCmd_bits_addr == 5'd17 ? slot_len_17 : io_counterCmd_bits_addr == 5'd18 ? slot_len_18 : io_counterCmd_bits_addr == 5'd19 ? slot_len_19 : io_counterCmd_bits_addr == 5'd20 ? slot_len_20 : io_counterCmd_bits_addr == 5'd21 ? slot_len_21 : io_counterCmd_bits_addr == 5'd22 ? slot_len_22 : io_counterCmd_bits_addr == 5'd23 ? slot_len_23 : io_counterCmd_bits_addr == 5'd24 ? slot_len_24 : io_counterCmd_bits_addr == 5'd25 ? slot_len_25 : io_counterCmd_bits_addr == 5'd26 ? slot_len_26 : io_counterCmd_bits_addr == 5'd27 ? slot_len_27 : io_counterCmd_bits_addr == 5'd28 ? slot_len_28 : io_counterCmd_bits_addr == 5'd29 ? slot_len_29 : io_counterCmd_bits_addr == 5'd30 ? slot_len_30 : slot_len_31; // NodeTable.java:77
+  wire [5:0] _mux_33 = _eq_292 ? 6'd0 : _dyn_index_1; // NodeTable.java:77
+  wire [2:0] _dyn_index_2 = io_counterCmd_bits_addr == 5'd0 ? slot_children_0 : io_counterCmd_bits_addr == 5'd1 ? slot_children_1 : io_counterCmd_bits_addr == 5'd2 ? slot_children_2 : io_counterCmd_bits_addr == 5'd3 ? slot_children_3 : io_counterCmd_bits_addr == 5'd4 ? slot_children_4 : io_counterCmd_bits_addr == 5'd5 ? slot_children_5 : io_counterCmd_bits_addr == 5'd6 ? slot_children_6 : io_counterCmd_bits_addr == 5'd7 ? slot_children_7 : io_counterCmd_bits_addr == 5'd8 ? slot_children_8 : io_counterCmd_bits_addr == 5'd9 ? slot_children_9 : io_counterCmd_bits_addr == 5'd10 ? slot_children_10 : io_counterCmd_bits_addr == 5'd11 ? slot_children_11 : io_counterCmd_bits_addr == 5'd12 ? slot_children_12 : io_counterCmd_bits_addr == 5'd13 ? slot_children_13 : io_counterCmd_bits_addr == 5'd14 ? slot_children_14 : io_counterCmd_bits_addr == 5'd15 ? slot_children_15 : io_counterCmd_bits_addr == 5'd16 ? slot_children_16 : io_counterCmd_bits_addr == 5'd17 ? slot_children_17 : io_counterCmd_bits_addr == 5'd18 ? slot_children_18 : io_counterCmd_bits_addr == 5'd19 ? slot_children_19 : io_counterCmd_bits_addr == 5'd20 ? slot_children_20 : io_counterCmd_bits_addr == 5'd21 ? slot_children_21 : io_counterCmd_bits_addr == 5'd22 ? slot_children_22 : io_counterCmd_bits_addr == 5'd23 ? slot_children_23 : io_counterCmd_bits_addr == 5'd24 ? slot_children_24 : io_counterCmd_bits_addr == 5'd25 ? slot_children_25 : io_counterCmd_bits_addr == 5'd26 ? slot_children_26 : io_counterCmd_bits_addr == 5'd27 ? slot_children_27 : io_counterCmd_bits_addr == 5'd28 ? slot_children_28 : io_counterCmd_bits_addr == 5'd29 ? slot_children_29 : io_counterCmd_bits_addr == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:201
+  wire [5:0] _sub_9 = 6'd4 - {{3{1'b0}}, _dyn_index_2}; // RapController.java:201
+  wire _lt_5 = free_slots < _sub_9; // RapController.java:201
   wire _le_2 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:39
   wire _and_153 = skip_valid & _le_2; // MergeSkip.java:39
   wire _not_91 = ~skip_touched; // MergeSkip.java:48
   wire _and_154 = _and_153 & _not_91; // MergeSkip.java:48
   wire _not_92 = ~commit_fire; // MergeSkip.java:48
   wire _and_155 = _and_154 & _not_92; // MergeSkip.java:48
-  wire _eq_293 = state == 4'd1; // RapController.java:511
-  wire _not_93 = ~io_headValid; // RapController.java:511
-  wire _and_156 = pipe_empty & _not_93; // RapController.java:511
-  wire [2:0] _mux_33 = _and_156 ? 3'd1 : fill_cause; // RapController.java:511
-  wire _eq_294 = state == 4'd2; // RapController.java:512
-  wire _eq_295 = state == 4'd3; // RapController.java:512
-  wire _or_83 = _eq_294 | _eq_295; // RapController.java:512
-  wire _eq_296 = state == 4'd12; // RapController.java:512
-  wire _or_84 = _or_83 | _eq_296; // RapController.java:512
-  wire [2:0] _mux_34 = split_req ? 3'd3 : 3'd4; // RapController.java:513
-  wire _ge_3 = state >= 4'd4; // RapController.java:514
-  wire _le_3 = state <= 4'd6; // RapController.java:514
-  wire _and_157 = _ge_3 & _le_3; // RapController.java:514
-  wire _ge_4 = state >= 4'd7; // RapController.java:515
-  wire _le_4 = state <= 4'd11; // RapController.java:515
-  wire _and_158 = _ge_4 & _le_4; // RapController.java:515
-  wire [3:0] _bits_117 = undo_sp[3:0]; // RapController.java:268
-  wire [36:0] _cat_20 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:268
-  wire _eq_297 = state == 4'd3; // RapController.java:188
-  wire undo_pop = _eq_297 & cmd_fire; // RapController.java:188
-  wire [4:0] _sub_10 = undo_sp - 5'd2; // RapController.java:189
-  wire [4:0] _sub_11 = undo_sp - 5'd1; // RapController.java:189
-  wire [4:0] _mux_35 = undo_pop ? _sub_10 : _sub_11; // RapController.java:189
-  wire [3:0] _bits_118 = _mux_35[3:0]; // RapController.java:189
-  wire _not_94 = ~undo_push; // RapController.java:189
-  wire read_parent_prefix = state == 4'd5; // RapController.java:130
-  wire [4:0] _bits_119 = readout_slot[4:0]; // RapController.java:131
-  wire [4:0] _mux_36 = read_parent_prefix ? op_slot : _bits_119; // RapController.java:131
-  wire _eq_298 = state == 4'd13; // RapController.java:132
-  wire _or_85 = read_parent_prefix | _eq_298; // RapController.java:132
-  wire _and_159 = in_run & io_selected_valid; // RapController.java:435
-  wire _eq_299 = io_counterResult_bits_op == 2'd0; // RapController.java:437
-  wire _and_160 = io_headValid & _eq_299; // RapController.java:437
-  wire _lt_6 = undo_sp < 5'd16; // RapController.java:438
-  wire _eq_300 = state == 4'd2; // RapController.java:438
-  wire _and_161 = _eq_300 & io_counterResult_valid; // RapController.java:438
-  wire _not_95 = ~io_counterResult_valid; // RapController.java:439
-  wire _eq_301 = state == 4'd2; // RapController.java:439
-  wire _and_162 = _eq_301 & pipe_empty; // RapController.java:439
-  wire _and_r_0 = &present_children; // RapController.java:440
-  wire _or_86 = _or_62 | _and_r_0; // RapController.java:440
-  wire _eq_302 = state == 4'd6; // RapController.java:440
+  wire _eq_293 = state == 4'd1; // RapController.java:526
+  wire _not_93 = ~io_headValid; // RapController.java:526
+  wire _and_156 = pipe_empty & _not_93; // RapController.java:526
+  wire [2:0] _mux_34 = _and_156 ? 3'd1 : fill_cause; // RapController.java:526
+  wire _eq_294 = state == 4'd2; // RapController.java:527
+  wire _eq_295 = state == 4'd3; // RapController.java:527
+  wire _or_83 = _eq_294 | _eq_295; // RapController.java:527
+  wire _eq_296 = state == 4'd12; // RapController.java:527
+  wire _or_84 = _or_83 | _eq_296; // RapController.java:527
+  wire [2:0] _mux_35 = split_req ? 3'd3 : 3'd4; // RapController.java:528
+  wire _ge_3 = state >= 4'd4; // RapController.java:529
+  wire _le_3 = state <= 4'd6; // RapController.java:529
+  wire _and_157 = _ge_3 & _le_3; // RapController.java:529
+  wire _ge_4 = state >= 4'd7; // RapController.java:530
+  wire _le_4 = state <= 4'd11; // RapController.java:530
+  wire _and_158 = _ge_4 & _le_4; // RapController.java:530
+  wire [3:0] _bits_117 = undo_sp[3:0]; // RapController.java:283
+  wire [36:0] _cat_20 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:283
+  wire _eq_297 = state == 4'd3; // RapController.java:189
+  wire undo_pop = _eq_297 & cmd_fire; // RapController.java:189
+  wire [4:0] _sub_10 = undo_sp - 5'd2; // RapController.java:190
+  wire [4:0] _sub_11 = undo_sp - 5'd1; // RapController.java:190
+  wire [4:0] _mux_36 = undo_pop ? _sub_10 : _sub_11; // RapController.java:190
+  wire [3:0] _bits_118 = _mux_36[3:0]; // RapController.java:190
+  wire _not_94 = ~undo_push; // RapController.java:190
+  wire read_parent_prefix = state == 4'd5; // RapController.java:131
+  wire [4:0] _bits_119 = readout_slot[4:0]; // RapController.java:132
+  wire [4:0] _mux_37 = read_parent_prefix ? op_slot : _bits_119; // RapController.java:132
+  wire _eq_298 = state == 4'd13; // RapController.java:133
+  wire _or_85 = read_parent_prefix | _eq_298; // RapController.java:133
+  wire _and_159 = in_run & io_selected_valid; // RapController.java:450
+  wire _eq_299 = io_counterResult_bits_op == 2'd0; // RapController.java:452
+  wire _and_160 = io_headValid & _eq_299; // RapController.java:452
+  wire _lt_6 = undo_sp < 5'd16; // RapController.java:453
+  wire _eq_300 = state == 4'd2; // RapController.java:453
+  wire _and_161 = _eq_300 & io_counterResult_valid; // RapController.java:453
+  wire _not_95 = ~io_counterResult_valid; // RapController.java:454
+  wire _eq_301 = state == 4'd2; // RapController.java:454
+  wire _and_162 = _eq_301 & pipe_empty; // RapController.java:454
+  wire _and_r_0 = &present_children; // RapController.java:455
+  wire _or_86 = _or_62 | _and_r_0; // RapController.java:455
+  wire _eq_302 = state == 4'd6; // RapController.java:455
   wire _or_87 = ev_commit | ev_saturation; // StatusRegs.java:95
   wire _or_88 = _or_87 | ev_split; // StatusRegs.java:95
   wire _or_89 = _or_88 | ev_allocated; // StatusRegs.java:95
@@ -1318,24 +1327,24 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_4 = |ev_removed; // StatusRegs.java:95
   wire _or_93 = _or_92 | _or_r_4; // StatusRegs.java:95
   wire _or_94 = _or_93 | ev_pending; // StatusRegs.java:95
-  wire _not_96 = ~_or_94; // RapController.java:441
-  wire _le_5 = st_nodes <= 6'd32; // RapController.java:442
+  wire _not_96 = ~_or_94; // RapController.java:456
+  wire _le_5 = st_nodes <= 6'd32; // RapController.java:457
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
   assign io_issueEnable = _and_139;
   assign io_commit = (commit_fire ? 1'd1 : 1'd0);
-  assign io_rewind = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_113 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_117 ? (_eq_118 ? 1'd1 : 1'd0) : 1'd0)))))))))))));
-  assign io_counterCmd_valid = (_eq_0 ? 1'd0 : (_eq_2 ? io_selected_valid : (_eq_5 ? 1'd0 : (_eq_6 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_9 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? (_or_65 ? io_tcamWrite_ready : 1'd0) : (_eq_111 ? (_or_62 ? 1'd1 : 1'd0) : (_eq_112 ? (_or_62 ? 1'd1 : 1'd0) : (_eq_113 ? (_eq_114 ? (merge_now_p ? 1'd1 : 1'd0) : 1'd0) : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_117 ? 1'd0 : (_eq_119 ? 1'd1 : 1'd0))))))))))))));
-  assign io_counterCmd_bits_addr = (_eq_0 ? io_selected_bits_slot : (_eq_2 ? io_selected_bits_slot : (_eq_5 ? io_selected_bits_slot : (_eq_6 ? (_ne_0 ? _bits_103 : io_selected_bits_slot) : (_eq_9 ? io_selected_bits_slot : (_eq_109 ? io_selected_bits_slot : (_eq_110 ? (_or_65 ? _bits_104 : io_selected_bits_slot) : (_eq_111 ? (_or_62 ? _bits_104 : io_selected_bits_slot) : (_eq_112 ? (_or_62 ? _bits_104 : io_selected_bits_slot) : (_eq_113 ? (_eq_114 ? (merge_now_p ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_115 ? io_selected_bits_slot : (_eq_116 ? io_selected_bits_slot : (_eq_117 ? io_selected_bits_slot : (_eq_119 ? _bits_105 : io_selected_bits_slot))))))))))))));
-  assign io_counterCmd_bits_op = (_eq_0 ? 2'd0 : (_eq_2 ? 2'd0 : (_eq_5 ? 2'd0 : (_eq_6 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_9 ? 2'd0 : (_eq_109 ? 2'd0 : (_eq_110 ? (_or_65 ? 2'd1 : 2'd0) : (_eq_111 ? (_or_62 ? 2'd2 : 2'd0) : (_eq_112 ? (_or_62 ? 2'd2 : 2'd0) : (_eq_113 ? (_eq_114 ? (merge_now_p ? 2'd1 : 2'd0) : 2'd0) : (_eq_115 ? 2'd0 : (_eq_116 ? 2'd0 : (_eq_117 ? 2'd0 : (_eq_119 ? 2'd2 : 2'd0))))))))))))));
-  assign io_counterCmd_bits_value = (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_2 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_6 ? (_ne_0 ? _bits_106 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_9 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_109 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_110 ? (_or_65 ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_111 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_112 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_113 ? (_eq_114 ? (merge_now_p ? _mux_23 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))))));
+  assign io_rewind = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? (_eq_117 ? 1'd1 : 1'd0) : 1'd0)))))))))))));
+  assign io_counterCmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? io_selected_valid : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? io_tcamWrite_ready : 1'd0) : (_eq_110 ? (_or_62 ? 1'd1 : 1'd0) : (_eq_111 ? (_or_62 ? 1'd1 : 1'd0) : (_eq_112 ? (_eq_113 ? (merge_now_p ? 1'd1 : 1'd0) : 1'd0) : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd1 : 1'd0))))))))))))));
+  assign io_counterCmd_bits_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_103 : io_selected_bits_slot) : (_eq_8 ? io_selected_bits_slot : (_eq_108 ? io_selected_bits_slot : (_eq_109 ? (_or_65 ? _bits_104 : io_selected_bits_slot) : (_eq_110 ? (_or_62 ? _bits_104 : io_selected_bits_slot) : (_eq_111 ? (_or_62 ? _bits_104 : io_selected_bits_slot) : (_eq_112 ? (_eq_113 ? (merge_now_p ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_114 ? io_selected_bits_slot : (_eq_115 ? io_selected_bits_slot : (_eq_116 ? io_selected_bits_slot : (_eq_118 ? _bits_105 : io_selected_bits_slot))))))))))))));
+  assign io_counterCmd_bits_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_8 ? 2'd0 : (_eq_108 ? 2'd0 : (_eq_109 ? (_or_65 ? 2'd1 : 2'd0) : (_eq_110 ? (_or_62 ? 2'd2 : 2'd0) : (_eq_111 ? (_or_62 ? 2'd2 : 2'd0) : (_eq_112 ? (_eq_113 ? (merge_now_p ? 2'd1 : 2'd0) : 2'd0) : (_eq_114 ? 2'd0 : (_eq_115 ? 2'd0 : (_eq_116 ? 2'd0 : (_eq_118 ? 2'd2 : 2'd0))))))))))))));
+  assign io_counterCmd_bits_value = (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_106 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_8 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_108 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_109 ? (_or_65 ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_110 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_111 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_112 ? (_eq_113 ? (merge_now_p ? _mux_23 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))))));
   assign io_counterResult_ready = 1'd1;
-  assign io_counterClear = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_113 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_117 ? 1'd0 : (_eq_119 ? 1'd0 : (_eq_120 ? 1'd0 : (_eq_121 ? 1'd1 : 1'd0))))))))))))))));
-  assign io_tcamWrite_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? (_or_65 ? 1'd1 : 1'd0) : 1'd0)))))));
-  assign io_tcamWrite_bits_index = (_eq_0 ? 5'd0 : (_eq_2 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_9 ? 5'd0 : (_eq_109 ? 5'd0 : (_eq_110 ? (_or_65 ? _bits_104 : 5'd0) : 5'd0)))))));
-  assign io_tcamWrite_bits_value = (_eq_0 ? 32'd0 : (_eq_2 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_9 ? 32'd0 : (_eq_109 ? 32'd0 : (_eq_110 ? (_or_65 ? child_prefix : 32'd0) : 32'd0)))))));
-  assign io_tcamWrite_bits_mask = (_eq_0 ? _fill_1 : (_eq_2 ? _fill_1 : (_eq_5 ? _fill_1 : (_eq_6 ? _fill_1 : (_eq_9 ? _fill_1 : (_eq_109 ? _fill_1 : (_eq_110 ? (_or_65 ? _dshr_0 : _fill_1) : _fill_1)))))));
+  assign io_counterClear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd0 : (_eq_119 ? 1'd0 : (_eq_120 ? 1'd1 : 1'd0))))))))))))))));
+  assign io_tcamWrite_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? 1'd1 : 1'd0) : 1'd0)))))));
+  assign io_tcamWrite_bits_index = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_8 ? 5'd0 : (_eq_108 ? 5'd0 : (_eq_109 ? (_or_65 ? _bits_104 : 5'd0) : 5'd0)))))));
+  assign io_tcamWrite_bits_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_8 ? 32'd0 : (_eq_108 ? 32'd0 : (_eq_109 ? (_or_65 ? child_prefix : 32'd0) : 32'd0)))))));
+  assign io_tcamWrite_bits_mask = (_eq_0 ? _fill_1 : (_eq_1 ? _fill_1 : (_eq_4 ? _fill_1 : (_eq_5 ? _fill_1 : (_eq_8 ? _fill_1 : (_eq_108 ? _fill_1 : (_eq_109 ? (_or_65 ? _dshr_0 : _fill_1) : _fill_1)))))));
   assign io_slotValid = slot_valid;
   assign io_lens_0 = slot_lens_0;
   assign io_lens_1 = slot_lens_1;
@@ -1370,7 +1379,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_lens_30 = slot_lens_30;
   assign io_lens_31 = slot_lens_31;
   assign io_epsActive = eps_active;
-  assign io_thresholdClear = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_113 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_117 ? 1'd0 : (_eq_119 ? 1'd0 : (_eq_120 ? 1'd0 : (_eq_121 ? 1'd1 : 1'd0))))))))))))))));
+  assign io_thresholdClear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd0 : (_eq_119 ? 1'd0 : (_eq_120 ? 1'd1 : 1'd0))))))))))))))));
   assign io_acceptEnable = _and_141;
   assign io_live_n = st_n;
   assign io_live_nodes = st_nodes;
@@ -1396,20 +1405,20 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_idle = _and_144;
   assign io_resetting = _not_86;
   assign io_stallCause = cause;
-  assign children_write = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? (_or_65 ? (cmd_fire ? 1'd1 : 1'd0) : 1'd1) : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_113 ? (_eq_114 ? (merge_now_p ? (cmd_fire ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0))))))))));
-  assign children_write_slot = (_eq_0 ? 5'd0 : (_eq_2 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_9 ? 5'd0 : (_eq_109 ? 5'd0 : (_eq_110 ? (_or_65 ? (cmd_fire ? _bits_104 : 5'd0) : op_slot) : (_eq_111 ? 5'd0 : (_eq_112 ? 5'd0 : (_eq_113 ? (_eq_114 ? (merge_now_p ? (cmd_fire ? merge_parent : 5'd0) : 5'd0) : 5'd0) : 5'd0))))))))));
-  assign children_write_value = (_eq_0 ? 3'd0 : (_eq_2 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_9 ? 3'd0 : (_eq_109 ? 3'd0 : (_eq_110 ? (_or_65 ? (cmd_fire ? 3'd0 : 3'd0) : 3'd4) : (_eq_111 ? 3'd0 : (_eq_112 ? 3'd0 : (_eq_113 ? (_eq_114 ? (merge_now_p ? (cmd_fire ? _sub_3 : 3'd0) : 3'd0) : 3'd0) : 3'd0))))))))));
+  assign children_write = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? (cmd_fire ? 1'd1 : 1'd0) : 1'd1) : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0))))))))));
+  assign children_write_slot = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_8 ? 5'd0 : (_eq_108 ? 5'd0 : (_eq_109 ? (_or_65 ? (cmd_fire ? _bits_104 : 5'd0) : op_slot) : (_eq_110 ? 5'd0 : (_eq_111 ? 5'd0 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? merge_parent : 5'd0) : 5'd0) : 5'd0) : 5'd0))))))))));
+  assign children_write_value = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_108 ? 3'd0 : (_eq_109 ? (_or_65 ? (cmd_fire ? 3'd0 : 3'd0) : 3'd4) : (_eq_110 ? 3'd0 : (_eq_111 ? 3'd0 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? _sub_2 : 3'd0) : 3'd0) : 3'd0) : 3'd0))))))))));
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
-  assign ev_saturation = (_eq_0 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_2 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_9 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_109 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_110 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_111 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_112 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_113 ? (_eq_114 ? (merge_now_p ? (cmd_fire ? (_gt_1 ? 1'd1 : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)))))))))));
-  assign ev_split = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? (_or_65 ? 1'd0 : 1'd1) : 1'd0)))))));
-  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? (_or_65 ? (cmd_fire ? 1'd1 : 1'd0) : 1'd0) : 1'd0)))))));
-  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_9 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_109 ? (_ge_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_41 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_110 ? (_or_65 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (_eq_111 ? (_or_62 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_33 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
-  assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_9 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_109 ? (_ge_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_41 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
-  assign ev_clear = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_113 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_117 ? 1'd0 : (_eq_119 ? 1'd0 : (_eq_120 ? 1'd0 : (_eq_121 ? 1'd1 : 1'd0))))))))))))))));
+  assign ev_saturation = (_eq_0 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_108 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_109 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_110 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_111 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_gt_1 ? 1'd1 : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)))))))))));
+  assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? 1'd0 : 1'd1) : 1'd0)))))));
+  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? (cmd_fire ? 1'd1 : 1'd0) : 1'd0) : 1'd0)))))));
+  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_108 ? (_ge_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_41 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_109 ? (_or_65 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (_eq_110 ? (_or_62 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_33 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
+  assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_108 ? (_ge_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_41 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
+  assign ev_clear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd0 : (_eq_119 ? 1'd0 : (_eq_120 ? 1'd1 : 1'd0))))))))))))))));
   assign ev_weight = (commit_fire ? io_head_weight : 1'd0);
-  assign ev_removed = (_eq_0 ? 3'd0 : (_eq_2 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_9 ? 3'd0 : (_eq_109 ? 3'd0 : (_eq_110 ? 3'd0 : (_eq_111 ? 3'd0 : (_eq_112 ? 3'd0 : (_eq_113 ? (_eq_114 ? (merge_now_p ? (cmd_fire ? merge_leaves : 3'd0) : 3'd0) : 3'd0) : 3'd0))))))))));
-  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_2 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? (_or_65 ? 1'd0 : 1'd1) : (_eq_111 ? (_or_62 ? 1'd0 : (_ne_33 ? 1'd0 : 1'd1)) : (_eq_112 ? 1'd0 : (_eq_113 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_117 ? 1'd0 : (_eq_119 ? 1'd0 : (_eq_120 ? 1'd0 : (_eq_121 ? 1'd1 : 1'd0))))))))))))))));
-  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_2 ? (_and_151 ? 1'd1 : 1'd0) : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_113 ? 1'd0 : (_eq_115 ? (_or_66 ? 1'd0 : (_not_44 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
+  assign ev_removed = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_108 ? 3'd0 : (_eq_109 ? 3'd0 : (_eq_110 ? 3'd0 : (_eq_111 ? 3'd0 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? merge_leaves : 3'd0) : 3'd0) : 3'd0) : 3'd0))))))))));
+  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? 1'd0 : 1'd1) : (_eq_110 ? (_or_62 ? 1'd0 : (_ne_33 ? 1'd0 : 1'd1)) : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd0 : (_eq_119 ? 1'd0 : (_eq_120 ? 1'd1 : 1'd0))))))))))))))));
+  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_1 ? (_and_151 ? 1'd1 : 1'd0) : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? (_or_66 ? 1'd0 : (_not_44 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
   assign serialMultiplier_io_a = _mux_31;
   assign serialMultiplier_io_b = _mux_32;
   assign slot_lens_0 = 6'd0;
@@ -1444,13 +1453,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign slot_lens_29 = slot_len_29;
   assign slot_lens_30 = slot_len_30;
   assign slot_lens_31 = slot_len_31;
-  assign cause = (commit_fire ? 3'd0 : (_eq_293 ? _mux_33 : (_or_84 ? _mux_34 : (_and_157 ? 3'd3 : (_and_158 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_eq_293 ? _mux_34 : (_or_84 ? _mux_35 : (_and_157 ? 3'd3 : (_and_158 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
       state <= 4'd0;
     end else begin
-      state <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_2 ? (_and_5 ? (readout_pending ? 4'd13 : (_and_7 ? 4'd15 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_5 ? (pipe_empty ? 4'd3 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_6 ? (_ne_0 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (split_req ? _mux_1 : (skip_empty_settled ? _mux_2 : 4'd7))) : (_eq_9 ? (_or_62 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd5) : (_eq_109 ? (_ge_1 ? 4'd6 : (_not_41 ? (skip_empty_settled ? _mux_4 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_5 : 4'd7) : 4'd12))) : (_eq_110 ? (_or_65 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (merge_due ? (skip_empty_settled ? _mux_6 : 4'd7) : 4'd12)) : (_eq_111 ? (_or_62 ? (cmd_fire ? 4'd8 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_ne_33 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : _mux_7)) : (_eq_112 ? (_or_62 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd9) : (_eq_113 ? (_eq_114 ? (merge_now_p ? (cmd_fire ? 4'd7 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : 4'd7) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_115 ? (_or_66 ? 4'd12 : (_not_44 ? 4'd11 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (_eq_116 ? (_not_45 ? 4'd10 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_117 ? (_eq_118 ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_119 ? (cmd_fire ? 4'd14 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_120 ? (io_counterResult_valid ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_121 ? 4'd0 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)))))))))))))))));
+      state <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_1 ? (_and_5 ? (readout_pending ? 4'd13 : (_and_7 ? 4'd15 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (split_req ? _mux_1 : (skip_empty_settled ? _mux_2 : 4'd7))) : (_eq_8 ? (_or_62 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd5) : (_eq_108 ? (_ge_1 ? 4'd6 : (_not_41 ? (skip_empty_settled ? _mux_4 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_5 : 4'd7) : 4'd12))) : (_eq_109 ? (_or_65 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (merge_due ? (skip_empty_settled ? _mux_6 : 4'd7) : 4'd12)) : (_eq_110 ? (_or_62 ? (cmd_fire ? 4'd8 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_ne_33 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : _mux_7)) : (_eq_111 ? (_or_62 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd9) : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? 4'd7 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : 4'd7) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_114 ? (_or_66 ? 4'd12 : (_not_44 ? 4'd11 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (_eq_115 ? (_not_45 ? 4'd10 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_116 ? (_eq_117 ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_118 ? (cmd_fire ? 4'd14 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_119 ? (io_counterResult_valid ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_120 ? 4'd0 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)))))))))))))))));
     end
   end
 
@@ -1458,399 +1467,399 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_valid <= 32'd1;
     end else begin
-      slot_valid <= (_eq_0 ? slot_valid : (_eq_2 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_9 ? slot_valid : (_eq_109 ? slot_valid : (_eq_110 ? (_or_65 ? (cmd_fire ? _or_70 : slot_valid) : slot_valid) : (_eq_111 ? slot_valid : (_eq_112 ? slot_valid : (_eq_113 ? (_eq_114 ? (merge_now_p ? (cmd_fire ? _and_145 : slot_valid) : slot_valid) : slot_valid) : (_eq_115 ? slot_valid : (_eq_116 ? slot_valid : (_eq_117 ? slot_valid : (_eq_119 ? slot_valid : (_eq_120 ? slot_valid : (_eq_121 ? 32'd1 : slot_valid))))))))))))))));
+      slot_valid <= (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_8 ? slot_valid : (_eq_108 ? slot_valid : (_eq_109 ? (_or_65 ? (cmd_fire ? _or_70 : slot_valid) : slot_valid) : (_eq_110 ? slot_valid : (_eq_111 ? slot_valid : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? _and_145 : slot_valid) : slot_valid) : slot_valid) : (_eq_114 ? slot_valid : (_eq_115 ? slot_valid : (_eq_116 ? slot_valid : (_eq_118 ? slot_valid : (_eq_119 ? slot_valid : (_eq_120 ? 32'd1 : slot_valid))))))))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_len_0 <= (_eq_0 ? slot_len_0 : (_eq_2 ? slot_len_0 : (_eq_5 ? slot_len_0 : (_eq_6 ? slot_len_0 : (_eq_9 ? slot_len_0 : (_eq_109 ? slot_len_0 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_156 ? child_len : slot_len_0) : slot_len_0) : slot_len_0) : slot_len_0)))))));
+    slot_len_0 <= (_eq_0 ? slot_len_0 : (_eq_1 ? slot_len_0 : (_eq_4 ? slot_len_0 : (_eq_5 ? slot_len_0 : (_eq_8 ? slot_len_0 : (_eq_108 ? slot_len_0 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_155 ? child_len : slot_len_0) : slot_len_0) : slot_len_0) : slot_len_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_1 <= (_eq_0 ? slot_len_1 : (_eq_2 ? slot_len_1 : (_eq_5 ? slot_len_1 : (_eq_6 ? slot_len_1 : (_eq_9 ? slot_len_1 : (_eq_109 ? slot_len_1 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_157 ? child_len : slot_len_1) : slot_len_1) : slot_len_1) : slot_len_1)))))));
+    slot_len_1 <= (_eq_0 ? slot_len_1 : (_eq_1 ? slot_len_1 : (_eq_4 ? slot_len_1 : (_eq_5 ? slot_len_1 : (_eq_8 ? slot_len_1 : (_eq_108 ? slot_len_1 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_156 ? child_len : slot_len_1) : slot_len_1) : slot_len_1) : slot_len_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_2 <= (_eq_0 ? slot_len_2 : (_eq_2 ? slot_len_2 : (_eq_5 ? slot_len_2 : (_eq_6 ? slot_len_2 : (_eq_9 ? slot_len_2 : (_eq_109 ? slot_len_2 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_158 ? child_len : slot_len_2) : slot_len_2) : slot_len_2) : slot_len_2)))))));
+    slot_len_2 <= (_eq_0 ? slot_len_2 : (_eq_1 ? slot_len_2 : (_eq_4 ? slot_len_2 : (_eq_5 ? slot_len_2 : (_eq_8 ? slot_len_2 : (_eq_108 ? slot_len_2 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_157 ? child_len : slot_len_2) : slot_len_2) : slot_len_2) : slot_len_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_3 <= (_eq_0 ? slot_len_3 : (_eq_2 ? slot_len_3 : (_eq_5 ? slot_len_3 : (_eq_6 ? slot_len_3 : (_eq_9 ? slot_len_3 : (_eq_109 ? slot_len_3 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_159 ? child_len : slot_len_3) : slot_len_3) : slot_len_3) : slot_len_3)))))));
+    slot_len_3 <= (_eq_0 ? slot_len_3 : (_eq_1 ? slot_len_3 : (_eq_4 ? slot_len_3 : (_eq_5 ? slot_len_3 : (_eq_8 ? slot_len_3 : (_eq_108 ? slot_len_3 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_158 ? child_len : slot_len_3) : slot_len_3) : slot_len_3) : slot_len_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_4 <= (_eq_0 ? slot_len_4 : (_eq_2 ? slot_len_4 : (_eq_5 ? slot_len_4 : (_eq_6 ? slot_len_4 : (_eq_9 ? slot_len_4 : (_eq_109 ? slot_len_4 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_160 ? child_len : slot_len_4) : slot_len_4) : slot_len_4) : slot_len_4)))))));
+    slot_len_4 <= (_eq_0 ? slot_len_4 : (_eq_1 ? slot_len_4 : (_eq_4 ? slot_len_4 : (_eq_5 ? slot_len_4 : (_eq_8 ? slot_len_4 : (_eq_108 ? slot_len_4 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_159 ? child_len : slot_len_4) : slot_len_4) : slot_len_4) : slot_len_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_5 <= (_eq_0 ? slot_len_5 : (_eq_2 ? slot_len_5 : (_eq_5 ? slot_len_5 : (_eq_6 ? slot_len_5 : (_eq_9 ? slot_len_5 : (_eq_109 ? slot_len_5 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_161 ? child_len : slot_len_5) : slot_len_5) : slot_len_5) : slot_len_5)))))));
+    slot_len_5 <= (_eq_0 ? slot_len_5 : (_eq_1 ? slot_len_5 : (_eq_4 ? slot_len_5 : (_eq_5 ? slot_len_5 : (_eq_8 ? slot_len_5 : (_eq_108 ? slot_len_5 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_160 ? child_len : slot_len_5) : slot_len_5) : slot_len_5) : slot_len_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_6 <= (_eq_0 ? slot_len_6 : (_eq_2 ? slot_len_6 : (_eq_5 ? slot_len_6 : (_eq_6 ? slot_len_6 : (_eq_9 ? slot_len_6 : (_eq_109 ? slot_len_6 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_162 ? child_len : slot_len_6) : slot_len_6) : slot_len_6) : slot_len_6)))))));
+    slot_len_6 <= (_eq_0 ? slot_len_6 : (_eq_1 ? slot_len_6 : (_eq_4 ? slot_len_6 : (_eq_5 ? slot_len_6 : (_eq_8 ? slot_len_6 : (_eq_108 ? slot_len_6 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_161 ? child_len : slot_len_6) : slot_len_6) : slot_len_6) : slot_len_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_7 <= (_eq_0 ? slot_len_7 : (_eq_2 ? slot_len_7 : (_eq_5 ? slot_len_7 : (_eq_6 ? slot_len_7 : (_eq_9 ? slot_len_7 : (_eq_109 ? slot_len_7 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_163 ? child_len : slot_len_7) : slot_len_7) : slot_len_7) : slot_len_7)))))));
+    slot_len_7 <= (_eq_0 ? slot_len_7 : (_eq_1 ? slot_len_7 : (_eq_4 ? slot_len_7 : (_eq_5 ? slot_len_7 : (_eq_8 ? slot_len_7 : (_eq_108 ? slot_len_7 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_162 ? child_len : slot_len_7) : slot_len_7) : slot_len_7) : slot_len_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_8 <= (_eq_0 ? slot_len_8 : (_eq_2 ? slot_len_8 : (_eq_5 ? slot_len_8 : (_eq_6 ? slot_len_8 : (_eq_9 ? slot_len_8 : (_eq_109 ? slot_len_8 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_164 ? child_len : slot_len_8) : slot_len_8) : slot_len_8) : slot_len_8)))))));
+    slot_len_8 <= (_eq_0 ? slot_len_8 : (_eq_1 ? slot_len_8 : (_eq_4 ? slot_len_8 : (_eq_5 ? slot_len_8 : (_eq_8 ? slot_len_8 : (_eq_108 ? slot_len_8 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_163 ? child_len : slot_len_8) : slot_len_8) : slot_len_8) : slot_len_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_9 <= (_eq_0 ? slot_len_9 : (_eq_2 ? slot_len_9 : (_eq_5 ? slot_len_9 : (_eq_6 ? slot_len_9 : (_eq_9 ? slot_len_9 : (_eq_109 ? slot_len_9 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_165 ? child_len : slot_len_9) : slot_len_9) : slot_len_9) : slot_len_9)))))));
+    slot_len_9 <= (_eq_0 ? slot_len_9 : (_eq_1 ? slot_len_9 : (_eq_4 ? slot_len_9 : (_eq_5 ? slot_len_9 : (_eq_8 ? slot_len_9 : (_eq_108 ? slot_len_9 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_164 ? child_len : slot_len_9) : slot_len_9) : slot_len_9) : slot_len_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_10 <= (_eq_0 ? slot_len_10 : (_eq_2 ? slot_len_10 : (_eq_5 ? slot_len_10 : (_eq_6 ? slot_len_10 : (_eq_9 ? slot_len_10 : (_eq_109 ? slot_len_10 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_166 ? child_len : slot_len_10) : slot_len_10) : slot_len_10) : slot_len_10)))))));
+    slot_len_10 <= (_eq_0 ? slot_len_10 : (_eq_1 ? slot_len_10 : (_eq_4 ? slot_len_10 : (_eq_5 ? slot_len_10 : (_eq_8 ? slot_len_10 : (_eq_108 ? slot_len_10 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_165 ? child_len : slot_len_10) : slot_len_10) : slot_len_10) : slot_len_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_11 <= (_eq_0 ? slot_len_11 : (_eq_2 ? slot_len_11 : (_eq_5 ? slot_len_11 : (_eq_6 ? slot_len_11 : (_eq_9 ? slot_len_11 : (_eq_109 ? slot_len_11 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_167 ? child_len : slot_len_11) : slot_len_11) : slot_len_11) : slot_len_11)))))));
+    slot_len_11 <= (_eq_0 ? slot_len_11 : (_eq_1 ? slot_len_11 : (_eq_4 ? slot_len_11 : (_eq_5 ? slot_len_11 : (_eq_8 ? slot_len_11 : (_eq_108 ? slot_len_11 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_166 ? child_len : slot_len_11) : slot_len_11) : slot_len_11) : slot_len_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_12 <= (_eq_0 ? slot_len_12 : (_eq_2 ? slot_len_12 : (_eq_5 ? slot_len_12 : (_eq_6 ? slot_len_12 : (_eq_9 ? slot_len_12 : (_eq_109 ? slot_len_12 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_168 ? child_len : slot_len_12) : slot_len_12) : slot_len_12) : slot_len_12)))))));
+    slot_len_12 <= (_eq_0 ? slot_len_12 : (_eq_1 ? slot_len_12 : (_eq_4 ? slot_len_12 : (_eq_5 ? slot_len_12 : (_eq_8 ? slot_len_12 : (_eq_108 ? slot_len_12 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_167 ? child_len : slot_len_12) : slot_len_12) : slot_len_12) : slot_len_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_13 <= (_eq_0 ? slot_len_13 : (_eq_2 ? slot_len_13 : (_eq_5 ? slot_len_13 : (_eq_6 ? slot_len_13 : (_eq_9 ? slot_len_13 : (_eq_109 ? slot_len_13 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_169 ? child_len : slot_len_13) : slot_len_13) : slot_len_13) : slot_len_13)))))));
+    slot_len_13 <= (_eq_0 ? slot_len_13 : (_eq_1 ? slot_len_13 : (_eq_4 ? slot_len_13 : (_eq_5 ? slot_len_13 : (_eq_8 ? slot_len_13 : (_eq_108 ? slot_len_13 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_168 ? child_len : slot_len_13) : slot_len_13) : slot_len_13) : slot_len_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_14 <= (_eq_0 ? slot_len_14 : (_eq_2 ? slot_len_14 : (_eq_5 ? slot_len_14 : (_eq_6 ? slot_len_14 : (_eq_9 ? slot_len_14 : (_eq_109 ? slot_len_14 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_170 ? child_len : slot_len_14) : slot_len_14) : slot_len_14) : slot_len_14)))))));
+    slot_len_14 <= (_eq_0 ? slot_len_14 : (_eq_1 ? slot_len_14 : (_eq_4 ? slot_len_14 : (_eq_5 ? slot_len_14 : (_eq_8 ? slot_len_14 : (_eq_108 ? slot_len_14 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_169 ? child_len : slot_len_14) : slot_len_14) : slot_len_14) : slot_len_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_15 <= (_eq_0 ? slot_len_15 : (_eq_2 ? slot_len_15 : (_eq_5 ? slot_len_15 : (_eq_6 ? slot_len_15 : (_eq_9 ? slot_len_15 : (_eq_109 ? slot_len_15 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_171 ? child_len : slot_len_15) : slot_len_15) : slot_len_15) : slot_len_15)))))));
+    slot_len_15 <= (_eq_0 ? slot_len_15 : (_eq_1 ? slot_len_15 : (_eq_4 ? slot_len_15 : (_eq_5 ? slot_len_15 : (_eq_8 ? slot_len_15 : (_eq_108 ? slot_len_15 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_170 ? child_len : slot_len_15) : slot_len_15) : slot_len_15) : slot_len_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_16 <= (_eq_0 ? slot_len_16 : (_eq_2 ? slot_len_16 : (_eq_5 ? slot_len_16 : (_eq_6 ? slot_len_16 : (_eq_9 ? slot_len_16 : (_eq_109 ? slot_len_16 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_172 ? child_len : slot_len_16) : slot_len_16) : slot_len_16) : slot_len_16)))))));
+    slot_len_16 <= (_eq_0 ? slot_len_16 : (_eq_1 ? slot_len_16 : (_eq_4 ? slot_len_16 : (_eq_5 ? slot_len_16 : (_eq_8 ? slot_len_16 : (_eq_108 ? slot_len_16 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_171 ? child_len : slot_len_16) : slot_len_16) : slot_len_16) : slot_len_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_17 <= (_eq_0 ? slot_len_17 : (_eq_2 ? slot_len_17 : (_eq_5 ? slot_len_17 : (_eq_6 ? slot_len_17 : (_eq_9 ? slot_len_17 : (_eq_109 ? slot_len_17 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_173 ? child_len : slot_len_17) : slot_len_17) : slot_len_17) : slot_len_17)))))));
+    slot_len_17 <= (_eq_0 ? slot_len_17 : (_eq_1 ? slot_len_17 : (_eq_4 ? slot_len_17 : (_eq_5 ? slot_len_17 : (_eq_8 ? slot_len_17 : (_eq_108 ? slot_len_17 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_172 ? child_len : slot_len_17) : slot_len_17) : slot_len_17) : slot_len_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_18 <= (_eq_0 ? slot_len_18 : (_eq_2 ? slot_len_18 : (_eq_5 ? slot_len_18 : (_eq_6 ? slot_len_18 : (_eq_9 ? slot_len_18 : (_eq_109 ? slot_len_18 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_174 ? child_len : slot_len_18) : slot_len_18) : slot_len_18) : slot_len_18)))))));
+    slot_len_18 <= (_eq_0 ? slot_len_18 : (_eq_1 ? slot_len_18 : (_eq_4 ? slot_len_18 : (_eq_5 ? slot_len_18 : (_eq_8 ? slot_len_18 : (_eq_108 ? slot_len_18 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_173 ? child_len : slot_len_18) : slot_len_18) : slot_len_18) : slot_len_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_19 <= (_eq_0 ? slot_len_19 : (_eq_2 ? slot_len_19 : (_eq_5 ? slot_len_19 : (_eq_6 ? slot_len_19 : (_eq_9 ? slot_len_19 : (_eq_109 ? slot_len_19 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_175 ? child_len : slot_len_19) : slot_len_19) : slot_len_19) : slot_len_19)))))));
+    slot_len_19 <= (_eq_0 ? slot_len_19 : (_eq_1 ? slot_len_19 : (_eq_4 ? slot_len_19 : (_eq_5 ? slot_len_19 : (_eq_8 ? slot_len_19 : (_eq_108 ? slot_len_19 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_174 ? child_len : slot_len_19) : slot_len_19) : slot_len_19) : slot_len_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_20 <= (_eq_0 ? slot_len_20 : (_eq_2 ? slot_len_20 : (_eq_5 ? slot_len_20 : (_eq_6 ? slot_len_20 : (_eq_9 ? slot_len_20 : (_eq_109 ? slot_len_20 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_176 ? child_len : slot_len_20) : slot_len_20) : slot_len_20) : slot_len_20)))))));
+    slot_len_20 <= (_eq_0 ? slot_len_20 : (_eq_1 ? slot_len_20 : (_eq_4 ? slot_len_20 : (_eq_5 ? slot_len_20 : (_eq_8 ? slot_len_20 : (_eq_108 ? slot_len_20 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_175 ? child_len : slot_len_20) : slot_len_20) : slot_len_20) : slot_len_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_21 <= (_eq_0 ? slot_len_21 : (_eq_2 ? slot_len_21 : (_eq_5 ? slot_len_21 : (_eq_6 ? slot_len_21 : (_eq_9 ? slot_len_21 : (_eq_109 ? slot_len_21 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_177 ? child_len : slot_len_21) : slot_len_21) : slot_len_21) : slot_len_21)))))));
+    slot_len_21 <= (_eq_0 ? slot_len_21 : (_eq_1 ? slot_len_21 : (_eq_4 ? slot_len_21 : (_eq_5 ? slot_len_21 : (_eq_8 ? slot_len_21 : (_eq_108 ? slot_len_21 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_176 ? child_len : slot_len_21) : slot_len_21) : slot_len_21) : slot_len_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_22 <= (_eq_0 ? slot_len_22 : (_eq_2 ? slot_len_22 : (_eq_5 ? slot_len_22 : (_eq_6 ? slot_len_22 : (_eq_9 ? slot_len_22 : (_eq_109 ? slot_len_22 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_178 ? child_len : slot_len_22) : slot_len_22) : slot_len_22) : slot_len_22)))))));
+    slot_len_22 <= (_eq_0 ? slot_len_22 : (_eq_1 ? slot_len_22 : (_eq_4 ? slot_len_22 : (_eq_5 ? slot_len_22 : (_eq_8 ? slot_len_22 : (_eq_108 ? slot_len_22 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_177 ? child_len : slot_len_22) : slot_len_22) : slot_len_22) : slot_len_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_23 <= (_eq_0 ? slot_len_23 : (_eq_2 ? slot_len_23 : (_eq_5 ? slot_len_23 : (_eq_6 ? slot_len_23 : (_eq_9 ? slot_len_23 : (_eq_109 ? slot_len_23 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_179 ? child_len : slot_len_23) : slot_len_23) : slot_len_23) : slot_len_23)))))));
+    slot_len_23 <= (_eq_0 ? slot_len_23 : (_eq_1 ? slot_len_23 : (_eq_4 ? slot_len_23 : (_eq_5 ? slot_len_23 : (_eq_8 ? slot_len_23 : (_eq_108 ? slot_len_23 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_178 ? child_len : slot_len_23) : slot_len_23) : slot_len_23) : slot_len_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_24 <= (_eq_0 ? slot_len_24 : (_eq_2 ? slot_len_24 : (_eq_5 ? slot_len_24 : (_eq_6 ? slot_len_24 : (_eq_9 ? slot_len_24 : (_eq_109 ? slot_len_24 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_180 ? child_len : slot_len_24) : slot_len_24) : slot_len_24) : slot_len_24)))))));
+    slot_len_24 <= (_eq_0 ? slot_len_24 : (_eq_1 ? slot_len_24 : (_eq_4 ? slot_len_24 : (_eq_5 ? slot_len_24 : (_eq_8 ? slot_len_24 : (_eq_108 ? slot_len_24 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_179 ? child_len : slot_len_24) : slot_len_24) : slot_len_24) : slot_len_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_25 <= (_eq_0 ? slot_len_25 : (_eq_2 ? slot_len_25 : (_eq_5 ? slot_len_25 : (_eq_6 ? slot_len_25 : (_eq_9 ? slot_len_25 : (_eq_109 ? slot_len_25 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_181 ? child_len : slot_len_25) : slot_len_25) : slot_len_25) : slot_len_25)))))));
+    slot_len_25 <= (_eq_0 ? slot_len_25 : (_eq_1 ? slot_len_25 : (_eq_4 ? slot_len_25 : (_eq_5 ? slot_len_25 : (_eq_8 ? slot_len_25 : (_eq_108 ? slot_len_25 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_180 ? child_len : slot_len_25) : slot_len_25) : slot_len_25) : slot_len_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_26 <= (_eq_0 ? slot_len_26 : (_eq_2 ? slot_len_26 : (_eq_5 ? slot_len_26 : (_eq_6 ? slot_len_26 : (_eq_9 ? slot_len_26 : (_eq_109 ? slot_len_26 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_182 ? child_len : slot_len_26) : slot_len_26) : slot_len_26) : slot_len_26)))))));
+    slot_len_26 <= (_eq_0 ? slot_len_26 : (_eq_1 ? slot_len_26 : (_eq_4 ? slot_len_26 : (_eq_5 ? slot_len_26 : (_eq_8 ? slot_len_26 : (_eq_108 ? slot_len_26 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_181 ? child_len : slot_len_26) : slot_len_26) : slot_len_26) : slot_len_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_27 <= (_eq_0 ? slot_len_27 : (_eq_2 ? slot_len_27 : (_eq_5 ? slot_len_27 : (_eq_6 ? slot_len_27 : (_eq_9 ? slot_len_27 : (_eq_109 ? slot_len_27 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_183 ? child_len : slot_len_27) : slot_len_27) : slot_len_27) : slot_len_27)))))));
+    slot_len_27 <= (_eq_0 ? slot_len_27 : (_eq_1 ? slot_len_27 : (_eq_4 ? slot_len_27 : (_eq_5 ? slot_len_27 : (_eq_8 ? slot_len_27 : (_eq_108 ? slot_len_27 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_182 ? child_len : slot_len_27) : slot_len_27) : slot_len_27) : slot_len_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_28 <= (_eq_0 ? slot_len_28 : (_eq_2 ? slot_len_28 : (_eq_5 ? slot_len_28 : (_eq_6 ? slot_len_28 : (_eq_9 ? slot_len_28 : (_eq_109 ? slot_len_28 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_184 ? child_len : slot_len_28) : slot_len_28) : slot_len_28) : slot_len_28)))))));
+    slot_len_28 <= (_eq_0 ? slot_len_28 : (_eq_1 ? slot_len_28 : (_eq_4 ? slot_len_28 : (_eq_5 ? slot_len_28 : (_eq_8 ? slot_len_28 : (_eq_108 ? slot_len_28 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_183 ? child_len : slot_len_28) : slot_len_28) : slot_len_28) : slot_len_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_29 <= (_eq_0 ? slot_len_29 : (_eq_2 ? slot_len_29 : (_eq_5 ? slot_len_29 : (_eq_6 ? slot_len_29 : (_eq_9 ? slot_len_29 : (_eq_109 ? slot_len_29 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_185 ? child_len : slot_len_29) : slot_len_29) : slot_len_29) : slot_len_29)))))));
+    slot_len_29 <= (_eq_0 ? slot_len_29 : (_eq_1 ? slot_len_29 : (_eq_4 ? slot_len_29 : (_eq_5 ? slot_len_29 : (_eq_8 ? slot_len_29 : (_eq_108 ? slot_len_29 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_184 ? child_len : slot_len_29) : slot_len_29) : slot_len_29) : slot_len_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_30 <= (_eq_0 ? slot_len_30 : (_eq_2 ? slot_len_30 : (_eq_5 ? slot_len_30 : (_eq_6 ? slot_len_30 : (_eq_9 ? slot_len_30 : (_eq_109 ? slot_len_30 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_186 ? child_len : slot_len_30) : slot_len_30) : slot_len_30) : slot_len_30)))))));
+    slot_len_30 <= (_eq_0 ? slot_len_30 : (_eq_1 ? slot_len_30 : (_eq_4 ? slot_len_30 : (_eq_5 ? slot_len_30 : (_eq_8 ? slot_len_30 : (_eq_108 ? slot_len_30 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_185 ? child_len : slot_len_30) : slot_len_30) : slot_len_30) : slot_len_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_31 <= (_eq_0 ? slot_len_31 : (_eq_2 ? slot_len_31 : (_eq_5 ? slot_len_31 : (_eq_6 ? slot_len_31 : (_eq_9 ? slot_len_31 : (_eq_109 ? slot_len_31 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_187 ? child_len : slot_len_31) : slot_len_31) : slot_len_31) : slot_len_31)))))));
+    slot_len_31 <= (_eq_0 ? slot_len_31 : (_eq_1 ? slot_len_31 : (_eq_4 ? slot_len_31 : (_eq_5 ? slot_len_31 : (_eq_8 ? slot_len_31 : (_eq_108 ? slot_len_31 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_186 ? child_len : slot_len_31) : slot_len_31) : slot_len_31) : slot_len_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_2 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_6 ? slot_parent_0 : (_eq_9 ? slot_parent_0 : (_eq_109 ? slot_parent_0 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_188 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0) : slot_parent_0)))))));
+    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_8 ? slot_parent_0 : (_eq_108 ? slot_parent_0 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_187 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0) : slot_parent_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_2 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_6 ? slot_parent_1 : (_eq_9 ? slot_parent_1 : (_eq_109 ? slot_parent_1 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_189 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1) : slot_parent_1)))))));
+    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_8 ? slot_parent_1 : (_eq_108 ? slot_parent_1 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_188 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1) : slot_parent_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_2 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_6 ? slot_parent_2 : (_eq_9 ? slot_parent_2 : (_eq_109 ? slot_parent_2 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_190 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2) : slot_parent_2)))))));
+    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_8 ? slot_parent_2 : (_eq_108 ? slot_parent_2 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_189 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2) : slot_parent_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_2 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_6 ? slot_parent_3 : (_eq_9 ? slot_parent_3 : (_eq_109 ? slot_parent_3 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_191 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3) : slot_parent_3)))))));
+    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_8 ? slot_parent_3 : (_eq_108 ? slot_parent_3 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_190 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3) : slot_parent_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_2 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_6 ? slot_parent_4 : (_eq_9 ? slot_parent_4 : (_eq_109 ? slot_parent_4 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_192 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4) : slot_parent_4)))))));
+    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_8 ? slot_parent_4 : (_eq_108 ? slot_parent_4 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_191 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4) : slot_parent_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_2 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_6 ? slot_parent_5 : (_eq_9 ? slot_parent_5 : (_eq_109 ? slot_parent_5 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_193 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5) : slot_parent_5)))))));
+    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_8 ? slot_parent_5 : (_eq_108 ? slot_parent_5 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_192 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5) : slot_parent_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_2 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_6 ? slot_parent_6 : (_eq_9 ? slot_parent_6 : (_eq_109 ? slot_parent_6 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_194 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6) : slot_parent_6)))))));
+    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_8 ? slot_parent_6 : (_eq_108 ? slot_parent_6 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_193 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6) : slot_parent_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_2 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_6 ? slot_parent_7 : (_eq_9 ? slot_parent_7 : (_eq_109 ? slot_parent_7 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_195 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7) : slot_parent_7)))))));
+    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_8 ? slot_parent_7 : (_eq_108 ? slot_parent_7 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_194 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7) : slot_parent_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_2 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_6 ? slot_parent_8 : (_eq_9 ? slot_parent_8 : (_eq_109 ? slot_parent_8 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_196 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8) : slot_parent_8)))))));
+    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_8 ? slot_parent_8 : (_eq_108 ? slot_parent_8 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_195 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8) : slot_parent_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_2 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_6 ? slot_parent_9 : (_eq_9 ? slot_parent_9 : (_eq_109 ? slot_parent_9 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_197 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9) : slot_parent_9)))))));
+    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_8 ? slot_parent_9 : (_eq_108 ? slot_parent_9 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_196 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9) : slot_parent_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_2 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_6 ? slot_parent_10 : (_eq_9 ? slot_parent_10 : (_eq_109 ? slot_parent_10 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_198 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10) : slot_parent_10)))))));
+    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_8 ? slot_parent_10 : (_eq_108 ? slot_parent_10 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_197 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10) : slot_parent_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_2 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_6 ? slot_parent_11 : (_eq_9 ? slot_parent_11 : (_eq_109 ? slot_parent_11 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_199 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11) : slot_parent_11)))))));
+    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_8 ? slot_parent_11 : (_eq_108 ? slot_parent_11 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_198 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11) : slot_parent_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_2 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_6 ? slot_parent_12 : (_eq_9 ? slot_parent_12 : (_eq_109 ? slot_parent_12 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_200 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12) : slot_parent_12)))))));
+    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_8 ? slot_parent_12 : (_eq_108 ? slot_parent_12 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_199 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12) : slot_parent_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_2 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_6 ? slot_parent_13 : (_eq_9 ? slot_parent_13 : (_eq_109 ? slot_parent_13 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_201 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13) : slot_parent_13)))))));
+    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_8 ? slot_parent_13 : (_eq_108 ? slot_parent_13 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_200 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13) : slot_parent_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_2 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_6 ? slot_parent_14 : (_eq_9 ? slot_parent_14 : (_eq_109 ? slot_parent_14 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_202 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14) : slot_parent_14)))))));
+    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_8 ? slot_parent_14 : (_eq_108 ? slot_parent_14 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_201 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14) : slot_parent_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_2 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_6 ? slot_parent_15 : (_eq_9 ? slot_parent_15 : (_eq_109 ? slot_parent_15 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_203 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15) : slot_parent_15)))))));
+    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_8 ? slot_parent_15 : (_eq_108 ? slot_parent_15 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_202 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15) : slot_parent_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_2 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_6 ? slot_parent_16 : (_eq_9 ? slot_parent_16 : (_eq_109 ? slot_parent_16 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_204 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16) : slot_parent_16)))))));
+    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_8 ? slot_parent_16 : (_eq_108 ? slot_parent_16 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_203 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16) : slot_parent_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_2 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_6 ? slot_parent_17 : (_eq_9 ? slot_parent_17 : (_eq_109 ? slot_parent_17 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_205 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17) : slot_parent_17)))))));
+    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_8 ? slot_parent_17 : (_eq_108 ? slot_parent_17 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_204 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17) : slot_parent_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_2 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_6 ? slot_parent_18 : (_eq_9 ? slot_parent_18 : (_eq_109 ? slot_parent_18 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_206 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18) : slot_parent_18)))))));
+    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_8 ? slot_parent_18 : (_eq_108 ? slot_parent_18 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_205 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18) : slot_parent_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_2 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_6 ? slot_parent_19 : (_eq_9 ? slot_parent_19 : (_eq_109 ? slot_parent_19 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_207 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19) : slot_parent_19)))))));
+    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_8 ? slot_parent_19 : (_eq_108 ? slot_parent_19 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_206 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19) : slot_parent_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_2 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_6 ? slot_parent_20 : (_eq_9 ? slot_parent_20 : (_eq_109 ? slot_parent_20 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_208 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20) : slot_parent_20)))))));
+    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_8 ? slot_parent_20 : (_eq_108 ? slot_parent_20 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_207 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20) : slot_parent_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_2 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_6 ? slot_parent_21 : (_eq_9 ? slot_parent_21 : (_eq_109 ? slot_parent_21 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_209 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21) : slot_parent_21)))))));
+    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_8 ? slot_parent_21 : (_eq_108 ? slot_parent_21 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_208 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21) : slot_parent_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_2 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_6 ? slot_parent_22 : (_eq_9 ? slot_parent_22 : (_eq_109 ? slot_parent_22 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_210 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22) : slot_parent_22)))))));
+    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_8 ? slot_parent_22 : (_eq_108 ? slot_parent_22 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_209 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22) : slot_parent_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_2 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_6 ? slot_parent_23 : (_eq_9 ? slot_parent_23 : (_eq_109 ? slot_parent_23 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_211 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23) : slot_parent_23)))))));
+    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_8 ? slot_parent_23 : (_eq_108 ? slot_parent_23 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_210 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23) : slot_parent_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_2 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_6 ? slot_parent_24 : (_eq_9 ? slot_parent_24 : (_eq_109 ? slot_parent_24 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_212 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24) : slot_parent_24)))))));
+    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_8 ? slot_parent_24 : (_eq_108 ? slot_parent_24 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_211 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24) : slot_parent_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_2 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_6 ? slot_parent_25 : (_eq_9 ? slot_parent_25 : (_eq_109 ? slot_parent_25 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_213 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25) : slot_parent_25)))))));
+    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_8 ? slot_parent_25 : (_eq_108 ? slot_parent_25 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_212 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25) : slot_parent_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_2 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_6 ? slot_parent_26 : (_eq_9 ? slot_parent_26 : (_eq_109 ? slot_parent_26 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_214 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26) : slot_parent_26)))))));
+    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_8 ? slot_parent_26 : (_eq_108 ? slot_parent_26 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_213 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26) : slot_parent_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_2 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_6 ? slot_parent_27 : (_eq_9 ? slot_parent_27 : (_eq_109 ? slot_parent_27 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_215 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27) : slot_parent_27)))))));
+    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_8 ? slot_parent_27 : (_eq_108 ? slot_parent_27 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_214 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27) : slot_parent_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_2 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_6 ? slot_parent_28 : (_eq_9 ? slot_parent_28 : (_eq_109 ? slot_parent_28 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_216 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28) : slot_parent_28)))))));
+    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_8 ? slot_parent_28 : (_eq_108 ? slot_parent_28 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_215 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28) : slot_parent_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_2 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_6 ? slot_parent_29 : (_eq_9 ? slot_parent_29 : (_eq_109 ? slot_parent_29 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_217 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29) : slot_parent_29)))))));
+    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_8 ? slot_parent_29 : (_eq_108 ? slot_parent_29 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_216 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29) : slot_parent_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_2 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_6 ? slot_parent_30 : (_eq_9 ? slot_parent_30 : (_eq_109 ? slot_parent_30 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_218 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30) : slot_parent_30)))))));
+    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_8 ? slot_parent_30 : (_eq_108 ? slot_parent_30 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_217 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30) : slot_parent_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_2 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_6 ? slot_parent_31 : (_eq_9 ? slot_parent_31 : (_eq_109 ? slot_parent_31 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_219 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31) : slot_parent_31)))))));
+    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_8 ? slot_parent_31 : (_eq_108 ? slot_parent_31 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_218 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31) : slot_parent_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_2 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_6 ? slot_digit_0 : (_eq_9 ? slot_digit_0 : (_eq_109 ? slot_digit_0 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_220 ? _bits_108 : slot_digit_0) : slot_digit_0) : slot_digit_0) : slot_digit_0)))))));
+    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_8 ? slot_digit_0 : (_eq_108 ? slot_digit_0 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_219 ? _bits_108 : slot_digit_0) : slot_digit_0) : slot_digit_0) : slot_digit_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_2 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_6 ? slot_digit_1 : (_eq_9 ? slot_digit_1 : (_eq_109 ? slot_digit_1 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_221 ? _bits_108 : slot_digit_1) : slot_digit_1) : slot_digit_1) : slot_digit_1)))))));
+    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_8 ? slot_digit_1 : (_eq_108 ? slot_digit_1 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_220 ? _bits_108 : slot_digit_1) : slot_digit_1) : slot_digit_1) : slot_digit_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_2 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_6 ? slot_digit_2 : (_eq_9 ? slot_digit_2 : (_eq_109 ? slot_digit_2 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_222 ? _bits_108 : slot_digit_2) : slot_digit_2) : slot_digit_2) : slot_digit_2)))))));
+    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_8 ? slot_digit_2 : (_eq_108 ? slot_digit_2 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_221 ? _bits_108 : slot_digit_2) : slot_digit_2) : slot_digit_2) : slot_digit_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_2 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_6 ? slot_digit_3 : (_eq_9 ? slot_digit_3 : (_eq_109 ? slot_digit_3 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_223 ? _bits_108 : slot_digit_3) : slot_digit_3) : slot_digit_3) : slot_digit_3)))))));
+    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_8 ? slot_digit_3 : (_eq_108 ? slot_digit_3 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_222 ? _bits_108 : slot_digit_3) : slot_digit_3) : slot_digit_3) : slot_digit_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_2 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_6 ? slot_digit_4 : (_eq_9 ? slot_digit_4 : (_eq_109 ? slot_digit_4 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_224 ? _bits_108 : slot_digit_4) : slot_digit_4) : slot_digit_4) : slot_digit_4)))))));
+    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_8 ? slot_digit_4 : (_eq_108 ? slot_digit_4 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_223 ? _bits_108 : slot_digit_4) : slot_digit_4) : slot_digit_4) : slot_digit_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_2 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_6 ? slot_digit_5 : (_eq_9 ? slot_digit_5 : (_eq_109 ? slot_digit_5 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_225 ? _bits_108 : slot_digit_5) : slot_digit_5) : slot_digit_5) : slot_digit_5)))))));
+    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_8 ? slot_digit_5 : (_eq_108 ? slot_digit_5 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_224 ? _bits_108 : slot_digit_5) : slot_digit_5) : slot_digit_5) : slot_digit_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_2 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_6 ? slot_digit_6 : (_eq_9 ? slot_digit_6 : (_eq_109 ? slot_digit_6 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_226 ? _bits_108 : slot_digit_6) : slot_digit_6) : slot_digit_6) : slot_digit_6)))))));
+    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_8 ? slot_digit_6 : (_eq_108 ? slot_digit_6 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_225 ? _bits_108 : slot_digit_6) : slot_digit_6) : slot_digit_6) : slot_digit_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_2 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_6 ? slot_digit_7 : (_eq_9 ? slot_digit_7 : (_eq_109 ? slot_digit_7 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_227 ? _bits_108 : slot_digit_7) : slot_digit_7) : slot_digit_7) : slot_digit_7)))))));
+    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_8 ? slot_digit_7 : (_eq_108 ? slot_digit_7 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_226 ? _bits_108 : slot_digit_7) : slot_digit_7) : slot_digit_7) : slot_digit_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_2 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_6 ? slot_digit_8 : (_eq_9 ? slot_digit_8 : (_eq_109 ? slot_digit_8 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_228 ? _bits_108 : slot_digit_8) : slot_digit_8) : slot_digit_8) : slot_digit_8)))))));
+    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_8 ? slot_digit_8 : (_eq_108 ? slot_digit_8 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_227 ? _bits_108 : slot_digit_8) : slot_digit_8) : slot_digit_8) : slot_digit_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_2 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_6 ? slot_digit_9 : (_eq_9 ? slot_digit_9 : (_eq_109 ? slot_digit_9 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_229 ? _bits_108 : slot_digit_9) : slot_digit_9) : slot_digit_9) : slot_digit_9)))))));
+    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_8 ? slot_digit_9 : (_eq_108 ? slot_digit_9 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_228 ? _bits_108 : slot_digit_9) : slot_digit_9) : slot_digit_9) : slot_digit_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_2 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_6 ? slot_digit_10 : (_eq_9 ? slot_digit_10 : (_eq_109 ? slot_digit_10 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_230 ? _bits_108 : slot_digit_10) : slot_digit_10) : slot_digit_10) : slot_digit_10)))))));
+    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_8 ? slot_digit_10 : (_eq_108 ? slot_digit_10 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_229 ? _bits_108 : slot_digit_10) : slot_digit_10) : slot_digit_10) : slot_digit_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_2 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_6 ? slot_digit_11 : (_eq_9 ? slot_digit_11 : (_eq_109 ? slot_digit_11 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_231 ? _bits_108 : slot_digit_11) : slot_digit_11) : slot_digit_11) : slot_digit_11)))))));
+    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_8 ? slot_digit_11 : (_eq_108 ? slot_digit_11 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_230 ? _bits_108 : slot_digit_11) : slot_digit_11) : slot_digit_11) : slot_digit_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_2 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_6 ? slot_digit_12 : (_eq_9 ? slot_digit_12 : (_eq_109 ? slot_digit_12 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_232 ? _bits_108 : slot_digit_12) : slot_digit_12) : slot_digit_12) : slot_digit_12)))))));
+    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_8 ? slot_digit_12 : (_eq_108 ? slot_digit_12 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_231 ? _bits_108 : slot_digit_12) : slot_digit_12) : slot_digit_12) : slot_digit_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_2 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_6 ? slot_digit_13 : (_eq_9 ? slot_digit_13 : (_eq_109 ? slot_digit_13 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_233 ? _bits_108 : slot_digit_13) : slot_digit_13) : slot_digit_13) : slot_digit_13)))))));
+    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_8 ? slot_digit_13 : (_eq_108 ? slot_digit_13 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_232 ? _bits_108 : slot_digit_13) : slot_digit_13) : slot_digit_13) : slot_digit_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_2 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_6 ? slot_digit_14 : (_eq_9 ? slot_digit_14 : (_eq_109 ? slot_digit_14 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_234 ? _bits_108 : slot_digit_14) : slot_digit_14) : slot_digit_14) : slot_digit_14)))))));
+    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_8 ? slot_digit_14 : (_eq_108 ? slot_digit_14 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_233 ? _bits_108 : slot_digit_14) : slot_digit_14) : slot_digit_14) : slot_digit_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_2 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_6 ? slot_digit_15 : (_eq_9 ? slot_digit_15 : (_eq_109 ? slot_digit_15 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_235 ? _bits_108 : slot_digit_15) : slot_digit_15) : slot_digit_15) : slot_digit_15)))))));
+    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_8 ? slot_digit_15 : (_eq_108 ? slot_digit_15 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_234 ? _bits_108 : slot_digit_15) : slot_digit_15) : slot_digit_15) : slot_digit_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_2 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_6 ? slot_digit_16 : (_eq_9 ? slot_digit_16 : (_eq_109 ? slot_digit_16 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_236 ? _bits_108 : slot_digit_16) : slot_digit_16) : slot_digit_16) : slot_digit_16)))))));
+    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_8 ? slot_digit_16 : (_eq_108 ? slot_digit_16 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_235 ? _bits_108 : slot_digit_16) : slot_digit_16) : slot_digit_16) : slot_digit_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_2 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_6 ? slot_digit_17 : (_eq_9 ? slot_digit_17 : (_eq_109 ? slot_digit_17 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_237 ? _bits_108 : slot_digit_17) : slot_digit_17) : slot_digit_17) : slot_digit_17)))))));
+    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_8 ? slot_digit_17 : (_eq_108 ? slot_digit_17 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_236 ? _bits_108 : slot_digit_17) : slot_digit_17) : slot_digit_17) : slot_digit_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_2 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_6 ? slot_digit_18 : (_eq_9 ? slot_digit_18 : (_eq_109 ? slot_digit_18 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_238 ? _bits_108 : slot_digit_18) : slot_digit_18) : slot_digit_18) : slot_digit_18)))))));
+    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_8 ? slot_digit_18 : (_eq_108 ? slot_digit_18 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_237 ? _bits_108 : slot_digit_18) : slot_digit_18) : slot_digit_18) : slot_digit_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_2 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_6 ? slot_digit_19 : (_eq_9 ? slot_digit_19 : (_eq_109 ? slot_digit_19 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_239 ? _bits_108 : slot_digit_19) : slot_digit_19) : slot_digit_19) : slot_digit_19)))))));
+    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_8 ? slot_digit_19 : (_eq_108 ? slot_digit_19 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_238 ? _bits_108 : slot_digit_19) : slot_digit_19) : slot_digit_19) : slot_digit_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_2 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_6 ? slot_digit_20 : (_eq_9 ? slot_digit_20 : (_eq_109 ? slot_digit_20 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_240 ? _bits_108 : slot_digit_20) : slot_digit_20) : slot_digit_20) : slot_digit_20)))))));
+    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_8 ? slot_digit_20 : (_eq_108 ? slot_digit_20 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_239 ? _bits_108 : slot_digit_20) : slot_digit_20) : slot_digit_20) : slot_digit_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_2 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_6 ? slot_digit_21 : (_eq_9 ? slot_digit_21 : (_eq_109 ? slot_digit_21 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_241 ? _bits_108 : slot_digit_21) : slot_digit_21) : slot_digit_21) : slot_digit_21)))))));
+    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_8 ? slot_digit_21 : (_eq_108 ? slot_digit_21 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_240 ? _bits_108 : slot_digit_21) : slot_digit_21) : slot_digit_21) : slot_digit_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_2 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_6 ? slot_digit_22 : (_eq_9 ? slot_digit_22 : (_eq_109 ? slot_digit_22 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_242 ? _bits_108 : slot_digit_22) : slot_digit_22) : slot_digit_22) : slot_digit_22)))))));
+    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_8 ? slot_digit_22 : (_eq_108 ? slot_digit_22 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_241 ? _bits_108 : slot_digit_22) : slot_digit_22) : slot_digit_22) : slot_digit_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_2 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_6 ? slot_digit_23 : (_eq_9 ? slot_digit_23 : (_eq_109 ? slot_digit_23 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_243 ? _bits_108 : slot_digit_23) : slot_digit_23) : slot_digit_23) : slot_digit_23)))))));
+    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_8 ? slot_digit_23 : (_eq_108 ? slot_digit_23 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_242 ? _bits_108 : slot_digit_23) : slot_digit_23) : slot_digit_23) : slot_digit_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_2 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_6 ? slot_digit_24 : (_eq_9 ? slot_digit_24 : (_eq_109 ? slot_digit_24 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_244 ? _bits_108 : slot_digit_24) : slot_digit_24) : slot_digit_24) : slot_digit_24)))))));
+    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_8 ? slot_digit_24 : (_eq_108 ? slot_digit_24 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_243 ? _bits_108 : slot_digit_24) : slot_digit_24) : slot_digit_24) : slot_digit_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_2 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_6 ? slot_digit_25 : (_eq_9 ? slot_digit_25 : (_eq_109 ? slot_digit_25 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_245 ? _bits_108 : slot_digit_25) : slot_digit_25) : slot_digit_25) : slot_digit_25)))))));
+    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_8 ? slot_digit_25 : (_eq_108 ? slot_digit_25 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_244 ? _bits_108 : slot_digit_25) : slot_digit_25) : slot_digit_25) : slot_digit_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_2 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_6 ? slot_digit_26 : (_eq_9 ? slot_digit_26 : (_eq_109 ? slot_digit_26 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_246 ? _bits_108 : slot_digit_26) : slot_digit_26) : slot_digit_26) : slot_digit_26)))))));
+    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_8 ? slot_digit_26 : (_eq_108 ? slot_digit_26 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_245 ? _bits_108 : slot_digit_26) : slot_digit_26) : slot_digit_26) : slot_digit_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_2 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_6 ? slot_digit_27 : (_eq_9 ? slot_digit_27 : (_eq_109 ? slot_digit_27 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_247 ? _bits_108 : slot_digit_27) : slot_digit_27) : slot_digit_27) : slot_digit_27)))))));
+    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_8 ? slot_digit_27 : (_eq_108 ? slot_digit_27 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_246 ? _bits_108 : slot_digit_27) : slot_digit_27) : slot_digit_27) : slot_digit_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_2 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_6 ? slot_digit_28 : (_eq_9 ? slot_digit_28 : (_eq_109 ? slot_digit_28 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_248 ? _bits_108 : slot_digit_28) : slot_digit_28) : slot_digit_28) : slot_digit_28)))))));
+    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_8 ? slot_digit_28 : (_eq_108 ? slot_digit_28 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_247 ? _bits_108 : slot_digit_28) : slot_digit_28) : slot_digit_28) : slot_digit_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_2 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_6 ? slot_digit_29 : (_eq_9 ? slot_digit_29 : (_eq_109 ? slot_digit_29 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_249 ? _bits_108 : slot_digit_29) : slot_digit_29) : slot_digit_29) : slot_digit_29)))))));
+    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_8 ? slot_digit_29 : (_eq_108 ? slot_digit_29 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_248 ? _bits_108 : slot_digit_29) : slot_digit_29) : slot_digit_29) : slot_digit_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_2 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_6 ? slot_digit_30 : (_eq_9 ? slot_digit_30 : (_eq_109 ? slot_digit_30 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_250 ? _bits_108 : slot_digit_30) : slot_digit_30) : slot_digit_30) : slot_digit_30)))))));
+    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_8 ? slot_digit_30 : (_eq_108 ? slot_digit_30 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_249 ? _bits_108 : slot_digit_30) : slot_digit_30) : slot_digit_30) : slot_digit_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_2 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_6 ? slot_digit_31 : (_eq_9 ? slot_digit_31 : (_eq_109 ? slot_digit_31 : (_eq_110 ? (_or_65 ? (cmd_fire ? (_eq_251 ? _bits_108 : slot_digit_31) : slot_digit_31) : slot_digit_31) : slot_digit_31)))))));
+    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_8 ? slot_digit_31 : (_eq_108 ? slot_digit_31 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_250 ? _bits_108 : slot_digit_31) : slot_digit_31) : slot_digit_31) : slot_digit_31)))))));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       slot_children_0 <= 3'd0;
     end else begin
-      slot_children_0 <= (_eq_0 ? (children_write ? (_eq_252 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_2 ? (children_write ? (_eq_252 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_5 ? (children_write ? (_eq_252 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_6 ? (children_write ? (_eq_252 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_9 ? (children_write ? (_eq_252 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_109 ? (children_write ? (_eq_252 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_110 ? (children_write ? (_eq_252 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_111 ? (children_write ? (_eq_252 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_112 ? (children_write ? (_eq_252 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_113 ? (children_write ? (_eq_252 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_115 ? (children_write ? (_eq_252 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_116 ? (children_write ? (_eq_252 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_117 ? (children_write ? (_eq_252 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_119 ? (children_write ? (_eq_252 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_120 ? (children_write ? (_eq_252 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_121 ? 3'd0 : (children_write ? (_eq_252 ? children_write_value : slot_children_0) : slot_children_0)))))))))))))))));
+      slot_children_0 <= (_eq_0 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_1 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_4 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_5 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_8 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_108 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_109 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_110 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_111 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_112 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_114 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_115 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_116 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_118 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_119 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_120 ? 3'd0 : (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0)))))))))))))))));
     end
   end
 
@@ -1858,7 +1867,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_1 <= 3'd0;
     end else begin
-      slot_children_1 <= (_eq_0 ? (children_write ? (_eq_253 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_2 ? (children_write ? (_eq_253 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_5 ? (children_write ? (_eq_253 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_6 ? (children_write ? (_eq_253 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_9 ? (children_write ? (_eq_253 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_109 ? (children_write ? (_eq_253 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_110 ? (children_write ? (_eq_253 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_111 ? (children_write ? (_eq_253 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_112 ? (children_write ? (_eq_253 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_113 ? (children_write ? (_eq_253 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_115 ? (children_write ? (_eq_253 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_116 ? (children_write ? (_eq_253 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_117 ? (children_write ? (_eq_253 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_119 ? (children_write ? (_eq_253 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_120 ? (children_write ? (_eq_253 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_121 ? 3'd0 : (children_write ? (_eq_253 ? children_write_value : slot_children_1) : slot_children_1)))))))))))))))));
+      slot_children_1 <= (_eq_0 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_1 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_4 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_5 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_8 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_108 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_109 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_110 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_111 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_112 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_114 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_115 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_116 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_118 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_119 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_120 ? 3'd0 : (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1)))))))))))))))));
     end
   end
 
@@ -1866,7 +1875,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_2 <= 3'd0;
     end else begin
-      slot_children_2 <= (_eq_0 ? (children_write ? (_eq_254 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_2 ? (children_write ? (_eq_254 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_5 ? (children_write ? (_eq_254 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_6 ? (children_write ? (_eq_254 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_9 ? (children_write ? (_eq_254 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_109 ? (children_write ? (_eq_254 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_110 ? (children_write ? (_eq_254 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_111 ? (children_write ? (_eq_254 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_112 ? (children_write ? (_eq_254 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_113 ? (children_write ? (_eq_254 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_115 ? (children_write ? (_eq_254 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_116 ? (children_write ? (_eq_254 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_117 ? (children_write ? (_eq_254 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_119 ? (children_write ? (_eq_254 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_120 ? (children_write ? (_eq_254 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_121 ? 3'd0 : (children_write ? (_eq_254 ? children_write_value : slot_children_2) : slot_children_2)))))))))))))))));
+      slot_children_2 <= (_eq_0 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_1 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_4 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_5 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_8 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_108 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_109 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_110 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_111 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_112 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_114 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_115 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_116 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_118 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_119 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_120 ? 3'd0 : (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2)))))))))))))))));
     end
   end
 
@@ -1874,7 +1883,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_3 <= 3'd0;
     end else begin
-      slot_children_3 <= (_eq_0 ? (children_write ? (_eq_255 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_2 ? (children_write ? (_eq_255 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_5 ? (children_write ? (_eq_255 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_6 ? (children_write ? (_eq_255 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_9 ? (children_write ? (_eq_255 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_109 ? (children_write ? (_eq_255 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_110 ? (children_write ? (_eq_255 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_111 ? (children_write ? (_eq_255 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_112 ? (children_write ? (_eq_255 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_113 ? (children_write ? (_eq_255 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_115 ? (children_write ? (_eq_255 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_116 ? (children_write ? (_eq_255 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_117 ? (children_write ? (_eq_255 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_119 ? (children_write ? (_eq_255 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_120 ? (children_write ? (_eq_255 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_121 ? 3'd0 : (children_write ? (_eq_255 ? children_write_value : slot_children_3) : slot_children_3)))))))))))))))));
+      slot_children_3 <= (_eq_0 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_1 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_4 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_5 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_8 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_108 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_109 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_110 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_111 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_112 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_114 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_115 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_116 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_118 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_119 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_120 ? 3'd0 : (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3)))))))))))))))));
     end
   end
 
@@ -1882,7 +1891,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_4 <= 3'd0;
     end else begin
-      slot_children_4 <= (_eq_0 ? (children_write ? (_eq_256 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_2 ? (children_write ? (_eq_256 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_5 ? (children_write ? (_eq_256 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_6 ? (children_write ? (_eq_256 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_9 ? (children_write ? (_eq_256 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_109 ? (children_write ? (_eq_256 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_110 ? (children_write ? (_eq_256 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_111 ? (children_write ? (_eq_256 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_112 ? (children_write ? (_eq_256 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_113 ? (children_write ? (_eq_256 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_115 ? (children_write ? (_eq_256 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_116 ? (children_write ? (_eq_256 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_117 ? (children_write ? (_eq_256 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_119 ? (children_write ? (_eq_256 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_120 ? (children_write ? (_eq_256 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_121 ? 3'd0 : (children_write ? (_eq_256 ? children_write_value : slot_children_4) : slot_children_4)))))))))))))))));
+      slot_children_4 <= (_eq_0 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_1 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_4 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_5 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_8 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_108 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_109 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_110 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_111 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_112 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_114 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_115 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_116 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_118 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_119 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_120 ? 3'd0 : (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4)))))))))))))))));
     end
   end
 
@@ -1890,7 +1899,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_5 <= 3'd0;
     end else begin
-      slot_children_5 <= (_eq_0 ? (children_write ? (_eq_257 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_2 ? (children_write ? (_eq_257 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_5 ? (children_write ? (_eq_257 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_6 ? (children_write ? (_eq_257 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_9 ? (children_write ? (_eq_257 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_109 ? (children_write ? (_eq_257 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_110 ? (children_write ? (_eq_257 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_111 ? (children_write ? (_eq_257 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_112 ? (children_write ? (_eq_257 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_113 ? (children_write ? (_eq_257 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_115 ? (children_write ? (_eq_257 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_116 ? (children_write ? (_eq_257 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_117 ? (children_write ? (_eq_257 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_119 ? (children_write ? (_eq_257 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_120 ? (children_write ? (_eq_257 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_121 ? 3'd0 : (children_write ? (_eq_257 ? children_write_value : slot_children_5) : slot_children_5)))))))))))))))));
+      slot_children_5 <= (_eq_0 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_1 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_4 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_5 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_8 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_108 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_109 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_110 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_111 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_112 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_114 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_115 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_116 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_118 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_119 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_120 ? 3'd0 : (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5)))))))))))))))));
     end
   end
 
@@ -1898,7 +1907,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_6 <= 3'd0;
     end else begin
-      slot_children_6 <= (_eq_0 ? (children_write ? (_eq_258 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_2 ? (children_write ? (_eq_258 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_5 ? (children_write ? (_eq_258 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_6 ? (children_write ? (_eq_258 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_9 ? (children_write ? (_eq_258 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_109 ? (children_write ? (_eq_258 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_110 ? (children_write ? (_eq_258 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_111 ? (children_write ? (_eq_258 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_112 ? (children_write ? (_eq_258 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_113 ? (children_write ? (_eq_258 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_115 ? (children_write ? (_eq_258 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_116 ? (children_write ? (_eq_258 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_117 ? (children_write ? (_eq_258 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_119 ? (children_write ? (_eq_258 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_120 ? (children_write ? (_eq_258 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_121 ? 3'd0 : (children_write ? (_eq_258 ? children_write_value : slot_children_6) : slot_children_6)))))))))))))))));
+      slot_children_6 <= (_eq_0 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_1 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_4 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_5 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_8 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_108 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_109 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_110 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_111 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_112 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_114 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_115 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_116 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_118 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_119 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_120 ? 3'd0 : (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6)))))))))))))))));
     end
   end
 
@@ -1906,7 +1915,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_7 <= 3'd0;
     end else begin
-      slot_children_7 <= (_eq_0 ? (children_write ? (_eq_259 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_2 ? (children_write ? (_eq_259 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_5 ? (children_write ? (_eq_259 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_6 ? (children_write ? (_eq_259 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_9 ? (children_write ? (_eq_259 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_109 ? (children_write ? (_eq_259 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_110 ? (children_write ? (_eq_259 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_111 ? (children_write ? (_eq_259 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_112 ? (children_write ? (_eq_259 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_113 ? (children_write ? (_eq_259 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_115 ? (children_write ? (_eq_259 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_116 ? (children_write ? (_eq_259 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_117 ? (children_write ? (_eq_259 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_119 ? (children_write ? (_eq_259 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_120 ? (children_write ? (_eq_259 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_121 ? 3'd0 : (children_write ? (_eq_259 ? children_write_value : slot_children_7) : slot_children_7)))))))))))))))));
+      slot_children_7 <= (_eq_0 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_1 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_4 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_5 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_8 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_108 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_109 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_110 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_111 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_112 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_114 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_115 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_116 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_118 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_119 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_120 ? 3'd0 : (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7)))))))))))))))));
     end
   end
 
@@ -1914,7 +1923,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_8 <= 3'd0;
     end else begin
-      slot_children_8 <= (_eq_0 ? (children_write ? (_eq_260 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_2 ? (children_write ? (_eq_260 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_5 ? (children_write ? (_eq_260 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_6 ? (children_write ? (_eq_260 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_9 ? (children_write ? (_eq_260 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_109 ? (children_write ? (_eq_260 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_110 ? (children_write ? (_eq_260 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_111 ? (children_write ? (_eq_260 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_112 ? (children_write ? (_eq_260 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_113 ? (children_write ? (_eq_260 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_115 ? (children_write ? (_eq_260 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_116 ? (children_write ? (_eq_260 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_117 ? (children_write ? (_eq_260 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_119 ? (children_write ? (_eq_260 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_120 ? (children_write ? (_eq_260 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_121 ? 3'd0 : (children_write ? (_eq_260 ? children_write_value : slot_children_8) : slot_children_8)))))))))))))))));
+      slot_children_8 <= (_eq_0 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_1 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_4 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_5 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_8 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_108 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_109 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_110 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_111 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_112 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_114 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_115 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_116 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_118 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_119 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_120 ? 3'd0 : (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8)))))))))))))))));
     end
   end
 
@@ -1922,7 +1931,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_9 <= 3'd0;
     end else begin
-      slot_children_9 <= (_eq_0 ? (children_write ? (_eq_261 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_2 ? (children_write ? (_eq_261 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_5 ? (children_write ? (_eq_261 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_6 ? (children_write ? (_eq_261 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_9 ? (children_write ? (_eq_261 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_109 ? (children_write ? (_eq_261 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_110 ? (children_write ? (_eq_261 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_111 ? (children_write ? (_eq_261 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_112 ? (children_write ? (_eq_261 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_113 ? (children_write ? (_eq_261 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_115 ? (children_write ? (_eq_261 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_116 ? (children_write ? (_eq_261 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_117 ? (children_write ? (_eq_261 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_119 ? (children_write ? (_eq_261 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_120 ? (children_write ? (_eq_261 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_121 ? 3'd0 : (children_write ? (_eq_261 ? children_write_value : slot_children_9) : slot_children_9)))))))))))))))));
+      slot_children_9 <= (_eq_0 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_1 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_4 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_5 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_8 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_108 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_109 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_110 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_111 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_112 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_114 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_115 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_116 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_118 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_119 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_120 ? 3'd0 : (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9)))))))))))))))));
     end
   end
 
@@ -1930,7 +1939,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_10 <= 3'd0;
     end else begin
-      slot_children_10 <= (_eq_0 ? (children_write ? (_eq_262 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_2 ? (children_write ? (_eq_262 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_5 ? (children_write ? (_eq_262 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_6 ? (children_write ? (_eq_262 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_9 ? (children_write ? (_eq_262 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_109 ? (children_write ? (_eq_262 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_110 ? (children_write ? (_eq_262 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_111 ? (children_write ? (_eq_262 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_112 ? (children_write ? (_eq_262 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_113 ? (children_write ? (_eq_262 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_115 ? (children_write ? (_eq_262 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_116 ? (children_write ? (_eq_262 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_117 ? (children_write ? (_eq_262 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_119 ? (children_write ? (_eq_262 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_120 ? (children_write ? (_eq_262 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_121 ? 3'd0 : (children_write ? (_eq_262 ? children_write_value : slot_children_10) : slot_children_10)))))))))))))))));
+      slot_children_10 <= (_eq_0 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_1 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_4 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_5 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_8 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_108 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_109 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_110 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_111 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_112 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_114 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_115 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_116 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_118 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_119 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_120 ? 3'd0 : (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10)))))))))))))))));
     end
   end
 
@@ -1938,7 +1947,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_11 <= 3'd0;
     end else begin
-      slot_children_11 <= (_eq_0 ? (children_write ? (_eq_263 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_2 ? (children_write ? (_eq_263 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_5 ? (children_write ? (_eq_263 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_6 ? (children_write ? (_eq_263 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_9 ? (children_write ? (_eq_263 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_109 ? (children_write ? (_eq_263 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_110 ? (children_write ? (_eq_263 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_111 ? (children_write ? (_eq_263 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_112 ? (children_write ? (_eq_263 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_113 ? (children_write ? (_eq_263 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_115 ? (children_write ? (_eq_263 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_116 ? (children_write ? (_eq_263 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_117 ? (children_write ? (_eq_263 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_119 ? (children_write ? (_eq_263 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_120 ? (children_write ? (_eq_263 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_121 ? 3'd0 : (children_write ? (_eq_263 ? children_write_value : slot_children_11) : slot_children_11)))))))))))))))));
+      slot_children_11 <= (_eq_0 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_1 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_4 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_5 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_8 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_108 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_109 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_110 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_111 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_112 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_114 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_115 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_116 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_118 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_119 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_120 ? 3'd0 : (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11)))))))))))))))));
     end
   end
 
@@ -1946,7 +1955,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_12 <= 3'd0;
     end else begin
-      slot_children_12 <= (_eq_0 ? (children_write ? (_eq_264 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_2 ? (children_write ? (_eq_264 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_5 ? (children_write ? (_eq_264 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_6 ? (children_write ? (_eq_264 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_9 ? (children_write ? (_eq_264 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_109 ? (children_write ? (_eq_264 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_110 ? (children_write ? (_eq_264 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_111 ? (children_write ? (_eq_264 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_112 ? (children_write ? (_eq_264 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_113 ? (children_write ? (_eq_264 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_115 ? (children_write ? (_eq_264 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_116 ? (children_write ? (_eq_264 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_117 ? (children_write ? (_eq_264 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_119 ? (children_write ? (_eq_264 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_120 ? (children_write ? (_eq_264 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_121 ? 3'd0 : (children_write ? (_eq_264 ? children_write_value : slot_children_12) : slot_children_12)))))))))))))))));
+      slot_children_12 <= (_eq_0 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_1 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_4 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_5 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_8 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_108 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_109 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_110 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_111 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_112 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_114 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_115 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_116 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_118 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_119 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_120 ? 3'd0 : (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12)))))))))))))))));
     end
   end
 
@@ -1954,7 +1963,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_13 <= 3'd0;
     end else begin
-      slot_children_13 <= (_eq_0 ? (children_write ? (_eq_265 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_2 ? (children_write ? (_eq_265 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_5 ? (children_write ? (_eq_265 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_6 ? (children_write ? (_eq_265 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_9 ? (children_write ? (_eq_265 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_109 ? (children_write ? (_eq_265 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_110 ? (children_write ? (_eq_265 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_111 ? (children_write ? (_eq_265 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_112 ? (children_write ? (_eq_265 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_113 ? (children_write ? (_eq_265 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_115 ? (children_write ? (_eq_265 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_116 ? (children_write ? (_eq_265 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_117 ? (children_write ? (_eq_265 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_119 ? (children_write ? (_eq_265 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_120 ? (children_write ? (_eq_265 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_121 ? 3'd0 : (children_write ? (_eq_265 ? children_write_value : slot_children_13) : slot_children_13)))))))))))))))));
+      slot_children_13 <= (_eq_0 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_1 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_4 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_5 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_8 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_108 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_109 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_110 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_111 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_112 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_114 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_115 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_116 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_118 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_119 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_120 ? 3'd0 : (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13)))))))))))))))));
     end
   end
 
@@ -1962,7 +1971,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_14 <= 3'd0;
     end else begin
-      slot_children_14 <= (_eq_0 ? (children_write ? (_eq_266 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_2 ? (children_write ? (_eq_266 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_5 ? (children_write ? (_eq_266 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_6 ? (children_write ? (_eq_266 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_9 ? (children_write ? (_eq_266 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_109 ? (children_write ? (_eq_266 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_110 ? (children_write ? (_eq_266 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_111 ? (children_write ? (_eq_266 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_112 ? (children_write ? (_eq_266 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_113 ? (children_write ? (_eq_266 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_115 ? (children_write ? (_eq_266 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_116 ? (children_write ? (_eq_266 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_117 ? (children_write ? (_eq_266 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_119 ? (children_write ? (_eq_266 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_120 ? (children_write ? (_eq_266 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_121 ? 3'd0 : (children_write ? (_eq_266 ? children_write_value : slot_children_14) : slot_children_14)))))))))))))))));
+      slot_children_14 <= (_eq_0 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_1 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_4 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_5 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_8 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_108 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_109 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_110 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_111 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_112 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_114 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_115 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_116 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_118 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_119 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_120 ? 3'd0 : (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14)))))))))))))))));
     end
   end
 
@@ -1970,7 +1979,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_15 <= 3'd0;
     end else begin
-      slot_children_15 <= (_eq_0 ? (children_write ? (_eq_267 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_2 ? (children_write ? (_eq_267 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_5 ? (children_write ? (_eq_267 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_6 ? (children_write ? (_eq_267 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_9 ? (children_write ? (_eq_267 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_109 ? (children_write ? (_eq_267 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_110 ? (children_write ? (_eq_267 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_111 ? (children_write ? (_eq_267 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_112 ? (children_write ? (_eq_267 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_113 ? (children_write ? (_eq_267 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_115 ? (children_write ? (_eq_267 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_116 ? (children_write ? (_eq_267 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_117 ? (children_write ? (_eq_267 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_119 ? (children_write ? (_eq_267 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_120 ? (children_write ? (_eq_267 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_121 ? 3'd0 : (children_write ? (_eq_267 ? children_write_value : slot_children_15) : slot_children_15)))))))))))))))));
+      slot_children_15 <= (_eq_0 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_1 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_4 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_5 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_8 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_108 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_109 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_110 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_111 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_112 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_114 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_115 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_116 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_118 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_119 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_120 ? 3'd0 : (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15)))))))))))))))));
     end
   end
 
@@ -1978,7 +1987,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_16 <= 3'd0;
     end else begin
-      slot_children_16 <= (_eq_0 ? (children_write ? (_eq_268 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_2 ? (children_write ? (_eq_268 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_5 ? (children_write ? (_eq_268 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_6 ? (children_write ? (_eq_268 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_9 ? (children_write ? (_eq_268 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_109 ? (children_write ? (_eq_268 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_110 ? (children_write ? (_eq_268 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_111 ? (children_write ? (_eq_268 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_112 ? (children_write ? (_eq_268 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_113 ? (children_write ? (_eq_268 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_115 ? (children_write ? (_eq_268 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_116 ? (children_write ? (_eq_268 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_117 ? (children_write ? (_eq_268 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_119 ? (children_write ? (_eq_268 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_120 ? (children_write ? (_eq_268 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_121 ? 3'd0 : (children_write ? (_eq_268 ? children_write_value : slot_children_16) : slot_children_16)))))))))))))))));
+      slot_children_16 <= (_eq_0 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_1 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_4 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_5 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_8 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_108 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_109 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_110 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_111 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_112 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_114 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_115 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_116 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_118 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_119 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_120 ? 3'd0 : (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16)))))))))))))))));
     end
   end
 
@@ -1986,7 +1995,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_17 <= 3'd0;
     end else begin
-      slot_children_17 <= (_eq_0 ? (children_write ? (_eq_269 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_2 ? (children_write ? (_eq_269 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_5 ? (children_write ? (_eq_269 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_6 ? (children_write ? (_eq_269 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_9 ? (children_write ? (_eq_269 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_109 ? (children_write ? (_eq_269 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_110 ? (children_write ? (_eq_269 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_111 ? (children_write ? (_eq_269 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_112 ? (children_write ? (_eq_269 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_113 ? (children_write ? (_eq_269 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_115 ? (children_write ? (_eq_269 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_116 ? (children_write ? (_eq_269 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_117 ? (children_write ? (_eq_269 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_119 ? (children_write ? (_eq_269 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_120 ? (children_write ? (_eq_269 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_121 ? 3'd0 : (children_write ? (_eq_269 ? children_write_value : slot_children_17) : slot_children_17)))))))))))))))));
+      slot_children_17 <= (_eq_0 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_1 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_4 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_5 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_8 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_108 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_109 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_110 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_111 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_112 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_114 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_115 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_116 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_118 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_119 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_120 ? 3'd0 : (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17)))))))))))))))));
     end
   end
 
@@ -1994,7 +2003,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_18 <= 3'd0;
     end else begin
-      slot_children_18 <= (_eq_0 ? (children_write ? (_eq_270 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_2 ? (children_write ? (_eq_270 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_5 ? (children_write ? (_eq_270 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_6 ? (children_write ? (_eq_270 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_9 ? (children_write ? (_eq_270 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_109 ? (children_write ? (_eq_270 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_110 ? (children_write ? (_eq_270 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_111 ? (children_write ? (_eq_270 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_112 ? (children_write ? (_eq_270 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_113 ? (children_write ? (_eq_270 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_115 ? (children_write ? (_eq_270 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_116 ? (children_write ? (_eq_270 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_117 ? (children_write ? (_eq_270 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_119 ? (children_write ? (_eq_270 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_120 ? (children_write ? (_eq_270 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_121 ? 3'd0 : (children_write ? (_eq_270 ? children_write_value : slot_children_18) : slot_children_18)))))))))))))))));
+      slot_children_18 <= (_eq_0 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_1 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_4 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_5 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_8 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_108 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_109 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_110 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_111 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_112 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_114 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_115 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_116 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_118 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_119 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_120 ? 3'd0 : (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18)))))))))))))))));
     end
   end
 
@@ -2002,7 +2011,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_19 <= 3'd0;
     end else begin
-      slot_children_19 <= (_eq_0 ? (children_write ? (_eq_271 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_2 ? (children_write ? (_eq_271 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_5 ? (children_write ? (_eq_271 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_6 ? (children_write ? (_eq_271 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_9 ? (children_write ? (_eq_271 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_109 ? (children_write ? (_eq_271 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_110 ? (children_write ? (_eq_271 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_111 ? (children_write ? (_eq_271 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_112 ? (children_write ? (_eq_271 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_113 ? (children_write ? (_eq_271 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_115 ? (children_write ? (_eq_271 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_116 ? (children_write ? (_eq_271 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_117 ? (children_write ? (_eq_271 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_119 ? (children_write ? (_eq_271 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_120 ? (children_write ? (_eq_271 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_121 ? 3'd0 : (children_write ? (_eq_271 ? children_write_value : slot_children_19) : slot_children_19)))))))))))))))));
+      slot_children_19 <= (_eq_0 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_1 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_4 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_5 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_8 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_108 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_109 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_110 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_111 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_112 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_114 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_115 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_116 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_118 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_119 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_120 ? 3'd0 : (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19)))))))))))))))));
     end
   end
 
@@ -2010,7 +2019,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_20 <= 3'd0;
     end else begin
-      slot_children_20 <= (_eq_0 ? (children_write ? (_eq_272 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_2 ? (children_write ? (_eq_272 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_5 ? (children_write ? (_eq_272 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_6 ? (children_write ? (_eq_272 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_9 ? (children_write ? (_eq_272 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_109 ? (children_write ? (_eq_272 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_110 ? (children_write ? (_eq_272 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_111 ? (children_write ? (_eq_272 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_112 ? (children_write ? (_eq_272 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_113 ? (children_write ? (_eq_272 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_115 ? (children_write ? (_eq_272 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_116 ? (children_write ? (_eq_272 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_117 ? (children_write ? (_eq_272 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_119 ? (children_write ? (_eq_272 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_120 ? (children_write ? (_eq_272 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_121 ? 3'd0 : (children_write ? (_eq_272 ? children_write_value : slot_children_20) : slot_children_20)))))))))))))))));
+      slot_children_20 <= (_eq_0 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_1 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_4 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_5 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_8 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_108 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_109 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_110 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_111 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_112 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_114 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_115 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_116 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_118 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_119 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_120 ? 3'd0 : (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20)))))))))))))))));
     end
   end
 
@@ -2018,7 +2027,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_21 <= 3'd0;
     end else begin
-      slot_children_21 <= (_eq_0 ? (children_write ? (_eq_273 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_2 ? (children_write ? (_eq_273 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_5 ? (children_write ? (_eq_273 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_6 ? (children_write ? (_eq_273 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_9 ? (children_write ? (_eq_273 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_109 ? (children_write ? (_eq_273 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_110 ? (children_write ? (_eq_273 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_111 ? (children_write ? (_eq_273 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_112 ? (children_write ? (_eq_273 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_113 ? (children_write ? (_eq_273 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_115 ? (children_write ? (_eq_273 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_116 ? (children_write ? (_eq_273 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_117 ? (children_write ? (_eq_273 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_119 ? (children_write ? (_eq_273 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_120 ? (children_write ? (_eq_273 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_121 ? 3'd0 : (children_write ? (_eq_273 ? children_write_value : slot_children_21) : slot_children_21)))))))))))))))));
+      slot_children_21 <= (_eq_0 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_1 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_4 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_5 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_8 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_108 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_109 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_110 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_111 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_112 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_114 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_115 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_116 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_118 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_119 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_120 ? 3'd0 : (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21)))))))))))))))));
     end
   end
 
@@ -2026,7 +2035,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_22 <= 3'd0;
     end else begin
-      slot_children_22 <= (_eq_0 ? (children_write ? (_eq_274 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_2 ? (children_write ? (_eq_274 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_5 ? (children_write ? (_eq_274 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_6 ? (children_write ? (_eq_274 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_9 ? (children_write ? (_eq_274 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_109 ? (children_write ? (_eq_274 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_110 ? (children_write ? (_eq_274 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_111 ? (children_write ? (_eq_274 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_112 ? (children_write ? (_eq_274 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_113 ? (children_write ? (_eq_274 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_115 ? (children_write ? (_eq_274 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_116 ? (children_write ? (_eq_274 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_117 ? (children_write ? (_eq_274 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_119 ? (children_write ? (_eq_274 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_120 ? (children_write ? (_eq_274 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_121 ? 3'd0 : (children_write ? (_eq_274 ? children_write_value : slot_children_22) : slot_children_22)))))))))))))))));
+      slot_children_22 <= (_eq_0 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_1 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_4 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_5 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_8 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_108 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_109 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_110 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_111 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_112 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_114 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_115 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_116 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_118 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_119 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_120 ? 3'd0 : (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22)))))))))))))))));
     end
   end
 
@@ -2034,7 +2043,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_23 <= 3'd0;
     end else begin
-      slot_children_23 <= (_eq_0 ? (children_write ? (_eq_275 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_2 ? (children_write ? (_eq_275 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_5 ? (children_write ? (_eq_275 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_6 ? (children_write ? (_eq_275 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_9 ? (children_write ? (_eq_275 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_109 ? (children_write ? (_eq_275 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_110 ? (children_write ? (_eq_275 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_111 ? (children_write ? (_eq_275 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_112 ? (children_write ? (_eq_275 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_113 ? (children_write ? (_eq_275 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_115 ? (children_write ? (_eq_275 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_116 ? (children_write ? (_eq_275 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_117 ? (children_write ? (_eq_275 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_119 ? (children_write ? (_eq_275 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_120 ? (children_write ? (_eq_275 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_121 ? 3'd0 : (children_write ? (_eq_275 ? children_write_value : slot_children_23) : slot_children_23)))))))))))))))));
+      slot_children_23 <= (_eq_0 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_1 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_4 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_5 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_8 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_108 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_109 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_110 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_111 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_112 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_114 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_115 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_116 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_118 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_119 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_120 ? 3'd0 : (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23)))))))))))))))));
     end
   end
 
@@ -2042,7 +2051,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_24 <= 3'd0;
     end else begin
-      slot_children_24 <= (_eq_0 ? (children_write ? (_eq_276 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_2 ? (children_write ? (_eq_276 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_5 ? (children_write ? (_eq_276 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_6 ? (children_write ? (_eq_276 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_9 ? (children_write ? (_eq_276 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_109 ? (children_write ? (_eq_276 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_110 ? (children_write ? (_eq_276 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_111 ? (children_write ? (_eq_276 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_112 ? (children_write ? (_eq_276 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_113 ? (children_write ? (_eq_276 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_115 ? (children_write ? (_eq_276 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_116 ? (children_write ? (_eq_276 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_117 ? (children_write ? (_eq_276 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_119 ? (children_write ? (_eq_276 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_120 ? (children_write ? (_eq_276 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_121 ? 3'd0 : (children_write ? (_eq_276 ? children_write_value : slot_children_24) : slot_children_24)))))))))))))))));
+      slot_children_24 <= (_eq_0 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_1 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_4 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_5 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_8 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_108 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_109 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_110 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_111 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_112 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_114 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_115 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_116 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_118 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_119 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_120 ? 3'd0 : (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24)))))))))))))))));
     end
   end
 
@@ -2050,7 +2059,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_25 <= 3'd0;
     end else begin
-      slot_children_25 <= (_eq_0 ? (children_write ? (_eq_277 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_2 ? (children_write ? (_eq_277 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_5 ? (children_write ? (_eq_277 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_6 ? (children_write ? (_eq_277 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_9 ? (children_write ? (_eq_277 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_109 ? (children_write ? (_eq_277 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_110 ? (children_write ? (_eq_277 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_111 ? (children_write ? (_eq_277 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_112 ? (children_write ? (_eq_277 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_113 ? (children_write ? (_eq_277 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_115 ? (children_write ? (_eq_277 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_116 ? (children_write ? (_eq_277 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_117 ? (children_write ? (_eq_277 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_119 ? (children_write ? (_eq_277 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_120 ? (children_write ? (_eq_277 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_121 ? 3'd0 : (children_write ? (_eq_277 ? children_write_value : slot_children_25) : slot_children_25)))))))))))))))));
+      slot_children_25 <= (_eq_0 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_1 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_4 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_5 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_8 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_108 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_109 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_110 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_111 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_112 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_114 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_115 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_116 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_118 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_119 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_120 ? 3'd0 : (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25)))))))))))))))));
     end
   end
 
@@ -2058,7 +2067,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_26 <= 3'd0;
     end else begin
-      slot_children_26 <= (_eq_0 ? (children_write ? (_eq_278 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_2 ? (children_write ? (_eq_278 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_5 ? (children_write ? (_eq_278 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_6 ? (children_write ? (_eq_278 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_9 ? (children_write ? (_eq_278 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_109 ? (children_write ? (_eq_278 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_110 ? (children_write ? (_eq_278 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_111 ? (children_write ? (_eq_278 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_112 ? (children_write ? (_eq_278 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_113 ? (children_write ? (_eq_278 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_115 ? (children_write ? (_eq_278 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_116 ? (children_write ? (_eq_278 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_117 ? (children_write ? (_eq_278 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_119 ? (children_write ? (_eq_278 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_120 ? (children_write ? (_eq_278 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_121 ? 3'd0 : (children_write ? (_eq_278 ? children_write_value : slot_children_26) : slot_children_26)))))))))))))))));
+      slot_children_26 <= (_eq_0 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_1 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_4 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_5 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_8 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_108 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_109 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_110 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_111 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_112 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_114 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_115 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_116 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_118 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_119 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_120 ? 3'd0 : (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26)))))))))))))))));
     end
   end
 
@@ -2066,7 +2075,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_27 <= 3'd0;
     end else begin
-      slot_children_27 <= (_eq_0 ? (children_write ? (_eq_279 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_2 ? (children_write ? (_eq_279 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_5 ? (children_write ? (_eq_279 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_6 ? (children_write ? (_eq_279 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_9 ? (children_write ? (_eq_279 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_109 ? (children_write ? (_eq_279 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_110 ? (children_write ? (_eq_279 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_111 ? (children_write ? (_eq_279 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_112 ? (children_write ? (_eq_279 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_113 ? (children_write ? (_eq_279 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_115 ? (children_write ? (_eq_279 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_116 ? (children_write ? (_eq_279 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_117 ? (children_write ? (_eq_279 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_119 ? (children_write ? (_eq_279 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_120 ? (children_write ? (_eq_279 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_121 ? 3'd0 : (children_write ? (_eq_279 ? children_write_value : slot_children_27) : slot_children_27)))))))))))))))));
+      slot_children_27 <= (_eq_0 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_1 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_4 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_5 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_8 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_108 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_109 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_110 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_111 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_112 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_114 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_115 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_116 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_118 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_119 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_120 ? 3'd0 : (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27)))))))))))))))));
     end
   end
 
@@ -2074,7 +2083,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_28 <= 3'd0;
     end else begin
-      slot_children_28 <= (_eq_0 ? (children_write ? (_eq_280 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_2 ? (children_write ? (_eq_280 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_5 ? (children_write ? (_eq_280 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_6 ? (children_write ? (_eq_280 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_9 ? (children_write ? (_eq_280 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_109 ? (children_write ? (_eq_280 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_110 ? (children_write ? (_eq_280 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_111 ? (children_write ? (_eq_280 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_112 ? (children_write ? (_eq_280 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_113 ? (children_write ? (_eq_280 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_115 ? (children_write ? (_eq_280 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_116 ? (children_write ? (_eq_280 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_117 ? (children_write ? (_eq_280 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_119 ? (children_write ? (_eq_280 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_120 ? (children_write ? (_eq_280 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_121 ? 3'd0 : (children_write ? (_eq_280 ? children_write_value : slot_children_28) : slot_children_28)))))))))))))))));
+      slot_children_28 <= (_eq_0 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_1 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_4 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_5 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_8 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_108 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_109 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_110 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_111 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_112 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_114 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_115 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_116 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_118 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_119 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_120 ? 3'd0 : (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28)))))))))))))))));
     end
   end
 
@@ -2082,7 +2091,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_29 <= 3'd0;
     end else begin
-      slot_children_29 <= (_eq_0 ? (children_write ? (_eq_281 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_2 ? (children_write ? (_eq_281 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_5 ? (children_write ? (_eq_281 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_6 ? (children_write ? (_eq_281 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_9 ? (children_write ? (_eq_281 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_109 ? (children_write ? (_eq_281 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_110 ? (children_write ? (_eq_281 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_111 ? (children_write ? (_eq_281 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_112 ? (children_write ? (_eq_281 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_113 ? (children_write ? (_eq_281 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_115 ? (children_write ? (_eq_281 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_116 ? (children_write ? (_eq_281 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_117 ? (children_write ? (_eq_281 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_119 ? (children_write ? (_eq_281 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_120 ? (children_write ? (_eq_281 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_121 ? 3'd0 : (children_write ? (_eq_281 ? children_write_value : slot_children_29) : slot_children_29)))))))))))))))));
+      slot_children_29 <= (_eq_0 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_1 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_4 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_5 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_8 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_108 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_109 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_110 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_111 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_112 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_114 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_115 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_116 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_118 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_119 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_120 ? 3'd0 : (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29)))))))))))))))));
     end
   end
 
@@ -2090,7 +2099,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_30 <= 3'd0;
     end else begin
-      slot_children_30 <= (_eq_0 ? (children_write ? (_eq_282 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_2 ? (children_write ? (_eq_282 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_5 ? (children_write ? (_eq_282 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_6 ? (children_write ? (_eq_282 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_9 ? (children_write ? (_eq_282 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_109 ? (children_write ? (_eq_282 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_110 ? (children_write ? (_eq_282 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_111 ? (children_write ? (_eq_282 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_112 ? (children_write ? (_eq_282 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_113 ? (children_write ? (_eq_282 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_115 ? (children_write ? (_eq_282 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_116 ? (children_write ? (_eq_282 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_117 ? (children_write ? (_eq_282 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_119 ? (children_write ? (_eq_282 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_120 ? (children_write ? (_eq_282 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_121 ? 3'd0 : (children_write ? (_eq_282 ? children_write_value : slot_children_30) : slot_children_30)))))))))))))))));
+      slot_children_30 <= (_eq_0 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_1 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_4 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_5 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_8 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_108 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_109 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_110 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_111 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_112 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_114 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_115 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_116 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_118 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_119 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_120 ? 3'd0 : (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30)))))))))))))))));
     end
   end
 
@@ -2098,7 +2107,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_31 <= 3'd0;
     end else begin
-      slot_children_31 <= (_eq_0 ? (children_write ? (_eq_283 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_2 ? (children_write ? (_eq_283 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_5 ? (children_write ? (_eq_283 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_6 ? (children_write ? (_eq_283 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_9 ? (children_write ? (_eq_283 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_109 ? (children_write ? (_eq_283 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_110 ? (children_write ? (_eq_283 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_111 ? (children_write ? (_eq_283 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_112 ? (children_write ? (_eq_283 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_113 ? (children_write ? (_eq_283 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_115 ? (children_write ? (_eq_283 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_116 ? (children_write ? (_eq_283 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_117 ? (children_write ? (_eq_283 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_119 ? (children_write ? (_eq_283 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_120 ? (children_write ? (_eq_283 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_121 ? 3'd0 : (children_write ? (_eq_283 ? children_write_value : slot_children_31) : slot_children_31)))))))))))))))));
+      slot_children_31 <= (_eq_0 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_1 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_4 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_5 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_8 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_108 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_109 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_110 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_111 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_112 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_114 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_115 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_116 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_118 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_119 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_120 ? 3'd0 : (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31)))))))))))))))));
     end
   end
 
@@ -2170,7 +2179,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_nodes <= 6'd1;
     end else begin
-      st_nodes <= (ev_clear ? 6'd1 : _sub_4);
+      st_nodes <= (ev_clear ? 6'd1 : _sub_3);
     end
   end
 
@@ -2242,7 +2251,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_25 : next_merge) : next_merge) : (_eq_2 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_9 ? next_merge : (_eq_109 ? next_merge : (_eq_110 ? next_merge : (_eq_111 ? next_merge : (_eq_112 ? next_merge : (_eq_113 ? next_merge : (_eq_115 ? next_merge : (_eq_116 ? (_not_45 ? (_or_r_2 ? next_merge : _bits_112) : next_merge) : next_merge))))))))))));
+      next_merge <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_25 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_8 ? next_merge : (_eq_108 ? next_merge : (_eq_109 ? next_merge : (_eq_110 ? next_merge : (_eq_111 ? next_merge : (_eq_112 ? next_merge : (_eq_114 ? next_merge : (_eq_115 ? (_not_45 ? (_or_r_2 ? next_merge : _bits_112) : next_merge) : next_merge))))))))))));
     end
   end
 
@@ -2250,7 +2259,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge <= 64'd0;
     end else begin
-      until_merge <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_25 : (commit_fire ? _sub_5 : until_merge)) : (commit_fire ? _sub_5 : until_merge)) : (_eq_2 ? (commit_fire ? _sub_5 : until_merge) : (_eq_5 ? (commit_fire ? _sub_5 : until_merge) : (_eq_6 ? (commit_fire ? _sub_5 : until_merge) : (_eq_9 ? (commit_fire ? _sub_5 : until_merge) : (_eq_109 ? (commit_fire ? _sub_5 : until_merge) : (_eq_110 ? (commit_fire ? _sub_5 : until_merge) : (_eq_111 ? (commit_fire ? _sub_5 : until_merge) : (_eq_112 ? (commit_fire ? _sub_5 : until_merge) : (_eq_113 ? (commit_fire ? _sub_5 : until_merge) : (_eq_115 ? (_or_66 ? _bits_113 : (commit_fire ? _sub_5 : until_merge)) : (commit_fire ? _sub_5 : until_merge))))))))))));
+      until_merge <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_25 : (commit_fire ? _sub_4 : until_merge)) : (commit_fire ? _sub_4 : until_merge)) : (_eq_1 ? (commit_fire ? _sub_4 : until_merge) : (_eq_4 ? (commit_fire ? _sub_4 : until_merge) : (_eq_5 ? (commit_fire ? _sub_4 : until_merge) : (_eq_8 ? (commit_fire ? _sub_4 : until_merge) : (_eq_108 ? (commit_fire ? _sub_4 : until_merge) : (_eq_109 ? (commit_fire ? _sub_4 : until_merge) : (_eq_110 ? (commit_fire ? _sub_4 : until_merge) : (_eq_111 ? (commit_fire ? _sub_4 : until_merge) : (_eq_112 ? (commit_fire ? _sub_4 : until_merge) : (_eq_114 ? (_or_66 ? _bits_113 : (commit_fire ? _sub_4 : until_merge)) : (commit_fire ? _sub_4 : until_merge))))))))))));
     end
   end
 
@@ -2258,7 +2267,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       schedule_exhausted <= 1'd0;
     end else begin
-      schedule_exhausted <= (_eq_0 ? schedule_exhausted : (_eq_2 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_6 ? schedule_exhausted : (_eq_9 ? schedule_exhausted : (_eq_109 ? schedule_exhausted : (_eq_110 ? schedule_exhausted : (_eq_111 ? schedule_exhausted : (_eq_112 ? schedule_exhausted : (_eq_113 ? schedule_exhausted : (_eq_115 ? schedule_exhausted : (_eq_116 ? (_not_45 ? (_or_r_2 ? 1'd1 : schedule_exhausted) : schedule_exhausted) : (_eq_117 ? schedule_exhausted : (_eq_119 ? schedule_exhausted : (_eq_120 ? schedule_exhausted : (_eq_121 ? 1'd0 : schedule_exhausted))))))))))))))));
+      schedule_exhausted <= (_eq_0 ? schedule_exhausted : (_eq_1 ? schedule_exhausted : (_eq_4 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_8 ? schedule_exhausted : (_eq_108 ? schedule_exhausted : (_eq_109 ? schedule_exhausted : (_eq_110 ? schedule_exhausted : (_eq_111 ? schedule_exhausted : (_eq_112 ? schedule_exhausted : (_eq_114 ? schedule_exhausted : (_eq_115 ? (_not_45 ? (_or_r_2 ? 1'd1 : schedule_exhausted) : schedule_exhausted) : (_eq_116 ? schedule_exhausted : (_eq_118 ? schedule_exhausted : (_eq_119 ? schedule_exhausted : (_eq_120 ? 1'd0 : schedule_exhausted))))))))))))))));
     end
   end
 
@@ -2283,7 +2292,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    op_len <= (commit_fire ? (defer_now ? op_len : (_or_0 ? hit_len : op_len)) : op_len);
+    op_len <= (commit_fire ? (defer_now ? op_len : (_or_0 ? hit_len_3 : op_len)) : op_len);
   end
 
   always @(posedge clock) begin
@@ -2294,7 +2303,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       split_req <= 1'd0;
     end else begin
-      split_req <= (_eq_0 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_2 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_5 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_6 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_9 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_109 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_110 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_111 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_112 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_113 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_115 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_116 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_117 ? (_eq_118 ? 1'd0 : (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req)) : (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req))))))))))))));
+      split_req <= (_eq_0 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_1 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_4 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_5 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_8 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_108 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_109 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_110 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_111 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_112 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_114 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_115 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_116 ? (_eq_117 ? 1'd0 : (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req)) : (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req))))))))))))));
     end
   end
 
@@ -2302,7 +2311,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       merge_due <= 1'd0;
     end else begin
-      merge_due <= (_eq_0 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_2 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_5 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_6 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_9 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_109 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_110 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_111 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_112 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_113 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_115 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_116 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_117 ? (_eq_118 ? 1'd0 : (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due)) : (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due))))))))))))));
+      merge_due <= (_eq_0 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_1 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_4 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_5 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_8 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_108 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_109 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_110 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_111 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_112 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_114 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_115 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_116 ? (_eq_117 ? 1'd0 : (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due)) : (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due))))))))))))));
     end
   end
 
@@ -2310,7 +2319,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       early_done <= 1'd0;
     end else begin
-      early_done <= (_eq_0 ? early_done : (_eq_2 ? early_done : (_eq_5 ? early_done : (_eq_6 ? (_ne_0 ? early_done : (split_req ? 1'd0 : early_done)) : (_eq_9 ? early_done : (_eq_109 ? (_ge_1 ? early_done : (_not_41 ? 1'd1 : early_done)) : early_done))))));
+      early_done <= (_eq_0 ? early_done : (_eq_1 ? early_done : (_eq_4 ? early_done : (_eq_5 ? (_ne_0 ? early_done : (split_req ? 1'd0 : early_done)) : (_eq_8 ? early_done : (_eq_108 ? (_ge_1 ? early_done : (_not_41 ? 1'd1 : early_done)) : early_done))))));
     end
   end
 
@@ -2318,7 +2327,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (_eq_0 ? early_batch : (_eq_2 ? early_batch : (_eq_5 ? early_batch : (_eq_6 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_9 ? early_batch : (_eq_109 ? (_ge_1 ? early_batch : (_not_41 ? 1'd1 : (merge_due ? 1'd0 : early_batch))) : (_eq_110 ? (_or_65 ? early_batch : (merge_due ? 1'd0 : early_batch)) : early_batch)))))));
+      early_batch <= (_eq_0 ? early_batch : (_eq_1 ? early_batch : (_eq_4 ? early_batch : (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_8 ? early_batch : (_eq_108 ? (_ge_1 ? early_batch : (_not_41 ? 1'd1 : (merge_due ? 1'd0 : early_batch))) : (_eq_109 ? (_or_65 ? early_batch : (merge_due ? 1'd0 : early_batch)) : early_batch)))))));
     end
   end
 
@@ -2326,7 +2335,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       front_count <= 6'd0;
     end else begin
-      front_count <= _sub_6;
+      front_count <= _sub_5;
     end
   end
 
@@ -2334,7 +2343,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       sram_count <= 8'd0;
     end else begin
-      sram_count <= _sub_7;
+      sram_count <= _sub_6;
     end
   end
 
@@ -2342,43 +2351,43 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       undo_sp <= 5'd0;
     end else begin
-      undo_sp <= (_eq_0 ? undo_sp : (_eq_2 ? undo_sp : (_eq_5 ? (undo_push ? _add_9 : undo_sp) : (_eq_6 ? (_ne_0 ? (cmd_fire ? _sub_8 : undo_sp) : undo_sp) : undo_sp))));
+      undo_sp <= (_eq_0 ? undo_sp : (_eq_1 ? undo_sp : (_eq_4 ? (undo_push ? _add_9 : undo_sp) : (_eq_5 ? (_ne_0 ? (cmd_fire ? _sub_7 : undo_sp) : undo_sp) : undo_sp))));
     end
   end
 
   always @(posedge clock) begin
-    present_children <= (_eq_0 ? present_children : (_eq_2 ? present_children : (_eq_5 ? present_children : (_eq_6 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_9 ? (_or_62 ? _or_72 : present_children) : (_eq_109 ? present_children : (_eq_110 ? (_or_65 ? (cmd_fire ? _or_73 : present_children) : present_children) : present_children)))))));
+    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_8 ? (_or_62 ? _or_72 : present_children) : (_eq_108 ? present_children : (_eq_109 ? (_or_65 ? (cmd_fire ? _or_73 : present_children) : present_children) : present_children)))))));
   end
 
   always @(posedge clock) begin
-    visited_kids <= (_eq_0 ? visited_kids : (_eq_2 ? visited_kids : (_eq_5 ? visited_kids : (_eq_6 ? (_ne_0 ? visited_kids : (split_req ? 32'd0 : visited_kids)) : (_eq_9 ? (_or_62 ? _or_74 : visited_kids) : (_eq_109 ? visited_kids : (_eq_110 ? visited_kids : (_eq_111 ? (_or_62 ? (cmd_fire ? 32'd0 : visited_kids) : visited_kids) : (_eq_112 ? (_or_62 ? (cmd_fire ? _or_75 : visited_kids) : visited_kids) : visited_kids)))))))));
+    visited_kids <= (_eq_0 ? visited_kids : (_eq_1 ? visited_kids : (_eq_4 ? visited_kids : (_eq_5 ? (_ne_0 ? visited_kids : (split_req ? 32'd0 : visited_kids)) : (_eq_8 ? (_or_62 ? _or_74 : visited_kids) : (_eq_108 ? visited_kids : (_eq_109 ? visited_kids : (_eq_110 ? (_or_62 ? (cmd_fire ? 32'd0 : visited_kids) : visited_kids) : (_eq_111 ? (_or_62 ? (cmd_fire ? _or_75 : visited_kids) : visited_kids) : visited_kids)))))))));
   end
 
   always @(posedge clock) begin
-    visited_parents <= (_eq_0 ? visited_parents : (_eq_2 ? visited_parents : (_eq_5 ? visited_parents : (_eq_6 ? (_ne_0 ? visited_parents : (split_req ? visited_parents : 32'd0)) : (_eq_9 ? visited_parents : (_eq_109 ? (_ge_1 ? visited_parents : (_not_41 ? 32'd0 : (merge_due ? 32'd0 : visited_parents))) : (_eq_110 ? (_or_65 ? visited_parents : (merge_due ? 32'd0 : visited_parents)) : (_eq_111 ? (_or_62 ? (cmd_fire ? _or_76 : visited_parents) : visited_parents) : visited_parents))))))));
+    visited_parents <= (_eq_0 ? visited_parents : (_eq_1 ? visited_parents : (_eq_4 ? visited_parents : (_eq_5 ? (_ne_0 ? visited_parents : (split_req ? visited_parents : 32'd0)) : (_eq_8 ? visited_parents : (_eq_108 ? (_ge_1 ? visited_parents : (_not_41 ? 32'd0 : (merge_due ? 32'd0 : visited_parents))) : (_eq_109 ? (_or_65 ? visited_parents : (merge_due ? 32'd0 : visited_parents)) : (_eq_110 ? (_or_62 ? (cmd_fire ? _or_76 : visited_parents) : visited_parents) : visited_parents))))))));
   end
 
   always @(posedge clock) begin
-    merge_level <= (_eq_0 ? merge_level : (_eq_2 ? merge_level : (_eq_5 ? merge_level : (_eq_6 ? (_ne_0 ? merge_level : (split_req ? merge_level : 6'd30)) : (_eq_9 ? merge_level : (_eq_109 ? (_ge_1 ? merge_level : (_not_41 ? 6'd30 : (merge_due ? 6'd30 : merge_level))) : (_eq_110 ? (_or_65 ? merge_level : (merge_due ? 6'd30 : merge_level)) : (_eq_111 ? (_or_62 ? merge_level : (_ne_33 ? _sub_9 : merge_level)) : merge_level))))))));
+    merge_level <= (_eq_0 ? merge_level : (_eq_1 ? merge_level : (_eq_4 ? merge_level : (_eq_5 ? (_ne_0 ? merge_level : (split_req ? merge_level : 6'd30)) : (_eq_8 ? merge_level : (_eq_108 ? (_ge_1 ? merge_level : (_not_41 ? 6'd30 : (merge_due ? 6'd30 : merge_level))) : (_eq_109 ? (_or_65 ? merge_level : (merge_due ? 6'd30 : merge_level)) : (_eq_110 ? (_or_62 ? merge_level : (_ne_33 ? _sub_8 : merge_level)) : merge_level))))))));
   end
 
   always @(posedge clock) begin
-    merge_parent <= (_eq_0 ? merge_parent : (_eq_2 ? merge_parent : (_eq_5 ? merge_parent : (_eq_6 ? merge_parent : (_eq_9 ? merge_parent : (_eq_109 ? merge_parent : (_eq_110 ? merge_parent : (_eq_111 ? (_or_62 ? (cmd_fire ? _bits_104 : merge_parent) : merge_parent) : merge_parent))))))));
+    merge_parent <= (_eq_0 ? merge_parent : (_eq_1 ? merge_parent : (_eq_4 ? merge_parent : (_eq_5 ? merge_parent : (_eq_8 ? merge_parent : (_eq_108 ? merge_parent : (_eq_109 ? merge_parent : (_eq_110 ? (_or_62 ? (cmd_fire ? _bits_104 : merge_parent) : merge_parent) : merge_parent))))))));
   end
 
   always @(posedge clock) begin
-    merge_sum <= (_eq_0 ? (_and_147 ? _add_10 : merge_sum) : (_eq_2 ? (_and_147 ? _add_10 : merge_sum) : (_eq_5 ? (_and_147 ? _add_10 : merge_sum) : (_eq_6 ? (_and_147 ? _add_10 : merge_sum) : (_eq_9 ? (_and_147 ? _add_10 : merge_sum) : (_eq_109 ? (_and_147 ? _add_10 : merge_sum) : (_eq_110 ? (_and_147 ? _add_10 : merge_sum) : (_eq_111 ? (_or_62 ? (cmd_fire ? 35'd0 : (_and_147 ? _add_10 : merge_sum)) : (_and_147 ? _add_10 : merge_sum)) : (_and_147 ? _add_10 : merge_sum)))))))));
+    merge_sum <= (_eq_0 ? (_and_147 ? _add_10 : merge_sum) : (_eq_1 ? (_and_147 ? _add_10 : merge_sum) : (_eq_4 ? (_and_147 ? _add_10 : merge_sum) : (_eq_5 ? (_and_147 ? _add_10 : merge_sum) : (_eq_8 ? (_and_147 ? _add_10 : merge_sum) : (_eq_108 ? (_and_147 ? _add_10 : merge_sum) : (_eq_109 ? (_and_147 ? _add_10 : merge_sum) : (_eq_110 ? (_or_62 ? (cmd_fire ? 35'd0 : (_and_147 ? _add_10 : merge_sum)) : (_and_147 ? _add_10 : merge_sum)) : (_and_147 ? _add_10 : merge_sum)))))))));
   end
 
   always @(posedge clock) begin
-    merge_leaves <= (_eq_0 ? merge_leaves : (_eq_2 ? merge_leaves : (_eq_5 ? merge_leaves : (_eq_6 ? merge_leaves : (_eq_9 ? merge_leaves : (_eq_109 ? merge_leaves : (_eq_110 ? merge_leaves : (_eq_111 ? (_or_62 ? (cmd_fire ? 3'd0 : merge_leaves) : merge_leaves) : (_eq_112 ? (_or_62 ? (cmd_fire ? _add_11 : merge_leaves) : merge_leaves) : merge_leaves)))))))));
+    merge_leaves <= (_eq_0 ? merge_leaves : (_eq_1 ? merge_leaves : (_eq_4 ? merge_leaves : (_eq_5 ? merge_leaves : (_eq_8 ? merge_leaves : (_eq_108 ? merge_leaves : (_eq_109 ? merge_leaves : (_eq_110 ? (_or_62 ? (cmd_fire ? 3'd0 : merge_leaves) : merge_leaves) : (_eq_111 ? (_or_62 ? (cmd_fire ? _add_11 : merge_leaves) : merge_leaves) : merge_leaves)))))))));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       soft_pending <= 1'd0;
     end else begin
-      soft_pending <= (io_softReset ? 1'd1 : (_eq_0 ? soft_pending : (_eq_2 ? soft_pending : (_eq_5 ? soft_pending : (_eq_6 ? soft_pending : (_eq_9 ? soft_pending : (_eq_109 ? soft_pending : (_eq_110 ? soft_pending : (_eq_111 ? soft_pending : (_eq_112 ? soft_pending : (_eq_113 ? soft_pending : (_eq_115 ? soft_pending : (_eq_116 ? soft_pending : (_eq_117 ? soft_pending : (_eq_119 ? soft_pending : (_eq_120 ? soft_pending : (_eq_121 ? 1'd0 : soft_pending)))))))))))))))));
+      soft_pending <= (io_softReset ? 1'd1 : (_eq_0 ? soft_pending : (_eq_1 ? soft_pending : (_eq_4 ? soft_pending : (_eq_5 ? soft_pending : (_eq_8 ? soft_pending : (_eq_108 ? soft_pending : (_eq_109 ? soft_pending : (_eq_110 ? soft_pending : (_eq_111 ? soft_pending : (_eq_112 ? soft_pending : (_eq_114 ? soft_pending : (_eq_115 ? soft_pending : (_eq_116 ? soft_pending : (_eq_118 ? soft_pending : (_eq_119 ? soft_pending : (_eq_120 ? 1'd0 : soft_pending)))))))))))))))));
     end
   end
 
@@ -2386,7 +2395,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       readout_pending <= 1'd0;
     end else begin
-      readout_pending <= (io_readout ? 1'd1 : (_eq_0 ? readout_pending : (_eq_2 ? readout_pending : (_eq_5 ? readout_pending : (_eq_6 ? readout_pending : (_eq_9 ? readout_pending : (_eq_109 ? readout_pending : (_eq_110 ? readout_pending : (_eq_111 ? readout_pending : (_eq_112 ? readout_pending : (_eq_113 ? readout_pending : (_eq_115 ? readout_pending : (_eq_116 ? readout_pending : (_eq_117 ? readout_pending : (_eq_119 ? readout_pending : (_eq_120 ? (io_counterResult_valid ? 1'd0 : readout_pending) : readout_pending))))))))))))))));
+      readout_pending <= (io_readout ? 1'd1 : (_eq_0 ? readout_pending : (_eq_1 ? readout_pending : (_eq_4 ? readout_pending : (_eq_5 ? readout_pending : (_eq_8 ? readout_pending : (_eq_108 ? readout_pending : (_eq_109 ? readout_pending : (_eq_110 ? readout_pending : (_eq_111 ? readout_pending : (_eq_112 ? readout_pending : (_eq_114 ? readout_pending : (_eq_115 ? readout_pending : (_eq_116 ? readout_pending : (_eq_118 ? readout_pending : (_eq_119 ? (io_counterResult_valid ? 1'd0 : readout_pending) : readout_pending))))))))))))))));
     end
   end
 
@@ -2398,7 +2407,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_2 ? (_and_151 ? 1'd0 : snapshot_pending) : snapshot_pending)));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_151 ? 1'd0 : snapshot_pending) : snapshot_pending)));
     end
   end
 
@@ -2406,7 +2415,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_2 ? (_and_151 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_9 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_109 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_110 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_111 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_112 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_113 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_115 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_116 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_117 ? (_eq_118 ? _mux_28 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_119 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_120 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
+      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_151 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_8 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_108 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_109 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_110 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_111 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_112 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_114 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_115 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_116 ? (_eq_117 ? _mux_28 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_118 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_119 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
     end
   end
 
@@ -2414,19 +2423,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (_eq_0 ? node_valid : (_eq_2 ? node_valid : (_eq_5 ? node_valid : (_eq_6 ? node_valid : (_eq_9 ? node_valid : (_eq_109 ? node_valid : (_eq_110 ? node_valid : (_eq_111 ? node_valid : (_eq_112 ? node_valid : (_eq_113 ? node_valid : (_eq_115 ? node_valid : (_eq_116 ? node_valid : (_eq_117 ? node_valid : (_eq_119 ? node_valid : (_eq_120 ? (io_counterResult_valid ? _and_152 : node_valid) : node_valid)))))))))))))));
+      node_valid <= (_eq_0 ? node_valid : (_eq_1 ? node_valid : (_eq_4 ? node_valid : (_eq_5 ? node_valid : (_eq_8 ? node_valid : (_eq_108 ? node_valid : (_eq_109 ? node_valid : (_eq_110 ? node_valid : (_eq_111 ? node_valid : (_eq_112 ? node_valid : (_eq_114 ? node_valid : (_eq_115 ? node_valid : (_eq_116 ? node_valid : (_eq_118 ? node_valid : (_eq_119 ? (io_counterResult_valid ? _and_152 : node_valid) : node_valid)))))))))))))));
     end
   end
 
   always @(posedge clock) begin
-    node_prefix <= (_eq_0 ? node_prefix : (_eq_2 ? node_prefix : (_eq_5 ? node_prefix : (_eq_6 ? node_prefix : (_eq_9 ? node_prefix : (_eq_109 ? node_prefix : (_eq_110 ? node_prefix : (_eq_111 ? node_prefix : (_eq_112 ? node_prefix : (_eq_113 ? node_prefix : (_eq_115 ? node_prefix : (_eq_116 ? node_prefix : (_eq_117 ? node_prefix : (_eq_119 ? node_prefix : (_eq_120 ? (io_counterResult_valid ? _mux_29 : node_prefix) : node_prefix)))))))))))))));
+    node_prefix <= (_eq_0 ? node_prefix : (_eq_1 ? node_prefix : (_eq_4 ? node_prefix : (_eq_5 ? node_prefix : (_eq_8 ? node_prefix : (_eq_108 ? node_prefix : (_eq_109 ? node_prefix : (_eq_110 ? node_prefix : (_eq_111 ? node_prefix : (_eq_112 ? node_prefix : (_eq_114 ? node_prefix : (_eq_115 ? node_prefix : (_eq_116 ? node_prefix : (_eq_118 ? node_prefix : (_eq_119 ? (io_counterResult_valid ? _mux_29 : node_prefix) : node_prefix)))))))))))))));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       node_len <= 6'd0;
     end else begin
-      node_len <= (_eq_0 ? node_len : (_eq_2 ? node_len : (_eq_5 ? node_len : (_eq_6 ? node_len : (_eq_9 ? node_len : (_eq_109 ? node_len : (_eq_110 ? node_len : (_eq_111 ? node_len : (_eq_112 ? node_len : (_eq_113 ? node_len : (_eq_115 ? node_len : (_eq_116 ? node_len : (_eq_117 ? node_len : (_eq_119 ? node_len : (_eq_120 ? (io_counterResult_valid ? _mux_30 : node_len) : node_len)))))))))))))));
+      node_len <= (_eq_0 ? node_len : (_eq_1 ? node_len : (_eq_4 ? node_len : (_eq_5 ? node_len : (_eq_8 ? node_len : (_eq_108 ? node_len : (_eq_109 ? node_len : (_eq_110 ? node_len : (_eq_111 ? node_len : (_eq_112 ? node_len : (_eq_114 ? node_len : (_eq_115 ? node_len : (_eq_116 ? node_len : (_eq_118 ? node_len : (_eq_119 ? (io_counterResult_valid ? _mux_30 : node_len) : node_len)))))))))))))));
     end
   end
 
@@ -2434,7 +2443,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       node_count <= 32'd0;
     end else begin
-      node_count <= (_eq_0 ? node_count : (_eq_2 ? node_count : (_eq_5 ? node_count : (_eq_6 ? node_count : (_eq_9 ? node_count : (_eq_109 ? node_count : (_eq_110 ? node_count : (_eq_111 ? node_count : (_eq_112 ? node_count : (_eq_113 ? node_count : (_eq_115 ? node_count : (_eq_116 ? node_count : (_eq_117 ? node_count : (_eq_119 ? node_count : (_eq_120 ? (io_counterResult_valid ? io_counterResult_bits_old : node_count) : node_count)))))))))))))));
+      node_count <= (_eq_0 ? node_count : (_eq_1 ? node_count : (_eq_4 ? node_count : (_eq_5 ? node_count : (_eq_8 ? node_count : (_eq_108 ? node_count : (_eq_109 ? node_count : (_eq_110 ? node_count : (_eq_111 ? node_count : (_eq_112 ? node_count : (_eq_114 ? node_count : (_eq_115 ? node_count : (_eq_116 ? node_count : (_eq_118 ? node_count : (_eq_119 ? (io_counterResult_valid ? io_counterResult_bits_old : node_count) : node_count)))))))))))))));
     end
   end
 
@@ -2442,7 +2451,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       skip_valid <= 1'd0;
     end else begin
-      skip_valid <= (_eq_0 ? skip_valid : (_eq_2 ? skip_valid : (_eq_5 ? skip_valid : (_eq_6 ? skip_valid : (_eq_9 ? skip_valid : (_eq_109 ? skip_valid : (_eq_110 ? (_or_65 ? skip_valid : 1'd0) : (_eq_111 ? (_or_62 ? skip_valid : (_ne_33 ? skip_valid : 1'd1)) : (_eq_112 ? skip_valid : (_eq_113 ? skip_valid : (_eq_115 ? skip_valid : (_eq_116 ? skip_valid : (_eq_117 ? skip_valid : (_eq_119 ? skip_valid : (_eq_120 ? skip_valid : (_eq_121 ? 1'd0 : skip_valid))))))))))))))));
+      skip_valid <= (_eq_0 ? skip_valid : (_eq_1 ? skip_valid : (_eq_4 ? skip_valid : (_eq_5 ? skip_valid : (_eq_8 ? skip_valid : (_eq_108 ? skip_valid : (_eq_109 ? (_or_65 ? skip_valid : 1'd0) : (_eq_110 ? (_or_62 ? skip_valid : (_ne_33 ? skip_valid : 1'd1)) : (_eq_111 ? skip_valid : (_eq_112 ? skip_valid : (_eq_114 ? skip_valid : (_eq_115 ? skip_valid : (_eq_116 ? skip_valid : (_eq_118 ? skip_valid : (_eq_119 ? skip_valid : (_eq_120 ? 1'd0 : skip_valid))))))))))))))));
     end
   end
 
@@ -2450,7 +2459,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       skip_min_sum <= _fill_3;
     end else begin
-      skip_min_sum <= (_eq_0 ? skip_min_sum : (_eq_2 ? skip_min_sum : (_eq_5 ? skip_min_sum : (_eq_6 ? skip_min_sum : (_eq_9 ? skip_min_sum : (_eq_109 ? skip_min_sum : (_eq_110 ? skip_min_sum : (_eq_111 ? (_or_62 ? skip_min_sum : (_ne_33 ? skip_min_sum : batch_min_sum)) : skip_min_sum))))))));
+      skip_min_sum <= (_eq_0 ? skip_min_sum : (_eq_1 ? skip_min_sum : (_eq_4 ? skip_min_sum : (_eq_5 ? skip_min_sum : (_eq_8 ? skip_min_sum : (_eq_108 ? skip_min_sum : (_eq_109 ? skip_min_sum : (_eq_110 ? (_or_62 ? skip_min_sum : (_ne_33 ? skip_min_sum : batch_min_sum)) : skip_min_sum))))))));
     end
   end
 
@@ -2458,7 +2467,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       batch_min_sum <= _fill_8;
     end else begin
-      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_2 ? batch_min_sum : (_eq_5 ? batch_min_sum : (_eq_6 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_9 ? batch_min_sum : (_eq_109 ? (_ge_1 ? batch_min_sum : (_not_41 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum))) : (_eq_110 ? (_or_65 ? batch_min_sum : (merge_due ? _fill_7 : batch_min_sum)) : (_eq_111 ? batch_min_sum : (_eq_112 ? batch_min_sum : (_eq_113 ? (_eq_114 ? (merge_now_p ? batch_min_sum : (_ne_37 ? (_lt_5 ? merge_sum : batch_min_sum) : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
+      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_8 ? batch_min_sum : (_eq_108 ? (_ge_1 ? batch_min_sum : (_not_41 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum))) : (_eq_109 ? (_or_65 ? batch_min_sum : (merge_due ? _fill_7 : batch_min_sum)) : (_eq_110 ? batch_min_sum : (_eq_111 ? batch_min_sum : (_eq_112 ? (_eq_113 ? (merge_now_p ? batch_min_sum : (_ne_37 ? (_lt_4 ? merge_sum : batch_min_sum) : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
     end
   end
 
@@ -2466,7 +2475,55 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_2 ? (_and_151 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_151 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
+    end
+  end
+
+  always @(posedge clock) begin
+    hit_len_1 <= _mux_33;
+  end
+
+  always @(posedge clock) begin
+    hit_short_1 <= _lt_5;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      hit_beside_1 <= 1'd0;
+    end else begin
+      hit_beside_1 <= cmd_fire;
+    end
+  end
+
+  always @(posedge clock) begin
+    hit_len_2 <= hit_len_1;
+  end
+
+  always @(posedge clock) begin
+    hit_short_2 <= hit_short_1;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      hit_beside_2 <= 1'd0;
+    end else begin
+      hit_beside_2 <= hit_beside_1;
+    end
+  end
+
+  always @(posedge clock) begin
+    hit_len_3 <= hit_len_2;
+  end
+
+  always @(posedge clock) begin
+    hit_short_3 <= hit_short_2;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      hit_beside_3 <= 1'd0;
+    end else begin
+      hit_beside_3 <= hit_beside_2;
     end
   end
 
@@ -2479,7 +2536,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    if (!_eq_0 && !_eq_2 && _eq_5 && undo_push) begin
+    if (!_eq_0 && !_eq_1 && _eq_4 && undo_push) begin
       undo[_bits_117] <= _cat_20;
     end
   end
@@ -2491,7 +2548,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    if (!_eq_0 && !_eq_2 && !_eq_5 && !_eq_6 && !_eq_9 && !_eq_109 && _eq_110 && _or_65 && cmd_fire) begin
+    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_8 && !_eq_108 && _eq_109 && _or_65 && cmd_fire) begin
       slot_prefix[_bits_104] <= child_prefix;
     end
   end
@@ -2506,11 +2563,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (_or_85) begin
-      slot_prefix_rdata_0 <= slot_prefix[_mux_36];
+      slot_prefix_rdata_0 <= slot_prefix[_mux_37];
     end
   end
 
-  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:136
+  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:137
     .clock(clock),
 
     .reset(reset),
@@ -2531,36 +2588,40 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_159 && !io_selected_bits_found) begin // RapController.java:435
-      $display("Assertion failed at RapController.java:435: no node matched a key: the root must always match");
+    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:211
+      $display("Assertion failed at RapController.java:211: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:436
-      $display("Assertion failed at RapController.java:436: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && _and_159 && !io_selected_bits_found) begin // RapController.java:450
+      $display("Assertion failed at RapController.java:450: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && commit_fire && !_and_160) begin // RapController.java:437
-      $display("Assertion failed at RapController.java:437: a commit without its event in the replay window");
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:451
+      $display("Assertion failed at RapController.java:451: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && _and_161 && !_lt_6) begin // RapController.java:438
-      $display("Assertion failed at RapController.java:438: undo stack overflow");
+    if (!reset && commit_fire && !_and_160) begin // RapController.java:452
+      $display("Assertion failed at RapController.java:452: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_162 && !_not_95) begin // RapController.java:439
-      $display("Assertion failed at RapController.java:439: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_161 && !_lt_6) begin // RapController.java:453
+      $display("Assertion failed at RapController.java:453: undo stack overflow");
       $stop;
     end
-    if (!reset && _eq_302 && !_or_86) begin // RapController.java:440
-      $display("Assertion failed at RapController.java:440: a split found no free slot after checking capacity");
+    if (!reset && _and_162 && !_not_95) begin // RapController.java:454
+      $display("Assertion failed at RapController.java:454: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_96) begin // RapController.java:441
-      $display("Assertion failed at RapController.java:441: a status value changed during the snapshot copy");
+    if (!reset && _eq_302 && !_or_86) begin // RapController.java:455
+      $display("Assertion failed at RapController.java:455: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && !_le_5) begin // RapController.java:442
-      $display("Assertion failed at RapController.java:442: more nodes (%d) than slots", st_nodes);
+    if (!reset && snapshot_frozen && !_not_96) begin // RapController.java:456
+      $display("Assertion failed at RapController.java:456: a status value changed during the snapshot copy");
+      $stop;
+    end
+    if (!reset && !_le_5) begin // RapController.java:457
+      $display("Assertion failed at RapController.java:457: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end
@@ -2568,7 +2629,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{io_selected_bits_len, ev_weight_q, _dshl_0[94:32], _dshl_1[6:4], _dshl_2[6:4], _dshr_1[31:1], _mux_35[4]};
+  wire _unused_ok = ^{io_selected_bits_len, ev_weight_q, _dshl_0[94:32], _dshl_1[6:4], _dshl_2[6:4], _dshr_1[31:1], _mux_36[4]};
 
 endmodule
 

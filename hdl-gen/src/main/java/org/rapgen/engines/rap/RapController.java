@@ -6,6 +6,7 @@ import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.SyncReadMem;
 import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.CounterSram;
 
 /**
  * The commit stage and the split/merge controller of the RAP engine (SPEC §5 stage 4 and the FSM; docs/rap-engine.md
@@ -190,7 +191,24 @@ public final class RapController extends Module {
 
         // --- commit stage (RUN): every SRAM result is the head event's update
         Bool commitFire = inRun.and(resValid).named("commit_fire");
-        UInt hitLen = table.lenOf(res.addr).named("hit_len");
+        // The commit decision starts from flip-flops: the hit slot's length and whether a split there would find too
+        // few free slots are looked up as its command enters the counter SRAM, and ride beside it (the SRAM never
+        // stalls: its output is always ready). Nothing structural changes while events flow, so they are still true.
+        int fw = Math.max(c.nodeCountBits(), c.childCountBits() + 1);
+        UInt freeSlots = U(c.nodes(), fw).sub(st.nodes.pad(fw)).named("free_slots");
+        UInt cmdAddr = io.counterCmd.bits.addr;
+        UInt lenBeside = table.lenOf(cmdAddr);
+        Bool shortBeside = freeSlots.lt(U(c.branching(), fw).sub(table.childCount.read(cmdAddr).pad(fw)));
+        Bool beside = cmdFire;
+        for (int i = 1; i <= CounterSram.latency(c.counterReadRegister()); i++) {
+            lenBeside = RegNext(lenBeside).named("hit_len_" + i);
+            shortBeside = RegNext(shortBeside).named("hit_short_" + i);
+            beside = RegNext(beside, B(false)).named("hit_beside_" + i);
+        }
+        Bool besideResult = beside;
+        UInt hitLen = lenBeside;
+        Bool hitShort = shortBeside;
+        when(resValid, () -> Assert(besideResult, "a counter SRAM result without its command's slot facts beside it"));
         int cmpBits = Math.max(cb, tb);
         Bool overT = res.updated.pad(cmpBits).gt(io.head.threshold.pad(cmpBits));
         Bool splitNow = hitLen.lt(U(c.keyBits(), c.lenBits())).and(overT).named("split_now");
@@ -200,10 +218,7 @@ public final class RapController extends Module {
         Bool weightClipped = c.weightBits() > cb ? io.head.weight.gt(counterMax.pad(c.weightBits())) : B(false);
         // A split that certainly finds too few slots, after an early batch that certainly removes nothing, changes no
         // structure: count it here and let the younger events carry on.
-        int fw = Math.max(c.nodeCountBits(), c.childCountBits() + 1);
-        UInt missingAtHit = U(c.branching(), fw).sub(table.childCount.read(res.addr).pad(fw));
-        UInt freeSlots = U(c.nodes(), fw).sub(st.nodes.pad(fw)).named("free_slots");
-        Bool deferNow = splitNow.and(dueNow.not()).and(freeSlots.lt(missingAtHit))
+        Bool deferNow = splitNow.and(dueNow.not()).and(hitShort)
                 .and(skip.batchIsEmpty(io.head.threshold)).named("defer_now");
         when(commitFire, () -> {
             io.commit.connect(B(true));
