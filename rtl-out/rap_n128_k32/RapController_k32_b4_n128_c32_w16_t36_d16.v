@@ -3771,17 +3771,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_1049 = children_write_slot == 7'd126; // NodeTable.java:44
   wire _eq_1050 = children_write_slot == 7'd127; // NodeTable.java:44
   wire [2:0] _sub_2 = op_children - merge_leaves; // RapController.java:385
-  wire [63:0] _add_0 = st_n + {{48{1'b0}}, ev_weight_q}; // StatusRegs.java:78
-  wire [63:0] _add_1 = st_splits + 64'd1; // StatusRegs.java:83
-  wire [63:0] _add_2 = st_merges + {{61{1'b0}}, ev_removed_q}; // StatusRegs.java:88
-  wire [63:0] _add_3 = st_merge_batches + 64'd1; // StatusRegs.java:85
-  wire [63:0] _add_4 = st_deferred_splits + 64'd1; // StatusRegs.java:86
-  wire [63:0] _add_5 = st_saturations + 64'd1; // StatusRegs.java:81
+  wire [63:0] _add_0 = st_n + {{48{1'b0}}, ev_weight_q}; // StatusRegs.java:77
+  wire [63:0] _add_1 = st_splits + 64'd1; // StatusRegs.java:82
+  wire [63:0] _add_2 = st_merges + {{61{1'b0}}, ev_removed_q}; // StatusRegs.java:87
+  wire [63:0] _add_3 = st_merge_batches + 64'd1; // StatusRegs.java:84
+  wire [63:0] _add_4 = st_deferred_splits + 64'd1; // StatusRegs.java:85
+  wire [63:0] _add_5 = st_saturations + 64'd1; // StatusRegs.java:80
   wire _or_263 = io_counterResult_bits_saturated | 1'd0; // RapController.java:228
-  wire [63:0] _add_6 = st_updates + 64'd1; // StatusRegs.java:79
-  wire [7:0] _add_7 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:89
-  wire [7:0] _sub_3 = _add_7 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:89
-  wire _gt_2 = st_nodes > st_high_water; // StatusRegs.java:84
+  wire [63:0] _add_6 = st_updates + 64'd1; // StatusRegs.java:78
+  wire [7:0] _add_7 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:88
+  wire [7:0] _sub_3 = _add_7 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:88
+  wire _gt_2 = st_nodes > st_high_water; // StatusRegs.java:83
   wire _eq_1051 = io_m0Csr == 64'd0; // RapController.java:260
   wire [63:0] _mux_73 = _eq_1051 ? 64'd1 : io_m0Csr; // RapController.java:260
   wire [31:0] _bits_399 = serialMultiplier_io_product[95:64]; // RapController.java:404
@@ -3827,12 +3827,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_281 = ~commit_fire; // RapController.java:269
   wire _and_533 = _and_532 & _not_281; // RapController.java:269
   wire _and_534 = _and_533 & pipe_empty; // RapController.java:269
-  wire _or_271 = ev_commit_q | ev_saturation_q; // StatusRegs.java:68
-  wire _or_272 = _or_271 | ev_split_q; // StatusRegs.java:68
-  wire _or_273 = _or_272 | ev_batch_q; // StatusRegs.java:68
-  wire _or_274 = _or_273 | ev_deferred_q; // StatusRegs.java:68
-  wire _or_r_3 = |ev_removed_q; // StatusRegs.java:69
-  wire ev_pending = _or_274 | _or_r_3; // StatusRegs.java:69
+  wire _or_271 = ev_commit_q | ev_saturation_q; // StatusRegs.java:67
+  wire _or_272 = _or_271 | ev_split_q; // StatusRegs.java:67
+  wire _or_273 = _or_272 | ev_batch_q; // StatusRegs.java:67
+  wire _or_274 = _or_273 | ev_deferred_q; // StatusRegs.java:67
+  wire _or_r_3 = |ev_removed_q; // StatusRegs.java:68
+  wire ev_pending = _or_274 | _or_r_3; // StatusRegs.java:68
   wire _not_282 = ~ev_pending; // RapController.java:269
   wire _and_535 = _and_534 & _not_282; // RapController.java:269
   wire [2:0] _mux_76 = split_req ? 3'd3 : 3'd4; // RapController.java:410
@@ -3909,15 +3909,15 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_r_0 = &present_children; // RapController.java:455
   wire _or_278 = _or_254 | _and_r_0; // RapController.java:455
   wire _eq_1070 = state == 4'd6; // RapController.java:455
-  wire _or_279 = ev_commit | ev_saturation; // StatusRegs.java:95
-  wire _or_280 = _or_279 | ev_split; // StatusRegs.java:95
-  wire _or_281 = _or_280 | ev_allocated; // StatusRegs.java:95
-  wire _or_282 = _or_281 | ev_batch; // StatusRegs.java:95
-  wire _or_283 = _or_282 | ev_deferred; // StatusRegs.java:95
-  wire _or_284 = _or_283 | ev_clear; // StatusRegs.java:95
-  wire _or_r_4 = |ev_removed; // StatusRegs.java:95
-  wire _or_285 = _or_284 | _or_r_4; // StatusRegs.java:95
-  wire _or_286 = _or_285 | ev_pending; // StatusRegs.java:95
+  wire _or_279 = ev_commit | ev_saturation; // StatusRegs.java:94
+  wire _or_280 = _or_279 | ev_split; // StatusRegs.java:94
+  wire _or_281 = _or_280 | ev_allocated; // StatusRegs.java:94
+  wire _or_282 = _or_281 | ev_batch; // StatusRegs.java:94
+  wire _or_283 = _or_282 | ev_deferred; // StatusRegs.java:94
+  wire _or_284 = _or_283 | ev_clear; // StatusRegs.java:94
+  wire _or_r_4 = |ev_removed; // StatusRegs.java:94
+  wire _or_285 = _or_284 | _or_r_4; // StatusRegs.java:94
+  wire _or_286 = _or_285 | ev_pending; // StatusRegs.java:94
   wire _not_288 = ~_or_286; // RapController.java:456
   wire _le_5 = st_nodes <= 8'd128; // RapController.java:457
 

@@ -1181,16 +1181,16 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_281 = children_write_slot == 5'd30; // NodeTable.java:44
   wire _eq_282 = children_write_slot == 5'd31; // NodeTable.java:44
   wire [2:0] _sub_2 = op_children - merge_leaves; // RapController.java:385
-  wire [63:0] _add_0 = st_n + 64'd1; // StatusRegs.java:79
-  wire [63:0] _add_1 = st_splits + 64'd1; // StatusRegs.java:83
-  wire [63:0] _add_2 = st_merges + {{61{1'b0}}, ev_removed_q}; // StatusRegs.java:88
-  wire [63:0] _add_3 = st_merge_batches + 64'd1; // StatusRegs.java:85
-  wire [63:0] _add_4 = st_deferred_splits + 64'd1; // StatusRegs.java:86
-  wire [63:0] _add_5 = st_saturations + 64'd1; // StatusRegs.java:81
+  wire [63:0] _add_0 = st_n + 64'd1; // StatusRegs.java:78
+  wire [63:0] _add_1 = st_splits + 64'd1; // StatusRegs.java:82
+  wire [63:0] _add_2 = st_merges + {{61{1'b0}}, ev_removed_q}; // StatusRegs.java:87
+  wire [63:0] _add_3 = st_merge_batches + 64'd1; // StatusRegs.java:84
+  wire [63:0] _add_4 = st_deferred_splits + 64'd1; // StatusRegs.java:85
+  wire [63:0] _add_5 = st_saturations + 64'd1; // StatusRegs.java:80
   wire _or_71 = io_counterResult_bits_saturated | 1'd0; // RapController.java:228
-  wire [5:0] _add_6 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:89
-  wire [5:0] _sub_3 = _add_6 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:89
-  wire _gt_2 = st_nodes > st_high_water; // StatusRegs.java:84
+  wire [5:0] _add_6 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:88
+  wire [5:0] _sub_3 = _add_6 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:88
+  wire _gt_2 = st_nodes > st_high_water; // StatusRegs.java:83
   wire _eq_283 = io_m0Csr == 64'd0; // RapController.java:260
   wire [63:0] _mux_25 = _eq_283 ? 64'd1 : io_m0Csr; // RapController.java:260
   wire [31:0] _bits_111 = serialMultiplier_io_product[95:64]; // RapController.java:404
@@ -1236,12 +1236,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_89 = ~commit_fire; // RapController.java:269
   wire _and_149 = _and_148 & _not_89; // RapController.java:269
   wire _and_150 = _and_149 & pipe_empty; // RapController.java:269
-  wire _or_79 = ev_commit_q | ev_saturation_q; // StatusRegs.java:68
-  wire _or_80 = _or_79 | ev_split_q; // StatusRegs.java:68
-  wire _or_81 = _or_80 | ev_batch_q; // StatusRegs.java:68
-  wire _or_82 = _or_81 | ev_deferred_q; // StatusRegs.java:68
-  wire _or_r_3 = |ev_removed_q; // StatusRegs.java:69
-  wire ev_pending = _or_82 | _or_r_3; // StatusRegs.java:69
+  wire _or_79 = ev_commit_q | ev_saturation_q; // StatusRegs.java:67
+  wire _or_80 = _or_79 | ev_split_q; // StatusRegs.java:67
+  wire _or_81 = _or_80 | ev_batch_q; // StatusRegs.java:67
+  wire _or_82 = _or_81 | ev_deferred_q; // StatusRegs.java:67
+  wire _or_r_3 = |ev_removed_q; // StatusRegs.java:68
+  wire ev_pending = _or_82 | _or_r_3; // StatusRegs.java:68
   wire _not_90 = ~ev_pending; // RapController.java:269
   wire _and_151 = _and_150 & _not_90; // RapController.java:269
   wire [2:0] _mux_28 = split_req ? 3'd3 : 3'd4; // RapController.java:410
@@ -1318,15 +1318,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_r_0 = &present_children; // RapController.java:455
   wire _or_86 = _or_62 | _and_r_0; // RapController.java:455
   wire _eq_302 = state == 4'd6; // RapController.java:455
-  wire _or_87 = ev_commit | ev_saturation; // StatusRegs.java:95
-  wire _or_88 = _or_87 | ev_split; // StatusRegs.java:95
-  wire _or_89 = _or_88 | ev_allocated; // StatusRegs.java:95
-  wire _or_90 = _or_89 | ev_batch; // StatusRegs.java:95
-  wire _or_91 = _or_90 | ev_deferred; // StatusRegs.java:95
-  wire _or_92 = _or_91 | ev_clear; // StatusRegs.java:95
-  wire _or_r_4 = |ev_removed; // StatusRegs.java:95
-  wire _or_93 = _or_92 | _or_r_4; // StatusRegs.java:95
-  wire _or_94 = _or_93 | ev_pending; // StatusRegs.java:95
+  wire _or_87 = ev_commit | ev_saturation; // StatusRegs.java:94
+  wire _or_88 = _or_87 | ev_split; // StatusRegs.java:94
+  wire _or_89 = _or_88 | ev_allocated; // StatusRegs.java:94
+  wire _or_90 = _or_89 | ev_batch; // StatusRegs.java:94
+  wire _or_91 = _or_90 | ev_deferred; // StatusRegs.java:94
+  wire _or_92 = _or_91 | ev_clear; // StatusRegs.java:94
+  wire _or_r_4 = |ev_removed; // StatusRegs.java:94
+  wire _or_93 = _or_92 | _or_r_4; // StatusRegs.java:94
+  wire _or_94 = _or_93 | ev_pending; // StatusRegs.java:94
   wire _not_96 = ~_or_94; // RapController.java:456
   wire _le_5 = st_nodes <= 6'd32; // RapController.java:457
 

@@ -3,30 +3,30 @@
 `default_nettype none
 
 module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
-  input  wire clock, // RapEngine.java:64
-  input  wire reset, // RapEngine.java:64
-  input  wire io_s_axis_tvalid, // RapEngine.java:66
-  output wire io_s_axis_tready, // RapEngine.java:66
-  input  wire [31:0] io_s_axis_tdata, // RapEngine.java:66
-  input  wire io_s_axis_tlast, // RapEngine.java:66
-  input  wire io_s_axil_awvalid, // RapEngine.java:66
-  output wire io_s_axil_awready, // RapEngine.java:66
-  input  wire [11:0] io_s_axil_awaddr, // RapEngine.java:66
-  input  wire io_s_axil_wvalid, // RapEngine.java:66
-  output wire io_s_axil_wready, // RapEngine.java:66
-  input  wire [31:0] io_s_axil_wdata, // RapEngine.java:66
-  input  wire [3:0] io_s_axil_wstrb, // RapEngine.java:66
-  output wire io_s_axil_bvalid, // RapEngine.java:66
-  input  wire io_s_axil_bready, // RapEngine.java:66
-  output wire [1:0] io_s_axil_bresp, // RapEngine.java:66
-  input  wire io_s_axil_arvalid, // RapEngine.java:66
-  output wire io_s_axil_arready, // RapEngine.java:66
-  input  wire [11:0] io_s_axil_araddr, // RapEngine.java:66
-  output wire io_s_axil_rvalid, // RapEngine.java:66
-  input  wire io_s_axil_rready, // RapEngine.java:66
-  output wire [31:0] io_s_axil_rdata, // RapEngine.java:66
-  output wire [1:0] io_s_axil_rresp, // RapEngine.java:66
-  output wire [2:0] io_dbg_stall_cause  // RapEngine.java:66
+  input  wire clock, // RapEngine.java:58
+  input  wire reset, // RapEngine.java:58
+  input  wire io_s_axis_tvalid, // RapEngine.java:60
+  output wire io_s_axis_tready, // RapEngine.java:60
+  input  wire [31:0] io_s_axis_tdata, // RapEngine.java:60
+  input  wire io_s_axis_tlast, // RapEngine.java:60
+  input  wire io_s_axil_awvalid, // RapEngine.java:60
+  output wire io_s_axil_awready, // RapEngine.java:60
+  input  wire [11:0] io_s_axil_awaddr, // RapEngine.java:60
+  input  wire io_s_axil_wvalid, // RapEngine.java:60
+  output wire io_s_axil_wready, // RapEngine.java:60
+  input  wire [31:0] io_s_axil_wdata, // RapEngine.java:60
+  input  wire [3:0] io_s_axil_wstrb, // RapEngine.java:60
+  output wire io_s_axil_bvalid, // RapEngine.java:60
+  input  wire io_s_axil_bready, // RapEngine.java:60
+  output wire [1:0] io_s_axil_bresp, // RapEngine.java:60
+  input  wire io_s_axil_arvalid, // RapEngine.java:60
+  output wire io_s_axil_arready, // RapEngine.java:60
+  input  wire [11:0] io_s_axil_araddr, // RapEngine.java:60
+  output wire io_s_axil_rvalid, // RapEngine.java:60
+  input  wire io_s_axil_rready, // RapEngine.java:60
+  output wire [31:0] io_s_axil_rdata, // RapEngine.java:60
+  output wire [1:0] io_s_axil_rresp, // RapEngine.java:60
+  output wire [2:0] io_dbg_stall_cause  // RapEngine.java:60
 );
 
   // State
@@ -39,9 +39,9 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   reg [15:0] csr_slot_index; // CsrFile.java:67
   reg [1:0] soft_phase; // SoftResetSequencer.java:31
   reg [31:0] last_key; // SoftResetSequencer.java:37
-  reg [63:0] zero_weight_count; // RapEngine.java:94
-  reg zero_weight_seen; // RapEngine.java:95
-  reg slot_written; // RapEngine.java:175
+  reg [63:0] zero_weight_count; // RapEngine.java:88
+  reg zero_weight_seen; // RapEngine.java:89
+  reg slot_written; // RapEngine.java:163
   reg csr_rvalid; // CsrFile.java:165
   reg [31:0] csr_rdata; // CsrFile.java:166
   reg [4:0] csr_snap_word; // CsrFile.java:216
@@ -52,217 +52,217 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   reg [31:0] csr_snapshot [0:20]; // CsrFile.java:213
 
   // Wires
-  wire eventQueue_io_in_ready; // RapEngine.java:71
-  wire eventQueue_io_in_valid; // RapEngine.java:71
-  wire [31:0] eventQueue_io_in_bits_key; // RapEngine.java:71
-  wire eventQueue_io_in_bits_weight; // RapEngine.java:71
-  wire eventQueue_io_in_bits_last; // RapEngine.java:71
-  wire eventQueue_io_flush; // RapEngine.java:71
-  wire eventQueue_io_flushBusy; // RapEngine.java:71
-  wire eventQueue_io_out_ready; // RapEngine.java:71
-  wire eventQueue_io_out_valid; // RapEngine.java:71
-  wire [31:0] eventQueue_io_out_bits_key; // RapEngine.java:71
-  wire eventQueue_io_out_bits_weight; // RapEngine.java:71
-  wire thresholdUnit_io_in_ready; // RapEngine.java:72
-  wire thresholdUnit_io_in_valid; // RapEngine.java:72
-  wire [31:0] thresholdUnit_io_in_bits_key; // RapEngine.java:72
-  wire thresholdUnit_io_in_bits_weight; // RapEngine.java:72
-  wire thresholdUnit_io_out_ready; // RapEngine.java:72
-  wire thresholdUnit_io_out_valid; // RapEngine.java:72
-  wire [31:0] thresholdUnit_io_out_bits_key; // RapEngine.java:72
-  wire thresholdUnit_io_out_bits_weight; // RapEngine.java:72
-  wire [35:0] thresholdUnit_io_out_bits_threshold; // RapEngine.java:72
-  wire [15:0] thresholdUnit_io_epsFx; // RapEngine.java:72
-  wire thresholdUnit_io_clear; // RapEngine.java:72
-  wire thresholdUnit_io_empty; // RapEngine.java:72
-  wire replayWindow_io_enq_ready; // RapEngine.java:73
-  wire replayWindow_io_enq_valid; // RapEngine.java:73
-  wire [31:0] replayWindow_io_enq_bits_key; // RapEngine.java:73
-  wire replayWindow_io_enq_bits_weight; // RapEngine.java:73
-  wire [35:0] replayWindow_io_enq_bits_threshold; // RapEngine.java:73
-  wire replayWindow_io_issue_ready; // RapEngine.java:73
-  wire replayWindow_io_issue_valid; // RapEngine.java:73
-  wire [31:0] replayWindow_io_issue_bits_key; // RapEngine.java:73
-  wire replayWindow_io_issue_bits_weight; // RapEngine.java:73
-  wire replayWindow_io_issueEnable; // RapEngine.java:73
-  wire replayWindow_io_head_weight; // RapEngine.java:73
-  wire [35:0] replayWindow_io_head_threshold; // RapEngine.java:73
-  wire replayWindow_io_headValid; // RapEngine.java:73
-  wire replayWindow_io_commit; // RapEngine.java:73
-  wire replayWindow_io_rewind; // RapEngine.java:73
-  wire bramTcam_io_write_ready; // RapEngine.java:75
-  wire bramTcam_io_write_valid; // RapEngine.java:75
-  wire [4:0] bramTcam_io_write_bits_index; // RapEngine.java:75
-  wire [31:0] bramTcam_io_write_bits_value; // RapEngine.java:75
-  wire [31:0] bramTcam_io_write_bits_mask; // RapEngine.java:75
-  wire bramTcam_io_write_bits_valid; // RapEngine.java:75
-  wire bramTcam_io_search_ready; // RapEngine.java:75
-  wire bramTcam_io_search_valid; // RapEngine.java:75
-  wire [31:0] bramTcam_io_search_bits_key; // RapEngine.java:75
-  wire bramTcam_io_search_bits_payload; // RapEngine.java:75
-  wire bramTcam_io_result_ready; // RapEngine.java:75
-  wire bramTcam_io_result_valid; // RapEngine.java:75
-  wire [31:0] bramTcam_io_result_bits_key; // RapEngine.java:75
-  wire bramTcam_io_result_bits_payload; // RapEngine.java:75
-  wire [31:0] bramTcam_io_result_bits_match; // RapEngine.java:75
-  wire [31:0] bramTcam_io_entryValid; // RapEngine.java:75
-  wire prefixSelector_io_in_ready; // RapEngine.java:76
-  wire prefixSelector_io_in_valid; // RapEngine.java:76
-  wire [31:0] prefixSelector_io_in_bits_match; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_0; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_1; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_2; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_3; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_4; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_5; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_6; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_7; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_8; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_9; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_10; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_11; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_12; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_13; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_14; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_15; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_16; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_17; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_18; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_19; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_20; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_21; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_22; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_23; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_24; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_25; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_26; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_27; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_28; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_29; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_30; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_in_bits_lens_31; // RapEngine.java:76
-  wire prefixSelector_io_in_bits_payload; // RapEngine.java:76
-  wire prefixSelector_io_out_ready; // RapEngine.java:76
-  wire prefixSelector_io_out_valid; // RapEngine.java:76
-  wire prefixSelector_io_out_bits_found; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_out_bits_slot; // RapEngine.java:76
-  wire [5:0] prefixSelector_io_out_bits_len; // RapEngine.java:76
-  wire prefixSelector_io_out_bits_payload; // RapEngine.java:76
-  wire counterSram_io_in_ready; // RapEngine.java:77
-  wire counterSram_io_in_valid; // RapEngine.java:77
-  wire [4:0] counterSram_io_in_bits_addr; // RapEngine.java:77
-  wire [33:0] counterSram_io_in_bits_cmd; // RapEngine.java:77
-  wire counterSram_io_out_ready; // RapEngine.java:77
-  wire counterSram_io_out_valid; // RapEngine.java:77
-  wire [4:0] counterSram_io_out_bits_addr; // RapEngine.java:77
-  wire [33:0] counterSram_io_out_bits_cmd; // RapEngine.java:77
-  wire [31:0] counterSram_io_out_bits_old; // RapEngine.java:77
-  wire [31:0] counterSram_io_out_bits_updated; // RapEngine.java:77
-  wire counterSram_io_out_bits_saturated; // RapEngine.java:77
-  wire counterSram_io_clear; // RapEngine.java:77
-  wire counterSram_io_clearing; // RapEngine.java:77
-  wire rapController_io_selected_ready; // RapEngine.java:78
-  wire rapController_io_selected_valid; // RapEngine.java:78
-  wire rapController_io_selected_bits_found; // RapEngine.java:78
-  wire [4:0] rapController_io_selected_bits_slot; // RapEngine.java:78
-  wire [5:0] rapController_io_selected_bits_len; // RapEngine.java:78
-  wire rapController_io_selected_bits_weight; // RapEngine.java:78
-  wire rapController_io_head_weight; // RapEngine.java:78
-  wire [35:0] rapController_io_head_threshold; // RapEngine.java:78
-  wire rapController_io_headValid; // RapEngine.java:78
-  wire rapController_io_issued; // RapEngine.java:78
-  wire rapController_io_issueEnable; // RapEngine.java:78
-  wire rapController_io_commit; // RapEngine.java:78
-  wire rapController_io_rewind; // RapEngine.java:78
-  wire rapController_io_counterCmd_ready; // RapEngine.java:78
-  wire rapController_io_counterCmd_valid; // RapEngine.java:78
-  wire [4:0] rapController_io_counterCmd_bits_addr; // RapEngine.java:78
-  wire [1:0] rapController_io_counterCmd_bits_op; // RapEngine.java:78
-  wire [31:0] rapController_io_counterCmd_bits_value; // RapEngine.java:78
-  wire rapController_io_counterResult_ready; // RapEngine.java:78
-  wire rapController_io_counterResult_valid; // RapEngine.java:78
-  wire [4:0] rapController_io_counterResult_bits_addr; // RapEngine.java:78
-  wire [1:0] rapController_io_counterResult_bits_op; // RapEngine.java:78
-  wire [31:0] rapController_io_counterResult_bits_old; // RapEngine.java:78
-  wire [31:0] rapController_io_counterResult_bits_updated; // RapEngine.java:78
-  wire rapController_io_counterResult_bits_saturated; // RapEngine.java:78
-  wire rapController_io_counterClear; // RapEngine.java:78
-  wire rapController_io_counterClearing; // RapEngine.java:78
-  wire rapController_io_tcamWrite_ready; // RapEngine.java:78
-  wire rapController_io_tcamWrite_valid; // RapEngine.java:78
-  wire [4:0] rapController_io_tcamWrite_bits_index; // RapEngine.java:78
-  wire [31:0] rapController_io_tcamWrite_bits_value; // RapEngine.java:78
-  wire [31:0] rapController_io_tcamWrite_bits_mask; // RapEngine.java:78
-  wire [31:0] rapController_io_slotValid; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_0; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_1; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_2; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_3; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_4; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_5; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_6; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_7; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_8; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_9; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_10; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_11; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_12; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_13; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_14; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_15; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_16; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_17; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_18; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_19; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_20; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_21; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_22; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_23; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_24; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_25; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_26; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_27; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_28; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_29; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_30; // RapEngine.java:78
-  wire [5:0] rapController_io_lens_31; // RapEngine.java:78
-  wire rapController_io_enable; // RapEngine.java:78
-  wire rapController_io_softReset; // RapEngine.java:78
-  wire rapController_io_snapshot; // RapEngine.java:78
-  wire rapController_io_readout; // RapEngine.java:78
-  wire [15:0] rapController_io_readoutSlot; // RapEngine.java:78
-  wire rapController_io_inputsDrained; // RapEngine.java:78
-  wire [15:0] rapController_io_epsCsr; // RapEngine.java:78
-  wire [63:0] rapController_io_m0Csr; // RapEngine.java:78
-  wire [31:0] rapController_io_qCsr; // RapEngine.java:78
-  wire [15:0] rapController_io_epsActive; // RapEngine.java:78
-  wire rapController_io_thresholdClear; // RapEngine.java:78
-  wire rapController_io_acceptEnable; // RapEngine.java:78
-  wire [63:0] rapController_io_live_n; // RapEngine.java:78
-  wire [5:0] rapController_io_live_nodes; // RapEngine.java:78
-  wire [5:0] rapController_io_live_highWater; // RapEngine.java:78
-  wire [63:0] rapController_io_live_updates; // RapEngine.java:78
-  wire [63:0] rapController_io_live_splits; // RapEngine.java:78
-  wire [63:0] rapController_io_live_merges; // RapEngine.java:78
-  wire [63:0] rapController_io_live_mergeBatches; // RapEngine.java:78
-  wire [63:0] rapController_io_live_deferredSplits; // RapEngine.java:78
-  wire [63:0] rapController_io_live_saturations; // RapEngine.java:78
-  wire rapController_io_live_overflow; // RapEngine.java:78
-  wire rapController_io_live_saturated; // RapEngine.java:78
-  wire rapController_io_snapFreeze; // RapEngine.java:78
-  wire rapController_io_snapCopied; // RapEngine.java:78
-  wire [63:0] rapController_io_errorBound; // RapEngine.java:78
-  wire rapController_io_errorBoundReady; // RapEngine.java:78
-  wire rapController_io_snapBusy; // RapEngine.java:78
-  wire rapController_io_node_valid; // RapEngine.java:78
-  wire [5:0] rapController_io_node_len; // RapEngine.java:78
-  wire [31:0] rapController_io_node_prefix; // RapEngine.java:78
-  wire [31:0] rapController_io_node_count; // RapEngine.java:78
-  wire rapController_io_readoutBusy; // RapEngine.java:78
-  wire rapController_io_busy; // RapEngine.java:78
-  wire rapController_io_idle; // RapEngine.java:78
-  wire rapController_io_resetting; // RapEngine.java:78
-  wire [2:0] rapController_io_stallCause; // RapEngine.java:78
+  wire eventQueue_io_in_ready; // RapEngine.java:65
+  wire eventQueue_io_in_valid; // RapEngine.java:65
+  wire [31:0] eventQueue_io_in_bits_key; // RapEngine.java:65
+  wire eventQueue_io_in_bits_weight; // RapEngine.java:65
+  wire eventQueue_io_in_bits_last; // RapEngine.java:65
+  wire eventQueue_io_flush; // RapEngine.java:65
+  wire eventQueue_io_flushBusy; // RapEngine.java:65
+  wire eventQueue_io_out_ready; // RapEngine.java:65
+  wire eventQueue_io_out_valid; // RapEngine.java:65
+  wire [31:0] eventQueue_io_out_bits_key; // RapEngine.java:65
+  wire eventQueue_io_out_bits_weight; // RapEngine.java:65
+  wire thresholdUnit_io_in_ready; // RapEngine.java:66
+  wire thresholdUnit_io_in_valid; // RapEngine.java:66
+  wire [31:0] thresholdUnit_io_in_bits_key; // RapEngine.java:66
+  wire thresholdUnit_io_in_bits_weight; // RapEngine.java:66
+  wire thresholdUnit_io_out_ready; // RapEngine.java:66
+  wire thresholdUnit_io_out_valid; // RapEngine.java:66
+  wire [31:0] thresholdUnit_io_out_bits_key; // RapEngine.java:66
+  wire thresholdUnit_io_out_bits_weight; // RapEngine.java:66
+  wire [35:0] thresholdUnit_io_out_bits_threshold; // RapEngine.java:66
+  wire [15:0] thresholdUnit_io_epsFx; // RapEngine.java:66
+  wire thresholdUnit_io_clear; // RapEngine.java:66
+  wire thresholdUnit_io_empty; // RapEngine.java:66
+  wire replayWindow_io_enq_ready; // RapEngine.java:67
+  wire replayWindow_io_enq_valid; // RapEngine.java:67
+  wire [31:0] replayWindow_io_enq_bits_key; // RapEngine.java:67
+  wire replayWindow_io_enq_bits_weight; // RapEngine.java:67
+  wire [35:0] replayWindow_io_enq_bits_threshold; // RapEngine.java:67
+  wire replayWindow_io_issue_ready; // RapEngine.java:67
+  wire replayWindow_io_issue_valid; // RapEngine.java:67
+  wire [31:0] replayWindow_io_issue_bits_key; // RapEngine.java:67
+  wire replayWindow_io_issue_bits_weight; // RapEngine.java:67
+  wire replayWindow_io_issueEnable; // RapEngine.java:67
+  wire replayWindow_io_head_weight; // RapEngine.java:67
+  wire [35:0] replayWindow_io_head_threshold; // RapEngine.java:67
+  wire replayWindow_io_headValid; // RapEngine.java:67
+  wire replayWindow_io_commit; // RapEngine.java:67
+  wire replayWindow_io_rewind; // RapEngine.java:67
+  wire bramTcam_io_write_ready; // RapEngine.java:69
+  wire bramTcam_io_write_valid; // RapEngine.java:69
+  wire [4:0] bramTcam_io_write_bits_index; // RapEngine.java:69
+  wire [31:0] bramTcam_io_write_bits_value; // RapEngine.java:69
+  wire [31:0] bramTcam_io_write_bits_mask; // RapEngine.java:69
+  wire bramTcam_io_write_bits_valid; // RapEngine.java:69
+  wire bramTcam_io_search_ready; // RapEngine.java:69
+  wire bramTcam_io_search_valid; // RapEngine.java:69
+  wire [31:0] bramTcam_io_search_bits_key; // RapEngine.java:69
+  wire bramTcam_io_search_bits_payload; // RapEngine.java:69
+  wire bramTcam_io_result_ready; // RapEngine.java:69
+  wire bramTcam_io_result_valid; // RapEngine.java:69
+  wire [31:0] bramTcam_io_result_bits_key; // RapEngine.java:69
+  wire bramTcam_io_result_bits_payload; // RapEngine.java:69
+  wire [31:0] bramTcam_io_result_bits_match; // RapEngine.java:69
+  wire [31:0] bramTcam_io_entryValid; // RapEngine.java:69
+  wire prefixSelector_io_in_ready; // RapEngine.java:70
+  wire prefixSelector_io_in_valid; // RapEngine.java:70
+  wire [31:0] prefixSelector_io_in_bits_match; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_0; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_1; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_2; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_3; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_4; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_5; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_6; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_7; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_8; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_9; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_10; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_11; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_12; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_13; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_14; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_15; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_16; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_17; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_18; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_19; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_20; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_21; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_22; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_23; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_24; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_25; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_26; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_27; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_28; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_29; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_30; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_in_bits_lens_31; // RapEngine.java:70
+  wire prefixSelector_io_in_bits_payload; // RapEngine.java:70
+  wire prefixSelector_io_out_ready; // RapEngine.java:70
+  wire prefixSelector_io_out_valid; // RapEngine.java:70
+  wire prefixSelector_io_out_bits_found; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_out_bits_slot; // RapEngine.java:70
+  wire [5:0] prefixSelector_io_out_bits_len; // RapEngine.java:70
+  wire prefixSelector_io_out_bits_payload; // RapEngine.java:70
+  wire counterSram_io_in_ready; // RapEngine.java:71
+  wire counterSram_io_in_valid; // RapEngine.java:71
+  wire [4:0] counterSram_io_in_bits_addr; // RapEngine.java:71
+  wire [33:0] counterSram_io_in_bits_cmd; // RapEngine.java:71
+  wire counterSram_io_out_ready; // RapEngine.java:71
+  wire counterSram_io_out_valid; // RapEngine.java:71
+  wire [4:0] counterSram_io_out_bits_addr; // RapEngine.java:71
+  wire [33:0] counterSram_io_out_bits_cmd; // RapEngine.java:71
+  wire [31:0] counterSram_io_out_bits_old; // RapEngine.java:71
+  wire [31:0] counterSram_io_out_bits_updated; // RapEngine.java:71
+  wire counterSram_io_out_bits_saturated; // RapEngine.java:71
+  wire counterSram_io_clear; // RapEngine.java:71
+  wire counterSram_io_clearing; // RapEngine.java:71
+  wire rapController_io_selected_ready; // RapEngine.java:72
+  wire rapController_io_selected_valid; // RapEngine.java:72
+  wire rapController_io_selected_bits_found; // RapEngine.java:72
+  wire [4:0] rapController_io_selected_bits_slot; // RapEngine.java:72
+  wire [5:0] rapController_io_selected_bits_len; // RapEngine.java:72
+  wire rapController_io_selected_bits_weight; // RapEngine.java:72
+  wire rapController_io_head_weight; // RapEngine.java:72
+  wire [35:0] rapController_io_head_threshold; // RapEngine.java:72
+  wire rapController_io_headValid; // RapEngine.java:72
+  wire rapController_io_issued; // RapEngine.java:72
+  wire rapController_io_issueEnable; // RapEngine.java:72
+  wire rapController_io_commit; // RapEngine.java:72
+  wire rapController_io_rewind; // RapEngine.java:72
+  wire rapController_io_counterCmd_ready; // RapEngine.java:72
+  wire rapController_io_counterCmd_valid; // RapEngine.java:72
+  wire [4:0] rapController_io_counterCmd_bits_addr; // RapEngine.java:72
+  wire [1:0] rapController_io_counterCmd_bits_op; // RapEngine.java:72
+  wire [31:0] rapController_io_counterCmd_bits_value; // RapEngine.java:72
+  wire rapController_io_counterResult_ready; // RapEngine.java:72
+  wire rapController_io_counterResult_valid; // RapEngine.java:72
+  wire [4:0] rapController_io_counterResult_bits_addr; // RapEngine.java:72
+  wire [1:0] rapController_io_counterResult_bits_op; // RapEngine.java:72
+  wire [31:0] rapController_io_counterResult_bits_old; // RapEngine.java:72
+  wire [31:0] rapController_io_counterResult_bits_updated; // RapEngine.java:72
+  wire rapController_io_counterResult_bits_saturated; // RapEngine.java:72
+  wire rapController_io_counterClear; // RapEngine.java:72
+  wire rapController_io_counterClearing; // RapEngine.java:72
+  wire rapController_io_tcamWrite_ready; // RapEngine.java:72
+  wire rapController_io_tcamWrite_valid; // RapEngine.java:72
+  wire [4:0] rapController_io_tcamWrite_bits_index; // RapEngine.java:72
+  wire [31:0] rapController_io_tcamWrite_bits_value; // RapEngine.java:72
+  wire [31:0] rapController_io_tcamWrite_bits_mask; // RapEngine.java:72
+  wire [31:0] rapController_io_slotValid; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_0; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_1; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_2; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_3; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_4; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_5; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_6; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_7; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_8; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_9; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_10; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_11; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_12; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_13; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_14; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_15; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_16; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_17; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_18; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_19; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_20; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_21; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_22; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_23; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_24; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_25; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_26; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_27; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_28; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_29; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_30; // RapEngine.java:72
+  wire [5:0] rapController_io_lens_31; // RapEngine.java:72
+  wire rapController_io_enable; // RapEngine.java:72
+  wire rapController_io_softReset; // RapEngine.java:72
+  wire rapController_io_snapshot; // RapEngine.java:72
+  wire rapController_io_readout; // RapEngine.java:72
+  wire [15:0] rapController_io_readoutSlot; // RapEngine.java:72
+  wire rapController_io_inputsDrained; // RapEngine.java:72
+  wire [15:0] rapController_io_epsCsr; // RapEngine.java:72
+  wire [63:0] rapController_io_m0Csr; // RapEngine.java:72
+  wire [31:0] rapController_io_qCsr; // RapEngine.java:72
+  wire [15:0] rapController_io_epsActive; // RapEngine.java:72
+  wire rapController_io_thresholdClear; // RapEngine.java:72
+  wire rapController_io_acceptEnable; // RapEngine.java:72
+  wire [63:0] rapController_io_live_n; // RapEngine.java:72
+  wire [5:0] rapController_io_live_nodes; // RapEngine.java:72
+  wire [5:0] rapController_io_live_highWater; // RapEngine.java:72
+  wire [63:0] rapController_io_live_updates; // RapEngine.java:72
+  wire [63:0] rapController_io_live_splits; // RapEngine.java:72
+  wire [63:0] rapController_io_live_merges; // RapEngine.java:72
+  wire [63:0] rapController_io_live_mergeBatches; // RapEngine.java:72
+  wire [63:0] rapController_io_live_deferredSplits; // RapEngine.java:72
+  wire [63:0] rapController_io_live_saturations; // RapEngine.java:72
+  wire rapController_io_live_overflow; // RapEngine.java:72
+  wire rapController_io_live_saturated; // RapEngine.java:72
+  wire rapController_io_snapFreeze; // RapEngine.java:72
+  wire rapController_io_snapCopied; // RapEngine.java:72
+  wire [63:0] rapController_io_errorBound; // RapEngine.java:72
+  wire rapController_io_errorBoundReady; // RapEngine.java:72
+  wire rapController_io_snapBusy; // RapEngine.java:72
+  wire rapController_io_node_valid; // RapEngine.java:72
+  wire [5:0] rapController_io_node_len; // RapEngine.java:72
+  wire [31:0] rapController_io_node_prefix; // RapEngine.java:72
+  wire [31:0] rapController_io_node_count; // RapEngine.java:72
+  wire rapController_io_readoutBusy; // RapEngine.java:72
+  wire rapController_io_busy; // RapEngine.java:72
+  wire rapController_io_idle; // RapEngine.java:72
+  wire rapController_io_resetting; // RapEngine.java:72
+  wire [2:0] rapController_io_stallCause; // RapEngine.java:72
   wire [63:0] csr_node_prefix; // CsrFile.java:120
   wire [63:0] csr_node_count; // CsrFile.java:120
   wire [63:0] csr_n; // CsrFile.java:120
@@ -278,10 +278,10 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   // Logic
   wire soft_idle = soft_phase == 2'd0; // SoftResetSequencer.java:38
-  wire _and_0 = rapController_io_acceptEnable & soft_idle; // RapEngine.java:91
-  wire _not_0 = ~1'd0; // RapEngine.java:91
-  wire stream_open = _and_0 & _not_0; // RapEngine.java:91
-  wire _and_1 = stream_open & eventQueue_io_in_ready; // RapEngine.java:92
+  wire _and_0 = rapController_io_acceptEnable & soft_idle; // RapEngine.java:85
+  wire _not_0 = ~1'd0; // RapEngine.java:85
+  wire stream_open = _and_0 & _not_0; // RapEngine.java:85
+  wire _and_1 = stream_open & eventQueue_io_in_ready; // RapEngine.java:86
   wire _and_2 = io_s_axil_awvalid & io_s_axil_wvalid; // CsrFile.java:50
   wire _not_1 = ~csr_bvalid; // CsrFile.java:50
   wire csr_write = _and_2 & _not_1; // CsrFile.java:50
@@ -290,11 +290,11 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire csr_read_open = _not_2 & _not_3; // CsrFile.java:167
   wire [31:0] _mux_0 = csr_rdata_ram ? csr_snapshot_rdata_0 : csr_rdata; // CsrFile.java:240
   wire _eq_0 = soft_phase == 2'd1; // SoftResetSequencer.java:47
-  wire _and_3 = io_s_axis_tvalid & stream_open; // RapEngine.java:100
-  wire _not_4 = ~1'd0; // RapEngine.java:100
-  wire _and_4 = _and_3 & _not_4; // RapEngine.java:100
+  wire _and_3 = io_s_axis_tvalid & stream_open; // RapEngine.java:94
+  wire _not_4 = ~1'd0; // RapEngine.java:94
+  wire _and_4 = _and_3 & _not_4; // RapEngine.java:94
   wire [31:0] _not_5 = ~last_key; // SoftResetSequencer.java:49
-  wire [31:0] _bits_0 = io_s_axis_tdata; // RapEngine.java:84
+  wire [31:0] _bits_0 = io_s_axis_tdata; // RapEngine.java:78
   wire [9:0] csr_write_index = io_s_axil_awaddr[11:2]; // CsrFile.java:56
   wire _eq_1 = csr_write_index == 10'd3; // CsrFile.java:59
   wire _and_5 = csr_write & _eq_1; // CsrFile.java:59
@@ -303,19 +303,19 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire _and_7 = _and_5 & _and_6; // CsrFile.java:71
   wire _bits_2 = io_s_axil_wdata[1]; // CsrFile.java:71
   wire csr_ctrl_flush = _and_7 & _bits_2; // CsrFile.java:71
-  wire beat = io_s_axis_tvalid & io_s_axis_tready; // RapEngine.java:93
-  wire _and_8 = beat & 1'd0; // RapEngine.java:105
-  wire _and_9 = _and_8 & io_s_axis_tlast; // RapEngine.java:105
-  wire _or_0 = csr_ctrl_flush | _and_9; // RapEngine.java:105
-  wire _eq_2 = eventQueue_io_out_bits_weight == 1'd0; // RapEngine.java:108
-  wire marker_out = eventQueue_io_out_valid & _eq_2; // RapEngine.java:108
-  wire _or_1 = thresholdUnit_io_in_ready | marker_out; // RapEngine.java:113
-  wire _not_6 = ~marker_out; // RapEngine.java:110
-  wire _and_10 = eventQueue_io_out_valid & _not_6; // RapEngine.java:110
-  wire _and_11 = rapController_io_tcamWrite_valid & rapController_io_tcamWrite_ready; // RapEngine.java:131
-  wire [31:0] _and_12 = bramTcam_io_result_bits_match & rapController_io_slotValid; // RapEngine.java:139
+  wire beat = io_s_axis_tvalid & io_s_axis_tready; // RapEngine.java:87
+  wire _and_8 = beat & 1'd0; // RapEngine.java:99
+  wire _and_9 = _and_8 & io_s_axis_tlast; // RapEngine.java:99
+  wire _or_0 = csr_ctrl_flush | _and_9; // RapEngine.java:99
+  wire _eq_2 = eventQueue_io_out_bits_weight == 1'd0; // RapEngine.java:102
+  wire marker_out = eventQueue_io_out_valid & _eq_2; // RapEngine.java:102
+  wire _or_1 = thresholdUnit_io_in_ready | marker_out; // RapEngine.java:107
+  wire _not_6 = ~marker_out; // RapEngine.java:104
+  wire _and_10 = eventQueue_io_out_valid & _not_6; // RapEngine.java:104
+  wire _and_11 = rapController_io_tcamWrite_valid & rapController_io_tcamWrite_ready; // RapEngine.java:119
+  wire [31:0] _and_12 = bramTcam_io_result_bits_match & rapController_io_slotValid; // RapEngine.java:127
   wire [33:0] _cat_0 = {rapController_io_counterCmd_bits_op, rapController_io_counterCmd_bits_value}; // CounterSram.java:91
-  wire _and_13 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:150
+  wire _and_13 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:138
   wire [1:0] _bits_3 = counterSram_io_out_bits_cmd[33:32]; // CounterSram.java:102
   wire _bits_4 = io_s_axil_wstrb[0]; // CsrFile.java:88
   wire _and_14 = 1'd1 & _bits_4; // CsrFile.java:88
@@ -329,8 +329,8 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire _bits_7 = io_s_axil_wdata[3]; // CsrFile.java:71
   wire csr_ctrl_snapshot = _and_17 & _bits_7; // CsrFile.java:71
   wire soft_drained = soft_phase == 2'd3; // SoftResetSequencer.java:40
-  wire _and_18 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:178
-  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:180
+  wire _and_18 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:166
+  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:168
   wire _bits_8 = io_s_axil_wstrb[0]; // CsrFile.java:88
   wire _and_19 = 1'd1 & _bits_8; // CsrFile.java:88
   wire _and_20 = _and_5 & _and_19; // CsrFile.java:68
@@ -391,10 +391,10 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire _eq_8 = soft_phase == 2'd2; // SoftResetSequencer.java:58
   wire _and_48 = _eq_8 & marker_out; // SoftResetSequencer.java:58
   wire _and_49 = eventQueue_io_in_valid & eventQueue_io_in_ready; // SoftResetSequencer.java:52
-  wire _not_7 = ~1'd0; // RapEngine.java:104
-  wire _and_50 = beat & _not_7; // RapEngine.java:104
-  wire _and_51 = beat & 1'd0; // RapEngine.java:96
-  wire [63:0] _add_0 = zero_weight_count + 64'd1; // RapEngine.java:97
+  wire _not_7 = ~1'd0; // RapEngine.java:98
+  wire _and_50 = beat & _not_7; // RapEngine.java:98
+  wire _and_51 = beat & 1'd0; // RapEngine.java:90
+  wire [63:0] _add_0 = zero_weight_count + 64'd1; // RapEngine.java:91
   wire _eq_9 = csr_snap_word == 5'd16; // CsrFile.java:220
   wire _not_8 = ~rapController_io_errorBoundReady; // CsrFile.java:223
   wire _and_52 = _eq_9 & _not_8; // CsrFile.java:223
@@ -457,10 +457,10 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire [31:0] _mux_4 = _eq_15 ? _or_19 : 32'd0; // CsrFile.java:160
   wire [31:0] _or_20 = _or_15 | _mux_4; // CsrFile.java:160
   wire _eq_16 = csr_read_index == 10'd4; // CsrFile.java:160
-  wire _not_11 = ~eventQueue_io_out_valid; // RapEngine.java:195
-  wire _and_55 = rapController_io_idle & _not_11; // RapEngine.java:195
-  wire _and_56 = _and_55 & thresholdUnit_io_empty; // RapEngine.java:195
-  wire _and_57 = _and_56 & soft_idle; // RapEngine.java:195
+  wire _not_11 = ~eventQueue_io_out_valid; // RapEngine.java:183
+  wire _and_55 = rapController_io_idle & _not_11; // RapEngine.java:183
+  wire _and_56 = _and_55 & thresholdUnit_io_empty; // RapEngine.java:183
+  wire _and_57 = _and_56 & soft_idle; // RapEngine.java:183
   wire [31:0] _bits_44 = {{31{1'b0}}, _and_57}; // CsrFile.java:195
   wire [31:0] _or_21 = 32'd0 | _bits_44; // CsrFile.java:195
   wire [1:0] _cat_11 = {rapController_io_busy, 1'd0}; // CsrFile.java:194
@@ -478,12 +478,12 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:194
   wire [31:0] _bits_49 = {{26{1'b0}}, _cat_15}; // CsrFile.java:195
   wire [31:0] _or_26 = _or_25 | _bits_49; // CsrFile.java:195
-  wire _not_12 = ~soft_idle; // RapEngine.java:201
-  wire _or_27 = rapController_io_resetting | _not_12; // RapEngine.java:201
+  wire _not_12 = ~soft_idle; // RapEngine.java:189
+  wire _or_27 = rapController_io_resetting | _not_12; // RapEngine.java:189
   wire [6:0] _cat_16 = {_or_27, 6'd0}; // CsrFile.java:194
   wire [31:0] _bits_50 = {{25{1'b0}}, _cat_16}; // CsrFile.java:195
   wire [31:0] _or_28 = _or_26 | _bits_50; // CsrFile.java:195
-  wire _or_29 = rapController_io_readoutBusy | slot_written; // RapEngine.java:202
+  wire _or_29 = rapController_io_readoutBusy | slot_written; // RapEngine.java:190
   wire [7:0] _cat_17 = {_or_29, 7'd0}; // CsrFile.java:194
   wire [31:0] _bits_51 = {{24{1'b0}}, _cat_17}; // CsrFile.java:195
   wire [31:0] _or_30 = _or_28 | _bits_51; // CsrFile.java:195
@@ -939,7 +939,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
     end
   end
 
-  EventQueue_k32_w1_d512_c0 eventQueue ( // RapEngine.java:71
+  EventQueue_k32_w1_d512_c0 eventQueue ( // RapEngine.java:65
     .clock(clock),
 
     .reset(reset),
@@ -968,7 +968,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  ThresholdUnit_k32_l16_w1_t36 thresholdUnit ( // RapEngine.java:72
+  ThresholdUnit_k32_l16_w1_t36 thresholdUnit ( // RapEngine.java:66
     .clock(clock),
 
     .reset(reset),
@@ -999,7 +999,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  ReplayWindow_k32_w1_u1_t36_d16 replayWindow ( // RapEngine.java:73
+  ReplayWindow_k32_w1_u1_t36_d16 replayWindow ( // RapEngine.java:67
     .clock(clock),
 
     .reset(reset),
@@ -1036,7 +1036,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  BramTcam_n32_k32_p1_c6 bramTcam ( // RapEngine.java:75
+  BramTcam_n32_k32_p1_c6 bramTcam ( // RapEngine.java:69
     .clock(clock),
 
     .reset(reset),
@@ -1075,7 +1075,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  PrefixSelector_n32_l6_p1_s1 prefixSelector ( // RapEngine.java:76
+  PrefixSelector_n32_l6_p1_s1 prefixSelector ( // RapEngine.java:70
     .clock(clock),
 
     .reset(reset),
@@ -1166,7 +1166,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  CounterSram_d32_c32_r1 counterSram ( // RapEngine.java:77
+  CounterSram_d32_c32_r1 counterSram ( // RapEngine.java:71
     .clock(clock),
 
     .reset(reset),
@@ -1199,7 +1199,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  RapController_k32_b4_n32_c32_w1_t36_d16 rapController ( // RapEngine.java:78
+  RapController_k32_b4_n32_c32_w1_t36_d16 rapController ( // RapEngine.java:72
     .clock(clock),
 
     .reset(reset),

@@ -2,6 +2,8 @@ package org.rapgen.engines.rap;
 
 import static org.rapgen.hdl.Hdl.*;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
@@ -53,15 +55,7 @@ public final class RapEngine extends Module {
     public final RapConfig config;
 
     public RapEngine(RapConfig c) {
-        this(c, 0);
-    }
-
-    /**
-     * The engine, or with {@code tcamWriteHold > 0} its co-simulation variant whose TCAM write port stays not ready
-     * for that many clocks after each accepted write ({@link TcamWriteHold}), as a block-RAM TCAM's does.
-     */
-    public RapEngine(RapConfig c, int tcamWriteHold) {
-        super(nameParams(c, tcamWriteHold));
+        super(nameParams(c));
         config = c;
         io = IO(new IO(c));
         int kb = c.keyBits();
@@ -121,13 +115,7 @@ public final class RapEngine extends Module {
         tcam.search.bits.payload.connect(window.io.issue.bits.weight);
         window.io.issue.ready.connect(tcam.search.ready);
         window.io.issueEnable.connect(ctl.io.issueEnable);
-        Bool tcamWriteReady = tcam.write.ready;
-        if (tcamWriteHold != 0) {
-            TcamWriteHold hold = Module(new TcamWriteHold(tcamWriteHold));
-            hold.io.accepted.connect(ctl.io.tcamWrite.fire());
-            tcamWriteReady = tcamWriteReady.and(hold.io.ready);
-        }
-        ctl.io.tcamWrite.ready.connect(tcamWriteReady);
+        ctl.io.tcamWrite.ready.connect(tcam.write.ready);
         tcam.write.valid.connect(ctl.io.tcamWrite.fire());
         tcam.write.bits.index.connect(ctl.io.tcamWrite.bits.index);
         tcam.write.bits.value.connect(ctl.io.tcamWrite.bits.value);
@@ -226,22 +214,14 @@ public final class RapEngine extends Module {
         io.dbg_stall_cause.connect(ctl.io.stallCause);
     }
 
-    private static Object[] nameParams(RapConfig c, int tcamWriteHold) {
-        Object[] engine = {"k", c.keyBits(), "b", c.branching(), "n", c.nodes(), "c", c.counterBits(), "w", c.weightBits(),
-                "wf", c.weightField(), "q", c.queueDepth(), "cb", c.combine(), "e", c.epsFx(), "m", c.m0(), "f", c.q(),
-                "s", c.selectLevels()};
+    private static Object[] nameParams(RapConfig c) {
+        List<Object> p = new ArrayList<>(List.of("k", c.keyBits(), "b", c.branching(), "n", c.nodes(), "c", c.counterBits(),
+                "w", c.weightBits(), "wf", c.weightField(), "q", c.queueDepth(), "cb", c.combine(), "e", c.epsFx(), "m", c.m0(),
+                "f", c.q(), "s", c.selectLevels()));
         // Implementation choices are named only when taken, so the default engines keep their module names.
-        if (c.tcamChunkBits() != 0) engine = append(engine, "t", c.tcamChunkBits());
-        if (c.counterReadRegister()) engine = append(engine, "r", 1);
-        if (tcamWriteHold == 0) return engine;
-        return append(engine, "th", tcamWriteHold);
-    }
-
-    private static Object[] append(Object[] params, String name, int value) {
-        Object[] out = java.util.Arrays.copyOf(params, params.length + 2);
-        out[params.length] = name;
-        out[params.length + 1] = value;
-        return out;
+        if (c.tcamChunkBits() != 0) p.addAll(List.of("t", c.tcamChunkBits()));
+        if (c.counterReadRegister()) p.addAll(List.of("r", 1));
+        return p.toArray();
     }
 
     /**

@@ -8,9 +8,9 @@ import org.rapgen.hdl.UInt;
 
 /**
  * The SPEC §5 status values as live registers, built in the controller's module. The snapshot the CSRs read is not
- * here: {@link CsrFile} copies these values into block RAM while the controller holds them still. The controller only raises event wires ({@link #commit}, {@link #split}, ...) from whichever
- * state sees the event; each register has exactly one update, here, so a 64-bit counter costs one adder and no
- * multiplexer per state that counts into it.
+ * here: {@link CsrFile} copies these values into block RAM while the controller holds them still. The controller only
+ * raises event wires ({@link #commit}, {@link #split}, ...) from whichever state sees the event; each register has
+ * exactly one update, here, so a 64-bit counter costs one adder and no multiplexer per state that counts into it.
  */
 final class StatusRegs {
     final UInt n = RegInit(U(0, 64)).named("st_n");
@@ -57,14 +57,13 @@ final class StatusRegs {
 
         // The 64-bit counters count the events of the previous clock: their carry chains then start at flip-flops,
         // not at the end of the controller's decisions. The narrow node counts stay immediate (a split reads them).
-        UInt delayedWeight = RegInit(U(0, c.weightBits())).named("ev_weight_q");
+        UInt delayedWeight = RegNext(weight, U(0, c.weightBits())).named("ev_weight_q");
         Bool delayedCommit = RegNext(commit, B(false)).named("ev_commit_q");
         Bool delayedSaturation = RegNext(saturation, B(false)).named("ev_saturation_q");
         Bool delayedSplit = RegNext(split, B(false)).named("ev_split_q");
         Bool delayedBatch = RegNext(batch, B(false)).named("ev_batch_q");
         Bool delayedDeferred = RegNext(deferred, B(false)).named("ev_deferred_q");
         UInt delayedRemoved = RegNext(removed, U(0, c.childCountBits())).named("ev_removed_q");
-        delayedWeight.connect(weight);
         pending = delayedCommit.or(delayedSaturation).or(delayedSplit).or(delayedBatch).or(delayedDeferred)
                 .or(delayedRemoved.orR()).named("ev_pending");
 
