@@ -13,6 +13,7 @@ import org.rapgen.engines.rap.RapController;
 import org.rapgen.engines.rap.RapEngine;
 import org.rapgen.engines.rap.ReplayWindow;
 import org.rapgen.engines.rap.ThresholdUnit;
+import org.rapgen.hdl.lib.BramTcam;
 import org.rapgen.hdl.lib.CounterSram;
 import org.rapgen.hdl.lib.PrefixSelector;
 import org.rapgen.hdl.lib.Tcam;
@@ -38,10 +39,13 @@ public final class RapFmax {
         write(out.resolve("bare"), () -> new RapEngine(c));
         int depth = RapEngine.windowDepth(c);
         Path b = out.resolve("blocks");
-        write(b.resolve("tcam"), () -> new FmaxHarness("tcam", () -> new Tcam(c.nodes(), c.keyBits(), c.weightBits()), m -> m.io));
+        // The blocks as the engine builds them for this configuration (TCAM kind, counter read register).
+        write(b.resolve("tcam"), () -> c.tcamChunkBits() == 0
+                ? new FmaxHarness("tcam", () -> new Tcam(c.nodes(), c.keyBits(), c.weightBits()), m -> m.io)
+                : new FmaxHarness("tcam", () -> new BramTcam(c.nodes(), c.keyBits(), c.weightBits(), c.tcamChunkBits()), m -> m.io));
         write(b.resolve("selector"), () -> new FmaxHarness("selector",
                 () -> new PrefixSelector(c.nodes(), c.lenBits(), c.weightBits(), c.selectLevels()), m -> m.io));
-        write(b.resolve("counters"), () -> new FmaxHarness("counters", () -> new CounterSram(c.nodes(), c.counterBits()), m -> m.io));
+        write(b.resolve("counters"), () -> new FmaxHarness("counters", () -> new CounterSram(c.nodes(), c.counterBits(), c.counterReadRegister()), m -> m.io));
         write(b.resolve("controller"), () -> new FmaxHarness("controller", () -> new RapController(c, depth), m -> m.io));
         write(b.resolve("window"), () -> new FmaxHarness("window", () -> new ReplayWindow(c, depth), m -> m.io));
         write(b.resolve("threshold"), () -> new FmaxHarness("threshold", () -> new ThresholdUnit(c), m -> m.io));
