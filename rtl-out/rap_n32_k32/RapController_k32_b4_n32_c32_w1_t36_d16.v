@@ -3,114 +3,114 @@
 `default_nettype none
 
 module RapController_k32_b4_n32_c32_w1_t36_d16 (
-  input  wire clock, // RapController.java:67
-  input  wire reset, // RapController.java:67
-  output wire io_selected_ready, // RapController.java:70
-  input  wire io_selected_valid, // RapController.java:70
-  input  wire io_selected_bits_found, // RapController.java:70
-  input  wire [4:0] io_selected_bits_slot, // RapController.java:70
-  input  wire [5:0] io_selected_bits_len, // RapController.java:70
-  input  wire io_selected_bits_weight, // RapController.java:70
-  input  wire io_head_weight, // RapController.java:70
-  input  wire [35:0] io_head_threshold, // RapController.java:70
-  input  wire io_headValid, // RapController.java:70
-  input  wire io_issued, // RapController.java:70
-  output wire io_issueEnable, // RapController.java:70
-  output wire io_commit, // RapController.java:70
-  output wire io_rewind, // RapController.java:70
-  input  wire io_counterCmd_ready, // RapController.java:70
-  output wire io_counterCmd_valid, // RapController.java:70
-  output wire [4:0] io_counterCmd_bits_addr, // RapController.java:70
-  output wire [1:0] io_counterCmd_bits_op, // RapController.java:70
-  output wire [31:0] io_counterCmd_bits_value, // RapController.java:70
-  output wire io_counterResult_ready, // RapController.java:70
-  input  wire io_counterResult_valid, // RapController.java:70
-  input  wire [4:0] io_counterResult_bits_addr, // RapController.java:70
-  input  wire [1:0] io_counterResult_bits_op, // RapController.java:70
-  input  wire [31:0] io_counterResult_bits_old, // RapController.java:70
-  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:70
-  input  wire io_counterResult_bits_saturated, // RapController.java:70
-  output wire io_counterClear, // RapController.java:70
-  input  wire io_counterClearing, // RapController.java:70
-  input  wire io_tcamWrite_ready, // RapController.java:70
-  output wire io_tcamWrite_valid, // RapController.java:70
-  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:70
-  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:70
-  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:70
-  output wire [31:0] io_slotValid, // RapController.java:70
-  output wire [5:0] io_lens_0, // RapController.java:70
-  output wire [5:0] io_lens_1, // RapController.java:70
-  output wire [5:0] io_lens_2, // RapController.java:70
-  output wire [5:0] io_lens_3, // RapController.java:70
-  output wire [5:0] io_lens_4, // RapController.java:70
-  output wire [5:0] io_lens_5, // RapController.java:70
-  output wire [5:0] io_lens_6, // RapController.java:70
-  output wire [5:0] io_lens_7, // RapController.java:70
-  output wire [5:0] io_lens_8, // RapController.java:70
-  output wire [5:0] io_lens_9, // RapController.java:70
-  output wire [5:0] io_lens_10, // RapController.java:70
-  output wire [5:0] io_lens_11, // RapController.java:70
-  output wire [5:0] io_lens_12, // RapController.java:70
-  output wire [5:0] io_lens_13, // RapController.java:70
-  output wire [5:0] io_lens_14, // RapController.java:70
-  output wire [5:0] io_lens_15, // RapController.java:70
-  output wire [5:0] io_lens_16, // RapController.java:70
-  output wire [5:0] io_lens_17, // RapController.java:70
-  output wire [5:0] io_lens_18, // RapController.java:70
-  output wire [5:0] io_lens_19, // RapController.java:70
-  output wire [5:0] io_lens_20, // RapController.java:70
-  output wire [5:0] io_lens_21, // RapController.java:70
-  output wire [5:0] io_lens_22, // RapController.java:70
-  output wire [5:0] io_lens_23, // RapController.java:70
-  output wire [5:0] io_lens_24, // RapController.java:70
-  output wire [5:0] io_lens_25, // RapController.java:70
-  output wire [5:0] io_lens_26, // RapController.java:70
-  output wire [5:0] io_lens_27, // RapController.java:70
-  output wire [5:0] io_lens_28, // RapController.java:70
-  output wire [5:0] io_lens_29, // RapController.java:70
-  output wire [5:0] io_lens_30, // RapController.java:70
-  output wire [5:0] io_lens_31, // RapController.java:70
-  input  wire io_enable, // RapController.java:70
-  input  wire io_softReset, // RapController.java:70
-  input  wire io_snapshot, // RapController.java:70
-  input  wire io_readout, // RapController.java:70
-  input  wire [15:0] io_readoutSlot, // RapController.java:70
-  input  wire io_inputsDrained, // RapController.java:70
-  input  wire [15:0] io_epsCsr, // RapController.java:70
-  input  wire [63:0] io_m0Csr, // RapController.java:70
-  input  wire [31:0] io_qCsr, // RapController.java:70
-  output wire [15:0] io_epsActive, // RapController.java:70
-  output wire io_thresholdClear, // RapController.java:70
-  output wire io_acceptEnable, // RapController.java:70
-  output wire [63:0] io_live_n, // RapController.java:70
-  output wire [5:0] io_live_nodes, // RapController.java:70
-  output wire [5:0] io_live_highWater, // RapController.java:70
-  output wire [63:0] io_live_updates, // RapController.java:70
-  output wire [63:0] io_live_splits, // RapController.java:70
-  output wire [63:0] io_live_merges, // RapController.java:70
-  output wire [63:0] io_live_mergeBatches, // RapController.java:70
-  output wire [63:0] io_live_deferredSplits, // RapController.java:70
-  output wire [63:0] io_live_saturations, // RapController.java:70
-  output wire io_live_overflow, // RapController.java:70
-  output wire io_live_saturated, // RapController.java:70
-  output wire io_snapFreeze, // RapController.java:70
-  input  wire io_snapCopied, // RapController.java:70
-  output wire [63:0] io_errorBound, // RapController.java:70
-  output wire io_errorBoundReady, // RapController.java:70
-  output wire io_snapBusy, // RapController.java:70
-  output wire io_node_valid, // RapController.java:70
-  output wire [5:0] io_node_len, // RapController.java:70
-  output wire [31:0] io_node_prefix, // RapController.java:70
-  output wire [31:0] io_node_count, // RapController.java:70
-  output wire io_readoutBusy, // RapController.java:70
-  output wire io_busy, // RapController.java:70
-  output wire io_idle, // RapController.java:70
-  output wire io_resetting, // RapController.java:70
-  output wire [2:0] io_stallCause  // RapController.java:70
+  input  wire clock, // RapController.java:71
+  input  wire reset, // RapController.java:71
+  output wire io_selected_ready, // RapController.java:74
+  input  wire io_selected_valid, // RapController.java:74
+  input  wire io_selected_bits_found, // RapController.java:74
+  input  wire [4:0] io_selected_bits_slot, // RapController.java:74
+  input  wire [5:0] io_selected_bits_len, // RapController.java:74
+  input  wire io_selected_bits_weight, // RapController.java:74
+  input  wire io_head_weight, // RapController.java:74
+  input  wire [35:0] io_head_threshold, // RapController.java:74
+  input  wire io_headValid, // RapController.java:74
+  input  wire io_issued, // RapController.java:74
+  output wire io_issueEnable, // RapController.java:74
+  output wire io_commit, // RapController.java:74
+  output wire io_rewind, // RapController.java:74
+  input  wire io_counterCmd_ready, // RapController.java:74
+  output wire io_counterCmd_valid, // RapController.java:74
+  output wire [4:0] io_counterCmd_bits_addr, // RapController.java:74
+  output wire [1:0] io_counterCmd_bits_op, // RapController.java:74
+  output wire [31:0] io_counterCmd_bits_value, // RapController.java:74
+  output wire io_counterResult_ready, // RapController.java:74
+  input  wire io_counterResult_valid, // RapController.java:74
+  input  wire [4:0] io_counterResult_bits_addr, // RapController.java:74
+  input  wire [1:0] io_counterResult_bits_op, // RapController.java:74
+  input  wire [31:0] io_counterResult_bits_old, // RapController.java:74
+  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:74
+  input  wire io_counterResult_bits_saturated, // RapController.java:74
+  output wire io_counterClear, // RapController.java:74
+  input  wire io_counterClearing, // RapController.java:74
+  input  wire io_tcamWrite_ready, // RapController.java:74
+  output wire io_tcamWrite_valid, // RapController.java:74
+  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:74
+  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:74
+  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:74
+  output wire [31:0] io_slotValid, // RapController.java:74
+  output wire [5:0] io_lens_0, // RapController.java:74
+  output wire [5:0] io_lens_1, // RapController.java:74
+  output wire [5:0] io_lens_2, // RapController.java:74
+  output wire [5:0] io_lens_3, // RapController.java:74
+  output wire [5:0] io_lens_4, // RapController.java:74
+  output wire [5:0] io_lens_5, // RapController.java:74
+  output wire [5:0] io_lens_6, // RapController.java:74
+  output wire [5:0] io_lens_7, // RapController.java:74
+  output wire [5:0] io_lens_8, // RapController.java:74
+  output wire [5:0] io_lens_9, // RapController.java:74
+  output wire [5:0] io_lens_10, // RapController.java:74
+  output wire [5:0] io_lens_11, // RapController.java:74
+  output wire [5:0] io_lens_12, // RapController.java:74
+  output wire [5:0] io_lens_13, // RapController.java:74
+  output wire [5:0] io_lens_14, // RapController.java:74
+  output wire [5:0] io_lens_15, // RapController.java:74
+  output wire [5:0] io_lens_16, // RapController.java:74
+  output wire [5:0] io_lens_17, // RapController.java:74
+  output wire [5:0] io_lens_18, // RapController.java:74
+  output wire [5:0] io_lens_19, // RapController.java:74
+  output wire [5:0] io_lens_20, // RapController.java:74
+  output wire [5:0] io_lens_21, // RapController.java:74
+  output wire [5:0] io_lens_22, // RapController.java:74
+  output wire [5:0] io_lens_23, // RapController.java:74
+  output wire [5:0] io_lens_24, // RapController.java:74
+  output wire [5:0] io_lens_25, // RapController.java:74
+  output wire [5:0] io_lens_26, // RapController.java:74
+  output wire [5:0] io_lens_27, // RapController.java:74
+  output wire [5:0] io_lens_28, // RapController.java:74
+  output wire [5:0] io_lens_29, // RapController.java:74
+  output wire [5:0] io_lens_30, // RapController.java:74
+  output wire [5:0] io_lens_31, // RapController.java:74
+  input  wire io_enable, // RapController.java:74
+  input  wire io_softReset, // RapController.java:74
+  input  wire io_snapshot, // RapController.java:74
+  input  wire io_readout, // RapController.java:74
+  input  wire [15:0] io_readoutSlot, // RapController.java:74
+  input  wire io_inputsDrained, // RapController.java:74
+  input  wire [15:0] io_epsCsr, // RapController.java:74
+  input  wire [63:0] io_m0Csr, // RapController.java:74
+  input  wire [31:0] io_qCsr, // RapController.java:74
+  output wire [15:0] io_epsActive, // RapController.java:74
+  output wire io_thresholdClear, // RapController.java:74
+  output wire io_acceptEnable, // RapController.java:74
+  output wire [63:0] io_live_n, // RapController.java:74
+  output wire [5:0] io_live_nodes, // RapController.java:74
+  output wire [5:0] io_live_highWater, // RapController.java:74
+  output wire [63:0] io_live_updates, // RapController.java:74
+  output wire [63:0] io_live_splits, // RapController.java:74
+  output wire [63:0] io_live_merges, // RapController.java:74
+  output wire [63:0] io_live_mergeBatches, // RapController.java:74
+  output wire [63:0] io_live_deferredSplits, // RapController.java:74
+  output wire [63:0] io_live_saturations, // RapController.java:74
+  output wire io_live_overflow, // RapController.java:74
+  output wire io_live_saturated, // RapController.java:74
+  output wire io_snapFreeze, // RapController.java:74
+  input  wire io_snapCopied, // RapController.java:74
+  output wire [63:0] io_errorBound, // RapController.java:74
+  output wire io_errorBoundReady, // RapController.java:74
+  output wire io_snapBusy, // RapController.java:74
+  output wire io_node_valid, // RapController.java:74
+  output wire [5:0] io_node_len, // RapController.java:74
+  output wire [31:0] io_node_prefix, // RapController.java:74
+  output wire [31:0] io_node_count, // RapController.java:74
+  output wire io_readoutBusy, // RapController.java:74
+  output wire io_busy, // RapController.java:74
+  output wire io_idle, // RapController.java:74
+  output wire io_resetting, // RapController.java:74
+  output wire [2:0] io_stallCause  // RapController.java:74
 );
 
   // State
-  reg [3:0] state; // RapController.java:64
+  reg [3:0] state; // RapController.java:68
   reg [31:0] slot_valid; // NodeTable.java:36
   reg [5:0] slot_len_0; // NodeTable.java:37
   reg [5:0] slot_len_1; // NodeTable.java:37
@@ -240,1111 +240,1959 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [2:0] slot_children_29; // NodeTable.java:40
   reg [2:0] slot_children_30; // NodeTable.java:40
   reg [2:0] slot_children_31; // NodeTable.java:40
-  reg [63:0] st_n; // StatusRegs.java:16
-  reg [63:0] st_splits; // StatusRegs.java:21
-  reg [63:0] st_merges; // StatusRegs.java:22
-  reg [63:0] st_merge_batches; // StatusRegs.java:23
-  reg [63:0] st_deferred_splits; // StatusRegs.java:24
-  reg [63:0] st_saturations; // StatusRegs.java:25
-  reg st_overflow; // StatusRegs.java:26
-  reg st_saturated; // StatusRegs.java:27
-  reg [5:0] st_nodes; // StatusRegs.java:52
-  reg [5:0] st_high_water; // StatusRegs.java:53
-  reg ev_weight_q; // StatusRegs.java:60
-  reg ev_commit_q; // StatusRegs.java:61
-  reg ev_saturation_q; // StatusRegs.java:62
-  reg ev_split_q; // StatusRegs.java:63
-  reg ev_batch_q; // StatusRegs.java:64
-  reg ev_deferred_q; // StatusRegs.java:65
-  reg [2:0] ev_removed_q; // StatusRegs.java:66
-  reg [63:0] next_merge; // RapController.java:81
-  reg [63:0] until_merge; // RapController.java:83
-  reg schedule_exhausted; // RapController.java:84
-  reg [15:0] eps_active; // RapController.java:85
-  reg [31:0] q_active; // RapController.java:86
-  reg [4:0] op_slot; // RapController.java:89
-  reg [5:0] op_len; // RapController.java:90
-  reg [35:0] op_threshold; // RapController.java:91
-  reg split_req; // RapController.java:92
-  reg merge_due; // RapController.java:93
-  reg early_done; // RapController.java:94
-  reg early_batch; // RapController.java:95
-  reg [5:0] front_count; // RapController.java:98
-  reg [7:0] sram_count; // RapController.java:99
-  reg [4:0] undo_sp; // RapController.java:104
-  reg [3:0] present_children; // RapController.java:108
-  reg [31:0] visited_kids; // RapController.java:109
-  reg [31:0] visited_parents; // RapController.java:110
-  reg [5:0] merge_level; // RapController.java:111
-  reg [4:0] merge_parent; // RapController.java:112
-  reg [34:0] merge_sum; // RapController.java:113
-  reg [2:0] merge_leaves; // RapController.java:114
-  reg soft_pending; // RapController.java:117
-  reg readout_pending; // RapController.java:118
-  reg [15:0] readout_slot; // RapController.java:119
-  reg snapshot_pending; // RapController.java:120
-  reg [2:0] fill_cause; // RapController.java:121
-  reg node_valid; // RapController.java:122
-  reg [31:0] node_prefix; // RapController.java:123
-  reg [5:0] node_len; // RapController.java:124
-  reg [31:0] node_count; // RapController.java:125
+  reg [31:0] st_n_lo; // SplitCounter.java:29
+  reg [31:0] st_n_hi; // SplitCounter.java:30
+  reg st_n_carry; // SplitCounter.java:31
+  reg [31:0] st_splits_lo; // SplitCounter.java:29
+  reg [31:0] st_splits_hi; // SplitCounter.java:30
+  reg st_splits_carry; // SplitCounter.java:31
+  reg [31:0] st_merges_lo; // SplitCounter.java:29
+  reg [31:0] st_merges_hi; // SplitCounter.java:30
+  reg st_merges_carry; // SplitCounter.java:31
+  reg [31:0] st_merge_batches_lo; // SplitCounter.java:29
+  reg [31:0] st_merge_batches_hi; // SplitCounter.java:30
+  reg st_merge_batches_carry; // SplitCounter.java:31
+  reg [31:0] st_deferred_splits_lo; // SplitCounter.java:29
+  reg [31:0] st_deferred_splits_hi; // SplitCounter.java:30
+  reg st_deferred_splits_carry; // SplitCounter.java:31
+  reg [31:0] st_saturations_lo; // SplitCounter.java:29
+  reg [31:0] st_saturations_hi; // SplitCounter.java:30
+  reg st_saturations_carry; // SplitCounter.java:31
+  reg st_overflow; // StatusRegs.java:35
+  reg st_saturated; // StatusRegs.java:36
+  reg [5:0] st_nodes; // StatusRegs.java:66
+  reg [5:0] st_high_water; // StatusRegs.java:67
+  reg ev_weight_q; // StatusRegs.java:75
+  reg ev_commit_q; // StatusRegs.java:76
+  reg ev_saturation_q; // StatusRegs.java:77
+  reg ev_split_q; // StatusRegs.java:78
+  reg ev_batch_q; // StatusRegs.java:79
+  reg ev_deferred_q; // StatusRegs.java:80
+  reg [2:0] ev_removed_q; // StatusRegs.java:81
+  reg [63:0] next_merge; // RapController.java:85
+  reg [31:0] until_merge_lo; // SplitCounter.java:29
+  reg [31:0] until_merge_hi; // SplitCounter.java:30
+  reg until_merge_carry; // SplitCounter.java:31
+  reg schedule_exhausted; // RapController.java:90
+  reg [15:0] eps_active; // RapController.java:91
+  reg [31:0] q_active; // RapController.java:92
+  reg [4:0] op_slot; // RapController.java:95
+  reg [5:0] op_len; // RapController.java:96
+  reg [35:0] op_threshold; // RapController.java:97
+  reg split_req; // RapController.java:98
+  reg merge_due; // RapController.java:99
+  reg early_done; // RapController.java:100
+  reg early_batch; // RapController.java:101
+  reg [5:0] front_count; // RapController.java:104
+  reg [7:0] sram_count; // RapController.java:105
+  reg [4:0] undo_sp; // RapController.java:110
+  reg [3:0] present_children; // RapController.java:114
+  reg [31:0] visited_kids; // RapController.java:116
+  reg parent_pick_ready; // SlotPicker.java:19
+  reg [31:0] parent_pick_candidates; // SlotPicker.java:28
+  reg [31:0] parent_pick_pick_hot; // SlotPicker.java:32
+  reg parent_pick_pick_found; // SlotPicker.java:36
+  reg [4:0] parent_pick_pick_index; // SlotPicker.java:37
+  reg slot_pick_ready; // SlotPicker.java:19
+  reg [31:0] slot_pick_candidates; // SlotPicker.java:28
+  reg [31:0] slot_pick_pick_hot; // SlotPicker.java:32
+  reg slot_pick_pick_found; // SlotPicker.java:36
+  reg [4:0] slot_pick_pick_index; // SlotPicker.java:37
+  reg level_fresh; // RapController.java:122
+  reg kids_fresh; // RapController.java:123
+  reg [5:0] merge_level; // RapController.java:124
+  reg [4:0] merge_parent; // RapController.java:125
+  reg [34:0] merge_sum; // RapController.java:126
+  reg [2:0] merge_leaves; // RapController.java:127
+  reg soft_pending; // RapController.java:130
+  reg readout_pending; // RapController.java:131
+  reg [15:0] readout_slot; // RapController.java:132
+  reg snapshot_pending; // RapController.java:133
+  reg [2:0] fill_cause; // RapController.java:134
+  reg node_valid; // RapController.java:135
+  reg [31:0] node_prefix; // RapController.java:136
+  reg [5:0] node_len; // RapController.java:137
+  reg [31:0] node_count; // RapController.java:138
   reg skip_valid; // MergeSkip.java:23
   reg [34:0] skip_min_sum; // MergeSkip.java:32
   reg [34:0] batch_min_sum; // MergeSkip.java:33
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:132
-  reg snapshot_frozen; // RapController.java:139
-  reg [36:0] undo_rdata_0; // RapController.java:190
-  reg [5:0] hit_len_1; // RapController.java:204
-  reg hit_short_1; // RapController.java:205
-  reg hit_beside_1; // RapController.java:206
-  reg [5:0] hit_len_2; // RapController.java:204
-  reg hit_short_2; // RapController.java:205
-  reg hit_beside_2; // RapController.java:206
-  reg [5:0] hit_len_3; // RapController.java:204
-  reg hit_short_3; // RapController.java:205
-  reg hit_beside_3; // RapController.java:206
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:145
+  reg snapshot_frozen; // RapController.java:152
+  reg [32:0] to_merge_lo; // RapController.java:163
+  reg [32:0] to_merge_hi; // RapController.java:164
+  reg merge_ahead; // RapController.java:167
+  reg _reg_0; // RapController.java:169
+  reg _reg_1; // RapController.java:169
+  reg _reg_2; // RapController.java:169
+  reg _reg_3; // RapController.java:170
+  reg _reg_4; // RapController.java:170
+  reg _reg_5; // RapController.java:170
+  reg [3:0] op_child_digits; // RapController.java:176
+  reg [2:0] op_children; // RapController.java:179
+  reg cmd_q_valid; // RapController.java:190
+  reg [4:0] cmd_q_addr; // RapController.java:191
+  reg [1:0] cmd_q_op; // RapController.java:192
+  reg [31:0] cmd_q_value; // RapController.java:193
+  reg [36:0] undo_rdata_0; // RapController.java:217
+  reg [7:0] short_by_children; // RapController.java:233
+  reg [5:0] hit_len_1; // RapController.java:239
+  reg hit_short_1; // RapController.java:240
+  reg hit_beside_1; // RapController.java:241
+  reg [5:0] hit_len_2; // RapController.java:239
+  reg hit_short_2; // RapController.java:240
+  reg hit_beside_2; // RapController.java:241
+  reg [5:0] hit_len_3; // RapController.java:239
+  reg hit_short_3; // RapController.java:240
+  reg hit_beside_3; // RapController.java:241
+  reg [5:0] hit_len_4; // RapController.java:239
+  reg hit_short_4; // RapController.java:240
+  reg hit_beside_4; // RapController.java:241
+  reg merge_verdict; // RapController.java:286
+  reg clip_verdict; // RapController.java:287
+  reg merge_settled; // RapController.java:288
   reg skip_empty_settled; // MergeSkip.java:48
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [36:0] undo [0:15]; // RapController.java:103
-  reg [31:0] slot_prefix [0:31]; // RapController.java:128
+  reg [36:0] undo [0:15]; // RapController.java:109
+  reg [31:0] slot_prefix [0:31]; // RapController.java:141
 
   // Wires
   wire children_write; // NodeTable.java:41
   wire [4:0] children_write_slot; // NodeTable.java:42
   wire [2:0] children_write_value; // NodeTable.java:43
-  wire ev_commit; // StatusRegs.java:30
-  wire ev_saturation; // StatusRegs.java:33
-  wire ev_split; // StatusRegs.java:35
-  wire ev_allocated; // StatusRegs.java:37
-  wire ev_batch; // StatusRegs.java:39
-  wire ev_deferred; // StatusRegs.java:41
-  wire ev_clear; // StatusRegs.java:44
-  wire ev_weight; // StatusRegs.java:54
-  wire [2:0] ev_removed; // StatusRegs.java:55
+  wire ev_commit; // StatusRegs.java:39
+  wire ev_saturation; // StatusRegs.java:42
+  wire ev_split; // StatusRegs.java:44
+  wire ev_allocated; // StatusRegs.java:46
+  wire ev_batch; // StatusRegs.java:48
+  wire ev_deferred; // StatusRegs.java:50
+  wire ev_clear; // StatusRegs.java:53
+  wire ev_weight; // StatusRegs.java:68
+  wire [2:0] ev_removed; // StatusRegs.java:69
+  wire parent_pick_load; // SlotPicker.java:30
+  wire parent_pick_take; // SlotPicker.java:31
+  wire slot_pick_load; // SlotPicker.java:30
+  wire slot_pick_take; // SlotPicker.java:31
   wire skip_touched; // MergeSkip.java:28
-  wire serialMultiplier_io_start; // RapController.java:137
-  wire [63:0] serialMultiplier_io_a; // RapController.java:137
-  wire [31:0] serialMultiplier_io_b; // RapController.java:137
-  wire serialMultiplier_io_busy; // RapController.java:137
-  wire [95:0] serialMultiplier_io_product; // RapController.java:137
-  wire [5:0] slot_lens_0; // NodeTable.java:82
-  wire [5:0] slot_lens_1; // NodeTable.java:82
-  wire [5:0] slot_lens_2; // NodeTable.java:82
-  wire [5:0] slot_lens_3; // NodeTable.java:82
-  wire [5:0] slot_lens_4; // NodeTable.java:82
-  wire [5:0] slot_lens_5; // NodeTable.java:82
-  wire [5:0] slot_lens_6; // NodeTable.java:82
-  wire [5:0] slot_lens_7; // NodeTable.java:82
-  wire [5:0] slot_lens_8; // NodeTable.java:82
-  wire [5:0] slot_lens_9; // NodeTable.java:82
-  wire [5:0] slot_lens_10; // NodeTable.java:82
-  wire [5:0] slot_lens_11; // NodeTable.java:82
-  wire [5:0] slot_lens_12; // NodeTable.java:82
-  wire [5:0] slot_lens_13; // NodeTable.java:82
-  wire [5:0] slot_lens_14; // NodeTable.java:82
-  wire [5:0] slot_lens_15; // NodeTable.java:82
-  wire [5:0] slot_lens_16; // NodeTable.java:82
-  wire [5:0] slot_lens_17; // NodeTable.java:82
-  wire [5:0] slot_lens_18; // NodeTable.java:82
-  wire [5:0] slot_lens_19; // NodeTable.java:82
-  wire [5:0] slot_lens_20; // NodeTable.java:82
-  wire [5:0] slot_lens_21; // NodeTable.java:82
-  wire [5:0] slot_lens_22; // NodeTable.java:82
-  wire [5:0] slot_lens_23; // NodeTable.java:82
-  wire [5:0] slot_lens_24; // NodeTable.java:82
-  wire [5:0] slot_lens_25; // NodeTable.java:82
-  wire [5:0] slot_lens_26; // NodeTable.java:82
-  wire [5:0] slot_lens_27; // NodeTable.java:82
-  wire [5:0] slot_lens_28; // NodeTable.java:82
-  wire [5:0] slot_lens_29; // NodeTable.java:82
-  wire [5:0] slot_lens_30; // NodeTable.java:82
-  wire [5:0] slot_lens_31; // NodeTable.java:82
-  wire [2:0] cause; // RapController.java:523
+  wire serialMultiplier_io_start; // RapController.java:150
+  wire [63:0] serialMultiplier_io_a; // RapController.java:150
+  wire [31:0] serialMultiplier_io_b; // RapController.java:150
+  wire serialMultiplier_io_busy; // RapController.java:150
+  wire [95:0] serialMultiplier_io_product; // RapController.java:150
+  wire cmd_valid; // RapController.java:186
+  wire [4:0] cmd_addr; // RapController.java:187
+  wire [1:0] cmd_op; // RapController.java:188
+  wire [31:0] cmd_value; // RapController.java:189
+  wire [5:0] slot_lens_0; // NodeTable.java:93
+  wire [5:0] slot_lens_1; // NodeTable.java:93
+  wire [5:0] slot_lens_2; // NodeTable.java:93
+  wire [5:0] slot_lens_3; // NodeTable.java:93
+  wire [5:0] slot_lens_4; // NodeTable.java:93
+  wire [5:0] slot_lens_5; // NodeTable.java:93
+  wire [5:0] slot_lens_6; // NodeTable.java:93
+  wire [5:0] slot_lens_7; // NodeTable.java:93
+  wire [5:0] slot_lens_8; // NodeTable.java:93
+  wire [5:0] slot_lens_9; // NodeTable.java:93
+  wire [5:0] slot_lens_10; // NodeTable.java:93
+  wire [5:0] slot_lens_11; // NodeTable.java:93
+  wire [5:0] slot_lens_12; // NodeTable.java:93
+  wire [5:0] slot_lens_13; // NodeTable.java:93
+  wire [5:0] slot_lens_14; // NodeTable.java:93
+  wire [5:0] slot_lens_15; // NodeTable.java:93
+  wire [5:0] slot_lens_16; // NodeTable.java:93
+  wire [5:0] slot_lens_17; // NodeTable.java:93
+  wire [5:0] slot_lens_18; // NodeTable.java:93
+  wire [5:0] slot_lens_19; // NodeTable.java:93
+  wire [5:0] slot_lens_20; // NodeTable.java:93
+  wire [5:0] slot_lens_21; // NodeTable.java:93
+  wire [5:0] slot_lens_22; // NodeTable.java:93
+  wire [5:0] slot_lens_23; // NodeTable.java:93
+  wire [5:0] slot_lens_24; // NodeTable.java:93
+  wire [5:0] slot_lens_25; // NodeTable.java:93
+  wire [5:0] slot_lens_26; // NodeTable.java:93
+  wire [5:0] slot_lens_27; // NodeTable.java:93
+  wire [5:0] slot_lens_28; // NodeTable.java:93
+  wire [5:0] slot_lens_29; // NodeTable.java:93
+  wire [5:0] slot_lens_30; // NodeTable.java:93
+  wire [5:0] slot_lens_31; // NodeTable.java:93
+  wire [2:0] cause; // RapController.java:570
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:253
-  wire _not_0 = ~io_counterClearing; // RapController.java:253
-  wire in_run = state == 4'd1; // RapController.java:146
-  wire commit_fire = in_run & io_counterResult_valid; // RapController.java:193
-  wire _lt_0 = hit_len_3 < 6'd32; // RapController.java:214
-  wire _gt_0 = {{4{1'b0}}, io_counterResult_bits_updated} > io_head_threshold; // RapController.java:213
-  wire split_now = _lt_0 & _gt_0; // RapController.java:214
-  wire _not_1 = ~schedule_exhausted; // RapController.java:216
-  wire [62:0] _bits_0 = until_merge[63:1]; // RapController.java:216
-  wire _or_r_0 = |_bits_0; // RapController.java:216
-  wire _not_2 = ~_or_r_0; // RapController.java:216
-  wire _and_0 = _not_1 & _not_2; // RapController.java:216
-  wire _bits_1 = until_merge[0]; // RapController.java:217
-  wire _ge_0 = io_head_weight >= _bits_1; // RapController.java:217
-  wire merge_now = _and_0 & _ge_0; // RapController.java:217
-  wire _not_3 = ~merge_now; // RapController.java:221
-  wire _and_1 = split_now & _not_3; // RapController.java:221
-  wire _and_2 = _and_1 & hit_short_3; // RapController.java:221
+  wire _eq_0 = state == 4'd0; // RapController.java:296
+  wire _not_0 = ~io_counterClearing; // RapController.java:296
+  wire in_run = state == 4'd1; // RapController.java:159
+  wire commit_fire = in_run & io_counterResult_valid; // RapController.java:220
+  wire _lt_0 = hit_len_4 < 6'd32; // RapController.java:249
+  wire _gt_0 = {{4{1'b0}}, io_counterResult_bits_updated} > io_head_threshold; // RapController.java:248
+  wire split_now = _lt_0 & _gt_0; // RapController.java:249
+  wire _not_1 = ~schedule_exhausted; // RapController.java:252
+  wire _or_r_0 = |until_merge_hi; // SplitCounter.java:59
+  wire _not_2 = ~_or_r_0; // SplitCounter.java:59
+  wire _and_0 = _not_1 & _not_2; // RapController.java:252
+  wire [30:0] _bits_0 = until_merge_lo[31:1]; // RapController.java:252
+  wire _or_r_1 = |_bits_0; // RapController.java:252
+  wire _not_3 = ~_or_r_1; // RapController.java:252
+  wire _and_1 = _and_0 & _not_3; // RapController.java:252
+  wire _bits_1 = until_merge_lo[0]; // RapController.java:253
+  wire _ge_0 = io_head_weight >= _bits_1; // RapController.java:253
+  wire merge_now = _and_1 & _ge_0; // RapController.java:253
+  wire _not_4 = ~merge_now; // RapController.java:257
+  wire _and_2 = split_now & _not_4; // RapController.java:257
+  wire _and_3 = _and_2 & hit_short_4; // RapController.java:257
   wire _le_0 = io_head_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:39
-  wire _and_3 = skip_valid & _le_0; // MergeSkip.java:39
-  wire defer_now = _and_2 & _and_3; // RapController.java:222
-  wire _or_0 = split_now | merge_now; // RapController.java:233
-  wire _eq_1 = state == 4'd1; // RapController.java:266
-  wire _not_4 = ~commit_fire; // RapController.java:275
-  wire _eq_2 = front_count == 6'd0; // RapController.java:100
-  wire _eq_3 = sram_count == 8'd0; // RapController.java:100
-  wire pipe_empty = _eq_2 & _eq_3; // RapController.java:100
-  wire _and_4 = _not_4 & pipe_empty; // RapController.java:275
-  wire _not_5 = ~snapshot_frozen; // RapController.java:275
-  wire _and_5 = _and_4 & _not_5; // RapController.java:275
-  wire _and_6 = soft_pending & io_inputsDrained; // RapController.java:277
-  wire _not_6 = ~io_headValid; // RapController.java:277
-  wire _and_7 = _and_6 & _not_6; // RapController.java:277
-  wire _eq_4 = state == 4'd2; // RapController.java:281
-  wire _eq_5 = state == 4'd3; // RapController.java:288
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:289
-  wire _eq_6 = state == 4'd9; // RapController.java:160
-  wire [4:0] _mux_0 = _eq_6 ? merge_parent : op_slot; // RapController.java:160
-  wire [2:0] op_children = _mux_0 == 5'd0 ? slot_children_0 : _mux_0 == 5'd1 ? slot_children_1 : _mux_0 == 5'd2 ? slot_children_2 : _mux_0 == 5'd3 ? slot_children_3 : _mux_0 == 5'd4 ? slot_children_4 : _mux_0 == 5'd5 ? slot_children_5 : _mux_0 == 5'd6 ? slot_children_6 : _mux_0 == 5'd7 ? slot_children_7 : _mux_0 == 5'd8 ? slot_children_8 : _mux_0 == 5'd9 ? slot_children_9 : _mux_0 == 5'd10 ? slot_children_10 : _mux_0 == 5'd11 ? slot_children_11 : _mux_0 == 5'd12 ? slot_children_12 : _mux_0 == 5'd13 ? slot_children_13 : _mux_0 == 5'd14 ? slot_children_14 : _mux_0 == 5'd15 ? slot_children_15 : _mux_0 == 5'd16 ? slot_children_16 : _mux_0 == 5'd17 ? slot_children_17 : _mux_0 == 5'd18 ? slot_children_18 : _mux_0 == 5'd19 ? slot_children_19 : _mux_0 == 5'd20 ? slot_children_20 : _mux_0 == 5'd21 ? slot_children_21 : _mux_0 == 5'd22 ? slot_children_22 : _mux_0 == 5'd23 ? slot_children_23 : _mux_0 == 5'd24 ? slot_children_24 : _mux_0 == 5'd25 ? slot_children_25 : _mux_0 == 5'd26 ? slot_children_26 : _mux_0 == 5'd27 ? slot_children_27 : _mux_0 == 5'd28 ? slot_children_28 : _mux_0 == 5'd29 ? slot_children_29 : _mux_0 == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:160
-  wire _eq_7 = op_children == 3'd0; // RapController.java:299
-  wire [3:0] _mux_1 = _eq_7 ? 4'd5 : 4'd4; // RapController.java:299
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:518
-  wire _eq_8 = state == 4'd4; // RapController.java:302
-  wire _eq_9 = state == 4'd4; // RapController.java:152
-  wire _eq_10 = state == 4'd8; // RapController.java:152
-  wire scanning_kids = _eq_9 | _eq_10; // RapController.java:152
-  wire _bits_2 = slot_valid[31]; // NodeTable.java:59
-  wire _eq_11 = state == 4'd4; // RapController.java:153
-  wire [4:0] kids_of = _eq_11 ? op_slot : merge_parent; // RapController.java:153
-  wire _eq_12 = slot_parent_31 == kids_of; // NodeTable.java:59
-  wire _and_8 = _bits_2 & _eq_12; // NodeTable.java:59
-  wire _eq_13 = state == 4'd8; // RapController.java:154
-  wire _not_7 = ~_eq_13; // NodeTable.java:60
-  wire _eq_14 = slot_children_31 == 3'd0; // NodeTable.java:60
-  wire _or_1 = _not_7 | _eq_14; // NodeTable.java:60
-  wire _and_9 = _and_8 & _or_1; // NodeTable.java:60
-  wire _bits_3 = slot_valid[30]; // NodeTable.java:59
-  wire _eq_15 = slot_parent_30 == kids_of; // NodeTable.java:59
-  wire _and_10 = _bits_3 & _eq_15; // NodeTable.java:59
-  wire _not_8 = ~_eq_13; // NodeTable.java:60
-  wire _eq_16 = slot_children_30 == 3'd0; // NodeTable.java:60
-  wire _or_2 = _not_8 | _eq_16; // NodeTable.java:60
-  wire _and_11 = _and_10 & _or_2; // NodeTable.java:60
-  wire _bits_4 = slot_valid[29]; // NodeTable.java:59
-  wire _eq_17 = slot_parent_29 == kids_of; // NodeTable.java:59
-  wire _and_12 = _bits_4 & _eq_17; // NodeTable.java:59
-  wire _not_9 = ~_eq_13; // NodeTable.java:60
-  wire _eq_18 = slot_children_29 == 3'd0; // NodeTable.java:60
-  wire _or_3 = _not_9 | _eq_18; // NodeTable.java:60
-  wire _and_13 = _and_12 & _or_3; // NodeTable.java:60
-  wire _bits_5 = slot_valid[28]; // NodeTable.java:59
-  wire _eq_19 = slot_parent_28 == kids_of; // NodeTable.java:59
-  wire _and_14 = _bits_5 & _eq_19; // NodeTable.java:59
-  wire _not_10 = ~_eq_13; // NodeTable.java:60
-  wire _eq_20 = slot_children_28 == 3'd0; // NodeTable.java:60
-  wire _or_4 = _not_10 | _eq_20; // NodeTable.java:60
-  wire _and_15 = _and_14 & _or_4; // NodeTable.java:60
-  wire _bits_6 = slot_valid[27]; // NodeTable.java:59
-  wire _eq_21 = slot_parent_27 == kids_of; // NodeTable.java:59
-  wire _and_16 = _bits_6 & _eq_21; // NodeTable.java:59
-  wire _not_11 = ~_eq_13; // NodeTable.java:60
-  wire _eq_22 = slot_children_27 == 3'd0; // NodeTable.java:60
-  wire _or_5 = _not_11 | _eq_22; // NodeTable.java:60
-  wire _and_17 = _and_16 & _or_5; // NodeTable.java:60
-  wire _bits_7 = slot_valid[26]; // NodeTable.java:59
-  wire _eq_23 = slot_parent_26 == kids_of; // NodeTable.java:59
-  wire _and_18 = _bits_7 & _eq_23; // NodeTable.java:59
-  wire _not_12 = ~_eq_13; // NodeTable.java:60
-  wire _eq_24 = slot_children_26 == 3'd0; // NodeTable.java:60
-  wire _or_6 = _not_12 | _eq_24; // NodeTable.java:60
-  wire _and_19 = _and_18 & _or_6; // NodeTable.java:60
-  wire _bits_8 = slot_valid[25]; // NodeTable.java:59
-  wire _eq_25 = slot_parent_25 == kids_of; // NodeTable.java:59
-  wire _and_20 = _bits_8 & _eq_25; // NodeTable.java:59
-  wire _not_13 = ~_eq_13; // NodeTable.java:60
-  wire _eq_26 = slot_children_25 == 3'd0; // NodeTable.java:60
-  wire _or_7 = _not_13 | _eq_26; // NodeTable.java:60
-  wire _and_21 = _and_20 & _or_7; // NodeTable.java:60
-  wire _bits_9 = slot_valid[24]; // NodeTable.java:59
-  wire _eq_27 = slot_parent_24 == kids_of; // NodeTable.java:59
-  wire _and_22 = _bits_9 & _eq_27; // NodeTable.java:59
-  wire _not_14 = ~_eq_13; // NodeTable.java:60
-  wire _eq_28 = slot_children_24 == 3'd0; // NodeTable.java:60
-  wire _or_8 = _not_14 | _eq_28; // NodeTable.java:60
-  wire _and_23 = _and_22 & _or_8; // NodeTable.java:60
-  wire _bits_10 = slot_valid[23]; // NodeTable.java:59
-  wire _eq_29 = slot_parent_23 == kids_of; // NodeTable.java:59
-  wire _and_24 = _bits_10 & _eq_29; // NodeTable.java:59
-  wire _not_15 = ~_eq_13; // NodeTable.java:60
-  wire _eq_30 = slot_children_23 == 3'd0; // NodeTable.java:60
-  wire _or_9 = _not_15 | _eq_30; // NodeTable.java:60
-  wire _and_25 = _and_24 & _or_9; // NodeTable.java:60
-  wire _bits_11 = slot_valid[22]; // NodeTable.java:59
-  wire _eq_31 = slot_parent_22 == kids_of; // NodeTable.java:59
-  wire _and_26 = _bits_11 & _eq_31; // NodeTable.java:59
-  wire _not_16 = ~_eq_13; // NodeTable.java:60
-  wire _eq_32 = slot_children_22 == 3'd0; // NodeTable.java:60
-  wire _or_10 = _not_16 | _eq_32; // NodeTable.java:60
-  wire _and_27 = _and_26 & _or_10; // NodeTable.java:60
-  wire _bits_12 = slot_valid[21]; // NodeTable.java:59
-  wire _eq_33 = slot_parent_21 == kids_of; // NodeTable.java:59
-  wire _and_28 = _bits_12 & _eq_33; // NodeTable.java:59
-  wire _not_17 = ~_eq_13; // NodeTable.java:60
-  wire _eq_34 = slot_children_21 == 3'd0; // NodeTable.java:60
-  wire _or_11 = _not_17 | _eq_34; // NodeTable.java:60
-  wire _and_29 = _and_28 & _or_11; // NodeTable.java:60
-  wire _bits_13 = slot_valid[20]; // NodeTable.java:59
-  wire _eq_35 = slot_parent_20 == kids_of; // NodeTable.java:59
-  wire _and_30 = _bits_13 & _eq_35; // NodeTable.java:59
-  wire _not_18 = ~_eq_13; // NodeTable.java:60
-  wire _eq_36 = slot_children_20 == 3'd0; // NodeTable.java:60
-  wire _or_12 = _not_18 | _eq_36; // NodeTable.java:60
-  wire _and_31 = _and_30 & _or_12; // NodeTable.java:60
-  wire _bits_14 = slot_valid[19]; // NodeTable.java:59
-  wire _eq_37 = slot_parent_19 == kids_of; // NodeTable.java:59
-  wire _and_32 = _bits_14 & _eq_37; // NodeTable.java:59
-  wire _not_19 = ~_eq_13; // NodeTable.java:60
-  wire _eq_38 = slot_children_19 == 3'd0; // NodeTable.java:60
-  wire _or_13 = _not_19 | _eq_38; // NodeTable.java:60
-  wire _and_33 = _and_32 & _or_13; // NodeTable.java:60
-  wire _bits_15 = slot_valid[18]; // NodeTable.java:59
-  wire _eq_39 = slot_parent_18 == kids_of; // NodeTable.java:59
-  wire _and_34 = _bits_15 & _eq_39; // NodeTable.java:59
-  wire _not_20 = ~_eq_13; // NodeTable.java:60
-  wire _eq_40 = slot_children_18 == 3'd0; // NodeTable.java:60
-  wire _or_14 = _not_20 | _eq_40; // NodeTable.java:60
-  wire _and_35 = _and_34 & _or_14; // NodeTable.java:60
-  wire _bits_16 = slot_valid[17]; // NodeTable.java:59
-  wire _eq_41 = slot_parent_17 == kids_of; // NodeTable.java:59
-  wire _and_36 = _bits_16 & _eq_41; // NodeTable.java:59
-  wire _not_21 = ~_eq_13; // NodeTable.java:60
-  wire _eq_42 = slot_children_17 == 3'd0; // NodeTable.java:60
-  wire _or_15 = _not_21 | _eq_42; // NodeTable.java:60
-  wire _and_37 = _and_36 & _or_15; // NodeTable.java:60
-  wire _bits_17 = slot_valid[16]; // NodeTable.java:59
-  wire _eq_43 = slot_parent_16 == kids_of; // NodeTable.java:59
-  wire _and_38 = _bits_17 & _eq_43; // NodeTable.java:59
-  wire _not_22 = ~_eq_13; // NodeTable.java:60
-  wire _eq_44 = slot_children_16 == 3'd0; // NodeTable.java:60
-  wire _or_16 = _not_22 | _eq_44; // NodeTable.java:60
-  wire _and_39 = _and_38 & _or_16; // NodeTable.java:60
-  wire _bits_18 = slot_valid[15]; // NodeTable.java:59
-  wire _eq_45 = slot_parent_15 == kids_of; // NodeTable.java:59
-  wire _and_40 = _bits_18 & _eq_45; // NodeTable.java:59
-  wire _not_23 = ~_eq_13; // NodeTable.java:60
-  wire _eq_46 = slot_children_15 == 3'd0; // NodeTable.java:60
-  wire _or_17 = _not_23 | _eq_46; // NodeTable.java:60
-  wire _and_41 = _and_40 & _or_17; // NodeTable.java:60
-  wire _bits_19 = slot_valid[14]; // NodeTable.java:59
-  wire _eq_47 = slot_parent_14 == kids_of; // NodeTable.java:59
-  wire _and_42 = _bits_19 & _eq_47; // NodeTable.java:59
-  wire _not_24 = ~_eq_13; // NodeTable.java:60
-  wire _eq_48 = slot_children_14 == 3'd0; // NodeTable.java:60
-  wire _or_18 = _not_24 | _eq_48; // NodeTable.java:60
-  wire _and_43 = _and_42 & _or_18; // NodeTable.java:60
-  wire _bits_20 = slot_valid[13]; // NodeTable.java:59
-  wire _eq_49 = slot_parent_13 == kids_of; // NodeTable.java:59
-  wire _and_44 = _bits_20 & _eq_49; // NodeTable.java:59
-  wire _not_25 = ~_eq_13; // NodeTable.java:60
-  wire _eq_50 = slot_children_13 == 3'd0; // NodeTable.java:60
-  wire _or_19 = _not_25 | _eq_50; // NodeTable.java:60
-  wire _and_45 = _and_44 & _or_19; // NodeTable.java:60
-  wire _bits_21 = slot_valid[12]; // NodeTable.java:59
-  wire _eq_51 = slot_parent_12 == kids_of; // NodeTable.java:59
-  wire _and_46 = _bits_21 & _eq_51; // NodeTable.java:59
-  wire _not_26 = ~_eq_13; // NodeTable.java:60
-  wire _eq_52 = slot_children_12 == 3'd0; // NodeTable.java:60
-  wire _or_20 = _not_26 | _eq_52; // NodeTable.java:60
-  wire _and_47 = _and_46 & _or_20; // NodeTable.java:60
-  wire _bits_22 = slot_valid[11]; // NodeTable.java:59
-  wire _eq_53 = slot_parent_11 == kids_of; // NodeTable.java:59
-  wire _and_48 = _bits_22 & _eq_53; // NodeTable.java:59
-  wire _not_27 = ~_eq_13; // NodeTable.java:60
-  wire _eq_54 = slot_children_11 == 3'd0; // NodeTable.java:60
-  wire _or_21 = _not_27 | _eq_54; // NodeTable.java:60
-  wire _and_49 = _and_48 & _or_21; // NodeTable.java:60
-  wire _bits_23 = slot_valid[10]; // NodeTable.java:59
-  wire _eq_55 = slot_parent_10 == kids_of; // NodeTable.java:59
-  wire _and_50 = _bits_23 & _eq_55; // NodeTable.java:59
-  wire _not_28 = ~_eq_13; // NodeTable.java:60
-  wire _eq_56 = slot_children_10 == 3'd0; // NodeTable.java:60
-  wire _or_22 = _not_28 | _eq_56; // NodeTable.java:60
-  wire _and_51 = _and_50 & _or_22; // NodeTable.java:60
-  wire _bits_24 = slot_valid[9]; // NodeTable.java:59
-  wire _eq_57 = slot_parent_9 == kids_of; // NodeTable.java:59
-  wire _and_52 = _bits_24 & _eq_57; // NodeTable.java:59
-  wire _not_29 = ~_eq_13; // NodeTable.java:60
-  wire _eq_58 = slot_children_9 == 3'd0; // NodeTable.java:60
-  wire _or_23 = _not_29 | _eq_58; // NodeTable.java:60
-  wire _and_53 = _and_52 & _or_23; // NodeTable.java:60
-  wire _bits_25 = slot_valid[8]; // NodeTable.java:59
-  wire _eq_59 = slot_parent_8 == kids_of; // NodeTable.java:59
-  wire _and_54 = _bits_25 & _eq_59; // NodeTable.java:59
-  wire _not_30 = ~_eq_13; // NodeTable.java:60
-  wire _eq_60 = slot_children_8 == 3'd0; // NodeTable.java:60
-  wire _or_24 = _not_30 | _eq_60; // NodeTable.java:60
-  wire _and_55 = _and_54 & _or_24; // NodeTable.java:60
-  wire _bits_26 = slot_valid[7]; // NodeTable.java:59
-  wire _eq_61 = slot_parent_7 == kids_of; // NodeTable.java:59
-  wire _and_56 = _bits_26 & _eq_61; // NodeTable.java:59
-  wire _not_31 = ~_eq_13; // NodeTable.java:60
-  wire _eq_62 = slot_children_7 == 3'd0; // NodeTable.java:60
-  wire _or_25 = _not_31 | _eq_62; // NodeTable.java:60
-  wire _and_57 = _and_56 & _or_25; // NodeTable.java:60
-  wire _bits_27 = slot_valid[6]; // NodeTable.java:59
-  wire _eq_63 = slot_parent_6 == kids_of; // NodeTable.java:59
-  wire _and_58 = _bits_27 & _eq_63; // NodeTable.java:59
-  wire _not_32 = ~_eq_13; // NodeTable.java:60
-  wire _eq_64 = slot_children_6 == 3'd0; // NodeTable.java:60
-  wire _or_26 = _not_32 | _eq_64; // NodeTable.java:60
-  wire _and_59 = _and_58 & _or_26; // NodeTable.java:60
-  wire _bits_28 = slot_valid[5]; // NodeTable.java:59
-  wire _eq_65 = slot_parent_5 == kids_of; // NodeTable.java:59
-  wire _and_60 = _bits_28 & _eq_65; // NodeTable.java:59
-  wire _not_33 = ~_eq_13; // NodeTable.java:60
-  wire _eq_66 = slot_children_5 == 3'd0; // NodeTable.java:60
-  wire _or_27 = _not_33 | _eq_66; // NodeTable.java:60
-  wire _and_61 = _and_60 & _or_27; // NodeTable.java:60
-  wire _bits_29 = slot_valid[4]; // NodeTable.java:59
-  wire _eq_67 = slot_parent_4 == kids_of; // NodeTable.java:59
-  wire _and_62 = _bits_29 & _eq_67; // NodeTable.java:59
-  wire _not_34 = ~_eq_13; // NodeTable.java:60
-  wire _eq_68 = slot_children_4 == 3'd0; // NodeTable.java:60
-  wire _or_28 = _not_34 | _eq_68; // NodeTable.java:60
-  wire _and_63 = _and_62 & _or_28; // NodeTable.java:60
-  wire _bits_30 = slot_valid[3]; // NodeTable.java:59
-  wire _eq_69 = slot_parent_3 == kids_of; // NodeTable.java:59
-  wire _and_64 = _bits_30 & _eq_69; // NodeTable.java:59
-  wire _not_35 = ~_eq_13; // NodeTable.java:60
-  wire _eq_70 = slot_children_3 == 3'd0; // NodeTable.java:60
-  wire _or_29 = _not_35 | _eq_70; // NodeTable.java:60
-  wire _and_65 = _and_64 & _or_29; // NodeTable.java:60
-  wire _bits_31 = slot_valid[2]; // NodeTable.java:59
-  wire _eq_71 = slot_parent_2 == kids_of; // NodeTable.java:59
-  wire _and_66 = _bits_31 & _eq_71; // NodeTable.java:59
-  wire _not_36 = ~_eq_13; // NodeTable.java:60
-  wire _eq_72 = slot_children_2 == 3'd0; // NodeTable.java:60
-  wire _or_30 = _not_36 | _eq_72; // NodeTable.java:60
-  wire _and_67 = _and_66 & _or_30; // NodeTable.java:60
-  wire _bits_32 = slot_valid[1]; // NodeTable.java:59
-  wire _eq_73 = slot_parent_1 == kids_of; // NodeTable.java:59
-  wire _and_68 = _bits_32 & _eq_73; // NodeTable.java:59
-  wire _not_37 = ~_eq_13; // NodeTable.java:60
-  wire _eq_74 = slot_children_1 == 3'd0; // NodeTable.java:60
-  wire _or_31 = _not_37 | _eq_74; // NodeTable.java:60
-  wire _and_69 = _and_68 & _or_31; // NodeTable.java:60
-  wire [31:0] _cat_0 = {_and_9, _and_11, _and_13, _and_15, _and_17, _and_19, _and_21, _and_23, _and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, 1'd0}; // NodeTable.java:99
-  wire [31:0] _not_38 = ~visited_kids; // RapController.java:154
-  wire [31:0] _and_70 = _cat_0 & _not_38; // RapController.java:154
-  wire _eq_75 = state == 4'd7; // RapController.java:155
-  wire _bits_33 = slot_valid[31]; // NodeTable.java:70
-  wire _eq_76 = slot_len_31 == merge_level; // NodeTable.java:69
-  wire _and_71 = _bits_33 & _eq_76; // NodeTable.java:70
-  wire _ne_1 = slot_children_31 != 3'd0; // NodeTable.java:70
-  wire _and_72 = _and_71 & _ne_1; // NodeTable.java:70
-  wire _bits_34 = slot_valid[30]; // NodeTable.java:70
-  wire _eq_77 = slot_len_30 == merge_level; // NodeTable.java:69
-  wire _and_73 = _bits_34 & _eq_77; // NodeTable.java:70
-  wire _ne_2 = slot_children_30 != 3'd0; // NodeTable.java:70
-  wire _and_74 = _and_73 & _ne_2; // NodeTable.java:70
-  wire _bits_35 = slot_valid[29]; // NodeTable.java:70
-  wire _eq_78 = slot_len_29 == merge_level; // NodeTable.java:69
-  wire _and_75 = _bits_35 & _eq_78; // NodeTable.java:70
-  wire _ne_3 = slot_children_29 != 3'd0; // NodeTable.java:70
-  wire _and_76 = _and_75 & _ne_3; // NodeTable.java:70
-  wire _bits_36 = slot_valid[28]; // NodeTable.java:70
-  wire _eq_79 = slot_len_28 == merge_level; // NodeTable.java:69
-  wire _and_77 = _bits_36 & _eq_79; // NodeTable.java:70
-  wire _ne_4 = slot_children_28 != 3'd0; // NodeTable.java:70
-  wire _and_78 = _and_77 & _ne_4; // NodeTable.java:70
-  wire _bits_37 = slot_valid[27]; // NodeTable.java:70
-  wire _eq_80 = slot_len_27 == merge_level; // NodeTable.java:69
-  wire _and_79 = _bits_37 & _eq_80; // NodeTable.java:70
-  wire _ne_5 = slot_children_27 != 3'd0; // NodeTable.java:70
-  wire _and_80 = _and_79 & _ne_5; // NodeTable.java:70
-  wire _bits_38 = slot_valid[26]; // NodeTable.java:70
-  wire _eq_81 = slot_len_26 == merge_level; // NodeTable.java:69
-  wire _and_81 = _bits_38 & _eq_81; // NodeTable.java:70
-  wire _ne_6 = slot_children_26 != 3'd0; // NodeTable.java:70
-  wire _and_82 = _and_81 & _ne_6; // NodeTable.java:70
-  wire _bits_39 = slot_valid[25]; // NodeTable.java:70
-  wire _eq_82 = slot_len_25 == merge_level; // NodeTable.java:69
-  wire _and_83 = _bits_39 & _eq_82; // NodeTable.java:70
-  wire _ne_7 = slot_children_25 != 3'd0; // NodeTable.java:70
-  wire _and_84 = _and_83 & _ne_7; // NodeTable.java:70
-  wire _bits_40 = slot_valid[24]; // NodeTable.java:70
-  wire _eq_83 = slot_len_24 == merge_level; // NodeTable.java:69
-  wire _and_85 = _bits_40 & _eq_83; // NodeTable.java:70
-  wire _ne_8 = slot_children_24 != 3'd0; // NodeTable.java:70
-  wire _and_86 = _and_85 & _ne_8; // NodeTable.java:70
-  wire _bits_41 = slot_valid[23]; // NodeTable.java:70
-  wire _eq_84 = slot_len_23 == merge_level; // NodeTable.java:69
-  wire _and_87 = _bits_41 & _eq_84; // NodeTable.java:70
-  wire _ne_9 = slot_children_23 != 3'd0; // NodeTable.java:70
-  wire _and_88 = _and_87 & _ne_9; // NodeTable.java:70
-  wire _bits_42 = slot_valid[22]; // NodeTable.java:70
-  wire _eq_85 = slot_len_22 == merge_level; // NodeTable.java:69
-  wire _and_89 = _bits_42 & _eq_85; // NodeTable.java:70
-  wire _ne_10 = slot_children_22 != 3'd0; // NodeTable.java:70
-  wire _and_90 = _and_89 & _ne_10; // NodeTable.java:70
-  wire _bits_43 = slot_valid[21]; // NodeTable.java:70
-  wire _eq_86 = slot_len_21 == merge_level; // NodeTable.java:69
-  wire _and_91 = _bits_43 & _eq_86; // NodeTable.java:70
-  wire _ne_11 = slot_children_21 != 3'd0; // NodeTable.java:70
-  wire _and_92 = _and_91 & _ne_11; // NodeTable.java:70
-  wire _bits_44 = slot_valid[20]; // NodeTable.java:70
-  wire _eq_87 = slot_len_20 == merge_level; // NodeTable.java:69
-  wire _and_93 = _bits_44 & _eq_87; // NodeTable.java:70
-  wire _ne_12 = slot_children_20 != 3'd0; // NodeTable.java:70
-  wire _and_94 = _and_93 & _ne_12; // NodeTable.java:70
-  wire _bits_45 = slot_valid[19]; // NodeTable.java:70
-  wire _eq_88 = slot_len_19 == merge_level; // NodeTable.java:69
-  wire _and_95 = _bits_45 & _eq_88; // NodeTable.java:70
-  wire _ne_13 = slot_children_19 != 3'd0; // NodeTable.java:70
-  wire _and_96 = _and_95 & _ne_13; // NodeTable.java:70
-  wire _bits_46 = slot_valid[18]; // NodeTable.java:70
-  wire _eq_89 = slot_len_18 == merge_level; // NodeTable.java:69
-  wire _and_97 = _bits_46 & _eq_89; // NodeTable.java:70
-  wire _ne_14 = slot_children_18 != 3'd0; // NodeTable.java:70
-  wire _and_98 = _and_97 & _ne_14; // NodeTable.java:70
-  wire _bits_47 = slot_valid[17]; // NodeTable.java:70
-  wire _eq_90 = slot_len_17 == merge_level; // NodeTable.java:69
-  wire _and_99 = _bits_47 & _eq_90; // NodeTable.java:70
-  wire _ne_15 = slot_children_17 != 3'd0; // NodeTable.java:70
-  wire _and_100 = _and_99 & _ne_15; // NodeTable.java:70
-  wire _bits_48 = slot_valid[16]; // NodeTable.java:70
-  wire _eq_91 = slot_len_16 == merge_level; // NodeTable.java:69
-  wire _and_101 = _bits_48 & _eq_91; // NodeTable.java:70
-  wire _ne_16 = slot_children_16 != 3'd0; // NodeTable.java:70
-  wire _and_102 = _and_101 & _ne_16; // NodeTable.java:70
-  wire _bits_49 = slot_valid[15]; // NodeTable.java:70
-  wire _eq_92 = slot_len_15 == merge_level; // NodeTable.java:69
-  wire _and_103 = _bits_49 & _eq_92; // NodeTable.java:70
-  wire _ne_17 = slot_children_15 != 3'd0; // NodeTable.java:70
-  wire _and_104 = _and_103 & _ne_17; // NodeTable.java:70
-  wire _bits_50 = slot_valid[14]; // NodeTable.java:70
-  wire _eq_93 = slot_len_14 == merge_level; // NodeTable.java:69
-  wire _and_105 = _bits_50 & _eq_93; // NodeTable.java:70
-  wire _ne_18 = slot_children_14 != 3'd0; // NodeTable.java:70
-  wire _and_106 = _and_105 & _ne_18; // NodeTable.java:70
-  wire _bits_51 = slot_valid[13]; // NodeTable.java:70
-  wire _eq_94 = slot_len_13 == merge_level; // NodeTable.java:69
-  wire _and_107 = _bits_51 & _eq_94; // NodeTable.java:70
-  wire _ne_19 = slot_children_13 != 3'd0; // NodeTable.java:70
-  wire _and_108 = _and_107 & _ne_19; // NodeTable.java:70
-  wire _bits_52 = slot_valid[12]; // NodeTable.java:70
-  wire _eq_95 = slot_len_12 == merge_level; // NodeTable.java:69
-  wire _and_109 = _bits_52 & _eq_95; // NodeTable.java:70
-  wire _ne_20 = slot_children_12 != 3'd0; // NodeTable.java:70
-  wire _and_110 = _and_109 & _ne_20; // NodeTable.java:70
-  wire _bits_53 = slot_valid[11]; // NodeTable.java:70
-  wire _eq_96 = slot_len_11 == merge_level; // NodeTable.java:69
-  wire _and_111 = _bits_53 & _eq_96; // NodeTable.java:70
-  wire _ne_21 = slot_children_11 != 3'd0; // NodeTable.java:70
-  wire _and_112 = _and_111 & _ne_21; // NodeTable.java:70
-  wire _bits_54 = slot_valid[10]; // NodeTable.java:70
-  wire _eq_97 = slot_len_10 == merge_level; // NodeTable.java:69
-  wire _and_113 = _bits_54 & _eq_97; // NodeTable.java:70
-  wire _ne_22 = slot_children_10 != 3'd0; // NodeTable.java:70
-  wire _and_114 = _and_113 & _ne_22; // NodeTable.java:70
-  wire _bits_55 = slot_valid[9]; // NodeTable.java:70
-  wire _eq_98 = slot_len_9 == merge_level; // NodeTable.java:69
-  wire _and_115 = _bits_55 & _eq_98; // NodeTable.java:70
-  wire _ne_23 = slot_children_9 != 3'd0; // NodeTable.java:70
-  wire _and_116 = _and_115 & _ne_23; // NodeTable.java:70
-  wire _bits_56 = slot_valid[8]; // NodeTable.java:70
-  wire _eq_99 = slot_len_8 == merge_level; // NodeTable.java:69
-  wire _and_117 = _bits_56 & _eq_99; // NodeTable.java:70
-  wire _ne_24 = slot_children_8 != 3'd0; // NodeTable.java:70
-  wire _and_118 = _and_117 & _ne_24; // NodeTable.java:70
-  wire _bits_57 = slot_valid[7]; // NodeTable.java:70
-  wire _eq_100 = slot_len_7 == merge_level; // NodeTable.java:69
-  wire _and_119 = _bits_57 & _eq_100; // NodeTable.java:70
-  wire _ne_25 = slot_children_7 != 3'd0; // NodeTable.java:70
-  wire _and_120 = _and_119 & _ne_25; // NodeTable.java:70
-  wire _bits_58 = slot_valid[6]; // NodeTable.java:70
-  wire _eq_101 = slot_len_6 == merge_level; // NodeTable.java:69
-  wire _and_121 = _bits_58 & _eq_101; // NodeTable.java:70
-  wire _ne_26 = slot_children_6 != 3'd0; // NodeTable.java:70
-  wire _and_122 = _and_121 & _ne_26; // NodeTable.java:70
-  wire _bits_59 = slot_valid[5]; // NodeTable.java:70
-  wire _eq_102 = slot_len_5 == merge_level; // NodeTable.java:69
-  wire _and_123 = _bits_59 & _eq_102; // NodeTable.java:70
-  wire _ne_27 = slot_children_5 != 3'd0; // NodeTable.java:70
-  wire _and_124 = _and_123 & _ne_27; // NodeTable.java:70
-  wire _bits_60 = slot_valid[4]; // NodeTable.java:70
-  wire _eq_103 = slot_len_4 == merge_level; // NodeTable.java:69
-  wire _and_125 = _bits_60 & _eq_103; // NodeTable.java:70
-  wire _ne_28 = slot_children_4 != 3'd0; // NodeTable.java:70
-  wire _and_126 = _and_125 & _ne_28; // NodeTable.java:70
-  wire _bits_61 = slot_valid[3]; // NodeTable.java:70
-  wire _eq_104 = slot_len_3 == merge_level; // NodeTable.java:69
-  wire _and_127 = _bits_61 & _eq_104; // NodeTable.java:70
-  wire _ne_29 = slot_children_3 != 3'd0; // NodeTable.java:70
-  wire _and_128 = _and_127 & _ne_29; // NodeTable.java:70
-  wire _bits_62 = slot_valid[2]; // NodeTable.java:70
-  wire _eq_105 = slot_len_2 == merge_level; // NodeTable.java:69
-  wire _and_129 = _bits_62 & _eq_105; // NodeTable.java:70
-  wire _ne_30 = slot_children_2 != 3'd0; // NodeTable.java:70
-  wire _and_130 = _and_129 & _ne_30; // NodeTable.java:70
-  wire _bits_63 = slot_valid[1]; // NodeTable.java:70
-  wire _eq_106 = slot_len_1 == merge_level; // NodeTable.java:69
-  wire _and_131 = _bits_63 & _eq_106; // NodeTable.java:70
-  wire _ne_31 = slot_children_1 != 3'd0; // NodeTable.java:70
-  wire _and_132 = _and_131 & _ne_31; // NodeTable.java:70
-  wire _bits_64 = slot_valid[0]; // NodeTable.java:70
-  wire _eq_107 = merge_level == 6'd0; // NodeTable.java:69
-  wire _and_133 = _bits_64 & _eq_107; // NodeTable.java:70
-  wire _ne_32 = slot_children_0 != 3'd0; // NodeTable.java:70
-  wire _and_134 = _and_133 & _ne_32; // NodeTable.java:70
-  wire [31:0] _cat_1 = {_and_72, _and_74, _and_76, _and_78, _and_80, _and_82, _and_84, _and_86, _and_88, _and_90, _and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134}; // NodeTable.java:99
-  wire [31:0] _not_39 = ~visited_parents; // RapController.java:155
-  wire [31:0] _and_135 = _cat_1 & _not_39; // RapController.java:155
-  wire [31:0] _not_40 = ~slot_valid; // RapController.java:156
-  wire [31:0] _mux_3 = _eq_75 ? _and_135 : _not_40; // RapController.java:155
-  wire [31:0] scan_vector = scanning_kids ? _and_70 : _mux_3; // RapController.java:155
-  wire _bits_65 = scan_vector[0]; // FirstSet.java:24
-  wire _bits_66 = scan_vector[1]; // FirstSet.java:24
-  wire _or_32 = _bits_65 | _bits_66; // FirstSet.java:36
-  wire _bits_67 = scan_vector[2]; // FirstSet.java:24
-  wire _bits_68 = scan_vector[3]; // FirstSet.java:24
-  wire _or_33 = _bits_67 | _bits_68; // FirstSet.java:36
-  wire _or_34 = _or_32 | _or_33; // FirstSet.java:36
-  wire _bits_69 = scan_vector[4]; // FirstSet.java:24
-  wire _bits_70 = scan_vector[5]; // FirstSet.java:24
-  wire _or_35 = _bits_69 | _bits_70; // FirstSet.java:36
-  wire _bits_71 = scan_vector[6]; // FirstSet.java:24
-  wire _bits_72 = scan_vector[7]; // FirstSet.java:24
-  wire _or_36 = _bits_71 | _bits_72; // FirstSet.java:36
-  wire _or_37 = _or_35 | _or_36; // FirstSet.java:36
-  wire _or_38 = _or_34 | _or_37; // FirstSet.java:36
-  wire _bits_73 = scan_vector[8]; // FirstSet.java:24
-  wire _bits_74 = scan_vector[9]; // FirstSet.java:24
-  wire _or_39 = _bits_73 | _bits_74; // FirstSet.java:36
-  wire _bits_75 = scan_vector[10]; // FirstSet.java:24
-  wire _bits_76 = scan_vector[11]; // FirstSet.java:24
-  wire _or_40 = _bits_75 | _bits_76; // FirstSet.java:36
-  wire _or_41 = _or_39 | _or_40; // FirstSet.java:36
-  wire _bits_77 = scan_vector[12]; // FirstSet.java:24
-  wire _bits_78 = scan_vector[13]; // FirstSet.java:24
-  wire _or_42 = _bits_77 | _bits_78; // FirstSet.java:36
-  wire _bits_79 = scan_vector[14]; // FirstSet.java:24
-  wire _bits_80 = scan_vector[15]; // FirstSet.java:24
-  wire _or_43 = _bits_79 | _bits_80; // FirstSet.java:36
+  wire _and_4 = skip_valid & _le_0; // MergeSkip.java:39
+  wire defer_now = _and_3 & _and_4; // RapController.java:258
+  wire _or_0 = split_now | merge_now; // RapController.java:269
+  wire _eq_1 = state == 4'd1; // RapController.java:309
+  wire _not_5 = ~commit_fire; // RapController.java:318
+  wire _eq_2 = front_count == 6'd0; // RapController.java:106
+  wire _eq_3 = sram_count == 8'd0; // RapController.java:106
+  wire pipe_empty = _eq_2 & _eq_3; // RapController.java:106
+  wire _and_5 = _not_5 & pipe_empty; // RapController.java:318
+  wire _not_6 = ~snapshot_frozen; // RapController.java:318
+  wire _and_6 = _and_5 & _not_6; // RapController.java:318
+  wire _and_7 = soft_pending & io_inputsDrained; // RapController.java:320
+  wire _not_7 = ~io_headValid; // RapController.java:320
+  wire _and_8 = _and_7 & _not_7; // RapController.java:320
+  wire _eq_4 = state == 4'd2; // RapController.java:324
+  wire _eq_5 = state == 4'd3; // RapController.java:331
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:332
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:565
+  wire _eq_6 = state == 4'd4; // RapController.java:343
+  wire _eq_7 = state == 4'd5; // RapController.java:348
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:225
+  wire [5:0] _sub_0 = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:349
+  wire _ge_1 = free_slots >= _sub_0; // RapController.java:350
+  wire _not_8 = ~early_done; // RapController.java:353
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:565
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:565
+  wire _eq_8 = state == 4'd6; // RapController.java:362
+  wire _not_9 = ~slot_pick_ready; // RapController.java:364
+  wire [3:0] _not_10 = ~present_children; // RapController.java:363
+  wire _bits_2 = _not_10[0]; // FirstSet.java:24
+  wire _bits_3 = _not_10[1]; // FirstSet.java:24
+  wire _or_1 = _bits_2 | _bits_3; // FirstSet.java:36
+  wire _bits_4 = _not_10[2]; // FirstSet.java:24
+  wire _bits_5 = _not_10[3]; // FirstSet.java:24
+  wire _or_2 = _bits_4 | _bits_5; // FirstSet.java:36
+  wire _or_3 = _or_1 | _or_2; // FirstSet.java:36
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:565
+  wire _eq_9 = state == 4'd7; // RapController.java:387
+  wire _ne_1 = merge_level != 6'd0; // RapController.java:401
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:407
+  wire _eq_10 = state == 4'd8; // RapController.java:410
+  wire _eq_11 = state == 4'd9; // RapController.java:425
+  wire _eq_12 = state == 4'd10; // RapController.java:438
+  wire _eq_13 = state == 4'd10; // RapController.java:168
+  wire _and_9 = _eq_13 & _reg_0; // RapController.java:169
+  wire _and_10 = _and_9 & _reg_2; // RapController.java:169
+  wire advance_settled = _and_10 & _reg_5; // RapController.java:170
+  wire _not_11 = ~advance_settled; // RapController.java:438
+  wire _or_4 = schedule_exhausted | merge_ahead; // RapController.java:438
+  wire _not_12 = ~serialMultiplier_io_busy; // RapController.java:441
+  wire _eq_14 = state == 4'd11; // RapController.java:445
+  wire _not_13 = ~serialMultiplier_io_busy; // RapController.java:445
+  wire _eq_15 = state == 4'd12; // RapController.java:451
+  wire _eq_16 = sram_count == 8'd0; // RapController.java:451
+  wire _eq_17 = state == 4'd13; // RapController.java:458
+  wire _eq_18 = state == 4'd14; // RapController.java:464
+  wire _eq_19 = state == 4'd15; // RapController.java:475
+  wire _and_11 = in_run & io_enable; // RapController.java:516
+  wire _not_14 = ~readout_pending; // RapController.java:516
+  wire _and_12 = _and_11 & _not_14; // RapController.java:516
+  wire _not_15 = ~snapshot_pending; // RapController.java:516
+  wire _and_13 = _and_12 & _not_15; // RapController.java:516
+  wire _not_16 = ~snapshot_frozen; // RapController.java:516
+  wire _and_14 = _and_13 & _not_16; // RapController.java:516
+  wire _not_17 = ~_or_1; // FirstSet.java:34
+  wire _not_18 = ~_bits_4; // FirstSet.java:34
+  wire _not_19 = ~_bits_2; // FirstSet.java:34
+  wire _mux_5 = _not_17 ? _not_18 : _not_19; // FirstSet.java:35
+  wire [1:0] _cat_0 = {_not_17, _mux_5}; // FirstSet.java:35
+  wire [1:0] _bits_6 = _cat_0; // FirstSet.java:43
+  wire [5:0] _sub_1 = 6'd30 - op_len; // RapController.java:537
+  wire [94:0] _dshl_0 = {{63{1'b0}}, {{30{1'b0}}, _bits_6}} << _sub_1; // RapController.java:538
+  wire [31:0] _bits_7 = _dshl_0[31:0]; // RapController.java:538
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_7; // RapController.java:538
+  wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:201
+  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:370
+  wire [5:0] child_len = op_len + 6'd2; // RapController.java:365
+  wire [31:0] _dshr_0 = _fill_1 >> child_len; // RapController.java:370
+  wire _not_20 = ~soft_pending; // RapController.java:520
+  wire _ne_2 = state != 4'd0; // RapController.java:520
+  wire _and_15 = _not_20 & _ne_2; // RapController.java:520
+  wire _ne_3 = state != 4'd15; // RapController.java:520
+  wire _and_16 = _and_15 & _ne_3; // RapController.java:520
+  wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:70
+  wire [63:0] _cat_2 = {st_n_hi, st_n_lo}; // SplitCounter.java:70
+  wire [63:0] _cat_3 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:70
+  wire [63:0] _cat_4 = {st_merges_hi, st_merges_lo}; // SplitCounter.java:70
+  wire [63:0] _cat_5 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:70
+  wire [63:0] _cat_6 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:70
+  wire [63:0] _cat_7 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:70
+  wire [63:0] _bits_8 = serialMultiplier_io_product[79:16]; // RapController.java:523
+  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:524
+  wire _or_5 = snapshot_pending | snapshot_frozen; // RapController.java:525
+  wire _eq_20 = state == 4'd13; // RapController.java:526
+  wire _or_6 = readout_pending | _eq_20; // RapController.java:526
+  wire _eq_21 = state == 4'd14; // RapController.java:526
+  wire _or_7 = _or_6 | _eq_21; // RapController.java:526
+  wire _ge_2 = state >= 4'd2; // RapController.java:527
+  wire _le_1 = state <= 4'd12; // RapController.java:527
+  wire _and_17 = _ge_2 & _le_1; // RapController.java:527
+  wire _and_18 = in_run & pipe_empty; // RapController.java:529
+  wire _not_22 = ~io_headValid; // RapController.java:529
+  wire _and_19 = _and_18 & _not_22; // RapController.java:529
+  wire _not_23 = ~io_acceptEnable; // RapController.java:530
+  wire [31:0] _or_8 = slot_valid | slot_pick_pick_hot; // RapController.java:544
+  wire [31:0] _not_24 = ~visited_kids; // RapController.java:431
+  wire [31:0] _and_20 = slot_valid & _not_24; // RapController.java:431
+  wire _eq_22 = slot_pick_pick_index == 5'd0; // RapController.java:545
+  wire _eq_23 = slot_pick_pick_index == 5'd1; // RapController.java:545
+  wire _eq_24 = slot_pick_pick_index == 5'd2; // RapController.java:545
+  wire _eq_25 = slot_pick_pick_index == 5'd3; // RapController.java:545
+  wire _eq_26 = slot_pick_pick_index == 5'd4; // RapController.java:545
+  wire _eq_27 = slot_pick_pick_index == 5'd5; // RapController.java:545
+  wire _eq_28 = slot_pick_pick_index == 5'd6; // RapController.java:545
+  wire _eq_29 = slot_pick_pick_index == 5'd7; // RapController.java:545
+  wire _eq_30 = slot_pick_pick_index == 5'd8; // RapController.java:545
+  wire _eq_31 = slot_pick_pick_index == 5'd9; // RapController.java:545
+  wire _eq_32 = slot_pick_pick_index == 5'd10; // RapController.java:545
+  wire _eq_33 = slot_pick_pick_index == 5'd11; // RapController.java:545
+  wire _eq_34 = slot_pick_pick_index == 5'd12; // RapController.java:545
+  wire _eq_35 = slot_pick_pick_index == 5'd13; // RapController.java:545
+  wire _eq_36 = slot_pick_pick_index == 5'd14; // RapController.java:545
+  wire _eq_37 = slot_pick_pick_index == 5'd15; // RapController.java:545
+  wire _eq_38 = slot_pick_pick_index == 5'd16; // RapController.java:545
+  wire _eq_39 = slot_pick_pick_index == 5'd17; // RapController.java:545
+  wire _eq_40 = slot_pick_pick_index == 5'd18; // RapController.java:545
+  wire _eq_41 = slot_pick_pick_index == 5'd19; // RapController.java:545
+  wire _eq_42 = slot_pick_pick_index == 5'd20; // RapController.java:545
+  wire _eq_43 = slot_pick_pick_index == 5'd21; // RapController.java:545
+  wire _eq_44 = slot_pick_pick_index == 5'd22; // RapController.java:545
+  wire _eq_45 = slot_pick_pick_index == 5'd23; // RapController.java:545
+  wire _eq_46 = slot_pick_pick_index == 5'd24; // RapController.java:545
+  wire _eq_47 = slot_pick_pick_index == 5'd25; // RapController.java:545
+  wire _eq_48 = slot_pick_pick_index == 5'd26; // RapController.java:545
+  wire _eq_49 = slot_pick_pick_index == 5'd27; // RapController.java:545
+  wire _eq_50 = slot_pick_pick_index == 5'd28; // RapController.java:545
+  wire _eq_51 = slot_pick_pick_index == 5'd29; // RapController.java:545
+  wire _eq_52 = slot_pick_pick_index == 5'd30; // RapController.java:545
+  wire _eq_53 = slot_pick_pick_index == 5'd31; // RapController.java:545
+  wire _eq_54 = slot_pick_pick_index == 5'd0; // RapController.java:546
+  wire _eq_55 = slot_pick_pick_index == 5'd1; // RapController.java:546
+  wire _eq_56 = slot_pick_pick_index == 5'd2; // RapController.java:546
+  wire _eq_57 = slot_pick_pick_index == 5'd3; // RapController.java:546
+  wire _eq_58 = slot_pick_pick_index == 5'd4; // RapController.java:546
+  wire _eq_59 = slot_pick_pick_index == 5'd5; // RapController.java:546
+  wire _eq_60 = slot_pick_pick_index == 5'd6; // RapController.java:546
+  wire _eq_61 = slot_pick_pick_index == 5'd7; // RapController.java:546
+  wire _eq_62 = slot_pick_pick_index == 5'd8; // RapController.java:546
+  wire _eq_63 = slot_pick_pick_index == 5'd9; // RapController.java:546
+  wire _eq_64 = slot_pick_pick_index == 5'd10; // RapController.java:546
+  wire _eq_65 = slot_pick_pick_index == 5'd11; // RapController.java:546
+  wire _eq_66 = slot_pick_pick_index == 5'd12; // RapController.java:546
+  wire _eq_67 = slot_pick_pick_index == 5'd13; // RapController.java:546
+  wire _eq_68 = slot_pick_pick_index == 5'd14; // RapController.java:546
+  wire _eq_69 = slot_pick_pick_index == 5'd15; // RapController.java:546
+  wire _eq_70 = slot_pick_pick_index == 5'd16; // RapController.java:546
+  wire _eq_71 = slot_pick_pick_index == 5'd17; // RapController.java:546
+  wire _eq_72 = slot_pick_pick_index == 5'd18; // RapController.java:546
+  wire _eq_73 = slot_pick_pick_index == 5'd19; // RapController.java:546
+  wire _eq_74 = slot_pick_pick_index == 5'd20; // RapController.java:546
+  wire _eq_75 = slot_pick_pick_index == 5'd21; // RapController.java:546
+  wire _eq_76 = slot_pick_pick_index == 5'd22; // RapController.java:546
+  wire _eq_77 = slot_pick_pick_index == 5'd23; // RapController.java:546
+  wire _eq_78 = slot_pick_pick_index == 5'd24; // RapController.java:546
+  wire _eq_79 = slot_pick_pick_index == 5'd25; // RapController.java:546
+  wire _eq_80 = slot_pick_pick_index == 5'd26; // RapController.java:546
+  wire _eq_81 = slot_pick_pick_index == 5'd27; // RapController.java:546
+  wire _eq_82 = slot_pick_pick_index == 5'd28; // RapController.java:546
+  wire _eq_83 = slot_pick_pick_index == 5'd29; // RapController.java:546
+  wire _eq_84 = slot_pick_pick_index == 5'd30; // RapController.java:546
+  wire _eq_85 = slot_pick_pick_index == 5'd31; // RapController.java:546
+  wire _eq_86 = slot_pick_pick_index == 5'd0; // RapController.java:547
+  wire _eq_87 = slot_pick_pick_index == 5'd1; // RapController.java:547
+  wire _eq_88 = slot_pick_pick_index == 5'd2; // RapController.java:547
+  wire _eq_89 = slot_pick_pick_index == 5'd3; // RapController.java:547
+  wire _eq_90 = slot_pick_pick_index == 5'd4; // RapController.java:547
+  wire _eq_91 = slot_pick_pick_index == 5'd5; // RapController.java:547
+  wire _eq_92 = slot_pick_pick_index == 5'd6; // RapController.java:547
+  wire _eq_93 = slot_pick_pick_index == 5'd7; // RapController.java:547
+  wire _eq_94 = slot_pick_pick_index == 5'd8; // RapController.java:547
+  wire _eq_95 = slot_pick_pick_index == 5'd9; // RapController.java:547
+  wire _eq_96 = slot_pick_pick_index == 5'd10; // RapController.java:547
+  wire _eq_97 = slot_pick_pick_index == 5'd11; // RapController.java:547
+  wire _eq_98 = slot_pick_pick_index == 5'd12; // RapController.java:547
+  wire _eq_99 = slot_pick_pick_index == 5'd13; // RapController.java:547
+  wire _eq_100 = slot_pick_pick_index == 5'd14; // RapController.java:547
+  wire _eq_101 = slot_pick_pick_index == 5'd15; // RapController.java:547
+  wire _eq_102 = slot_pick_pick_index == 5'd16; // RapController.java:547
+  wire _eq_103 = slot_pick_pick_index == 5'd17; // RapController.java:547
+  wire _eq_104 = slot_pick_pick_index == 5'd18; // RapController.java:547
+  wire _eq_105 = slot_pick_pick_index == 5'd19; // RapController.java:547
+  wire _eq_106 = slot_pick_pick_index == 5'd20; // RapController.java:547
+  wire _eq_107 = slot_pick_pick_index == 5'd21; // RapController.java:547
+  wire _eq_108 = slot_pick_pick_index == 5'd22; // RapController.java:547
+  wire _eq_109 = slot_pick_pick_index == 5'd23; // RapController.java:547
+  wire _eq_110 = slot_pick_pick_index == 5'd24; // RapController.java:547
+  wire _eq_111 = slot_pick_pick_index == 5'd25; // RapController.java:547
+  wire _eq_112 = slot_pick_pick_index == 5'd26; // RapController.java:547
+  wire _eq_113 = slot_pick_pick_index == 5'd27; // RapController.java:547
+  wire _eq_114 = slot_pick_pick_index == 5'd28; // RapController.java:547
+  wire _eq_115 = slot_pick_pick_index == 5'd29; // RapController.java:547
+  wire _eq_116 = slot_pick_pick_index == 5'd30; // RapController.java:547
+  wire _eq_117 = slot_pick_pick_index == 5'd31; // RapController.java:547
+  wire _eq_118 = children_write_slot == 5'd0; // NodeTable.java:44
+  wire _eq_119 = children_write_slot == 5'd1; // NodeTable.java:44
+  wire _eq_120 = children_write_slot == 5'd2; // NodeTable.java:44
+  wire _eq_121 = children_write_slot == 5'd3; // NodeTable.java:44
+  wire _eq_122 = children_write_slot == 5'd4; // NodeTable.java:44
+  wire _eq_123 = children_write_slot == 5'd5; // NodeTable.java:44
+  wire _eq_124 = children_write_slot == 5'd6; // NodeTable.java:44
+  wire _eq_125 = children_write_slot == 5'd7; // NodeTable.java:44
+  wire _eq_126 = children_write_slot == 5'd8; // NodeTable.java:44
+  wire _eq_127 = children_write_slot == 5'd9; // NodeTable.java:44
+  wire _eq_128 = children_write_slot == 5'd10; // NodeTable.java:44
+  wire _eq_129 = children_write_slot == 5'd11; // NodeTable.java:44
+  wire _eq_130 = children_write_slot == 5'd12; // NodeTable.java:44
+  wire _eq_131 = children_write_slot == 5'd13; // NodeTable.java:44
+  wire _eq_132 = children_write_slot == 5'd14; // NodeTable.java:44
+  wire _eq_133 = children_write_slot == 5'd15; // NodeTable.java:44
+  wire _eq_134 = children_write_slot == 5'd16; // NodeTable.java:44
+  wire _eq_135 = children_write_slot == 5'd17; // NodeTable.java:44
+  wire _eq_136 = children_write_slot == 5'd18; // NodeTable.java:44
+  wire _eq_137 = children_write_slot == 5'd19; // NodeTable.java:44
+  wire _eq_138 = children_write_slot == 5'd20; // NodeTable.java:44
+  wire _eq_139 = children_write_slot == 5'd21; // NodeTable.java:44
+  wire _eq_140 = children_write_slot == 5'd22; // NodeTable.java:44
+  wire _eq_141 = children_write_slot == 5'd23; // NodeTable.java:44
+  wire _eq_142 = children_write_slot == 5'd24; // NodeTable.java:44
+  wire _eq_143 = children_write_slot == 5'd25; // NodeTable.java:44
+  wire _eq_144 = children_write_slot == 5'd26; // NodeTable.java:44
+  wire _eq_145 = children_write_slot == 5'd27; // NodeTable.java:44
+  wire _eq_146 = children_write_slot == 5'd28; // NodeTable.java:44
+  wire _eq_147 = children_write_slot == 5'd29; // NodeTable.java:44
+  wire _eq_148 = children_write_slot == 5'd30; // NodeTable.java:44
+  wire _eq_149 = children_write_slot == 5'd31; // NodeTable.java:44
+  wire [2:0] _sub_2 = op_children - merge_leaves; // RapController.java:432
+  wire [32:0] _add_0 = {1'b0, st_n_lo} + {{32{1'b0}}, ev_weight_q}; // SplitCounter.java:41
+  wire [31:0] _bits_9 = _add_0[31:0]; // SplitCounter.java:42
+  wire [31:0] _add_1 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:34
+  wire _bits_10 = _add_0[32]; // SplitCounter.java:43
+  wire [32:0] _add_2 = {1'b0, st_splits_lo} + 33'd1; // SplitCounter.java:41
+  wire [31:0] _bits_11 = _add_2[31:0]; // SplitCounter.java:42
+  wire [31:0] _add_3 = st_splits_hi + {{31{1'b0}}, st_splits_carry}; // SplitCounter.java:34
+  wire _bits_12 = _add_2[32]; // SplitCounter.java:43
+  wire [32:0] _add_4 = {1'b0, st_merges_lo} + {{30{1'b0}}, ev_removed_q}; // SplitCounter.java:41
+  wire [31:0] _bits_13 = _add_4[31:0]; // SplitCounter.java:42
+  wire [31:0] _add_5 = st_merges_hi + {{31{1'b0}}, st_merges_carry}; // SplitCounter.java:34
+  wire _bits_14 = _add_4[32]; // SplitCounter.java:43
+  wire [32:0] _add_6 = {1'b0, st_merge_batches_lo} + 33'd1; // SplitCounter.java:41
+  wire [31:0] _bits_15 = _add_6[31:0]; // SplitCounter.java:42
+  wire [31:0] _add_7 = st_merge_batches_hi + {{31{1'b0}}, st_merge_batches_carry}; // SplitCounter.java:34
+  wire _bits_16 = _add_6[32]; // SplitCounter.java:43
+  wire [32:0] _add_8 = {1'b0, st_deferred_splits_lo} + 33'd1; // SplitCounter.java:41
+  wire [31:0] _bits_17 = _add_8[31:0]; // SplitCounter.java:42
+  wire [31:0] _add_9 = st_deferred_splits_hi + {{31{1'b0}}, st_deferred_splits_carry}; // SplitCounter.java:34
+  wire _bits_18 = _add_8[32]; // SplitCounter.java:43
+  wire [32:0] _add_10 = {1'b0, st_saturations_lo} + 33'd1; // SplitCounter.java:41
+  wire [31:0] _bits_19 = _add_10[31:0]; // SplitCounter.java:42
+  wire [31:0] _add_11 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:34
+  wire _bits_20 = _add_10[32]; // SplitCounter.java:43
+  wire _or_9 = io_counterResult_bits_saturated | 1'd0; // RapController.java:264
+  wire [5:0] _add_12 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:107
+  wire [5:0] _sub_3 = _add_12 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:107
+  wire _gt_1 = st_nodes > st_high_water; // StatusRegs.java:102
+  wire _eq_150 = io_m0Csr == 64'd0; // RapController.java:303
+  wire [63:0] _mux_6 = _eq_150 ? 64'd1 : io_m0Csr; // RapController.java:303
+  wire [31:0] _bits_21 = serialMultiplier_io_product[95:64]; // RapController.java:447
+  wire _or_r_2 = |_bits_21; // RapController.java:447
+  wire [63:0] _bits_22 = serialMultiplier_io_product[63:0]; // RapController.java:448
+  wire [31:0] _bits_23 = _mux_6[31:0]; // SplitCounter.java:48
+  wire [32:0] _sub_4 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:41
+  wire [31:0] _bits_24 = _sub_4[31:0]; // SplitCounter.java:42
+  wire [31:0] _bits_25 = to_merge_hi[31:0]; // RapController.java:166
+  wire [31:0] _bits_26 = to_merge_lo[31:0]; // RapController.java:166
+  wire [63:0] to_merge = {_bits_25, _bits_26}; // RapController.java:166
+  wire [31:0] _bits_27 = to_merge[31:0]; // SplitCounter.java:48
+  wire [31:0] _bits_28 = _mux_6[63:32]; // SplitCounter.java:49
+  wire [31:0] _sub_5 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:34
+  wire [31:0] _bits_29 = to_merge[63:32]; // SplitCounter.java:49
+  wire _bits_30 = _sub_4[32]; // SplitCounter.java:43
+  wire _eq_151 = io_epsCsr == 16'd0; // RapController.java:301
+  wire [15:0] _mux_7 = _eq_151 ? 16'd1 : io_epsCsr; // RapController.java:301
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:302
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:302
+  wire [5:0] _add_13 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:209
+  wire [5:0] _sub_6 = _add_13 - {{5{1'b0}}, io_selected_valid}; // RapController.java:209
+  wire [7:0] _add_14 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:210
+  wire [7:0] _sub_7 = _add_14 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:210
+  wire _eq_152 = state == 4'd2; // RapController.java:215
+  wire undo_push = _eq_152 & io_counterResult_valid; // RapController.java:215
+  wire [4:0] _add_15 = undo_sp + 5'd1; // RapController.java:327
+  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:337
+  wire [6:0] _dshl_1 = 7'd1 << _bits_6; // RapController.java:549
+  wire [3:0] _bits_31 = _dshl_1[3:0]; // RapController.java:549
+  wire [3:0] _or_10 = present_children | _bits_31; // RapController.java:549
+  wire _bits_32 = slot_valid[31]; // NodeTable.java:59
+  wire _eq_153 = slot_parent_31 == merge_parent; // NodeTable.java:59
+  wire _and_21 = _bits_32 & _eq_153; // NodeTable.java:59
+  wire _not_25 = ~1'd1; // NodeTable.java:60
+  wire _eq_154 = slot_children_31 == 3'd0; // NodeTable.java:60
+  wire _or_11 = _not_25 | _eq_154; // NodeTable.java:60
+  wire _and_22 = _and_21 & _or_11; // NodeTable.java:60
+  wire _bits_33 = slot_valid[30]; // NodeTable.java:59
+  wire _eq_155 = slot_parent_30 == merge_parent; // NodeTable.java:59
+  wire _and_23 = _bits_33 & _eq_155; // NodeTable.java:59
+  wire _not_26 = ~1'd1; // NodeTable.java:60
+  wire _eq_156 = slot_children_30 == 3'd0; // NodeTable.java:60
+  wire _or_12 = _not_26 | _eq_156; // NodeTable.java:60
+  wire _and_24 = _and_23 & _or_12; // NodeTable.java:60
+  wire _bits_34 = slot_valid[29]; // NodeTable.java:59
+  wire _eq_157 = slot_parent_29 == merge_parent; // NodeTable.java:59
+  wire _and_25 = _bits_34 & _eq_157; // NodeTable.java:59
+  wire _not_27 = ~1'd1; // NodeTable.java:60
+  wire _eq_158 = slot_children_29 == 3'd0; // NodeTable.java:60
+  wire _or_13 = _not_27 | _eq_158; // NodeTable.java:60
+  wire _and_26 = _and_25 & _or_13; // NodeTable.java:60
+  wire _bits_35 = slot_valid[28]; // NodeTable.java:59
+  wire _eq_159 = slot_parent_28 == merge_parent; // NodeTable.java:59
+  wire _and_27 = _bits_35 & _eq_159; // NodeTable.java:59
+  wire _not_28 = ~1'd1; // NodeTable.java:60
+  wire _eq_160 = slot_children_28 == 3'd0; // NodeTable.java:60
+  wire _or_14 = _not_28 | _eq_160; // NodeTable.java:60
+  wire _and_28 = _and_27 & _or_14; // NodeTable.java:60
+  wire _bits_36 = slot_valid[27]; // NodeTable.java:59
+  wire _eq_161 = slot_parent_27 == merge_parent; // NodeTable.java:59
+  wire _and_29 = _bits_36 & _eq_161; // NodeTable.java:59
+  wire _not_29 = ~1'd1; // NodeTable.java:60
+  wire _eq_162 = slot_children_27 == 3'd0; // NodeTable.java:60
+  wire _or_15 = _not_29 | _eq_162; // NodeTable.java:60
+  wire _and_30 = _and_29 & _or_15; // NodeTable.java:60
+  wire _bits_37 = slot_valid[26]; // NodeTable.java:59
+  wire _eq_163 = slot_parent_26 == merge_parent; // NodeTable.java:59
+  wire _and_31 = _bits_37 & _eq_163; // NodeTable.java:59
+  wire _not_30 = ~1'd1; // NodeTable.java:60
+  wire _eq_164 = slot_children_26 == 3'd0; // NodeTable.java:60
+  wire _or_16 = _not_30 | _eq_164; // NodeTable.java:60
+  wire _and_32 = _and_31 & _or_16; // NodeTable.java:60
+  wire _bits_38 = slot_valid[25]; // NodeTable.java:59
+  wire _eq_165 = slot_parent_25 == merge_parent; // NodeTable.java:59
+  wire _and_33 = _bits_38 & _eq_165; // NodeTable.java:59
+  wire _not_31 = ~1'd1; // NodeTable.java:60
+  wire _eq_166 = slot_children_25 == 3'd0; // NodeTable.java:60
+  wire _or_17 = _not_31 | _eq_166; // NodeTable.java:60
+  wire _and_34 = _and_33 & _or_17; // NodeTable.java:60
+  wire _bits_39 = slot_valid[24]; // NodeTable.java:59
+  wire _eq_167 = slot_parent_24 == merge_parent; // NodeTable.java:59
+  wire _and_35 = _bits_39 & _eq_167; // NodeTable.java:59
+  wire _not_32 = ~1'd1; // NodeTable.java:60
+  wire _eq_168 = slot_children_24 == 3'd0; // NodeTable.java:60
+  wire _or_18 = _not_32 | _eq_168; // NodeTable.java:60
+  wire _and_36 = _and_35 & _or_18; // NodeTable.java:60
+  wire _bits_40 = slot_valid[23]; // NodeTable.java:59
+  wire _eq_169 = slot_parent_23 == merge_parent; // NodeTable.java:59
+  wire _and_37 = _bits_40 & _eq_169; // NodeTable.java:59
+  wire _not_33 = ~1'd1; // NodeTable.java:60
+  wire _eq_170 = slot_children_23 == 3'd0; // NodeTable.java:60
+  wire _or_19 = _not_33 | _eq_170; // NodeTable.java:60
+  wire _and_38 = _and_37 & _or_19; // NodeTable.java:60
+  wire _bits_41 = slot_valid[22]; // NodeTable.java:59
+  wire _eq_171 = slot_parent_22 == merge_parent; // NodeTable.java:59
+  wire _and_39 = _bits_41 & _eq_171; // NodeTable.java:59
+  wire _not_34 = ~1'd1; // NodeTable.java:60
+  wire _eq_172 = slot_children_22 == 3'd0; // NodeTable.java:60
+  wire _or_20 = _not_34 | _eq_172; // NodeTable.java:60
+  wire _and_40 = _and_39 & _or_20; // NodeTable.java:60
+  wire _bits_42 = slot_valid[21]; // NodeTable.java:59
+  wire _eq_173 = slot_parent_21 == merge_parent; // NodeTable.java:59
+  wire _and_41 = _bits_42 & _eq_173; // NodeTable.java:59
+  wire _not_35 = ~1'd1; // NodeTable.java:60
+  wire _eq_174 = slot_children_21 == 3'd0; // NodeTable.java:60
+  wire _or_21 = _not_35 | _eq_174; // NodeTable.java:60
+  wire _and_42 = _and_41 & _or_21; // NodeTable.java:60
+  wire _bits_43 = slot_valid[20]; // NodeTable.java:59
+  wire _eq_175 = slot_parent_20 == merge_parent; // NodeTable.java:59
+  wire _and_43 = _bits_43 & _eq_175; // NodeTable.java:59
+  wire _not_36 = ~1'd1; // NodeTable.java:60
+  wire _eq_176 = slot_children_20 == 3'd0; // NodeTable.java:60
+  wire _or_22 = _not_36 | _eq_176; // NodeTable.java:60
+  wire _and_44 = _and_43 & _or_22; // NodeTable.java:60
+  wire _bits_44 = slot_valid[19]; // NodeTable.java:59
+  wire _eq_177 = slot_parent_19 == merge_parent; // NodeTable.java:59
+  wire _and_45 = _bits_44 & _eq_177; // NodeTable.java:59
+  wire _not_37 = ~1'd1; // NodeTable.java:60
+  wire _eq_178 = slot_children_19 == 3'd0; // NodeTable.java:60
+  wire _or_23 = _not_37 | _eq_178; // NodeTable.java:60
+  wire _and_46 = _and_45 & _or_23; // NodeTable.java:60
+  wire _bits_45 = slot_valid[18]; // NodeTable.java:59
+  wire _eq_179 = slot_parent_18 == merge_parent; // NodeTable.java:59
+  wire _and_47 = _bits_45 & _eq_179; // NodeTable.java:59
+  wire _not_38 = ~1'd1; // NodeTable.java:60
+  wire _eq_180 = slot_children_18 == 3'd0; // NodeTable.java:60
+  wire _or_24 = _not_38 | _eq_180; // NodeTable.java:60
+  wire _and_48 = _and_47 & _or_24; // NodeTable.java:60
+  wire _bits_46 = slot_valid[17]; // NodeTable.java:59
+  wire _eq_181 = slot_parent_17 == merge_parent; // NodeTable.java:59
+  wire _and_49 = _bits_46 & _eq_181; // NodeTable.java:59
+  wire _not_39 = ~1'd1; // NodeTable.java:60
+  wire _eq_182 = slot_children_17 == 3'd0; // NodeTable.java:60
+  wire _or_25 = _not_39 | _eq_182; // NodeTable.java:60
+  wire _and_50 = _and_49 & _or_25; // NodeTable.java:60
+  wire _bits_47 = slot_valid[16]; // NodeTable.java:59
+  wire _eq_183 = slot_parent_16 == merge_parent; // NodeTable.java:59
+  wire _and_51 = _bits_47 & _eq_183; // NodeTable.java:59
+  wire _not_40 = ~1'd1; // NodeTable.java:60
+  wire _eq_184 = slot_children_16 == 3'd0; // NodeTable.java:60
+  wire _or_26 = _not_40 | _eq_184; // NodeTable.java:60
+  wire _and_52 = _and_51 & _or_26; // NodeTable.java:60
+  wire _bits_48 = slot_valid[15]; // NodeTable.java:59
+  wire _eq_185 = slot_parent_15 == merge_parent; // NodeTable.java:59
+  wire _and_53 = _bits_48 & _eq_185; // NodeTable.java:59
+  wire _not_41 = ~1'd1; // NodeTable.java:60
+  wire _eq_186 = slot_children_15 == 3'd0; // NodeTable.java:60
+  wire _or_27 = _not_41 | _eq_186; // NodeTable.java:60
+  wire _and_54 = _and_53 & _or_27; // NodeTable.java:60
+  wire _bits_49 = slot_valid[14]; // NodeTable.java:59
+  wire _eq_187 = slot_parent_14 == merge_parent; // NodeTable.java:59
+  wire _and_55 = _bits_49 & _eq_187; // NodeTable.java:59
+  wire _not_42 = ~1'd1; // NodeTable.java:60
+  wire _eq_188 = slot_children_14 == 3'd0; // NodeTable.java:60
+  wire _or_28 = _not_42 | _eq_188; // NodeTable.java:60
+  wire _and_56 = _and_55 & _or_28; // NodeTable.java:60
+  wire _bits_50 = slot_valid[13]; // NodeTable.java:59
+  wire _eq_189 = slot_parent_13 == merge_parent; // NodeTable.java:59
+  wire _and_57 = _bits_50 & _eq_189; // NodeTable.java:59
+  wire _not_43 = ~1'd1; // NodeTable.java:60
+  wire _eq_190 = slot_children_13 == 3'd0; // NodeTable.java:60
+  wire _or_29 = _not_43 | _eq_190; // NodeTable.java:60
+  wire _and_58 = _and_57 & _or_29; // NodeTable.java:60
+  wire _bits_51 = slot_valid[12]; // NodeTable.java:59
+  wire _eq_191 = slot_parent_12 == merge_parent; // NodeTable.java:59
+  wire _and_59 = _bits_51 & _eq_191; // NodeTable.java:59
+  wire _not_44 = ~1'd1; // NodeTable.java:60
+  wire _eq_192 = slot_children_12 == 3'd0; // NodeTable.java:60
+  wire _or_30 = _not_44 | _eq_192; // NodeTable.java:60
+  wire _and_60 = _and_59 & _or_30; // NodeTable.java:60
+  wire _bits_52 = slot_valid[11]; // NodeTable.java:59
+  wire _eq_193 = slot_parent_11 == merge_parent; // NodeTable.java:59
+  wire _and_61 = _bits_52 & _eq_193; // NodeTable.java:59
+  wire _not_45 = ~1'd1; // NodeTable.java:60
+  wire _eq_194 = slot_children_11 == 3'd0; // NodeTable.java:60
+  wire _or_31 = _not_45 | _eq_194; // NodeTable.java:60
+  wire _and_62 = _and_61 & _or_31; // NodeTable.java:60
+  wire _bits_53 = slot_valid[10]; // NodeTable.java:59
+  wire _eq_195 = slot_parent_10 == merge_parent; // NodeTable.java:59
+  wire _and_63 = _bits_53 & _eq_195; // NodeTable.java:59
+  wire _not_46 = ~1'd1; // NodeTable.java:60
+  wire _eq_196 = slot_children_10 == 3'd0; // NodeTable.java:60
+  wire _or_32 = _not_46 | _eq_196; // NodeTable.java:60
+  wire _and_64 = _and_63 & _or_32; // NodeTable.java:60
+  wire _bits_54 = slot_valid[9]; // NodeTable.java:59
+  wire _eq_197 = slot_parent_9 == merge_parent; // NodeTable.java:59
+  wire _and_65 = _bits_54 & _eq_197; // NodeTable.java:59
+  wire _not_47 = ~1'd1; // NodeTable.java:60
+  wire _eq_198 = slot_children_9 == 3'd0; // NodeTable.java:60
+  wire _or_33 = _not_47 | _eq_198; // NodeTable.java:60
+  wire _and_66 = _and_65 & _or_33; // NodeTable.java:60
+  wire _bits_55 = slot_valid[8]; // NodeTable.java:59
+  wire _eq_199 = slot_parent_8 == merge_parent; // NodeTable.java:59
+  wire _and_67 = _bits_55 & _eq_199; // NodeTable.java:59
+  wire _not_48 = ~1'd1; // NodeTable.java:60
+  wire _eq_200 = slot_children_8 == 3'd0; // NodeTable.java:60
+  wire _or_34 = _not_48 | _eq_200; // NodeTable.java:60
+  wire _and_68 = _and_67 & _or_34; // NodeTable.java:60
+  wire _bits_56 = slot_valid[7]; // NodeTable.java:59
+  wire _eq_201 = slot_parent_7 == merge_parent; // NodeTable.java:59
+  wire _and_69 = _bits_56 & _eq_201; // NodeTable.java:59
+  wire _not_49 = ~1'd1; // NodeTable.java:60
+  wire _eq_202 = slot_children_7 == 3'd0; // NodeTable.java:60
+  wire _or_35 = _not_49 | _eq_202; // NodeTable.java:60
+  wire _and_70 = _and_69 & _or_35; // NodeTable.java:60
+  wire _bits_57 = slot_valid[6]; // NodeTable.java:59
+  wire _eq_203 = slot_parent_6 == merge_parent; // NodeTable.java:59
+  wire _and_71 = _bits_57 & _eq_203; // NodeTable.java:59
+  wire _not_50 = ~1'd1; // NodeTable.java:60
+  wire _eq_204 = slot_children_6 == 3'd0; // NodeTable.java:60
+  wire _or_36 = _not_50 | _eq_204; // NodeTable.java:60
+  wire _and_72 = _and_71 & _or_36; // NodeTable.java:60
+  wire _bits_58 = slot_valid[5]; // NodeTable.java:59
+  wire _eq_205 = slot_parent_5 == merge_parent; // NodeTable.java:59
+  wire _and_73 = _bits_58 & _eq_205; // NodeTable.java:59
+  wire _not_51 = ~1'd1; // NodeTable.java:60
+  wire _eq_206 = slot_children_5 == 3'd0; // NodeTable.java:60
+  wire _or_37 = _not_51 | _eq_206; // NodeTable.java:60
+  wire _and_74 = _and_73 & _or_37; // NodeTable.java:60
+  wire _bits_59 = slot_valid[4]; // NodeTable.java:59
+  wire _eq_207 = slot_parent_4 == merge_parent; // NodeTable.java:59
+  wire _and_75 = _bits_59 & _eq_207; // NodeTable.java:59
+  wire _not_52 = ~1'd1; // NodeTable.java:60
+  wire _eq_208 = slot_children_4 == 3'd0; // NodeTable.java:60
+  wire _or_38 = _not_52 | _eq_208; // NodeTable.java:60
+  wire _and_76 = _and_75 & _or_38; // NodeTable.java:60
+  wire _bits_60 = slot_valid[3]; // NodeTable.java:59
+  wire _eq_209 = slot_parent_3 == merge_parent; // NodeTable.java:59
+  wire _and_77 = _bits_60 & _eq_209; // NodeTable.java:59
+  wire _not_53 = ~1'd1; // NodeTable.java:60
+  wire _eq_210 = slot_children_3 == 3'd0; // NodeTable.java:60
+  wire _or_39 = _not_53 | _eq_210; // NodeTable.java:60
+  wire _and_78 = _and_77 & _or_39; // NodeTable.java:60
+  wire _bits_61 = slot_valid[2]; // NodeTable.java:59
+  wire _eq_211 = slot_parent_2 == merge_parent; // NodeTable.java:59
+  wire _and_79 = _bits_61 & _eq_211; // NodeTable.java:59
+  wire _not_54 = ~1'd1; // NodeTable.java:60
+  wire _eq_212 = slot_children_2 == 3'd0; // NodeTable.java:60
+  wire _or_40 = _not_54 | _eq_212; // NodeTable.java:60
+  wire _and_80 = _and_79 & _or_40; // NodeTable.java:60
+  wire _bits_62 = slot_valid[1]; // NodeTable.java:59
+  wire _eq_213 = slot_parent_1 == merge_parent; // NodeTable.java:59
+  wire _and_81 = _bits_62 & _eq_213; // NodeTable.java:59
+  wire _not_55 = ~1'd1; // NodeTable.java:60
+  wire _eq_214 = slot_children_1 == 3'd0; // NodeTable.java:60
+  wire _or_41 = _not_55 | _eq_214; // NodeTable.java:60
+  wire _and_82 = _and_81 & _or_41; // NodeTable.java:60
+  wire [31:0] _cat_8 = {_and_22, _and_24, _and_26, _and_28, _and_30, _and_32, _and_34, _and_36, _and_38, _and_40, _and_42, _and_44, _and_46, _and_48, _and_50, _and_52, _and_54, _and_56, _and_58, _and_60, _and_62, _and_64, _and_66, _and_68, _and_70, _and_72, _and_74, _and_76, _and_78, _and_80, _and_82, 1'd0}; // NodeTable.java:103
+  wire _not_56 = ~parent_pick_load; // SlotPicker.java:40
+  wire [31:0] _not_57 = ~parent_pick_pick_hot; // SlotPicker.java:33
+  wire [31:0] _and_83 = parent_pick_candidates & _not_57; // SlotPicker.java:33
+  wire [31:0] parent_pick_remaining = parent_pick_take ? _and_83 : parent_pick_candidates; // SlotPicker.java:33
+  wire _bits_63 = slot_valid[31]; // NodeTable.java:81
+  wire _eq_215 = slot_len_31 == merge_level; // NodeTable.java:80
+  wire _and_84 = _bits_63 & _eq_215; // NodeTable.java:81
+  wire _ne_4 = slot_children_31 != 3'd0; // NodeTable.java:81
+  wire _and_85 = _and_84 & _ne_4; // NodeTable.java:81
+  wire _bits_64 = slot_valid[30]; // NodeTable.java:81
+  wire _eq_216 = slot_len_30 == merge_level; // NodeTable.java:80
+  wire _and_86 = _bits_64 & _eq_216; // NodeTable.java:81
+  wire _ne_5 = slot_children_30 != 3'd0; // NodeTable.java:81
+  wire _and_87 = _and_86 & _ne_5; // NodeTable.java:81
+  wire _bits_65 = slot_valid[29]; // NodeTable.java:81
+  wire _eq_217 = slot_len_29 == merge_level; // NodeTable.java:80
+  wire _and_88 = _bits_65 & _eq_217; // NodeTable.java:81
+  wire _ne_6 = slot_children_29 != 3'd0; // NodeTable.java:81
+  wire _and_89 = _and_88 & _ne_6; // NodeTable.java:81
+  wire _bits_66 = slot_valid[28]; // NodeTable.java:81
+  wire _eq_218 = slot_len_28 == merge_level; // NodeTable.java:80
+  wire _and_90 = _bits_66 & _eq_218; // NodeTable.java:81
+  wire _ne_7 = slot_children_28 != 3'd0; // NodeTable.java:81
+  wire _and_91 = _and_90 & _ne_7; // NodeTable.java:81
+  wire _bits_67 = slot_valid[27]; // NodeTable.java:81
+  wire _eq_219 = slot_len_27 == merge_level; // NodeTable.java:80
+  wire _and_92 = _bits_67 & _eq_219; // NodeTable.java:81
+  wire _ne_8 = slot_children_27 != 3'd0; // NodeTable.java:81
+  wire _and_93 = _and_92 & _ne_8; // NodeTable.java:81
+  wire _bits_68 = slot_valid[26]; // NodeTable.java:81
+  wire _eq_220 = slot_len_26 == merge_level; // NodeTable.java:80
+  wire _and_94 = _bits_68 & _eq_220; // NodeTable.java:81
+  wire _ne_9 = slot_children_26 != 3'd0; // NodeTable.java:81
+  wire _and_95 = _and_94 & _ne_9; // NodeTable.java:81
+  wire _bits_69 = slot_valid[25]; // NodeTable.java:81
+  wire _eq_221 = slot_len_25 == merge_level; // NodeTable.java:80
+  wire _and_96 = _bits_69 & _eq_221; // NodeTable.java:81
+  wire _ne_10 = slot_children_25 != 3'd0; // NodeTable.java:81
+  wire _and_97 = _and_96 & _ne_10; // NodeTable.java:81
+  wire _bits_70 = slot_valid[24]; // NodeTable.java:81
+  wire _eq_222 = slot_len_24 == merge_level; // NodeTable.java:80
+  wire _and_98 = _bits_70 & _eq_222; // NodeTable.java:81
+  wire _ne_11 = slot_children_24 != 3'd0; // NodeTable.java:81
+  wire _and_99 = _and_98 & _ne_11; // NodeTable.java:81
+  wire _bits_71 = slot_valid[23]; // NodeTable.java:81
+  wire _eq_223 = slot_len_23 == merge_level; // NodeTable.java:80
+  wire _and_100 = _bits_71 & _eq_223; // NodeTable.java:81
+  wire _ne_12 = slot_children_23 != 3'd0; // NodeTable.java:81
+  wire _and_101 = _and_100 & _ne_12; // NodeTable.java:81
+  wire _bits_72 = slot_valid[22]; // NodeTable.java:81
+  wire _eq_224 = slot_len_22 == merge_level; // NodeTable.java:80
+  wire _and_102 = _bits_72 & _eq_224; // NodeTable.java:81
+  wire _ne_13 = slot_children_22 != 3'd0; // NodeTable.java:81
+  wire _and_103 = _and_102 & _ne_13; // NodeTable.java:81
+  wire _bits_73 = slot_valid[21]; // NodeTable.java:81
+  wire _eq_225 = slot_len_21 == merge_level; // NodeTable.java:80
+  wire _and_104 = _bits_73 & _eq_225; // NodeTable.java:81
+  wire _ne_14 = slot_children_21 != 3'd0; // NodeTable.java:81
+  wire _and_105 = _and_104 & _ne_14; // NodeTable.java:81
+  wire _bits_74 = slot_valid[20]; // NodeTable.java:81
+  wire _eq_226 = slot_len_20 == merge_level; // NodeTable.java:80
+  wire _and_106 = _bits_74 & _eq_226; // NodeTable.java:81
+  wire _ne_15 = slot_children_20 != 3'd0; // NodeTable.java:81
+  wire _and_107 = _and_106 & _ne_15; // NodeTable.java:81
+  wire _bits_75 = slot_valid[19]; // NodeTable.java:81
+  wire _eq_227 = slot_len_19 == merge_level; // NodeTable.java:80
+  wire _and_108 = _bits_75 & _eq_227; // NodeTable.java:81
+  wire _ne_16 = slot_children_19 != 3'd0; // NodeTable.java:81
+  wire _and_109 = _and_108 & _ne_16; // NodeTable.java:81
+  wire _bits_76 = slot_valid[18]; // NodeTable.java:81
+  wire _eq_228 = slot_len_18 == merge_level; // NodeTable.java:80
+  wire _and_110 = _bits_76 & _eq_228; // NodeTable.java:81
+  wire _ne_17 = slot_children_18 != 3'd0; // NodeTable.java:81
+  wire _and_111 = _and_110 & _ne_17; // NodeTable.java:81
+  wire _bits_77 = slot_valid[17]; // NodeTable.java:81
+  wire _eq_229 = slot_len_17 == merge_level; // NodeTable.java:80
+  wire _and_112 = _bits_77 & _eq_229; // NodeTable.java:81
+  wire _ne_18 = slot_children_17 != 3'd0; // NodeTable.java:81
+  wire _and_113 = _and_112 & _ne_18; // NodeTable.java:81
+  wire _bits_78 = slot_valid[16]; // NodeTable.java:81
+  wire _eq_230 = slot_len_16 == merge_level; // NodeTable.java:80
+  wire _and_114 = _bits_78 & _eq_230; // NodeTable.java:81
+  wire _ne_19 = slot_children_16 != 3'd0; // NodeTable.java:81
+  wire _and_115 = _and_114 & _ne_19; // NodeTable.java:81
+  wire _bits_79 = slot_valid[15]; // NodeTable.java:81
+  wire _eq_231 = slot_len_15 == merge_level; // NodeTable.java:80
+  wire _and_116 = _bits_79 & _eq_231; // NodeTable.java:81
+  wire _ne_20 = slot_children_15 != 3'd0; // NodeTable.java:81
+  wire _and_117 = _and_116 & _ne_20; // NodeTable.java:81
+  wire _bits_80 = slot_valid[14]; // NodeTable.java:81
+  wire _eq_232 = slot_len_14 == merge_level; // NodeTable.java:80
+  wire _and_118 = _bits_80 & _eq_232; // NodeTable.java:81
+  wire _ne_21 = slot_children_14 != 3'd0; // NodeTable.java:81
+  wire _and_119 = _and_118 & _ne_21; // NodeTable.java:81
+  wire _bits_81 = slot_valid[13]; // NodeTable.java:81
+  wire _eq_233 = slot_len_13 == merge_level; // NodeTable.java:80
+  wire _and_120 = _bits_81 & _eq_233; // NodeTable.java:81
+  wire _ne_22 = slot_children_13 != 3'd0; // NodeTable.java:81
+  wire _and_121 = _and_120 & _ne_22; // NodeTable.java:81
+  wire _bits_82 = slot_valid[12]; // NodeTable.java:81
+  wire _eq_234 = slot_len_12 == merge_level; // NodeTable.java:80
+  wire _and_122 = _bits_82 & _eq_234; // NodeTable.java:81
+  wire _ne_23 = slot_children_12 != 3'd0; // NodeTable.java:81
+  wire _and_123 = _and_122 & _ne_23; // NodeTable.java:81
+  wire _bits_83 = slot_valid[11]; // NodeTable.java:81
+  wire _eq_235 = slot_len_11 == merge_level; // NodeTable.java:80
+  wire _and_124 = _bits_83 & _eq_235; // NodeTable.java:81
+  wire _ne_24 = slot_children_11 != 3'd0; // NodeTable.java:81
+  wire _and_125 = _and_124 & _ne_24; // NodeTable.java:81
+  wire _bits_84 = slot_valid[10]; // NodeTable.java:81
+  wire _eq_236 = slot_len_10 == merge_level; // NodeTable.java:80
+  wire _and_126 = _bits_84 & _eq_236; // NodeTable.java:81
+  wire _ne_25 = slot_children_10 != 3'd0; // NodeTable.java:81
+  wire _and_127 = _and_126 & _ne_25; // NodeTable.java:81
+  wire _bits_85 = slot_valid[9]; // NodeTable.java:81
+  wire _eq_237 = slot_len_9 == merge_level; // NodeTable.java:80
+  wire _and_128 = _bits_85 & _eq_237; // NodeTable.java:81
+  wire _ne_26 = slot_children_9 != 3'd0; // NodeTable.java:81
+  wire _and_129 = _and_128 & _ne_26; // NodeTable.java:81
+  wire _bits_86 = slot_valid[8]; // NodeTable.java:81
+  wire _eq_238 = slot_len_8 == merge_level; // NodeTable.java:80
+  wire _and_130 = _bits_86 & _eq_238; // NodeTable.java:81
+  wire _ne_27 = slot_children_8 != 3'd0; // NodeTable.java:81
+  wire _and_131 = _and_130 & _ne_27; // NodeTable.java:81
+  wire _bits_87 = slot_valid[7]; // NodeTable.java:81
+  wire _eq_239 = slot_len_7 == merge_level; // NodeTable.java:80
+  wire _and_132 = _bits_87 & _eq_239; // NodeTable.java:81
+  wire _ne_28 = slot_children_7 != 3'd0; // NodeTable.java:81
+  wire _and_133 = _and_132 & _ne_28; // NodeTable.java:81
+  wire _bits_88 = slot_valid[6]; // NodeTable.java:81
+  wire _eq_240 = slot_len_6 == merge_level; // NodeTable.java:80
+  wire _and_134 = _bits_88 & _eq_240; // NodeTable.java:81
+  wire _ne_29 = slot_children_6 != 3'd0; // NodeTable.java:81
+  wire _and_135 = _and_134 & _ne_29; // NodeTable.java:81
+  wire _bits_89 = slot_valid[5]; // NodeTable.java:81
+  wire _eq_241 = slot_len_5 == merge_level; // NodeTable.java:80
+  wire _and_136 = _bits_89 & _eq_241; // NodeTable.java:81
+  wire _ne_30 = slot_children_5 != 3'd0; // NodeTable.java:81
+  wire _and_137 = _and_136 & _ne_30; // NodeTable.java:81
+  wire _bits_90 = slot_valid[4]; // NodeTable.java:81
+  wire _eq_242 = slot_len_4 == merge_level; // NodeTable.java:80
+  wire _and_138 = _bits_90 & _eq_242; // NodeTable.java:81
+  wire _ne_31 = slot_children_4 != 3'd0; // NodeTable.java:81
+  wire _and_139 = _and_138 & _ne_31; // NodeTable.java:81
+  wire _bits_91 = slot_valid[3]; // NodeTable.java:81
+  wire _eq_243 = slot_len_3 == merge_level; // NodeTable.java:80
+  wire _and_140 = _bits_91 & _eq_243; // NodeTable.java:81
+  wire _ne_32 = slot_children_3 != 3'd0; // NodeTable.java:81
+  wire _and_141 = _and_140 & _ne_32; // NodeTable.java:81
+  wire _bits_92 = slot_valid[2]; // NodeTable.java:81
+  wire _eq_244 = slot_len_2 == merge_level; // NodeTable.java:80
+  wire _and_142 = _bits_92 & _eq_244; // NodeTable.java:81
+  wire _ne_33 = slot_children_2 != 3'd0; // NodeTable.java:81
+  wire _and_143 = _and_142 & _ne_33; // NodeTable.java:81
+  wire _bits_93 = slot_valid[1]; // NodeTable.java:81
+  wire _eq_245 = slot_len_1 == merge_level; // NodeTable.java:80
+  wire _and_144 = _bits_93 & _eq_245; // NodeTable.java:81
+  wire _ne_34 = slot_children_1 != 3'd0; // NodeTable.java:81
+  wire _and_145 = _and_144 & _ne_34; // NodeTable.java:81
+  wire _bits_94 = slot_valid[0]; // NodeTable.java:81
+  wire _eq_246 = merge_level == 6'd0; // NodeTable.java:80
+  wire _and_146 = _bits_94 & _eq_246; // NodeTable.java:81
+  wire _ne_35 = slot_children_0 != 3'd0; // NodeTable.java:81
+  wire _and_147 = _and_146 & _ne_35; // NodeTable.java:81
+  wire [31:0] _cat_9 = {_and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147}; // NodeTable.java:103
+  wire [31:0] _sub_9 = parent_pick_remaining - 32'd1; // SlotPicker.java:38
+  wire [31:0] _not_58 = ~_sub_9; // SlotPicker.java:38
+  wire [31:0] _and_148 = parent_pick_remaining & _not_58; // SlotPicker.java:38
+  wire _bits_95 = parent_pick_remaining[0]; // FirstSet.java:24
+  wire _bits_96 = parent_pick_remaining[1]; // FirstSet.java:24
+  wire _or_42 = _bits_95 | _bits_96; // FirstSet.java:36
+  wire _bits_97 = parent_pick_remaining[2]; // FirstSet.java:24
+  wire _bits_98 = parent_pick_remaining[3]; // FirstSet.java:24
+  wire _or_43 = _bits_97 | _bits_98; // FirstSet.java:36
   wire _or_44 = _or_42 | _or_43; // FirstSet.java:36
-  wire _or_45 = _or_41 | _or_44; // FirstSet.java:36
-  wire _or_46 = _or_38 | _or_45; // FirstSet.java:36
-  wire _bits_81 = scan_vector[16]; // FirstSet.java:24
-  wire _bits_82 = scan_vector[17]; // FirstSet.java:24
-  wire _or_47 = _bits_81 | _bits_82; // FirstSet.java:36
-  wire _bits_83 = scan_vector[18]; // FirstSet.java:24
-  wire _bits_84 = scan_vector[19]; // FirstSet.java:24
-  wire _or_48 = _bits_83 | _bits_84; // FirstSet.java:36
-  wire _or_49 = _or_47 | _or_48; // FirstSet.java:36
-  wire _bits_85 = scan_vector[20]; // FirstSet.java:24
-  wire _bits_86 = scan_vector[21]; // FirstSet.java:24
-  wire _or_50 = _bits_85 | _bits_86; // FirstSet.java:36
-  wire _bits_87 = scan_vector[22]; // FirstSet.java:24
-  wire _bits_88 = scan_vector[23]; // FirstSet.java:24
-  wire _or_51 = _bits_87 | _bits_88; // FirstSet.java:36
-  wire _or_52 = _or_50 | _or_51; // FirstSet.java:36
-  wire _or_53 = _or_49 | _or_52; // FirstSet.java:36
-  wire _bits_89 = scan_vector[24]; // FirstSet.java:24
-  wire _bits_90 = scan_vector[25]; // FirstSet.java:24
-  wire _or_54 = _bits_89 | _bits_90; // FirstSet.java:36
-  wire _bits_91 = scan_vector[26]; // FirstSet.java:24
-  wire _bits_92 = scan_vector[27]; // FirstSet.java:24
-  wire _or_55 = _bits_91 | _bits_92; // FirstSet.java:36
-  wire _or_56 = _or_54 | _or_55; // FirstSet.java:36
-  wire _bits_93 = scan_vector[28]; // FirstSet.java:24
-  wire _bits_94 = scan_vector[29]; // FirstSet.java:24
-  wire _or_57 = _bits_93 | _bits_94; // FirstSet.java:36
-  wire _bits_95 = scan_vector[30]; // FirstSet.java:24
-  wire _bits_96 = scan_vector[31]; // FirstSet.java:24
-  wire _or_58 = _bits_95 | _bits_96; // FirstSet.java:36
+  wire _bits_99 = parent_pick_remaining[4]; // FirstSet.java:24
+  wire _bits_100 = parent_pick_remaining[5]; // FirstSet.java:24
+  wire _or_45 = _bits_99 | _bits_100; // FirstSet.java:36
+  wire _bits_101 = parent_pick_remaining[6]; // FirstSet.java:24
+  wire _bits_102 = parent_pick_remaining[7]; // FirstSet.java:24
+  wire _or_46 = _bits_101 | _bits_102; // FirstSet.java:36
+  wire _or_47 = _or_45 | _or_46; // FirstSet.java:36
+  wire _or_48 = _or_44 | _or_47; // FirstSet.java:36
+  wire _bits_103 = parent_pick_remaining[8]; // FirstSet.java:24
+  wire _bits_104 = parent_pick_remaining[9]; // FirstSet.java:24
+  wire _or_49 = _bits_103 | _bits_104; // FirstSet.java:36
+  wire _bits_105 = parent_pick_remaining[10]; // FirstSet.java:24
+  wire _bits_106 = parent_pick_remaining[11]; // FirstSet.java:24
+  wire _or_50 = _bits_105 | _bits_106; // FirstSet.java:36
+  wire _or_51 = _or_49 | _or_50; // FirstSet.java:36
+  wire _bits_107 = parent_pick_remaining[12]; // FirstSet.java:24
+  wire _bits_108 = parent_pick_remaining[13]; // FirstSet.java:24
+  wire _or_52 = _bits_107 | _bits_108; // FirstSet.java:36
+  wire _bits_109 = parent_pick_remaining[14]; // FirstSet.java:24
+  wire _bits_110 = parent_pick_remaining[15]; // FirstSet.java:24
+  wire _or_53 = _bits_109 | _bits_110; // FirstSet.java:36
+  wire _or_54 = _or_52 | _or_53; // FirstSet.java:36
+  wire _or_55 = _or_51 | _or_54; // FirstSet.java:36
+  wire _or_56 = _or_48 | _or_55; // FirstSet.java:36
+  wire _bits_111 = parent_pick_remaining[16]; // FirstSet.java:24
+  wire _bits_112 = parent_pick_remaining[17]; // FirstSet.java:24
+  wire _or_57 = _bits_111 | _bits_112; // FirstSet.java:36
+  wire _bits_113 = parent_pick_remaining[18]; // FirstSet.java:24
+  wire _bits_114 = parent_pick_remaining[19]; // FirstSet.java:24
+  wire _or_58 = _bits_113 | _bits_114; // FirstSet.java:36
   wire _or_59 = _or_57 | _or_58; // FirstSet.java:36
-  wire _or_60 = _or_56 | _or_59; // FirstSet.java:36
-  wire _or_61 = _or_53 | _or_60; // FirstSet.java:36
-  wire _or_62 = _or_46 | _or_61; // FirstSet.java:36
-  wire _eq_108 = state == 4'd5; // RapController.java:309
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:198
-  wire [5:0] _sub_0 = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:310
-  wire _ge_1 = free_slots >= _sub_0; // RapController.java:311
-  wire _not_41 = ~early_done; // RapController.java:312
-  wire [3:0] _mux_4 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:518
-  wire [3:0] _mux_5 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:518
-  wire _eq_109 = state == 4'd6; // RapController.java:321
-  wire [3:0] _not_42 = ~present_children; // RapController.java:322
-  wire _bits_97 = _not_42[0]; // FirstSet.java:24
-  wire _bits_98 = _not_42[1]; // FirstSet.java:24
-  wire _or_63 = _bits_97 | _bits_98; // FirstSet.java:36
-  wire _bits_99 = _not_42[2]; // FirstSet.java:24
-  wire _bits_100 = _not_42[3]; // FirstSet.java:24
-  wire _or_64 = _bits_99 | _bits_100; // FirstSet.java:36
-  wire _or_65 = _or_63 | _or_64; // FirstSet.java:36
-  wire [3:0] _mux_6 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:518
-  wire _eq_110 = state == 4'd7; // RapController.java:343
-  wire cmd_fire = io_counterCmd_valid & io_counterCmd_ready; // RapController.java:181
-  wire _ne_33 = merge_level != 6'd0; // RapController.java:356
-  wire [3:0] _mux_7 = early_batch ? 4'd5 : 4'd10; // RapController.java:360
-  wire _eq_111 = state == 4'd8; // RapController.java:363
-  wire _eq_112 = state == 4'd9; // RapController.java:374
-  wire _eq_113 = sram_count == 8'd0; // RapController.java:374
-  wire _ne_34 = merge_leaves != 3'd0; // RapController.java:376
-  wire _lt_1 = {1'b0, merge_sum} < op_threshold; // RapController.java:376
-  wire merge_now_p = _ne_34 & _lt_1; // RapController.java:376
-  wire _eq_114 = state == 4'd10; // RapController.java:395
-  wire [64:0] _cat_2 = {1'd0, next_merge}; // RapController.java:148
-  wire [64:0] _cat_3 = {1'd0, st_n}; // RapController.java:148
-  wire [64:0] to_merge = _cat_2 - _cat_3; // RapController.java:148
-  wire _bits_101 = to_merge[64]; // RapController.java:149
-  wire _not_43 = ~_bits_101; // RapController.java:149
-  wire [63:0] _bits_102 = to_merge[63:0]; // RapController.java:149
-  wire _or_r_1 = |_bits_102; // RapController.java:149
-  wire merge_ahead = _not_43 & _or_r_1; // RapController.java:149
-  wire _or_66 = schedule_exhausted | merge_ahead; // RapController.java:395
-  wire _not_44 = ~serialMultiplier_io_busy; // RapController.java:398
-  wire _eq_115 = state == 4'd11; // RapController.java:402
-  wire _not_45 = ~serialMultiplier_io_busy; // RapController.java:402
-  wire _eq_116 = state == 4'd12; // RapController.java:408
-  wire _eq_117 = sram_count == 8'd0; // RapController.java:408
-  wire _eq_118 = state == 4'd13; // RapController.java:415
-  wire _eq_119 = state == 4'd14; // RapController.java:421
-  wire _eq_120 = state == 4'd15; // RapController.java:433
-  wire _and_136 = in_run & io_enable; // RapController.java:469
-  wire _not_46 = ~readout_pending; // RapController.java:469
-  wire _and_137 = _and_136 & _not_46; // RapController.java:469
-  wire _not_47 = ~snapshot_pending; // RapController.java:469
-  wire _and_138 = _and_137 & _not_47; // RapController.java:469
-  wire _not_48 = ~snapshot_frozen; // RapController.java:469
-  wire _and_139 = _and_138 & _not_48; // RapController.java:469
-  wire [4:0] _bits_103 = undo_rdata_0[36:32]; // RapController.java:292
-  wire _not_49 = ~_or_46; // FirstSet.java:34
-  wire _not_50 = ~_or_53; // FirstSet.java:34
-  wire _not_51 = ~_or_56; // FirstSet.java:34
-  wire _not_52 = ~_or_57; // FirstSet.java:34
-  wire _not_53 = ~_bits_95; // FirstSet.java:34
-  wire _not_54 = ~_bits_93; // FirstSet.java:34
-  wire _mux_8 = _not_52 ? _not_53 : _not_54; // FirstSet.java:35
-  wire [1:0] _cat_4 = {_not_52, _mux_8}; // FirstSet.java:35
-  wire _not_55 = ~_or_54; // FirstSet.java:34
-  wire _not_56 = ~_bits_91; // FirstSet.java:34
-  wire _not_57 = ~_bits_89; // FirstSet.java:34
-  wire _mux_9 = _not_55 ? _not_56 : _not_57; // FirstSet.java:35
-  wire [1:0] _cat_5 = {_not_55, _mux_9}; // FirstSet.java:35
-  wire [1:0] _mux_10 = _not_51 ? _cat_4 : _cat_5; // FirstSet.java:35
-  wire [2:0] _cat_6 = {_not_51, _mux_10}; // FirstSet.java:35
-  wire _not_58 = ~_or_49; // FirstSet.java:34
-  wire _not_59 = ~_or_50; // FirstSet.java:34
-  wire _not_60 = ~_bits_87; // FirstSet.java:34
-  wire _not_61 = ~_bits_85; // FirstSet.java:34
-  wire _mux_11 = _not_59 ? _not_60 : _not_61; // FirstSet.java:35
-  wire [1:0] _cat_7 = {_not_59, _mux_11}; // FirstSet.java:35
-  wire _not_62 = ~_or_47; // FirstSet.java:34
-  wire _not_63 = ~_bits_83; // FirstSet.java:34
-  wire _not_64 = ~_bits_81; // FirstSet.java:34
-  wire _mux_12 = _not_62 ? _not_63 : _not_64; // FirstSet.java:35
-  wire [1:0] _cat_8 = {_not_62, _mux_12}; // FirstSet.java:35
-  wire [1:0] _mux_13 = _not_58 ? _cat_7 : _cat_8; // FirstSet.java:35
-  wire [2:0] _cat_9 = {_not_58, _mux_13}; // FirstSet.java:35
-  wire [2:0] _mux_14 = _not_50 ? _cat_6 : _cat_9; // FirstSet.java:35
-  wire [3:0] _cat_10 = {_not_50, _mux_14}; // FirstSet.java:35
-  wire _not_65 = ~_or_38; // FirstSet.java:34
-  wire _not_66 = ~_or_41; // FirstSet.java:34
-  wire _not_67 = ~_or_42; // FirstSet.java:34
-  wire _not_68 = ~_bits_79; // FirstSet.java:34
-  wire _not_69 = ~_bits_77; // FirstSet.java:34
-  wire _mux_15 = _not_67 ? _not_68 : _not_69; // FirstSet.java:35
-  wire [1:0] _cat_11 = {_not_67, _mux_15}; // FirstSet.java:35
-  wire _not_70 = ~_or_39; // FirstSet.java:34
-  wire _not_71 = ~_bits_75; // FirstSet.java:34
-  wire _not_72 = ~_bits_73; // FirstSet.java:34
-  wire _mux_16 = _not_70 ? _not_71 : _not_72; // FirstSet.java:35
-  wire [1:0] _cat_12 = {_not_70, _mux_16}; // FirstSet.java:35
-  wire [1:0] _mux_17 = _not_66 ? _cat_11 : _cat_12; // FirstSet.java:35
-  wire [2:0] _cat_13 = {_not_66, _mux_17}; // FirstSet.java:35
-  wire _not_73 = ~_or_34; // FirstSet.java:34
-  wire _not_74 = ~_or_35; // FirstSet.java:34
-  wire _not_75 = ~_bits_71; // FirstSet.java:34
-  wire _not_76 = ~_bits_69; // FirstSet.java:34
-  wire _mux_18 = _not_74 ? _not_75 : _not_76; // FirstSet.java:35
-  wire [1:0] _cat_14 = {_not_74, _mux_18}; // FirstSet.java:35
-  wire _not_77 = ~_or_32; // FirstSet.java:34
-  wire _not_78 = ~_bits_67; // FirstSet.java:34
-  wire _not_79 = ~_bits_65; // FirstSet.java:34
-  wire _mux_19 = _not_77 ? _not_78 : _not_79; // FirstSet.java:35
-  wire [1:0] _cat_15 = {_not_77, _mux_19}; // FirstSet.java:35
-  wire [1:0] _mux_20 = _not_73 ? _cat_14 : _cat_15; // FirstSet.java:35
-  wire [2:0] _cat_16 = {_not_73, _mux_20}; // FirstSet.java:35
-  wire [2:0] _mux_21 = _not_65 ? _cat_13 : _cat_16; // FirstSet.java:35
-  wire [3:0] _cat_17 = {_not_65, _mux_21}; // FirstSet.java:35
-  wire [3:0] _mux_22 = _not_49 ? _cat_10 : _cat_17; // FirstSet.java:35
-  wire [4:0] _cat_18 = {_not_49, _mux_22}; // FirstSet.java:35
-  wire [4:0] _bits_104 = _cat_18; // FirstSet.java:43
-  wire [4:0] _bits_105 = readout_slot[4:0]; // RapController.java:418
-  wire [31:0] _bits_106 = undo_rdata_0[31:0]; // RapController.java:293
-  wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:78
-  wire _gt_1 = merge_sum > {{3{1'b0}}, _fill_0}; // RapController.java:377
-  wire [31:0] _bits_107 = merge_sum[31:0]; // RapController.java:382
-  wire [31:0] _mux_23 = _gt_1 ? _fill_0 : _bits_107; // RapController.java:382
-  wire _not_80 = ~_or_63; // FirstSet.java:34
-  wire _not_81 = ~_bits_99; // FirstSet.java:34
-  wire _not_82 = ~_bits_97; // FirstSet.java:34
-  wire _mux_24 = _not_80 ? _not_81 : _not_82; // FirstSet.java:35
-  wire [1:0] _cat_19 = {_not_80, _mux_24}; // FirstSet.java:35
-  wire [1:0] _bits_108 = _cat_19; // FirstSet.java:43
-  wire [5:0] _sub_1 = 6'd30 - op_len; // RapController.java:490
-  wire [94:0] _dshl_0 = {{63{1'b0}}, {{30{1'b0}}, _bits_108}} << _sub_1; // RapController.java:491
-  wire [31:0] _bits_109 = _dshl_0[31:0]; // RapController.java:491
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_109; // RapController.java:491
-  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:174
-  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:329
-  wire [5:0] child_len = op_len + 6'd2; // RapController.java:324
-  wire [31:0] _dshr_0 = _fill_2 >> child_len; // RapController.java:329
-  wire _not_83 = ~soft_pending; // RapController.java:473
-  wire _ne_35 = state != 4'd0; // RapController.java:473
-  wire _and_140 = _not_83 & _ne_35; // RapController.java:473
-  wire _ne_36 = state != 4'd15; // RapController.java:473
-  wire _and_141 = _and_140 & _ne_36; // RapController.java:473
-  wire [63:0] _bits_110 = serialMultiplier_io_product[79:16]; // RapController.java:476
-  wire _not_84 = ~serialMultiplier_io_busy; // RapController.java:477
-  wire _or_67 = snapshot_pending | snapshot_frozen; // RapController.java:478
-  wire _eq_121 = state == 4'd13; // RapController.java:479
-  wire _or_68 = readout_pending | _eq_121; // RapController.java:479
-  wire _eq_122 = state == 4'd14; // RapController.java:479
-  wire _or_69 = _or_68 | _eq_122; // RapController.java:479
-  wire _ge_2 = state >= 4'd2; // RapController.java:480
-  wire _le_1 = state <= 4'd12; // RapController.java:480
-  wire _and_142 = _ge_2 & _le_1; // RapController.java:480
-  wire _and_143 = in_run & pipe_empty; // RapController.java:482
-  wire _not_85 = ~io_headValid; // RapController.java:482
-  wire _and_144 = _and_143 & _not_85; // RapController.java:482
-  wire _not_86 = ~io_acceptEnable; // RapController.java:483
-  wire _eq_123 = _bits_104 == 5'd31; // NodeTable.java:91
-  wire _eq_124 = _bits_104 == 5'd30; // NodeTable.java:91
-  wire _eq_125 = _bits_104 == 5'd29; // NodeTable.java:91
-  wire _eq_126 = _bits_104 == 5'd28; // NodeTable.java:91
-  wire _eq_127 = _bits_104 == 5'd27; // NodeTable.java:91
-  wire _eq_128 = _bits_104 == 5'd26; // NodeTable.java:91
-  wire _eq_129 = _bits_104 == 5'd25; // NodeTable.java:91
-  wire _eq_130 = _bits_104 == 5'd24; // NodeTable.java:91
-  wire _eq_131 = _bits_104 == 5'd23; // NodeTable.java:91
-  wire _eq_132 = _bits_104 == 5'd22; // NodeTable.java:91
-  wire _eq_133 = _bits_104 == 5'd21; // NodeTable.java:91
-  wire _eq_134 = _bits_104 == 5'd20; // NodeTable.java:91
-  wire _eq_135 = _bits_104 == 5'd19; // NodeTable.java:91
-  wire _eq_136 = _bits_104 == 5'd18; // NodeTable.java:91
-  wire _eq_137 = _bits_104 == 5'd17; // NodeTable.java:91
-  wire _eq_138 = _bits_104 == 5'd16; // NodeTable.java:91
-  wire _eq_139 = _bits_104 == 5'd15; // NodeTable.java:91
-  wire _eq_140 = _bits_104 == 5'd14; // NodeTable.java:91
-  wire _eq_141 = _bits_104 == 5'd13; // NodeTable.java:91
-  wire _eq_142 = _bits_104 == 5'd12; // NodeTable.java:91
-  wire _eq_143 = _bits_104 == 5'd11; // NodeTable.java:91
-  wire _eq_144 = _bits_104 == 5'd10; // NodeTable.java:91
-  wire _eq_145 = _bits_104 == 5'd9; // NodeTable.java:91
-  wire _eq_146 = _bits_104 == 5'd8; // NodeTable.java:91
-  wire _eq_147 = _bits_104 == 5'd7; // NodeTable.java:91
-  wire _eq_148 = _bits_104 == 5'd6; // NodeTable.java:91
-  wire _eq_149 = _bits_104 == 5'd5; // NodeTable.java:91
-  wire _eq_150 = _bits_104 == 5'd4; // NodeTable.java:91
-  wire _eq_151 = _bits_104 == 5'd3; // NodeTable.java:91
-  wire _eq_152 = _bits_104 == 5'd2; // NodeTable.java:91
-  wire _eq_153 = _bits_104 == 5'd1; // NodeTable.java:91
-  wire _eq_154 = _bits_104 == 5'd0; // NodeTable.java:91
-  wire [31:0] pick_mask = {_eq_123, _eq_124, _eq_125, _eq_126, _eq_127, _eq_128, _eq_129, _eq_130, _eq_131, _eq_132, _eq_133, _eq_134, _eq_135, _eq_136, _eq_137, _eq_138, _eq_139, _eq_140, _eq_141, _eq_142, _eq_143, _eq_144, _eq_145, _eq_146, _eq_147, _eq_148, _eq_149, _eq_150, _eq_151, _eq_152, _eq_153, _eq_154}; // NodeTable.java:99
-  wire [31:0] _or_70 = slot_valid | pick_mask; // RapController.java:497
-  wire [31:0] _not_87 = ~visited_kids; // RapController.java:384
-  wire [31:0] _and_145 = slot_valid & _not_87; // RapController.java:384
-  wire _eq_155 = _bits_104 == 5'd0; // RapController.java:498
-  wire _eq_156 = _bits_104 == 5'd1; // RapController.java:498
-  wire _eq_157 = _bits_104 == 5'd2; // RapController.java:498
-  wire _eq_158 = _bits_104 == 5'd3; // RapController.java:498
-  wire _eq_159 = _bits_104 == 5'd4; // RapController.java:498
-  wire _eq_160 = _bits_104 == 5'd5; // RapController.java:498
-  wire _eq_161 = _bits_104 == 5'd6; // RapController.java:498
-  wire _eq_162 = _bits_104 == 5'd7; // RapController.java:498
-  wire _eq_163 = _bits_104 == 5'd8; // RapController.java:498
-  wire _eq_164 = _bits_104 == 5'd9; // RapController.java:498
-  wire _eq_165 = _bits_104 == 5'd10; // RapController.java:498
-  wire _eq_166 = _bits_104 == 5'd11; // RapController.java:498
-  wire _eq_167 = _bits_104 == 5'd12; // RapController.java:498
-  wire _eq_168 = _bits_104 == 5'd13; // RapController.java:498
-  wire _eq_169 = _bits_104 == 5'd14; // RapController.java:498
-  wire _eq_170 = _bits_104 == 5'd15; // RapController.java:498
-  wire _eq_171 = _bits_104 == 5'd16; // RapController.java:498
-  wire _eq_172 = _bits_104 == 5'd17; // RapController.java:498
-  wire _eq_173 = _bits_104 == 5'd18; // RapController.java:498
-  wire _eq_174 = _bits_104 == 5'd19; // RapController.java:498
-  wire _eq_175 = _bits_104 == 5'd20; // RapController.java:498
-  wire _eq_176 = _bits_104 == 5'd21; // RapController.java:498
-  wire _eq_177 = _bits_104 == 5'd22; // RapController.java:498
-  wire _eq_178 = _bits_104 == 5'd23; // RapController.java:498
-  wire _eq_179 = _bits_104 == 5'd24; // RapController.java:498
-  wire _eq_180 = _bits_104 == 5'd25; // RapController.java:498
-  wire _eq_181 = _bits_104 == 5'd26; // RapController.java:498
-  wire _eq_182 = _bits_104 == 5'd27; // RapController.java:498
-  wire _eq_183 = _bits_104 == 5'd28; // RapController.java:498
-  wire _eq_184 = _bits_104 == 5'd29; // RapController.java:498
-  wire _eq_185 = _bits_104 == 5'd30; // RapController.java:498
-  wire _eq_186 = _bits_104 == 5'd31; // RapController.java:498
-  wire _eq_187 = _bits_104 == 5'd0; // RapController.java:499
-  wire _eq_188 = _bits_104 == 5'd1; // RapController.java:499
-  wire _eq_189 = _bits_104 == 5'd2; // RapController.java:499
-  wire _eq_190 = _bits_104 == 5'd3; // RapController.java:499
-  wire _eq_191 = _bits_104 == 5'd4; // RapController.java:499
-  wire _eq_192 = _bits_104 == 5'd5; // RapController.java:499
-  wire _eq_193 = _bits_104 == 5'd6; // RapController.java:499
-  wire _eq_194 = _bits_104 == 5'd7; // RapController.java:499
-  wire _eq_195 = _bits_104 == 5'd8; // RapController.java:499
-  wire _eq_196 = _bits_104 == 5'd9; // RapController.java:499
-  wire _eq_197 = _bits_104 == 5'd10; // RapController.java:499
-  wire _eq_198 = _bits_104 == 5'd11; // RapController.java:499
-  wire _eq_199 = _bits_104 == 5'd12; // RapController.java:499
-  wire _eq_200 = _bits_104 == 5'd13; // RapController.java:499
-  wire _eq_201 = _bits_104 == 5'd14; // RapController.java:499
-  wire _eq_202 = _bits_104 == 5'd15; // RapController.java:499
-  wire _eq_203 = _bits_104 == 5'd16; // RapController.java:499
-  wire _eq_204 = _bits_104 == 5'd17; // RapController.java:499
-  wire _eq_205 = _bits_104 == 5'd18; // RapController.java:499
-  wire _eq_206 = _bits_104 == 5'd19; // RapController.java:499
-  wire _eq_207 = _bits_104 == 5'd20; // RapController.java:499
-  wire _eq_208 = _bits_104 == 5'd21; // RapController.java:499
-  wire _eq_209 = _bits_104 == 5'd22; // RapController.java:499
-  wire _eq_210 = _bits_104 == 5'd23; // RapController.java:499
-  wire _eq_211 = _bits_104 == 5'd24; // RapController.java:499
-  wire _eq_212 = _bits_104 == 5'd25; // RapController.java:499
-  wire _eq_213 = _bits_104 == 5'd26; // RapController.java:499
-  wire _eq_214 = _bits_104 == 5'd27; // RapController.java:499
-  wire _eq_215 = _bits_104 == 5'd28; // RapController.java:499
-  wire _eq_216 = _bits_104 == 5'd29; // RapController.java:499
-  wire _eq_217 = _bits_104 == 5'd30; // RapController.java:499
-  wire _eq_218 = _bits_104 == 5'd31; // RapController.java:499
-  wire _eq_219 = _bits_104 == 5'd0; // RapController.java:500
-  wire _eq_220 = _bits_104 == 5'd1; // RapController.java:500
-  wire _eq_221 = _bits_104 == 5'd2; // RapController.java:500
-  wire _eq_222 = _bits_104 == 5'd3; // RapController.java:500
-  wire _eq_223 = _bits_104 == 5'd4; // RapController.java:500
-  wire _eq_224 = _bits_104 == 5'd5; // RapController.java:500
-  wire _eq_225 = _bits_104 == 5'd6; // RapController.java:500
-  wire _eq_226 = _bits_104 == 5'd7; // RapController.java:500
-  wire _eq_227 = _bits_104 == 5'd8; // RapController.java:500
-  wire _eq_228 = _bits_104 == 5'd9; // RapController.java:500
-  wire _eq_229 = _bits_104 == 5'd10; // RapController.java:500
-  wire _eq_230 = _bits_104 == 5'd11; // RapController.java:500
-  wire _eq_231 = _bits_104 == 5'd12; // RapController.java:500
-  wire _eq_232 = _bits_104 == 5'd13; // RapController.java:500
-  wire _eq_233 = _bits_104 == 5'd14; // RapController.java:500
-  wire _eq_234 = _bits_104 == 5'd15; // RapController.java:500
-  wire _eq_235 = _bits_104 == 5'd16; // RapController.java:500
-  wire _eq_236 = _bits_104 == 5'd17; // RapController.java:500
-  wire _eq_237 = _bits_104 == 5'd18; // RapController.java:500
-  wire _eq_238 = _bits_104 == 5'd19; // RapController.java:500
-  wire _eq_239 = _bits_104 == 5'd20; // RapController.java:500
-  wire _eq_240 = _bits_104 == 5'd21; // RapController.java:500
-  wire _eq_241 = _bits_104 == 5'd22; // RapController.java:500
-  wire _eq_242 = _bits_104 == 5'd23; // RapController.java:500
-  wire _eq_243 = _bits_104 == 5'd24; // RapController.java:500
-  wire _eq_244 = _bits_104 == 5'd25; // RapController.java:500
-  wire _eq_245 = _bits_104 == 5'd26; // RapController.java:500
-  wire _eq_246 = _bits_104 == 5'd27; // RapController.java:500
-  wire _eq_247 = _bits_104 == 5'd28; // RapController.java:500
-  wire _eq_248 = _bits_104 == 5'd29; // RapController.java:500
-  wire _eq_249 = _bits_104 == 5'd30; // RapController.java:500
-  wire _eq_250 = _bits_104 == 5'd31; // RapController.java:500
-  wire _eq_251 = children_write_slot == 5'd0; // NodeTable.java:44
-  wire _eq_252 = children_write_slot == 5'd1; // NodeTable.java:44
-  wire _eq_253 = children_write_slot == 5'd2; // NodeTable.java:44
-  wire _eq_254 = children_write_slot == 5'd3; // NodeTable.java:44
-  wire _eq_255 = children_write_slot == 5'd4; // NodeTable.java:44
-  wire _eq_256 = children_write_slot == 5'd5; // NodeTable.java:44
-  wire _eq_257 = children_write_slot == 5'd6; // NodeTable.java:44
-  wire _eq_258 = children_write_slot == 5'd7; // NodeTable.java:44
-  wire _eq_259 = children_write_slot == 5'd8; // NodeTable.java:44
-  wire _eq_260 = children_write_slot == 5'd9; // NodeTable.java:44
-  wire _eq_261 = children_write_slot == 5'd10; // NodeTable.java:44
-  wire _eq_262 = children_write_slot == 5'd11; // NodeTable.java:44
-  wire _eq_263 = children_write_slot == 5'd12; // NodeTable.java:44
-  wire _eq_264 = children_write_slot == 5'd13; // NodeTable.java:44
-  wire _eq_265 = children_write_slot == 5'd14; // NodeTable.java:44
-  wire _eq_266 = children_write_slot == 5'd15; // NodeTable.java:44
-  wire _eq_267 = children_write_slot == 5'd16; // NodeTable.java:44
-  wire _eq_268 = children_write_slot == 5'd17; // NodeTable.java:44
-  wire _eq_269 = children_write_slot == 5'd18; // NodeTable.java:44
-  wire _eq_270 = children_write_slot == 5'd19; // NodeTable.java:44
-  wire _eq_271 = children_write_slot == 5'd20; // NodeTable.java:44
-  wire _eq_272 = children_write_slot == 5'd21; // NodeTable.java:44
-  wire _eq_273 = children_write_slot == 5'd22; // NodeTable.java:44
-  wire _eq_274 = children_write_slot == 5'd23; // NodeTable.java:44
-  wire _eq_275 = children_write_slot == 5'd24; // NodeTable.java:44
-  wire _eq_276 = children_write_slot == 5'd25; // NodeTable.java:44
-  wire _eq_277 = children_write_slot == 5'd26; // NodeTable.java:44
-  wire _eq_278 = children_write_slot == 5'd27; // NodeTable.java:44
-  wire _eq_279 = children_write_slot == 5'd28; // NodeTable.java:44
-  wire _eq_280 = children_write_slot == 5'd29; // NodeTable.java:44
-  wire _eq_281 = children_write_slot == 5'd30; // NodeTable.java:44
-  wire _eq_282 = children_write_slot == 5'd31; // NodeTable.java:44
-  wire [2:0] _sub_2 = op_children - merge_leaves; // RapController.java:385
-  wire [63:0] _add_0 = st_n + 64'd1; // StatusRegs.java:78
-  wire [63:0] _add_1 = st_splits + 64'd1; // StatusRegs.java:82
-  wire [63:0] _add_2 = st_merges + {{61{1'b0}}, ev_removed_q}; // StatusRegs.java:87
-  wire [63:0] _add_3 = st_merge_batches + 64'd1; // StatusRegs.java:84
-  wire [63:0] _add_4 = st_deferred_splits + 64'd1; // StatusRegs.java:85
-  wire [63:0] _add_5 = st_saturations + 64'd1; // StatusRegs.java:80
-  wire _or_71 = io_counterResult_bits_saturated | 1'd0; // RapController.java:228
-  wire [5:0] _add_6 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:88
-  wire [5:0] _sub_3 = _add_6 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:88
-  wire _gt_2 = st_nodes > st_high_water; // StatusRegs.java:83
-  wire _eq_283 = io_m0Csr == 64'd0; // RapController.java:260
-  wire [63:0] _mux_25 = _eq_283 ? 64'd1 : io_m0Csr; // RapController.java:260
-  wire [31:0] _bits_111 = serialMultiplier_io_product[95:64]; // RapController.java:404
-  wire _or_r_2 = |_bits_111; // RapController.java:404
-  wire [63:0] _bits_112 = serialMultiplier_io_product[63:0]; // RapController.java:405
-  wire [63:0] _sub_4 = until_merge - {{63{1'b0}}, io_head_weight}; // RapController.java:227
-  wire [63:0] _bits_113 = to_merge[63:0]; // RapController.java:396
-  wire _eq_284 = io_epsCsr == 16'd0; // RapController.java:258
-  wire [15:0] _mux_26 = _eq_284 ? 16'd1 : io_epsCsr; // RapController.java:258
-  wire _lt_2 = io_qCsr < 32'd2; // RapController.java:259
-  wire [31:0] _mux_27 = _lt_2 ? 32'd2 : io_qCsr; // RapController.java:259
-  wire [5:0] _add_7 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:182
-  wire [5:0] _sub_5 = _add_7 - {{5{1'b0}}, io_selected_valid}; // RapController.java:182
-  wire [7:0] _add_8 = sram_count + {{7{1'b0}}, cmd_fire}; // RapController.java:183
-  wire [7:0] _sub_6 = _add_8 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:183
-  wire _eq_285 = state == 4'd2; // RapController.java:188
-  wire undo_push = _eq_285 & io_counterResult_valid; // RapController.java:188
-  wire [4:0] _add_9 = undo_sp + 5'd1; // RapController.java:284
-  wire [4:0] _sub_7 = undo_sp - 5'd1; // RapController.java:294
-  wire [1:0] _dyn_index_0 = _bits_104 == 5'd0 ? slot_digit_0 : _bits_104 == 5'd1 ? slot_digit_1 : _bits_104 == 5'd2 ? slot_digit_2 : _bits_104 == 5'd3 ? slot_digit_3 : _bits_104 == 5'd4 ? slot_digit_4 : _bits_104 == 5'd5 ? slot_digit_5 : _bits_104 == 5'd6 ? slot_digit_6 : _bits_104 == 5'd7 ? slot_digit_7 : _bits_104 == 5'd8 ? slot_digit_8 : _bits_104 == 5'd9 ? slot_digit_9 : _bits_104 == 5'd10 ? slot_digit_10 : _bits_104 == 5'd11 ? slot_digit_11 : _bits_104 == 5'd12 ? slot_digit_12 : _bits_104 == 5'd13 ? slot_digit_13 : _bits_104 == 5'd14 ? slot_digit_14 : _bits_104 == 5'd15 ? slot_digit_15 : _bits_104 == 5'd16 ? slot_digit_16 : _bits_104 == 5'd17 ? slot_digit_17 : _bits_104 == 5'd18 ? slot_digit_18 : _bits_104 == 5'd19 ? slot_digit_19 : _bits_104 == 5'd20 ? slot_digit_20 : _bits_104 == 5'd21 ? slot_digit_21 : _bits_104 == 5'd22 ? slot_digit_22 : _bits_104 == 5'd23 ? slot_digit_23 : _bits_104 == 5'd24 ? slot_digit_24 : _bits_104 == 5'd25 ? slot_digit_25 : _bits_104 == 5'd26 ? slot_digit_26 : _bits_104 == 5'd27 ? slot_digit_27 : _bits_104 == 5'd28 ? slot_digit_28 : _bits_104 == 5'd29 ? slot_digit_29 : _bits_104 == 5'd30 ? slot_digit_30 : slot_digit_31; // RapController.java:306
-  wire [6:0] _dshl_1 = 7'd1 << _dyn_index_0; // RapController.java:306
-  wire [3:0] _bits_114 = _dshl_1[3:0]; // RapController.java:306
-  wire [3:0] _or_72 = present_children | _bits_114; // RapController.java:306
-  wire [6:0] _dshl_2 = 7'd1 << _bits_108; // RapController.java:502
-  wire [3:0] _bits_115 = _dshl_2[3:0]; // RapController.java:502
-  wire [3:0] _or_73 = present_children | _bits_115; // RapController.java:502
-  wire [31:0] _or_74 = visited_kids | pick_mask; // RapController.java:305
-  wire [31:0] _or_75 = visited_kids | pick_mask; // RapController.java:369
-  wire [31:0] _or_76 = visited_parents | pick_mask; // RapController.java:350
-  wire [5:0] _sub_8 = merge_level - 6'd2; // RapController.java:356
-  wire _eq_286 = state == 4'd7; // RapController.java:244
-  wire _eq_287 = state == 4'd8; // RapController.java:244
-  wire _or_77 = _eq_286 | _eq_287; // RapController.java:244
-  wire _eq_288 = state == 4'd9; // RapController.java:244
-  wire _or_78 = _or_77 | _eq_288; // RapController.java:244
-  wire _and_146 = _or_78 & io_counterResult_valid; // RapController.java:245
-  wire _eq_289 = io_counterResult_bits_op == 2'd2; // RapController.java:245
-  wire _and_147 = _and_146 & _eq_289; // RapController.java:245
-  wire [34:0] _add_10 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:245
-  wire [2:0] _add_11 = merge_leaves + 3'd1; // RapController.java:370
-  wire _not_88 = ~snapshot_frozen; // RapController.java:269
-  wire _and_148 = snapshot_pending & _not_88; // RapController.java:269
-  wire _not_89 = ~commit_fire; // RapController.java:269
-  wire _and_149 = _and_148 & _not_89; // RapController.java:269
-  wire _and_150 = _and_149 & pipe_empty; // RapController.java:269
-  wire _or_79 = ev_commit_q | ev_saturation_q; // StatusRegs.java:67
-  wire _or_80 = _or_79 | ev_split_q; // StatusRegs.java:67
-  wire _or_81 = _or_80 | ev_batch_q; // StatusRegs.java:67
-  wire _or_82 = _or_81 | ev_deferred_q; // StatusRegs.java:67
-  wire _or_r_3 = |ev_removed_q; // StatusRegs.java:68
-  wire ev_pending = _or_82 | _or_r_3; // StatusRegs.java:68
-  wire _not_90 = ~ev_pending; // RapController.java:269
-  wire _and_151 = _and_150 & _not_90; // RapController.java:269
-  wire [2:0] _mux_28 = split_req ? 3'd3 : 3'd4; // RapController.java:410
-  wire _lt_3 = readout_slot < 16'd32; // RapController.java:424
-  wire [31:0] _dshr_1 = slot_valid >> io_counterResult_bits_addr; // RapController.java:424
-  wire _bits_116 = _dshr_1[0]; // RapController.java:424
-  wire _and_152 = _lt_3 & _bits_116; // RapController.java:424
-  wire [31:0] _mux_29 = _and_152 ? slot_prefix_rdata_0 : 32'd0; // RapController.java:428
-  wire [5:0] _mux_30 = _and_152 ? hit_len_3 : 6'd0; // RapController.java:426
-  wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:32
+  wire _bits_115 = parent_pick_remaining[20]; // FirstSet.java:24
+  wire _bits_116 = parent_pick_remaining[21]; // FirstSet.java:24
+  wire _or_60 = _bits_115 | _bits_116; // FirstSet.java:36
+  wire _bits_117 = parent_pick_remaining[22]; // FirstSet.java:24
+  wire _bits_118 = parent_pick_remaining[23]; // FirstSet.java:24
+  wire _or_61 = _bits_117 | _bits_118; // FirstSet.java:36
+  wire _or_62 = _or_60 | _or_61; // FirstSet.java:36
+  wire _or_63 = _or_59 | _or_62; // FirstSet.java:36
+  wire _bits_119 = parent_pick_remaining[24]; // FirstSet.java:24
+  wire _bits_120 = parent_pick_remaining[25]; // FirstSet.java:24
+  wire _or_64 = _bits_119 | _bits_120; // FirstSet.java:36
+  wire _bits_121 = parent_pick_remaining[26]; // FirstSet.java:24
+  wire _bits_122 = parent_pick_remaining[27]; // FirstSet.java:24
+  wire _or_65 = _bits_121 | _bits_122; // FirstSet.java:36
+  wire _or_66 = _or_64 | _or_65; // FirstSet.java:36
+  wire _bits_123 = parent_pick_remaining[28]; // FirstSet.java:24
+  wire _bits_124 = parent_pick_remaining[29]; // FirstSet.java:24
+  wire _or_67 = _bits_123 | _bits_124; // FirstSet.java:36
+  wire _bits_125 = parent_pick_remaining[30]; // FirstSet.java:24
+  wire _bits_126 = parent_pick_remaining[31]; // FirstSet.java:24
+  wire _or_68 = _bits_125 | _bits_126; // FirstSet.java:36
+  wire _or_69 = _or_67 | _or_68; // FirstSet.java:36
+  wire _or_70 = _or_66 | _or_69; // FirstSet.java:36
+  wire _or_71 = _or_63 | _or_70; // FirstSet.java:36
+  wire _or_72 = _or_56 | _or_71; // FirstSet.java:36
+  wire _not_59 = ~_or_56; // FirstSet.java:34
+  wire _not_60 = ~_or_63; // FirstSet.java:34
+  wire _not_61 = ~_or_66; // FirstSet.java:34
+  wire _not_62 = ~_or_67; // FirstSet.java:34
+  wire _not_63 = ~_bits_125; // FirstSet.java:34
+  wire _not_64 = ~_bits_123; // FirstSet.java:34
+  wire _mux_9 = _not_62 ? _not_63 : _not_64; // FirstSet.java:35
+  wire [1:0] _cat_10 = {_not_62, _mux_9}; // FirstSet.java:35
+  wire _not_65 = ~_or_64; // FirstSet.java:34
+  wire _not_66 = ~_bits_121; // FirstSet.java:34
+  wire _not_67 = ~_bits_119; // FirstSet.java:34
+  wire _mux_10 = _not_65 ? _not_66 : _not_67; // FirstSet.java:35
+  wire [1:0] _cat_11 = {_not_65, _mux_10}; // FirstSet.java:35
+  wire [1:0] _mux_11 = _not_61 ? _cat_10 : _cat_11; // FirstSet.java:35
+  wire [2:0] _cat_12 = {_not_61, _mux_11}; // FirstSet.java:35
+  wire _not_68 = ~_or_59; // FirstSet.java:34
+  wire _not_69 = ~_or_60; // FirstSet.java:34
+  wire _not_70 = ~_bits_117; // FirstSet.java:34
+  wire _not_71 = ~_bits_115; // FirstSet.java:34
+  wire _mux_12 = _not_69 ? _not_70 : _not_71; // FirstSet.java:35
+  wire [1:0] _cat_13 = {_not_69, _mux_12}; // FirstSet.java:35
+  wire _not_72 = ~_or_57; // FirstSet.java:34
+  wire _not_73 = ~_bits_113; // FirstSet.java:34
+  wire _not_74 = ~_bits_111; // FirstSet.java:34
+  wire _mux_13 = _not_72 ? _not_73 : _not_74; // FirstSet.java:35
+  wire [1:0] _cat_14 = {_not_72, _mux_13}; // FirstSet.java:35
+  wire [1:0] _mux_14 = _not_68 ? _cat_13 : _cat_14; // FirstSet.java:35
+  wire [2:0] _cat_15 = {_not_68, _mux_14}; // FirstSet.java:35
+  wire [2:0] _mux_15 = _not_60 ? _cat_12 : _cat_15; // FirstSet.java:35
+  wire [3:0] _cat_16 = {_not_60, _mux_15}; // FirstSet.java:35
+  wire _not_75 = ~_or_48; // FirstSet.java:34
+  wire _not_76 = ~_or_51; // FirstSet.java:34
+  wire _not_77 = ~_or_52; // FirstSet.java:34
+  wire _not_78 = ~_bits_109; // FirstSet.java:34
+  wire _not_79 = ~_bits_107; // FirstSet.java:34
+  wire _mux_16 = _not_77 ? _not_78 : _not_79; // FirstSet.java:35
+  wire [1:0] _cat_17 = {_not_77, _mux_16}; // FirstSet.java:35
+  wire _not_80 = ~_or_49; // FirstSet.java:34
+  wire _not_81 = ~_bits_105; // FirstSet.java:34
+  wire _not_82 = ~_bits_103; // FirstSet.java:34
+  wire _mux_17 = _not_80 ? _not_81 : _not_82; // FirstSet.java:35
+  wire [1:0] _cat_18 = {_not_80, _mux_17}; // FirstSet.java:35
+  wire [1:0] _mux_18 = _not_76 ? _cat_17 : _cat_18; // FirstSet.java:35
+  wire [2:0] _cat_19 = {_not_76, _mux_18}; // FirstSet.java:35
+  wire _not_83 = ~_or_44; // FirstSet.java:34
+  wire _not_84 = ~_or_45; // FirstSet.java:34
+  wire _not_85 = ~_bits_101; // FirstSet.java:34
+  wire _not_86 = ~_bits_99; // FirstSet.java:34
+  wire _mux_19 = _not_84 ? _not_85 : _not_86; // FirstSet.java:35
+  wire [1:0] _cat_20 = {_not_84, _mux_19}; // FirstSet.java:35
+  wire _not_87 = ~_or_42; // FirstSet.java:34
+  wire _not_88 = ~_bits_97; // FirstSet.java:34
+  wire _not_89 = ~_bits_95; // FirstSet.java:34
+  wire _mux_20 = _not_87 ? _not_88 : _not_89; // FirstSet.java:35
+  wire [1:0] _cat_21 = {_not_87, _mux_20}; // FirstSet.java:35
+  wire [1:0] _mux_21 = _not_83 ? _cat_20 : _cat_21; // FirstSet.java:35
+  wire [2:0] _cat_22 = {_not_83, _mux_21}; // FirstSet.java:35
+  wire [2:0] _mux_22 = _not_75 ? _cat_19 : _cat_22; // FirstSet.java:35
+  wire [3:0] _cat_23 = {_not_75, _mux_22}; // FirstSet.java:35
+  wire [3:0] _mux_23 = _not_59 ? _cat_16 : _cat_23; // FirstSet.java:35
+  wire [4:0] _cat_24 = {_not_59, _mux_23}; // FirstSet.java:35
+  wire [4:0] _bits_127 = _cat_24; // FirstSet.java:43
+  wire _not_90 = ~slot_pick_load; // SlotPicker.java:40
+  wire [31:0] _not_91 = ~slot_pick_pick_hot; // SlotPicker.java:33
+  wire [31:0] _and_149 = slot_pick_candidates & _not_91; // SlotPicker.java:33
+  wire [31:0] slot_pick_remaining = slot_pick_take ? _and_149 : slot_pick_candidates; // SlotPicker.java:33
+  wire [31:0] _not_92 = ~slot_valid; // RapController.java:351
+  wire [31:0] _sub_10 = slot_pick_remaining - 32'd1; // SlotPicker.java:38
+  wire [31:0] _not_93 = ~_sub_10; // SlotPicker.java:38
+  wire [31:0] _and_150 = slot_pick_remaining & _not_93; // SlotPicker.java:38
+  wire _bits_128 = slot_pick_remaining[0]; // FirstSet.java:24
+  wire _bits_129 = slot_pick_remaining[1]; // FirstSet.java:24
+  wire _or_73 = _bits_128 | _bits_129; // FirstSet.java:36
+  wire _bits_130 = slot_pick_remaining[2]; // FirstSet.java:24
+  wire _bits_131 = slot_pick_remaining[3]; // FirstSet.java:24
+  wire _or_74 = _bits_130 | _bits_131; // FirstSet.java:36
+  wire _or_75 = _or_73 | _or_74; // FirstSet.java:36
+  wire _bits_132 = slot_pick_remaining[4]; // FirstSet.java:24
+  wire _bits_133 = slot_pick_remaining[5]; // FirstSet.java:24
+  wire _or_76 = _bits_132 | _bits_133; // FirstSet.java:36
+  wire _bits_134 = slot_pick_remaining[6]; // FirstSet.java:24
+  wire _bits_135 = slot_pick_remaining[7]; // FirstSet.java:24
+  wire _or_77 = _bits_134 | _bits_135; // FirstSet.java:36
+  wire _or_78 = _or_76 | _or_77; // FirstSet.java:36
+  wire _or_79 = _or_75 | _or_78; // FirstSet.java:36
+  wire _bits_136 = slot_pick_remaining[8]; // FirstSet.java:24
+  wire _bits_137 = slot_pick_remaining[9]; // FirstSet.java:24
+  wire _or_80 = _bits_136 | _bits_137; // FirstSet.java:36
+  wire _bits_138 = slot_pick_remaining[10]; // FirstSet.java:24
+  wire _bits_139 = slot_pick_remaining[11]; // FirstSet.java:24
+  wire _or_81 = _bits_138 | _bits_139; // FirstSet.java:36
+  wire _or_82 = _or_80 | _or_81; // FirstSet.java:36
+  wire _bits_140 = slot_pick_remaining[12]; // FirstSet.java:24
+  wire _bits_141 = slot_pick_remaining[13]; // FirstSet.java:24
+  wire _or_83 = _bits_140 | _bits_141; // FirstSet.java:36
+  wire _bits_142 = slot_pick_remaining[14]; // FirstSet.java:24
+  wire _bits_143 = slot_pick_remaining[15]; // FirstSet.java:24
+  wire _or_84 = _bits_142 | _bits_143; // FirstSet.java:36
+  wire _or_85 = _or_83 | _or_84; // FirstSet.java:36
+  wire _or_86 = _or_82 | _or_85; // FirstSet.java:36
+  wire _or_87 = _or_79 | _or_86; // FirstSet.java:36
+  wire _bits_144 = slot_pick_remaining[16]; // FirstSet.java:24
+  wire _bits_145 = slot_pick_remaining[17]; // FirstSet.java:24
+  wire _or_88 = _bits_144 | _bits_145; // FirstSet.java:36
+  wire _bits_146 = slot_pick_remaining[18]; // FirstSet.java:24
+  wire _bits_147 = slot_pick_remaining[19]; // FirstSet.java:24
+  wire _or_89 = _bits_146 | _bits_147; // FirstSet.java:36
+  wire _or_90 = _or_88 | _or_89; // FirstSet.java:36
+  wire _bits_148 = slot_pick_remaining[20]; // FirstSet.java:24
+  wire _bits_149 = slot_pick_remaining[21]; // FirstSet.java:24
+  wire _or_91 = _bits_148 | _bits_149; // FirstSet.java:36
+  wire _bits_150 = slot_pick_remaining[22]; // FirstSet.java:24
+  wire _bits_151 = slot_pick_remaining[23]; // FirstSet.java:24
+  wire _or_92 = _bits_150 | _bits_151; // FirstSet.java:36
+  wire _or_93 = _or_91 | _or_92; // FirstSet.java:36
+  wire _or_94 = _or_90 | _or_93; // FirstSet.java:36
+  wire _bits_152 = slot_pick_remaining[24]; // FirstSet.java:24
+  wire _bits_153 = slot_pick_remaining[25]; // FirstSet.java:24
+  wire _or_95 = _bits_152 | _bits_153; // FirstSet.java:36
+  wire _bits_154 = slot_pick_remaining[26]; // FirstSet.java:24
+  wire _bits_155 = slot_pick_remaining[27]; // FirstSet.java:24
+  wire _or_96 = _bits_154 | _bits_155; // FirstSet.java:36
+  wire _or_97 = _or_95 | _or_96; // FirstSet.java:36
+  wire _bits_156 = slot_pick_remaining[28]; // FirstSet.java:24
+  wire _bits_157 = slot_pick_remaining[29]; // FirstSet.java:24
+  wire _or_98 = _bits_156 | _bits_157; // FirstSet.java:36
+  wire _bits_158 = slot_pick_remaining[30]; // FirstSet.java:24
+  wire _bits_159 = slot_pick_remaining[31]; // FirstSet.java:24
+  wire _or_99 = _bits_158 | _bits_159; // FirstSet.java:36
+  wire _or_100 = _or_98 | _or_99; // FirstSet.java:36
+  wire _or_101 = _or_97 | _or_100; // FirstSet.java:36
+  wire _or_102 = _or_94 | _or_101; // FirstSet.java:36
+  wire _or_103 = _or_87 | _or_102; // FirstSet.java:36
+  wire _not_94 = ~_or_87; // FirstSet.java:34
+  wire _not_95 = ~_or_94; // FirstSet.java:34
+  wire _not_96 = ~_or_97; // FirstSet.java:34
+  wire _not_97 = ~_or_98; // FirstSet.java:34
+  wire _not_98 = ~_bits_158; // FirstSet.java:34
+  wire _not_99 = ~_bits_156; // FirstSet.java:34
+  wire _mux_24 = _not_97 ? _not_98 : _not_99; // FirstSet.java:35
+  wire [1:0] _cat_25 = {_not_97, _mux_24}; // FirstSet.java:35
+  wire _not_100 = ~_or_95; // FirstSet.java:34
+  wire _not_101 = ~_bits_154; // FirstSet.java:34
+  wire _not_102 = ~_bits_152; // FirstSet.java:34
+  wire _mux_25 = _not_100 ? _not_101 : _not_102; // FirstSet.java:35
+  wire [1:0] _cat_26 = {_not_100, _mux_25}; // FirstSet.java:35
+  wire [1:0] _mux_26 = _not_96 ? _cat_25 : _cat_26; // FirstSet.java:35
+  wire [2:0] _cat_27 = {_not_96, _mux_26}; // FirstSet.java:35
+  wire _not_103 = ~_or_90; // FirstSet.java:34
+  wire _not_104 = ~_or_91; // FirstSet.java:34
+  wire _not_105 = ~_bits_150; // FirstSet.java:34
+  wire _not_106 = ~_bits_148; // FirstSet.java:34
+  wire _mux_27 = _not_104 ? _not_105 : _not_106; // FirstSet.java:35
+  wire [1:0] _cat_28 = {_not_104, _mux_27}; // FirstSet.java:35
+  wire _not_107 = ~_or_88; // FirstSet.java:34
+  wire _not_108 = ~_bits_146; // FirstSet.java:34
+  wire _not_109 = ~_bits_144; // FirstSet.java:34
+  wire _mux_28 = _not_107 ? _not_108 : _not_109; // FirstSet.java:35
+  wire [1:0] _cat_29 = {_not_107, _mux_28}; // FirstSet.java:35
+  wire [1:0] _mux_29 = _not_103 ? _cat_28 : _cat_29; // FirstSet.java:35
+  wire [2:0] _cat_30 = {_not_103, _mux_29}; // FirstSet.java:35
+  wire [2:0] _mux_30 = _not_95 ? _cat_27 : _cat_30; // FirstSet.java:35
+  wire [3:0] _cat_31 = {_not_95, _mux_30}; // FirstSet.java:35
+  wire _not_110 = ~_or_79; // FirstSet.java:34
+  wire _not_111 = ~_or_82; // FirstSet.java:34
+  wire _not_112 = ~_or_83; // FirstSet.java:34
+  wire _not_113 = ~_bits_142; // FirstSet.java:34
+  wire _not_114 = ~_bits_140; // FirstSet.java:34
+  wire _mux_31 = _not_112 ? _not_113 : _not_114; // FirstSet.java:35
+  wire [1:0] _cat_32 = {_not_112, _mux_31}; // FirstSet.java:35
+  wire _not_115 = ~_or_80; // FirstSet.java:34
+  wire _not_116 = ~_bits_138; // FirstSet.java:34
+  wire _not_117 = ~_bits_136; // FirstSet.java:34
+  wire _mux_32 = _not_115 ? _not_116 : _not_117; // FirstSet.java:35
+  wire [1:0] _cat_33 = {_not_115, _mux_32}; // FirstSet.java:35
+  wire [1:0] _mux_33 = _not_111 ? _cat_32 : _cat_33; // FirstSet.java:35
+  wire [2:0] _cat_34 = {_not_111, _mux_33}; // FirstSet.java:35
+  wire _not_118 = ~_or_75; // FirstSet.java:34
+  wire _not_119 = ~_or_76; // FirstSet.java:34
+  wire _not_120 = ~_bits_134; // FirstSet.java:34
+  wire _not_121 = ~_bits_132; // FirstSet.java:34
+  wire _mux_34 = _not_119 ? _not_120 : _not_121; // FirstSet.java:35
+  wire [1:0] _cat_35 = {_not_119, _mux_34}; // FirstSet.java:35
+  wire _not_122 = ~_or_73; // FirstSet.java:34
+  wire _not_123 = ~_bits_130; // FirstSet.java:34
+  wire _not_124 = ~_bits_128; // FirstSet.java:34
+  wire _mux_35 = _not_122 ? _not_123 : _not_124; // FirstSet.java:35
+  wire [1:0] _cat_36 = {_not_122, _mux_35}; // FirstSet.java:35
+  wire [1:0] _mux_36 = _not_118 ? _cat_35 : _cat_36; // FirstSet.java:35
+  wire [2:0] _cat_37 = {_not_118, _mux_36}; // FirstSet.java:35
+  wire [2:0] _mux_37 = _not_110 ? _cat_34 : _cat_37; // FirstSet.java:35
+  wire [3:0] _cat_38 = {_not_110, _mux_37}; // FirstSet.java:35
+  wire [3:0] _mux_38 = _not_94 ? _cat_31 : _cat_38; // FirstSet.java:35
+  wire [4:0] _cat_39 = {_not_94, _mux_38}; // FirstSet.java:35
+  wire [4:0] _bits_160 = _cat_39; // FirstSet.java:43
+  wire [5:0] _sub_11 = merge_level - 6'd2; // RapController.java:402
+  wire _eq_247 = state == 4'd7; // RapController.java:280
+  wire _eq_248 = state == 4'd8; // RapController.java:280
+  wire _or_104 = _eq_247 | _eq_248; // RapController.java:280
+  wire _eq_249 = state == 4'd9; // RapController.java:280
+  wire _or_105 = _or_104 | _eq_249; // RapController.java:280
+  wire _and_151 = _or_105 & io_counterResult_valid; // RapController.java:281
+  wire _eq_250 = io_counterResult_bits_op == 2'd2; // RapController.java:281
+  wire _and_152 = _and_151 & _eq_250; // RapController.java:281
+  wire [34:0] _add_16 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:281
+  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:421
+  wire _not_125 = ~snapshot_frozen; // RapController.java:312
+  wire _and_153 = snapshot_pending & _not_125; // RapController.java:312
+  wire _not_126 = ~commit_fire; // RapController.java:312
+  wire _and_154 = _and_153 & _not_126; // RapController.java:312
+  wire _and_155 = _and_154 & pipe_empty; // RapController.java:312
+  wire _or_106 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
+  wire _or_107 = _or_106 | ev_split_q; // StatusRegs.java:83
+  wire _or_108 = _or_107 | ev_batch_q; // StatusRegs.java:83
+  wire _or_109 = _or_108 | ev_deferred_q; // StatusRegs.java:83
+  wire _or_r_3 = |ev_removed_q; // StatusRegs.java:84
+  wire _or_110 = _or_109 | _or_r_3; // StatusRegs.java:84
+  wire _not_127 = ~st_n_carry; // SplitCounter.java:75
+  wire _not_128 = ~st_splits_carry; // SplitCounter.java:75
+  wire _and_156 = _not_127 & _not_128; // StatusRegs.java:84
+  wire _not_129 = ~st_merges_carry; // SplitCounter.java:75
+  wire _and_157 = _and_156 & _not_129; // StatusRegs.java:84
+  wire _not_130 = ~st_merge_batches_carry; // SplitCounter.java:75
+  wire _and_158 = _and_157 & _not_130; // StatusRegs.java:84
+  wire _not_131 = ~st_deferred_splits_carry; // SplitCounter.java:75
+  wire _and_159 = _and_158 & _not_131; // StatusRegs.java:84
+  wire _not_132 = ~st_saturations_carry; // SplitCounter.java:75
+  wire _and_160 = _and_159 & _not_132; // StatusRegs.java:84
+  wire _not_133 = ~_and_160; // StatusRegs.java:84
+  wire ev_pending = _or_110 | _not_133; // StatusRegs.java:84
+  wire _not_134 = ~ev_pending; // RapController.java:312
+  wire _and_161 = _and_155 & _not_134; // RapController.java:312
+  wire [2:0] _mux_39 = split_req ? 3'd3 : 3'd4; // RapController.java:453
+  wire _lt_2 = readout_slot < 16'd32; // RapController.java:466
+  wire [31:0] _dshr_1 = slot_valid >> io_counterResult_bits_addr; // RapController.java:466
+  wire _bits_161 = _dshr_1[0]; // RapController.java:466
+  wire _and_162 = _lt_2 & _bits_161; // RapController.java:466
+  wire [31:0] _mux_40 = _and_162 ? slot_prefix_rdata_0 : 32'd0; // RapController.java:470
+  wire [4:0] _bits_162 = readout_slot[4:0]; // RapController.java:468
+  wire _eq_251 = _bits_162 == 5'd0; // NodeTable.java:88
+  wire [5:0] _dyn_index_0 = _bits_162[4] ? (_bits_162[3] ? (_bits_162[2] ? (_bits_162[1] ? (_bits_162[0] ? slot_len_31 : slot_len_30) : (_bits_162[0] ? slot_len_29 : slot_len_28)) : (_bits_162[1] ? (_bits_162[0] ? slot_len_27 : slot_len_26) : (_bits_162[0] ? slot_len_25 : slot_len_24))) : (_bits_162[2] ? (_bits_162[1] ? (_bits_162[0] ? slot_len_23 : slot_len_22) : (_bits_162[0] ? slot_len_21 : slot_len_20)) : (_bits_162[1] ? (_bits_162[0] ? slot_len_19 : slot_len_18) : (_bits_162[0] ? slot_len_17 : slot_len_16)))) : (_bits_162[3] ? (_bits_162[2] ? (_bits_162[1] ? (_bits_162[0] ? slot_len_15 : slot_len_14) : (_bits_162[0] ? slot_len_13 : slot_len_12)) : (_bits_162[1] ? (_bits_162[0] ? slot_len_11 : slot_len_10) : (_bits_162[0] ? slot_len_9 : slot_len_8))) : (_bits_162[2] ? (_bits_162[1] ? (_bits_162[0] ? slot_len_7 : slot_len_6) : (_bits_162[0] ? slot_len_5 : slot_len_4)) : (_bits_162[1] ? (_bits_162[0] ? slot_len_3 : slot_len_2) : (_bits_162[0] ? slot_len_1 : slot_len_0)))); // NodeTable.java:88
+  wire [5:0] _mux_41 = _eq_251 ? 6'd0 : _dyn_index_0; // NodeTable.java:88
+  wire [5:0] _mux_42 = _and_162 ? _mux_41 : 6'd0; // RapController.java:468
+  wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:32
+  wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:52
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:52
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:52
   wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:52
-  wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:52
-  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:391
-  wire _lt_4 = merge_sum < batch_min_sum; // MergeSkip.java:57
-  wire [34:0] _fill_8 = {35{1'd1}}; // MergeSkip.java:33
-  wire _eq_290 = state == 4'd10; // RapController.java:141
-  wire _eq_291 = state == 4'd11; // RapController.java:141
-  wire in_advance = _eq_290 | _eq_291; // RapController.java:141
-  wire [63:0] _mux_31 = in_advance ? next_merge : st_n; // RapController.java:143
-  wire [31:0] _mux_32 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:144
-  wire _eq_292 = io_counterCmd_bits_addr == 5'd0; // NodeTable.java:77
-  wire [5:0] _dyn_index_1 = io_counterCmd_bits_addr == 5'd0 ? slot_len_0 : io_counterCmd_bits_addr == 5'd1 ? slot_len_1 : io_counterCmd_bits_addr == 5'd2 ? slot_len_2 : io_counterCmd_bits_addr == 5'd3 ? slot_len_3 : io_counterCmd_bits_addr == 5'd4 ? slot_len_4 : io_counterCmd_bits_addr == 5'd5 ? slot_len_5 : io_counterCmd_bits_addr == 5'd6 ? slot_len_6 : io_counterCmd_bits_addr == 5'd7 ? slot_len_7 : io_counterCmd_bits_addr == 5'd8 ? slot_len_8 : io_counterCmd_bits_addr == 5'd9 ? slot_len_9 : io_counterCmd_bits_addr == 5'd10 ? slot_len_10 : io_counterCmd_bits_addr == 5'd11 ? slot_len_11 : io_counterCmd_bits_addr == 5'd12 ? slot_len_12 : io_counterCmd_bits_addr == 5'd13 ? slot_len_13 : io_counterCmd_bits_addr == 5'd14 ? slot_len_14 : io_counterCmd_bits_addr == 5'd15 ? slot_len_15 : io_counterCmd_bits_addr == 5'd16 ? slot_len_16 : io_counterCmd_bits_addr == 5'd17 ? slot_len_17 : io_counterCmd_bits_addr == 5'd18 ? slot_len_18 : io_counterCmd_bits_addr == 5'd19 ? slot_len_19 : io_counterCmd_bits_addr == 5'd20 ? slot_len_20 : io_counterCmd_bits_addr == 5'd21 ? slot_len_21 : io_counterCmd_bits_addr == 5'd22 ? slot_len_22 : io_counterCmd_bits_addr == 5'd23 ? slot_len_23 : io_counterCmd_bits_addr == 5'd24 ? slot_len_24 : io_counterCmd_bits_addr == 5'd25 ? slot_len_25 : io_counterCmd_bits_addr == 5'd26 ? slot_len_26 : io_counterCmd_bits_addr == 5'd27 ? slot_len_27 : io_counterCmd_bits_addr == 5'd28 ? slot_len_28 : io_counterCmd_bits_addr == 5'd29 ? slot_len_29 : io_counterCmd_bits_addr == 5'd30 ? slot_len_30 : slot_len_31; // NodeTable.java:77
-  wire [5:0] _mux_33 = _eq_292 ? 6'd0 : _dyn_index_1; // NodeTable.java:77
-  wire [2:0] _dyn_index_2 = io_counterCmd_bits_addr == 5'd0 ? slot_children_0 : io_counterCmd_bits_addr == 5'd1 ? slot_children_1 : io_counterCmd_bits_addr == 5'd2 ? slot_children_2 : io_counterCmd_bits_addr == 5'd3 ? slot_children_3 : io_counterCmd_bits_addr == 5'd4 ? slot_children_4 : io_counterCmd_bits_addr == 5'd5 ? slot_children_5 : io_counterCmd_bits_addr == 5'd6 ? slot_children_6 : io_counterCmd_bits_addr == 5'd7 ? slot_children_7 : io_counterCmd_bits_addr == 5'd8 ? slot_children_8 : io_counterCmd_bits_addr == 5'd9 ? slot_children_9 : io_counterCmd_bits_addr == 5'd10 ? slot_children_10 : io_counterCmd_bits_addr == 5'd11 ? slot_children_11 : io_counterCmd_bits_addr == 5'd12 ? slot_children_12 : io_counterCmd_bits_addr == 5'd13 ? slot_children_13 : io_counterCmd_bits_addr == 5'd14 ? slot_children_14 : io_counterCmd_bits_addr == 5'd15 ? slot_children_15 : io_counterCmd_bits_addr == 5'd16 ? slot_children_16 : io_counterCmd_bits_addr == 5'd17 ? slot_children_17 : io_counterCmd_bits_addr == 5'd18 ? slot_children_18 : io_counterCmd_bits_addr == 5'd19 ? slot_children_19 : io_counterCmd_bits_addr == 5'd20 ? slot_children_20 : io_counterCmd_bits_addr == 5'd21 ? slot_children_21 : io_counterCmd_bits_addr == 5'd22 ? slot_children_22 : io_counterCmd_bits_addr == 5'd23 ? slot_children_23 : io_counterCmd_bits_addr == 5'd24 ? slot_children_24 : io_counterCmd_bits_addr == 5'd25 ? slot_children_25 : io_counterCmd_bits_addr == 5'd26 ? slot_children_26 : io_counterCmd_bits_addr == 5'd27 ? slot_children_27 : io_counterCmd_bits_addr == 5'd28 ? slot_children_28 : io_counterCmd_bits_addr == 5'd29 ? slot_children_29 : io_counterCmd_bits_addr == 5'd30 ? slot_children_30 : slot_children_31; // RapController.java:201
-  wire [5:0] _sub_9 = 6'd4 - {{3{1'b0}}, _dyn_index_2}; // RapController.java:201
-  wire _lt_5 = free_slots < _sub_9; // RapController.java:201
+  wire _ne_36 = merge_leaves != 3'd0; // RapController.java:435
+  wire _lt_3 = merge_sum < batch_min_sum; // MergeSkip.java:57
+  wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:33
+  wire _eq_252 = state == 4'd10; // RapController.java:154
+  wire _eq_253 = state == 4'd11; // RapController.java:154
+  wire in_advance = _eq_252 | _eq_253; // RapController.java:154
+  wire [63:0] _mux_43 = in_advance ? next_merge : _cat_1; // RapController.java:156
+  wire [31:0] _mux_44 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:157
+  wire [31:0] _bits_163 = next_merge[31:0]; // RapController.java:163
+  wire [31:0] _bits_164 = _cat_1[31:0]; // RapController.java:163
+  wire [32:0] _sub_12 = {1'b0, _bits_163} - {1'b0, _bits_164}; // RapController.java:163
+  wire [31:0] _bits_165 = next_merge[63:32]; // RapController.java:164
+  wire [31:0] _bits_166 = _cat_1[63:32]; // RapController.java:164
+  wire [32:0] _sub_13 = {1'b0, _bits_165} - {1'b0, _bits_166}; // RapController.java:164
+  wire _bits_167 = to_merge_lo[32]; // RapController.java:164
+  wire [32:0] _sub_14 = _sub_13 - {{32{1'b0}}, _bits_167}; // RapController.java:164
+  wire _bits_168 = to_merge_hi[32]; // RapController.java:167
+  wire _not_135 = ~_bits_168; // RapController.java:167
+  wire _or_r_4 = |to_merge; // RapController.java:167
+  wire _and_163 = _not_135 & _or_r_4; // RapController.java:167
+  wire _bits_169 = slot_valid[31]; // NodeTable.java:70
+  wire _eq_254 = slot_parent_31 == op_slot; // NodeTable.java:70
+  wire _and_164 = _bits_169 & _eq_254; // NodeTable.java:70
+  wire _eq_255 = slot_digit_31 == 2'd3; // NodeTable.java:70
+  wire _and_165 = _and_164 & _eq_255; // NodeTable.java:70
+  wire _bits_170 = slot_valid[30]; // NodeTable.java:70
+  wire _eq_256 = slot_parent_30 == op_slot; // NodeTable.java:70
+  wire _and_166 = _bits_170 & _eq_256; // NodeTable.java:70
+  wire _eq_257 = slot_digit_30 == 2'd3; // NodeTable.java:70
+  wire _and_167 = _and_166 & _eq_257; // NodeTable.java:70
+  wire _bits_171 = slot_valid[29]; // NodeTable.java:70
+  wire _eq_258 = slot_parent_29 == op_slot; // NodeTable.java:70
+  wire _and_168 = _bits_171 & _eq_258; // NodeTable.java:70
+  wire _eq_259 = slot_digit_29 == 2'd3; // NodeTable.java:70
+  wire _and_169 = _and_168 & _eq_259; // NodeTable.java:70
+  wire _bits_172 = slot_valid[28]; // NodeTable.java:70
+  wire _eq_260 = slot_parent_28 == op_slot; // NodeTable.java:70
+  wire _and_170 = _bits_172 & _eq_260; // NodeTable.java:70
+  wire _eq_261 = slot_digit_28 == 2'd3; // NodeTable.java:70
+  wire _and_171 = _and_170 & _eq_261; // NodeTable.java:70
+  wire _bits_173 = slot_valid[27]; // NodeTable.java:70
+  wire _eq_262 = slot_parent_27 == op_slot; // NodeTable.java:70
+  wire _and_172 = _bits_173 & _eq_262; // NodeTable.java:70
+  wire _eq_263 = slot_digit_27 == 2'd3; // NodeTable.java:70
+  wire _and_173 = _and_172 & _eq_263; // NodeTable.java:70
+  wire _bits_174 = slot_valid[26]; // NodeTable.java:70
+  wire _eq_264 = slot_parent_26 == op_slot; // NodeTable.java:70
+  wire _and_174 = _bits_174 & _eq_264; // NodeTable.java:70
+  wire _eq_265 = slot_digit_26 == 2'd3; // NodeTable.java:70
+  wire _and_175 = _and_174 & _eq_265; // NodeTable.java:70
+  wire _bits_175 = slot_valid[25]; // NodeTable.java:70
+  wire _eq_266 = slot_parent_25 == op_slot; // NodeTable.java:70
+  wire _and_176 = _bits_175 & _eq_266; // NodeTable.java:70
+  wire _eq_267 = slot_digit_25 == 2'd3; // NodeTable.java:70
+  wire _and_177 = _and_176 & _eq_267; // NodeTable.java:70
+  wire _bits_176 = slot_valid[24]; // NodeTable.java:70
+  wire _eq_268 = slot_parent_24 == op_slot; // NodeTable.java:70
+  wire _and_178 = _bits_176 & _eq_268; // NodeTable.java:70
+  wire _eq_269 = slot_digit_24 == 2'd3; // NodeTable.java:70
+  wire _and_179 = _and_178 & _eq_269; // NodeTable.java:70
+  wire _bits_177 = slot_valid[23]; // NodeTable.java:70
+  wire _eq_270 = slot_parent_23 == op_slot; // NodeTable.java:70
+  wire _and_180 = _bits_177 & _eq_270; // NodeTable.java:70
+  wire _eq_271 = slot_digit_23 == 2'd3; // NodeTable.java:70
+  wire _and_181 = _and_180 & _eq_271; // NodeTable.java:70
+  wire _bits_178 = slot_valid[22]; // NodeTable.java:70
+  wire _eq_272 = slot_parent_22 == op_slot; // NodeTable.java:70
+  wire _and_182 = _bits_178 & _eq_272; // NodeTable.java:70
+  wire _eq_273 = slot_digit_22 == 2'd3; // NodeTable.java:70
+  wire _and_183 = _and_182 & _eq_273; // NodeTable.java:70
+  wire _bits_179 = slot_valid[21]; // NodeTable.java:70
+  wire _eq_274 = slot_parent_21 == op_slot; // NodeTable.java:70
+  wire _and_184 = _bits_179 & _eq_274; // NodeTable.java:70
+  wire _eq_275 = slot_digit_21 == 2'd3; // NodeTable.java:70
+  wire _and_185 = _and_184 & _eq_275; // NodeTable.java:70
+  wire _bits_180 = slot_valid[20]; // NodeTable.java:70
+  wire _eq_276 = slot_parent_20 == op_slot; // NodeTable.java:70
+  wire _and_186 = _bits_180 & _eq_276; // NodeTable.java:70
+  wire _eq_277 = slot_digit_20 == 2'd3; // NodeTable.java:70
+  wire _and_187 = _and_186 & _eq_277; // NodeTable.java:70
+  wire _bits_181 = slot_valid[19]; // NodeTable.java:70
+  wire _eq_278 = slot_parent_19 == op_slot; // NodeTable.java:70
+  wire _and_188 = _bits_181 & _eq_278; // NodeTable.java:70
+  wire _eq_279 = slot_digit_19 == 2'd3; // NodeTable.java:70
+  wire _and_189 = _and_188 & _eq_279; // NodeTable.java:70
+  wire _bits_182 = slot_valid[18]; // NodeTable.java:70
+  wire _eq_280 = slot_parent_18 == op_slot; // NodeTable.java:70
+  wire _and_190 = _bits_182 & _eq_280; // NodeTable.java:70
+  wire _eq_281 = slot_digit_18 == 2'd3; // NodeTable.java:70
+  wire _and_191 = _and_190 & _eq_281; // NodeTable.java:70
+  wire _bits_183 = slot_valid[17]; // NodeTable.java:70
+  wire _eq_282 = slot_parent_17 == op_slot; // NodeTable.java:70
+  wire _and_192 = _bits_183 & _eq_282; // NodeTable.java:70
+  wire _eq_283 = slot_digit_17 == 2'd3; // NodeTable.java:70
+  wire _and_193 = _and_192 & _eq_283; // NodeTable.java:70
+  wire _bits_184 = slot_valid[16]; // NodeTable.java:70
+  wire _eq_284 = slot_parent_16 == op_slot; // NodeTable.java:70
+  wire _and_194 = _bits_184 & _eq_284; // NodeTable.java:70
+  wire _eq_285 = slot_digit_16 == 2'd3; // NodeTable.java:70
+  wire _and_195 = _and_194 & _eq_285; // NodeTable.java:70
+  wire _bits_185 = slot_valid[15]; // NodeTable.java:70
+  wire _eq_286 = slot_parent_15 == op_slot; // NodeTable.java:70
+  wire _and_196 = _bits_185 & _eq_286; // NodeTable.java:70
+  wire _eq_287 = slot_digit_15 == 2'd3; // NodeTable.java:70
+  wire _and_197 = _and_196 & _eq_287; // NodeTable.java:70
+  wire _bits_186 = slot_valid[14]; // NodeTable.java:70
+  wire _eq_288 = slot_parent_14 == op_slot; // NodeTable.java:70
+  wire _and_198 = _bits_186 & _eq_288; // NodeTable.java:70
+  wire _eq_289 = slot_digit_14 == 2'd3; // NodeTable.java:70
+  wire _and_199 = _and_198 & _eq_289; // NodeTable.java:70
+  wire _bits_187 = slot_valid[13]; // NodeTable.java:70
+  wire _eq_290 = slot_parent_13 == op_slot; // NodeTable.java:70
+  wire _and_200 = _bits_187 & _eq_290; // NodeTable.java:70
+  wire _eq_291 = slot_digit_13 == 2'd3; // NodeTable.java:70
+  wire _and_201 = _and_200 & _eq_291; // NodeTable.java:70
+  wire _bits_188 = slot_valid[12]; // NodeTable.java:70
+  wire _eq_292 = slot_parent_12 == op_slot; // NodeTable.java:70
+  wire _and_202 = _bits_188 & _eq_292; // NodeTable.java:70
+  wire _eq_293 = slot_digit_12 == 2'd3; // NodeTable.java:70
+  wire _and_203 = _and_202 & _eq_293; // NodeTable.java:70
+  wire _bits_189 = slot_valid[11]; // NodeTable.java:70
+  wire _eq_294 = slot_parent_11 == op_slot; // NodeTable.java:70
+  wire _and_204 = _bits_189 & _eq_294; // NodeTable.java:70
+  wire _eq_295 = slot_digit_11 == 2'd3; // NodeTable.java:70
+  wire _and_205 = _and_204 & _eq_295; // NodeTable.java:70
+  wire _bits_190 = slot_valid[10]; // NodeTable.java:70
+  wire _eq_296 = slot_parent_10 == op_slot; // NodeTable.java:70
+  wire _and_206 = _bits_190 & _eq_296; // NodeTable.java:70
+  wire _eq_297 = slot_digit_10 == 2'd3; // NodeTable.java:70
+  wire _and_207 = _and_206 & _eq_297; // NodeTable.java:70
+  wire _bits_191 = slot_valid[9]; // NodeTable.java:70
+  wire _eq_298 = slot_parent_9 == op_slot; // NodeTable.java:70
+  wire _and_208 = _bits_191 & _eq_298; // NodeTable.java:70
+  wire _eq_299 = slot_digit_9 == 2'd3; // NodeTable.java:70
+  wire _and_209 = _and_208 & _eq_299; // NodeTable.java:70
+  wire _bits_192 = slot_valid[8]; // NodeTable.java:70
+  wire _eq_300 = slot_parent_8 == op_slot; // NodeTable.java:70
+  wire _and_210 = _bits_192 & _eq_300; // NodeTable.java:70
+  wire _eq_301 = slot_digit_8 == 2'd3; // NodeTable.java:70
+  wire _and_211 = _and_210 & _eq_301; // NodeTable.java:70
+  wire _bits_193 = slot_valid[7]; // NodeTable.java:70
+  wire _eq_302 = slot_parent_7 == op_slot; // NodeTable.java:70
+  wire _and_212 = _bits_193 & _eq_302; // NodeTable.java:70
+  wire _eq_303 = slot_digit_7 == 2'd3; // NodeTable.java:70
+  wire _and_213 = _and_212 & _eq_303; // NodeTable.java:70
+  wire _bits_194 = slot_valid[6]; // NodeTable.java:70
+  wire _eq_304 = slot_parent_6 == op_slot; // NodeTable.java:70
+  wire _and_214 = _bits_194 & _eq_304; // NodeTable.java:70
+  wire _eq_305 = slot_digit_6 == 2'd3; // NodeTable.java:70
+  wire _and_215 = _and_214 & _eq_305; // NodeTable.java:70
+  wire _bits_195 = slot_valid[5]; // NodeTable.java:70
+  wire _eq_306 = slot_parent_5 == op_slot; // NodeTable.java:70
+  wire _and_216 = _bits_195 & _eq_306; // NodeTable.java:70
+  wire _eq_307 = slot_digit_5 == 2'd3; // NodeTable.java:70
+  wire _and_217 = _and_216 & _eq_307; // NodeTable.java:70
+  wire _bits_196 = slot_valid[4]; // NodeTable.java:70
+  wire _eq_308 = slot_parent_4 == op_slot; // NodeTable.java:70
+  wire _and_218 = _bits_196 & _eq_308; // NodeTable.java:70
+  wire _eq_309 = slot_digit_4 == 2'd3; // NodeTable.java:70
+  wire _and_219 = _and_218 & _eq_309; // NodeTable.java:70
+  wire _bits_197 = slot_valid[3]; // NodeTable.java:70
+  wire _eq_310 = slot_parent_3 == op_slot; // NodeTable.java:70
+  wire _and_220 = _bits_197 & _eq_310; // NodeTable.java:70
+  wire _eq_311 = slot_digit_3 == 2'd3; // NodeTable.java:70
+  wire _and_221 = _and_220 & _eq_311; // NodeTable.java:70
+  wire _bits_198 = slot_valid[2]; // NodeTable.java:70
+  wire _eq_312 = slot_parent_2 == op_slot; // NodeTable.java:70
+  wire _and_222 = _bits_198 & _eq_312; // NodeTable.java:70
+  wire _eq_313 = slot_digit_2 == 2'd3; // NodeTable.java:70
+  wire _and_223 = _and_222 & _eq_313; // NodeTable.java:70
+  wire _bits_199 = slot_valid[1]; // NodeTable.java:70
+  wire _eq_314 = slot_parent_1 == op_slot; // NodeTable.java:70
+  wire _and_224 = _bits_199 & _eq_314; // NodeTable.java:70
+  wire _eq_315 = slot_digit_1 == 2'd3; // NodeTable.java:70
+  wire _and_225 = _and_224 & _eq_315; // NodeTable.java:70
+  wire [30:0] _cat_40 = {_and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225}; // NodeTable.java:103
+  wire _or_r_5 = |_cat_40; // NodeTable.java:71
+  wire _bits_200 = slot_valid[31]; // NodeTable.java:70
+  wire _eq_316 = slot_parent_31 == op_slot; // NodeTable.java:70
+  wire _and_226 = _bits_200 & _eq_316; // NodeTable.java:70
+  wire _eq_317 = slot_digit_31 == 2'd2; // NodeTable.java:70
+  wire _and_227 = _and_226 & _eq_317; // NodeTable.java:70
+  wire _bits_201 = slot_valid[30]; // NodeTable.java:70
+  wire _eq_318 = slot_parent_30 == op_slot; // NodeTable.java:70
+  wire _and_228 = _bits_201 & _eq_318; // NodeTable.java:70
+  wire _eq_319 = slot_digit_30 == 2'd2; // NodeTable.java:70
+  wire _and_229 = _and_228 & _eq_319; // NodeTable.java:70
+  wire _bits_202 = slot_valid[29]; // NodeTable.java:70
+  wire _eq_320 = slot_parent_29 == op_slot; // NodeTable.java:70
+  wire _and_230 = _bits_202 & _eq_320; // NodeTable.java:70
+  wire _eq_321 = slot_digit_29 == 2'd2; // NodeTable.java:70
+  wire _and_231 = _and_230 & _eq_321; // NodeTable.java:70
+  wire _bits_203 = slot_valid[28]; // NodeTable.java:70
+  wire _eq_322 = slot_parent_28 == op_slot; // NodeTable.java:70
+  wire _and_232 = _bits_203 & _eq_322; // NodeTable.java:70
+  wire _eq_323 = slot_digit_28 == 2'd2; // NodeTable.java:70
+  wire _and_233 = _and_232 & _eq_323; // NodeTable.java:70
+  wire _bits_204 = slot_valid[27]; // NodeTable.java:70
+  wire _eq_324 = slot_parent_27 == op_slot; // NodeTable.java:70
+  wire _and_234 = _bits_204 & _eq_324; // NodeTable.java:70
+  wire _eq_325 = slot_digit_27 == 2'd2; // NodeTable.java:70
+  wire _and_235 = _and_234 & _eq_325; // NodeTable.java:70
+  wire _bits_205 = slot_valid[26]; // NodeTable.java:70
+  wire _eq_326 = slot_parent_26 == op_slot; // NodeTable.java:70
+  wire _and_236 = _bits_205 & _eq_326; // NodeTable.java:70
+  wire _eq_327 = slot_digit_26 == 2'd2; // NodeTable.java:70
+  wire _and_237 = _and_236 & _eq_327; // NodeTable.java:70
+  wire _bits_206 = slot_valid[25]; // NodeTable.java:70
+  wire _eq_328 = slot_parent_25 == op_slot; // NodeTable.java:70
+  wire _and_238 = _bits_206 & _eq_328; // NodeTable.java:70
+  wire _eq_329 = slot_digit_25 == 2'd2; // NodeTable.java:70
+  wire _and_239 = _and_238 & _eq_329; // NodeTable.java:70
+  wire _bits_207 = slot_valid[24]; // NodeTable.java:70
+  wire _eq_330 = slot_parent_24 == op_slot; // NodeTable.java:70
+  wire _and_240 = _bits_207 & _eq_330; // NodeTable.java:70
+  wire _eq_331 = slot_digit_24 == 2'd2; // NodeTable.java:70
+  wire _and_241 = _and_240 & _eq_331; // NodeTable.java:70
+  wire _bits_208 = slot_valid[23]; // NodeTable.java:70
+  wire _eq_332 = slot_parent_23 == op_slot; // NodeTable.java:70
+  wire _and_242 = _bits_208 & _eq_332; // NodeTable.java:70
+  wire _eq_333 = slot_digit_23 == 2'd2; // NodeTable.java:70
+  wire _and_243 = _and_242 & _eq_333; // NodeTable.java:70
+  wire _bits_209 = slot_valid[22]; // NodeTable.java:70
+  wire _eq_334 = slot_parent_22 == op_slot; // NodeTable.java:70
+  wire _and_244 = _bits_209 & _eq_334; // NodeTable.java:70
+  wire _eq_335 = slot_digit_22 == 2'd2; // NodeTable.java:70
+  wire _and_245 = _and_244 & _eq_335; // NodeTable.java:70
+  wire _bits_210 = slot_valid[21]; // NodeTable.java:70
+  wire _eq_336 = slot_parent_21 == op_slot; // NodeTable.java:70
+  wire _and_246 = _bits_210 & _eq_336; // NodeTable.java:70
+  wire _eq_337 = slot_digit_21 == 2'd2; // NodeTable.java:70
+  wire _and_247 = _and_246 & _eq_337; // NodeTable.java:70
+  wire _bits_211 = slot_valid[20]; // NodeTable.java:70
+  wire _eq_338 = slot_parent_20 == op_slot; // NodeTable.java:70
+  wire _and_248 = _bits_211 & _eq_338; // NodeTable.java:70
+  wire _eq_339 = slot_digit_20 == 2'd2; // NodeTable.java:70
+  wire _and_249 = _and_248 & _eq_339; // NodeTable.java:70
+  wire _bits_212 = slot_valid[19]; // NodeTable.java:70
+  wire _eq_340 = slot_parent_19 == op_slot; // NodeTable.java:70
+  wire _and_250 = _bits_212 & _eq_340; // NodeTable.java:70
+  wire _eq_341 = slot_digit_19 == 2'd2; // NodeTable.java:70
+  wire _and_251 = _and_250 & _eq_341; // NodeTable.java:70
+  wire _bits_213 = slot_valid[18]; // NodeTable.java:70
+  wire _eq_342 = slot_parent_18 == op_slot; // NodeTable.java:70
+  wire _and_252 = _bits_213 & _eq_342; // NodeTable.java:70
+  wire _eq_343 = slot_digit_18 == 2'd2; // NodeTable.java:70
+  wire _and_253 = _and_252 & _eq_343; // NodeTable.java:70
+  wire _bits_214 = slot_valid[17]; // NodeTable.java:70
+  wire _eq_344 = slot_parent_17 == op_slot; // NodeTable.java:70
+  wire _and_254 = _bits_214 & _eq_344; // NodeTable.java:70
+  wire _eq_345 = slot_digit_17 == 2'd2; // NodeTable.java:70
+  wire _and_255 = _and_254 & _eq_345; // NodeTable.java:70
+  wire _bits_215 = slot_valid[16]; // NodeTable.java:70
+  wire _eq_346 = slot_parent_16 == op_slot; // NodeTable.java:70
+  wire _and_256 = _bits_215 & _eq_346; // NodeTable.java:70
+  wire _eq_347 = slot_digit_16 == 2'd2; // NodeTable.java:70
+  wire _and_257 = _and_256 & _eq_347; // NodeTable.java:70
+  wire _bits_216 = slot_valid[15]; // NodeTable.java:70
+  wire _eq_348 = slot_parent_15 == op_slot; // NodeTable.java:70
+  wire _and_258 = _bits_216 & _eq_348; // NodeTable.java:70
+  wire _eq_349 = slot_digit_15 == 2'd2; // NodeTable.java:70
+  wire _and_259 = _and_258 & _eq_349; // NodeTable.java:70
+  wire _bits_217 = slot_valid[14]; // NodeTable.java:70
+  wire _eq_350 = slot_parent_14 == op_slot; // NodeTable.java:70
+  wire _and_260 = _bits_217 & _eq_350; // NodeTable.java:70
+  wire _eq_351 = slot_digit_14 == 2'd2; // NodeTable.java:70
+  wire _and_261 = _and_260 & _eq_351; // NodeTable.java:70
+  wire _bits_218 = slot_valid[13]; // NodeTable.java:70
+  wire _eq_352 = slot_parent_13 == op_slot; // NodeTable.java:70
+  wire _and_262 = _bits_218 & _eq_352; // NodeTable.java:70
+  wire _eq_353 = slot_digit_13 == 2'd2; // NodeTable.java:70
+  wire _and_263 = _and_262 & _eq_353; // NodeTable.java:70
+  wire _bits_219 = slot_valid[12]; // NodeTable.java:70
+  wire _eq_354 = slot_parent_12 == op_slot; // NodeTable.java:70
+  wire _and_264 = _bits_219 & _eq_354; // NodeTable.java:70
+  wire _eq_355 = slot_digit_12 == 2'd2; // NodeTable.java:70
+  wire _and_265 = _and_264 & _eq_355; // NodeTable.java:70
+  wire _bits_220 = slot_valid[11]; // NodeTable.java:70
+  wire _eq_356 = slot_parent_11 == op_slot; // NodeTable.java:70
+  wire _and_266 = _bits_220 & _eq_356; // NodeTable.java:70
+  wire _eq_357 = slot_digit_11 == 2'd2; // NodeTable.java:70
+  wire _and_267 = _and_266 & _eq_357; // NodeTable.java:70
+  wire _bits_221 = slot_valid[10]; // NodeTable.java:70
+  wire _eq_358 = slot_parent_10 == op_slot; // NodeTable.java:70
+  wire _and_268 = _bits_221 & _eq_358; // NodeTable.java:70
+  wire _eq_359 = slot_digit_10 == 2'd2; // NodeTable.java:70
+  wire _and_269 = _and_268 & _eq_359; // NodeTable.java:70
+  wire _bits_222 = slot_valid[9]; // NodeTable.java:70
+  wire _eq_360 = slot_parent_9 == op_slot; // NodeTable.java:70
+  wire _and_270 = _bits_222 & _eq_360; // NodeTable.java:70
+  wire _eq_361 = slot_digit_9 == 2'd2; // NodeTable.java:70
+  wire _and_271 = _and_270 & _eq_361; // NodeTable.java:70
+  wire _bits_223 = slot_valid[8]; // NodeTable.java:70
+  wire _eq_362 = slot_parent_8 == op_slot; // NodeTable.java:70
+  wire _and_272 = _bits_223 & _eq_362; // NodeTable.java:70
+  wire _eq_363 = slot_digit_8 == 2'd2; // NodeTable.java:70
+  wire _and_273 = _and_272 & _eq_363; // NodeTable.java:70
+  wire _bits_224 = slot_valid[7]; // NodeTable.java:70
+  wire _eq_364 = slot_parent_7 == op_slot; // NodeTable.java:70
+  wire _and_274 = _bits_224 & _eq_364; // NodeTable.java:70
+  wire _eq_365 = slot_digit_7 == 2'd2; // NodeTable.java:70
+  wire _and_275 = _and_274 & _eq_365; // NodeTable.java:70
+  wire _bits_225 = slot_valid[6]; // NodeTable.java:70
+  wire _eq_366 = slot_parent_6 == op_slot; // NodeTable.java:70
+  wire _and_276 = _bits_225 & _eq_366; // NodeTable.java:70
+  wire _eq_367 = slot_digit_6 == 2'd2; // NodeTable.java:70
+  wire _and_277 = _and_276 & _eq_367; // NodeTable.java:70
+  wire _bits_226 = slot_valid[5]; // NodeTable.java:70
+  wire _eq_368 = slot_parent_5 == op_slot; // NodeTable.java:70
+  wire _and_278 = _bits_226 & _eq_368; // NodeTable.java:70
+  wire _eq_369 = slot_digit_5 == 2'd2; // NodeTable.java:70
+  wire _and_279 = _and_278 & _eq_369; // NodeTable.java:70
+  wire _bits_227 = slot_valid[4]; // NodeTable.java:70
+  wire _eq_370 = slot_parent_4 == op_slot; // NodeTable.java:70
+  wire _and_280 = _bits_227 & _eq_370; // NodeTable.java:70
+  wire _eq_371 = slot_digit_4 == 2'd2; // NodeTable.java:70
+  wire _and_281 = _and_280 & _eq_371; // NodeTable.java:70
+  wire _bits_228 = slot_valid[3]; // NodeTable.java:70
+  wire _eq_372 = slot_parent_3 == op_slot; // NodeTable.java:70
+  wire _and_282 = _bits_228 & _eq_372; // NodeTable.java:70
+  wire _eq_373 = slot_digit_3 == 2'd2; // NodeTable.java:70
+  wire _and_283 = _and_282 & _eq_373; // NodeTable.java:70
+  wire _bits_229 = slot_valid[2]; // NodeTable.java:70
+  wire _eq_374 = slot_parent_2 == op_slot; // NodeTable.java:70
+  wire _and_284 = _bits_229 & _eq_374; // NodeTable.java:70
+  wire _eq_375 = slot_digit_2 == 2'd2; // NodeTable.java:70
+  wire _and_285 = _and_284 & _eq_375; // NodeTable.java:70
+  wire _bits_230 = slot_valid[1]; // NodeTable.java:70
+  wire _eq_376 = slot_parent_1 == op_slot; // NodeTable.java:70
+  wire _and_286 = _bits_230 & _eq_376; // NodeTable.java:70
+  wire _eq_377 = slot_digit_1 == 2'd2; // NodeTable.java:70
+  wire _and_287 = _and_286 & _eq_377; // NodeTable.java:70
+  wire [30:0] _cat_41 = {_and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, _and_275, _and_277, _and_279, _and_281, _and_283, _and_285, _and_287}; // NodeTable.java:103
+  wire _or_r_6 = |_cat_41; // NodeTable.java:71
+  wire _bits_231 = slot_valid[31]; // NodeTable.java:70
+  wire _eq_378 = slot_parent_31 == op_slot; // NodeTable.java:70
+  wire _and_288 = _bits_231 & _eq_378; // NodeTable.java:70
+  wire _eq_379 = slot_digit_31 == 2'd1; // NodeTable.java:70
+  wire _and_289 = _and_288 & _eq_379; // NodeTable.java:70
+  wire _bits_232 = slot_valid[30]; // NodeTable.java:70
+  wire _eq_380 = slot_parent_30 == op_slot; // NodeTable.java:70
+  wire _and_290 = _bits_232 & _eq_380; // NodeTable.java:70
+  wire _eq_381 = slot_digit_30 == 2'd1; // NodeTable.java:70
+  wire _and_291 = _and_290 & _eq_381; // NodeTable.java:70
+  wire _bits_233 = slot_valid[29]; // NodeTable.java:70
+  wire _eq_382 = slot_parent_29 == op_slot; // NodeTable.java:70
+  wire _and_292 = _bits_233 & _eq_382; // NodeTable.java:70
+  wire _eq_383 = slot_digit_29 == 2'd1; // NodeTable.java:70
+  wire _and_293 = _and_292 & _eq_383; // NodeTable.java:70
+  wire _bits_234 = slot_valid[28]; // NodeTable.java:70
+  wire _eq_384 = slot_parent_28 == op_slot; // NodeTable.java:70
+  wire _and_294 = _bits_234 & _eq_384; // NodeTable.java:70
+  wire _eq_385 = slot_digit_28 == 2'd1; // NodeTable.java:70
+  wire _and_295 = _and_294 & _eq_385; // NodeTable.java:70
+  wire _bits_235 = slot_valid[27]; // NodeTable.java:70
+  wire _eq_386 = slot_parent_27 == op_slot; // NodeTable.java:70
+  wire _and_296 = _bits_235 & _eq_386; // NodeTable.java:70
+  wire _eq_387 = slot_digit_27 == 2'd1; // NodeTable.java:70
+  wire _and_297 = _and_296 & _eq_387; // NodeTable.java:70
+  wire _bits_236 = slot_valid[26]; // NodeTable.java:70
+  wire _eq_388 = slot_parent_26 == op_slot; // NodeTable.java:70
+  wire _and_298 = _bits_236 & _eq_388; // NodeTable.java:70
+  wire _eq_389 = slot_digit_26 == 2'd1; // NodeTable.java:70
+  wire _and_299 = _and_298 & _eq_389; // NodeTable.java:70
+  wire _bits_237 = slot_valid[25]; // NodeTable.java:70
+  wire _eq_390 = slot_parent_25 == op_slot; // NodeTable.java:70
+  wire _and_300 = _bits_237 & _eq_390; // NodeTable.java:70
+  wire _eq_391 = slot_digit_25 == 2'd1; // NodeTable.java:70
+  wire _and_301 = _and_300 & _eq_391; // NodeTable.java:70
+  wire _bits_238 = slot_valid[24]; // NodeTable.java:70
+  wire _eq_392 = slot_parent_24 == op_slot; // NodeTable.java:70
+  wire _and_302 = _bits_238 & _eq_392; // NodeTable.java:70
+  wire _eq_393 = slot_digit_24 == 2'd1; // NodeTable.java:70
+  wire _and_303 = _and_302 & _eq_393; // NodeTable.java:70
+  wire _bits_239 = slot_valid[23]; // NodeTable.java:70
+  wire _eq_394 = slot_parent_23 == op_slot; // NodeTable.java:70
+  wire _and_304 = _bits_239 & _eq_394; // NodeTable.java:70
+  wire _eq_395 = slot_digit_23 == 2'd1; // NodeTable.java:70
+  wire _and_305 = _and_304 & _eq_395; // NodeTable.java:70
+  wire _bits_240 = slot_valid[22]; // NodeTable.java:70
+  wire _eq_396 = slot_parent_22 == op_slot; // NodeTable.java:70
+  wire _and_306 = _bits_240 & _eq_396; // NodeTable.java:70
+  wire _eq_397 = slot_digit_22 == 2'd1; // NodeTable.java:70
+  wire _and_307 = _and_306 & _eq_397; // NodeTable.java:70
+  wire _bits_241 = slot_valid[21]; // NodeTable.java:70
+  wire _eq_398 = slot_parent_21 == op_slot; // NodeTable.java:70
+  wire _and_308 = _bits_241 & _eq_398; // NodeTable.java:70
+  wire _eq_399 = slot_digit_21 == 2'd1; // NodeTable.java:70
+  wire _and_309 = _and_308 & _eq_399; // NodeTable.java:70
+  wire _bits_242 = slot_valid[20]; // NodeTable.java:70
+  wire _eq_400 = slot_parent_20 == op_slot; // NodeTable.java:70
+  wire _and_310 = _bits_242 & _eq_400; // NodeTable.java:70
+  wire _eq_401 = slot_digit_20 == 2'd1; // NodeTable.java:70
+  wire _and_311 = _and_310 & _eq_401; // NodeTable.java:70
+  wire _bits_243 = slot_valid[19]; // NodeTable.java:70
+  wire _eq_402 = slot_parent_19 == op_slot; // NodeTable.java:70
+  wire _and_312 = _bits_243 & _eq_402; // NodeTable.java:70
+  wire _eq_403 = slot_digit_19 == 2'd1; // NodeTable.java:70
+  wire _and_313 = _and_312 & _eq_403; // NodeTable.java:70
+  wire _bits_244 = slot_valid[18]; // NodeTable.java:70
+  wire _eq_404 = slot_parent_18 == op_slot; // NodeTable.java:70
+  wire _and_314 = _bits_244 & _eq_404; // NodeTable.java:70
+  wire _eq_405 = slot_digit_18 == 2'd1; // NodeTable.java:70
+  wire _and_315 = _and_314 & _eq_405; // NodeTable.java:70
+  wire _bits_245 = slot_valid[17]; // NodeTable.java:70
+  wire _eq_406 = slot_parent_17 == op_slot; // NodeTable.java:70
+  wire _and_316 = _bits_245 & _eq_406; // NodeTable.java:70
+  wire _eq_407 = slot_digit_17 == 2'd1; // NodeTable.java:70
+  wire _and_317 = _and_316 & _eq_407; // NodeTable.java:70
+  wire _bits_246 = slot_valid[16]; // NodeTable.java:70
+  wire _eq_408 = slot_parent_16 == op_slot; // NodeTable.java:70
+  wire _and_318 = _bits_246 & _eq_408; // NodeTable.java:70
+  wire _eq_409 = slot_digit_16 == 2'd1; // NodeTable.java:70
+  wire _and_319 = _and_318 & _eq_409; // NodeTable.java:70
+  wire _bits_247 = slot_valid[15]; // NodeTable.java:70
+  wire _eq_410 = slot_parent_15 == op_slot; // NodeTable.java:70
+  wire _and_320 = _bits_247 & _eq_410; // NodeTable.java:70
+  wire _eq_411 = slot_digit_15 == 2'd1; // NodeTable.java:70
+  wire _and_321 = _and_320 & _eq_411; // NodeTable.java:70
+  wire _bits_248 = slot_valid[14]; // NodeTable.java:70
+  wire _eq_412 = slot_parent_14 == op_slot; // NodeTable.java:70
+  wire _and_322 = _bits_248 & _eq_412; // NodeTable.java:70
+  wire _eq_413 = slot_digit_14 == 2'd1; // NodeTable.java:70
+  wire _and_323 = _and_322 & _eq_413; // NodeTable.java:70
+  wire _bits_249 = slot_valid[13]; // NodeTable.java:70
+  wire _eq_414 = slot_parent_13 == op_slot; // NodeTable.java:70
+  wire _and_324 = _bits_249 & _eq_414; // NodeTable.java:70
+  wire _eq_415 = slot_digit_13 == 2'd1; // NodeTable.java:70
+  wire _and_325 = _and_324 & _eq_415; // NodeTable.java:70
+  wire _bits_250 = slot_valid[12]; // NodeTable.java:70
+  wire _eq_416 = slot_parent_12 == op_slot; // NodeTable.java:70
+  wire _and_326 = _bits_250 & _eq_416; // NodeTable.java:70
+  wire _eq_417 = slot_digit_12 == 2'd1; // NodeTable.java:70
+  wire _and_327 = _and_326 & _eq_417; // NodeTable.java:70
+  wire _bits_251 = slot_valid[11]; // NodeTable.java:70
+  wire _eq_418 = slot_parent_11 == op_slot; // NodeTable.java:70
+  wire _and_328 = _bits_251 & _eq_418; // NodeTable.java:70
+  wire _eq_419 = slot_digit_11 == 2'd1; // NodeTable.java:70
+  wire _and_329 = _and_328 & _eq_419; // NodeTable.java:70
+  wire _bits_252 = slot_valid[10]; // NodeTable.java:70
+  wire _eq_420 = slot_parent_10 == op_slot; // NodeTable.java:70
+  wire _and_330 = _bits_252 & _eq_420; // NodeTable.java:70
+  wire _eq_421 = slot_digit_10 == 2'd1; // NodeTable.java:70
+  wire _and_331 = _and_330 & _eq_421; // NodeTable.java:70
+  wire _bits_253 = slot_valid[9]; // NodeTable.java:70
+  wire _eq_422 = slot_parent_9 == op_slot; // NodeTable.java:70
+  wire _and_332 = _bits_253 & _eq_422; // NodeTable.java:70
+  wire _eq_423 = slot_digit_9 == 2'd1; // NodeTable.java:70
+  wire _and_333 = _and_332 & _eq_423; // NodeTable.java:70
+  wire _bits_254 = slot_valid[8]; // NodeTable.java:70
+  wire _eq_424 = slot_parent_8 == op_slot; // NodeTable.java:70
+  wire _and_334 = _bits_254 & _eq_424; // NodeTable.java:70
+  wire _eq_425 = slot_digit_8 == 2'd1; // NodeTable.java:70
+  wire _and_335 = _and_334 & _eq_425; // NodeTable.java:70
+  wire _bits_255 = slot_valid[7]; // NodeTable.java:70
+  wire _eq_426 = slot_parent_7 == op_slot; // NodeTable.java:70
+  wire _and_336 = _bits_255 & _eq_426; // NodeTable.java:70
+  wire _eq_427 = slot_digit_7 == 2'd1; // NodeTable.java:70
+  wire _and_337 = _and_336 & _eq_427; // NodeTable.java:70
+  wire _bits_256 = slot_valid[6]; // NodeTable.java:70
+  wire _eq_428 = slot_parent_6 == op_slot; // NodeTable.java:70
+  wire _and_338 = _bits_256 & _eq_428; // NodeTable.java:70
+  wire _eq_429 = slot_digit_6 == 2'd1; // NodeTable.java:70
+  wire _and_339 = _and_338 & _eq_429; // NodeTable.java:70
+  wire _bits_257 = slot_valid[5]; // NodeTable.java:70
+  wire _eq_430 = slot_parent_5 == op_slot; // NodeTable.java:70
+  wire _and_340 = _bits_257 & _eq_430; // NodeTable.java:70
+  wire _eq_431 = slot_digit_5 == 2'd1; // NodeTable.java:70
+  wire _and_341 = _and_340 & _eq_431; // NodeTable.java:70
+  wire _bits_258 = slot_valid[4]; // NodeTable.java:70
+  wire _eq_432 = slot_parent_4 == op_slot; // NodeTable.java:70
+  wire _and_342 = _bits_258 & _eq_432; // NodeTable.java:70
+  wire _eq_433 = slot_digit_4 == 2'd1; // NodeTable.java:70
+  wire _and_343 = _and_342 & _eq_433; // NodeTable.java:70
+  wire _bits_259 = slot_valid[3]; // NodeTable.java:70
+  wire _eq_434 = slot_parent_3 == op_slot; // NodeTable.java:70
+  wire _and_344 = _bits_259 & _eq_434; // NodeTable.java:70
+  wire _eq_435 = slot_digit_3 == 2'd1; // NodeTable.java:70
+  wire _and_345 = _and_344 & _eq_435; // NodeTable.java:70
+  wire _bits_260 = slot_valid[2]; // NodeTable.java:70
+  wire _eq_436 = slot_parent_2 == op_slot; // NodeTable.java:70
+  wire _and_346 = _bits_260 & _eq_436; // NodeTable.java:70
+  wire _eq_437 = slot_digit_2 == 2'd1; // NodeTable.java:70
+  wire _and_347 = _and_346 & _eq_437; // NodeTable.java:70
+  wire _bits_261 = slot_valid[1]; // NodeTable.java:70
+  wire _eq_438 = slot_parent_1 == op_slot; // NodeTable.java:70
+  wire _and_348 = _bits_261 & _eq_438; // NodeTable.java:70
+  wire _eq_439 = slot_digit_1 == 2'd1; // NodeTable.java:70
+  wire _and_349 = _and_348 & _eq_439; // NodeTable.java:70
+  wire [30:0] _cat_42 = {_and_289, _and_291, _and_293, _and_295, _and_297, _and_299, _and_301, _and_303, _and_305, _and_307, _and_309, _and_311, _and_313, _and_315, _and_317, _and_319, _and_321, _and_323, _and_325, _and_327, _and_329, _and_331, _and_333, _and_335, _and_337, _and_339, _and_341, _and_343, _and_345, _and_347, _and_349}; // NodeTable.java:103
+  wire _or_r_7 = |_cat_42; // NodeTable.java:71
+  wire _bits_262 = slot_valid[31]; // NodeTable.java:70
+  wire _eq_440 = slot_parent_31 == op_slot; // NodeTable.java:70
+  wire _and_350 = _bits_262 & _eq_440; // NodeTable.java:70
+  wire _eq_441 = slot_digit_31 == 2'd0; // NodeTable.java:70
+  wire _and_351 = _and_350 & _eq_441; // NodeTable.java:70
+  wire _bits_263 = slot_valid[30]; // NodeTable.java:70
+  wire _eq_442 = slot_parent_30 == op_slot; // NodeTable.java:70
+  wire _and_352 = _bits_263 & _eq_442; // NodeTable.java:70
+  wire _eq_443 = slot_digit_30 == 2'd0; // NodeTable.java:70
+  wire _and_353 = _and_352 & _eq_443; // NodeTable.java:70
+  wire _bits_264 = slot_valid[29]; // NodeTable.java:70
+  wire _eq_444 = slot_parent_29 == op_slot; // NodeTable.java:70
+  wire _and_354 = _bits_264 & _eq_444; // NodeTable.java:70
+  wire _eq_445 = slot_digit_29 == 2'd0; // NodeTable.java:70
+  wire _and_355 = _and_354 & _eq_445; // NodeTable.java:70
+  wire _bits_265 = slot_valid[28]; // NodeTable.java:70
+  wire _eq_446 = slot_parent_28 == op_slot; // NodeTable.java:70
+  wire _and_356 = _bits_265 & _eq_446; // NodeTable.java:70
+  wire _eq_447 = slot_digit_28 == 2'd0; // NodeTable.java:70
+  wire _and_357 = _and_356 & _eq_447; // NodeTable.java:70
+  wire _bits_266 = slot_valid[27]; // NodeTable.java:70
+  wire _eq_448 = slot_parent_27 == op_slot; // NodeTable.java:70
+  wire _and_358 = _bits_266 & _eq_448; // NodeTable.java:70
+  wire _eq_449 = slot_digit_27 == 2'd0; // NodeTable.java:70
+  wire _and_359 = _and_358 & _eq_449; // NodeTable.java:70
+  wire _bits_267 = slot_valid[26]; // NodeTable.java:70
+  wire _eq_450 = slot_parent_26 == op_slot; // NodeTable.java:70
+  wire _and_360 = _bits_267 & _eq_450; // NodeTable.java:70
+  wire _eq_451 = slot_digit_26 == 2'd0; // NodeTable.java:70
+  wire _and_361 = _and_360 & _eq_451; // NodeTable.java:70
+  wire _bits_268 = slot_valid[25]; // NodeTable.java:70
+  wire _eq_452 = slot_parent_25 == op_slot; // NodeTable.java:70
+  wire _and_362 = _bits_268 & _eq_452; // NodeTable.java:70
+  wire _eq_453 = slot_digit_25 == 2'd0; // NodeTable.java:70
+  wire _and_363 = _and_362 & _eq_453; // NodeTable.java:70
+  wire _bits_269 = slot_valid[24]; // NodeTable.java:70
+  wire _eq_454 = slot_parent_24 == op_slot; // NodeTable.java:70
+  wire _and_364 = _bits_269 & _eq_454; // NodeTable.java:70
+  wire _eq_455 = slot_digit_24 == 2'd0; // NodeTable.java:70
+  wire _and_365 = _and_364 & _eq_455; // NodeTable.java:70
+  wire _bits_270 = slot_valid[23]; // NodeTable.java:70
+  wire _eq_456 = slot_parent_23 == op_slot; // NodeTable.java:70
+  wire _and_366 = _bits_270 & _eq_456; // NodeTable.java:70
+  wire _eq_457 = slot_digit_23 == 2'd0; // NodeTable.java:70
+  wire _and_367 = _and_366 & _eq_457; // NodeTable.java:70
+  wire _bits_271 = slot_valid[22]; // NodeTable.java:70
+  wire _eq_458 = slot_parent_22 == op_slot; // NodeTable.java:70
+  wire _and_368 = _bits_271 & _eq_458; // NodeTable.java:70
+  wire _eq_459 = slot_digit_22 == 2'd0; // NodeTable.java:70
+  wire _and_369 = _and_368 & _eq_459; // NodeTable.java:70
+  wire _bits_272 = slot_valid[21]; // NodeTable.java:70
+  wire _eq_460 = slot_parent_21 == op_slot; // NodeTable.java:70
+  wire _and_370 = _bits_272 & _eq_460; // NodeTable.java:70
+  wire _eq_461 = slot_digit_21 == 2'd0; // NodeTable.java:70
+  wire _and_371 = _and_370 & _eq_461; // NodeTable.java:70
+  wire _bits_273 = slot_valid[20]; // NodeTable.java:70
+  wire _eq_462 = slot_parent_20 == op_slot; // NodeTable.java:70
+  wire _and_372 = _bits_273 & _eq_462; // NodeTable.java:70
+  wire _eq_463 = slot_digit_20 == 2'd0; // NodeTable.java:70
+  wire _and_373 = _and_372 & _eq_463; // NodeTable.java:70
+  wire _bits_274 = slot_valid[19]; // NodeTable.java:70
+  wire _eq_464 = slot_parent_19 == op_slot; // NodeTable.java:70
+  wire _and_374 = _bits_274 & _eq_464; // NodeTable.java:70
+  wire _eq_465 = slot_digit_19 == 2'd0; // NodeTable.java:70
+  wire _and_375 = _and_374 & _eq_465; // NodeTable.java:70
+  wire _bits_275 = slot_valid[18]; // NodeTable.java:70
+  wire _eq_466 = slot_parent_18 == op_slot; // NodeTable.java:70
+  wire _and_376 = _bits_275 & _eq_466; // NodeTable.java:70
+  wire _eq_467 = slot_digit_18 == 2'd0; // NodeTable.java:70
+  wire _and_377 = _and_376 & _eq_467; // NodeTable.java:70
+  wire _bits_276 = slot_valid[17]; // NodeTable.java:70
+  wire _eq_468 = slot_parent_17 == op_slot; // NodeTable.java:70
+  wire _and_378 = _bits_276 & _eq_468; // NodeTable.java:70
+  wire _eq_469 = slot_digit_17 == 2'd0; // NodeTable.java:70
+  wire _and_379 = _and_378 & _eq_469; // NodeTable.java:70
+  wire _bits_277 = slot_valid[16]; // NodeTable.java:70
+  wire _eq_470 = slot_parent_16 == op_slot; // NodeTable.java:70
+  wire _and_380 = _bits_277 & _eq_470; // NodeTable.java:70
+  wire _eq_471 = slot_digit_16 == 2'd0; // NodeTable.java:70
+  wire _and_381 = _and_380 & _eq_471; // NodeTable.java:70
+  wire _bits_278 = slot_valid[15]; // NodeTable.java:70
+  wire _eq_472 = slot_parent_15 == op_slot; // NodeTable.java:70
+  wire _and_382 = _bits_278 & _eq_472; // NodeTable.java:70
+  wire _eq_473 = slot_digit_15 == 2'd0; // NodeTable.java:70
+  wire _and_383 = _and_382 & _eq_473; // NodeTable.java:70
+  wire _bits_279 = slot_valid[14]; // NodeTable.java:70
+  wire _eq_474 = slot_parent_14 == op_slot; // NodeTable.java:70
+  wire _and_384 = _bits_279 & _eq_474; // NodeTable.java:70
+  wire _eq_475 = slot_digit_14 == 2'd0; // NodeTable.java:70
+  wire _and_385 = _and_384 & _eq_475; // NodeTable.java:70
+  wire _bits_280 = slot_valid[13]; // NodeTable.java:70
+  wire _eq_476 = slot_parent_13 == op_slot; // NodeTable.java:70
+  wire _and_386 = _bits_280 & _eq_476; // NodeTable.java:70
+  wire _eq_477 = slot_digit_13 == 2'd0; // NodeTable.java:70
+  wire _and_387 = _and_386 & _eq_477; // NodeTable.java:70
+  wire _bits_281 = slot_valid[12]; // NodeTable.java:70
+  wire _eq_478 = slot_parent_12 == op_slot; // NodeTable.java:70
+  wire _and_388 = _bits_281 & _eq_478; // NodeTable.java:70
+  wire _eq_479 = slot_digit_12 == 2'd0; // NodeTable.java:70
+  wire _and_389 = _and_388 & _eq_479; // NodeTable.java:70
+  wire _bits_282 = slot_valid[11]; // NodeTable.java:70
+  wire _eq_480 = slot_parent_11 == op_slot; // NodeTable.java:70
+  wire _and_390 = _bits_282 & _eq_480; // NodeTable.java:70
+  wire _eq_481 = slot_digit_11 == 2'd0; // NodeTable.java:70
+  wire _and_391 = _and_390 & _eq_481; // NodeTable.java:70
+  wire _bits_283 = slot_valid[10]; // NodeTable.java:70
+  wire _eq_482 = slot_parent_10 == op_slot; // NodeTable.java:70
+  wire _and_392 = _bits_283 & _eq_482; // NodeTable.java:70
+  wire _eq_483 = slot_digit_10 == 2'd0; // NodeTable.java:70
+  wire _and_393 = _and_392 & _eq_483; // NodeTable.java:70
+  wire _bits_284 = slot_valid[9]; // NodeTable.java:70
+  wire _eq_484 = slot_parent_9 == op_slot; // NodeTable.java:70
+  wire _and_394 = _bits_284 & _eq_484; // NodeTable.java:70
+  wire _eq_485 = slot_digit_9 == 2'd0; // NodeTable.java:70
+  wire _and_395 = _and_394 & _eq_485; // NodeTable.java:70
+  wire _bits_285 = slot_valid[8]; // NodeTable.java:70
+  wire _eq_486 = slot_parent_8 == op_slot; // NodeTable.java:70
+  wire _and_396 = _bits_285 & _eq_486; // NodeTable.java:70
+  wire _eq_487 = slot_digit_8 == 2'd0; // NodeTable.java:70
+  wire _and_397 = _and_396 & _eq_487; // NodeTable.java:70
+  wire _bits_286 = slot_valid[7]; // NodeTable.java:70
+  wire _eq_488 = slot_parent_7 == op_slot; // NodeTable.java:70
+  wire _and_398 = _bits_286 & _eq_488; // NodeTable.java:70
+  wire _eq_489 = slot_digit_7 == 2'd0; // NodeTable.java:70
+  wire _and_399 = _and_398 & _eq_489; // NodeTable.java:70
+  wire _bits_287 = slot_valid[6]; // NodeTable.java:70
+  wire _eq_490 = slot_parent_6 == op_slot; // NodeTable.java:70
+  wire _and_400 = _bits_287 & _eq_490; // NodeTable.java:70
+  wire _eq_491 = slot_digit_6 == 2'd0; // NodeTable.java:70
+  wire _and_401 = _and_400 & _eq_491; // NodeTable.java:70
+  wire _bits_288 = slot_valid[5]; // NodeTable.java:70
+  wire _eq_492 = slot_parent_5 == op_slot; // NodeTable.java:70
+  wire _and_402 = _bits_288 & _eq_492; // NodeTable.java:70
+  wire _eq_493 = slot_digit_5 == 2'd0; // NodeTable.java:70
+  wire _and_403 = _and_402 & _eq_493; // NodeTable.java:70
+  wire _bits_289 = slot_valid[4]; // NodeTable.java:70
+  wire _eq_494 = slot_parent_4 == op_slot; // NodeTable.java:70
+  wire _and_404 = _bits_289 & _eq_494; // NodeTable.java:70
+  wire _eq_495 = slot_digit_4 == 2'd0; // NodeTable.java:70
+  wire _and_405 = _and_404 & _eq_495; // NodeTable.java:70
+  wire _bits_290 = slot_valid[3]; // NodeTable.java:70
+  wire _eq_496 = slot_parent_3 == op_slot; // NodeTable.java:70
+  wire _and_406 = _bits_290 & _eq_496; // NodeTable.java:70
+  wire _eq_497 = slot_digit_3 == 2'd0; // NodeTable.java:70
+  wire _and_407 = _and_406 & _eq_497; // NodeTable.java:70
+  wire _bits_291 = slot_valid[2]; // NodeTable.java:70
+  wire _eq_498 = slot_parent_2 == op_slot; // NodeTable.java:70
+  wire _and_408 = _bits_291 & _eq_498; // NodeTable.java:70
+  wire _eq_499 = slot_digit_2 == 2'd0; // NodeTable.java:70
+  wire _and_409 = _and_408 & _eq_499; // NodeTable.java:70
+  wire _bits_292 = slot_valid[1]; // NodeTable.java:70
+  wire _eq_500 = slot_parent_1 == op_slot; // NodeTable.java:70
+  wire _and_410 = _bits_292 & _eq_500; // NodeTable.java:70
+  wire _eq_501 = slot_digit_1 == 2'd0; // NodeTable.java:70
+  wire _and_411 = _and_410 & _eq_501; // NodeTable.java:70
+  wire [30:0] _cat_43 = {_and_351, _and_353, _and_355, _and_357, _and_359, _and_361, _and_363, _and_365, _and_367, _and_369, _and_371, _and_373, _and_375, _and_377, _and_379, _and_381, _and_383, _and_385, _and_387, _and_389, _and_391, _and_393, _and_395, _and_397, _and_399, _and_401, _and_403, _and_405, _and_407, _and_409, _and_411}; // NodeTable.java:103
+  wire _or_r_8 = |_cat_43; // NodeTable.java:71
+  wire [3:0] _cat_44 = {_or_r_5, _or_r_6, _or_r_7, _or_r_8}; // NodeTable.java:103
+  wire _eq_502 = state == 4'd8; // RapController.java:177
+  wire _eq_503 = state == 4'd9; // RapController.java:177
+  wire walking_kids = _eq_502 | _eq_503; // RapController.java:177
+  wire [4:0] _mux_45 = walking_kids ? merge_parent : op_slot; // RapController.java:178
+  wire [2:0] _dyn_index_1 = _mux_45[4] ? (_mux_45[3] ? (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_31 : slot_children_30) : (_mux_45[0] ? slot_children_29 : slot_children_28)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_27 : slot_children_26) : (_mux_45[0] ? slot_children_25 : slot_children_24))) : (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_23 : slot_children_22) : (_mux_45[0] ? slot_children_21 : slot_children_20)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_19 : slot_children_18) : (_mux_45[0] ? slot_children_17 : slot_children_16)))) : (_mux_45[3] ? (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_15 : slot_children_14) : (_mux_45[0] ? slot_children_13 : slot_children_12)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_11 : slot_children_10) : (_mux_45[0] ? slot_children_9 : slot_children_8))) : (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_7 : slot_children_6) : (_mux_45[0] ? slot_children_5 : slot_children_4)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_3 : slot_children_2) : (_mux_45[0] ? slot_children_1 : slot_children_0)))); // RapController.java:178
+  wire [4:0] _bits_293 = undo_rdata_0[36:32]; // RapController.java:335
+  wire [4:0] _bits_294 = readout_slot[4:0]; // RapController.java:461
+  wire [31:0] _bits_295 = undo_rdata_0[31:0]; // RapController.java:336
+  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:82
+  wire [31:0] _bits_296 = merge_sum[31:0]; // RapController.java:430
+  wire [31:0] _mux_46 = clip_verdict ? _fill_8 : _bits_296; // RapController.java:430
+  wire _lt_4 = free_slots < 6'd1; // RapController.java:231
+  wire _lt_5 = free_slots < 6'd2; // RapController.java:231
+  wire _lt_6 = free_slots < 6'd3; // RapController.java:231
+  wire _lt_7 = free_slots < 6'd4; // RapController.java:231
+  wire [7:0] _cat_45 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_4, _lt_5, _lt_6, _lt_7}; // NodeTable.java:103
+  wire [2:0] _dyn_index_2 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:235
+  wire [7:0] _dshr_2 = short_by_children >> _dyn_index_2; // RapController.java:235
+  wire _bits_297 = _dshr_2[0]; // RapController.java:235
+  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:286
+  wire _lt_8 = {1'b0, merge_sum} < op_threshold; // RapController.java:286
+  wire _and_412 = _ne_37 & _lt_8; // RapController.java:286
+  wire _gt_2 = merge_sum > {{3{1'b0}}, _fill_8}; // RapController.java:287
+  wire _eq_504 = state == 4'd9; // RapController.java:288
+  wire _eq_505 = sram_count == 8'd0; // RapController.java:288
+  wire _and_413 = _eq_504 & _eq_505; // RapController.java:288
   wire _le_2 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:39
-  wire _and_153 = skip_valid & _le_2; // MergeSkip.java:39
-  wire _not_91 = ~skip_touched; // MergeSkip.java:48
-  wire _and_154 = _and_153 & _not_91; // MergeSkip.java:48
-  wire _not_92 = ~commit_fire; // MergeSkip.java:48
-  wire _and_155 = _and_154 & _not_92; // MergeSkip.java:48
-  wire _eq_293 = state == 4'd1; // RapController.java:526
-  wire _not_93 = ~io_headValid; // RapController.java:526
-  wire _and_156 = pipe_empty & _not_93; // RapController.java:526
-  wire [2:0] _mux_34 = _and_156 ? 3'd1 : fill_cause; // RapController.java:526
-  wire _eq_294 = state == 4'd2; // RapController.java:527
-  wire _eq_295 = state == 4'd3; // RapController.java:527
-  wire _or_83 = _eq_294 | _eq_295; // RapController.java:527
-  wire _eq_296 = state == 4'd12; // RapController.java:527
-  wire _or_84 = _or_83 | _eq_296; // RapController.java:527
-  wire [2:0] _mux_35 = split_req ? 3'd3 : 3'd4; // RapController.java:528
-  wire _ge_3 = state >= 4'd4; // RapController.java:529
-  wire _le_3 = state <= 4'd6; // RapController.java:529
-  wire _and_157 = _ge_3 & _le_3; // RapController.java:529
-  wire _ge_4 = state >= 4'd7; // RapController.java:530
-  wire _le_4 = state <= 4'd11; // RapController.java:530
-  wire _and_158 = _ge_4 & _le_4; // RapController.java:530
-  wire [3:0] _bits_117 = undo_sp[3:0]; // RapController.java:283
-  wire [36:0] _cat_20 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:283
-  wire _eq_297 = state == 4'd3; // RapController.java:189
-  wire undo_pop = _eq_297 & cmd_fire; // RapController.java:189
-  wire [4:0] _sub_10 = undo_sp - 5'd2; // RapController.java:190
-  wire [4:0] _sub_11 = undo_sp - 5'd1; // RapController.java:190
-  wire [4:0] _mux_36 = undo_pop ? _sub_10 : _sub_11; // RapController.java:190
-  wire [3:0] _bits_118 = _mux_36[3:0]; // RapController.java:190
-  wire _not_94 = ~undo_push; // RapController.java:190
-  wire read_parent_prefix = state == 4'd5; // RapController.java:131
-  wire [4:0] _bits_119 = readout_slot[4:0]; // RapController.java:132
-  wire [4:0] _mux_37 = read_parent_prefix ? op_slot : _bits_119; // RapController.java:132
-  wire _eq_298 = state == 4'd13; // RapController.java:133
-  wire _or_85 = read_parent_prefix | _eq_298; // RapController.java:133
-  wire _and_159 = in_run & io_selected_valid; // RapController.java:450
-  wire _eq_299 = io_counterResult_bits_op == 2'd0; // RapController.java:452
-  wire _and_160 = io_headValid & _eq_299; // RapController.java:452
-  wire _lt_6 = undo_sp < 5'd16; // RapController.java:453
-  wire _eq_300 = state == 4'd2; // RapController.java:453
-  wire _and_161 = _eq_300 & io_counterResult_valid; // RapController.java:453
-  wire _not_95 = ~io_counterResult_valid; // RapController.java:454
-  wire _eq_301 = state == 4'd2; // RapController.java:454
-  wire _and_162 = _eq_301 & pipe_empty; // RapController.java:454
-  wire _and_r_0 = &present_children; // RapController.java:455
-  wire _or_86 = _or_62 | _and_r_0; // RapController.java:455
-  wire _eq_302 = state == 4'd6; // RapController.java:455
-  wire _or_87 = ev_commit | ev_saturation; // StatusRegs.java:94
-  wire _or_88 = _or_87 | ev_split; // StatusRegs.java:94
-  wire _or_89 = _or_88 | ev_allocated; // StatusRegs.java:94
-  wire _or_90 = _or_89 | ev_batch; // StatusRegs.java:94
-  wire _or_91 = _or_90 | ev_deferred; // StatusRegs.java:94
-  wire _or_92 = _or_91 | ev_clear; // StatusRegs.java:94
-  wire _or_r_4 = |ev_removed; // StatusRegs.java:94
-  wire _or_93 = _or_92 | _or_r_4; // StatusRegs.java:94
-  wire _or_94 = _or_93 | ev_pending; // StatusRegs.java:94
-  wire _not_96 = ~_or_94; // RapController.java:456
-  wire _le_5 = st_nodes <= 6'd32; // RapController.java:457
+  wire _and_414 = skip_valid & _le_2; // MergeSkip.java:39
+  wire _not_136 = ~skip_touched; // MergeSkip.java:48
+  wire _and_415 = _and_414 & _not_136; // MergeSkip.java:48
+  wire _not_137 = ~commit_fire; // MergeSkip.java:48
+  wire _and_416 = _and_415 & _not_137; // MergeSkip.java:48
+  wire _eq_506 = state == 4'd1; // RapController.java:573
+  wire _not_138 = ~io_headValid; // RapController.java:573
+  wire _and_417 = pipe_empty & _not_138; // RapController.java:573
+  wire [2:0] _mux_47 = _and_417 ? 3'd1 : fill_cause; // RapController.java:573
+  wire _eq_507 = state == 4'd2; // RapController.java:574
+  wire _eq_508 = state == 4'd3; // RapController.java:574
+  wire _or_111 = _eq_507 | _eq_508; // RapController.java:574
+  wire _eq_509 = state == 4'd12; // RapController.java:574
+  wire _or_112 = _or_111 | _eq_509; // RapController.java:574
+  wire [2:0] _mux_48 = split_req ? 3'd3 : 3'd4; // RapController.java:575
+  wire _ge_3 = state >= 4'd4; // RapController.java:576
+  wire _le_3 = state <= 4'd6; // RapController.java:576
+  wire _and_418 = _ge_3 & _le_3; // RapController.java:576
+  wire _ge_4 = state >= 4'd7; // RapController.java:577
+  wire _le_4 = state <= 4'd11; // RapController.java:577
+  wire _and_419 = _ge_4 & _le_4; // RapController.java:577
+  wire [3:0] _bits_298 = undo_sp[3:0]; // RapController.java:326
+  wire [36:0] _cat_46 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:326
+  wire _eq_510 = state == 4'd3; // RapController.java:216
+  wire undo_pop = _eq_510 & cmd_valid; // RapController.java:216
+  wire [4:0] _sub_15 = undo_sp - 5'd2; // RapController.java:217
+  wire [4:0] _sub_16 = undo_sp - 5'd1; // RapController.java:217
+  wire [4:0] _mux_49 = undo_pop ? _sub_15 : _sub_16; // RapController.java:217
+  wire [3:0] _bits_299 = _mux_49[3:0]; // RapController.java:217
+  wire _not_139 = ~undo_push; // RapController.java:217
+  wire read_parent_prefix = state == 4'd5; // RapController.java:144
+  wire [4:0] _bits_300 = readout_slot[4:0]; // RapController.java:145
+  wire [4:0] _mux_50 = read_parent_prefix ? op_slot : _bits_300; // RapController.java:145
+  wire _eq_511 = state == 4'd13; // RapController.java:146
+  wire _or_113 = read_parent_prefix | _eq_511; // RapController.java:146
+  wire _and_420 = in_run & io_selected_valid; // RapController.java:492
+  wire _eq_512 = io_counterResult_bits_op == 2'd0; // RapController.java:494
+  wire _and_421 = io_headValid & _eq_512; // RapController.java:494
+  wire _lt_9 = undo_sp < 5'd16; // RapController.java:495
+  wire _eq_513 = state == 4'd2; // RapController.java:495
+  wire _and_422 = _eq_513 & io_counterResult_valid; // RapController.java:495
+  wire _not_140 = ~io_counterResult_valid; // RapController.java:496
+  wire _eq_514 = state == 4'd2; // RapController.java:496
+  wire _and_423 = _eq_514 & pipe_empty; // RapController.java:496
+  wire _and_r_0 = &present_children; // RapController.java:497
+  wire _or_114 = slot_pick_pick_found | _and_r_0; // RapController.java:497
+  wire _eq_515 = state == 4'd6; // RapController.java:497
+  wire _and_424 = _eq_515 & slot_pick_ready; // RapController.java:497
+  wire _eq_516 = op_child_digits == _cat_44; // RapController.java:499
+  wire _eq_517 = state == 4'd4; // RapController.java:499
+  wire _eq_518 = op_children == _dyn_index_1; // RapController.java:501
+  wire _eq_519 = state == 4'd5; // RapController.java:500
+  wire _eq_520 = state == 4'd9; // RapController.java:500
+  wire _and_425 = _eq_520 & merge_settled; // RapController.java:500
+  wire _or_115 = _eq_519 | _and_425; // RapController.java:500
+  wire _not_141 = ~ev_commit_q; // StatusRegs.java:82
+  wire _not_142 = ~st_n_carry; // SplitCounter.java:75
+  wire st_n_steady = _not_141 & _not_142; // StatusRegs.java:82
+  wire _or_116 = ev_commit | ev_saturation; // StatusRegs.java:113
+  wire _or_117 = _or_116 | ev_split; // StatusRegs.java:113
+  wire _or_118 = _or_117 | ev_allocated; // StatusRegs.java:113
+  wire _or_119 = _or_118 | ev_batch; // StatusRegs.java:113
+  wire _or_120 = _or_119 | ev_deferred; // StatusRegs.java:113
+  wire _or_121 = _or_120 | ev_clear; // StatusRegs.java:113
+  wire _or_r_9 = |ev_removed; // StatusRegs.java:113
+  wire _or_122 = _or_121 | _or_r_9; // StatusRegs.java:113
+  wire _or_123 = _or_122 | ev_pending; // StatusRegs.java:113
+  wire _not_143 = ~_or_123; // RapController.java:503
+  wire _le_5 = st_nodes <= 6'd32; // RapController.java:504
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
-  assign io_issueEnable = _and_139;
+  assign io_issueEnable = _and_14;
   assign io_commit = (commit_fire ? 1'd1 : 1'd0);
-  assign io_rewind = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? (_eq_117 ? 1'd1 : 1'd0) : 1'd0)))))))))))));
-  assign io_counterCmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? io_selected_valid : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? io_tcamWrite_ready : 1'd0) : (_eq_110 ? (_or_62 ? 1'd1 : 1'd0) : (_eq_111 ? (_or_62 ? 1'd1 : 1'd0) : (_eq_112 ? (_eq_113 ? (merge_now_p ? 1'd1 : 1'd0) : 1'd0) : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd1 : 1'd0))))))))))))));
-  assign io_counterCmd_bits_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_103 : io_selected_bits_slot) : (_eq_8 ? io_selected_bits_slot : (_eq_108 ? io_selected_bits_slot : (_eq_109 ? (_or_65 ? _bits_104 : io_selected_bits_slot) : (_eq_110 ? (_or_62 ? _bits_104 : io_selected_bits_slot) : (_eq_111 ? (_or_62 ? _bits_104 : io_selected_bits_slot) : (_eq_112 ? (_eq_113 ? (merge_now_p ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_114 ? io_selected_bits_slot : (_eq_115 ? io_selected_bits_slot : (_eq_116 ? io_selected_bits_slot : (_eq_118 ? _bits_105 : io_selected_bits_slot))))))))))))));
-  assign io_counterCmd_bits_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_8 ? 2'd0 : (_eq_108 ? 2'd0 : (_eq_109 ? (_or_65 ? 2'd1 : 2'd0) : (_eq_110 ? (_or_62 ? 2'd2 : 2'd0) : (_eq_111 ? (_or_62 ? 2'd2 : 2'd0) : (_eq_112 ? (_eq_113 ? (merge_now_p ? 2'd1 : 2'd0) : 2'd0) : (_eq_114 ? 2'd0 : (_eq_115 ? 2'd0 : (_eq_116 ? 2'd0 : (_eq_118 ? 2'd2 : 2'd0))))))))))))));
-  assign io_counterCmd_bits_value = (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_106 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_8 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_108 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_109 ? (_or_65 ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_110 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_111 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_112 ? (_eq_113 ? (merge_now_p ? _mux_23 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))))));
+  assign io_rewind = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? (_eq_16 ? 1'd1 : 1'd0) : 1'd0)))))))))))));
+  assign io_counterCmd_valid = cmd_q_valid;
+  assign io_counterCmd_bits_addr = cmd_q_addr;
+  assign io_counterCmd_bits_op = cmd_q_op;
+  assign io_counterCmd_bits_value = cmd_q_value;
   assign io_counterResult_ready = 1'd1;
-  assign io_counterClear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd0 : (_eq_119 ? 1'd0 : (_eq_120 ? 1'd1 : 1'd0))))))))))))))));
-  assign io_tcamWrite_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? 1'd1 : 1'd0) : 1'd0)))))));
-  assign io_tcamWrite_bits_index = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_8 ? 5'd0 : (_eq_108 ? 5'd0 : (_eq_109 ? (_or_65 ? _bits_104 : 5'd0) : 5'd0)))))));
-  assign io_tcamWrite_bits_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_8 ? 32'd0 : (_eq_108 ? 32'd0 : (_eq_109 ? (_or_65 ? child_prefix : 32'd0) : 32'd0)))))));
-  assign io_tcamWrite_bits_mask = (_eq_0 ? _fill_1 : (_eq_1 ? _fill_1 : (_eq_4 ? _fill_1 : (_eq_5 ? _fill_1 : (_eq_8 ? _fill_1 : (_eq_108 ? _fill_1 : (_eq_109 ? (_or_65 ? _dshr_0 : _fill_1) : _fill_1)))))));
+  assign io_counterClear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd1 : 1'd0))))))))))))))));
+  assign io_tcamWrite_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? (_not_9 ? 1'd0 : (_or_3 ? 1'd1 : 1'd0)) : 1'd0)))))));
+  assign io_tcamWrite_bits_index = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_8 ? (_not_9 ? 5'd0 : (_or_3 ? slot_pick_pick_index : 5'd0)) : 5'd0)))))));
+  assign io_tcamWrite_bits_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_8 ? (_not_9 ? 32'd0 : (_or_3 ? child_prefix : 32'd0)) : 32'd0)))))));
+  assign io_tcamWrite_bits_mask = (_eq_0 ? _fill_0 : (_eq_1 ? _fill_0 : (_eq_4 ? _fill_0 : (_eq_5 ? _fill_0 : (_eq_6 ? _fill_0 : (_eq_7 ? _fill_0 : (_eq_8 ? (_not_9 ? _fill_0 : (_or_3 ? _dshr_0 : _fill_0)) : _fill_0)))))));
   assign io_slotValid = slot_valid;
   assign io_lens_0 = slot_lens_0;
   assign io_lens_1 = slot_lens_1;
@@ -1379,48 +2227,56 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_lens_30 = slot_lens_30;
   assign io_lens_31 = slot_lens_31;
   assign io_epsActive = eps_active;
-  assign io_thresholdClear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd0 : (_eq_119 ? 1'd0 : (_eq_120 ? 1'd1 : 1'd0))))))))))))))));
-  assign io_acceptEnable = _and_141;
-  assign io_live_n = st_n;
+  assign io_thresholdClear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd1 : 1'd0))))))))))))))));
+  assign io_acceptEnable = _and_16;
+  assign io_live_n = _cat_1;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
-  assign io_live_updates = st_n;
-  assign io_live_splits = st_splits;
-  assign io_live_merges = st_merges;
-  assign io_live_mergeBatches = st_merge_batches;
-  assign io_live_deferredSplits = st_deferred_splits;
-  assign io_live_saturations = st_saturations;
+  assign io_live_updates = _cat_2;
+  assign io_live_splits = _cat_3;
+  assign io_live_merges = _cat_4;
+  assign io_live_mergeBatches = _cat_5;
+  assign io_live_deferredSplits = _cat_6;
+  assign io_live_saturations = _cat_7;
   assign io_live_overflow = st_overflow;
   assign io_live_saturated = st_saturated;
   assign io_snapFreeze = snapshot_frozen;
-  assign io_errorBound = _bits_110;
-  assign io_errorBoundReady = _not_84;
-  assign io_snapBusy = _or_67;
+  assign io_errorBound = _bits_8;
+  assign io_errorBoundReady = _not_21;
+  assign io_snapBusy = _or_5;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
   assign io_node_prefix = node_prefix;
   assign io_node_count = node_count;
-  assign io_readoutBusy = _or_69;
-  assign io_busy = _and_142;
-  assign io_idle = _and_144;
-  assign io_resetting = _not_86;
+  assign io_readoutBusy = _or_7;
+  assign io_busy = _and_17;
+  assign io_idle = _and_19;
+  assign io_resetting = _not_23;
   assign io_stallCause = cause;
-  assign children_write = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? (cmd_fire ? 1'd1 : 1'd0) : 1'd1) : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0))))))))));
-  assign children_write_slot = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_8 ? 5'd0 : (_eq_108 ? 5'd0 : (_eq_109 ? (_or_65 ? (cmd_fire ? _bits_104 : 5'd0) : op_slot) : (_eq_110 ? 5'd0 : (_eq_111 ? 5'd0 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? merge_parent : 5'd0) : 5'd0) : 5'd0) : 5'd0))))))))));
-  assign children_write_value = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_108 ? 3'd0 : (_eq_109 ? (_or_65 ? (cmd_fire ? 3'd0 : 3'd0) : 3'd4) : (_eq_110 ? 3'd0 : (_eq_111 ? 3'd0 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? _sub_2 : 3'd0) : 3'd0) : 3'd0) : 3'd0))))))))));
+  assign children_write = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? (_not_9 ? 1'd0 : (_or_3 ? (cmd_valid ? 1'd1 : 1'd0) : 1'd1)) : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : 1'd0))))))))));
+  assign children_write_slot = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_8 ? (_not_9 ? 5'd0 : (_or_3 ? (cmd_valid ? slot_pick_pick_index : 5'd0) : op_slot)) : (_eq_9 ? 5'd0 : (_eq_10 ? 5'd0 : (_eq_11 ? (merge_settled ? (merge_verdict ? merge_parent : 5'd0) : 5'd0) : 5'd0))))))))));
+  assign children_write_value = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_8 ? (_not_9 ? 3'd0 : (_or_3 ? (cmd_valid ? 3'd0 : 3'd0) : 3'd4)) : (_eq_9 ? 3'd0 : (_eq_10 ? 3'd0 : (_eq_11 ? (merge_settled ? (merge_verdict ? _sub_2 : 3'd0) : 3'd0) : 3'd0))))))))));
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
-  assign ev_saturation = (_eq_0 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_108 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_109 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_110 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_111 ? (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0) : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? (_gt_1 ? 1'd1 : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_71 ? 1'd1 : 1'd0) : 1'd0)))))))))));
-  assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? 1'd0 : 1'd1) : 1'd0)))))));
-  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? (cmd_fire ? 1'd1 : 1'd0) : 1'd0) : 1'd0)))))));
-  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_108 ? (_ge_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_41 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_109 ? (_or_65 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (_eq_110 ? (_or_62 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_33 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
-  assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_108 ? (_ge_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_41 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
-  assign ev_clear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd0 : (_eq_119 ? 1'd0 : (_eq_120 ? 1'd1 : 1'd0))))))))))))))));
+  assign ev_saturation = (_eq_0 ? (commit_fire ? (_or_9 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (_or_9 ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (_or_9 ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (_or_9 ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (_or_9 ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (commit_fire ? (_or_9 ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (commit_fire ? (_or_9 ? 1'd1 : 1'd0) : 1'd0) : (_eq_9 ? (commit_fire ? (_or_9 ? 1'd1 : 1'd0) : 1'd0) : (_eq_10 ? (commit_fire ? (_or_9 ? 1'd1 : 1'd0) : 1'd0) : (_eq_11 ? (merge_settled ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_9 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_9 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_9 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_9 ? 1'd1 : 1'd0) : 1'd0)))))))))));
+  assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? (_not_9 ? 1'd0 : (_or_3 ? 1'd0 : 1'd1)) : 1'd0)))))));
+  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? (_not_9 ? 1'd0 : (_or_3 ? (cmd_valid ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))));
+  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_ge_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_8 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_8 ? (_not_9 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_or_3 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_9 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (parent_pick_ready ? (parent_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
+  assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_ge_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
+  assign ev_clear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd1 : 1'd0))))))))))))))));
   assign ev_weight = (commit_fire ? io_head_weight : 1'd0);
-  assign ev_removed = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_108 ? 3'd0 : (_eq_109 ? 3'd0 : (_eq_110 ? 3'd0 : (_eq_111 ? 3'd0 : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? merge_leaves : 3'd0) : 3'd0) : 3'd0) : 3'd0))))))))));
-  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? (_or_65 ? 1'd0 : 1'd1) : (_eq_110 ? (_or_62 ? 1'd0 : (_ne_33 ? 1'd0 : 1'd1)) : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? 1'd0 : (_eq_115 ? 1'd0 : (_eq_116 ? 1'd0 : (_eq_118 ? 1'd0 : (_eq_119 ? 1'd0 : (_eq_120 ? 1'd1 : 1'd0))))))))))))))));
-  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_1 ? (_and_151 ? 1'd1 : 1'd0) : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_108 ? 1'd0 : (_eq_109 ? 1'd0 : (_eq_110 ? 1'd0 : (_eq_111 ? 1'd0 : (_eq_112 ? 1'd0 : (_eq_114 ? (_or_66 ? 1'd0 : (_not_44 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
-  assign serialMultiplier_io_a = _mux_31;
-  assign serialMultiplier_io_b = _mux_32;
+  assign ev_removed = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_9 ? 3'd0 : (_eq_10 ? 3'd0 : (_eq_11 ? (merge_settled ? (merge_verdict ? merge_leaves : 3'd0) : 3'd0) : 3'd0))))))))));
+  assign parent_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_9 ? (level_fresh ? 1'd1 : 1'd0) : 1'd0))))))));
+  assign parent_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_9 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0))))))));
+  assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? (_ge_1 ? 1'd1 : 1'd0) : (_eq_8 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? (kids_fresh ? 1'd1 : 1'd0) : 1'd0)))))))));
+  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? (_not_9 ? 1'd0 : (_or_3 ? (cmd_valid ? 1'd1 : 1'd0) : 1'd0)) : (_eq_9 ? 1'd0 : (_eq_10 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))))));
+  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? (_not_9 ? 1'd0 : (_or_3 ? 1'd0 : 1'd1)) : (_eq_9 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1)) : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd1 : 1'd0))))))))))))))));
+  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_1 ? (_and_161 ? 1'd1 : 1'd0) : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? (_not_11 ? 1'd0 : (_or_4 ? 1'd0 : (_not_12 ? 1'd1 : 1'd0))) : 1'd0)))))))))));
+  assign serialMultiplier_io_a = _mux_43;
+  assign serialMultiplier_io_b = _mux_44;
+  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? io_selected_valid : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? (_not_9 ? 1'd0 : (_or_3 ? io_tcamWrite_ready : 1'd0)) : (_eq_9 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_10 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_11 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_12 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd1 : 1'd0))))))))))))));
+  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_293 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_8 ? (_not_9 ? io_selected_bits_slot : (_or_3 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_9 ? (level_fresh ? io_selected_bits_slot : (parent_pick_ready ? (parent_pick_pick_found ? parent_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_10 ? (kids_fresh ? io_selected_bits_slot : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_11 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_12 ? io_selected_bits_slot : (_eq_14 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_17 ? _bits_294 : io_selected_bits_slot))))))))))))));
+  assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_8 ? (_not_9 ? 2'd0 : (_or_3 ? 2'd1 : 2'd0)) : (_eq_9 ? (level_fresh ? 2'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_10 ? (kids_fresh ? 2'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_11 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_12 ? 2'd0 : (_eq_14 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_17 ? 2'd2 : 2'd0))))))))))))));
+  assign cmd_value = (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_295 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_8 ? (_not_9 ? {{31{1'b0}}, io_selected_bits_weight} : (_or_3 ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight})) : (_eq_9 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_10 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_11 ? (merge_settled ? (merge_verdict ? _mux_46 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))))));
   assign slot_lens_0 = 6'd0;
   assign slot_lens_1 = slot_len_1;
   assign slot_lens_2 = slot_len_2;
@@ -1453,13 +2309,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign slot_lens_29 = slot_len_29;
   assign slot_lens_30 = slot_len_30;
   assign slot_lens_31 = slot_len_31;
-  assign cause = (commit_fire ? 3'd0 : (_eq_293 ? _mux_34 : (_or_84 ? _mux_35 : (_and_157 ? 3'd3 : (_and_158 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_eq_506 ? _mux_47 : (_or_112 ? _mux_48 : (_and_418 ? 3'd3 : (_and_419 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
       state <= 4'd0;
     end else begin
-      state <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_1 ? (_and_5 ? (readout_pending ? 4'd13 : (_and_7 ? 4'd15 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (split_req ? _mux_1 : (skip_empty_settled ? _mux_2 : 4'd7))) : (_eq_8 ? (_or_62 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd5) : (_eq_108 ? (_ge_1 ? 4'd6 : (_not_41 ? (skip_empty_settled ? _mux_4 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_5 : 4'd7) : 4'd12))) : (_eq_109 ? (_or_65 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (merge_due ? (skip_empty_settled ? _mux_6 : 4'd7) : 4'd12)) : (_eq_110 ? (_or_62 ? (cmd_fire ? 4'd8 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_ne_33 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : _mux_7)) : (_eq_111 ? (_or_62 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd9) : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? 4'd7 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : 4'd7) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_114 ? (_or_66 ? 4'd12 : (_not_44 ? 4'd11 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (_eq_115 ? (_not_45 ? 4'd10 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_116 ? (_eq_117 ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_118 ? (cmd_fire ? 4'd14 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_119 ? (io_counterResult_valid ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_120 ? 4'd0 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)))))))))))))))));
+      state <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_1 ? (_and_6 ? (readout_pending ? 4'd13 : (_and_8 ? 4'd15 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (split_req ? 4'd4 : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_6 ? 4'd5 : (_eq_7 ? (_ge_1 ? 4'd6 : (_not_8 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd12))) : (_eq_8 ? (_not_9 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (_or_3 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (merge_due ? (skip_empty_settled ? _mux_3 : 4'd7) : 4'd12))) : (_eq_9 ? (level_fresh ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (parent_pick_ready ? (parent_pick_pick_found ? 4'd8 : (_ne_1 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : _mux_4)) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (_eq_10 ? (kids_fresh ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (slot_pick_ready ? (slot_pick_pick_found ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : 4'd9) : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state))) : (_eq_11 ? (merge_settled ? 4'd7 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_12 ? (_not_11 ? (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state) : (_or_4 ? 4'd12 : (_not_12 ? 4'd11 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)))) : (_eq_14 ? (_not_13 ? 4'd10 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_15 ? (_eq_16 ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_17 ? (cmd_valid ? 4'd14 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_18 ? (io_counterResult_valid ? 4'd1 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)) : (_eq_19 ? 4'd0 : (commit_fire ? (defer_now ? state : (_or_0 ? 4'd2 : state)) : state)))))))))))))))));
     end
   end
 
@@ -1467,399 +2323,399 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_valid <= 32'd1;
     end else begin
-      slot_valid <= (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_8 ? slot_valid : (_eq_108 ? slot_valid : (_eq_109 ? (_or_65 ? (cmd_fire ? _or_70 : slot_valid) : slot_valid) : (_eq_110 ? slot_valid : (_eq_111 ? slot_valid : (_eq_112 ? (_eq_113 ? (merge_now_p ? (cmd_fire ? _and_145 : slot_valid) : slot_valid) : slot_valid) : (_eq_114 ? slot_valid : (_eq_115 ? slot_valid : (_eq_116 ? slot_valid : (_eq_118 ? slot_valid : (_eq_119 ? slot_valid : (_eq_120 ? 32'd1 : slot_valid))))))))))))))));
+      slot_valid <= (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_7 ? slot_valid : (_eq_8 ? (_not_9 ? slot_valid : (_or_3 ? (cmd_valid ? _or_8 : slot_valid) : slot_valid)) : (_eq_9 ? slot_valid : (_eq_10 ? slot_valid : (_eq_11 ? (merge_settled ? (merge_verdict ? _and_20 : slot_valid) : slot_valid) : (_eq_12 ? slot_valid : (_eq_14 ? slot_valid : (_eq_15 ? slot_valid : (_eq_17 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? 32'd1 : slot_valid))))))))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_len_0 <= (_eq_0 ? slot_len_0 : (_eq_1 ? slot_len_0 : (_eq_4 ? slot_len_0 : (_eq_5 ? slot_len_0 : (_eq_8 ? slot_len_0 : (_eq_108 ? slot_len_0 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_155 ? child_len : slot_len_0) : slot_len_0) : slot_len_0) : slot_len_0)))))));
+    slot_len_0 <= (_eq_0 ? slot_len_0 : (_eq_1 ? slot_len_0 : (_eq_4 ? slot_len_0 : (_eq_5 ? slot_len_0 : (_eq_6 ? slot_len_0 : (_eq_7 ? slot_len_0 : (_eq_8 ? (_not_9 ? slot_len_0 : (_or_3 ? (cmd_valid ? (_eq_22 ? child_len : slot_len_0) : slot_len_0) : slot_len_0)) : slot_len_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_1 <= (_eq_0 ? slot_len_1 : (_eq_1 ? slot_len_1 : (_eq_4 ? slot_len_1 : (_eq_5 ? slot_len_1 : (_eq_8 ? slot_len_1 : (_eq_108 ? slot_len_1 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_156 ? child_len : slot_len_1) : slot_len_1) : slot_len_1) : slot_len_1)))))));
+    slot_len_1 <= (_eq_0 ? slot_len_1 : (_eq_1 ? slot_len_1 : (_eq_4 ? slot_len_1 : (_eq_5 ? slot_len_1 : (_eq_6 ? slot_len_1 : (_eq_7 ? slot_len_1 : (_eq_8 ? (_not_9 ? slot_len_1 : (_or_3 ? (cmd_valid ? (_eq_23 ? child_len : slot_len_1) : slot_len_1) : slot_len_1)) : slot_len_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_2 <= (_eq_0 ? slot_len_2 : (_eq_1 ? slot_len_2 : (_eq_4 ? slot_len_2 : (_eq_5 ? slot_len_2 : (_eq_8 ? slot_len_2 : (_eq_108 ? slot_len_2 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_157 ? child_len : slot_len_2) : slot_len_2) : slot_len_2) : slot_len_2)))))));
+    slot_len_2 <= (_eq_0 ? slot_len_2 : (_eq_1 ? slot_len_2 : (_eq_4 ? slot_len_2 : (_eq_5 ? slot_len_2 : (_eq_6 ? slot_len_2 : (_eq_7 ? slot_len_2 : (_eq_8 ? (_not_9 ? slot_len_2 : (_or_3 ? (cmd_valid ? (_eq_24 ? child_len : slot_len_2) : slot_len_2) : slot_len_2)) : slot_len_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_3 <= (_eq_0 ? slot_len_3 : (_eq_1 ? slot_len_3 : (_eq_4 ? slot_len_3 : (_eq_5 ? slot_len_3 : (_eq_8 ? slot_len_3 : (_eq_108 ? slot_len_3 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_158 ? child_len : slot_len_3) : slot_len_3) : slot_len_3) : slot_len_3)))))));
+    slot_len_3 <= (_eq_0 ? slot_len_3 : (_eq_1 ? slot_len_3 : (_eq_4 ? slot_len_3 : (_eq_5 ? slot_len_3 : (_eq_6 ? slot_len_3 : (_eq_7 ? slot_len_3 : (_eq_8 ? (_not_9 ? slot_len_3 : (_or_3 ? (cmd_valid ? (_eq_25 ? child_len : slot_len_3) : slot_len_3) : slot_len_3)) : slot_len_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_4 <= (_eq_0 ? slot_len_4 : (_eq_1 ? slot_len_4 : (_eq_4 ? slot_len_4 : (_eq_5 ? slot_len_4 : (_eq_8 ? slot_len_4 : (_eq_108 ? slot_len_4 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_159 ? child_len : slot_len_4) : slot_len_4) : slot_len_4) : slot_len_4)))))));
+    slot_len_4 <= (_eq_0 ? slot_len_4 : (_eq_1 ? slot_len_4 : (_eq_4 ? slot_len_4 : (_eq_5 ? slot_len_4 : (_eq_6 ? slot_len_4 : (_eq_7 ? slot_len_4 : (_eq_8 ? (_not_9 ? slot_len_4 : (_or_3 ? (cmd_valid ? (_eq_26 ? child_len : slot_len_4) : slot_len_4) : slot_len_4)) : slot_len_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_5 <= (_eq_0 ? slot_len_5 : (_eq_1 ? slot_len_5 : (_eq_4 ? slot_len_5 : (_eq_5 ? slot_len_5 : (_eq_8 ? slot_len_5 : (_eq_108 ? slot_len_5 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_160 ? child_len : slot_len_5) : slot_len_5) : slot_len_5) : slot_len_5)))))));
+    slot_len_5 <= (_eq_0 ? slot_len_5 : (_eq_1 ? slot_len_5 : (_eq_4 ? slot_len_5 : (_eq_5 ? slot_len_5 : (_eq_6 ? slot_len_5 : (_eq_7 ? slot_len_5 : (_eq_8 ? (_not_9 ? slot_len_5 : (_or_3 ? (cmd_valid ? (_eq_27 ? child_len : slot_len_5) : slot_len_5) : slot_len_5)) : slot_len_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_6 <= (_eq_0 ? slot_len_6 : (_eq_1 ? slot_len_6 : (_eq_4 ? slot_len_6 : (_eq_5 ? slot_len_6 : (_eq_8 ? slot_len_6 : (_eq_108 ? slot_len_6 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_161 ? child_len : slot_len_6) : slot_len_6) : slot_len_6) : slot_len_6)))))));
+    slot_len_6 <= (_eq_0 ? slot_len_6 : (_eq_1 ? slot_len_6 : (_eq_4 ? slot_len_6 : (_eq_5 ? slot_len_6 : (_eq_6 ? slot_len_6 : (_eq_7 ? slot_len_6 : (_eq_8 ? (_not_9 ? slot_len_6 : (_or_3 ? (cmd_valid ? (_eq_28 ? child_len : slot_len_6) : slot_len_6) : slot_len_6)) : slot_len_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_7 <= (_eq_0 ? slot_len_7 : (_eq_1 ? slot_len_7 : (_eq_4 ? slot_len_7 : (_eq_5 ? slot_len_7 : (_eq_8 ? slot_len_7 : (_eq_108 ? slot_len_7 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_162 ? child_len : slot_len_7) : slot_len_7) : slot_len_7) : slot_len_7)))))));
+    slot_len_7 <= (_eq_0 ? slot_len_7 : (_eq_1 ? slot_len_7 : (_eq_4 ? slot_len_7 : (_eq_5 ? slot_len_7 : (_eq_6 ? slot_len_7 : (_eq_7 ? slot_len_7 : (_eq_8 ? (_not_9 ? slot_len_7 : (_or_3 ? (cmd_valid ? (_eq_29 ? child_len : slot_len_7) : slot_len_7) : slot_len_7)) : slot_len_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_8 <= (_eq_0 ? slot_len_8 : (_eq_1 ? slot_len_8 : (_eq_4 ? slot_len_8 : (_eq_5 ? slot_len_8 : (_eq_8 ? slot_len_8 : (_eq_108 ? slot_len_8 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_163 ? child_len : slot_len_8) : slot_len_8) : slot_len_8) : slot_len_8)))))));
+    slot_len_8 <= (_eq_0 ? slot_len_8 : (_eq_1 ? slot_len_8 : (_eq_4 ? slot_len_8 : (_eq_5 ? slot_len_8 : (_eq_6 ? slot_len_8 : (_eq_7 ? slot_len_8 : (_eq_8 ? (_not_9 ? slot_len_8 : (_or_3 ? (cmd_valid ? (_eq_30 ? child_len : slot_len_8) : slot_len_8) : slot_len_8)) : slot_len_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_9 <= (_eq_0 ? slot_len_9 : (_eq_1 ? slot_len_9 : (_eq_4 ? slot_len_9 : (_eq_5 ? slot_len_9 : (_eq_8 ? slot_len_9 : (_eq_108 ? slot_len_9 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_164 ? child_len : slot_len_9) : slot_len_9) : slot_len_9) : slot_len_9)))))));
+    slot_len_9 <= (_eq_0 ? slot_len_9 : (_eq_1 ? slot_len_9 : (_eq_4 ? slot_len_9 : (_eq_5 ? slot_len_9 : (_eq_6 ? slot_len_9 : (_eq_7 ? slot_len_9 : (_eq_8 ? (_not_9 ? slot_len_9 : (_or_3 ? (cmd_valid ? (_eq_31 ? child_len : slot_len_9) : slot_len_9) : slot_len_9)) : slot_len_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_10 <= (_eq_0 ? slot_len_10 : (_eq_1 ? slot_len_10 : (_eq_4 ? slot_len_10 : (_eq_5 ? slot_len_10 : (_eq_8 ? slot_len_10 : (_eq_108 ? slot_len_10 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_165 ? child_len : slot_len_10) : slot_len_10) : slot_len_10) : slot_len_10)))))));
+    slot_len_10 <= (_eq_0 ? slot_len_10 : (_eq_1 ? slot_len_10 : (_eq_4 ? slot_len_10 : (_eq_5 ? slot_len_10 : (_eq_6 ? slot_len_10 : (_eq_7 ? slot_len_10 : (_eq_8 ? (_not_9 ? slot_len_10 : (_or_3 ? (cmd_valid ? (_eq_32 ? child_len : slot_len_10) : slot_len_10) : slot_len_10)) : slot_len_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_11 <= (_eq_0 ? slot_len_11 : (_eq_1 ? slot_len_11 : (_eq_4 ? slot_len_11 : (_eq_5 ? slot_len_11 : (_eq_8 ? slot_len_11 : (_eq_108 ? slot_len_11 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_166 ? child_len : slot_len_11) : slot_len_11) : slot_len_11) : slot_len_11)))))));
+    slot_len_11 <= (_eq_0 ? slot_len_11 : (_eq_1 ? slot_len_11 : (_eq_4 ? slot_len_11 : (_eq_5 ? slot_len_11 : (_eq_6 ? slot_len_11 : (_eq_7 ? slot_len_11 : (_eq_8 ? (_not_9 ? slot_len_11 : (_or_3 ? (cmd_valid ? (_eq_33 ? child_len : slot_len_11) : slot_len_11) : slot_len_11)) : slot_len_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_12 <= (_eq_0 ? slot_len_12 : (_eq_1 ? slot_len_12 : (_eq_4 ? slot_len_12 : (_eq_5 ? slot_len_12 : (_eq_8 ? slot_len_12 : (_eq_108 ? slot_len_12 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_167 ? child_len : slot_len_12) : slot_len_12) : slot_len_12) : slot_len_12)))))));
+    slot_len_12 <= (_eq_0 ? slot_len_12 : (_eq_1 ? slot_len_12 : (_eq_4 ? slot_len_12 : (_eq_5 ? slot_len_12 : (_eq_6 ? slot_len_12 : (_eq_7 ? slot_len_12 : (_eq_8 ? (_not_9 ? slot_len_12 : (_or_3 ? (cmd_valid ? (_eq_34 ? child_len : slot_len_12) : slot_len_12) : slot_len_12)) : slot_len_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_13 <= (_eq_0 ? slot_len_13 : (_eq_1 ? slot_len_13 : (_eq_4 ? slot_len_13 : (_eq_5 ? slot_len_13 : (_eq_8 ? slot_len_13 : (_eq_108 ? slot_len_13 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_168 ? child_len : slot_len_13) : slot_len_13) : slot_len_13) : slot_len_13)))))));
+    slot_len_13 <= (_eq_0 ? slot_len_13 : (_eq_1 ? slot_len_13 : (_eq_4 ? slot_len_13 : (_eq_5 ? slot_len_13 : (_eq_6 ? slot_len_13 : (_eq_7 ? slot_len_13 : (_eq_8 ? (_not_9 ? slot_len_13 : (_or_3 ? (cmd_valid ? (_eq_35 ? child_len : slot_len_13) : slot_len_13) : slot_len_13)) : slot_len_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_14 <= (_eq_0 ? slot_len_14 : (_eq_1 ? slot_len_14 : (_eq_4 ? slot_len_14 : (_eq_5 ? slot_len_14 : (_eq_8 ? slot_len_14 : (_eq_108 ? slot_len_14 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_169 ? child_len : slot_len_14) : slot_len_14) : slot_len_14) : slot_len_14)))))));
+    slot_len_14 <= (_eq_0 ? slot_len_14 : (_eq_1 ? slot_len_14 : (_eq_4 ? slot_len_14 : (_eq_5 ? slot_len_14 : (_eq_6 ? slot_len_14 : (_eq_7 ? slot_len_14 : (_eq_8 ? (_not_9 ? slot_len_14 : (_or_3 ? (cmd_valid ? (_eq_36 ? child_len : slot_len_14) : slot_len_14) : slot_len_14)) : slot_len_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_15 <= (_eq_0 ? slot_len_15 : (_eq_1 ? slot_len_15 : (_eq_4 ? slot_len_15 : (_eq_5 ? slot_len_15 : (_eq_8 ? slot_len_15 : (_eq_108 ? slot_len_15 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_170 ? child_len : slot_len_15) : slot_len_15) : slot_len_15) : slot_len_15)))))));
+    slot_len_15 <= (_eq_0 ? slot_len_15 : (_eq_1 ? slot_len_15 : (_eq_4 ? slot_len_15 : (_eq_5 ? slot_len_15 : (_eq_6 ? slot_len_15 : (_eq_7 ? slot_len_15 : (_eq_8 ? (_not_9 ? slot_len_15 : (_or_3 ? (cmd_valid ? (_eq_37 ? child_len : slot_len_15) : slot_len_15) : slot_len_15)) : slot_len_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_16 <= (_eq_0 ? slot_len_16 : (_eq_1 ? slot_len_16 : (_eq_4 ? slot_len_16 : (_eq_5 ? slot_len_16 : (_eq_8 ? slot_len_16 : (_eq_108 ? slot_len_16 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_171 ? child_len : slot_len_16) : slot_len_16) : slot_len_16) : slot_len_16)))))));
+    slot_len_16 <= (_eq_0 ? slot_len_16 : (_eq_1 ? slot_len_16 : (_eq_4 ? slot_len_16 : (_eq_5 ? slot_len_16 : (_eq_6 ? slot_len_16 : (_eq_7 ? slot_len_16 : (_eq_8 ? (_not_9 ? slot_len_16 : (_or_3 ? (cmd_valid ? (_eq_38 ? child_len : slot_len_16) : slot_len_16) : slot_len_16)) : slot_len_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_17 <= (_eq_0 ? slot_len_17 : (_eq_1 ? slot_len_17 : (_eq_4 ? slot_len_17 : (_eq_5 ? slot_len_17 : (_eq_8 ? slot_len_17 : (_eq_108 ? slot_len_17 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_172 ? child_len : slot_len_17) : slot_len_17) : slot_len_17) : slot_len_17)))))));
+    slot_len_17 <= (_eq_0 ? slot_len_17 : (_eq_1 ? slot_len_17 : (_eq_4 ? slot_len_17 : (_eq_5 ? slot_len_17 : (_eq_6 ? slot_len_17 : (_eq_7 ? slot_len_17 : (_eq_8 ? (_not_9 ? slot_len_17 : (_or_3 ? (cmd_valid ? (_eq_39 ? child_len : slot_len_17) : slot_len_17) : slot_len_17)) : slot_len_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_18 <= (_eq_0 ? slot_len_18 : (_eq_1 ? slot_len_18 : (_eq_4 ? slot_len_18 : (_eq_5 ? slot_len_18 : (_eq_8 ? slot_len_18 : (_eq_108 ? slot_len_18 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_173 ? child_len : slot_len_18) : slot_len_18) : slot_len_18) : slot_len_18)))))));
+    slot_len_18 <= (_eq_0 ? slot_len_18 : (_eq_1 ? slot_len_18 : (_eq_4 ? slot_len_18 : (_eq_5 ? slot_len_18 : (_eq_6 ? slot_len_18 : (_eq_7 ? slot_len_18 : (_eq_8 ? (_not_9 ? slot_len_18 : (_or_3 ? (cmd_valid ? (_eq_40 ? child_len : slot_len_18) : slot_len_18) : slot_len_18)) : slot_len_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_19 <= (_eq_0 ? slot_len_19 : (_eq_1 ? slot_len_19 : (_eq_4 ? slot_len_19 : (_eq_5 ? slot_len_19 : (_eq_8 ? slot_len_19 : (_eq_108 ? slot_len_19 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_174 ? child_len : slot_len_19) : slot_len_19) : slot_len_19) : slot_len_19)))))));
+    slot_len_19 <= (_eq_0 ? slot_len_19 : (_eq_1 ? slot_len_19 : (_eq_4 ? slot_len_19 : (_eq_5 ? slot_len_19 : (_eq_6 ? slot_len_19 : (_eq_7 ? slot_len_19 : (_eq_8 ? (_not_9 ? slot_len_19 : (_or_3 ? (cmd_valid ? (_eq_41 ? child_len : slot_len_19) : slot_len_19) : slot_len_19)) : slot_len_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_20 <= (_eq_0 ? slot_len_20 : (_eq_1 ? slot_len_20 : (_eq_4 ? slot_len_20 : (_eq_5 ? slot_len_20 : (_eq_8 ? slot_len_20 : (_eq_108 ? slot_len_20 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_175 ? child_len : slot_len_20) : slot_len_20) : slot_len_20) : slot_len_20)))))));
+    slot_len_20 <= (_eq_0 ? slot_len_20 : (_eq_1 ? slot_len_20 : (_eq_4 ? slot_len_20 : (_eq_5 ? slot_len_20 : (_eq_6 ? slot_len_20 : (_eq_7 ? slot_len_20 : (_eq_8 ? (_not_9 ? slot_len_20 : (_or_3 ? (cmd_valid ? (_eq_42 ? child_len : slot_len_20) : slot_len_20) : slot_len_20)) : slot_len_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_21 <= (_eq_0 ? slot_len_21 : (_eq_1 ? slot_len_21 : (_eq_4 ? slot_len_21 : (_eq_5 ? slot_len_21 : (_eq_8 ? slot_len_21 : (_eq_108 ? slot_len_21 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_176 ? child_len : slot_len_21) : slot_len_21) : slot_len_21) : slot_len_21)))))));
+    slot_len_21 <= (_eq_0 ? slot_len_21 : (_eq_1 ? slot_len_21 : (_eq_4 ? slot_len_21 : (_eq_5 ? slot_len_21 : (_eq_6 ? slot_len_21 : (_eq_7 ? slot_len_21 : (_eq_8 ? (_not_9 ? slot_len_21 : (_or_3 ? (cmd_valid ? (_eq_43 ? child_len : slot_len_21) : slot_len_21) : slot_len_21)) : slot_len_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_22 <= (_eq_0 ? slot_len_22 : (_eq_1 ? slot_len_22 : (_eq_4 ? slot_len_22 : (_eq_5 ? slot_len_22 : (_eq_8 ? slot_len_22 : (_eq_108 ? slot_len_22 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_177 ? child_len : slot_len_22) : slot_len_22) : slot_len_22) : slot_len_22)))))));
+    slot_len_22 <= (_eq_0 ? slot_len_22 : (_eq_1 ? slot_len_22 : (_eq_4 ? slot_len_22 : (_eq_5 ? slot_len_22 : (_eq_6 ? slot_len_22 : (_eq_7 ? slot_len_22 : (_eq_8 ? (_not_9 ? slot_len_22 : (_or_3 ? (cmd_valid ? (_eq_44 ? child_len : slot_len_22) : slot_len_22) : slot_len_22)) : slot_len_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_23 <= (_eq_0 ? slot_len_23 : (_eq_1 ? slot_len_23 : (_eq_4 ? slot_len_23 : (_eq_5 ? slot_len_23 : (_eq_8 ? slot_len_23 : (_eq_108 ? slot_len_23 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_178 ? child_len : slot_len_23) : slot_len_23) : slot_len_23) : slot_len_23)))))));
+    slot_len_23 <= (_eq_0 ? slot_len_23 : (_eq_1 ? slot_len_23 : (_eq_4 ? slot_len_23 : (_eq_5 ? slot_len_23 : (_eq_6 ? slot_len_23 : (_eq_7 ? slot_len_23 : (_eq_8 ? (_not_9 ? slot_len_23 : (_or_3 ? (cmd_valid ? (_eq_45 ? child_len : slot_len_23) : slot_len_23) : slot_len_23)) : slot_len_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_24 <= (_eq_0 ? slot_len_24 : (_eq_1 ? slot_len_24 : (_eq_4 ? slot_len_24 : (_eq_5 ? slot_len_24 : (_eq_8 ? slot_len_24 : (_eq_108 ? slot_len_24 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_179 ? child_len : slot_len_24) : slot_len_24) : slot_len_24) : slot_len_24)))))));
+    slot_len_24 <= (_eq_0 ? slot_len_24 : (_eq_1 ? slot_len_24 : (_eq_4 ? slot_len_24 : (_eq_5 ? slot_len_24 : (_eq_6 ? slot_len_24 : (_eq_7 ? slot_len_24 : (_eq_8 ? (_not_9 ? slot_len_24 : (_or_3 ? (cmd_valid ? (_eq_46 ? child_len : slot_len_24) : slot_len_24) : slot_len_24)) : slot_len_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_25 <= (_eq_0 ? slot_len_25 : (_eq_1 ? slot_len_25 : (_eq_4 ? slot_len_25 : (_eq_5 ? slot_len_25 : (_eq_8 ? slot_len_25 : (_eq_108 ? slot_len_25 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_180 ? child_len : slot_len_25) : slot_len_25) : slot_len_25) : slot_len_25)))))));
+    slot_len_25 <= (_eq_0 ? slot_len_25 : (_eq_1 ? slot_len_25 : (_eq_4 ? slot_len_25 : (_eq_5 ? slot_len_25 : (_eq_6 ? slot_len_25 : (_eq_7 ? slot_len_25 : (_eq_8 ? (_not_9 ? slot_len_25 : (_or_3 ? (cmd_valid ? (_eq_47 ? child_len : slot_len_25) : slot_len_25) : slot_len_25)) : slot_len_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_26 <= (_eq_0 ? slot_len_26 : (_eq_1 ? slot_len_26 : (_eq_4 ? slot_len_26 : (_eq_5 ? slot_len_26 : (_eq_8 ? slot_len_26 : (_eq_108 ? slot_len_26 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_181 ? child_len : slot_len_26) : slot_len_26) : slot_len_26) : slot_len_26)))))));
+    slot_len_26 <= (_eq_0 ? slot_len_26 : (_eq_1 ? slot_len_26 : (_eq_4 ? slot_len_26 : (_eq_5 ? slot_len_26 : (_eq_6 ? slot_len_26 : (_eq_7 ? slot_len_26 : (_eq_8 ? (_not_9 ? slot_len_26 : (_or_3 ? (cmd_valid ? (_eq_48 ? child_len : slot_len_26) : slot_len_26) : slot_len_26)) : slot_len_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_27 <= (_eq_0 ? slot_len_27 : (_eq_1 ? slot_len_27 : (_eq_4 ? slot_len_27 : (_eq_5 ? slot_len_27 : (_eq_8 ? slot_len_27 : (_eq_108 ? slot_len_27 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_182 ? child_len : slot_len_27) : slot_len_27) : slot_len_27) : slot_len_27)))))));
+    slot_len_27 <= (_eq_0 ? slot_len_27 : (_eq_1 ? slot_len_27 : (_eq_4 ? slot_len_27 : (_eq_5 ? slot_len_27 : (_eq_6 ? slot_len_27 : (_eq_7 ? slot_len_27 : (_eq_8 ? (_not_9 ? slot_len_27 : (_or_3 ? (cmd_valid ? (_eq_49 ? child_len : slot_len_27) : slot_len_27) : slot_len_27)) : slot_len_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_28 <= (_eq_0 ? slot_len_28 : (_eq_1 ? slot_len_28 : (_eq_4 ? slot_len_28 : (_eq_5 ? slot_len_28 : (_eq_8 ? slot_len_28 : (_eq_108 ? slot_len_28 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_183 ? child_len : slot_len_28) : slot_len_28) : slot_len_28) : slot_len_28)))))));
+    slot_len_28 <= (_eq_0 ? slot_len_28 : (_eq_1 ? slot_len_28 : (_eq_4 ? slot_len_28 : (_eq_5 ? slot_len_28 : (_eq_6 ? slot_len_28 : (_eq_7 ? slot_len_28 : (_eq_8 ? (_not_9 ? slot_len_28 : (_or_3 ? (cmd_valid ? (_eq_50 ? child_len : slot_len_28) : slot_len_28) : slot_len_28)) : slot_len_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_29 <= (_eq_0 ? slot_len_29 : (_eq_1 ? slot_len_29 : (_eq_4 ? slot_len_29 : (_eq_5 ? slot_len_29 : (_eq_8 ? slot_len_29 : (_eq_108 ? slot_len_29 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_184 ? child_len : slot_len_29) : slot_len_29) : slot_len_29) : slot_len_29)))))));
+    slot_len_29 <= (_eq_0 ? slot_len_29 : (_eq_1 ? slot_len_29 : (_eq_4 ? slot_len_29 : (_eq_5 ? slot_len_29 : (_eq_6 ? slot_len_29 : (_eq_7 ? slot_len_29 : (_eq_8 ? (_not_9 ? slot_len_29 : (_or_3 ? (cmd_valid ? (_eq_51 ? child_len : slot_len_29) : slot_len_29) : slot_len_29)) : slot_len_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_30 <= (_eq_0 ? slot_len_30 : (_eq_1 ? slot_len_30 : (_eq_4 ? slot_len_30 : (_eq_5 ? slot_len_30 : (_eq_8 ? slot_len_30 : (_eq_108 ? slot_len_30 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_185 ? child_len : slot_len_30) : slot_len_30) : slot_len_30) : slot_len_30)))))));
+    slot_len_30 <= (_eq_0 ? slot_len_30 : (_eq_1 ? slot_len_30 : (_eq_4 ? slot_len_30 : (_eq_5 ? slot_len_30 : (_eq_6 ? slot_len_30 : (_eq_7 ? slot_len_30 : (_eq_8 ? (_not_9 ? slot_len_30 : (_or_3 ? (cmd_valid ? (_eq_52 ? child_len : slot_len_30) : slot_len_30) : slot_len_30)) : slot_len_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_31 <= (_eq_0 ? slot_len_31 : (_eq_1 ? slot_len_31 : (_eq_4 ? slot_len_31 : (_eq_5 ? slot_len_31 : (_eq_8 ? slot_len_31 : (_eq_108 ? slot_len_31 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_186 ? child_len : slot_len_31) : slot_len_31) : slot_len_31) : slot_len_31)))))));
+    slot_len_31 <= (_eq_0 ? slot_len_31 : (_eq_1 ? slot_len_31 : (_eq_4 ? slot_len_31 : (_eq_5 ? slot_len_31 : (_eq_6 ? slot_len_31 : (_eq_7 ? slot_len_31 : (_eq_8 ? (_not_9 ? slot_len_31 : (_or_3 ? (cmd_valid ? (_eq_53 ? child_len : slot_len_31) : slot_len_31) : slot_len_31)) : slot_len_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_8 ? slot_parent_0 : (_eq_108 ? slot_parent_0 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_187 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0) : slot_parent_0)))))));
+    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_6 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_8 ? (_not_9 ? slot_parent_0 : (_or_3 ? (cmd_valid ? (_eq_54 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0)) : slot_parent_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_8 ? slot_parent_1 : (_eq_108 ? slot_parent_1 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_188 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1) : slot_parent_1)))))));
+    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_6 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_8 ? (_not_9 ? slot_parent_1 : (_or_3 ? (cmd_valid ? (_eq_55 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1)) : slot_parent_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_8 ? slot_parent_2 : (_eq_108 ? slot_parent_2 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_189 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2) : slot_parent_2)))))));
+    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_6 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_8 ? (_not_9 ? slot_parent_2 : (_or_3 ? (cmd_valid ? (_eq_56 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2)) : slot_parent_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_8 ? slot_parent_3 : (_eq_108 ? slot_parent_3 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_190 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3) : slot_parent_3)))))));
+    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_6 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_8 ? (_not_9 ? slot_parent_3 : (_or_3 ? (cmd_valid ? (_eq_57 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3)) : slot_parent_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_8 ? slot_parent_4 : (_eq_108 ? slot_parent_4 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_191 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4) : slot_parent_4)))))));
+    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_6 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_8 ? (_not_9 ? slot_parent_4 : (_or_3 ? (cmd_valid ? (_eq_58 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4)) : slot_parent_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_8 ? slot_parent_5 : (_eq_108 ? slot_parent_5 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_192 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5) : slot_parent_5)))))));
+    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_6 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_8 ? (_not_9 ? slot_parent_5 : (_or_3 ? (cmd_valid ? (_eq_59 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5)) : slot_parent_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_8 ? slot_parent_6 : (_eq_108 ? slot_parent_6 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_193 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6) : slot_parent_6)))))));
+    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_6 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_8 ? (_not_9 ? slot_parent_6 : (_or_3 ? (cmd_valid ? (_eq_60 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6)) : slot_parent_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_8 ? slot_parent_7 : (_eq_108 ? slot_parent_7 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_194 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7) : slot_parent_7)))))));
+    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_6 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_8 ? (_not_9 ? slot_parent_7 : (_or_3 ? (cmd_valid ? (_eq_61 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7)) : slot_parent_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_8 ? slot_parent_8 : (_eq_108 ? slot_parent_8 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_195 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8) : slot_parent_8)))))));
+    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_6 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_8 ? (_not_9 ? slot_parent_8 : (_or_3 ? (cmd_valid ? (_eq_62 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8)) : slot_parent_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_8 ? slot_parent_9 : (_eq_108 ? slot_parent_9 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_196 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9) : slot_parent_9)))))));
+    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_6 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_8 ? (_not_9 ? slot_parent_9 : (_or_3 ? (cmd_valid ? (_eq_63 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9)) : slot_parent_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_8 ? slot_parent_10 : (_eq_108 ? slot_parent_10 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_197 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10) : slot_parent_10)))))));
+    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_6 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_8 ? (_not_9 ? slot_parent_10 : (_or_3 ? (cmd_valid ? (_eq_64 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10)) : slot_parent_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_8 ? slot_parent_11 : (_eq_108 ? slot_parent_11 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_198 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11) : slot_parent_11)))))));
+    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_6 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_8 ? (_not_9 ? slot_parent_11 : (_or_3 ? (cmd_valid ? (_eq_65 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11)) : slot_parent_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_8 ? slot_parent_12 : (_eq_108 ? slot_parent_12 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_199 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12) : slot_parent_12)))))));
+    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_6 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_8 ? (_not_9 ? slot_parent_12 : (_or_3 ? (cmd_valid ? (_eq_66 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12)) : slot_parent_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_8 ? slot_parent_13 : (_eq_108 ? slot_parent_13 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_200 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13) : slot_parent_13)))))));
+    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_6 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_8 ? (_not_9 ? slot_parent_13 : (_or_3 ? (cmd_valid ? (_eq_67 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13)) : slot_parent_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_8 ? slot_parent_14 : (_eq_108 ? slot_parent_14 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_201 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14) : slot_parent_14)))))));
+    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_6 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_8 ? (_not_9 ? slot_parent_14 : (_or_3 ? (cmd_valid ? (_eq_68 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14)) : slot_parent_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_8 ? slot_parent_15 : (_eq_108 ? slot_parent_15 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_202 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15) : slot_parent_15)))))));
+    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_6 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_8 ? (_not_9 ? slot_parent_15 : (_or_3 ? (cmd_valid ? (_eq_69 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15)) : slot_parent_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_8 ? slot_parent_16 : (_eq_108 ? slot_parent_16 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_203 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16) : slot_parent_16)))))));
+    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_6 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_8 ? (_not_9 ? slot_parent_16 : (_or_3 ? (cmd_valid ? (_eq_70 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16)) : slot_parent_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_8 ? slot_parent_17 : (_eq_108 ? slot_parent_17 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_204 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17) : slot_parent_17)))))));
+    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_6 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_8 ? (_not_9 ? slot_parent_17 : (_or_3 ? (cmd_valid ? (_eq_71 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17)) : slot_parent_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_8 ? slot_parent_18 : (_eq_108 ? slot_parent_18 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_205 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18) : slot_parent_18)))))));
+    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_6 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_8 ? (_not_9 ? slot_parent_18 : (_or_3 ? (cmd_valid ? (_eq_72 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18)) : slot_parent_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_8 ? slot_parent_19 : (_eq_108 ? slot_parent_19 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_206 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19) : slot_parent_19)))))));
+    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_6 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_8 ? (_not_9 ? slot_parent_19 : (_or_3 ? (cmd_valid ? (_eq_73 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19)) : slot_parent_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_8 ? slot_parent_20 : (_eq_108 ? slot_parent_20 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_207 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20) : slot_parent_20)))))));
+    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_6 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_8 ? (_not_9 ? slot_parent_20 : (_or_3 ? (cmd_valid ? (_eq_74 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20)) : slot_parent_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_8 ? slot_parent_21 : (_eq_108 ? slot_parent_21 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_208 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21) : slot_parent_21)))))));
+    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_6 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_8 ? (_not_9 ? slot_parent_21 : (_or_3 ? (cmd_valid ? (_eq_75 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21)) : slot_parent_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_8 ? slot_parent_22 : (_eq_108 ? slot_parent_22 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_209 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22) : slot_parent_22)))))));
+    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_6 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_8 ? (_not_9 ? slot_parent_22 : (_or_3 ? (cmd_valid ? (_eq_76 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22)) : slot_parent_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_8 ? slot_parent_23 : (_eq_108 ? slot_parent_23 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_210 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23) : slot_parent_23)))))));
+    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_6 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_8 ? (_not_9 ? slot_parent_23 : (_or_3 ? (cmd_valid ? (_eq_77 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23)) : slot_parent_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_8 ? slot_parent_24 : (_eq_108 ? slot_parent_24 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_211 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24) : slot_parent_24)))))));
+    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_6 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_8 ? (_not_9 ? slot_parent_24 : (_or_3 ? (cmd_valid ? (_eq_78 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24)) : slot_parent_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_8 ? slot_parent_25 : (_eq_108 ? slot_parent_25 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_212 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25) : slot_parent_25)))))));
+    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_6 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_8 ? (_not_9 ? slot_parent_25 : (_or_3 ? (cmd_valid ? (_eq_79 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25)) : slot_parent_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_8 ? slot_parent_26 : (_eq_108 ? slot_parent_26 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_213 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26) : slot_parent_26)))))));
+    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_6 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_8 ? (_not_9 ? slot_parent_26 : (_or_3 ? (cmd_valid ? (_eq_80 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26)) : slot_parent_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_8 ? slot_parent_27 : (_eq_108 ? slot_parent_27 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_214 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27) : slot_parent_27)))))));
+    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_6 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_8 ? (_not_9 ? slot_parent_27 : (_or_3 ? (cmd_valid ? (_eq_81 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27)) : slot_parent_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_8 ? slot_parent_28 : (_eq_108 ? slot_parent_28 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_215 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28) : slot_parent_28)))))));
+    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_6 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_8 ? (_not_9 ? slot_parent_28 : (_or_3 ? (cmd_valid ? (_eq_82 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28)) : slot_parent_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_8 ? slot_parent_29 : (_eq_108 ? slot_parent_29 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_216 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29) : slot_parent_29)))))));
+    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_6 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_8 ? (_not_9 ? slot_parent_29 : (_or_3 ? (cmd_valid ? (_eq_83 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29)) : slot_parent_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_8 ? slot_parent_30 : (_eq_108 ? slot_parent_30 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_217 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30) : slot_parent_30)))))));
+    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_6 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_8 ? (_not_9 ? slot_parent_30 : (_or_3 ? (cmd_valid ? (_eq_84 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30)) : slot_parent_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_8 ? slot_parent_31 : (_eq_108 ? slot_parent_31 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_218 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31) : slot_parent_31)))))));
+    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_6 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_8 ? (_not_9 ? slot_parent_31 : (_or_3 ? (cmd_valid ? (_eq_85 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31)) : slot_parent_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_8 ? slot_digit_0 : (_eq_108 ? slot_digit_0 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_219 ? _bits_108 : slot_digit_0) : slot_digit_0) : slot_digit_0) : slot_digit_0)))))));
+    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_6 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_8 ? (_not_9 ? slot_digit_0 : (_or_3 ? (cmd_valid ? (_eq_86 ? _bits_6 : slot_digit_0) : slot_digit_0) : slot_digit_0)) : slot_digit_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_8 ? slot_digit_1 : (_eq_108 ? slot_digit_1 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_220 ? _bits_108 : slot_digit_1) : slot_digit_1) : slot_digit_1) : slot_digit_1)))))));
+    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_6 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_8 ? (_not_9 ? slot_digit_1 : (_or_3 ? (cmd_valid ? (_eq_87 ? _bits_6 : slot_digit_1) : slot_digit_1) : slot_digit_1)) : slot_digit_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_8 ? slot_digit_2 : (_eq_108 ? slot_digit_2 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_221 ? _bits_108 : slot_digit_2) : slot_digit_2) : slot_digit_2) : slot_digit_2)))))));
+    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_6 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_8 ? (_not_9 ? slot_digit_2 : (_or_3 ? (cmd_valid ? (_eq_88 ? _bits_6 : slot_digit_2) : slot_digit_2) : slot_digit_2)) : slot_digit_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_8 ? slot_digit_3 : (_eq_108 ? slot_digit_3 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_222 ? _bits_108 : slot_digit_3) : slot_digit_3) : slot_digit_3) : slot_digit_3)))))));
+    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_6 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_8 ? (_not_9 ? slot_digit_3 : (_or_3 ? (cmd_valid ? (_eq_89 ? _bits_6 : slot_digit_3) : slot_digit_3) : slot_digit_3)) : slot_digit_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_8 ? slot_digit_4 : (_eq_108 ? slot_digit_4 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_223 ? _bits_108 : slot_digit_4) : slot_digit_4) : slot_digit_4) : slot_digit_4)))))));
+    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_6 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_8 ? (_not_9 ? slot_digit_4 : (_or_3 ? (cmd_valid ? (_eq_90 ? _bits_6 : slot_digit_4) : slot_digit_4) : slot_digit_4)) : slot_digit_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_8 ? slot_digit_5 : (_eq_108 ? slot_digit_5 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_224 ? _bits_108 : slot_digit_5) : slot_digit_5) : slot_digit_5) : slot_digit_5)))))));
+    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_6 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_8 ? (_not_9 ? slot_digit_5 : (_or_3 ? (cmd_valid ? (_eq_91 ? _bits_6 : slot_digit_5) : slot_digit_5) : slot_digit_5)) : slot_digit_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_8 ? slot_digit_6 : (_eq_108 ? slot_digit_6 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_225 ? _bits_108 : slot_digit_6) : slot_digit_6) : slot_digit_6) : slot_digit_6)))))));
+    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_6 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_8 ? (_not_9 ? slot_digit_6 : (_or_3 ? (cmd_valid ? (_eq_92 ? _bits_6 : slot_digit_6) : slot_digit_6) : slot_digit_6)) : slot_digit_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_8 ? slot_digit_7 : (_eq_108 ? slot_digit_7 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_226 ? _bits_108 : slot_digit_7) : slot_digit_7) : slot_digit_7) : slot_digit_7)))))));
+    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_6 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_8 ? (_not_9 ? slot_digit_7 : (_or_3 ? (cmd_valid ? (_eq_93 ? _bits_6 : slot_digit_7) : slot_digit_7) : slot_digit_7)) : slot_digit_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_8 ? slot_digit_8 : (_eq_108 ? slot_digit_8 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_227 ? _bits_108 : slot_digit_8) : slot_digit_8) : slot_digit_8) : slot_digit_8)))))));
+    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_6 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_8 ? (_not_9 ? slot_digit_8 : (_or_3 ? (cmd_valid ? (_eq_94 ? _bits_6 : slot_digit_8) : slot_digit_8) : slot_digit_8)) : slot_digit_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_8 ? slot_digit_9 : (_eq_108 ? slot_digit_9 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_228 ? _bits_108 : slot_digit_9) : slot_digit_9) : slot_digit_9) : slot_digit_9)))))));
+    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_6 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_8 ? (_not_9 ? slot_digit_9 : (_or_3 ? (cmd_valid ? (_eq_95 ? _bits_6 : slot_digit_9) : slot_digit_9) : slot_digit_9)) : slot_digit_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_8 ? slot_digit_10 : (_eq_108 ? slot_digit_10 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_229 ? _bits_108 : slot_digit_10) : slot_digit_10) : slot_digit_10) : slot_digit_10)))))));
+    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_6 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_8 ? (_not_9 ? slot_digit_10 : (_or_3 ? (cmd_valid ? (_eq_96 ? _bits_6 : slot_digit_10) : slot_digit_10) : slot_digit_10)) : slot_digit_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_8 ? slot_digit_11 : (_eq_108 ? slot_digit_11 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_230 ? _bits_108 : slot_digit_11) : slot_digit_11) : slot_digit_11) : slot_digit_11)))))));
+    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_6 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_8 ? (_not_9 ? slot_digit_11 : (_or_3 ? (cmd_valid ? (_eq_97 ? _bits_6 : slot_digit_11) : slot_digit_11) : slot_digit_11)) : slot_digit_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_8 ? slot_digit_12 : (_eq_108 ? slot_digit_12 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_231 ? _bits_108 : slot_digit_12) : slot_digit_12) : slot_digit_12) : slot_digit_12)))))));
+    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_6 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_8 ? (_not_9 ? slot_digit_12 : (_or_3 ? (cmd_valid ? (_eq_98 ? _bits_6 : slot_digit_12) : slot_digit_12) : slot_digit_12)) : slot_digit_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_8 ? slot_digit_13 : (_eq_108 ? slot_digit_13 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_232 ? _bits_108 : slot_digit_13) : slot_digit_13) : slot_digit_13) : slot_digit_13)))))));
+    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_6 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_8 ? (_not_9 ? slot_digit_13 : (_or_3 ? (cmd_valid ? (_eq_99 ? _bits_6 : slot_digit_13) : slot_digit_13) : slot_digit_13)) : slot_digit_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_8 ? slot_digit_14 : (_eq_108 ? slot_digit_14 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_233 ? _bits_108 : slot_digit_14) : slot_digit_14) : slot_digit_14) : slot_digit_14)))))));
+    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_6 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_8 ? (_not_9 ? slot_digit_14 : (_or_3 ? (cmd_valid ? (_eq_100 ? _bits_6 : slot_digit_14) : slot_digit_14) : slot_digit_14)) : slot_digit_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_8 ? slot_digit_15 : (_eq_108 ? slot_digit_15 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_234 ? _bits_108 : slot_digit_15) : slot_digit_15) : slot_digit_15) : slot_digit_15)))))));
+    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_6 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_8 ? (_not_9 ? slot_digit_15 : (_or_3 ? (cmd_valid ? (_eq_101 ? _bits_6 : slot_digit_15) : slot_digit_15) : slot_digit_15)) : slot_digit_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_8 ? slot_digit_16 : (_eq_108 ? slot_digit_16 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_235 ? _bits_108 : slot_digit_16) : slot_digit_16) : slot_digit_16) : slot_digit_16)))))));
+    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_6 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_8 ? (_not_9 ? slot_digit_16 : (_or_3 ? (cmd_valid ? (_eq_102 ? _bits_6 : slot_digit_16) : slot_digit_16) : slot_digit_16)) : slot_digit_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_8 ? slot_digit_17 : (_eq_108 ? slot_digit_17 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_236 ? _bits_108 : slot_digit_17) : slot_digit_17) : slot_digit_17) : slot_digit_17)))))));
+    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_6 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_8 ? (_not_9 ? slot_digit_17 : (_or_3 ? (cmd_valid ? (_eq_103 ? _bits_6 : slot_digit_17) : slot_digit_17) : slot_digit_17)) : slot_digit_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_8 ? slot_digit_18 : (_eq_108 ? slot_digit_18 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_237 ? _bits_108 : slot_digit_18) : slot_digit_18) : slot_digit_18) : slot_digit_18)))))));
+    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_6 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_8 ? (_not_9 ? slot_digit_18 : (_or_3 ? (cmd_valid ? (_eq_104 ? _bits_6 : slot_digit_18) : slot_digit_18) : slot_digit_18)) : slot_digit_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_8 ? slot_digit_19 : (_eq_108 ? slot_digit_19 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_238 ? _bits_108 : slot_digit_19) : slot_digit_19) : slot_digit_19) : slot_digit_19)))))));
+    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_6 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_8 ? (_not_9 ? slot_digit_19 : (_or_3 ? (cmd_valid ? (_eq_105 ? _bits_6 : slot_digit_19) : slot_digit_19) : slot_digit_19)) : slot_digit_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_8 ? slot_digit_20 : (_eq_108 ? slot_digit_20 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_239 ? _bits_108 : slot_digit_20) : slot_digit_20) : slot_digit_20) : slot_digit_20)))))));
+    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_6 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_8 ? (_not_9 ? slot_digit_20 : (_or_3 ? (cmd_valid ? (_eq_106 ? _bits_6 : slot_digit_20) : slot_digit_20) : slot_digit_20)) : slot_digit_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_8 ? slot_digit_21 : (_eq_108 ? slot_digit_21 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_240 ? _bits_108 : slot_digit_21) : slot_digit_21) : slot_digit_21) : slot_digit_21)))))));
+    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_6 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_8 ? (_not_9 ? slot_digit_21 : (_or_3 ? (cmd_valid ? (_eq_107 ? _bits_6 : slot_digit_21) : slot_digit_21) : slot_digit_21)) : slot_digit_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_8 ? slot_digit_22 : (_eq_108 ? slot_digit_22 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_241 ? _bits_108 : slot_digit_22) : slot_digit_22) : slot_digit_22) : slot_digit_22)))))));
+    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_6 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_8 ? (_not_9 ? slot_digit_22 : (_or_3 ? (cmd_valid ? (_eq_108 ? _bits_6 : slot_digit_22) : slot_digit_22) : slot_digit_22)) : slot_digit_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_8 ? slot_digit_23 : (_eq_108 ? slot_digit_23 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_242 ? _bits_108 : slot_digit_23) : slot_digit_23) : slot_digit_23) : slot_digit_23)))))));
+    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_6 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_8 ? (_not_9 ? slot_digit_23 : (_or_3 ? (cmd_valid ? (_eq_109 ? _bits_6 : slot_digit_23) : slot_digit_23) : slot_digit_23)) : slot_digit_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_8 ? slot_digit_24 : (_eq_108 ? slot_digit_24 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_243 ? _bits_108 : slot_digit_24) : slot_digit_24) : slot_digit_24) : slot_digit_24)))))));
+    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_6 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_8 ? (_not_9 ? slot_digit_24 : (_or_3 ? (cmd_valid ? (_eq_110 ? _bits_6 : slot_digit_24) : slot_digit_24) : slot_digit_24)) : slot_digit_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_8 ? slot_digit_25 : (_eq_108 ? slot_digit_25 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_244 ? _bits_108 : slot_digit_25) : slot_digit_25) : slot_digit_25) : slot_digit_25)))))));
+    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_6 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_8 ? (_not_9 ? slot_digit_25 : (_or_3 ? (cmd_valid ? (_eq_111 ? _bits_6 : slot_digit_25) : slot_digit_25) : slot_digit_25)) : slot_digit_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_8 ? slot_digit_26 : (_eq_108 ? slot_digit_26 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_245 ? _bits_108 : slot_digit_26) : slot_digit_26) : slot_digit_26) : slot_digit_26)))))));
+    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_6 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_8 ? (_not_9 ? slot_digit_26 : (_or_3 ? (cmd_valid ? (_eq_112 ? _bits_6 : slot_digit_26) : slot_digit_26) : slot_digit_26)) : slot_digit_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_8 ? slot_digit_27 : (_eq_108 ? slot_digit_27 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_246 ? _bits_108 : slot_digit_27) : slot_digit_27) : slot_digit_27) : slot_digit_27)))))));
+    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_6 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_8 ? (_not_9 ? slot_digit_27 : (_or_3 ? (cmd_valid ? (_eq_113 ? _bits_6 : slot_digit_27) : slot_digit_27) : slot_digit_27)) : slot_digit_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_8 ? slot_digit_28 : (_eq_108 ? slot_digit_28 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_247 ? _bits_108 : slot_digit_28) : slot_digit_28) : slot_digit_28) : slot_digit_28)))))));
+    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_6 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_8 ? (_not_9 ? slot_digit_28 : (_or_3 ? (cmd_valid ? (_eq_114 ? _bits_6 : slot_digit_28) : slot_digit_28) : slot_digit_28)) : slot_digit_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_8 ? slot_digit_29 : (_eq_108 ? slot_digit_29 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_248 ? _bits_108 : slot_digit_29) : slot_digit_29) : slot_digit_29) : slot_digit_29)))))));
+    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_6 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_8 ? (_not_9 ? slot_digit_29 : (_or_3 ? (cmd_valid ? (_eq_115 ? _bits_6 : slot_digit_29) : slot_digit_29) : slot_digit_29)) : slot_digit_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_8 ? slot_digit_30 : (_eq_108 ? slot_digit_30 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_249 ? _bits_108 : slot_digit_30) : slot_digit_30) : slot_digit_30) : slot_digit_30)))))));
+    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_6 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_8 ? (_not_9 ? slot_digit_30 : (_or_3 ? (cmd_valid ? (_eq_116 ? _bits_6 : slot_digit_30) : slot_digit_30) : slot_digit_30)) : slot_digit_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_8 ? slot_digit_31 : (_eq_108 ? slot_digit_31 : (_eq_109 ? (_or_65 ? (cmd_fire ? (_eq_250 ? _bits_108 : slot_digit_31) : slot_digit_31) : slot_digit_31) : slot_digit_31)))))));
+    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_6 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_8 ? (_not_9 ? slot_digit_31 : (_or_3 ? (cmd_valid ? (_eq_117 ? _bits_6 : slot_digit_31) : slot_digit_31) : slot_digit_31)) : slot_digit_31)))))));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       slot_children_0 <= 3'd0;
     end else begin
-      slot_children_0 <= (_eq_0 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_1 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_4 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_5 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_8 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_108 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_109 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_110 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_111 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_112 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_114 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_115 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_116 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_118 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_119 ? (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_120 ? 3'd0 : (children_write ? (_eq_251 ? children_write_value : slot_children_0) : slot_children_0)))))))))))))))));
+      slot_children_0 <= (_eq_0 ? (children_write ? (_eq_118 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_1 ? (children_write ? (_eq_118 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_4 ? (children_write ? (_eq_118 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_5 ? (children_write ? (_eq_118 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_6 ? (children_write ? (_eq_118 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_7 ? (children_write ? (_eq_118 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_8 ? (children_write ? (_eq_118 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_9 ? (children_write ? (_eq_118 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_10 ? (children_write ? (_eq_118 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_11 ? (children_write ? (_eq_118 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_12 ? (children_write ? (_eq_118 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_14 ? (children_write ? (_eq_118 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_15 ? (children_write ? (_eq_118 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_17 ? (children_write ? (_eq_118 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_18 ? (children_write ? (_eq_118 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_19 ? 3'd0 : (children_write ? (_eq_118 ? children_write_value : slot_children_0) : slot_children_0)))))))))))))))));
     end
   end
 
@@ -1867,7 +2723,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_1 <= 3'd0;
     end else begin
-      slot_children_1 <= (_eq_0 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_1 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_4 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_5 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_8 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_108 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_109 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_110 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_111 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_112 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_114 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_115 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_116 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_118 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_119 ? (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_120 ? 3'd0 : (children_write ? (_eq_252 ? children_write_value : slot_children_1) : slot_children_1)))))))))))))))));
+      slot_children_1 <= (_eq_0 ? (children_write ? (_eq_119 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_1 ? (children_write ? (_eq_119 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_4 ? (children_write ? (_eq_119 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_5 ? (children_write ? (_eq_119 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_6 ? (children_write ? (_eq_119 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_7 ? (children_write ? (_eq_119 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_8 ? (children_write ? (_eq_119 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_9 ? (children_write ? (_eq_119 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_10 ? (children_write ? (_eq_119 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_11 ? (children_write ? (_eq_119 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_12 ? (children_write ? (_eq_119 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_14 ? (children_write ? (_eq_119 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_15 ? (children_write ? (_eq_119 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_17 ? (children_write ? (_eq_119 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_18 ? (children_write ? (_eq_119 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_19 ? 3'd0 : (children_write ? (_eq_119 ? children_write_value : slot_children_1) : slot_children_1)))))))))))))))));
     end
   end
 
@@ -1875,7 +2731,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_2 <= 3'd0;
     end else begin
-      slot_children_2 <= (_eq_0 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_1 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_4 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_5 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_8 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_108 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_109 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_110 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_111 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_112 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_114 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_115 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_116 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_118 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_119 ? (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_120 ? 3'd0 : (children_write ? (_eq_253 ? children_write_value : slot_children_2) : slot_children_2)))))))))))))))));
+      slot_children_2 <= (_eq_0 ? (children_write ? (_eq_120 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_1 ? (children_write ? (_eq_120 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_4 ? (children_write ? (_eq_120 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_5 ? (children_write ? (_eq_120 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_6 ? (children_write ? (_eq_120 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_7 ? (children_write ? (_eq_120 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_8 ? (children_write ? (_eq_120 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_9 ? (children_write ? (_eq_120 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_10 ? (children_write ? (_eq_120 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_11 ? (children_write ? (_eq_120 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_12 ? (children_write ? (_eq_120 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_14 ? (children_write ? (_eq_120 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_15 ? (children_write ? (_eq_120 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_17 ? (children_write ? (_eq_120 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_18 ? (children_write ? (_eq_120 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_19 ? 3'd0 : (children_write ? (_eq_120 ? children_write_value : slot_children_2) : slot_children_2)))))))))))))))));
     end
   end
 
@@ -1883,7 +2739,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_3 <= 3'd0;
     end else begin
-      slot_children_3 <= (_eq_0 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_1 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_4 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_5 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_8 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_108 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_109 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_110 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_111 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_112 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_114 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_115 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_116 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_118 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_119 ? (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_120 ? 3'd0 : (children_write ? (_eq_254 ? children_write_value : slot_children_3) : slot_children_3)))))))))))))))));
+      slot_children_3 <= (_eq_0 ? (children_write ? (_eq_121 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_1 ? (children_write ? (_eq_121 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_4 ? (children_write ? (_eq_121 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_5 ? (children_write ? (_eq_121 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_6 ? (children_write ? (_eq_121 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_7 ? (children_write ? (_eq_121 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_8 ? (children_write ? (_eq_121 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_9 ? (children_write ? (_eq_121 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_10 ? (children_write ? (_eq_121 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_11 ? (children_write ? (_eq_121 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_12 ? (children_write ? (_eq_121 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_14 ? (children_write ? (_eq_121 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_15 ? (children_write ? (_eq_121 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_17 ? (children_write ? (_eq_121 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_18 ? (children_write ? (_eq_121 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_19 ? 3'd0 : (children_write ? (_eq_121 ? children_write_value : slot_children_3) : slot_children_3)))))))))))))))));
     end
   end
 
@@ -1891,7 +2747,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_4 <= 3'd0;
     end else begin
-      slot_children_4 <= (_eq_0 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_1 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_4 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_5 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_8 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_108 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_109 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_110 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_111 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_112 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_114 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_115 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_116 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_118 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_119 ? (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_120 ? 3'd0 : (children_write ? (_eq_255 ? children_write_value : slot_children_4) : slot_children_4)))))))))))))))));
+      slot_children_4 <= (_eq_0 ? (children_write ? (_eq_122 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_1 ? (children_write ? (_eq_122 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_4 ? (children_write ? (_eq_122 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_5 ? (children_write ? (_eq_122 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_6 ? (children_write ? (_eq_122 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_7 ? (children_write ? (_eq_122 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_8 ? (children_write ? (_eq_122 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_9 ? (children_write ? (_eq_122 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_10 ? (children_write ? (_eq_122 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_11 ? (children_write ? (_eq_122 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_12 ? (children_write ? (_eq_122 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_14 ? (children_write ? (_eq_122 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_15 ? (children_write ? (_eq_122 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_17 ? (children_write ? (_eq_122 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_18 ? (children_write ? (_eq_122 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_19 ? 3'd0 : (children_write ? (_eq_122 ? children_write_value : slot_children_4) : slot_children_4)))))))))))))))));
     end
   end
 
@@ -1899,7 +2755,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_5 <= 3'd0;
     end else begin
-      slot_children_5 <= (_eq_0 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_1 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_4 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_5 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_8 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_108 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_109 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_110 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_111 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_112 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_114 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_115 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_116 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_118 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_119 ? (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_120 ? 3'd0 : (children_write ? (_eq_256 ? children_write_value : slot_children_5) : slot_children_5)))))))))))))))));
+      slot_children_5 <= (_eq_0 ? (children_write ? (_eq_123 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_1 ? (children_write ? (_eq_123 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_4 ? (children_write ? (_eq_123 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_5 ? (children_write ? (_eq_123 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_6 ? (children_write ? (_eq_123 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_7 ? (children_write ? (_eq_123 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_8 ? (children_write ? (_eq_123 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_9 ? (children_write ? (_eq_123 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_10 ? (children_write ? (_eq_123 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_11 ? (children_write ? (_eq_123 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_12 ? (children_write ? (_eq_123 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_14 ? (children_write ? (_eq_123 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_15 ? (children_write ? (_eq_123 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_17 ? (children_write ? (_eq_123 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_18 ? (children_write ? (_eq_123 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_19 ? 3'd0 : (children_write ? (_eq_123 ? children_write_value : slot_children_5) : slot_children_5)))))))))))))))));
     end
   end
 
@@ -1907,7 +2763,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_6 <= 3'd0;
     end else begin
-      slot_children_6 <= (_eq_0 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_1 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_4 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_5 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_8 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_108 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_109 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_110 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_111 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_112 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_114 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_115 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_116 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_118 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_119 ? (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_120 ? 3'd0 : (children_write ? (_eq_257 ? children_write_value : slot_children_6) : slot_children_6)))))))))))))))));
+      slot_children_6 <= (_eq_0 ? (children_write ? (_eq_124 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_1 ? (children_write ? (_eq_124 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_4 ? (children_write ? (_eq_124 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_5 ? (children_write ? (_eq_124 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_6 ? (children_write ? (_eq_124 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_7 ? (children_write ? (_eq_124 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_8 ? (children_write ? (_eq_124 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_9 ? (children_write ? (_eq_124 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_10 ? (children_write ? (_eq_124 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_11 ? (children_write ? (_eq_124 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_12 ? (children_write ? (_eq_124 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_14 ? (children_write ? (_eq_124 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_15 ? (children_write ? (_eq_124 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_17 ? (children_write ? (_eq_124 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_18 ? (children_write ? (_eq_124 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_19 ? 3'd0 : (children_write ? (_eq_124 ? children_write_value : slot_children_6) : slot_children_6)))))))))))))))));
     end
   end
 
@@ -1915,7 +2771,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_7 <= 3'd0;
     end else begin
-      slot_children_7 <= (_eq_0 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_1 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_4 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_5 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_8 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_108 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_109 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_110 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_111 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_112 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_114 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_115 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_116 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_118 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_119 ? (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_120 ? 3'd0 : (children_write ? (_eq_258 ? children_write_value : slot_children_7) : slot_children_7)))))))))))))))));
+      slot_children_7 <= (_eq_0 ? (children_write ? (_eq_125 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_1 ? (children_write ? (_eq_125 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_4 ? (children_write ? (_eq_125 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_5 ? (children_write ? (_eq_125 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_6 ? (children_write ? (_eq_125 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_7 ? (children_write ? (_eq_125 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_8 ? (children_write ? (_eq_125 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_9 ? (children_write ? (_eq_125 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_10 ? (children_write ? (_eq_125 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_11 ? (children_write ? (_eq_125 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_12 ? (children_write ? (_eq_125 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_14 ? (children_write ? (_eq_125 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_15 ? (children_write ? (_eq_125 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_17 ? (children_write ? (_eq_125 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_18 ? (children_write ? (_eq_125 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_19 ? 3'd0 : (children_write ? (_eq_125 ? children_write_value : slot_children_7) : slot_children_7)))))))))))))))));
     end
   end
 
@@ -1923,7 +2779,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_8 <= 3'd0;
     end else begin
-      slot_children_8 <= (_eq_0 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_1 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_4 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_5 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_8 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_108 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_109 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_110 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_111 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_112 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_114 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_115 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_116 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_118 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_119 ? (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_120 ? 3'd0 : (children_write ? (_eq_259 ? children_write_value : slot_children_8) : slot_children_8)))))))))))))))));
+      slot_children_8 <= (_eq_0 ? (children_write ? (_eq_126 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_1 ? (children_write ? (_eq_126 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_4 ? (children_write ? (_eq_126 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_5 ? (children_write ? (_eq_126 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_6 ? (children_write ? (_eq_126 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_7 ? (children_write ? (_eq_126 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_8 ? (children_write ? (_eq_126 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_9 ? (children_write ? (_eq_126 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_10 ? (children_write ? (_eq_126 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_11 ? (children_write ? (_eq_126 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_12 ? (children_write ? (_eq_126 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_14 ? (children_write ? (_eq_126 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_15 ? (children_write ? (_eq_126 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_17 ? (children_write ? (_eq_126 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_18 ? (children_write ? (_eq_126 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_19 ? 3'd0 : (children_write ? (_eq_126 ? children_write_value : slot_children_8) : slot_children_8)))))))))))))))));
     end
   end
 
@@ -1931,7 +2787,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_9 <= 3'd0;
     end else begin
-      slot_children_9 <= (_eq_0 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_1 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_4 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_5 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_8 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_108 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_109 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_110 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_111 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_112 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_114 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_115 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_116 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_118 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_119 ? (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_120 ? 3'd0 : (children_write ? (_eq_260 ? children_write_value : slot_children_9) : slot_children_9)))))))))))))))));
+      slot_children_9 <= (_eq_0 ? (children_write ? (_eq_127 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_1 ? (children_write ? (_eq_127 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_4 ? (children_write ? (_eq_127 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_5 ? (children_write ? (_eq_127 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_6 ? (children_write ? (_eq_127 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_7 ? (children_write ? (_eq_127 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_8 ? (children_write ? (_eq_127 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_9 ? (children_write ? (_eq_127 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_10 ? (children_write ? (_eq_127 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_11 ? (children_write ? (_eq_127 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_12 ? (children_write ? (_eq_127 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_14 ? (children_write ? (_eq_127 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_15 ? (children_write ? (_eq_127 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_17 ? (children_write ? (_eq_127 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_18 ? (children_write ? (_eq_127 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_19 ? 3'd0 : (children_write ? (_eq_127 ? children_write_value : slot_children_9) : slot_children_9)))))))))))))))));
     end
   end
 
@@ -1939,7 +2795,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_10 <= 3'd0;
     end else begin
-      slot_children_10 <= (_eq_0 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_1 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_4 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_5 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_8 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_108 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_109 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_110 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_111 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_112 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_114 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_115 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_116 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_118 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_119 ? (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_120 ? 3'd0 : (children_write ? (_eq_261 ? children_write_value : slot_children_10) : slot_children_10)))))))))))))))));
+      slot_children_10 <= (_eq_0 ? (children_write ? (_eq_128 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_1 ? (children_write ? (_eq_128 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_4 ? (children_write ? (_eq_128 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_5 ? (children_write ? (_eq_128 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_6 ? (children_write ? (_eq_128 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_7 ? (children_write ? (_eq_128 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_8 ? (children_write ? (_eq_128 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_9 ? (children_write ? (_eq_128 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_10 ? (children_write ? (_eq_128 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_11 ? (children_write ? (_eq_128 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_12 ? (children_write ? (_eq_128 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_14 ? (children_write ? (_eq_128 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_15 ? (children_write ? (_eq_128 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_17 ? (children_write ? (_eq_128 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_18 ? (children_write ? (_eq_128 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_19 ? 3'd0 : (children_write ? (_eq_128 ? children_write_value : slot_children_10) : slot_children_10)))))))))))))))));
     end
   end
 
@@ -1947,7 +2803,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_11 <= 3'd0;
     end else begin
-      slot_children_11 <= (_eq_0 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_1 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_4 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_5 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_8 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_108 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_109 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_110 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_111 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_112 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_114 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_115 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_116 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_118 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_119 ? (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_120 ? 3'd0 : (children_write ? (_eq_262 ? children_write_value : slot_children_11) : slot_children_11)))))))))))))))));
+      slot_children_11 <= (_eq_0 ? (children_write ? (_eq_129 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_1 ? (children_write ? (_eq_129 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_4 ? (children_write ? (_eq_129 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_5 ? (children_write ? (_eq_129 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_6 ? (children_write ? (_eq_129 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_7 ? (children_write ? (_eq_129 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_8 ? (children_write ? (_eq_129 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_9 ? (children_write ? (_eq_129 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_10 ? (children_write ? (_eq_129 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_11 ? (children_write ? (_eq_129 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_12 ? (children_write ? (_eq_129 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_14 ? (children_write ? (_eq_129 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_15 ? (children_write ? (_eq_129 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_17 ? (children_write ? (_eq_129 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_18 ? (children_write ? (_eq_129 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_19 ? 3'd0 : (children_write ? (_eq_129 ? children_write_value : slot_children_11) : slot_children_11)))))))))))))))));
     end
   end
 
@@ -1955,7 +2811,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_12 <= 3'd0;
     end else begin
-      slot_children_12 <= (_eq_0 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_1 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_4 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_5 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_8 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_108 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_109 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_110 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_111 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_112 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_114 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_115 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_116 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_118 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_119 ? (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_120 ? 3'd0 : (children_write ? (_eq_263 ? children_write_value : slot_children_12) : slot_children_12)))))))))))))))));
+      slot_children_12 <= (_eq_0 ? (children_write ? (_eq_130 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_1 ? (children_write ? (_eq_130 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_4 ? (children_write ? (_eq_130 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_5 ? (children_write ? (_eq_130 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_6 ? (children_write ? (_eq_130 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_7 ? (children_write ? (_eq_130 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_8 ? (children_write ? (_eq_130 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_9 ? (children_write ? (_eq_130 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_10 ? (children_write ? (_eq_130 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_11 ? (children_write ? (_eq_130 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_12 ? (children_write ? (_eq_130 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_14 ? (children_write ? (_eq_130 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_15 ? (children_write ? (_eq_130 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_17 ? (children_write ? (_eq_130 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_18 ? (children_write ? (_eq_130 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_19 ? 3'd0 : (children_write ? (_eq_130 ? children_write_value : slot_children_12) : slot_children_12)))))))))))))))));
     end
   end
 
@@ -1963,7 +2819,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_13 <= 3'd0;
     end else begin
-      slot_children_13 <= (_eq_0 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_1 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_4 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_5 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_8 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_108 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_109 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_110 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_111 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_112 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_114 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_115 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_116 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_118 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_119 ? (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_120 ? 3'd0 : (children_write ? (_eq_264 ? children_write_value : slot_children_13) : slot_children_13)))))))))))))))));
+      slot_children_13 <= (_eq_0 ? (children_write ? (_eq_131 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_1 ? (children_write ? (_eq_131 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_4 ? (children_write ? (_eq_131 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_5 ? (children_write ? (_eq_131 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_6 ? (children_write ? (_eq_131 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_7 ? (children_write ? (_eq_131 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_8 ? (children_write ? (_eq_131 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_9 ? (children_write ? (_eq_131 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_10 ? (children_write ? (_eq_131 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_11 ? (children_write ? (_eq_131 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_12 ? (children_write ? (_eq_131 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_14 ? (children_write ? (_eq_131 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_15 ? (children_write ? (_eq_131 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_17 ? (children_write ? (_eq_131 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_18 ? (children_write ? (_eq_131 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_19 ? 3'd0 : (children_write ? (_eq_131 ? children_write_value : slot_children_13) : slot_children_13)))))))))))))))));
     end
   end
 
@@ -1971,7 +2827,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_14 <= 3'd0;
     end else begin
-      slot_children_14 <= (_eq_0 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_1 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_4 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_5 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_8 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_108 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_109 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_110 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_111 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_112 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_114 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_115 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_116 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_118 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_119 ? (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_120 ? 3'd0 : (children_write ? (_eq_265 ? children_write_value : slot_children_14) : slot_children_14)))))))))))))))));
+      slot_children_14 <= (_eq_0 ? (children_write ? (_eq_132 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_1 ? (children_write ? (_eq_132 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_4 ? (children_write ? (_eq_132 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_5 ? (children_write ? (_eq_132 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_6 ? (children_write ? (_eq_132 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_7 ? (children_write ? (_eq_132 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_8 ? (children_write ? (_eq_132 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_9 ? (children_write ? (_eq_132 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_10 ? (children_write ? (_eq_132 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_11 ? (children_write ? (_eq_132 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_12 ? (children_write ? (_eq_132 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_14 ? (children_write ? (_eq_132 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_15 ? (children_write ? (_eq_132 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_17 ? (children_write ? (_eq_132 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_18 ? (children_write ? (_eq_132 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_19 ? 3'd0 : (children_write ? (_eq_132 ? children_write_value : slot_children_14) : slot_children_14)))))))))))))))));
     end
   end
 
@@ -1979,7 +2835,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_15 <= 3'd0;
     end else begin
-      slot_children_15 <= (_eq_0 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_1 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_4 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_5 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_8 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_108 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_109 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_110 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_111 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_112 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_114 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_115 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_116 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_118 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_119 ? (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_120 ? 3'd0 : (children_write ? (_eq_266 ? children_write_value : slot_children_15) : slot_children_15)))))))))))))))));
+      slot_children_15 <= (_eq_0 ? (children_write ? (_eq_133 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_1 ? (children_write ? (_eq_133 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_4 ? (children_write ? (_eq_133 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_5 ? (children_write ? (_eq_133 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_6 ? (children_write ? (_eq_133 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_7 ? (children_write ? (_eq_133 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_8 ? (children_write ? (_eq_133 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_9 ? (children_write ? (_eq_133 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_10 ? (children_write ? (_eq_133 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_11 ? (children_write ? (_eq_133 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_12 ? (children_write ? (_eq_133 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_14 ? (children_write ? (_eq_133 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_15 ? (children_write ? (_eq_133 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_17 ? (children_write ? (_eq_133 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_18 ? (children_write ? (_eq_133 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_19 ? 3'd0 : (children_write ? (_eq_133 ? children_write_value : slot_children_15) : slot_children_15)))))))))))))))));
     end
   end
 
@@ -1987,7 +2843,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_16 <= 3'd0;
     end else begin
-      slot_children_16 <= (_eq_0 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_1 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_4 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_5 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_8 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_108 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_109 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_110 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_111 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_112 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_114 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_115 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_116 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_118 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_119 ? (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_120 ? 3'd0 : (children_write ? (_eq_267 ? children_write_value : slot_children_16) : slot_children_16)))))))))))))))));
+      slot_children_16 <= (_eq_0 ? (children_write ? (_eq_134 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_1 ? (children_write ? (_eq_134 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_4 ? (children_write ? (_eq_134 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_5 ? (children_write ? (_eq_134 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_6 ? (children_write ? (_eq_134 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_7 ? (children_write ? (_eq_134 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_8 ? (children_write ? (_eq_134 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_9 ? (children_write ? (_eq_134 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_10 ? (children_write ? (_eq_134 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_11 ? (children_write ? (_eq_134 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_12 ? (children_write ? (_eq_134 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_14 ? (children_write ? (_eq_134 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_15 ? (children_write ? (_eq_134 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_17 ? (children_write ? (_eq_134 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_18 ? (children_write ? (_eq_134 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_19 ? 3'd0 : (children_write ? (_eq_134 ? children_write_value : slot_children_16) : slot_children_16)))))))))))))))));
     end
   end
 
@@ -1995,7 +2851,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_17 <= 3'd0;
     end else begin
-      slot_children_17 <= (_eq_0 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_1 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_4 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_5 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_8 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_108 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_109 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_110 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_111 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_112 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_114 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_115 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_116 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_118 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_119 ? (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_120 ? 3'd0 : (children_write ? (_eq_268 ? children_write_value : slot_children_17) : slot_children_17)))))))))))))))));
+      slot_children_17 <= (_eq_0 ? (children_write ? (_eq_135 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_1 ? (children_write ? (_eq_135 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_4 ? (children_write ? (_eq_135 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_5 ? (children_write ? (_eq_135 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_6 ? (children_write ? (_eq_135 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_7 ? (children_write ? (_eq_135 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_8 ? (children_write ? (_eq_135 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_9 ? (children_write ? (_eq_135 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_10 ? (children_write ? (_eq_135 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_11 ? (children_write ? (_eq_135 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_12 ? (children_write ? (_eq_135 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_14 ? (children_write ? (_eq_135 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_15 ? (children_write ? (_eq_135 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_17 ? (children_write ? (_eq_135 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_18 ? (children_write ? (_eq_135 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_19 ? 3'd0 : (children_write ? (_eq_135 ? children_write_value : slot_children_17) : slot_children_17)))))))))))))))));
     end
   end
 
@@ -2003,7 +2859,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_18 <= 3'd0;
     end else begin
-      slot_children_18 <= (_eq_0 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_1 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_4 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_5 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_8 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_108 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_109 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_110 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_111 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_112 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_114 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_115 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_116 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_118 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_119 ? (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_120 ? 3'd0 : (children_write ? (_eq_269 ? children_write_value : slot_children_18) : slot_children_18)))))))))))))))));
+      slot_children_18 <= (_eq_0 ? (children_write ? (_eq_136 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_1 ? (children_write ? (_eq_136 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_4 ? (children_write ? (_eq_136 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_5 ? (children_write ? (_eq_136 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_6 ? (children_write ? (_eq_136 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_7 ? (children_write ? (_eq_136 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_8 ? (children_write ? (_eq_136 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_9 ? (children_write ? (_eq_136 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_10 ? (children_write ? (_eq_136 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_11 ? (children_write ? (_eq_136 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_12 ? (children_write ? (_eq_136 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_14 ? (children_write ? (_eq_136 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_15 ? (children_write ? (_eq_136 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_17 ? (children_write ? (_eq_136 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_18 ? (children_write ? (_eq_136 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_19 ? 3'd0 : (children_write ? (_eq_136 ? children_write_value : slot_children_18) : slot_children_18)))))))))))))))));
     end
   end
 
@@ -2011,7 +2867,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_19 <= 3'd0;
     end else begin
-      slot_children_19 <= (_eq_0 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_1 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_4 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_5 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_8 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_108 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_109 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_110 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_111 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_112 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_114 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_115 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_116 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_118 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_119 ? (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_120 ? 3'd0 : (children_write ? (_eq_270 ? children_write_value : slot_children_19) : slot_children_19)))))))))))))))));
+      slot_children_19 <= (_eq_0 ? (children_write ? (_eq_137 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_1 ? (children_write ? (_eq_137 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_4 ? (children_write ? (_eq_137 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_5 ? (children_write ? (_eq_137 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_6 ? (children_write ? (_eq_137 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_7 ? (children_write ? (_eq_137 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_8 ? (children_write ? (_eq_137 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_9 ? (children_write ? (_eq_137 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_10 ? (children_write ? (_eq_137 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_11 ? (children_write ? (_eq_137 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_12 ? (children_write ? (_eq_137 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_14 ? (children_write ? (_eq_137 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_15 ? (children_write ? (_eq_137 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_17 ? (children_write ? (_eq_137 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_18 ? (children_write ? (_eq_137 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_19 ? 3'd0 : (children_write ? (_eq_137 ? children_write_value : slot_children_19) : slot_children_19)))))))))))))))));
     end
   end
 
@@ -2019,7 +2875,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_20 <= 3'd0;
     end else begin
-      slot_children_20 <= (_eq_0 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_1 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_4 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_5 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_8 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_108 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_109 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_110 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_111 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_112 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_114 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_115 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_116 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_118 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_119 ? (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_120 ? 3'd0 : (children_write ? (_eq_271 ? children_write_value : slot_children_20) : slot_children_20)))))))))))))))));
+      slot_children_20 <= (_eq_0 ? (children_write ? (_eq_138 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_1 ? (children_write ? (_eq_138 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_4 ? (children_write ? (_eq_138 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_5 ? (children_write ? (_eq_138 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_6 ? (children_write ? (_eq_138 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_7 ? (children_write ? (_eq_138 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_8 ? (children_write ? (_eq_138 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_9 ? (children_write ? (_eq_138 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_10 ? (children_write ? (_eq_138 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_11 ? (children_write ? (_eq_138 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_12 ? (children_write ? (_eq_138 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_14 ? (children_write ? (_eq_138 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_15 ? (children_write ? (_eq_138 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_17 ? (children_write ? (_eq_138 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_18 ? (children_write ? (_eq_138 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_19 ? 3'd0 : (children_write ? (_eq_138 ? children_write_value : slot_children_20) : slot_children_20)))))))))))))))));
     end
   end
 
@@ -2027,7 +2883,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_21 <= 3'd0;
     end else begin
-      slot_children_21 <= (_eq_0 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_1 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_4 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_5 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_8 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_108 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_109 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_110 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_111 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_112 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_114 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_115 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_116 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_118 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_119 ? (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_120 ? 3'd0 : (children_write ? (_eq_272 ? children_write_value : slot_children_21) : slot_children_21)))))))))))))))));
+      slot_children_21 <= (_eq_0 ? (children_write ? (_eq_139 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_1 ? (children_write ? (_eq_139 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_4 ? (children_write ? (_eq_139 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_5 ? (children_write ? (_eq_139 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_6 ? (children_write ? (_eq_139 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_7 ? (children_write ? (_eq_139 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_8 ? (children_write ? (_eq_139 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_9 ? (children_write ? (_eq_139 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_10 ? (children_write ? (_eq_139 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_11 ? (children_write ? (_eq_139 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_12 ? (children_write ? (_eq_139 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_14 ? (children_write ? (_eq_139 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_15 ? (children_write ? (_eq_139 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_17 ? (children_write ? (_eq_139 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_18 ? (children_write ? (_eq_139 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_19 ? 3'd0 : (children_write ? (_eq_139 ? children_write_value : slot_children_21) : slot_children_21)))))))))))))))));
     end
   end
 
@@ -2035,7 +2891,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_22 <= 3'd0;
     end else begin
-      slot_children_22 <= (_eq_0 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_1 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_4 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_5 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_8 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_108 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_109 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_110 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_111 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_112 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_114 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_115 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_116 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_118 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_119 ? (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_120 ? 3'd0 : (children_write ? (_eq_273 ? children_write_value : slot_children_22) : slot_children_22)))))))))))))))));
+      slot_children_22 <= (_eq_0 ? (children_write ? (_eq_140 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_1 ? (children_write ? (_eq_140 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_4 ? (children_write ? (_eq_140 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_5 ? (children_write ? (_eq_140 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_6 ? (children_write ? (_eq_140 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_7 ? (children_write ? (_eq_140 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_8 ? (children_write ? (_eq_140 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_9 ? (children_write ? (_eq_140 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_10 ? (children_write ? (_eq_140 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_11 ? (children_write ? (_eq_140 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_12 ? (children_write ? (_eq_140 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_14 ? (children_write ? (_eq_140 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_15 ? (children_write ? (_eq_140 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_17 ? (children_write ? (_eq_140 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_18 ? (children_write ? (_eq_140 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_19 ? 3'd0 : (children_write ? (_eq_140 ? children_write_value : slot_children_22) : slot_children_22)))))))))))))))));
     end
   end
 
@@ -2043,7 +2899,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_23 <= 3'd0;
     end else begin
-      slot_children_23 <= (_eq_0 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_1 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_4 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_5 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_8 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_108 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_109 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_110 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_111 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_112 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_114 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_115 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_116 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_118 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_119 ? (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_120 ? 3'd0 : (children_write ? (_eq_274 ? children_write_value : slot_children_23) : slot_children_23)))))))))))))))));
+      slot_children_23 <= (_eq_0 ? (children_write ? (_eq_141 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_1 ? (children_write ? (_eq_141 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_4 ? (children_write ? (_eq_141 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_5 ? (children_write ? (_eq_141 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_6 ? (children_write ? (_eq_141 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_7 ? (children_write ? (_eq_141 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_8 ? (children_write ? (_eq_141 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_9 ? (children_write ? (_eq_141 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_10 ? (children_write ? (_eq_141 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_11 ? (children_write ? (_eq_141 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_12 ? (children_write ? (_eq_141 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_14 ? (children_write ? (_eq_141 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_15 ? (children_write ? (_eq_141 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_17 ? (children_write ? (_eq_141 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_18 ? (children_write ? (_eq_141 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_19 ? 3'd0 : (children_write ? (_eq_141 ? children_write_value : slot_children_23) : slot_children_23)))))))))))))))));
     end
   end
 
@@ -2051,7 +2907,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_24 <= 3'd0;
     end else begin
-      slot_children_24 <= (_eq_0 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_1 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_4 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_5 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_8 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_108 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_109 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_110 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_111 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_112 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_114 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_115 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_116 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_118 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_119 ? (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_120 ? 3'd0 : (children_write ? (_eq_275 ? children_write_value : slot_children_24) : slot_children_24)))))))))))))))));
+      slot_children_24 <= (_eq_0 ? (children_write ? (_eq_142 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_1 ? (children_write ? (_eq_142 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_4 ? (children_write ? (_eq_142 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_5 ? (children_write ? (_eq_142 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_6 ? (children_write ? (_eq_142 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_7 ? (children_write ? (_eq_142 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_8 ? (children_write ? (_eq_142 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_9 ? (children_write ? (_eq_142 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_10 ? (children_write ? (_eq_142 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_11 ? (children_write ? (_eq_142 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_12 ? (children_write ? (_eq_142 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_14 ? (children_write ? (_eq_142 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_15 ? (children_write ? (_eq_142 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_17 ? (children_write ? (_eq_142 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_18 ? (children_write ? (_eq_142 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_19 ? 3'd0 : (children_write ? (_eq_142 ? children_write_value : slot_children_24) : slot_children_24)))))))))))))))));
     end
   end
 
@@ -2059,7 +2915,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_25 <= 3'd0;
     end else begin
-      slot_children_25 <= (_eq_0 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_1 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_4 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_5 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_8 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_108 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_109 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_110 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_111 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_112 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_114 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_115 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_116 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_118 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_119 ? (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_120 ? 3'd0 : (children_write ? (_eq_276 ? children_write_value : slot_children_25) : slot_children_25)))))))))))))))));
+      slot_children_25 <= (_eq_0 ? (children_write ? (_eq_143 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_1 ? (children_write ? (_eq_143 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_4 ? (children_write ? (_eq_143 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_5 ? (children_write ? (_eq_143 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_6 ? (children_write ? (_eq_143 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_7 ? (children_write ? (_eq_143 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_8 ? (children_write ? (_eq_143 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_9 ? (children_write ? (_eq_143 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_10 ? (children_write ? (_eq_143 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_11 ? (children_write ? (_eq_143 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_12 ? (children_write ? (_eq_143 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_14 ? (children_write ? (_eq_143 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_15 ? (children_write ? (_eq_143 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_17 ? (children_write ? (_eq_143 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_18 ? (children_write ? (_eq_143 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_19 ? 3'd0 : (children_write ? (_eq_143 ? children_write_value : slot_children_25) : slot_children_25)))))))))))))))));
     end
   end
 
@@ -2067,7 +2923,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_26 <= 3'd0;
     end else begin
-      slot_children_26 <= (_eq_0 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_1 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_4 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_5 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_8 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_108 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_109 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_110 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_111 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_112 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_114 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_115 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_116 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_118 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_119 ? (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_120 ? 3'd0 : (children_write ? (_eq_277 ? children_write_value : slot_children_26) : slot_children_26)))))))))))))))));
+      slot_children_26 <= (_eq_0 ? (children_write ? (_eq_144 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_1 ? (children_write ? (_eq_144 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_4 ? (children_write ? (_eq_144 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_5 ? (children_write ? (_eq_144 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_6 ? (children_write ? (_eq_144 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_7 ? (children_write ? (_eq_144 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_8 ? (children_write ? (_eq_144 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_9 ? (children_write ? (_eq_144 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_10 ? (children_write ? (_eq_144 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_11 ? (children_write ? (_eq_144 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_12 ? (children_write ? (_eq_144 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_14 ? (children_write ? (_eq_144 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_15 ? (children_write ? (_eq_144 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_17 ? (children_write ? (_eq_144 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_18 ? (children_write ? (_eq_144 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_19 ? 3'd0 : (children_write ? (_eq_144 ? children_write_value : slot_children_26) : slot_children_26)))))))))))))))));
     end
   end
 
@@ -2075,7 +2931,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_27 <= 3'd0;
     end else begin
-      slot_children_27 <= (_eq_0 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_1 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_4 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_5 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_8 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_108 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_109 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_110 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_111 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_112 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_114 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_115 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_116 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_118 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_119 ? (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_120 ? 3'd0 : (children_write ? (_eq_278 ? children_write_value : slot_children_27) : slot_children_27)))))))))))))))));
+      slot_children_27 <= (_eq_0 ? (children_write ? (_eq_145 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_1 ? (children_write ? (_eq_145 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_4 ? (children_write ? (_eq_145 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_5 ? (children_write ? (_eq_145 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_6 ? (children_write ? (_eq_145 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_7 ? (children_write ? (_eq_145 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_8 ? (children_write ? (_eq_145 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_9 ? (children_write ? (_eq_145 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_10 ? (children_write ? (_eq_145 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_11 ? (children_write ? (_eq_145 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_12 ? (children_write ? (_eq_145 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_14 ? (children_write ? (_eq_145 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_15 ? (children_write ? (_eq_145 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_17 ? (children_write ? (_eq_145 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_18 ? (children_write ? (_eq_145 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_19 ? 3'd0 : (children_write ? (_eq_145 ? children_write_value : slot_children_27) : slot_children_27)))))))))))))))));
     end
   end
 
@@ -2083,7 +2939,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_28 <= 3'd0;
     end else begin
-      slot_children_28 <= (_eq_0 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_1 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_4 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_5 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_8 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_108 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_109 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_110 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_111 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_112 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_114 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_115 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_116 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_118 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_119 ? (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_120 ? 3'd0 : (children_write ? (_eq_279 ? children_write_value : slot_children_28) : slot_children_28)))))))))))))))));
+      slot_children_28 <= (_eq_0 ? (children_write ? (_eq_146 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_1 ? (children_write ? (_eq_146 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_4 ? (children_write ? (_eq_146 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_5 ? (children_write ? (_eq_146 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_6 ? (children_write ? (_eq_146 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_7 ? (children_write ? (_eq_146 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_8 ? (children_write ? (_eq_146 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_9 ? (children_write ? (_eq_146 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_10 ? (children_write ? (_eq_146 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_11 ? (children_write ? (_eq_146 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_12 ? (children_write ? (_eq_146 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_14 ? (children_write ? (_eq_146 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_15 ? (children_write ? (_eq_146 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_17 ? (children_write ? (_eq_146 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_18 ? (children_write ? (_eq_146 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_19 ? 3'd0 : (children_write ? (_eq_146 ? children_write_value : slot_children_28) : slot_children_28)))))))))))))))));
     end
   end
 
@@ -2091,7 +2947,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_29 <= 3'd0;
     end else begin
-      slot_children_29 <= (_eq_0 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_1 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_4 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_5 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_8 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_108 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_109 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_110 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_111 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_112 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_114 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_115 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_116 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_118 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_119 ? (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_120 ? 3'd0 : (children_write ? (_eq_280 ? children_write_value : slot_children_29) : slot_children_29)))))))))))))))));
+      slot_children_29 <= (_eq_0 ? (children_write ? (_eq_147 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_1 ? (children_write ? (_eq_147 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_4 ? (children_write ? (_eq_147 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_5 ? (children_write ? (_eq_147 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_6 ? (children_write ? (_eq_147 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_7 ? (children_write ? (_eq_147 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_8 ? (children_write ? (_eq_147 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_9 ? (children_write ? (_eq_147 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_10 ? (children_write ? (_eq_147 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_11 ? (children_write ? (_eq_147 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_12 ? (children_write ? (_eq_147 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_14 ? (children_write ? (_eq_147 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_15 ? (children_write ? (_eq_147 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_17 ? (children_write ? (_eq_147 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_18 ? (children_write ? (_eq_147 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_19 ? 3'd0 : (children_write ? (_eq_147 ? children_write_value : slot_children_29) : slot_children_29)))))))))))))))));
     end
   end
 
@@ -2099,7 +2955,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_30 <= 3'd0;
     end else begin
-      slot_children_30 <= (_eq_0 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_1 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_4 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_5 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_8 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_108 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_109 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_110 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_111 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_112 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_114 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_115 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_116 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_118 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_119 ? (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_120 ? 3'd0 : (children_write ? (_eq_281 ? children_write_value : slot_children_30) : slot_children_30)))))))))))))))));
+      slot_children_30 <= (_eq_0 ? (children_write ? (_eq_148 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_1 ? (children_write ? (_eq_148 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_4 ? (children_write ? (_eq_148 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_5 ? (children_write ? (_eq_148 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_6 ? (children_write ? (_eq_148 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_7 ? (children_write ? (_eq_148 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_8 ? (children_write ? (_eq_148 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_9 ? (children_write ? (_eq_148 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_10 ? (children_write ? (_eq_148 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_11 ? (children_write ? (_eq_148 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_12 ? (children_write ? (_eq_148 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_14 ? (children_write ? (_eq_148 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_15 ? (children_write ? (_eq_148 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_17 ? (children_write ? (_eq_148 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_18 ? (children_write ? (_eq_148 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_19 ? 3'd0 : (children_write ? (_eq_148 ? children_write_value : slot_children_30) : slot_children_30)))))))))))))))));
     end
   end
 
@@ -2107,55 +2963,151 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_31 <= 3'd0;
     end else begin
-      slot_children_31 <= (_eq_0 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_1 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_4 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_5 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_8 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_108 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_109 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_110 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_111 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_112 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_114 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_115 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_116 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_118 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_119 ? (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_120 ? 3'd0 : (children_write ? (_eq_282 ? children_write_value : slot_children_31) : slot_children_31)))))))))))))))));
+      slot_children_31 <= (_eq_0 ? (children_write ? (_eq_149 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_1 ? (children_write ? (_eq_149 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_4 ? (children_write ? (_eq_149 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_5 ? (children_write ? (_eq_149 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_6 ? (children_write ? (_eq_149 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_7 ? (children_write ? (_eq_149 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_8 ? (children_write ? (_eq_149 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_9 ? (children_write ? (_eq_149 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_10 ? (children_write ? (_eq_149 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_11 ? (children_write ? (_eq_149 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_12 ? (children_write ? (_eq_149 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_14 ? (children_write ? (_eq_149 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_15 ? (children_write ? (_eq_149 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_17 ? (children_write ? (_eq_149 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_18 ? (children_write ? (_eq_149 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_19 ? 3'd0 : (children_write ? (_eq_149 ? children_write_value : slot_children_31) : slot_children_31)))))))))))))))));
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      st_n <= 64'd0;
+      st_n_lo <= 32'd0;
     end else begin
-      st_n <= (ev_clear ? 64'd0 : (ev_commit_q ? _add_0 : st_n));
+      st_n_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_9 : st_n_lo));
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      st_splits <= 64'd0;
+      st_n_hi <= 32'd0;
     end else begin
-      st_splits <= (ev_clear ? 64'd0 : (ev_split_q ? _add_1 : st_splits));
+      st_n_hi <= (ev_clear ? 32'd0 : _add_1);
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      st_merges <= 64'd0;
+      st_n_carry <= 1'd0;
     end else begin
-      st_merges <= (ev_clear ? 64'd0 : _add_2);
+      st_n_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_10 : 1'd0));
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      st_merge_batches <= 64'd0;
+      st_splits_lo <= 32'd0;
     end else begin
-      st_merge_batches <= (ev_clear ? 64'd0 : (ev_batch_q ? _add_3 : st_merge_batches));
+      st_splits_lo <= (ev_clear ? 32'd0 : (ev_split_q ? _bits_11 : st_splits_lo));
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      st_deferred_splits <= 64'd0;
+      st_splits_hi <= 32'd0;
     end else begin
-      st_deferred_splits <= (ev_clear ? 64'd0 : (ev_deferred_q ? _add_4 : st_deferred_splits));
+      st_splits_hi <= (ev_clear ? 32'd0 : _add_3);
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      st_saturations <= 64'd0;
+      st_splits_carry <= 1'd0;
     end else begin
-      st_saturations <= (ev_clear ? 64'd0 : (ev_saturation_q ? _add_5 : st_saturations));
+      st_splits_carry <= (ev_clear ? 1'd0 : (ev_split_q ? _bits_12 : 1'd0));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      st_merges_lo <= 32'd0;
+    end else begin
+      st_merges_lo <= (ev_clear ? 32'd0 : _bits_13);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      st_merges_hi <= 32'd0;
+    end else begin
+      st_merges_hi <= (ev_clear ? 32'd0 : _add_5);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      st_merges_carry <= 1'd0;
+    end else begin
+      st_merges_carry <= (ev_clear ? 1'd0 : _bits_14);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      st_merge_batches_lo <= 32'd0;
+    end else begin
+      st_merge_batches_lo <= (ev_clear ? 32'd0 : (ev_batch_q ? _bits_15 : st_merge_batches_lo));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      st_merge_batches_hi <= 32'd0;
+    end else begin
+      st_merge_batches_hi <= (ev_clear ? 32'd0 : _add_7);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      st_merge_batches_carry <= 1'd0;
+    end else begin
+      st_merge_batches_carry <= (ev_clear ? 1'd0 : (ev_batch_q ? _bits_16 : 1'd0));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      st_deferred_splits_lo <= 32'd0;
+    end else begin
+      st_deferred_splits_lo <= (ev_clear ? 32'd0 : (ev_deferred_q ? _bits_17 : st_deferred_splits_lo));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      st_deferred_splits_hi <= 32'd0;
+    end else begin
+      st_deferred_splits_hi <= (ev_clear ? 32'd0 : _add_9);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      st_deferred_splits_carry <= 1'd0;
+    end else begin
+      st_deferred_splits_carry <= (ev_clear ? 1'd0 : (ev_deferred_q ? _bits_18 : 1'd0));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      st_saturations_lo <= 32'd0;
+    end else begin
+      st_saturations_lo <= (ev_clear ? 32'd0 : (ev_saturation_q ? _bits_19 : st_saturations_lo));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      st_saturations_hi <= 32'd0;
+    end else begin
+      st_saturations_hi <= (ev_clear ? 32'd0 : _add_11);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      st_saturations_carry <= 1'd0;
+    end else begin
+      st_saturations_carry <= (ev_clear ? 1'd0 : (ev_saturation_q ? _bits_20 : 1'd0));
     end
   end
 
@@ -2187,7 +3139,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_high_water <= 6'd1;
     end else begin
-      st_high_water <= (ev_clear ? 6'd1 : (ev_split ? (_gt_2 ? st_nodes : st_high_water) : st_high_water));
+      st_high_water <= (ev_clear ? 6'd1 : (ev_split ? (_gt_1 ? st_nodes : st_high_water) : st_high_water));
     end
   end
 
@@ -2251,15 +3203,31 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_25 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_8 ? next_merge : (_eq_108 ? next_merge : (_eq_109 ? next_merge : (_eq_110 ? next_merge : (_eq_111 ? next_merge : (_eq_112 ? next_merge : (_eq_114 ? next_merge : (_eq_115 ? (_not_45 ? (_or_r_2 ? next_merge : _bits_112) : next_merge) : next_merge))))))))))));
+      next_merge <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_6 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_8 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_14 ? (_not_13 ? (_or_r_2 ? next_merge : _bits_22) : next_merge) : next_merge))))))))))));
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      until_merge <= 64'd0;
+      until_merge_lo <= 32'd0;
     end else begin
-      until_merge <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_25 : (commit_fire ? _sub_4 : until_merge)) : (commit_fire ? _sub_4 : until_merge)) : (_eq_1 ? (commit_fire ? _sub_4 : until_merge) : (_eq_4 ? (commit_fire ? _sub_4 : until_merge) : (_eq_5 ? (commit_fire ? _sub_4 : until_merge) : (_eq_8 ? (commit_fire ? _sub_4 : until_merge) : (_eq_108 ? (commit_fire ? _sub_4 : until_merge) : (_eq_109 ? (commit_fire ? _sub_4 : until_merge) : (_eq_110 ? (commit_fire ? _sub_4 : until_merge) : (_eq_111 ? (commit_fire ? _sub_4 : until_merge) : (_eq_112 ? (commit_fire ? _sub_4 : until_merge) : (_eq_114 ? (_or_66 ? _bits_113 : (commit_fire ? _sub_4 : until_merge)) : (commit_fire ? _sub_4 : until_merge))))))))))));
+      until_merge_lo <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _bits_23 : (commit_fire ? _bits_24 : until_merge_lo)) : (commit_fire ? _bits_24 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_24 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_24 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_24 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_24 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_24 : until_merge_lo) : (_eq_8 ? (commit_fire ? _bits_24 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_24 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_24 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_24 : until_merge_lo) : (_eq_12 ? (_not_11 ? (commit_fire ? _bits_24 : until_merge_lo) : (_or_4 ? _bits_27 : (commit_fire ? _bits_24 : until_merge_lo))) : (commit_fire ? _bits_24 : until_merge_lo))))))))))));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      until_merge_hi <= 32'd0;
+    end else begin
+      until_merge_hi <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _bits_28 : _sub_5) : _sub_5) : (_eq_1 ? _sub_5 : (_eq_4 ? _sub_5 : (_eq_5 ? _sub_5 : (_eq_6 ? _sub_5 : (_eq_7 ? _sub_5 : (_eq_8 ? _sub_5 : (_eq_9 ? _sub_5 : (_eq_10 ? _sub_5 : (_eq_11 ? _sub_5 : (_eq_12 ? (_not_11 ? _sub_5 : (_or_4 ? _bits_29 : _sub_5)) : _sub_5)))))))))));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      until_merge_carry <= 1'd0;
+    end else begin
+      until_merge_carry <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? 1'd0 : (commit_fire ? _bits_30 : 1'd0)) : (commit_fire ? _bits_30 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_30 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_30 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_30 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_30 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_30 : 1'd0) : (_eq_8 ? (commit_fire ? _bits_30 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_30 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_30 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_30 : 1'd0) : (_eq_12 ? (_not_11 ? (commit_fire ? _bits_30 : 1'd0) : (_or_4 ? 1'd0 : (commit_fire ? _bits_30 : 1'd0))) : (commit_fire ? _bits_30 : 1'd0))))))))))));
     end
   end
 
@@ -2267,7 +3235,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       schedule_exhausted <= 1'd0;
     end else begin
-      schedule_exhausted <= (_eq_0 ? schedule_exhausted : (_eq_1 ? schedule_exhausted : (_eq_4 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_8 ? schedule_exhausted : (_eq_108 ? schedule_exhausted : (_eq_109 ? schedule_exhausted : (_eq_110 ? schedule_exhausted : (_eq_111 ? schedule_exhausted : (_eq_112 ? schedule_exhausted : (_eq_114 ? schedule_exhausted : (_eq_115 ? (_not_45 ? (_or_r_2 ? 1'd1 : schedule_exhausted) : schedule_exhausted) : (_eq_116 ? schedule_exhausted : (_eq_118 ? schedule_exhausted : (_eq_119 ? schedule_exhausted : (_eq_120 ? 1'd0 : schedule_exhausted))))))))))))))));
+      schedule_exhausted <= (_eq_0 ? schedule_exhausted : (_eq_1 ? schedule_exhausted : (_eq_4 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_6 ? schedule_exhausted : (_eq_7 ? schedule_exhausted : (_eq_8 ? schedule_exhausted : (_eq_9 ? schedule_exhausted : (_eq_10 ? schedule_exhausted : (_eq_11 ? schedule_exhausted : (_eq_12 ? schedule_exhausted : (_eq_14 ? (_not_13 ? (_or_r_2 ? 1'd1 : schedule_exhausted) : schedule_exhausted) : (_eq_15 ? schedule_exhausted : (_eq_17 ? schedule_exhausted : (_eq_18 ? schedule_exhausted : (_eq_19 ? 1'd0 : schedule_exhausted))))))))))))))));
     end
   end
 
@@ -2275,7 +3243,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_26 : eps_active) : eps_active) : eps_active);
+      eps_active <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_7 : eps_active) : eps_active) : eps_active);
     end
   end
 
@@ -2283,27 +3251,27 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_27 : q_active) : q_active) : q_active);
+      q_active <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_8 : q_active) : q_active) : q_active);
     end
   end
 
   always @(posedge clock) begin
-    op_slot <= (commit_fire ? (defer_now ? op_slot : (_or_0 ? io_counterResult_bits_addr : op_slot)) : op_slot);
+    op_slot <= (commit_fire ? io_counterResult_bits_addr : op_slot);
   end
 
   always @(posedge clock) begin
-    op_len <= (commit_fire ? (defer_now ? op_len : (_or_0 ? hit_len_3 : op_len)) : op_len);
+    op_len <= (commit_fire ? hit_len_4 : op_len);
   end
 
   always @(posedge clock) begin
-    op_threshold <= (commit_fire ? (defer_now ? op_threshold : (_or_0 ? io_head_threshold : op_threshold)) : op_threshold);
+    op_threshold <= (commit_fire ? io_head_threshold : op_threshold);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       split_req <= 1'd0;
     end else begin
-      split_req <= (_eq_0 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_1 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_4 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_5 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_8 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_108 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_109 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_110 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_111 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_112 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_114 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_115 ? (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req) : (_eq_116 ? (_eq_117 ? 1'd0 : (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req)) : (commit_fire ? (defer_now ? split_req : (_or_0 ? split_now : split_req)) : split_req))))))))))))));
+      split_req <= (_eq_0 ? (commit_fire ? split_now : split_req) : (_eq_1 ? (commit_fire ? split_now : split_req) : (_eq_4 ? (commit_fire ? split_now : split_req) : (_eq_5 ? (commit_fire ? split_now : split_req) : (_eq_6 ? (commit_fire ? split_now : split_req) : (_eq_7 ? (commit_fire ? split_now : split_req) : (_eq_8 ? (commit_fire ? split_now : split_req) : (_eq_9 ? (commit_fire ? split_now : split_req) : (_eq_10 ? (commit_fire ? split_now : split_req) : (_eq_11 ? (commit_fire ? split_now : split_req) : (_eq_12 ? (commit_fire ? split_now : split_req) : (_eq_14 ? (commit_fire ? split_now : split_req) : (_eq_15 ? (_eq_16 ? 1'd0 : (commit_fire ? split_now : split_req)) : (commit_fire ? split_now : split_req))))))))))))));
     end
   end
 
@@ -2311,7 +3279,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       merge_due <= 1'd0;
     end else begin
-      merge_due <= (_eq_0 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_1 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_4 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_5 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_8 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_108 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_109 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_110 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_111 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_112 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_114 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_115 ? (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due) : (_eq_116 ? (_eq_117 ? 1'd0 : (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due)) : (commit_fire ? (defer_now ? merge_due : (_or_0 ? merge_now : merge_due)) : merge_due))))))))))))));
+      merge_due <= (_eq_0 ? (commit_fire ? merge_now : merge_due) : (_eq_1 ? (commit_fire ? merge_now : merge_due) : (_eq_4 ? (commit_fire ? merge_now : merge_due) : (_eq_5 ? (commit_fire ? merge_now : merge_due) : (_eq_6 ? (commit_fire ? merge_now : merge_due) : (_eq_7 ? (commit_fire ? merge_now : merge_due) : (_eq_8 ? (commit_fire ? merge_now : merge_due) : (_eq_9 ? (commit_fire ? merge_now : merge_due) : (_eq_10 ? (commit_fire ? merge_now : merge_due) : (_eq_11 ? (commit_fire ? merge_now : merge_due) : (_eq_12 ? (commit_fire ? merge_now : merge_due) : (_eq_14 ? (commit_fire ? merge_now : merge_due) : (_eq_15 ? (_eq_16 ? 1'd0 : (commit_fire ? merge_now : merge_due)) : (commit_fire ? merge_now : merge_due))))))))))))));
     end
   end
 
@@ -2319,7 +3287,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       early_done <= 1'd0;
     end else begin
-      early_done <= (_eq_0 ? early_done : (_eq_1 ? early_done : (_eq_4 ? early_done : (_eq_5 ? (_ne_0 ? early_done : (split_req ? 1'd0 : early_done)) : (_eq_8 ? early_done : (_eq_108 ? (_ge_1 ? early_done : (_not_41 ? 1'd1 : early_done)) : early_done))))));
+      early_done <= (_eq_0 ? early_done : (_eq_1 ? early_done : (_eq_4 ? early_done : (_eq_5 ? (_ne_0 ? early_done : (split_req ? 1'd0 : early_done)) : (_eq_6 ? early_done : (_eq_7 ? (_ge_1 ? early_done : (_not_8 ? 1'd1 : early_done)) : early_done))))));
     end
   end
 
@@ -2327,7 +3295,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (_eq_0 ? early_batch : (_eq_1 ? early_batch : (_eq_4 ? early_batch : (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_8 ? early_batch : (_eq_108 ? (_ge_1 ? early_batch : (_not_41 ? 1'd1 : (merge_due ? 1'd0 : early_batch))) : (_eq_109 ? (_or_65 ? early_batch : (merge_due ? 1'd0 : early_batch)) : early_batch)))))));
+      early_batch <= (_eq_0 ? early_batch : (_eq_1 ? early_batch : (_eq_4 ? early_batch : (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_6 ? early_batch : (_eq_7 ? (_ge_1 ? early_batch : (_not_8 ? 1'd1 : (merge_due ? 1'd0 : early_batch))) : (_eq_8 ? (_not_9 ? early_batch : (_or_3 ? early_batch : (merge_due ? 1'd0 : early_batch))) : early_batch)))))));
     end
   end
 
@@ -2335,7 +3303,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       front_count <= 6'd0;
     end else begin
-      front_count <= _sub_5;
+      front_count <= _sub_6;
     end
   end
 
@@ -2343,7 +3311,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       sram_count <= 8'd0;
     end else begin
-      sram_count <= _sub_6;
+      sram_count <= _sub_7;
     end
   end
 
@@ -2351,43 +3319,111 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       undo_sp <= 5'd0;
     end else begin
-      undo_sp <= (_eq_0 ? undo_sp : (_eq_1 ? undo_sp : (_eq_4 ? (undo_push ? _add_9 : undo_sp) : (_eq_5 ? (_ne_0 ? (cmd_fire ? _sub_7 : undo_sp) : undo_sp) : undo_sp))));
+      undo_sp <= (_eq_0 ? undo_sp : (_eq_1 ? undo_sp : (_eq_4 ? (undo_push ? _add_15 : undo_sp) : (_eq_5 ? (_ne_0 ? (cmd_valid ? _sub_8 : undo_sp) : undo_sp) : undo_sp))));
     end
   end
 
   always @(posedge clock) begin
-    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_8 ? (_or_62 ? _or_72 : present_children) : (_eq_108 ? present_children : (_eq_109 ? (_or_65 ? (cmd_fire ? _or_73 : present_children) : present_children) : present_children)))))));
+    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? present_children : (_eq_6 ? op_child_digits : (_eq_7 ? present_children : (_eq_8 ? (_not_9 ? present_children : (_or_3 ? (cmd_valid ? _or_10 : present_children) : present_children)) : present_children)))))));
   end
 
   always @(posedge clock) begin
-    visited_kids <= (_eq_0 ? visited_kids : (_eq_1 ? visited_kids : (_eq_4 ? visited_kids : (_eq_5 ? (_ne_0 ? visited_kids : (split_req ? 32'd0 : visited_kids)) : (_eq_8 ? (_or_62 ? _or_74 : visited_kids) : (_eq_108 ? visited_kids : (_eq_109 ? visited_kids : (_eq_110 ? (_or_62 ? (cmd_fire ? 32'd0 : visited_kids) : visited_kids) : (_eq_111 ? (_or_62 ? (cmd_fire ? _or_75 : visited_kids) : visited_kids) : visited_kids)))))))));
+    visited_kids <= (_eq_0 ? visited_kids : (_eq_1 ? visited_kids : (_eq_4 ? visited_kids : (_eq_5 ? visited_kids : (_eq_6 ? visited_kids : (_eq_7 ? visited_kids : (_eq_8 ? visited_kids : (_eq_9 ? visited_kids : (_eq_10 ? (kids_fresh ? _cat_8 : visited_kids) : visited_kids)))))))));
   end
 
   always @(posedge clock) begin
-    visited_parents <= (_eq_0 ? visited_parents : (_eq_1 ? visited_parents : (_eq_4 ? visited_parents : (_eq_5 ? (_ne_0 ? visited_parents : (split_req ? visited_parents : 32'd0)) : (_eq_8 ? visited_parents : (_eq_108 ? (_ge_1 ? visited_parents : (_not_41 ? 32'd0 : (merge_due ? 32'd0 : visited_parents))) : (_eq_109 ? (_or_65 ? visited_parents : (merge_due ? 32'd0 : visited_parents)) : (_eq_110 ? (_or_62 ? (cmd_fire ? _or_76 : visited_parents) : visited_parents) : visited_parents))))))));
+    if (reset) begin
+      parent_pick_ready <= 1'd0;
+    end else begin
+      parent_pick_ready <= _not_56;
+    end
   end
 
   always @(posedge clock) begin
-    merge_level <= (_eq_0 ? merge_level : (_eq_1 ? merge_level : (_eq_4 ? merge_level : (_eq_5 ? (_ne_0 ? merge_level : (split_req ? merge_level : 6'd30)) : (_eq_8 ? merge_level : (_eq_108 ? (_ge_1 ? merge_level : (_not_41 ? 6'd30 : (merge_due ? 6'd30 : merge_level))) : (_eq_109 ? (_or_65 ? merge_level : (merge_due ? 6'd30 : merge_level)) : (_eq_110 ? (_or_62 ? merge_level : (_ne_33 ? _sub_8 : merge_level)) : merge_level))))))));
+    if (reset) begin
+      parent_pick_candidates <= 32'd0;
+    end else begin
+      parent_pick_candidates <= (_eq_0 ? (parent_pick_take ? parent_pick_remaining : parent_pick_candidates) : (_eq_1 ? (parent_pick_take ? parent_pick_remaining : parent_pick_candidates) : (_eq_4 ? (parent_pick_take ? parent_pick_remaining : parent_pick_candidates) : (_eq_5 ? (parent_pick_take ? parent_pick_remaining : parent_pick_candidates) : (_eq_6 ? (parent_pick_take ? parent_pick_remaining : parent_pick_candidates) : (_eq_7 ? (parent_pick_take ? parent_pick_remaining : parent_pick_candidates) : (_eq_8 ? (parent_pick_take ? parent_pick_remaining : parent_pick_candidates) : (_eq_9 ? (level_fresh ? _cat_9 : (parent_pick_take ? parent_pick_remaining : parent_pick_candidates)) : (parent_pick_take ? parent_pick_remaining : parent_pick_candidates)))))))));
+    end
   end
 
   always @(posedge clock) begin
-    merge_parent <= (_eq_0 ? merge_parent : (_eq_1 ? merge_parent : (_eq_4 ? merge_parent : (_eq_5 ? merge_parent : (_eq_8 ? merge_parent : (_eq_108 ? merge_parent : (_eq_109 ? merge_parent : (_eq_110 ? (_or_62 ? (cmd_fire ? _bits_104 : merge_parent) : merge_parent) : merge_parent))))))));
+    parent_pick_pick_hot <= _and_148;
   end
 
   always @(posedge clock) begin
-    merge_sum <= (_eq_0 ? (_and_147 ? _add_10 : merge_sum) : (_eq_1 ? (_and_147 ? _add_10 : merge_sum) : (_eq_4 ? (_and_147 ? _add_10 : merge_sum) : (_eq_5 ? (_and_147 ? _add_10 : merge_sum) : (_eq_8 ? (_and_147 ? _add_10 : merge_sum) : (_eq_108 ? (_and_147 ? _add_10 : merge_sum) : (_eq_109 ? (_and_147 ? _add_10 : merge_sum) : (_eq_110 ? (_or_62 ? (cmd_fire ? 35'd0 : (_and_147 ? _add_10 : merge_sum)) : (_and_147 ? _add_10 : merge_sum)) : (_and_147 ? _add_10 : merge_sum)))))))));
+    parent_pick_pick_found <= _or_72;
   end
 
   always @(posedge clock) begin
-    merge_leaves <= (_eq_0 ? merge_leaves : (_eq_1 ? merge_leaves : (_eq_4 ? merge_leaves : (_eq_5 ? merge_leaves : (_eq_8 ? merge_leaves : (_eq_108 ? merge_leaves : (_eq_109 ? merge_leaves : (_eq_110 ? (_or_62 ? (cmd_fire ? 3'd0 : merge_leaves) : merge_leaves) : (_eq_111 ? (_or_62 ? (cmd_fire ? _add_11 : merge_leaves) : merge_leaves) : merge_leaves)))))))));
+    parent_pick_pick_index <= _bits_127;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      slot_pick_ready <= 1'd0;
+    end else begin
+      slot_pick_ready <= _not_90;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      slot_pick_candidates <= 32'd0;
+    end else begin
+      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_6 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_7 ? (_ge_1 ? _not_92 : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (_eq_8 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_9 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_10 ? (kids_fresh ? _cat_8 : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))))))))));
+    end
+  end
+
+  always @(posedge clock) begin
+    slot_pick_pick_hot <= _and_150;
+  end
+
+  always @(posedge clock) begin
+    slot_pick_pick_found <= _or_103;
+  end
+
+  always @(posedge clock) begin
+    slot_pick_pick_index <= _bits_160;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      level_fresh <= 1'd0;
+    end else begin
+      level_fresh <= (_eq_0 ? level_fresh : (_eq_1 ? level_fresh : (_eq_4 ? level_fresh : (_eq_5 ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (_eq_6 ? level_fresh : (_eq_7 ? (_ge_1 ? level_fresh : (_not_8 ? 1'd1 : (merge_due ? 1'd1 : level_fresh))) : (_eq_8 ? (_not_9 ? level_fresh : (_or_3 ? level_fresh : (merge_due ? 1'd1 : level_fresh))) : (_eq_9 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? level_fresh : (_ne_1 ? 1'd1 : level_fresh)) : level_fresh)) : level_fresh))))))));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      kids_fresh <= 1'd0;
+    end else begin
+      kids_fresh <= (_eq_0 ? kids_fresh : (_eq_1 ? kids_fresh : (_eq_4 ? kids_fresh : (_eq_5 ? kids_fresh : (_eq_6 ? kids_fresh : (_eq_7 ? kids_fresh : (_eq_8 ? kids_fresh : (_eq_9 ? (level_fresh ? kids_fresh : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : kids_fresh) : kids_fresh)) : (_eq_10 ? (kids_fresh ? 1'd0 : kids_fresh) : kids_fresh)))))))));
+    end
+  end
+
+  always @(posedge clock) begin
+    merge_level <= (_eq_0 ? merge_level : (_eq_1 ? merge_level : (_eq_4 ? merge_level : (_eq_5 ? (_ne_0 ? merge_level : (split_req ? merge_level : 6'd30)) : (_eq_6 ? merge_level : (_eq_7 ? (_ge_1 ? merge_level : (_not_8 ? 6'd30 : (merge_due ? 6'd30 : merge_level))) : (_eq_8 ? (_not_9 ? merge_level : (_or_3 ? merge_level : (merge_due ? 6'd30 : merge_level))) : (_eq_9 ? (level_fresh ? merge_level : (parent_pick_ready ? (parent_pick_pick_found ? merge_level : (_ne_1 ? _sub_11 : merge_level)) : merge_level)) : merge_level))))))));
+  end
+
+  always @(posedge clock) begin
+    merge_parent <= (_eq_0 ? merge_parent : (_eq_1 ? merge_parent : (_eq_4 ? merge_parent : (_eq_5 ? merge_parent : (_eq_6 ? merge_parent : (_eq_7 ? merge_parent : (_eq_8 ? merge_parent : (_eq_9 ? (level_fresh ? merge_parent : (parent_pick_ready ? (parent_pick_pick_found ? parent_pick_pick_index : merge_parent) : merge_parent)) : merge_parent))))))));
+  end
+
+  always @(posedge clock) begin
+    merge_sum <= (_eq_0 ? (_and_152 ? _add_16 : merge_sum) : (_eq_1 ? (_and_152 ? _add_16 : merge_sum) : (_eq_4 ? (_and_152 ? _add_16 : merge_sum) : (_eq_5 ? (_and_152 ? _add_16 : merge_sum) : (_eq_6 ? (_and_152 ? _add_16 : merge_sum) : (_eq_7 ? (_and_152 ? _add_16 : merge_sum) : (_eq_8 ? (_and_152 ? _add_16 : merge_sum) : (_eq_9 ? (level_fresh ? (_and_152 ? _add_16 : merge_sum) : (parent_pick_ready ? (parent_pick_pick_found ? 35'd0 : (_and_152 ? _add_16 : merge_sum)) : (_and_152 ? _add_16 : merge_sum))) : (_and_152 ? _add_16 : merge_sum)))))))));
+  end
+
+  always @(posedge clock) begin
+    merge_leaves <= (_eq_0 ? merge_leaves : (_eq_1 ? merge_leaves : (_eq_4 ? merge_leaves : (_eq_5 ? merge_leaves : (_eq_6 ? merge_leaves : (_eq_7 ? merge_leaves : (_eq_8 ? merge_leaves : (_eq_9 ? (level_fresh ? merge_leaves : (parent_pick_ready ? (parent_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (_eq_10 ? (kids_fresh ? merge_leaves : (slot_pick_ready ? (slot_pick_pick_found ? _add_17 : merge_leaves) : merge_leaves)) : merge_leaves)))))))));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       soft_pending <= 1'd0;
     end else begin
-      soft_pending <= (io_softReset ? 1'd1 : (_eq_0 ? soft_pending : (_eq_1 ? soft_pending : (_eq_4 ? soft_pending : (_eq_5 ? soft_pending : (_eq_8 ? soft_pending : (_eq_108 ? soft_pending : (_eq_109 ? soft_pending : (_eq_110 ? soft_pending : (_eq_111 ? soft_pending : (_eq_112 ? soft_pending : (_eq_114 ? soft_pending : (_eq_115 ? soft_pending : (_eq_116 ? soft_pending : (_eq_118 ? soft_pending : (_eq_119 ? soft_pending : (_eq_120 ? 1'd0 : soft_pending)))))))))))))))));
+      soft_pending <= (io_softReset ? 1'd1 : (_eq_0 ? soft_pending : (_eq_1 ? soft_pending : (_eq_4 ? soft_pending : (_eq_5 ? soft_pending : (_eq_6 ? soft_pending : (_eq_7 ? soft_pending : (_eq_8 ? soft_pending : (_eq_9 ? soft_pending : (_eq_10 ? soft_pending : (_eq_11 ? soft_pending : (_eq_12 ? soft_pending : (_eq_14 ? soft_pending : (_eq_15 ? soft_pending : (_eq_17 ? soft_pending : (_eq_18 ? soft_pending : (_eq_19 ? 1'd0 : soft_pending)))))))))))))))));
     end
   end
 
@@ -2395,7 +3431,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       readout_pending <= 1'd0;
     end else begin
-      readout_pending <= (io_readout ? 1'd1 : (_eq_0 ? readout_pending : (_eq_1 ? readout_pending : (_eq_4 ? readout_pending : (_eq_5 ? readout_pending : (_eq_8 ? readout_pending : (_eq_108 ? readout_pending : (_eq_109 ? readout_pending : (_eq_110 ? readout_pending : (_eq_111 ? readout_pending : (_eq_112 ? readout_pending : (_eq_114 ? readout_pending : (_eq_115 ? readout_pending : (_eq_116 ? readout_pending : (_eq_118 ? readout_pending : (_eq_119 ? (io_counterResult_valid ? 1'd0 : readout_pending) : readout_pending))))))))))))))));
+      readout_pending <= (io_readout ? 1'd1 : (_eq_0 ? readout_pending : (_eq_1 ? readout_pending : (_eq_4 ? readout_pending : (_eq_5 ? readout_pending : (_eq_6 ? readout_pending : (_eq_7 ? readout_pending : (_eq_8 ? readout_pending : (_eq_9 ? readout_pending : (_eq_10 ? readout_pending : (_eq_11 ? readout_pending : (_eq_12 ? readout_pending : (_eq_14 ? readout_pending : (_eq_15 ? readout_pending : (_eq_17 ? readout_pending : (_eq_18 ? (io_counterResult_valid ? 1'd0 : readout_pending) : readout_pending))))))))))))))));
     end
   end
 
@@ -2407,7 +3443,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_151 ? 1'd0 : snapshot_pending) : snapshot_pending)));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_161 ? 1'd0 : snapshot_pending) : snapshot_pending)));
     end
   end
 
@@ -2415,7 +3451,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_151 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_8 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_108 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_109 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_110 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_111 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_112 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_114 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_115 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_116 ? (_eq_117 ? _mux_28 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_118 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_119 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
+      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_161 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_8 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_9 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_10 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_11 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_14 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (_eq_16 ? _mux_39 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_17 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_18 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
     end
   end
 
@@ -2423,19 +3459,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (_eq_0 ? node_valid : (_eq_1 ? node_valid : (_eq_4 ? node_valid : (_eq_5 ? node_valid : (_eq_8 ? node_valid : (_eq_108 ? node_valid : (_eq_109 ? node_valid : (_eq_110 ? node_valid : (_eq_111 ? node_valid : (_eq_112 ? node_valid : (_eq_114 ? node_valid : (_eq_115 ? node_valid : (_eq_116 ? node_valid : (_eq_118 ? node_valid : (_eq_119 ? (io_counterResult_valid ? _and_152 : node_valid) : node_valid)))))))))))))));
+      node_valid <= (_eq_0 ? node_valid : (_eq_1 ? node_valid : (_eq_4 ? node_valid : (_eq_5 ? node_valid : (_eq_6 ? node_valid : (_eq_7 ? node_valid : (_eq_8 ? node_valid : (_eq_9 ? node_valid : (_eq_10 ? node_valid : (_eq_11 ? node_valid : (_eq_12 ? node_valid : (_eq_14 ? node_valid : (_eq_15 ? node_valid : (_eq_17 ? node_valid : (_eq_18 ? (io_counterResult_valid ? _and_162 : node_valid) : node_valid)))))))))))))));
     end
   end
 
   always @(posedge clock) begin
-    node_prefix <= (_eq_0 ? node_prefix : (_eq_1 ? node_prefix : (_eq_4 ? node_prefix : (_eq_5 ? node_prefix : (_eq_8 ? node_prefix : (_eq_108 ? node_prefix : (_eq_109 ? node_prefix : (_eq_110 ? node_prefix : (_eq_111 ? node_prefix : (_eq_112 ? node_prefix : (_eq_114 ? node_prefix : (_eq_115 ? node_prefix : (_eq_116 ? node_prefix : (_eq_118 ? node_prefix : (_eq_119 ? (io_counterResult_valid ? _mux_29 : node_prefix) : node_prefix)))))))))))))));
+    node_prefix <= (_eq_0 ? node_prefix : (_eq_1 ? node_prefix : (_eq_4 ? node_prefix : (_eq_5 ? node_prefix : (_eq_6 ? node_prefix : (_eq_7 ? node_prefix : (_eq_8 ? node_prefix : (_eq_9 ? node_prefix : (_eq_10 ? node_prefix : (_eq_11 ? node_prefix : (_eq_12 ? node_prefix : (_eq_14 ? node_prefix : (_eq_15 ? node_prefix : (_eq_17 ? node_prefix : (_eq_18 ? (io_counterResult_valid ? _mux_40 : node_prefix) : node_prefix)))))))))))))));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       node_len <= 6'd0;
     end else begin
-      node_len <= (_eq_0 ? node_len : (_eq_1 ? node_len : (_eq_4 ? node_len : (_eq_5 ? node_len : (_eq_8 ? node_len : (_eq_108 ? node_len : (_eq_109 ? node_len : (_eq_110 ? node_len : (_eq_111 ? node_len : (_eq_112 ? node_len : (_eq_114 ? node_len : (_eq_115 ? node_len : (_eq_116 ? node_len : (_eq_118 ? node_len : (_eq_119 ? (io_counterResult_valid ? _mux_30 : node_len) : node_len)))))))))))))));
+      node_len <= (_eq_0 ? node_len : (_eq_1 ? node_len : (_eq_4 ? node_len : (_eq_5 ? node_len : (_eq_6 ? node_len : (_eq_7 ? node_len : (_eq_8 ? node_len : (_eq_9 ? node_len : (_eq_10 ? node_len : (_eq_11 ? node_len : (_eq_12 ? node_len : (_eq_14 ? node_len : (_eq_15 ? node_len : (_eq_17 ? node_len : (_eq_18 ? (io_counterResult_valid ? _mux_42 : node_len) : node_len)))))))))))))));
     end
   end
 
@@ -2443,7 +3479,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       node_count <= 32'd0;
     end else begin
-      node_count <= (_eq_0 ? node_count : (_eq_1 ? node_count : (_eq_4 ? node_count : (_eq_5 ? node_count : (_eq_8 ? node_count : (_eq_108 ? node_count : (_eq_109 ? node_count : (_eq_110 ? node_count : (_eq_111 ? node_count : (_eq_112 ? node_count : (_eq_114 ? node_count : (_eq_115 ? node_count : (_eq_116 ? node_count : (_eq_118 ? node_count : (_eq_119 ? (io_counterResult_valid ? io_counterResult_bits_old : node_count) : node_count)))))))))))))));
+      node_count <= (_eq_0 ? node_count : (_eq_1 ? node_count : (_eq_4 ? node_count : (_eq_5 ? node_count : (_eq_6 ? node_count : (_eq_7 ? node_count : (_eq_8 ? node_count : (_eq_9 ? node_count : (_eq_10 ? node_count : (_eq_11 ? node_count : (_eq_12 ? node_count : (_eq_14 ? node_count : (_eq_15 ? node_count : (_eq_17 ? node_count : (_eq_18 ? (io_counterResult_valid ? io_counterResult_bits_old : node_count) : node_count)))))))))))))));
     end
   end
 
@@ -2451,23 +3487,23 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       skip_valid <= 1'd0;
     end else begin
-      skip_valid <= (_eq_0 ? skip_valid : (_eq_1 ? skip_valid : (_eq_4 ? skip_valid : (_eq_5 ? skip_valid : (_eq_8 ? skip_valid : (_eq_108 ? skip_valid : (_eq_109 ? (_or_65 ? skip_valid : 1'd0) : (_eq_110 ? (_or_62 ? skip_valid : (_ne_33 ? skip_valid : 1'd1)) : (_eq_111 ? skip_valid : (_eq_112 ? skip_valid : (_eq_114 ? skip_valid : (_eq_115 ? skip_valid : (_eq_116 ? skip_valid : (_eq_118 ? skip_valid : (_eq_119 ? skip_valid : (_eq_120 ? 1'd0 : skip_valid))))))))))))))));
+      skip_valid <= (_eq_0 ? skip_valid : (_eq_1 ? skip_valid : (_eq_4 ? skip_valid : (_eq_5 ? skip_valid : (_eq_6 ? skip_valid : (_eq_7 ? skip_valid : (_eq_8 ? (_not_9 ? skip_valid : (_or_3 ? skip_valid : 1'd0)) : (_eq_9 ? (level_fresh ? skip_valid : (parent_pick_ready ? (parent_pick_pick_found ? skip_valid : (_ne_1 ? skip_valid : 1'd1)) : skip_valid)) : (_eq_10 ? skip_valid : (_eq_11 ? skip_valid : (_eq_12 ? skip_valid : (_eq_14 ? skip_valid : (_eq_15 ? skip_valid : (_eq_17 ? skip_valid : (_eq_18 ? skip_valid : (_eq_19 ? 1'd0 : skip_valid))))))))))))))));
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      skip_min_sum <= _fill_3;
+      skip_min_sum <= _fill_2;
     end else begin
-      skip_min_sum <= (_eq_0 ? skip_min_sum : (_eq_1 ? skip_min_sum : (_eq_4 ? skip_min_sum : (_eq_5 ? skip_min_sum : (_eq_8 ? skip_min_sum : (_eq_108 ? skip_min_sum : (_eq_109 ? skip_min_sum : (_eq_110 ? (_or_62 ? skip_min_sum : (_ne_33 ? skip_min_sum : batch_min_sum)) : skip_min_sum))))))));
+      skip_min_sum <= (_eq_0 ? skip_min_sum : (_eq_1 ? skip_min_sum : (_eq_4 ? skip_min_sum : (_eq_5 ? skip_min_sum : (_eq_6 ? skip_min_sum : (_eq_7 ? skip_min_sum : (_eq_8 ? skip_min_sum : (_eq_9 ? (level_fresh ? skip_min_sum : (parent_pick_ready ? (parent_pick_pick_found ? skip_min_sum : (_ne_1 ? skip_min_sum : batch_min_sum)) : skip_min_sum)) : skip_min_sum))))))));
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      batch_min_sum <= _fill_8;
+      batch_min_sum <= _fill_7;
     end else begin
-      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_8 ? batch_min_sum : (_eq_108 ? (_ge_1 ? batch_min_sum : (_not_41 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum))) : (_eq_109 ? (_or_65 ? batch_min_sum : (merge_due ? _fill_7 : batch_min_sum)) : (_eq_110 ? batch_min_sum : (_eq_111 ? batch_min_sum : (_eq_112 ? (_eq_113 ? (merge_now_p ? batch_min_sum : (_ne_37 ? (_lt_4 ? merge_sum : batch_min_sum) : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
+      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_3)) : (_eq_6 ? batch_min_sum : (_eq_7 ? (_ge_1 ? batch_min_sum : (_not_8 ? _fill_4 : (merge_due ? _fill_5 : batch_min_sum))) : (_eq_8 ? (_not_9 ? batch_min_sum : (_or_3 ? batch_min_sum : (merge_due ? _fill_6 : batch_min_sum))) : (_eq_9 ? batch_min_sum : (_eq_10 ? batch_min_sum : (_eq_11 ? (merge_settled ? (merge_verdict ? batch_min_sum : (_ne_36 ? (_lt_3 ? merge_sum : batch_min_sum) : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
     end
   end
 
@@ -2475,23 +3511,115 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_151 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_161 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
     end
   end
 
   always @(posedge clock) begin
-    hit_len_1 <= _mux_33;
+    to_merge_lo <= _sub_12;
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _lt_5;
+    to_merge_hi <= _sub_14;
+  end
+
+  always @(posedge clock) begin
+    merge_ahead <= _and_163;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      _reg_0 <= 1'd0;
+    end else begin
+      _reg_0 <= _eq_13;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      _reg_1 <= 1'd0;
+    end else begin
+      _reg_1 <= _eq_13;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      _reg_2 <= 1'd0;
+    end else begin
+      _reg_2 <= _reg_1;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      _reg_3 <= 1'd0;
+    end else begin
+      _reg_3 <= _eq_13;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      _reg_4 <= 1'd0;
+    end else begin
+      _reg_4 <= _reg_3;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      _reg_5 <= 1'd0;
+    end else begin
+      _reg_5 <= _reg_4;
+    end
+  end
+
+  always @(posedge clock) begin
+    op_child_digits <= _cat_44;
+  end
+
+  always @(posedge clock) begin
+    op_children <= _dyn_index_1;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      cmd_q_valid <= 1'd0;
+    end else begin
+      cmd_q_valid <= cmd_valid;
+    end
+  end
+
+  always @(posedge clock) begin
+    cmd_q_addr <= cmd_addr;
+  end
+
+  always @(posedge clock) begin
+    cmd_q_op <= cmd_op;
+  end
+
+  always @(posedge clock) begin
+    cmd_q_value <= cmd_value;
+  end
+
+  always @(posedge clock) begin
+    short_by_children <= _cat_45;
+  end
+
+  always @(posedge clock) begin
+    hit_len_1 <= io_selected_bits_len;
+  end
+
+  always @(posedge clock) begin
+    hit_short_1 <= _bits_297;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       hit_beside_1 <= 1'd0;
     end else begin
-      hit_beside_1 <= cmd_fire;
+      hit_beside_1 <= cmd_valid;
     end
   end
 
@@ -2528,16 +3656,48 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
+    hit_len_4 <= hit_len_3;
+  end
+
+  always @(posedge clock) begin
+    hit_short_4 <= hit_short_3;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      hit_beside_4 <= 1'd0;
+    end else begin
+      hit_beside_4 <= hit_beside_3;
+    end
+  end
+
+  always @(posedge clock) begin
+    merge_verdict <= _and_412;
+  end
+
+  always @(posedge clock) begin
+    clip_verdict <= _gt_2;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      merge_settled <= 1'd0;
+    end else begin
+      merge_settled <= _and_413;
+    end
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       skip_empty_settled <= 1'd0;
     end else begin
-      skip_empty_settled <= _and_155;
+      skip_empty_settled <= _and_416;
     end
   end
 
   always @(posedge clock) begin
     if (!_eq_0 && !_eq_1 && _eq_4 && undo_push) begin
-      undo[_bits_117] <= _cat_20;
+      undo[_bits_298] <= _cat_46;
     end
   end
 
@@ -2548,26 +3708,26 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_8 && !_eq_108 && _eq_109 && _or_65 && cmd_fire) begin
-      slot_prefix[_bits_104] <= child_prefix;
+    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_6 && !_eq_7 && _eq_8 && !_not_9 && _or_3 && cmd_valid) begin
+      slot_prefix[slot_pick_pick_index] <= child_prefix;
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_94) begin
-      undo_rdata_0 <= undo[_bits_118];
+    if (_not_139) begin
+      undo_rdata_0 <= undo[_bits_299];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_85) begin
-      slot_prefix_rdata_0 <= slot_prefix[_mux_37];
+    if (_or_113) begin
+      slot_prefix_rdata_0 <= slot_prefix[_mux_50];
     end
   end
 
-  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:137
+  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:150
     .clock(clock),
 
     .reset(reset),
@@ -2588,40 +3748,52 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:211
-      $display("Assertion failed at RapController.java:211: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:246
+      $display("Assertion failed at RapController.java:246: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_159 && !io_selected_bits_found) begin // RapController.java:450
-      $display("Assertion failed at RapController.java:450: no node matched a key: the root must always match");
+    if (!reset && _and_420 && !io_selected_bits_found) begin // RapController.java:492
+      $display("Assertion failed at RapController.java:492: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:451
-      $display("Assertion failed at RapController.java:451: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:493
+      $display("Assertion failed at RapController.java:493: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_160) begin // RapController.java:452
-      $display("Assertion failed at RapController.java:452: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_421) begin // RapController.java:494
+      $display("Assertion failed at RapController.java:494: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_161 && !_lt_6) begin // RapController.java:453
-      $display("Assertion failed at RapController.java:453: undo stack overflow");
+    if (!reset && _and_422 && !_lt_9) begin // RapController.java:495
+      $display("Assertion failed at RapController.java:495: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_162 && !_not_95) begin // RapController.java:454
-      $display("Assertion failed at RapController.java:454: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_423 && !_not_140) begin // RapController.java:496
+      $display("Assertion failed at RapController.java:496: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _eq_302 && !_or_86) begin // RapController.java:455
-      $display("Assertion failed at RapController.java:455: a split found no free slot after checking capacity");
+    if (!reset && _and_424 && !_or_114) begin // RapController.java:497
+      $display("Assertion failed at RapController.java:497: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_96) begin // RapController.java:456
-      $display("Assertion failed at RapController.java:456: a status value changed during the snapshot copy");
+    if (!reset && _eq_517 && !_eq_516) begin // RapController.java:499
+      $display("Assertion failed at RapController.java:499: op_child_digits read a clock after op_slot or the table changed");
       $stop;
     end
-    if (!reset && !_le_5) begin // RapController.java:457
-      $display("Assertion failed at RapController.java:457: more nodes (%d) than slots", st_nodes);
+    if (!reset && _or_115 && !_eq_518) begin // RapController.java:501
+      $display("Assertion failed at RapController.java:501: op_children read a clock after its slot or the table changed");
+      $stop;
+    end
+    if (!reset && _eq_13 && !st_n_steady) begin // RapController.java:502
+      $display("Assertion failed at RapController.java:502: ADVANCE reads n while a count is still on its way");
+      $stop;
+    end
+    if (!reset && snapshot_frozen && !_not_143) begin // RapController.java:503
+      $display("Assertion failed at RapController.java:503: a status value changed during the snapshot copy");
+      $stop;
+    end
+    if (!reset && !_le_5) begin // RapController.java:504
+      $display("Assertion failed at RapController.java:504: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end
@@ -2629,7 +3801,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{io_selected_bits_len, ev_weight_q, _dshl_0[94:32], _dshl_1[6:4], _dshl_2[6:4], _dshr_1[31:1], _mux_36[4]};
+  wire _unused_ok = ^{_dshl_0[94:32], _dshl_1[6:4], _dshr_1[31:1], _dshr_2[7:1], _mux_49[4]};
 
 endmodule
 

@@ -92,7 +92,7 @@ module AssocStage_k16_kb32_ci9_b32 (
   // Logic
   wire _not_0 = ~draining_r; // AssocStage.java:90
   wire take = _not_0 & io_out_ready; // AssocStage.java:90
-  wire drain_valid = ptr == 4'd0 ? valid_0 : ptr == 4'd1 ? valid_1 : ptr == 4'd2 ? valid_2 : ptr == 4'd3 ? valid_3 : ptr == 4'd4 ? valid_4 : ptr == 4'd5 ? valid_5 : ptr == 4'd6 ? valid_6 : ptr == 4'd7 ? valid_7 : ptr == 4'd8 ? valid_8 : ptr == 4'd9 ? valid_9 : ptr == 4'd10 ? valid_10 : ptr == 4'd11 ? valid_11 : ptr == 4'd12 ? valid_12 : ptr == 4'd13 ? valid_13 : ptr == 4'd14 ? valid_14 : valid_15; // AssocStage.java:115
+  wire drain_valid = ptr[3] ? (ptr[2] ? (ptr[1] ? (ptr[0] ? valid_15 : valid_14) : (ptr[0] ? valid_13 : valid_12)) : (ptr[1] ? (ptr[0] ? valid_11 : valid_10) : (ptr[0] ? valid_9 : valid_8))) : (ptr[2] ? (ptr[1] ? (ptr[0] ? valid_7 : valid_6) : (ptr[0] ? valid_5 : valid_4)) : (ptr[1] ? (ptr[0] ? valid_3 : valid_2) : (ptr[0] ? valid_1 : valid_0))); // AssocStage.java:115
   wire _eq_0 = pcs_0 == io_in_bits_pc; // AssocStage.java:68
   wire _and_0 = valid_0 & _eq_0; // AssocStage.java:68
   wire _eq_1 = ws_0 == io_in_bits_w; // AssocStage.java:68
@@ -265,11 +265,11 @@ module AssocStage_k16_kb32_ci9_b32 (
   wire _and_34 = evict_victim & _not_19; // AssocStage.java:127
   wire stored = draining_r | _and_34; // AssocStage.java:127
   wire [3:0] _mux_1 = draining_r ? ptr : victim; // AssocStage.java:126
-  wire [31:0] _dyn_index_0 = _mux_1 == 4'd0 ? pcs_0 : _mux_1 == 4'd1 ? pcs_1 : _mux_1 == 4'd2 ? pcs_2 : _mux_1 == 4'd3 ? pcs_3 : _mux_1 == 4'd4 ? pcs_4 : _mux_1 == 4'd5 ? pcs_5 : _mux_1 == 4'd6 ? pcs_6 : _mux_1 == 4'd7 ? pcs_7 : _mux_1 == 4'd8 ? pcs_8 : _mux_1 == 4'd9 ? pcs_9 : _mux_1 == 4'd10 ? pcs_10 : _mux_1 == 4'd11 ? pcs_11 : _mux_1 == 4'd12 ? pcs_12 : _mux_1 == 4'd13 ? pcs_13 : _mux_1 == 4'd14 ? pcs_14 : pcs_15; // AssocStage.java:157
+  wire [31:0] _dyn_index_0 = _mux_1[3] ? (_mux_1[2] ? (_mux_1[1] ? (_mux_1[0] ? pcs_15 : pcs_14) : (_mux_1[0] ? pcs_13 : pcs_12)) : (_mux_1[1] ? (_mux_1[0] ? pcs_11 : pcs_10) : (_mux_1[0] ? pcs_9 : pcs_8))) : (_mux_1[2] ? (_mux_1[1] ? (_mux_1[0] ? pcs_7 : pcs_6) : (_mux_1[0] ? pcs_5 : pcs_4)) : (_mux_1[1] ? (_mux_1[0] ? pcs_3 : pcs_2) : (_mux_1[0] ? pcs_1 : pcs_0))); // AssocStage.java:157
   wire [31:0] _mux_2 = stored ? _dyn_index_0 : io_in_bits_pc; // AssocStage.java:128
-  wire [31:0] _dyn_index_1 = _mux_1 == 4'd0 ? ws_0 : _mux_1 == 4'd1 ? ws_1 : _mux_1 == 4'd2 ? ws_2 : _mux_1 == 4'd3 ? ws_3 : _mux_1 == 4'd4 ? ws_4 : _mux_1 == 4'd5 ? ws_5 : _mux_1 == 4'd6 ? ws_6 : _mux_1 == 4'd7 ? ws_7 : _mux_1 == 4'd8 ? ws_8 : _mux_1 == 4'd9 ? ws_9 : _mux_1 == 4'd10 ? ws_10 : _mux_1 == 4'd11 ? ws_11 : _mux_1 == 4'd12 ? ws_12 : _mux_1 == 4'd13 ? ws_13 : _mux_1 == 4'd14 ? ws_14 : ws_15; // AssocStage.java:157
+  wire [31:0] _dyn_index_1 = _mux_1[3] ? (_mux_1[2] ? (_mux_1[1] ? (_mux_1[0] ? ws_15 : ws_14) : (_mux_1[0] ? ws_13 : ws_12)) : (_mux_1[1] ? (_mux_1[0] ? ws_11 : ws_10) : (_mux_1[0] ? ws_9 : ws_8))) : (_mux_1[2] ? (_mux_1[1] ? (_mux_1[0] ? ws_7 : ws_6) : (_mux_1[0] ? ws_5 : ws_4)) : (_mux_1[1] ? (_mux_1[0] ? ws_3 : ws_2) : (_mux_1[0] ? ws_1 : ws_0))); // AssocStage.java:157
   wire [31:0] _mux_3 = stored ? _dyn_index_1 : io_in_bits_w; // AssocStage.java:129
-  wire [31:0] _dyn_index_2 = _mux_1 == 4'd0 ? cnts_0 : _mux_1 == 4'd1 ? cnts_1 : _mux_1 == 4'd2 ? cnts_2 : _mux_1 == 4'd3 ? cnts_3 : _mux_1 == 4'd4 ? cnts_4 : _mux_1 == 4'd5 ? cnts_5 : _mux_1 == 4'd6 ? cnts_6 : _mux_1 == 4'd7 ? cnts_7 : _mux_1 == 4'd8 ? cnts_8 : _mux_1 == 4'd9 ? cnts_9 : _mux_1 == 4'd10 ? cnts_10 : _mux_1 == 4'd11 ? cnts_11 : _mux_1 == 4'd12 ? cnts_12 : _mux_1 == 4'd13 ? cnts_13 : _mux_1 == 4'd14 ? cnts_14 : cnts_15; // AssocStage.java:157
+  wire [31:0] _dyn_index_2 = _mux_1[3] ? (_mux_1[2] ? (_mux_1[1] ? (_mux_1[0] ? cnts_15 : cnts_14) : (_mux_1[0] ? cnts_13 : cnts_12)) : (_mux_1[1] ? (_mux_1[0] ? cnts_11 : cnts_10) : (_mux_1[0] ? cnts_9 : cnts_8))) : (_mux_1[2] ? (_mux_1[1] ? (_mux_1[0] ? cnts_7 : cnts_6) : (_mux_1[0] ? cnts_5 : cnts_4)) : (_mux_1[1] ? (_mux_1[0] ? cnts_3 : cnts_2) : (_mux_1[0] ? cnts_1 : cnts_0))); // AssocStage.java:157
   wire [31:0] _mux_4 = 1'd0 ? {{23{1'b0}}, io_in_bits_count} : hit_count; // AssocStage.java:130
   wire [31:0] _mux_5 = stored ? _dyn_index_2 : _mux_4; // AssocStage.java:130
   wire _not_20 = ~drain_valid; // AssocStage.java:116

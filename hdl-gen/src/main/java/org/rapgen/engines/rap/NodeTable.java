@@ -62,6 +62,17 @@ final class NodeTable {
         return lsbFirst(bits);
     }
 
+    /** Bit d: the node in slot {@code p} has a child with digit d. */
+    UInt childDigits(UInt p) {
+        List<Bool> bits = new ArrayList<>();
+        for (int d = 0; d < c.branching(); d++) {
+            List<Bool> hits = new ArrayList<>();
+            for (int i = 1; i < c.nodes(); i++) hits.add(valid.bit(i).and(parent.get(i).eq(p)).and(digit.get(i).eq(U(d, c.bitsPerLevel()))));
+            bits.add(lsbFirst(hits).orR());
+        }
+        return lsbFirst(bits);
+    }
+
     /** Valid slots of length {@code level} that have at least one child: the merge candidates of that level. */
     UInt parentsAt(UInt level) {
         List<Bool> bits = new ArrayList<>();
@@ -83,13 +94,6 @@ final class NodeTable {
         out.get(0).connect(U(0, c.lenBits()));
         for (int i = 1; i < c.nodes(); i++) out.get(i).connect(len.get(i));
         return out;
-    }
-
-    /** A vector with only bit {@code slot} set. */
-    UInt oneHot(UInt slot) {
-        List<Bool> bits = new ArrayList<>();
-        for (int i = 0; i < c.nodes(); i++) bits.add(slot.eq(U(i, c.slotBits())));
-        return lsbFirst(bits);
     }
 
     /** Element i at bit i ({@code Cat} puts its first argument at the top). */

@@ -2,6 +2,8 @@ package org.rapgen.engines.rap;
 
 import static org.rapgen.hdl.Hdl.*;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.SyncReadMem;
@@ -57,6 +59,8 @@ public final class RapController extends Module {
     static final int READ_WAIT = 14;
     static final int SOFT_CLEAR = 15;
     private static final int STATE_BITS = 4;
+    /** Clocks a counter command spends in the controller's output register before the SRAM takes it. */
+    static final int COMMAND_LATENCY = 1;
 
     public final ControllerIO io;
 
@@ -80,7 +84,9 @@ public final class RapController extends Module {
         // --- schedule and active parameters
         UInt nextMerge = RegInit(U(0, 64)).named("next_merge");
         // next_merge - n: the weight still to come before the next scheduled batch (>= 1 while not exhausted).
-        UInt untilMerge = RegInit(U(0, 64)).named("until_merge");
+        // Its low half is wider than any weight by two bits, so a pending borrow shows in it (see merge_now).
+        int untilLow = Math.max(32, c.weightBits() + 2);
+        SplitCounter untilMerge = new SplitCounter("until_merge", 64, untilLow, true);
         Bool exhausted = RegInit(B(false)).named("schedule_exhausted");
         UInt epsActive = RegInit(U(c.epsFx(), 16)).named("eps_active");
         UInt qActive = RegInit(U(c.q(), 32)).named("q_active");
@@ -106,8 +112,15 @@ public final class RapController extends Module {
 
         // --- split and merge walk state
         UInt present = Reg(UInt(c.branching())).named("present_children");
+        // The merge parent's leaf children, removed together if it merges.
         UInt visited = Reg(UInt(c.nodes())).named("visited_kids");
-        UInt done = Reg(UInt(c.nodes())).named("visited_parents");
+        // The parents of the merge level still to visit; and one walker for the merge parent's leaf children or,
+        // in a split, the free slots.
+        SlotPicker parents = new SlotPicker("parent_pick", c.nodes(), slotBits);
+        SlotPicker slots = new SlotPicker("slot_pick", c.nodes(), slotBits);
+        // The walker is loaded on the first clock of a level / of a parent's children.
+        Bool levelFresh = RegInit(B(false)).named("level_fresh");
+        Bool kidsFresh = RegInit(B(false)).named("kids_fresh");
         UInt level = Reg(UInt(c.lenBits())).named("merge_level");
         UInt mp = Reg(UInt(slotBits)).named("merge_parent");
         UInt sum = Reg(UInt(sumBits)).named("merge_sum");
@@ -144,30 +157,44 @@ public final class RapController extends Module {
         mul.io.b.connect(Mux(inAdvance, qActive, epsActive.pad(32)));
 
         Bool inRun = state.eq(RUN).named("in_run");
-        // next_merge - n with its borrow: one subtractor tells ADVANCE both whether the point is ahead and how far.
-        UInt toMerge = Cat(B(false), nextMerge).sub(Cat(B(false), st.n)).named("to_merge");
-        Bool mergeAhead = toMerge.bit(64).not().and(toMerge.bits(63, 0).orR()).named("merge_ahead");
+        // next_merge - n with its borrow: one subtractor tells ADVANCE both whether the point is ahead and how far. In
+        // two registered halves (the low half's borrow feeds the high half a clock later): ADVANCE acts on its third
+        // clock, when both describe this state's next_merge and n.
+        UInt toMergeLo = RegNext(nextMerge.bits(31, 0).pad(33).sub(st.n.bits(31, 0).pad(33))).named("to_merge_lo");
+        UInt toMergeHi = RegNext(nextMerge.bits(63, 32).pad(33).sub(st.n.bits(63, 32).pad(33)).sub(toMergeLo.bit(32).pad(33)))
+                .named("to_merge_hi");
+        UInt toMerge = Cat(toMergeHi.bits(31, 0), toMergeLo.bits(31, 0)).named("to_merge");
+        Bool mergeAhead = RegNext(toMergeHi.bit(32).not().and(toMerge.orR())).named("merge_ahead");
+        Bool inAdvanceState = state.eq(ADVANCE);
+        Bool advanceSettled = inAdvanceState.and(RegNext(inAdvanceState, B(false))).and(RegNext(RegNext(inAdvanceState, B(false)), B(false)))
+                .and(RegNext(RegNext(RegNext(inAdvanceState, B(false)), B(false)), B(false))).named("advance_settled");
 
-        // --- one slot scanner for the whole FSM: each state that walks slots picks the lowest one of its vector
-        Bool scanningKids = state.eq(SPLIT_SCAN).or(state.eq(MERGE_KIDS)).named("scanning_kids");
-        UInt kidsOf = Mux(state.eq(SPLIT_SCAN), opSlot, mp).named("kids_of");
-        UInt kids = table.childrenOf(kidsOf, state.eq(MERGE_KIDS)).and(visited.not());
-        UInt scanVec = Mux(scanningKids, kids, Mux(state.eq(MERGE_LEVEL), table.parentsAt(level).and(done.not()),
-                table.valid.not())).named("scan_vector");
-        FirstSet pick = new FirstSet(scanVec, slotBits);
-        UInt pickMask = table.oneHot(pick.index).named("pick_mask");
-        // The child count of the node a split (op_slot) or a merge (merge_parent, in MERGE_WAIT) works on: one read.
-        UInt opChildren = table.childCount.read(Mux(state.eq(MERGE_WAIT), mp, opSlot)).named("op_children");
+        // The digits op_slot's children already have (an interior merge may have left some), and the child count of
+        // the node a split (op_slot) or a merge (merge_parent) works on: registered lookups, exact because the
+        // table and the slot stand still for a clock before each use (checked below).
+        UInt digitsNow = table.childDigits(opSlot);
+        UInt opDigits = RegNext(digitsNow).named("op_child_digits");
+        Bool walkingKids = state.eq(MERGE_KIDS).or(state.eq(MERGE_WAIT)).named("walking_kids");
+        UInt childrenNow = table.childCount.read(Mux(walkingKids, mp, opSlot));
+        UInt opChildren = RegNext(childrenNow).named("op_children");
         ControllerIO.CounterResult res = io.counterResult.bits;
         Bool resValid = io.counterResult.valid;
+
+        // --- the counter command, registered on its way to the SRAM: the FSM's slot scans and lookups end at flip-flops
+        // here, not inside the SRAM's address compare. The SRAM is always ready (asserted below), so the register
+        // never holds a command back and a command is issued whenever cmd_valid is high.
+        Bool cmdValid = WireDefault(Bool(), B(false)).named("cmd_valid");
+        UInt cmdAddr = WireDefault(UInt(slotBits), io.selected.bits.slot).named("cmd_addr");
+        UInt cmdOp = WireDefault(UInt(2), U(ControllerIO.OP_ADD, 2)).named("cmd_op");
+        UInt cmdValue = WireDefault(UInt(cb), clipWeight(io.selected.bits.weight, cb)).named("cmd_value");
+        io.counterCmd.valid.connect(RegNext(cmdValid, B(false)).named("cmd_q_valid"));
+        io.counterCmd.bits.addr.connect(RegNext(cmdAddr).named("cmd_q_addr"));
+        io.counterCmd.bits.op.connect(RegNext(cmdOp).named("cmd_q_op"));
+        io.counterCmd.bits.value.connect(RegNext(cmdValue).named("cmd_q_value"));
 
         // --- defaults
         io.selected.ready.connect(B(true));
         io.counterResult.ready.connect(B(true));
-        io.counterCmd.valid.connect(B(false));
-        io.counterCmd.bits.addr.connect(io.selected.bits.slot);
-        io.counterCmd.bits.op.connect(U(ControllerIO.OP_ADD, 2));
-        io.counterCmd.bits.value.connect(clipWeight(io.selected.bits.weight, cb));
         io.tcamWrite.valid.connect(B(false));
         io.tcamWrite.bits.index.connect(U(0, slotBits));
         io.tcamWrite.bits.value.connect(U(0, c.keyBits()));
@@ -178,7 +205,7 @@ public final class RapController extends Module {
         io.thresholdClear.connect(B(false));
 
         // --- occupancy bookkeeping
-        Bool cmdFire = io.counterCmd.fire().named("cmd_fire");
+        Bool cmdFire = cmdValid;
         front.connect(front.add(io.issued.pad(depthBits + 1)).sub(io.selected.valid.pad(depthBits + 1)));
         sramBusy.connect(sramBusy.add(cmdFire.pad(8)).sub(resValid.pad(8)));
 
@@ -196,11 +223,19 @@ public final class RapController extends Module {
         // stalls: its output is always ready). Nothing structural changes while events flow, so they are still true.
         int fw = Math.max(c.nodeCountBits(), c.childCountBits() + 1);
         UInt freeSlots = U(c.nodes(), fw).sub(st.nodes.pad(fw)).named("free_slots");
-        UInt cmdAddr = io.counterCmd.bits.addr;
-        UInt lenBeside = table.lenOf(cmdAddr);
-        Bool shortBeside = freeSlots.lt(U(c.branching(), fw).sub(table.childCount.read(cmdAddr).pad(fw)));
+        // Only events (RUN) use them, so they come from the selector's output: its length, and the hit slot's child
+        // count looked up in a table of "a split would be short" per possible count, registered (free slots and
+        // child counts do not change while events flow, and a structural change is many clocks before the next event).
+        List<Bool> shortByCount = new ArrayList<>();
+        for (int cc = 0; cc < 1 << c.childCountBits(); cc++) {
+            shortByCount.add(cc >= c.branching() ? B(false) : freeSlots.lt(U(c.branching() - cc, fw)));
+        }
+        UInt shortTable = RegNext(NodeTable.lsbFirst(shortByCount)).named("short_by_children");
+        UInt lenBeside = io.selected.bits.len;
+        Bool shortBeside = shortTable.bit(table.childCount.read(io.selected.bits.slot));
         Bool beside = cmdFire;
-        for (int i = 1; i <= CounterSram.latency(c.counterReadRegister()); i++) {
+        // One clock in the command register, then the SRAM's latency.
+        for (int i = 1; i <= COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister()); i++) {
             lenBeside = RegNext(lenBeside).named("hit_len_" + i);
             shortBeside = RegNext(shortBeside).named("hit_short_" + i);
             beside = RegNext(beside, B(false)).named("hit_beside_" + i);
@@ -213,8 +248,9 @@ public final class RapController extends Module {
         Bool overT = res.updated.pad(cmpBits).gt(io.head.threshold.pad(cmpBits));
         Bool splitNow = hitLen.lt(U(c.keyBits(), c.lenBits())).and(overT).named("split_now");
         int wb = c.weightBits();
-        Bool dueNow = exhausted.not().and(untilMerge.bits(63, wb).orR().not())
-                .and(io.head.weight.ge(untilMerge.bits(wb - 1, 0))).named("merge_now");
+        // While the high half waits for a borrow, the low half holds at least 2^untilLow - 2^wb: never due then.
+        Bool dueNow = exhausted.not().and(untilMerge.highIsZero()).and(untilMerge.low().bits(untilLow - 1, wb).orR().not())
+                .and(io.head.weight.ge(untilMerge.low().bits(wb - 1, 0))).named("merge_now");
         Bool weightClipped = c.weightBits() > cb ? io.head.weight.gt(counterMax.pad(c.weightBits())) : B(false);
         // A split that certainly finds too few slots, after an early batch that certainly removes nothing, changes no
         // structure: count it here and let the younger events carry on.
@@ -224,29 +260,36 @@ public final class RapController extends Module {
             io.commit.connect(B(true));
             st.commit.connect(B(true));
             st.weight.connect(io.head.weight);
-            untilMerge.connect(untilMerge.sub(io.head.weight.pad(64)));
+            untilMerge.add(io.head.weight);
             when(res.saturated.or(weightClipped), () -> st.saturation.connect(B(true)));
             fillCause.connect(U(StallCause.BUBBLE.code(), 3));
             when(deferNow, () -> {
                 st.deferred.connect(B(true));
                 st.batch.connect(B(true));
-            }).elsewhen(splitNow.or(dueNow), () -> {
-                opSlot.connect(res.addr);
-                opLen.connect(hitLen);
-                opT.connect(io.head.threshold);
-                splitReq.connect(splitNow);
-                dueReq.connect(dueNow);
-                state.connect(U(DRAIN, STATE_BITS));
-            });
+            }).elsewhen(splitNow.or(dueNow), () -> state.connect(U(DRAIN, STATE_BITS)));
+            // Loaded by every commit, so their enables do not wait for the verdict: the last commit before DRAIN is
+            // the one that asked for the structural change.
+            opSlot.connect(res.addr);
+            opLen.connect(hitLen);
+            opT.connect(io.head.threshold);
+            splitReq.connect(splitNow);
+            dueReq.connect(dueNow);
         });
 
         // --- merge sums: every READ result in a merge state
         Bool inMerge = state.eq(MERGE_LEVEL).or(state.eq(MERGE_KIDS)).or(state.eq(MERGE_WAIT));
         when(inMerge.and(resValid).and(res.op.eq(ControllerIO.OP_READ)), () -> sum.connect(sum.add(res.old.pad(sumBits))));
 
+        // The merge walk's verdict, registered: MERGE_WAIT acts once the SRAM has been empty for a clock (sum final).
+        int vw = Math.max(sumBits, tb);
+        int cw = Math.max(sumBits, cb);
+        Bool mergeVerdict = RegNext(leaves.ne(0).and(sum.pad(vw).lt(opT.pad(vw)))).named("merge_verdict");
+        Bool clipVerdict = RegNext(sum.pad(cw).gt(counterMax.pad(cw))).named("clip_verdict");
+        Bool mergeSettled = RegNext(state.eq(MERGE_WAIT).and(sramBusy.eq(0)), B(false)).named("merge_settled");
+
         // op_threshold is loaded only at a commit, so a commit-free clock before a batch starts makes this exact.
         Bool opBatchEmpty = skip.batchIsEmptySettled(opT, commitFire);
-        Runnable afterSplit = () -> when(dueReq, () -> startBatch(level, done, earlyBatch, skip, st, opBatchEmpty, B(false)))
+        Runnable afterSplit = () -> when(dueReq, () -> startBatch(level, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(false)))
                 .otherwise(() -> state.connect(U(RESUME, STATE_BITS)));
 
         Switch(state)
@@ -259,12 +302,12 @@ public final class RapController extends Module {
                         qActive.connect(Mux(io.qCsr.lt(2), U(2, 32), io.qCsr));
                         UInt m0 = Mux(io.m0Csr.eq(0), U(1, 64), io.m0Csr);
                         nextMerge.connect(m0);
-                        untilMerge.connect(m0);
+                        untilMerge.load(m0);
                         state.connect(U(RUN, STATE_BITS));
                     });
                 }))
                 .is(RUN, () -> {
-                    io.counterCmd.valid.connect(io.selected.valid);
+                    cmdValid.connect(io.selected.valid);
                     // A snapshot stops issue (issueEnable); once the pipeline is empty the status is frozen for the copy.
                     when(snapPending.and(frozen.not()).and(commitFire.not()).and(pipeEmpty).and(st.pending.not()), () -> {
                         frozen.connect(B(true));
@@ -287,31 +330,29 @@ public final class RapController extends Module {
                 })
                 .is(UNDO, () -> {
                     when(undoSp.ne(0), () -> {
-                        io.counterCmd.valid.connect(B(true));
-                        io.counterCmd.bits.op.connect(U(ControllerIO.OP_SET, 2));
-                        io.counterCmd.bits.addr.connect(top.bits(slotBits + cb - 1, cb));
-                        io.counterCmd.bits.value.connect(top.bits(cb - 1, 0));
+                        cmdValid.connect(B(true));
+                        cmdOp.connect(U(ControllerIO.OP_SET, 2));
+                        cmdAddr.connect(top.bits(slotBits + cb - 1, cb));
+                        cmdValue.connect(top.bits(cb - 1, 0));
                         when(cmdFire, () -> undoSp.connect(undoSp.sub(1)));
                     }).elsewhen(splitReq, () -> {
-                        present.connect(U(0, c.branching()));
-                        visited.connect(U(0, c.nodes()));
                         earlyDone.connect(B(false));
-                        state.connect(Mux(opChildren.eq(0), U(SPLIT, STATE_BITS), U(SPLIT_SCAN, STATE_BITS)));
-                    }).otherwise(() -> startBatch(level, done, earlyBatch, skip, st, opBatchEmpty, B(false)));
+                        state.connect(U(SPLIT_SCAN, STATE_BITS));
+                    }).otherwise(() -> startBatch(level, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(false)));
                 })
                 .is(SPLIT_SCAN, () -> {
-                    // An interior merge left some children: note which digits exist.
-                    when(pick.found, () -> {
-                        visited.connect(visited.or(pickMask));
-                        present.connect(present.or(U(1, c.branching()).shl(table.digit.read(pick.index)).bits(c.branching() - 1, 0)));
-                    }).otherwise(() -> state.connect(U(SPLIT, STATE_BITS)));
+                    // An interior merge may have left some children: note which digits exist.
+                    present.connect(opDigits);
+                    state.connect(U(SPLIT, STATE_BITS));
                 })
                 .is(SPLIT, () -> {
                     UInt missing = U(c.branching(), fw).sub(opChildren.pad(fw));
-                    when(freeSlots.ge(missing), () -> state.connect(U(SPLIT_ALLOC, STATE_BITS)))
-                            .elsewhen(earlyDone.not(), () -> {
+                    when(freeSlots.ge(missing), () -> {
+                        slots.load(table.valid.not());
+                        state.connect(U(SPLIT_ALLOC, STATE_BITS));
+                    }).elsewhen(earlyDone.not(), () -> {
                                 earlyDone.connect(B(true));
-                                startBatch(level, done, earlyBatch, skip, st, opBatchEmpty, B(true));
+                                startBatch(level, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(true));
                             })
                             .otherwise(() -> {
                                 st.deferred.connect(B(true));
@@ -320,19 +361,22 @@ public final class RapController extends Module {
                 })
                 .is(SPLIT_ALLOC, () -> {
                     FirstSet d = new FirstSet(present.not(), c.bitsPerLevel());
-                    when(d.found, () -> {
+                    when(slots.ready().not(), () -> { }).elsewhen(d.found, () -> {
                         UInt childLen = opLen.add(U(c.bitsPerLevel(), c.lenBits())).named("child_len");
                         UInt prefix = childPrefix(prefixRead, opLen, d.index);
                         io.tcamWrite.valid.connect(B(true));
-                        io.tcamWrite.bits.index.connect(pick.index);
+                        io.tcamWrite.bits.index.connect(slots.index);
                         io.tcamWrite.bits.value.connect(prefix);
                         io.tcamWrite.bits.mask.connect(Fill(c.keyBits(), B(true)).shr(childLen));
                         // The child's count SET goes with its accepted TCAM write, so the child appears all at once.
-                        io.counterCmd.valid.connect(io.tcamWrite.ready);
-                        io.counterCmd.bits.op.connect(U(ControllerIO.OP_SET, 2));
-                        io.counterCmd.bits.addr.connect(pick.index);
-                        io.counterCmd.bits.value.connect(U(0, cb));
-                        when(cmdFire, () -> allocate(table, st, prefixes, present, d.index, pick.index, pickMask, opSlot, childLen, prefix));
+                        cmdValid.connect(io.tcamWrite.ready);
+                        cmdOp.connect(U(ControllerIO.OP_SET, 2));
+                        cmdAddr.connect(slots.index);
+                        cmdValue.connect(U(0, cb));
+                        when(cmdFire, () -> {
+                            slots.take();
+                            allocate(table, st, prefixes, present, d.index, slots.index, slots.oneHot, opSlot, childLen, prefix);
+                        });
                     }).otherwise(() -> {
                         skip.invalidate();
                         table.setChildCount(opSlot, U(c.branching(), c.childCountBits()));
@@ -340,60 +384,59 @@ public final class RapController extends Module {
                         afterSplit.run();
                     });
                 })
-                .is(MERGE_LEVEL, () -> {
-                    when(pick.found, () -> {
-                        io.counterCmd.valid.connect(B(true));
-                        io.counterCmd.bits.op.connect(U(ControllerIO.OP_READ, 2));
-                        io.counterCmd.bits.addr.connect(pick.index);
-                        when(cmdFire, () -> {
-                            mp.connect(pick.index);
-                            done.connect(done.or(pickMask));
-                            visited.connect(U(0, c.nodes()));
-                            sum.connect(U(0, sumBits));
-                            leaves.connect(U(0, c.childCountBits()));
-                            state.connect(U(MERGE_KIDS, STATE_BITS));
-                        });
-                    }).elsewhen(level.ne(0), () -> level.connect(level.sub(c.bitsPerLevel())))
-                            .otherwise(() -> {
-                                st.batch.connect(B(true));
-                                skip.endBatch();
-                                state.connect(Mux(earlyBatch, U(SPLIT, STATE_BITS), U(ADVANCE, STATE_BITS)));
-                            });
-                })
-                .is(MERGE_KIDS, () -> {
-                    when(pick.found, () -> {
-                        io.counterCmd.valid.connect(B(true));
-                        io.counterCmd.bits.op.connect(U(ControllerIO.OP_READ, 2));
-                        io.counterCmd.bits.addr.connect(pick.index);
-                        when(cmdFire, () -> {
-                            visited.connect(visited.or(pickMask));
-                            leaves.connect(leaves.add(1));
-                        });
-                    }).otherwise(() -> state.connect(U(MERGE_WAIT, STATE_BITS)));
-                })
-                .is(MERGE_WAIT, () -> when(sramBusy.eq(0), () -> {
-                    int w = Math.max(sumBits, tb);
-                    Bool merge = leaves.ne(0).and(sum.pad(w).lt(opT.pad(w))).named("merge_now_p");
-                    Bool clip = sum.pad(Math.max(sumBits, cb)).gt(counterMax.pad(Math.max(sumBits, cb)));
-                    when(merge, () -> {
-                        io.counterCmd.valid.connect(B(true));
-                        io.counterCmd.bits.op.connect(U(ControllerIO.OP_SET, 2));
-                        io.counterCmd.bits.addr.connect(mp);
-                        io.counterCmd.bits.value.connect(Mux(clip, counterMax, sum.bits(Math.min(sumBits, cb) - 1, 0).pad(cb)));
-                        when(cmdFire, () -> {
-                            table.valid.connect(table.valid.and(visited.not()));
-                            table.setChildCount(mp, opChildren.sub(leaves));
-                            st.removed.connect(leaves);
-                            when(clip, () -> st.saturation.connect(B(true)));
-                            state.connect(U(MERGE_LEVEL, STATE_BITS));
-                        });
+                .is(MERGE_LEVEL, () -> when(levelFresh, () -> {
+                    parents.load(table.parentsAt(level));
+                    levelFresh.connect(B(false));
+                }).elsewhen(parents.ready(), () -> {
+                    when(parents.found, () -> {
+                        cmdValid.connect(B(true));
+                        cmdOp.connect(U(ControllerIO.OP_READ, 2));
+                        cmdAddr.connect(parents.index);
+                        parents.take();
+                        mp.connect(parents.index);
+                        sum.connect(U(0, sumBits));
+                        leaves.connect(U(0, c.childCountBits()));
+                        kidsFresh.connect(B(true));
+                        state.connect(U(MERGE_KIDS, STATE_BITS));
+                    }).elsewhen(level.ne(0), () -> {
+                        level.connect(level.sub(c.bitsPerLevel()));
+                        levelFresh.connect(B(true));
                     }).otherwise(() -> {
-                        when(leaves.ne(0), () -> skip.kept(sum));
-                        state.connect(U(MERGE_LEVEL, STATE_BITS));
+                        st.batch.connect(B(true));
+                        skip.endBatch();
+                        state.connect(Mux(earlyBatch, U(SPLIT, STATE_BITS), U(ADVANCE, STATE_BITS)));
                     });
                 }))
-                .is(ADVANCE, () -> when(exhausted.or(mergeAhead), () -> {
-                    untilMerge.connect(toMerge.bits(63, 0));
+                .is(MERGE_KIDS, () -> when(kidsFresh, () -> {
+                    UInt kids = table.childrenOf(mp, B(true));
+                    slots.load(kids);
+                    visited.connect(kids);
+                    kidsFresh.connect(B(false));
+                }).elsewhen(slots.ready(), () -> {
+                    when(slots.found, () -> {
+                        cmdValid.connect(B(true));
+                        cmdOp.connect(U(ControllerIO.OP_READ, 2));
+                        cmdAddr.connect(slots.index);
+                        slots.take();
+                        leaves.connect(leaves.add(1));
+                    }).otherwise(() -> state.connect(U(MERGE_WAIT, STATE_BITS)));
+                }))
+                // The verdict is registered from the final sum: act a clock after the last READ result.
+                .is(MERGE_WAIT, () -> when(mergeSettled, () -> {
+                    when(mergeVerdict, () -> {
+                        cmdValid.connect(B(true));
+                        cmdOp.connect(U(ControllerIO.OP_SET, 2));
+                        cmdAddr.connect(mp);
+                        cmdValue.connect(Mux(clipVerdict, counterMax, sum.bits(Math.min(sumBits, cb) - 1, 0).pad(cb)));
+                        table.valid.connect(table.valid.and(visited.not()));
+                        table.setChildCount(mp, opChildren.sub(leaves));
+                        st.removed.connect(leaves);
+                        when(clipVerdict, () -> st.saturation.connect(B(true)));
+                    }).otherwise(() -> when(leaves.ne(0), () -> skip.kept(sum)));
+                    state.connect(U(MERGE_LEVEL, STATE_BITS));
+                }))
+                .is(ADVANCE, () -> when(advanceSettled.not(), () -> { }).elsewhen(exhausted.or(mergeAhead), () -> {
+                    untilMerge.load(toMerge);
                     state.connect(U(RESUME, STATE_BITS));
                 }).elsewhen(mul.io.busy.not(), () -> {
                     mul.io.start.connect(B(true));
@@ -413,17 +456,16 @@ public final class RapController extends Module {
                     state.connect(U(RUN, STATE_BITS));
                 }))
                 .is(READ_ISSUE, () -> {
-                    io.counterCmd.valid.connect(B(true));
-                    io.counterCmd.bits.op.connect(U(ControllerIO.OP_READ, 2));
-                    io.counterCmd.bits.addr.connect(readSlot.bits(slotBits - 1, 0));
+                    cmdValid.connect(B(true));
+                    cmdOp.connect(U(ControllerIO.OP_READ, 2));
+                    cmdAddr.connect(readSlot.bits(slotBits - 1, 0));
                     when(cmdFire, () -> state.connect(U(READ_WAIT, STATE_BITS)));
                 })
                 .is(READ_WAIT, () -> when(resValid, () -> {
-                    // res.addr is the slot read (READ_ISSUE's address), so the commit stage's length lookup serves.
                     // A free slot reads 0: its length and prefix registers hold a former node's, or were never set.
                     Bool inUse = readSlot.lt(U(c.nodes(), 16)).and(table.valid.bit(res.addr));
                     nodeValid.connect(inUse);
-                    nodeLen.connect(Mux(inUse, hitLen, U(0, c.lenBits())));
+                    nodeLen.connect(Mux(inUse, table.lenOf(readSlot.bits(slotBits - 1, 0)), U(0, c.lenBits())));
                     nodeCount.connect(res.old);
                     nodePrefix.connect(Mux(inUse, prefixRead, U(0, c.keyBits())));
                     readPending.connect(B(false));
@@ -452,7 +494,12 @@ public final class RapController extends Module {
         when(commitFire, () -> Assert(io.headValid.and(res.op.eq(ControllerIO.OP_ADD)), "a commit without its event in the replay window"));
         when(state.eq(DRAIN).and(resValid), () -> Assert(undoSp.lt(U(windowDepth, depthBits)), "undo stack overflow"));
         when(state.eq(DRAIN).and(pipeEmpty), () -> Assert(resValid.not(), "a push in the last DRAIN clock would miss the undo read-ahead"));
-        when(state.eq(SPLIT_ALLOC), () -> Assert(pick.found.or(present.andR()), "a split found no free slot after checking capacity"));
+        when(state.eq(SPLIT_ALLOC).and(slots.ready()), () -> Assert(slots.found.or(present.andR()), "a split found no free slot after checking capacity"));
+        // The registered lookups are read only where their inputs have stood still for a clock.
+        when(state.eq(SPLIT_SCAN), () -> Assert(opDigits.eq(digitsNow), "op_child_digits read a clock after op_slot or the table changed"));
+        when(state.eq(SPLIT).or(state.eq(MERGE_WAIT).and(mergeSettled)),
+                () -> Assert(opChildren.eq(childrenNow), "op_children read a clock after its slot or the table changed"));
+        when(inAdvanceState, () -> Assert(st.nSteady, "ADVANCE reads n while a count is still on its way"));
         when(frozen, () -> Assert(st.changing().not(), "a status value changed during the snapshot copy"));
         Assert(st.nodes.le(U(c.nodes(), c.nodeCountBits())), "more nodes (%d) than slots", st.nodes);
 
@@ -508,9 +555,9 @@ public final class RapController extends Module {
      * Starts a merge batch at the deepest level that can hold a parent, or, when {@link MergeSkip} knows it would
      * remove nothing, just counts it and goes on.
      */
-    private void startBatch(UInt level, UInt done, Bool earlyBatch, MergeSkip skip, StatusRegs st, Bool batchEmpty, Bool early) {
+    private void startBatch(UInt level, Bool levelFresh, Bool earlyBatch, MergeSkip skip, StatusRegs st, Bool batchEmpty, Bool early) {
         level.connect(U(c.keyBits() - c.bitsPerLevel(), c.lenBits()));
-        done.connect(U(0, c.nodes()));
+        levelFresh.connect(B(true));
         earlyBatch.connect(early);
         skip.startBatch();
         when(batchEmpty, () -> {

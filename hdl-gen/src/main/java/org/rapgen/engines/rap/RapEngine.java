@@ -225,13 +225,14 @@ public final class RapEngine extends Module {
     }
 
     /**
-     * Replay window depth: at least every event that can be uncommitted (TCAM, selector, counter SRAM, the commit
-     * clock and the slot being refilled), a power of two, so issue never waits for a commit. One entry less costs
+     * Replay window depth: at least every event that can be uncommitted (TCAM, selector, the controller's command
+     * register, counter SRAM, the commit clock and the slot being refilled), a power of two, so issue never waits for a commit. One entry less costs
      * about 12% throughput at N = 128 (measured), so there is no slack to trim.
      */
     public static int windowDepth(RapConfig c) {
         int tcam = c.tcamChunkBits() == 0 ? Tcam.latency() : BramTcam.latency();
-        int inFlight = tcam + PrefixSelector.latency(c.nodes(), c.selectLevels()) + CounterSram.latency(c.counterReadRegister()) + 2;
+        int inFlight = tcam + PrefixSelector.latency(c.nodes(), c.selectLevels()) + RapController.COMMAND_LATENCY
+                + CounterSram.latency(c.counterReadRegister()) + 2;
         return Integer.highestOneBit(inFlight - 1) << 1;
     }
 }

@@ -3,6 +3,7 @@ package org.rapgen.engines.rap;
 import static org.rapgen.hdl.Hdl.*;
 
 import java.util.List;
+import java.util.stream.Stream;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.UInt;
 
@@ -13,16 +14,24 @@ import org.rapgen.hdl.UInt;
  * exactly one update, here, so a 64-bit counter costs one adder and no multiplexer per state that counts into it.
  */
 final class StatusRegs {
-    final UInt n = RegInit(U(0, 64)).named("st_n");
+    private static final int LOW_BITS = 32;
+    private final SplitCounter nCount = new SplitCounter("st_n", 64, LOW_BITS);
+    private final SplitCounter updatesCount;
+    private final SplitCounter splitCount = new SplitCounter("st_splits", 64, LOW_BITS);
+    private final SplitCounter mergeCount = new SplitCounter("st_merges", 64, LOW_BITS);
+    private final SplitCounter batchCount = new SplitCounter("st_merge_batches", 64, LOW_BITS);
+    private final SplitCounter deferredCount = new SplitCounter("st_deferred_splits", 64, LOW_BITS);
+    private final SplitCounter saturationCount = new SplitCounter("st_saturations", 64, LOW_BITS);
+    final UInt n = nCount.value();
     final UInt nodes;
     final UInt highWater;
     /** With unit weights every update adds 1 to n as well, so UPDATES is n itself (one counter, not two). */
     final UInt updates;
-    final UInt splits = RegInit(U(0, 64)).named("st_splits");
-    final UInt merges = RegInit(U(0, 64)).named("st_merges");
-    final UInt mergeBatches = RegInit(U(0, 64)).named("st_merge_batches");
-    final UInt deferredSplits = RegInit(U(0, 64)).named("st_deferred_splits");
-    final UInt saturations = RegInit(U(0, 64)).named("st_saturations");
+    final UInt splits = splitCount.value();
+    final UInt merges = mergeCount.value();
+    final UInt mergeBatches = batchCount.value();
+    final UInt deferredSplits = deferredCount.value();
+    final UInt saturations = saturationCount.value();
     final Bool overflow = RegInit(B(false)).named("st_overflow");
     final Bool saturated = RegInit(B(false)).named("st_saturated");
 
@@ -44,11 +53,16 @@ final class StatusRegs {
     final Bool clear = WireDefault(Bool(), B(false)).named("ev_clear");
 
     private final List<UInt> live;
-    /** A counted event of the previous clock is not in the 64-bit counters yet. */
+    /** n does not change on this clock edge. */
+    final Bool nSteady;
+    /** A counted event of the previous clock, or a carry between the halves of a counter, is not in the values yet. */
     final Bool pending;
 
     StatusRegs(RapConfig c) {
-        updates = c.unitWeights() ? n : RegInit(U(0, 64)).named("st_updates");
+        updatesCount = c.unitWeights() ? nCount : new SplitCounter("st_updates", 64, LOW_BITS);
+        updates = updatesCount.value();
+        List<SplitCounter> counters = Stream.of(nCount, updatesCount, splitCount, mergeCount, batchCount, deferredCount, saturationCount)
+                .distinct().toList();
         nodes = RegInit(U(1, c.nodeCountBits())).named("st_nodes");
         highWater = RegInit(U(1, c.nodeCountBits())).named("st_high_water");
         weight = WireDefault(UInt(c.weightBits()), U(0, c.weightBits())).named("ev_weight");
@@ -56,7 +70,8 @@ final class StatusRegs {
         live = List.of(n, nodes, highWater, updates, splits, merges, mergeBatches, deferredSplits, saturations, overflow, saturated);
 
         // The 64-bit counters count the events of the previous clock: their carry chains then start at flip-flops,
-        // not at the end of the controller's decisions. The narrow node counts stay immediate (a split reads them).
+        // not at the end of the controller's decisions; and each is two 32-bit halves (SplitCounter). The narrow node
+        // counts stay immediate (a split reads them).
         UInt delayedWeight = RegNext(weight, U(0, c.weightBits())).named("ev_weight_q");
         Bool delayedCommit = RegNext(commit, B(false)).named("ev_commit_q");
         Bool delayedSaturation = RegNext(saturation, B(false)).named("ev_saturation_q");
@@ -64,27 +79,31 @@ final class StatusRegs {
         Bool delayedBatch = RegNext(batch, B(false)).named("ev_batch_q");
         Bool delayedDeferred = RegNext(deferred, B(false)).named("ev_deferred_q");
         UInt delayedRemoved = RegNext(removed, U(0, c.childCountBits())).named("ev_removed_q");
+        nSteady = delayedCommit.not().and(nCount.settled()).named("st_n_steady");
         pending = delayedCommit.or(delayedSaturation).or(delayedSplit).or(delayedBatch).or(delayedDeferred)
-                .or(delayedRemoved.orR()).named("ev_pending");
+                .or(delayedRemoved.orR()).or(counters.stream().map(SplitCounter::settled).reduce(Bool::and).orElseThrow().not())
+                .named("ev_pending");
 
         int nb = c.nodeCountBits();
         when(clear, () -> {
-            for (UInt r : live) r.connect(U(0, r.getWidth()));
+            for (SplitCounter k : counters) k.clear();
+            overflow.connect(B(false));
+            saturated.connect(B(false));
             nodes.connect(U(1, nb));
             highWater.connect(U(1, nb));
         }).otherwise(() -> {
             when(delayedCommit, () -> {
-                n.connect(n.add(delayedWeight.pad(64)));
-                updates.connect(updates.add(1));
+                nCount.add(delayedWeight);
+                if (updatesCount != nCount) updatesCount.add(U(1, 1));
             });
-            when(delayedSaturation, () -> saturations.connect(saturations.add(1)));
+            when(delayedSaturation, () -> saturationCount.add(U(1, 1)));
             when(saturation, () -> saturated.connect(B(true)));
-            when(delayedSplit, () -> splits.connect(splits.add(1)));
+            when(delayedSplit, () -> splitCount.add(U(1, 1)));
             when(split, () -> when(nodes.gt(highWater), () -> highWater.connect(nodes)));
-            when(delayedBatch, () -> mergeBatches.connect(mergeBatches.add(1)));
-            when(delayedDeferred, () -> deferredSplits.connect(deferredSplits.add(1)));
+            when(delayedBatch, () -> batchCount.add(U(1, 1)));
+            when(delayedDeferred, () -> deferredCount.add(U(1, 1)));
             when(deferred, () -> overflow.connect(B(true)));
-            merges.connect(merges.add(delayedRemoved.pad(64)));
+            mergeCount.add(delayedRemoved);
             nodes.connect(nodes.add(allocated.pad(nb)).sub(removed.pad(nb)));
         });
     }

@@ -6,6 +6,7 @@ import org.rapgen.hdl.ir.CondMux;
 import org.rapgen.hdl.ir.Expr;
 import org.rapgen.hdl.ir.Lit;
 import org.rapgen.hdl.ir.Op;
+import org.rapgen.hdl.ir.OpKind;
 import org.rapgen.hdl.ir.Ref;
 
 /**
@@ -104,16 +105,37 @@ final class ExprPrinter {
         return hi == lo ? name + "[" + hi + "]" : name + "[" + hi + ":" + lo + "]";
     }
 
+    /**
+     * A balanced tree of 2:1 selects on the index bits, most significant first, so a read of n elements is log2(n)
+     * select levels deep (a chain of compares, one per element, is n levels: synthesis does not rebalance it).
+     * Indices past the last element read the last element.
+     */
     private String dynIndex(Op op) {
-        Expr idx = op.args.get(0);
         int n = op.args.size() - 1;
-        int w = op.width();
-        int reachable = idx.width() >= 31 ? n : Math.min(n, 1 << idx.width());
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < reachable - 1; i++) {
-            sb.append(atom(idx)).append(" == ").append(VerilogText.literal(BigInteger.valueOf(i), idx.width()))
-              .append(" ? ").append(ext(op.args.get(i + 1), w)).append(" : ");
-        }
-        return sb.append(ext(op.args.get(reachable), w)).toString();
+        Expr idx = op.args.get(0);
+        // A zero-extended index is its narrower self with zero bits above: select on the bits that exist.
+        while (idx instanceof Op o && (o.kind == OpKind.PAD && !o.args.get(0).signed() || o.kind == OpKind.AS_UINT)) idx = o.args.get(0);
+        if (idx instanceof Lit l) return ext(op.args.get((int) Math.min(l.bits().min(BigInteger.valueOf(n - 1)).longValue(), n - 1) + 1), op.width());
+        int levels = 32 - Integer.numberOfLeadingZeros(Math.max(n - 1, 1));
+        String tree = select(op, atom(idx), levels - 1, 0, Math.min(levels, idx.width()));
+        if (idx.width() <= levels) return tree;
+        // Index bits above the tree's: any of them set is out of range.
+        return slice(idx, idx.width() - 1, levels) + " != " + VerilogText.literal(BigInteger.ZERO, idx.width() - levels)
+                + " ? " + ext(op.args.get(n), op.width()) + " : " + tree;
+    }
+
+    /** Elements first..first+2^(bit+1)-1 selected by index bits bit..0 (only the low {@code usable} bits exist). */
+    private String select(Op op, String idx, int bit, int first, int usable) {
+        int n = op.args.size() - 1;
+        if (bit < 0 || first >= n - 1) return ext(op.args.get(Math.min(first, n - 1) + 1), op.width());
+        if (bit >= usable) return select(op, idx, bit - 1, first, usable);
+        String lo = select(op, idx, bit - 1, first, usable);
+        String hi = select(op, idx, bit - 1, first + (1 << bit), usable);
+        if (lo.equals(hi)) return lo;
+        return idx + "[" + bit + "] ? " + paren(hi) + " : " + paren(lo);
+    }
+
+    private static String paren(String e) {
+        return e.contains("?") ? "(" + e + ")" : e;
     }
 }

@@ -1,0 +1,58 @@
+package org.rapgen.engines.rap;
+
+import static org.rapgen.hdl.Hdl.*;
+
+import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.UInt;
+
+/**
+ * Walks the set bits of a slot vector, lowest first, one per clock, with the answer always in flip-flops: the
+ * candidates are a register, and the lowest candidate (index and one-hot) is registered too, computed from the
+ * candidates as they will be after this clock. So a state that walks slots issues from registers and pays no
+ * priority encoder in its own path. Built in the caller's module.
+ *
+ * <p>{@link #load} replaces the candidates; the pick describes them from the second clock after ({@link #ready}).
+ * {@link #take} removes the current pick; the next one is ready on the next clock.
+ */
+final class SlotPicker {
+    private final UInt candidates;
+    private final Bool valid = RegInit(B(false));
+    private final Bool loading;
+    private final Bool taking;
+    /** The lowest candidate, when {@link #ready}. */
+    final Bool found;
+    final UInt index;
+    final UInt oneHot;
+
+    SlotPicker(String name, int slots, int indexBits) {
+        candidates = RegInit(U(0, slots)).named(name + "_candidates");
+        valid.named(name + "_ready");
+        loading = WireDefault(Bool(), B(false)).named(name + "_load");
+        taking = WireDefault(Bool(), B(false)).named(name + "_take");
+        UInt hot = Reg(UInt(slots)).named(name + "_pick_hot");
+        UInt remaining = Mux(taking, candidates.and(hot.not()), candidates).named(name + "_remaining");
+        when(taking, () -> candidates.connect(remaining));
+        FirstSet lowest = new FirstSet(remaining, indexBits);
+        found = RegNext(lowest.found).named(name + "_pick_found");
+        index = RegNext(lowest.index).named(name + "_pick_index");
+        hot.connect(remaining.and(remaining.sub(U(1, slots)).not()));
+        oneHot = hot;
+        valid.connect(loading.not());
+    }
+
+    /** On this clock edge the candidates become {@code vector}. */
+    void load(UInt vector) {
+        loading.connect(B(true));
+        candidates.connect(vector);
+    }
+
+    /** The pick is used on this clock: it leaves the candidates. */
+    void take() {
+        taking.connect(B(true));
+    }
+
+    /** {@link #found}, {@link #index} and {@link #oneHot} describe the candidates. */
+    Bool ready() {
+        return valid;
+    }
+}
