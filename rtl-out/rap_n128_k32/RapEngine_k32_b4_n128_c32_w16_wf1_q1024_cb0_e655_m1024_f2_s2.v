@@ -609,7 +609,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [31:0] _mux_1 = _eq_13 ? _or_4 : 32'd0; // CsrFile.java:160
   wire [31:0] _or_5 = 32'd0 | _mux_1; // CsrFile.java:160
   wire _eq_14 = csr_read_index == 10'd1; // CsrFile.java:160
-  wire [31:0] _bits_33 = 32'd32; // CsrFile.java:195
+  wire [31:0] _bits_33 = {{24{1'b0}}, 8'd32}; // CsrFile.java:195
   wire [31:0] _or_6 = 32'd0 | _bits_33; // CsrFile.java:195
   wire [11:0] _cat_2 = {4'd2, 8'd0}; // CsrFile.java:194
   wire [31:0] _bits_34 = {{20{1'b0}}, _cat_2}; // CsrFile.java:195
@@ -623,7 +623,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [31:0] _mux_2 = _eq_14 ? _or_9 : 32'd0; // CsrFile.java:160
   wire [31:0] _or_10 = _or_5 | _mux_2; // CsrFile.java:160
   wire _eq_15 = csr_read_index == 10'd2; // CsrFile.java:160
-  wire [31:0] _bits_37 = 32'd128; // CsrFile.java:195
+  wire [31:0] _bits_37 = {{16{1'b0}}, 16'd128}; // CsrFile.java:195
   wire [31:0] _or_11 = 32'd0 | _bits_37; // CsrFile.java:195
   wire [20:0] _cat_5 = {5'd10, 16'd0}; // CsrFile.java:194
   wire [31:0] _bits_38 = {{11{1'b0}}, _cat_5}; // CsrFile.java:195

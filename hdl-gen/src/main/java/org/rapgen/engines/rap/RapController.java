@@ -151,7 +151,8 @@ public final class RapController extends Module {
         // The snapshot freeze: issue stopped, pipeline empty, so nothing commits and the status stands still.
         Bool frozen = RegInit(B(false)).named("snapshot_frozen");
         // ADVANCE_WAIT too: the multiplier reads its operands while busy, they must not switch to n mid-product.
-        Bool inAdvance = state.eq(ADVANCE).or(state.eq(ADVANCE_WAIT)).named("in_advance");
+        // Registered: ADVANCE starts the multiplier only on its fourth clock, a snapshot only from RUN.
+        Bool inAdvance = RegNext(state.eq(ADVANCE).or(state.eq(ADVANCE_WAIT)), B(false)).named("in_advance");
         mul.io.start.connect(B(false));
         mul.io.a.connect(Mux(inAdvance, nextMerge, st.n));
         mul.io.b.connect(Mux(inAdvance, qActive, epsActive.pad(32)));
@@ -166,8 +167,7 @@ public final class RapController extends Module {
         UInt toMerge = Cat(toMergeHi.bits(31, 0), toMergeLo.bits(31, 0)).named("to_merge");
         Bool mergeAhead = RegNext(toMergeHi.bit(32).not().and(toMerge.orR())).named("merge_ahead");
         Bool inAdvanceState = state.eq(ADVANCE);
-        Bool advanceSettled = inAdvanceState.and(RegNext(inAdvanceState, B(false))).and(RegNext(RegNext(inAdvanceState, B(false)), B(false)))
-                .and(RegNext(RegNext(RegNext(inAdvanceState, B(false)), B(false)), B(false))).named("advance_settled");
+        Bool advanceSettled = heldFor(inAdvanceState, 4).named("advance_settled");
 
         // The digits op_slot's children already have (an interior merge may have left some), and the child count of
         // the node a split (op_slot) or a merge (merge_parent) works on: registered lookups, exact because the
@@ -212,17 +212,32 @@ public final class RapController extends Module {
         // --- the undo stack's top, read a clock ahead from the stack pointer as it will be after this clock's pop.
         // DRAIN ends in a clock without a push (the pipeline is empty), so the first UNDO clock sees the top. No read
         // in a push clock: the RAM's read-during-write behaviour never matters.
-        Bool undoPush = state.eq(DRAIN).and(resValid).named("undo_push");
+        // A commit that asks for a structural change stops the next clock's commit (commit_stop) and the FSM enters
+        // DRAIN a clock later: that clock already drains.
+        Bool commitStop = RegInit(B(false)).named("commit_stop");
+        Bool draining = state.eq(DRAIN).or(commitStop).named("draining");
+        Bool undoPush = draining.and(resValid).named("undo_push");
         Bool undoPop = state.eq(UNDO).and(cmdFire).named("undo_pop");
         UInt top = undo.read(Mux(undoPop, undoSp.sub(2), undoSp.sub(1)).bits(undoAddrBits - 1, 0), undoPush.not());
 
+        when(undoPush, () -> {
+            undo.write(undoSp.bits(undoAddrBits - 1, 0), Cat(res.addr, res.old));
+            undoSp.connect(undoSp.add(1));
+        });
+
         // --- commit stage (RUN): every SRAM result is the head event's update
-        Bool commitFire = inRun.and(resValid).named("commit_fire");
+        Bool commitFire = inRun.and(resValid).and(commitStop.not()).named("commit_fire");
         // The commit decision starts from flip-flops: the hit slot's length and whether a split there would find too
         // few free slots are looked up as its command enters the counter SRAM, and ride beside it (the SRAM never
         // stalls: its output is always ready). Nothing structural changes while events flow, so they are still true.
         int fw = Math.max(c.nodeCountBits(), c.childCountBits() + 1);
         UInt freeSlots = U(c.nodes(), fw).sub(st.nodes.pad(fw)).named("free_slots");
+        // Whether the free slots cover op_slot's missing children, registered from op_children: SPLIT acts on its third
+        // clock (an early batch may just have freed slots).
+        UInt missingChildren = U(c.branching(), fw).sub(opChildren.pad(fw)).named("missing_children");
+        Bool fitsNow = freeSlots.ge(missingChildren);
+        Bool splitFits = RegNext(fitsNow).named("split_fits");
+        Bool splitSettled = heldFor(state.eq(SPLIT), 3).named("split_settled");
         // Only events (RUN) use them, so they come from the selector's output: its length, and the hit slot's child
         // count looked up in a table of "a split would be short" per possible count, registered (free slots and
         // child counts do not change while events flow, and a structural change is many clocks before the next event).
@@ -244,8 +259,7 @@ public final class RapController extends Module {
         UInt hitLen = lenBeside;
         Bool hitShort = shortBeside;
         when(resValid, () -> Assert(besideResult, "a counter SRAM result without its command's slot facts beside it"));
-        int cmpBits = Math.max(cb, tb);
-        Bool overT = res.updated.pad(cmpBits).gt(io.head.threshold.pad(cmpBits));
+        Bool overT = SplitCompare.greater(res.updated, io.head.threshold);
         Bool splitNow = hitLen.lt(U(c.keyBits(), c.lenBits())).and(overT).named("split_now");
         int wb = c.weightBits();
         // While the high half waits for a borrow, the low half holds at least 2^untilLow - 2^wb: never due then.
@@ -256,6 +270,8 @@ public final class RapController extends Module {
         // structure: count it here and let the younger events carry on.
         Bool deferNow = splitNow.and(dueNow.not()).and(hitShort)
                 .and(skip.batchIsEmpty(io.head.threshold)).named("defer_now");
+        // The verdict goes to a flip-flop: the FSM's next-state logic never waits for the threshold compare.
+        commitStop.connect(commitFire.and(splitNow.or(dueNow)).and(deferNow.not()));
         when(commitFire, () -> {
             io.commit.connect(B(true));
             st.commit.connect(B(true));
@@ -266,7 +282,7 @@ public final class RapController extends Module {
             when(deferNow, () -> {
                 st.deferred.connect(B(true));
                 st.batch.connect(B(true));
-            }).elsewhen(splitNow.or(dueNow), () -> state.connect(U(DRAIN, STATE_BITS)));
+            });
             // Loaded by every commit, so their enables do not wait for the verdict: the last commit before DRAIN is
             // the one that asked for the structural change.
             opSlot.connect(res.addr);
@@ -307,27 +323,23 @@ public final class RapController extends Module {
                     });
                 }))
                 .is(RUN, () -> {
-                    cmdValid.connect(io.selected.valid);
+                    cmdValid.connect(io.selected.valid.and(commitStop.not()));
+                    Bool quiet = commitFire.not().and(commitStop.not()).and(pipeEmpty);
                     // A snapshot stops issue (issueEnable); once the pipeline is empty the status is frozen for the copy.
-                    when(snapPending.and(frozen.not()).and(commitFire.not()).and(pipeEmpty).and(st.pending.not()), () -> {
+                    when(snapPending.and(frozen.not()).and(quiet).and(st.pending.not()), () -> {
                         frozen.connect(B(true));
                         mul.io.start.connect(B(true));
                         snapPending.connect(B(false));
                         fillCause.connect(U(StallCause.CSR.code(), 3));
                     });
-                    when(commitFire.not().and(pipeEmpty).and(frozen.not()), () -> {
+                    when(quiet.and(frozen.not()), () -> {
                         when(readPending, () -> state.connect(U(READ_ISSUE, STATE_BITS)))
                                 .elsewhen(softPending.and(io.inputsDrained).and(io.headValid.not()),
                                         () -> state.connect(U(SOFT_CLEAR, STATE_BITS)));
                     });
+                    when(commitStop, () -> state.connect(U(DRAIN, STATE_BITS)));
                 })
-                .is(DRAIN, () -> {
-                    when(undoPush, () -> {
-                        undo.write(undoSp.bits(undoAddrBits - 1, 0), Cat(res.addr, res.old));
-                        undoSp.connect(undoSp.add(1));
-                    });
-                    when(pipeEmpty, () -> state.connect(U(UNDO, STATE_BITS)));
-                })
+                .is(DRAIN, () -> when(pipeEmpty, () -> state.connect(U(UNDO, STATE_BITS))))
                 .is(UNDO, () -> {
                     when(undoSp.ne(0), () -> {
                         cmdValid.connect(B(true));
@@ -345,9 +357,7 @@ public final class RapController extends Module {
                     present.connect(opDigits);
                     state.connect(U(SPLIT, STATE_BITS));
                 })
-                .is(SPLIT, () -> {
-                    UInt missing = U(c.branching(), fw).sub(opChildren.pad(fw));
-                    when(freeSlots.ge(missing), () -> {
+                .is(SPLIT, () -> when(splitSettled.not(), () -> { }).elsewhen(splitFits, () -> {
                         slots.load(table.valid.not());
                         state.connect(U(SPLIT_ALLOC, STATE_BITS));
                     }).elsewhen(earlyDone.not(), () -> {
@@ -357,8 +367,7 @@ public final class RapController extends Module {
                             .otherwise(() -> {
                                 st.deferred.connect(B(true));
                                 afterSplit.run();
-                            });
-                })
+                            }))
                 .is(SPLIT_ALLOC, () -> {
                     FirstSet d = new FirstSet(present.not(), c.bitsPerLevel());
                     when(slots.ready().not(), () -> { }).elsewhen(d.found, () -> {
@@ -492,12 +501,13 @@ public final class RapController extends Module {
         when(inRun.and(io.selected.valid), () -> Assert(io.selected.bits.found, "no node matched a key: the root must always match"));
         when(io.counterCmd.valid, () -> Assert(io.counterCmd.ready, "the counter SRAM refused a command (op %d)", io.counterCmd.bits.op));
         when(commitFire, () -> Assert(io.headValid.and(res.op.eq(ControllerIO.OP_ADD)), "a commit without its event in the replay window"));
-        when(state.eq(DRAIN).and(resValid), () -> Assert(undoSp.lt(U(windowDepth, depthBits)), "undo stack overflow"));
+        when(undoPush, () -> Assert(undoSp.lt(U(windowDepth, depthBits)), "undo stack overflow"));
         when(state.eq(DRAIN).and(pipeEmpty), () -> Assert(resValid.not(), "a push in the last DRAIN clock would miss the undo read-ahead"));
         when(state.eq(SPLIT_ALLOC).and(slots.ready()), () -> Assert(slots.found.or(present.andR()), "a split found no free slot after checking capacity"));
         // The registered lookups are read only where their inputs have stood still for a clock.
         when(state.eq(SPLIT_SCAN), () -> Assert(opDigits.eq(digitsNow), "op_child_digits read a clock after op_slot or the table changed"));
-        when(state.eq(SPLIT).or(state.eq(MERGE_WAIT).and(mergeSettled)),
+        when(splitSettled, () -> Assert(splitFits.eq(fitsNow), "split_fits read a clock after its inputs changed"));
+        when(splitSettled.or(state.eq(MERGE_WAIT).and(mergeSettled)),
                 () -> Assert(opChildren.eq(childrenNow), "op_children read a clock after its slot or the table changed"));
         when(inAdvanceState, () -> Assert(st.nSteady, "ADVANCE reads n while a count is still on its way"));
         when(frozen, () -> Assert(st.changing().not(), "a status value changed during the snapshot copy"));
@@ -513,7 +523,7 @@ public final class RapController extends Module {
         });
 
         // --- outputs
-        io.issueEnable.connect(inRun.and(io.enable).and(readPending.not()).and(snapPending.not()).and(frozen.not()));
+        io.issueEnable.connect(inRun.and(commitStop.not()).and(io.enable).and(readPending.not()).and(snapPending.not()).and(frozen.not()));
         io.slotValid.connect(table.valid);
         io.lens.connect(table.lens());
         io.epsActive.connect(epsActive);
@@ -528,7 +538,18 @@ public final class RapController extends Module {
         io.busy.connect(structural);
         io.idle.connect(inRun.and(pipeEmpty).and(io.headValid.not()));
         io.resetting.connect(io.acceptEnable.not());
-        io.stallCause.connect(stallCause(commitFire, pipeEmpty, io.headValid, fillCause, splitReq));
+        io.stallCause.connect(stallCause(commitFire, commitStop, pipeEmpty, io.headValid, fillCause, splitReq));
+    }
+
+    /** {@code cond} now and on the {@code clocks - 1} clocks before. */
+    private static Bool heldFor(Bool cond, int clocks) {
+        Bool held = cond;
+        Bool past = cond;
+        for (int i = 1; i < clocks; i++) {
+            past = RegNext(past, B(false));
+            held = held.and(past);
+        }
+        return held;
     }
 
     /** The prefix of digit d's child of a node (whose prefix has only zeros below its length). */
@@ -566,12 +587,12 @@ public final class RapController extends Module {
         }).otherwise(() -> state.connect(U(MERGE_LEVEL, STATE_BITS)));
     }
 
-    private UInt stallCause(Bool commitFire, Bool pipeEmpty, Bool headValid, UInt fillCause, Bool splitReq) {
+    private UInt stallCause(Bool commitFire, Bool commitStop, Bool pipeEmpty, Bool headValid, UInt fillCause, Bool splitReq) {
         UInt cause = Wire(UInt(3)).named("cause");
         cause.connect(U(StallCause.CSR.code(), 3));
         when(commitFire, () -> cause.connect(U(StallCause.COMMIT.code(), 3)))
-                .elsewhen(state.eq(RUN), () -> cause.connect(Mux(pipeEmpty.and(headValid.not()), U(StallCause.STARVED.code(), 3), fillCause)))
-                .elsewhen(state.eq(DRAIN).or(state.eq(UNDO)).or(state.eq(RESUME)),
+                .elsewhen(state.eq(RUN).and(commitStop.not()), () -> cause.connect(Mux(pipeEmpty.and(headValid.not()), U(StallCause.STARVED.code(), 3), fillCause)))
+                .elsewhen(state.eq(DRAIN).or(state.eq(UNDO)).or(state.eq(RESUME)).or(commitStop),
                         () -> cause.connect(Mux(splitReq, U(StallCause.SPLIT.code(), 3), U(StallCause.MERGE.code(), 3))))
                 .elsewhen(state.ge(SPLIT_SCAN).and(state.le(SPLIT_ALLOC)), () -> cause.connect(U(StallCause.SPLIT.code(), 3)))
                 .elsewhen(state.ge(MERGE_LEVEL).and(state.le(ADVANCE_WAIT)), () -> cause.connect(U(StallCause.MERGE.code(), 3)));

@@ -10,9 +10,11 @@ import org.rapgen.hdl.SourceLoc;
 import org.rapgen.hdl.UInt;
 
 /**
- * An exact unsigned product {@code a * b} by shift-and-add, one bit of b per clock from the least significant:
- * {@code bBits} cycles after {@code start}, {@code busy} falls and {@code product} holds the full
- * {@code aBits + bBits}-bit result (while busy it holds partial sums). For the rare wide products of the engine (the
+ * An exact unsigned product {@code a * b} by shift-and-add, one bit of b per step from the least significant:
+ * {@code bBits} steps after {@code start}, {@code busy} falls and {@code product} holds the full
+ * {@code aBits + bBits}-bit result (while busy it holds partial sums). A step is one clock, or two when {@code a} is
+ * wider than {@link #ONE_CLOCK_BITS}: the low half of the add and its carry, then the high half (a 64-bit carry chain
+ * alone takes about 9 ns on an iCE40). For the rare wide products of the engine (the
  * error bound n * eps at a snapshot, the merge schedule's next * q), where a parallel 64-bit multiplier would cost far
  * more than it saves.
  *
@@ -23,6 +25,14 @@ import org.rapgen.hdl.UInt;
  * whole iCE40 logic cell since its input is no LUT's output).
  */
 public final class SerialMultiplier extends Module {
+    /** The widest {@code a} added in one clock. */
+    public static final int ONE_CLOCK_BITS = 32;
+
+    /** Clocks from {@code start} until {@code busy} falls. */
+    public static int clocks(int aBits, int bBits) {
+        return aBits > ONE_CLOCK_BITS ? 2 * bBits : bBits;
+    }
+
     public static final class IO extends Bundle {
         public final Bool start = Input(Bool());
         public final UInt a;
@@ -55,15 +65,33 @@ public final class SerialMultiplier extends Module {
         UInt a = callerHoldsA ? io.a : Reg(UInt(aBits)).named("a_hold");
 
         Bool busy = left.ne(0).named("running");
+        // acc = {sum so far (aBits), unused bits of b}: add a if the lowest unused bit of b is set, shift right.
+        UInt addend = Mux(acc.bit(0), a, U(0, aBits)).named("addend");
+        UInt high = acc.bits(pw - 1, bBits);
+        Bool lastHalf = aBits > ONE_CLOCK_BITS ? RegInit(B(false)).named("high_half") : null;
+        int lb = aBits / 2;
+        UInt lowSum = lastHalf == null ? null : Reg(UInt(lb + 1)).named("partial_low");
         when(io.start, () -> {
             acc.connect(io.b.pad(pw));
             if (!callerHoldsA) a.connect(io.a);
             left.connect(U(bBits));
+            if (lastHalf != null) lastHalf.connect(B(false));
         }).elsewhen(busy, () -> {
-            // acc = {sum so far (aBits), unused bits of b}: add a if the lowest unused bit of b is set, shift right.
-            UInt sum = acc.bits(pw - 1, bBits).addExpand(Mux(acc.bit(0), a, U(0, aBits))).named("partial_sum");
-            acc.connect(bBits == 1 ? sum : Cat(sum, acc.bits(bBits - 1, 1)));
-            left.connect(left.sub(1));
+            if (lastHalf == null) {
+                step(acc, high.addExpand(addend).named("partial_sum"), left, bBits);
+                return;
+            }
+            when(lastHalf.not(), () -> {
+                lowSum.connect(high.bits(lb - 1, 0).addExpand(addend.bits(lb - 1, 0)));
+                lastHalf.connect(B(true));
+            }).otherwise(() -> {
+                // high + addend + the low half's carry, the carry entering below a constant 1 (one chain, no second add)
+                int hb = aBits - lb;
+                UInt hiSum = Cat(high.bits(aBits - 1, lb), B(true)).pad(hb + 2)
+                        .add(Cat(addend.bits(aBits - 1, lb), lowSum.bit(lb)).pad(hb + 2)).bits(hb + 1, 1);
+                step(acc, Cat(hiSum, lowSum.bits(lb - 1, 0)).named("partial_sum"), left, bBits);
+                lastHalf.connect(B(false));
+            });
         });
         if (callerHoldsA) {
             // Simulation only: a register whose only reader is an Assert is removed by synthesis.
@@ -72,5 +100,11 @@ public final class SerialMultiplier extends Module {
         }
         io.busy.connect(busy);
         io.product.connect(acc);
+    }
+
+    /** One bit of b done: the sum moves in from the top, b's used bit leaves at the bottom. */
+    private static void step(UInt acc, UInt sum, UInt left, int bBits) {
+        acc.connect(bBits == 1 ? sum : Cat(sum, acc.bits(bBits - 1, 1)));
+        left.connect(left.sub(1));
     }
 }

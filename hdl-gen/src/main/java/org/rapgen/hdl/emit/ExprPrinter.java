@@ -100,9 +100,20 @@ final class ExprPrinter {
             BigInteger v = l.bits().shiftRight(lo).and(BigInteger.ONE.shiftLeft(hi - lo + 1).subtract(BigInteger.ONE));
             return VerilogText.literal(v, hi - lo + 1);
         }
+        if (x instanceof Op o && o.kind == OpKind.PAD) return sliceExtended(o.args.get(0), hi, lo);
         String name = atom(x);
         if (lo == 0 && hi == x.width() - 1) return name;
         return hi == lo ? name + "[" + hi + "]" : name + "[" + hi + ":" + lo + "]";
+    }
+
+    /** Bits hi..lo of {@code x} extended (zeros or copies of its sign bit above it): Verilog cannot slice a {...}. */
+    private String sliceExtended(Expr x, int hi, int lo) {
+        int w = x.width();
+        if (hi < w) return slice(x, hi, lo);
+        String fill = x.signed() ? slice(x, w - 1, w - 1) : "1'b0";
+        int above = hi - Math.max(lo, w) + 1;
+        String top = "{" + above + "{" + fill + "}}";
+        return lo >= w ? top : "{" + top + ", " + slice(x, w - 1, lo) + "}";
     }
 
     /**
