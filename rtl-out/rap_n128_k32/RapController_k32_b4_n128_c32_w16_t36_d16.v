@@ -797,17 +797,18 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [5:0] node_len; // RapController.java:137
   reg [31:0] node_count; // RapController.java:138
   reg skip_valid; // MergeSkip.java:23
-  reg [34:0] skip_min_sum; // MergeSkip.java:32
-  reg [34:0] batch_min_sum; // MergeSkip.java:33
+  reg [34:0] skip_min_sum; // MergeSkip.java:35
+  reg [34:0] batch_min_sum; // MergeSkip.java:36
+  reg sum_below_batch_min; // MergeSkip.java:37
   reg [31:0] slot_prefix_rdata_0; // RapController.java:145
   reg snapshot_frozen; // RapController.java:152
   reg in_advance; // RapController.java:155
   reg [32:0] to_merge_lo; // RapController.java:164
   reg [32:0] to_merge_hi; // RapController.java:165
   reg merge_ahead; // RapController.java:168
-  reg _reg_0; // RapController.java:549
-  reg _reg_1; // RapController.java:549
-  reg _reg_2; // RapController.java:549
+  reg _reg_0; // RapController.java:548
+  reg _reg_1; // RapController.java:548
+  reg _reg_2; // RapController.java:548
   reg [3:0] op_child_digits; // RapController.java:176
   reg [2:0] op_children; // RapController.java:179
   reg cmd_q_valid; // RapController.java:190
@@ -817,8 +818,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg commit_stop; // RapController.java:217
   reg [38:0] undo_rdata_0; // RapController.java:221
   reg split_fits; // RapController.java:239
-  reg _reg_3; // RapController.java:549
-  reg _reg_4; // RapController.java:549
+  reg _reg_3; // RapController.java:548
+  reg _reg_4; // RapController.java:548
   reg [7:0] short_by_children; // RapController.java:248
   reg [5:0] hit_len_1; // RapController.java:254
   reg hit_short_1; // RapController.java:255
@@ -829,10 +830,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [5:0] hit_len_3; // RapController.java:254
   reg hit_short_3; // RapController.java:255
   reg hit_beside_3; // RapController.java:256
-  reg merge_verdict; // RapController.java:302
-  reg clip_verdict; // RapController.java:303
-  reg merge_settled; // RapController.java:304
-  reg skip_empty_settled; // MergeSkip.java:48
+  reg merge_verdict; // RapController.java:300
+  reg clip_verdict; // RapController.java:302
+  reg merge_settled; // RapController.java:303
+  reg skip_empty_settled; // MergeSkip.java:51
 
   // Memories (no reset, so synthesis infers RAM)
   reg [38:0] undo [0:15]; // RapController.java:109
@@ -993,44 +994,44 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] slot_lens_125; // NodeTable.java:93
   wire [5:0] slot_lens_126; // NodeTable.java:93
   wire [5:0] slot_lens_127; // NodeTable.java:93
-  wire [2:0] cause; // RapController.java:591
+  wire [2:0] cause; // RapController.java:590
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:312
-  wire _not_0 = ~io_counterClearing; // RapController.java:312
-  wire _eq_1 = state == 4'd1; // RapController.java:325
+  wire _eq_0 = state == 4'd0; // RapController.java:311
+  wire _not_0 = ~io_counterClearing; // RapController.java:311
+  wire _eq_1 = state == 4'd1; // RapController.java:324
   wire in_run = state == 4'd1; // RapController.java:160
   wire _and_0 = in_run & io_counterResult_valid; // RapController.java:229
   wire _not_1 = ~commit_stop; // RapController.java:229
   wire commit_fire = _and_0 & _not_1; // RapController.java:229
-  wire _not_2 = ~commit_fire; // RapController.java:327
-  wire _not_3 = ~commit_stop; // RapController.java:327
-  wire _and_1 = _not_2 & _not_3; // RapController.java:327
+  wire _not_2 = ~commit_fire; // RapController.java:326
+  wire _not_3 = ~commit_stop; // RapController.java:326
+  wire _and_1 = _not_2 & _not_3; // RapController.java:326
   wire _eq_2 = front_count == 6'd0; // RapController.java:106
   wire _eq_3 = sram_count == 8'd0; // RapController.java:106
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:106
-  wire _and_2 = _and_1 & pipe_empty; // RapController.java:327
-  wire _not_4 = ~snapshot_frozen; // RapController.java:335
-  wire _and_3 = _and_2 & _not_4; // RapController.java:335
-  wire _and_4 = soft_pending & io_inputsDrained; // RapController.java:337
-  wire _not_5 = ~io_headValid; // RapController.java:337
-  wire _and_5 = _and_4 & _not_5; // RapController.java:337
-  wire _eq_4 = state == 4'd2; // RapController.java:342
-  wire _eq_5 = state == 4'd3; // RapController.java:343
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:344
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:586
-  wire _eq_6 = state == 4'd4; // RapController.java:355
-  wire _eq_7 = state == 4'd5; // RapController.java:360
+  wire _and_2 = _and_1 & pipe_empty; // RapController.java:326
+  wire _not_4 = ~snapshot_frozen; // RapController.java:334
+  wire _and_3 = _and_2 & _not_4; // RapController.java:334
+  wire _and_4 = soft_pending & io_inputsDrained; // RapController.java:336
+  wire _not_5 = ~io_headValid; // RapController.java:336
+  wire _and_5 = _and_4 & _not_5; // RapController.java:336
+  wire _eq_4 = state == 4'd2; // RapController.java:341
+  wire _eq_5 = state == 4'd3; // RapController.java:342
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:343
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:585
+  wire _eq_6 = state == 4'd4; // RapController.java:354
+  wire _eq_7 = state == 4'd5; // RapController.java:359
   wire _eq_8 = state == 4'd5; // RapController.java:240
-  wire _and_6 = _eq_8 & _reg_3; // RapController.java:550
-  wire split_settled = _and_6 & _reg_4; // RapController.java:550
-  wire _not_6 = ~split_settled; // RapController.java:360
-  wire _not_7 = ~early_done; // RapController.java:363
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:586
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:586
-  wire _eq_9 = state == 4'd6; // RapController.java:371
-  wire _not_8 = ~slot_pick_ready; // RapController.java:373
-  wire [3:0] _not_9 = ~present_children; // RapController.java:372
+  wire _and_6 = _eq_8 & _reg_3; // RapController.java:549
+  wire split_settled = _and_6 & _reg_4; // RapController.java:549
+  wire _not_6 = ~split_settled; // RapController.java:359
+  wire _not_7 = ~early_done; // RapController.java:362
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:585
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:585
+  wire _eq_9 = state == 4'd6; // RapController.java:370
+  wire _not_8 = ~slot_pick_ready; // RapController.java:372
+  wire [3:0] _not_9 = ~present_children; // RapController.java:371
   wire _bits_0 = _not_9[0]; // FirstSet.java:24
   wire _bits_1 = _not_9[1]; // FirstSet.java:24
   wire _or_0 = _bits_0 | _bits_1; // FirstSet.java:36
@@ -1038,55 +1039,55 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_3 = _not_9[3]; // FirstSet.java:24
   wire _or_1 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_2 = _or_0 | _or_1; // FirstSet.java:36
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:586
-  wire _eq_10 = state == 4'd7; // RapController.java:396
-  wire _ne_1 = merge_level != 6'd0; // RapController.java:410
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:416
-  wire _eq_11 = state == 4'd8; // RapController.java:419
-  wire _eq_12 = state == 4'd9; // RapController.java:434
-  wire _eq_13 = state == 4'd10; // RapController.java:447
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:585
+  wire _eq_10 = state == 4'd7; // RapController.java:395
+  wire _ne_1 = merge_level != 6'd0; // RapController.java:409
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:415
+  wire _eq_11 = state == 4'd8; // RapController.java:418
+  wire _eq_12 = state == 4'd9; // RapController.java:433
+  wire _eq_13 = state == 4'd10; // RapController.java:446
   wire _eq_14 = state == 4'd10; // RapController.java:169
-  wire _and_7 = _eq_14 & _reg_0; // RapController.java:550
-  wire _and_8 = _and_7 & _reg_1; // RapController.java:550
-  wire advance_settled = _and_8 & _reg_2; // RapController.java:550
-  wire _not_10 = ~advance_settled; // RapController.java:447
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:447
-  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:450
-  wire _eq_15 = state == 4'd11; // RapController.java:454
-  wire _not_12 = ~serialMultiplier_io_busy; // RapController.java:454
-  wire _eq_16 = state == 4'd12; // RapController.java:460
-  wire _eq_17 = sram_count == 8'd0; // RapController.java:460
-  wire _eq_18 = state == 4'd13; // RapController.java:467
-  wire _eq_19 = state == 4'd14; // RapController.java:473
-  wire _eq_20 = state == 4'd15; // RapController.java:484
-  wire _not_13 = ~commit_stop; // RapController.java:526
-  wire _and_9 = in_run & _not_13; // RapController.java:526
-  wire _and_10 = _and_9 & io_enable; // RapController.java:526
-  wire _not_14 = ~readout_pending; // RapController.java:526
-  wire _and_11 = _and_10 & _not_14; // RapController.java:526
-  wire _not_15 = ~snapshot_pending; // RapController.java:526
-  wire _and_12 = _and_11 & _not_15; // RapController.java:526
-  wire _not_16 = ~snapshot_frozen; // RapController.java:526
-  wire _and_13 = _and_12 & _not_16; // RapController.java:526
+  wire _and_7 = _eq_14 & _reg_0; // RapController.java:549
+  wire _and_8 = _and_7 & _reg_1; // RapController.java:549
+  wire advance_settled = _and_8 & _reg_2; // RapController.java:549
+  wire _not_10 = ~advance_settled; // RapController.java:446
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:446
+  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:449
+  wire _eq_15 = state == 4'd11; // RapController.java:453
+  wire _not_12 = ~serialMultiplier_io_busy; // RapController.java:453
+  wire _eq_16 = state == 4'd12; // RapController.java:459
+  wire _eq_17 = sram_count == 8'd0; // RapController.java:459
+  wire _eq_18 = state == 4'd13; // RapController.java:466
+  wire _eq_19 = state == 4'd14; // RapController.java:472
+  wire _eq_20 = state == 4'd15; // RapController.java:483
+  wire _not_13 = ~commit_stop; // RapController.java:525
+  wire _and_9 = in_run & _not_13; // RapController.java:525
+  wire _and_10 = _and_9 & io_enable; // RapController.java:525
+  wire _not_14 = ~readout_pending; // RapController.java:525
+  wire _and_11 = _and_10 & _not_14; // RapController.java:525
+  wire _not_15 = ~snapshot_pending; // RapController.java:525
+  wire _and_12 = _and_11 & _not_15; // RapController.java:525
+  wire _not_16 = ~snapshot_frozen; // RapController.java:525
+  wire _and_13 = _and_12 & _not_16; // RapController.java:525
   wire _not_17 = ~_or_0; // FirstSet.java:34
   wire _not_18 = ~_bits_2; // FirstSet.java:34
   wire _not_19 = ~_bits_0; // FirstSet.java:34
   wire _mux_5 = _not_17 ? _not_18 : _not_19; // FirstSet.java:35
   wire [1:0] _cat_0 = {_not_17, _mux_5}; // FirstSet.java:35
   wire [1:0] _bits_4 = _cat_0; // FirstSet.java:43
-  wire [5:0] _sub_0 = 6'd30 - op_len; // RapController.java:558
-  wire [94:0] _dshl_0 = {{63{1'b0}}, {{30{1'b0}}, _bits_4}} << _sub_0; // RapController.java:559
-  wire [31:0] _bits_5 = _dshl_0[31:0]; // RapController.java:559
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_5; // RapController.java:559
+  wire [5:0] _sub_0 = 6'd30 - op_len; // RapController.java:557
+  wire [94:0] _dshl_0 = {{63{1'b0}}, {{30{1'b0}}, _bits_4}} << _sub_0; // RapController.java:558
+  wire [31:0] _bits_5 = _dshl_0[31:0]; // RapController.java:558
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_5; // RapController.java:558
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:201
-  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:379
-  wire [5:0] child_len = op_len + 6'd2; // RapController.java:374
-  wire [31:0] _dshr_0 = _fill_1 >> child_len; // RapController.java:379
-  wire _not_20 = ~soft_pending; // RapController.java:530
-  wire _ne_2 = state != 4'd0; // RapController.java:530
-  wire _and_14 = _not_20 & _ne_2; // RapController.java:530
-  wire _ne_3 = state != 4'd15; // RapController.java:530
-  wire _and_15 = _and_14 & _ne_3; // RapController.java:530
+  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:378
+  wire [5:0] child_len = op_len + 6'd2; // RapController.java:373
+  wire [31:0] _dshr_0 = _fill_1 >> child_len; // RapController.java:378
+  wire _not_20 = ~soft_pending; // RapController.java:529
+  wire _ne_2 = state != 4'd0; // RapController.java:529
+  wire _and_14 = _not_20 & _ne_2; // RapController.java:529
+  wire _ne_3 = state != 4'd15; // RapController.java:529
+  wire _and_15 = _and_14 & _ne_3; // RapController.java:529
   wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:70
   wire [63:0] _cat_2 = {st_updates_hi, st_updates_lo}; // SplitCounter.java:70
   wire [63:0] _cat_3 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:70
@@ -1094,407 +1095,407 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [63:0] _cat_5 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:70
   wire [63:0] _cat_6 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:70
   wire [63:0] _cat_7 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:70
-  wire [63:0] _bits_6 = serialMultiplier_io_product[79:16]; // RapController.java:533
-  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:534
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:535
-  wire _eq_21 = state == 4'd13; // RapController.java:536
-  wire _or_5 = readout_pending | _eq_21; // RapController.java:536
-  wire _eq_22 = state == 4'd14; // RapController.java:536
-  wire _or_6 = _or_5 | _eq_22; // RapController.java:536
-  wire _ge_0 = state >= 4'd2; // RapController.java:537
-  wire _le_0 = state <= 4'd12; // RapController.java:537
-  wire _and_16 = _ge_0 & _le_0; // RapController.java:537
-  wire _and_17 = in_run & pipe_empty; // RapController.java:539
-  wire _not_22 = ~io_headValid; // RapController.java:539
-  wire _and_18 = _and_17 & _not_22; // RapController.java:539
-  wire _not_23 = ~io_acceptEnable; // RapController.java:540
-  wire [127:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:565
-  wire [127:0] _not_24 = ~visited_kids; // RapController.java:440
-  wire [127:0] _and_19 = slot_valid & _not_24; // RapController.java:440
-  wire _eq_23 = slot_pick_pick_index == 7'd0; // RapController.java:566
-  wire _eq_24 = slot_pick_pick_index == 7'd1; // RapController.java:566
-  wire _eq_25 = slot_pick_pick_index == 7'd2; // RapController.java:566
-  wire _eq_26 = slot_pick_pick_index == 7'd3; // RapController.java:566
-  wire _eq_27 = slot_pick_pick_index == 7'd4; // RapController.java:566
-  wire _eq_28 = slot_pick_pick_index == 7'd5; // RapController.java:566
-  wire _eq_29 = slot_pick_pick_index == 7'd6; // RapController.java:566
-  wire _eq_30 = slot_pick_pick_index == 7'd7; // RapController.java:566
-  wire _eq_31 = slot_pick_pick_index == 7'd8; // RapController.java:566
-  wire _eq_32 = slot_pick_pick_index == 7'd9; // RapController.java:566
-  wire _eq_33 = slot_pick_pick_index == 7'd10; // RapController.java:566
-  wire _eq_34 = slot_pick_pick_index == 7'd11; // RapController.java:566
-  wire _eq_35 = slot_pick_pick_index == 7'd12; // RapController.java:566
-  wire _eq_36 = slot_pick_pick_index == 7'd13; // RapController.java:566
-  wire _eq_37 = slot_pick_pick_index == 7'd14; // RapController.java:566
-  wire _eq_38 = slot_pick_pick_index == 7'd15; // RapController.java:566
-  wire _eq_39 = slot_pick_pick_index == 7'd16; // RapController.java:566
-  wire _eq_40 = slot_pick_pick_index == 7'd17; // RapController.java:566
-  wire _eq_41 = slot_pick_pick_index == 7'd18; // RapController.java:566
-  wire _eq_42 = slot_pick_pick_index == 7'd19; // RapController.java:566
-  wire _eq_43 = slot_pick_pick_index == 7'd20; // RapController.java:566
-  wire _eq_44 = slot_pick_pick_index == 7'd21; // RapController.java:566
-  wire _eq_45 = slot_pick_pick_index == 7'd22; // RapController.java:566
-  wire _eq_46 = slot_pick_pick_index == 7'd23; // RapController.java:566
-  wire _eq_47 = slot_pick_pick_index == 7'd24; // RapController.java:566
-  wire _eq_48 = slot_pick_pick_index == 7'd25; // RapController.java:566
-  wire _eq_49 = slot_pick_pick_index == 7'd26; // RapController.java:566
-  wire _eq_50 = slot_pick_pick_index == 7'd27; // RapController.java:566
-  wire _eq_51 = slot_pick_pick_index == 7'd28; // RapController.java:566
-  wire _eq_52 = slot_pick_pick_index == 7'd29; // RapController.java:566
-  wire _eq_53 = slot_pick_pick_index == 7'd30; // RapController.java:566
-  wire _eq_54 = slot_pick_pick_index == 7'd31; // RapController.java:566
-  wire _eq_55 = slot_pick_pick_index == 7'd32; // RapController.java:566
-  wire _eq_56 = slot_pick_pick_index == 7'd33; // RapController.java:566
-  wire _eq_57 = slot_pick_pick_index == 7'd34; // RapController.java:566
-  wire _eq_58 = slot_pick_pick_index == 7'd35; // RapController.java:566
-  wire _eq_59 = slot_pick_pick_index == 7'd36; // RapController.java:566
-  wire _eq_60 = slot_pick_pick_index == 7'd37; // RapController.java:566
-  wire _eq_61 = slot_pick_pick_index == 7'd38; // RapController.java:566
-  wire _eq_62 = slot_pick_pick_index == 7'd39; // RapController.java:566
-  wire _eq_63 = slot_pick_pick_index == 7'd40; // RapController.java:566
-  wire _eq_64 = slot_pick_pick_index == 7'd41; // RapController.java:566
-  wire _eq_65 = slot_pick_pick_index == 7'd42; // RapController.java:566
-  wire _eq_66 = slot_pick_pick_index == 7'd43; // RapController.java:566
-  wire _eq_67 = slot_pick_pick_index == 7'd44; // RapController.java:566
-  wire _eq_68 = slot_pick_pick_index == 7'd45; // RapController.java:566
-  wire _eq_69 = slot_pick_pick_index == 7'd46; // RapController.java:566
-  wire _eq_70 = slot_pick_pick_index == 7'd47; // RapController.java:566
-  wire _eq_71 = slot_pick_pick_index == 7'd48; // RapController.java:566
-  wire _eq_72 = slot_pick_pick_index == 7'd49; // RapController.java:566
-  wire _eq_73 = slot_pick_pick_index == 7'd50; // RapController.java:566
-  wire _eq_74 = slot_pick_pick_index == 7'd51; // RapController.java:566
-  wire _eq_75 = slot_pick_pick_index == 7'd52; // RapController.java:566
-  wire _eq_76 = slot_pick_pick_index == 7'd53; // RapController.java:566
-  wire _eq_77 = slot_pick_pick_index == 7'd54; // RapController.java:566
-  wire _eq_78 = slot_pick_pick_index == 7'd55; // RapController.java:566
-  wire _eq_79 = slot_pick_pick_index == 7'd56; // RapController.java:566
-  wire _eq_80 = slot_pick_pick_index == 7'd57; // RapController.java:566
-  wire _eq_81 = slot_pick_pick_index == 7'd58; // RapController.java:566
-  wire _eq_82 = slot_pick_pick_index == 7'd59; // RapController.java:566
-  wire _eq_83 = slot_pick_pick_index == 7'd60; // RapController.java:566
-  wire _eq_84 = slot_pick_pick_index == 7'd61; // RapController.java:566
-  wire _eq_85 = slot_pick_pick_index == 7'd62; // RapController.java:566
-  wire _eq_86 = slot_pick_pick_index == 7'd63; // RapController.java:566
-  wire _eq_87 = slot_pick_pick_index == 7'd64; // RapController.java:566
-  wire _eq_88 = slot_pick_pick_index == 7'd65; // RapController.java:566
-  wire _eq_89 = slot_pick_pick_index == 7'd66; // RapController.java:566
-  wire _eq_90 = slot_pick_pick_index == 7'd67; // RapController.java:566
-  wire _eq_91 = slot_pick_pick_index == 7'd68; // RapController.java:566
-  wire _eq_92 = slot_pick_pick_index == 7'd69; // RapController.java:566
-  wire _eq_93 = slot_pick_pick_index == 7'd70; // RapController.java:566
-  wire _eq_94 = slot_pick_pick_index == 7'd71; // RapController.java:566
-  wire _eq_95 = slot_pick_pick_index == 7'd72; // RapController.java:566
-  wire _eq_96 = slot_pick_pick_index == 7'd73; // RapController.java:566
-  wire _eq_97 = slot_pick_pick_index == 7'd74; // RapController.java:566
-  wire _eq_98 = slot_pick_pick_index == 7'd75; // RapController.java:566
-  wire _eq_99 = slot_pick_pick_index == 7'd76; // RapController.java:566
-  wire _eq_100 = slot_pick_pick_index == 7'd77; // RapController.java:566
-  wire _eq_101 = slot_pick_pick_index == 7'd78; // RapController.java:566
-  wire _eq_102 = slot_pick_pick_index == 7'd79; // RapController.java:566
-  wire _eq_103 = slot_pick_pick_index == 7'd80; // RapController.java:566
-  wire _eq_104 = slot_pick_pick_index == 7'd81; // RapController.java:566
-  wire _eq_105 = slot_pick_pick_index == 7'd82; // RapController.java:566
-  wire _eq_106 = slot_pick_pick_index == 7'd83; // RapController.java:566
-  wire _eq_107 = slot_pick_pick_index == 7'd84; // RapController.java:566
-  wire _eq_108 = slot_pick_pick_index == 7'd85; // RapController.java:566
-  wire _eq_109 = slot_pick_pick_index == 7'd86; // RapController.java:566
-  wire _eq_110 = slot_pick_pick_index == 7'd87; // RapController.java:566
-  wire _eq_111 = slot_pick_pick_index == 7'd88; // RapController.java:566
-  wire _eq_112 = slot_pick_pick_index == 7'd89; // RapController.java:566
-  wire _eq_113 = slot_pick_pick_index == 7'd90; // RapController.java:566
-  wire _eq_114 = slot_pick_pick_index == 7'd91; // RapController.java:566
-  wire _eq_115 = slot_pick_pick_index == 7'd92; // RapController.java:566
-  wire _eq_116 = slot_pick_pick_index == 7'd93; // RapController.java:566
-  wire _eq_117 = slot_pick_pick_index == 7'd94; // RapController.java:566
-  wire _eq_118 = slot_pick_pick_index == 7'd95; // RapController.java:566
-  wire _eq_119 = slot_pick_pick_index == 7'd96; // RapController.java:566
-  wire _eq_120 = slot_pick_pick_index == 7'd97; // RapController.java:566
-  wire _eq_121 = slot_pick_pick_index == 7'd98; // RapController.java:566
-  wire _eq_122 = slot_pick_pick_index == 7'd99; // RapController.java:566
-  wire _eq_123 = slot_pick_pick_index == 7'd100; // RapController.java:566
-  wire _eq_124 = slot_pick_pick_index == 7'd101; // RapController.java:566
-  wire _eq_125 = slot_pick_pick_index == 7'd102; // RapController.java:566
-  wire _eq_126 = slot_pick_pick_index == 7'd103; // RapController.java:566
-  wire _eq_127 = slot_pick_pick_index == 7'd104; // RapController.java:566
-  wire _eq_128 = slot_pick_pick_index == 7'd105; // RapController.java:566
-  wire _eq_129 = slot_pick_pick_index == 7'd106; // RapController.java:566
-  wire _eq_130 = slot_pick_pick_index == 7'd107; // RapController.java:566
-  wire _eq_131 = slot_pick_pick_index == 7'd108; // RapController.java:566
-  wire _eq_132 = slot_pick_pick_index == 7'd109; // RapController.java:566
-  wire _eq_133 = slot_pick_pick_index == 7'd110; // RapController.java:566
-  wire _eq_134 = slot_pick_pick_index == 7'd111; // RapController.java:566
-  wire _eq_135 = slot_pick_pick_index == 7'd112; // RapController.java:566
-  wire _eq_136 = slot_pick_pick_index == 7'd113; // RapController.java:566
-  wire _eq_137 = slot_pick_pick_index == 7'd114; // RapController.java:566
-  wire _eq_138 = slot_pick_pick_index == 7'd115; // RapController.java:566
-  wire _eq_139 = slot_pick_pick_index == 7'd116; // RapController.java:566
-  wire _eq_140 = slot_pick_pick_index == 7'd117; // RapController.java:566
-  wire _eq_141 = slot_pick_pick_index == 7'd118; // RapController.java:566
-  wire _eq_142 = slot_pick_pick_index == 7'd119; // RapController.java:566
-  wire _eq_143 = slot_pick_pick_index == 7'd120; // RapController.java:566
-  wire _eq_144 = slot_pick_pick_index == 7'd121; // RapController.java:566
-  wire _eq_145 = slot_pick_pick_index == 7'd122; // RapController.java:566
-  wire _eq_146 = slot_pick_pick_index == 7'd123; // RapController.java:566
-  wire _eq_147 = slot_pick_pick_index == 7'd124; // RapController.java:566
-  wire _eq_148 = slot_pick_pick_index == 7'd125; // RapController.java:566
-  wire _eq_149 = slot_pick_pick_index == 7'd126; // RapController.java:566
-  wire _eq_150 = slot_pick_pick_index == 7'd127; // RapController.java:566
-  wire _eq_151 = slot_pick_pick_index == 7'd0; // RapController.java:567
-  wire _eq_152 = slot_pick_pick_index == 7'd1; // RapController.java:567
-  wire _eq_153 = slot_pick_pick_index == 7'd2; // RapController.java:567
-  wire _eq_154 = slot_pick_pick_index == 7'd3; // RapController.java:567
-  wire _eq_155 = slot_pick_pick_index == 7'd4; // RapController.java:567
-  wire _eq_156 = slot_pick_pick_index == 7'd5; // RapController.java:567
-  wire _eq_157 = slot_pick_pick_index == 7'd6; // RapController.java:567
-  wire _eq_158 = slot_pick_pick_index == 7'd7; // RapController.java:567
-  wire _eq_159 = slot_pick_pick_index == 7'd8; // RapController.java:567
-  wire _eq_160 = slot_pick_pick_index == 7'd9; // RapController.java:567
-  wire _eq_161 = slot_pick_pick_index == 7'd10; // RapController.java:567
-  wire _eq_162 = slot_pick_pick_index == 7'd11; // RapController.java:567
-  wire _eq_163 = slot_pick_pick_index == 7'd12; // RapController.java:567
-  wire _eq_164 = slot_pick_pick_index == 7'd13; // RapController.java:567
-  wire _eq_165 = slot_pick_pick_index == 7'd14; // RapController.java:567
-  wire _eq_166 = slot_pick_pick_index == 7'd15; // RapController.java:567
-  wire _eq_167 = slot_pick_pick_index == 7'd16; // RapController.java:567
-  wire _eq_168 = slot_pick_pick_index == 7'd17; // RapController.java:567
-  wire _eq_169 = slot_pick_pick_index == 7'd18; // RapController.java:567
-  wire _eq_170 = slot_pick_pick_index == 7'd19; // RapController.java:567
-  wire _eq_171 = slot_pick_pick_index == 7'd20; // RapController.java:567
-  wire _eq_172 = slot_pick_pick_index == 7'd21; // RapController.java:567
-  wire _eq_173 = slot_pick_pick_index == 7'd22; // RapController.java:567
-  wire _eq_174 = slot_pick_pick_index == 7'd23; // RapController.java:567
-  wire _eq_175 = slot_pick_pick_index == 7'd24; // RapController.java:567
-  wire _eq_176 = slot_pick_pick_index == 7'd25; // RapController.java:567
-  wire _eq_177 = slot_pick_pick_index == 7'd26; // RapController.java:567
-  wire _eq_178 = slot_pick_pick_index == 7'd27; // RapController.java:567
-  wire _eq_179 = slot_pick_pick_index == 7'd28; // RapController.java:567
-  wire _eq_180 = slot_pick_pick_index == 7'd29; // RapController.java:567
-  wire _eq_181 = slot_pick_pick_index == 7'd30; // RapController.java:567
-  wire _eq_182 = slot_pick_pick_index == 7'd31; // RapController.java:567
-  wire _eq_183 = slot_pick_pick_index == 7'd32; // RapController.java:567
-  wire _eq_184 = slot_pick_pick_index == 7'd33; // RapController.java:567
-  wire _eq_185 = slot_pick_pick_index == 7'd34; // RapController.java:567
-  wire _eq_186 = slot_pick_pick_index == 7'd35; // RapController.java:567
-  wire _eq_187 = slot_pick_pick_index == 7'd36; // RapController.java:567
-  wire _eq_188 = slot_pick_pick_index == 7'd37; // RapController.java:567
-  wire _eq_189 = slot_pick_pick_index == 7'd38; // RapController.java:567
-  wire _eq_190 = slot_pick_pick_index == 7'd39; // RapController.java:567
-  wire _eq_191 = slot_pick_pick_index == 7'd40; // RapController.java:567
-  wire _eq_192 = slot_pick_pick_index == 7'd41; // RapController.java:567
-  wire _eq_193 = slot_pick_pick_index == 7'd42; // RapController.java:567
-  wire _eq_194 = slot_pick_pick_index == 7'd43; // RapController.java:567
-  wire _eq_195 = slot_pick_pick_index == 7'd44; // RapController.java:567
-  wire _eq_196 = slot_pick_pick_index == 7'd45; // RapController.java:567
-  wire _eq_197 = slot_pick_pick_index == 7'd46; // RapController.java:567
-  wire _eq_198 = slot_pick_pick_index == 7'd47; // RapController.java:567
-  wire _eq_199 = slot_pick_pick_index == 7'd48; // RapController.java:567
-  wire _eq_200 = slot_pick_pick_index == 7'd49; // RapController.java:567
-  wire _eq_201 = slot_pick_pick_index == 7'd50; // RapController.java:567
-  wire _eq_202 = slot_pick_pick_index == 7'd51; // RapController.java:567
-  wire _eq_203 = slot_pick_pick_index == 7'd52; // RapController.java:567
-  wire _eq_204 = slot_pick_pick_index == 7'd53; // RapController.java:567
-  wire _eq_205 = slot_pick_pick_index == 7'd54; // RapController.java:567
-  wire _eq_206 = slot_pick_pick_index == 7'd55; // RapController.java:567
-  wire _eq_207 = slot_pick_pick_index == 7'd56; // RapController.java:567
-  wire _eq_208 = slot_pick_pick_index == 7'd57; // RapController.java:567
-  wire _eq_209 = slot_pick_pick_index == 7'd58; // RapController.java:567
-  wire _eq_210 = slot_pick_pick_index == 7'd59; // RapController.java:567
-  wire _eq_211 = slot_pick_pick_index == 7'd60; // RapController.java:567
-  wire _eq_212 = slot_pick_pick_index == 7'd61; // RapController.java:567
-  wire _eq_213 = slot_pick_pick_index == 7'd62; // RapController.java:567
-  wire _eq_214 = slot_pick_pick_index == 7'd63; // RapController.java:567
-  wire _eq_215 = slot_pick_pick_index == 7'd64; // RapController.java:567
-  wire _eq_216 = slot_pick_pick_index == 7'd65; // RapController.java:567
-  wire _eq_217 = slot_pick_pick_index == 7'd66; // RapController.java:567
-  wire _eq_218 = slot_pick_pick_index == 7'd67; // RapController.java:567
-  wire _eq_219 = slot_pick_pick_index == 7'd68; // RapController.java:567
-  wire _eq_220 = slot_pick_pick_index == 7'd69; // RapController.java:567
-  wire _eq_221 = slot_pick_pick_index == 7'd70; // RapController.java:567
-  wire _eq_222 = slot_pick_pick_index == 7'd71; // RapController.java:567
-  wire _eq_223 = slot_pick_pick_index == 7'd72; // RapController.java:567
-  wire _eq_224 = slot_pick_pick_index == 7'd73; // RapController.java:567
-  wire _eq_225 = slot_pick_pick_index == 7'd74; // RapController.java:567
-  wire _eq_226 = slot_pick_pick_index == 7'd75; // RapController.java:567
-  wire _eq_227 = slot_pick_pick_index == 7'd76; // RapController.java:567
-  wire _eq_228 = slot_pick_pick_index == 7'd77; // RapController.java:567
-  wire _eq_229 = slot_pick_pick_index == 7'd78; // RapController.java:567
-  wire _eq_230 = slot_pick_pick_index == 7'd79; // RapController.java:567
-  wire _eq_231 = slot_pick_pick_index == 7'd80; // RapController.java:567
-  wire _eq_232 = slot_pick_pick_index == 7'd81; // RapController.java:567
-  wire _eq_233 = slot_pick_pick_index == 7'd82; // RapController.java:567
-  wire _eq_234 = slot_pick_pick_index == 7'd83; // RapController.java:567
-  wire _eq_235 = slot_pick_pick_index == 7'd84; // RapController.java:567
-  wire _eq_236 = slot_pick_pick_index == 7'd85; // RapController.java:567
-  wire _eq_237 = slot_pick_pick_index == 7'd86; // RapController.java:567
-  wire _eq_238 = slot_pick_pick_index == 7'd87; // RapController.java:567
-  wire _eq_239 = slot_pick_pick_index == 7'd88; // RapController.java:567
-  wire _eq_240 = slot_pick_pick_index == 7'd89; // RapController.java:567
-  wire _eq_241 = slot_pick_pick_index == 7'd90; // RapController.java:567
-  wire _eq_242 = slot_pick_pick_index == 7'd91; // RapController.java:567
-  wire _eq_243 = slot_pick_pick_index == 7'd92; // RapController.java:567
-  wire _eq_244 = slot_pick_pick_index == 7'd93; // RapController.java:567
-  wire _eq_245 = slot_pick_pick_index == 7'd94; // RapController.java:567
-  wire _eq_246 = slot_pick_pick_index == 7'd95; // RapController.java:567
-  wire _eq_247 = slot_pick_pick_index == 7'd96; // RapController.java:567
-  wire _eq_248 = slot_pick_pick_index == 7'd97; // RapController.java:567
-  wire _eq_249 = slot_pick_pick_index == 7'd98; // RapController.java:567
-  wire _eq_250 = slot_pick_pick_index == 7'd99; // RapController.java:567
-  wire _eq_251 = slot_pick_pick_index == 7'd100; // RapController.java:567
-  wire _eq_252 = slot_pick_pick_index == 7'd101; // RapController.java:567
-  wire _eq_253 = slot_pick_pick_index == 7'd102; // RapController.java:567
-  wire _eq_254 = slot_pick_pick_index == 7'd103; // RapController.java:567
-  wire _eq_255 = slot_pick_pick_index == 7'd104; // RapController.java:567
-  wire _eq_256 = slot_pick_pick_index == 7'd105; // RapController.java:567
-  wire _eq_257 = slot_pick_pick_index == 7'd106; // RapController.java:567
-  wire _eq_258 = slot_pick_pick_index == 7'd107; // RapController.java:567
-  wire _eq_259 = slot_pick_pick_index == 7'd108; // RapController.java:567
-  wire _eq_260 = slot_pick_pick_index == 7'd109; // RapController.java:567
-  wire _eq_261 = slot_pick_pick_index == 7'd110; // RapController.java:567
-  wire _eq_262 = slot_pick_pick_index == 7'd111; // RapController.java:567
-  wire _eq_263 = slot_pick_pick_index == 7'd112; // RapController.java:567
-  wire _eq_264 = slot_pick_pick_index == 7'd113; // RapController.java:567
-  wire _eq_265 = slot_pick_pick_index == 7'd114; // RapController.java:567
-  wire _eq_266 = slot_pick_pick_index == 7'd115; // RapController.java:567
-  wire _eq_267 = slot_pick_pick_index == 7'd116; // RapController.java:567
-  wire _eq_268 = slot_pick_pick_index == 7'd117; // RapController.java:567
-  wire _eq_269 = slot_pick_pick_index == 7'd118; // RapController.java:567
-  wire _eq_270 = slot_pick_pick_index == 7'd119; // RapController.java:567
-  wire _eq_271 = slot_pick_pick_index == 7'd120; // RapController.java:567
-  wire _eq_272 = slot_pick_pick_index == 7'd121; // RapController.java:567
-  wire _eq_273 = slot_pick_pick_index == 7'd122; // RapController.java:567
-  wire _eq_274 = slot_pick_pick_index == 7'd123; // RapController.java:567
-  wire _eq_275 = slot_pick_pick_index == 7'd124; // RapController.java:567
-  wire _eq_276 = slot_pick_pick_index == 7'd125; // RapController.java:567
-  wire _eq_277 = slot_pick_pick_index == 7'd126; // RapController.java:567
-  wire _eq_278 = slot_pick_pick_index == 7'd127; // RapController.java:567
-  wire _eq_279 = slot_pick_pick_index == 7'd0; // RapController.java:568
-  wire _eq_280 = slot_pick_pick_index == 7'd1; // RapController.java:568
-  wire _eq_281 = slot_pick_pick_index == 7'd2; // RapController.java:568
-  wire _eq_282 = slot_pick_pick_index == 7'd3; // RapController.java:568
-  wire _eq_283 = slot_pick_pick_index == 7'd4; // RapController.java:568
-  wire _eq_284 = slot_pick_pick_index == 7'd5; // RapController.java:568
-  wire _eq_285 = slot_pick_pick_index == 7'd6; // RapController.java:568
-  wire _eq_286 = slot_pick_pick_index == 7'd7; // RapController.java:568
-  wire _eq_287 = slot_pick_pick_index == 7'd8; // RapController.java:568
-  wire _eq_288 = slot_pick_pick_index == 7'd9; // RapController.java:568
-  wire _eq_289 = slot_pick_pick_index == 7'd10; // RapController.java:568
-  wire _eq_290 = slot_pick_pick_index == 7'd11; // RapController.java:568
-  wire _eq_291 = slot_pick_pick_index == 7'd12; // RapController.java:568
-  wire _eq_292 = slot_pick_pick_index == 7'd13; // RapController.java:568
-  wire _eq_293 = slot_pick_pick_index == 7'd14; // RapController.java:568
-  wire _eq_294 = slot_pick_pick_index == 7'd15; // RapController.java:568
-  wire _eq_295 = slot_pick_pick_index == 7'd16; // RapController.java:568
-  wire _eq_296 = slot_pick_pick_index == 7'd17; // RapController.java:568
-  wire _eq_297 = slot_pick_pick_index == 7'd18; // RapController.java:568
-  wire _eq_298 = slot_pick_pick_index == 7'd19; // RapController.java:568
-  wire _eq_299 = slot_pick_pick_index == 7'd20; // RapController.java:568
-  wire _eq_300 = slot_pick_pick_index == 7'd21; // RapController.java:568
-  wire _eq_301 = slot_pick_pick_index == 7'd22; // RapController.java:568
-  wire _eq_302 = slot_pick_pick_index == 7'd23; // RapController.java:568
-  wire _eq_303 = slot_pick_pick_index == 7'd24; // RapController.java:568
-  wire _eq_304 = slot_pick_pick_index == 7'd25; // RapController.java:568
-  wire _eq_305 = slot_pick_pick_index == 7'd26; // RapController.java:568
-  wire _eq_306 = slot_pick_pick_index == 7'd27; // RapController.java:568
-  wire _eq_307 = slot_pick_pick_index == 7'd28; // RapController.java:568
-  wire _eq_308 = slot_pick_pick_index == 7'd29; // RapController.java:568
-  wire _eq_309 = slot_pick_pick_index == 7'd30; // RapController.java:568
-  wire _eq_310 = slot_pick_pick_index == 7'd31; // RapController.java:568
-  wire _eq_311 = slot_pick_pick_index == 7'd32; // RapController.java:568
-  wire _eq_312 = slot_pick_pick_index == 7'd33; // RapController.java:568
-  wire _eq_313 = slot_pick_pick_index == 7'd34; // RapController.java:568
-  wire _eq_314 = slot_pick_pick_index == 7'd35; // RapController.java:568
-  wire _eq_315 = slot_pick_pick_index == 7'd36; // RapController.java:568
-  wire _eq_316 = slot_pick_pick_index == 7'd37; // RapController.java:568
-  wire _eq_317 = slot_pick_pick_index == 7'd38; // RapController.java:568
-  wire _eq_318 = slot_pick_pick_index == 7'd39; // RapController.java:568
-  wire _eq_319 = slot_pick_pick_index == 7'd40; // RapController.java:568
-  wire _eq_320 = slot_pick_pick_index == 7'd41; // RapController.java:568
-  wire _eq_321 = slot_pick_pick_index == 7'd42; // RapController.java:568
-  wire _eq_322 = slot_pick_pick_index == 7'd43; // RapController.java:568
-  wire _eq_323 = slot_pick_pick_index == 7'd44; // RapController.java:568
-  wire _eq_324 = slot_pick_pick_index == 7'd45; // RapController.java:568
-  wire _eq_325 = slot_pick_pick_index == 7'd46; // RapController.java:568
-  wire _eq_326 = slot_pick_pick_index == 7'd47; // RapController.java:568
-  wire _eq_327 = slot_pick_pick_index == 7'd48; // RapController.java:568
-  wire _eq_328 = slot_pick_pick_index == 7'd49; // RapController.java:568
-  wire _eq_329 = slot_pick_pick_index == 7'd50; // RapController.java:568
-  wire _eq_330 = slot_pick_pick_index == 7'd51; // RapController.java:568
-  wire _eq_331 = slot_pick_pick_index == 7'd52; // RapController.java:568
-  wire _eq_332 = slot_pick_pick_index == 7'd53; // RapController.java:568
-  wire _eq_333 = slot_pick_pick_index == 7'd54; // RapController.java:568
-  wire _eq_334 = slot_pick_pick_index == 7'd55; // RapController.java:568
-  wire _eq_335 = slot_pick_pick_index == 7'd56; // RapController.java:568
-  wire _eq_336 = slot_pick_pick_index == 7'd57; // RapController.java:568
-  wire _eq_337 = slot_pick_pick_index == 7'd58; // RapController.java:568
-  wire _eq_338 = slot_pick_pick_index == 7'd59; // RapController.java:568
-  wire _eq_339 = slot_pick_pick_index == 7'd60; // RapController.java:568
-  wire _eq_340 = slot_pick_pick_index == 7'd61; // RapController.java:568
-  wire _eq_341 = slot_pick_pick_index == 7'd62; // RapController.java:568
-  wire _eq_342 = slot_pick_pick_index == 7'd63; // RapController.java:568
-  wire _eq_343 = slot_pick_pick_index == 7'd64; // RapController.java:568
-  wire _eq_344 = slot_pick_pick_index == 7'd65; // RapController.java:568
-  wire _eq_345 = slot_pick_pick_index == 7'd66; // RapController.java:568
-  wire _eq_346 = slot_pick_pick_index == 7'd67; // RapController.java:568
-  wire _eq_347 = slot_pick_pick_index == 7'd68; // RapController.java:568
-  wire _eq_348 = slot_pick_pick_index == 7'd69; // RapController.java:568
-  wire _eq_349 = slot_pick_pick_index == 7'd70; // RapController.java:568
-  wire _eq_350 = slot_pick_pick_index == 7'd71; // RapController.java:568
-  wire _eq_351 = slot_pick_pick_index == 7'd72; // RapController.java:568
-  wire _eq_352 = slot_pick_pick_index == 7'd73; // RapController.java:568
-  wire _eq_353 = slot_pick_pick_index == 7'd74; // RapController.java:568
-  wire _eq_354 = slot_pick_pick_index == 7'd75; // RapController.java:568
-  wire _eq_355 = slot_pick_pick_index == 7'd76; // RapController.java:568
-  wire _eq_356 = slot_pick_pick_index == 7'd77; // RapController.java:568
-  wire _eq_357 = slot_pick_pick_index == 7'd78; // RapController.java:568
-  wire _eq_358 = slot_pick_pick_index == 7'd79; // RapController.java:568
-  wire _eq_359 = slot_pick_pick_index == 7'd80; // RapController.java:568
-  wire _eq_360 = slot_pick_pick_index == 7'd81; // RapController.java:568
-  wire _eq_361 = slot_pick_pick_index == 7'd82; // RapController.java:568
-  wire _eq_362 = slot_pick_pick_index == 7'd83; // RapController.java:568
-  wire _eq_363 = slot_pick_pick_index == 7'd84; // RapController.java:568
-  wire _eq_364 = slot_pick_pick_index == 7'd85; // RapController.java:568
-  wire _eq_365 = slot_pick_pick_index == 7'd86; // RapController.java:568
-  wire _eq_366 = slot_pick_pick_index == 7'd87; // RapController.java:568
-  wire _eq_367 = slot_pick_pick_index == 7'd88; // RapController.java:568
-  wire _eq_368 = slot_pick_pick_index == 7'd89; // RapController.java:568
-  wire _eq_369 = slot_pick_pick_index == 7'd90; // RapController.java:568
-  wire _eq_370 = slot_pick_pick_index == 7'd91; // RapController.java:568
-  wire _eq_371 = slot_pick_pick_index == 7'd92; // RapController.java:568
-  wire _eq_372 = slot_pick_pick_index == 7'd93; // RapController.java:568
-  wire _eq_373 = slot_pick_pick_index == 7'd94; // RapController.java:568
-  wire _eq_374 = slot_pick_pick_index == 7'd95; // RapController.java:568
-  wire _eq_375 = slot_pick_pick_index == 7'd96; // RapController.java:568
-  wire _eq_376 = slot_pick_pick_index == 7'd97; // RapController.java:568
-  wire _eq_377 = slot_pick_pick_index == 7'd98; // RapController.java:568
-  wire _eq_378 = slot_pick_pick_index == 7'd99; // RapController.java:568
-  wire _eq_379 = slot_pick_pick_index == 7'd100; // RapController.java:568
-  wire _eq_380 = slot_pick_pick_index == 7'd101; // RapController.java:568
-  wire _eq_381 = slot_pick_pick_index == 7'd102; // RapController.java:568
-  wire _eq_382 = slot_pick_pick_index == 7'd103; // RapController.java:568
-  wire _eq_383 = slot_pick_pick_index == 7'd104; // RapController.java:568
-  wire _eq_384 = slot_pick_pick_index == 7'd105; // RapController.java:568
-  wire _eq_385 = slot_pick_pick_index == 7'd106; // RapController.java:568
-  wire _eq_386 = slot_pick_pick_index == 7'd107; // RapController.java:568
-  wire _eq_387 = slot_pick_pick_index == 7'd108; // RapController.java:568
-  wire _eq_388 = slot_pick_pick_index == 7'd109; // RapController.java:568
-  wire _eq_389 = slot_pick_pick_index == 7'd110; // RapController.java:568
-  wire _eq_390 = slot_pick_pick_index == 7'd111; // RapController.java:568
-  wire _eq_391 = slot_pick_pick_index == 7'd112; // RapController.java:568
-  wire _eq_392 = slot_pick_pick_index == 7'd113; // RapController.java:568
-  wire _eq_393 = slot_pick_pick_index == 7'd114; // RapController.java:568
-  wire _eq_394 = slot_pick_pick_index == 7'd115; // RapController.java:568
-  wire _eq_395 = slot_pick_pick_index == 7'd116; // RapController.java:568
-  wire _eq_396 = slot_pick_pick_index == 7'd117; // RapController.java:568
-  wire _eq_397 = slot_pick_pick_index == 7'd118; // RapController.java:568
-  wire _eq_398 = slot_pick_pick_index == 7'd119; // RapController.java:568
-  wire _eq_399 = slot_pick_pick_index == 7'd120; // RapController.java:568
-  wire _eq_400 = slot_pick_pick_index == 7'd121; // RapController.java:568
-  wire _eq_401 = slot_pick_pick_index == 7'd122; // RapController.java:568
-  wire _eq_402 = slot_pick_pick_index == 7'd123; // RapController.java:568
-  wire _eq_403 = slot_pick_pick_index == 7'd124; // RapController.java:568
-  wire _eq_404 = slot_pick_pick_index == 7'd125; // RapController.java:568
-  wire _eq_405 = slot_pick_pick_index == 7'd126; // RapController.java:568
-  wire _eq_406 = slot_pick_pick_index == 7'd127; // RapController.java:568
+  wire [63:0] _bits_6 = serialMultiplier_io_product[79:16]; // RapController.java:532
+  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:533
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:534
+  wire _eq_21 = state == 4'd13; // RapController.java:535
+  wire _or_5 = readout_pending | _eq_21; // RapController.java:535
+  wire _eq_22 = state == 4'd14; // RapController.java:535
+  wire _or_6 = _or_5 | _eq_22; // RapController.java:535
+  wire _ge_0 = state >= 4'd2; // RapController.java:536
+  wire _le_0 = state <= 4'd12; // RapController.java:536
+  wire _and_16 = _ge_0 & _le_0; // RapController.java:536
+  wire _and_17 = in_run & pipe_empty; // RapController.java:538
+  wire _not_22 = ~io_headValid; // RapController.java:538
+  wire _and_18 = _and_17 & _not_22; // RapController.java:538
+  wire _not_23 = ~io_acceptEnable; // RapController.java:539
+  wire [127:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:564
+  wire [127:0] _not_24 = ~visited_kids; // RapController.java:439
+  wire [127:0] _and_19 = slot_valid & _not_24; // RapController.java:439
+  wire _eq_23 = slot_pick_pick_index == 7'd0; // RapController.java:565
+  wire _eq_24 = slot_pick_pick_index == 7'd1; // RapController.java:565
+  wire _eq_25 = slot_pick_pick_index == 7'd2; // RapController.java:565
+  wire _eq_26 = slot_pick_pick_index == 7'd3; // RapController.java:565
+  wire _eq_27 = slot_pick_pick_index == 7'd4; // RapController.java:565
+  wire _eq_28 = slot_pick_pick_index == 7'd5; // RapController.java:565
+  wire _eq_29 = slot_pick_pick_index == 7'd6; // RapController.java:565
+  wire _eq_30 = slot_pick_pick_index == 7'd7; // RapController.java:565
+  wire _eq_31 = slot_pick_pick_index == 7'd8; // RapController.java:565
+  wire _eq_32 = slot_pick_pick_index == 7'd9; // RapController.java:565
+  wire _eq_33 = slot_pick_pick_index == 7'd10; // RapController.java:565
+  wire _eq_34 = slot_pick_pick_index == 7'd11; // RapController.java:565
+  wire _eq_35 = slot_pick_pick_index == 7'd12; // RapController.java:565
+  wire _eq_36 = slot_pick_pick_index == 7'd13; // RapController.java:565
+  wire _eq_37 = slot_pick_pick_index == 7'd14; // RapController.java:565
+  wire _eq_38 = slot_pick_pick_index == 7'd15; // RapController.java:565
+  wire _eq_39 = slot_pick_pick_index == 7'd16; // RapController.java:565
+  wire _eq_40 = slot_pick_pick_index == 7'd17; // RapController.java:565
+  wire _eq_41 = slot_pick_pick_index == 7'd18; // RapController.java:565
+  wire _eq_42 = slot_pick_pick_index == 7'd19; // RapController.java:565
+  wire _eq_43 = slot_pick_pick_index == 7'd20; // RapController.java:565
+  wire _eq_44 = slot_pick_pick_index == 7'd21; // RapController.java:565
+  wire _eq_45 = slot_pick_pick_index == 7'd22; // RapController.java:565
+  wire _eq_46 = slot_pick_pick_index == 7'd23; // RapController.java:565
+  wire _eq_47 = slot_pick_pick_index == 7'd24; // RapController.java:565
+  wire _eq_48 = slot_pick_pick_index == 7'd25; // RapController.java:565
+  wire _eq_49 = slot_pick_pick_index == 7'd26; // RapController.java:565
+  wire _eq_50 = slot_pick_pick_index == 7'd27; // RapController.java:565
+  wire _eq_51 = slot_pick_pick_index == 7'd28; // RapController.java:565
+  wire _eq_52 = slot_pick_pick_index == 7'd29; // RapController.java:565
+  wire _eq_53 = slot_pick_pick_index == 7'd30; // RapController.java:565
+  wire _eq_54 = slot_pick_pick_index == 7'd31; // RapController.java:565
+  wire _eq_55 = slot_pick_pick_index == 7'd32; // RapController.java:565
+  wire _eq_56 = slot_pick_pick_index == 7'd33; // RapController.java:565
+  wire _eq_57 = slot_pick_pick_index == 7'd34; // RapController.java:565
+  wire _eq_58 = slot_pick_pick_index == 7'd35; // RapController.java:565
+  wire _eq_59 = slot_pick_pick_index == 7'd36; // RapController.java:565
+  wire _eq_60 = slot_pick_pick_index == 7'd37; // RapController.java:565
+  wire _eq_61 = slot_pick_pick_index == 7'd38; // RapController.java:565
+  wire _eq_62 = slot_pick_pick_index == 7'd39; // RapController.java:565
+  wire _eq_63 = slot_pick_pick_index == 7'd40; // RapController.java:565
+  wire _eq_64 = slot_pick_pick_index == 7'd41; // RapController.java:565
+  wire _eq_65 = slot_pick_pick_index == 7'd42; // RapController.java:565
+  wire _eq_66 = slot_pick_pick_index == 7'd43; // RapController.java:565
+  wire _eq_67 = slot_pick_pick_index == 7'd44; // RapController.java:565
+  wire _eq_68 = slot_pick_pick_index == 7'd45; // RapController.java:565
+  wire _eq_69 = slot_pick_pick_index == 7'd46; // RapController.java:565
+  wire _eq_70 = slot_pick_pick_index == 7'd47; // RapController.java:565
+  wire _eq_71 = slot_pick_pick_index == 7'd48; // RapController.java:565
+  wire _eq_72 = slot_pick_pick_index == 7'd49; // RapController.java:565
+  wire _eq_73 = slot_pick_pick_index == 7'd50; // RapController.java:565
+  wire _eq_74 = slot_pick_pick_index == 7'd51; // RapController.java:565
+  wire _eq_75 = slot_pick_pick_index == 7'd52; // RapController.java:565
+  wire _eq_76 = slot_pick_pick_index == 7'd53; // RapController.java:565
+  wire _eq_77 = slot_pick_pick_index == 7'd54; // RapController.java:565
+  wire _eq_78 = slot_pick_pick_index == 7'd55; // RapController.java:565
+  wire _eq_79 = slot_pick_pick_index == 7'd56; // RapController.java:565
+  wire _eq_80 = slot_pick_pick_index == 7'd57; // RapController.java:565
+  wire _eq_81 = slot_pick_pick_index == 7'd58; // RapController.java:565
+  wire _eq_82 = slot_pick_pick_index == 7'd59; // RapController.java:565
+  wire _eq_83 = slot_pick_pick_index == 7'd60; // RapController.java:565
+  wire _eq_84 = slot_pick_pick_index == 7'd61; // RapController.java:565
+  wire _eq_85 = slot_pick_pick_index == 7'd62; // RapController.java:565
+  wire _eq_86 = slot_pick_pick_index == 7'd63; // RapController.java:565
+  wire _eq_87 = slot_pick_pick_index == 7'd64; // RapController.java:565
+  wire _eq_88 = slot_pick_pick_index == 7'd65; // RapController.java:565
+  wire _eq_89 = slot_pick_pick_index == 7'd66; // RapController.java:565
+  wire _eq_90 = slot_pick_pick_index == 7'd67; // RapController.java:565
+  wire _eq_91 = slot_pick_pick_index == 7'd68; // RapController.java:565
+  wire _eq_92 = slot_pick_pick_index == 7'd69; // RapController.java:565
+  wire _eq_93 = slot_pick_pick_index == 7'd70; // RapController.java:565
+  wire _eq_94 = slot_pick_pick_index == 7'd71; // RapController.java:565
+  wire _eq_95 = slot_pick_pick_index == 7'd72; // RapController.java:565
+  wire _eq_96 = slot_pick_pick_index == 7'd73; // RapController.java:565
+  wire _eq_97 = slot_pick_pick_index == 7'd74; // RapController.java:565
+  wire _eq_98 = slot_pick_pick_index == 7'd75; // RapController.java:565
+  wire _eq_99 = slot_pick_pick_index == 7'd76; // RapController.java:565
+  wire _eq_100 = slot_pick_pick_index == 7'd77; // RapController.java:565
+  wire _eq_101 = slot_pick_pick_index == 7'd78; // RapController.java:565
+  wire _eq_102 = slot_pick_pick_index == 7'd79; // RapController.java:565
+  wire _eq_103 = slot_pick_pick_index == 7'd80; // RapController.java:565
+  wire _eq_104 = slot_pick_pick_index == 7'd81; // RapController.java:565
+  wire _eq_105 = slot_pick_pick_index == 7'd82; // RapController.java:565
+  wire _eq_106 = slot_pick_pick_index == 7'd83; // RapController.java:565
+  wire _eq_107 = slot_pick_pick_index == 7'd84; // RapController.java:565
+  wire _eq_108 = slot_pick_pick_index == 7'd85; // RapController.java:565
+  wire _eq_109 = slot_pick_pick_index == 7'd86; // RapController.java:565
+  wire _eq_110 = slot_pick_pick_index == 7'd87; // RapController.java:565
+  wire _eq_111 = slot_pick_pick_index == 7'd88; // RapController.java:565
+  wire _eq_112 = slot_pick_pick_index == 7'd89; // RapController.java:565
+  wire _eq_113 = slot_pick_pick_index == 7'd90; // RapController.java:565
+  wire _eq_114 = slot_pick_pick_index == 7'd91; // RapController.java:565
+  wire _eq_115 = slot_pick_pick_index == 7'd92; // RapController.java:565
+  wire _eq_116 = slot_pick_pick_index == 7'd93; // RapController.java:565
+  wire _eq_117 = slot_pick_pick_index == 7'd94; // RapController.java:565
+  wire _eq_118 = slot_pick_pick_index == 7'd95; // RapController.java:565
+  wire _eq_119 = slot_pick_pick_index == 7'd96; // RapController.java:565
+  wire _eq_120 = slot_pick_pick_index == 7'd97; // RapController.java:565
+  wire _eq_121 = slot_pick_pick_index == 7'd98; // RapController.java:565
+  wire _eq_122 = slot_pick_pick_index == 7'd99; // RapController.java:565
+  wire _eq_123 = slot_pick_pick_index == 7'd100; // RapController.java:565
+  wire _eq_124 = slot_pick_pick_index == 7'd101; // RapController.java:565
+  wire _eq_125 = slot_pick_pick_index == 7'd102; // RapController.java:565
+  wire _eq_126 = slot_pick_pick_index == 7'd103; // RapController.java:565
+  wire _eq_127 = slot_pick_pick_index == 7'd104; // RapController.java:565
+  wire _eq_128 = slot_pick_pick_index == 7'd105; // RapController.java:565
+  wire _eq_129 = slot_pick_pick_index == 7'd106; // RapController.java:565
+  wire _eq_130 = slot_pick_pick_index == 7'd107; // RapController.java:565
+  wire _eq_131 = slot_pick_pick_index == 7'd108; // RapController.java:565
+  wire _eq_132 = slot_pick_pick_index == 7'd109; // RapController.java:565
+  wire _eq_133 = slot_pick_pick_index == 7'd110; // RapController.java:565
+  wire _eq_134 = slot_pick_pick_index == 7'd111; // RapController.java:565
+  wire _eq_135 = slot_pick_pick_index == 7'd112; // RapController.java:565
+  wire _eq_136 = slot_pick_pick_index == 7'd113; // RapController.java:565
+  wire _eq_137 = slot_pick_pick_index == 7'd114; // RapController.java:565
+  wire _eq_138 = slot_pick_pick_index == 7'd115; // RapController.java:565
+  wire _eq_139 = slot_pick_pick_index == 7'd116; // RapController.java:565
+  wire _eq_140 = slot_pick_pick_index == 7'd117; // RapController.java:565
+  wire _eq_141 = slot_pick_pick_index == 7'd118; // RapController.java:565
+  wire _eq_142 = slot_pick_pick_index == 7'd119; // RapController.java:565
+  wire _eq_143 = slot_pick_pick_index == 7'd120; // RapController.java:565
+  wire _eq_144 = slot_pick_pick_index == 7'd121; // RapController.java:565
+  wire _eq_145 = slot_pick_pick_index == 7'd122; // RapController.java:565
+  wire _eq_146 = slot_pick_pick_index == 7'd123; // RapController.java:565
+  wire _eq_147 = slot_pick_pick_index == 7'd124; // RapController.java:565
+  wire _eq_148 = slot_pick_pick_index == 7'd125; // RapController.java:565
+  wire _eq_149 = slot_pick_pick_index == 7'd126; // RapController.java:565
+  wire _eq_150 = slot_pick_pick_index == 7'd127; // RapController.java:565
+  wire _eq_151 = slot_pick_pick_index == 7'd0; // RapController.java:566
+  wire _eq_152 = slot_pick_pick_index == 7'd1; // RapController.java:566
+  wire _eq_153 = slot_pick_pick_index == 7'd2; // RapController.java:566
+  wire _eq_154 = slot_pick_pick_index == 7'd3; // RapController.java:566
+  wire _eq_155 = slot_pick_pick_index == 7'd4; // RapController.java:566
+  wire _eq_156 = slot_pick_pick_index == 7'd5; // RapController.java:566
+  wire _eq_157 = slot_pick_pick_index == 7'd6; // RapController.java:566
+  wire _eq_158 = slot_pick_pick_index == 7'd7; // RapController.java:566
+  wire _eq_159 = slot_pick_pick_index == 7'd8; // RapController.java:566
+  wire _eq_160 = slot_pick_pick_index == 7'd9; // RapController.java:566
+  wire _eq_161 = slot_pick_pick_index == 7'd10; // RapController.java:566
+  wire _eq_162 = slot_pick_pick_index == 7'd11; // RapController.java:566
+  wire _eq_163 = slot_pick_pick_index == 7'd12; // RapController.java:566
+  wire _eq_164 = slot_pick_pick_index == 7'd13; // RapController.java:566
+  wire _eq_165 = slot_pick_pick_index == 7'd14; // RapController.java:566
+  wire _eq_166 = slot_pick_pick_index == 7'd15; // RapController.java:566
+  wire _eq_167 = slot_pick_pick_index == 7'd16; // RapController.java:566
+  wire _eq_168 = slot_pick_pick_index == 7'd17; // RapController.java:566
+  wire _eq_169 = slot_pick_pick_index == 7'd18; // RapController.java:566
+  wire _eq_170 = slot_pick_pick_index == 7'd19; // RapController.java:566
+  wire _eq_171 = slot_pick_pick_index == 7'd20; // RapController.java:566
+  wire _eq_172 = slot_pick_pick_index == 7'd21; // RapController.java:566
+  wire _eq_173 = slot_pick_pick_index == 7'd22; // RapController.java:566
+  wire _eq_174 = slot_pick_pick_index == 7'd23; // RapController.java:566
+  wire _eq_175 = slot_pick_pick_index == 7'd24; // RapController.java:566
+  wire _eq_176 = slot_pick_pick_index == 7'd25; // RapController.java:566
+  wire _eq_177 = slot_pick_pick_index == 7'd26; // RapController.java:566
+  wire _eq_178 = slot_pick_pick_index == 7'd27; // RapController.java:566
+  wire _eq_179 = slot_pick_pick_index == 7'd28; // RapController.java:566
+  wire _eq_180 = slot_pick_pick_index == 7'd29; // RapController.java:566
+  wire _eq_181 = slot_pick_pick_index == 7'd30; // RapController.java:566
+  wire _eq_182 = slot_pick_pick_index == 7'd31; // RapController.java:566
+  wire _eq_183 = slot_pick_pick_index == 7'd32; // RapController.java:566
+  wire _eq_184 = slot_pick_pick_index == 7'd33; // RapController.java:566
+  wire _eq_185 = slot_pick_pick_index == 7'd34; // RapController.java:566
+  wire _eq_186 = slot_pick_pick_index == 7'd35; // RapController.java:566
+  wire _eq_187 = slot_pick_pick_index == 7'd36; // RapController.java:566
+  wire _eq_188 = slot_pick_pick_index == 7'd37; // RapController.java:566
+  wire _eq_189 = slot_pick_pick_index == 7'd38; // RapController.java:566
+  wire _eq_190 = slot_pick_pick_index == 7'd39; // RapController.java:566
+  wire _eq_191 = slot_pick_pick_index == 7'd40; // RapController.java:566
+  wire _eq_192 = slot_pick_pick_index == 7'd41; // RapController.java:566
+  wire _eq_193 = slot_pick_pick_index == 7'd42; // RapController.java:566
+  wire _eq_194 = slot_pick_pick_index == 7'd43; // RapController.java:566
+  wire _eq_195 = slot_pick_pick_index == 7'd44; // RapController.java:566
+  wire _eq_196 = slot_pick_pick_index == 7'd45; // RapController.java:566
+  wire _eq_197 = slot_pick_pick_index == 7'd46; // RapController.java:566
+  wire _eq_198 = slot_pick_pick_index == 7'd47; // RapController.java:566
+  wire _eq_199 = slot_pick_pick_index == 7'd48; // RapController.java:566
+  wire _eq_200 = slot_pick_pick_index == 7'd49; // RapController.java:566
+  wire _eq_201 = slot_pick_pick_index == 7'd50; // RapController.java:566
+  wire _eq_202 = slot_pick_pick_index == 7'd51; // RapController.java:566
+  wire _eq_203 = slot_pick_pick_index == 7'd52; // RapController.java:566
+  wire _eq_204 = slot_pick_pick_index == 7'd53; // RapController.java:566
+  wire _eq_205 = slot_pick_pick_index == 7'd54; // RapController.java:566
+  wire _eq_206 = slot_pick_pick_index == 7'd55; // RapController.java:566
+  wire _eq_207 = slot_pick_pick_index == 7'd56; // RapController.java:566
+  wire _eq_208 = slot_pick_pick_index == 7'd57; // RapController.java:566
+  wire _eq_209 = slot_pick_pick_index == 7'd58; // RapController.java:566
+  wire _eq_210 = slot_pick_pick_index == 7'd59; // RapController.java:566
+  wire _eq_211 = slot_pick_pick_index == 7'd60; // RapController.java:566
+  wire _eq_212 = slot_pick_pick_index == 7'd61; // RapController.java:566
+  wire _eq_213 = slot_pick_pick_index == 7'd62; // RapController.java:566
+  wire _eq_214 = slot_pick_pick_index == 7'd63; // RapController.java:566
+  wire _eq_215 = slot_pick_pick_index == 7'd64; // RapController.java:566
+  wire _eq_216 = slot_pick_pick_index == 7'd65; // RapController.java:566
+  wire _eq_217 = slot_pick_pick_index == 7'd66; // RapController.java:566
+  wire _eq_218 = slot_pick_pick_index == 7'd67; // RapController.java:566
+  wire _eq_219 = slot_pick_pick_index == 7'd68; // RapController.java:566
+  wire _eq_220 = slot_pick_pick_index == 7'd69; // RapController.java:566
+  wire _eq_221 = slot_pick_pick_index == 7'd70; // RapController.java:566
+  wire _eq_222 = slot_pick_pick_index == 7'd71; // RapController.java:566
+  wire _eq_223 = slot_pick_pick_index == 7'd72; // RapController.java:566
+  wire _eq_224 = slot_pick_pick_index == 7'd73; // RapController.java:566
+  wire _eq_225 = slot_pick_pick_index == 7'd74; // RapController.java:566
+  wire _eq_226 = slot_pick_pick_index == 7'd75; // RapController.java:566
+  wire _eq_227 = slot_pick_pick_index == 7'd76; // RapController.java:566
+  wire _eq_228 = slot_pick_pick_index == 7'd77; // RapController.java:566
+  wire _eq_229 = slot_pick_pick_index == 7'd78; // RapController.java:566
+  wire _eq_230 = slot_pick_pick_index == 7'd79; // RapController.java:566
+  wire _eq_231 = slot_pick_pick_index == 7'd80; // RapController.java:566
+  wire _eq_232 = slot_pick_pick_index == 7'd81; // RapController.java:566
+  wire _eq_233 = slot_pick_pick_index == 7'd82; // RapController.java:566
+  wire _eq_234 = slot_pick_pick_index == 7'd83; // RapController.java:566
+  wire _eq_235 = slot_pick_pick_index == 7'd84; // RapController.java:566
+  wire _eq_236 = slot_pick_pick_index == 7'd85; // RapController.java:566
+  wire _eq_237 = slot_pick_pick_index == 7'd86; // RapController.java:566
+  wire _eq_238 = slot_pick_pick_index == 7'd87; // RapController.java:566
+  wire _eq_239 = slot_pick_pick_index == 7'd88; // RapController.java:566
+  wire _eq_240 = slot_pick_pick_index == 7'd89; // RapController.java:566
+  wire _eq_241 = slot_pick_pick_index == 7'd90; // RapController.java:566
+  wire _eq_242 = slot_pick_pick_index == 7'd91; // RapController.java:566
+  wire _eq_243 = slot_pick_pick_index == 7'd92; // RapController.java:566
+  wire _eq_244 = slot_pick_pick_index == 7'd93; // RapController.java:566
+  wire _eq_245 = slot_pick_pick_index == 7'd94; // RapController.java:566
+  wire _eq_246 = slot_pick_pick_index == 7'd95; // RapController.java:566
+  wire _eq_247 = slot_pick_pick_index == 7'd96; // RapController.java:566
+  wire _eq_248 = slot_pick_pick_index == 7'd97; // RapController.java:566
+  wire _eq_249 = slot_pick_pick_index == 7'd98; // RapController.java:566
+  wire _eq_250 = slot_pick_pick_index == 7'd99; // RapController.java:566
+  wire _eq_251 = slot_pick_pick_index == 7'd100; // RapController.java:566
+  wire _eq_252 = slot_pick_pick_index == 7'd101; // RapController.java:566
+  wire _eq_253 = slot_pick_pick_index == 7'd102; // RapController.java:566
+  wire _eq_254 = slot_pick_pick_index == 7'd103; // RapController.java:566
+  wire _eq_255 = slot_pick_pick_index == 7'd104; // RapController.java:566
+  wire _eq_256 = slot_pick_pick_index == 7'd105; // RapController.java:566
+  wire _eq_257 = slot_pick_pick_index == 7'd106; // RapController.java:566
+  wire _eq_258 = slot_pick_pick_index == 7'd107; // RapController.java:566
+  wire _eq_259 = slot_pick_pick_index == 7'd108; // RapController.java:566
+  wire _eq_260 = slot_pick_pick_index == 7'd109; // RapController.java:566
+  wire _eq_261 = slot_pick_pick_index == 7'd110; // RapController.java:566
+  wire _eq_262 = slot_pick_pick_index == 7'd111; // RapController.java:566
+  wire _eq_263 = slot_pick_pick_index == 7'd112; // RapController.java:566
+  wire _eq_264 = slot_pick_pick_index == 7'd113; // RapController.java:566
+  wire _eq_265 = slot_pick_pick_index == 7'd114; // RapController.java:566
+  wire _eq_266 = slot_pick_pick_index == 7'd115; // RapController.java:566
+  wire _eq_267 = slot_pick_pick_index == 7'd116; // RapController.java:566
+  wire _eq_268 = slot_pick_pick_index == 7'd117; // RapController.java:566
+  wire _eq_269 = slot_pick_pick_index == 7'd118; // RapController.java:566
+  wire _eq_270 = slot_pick_pick_index == 7'd119; // RapController.java:566
+  wire _eq_271 = slot_pick_pick_index == 7'd120; // RapController.java:566
+  wire _eq_272 = slot_pick_pick_index == 7'd121; // RapController.java:566
+  wire _eq_273 = slot_pick_pick_index == 7'd122; // RapController.java:566
+  wire _eq_274 = slot_pick_pick_index == 7'd123; // RapController.java:566
+  wire _eq_275 = slot_pick_pick_index == 7'd124; // RapController.java:566
+  wire _eq_276 = slot_pick_pick_index == 7'd125; // RapController.java:566
+  wire _eq_277 = slot_pick_pick_index == 7'd126; // RapController.java:566
+  wire _eq_278 = slot_pick_pick_index == 7'd127; // RapController.java:566
+  wire _eq_279 = slot_pick_pick_index == 7'd0; // RapController.java:567
+  wire _eq_280 = slot_pick_pick_index == 7'd1; // RapController.java:567
+  wire _eq_281 = slot_pick_pick_index == 7'd2; // RapController.java:567
+  wire _eq_282 = slot_pick_pick_index == 7'd3; // RapController.java:567
+  wire _eq_283 = slot_pick_pick_index == 7'd4; // RapController.java:567
+  wire _eq_284 = slot_pick_pick_index == 7'd5; // RapController.java:567
+  wire _eq_285 = slot_pick_pick_index == 7'd6; // RapController.java:567
+  wire _eq_286 = slot_pick_pick_index == 7'd7; // RapController.java:567
+  wire _eq_287 = slot_pick_pick_index == 7'd8; // RapController.java:567
+  wire _eq_288 = slot_pick_pick_index == 7'd9; // RapController.java:567
+  wire _eq_289 = slot_pick_pick_index == 7'd10; // RapController.java:567
+  wire _eq_290 = slot_pick_pick_index == 7'd11; // RapController.java:567
+  wire _eq_291 = slot_pick_pick_index == 7'd12; // RapController.java:567
+  wire _eq_292 = slot_pick_pick_index == 7'd13; // RapController.java:567
+  wire _eq_293 = slot_pick_pick_index == 7'd14; // RapController.java:567
+  wire _eq_294 = slot_pick_pick_index == 7'd15; // RapController.java:567
+  wire _eq_295 = slot_pick_pick_index == 7'd16; // RapController.java:567
+  wire _eq_296 = slot_pick_pick_index == 7'd17; // RapController.java:567
+  wire _eq_297 = slot_pick_pick_index == 7'd18; // RapController.java:567
+  wire _eq_298 = slot_pick_pick_index == 7'd19; // RapController.java:567
+  wire _eq_299 = slot_pick_pick_index == 7'd20; // RapController.java:567
+  wire _eq_300 = slot_pick_pick_index == 7'd21; // RapController.java:567
+  wire _eq_301 = slot_pick_pick_index == 7'd22; // RapController.java:567
+  wire _eq_302 = slot_pick_pick_index == 7'd23; // RapController.java:567
+  wire _eq_303 = slot_pick_pick_index == 7'd24; // RapController.java:567
+  wire _eq_304 = slot_pick_pick_index == 7'd25; // RapController.java:567
+  wire _eq_305 = slot_pick_pick_index == 7'd26; // RapController.java:567
+  wire _eq_306 = slot_pick_pick_index == 7'd27; // RapController.java:567
+  wire _eq_307 = slot_pick_pick_index == 7'd28; // RapController.java:567
+  wire _eq_308 = slot_pick_pick_index == 7'd29; // RapController.java:567
+  wire _eq_309 = slot_pick_pick_index == 7'd30; // RapController.java:567
+  wire _eq_310 = slot_pick_pick_index == 7'd31; // RapController.java:567
+  wire _eq_311 = slot_pick_pick_index == 7'd32; // RapController.java:567
+  wire _eq_312 = slot_pick_pick_index == 7'd33; // RapController.java:567
+  wire _eq_313 = slot_pick_pick_index == 7'd34; // RapController.java:567
+  wire _eq_314 = slot_pick_pick_index == 7'd35; // RapController.java:567
+  wire _eq_315 = slot_pick_pick_index == 7'd36; // RapController.java:567
+  wire _eq_316 = slot_pick_pick_index == 7'd37; // RapController.java:567
+  wire _eq_317 = slot_pick_pick_index == 7'd38; // RapController.java:567
+  wire _eq_318 = slot_pick_pick_index == 7'd39; // RapController.java:567
+  wire _eq_319 = slot_pick_pick_index == 7'd40; // RapController.java:567
+  wire _eq_320 = slot_pick_pick_index == 7'd41; // RapController.java:567
+  wire _eq_321 = slot_pick_pick_index == 7'd42; // RapController.java:567
+  wire _eq_322 = slot_pick_pick_index == 7'd43; // RapController.java:567
+  wire _eq_323 = slot_pick_pick_index == 7'd44; // RapController.java:567
+  wire _eq_324 = slot_pick_pick_index == 7'd45; // RapController.java:567
+  wire _eq_325 = slot_pick_pick_index == 7'd46; // RapController.java:567
+  wire _eq_326 = slot_pick_pick_index == 7'd47; // RapController.java:567
+  wire _eq_327 = slot_pick_pick_index == 7'd48; // RapController.java:567
+  wire _eq_328 = slot_pick_pick_index == 7'd49; // RapController.java:567
+  wire _eq_329 = slot_pick_pick_index == 7'd50; // RapController.java:567
+  wire _eq_330 = slot_pick_pick_index == 7'd51; // RapController.java:567
+  wire _eq_331 = slot_pick_pick_index == 7'd52; // RapController.java:567
+  wire _eq_332 = slot_pick_pick_index == 7'd53; // RapController.java:567
+  wire _eq_333 = slot_pick_pick_index == 7'd54; // RapController.java:567
+  wire _eq_334 = slot_pick_pick_index == 7'd55; // RapController.java:567
+  wire _eq_335 = slot_pick_pick_index == 7'd56; // RapController.java:567
+  wire _eq_336 = slot_pick_pick_index == 7'd57; // RapController.java:567
+  wire _eq_337 = slot_pick_pick_index == 7'd58; // RapController.java:567
+  wire _eq_338 = slot_pick_pick_index == 7'd59; // RapController.java:567
+  wire _eq_339 = slot_pick_pick_index == 7'd60; // RapController.java:567
+  wire _eq_340 = slot_pick_pick_index == 7'd61; // RapController.java:567
+  wire _eq_341 = slot_pick_pick_index == 7'd62; // RapController.java:567
+  wire _eq_342 = slot_pick_pick_index == 7'd63; // RapController.java:567
+  wire _eq_343 = slot_pick_pick_index == 7'd64; // RapController.java:567
+  wire _eq_344 = slot_pick_pick_index == 7'd65; // RapController.java:567
+  wire _eq_345 = slot_pick_pick_index == 7'd66; // RapController.java:567
+  wire _eq_346 = slot_pick_pick_index == 7'd67; // RapController.java:567
+  wire _eq_347 = slot_pick_pick_index == 7'd68; // RapController.java:567
+  wire _eq_348 = slot_pick_pick_index == 7'd69; // RapController.java:567
+  wire _eq_349 = slot_pick_pick_index == 7'd70; // RapController.java:567
+  wire _eq_350 = slot_pick_pick_index == 7'd71; // RapController.java:567
+  wire _eq_351 = slot_pick_pick_index == 7'd72; // RapController.java:567
+  wire _eq_352 = slot_pick_pick_index == 7'd73; // RapController.java:567
+  wire _eq_353 = slot_pick_pick_index == 7'd74; // RapController.java:567
+  wire _eq_354 = slot_pick_pick_index == 7'd75; // RapController.java:567
+  wire _eq_355 = slot_pick_pick_index == 7'd76; // RapController.java:567
+  wire _eq_356 = slot_pick_pick_index == 7'd77; // RapController.java:567
+  wire _eq_357 = slot_pick_pick_index == 7'd78; // RapController.java:567
+  wire _eq_358 = slot_pick_pick_index == 7'd79; // RapController.java:567
+  wire _eq_359 = slot_pick_pick_index == 7'd80; // RapController.java:567
+  wire _eq_360 = slot_pick_pick_index == 7'd81; // RapController.java:567
+  wire _eq_361 = slot_pick_pick_index == 7'd82; // RapController.java:567
+  wire _eq_362 = slot_pick_pick_index == 7'd83; // RapController.java:567
+  wire _eq_363 = slot_pick_pick_index == 7'd84; // RapController.java:567
+  wire _eq_364 = slot_pick_pick_index == 7'd85; // RapController.java:567
+  wire _eq_365 = slot_pick_pick_index == 7'd86; // RapController.java:567
+  wire _eq_366 = slot_pick_pick_index == 7'd87; // RapController.java:567
+  wire _eq_367 = slot_pick_pick_index == 7'd88; // RapController.java:567
+  wire _eq_368 = slot_pick_pick_index == 7'd89; // RapController.java:567
+  wire _eq_369 = slot_pick_pick_index == 7'd90; // RapController.java:567
+  wire _eq_370 = slot_pick_pick_index == 7'd91; // RapController.java:567
+  wire _eq_371 = slot_pick_pick_index == 7'd92; // RapController.java:567
+  wire _eq_372 = slot_pick_pick_index == 7'd93; // RapController.java:567
+  wire _eq_373 = slot_pick_pick_index == 7'd94; // RapController.java:567
+  wire _eq_374 = slot_pick_pick_index == 7'd95; // RapController.java:567
+  wire _eq_375 = slot_pick_pick_index == 7'd96; // RapController.java:567
+  wire _eq_376 = slot_pick_pick_index == 7'd97; // RapController.java:567
+  wire _eq_377 = slot_pick_pick_index == 7'd98; // RapController.java:567
+  wire _eq_378 = slot_pick_pick_index == 7'd99; // RapController.java:567
+  wire _eq_379 = slot_pick_pick_index == 7'd100; // RapController.java:567
+  wire _eq_380 = slot_pick_pick_index == 7'd101; // RapController.java:567
+  wire _eq_381 = slot_pick_pick_index == 7'd102; // RapController.java:567
+  wire _eq_382 = slot_pick_pick_index == 7'd103; // RapController.java:567
+  wire _eq_383 = slot_pick_pick_index == 7'd104; // RapController.java:567
+  wire _eq_384 = slot_pick_pick_index == 7'd105; // RapController.java:567
+  wire _eq_385 = slot_pick_pick_index == 7'd106; // RapController.java:567
+  wire _eq_386 = slot_pick_pick_index == 7'd107; // RapController.java:567
+  wire _eq_387 = slot_pick_pick_index == 7'd108; // RapController.java:567
+  wire _eq_388 = slot_pick_pick_index == 7'd109; // RapController.java:567
+  wire _eq_389 = slot_pick_pick_index == 7'd110; // RapController.java:567
+  wire _eq_390 = slot_pick_pick_index == 7'd111; // RapController.java:567
+  wire _eq_391 = slot_pick_pick_index == 7'd112; // RapController.java:567
+  wire _eq_392 = slot_pick_pick_index == 7'd113; // RapController.java:567
+  wire _eq_393 = slot_pick_pick_index == 7'd114; // RapController.java:567
+  wire _eq_394 = slot_pick_pick_index == 7'd115; // RapController.java:567
+  wire _eq_395 = slot_pick_pick_index == 7'd116; // RapController.java:567
+  wire _eq_396 = slot_pick_pick_index == 7'd117; // RapController.java:567
+  wire _eq_397 = slot_pick_pick_index == 7'd118; // RapController.java:567
+  wire _eq_398 = slot_pick_pick_index == 7'd119; // RapController.java:567
+  wire _eq_399 = slot_pick_pick_index == 7'd120; // RapController.java:567
+  wire _eq_400 = slot_pick_pick_index == 7'd121; // RapController.java:567
+  wire _eq_401 = slot_pick_pick_index == 7'd122; // RapController.java:567
+  wire _eq_402 = slot_pick_pick_index == 7'd123; // RapController.java:567
+  wire _eq_403 = slot_pick_pick_index == 7'd124; // RapController.java:567
+  wire _eq_404 = slot_pick_pick_index == 7'd125; // RapController.java:567
+  wire _eq_405 = slot_pick_pick_index == 7'd126; // RapController.java:567
+  wire _eq_406 = slot_pick_pick_index == 7'd127; // RapController.java:567
   wire _eq_407 = children_write_slot == 7'd0; // NodeTable.java:44
   wire _eq_408 = children_write_slot == 7'd1; // NodeTable.java:44
   wire _eq_409 = children_write_slot == 7'd2; // NodeTable.java:44
@@ -1623,7 +1624,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_532 = children_write_slot == 7'd125; // NodeTable.java:44
   wire _eq_533 = children_write_slot == 7'd126; // NodeTable.java:44
   wire _eq_534 = children_write_slot == 7'd127; // NodeTable.java:44
-  wire [2:0] _sub_1 = op_children - merge_leaves; // RapController.java:441
+  wire [2:0] _sub_1 = op_children - merge_leaves; // RapController.java:440
   wire [32:0] _add_0 = {1'b0, st_n_lo} + {{17{1'b0}}, ev_weight_q}; // SplitCounter.java:41
   wire [31:0] _bits_7 = _add_0[31:0]; // SplitCounter.java:42
   wire [31:0] _add_1 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:34
@@ -1674,5340 +1675,5375 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_28 = ~merge_now; // RapController.java:271
   wire _and_23 = split_now & _not_28; // RapController.java:271
   wire _and_24 = _and_23 & hit_short_3; // RapController.java:271
-  wire _le_1 = io_head_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:39
-  wire _and_25 = skip_valid & _le_1; // MergeSkip.java:39
-  wire defer_now = _and_24 & _and_25; // RapController.java:272
+  wire [17:0] _bits_25 = io_head_threshold[35:18]; // SplitCompare.java:35
+  wire [16:0] _bits_26 = skip_min_sum[34:18]; // SplitCompare.java:35
+  wire _gt_2 = _bits_25 > {1'b0, _bits_26}; // SplitCompare.java:27
+  wire _eq_536 = _bits_25 == {1'b0, _bits_26}; // SplitCompare.java:27
+  wire [17:0] _bits_27 = io_head_threshold[17:0]; // SplitCompare.java:31
+  wire [17:0] _bits_28 = skip_min_sum[17:0]; // SplitCompare.java:31
+  wire _gt_3 = _bits_27 > _bits_28; // SplitCompare.java:20
+  wire _and_25 = _eq_536 & _gt_3; // SplitCompare.java:27
+  wire _or_10 = _gt_2 | _and_25; // SplitCompare.java:27
+  wire _not_29 = ~_or_10; // MergeSkip.java:42
+  wire _and_26 = skip_valid & _not_29; // MergeSkip.java:42
+  wire defer_now = _and_24 & _and_26; // RapController.java:272
   wire [32:0] _add_12 = {1'b0, st_updates_lo} + 33'd1; // SplitCounter.java:41
-  wire [31:0] _bits_25 = _add_12[31:0]; // SplitCounter.java:42
+  wire [31:0] _bits_29 = _add_12[31:0]; // SplitCounter.java:42
   wire [31:0] _add_13 = st_updates_hi + {{31{1'b0}}, st_updates_carry}; // SplitCounter.java:34
-  wire _bits_26 = _add_12[32]; // SplitCounter.java:43
+  wire _bits_30 = _add_12[32]; // SplitCounter.java:43
   wire [7:0] _add_14 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:107
   wire [7:0] _sub_2 = _add_14 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:107
-  wire _gt_2 = st_nodes > st_high_water; // StatusRegs.java:102
-  wire _eq_536 = io_m0Csr == 64'd0; // RapController.java:319
-  wire [63:0] _mux_6 = _eq_536 ? 64'd1 : io_m0Csr; // RapController.java:319
-  wire [31:0] _bits_27 = serialMultiplier_io_product[95:64]; // RapController.java:456
-  wire _or_r_2 = |_bits_27; // RapController.java:456
-  wire [63:0] _bits_28 = serialMultiplier_io_product[63:0]; // RapController.java:457
-  wire [31:0] _bits_29 = _mux_6[31:0]; // SplitCounter.java:48
+  wire _gt_4 = st_nodes > st_high_water; // StatusRegs.java:102
+  wire _eq_537 = io_m0Csr == 64'd0; // RapController.java:318
+  wire [63:0] _mux_6 = _eq_537 ? 64'd1 : io_m0Csr; // RapController.java:318
+  wire [31:0] _bits_31 = serialMultiplier_io_product[95:64]; // RapController.java:455
+  wire _or_r_2 = |_bits_31; // RapController.java:455
+  wire [63:0] _bits_32 = serialMultiplier_io_product[63:0]; // RapController.java:456
+  wire [31:0] _bits_33 = _mux_6[31:0]; // SplitCounter.java:48
   wire [32:0] _sub_3 = {1'b0, until_merge_lo} - {{17{1'b0}}, io_head_weight}; // SplitCounter.java:41
-  wire [31:0] _bits_30 = _sub_3[31:0]; // SplitCounter.java:42
-  wire [31:0] _bits_31 = to_merge_hi[31:0]; // RapController.java:167
-  wire [31:0] _bits_32 = to_merge_lo[31:0]; // RapController.java:167
-  wire [63:0] to_merge = {_bits_31, _bits_32}; // RapController.java:167
-  wire [31:0] _bits_33 = to_merge[31:0]; // SplitCounter.java:48
-  wire [31:0] _bits_34 = _mux_6[63:32]; // SplitCounter.java:49
+  wire [31:0] _bits_34 = _sub_3[31:0]; // SplitCounter.java:42
+  wire [31:0] _bits_35 = to_merge_hi[31:0]; // RapController.java:167
+  wire [31:0] _bits_36 = to_merge_lo[31:0]; // RapController.java:167
+  wire [63:0] to_merge = {_bits_35, _bits_36}; // RapController.java:167
+  wire [31:0] _bits_37 = to_merge[31:0]; // SplitCounter.java:48
+  wire [31:0] _bits_38 = _mux_6[63:32]; // SplitCounter.java:49
   wire [31:0] _sub_4 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:34
-  wire [31:0] _bits_35 = to_merge[63:32]; // SplitCounter.java:49
-  wire _bits_36 = _sub_3[32]; // SplitCounter.java:43
-  wire _eq_537 = io_epsCsr == 16'd0; // RapController.java:317
-  wire [15:0] _mux_7 = _eq_537 ? 16'd1 : io_epsCsr; // RapController.java:317
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:318
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:318
+  wire [31:0] _bits_39 = to_merge[63:32]; // SplitCounter.java:49
+  wire _bits_40 = _sub_3[32]; // SplitCounter.java:43
+  wire _eq_538 = io_epsCsr == 16'd0; // RapController.java:316
+  wire [15:0] _mux_7 = _eq_538 ? 16'd1 : io_epsCsr; // RapController.java:316
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:317
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:317
   wire [5:0] _add_15 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:209
   wire [5:0] _sub_5 = _add_15 - {{5{1'b0}}, io_selected_valid}; // RapController.java:209
   wire [7:0] _add_16 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:210
   wire [7:0] _sub_6 = _add_16 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:210
-  wire _eq_538 = state == 4'd2; // RapController.java:218
-  wire draining = _eq_538 | commit_stop; // RapController.java:218
+  wire _eq_539 = state == 4'd2; // RapController.java:218
+  wire draining = _eq_539 | commit_stop; // RapController.java:218
   wire undo_push = draining & io_counterResult_valid; // RapController.java:219
   wire [4:0] _add_17 = undo_sp + 5'd1; // RapController.java:225
-  wire [4:0] _sub_7 = undo_sp - 5'd1; // RapController.java:349
-  wire [6:0] _dshl_1 = 7'd1 << _bits_4; // RapController.java:570
-  wire [3:0] _bits_37 = _dshl_1[3:0]; // RapController.java:570
-  wire [3:0] _or_10 = present_children | _bits_37; // RapController.java:570
-  wire _bits_38 = slot_valid[127]; // NodeTable.java:59
-  wire _eq_539 = slot_parent_127 == merge_parent; // NodeTable.java:59
-  wire _and_26 = _bits_38 & _eq_539; // NodeTable.java:59
-  wire _not_29 = ~1'd1; // NodeTable.java:60
-  wire _eq_540 = slot_children_127 == 3'd0; // NodeTable.java:60
-  wire _or_11 = _not_29 | _eq_540; // NodeTable.java:60
-  wire _and_27 = _and_26 & _or_11; // NodeTable.java:60
-  wire _bits_39 = slot_valid[126]; // NodeTable.java:59
-  wire _eq_541 = slot_parent_126 == merge_parent; // NodeTable.java:59
-  wire _and_28 = _bits_39 & _eq_541; // NodeTable.java:59
+  wire [4:0] _sub_7 = undo_sp - 5'd1; // RapController.java:348
+  wire [6:0] _dshl_1 = 7'd1 << _bits_4; // RapController.java:569
+  wire [3:0] _bits_41 = _dshl_1[3:0]; // RapController.java:569
+  wire [3:0] _or_11 = present_children | _bits_41; // RapController.java:569
+  wire _bits_42 = slot_valid[127]; // NodeTable.java:59
+  wire _eq_540 = slot_parent_127 == merge_parent; // NodeTable.java:59
+  wire _and_27 = _bits_42 & _eq_540; // NodeTable.java:59
   wire _not_30 = ~1'd1; // NodeTable.java:60
-  wire _eq_542 = slot_children_126 == 3'd0; // NodeTable.java:60
-  wire _or_12 = _not_30 | _eq_542; // NodeTable.java:60
-  wire _and_29 = _and_28 & _or_12; // NodeTable.java:60
-  wire _bits_40 = slot_valid[125]; // NodeTable.java:59
-  wire _eq_543 = slot_parent_125 == merge_parent; // NodeTable.java:59
-  wire _and_30 = _bits_40 & _eq_543; // NodeTable.java:59
+  wire _eq_541 = slot_children_127 == 3'd0; // NodeTable.java:60
+  wire _or_12 = _not_30 | _eq_541; // NodeTable.java:60
+  wire _and_28 = _and_27 & _or_12; // NodeTable.java:60
+  wire _bits_43 = slot_valid[126]; // NodeTable.java:59
+  wire _eq_542 = slot_parent_126 == merge_parent; // NodeTable.java:59
+  wire _and_29 = _bits_43 & _eq_542; // NodeTable.java:59
   wire _not_31 = ~1'd1; // NodeTable.java:60
-  wire _eq_544 = slot_children_125 == 3'd0; // NodeTable.java:60
-  wire _or_13 = _not_31 | _eq_544; // NodeTable.java:60
-  wire _and_31 = _and_30 & _or_13; // NodeTable.java:60
-  wire _bits_41 = slot_valid[124]; // NodeTable.java:59
-  wire _eq_545 = slot_parent_124 == merge_parent; // NodeTable.java:59
-  wire _and_32 = _bits_41 & _eq_545; // NodeTable.java:59
+  wire _eq_543 = slot_children_126 == 3'd0; // NodeTable.java:60
+  wire _or_13 = _not_31 | _eq_543; // NodeTable.java:60
+  wire _and_30 = _and_29 & _or_13; // NodeTable.java:60
+  wire _bits_44 = slot_valid[125]; // NodeTable.java:59
+  wire _eq_544 = slot_parent_125 == merge_parent; // NodeTable.java:59
+  wire _and_31 = _bits_44 & _eq_544; // NodeTable.java:59
   wire _not_32 = ~1'd1; // NodeTable.java:60
-  wire _eq_546 = slot_children_124 == 3'd0; // NodeTable.java:60
-  wire _or_14 = _not_32 | _eq_546; // NodeTable.java:60
-  wire _and_33 = _and_32 & _or_14; // NodeTable.java:60
-  wire _bits_42 = slot_valid[123]; // NodeTable.java:59
-  wire _eq_547 = slot_parent_123 == merge_parent; // NodeTable.java:59
-  wire _and_34 = _bits_42 & _eq_547; // NodeTable.java:59
+  wire _eq_545 = slot_children_125 == 3'd0; // NodeTable.java:60
+  wire _or_14 = _not_32 | _eq_545; // NodeTable.java:60
+  wire _and_32 = _and_31 & _or_14; // NodeTable.java:60
+  wire _bits_45 = slot_valid[124]; // NodeTable.java:59
+  wire _eq_546 = slot_parent_124 == merge_parent; // NodeTable.java:59
+  wire _and_33 = _bits_45 & _eq_546; // NodeTable.java:59
   wire _not_33 = ~1'd1; // NodeTable.java:60
-  wire _eq_548 = slot_children_123 == 3'd0; // NodeTable.java:60
-  wire _or_15 = _not_33 | _eq_548; // NodeTable.java:60
-  wire _and_35 = _and_34 & _or_15; // NodeTable.java:60
-  wire _bits_43 = slot_valid[122]; // NodeTable.java:59
-  wire _eq_549 = slot_parent_122 == merge_parent; // NodeTable.java:59
-  wire _and_36 = _bits_43 & _eq_549; // NodeTable.java:59
+  wire _eq_547 = slot_children_124 == 3'd0; // NodeTable.java:60
+  wire _or_15 = _not_33 | _eq_547; // NodeTable.java:60
+  wire _and_34 = _and_33 & _or_15; // NodeTable.java:60
+  wire _bits_46 = slot_valid[123]; // NodeTable.java:59
+  wire _eq_548 = slot_parent_123 == merge_parent; // NodeTable.java:59
+  wire _and_35 = _bits_46 & _eq_548; // NodeTable.java:59
   wire _not_34 = ~1'd1; // NodeTable.java:60
-  wire _eq_550 = slot_children_122 == 3'd0; // NodeTable.java:60
-  wire _or_16 = _not_34 | _eq_550; // NodeTable.java:60
-  wire _and_37 = _and_36 & _or_16; // NodeTable.java:60
-  wire _bits_44 = slot_valid[121]; // NodeTable.java:59
-  wire _eq_551 = slot_parent_121 == merge_parent; // NodeTable.java:59
-  wire _and_38 = _bits_44 & _eq_551; // NodeTable.java:59
+  wire _eq_549 = slot_children_123 == 3'd0; // NodeTable.java:60
+  wire _or_16 = _not_34 | _eq_549; // NodeTable.java:60
+  wire _and_36 = _and_35 & _or_16; // NodeTable.java:60
+  wire _bits_47 = slot_valid[122]; // NodeTable.java:59
+  wire _eq_550 = slot_parent_122 == merge_parent; // NodeTable.java:59
+  wire _and_37 = _bits_47 & _eq_550; // NodeTable.java:59
   wire _not_35 = ~1'd1; // NodeTable.java:60
-  wire _eq_552 = slot_children_121 == 3'd0; // NodeTable.java:60
-  wire _or_17 = _not_35 | _eq_552; // NodeTable.java:60
-  wire _and_39 = _and_38 & _or_17; // NodeTable.java:60
-  wire _bits_45 = slot_valid[120]; // NodeTable.java:59
-  wire _eq_553 = slot_parent_120 == merge_parent; // NodeTable.java:59
-  wire _and_40 = _bits_45 & _eq_553; // NodeTable.java:59
+  wire _eq_551 = slot_children_122 == 3'd0; // NodeTable.java:60
+  wire _or_17 = _not_35 | _eq_551; // NodeTable.java:60
+  wire _and_38 = _and_37 & _or_17; // NodeTable.java:60
+  wire _bits_48 = slot_valid[121]; // NodeTable.java:59
+  wire _eq_552 = slot_parent_121 == merge_parent; // NodeTable.java:59
+  wire _and_39 = _bits_48 & _eq_552; // NodeTable.java:59
   wire _not_36 = ~1'd1; // NodeTable.java:60
-  wire _eq_554 = slot_children_120 == 3'd0; // NodeTable.java:60
-  wire _or_18 = _not_36 | _eq_554; // NodeTable.java:60
-  wire _and_41 = _and_40 & _or_18; // NodeTable.java:60
-  wire _bits_46 = slot_valid[119]; // NodeTable.java:59
-  wire _eq_555 = slot_parent_119 == merge_parent; // NodeTable.java:59
-  wire _and_42 = _bits_46 & _eq_555; // NodeTable.java:59
+  wire _eq_553 = slot_children_121 == 3'd0; // NodeTable.java:60
+  wire _or_18 = _not_36 | _eq_553; // NodeTable.java:60
+  wire _and_40 = _and_39 & _or_18; // NodeTable.java:60
+  wire _bits_49 = slot_valid[120]; // NodeTable.java:59
+  wire _eq_554 = slot_parent_120 == merge_parent; // NodeTable.java:59
+  wire _and_41 = _bits_49 & _eq_554; // NodeTable.java:59
   wire _not_37 = ~1'd1; // NodeTable.java:60
-  wire _eq_556 = slot_children_119 == 3'd0; // NodeTable.java:60
-  wire _or_19 = _not_37 | _eq_556; // NodeTable.java:60
-  wire _and_43 = _and_42 & _or_19; // NodeTable.java:60
-  wire _bits_47 = slot_valid[118]; // NodeTable.java:59
-  wire _eq_557 = slot_parent_118 == merge_parent; // NodeTable.java:59
-  wire _and_44 = _bits_47 & _eq_557; // NodeTable.java:59
+  wire _eq_555 = slot_children_120 == 3'd0; // NodeTable.java:60
+  wire _or_19 = _not_37 | _eq_555; // NodeTable.java:60
+  wire _and_42 = _and_41 & _or_19; // NodeTable.java:60
+  wire _bits_50 = slot_valid[119]; // NodeTable.java:59
+  wire _eq_556 = slot_parent_119 == merge_parent; // NodeTable.java:59
+  wire _and_43 = _bits_50 & _eq_556; // NodeTable.java:59
   wire _not_38 = ~1'd1; // NodeTable.java:60
-  wire _eq_558 = slot_children_118 == 3'd0; // NodeTable.java:60
-  wire _or_20 = _not_38 | _eq_558; // NodeTable.java:60
-  wire _and_45 = _and_44 & _or_20; // NodeTable.java:60
-  wire _bits_48 = slot_valid[117]; // NodeTable.java:59
-  wire _eq_559 = slot_parent_117 == merge_parent; // NodeTable.java:59
-  wire _and_46 = _bits_48 & _eq_559; // NodeTable.java:59
+  wire _eq_557 = slot_children_119 == 3'd0; // NodeTable.java:60
+  wire _or_20 = _not_38 | _eq_557; // NodeTable.java:60
+  wire _and_44 = _and_43 & _or_20; // NodeTable.java:60
+  wire _bits_51 = slot_valid[118]; // NodeTable.java:59
+  wire _eq_558 = slot_parent_118 == merge_parent; // NodeTable.java:59
+  wire _and_45 = _bits_51 & _eq_558; // NodeTable.java:59
   wire _not_39 = ~1'd1; // NodeTable.java:60
-  wire _eq_560 = slot_children_117 == 3'd0; // NodeTable.java:60
-  wire _or_21 = _not_39 | _eq_560; // NodeTable.java:60
-  wire _and_47 = _and_46 & _or_21; // NodeTable.java:60
-  wire _bits_49 = slot_valid[116]; // NodeTable.java:59
-  wire _eq_561 = slot_parent_116 == merge_parent; // NodeTable.java:59
-  wire _and_48 = _bits_49 & _eq_561; // NodeTable.java:59
+  wire _eq_559 = slot_children_118 == 3'd0; // NodeTable.java:60
+  wire _or_21 = _not_39 | _eq_559; // NodeTable.java:60
+  wire _and_46 = _and_45 & _or_21; // NodeTable.java:60
+  wire _bits_52 = slot_valid[117]; // NodeTable.java:59
+  wire _eq_560 = slot_parent_117 == merge_parent; // NodeTable.java:59
+  wire _and_47 = _bits_52 & _eq_560; // NodeTable.java:59
   wire _not_40 = ~1'd1; // NodeTable.java:60
-  wire _eq_562 = slot_children_116 == 3'd0; // NodeTable.java:60
-  wire _or_22 = _not_40 | _eq_562; // NodeTable.java:60
-  wire _and_49 = _and_48 & _or_22; // NodeTable.java:60
-  wire _bits_50 = slot_valid[115]; // NodeTable.java:59
-  wire _eq_563 = slot_parent_115 == merge_parent; // NodeTable.java:59
-  wire _and_50 = _bits_50 & _eq_563; // NodeTable.java:59
+  wire _eq_561 = slot_children_117 == 3'd0; // NodeTable.java:60
+  wire _or_22 = _not_40 | _eq_561; // NodeTable.java:60
+  wire _and_48 = _and_47 & _or_22; // NodeTable.java:60
+  wire _bits_53 = slot_valid[116]; // NodeTable.java:59
+  wire _eq_562 = slot_parent_116 == merge_parent; // NodeTable.java:59
+  wire _and_49 = _bits_53 & _eq_562; // NodeTable.java:59
   wire _not_41 = ~1'd1; // NodeTable.java:60
-  wire _eq_564 = slot_children_115 == 3'd0; // NodeTable.java:60
-  wire _or_23 = _not_41 | _eq_564; // NodeTable.java:60
-  wire _and_51 = _and_50 & _or_23; // NodeTable.java:60
-  wire _bits_51 = slot_valid[114]; // NodeTable.java:59
-  wire _eq_565 = slot_parent_114 == merge_parent; // NodeTable.java:59
-  wire _and_52 = _bits_51 & _eq_565; // NodeTable.java:59
+  wire _eq_563 = slot_children_116 == 3'd0; // NodeTable.java:60
+  wire _or_23 = _not_41 | _eq_563; // NodeTable.java:60
+  wire _and_50 = _and_49 & _or_23; // NodeTable.java:60
+  wire _bits_54 = slot_valid[115]; // NodeTable.java:59
+  wire _eq_564 = slot_parent_115 == merge_parent; // NodeTable.java:59
+  wire _and_51 = _bits_54 & _eq_564; // NodeTable.java:59
   wire _not_42 = ~1'd1; // NodeTable.java:60
-  wire _eq_566 = slot_children_114 == 3'd0; // NodeTable.java:60
-  wire _or_24 = _not_42 | _eq_566; // NodeTable.java:60
-  wire _and_53 = _and_52 & _or_24; // NodeTable.java:60
-  wire _bits_52 = slot_valid[113]; // NodeTable.java:59
-  wire _eq_567 = slot_parent_113 == merge_parent; // NodeTable.java:59
-  wire _and_54 = _bits_52 & _eq_567; // NodeTable.java:59
+  wire _eq_565 = slot_children_115 == 3'd0; // NodeTable.java:60
+  wire _or_24 = _not_42 | _eq_565; // NodeTable.java:60
+  wire _and_52 = _and_51 & _or_24; // NodeTable.java:60
+  wire _bits_55 = slot_valid[114]; // NodeTable.java:59
+  wire _eq_566 = slot_parent_114 == merge_parent; // NodeTable.java:59
+  wire _and_53 = _bits_55 & _eq_566; // NodeTable.java:59
   wire _not_43 = ~1'd1; // NodeTable.java:60
-  wire _eq_568 = slot_children_113 == 3'd0; // NodeTable.java:60
-  wire _or_25 = _not_43 | _eq_568; // NodeTable.java:60
-  wire _and_55 = _and_54 & _or_25; // NodeTable.java:60
-  wire _bits_53 = slot_valid[112]; // NodeTable.java:59
-  wire _eq_569 = slot_parent_112 == merge_parent; // NodeTable.java:59
-  wire _and_56 = _bits_53 & _eq_569; // NodeTable.java:59
+  wire _eq_567 = slot_children_114 == 3'd0; // NodeTable.java:60
+  wire _or_25 = _not_43 | _eq_567; // NodeTable.java:60
+  wire _and_54 = _and_53 & _or_25; // NodeTable.java:60
+  wire _bits_56 = slot_valid[113]; // NodeTable.java:59
+  wire _eq_568 = slot_parent_113 == merge_parent; // NodeTable.java:59
+  wire _and_55 = _bits_56 & _eq_568; // NodeTable.java:59
   wire _not_44 = ~1'd1; // NodeTable.java:60
-  wire _eq_570 = slot_children_112 == 3'd0; // NodeTable.java:60
-  wire _or_26 = _not_44 | _eq_570; // NodeTable.java:60
-  wire _and_57 = _and_56 & _or_26; // NodeTable.java:60
-  wire _bits_54 = slot_valid[111]; // NodeTable.java:59
-  wire _eq_571 = slot_parent_111 == merge_parent; // NodeTable.java:59
-  wire _and_58 = _bits_54 & _eq_571; // NodeTable.java:59
+  wire _eq_569 = slot_children_113 == 3'd0; // NodeTable.java:60
+  wire _or_26 = _not_44 | _eq_569; // NodeTable.java:60
+  wire _and_56 = _and_55 & _or_26; // NodeTable.java:60
+  wire _bits_57 = slot_valid[112]; // NodeTable.java:59
+  wire _eq_570 = slot_parent_112 == merge_parent; // NodeTable.java:59
+  wire _and_57 = _bits_57 & _eq_570; // NodeTable.java:59
   wire _not_45 = ~1'd1; // NodeTable.java:60
-  wire _eq_572 = slot_children_111 == 3'd0; // NodeTable.java:60
-  wire _or_27 = _not_45 | _eq_572; // NodeTable.java:60
-  wire _and_59 = _and_58 & _or_27; // NodeTable.java:60
-  wire _bits_55 = slot_valid[110]; // NodeTable.java:59
-  wire _eq_573 = slot_parent_110 == merge_parent; // NodeTable.java:59
-  wire _and_60 = _bits_55 & _eq_573; // NodeTable.java:59
+  wire _eq_571 = slot_children_112 == 3'd0; // NodeTable.java:60
+  wire _or_27 = _not_45 | _eq_571; // NodeTable.java:60
+  wire _and_58 = _and_57 & _or_27; // NodeTable.java:60
+  wire _bits_58 = slot_valid[111]; // NodeTable.java:59
+  wire _eq_572 = slot_parent_111 == merge_parent; // NodeTable.java:59
+  wire _and_59 = _bits_58 & _eq_572; // NodeTable.java:59
   wire _not_46 = ~1'd1; // NodeTable.java:60
-  wire _eq_574 = slot_children_110 == 3'd0; // NodeTable.java:60
-  wire _or_28 = _not_46 | _eq_574; // NodeTable.java:60
-  wire _and_61 = _and_60 & _or_28; // NodeTable.java:60
-  wire _bits_56 = slot_valid[109]; // NodeTable.java:59
-  wire _eq_575 = slot_parent_109 == merge_parent; // NodeTable.java:59
-  wire _and_62 = _bits_56 & _eq_575; // NodeTable.java:59
+  wire _eq_573 = slot_children_111 == 3'd0; // NodeTable.java:60
+  wire _or_28 = _not_46 | _eq_573; // NodeTable.java:60
+  wire _and_60 = _and_59 & _or_28; // NodeTable.java:60
+  wire _bits_59 = slot_valid[110]; // NodeTable.java:59
+  wire _eq_574 = slot_parent_110 == merge_parent; // NodeTable.java:59
+  wire _and_61 = _bits_59 & _eq_574; // NodeTable.java:59
   wire _not_47 = ~1'd1; // NodeTable.java:60
-  wire _eq_576 = slot_children_109 == 3'd0; // NodeTable.java:60
-  wire _or_29 = _not_47 | _eq_576; // NodeTable.java:60
-  wire _and_63 = _and_62 & _or_29; // NodeTable.java:60
-  wire _bits_57 = slot_valid[108]; // NodeTable.java:59
-  wire _eq_577 = slot_parent_108 == merge_parent; // NodeTable.java:59
-  wire _and_64 = _bits_57 & _eq_577; // NodeTable.java:59
+  wire _eq_575 = slot_children_110 == 3'd0; // NodeTable.java:60
+  wire _or_29 = _not_47 | _eq_575; // NodeTable.java:60
+  wire _and_62 = _and_61 & _or_29; // NodeTable.java:60
+  wire _bits_60 = slot_valid[109]; // NodeTable.java:59
+  wire _eq_576 = slot_parent_109 == merge_parent; // NodeTable.java:59
+  wire _and_63 = _bits_60 & _eq_576; // NodeTable.java:59
   wire _not_48 = ~1'd1; // NodeTable.java:60
-  wire _eq_578 = slot_children_108 == 3'd0; // NodeTable.java:60
-  wire _or_30 = _not_48 | _eq_578; // NodeTable.java:60
-  wire _and_65 = _and_64 & _or_30; // NodeTable.java:60
-  wire _bits_58 = slot_valid[107]; // NodeTable.java:59
-  wire _eq_579 = slot_parent_107 == merge_parent; // NodeTable.java:59
-  wire _and_66 = _bits_58 & _eq_579; // NodeTable.java:59
+  wire _eq_577 = slot_children_109 == 3'd0; // NodeTable.java:60
+  wire _or_30 = _not_48 | _eq_577; // NodeTable.java:60
+  wire _and_64 = _and_63 & _or_30; // NodeTable.java:60
+  wire _bits_61 = slot_valid[108]; // NodeTable.java:59
+  wire _eq_578 = slot_parent_108 == merge_parent; // NodeTable.java:59
+  wire _and_65 = _bits_61 & _eq_578; // NodeTable.java:59
   wire _not_49 = ~1'd1; // NodeTable.java:60
-  wire _eq_580 = slot_children_107 == 3'd0; // NodeTable.java:60
-  wire _or_31 = _not_49 | _eq_580; // NodeTable.java:60
-  wire _and_67 = _and_66 & _or_31; // NodeTable.java:60
-  wire _bits_59 = slot_valid[106]; // NodeTable.java:59
-  wire _eq_581 = slot_parent_106 == merge_parent; // NodeTable.java:59
-  wire _and_68 = _bits_59 & _eq_581; // NodeTable.java:59
+  wire _eq_579 = slot_children_108 == 3'd0; // NodeTable.java:60
+  wire _or_31 = _not_49 | _eq_579; // NodeTable.java:60
+  wire _and_66 = _and_65 & _or_31; // NodeTable.java:60
+  wire _bits_62 = slot_valid[107]; // NodeTable.java:59
+  wire _eq_580 = slot_parent_107 == merge_parent; // NodeTable.java:59
+  wire _and_67 = _bits_62 & _eq_580; // NodeTable.java:59
   wire _not_50 = ~1'd1; // NodeTable.java:60
-  wire _eq_582 = slot_children_106 == 3'd0; // NodeTable.java:60
-  wire _or_32 = _not_50 | _eq_582; // NodeTable.java:60
-  wire _and_69 = _and_68 & _or_32; // NodeTable.java:60
-  wire _bits_60 = slot_valid[105]; // NodeTable.java:59
-  wire _eq_583 = slot_parent_105 == merge_parent; // NodeTable.java:59
-  wire _and_70 = _bits_60 & _eq_583; // NodeTable.java:59
+  wire _eq_581 = slot_children_107 == 3'd0; // NodeTable.java:60
+  wire _or_32 = _not_50 | _eq_581; // NodeTable.java:60
+  wire _and_68 = _and_67 & _or_32; // NodeTable.java:60
+  wire _bits_63 = slot_valid[106]; // NodeTable.java:59
+  wire _eq_582 = slot_parent_106 == merge_parent; // NodeTable.java:59
+  wire _and_69 = _bits_63 & _eq_582; // NodeTable.java:59
   wire _not_51 = ~1'd1; // NodeTable.java:60
-  wire _eq_584 = slot_children_105 == 3'd0; // NodeTable.java:60
-  wire _or_33 = _not_51 | _eq_584; // NodeTable.java:60
-  wire _and_71 = _and_70 & _or_33; // NodeTable.java:60
-  wire _bits_61 = slot_valid[104]; // NodeTable.java:59
-  wire _eq_585 = slot_parent_104 == merge_parent; // NodeTable.java:59
-  wire _and_72 = _bits_61 & _eq_585; // NodeTable.java:59
+  wire _eq_583 = slot_children_106 == 3'd0; // NodeTable.java:60
+  wire _or_33 = _not_51 | _eq_583; // NodeTable.java:60
+  wire _and_70 = _and_69 & _or_33; // NodeTable.java:60
+  wire _bits_64 = slot_valid[105]; // NodeTable.java:59
+  wire _eq_584 = slot_parent_105 == merge_parent; // NodeTable.java:59
+  wire _and_71 = _bits_64 & _eq_584; // NodeTable.java:59
   wire _not_52 = ~1'd1; // NodeTable.java:60
-  wire _eq_586 = slot_children_104 == 3'd0; // NodeTable.java:60
-  wire _or_34 = _not_52 | _eq_586; // NodeTable.java:60
-  wire _and_73 = _and_72 & _or_34; // NodeTable.java:60
-  wire _bits_62 = slot_valid[103]; // NodeTable.java:59
-  wire _eq_587 = slot_parent_103 == merge_parent; // NodeTable.java:59
-  wire _and_74 = _bits_62 & _eq_587; // NodeTable.java:59
+  wire _eq_585 = slot_children_105 == 3'd0; // NodeTable.java:60
+  wire _or_34 = _not_52 | _eq_585; // NodeTable.java:60
+  wire _and_72 = _and_71 & _or_34; // NodeTable.java:60
+  wire _bits_65 = slot_valid[104]; // NodeTable.java:59
+  wire _eq_586 = slot_parent_104 == merge_parent; // NodeTable.java:59
+  wire _and_73 = _bits_65 & _eq_586; // NodeTable.java:59
   wire _not_53 = ~1'd1; // NodeTable.java:60
-  wire _eq_588 = slot_children_103 == 3'd0; // NodeTable.java:60
-  wire _or_35 = _not_53 | _eq_588; // NodeTable.java:60
-  wire _and_75 = _and_74 & _or_35; // NodeTable.java:60
-  wire _bits_63 = slot_valid[102]; // NodeTable.java:59
-  wire _eq_589 = slot_parent_102 == merge_parent; // NodeTable.java:59
-  wire _and_76 = _bits_63 & _eq_589; // NodeTable.java:59
+  wire _eq_587 = slot_children_104 == 3'd0; // NodeTable.java:60
+  wire _or_35 = _not_53 | _eq_587; // NodeTable.java:60
+  wire _and_74 = _and_73 & _or_35; // NodeTable.java:60
+  wire _bits_66 = slot_valid[103]; // NodeTable.java:59
+  wire _eq_588 = slot_parent_103 == merge_parent; // NodeTable.java:59
+  wire _and_75 = _bits_66 & _eq_588; // NodeTable.java:59
   wire _not_54 = ~1'd1; // NodeTable.java:60
-  wire _eq_590 = slot_children_102 == 3'd0; // NodeTable.java:60
-  wire _or_36 = _not_54 | _eq_590; // NodeTable.java:60
-  wire _and_77 = _and_76 & _or_36; // NodeTable.java:60
-  wire _bits_64 = slot_valid[101]; // NodeTable.java:59
-  wire _eq_591 = slot_parent_101 == merge_parent; // NodeTable.java:59
-  wire _and_78 = _bits_64 & _eq_591; // NodeTable.java:59
+  wire _eq_589 = slot_children_103 == 3'd0; // NodeTable.java:60
+  wire _or_36 = _not_54 | _eq_589; // NodeTable.java:60
+  wire _and_76 = _and_75 & _or_36; // NodeTable.java:60
+  wire _bits_67 = slot_valid[102]; // NodeTable.java:59
+  wire _eq_590 = slot_parent_102 == merge_parent; // NodeTable.java:59
+  wire _and_77 = _bits_67 & _eq_590; // NodeTable.java:59
   wire _not_55 = ~1'd1; // NodeTable.java:60
-  wire _eq_592 = slot_children_101 == 3'd0; // NodeTable.java:60
-  wire _or_37 = _not_55 | _eq_592; // NodeTable.java:60
-  wire _and_79 = _and_78 & _or_37; // NodeTable.java:60
-  wire _bits_65 = slot_valid[100]; // NodeTable.java:59
-  wire _eq_593 = slot_parent_100 == merge_parent; // NodeTable.java:59
-  wire _and_80 = _bits_65 & _eq_593; // NodeTable.java:59
+  wire _eq_591 = slot_children_102 == 3'd0; // NodeTable.java:60
+  wire _or_37 = _not_55 | _eq_591; // NodeTable.java:60
+  wire _and_78 = _and_77 & _or_37; // NodeTable.java:60
+  wire _bits_68 = slot_valid[101]; // NodeTable.java:59
+  wire _eq_592 = slot_parent_101 == merge_parent; // NodeTable.java:59
+  wire _and_79 = _bits_68 & _eq_592; // NodeTable.java:59
   wire _not_56 = ~1'd1; // NodeTable.java:60
-  wire _eq_594 = slot_children_100 == 3'd0; // NodeTable.java:60
-  wire _or_38 = _not_56 | _eq_594; // NodeTable.java:60
-  wire _and_81 = _and_80 & _or_38; // NodeTable.java:60
-  wire _bits_66 = slot_valid[99]; // NodeTable.java:59
-  wire _eq_595 = slot_parent_99 == merge_parent; // NodeTable.java:59
-  wire _and_82 = _bits_66 & _eq_595; // NodeTable.java:59
+  wire _eq_593 = slot_children_101 == 3'd0; // NodeTable.java:60
+  wire _or_38 = _not_56 | _eq_593; // NodeTable.java:60
+  wire _and_80 = _and_79 & _or_38; // NodeTable.java:60
+  wire _bits_69 = slot_valid[100]; // NodeTable.java:59
+  wire _eq_594 = slot_parent_100 == merge_parent; // NodeTable.java:59
+  wire _and_81 = _bits_69 & _eq_594; // NodeTable.java:59
   wire _not_57 = ~1'd1; // NodeTable.java:60
-  wire _eq_596 = slot_children_99 == 3'd0; // NodeTable.java:60
-  wire _or_39 = _not_57 | _eq_596; // NodeTable.java:60
-  wire _and_83 = _and_82 & _or_39; // NodeTable.java:60
-  wire _bits_67 = slot_valid[98]; // NodeTable.java:59
-  wire _eq_597 = slot_parent_98 == merge_parent; // NodeTable.java:59
-  wire _and_84 = _bits_67 & _eq_597; // NodeTable.java:59
+  wire _eq_595 = slot_children_100 == 3'd0; // NodeTable.java:60
+  wire _or_39 = _not_57 | _eq_595; // NodeTable.java:60
+  wire _and_82 = _and_81 & _or_39; // NodeTable.java:60
+  wire _bits_70 = slot_valid[99]; // NodeTable.java:59
+  wire _eq_596 = slot_parent_99 == merge_parent; // NodeTable.java:59
+  wire _and_83 = _bits_70 & _eq_596; // NodeTable.java:59
   wire _not_58 = ~1'd1; // NodeTable.java:60
-  wire _eq_598 = slot_children_98 == 3'd0; // NodeTable.java:60
-  wire _or_40 = _not_58 | _eq_598; // NodeTable.java:60
-  wire _and_85 = _and_84 & _or_40; // NodeTable.java:60
-  wire _bits_68 = slot_valid[97]; // NodeTable.java:59
-  wire _eq_599 = slot_parent_97 == merge_parent; // NodeTable.java:59
-  wire _and_86 = _bits_68 & _eq_599; // NodeTable.java:59
+  wire _eq_597 = slot_children_99 == 3'd0; // NodeTable.java:60
+  wire _or_40 = _not_58 | _eq_597; // NodeTable.java:60
+  wire _and_84 = _and_83 & _or_40; // NodeTable.java:60
+  wire _bits_71 = slot_valid[98]; // NodeTable.java:59
+  wire _eq_598 = slot_parent_98 == merge_parent; // NodeTable.java:59
+  wire _and_85 = _bits_71 & _eq_598; // NodeTable.java:59
   wire _not_59 = ~1'd1; // NodeTable.java:60
-  wire _eq_600 = slot_children_97 == 3'd0; // NodeTable.java:60
-  wire _or_41 = _not_59 | _eq_600; // NodeTable.java:60
-  wire _and_87 = _and_86 & _or_41; // NodeTable.java:60
-  wire _bits_69 = slot_valid[96]; // NodeTable.java:59
-  wire _eq_601 = slot_parent_96 == merge_parent; // NodeTable.java:59
-  wire _and_88 = _bits_69 & _eq_601; // NodeTable.java:59
+  wire _eq_599 = slot_children_98 == 3'd0; // NodeTable.java:60
+  wire _or_41 = _not_59 | _eq_599; // NodeTable.java:60
+  wire _and_86 = _and_85 & _or_41; // NodeTable.java:60
+  wire _bits_72 = slot_valid[97]; // NodeTable.java:59
+  wire _eq_600 = slot_parent_97 == merge_parent; // NodeTable.java:59
+  wire _and_87 = _bits_72 & _eq_600; // NodeTable.java:59
   wire _not_60 = ~1'd1; // NodeTable.java:60
-  wire _eq_602 = slot_children_96 == 3'd0; // NodeTable.java:60
-  wire _or_42 = _not_60 | _eq_602; // NodeTable.java:60
-  wire _and_89 = _and_88 & _or_42; // NodeTable.java:60
-  wire _bits_70 = slot_valid[95]; // NodeTable.java:59
-  wire _eq_603 = slot_parent_95 == merge_parent; // NodeTable.java:59
-  wire _and_90 = _bits_70 & _eq_603; // NodeTable.java:59
+  wire _eq_601 = slot_children_97 == 3'd0; // NodeTable.java:60
+  wire _or_42 = _not_60 | _eq_601; // NodeTable.java:60
+  wire _and_88 = _and_87 & _or_42; // NodeTable.java:60
+  wire _bits_73 = slot_valid[96]; // NodeTable.java:59
+  wire _eq_602 = slot_parent_96 == merge_parent; // NodeTable.java:59
+  wire _and_89 = _bits_73 & _eq_602; // NodeTable.java:59
   wire _not_61 = ~1'd1; // NodeTable.java:60
-  wire _eq_604 = slot_children_95 == 3'd0; // NodeTable.java:60
-  wire _or_43 = _not_61 | _eq_604; // NodeTable.java:60
-  wire _and_91 = _and_90 & _or_43; // NodeTable.java:60
-  wire _bits_71 = slot_valid[94]; // NodeTable.java:59
-  wire _eq_605 = slot_parent_94 == merge_parent; // NodeTable.java:59
-  wire _and_92 = _bits_71 & _eq_605; // NodeTable.java:59
+  wire _eq_603 = slot_children_96 == 3'd0; // NodeTable.java:60
+  wire _or_43 = _not_61 | _eq_603; // NodeTable.java:60
+  wire _and_90 = _and_89 & _or_43; // NodeTable.java:60
+  wire _bits_74 = slot_valid[95]; // NodeTable.java:59
+  wire _eq_604 = slot_parent_95 == merge_parent; // NodeTable.java:59
+  wire _and_91 = _bits_74 & _eq_604; // NodeTable.java:59
   wire _not_62 = ~1'd1; // NodeTable.java:60
-  wire _eq_606 = slot_children_94 == 3'd0; // NodeTable.java:60
-  wire _or_44 = _not_62 | _eq_606; // NodeTable.java:60
-  wire _and_93 = _and_92 & _or_44; // NodeTable.java:60
-  wire _bits_72 = slot_valid[93]; // NodeTable.java:59
-  wire _eq_607 = slot_parent_93 == merge_parent; // NodeTable.java:59
-  wire _and_94 = _bits_72 & _eq_607; // NodeTable.java:59
+  wire _eq_605 = slot_children_95 == 3'd0; // NodeTable.java:60
+  wire _or_44 = _not_62 | _eq_605; // NodeTable.java:60
+  wire _and_92 = _and_91 & _or_44; // NodeTable.java:60
+  wire _bits_75 = slot_valid[94]; // NodeTable.java:59
+  wire _eq_606 = slot_parent_94 == merge_parent; // NodeTable.java:59
+  wire _and_93 = _bits_75 & _eq_606; // NodeTable.java:59
   wire _not_63 = ~1'd1; // NodeTable.java:60
-  wire _eq_608 = slot_children_93 == 3'd0; // NodeTable.java:60
-  wire _or_45 = _not_63 | _eq_608; // NodeTable.java:60
-  wire _and_95 = _and_94 & _or_45; // NodeTable.java:60
-  wire _bits_73 = slot_valid[92]; // NodeTable.java:59
-  wire _eq_609 = slot_parent_92 == merge_parent; // NodeTable.java:59
-  wire _and_96 = _bits_73 & _eq_609; // NodeTable.java:59
+  wire _eq_607 = slot_children_94 == 3'd0; // NodeTable.java:60
+  wire _or_45 = _not_63 | _eq_607; // NodeTable.java:60
+  wire _and_94 = _and_93 & _or_45; // NodeTable.java:60
+  wire _bits_76 = slot_valid[93]; // NodeTable.java:59
+  wire _eq_608 = slot_parent_93 == merge_parent; // NodeTable.java:59
+  wire _and_95 = _bits_76 & _eq_608; // NodeTable.java:59
   wire _not_64 = ~1'd1; // NodeTable.java:60
-  wire _eq_610 = slot_children_92 == 3'd0; // NodeTable.java:60
-  wire _or_46 = _not_64 | _eq_610; // NodeTable.java:60
-  wire _and_97 = _and_96 & _or_46; // NodeTable.java:60
-  wire _bits_74 = slot_valid[91]; // NodeTable.java:59
-  wire _eq_611 = slot_parent_91 == merge_parent; // NodeTable.java:59
-  wire _and_98 = _bits_74 & _eq_611; // NodeTable.java:59
+  wire _eq_609 = slot_children_93 == 3'd0; // NodeTable.java:60
+  wire _or_46 = _not_64 | _eq_609; // NodeTable.java:60
+  wire _and_96 = _and_95 & _or_46; // NodeTable.java:60
+  wire _bits_77 = slot_valid[92]; // NodeTable.java:59
+  wire _eq_610 = slot_parent_92 == merge_parent; // NodeTable.java:59
+  wire _and_97 = _bits_77 & _eq_610; // NodeTable.java:59
   wire _not_65 = ~1'd1; // NodeTable.java:60
-  wire _eq_612 = slot_children_91 == 3'd0; // NodeTable.java:60
-  wire _or_47 = _not_65 | _eq_612; // NodeTable.java:60
-  wire _and_99 = _and_98 & _or_47; // NodeTable.java:60
-  wire _bits_75 = slot_valid[90]; // NodeTable.java:59
-  wire _eq_613 = slot_parent_90 == merge_parent; // NodeTable.java:59
-  wire _and_100 = _bits_75 & _eq_613; // NodeTable.java:59
+  wire _eq_611 = slot_children_92 == 3'd0; // NodeTable.java:60
+  wire _or_47 = _not_65 | _eq_611; // NodeTable.java:60
+  wire _and_98 = _and_97 & _or_47; // NodeTable.java:60
+  wire _bits_78 = slot_valid[91]; // NodeTable.java:59
+  wire _eq_612 = slot_parent_91 == merge_parent; // NodeTable.java:59
+  wire _and_99 = _bits_78 & _eq_612; // NodeTable.java:59
   wire _not_66 = ~1'd1; // NodeTable.java:60
-  wire _eq_614 = slot_children_90 == 3'd0; // NodeTable.java:60
-  wire _or_48 = _not_66 | _eq_614; // NodeTable.java:60
-  wire _and_101 = _and_100 & _or_48; // NodeTable.java:60
-  wire _bits_76 = slot_valid[89]; // NodeTable.java:59
-  wire _eq_615 = slot_parent_89 == merge_parent; // NodeTable.java:59
-  wire _and_102 = _bits_76 & _eq_615; // NodeTable.java:59
+  wire _eq_613 = slot_children_91 == 3'd0; // NodeTable.java:60
+  wire _or_48 = _not_66 | _eq_613; // NodeTable.java:60
+  wire _and_100 = _and_99 & _or_48; // NodeTable.java:60
+  wire _bits_79 = slot_valid[90]; // NodeTable.java:59
+  wire _eq_614 = slot_parent_90 == merge_parent; // NodeTable.java:59
+  wire _and_101 = _bits_79 & _eq_614; // NodeTable.java:59
   wire _not_67 = ~1'd1; // NodeTable.java:60
-  wire _eq_616 = slot_children_89 == 3'd0; // NodeTable.java:60
-  wire _or_49 = _not_67 | _eq_616; // NodeTable.java:60
-  wire _and_103 = _and_102 & _or_49; // NodeTable.java:60
-  wire _bits_77 = slot_valid[88]; // NodeTable.java:59
-  wire _eq_617 = slot_parent_88 == merge_parent; // NodeTable.java:59
-  wire _and_104 = _bits_77 & _eq_617; // NodeTable.java:59
+  wire _eq_615 = slot_children_90 == 3'd0; // NodeTable.java:60
+  wire _or_49 = _not_67 | _eq_615; // NodeTable.java:60
+  wire _and_102 = _and_101 & _or_49; // NodeTable.java:60
+  wire _bits_80 = slot_valid[89]; // NodeTable.java:59
+  wire _eq_616 = slot_parent_89 == merge_parent; // NodeTable.java:59
+  wire _and_103 = _bits_80 & _eq_616; // NodeTable.java:59
   wire _not_68 = ~1'd1; // NodeTable.java:60
-  wire _eq_618 = slot_children_88 == 3'd0; // NodeTable.java:60
-  wire _or_50 = _not_68 | _eq_618; // NodeTable.java:60
-  wire _and_105 = _and_104 & _or_50; // NodeTable.java:60
-  wire _bits_78 = slot_valid[87]; // NodeTable.java:59
-  wire _eq_619 = slot_parent_87 == merge_parent; // NodeTable.java:59
-  wire _and_106 = _bits_78 & _eq_619; // NodeTable.java:59
+  wire _eq_617 = slot_children_89 == 3'd0; // NodeTable.java:60
+  wire _or_50 = _not_68 | _eq_617; // NodeTable.java:60
+  wire _and_104 = _and_103 & _or_50; // NodeTable.java:60
+  wire _bits_81 = slot_valid[88]; // NodeTable.java:59
+  wire _eq_618 = slot_parent_88 == merge_parent; // NodeTable.java:59
+  wire _and_105 = _bits_81 & _eq_618; // NodeTable.java:59
   wire _not_69 = ~1'd1; // NodeTable.java:60
-  wire _eq_620 = slot_children_87 == 3'd0; // NodeTable.java:60
-  wire _or_51 = _not_69 | _eq_620; // NodeTable.java:60
-  wire _and_107 = _and_106 & _or_51; // NodeTable.java:60
-  wire _bits_79 = slot_valid[86]; // NodeTable.java:59
-  wire _eq_621 = slot_parent_86 == merge_parent; // NodeTable.java:59
-  wire _and_108 = _bits_79 & _eq_621; // NodeTable.java:59
+  wire _eq_619 = slot_children_88 == 3'd0; // NodeTable.java:60
+  wire _or_51 = _not_69 | _eq_619; // NodeTable.java:60
+  wire _and_106 = _and_105 & _or_51; // NodeTable.java:60
+  wire _bits_82 = slot_valid[87]; // NodeTable.java:59
+  wire _eq_620 = slot_parent_87 == merge_parent; // NodeTable.java:59
+  wire _and_107 = _bits_82 & _eq_620; // NodeTable.java:59
   wire _not_70 = ~1'd1; // NodeTable.java:60
-  wire _eq_622 = slot_children_86 == 3'd0; // NodeTable.java:60
-  wire _or_52 = _not_70 | _eq_622; // NodeTable.java:60
-  wire _and_109 = _and_108 & _or_52; // NodeTable.java:60
-  wire _bits_80 = slot_valid[85]; // NodeTable.java:59
-  wire _eq_623 = slot_parent_85 == merge_parent; // NodeTable.java:59
-  wire _and_110 = _bits_80 & _eq_623; // NodeTable.java:59
+  wire _eq_621 = slot_children_87 == 3'd0; // NodeTable.java:60
+  wire _or_52 = _not_70 | _eq_621; // NodeTable.java:60
+  wire _and_108 = _and_107 & _or_52; // NodeTable.java:60
+  wire _bits_83 = slot_valid[86]; // NodeTable.java:59
+  wire _eq_622 = slot_parent_86 == merge_parent; // NodeTable.java:59
+  wire _and_109 = _bits_83 & _eq_622; // NodeTable.java:59
   wire _not_71 = ~1'd1; // NodeTable.java:60
-  wire _eq_624 = slot_children_85 == 3'd0; // NodeTable.java:60
-  wire _or_53 = _not_71 | _eq_624; // NodeTable.java:60
-  wire _and_111 = _and_110 & _or_53; // NodeTable.java:60
-  wire _bits_81 = slot_valid[84]; // NodeTable.java:59
-  wire _eq_625 = slot_parent_84 == merge_parent; // NodeTable.java:59
-  wire _and_112 = _bits_81 & _eq_625; // NodeTable.java:59
+  wire _eq_623 = slot_children_86 == 3'd0; // NodeTable.java:60
+  wire _or_53 = _not_71 | _eq_623; // NodeTable.java:60
+  wire _and_110 = _and_109 & _or_53; // NodeTable.java:60
+  wire _bits_84 = slot_valid[85]; // NodeTable.java:59
+  wire _eq_624 = slot_parent_85 == merge_parent; // NodeTable.java:59
+  wire _and_111 = _bits_84 & _eq_624; // NodeTable.java:59
   wire _not_72 = ~1'd1; // NodeTable.java:60
-  wire _eq_626 = slot_children_84 == 3'd0; // NodeTable.java:60
-  wire _or_54 = _not_72 | _eq_626; // NodeTable.java:60
-  wire _and_113 = _and_112 & _or_54; // NodeTable.java:60
-  wire _bits_82 = slot_valid[83]; // NodeTable.java:59
-  wire _eq_627 = slot_parent_83 == merge_parent; // NodeTable.java:59
-  wire _and_114 = _bits_82 & _eq_627; // NodeTable.java:59
+  wire _eq_625 = slot_children_85 == 3'd0; // NodeTable.java:60
+  wire _or_54 = _not_72 | _eq_625; // NodeTable.java:60
+  wire _and_112 = _and_111 & _or_54; // NodeTable.java:60
+  wire _bits_85 = slot_valid[84]; // NodeTable.java:59
+  wire _eq_626 = slot_parent_84 == merge_parent; // NodeTable.java:59
+  wire _and_113 = _bits_85 & _eq_626; // NodeTable.java:59
   wire _not_73 = ~1'd1; // NodeTable.java:60
-  wire _eq_628 = slot_children_83 == 3'd0; // NodeTable.java:60
-  wire _or_55 = _not_73 | _eq_628; // NodeTable.java:60
-  wire _and_115 = _and_114 & _or_55; // NodeTable.java:60
-  wire _bits_83 = slot_valid[82]; // NodeTable.java:59
-  wire _eq_629 = slot_parent_82 == merge_parent; // NodeTable.java:59
-  wire _and_116 = _bits_83 & _eq_629; // NodeTable.java:59
+  wire _eq_627 = slot_children_84 == 3'd0; // NodeTable.java:60
+  wire _or_55 = _not_73 | _eq_627; // NodeTable.java:60
+  wire _and_114 = _and_113 & _or_55; // NodeTable.java:60
+  wire _bits_86 = slot_valid[83]; // NodeTable.java:59
+  wire _eq_628 = slot_parent_83 == merge_parent; // NodeTable.java:59
+  wire _and_115 = _bits_86 & _eq_628; // NodeTable.java:59
   wire _not_74 = ~1'd1; // NodeTable.java:60
-  wire _eq_630 = slot_children_82 == 3'd0; // NodeTable.java:60
-  wire _or_56 = _not_74 | _eq_630; // NodeTable.java:60
-  wire _and_117 = _and_116 & _or_56; // NodeTable.java:60
-  wire _bits_84 = slot_valid[81]; // NodeTable.java:59
-  wire _eq_631 = slot_parent_81 == merge_parent; // NodeTable.java:59
-  wire _and_118 = _bits_84 & _eq_631; // NodeTable.java:59
+  wire _eq_629 = slot_children_83 == 3'd0; // NodeTable.java:60
+  wire _or_56 = _not_74 | _eq_629; // NodeTable.java:60
+  wire _and_116 = _and_115 & _or_56; // NodeTable.java:60
+  wire _bits_87 = slot_valid[82]; // NodeTable.java:59
+  wire _eq_630 = slot_parent_82 == merge_parent; // NodeTable.java:59
+  wire _and_117 = _bits_87 & _eq_630; // NodeTable.java:59
   wire _not_75 = ~1'd1; // NodeTable.java:60
-  wire _eq_632 = slot_children_81 == 3'd0; // NodeTable.java:60
-  wire _or_57 = _not_75 | _eq_632; // NodeTable.java:60
-  wire _and_119 = _and_118 & _or_57; // NodeTable.java:60
-  wire _bits_85 = slot_valid[80]; // NodeTable.java:59
-  wire _eq_633 = slot_parent_80 == merge_parent; // NodeTable.java:59
-  wire _and_120 = _bits_85 & _eq_633; // NodeTable.java:59
+  wire _eq_631 = slot_children_82 == 3'd0; // NodeTable.java:60
+  wire _or_57 = _not_75 | _eq_631; // NodeTable.java:60
+  wire _and_118 = _and_117 & _or_57; // NodeTable.java:60
+  wire _bits_88 = slot_valid[81]; // NodeTable.java:59
+  wire _eq_632 = slot_parent_81 == merge_parent; // NodeTable.java:59
+  wire _and_119 = _bits_88 & _eq_632; // NodeTable.java:59
   wire _not_76 = ~1'd1; // NodeTable.java:60
-  wire _eq_634 = slot_children_80 == 3'd0; // NodeTable.java:60
-  wire _or_58 = _not_76 | _eq_634; // NodeTable.java:60
-  wire _and_121 = _and_120 & _or_58; // NodeTable.java:60
-  wire _bits_86 = slot_valid[79]; // NodeTable.java:59
-  wire _eq_635 = slot_parent_79 == merge_parent; // NodeTable.java:59
-  wire _and_122 = _bits_86 & _eq_635; // NodeTable.java:59
+  wire _eq_633 = slot_children_81 == 3'd0; // NodeTable.java:60
+  wire _or_58 = _not_76 | _eq_633; // NodeTable.java:60
+  wire _and_120 = _and_119 & _or_58; // NodeTable.java:60
+  wire _bits_89 = slot_valid[80]; // NodeTable.java:59
+  wire _eq_634 = slot_parent_80 == merge_parent; // NodeTable.java:59
+  wire _and_121 = _bits_89 & _eq_634; // NodeTable.java:59
   wire _not_77 = ~1'd1; // NodeTable.java:60
-  wire _eq_636 = slot_children_79 == 3'd0; // NodeTable.java:60
-  wire _or_59 = _not_77 | _eq_636; // NodeTable.java:60
-  wire _and_123 = _and_122 & _or_59; // NodeTable.java:60
-  wire _bits_87 = slot_valid[78]; // NodeTable.java:59
-  wire _eq_637 = slot_parent_78 == merge_parent; // NodeTable.java:59
-  wire _and_124 = _bits_87 & _eq_637; // NodeTable.java:59
+  wire _eq_635 = slot_children_80 == 3'd0; // NodeTable.java:60
+  wire _or_59 = _not_77 | _eq_635; // NodeTable.java:60
+  wire _and_122 = _and_121 & _or_59; // NodeTable.java:60
+  wire _bits_90 = slot_valid[79]; // NodeTable.java:59
+  wire _eq_636 = slot_parent_79 == merge_parent; // NodeTable.java:59
+  wire _and_123 = _bits_90 & _eq_636; // NodeTable.java:59
   wire _not_78 = ~1'd1; // NodeTable.java:60
-  wire _eq_638 = slot_children_78 == 3'd0; // NodeTable.java:60
-  wire _or_60 = _not_78 | _eq_638; // NodeTable.java:60
-  wire _and_125 = _and_124 & _or_60; // NodeTable.java:60
-  wire _bits_88 = slot_valid[77]; // NodeTable.java:59
-  wire _eq_639 = slot_parent_77 == merge_parent; // NodeTable.java:59
-  wire _and_126 = _bits_88 & _eq_639; // NodeTable.java:59
+  wire _eq_637 = slot_children_79 == 3'd0; // NodeTable.java:60
+  wire _or_60 = _not_78 | _eq_637; // NodeTable.java:60
+  wire _and_124 = _and_123 & _or_60; // NodeTable.java:60
+  wire _bits_91 = slot_valid[78]; // NodeTable.java:59
+  wire _eq_638 = slot_parent_78 == merge_parent; // NodeTable.java:59
+  wire _and_125 = _bits_91 & _eq_638; // NodeTable.java:59
   wire _not_79 = ~1'd1; // NodeTable.java:60
-  wire _eq_640 = slot_children_77 == 3'd0; // NodeTable.java:60
-  wire _or_61 = _not_79 | _eq_640; // NodeTable.java:60
-  wire _and_127 = _and_126 & _or_61; // NodeTable.java:60
-  wire _bits_89 = slot_valid[76]; // NodeTable.java:59
-  wire _eq_641 = slot_parent_76 == merge_parent; // NodeTable.java:59
-  wire _and_128 = _bits_89 & _eq_641; // NodeTable.java:59
+  wire _eq_639 = slot_children_78 == 3'd0; // NodeTable.java:60
+  wire _or_61 = _not_79 | _eq_639; // NodeTable.java:60
+  wire _and_126 = _and_125 & _or_61; // NodeTable.java:60
+  wire _bits_92 = slot_valid[77]; // NodeTable.java:59
+  wire _eq_640 = slot_parent_77 == merge_parent; // NodeTable.java:59
+  wire _and_127 = _bits_92 & _eq_640; // NodeTable.java:59
   wire _not_80 = ~1'd1; // NodeTable.java:60
-  wire _eq_642 = slot_children_76 == 3'd0; // NodeTable.java:60
-  wire _or_62 = _not_80 | _eq_642; // NodeTable.java:60
-  wire _and_129 = _and_128 & _or_62; // NodeTable.java:60
-  wire _bits_90 = slot_valid[75]; // NodeTable.java:59
-  wire _eq_643 = slot_parent_75 == merge_parent; // NodeTable.java:59
-  wire _and_130 = _bits_90 & _eq_643; // NodeTable.java:59
+  wire _eq_641 = slot_children_77 == 3'd0; // NodeTable.java:60
+  wire _or_62 = _not_80 | _eq_641; // NodeTable.java:60
+  wire _and_128 = _and_127 & _or_62; // NodeTable.java:60
+  wire _bits_93 = slot_valid[76]; // NodeTable.java:59
+  wire _eq_642 = slot_parent_76 == merge_parent; // NodeTable.java:59
+  wire _and_129 = _bits_93 & _eq_642; // NodeTable.java:59
   wire _not_81 = ~1'd1; // NodeTable.java:60
-  wire _eq_644 = slot_children_75 == 3'd0; // NodeTable.java:60
-  wire _or_63 = _not_81 | _eq_644; // NodeTable.java:60
-  wire _and_131 = _and_130 & _or_63; // NodeTable.java:60
-  wire _bits_91 = slot_valid[74]; // NodeTable.java:59
-  wire _eq_645 = slot_parent_74 == merge_parent; // NodeTable.java:59
-  wire _and_132 = _bits_91 & _eq_645; // NodeTable.java:59
+  wire _eq_643 = slot_children_76 == 3'd0; // NodeTable.java:60
+  wire _or_63 = _not_81 | _eq_643; // NodeTable.java:60
+  wire _and_130 = _and_129 & _or_63; // NodeTable.java:60
+  wire _bits_94 = slot_valid[75]; // NodeTable.java:59
+  wire _eq_644 = slot_parent_75 == merge_parent; // NodeTable.java:59
+  wire _and_131 = _bits_94 & _eq_644; // NodeTable.java:59
   wire _not_82 = ~1'd1; // NodeTable.java:60
-  wire _eq_646 = slot_children_74 == 3'd0; // NodeTable.java:60
-  wire _or_64 = _not_82 | _eq_646; // NodeTable.java:60
-  wire _and_133 = _and_132 & _or_64; // NodeTable.java:60
-  wire _bits_92 = slot_valid[73]; // NodeTable.java:59
-  wire _eq_647 = slot_parent_73 == merge_parent; // NodeTable.java:59
-  wire _and_134 = _bits_92 & _eq_647; // NodeTable.java:59
+  wire _eq_645 = slot_children_75 == 3'd0; // NodeTable.java:60
+  wire _or_64 = _not_82 | _eq_645; // NodeTable.java:60
+  wire _and_132 = _and_131 & _or_64; // NodeTable.java:60
+  wire _bits_95 = slot_valid[74]; // NodeTable.java:59
+  wire _eq_646 = slot_parent_74 == merge_parent; // NodeTable.java:59
+  wire _and_133 = _bits_95 & _eq_646; // NodeTable.java:59
   wire _not_83 = ~1'd1; // NodeTable.java:60
-  wire _eq_648 = slot_children_73 == 3'd0; // NodeTable.java:60
-  wire _or_65 = _not_83 | _eq_648; // NodeTable.java:60
-  wire _and_135 = _and_134 & _or_65; // NodeTable.java:60
-  wire _bits_93 = slot_valid[72]; // NodeTable.java:59
-  wire _eq_649 = slot_parent_72 == merge_parent; // NodeTable.java:59
-  wire _and_136 = _bits_93 & _eq_649; // NodeTable.java:59
+  wire _eq_647 = slot_children_74 == 3'd0; // NodeTable.java:60
+  wire _or_65 = _not_83 | _eq_647; // NodeTable.java:60
+  wire _and_134 = _and_133 & _or_65; // NodeTable.java:60
+  wire _bits_96 = slot_valid[73]; // NodeTable.java:59
+  wire _eq_648 = slot_parent_73 == merge_parent; // NodeTable.java:59
+  wire _and_135 = _bits_96 & _eq_648; // NodeTable.java:59
   wire _not_84 = ~1'd1; // NodeTable.java:60
-  wire _eq_650 = slot_children_72 == 3'd0; // NodeTable.java:60
-  wire _or_66 = _not_84 | _eq_650; // NodeTable.java:60
-  wire _and_137 = _and_136 & _or_66; // NodeTable.java:60
-  wire _bits_94 = slot_valid[71]; // NodeTable.java:59
-  wire _eq_651 = slot_parent_71 == merge_parent; // NodeTable.java:59
-  wire _and_138 = _bits_94 & _eq_651; // NodeTable.java:59
+  wire _eq_649 = slot_children_73 == 3'd0; // NodeTable.java:60
+  wire _or_66 = _not_84 | _eq_649; // NodeTable.java:60
+  wire _and_136 = _and_135 & _or_66; // NodeTable.java:60
+  wire _bits_97 = slot_valid[72]; // NodeTable.java:59
+  wire _eq_650 = slot_parent_72 == merge_parent; // NodeTable.java:59
+  wire _and_137 = _bits_97 & _eq_650; // NodeTable.java:59
   wire _not_85 = ~1'd1; // NodeTable.java:60
-  wire _eq_652 = slot_children_71 == 3'd0; // NodeTable.java:60
-  wire _or_67 = _not_85 | _eq_652; // NodeTable.java:60
-  wire _and_139 = _and_138 & _or_67; // NodeTable.java:60
-  wire _bits_95 = slot_valid[70]; // NodeTable.java:59
-  wire _eq_653 = slot_parent_70 == merge_parent; // NodeTable.java:59
-  wire _and_140 = _bits_95 & _eq_653; // NodeTable.java:59
+  wire _eq_651 = slot_children_72 == 3'd0; // NodeTable.java:60
+  wire _or_67 = _not_85 | _eq_651; // NodeTable.java:60
+  wire _and_138 = _and_137 & _or_67; // NodeTable.java:60
+  wire _bits_98 = slot_valid[71]; // NodeTable.java:59
+  wire _eq_652 = slot_parent_71 == merge_parent; // NodeTable.java:59
+  wire _and_139 = _bits_98 & _eq_652; // NodeTable.java:59
   wire _not_86 = ~1'd1; // NodeTable.java:60
-  wire _eq_654 = slot_children_70 == 3'd0; // NodeTable.java:60
-  wire _or_68 = _not_86 | _eq_654; // NodeTable.java:60
-  wire _and_141 = _and_140 & _or_68; // NodeTable.java:60
-  wire _bits_96 = slot_valid[69]; // NodeTable.java:59
-  wire _eq_655 = slot_parent_69 == merge_parent; // NodeTable.java:59
-  wire _and_142 = _bits_96 & _eq_655; // NodeTable.java:59
+  wire _eq_653 = slot_children_71 == 3'd0; // NodeTable.java:60
+  wire _or_68 = _not_86 | _eq_653; // NodeTable.java:60
+  wire _and_140 = _and_139 & _or_68; // NodeTable.java:60
+  wire _bits_99 = slot_valid[70]; // NodeTable.java:59
+  wire _eq_654 = slot_parent_70 == merge_parent; // NodeTable.java:59
+  wire _and_141 = _bits_99 & _eq_654; // NodeTable.java:59
   wire _not_87 = ~1'd1; // NodeTable.java:60
-  wire _eq_656 = slot_children_69 == 3'd0; // NodeTable.java:60
-  wire _or_69 = _not_87 | _eq_656; // NodeTable.java:60
-  wire _and_143 = _and_142 & _or_69; // NodeTable.java:60
-  wire _bits_97 = slot_valid[68]; // NodeTable.java:59
-  wire _eq_657 = slot_parent_68 == merge_parent; // NodeTable.java:59
-  wire _and_144 = _bits_97 & _eq_657; // NodeTable.java:59
+  wire _eq_655 = slot_children_70 == 3'd0; // NodeTable.java:60
+  wire _or_69 = _not_87 | _eq_655; // NodeTable.java:60
+  wire _and_142 = _and_141 & _or_69; // NodeTable.java:60
+  wire _bits_100 = slot_valid[69]; // NodeTable.java:59
+  wire _eq_656 = slot_parent_69 == merge_parent; // NodeTable.java:59
+  wire _and_143 = _bits_100 & _eq_656; // NodeTable.java:59
   wire _not_88 = ~1'd1; // NodeTable.java:60
-  wire _eq_658 = slot_children_68 == 3'd0; // NodeTable.java:60
-  wire _or_70 = _not_88 | _eq_658; // NodeTable.java:60
-  wire _and_145 = _and_144 & _or_70; // NodeTable.java:60
-  wire _bits_98 = slot_valid[67]; // NodeTable.java:59
-  wire _eq_659 = slot_parent_67 == merge_parent; // NodeTable.java:59
-  wire _and_146 = _bits_98 & _eq_659; // NodeTable.java:59
+  wire _eq_657 = slot_children_69 == 3'd0; // NodeTable.java:60
+  wire _or_70 = _not_88 | _eq_657; // NodeTable.java:60
+  wire _and_144 = _and_143 & _or_70; // NodeTable.java:60
+  wire _bits_101 = slot_valid[68]; // NodeTable.java:59
+  wire _eq_658 = slot_parent_68 == merge_parent; // NodeTable.java:59
+  wire _and_145 = _bits_101 & _eq_658; // NodeTable.java:59
   wire _not_89 = ~1'd1; // NodeTable.java:60
-  wire _eq_660 = slot_children_67 == 3'd0; // NodeTable.java:60
-  wire _or_71 = _not_89 | _eq_660; // NodeTable.java:60
-  wire _and_147 = _and_146 & _or_71; // NodeTable.java:60
-  wire _bits_99 = slot_valid[66]; // NodeTable.java:59
-  wire _eq_661 = slot_parent_66 == merge_parent; // NodeTable.java:59
-  wire _and_148 = _bits_99 & _eq_661; // NodeTable.java:59
+  wire _eq_659 = slot_children_68 == 3'd0; // NodeTable.java:60
+  wire _or_71 = _not_89 | _eq_659; // NodeTable.java:60
+  wire _and_146 = _and_145 & _or_71; // NodeTable.java:60
+  wire _bits_102 = slot_valid[67]; // NodeTable.java:59
+  wire _eq_660 = slot_parent_67 == merge_parent; // NodeTable.java:59
+  wire _and_147 = _bits_102 & _eq_660; // NodeTable.java:59
   wire _not_90 = ~1'd1; // NodeTable.java:60
-  wire _eq_662 = slot_children_66 == 3'd0; // NodeTable.java:60
-  wire _or_72 = _not_90 | _eq_662; // NodeTable.java:60
-  wire _and_149 = _and_148 & _or_72; // NodeTable.java:60
-  wire _bits_100 = slot_valid[65]; // NodeTable.java:59
-  wire _eq_663 = slot_parent_65 == merge_parent; // NodeTable.java:59
-  wire _and_150 = _bits_100 & _eq_663; // NodeTable.java:59
+  wire _eq_661 = slot_children_67 == 3'd0; // NodeTable.java:60
+  wire _or_72 = _not_90 | _eq_661; // NodeTable.java:60
+  wire _and_148 = _and_147 & _or_72; // NodeTable.java:60
+  wire _bits_103 = slot_valid[66]; // NodeTable.java:59
+  wire _eq_662 = slot_parent_66 == merge_parent; // NodeTable.java:59
+  wire _and_149 = _bits_103 & _eq_662; // NodeTable.java:59
   wire _not_91 = ~1'd1; // NodeTable.java:60
-  wire _eq_664 = slot_children_65 == 3'd0; // NodeTable.java:60
-  wire _or_73 = _not_91 | _eq_664; // NodeTable.java:60
-  wire _and_151 = _and_150 & _or_73; // NodeTable.java:60
-  wire _bits_101 = slot_valid[64]; // NodeTable.java:59
-  wire _eq_665 = slot_parent_64 == merge_parent; // NodeTable.java:59
-  wire _and_152 = _bits_101 & _eq_665; // NodeTable.java:59
+  wire _eq_663 = slot_children_66 == 3'd0; // NodeTable.java:60
+  wire _or_73 = _not_91 | _eq_663; // NodeTable.java:60
+  wire _and_150 = _and_149 & _or_73; // NodeTable.java:60
+  wire _bits_104 = slot_valid[65]; // NodeTable.java:59
+  wire _eq_664 = slot_parent_65 == merge_parent; // NodeTable.java:59
+  wire _and_151 = _bits_104 & _eq_664; // NodeTable.java:59
   wire _not_92 = ~1'd1; // NodeTable.java:60
-  wire _eq_666 = slot_children_64 == 3'd0; // NodeTable.java:60
-  wire _or_74 = _not_92 | _eq_666; // NodeTable.java:60
-  wire _and_153 = _and_152 & _or_74; // NodeTable.java:60
-  wire _bits_102 = slot_valid[63]; // NodeTable.java:59
-  wire _eq_667 = slot_parent_63 == merge_parent; // NodeTable.java:59
-  wire _and_154 = _bits_102 & _eq_667; // NodeTable.java:59
+  wire _eq_665 = slot_children_65 == 3'd0; // NodeTable.java:60
+  wire _or_74 = _not_92 | _eq_665; // NodeTable.java:60
+  wire _and_152 = _and_151 & _or_74; // NodeTable.java:60
+  wire _bits_105 = slot_valid[64]; // NodeTable.java:59
+  wire _eq_666 = slot_parent_64 == merge_parent; // NodeTable.java:59
+  wire _and_153 = _bits_105 & _eq_666; // NodeTable.java:59
   wire _not_93 = ~1'd1; // NodeTable.java:60
-  wire _eq_668 = slot_children_63 == 3'd0; // NodeTable.java:60
-  wire _or_75 = _not_93 | _eq_668; // NodeTable.java:60
-  wire _and_155 = _and_154 & _or_75; // NodeTable.java:60
-  wire _bits_103 = slot_valid[62]; // NodeTable.java:59
-  wire _eq_669 = slot_parent_62 == merge_parent; // NodeTable.java:59
-  wire _and_156 = _bits_103 & _eq_669; // NodeTable.java:59
+  wire _eq_667 = slot_children_64 == 3'd0; // NodeTable.java:60
+  wire _or_75 = _not_93 | _eq_667; // NodeTable.java:60
+  wire _and_154 = _and_153 & _or_75; // NodeTable.java:60
+  wire _bits_106 = slot_valid[63]; // NodeTable.java:59
+  wire _eq_668 = slot_parent_63 == merge_parent; // NodeTable.java:59
+  wire _and_155 = _bits_106 & _eq_668; // NodeTable.java:59
   wire _not_94 = ~1'd1; // NodeTable.java:60
-  wire _eq_670 = slot_children_62 == 3'd0; // NodeTable.java:60
-  wire _or_76 = _not_94 | _eq_670; // NodeTable.java:60
-  wire _and_157 = _and_156 & _or_76; // NodeTable.java:60
-  wire _bits_104 = slot_valid[61]; // NodeTable.java:59
-  wire _eq_671 = slot_parent_61 == merge_parent; // NodeTable.java:59
-  wire _and_158 = _bits_104 & _eq_671; // NodeTable.java:59
+  wire _eq_669 = slot_children_63 == 3'd0; // NodeTable.java:60
+  wire _or_76 = _not_94 | _eq_669; // NodeTable.java:60
+  wire _and_156 = _and_155 & _or_76; // NodeTable.java:60
+  wire _bits_107 = slot_valid[62]; // NodeTable.java:59
+  wire _eq_670 = slot_parent_62 == merge_parent; // NodeTable.java:59
+  wire _and_157 = _bits_107 & _eq_670; // NodeTable.java:59
   wire _not_95 = ~1'd1; // NodeTable.java:60
-  wire _eq_672 = slot_children_61 == 3'd0; // NodeTable.java:60
-  wire _or_77 = _not_95 | _eq_672; // NodeTable.java:60
-  wire _and_159 = _and_158 & _or_77; // NodeTable.java:60
-  wire _bits_105 = slot_valid[60]; // NodeTable.java:59
-  wire _eq_673 = slot_parent_60 == merge_parent; // NodeTable.java:59
-  wire _and_160 = _bits_105 & _eq_673; // NodeTable.java:59
+  wire _eq_671 = slot_children_62 == 3'd0; // NodeTable.java:60
+  wire _or_77 = _not_95 | _eq_671; // NodeTable.java:60
+  wire _and_158 = _and_157 & _or_77; // NodeTable.java:60
+  wire _bits_108 = slot_valid[61]; // NodeTable.java:59
+  wire _eq_672 = slot_parent_61 == merge_parent; // NodeTable.java:59
+  wire _and_159 = _bits_108 & _eq_672; // NodeTable.java:59
   wire _not_96 = ~1'd1; // NodeTable.java:60
-  wire _eq_674 = slot_children_60 == 3'd0; // NodeTable.java:60
-  wire _or_78 = _not_96 | _eq_674; // NodeTable.java:60
-  wire _and_161 = _and_160 & _or_78; // NodeTable.java:60
-  wire _bits_106 = slot_valid[59]; // NodeTable.java:59
-  wire _eq_675 = slot_parent_59 == merge_parent; // NodeTable.java:59
-  wire _and_162 = _bits_106 & _eq_675; // NodeTable.java:59
+  wire _eq_673 = slot_children_61 == 3'd0; // NodeTable.java:60
+  wire _or_78 = _not_96 | _eq_673; // NodeTable.java:60
+  wire _and_160 = _and_159 & _or_78; // NodeTable.java:60
+  wire _bits_109 = slot_valid[60]; // NodeTable.java:59
+  wire _eq_674 = slot_parent_60 == merge_parent; // NodeTable.java:59
+  wire _and_161 = _bits_109 & _eq_674; // NodeTable.java:59
   wire _not_97 = ~1'd1; // NodeTable.java:60
-  wire _eq_676 = slot_children_59 == 3'd0; // NodeTable.java:60
-  wire _or_79 = _not_97 | _eq_676; // NodeTable.java:60
-  wire _and_163 = _and_162 & _or_79; // NodeTable.java:60
-  wire _bits_107 = slot_valid[58]; // NodeTable.java:59
-  wire _eq_677 = slot_parent_58 == merge_parent; // NodeTable.java:59
-  wire _and_164 = _bits_107 & _eq_677; // NodeTable.java:59
+  wire _eq_675 = slot_children_60 == 3'd0; // NodeTable.java:60
+  wire _or_79 = _not_97 | _eq_675; // NodeTable.java:60
+  wire _and_162 = _and_161 & _or_79; // NodeTable.java:60
+  wire _bits_110 = slot_valid[59]; // NodeTable.java:59
+  wire _eq_676 = slot_parent_59 == merge_parent; // NodeTable.java:59
+  wire _and_163 = _bits_110 & _eq_676; // NodeTable.java:59
   wire _not_98 = ~1'd1; // NodeTable.java:60
-  wire _eq_678 = slot_children_58 == 3'd0; // NodeTable.java:60
-  wire _or_80 = _not_98 | _eq_678; // NodeTable.java:60
-  wire _and_165 = _and_164 & _or_80; // NodeTable.java:60
-  wire _bits_108 = slot_valid[57]; // NodeTable.java:59
-  wire _eq_679 = slot_parent_57 == merge_parent; // NodeTable.java:59
-  wire _and_166 = _bits_108 & _eq_679; // NodeTable.java:59
+  wire _eq_677 = slot_children_59 == 3'd0; // NodeTable.java:60
+  wire _or_80 = _not_98 | _eq_677; // NodeTable.java:60
+  wire _and_164 = _and_163 & _or_80; // NodeTable.java:60
+  wire _bits_111 = slot_valid[58]; // NodeTable.java:59
+  wire _eq_678 = slot_parent_58 == merge_parent; // NodeTable.java:59
+  wire _and_165 = _bits_111 & _eq_678; // NodeTable.java:59
   wire _not_99 = ~1'd1; // NodeTable.java:60
-  wire _eq_680 = slot_children_57 == 3'd0; // NodeTable.java:60
-  wire _or_81 = _not_99 | _eq_680; // NodeTable.java:60
-  wire _and_167 = _and_166 & _or_81; // NodeTable.java:60
-  wire _bits_109 = slot_valid[56]; // NodeTable.java:59
-  wire _eq_681 = slot_parent_56 == merge_parent; // NodeTable.java:59
-  wire _and_168 = _bits_109 & _eq_681; // NodeTable.java:59
+  wire _eq_679 = slot_children_58 == 3'd0; // NodeTable.java:60
+  wire _or_81 = _not_99 | _eq_679; // NodeTable.java:60
+  wire _and_166 = _and_165 & _or_81; // NodeTable.java:60
+  wire _bits_112 = slot_valid[57]; // NodeTable.java:59
+  wire _eq_680 = slot_parent_57 == merge_parent; // NodeTable.java:59
+  wire _and_167 = _bits_112 & _eq_680; // NodeTable.java:59
   wire _not_100 = ~1'd1; // NodeTable.java:60
-  wire _eq_682 = slot_children_56 == 3'd0; // NodeTable.java:60
-  wire _or_82 = _not_100 | _eq_682; // NodeTable.java:60
-  wire _and_169 = _and_168 & _or_82; // NodeTable.java:60
-  wire _bits_110 = slot_valid[55]; // NodeTable.java:59
-  wire _eq_683 = slot_parent_55 == merge_parent; // NodeTable.java:59
-  wire _and_170 = _bits_110 & _eq_683; // NodeTable.java:59
+  wire _eq_681 = slot_children_57 == 3'd0; // NodeTable.java:60
+  wire _or_82 = _not_100 | _eq_681; // NodeTable.java:60
+  wire _and_168 = _and_167 & _or_82; // NodeTable.java:60
+  wire _bits_113 = slot_valid[56]; // NodeTable.java:59
+  wire _eq_682 = slot_parent_56 == merge_parent; // NodeTable.java:59
+  wire _and_169 = _bits_113 & _eq_682; // NodeTable.java:59
   wire _not_101 = ~1'd1; // NodeTable.java:60
-  wire _eq_684 = slot_children_55 == 3'd0; // NodeTable.java:60
-  wire _or_83 = _not_101 | _eq_684; // NodeTable.java:60
-  wire _and_171 = _and_170 & _or_83; // NodeTable.java:60
-  wire _bits_111 = slot_valid[54]; // NodeTable.java:59
-  wire _eq_685 = slot_parent_54 == merge_parent; // NodeTable.java:59
-  wire _and_172 = _bits_111 & _eq_685; // NodeTable.java:59
+  wire _eq_683 = slot_children_56 == 3'd0; // NodeTable.java:60
+  wire _or_83 = _not_101 | _eq_683; // NodeTable.java:60
+  wire _and_170 = _and_169 & _or_83; // NodeTable.java:60
+  wire _bits_114 = slot_valid[55]; // NodeTable.java:59
+  wire _eq_684 = slot_parent_55 == merge_parent; // NodeTable.java:59
+  wire _and_171 = _bits_114 & _eq_684; // NodeTable.java:59
   wire _not_102 = ~1'd1; // NodeTable.java:60
-  wire _eq_686 = slot_children_54 == 3'd0; // NodeTable.java:60
-  wire _or_84 = _not_102 | _eq_686; // NodeTable.java:60
-  wire _and_173 = _and_172 & _or_84; // NodeTable.java:60
-  wire _bits_112 = slot_valid[53]; // NodeTable.java:59
-  wire _eq_687 = slot_parent_53 == merge_parent; // NodeTable.java:59
-  wire _and_174 = _bits_112 & _eq_687; // NodeTable.java:59
+  wire _eq_685 = slot_children_55 == 3'd0; // NodeTable.java:60
+  wire _or_84 = _not_102 | _eq_685; // NodeTable.java:60
+  wire _and_172 = _and_171 & _or_84; // NodeTable.java:60
+  wire _bits_115 = slot_valid[54]; // NodeTable.java:59
+  wire _eq_686 = slot_parent_54 == merge_parent; // NodeTable.java:59
+  wire _and_173 = _bits_115 & _eq_686; // NodeTable.java:59
   wire _not_103 = ~1'd1; // NodeTable.java:60
-  wire _eq_688 = slot_children_53 == 3'd0; // NodeTable.java:60
-  wire _or_85 = _not_103 | _eq_688; // NodeTable.java:60
-  wire _and_175 = _and_174 & _or_85; // NodeTable.java:60
-  wire _bits_113 = slot_valid[52]; // NodeTable.java:59
-  wire _eq_689 = slot_parent_52 == merge_parent; // NodeTable.java:59
-  wire _and_176 = _bits_113 & _eq_689; // NodeTable.java:59
+  wire _eq_687 = slot_children_54 == 3'd0; // NodeTable.java:60
+  wire _or_85 = _not_103 | _eq_687; // NodeTable.java:60
+  wire _and_174 = _and_173 & _or_85; // NodeTable.java:60
+  wire _bits_116 = slot_valid[53]; // NodeTable.java:59
+  wire _eq_688 = slot_parent_53 == merge_parent; // NodeTable.java:59
+  wire _and_175 = _bits_116 & _eq_688; // NodeTable.java:59
   wire _not_104 = ~1'd1; // NodeTable.java:60
-  wire _eq_690 = slot_children_52 == 3'd0; // NodeTable.java:60
-  wire _or_86 = _not_104 | _eq_690; // NodeTable.java:60
-  wire _and_177 = _and_176 & _or_86; // NodeTable.java:60
-  wire _bits_114 = slot_valid[51]; // NodeTable.java:59
-  wire _eq_691 = slot_parent_51 == merge_parent; // NodeTable.java:59
-  wire _and_178 = _bits_114 & _eq_691; // NodeTable.java:59
+  wire _eq_689 = slot_children_53 == 3'd0; // NodeTable.java:60
+  wire _or_86 = _not_104 | _eq_689; // NodeTable.java:60
+  wire _and_176 = _and_175 & _or_86; // NodeTable.java:60
+  wire _bits_117 = slot_valid[52]; // NodeTable.java:59
+  wire _eq_690 = slot_parent_52 == merge_parent; // NodeTable.java:59
+  wire _and_177 = _bits_117 & _eq_690; // NodeTable.java:59
   wire _not_105 = ~1'd1; // NodeTable.java:60
-  wire _eq_692 = slot_children_51 == 3'd0; // NodeTable.java:60
-  wire _or_87 = _not_105 | _eq_692; // NodeTable.java:60
-  wire _and_179 = _and_178 & _or_87; // NodeTable.java:60
-  wire _bits_115 = slot_valid[50]; // NodeTable.java:59
-  wire _eq_693 = slot_parent_50 == merge_parent; // NodeTable.java:59
-  wire _and_180 = _bits_115 & _eq_693; // NodeTable.java:59
+  wire _eq_691 = slot_children_52 == 3'd0; // NodeTable.java:60
+  wire _or_87 = _not_105 | _eq_691; // NodeTable.java:60
+  wire _and_178 = _and_177 & _or_87; // NodeTable.java:60
+  wire _bits_118 = slot_valid[51]; // NodeTable.java:59
+  wire _eq_692 = slot_parent_51 == merge_parent; // NodeTable.java:59
+  wire _and_179 = _bits_118 & _eq_692; // NodeTable.java:59
   wire _not_106 = ~1'd1; // NodeTable.java:60
-  wire _eq_694 = slot_children_50 == 3'd0; // NodeTable.java:60
-  wire _or_88 = _not_106 | _eq_694; // NodeTable.java:60
-  wire _and_181 = _and_180 & _or_88; // NodeTable.java:60
-  wire _bits_116 = slot_valid[49]; // NodeTable.java:59
-  wire _eq_695 = slot_parent_49 == merge_parent; // NodeTable.java:59
-  wire _and_182 = _bits_116 & _eq_695; // NodeTable.java:59
+  wire _eq_693 = slot_children_51 == 3'd0; // NodeTable.java:60
+  wire _or_88 = _not_106 | _eq_693; // NodeTable.java:60
+  wire _and_180 = _and_179 & _or_88; // NodeTable.java:60
+  wire _bits_119 = slot_valid[50]; // NodeTable.java:59
+  wire _eq_694 = slot_parent_50 == merge_parent; // NodeTable.java:59
+  wire _and_181 = _bits_119 & _eq_694; // NodeTable.java:59
   wire _not_107 = ~1'd1; // NodeTable.java:60
-  wire _eq_696 = slot_children_49 == 3'd0; // NodeTable.java:60
-  wire _or_89 = _not_107 | _eq_696; // NodeTable.java:60
-  wire _and_183 = _and_182 & _or_89; // NodeTable.java:60
-  wire _bits_117 = slot_valid[48]; // NodeTable.java:59
-  wire _eq_697 = slot_parent_48 == merge_parent; // NodeTable.java:59
-  wire _and_184 = _bits_117 & _eq_697; // NodeTable.java:59
+  wire _eq_695 = slot_children_50 == 3'd0; // NodeTable.java:60
+  wire _or_89 = _not_107 | _eq_695; // NodeTable.java:60
+  wire _and_182 = _and_181 & _or_89; // NodeTable.java:60
+  wire _bits_120 = slot_valid[49]; // NodeTable.java:59
+  wire _eq_696 = slot_parent_49 == merge_parent; // NodeTable.java:59
+  wire _and_183 = _bits_120 & _eq_696; // NodeTable.java:59
   wire _not_108 = ~1'd1; // NodeTable.java:60
-  wire _eq_698 = slot_children_48 == 3'd0; // NodeTable.java:60
-  wire _or_90 = _not_108 | _eq_698; // NodeTable.java:60
-  wire _and_185 = _and_184 & _or_90; // NodeTable.java:60
-  wire _bits_118 = slot_valid[47]; // NodeTable.java:59
-  wire _eq_699 = slot_parent_47 == merge_parent; // NodeTable.java:59
-  wire _and_186 = _bits_118 & _eq_699; // NodeTable.java:59
+  wire _eq_697 = slot_children_49 == 3'd0; // NodeTable.java:60
+  wire _or_90 = _not_108 | _eq_697; // NodeTable.java:60
+  wire _and_184 = _and_183 & _or_90; // NodeTable.java:60
+  wire _bits_121 = slot_valid[48]; // NodeTable.java:59
+  wire _eq_698 = slot_parent_48 == merge_parent; // NodeTable.java:59
+  wire _and_185 = _bits_121 & _eq_698; // NodeTable.java:59
   wire _not_109 = ~1'd1; // NodeTable.java:60
-  wire _eq_700 = slot_children_47 == 3'd0; // NodeTable.java:60
-  wire _or_91 = _not_109 | _eq_700; // NodeTable.java:60
-  wire _and_187 = _and_186 & _or_91; // NodeTable.java:60
-  wire _bits_119 = slot_valid[46]; // NodeTable.java:59
-  wire _eq_701 = slot_parent_46 == merge_parent; // NodeTable.java:59
-  wire _and_188 = _bits_119 & _eq_701; // NodeTable.java:59
+  wire _eq_699 = slot_children_48 == 3'd0; // NodeTable.java:60
+  wire _or_91 = _not_109 | _eq_699; // NodeTable.java:60
+  wire _and_186 = _and_185 & _or_91; // NodeTable.java:60
+  wire _bits_122 = slot_valid[47]; // NodeTable.java:59
+  wire _eq_700 = slot_parent_47 == merge_parent; // NodeTable.java:59
+  wire _and_187 = _bits_122 & _eq_700; // NodeTable.java:59
   wire _not_110 = ~1'd1; // NodeTable.java:60
-  wire _eq_702 = slot_children_46 == 3'd0; // NodeTable.java:60
-  wire _or_92 = _not_110 | _eq_702; // NodeTable.java:60
-  wire _and_189 = _and_188 & _or_92; // NodeTable.java:60
-  wire _bits_120 = slot_valid[45]; // NodeTable.java:59
-  wire _eq_703 = slot_parent_45 == merge_parent; // NodeTable.java:59
-  wire _and_190 = _bits_120 & _eq_703; // NodeTable.java:59
+  wire _eq_701 = slot_children_47 == 3'd0; // NodeTable.java:60
+  wire _or_92 = _not_110 | _eq_701; // NodeTable.java:60
+  wire _and_188 = _and_187 & _or_92; // NodeTable.java:60
+  wire _bits_123 = slot_valid[46]; // NodeTable.java:59
+  wire _eq_702 = slot_parent_46 == merge_parent; // NodeTable.java:59
+  wire _and_189 = _bits_123 & _eq_702; // NodeTable.java:59
   wire _not_111 = ~1'd1; // NodeTable.java:60
-  wire _eq_704 = slot_children_45 == 3'd0; // NodeTable.java:60
-  wire _or_93 = _not_111 | _eq_704; // NodeTable.java:60
-  wire _and_191 = _and_190 & _or_93; // NodeTable.java:60
-  wire _bits_121 = slot_valid[44]; // NodeTable.java:59
-  wire _eq_705 = slot_parent_44 == merge_parent; // NodeTable.java:59
-  wire _and_192 = _bits_121 & _eq_705; // NodeTable.java:59
+  wire _eq_703 = slot_children_46 == 3'd0; // NodeTable.java:60
+  wire _or_93 = _not_111 | _eq_703; // NodeTable.java:60
+  wire _and_190 = _and_189 & _or_93; // NodeTable.java:60
+  wire _bits_124 = slot_valid[45]; // NodeTable.java:59
+  wire _eq_704 = slot_parent_45 == merge_parent; // NodeTable.java:59
+  wire _and_191 = _bits_124 & _eq_704; // NodeTable.java:59
   wire _not_112 = ~1'd1; // NodeTable.java:60
-  wire _eq_706 = slot_children_44 == 3'd0; // NodeTable.java:60
-  wire _or_94 = _not_112 | _eq_706; // NodeTable.java:60
-  wire _and_193 = _and_192 & _or_94; // NodeTable.java:60
-  wire _bits_122 = slot_valid[43]; // NodeTable.java:59
-  wire _eq_707 = slot_parent_43 == merge_parent; // NodeTable.java:59
-  wire _and_194 = _bits_122 & _eq_707; // NodeTable.java:59
+  wire _eq_705 = slot_children_45 == 3'd0; // NodeTable.java:60
+  wire _or_94 = _not_112 | _eq_705; // NodeTable.java:60
+  wire _and_192 = _and_191 & _or_94; // NodeTable.java:60
+  wire _bits_125 = slot_valid[44]; // NodeTable.java:59
+  wire _eq_706 = slot_parent_44 == merge_parent; // NodeTable.java:59
+  wire _and_193 = _bits_125 & _eq_706; // NodeTable.java:59
   wire _not_113 = ~1'd1; // NodeTable.java:60
-  wire _eq_708 = slot_children_43 == 3'd0; // NodeTable.java:60
-  wire _or_95 = _not_113 | _eq_708; // NodeTable.java:60
-  wire _and_195 = _and_194 & _or_95; // NodeTable.java:60
-  wire _bits_123 = slot_valid[42]; // NodeTable.java:59
-  wire _eq_709 = slot_parent_42 == merge_parent; // NodeTable.java:59
-  wire _and_196 = _bits_123 & _eq_709; // NodeTable.java:59
+  wire _eq_707 = slot_children_44 == 3'd0; // NodeTable.java:60
+  wire _or_95 = _not_113 | _eq_707; // NodeTable.java:60
+  wire _and_194 = _and_193 & _or_95; // NodeTable.java:60
+  wire _bits_126 = slot_valid[43]; // NodeTable.java:59
+  wire _eq_708 = slot_parent_43 == merge_parent; // NodeTable.java:59
+  wire _and_195 = _bits_126 & _eq_708; // NodeTable.java:59
   wire _not_114 = ~1'd1; // NodeTable.java:60
-  wire _eq_710 = slot_children_42 == 3'd0; // NodeTable.java:60
-  wire _or_96 = _not_114 | _eq_710; // NodeTable.java:60
-  wire _and_197 = _and_196 & _or_96; // NodeTable.java:60
-  wire _bits_124 = slot_valid[41]; // NodeTable.java:59
-  wire _eq_711 = slot_parent_41 == merge_parent; // NodeTable.java:59
-  wire _and_198 = _bits_124 & _eq_711; // NodeTable.java:59
+  wire _eq_709 = slot_children_43 == 3'd0; // NodeTable.java:60
+  wire _or_96 = _not_114 | _eq_709; // NodeTable.java:60
+  wire _and_196 = _and_195 & _or_96; // NodeTable.java:60
+  wire _bits_127 = slot_valid[42]; // NodeTable.java:59
+  wire _eq_710 = slot_parent_42 == merge_parent; // NodeTable.java:59
+  wire _and_197 = _bits_127 & _eq_710; // NodeTable.java:59
   wire _not_115 = ~1'd1; // NodeTable.java:60
-  wire _eq_712 = slot_children_41 == 3'd0; // NodeTable.java:60
-  wire _or_97 = _not_115 | _eq_712; // NodeTable.java:60
-  wire _and_199 = _and_198 & _or_97; // NodeTable.java:60
-  wire _bits_125 = slot_valid[40]; // NodeTable.java:59
-  wire _eq_713 = slot_parent_40 == merge_parent; // NodeTable.java:59
-  wire _and_200 = _bits_125 & _eq_713; // NodeTable.java:59
+  wire _eq_711 = slot_children_42 == 3'd0; // NodeTable.java:60
+  wire _or_97 = _not_115 | _eq_711; // NodeTable.java:60
+  wire _and_198 = _and_197 & _or_97; // NodeTable.java:60
+  wire _bits_128 = slot_valid[41]; // NodeTable.java:59
+  wire _eq_712 = slot_parent_41 == merge_parent; // NodeTable.java:59
+  wire _and_199 = _bits_128 & _eq_712; // NodeTable.java:59
   wire _not_116 = ~1'd1; // NodeTable.java:60
-  wire _eq_714 = slot_children_40 == 3'd0; // NodeTable.java:60
-  wire _or_98 = _not_116 | _eq_714; // NodeTable.java:60
-  wire _and_201 = _and_200 & _or_98; // NodeTable.java:60
-  wire _bits_126 = slot_valid[39]; // NodeTable.java:59
-  wire _eq_715 = slot_parent_39 == merge_parent; // NodeTable.java:59
-  wire _and_202 = _bits_126 & _eq_715; // NodeTable.java:59
+  wire _eq_713 = slot_children_41 == 3'd0; // NodeTable.java:60
+  wire _or_98 = _not_116 | _eq_713; // NodeTable.java:60
+  wire _and_200 = _and_199 & _or_98; // NodeTable.java:60
+  wire _bits_129 = slot_valid[40]; // NodeTable.java:59
+  wire _eq_714 = slot_parent_40 == merge_parent; // NodeTable.java:59
+  wire _and_201 = _bits_129 & _eq_714; // NodeTable.java:59
   wire _not_117 = ~1'd1; // NodeTable.java:60
-  wire _eq_716 = slot_children_39 == 3'd0; // NodeTable.java:60
-  wire _or_99 = _not_117 | _eq_716; // NodeTable.java:60
-  wire _and_203 = _and_202 & _or_99; // NodeTable.java:60
-  wire _bits_127 = slot_valid[38]; // NodeTable.java:59
-  wire _eq_717 = slot_parent_38 == merge_parent; // NodeTable.java:59
-  wire _and_204 = _bits_127 & _eq_717; // NodeTable.java:59
+  wire _eq_715 = slot_children_40 == 3'd0; // NodeTable.java:60
+  wire _or_99 = _not_117 | _eq_715; // NodeTable.java:60
+  wire _and_202 = _and_201 & _or_99; // NodeTable.java:60
+  wire _bits_130 = slot_valid[39]; // NodeTable.java:59
+  wire _eq_716 = slot_parent_39 == merge_parent; // NodeTable.java:59
+  wire _and_203 = _bits_130 & _eq_716; // NodeTable.java:59
   wire _not_118 = ~1'd1; // NodeTable.java:60
-  wire _eq_718 = slot_children_38 == 3'd0; // NodeTable.java:60
-  wire _or_100 = _not_118 | _eq_718; // NodeTable.java:60
-  wire _and_205 = _and_204 & _or_100; // NodeTable.java:60
-  wire _bits_128 = slot_valid[37]; // NodeTable.java:59
-  wire _eq_719 = slot_parent_37 == merge_parent; // NodeTable.java:59
-  wire _and_206 = _bits_128 & _eq_719; // NodeTable.java:59
+  wire _eq_717 = slot_children_39 == 3'd0; // NodeTable.java:60
+  wire _or_100 = _not_118 | _eq_717; // NodeTable.java:60
+  wire _and_204 = _and_203 & _or_100; // NodeTable.java:60
+  wire _bits_131 = slot_valid[38]; // NodeTable.java:59
+  wire _eq_718 = slot_parent_38 == merge_parent; // NodeTable.java:59
+  wire _and_205 = _bits_131 & _eq_718; // NodeTable.java:59
   wire _not_119 = ~1'd1; // NodeTable.java:60
-  wire _eq_720 = slot_children_37 == 3'd0; // NodeTable.java:60
-  wire _or_101 = _not_119 | _eq_720; // NodeTable.java:60
-  wire _and_207 = _and_206 & _or_101; // NodeTable.java:60
-  wire _bits_129 = slot_valid[36]; // NodeTable.java:59
-  wire _eq_721 = slot_parent_36 == merge_parent; // NodeTable.java:59
-  wire _and_208 = _bits_129 & _eq_721; // NodeTable.java:59
+  wire _eq_719 = slot_children_38 == 3'd0; // NodeTable.java:60
+  wire _or_101 = _not_119 | _eq_719; // NodeTable.java:60
+  wire _and_206 = _and_205 & _or_101; // NodeTable.java:60
+  wire _bits_132 = slot_valid[37]; // NodeTable.java:59
+  wire _eq_720 = slot_parent_37 == merge_parent; // NodeTable.java:59
+  wire _and_207 = _bits_132 & _eq_720; // NodeTable.java:59
   wire _not_120 = ~1'd1; // NodeTable.java:60
-  wire _eq_722 = slot_children_36 == 3'd0; // NodeTable.java:60
-  wire _or_102 = _not_120 | _eq_722; // NodeTable.java:60
-  wire _and_209 = _and_208 & _or_102; // NodeTable.java:60
-  wire _bits_130 = slot_valid[35]; // NodeTable.java:59
-  wire _eq_723 = slot_parent_35 == merge_parent; // NodeTable.java:59
-  wire _and_210 = _bits_130 & _eq_723; // NodeTable.java:59
+  wire _eq_721 = slot_children_37 == 3'd0; // NodeTable.java:60
+  wire _or_102 = _not_120 | _eq_721; // NodeTable.java:60
+  wire _and_208 = _and_207 & _or_102; // NodeTable.java:60
+  wire _bits_133 = slot_valid[36]; // NodeTable.java:59
+  wire _eq_722 = slot_parent_36 == merge_parent; // NodeTable.java:59
+  wire _and_209 = _bits_133 & _eq_722; // NodeTable.java:59
   wire _not_121 = ~1'd1; // NodeTable.java:60
-  wire _eq_724 = slot_children_35 == 3'd0; // NodeTable.java:60
-  wire _or_103 = _not_121 | _eq_724; // NodeTable.java:60
-  wire _and_211 = _and_210 & _or_103; // NodeTable.java:60
-  wire _bits_131 = slot_valid[34]; // NodeTable.java:59
-  wire _eq_725 = slot_parent_34 == merge_parent; // NodeTable.java:59
-  wire _and_212 = _bits_131 & _eq_725; // NodeTable.java:59
+  wire _eq_723 = slot_children_36 == 3'd0; // NodeTable.java:60
+  wire _or_103 = _not_121 | _eq_723; // NodeTable.java:60
+  wire _and_210 = _and_209 & _or_103; // NodeTable.java:60
+  wire _bits_134 = slot_valid[35]; // NodeTable.java:59
+  wire _eq_724 = slot_parent_35 == merge_parent; // NodeTable.java:59
+  wire _and_211 = _bits_134 & _eq_724; // NodeTable.java:59
   wire _not_122 = ~1'd1; // NodeTable.java:60
-  wire _eq_726 = slot_children_34 == 3'd0; // NodeTable.java:60
-  wire _or_104 = _not_122 | _eq_726; // NodeTable.java:60
-  wire _and_213 = _and_212 & _or_104; // NodeTable.java:60
-  wire _bits_132 = slot_valid[33]; // NodeTable.java:59
-  wire _eq_727 = slot_parent_33 == merge_parent; // NodeTable.java:59
-  wire _and_214 = _bits_132 & _eq_727; // NodeTable.java:59
+  wire _eq_725 = slot_children_35 == 3'd0; // NodeTable.java:60
+  wire _or_104 = _not_122 | _eq_725; // NodeTable.java:60
+  wire _and_212 = _and_211 & _or_104; // NodeTable.java:60
+  wire _bits_135 = slot_valid[34]; // NodeTable.java:59
+  wire _eq_726 = slot_parent_34 == merge_parent; // NodeTable.java:59
+  wire _and_213 = _bits_135 & _eq_726; // NodeTable.java:59
   wire _not_123 = ~1'd1; // NodeTable.java:60
-  wire _eq_728 = slot_children_33 == 3'd0; // NodeTable.java:60
-  wire _or_105 = _not_123 | _eq_728; // NodeTable.java:60
-  wire _and_215 = _and_214 & _or_105; // NodeTable.java:60
-  wire _bits_133 = slot_valid[32]; // NodeTable.java:59
-  wire _eq_729 = slot_parent_32 == merge_parent; // NodeTable.java:59
-  wire _and_216 = _bits_133 & _eq_729; // NodeTable.java:59
+  wire _eq_727 = slot_children_34 == 3'd0; // NodeTable.java:60
+  wire _or_105 = _not_123 | _eq_727; // NodeTable.java:60
+  wire _and_214 = _and_213 & _or_105; // NodeTable.java:60
+  wire _bits_136 = slot_valid[33]; // NodeTable.java:59
+  wire _eq_728 = slot_parent_33 == merge_parent; // NodeTable.java:59
+  wire _and_215 = _bits_136 & _eq_728; // NodeTable.java:59
   wire _not_124 = ~1'd1; // NodeTable.java:60
-  wire _eq_730 = slot_children_32 == 3'd0; // NodeTable.java:60
-  wire _or_106 = _not_124 | _eq_730; // NodeTable.java:60
-  wire _and_217 = _and_216 & _or_106; // NodeTable.java:60
-  wire _bits_134 = slot_valid[31]; // NodeTable.java:59
-  wire _eq_731 = slot_parent_31 == merge_parent; // NodeTable.java:59
-  wire _and_218 = _bits_134 & _eq_731; // NodeTable.java:59
+  wire _eq_729 = slot_children_33 == 3'd0; // NodeTable.java:60
+  wire _or_106 = _not_124 | _eq_729; // NodeTable.java:60
+  wire _and_216 = _and_215 & _or_106; // NodeTable.java:60
+  wire _bits_137 = slot_valid[32]; // NodeTable.java:59
+  wire _eq_730 = slot_parent_32 == merge_parent; // NodeTable.java:59
+  wire _and_217 = _bits_137 & _eq_730; // NodeTable.java:59
   wire _not_125 = ~1'd1; // NodeTable.java:60
-  wire _eq_732 = slot_children_31 == 3'd0; // NodeTable.java:60
-  wire _or_107 = _not_125 | _eq_732; // NodeTable.java:60
-  wire _and_219 = _and_218 & _or_107; // NodeTable.java:60
-  wire _bits_135 = slot_valid[30]; // NodeTable.java:59
-  wire _eq_733 = slot_parent_30 == merge_parent; // NodeTable.java:59
-  wire _and_220 = _bits_135 & _eq_733; // NodeTable.java:59
+  wire _eq_731 = slot_children_32 == 3'd0; // NodeTable.java:60
+  wire _or_107 = _not_125 | _eq_731; // NodeTable.java:60
+  wire _and_218 = _and_217 & _or_107; // NodeTable.java:60
+  wire _bits_138 = slot_valid[31]; // NodeTable.java:59
+  wire _eq_732 = slot_parent_31 == merge_parent; // NodeTable.java:59
+  wire _and_219 = _bits_138 & _eq_732; // NodeTable.java:59
   wire _not_126 = ~1'd1; // NodeTable.java:60
-  wire _eq_734 = slot_children_30 == 3'd0; // NodeTable.java:60
-  wire _or_108 = _not_126 | _eq_734; // NodeTable.java:60
-  wire _and_221 = _and_220 & _or_108; // NodeTable.java:60
-  wire _bits_136 = slot_valid[29]; // NodeTable.java:59
-  wire _eq_735 = slot_parent_29 == merge_parent; // NodeTable.java:59
-  wire _and_222 = _bits_136 & _eq_735; // NodeTable.java:59
+  wire _eq_733 = slot_children_31 == 3'd0; // NodeTable.java:60
+  wire _or_108 = _not_126 | _eq_733; // NodeTable.java:60
+  wire _and_220 = _and_219 & _or_108; // NodeTable.java:60
+  wire _bits_139 = slot_valid[30]; // NodeTable.java:59
+  wire _eq_734 = slot_parent_30 == merge_parent; // NodeTable.java:59
+  wire _and_221 = _bits_139 & _eq_734; // NodeTable.java:59
   wire _not_127 = ~1'd1; // NodeTable.java:60
-  wire _eq_736 = slot_children_29 == 3'd0; // NodeTable.java:60
-  wire _or_109 = _not_127 | _eq_736; // NodeTable.java:60
-  wire _and_223 = _and_222 & _or_109; // NodeTable.java:60
-  wire _bits_137 = slot_valid[28]; // NodeTable.java:59
-  wire _eq_737 = slot_parent_28 == merge_parent; // NodeTable.java:59
-  wire _and_224 = _bits_137 & _eq_737; // NodeTable.java:59
+  wire _eq_735 = slot_children_30 == 3'd0; // NodeTable.java:60
+  wire _or_109 = _not_127 | _eq_735; // NodeTable.java:60
+  wire _and_222 = _and_221 & _or_109; // NodeTable.java:60
+  wire _bits_140 = slot_valid[29]; // NodeTable.java:59
+  wire _eq_736 = slot_parent_29 == merge_parent; // NodeTable.java:59
+  wire _and_223 = _bits_140 & _eq_736; // NodeTable.java:59
   wire _not_128 = ~1'd1; // NodeTable.java:60
-  wire _eq_738 = slot_children_28 == 3'd0; // NodeTable.java:60
-  wire _or_110 = _not_128 | _eq_738; // NodeTable.java:60
-  wire _and_225 = _and_224 & _or_110; // NodeTable.java:60
-  wire _bits_138 = slot_valid[27]; // NodeTable.java:59
-  wire _eq_739 = slot_parent_27 == merge_parent; // NodeTable.java:59
-  wire _and_226 = _bits_138 & _eq_739; // NodeTable.java:59
+  wire _eq_737 = slot_children_29 == 3'd0; // NodeTable.java:60
+  wire _or_110 = _not_128 | _eq_737; // NodeTable.java:60
+  wire _and_224 = _and_223 & _or_110; // NodeTable.java:60
+  wire _bits_141 = slot_valid[28]; // NodeTable.java:59
+  wire _eq_738 = slot_parent_28 == merge_parent; // NodeTable.java:59
+  wire _and_225 = _bits_141 & _eq_738; // NodeTable.java:59
   wire _not_129 = ~1'd1; // NodeTable.java:60
-  wire _eq_740 = slot_children_27 == 3'd0; // NodeTable.java:60
-  wire _or_111 = _not_129 | _eq_740; // NodeTable.java:60
-  wire _and_227 = _and_226 & _or_111; // NodeTable.java:60
-  wire _bits_139 = slot_valid[26]; // NodeTable.java:59
-  wire _eq_741 = slot_parent_26 == merge_parent; // NodeTable.java:59
-  wire _and_228 = _bits_139 & _eq_741; // NodeTable.java:59
+  wire _eq_739 = slot_children_28 == 3'd0; // NodeTable.java:60
+  wire _or_111 = _not_129 | _eq_739; // NodeTable.java:60
+  wire _and_226 = _and_225 & _or_111; // NodeTable.java:60
+  wire _bits_142 = slot_valid[27]; // NodeTable.java:59
+  wire _eq_740 = slot_parent_27 == merge_parent; // NodeTable.java:59
+  wire _and_227 = _bits_142 & _eq_740; // NodeTable.java:59
   wire _not_130 = ~1'd1; // NodeTable.java:60
-  wire _eq_742 = slot_children_26 == 3'd0; // NodeTable.java:60
-  wire _or_112 = _not_130 | _eq_742; // NodeTable.java:60
-  wire _and_229 = _and_228 & _or_112; // NodeTable.java:60
-  wire _bits_140 = slot_valid[25]; // NodeTable.java:59
-  wire _eq_743 = slot_parent_25 == merge_parent; // NodeTable.java:59
-  wire _and_230 = _bits_140 & _eq_743; // NodeTable.java:59
+  wire _eq_741 = slot_children_27 == 3'd0; // NodeTable.java:60
+  wire _or_112 = _not_130 | _eq_741; // NodeTable.java:60
+  wire _and_228 = _and_227 & _or_112; // NodeTable.java:60
+  wire _bits_143 = slot_valid[26]; // NodeTable.java:59
+  wire _eq_742 = slot_parent_26 == merge_parent; // NodeTable.java:59
+  wire _and_229 = _bits_143 & _eq_742; // NodeTable.java:59
   wire _not_131 = ~1'd1; // NodeTable.java:60
-  wire _eq_744 = slot_children_25 == 3'd0; // NodeTable.java:60
-  wire _or_113 = _not_131 | _eq_744; // NodeTable.java:60
-  wire _and_231 = _and_230 & _or_113; // NodeTable.java:60
-  wire _bits_141 = slot_valid[24]; // NodeTable.java:59
-  wire _eq_745 = slot_parent_24 == merge_parent; // NodeTable.java:59
-  wire _and_232 = _bits_141 & _eq_745; // NodeTable.java:59
+  wire _eq_743 = slot_children_26 == 3'd0; // NodeTable.java:60
+  wire _or_113 = _not_131 | _eq_743; // NodeTable.java:60
+  wire _and_230 = _and_229 & _or_113; // NodeTable.java:60
+  wire _bits_144 = slot_valid[25]; // NodeTable.java:59
+  wire _eq_744 = slot_parent_25 == merge_parent; // NodeTable.java:59
+  wire _and_231 = _bits_144 & _eq_744; // NodeTable.java:59
   wire _not_132 = ~1'd1; // NodeTable.java:60
-  wire _eq_746 = slot_children_24 == 3'd0; // NodeTable.java:60
-  wire _or_114 = _not_132 | _eq_746; // NodeTable.java:60
-  wire _and_233 = _and_232 & _or_114; // NodeTable.java:60
-  wire _bits_142 = slot_valid[23]; // NodeTable.java:59
-  wire _eq_747 = slot_parent_23 == merge_parent; // NodeTable.java:59
-  wire _and_234 = _bits_142 & _eq_747; // NodeTable.java:59
+  wire _eq_745 = slot_children_25 == 3'd0; // NodeTable.java:60
+  wire _or_114 = _not_132 | _eq_745; // NodeTable.java:60
+  wire _and_232 = _and_231 & _or_114; // NodeTable.java:60
+  wire _bits_145 = slot_valid[24]; // NodeTable.java:59
+  wire _eq_746 = slot_parent_24 == merge_parent; // NodeTable.java:59
+  wire _and_233 = _bits_145 & _eq_746; // NodeTable.java:59
   wire _not_133 = ~1'd1; // NodeTable.java:60
-  wire _eq_748 = slot_children_23 == 3'd0; // NodeTable.java:60
-  wire _or_115 = _not_133 | _eq_748; // NodeTable.java:60
-  wire _and_235 = _and_234 & _or_115; // NodeTable.java:60
-  wire _bits_143 = slot_valid[22]; // NodeTable.java:59
-  wire _eq_749 = slot_parent_22 == merge_parent; // NodeTable.java:59
-  wire _and_236 = _bits_143 & _eq_749; // NodeTable.java:59
+  wire _eq_747 = slot_children_24 == 3'd0; // NodeTable.java:60
+  wire _or_115 = _not_133 | _eq_747; // NodeTable.java:60
+  wire _and_234 = _and_233 & _or_115; // NodeTable.java:60
+  wire _bits_146 = slot_valid[23]; // NodeTable.java:59
+  wire _eq_748 = slot_parent_23 == merge_parent; // NodeTable.java:59
+  wire _and_235 = _bits_146 & _eq_748; // NodeTable.java:59
   wire _not_134 = ~1'd1; // NodeTable.java:60
-  wire _eq_750 = slot_children_22 == 3'd0; // NodeTable.java:60
-  wire _or_116 = _not_134 | _eq_750; // NodeTable.java:60
-  wire _and_237 = _and_236 & _or_116; // NodeTable.java:60
-  wire _bits_144 = slot_valid[21]; // NodeTable.java:59
-  wire _eq_751 = slot_parent_21 == merge_parent; // NodeTable.java:59
-  wire _and_238 = _bits_144 & _eq_751; // NodeTable.java:59
+  wire _eq_749 = slot_children_23 == 3'd0; // NodeTable.java:60
+  wire _or_116 = _not_134 | _eq_749; // NodeTable.java:60
+  wire _and_236 = _and_235 & _or_116; // NodeTable.java:60
+  wire _bits_147 = slot_valid[22]; // NodeTable.java:59
+  wire _eq_750 = slot_parent_22 == merge_parent; // NodeTable.java:59
+  wire _and_237 = _bits_147 & _eq_750; // NodeTable.java:59
   wire _not_135 = ~1'd1; // NodeTable.java:60
-  wire _eq_752 = slot_children_21 == 3'd0; // NodeTable.java:60
-  wire _or_117 = _not_135 | _eq_752; // NodeTable.java:60
-  wire _and_239 = _and_238 & _or_117; // NodeTable.java:60
-  wire _bits_145 = slot_valid[20]; // NodeTable.java:59
-  wire _eq_753 = slot_parent_20 == merge_parent; // NodeTable.java:59
-  wire _and_240 = _bits_145 & _eq_753; // NodeTable.java:59
+  wire _eq_751 = slot_children_22 == 3'd0; // NodeTable.java:60
+  wire _or_117 = _not_135 | _eq_751; // NodeTable.java:60
+  wire _and_238 = _and_237 & _or_117; // NodeTable.java:60
+  wire _bits_148 = slot_valid[21]; // NodeTable.java:59
+  wire _eq_752 = slot_parent_21 == merge_parent; // NodeTable.java:59
+  wire _and_239 = _bits_148 & _eq_752; // NodeTable.java:59
   wire _not_136 = ~1'd1; // NodeTable.java:60
-  wire _eq_754 = slot_children_20 == 3'd0; // NodeTable.java:60
-  wire _or_118 = _not_136 | _eq_754; // NodeTable.java:60
-  wire _and_241 = _and_240 & _or_118; // NodeTable.java:60
-  wire _bits_146 = slot_valid[19]; // NodeTable.java:59
-  wire _eq_755 = slot_parent_19 == merge_parent; // NodeTable.java:59
-  wire _and_242 = _bits_146 & _eq_755; // NodeTable.java:59
+  wire _eq_753 = slot_children_21 == 3'd0; // NodeTable.java:60
+  wire _or_118 = _not_136 | _eq_753; // NodeTable.java:60
+  wire _and_240 = _and_239 & _or_118; // NodeTable.java:60
+  wire _bits_149 = slot_valid[20]; // NodeTable.java:59
+  wire _eq_754 = slot_parent_20 == merge_parent; // NodeTable.java:59
+  wire _and_241 = _bits_149 & _eq_754; // NodeTable.java:59
   wire _not_137 = ~1'd1; // NodeTable.java:60
-  wire _eq_756 = slot_children_19 == 3'd0; // NodeTable.java:60
-  wire _or_119 = _not_137 | _eq_756; // NodeTable.java:60
-  wire _and_243 = _and_242 & _or_119; // NodeTable.java:60
-  wire _bits_147 = slot_valid[18]; // NodeTable.java:59
-  wire _eq_757 = slot_parent_18 == merge_parent; // NodeTable.java:59
-  wire _and_244 = _bits_147 & _eq_757; // NodeTable.java:59
+  wire _eq_755 = slot_children_20 == 3'd0; // NodeTable.java:60
+  wire _or_119 = _not_137 | _eq_755; // NodeTable.java:60
+  wire _and_242 = _and_241 & _or_119; // NodeTable.java:60
+  wire _bits_150 = slot_valid[19]; // NodeTable.java:59
+  wire _eq_756 = slot_parent_19 == merge_parent; // NodeTable.java:59
+  wire _and_243 = _bits_150 & _eq_756; // NodeTable.java:59
   wire _not_138 = ~1'd1; // NodeTable.java:60
-  wire _eq_758 = slot_children_18 == 3'd0; // NodeTable.java:60
-  wire _or_120 = _not_138 | _eq_758; // NodeTable.java:60
-  wire _and_245 = _and_244 & _or_120; // NodeTable.java:60
-  wire _bits_148 = slot_valid[17]; // NodeTable.java:59
-  wire _eq_759 = slot_parent_17 == merge_parent; // NodeTable.java:59
-  wire _and_246 = _bits_148 & _eq_759; // NodeTable.java:59
+  wire _eq_757 = slot_children_19 == 3'd0; // NodeTable.java:60
+  wire _or_120 = _not_138 | _eq_757; // NodeTable.java:60
+  wire _and_244 = _and_243 & _or_120; // NodeTable.java:60
+  wire _bits_151 = slot_valid[18]; // NodeTable.java:59
+  wire _eq_758 = slot_parent_18 == merge_parent; // NodeTable.java:59
+  wire _and_245 = _bits_151 & _eq_758; // NodeTable.java:59
   wire _not_139 = ~1'd1; // NodeTable.java:60
-  wire _eq_760 = slot_children_17 == 3'd0; // NodeTable.java:60
-  wire _or_121 = _not_139 | _eq_760; // NodeTable.java:60
-  wire _and_247 = _and_246 & _or_121; // NodeTable.java:60
-  wire _bits_149 = slot_valid[16]; // NodeTable.java:59
-  wire _eq_761 = slot_parent_16 == merge_parent; // NodeTable.java:59
-  wire _and_248 = _bits_149 & _eq_761; // NodeTable.java:59
+  wire _eq_759 = slot_children_18 == 3'd0; // NodeTable.java:60
+  wire _or_121 = _not_139 | _eq_759; // NodeTable.java:60
+  wire _and_246 = _and_245 & _or_121; // NodeTable.java:60
+  wire _bits_152 = slot_valid[17]; // NodeTable.java:59
+  wire _eq_760 = slot_parent_17 == merge_parent; // NodeTable.java:59
+  wire _and_247 = _bits_152 & _eq_760; // NodeTable.java:59
   wire _not_140 = ~1'd1; // NodeTable.java:60
-  wire _eq_762 = slot_children_16 == 3'd0; // NodeTable.java:60
-  wire _or_122 = _not_140 | _eq_762; // NodeTable.java:60
-  wire _and_249 = _and_248 & _or_122; // NodeTable.java:60
-  wire _bits_150 = slot_valid[15]; // NodeTable.java:59
-  wire _eq_763 = slot_parent_15 == merge_parent; // NodeTable.java:59
-  wire _and_250 = _bits_150 & _eq_763; // NodeTable.java:59
+  wire _eq_761 = slot_children_17 == 3'd0; // NodeTable.java:60
+  wire _or_122 = _not_140 | _eq_761; // NodeTable.java:60
+  wire _and_248 = _and_247 & _or_122; // NodeTable.java:60
+  wire _bits_153 = slot_valid[16]; // NodeTable.java:59
+  wire _eq_762 = slot_parent_16 == merge_parent; // NodeTable.java:59
+  wire _and_249 = _bits_153 & _eq_762; // NodeTable.java:59
   wire _not_141 = ~1'd1; // NodeTable.java:60
-  wire _eq_764 = slot_children_15 == 3'd0; // NodeTable.java:60
-  wire _or_123 = _not_141 | _eq_764; // NodeTable.java:60
-  wire _and_251 = _and_250 & _or_123; // NodeTable.java:60
-  wire _bits_151 = slot_valid[14]; // NodeTable.java:59
-  wire _eq_765 = slot_parent_14 == merge_parent; // NodeTable.java:59
-  wire _and_252 = _bits_151 & _eq_765; // NodeTable.java:59
+  wire _eq_763 = slot_children_16 == 3'd0; // NodeTable.java:60
+  wire _or_123 = _not_141 | _eq_763; // NodeTable.java:60
+  wire _and_250 = _and_249 & _or_123; // NodeTable.java:60
+  wire _bits_154 = slot_valid[15]; // NodeTable.java:59
+  wire _eq_764 = slot_parent_15 == merge_parent; // NodeTable.java:59
+  wire _and_251 = _bits_154 & _eq_764; // NodeTable.java:59
   wire _not_142 = ~1'd1; // NodeTable.java:60
-  wire _eq_766 = slot_children_14 == 3'd0; // NodeTable.java:60
-  wire _or_124 = _not_142 | _eq_766; // NodeTable.java:60
-  wire _and_253 = _and_252 & _or_124; // NodeTable.java:60
-  wire _bits_152 = slot_valid[13]; // NodeTable.java:59
-  wire _eq_767 = slot_parent_13 == merge_parent; // NodeTable.java:59
-  wire _and_254 = _bits_152 & _eq_767; // NodeTable.java:59
+  wire _eq_765 = slot_children_15 == 3'd0; // NodeTable.java:60
+  wire _or_124 = _not_142 | _eq_765; // NodeTable.java:60
+  wire _and_252 = _and_251 & _or_124; // NodeTable.java:60
+  wire _bits_155 = slot_valid[14]; // NodeTable.java:59
+  wire _eq_766 = slot_parent_14 == merge_parent; // NodeTable.java:59
+  wire _and_253 = _bits_155 & _eq_766; // NodeTable.java:59
   wire _not_143 = ~1'd1; // NodeTable.java:60
-  wire _eq_768 = slot_children_13 == 3'd0; // NodeTable.java:60
-  wire _or_125 = _not_143 | _eq_768; // NodeTable.java:60
-  wire _and_255 = _and_254 & _or_125; // NodeTable.java:60
-  wire _bits_153 = slot_valid[12]; // NodeTable.java:59
-  wire _eq_769 = slot_parent_12 == merge_parent; // NodeTable.java:59
-  wire _and_256 = _bits_153 & _eq_769; // NodeTable.java:59
+  wire _eq_767 = slot_children_14 == 3'd0; // NodeTable.java:60
+  wire _or_125 = _not_143 | _eq_767; // NodeTable.java:60
+  wire _and_254 = _and_253 & _or_125; // NodeTable.java:60
+  wire _bits_156 = slot_valid[13]; // NodeTable.java:59
+  wire _eq_768 = slot_parent_13 == merge_parent; // NodeTable.java:59
+  wire _and_255 = _bits_156 & _eq_768; // NodeTable.java:59
   wire _not_144 = ~1'd1; // NodeTable.java:60
-  wire _eq_770 = slot_children_12 == 3'd0; // NodeTable.java:60
-  wire _or_126 = _not_144 | _eq_770; // NodeTable.java:60
-  wire _and_257 = _and_256 & _or_126; // NodeTable.java:60
-  wire _bits_154 = slot_valid[11]; // NodeTable.java:59
-  wire _eq_771 = slot_parent_11 == merge_parent; // NodeTable.java:59
-  wire _and_258 = _bits_154 & _eq_771; // NodeTable.java:59
+  wire _eq_769 = slot_children_13 == 3'd0; // NodeTable.java:60
+  wire _or_126 = _not_144 | _eq_769; // NodeTable.java:60
+  wire _and_256 = _and_255 & _or_126; // NodeTable.java:60
+  wire _bits_157 = slot_valid[12]; // NodeTable.java:59
+  wire _eq_770 = slot_parent_12 == merge_parent; // NodeTable.java:59
+  wire _and_257 = _bits_157 & _eq_770; // NodeTable.java:59
   wire _not_145 = ~1'd1; // NodeTable.java:60
-  wire _eq_772 = slot_children_11 == 3'd0; // NodeTable.java:60
-  wire _or_127 = _not_145 | _eq_772; // NodeTable.java:60
-  wire _and_259 = _and_258 & _or_127; // NodeTable.java:60
-  wire _bits_155 = slot_valid[10]; // NodeTable.java:59
-  wire _eq_773 = slot_parent_10 == merge_parent; // NodeTable.java:59
-  wire _and_260 = _bits_155 & _eq_773; // NodeTable.java:59
+  wire _eq_771 = slot_children_12 == 3'd0; // NodeTable.java:60
+  wire _or_127 = _not_145 | _eq_771; // NodeTable.java:60
+  wire _and_258 = _and_257 & _or_127; // NodeTable.java:60
+  wire _bits_158 = slot_valid[11]; // NodeTable.java:59
+  wire _eq_772 = slot_parent_11 == merge_parent; // NodeTable.java:59
+  wire _and_259 = _bits_158 & _eq_772; // NodeTable.java:59
   wire _not_146 = ~1'd1; // NodeTable.java:60
-  wire _eq_774 = slot_children_10 == 3'd0; // NodeTable.java:60
-  wire _or_128 = _not_146 | _eq_774; // NodeTable.java:60
-  wire _and_261 = _and_260 & _or_128; // NodeTable.java:60
-  wire _bits_156 = slot_valid[9]; // NodeTable.java:59
-  wire _eq_775 = slot_parent_9 == merge_parent; // NodeTable.java:59
-  wire _and_262 = _bits_156 & _eq_775; // NodeTable.java:59
+  wire _eq_773 = slot_children_11 == 3'd0; // NodeTable.java:60
+  wire _or_128 = _not_146 | _eq_773; // NodeTable.java:60
+  wire _and_260 = _and_259 & _or_128; // NodeTable.java:60
+  wire _bits_159 = slot_valid[10]; // NodeTable.java:59
+  wire _eq_774 = slot_parent_10 == merge_parent; // NodeTable.java:59
+  wire _and_261 = _bits_159 & _eq_774; // NodeTable.java:59
   wire _not_147 = ~1'd1; // NodeTable.java:60
-  wire _eq_776 = slot_children_9 == 3'd0; // NodeTable.java:60
-  wire _or_129 = _not_147 | _eq_776; // NodeTable.java:60
-  wire _and_263 = _and_262 & _or_129; // NodeTable.java:60
-  wire _bits_157 = slot_valid[8]; // NodeTable.java:59
-  wire _eq_777 = slot_parent_8 == merge_parent; // NodeTable.java:59
-  wire _and_264 = _bits_157 & _eq_777; // NodeTable.java:59
+  wire _eq_775 = slot_children_10 == 3'd0; // NodeTable.java:60
+  wire _or_129 = _not_147 | _eq_775; // NodeTable.java:60
+  wire _and_262 = _and_261 & _or_129; // NodeTable.java:60
+  wire _bits_160 = slot_valid[9]; // NodeTable.java:59
+  wire _eq_776 = slot_parent_9 == merge_parent; // NodeTable.java:59
+  wire _and_263 = _bits_160 & _eq_776; // NodeTable.java:59
   wire _not_148 = ~1'd1; // NodeTable.java:60
-  wire _eq_778 = slot_children_8 == 3'd0; // NodeTable.java:60
-  wire _or_130 = _not_148 | _eq_778; // NodeTable.java:60
-  wire _and_265 = _and_264 & _or_130; // NodeTable.java:60
-  wire _bits_158 = slot_valid[7]; // NodeTable.java:59
-  wire _eq_779 = slot_parent_7 == merge_parent; // NodeTable.java:59
-  wire _and_266 = _bits_158 & _eq_779; // NodeTable.java:59
+  wire _eq_777 = slot_children_9 == 3'd0; // NodeTable.java:60
+  wire _or_130 = _not_148 | _eq_777; // NodeTable.java:60
+  wire _and_264 = _and_263 & _or_130; // NodeTable.java:60
+  wire _bits_161 = slot_valid[8]; // NodeTable.java:59
+  wire _eq_778 = slot_parent_8 == merge_parent; // NodeTable.java:59
+  wire _and_265 = _bits_161 & _eq_778; // NodeTable.java:59
   wire _not_149 = ~1'd1; // NodeTable.java:60
-  wire _eq_780 = slot_children_7 == 3'd0; // NodeTable.java:60
-  wire _or_131 = _not_149 | _eq_780; // NodeTable.java:60
-  wire _and_267 = _and_266 & _or_131; // NodeTable.java:60
-  wire _bits_159 = slot_valid[6]; // NodeTable.java:59
-  wire _eq_781 = slot_parent_6 == merge_parent; // NodeTable.java:59
-  wire _and_268 = _bits_159 & _eq_781; // NodeTable.java:59
+  wire _eq_779 = slot_children_8 == 3'd0; // NodeTable.java:60
+  wire _or_131 = _not_149 | _eq_779; // NodeTable.java:60
+  wire _and_266 = _and_265 & _or_131; // NodeTable.java:60
+  wire _bits_162 = slot_valid[7]; // NodeTable.java:59
+  wire _eq_780 = slot_parent_7 == merge_parent; // NodeTable.java:59
+  wire _and_267 = _bits_162 & _eq_780; // NodeTable.java:59
   wire _not_150 = ~1'd1; // NodeTable.java:60
-  wire _eq_782 = slot_children_6 == 3'd0; // NodeTable.java:60
-  wire _or_132 = _not_150 | _eq_782; // NodeTable.java:60
-  wire _and_269 = _and_268 & _or_132; // NodeTable.java:60
-  wire _bits_160 = slot_valid[5]; // NodeTable.java:59
-  wire _eq_783 = slot_parent_5 == merge_parent; // NodeTable.java:59
-  wire _and_270 = _bits_160 & _eq_783; // NodeTable.java:59
+  wire _eq_781 = slot_children_7 == 3'd0; // NodeTable.java:60
+  wire _or_132 = _not_150 | _eq_781; // NodeTable.java:60
+  wire _and_268 = _and_267 & _or_132; // NodeTable.java:60
+  wire _bits_163 = slot_valid[6]; // NodeTable.java:59
+  wire _eq_782 = slot_parent_6 == merge_parent; // NodeTable.java:59
+  wire _and_269 = _bits_163 & _eq_782; // NodeTable.java:59
   wire _not_151 = ~1'd1; // NodeTable.java:60
-  wire _eq_784 = slot_children_5 == 3'd0; // NodeTable.java:60
-  wire _or_133 = _not_151 | _eq_784; // NodeTable.java:60
-  wire _and_271 = _and_270 & _or_133; // NodeTable.java:60
-  wire _bits_161 = slot_valid[4]; // NodeTable.java:59
-  wire _eq_785 = slot_parent_4 == merge_parent; // NodeTable.java:59
-  wire _and_272 = _bits_161 & _eq_785; // NodeTable.java:59
+  wire _eq_783 = slot_children_6 == 3'd0; // NodeTable.java:60
+  wire _or_133 = _not_151 | _eq_783; // NodeTable.java:60
+  wire _and_270 = _and_269 & _or_133; // NodeTable.java:60
+  wire _bits_164 = slot_valid[5]; // NodeTable.java:59
+  wire _eq_784 = slot_parent_5 == merge_parent; // NodeTable.java:59
+  wire _and_271 = _bits_164 & _eq_784; // NodeTable.java:59
   wire _not_152 = ~1'd1; // NodeTable.java:60
-  wire _eq_786 = slot_children_4 == 3'd0; // NodeTable.java:60
-  wire _or_134 = _not_152 | _eq_786; // NodeTable.java:60
-  wire _and_273 = _and_272 & _or_134; // NodeTable.java:60
-  wire _bits_162 = slot_valid[3]; // NodeTable.java:59
-  wire _eq_787 = slot_parent_3 == merge_parent; // NodeTable.java:59
-  wire _and_274 = _bits_162 & _eq_787; // NodeTable.java:59
+  wire _eq_785 = slot_children_5 == 3'd0; // NodeTable.java:60
+  wire _or_134 = _not_152 | _eq_785; // NodeTable.java:60
+  wire _and_272 = _and_271 & _or_134; // NodeTable.java:60
+  wire _bits_165 = slot_valid[4]; // NodeTable.java:59
+  wire _eq_786 = slot_parent_4 == merge_parent; // NodeTable.java:59
+  wire _and_273 = _bits_165 & _eq_786; // NodeTable.java:59
   wire _not_153 = ~1'd1; // NodeTable.java:60
-  wire _eq_788 = slot_children_3 == 3'd0; // NodeTable.java:60
-  wire _or_135 = _not_153 | _eq_788; // NodeTable.java:60
-  wire _and_275 = _and_274 & _or_135; // NodeTable.java:60
-  wire _bits_163 = slot_valid[2]; // NodeTable.java:59
-  wire _eq_789 = slot_parent_2 == merge_parent; // NodeTable.java:59
-  wire _and_276 = _bits_163 & _eq_789; // NodeTable.java:59
+  wire _eq_787 = slot_children_4 == 3'd0; // NodeTable.java:60
+  wire _or_135 = _not_153 | _eq_787; // NodeTable.java:60
+  wire _and_274 = _and_273 & _or_135; // NodeTable.java:60
+  wire _bits_166 = slot_valid[3]; // NodeTable.java:59
+  wire _eq_788 = slot_parent_3 == merge_parent; // NodeTable.java:59
+  wire _and_275 = _bits_166 & _eq_788; // NodeTable.java:59
   wire _not_154 = ~1'd1; // NodeTable.java:60
-  wire _eq_790 = slot_children_2 == 3'd0; // NodeTable.java:60
-  wire _or_136 = _not_154 | _eq_790; // NodeTable.java:60
-  wire _and_277 = _and_276 & _or_136; // NodeTable.java:60
-  wire _bits_164 = slot_valid[1]; // NodeTable.java:59
-  wire _eq_791 = slot_parent_1 == merge_parent; // NodeTable.java:59
-  wire _and_278 = _bits_164 & _eq_791; // NodeTable.java:59
+  wire _eq_789 = slot_children_3 == 3'd0; // NodeTable.java:60
+  wire _or_136 = _not_154 | _eq_789; // NodeTable.java:60
+  wire _and_276 = _and_275 & _or_136; // NodeTable.java:60
+  wire _bits_167 = slot_valid[2]; // NodeTable.java:59
+  wire _eq_790 = slot_parent_2 == merge_parent; // NodeTable.java:59
+  wire _and_277 = _bits_167 & _eq_790; // NodeTable.java:59
   wire _not_155 = ~1'd1; // NodeTable.java:60
-  wire _eq_792 = slot_children_1 == 3'd0; // NodeTable.java:60
-  wire _or_137 = _not_155 | _eq_792; // NodeTable.java:60
-  wire _and_279 = _and_278 & _or_137; // NodeTable.java:60
-  wire [127:0] _cat_8 = {_and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, _and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, _and_275, _and_277, _and_279, 1'd0}; // NodeTable.java:103
-  wire _not_156 = ~parent_pick_load; // SlotPicker.java:40
-  wire [127:0] _not_157 = ~parent_pick_pick_hot; // SlotPicker.java:33
-  wire [127:0] _and_280 = parent_pick_candidates & _not_157; // SlotPicker.java:33
-  wire [127:0] parent_pick_remaining = parent_pick_take ? _and_280 : parent_pick_candidates; // SlotPicker.java:33
-  wire _bits_165 = slot_valid[127]; // NodeTable.java:81
-  wire _eq_793 = slot_len_127 == merge_level; // NodeTable.java:80
-  wire _and_281 = _bits_165 & _eq_793; // NodeTable.java:81
+  wire _eq_791 = slot_children_2 == 3'd0; // NodeTable.java:60
+  wire _or_137 = _not_155 | _eq_791; // NodeTable.java:60
+  wire _and_278 = _and_277 & _or_137; // NodeTable.java:60
+  wire _bits_168 = slot_valid[1]; // NodeTable.java:59
+  wire _eq_792 = slot_parent_1 == merge_parent; // NodeTable.java:59
+  wire _and_279 = _bits_168 & _eq_792; // NodeTable.java:59
+  wire _not_156 = ~1'd1; // NodeTable.java:60
+  wire _eq_793 = slot_children_1 == 3'd0; // NodeTable.java:60
+  wire _or_138 = _not_156 | _eq_793; // NodeTable.java:60
+  wire _and_280 = _and_279 & _or_138; // NodeTable.java:60
+  wire [127:0] _cat_8 = {_and_28, _and_30, _and_32, _and_34, _and_36, _and_38, _and_40, _and_42, _and_44, _and_46, _and_48, _and_50, _and_52, _and_54, _and_56, _and_58, _and_60, _and_62, _and_64, _and_66, _and_68, _and_70, _and_72, _and_74, _and_76, _and_78, _and_80, _and_82, _and_84, _and_86, _and_88, _and_90, _and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, _and_158, _and_160, _and_162, _and_164, _and_166, _and_168, _and_170, _and_172, _and_174, _and_176, _and_178, _and_180, _and_182, _and_184, _and_186, _and_188, _and_190, _and_192, _and_194, _and_196, _and_198, _and_200, _and_202, _and_204, _and_206, _and_208, _and_210, _and_212, _and_214, _and_216, _and_218, _and_220, _and_222, _and_224, _and_226, _and_228, _and_230, _and_232, _and_234, _and_236, _and_238, _and_240, _and_242, _and_244, _and_246, _and_248, _and_250, _and_252, _and_254, _and_256, _and_258, _and_260, _and_262, _and_264, _and_266, _and_268, _and_270, _and_272, _and_274, _and_276, _and_278, _and_280, 1'd0}; // NodeTable.java:103
+  wire _not_157 = ~parent_pick_load; // SlotPicker.java:40
+  wire [127:0] _not_158 = ~parent_pick_pick_hot; // SlotPicker.java:33
+  wire [127:0] _and_281 = parent_pick_candidates & _not_158; // SlotPicker.java:33
+  wire [127:0] parent_pick_remaining = parent_pick_take ? _and_281 : parent_pick_candidates; // SlotPicker.java:33
+  wire _bits_169 = slot_valid[127]; // NodeTable.java:81
+  wire _eq_794 = slot_len_127 == merge_level; // NodeTable.java:80
+  wire _and_282 = _bits_169 & _eq_794; // NodeTable.java:81
   wire _ne_4 = slot_children_127 != 3'd0; // NodeTable.java:81
-  wire _and_282 = _and_281 & _ne_4; // NodeTable.java:81
-  wire _bits_166 = slot_valid[126]; // NodeTable.java:81
-  wire _eq_794 = slot_len_126 == merge_level; // NodeTable.java:80
-  wire _and_283 = _bits_166 & _eq_794; // NodeTable.java:81
+  wire _and_283 = _and_282 & _ne_4; // NodeTable.java:81
+  wire _bits_170 = slot_valid[126]; // NodeTable.java:81
+  wire _eq_795 = slot_len_126 == merge_level; // NodeTable.java:80
+  wire _and_284 = _bits_170 & _eq_795; // NodeTable.java:81
   wire _ne_5 = slot_children_126 != 3'd0; // NodeTable.java:81
-  wire _and_284 = _and_283 & _ne_5; // NodeTable.java:81
-  wire _bits_167 = slot_valid[125]; // NodeTable.java:81
-  wire _eq_795 = slot_len_125 == merge_level; // NodeTable.java:80
-  wire _and_285 = _bits_167 & _eq_795; // NodeTable.java:81
+  wire _and_285 = _and_284 & _ne_5; // NodeTable.java:81
+  wire _bits_171 = slot_valid[125]; // NodeTable.java:81
+  wire _eq_796 = slot_len_125 == merge_level; // NodeTable.java:80
+  wire _and_286 = _bits_171 & _eq_796; // NodeTable.java:81
   wire _ne_6 = slot_children_125 != 3'd0; // NodeTable.java:81
-  wire _and_286 = _and_285 & _ne_6; // NodeTable.java:81
-  wire _bits_168 = slot_valid[124]; // NodeTable.java:81
-  wire _eq_796 = slot_len_124 == merge_level; // NodeTable.java:80
-  wire _and_287 = _bits_168 & _eq_796; // NodeTable.java:81
+  wire _and_287 = _and_286 & _ne_6; // NodeTable.java:81
+  wire _bits_172 = slot_valid[124]; // NodeTable.java:81
+  wire _eq_797 = slot_len_124 == merge_level; // NodeTable.java:80
+  wire _and_288 = _bits_172 & _eq_797; // NodeTable.java:81
   wire _ne_7 = slot_children_124 != 3'd0; // NodeTable.java:81
-  wire _and_288 = _and_287 & _ne_7; // NodeTable.java:81
-  wire _bits_169 = slot_valid[123]; // NodeTable.java:81
-  wire _eq_797 = slot_len_123 == merge_level; // NodeTable.java:80
-  wire _and_289 = _bits_169 & _eq_797; // NodeTable.java:81
+  wire _and_289 = _and_288 & _ne_7; // NodeTable.java:81
+  wire _bits_173 = slot_valid[123]; // NodeTable.java:81
+  wire _eq_798 = slot_len_123 == merge_level; // NodeTable.java:80
+  wire _and_290 = _bits_173 & _eq_798; // NodeTable.java:81
   wire _ne_8 = slot_children_123 != 3'd0; // NodeTable.java:81
-  wire _and_290 = _and_289 & _ne_8; // NodeTable.java:81
-  wire _bits_170 = slot_valid[122]; // NodeTable.java:81
-  wire _eq_798 = slot_len_122 == merge_level; // NodeTable.java:80
-  wire _and_291 = _bits_170 & _eq_798; // NodeTable.java:81
+  wire _and_291 = _and_290 & _ne_8; // NodeTable.java:81
+  wire _bits_174 = slot_valid[122]; // NodeTable.java:81
+  wire _eq_799 = slot_len_122 == merge_level; // NodeTable.java:80
+  wire _and_292 = _bits_174 & _eq_799; // NodeTable.java:81
   wire _ne_9 = slot_children_122 != 3'd0; // NodeTable.java:81
-  wire _and_292 = _and_291 & _ne_9; // NodeTable.java:81
-  wire _bits_171 = slot_valid[121]; // NodeTable.java:81
-  wire _eq_799 = slot_len_121 == merge_level; // NodeTable.java:80
-  wire _and_293 = _bits_171 & _eq_799; // NodeTable.java:81
+  wire _and_293 = _and_292 & _ne_9; // NodeTable.java:81
+  wire _bits_175 = slot_valid[121]; // NodeTable.java:81
+  wire _eq_800 = slot_len_121 == merge_level; // NodeTable.java:80
+  wire _and_294 = _bits_175 & _eq_800; // NodeTable.java:81
   wire _ne_10 = slot_children_121 != 3'd0; // NodeTable.java:81
-  wire _and_294 = _and_293 & _ne_10; // NodeTable.java:81
-  wire _bits_172 = slot_valid[120]; // NodeTable.java:81
-  wire _eq_800 = slot_len_120 == merge_level; // NodeTable.java:80
-  wire _and_295 = _bits_172 & _eq_800; // NodeTable.java:81
+  wire _and_295 = _and_294 & _ne_10; // NodeTable.java:81
+  wire _bits_176 = slot_valid[120]; // NodeTable.java:81
+  wire _eq_801 = slot_len_120 == merge_level; // NodeTable.java:80
+  wire _and_296 = _bits_176 & _eq_801; // NodeTable.java:81
   wire _ne_11 = slot_children_120 != 3'd0; // NodeTable.java:81
-  wire _and_296 = _and_295 & _ne_11; // NodeTable.java:81
-  wire _bits_173 = slot_valid[119]; // NodeTable.java:81
-  wire _eq_801 = slot_len_119 == merge_level; // NodeTable.java:80
-  wire _and_297 = _bits_173 & _eq_801; // NodeTable.java:81
+  wire _and_297 = _and_296 & _ne_11; // NodeTable.java:81
+  wire _bits_177 = slot_valid[119]; // NodeTable.java:81
+  wire _eq_802 = slot_len_119 == merge_level; // NodeTable.java:80
+  wire _and_298 = _bits_177 & _eq_802; // NodeTable.java:81
   wire _ne_12 = slot_children_119 != 3'd0; // NodeTable.java:81
-  wire _and_298 = _and_297 & _ne_12; // NodeTable.java:81
-  wire _bits_174 = slot_valid[118]; // NodeTable.java:81
-  wire _eq_802 = slot_len_118 == merge_level; // NodeTable.java:80
-  wire _and_299 = _bits_174 & _eq_802; // NodeTable.java:81
+  wire _and_299 = _and_298 & _ne_12; // NodeTable.java:81
+  wire _bits_178 = slot_valid[118]; // NodeTable.java:81
+  wire _eq_803 = slot_len_118 == merge_level; // NodeTable.java:80
+  wire _and_300 = _bits_178 & _eq_803; // NodeTable.java:81
   wire _ne_13 = slot_children_118 != 3'd0; // NodeTable.java:81
-  wire _and_300 = _and_299 & _ne_13; // NodeTable.java:81
-  wire _bits_175 = slot_valid[117]; // NodeTable.java:81
-  wire _eq_803 = slot_len_117 == merge_level; // NodeTable.java:80
-  wire _and_301 = _bits_175 & _eq_803; // NodeTable.java:81
+  wire _and_301 = _and_300 & _ne_13; // NodeTable.java:81
+  wire _bits_179 = slot_valid[117]; // NodeTable.java:81
+  wire _eq_804 = slot_len_117 == merge_level; // NodeTable.java:80
+  wire _and_302 = _bits_179 & _eq_804; // NodeTable.java:81
   wire _ne_14 = slot_children_117 != 3'd0; // NodeTable.java:81
-  wire _and_302 = _and_301 & _ne_14; // NodeTable.java:81
-  wire _bits_176 = slot_valid[116]; // NodeTable.java:81
-  wire _eq_804 = slot_len_116 == merge_level; // NodeTable.java:80
-  wire _and_303 = _bits_176 & _eq_804; // NodeTable.java:81
+  wire _and_303 = _and_302 & _ne_14; // NodeTable.java:81
+  wire _bits_180 = slot_valid[116]; // NodeTable.java:81
+  wire _eq_805 = slot_len_116 == merge_level; // NodeTable.java:80
+  wire _and_304 = _bits_180 & _eq_805; // NodeTable.java:81
   wire _ne_15 = slot_children_116 != 3'd0; // NodeTable.java:81
-  wire _and_304 = _and_303 & _ne_15; // NodeTable.java:81
-  wire _bits_177 = slot_valid[115]; // NodeTable.java:81
-  wire _eq_805 = slot_len_115 == merge_level; // NodeTable.java:80
-  wire _and_305 = _bits_177 & _eq_805; // NodeTable.java:81
+  wire _and_305 = _and_304 & _ne_15; // NodeTable.java:81
+  wire _bits_181 = slot_valid[115]; // NodeTable.java:81
+  wire _eq_806 = slot_len_115 == merge_level; // NodeTable.java:80
+  wire _and_306 = _bits_181 & _eq_806; // NodeTable.java:81
   wire _ne_16 = slot_children_115 != 3'd0; // NodeTable.java:81
-  wire _and_306 = _and_305 & _ne_16; // NodeTable.java:81
-  wire _bits_178 = slot_valid[114]; // NodeTable.java:81
-  wire _eq_806 = slot_len_114 == merge_level; // NodeTable.java:80
-  wire _and_307 = _bits_178 & _eq_806; // NodeTable.java:81
+  wire _and_307 = _and_306 & _ne_16; // NodeTable.java:81
+  wire _bits_182 = slot_valid[114]; // NodeTable.java:81
+  wire _eq_807 = slot_len_114 == merge_level; // NodeTable.java:80
+  wire _and_308 = _bits_182 & _eq_807; // NodeTable.java:81
   wire _ne_17 = slot_children_114 != 3'd0; // NodeTable.java:81
-  wire _and_308 = _and_307 & _ne_17; // NodeTable.java:81
-  wire _bits_179 = slot_valid[113]; // NodeTable.java:81
-  wire _eq_807 = slot_len_113 == merge_level; // NodeTable.java:80
-  wire _and_309 = _bits_179 & _eq_807; // NodeTable.java:81
+  wire _and_309 = _and_308 & _ne_17; // NodeTable.java:81
+  wire _bits_183 = slot_valid[113]; // NodeTable.java:81
+  wire _eq_808 = slot_len_113 == merge_level; // NodeTable.java:80
+  wire _and_310 = _bits_183 & _eq_808; // NodeTable.java:81
   wire _ne_18 = slot_children_113 != 3'd0; // NodeTable.java:81
-  wire _and_310 = _and_309 & _ne_18; // NodeTable.java:81
-  wire _bits_180 = slot_valid[112]; // NodeTable.java:81
-  wire _eq_808 = slot_len_112 == merge_level; // NodeTable.java:80
-  wire _and_311 = _bits_180 & _eq_808; // NodeTable.java:81
+  wire _and_311 = _and_310 & _ne_18; // NodeTable.java:81
+  wire _bits_184 = slot_valid[112]; // NodeTable.java:81
+  wire _eq_809 = slot_len_112 == merge_level; // NodeTable.java:80
+  wire _and_312 = _bits_184 & _eq_809; // NodeTable.java:81
   wire _ne_19 = slot_children_112 != 3'd0; // NodeTable.java:81
-  wire _and_312 = _and_311 & _ne_19; // NodeTable.java:81
-  wire _bits_181 = slot_valid[111]; // NodeTable.java:81
-  wire _eq_809 = slot_len_111 == merge_level; // NodeTable.java:80
-  wire _and_313 = _bits_181 & _eq_809; // NodeTable.java:81
+  wire _and_313 = _and_312 & _ne_19; // NodeTable.java:81
+  wire _bits_185 = slot_valid[111]; // NodeTable.java:81
+  wire _eq_810 = slot_len_111 == merge_level; // NodeTable.java:80
+  wire _and_314 = _bits_185 & _eq_810; // NodeTable.java:81
   wire _ne_20 = slot_children_111 != 3'd0; // NodeTable.java:81
-  wire _and_314 = _and_313 & _ne_20; // NodeTable.java:81
-  wire _bits_182 = slot_valid[110]; // NodeTable.java:81
-  wire _eq_810 = slot_len_110 == merge_level; // NodeTable.java:80
-  wire _and_315 = _bits_182 & _eq_810; // NodeTable.java:81
+  wire _and_315 = _and_314 & _ne_20; // NodeTable.java:81
+  wire _bits_186 = slot_valid[110]; // NodeTable.java:81
+  wire _eq_811 = slot_len_110 == merge_level; // NodeTable.java:80
+  wire _and_316 = _bits_186 & _eq_811; // NodeTable.java:81
   wire _ne_21 = slot_children_110 != 3'd0; // NodeTable.java:81
-  wire _and_316 = _and_315 & _ne_21; // NodeTable.java:81
-  wire _bits_183 = slot_valid[109]; // NodeTable.java:81
-  wire _eq_811 = slot_len_109 == merge_level; // NodeTable.java:80
-  wire _and_317 = _bits_183 & _eq_811; // NodeTable.java:81
+  wire _and_317 = _and_316 & _ne_21; // NodeTable.java:81
+  wire _bits_187 = slot_valid[109]; // NodeTable.java:81
+  wire _eq_812 = slot_len_109 == merge_level; // NodeTable.java:80
+  wire _and_318 = _bits_187 & _eq_812; // NodeTable.java:81
   wire _ne_22 = slot_children_109 != 3'd0; // NodeTable.java:81
-  wire _and_318 = _and_317 & _ne_22; // NodeTable.java:81
-  wire _bits_184 = slot_valid[108]; // NodeTable.java:81
-  wire _eq_812 = slot_len_108 == merge_level; // NodeTable.java:80
-  wire _and_319 = _bits_184 & _eq_812; // NodeTable.java:81
+  wire _and_319 = _and_318 & _ne_22; // NodeTable.java:81
+  wire _bits_188 = slot_valid[108]; // NodeTable.java:81
+  wire _eq_813 = slot_len_108 == merge_level; // NodeTable.java:80
+  wire _and_320 = _bits_188 & _eq_813; // NodeTable.java:81
   wire _ne_23 = slot_children_108 != 3'd0; // NodeTable.java:81
-  wire _and_320 = _and_319 & _ne_23; // NodeTable.java:81
-  wire _bits_185 = slot_valid[107]; // NodeTable.java:81
-  wire _eq_813 = slot_len_107 == merge_level; // NodeTable.java:80
-  wire _and_321 = _bits_185 & _eq_813; // NodeTable.java:81
+  wire _and_321 = _and_320 & _ne_23; // NodeTable.java:81
+  wire _bits_189 = slot_valid[107]; // NodeTable.java:81
+  wire _eq_814 = slot_len_107 == merge_level; // NodeTable.java:80
+  wire _and_322 = _bits_189 & _eq_814; // NodeTable.java:81
   wire _ne_24 = slot_children_107 != 3'd0; // NodeTable.java:81
-  wire _and_322 = _and_321 & _ne_24; // NodeTable.java:81
-  wire _bits_186 = slot_valid[106]; // NodeTable.java:81
-  wire _eq_814 = slot_len_106 == merge_level; // NodeTable.java:80
-  wire _and_323 = _bits_186 & _eq_814; // NodeTable.java:81
+  wire _and_323 = _and_322 & _ne_24; // NodeTable.java:81
+  wire _bits_190 = slot_valid[106]; // NodeTable.java:81
+  wire _eq_815 = slot_len_106 == merge_level; // NodeTable.java:80
+  wire _and_324 = _bits_190 & _eq_815; // NodeTable.java:81
   wire _ne_25 = slot_children_106 != 3'd0; // NodeTable.java:81
-  wire _and_324 = _and_323 & _ne_25; // NodeTable.java:81
-  wire _bits_187 = slot_valid[105]; // NodeTable.java:81
-  wire _eq_815 = slot_len_105 == merge_level; // NodeTable.java:80
-  wire _and_325 = _bits_187 & _eq_815; // NodeTable.java:81
+  wire _and_325 = _and_324 & _ne_25; // NodeTable.java:81
+  wire _bits_191 = slot_valid[105]; // NodeTable.java:81
+  wire _eq_816 = slot_len_105 == merge_level; // NodeTable.java:80
+  wire _and_326 = _bits_191 & _eq_816; // NodeTable.java:81
   wire _ne_26 = slot_children_105 != 3'd0; // NodeTable.java:81
-  wire _and_326 = _and_325 & _ne_26; // NodeTable.java:81
-  wire _bits_188 = slot_valid[104]; // NodeTable.java:81
-  wire _eq_816 = slot_len_104 == merge_level; // NodeTable.java:80
-  wire _and_327 = _bits_188 & _eq_816; // NodeTable.java:81
+  wire _and_327 = _and_326 & _ne_26; // NodeTable.java:81
+  wire _bits_192 = slot_valid[104]; // NodeTable.java:81
+  wire _eq_817 = slot_len_104 == merge_level; // NodeTable.java:80
+  wire _and_328 = _bits_192 & _eq_817; // NodeTable.java:81
   wire _ne_27 = slot_children_104 != 3'd0; // NodeTable.java:81
-  wire _and_328 = _and_327 & _ne_27; // NodeTable.java:81
-  wire _bits_189 = slot_valid[103]; // NodeTable.java:81
-  wire _eq_817 = slot_len_103 == merge_level; // NodeTable.java:80
-  wire _and_329 = _bits_189 & _eq_817; // NodeTable.java:81
+  wire _and_329 = _and_328 & _ne_27; // NodeTable.java:81
+  wire _bits_193 = slot_valid[103]; // NodeTable.java:81
+  wire _eq_818 = slot_len_103 == merge_level; // NodeTable.java:80
+  wire _and_330 = _bits_193 & _eq_818; // NodeTable.java:81
   wire _ne_28 = slot_children_103 != 3'd0; // NodeTable.java:81
-  wire _and_330 = _and_329 & _ne_28; // NodeTable.java:81
-  wire _bits_190 = slot_valid[102]; // NodeTable.java:81
-  wire _eq_818 = slot_len_102 == merge_level; // NodeTable.java:80
-  wire _and_331 = _bits_190 & _eq_818; // NodeTable.java:81
+  wire _and_331 = _and_330 & _ne_28; // NodeTable.java:81
+  wire _bits_194 = slot_valid[102]; // NodeTable.java:81
+  wire _eq_819 = slot_len_102 == merge_level; // NodeTable.java:80
+  wire _and_332 = _bits_194 & _eq_819; // NodeTable.java:81
   wire _ne_29 = slot_children_102 != 3'd0; // NodeTable.java:81
-  wire _and_332 = _and_331 & _ne_29; // NodeTable.java:81
-  wire _bits_191 = slot_valid[101]; // NodeTable.java:81
-  wire _eq_819 = slot_len_101 == merge_level; // NodeTable.java:80
-  wire _and_333 = _bits_191 & _eq_819; // NodeTable.java:81
+  wire _and_333 = _and_332 & _ne_29; // NodeTable.java:81
+  wire _bits_195 = slot_valid[101]; // NodeTable.java:81
+  wire _eq_820 = slot_len_101 == merge_level; // NodeTable.java:80
+  wire _and_334 = _bits_195 & _eq_820; // NodeTable.java:81
   wire _ne_30 = slot_children_101 != 3'd0; // NodeTable.java:81
-  wire _and_334 = _and_333 & _ne_30; // NodeTable.java:81
-  wire _bits_192 = slot_valid[100]; // NodeTable.java:81
-  wire _eq_820 = slot_len_100 == merge_level; // NodeTable.java:80
-  wire _and_335 = _bits_192 & _eq_820; // NodeTable.java:81
+  wire _and_335 = _and_334 & _ne_30; // NodeTable.java:81
+  wire _bits_196 = slot_valid[100]; // NodeTable.java:81
+  wire _eq_821 = slot_len_100 == merge_level; // NodeTable.java:80
+  wire _and_336 = _bits_196 & _eq_821; // NodeTable.java:81
   wire _ne_31 = slot_children_100 != 3'd0; // NodeTable.java:81
-  wire _and_336 = _and_335 & _ne_31; // NodeTable.java:81
-  wire _bits_193 = slot_valid[99]; // NodeTable.java:81
-  wire _eq_821 = slot_len_99 == merge_level; // NodeTable.java:80
-  wire _and_337 = _bits_193 & _eq_821; // NodeTable.java:81
+  wire _and_337 = _and_336 & _ne_31; // NodeTable.java:81
+  wire _bits_197 = slot_valid[99]; // NodeTable.java:81
+  wire _eq_822 = slot_len_99 == merge_level; // NodeTable.java:80
+  wire _and_338 = _bits_197 & _eq_822; // NodeTable.java:81
   wire _ne_32 = slot_children_99 != 3'd0; // NodeTable.java:81
-  wire _and_338 = _and_337 & _ne_32; // NodeTable.java:81
-  wire _bits_194 = slot_valid[98]; // NodeTable.java:81
-  wire _eq_822 = slot_len_98 == merge_level; // NodeTable.java:80
-  wire _and_339 = _bits_194 & _eq_822; // NodeTable.java:81
+  wire _and_339 = _and_338 & _ne_32; // NodeTable.java:81
+  wire _bits_198 = slot_valid[98]; // NodeTable.java:81
+  wire _eq_823 = slot_len_98 == merge_level; // NodeTable.java:80
+  wire _and_340 = _bits_198 & _eq_823; // NodeTable.java:81
   wire _ne_33 = slot_children_98 != 3'd0; // NodeTable.java:81
-  wire _and_340 = _and_339 & _ne_33; // NodeTable.java:81
-  wire _bits_195 = slot_valid[97]; // NodeTable.java:81
-  wire _eq_823 = slot_len_97 == merge_level; // NodeTable.java:80
-  wire _and_341 = _bits_195 & _eq_823; // NodeTable.java:81
+  wire _and_341 = _and_340 & _ne_33; // NodeTable.java:81
+  wire _bits_199 = slot_valid[97]; // NodeTable.java:81
+  wire _eq_824 = slot_len_97 == merge_level; // NodeTable.java:80
+  wire _and_342 = _bits_199 & _eq_824; // NodeTable.java:81
   wire _ne_34 = slot_children_97 != 3'd0; // NodeTable.java:81
-  wire _and_342 = _and_341 & _ne_34; // NodeTable.java:81
-  wire _bits_196 = slot_valid[96]; // NodeTable.java:81
-  wire _eq_824 = slot_len_96 == merge_level; // NodeTable.java:80
-  wire _and_343 = _bits_196 & _eq_824; // NodeTable.java:81
+  wire _and_343 = _and_342 & _ne_34; // NodeTable.java:81
+  wire _bits_200 = slot_valid[96]; // NodeTable.java:81
+  wire _eq_825 = slot_len_96 == merge_level; // NodeTable.java:80
+  wire _and_344 = _bits_200 & _eq_825; // NodeTable.java:81
   wire _ne_35 = slot_children_96 != 3'd0; // NodeTable.java:81
-  wire _and_344 = _and_343 & _ne_35; // NodeTable.java:81
-  wire _bits_197 = slot_valid[95]; // NodeTable.java:81
-  wire _eq_825 = slot_len_95 == merge_level; // NodeTable.java:80
-  wire _and_345 = _bits_197 & _eq_825; // NodeTable.java:81
+  wire _and_345 = _and_344 & _ne_35; // NodeTable.java:81
+  wire _bits_201 = slot_valid[95]; // NodeTable.java:81
+  wire _eq_826 = slot_len_95 == merge_level; // NodeTable.java:80
+  wire _and_346 = _bits_201 & _eq_826; // NodeTable.java:81
   wire _ne_36 = slot_children_95 != 3'd0; // NodeTable.java:81
-  wire _and_346 = _and_345 & _ne_36; // NodeTable.java:81
-  wire _bits_198 = slot_valid[94]; // NodeTable.java:81
-  wire _eq_826 = slot_len_94 == merge_level; // NodeTable.java:80
-  wire _and_347 = _bits_198 & _eq_826; // NodeTable.java:81
+  wire _and_347 = _and_346 & _ne_36; // NodeTable.java:81
+  wire _bits_202 = slot_valid[94]; // NodeTable.java:81
+  wire _eq_827 = slot_len_94 == merge_level; // NodeTable.java:80
+  wire _and_348 = _bits_202 & _eq_827; // NodeTable.java:81
   wire _ne_37 = slot_children_94 != 3'd0; // NodeTable.java:81
-  wire _and_348 = _and_347 & _ne_37; // NodeTable.java:81
-  wire _bits_199 = slot_valid[93]; // NodeTable.java:81
-  wire _eq_827 = slot_len_93 == merge_level; // NodeTable.java:80
-  wire _and_349 = _bits_199 & _eq_827; // NodeTable.java:81
+  wire _and_349 = _and_348 & _ne_37; // NodeTable.java:81
+  wire _bits_203 = slot_valid[93]; // NodeTable.java:81
+  wire _eq_828 = slot_len_93 == merge_level; // NodeTable.java:80
+  wire _and_350 = _bits_203 & _eq_828; // NodeTable.java:81
   wire _ne_38 = slot_children_93 != 3'd0; // NodeTable.java:81
-  wire _and_350 = _and_349 & _ne_38; // NodeTable.java:81
-  wire _bits_200 = slot_valid[92]; // NodeTable.java:81
-  wire _eq_828 = slot_len_92 == merge_level; // NodeTable.java:80
-  wire _and_351 = _bits_200 & _eq_828; // NodeTable.java:81
+  wire _and_351 = _and_350 & _ne_38; // NodeTable.java:81
+  wire _bits_204 = slot_valid[92]; // NodeTable.java:81
+  wire _eq_829 = slot_len_92 == merge_level; // NodeTable.java:80
+  wire _and_352 = _bits_204 & _eq_829; // NodeTable.java:81
   wire _ne_39 = slot_children_92 != 3'd0; // NodeTable.java:81
-  wire _and_352 = _and_351 & _ne_39; // NodeTable.java:81
-  wire _bits_201 = slot_valid[91]; // NodeTable.java:81
-  wire _eq_829 = slot_len_91 == merge_level; // NodeTable.java:80
-  wire _and_353 = _bits_201 & _eq_829; // NodeTable.java:81
+  wire _and_353 = _and_352 & _ne_39; // NodeTable.java:81
+  wire _bits_205 = slot_valid[91]; // NodeTable.java:81
+  wire _eq_830 = slot_len_91 == merge_level; // NodeTable.java:80
+  wire _and_354 = _bits_205 & _eq_830; // NodeTable.java:81
   wire _ne_40 = slot_children_91 != 3'd0; // NodeTable.java:81
-  wire _and_354 = _and_353 & _ne_40; // NodeTable.java:81
-  wire _bits_202 = slot_valid[90]; // NodeTable.java:81
-  wire _eq_830 = slot_len_90 == merge_level; // NodeTable.java:80
-  wire _and_355 = _bits_202 & _eq_830; // NodeTable.java:81
+  wire _and_355 = _and_354 & _ne_40; // NodeTable.java:81
+  wire _bits_206 = slot_valid[90]; // NodeTable.java:81
+  wire _eq_831 = slot_len_90 == merge_level; // NodeTable.java:80
+  wire _and_356 = _bits_206 & _eq_831; // NodeTable.java:81
   wire _ne_41 = slot_children_90 != 3'd0; // NodeTable.java:81
-  wire _and_356 = _and_355 & _ne_41; // NodeTable.java:81
-  wire _bits_203 = slot_valid[89]; // NodeTable.java:81
-  wire _eq_831 = slot_len_89 == merge_level; // NodeTable.java:80
-  wire _and_357 = _bits_203 & _eq_831; // NodeTable.java:81
+  wire _and_357 = _and_356 & _ne_41; // NodeTable.java:81
+  wire _bits_207 = slot_valid[89]; // NodeTable.java:81
+  wire _eq_832 = slot_len_89 == merge_level; // NodeTable.java:80
+  wire _and_358 = _bits_207 & _eq_832; // NodeTable.java:81
   wire _ne_42 = slot_children_89 != 3'd0; // NodeTable.java:81
-  wire _and_358 = _and_357 & _ne_42; // NodeTable.java:81
-  wire _bits_204 = slot_valid[88]; // NodeTable.java:81
-  wire _eq_832 = slot_len_88 == merge_level; // NodeTable.java:80
-  wire _and_359 = _bits_204 & _eq_832; // NodeTable.java:81
+  wire _and_359 = _and_358 & _ne_42; // NodeTable.java:81
+  wire _bits_208 = slot_valid[88]; // NodeTable.java:81
+  wire _eq_833 = slot_len_88 == merge_level; // NodeTable.java:80
+  wire _and_360 = _bits_208 & _eq_833; // NodeTable.java:81
   wire _ne_43 = slot_children_88 != 3'd0; // NodeTable.java:81
-  wire _and_360 = _and_359 & _ne_43; // NodeTable.java:81
-  wire _bits_205 = slot_valid[87]; // NodeTable.java:81
-  wire _eq_833 = slot_len_87 == merge_level; // NodeTable.java:80
-  wire _and_361 = _bits_205 & _eq_833; // NodeTable.java:81
+  wire _and_361 = _and_360 & _ne_43; // NodeTable.java:81
+  wire _bits_209 = slot_valid[87]; // NodeTable.java:81
+  wire _eq_834 = slot_len_87 == merge_level; // NodeTable.java:80
+  wire _and_362 = _bits_209 & _eq_834; // NodeTable.java:81
   wire _ne_44 = slot_children_87 != 3'd0; // NodeTable.java:81
-  wire _and_362 = _and_361 & _ne_44; // NodeTable.java:81
-  wire _bits_206 = slot_valid[86]; // NodeTable.java:81
-  wire _eq_834 = slot_len_86 == merge_level; // NodeTable.java:80
-  wire _and_363 = _bits_206 & _eq_834; // NodeTable.java:81
+  wire _and_363 = _and_362 & _ne_44; // NodeTable.java:81
+  wire _bits_210 = slot_valid[86]; // NodeTable.java:81
+  wire _eq_835 = slot_len_86 == merge_level; // NodeTable.java:80
+  wire _and_364 = _bits_210 & _eq_835; // NodeTable.java:81
   wire _ne_45 = slot_children_86 != 3'd0; // NodeTable.java:81
-  wire _and_364 = _and_363 & _ne_45; // NodeTable.java:81
-  wire _bits_207 = slot_valid[85]; // NodeTable.java:81
-  wire _eq_835 = slot_len_85 == merge_level; // NodeTable.java:80
-  wire _and_365 = _bits_207 & _eq_835; // NodeTable.java:81
+  wire _and_365 = _and_364 & _ne_45; // NodeTable.java:81
+  wire _bits_211 = slot_valid[85]; // NodeTable.java:81
+  wire _eq_836 = slot_len_85 == merge_level; // NodeTable.java:80
+  wire _and_366 = _bits_211 & _eq_836; // NodeTable.java:81
   wire _ne_46 = slot_children_85 != 3'd0; // NodeTable.java:81
-  wire _and_366 = _and_365 & _ne_46; // NodeTable.java:81
-  wire _bits_208 = slot_valid[84]; // NodeTable.java:81
-  wire _eq_836 = slot_len_84 == merge_level; // NodeTable.java:80
-  wire _and_367 = _bits_208 & _eq_836; // NodeTable.java:81
+  wire _and_367 = _and_366 & _ne_46; // NodeTable.java:81
+  wire _bits_212 = slot_valid[84]; // NodeTable.java:81
+  wire _eq_837 = slot_len_84 == merge_level; // NodeTable.java:80
+  wire _and_368 = _bits_212 & _eq_837; // NodeTable.java:81
   wire _ne_47 = slot_children_84 != 3'd0; // NodeTable.java:81
-  wire _and_368 = _and_367 & _ne_47; // NodeTable.java:81
-  wire _bits_209 = slot_valid[83]; // NodeTable.java:81
-  wire _eq_837 = slot_len_83 == merge_level; // NodeTable.java:80
-  wire _and_369 = _bits_209 & _eq_837; // NodeTable.java:81
+  wire _and_369 = _and_368 & _ne_47; // NodeTable.java:81
+  wire _bits_213 = slot_valid[83]; // NodeTable.java:81
+  wire _eq_838 = slot_len_83 == merge_level; // NodeTable.java:80
+  wire _and_370 = _bits_213 & _eq_838; // NodeTable.java:81
   wire _ne_48 = slot_children_83 != 3'd0; // NodeTable.java:81
-  wire _and_370 = _and_369 & _ne_48; // NodeTable.java:81
-  wire _bits_210 = slot_valid[82]; // NodeTable.java:81
-  wire _eq_838 = slot_len_82 == merge_level; // NodeTable.java:80
-  wire _and_371 = _bits_210 & _eq_838; // NodeTable.java:81
+  wire _and_371 = _and_370 & _ne_48; // NodeTable.java:81
+  wire _bits_214 = slot_valid[82]; // NodeTable.java:81
+  wire _eq_839 = slot_len_82 == merge_level; // NodeTable.java:80
+  wire _and_372 = _bits_214 & _eq_839; // NodeTable.java:81
   wire _ne_49 = slot_children_82 != 3'd0; // NodeTable.java:81
-  wire _and_372 = _and_371 & _ne_49; // NodeTable.java:81
-  wire _bits_211 = slot_valid[81]; // NodeTable.java:81
-  wire _eq_839 = slot_len_81 == merge_level; // NodeTable.java:80
-  wire _and_373 = _bits_211 & _eq_839; // NodeTable.java:81
+  wire _and_373 = _and_372 & _ne_49; // NodeTable.java:81
+  wire _bits_215 = slot_valid[81]; // NodeTable.java:81
+  wire _eq_840 = slot_len_81 == merge_level; // NodeTable.java:80
+  wire _and_374 = _bits_215 & _eq_840; // NodeTable.java:81
   wire _ne_50 = slot_children_81 != 3'd0; // NodeTable.java:81
-  wire _and_374 = _and_373 & _ne_50; // NodeTable.java:81
-  wire _bits_212 = slot_valid[80]; // NodeTable.java:81
-  wire _eq_840 = slot_len_80 == merge_level; // NodeTable.java:80
-  wire _and_375 = _bits_212 & _eq_840; // NodeTable.java:81
+  wire _and_375 = _and_374 & _ne_50; // NodeTable.java:81
+  wire _bits_216 = slot_valid[80]; // NodeTable.java:81
+  wire _eq_841 = slot_len_80 == merge_level; // NodeTable.java:80
+  wire _and_376 = _bits_216 & _eq_841; // NodeTable.java:81
   wire _ne_51 = slot_children_80 != 3'd0; // NodeTable.java:81
-  wire _and_376 = _and_375 & _ne_51; // NodeTable.java:81
-  wire _bits_213 = slot_valid[79]; // NodeTable.java:81
-  wire _eq_841 = slot_len_79 == merge_level; // NodeTable.java:80
-  wire _and_377 = _bits_213 & _eq_841; // NodeTable.java:81
+  wire _and_377 = _and_376 & _ne_51; // NodeTable.java:81
+  wire _bits_217 = slot_valid[79]; // NodeTable.java:81
+  wire _eq_842 = slot_len_79 == merge_level; // NodeTable.java:80
+  wire _and_378 = _bits_217 & _eq_842; // NodeTable.java:81
   wire _ne_52 = slot_children_79 != 3'd0; // NodeTable.java:81
-  wire _and_378 = _and_377 & _ne_52; // NodeTable.java:81
-  wire _bits_214 = slot_valid[78]; // NodeTable.java:81
-  wire _eq_842 = slot_len_78 == merge_level; // NodeTable.java:80
-  wire _and_379 = _bits_214 & _eq_842; // NodeTable.java:81
+  wire _and_379 = _and_378 & _ne_52; // NodeTable.java:81
+  wire _bits_218 = slot_valid[78]; // NodeTable.java:81
+  wire _eq_843 = slot_len_78 == merge_level; // NodeTable.java:80
+  wire _and_380 = _bits_218 & _eq_843; // NodeTable.java:81
   wire _ne_53 = slot_children_78 != 3'd0; // NodeTable.java:81
-  wire _and_380 = _and_379 & _ne_53; // NodeTable.java:81
-  wire _bits_215 = slot_valid[77]; // NodeTable.java:81
-  wire _eq_843 = slot_len_77 == merge_level; // NodeTable.java:80
-  wire _and_381 = _bits_215 & _eq_843; // NodeTable.java:81
+  wire _and_381 = _and_380 & _ne_53; // NodeTable.java:81
+  wire _bits_219 = slot_valid[77]; // NodeTable.java:81
+  wire _eq_844 = slot_len_77 == merge_level; // NodeTable.java:80
+  wire _and_382 = _bits_219 & _eq_844; // NodeTable.java:81
   wire _ne_54 = slot_children_77 != 3'd0; // NodeTable.java:81
-  wire _and_382 = _and_381 & _ne_54; // NodeTable.java:81
-  wire _bits_216 = slot_valid[76]; // NodeTable.java:81
-  wire _eq_844 = slot_len_76 == merge_level; // NodeTable.java:80
-  wire _and_383 = _bits_216 & _eq_844; // NodeTable.java:81
+  wire _and_383 = _and_382 & _ne_54; // NodeTable.java:81
+  wire _bits_220 = slot_valid[76]; // NodeTable.java:81
+  wire _eq_845 = slot_len_76 == merge_level; // NodeTable.java:80
+  wire _and_384 = _bits_220 & _eq_845; // NodeTable.java:81
   wire _ne_55 = slot_children_76 != 3'd0; // NodeTable.java:81
-  wire _and_384 = _and_383 & _ne_55; // NodeTable.java:81
-  wire _bits_217 = slot_valid[75]; // NodeTable.java:81
-  wire _eq_845 = slot_len_75 == merge_level; // NodeTable.java:80
-  wire _and_385 = _bits_217 & _eq_845; // NodeTable.java:81
+  wire _and_385 = _and_384 & _ne_55; // NodeTable.java:81
+  wire _bits_221 = slot_valid[75]; // NodeTable.java:81
+  wire _eq_846 = slot_len_75 == merge_level; // NodeTable.java:80
+  wire _and_386 = _bits_221 & _eq_846; // NodeTable.java:81
   wire _ne_56 = slot_children_75 != 3'd0; // NodeTable.java:81
-  wire _and_386 = _and_385 & _ne_56; // NodeTable.java:81
-  wire _bits_218 = slot_valid[74]; // NodeTable.java:81
-  wire _eq_846 = slot_len_74 == merge_level; // NodeTable.java:80
-  wire _and_387 = _bits_218 & _eq_846; // NodeTable.java:81
+  wire _and_387 = _and_386 & _ne_56; // NodeTable.java:81
+  wire _bits_222 = slot_valid[74]; // NodeTable.java:81
+  wire _eq_847 = slot_len_74 == merge_level; // NodeTable.java:80
+  wire _and_388 = _bits_222 & _eq_847; // NodeTable.java:81
   wire _ne_57 = slot_children_74 != 3'd0; // NodeTable.java:81
-  wire _and_388 = _and_387 & _ne_57; // NodeTable.java:81
-  wire _bits_219 = slot_valid[73]; // NodeTable.java:81
-  wire _eq_847 = slot_len_73 == merge_level; // NodeTable.java:80
-  wire _and_389 = _bits_219 & _eq_847; // NodeTable.java:81
+  wire _and_389 = _and_388 & _ne_57; // NodeTable.java:81
+  wire _bits_223 = slot_valid[73]; // NodeTable.java:81
+  wire _eq_848 = slot_len_73 == merge_level; // NodeTable.java:80
+  wire _and_390 = _bits_223 & _eq_848; // NodeTable.java:81
   wire _ne_58 = slot_children_73 != 3'd0; // NodeTable.java:81
-  wire _and_390 = _and_389 & _ne_58; // NodeTable.java:81
-  wire _bits_220 = slot_valid[72]; // NodeTable.java:81
-  wire _eq_848 = slot_len_72 == merge_level; // NodeTable.java:80
-  wire _and_391 = _bits_220 & _eq_848; // NodeTable.java:81
+  wire _and_391 = _and_390 & _ne_58; // NodeTable.java:81
+  wire _bits_224 = slot_valid[72]; // NodeTable.java:81
+  wire _eq_849 = slot_len_72 == merge_level; // NodeTable.java:80
+  wire _and_392 = _bits_224 & _eq_849; // NodeTable.java:81
   wire _ne_59 = slot_children_72 != 3'd0; // NodeTable.java:81
-  wire _and_392 = _and_391 & _ne_59; // NodeTable.java:81
-  wire _bits_221 = slot_valid[71]; // NodeTable.java:81
-  wire _eq_849 = slot_len_71 == merge_level; // NodeTable.java:80
-  wire _and_393 = _bits_221 & _eq_849; // NodeTable.java:81
+  wire _and_393 = _and_392 & _ne_59; // NodeTable.java:81
+  wire _bits_225 = slot_valid[71]; // NodeTable.java:81
+  wire _eq_850 = slot_len_71 == merge_level; // NodeTable.java:80
+  wire _and_394 = _bits_225 & _eq_850; // NodeTable.java:81
   wire _ne_60 = slot_children_71 != 3'd0; // NodeTable.java:81
-  wire _and_394 = _and_393 & _ne_60; // NodeTable.java:81
-  wire _bits_222 = slot_valid[70]; // NodeTable.java:81
-  wire _eq_850 = slot_len_70 == merge_level; // NodeTable.java:80
-  wire _and_395 = _bits_222 & _eq_850; // NodeTable.java:81
+  wire _and_395 = _and_394 & _ne_60; // NodeTable.java:81
+  wire _bits_226 = slot_valid[70]; // NodeTable.java:81
+  wire _eq_851 = slot_len_70 == merge_level; // NodeTable.java:80
+  wire _and_396 = _bits_226 & _eq_851; // NodeTable.java:81
   wire _ne_61 = slot_children_70 != 3'd0; // NodeTable.java:81
-  wire _and_396 = _and_395 & _ne_61; // NodeTable.java:81
-  wire _bits_223 = slot_valid[69]; // NodeTable.java:81
-  wire _eq_851 = slot_len_69 == merge_level; // NodeTable.java:80
-  wire _and_397 = _bits_223 & _eq_851; // NodeTable.java:81
+  wire _and_397 = _and_396 & _ne_61; // NodeTable.java:81
+  wire _bits_227 = slot_valid[69]; // NodeTable.java:81
+  wire _eq_852 = slot_len_69 == merge_level; // NodeTable.java:80
+  wire _and_398 = _bits_227 & _eq_852; // NodeTable.java:81
   wire _ne_62 = slot_children_69 != 3'd0; // NodeTable.java:81
-  wire _and_398 = _and_397 & _ne_62; // NodeTable.java:81
-  wire _bits_224 = slot_valid[68]; // NodeTable.java:81
-  wire _eq_852 = slot_len_68 == merge_level; // NodeTable.java:80
-  wire _and_399 = _bits_224 & _eq_852; // NodeTable.java:81
+  wire _and_399 = _and_398 & _ne_62; // NodeTable.java:81
+  wire _bits_228 = slot_valid[68]; // NodeTable.java:81
+  wire _eq_853 = slot_len_68 == merge_level; // NodeTable.java:80
+  wire _and_400 = _bits_228 & _eq_853; // NodeTable.java:81
   wire _ne_63 = slot_children_68 != 3'd0; // NodeTable.java:81
-  wire _and_400 = _and_399 & _ne_63; // NodeTable.java:81
-  wire _bits_225 = slot_valid[67]; // NodeTable.java:81
-  wire _eq_853 = slot_len_67 == merge_level; // NodeTable.java:80
-  wire _and_401 = _bits_225 & _eq_853; // NodeTable.java:81
+  wire _and_401 = _and_400 & _ne_63; // NodeTable.java:81
+  wire _bits_229 = slot_valid[67]; // NodeTable.java:81
+  wire _eq_854 = slot_len_67 == merge_level; // NodeTable.java:80
+  wire _and_402 = _bits_229 & _eq_854; // NodeTable.java:81
   wire _ne_64 = slot_children_67 != 3'd0; // NodeTable.java:81
-  wire _and_402 = _and_401 & _ne_64; // NodeTable.java:81
-  wire _bits_226 = slot_valid[66]; // NodeTable.java:81
-  wire _eq_854 = slot_len_66 == merge_level; // NodeTable.java:80
-  wire _and_403 = _bits_226 & _eq_854; // NodeTable.java:81
+  wire _and_403 = _and_402 & _ne_64; // NodeTable.java:81
+  wire _bits_230 = slot_valid[66]; // NodeTable.java:81
+  wire _eq_855 = slot_len_66 == merge_level; // NodeTable.java:80
+  wire _and_404 = _bits_230 & _eq_855; // NodeTable.java:81
   wire _ne_65 = slot_children_66 != 3'd0; // NodeTable.java:81
-  wire _and_404 = _and_403 & _ne_65; // NodeTable.java:81
-  wire _bits_227 = slot_valid[65]; // NodeTable.java:81
-  wire _eq_855 = slot_len_65 == merge_level; // NodeTable.java:80
-  wire _and_405 = _bits_227 & _eq_855; // NodeTable.java:81
+  wire _and_405 = _and_404 & _ne_65; // NodeTable.java:81
+  wire _bits_231 = slot_valid[65]; // NodeTable.java:81
+  wire _eq_856 = slot_len_65 == merge_level; // NodeTable.java:80
+  wire _and_406 = _bits_231 & _eq_856; // NodeTable.java:81
   wire _ne_66 = slot_children_65 != 3'd0; // NodeTable.java:81
-  wire _and_406 = _and_405 & _ne_66; // NodeTable.java:81
-  wire _bits_228 = slot_valid[64]; // NodeTable.java:81
-  wire _eq_856 = slot_len_64 == merge_level; // NodeTable.java:80
-  wire _and_407 = _bits_228 & _eq_856; // NodeTable.java:81
+  wire _and_407 = _and_406 & _ne_66; // NodeTable.java:81
+  wire _bits_232 = slot_valid[64]; // NodeTable.java:81
+  wire _eq_857 = slot_len_64 == merge_level; // NodeTable.java:80
+  wire _and_408 = _bits_232 & _eq_857; // NodeTable.java:81
   wire _ne_67 = slot_children_64 != 3'd0; // NodeTable.java:81
-  wire _and_408 = _and_407 & _ne_67; // NodeTable.java:81
-  wire _bits_229 = slot_valid[63]; // NodeTable.java:81
-  wire _eq_857 = slot_len_63 == merge_level; // NodeTable.java:80
-  wire _and_409 = _bits_229 & _eq_857; // NodeTable.java:81
+  wire _and_409 = _and_408 & _ne_67; // NodeTable.java:81
+  wire _bits_233 = slot_valid[63]; // NodeTable.java:81
+  wire _eq_858 = slot_len_63 == merge_level; // NodeTable.java:80
+  wire _and_410 = _bits_233 & _eq_858; // NodeTable.java:81
   wire _ne_68 = slot_children_63 != 3'd0; // NodeTable.java:81
-  wire _and_410 = _and_409 & _ne_68; // NodeTable.java:81
-  wire _bits_230 = slot_valid[62]; // NodeTable.java:81
-  wire _eq_858 = slot_len_62 == merge_level; // NodeTable.java:80
-  wire _and_411 = _bits_230 & _eq_858; // NodeTable.java:81
+  wire _and_411 = _and_410 & _ne_68; // NodeTable.java:81
+  wire _bits_234 = slot_valid[62]; // NodeTable.java:81
+  wire _eq_859 = slot_len_62 == merge_level; // NodeTable.java:80
+  wire _and_412 = _bits_234 & _eq_859; // NodeTable.java:81
   wire _ne_69 = slot_children_62 != 3'd0; // NodeTable.java:81
-  wire _and_412 = _and_411 & _ne_69; // NodeTable.java:81
-  wire _bits_231 = slot_valid[61]; // NodeTable.java:81
-  wire _eq_859 = slot_len_61 == merge_level; // NodeTable.java:80
-  wire _and_413 = _bits_231 & _eq_859; // NodeTable.java:81
+  wire _and_413 = _and_412 & _ne_69; // NodeTable.java:81
+  wire _bits_235 = slot_valid[61]; // NodeTable.java:81
+  wire _eq_860 = slot_len_61 == merge_level; // NodeTable.java:80
+  wire _and_414 = _bits_235 & _eq_860; // NodeTable.java:81
   wire _ne_70 = slot_children_61 != 3'd0; // NodeTable.java:81
-  wire _and_414 = _and_413 & _ne_70; // NodeTable.java:81
-  wire _bits_232 = slot_valid[60]; // NodeTable.java:81
-  wire _eq_860 = slot_len_60 == merge_level; // NodeTable.java:80
-  wire _and_415 = _bits_232 & _eq_860; // NodeTable.java:81
+  wire _and_415 = _and_414 & _ne_70; // NodeTable.java:81
+  wire _bits_236 = slot_valid[60]; // NodeTable.java:81
+  wire _eq_861 = slot_len_60 == merge_level; // NodeTable.java:80
+  wire _and_416 = _bits_236 & _eq_861; // NodeTable.java:81
   wire _ne_71 = slot_children_60 != 3'd0; // NodeTable.java:81
-  wire _and_416 = _and_415 & _ne_71; // NodeTable.java:81
-  wire _bits_233 = slot_valid[59]; // NodeTable.java:81
-  wire _eq_861 = slot_len_59 == merge_level; // NodeTable.java:80
-  wire _and_417 = _bits_233 & _eq_861; // NodeTable.java:81
+  wire _and_417 = _and_416 & _ne_71; // NodeTable.java:81
+  wire _bits_237 = slot_valid[59]; // NodeTable.java:81
+  wire _eq_862 = slot_len_59 == merge_level; // NodeTable.java:80
+  wire _and_418 = _bits_237 & _eq_862; // NodeTable.java:81
   wire _ne_72 = slot_children_59 != 3'd0; // NodeTable.java:81
-  wire _and_418 = _and_417 & _ne_72; // NodeTable.java:81
-  wire _bits_234 = slot_valid[58]; // NodeTable.java:81
-  wire _eq_862 = slot_len_58 == merge_level; // NodeTable.java:80
-  wire _and_419 = _bits_234 & _eq_862; // NodeTable.java:81
+  wire _and_419 = _and_418 & _ne_72; // NodeTable.java:81
+  wire _bits_238 = slot_valid[58]; // NodeTable.java:81
+  wire _eq_863 = slot_len_58 == merge_level; // NodeTable.java:80
+  wire _and_420 = _bits_238 & _eq_863; // NodeTable.java:81
   wire _ne_73 = slot_children_58 != 3'd0; // NodeTable.java:81
-  wire _and_420 = _and_419 & _ne_73; // NodeTable.java:81
-  wire _bits_235 = slot_valid[57]; // NodeTable.java:81
-  wire _eq_863 = slot_len_57 == merge_level; // NodeTable.java:80
-  wire _and_421 = _bits_235 & _eq_863; // NodeTable.java:81
+  wire _and_421 = _and_420 & _ne_73; // NodeTable.java:81
+  wire _bits_239 = slot_valid[57]; // NodeTable.java:81
+  wire _eq_864 = slot_len_57 == merge_level; // NodeTable.java:80
+  wire _and_422 = _bits_239 & _eq_864; // NodeTable.java:81
   wire _ne_74 = slot_children_57 != 3'd0; // NodeTable.java:81
-  wire _and_422 = _and_421 & _ne_74; // NodeTable.java:81
-  wire _bits_236 = slot_valid[56]; // NodeTable.java:81
-  wire _eq_864 = slot_len_56 == merge_level; // NodeTable.java:80
-  wire _and_423 = _bits_236 & _eq_864; // NodeTable.java:81
+  wire _and_423 = _and_422 & _ne_74; // NodeTable.java:81
+  wire _bits_240 = slot_valid[56]; // NodeTable.java:81
+  wire _eq_865 = slot_len_56 == merge_level; // NodeTable.java:80
+  wire _and_424 = _bits_240 & _eq_865; // NodeTable.java:81
   wire _ne_75 = slot_children_56 != 3'd0; // NodeTable.java:81
-  wire _and_424 = _and_423 & _ne_75; // NodeTable.java:81
-  wire _bits_237 = slot_valid[55]; // NodeTable.java:81
-  wire _eq_865 = slot_len_55 == merge_level; // NodeTable.java:80
-  wire _and_425 = _bits_237 & _eq_865; // NodeTable.java:81
+  wire _and_425 = _and_424 & _ne_75; // NodeTable.java:81
+  wire _bits_241 = slot_valid[55]; // NodeTable.java:81
+  wire _eq_866 = slot_len_55 == merge_level; // NodeTable.java:80
+  wire _and_426 = _bits_241 & _eq_866; // NodeTable.java:81
   wire _ne_76 = slot_children_55 != 3'd0; // NodeTable.java:81
-  wire _and_426 = _and_425 & _ne_76; // NodeTable.java:81
-  wire _bits_238 = slot_valid[54]; // NodeTable.java:81
-  wire _eq_866 = slot_len_54 == merge_level; // NodeTable.java:80
-  wire _and_427 = _bits_238 & _eq_866; // NodeTable.java:81
+  wire _and_427 = _and_426 & _ne_76; // NodeTable.java:81
+  wire _bits_242 = slot_valid[54]; // NodeTable.java:81
+  wire _eq_867 = slot_len_54 == merge_level; // NodeTable.java:80
+  wire _and_428 = _bits_242 & _eq_867; // NodeTable.java:81
   wire _ne_77 = slot_children_54 != 3'd0; // NodeTable.java:81
-  wire _and_428 = _and_427 & _ne_77; // NodeTable.java:81
-  wire _bits_239 = slot_valid[53]; // NodeTable.java:81
-  wire _eq_867 = slot_len_53 == merge_level; // NodeTable.java:80
-  wire _and_429 = _bits_239 & _eq_867; // NodeTable.java:81
+  wire _and_429 = _and_428 & _ne_77; // NodeTable.java:81
+  wire _bits_243 = slot_valid[53]; // NodeTable.java:81
+  wire _eq_868 = slot_len_53 == merge_level; // NodeTable.java:80
+  wire _and_430 = _bits_243 & _eq_868; // NodeTable.java:81
   wire _ne_78 = slot_children_53 != 3'd0; // NodeTable.java:81
-  wire _and_430 = _and_429 & _ne_78; // NodeTable.java:81
-  wire _bits_240 = slot_valid[52]; // NodeTable.java:81
-  wire _eq_868 = slot_len_52 == merge_level; // NodeTable.java:80
-  wire _and_431 = _bits_240 & _eq_868; // NodeTable.java:81
+  wire _and_431 = _and_430 & _ne_78; // NodeTable.java:81
+  wire _bits_244 = slot_valid[52]; // NodeTable.java:81
+  wire _eq_869 = slot_len_52 == merge_level; // NodeTable.java:80
+  wire _and_432 = _bits_244 & _eq_869; // NodeTable.java:81
   wire _ne_79 = slot_children_52 != 3'd0; // NodeTable.java:81
-  wire _and_432 = _and_431 & _ne_79; // NodeTable.java:81
-  wire _bits_241 = slot_valid[51]; // NodeTable.java:81
-  wire _eq_869 = slot_len_51 == merge_level; // NodeTable.java:80
-  wire _and_433 = _bits_241 & _eq_869; // NodeTable.java:81
+  wire _and_433 = _and_432 & _ne_79; // NodeTable.java:81
+  wire _bits_245 = slot_valid[51]; // NodeTable.java:81
+  wire _eq_870 = slot_len_51 == merge_level; // NodeTable.java:80
+  wire _and_434 = _bits_245 & _eq_870; // NodeTable.java:81
   wire _ne_80 = slot_children_51 != 3'd0; // NodeTable.java:81
-  wire _and_434 = _and_433 & _ne_80; // NodeTable.java:81
-  wire _bits_242 = slot_valid[50]; // NodeTable.java:81
-  wire _eq_870 = slot_len_50 == merge_level; // NodeTable.java:80
-  wire _and_435 = _bits_242 & _eq_870; // NodeTable.java:81
+  wire _and_435 = _and_434 & _ne_80; // NodeTable.java:81
+  wire _bits_246 = slot_valid[50]; // NodeTable.java:81
+  wire _eq_871 = slot_len_50 == merge_level; // NodeTable.java:80
+  wire _and_436 = _bits_246 & _eq_871; // NodeTable.java:81
   wire _ne_81 = slot_children_50 != 3'd0; // NodeTable.java:81
-  wire _and_436 = _and_435 & _ne_81; // NodeTable.java:81
-  wire _bits_243 = slot_valid[49]; // NodeTable.java:81
-  wire _eq_871 = slot_len_49 == merge_level; // NodeTable.java:80
-  wire _and_437 = _bits_243 & _eq_871; // NodeTable.java:81
+  wire _and_437 = _and_436 & _ne_81; // NodeTable.java:81
+  wire _bits_247 = slot_valid[49]; // NodeTable.java:81
+  wire _eq_872 = slot_len_49 == merge_level; // NodeTable.java:80
+  wire _and_438 = _bits_247 & _eq_872; // NodeTable.java:81
   wire _ne_82 = slot_children_49 != 3'd0; // NodeTable.java:81
-  wire _and_438 = _and_437 & _ne_82; // NodeTable.java:81
-  wire _bits_244 = slot_valid[48]; // NodeTable.java:81
-  wire _eq_872 = slot_len_48 == merge_level; // NodeTable.java:80
-  wire _and_439 = _bits_244 & _eq_872; // NodeTable.java:81
+  wire _and_439 = _and_438 & _ne_82; // NodeTable.java:81
+  wire _bits_248 = slot_valid[48]; // NodeTable.java:81
+  wire _eq_873 = slot_len_48 == merge_level; // NodeTable.java:80
+  wire _and_440 = _bits_248 & _eq_873; // NodeTable.java:81
   wire _ne_83 = slot_children_48 != 3'd0; // NodeTable.java:81
-  wire _and_440 = _and_439 & _ne_83; // NodeTable.java:81
-  wire _bits_245 = slot_valid[47]; // NodeTable.java:81
-  wire _eq_873 = slot_len_47 == merge_level; // NodeTable.java:80
-  wire _and_441 = _bits_245 & _eq_873; // NodeTable.java:81
+  wire _and_441 = _and_440 & _ne_83; // NodeTable.java:81
+  wire _bits_249 = slot_valid[47]; // NodeTable.java:81
+  wire _eq_874 = slot_len_47 == merge_level; // NodeTable.java:80
+  wire _and_442 = _bits_249 & _eq_874; // NodeTable.java:81
   wire _ne_84 = slot_children_47 != 3'd0; // NodeTable.java:81
-  wire _and_442 = _and_441 & _ne_84; // NodeTable.java:81
-  wire _bits_246 = slot_valid[46]; // NodeTable.java:81
-  wire _eq_874 = slot_len_46 == merge_level; // NodeTable.java:80
-  wire _and_443 = _bits_246 & _eq_874; // NodeTable.java:81
+  wire _and_443 = _and_442 & _ne_84; // NodeTable.java:81
+  wire _bits_250 = slot_valid[46]; // NodeTable.java:81
+  wire _eq_875 = slot_len_46 == merge_level; // NodeTable.java:80
+  wire _and_444 = _bits_250 & _eq_875; // NodeTable.java:81
   wire _ne_85 = slot_children_46 != 3'd0; // NodeTable.java:81
-  wire _and_444 = _and_443 & _ne_85; // NodeTable.java:81
-  wire _bits_247 = slot_valid[45]; // NodeTable.java:81
-  wire _eq_875 = slot_len_45 == merge_level; // NodeTable.java:80
-  wire _and_445 = _bits_247 & _eq_875; // NodeTable.java:81
+  wire _and_445 = _and_444 & _ne_85; // NodeTable.java:81
+  wire _bits_251 = slot_valid[45]; // NodeTable.java:81
+  wire _eq_876 = slot_len_45 == merge_level; // NodeTable.java:80
+  wire _and_446 = _bits_251 & _eq_876; // NodeTable.java:81
   wire _ne_86 = slot_children_45 != 3'd0; // NodeTable.java:81
-  wire _and_446 = _and_445 & _ne_86; // NodeTable.java:81
-  wire _bits_248 = slot_valid[44]; // NodeTable.java:81
-  wire _eq_876 = slot_len_44 == merge_level; // NodeTable.java:80
-  wire _and_447 = _bits_248 & _eq_876; // NodeTable.java:81
+  wire _and_447 = _and_446 & _ne_86; // NodeTable.java:81
+  wire _bits_252 = slot_valid[44]; // NodeTable.java:81
+  wire _eq_877 = slot_len_44 == merge_level; // NodeTable.java:80
+  wire _and_448 = _bits_252 & _eq_877; // NodeTable.java:81
   wire _ne_87 = slot_children_44 != 3'd0; // NodeTable.java:81
-  wire _and_448 = _and_447 & _ne_87; // NodeTable.java:81
-  wire _bits_249 = slot_valid[43]; // NodeTable.java:81
-  wire _eq_877 = slot_len_43 == merge_level; // NodeTable.java:80
-  wire _and_449 = _bits_249 & _eq_877; // NodeTable.java:81
+  wire _and_449 = _and_448 & _ne_87; // NodeTable.java:81
+  wire _bits_253 = slot_valid[43]; // NodeTable.java:81
+  wire _eq_878 = slot_len_43 == merge_level; // NodeTable.java:80
+  wire _and_450 = _bits_253 & _eq_878; // NodeTable.java:81
   wire _ne_88 = slot_children_43 != 3'd0; // NodeTable.java:81
-  wire _and_450 = _and_449 & _ne_88; // NodeTable.java:81
-  wire _bits_250 = slot_valid[42]; // NodeTable.java:81
-  wire _eq_878 = slot_len_42 == merge_level; // NodeTable.java:80
-  wire _and_451 = _bits_250 & _eq_878; // NodeTable.java:81
+  wire _and_451 = _and_450 & _ne_88; // NodeTable.java:81
+  wire _bits_254 = slot_valid[42]; // NodeTable.java:81
+  wire _eq_879 = slot_len_42 == merge_level; // NodeTable.java:80
+  wire _and_452 = _bits_254 & _eq_879; // NodeTable.java:81
   wire _ne_89 = slot_children_42 != 3'd0; // NodeTable.java:81
-  wire _and_452 = _and_451 & _ne_89; // NodeTable.java:81
-  wire _bits_251 = slot_valid[41]; // NodeTable.java:81
-  wire _eq_879 = slot_len_41 == merge_level; // NodeTable.java:80
-  wire _and_453 = _bits_251 & _eq_879; // NodeTable.java:81
+  wire _and_453 = _and_452 & _ne_89; // NodeTable.java:81
+  wire _bits_255 = slot_valid[41]; // NodeTable.java:81
+  wire _eq_880 = slot_len_41 == merge_level; // NodeTable.java:80
+  wire _and_454 = _bits_255 & _eq_880; // NodeTable.java:81
   wire _ne_90 = slot_children_41 != 3'd0; // NodeTable.java:81
-  wire _and_454 = _and_453 & _ne_90; // NodeTable.java:81
-  wire _bits_252 = slot_valid[40]; // NodeTable.java:81
-  wire _eq_880 = slot_len_40 == merge_level; // NodeTable.java:80
-  wire _and_455 = _bits_252 & _eq_880; // NodeTable.java:81
+  wire _and_455 = _and_454 & _ne_90; // NodeTable.java:81
+  wire _bits_256 = slot_valid[40]; // NodeTable.java:81
+  wire _eq_881 = slot_len_40 == merge_level; // NodeTable.java:80
+  wire _and_456 = _bits_256 & _eq_881; // NodeTable.java:81
   wire _ne_91 = slot_children_40 != 3'd0; // NodeTable.java:81
-  wire _and_456 = _and_455 & _ne_91; // NodeTable.java:81
-  wire _bits_253 = slot_valid[39]; // NodeTable.java:81
-  wire _eq_881 = slot_len_39 == merge_level; // NodeTable.java:80
-  wire _and_457 = _bits_253 & _eq_881; // NodeTable.java:81
+  wire _and_457 = _and_456 & _ne_91; // NodeTable.java:81
+  wire _bits_257 = slot_valid[39]; // NodeTable.java:81
+  wire _eq_882 = slot_len_39 == merge_level; // NodeTable.java:80
+  wire _and_458 = _bits_257 & _eq_882; // NodeTable.java:81
   wire _ne_92 = slot_children_39 != 3'd0; // NodeTable.java:81
-  wire _and_458 = _and_457 & _ne_92; // NodeTable.java:81
-  wire _bits_254 = slot_valid[38]; // NodeTable.java:81
-  wire _eq_882 = slot_len_38 == merge_level; // NodeTable.java:80
-  wire _and_459 = _bits_254 & _eq_882; // NodeTable.java:81
+  wire _and_459 = _and_458 & _ne_92; // NodeTable.java:81
+  wire _bits_258 = slot_valid[38]; // NodeTable.java:81
+  wire _eq_883 = slot_len_38 == merge_level; // NodeTable.java:80
+  wire _and_460 = _bits_258 & _eq_883; // NodeTable.java:81
   wire _ne_93 = slot_children_38 != 3'd0; // NodeTable.java:81
-  wire _and_460 = _and_459 & _ne_93; // NodeTable.java:81
-  wire _bits_255 = slot_valid[37]; // NodeTable.java:81
-  wire _eq_883 = slot_len_37 == merge_level; // NodeTable.java:80
-  wire _and_461 = _bits_255 & _eq_883; // NodeTable.java:81
+  wire _and_461 = _and_460 & _ne_93; // NodeTable.java:81
+  wire _bits_259 = slot_valid[37]; // NodeTable.java:81
+  wire _eq_884 = slot_len_37 == merge_level; // NodeTable.java:80
+  wire _and_462 = _bits_259 & _eq_884; // NodeTable.java:81
   wire _ne_94 = slot_children_37 != 3'd0; // NodeTable.java:81
-  wire _and_462 = _and_461 & _ne_94; // NodeTable.java:81
-  wire _bits_256 = slot_valid[36]; // NodeTable.java:81
-  wire _eq_884 = slot_len_36 == merge_level; // NodeTable.java:80
-  wire _and_463 = _bits_256 & _eq_884; // NodeTable.java:81
+  wire _and_463 = _and_462 & _ne_94; // NodeTable.java:81
+  wire _bits_260 = slot_valid[36]; // NodeTable.java:81
+  wire _eq_885 = slot_len_36 == merge_level; // NodeTable.java:80
+  wire _and_464 = _bits_260 & _eq_885; // NodeTable.java:81
   wire _ne_95 = slot_children_36 != 3'd0; // NodeTable.java:81
-  wire _and_464 = _and_463 & _ne_95; // NodeTable.java:81
-  wire _bits_257 = slot_valid[35]; // NodeTable.java:81
-  wire _eq_885 = slot_len_35 == merge_level; // NodeTable.java:80
-  wire _and_465 = _bits_257 & _eq_885; // NodeTable.java:81
+  wire _and_465 = _and_464 & _ne_95; // NodeTable.java:81
+  wire _bits_261 = slot_valid[35]; // NodeTable.java:81
+  wire _eq_886 = slot_len_35 == merge_level; // NodeTable.java:80
+  wire _and_466 = _bits_261 & _eq_886; // NodeTable.java:81
   wire _ne_96 = slot_children_35 != 3'd0; // NodeTable.java:81
-  wire _and_466 = _and_465 & _ne_96; // NodeTable.java:81
-  wire _bits_258 = slot_valid[34]; // NodeTable.java:81
-  wire _eq_886 = slot_len_34 == merge_level; // NodeTable.java:80
-  wire _and_467 = _bits_258 & _eq_886; // NodeTable.java:81
+  wire _and_467 = _and_466 & _ne_96; // NodeTable.java:81
+  wire _bits_262 = slot_valid[34]; // NodeTable.java:81
+  wire _eq_887 = slot_len_34 == merge_level; // NodeTable.java:80
+  wire _and_468 = _bits_262 & _eq_887; // NodeTable.java:81
   wire _ne_97 = slot_children_34 != 3'd0; // NodeTable.java:81
-  wire _and_468 = _and_467 & _ne_97; // NodeTable.java:81
-  wire _bits_259 = slot_valid[33]; // NodeTable.java:81
-  wire _eq_887 = slot_len_33 == merge_level; // NodeTable.java:80
-  wire _and_469 = _bits_259 & _eq_887; // NodeTable.java:81
+  wire _and_469 = _and_468 & _ne_97; // NodeTable.java:81
+  wire _bits_263 = slot_valid[33]; // NodeTable.java:81
+  wire _eq_888 = slot_len_33 == merge_level; // NodeTable.java:80
+  wire _and_470 = _bits_263 & _eq_888; // NodeTable.java:81
   wire _ne_98 = slot_children_33 != 3'd0; // NodeTable.java:81
-  wire _and_470 = _and_469 & _ne_98; // NodeTable.java:81
-  wire _bits_260 = slot_valid[32]; // NodeTable.java:81
-  wire _eq_888 = slot_len_32 == merge_level; // NodeTable.java:80
-  wire _and_471 = _bits_260 & _eq_888; // NodeTable.java:81
+  wire _and_471 = _and_470 & _ne_98; // NodeTable.java:81
+  wire _bits_264 = slot_valid[32]; // NodeTable.java:81
+  wire _eq_889 = slot_len_32 == merge_level; // NodeTable.java:80
+  wire _and_472 = _bits_264 & _eq_889; // NodeTable.java:81
   wire _ne_99 = slot_children_32 != 3'd0; // NodeTable.java:81
-  wire _and_472 = _and_471 & _ne_99; // NodeTable.java:81
-  wire _bits_261 = slot_valid[31]; // NodeTable.java:81
-  wire _eq_889 = slot_len_31 == merge_level; // NodeTable.java:80
-  wire _and_473 = _bits_261 & _eq_889; // NodeTable.java:81
+  wire _and_473 = _and_472 & _ne_99; // NodeTable.java:81
+  wire _bits_265 = slot_valid[31]; // NodeTable.java:81
+  wire _eq_890 = slot_len_31 == merge_level; // NodeTable.java:80
+  wire _and_474 = _bits_265 & _eq_890; // NodeTable.java:81
   wire _ne_100 = slot_children_31 != 3'd0; // NodeTable.java:81
-  wire _and_474 = _and_473 & _ne_100; // NodeTable.java:81
-  wire _bits_262 = slot_valid[30]; // NodeTable.java:81
-  wire _eq_890 = slot_len_30 == merge_level; // NodeTable.java:80
-  wire _and_475 = _bits_262 & _eq_890; // NodeTable.java:81
+  wire _and_475 = _and_474 & _ne_100; // NodeTable.java:81
+  wire _bits_266 = slot_valid[30]; // NodeTable.java:81
+  wire _eq_891 = slot_len_30 == merge_level; // NodeTable.java:80
+  wire _and_476 = _bits_266 & _eq_891; // NodeTable.java:81
   wire _ne_101 = slot_children_30 != 3'd0; // NodeTable.java:81
-  wire _and_476 = _and_475 & _ne_101; // NodeTable.java:81
-  wire _bits_263 = slot_valid[29]; // NodeTable.java:81
-  wire _eq_891 = slot_len_29 == merge_level; // NodeTable.java:80
-  wire _and_477 = _bits_263 & _eq_891; // NodeTable.java:81
+  wire _and_477 = _and_476 & _ne_101; // NodeTable.java:81
+  wire _bits_267 = slot_valid[29]; // NodeTable.java:81
+  wire _eq_892 = slot_len_29 == merge_level; // NodeTable.java:80
+  wire _and_478 = _bits_267 & _eq_892; // NodeTable.java:81
   wire _ne_102 = slot_children_29 != 3'd0; // NodeTable.java:81
-  wire _and_478 = _and_477 & _ne_102; // NodeTable.java:81
-  wire _bits_264 = slot_valid[28]; // NodeTable.java:81
-  wire _eq_892 = slot_len_28 == merge_level; // NodeTable.java:80
-  wire _and_479 = _bits_264 & _eq_892; // NodeTable.java:81
+  wire _and_479 = _and_478 & _ne_102; // NodeTable.java:81
+  wire _bits_268 = slot_valid[28]; // NodeTable.java:81
+  wire _eq_893 = slot_len_28 == merge_level; // NodeTable.java:80
+  wire _and_480 = _bits_268 & _eq_893; // NodeTable.java:81
   wire _ne_103 = slot_children_28 != 3'd0; // NodeTable.java:81
-  wire _and_480 = _and_479 & _ne_103; // NodeTable.java:81
-  wire _bits_265 = slot_valid[27]; // NodeTable.java:81
-  wire _eq_893 = slot_len_27 == merge_level; // NodeTable.java:80
-  wire _and_481 = _bits_265 & _eq_893; // NodeTable.java:81
+  wire _and_481 = _and_480 & _ne_103; // NodeTable.java:81
+  wire _bits_269 = slot_valid[27]; // NodeTable.java:81
+  wire _eq_894 = slot_len_27 == merge_level; // NodeTable.java:80
+  wire _and_482 = _bits_269 & _eq_894; // NodeTable.java:81
   wire _ne_104 = slot_children_27 != 3'd0; // NodeTable.java:81
-  wire _and_482 = _and_481 & _ne_104; // NodeTable.java:81
-  wire _bits_266 = slot_valid[26]; // NodeTable.java:81
-  wire _eq_894 = slot_len_26 == merge_level; // NodeTable.java:80
-  wire _and_483 = _bits_266 & _eq_894; // NodeTable.java:81
+  wire _and_483 = _and_482 & _ne_104; // NodeTable.java:81
+  wire _bits_270 = slot_valid[26]; // NodeTable.java:81
+  wire _eq_895 = slot_len_26 == merge_level; // NodeTable.java:80
+  wire _and_484 = _bits_270 & _eq_895; // NodeTable.java:81
   wire _ne_105 = slot_children_26 != 3'd0; // NodeTable.java:81
-  wire _and_484 = _and_483 & _ne_105; // NodeTable.java:81
-  wire _bits_267 = slot_valid[25]; // NodeTable.java:81
-  wire _eq_895 = slot_len_25 == merge_level; // NodeTable.java:80
-  wire _and_485 = _bits_267 & _eq_895; // NodeTable.java:81
+  wire _and_485 = _and_484 & _ne_105; // NodeTable.java:81
+  wire _bits_271 = slot_valid[25]; // NodeTable.java:81
+  wire _eq_896 = slot_len_25 == merge_level; // NodeTable.java:80
+  wire _and_486 = _bits_271 & _eq_896; // NodeTable.java:81
   wire _ne_106 = slot_children_25 != 3'd0; // NodeTable.java:81
-  wire _and_486 = _and_485 & _ne_106; // NodeTable.java:81
-  wire _bits_268 = slot_valid[24]; // NodeTable.java:81
-  wire _eq_896 = slot_len_24 == merge_level; // NodeTable.java:80
-  wire _and_487 = _bits_268 & _eq_896; // NodeTable.java:81
+  wire _and_487 = _and_486 & _ne_106; // NodeTable.java:81
+  wire _bits_272 = slot_valid[24]; // NodeTable.java:81
+  wire _eq_897 = slot_len_24 == merge_level; // NodeTable.java:80
+  wire _and_488 = _bits_272 & _eq_897; // NodeTable.java:81
   wire _ne_107 = slot_children_24 != 3'd0; // NodeTable.java:81
-  wire _and_488 = _and_487 & _ne_107; // NodeTable.java:81
-  wire _bits_269 = slot_valid[23]; // NodeTable.java:81
-  wire _eq_897 = slot_len_23 == merge_level; // NodeTable.java:80
-  wire _and_489 = _bits_269 & _eq_897; // NodeTable.java:81
+  wire _and_489 = _and_488 & _ne_107; // NodeTable.java:81
+  wire _bits_273 = slot_valid[23]; // NodeTable.java:81
+  wire _eq_898 = slot_len_23 == merge_level; // NodeTable.java:80
+  wire _and_490 = _bits_273 & _eq_898; // NodeTable.java:81
   wire _ne_108 = slot_children_23 != 3'd0; // NodeTable.java:81
-  wire _and_490 = _and_489 & _ne_108; // NodeTable.java:81
-  wire _bits_270 = slot_valid[22]; // NodeTable.java:81
-  wire _eq_898 = slot_len_22 == merge_level; // NodeTable.java:80
-  wire _and_491 = _bits_270 & _eq_898; // NodeTable.java:81
+  wire _and_491 = _and_490 & _ne_108; // NodeTable.java:81
+  wire _bits_274 = slot_valid[22]; // NodeTable.java:81
+  wire _eq_899 = slot_len_22 == merge_level; // NodeTable.java:80
+  wire _and_492 = _bits_274 & _eq_899; // NodeTable.java:81
   wire _ne_109 = slot_children_22 != 3'd0; // NodeTable.java:81
-  wire _and_492 = _and_491 & _ne_109; // NodeTable.java:81
-  wire _bits_271 = slot_valid[21]; // NodeTable.java:81
-  wire _eq_899 = slot_len_21 == merge_level; // NodeTable.java:80
-  wire _and_493 = _bits_271 & _eq_899; // NodeTable.java:81
+  wire _and_493 = _and_492 & _ne_109; // NodeTable.java:81
+  wire _bits_275 = slot_valid[21]; // NodeTable.java:81
+  wire _eq_900 = slot_len_21 == merge_level; // NodeTable.java:80
+  wire _and_494 = _bits_275 & _eq_900; // NodeTable.java:81
   wire _ne_110 = slot_children_21 != 3'd0; // NodeTable.java:81
-  wire _and_494 = _and_493 & _ne_110; // NodeTable.java:81
-  wire _bits_272 = slot_valid[20]; // NodeTable.java:81
-  wire _eq_900 = slot_len_20 == merge_level; // NodeTable.java:80
-  wire _and_495 = _bits_272 & _eq_900; // NodeTable.java:81
+  wire _and_495 = _and_494 & _ne_110; // NodeTable.java:81
+  wire _bits_276 = slot_valid[20]; // NodeTable.java:81
+  wire _eq_901 = slot_len_20 == merge_level; // NodeTable.java:80
+  wire _and_496 = _bits_276 & _eq_901; // NodeTable.java:81
   wire _ne_111 = slot_children_20 != 3'd0; // NodeTable.java:81
-  wire _and_496 = _and_495 & _ne_111; // NodeTable.java:81
-  wire _bits_273 = slot_valid[19]; // NodeTable.java:81
-  wire _eq_901 = slot_len_19 == merge_level; // NodeTable.java:80
-  wire _and_497 = _bits_273 & _eq_901; // NodeTable.java:81
+  wire _and_497 = _and_496 & _ne_111; // NodeTable.java:81
+  wire _bits_277 = slot_valid[19]; // NodeTable.java:81
+  wire _eq_902 = slot_len_19 == merge_level; // NodeTable.java:80
+  wire _and_498 = _bits_277 & _eq_902; // NodeTable.java:81
   wire _ne_112 = slot_children_19 != 3'd0; // NodeTable.java:81
-  wire _and_498 = _and_497 & _ne_112; // NodeTable.java:81
-  wire _bits_274 = slot_valid[18]; // NodeTable.java:81
-  wire _eq_902 = slot_len_18 == merge_level; // NodeTable.java:80
-  wire _and_499 = _bits_274 & _eq_902; // NodeTable.java:81
+  wire _and_499 = _and_498 & _ne_112; // NodeTable.java:81
+  wire _bits_278 = slot_valid[18]; // NodeTable.java:81
+  wire _eq_903 = slot_len_18 == merge_level; // NodeTable.java:80
+  wire _and_500 = _bits_278 & _eq_903; // NodeTable.java:81
   wire _ne_113 = slot_children_18 != 3'd0; // NodeTable.java:81
-  wire _and_500 = _and_499 & _ne_113; // NodeTable.java:81
-  wire _bits_275 = slot_valid[17]; // NodeTable.java:81
-  wire _eq_903 = slot_len_17 == merge_level; // NodeTable.java:80
-  wire _and_501 = _bits_275 & _eq_903; // NodeTable.java:81
+  wire _and_501 = _and_500 & _ne_113; // NodeTable.java:81
+  wire _bits_279 = slot_valid[17]; // NodeTable.java:81
+  wire _eq_904 = slot_len_17 == merge_level; // NodeTable.java:80
+  wire _and_502 = _bits_279 & _eq_904; // NodeTable.java:81
   wire _ne_114 = slot_children_17 != 3'd0; // NodeTable.java:81
-  wire _and_502 = _and_501 & _ne_114; // NodeTable.java:81
-  wire _bits_276 = slot_valid[16]; // NodeTable.java:81
-  wire _eq_904 = slot_len_16 == merge_level; // NodeTable.java:80
-  wire _and_503 = _bits_276 & _eq_904; // NodeTable.java:81
+  wire _and_503 = _and_502 & _ne_114; // NodeTable.java:81
+  wire _bits_280 = slot_valid[16]; // NodeTable.java:81
+  wire _eq_905 = slot_len_16 == merge_level; // NodeTable.java:80
+  wire _and_504 = _bits_280 & _eq_905; // NodeTable.java:81
   wire _ne_115 = slot_children_16 != 3'd0; // NodeTable.java:81
-  wire _and_504 = _and_503 & _ne_115; // NodeTable.java:81
-  wire _bits_277 = slot_valid[15]; // NodeTable.java:81
-  wire _eq_905 = slot_len_15 == merge_level; // NodeTable.java:80
-  wire _and_505 = _bits_277 & _eq_905; // NodeTable.java:81
+  wire _and_505 = _and_504 & _ne_115; // NodeTable.java:81
+  wire _bits_281 = slot_valid[15]; // NodeTable.java:81
+  wire _eq_906 = slot_len_15 == merge_level; // NodeTable.java:80
+  wire _and_506 = _bits_281 & _eq_906; // NodeTable.java:81
   wire _ne_116 = slot_children_15 != 3'd0; // NodeTable.java:81
-  wire _and_506 = _and_505 & _ne_116; // NodeTable.java:81
-  wire _bits_278 = slot_valid[14]; // NodeTable.java:81
-  wire _eq_906 = slot_len_14 == merge_level; // NodeTable.java:80
-  wire _and_507 = _bits_278 & _eq_906; // NodeTable.java:81
+  wire _and_507 = _and_506 & _ne_116; // NodeTable.java:81
+  wire _bits_282 = slot_valid[14]; // NodeTable.java:81
+  wire _eq_907 = slot_len_14 == merge_level; // NodeTable.java:80
+  wire _and_508 = _bits_282 & _eq_907; // NodeTable.java:81
   wire _ne_117 = slot_children_14 != 3'd0; // NodeTable.java:81
-  wire _and_508 = _and_507 & _ne_117; // NodeTable.java:81
-  wire _bits_279 = slot_valid[13]; // NodeTable.java:81
-  wire _eq_907 = slot_len_13 == merge_level; // NodeTable.java:80
-  wire _and_509 = _bits_279 & _eq_907; // NodeTable.java:81
+  wire _and_509 = _and_508 & _ne_117; // NodeTable.java:81
+  wire _bits_283 = slot_valid[13]; // NodeTable.java:81
+  wire _eq_908 = slot_len_13 == merge_level; // NodeTable.java:80
+  wire _and_510 = _bits_283 & _eq_908; // NodeTable.java:81
   wire _ne_118 = slot_children_13 != 3'd0; // NodeTable.java:81
-  wire _and_510 = _and_509 & _ne_118; // NodeTable.java:81
-  wire _bits_280 = slot_valid[12]; // NodeTable.java:81
-  wire _eq_908 = slot_len_12 == merge_level; // NodeTable.java:80
-  wire _and_511 = _bits_280 & _eq_908; // NodeTable.java:81
+  wire _and_511 = _and_510 & _ne_118; // NodeTable.java:81
+  wire _bits_284 = slot_valid[12]; // NodeTable.java:81
+  wire _eq_909 = slot_len_12 == merge_level; // NodeTable.java:80
+  wire _and_512 = _bits_284 & _eq_909; // NodeTable.java:81
   wire _ne_119 = slot_children_12 != 3'd0; // NodeTable.java:81
-  wire _and_512 = _and_511 & _ne_119; // NodeTable.java:81
-  wire _bits_281 = slot_valid[11]; // NodeTable.java:81
-  wire _eq_909 = slot_len_11 == merge_level; // NodeTable.java:80
-  wire _and_513 = _bits_281 & _eq_909; // NodeTable.java:81
+  wire _and_513 = _and_512 & _ne_119; // NodeTable.java:81
+  wire _bits_285 = slot_valid[11]; // NodeTable.java:81
+  wire _eq_910 = slot_len_11 == merge_level; // NodeTable.java:80
+  wire _and_514 = _bits_285 & _eq_910; // NodeTable.java:81
   wire _ne_120 = slot_children_11 != 3'd0; // NodeTable.java:81
-  wire _and_514 = _and_513 & _ne_120; // NodeTable.java:81
-  wire _bits_282 = slot_valid[10]; // NodeTable.java:81
-  wire _eq_910 = slot_len_10 == merge_level; // NodeTable.java:80
-  wire _and_515 = _bits_282 & _eq_910; // NodeTable.java:81
+  wire _and_515 = _and_514 & _ne_120; // NodeTable.java:81
+  wire _bits_286 = slot_valid[10]; // NodeTable.java:81
+  wire _eq_911 = slot_len_10 == merge_level; // NodeTable.java:80
+  wire _and_516 = _bits_286 & _eq_911; // NodeTable.java:81
   wire _ne_121 = slot_children_10 != 3'd0; // NodeTable.java:81
-  wire _and_516 = _and_515 & _ne_121; // NodeTable.java:81
-  wire _bits_283 = slot_valid[9]; // NodeTable.java:81
-  wire _eq_911 = slot_len_9 == merge_level; // NodeTable.java:80
-  wire _and_517 = _bits_283 & _eq_911; // NodeTable.java:81
+  wire _and_517 = _and_516 & _ne_121; // NodeTable.java:81
+  wire _bits_287 = slot_valid[9]; // NodeTable.java:81
+  wire _eq_912 = slot_len_9 == merge_level; // NodeTable.java:80
+  wire _and_518 = _bits_287 & _eq_912; // NodeTable.java:81
   wire _ne_122 = slot_children_9 != 3'd0; // NodeTable.java:81
-  wire _and_518 = _and_517 & _ne_122; // NodeTable.java:81
-  wire _bits_284 = slot_valid[8]; // NodeTable.java:81
-  wire _eq_912 = slot_len_8 == merge_level; // NodeTable.java:80
-  wire _and_519 = _bits_284 & _eq_912; // NodeTable.java:81
+  wire _and_519 = _and_518 & _ne_122; // NodeTable.java:81
+  wire _bits_288 = slot_valid[8]; // NodeTable.java:81
+  wire _eq_913 = slot_len_8 == merge_level; // NodeTable.java:80
+  wire _and_520 = _bits_288 & _eq_913; // NodeTable.java:81
   wire _ne_123 = slot_children_8 != 3'd0; // NodeTable.java:81
-  wire _and_520 = _and_519 & _ne_123; // NodeTable.java:81
-  wire _bits_285 = slot_valid[7]; // NodeTable.java:81
-  wire _eq_913 = slot_len_7 == merge_level; // NodeTable.java:80
-  wire _and_521 = _bits_285 & _eq_913; // NodeTable.java:81
+  wire _and_521 = _and_520 & _ne_123; // NodeTable.java:81
+  wire _bits_289 = slot_valid[7]; // NodeTable.java:81
+  wire _eq_914 = slot_len_7 == merge_level; // NodeTable.java:80
+  wire _and_522 = _bits_289 & _eq_914; // NodeTable.java:81
   wire _ne_124 = slot_children_7 != 3'd0; // NodeTable.java:81
-  wire _and_522 = _and_521 & _ne_124; // NodeTable.java:81
-  wire _bits_286 = slot_valid[6]; // NodeTable.java:81
-  wire _eq_914 = slot_len_6 == merge_level; // NodeTable.java:80
-  wire _and_523 = _bits_286 & _eq_914; // NodeTable.java:81
+  wire _and_523 = _and_522 & _ne_124; // NodeTable.java:81
+  wire _bits_290 = slot_valid[6]; // NodeTable.java:81
+  wire _eq_915 = slot_len_6 == merge_level; // NodeTable.java:80
+  wire _and_524 = _bits_290 & _eq_915; // NodeTable.java:81
   wire _ne_125 = slot_children_6 != 3'd0; // NodeTable.java:81
-  wire _and_524 = _and_523 & _ne_125; // NodeTable.java:81
-  wire _bits_287 = slot_valid[5]; // NodeTable.java:81
-  wire _eq_915 = slot_len_5 == merge_level; // NodeTable.java:80
-  wire _and_525 = _bits_287 & _eq_915; // NodeTable.java:81
+  wire _and_525 = _and_524 & _ne_125; // NodeTable.java:81
+  wire _bits_291 = slot_valid[5]; // NodeTable.java:81
+  wire _eq_916 = slot_len_5 == merge_level; // NodeTable.java:80
+  wire _and_526 = _bits_291 & _eq_916; // NodeTable.java:81
   wire _ne_126 = slot_children_5 != 3'd0; // NodeTable.java:81
-  wire _and_526 = _and_525 & _ne_126; // NodeTable.java:81
-  wire _bits_288 = slot_valid[4]; // NodeTable.java:81
-  wire _eq_916 = slot_len_4 == merge_level; // NodeTable.java:80
-  wire _and_527 = _bits_288 & _eq_916; // NodeTable.java:81
+  wire _and_527 = _and_526 & _ne_126; // NodeTable.java:81
+  wire _bits_292 = slot_valid[4]; // NodeTable.java:81
+  wire _eq_917 = slot_len_4 == merge_level; // NodeTable.java:80
+  wire _and_528 = _bits_292 & _eq_917; // NodeTable.java:81
   wire _ne_127 = slot_children_4 != 3'd0; // NodeTable.java:81
-  wire _and_528 = _and_527 & _ne_127; // NodeTable.java:81
-  wire _bits_289 = slot_valid[3]; // NodeTable.java:81
-  wire _eq_917 = slot_len_3 == merge_level; // NodeTable.java:80
-  wire _and_529 = _bits_289 & _eq_917; // NodeTable.java:81
+  wire _and_529 = _and_528 & _ne_127; // NodeTable.java:81
+  wire _bits_293 = slot_valid[3]; // NodeTable.java:81
+  wire _eq_918 = slot_len_3 == merge_level; // NodeTable.java:80
+  wire _and_530 = _bits_293 & _eq_918; // NodeTable.java:81
   wire _ne_128 = slot_children_3 != 3'd0; // NodeTable.java:81
-  wire _and_530 = _and_529 & _ne_128; // NodeTable.java:81
-  wire _bits_290 = slot_valid[2]; // NodeTable.java:81
-  wire _eq_918 = slot_len_2 == merge_level; // NodeTable.java:80
-  wire _and_531 = _bits_290 & _eq_918; // NodeTable.java:81
+  wire _and_531 = _and_530 & _ne_128; // NodeTable.java:81
+  wire _bits_294 = slot_valid[2]; // NodeTable.java:81
+  wire _eq_919 = slot_len_2 == merge_level; // NodeTable.java:80
+  wire _and_532 = _bits_294 & _eq_919; // NodeTable.java:81
   wire _ne_129 = slot_children_2 != 3'd0; // NodeTable.java:81
-  wire _and_532 = _and_531 & _ne_129; // NodeTable.java:81
-  wire _bits_291 = slot_valid[1]; // NodeTable.java:81
-  wire _eq_919 = slot_len_1 == merge_level; // NodeTable.java:80
-  wire _and_533 = _bits_291 & _eq_919; // NodeTable.java:81
+  wire _and_533 = _and_532 & _ne_129; // NodeTable.java:81
+  wire _bits_295 = slot_valid[1]; // NodeTable.java:81
+  wire _eq_920 = slot_len_1 == merge_level; // NodeTable.java:80
+  wire _and_534 = _bits_295 & _eq_920; // NodeTable.java:81
   wire _ne_130 = slot_children_1 != 3'd0; // NodeTable.java:81
-  wire _and_534 = _and_533 & _ne_130; // NodeTable.java:81
-  wire _bits_292 = slot_valid[0]; // NodeTable.java:81
-  wire _eq_920 = merge_level == 6'd0; // NodeTable.java:80
-  wire _and_535 = _bits_292 & _eq_920; // NodeTable.java:81
+  wire _and_535 = _and_534 & _ne_130; // NodeTable.java:81
+  wire _bits_296 = slot_valid[0]; // NodeTable.java:81
+  wire _eq_921 = merge_level == 6'd0; // NodeTable.java:80
+  wire _and_536 = _bits_296 & _eq_921; // NodeTable.java:81
   wire _ne_131 = slot_children_0 != 3'd0; // NodeTable.java:81
-  wire _and_536 = _and_535 & _ne_131; // NodeTable.java:81
-  wire [127:0] _cat_9 = {_and_282, _and_284, _and_286, _and_288, _and_290, _and_292, _and_294, _and_296, _and_298, _and_300, _and_302, _and_304, _and_306, _and_308, _and_310, _and_312, _and_314, _and_316, _and_318, _and_320, _and_322, _and_324, _and_326, _and_328, _and_330, _and_332, _and_334, _and_336, _and_338, _and_340, _and_342, _and_344, _and_346, _and_348, _and_350, _and_352, _and_354, _and_356, _and_358, _and_360, _and_362, _and_364, _and_366, _and_368, _and_370, _and_372, _and_374, _and_376, _and_378, _and_380, _and_382, _and_384, _and_386, _and_388, _and_390, _and_392, _and_394, _and_396, _and_398, _and_400, _and_402, _and_404, _and_406, _and_408, _and_410, _and_412, _and_414, _and_416, _and_418, _and_420, _and_422, _and_424, _and_426, _and_428, _and_430, _and_432, _and_434, _and_436, _and_438, _and_440, _and_442, _and_444, _and_446, _and_448, _and_450, _and_452, _and_454, _and_456, _and_458, _and_460, _and_462, _and_464, _and_466, _and_468, _and_470, _and_472, _and_474, _and_476, _and_478, _and_480, _and_482, _and_484, _and_486, _and_488, _and_490, _and_492, _and_494, _and_496, _and_498, _and_500, _and_502, _and_504, _and_506, _and_508, _and_510, _and_512, _and_514, _and_516, _and_518, _and_520, _and_522, _and_524, _and_526, _and_528, _and_530, _and_532, _and_534, _and_536}; // NodeTable.java:103
+  wire _and_537 = _and_536 & _ne_131; // NodeTable.java:81
+  wire [127:0] _cat_9 = {_and_283, _and_285, _and_287, _and_289, _and_291, _and_293, _and_295, _and_297, _and_299, _and_301, _and_303, _and_305, _and_307, _and_309, _and_311, _and_313, _and_315, _and_317, _and_319, _and_321, _and_323, _and_325, _and_327, _and_329, _and_331, _and_333, _and_335, _and_337, _and_339, _and_341, _and_343, _and_345, _and_347, _and_349, _and_351, _and_353, _and_355, _and_357, _and_359, _and_361, _and_363, _and_365, _and_367, _and_369, _and_371, _and_373, _and_375, _and_377, _and_379, _and_381, _and_383, _and_385, _and_387, _and_389, _and_391, _and_393, _and_395, _and_397, _and_399, _and_401, _and_403, _and_405, _and_407, _and_409, _and_411, _and_413, _and_415, _and_417, _and_419, _and_421, _and_423, _and_425, _and_427, _and_429, _and_431, _and_433, _and_435, _and_437, _and_439, _and_441, _and_443, _and_445, _and_447, _and_449, _and_451, _and_453, _and_455, _and_457, _and_459, _and_461, _and_463, _and_465, _and_467, _and_469, _and_471, _and_473, _and_475, _and_477, _and_479, _and_481, _and_483, _and_485, _and_487, _and_489, _and_491, _and_493, _and_495, _and_497, _and_499, _and_501, _and_503, _and_505, _and_507, _and_509, _and_511, _and_513, _and_515, _and_517, _and_519, _and_521, _and_523, _and_525, _and_527, _and_529, _and_531, _and_533, _and_535, _and_537}; // NodeTable.java:103
   wire [127:0] _sub_8 = parent_pick_remaining - 128'd1; // SlotPicker.java:38
-  wire [127:0] _not_158 = ~_sub_8; // SlotPicker.java:38
-  wire [127:0] _and_537 = parent_pick_remaining & _not_158; // SlotPicker.java:38
-  wire _bits_293 = parent_pick_remaining[0]; // FirstSet.java:24
-  wire _bits_294 = parent_pick_remaining[1]; // FirstSet.java:24
-  wire _or_138 = _bits_293 | _bits_294; // FirstSet.java:36
-  wire _bits_295 = parent_pick_remaining[2]; // FirstSet.java:24
-  wire _bits_296 = parent_pick_remaining[3]; // FirstSet.java:24
-  wire _or_139 = _bits_295 | _bits_296; // FirstSet.java:36
-  wire _or_140 = _or_138 | _or_139; // FirstSet.java:36
-  wire _bits_297 = parent_pick_remaining[4]; // FirstSet.java:24
-  wire _bits_298 = parent_pick_remaining[5]; // FirstSet.java:24
-  wire _or_141 = _bits_297 | _bits_298; // FirstSet.java:36
-  wire _bits_299 = parent_pick_remaining[6]; // FirstSet.java:24
-  wire _bits_300 = parent_pick_remaining[7]; // FirstSet.java:24
-  wire _or_142 = _bits_299 | _bits_300; // FirstSet.java:36
-  wire _or_143 = _or_141 | _or_142; // FirstSet.java:36
-  wire _or_144 = _or_140 | _or_143; // FirstSet.java:36
-  wire _bits_301 = parent_pick_remaining[8]; // FirstSet.java:24
-  wire _bits_302 = parent_pick_remaining[9]; // FirstSet.java:24
-  wire _or_145 = _bits_301 | _bits_302; // FirstSet.java:36
-  wire _bits_303 = parent_pick_remaining[10]; // FirstSet.java:24
-  wire _bits_304 = parent_pick_remaining[11]; // FirstSet.java:24
-  wire _or_146 = _bits_303 | _bits_304; // FirstSet.java:36
-  wire _or_147 = _or_145 | _or_146; // FirstSet.java:36
-  wire _bits_305 = parent_pick_remaining[12]; // FirstSet.java:24
-  wire _bits_306 = parent_pick_remaining[13]; // FirstSet.java:24
-  wire _or_148 = _bits_305 | _bits_306; // FirstSet.java:36
-  wire _bits_307 = parent_pick_remaining[14]; // FirstSet.java:24
-  wire _bits_308 = parent_pick_remaining[15]; // FirstSet.java:24
-  wire _or_149 = _bits_307 | _bits_308; // FirstSet.java:36
-  wire _or_150 = _or_148 | _or_149; // FirstSet.java:36
-  wire _or_151 = _or_147 | _or_150; // FirstSet.java:36
-  wire _or_152 = _or_144 | _or_151; // FirstSet.java:36
-  wire _bits_309 = parent_pick_remaining[16]; // FirstSet.java:24
-  wire _bits_310 = parent_pick_remaining[17]; // FirstSet.java:24
-  wire _or_153 = _bits_309 | _bits_310; // FirstSet.java:36
-  wire _bits_311 = parent_pick_remaining[18]; // FirstSet.java:24
-  wire _bits_312 = parent_pick_remaining[19]; // FirstSet.java:24
-  wire _or_154 = _bits_311 | _bits_312; // FirstSet.java:36
-  wire _or_155 = _or_153 | _or_154; // FirstSet.java:36
-  wire _bits_313 = parent_pick_remaining[20]; // FirstSet.java:24
-  wire _bits_314 = parent_pick_remaining[21]; // FirstSet.java:24
-  wire _or_156 = _bits_313 | _bits_314; // FirstSet.java:36
-  wire _bits_315 = parent_pick_remaining[22]; // FirstSet.java:24
-  wire _bits_316 = parent_pick_remaining[23]; // FirstSet.java:24
-  wire _or_157 = _bits_315 | _bits_316; // FirstSet.java:36
-  wire _or_158 = _or_156 | _or_157; // FirstSet.java:36
-  wire _or_159 = _or_155 | _or_158; // FirstSet.java:36
-  wire _bits_317 = parent_pick_remaining[24]; // FirstSet.java:24
-  wire _bits_318 = parent_pick_remaining[25]; // FirstSet.java:24
-  wire _or_160 = _bits_317 | _bits_318; // FirstSet.java:36
-  wire _bits_319 = parent_pick_remaining[26]; // FirstSet.java:24
-  wire _bits_320 = parent_pick_remaining[27]; // FirstSet.java:24
-  wire _or_161 = _bits_319 | _bits_320; // FirstSet.java:36
-  wire _or_162 = _or_160 | _or_161; // FirstSet.java:36
-  wire _bits_321 = parent_pick_remaining[28]; // FirstSet.java:24
-  wire _bits_322 = parent_pick_remaining[29]; // FirstSet.java:24
-  wire _or_163 = _bits_321 | _bits_322; // FirstSet.java:36
-  wire _bits_323 = parent_pick_remaining[30]; // FirstSet.java:24
-  wire _bits_324 = parent_pick_remaining[31]; // FirstSet.java:24
-  wire _or_164 = _bits_323 | _bits_324; // FirstSet.java:36
-  wire _or_165 = _or_163 | _or_164; // FirstSet.java:36
-  wire _or_166 = _or_162 | _or_165; // FirstSet.java:36
-  wire _or_167 = _or_159 | _or_166; // FirstSet.java:36
-  wire _or_168 = _or_152 | _or_167; // FirstSet.java:36
-  wire _bits_325 = parent_pick_remaining[32]; // FirstSet.java:24
-  wire _bits_326 = parent_pick_remaining[33]; // FirstSet.java:24
-  wire _or_169 = _bits_325 | _bits_326; // FirstSet.java:36
-  wire _bits_327 = parent_pick_remaining[34]; // FirstSet.java:24
-  wire _bits_328 = parent_pick_remaining[35]; // FirstSet.java:24
-  wire _or_170 = _bits_327 | _bits_328; // FirstSet.java:36
-  wire _or_171 = _or_169 | _or_170; // FirstSet.java:36
-  wire _bits_329 = parent_pick_remaining[36]; // FirstSet.java:24
-  wire _bits_330 = parent_pick_remaining[37]; // FirstSet.java:24
-  wire _or_172 = _bits_329 | _bits_330; // FirstSet.java:36
-  wire _bits_331 = parent_pick_remaining[38]; // FirstSet.java:24
-  wire _bits_332 = parent_pick_remaining[39]; // FirstSet.java:24
-  wire _or_173 = _bits_331 | _bits_332; // FirstSet.java:36
-  wire _or_174 = _or_172 | _or_173; // FirstSet.java:36
-  wire _or_175 = _or_171 | _or_174; // FirstSet.java:36
-  wire _bits_333 = parent_pick_remaining[40]; // FirstSet.java:24
-  wire _bits_334 = parent_pick_remaining[41]; // FirstSet.java:24
-  wire _or_176 = _bits_333 | _bits_334; // FirstSet.java:36
-  wire _bits_335 = parent_pick_remaining[42]; // FirstSet.java:24
-  wire _bits_336 = parent_pick_remaining[43]; // FirstSet.java:24
-  wire _or_177 = _bits_335 | _bits_336; // FirstSet.java:36
-  wire _or_178 = _or_176 | _or_177; // FirstSet.java:36
-  wire _bits_337 = parent_pick_remaining[44]; // FirstSet.java:24
-  wire _bits_338 = parent_pick_remaining[45]; // FirstSet.java:24
-  wire _or_179 = _bits_337 | _bits_338; // FirstSet.java:36
-  wire _bits_339 = parent_pick_remaining[46]; // FirstSet.java:24
-  wire _bits_340 = parent_pick_remaining[47]; // FirstSet.java:24
-  wire _or_180 = _bits_339 | _bits_340; // FirstSet.java:36
-  wire _or_181 = _or_179 | _or_180; // FirstSet.java:36
-  wire _or_182 = _or_178 | _or_181; // FirstSet.java:36
-  wire _or_183 = _or_175 | _or_182; // FirstSet.java:36
-  wire _bits_341 = parent_pick_remaining[48]; // FirstSet.java:24
-  wire _bits_342 = parent_pick_remaining[49]; // FirstSet.java:24
-  wire _or_184 = _bits_341 | _bits_342; // FirstSet.java:36
-  wire _bits_343 = parent_pick_remaining[50]; // FirstSet.java:24
-  wire _bits_344 = parent_pick_remaining[51]; // FirstSet.java:24
-  wire _or_185 = _bits_343 | _bits_344; // FirstSet.java:36
-  wire _or_186 = _or_184 | _or_185; // FirstSet.java:36
-  wire _bits_345 = parent_pick_remaining[52]; // FirstSet.java:24
-  wire _bits_346 = parent_pick_remaining[53]; // FirstSet.java:24
-  wire _or_187 = _bits_345 | _bits_346; // FirstSet.java:36
-  wire _bits_347 = parent_pick_remaining[54]; // FirstSet.java:24
-  wire _bits_348 = parent_pick_remaining[55]; // FirstSet.java:24
-  wire _or_188 = _bits_347 | _bits_348; // FirstSet.java:36
-  wire _or_189 = _or_187 | _or_188; // FirstSet.java:36
-  wire _or_190 = _or_186 | _or_189; // FirstSet.java:36
-  wire _bits_349 = parent_pick_remaining[56]; // FirstSet.java:24
-  wire _bits_350 = parent_pick_remaining[57]; // FirstSet.java:24
-  wire _or_191 = _bits_349 | _bits_350; // FirstSet.java:36
-  wire _bits_351 = parent_pick_remaining[58]; // FirstSet.java:24
-  wire _bits_352 = parent_pick_remaining[59]; // FirstSet.java:24
-  wire _or_192 = _bits_351 | _bits_352; // FirstSet.java:36
-  wire _or_193 = _or_191 | _or_192; // FirstSet.java:36
-  wire _bits_353 = parent_pick_remaining[60]; // FirstSet.java:24
-  wire _bits_354 = parent_pick_remaining[61]; // FirstSet.java:24
-  wire _or_194 = _bits_353 | _bits_354; // FirstSet.java:36
-  wire _bits_355 = parent_pick_remaining[62]; // FirstSet.java:24
-  wire _bits_356 = parent_pick_remaining[63]; // FirstSet.java:24
-  wire _or_195 = _bits_355 | _bits_356; // FirstSet.java:36
-  wire _or_196 = _or_194 | _or_195; // FirstSet.java:36
-  wire _or_197 = _or_193 | _or_196; // FirstSet.java:36
-  wire _or_198 = _or_190 | _or_197; // FirstSet.java:36
-  wire _or_199 = _or_183 | _or_198; // FirstSet.java:36
-  wire _or_200 = _or_168 | _or_199; // FirstSet.java:36
-  wire _bits_357 = parent_pick_remaining[64]; // FirstSet.java:24
-  wire _bits_358 = parent_pick_remaining[65]; // FirstSet.java:24
-  wire _or_201 = _bits_357 | _bits_358; // FirstSet.java:36
-  wire _bits_359 = parent_pick_remaining[66]; // FirstSet.java:24
-  wire _bits_360 = parent_pick_remaining[67]; // FirstSet.java:24
-  wire _or_202 = _bits_359 | _bits_360; // FirstSet.java:36
-  wire _or_203 = _or_201 | _or_202; // FirstSet.java:36
-  wire _bits_361 = parent_pick_remaining[68]; // FirstSet.java:24
-  wire _bits_362 = parent_pick_remaining[69]; // FirstSet.java:24
-  wire _or_204 = _bits_361 | _bits_362; // FirstSet.java:36
-  wire _bits_363 = parent_pick_remaining[70]; // FirstSet.java:24
-  wire _bits_364 = parent_pick_remaining[71]; // FirstSet.java:24
-  wire _or_205 = _bits_363 | _bits_364; // FirstSet.java:36
-  wire _or_206 = _or_204 | _or_205; // FirstSet.java:36
-  wire _or_207 = _or_203 | _or_206; // FirstSet.java:36
-  wire _bits_365 = parent_pick_remaining[72]; // FirstSet.java:24
-  wire _bits_366 = parent_pick_remaining[73]; // FirstSet.java:24
-  wire _or_208 = _bits_365 | _bits_366; // FirstSet.java:36
-  wire _bits_367 = parent_pick_remaining[74]; // FirstSet.java:24
-  wire _bits_368 = parent_pick_remaining[75]; // FirstSet.java:24
-  wire _or_209 = _bits_367 | _bits_368; // FirstSet.java:36
-  wire _or_210 = _or_208 | _or_209; // FirstSet.java:36
-  wire _bits_369 = parent_pick_remaining[76]; // FirstSet.java:24
-  wire _bits_370 = parent_pick_remaining[77]; // FirstSet.java:24
-  wire _or_211 = _bits_369 | _bits_370; // FirstSet.java:36
-  wire _bits_371 = parent_pick_remaining[78]; // FirstSet.java:24
-  wire _bits_372 = parent_pick_remaining[79]; // FirstSet.java:24
-  wire _or_212 = _bits_371 | _bits_372; // FirstSet.java:36
-  wire _or_213 = _or_211 | _or_212; // FirstSet.java:36
-  wire _or_214 = _or_210 | _or_213; // FirstSet.java:36
-  wire _or_215 = _or_207 | _or_214; // FirstSet.java:36
-  wire _bits_373 = parent_pick_remaining[80]; // FirstSet.java:24
-  wire _bits_374 = parent_pick_remaining[81]; // FirstSet.java:24
-  wire _or_216 = _bits_373 | _bits_374; // FirstSet.java:36
-  wire _bits_375 = parent_pick_remaining[82]; // FirstSet.java:24
-  wire _bits_376 = parent_pick_remaining[83]; // FirstSet.java:24
-  wire _or_217 = _bits_375 | _bits_376; // FirstSet.java:36
-  wire _or_218 = _or_216 | _or_217; // FirstSet.java:36
-  wire _bits_377 = parent_pick_remaining[84]; // FirstSet.java:24
-  wire _bits_378 = parent_pick_remaining[85]; // FirstSet.java:24
-  wire _or_219 = _bits_377 | _bits_378; // FirstSet.java:36
-  wire _bits_379 = parent_pick_remaining[86]; // FirstSet.java:24
-  wire _bits_380 = parent_pick_remaining[87]; // FirstSet.java:24
-  wire _or_220 = _bits_379 | _bits_380; // FirstSet.java:36
-  wire _or_221 = _or_219 | _or_220; // FirstSet.java:36
-  wire _or_222 = _or_218 | _or_221; // FirstSet.java:36
-  wire _bits_381 = parent_pick_remaining[88]; // FirstSet.java:24
-  wire _bits_382 = parent_pick_remaining[89]; // FirstSet.java:24
-  wire _or_223 = _bits_381 | _bits_382; // FirstSet.java:36
-  wire _bits_383 = parent_pick_remaining[90]; // FirstSet.java:24
-  wire _bits_384 = parent_pick_remaining[91]; // FirstSet.java:24
-  wire _or_224 = _bits_383 | _bits_384; // FirstSet.java:36
-  wire _or_225 = _or_223 | _or_224; // FirstSet.java:36
-  wire _bits_385 = parent_pick_remaining[92]; // FirstSet.java:24
-  wire _bits_386 = parent_pick_remaining[93]; // FirstSet.java:24
-  wire _or_226 = _bits_385 | _bits_386; // FirstSet.java:36
-  wire _bits_387 = parent_pick_remaining[94]; // FirstSet.java:24
-  wire _bits_388 = parent_pick_remaining[95]; // FirstSet.java:24
-  wire _or_227 = _bits_387 | _bits_388; // FirstSet.java:36
-  wire _or_228 = _or_226 | _or_227; // FirstSet.java:36
-  wire _or_229 = _or_225 | _or_228; // FirstSet.java:36
-  wire _or_230 = _or_222 | _or_229; // FirstSet.java:36
-  wire _or_231 = _or_215 | _or_230; // FirstSet.java:36
-  wire _bits_389 = parent_pick_remaining[96]; // FirstSet.java:24
-  wire _bits_390 = parent_pick_remaining[97]; // FirstSet.java:24
-  wire _or_232 = _bits_389 | _bits_390; // FirstSet.java:36
-  wire _bits_391 = parent_pick_remaining[98]; // FirstSet.java:24
-  wire _bits_392 = parent_pick_remaining[99]; // FirstSet.java:24
-  wire _or_233 = _bits_391 | _bits_392; // FirstSet.java:36
-  wire _or_234 = _or_232 | _or_233; // FirstSet.java:36
-  wire _bits_393 = parent_pick_remaining[100]; // FirstSet.java:24
-  wire _bits_394 = parent_pick_remaining[101]; // FirstSet.java:24
-  wire _or_235 = _bits_393 | _bits_394; // FirstSet.java:36
-  wire _bits_395 = parent_pick_remaining[102]; // FirstSet.java:24
-  wire _bits_396 = parent_pick_remaining[103]; // FirstSet.java:24
-  wire _or_236 = _bits_395 | _bits_396; // FirstSet.java:36
-  wire _or_237 = _or_235 | _or_236; // FirstSet.java:36
-  wire _or_238 = _or_234 | _or_237; // FirstSet.java:36
-  wire _bits_397 = parent_pick_remaining[104]; // FirstSet.java:24
-  wire _bits_398 = parent_pick_remaining[105]; // FirstSet.java:24
-  wire _or_239 = _bits_397 | _bits_398; // FirstSet.java:36
-  wire _bits_399 = parent_pick_remaining[106]; // FirstSet.java:24
-  wire _bits_400 = parent_pick_remaining[107]; // FirstSet.java:24
-  wire _or_240 = _bits_399 | _bits_400; // FirstSet.java:36
-  wire _or_241 = _or_239 | _or_240; // FirstSet.java:36
-  wire _bits_401 = parent_pick_remaining[108]; // FirstSet.java:24
-  wire _bits_402 = parent_pick_remaining[109]; // FirstSet.java:24
-  wire _or_242 = _bits_401 | _bits_402; // FirstSet.java:36
-  wire _bits_403 = parent_pick_remaining[110]; // FirstSet.java:24
-  wire _bits_404 = parent_pick_remaining[111]; // FirstSet.java:24
-  wire _or_243 = _bits_403 | _bits_404; // FirstSet.java:36
-  wire _or_244 = _or_242 | _or_243; // FirstSet.java:36
-  wire _or_245 = _or_241 | _or_244; // FirstSet.java:36
-  wire _or_246 = _or_238 | _or_245; // FirstSet.java:36
-  wire _bits_405 = parent_pick_remaining[112]; // FirstSet.java:24
-  wire _bits_406 = parent_pick_remaining[113]; // FirstSet.java:24
-  wire _or_247 = _bits_405 | _bits_406; // FirstSet.java:36
-  wire _bits_407 = parent_pick_remaining[114]; // FirstSet.java:24
-  wire _bits_408 = parent_pick_remaining[115]; // FirstSet.java:24
-  wire _or_248 = _bits_407 | _bits_408; // FirstSet.java:36
-  wire _or_249 = _or_247 | _or_248; // FirstSet.java:36
-  wire _bits_409 = parent_pick_remaining[116]; // FirstSet.java:24
-  wire _bits_410 = parent_pick_remaining[117]; // FirstSet.java:24
-  wire _or_250 = _bits_409 | _bits_410; // FirstSet.java:36
-  wire _bits_411 = parent_pick_remaining[118]; // FirstSet.java:24
-  wire _bits_412 = parent_pick_remaining[119]; // FirstSet.java:24
-  wire _or_251 = _bits_411 | _bits_412; // FirstSet.java:36
-  wire _or_252 = _or_250 | _or_251; // FirstSet.java:36
-  wire _or_253 = _or_249 | _or_252; // FirstSet.java:36
-  wire _bits_413 = parent_pick_remaining[120]; // FirstSet.java:24
-  wire _bits_414 = parent_pick_remaining[121]; // FirstSet.java:24
-  wire _or_254 = _bits_413 | _bits_414; // FirstSet.java:36
-  wire _bits_415 = parent_pick_remaining[122]; // FirstSet.java:24
-  wire _bits_416 = parent_pick_remaining[123]; // FirstSet.java:24
-  wire _or_255 = _bits_415 | _bits_416; // FirstSet.java:36
-  wire _or_256 = _or_254 | _or_255; // FirstSet.java:36
-  wire _bits_417 = parent_pick_remaining[124]; // FirstSet.java:24
-  wire _bits_418 = parent_pick_remaining[125]; // FirstSet.java:24
-  wire _or_257 = _bits_417 | _bits_418; // FirstSet.java:36
-  wire _bits_419 = parent_pick_remaining[126]; // FirstSet.java:24
-  wire _bits_420 = parent_pick_remaining[127]; // FirstSet.java:24
-  wire _or_258 = _bits_419 | _bits_420; // FirstSet.java:36
-  wire _or_259 = _or_257 | _or_258; // FirstSet.java:36
-  wire _or_260 = _or_256 | _or_259; // FirstSet.java:36
-  wire _or_261 = _or_253 | _or_260; // FirstSet.java:36
-  wire _or_262 = _or_246 | _or_261; // FirstSet.java:36
-  wire _or_263 = _or_231 | _or_262; // FirstSet.java:36
-  wire _or_264 = _or_200 | _or_263; // FirstSet.java:36
-  wire _not_159 = ~_or_200; // FirstSet.java:34
-  wire _not_160 = ~_or_231; // FirstSet.java:34
-  wire _not_161 = ~_or_246; // FirstSet.java:34
-  wire _not_162 = ~_or_253; // FirstSet.java:34
-  wire _not_163 = ~_or_256; // FirstSet.java:34
+  wire [127:0] _not_159 = ~_sub_8; // SlotPicker.java:38
+  wire [127:0] _and_538 = parent_pick_remaining & _not_159; // SlotPicker.java:38
+  wire _bits_297 = parent_pick_remaining[0]; // FirstSet.java:24
+  wire _bits_298 = parent_pick_remaining[1]; // FirstSet.java:24
+  wire _or_139 = _bits_297 | _bits_298; // FirstSet.java:36
+  wire _bits_299 = parent_pick_remaining[2]; // FirstSet.java:24
+  wire _bits_300 = parent_pick_remaining[3]; // FirstSet.java:24
+  wire _or_140 = _bits_299 | _bits_300; // FirstSet.java:36
+  wire _or_141 = _or_139 | _or_140; // FirstSet.java:36
+  wire _bits_301 = parent_pick_remaining[4]; // FirstSet.java:24
+  wire _bits_302 = parent_pick_remaining[5]; // FirstSet.java:24
+  wire _or_142 = _bits_301 | _bits_302; // FirstSet.java:36
+  wire _bits_303 = parent_pick_remaining[6]; // FirstSet.java:24
+  wire _bits_304 = parent_pick_remaining[7]; // FirstSet.java:24
+  wire _or_143 = _bits_303 | _bits_304; // FirstSet.java:36
+  wire _or_144 = _or_142 | _or_143; // FirstSet.java:36
+  wire _or_145 = _or_141 | _or_144; // FirstSet.java:36
+  wire _bits_305 = parent_pick_remaining[8]; // FirstSet.java:24
+  wire _bits_306 = parent_pick_remaining[9]; // FirstSet.java:24
+  wire _or_146 = _bits_305 | _bits_306; // FirstSet.java:36
+  wire _bits_307 = parent_pick_remaining[10]; // FirstSet.java:24
+  wire _bits_308 = parent_pick_remaining[11]; // FirstSet.java:24
+  wire _or_147 = _bits_307 | _bits_308; // FirstSet.java:36
+  wire _or_148 = _or_146 | _or_147; // FirstSet.java:36
+  wire _bits_309 = parent_pick_remaining[12]; // FirstSet.java:24
+  wire _bits_310 = parent_pick_remaining[13]; // FirstSet.java:24
+  wire _or_149 = _bits_309 | _bits_310; // FirstSet.java:36
+  wire _bits_311 = parent_pick_remaining[14]; // FirstSet.java:24
+  wire _bits_312 = parent_pick_remaining[15]; // FirstSet.java:24
+  wire _or_150 = _bits_311 | _bits_312; // FirstSet.java:36
+  wire _or_151 = _or_149 | _or_150; // FirstSet.java:36
+  wire _or_152 = _or_148 | _or_151; // FirstSet.java:36
+  wire _or_153 = _or_145 | _or_152; // FirstSet.java:36
+  wire _bits_313 = parent_pick_remaining[16]; // FirstSet.java:24
+  wire _bits_314 = parent_pick_remaining[17]; // FirstSet.java:24
+  wire _or_154 = _bits_313 | _bits_314; // FirstSet.java:36
+  wire _bits_315 = parent_pick_remaining[18]; // FirstSet.java:24
+  wire _bits_316 = parent_pick_remaining[19]; // FirstSet.java:24
+  wire _or_155 = _bits_315 | _bits_316; // FirstSet.java:36
+  wire _or_156 = _or_154 | _or_155; // FirstSet.java:36
+  wire _bits_317 = parent_pick_remaining[20]; // FirstSet.java:24
+  wire _bits_318 = parent_pick_remaining[21]; // FirstSet.java:24
+  wire _or_157 = _bits_317 | _bits_318; // FirstSet.java:36
+  wire _bits_319 = parent_pick_remaining[22]; // FirstSet.java:24
+  wire _bits_320 = parent_pick_remaining[23]; // FirstSet.java:24
+  wire _or_158 = _bits_319 | _bits_320; // FirstSet.java:36
+  wire _or_159 = _or_157 | _or_158; // FirstSet.java:36
+  wire _or_160 = _or_156 | _or_159; // FirstSet.java:36
+  wire _bits_321 = parent_pick_remaining[24]; // FirstSet.java:24
+  wire _bits_322 = parent_pick_remaining[25]; // FirstSet.java:24
+  wire _or_161 = _bits_321 | _bits_322; // FirstSet.java:36
+  wire _bits_323 = parent_pick_remaining[26]; // FirstSet.java:24
+  wire _bits_324 = parent_pick_remaining[27]; // FirstSet.java:24
+  wire _or_162 = _bits_323 | _bits_324; // FirstSet.java:36
+  wire _or_163 = _or_161 | _or_162; // FirstSet.java:36
+  wire _bits_325 = parent_pick_remaining[28]; // FirstSet.java:24
+  wire _bits_326 = parent_pick_remaining[29]; // FirstSet.java:24
+  wire _or_164 = _bits_325 | _bits_326; // FirstSet.java:36
+  wire _bits_327 = parent_pick_remaining[30]; // FirstSet.java:24
+  wire _bits_328 = parent_pick_remaining[31]; // FirstSet.java:24
+  wire _or_165 = _bits_327 | _bits_328; // FirstSet.java:36
+  wire _or_166 = _or_164 | _or_165; // FirstSet.java:36
+  wire _or_167 = _or_163 | _or_166; // FirstSet.java:36
+  wire _or_168 = _or_160 | _or_167; // FirstSet.java:36
+  wire _or_169 = _or_153 | _or_168; // FirstSet.java:36
+  wire _bits_329 = parent_pick_remaining[32]; // FirstSet.java:24
+  wire _bits_330 = parent_pick_remaining[33]; // FirstSet.java:24
+  wire _or_170 = _bits_329 | _bits_330; // FirstSet.java:36
+  wire _bits_331 = parent_pick_remaining[34]; // FirstSet.java:24
+  wire _bits_332 = parent_pick_remaining[35]; // FirstSet.java:24
+  wire _or_171 = _bits_331 | _bits_332; // FirstSet.java:36
+  wire _or_172 = _or_170 | _or_171; // FirstSet.java:36
+  wire _bits_333 = parent_pick_remaining[36]; // FirstSet.java:24
+  wire _bits_334 = parent_pick_remaining[37]; // FirstSet.java:24
+  wire _or_173 = _bits_333 | _bits_334; // FirstSet.java:36
+  wire _bits_335 = parent_pick_remaining[38]; // FirstSet.java:24
+  wire _bits_336 = parent_pick_remaining[39]; // FirstSet.java:24
+  wire _or_174 = _bits_335 | _bits_336; // FirstSet.java:36
+  wire _or_175 = _or_173 | _or_174; // FirstSet.java:36
+  wire _or_176 = _or_172 | _or_175; // FirstSet.java:36
+  wire _bits_337 = parent_pick_remaining[40]; // FirstSet.java:24
+  wire _bits_338 = parent_pick_remaining[41]; // FirstSet.java:24
+  wire _or_177 = _bits_337 | _bits_338; // FirstSet.java:36
+  wire _bits_339 = parent_pick_remaining[42]; // FirstSet.java:24
+  wire _bits_340 = parent_pick_remaining[43]; // FirstSet.java:24
+  wire _or_178 = _bits_339 | _bits_340; // FirstSet.java:36
+  wire _or_179 = _or_177 | _or_178; // FirstSet.java:36
+  wire _bits_341 = parent_pick_remaining[44]; // FirstSet.java:24
+  wire _bits_342 = parent_pick_remaining[45]; // FirstSet.java:24
+  wire _or_180 = _bits_341 | _bits_342; // FirstSet.java:36
+  wire _bits_343 = parent_pick_remaining[46]; // FirstSet.java:24
+  wire _bits_344 = parent_pick_remaining[47]; // FirstSet.java:24
+  wire _or_181 = _bits_343 | _bits_344; // FirstSet.java:36
+  wire _or_182 = _or_180 | _or_181; // FirstSet.java:36
+  wire _or_183 = _or_179 | _or_182; // FirstSet.java:36
+  wire _or_184 = _or_176 | _or_183; // FirstSet.java:36
+  wire _bits_345 = parent_pick_remaining[48]; // FirstSet.java:24
+  wire _bits_346 = parent_pick_remaining[49]; // FirstSet.java:24
+  wire _or_185 = _bits_345 | _bits_346; // FirstSet.java:36
+  wire _bits_347 = parent_pick_remaining[50]; // FirstSet.java:24
+  wire _bits_348 = parent_pick_remaining[51]; // FirstSet.java:24
+  wire _or_186 = _bits_347 | _bits_348; // FirstSet.java:36
+  wire _or_187 = _or_185 | _or_186; // FirstSet.java:36
+  wire _bits_349 = parent_pick_remaining[52]; // FirstSet.java:24
+  wire _bits_350 = parent_pick_remaining[53]; // FirstSet.java:24
+  wire _or_188 = _bits_349 | _bits_350; // FirstSet.java:36
+  wire _bits_351 = parent_pick_remaining[54]; // FirstSet.java:24
+  wire _bits_352 = parent_pick_remaining[55]; // FirstSet.java:24
+  wire _or_189 = _bits_351 | _bits_352; // FirstSet.java:36
+  wire _or_190 = _or_188 | _or_189; // FirstSet.java:36
+  wire _or_191 = _or_187 | _or_190; // FirstSet.java:36
+  wire _bits_353 = parent_pick_remaining[56]; // FirstSet.java:24
+  wire _bits_354 = parent_pick_remaining[57]; // FirstSet.java:24
+  wire _or_192 = _bits_353 | _bits_354; // FirstSet.java:36
+  wire _bits_355 = parent_pick_remaining[58]; // FirstSet.java:24
+  wire _bits_356 = parent_pick_remaining[59]; // FirstSet.java:24
+  wire _or_193 = _bits_355 | _bits_356; // FirstSet.java:36
+  wire _or_194 = _or_192 | _or_193; // FirstSet.java:36
+  wire _bits_357 = parent_pick_remaining[60]; // FirstSet.java:24
+  wire _bits_358 = parent_pick_remaining[61]; // FirstSet.java:24
+  wire _or_195 = _bits_357 | _bits_358; // FirstSet.java:36
+  wire _bits_359 = parent_pick_remaining[62]; // FirstSet.java:24
+  wire _bits_360 = parent_pick_remaining[63]; // FirstSet.java:24
+  wire _or_196 = _bits_359 | _bits_360; // FirstSet.java:36
+  wire _or_197 = _or_195 | _or_196; // FirstSet.java:36
+  wire _or_198 = _or_194 | _or_197; // FirstSet.java:36
+  wire _or_199 = _or_191 | _or_198; // FirstSet.java:36
+  wire _or_200 = _or_184 | _or_199; // FirstSet.java:36
+  wire _or_201 = _or_169 | _or_200; // FirstSet.java:36
+  wire _bits_361 = parent_pick_remaining[64]; // FirstSet.java:24
+  wire _bits_362 = parent_pick_remaining[65]; // FirstSet.java:24
+  wire _or_202 = _bits_361 | _bits_362; // FirstSet.java:36
+  wire _bits_363 = parent_pick_remaining[66]; // FirstSet.java:24
+  wire _bits_364 = parent_pick_remaining[67]; // FirstSet.java:24
+  wire _or_203 = _bits_363 | _bits_364; // FirstSet.java:36
+  wire _or_204 = _or_202 | _or_203; // FirstSet.java:36
+  wire _bits_365 = parent_pick_remaining[68]; // FirstSet.java:24
+  wire _bits_366 = parent_pick_remaining[69]; // FirstSet.java:24
+  wire _or_205 = _bits_365 | _bits_366; // FirstSet.java:36
+  wire _bits_367 = parent_pick_remaining[70]; // FirstSet.java:24
+  wire _bits_368 = parent_pick_remaining[71]; // FirstSet.java:24
+  wire _or_206 = _bits_367 | _bits_368; // FirstSet.java:36
+  wire _or_207 = _or_205 | _or_206; // FirstSet.java:36
+  wire _or_208 = _or_204 | _or_207; // FirstSet.java:36
+  wire _bits_369 = parent_pick_remaining[72]; // FirstSet.java:24
+  wire _bits_370 = parent_pick_remaining[73]; // FirstSet.java:24
+  wire _or_209 = _bits_369 | _bits_370; // FirstSet.java:36
+  wire _bits_371 = parent_pick_remaining[74]; // FirstSet.java:24
+  wire _bits_372 = parent_pick_remaining[75]; // FirstSet.java:24
+  wire _or_210 = _bits_371 | _bits_372; // FirstSet.java:36
+  wire _or_211 = _or_209 | _or_210; // FirstSet.java:36
+  wire _bits_373 = parent_pick_remaining[76]; // FirstSet.java:24
+  wire _bits_374 = parent_pick_remaining[77]; // FirstSet.java:24
+  wire _or_212 = _bits_373 | _bits_374; // FirstSet.java:36
+  wire _bits_375 = parent_pick_remaining[78]; // FirstSet.java:24
+  wire _bits_376 = parent_pick_remaining[79]; // FirstSet.java:24
+  wire _or_213 = _bits_375 | _bits_376; // FirstSet.java:36
+  wire _or_214 = _or_212 | _or_213; // FirstSet.java:36
+  wire _or_215 = _or_211 | _or_214; // FirstSet.java:36
+  wire _or_216 = _or_208 | _or_215; // FirstSet.java:36
+  wire _bits_377 = parent_pick_remaining[80]; // FirstSet.java:24
+  wire _bits_378 = parent_pick_remaining[81]; // FirstSet.java:24
+  wire _or_217 = _bits_377 | _bits_378; // FirstSet.java:36
+  wire _bits_379 = parent_pick_remaining[82]; // FirstSet.java:24
+  wire _bits_380 = parent_pick_remaining[83]; // FirstSet.java:24
+  wire _or_218 = _bits_379 | _bits_380; // FirstSet.java:36
+  wire _or_219 = _or_217 | _or_218; // FirstSet.java:36
+  wire _bits_381 = parent_pick_remaining[84]; // FirstSet.java:24
+  wire _bits_382 = parent_pick_remaining[85]; // FirstSet.java:24
+  wire _or_220 = _bits_381 | _bits_382; // FirstSet.java:36
+  wire _bits_383 = parent_pick_remaining[86]; // FirstSet.java:24
+  wire _bits_384 = parent_pick_remaining[87]; // FirstSet.java:24
+  wire _or_221 = _bits_383 | _bits_384; // FirstSet.java:36
+  wire _or_222 = _or_220 | _or_221; // FirstSet.java:36
+  wire _or_223 = _or_219 | _or_222; // FirstSet.java:36
+  wire _bits_385 = parent_pick_remaining[88]; // FirstSet.java:24
+  wire _bits_386 = parent_pick_remaining[89]; // FirstSet.java:24
+  wire _or_224 = _bits_385 | _bits_386; // FirstSet.java:36
+  wire _bits_387 = parent_pick_remaining[90]; // FirstSet.java:24
+  wire _bits_388 = parent_pick_remaining[91]; // FirstSet.java:24
+  wire _or_225 = _bits_387 | _bits_388; // FirstSet.java:36
+  wire _or_226 = _or_224 | _or_225; // FirstSet.java:36
+  wire _bits_389 = parent_pick_remaining[92]; // FirstSet.java:24
+  wire _bits_390 = parent_pick_remaining[93]; // FirstSet.java:24
+  wire _or_227 = _bits_389 | _bits_390; // FirstSet.java:36
+  wire _bits_391 = parent_pick_remaining[94]; // FirstSet.java:24
+  wire _bits_392 = parent_pick_remaining[95]; // FirstSet.java:24
+  wire _or_228 = _bits_391 | _bits_392; // FirstSet.java:36
+  wire _or_229 = _or_227 | _or_228; // FirstSet.java:36
+  wire _or_230 = _or_226 | _or_229; // FirstSet.java:36
+  wire _or_231 = _or_223 | _or_230; // FirstSet.java:36
+  wire _or_232 = _or_216 | _or_231; // FirstSet.java:36
+  wire _bits_393 = parent_pick_remaining[96]; // FirstSet.java:24
+  wire _bits_394 = parent_pick_remaining[97]; // FirstSet.java:24
+  wire _or_233 = _bits_393 | _bits_394; // FirstSet.java:36
+  wire _bits_395 = parent_pick_remaining[98]; // FirstSet.java:24
+  wire _bits_396 = parent_pick_remaining[99]; // FirstSet.java:24
+  wire _or_234 = _bits_395 | _bits_396; // FirstSet.java:36
+  wire _or_235 = _or_233 | _or_234; // FirstSet.java:36
+  wire _bits_397 = parent_pick_remaining[100]; // FirstSet.java:24
+  wire _bits_398 = parent_pick_remaining[101]; // FirstSet.java:24
+  wire _or_236 = _bits_397 | _bits_398; // FirstSet.java:36
+  wire _bits_399 = parent_pick_remaining[102]; // FirstSet.java:24
+  wire _bits_400 = parent_pick_remaining[103]; // FirstSet.java:24
+  wire _or_237 = _bits_399 | _bits_400; // FirstSet.java:36
+  wire _or_238 = _or_236 | _or_237; // FirstSet.java:36
+  wire _or_239 = _or_235 | _or_238; // FirstSet.java:36
+  wire _bits_401 = parent_pick_remaining[104]; // FirstSet.java:24
+  wire _bits_402 = parent_pick_remaining[105]; // FirstSet.java:24
+  wire _or_240 = _bits_401 | _bits_402; // FirstSet.java:36
+  wire _bits_403 = parent_pick_remaining[106]; // FirstSet.java:24
+  wire _bits_404 = parent_pick_remaining[107]; // FirstSet.java:24
+  wire _or_241 = _bits_403 | _bits_404; // FirstSet.java:36
+  wire _or_242 = _or_240 | _or_241; // FirstSet.java:36
+  wire _bits_405 = parent_pick_remaining[108]; // FirstSet.java:24
+  wire _bits_406 = parent_pick_remaining[109]; // FirstSet.java:24
+  wire _or_243 = _bits_405 | _bits_406; // FirstSet.java:36
+  wire _bits_407 = parent_pick_remaining[110]; // FirstSet.java:24
+  wire _bits_408 = parent_pick_remaining[111]; // FirstSet.java:24
+  wire _or_244 = _bits_407 | _bits_408; // FirstSet.java:36
+  wire _or_245 = _or_243 | _or_244; // FirstSet.java:36
+  wire _or_246 = _or_242 | _or_245; // FirstSet.java:36
+  wire _or_247 = _or_239 | _or_246; // FirstSet.java:36
+  wire _bits_409 = parent_pick_remaining[112]; // FirstSet.java:24
+  wire _bits_410 = parent_pick_remaining[113]; // FirstSet.java:24
+  wire _or_248 = _bits_409 | _bits_410; // FirstSet.java:36
+  wire _bits_411 = parent_pick_remaining[114]; // FirstSet.java:24
+  wire _bits_412 = parent_pick_remaining[115]; // FirstSet.java:24
+  wire _or_249 = _bits_411 | _bits_412; // FirstSet.java:36
+  wire _or_250 = _or_248 | _or_249; // FirstSet.java:36
+  wire _bits_413 = parent_pick_remaining[116]; // FirstSet.java:24
+  wire _bits_414 = parent_pick_remaining[117]; // FirstSet.java:24
+  wire _or_251 = _bits_413 | _bits_414; // FirstSet.java:36
+  wire _bits_415 = parent_pick_remaining[118]; // FirstSet.java:24
+  wire _bits_416 = parent_pick_remaining[119]; // FirstSet.java:24
+  wire _or_252 = _bits_415 | _bits_416; // FirstSet.java:36
+  wire _or_253 = _or_251 | _or_252; // FirstSet.java:36
+  wire _or_254 = _or_250 | _or_253; // FirstSet.java:36
+  wire _bits_417 = parent_pick_remaining[120]; // FirstSet.java:24
+  wire _bits_418 = parent_pick_remaining[121]; // FirstSet.java:24
+  wire _or_255 = _bits_417 | _bits_418; // FirstSet.java:36
+  wire _bits_419 = parent_pick_remaining[122]; // FirstSet.java:24
+  wire _bits_420 = parent_pick_remaining[123]; // FirstSet.java:24
+  wire _or_256 = _bits_419 | _bits_420; // FirstSet.java:36
+  wire _or_257 = _or_255 | _or_256; // FirstSet.java:36
+  wire _bits_421 = parent_pick_remaining[124]; // FirstSet.java:24
+  wire _bits_422 = parent_pick_remaining[125]; // FirstSet.java:24
+  wire _or_258 = _bits_421 | _bits_422; // FirstSet.java:36
+  wire _bits_423 = parent_pick_remaining[126]; // FirstSet.java:24
+  wire _bits_424 = parent_pick_remaining[127]; // FirstSet.java:24
+  wire _or_259 = _bits_423 | _bits_424; // FirstSet.java:36
+  wire _or_260 = _or_258 | _or_259; // FirstSet.java:36
+  wire _or_261 = _or_257 | _or_260; // FirstSet.java:36
+  wire _or_262 = _or_254 | _or_261; // FirstSet.java:36
+  wire _or_263 = _or_247 | _or_262; // FirstSet.java:36
+  wire _or_264 = _or_232 | _or_263; // FirstSet.java:36
+  wire _or_265 = _or_201 | _or_264; // FirstSet.java:36
+  wire _not_160 = ~_or_201; // FirstSet.java:34
+  wire _not_161 = ~_or_232; // FirstSet.java:34
+  wire _not_162 = ~_or_247; // FirstSet.java:34
+  wire _not_163 = ~_or_254; // FirstSet.java:34
   wire _not_164 = ~_or_257; // FirstSet.java:34
-  wire _not_165 = ~_bits_419; // FirstSet.java:34
-  wire _not_166 = ~_bits_417; // FirstSet.java:34
-  wire _mux_9 = _not_164 ? _not_165 : _not_166; // FirstSet.java:35
-  wire [1:0] _cat_10 = {_not_164, _mux_9}; // FirstSet.java:35
-  wire _not_167 = ~_or_254; // FirstSet.java:34
-  wire _not_168 = ~_bits_415; // FirstSet.java:34
-  wire _not_169 = ~_bits_413; // FirstSet.java:34
-  wire _mux_10 = _not_167 ? _not_168 : _not_169; // FirstSet.java:35
-  wire [1:0] _cat_11 = {_not_167, _mux_10}; // FirstSet.java:35
-  wire [1:0] _mux_11 = _not_163 ? _cat_10 : _cat_11; // FirstSet.java:35
-  wire [2:0] _cat_12 = {_not_163, _mux_11}; // FirstSet.java:35
-  wire _not_170 = ~_or_249; // FirstSet.java:34
+  wire _not_165 = ~_or_258; // FirstSet.java:34
+  wire _not_166 = ~_bits_423; // FirstSet.java:34
+  wire _not_167 = ~_bits_421; // FirstSet.java:34
+  wire _mux_9 = _not_165 ? _not_166 : _not_167; // FirstSet.java:35
+  wire [1:0] _cat_10 = {_not_165, _mux_9}; // FirstSet.java:35
+  wire _not_168 = ~_or_255; // FirstSet.java:34
+  wire _not_169 = ~_bits_419; // FirstSet.java:34
+  wire _not_170 = ~_bits_417; // FirstSet.java:34
+  wire _mux_10 = _not_168 ? _not_169 : _not_170; // FirstSet.java:35
+  wire [1:0] _cat_11 = {_not_168, _mux_10}; // FirstSet.java:35
+  wire [1:0] _mux_11 = _not_164 ? _cat_10 : _cat_11; // FirstSet.java:35
+  wire [2:0] _cat_12 = {_not_164, _mux_11}; // FirstSet.java:35
   wire _not_171 = ~_or_250; // FirstSet.java:34
-  wire _not_172 = ~_bits_411; // FirstSet.java:34
-  wire _not_173 = ~_bits_409; // FirstSet.java:34
-  wire _mux_12 = _not_171 ? _not_172 : _not_173; // FirstSet.java:35
-  wire [1:0] _cat_13 = {_not_171, _mux_12}; // FirstSet.java:35
-  wire _not_174 = ~_or_247; // FirstSet.java:34
-  wire _not_175 = ~_bits_407; // FirstSet.java:34
-  wire _not_176 = ~_bits_405; // FirstSet.java:34
-  wire _mux_13 = _not_174 ? _not_175 : _not_176; // FirstSet.java:35
-  wire [1:0] _cat_14 = {_not_174, _mux_13}; // FirstSet.java:35
-  wire [1:0] _mux_14 = _not_170 ? _cat_13 : _cat_14; // FirstSet.java:35
-  wire [2:0] _cat_15 = {_not_170, _mux_14}; // FirstSet.java:35
-  wire [2:0] _mux_15 = _not_162 ? _cat_12 : _cat_15; // FirstSet.java:35
-  wire [3:0] _cat_16 = {_not_162, _mux_15}; // FirstSet.java:35
-  wire _not_177 = ~_or_238; // FirstSet.java:34
-  wire _not_178 = ~_or_241; // FirstSet.java:34
+  wire _not_172 = ~_or_251; // FirstSet.java:34
+  wire _not_173 = ~_bits_415; // FirstSet.java:34
+  wire _not_174 = ~_bits_413; // FirstSet.java:34
+  wire _mux_12 = _not_172 ? _not_173 : _not_174; // FirstSet.java:35
+  wire [1:0] _cat_13 = {_not_172, _mux_12}; // FirstSet.java:35
+  wire _not_175 = ~_or_248; // FirstSet.java:34
+  wire _not_176 = ~_bits_411; // FirstSet.java:34
+  wire _not_177 = ~_bits_409; // FirstSet.java:34
+  wire _mux_13 = _not_175 ? _not_176 : _not_177; // FirstSet.java:35
+  wire [1:0] _cat_14 = {_not_175, _mux_13}; // FirstSet.java:35
+  wire [1:0] _mux_14 = _not_171 ? _cat_13 : _cat_14; // FirstSet.java:35
+  wire [2:0] _cat_15 = {_not_171, _mux_14}; // FirstSet.java:35
+  wire [2:0] _mux_15 = _not_163 ? _cat_12 : _cat_15; // FirstSet.java:35
+  wire [3:0] _cat_16 = {_not_163, _mux_15}; // FirstSet.java:35
+  wire _not_178 = ~_or_239; // FirstSet.java:34
   wire _not_179 = ~_or_242; // FirstSet.java:34
-  wire _not_180 = ~_bits_403; // FirstSet.java:34
-  wire _not_181 = ~_bits_401; // FirstSet.java:34
-  wire _mux_16 = _not_179 ? _not_180 : _not_181; // FirstSet.java:35
-  wire [1:0] _cat_17 = {_not_179, _mux_16}; // FirstSet.java:35
-  wire _not_182 = ~_or_239; // FirstSet.java:34
-  wire _not_183 = ~_bits_399; // FirstSet.java:34
-  wire _not_184 = ~_bits_397; // FirstSet.java:34
-  wire _mux_17 = _not_182 ? _not_183 : _not_184; // FirstSet.java:35
-  wire [1:0] _cat_18 = {_not_182, _mux_17}; // FirstSet.java:35
-  wire [1:0] _mux_18 = _not_178 ? _cat_17 : _cat_18; // FirstSet.java:35
-  wire [2:0] _cat_19 = {_not_178, _mux_18}; // FirstSet.java:35
-  wire _not_185 = ~_or_234; // FirstSet.java:34
+  wire _not_180 = ~_or_243; // FirstSet.java:34
+  wire _not_181 = ~_bits_407; // FirstSet.java:34
+  wire _not_182 = ~_bits_405; // FirstSet.java:34
+  wire _mux_16 = _not_180 ? _not_181 : _not_182; // FirstSet.java:35
+  wire [1:0] _cat_17 = {_not_180, _mux_16}; // FirstSet.java:35
+  wire _not_183 = ~_or_240; // FirstSet.java:34
+  wire _not_184 = ~_bits_403; // FirstSet.java:34
+  wire _not_185 = ~_bits_401; // FirstSet.java:34
+  wire _mux_17 = _not_183 ? _not_184 : _not_185; // FirstSet.java:35
+  wire [1:0] _cat_18 = {_not_183, _mux_17}; // FirstSet.java:35
+  wire [1:0] _mux_18 = _not_179 ? _cat_17 : _cat_18; // FirstSet.java:35
+  wire [2:0] _cat_19 = {_not_179, _mux_18}; // FirstSet.java:35
   wire _not_186 = ~_or_235; // FirstSet.java:34
-  wire _not_187 = ~_bits_395; // FirstSet.java:34
-  wire _not_188 = ~_bits_393; // FirstSet.java:34
-  wire _mux_19 = _not_186 ? _not_187 : _not_188; // FirstSet.java:35
-  wire [1:0] _cat_20 = {_not_186, _mux_19}; // FirstSet.java:35
-  wire _not_189 = ~_or_232; // FirstSet.java:34
-  wire _not_190 = ~_bits_391; // FirstSet.java:34
-  wire _not_191 = ~_bits_389; // FirstSet.java:34
-  wire _mux_20 = _not_189 ? _not_190 : _not_191; // FirstSet.java:35
-  wire [1:0] _cat_21 = {_not_189, _mux_20}; // FirstSet.java:35
-  wire [1:0] _mux_21 = _not_185 ? _cat_20 : _cat_21; // FirstSet.java:35
-  wire [2:0] _cat_22 = {_not_185, _mux_21}; // FirstSet.java:35
-  wire [2:0] _mux_22 = _not_177 ? _cat_19 : _cat_22; // FirstSet.java:35
-  wire [3:0] _cat_23 = {_not_177, _mux_22}; // FirstSet.java:35
-  wire [3:0] _mux_23 = _not_161 ? _cat_16 : _cat_23; // FirstSet.java:35
-  wire [4:0] _cat_24 = {_not_161, _mux_23}; // FirstSet.java:35
-  wire _not_192 = ~_or_215; // FirstSet.java:34
-  wire _not_193 = ~_or_222; // FirstSet.java:34
-  wire _not_194 = ~_or_225; // FirstSet.java:34
+  wire _not_187 = ~_or_236; // FirstSet.java:34
+  wire _not_188 = ~_bits_399; // FirstSet.java:34
+  wire _not_189 = ~_bits_397; // FirstSet.java:34
+  wire _mux_19 = _not_187 ? _not_188 : _not_189; // FirstSet.java:35
+  wire [1:0] _cat_20 = {_not_187, _mux_19}; // FirstSet.java:35
+  wire _not_190 = ~_or_233; // FirstSet.java:34
+  wire _not_191 = ~_bits_395; // FirstSet.java:34
+  wire _not_192 = ~_bits_393; // FirstSet.java:34
+  wire _mux_20 = _not_190 ? _not_191 : _not_192; // FirstSet.java:35
+  wire [1:0] _cat_21 = {_not_190, _mux_20}; // FirstSet.java:35
+  wire [1:0] _mux_21 = _not_186 ? _cat_20 : _cat_21; // FirstSet.java:35
+  wire [2:0] _cat_22 = {_not_186, _mux_21}; // FirstSet.java:35
+  wire [2:0] _mux_22 = _not_178 ? _cat_19 : _cat_22; // FirstSet.java:35
+  wire [3:0] _cat_23 = {_not_178, _mux_22}; // FirstSet.java:35
+  wire [3:0] _mux_23 = _not_162 ? _cat_16 : _cat_23; // FirstSet.java:35
+  wire [4:0] _cat_24 = {_not_162, _mux_23}; // FirstSet.java:35
+  wire _not_193 = ~_or_216; // FirstSet.java:34
+  wire _not_194 = ~_or_223; // FirstSet.java:34
   wire _not_195 = ~_or_226; // FirstSet.java:34
-  wire _not_196 = ~_bits_387; // FirstSet.java:34
-  wire _not_197 = ~_bits_385; // FirstSet.java:34
-  wire _mux_24 = _not_195 ? _not_196 : _not_197; // FirstSet.java:35
-  wire [1:0] _cat_25 = {_not_195, _mux_24}; // FirstSet.java:35
-  wire _not_198 = ~_or_223; // FirstSet.java:34
-  wire _not_199 = ~_bits_383; // FirstSet.java:34
-  wire _not_200 = ~_bits_381; // FirstSet.java:34
-  wire _mux_25 = _not_198 ? _not_199 : _not_200; // FirstSet.java:35
-  wire [1:0] _cat_26 = {_not_198, _mux_25}; // FirstSet.java:35
-  wire [1:0] _mux_26 = _not_194 ? _cat_25 : _cat_26; // FirstSet.java:35
-  wire [2:0] _cat_27 = {_not_194, _mux_26}; // FirstSet.java:35
-  wire _not_201 = ~_or_218; // FirstSet.java:34
+  wire _not_196 = ~_or_227; // FirstSet.java:34
+  wire _not_197 = ~_bits_391; // FirstSet.java:34
+  wire _not_198 = ~_bits_389; // FirstSet.java:34
+  wire _mux_24 = _not_196 ? _not_197 : _not_198; // FirstSet.java:35
+  wire [1:0] _cat_25 = {_not_196, _mux_24}; // FirstSet.java:35
+  wire _not_199 = ~_or_224; // FirstSet.java:34
+  wire _not_200 = ~_bits_387; // FirstSet.java:34
+  wire _not_201 = ~_bits_385; // FirstSet.java:34
+  wire _mux_25 = _not_199 ? _not_200 : _not_201; // FirstSet.java:35
+  wire [1:0] _cat_26 = {_not_199, _mux_25}; // FirstSet.java:35
+  wire [1:0] _mux_26 = _not_195 ? _cat_25 : _cat_26; // FirstSet.java:35
+  wire [2:0] _cat_27 = {_not_195, _mux_26}; // FirstSet.java:35
   wire _not_202 = ~_or_219; // FirstSet.java:34
-  wire _not_203 = ~_bits_379; // FirstSet.java:34
-  wire _not_204 = ~_bits_377; // FirstSet.java:34
-  wire _mux_27 = _not_202 ? _not_203 : _not_204; // FirstSet.java:35
-  wire [1:0] _cat_28 = {_not_202, _mux_27}; // FirstSet.java:35
-  wire _not_205 = ~_or_216; // FirstSet.java:34
-  wire _not_206 = ~_bits_375; // FirstSet.java:34
-  wire _not_207 = ~_bits_373; // FirstSet.java:34
-  wire _mux_28 = _not_205 ? _not_206 : _not_207; // FirstSet.java:35
-  wire [1:0] _cat_29 = {_not_205, _mux_28}; // FirstSet.java:35
-  wire [1:0] _mux_29 = _not_201 ? _cat_28 : _cat_29; // FirstSet.java:35
-  wire [2:0] _cat_30 = {_not_201, _mux_29}; // FirstSet.java:35
-  wire [2:0] _mux_30 = _not_193 ? _cat_27 : _cat_30; // FirstSet.java:35
-  wire [3:0] _cat_31 = {_not_193, _mux_30}; // FirstSet.java:35
-  wire _not_208 = ~_or_207; // FirstSet.java:34
-  wire _not_209 = ~_or_210; // FirstSet.java:34
+  wire _not_203 = ~_or_220; // FirstSet.java:34
+  wire _not_204 = ~_bits_383; // FirstSet.java:34
+  wire _not_205 = ~_bits_381; // FirstSet.java:34
+  wire _mux_27 = _not_203 ? _not_204 : _not_205; // FirstSet.java:35
+  wire [1:0] _cat_28 = {_not_203, _mux_27}; // FirstSet.java:35
+  wire _not_206 = ~_or_217; // FirstSet.java:34
+  wire _not_207 = ~_bits_379; // FirstSet.java:34
+  wire _not_208 = ~_bits_377; // FirstSet.java:34
+  wire _mux_28 = _not_206 ? _not_207 : _not_208; // FirstSet.java:35
+  wire [1:0] _cat_29 = {_not_206, _mux_28}; // FirstSet.java:35
+  wire [1:0] _mux_29 = _not_202 ? _cat_28 : _cat_29; // FirstSet.java:35
+  wire [2:0] _cat_30 = {_not_202, _mux_29}; // FirstSet.java:35
+  wire [2:0] _mux_30 = _not_194 ? _cat_27 : _cat_30; // FirstSet.java:35
+  wire [3:0] _cat_31 = {_not_194, _mux_30}; // FirstSet.java:35
+  wire _not_209 = ~_or_208; // FirstSet.java:34
   wire _not_210 = ~_or_211; // FirstSet.java:34
-  wire _not_211 = ~_bits_371; // FirstSet.java:34
-  wire _not_212 = ~_bits_369; // FirstSet.java:34
-  wire _mux_31 = _not_210 ? _not_211 : _not_212; // FirstSet.java:35
-  wire [1:0] _cat_32 = {_not_210, _mux_31}; // FirstSet.java:35
-  wire _not_213 = ~_or_208; // FirstSet.java:34
-  wire _not_214 = ~_bits_367; // FirstSet.java:34
-  wire _not_215 = ~_bits_365; // FirstSet.java:34
-  wire _mux_32 = _not_213 ? _not_214 : _not_215; // FirstSet.java:35
-  wire [1:0] _cat_33 = {_not_213, _mux_32}; // FirstSet.java:35
-  wire [1:0] _mux_33 = _not_209 ? _cat_32 : _cat_33; // FirstSet.java:35
-  wire [2:0] _cat_34 = {_not_209, _mux_33}; // FirstSet.java:35
-  wire _not_216 = ~_or_203; // FirstSet.java:34
+  wire _not_211 = ~_or_212; // FirstSet.java:34
+  wire _not_212 = ~_bits_375; // FirstSet.java:34
+  wire _not_213 = ~_bits_373; // FirstSet.java:34
+  wire _mux_31 = _not_211 ? _not_212 : _not_213; // FirstSet.java:35
+  wire [1:0] _cat_32 = {_not_211, _mux_31}; // FirstSet.java:35
+  wire _not_214 = ~_or_209; // FirstSet.java:34
+  wire _not_215 = ~_bits_371; // FirstSet.java:34
+  wire _not_216 = ~_bits_369; // FirstSet.java:34
+  wire _mux_32 = _not_214 ? _not_215 : _not_216; // FirstSet.java:35
+  wire [1:0] _cat_33 = {_not_214, _mux_32}; // FirstSet.java:35
+  wire [1:0] _mux_33 = _not_210 ? _cat_32 : _cat_33; // FirstSet.java:35
+  wire [2:0] _cat_34 = {_not_210, _mux_33}; // FirstSet.java:35
   wire _not_217 = ~_or_204; // FirstSet.java:34
-  wire _not_218 = ~_bits_363; // FirstSet.java:34
-  wire _not_219 = ~_bits_361; // FirstSet.java:34
-  wire _mux_34 = _not_217 ? _not_218 : _not_219; // FirstSet.java:35
-  wire [1:0] _cat_35 = {_not_217, _mux_34}; // FirstSet.java:35
-  wire _not_220 = ~_or_201; // FirstSet.java:34
-  wire _not_221 = ~_bits_359; // FirstSet.java:34
-  wire _not_222 = ~_bits_357; // FirstSet.java:34
-  wire _mux_35 = _not_220 ? _not_221 : _not_222; // FirstSet.java:35
-  wire [1:0] _cat_36 = {_not_220, _mux_35}; // FirstSet.java:35
-  wire [1:0] _mux_36 = _not_216 ? _cat_35 : _cat_36; // FirstSet.java:35
-  wire [2:0] _cat_37 = {_not_216, _mux_36}; // FirstSet.java:35
-  wire [2:0] _mux_37 = _not_208 ? _cat_34 : _cat_37; // FirstSet.java:35
-  wire [3:0] _cat_38 = {_not_208, _mux_37}; // FirstSet.java:35
-  wire [3:0] _mux_38 = _not_192 ? _cat_31 : _cat_38; // FirstSet.java:35
-  wire [4:0] _cat_39 = {_not_192, _mux_38}; // FirstSet.java:35
-  wire [4:0] _mux_39 = _not_160 ? _cat_24 : _cat_39; // FirstSet.java:35
-  wire [5:0] _cat_40 = {_not_160, _mux_39}; // FirstSet.java:35
-  wire _not_223 = ~_or_168; // FirstSet.java:34
-  wire _not_224 = ~_or_183; // FirstSet.java:34
-  wire _not_225 = ~_or_190; // FirstSet.java:34
-  wire _not_226 = ~_or_193; // FirstSet.java:34
+  wire _not_218 = ~_or_205; // FirstSet.java:34
+  wire _not_219 = ~_bits_367; // FirstSet.java:34
+  wire _not_220 = ~_bits_365; // FirstSet.java:34
+  wire _mux_34 = _not_218 ? _not_219 : _not_220; // FirstSet.java:35
+  wire [1:0] _cat_35 = {_not_218, _mux_34}; // FirstSet.java:35
+  wire _not_221 = ~_or_202; // FirstSet.java:34
+  wire _not_222 = ~_bits_363; // FirstSet.java:34
+  wire _not_223 = ~_bits_361; // FirstSet.java:34
+  wire _mux_35 = _not_221 ? _not_222 : _not_223; // FirstSet.java:35
+  wire [1:0] _cat_36 = {_not_221, _mux_35}; // FirstSet.java:35
+  wire [1:0] _mux_36 = _not_217 ? _cat_35 : _cat_36; // FirstSet.java:35
+  wire [2:0] _cat_37 = {_not_217, _mux_36}; // FirstSet.java:35
+  wire [2:0] _mux_37 = _not_209 ? _cat_34 : _cat_37; // FirstSet.java:35
+  wire [3:0] _cat_38 = {_not_209, _mux_37}; // FirstSet.java:35
+  wire [3:0] _mux_38 = _not_193 ? _cat_31 : _cat_38; // FirstSet.java:35
+  wire [4:0] _cat_39 = {_not_193, _mux_38}; // FirstSet.java:35
+  wire [4:0] _mux_39 = _not_161 ? _cat_24 : _cat_39; // FirstSet.java:35
+  wire [5:0] _cat_40 = {_not_161, _mux_39}; // FirstSet.java:35
+  wire _not_224 = ~_or_169; // FirstSet.java:34
+  wire _not_225 = ~_or_184; // FirstSet.java:34
+  wire _not_226 = ~_or_191; // FirstSet.java:34
   wire _not_227 = ~_or_194; // FirstSet.java:34
-  wire _not_228 = ~_bits_355; // FirstSet.java:34
-  wire _not_229 = ~_bits_353; // FirstSet.java:34
-  wire _mux_40 = _not_227 ? _not_228 : _not_229; // FirstSet.java:35
-  wire [1:0] _cat_41 = {_not_227, _mux_40}; // FirstSet.java:35
-  wire _not_230 = ~_or_191; // FirstSet.java:34
-  wire _not_231 = ~_bits_351; // FirstSet.java:34
-  wire _not_232 = ~_bits_349; // FirstSet.java:34
-  wire _mux_41 = _not_230 ? _not_231 : _not_232; // FirstSet.java:35
-  wire [1:0] _cat_42 = {_not_230, _mux_41}; // FirstSet.java:35
-  wire [1:0] _mux_42 = _not_226 ? _cat_41 : _cat_42; // FirstSet.java:35
-  wire [2:0] _cat_43 = {_not_226, _mux_42}; // FirstSet.java:35
-  wire _not_233 = ~_or_186; // FirstSet.java:34
+  wire _not_228 = ~_or_195; // FirstSet.java:34
+  wire _not_229 = ~_bits_359; // FirstSet.java:34
+  wire _not_230 = ~_bits_357; // FirstSet.java:34
+  wire _mux_40 = _not_228 ? _not_229 : _not_230; // FirstSet.java:35
+  wire [1:0] _cat_41 = {_not_228, _mux_40}; // FirstSet.java:35
+  wire _not_231 = ~_or_192; // FirstSet.java:34
+  wire _not_232 = ~_bits_355; // FirstSet.java:34
+  wire _not_233 = ~_bits_353; // FirstSet.java:34
+  wire _mux_41 = _not_231 ? _not_232 : _not_233; // FirstSet.java:35
+  wire [1:0] _cat_42 = {_not_231, _mux_41}; // FirstSet.java:35
+  wire [1:0] _mux_42 = _not_227 ? _cat_41 : _cat_42; // FirstSet.java:35
+  wire [2:0] _cat_43 = {_not_227, _mux_42}; // FirstSet.java:35
   wire _not_234 = ~_or_187; // FirstSet.java:34
-  wire _not_235 = ~_bits_347; // FirstSet.java:34
-  wire _not_236 = ~_bits_345; // FirstSet.java:34
-  wire _mux_43 = _not_234 ? _not_235 : _not_236; // FirstSet.java:35
-  wire [1:0] _cat_44 = {_not_234, _mux_43}; // FirstSet.java:35
-  wire _not_237 = ~_or_184; // FirstSet.java:34
-  wire _not_238 = ~_bits_343; // FirstSet.java:34
-  wire _not_239 = ~_bits_341; // FirstSet.java:34
-  wire _mux_44 = _not_237 ? _not_238 : _not_239; // FirstSet.java:35
-  wire [1:0] _cat_45 = {_not_237, _mux_44}; // FirstSet.java:35
-  wire [1:0] _mux_45 = _not_233 ? _cat_44 : _cat_45; // FirstSet.java:35
-  wire [2:0] _cat_46 = {_not_233, _mux_45}; // FirstSet.java:35
-  wire [2:0] _mux_46 = _not_225 ? _cat_43 : _cat_46; // FirstSet.java:35
-  wire [3:0] _cat_47 = {_not_225, _mux_46}; // FirstSet.java:35
-  wire _not_240 = ~_or_175; // FirstSet.java:34
-  wire _not_241 = ~_or_178; // FirstSet.java:34
+  wire _not_235 = ~_or_188; // FirstSet.java:34
+  wire _not_236 = ~_bits_351; // FirstSet.java:34
+  wire _not_237 = ~_bits_349; // FirstSet.java:34
+  wire _mux_43 = _not_235 ? _not_236 : _not_237; // FirstSet.java:35
+  wire [1:0] _cat_44 = {_not_235, _mux_43}; // FirstSet.java:35
+  wire _not_238 = ~_or_185; // FirstSet.java:34
+  wire _not_239 = ~_bits_347; // FirstSet.java:34
+  wire _not_240 = ~_bits_345; // FirstSet.java:34
+  wire _mux_44 = _not_238 ? _not_239 : _not_240; // FirstSet.java:35
+  wire [1:0] _cat_45 = {_not_238, _mux_44}; // FirstSet.java:35
+  wire [1:0] _mux_45 = _not_234 ? _cat_44 : _cat_45; // FirstSet.java:35
+  wire [2:0] _cat_46 = {_not_234, _mux_45}; // FirstSet.java:35
+  wire [2:0] _mux_46 = _not_226 ? _cat_43 : _cat_46; // FirstSet.java:35
+  wire [3:0] _cat_47 = {_not_226, _mux_46}; // FirstSet.java:35
+  wire _not_241 = ~_or_176; // FirstSet.java:34
   wire _not_242 = ~_or_179; // FirstSet.java:34
-  wire _not_243 = ~_bits_339; // FirstSet.java:34
-  wire _not_244 = ~_bits_337; // FirstSet.java:34
-  wire _mux_47 = _not_242 ? _not_243 : _not_244; // FirstSet.java:35
-  wire [1:0] _cat_48 = {_not_242, _mux_47}; // FirstSet.java:35
-  wire _not_245 = ~_or_176; // FirstSet.java:34
-  wire _not_246 = ~_bits_335; // FirstSet.java:34
-  wire _not_247 = ~_bits_333; // FirstSet.java:34
-  wire _mux_48 = _not_245 ? _not_246 : _not_247; // FirstSet.java:35
-  wire [1:0] _cat_49 = {_not_245, _mux_48}; // FirstSet.java:35
-  wire [1:0] _mux_49 = _not_241 ? _cat_48 : _cat_49; // FirstSet.java:35
-  wire [2:0] _cat_50 = {_not_241, _mux_49}; // FirstSet.java:35
-  wire _not_248 = ~_or_171; // FirstSet.java:34
+  wire _not_243 = ~_or_180; // FirstSet.java:34
+  wire _not_244 = ~_bits_343; // FirstSet.java:34
+  wire _not_245 = ~_bits_341; // FirstSet.java:34
+  wire _mux_47 = _not_243 ? _not_244 : _not_245; // FirstSet.java:35
+  wire [1:0] _cat_48 = {_not_243, _mux_47}; // FirstSet.java:35
+  wire _not_246 = ~_or_177; // FirstSet.java:34
+  wire _not_247 = ~_bits_339; // FirstSet.java:34
+  wire _not_248 = ~_bits_337; // FirstSet.java:34
+  wire _mux_48 = _not_246 ? _not_247 : _not_248; // FirstSet.java:35
+  wire [1:0] _cat_49 = {_not_246, _mux_48}; // FirstSet.java:35
+  wire [1:0] _mux_49 = _not_242 ? _cat_48 : _cat_49; // FirstSet.java:35
+  wire [2:0] _cat_50 = {_not_242, _mux_49}; // FirstSet.java:35
   wire _not_249 = ~_or_172; // FirstSet.java:34
-  wire _not_250 = ~_bits_331; // FirstSet.java:34
-  wire _not_251 = ~_bits_329; // FirstSet.java:34
-  wire _mux_50 = _not_249 ? _not_250 : _not_251; // FirstSet.java:35
-  wire [1:0] _cat_51 = {_not_249, _mux_50}; // FirstSet.java:35
-  wire _not_252 = ~_or_169; // FirstSet.java:34
-  wire _not_253 = ~_bits_327; // FirstSet.java:34
-  wire _not_254 = ~_bits_325; // FirstSet.java:34
-  wire _mux_51 = _not_252 ? _not_253 : _not_254; // FirstSet.java:35
-  wire [1:0] _cat_52 = {_not_252, _mux_51}; // FirstSet.java:35
-  wire [1:0] _mux_52 = _not_248 ? _cat_51 : _cat_52; // FirstSet.java:35
-  wire [2:0] _cat_53 = {_not_248, _mux_52}; // FirstSet.java:35
-  wire [2:0] _mux_53 = _not_240 ? _cat_50 : _cat_53; // FirstSet.java:35
-  wire [3:0] _cat_54 = {_not_240, _mux_53}; // FirstSet.java:35
-  wire [3:0] _mux_54 = _not_224 ? _cat_47 : _cat_54; // FirstSet.java:35
-  wire [4:0] _cat_55 = {_not_224, _mux_54}; // FirstSet.java:35
-  wire _not_255 = ~_or_152; // FirstSet.java:34
-  wire _not_256 = ~_or_159; // FirstSet.java:34
-  wire _not_257 = ~_or_162; // FirstSet.java:34
+  wire _not_250 = ~_or_173; // FirstSet.java:34
+  wire _not_251 = ~_bits_335; // FirstSet.java:34
+  wire _not_252 = ~_bits_333; // FirstSet.java:34
+  wire _mux_50 = _not_250 ? _not_251 : _not_252; // FirstSet.java:35
+  wire [1:0] _cat_51 = {_not_250, _mux_50}; // FirstSet.java:35
+  wire _not_253 = ~_or_170; // FirstSet.java:34
+  wire _not_254 = ~_bits_331; // FirstSet.java:34
+  wire _not_255 = ~_bits_329; // FirstSet.java:34
+  wire _mux_51 = _not_253 ? _not_254 : _not_255; // FirstSet.java:35
+  wire [1:0] _cat_52 = {_not_253, _mux_51}; // FirstSet.java:35
+  wire [1:0] _mux_52 = _not_249 ? _cat_51 : _cat_52; // FirstSet.java:35
+  wire [2:0] _cat_53 = {_not_249, _mux_52}; // FirstSet.java:35
+  wire [2:0] _mux_53 = _not_241 ? _cat_50 : _cat_53; // FirstSet.java:35
+  wire [3:0] _cat_54 = {_not_241, _mux_53}; // FirstSet.java:35
+  wire [3:0] _mux_54 = _not_225 ? _cat_47 : _cat_54; // FirstSet.java:35
+  wire [4:0] _cat_55 = {_not_225, _mux_54}; // FirstSet.java:35
+  wire _not_256 = ~_or_153; // FirstSet.java:34
+  wire _not_257 = ~_or_160; // FirstSet.java:34
   wire _not_258 = ~_or_163; // FirstSet.java:34
-  wire _not_259 = ~_bits_323; // FirstSet.java:34
-  wire _not_260 = ~_bits_321; // FirstSet.java:34
-  wire _mux_55 = _not_258 ? _not_259 : _not_260; // FirstSet.java:35
-  wire [1:0] _cat_56 = {_not_258, _mux_55}; // FirstSet.java:35
-  wire _not_261 = ~_or_160; // FirstSet.java:34
-  wire _not_262 = ~_bits_319; // FirstSet.java:34
-  wire _not_263 = ~_bits_317; // FirstSet.java:34
-  wire _mux_56 = _not_261 ? _not_262 : _not_263; // FirstSet.java:35
-  wire [1:0] _cat_57 = {_not_261, _mux_56}; // FirstSet.java:35
-  wire [1:0] _mux_57 = _not_257 ? _cat_56 : _cat_57; // FirstSet.java:35
-  wire [2:0] _cat_58 = {_not_257, _mux_57}; // FirstSet.java:35
-  wire _not_264 = ~_or_155; // FirstSet.java:34
+  wire _not_259 = ~_or_164; // FirstSet.java:34
+  wire _not_260 = ~_bits_327; // FirstSet.java:34
+  wire _not_261 = ~_bits_325; // FirstSet.java:34
+  wire _mux_55 = _not_259 ? _not_260 : _not_261; // FirstSet.java:35
+  wire [1:0] _cat_56 = {_not_259, _mux_55}; // FirstSet.java:35
+  wire _not_262 = ~_or_161; // FirstSet.java:34
+  wire _not_263 = ~_bits_323; // FirstSet.java:34
+  wire _not_264 = ~_bits_321; // FirstSet.java:34
+  wire _mux_56 = _not_262 ? _not_263 : _not_264; // FirstSet.java:35
+  wire [1:0] _cat_57 = {_not_262, _mux_56}; // FirstSet.java:35
+  wire [1:0] _mux_57 = _not_258 ? _cat_56 : _cat_57; // FirstSet.java:35
+  wire [2:0] _cat_58 = {_not_258, _mux_57}; // FirstSet.java:35
   wire _not_265 = ~_or_156; // FirstSet.java:34
-  wire _not_266 = ~_bits_315; // FirstSet.java:34
-  wire _not_267 = ~_bits_313; // FirstSet.java:34
-  wire _mux_58 = _not_265 ? _not_266 : _not_267; // FirstSet.java:35
-  wire [1:0] _cat_59 = {_not_265, _mux_58}; // FirstSet.java:35
-  wire _not_268 = ~_or_153; // FirstSet.java:34
-  wire _not_269 = ~_bits_311; // FirstSet.java:34
-  wire _not_270 = ~_bits_309; // FirstSet.java:34
-  wire _mux_59 = _not_268 ? _not_269 : _not_270; // FirstSet.java:35
-  wire [1:0] _cat_60 = {_not_268, _mux_59}; // FirstSet.java:35
-  wire [1:0] _mux_60 = _not_264 ? _cat_59 : _cat_60; // FirstSet.java:35
-  wire [2:0] _cat_61 = {_not_264, _mux_60}; // FirstSet.java:35
-  wire [2:0] _mux_61 = _not_256 ? _cat_58 : _cat_61; // FirstSet.java:35
-  wire [3:0] _cat_62 = {_not_256, _mux_61}; // FirstSet.java:35
-  wire _not_271 = ~_or_144; // FirstSet.java:34
-  wire _not_272 = ~_or_147; // FirstSet.java:34
+  wire _not_266 = ~_or_157; // FirstSet.java:34
+  wire _not_267 = ~_bits_319; // FirstSet.java:34
+  wire _not_268 = ~_bits_317; // FirstSet.java:34
+  wire _mux_58 = _not_266 ? _not_267 : _not_268; // FirstSet.java:35
+  wire [1:0] _cat_59 = {_not_266, _mux_58}; // FirstSet.java:35
+  wire _not_269 = ~_or_154; // FirstSet.java:34
+  wire _not_270 = ~_bits_315; // FirstSet.java:34
+  wire _not_271 = ~_bits_313; // FirstSet.java:34
+  wire _mux_59 = _not_269 ? _not_270 : _not_271; // FirstSet.java:35
+  wire [1:0] _cat_60 = {_not_269, _mux_59}; // FirstSet.java:35
+  wire [1:0] _mux_60 = _not_265 ? _cat_59 : _cat_60; // FirstSet.java:35
+  wire [2:0] _cat_61 = {_not_265, _mux_60}; // FirstSet.java:35
+  wire [2:0] _mux_61 = _not_257 ? _cat_58 : _cat_61; // FirstSet.java:35
+  wire [3:0] _cat_62 = {_not_257, _mux_61}; // FirstSet.java:35
+  wire _not_272 = ~_or_145; // FirstSet.java:34
   wire _not_273 = ~_or_148; // FirstSet.java:34
-  wire _not_274 = ~_bits_307; // FirstSet.java:34
-  wire _not_275 = ~_bits_305; // FirstSet.java:34
-  wire _mux_62 = _not_273 ? _not_274 : _not_275; // FirstSet.java:35
-  wire [1:0] _cat_63 = {_not_273, _mux_62}; // FirstSet.java:35
-  wire _not_276 = ~_or_145; // FirstSet.java:34
-  wire _not_277 = ~_bits_303; // FirstSet.java:34
-  wire _not_278 = ~_bits_301; // FirstSet.java:34
-  wire _mux_63 = _not_276 ? _not_277 : _not_278; // FirstSet.java:35
-  wire [1:0] _cat_64 = {_not_276, _mux_63}; // FirstSet.java:35
-  wire [1:0] _mux_64 = _not_272 ? _cat_63 : _cat_64; // FirstSet.java:35
-  wire [2:0] _cat_65 = {_not_272, _mux_64}; // FirstSet.java:35
-  wire _not_279 = ~_or_140; // FirstSet.java:34
+  wire _not_274 = ~_or_149; // FirstSet.java:34
+  wire _not_275 = ~_bits_311; // FirstSet.java:34
+  wire _not_276 = ~_bits_309; // FirstSet.java:34
+  wire _mux_62 = _not_274 ? _not_275 : _not_276; // FirstSet.java:35
+  wire [1:0] _cat_63 = {_not_274, _mux_62}; // FirstSet.java:35
+  wire _not_277 = ~_or_146; // FirstSet.java:34
+  wire _not_278 = ~_bits_307; // FirstSet.java:34
+  wire _not_279 = ~_bits_305; // FirstSet.java:34
+  wire _mux_63 = _not_277 ? _not_278 : _not_279; // FirstSet.java:35
+  wire [1:0] _cat_64 = {_not_277, _mux_63}; // FirstSet.java:35
+  wire [1:0] _mux_64 = _not_273 ? _cat_63 : _cat_64; // FirstSet.java:35
+  wire [2:0] _cat_65 = {_not_273, _mux_64}; // FirstSet.java:35
   wire _not_280 = ~_or_141; // FirstSet.java:34
-  wire _not_281 = ~_bits_299; // FirstSet.java:34
-  wire _not_282 = ~_bits_297; // FirstSet.java:34
-  wire _mux_65 = _not_280 ? _not_281 : _not_282; // FirstSet.java:35
-  wire [1:0] _cat_66 = {_not_280, _mux_65}; // FirstSet.java:35
-  wire _not_283 = ~_or_138; // FirstSet.java:34
-  wire _not_284 = ~_bits_295; // FirstSet.java:34
-  wire _not_285 = ~_bits_293; // FirstSet.java:34
-  wire _mux_66 = _not_283 ? _not_284 : _not_285; // FirstSet.java:35
-  wire [1:0] _cat_67 = {_not_283, _mux_66}; // FirstSet.java:35
-  wire [1:0] _mux_67 = _not_279 ? _cat_66 : _cat_67; // FirstSet.java:35
-  wire [2:0] _cat_68 = {_not_279, _mux_67}; // FirstSet.java:35
-  wire [2:0] _mux_68 = _not_271 ? _cat_65 : _cat_68; // FirstSet.java:35
-  wire [3:0] _cat_69 = {_not_271, _mux_68}; // FirstSet.java:35
-  wire [3:0] _mux_69 = _not_255 ? _cat_62 : _cat_69; // FirstSet.java:35
-  wire [4:0] _cat_70 = {_not_255, _mux_69}; // FirstSet.java:35
-  wire [4:0] _mux_70 = _not_223 ? _cat_55 : _cat_70; // FirstSet.java:35
-  wire [5:0] _cat_71 = {_not_223, _mux_70}; // FirstSet.java:35
-  wire [5:0] _mux_71 = _not_159 ? _cat_40 : _cat_71; // FirstSet.java:35
-  wire [6:0] _cat_72 = {_not_159, _mux_71}; // FirstSet.java:35
-  wire [6:0] _bits_421 = _cat_72; // FirstSet.java:43
-  wire _not_286 = ~slot_pick_load; // SlotPicker.java:40
-  wire [127:0] _not_287 = ~slot_pick_pick_hot; // SlotPicker.java:33
-  wire [127:0] _and_538 = slot_pick_candidates & _not_287; // SlotPicker.java:33
-  wire [127:0] slot_pick_remaining = slot_pick_take ? _and_538 : slot_pick_candidates; // SlotPicker.java:33
-  wire [127:0] _not_288 = ~slot_valid; // RapController.java:361
+  wire _not_281 = ~_or_142; // FirstSet.java:34
+  wire _not_282 = ~_bits_303; // FirstSet.java:34
+  wire _not_283 = ~_bits_301; // FirstSet.java:34
+  wire _mux_65 = _not_281 ? _not_282 : _not_283; // FirstSet.java:35
+  wire [1:0] _cat_66 = {_not_281, _mux_65}; // FirstSet.java:35
+  wire _not_284 = ~_or_139; // FirstSet.java:34
+  wire _not_285 = ~_bits_299; // FirstSet.java:34
+  wire _not_286 = ~_bits_297; // FirstSet.java:34
+  wire _mux_66 = _not_284 ? _not_285 : _not_286; // FirstSet.java:35
+  wire [1:0] _cat_67 = {_not_284, _mux_66}; // FirstSet.java:35
+  wire [1:0] _mux_67 = _not_280 ? _cat_66 : _cat_67; // FirstSet.java:35
+  wire [2:0] _cat_68 = {_not_280, _mux_67}; // FirstSet.java:35
+  wire [2:0] _mux_68 = _not_272 ? _cat_65 : _cat_68; // FirstSet.java:35
+  wire [3:0] _cat_69 = {_not_272, _mux_68}; // FirstSet.java:35
+  wire [3:0] _mux_69 = _not_256 ? _cat_62 : _cat_69; // FirstSet.java:35
+  wire [4:0] _cat_70 = {_not_256, _mux_69}; // FirstSet.java:35
+  wire [4:0] _mux_70 = _not_224 ? _cat_55 : _cat_70; // FirstSet.java:35
+  wire [5:0] _cat_71 = {_not_224, _mux_70}; // FirstSet.java:35
+  wire [5:0] _mux_71 = _not_160 ? _cat_40 : _cat_71; // FirstSet.java:35
+  wire [6:0] _cat_72 = {_not_160, _mux_71}; // FirstSet.java:35
+  wire [6:0] _bits_425 = _cat_72; // FirstSet.java:43
+  wire _not_287 = ~slot_pick_load; // SlotPicker.java:40
+  wire [127:0] _not_288 = ~slot_pick_pick_hot; // SlotPicker.java:33
+  wire [127:0] _and_539 = slot_pick_candidates & _not_288; // SlotPicker.java:33
+  wire [127:0] slot_pick_remaining = slot_pick_take ? _and_539 : slot_pick_candidates; // SlotPicker.java:33
+  wire [127:0] _not_289 = ~slot_valid; // RapController.java:360
   wire [127:0] _sub_9 = slot_pick_remaining - 128'd1; // SlotPicker.java:38
-  wire [127:0] _not_289 = ~_sub_9; // SlotPicker.java:38
-  wire [127:0] _and_539 = slot_pick_remaining & _not_289; // SlotPicker.java:38
-  wire _bits_422 = slot_pick_remaining[0]; // FirstSet.java:24
-  wire _bits_423 = slot_pick_remaining[1]; // FirstSet.java:24
-  wire _or_265 = _bits_422 | _bits_423; // FirstSet.java:36
-  wire _bits_424 = slot_pick_remaining[2]; // FirstSet.java:24
-  wire _bits_425 = slot_pick_remaining[3]; // FirstSet.java:24
-  wire _or_266 = _bits_424 | _bits_425; // FirstSet.java:36
-  wire _or_267 = _or_265 | _or_266; // FirstSet.java:36
-  wire _bits_426 = slot_pick_remaining[4]; // FirstSet.java:24
-  wire _bits_427 = slot_pick_remaining[5]; // FirstSet.java:24
-  wire _or_268 = _bits_426 | _bits_427; // FirstSet.java:36
-  wire _bits_428 = slot_pick_remaining[6]; // FirstSet.java:24
-  wire _bits_429 = slot_pick_remaining[7]; // FirstSet.java:24
-  wire _or_269 = _bits_428 | _bits_429; // FirstSet.java:36
-  wire _or_270 = _or_268 | _or_269; // FirstSet.java:36
-  wire _or_271 = _or_267 | _or_270; // FirstSet.java:36
-  wire _bits_430 = slot_pick_remaining[8]; // FirstSet.java:24
-  wire _bits_431 = slot_pick_remaining[9]; // FirstSet.java:24
-  wire _or_272 = _bits_430 | _bits_431; // FirstSet.java:36
-  wire _bits_432 = slot_pick_remaining[10]; // FirstSet.java:24
-  wire _bits_433 = slot_pick_remaining[11]; // FirstSet.java:24
-  wire _or_273 = _bits_432 | _bits_433; // FirstSet.java:36
-  wire _or_274 = _or_272 | _or_273; // FirstSet.java:36
-  wire _bits_434 = slot_pick_remaining[12]; // FirstSet.java:24
-  wire _bits_435 = slot_pick_remaining[13]; // FirstSet.java:24
-  wire _or_275 = _bits_434 | _bits_435; // FirstSet.java:36
-  wire _bits_436 = slot_pick_remaining[14]; // FirstSet.java:24
-  wire _bits_437 = slot_pick_remaining[15]; // FirstSet.java:24
-  wire _or_276 = _bits_436 | _bits_437; // FirstSet.java:36
-  wire _or_277 = _or_275 | _or_276; // FirstSet.java:36
-  wire _or_278 = _or_274 | _or_277; // FirstSet.java:36
-  wire _or_279 = _or_271 | _or_278; // FirstSet.java:36
-  wire _bits_438 = slot_pick_remaining[16]; // FirstSet.java:24
-  wire _bits_439 = slot_pick_remaining[17]; // FirstSet.java:24
-  wire _or_280 = _bits_438 | _bits_439; // FirstSet.java:36
-  wire _bits_440 = slot_pick_remaining[18]; // FirstSet.java:24
-  wire _bits_441 = slot_pick_remaining[19]; // FirstSet.java:24
-  wire _or_281 = _bits_440 | _bits_441; // FirstSet.java:36
-  wire _or_282 = _or_280 | _or_281; // FirstSet.java:36
-  wire _bits_442 = slot_pick_remaining[20]; // FirstSet.java:24
-  wire _bits_443 = slot_pick_remaining[21]; // FirstSet.java:24
-  wire _or_283 = _bits_442 | _bits_443; // FirstSet.java:36
-  wire _bits_444 = slot_pick_remaining[22]; // FirstSet.java:24
-  wire _bits_445 = slot_pick_remaining[23]; // FirstSet.java:24
-  wire _or_284 = _bits_444 | _bits_445; // FirstSet.java:36
-  wire _or_285 = _or_283 | _or_284; // FirstSet.java:36
-  wire _or_286 = _or_282 | _or_285; // FirstSet.java:36
-  wire _bits_446 = slot_pick_remaining[24]; // FirstSet.java:24
-  wire _bits_447 = slot_pick_remaining[25]; // FirstSet.java:24
-  wire _or_287 = _bits_446 | _bits_447; // FirstSet.java:36
-  wire _bits_448 = slot_pick_remaining[26]; // FirstSet.java:24
-  wire _bits_449 = slot_pick_remaining[27]; // FirstSet.java:24
-  wire _or_288 = _bits_448 | _bits_449; // FirstSet.java:36
-  wire _or_289 = _or_287 | _or_288; // FirstSet.java:36
-  wire _bits_450 = slot_pick_remaining[28]; // FirstSet.java:24
-  wire _bits_451 = slot_pick_remaining[29]; // FirstSet.java:24
-  wire _or_290 = _bits_450 | _bits_451; // FirstSet.java:36
-  wire _bits_452 = slot_pick_remaining[30]; // FirstSet.java:24
-  wire _bits_453 = slot_pick_remaining[31]; // FirstSet.java:24
-  wire _or_291 = _bits_452 | _bits_453; // FirstSet.java:36
-  wire _or_292 = _or_290 | _or_291; // FirstSet.java:36
-  wire _or_293 = _or_289 | _or_292; // FirstSet.java:36
-  wire _or_294 = _or_286 | _or_293; // FirstSet.java:36
-  wire _or_295 = _or_279 | _or_294; // FirstSet.java:36
-  wire _bits_454 = slot_pick_remaining[32]; // FirstSet.java:24
-  wire _bits_455 = slot_pick_remaining[33]; // FirstSet.java:24
-  wire _or_296 = _bits_454 | _bits_455; // FirstSet.java:36
-  wire _bits_456 = slot_pick_remaining[34]; // FirstSet.java:24
-  wire _bits_457 = slot_pick_remaining[35]; // FirstSet.java:24
-  wire _or_297 = _bits_456 | _bits_457; // FirstSet.java:36
-  wire _or_298 = _or_296 | _or_297; // FirstSet.java:36
-  wire _bits_458 = slot_pick_remaining[36]; // FirstSet.java:24
-  wire _bits_459 = slot_pick_remaining[37]; // FirstSet.java:24
-  wire _or_299 = _bits_458 | _bits_459; // FirstSet.java:36
-  wire _bits_460 = slot_pick_remaining[38]; // FirstSet.java:24
-  wire _bits_461 = slot_pick_remaining[39]; // FirstSet.java:24
-  wire _or_300 = _bits_460 | _bits_461; // FirstSet.java:36
-  wire _or_301 = _or_299 | _or_300; // FirstSet.java:36
-  wire _or_302 = _or_298 | _or_301; // FirstSet.java:36
-  wire _bits_462 = slot_pick_remaining[40]; // FirstSet.java:24
-  wire _bits_463 = slot_pick_remaining[41]; // FirstSet.java:24
-  wire _or_303 = _bits_462 | _bits_463; // FirstSet.java:36
-  wire _bits_464 = slot_pick_remaining[42]; // FirstSet.java:24
-  wire _bits_465 = slot_pick_remaining[43]; // FirstSet.java:24
-  wire _or_304 = _bits_464 | _bits_465; // FirstSet.java:36
-  wire _or_305 = _or_303 | _or_304; // FirstSet.java:36
-  wire _bits_466 = slot_pick_remaining[44]; // FirstSet.java:24
-  wire _bits_467 = slot_pick_remaining[45]; // FirstSet.java:24
-  wire _or_306 = _bits_466 | _bits_467; // FirstSet.java:36
-  wire _bits_468 = slot_pick_remaining[46]; // FirstSet.java:24
-  wire _bits_469 = slot_pick_remaining[47]; // FirstSet.java:24
-  wire _or_307 = _bits_468 | _bits_469; // FirstSet.java:36
-  wire _or_308 = _or_306 | _or_307; // FirstSet.java:36
-  wire _or_309 = _or_305 | _or_308; // FirstSet.java:36
-  wire _or_310 = _or_302 | _or_309; // FirstSet.java:36
-  wire _bits_470 = slot_pick_remaining[48]; // FirstSet.java:24
-  wire _bits_471 = slot_pick_remaining[49]; // FirstSet.java:24
-  wire _or_311 = _bits_470 | _bits_471; // FirstSet.java:36
-  wire _bits_472 = slot_pick_remaining[50]; // FirstSet.java:24
-  wire _bits_473 = slot_pick_remaining[51]; // FirstSet.java:24
-  wire _or_312 = _bits_472 | _bits_473; // FirstSet.java:36
-  wire _or_313 = _or_311 | _or_312; // FirstSet.java:36
-  wire _bits_474 = slot_pick_remaining[52]; // FirstSet.java:24
-  wire _bits_475 = slot_pick_remaining[53]; // FirstSet.java:24
-  wire _or_314 = _bits_474 | _bits_475; // FirstSet.java:36
-  wire _bits_476 = slot_pick_remaining[54]; // FirstSet.java:24
-  wire _bits_477 = slot_pick_remaining[55]; // FirstSet.java:24
-  wire _or_315 = _bits_476 | _bits_477; // FirstSet.java:36
-  wire _or_316 = _or_314 | _or_315; // FirstSet.java:36
-  wire _or_317 = _or_313 | _or_316; // FirstSet.java:36
-  wire _bits_478 = slot_pick_remaining[56]; // FirstSet.java:24
-  wire _bits_479 = slot_pick_remaining[57]; // FirstSet.java:24
-  wire _or_318 = _bits_478 | _bits_479; // FirstSet.java:36
-  wire _bits_480 = slot_pick_remaining[58]; // FirstSet.java:24
-  wire _bits_481 = slot_pick_remaining[59]; // FirstSet.java:24
-  wire _or_319 = _bits_480 | _bits_481; // FirstSet.java:36
-  wire _or_320 = _or_318 | _or_319; // FirstSet.java:36
-  wire _bits_482 = slot_pick_remaining[60]; // FirstSet.java:24
-  wire _bits_483 = slot_pick_remaining[61]; // FirstSet.java:24
-  wire _or_321 = _bits_482 | _bits_483; // FirstSet.java:36
-  wire _bits_484 = slot_pick_remaining[62]; // FirstSet.java:24
-  wire _bits_485 = slot_pick_remaining[63]; // FirstSet.java:24
-  wire _or_322 = _bits_484 | _bits_485; // FirstSet.java:36
-  wire _or_323 = _or_321 | _or_322; // FirstSet.java:36
-  wire _or_324 = _or_320 | _or_323; // FirstSet.java:36
-  wire _or_325 = _or_317 | _or_324; // FirstSet.java:36
-  wire _or_326 = _or_310 | _or_325; // FirstSet.java:36
-  wire _or_327 = _or_295 | _or_326; // FirstSet.java:36
-  wire _bits_486 = slot_pick_remaining[64]; // FirstSet.java:24
-  wire _bits_487 = slot_pick_remaining[65]; // FirstSet.java:24
-  wire _or_328 = _bits_486 | _bits_487; // FirstSet.java:36
-  wire _bits_488 = slot_pick_remaining[66]; // FirstSet.java:24
-  wire _bits_489 = slot_pick_remaining[67]; // FirstSet.java:24
-  wire _or_329 = _bits_488 | _bits_489; // FirstSet.java:36
-  wire _or_330 = _or_328 | _or_329; // FirstSet.java:36
-  wire _bits_490 = slot_pick_remaining[68]; // FirstSet.java:24
-  wire _bits_491 = slot_pick_remaining[69]; // FirstSet.java:24
-  wire _or_331 = _bits_490 | _bits_491; // FirstSet.java:36
-  wire _bits_492 = slot_pick_remaining[70]; // FirstSet.java:24
-  wire _bits_493 = slot_pick_remaining[71]; // FirstSet.java:24
-  wire _or_332 = _bits_492 | _bits_493; // FirstSet.java:36
-  wire _or_333 = _or_331 | _or_332; // FirstSet.java:36
-  wire _or_334 = _or_330 | _or_333; // FirstSet.java:36
-  wire _bits_494 = slot_pick_remaining[72]; // FirstSet.java:24
-  wire _bits_495 = slot_pick_remaining[73]; // FirstSet.java:24
-  wire _or_335 = _bits_494 | _bits_495; // FirstSet.java:36
-  wire _bits_496 = slot_pick_remaining[74]; // FirstSet.java:24
-  wire _bits_497 = slot_pick_remaining[75]; // FirstSet.java:24
-  wire _or_336 = _bits_496 | _bits_497; // FirstSet.java:36
-  wire _or_337 = _or_335 | _or_336; // FirstSet.java:36
-  wire _bits_498 = slot_pick_remaining[76]; // FirstSet.java:24
-  wire _bits_499 = slot_pick_remaining[77]; // FirstSet.java:24
-  wire _or_338 = _bits_498 | _bits_499; // FirstSet.java:36
-  wire _bits_500 = slot_pick_remaining[78]; // FirstSet.java:24
-  wire _bits_501 = slot_pick_remaining[79]; // FirstSet.java:24
-  wire _or_339 = _bits_500 | _bits_501; // FirstSet.java:36
-  wire _or_340 = _or_338 | _or_339; // FirstSet.java:36
-  wire _or_341 = _or_337 | _or_340; // FirstSet.java:36
-  wire _or_342 = _or_334 | _or_341; // FirstSet.java:36
-  wire _bits_502 = slot_pick_remaining[80]; // FirstSet.java:24
-  wire _bits_503 = slot_pick_remaining[81]; // FirstSet.java:24
-  wire _or_343 = _bits_502 | _bits_503; // FirstSet.java:36
-  wire _bits_504 = slot_pick_remaining[82]; // FirstSet.java:24
-  wire _bits_505 = slot_pick_remaining[83]; // FirstSet.java:24
-  wire _or_344 = _bits_504 | _bits_505; // FirstSet.java:36
-  wire _or_345 = _or_343 | _or_344; // FirstSet.java:36
-  wire _bits_506 = slot_pick_remaining[84]; // FirstSet.java:24
-  wire _bits_507 = slot_pick_remaining[85]; // FirstSet.java:24
-  wire _or_346 = _bits_506 | _bits_507; // FirstSet.java:36
-  wire _bits_508 = slot_pick_remaining[86]; // FirstSet.java:24
-  wire _bits_509 = slot_pick_remaining[87]; // FirstSet.java:24
-  wire _or_347 = _bits_508 | _bits_509; // FirstSet.java:36
-  wire _or_348 = _or_346 | _or_347; // FirstSet.java:36
-  wire _or_349 = _or_345 | _or_348; // FirstSet.java:36
-  wire _bits_510 = slot_pick_remaining[88]; // FirstSet.java:24
-  wire _bits_511 = slot_pick_remaining[89]; // FirstSet.java:24
-  wire _or_350 = _bits_510 | _bits_511; // FirstSet.java:36
-  wire _bits_512 = slot_pick_remaining[90]; // FirstSet.java:24
-  wire _bits_513 = slot_pick_remaining[91]; // FirstSet.java:24
-  wire _or_351 = _bits_512 | _bits_513; // FirstSet.java:36
-  wire _or_352 = _or_350 | _or_351; // FirstSet.java:36
-  wire _bits_514 = slot_pick_remaining[92]; // FirstSet.java:24
-  wire _bits_515 = slot_pick_remaining[93]; // FirstSet.java:24
-  wire _or_353 = _bits_514 | _bits_515; // FirstSet.java:36
-  wire _bits_516 = slot_pick_remaining[94]; // FirstSet.java:24
-  wire _bits_517 = slot_pick_remaining[95]; // FirstSet.java:24
-  wire _or_354 = _bits_516 | _bits_517; // FirstSet.java:36
-  wire _or_355 = _or_353 | _or_354; // FirstSet.java:36
-  wire _or_356 = _or_352 | _or_355; // FirstSet.java:36
-  wire _or_357 = _or_349 | _or_356; // FirstSet.java:36
-  wire _or_358 = _or_342 | _or_357; // FirstSet.java:36
-  wire _bits_518 = slot_pick_remaining[96]; // FirstSet.java:24
-  wire _bits_519 = slot_pick_remaining[97]; // FirstSet.java:24
-  wire _or_359 = _bits_518 | _bits_519; // FirstSet.java:36
-  wire _bits_520 = slot_pick_remaining[98]; // FirstSet.java:24
-  wire _bits_521 = slot_pick_remaining[99]; // FirstSet.java:24
-  wire _or_360 = _bits_520 | _bits_521; // FirstSet.java:36
-  wire _or_361 = _or_359 | _or_360; // FirstSet.java:36
-  wire _bits_522 = slot_pick_remaining[100]; // FirstSet.java:24
-  wire _bits_523 = slot_pick_remaining[101]; // FirstSet.java:24
-  wire _or_362 = _bits_522 | _bits_523; // FirstSet.java:36
-  wire _bits_524 = slot_pick_remaining[102]; // FirstSet.java:24
-  wire _bits_525 = slot_pick_remaining[103]; // FirstSet.java:24
-  wire _or_363 = _bits_524 | _bits_525; // FirstSet.java:36
-  wire _or_364 = _or_362 | _or_363; // FirstSet.java:36
-  wire _or_365 = _or_361 | _or_364; // FirstSet.java:36
-  wire _bits_526 = slot_pick_remaining[104]; // FirstSet.java:24
-  wire _bits_527 = slot_pick_remaining[105]; // FirstSet.java:24
-  wire _or_366 = _bits_526 | _bits_527; // FirstSet.java:36
-  wire _bits_528 = slot_pick_remaining[106]; // FirstSet.java:24
-  wire _bits_529 = slot_pick_remaining[107]; // FirstSet.java:24
-  wire _or_367 = _bits_528 | _bits_529; // FirstSet.java:36
-  wire _or_368 = _or_366 | _or_367; // FirstSet.java:36
-  wire _bits_530 = slot_pick_remaining[108]; // FirstSet.java:24
-  wire _bits_531 = slot_pick_remaining[109]; // FirstSet.java:24
-  wire _or_369 = _bits_530 | _bits_531; // FirstSet.java:36
-  wire _bits_532 = slot_pick_remaining[110]; // FirstSet.java:24
-  wire _bits_533 = slot_pick_remaining[111]; // FirstSet.java:24
-  wire _or_370 = _bits_532 | _bits_533; // FirstSet.java:36
-  wire _or_371 = _or_369 | _or_370; // FirstSet.java:36
-  wire _or_372 = _or_368 | _or_371; // FirstSet.java:36
-  wire _or_373 = _or_365 | _or_372; // FirstSet.java:36
-  wire _bits_534 = slot_pick_remaining[112]; // FirstSet.java:24
-  wire _bits_535 = slot_pick_remaining[113]; // FirstSet.java:24
-  wire _or_374 = _bits_534 | _bits_535; // FirstSet.java:36
-  wire _bits_536 = slot_pick_remaining[114]; // FirstSet.java:24
-  wire _bits_537 = slot_pick_remaining[115]; // FirstSet.java:24
-  wire _or_375 = _bits_536 | _bits_537; // FirstSet.java:36
-  wire _or_376 = _or_374 | _or_375; // FirstSet.java:36
-  wire _bits_538 = slot_pick_remaining[116]; // FirstSet.java:24
-  wire _bits_539 = slot_pick_remaining[117]; // FirstSet.java:24
-  wire _or_377 = _bits_538 | _bits_539; // FirstSet.java:36
-  wire _bits_540 = slot_pick_remaining[118]; // FirstSet.java:24
-  wire _bits_541 = slot_pick_remaining[119]; // FirstSet.java:24
-  wire _or_378 = _bits_540 | _bits_541; // FirstSet.java:36
-  wire _or_379 = _or_377 | _or_378; // FirstSet.java:36
-  wire _or_380 = _or_376 | _or_379; // FirstSet.java:36
-  wire _bits_542 = slot_pick_remaining[120]; // FirstSet.java:24
-  wire _bits_543 = slot_pick_remaining[121]; // FirstSet.java:24
-  wire _or_381 = _bits_542 | _bits_543; // FirstSet.java:36
-  wire _bits_544 = slot_pick_remaining[122]; // FirstSet.java:24
-  wire _bits_545 = slot_pick_remaining[123]; // FirstSet.java:24
-  wire _or_382 = _bits_544 | _bits_545; // FirstSet.java:36
-  wire _or_383 = _or_381 | _or_382; // FirstSet.java:36
-  wire _bits_546 = slot_pick_remaining[124]; // FirstSet.java:24
-  wire _bits_547 = slot_pick_remaining[125]; // FirstSet.java:24
-  wire _or_384 = _bits_546 | _bits_547; // FirstSet.java:36
-  wire _bits_548 = slot_pick_remaining[126]; // FirstSet.java:24
-  wire _bits_549 = slot_pick_remaining[127]; // FirstSet.java:24
-  wire _or_385 = _bits_548 | _bits_549; // FirstSet.java:36
-  wire _or_386 = _or_384 | _or_385; // FirstSet.java:36
-  wire _or_387 = _or_383 | _or_386; // FirstSet.java:36
-  wire _or_388 = _or_380 | _or_387; // FirstSet.java:36
-  wire _or_389 = _or_373 | _or_388; // FirstSet.java:36
-  wire _or_390 = _or_358 | _or_389; // FirstSet.java:36
-  wire _or_391 = _or_327 | _or_390; // FirstSet.java:36
-  wire _not_290 = ~_or_327; // FirstSet.java:34
-  wire _not_291 = ~_or_358; // FirstSet.java:34
-  wire _not_292 = ~_or_373; // FirstSet.java:34
-  wire _not_293 = ~_or_380; // FirstSet.java:34
-  wire _not_294 = ~_or_383; // FirstSet.java:34
+  wire [127:0] _not_290 = ~_sub_9; // SlotPicker.java:38
+  wire [127:0] _and_540 = slot_pick_remaining & _not_290; // SlotPicker.java:38
+  wire _bits_426 = slot_pick_remaining[0]; // FirstSet.java:24
+  wire _bits_427 = slot_pick_remaining[1]; // FirstSet.java:24
+  wire _or_266 = _bits_426 | _bits_427; // FirstSet.java:36
+  wire _bits_428 = slot_pick_remaining[2]; // FirstSet.java:24
+  wire _bits_429 = slot_pick_remaining[3]; // FirstSet.java:24
+  wire _or_267 = _bits_428 | _bits_429; // FirstSet.java:36
+  wire _or_268 = _or_266 | _or_267; // FirstSet.java:36
+  wire _bits_430 = slot_pick_remaining[4]; // FirstSet.java:24
+  wire _bits_431 = slot_pick_remaining[5]; // FirstSet.java:24
+  wire _or_269 = _bits_430 | _bits_431; // FirstSet.java:36
+  wire _bits_432 = slot_pick_remaining[6]; // FirstSet.java:24
+  wire _bits_433 = slot_pick_remaining[7]; // FirstSet.java:24
+  wire _or_270 = _bits_432 | _bits_433; // FirstSet.java:36
+  wire _or_271 = _or_269 | _or_270; // FirstSet.java:36
+  wire _or_272 = _or_268 | _or_271; // FirstSet.java:36
+  wire _bits_434 = slot_pick_remaining[8]; // FirstSet.java:24
+  wire _bits_435 = slot_pick_remaining[9]; // FirstSet.java:24
+  wire _or_273 = _bits_434 | _bits_435; // FirstSet.java:36
+  wire _bits_436 = slot_pick_remaining[10]; // FirstSet.java:24
+  wire _bits_437 = slot_pick_remaining[11]; // FirstSet.java:24
+  wire _or_274 = _bits_436 | _bits_437; // FirstSet.java:36
+  wire _or_275 = _or_273 | _or_274; // FirstSet.java:36
+  wire _bits_438 = slot_pick_remaining[12]; // FirstSet.java:24
+  wire _bits_439 = slot_pick_remaining[13]; // FirstSet.java:24
+  wire _or_276 = _bits_438 | _bits_439; // FirstSet.java:36
+  wire _bits_440 = slot_pick_remaining[14]; // FirstSet.java:24
+  wire _bits_441 = slot_pick_remaining[15]; // FirstSet.java:24
+  wire _or_277 = _bits_440 | _bits_441; // FirstSet.java:36
+  wire _or_278 = _or_276 | _or_277; // FirstSet.java:36
+  wire _or_279 = _or_275 | _or_278; // FirstSet.java:36
+  wire _or_280 = _or_272 | _or_279; // FirstSet.java:36
+  wire _bits_442 = slot_pick_remaining[16]; // FirstSet.java:24
+  wire _bits_443 = slot_pick_remaining[17]; // FirstSet.java:24
+  wire _or_281 = _bits_442 | _bits_443; // FirstSet.java:36
+  wire _bits_444 = slot_pick_remaining[18]; // FirstSet.java:24
+  wire _bits_445 = slot_pick_remaining[19]; // FirstSet.java:24
+  wire _or_282 = _bits_444 | _bits_445; // FirstSet.java:36
+  wire _or_283 = _or_281 | _or_282; // FirstSet.java:36
+  wire _bits_446 = slot_pick_remaining[20]; // FirstSet.java:24
+  wire _bits_447 = slot_pick_remaining[21]; // FirstSet.java:24
+  wire _or_284 = _bits_446 | _bits_447; // FirstSet.java:36
+  wire _bits_448 = slot_pick_remaining[22]; // FirstSet.java:24
+  wire _bits_449 = slot_pick_remaining[23]; // FirstSet.java:24
+  wire _or_285 = _bits_448 | _bits_449; // FirstSet.java:36
+  wire _or_286 = _or_284 | _or_285; // FirstSet.java:36
+  wire _or_287 = _or_283 | _or_286; // FirstSet.java:36
+  wire _bits_450 = slot_pick_remaining[24]; // FirstSet.java:24
+  wire _bits_451 = slot_pick_remaining[25]; // FirstSet.java:24
+  wire _or_288 = _bits_450 | _bits_451; // FirstSet.java:36
+  wire _bits_452 = slot_pick_remaining[26]; // FirstSet.java:24
+  wire _bits_453 = slot_pick_remaining[27]; // FirstSet.java:24
+  wire _or_289 = _bits_452 | _bits_453; // FirstSet.java:36
+  wire _or_290 = _or_288 | _or_289; // FirstSet.java:36
+  wire _bits_454 = slot_pick_remaining[28]; // FirstSet.java:24
+  wire _bits_455 = slot_pick_remaining[29]; // FirstSet.java:24
+  wire _or_291 = _bits_454 | _bits_455; // FirstSet.java:36
+  wire _bits_456 = slot_pick_remaining[30]; // FirstSet.java:24
+  wire _bits_457 = slot_pick_remaining[31]; // FirstSet.java:24
+  wire _or_292 = _bits_456 | _bits_457; // FirstSet.java:36
+  wire _or_293 = _or_291 | _or_292; // FirstSet.java:36
+  wire _or_294 = _or_290 | _or_293; // FirstSet.java:36
+  wire _or_295 = _or_287 | _or_294; // FirstSet.java:36
+  wire _or_296 = _or_280 | _or_295; // FirstSet.java:36
+  wire _bits_458 = slot_pick_remaining[32]; // FirstSet.java:24
+  wire _bits_459 = slot_pick_remaining[33]; // FirstSet.java:24
+  wire _or_297 = _bits_458 | _bits_459; // FirstSet.java:36
+  wire _bits_460 = slot_pick_remaining[34]; // FirstSet.java:24
+  wire _bits_461 = slot_pick_remaining[35]; // FirstSet.java:24
+  wire _or_298 = _bits_460 | _bits_461; // FirstSet.java:36
+  wire _or_299 = _or_297 | _or_298; // FirstSet.java:36
+  wire _bits_462 = slot_pick_remaining[36]; // FirstSet.java:24
+  wire _bits_463 = slot_pick_remaining[37]; // FirstSet.java:24
+  wire _or_300 = _bits_462 | _bits_463; // FirstSet.java:36
+  wire _bits_464 = slot_pick_remaining[38]; // FirstSet.java:24
+  wire _bits_465 = slot_pick_remaining[39]; // FirstSet.java:24
+  wire _or_301 = _bits_464 | _bits_465; // FirstSet.java:36
+  wire _or_302 = _or_300 | _or_301; // FirstSet.java:36
+  wire _or_303 = _or_299 | _or_302; // FirstSet.java:36
+  wire _bits_466 = slot_pick_remaining[40]; // FirstSet.java:24
+  wire _bits_467 = slot_pick_remaining[41]; // FirstSet.java:24
+  wire _or_304 = _bits_466 | _bits_467; // FirstSet.java:36
+  wire _bits_468 = slot_pick_remaining[42]; // FirstSet.java:24
+  wire _bits_469 = slot_pick_remaining[43]; // FirstSet.java:24
+  wire _or_305 = _bits_468 | _bits_469; // FirstSet.java:36
+  wire _or_306 = _or_304 | _or_305; // FirstSet.java:36
+  wire _bits_470 = slot_pick_remaining[44]; // FirstSet.java:24
+  wire _bits_471 = slot_pick_remaining[45]; // FirstSet.java:24
+  wire _or_307 = _bits_470 | _bits_471; // FirstSet.java:36
+  wire _bits_472 = slot_pick_remaining[46]; // FirstSet.java:24
+  wire _bits_473 = slot_pick_remaining[47]; // FirstSet.java:24
+  wire _or_308 = _bits_472 | _bits_473; // FirstSet.java:36
+  wire _or_309 = _or_307 | _or_308; // FirstSet.java:36
+  wire _or_310 = _or_306 | _or_309; // FirstSet.java:36
+  wire _or_311 = _or_303 | _or_310; // FirstSet.java:36
+  wire _bits_474 = slot_pick_remaining[48]; // FirstSet.java:24
+  wire _bits_475 = slot_pick_remaining[49]; // FirstSet.java:24
+  wire _or_312 = _bits_474 | _bits_475; // FirstSet.java:36
+  wire _bits_476 = slot_pick_remaining[50]; // FirstSet.java:24
+  wire _bits_477 = slot_pick_remaining[51]; // FirstSet.java:24
+  wire _or_313 = _bits_476 | _bits_477; // FirstSet.java:36
+  wire _or_314 = _or_312 | _or_313; // FirstSet.java:36
+  wire _bits_478 = slot_pick_remaining[52]; // FirstSet.java:24
+  wire _bits_479 = slot_pick_remaining[53]; // FirstSet.java:24
+  wire _or_315 = _bits_478 | _bits_479; // FirstSet.java:36
+  wire _bits_480 = slot_pick_remaining[54]; // FirstSet.java:24
+  wire _bits_481 = slot_pick_remaining[55]; // FirstSet.java:24
+  wire _or_316 = _bits_480 | _bits_481; // FirstSet.java:36
+  wire _or_317 = _or_315 | _or_316; // FirstSet.java:36
+  wire _or_318 = _or_314 | _or_317; // FirstSet.java:36
+  wire _bits_482 = slot_pick_remaining[56]; // FirstSet.java:24
+  wire _bits_483 = slot_pick_remaining[57]; // FirstSet.java:24
+  wire _or_319 = _bits_482 | _bits_483; // FirstSet.java:36
+  wire _bits_484 = slot_pick_remaining[58]; // FirstSet.java:24
+  wire _bits_485 = slot_pick_remaining[59]; // FirstSet.java:24
+  wire _or_320 = _bits_484 | _bits_485; // FirstSet.java:36
+  wire _or_321 = _or_319 | _or_320; // FirstSet.java:36
+  wire _bits_486 = slot_pick_remaining[60]; // FirstSet.java:24
+  wire _bits_487 = slot_pick_remaining[61]; // FirstSet.java:24
+  wire _or_322 = _bits_486 | _bits_487; // FirstSet.java:36
+  wire _bits_488 = slot_pick_remaining[62]; // FirstSet.java:24
+  wire _bits_489 = slot_pick_remaining[63]; // FirstSet.java:24
+  wire _or_323 = _bits_488 | _bits_489; // FirstSet.java:36
+  wire _or_324 = _or_322 | _or_323; // FirstSet.java:36
+  wire _or_325 = _or_321 | _or_324; // FirstSet.java:36
+  wire _or_326 = _or_318 | _or_325; // FirstSet.java:36
+  wire _or_327 = _or_311 | _or_326; // FirstSet.java:36
+  wire _or_328 = _or_296 | _or_327; // FirstSet.java:36
+  wire _bits_490 = slot_pick_remaining[64]; // FirstSet.java:24
+  wire _bits_491 = slot_pick_remaining[65]; // FirstSet.java:24
+  wire _or_329 = _bits_490 | _bits_491; // FirstSet.java:36
+  wire _bits_492 = slot_pick_remaining[66]; // FirstSet.java:24
+  wire _bits_493 = slot_pick_remaining[67]; // FirstSet.java:24
+  wire _or_330 = _bits_492 | _bits_493; // FirstSet.java:36
+  wire _or_331 = _or_329 | _or_330; // FirstSet.java:36
+  wire _bits_494 = slot_pick_remaining[68]; // FirstSet.java:24
+  wire _bits_495 = slot_pick_remaining[69]; // FirstSet.java:24
+  wire _or_332 = _bits_494 | _bits_495; // FirstSet.java:36
+  wire _bits_496 = slot_pick_remaining[70]; // FirstSet.java:24
+  wire _bits_497 = slot_pick_remaining[71]; // FirstSet.java:24
+  wire _or_333 = _bits_496 | _bits_497; // FirstSet.java:36
+  wire _or_334 = _or_332 | _or_333; // FirstSet.java:36
+  wire _or_335 = _or_331 | _or_334; // FirstSet.java:36
+  wire _bits_498 = slot_pick_remaining[72]; // FirstSet.java:24
+  wire _bits_499 = slot_pick_remaining[73]; // FirstSet.java:24
+  wire _or_336 = _bits_498 | _bits_499; // FirstSet.java:36
+  wire _bits_500 = slot_pick_remaining[74]; // FirstSet.java:24
+  wire _bits_501 = slot_pick_remaining[75]; // FirstSet.java:24
+  wire _or_337 = _bits_500 | _bits_501; // FirstSet.java:36
+  wire _or_338 = _or_336 | _or_337; // FirstSet.java:36
+  wire _bits_502 = slot_pick_remaining[76]; // FirstSet.java:24
+  wire _bits_503 = slot_pick_remaining[77]; // FirstSet.java:24
+  wire _or_339 = _bits_502 | _bits_503; // FirstSet.java:36
+  wire _bits_504 = slot_pick_remaining[78]; // FirstSet.java:24
+  wire _bits_505 = slot_pick_remaining[79]; // FirstSet.java:24
+  wire _or_340 = _bits_504 | _bits_505; // FirstSet.java:36
+  wire _or_341 = _or_339 | _or_340; // FirstSet.java:36
+  wire _or_342 = _or_338 | _or_341; // FirstSet.java:36
+  wire _or_343 = _or_335 | _or_342; // FirstSet.java:36
+  wire _bits_506 = slot_pick_remaining[80]; // FirstSet.java:24
+  wire _bits_507 = slot_pick_remaining[81]; // FirstSet.java:24
+  wire _or_344 = _bits_506 | _bits_507; // FirstSet.java:36
+  wire _bits_508 = slot_pick_remaining[82]; // FirstSet.java:24
+  wire _bits_509 = slot_pick_remaining[83]; // FirstSet.java:24
+  wire _or_345 = _bits_508 | _bits_509; // FirstSet.java:36
+  wire _or_346 = _or_344 | _or_345; // FirstSet.java:36
+  wire _bits_510 = slot_pick_remaining[84]; // FirstSet.java:24
+  wire _bits_511 = slot_pick_remaining[85]; // FirstSet.java:24
+  wire _or_347 = _bits_510 | _bits_511; // FirstSet.java:36
+  wire _bits_512 = slot_pick_remaining[86]; // FirstSet.java:24
+  wire _bits_513 = slot_pick_remaining[87]; // FirstSet.java:24
+  wire _or_348 = _bits_512 | _bits_513; // FirstSet.java:36
+  wire _or_349 = _or_347 | _or_348; // FirstSet.java:36
+  wire _or_350 = _or_346 | _or_349; // FirstSet.java:36
+  wire _bits_514 = slot_pick_remaining[88]; // FirstSet.java:24
+  wire _bits_515 = slot_pick_remaining[89]; // FirstSet.java:24
+  wire _or_351 = _bits_514 | _bits_515; // FirstSet.java:36
+  wire _bits_516 = slot_pick_remaining[90]; // FirstSet.java:24
+  wire _bits_517 = slot_pick_remaining[91]; // FirstSet.java:24
+  wire _or_352 = _bits_516 | _bits_517; // FirstSet.java:36
+  wire _or_353 = _or_351 | _or_352; // FirstSet.java:36
+  wire _bits_518 = slot_pick_remaining[92]; // FirstSet.java:24
+  wire _bits_519 = slot_pick_remaining[93]; // FirstSet.java:24
+  wire _or_354 = _bits_518 | _bits_519; // FirstSet.java:36
+  wire _bits_520 = slot_pick_remaining[94]; // FirstSet.java:24
+  wire _bits_521 = slot_pick_remaining[95]; // FirstSet.java:24
+  wire _or_355 = _bits_520 | _bits_521; // FirstSet.java:36
+  wire _or_356 = _or_354 | _or_355; // FirstSet.java:36
+  wire _or_357 = _or_353 | _or_356; // FirstSet.java:36
+  wire _or_358 = _or_350 | _or_357; // FirstSet.java:36
+  wire _or_359 = _or_343 | _or_358; // FirstSet.java:36
+  wire _bits_522 = slot_pick_remaining[96]; // FirstSet.java:24
+  wire _bits_523 = slot_pick_remaining[97]; // FirstSet.java:24
+  wire _or_360 = _bits_522 | _bits_523; // FirstSet.java:36
+  wire _bits_524 = slot_pick_remaining[98]; // FirstSet.java:24
+  wire _bits_525 = slot_pick_remaining[99]; // FirstSet.java:24
+  wire _or_361 = _bits_524 | _bits_525; // FirstSet.java:36
+  wire _or_362 = _or_360 | _or_361; // FirstSet.java:36
+  wire _bits_526 = slot_pick_remaining[100]; // FirstSet.java:24
+  wire _bits_527 = slot_pick_remaining[101]; // FirstSet.java:24
+  wire _or_363 = _bits_526 | _bits_527; // FirstSet.java:36
+  wire _bits_528 = slot_pick_remaining[102]; // FirstSet.java:24
+  wire _bits_529 = slot_pick_remaining[103]; // FirstSet.java:24
+  wire _or_364 = _bits_528 | _bits_529; // FirstSet.java:36
+  wire _or_365 = _or_363 | _or_364; // FirstSet.java:36
+  wire _or_366 = _or_362 | _or_365; // FirstSet.java:36
+  wire _bits_530 = slot_pick_remaining[104]; // FirstSet.java:24
+  wire _bits_531 = slot_pick_remaining[105]; // FirstSet.java:24
+  wire _or_367 = _bits_530 | _bits_531; // FirstSet.java:36
+  wire _bits_532 = slot_pick_remaining[106]; // FirstSet.java:24
+  wire _bits_533 = slot_pick_remaining[107]; // FirstSet.java:24
+  wire _or_368 = _bits_532 | _bits_533; // FirstSet.java:36
+  wire _or_369 = _or_367 | _or_368; // FirstSet.java:36
+  wire _bits_534 = slot_pick_remaining[108]; // FirstSet.java:24
+  wire _bits_535 = slot_pick_remaining[109]; // FirstSet.java:24
+  wire _or_370 = _bits_534 | _bits_535; // FirstSet.java:36
+  wire _bits_536 = slot_pick_remaining[110]; // FirstSet.java:24
+  wire _bits_537 = slot_pick_remaining[111]; // FirstSet.java:24
+  wire _or_371 = _bits_536 | _bits_537; // FirstSet.java:36
+  wire _or_372 = _or_370 | _or_371; // FirstSet.java:36
+  wire _or_373 = _or_369 | _or_372; // FirstSet.java:36
+  wire _or_374 = _or_366 | _or_373; // FirstSet.java:36
+  wire _bits_538 = slot_pick_remaining[112]; // FirstSet.java:24
+  wire _bits_539 = slot_pick_remaining[113]; // FirstSet.java:24
+  wire _or_375 = _bits_538 | _bits_539; // FirstSet.java:36
+  wire _bits_540 = slot_pick_remaining[114]; // FirstSet.java:24
+  wire _bits_541 = slot_pick_remaining[115]; // FirstSet.java:24
+  wire _or_376 = _bits_540 | _bits_541; // FirstSet.java:36
+  wire _or_377 = _or_375 | _or_376; // FirstSet.java:36
+  wire _bits_542 = slot_pick_remaining[116]; // FirstSet.java:24
+  wire _bits_543 = slot_pick_remaining[117]; // FirstSet.java:24
+  wire _or_378 = _bits_542 | _bits_543; // FirstSet.java:36
+  wire _bits_544 = slot_pick_remaining[118]; // FirstSet.java:24
+  wire _bits_545 = slot_pick_remaining[119]; // FirstSet.java:24
+  wire _or_379 = _bits_544 | _bits_545; // FirstSet.java:36
+  wire _or_380 = _or_378 | _or_379; // FirstSet.java:36
+  wire _or_381 = _or_377 | _or_380; // FirstSet.java:36
+  wire _bits_546 = slot_pick_remaining[120]; // FirstSet.java:24
+  wire _bits_547 = slot_pick_remaining[121]; // FirstSet.java:24
+  wire _or_382 = _bits_546 | _bits_547; // FirstSet.java:36
+  wire _bits_548 = slot_pick_remaining[122]; // FirstSet.java:24
+  wire _bits_549 = slot_pick_remaining[123]; // FirstSet.java:24
+  wire _or_383 = _bits_548 | _bits_549; // FirstSet.java:36
+  wire _or_384 = _or_382 | _or_383; // FirstSet.java:36
+  wire _bits_550 = slot_pick_remaining[124]; // FirstSet.java:24
+  wire _bits_551 = slot_pick_remaining[125]; // FirstSet.java:24
+  wire _or_385 = _bits_550 | _bits_551; // FirstSet.java:36
+  wire _bits_552 = slot_pick_remaining[126]; // FirstSet.java:24
+  wire _bits_553 = slot_pick_remaining[127]; // FirstSet.java:24
+  wire _or_386 = _bits_552 | _bits_553; // FirstSet.java:36
+  wire _or_387 = _or_385 | _or_386; // FirstSet.java:36
+  wire _or_388 = _or_384 | _or_387; // FirstSet.java:36
+  wire _or_389 = _or_381 | _or_388; // FirstSet.java:36
+  wire _or_390 = _or_374 | _or_389; // FirstSet.java:36
+  wire _or_391 = _or_359 | _or_390; // FirstSet.java:36
+  wire _or_392 = _or_328 | _or_391; // FirstSet.java:36
+  wire _not_291 = ~_or_328; // FirstSet.java:34
+  wire _not_292 = ~_or_359; // FirstSet.java:34
+  wire _not_293 = ~_or_374; // FirstSet.java:34
+  wire _not_294 = ~_or_381; // FirstSet.java:34
   wire _not_295 = ~_or_384; // FirstSet.java:34
-  wire _not_296 = ~_bits_548; // FirstSet.java:34
-  wire _not_297 = ~_bits_546; // FirstSet.java:34
-  wire _mux_72 = _not_295 ? _not_296 : _not_297; // FirstSet.java:35
-  wire [1:0] _cat_73 = {_not_295, _mux_72}; // FirstSet.java:35
-  wire _not_298 = ~_or_381; // FirstSet.java:34
-  wire _not_299 = ~_bits_544; // FirstSet.java:34
-  wire _not_300 = ~_bits_542; // FirstSet.java:34
-  wire _mux_73 = _not_298 ? _not_299 : _not_300; // FirstSet.java:35
-  wire [1:0] _cat_74 = {_not_298, _mux_73}; // FirstSet.java:35
-  wire [1:0] _mux_74 = _not_294 ? _cat_73 : _cat_74; // FirstSet.java:35
-  wire [2:0] _cat_75 = {_not_294, _mux_74}; // FirstSet.java:35
-  wire _not_301 = ~_or_376; // FirstSet.java:34
+  wire _not_296 = ~_or_385; // FirstSet.java:34
+  wire _not_297 = ~_bits_552; // FirstSet.java:34
+  wire _not_298 = ~_bits_550; // FirstSet.java:34
+  wire _mux_72 = _not_296 ? _not_297 : _not_298; // FirstSet.java:35
+  wire [1:0] _cat_73 = {_not_296, _mux_72}; // FirstSet.java:35
+  wire _not_299 = ~_or_382; // FirstSet.java:34
+  wire _not_300 = ~_bits_548; // FirstSet.java:34
+  wire _not_301 = ~_bits_546; // FirstSet.java:34
+  wire _mux_73 = _not_299 ? _not_300 : _not_301; // FirstSet.java:35
+  wire [1:0] _cat_74 = {_not_299, _mux_73}; // FirstSet.java:35
+  wire [1:0] _mux_74 = _not_295 ? _cat_73 : _cat_74; // FirstSet.java:35
+  wire [2:0] _cat_75 = {_not_295, _mux_74}; // FirstSet.java:35
   wire _not_302 = ~_or_377; // FirstSet.java:34
-  wire _not_303 = ~_bits_540; // FirstSet.java:34
-  wire _not_304 = ~_bits_538; // FirstSet.java:34
-  wire _mux_75 = _not_302 ? _not_303 : _not_304; // FirstSet.java:35
-  wire [1:0] _cat_76 = {_not_302, _mux_75}; // FirstSet.java:35
-  wire _not_305 = ~_or_374; // FirstSet.java:34
-  wire _not_306 = ~_bits_536; // FirstSet.java:34
-  wire _not_307 = ~_bits_534; // FirstSet.java:34
-  wire _mux_76 = _not_305 ? _not_306 : _not_307; // FirstSet.java:35
-  wire [1:0] _cat_77 = {_not_305, _mux_76}; // FirstSet.java:35
-  wire [1:0] _mux_77 = _not_301 ? _cat_76 : _cat_77; // FirstSet.java:35
-  wire [2:0] _cat_78 = {_not_301, _mux_77}; // FirstSet.java:35
-  wire [2:0] _mux_78 = _not_293 ? _cat_75 : _cat_78; // FirstSet.java:35
-  wire [3:0] _cat_79 = {_not_293, _mux_78}; // FirstSet.java:35
-  wire _not_308 = ~_or_365; // FirstSet.java:34
-  wire _not_309 = ~_or_368; // FirstSet.java:34
+  wire _not_303 = ~_or_378; // FirstSet.java:34
+  wire _not_304 = ~_bits_544; // FirstSet.java:34
+  wire _not_305 = ~_bits_542; // FirstSet.java:34
+  wire _mux_75 = _not_303 ? _not_304 : _not_305; // FirstSet.java:35
+  wire [1:0] _cat_76 = {_not_303, _mux_75}; // FirstSet.java:35
+  wire _not_306 = ~_or_375; // FirstSet.java:34
+  wire _not_307 = ~_bits_540; // FirstSet.java:34
+  wire _not_308 = ~_bits_538; // FirstSet.java:34
+  wire _mux_76 = _not_306 ? _not_307 : _not_308; // FirstSet.java:35
+  wire [1:0] _cat_77 = {_not_306, _mux_76}; // FirstSet.java:35
+  wire [1:0] _mux_77 = _not_302 ? _cat_76 : _cat_77; // FirstSet.java:35
+  wire [2:0] _cat_78 = {_not_302, _mux_77}; // FirstSet.java:35
+  wire [2:0] _mux_78 = _not_294 ? _cat_75 : _cat_78; // FirstSet.java:35
+  wire [3:0] _cat_79 = {_not_294, _mux_78}; // FirstSet.java:35
+  wire _not_309 = ~_or_366; // FirstSet.java:34
   wire _not_310 = ~_or_369; // FirstSet.java:34
-  wire _not_311 = ~_bits_532; // FirstSet.java:34
-  wire _not_312 = ~_bits_530; // FirstSet.java:34
-  wire _mux_79 = _not_310 ? _not_311 : _not_312; // FirstSet.java:35
-  wire [1:0] _cat_80 = {_not_310, _mux_79}; // FirstSet.java:35
-  wire _not_313 = ~_or_366; // FirstSet.java:34
-  wire _not_314 = ~_bits_528; // FirstSet.java:34
-  wire _not_315 = ~_bits_526; // FirstSet.java:34
-  wire _mux_80 = _not_313 ? _not_314 : _not_315; // FirstSet.java:35
-  wire [1:0] _cat_81 = {_not_313, _mux_80}; // FirstSet.java:35
-  wire [1:0] _mux_81 = _not_309 ? _cat_80 : _cat_81; // FirstSet.java:35
-  wire [2:0] _cat_82 = {_not_309, _mux_81}; // FirstSet.java:35
-  wire _not_316 = ~_or_361; // FirstSet.java:34
+  wire _not_311 = ~_or_370; // FirstSet.java:34
+  wire _not_312 = ~_bits_536; // FirstSet.java:34
+  wire _not_313 = ~_bits_534; // FirstSet.java:34
+  wire _mux_79 = _not_311 ? _not_312 : _not_313; // FirstSet.java:35
+  wire [1:0] _cat_80 = {_not_311, _mux_79}; // FirstSet.java:35
+  wire _not_314 = ~_or_367; // FirstSet.java:34
+  wire _not_315 = ~_bits_532; // FirstSet.java:34
+  wire _not_316 = ~_bits_530; // FirstSet.java:34
+  wire _mux_80 = _not_314 ? _not_315 : _not_316; // FirstSet.java:35
+  wire [1:0] _cat_81 = {_not_314, _mux_80}; // FirstSet.java:35
+  wire [1:0] _mux_81 = _not_310 ? _cat_80 : _cat_81; // FirstSet.java:35
+  wire [2:0] _cat_82 = {_not_310, _mux_81}; // FirstSet.java:35
   wire _not_317 = ~_or_362; // FirstSet.java:34
-  wire _not_318 = ~_bits_524; // FirstSet.java:34
-  wire _not_319 = ~_bits_522; // FirstSet.java:34
-  wire _mux_82 = _not_317 ? _not_318 : _not_319; // FirstSet.java:35
-  wire [1:0] _cat_83 = {_not_317, _mux_82}; // FirstSet.java:35
-  wire _not_320 = ~_or_359; // FirstSet.java:34
-  wire _not_321 = ~_bits_520; // FirstSet.java:34
-  wire _not_322 = ~_bits_518; // FirstSet.java:34
-  wire _mux_83 = _not_320 ? _not_321 : _not_322; // FirstSet.java:35
-  wire [1:0] _cat_84 = {_not_320, _mux_83}; // FirstSet.java:35
-  wire [1:0] _mux_84 = _not_316 ? _cat_83 : _cat_84; // FirstSet.java:35
-  wire [2:0] _cat_85 = {_not_316, _mux_84}; // FirstSet.java:35
-  wire [2:0] _mux_85 = _not_308 ? _cat_82 : _cat_85; // FirstSet.java:35
-  wire [3:0] _cat_86 = {_not_308, _mux_85}; // FirstSet.java:35
-  wire [3:0] _mux_86 = _not_292 ? _cat_79 : _cat_86; // FirstSet.java:35
-  wire [4:0] _cat_87 = {_not_292, _mux_86}; // FirstSet.java:35
-  wire _not_323 = ~_or_342; // FirstSet.java:34
-  wire _not_324 = ~_or_349; // FirstSet.java:34
-  wire _not_325 = ~_or_352; // FirstSet.java:34
+  wire _not_318 = ~_or_363; // FirstSet.java:34
+  wire _not_319 = ~_bits_528; // FirstSet.java:34
+  wire _not_320 = ~_bits_526; // FirstSet.java:34
+  wire _mux_82 = _not_318 ? _not_319 : _not_320; // FirstSet.java:35
+  wire [1:0] _cat_83 = {_not_318, _mux_82}; // FirstSet.java:35
+  wire _not_321 = ~_or_360; // FirstSet.java:34
+  wire _not_322 = ~_bits_524; // FirstSet.java:34
+  wire _not_323 = ~_bits_522; // FirstSet.java:34
+  wire _mux_83 = _not_321 ? _not_322 : _not_323; // FirstSet.java:35
+  wire [1:0] _cat_84 = {_not_321, _mux_83}; // FirstSet.java:35
+  wire [1:0] _mux_84 = _not_317 ? _cat_83 : _cat_84; // FirstSet.java:35
+  wire [2:0] _cat_85 = {_not_317, _mux_84}; // FirstSet.java:35
+  wire [2:0] _mux_85 = _not_309 ? _cat_82 : _cat_85; // FirstSet.java:35
+  wire [3:0] _cat_86 = {_not_309, _mux_85}; // FirstSet.java:35
+  wire [3:0] _mux_86 = _not_293 ? _cat_79 : _cat_86; // FirstSet.java:35
+  wire [4:0] _cat_87 = {_not_293, _mux_86}; // FirstSet.java:35
+  wire _not_324 = ~_or_343; // FirstSet.java:34
+  wire _not_325 = ~_or_350; // FirstSet.java:34
   wire _not_326 = ~_or_353; // FirstSet.java:34
-  wire _not_327 = ~_bits_516; // FirstSet.java:34
-  wire _not_328 = ~_bits_514; // FirstSet.java:34
-  wire _mux_87 = _not_326 ? _not_327 : _not_328; // FirstSet.java:35
-  wire [1:0] _cat_88 = {_not_326, _mux_87}; // FirstSet.java:35
-  wire _not_329 = ~_or_350; // FirstSet.java:34
-  wire _not_330 = ~_bits_512; // FirstSet.java:34
-  wire _not_331 = ~_bits_510; // FirstSet.java:34
-  wire _mux_88 = _not_329 ? _not_330 : _not_331; // FirstSet.java:35
-  wire [1:0] _cat_89 = {_not_329, _mux_88}; // FirstSet.java:35
-  wire [1:0] _mux_89 = _not_325 ? _cat_88 : _cat_89; // FirstSet.java:35
-  wire [2:0] _cat_90 = {_not_325, _mux_89}; // FirstSet.java:35
-  wire _not_332 = ~_or_345; // FirstSet.java:34
+  wire _not_327 = ~_or_354; // FirstSet.java:34
+  wire _not_328 = ~_bits_520; // FirstSet.java:34
+  wire _not_329 = ~_bits_518; // FirstSet.java:34
+  wire _mux_87 = _not_327 ? _not_328 : _not_329; // FirstSet.java:35
+  wire [1:0] _cat_88 = {_not_327, _mux_87}; // FirstSet.java:35
+  wire _not_330 = ~_or_351; // FirstSet.java:34
+  wire _not_331 = ~_bits_516; // FirstSet.java:34
+  wire _not_332 = ~_bits_514; // FirstSet.java:34
+  wire _mux_88 = _not_330 ? _not_331 : _not_332; // FirstSet.java:35
+  wire [1:0] _cat_89 = {_not_330, _mux_88}; // FirstSet.java:35
+  wire [1:0] _mux_89 = _not_326 ? _cat_88 : _cat_89; // FirstSet.java:35
+  wire [2:0] _cat_90 = {_not_326, _mux_89}; // FirstSet.java:35
   wire _not_333 = ~_or_346; // FirstSet.java:34
-  wire _not_334 = ~_bits_508; // FirstSet.java:34
-  wire _not_335 = ~_bits_506; // FirstSet.java:34
-  wire _mux_90 = _not_333 ? _not_334 : _not_335; // FirstSet.java:35
-  wire [1:0] _cat_91 = {_not_333, _mux_90}; // FirstSet.java:35
-  wire _not_336 = ~_or_343; // FirstSet.java:34
-  wire _not_337 = ~_bits_504; // FirstSet.java:34
-  wire _not_338 = ~_bits_502; // FirstSet.java:34
-  wire _mux_91 = _not_336 ? _not_337 : _not_338; // FirstSet.java:35
-  wire [1:0] _cat_92 = {_not_336, _mux_91}; // FirstSet.java:35
-  wire [1:0] _mux_92 = _not_332 ? _cat_91 : _cat_92; // FirstSet.java:35
-  wire [2:0] _cat_93 = {_not_332, _mux_92}; // FirstSet.java:35
-  wire [2:0] _mux_93 = _not_324 ? _cat_90 : _cat_93; // FirstSet.java:35
-  wire [3:0] _cat_94 = {_not_324, _mux_93}; // FirstSet.java:35
-  wire _not_339 = ~_or_334; // FirstSet.java:34
-  wire _not_340 = ~_or_337; // FirstSet.java:34
+  wire _not_334 = ~_or_347; // FirstSet.java:34
+  wire _not_335 = ~_bits_512; // FirstSet.java:34
+  wire _not_336 = ~_bits_510; // FirstSet.java:34
+  wire _mux_90 = _not_334 ? _not_335 : _not_336; // FirstSet.java:35
+  wire [1:0] _cat_91 = {_not_334, _mux_90}; // FirstSet.java:35
+  wire _not_337 = ~_or_344; // FirstSet.java:34
+  wire _not_338 = ~_bits_508; // FirstSet.java:34
+  wire _not_339 = ~_bits_506; // FirstSet.java:34
+  wire _mux_91 = _not_337 ? _not_338 : _not_339; // FirstSet.java:35
+  wire [1:0] _cat_92 = {_not_337, _mux_91}; // FirstSet.java:35
+  wire [1:0] _mux_92 = _not_333 ? _cat_91 : _cat_92; // FirstSet.java:35
+  wire [2:0] _cat_93 = {_not_333, _mux_92}; // FirstSet.java:35
+  wire [2:0] _mux_93 = _not_325 ? _cat_90 : _cat_93; // FirstSet.java:35
+  wire [3:0] _cat_94 = {_not_325, _mux_93}; // FirstSet.java:35
+  wire _not_340 = ~_or_335; // FirstSet.java:34
   wire _not_341 = ~_or_338; // FirstSet.java:34
-  wire _not_342 = ~_bits_500; // FirstSet.java:34
-  wire _not_343 = ~_bits_498; // FirstSet.java:34
-  wire _mux_94 = _not_341 ? _not_342 : _not_343; // FirstSet.java:35
-  wire [1:0] _cat_95 = {_not_341, _mux_94}; // FirstSet.java:35
-  wire _not_344 = ~_or_335; // FirstSet.java:34
-  wire _not_345 = ~_bits_496; // FirstSet.java:34
-  wire _not_346 = ~_bits_494; // FirstSet.java:34
-  wire _mux_95 = _not_344 ? _not_345 : _not_346; // FirstSet.java:35
-  wire [1:0] _cat_96 = {_not_344, _mux_95}; // FirstSet.java:35
-  wire [1:0] _mux_96 = _not_340 ? _cat_95 : _cat_96; // FirstSet.java:35
-  wire [2:0] _cat_97 = {_not_340, _mux_96}; // FirstSet.java:35
-  wire _not_347 = ~_or_330; // FirstSet.java:34
+  wire _not_342 = ~_or_339; // FirstSet.java:34
+  wire _not_343 = ~_bits_504; // FirstSet.java:34
+  wire _not_344 = ~_bits_502; // FirstSet.java:34
+  wire _mux_94 = _not_342 ? _not_343 : _not_344; // FirstSet.java:35
+  wire [1:0] _cat_95 = {_not_342, _mux_94}; // FirstSet.java:35
+  wire _not_345 = ~_or_336; // FirstSet.java:34
+  wire _not_346 = ~_bits_500; // FirstSet.java:34
+  wire _not_347 = ~_bits_498; // FirstSet.java:34
+  wire _mux_95 = _not_345 ? _not_346 : _not_347; // FirstSet.java:35
+  wire [1:0] _cat_96 = {_not_345, _mux_95}; // FirstSet.java:35
+  wire [1:0] _mux_96 = _not_341 ? _cat_95 : _cat_96; // FirstSet.java:35
+  wire [2:0] _cat_97 = {_not_341, _mux_96}; // FirstSet.java:35
   wire _not_348 = ~_or_331; // FirstSet.java:34
-  wire _not_349 = ~_bits_492; // FirstSet.java:34
-  wire _not_350 = ~_bits_490; // FirstSet.java:34
-  wire _mux_97 = _not_348 ? _not_349 : _not_350; // FirstSet.java:35
-  wire [1:0] _cat_98 = {_not_348, _mux_97}; // FirstSet.java:35
-  wire _not_351 = ~_or_328; // FirstSet.java:34
-  wire _not_352 = ~_bits_488; // FirstSet.java:34
-  wire _not_353 = ~_bits_486; // FirstSet.java:34
-  wire _mux_98 = _not_351 ? _not_352 : _not_353; // FirstSet.java:35
-  wire [1:0] _cat_99 = {_not_351, _mux_98}; // FirstSet.java:35
-  wire [1:0] _mux_99 = _not_347 ? _cat_98 : _cat_99; // FirstSet.java:35
-  wire [2:0] _cat_100 = {_not_347, _mux_99}; // FirstSet.java:35
-  wire [2:0] _mux_100 = _not_339 ? _cat_97 : _cat_100; // FirstSet.java:35
-  wire [3:0] _cat_101 = {_not_339, _mux_100}; // FirstSet.java:35
-  wire [3:0] _mux_101 = _not_323 ? _cat_94 : _cat_101; // FirstSet.java:35
-  wire [4:0] _cat_102 = {_not_323, _mux_101}; // FirstSet.java:35
-  wire [4:0] _mux_102 = _not_291 ? _cat_87 : _cat_102; // FirstSet.java:35
-  wire [5:0] _cat_103 = {_not_291, _mux_102}; // FirstSet.java:35
-  wire _not_354 = ~_or_295; // FirstSet.java:34
-  wire _not_355 = ~_or_310; // FirstSet.java:34
-  wire _not_356 = ~_or_317; // FirstSet.java:34
-  wire _not_357 = ~_or_320; // FirstSet.java:34
+  wire _not_349 = ~_or_332; // FirstSet.java:34
+  wire _not_350 = ~_bits_496; // FirstSet.java:34
+  wire _not_351 = ~_bits_494; // FirstSet.java:34
+  wire _mux_97 = _not_349 ? _not_350 : _not_351; // FirstSet.java:35
+  wire [1:0] _cat_98 = {_not_349, _mux_97}; // FirstSet.java:35
+  wire _not_352 = ~_or_329; // FirstSet.java:34
+  wire _not_353 = ~_bits_492; // FirstSet.java:34
+  wire _not_354 = ~_bits_490; // FirstSet.java:34
+  wire _mux_98 = _not_352 ? _not_353 : _not_354; // FirstSet.java:35
+  wire [1:0] _cat_99 = {_not_352, _mux_98}; // FirstSet.java:35
+  wire [1:0] _mux_99 = _not_348 ? _cat_98 : _cat_99; // FirstSet.java:35
+  wire [2:0] _cat_100 = {_not_348, _mux_99}; // FirstSet.java:35
+  wire [2:0] _mux_100 = _not_340 ? _cat_97 : _cat_100; // FirstSet.java:35
+  wire [3:0] _cat_101 = {_not_340, _mux_100}; // FirstSet.java:35
+  wire [3:0] _mux_101 = _not_324 ? _cat_94 : _cat_101; // FirstSet.java:35
+  wire [4:0] _cat_102 = {_not_324, _mux_101}; // FirstSet.java:35
+  wire [4:0] _mux_102 = _not_292 ? _cat_87 : _cat_102; // FirstSet.java:35
+  wire [5:0] _cat_103 = {_not_292, _mux_102}; // FirstSet.java:35
+  wire _not_355 = ~_or_296; // FirstSet.java:34
+  wire _not_356 = ~_or_311; // FirstSet.java:34
+  wire _not_357 = ~_or_318; // FirstSet.java:34
   wire _not_358 = ~_or_321; // FirstSet.java:34
-  wire _not_359 = ~_bits_484; // FirstSet.java:34
-  wire _not_360 = ~_bits_482; // FirstSet.java:34
-  wire _mux_103 = _not_358 ? _not_359 : _not_360; // FirstSet.java:35
-  wire [1:0] _cat_104 = {_not_358, _mux_103}; // FirstSet.java:35
-  wire _not_361 = ~_or_318; // FirstSet.java:34
-  wire _not_362 = ~_bits_480; // FirstSet.java:34
-  wire _not_363 = ~_bits_478; // FirstSet.java:34
-  wire _mux_104 = _not_361 ? _not_362 : _not_363; // FirstSet.java:35
-  wire [1:0] _cat_105 = {_not_361, _mux_104}; // FirstSet.java:35
-  wire [1:0] _mux_105 = _not_357 ? _cat_104 : _cat_105; // FirstSet.java:35
-  wire [2:0] _cat_106 = {_not_357, _mux_105}; // FirstSet.java:35
-  wire _not_364 = ~_or_313; // FirstSet.java:34
+  wire _not_359 = ~_or_322; // FirstSet.java:34
+  wire _not_360 = ~_bits_488; // FirstSet.java:34
+  wire _not_361 = ~_bits_486; // FirstSet.java:34
+  wire _mux_103 = _not_359 ? _not_360 : _not_361; // FirstSet.java:35
+  wire [1:0] _cat_104 = {_not_359, _mux_103}; // FirstSet.java:35
+  wire _not_362 = ~_or_319; // FirstSet.java:34
+  wire _not_363 = ~_bits_484; // FirstSet.java:34
+  wire _not_364 = ~_bits_482; // FirstSet.java:34
+  wire _mux_104 = _not_362 ? _not_363 : _not_364; // FirstSet.java:35
+  wire [1:0] _cat_105 = {_not_362, _mux_104}; // FirstSet.java:35
+  wire [1:0] _mux_105 = _not_358 ? _cat_104 : _cat_105; // FirstSet.java:35
+  wire [2:0] _cat_106 = {_not_358, _mux_105}; // FirstSet.java:35
   wire _not_365 = ~_or_314; // FirstSet.java:34
-  wire _not_366 = ~_bits_476; // FirstSet.java:34
-  wire _not_367 = ~_bits_474; // FirstSet.java:34
-  wire _mux_106 = _not_365 ? _not_366 : _not_367; // FirstSet.java:35
-  wire [1:0] _cat_107 = {_not_365, _mux_106}; // FirstSet.java:35
-  wire _not_368 = ~_or_311; // FirstSet.java:34
-  wire _not_369 = ~_bits_472; // FirstSet.java:34
-  wire _not_370 = ~_bits_470; // FirstSet.java:34
-  wire _mux_107 = _not_368 ? _not_369 : _not_370; // FirstSet.java:35
-  wire [1:0] _cat_108 = {_not_368, _mux_107}; // FirstSet.java:35
-  wire [1:0] _mux_108 = _not_364 ? _cat_107 : _cat_108; // FirstSet.java:35
-  wire [2:0] _cat_109 = {_not_364, _mux_108}; // FirstSet.java:35
-  wire [2:0] _mux_109 = _not_356 ? _cat_106 : _cat_109; // FirstSet.java:35
-  wire [3:0] _cat_110 = {_not_356, _mux_109}; // FirstSet.java:35
-  wire _not_371 = ~_or_302; // FirstSet.java:34
-  wire _not_372 = ~_or_305; // FirstSet.java:34
+  wire _not_366 = ~_or_315; // FirstSet.java:34
+  wire _not_367 = ~_bits_480; // FirstSet.java:34
+  wire _not_368 = ~_bits_478; // FirstSet.java:34
+  wire _mux_106 = _not_366 ? _not_367 : _not_368; // FirstSet.java:35
+  wire [1:0] _cat_107 = {_not_366, _mux_106}; // FirstSet.java:35
+  wire _not_369 = ~_or_312; // FirstSet.java:34
+  wire _not_370 = ~_bits_476; // FirstSet.java:34
+  wire _not_371 = ~_bits_474; // FirstSet.java:34
+  wire _mux_107 = _not_369 ? _not_370 : _not_371; // FirstSet.java:35
+  wire [1:0] _cat_108 = {_not_369, _mux_107}; // FirstSet.java:35
+  wire [1:0] _mux_108 = _not_365 ? _cat_107 : _cat_108; // FirstSet.java:35
+  wire [2:0] _cat_109 = {_not_365, _mux_108}; // FirstSet.java:35
+  wire [2:0] _mux_109 = _not_357 ? _cat_106 : _cat_109; // FirstSet.java:35
+  wire [3:0] _cat_110 = {_not_357, _mux_109}; // FirstSet.java:35
+  wire _not_372 = ~_or_303; // FirstSet.java:34
   wire _not_373 = ~_or_306; // FirstSet.java:34
-  wire _not_374 = ~_bits_468; // FirstSet.java:34
-  wire _not_375 = ~_bits_466; // FirstSet.java:34
-  wire _mux_110 = _not_373 ? _not_374 : _not_375; // FirstSet.java:35
-  wire [1:0] _cat_111 = {_not_373, _mux_110}; // FirstSet.java:35
-  wire _not_376 = ~_or_303; // FirstSet.java:34
-  wire _not_377 = ~_bits_464; // FirstSet.java:34
-  wire _not_378 = ~_bits_462; // FirstSet.java:34
-  wire _mux_111 = _not_376 ? _not_377 : _not_378; // FirstSet.java:35
-  wire [1:0] _cat_112 = {_not_376, _mux_111}; // FirstSet.java:35
-  wire [1:0] _mux_112 = _not_372 ? _cat_111 : _cat_112; // FirstSet.java:35
-  wire [2:0] _cat_113 = {_not_372, _mux_112}; // FirstSet.java:35
-  wire _not_379 = ~_or_298; // FirstSet.java:34
+  wire _not_374 = ~_or_307; // FirstSet.java:34
+  wire _not_375 = ~_bits_472; // FirstSet.java:34
+  wire _not_376 = ~_bits_470; // FirstSet.java:34
+  wire _mux_110 = _not_374 ? _not_375 : _not_376; // FirstSet.java:35
+  wire [1:0] _cat_111 = {_not_374, _mux_110}; // FirstSet.java:35
+  wire _not_377 = ~_or_304; // FirstSet.java:34
+  wire _not_378 = ~_bits_468; // FirstSet.java:34
+  wire _not_379 = ~_bits_466; // FirstSet.java:34
+  wire _mux_111 = _not_377 ? _not_378 : _not_379; // FirstSet.java:35
+  wire [1:0] _cat_112 = {_not_377, _mux_111}; // FirstSet.java:35
+  wire [1:0] _mux_112 = _not_373 ? _cat_111 : _cat_112; // FirstSet.java:35
+  wire [2:0] _cat_113 = {_not_373, _mux_112}; // FirstSet.java:35
   wire _not_380 = ~_or_299; // FirstSet.java:34
-  wire _not_381 = ~_bits_460; // FirstSet.java:34
-  wire _not_382 = ~_bits_458; // FirstSet.java:34
-  wire _mux_113 = _not_380 ? _not_381 : _not_382; // FirstSet.java:35
-  wire [1:0] _cat_114 = {_not_380, _mux_113}; // FirstSet.java:35
-  wire _not_383 = ~_or_296; // FirstSet.java:34
-  wire _not_384 = ~_bits_456; // FirstSet.java:34
-  wire _not_385 = ~_bits_454; // FirstSet.java:34
-  wire _mux_114 = _not_383 ? _not_384 : _not_385; // FirstSet.java:35
-  wire [1:0] _cat_115 = {_not_383, _mux_114}; // FirstSet.java:35
-  wire [1:0] _mux_115 = _not_379 ? _cat_114 : _cat_115; // FirstSet.java:35
-  wire [2:0] _cat_116 = {_not_379, _mux_115}; // FirstSet.java:35
-  wire [2:0] _mux_116 = _not_371 ? _cat_113 : _cat_116; // FirstSet.java:35
-  wire [3:0] _cat_117 = {_not_371, _mux_116}; // FirstSet.java:35
-  wire [3:0] _mux_117 = _not_355 ? _cat_110 : _cat_117; // FirstSet.java:35
-  wire [4:0] _cat_118 = {_not_355, _mux_117}; // FirstSet.java:35
-  wire _not_386 = ~_or_279; // FirstSet.java:34
-  wire _not_387 = ~_or_286; // FirstSet.java:34
-  wire _not_388 = ~_or_289; // FirstSet.java:34
+  wire _not_381 = ~_or_300; // FirstSet.java:34
+  wire _not_382 = ~_bits_464; // FirstSet.java:34
+  wire _not_383 = ~_bits_462; // FirstSet.java:34
+  wire _mux_113 = _not_381 ? _not_382 : _not_383; // FirstSet.java:35
+  wire [1:0] _cat_114 = {_not_381, _mux_113}; // FirstSet.java:35
+  wire _not_384 = ~_or_297; // FirstSet.java:34
+  wire _not_385 = ~_bits_460; // FirstSet.java:34
+  wire _not_386 = ~_bits_458; // FirstSet.java:34
+  wire _mux_114 = _not_384 ? _not_385 : _not_386; // FirstSet.java:35
+  wire [1:0] _cat_115 = {_not_384, _mux_114}; // FirstSet.java:35
+  wire [1:0] _mux_115 = _not_380 ? _cat_114 : _cat_115; // FirstSet.java:35
+  wire [2:0] _cat_116 = {_not_380, _mux_115}; // FirstSet.java:35
+  wire [2:0] _mux_116 = _not_372 ? _cat_113 : _cat_116; // FirstSet.java:35
+  wire [3:0] _cat_117 = {_not_372, _mux_116}; // FirstSet.java:35
+  wire [3:0] _mux_117 = _not_356 ? _cat_110 : _cat_117; // FirstSet.java:35
+  wire [4:0] _cat_118 = {_not_356, _mux_117}; // FirstSet.java:35
+  wire _not_387 = ~_or_280; // FirstSet.java:34
+  wire _not_388 = ~_or_287; // FirstSet.java:34
   wire _not_389 = ~_or_290; // FirstSet.java:34
-  wire _not_390 = ~_bits_452; // FirstSet.java:34
-  wire _not_391 = ~_bits_450; // FirstSet.java:34
-  wire _mux_118 = _not_389 ? _not_390 : _not_391; // FirstSet.java:35
-  wire [1:0] _cat_119 = {_not_389, _mux_118}; // FirstSet.java:35
-  wire _not_392 = ~_or_287; // FirstSet.java:34
-  wire _not_393 = ~_bits_448; // FirstSet.java:34
-  wire _not_394 = ~_bits_446; // FirstSet.java:34
-  wire _mux_119 = _not_392 ? _not_393 : _not_394; // FirstSet.java:35
-  wire [1:0] _cat_120 = {_not_392, _mux_119}; // FirstSet.java:35
-  wire [1:0] _mux_120 = _not_388 ? _cat_119 : _cat_120; // FirstSet.java:35
-  wire [2:0] _cat_121 = {_not_388, _mux_120}; // FirstSet.java:35
-  wire _not_395 = ~_or_282; // FirstSet.java:34
+  wire _not_390 = ~_or_291; // FirstSet.java:34
+  wire _not_391 = ~_bits_456; // FirstSet.java:34
+  wire _not_392 = ~_bits_454; // FirstSet.java:34
+  wire _mux_118 = _not_390 ? _not_391 : _not_392; // FirstSet.java:35
+  wire [1:0] _cat_119 = {_not_390, _mux_118}; // FirstSet.java:35
+  wire _not_393 = ~_or_288; // FirstSet.java:34
+  wire _not_394 = ~_bits_452; // FirstSet.java:34
+  wire _not_395 = ~_bits_450; // FirstSet.java:34
+  wire _mux_119 = _not_393 ? _not_394 : _not_395; // FirstSet.java:35
+  wire [1:0] _cat_120 = {_not_393, _mux_119}; // FirstSet.java:35
+  wire [1:0] _mux_120 = _not_389 ? _cat_119 : _cat_120; // FirstSet.java:35
+  wire [2:0] _cat_121 = {_not_389, _mux_120}; // FirstSet.java:35
   wire _not_396 = ~_or_283; // FirstSet.java:34
-  wire _not_397 = ~_bits_444; // FirstSet.java:34
-  wire _not_398 = ~_bits_442; // FirstSet.java:34
-  wire _mux_121 = _not_396 ? _not_397 : _not_398; // FirstSet.java:35
-  wire [1:0] _cat_122 = {_not_396, _mux_121}; // FirstSet.java:35
-  wire _not_399 = ~_or_280; // FirstSet.java:34
-  wire _not_400 = ~_bits_440; // FirstSet.java:34
-  wire _not_401 = ~_bits_438; // FirstSet.java:34
-  wire _mux_122 = _not_399 ? _not_400 : _not_401; // FirstSet.java:35
-  wire [1:0] _cat_123 = {_not_399, _mux_122}; // FirstSet.java:35
-  wire [1:0] _mux_123 = _not_395 ? _cat_122 : _cat_123; // FirstSet.java:35
-  wire [2:0] _cat_124 = {_not_395, _mux_123}; // FirstSet.java:35
-  wire [2:0] _mux_124 = _not_387 ? _cat_121 : _cat_124; // FirstSet.java:35
-  wire [3:0] _cat_125 = {_not_387, _mux_124}; // FirstSet.java:35
-  wire _not_402 = ~_or_271; // FirstSet.java:34
-  wire _not_403 = ~_or_274; // FirstSet.java:34
+  wire _not_397 = ~_or_284; // FirstSet.java:34
+  wire _not_398 = ~_bits_448; // FirstSet.java:34
+  wire _not_399 = ~_bits_446; // FirstSet.java:34
+  wire _mux_121 = _not_397 ? _not_398 : _not_399; // FirstSet.java:35
+  wire [1:0] _cat_122 = {_not_397, _mux_121}; // FirstSet.java:35
+  wire _not_400 = ~_or_281; // FirstSet.java:34
+  wire _not_401 = ~_bits_444; // FirstSet.java:34
+  wire _not_402 = ~_bits_442; // FirstSet.java:34
+  wire _mux_122 = _not_400 ? _not_401 : _not_402; // FirstSet.java:35
+  wire [1:0] _cat_123 = {_not_400, _mux_122}; // FirstSet.java:35
+  wire [1:0] _mux_123 = _not_396 ? _cat_122 : _cat_123; // FirstSet.java:35
+  wire [2:0] _cat_124 = {_not_396, _mux_123}; // FirstSet.java:35
+  wire [2:0] _mux_124 = _not_388 ? _cat_121 : _cat_124; // FirstSet.java:35
+  wire [3:0] _cat_125 = {_not_388, _mux_124}; // FirstSet.java:35
+  wire _not_403 = ~_or_272; // FirstSet.java:34
   wire _not_404 = ~_or_275; // FirstSet.java:34
-  wire _not_405 = ~_bits_436; // FirstSet.java:34
-  wire _not_406 = ~_bits_434; // FirstSet.java:34
-  wire _mux_125 = _not_404 ? _not_405 : _not_406; // FirstSet.java:35
-  wire [1:0] _cat_126 = {_not_404, _mux_125}; // FirstSet.java:35
-  wire _not_407 = ~_or_272; // FirstSet.java:34
-  wire _not_408 = ~_bits_432; // FirstSet.java:34
-  wire _not_409 = ~_bits_430; // FirstSet.java:34
-  wire _mux_126 = _not_407 ? _not_408 : _not_409; // FirstSet.java:35
-  wire [1:0] _cat_127 = {_not_407, _mux_126}; // FirstSet.java:35
-  wire [1:0] _mux_127 = _not_403 ? _cat_126 : _cat_127; // FirstSet.java:35
-  wire [2:0] _cat_128 = {_not_403, _mux_127}; // FirstSet.java:35
-  wire _not_410 = ~_or_267; // FirstSet.java:34
+  wire _not_405 = ~_or_276; // FirstSet.java:34
+  wire _not_406 = ~_bits_440; // FirstSet.java:34
+  wire _not_407 = ~_bits_438; // FirstSet.java:34
+  wire _mux_125 = _not_405 ? _not_406 : _not_407; // FirstSet.java:35
+  wire [1:0] _cat_126 = {_not_405, _mux_125}; // FirstSet.java:35
+  wire _not_408 = ~_or_273; // FirstSet.java:34
+  wire _not_409 = ~_bits_436; // FirstSet.java:34
+  wire _not_410 = ~_bits_434; // FirstSet.java:34
+  wire _mux_126 = _not_408 ? _not_409 : _not_410; // FirstSet.java:35
+  wire [1:0] _cat_127 = {_not_408, _mux_126}; // FirstSet.java:35
+  wire [1:0] _mux_127 = _not_404 ? _cat_126 : _cat_127; // FirstSet.java:35
+  wire [2:0] _cat_128 = {_not_404, _mux_127}; // FirstSet.java:35
   wire _not_411 = ~_or_268; // FirstSet.java:34
-  wire _not_412 = ~_bits_428; // FirstSet.java:34
-  wire _not_413 = ~_bits_426; // FirstSet.java:34
-  wire _mux_128 = _not_411 ? _not_412 : _not_413; // FirstSet.java:35
-  wire [1:0] _cat_129 = {_not_411, _mux_128}; // FirstSet.java:35
-  wire _not_414 = ~_or_265; // FirstSet.java:34
-  wire _not_415 = ~_bits_424; // FirstSet.java:34
-  wire _not_416 = ~_bits_422; // FirstSet.java:34
-  wire _mux_129 = _not_414 ? _not_415 : _not_416; // FirstSet.java:35
-  wire [1:0] _cat_130 = {_not_414, _mux_129}; // FirstSet.java:35
-  wire [1:0] _mux_130 = _not_410 ? _cat_129 : _cat_130; // FirstSet.java:35
-  wire [2:0] _cat_131 = {_not_410, _mux_130}; // FirstSet.java:35
-  wire [2:0] _mux_131 = _not_402 ? _cat_128 : _cat_131; // FirstSet.java:35
-  wire [3:0] _cat_132 = {_not_402, _mux_131}; // FirstSet.java:35
-  wire [3:0] _mux_132 = _not_386 ? _cat_125 : _cat_132; // FirstSet.java:35
-  wire [4:0] _cat_133 = {_not_386, _mux_132}; // FirstSet.java:35
-  wire [4:0] _mux_133 = _not_354 ? _cat_118 : _cat_133; // FirstSet.java:35
-  wire [5:0] _cat_134 = {_not_354, _mux_133}; // FirstSet.java:35
-  wire [5:0] _mux_134 = _not_290 ? _cat_103 : _cat_134; // FirstSet.java:35
-  wire [6:0] _cat_135 = {_not_290, _mux_134}; // FirstSet.java:35
-  wire [6:0] _bits_550 = _cat_135; // FirstSet.java:43
-  wire [5:0] _sub_10 = merge_level - 6'd2; // RapController.java:411
-  wire _eq_921 = state == 4'd7; // RapController.java:296
-  wire _eq_922 = state == 4'd8; // RapController.java:296
-  wire _or_392 = _eq_921 | _eq_922; // RapController.java:296
-  wire _eq_923 = state == 4'd9; // RapController.java:296
-  wire _or_393 = _or_392 | _eq_923; // RapController.java:296
-  wire _and_540 = _or_393 & io_counterResult_valid; // RapController.java:297
-  wire _eq_924 = io_counterResult_bits_op == 2'd2; // RapController.java:297
-  wire _and_541 = _and_540 & _eq_924; // RapController.java:297
+  wire _not_412 = ~_or_269; // FirstSet.java:34
+  wire _not_413 = ~_bits_432; // FirstSet.java:34
+  wire _not_414 = ~_bits_430; // FirstSet.java:34
+  wire _mux_128 = _not_412 ? _not_413 : _not_414; // FirstSet.java:35
+  wire [1:0] _cat_129 = {_not_412, _mux_128}; // FirstSet.java:35
+  wire _not_415 = ~_or_266; // FirstSet.java:34
+  wire _not_416 = ~_bits_428; // FirstSet.java:34
+  wire _not_417 = ~_bits_426; // FirstSet.java:34
+  wire _mux_129 = _not_415 ? _not_416 : _not_417; // FirstSet.java:35
+  wire [1:0] _cat_130 = {_not_415, _mux_129}; // FirstSet.java:35
+  wire [1:0] _mux_130 = _not_411 ? _cat_129 : _cat_130; // FirstSet.java:35
+  wire [2:0] _cat_131 = {_not_411, _mux_130}; // FirstSet.java:35
+  wire [2:0] _mux_131 = _not_403 ? _cat_128 : _cat_131; // FirstSet.java:35
+  wire [3:0] _cat_132 = {_not_403, _mux_131}; // FirstSet.java:35
+  wire [3:0] _mux_132 = _not_387 ? _cat_125 : _cat_132; // FirstSet.java:35
+  wire [4:0] _cat_133 = {_not_387, _mux_132}; // FirstSet.java:35
+  wire [4:0] _mux_133 = _not_355 ? _cat_118 : _cat_133; // FirstSet.java:35
+  wire [5:0] _cat_134 = {_not_355, _mux_133}; // FirstSet.java:35
+  wire [5:0] _mux_134 = _not_291 ? _cat_103 : _cat_134; // FirstSet.java:35
+  wire [6:0] _cat_135 = {_not_291, _mux_134}; // FirstSet.java:35
+  wire [6:0] _bits_554 = _cat_135; // FirstSet.java:43
+  wire [5:0] _sub_10 = merge_level - 6'd2; // RapController.java:410
+  wire _eq_922 = state == 4'd7; // RapController.java:296
+  wire _eq_923 = state == 4'd8; // RapController.java:296
+  wire _or_393 = _eq_922 | _eq_923; // RapController.java:296
+  wire _eq_924 = state == 4'd9; // RapController.java:296
+  wire _or_394 = _or_393 | _eq_924; // RapController.java:296
+  wire _and_541 = _or_394 & io_counterResult_valid; // RapController.java:297
+  wire _eq_925 = io_counterResult_bits_op == 2'd2; // RapController.java:297
+  wire _and_542 = _and_541 & _eq_925; // RapController.java:297
   wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:297
-  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:430
-  wire _not_417 = ~snapshot_frozen; // RapController.java:329
-  wire _and_542 = snapshot_pending & _not_417; // RapController.java:329
-  wire _and_543 = _and_542 & _and_2; // RapController.java:329
-  wire _or_394 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
-  wire _or_395 = _or_394 | ev_split_q; // StatusRegs.java:83
-  wire _or_396 = _or_395 | ev_batch_q; // StatusRegs.java:83
-  wire _or_397 = _or_396 | ev_deferred_q; // StatusRegs.java:83
+  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:429
+  wire _not_418 = ~snapshot_frozen; // RapController.java:328
+  wire _and_543 = snapshot_pending & _not_418; // RapController.java:328
+  wire _and_544 = _and_543 & _and_2; // RapController.java:328
+  wire _or_395 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
+  wire _or_396 = _or_395 | ev_split_q; // StatusRegs.java:83
+  wire _or_397 = _or_396 | ev_batch_q; // StatusRegs.java:83
+  wire _or_398 = _or_397 | ev_deferred_q; // StatusRegs.java:83
   wire _or_r_3 = |ev_removed_q; // StatusRegs.java:84
-  wire _or_398 = _or_397 | _or_r_3; // StatusRegs.java:84
-  wire _not_418 = ~st_n_carry; // SplitCounter.java:75
-  wire _not_419 = ~st_updates_carry; // SplitCounter.java:75
-  wire _and_544 = _not_418 & _not_419; // StatusRegs.java:84
-  wire _not_420 = ~st_splits_carry; // SplitCounter.java:75
-  wire _and_545 = _and_544 & _not_420; // StatusRegs.java:84
-  wire _not_421 = ~st_merges_carry; // SplitCounter.java:75
+  wire _or_399 = _or_398 | _or_r_3; // StatusRegs.java:84
+  wire _not_419 = ~st_n_carry; // SplitCounter.java:75
+  wire _not_420 = ~st_updates_carry; // SplitCounter.java:75
+  wire _and_545 = _not_419 & _not_420; // StatusRegs.java:84
+  wire _not_421 = ~st_splits_carry; // SplitCounter.java:75
   wire _and_546 = _and_545 & _not_421; // StatusRegs.java:84
-  wire _not_422 = ~st_merge_batches_carry; // SplitCounter.java:75
+  wire _not_422 = ~st_merges_carry; // SplitCounter.java:75
   wire _and_547 = _and_546 & _not_422; // StatusRegs.java:84
-  wire _not_423 = ~st_deferred_splits_carry; // SplitCounter.java:75
+  wire _not_423 = ~st_merge_batches_carry; // SplitCounter.java:75
   wire _and_548 = _and_547 & _not_423; // StatusRegs.java:84
-  wire _not_424 = ~st_saturations_carry; // SplitCounter.java:75
+  wire _not_424 = ~st_deferred_splits_carry; // SplitCounter.java:75
   wire _and_549 = _and_548 & _not_424; // StatusRegs.java:84
-  wire _not_425 = ~_and_549; // StatusRegs.java:84
-  wire ev_pending = _or_398 | _not_425; // StatusRegs.java:84
-  wire _not_426 = ~ev_pending; // RapController.java:329
-  wire _and_550 = _and_543 & _not_426; // RapController.java:329
-  wire [2:0] _mux_135 = split_req ? 3'd3 : 3'd4; // RapController.java:462
-  wire _lt_2 = readout_slot < 16'd128; // RapController.java:475
-  wire [127:0] _dshr_1 = slot_valid >> io_counterResult_bits_addr; // RapController.java:475
-  wire _bits_551 = _dshr_1[0]; // RapController.java:475
-  wire _and_551 = _lt_2 & _bits_551; // RapController.java:475
-  wire [31:0] _mux_136 = _and_551 ? slot_prefix_rdata_0 : 32'd0; // RapController.java:479
-  wire [6:0] _bits_552 = readout_slot[6:0]; // RapController.java:477
-  wire _eq_925 = _bits_552 == 7'd0; // NodeTable.java:88
-  wire [5:0] _dyn_index_0 = _bits_552[6] ? (_bits_552[5] ? (_bits_552[4] ? (_bits_552[3] ? (_bits_552[2] ? (_bits_552[1] ? (_bits_552[0] ? slot_len_127 : slot_len_126) : (_bits_552[0] ? slot_len_125 : slot_len_124)) : (_bits_552[1] ? (_bits_552[0] ? slot_len_123 : slot_len_122) : (_bits_552[0] ? slot_len_121 : slot_len_120))) : (_bits_552[2] ? (_bits_552[1] ? (_bits_552[0] ? slot_len_119 : slot_len_118) : (_bits_552[0] ? slot_len_117 : slot_len_116)) : (_bits_552[1] ? (_bits_552[0] ? slot_len_115 : slot_len_114) : (_bits_552[0] ? slot_len_113 : slot_len_112)))) : (_bits_552[3] ? (_bits_552[2] ? (_bits_552[1] ? (_bits_552[0] ? slot_len_111 : slot_len_110) : (_bits_552[0] ? slot_len_109 : slot_len_108)) : (_bits_552[1] ? (_bits_552[0] ? slot_len_107 : slot_len_106) : (_bits_552[0] ? slot_len_105 : slot_len_104))) : (_bits_552[2] ? (_bits_552[1] ? (_bits_552[0] ? slot_len_103 : slot_len_102) : (_bits_552[0] ? slot_len_101 : slot_len_100)) : (_bits_552[1] ? (_bits_552[0] ? slot_len_99 : slot_len_98) : (_bits_552[0] ? slot_len_97 : slot_len_96))))) : (_bits_552[4] ? (_bits_552[3] ? (_bits_552[2] ? (_bits_552[1] ? (_bits_552[0] ? slot_len_95 : slot_len_94) : (_bits_552[0] ? slot_len_93 : slot_len_92)) : (_bits_552[1] ? (_bits_552[0] ? slot_len_91 : slot_len_90) : (_bits_552[0] ? slot_len_89 : slot_len_88))) : (_bits_552[2] ? (_bits_552[1] ? (_bits_552[0] ? slot_len_87 : slot_len_86) : (_bits_552[0] ? slot_len_85 : slot_len_84)) : (_bits_552[1] ? (_bits_552[0] ? slot_len_83 : slot_len_82) : (_bits_552[0] ? slot_len_81 : slot_len_80)))) : (_bits_552[3] ? (_bits_552[2] ? (_bits_552[1] ? (_bits_552[0] ? slot_len_79 : slot_len_78) : (_bits_552[0] ? slot_len_77 : slot_len_76)) : (_bits_552[1] ? (_bits_552[0] ? slot_len_75 : slot_len_74) : (_bits_552[0] ? slot_len_73 : slot_len_72))) : (_bits_552[2] ? (_bits_552[1] ? (_bits_552[0] ? slot_len_71 : slot_len_70) : (_bits_552[0] ? slot_len_69 : slot_len_68)) : (_bits_552[1] ? (_bits_552[0] ? slot_len_67 : slot_len_66) : (_bits_552[0] ? slot_len_65 : slot_len_64)))))) : (_bits_552[5] ? (_bits_552[4] ? (_bits_552[3] ? (_bits_552[2] ? (_bits_552[1] ? (_bits_552[0] ? slot_len_63 : slot_len_62) : (_bits_552[0] ? slot_len_61 : slot_len_60)) : (_bits_552[1] ? (_bits_552[0] ? slot_len_59 : slot_len_58) : (_bits_552[0] ? slot_len_57 : slot_len_56))) : (_bits_552[2] ? (_bits_552[1] ? (_bits_552[0] ? slot_len_55 : slot_len_54) : (_bits_552[0] ? slot_len_53 : slot_len_52)) : (_bits_552[1] ? (_bits_552[0] ? slot_len_51 : slot_len_50) : (_bits_552[0] ? slot_len_49 : slot_len_48)))) : (_bits_552[3] ? (_bits_552[2] ? (_bits_552[1] ? (_bits_552[0] ? slot_len_47 : slot_len_46) : (_bits_552[0] ? slot_len_45 : slot_len_44)) : (_bits_552[1] ? (_bits_552[0] ? slot_len_43 : slot_len_42) : (_bits_552[0] ? slot_len_41 : slot_len_40))) : (_bits_552[2] ? (_bits_552[1] ? (_bits_552[0] ? slot_len_39 : slot_len_38) : (_bits_552[0] ? slot_len_37 : slot_len_36)) : (_bits_552[1] ? (_bits_552[0] ? slot_len_35 : slot_len_34) : (_bits_552[0] ? slot_len_33 : slot_len_32))))) : (_bits_552[4] ? (_bits_552[3] ? (_bits_552[2] ? (_bits_552[1] ? (_bits_552[0] ? slot_len_31 : slot_len_30) : (_bits_552[0] ? slot_len_29 : slot_len_28)) : (_bits_552[1] ? (_bits_552[0] ? slot_len_27 : slot_len_26) : (_bits_552[0] ? slot_len_25 : slot_len_24))) : (_bits_552[2] ? (_bits_552[1] ? (_bits_552[0] ? slot_len_23 : slot_len_22) : (_bits_552[0] ? slot_len_21 : slot_len_20)) : (_bits_552[1] ? (_bits_552[0] ? slot_len_19 : slot_len_18) : (_bits_552[0] ? slot_len_17 : slot_len_16)))) : (_bits_552[3] ? (_bits_552[2] ? (_bits_552[1] ? (_bits_552[0] ? slot_len_15 : slot_len_14) : (_bits_552[0] ? slot_len_13 : slot_len_12)) : (_bits_552[1] ? (_bits_552[0] ? slot_len_11 : slot_len_10) : (_bits_552[0] ? slot_len_9 : slot_len_8))) : (_bits_552[2] ? (_bits_552[1] ? (_bits_552[0] ? slot_len_7 : slot_len_6) : (_bits_552[0] ? slot_len_5 : slot_len_4)) : (_bits_552[1] ? (_bits_552[0] ? slot_len_3 : slot_len_2) : (_bits_552[0] ? slot_len_1 : slot_len_0)))))); // NodeTable.java:88
-  wire [5:0] _mux_137 = _eq_925 ? 6'd0 : _dyn_index_0; // NodeTable.java:88
-  wire [5:0] _mux_138 = _and_551 ? _mux_137 : 6'd0; // RapController.java:477
-  wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:32
-  wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:52
-  wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:52
-  wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:52
-  wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:52
-  wire _ne_132 = merge_leaves != 3'd0; // RapController.java:444
-  wire _lt_3 = merge_sum < batch_min_sum; // MergeSkip.java:57
-  wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:33
+  wire _not_425 = ~st_saturations_carry; // SplitCounter.java:75
+  wire _and_550 = _and_549 & _not_425; // StatusRegs.java:84
+  wire _not_426 = ~_and_550; // StatusRegs.java:84
+  wire ev_pending = _or_399 | _not_426; // StatusRegs.java:84
+  wire _not_427 = ~ev_pending; // RapController.java:328
+  wire _and_551 = _and_544 & _not_427; // RapController.java:328
+  wire [2:0] _mux_135 = split_req ? 3'd3 : 3'd4; // RapController.java:461
+  wire _lt_2 = readout_slot < 16'd128; // RapController.java:474
+  wire [127:0] _dshr_1 = slot_valid >> io_counterResult_bits_addr; // RapController.java:474
+  wire _bits_555 = _dshr_1[0]; // RapController.java:474
+  wire _and_552 = _lt_2 & _bits_555; // RapController.java:474
+  wire [31:0] _mux_136 = _and_552 ? slot_prefix_rdata_0 : 32'd0; // RapController.java:478
+  wire [6:0] _bits_556 = readout_slot[6:0]; // RapController.java:476
+  wire _eq_926 = _bits_556 == 7'd0; // NodeTable.java:88
+  wire [5:0] _dyn_index_0 = _bits_556[6] ? (_bits_556[5] ? (_bits_556[4] ? (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_127 : slot_len_126) : (_bits_556[0] ? slot_len_125 : slot_len_124)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_123 : slot_len_122) : (_bits_556[0] ? slot_len_121 : slot_len_120))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_119 : slot_len_118) : (_bits_556[0] ? slot_len_117 : slot_len_116)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_115 : slot_len_114) : (_bits_556[0] ? slot_len_113 : slot_len_112)))) : (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_111 : slot_len_110) : (_bits_556[0] ? slot_len_109 : slot_len_108)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_107 : slot_len_106) : (_bits_556[0] ? slot_len_105 : slot_len_104))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_103 : slot_len_102) : (_bits_556[0] ? slot_len_101 : slot_len_100)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_99 : slot_len_98) : (_bits_556[0] ? slot_len_97 : slot_len_96))))) : (_bits_556[4] ? (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_95 : slot_len_94) : (_bits_556[0] ? slot_len_93 : slot_len_92)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_91 : slot_len_90) : (_bits_556[0] ? slot_len_89 : slot_len_88))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_87 : slot_len_86) : (_bits_556[0] ? slot_len_85 : slot_len_84)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_83 : slot_len_82) : (_bits_556[0] ? slot_len_81 : slot_len_80)))) : (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_79 : slot_len_78) : (_bits_556[0] ? slot_len_77 : slot_len_76)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_75 : slot_len_74) : (_bits_556[0] ? slot_len_73 : slot_len_72))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_71 : slot_len_70) : (_bits_556[0] ? slot_len_69 : slot_len_68)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_67 : slot_len_66) : (_bits_556[0] ? slot_len_65 : slot_len_64)))))) : (_bits_556[5] ? (_bits_556[4] ? (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_63 : slot_len_62) : (_bits_556[0] ? slot_len_61 : slot_len_60)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_59 : slot_len_58) : (_bits_556[0] ? slot_len_57 : slot_len_56))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_55 : slot_len_54) : (_bits_556[0] ? slot_len_53 : slot_len_52)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_51 : slot_len_50) : (_bits_556[0] ? slot_len_49 : slot_len_48)))) : (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_47 : slot_len_46) : (_bits_556[0] ? slot_len_45 : slot_len_44)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_43 : slot_len_42) : (_bits_556[0] ? slot_len_41 : slot_len_40))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_39 : slot_len_38) : (_bits_556[0] ? slot_len_37 : slot_len_36)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_35 : slot_len_34) : (_bits_556[0] ? slot_len_33 : slot_len_32))))) : (_bits_556[4] ? (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_31 : slot_len_30) : (_bits_556[0] ? slot_len_29 : slot_len_28)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_27 : slot_len_26) : (_bits_556[0] ? slot_len_25 : slot_len_24))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_23 : slot_len_22) : (_bits_556[0] ? slot_len_21 : slot_len_20)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_19 : slot_len_18) : (_bits_556[0] ? slot_len_17 : slot_len_16)))) : (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_15 : slot_len_14) : (_bits_556[0] ? slot_len_13 : slot_len_12)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_11 : slot_len_10) : (_bits_556[0] ? slot_len_9 : slot_len_8))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_7 : slot_len_6) : (_bits_556[0] ? slot_len_5 : slot_len_4)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_3 : slot_len_2) : (_bits_556[0] ? slot_len_1 : slot_len_0)))))); // NodeTable.java:88
+  wire [5:0] _mux_137 = _eq_926 ? 6'd0 : _dyn_index_0; // NodeTable.java:88
+  wire [5:0] _mux_138 = _and_552 ? _mux_137 : 6'd0; // RapController.java:476
+  wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:35
+  wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:55
+  wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:55
+  wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:55
+  wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:55
+  wire _ne_132 = merge_leaves != 3'd0; // RapController.java:443
+  wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:36
+  wire [17:0] _bits_557 = batch_min_sum[34:17]; // SplitCompare.java:35
+  wire [17:0] _bits_558 = merge_sum[34:17]; // SplitCompare.java:35
+  wire _gt_5 = _bits_557 > _bits_558; // SplitCompare.java:27
+  wire _eq_927 = _bits_557 == _bits_558; // SplitCompare.java:27
+  wire [16:0] _bits_559 = batch_min_sum[16:0]; // SplitCompare.java:31
+  wire [16:0] _bits_560 = merge_sum[16:0]; // SplitCompare.java:31
+  wire _gt_6 = _bits_559 > _bits_560; // SplitCompare.java:20
+  wire _and_553 = _eq_927 & _gt_6; // SplitCompare.java:27
+  wire _or_400 = _gt_5 | _and_553; // SplitCompare.java:27
   wire [63:0] _mux_139 = in_advance ? next_merge : _cat_1; // RapController.java:157
   wire [31:0] _mux_140 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:158
-  wire _eq_926 = state == 4'd10; // RapController.java:155
-  wire _eq_927 = state == 4'd11; // RapController.java:155
-  wire _or_399 = _eq_926 | _eq_927; // RapController.java:155
-  wire [31:0] _bits_553 = next_merge[31:0]; // RapController.java:164
-  wire [31:0] _bits_554 = _cat_1[31:0]; // RapController.java:164
-  wire [32:0] _sub_11 = {1'b0, _bits_553} - {1'b0, _bits_554}; // RapController.java:164
-  wire [31:0] _bits_555 = next_merge[63:32]; // RapController.java:165
-  wire [31:0] _bits_556 = _cat_1[63:32]; // RapController.java:165
-  wire [32:0] _sub_12 = {1'b0, _bits_555} - {1'b0, _bits_556}; // RapController.java:165
-  wire _bits_557 = to_merge_lo[32]; // RapController.java:165
-  wire [32:0] _sub_13 = _sub_12 - {{32{1'b0}}, _bits_557}; // RapController.java:165
-  wire _bits_558 = to_merge_hi[32]; // RapController.java:168
-  wire _not_427 = ~_bits_558; // RapController.java:168
+  wire _eq_928 = state == 4'd10; // RapController.java:155
+  wire _eq_929 = state == 4'd11; // RapController.java:155
+  wire _or_401 = _eq_928 | _eq_929; // RapController.java:155
+  wire [31:0] _bits_561 = next_merge[31:0]; // RapController.java:164
+  wire [31:0] _bits_562 = _cat_1[31:0]; // RapController.java:164
+  wire [32:0] _sub_11 = {1'b0, _bits_561} - {1'b0, _bits_562}; // RapController.java:164
+  wire [31:0] _bits_563 = next_merge[63:32]; // RapController.java:165
+  wire [31:0] _bits_564 = _cat_1[63:32]; // RapController.java:165
+  wire [32:0] _sub_12 = {1'b0, _bits_563} - {1'b0, _bits_564}; // RapController.java:165
+  wire _bits_565 = to_merge_lo[32]; // RapController.java:165
+  wire [32:0] _sub_13 = _sub_12 - {{32{1'b0}}, _bits_565}; // RapController.java:165
+  wire _bits_566 = to_merge_hi[32]; // RapController.java:168
+  wire _not_428 = ~_bits_566; // RapController.java:168
   wire _or_r_4 = |to_merge; // RapController.java:168
-  wire _and_552 = _not_427 & _or_r_4; // RapController.java:168
-  wire _bits_559 = slot_valid[127]; // NodeTable.java:70
-  wire _eq_928 = slot_parent_127 == op_slot; // NodeTable.java:70
-  wire _and_553 = _bits_559 & _eq_928; // NodeTable.java:70
-  wire _eq_929 = slot_digit_127 == 2'd3; // NodeTable.java:70
-  wire _and_554 = _and_553 & _eq_929; // NodeTable.java:70
-  wire _bits_560 = slot_valid[126]; // NodeTable.java:70
-  wire _eq_930 = slot_parent_126 == op_slot; // NodeTable.java:70
-  wire _and_555 = _bits_560 & _eq_930; // NodeTable.java:70
-  wire _eq_931 = slot_digit_126 == 2'd3; // NodeTable.java:70
+  wire _and_554 = _not_428 & _or_r_4; // RapController.java:168
+  wire _bits_567 = slot_valid[127]; // NodeTable.java:70
+  wire _eq_930 = slot_parent_127 == op_slot; // NodeTable.java:70
+  wire _and_555 = _bits_567 & _eq_930; // NodeTable.java:70
+  wire _eq_931 = slot_digit_127 == 2'd3; // NodeTable.java:70
   wire _and_556 = _and_555 & _eq_931; // NodeTable.java:70
-  wire _bits_561 = slot_valid[125]; // NodeTable.java:70
-  wire _eq_932 = slot_parent_125 == op_slot; // NodeTable.java:70
-  wire _and_557 = _bits_561 & _eq_932; // NodeTable.java:70
-  wire _eq_933 = slot_digit_125 == 2'd3; // NodeTable.java:70
+  wire _bits_568 = slot_valid[126]; // NodeTable.java:70
+  wire _eq_932 = slot_parent_126 == op_slot; // NodeTable.java:70
+  wire _and_557 = _bits_568 & _eq_932; // NodeTable.java:70
+  wire _eq_933 = slot_digit_126 == 2'd3; // NodeTable.java:70
   wire _and_558 = _and_557 & _eq_933; // NodeTable.java:70
-  wire _bits_562 = slot_valid[124]; // NodeTable.java:70
-  wire _eq_934 = slot_parent_124 == op_slot; // NodeTable.java:70
-  wire _and_559 = _bits_562 & _eq_934; // NodeTable.java:70
-  wire _eq_935 = slot_digit_124 == 2'd3; // NodeTable.java:70
+  wire _bits_569 = slot_valid[125]; // NodeTable.java:70
+  wire _eq_934 = slot_parent_125 == op_slot; // NodeTable.java:70
+  wire _and_559 = _bits_569 & _eq_934; // NodeTable.java:70
+  wire _eq_935 = slot_digit_125 == 2'd3; // NodeTable.java:70
   wire _and_560 = _and_559 & _eq_935; // NodeTable.java:70
-  wire _bits_563 = slot_valid[123]; // NodeTable.java:70
-  wire _eq_936 = slot_parent_123 == op_slot; // NodeTable.java:70
-  wire _and_561 = _bits_563 & _eq_936; // NodeTable.java:70
-  wire _eq_937 = slot_digit_123 == 2'd3; // NodeTable.java:70
+  wire _bits_570 = slot_valid[124]; // NodeTable.java:70
+  wire _eq_936 = slot_parent_124 == op_slot; // NodeTable.java:70
+  wire _and_561 = _bits_570 & _eq_936; // NodeTable.java:70
+  wire _eq_937 = slot_digit_124 == 2'd3; // NodeTable.java:70
   wire _and_562 = _and_561 & _eq_937; // NodeTable.java:70
-  wire _bits_564 = slot_valid[122]; // NodeTable.java:70
-  wire _eq_938 = slot_parent_122 == op_slot; // NodeTable.java:70
-  wire _and_563 = _bits_564 & _eq_938; // NodeTable.java:70
-  wire _eq_939 = slot_digit_122 == 2'd3; // NodeTable.java:70
+  wire _bits_571 = slot_valid[123]; // NodeTable.java:70
+  wire _eq_938 = slot_parent_123 == op_slot; // NodeTable.java:70
+  wire _and_563 = _bits_571 & _eq_938; // NodeTable.java:70
+  wire _eq_939 = slot_digit_123 == 2'd3; // NodeTable.java:70
   wire _and_564 = _and_563 & _eq_939; // NodeTable.java:70
-  wire _bits_565 = slot_valid[121]; // NodeTable.java:70
-  wire _eq_940 = slot_parent_121 == op_slot; // NodeTable.java:70
-  wire _and_565 = _bits_565 & _eq_940; // NodeTable.java:70
-  wire _eq_941 = slot_digit_121 == 2'd3; // NodeTable.java:70
+  wire _bits_572 = slot_valid[122]; // NodeTable.java:70
+  wire _eq_940 = slot_parent_122 == op_slot; // NodeTable.java:70
+  wire _and_565 = _bits_572 & _eq_940; // NodeTable.java:70
+  wire _eq_941 = slot_digit_122 == 2'd3; // NodeTable.java:70
   wire _and_566 = _and_565 & _eq_941; // NodeTable.java:70
-  wire _bits_566 = slot_valid[120]; // NodeTable.java:70
-  wire _eq_942 = slot_parent_120 == op_slot; // NodeTable.java:70
-  wire _and_567 = _bits_566 & _eq_942; // NodeTable.java:70
-  wire _eq_943 = slot_digit_120 == 2'd3; // NodeTable.java:70
+  wire _bits_573 = slot_valid[121]; // NodeTable.java:70
+  wire _eq_942 = slot_parent_121 == op_slot; // NodeTable.java:70
+  wire _and_567 = _bits_573 & _eq_942; // NodeTable.java:70
+  wire _eq_943 = slot_digit_121 == 2'd3; // NodeTable.java:70
   wire _and_568 = _and_567 & _eq_943; // NodeTable.java:70
-  wire _bits_567 = slot_valid[119]; // NodeTable.java:70
-  wire _eq_944 = slot_parent_119 == op_slot; // NodeTable.java:70
-  wire _and_569 = _bits_567 & _eq_944; // NodeTable.java:70
-  wire _eq_945 = slot_digit_119 == 2'd3; // NodeTable.java:70
+  wire _bits_574 = slot_valid[120]; // NodeTable.java:70
+  wire _eq_944 = slot_parent_120 == op_slot; // NodeTable.java:70
+  wire _and_569 = _bits_574 & _eq_944; // NodeTable.java:70
+  wire _eq_945 = slot_digit_120 == 2'd3; // NodeTable.java:70
   wire _and_570 = _and_569 & _eq_945; // NodeTable.java:70
-  wire _bits_568 = slot_valid[118]; // NodeTable.java:70
-  wire _eq_946 = slot_parent_118 == op_slot; // NodeTable.java:70
-  wire _and_571 = _bits_568 & _eq_946; // NodeTable.java:70
-  wire _eq_947 = slot_digit_118 == 2'd3; // NodeTable.java:70
+  wire _bits_575 = slot_valid[119]; // NodeTable.java:70
+  wire _eq_946 = slot_parent_119 == op_slot; // NodeTable.java:70
+  wire _and_571 = _bits_575 & _eq_946; // NodeTable.java:70
+  wire _eq_947 = slot_digit_119 == 2'd3; // NodeTable.java:70
   wire _and_572 = _and_571 & _eq_947; // NodeTable.java:70
-  wire _bits_569 = slot_valid[117]; // NodeTable.java:70
-  wire _eq_948 = slot_parent_117 == op_slot; // NodeTable.java:70
-  wire _and_573 = _bits_569 & _eq_948; // NodeTable.java:70
-  wire _eq_949 = slot_digit_117 == 2'd3; // NodeTable.java:70
+  wire _bits_576 = slot_valid[118]; // NodeTable.java:70
+  wire _eq_948 = slot_parent_118 == op_slot; // NodeTable.java:70
+  wire _and_573 = _bits_576 & _eq_948; // NodeTable.java:70
+  wire _eq_949 = slot_digit_118 == 2'd3; // NodeTable.java:70
   wire _and_574 = _and_573 & _eq_949; // NodeTable.java:70
-  wire _bits_570 = slot_valid[116]; // NodeTable.java:70
-  wire _eq_950 = slot_parent_116 == op_slot; // NodeTable.java:70
-  wire _and_575 = _bits_570 & _eq_950; // NodeTable.java:70
-  wire _eq_951 = slot_digit_116 == 2'd3; // NodeTable.java:70
+  wire _bits_577 = slot_valid[117]; // NodeTable.java:70
+  wire _eq_950 = slot_parent_117 == op_slot; // NodeTable.java:70
+  wire _and_575 = _bits_577 & _eq_950; // NodeTable.java:70
+  wire _eq_951 = slot_digit_117 == 2'd3; // NodeTable.java:70
   wire _and_576 = _and_575 & _eq_951; // NodeTable.java:70
-  wire _bits_571 = slot_valid[115]; // NodeTable.java:70
-  wire _eq_952 = slot_parent_115 == op_slot; // NodeTable.java:70
-  wire _and_577 = _bits_571 & _eq_952; // NodeTable.java:70
-  wire _eq_953 = slot_digit_115 == 2'd3; // NodeTable.java:70
+  wire _bits_578 = slot_valid[116]; // NodeTable.java:70
+  wire _eq_952 = slot_parent_116 == op_slot; // NodeTable.java:70
+  wire _and_577 = _bits_578 & _eq_952; // NodeTable.java:70
+  wire _eq_953 = slot_digit_116 == 2'd3; // NodeTable.java:70
   wire _and_578 = _and_577 & _eq_953; // NodeTable.java:70
-  wire _bits_572 = slot_valid[114]; // NodeTable.java:70
-  wire _eq_954 = slot_parent_114 == op_slot; // NodeTable.java:70
-  wire _and_579 = _bits_572 & _eq_954; // NodeTable.java:70
-  wire _eq_955 = slot_digit_114 == 2'd3; // NodeTable.java:70
+  wire _bits_579 = slot_valid[115]; // NodeTable.java:70
+  wire _eq_954 = slot_parent_115 == op_slot; // NodeTable.java:70
+  wire _and_579 = _bits_579 & _eq_954; // NodeTable.java:70
+  wire _eq_955 = slot_digit_115 == 2'd3; // NodeTable.java:70
   wire _and_580 = _and_579 & _eq_955; // NodeTable.java:70
-  wire _bits_573 = slot_valid[113]; // NodeTable.java:70
-  wire _eq_956 = slot_parent_113 == op_slot; // NodeTable.java:70
-  wire _and_581 = _bits_573 & _eq_956; // NodeTable.java:70
-  wire _eq_957 = slot_digit_113 == 2'd3; // NodeTable.java:70
+  wire _bits_580 = slot_valid[114]; // NodeTable.java:70
+  wire _eq_956 = slot_parent_114 == op_slot; // NodeTable.java:70
+  wire _and_581 = _bits_580 & _eq_956; // NodeTable.java:70
+  wire _eq_957 = slot_digit_114 == 2'd3; // NodeTable.java:70
   wire _and_582 = _and_581 & _eq_957; // NodeTable.java:70
-  wire _bits_574 = slot_valid[112]; // NodeTable.java:70
-  wire _eq_958 = slot_parent_112 == op_slot; // NodeTable.java:70
-  wire _and_583 = _bits_574 & _eq_958; // NodeTable.java:70
-  wire _eq_959 = slot_digit_112 == 2'd3; // NodeTable.java:70
+  wire _bits_581 = slot_valid[113]; // NodeTable.java:70
+  wire _eq_958 = slot_parent_113 == op_slot; // NodeTable.java:70
+  wire _and_583 = _bits_581 & _eq_958; // NodeTable.java:70
+  wire _eq_959 = slot_digit_113 == 2'd3; // NodeTable.java:70
   wire _and_584 = _and_583 & _eq_959; // NodeTable.java:70
-  wire _bits_575 = slot_valid[111]; // NodeTable.java:70
-  wire _eq_960 = slot_parent_111 == op_slot; // NodeTable.java:70
-  wire _and_585 = _bits_575 & _eq_960; // NodeTable.java:70
-  wire _eq_961 = slot_digit_111 == 2'd3; // NodeTable.java:70
+  wire _bits_582 = slot_valid[112]; // NodeTable.java:70
+  wire _eq_960 = slot_parent_112 == op_slot; // NodeTable.java:70
+  wire _and_585 = _bits_582 & _eq_960; // NodeTable.java:70
+  wire _eq_961 = slot_digit_112 == 2'd3; // NodeTable.java:70
   wire _and_586 = _and_585 & _eq_961; // NodeTable.java:70
-  wire _bits_576 = slot_valid[110]; // NodeTable.java:70
-  wire _eq_962 = slot_parent_110 == op_slot; // NodeTable.java:70
-  wire _and_587 = _bits_576 & _eq_962; // NodeTable.java:70
-  wire _eq_963 = slot_digit_110 == 2'd3; // NodeTable.java:70
+  wire _bits_583 = slot_valid[111]; // NodeTable.java:70
+  wire _eq_962 = slot_parent_111 == op_slot; // NodeTable.java:70
+  wire _and_587 = _bits_583 & _eq_962; // NodeTable.java:70
+  wire _eq_963 = slot_digit_111 == 2'd3; // NodeTable.java:70
   wire _and_588 = _and_587 & _eq_963; // NodeTable.java:70
-  wire _bits_577 = slot_valid[109]; // NodeTable.java:70
-  wire _eq_964 = slot_parent_109 == op_slot; // NodeTable.java:70
-  wire _and_589 = _bits_577 & _eq_964; // NodeTable.java:70
-  wire _eq_965 = slot_digit_109 == 2'd3; // NodeTable.java:70
+  wire _bits_584 = slot_valid[110]; // NodeTable.java:70
+  wire _eq_964 = slot_parent_110 == op_slot; // NodeTable.java:70
+  wire _and_589 = _bits_584 & _eq_964; // NodeTable.java:70
+  wire _eq_965 = slot_digit_110 == 2'd3; // NodeTable.java:70
   wire _and_590 = _and_589 & _eq_965; // NodeTable.java:70
-  wire _bits_578 = slot_valid[108]; // NodeTable.java:70
-  wire _eq_966 = slot_parent_108 == op_slot; // NodeTable.java:70
-  wire _and_591 = _bits_578 & _eq_966; // NodeTable.java:70
-  wire _eq_967 = slot_digit_108 == 2'd3; // NodeTable.java:70
+  wire _bits_585 = slot_valid[109]; // NodeTable.java:70
+  wire _eq_966 = slot_parent_109 == op_slot; // NodeTable.java:70
+  wire _and_591 = _bits_585 & _eq_966; // NodeTable.java:70
+  wire _eq_967 = slot_digit_109 == 2'd3; // NodeTable.java:70
   wire _and_592 = _and_591 & _eq_967; // NodeTable.java:70
-  wire _bits_579 = slot_valid[107]; // NodeTable.java:70
-  wire _eq_968 = slot_parent_107 == op_slot; // NodeTable.java:70
-  wire _and_593 = _bits_579 & _eq_968; // NodeTable.java:70
-  wire _eq_969 = slot_digit_107 == 2'd3; // NodeTable.java:70
+  wire _bits_586 = slot_valid[108]; // NodeTable.java:70
+  wire _eq_968 = slot_parent_108 == op_slot; // NodeTable.java:70
+  wire _and_593 = _bits_586 & _eq_968; // NodeTable.java:70
+  wire _eq_969 = slot_digit_108 == 2'd3; // NodeTable.java:70
   wire _and_594 = _and_593 & _eq_969; // NodeTable.java:70
-  wire _bits_580 = slot_valid[106]; // NodeTable.java:70
-  wire _eq_970 = slot_parent_106 == op_slot; // NodeTable.java:70
-  wire _and_595 = _bits_580 & _eq_970; // NodeTable.java:70
-  wire _eq_971 = slot_digit_106 == 2'd3; // NodeTable.java:70
+  wire _bits_587 = slot_valid[107]; // NodeTable.java:70
+  wire _eq_970 = slot_parent_107 == op_slot; // NodeTable.java:70
+  wire _and_595 = _bits_587 & _eq_970; // NodeTable.java:70
+  wire _eq_971 = slot_digit_107 == 2'd3; // NodeTable.java:70
   wire _and_596 = _and_595 & _eq_971; // NodeTable.java:70
-  wire _bits_581 = slot_valid[105]; // NodeTable.java:70
-  wire _eq_972 = slot_parent_105 == op_slot; // NodeTable.java:70
-  wire _and_597 = _bits_581 & _eq_972; // NodeTable.java:70
-  wire _eq_973 = slot_digit_105 == 2'd3; // NodeTable.java:70
+  wire _bits_588 = slot_valid[106]; // NodeTable.java:70
+  wire _eq_972 = slot_parent_106 == op_slot; // NodeTable.java:70
+  wire _and_597 = _bits_588 & _eq_972; // NodeTable.java:70
+  wire _eq_973 = slot_digit_106 == 2'd3; // NodeTable.java:70
   wire _and_598 = _and_597 & _eq_973; // NodeTable.java:70
-  wire _bits_582 = slot_valid[104]; // NodeTable.java:70
-  wire _eq_974 = slot_parent_104 == op_slot; // NodeTable.java:70
-  wire _and_599 = _bits_582 & _eq_974; // NodeTable.java:70
-  wire _eq_975 = slot_digit_104 == 2'd3; // NodeTable.java:70
+  wire _bits_589 = slot_valid[105]; // NodeTable.java:70
+  wire _eq_974 = slot_parent_105 == op_slot; // NodeTable.java:70
+  wire _and_599 = _bits_589 & _eq_974; // NodeTable.java:70
+  wire _eq_975 = slot_digit_105 == 2'd3; // NodeTable.java:70
   wire _and_600 = _and_599 & _eq_975; // NodeTable.java:70
-  wire _bits_583 = slot_valid[103]; // NodeTable.java:70
-  wire _eq_976 = slot_parent_103 == op_slot; // NodeTable.java:70
-  wire _and_601 = _bits_583 & _eq_976; // NodeTable.java:70
-  wire _eq_977 = slot_digit_103 == 2'd3; // NodeTable.java:70
+  wire _bits_590 = slot_valid[104]; // NodeTable.java:70
+  wire _eq_976 = slot_parent_104 == op_slot; // NodeTable.java:70
+  wire _and_601 = _bits_590 & _eq_976; // NodeTable.java:70
+  wire _eq_977 = slot_digit_104 == 2'd3; // NodeTable.java:70
   wire _and_602 = _and_601 & _eq_977; // NodeTable.java:70
-  wire _bits_584 = slot_valid[102]; // NodeTable.java:70
-  wire _eq_978 = slot_parent_102 == op_slot; // NodeTable.java:70
-  wire _and_603 = _bits_584 & _eq_978; // NodeTable.java:70
-  wire _eq_979 = slot_digit_102 == 2'd3; // NodeTable.java:70
+  wire _bits_591 = slot_valid[103]; // NodeTable.java:70
+  wire _eq_978 = slot_parent_103 == op_slot; // NodeTable.java:70
+  wire _and_603 = _bits_591 & _eq_978; // NodeTable.java:70
+  wire _eq_979 = slot_digit_103 == 2'd3; // NodeTable.java:70
   wire _and_604 = _and_603 & _eq_979; // NodeTable.java:70
-  wire _bits_585 = slot_valid[101]; // NodeTable.java:70
-  wire _eq_980 = slot_parent_101 == op_slot; // NodeTable.java:70
-  wire _and_605 = _bits_585 & _eq_980; // NodeTable.java:70
-  wire _eq_981 = slot_digit_101 == 2'd3; // NodeTable.java:70
+  wire _bits_592 = slot_valid[102]; // NodeTable.java:70
+  wire _eq_980 = slot_parent_102 == op_slot; // NodeTable.java:70
+  wire _and_605 = _bits_592 & _eq_980; // NodeTable.java:70
+  wire _eq_981 = slot_digit_102 == 2'd3; // NodeTable.java:70
   wire _and_606 = _and_605 & _eq_981; // NodeTable.java:70
-  wire _bits_586 = slot_valid[100]; // NodeTable.java:70
-  wire _eq_982 = slot_parent_100 == op_slot; // NodeTable.java:70
-  wire _and_607 = _bits_586 & _eq_982; // NodeTable.java:70
-  wire _eq_983 = slot_digit_100 == 2'd3; // NodeTable.java:70
+  wire _bits_593 = slot_valid[101]; // NodeTable.java:70
+  wire _eq_982 = slot_parent_101 == op_slot; // NodeTable.java:70
+  wire _and_607 = _bits_593 & _eq_982; // NodeTable.java:70
+  wire _eq_983 = slot_digit_101 == 2'd3; // NodeTable.java:70
   wire _and_608 = _and_607 & _eq_983; // NodeTable.java:70
-  wire _bits_587 = slot_valid[99]; // NodeTable.java:70
-  wire _eq_984 = slot_parent_99 == op_slot; // NodeTable.java:70
-  wire _and_609 = _bits_587 & _eq_984; // NodeTable.java:70
-  wire _eq_985 = slot_digit_99 == 2'd3; // NodeTable.java:70
+  wire _bits_594 = slot_valid[100]; // NodeTable.java:70
+  wire _eq_984 = slot_parent_100 == op_slot; // NodeTable.java:70
+  wire _and_609 = _bits_594 & _eq_984; // NodeTable.java:70
+  wire _eq_985 = slot_digit_100 == 2'd3; // NodeTable.java:70
   wire _and_610 = _and_609 & _eq_985; // NodeTable.java:70
-  wire _bits_588 = slot_valid[98]; // NodeTable.java:70
-  wire _eq_986 = slot_parent_98 == op_slot; // NodeTable.java:70
-  wire _and_611 = _bits_588 & _eq_986; // NodeTable.java:70
-  wire _eq_987 = slot_digit_98 == 2'd3; // NodeTable.java:70
+  wire _bits_595 = slot_valid[99]; // NodeTable.java:70
+  wire _eq_986 = slot_parent_99 == op_slot; // NodeTable.java:70
+  wire _and_611 = _bits_595 & _eq_986; // NodeTable.java:70
+  wire _eq_987 = slot_digit_99 == 2'd3; // NodeTable.java:70
   wire _and_612 = _and_611 & _eq_987; // NodeTable.java:70
-  wire _bits_589 = slot_valid[97]; // NodeTable.java:70
-  wire _eq_988 = slot_parent_97 == op_slot; // NodeTable.java:70
-  wire _and_613 = _bits_589 & _eq_988; // NodeTable.java:70
-  wire _eq_989 = slot_digit_97 == 2'd3; // NodeTable.java:70
+  wire _bits_596 = slot_valid[98]; // NodeTable.java:70
+  wire _eq_988 = slot_parent_98 == op_slot; // NodeTable.java:70
+  wire _and_613 = _bits_596 & _eq_988; // NodeTable.java:70
+  wire _eq_989 = slot_digit_98 == 2'd3; // NodeTable.java:70
   wire _and_614 = _and_613 & _eq_989; // NodeTable.java:70
-  wire _bits_590 = slot_valid[96]; // NodeTable.java:70
-  wire _eq_990 = slot_parent_96 == op_slot; // NodeTable.java:70
-  wire _and_615 = _bits_590 & _eq_990; // NodeTable.java:70
-  wire _eq_991 = slot_digit_96 == 2'd3; // NodeTable.java:70
+  wire _bits_597 = slot_valid[97]; // NodeTable.java:70
+  wire _eq_990 = slot_parent_97 == op_slot; // NodeTable.java:70
+  wire _and_615 = _bits_597 & _eq_990; // NodeTable.java:70
+  wire _eq_991 = slot_digit_97 == 2'd3; // NodeTable.java:70
   wire _and_616 = _and_615 & _eq_991; // NodeTable.java:70
-  wire _bits_591 = slot_valid[95]; // NodeTable.java:70
-  wire _eq_992 = slot_parent_95 == op_slot; // NodeTable.java:70
-  wire _and_617 = _bits_591 & _eq_992; // NodeTable.java:70
-  wire _eq_993 = slot_digit_95 == 2'd3; // NodeTable.java:70
+  wire _bits_598 = slot_valid[96]; // NodeTable.java:70
+  wire _eq_992 = slot_parent_96 == op_slot; // NodeTable.java:70
+  wire _and_617 = _bits_598 & _eq_992; // NodeTable.java:70
+  wire _eq_993 = slot_digit_96 == 2'd3; // NodeTable.java:70
   wire _and_618 = _and_617 & _eq_993; // NodeTable.java:70
-  wire _bits_592 = slot_valid[94]; // NodeTable.java:70
-  wire _eq_994 = slot_parent_94 == op_slot; // NodeTable.java:70
-  wire _and_619 = _bits_592 & _eq_994; // NodeTable.java:70
-  wire _eq_995 = slot_digit_94 == 2'd3; // NodeTable.java:70
+  wire _bits_599 = slot_valid[95]; // NodeTable.java:70
+  wire _eq_994 = slot_parent_95 == op_slot; // NodeTable.java:70
+  wire _and_619 = _bits_599 & _eq_994; // NodeTable.java:70
+  wire _eq_995 = slot_digit_95 == 2'd3; // NodeTable.java:70
   wire _and_620 = _and_619 & _eq_995; // NodeTable.java:70
-  wire _bits_593 = slot_valid[93]; // NodeTable.java:70
-  wire _eq_996 = slot_parent_93 == op_slot; // NodeTable.java:70
-  wire _and_621 = _bits_593 & _eq_996; // NodeTable.java:70
-  wire _eq_997 = slot_digit_93 == 2'd3; // NodeTable.java:70
+  wire _bits_600 = slot_valid[94]; // NodeTable.java:70
+  wire _eq_996 = slot_parent_94 == op_slot; // NodeTable.java:70
+  wire _and_621 = _bits_600 & _eq_996; // NodeTable.java:70
+  wire _eq_997 = slot_digit_94 == 2'd3; // NodeTable.java:70
   wire _and_622 = _and_621 & _eq_997; // NodeTable.java:70
-  wire _bits_594 = slot_valid[92]; // NodeTable.java:70
-  wire _eq_998 = slot_parent_92 == op_slot; // NodeTable.java:70
-  wire _and_623 = _bits_594 & _eq_998; // NodeTable.java:70
-  wire _eq_999 = slot_digit_92 == 2'd3; // NodeTable.java:70
+  wire _bits_601 = slot_valid[93]; // NodeTable.java:70
+  wire _eq_998 = slot_parent_93 == op_slot; // NodeTable.java:70
+  wire _and_623 = _bits_601 & _eq_998; // NodeTable.java:70
+  wire _eq_999 = slot_digit_93 == 2'd3; // NodeTable.java:70
   wire _and_624 = _and_623 & _eq_999; // NodeTable.java:70
-  wire _bits_595 = slot_valid[91]; // NodeTable.java:70
-  wire _eq_1000 = slot_parent_91 == op_slot; // NodeTable.java:70
-  wire _and_625 = _bits_595 & _eq_1000; // NodeTable.java:70
-  wire _eq_1001 = slot_digit_91 == 2'd3; // NodeTable.java:70
+  wire _bits_602 = slot_valid[92]; // NodeTable.java:70
+  wire _eq_1000 = slot_parent_92 == op_slot; // NodeTable.java:70
+  wire _and_625 = _bits_602 & _eq_1000; // NodeTable.java:70
+  wire _eq_1001 = slot_digit_92 == 2'd3; // NodeTable.java:70
   wire _and_626 = _and_625 & _eq_1001; // NodeTable.java:70
-  wire _bits_596 = slot_valid[90]; // NodeTable.java:70
-  wire _eq_1002 = slot_parent_90 == op_slot; // NodeTable.java:70
-  wire _and_627 = _bits_596 & _eq_1002; // NodeTable.java:70
-  wire _eq_1003 = slot_digit_90 == 2'd3; // NodeTable.java:70
+  wire _bits_603 = slot_valid[91]; // NodeTable.java:70
+  wire _eq_1002 = slot_parent_91 == op_slot; // NodeTable.java:70
+  wire _and_627 = _bits_603 & _eq_1002; // NodeTable.java:70
+  wire _eq_1003 = slot_digit_91 == 2'd3; // NodeTable.java:70
   wire _and_628 = _and_627 & _eq_1003; // NodeTable.java:70
-  wire _bits_597 = slot_valid[89]; // NodeTable.java:70
-  wire _eq_1004 = slot_parent_89 == op_slot; // NodeTable.java:70
-  wire _and_629 = _bits_597 & _eq_1004; // NodeTable.java:70
-  wire _eq_1005 = slot_digit_89 == 2'd3; // NodeTable.java:70
+  wire _bits_604 = slot_valid[90]; // NodeTable.java:70
+  wire _eq_1004 = slot_parent_90 == op_slot; // NodeTable.java:70
+  wire _and_629 = _bits_604 & _eq_1004; // NodeTable.java:70
+  wire _eq_1005 = slot_digit_90 == 2'd3; // NodeTable.java:70
   wire _and_630 = _and_629 & _eq_1005; // NodeTable.java:70
-  wire _bits_598 = slot_valid[88]; // NodeTable.java:70
-  wire _eq_1006 = slot_parent_88 == op_slot; // NodeTable.java:70
-  wire _and_631 = _bits_598 & _eq_1006; // NodeTable.java:70
-  wire _eq_1007 = slot_digit_88 == 2'd3; // NodeTable.java:70
+  wire _bits_605 = slot_valid[89]; // NodeTable.java:70
+  wire _eq_1006 = slot_parent_89 == op_slot; // NodeTable.java:70
+  wire _and_631 = _bits_605 & _eq_1006; // NodeTable.java:70
+  wire _eq_1007 = slot_digit_89 == 2'd3; // NodeTable.java:70
   wire _and_632 = _and_631 & _eq_1007; // NodeTable.java:70
-  wire _bits_599 = slot_valid[87]; // NodeTable.java:70
-  wire _eq_1008 = slot_parent_87 == op_slot; // NodeTable.java:70
-  wire _and_633 = _bits_599 & _eq_1008; // NodeTable.java:70
-  wire _eq_1009 = slot_digit_87 == 2'd3; // NodeTable.java:70
+  wire _bits_606 = slot_valid[88]; // NodeTable.java:70
+  wire _eq_1008 = slot_parent_88 == op_slot; // NodeTable.java:70
+  wire _and_633 = _bits_606 & _eq_1008; // NodeTable.java:70
+  wire _eq_1009 = slot_digit_88 == 2'd3; // NodeTable.java:70
   wire _and_634 = _and_633 & _eq_1009; // NodeTable.java:70
-  wire _bits_600 = slot_valid[86]; // NodeTable.java:70
-  wire _eq_1010 = slot_parent_86 == op_slot; // NodeTable.java:70
-  wire _and_635 = _bits_600 & _eq_1010; // NodeTable.java:70
-  wire _eq_1011 = slot_digit_86 == 2'd3; // NodeTable.java:70
+  wire _bits_607 = slot_valid[87]; // NodeTable.java:70
+  wire _eq_1010 = slot_parent_87 == op_slot; // NodeTable.java:70
+  wire _and_635 = _bits_607 & _eq_1010; // NodeTable.java:70
+  wire _eq_1011 = slot_digit_87 == 2'd3; // NodeTable.java:70
   wire _and_636 = _and_635 & _eq_1011; // NodeTable.java:70
-  wire _bits_601 = slot_valid[85]; // NodeTable.java:70
-  wire _eq_1012 = slot_parent_85 == op_slot; // NodeTable.java:70
-  wire _and_637 = _bits_601 & _eq_1012; // NodeTable.java:70
-  wire _eq_1013 = slot_digit_85 == 2'd3; // NodeTable.java:70
+  wire _bits_608 = slot_valid[86]; // NodeTable.java:70
+  wire _eq_1012 = slot_parent_86 == op_slot; // NodeTable.java:70
+  wire _and_637 = _bits_608 & _eq_1012; // NodeTable.java:70
+  wire _eq_1013 = slot_digit_86 == 2'd3; // NodeTable.java:70
   wire _and_638 = _and_637 & _eq_1013; // NodeTable.java:70
-  wire _bits_602 = slot_valid[84]; // NodeTable.java:70
-  wire _eq_1014 = slot_parent_84 == op_slot; // NodeTable.java:70
-  wire _and_639 = _bits_602 & _eq_1014; // NodeTable.java:70
-  wire _eq_1015 = slot_digit_84 == 2'd3; // NodeTable.java:70
+  wire _bits_609 = slot_valid[85]; // NodeTable.java:70
+  wire _eq_1014 = slot_parent_85 == op_slot; // NodeTable.java:70
+  wire _and_639 = _bits_609 & _eq_1014; // NodeTable.java:70
+  wire _eq_1015 = slot_digit_85 == 2'd3; // NodeTable.java:70
   wire _and_640 = _and_639 & _eq_1015; // NodeTable.java:70
-  wire _bits_603 = slot_valid[83]; // NodeTable.java:70
-  wire _eq_1016 = slot_parent_83 == op_slot; // NodeTable.java:70
-  wire _and_641 = _bits_603 & _eq_1016; // NodeTable.java:70
-  wire _eq_1017 = slot_digit_83 == 2'd3; // NodeTable.java:70
+  wire _bits_610 = slot_valid[84]; // NodeTable.java:70
+  wire _eq_1016 = slot_parent_84 == op_slot; // NodeTable.java:70
+  wire _and_641 = _bits_610 & _eq_1016; // NodeTable.java:70
+  wire _eq_1017 = slot_digit_84 == 2'd3; // NodeTable.java:70
   wire _and_642 = _and_641 & _eq_1017; // NodeTable.java:70
-  wire _bits_604 = slot_valid[82]; // NodeTable.java:70
-  wire _eq_1018 = slot_parent_82 == op_slot; // NodeTable.java:70
-  wire _and_643 = _bits_604 & _eq_1018; // NodeTable.java:70
-  wire _eq_1019 = slot_digit_82 == 2'd3; // NodeTable.java:70
+  wire _bits_611 = slot_valid[83]; // NodeTable.java:70
+  wire _eq_1018 = slot_parent_83 == op_slot; // NodeTable.java:70
+  wire _and_643 = _bits_611 & _eq_1018; // NodeTable.java:70
+  wire _eq_1019 = slot_digit_83 == 2'd3; // NodeTable.java:70
   wire _and_644 = _and_643 & _eq_1019; // NodeTable.java:70
-  wire _bits_605 = slot_valid[81]; // NodeTable.java:70
-  wire _eq_1020 = slot_parent_81 == op_slot; // NodeTable.java:70
-  wire _and_645 = _bits_605 & _eq_1020; // NodeTable.java:70
-  wire _eq_1021 = slot_digit_81 == 2'd3; // NodeTable.java:70
+  wire _bits_612 = slot_valid[82]; // NodeTable.java:70
+  wire _eq_1020 = slot_parent_82 == op_slot; // NodeTable.java:70
+  wire _and_645 = _bits_612 & _eq_1020; // NodeTable.java:70
+  wire _eq_1021 = slot_digit_82 == 2'd3; // NodeTable.java:70
   wire _and_646 = _and_645 & _eq_1021; // NodeTable.java:70
-  wire _bits_606 = slot_valid[80]; // NodeTable.java:70
-  wire _eq_1022 = slot_parent_80 == op_slot; // NodeTable.java:70
-  wire _and_647 = _bits_606 & _eq_1022; // NodeTable.java:70
-  wire _eq_1023 = slot_digit_80 == 2'd3; // NodeTable.java:70
+  wire _bits_613 = slot_valid[81]; // NodeTable.java:70
+  wire _eq_1022 = slot_parent_81 == op_slot; // NodeTable.java:70
+  wire _and_647 = _bits_613 & _eq_1022; // NodeTable.java:70
+  wire _eq_1023 = slot_digit_81 == 2'd3; // NodeTable.java:70
   wire _and_648 = _and_647 & _eq_1023; // NodeTable.java:70
-  wire _bits_607 = slot_valid[79]; // NodeTable.java:70
-  wire _eq_1024 = slot_parent_79 == op_slot; // NodeTable.java:70
-  wire _and_649 = _bits_607 & _eq_1024; // NodeTable.java:70
-  wire _eq_1025 = slot_digit_79 == 2'd3; // NodeTable.java:70
+  wire _bits_614 = slot_valid[80]; // NodeTable.java:70
+  wire _eq_1024 = slot_parent_80 == op_slot; // NodeTable.java:70
+  wire _and_649 = _bits_614 & _eq_1024; // NodeTable.java:70
+  wire _eq_1025 = slot_digit_80 == 2'd3; // NodeTable.java:70
   wire _and_650 = _and_649 & _eq_1025; // NodeTable.java:70
-  wire _bits_608 = slot_valid[78]; // NodeTable.java:70
-  wire _eq_1026 = slot_parent_78 == op_slot; // NodeTable.java:70
-  wire _and_651 = _bits_608 & _eq_1026; // NodeTable.java:70
-  wire _eq_1027 = slot_digit_78 == 2'd3; // NodeTable.java:70
+  wire _bits_615 = slot_valid[79]; // NodeTable.java:70
+  wire _eq_1026 = slot_parent_79 == op_slot; // NodeTable.java:70
+  wire _and_651 = _bits_615 & _eq_1026; // NodeTable.java:70
+  wire _eq_1027 = slot_digit_79 == 2'd3; // NodeTable.java:70
   wire _and_652 = _and_651 & _eq_1027; // NodeTable.java:70
-  wire _bits_609 = slot_valid[77]; // NodeTable.java:70
-  wire _eq_1028 = slot_parent_77 == op_slot; // NodeTable.java:70
-  wire _and_653 = _bits_609 & _eq_1028; // NodeTable.java:70
-  wire _eq_1029 = slot_digit_77 == 2'd3; // NodeTable.java:70
+  wire _bits_616 = slot_valid[78]; // NodeTable.java:70
+  wire _eq_1028 = slot_parent_78 == op_slot; // NodeTable.java:70
+  wire _and_653 = _bits_616 & _eq_1028; // NodeTable.java:70
+  wire _eq_1029 = slot_digit_78 == 2'd3; // NodeTable.java:70
   wire _and_654 = _and_653 & _eq_1029; // NodeTable.java:70
-  wire _bits_610 = slot_valid[76]; // NodeTable.java:70
-  wire _eq_1030 = slot_parent_76 == op_slot; // NodeTable.java:70
-  wire _and_655 = _bits_610 & _eq_1030; // NodeTable.java:70
-  wire _eq_1031 = slot_digit_76 == 2'd3; // NodeTable.java:70
+  wire _bits_617 = slot_valid[77]; // NodeTable.java:70
+  wire _eq_1030 = slot_parent_77 == op_slot; // NodeTable.java:70
+  wire _and_655 = _bits_617 & _eq_1030; // NodeTable.java:70
+  wire _eq_1031 = slot_digit_77 == 2'd3; // NodeTable.java:70
   wire _and_656 = _and_655 & _eq_1031; // NodeTable.java:70
-  wire _bits_611 = slot_valid[75]; // NodeTable.java:70
-  wire _eq_1032 = slot_parent_75 == op_slot; // NodeTable.java:70
-  wire _and_657 = _bits_611 & _eq_1032; // NodeTable.java:70
-  wire _eq_1033 = slot_digit_75 == 2'd3; // NodeTable.java:70
+  wire _bits_618 = slot_valid[76]; // NodeTable.java:70
+  wire _eq_1032 = slot_parent_76 == op_slot; // NodeTable.java:70
+  wire _and_657 = _bits_618 & _eq_1032; // NodeTable.java:70
+  wire _eq_1033 = slot_digit_76 == 2'd3; // NodeTable.java:70
   wire _and_658 = _and_657 & _eq_1033; // NodeTable.java:70
-  wire _bits_612 = slot_valid[74]; // NodeTable.java:70
-  wire _eq_1034 = slot_parent_74 == op_slot; // NodeTable.java:70
-  wire _and_659 = _bits_612 & _eq_1034; // NodeTable.java:70
-  wire _eq_1035 = slot_digit_74 == 2'd3; // NodeTable.java:70
+  wire _bits_619 = slot_valid[75]; // NodeTable.java:70
+  wire _eq_1034 = slot_parent_75 == op_slot; // NodeTable.java:70
+  wire _and_659 = _bits_619 & _eq_1034; // NodeTable.java:70
+  wire _eq_1035 = slot_digit_75 == 2'd3; // NodeTable.java:70
   wire _and_660 = _and_659 & _eq_1035; // NodeTable.java:70
-  wire _bits_613 = slot_valid[73]; // NodeTable.java:70
-  wire _eq_1036 = slot_parent_73 == op_slot; // NodeTable.java:70
-  wire _and_661 = _bits_613 & _eq_1036; // NodeTable.java:70
-  wire _eq_1037 = slot_digit_73 == 2'd3; // NodeTable.java:70
+  wire _bits_620 = slot_valid[74]; // NodeTable.java:70
+  wire _eq_1036 = slot_parent_74 == op_slot; // NodeTable.java:70
+  wire _and_661 = _bits_620 & _eq_1036; // NodeTable.java:70
+  wire _eq_1037 = slot_digit_74 == 2'd3; // NodeTable.java:70
   wire _and_662 = _and_661 & _eq_1037; // NodeTable.java:70
-  wire _bits_614 = slot_valid[72]; // NodeTable.java:70
-  wire _eq_1038 = slot_parent_72 == op_slot; // NodeTable.java:70
-  wire _and_663 = _bits_614 & _eq_1038; // NodeTable.java:70
-  wire _eq_1039 = slot_digit_72 == 2'd3; // NodeTable.java:70
+  wire _bits_621 = slot_valid[73]; // NodeTable.java:70
+  wire _eq_1038 = slot_parent_73 == op_slot; // NodeTable.java:70
+  wire _and_663 = _bits_621 & _eq_1038; // NodeTable.java:70
+  wire _eq_1039 = slot_digit_73 == 2'd3; // NodeTable.java:70
   wire _and_664 = _and_663 & _eq_1039; // NodeTable.java:70
-  wire _bits_615 = slot_valid[71]; // NodeTable.java:70
-  wire _eq_1040 = slot_parent_71 == op_slot; // NodeTable.java:70
-  wire _and_665 = _bits_615 & _eq_1040; // NodeTable.java:70
-  wire _eq_1041 = slot_digit_71 == 2'd3; // NodeTable.java:70
+  wire _bits_622 = slot_valid[72]; // NodeTable.java:70
+  wire _eq_1040 = slot_parent_72 == op_slot; // NodeTable.java:70
+  wire _and_665 = _bits_622 & _eq_1040; // NodeTable.java:70
+  wire _eq_1041 = slot_digit_72 == 2'd3; // NodeTable.java:70
   wire _and_666 = _and_665 & _eq_1041; // NodeTable.java:70
-  wire _bits_616 = slot_valid[70]; // NodeTable.java:70
-  wire _eq_1042 = slot_parent_70 == op_slot; // NodeTable.java:70
-  wire _and_667 = _bits_616 & _eq_1042; // NodeTable.java:70
-  wire _eq_1043 = slot_digit_70 == 2'd3; // NodeTable.java:70
+  wire _bits_623 = slot_valid[71]; // NodeTable.java:70
+  wire _eq_1042 = slot_parent_71 == op_slot; // NodeTable.java:70
+  wire _and_667 = _bits_623 & _eq_1042; // NodeTable.java:70
+  wire _eq_1043 = slot_digit_71 == 2'd3; // NodeTable.java:70
   wire _and_668 = _and_667 & _eq_1043; // NodeTable.java:70
-  wire _bits_617 = slot_valid[69]; // NodeTable.java:70
-  wire _eq_1044 = slot_parent_69 == op_slot; // NodeTable.java:70
-  wire _and_669 = _bits_617 & _eq_1044; // NodeTable.java:70
-  wire _eq_1045 = slot_digit_69 == 2'd3; // NodeTable.java:70
+  wire _bits_624 = slot_valid[70]; // NodeTable.java:70
+  wire _eq_1044 = slot_parent_70 == op_slot; // NodeTable.java:70
+  wire _and_669 = _bits_624 & _eq_1044; // NodeTable.java:70
+  wire _eq_1045 = slot_digit_70 == 2'd3; // NodeTable.java:70
   wire _and_670 = _and_669 & _eq_1045; // NodeTable.java:70
-  wire _bits_618 = slot_valid[68]; // NodeTable.java:70
-  wire _eq_1046 = slot_parent_68 == op_slot; // NodeTable.java:70
-  wire _and_671 = _bits_618 & _eq_1046; // NodeTable.java:70
-  wire _eq_1047 = slot_digit_68 == 2'd3; // NodeTable.java:70
+  wire _bits_625 = slot_valid[69]; // NodeTable.java:70
+  wire _eq_1046 = slot_parent_69 == op_slot; // NodeTable.java:70
+  wire _and_671 = _bits_625 & _eq_1046; // NodeTable.java:70
+  wire _eq_1047 = slot_digit_69 == 2'd3; // NodeTable.java:70
   wire _and_672 = _and_671 & _eq_1047; // NodeTable.java:70
-  wire _bits_619 = slot_valid[67]; // NodeTable.java:70
-  wire _eq_1048 = slot_parent_67 == op_slot; // NodeTable.java:70
-  wire _and_673 = _bits_619 & _eq_1048; // NodeTable.java:70
-  wire _eq_1049 = slot_digit_67 == 2'd3; // NodeTable.java:70
+  wire _bits_626 = slot_valid[68]; // NodeTable.java:70
+  wire _eq_1048 = slot_parent_68 == op_slot; // NodeTable.java:70
+  wire _and_673 = _bits_626 & _eq_1048; // NodeTable.java:70
+  wire _eq_1049 = slot_digit_68 == 2'd3; // NodeTable.java:70
   wire _and_674 = _and_673 & _eq_1049; // NodeTable.java:70
-  wire _bits_620 = slot_valid[66]; // NodeTable.java:70
-  wire _eq_1050 = slot_parent_66 == op_slot; // NodeTable.java:70
-  wire _and_675 = _bits_620 & _eq_1050; // NodeTable.java:70
-  wire _eq_1051 = slot_digit_66 == 2'd3; // NodeTable.java:70
+  wire _bits_627 = slot_valid[67]; // NodeTable.java:70
+  wire _eq_1050 = slot_parent_67 == op_slot; // NodeTable.java:70
+  wire _and_675 = _bits_627 & _eq_1050; // NodeTable.java:70
+  wire _eq_1051 = slot_digit_67 == 2'd3; // NodeTable.java:70
   wire _and_676 = _and_675 & _eq_1051; // NodeTable.java:70
-  wire _bits_621 = slot_valid[65]; // NodeTable.java:70
-  wire _eq_1052 = slot_parent_65 == op_slot; // NodeTable.java:70
-  wire _and_677 = _bits_621 & _eq_1052; // NodeTable.java:70
-  wire _eq_1053 = slot_digit_65 == 2'd3; // NodeTable.java:70
+  wire _bits_628 = slot_valid[66]; // NodeTable.java:70
+  wire _eq_1052 = slot_parent_66 == op_slot; // NodeTable.java:70
+  wire _and_677 = _bits_628 & _eq_1052; // NodeTable.java:70
+  wire _eq_1053 = slot_digit_66 == 2'd3; // NodeTable.java:70
   wire _and_678 = _and_677 & _eq_1053; // NodeTable.java:70
-  wire _bits_622 = slot_valid[64]; // NodeTable.java:70
-  wire _eq_1054 = slot_parent_64 == op_slot; // NodeTable.java:70
-  wire _and_679 = _bits_622 & _eq_1054; // NodeTable.java:70
-  wire _eq_1055 = slot_digit_64 == 2'd3; // NodeTable.java:70
+  wire _bits_629 = slot_valid[65]; // NodeTable.java:70
+  wire _eq_1054 = slot_parent_65 == op_slot; // NodeTable.java:70
+  wire _and_679 = _bits_629 & _eq_1054; // NodeTable.java:70
+  wire _eq_1055 = slot_digit_65 == 2'd3; // NodeTable.java:70
   wire _and_680 = _and_679 & _eq_1055; // NodeTable.java:70
-  wire _bits_623 = slot_valid[63]; // NodeTable.java:70
-  wire _eq_1056 = slot_parent_63 == op_slot; // NodeTable.java:70
-  wire _and_681 = _bits_623 & _eq_1056; // NodeTable.java:70
-  wire _eq_1057 = slot_digit_63 == 2'd3; // NodeTable.java:70
+  wire _bits_630 = slot_valid[64]; // NodeTable.java:70
+  wire _eq_1056 = slot_parent_64 == op_slot; // NodeTable.java:70
+  wire _and_681 = _bits_630 & _eq_1056; // NodeTable.java:70
+  wire _eq_1057 = slot_digit_64 == 2'd3; // NodeTable.java:70
   wire _and_682 = _and_681 & _eq_1057; // NodeTable.java:70
-  wire _bits_624 = slot_valid[62]; // NodeTable.java:70
-  wire _eq_1058 = slot_parent_62 == op_slot; // NodeTable.java:70
-  wire _and_683 = _bits_624 & _eq_1058; // NodeTable.java:70
-  wire _eq_1059 = slot_digit_62 == 2'd3; // NodeTable.java:70
+  wire _bits_631 = slot_valid[63]; // NodeTable.java:70
+  wire _eq_1058 = slot_parent_63 == op_slot; // NodeTable.java:70
+  wire _and_683 = _bits_631 & _eq_1058; // NodeTable.java:70
+  wire _eq_1059 = slot_digit_63 == 2'd3; // NodeTable.java:70
   wire _and_684 = _and_683 & _eq_1059; // NodeTable.java:70
-  wire _bits_625 = slot_valid[61]; // NodeTable.java:70
-  wire _eq_1060 = slot_parent_61 == op_slot; // NodeTable.java:70
-  wire _and_685 = _bits_625 & _eq_1060; // NodeTable.java:70
-  wire _eq_1061 = slot_digit_61 == 2'd3; // NodeTable.java:70
+  wire _bits_632 = slot_valid[62]; // NodeTable.java:70
+  wire _eq_1060 = slot_parent_62 == op_slot; // NodeTable.java:70
+  wire _and_685 = _bits_632 & _eq_1060; // NodeTable.java:70
+  wire _eq_1061 = slot_digit_62 == 2'd3; // NodeTable.java:70
   wire _and_686 = _and_685 & _eq_1061; // NodeTable.java:70
-  wire _bits_626 = slot_valid[60]; // NodeTable.java:70
-  wire _eq_1062 = slot_parent_60 == op_slot; // NodeTable.java:70
-  wire _and_687 = _bits_626 & _eq_1062; // NodeTable.java:70
-  wire _eq_1063 = slot_digit_60 == 2'd3; // NodeTable.java:70
+  wire _bits_633 = slot_valid[61]; // NodeTable.java:70
+  wire _eq_1062 = slot_parent_61 == op_slot; // NodeTable.java:70
+  wire _and_687 = _bits_633 & _eq_1062; // NodeTable.java:70
+  wire _eq_1063 = slot_digit_61 == 2'd3; // NodeTable.java:70
   wire _and_688 = _and_687 & _eq_1063; // NodeTable.java:70
-  wire _bits_627 = slot_valid[59]; // NodeTable.java:70
-  wire _eq_1064 = slot_parent_59 == op_slot; // NodeTable.java:70
-  wire _and_689 = _bits_627 & _eq_1064; // NodeTable.java:70
-  wire _eq_1065 = slot_digit_59 == 2'd3; // NodeTable.java:70
+  wire _bits_634 = slot_valid[60]; // NodeTable.java:70
+  wire _eq_1064 = slot_parent_60 == op_slot; // NodeTable.java:70
+  wire _and_689 = _bits_634 & _eq_1064; // NodeTable.java:70
+  wire _eq_1065 = slot_digit_60 == 2'd3; // NodeTable.java:70
   wire _and_690 = _and_689 & _eq_1065; // NodeTable.java:70
-  wire _bits_628 = slot_valid[58]; // NodeTable.java:70
-  wire _eq_1066 = slot_parent_58 == op_slot; // NodeTable.java:70
-  wire _and_691 = _bits_628 & _eq_1066; // NodeTable.java:70
-  wire _eq_1067 = slot_digit_58 == 2'd3; // NodeTable.java:70
+  wire _bits_635 = slot_valid[59]; // NodeTable.java:70
+  wire _eq_1066 = slot_parent_59 == op_slot; // NodeTable.java:70
+  wire _and_691 = _bits_635 & _eq_1066; // NodeTable.java:70
+  wire _eq_1067 = slot_digit_59 == 2'd3; // NodeTable.java:70
   wire _and_692 = _and_691 & _eq_1067; // NodeTable.java:70
-  wire _bits_629 = slot_valid[57]; // NodeTable.java:70
-  wire _eq_1068 = slot_parent_57 == op_slot; // NodeTable.java:70
-  wire _and_693 = _bits_629 & _eq_1068; // NodeTable.java:70
-  wire _eq_1069 = slot_digit_57 == 2'd3; // NodeTable.java:70
+  wire _bits_636 = slot_valid[58]; // NodeTable.java:70
+  wire _eq_1068 = slot_parent_58 == op_slot; // NodeTable.java:70
+  wire _and_693 = _bits_636 & _eq_1068; // NodeTable.java:70
+  wire _eq_1069 = slot_digit_58 == 2'd3; // NodeTable.java:70
   wire _and_694 = _and_693 & _eq_1069; // NodeTable.java:70
-  wire _bits_630 = slot_valid[56]; // NodeTable.java:70
-  wire _eq_1070 = slot_parent_56 == op_slot; // NodeTable.java:70
-  wire _and_695 = _bits_630 & _eq_1070; // NodeTable.java:70
-  wire _eq_1071 = slot_digit_56 == 2'd3; // NodeTable.java:70
+  wire _bits_637 = slot_valid[57]; // NodeTable.java:70
+  wire _eq_1070 = slot_parent_57 == op_slot; // NodeTable.java:70
+  wire _and_695 = _bits_637 & _eq_1070; // NodeTable.java:70
+  wire _eq_1071 = slot_digit_57 == 2'd3; // NodeTable.java:70
   wire _and_696 = _and_695 & _eq_1071; // NodeTable.java:70
-  wire _bits_631 = slot_valid[55]; // NodeTable.java:70
-  wire _eq_1072 = slot_parent_55 == op_slot; // NodeTable.java:70
-  wire _and_697 = _bits_631 & _eq_1072; // NodeTable.java:70
-  wire _eq_1073 = slot_digit_55 == 2'd3; // NodeTable.java:70
+  wire _bits_638 = slot_valid[56]; // NodeTable.java:70
+  wire _eq_1072 = slot_parent_56 == op_slot; // NodeTable.java:70
+  wire _and_697 = _bits_638 & _eq_1072; // NodeTable.java:70
+  wire _eq_1073 = slot_digit_56 == 2'd3; // NodeTable.java:70
   wire _and_698 = _and_697 & _eq_1073; // NodeTable.java:70
-  wire _bits_632 = slot_valid[54]; // NodeTable.java:70
-  wire _eq_1074 = slot_parent_54 == op_slot; // NodeTable.java:70
-  wire _and_699 = _bits_632 & _eq_1074; // NodeTable.java:70
-  wire _eq_1075 = slot_digit_54 == 2'd3; // NodeTable.java:70
+  wire _bits_639 = slot_valid[55]; // NodeTable.java:70
+  wire _eq_1074 = slot_parent_55 == op_slot; // NodeTable.java:70
+  wire _and_699 = _bits_639 & _eq_1074; // NodeTable.java:70
+  wire _eq_1075 = slot_digit_55 == 2'd3; // NodeTable.java:70
   wire _and_700 = _and_699 & _eq_1075; // NodeTable.java:70
-  wire _bits_633 = slot_valid[53]; // NodeTable.java:70
-  wire _eq_1076 = slot_parent_53 == op_slot; // NodeTable.java:70
-  wire _and_701 = _bits_633 & _eq_1076; // NodeTable.java:70
-  wire _eq_1077 = slot_digit_53 == 2'd3; // NodeTable.java:70
+  wire _bits_640 = slot_valid[54]; // NodeTable.java:70
+  wire _eq_1076 = slot_parent_54 == op_slot; // NodeTable.java:70
+  wire _and_701 = _bits_640 & _eq_1076; // NodeTable.java:70
+  wire _eq_1077 = slot_digit_54 == 2'd3; // NodeTable.java:70
   wire _and_702 = _and_701 & _eq_1077; // NodeTable.java:70
-  wire _bits_634 = slot_valid[52]; // NodeTable.java:70
-  wire _eq_1078 = slot_parent_52 == op_slot; // NodeTable.java:70
-  wire _and_703 = _bits_634 & _eq_1078; // NodeTable.java:70
-  wire _eq_1079 = slot_digit_52 == 2'd3; // NodeTable.java:70
+  wire _bits_641 = slot_valid[53]; // NodeTable.java:70
+  wire _eq_1078 = slot_parent_53 == op_slot; // NodeTable.java:70
+  wire _and_703 = _bits_641 & _eq_1078; // NodeTable.java:70
+  wire _eq_1079 = slot_digit_53 == 2'd3; // NodeTable.java:70
   wire _and_704 = _and_703 & _eq_1079; // NodeTable.java:70
-  wire _bits_635 = slot_valid[51]; // NodeTable.java:70
-  wire _eq_1080 = slot_parent_51 == op_slot; // NodeTable.java:70
-  wire _and_705 = _bits_635 & _eq_1080; // NodeTable.java:70
-  wire _eq_1081 = slot_digit_51 == 2'd3; // NodeTable.java:70
+  wire _bits_642 = slot_valid[52]; // NodeTable.java:70
+  wire _eq_1080 = slot_parent_52 == op_slot; // NodeTable.java:70
+  wire _and_705 = _bits_642 & _eq_1080; // NodeTable.java:70
+  wire _eq_1081 = slot_digit_52 == 2'd3; // NodeTable.java:70
   wire _and_706 = _and_705 & _eq_1081; // NodeTable.java:70
-  wire _bits_636 = slot_valid[50]; // NodeTable.java:70
-  wire _eq_1082 = slot_parent_50 == op_slot; // NodeTable.java:70
-  wire _and_707 = _bits_636 & _eq_1082; // NodeTable.java:70
-  wire _eq_1083 = slot_digit_50 == 2'd3; // NodeTable.java:70
+  wire _bits_643 = slot_valid[51]; // NodeTable.java:70
+  wire _eq_1082 = slot_parent_51 == op_slot; // NodeTable.java:70
+  wire _and_707 = _bits_643 & _eq_1082; // NodeTable.java:70
+  wire _eq_1083 = slot_digit_51 == 2'd3; // NodeTable.java:70
   wire _and_708 = _and_707 & _eq_1083; // NodeTable.java:70
-  wire _bits_637 = slot_valid[49]; // NodeTable.java:70
-  wire _eq_1084 = slot_parent_49 == op_slot; // NodeTable.java:70
-  wire _and_709 = _bits_637 & _eq_1084; // NodeTable.java:70
-  wire _eq_1085 = slot_digit_49 == 2'd3; // NodeTable.java:70
+  wire _bits_644 = slot_valid[50]; // NodeTable.java:70
+  wire _eq_1084 = slot_parent_50 == op_slot; // NodeTable.java:70
+  wire _and_709 = _bits_644 & _eq_1084; // NodeTable.java:70
+  wire _eq_1085 = slot_digit_50 == 2'd3; // NodeTable.java:70
   wire _and_710 = _and_709 & _eq_1085; // NodeTable.java:70
-  wire _bits_638 = slot_valid[48]; // NodeTable.java:70
-  wire _eq_1086 = slot_parent_48 == op_slot; // NodeTable.java:70
-  wire _and_711 = _bits_638 & _eq_1086; // NodeTable.java:70
-  wire _eq_1087 = slot_digit_48 == 2'd3; // NodeTable.java:70
+  wire _bits_645 = slot_valid[49]; // NodeTable.java:70
+  wire _eq_1086 = slot_parent_49 == op_slot; // NodeTable.java:70
+  wire _and_711 = _bits_645 & _eq_1086; // NodeTable.java:70
+  wire _eq_1087 = slot_digit_49 == 2'd3; // NodeTable.java:70
   wire _and_712 = _and_711 & _eq_1087; // NodeTable.java:70
-  wire _bits_639 = slot_valid[47]; // NodeTable.java:70
-  wire _eq_1088 = slot_parent_47 == op_slot; // NodeTable.java:70
-  wire _and_713 = _bits_639 & _eq_1088; // NodeTable.java:70
-  wire _eq_1089 = slot_digit_47 == 2'd3; // NodeTable.java:70
+  wire _bits_646 = slot_valid[48]; // NodeTable.java:70
+  wire _eq_1088 = slot_parent_48 == op_slot; // NodeTable.java:70
+  wire _and_713 = _bits_646 & _eq_1088; // NodeTable.java:70
+  wire _eq_1089 = slot_digit_48 == 2'd3; // NodeTable.java:70
   wire _and_714 = _and_713 & _eq_1089; // NodeTable.java:70
-  wire _bits_640 = slot_valid[46]; // NodeTable.java:70
-  wire _eq_1090 = slot_parent_46 == op_slot; // NodeTable.java:70
-  wire _and_715 = _bits_640 & _eq_1090; // NodeTable.java:70
-  wire _eq_1091 = slot_digit_46 == 2'd3; // NodeTable.java:70
+  wire _bits_647 = slot_valid[47]; // NodeTable.java:70
+  wire _eq_1090 = slot_parent_47 == op_slot; // NodeTable.java:70
+  wire _and_715 = _bits_647 & _eq_1090; // NodeTable.java:70
+  wire _eq_1091 = slot_digit_47 == 2'd3; // NodeTable.java:70
   wire _and_716 = _and_715 & _eq_1091; // NodeTable.java:70
-  wire _bits_641 = slot_valid[45]; // NodeTable.java:70
-  wire _eq_1092 = slot_parent_45 == op_slot; // NodeTable.java:70
-  wire _and_717 = _bits_641 & _eq_1092; // NodeTable.java:70
-  wire _eq_1093 = slot_digit_45 == 2'd3; // NodeTable.java:70
+  wire _bits_648 = slot_valid[46]; // NodeTable.java:70
+  wire _eq_1092 = slot_parent_46 == op_slot; // NodeTable.java:70
+  wire _and_717 = _bits_648 & _eq_1092; // NodeTable.java:70
+  wire _eq_1093 = slot_digit_46 == 2'd3; // NodeTable.java:70
   wire _and_718 = _and_717 & _eq_1093; // NodeTable.java:70
-  wire _bits_642 = slot_valid[44]; // NodeTable.java:70
-  wire _eq_1094 = slot_parent_44 == op_slot; // NodeTable.java:70
-  wire _and_719 = _bits_642 & _eq_1094; // NodeTable.java:70
-  wire _eq_1095 = slot_digit_44 == 2'd3; // NodeTable.java:70
+  wire _bits_649 = slot_valid[45]; // NodeTable.java:70
+  wire _eq_1094 = slot_parent_45 == op_slot; // NodeTable.java:70
+  wire _and_719 = _bits_649 & _eq_1094; // NodeTable.java:70
+  wire _eq_1095 = slot_digit_45 == 2'd3; // NodeTable.java:70
   wire _and_720 = _and_719 & _eq_1095; // NodeTable.java:70
-  wire _bits_643 = slot_valid[43]; // NodeTable.java:70
-  wire _eq_1096 = slot_parent_43 == op_slot; // NodeTable.java:70
-  wire _and_721 = _bits_643 & _eq_1096; // NodeTable.java:70
-  wire _eq_1097 = slot_digit_43 == 2'd3; // NodeTable.java:70
+  wire _bits_650 = slot_valid[44]; // NodeTable.java:70
+  wire _eq_1096 = slot_parent_44 == op_slot; // NodeTable.java:70
+  wire _and_721 = _bits_650 & _eq_1096; // NodeTable.java:70
+  wire _eq_1097 = slot_digit_44 == 2'd3; // NodeTable.java:70
   wire _and_722 = _and_721 & _eq_1097; // NodeTable.java:70
-  wire _bits_644 = slot_valid[42]; // NodeTable.java:70
-  wire _eq_1098 = slot_parent_42 == op_slot; // NodeTable.java:70
-  wire _and_723 = _bits_644 & _eq_1098; // NodeTable.java:70
-  wire _eq_1099 = slot_digit_42 == 2'd3; // NodeTable.java:70
+  wire _bits_651 = slot_valid[43]; // NodeTable.java:70
+  wire _eq_1098 = slot_parent_43 == op_slot; // NodeTable.java:70
+  wire _and_723 = _bits_651 & _eq_1098; // NodeTable.java:70
+  wire _eq_1099 = slot_digit_43 == 2'd3; // NodeTable.java:70
   wire _and_724 = _and_723 & _eq_1099; // NodeTable.java:70
-  wire _bits_645 = slot_valid[41]; // NodeTable.java:70
-  wire _eq_1100 = slot_parent_41 == op_slot; // NodeTable.java:70
-  wire _and_725 = _bits_645 & _eq_1100; // NodeTable.java:70
-  wire _eq_1101 = slot_digit_41 == 2'd3; // NodeTable.java:70
+  wire _bits_652 = slot_valid[42]; // NodeTable.java:70
+  wire _eq_1100 = slot_parent_42 == op_slot; // NodeTable.java:70
+  wire _and_725 = _bits_652 & _eq_1100; // NodeTable.java:70
+  wire _eq_1101 = slot_digit_42 == 2'd3; // NodeTable.java:70
   wire _and_726 = _and_725 & _eq_1101; // NodeTable.java:70
-  wire _bits_646 = slot_valid[40]; // NodeTable.java:70
-  wire _eq_1102 = slot_parent_40 == op_slot; // NodeTable.java:70
-  wire _and_727 = _bits_646 & _eq_1102; // NodeTable.java:70
-  wire _eq_1103 = slot_digit_40 == 2'd3; // NodeTable.java:70
+  wire _bits_653 = slot_valid[41]; // NodeTable.java:70
+  wire _eq_1102 = slot_parent_41 == op_slot; // NodeTable.java:70
+  wire _and_727 = _bits_653 & _eq_1102; // NodeTable.java:70
+  wire _eq_1103 = slot_digit_41 == 2'd3; // NodeTable.java:70
   wire _and_728 = _and_727 & _eq_1103; // NodeTable.java:70
-  wire _bits_647 = slot_valid[39]; // NodeTable.java:70
-  wire _eq_1104 = slot_parent_39 == op_slot; // NodeTable.java:70
-  wire _and_729 = _bits_647 & _eq_1104; // NodeTable.java:70
-  wire _eq_1105 = slot_digit_39 == 2'd3; // NodeTable.java:70
+  wire _bits_654 = slot_valid[40]; // NodeTable.java:70
+  wire _eq_1104 = slot_parent_40 == op_slot; // NodeTable.java:70
+  wire _and_729 = _bits_654 & _eq_1104; // NodeTable.java:70
+  wire _eq_1105 = slot_digit_40 == 2'd3; // NodeTable.java:70
   wire _and_730 = _and_729 & _eq_1105; // NodeTable.java:70
-  wire _bits_648 = slot_valid[38]; // NodeTable.java:70
-  wire _eq_1106 = slot_parent_38 == op_slot; // NodeTable.java:70
-  wire _and_731 = _bits_648 & _eq_1106; // NodeTable.java:70
-  wire _eq_1107 = slot_digit_38 == 2'd3; // NodeTable.java:70
+  wire _bits_655 = slot_valid[39]; // NodeTable.java:70
+  wire _eq_1106 = slot_parent_39 == op_slot; // NodeTable.java:70
+  wire _and_731 = _bits_655 & _eq_1106; // NodeTable.java:70
+  wire _eq_1107 = slot_digit_39 == 2'd3; // NodeTable.java:70
   wire _and_732 = _and_731 & _eq_1107; // NodeTable.java:70
-  wire _bits_649 = slot_valid[37]; // NodeTable.java:70
-  wire _eq_1108 = slot_parent_37 == op_slot; // NodeTable.java:70
-  wire _and_733 = _bits_649 & _eq_1108; // NodeTable.java:70
-  wire _eq_1109 = slot_digit_37 == 2'd3; // NodeTable.java:70
+  wire _bits_656 = slot_valid[38]; // NodeTable.java:70
+  wire _eq_1108 = slot_parent_38 == op_slot; // NodeTable.java:70
+  wire _and_733 = _bits_656 & _eq_1108; // NodeTable.java:70
+  wire _eq_1109 = slot_digit_38 == 2'd3; // NodeTable.java:70
   wire _and_734 = _and_733 & _eq_1109; // NodeTable.java:70
-  wire _bits_650 = slot_valid[36]; // NodeTable.java:70
-  wire _eq_1110 = slot_parent_36 == op_slot; // NodeTable.java:70
-  wire _and_735 = _bits_650 & _eq_1110; // NodeTable.java:70
-  wire _eq_1111 = slot_digit_36 == 2'd3; // NodeTable.java:70
+  wire _bits_657 = slot_valid[37]; // NodeTable.java:70
+  wire _eq_1110 = slot_parent_37 == op_slot; // NodeTable.java:70
+  wire _and_735 = _bits_657 & _eq_1110; // NodeTable.java:70
+  wire _eq_1111 = slot_digit_37 == 2'd3; // NodeTable.java:70
   wire _and_736 = _and_735 & _eq_1111; // NodeTable.java:70
-  wire _bits_651 = slot_valid[35]; // NodeTable.java:70
-  wire _eq_1112 = slot_parent_35 == op_slot; // NodeTable.java:70
-  wire _and_737 = _bits_651 & _eq_1112; // NodeTable.java:70
-  wire _eq_1113 = slot_digit_35 == 2'd3; // NodeTable.java:70
+  wire _bits_658 = slot_valid[36]; // NodeTable.java:70
+  wire _eq_1112 = slot_parent_36 == op_slot; // NodeTable.java:70
+  wire _and_737 = _bits_658 & _eq_1112; // NodeTable.java:70
+  wire _eq_1113 = slot_digit_36 == 2'd3; // NodeTable.java:70
   wire _and_738 = _and_737 & _eq_1113; // NodeTable.java:70
-  wire _bits_652 = slot_valid[34]; // NodeTable.java:70
-  wire _eq_1114 = slot_parent_34 == op_slot; // NodeTable.java:70
-  wire _and_739 = _bits_652 & _eq_1114; // NodeTable.java:70
-  wire _eq_1115 = slot_digit_34 == 2'd3; // NodeTable.java:70
+  wire _bits_659 = slot_valid[35]; // NodeTable.java:70
+  wire _eq_1114 = slot_parent_35 == op_slot; // NodeTable.java:70
+  wire _and_739 = _bits_659 & _eq_1114; // NodeTable.java:70
+  wire _eq_1115 = slot_digit_35 == 2'd3; // NodeTable.java:70
   wire _and_740 = _and_739 & _eq_1115; // NodeTable.java:70
-  wire _bits_653 = slot_valid[33]; // NodeTable.java:70
-  wire _eq_1116 = slot_parent_33 == op_slot; // NodeTable.java:70
-  wire _and_741 = _bits_653 & _eq_1116; // NodeTable.java:70
-  wire _eq_1117 = slot_digit_33 == 2'd3; // NodeTable.java:70
+  wire _bits_660 = slot_valid[34]; // NodeTable.java:70
+  wire _eq_1116 = slot_parent_34 == op_slot; // NodeTable.java:70
+  wire _and_741 = _bits_660 & _eq_1116; // NodeTable.java:70
+  wire _eq_1117 = slot_digit_34 == 2'd3; // NodeTable.java:70
   wire _and_742 = _and_741 & _eq_1117; // NodeTable.java:70
-  wire _bits_654 = slot_valid[32]; // NodeTable.java:70
-  wire _eq_1118 = slot_parent_32 == op_slot; // NodeTable.java:70
-  wire _and_743 = _bits_654 & _eq_1118; // NodeTable.java:70
-  wire _eq_1119 = slot_digit_32 == 2'd3; // NodeTable.java:70
+  wire _bits_661 = slot_valid[33]; // NodeTable.java:70
+  wire _eq_1118 = slot_parent_33 == op_slot; // NodeTable.java:70
+  wire _and_743 = _bits_661 & _eq_1118; // NodeTable.java:70
+  wire _eq_1119 = slot_digit_33 == 2'd3; // NodeTable.java:70
   wire _and_744 = _and_743 & _eq_1119; // NodeTable.java:70
-  wire _bits_655 = slot_valid[31]; // NodeTable.java:70
-  wire _eq_1120 = slot_parent_31 == op_slot; // NodeTable.java:70
-  wire _and_745 = _bits_655 & _eq_1120; // NodeTable.java:70
-  wire _eq_1121 = slot_digit_31 == 2'd3; // NodeTable.java:70
+  wire _bits_662 = slot_valid[32]; // NodeTable.java:70
+  wire _eq_1120 = slot_parent_32 == op_slot; // NodeTable.java:70
+  wire _and_745 = _bits_662 & _eq_1120; // NodeTable.java:70
+  wire _eq_1121 = slot_digit_32 == 2'd3; // NodeTable.java:70
   wire _and_746 = _and_745 & _eq_1121; // NodeTable.java:70
-  wire _bits_656 = slot_valid[30]; // NodeTable.java:70
-  wire _eq_1122 = slot_parent_30 == op_slot; // NodeTable.java:70
-  wire _and_747 = _bits_656 & _eq_1122; // NodeTable.java:70
-  wire _eq_1123 = slot_digit_30 == 2'd3; // NodeTable.java:70
+  wire _bits_663 = slot_valid[31]; // NodeTable.java:70
+  wire _eq_1122 = slot_parent_31 == op_slot; // NodeTable.java:70
+  wire _and_747 = _bits_663 & _eq_1122; // NodeTable.java:70
+  wire _eq_1123 = slot_digit_31 == 2'd3; // NodeTable.java:70
   wire _and_748 = _and_747 & _eq_1123; // NodeTable.java:70
-  wire _bits_657 = slot_valid[29]; // NodeTable.java:70
-  wire _eq_1124 = slot_parent_29 == op_slot; // NodeTable.java:70
-  wire _and_749 = _bits_657 & _eq_1124; // NodeTable.java:70
-  wire _eq_1125 = slot_digit_29 == 2'd3; // NodeTable.java:70
+  wire _bits_664 = slot_valid[30]; // NodeTable.java:70
+  wire _eq_1124 = slot_parent_30 == op_slot; // NodeTable.java:70
+  wire _and_749 = _bits_664 & _eq_1124; // NodeTable.java:70
+  wire _eq_1125 = slot_digit_30 == 2'd3; // NodeTable.java:70
   wire _and_750 = _and_749 & _eq_1125; // NodeTable.java:70
-  wire _bits_658 = slot_valid[28]; // NodeTable.java:70
-  wire _eq_1126 = slot_parent_28 == op_slot; // NodeTable.java:70
-  wire _and_751 = _bits_658 & _eq_1126; // NodeTable.java:70
-  wire _eq_1127 = slot_digit_28 == 2'd3; // NodeTable.java:70
+  wire _bits_665 = slot_valid[29]; // NodeTable.java:70
+  wire _eq_1126 = slot_parent_29 == op_slot; // NodeTable.java:70
+  wire _and_751 = _bits_665 & _eq_1126; // NodeTable.java:70
+  wire _eq_1127 = slot_digit_29 == 2'd3; // NodeTable.java:70
   wire _and_752 = _and_751 & _eq_1127; // NodeTable.java:70
-  wire _bits_659 = slot_valid[27]; // NodeTable.java:70
-  wire _eq_1128 = slot_parent_27 == op_slot; // NodeTable.java:70
-  wire _and_753 = _bits_659 & _eq_1128; // NodeTable.java:70
-  wire _eq_1129 = slot_digit_27 == 2'd3; // NodeTable.java:70
+  wire _bits_666 = slot_valid[28]; // NodeTable.java:70
+  wire _eq_1128 = slot_parent_28 == op_slot; // NodeTable.java:70
+  wire _and_753 = _bits_666 & _eq_1128; // NodeTable.java:70
+  wire _eq_1129 = slot_digit_28 == 2'd3; // NodeTable.java:70
   wire _and_754 = _and_753 & _eq_1129; // NodeTable.java:70
-  wire _bits_660 = slot_valid[26]; // NodeTable.java:70
-  wire _eq_1130 = slot_parent_26 == op_slot; // NodeTable.java:70
-  wire _and_755 = _bits_660 & _eq_1130; // NodeTable.java:70
-  wire _eq_1131 = slot_digit_26 == 2'd3; // NodeTable.java:70
+  wire _bits_667 = slot_valid[27]; // NodeTable.java:70
+  wire _eq_1130 = slot_parent_27 == op_slot; // NodeTable.java:70
+  wire _and_755 = _bits_667 & _eq_1130; // NodeTable.java:70
+  wire _eq_1131 = slot_digit_27 == 2'd3; // NodeTable.java:70
   wire _and_756 = _and_755 & _eq_1131; // NodeTable.java:70
-  wire _bits_661 = slot_valid[25]; // NodeTable.java:70
-  wire _eq_1132 = slot_parent_25 == op_slot; // NodeTable.java:70
-  wire _and_757 = _bits_661 & _eq_1132; // NodeTable.java:70
-  wire _eq_1133 = slot_digit_25 == 2'd3; // NodeTable.java:70
+  wire _bits_668 = slot_valid[26]; // NodeTable.java:70
+  wire _eq_1132 = slot_parent_26 == op_slot; // NodeTable.java:70
+  wire _and_757 = _bits_668 & _eq_1132; // NodeTable.java:70
+  wire _eq_1133 = slot_digit_26 == 2'd3; // NodeTable.java:70
   wire _and_758 = _and_757 & _eq_1133; // NodeTable.java:70
-  wire _bits_662 = slot_valid[24]; // NodeTable.java:70
-  wire _eq_1134 = slot_parent_24 == op_slot; // NodeTable.java:70
-  wire _and_759 = _bits_662 & _eq_1134; // NodeTable.java:70
-  wire _eq_1135 = slot_digit_24 == 2'd3; // NodeTable.java:70
+  wire _bits_669 = slot_valid[25]; // NodeTable.java:70
+  wire _eq_1134 = slot_parent_25 == op_slot; // NodeTable.java:70
+  wire _and_759 = _bits_669 & _eq_1134; // NodeTable.java:70
+  wire _eq_1135 = slot_digit_25 == 2'd3; // NodeTable.java:70
   wire _and_760 = _and_759 & _eq_1135; // NodeTable.java:70
-  wire _bits_663 = slot_valid[23]; // NodeTable.java:70
-  wire _eq_1136 = slot_parent_23 == op_slot; // NodeTable.java:70
-  wire _and_761 = _bits_663 & _eq_1136; // NodeTable.java:70
-  wire _eq_1137 = slot_digit_23 == 2'd3; // NodeTable.java:70
+  wire _bits_670 = slot_valid[24]; // NodeTable.java:70
+  wire _eq_1136 = slot_parent_24 == op_slot; // NodeTable.java:70
+  wire _and_761 = _bits_670 & _eq_1136; // NodeTable.java:70
+  wire _eq_1137 = slot_digit_24 == 2'd3; // NodeTable.java:70
   wire _and_762 = _and_761 & _eq_1137; // NodeTable.java:70
-  wire _bits_664 = slot_valid[22]; // NodeTable.java:70
-  wire _eq_1138 = slot_parent_22 == op_slot; // NodeTable.java:70
-  wire _and_763 = _bits_664 & _eq_1138; // NodeTable.java:70
-  wire _eq_1139 = slot_digit_22 == 2'd3; // NodeTable.java:70
+  wire _bits_671 = slot_valid[23]; // NodeTable.java:70
+  wire _eq_1138 = slot_parent_23 == op_slot; // NodeTable.java:70
+  wire _and_763 = _bits_671 & _eq_1138; // NodeTable.java:70
+  wire _eq_1139 = slot_digit_23 == 2'd3; // NodeTable.java:70
   wire _and_764 = _and_763 & _eq_1139; // NodeTable.java:70
-  wire _bits_665 = slot_valid[21]; // NodeTable.java:70
-  wire _eq_1140 = slot_parent_21 == op_slot; // NodeTable.java:70
-  wire _and_765 = _bits_665 & _eq_1140; // NodeTable.java:70
-  wire _eq_1141 = slot_digit_21 == 2'd3; // NodeTable.java:70
+  wire _bits_672 = slot_valid[22]; // NodeTable.java:70
+  wire _eq_1140 = slot_parent_22 == op_slot; // NodeTable.java:70
+  wire _and_765 = _bits_672 & _eq_1140; // NodeTable.java:70
+  wire _eq_1141 = slot_digit_22 == 2'd3; // NodeTable.java:70
   wire _and_766 = _and_765 & _eq_1141; // NodeTable.java:70
-  wire _bits_666 = slot_valid[20]; // NodeTable.java:70
-  wire _eq_1142 = slot_parent_20 == op_slot; // NodeTable.java:70
-  wire _and_767 = _bits_666 & _eq_1142; // NodeTable.java:70
-  wire _eq_1143 = slot_digit_20 == 2'd3; // NodeTable.java:70
+  wire _bits_673 = slot_valid[21]; // NodeTable.java:70
+  wire _eq_1142 = slot_parent_21 == op_slot; // NodeTable.java:70
+  wire _and_767 = _bits_673 & _eq_1142; // NodeTable.java:70
+  wire _eq_1143 = slot_digit_21 == 2'd3; // NodeTable.java:70
   wire _and_768 = _and_767 & _eq_1143; // NodeTable.java:70
-  wire _bits_667 = slot_valid[19]; // NodeTable.java:70
-  wire _eq_1144 = slot_parent_19 == op_slot; // NodeTable.java:70
-  wire _and_769 = _bits_667 & _eq_1144; // NodeTable.java:70
-  wire _eq_1145 = slot_digit_19 == 2'd3; // NodeTable.java:70
+  wire _bits_674 = slot_valid[20]; // NodeTable.java:70
+  wire _eq_1144 = slot_parent_20 == op_slot; // NodeTable.java:70
+  wire _and_769 = _bits_674 & _eq_1144; // NodeTable.java:70
+  wire _eq_1145 = slot_digit_20 == 2'd3; // NodeTable.java:70
   wire _and_770 = _and_769 & _eq_1145; // NodeTable.java:70
-  wire _bits_668 = slot_valid[18]; // NodeTable.java:70
-  wire _eq_1146 = slot_parent_18 == op_slot; // NodeTable.java:70
-  wire _and_771 = _bits_668 & _eq_1146; // NodeTable.java:70
-  wire _eq_1147 = slot_digit_18 == 2'd3; // NodeTable.java:70
+  wire _bits_675 = slot_valid[19]; // NodeTable.java:70
+  wire _eq_1146 = slot_parent_19 == op_slot; // NodeTable.java:70
+  wire _and_771 = _bits_675 & _eq_1146; // NodeTable.java:70
+  wire _eq_1147 = slot_digit_19 == 2'd3; // NodeTable.java:70
   wire _and_772 = _and_771 & _eq_1147; // NodeTable.java:70
-  wire _bits_669 = slot_valid[17]; // NodeTable.java:70
-  wire _eq_1148 = slot_parent_17 == op_slot; // NodeTable.java:70
-  wire _and_773 = _bits_669 & _eq_1148; // NodeTable.java:70
-  wire _eq_1149 = slot_digit_17 == 2'd3; // NodeTable.java:70
+  wire _bits_676 = slot_valid[18]; // NodeTable.java:70
+  wire _eq_1148 = slot_parent_18 == op_slot; // NodeTable.java:70
+  wire _and_773 = _bits_676 & _eq_1148; // NodeTable.java:70
+  wire _eq_1149 = slot_digit_18 == 2'd3; // NodeTable.java:70
   wire _and_774 = _and_773 & _eq_1149; // NodeTable.java:70
-  wire _bits_670 = slot_valid[16]; // NodeTable.java:70
-  wire _eq_1150 = slot_parent_16 == op_slot; // NodeTable.java:70
-  wire _and_775 = _bits_670 & _eq_1150; // NodeTable.java:70
-  wire _eq_1151 = slot_digit_16 == 2'd3; // NodeTable.java:70
+  wire _bits_677 = slot_valid[17]; // NodeTable.java:70
+  wire _eq_1150 = slot_parent_17 == op_slot; // NodeTable.java:70
+  wire _and_775 = _bits_677 & _eq_1150; // NodeTable.java:70
+  wire _eq_1151 = slot_digit_17 == 2'd3; // NodeTable.java:70
   wire _and_776 = _and_775 & _eq_1151; // NodeTable.java:70
-  wire _bits_671 = slot_valid[15]; // NodeTable.java:70
-  wire _eq_1152 = slot_parent_15 == op_slot; // NodeTable.java:70
-  wire _and_777 = _bits_671 & _eq_1152; // NodeTable.java:70
-  wire _eq_1153 = slot_digit_15 == 2'd3; // NodeTable.java:70
+  wire _bits_678 = slot_valid[16]; // NodeTable.java:70
+  wire _eq_1152 = slot_parent_16 == op_slot; // NodeTable.java:70
+  wire _and_777 = _bits_678 & _eq_1152; // NodeTable.java:70
+  wire _eq_1153 = slot_digit_16 == 2'd3; // NodeTable.java:70
   wire _and_778 = _and_777 & _eq_1153; // NodeTable.java:70
-  wire _bits_672 = slot_valid[14]; // NodeTable.java:70
-  wire _eq_1154 = slot_parent_14 == op_slot; // NodeTable.java:70
-  wire _and_779 = _bits_672 & _eq_1154; // NodeTable.java:70
-  wire _eq_1155 = slot_digit_14 == 2'd3; // NodeTable.java:70
+  wire _bits_679 = slot_valid[15]; // NodeTable.java:70
+  wire _eq_1154 = slot_parent_15 == op_slot; // NodeTable.java:70
+  wire _and_779 = _bits_679 & _eq_1154; // NodeTable.java:70
+  wire _eq_1155 = slot_digit_15 == 2'd3; // NodeTable.java:70
   wire _and_780 = _and_779 & _eq_1155; // NodeTable.java:70
-  wire _bits_673 = slot_valid[13]; // NodeTable.java:70
-  wire _eq_1156 = slot_parent_13 == op_slot; // NodeTable.java:70
-  wire _and_781 = _bits_673 & _eq_1156; // NodeTable.java:70
-  wire _eq_1157 = slot_digit_13 == 2'd3; // NodeTable.java:70
+  wire _bits_680 = slot_valid[14]; // NodeTable.java:70
+  wire _eq_1156 = slot_parent_14 == op_slot; // NodeTable.java:70
+  wire _and_781 = _bits_680 & _eq_1156; // NodeTable.java:70
+  wire _eq_1157 = slot_digit_14 == 2'd3; // NodeTable.java:70
   wire _and_782 = _and_781 & _eq_1157; // NodeTable.java:70
-  wire _bits_674 = slot_valid[12]; // NodeTable.java:70
-  wire _eq_1158 = slot_parent_12 == op_slot; // NodeTable.java:70
-  wire _and_783 = _bits_674 & _eq_1158; // NodeTable.java:70
-  wire _eq_1159 = slot_digit_12 == 2'd3; // NodeTable.java:70
+  wire _bits_681 = slot_valid[13]; // NodeTable.java:70
+  wire _eq_1158 = slot_parent_13 == op_slot; // NodeTable.java:70
+  wire _and_783 = _bits_681 & _eq_1158; // NodeTable.java:70
+  wire _eq_1159 = slot_digit_13 == 2'd3; // NodeTable.java:70
   wire _and_784 = _and_783 & _eq_1159; // NodeTable.java:70
-  wire _bits_675 = slot_valid[11]; // NodeTable.java:70
-  wire _eq_1160 = slot_parent_11 == op_slot; // NodeTable.java:70
-  wire _and_785 = _bits_675 & _eq_1160; // NodeTable.java:70
-  wire _eq_1161 = slot_digit_11 == 2'd3; // NodeTable.java:70
+  wire _bits_682 = slot_valid[12]; // NodeTable.java:70
+  wire _eq_1160 = slot_parent_12 == op_slot; // NodeTable.java:70
+  wire _and_785 = _bits_682 & _eq_1160; // NodeTable.java:70
+  wire _eq_1161 = slot_digit_12 == 2'd3; // NodeTable.java:70
   wire _and_786 = _and_785 & _eq_1161; // NodeTable.java:70
-  wire _bits_676 = slot_valid[10]; // NodeTable.java:70
-  wire _eq_1162 = slot_parent_10 == op_slot; // NodeTable.java:70
-  wire _and_787 = _bits_676 & _eq_1162; // NodeTable.java:70
-  wire _eq_1163 = slot_digit_10 == 2'd3; // NodeTable.java:70
+  wire _bits_683 = slot_valid[11]; // NodeTable.java:70
+  wire _eq_1162 = slot_parent_11 == op_slot; // NodeTable.java:70
+  wire _and_787 = _bits_683 & _eq_1162; // NodeTable.java:70
+  wire _eq_1163 = slot_digit_11 == 2'd3; // NodeTable.java:70
   wire _and_788 = _and_787 & _eq_1163; // NodeTable.java:70
-  wire _bits_677 = slot_valid[9]; // NodeTable.java:70
-  wire _eq_1164 = slot_parent_9 == op_slot; // NodeTable.java:70
-  wire _and_789 = _bits_677 & _eq_1164; // NodeTable.java:70
-  wire _eq_1165 = slot_digit_9 == 2'd3; // NodeTable.java:70
+  wire _bits_684 = slot_valid[10]; // NodeTable.java:70
+  wire _eq_1164 = slot_parent_10 == op_slot; // NodeTable.java:70
+  wire _and_789 = _bits_684 & _eq_1164; // NodeTable.java:70
+  wire _eq_1165 = slot_digit_10 == 2'd3; // NodeTable.java:70
   wire _and_790 = _and_789 & _eq_1165; // NodeTable.java:70
-  wire _bits_678 = slot_valid[8]; // NodeTable.java:70
-  wire _eq_1166 = slot_parent_8 == op_slot; // NodeTable.java:70
-  wire _and_791 = _bits_678 & _eq_1166; // NodeTable.java:70
-  wire _eq_1167 = slot_digit_8 == 2'd3; // NodeTable.java:70
+  wire _bits_685 = slot_valid[9]; // NodeTable.java:70
+  wire _eq_1166 = slot_parent_9 == op_slot; // NodeTable.java:70
+  wire _and_791 = _bits_685 & _eq_1166; // NodeTable.java:70
+  wire _eq_1167 = slot_digit_9 == 2'd3; // NodeTable.java:70
   wire _and_792 = _and_791 & _eq_1167; // NodeTable.java:70
-  wire _bits_679 = slot_valid[7]; // NodeTable.java:70
-  wire _eq_1168 = slot_parent_7 == op_slot; // NodeTable.java:70
-  wire _and_793 = _bits_679 & _eq_1168; // NodeTable.java:70
-  wire _eq_1169 = slot_digit_7 == 2'd3; // NodeTable.java:70
+  wire _bits_686 = slot_valid[8]; // NodeTable.java:70
+  wire _eq_1168 = slot_parent_8 == op_slot; // NodeTable.java:70
+  wire _and_793 = _bits_686 & _eq_1168; // NodeTable.java:70
+  wire _eq_1169 = slot_digit_8 == 2'd3; // NodeTable.java:70
   wire _and_794 = _and_793 & _eq_1169; // NodeTable.java:70
-  wire _bits_680 = slot_valid[6]; // NodeTable.java:70
-  wire _eq_1170 = slot_parent_6 == op_slot; // NodeTable.java:70
-  wire _and_795 = _bits_680 & _eq_1170; // NodeTable.java:70
-  wire _eq_1171 = slot_digit_6 == 2'd3; // NodeTable.java:70
+  wire _bits_687 = slot_valid[7]; // NodeTable.java:70
+  wire _eq_1170 = slot_parent_7 == op_slot; // NodeTable.java:70
+  wire _and_795 = _bits_687 & _eq_1170; // NodeTable.java:70
+  wire _eq_1171 = slot_digit_7 == 2'd3; // NodeTable.java:70
   wire _and_796 = _and_795 & _eq_1171; // NodeTable.java:70
-  wire _bits_681 = slot_valid[5]; // NodeTable.java:70
-  wire _eq_1172 = slot_parent_5 == op_slot; // NodeTable.java:70
-  wire _and_797 = _bits_681 & _eq_1172; // NodeTable.java:70
-  wire _eq_1173 = slot_digit_5 == 2'd3; // NodeTable.java:70
+  wire _bits_688 = slot_valid[6]; // NodeTable.java:70
+  wire _eq_1172 = slot_parent_6 == op_slot; // NodeTable.java:70
+  wire _and_797 = _bits_688 & _eq_1172; // NodeTable.java:70
+  wire _eq_1173 = slot_digit_6 == 2'd3; // NodeTable.java:70
   wire _and_798 = _and_797 & _eq_1173; // NodeTable.java:70
-  wire _bits_682 = slot_valid[4]; // NodeTable.java:70
-  wire _eq_1174 = slot_parent_4 == op_slot; // NodeTable.java:70
-  wire _and_799 = _bits_682 & _eq_1174; // NodeTable.java:70
-  wire _eq_1175 = slot_digit_4 == 2'd3; // NodeTable.java:70
+  wire _bits_689 = slot_valid[5]; // NodeTable.java:70
+  wire _eq_1174 = slot_parent_5 == op_slot; // NodeTable.java:70
+  wire _and_799 = _bits_689 & _eq_1174; // NodeTable.java:70
+  wire _eq_1175 = slot_digit_5 == 2'd3; // NodeTable.java:70
   wire _and_800 = _and_799 & _eq_1175; // NodeTable.java:70
-  wire _bits_683 = slot_valid[3]; // NodeTable.java:70
-  wire _eq_1176 = slot_parent_3 == op_slot; // NodeTable.java:70
-  wire _and_801 = _bits_683 & _eq_1176; // NodeTable.java:70
-  wire _eq_1177 = slot_digit_3 == 2'd3; // NodeTable.java:70
+  wire _bits_690 = slot_valid[4]; // NodeTable.java:70
+  wire _eq_1176 = slot_parent_4 == op_slot; // NodeTable.java:70
+  wire _and_801 = _bits_690 & _eq_1176; // NodeTable.java:70
+  wire _eq_1177 = slot_digit_4 == 2'd3; // NodeTable.java:70
   wire _and_802 = _and_801 & _eq_1177; // NodeTable.java:70
-  wire _bits_684 = slot_valid[2]; // NodeTable.java:70
-  wire _eq_1178 = slot_parent_2 == op_slot; // NodeTable.java:70
-  wire _and_803 = _bits_684 & _eq_1178; // NodeTable.java:70
-  wire _eq_1179 = slot_digit_2 == 2'd3; // NodeTable.java:70
+  wire _bits_691 = slot_valid[3]; // NodeTable.java:70
+  wire _eq_1178 = slot_parent_3 == op_slot; // NodeTable.java:70
+  wire _and_803 = _bits_691 & _eq_1178; // NodeTable.java:70
+  wire _eq_1179 = slot_digit_3 == 2'd3; // NodeTable.java:70
   wire _and_804 = _and_803 & _eq_1179; // NodeTable.java:70
-  wire _bits_685 = slot_valid[1]; // NodeTable.java:70
-  wire _eq_1180 = slot_parent_1 == op_slot; // NodeTable.java:70
-  wire _and_805 = _bits_685 & _eq_1180; // NodeTable.java:70
-  wire _eq_1181 = slot_digit_1 == 2'd3; // NodeTable.java:70
+  wire _bits_692 = slot_valid[2]; // NodeTable.java:70
+  wire _eq_1180 = slot_parent_2 == op_slot; // NodeTable.java:70
+  wire _and_805 = _bits_692 & _eq_1180; // NodeTable.java:70
+  wire _eq_1181 = slot_digit_2 == 2'd3; // NodeTable.java:70
   wire _and_806 = _and_805 & _eq_1181; // NodeTable.java:70
-  wire [126:0] _cat_136 = {_and_554, _and_556, _and_558, _and_560, _and_562, _and_564, _and_566, _and_568, _and_570, _and_572, _and_574, _and_576, _and_578, _and_580, _and_582, _and_584, _and_586, _and_588, _and_590, _and_592, _and_594, _and_596, _and_598, _and_600, _and_602, _and_604, _and_606, _and_608, _and_610, _and_612, _and_614, _and_616, _and_618, _and_620, _and_622, _and_624, _and_626, _and_628, _and_630, _and_632, _and_634, _and_636, _and_638, _and_640, _and_642, _and_644, _and_646, _and_648, _and_650, _and_652, _and_654, _and_656, _and_658, _and_660, _and_662, _and_664, _and_666, _and_668, _and_670, _and_672, _and_674, _and_676, _and_678, _and_680, _and_682, _and_684, _and_686, _and_688, _and_690, _and_692, _and_694, _and_696, _and_698, _and_700, _and_702, _and_704, _and_706, _and_708, _and_710, _and_712, _and_714, _and_716, _and_718, _and_720, _and_722, _and_724, _and_726, _and_728, _and_730, _and_732, _and_734, _and_736, _and_738, _and_740, _and_742, _and_744, _and_746, _and_748, _and_750, _and_752, _and_754, _and_756, _and_758, _and_760, _and_762, _and_764, _and_766, _and_768, _and_770, _and_772, _and_774, _and_776, _and_778, _and_780, _and_782, _and_784, _and_786, _and_788, _and_790, _and_792, _and_794, _and_796, _and_798, _and_800, _and_802, _and_804, _and_806}; // NodeTable.java:103
-  wire _or_r_5 = |_cat_136; // NodeTable.java:71
-  wire _bits_686 = slot_valid[127]; // NodeTable.java:70
-  wire _eq_1182 = slot_parent_127 == op_slot; // NodeTable.java:70
-  wire _and_807 = _bits_686 & _eq_1182; // NodeTable.java:70
-  wire _eq_1183 = slot_digit_127 == 2'd2; // NodeTable.java:70
+  wire _bits_693 = slot_valid[1]; // NodeTable.java:70
+  wire _eq_1182 = slot_parent_1 == op_slot; // NodeTable.java:70
+  wire _and_807 = _bits_693 & _eq_1182; // NodeTable.java:70
+  wire _eq_1183 = slot_digit_1 == 2'd3; // NodeTable.java:70
   wire _and_808 = _and_807 & _eq_1183; // NodeTable.java:70
-  wire _bits_687 = slot_valid[126]; // NodeTable.java:70
-  wire _eq_1184 = slot_parent_126 == op_slot; // NodeTable.java:70
-  wire _and_809 = _bits_687 & _eq_1184; // NodeTable.java:70
-  wire _eq_1185 = slot_digit_126 == 2'd2; // NodeTable.java:70
+  wire [126:0] _cat_136 = {_and_556, _and_558, _and_560, _and_562, _and_564, _and_566, _and_568, _and_570, _and_572, _and_574, _and_576, _and_578, _and_580, _and_582, _and_584, _and_586, _and_588, _and_590, _and_592, _and_594, _and_596, _and_598, _and_600, _and_602, _and_604, _and_606, _and_608, _and_610, _and_612, _and_614, _and_616, _and_618, _and_620, _and_622, _and_624, _and_626, _and_628, _and_630, _and_632, _and_634, _and_636, _and_638, _and_640, _and_642, _and_644, _and_646, _and_648, _and_650, _and_652, _and_654, _and_656, _and_658, _and_660, _and_662, _and_664, _and_666, _and_668, _and_670, _and_672, _and_674, _and_676, _and_678, _and_680, _and_682, _and_684, _and_686, _and_688, _and_690, _and_692, _and_694, _and_696, _and_698, _and_700, _and_702, _and_704, _and_706, _and_708, _and_710, _and_712, _and_714, _and_716, _and_718, _and_720, _and_722, _and_724, _and_726, _and_728, _and_730, _and_732, _and_734, _and_736, _and_738, _and_740, _and_742, _and_744, _and_746, _and_748, _and_750, _and_752, _and_754, _and_756, _and_758, _and_760, _and_762, _and_764, _and_766, _and_768, _and_770, _and_772, _and_774, _and_776, _and_778, _and_780, _and_782, _and_784, _and_786, _and_788, _and_790, _and_792, _and_794, _and_796, _and_798, _and_800, _and_802, _and_804, _and_806, _and_808}; // NodeTable.java:103
+  wire _or_r_5 = |_cat_136; // NodeTable.java:71
+  wire _bits_694 = slot_valid[127]; // NodeTable.java:70
+  wire _eq_1184 = slot_parent_127 == op_slot; // NodeTable.java:70
+  wire _and_809 = _bits_694 & _eq_1184; // NodeTable.java:70
+  wire _eq_1185 = slot_digit_127 == 2'd2; // NodeTable.java:70
   wire _and_810 = _and_809 & _eq_1185; // NodeTable.java:70
-  wire _bits_688 = slot_valid[125]; // NodeTable.java:70
-  wire _eq_1186 = slot_parent_125 == op_slot; // NodeTable.java:70
-  wire _and_811 = _bits_688 & _eq_1186; // NodeTable.java:70
-  wire _eq_1187 = slot_digit_125 == 2'd2; // NodeTable.java:70
+  wire _bits_695 = slot_valid[126]; // NodeTable.java:70
+  wire _eq_1186 = slot_parent_126 == op_slot; // NodeTable.java:70
+  wire _and_811 = _bits_695 & _eq_1186; // NodeTable.java:70
+  wire _eq_1187 = slot_digit_126 == 2'd2; // NodeTable.java:70
   wire _and_812 = _and_811 & _eq_1187; // NodeTable.java:70
-  wire _bits_689 = slot_valid[124]; // NodeTable.java:70
-  wire _eq_1188 = slot_parent_124 == op_slot; // NodeTable.java:70
-  wire _and_813 = _bits_689 & _eq_1188; // NodeTable.java:70
-  wire _eq_1189 = slot_digit_124 == 2'd2; // NodeTable.java:70
+  wire _bits_696 = slot_valid[125]; // NodeTable.java:70
+  wire _eq_1188 = slot_parent_125 == op_slot; // NodeTable.java:70
+  wire _and_813 = _bits_696 & _eq_1188; // NodeTable.java:70
+  wire _eq_1189 = slot_digit_125 == 2'd2; // NodeTable.java:70
   wire _and_814 = _and_813 & _eq_1189; // NodeTable.java:70
-  wire _bits_690 = slot_valid[123]; // NodeTable.java:70
-  wire _eq_1190 = slot_parent_123 == op_slot; // NodeTable.java:70
-  wire _and_815 = _bits_690 & _eq_1190; // NodeTable.java:70
-  wire _eq_1191 = slot_digit_123 == 2'd2; // NodeTable.java:70
+  wire _bits_697 = slot_valid[124]; // NodeTable.java:70
+  wire _eq_1190 = slot_parent_124 == op_slot; // NodeTable.java:70
+  wire _and_815 = _bits_697 & _eq_1190; // NodeTable.java:70
+  wire _eq_1191 = slot_digit_124 == 2'd2; // NodeTable.java:70
   wire _and_816 = _and_815 & _eq_1191; // NodeTable.java:70
-  wire _bits_691 = slot_valid[122]; // NodeTable.java:70
-  wire _eq_1192 = slot_parent_122 == op_slot; // NodeTable.java:70
-  wire _and_817 = _bits_691 & _eq_1192; // NodeTable.java:70
-  wire _eq_1193 = slot_digit_122 == 2'd2; // NodeTable.java:70
+  wire _bits_698 = slot_valid[123]; // NodeTable.java:70
+  wire _eq_1192 = slot_parent_123 == op_slot; // NodeTable.java:70
+  wire _and_817 = _bits_698 & _eq_1192; // NodeTable.java:70
+  wire _eq_1193 = slot_digit_123 == 2'd2; // NodeTable.java:70
   wire _and_818 = _and_817 & _eq_1193; // NodeTable.java:70
-  wire _bits_692 = slot_valid[121]; // NodeTable.java:70
-  wire _eq_1194 = slot_parent_121 == op_slot; // NodeTable.java:70
-  wire _and_819 = _bits_692 & _eq_1194; // NodeTable.java:70
-  wire _eq_1195 = slot_digit_121 == 2'd2; // NodeTable.java:70
+  wire _bits_699 = slot_valid[122]; // NodeTable.java:70
+  wire _eq_1194 = slot_parent_122 == op_slot; // NodeTable.java:70
+  wire _and_819 = _bits_699 & _eq_1194; // NodeTable.java:70
+  wire _eq_1195 = slot_digit_122 == 2'd2; // NodeTable.java:70
   wire _and_820 = _and_819 & _eq_1195; // NodeTable.java:70
-  wire _bits_693 = slot_valid[120]; // NodeTable.java:70
-  wire _eq_1196 = slot_parent_120 == op_slot; // NodeTable.java:70
-  wire _and_821 = _bits_693 & _eq_1196; // NodeTable.java:70
-  wire _eq_1197 = slot_digit_120 == 2'd2; // NodeTable.java:70
+  wire _bits_700 = slot_valid[121]; // NodeTable.java:70
+  wire _eq_1196 = slot_parent_121 == op_slot; // NodeTable.java:70
+  wire _and_821 = _bits_700 & _eq_1196; // NodeTable.java:70
+  wire _eq_1197 = slot_digit_121 == 2'd2; // NodeTable.java:70
   wire _and_822 = _and_821 & _eq_1197; // NodeTable.java:70
-  wire _bits_694 = slot_valid[119]; // NodeTable.java:70
-  wire _eq_1198 = slot_parent_119 == op_slot; // NodeTable.java:70
-  wire _and_823 = _bits_694 & _eq_1198; // NodeTable.java:70
-  wire _eq_1199 = slot_digit_119 == 2'd2; // NodeTable.java:70
+  wire _bits_701 = slot_valid[120]; // NodeTable.java:70
+  wire _eq_1198 = slot_parent_120 == op_slot; // NodeTable.java:70
+  wire _and_823 = _bits_701 & _eq_1198; // NodeTable.java:70
+  wire _eq_1199 = slot_digit_120 == 2'd2; // NodeTable.java:70
   wire _and_824 = _and_823 & _eq_1199; // NodeTable.java:70
-  wire _bits_695 = slot_valid[118]; // NodeTable.java:70
-  wire _eq_1200 = slot_parent_118 == op_slot; // NodeTable.java:70
-  wire _and_825 = _bits_695 & _eq_1200; // NodeTable.java:70
-  wire _eq_1201 = slot_digit_118 == 2'd2; // NodeTable.java:70
+  wire _bits_702 = slot_valid[119]; // NodeTable.java:70
+  wire _eq_1200 = slot_parent_119 == op_slot; // NodeTable.java:70
+  wire _and_825 = _bits_702 & _eq_1200; // NodeTable.java:70
+  wire _eq_1201 = slot_digit_119 == 2'd2; // NodeTable.java:70
   wire _and_826 = _and_825 & _eq_1201; // NodeTable.java:70
-  wire _bits_696 = slot_valid[117]; // NodeTable.java:70
-  wire _eq_1202 = slot_parent_117 == op_slot; // NodeTable.java:70
-  wire _and_827 = _bits_696 & _eq_1202; // NodeTable.java:70
-  wire _eq_1203 = slot_digit_117 == 2'd2; // NodeTable.java:70
+  wire _bits_703 = slot_valid[118]; // NodeTable.java:70
+  wire _eq_1202 = slot_parent_118 == op_slot; // NodeTable.java:70
+  wire _and_827 = _bits_703 & _eq_1202; // NodeTable.java:70
+  wire _eq_1203 = slot_digit_118 == 2'd2; // NodeTable.java:70
   wire _and_828 = _and_827 & _eq_1203; // NodeTable.java:70
-  wire _bits_697 = slot_valid[116]; // NodeTable.java:70
-  wire _eq_1204 = slot_parent_116 == op_slot; // NodeTable.java:70
-  wire _and_829 = _bits_697 & _eq_1204; // NodeTable.java:70
-  wire _eq_1205 = slot_digit_116 == 2'd2; // NodeTable.java:70
+  wire _bits_704 = slot_valid[117]; // NodeTable.java:70
+  wire _eq_1204 = slot_parent_117 == op_slot; // NodeTable.java:70
+  wire _and_829 = _bits_704 & _eq_1204; // NodeTable.java:70
+  wire _eq_1205 = slot_digit_117 == 2'd2; // NodeTable.java:70
   wire _and_830 = _and_829 & _eq_1205; // NodeTable.java:70
-  wire _bits_698 = slot_valid[115]; // NodeTable.java:70
-  wire _eq_1206 = slot_parent_115 == op_slot; // NodeTable.java:70
-  wire _and_831 = _bits_698 & _eq_1206; // NodeTable.java:70
-  wire _eq_1207 = slot_digit_115 == 2'd2; // NodeTable.java:70
+  wire _bits_705 = slot_valid[116]; // NodeTable.java:70
+  wire _eq_1206 = slot_parent_116 == op_slot; // NodeTable.java:70
+  wire _and_831 = _bits_705 & _eq_1206; // NodeTable.java:70
+  wire _eq_1207 = slot_digit_116 == 2'd2; // NodeTable.java:70
   wire _and_832 = _and_831 & _eq_1207; // NodeTable.java:70
-  wire _bits_699 = slot_valid[114]; // NodeTable.java:70
-  wire _eq_1208 = slot_parent_114 == op_slot; // NodeTable.java:70
-  wire _and_833 = _bits_699 & _eq_1208; // NodeTable.java:70
-  wire _eq_1209 = slot_digit_114 == 2'd2; // NodeTable.java:70
+  wire _bits_706 = slot_valid[115]; // NodeTable.java:70
+  wire _eq_1208 = slot_parent_115 == op_slot; // NodeTable.java:70
+  wire _and_833 = _bits_706 & _eq_1208; // NodeTable.java:70
+  wire _eq_1209 = slot_digit_115 == 2'd2; // NodeTable.java:70
   wire _and_834 = _and_833 & _eq_1209; // NodeTable.java:70
-  wire _bits_700 = slot_valid[113]; // NodeTable.java:70
-  wire _eq_1210 = slot_parent_113 == op_slot; // NodeTable.java:70
-  wire _and_835 = _bits_700 & _eq_1210; // NodeTable.java:70
-  wire _eq_1211 = slot_digit_113 == 2'd2; // NodeTable.java:70
+  wire _bits_707 = slot_valid[114]; // NodeTable.java:70
+  wire _eq_1210 = slot_parent_114 == op_slot; // NodeTable.java:70
+  wire _and_835 = _bits_707 & _eq_1210; // NodeTable.java:70
+  wire _eq_1211 = slot_digit_114 == 2'd2; // NodeTable.java:70
   wire _and_836 = _and_835 & _eq_1211; // NodeTable.java:70
-  wire _bits_701 = slot_valid[112]; // NodeTable.java:70
-  wire _eq_1212 = slot_parent_112 == op_slot; // NodeTable.java:70
-  wire _and_837 = _bits_701 & _eq_1212; // NodeTable.java:70
-  wire _eq_1213 = slot_digit_112 == 2'd2; // NodeTable.java:70
+  wire _bits_708 = slot_valid[113]; // NodeTable.java:70
+  wire _eq_1212 = slot_parent_113 == op_slot; // NodeTable.java:70
+  wire _and_837 = _bits_708 & _eq_1212; // NodeTable.java:70
+  wire _eq_1213 = slot_digit_113 == 2'd2; // NodeTable.java:70
   wire _and_838 = _and_837 & _eq_1213; // NodeTable.java:70
-  wire _bits_702 = slot_valid[111]; // NodeTable.java:70
-  wire _eq_1214 = slot_parent_111 == op_slot; // NodeTable.java:70
-  wire _and_839 = _bits_702 & _eq_1214; // NodeTable.java:70
-  wire _eq_1215 = slot_digit_111 == 2'd2; // NodeTable.java:70
+  wire _bits_709 = slot_valid[112]; // NodeTable.java:70
+  wire _eq_1214 = slot_parent_112 == op_slot; // NodeTable.java:70
+  wire _and_839 = _bits_709 & _eq_1214; // NodeTable.java:70
+  wire _eq_1215 = slot_digit_112 == 2'd2; // NodeTable.java:70
   wire _and_840 = _and_839 & _eq_1215; // NodeTable.java:70
-  wire _bits_703 = slot_valid[110]; // NodeTable.java:70
-  wire _eq_1216 = slot_parent_110 == op_slot; // NodeTable.java:70
-  wire _and_841 = _bits_703 & _eq_1216; // NodeTable.java:70
-  wire _eq_1217 = slot_digit_110 == 2'd2; // NodeTable.java:70
+  wire _bits_710 = slot_valid[111]; // NodeTable.java:70
+  wire _eq_1216 = slot_parent_111 == op_slot; // NodeTable.java:70
+  wire _and_841 = _bits_710 & _eq_1216; // NodeTable.java:70
+  wire _eq_1217 = slot_digit_111 == 2'd2; // NodeTable.java:70
   wire _and_842 = _and_841 & _eq_1217; // NodeTable.java:70
-  wire _bits_704 = slot_valid[109]; // NodeTable.java:70
-  wire _eq_1218 = slot_parent_109 == op_slot; // NodeTable.java:70
-  wire _and_843 = _bits_704 & _eq_1218; // NodeTable.java:70
-  wire _eq_1219 = slot_digit_109 == 2'd2; // NodeTable.java:70
+  wire _bits_711 = slot_valid[110]; // NodeTable.java:70
+  wire _eq_1218 = slot_parent_110 == op_slot; // NodeTable.java:70
+  wire _and_843 = _bits_711 & _eq_1218; // NodeTable.java:70
+  wire _eq_1219 = slot_digit_110 == 2'd2; // NodeTable.java:70
   wire _and_844 = _and_843 & _eq_1219; // NodeTable.java:70
-  wire _bits_705 = slot_valid[108]; // NodeTable.java:70
-  wire _eq_1220 = slot_parent_108 == op_slot; // NodeTable.java:70
-  wire _and_845 = _bits_705 & _eq_1220; // NodeTable.java:70
-  wire _eq_1221 = slot_digit_108 == 2'd2; // NodeTable.java:70
+  wire _bits_712 = slot_valid[109]; // NodeTable.java:70
+  wire _eq_1220 = slot_parent_109 == op_slot; // NodeTable.java:70
+  wire _and_845 = _bits_712 & _eq_1220; // NodeTable.java:70
+  wire _eq_1221 = slot_digit_109 == 2'd2; // NodeTable.java:70
   wire _and_846 = _and_845 & _eq_1221; // NodeTable.java:70
-  wire _bits_706 = slot_valid[107]; // NodeTable.java:70
-  wire _eq_1222 = slot_parent_107 == op_slot; // NodeTable.java:70
-  wire _and_847 = _bits_706 & _eq_1222; // NodeTable.java:70
-  wire _eq_1223 = slot_digit_107 == 2'd2; // NodeTable.java:70
+  wire _bits_713 = slot_valid[108]; // NodeTable.java:70
+  wire _eq_1222 = slot_parent_108 == op_slot; // NodeTable.java:70
+  wire _and_847 = _bits_713 & _eq_1222; // NodeTable.java:70
+  wire _eq_1223 = slot_digit_108 == 2'd2; // NodeTable.java:70
   wire _and_848 = _and_847 & _eq_1223; // NodeTable.java:70
-  wire _bits_707 = slot_valid[106]; // NodeTable.java:70
-  wire _eq_1224 = slot_parent_106 == op_slot; // NodeTable.java:70
-  wire _and_849 = _bits_707 & _eq_1224; // NodeTable.java:70
-  wire _eq_1225 = slot_digit_106 == 2'd2; // NodeTable.java:70
+  wire _bits_714 = slot_valid[107]; // NodeTable.java:70
+  wire _eq_1224 = slot_parent_107 == op_slot; // NodeTable.java:70
+  wire _and_849 = _bits_714 & _eq_1224; // NodeTable.java:70
+  wire _eq_1225 = slot_digit_107 == 2'd2; // NodeTable.java:70
   wire _and_850 = _and_849 & _eq_1225; // NodeTable.java:70
-  wire _bits_708 = slot_valid[105]; // NodeTable.java:70
-  wire _eq_1226 = slot_parent_105 == op_slot; // NodeTable.java:70
-  wire _and_851 = _bits_708 & _eq_1226; // NodeTable.java:70
-  wire _eq_1227 = slot_digit_105 == 2'd2; // NodeTable.java:70
+  wire _bits_715 = slot_valid[106]; // NodeTable.java:70
+  wire _eq_1226 = slot_parent_106 == op_slot; // NodeTable.java:70
+  wire _and_851 = _bits_715 & _eq_1226; // NodeTable.java:70
+  wire _eq_1227 = slot_digit_106 == 2'd2; // NodeTable.java:70
   wire _and_852 = _and_851 & _eq_1227; // NodeTable.java:70
-  wire _bits_709 = slot_valid[104]; // NodeTable.java:70
-  wire _eq_1228 = slot_parent_104 == op_slot; // NodeTable.java:70
-  wire _and_853 = _bits_709 & _eq_1228; // NodeTable.java:70
-  wire _eq_1229 = slot_digit_104 == 2'd2; // NodeTable.java:70
+  wire _bits_716 = slot_valid[105]; // NodeTable.java:70
+  wire _eq_1228 = slot_parent_105 == op_slot; // NodeTable.java:70
+  wire _and_853 = _bits_716 & _eq_1228; // NodeTable.java:70
+  wire _eq_1229 = slot_digit_105 == 2'd2; // NodeTable.java:70
   wire _and_854 = _and_853 & _eq_1229; // NodeTable.java:70
-  wire _bits_710 = slot_valid[103]; // NodeTable.java:70
-  wire _eq_1230 = slot_parent_103 == op_slot; // NodeTable.java:70
-  wire _and_855 = _bits_710 & _eq_1230; // NodeTable.java:70
-  wire _eq_1231 = slot_digit_103 == 2'd2; // NodeTable.java:70
+  wire _bits_717 = slot_valid[104]; // NodeTable.java:70
+  wire _eq_1230 = slot_parent_104 == op_slot; // NodeTable.java:70
+  wire _and_855 = _bits_717 & _eq_1230; // NodeTable.java:70
+  wire _eq_1231 = slot_digit_104 == 2'd2; // NodeTable.java:70
   wire _and_856 = _and_855 & _eq_1231; // NodeTable.java:70
-  wire _bits_711 = slot_valid[102]; // NodeTable.java:70
-  wire _eq_1232 = slot_parent_102 == op_slot; // NodeTable.java:70
-  wire _and_857 = _bits_711 & _eq_1232; // NodeTable.java:70
-  wire _eq_1233 = slot_digit_102 == 2'd2; // NodeTable.java:70
+  wire _bits_718 = slot_valid[103]; // NodeTable.java:70
+  wire _eq_1232 = slot_parent_103 == op_slot; // NodeTable.java:70
+  wire _and_857 = _bits_718 & _eq_1232; // NodeTable.java:70
+  wire _eq_1233 = slot_digit_103 == 2'd2; // NodeTable.java:70
   wire _and_858 = _and_857 & _eq_1233; // NodeTable.java:70
-  wire _bits_712 = slot_valid[101]; // NodeTable.java:70
-  wire _eq_1234 = slot_parent_101 == op_slot; // NodeTable.java:70
-  wire _and_859 = _bits_712 & _eq_1234; // NodeTable.java:70
-  wire _eq_1235 = slot_digit_101 == 2'd2; // NodeTable.java:70
+  wire _bits_719 = slot_valid[102]; // NodeTable.java:70
+  wire _eq_1234 = slot_parent_102 == op_slot; // NodeTable.java:70
+  wire _and_859 = _bits_719 & _eq_1234; // NodeTable.java:70
+  wire _eq_1235 = slot_digit_102 == 2'd2; // NodeTable.java:70
   wire _and_860 = _and_859 & _eq_1235; // NodeTable.java:70
-  wire _bits_713 = slot_valid[100]; // NodeTable.java:70
-  wire _eq_1236 = slot_parent_100 == op_slot; // NodeTable.java:70
-  wire _and_861 = _bits_713 & _eq_1236; // NodeTable.java:70
-  wire _eq_1237 = slot_digit_100 == 2'd2; // NodeTable.java:70
+  wire _bits_720 = slot_valid[101]; // NodeTable.java:70
+  wire _eq_1236 = slot_parent_101 == op_slot; // NodeTable.java:70
+  wire _and_861 = _bits_720 & _eq_1236; // NodeTable.java:70
+  wire _eq_1237 = slot_digit_101 == 2'd2; // NodeTable.java:70
   wire _and_862 = _and_861 & _eq_1237; // NodeTable.java:70
-  wire _bits_714 = slot_valid[99]; // NodeTable.java:70
-  wire _eq_1238 = slot_parent_99 == op_slot; // NodeTable.java:70
-  wire _and_863 = _bits_714 & _eq_1238; // NodeTable.java:70
-  wire _eq_1239 = slot_digit_99 == 2'd2; // NodeTable.java:70
+  wire _bits_721 = slot_valid[100]; // NodeTable.java:70
+  wire _eq_1238 = slot_parent_100 == op_slot; // NodeTable.java:70
+  wire _and_863 = _bits_721 & _eq_1238; // NodeTable.java:70
+  wire _eq_1239 = slot_digit_100 == 2'd2; // NodeTable.java:70
   wire _and_864 = _and_863 & _eq_1239; // NodeTable.java:70
-  wire _bits_715 = slot_valid[98]; // NodeTable.java:70
-  wire _eq_1240 = slot_parent_98 == op_slot; // NodeTable.java:70
-  wire _and_865 = _bits_715 & _eq_1240; // NodeTable.java:70
-  wire _eq_1241 = slot_digit_98 == 2'd2; // NodeTable.java:70
+  wire _bits_722 = slot_valid[99]; // NodeTable.java:70
+  wire _eq_1240 = slot_parent_99 == op_slot; // NodeTable.java:70
+  wire _and_865 = _bits_722 & _eq_1240; // NodeTable.java:70
+  wire _eq_1241 = slot_digit_99 == 2'd2; // NodeTable.java:70
   wire _and_866 = _and_865 & _eq_1241; // NodeTable.java:70
-  wire _bits_716 = slot_valid[97]; // NodeTable.java:70
-  wire _eq_1242 = slot_parent_97 == op_slot; // NodeTable.java:70
-  wire _and_867 = _bits_716 & _eq_1242; // NodeTable.java:70
-  wire _eq_1243 = slot_digit_97 == 2'd2; // NodeTable.java:70
+  wire _bits_723 = slot_valid[98]; // NodeTable.java:70
+  wire _eq_1242 = slot_parent_98 == op_slot; // NodeTable.java:70
+  wire _and_867 = _bits_723 & _eq_1242; // NodeTable.java:70
+  wire _eq_1243 = slot_digit_98 == 2'd2; // NodeTable.java:70
   wire _and_868 = _and_867 & _eq_1243; // NodeTable.java:70
-  wire _bits_717 = slot_valid[96]; // NodeTable.java:70
-  wire _eq_1244 = slot_parent_96 == op_slot; // NodeTable.java:70
-  wire _and_869 = _bits_717 & _eq_1244; // NodeTable.java:70
-  wire _eq_1245 = slot_digit_96 == 2'd2; // NodeTable.java:70
+  wire _bits_724 = slot_valid[97]; // NodeTable.java:70
+  wire _eq_1244 = slot_parent_97 == op_slot; // NodeTable.java:70
+  wire _and_869 = _bits_724 & _eq_1244; // NodeTable.java:70
+  wire _eq_1245 = slot_digit_97 == 2'd2; // NodeTable.java:70
   wire _and_870 = _and_869 & _eq_1245; // NodeTable.java:70
-  wire _bits_718 = slot_valid[95]; // NodeTable.java:70
-  wire _eq_1246 = slot_parent_95 == op_slot; // NodeTable.java:70
-  wire _and_871 = _bits_718 & _eq_1246; // NodeTable.java:70
-  wire _eq_1247 = slot_digit_95 == 2'd2; // NodeTable.java:70
+  wire _bits_725 = slot_valid[96]; // NodeTable.java:70
+  wire _eq_1246 = slot_parent_96 == op_slot; // NodeTable.java:70
+  wire _and_871 = _bits_725 & _eq_1246; // NodeTable.java:70
+  wire _eq_1247 = slot_digit_96 == 2'd2; // NodeTable.java:70
   wire _and_872 = _and_871 & _eq_1247; // NodeTable.java:70
-  wire _bits_719 = slot_valid[94]; // NodeTable.java:70
-  wire _eq_1248 = slot_parent_94 == op_slot; // NodeTable.java:70
-  wire _and_873 = _bits_719 & _eq_1248; // NodeTable.java:70
-  wire _eq_1249 = slot_digit_94 == 2'd2; // NodeTable.java:70
+  wire _bits_726 = slot_valid[95]; // NodeTable.java:70
+  wire _eq_1248 = slot_parent_95 == op_slot; // NodeTable.java:70
+  wire _and_873 = _bits_726 & _eq_1248; // NodeTable.java:70
+  wire _eq_1249 = slot_digit_95 == 2'd2; // NodeTable.java:70
   wire _and_874 = _and_873 & _eq_1249; // NodeTable.java:70
-  wire _bits_720 = slot_valid[93]; // NodeTable.java:70
-  wire _eq_1250 = slot_parent_93 == op_slot; // NodeTable.java:70
-  wire _and_875 = _bits_720 & _eq_1250; // NodeTable.java:70
-  wire _eq_1251 = slot_digit_93 == 2'd2; // NodeTable.java:70
+  wire _bits_727 = slot_valid[94]; // NodeTable.java:70
+  wire _eq_1250 = slot_parent_94 == op_slot; // NodeTable.java:70
+  wire _and_875 = _bits_727 & _eq_1250; // NodeTable.java:70
+  wire _eq_1251 = slot_digit_94 == 2'd2; // NodeTable.java:70
   wire _and_876 = _and_875 & _eq_1251; // NodeTable.java:70
-  wire _bits_721 = slot_valid[92]; // NodeTable.java:70
-  wire _eq_1252 = slot_parent_92 == op_slot; // NodeTable.java:70
-  wire _and_877 = _bits_721 & _eq_1252; // NodeTable.java:70
-  wire _eq_1253 = slot_digit_92 == 2'd2; // NodeTable.java:70
+  wire _bits_728 = slot_valid[93]; // NodeTable.java:70
+  wire _eq_1252 = slot_parent_93 == op_slot; // NodeTable.java:70
+  wire _and_877 = _bits_728 & _eq_1252; // NodeTable.java:70
+  wire _eq_1253 = slot_digit_93 == 2'd2; // NodeTable.java:70
   wire _and_878 = _and_877 & _eq_1253; // NodeTable.java:70
-  wire _bits_722 = slot_valid[91]; // NodeTable.java:70
-  wire _eq_1254 = slot_parent_91 == op_slot; // NodeTable.java:70
-  wire _and_879 = _bits_722 & _eq_1254; // NodeTable.java:70
-  wire _eq_1255 = slot_digit_91 == 2'd2; // NodeTable.java:70
+  wire _bits_729 = slot_valid[92]; // NodeTable.java:70
+  wire _eq_1254 = slot_parent_92 == op_slot; // NodeTable.java:70
+  wire _and_879 = _bits_729 & _eq_1254; // NodeTable.java:70
+  wire _eq_1255 = slot_digit_92 == 2'd2; // NodeTable.java:70
   wire _and_880 = _and_879 & _eq_1255; // NodeTable.java:70
-  wire _bits_723 = slot_valid[90]; // NodeTable.java:70
-  wire _eq_1256 = slot_parent_90 == op_slot; // NodeTable.java:70
-  wire _and_881 = _bits_723 & _eq_1256; // NodeTable.java:70
-  wire _eq_1257 = slot_digit_90 == 2'd2; // NodeTable.java:70
+  wire _bits_730 = slot_valid[91]; // NodeTable.java:70
+  wire _eq_1256 = slot_parent_91 == op_slot; // NodeTable.java:70
+  wire _and_881 = _bits_730 & _eq_1256; // NodeTable.java:70
+  wire _eq_1257 = slot_digit_91 == 2'd2; // NodeTable.java:70
   wire _and_882 = _and_881 & _eq_1257; // NodeTable.java:70
-  wire _bits_724 = slot_valid[89]; // NodeTable.java:70
-  wire _eq_1258 = slot_parent_89 == op_slot; // NodeTable.java:70
-  wire _and_883 = _bits_724 & _eq_1258; // NodeTable.java:70
-  wire _eq_1259 = slot_digit_89 == 2'd2; // NodeTable.java:70
+  wire _bits_731 = slot_valid[90]; // NodeTable.java:70
+  wire _eq_1258 = slot_parent_90 == op_slot; // NodeTable.java:70
+  wire _and_883 = _bits_731 & _eq_1258; // NodeTable.java:70
+  wire _eq_1259 = slot_digit_90 == 2'd2; // NodeTable.java:70
   wire _and_884 = _and_883 & _eq_1259; // NodeTable.java:70
-  wire _bits_725 = slot_valid[88]; // NodeTable.java:70
-  wire _eq_1260 = slot_parent_88 == op_slot; // NodeTable.java:70
-  wire _and_885 = _bits_725 & _eq_1260; // NodeTable.java:70
-  wire _eq_1261 = slot_digit_88 == 2'd2; // NodeTable.java:70
+  wire _bits_732 = slot_valid[89]; // NodeTable.java:70
+  wire _eq_1260 = slot_parent_89 == op_slot; // NodeTable.java:70
+  wire _and_885 = _bits_732 & _eq_1260; // NodeTable.java:70
+  wire _eq_1261 = slot_digit_89 == 2'd2; // NodeTable.java:70
   wire _and_886 = _and_885 & _eq_1261; // NodeTable.java:70
-  wire _bits_726 = slot_valid[87]; // NodeTable.java:70
-  wire _eq_1262 = slot_parent_87 == op_slot; // NodeTable.java:70
-  wire _and_887 = _bits_726 & _eq_1262; // NodeTable.java:70
-  wire _eq_1263 = slot_digit_87 == 2'd2; // NodeTable.java:70
+  wire _bits_733 = slot_valid[88]; // NodeTable.java:70
+  wire _eq_1262 = slot_parent_88 == op_slot; // NodeTable.java:70
+  wire _and_887 = _bits_733 & _eq_1262; // NodeTable.java:70
+  wire _eq_1263 = slot_digit_88 == 2'd2; // NodeTable.java:70
   wire _and_888 = _and_887 & _eq_1263; // NodeTable.java:70
-  wire _bits_727 = slot_valid[86]; // NodeTable.java:70
-  wire _eq_1264 = slot_parent_86 == op_slot; // NodeTable.java:70
-  wire _and_889 = _bits_727 & _eq_1264; // NodeTable.java:70
-  wire _eq_1265 = slot_digit_86 == 2'd2; // NodeTable.java:70
+  wire _bits_734 = slot_valid[87]; // NodeTable.java:70
+  wire _eq_1264 = slot_parent_87 == op_slot; // NodeTable.java:70
+  wire _and_889 = _bits_734 & _eq_1264; // NodeTable.java:70
+  wire _eq_1265 = slot_digit_87 == 2'd2; // NodeTable.java:70
   wire _and_890 = _and_889 & _eq_1265; // NodeTable.java:70
-  wire _bits_728 = slot_valid[85]; // NodeTable.java:70
-  wire _eq_1266 = slot_parent_85 == op_slot; // NodeTable.java:70
-  wire _and_891 = _bits_728 & _eq_1266; // NodeTable.java:70
-  wire _eq_1267 = slot_digit_85 == 2'd2; // NodeTable.java:70
+  wire _bits_735 = slot_valid[86]; // NodeTable.java:70
+  wire _eq_1266 = slot_parent_86 == op_slot; // NodeTable.java:70
+  wire _and_891 = _bits_735 & _eq_1266; // NodeTable.java:70
+  wire _eq_1267 = slot_digit_86 == 2'd2; // NodeTable.java:70
   wire _and_892 = _and_891 & _eq_1267; // NodeTable.java:70
-  wire _bits_729 = slot_valid[84]; // NodeTable.java:70
-  wire _eq_1268 = slot_parent_84 == op_slot; // NodeTable.java:70
-  wire _and_893 = _bits_729 & _eq_1268; // NodeTable.java:70
-  wire _eq_1269 = slot_digit_84 == 2'd2; // NodeTable.java:70
+  wire _bits_736 = slot_valid[85]; // NodeTable.java:70
+  wire _eq_1268 = slot_parent_85 == op_slot; // NodeTable.java:70
+  wire _and_893 = _bits_736 & _eq_1268; // NodeTable.java:70
+  wire _eq_1269 = slot_digit_85 == 2'd2; // NodeTable.java:70
   wire _and_894 = _and_893 & _eq_1269; // NodeTable.java:70
-  wire _bits_730 = slot_valid[83]; // NodeTable.java:70
-  wire _eq_1270 = slot_parent_83 == op_slot; // NodeTable.java:70
-  wire _and_895 = _bits_730 & _eq_1270; // NodeTable.java:70
-  wire _eq_1271 = slot_digit_83 == 2'd2; // NodeTable.java:70
+  wire _bits_737 = slot_valid[84]; // NodeTable.java:70
+  wire _eq_1270 = slot_parent_84 == op_slot; // NodeTable.java:70
+  wire _and_895 = _bits_737 & _eq_1270; // NodeTable.java:70
+  wire _eq_1271 = slot_digit_84 == 2'd2; // NodeTable.java:70
   wire _and_896 = _and_895 & _eq_1271; // NodeTable.java:70
-  wire _bits_731 = slot_valid[82]; // NodeTable.java:70
-  wire _eq_1272 = slot_parent_82 == op_slot; // NodeTable.java:70
-  wire _and_897 = _bits_731 & _eq_1272; // NodeTable.java:70
-  wire _eq_1273 = slot_digit_82 == 2'd2; // NodeTable.java:70
+  wire _bits_738 = slot_valid[83]; // NodeTable.java:70
+  wire _eq_1272 = slot_parent_83 == op_slot; // NodeTable.java:70
+  wire _and_897 = _bits_738 & _eq_1272; // NodeTable.java:70
+  wire _eq_1273 = slot_digit_83 == 2'd2; // NodeTable.java:70
   wire _and_898 = _and_897 & _eq_1273; // NodeTable.java:70
-  wire _bits_732 = slot_valid[81]; // NodeTable.java:70
-  wire _eq_1274 = slot_parent_81 == op_slot; // NodeTable.java:70
-  wire _and_899 = _bits_732 & _eq_1274; // NodeTable.java:70
-  wire _eq_1275 = slot_digit_81 == 2'd2; // NodeTable.java:70
+  wire _bits_739 = slot_valid[82]; // NodeTable.java:70
+  wire _eq_1274 = slot_parent_82 == op_slot; // NodeTable.java:70
+  wire _and_899 = _bits_739 & _eq_1274; // NodeTable.java:70
+  wire _eq_1275 = slot_digit_82 == 2'd2; // NodeTable.java:70
   wire _and_900 = _and_899 & _eq_1275; // NodeTable.java:70
-  wire _bits_733 = slot_valid[80]; // NodeTable.java:70
-  wire _eq_1276 = slot_parent_80 == op_slot; // NodeTable.java:70
-  wire _and_901 = _bits_733 & _eq_1276; // NodeTable.java:70
-  wire _eq_1277 = slot_digit_80 == 2'd2; // NodeTable.java:70
+  wire _bits_740 = slot_valid[81]; // NodeTable.java:70
+  wire _eq_1276 = slot_parent_81 == op_slot; // NodeTable.java:70
+  wire _and_901 = _bits_740 & _eq_1276; // NodeTable.java:70
+  wire _eq_1277 = slot_digit_81 == 2'd2; // NodeTable.java:70
   wire _and_902 = _and_901 & _eq_1277; // NodeTable.java:70
-  wire _bits_734 = slot_valid[79]; // NodeTable.java:70
-  wire _eq_1278 = slot_parent_79 == op_slot; // NodeTable.java:70
-  wire _and_903 = _bits_734 & _eq_1278; // NodeTable.java:70
-  wire _eq_1279 = slot_digit_79 == 2'd2; // NodeTable.java:70
+  wire _bits_741 = slot_valid[80]; // NodeTable.java:70
+  wire _eq_1278 = slot_parent_80 == op_slot; // NodeTable.java:70
+  wire _and_903 = _bits_741 & _eq_1278; // NodeTable.java:70
+  wire _eq_1279 = slot_digit_80 == 2'd2; // NodeTable.java:70
   wire _and_904 = _and_903 & _eq_1279; // NodeTable.java:70
-  wire _bits_735 = slot_valid[78]; // NodeTable.java:70
-  wire _eq_1280 = slot_parent_78 == op_slot; // NodeTable.java:70
-  wire _and_905 = _bits_735 & _eq_1280; // NodeTable.java:70
-  wire _eq_1281 = slot_digit_78 == 2'd2; // NodeTable.java:70
+  wire _bits_742 = slot_valid[79]; // NodeTable.java:70
+  wire _eq_1280 = slot_parent_79 == op_slot; // NodeTable.java:70
+  wire _and_905 = _bits_742 & _eq_1280; // NodeTable.java:70
+  wire _eq_1281 = slot_digit_79 == 2'd2; // NodeTable.java:70
   wire _and_906 = _and_905 & _eq_1281; // NodeTable.java:70
-  wire _bits_736 = slot_valid[77]; // NodeTable.java:70
-  wire _eq_1282 = slot_parent_77 == op_slot; // NodeTable.java:70
-  wire _and_907 = _bits_736 & _eq_1282; // NodeTable.java:70
-  wire _eq_1283 = slot_digit_77 == 2'd2; // NodeTable.java:70
+  wire _bits_743 = slot_valid[78]; // NodeTable.java:70
+  wire _eq_1282 = slot_parent_78 == op_slot; // NodeTable.java:70
+  wire _and_907 = _bits_743 & _eq_1282; // NodeTable.java:70
+  wire _eq_1283 = slot_digit_78 == 2'd2; // NodeTable.java:70
   wire _and_908 = _and_907 & _eq_1283; // NodeTable.java:70
-  wire _bits_737 = slot_valid[76]; // NodeTable.java:70
-  wire _eq_1284 = slot_parent_76 == op_slot; // NodeTable.java:70
-  wire _and_909 = _bits_737 & _eq_1284; // NodeTable.java:70
-  wire _eq_1285 = slot_digit_76 == 2'd2; // NodeTable.java:70
+  wire _bits_744 = slot_valid[77]; // NodeTable.java:70
+  wire _eq_1284 = slot_parent_77 == op_slot; // NodeTable.java:70
+  wire _and_909 = _bits_744 & _eq_1284; // NodeTable.java:70
+  wire _eq_1285 = slot_digit_77 == 2'd2; // NodeTable.java:70
   wire _and_910 = _and_909 & _eq_1285; // NodeTable.java:70
-  wire _bits_738 = slot_valid[75]; // NodeTable.java:70
-  wire _eq_1286 = slot_parent_75 == op_slot; // NodeTable.java:70
-  wire _and_911 = _bits_738 & _eq_1286; // NodeTable.java:70
-  wire _eq_1287 = slot_digit_75 == 2'd2; // NodeTable.java:70
+  wire _bits_745 = slot_valid[76]; // NodeTable.java:70
+  wire _eq_1286 = slot_parent_76 == op_slot; // NodeTable.java:70
+  wire _and_911 = _bits_745 & _eq_1286; // NodeTable.java:70
+  wire _eq_1287 = slot_digit_76 == 2'd2; // NodeTable.java:70
   wire _and_912 = _and_911 & _eq_1287; // NodeTable.java:70
-  wire _bits_739 = slot_valid[74]; // NodeTable.java:70
-  wire _eq_1288 = slot_parent_74 == op_slot; // NodeTable.java:70
-  wire _and_913 = _bits_739 & _eq_1288; // NodeTable.java:70
-  wire _eq_1289 = slot_digit_74 == 2'd2; // NodeTable.java:70
+  wire _bits_746 = slot_valid[75]; // NodeTable.java:70
+  wire _eq_1288 = slot_parent_75 == op_slot; // NodeTable.java:70
+  wire _and_913 = _bits_746 & _eq_1288; // NodeTable.java:70
+  wire _eq_1289 = slot_digit_75 == 2'd2; // NodeTable.java:70
   wire _and_914 = _and_913 & _eq_1289; // NodeTable.java:70
-  wire _bits_740 = slot_valid[73]; // NodeTable.java:70
-  wire _eq_1290 = slot_parent_73 == op_slot; // NodeTable.java:70
-  wire _and_915 = _bits_740 & _eq_1290; // NodeTable.java:70
-  wire _eq_1291 = slot_digit_73 == 2'd2; // NodeTable.java:70
+  wire _bits_747 = slot_valid[74]; // NodeTable.java:70
+  wire _eq_1290 = slot_parent_74 == op_slot; // NodeTable.java:70
+  wire _and_915 = _bits_747 & _eq_1290; // NodeTable.java:70
+  wire _eq_1291 = slot_digit_74 == 2'd2; // NodeTable.java:70
   wire _and_916 = _and_915 & _eq_1291; // NodeTable.java:70
-  wire _bits_741 = slot_valid[72]; // NodeTable.java:70
-  wire _eq_1292 = slot_parent_72 == op_slot; // NodeTable.java:70
-  wire _and_917 = _bits_741 & _eq_1292; // NodeTable.java:70
-  wire _eq_1293 = slot_digit_72 == 2'd2; // NodeTable.java:70
+  wire _bits_748 = slot_valid[73]; // NodeTable.java:70
+  wire _eq_1292 = slot_parent_73 == op_slot; // NodeTable.java:70
+  wire _and_917 = _bits_748 & _eq_1292; // NodeTable.java:70
+  wire _eq_1293 = slot_digit_73 == 2'd2; // NodeTable.java:70
   wire _and_918 = _and_917 & _eq_1293; // NodeTable.java:70
-  wire _bits_742 = slot_valid[71]; // NodeTable.java:70
-  wire _eq_1294 = slot_parent_71 == op_slot; // NodeTable.java:70
-  wire _and_919 = _bits_742 & _eq_1294; // NodeTable.java:70
-  wire _eq_1295 = slot_digit_71 == 2'd2; // NodeTable.java:70
+  wire _bits_749 = slot_valid[72]; // NodeTable.java:70
+  wire _eq_1294 = slot_parent_72 == op_slot; // NodeTable.java:70
+  wire _and_919 = _bits_749 & _eq_1294; // NodeTable.java:70
+  wire _eq_1295 = slot_digit_72 == 2'd2; // NodeTable.java:70
   wire _and_920 = _and_919 & _eq_1295; // NodeTable.java:70
-  wire _bits_743 = slot_valid[70]; // NodeTable.java:70
-  wire _eq_1296 = slot_parent_70 == op_slot; // NodeTable.java:70
-  wire _and_921 = _bits_743 & _eq_1296; // NodeTable.java:70
-  wire _eq_1297 = slot_digit_70 == 2'd2; // NodeTable.java:70
+  wire _bits_750 = slot_valid[71]; // NodeTable.java:70
+  wire _eq_1296 = slot_parent_71 == op_slot; // NodeTable.java:70
+  wire _and_921 = _bits_750 & _eq_1296; // NodeTable.java:70
+  wire _eq_1297 = slot_digit_71 == 2'd2; // NodeTable.java:70
   wire _and_922 = _and_921 & _eq_1297; // NodeTable.java:70
-  wire _bits_744 = slot_valid[69]; // NodeTable.java:70
-  wire _eq_1298 = slot_parent_69 == op_slot; // NodeTable.java:70
-  wire _and_923 = _bits_744 & _eq_1298; // NodeTable.java:70
-  wire _eq_1299 = slot_digit_69 == 2'd2; // NodeTable.java:70
+  wire _bits_751 = slot_valid[70]; // NodeTable.java:70
+  wire _eq_1298 = slot_parent_70 == op_slot; // NodeTable.java:70
+  wire _and_923 = _bits_751 & _eq_1298; // NodeTable.java:70
+  wire _eq_1299 = slot_digit_70 == 2'd2; // NodeTable.java:70
   wire _and_924 = _and_923 & _eq_1299; // NodeTable.java:70
-  wire _bits_745 = slot_valid[68]; // NodeTable.java:70
-  wire _eq_1300 = slot_parent_68 == op_slot; // NodeTable.java:70
-  wire _and_925 = _bits_745 & _eq_1300; // NodeTable.java:70
-  wire _eq_1301 = slot_digit_68 == 2'd2; // NodeTable.java:70
+  wire _bits_752 = slot_valid[69]; // NodeTable.java:70
+  wire _eq_1300 = slot_parent_69 == op_slot; // NodeTable.java:70
+  wire _and_925 = _bits_752 & _eq_1300; // NodeTable.java:70
+  wire _eq_1301 = slot_digit_69 == 2'd2; // NodeTable.java:70
   wire _and_926 = _and_925 & _eq_1301; // NodeTable.java:70
-  wire _bits_746 = slot_valid[67]; // NodeTable.java:70
-  wire _eq_1302 = slot_parent_67 == op_slot; // NodeTable.java:70
-  wire _and_927 = _bits_746 & _eq_1302; // NodeTable.java:70
-  wire _eq_1303 = slot_digit_67 == 2'd2; // NodeTable.java:70
+  wire _bits_753 = slot_valid[68]; // NodeTable.java:70
+  wire _eq_1302 = slot_parent_68 == op_slot; // NodeTable.java:70
+  wire _and_927 = _bits_753 & _eq_1302; // NodeTable.java:70
+  wire _eq_1303 = slot_digit_68 == 2'd2; // NodeTable.java:70
   wire _and_928 = _and_927 & _eq_1303; // NodeTable.java:70
-  wire _bits_747 = slot_valid[66]; // NodeTable.java:70
-  wire _eq_1304 = slot_parent_66 == op_slot; // NodeTable.java:70
-  wire _and_929 = _bits_747 & _eq_1304; // NodeTable.java:70
-  wire _eq_1305 = slot_digit_66 == 2'd2; // NodeTable.java:70
+  wire _bits_754 = slot_valid[67]; // NodeTable.java:70
+  wire _eq_1304 = slot_parent_67 == op_slot; // NodeTable.java:70
+  wire _and_929 = _bits_754 & _eq_1304; // NodeTable.java:70
+  wire _eq_1305 = slot_digit_67 == 2'd2; // NodeTable.java:70
   wire _and_930 = _and_929 & _eq_1305; // NodeTable.java:70
-  wire _bits_748 = slot_valid[65]; // NodeTable.java:70
-  wire _eq_1306 = slot_parent_65 == op_slot; // NodeTable.java:70
-  wire _and_931 = _bits_748 & _eq_1306; // NodeTable.java:70
-  wire _eq_1307 = slot_digit_65 == 2'd2; // NodeTable.java:70
+  wire _bits_755 = slot_valid[66]; // NodeTable.java:70
+  wire _eq_1306 = slot_parent_66 == op_slot; // NodeTable.java:70
+  wire _and_931 = _bits_755 & _eq_1306; // NodeTable.java:70
+  wire _eq_1307 = slot_digit_66 == 2'd2; // NodeTable.java:70
   wire _and_932 = _and_931 & _eq_1307; // NodeTable.java:70
-  wire _bits_749 = slot_valid[64]; // NodeTable.java:70
-  wire _eq_1308 = slot_parent_64 == op_slot; // NodeTable.java:70
-  wire _and_933 = _bits_749 & _eq_1308; // NodeTable.java:70
-  wire _eq_1309 = slot_digit_64 == 2'd2; // NodeTable.java:70
+  wire _bits_756 = slot_valid[65]; // NodeTable.java:70
+  wire _eq_1308 = slot_parent_65 == op_slot; // NodeTable.java:70
+  wire _and_933 = _bits_756 & _eq_1308; // NodeTable.java:70
+  wire _eq_1309 = slot_digit_65 == 2'd2; // NodeTable.java:70
   wire _and_934 = _and_933 & _eq_1309; // NodeTable.java:70
-  wire _bits_750 = slot_valid[63]; // NodeTable.java:70
-  wire _eq_1310 = slot_parent_63 == op_slot; // NodeTable.java:70
-  wire _and_935 = _bits_750 & _eq_1310; // NodeTable.java:70
-  wire _eq_1311 = slot_digit_63 == 2'd2; // NodeTable.java:70
+  wire _bits_757 = slot_valid[64]; // NodeTable.java:70
+  wire _eq_1310 = slot_parent_64 == op_slot; // NodeTable.java:70
+  wire _and_935 = _bits_757 & _eq_1310; // NodeTable.java:70
+  wire _eq_1311 = slot_digit_64 == 2'd2; // NodeTable.java:70
   wire _and_936 = _and_935 & _eq_1311; // NodeTable.java:70
-  wire _bits_751 = slot_valid[62]; // NodeTable.java:70
-  wire _eq_1312 = slot_parent_62 == op_slot; // NodeTable.java:70
-  wire _and_937 = _bits_751 & _eq_1312; // NodeTable.java:70
-  wire _eq_1313 = slot_digit_62 == 2'd2; // NodeTable.java:70
+  wire _bits_758 = slot_valid[63]; // NodeTable.java:70
+  wire _eq_1312 = slot_parent_63 == op_slot; // NodeTable.java:70
+  wire _and_937 = _bits_758 & _eq_1312; // NodeTable.java:70
+  wire _eq_1313 = slot_digit_63 == 2'd2; // NodeTable.java:70
   wire _and_938 = _and_937 & _eq_1313; // NodeTable.java:70
-  wire _bits_752 = slot_valid[61]; // NodeTable.java:70
-  wire _eq_1314 = slot_parent_61 == op_slot; // NodeTable.java:70
-  wire _and_939 = _bits_752 & _eq_1314; // NodeTable.java:70
-  wire _eq_1315 = slot_digit_61 == 2'd2; // NodeTable.java:70
+  wire _bits_759 = slot_valid[62]; // NodeTable.java:70
+  wire _eq_1314 = slot_parent_62 == op_slot; // NodeTable.java:70
+  wire _and_939 = _bits_759 & _eq_1314; // NodeTable.java:70
+  wire _eq_1315 = slot_digit_62 == 2'd2; // NodeTable.java:70
   wire _and_940 = _and_939 & _eq_1315; // NodeTable.java:70
-  wire _bits_753 = slot_valid[60]; // NodeTable.java:70
-  wire _eq_1316 = slot_parent_60 == op_slot; // NodeTable.java:70
-  wire _and_941 = _bits_753 & _eq_1316; // NodeTable.java:70
-  wire _eq_1317 = slot_digit_60 == 2'd2; // NodeTable.java:70
+  wire _bits_760 = slot_valid[61]; // NodeTable.java:70
+  wire _eq_1316 = slot_parent_61 == op_slot; // NodeTable.java:70
+  wire _and_941 = _bits_760 & _eq_1316; // NodeTable.java:70
+  wire _eq_1317 = slot_digit_61 == 2'd2; // NodeTable.java:70
   wire _and_942 = _and_941 & _eq_1317; // NodeTable.java:70
-  wire _bits_754 = slot_valid[59]; // NodeTable.java:70
-  wire _eq_1318 = slot_parent_59 == op_slot; // NodeTable.java:70
-  wire _and_943 = _bits_754 & _eq_1318; // NodeTable.java:70
-  wire _eq_1319 = slot_digit_59 == 2'd2; // NodeTable.java:70
+  wire _bits_761 = slot_valid[60]; // NodeTable.java:70
+  wire _eq_1318 = slot_parent_60 == op_slot; // NodeTable.java:70
+  wire _and_943 = _bits_761 & _eq_1318; // NodeTable.java:70
+  wire _eq_1319 = slot_digit_60 == 2'd2; // NodeTable.java:70
   wire _and_944 = _and_943 & _eq_1319; // NodeTable.java:70
-  wire _bits_755 = slot_valid[58]; // NodeTable.java:70
-  wire _eq_1320 = slot_parent_58 == op_slot; // NodeTable.java:70
-  wire _and_945 = _bits_755 & _eq_1320; // NodeTable.java:70
-  wire _eq_1321 = slot_digit_58 == 2'd2; // NodeTable.java:70
+  wire _bits_762 = slot_valid[59]; // NodeTable.java:70
+  wire _eq_1320 = slot_parent_59 == op_slot; // NodeTable.java:70
+  wire _and_945 = _bits_762 & _eq_1320; // NodeTable.java:70
+  wire _eq_1321 = slot_digit_59 == 2'd2; // NodeTable.java:70
   wire _and_946 = _and_945 & _eq_1321; // NodeTable.java:70
-  wire _bits_756 = slot_valid[57]; // NodeTable.java:70
-  wire _eq_1322 = slot_parent_57 == op_slot; // NodeTable.java:70
-  wire _and_947 = _bits_756 & _eq_1322; // NodeTable.java:70
-  wire _eq_1323 = slot_digit_57 == 2'd2; // NodeTable.java:70
+  wire _bits_763 = slot_valid[58]; // NodeTable.java:70
+  wire _eq_1322 = slot_parent_58 == op_slot; // NodeTable.java:70
+  wire _and_947 = _bits_763 & _eq_1322; // NodeTable.java:70
+  wire _eq_1323 = slot_digit_58 == 2'd2; // NodeTable.java:70
   wire _and_948 = _and_947 & _eq_1323; // NodeTable.java:70
-  wire _bits_757 = slot_valid[56]; // NodeTable.java:70
-  wire _eq_1324 = slot_parent_56 == op_slot; // NodeTable.java:70
-  wire _and_949 = _bits_757 & _eq_1324; // NodeTable.java:70
-  wire _eq_1325 = slot_digit_56 == 2'd2; // NodeTable.java:70
+  wire _bits_764 = slot_valid[57]; // NodeTable.java:70
+  wire _eq_1324 = slot_parent_57 == op_slot; // NodeTable.java:70
+  wire _and_949 = _bits_764 & _eq_1324; // NodeTable.java:70
+  wire _eq_1325 = slot_digit_57 == 2'd2; // NodeTable.java:70
   wire _and_950 = _and_949 & _eq_1325; // NodeTable.java:70
-  wire _bits_758 = slot_valid[55]; // NodeTable.java:70
-  wire _eq_1326 = slot_parent_55 == op_slot; // NodeTable.java:70
-  wire _and_951 = _bits_758 & _eq_1326; // NodeTable.java:70
-  wire _eq_1327 = slot_digit_55 == 2'd2; // NodeTable.java:70
+  wire _bits_765 = slot_valid[56]; // NodeTable.java:70
+  wire _eq_1326 = slot_parent_56 == op_slot; // NodeTable.java:70
+  wire _and_951 = _bits_765 & _eq_1326; // NodeTable.java:70
+  wire _eq_1327 = slot_digit_56 == 2'd2; // NodeTable.java:70
   wire _and_952 = _and_951 & _eq_1327; // NodeTable.java:70
-  wire _bits_759 = slot_valid[54]; // NodeTable.java:70
-  wire _eq_1328 = slot_parent_54 == op_slot; // NodeTable.java:70
-  wire _and_953 = _bits_759 & _eq_1328; // NodeTable.java:70
-  wire _eq_1329 = slot_digit_54 == 2'd2; // NodeTable.java:70
+  wire _bits_766 = slot_valid[55]; // NodeTable.java:70
+  wire _eq_1328 = slot_parent_55 == op_slot; // NodeTable.java:70
+  wire _and_953 = _bits_766 & _eq_1328; // NodeTable.java:70
+  wire _eq_1329 = slot_digit_55 == 2'd2; // NodeTable.java:70
   wire _and_954 = _and_953 & _eq_1329; // NodeTable.java:70
-  wire _bits_760 = slot_valid[53]; // NodeTable.java:70
-  wire _eq_1330 = slot_parent_53 == op_slot; // NodeTable.java:70
-  wire _and_955 = _bits_760 & _eq_1330; // NodeTable.java:70
-  wire _eq_1331 = slot_digit_53 == 2'd2; // NodeTable.java:70
+  wire _bits_767 = slot_valid[54]; // NodeTable.java:70
+  wire _eq_1330 = slot_parent_54 == op_slot; // NodeTable.java:70
+  wire _and_955 = _bits_767 & _eq_1330; // NodeTable.java:70
+  wire _eq_1331 = slot_digit_54 == 2'd2; // NodeTable.java:70
   wire _and_956 = _and_955 & _eq_1331; // NodeTable.java:70
-  wire _bits_761 = slot_valid[52]; // NodeTable.java:70
-  wire _eq_1332 = slot_parent_52 == op_slot; // NodeTable.java:70
-  wire _and_957 = _bits_761 & _eq_1332; // NodeTable.java:70
-  wire _eq_1333 = slot_digit_52 == 2'd2; // NodeTable.java:70
+  wire _bits_768 = slot_valid[53]; // NodeTable.java:70
+  wire _eq_1332 = slot_parent_53 == op_slot; // NodeTable.java:70
+  wire _and_957 = _bits_768 & _eq_1332; // NodeTable.java:70
+  wire _eq_1333 = slot_digit_53 == 2'd2; // NodeTable.java:70
   wire _and_958 = _and_957 & _eq_1333; // NodeTable.java:70
-  wire _bits_762 = slot_valid[51]; // NodeTable.java:70
-  wire _eq_1334 = slot_parent_51 == op_slot; // NodeTable.java:70
-  wire _and_959 = _bits_762 & _eq_1334; // NodeTable.java:70
-  wire _eq_1335 = slot_digit_51 == 2'd2; // NodeTable.java:70
+  wire _bits_769 = slot_valid[52]; // NodeTable.java:70
+  wire _eq_1334 = slot_parent_52 == op_slot; // NodeTable.java:70
+  wire _and_959 = _bits_769 & _eq_1334; // NodeTable.java:70
+  wire _eq_1335 = slot_digit_52 == 2'd2; // NodeTable.java:70
   wire _and_960 = _and_959 & _eq_1335; // NodeTable.java:70
-  wire _bits_763 = slot_valid[50]; // NodeTable.java:70
-  wire _eq_1336 = slot_parent_50 == op_slot; // NodeTable.java:70
-  wire _and_961 = _bits_763 & _eq_1336; // NodeTable.java:70
-  wire _eq_1337 = slot_digit_50 == 2'd2; // NodeTable.java:70
+  wire _bits_770 = slot_valid[51]; // NodeTable.java:70
+  wire _eq_1336 = slot_parent_51 == op_slot; // NodeTable.java:70
+  wire _and_961 = _bits_770 & _eq_1336; // NodeTable.java:70
+  wire _eq_1337 = slot_digit_51 == 2'd2; // NodeTable.java:70
   wire _and_962 = _and_961 & _eq_1337; // NodeTable.java:70
-  wire _bits_764 = slot_valid[49]; // NodeTable.java:70
-  wire _eq_1338 = slot_parent_49 == op_slot; // NodeTable.java:70
-  wire _and_963 = _bits_764 & _eq_1338; // NodeTable.java:70
-  wire _eq_1339 = slot_digit_49 == 2'd2; // NodeTable.java:70
+  wire _bits_771 = slot_valid[50]; // NodeTable.java:70
+  wire _eq_1338 = slot_parent_50 == op_slot; // NodeTable.java:70
+  wire _and_963 = _bits_771 & _eq_1338; // NodeTable.java:70
+  wire _eq_1339 = slot_digit_50 == 2'd2; // NodeTable.java:70
   wire _and_964 = _and_963 & _eq_1339; // NodeTable.java:70
-  wire _bits_765 = slot_valid[48]; // NodeTable.java:70
-  wire _eq_1340 = slot_parent_48 == op_slot; // NodeTable.java:70
-  wire _and_965 = _bits_765 & _eq_1340; // NodeTable.java:70
-  wire _eq_1341 = slot_digit_48 == 2'd2; // NodeTable.java:70
+  wire _bits_772 = slot_valid[49]; // NodeTable.java:70
+  wire _eq_1340 = slot_parent_49 == op_slot; // NodeTable.java:70
+  wire _and_965 = _bits_772 & _eq_1340; // NodeTable.java:70
+  wire _eq_1341 = slot_digit_49 == 2'd2; // NodeTable.java:70
   wire _and_966 = _and_965 & _eq_1341; // NodeTable.java:70
-  wire _bits_766 = slot_valid[47]; // NodeTable.java:70
-  wire _eq_1342 = slot_parent_47 == op_slot; // NodeTable.java:70
-  wire _and_967 = _bits_766 & _eq_1342; // NodeTable.java:70
-  wire _eq_1343 = slot_digit_47 == 2'd2; // NodeTable.java:70
+  wire _bits_773 = slot_valid[48]; // NodeTable.java:70
+  wire _eq_1342 = slot_parent_48 == op_slot; // NodeTable.java:70
+  wire _and_967 = _bits_773 & _eq_1342; // NodeTable.java:70
+  wire _eq_1343 = slot_digit_48 == 2'd2; // NodeTable.java:70
   wire _and_968 = _and_967 & _eq_1343; // NodeTable.java:70
-  wire _bits_767 = slot_valid[46]; // NodeTable.java:70
-  wire _eq_1344 = slot_parent_46 == op_slot; // NodeTable.java:70
-  wire _and_969 = _bits_767 & _eq_1344; // NodeTable.java:70
-  wire _eq_1345 = slot_digit_46 == 2'd2; // NodeTable.java:70
+  wire _bits_774 = slot_valid[47]; // NodeTable.java:70
+  wire _eq_1344 = slot_parent_47 == op_slot; // NodeTable.java:70
+  wire _and_969 = _bits_774 & _eq_1344; // NodeTable.java:70
+  wire _eq_1345 = slot_digit_47 == 2'd2; // NodeTable.java:70
   wire _and_970 = _and_969 & _eq_1345; // NodeTable.java:70
-  wire _bits_768 = slot_valid[45]; // NodeTable.java:70
-  wire _eq_1346 = slot_parent_45 == op_slot; // NodeTable.java:70
-  wire _and_971 = _bits_768 & _eq_1346; // NodeTable.java:70
-  wire _eq_1347 = slot_digit_45 == 2'd2; // NodeTable.java:70
+  wire _bits_775 = slot_valid[46]; // NodeTable.java:70
+  wire _eq_1346 = slot_parent_46 == op_slot; // NodeTable.java:70
+  wire _and_971 = _bits_775 & _eq_1346; // NodeTable.java:70
+  wire _eq_1347 = slot_digit_46 == 2'd2; // NodeTable.java:70
   wire _and_972 = _and_971 & _eq_1347; // NodeTable.java:70
-  wire _bits_769 = slot_valid[44]; // NodeTable.java:70
-  wire _eq_1348 = slot_parent_44 == op_slot; // NodeTable.java:70
-  wire _and_973 = _bits_769 & _eq_1348; // NodeTable.java:70
-  wire _eq_1349 = slot_digit_44 == 2'd2; // NodeTable.java:70
+  wire _bits_776 = slot_valid[45]; // NodeTable.java:70
+  wire _eq_1348 = slot_parent_45 == op_slot; // NodeTable.java:70
+  wire _and_973 = _bits_776 & _eq_1348; // NodeTable.java:70
+  wire _eq_1349 = slot_digit_45 == 2'd2; // NodeTable.java:70
   wire _and_974 = _and_973 & _eq_1349; // NodeTable.java:70
-  wire _bits_770 = slot_valid[43]; // NodeTable.java:70
-  wire _eq_1350 = slot_parent_43 == op_slot; // NodeTable.java:70
-  wire _and_975 = _bits_770 & _eq_1350; // NodeTable.java:70
-  wire _eq_1351 = slot_digit_43 == 2'd2; // NodeTable.java:70
+  wire _bits_777 = slot_valid[44]; // NodeTable.java:70
+  wire _eq_1350 = slot_parent_44 == op_slot; // NodeTable.java:70
+  wire _and_975 = _bits_777 & _eq_1350; // NodeTable.java:70
+  wire _eq_1351 = slot_digit_44 == 2'd2; // NodeTable.java:70
   wire _and_976 = _and_975 & _eq_1351; // NodeTable.java:70
-  wire _bits_771 = slot_valid[42]; // NodeTable.java:70
-  wire _eq_1352 = slot_parent_42 == op_slot; // NodeTable.java:70
-  wire _and_977 = _bits_771 & _eq_1352; // NodeTable.java:70
-  wire _eq_1353 = slot_digit_42 == 2'd2; // NodeTable.java:70
+  wire _bits_778 = slot_valid[43]; // NodeTable.java:70
+  wire _eq_1352 = slot_parent_43 == op_slot; // NodeTable.java:70
+  wire _and_977 = _bits_778 & _eq_1352; // NodeTable.java:70
+  wire _eq_1353 = slot_digit_43 == 2'd2; // NodeTable.java:70
   wire _and_978 = _and_977 & _eq_1353; // NodeTable.java:70
-  wire _bits_772 = slot_valid[41]; // NodeTable.java:70
-  wire _eq_1354 = slot_parent_41 == op_slot; // NodeTable.java:70
-  wire _and_979 = _bits_772 & _eq_1354; // NodeTable.java:70
-  wire _eq_1355 = slot_digit_41 == 2'd2; // NodeTable.java:70
+  wire _bits_779 = slot_valid[42]; // NodeTable.java:70
+  wire _eq_1354 = slot_parent_42 == op_slot; // NodeTable.java:70
+  wire _and_979 = _bits_779 & _eq_1354; // NodeTable.java:70
+  wire _eq_1355 = slot_digit_42 == 2'd2; // NodeTable.java:70
   wire _and_980 = _and_979 & _eq_1355; // NodeTable.java:70
-  wire _bits_773 = slot_valid[40]; // NodeTable.java:70
-  wire _eq_1356 = slot_parent_40 == op_slot; // NodeTable.java:70
-  wire _and_981 = _bits_773 & _eq_1356; // NodeTable.java:70
-  wire _eq_1357 = slot_digit_40 == 2'd2; // NodeTable.java:70
+  wire _bits_780 = slot_valid[41]; // NodeTable.java:70
+  wire _eq_1356 = slot_parent_41 == op_slot; // NodeTable.java:70
+  wire _and_981 = _bits_780 & _eq_1356; // NodeTable.java:70
+  wire _eq_1357 = slot_digit_41 == 2'd2; // NodeTable.java:70
   wire _and_982 = _and_981 & _eq_1357; // NodeTable.java:70
-  wire _bits_774 = slot_valid[39]; // NodeTable.java:70
-  wire _eq_1358 = slot_parent_39 == op_slot; // NodeTable.java:70
-  wire _and_983 = _bits_774 & _eq_1358; // NodeTable.java:70
-  wire _eq_1359 = slot_digit_39 == 2'd2; // NodeTable.java:70
+  wire _bits_781 = slot_valid[40]; // NodeTable.java:70
+  wire _eq_1358 = slot_parent_40 == op_slot; // NodeTable.java:70
+  wire _and_983 = _bits_781 & _eq_1358; // NodeTable.java:70
+  wire _eq_1359 = slot_digit_40 == 2'd2; // NodeTable.java:70
   wire _and_984 = _and_983 & _eq_1359; // NodeTable.java:70
-  wire _bits_775 = slot_valid[38]; // NodeTable.java:70
-  wire _eq_1360 = slot_parent_38 == op_slot; // NodeTable.java:70
-  wire _and_985 = _bits_775 & _eq_1360; // NodeTable.java:70
-  wire _eq_1361 = slot_digit_38 == 2'd2; // NodeTable.java:70
+  wire _bits_782 = slot_valid[39]; // NodeTable.java:70
+  wire _eq_1360 = slot_parent_39 == op_slot; // NodeTable.java:70
+  wire _and_985 = _bits_782 & _eq_1360; // NodeTable.java:70
+  wire _eq_1361 = slot_digit_39 == 2'd2; // NodeTable.java:70
   wire _and_986 = _and_985 & _eq_1361; // NodeTable.java:70
-  wire _bits_776 = slot_valid[37]; // NodeTable.java:70
-  wire _eq_1362 = slot_parent_37 == op_slot; // NodeTable.java:70
-  wire _and_987 = _bits_776 & _eq_1362; // NodeTable.java:70
-  wire _eq_1363 = slot_digit_37 == 2'd2; // NodeTable.java:70
+  wire _bits_783 = slot_valid[38]; // NodeTable.java:70
+  wire _eq_1362 = slot_parent_38 == op_slot; // NodeTable.java:70
+  wire _and_987 = _bits_783 & _eq_1362; // NodeTable.java:70
+  wire _eq_1363 = slot_digit_38 == 2'd2; // NodeTable.java:70
   wire _and_988 = _and_987 & _eq_1363; // NodeTable.java:70
-  wire _bits_777 = slot_valid[36]; // NodeTable.java:70
-  wire _eq_1364 = slot_parent_36 == op_slot; // NodeTable.java:70
-  wire _and_989 = _bits_777 & _eq_1364; // NodeTable.java:70
-  wire _eq_1365 = slot_digit_36 == 2'd2; // NodeTable.java:70
+  wire _bits_784 = slot_valid[37]; // NodeTable.java:70
+  wire _eq_1364 = slot_parent_37 == op_slot; // NodeTable.java:70
+  wire _and_989 = _bits_784 & _eq_1364; // NodeTable.java:70
+  wire _eq_1365 = slot_digit_37 == 2'd2; // NodeTable.java:70
   wire _and_990 = _and_989 & _eq_1365; // NodeTable.java:70
-  wire _bits_778 = slot_valid[35]; // NodeTable.java:70
-  wire _eq_1366 = slot_parent_35 == op_slot; // NodeTable.java:70
-  wire _and_991 = _bits_778 & _eq_1366; // NodeTable.java:70
-  wire _eq_1367 = slot_digit_35 == 2'd2; // NodeTable.java:70
+  wire _bits_785 = slot_valid[36]; // NodeTable.java:70
+  wire _eq_1366 = slot_parent_36 == op_slot; // NodeTable.java:70
+  wire _and_991 = _bits_785 & _eq_1366; // NodeTable.java:70
+  wire _eq_1367 = slot_digit_36 == 2'd2; // NodeTable.java:70
   wire _and_992 = _and_991 & _eq_1367; // NodeTable.java:70
-  wire _bits_779 = slot_valid[34]; // NodeTable.java:70
-  wire _eq_1368 = slot_parent_34 == op_slot; // NodeTable.java:70
-  wire _and_993 = _bits_779 & _eq_1368; // NodeTable.java:70
-  wire _eq_1369 = slot_digit_34 == 2'd2; // NodeTable.java:70
+  wire _bits_786 = slot_valid[35]; // NodeTable.java:70
+  wire _eq_1368 = slot_parent_35 == op_slot; // NodeTable.java:70
+  wire _and_993 = _bits_786 & _eq_1368; // NodeTable.java:70
+  wire _eq_1369 = slot_digit_35 == 2'd2; // NodeTable.java:70
   wire _and_994 = _and_993 & _eq_1369; // NodeTable.java:70
-  wire _bits_780 = slot_valid[33]; // NodeTable.java:70
-  wire _eq_1370 = slot_parent_33 == op_slot; // NodeTable.java:70
-  wire _and_995 = _bits_780 & _eq_1370; // NodeTable.java:70
-  wire _eq_1371 = slot_digit_33 == 2'd2; // NodeTable.java:70
+  wire _bits_787 = slot_valid[34]; // NodeTable.java:70
+  wire _eq_1370 = slot_parent_34 == op_slot; // NodeTable.java:70
+  wire _and_995 = _bits_787 & _eq_1370; // NodeTable.java:70
+  wire _eq_1371 = slot_digit_34 == 2'd2; // NodeTable.java:70
   wire _and_996 = _and_995 & _eq_1371; // NodeTable.java:70
-  wire _bits_781 = slot_valid[32]; // NodeTable.java:70
-  wire _eq_1372 = slot_parent_32 == op_slot; // NodeTable.java:70
-  wire _and_997 = _bits_781 & _eq_1372; // NodeTable.java:70
-  wire _eq_1373 = slot_digit_32 == 2'd2; // NodeTable.java:70
+  wire _bits_788 = slot_valid[33]; // NodeTable.java:70
+  wire _eq_1372 = slot_parent_33 == op_slot; // NodeTable.java:70
+  wire _and_997 = _bits_788 & _eq_1372; // NodeTable.java:70
+  wire _eq_1373 = slot_digit_33 == 2'd2; // NodeTable.java:70
   wire _and_998 = _and_997 & _eq_1373; // NodeTable.java:70
-  wire _bits_782 = slot_valid[31]; // NodeTable.java:70
-  wire _eq_1374 = slot_parent_31 == op_slot; // NodeTable.java:70
-  wire _and_999 = _bits_782 & _eq_1374; // NodeTable.java:70
-  wire _eq_1375 = slot_digit_31 == 2'd2; // NodeTable.java:70
+  wire _bits_789 = slot_valid[32]; // NodeTable.java:70
+  wire _eq_1374 = slot_parent_32 == op_slot; // NodeTable.java:70
+  wire _and_999 = _bits_789 & _eq_1374; // NodeTable.java:70
+  wire _eq_1375 = slot_digit_32 == 2'd2; // NodeTable.java:70
   wire _and_1000 = _and_999 & _eq_1375; // NodeTable.java:70
-  wire _bits_783 = slot_valid[30]; // NodeTable.java:70
-  wire _eq_1376 = slot_parent_30 == op_slot; // NodeTable.java:70
-  wire _and_1001 = _bits_783 & _eq_1376; // NodeTable.java:70
-  wire _eq_1377 = slot_digit_30 == 2'd2; // NodeTable.java:70
+  wire _bits_790 = slot_valid[31]; // NodeTable.java:70
+  wire _eq_1376 = slot_parent_31 == op_slot; // NodeTable.java:70
+  wire _and_1001 = _bits_790 & _eq_1376; // NodeTable.java:70
+  wire _eq_1377 = slot_digit_31 == 2'd2; // NodeTable.java:70
   wire _and_1002 = _and_1001 & _eq_1377; // NodeTable.java:70
-  wire _bits_784 = slot_valid[29]; // NodeTable.java:70
-  wire _eq_1378 = slot_parent_29 == op_slot; // NodeTable.java:70
-  wire _and_1003 = _bits_784 & _eq_1378; // NodeTable.java:70
-  wire _eq_1379 = slot_digit_29 == 2'd2; // NodeTable.java:70
+  wire _bits_791 = slot_valid[30]; // NodeTable.java:70
+  wire _eq_1378 = slot_parent_30 == op_slot; // NodeTable.java:70
+  wire _and_1003 = _bits_791 & _eq_1378; // NodeTable.java:70
+  wire _eq_1379 = slot_digit_30 == 2'd2; // NodeTable.java:70
   wire _and_1004 = _and_1003 & _eq_1379; // NodeTable.java:70
-  wire _bits_785 = slot_valid[28]; // NodeTable.java:70
-  wire _eq_1380 = slot_parent_28 == op_slot; // NodeTable.java:70
-  wire _and_1005 = _bits_785 & _eq_1380; // NodeTable.java:70
-  wire _eq_1381 = slot_digit_28 == 2'd2; // NodeTable.java:70
+  wire _bits_792 = slot_valid[29]; // NodeTable.java:70
+  wire _eq_1380 = slot_parent_29 == op_slot; // NodeTable.java:70
+  wire _and_1005 = _bits_792 & _eq_1380; // NodeTable.java:70
+  wire _eq_1381 = slot_digit_29 == 2'd2; // NodeTable.java:70
   wire _and_1006 = _and_1005 & _eq_1381; // NodeTable.java:70
-  wire _bits_786 = slot_valid[27]; // NodeTable.java:70
-  wire _eq_1382 = slot_parent_27 == op_slot; // NodeTable.java:70
-  wire _and_1007 = _bits_786 & _eq_1382; // NodeTable.java:70
-  wire _eq_1383 = slot_digit_27 == 2'd2; // NodeTable.java:70
+  wire _bits_793 = slot_valid[28]; // NodeTable.java:70
+  wire _eq_1382 = slot_parent_28 == op_slot; // NodeTable.java:70
+  wire _and_1007 = _bits_793 & _eq_1382; // NodeTable.java:70
+  wire _eq_1383 = slot_digit_28 == 2'd2; // NodeTable.java:70
   wire _and_1008 = _and_1007 & _eq_1383; // NodeTable.java:70
-  wire _bits_787 = slot_valid[26]; // NodeTable.java:70
-  wire _eq_1384 = slot_parent_26 == op_slot; // NodeTable.java:70
-  wire _and_1009 = _bits_787 & _eq_1384; // NodeTable.java:70
-  wire _eq_1385 = slot_digit_26 == 2'd2; // NodeTable.java:70
+  wire _bits_794 = slot_valid[27]; // NodeTable.java:70
+  wire _eq_1384 = slot_parent_27 == op_slot; // NodeTable.java:70
+  wire _and_1009 = _bits_794 & _eq_1384; // NodeTable.java:70
+  wire _eq_1385 = slot_digit_27 == 2'd2; // NodeTable.java:70
   wire _and_1010 = _and_1009 & _eq_1385; // NodeTable.java:70
-  wire _bits_788 = slot_valid[25]; // NodeTable.java:70
-  wire _eq_1386 = slot_parent_25 == op_slot; // NodeTable.java:70
-  wire _and_1011 = _bits_788 & _eq_1386; // NodeTable.java:70
-  wire _eq_1387 = slot_digit_25 == 2'd2; // NodeTable.java:70
+  wire _bits_795 = slot_valid[26]; // NodeTable.java:70
+  wire _eq_1386 = slot_parent_26 == op_slot; // NodeTable.java:70
+  wire _and_1011 = _bits_795 & _eq_1386; // NodeTable.java:70
+  wire _eq_1387 = slot_digit_26 == 2'd2; // NodeTable.java:70
   wire _and_1012 = _and_1011 & _eq_1387; // NodeTable.java:70
-  wire _bits_789 = slot_valid[24]; // NodeTable.java:70
-  wire _eq_1388 = slot_parent_24 == op_slot; // NodeTable.java:70
-  wire _and_1013 = _bits_789 & _eq_1388; // NodeTable.java:70
-  wire _eq_1389 = slot_digit_24 == 2'd2; // NodeTable.java:70
+  wire _bits_796 = slot_valid[25]; // NodeTable.java:70
+  wire _eq_1388 = slot_parent_25 == op_slot; // NodeTable.java:70
+  wire _and_1013 = _bits_796 & _eq_1388; // NodeTable.java:70
+  wire _eq_1389 = slot_digit_25 == 2'd2; // NodeTable.java:70
   wire _and_1014 = _and_1013 & _eq_1389; // NodeTable.java:70
-  wire _bits_790 = slot_valid[23]; // NodeTable.java:70
-  wire _eq_1390 = slot_parent_23 == op_slot; // NodeTable.java:70
-  wire _and_1015 = _bits_790 & _eq_1390; // NodeTable.java:70
-  wire _eq_1391 = slot_digit_23 == 2'd2; // NodeTable.java:70
+  wire _bits_797 = slot_valid[24]; // NodeTable.java:70
+  wire _eq_1390 = slot_parent_24 == op_slot; // NodeTable.java:70
+  wire _and_1015 = _bits_797 & _eq_1390; // NodeTable.java:70
+  wire _eq_1391 = slot_digit_24 == 2'd2; // NodeTable.java:70
   wire _and_1016 = _and_1015 & _eq_1391; // NodeTable.java:70
-  wire _bits_791 = slot_valid[22]; // NodeTable.java:70
-  wire _eq_1392 = slot_parent_22 == op_slot; // NodeTable.java:70
-  wire _and_1017 = _bits_791 & _eq_1392; // NodeTable.java:70
-  wire _eq_1393 = slot_digit_22 == 2'd2; // NodeTable.java:70
+  wire _bits_798 = slot_valid[23]; // NodeTable.java:70
+  wire _eq_1392 = slot_parent_23 == op_slot; // NodeTable.java:70
+  wire _and_1017 = _bits_798 & _eq_1392; // NodeTable.java:70
+  wire _eq_1393 = slot_digit_23 == 2'd2; // NodeTable.java:70
   wire _and_1018 = _and_1017 & _eq_1393; // NodeTable.java:70
-  wire _bits_792 = slot_valid[21]; // NodeTable.java:70
-  wire _eq_1394 = slot_parent_21 == op_slot; // NodeTable.java:70
-  wire _and_1019 = _bits_792 & _eq_1394; // NodeTable.java:70
-  wire _eq_1395 = slot_digit_21 == 2'd2; // NodeTable.java:70
+  wire _bits_799 = slot_valid[22]; // NodeTable.java:70
+  wire _eq_1394 = slot_parent_22 == op_slot; // NodeTable.java:70
+  wire _and_1019 = _bits_799 & _eq_1394; // NodeTable.java:70
+  wire _eq_1395 = slot_digit_22 == 2'd2; // NodeTable.java:70
   wire _and_1020 = _and_1019 & _eq_1395; // NodeTable.java:70
-  wire _bits_793 = slot_valid[20]; // NodeTable.java:70
-  wire _eq_1396 = slot_parent_20 == op_slot; // NodeTable.java:70
-  wire _and_1021 = _bits_793 & _eq_1396; // NodeTable.java:70
-  wire _eq_1397 = slot_digit_20 == 2'd2; // NodeTable.java:70
+  wire _bits_800 = slot_valid[21]; // NodeTable.java:70
+  wire _eq_1396 = slot_parent_21 == op_slot; // NodeTable.java:70
+  wire _and_1021 = _bits_800 & _eq_1396; // NodeTable.java:70
+  wire _eq_1397 = slot_digit_21 == 2'd2; // NodeTable.java:70
   wire _and_1022 = _and_1021 & _eq_1397; // NodeTable.java:70
-  wire _bits_794 = slot_valid[19]; // NodeTable.java:70
-  wire _eq_1398 = slot_parent_19 == op_slot; // NodeTable.java:70
-  wire _and_1023 = _bits_794 & _eq_1398; // NodeTable.java:70
-  wire _eq_1399 = slot_digit_19 == 2'd2; // NodeTable.java:70
+  wire _bits_801 = slot_valid[20]; // NodeTable.java:70
+  wire _eq_1398 = slot_parent_20 == op_slot; // NodeTable.java:70
+  wire _and_1023 = _bits_801 & _eq_1398; // NodeTable.java:70
+  wire _eq_1399 = slot_digit_20 == 2'd2; // NodeTable.java:70
   wire _and_1024 = _and_1023 & _eq_1399; // NodeTable.java:70
-  wire _bits_795 = slot_valid[18]; // NodeTable.java:70
-  wire _eq_1400 = slot_parent_18 == op_slot; // NodeTable.java:70
-  wire _and_1025 = _bits_795 & _eq_1400; // NodeTable.java:70
-  wire _eq_1401 = slot_digit_18 == 2'd2; // NodeTable.java:70
+  wire _bits_802 = slot_valid[19]; // NodeTable.java:70
+  wire _eq_1400 = slot_parent_19 == op_slot; // NodeTable.java:70
+  wire _and_1025 = _bits_802 & _eq_1400; // NodeTable.java:70
+  wire _eq_1401 = slot_digit_19 == 2'd2; // NodeTable.java:70
   wire _and_1026 = _and_1025 & _eq_1401; // NodeTable.java:70
-  wire _bits_796 = slot_valid[17]; // NodeTable.java:70
-  wire _eq_1402 = slot_parent_17 == op_slot; // NodeTable.java:70
-  wire _and_1027 = _bits_796 & _eq_1402; // NodeTable.java:70
-  wire _eq_1403 = slot_digit_17 == 2'd2; // NodeTable.java:70
+  wire _bits_803 = slot_valid[18]; // NodeTable.java:70
+  wire _eq_1402 = slot_parent_18 == op_slot; // NodeTable.java:70
+  wire _and_1027 = _bits_803 & _eq_1402; // NodeTable.java:70
+  wire _eq_1403 = slot_digit_18 == 2'd2; // NodeTable.java:70
   wire _and_1028 = _and_1027 & _eq_1403; // NodeTable.java:70
-  wire _bits_797 = slot_valid[16]; // NodeTable.java:70
-  wire _eq_1404 = slot_parent_16 == op_slot; // NodeTable.java:70
-  wire _and_1029 = _bits_797 & _eq_1404; // NodeTable.java:70
-  wire _eq_1405 = slot_digit_16 == 2'd2; // NodeTable.java:70
+  wire _bits_804 = slot_valid[17]; // NodeTable.java:70
+  wire _eq_1404 = slot_parent_17 == op_slot; // NodeTable.java:70
+  wire _and_1029 = _bits_804 & _eq_1404; // NodeTable.java:70
+  wire _eq_1405 = slot_digit_17 == 2'd2; // NodeTable.java:70
   wire _and_1030 = _and_1029 & _eq_1405; // NodeTable.java:70
-  wire _bits_798 = slot_valid[15]; // NodeTable.java:70
-  wire _eq_1406 = slot_parent_15 == op_slot; // NodeTable.java:70
-  wire _and_1031 = _bits_798 & _eq_1406; // NodeTable.java:70
-  wire _eq_1407 = slot_digit_15 == 2'd2; // NodeTable.java:70
+  wire _bits_805 = slot_valid[16]; // NodeTable.java:70
+  wire _eq_1406 = slot_parent_16 == op_slot; // NodeTable.java:70
+  wire _and_1031 = _bits_805 & _eq_1406; // NodeTable.java:70
+  wire _eq_1407 = slot_digit_16 == 2'd2; // NodeTable.java:70
   wire _and_1032 = _and_1031 & _eq_1407; // NodeTable.java:70
-  wire _bits_799 = slot_valid[14]; // NodeTable.java:70
-  wire _eq_1408 = slot_parent_14 == op_slot; // NodeTable.java:70
-  wire _and_1033 = _bits_799 & _eq_1408; // NodeTable.java:70
-  wire _eq_1409 = slot_digit_14 == 2'd2; // NodeTable.java:70
+  wire _bits_806 = slot_valid[15]; // NodeTable.java:70
+  wire _eq_1408 = slot_parent_15 == op_slot; // NodeTable.java:70
+  wire _and_1033 = _bits_806 & _eq_1408; // NodeTable.java:70
+  wire _eq_1409 = slot_digit_15 == 2'd2; // NodeTable.java:70
   wire _and_1034 = _and_1033 & _eq_1409; // NodeTable.java:70
-  wire _bits_800 = slot_valid[13]; // NodeTable.java:70
-  wire _eq_1410 = slot_parent_13 == op_slot; // NodeTable.java:70
-  wire _and_1035 = _bits_800 & _eq_1410; // NodeTable.java:70
-  wire _eq_1411 = slot_digit_13 == 2'd2; // NodeTable.java:70
+  wire _bits_807 = slot_valid[14]; // NodeTable.java:70
+  wire _eq_1410 = slot_parent_14 == op_slot; // NodeTable.java:70
+  wire _and_1035 = _bits_807 & _eq_1410; // NodeTable.java:70
+  wire _eq_1411 = slot_digit_14 == 2'd2; // NodeTable.java:70
   wire _and_1036 = _and_1035 & _eq_1411; // NodeTable.java:70
-  wire _bits_801 = slot_valid[12]; // NodeTable.java:70
-  wire _eq_1412 = slot_parent_12 == op_slot; // NodeTable.java:70
-  wire _and_1037 = _bits_801 & _eq_1412; // NodeTable.java:70
-  wire _eq_1413 = slot_digit_12 == 2'd2; // NodeTable.java:70
+  wire _bits_808 = slot_valid[13]; // NodeTable.java:70
+  wire _eq_1412 = slot_parent_13 == op_slot; // NodeTable.java:70
+  wire _and_1037 = _bits_808 & _eq_1412; // NodeTable.java:70
+  wire _eq_1413 = slot_digit_13 == 2'd2; // NodeTable.java:70
   wire _and_1038 = _and_1037 & _eq_1413; // NodeTable.java:70
-  wire _bits_802 = slot_valid[11]; // NodeTable.java:70
-  wire _eq_1414 = slot_parent_11 == op_slot; // NodeTable.java:70
-  wire _and_1039 = _bits_802 & _eq_1414; // NodeTable.java:70
-  wire _eq_1415 = slot_digit_11 == 2'd2; // NodeTable.java:70
+  wire _bits_809 = slot_valid[12]; // NodeTable.java:70
+  wire _eq_1414 = slot_parent_12 == op_slot; // NodeTable.java:70
+  wire _and_1039 = _bits_809 & _eq_1414; // NodeTable.java:70
+  wire _eq_1415 = slot_digit_12 == 2'd2; // NodeTable.java:70
   wire _and_1040 = _and_1039 & _eq_1415; // NodeTable.java:70
-  wire _bits_803 = slot_valid[10]; // NodeTable.java:70
-  wire _eq_1416 = slot_parent_10 == op_slot; // NodeTable.java:70
-  wire _and_1041 = _bits_803 & _eq_1416; // NodeTable.java:70
-  wire _eq_1417 = slot_digit_10 == 2'd2; // NodeTable.java:70
+  wire _bits_810 = slot_valid[11]; // NodeTable.java:70
+  wire _eq_1416 = slot_parent_11 == op_slot; // NodeTable.java:70
+  wire _and_1041 = _bits_810 & _eq_1416; // NodeTable.java:70
+  wire _eq_1417 = slot_digit_11 == 2'd2; // NodeTable.java:70
   wire _and_1042 = _and_1041 & _eq_1417; // NodeTable.java:70
-  wire _bits_804 = slot_valid[9]; // NodeTable.java:70
-  wire _eq_1418 = slot_parent_9 == op_slot; // NodeTable.java:70
-  wire _and_1043 = _bits_804 & _eq_1418; // NodeTable.java:70
-  wire _eq_1419 = slot_digit_9 == 2'd2; // NodeTable.java:70
+  wire _bits_811 = slot_valid[10]; // NodeTable.java:70
+  wire _eq_1418 = slot_parent_10 == op_slot; // NodeTable.java:70
+  wire _and_1043 = _bits_811 & _eq_1418; // NodeTable.java:70
+  wire _eq_1419 = slot_digit_10 == 2'd2; // NodeTable.java:70
   wire _and_1044 = _and_1043 & _eq_1419; // NodeTable.java:70
-  wire _bits_805 = slot_valid[8]; // NodeTable.java:70
-  wire _eq_1420 = slot_parent_8 == op_slot; // NodeTable.java:70
-  wire _and_1045 = _bits_805 & _eq_1420; // NodeTable.java:70
-  wire _eq_1421 = slot_digit_8 == 2'd2; // NodeTable.java:70
+  wire _bits_812 = slot_valid[9]; // NodeTable.java:70
+  wire _eq_1420 = slot_parent_9 == op_slot; // NodeTable.java:70
+  wire _and_1045 = _bits_812 & _eq_1420; // NodeTable.java:70
+  wire _eq_1421 = slot_digit_9 == 2'd2; // NodeTable.java:70
   wire _and_1046 = _and_1045 & _eq_1421; // NodeTable.java:70
-  wire _bits_806 = slot_valid[7]; // NodeTable.java:70
-  wire _eq_1422 = slot_parent_7 == op_slot; // NodeTable.java:70
-  wire _and_1047 = _bits_806 & _eq_1422; // NodeTable.java:70
-  wire _eq_1423 = slot_digit_7 == 2'd2; // NodeTable.java:70
+  wire _bits_813 = slot_valid[8]; // NodeTable.java:70
+  wire _eq_1422 = slot_parent_8 == op_slot; // NodeTable.java:70
+  wire _and_1047 = _bits_813 & _eq_1422; // NodeTable.java:70
+  wire _eq_1423 = slot_digit_8 == 2'd2; // NodeTable.java:70
   wire _and_1048 = _and_1047 & _eq_1423; // NodeTable.java:70
-  wire _bits_807 = slot_valid[6]; // NodeTable.java:70
-  wire _eq_1424 = slot_parent_6 == op_slot; // NodeTable.java:70
-  wire _and_1049 = _bits_807 & _eq_1424; // NodeTable.java:70
-  wire _eq_1425 = slot_digit_6 == 2'd2; // NodeTable.java:70
+  wire _bits_814 = slot_valid[7]; // NodeTable.java:70
+  wire _eq_1424 = slot_parent_7 == op_slot; // NodeTable.java:70
+  wire _and_1049 = _bits_814 & _eq_1424; // NodeTable.java:70
+  wire _eq_1425 = slot_digit_7 == 2'd2; // NodeTable.java:70
   wire _and_1050 = _and_1049 & _eq_1425; // NodeTable.java:70
-  wire _bits_808 = slot_valid[5]; // NodeTable.java:70
-  wire _eq_1426 = slot_parent_5 == op_slot; // NodeTable.java:70
-  wire _and_1051 = _bits_808 & _eq_1426; // NodeTable.java:70
-  wire _eq_1427 = slot_digit_5 == 2'd2; // NodeTable.java:70
+  wire _bits_815 = slot_valid[6]; // NodeTable.java:70
+  wire _eq_1426 = slot_parent_6 == op_slot; // NodeTable.java:70
+  wire _and_1051 = _bits_815 & _eq_1426; // NodeTable.java:70
+  wire _eq_1427 = slot_digit_6 == 2'd2; // NodeTable.java:70
   wire _and_1052 = _and_1051 & _eq_1427; // NodeTable.java:70
-  wire _bits_809 = slot_valid[4]; // NodeTable.java:70
-  wire _eq_1428 = slot_parent_4 == op_slot; // NodeTable.java:70
-  wire _and_1053 = _bits_809 & _eq_1428; // NodeTable.java:70
-  wire _eq_1429 = slot_digit_4 == 2'd2; // NodeTable.java:70
+  wire _bits_816 = slot_valid[5]; // NodeTable.java:70
+  wire _eq_1428 = slot_parent_5 == op_slot; // NodeTable.java:70
+  wire _and_1053 = _bits_816 & _eq_1428; // NodeTable.java:70
+  wire _eq_1429 = slot_digit_5 == 2'd2; // NodeTable.java:70
   wire _and_1054 = _and_1053 & _eq_1429; // NodeTable.java:70
-  wire _bits_810 = slot_valid[3]; // NodeTable.java:70
-  wire _eq_1430 = slot_parent_3 == op_slot; // NodeTable.java:70
-  wire _and_1055 = _bits_810 & _eq_1430; // NodeTable.java:70
-  wire _eq_1431 = slot_digit_3 == 2'd2; // NodeTable.java:70
+  wire _bits_817 = slot_valid[4]; // NodeTable.java:70
+  wire _eq_1430 = slot_parent_4 == op_slot; // NodeTable.java:70
+  wire _and_1055 = _bits_817 & _eq_1430; // NodeTable.java:70
+  wire _eq_1431 = slot_digit_4 == 2'd2; // NodeTable.java:70
   wire _and_1056 = _and_1055 & _eq_1431; // NodeTable.java:70
-  wire _bits_811 = slot_valid[2]; // NodeTable.java:70
-  wire _eq_1432 = slot_parent_2 == op_slot; // NodeTable.java:70
-  wire _and_1057 = _bits_811 & _eq_1432; // NodeTable.java:70
-  wire _eq_1433 = slot_digit_2 == 2'd2; // NodeTable.java:70
+  wire _bits_818 = slot_valid[3]; // NodeTable.java:70
+  wire _eq_1432 = slot_parent_3 == op_slot; // NodeTable.java:70
+  wire _and_1057 = _bits_818 & _eq_1432; // NodeTable.java:70
+  wire _eq_1433 = slot_digit_3 == 2'd2; // NodeTable.java:70
   wire _and_1058 = _and_1057 & _eq_1433; // NodeTable.java:70
-  wire _bits_812 = slot_valid[1]; // NodeTable.java:70
-  wire _eq_1434 = slot_parent_1 == op_slot; // NodeTable.java:70
-  wire _and_1059 = _bits_812 & _eq_1434; // NodeTable.java:70
-  wire _eq_1435 = slot_digit_1 == 2'd2; // NodeTable.java:70
+  wire _bits_819 = slot_valid[2]; // NodeTable.java:70
+  wire _eq_1434 = slot_parent_2 == op_slot; // NodeTable.java:70
+  wire _and_1059 = _bits_819 & _eq_1434; // NodeTable.java:70
+  wire _eq_1435 = slot_digit_2 == 2'd2; // NodeTable.java:70
   wire _and_1060 = _and_1059 & _eq_1435; // NodeTable.java:70
-  wire [126:0] _cat_137 = {_and_808, _and_810, _and_812, _and_814, _and_816, _and_818, _and_820, _and_822, _and_824, _and_826, _and_828, _and_830, _and_832, _and_834, _and_836, _and_838, _and_840, _and_842, _and_844, _and_846, _and_848, _and_850, _and_852, _and_854, _and_856, _and_858, _and_860, _and_862, _and_864, _and_866, _and_868, _and_870, _and_872, _and_874, _and_876, _and_878, _and_880, _and_882, _and_884, _and_886, _and_888, _and_890, _and_892, _and_894, _and_896, _and_898, _and_900, _and_902, _and_904, _and_906, _and_908, _and_910, _and_912, _and_914, _and_916, _and_918, _and_920, _and_922, _and_924, _and_926, _and_928, _and_930, _and_932, _and_934, _and_936, _and_938, _and_940, _and_942, _and_944, _and_946, _and_948, _and_950, _and_952, _and_954, _and_956, _and_958, _and_960, _and_962, _and_964, _and_966, _and_968, _and_970, _and_972, _and_974, _and_976, _and_978, _and_980, _and_982, _and_984, _and_986, _and_988, _and_990, _and_992, _and_994, _and_996, _and_998, _and_1000, _and_1002, _and_1004, _and_1006, _and_1008, _and_1010, _and_1012, _and_1014, _and_1016, _and_1018, _and_1020, _and_1022, _and_1024, _and_1026, _and_1028, _and_1030, _and_1032, _and_1034, _and_1036, _and_1038, _and_1040, _and_1042, _and_1044, _and_1046, _and_1048, _and_1050, _and_1052, _and_1054, _and_1056, _and_1058, _and_1060}; // NodeTable.java:103
-  wire _or_r_6 = |_cat_137; // NodeTable.java:71
-  wire _bits_813 = slot_valid[127]; // NodeTable.java:70
-  wire _eq_1436 = slot_parent_127 == op_slot; // NodeTable.java:70
-  wire _and_1061 = _bits_813 & _eq_1436; // NodeTable.java:70
-  wire _eq_1437 = slot_digit_127 == 2'd1; // NodeTable.java:70
+  wire _bits_820 = slot_valid[1]; // NodeTable.java:70
+  wire _eq_1436 = slot_parent_1 == op_slot; // NodeTable.java:70
+  wire _and_1061 = _bits_820 & _eq_1436; // NodeTable.java:70
+  wire _eq_1437 = slot_digit_1 == 2'd2; // NodeTable.java:70
   wire _and_1062 = _and_1061 & _eq_1437; // NodeTable.java:70
-  wire _bits_814 = slot_valid[126]; // NodeTable.java:70
-  wire _eq_1438 = slot_parent_126 == op_slot; // NodeTable.java:70
-  wire _and_1063 = _bits_814 & _eq_1438; // NodeTable.java:70
-  wire _eq_1439 = slot_digit_126 == 2'd1; // NodeTable.java:70
+  wire [126:0] _cat_137 = {_and_810, _and_812, _and_814, _and_816, _and_818, _and_820, _and_822, _and_824, _and_826, _and_828, _and_830, _and_832, _and_834, _and_836, _and_838, _and_840, _and_842, _and_844, _and_846, _and_848, _and_850, _and_852, _and_854, _and_856, _and_858, _and_860, _and_862, _and_864, _and_866, _and_868, _and_870, _and_872, _and_874, _and_876, _and_878, _and_880, _and_882, _and_884, _and_886, _and_888, _and_890, _and_892, _and_894, _and_896, _and_898, _and_900, _and_902, _and_904, _and_906, _and_908, _and_910, _and_912, _and_914, _and_916, _and_918, _and_920, _and_922, _and_924, _and_926, _and_928, _and_930, _and_932, _and_934, _and_936, _and_938, _and_940, _and_942, _and_944, _and_946, _and_948, _and_950, _and_952, _and_954, _and_956, _and_958, _and_960, _and_962, _and_964, _and_966, _and_968, _and_970, _and_972, _and_974, _and_976, _and_978, _and_980, _and_982, _and_984, _and_986, _and_988, _and_990, _and_992, _and_994, _and_996, _and_998, _and_1000, _and_1002, _and_1004, _and_1006, _and_1008, _and_1010, _and_1012, _and_1014, _and_1016, _and_1018, _and_1020, _and_1022, _and_1024, _and_1026, _and_1028, _and_1030, _and_1032, _and_1034, _and_1036, _and_1038, _and_1040, _and_1042, _and_1044, _and_1046, _and_1048, _and_1050, _and_1052, _and_1054, _and_1056, _and_1058, _and_1060, _and_1062}; // NodeTable.java:103
+  wire _or_r_6 = |_cat_137; // NodeTable.java:71
+  wire _bits_821 = slot_valid[127]; // NodeTable.java:70
+  wire _eq_1438 = slot_parent_127 == op_slot; // NodeTable.java:70
+  wire _and_1063 = _bits_821 & _eq_1438; // NodeTable.java:70
+  wire _eq_1439 = slot_digit_127 == 2'd1; // NodeTable.java:70
   wire _and_1064 = _and_1063 & _eq_1439; // NodeTable.java:70
-  wire _bits_815 = slot_valid[125]; // NodeTable.java:70
-  wire _eq_1440 = slot_parent_125 == op_slot; // NodeTable.java:70
-  wire _and_1065 = _bits_815 & _eq_1440; // NodeTable.java:70
-  wire _eq_1441 = slot_digit_125 == 2'd1; // NodeTable.java:70
+  wire _bits_822 = slot_valid[126]; // NodeTable.java:70
+  wire _eq_1440 = slot_parent_126 == op_slot; // NodeTable.java:70
+  wire _and_1065 = _bits_822 & _eq_1440; // NodeTable.java:70
+  wire _eq_1441 = slot_digit_126 == 2'd1; // NodeTable.java:70
   wire _and_1066 = _and_1065 & _eq_1441; // NodeTable.java:70
-  wire _bits_816 = slot_valid[124]; // NodeTable.java:70
-  wire _eq_1442 = slot_parent_124 == op_slot; // NodeTable.java:70
-  wire _and_1067 = _bits_816 & _eq_1442; // NodeTable.java:70
-  wire _eq_1443 = slot_digit_124 == 2'd1; // NodeTable.java:70
+  wire _bits_823 = slot_valid[125]; // NodeTable.java:70
+  wire _eq_1442 = slot_parent_125 == op_slot; // NodeTable.java:70
+  wire _and_1067 = _bits_823 & _eq_1442; // NodeTable.java:70
+  wire _eq_1443 = slot_digit_125 == 2'd1; // NodeTable.java:70
   wire _and_1068 = _and_1067 & _eq_1443; // NodeTable.java:70
-  wire _bits_817 = slot_valid[123]; // NodeTable.java:70
-  wire _eq_1444 = slot_parent_123 == op_slot; // NodeTable.java:70
-  wire _and_1069 = _bits_817 & _eq_1444; // NodeTable.java:70
-  wire _eq_1445 = slot_digit_123 == 2'd1; // NodeTable.java:70
+  wire _bits_824 = slot_valid[124]; // NodeTable.java:70
+  wire _eq_1444 = slot_parent_124 == op_slot; // NodeTable.java:70
+  wire _and_1069 = _bits_824 & _eq_1444; // NodeTable.java:70
+  wire _eq_1445 = slot_digit_124 == 2'd1; // NodeTable.java:70
   wire _and_1070 = _and_1069 & _eq_1445; // NodeTable.java:70
-  wire _bits_818 = slot_valid[122]; // NodeTable.java:70
-  wire _eq_1446 = slot_parent_122 == op_slot; // NodeTable.java:70
-  wire _and_1071 = _bits_818 & _eq_1446; // NodeTable.java:70
-  wire _eq_1447 = slot_digit_122 == 2'd1; // NodeTable.java:70
+  wire _bits_825 = slot_valid[123]; // NodeTable.java:70
+  wire _eq_1446 = slot_parent_123 == op_slot; // NodeTable.java:70
+  wire _and_1071 = _bits_825 & _eq_1446; // NodeTable.java:70
+  wire _eq_1447 = slot_digit_123 == 2'd1; // NodeTable.java:70
   wire _and_1072 = _and_1071 & _eq_1447; // NodeTable.java:70
-  wire _bits_819 = slot_valid[121]; // NodeTable.java:70
-  wire _eq_1448 = slot_parent_121 == op_slot; // NodeTable.java:70
-  wire _and_1073 = _bits_819 & _eq_1448; // NodeTable.java:70
-  wire _eq_1449 = slot_digit_121 == 2'd1; // NodeTable.java:70
+  wire _bits_826 = slot_valid[122]; // NodeTable.java:70
+  wire _eq_1448 = slot_parent_122 == op_slot; // NodeTable.java:70
+  wire _and_1073 = _bits_826 & _eq_1448; // NodeTable.java:70
+  wire _eq_1449 = slot_digit_122 == 2'd1; // NodeTable.java:70
   wire _and_1074 = _and_1073 & _eq_1449; // NodeTable.java:70
-  wire _bits_820 = slot_valid[120]; // NodeTable.java:70
-  wire _eq_1450 = slot_parent_120 == op_slot; // NodeTable.java:70
-  wire _and_1075 = _bits_820 & _eq_1450; // NodeTable.java:70
-  wire _eq_1451 = slot_digit_120 == 2'd1; // NodeTable.java:70
+  wire _bits_827 = slot_valid[121]; // NodeTable.java:70
+  wire _eq_1450 = slot_parent_121 == op_slot; // NodeTable.java:70
+  wire _and_1075 = _bits_827 & _eq_1450; // NodeTable.java:70
+  wire _eq_1451 = slot_digit_121 == 2'd1; // NodeTable.java:70
   wire _and_1076 = _and_1075 & _eq_1451; // NodeTable.java:70
-  wire _bits_821 = slot_valid[119]; // NodeTable.java:70
-  wire _eq_1452 = slot_parent_119 == op_slot; // NodeTable.java:70
-  wire _and_1077 = _bits_821 & _eq_1452; // NodeTable.java:70
-  wire _eq_1453 = slot_digit_119 == 2'd1; // NodeTable.java:70
+  wire _bits_828 = slot_valid[120]; // NodeTable.java:70
+  wire _eq_1452 = slot_parent_120 == op_slot; // NodeTable.java:70
+  wire _and_1077 = _bits_828 & _eq_1452; // NodeTable.java:70
+  wire _eq_1453 = slot_digit_120 == 2'd1; // NodeTable.java:70
   wire _and_1078 = _and_1077 & _eq_1453; // NodeTable.java:70
-  wire _bits_822 = slot_valid[118]; // NodeTable.java:70
-  wire _eq_1454 = slot_parent_118 == op_slot; // NodeTable.java:70
-  wire _and_1079 = _bits_822 & _eq_1454; // NodeTable.java:70
-  wire _eq_1455 = slot_digit_118 == 2'd1; // NodeTable.java:70
+  wire _bits_829 = slot_valid[119]; // NodeTable.java:70
+  wire _eq_1454 = slot_parent_119 == op_slot; // NodeTable.java:70
+  wire _and_1079 = _bits_829 & _eq_1454; // NodeTable.java:70
+  wire _eq_1455 = slot_digit_119 == 2'd1; // NodeTable.java:70
   wire _and_1080 = _and_1079 & _eq_1455; // NodeTable.java:70
-  wire _bits_823 = slot_valid[117]; // NodeTable.java:70
-  wire _eq_1456 = slot_parent_117 == op_slot; // NodeTable.java:70
-  wire _and_1081 = _bits_823 & _eq_1456; // NodeTable.java:70
-  wire _eq_1457 = slot_digit_117 == 2'd1; // NodeTable.java:70
+  wire _bits_830 = slot_valid[118]; // NodeTable.java:70
+  wire _eq_1456 = slot_parent_118 == op_slot; // NodeTable.java:70
+  wire _and_1081 = _bits_830 & _eq_1456; // NodeTable.java:70
+  wire _eq_1457 = slot_digit_118 == 2'd1; // NodeTable.java:70
   wire _and_1082 = _and_1081 & _eq_1457; // NodeTable.java:70
-  wire _bits_824 = slot_valid[116]; // NodeTable.java:70
-  wire _eq_1458 = slot_parent_116 == op_slot; // NodeTable.java:70
-  wire _and_1083 = _bits_824 & _eq_1458; // NodeTable.java:70
-  wire _eq_1459 = slot_digit_116 == 2'd1; // NodeTable.java:70
+  wire _bits_831 = slot_valid[117]; // NodeTable.java:70
+  wire _eq_1458 = slot_parent_117 == op_slot; // NodeTable.java:70
+  wire _and_1083 = _bits_831 & _eq_1458; // NodeTable.java:70
+  wire _eq_1459 = slot_digit_117 == 2'd1; // NodeTable.java:70
   wire _and_1084 = _and_1083 & _eq_1459; // NodeTable.java:70
-  wire _bits_825 = slot_valid[115]; // NodeTable.java:70
-  wire _eq_1460 = slot_parent_115 == op_slot; // NodeTable.java:70
-  wire _and_1085 = _bits_825 & _eq_1460; // NodeTable.java:70
-  wire _eq_1461 = slot_digit_115 == 2'd1; // NodeTable.java:70
+  wire _bits_832 = slot_valid[116]; // NodeTable.java:70
+  wire _eq_1460 = slot_parent_116 == op_slot; // NodeTable.java:70
+  wire _and_1085 = _bits_832 & _eq_1460; // NodeTable.java:70
+  wire _eq_1461 = slot_digit_116 == 2'd1; // NodeTable.java:70
   wire _and_1086 = _and_1085 & _eq_1461; // NodeTable.java:70
-  wire _bits_826 = slot_valid[114]; // NodeTable.java:70
-  wire _eq_1462 = slot_parent_114 == op_slot; // NodeTable.java:70
-  wire _and_1087 = _bits_826 & _eq_1462; // NodeTable.java:70
-  wire _eq_1463 = slot_digit_114 == 2'd1; // NodeTable.java:70
+  wire _bits_833 = slot_valid[115]; // NodeTable.java:70
+  wire _eq_1462 = slot_parent_115 == op_slot; // NodeTable.java:70
+  wire _and_1087 = _bits_833 & _eq_1462; // NodeTable.java:70
+  wire _eq_1463 = slot_digit_115 == 2'd1; // NodeTable.java:70
   wire _and_1088 = _and_1087 & _eq_1463; // NodeTable.java:70
-  wire _bits_827 = slot_valid[113]; // NodeTable.java:70
-  wire _eq_1464 = slot_parent_113 == op_slot; // NodeTable.java:70
-  wire _and_1089 = _bits_827 & _eq_1464; // NodeTable.java:70
-  wire _eq_1465 = slot_digit_113 == 2'd1; // NodeTable.java:70
+  wire _bits_834 = slot_valid[114]; // NodeTable.java:70
+  wire _eq_1464 = slot_parent_114 == op_slot; // NodeTable.java:70
+  wire _and_1089 = _bits_834 & _eq_1464; // NodeTable.java:70
+  wire _eq_1465 = slot_digit_114 == 2'd1; // NodeTable.java:70
   wire _and_1090 = _and_1089 & _eq_1465; // NodeTable.java:70
-  wire _bits_828 = slot_valid[112]; // NodeTable.java:70
-  wire _eq_1466 = slot_parent_112 == op_slot; // NodeTable.java:70
-  wire _and_1091 = _bits_828 & _eq_1466; // NodeTable.java:70
-  wire _eq_1467 = slot_digit_112 == 2'd1; // NodeTable.java:70
+  wire _bits_835 = slot_valid[113]; // NodeTable.java:70
+  wire _eq_1466 = slot_parent_113 == op_slot; // NodeTable.java:70
+  wire _and_1091 = _bits_835 & _eq_1466; // NodeTable.java:70
+  wire _eq_1467 = slot_digit_113 == 2'd1; // NodeTable.java:70
   wire _and_1092 = _and_1091 & _eq_1467; // NodeTable.java:70
-  wire _bits_829 = slot_valid[111]; // NodeTable.java:70
-  wire _eq_1468 = slot_parent_111 == op_slot; // NodeTable.java:70
-  wire _and_1093 = _bits_829 & _eq_1468; // NodeTable.java:70
-  wire _eq_1469 = slot_digit_111 == 2'd1; // NodeTable.java:70
+  wire _bits_836 = slot_valid[112]; // NodeTable.java:70
+  wire _eq_1468 = slot_parent_112 == op_slot; // NodeTable.java:70
+  wire _and_1093 = _bits_836 & _eq_1468; // NodeTable.java:70
+  wire _eq_1469 = slot_digit_112 == 2'd1; // NodeTable.java:70
   wire _and_1094 = _and_1093 & _eq_1469; // NodeTable.java:70
-  wire _bits_830 = slot_valid[110]; // NodeTable.java:70
-  wire _eq_1470 = slot_parent_110 == op_slot; // NodeTable.java:70
-  wire _and_1095 = _bits_830 & _eq_1470; // NodeTable.java:70
-  wire _eq_1471 = slot_digit_110 == 2'd1; // NodeTable.java:70
+  wire _bits_837 = slot_valid[111]; // NodeTable.java:70
+  wire _eq_1470 = slot_parent_111 == op_slot; // NodeTable.java:70
+  wire _and_1095 = _bits_837 & _eq_1470; // NodeTable.java:70
+  wire _eq_1471 = slot_digit_111 == 2'd1; // NodeTable.java:70
   wire _and_1096 = _and_1095 & _eq_1471; // NodeTable.java:70
-  wire _bits_831 = slot_valid[109]; // NodeTable.java:70
-  wire _eq_1472 = slot_parent_109 == op_slot; // NodeTable.java:70
-  wire _and_1097 = _bits_831 & _eq_1472; // NodeTable.java:70
-  wire _eq_1473 = slot_digit_109 == 2'd1; // NodeTable.java:70
+  wire _bits_838 = slot_valid[110]; // NodeTable.java:70
+  wire _eq_1472 = slot_parent_110 == op_slot; // NodeTable.java:70
+  wire _and_1097 = _bits_838 & _eq_1472; // NodeTable.java:70
+  wire _eq_1473 = slot_digit_110 == 2'd1; // NodeTable.java:70
   wire _and_1098 = _and_1097 & _eq_1473; // NodeTable.java:70
-  wire _bits_832 = slot_valid[108]; // NodeTable.java:70
-  wire _eq_1474 = slot_parent_108 == op_slot; // NodeTable.java:70
-  wire _and_1099 = _bits_832 & _eq_1474; // NodeTable.java:70
-  wire _eq_1475 = slot_digit_108 == 2'd1; // NodeTable.java:70
+  wire _bits_839 = slot_valid[109]; // NodeTable.java:70
+  wire _eq_1474 = slot_parent_109 == op_slot; // NodeTable.java:70
+  wire _and_1099 = _bits_839 & _eq_1474; // NodeTable.java:70
+  wire _eq_1475 = slot_digit_109 == 2'd1; // NodeTable.java:70
   wire _and_1100 = _and_1099 & _eq_1475; // NodeTable.java:70
-  wire _bits_833 = slot_valid[107]; // NodeTable.java:70
-  wire _eq_1476 = slot_parent_107 == op_slot; // NodeTable.java:70
-  wire _and_1101 = _bits_833 & _eq_1476; // NodeTable.java:70
-  wire _eq_1477 = slot_digit_107 == 2'd1; // NodeTable.java:70
+  wire _bits_840 = slot_valid[108]; // NodeTable.java:70
+  wire _eq_1476 = slot_parent_108 == op_slot; // NodeTable.java:70
+  wire _and_1101 = _bits_840 & _eq_1476; // NodeTable.java:70
+  wire _eq_1477 = slot_digit_108 == 2'd1; // NodeTable.java:70
   wire _and_1102 = _and_1101 & _eq_1477; // NodeTable.java:70
-  wire _bits_834 = slot_valid[106]; // NodeTable.java:70
-  wire _eq_1478 = slot_parent_106 == op_slot; // NodeTable.java:70
-  wire _and_1103 = _bits_834 & _eq_1478; // NodeTable.java:70
-  wire _eq_1479 = slot_digit_106 == 2'd1; // NodeTable.java:70
+  wire _bits_841 = slot_valid[107]; // NodeTable.java:70
+  wire _eq_1478 = slot_parent_107 == op_slot; // NodeTable.java:70
+  wire _and_1103 = _bits_841 & _eq_1478; // NodeTable.java:70
+  wire _eq_1479 = slot_digit_107 == 2'd1; // NodeTable.java:70
   wire _and_1104 = _and_1103 & _eq_1479; // NodeTable.java:70
-  wire _bits_835 = slot_valid[105]; // NodeTable.java:70
-  wire _eq_1480 = slot_parent_105 == op_slot; // NodeTable.java:70
-  wire _and_1105 = _bits_835 & _eq_1480; // NodeTable.java:70
-  wire _eq_1481 = slot_digit_105 == 2'd1; // NodeTable.java:70
+  wire _bits_842 = slot_valid[106]; // NodeTable.java:70
+  wire _eq_1480 = slot_parent_106 == op_slot; // NodeTable.java:70
+  wire _and_1105 = _bits_842 & _eq_1480; // NodeTable.java:70
+  wire _eq_1481 = slot_digit_106 == 2'd1; // NodeTable.java:70
   wire _and_1106 = _and_1105 & _eq_1481; // NodeTable.java:70
-  wire _bits_836 = slot_valid[104]; // NodeTable.java:70
-  wire _eq_1482 = slot_parent_104 == op_slot; // NodeTable.java:70
-  wire _and_1107 = _bits_836 & _eq_1482; // NodeTable.java:70
-  wire _eq_1483 = slot_digit_104 == 2'd1; // NodeTable.java:70
+  wire _bits_843 = slot_valid[105]; // NodeTable.java:70
+  wire _eq_1482 = slot_parent_105 == op_slot; // NodeTable.java:70
+  wire _and_1107 = _bits_843 & _eq_1482; // NodeTable.java:70
+  wire _eq_1483 = slot_digit_105 == 2'd1; // NodeTable.java:70
   wire _and_1108 = _and_1107 & _eq_1483; // NodeTable.java:70
-  wire _bits_837 = slot_valid[103]; // NodeTable.java:70
-  wire _eq_1484 = slot_parent_103 == op_slot; // NodeTable.java:70
-  wire _and_1109 = _bits_837 & _eq_1484; // NodeTable.java:70
-  wire _eq_1485 = slot_digit_103 == 2'd1; // NodeTable.java:70
+  wire _bits_844 = slot_valid[104]; // NodeTable.java:70
+  wire _eq_1484 = slot_parent_104 == op_slot; // NodeTable.java:70
+  wire _and_1109 = _bits_844 & _eq_1484; // NodeTable.java:70
+  wire _eq_1485 = slot_digit_104 == 2'd1; // NodeTable.java:70
   wire _and_1110 = _and_1109 & _eq_1485; // NodeTable.java:70
-  wire _bits_838 = slot_valid[102]; // NodeTable.java:70
-  wire _eq_1486 = slot_parent_102 == op_slot; // NodeTable.java:70
-  wire _and_1111 = _bits_838 & _eq_1486; // NodeTable.java:70
-  wire _eq_1487 = slot_digit_102 == 2'd1; // NodeTable.java:70
+  wire _bits_845 = slot_valid[103]; // NodeTable.java:70
+  wire _eq_1486 = slot_parent_103 == op_slot; // NodeTable.java:70
+  wire _and_1111 = _bits_845 & _eq_1486; // NodeTable.java:70
+  wire _eq_1487 = slot_digit_103 == 2'd1; // NodeTable.java:70
   wire _and_1112 = _and_1111 & _eq_1487; // NodeTable.java:70
-  wire _bits_839 = slot_valid[101]; // NodeTable.java:70
-  wire _eq_1488 = slot_parent_101 == op_slot; // NodeTable.java:70
-  wire _and_1113 = _bits_839 & _eq_1488; // NodeTable.java:70
-  wire _eq_1489 = slot_digit_101 == 2'd1; // NodeTable.java:70
+  wire _bits_846 = slot_valid[102]; // NodeTable.java:70
+  wire _eq_1488 = slot_parent_102 == op_slot; // NodeTable.java:70
+  wire _and_1113 = _bits_846 & _eq_1488; // NodeTable.java:70
+  wire _eq_1489 = slot_digit_102 == 2'd1; // NodeTable.java:70
   wire _and_1114 = _and_1113 & _eq_1489; // NodeTable.java:70
-  wire _bits_840 = slot_valid[100]; // NodeTable.java:70
-  wire _eq_1490 = slot_parent_100 == op_slot; // NodeTable.java:70
-  wire _and_1115 = _bits_840 & _eq_1490; // NodeTable.java:70
-  wire _eq_1491 = slot_digit_100 == 2'd1; // NodeTable.java:70
+  wire _bits_847 = slot_valid[101]; // NodeTable.java:70
+  wire _eq_1490 = slot_parent_101 == op_slot; // NodeTable.java:70
+  wire _and_1115 = _bits_847 & _eq_1490; // NodeTable.java:70
+  wire _eq_1491 = slot_digit_101 == 2'd1; // NodeTable.java:70
   wire _and_1116 = _and_1115 & _eq_1491; // NodeTable.java:70
-  wire _bits_841 = slot_valid[99]; // NodeTable.java:70
-  wire _eq_1492 = slot_parent_99 == op_slot; // NodeTable.java:70
-  wire _and_1117 = _bits_841 & _eq_1492; // NodeTable.java:70
-  wire _eq_1493 = slot_digit_99 == 2'd1; // NodeTable.java:70
+  wire _bits_848 = slot_valid[100]; // NodeTable.java:70
+  wire _eq_1492 = slot_parent_100 == op_slot; // NodeTable.java:70
+  wire _and_1117 = _bits_848 & _eq_1492; // NodeTable.java:70
+  wire _eq_1493 = slot_digit_100 == 2'd1; // NodeTable.java:70
   wire _and_1118 = _and_1117 & _eq_1493; // NodeTable.java:70
-  wire _bits_842 = slot_valid[98]; // NodeTable.java:70
-  wire _eq_1494 = slot_parent_98 == op_slot; // NodeTable.java:70
-  wire _and_1119 = _bits_842 & _eq_1494; // NodeTable.java:70
-  wire _eq_1495 = slot_digit_98 == 2'd1; // NodeTable.java:70
+  wire _bits_849 = slot_valid[99]; // NodeTable.java:70
+  wire _eq_1494 = slot_parent_99 == op_slot; // NodeTable.java:70
+  wire _and_1119 = _bits_849 & _eq_1494; // NodeTable.java:70
+  wire _eq_1495 = slot_digit_99 == 2'd1; // NodeTable.java:70
   wire _and_1120 = _and_1119 & _eq_1495; // NodeTable.java:70
-  wire _bits_843 = slot_valid[97]; // NodeTable.java:70
-  wire _eq_1496 = slot_parent_97 == op_slot; // NodeTable.java:70
-  wire _and_1121 = _bits_843 & _eq_1496; // NodeTable.java:70
-  wire _eq_1497 = slot_digit_97 == 2'd1; // NodeTable.java:70
+  wire _bits_850 = slot_valid[98]; // NodeTable.java:70
+  wire _eq_1496 = slot_parent_98 == op_slot; // NodeTable.java:70
+  wire _and_1121 = _bits_850 & _eq_1496; // NodeTable.java:70
+  wire _eq_1497 = slot_digit_98 == 2'd1; // NodeTable.java:70
   wire _and_1122 = _and_1121 & _eq_1497; // NodeTable.java:70
-  wire _bits_844 = slot_valid[96]; // NodeTable.java:70
-  wire _eq_1498 = slot_parent_96 == op_slot; // NodeTable.java:70
-  wire _and_1123 = _bits_844 & _eq_1498; // NodeTable.java:70
-  wire _eq_1499 = slot_digit_96 == 2'd1; // NodeTable.java:70
+  wire _bits_851 = slot_valid[97]; // NodeTable.java:70
+  wire _eq_1498 = slot_parent_97 == op_slot; // NodeTable.java:70
+  wire _and_1123 = _bits_851 & _eq_1498; // NodeTable.java:70
+  wire _eq_1499 = slot_digit_97 == 2'd1; // NodeTable.java:70
   wire _and_1124 = _and_1123 & _eq_1499; // NodeTable.java:70
-  wire _bits_845 = slot_valid[95]; // NodeTable.java:70
-  wire _eq_1500 = slot_parent_95 == op_slot; // NodeTable.java:70
-  wire _and_1125 = _bits_845 & _eq_1500; // NodeTable.java:70
-  wire _eq_1501 = slot_digit_95 == 2'd1; // NodeTable.java:70
+  wire _bits_852 = slot_valid[96]; // NodeTable.java:70
+  wire _eq_1500 = slot_parent_96 == op_slot; // NodeTable.java:70
+  wire _and_1125 = _bits_852 & _eq_1500; // NodeTable.java:70
+  wire _eq_1501 = slot_digit_96 == 2'd1; // NodeTable.java:70
   wire _and_1126 = _and_1125 & _eq_1501; // NodeTable.java:70
-  wire _bits_846 = slot_valid[94]; // NodeTable.java:70
-  wire _eq_1502 = slot_parent_94 == op_slot; // NodeTable.java:70
-  wire _and_1127 = _bits_846 & _eq_1502; // NodeTable.java:70
-  wire _eq_1503 = slot_digit_94 == 2'd1; // NodeTable.java:70
+  wire _bits_853 = slot_valid[95]; // NodeTable.java:70
+  wire _eq_1502 = slot_parent_95 == op_slot; // NodeTable.java:70
+  wire _and_1127 = _bits_853 & _eq_1502; // NodeTable.java:70
+  wire _eq_1503 = slot_digit_95 == 2'd1; // NodeTable.java:70
   wire _and_1128 = _and_1127 & _eq_1503; // NodeTable.java:70
-  wire _bits_847 = slot_valid[93]; // NodeTable.java:70
-  wire _eq_1504 = slot_parent_93 == op_slot; // NodeTable.java:70
-  wire _and_1129 = _bits_847 & _eq_1504; // NodeTable.java:70
-  wire _eq_1505 = slot_digit_93 == 2'd1; // NodeTable.java:70
+  wire _bits_854 = slot_valid[94]; // NodeTable.java:70
+  wire _eq_1504 = slot_parent_94 == op_slot; // NodeTable.java:70
+  wire _and_1129 = _bits_854 & _eq_1504; // NodeTable.java:70
+  wire _eq_1505 = slot_digit_94 == 2'd1; // NodeTable.java:70
   wire _and_1130 = _and_1129 & _eq_1505; // NodeTable.java:70
-  wire _bits_848 = slot_valid[92]; // NodeTable.java:70
-  wire _eq_1506 = slot_parent_92 == op_slot; // NodeTable.java:70
-  wire _and_1131 = _bits_848 & _eq_1506; // NodeTable.java:70
-  wire _eq_1507 = slot_digit_92 == 2'd1; // NodeTable.java:70
+  wire _bits_855 = slot_valid[93]; // NodeTable.java:70
+  wire _eq_1506 = slot_parent_93 == op_slot; // NodeTable.java:70
+  wire _and_1131 = _bits_855 & _eq_1506; // NodeTable.java:70
+  wire _eq_1507 = slot_digit_93 == 2'd1; // NodeTable.java:70
   wire _and_1132 = _and_1131 & _eq_1507; // NodeTable.java:70
-  wire _bits_849 = slot_valid[91]; // NodeTable.java:70
-  wire _eq_1508 = slot_parent_91 == op_slot; // NodeTable.java:70
-  wire _and_1133 = _bits_849 & _eq_1508; // NodeTable.java:70
-  wire _eq_1509 = slot_digit_91 == 2'd1; // NodeTable.java:70
+  wire _bits_856 = slot_valid[92]; // NodeTable.java:70
+  wire _eq_1508 = slot_parent_92 == op_slot; // NodeTable.java:70
+  wire _and_1133 = _bits_856 & _eq_1508; // NodeTable.java:70
+  wire _eq_1509 = slot_digit_92 == 2'd1; // NodeTable.java:70
   wire _and_1134 = _and_1133 & _eq_1509; // NodeTable.java:70
-  wire _bits_850 = slot_valid[90]; // NodeTable.java:70
-  wire _eq_1510 = slot_parent_90 == op_slot; // NodeTable.java:70
-  wire _and_1135 = _bits_850 & _eq_1510; // NodeTable.java:70
-  wire _eq_1511 = slot_digit_90 == 2'd1; // NodeTable.java:70
+  wire _bits_857 = slot_valid[91]; // NodeTable.java:70
+  wire _eq_1510 = slot_parent_91 == op_slot; // NodeTable.java:70
+  wire _and_1135 = _bits_857 & _eq_1510; // NodeTable.java:70
+  wire _eq_1511 = slot_digit_91 == 2'd1; // NodeTable.java:70
   wire _and_1136 = _and_1135 & _eq_1511; // NodeTable.java:70
-  wire _bits_851 = slot_valid[89]; // NodeTable.java:70
-  wire _eq_1512 = slot_parent_89 == op_slot; // NodeTable.java:70
-  wire _and_1137 = _bits_851 & _eq_1512; // NodeTable.java:70
-  wire _eq_1513 = slot_digit_89 == 2'd1; // NodeTable.java:70
+  wire _bits_858 = slot_valid[90]; // NodeTable.java:70
+  wire _eq_1512 = slot_parent_90 == op_slot; // NodeTable.java:70
+  wire _and_1137 = _bits_858 & _eq_1512; // NodeTable.java:70
+  wire _eq_1513 = slot_digit_90 == 2'd1; // NodeTable.java:70
   wire _and_1138 = _and_1137 & _eq_1513; // NodeTable.java:70
-  wire _bits_852 = slot_valid[88]; // NodeTable.java:70
-  wire _eq_1514 = slot_parent_88 == op_slot; // NodeTable.java:70
-  wire _and_1139 = _bits_852 & _eq_1514; // NodeTable.java:70
-  wire _eq_1515 = slot_digit_88 == 2'd1; // NodeTable.java:70
+  wire _bits_859 = slot_valid[89]; // NodeTable.java:70
+  wire _eq_1514 = slot_parent_89 == op_slot; // NodeTable.java:70
+  wire _and_1139 = _bits_859 & _eq_1514; // NodeTable.java:70
+  wire _eq_1515 = slot_digit_89 == 2'd1; // NodeTable.java:70
   wire _and_1140 = _and_1139 & _eq_1515; // NodeTable.java:70
-  wire _bits_853 = slot_valid[87]; // NodeTable.java:70
-  wire _eq_1516 = slot_parent_87 == op_slot; // NodeTable.java:70
-  wire _and_1141 = _bits_853 & _eq_1516; // NodeTable.java:70
-  wire _eq_1517 = slot_digit_87 == 2'd1; // NodeTable.java:70
+  wire _bits_860 = slot_valid[88]; // NodeTable.java:70
+  wire _eq_1516 = slot_parent_88 == op_slot; // NodeTable.java:70
+  wire _and_1141 = _bits_860 & _eq_1516; // NodeTable.java:70
+  wire _eq_1517 = slot_digit_88 == 2'd1; // NodeTable.java:70
   wire _and_1142 = _and_1141 & _eq_1517; // NodeTable.java:70
-  wire _bits_854 = slot_valid[86]; // NodeTable.java:70
-  wire _eq_1518 = slot_parent_86 == op_slot; // NodeTable.java:70
-  wire _and_1143 = _bits_854 & _eq_1518; // NodeTable.java:70
-  wire _eq_1519 = slot_digit_86 == 2'd1; // NodeTable.java:70
+  wire _bits_861 = slot_valid[87]; // NodeTable.java:70
+  wire _eq_1518 = slot_parent_87 == op_slot; // NodeTable.java:70
+  wire _and_1143 = _bits_861 & _eq_1518; // NodeTable.java:70
+  wire _eq_1519 = slot_digit_87 == 2'd1; // NodeTable.java:70
   wire _and_1144 = _and_1143 & _eq_1519; // NodeTable.java:70
-  wire _bits_855 = slot_valid[85]; // NodeTable.java:70
-  wire _eq_1520 = slot_parent_85 == op_slot; // NodeTable.java:70
-  wire _and_1145 = _bits_855 & _eq_1520; // NodeTable.java:70
-  wire _eq_1521 = slot_digit_85 == 2'd1; // NodeTable.java:70
+  wire _bits_862 = slot_valid[86]; // NodeTable.java:70
+  wire _eq_1520 = slot_parent_86 == op_slot; // NodeTable.java:70
+  wire _and_1145 = _bits_862 & _eq_1520; // NodeTable.java:70
+  wire _eq_1521 = slot_digit_86 == 2'd1; // NodeTable.java:70
   wire _and_1146 = _and_1145 & _eq_1521; // NodeTable.java:70
-  wire _bits_856 = slot_valid[84]; // NodeTable.java:70
-  wire _eq_1522 = slot_parent_84 == op_slot; // NodeTable.java:70
-  wire _and_1147 = _bits_856 & _eq_1522; // NodeTable.java:70
-  wire _eq_1523 = slot_digit_84 == 2'd1; // NodeTable.java:70
+  wire _bits_863 = slot_valid[85]; // NodeTable.java:70
+  wire _eq_1522 = slot_parent_85 == op_slot; // NodeTable.java:70
+  wire _and_1147 = _bits_863 & _eq_1522; // NodeTable.java:70
+  wire _eq_1523 = slot_digit_85 == 2'd1; // NodeTable.java:70
   wire _and_1148 = _and_1147 & _eq_1523; // NodeTable.java:70
-  wire _bits_857 = slot_valid[83]; // NodeTable.java:70
-  wire _eq_1524 = slot_parent_83 == op_slot; // NodeTable.java:70
-  wire _and_1149 = _bits_857 & _eq_1524; // NodeTable.java:70
-  wire _eq_1525 = slot_digit_83 == 2'd1; // NodeTable.java:70
+  wire _bits_864 = slot_valid[84]; // NodeTable.java:70
+  wire _eq_1524 = slot_parent_84 == op_slot; // NodeTable.java:70
+  wire _and_1149 = _bits_864 & _eq_1524; // NodeTable.java:70
+  wire _eq_1525 = slot_digit_84 == 2'd1; // NodeTable.java:70
   wire _and_1150 = _and_1149 & _eq_1525; // NodeTable.java:70
-  wire _bits_858 = slot_valid[82]; // NodeTable.java:70
-  wire _eq_1526 = slot_parent_82 == op_slot; // NodeTable.java:70
-  wire _and_1151 = _bits_858 & _eq_1526; // NodeTable.java:70
-  wire _eq_1527 = slot_digit_82 == 2'd1; // NodeTable.java:70
+  wire _bits_865 = slot_valid[83]; // NodeTable.java:70
+  wire _eq_1526 = slot_parent_83 == op_slot; // NodeTable.java:70
+  wire _and_1151 = _bits_865 & _eq_1526; // NodeTable.java:70
+  wire _eq_1527 = slot_digit_83 == 2'd1; // NodeTable.java:70
   wire _and_1152 = _and_1151 & _eq_1527; // NodeTable.java:70
-  wire _bits_859 = slot_valid[81]; // NodeTable.java:70
-  wire _eq_1528 = slot_parent_81 == op_slot; // NodeTable.java:70
-  wire _and_1153 = _bits_859 & _eq_1528; // NodeTable.java:70
-  wire _eq_1529 = slot_digit_81 == 2'd1; // NodeTable.java:70
+  wire _bits_866 = slot_valid[82]; // NodeTable.java:70
+  wire _eq_1528 = slot_parent_82 == op_slot; // NodeTable.java:70
+  wire _and_1153 = _bits_866 & _eq_1528; // NodeTable.java:70
+  wire _eq_1529 = slot_digit_82 == 2'd1; // NodeTable.java:70
   wire _and_1154 = _and_1153 & _eq_1529; // NodeTable.java:70
-  wire _bits_860 = slot_valid[80]; // NodeTable.java:70
-  wire _eq_1530 = slot_parent_80 == op_slot; // NodeTable.java:70
-  wire _and_1155 = _bits_860 & _eq_1530; // NodeTable.java:70
-  wire _eq_1531 = slot_digit_80 == 2'd1; // NodeTable.java:70
+  wire _bits_867 = slot_valid[81]; // NodeTable.java:70
+  wire _eq_1530 = slot_parent_81 == op_slot; // NodeTable.java:70
+  wire _and_1155 = _bits_867 & _eq_1530; // NodeTable.java:70
+  wire _eq_1531 = slot_digit_81 == 2'd1; // NodeTable.java:70
   wire _and_1156 = _and_1155 & _eq_1531; // NodeTable.java:70
-  wire _bits_861 = slot_valid[79]; // NodeTable.java:70
-  wire _eq_1532 = slot_parent_79 == op_slot; // NodeTable.java:70
-  wire _and_1157 = _bits_861 & _eq_1532; // NodeTable.java:70
-  wire _eq_1533 = slot_digit_79 == 2'd1; // NodeTable.java:70
+  wire _bits_868 = slot_valid[80]; // NodeTable.java:70
+  wire _eq_1532 = slot_parent_80 == op_slot; // NodeTable.java:70
+  wire _and_1157 = _bits_868 & _eq_1532; // NodeTable.java:70
+  wire _eq_1533 = slot_digit_80 == 2'd1; // NodeTable.java:70
   wire _and_1158 = _and_1157 & _eq_1533; // NodeTable.java:70
-  wire _bits_862 = slot_valid[78]; // NodeTable.java:70
-  wire _eq_1534 = slot_parent_78 == op_slot; // NodeTable.java:70
-  wire _and_1159 = _bits_862 & _eq_1534; // NodeTable.java:70
-  wire _eq_1535 = slot_digit_78 == 2'd1; // NodeTable.java:70
+  wire _bits_869 = slot_valid[79]; // NodeTable.java:70
+  wire _eq_1534 = slot_parent_79 == op_slot; // NodeTable.java:70
+  wire _and_1159 = _bits_869 & _eq_1534; // NodeTable.java:70
+  wire _eq_1535 = slot_digit_79 == 2'd1; // NodeTable.java:70
   wire _and_1160 = _and_1159 & _eq_1535; // NodeTable.java:70
-  wire _bits_863 = slot_valid[77]; // NodeTable.java:70
-  wire _eq_1536 = slot_parent_77 == op_slot; // NodeTable.java:70
-  wire _and_1161 = _bits_863 & _eq_1536; // NodeTable.java:70
-  wire _eq_1537 = slot_digit_77 == 2'd1; // NodeTable.java:70
+  wire _bits_870 = slot_valid[78]; // NodeTable.java:70
+  wire _eq_1536 = slot_parent_78 == op_slot; // NodeTable.java:70
+  wire _and_1161 = _bits_870 & _eq_1536; // NodeTable.java:70
+  wire _eq_1537 = slot_digit_78 == 2'd1; // NodeTable.java:70
   wire _and_1162 = _and_1161 & _eq_1537; // NodeTable.java:70
-  wire _bits_864 = slot_valid[76]; // NodeTable.java:70
-  wire _eq_1538 = slot_parent_76 == op_slot; // NodeTable.java:70
-  wire _and_1163 = _bits_864 & _eq_1538; // NodeTable.java:70
-  wire _eq_1539 = slot_digit_76 == 2'd1; // NodeTable.java:70
+  wire _bits_871 = slot_valid[77]; // NodeTable.java:70
+  wire _eq_1538 = slot_parent_77 == op_slot; // NodeTable.java:70
+  wire _and_1163 = _bits_871 & _eq_1538; // NodeTable.java:70
+  wire _eq_1539 = slot_digit_77 == 2'd1; // NodeTable.java:70
   wire _and_1164 = _and_1163 & _eq_1539; // NodeTable.java:70
-  wire _bits_865 = slot_valid[75]; // NodeTable.java:70
-  wire _eq_1540 = slot_parent_75 == op_slot; // NodeTable.java:70
-  wire _and_1165 = _bits_865 & _eq_1540; // NodeTable.java:70
-  wire _eq_1541 = slot_digit_75 == 2'd1; // NodeTable.java:70
+  wire _bits_872 = slot_valid[76]; // NodeTable.java:70
+  wire _eq_1540 = slot_parent_76 == op_slot; // NodeTable.java:70
+  wire _and_1165 = _bits_872 & _eq_1540; // NodeTable.java:70
+  wire _eq_1541 = slot_digit_76 == 2'd1; // NodeTable.java:70
   wire _and_1166 = _and_1165 & _eq_1541; // NodeTable.java:70
-  wire _bits_866 = slot_valid[74]; // NodeTable.java:70
-  wire _eq_1542 = slot_parent_74 == op_slot; // NodeTable.java:70
-  wire _and_1167 = _bits_866 & _eq_1542; // NodeTable.java:70
-  wire _eq_1543 = slot_digit_74 == 2'd1; // NodeTable.java:70
+  wire _bits_873 = slot_valid[75]; // NodeTable.java:70
+  wire _eq_1542 = slot_parent_75 == op_slot; // NodeTable.java:70
+  wire _and_1167 = _bits_873 & _eq_1542; // NodeTable.java:70
+  wire _eq_1543 = slot_digit_75 == 2'd1; // NodeTable.java:70
   wire _and_1168 = _and_1167 & _eq_1543; // NodeTable.java:70
-  wire _bits_867 = slot_valid[73]; // NodeTable.java:70
-  wire _eq_1544 = slot_parent_73 == op_slot; // NodeTable.java:70
-  wire _and_1169 = _bits_867 & _eq_1544; // NodeTable.java:70
-  wire _eq_1545 = slot_digit_73 == 2'd1; // NodeTable.java:70
+  wire _bits_874 = slot_valid[74]; // NodeTable.java:70
+  wire _eq_1544 = slot_parent_74 == op_slot; // NodeTable.java:70
+  wire _and_1169 = _bits_874 & _eq_1544; // NodeTable.java:70
+  wire _eq_1545 = slot_digit_74 == 2'd1; // NodeTable.java:70
   wire _and_1170 = _and_1169 & _eq_1545; // NodeTable.java:70
-  wire _bits_868 = slot_valid[72]; // NodeTable.java:70
-  wire _eq_1546 = slot_parent_72 == op_slot; // NodeTable.java:70
-  wire _and_1171 = _bits_868 & _eq_1546; // NodeTable.java:70
-  wire _eq_1547 = slot_digit_72 == 2'd1; // NodeTable.java:70
+  wire _bits_875 = slot_valid[73]; // NodeTable.java:70
+  wire _eq_1546 = slot_parent_73 == op_slot; // NodeTable.java:70
+  wire _and_1171 = _bits_875 & _eq_1546; // NodeTable.java:70
+  wire _eq_1547 = slot_digit_73 == 2'd1; // NodeTable.java:70
   wire _and_1172 = _and_1171 & _eq_1547; // NodeTable.java:70
-  wire _bits_869 = slot_valid[71]; // NodeTable.java:70
-  wire _eq_1548 = slot_parent_71 == op_slot; // NodeTable.java:70
-  wire _and_1173 = _bits_869 & _eq_1548; // NodeTable.java:70
-  wire _eq_1549 = slot_digit_71 == 2'd1; // NodeTable.java:70
+  wire _bits_876 = slot_valid[72]; // NodeTable.java:70
+  wire _eq_1548 = slot_parent_72 == op_slot; // NodeTable.java:70
+  wire _and_1173 = _bits_876 & _eq_1548; // NodeTable.java:70
+  wire _eq_1549 = slot_digit_72 == 2'd1; // NodeTable.java:70
   wire _and_1174 = _and_1173 & _eq_1549; // NodeTable.java:70
-  wire _bits_870 = slot_valid[70]; // NodeTable.java:70
-  wire _eq_1550 = slot_parent_70 == op_slot; // NodeTable.java:70
-  wire _and_1175 = _bits_870 & _eq_1550; // NodeTable.java:70
-  wire _eq_1551 = slot_digit_70 == 2'd1; // NodeTable.java:70
+  wire _bits_877 = slot_valid[71]; // NodeTable.java:70
+  wire _eq_1550 = slot_parent_71 == op_slot; // NodeTable.java:70
+  wire _and_1175 = _bits_877 & _eq_1550; // NodeTable.java:70
+  wire _eq_1551 = slot_digit_71 == 2'd1; // NodeTable.java:70
   wire _and_1176 = _and_1175 & _eq_1551; // NodeTable.java:70
-  wire _bits_871 = slot_valid[69]; // NodeTable.java:70
-  wire _eq_1552 = slot_parent_69 == op_slot; // NodeTable.java:70
-  wire _and_1177 = _bits_871 & _eq_1552; // NodeTable.java:70
-  wire _eq_1553 = slot_digit_69 == 2'd1; // NodeTable.java:70
+  wire _bits_878 = slot_valid[70]; // NodeTable.java:70
+  wire _eq_1552 = slot_parent_70 == op_slot; // NodeTable.java:70
+  wire _and_1177 = _bits_878 & _eq_1552; // NodeTable.java:70
+  wire _eq_1553 = slot_digit_70 == 2'd1; // NodeTable.java:70
   wire _and_1178 = _and_1177 & _eq_1553; // NodeTable.java:70
-  wire _bits_872 = slot_valid[68]; // NodeTable.java:70
-  wire _eq_1554 = slot_parent_68 == op_slot; // NodeTable.java:70
-  wire _and_1179 = _bits_872 & _eq_1554; // NodeTable.java:70
-  wire _eq_1555 = slot_digit_68 == 2'd1; // NodeTable.java:70
+  wire _bits_879 = slot_valid[69]; // NodeTable.java:70
+  wire _eq_1554 = slot_parent_69 == op_slot; // NodeTable.java:70
+  wire _and_1179 = _bits_879 & _eq_1554; // NodeTable.java:70
+  wire _eq_1555 = slot_digit_69 == 2'd1; // NodeTable.java:70
   wire _and_1180 = _and_1179 & _eq_1555; // NodeTable.java:70
-  wire _bits_873 = slot_valid[67]; // NodeTable.java:70
-  wire _eq_1556 = slot_parent_67 == op_slot; // NodeTable.java:70
-  wire _and_1181 = _bits_873 & _eq_1556; // NodeTable.java:70
-  wire _eq_1557 = slot_digit_67 == 2'd1; // NodeTable.java:70
+  wire _bits_880 = slot_valid[68]; // NodeTable.java:70
+  wire _eq_1556 = slot_parent_68 == op_slot; // NodeTable.java:70
+  wire _and_1181 = _bits_880 & _eq_1556; // NodeTable.java:70
+  wire _eq_1557 = slot_digit_68 == 2'd1; // NodeTable.java:70
   wire _and_1182 = _and_1181 & _eq_1557; // NodeTable.java:70
-  wire _bits_874 = slot_valid[66]; // NodeTable.java:70
-  wire _eq_1558 = slot_parent_66 == op_slot; // NodeTable.java:70
-  wire _and_1183 = _bits_874 & _eq_1558; // NodeTable.java:70
-  wire _eq_1559 = slot_digit_66 == 2'd1; // NodeTable.java:70
+  wire _bits_881 = slot_valid[67]; // NodeTable.java:70
+  wire _eq_1558 = slot_parent_67 == op_slot; // NodeTable.java:70
+  wire _and_1183 = _bits_881 & _eq_1558; // NodeTable.java:70
+  wire _eq_1559 = slot_digit_67 == 2'd1; // NodeTable.java:70
   wire _and_1184 = _and_1183 & _eq_1559; // NodeTable.java:70
-  wire _bits_875 = slot_valid[65]; // NodeTable.java:70
-  wire _eq_1560 = slot_parent_65 == op_slot; // NodeTable.java:70
-  wire _and_1185 = _bits_875 & _eq_1560; // NodeTable.java:70
-  wire _eq_1561 = slot_digit_65 == 2'd1; // NodeTable.java:70
+  wire _bits_882 = slot_valid[66]; // NodeTable.java:70
+  wire _eq_1560 = slot_parent_66 == op_slot; // NodeTable.java:70
+  wire _and_1185 = _bits_882 & _eq_1560; // NodeTable.java:70
+  wire _eq_1561 = slot_digit_66 == 2'd1; // NodeTable.java:70
   wire _and_1186 = _and_1185 & _eq_1561; // NodeTable.java:70
-  wire _bits_876 = slot_valid[64]; // NodeTable.java:70
-  wire _eq_1562 = slot_parent_64 == op_slot; // NodeTable.java:70
-  wire _and_1187 = _bits_876 & _eq_1562; // NodeTable.java:70
-  wire _eq_1563 = slot_digit_64 == 2'd1; // NodeTable.java:70
+  wire _bits_883 = slot_valid[65]; // NodeTable.java:70
+  wire _eq_1562 = slot_parent_65 == op_slot; // NodeTable.java:70
+  wire _and_1187 = _bits_883 & _eq_1562; // NodeTable.java:70
+  wire _eq_1563 = slot_digit_65 == 2'd1; // NodeTable.java:70
   wire _and_1188 = _and_1187 & _eq_1563; // NodeTable.java:70
-  wire _bits_877 = slot_valid[63]; // NodeTable.java:70
-  wire _eq_1564 = slot_parent_63 == op_slot; // NodeTable.java:70
-  wire _and_1189 = _bits_877 & _eq_1564; // NodeTable.java:70
-  wire _eq_1565 = slot_digit_63 == 2'd1; // NodeTable.java:70
+  wire _bits_884 = slot_valid[64]; // NodeTable.java:70
+  wire _eq_1564 = slot_parent_64 == op_slot; // NodeTable.java:70
+  wire _and_1189 = _bits_884 & _eq_1564; // NodeTable.java:70
+  wire _eq_1565 = slot_digit_64 == 2'd1; // NodeTable.java:70
   wire _and_1190 = _and_1189 & _eq_1565; // NodeTable.java:70
-  wire _bits_878 = slot_valid[62]; // NodeTable.java:70
-  wire _eq_1566 = slot_parent_62 == op_slot; // NodeTable.java:70
-  wire _and_1191 = _bits_878 & _eq_1566; // NodeTable.java:70
-  wire _eq_1567 = slot_digit_62 == 2'd1; // NodeTable.java:70
+  wire _bits_885 = slot_valid[63]; // NodeTable.java:70
+  wire _eq_1566 = slot_parent_63 == op_slot; // NodeTable.java:70
+  wire _and_1191 = _bits_885 & _eq_1566; // NodeTable.java:70
+  wire _eq_1567 = slot_digit_63 == 2'd1; // NodeTable.java:70
   wire _and_1192 = _and_1191 & _eq_1567; // NodeTable.java:70
-  wire _bits_879 = slot_valid[61]; // NodeTable.java:70
-  wire _eq_1568 = slot_parent_61 == op_slot; // NodeTable.java:70
-  wire _and_1193 = _bits_879 & _eq_1568; // NodeTable.java:70
-  wire _eq_1569 = slot_digit_61 == 2'd1; // NodeTable.java:70
+  wire _bits_886 = slot_valid[62]; // NodeTable.java:70
+  wire _eq_1568 = slot_parent_62 == op_slot; // NodeTable.java:70
+  wire _and_1193 = _bits_886 & _eq_1568; // NodeTable.java:70
+  wire _eq_1569 = slot_digit_62 == 2'd1; // NodeTable.java:70
   wire _and_1194 = _and_1193 & _eq_1569; // NodeTable.java:70
-  wire _bits_880 = slot_valid[60]; // NodeTable.java:70
-  wire _eq_1570 = slot_parent_60 == op_slot; // NodeTable.java:70
-  wire _and_1195 = _bits_880 & _eq_1570; // NodeTable.java:70
-  wire _eq_1571 = slot_digit_60 == 2'd1; // NodeTable.java:70
+  wire _bits_887 = slot_valid[61]; // NodeTable.java:70
+  wire _eq_1570 = slot_parent_61 == op_slot; // NodeTable.java:70
+  wire _and_1195 = _bits_887 & _eq_1570; // NodeTable.java:70
+  wire _eq_1571 = slot_digit_61 == 2'd1; // NodeTable.java:70
   wire _and_1196 = _and_1195 & _eq_1571; // NodeTable.java:70
-  wire _bits_881 = slot_valid[59]; // NodeTable.java:70
-  wire _eq_1572 = slot_parent_59 == op_slot; // NodeTable.java:70
-  wire _and_1197 = _bits_881 & _eq_1572; // NodeTable.java:70
-  wire _eq_1573 = slot_digit_59 == 2'd1; // NodeTable.java:70
+  wire _bits_888 = slot_valid[60]; // NodeTable.java:70
+  wire _eq_1572 = slot_parent_60 == op_slot; // NodeTable.java:70
+  wire _and_1197 = _bits_888 & _eq_1572; // NodeTable.java:70
+  wire _eq_1573 = slot_digit_60 == 2'd1; // NodeTable.java:70
   wire _and_1198 = _and_1197 & _eq_1573; // NodeTable.java:70
-  wire _bits_882 = slot_valid[58]; // NodeTable.java:70
-  wire _eq_1574 = slot_parent_58 == op_slot; // NodeTable.java:70
-  wire _and_1199 = _bits_882 & _eq_1574; // NodeTable.java:70
-  wire _eq_1575 = slot_digit_58 == 2'd1; // NodeTable.java:70
+  wire _bits_889 = slot_valid[59]; // NodeTable.java:70
+  wire _eq_1574 = slot_parent_59 == op_slot; // NodeTable.java:70
+  wire _and_1199 = _bits_889 & _eq_1574; // NodeTable.java:70
+  wire _eq_1575 = slot_digit_59 == 2'd1; // NodeTable.java:70
   wire _and_1200 = _and_1199 & _eq_1575; // NodeTable.java:70
-  wire _bits_883 = slot_valid[57]; // NodeTable.java:70
-  wire _eq_1576 = slot_parent_57 == op_slot; // NodeTable.java:70
-  wire _and_1201 = _bits_883 & _eq_1576; // NodeTable.java:70
-  wire _eq_1577 = slot_digit_57 == 2'd1; // NodeTable.java:70
+  wire _bits_890 = slot_valid[58]; // NodeTable.java:70
+  wire _eq_1576 = slot_parent_58 == op_slot; // NodeTable.java:70
+  wire _and_1201 = _bits_890 & _eq_1576; // NodeTable.java:70
+  wire _eq_1577 = slot_digit_58 == 2'd1; // NodeTable.java:70
   wire _and_1202 = _and_1201 & _eq_1577; // NodeTable.java:70
-  wire _bits_884 = slot_valid[56]; // NodeTable.java:70
-  wire _eq_1578 = slot_parent_56 == op_slot; // NodeTable.java:70
-  wire _and_1203 = _bits_884 & _eq_1578; // NodeTable.java:70
-  wire _eq_1579 = slot_digit_56 == 2'd1; // NodeTable.java:70
+  wire _bits_891 = slot_valid[57]; // NodeTable.java:70
+  wire _eq_1578 = slot_parent_57 == op_slot; // NodeTable.java:70
+  wire _and_1203 = _bits_891 & _eq_1578; // NodeTable.java:70
+  wire _eq_1579 = slot_digit_57 == 2'd1; // NodeTable.java:70
   wire _and_1204 = _and_1203 & _eq_1579; // NodeTable.java:70
-  wire _bits_885 = slot_valid[55]; // NodeTable.java:70
-  wire _eq_1580 = slot_parent_55 == op_slot; // NodeTable.java:70
-  wire _and_1205 = _bits_885 & _eq_1580; // NodeTable.java:70
-  wire _eq_1581 = slot_digit_55 == 2'd1; // NodeTable.java:70
+  wire _bits_892 = slot_valid[56]; // NodeTable.java:70
+  wire _eq_1580 = slot_parent_56 == op_slot; // NodeTable.java:70
+  wire _and_1205 = _bits_892 & _eq_1580; // NodeTable.java:70
+  wire _eq_1581 = slot_digit_56 == 2'd1; // NodeTable.java:70
   wire _and_1206 = _and_1205 & _eq_1581; // NodeTable.java:70
-  wire _bits_886 = slot_valid[54]; // NodeTable.java:70
-  wire _eq_1582 = slot_parent_54 == op_slot; // NodeTable.java:70
-  wire _and_1207 = _bits_886 & _eq_1582; // NodeTable.java:70
-  wire _eq_1583 = slot_digit_54 == 2'd1; // NodeTable.java:70
+  wire _bits_893 = slot_valid[55]; // NodeTable.java:70
+  wire _eq_1582 = slot_parent_55 == op_slot; // NodeTable.java:70
+  wire _and_1207 = _bits_893 & _eq_1582; // NodeTable.java:70
+  wire _eq_1583 = slot_digit_55 == 2'd1; // NodeTable.java:70
   wire _and_1208 = _and_1207 & _eq_1583; // NodeTable.java:70
-  wire _bits_887 = slot_valid[53]; // NodeTable.java:70
-  wire _eq_1584 = slot_parent_53 == op_slot; // NodeTable.java:70
-  wire _and_1209 = _bits_887 & _eq_1584; // NodeTable.java:70
-  wire _eq_1585 = slot_digit_53 == 2'd1; // NodeTable.java:70
+  wire _bits_894 = slot_valid[54]; // NodeTable.java:70
+  wire _eq_1584 = slot_parent_54 == op_slot; // NodeTable.java:70
+  wire _and_1209 = _bits_894 & _eq_1584; // NodeTable.java:70
+  wire _eq_1585 = slot_digit_54 == 2'd1; // NodeTable.java:70
   wire _and_1210 = _and_1209 & _eq_1585; // NodeTable.java:70
-  wire _bits_888 = slot_valid[52]; // NodeTable.java:70
-  wire _eq_1586 = slot_parent_52 == op_slot; // NodeTable.java:70
-  wire _and_1211 = _bits_888 & _eq_1586; // NodeTable.java:70
-  wire _eq_1587 = slot_digit_52 == 2'd1; // NodeTable.java:70
+  wire _bits_895 = slot_valid[53]; // NodeTable.java:70
+  wire _eq_1586 = slot_parent_53 == op_slot; // NodeTable.java:70
+  wire _and_1211 = _bits_895 & _eq_1586; // NodeTable.java:70
+  wire _eq_1587 = slot_digit_53 == 2'd1; // NodeTable.java:70
   wire _and_1212 = _and_1211 & _eq_1587; // NodeTable.java:70
-  wire _bits_889 = slot_valid[51]; // NodeTable.java:70
-  wire _eq_1588 = slot_parent_51 == op_slot; // NodeTable.java:70
-  wire _and_1213 = _bits_889 & _eq_1588; // NodeTable.java:70
-  wire _eq_1589 = slot_digit_51 == 2'd1; // NodeTable.java:70
+  wire _bits_896 = slot_valid[52]; // NodeTable.java:70
+  wire _eq_1588 = slot_parent_52 == op_slot; // NodeTable.java:70
+  wire _and_1213 = _bits_896 & _eq_1588; // NodeTable.java:70
+  wire _eq_1589 = slot_digit_52 == 2'd1; // NodeTable.java:70
   wire _and_1214 = _and_1213 & _eq_1589; // NodeTable.java:70
-  wire _bits_890 = slot_valid[50]; // NodeTable.java:70
-  wire _eq_1590 = slot_parent_50 == op_slot; // NodeTable.java:70
-  wire _and_1215 = _bits_890 & _eq_1590; // NodeTable.java:70
-  wire _eq_1591 = slot_digit_50 == 2'd1; // NodeTable.java:70
+  wire _bits_897 = slot_valid[51]; // NodeTable.java:70
+  wire _eq_1590 = slot_parent_51 == op_slot; // NodeTable.java:70
+  wire _and_1215 = _bits_897 & _eq_1590; // NodeTable.java:70
+  wire _eq_1591 = slot_digit_51 == 2'd1; // NodeTable.java:70
   wire _and_1216 = _and_1215 & _eq_1591; // NodeTable.java:70
-  wire _bits_891 = slot_valid[49]; // NodeTable.java:70
-  wire _eq_1592 = slot_parent_49 == op_slot; // NodeTable.java:70
-  wire _and_1217 = _bits_891 & _eq_1592; // NodeTable.java:70
-  wire _eq_1593 = slot_digit_49 == 2'd1; // NodeTable.java:70
+  wire _bits_898 = slot_valid[50]; // NodeTable.java:70
+  wire _eq_1592 = slot_parent_50 == op_slot; // NodeTable.java:70
+  wire _and_1217 = _bits_898 & _eq_1592; // NodeTable.java:70
+  wire _eq_1593 = slot_digit_50 == 2'd1; // NodeTable.java:70
   wire _and_1218 = _and_1217 & _eq_1593; // NodeTable.java:70
-  wire _bits_892 = slot_valid[48]; // NodeTable.java:70
-  wire _eq_1594 = slot_parent_48 == op_slot; // NodeTable.java:70
-  wire _and_1219 = _bits_892 & _eq_1594; // NodeTable.java:70
-  wire _eq_1595 = slot_digit_48 == 2'd1; // NodeTable.java:70
+  wire _bits_899 = slot_valid[49]; // NodeTable.java:70
+  wire _eq_1594 = slot_parent_49 == op_slot; // NodeTable.java:70
+  wire _and_1219 = _bits_899 & _eq_1594; // NodeTable.java:70
+  wire _eq_1595 = slot_digit_49 == 2'd1; // NodeTable.java:70
   wire _and_1220 = _and_1219 & _eq_1595; // NodeTable.java:70
-  wire _bits_893 = slot_valid[47]; // NodeTable.java:70
-  wire _eq_1596 = slot_parent_47 == op_slot; // NodeTable.java:70
-  wire _and_1221 = _bits_893 & _eq_1596; // NodeTable.java:70
-  wire _eq_1597 = slot_digit_47 == 2'd1; // NodeTable.java:70
+  wire _bits_900 = slot_valid[48]; // NodeTable.java:70
+  wire _eq_1596 = slot_parent_48 == op_slot; // NodeTable.java:70
+  wire _and_1221 = _bits_900 & _eq_1596; // NodeTable.java:70
+  wire _eq_1597 = slot_digit_48 == 2'd1; // NodeTable.java:70
   wire _and_1222 = _and_1221 & _eq_1597; // NodeTable.java:70
-  wire _bits_894 = slot_valid[46]; // NodeTable.java:70
-  wire _eq_1598 = slot_parent_46 == op_slot; // NodeTable.java:70
-  wire _and_1223 = _bits_894 & _eq_1598; // NodeTable.java:70
-  wire _eq_1599 = slot_digit_46 == 2'd1; // NodeTable.java:70
+  wire _bits_901 = slot_valid[47]; // NodeTable.java:70
+  wire _eq_1598 = slot_parent_47 == op_slot; // NodeTable.java:70
+  wire _and_1223 = _bits_901 & _eq_1598; // NodeTable.java:70
+  wire _eq_1599 = slot_digit_47 == 2'd1; // NodeTable.java:70
   wire _and_1224 = _and_1223 & _eq_1599; // NodeTable.java:70
-  wire _bits_895 = slot_valid[45]; // NodeTable.java:70
-  wire _eq_1600 = slot_parent_45 == op_slot; // NodeTable.java:70
-  wire _and_1225 = _bits_895 & _eq_1600; // NodeTable.java:70
-  wire _eq_1601 = slot_digit_45 == 2'd1; // NodeTable.java:70
+  wire _bits_902 = slot_valid[46]; // NodeTable.java:70
+  wire _eq_1600 = slot_parent_46 == op_slot; // NodeTable.java:70
+  wire _and_1225 = _bits_902 & _eq_1600; // NodeTable.java:70
+  wire _eq_1601 = slot_digit_46 == 2'd1; // NodeTable.java:70
   wire _and_1226 = _and_1225 & _eq_1601; // NodeTable.java:70
-  wire _bits_896 = slot_valid[44]; // NodeTable.java:70
-  wire _eq_1602 = slot_parent_44 == op_slot; // NodeTable.java:70
-  wire _and_1227 = _bits_896 & _eq_1602; // NodeTable.java:70
-  wire _eq_1603 = slot_digit_44 == 2'd1; // NodeTable.java:70
+  wire _bits_903 = slot_valid[45]; // NodeTable.java:70
+  wire _eq_1602 = slot_parent_45 == op_slot; // NodeTable.java:70
+  wire _and_1227 = _bits_903 & _eq_1602; // NodeTable.java:70
+  wire _eq_1603 = slot_digit_45 == 2'd1; // NodeTable.java:70
   wire _and_1228 = _and_1227 & _eq_1603; // NodeTable.java:70
-  wire _bits_897 = slot_valid[43]; // NodeTable.java:70
-  wire _eq_1604 = slot_parent_43 == op_slot; // NodeTable.java:70
-  wire _and_1229 = _bits_897 & _eq_1604; // NodeTable.java:70
-  wire _eq_1605 = slot_digit_43 == 2'd1; // NodeTable.java:70
+  wire _bits_904 = slot_valid[44]; // NodeTable.java:70
+  wire _eq_1604 = slot_parent_44 == op_slot; // NodeTable.java:70
+  wire _and_1229 = _bits_904 & _eq_1604; // NodeTable.java:70
+  wire _eq_1605 = slot_digit_44 == 2'd1; // NodeTable.java:70
   wire _and_1230 = _and_1229 & _eq_1605; // NodeTable.java:70
-  wire _bits_898 = slot_valid[42]; // NodeTable.java:70
-  wire _eq_1606 = slot_parent_42 == op_slot; // NodeTable.java:70
-  wire _and_1231 = _bits_898 & _eq_1606; // NodeTable.java:70
-  wire _eq_1607 = slot_digit_42 == 2'd1; // NodeTable.java:70
+  wire _bits_905 = slot_valid[43]; // NodeTable.java:70
+  wire _eq_1606 = slot_parent_43 == op_slot; // NodeTable.java:70
+  wire _and_1231 = _bits_905 & _eq_1606; // NodeTable.java:70
+  wire _eq_1607 = slot_digit_43 == 2'd1; // NodeTable.java:70
   wire _and_1232 = _and_1231 & _eq_1607; // NodeTable.java:70
-  wire _bits_899 = slot_valid[41]; // NodeTable.java:70
-  wire _eq_1608 = slot_parent_41 == op_slot; // NodeTable.java:70
-  wire _and_1233 = _bits_899 & _eq_1608; // NodeTable.java:70
-  wire _eq_1609 = slot_digit_41 == 2'd1; // NodeTable.java:70
+  wire _bits_906 = slot_valid[42]; // NodeTable.java:70
+  wire _eq_1608 = slot_parent_42 == op_slot; // NodeTable.java:70
+  wire _and_1233 = _bits_906 & _eq_1608; // NodeTable.java:70
+  wire _eq_1609 = slot_digit_42 == 2'd1; // NodeTable.java:70
   wire _and_1234 = _and_1233 & _eq_1609; // NodeTable.java:70
-  wire _bits_900 = slot_valid[40]; // NodeTable.java:70
-  wire _eq_1610 = slot_parent_40 == op_slot; // NodeTable.java:70
-  wire _and_1235 = _bits_900 & _eq_1610; // NodeTable.java:70
-  wire _eq_1611 = slot_digit_40 == 2'd1; // NodeTable.java:70
+  wire _bits_907 = slot_valid[41]; // NodeTable.java:70
+  wire _eq_1610 = slot_parent_41 == op_slot; // NodeTable.java:70
+  wire _and_1235 = _bits_907 & _eq_1610; // NodeTable.java:70
+  wire _eq_1611 = slot_digit_41 == 2'd1; // NodeTable.java:70
   wire _and_1236 = _and_1235 & _eq_1611; // NodeTable.java:70
-  wire _bits_901 = slot_valid[39]; // NodeTable.java:70
-  wire _eq_1612 = slot_parent_39 == op_slot; // NodeTable.java:70
-  wire _and_1237 = _bits_901 & _eq_1612; // NodeTable.java:70
-  wire _eq_1613 = slot_digit_39 == 2'd1; // NodeTable.java:70
+  wire _bits_908 = slot_valid[40]; // NodeTable.java:70
+  wire _eq_1612 = slot_parent_40 == op_slot; // NodeTable.java:70
+  wire _and_1237 = _bits_908 & _eq_1612; // NodeTable.java:70
+  wire _eq_1613 = slot_digit_40 == 2'd1; // NodeTable.java:70
   wire _and_1238 = _and_1237 & _eq_1613; // NodeTable.java:70
-  wire _bits_902 = slot_valid[38]; // NodeTable.java:70
-  wire _eq_1614 = slot_parent_38 == op_slot; // NodeTable.java:70
-  wire _and_1239 = _bits_902 & _eq_1614; // NodeTable.java:70
-  wire _eq_1615 = slot_digit_38 == 2'd1; // NodeTable.java:70
+  wire _bits_909 = slot_valid[39]; // NodeTable.java:70
+  wire _eq_1614 = slot_parent_39 == op_slot; // NodeTable.java:70
+  wire _and_1239 = _bits_909 & _eq_1614; // NodeTable.java:70
+  wire _eq_1615 = slot_digit_39 == 2'd1; // NodeTable.java:70
   wire _and_1240 = _and_1239 & _eq_1615; // NodeTable.java:70
-  wire _bits_903 = slot_valid[37]; // NodeTable.java:70
-  wire _eq_1616 = slot_parent_37 == op_slot; // NodeTable.java:70
-  wire _and_1241 = _bits_903 & _eq_1616; // NodeTable.java:70
-  wire _eq_1617 = slot_digit_37 == 2'd1; // NodeTable.java:70
+  wire _bits_910 = slot_valid[38]; // NodeTable.java:70
+  wire _eq_1616 = slot_parent_38 == op_slot; // NodeTable.java:70
+  wire _and_1241 = _bits_910 & _eq_1616; // NodeTable.java:70
+  wire _eq_1617 = slot_digit_38 == 2'd1; // NodeTable.java:70
   wire _and_1242 = _and_1241 & _eq_1617; // NodeTable.java:70
-  wire _bits_904 = slot_valid[36]; // NodeTable.java:70
-  wire _eq_1618 = slot_parent_36 == op_slot; // NodeTable.java:70
-  wire _and_1243 = _bits_904 & _eq_1618; // NodeTable.java:70
-  wire _eq_1619 = slot_digit_36 == 2'd1; // NodeTable.java:70
+  wire _bits_911 = slot_valid[37]; // NodeTable.java:70
+  wire _eq_1618 = slot_parent_37 == op_slot; // NodeTable.java:70
+  wire _and_1243 = _bits_911 & _eq_1618; // NodeTable.java:70
+  wire _eq_1619 = slot_digit_37 == 2'd1; // NodeTable.java:70
   wire _and_1244 = _and_1243 & _eq_1619; // NodeTable.java:70
-  wire _bits_905 = slot_valid[35]; // NodeTable.java:70
-  wire _eq_1620 = slot_parent_35 == op_slot; // NodeTable.java:70
-  wire _and_1245 = _bits_905 & _eq_1620; // NodeTable.java:70
-  wire _eq_1621 = slot_digit_35 == 2'd1; // NodeTable.java:70
+  wire _bits_912 = slot_valid[36]; // NodeTable.java:70
+  wire _eq_1620 = slot_parent_36 == op_slot; // NodeTable.java:70
+  wire _and_1245 = _bits_912 & _eq_1620; // NodeTable.java:70
+  wire _eq_1621 = slot_digit_36 == 2'd1; // NodeTable.java:70
   wire _and_1246 = _and_1245 & _eq_1621; // NodeTable.java:70
-  wire _bits_906 = slot_valid[34]; // NodeTable.java:70
-  wire _eq_1622 = slot_parent_34 == op_slot; // NodeTable.java:70
-  wire _and_1247 = _bits_906 & _eq_1622; // NodeTable.java:70
-  wire _eq_1623 = slot_digit_34 == 2'd1; // NodeTable.java:70
+  wire _bits_913 = slot_valid[35]; // NodeTable.java:70
+  wire _eq_1622 = slot_parent_35 == op_slot; // NodeTable.java:70
+  wire _and_1247 = _bits_913 & _eq_1622; // NodeTable.java:70
+  wire _eq_1623 = slot_digit_35 == 2'd1; // NodeTable.java:70
   wire _and_1248 = _and_1247 & _eq_1623; // NodeTable.java:70
-  wire _bits_907 = slot_valid[33]; // NodeTable.java:70
-  wire _eq_1624 = slot_parent_33 == op_slot; // NodeTable.java:70
-  wire _and_1249 = _bits_907 & _eq_1624; // NodeTable.java:70
-  wire _eq_1625 = slot_digit_33 == 2'd1; // NodeTable.java:70
+  wire _bits_914 = slot_valid[34]; // NodeTable.java:70
+  wire _eq_1624 = slot_parent_34 == op_slot; // NodeTable.java:70
+  wire _and_1249 = _bits_914 & _eq_1624; // NodeTable.java:70
+  wire _eq_1625 = slot_digit_34 == 2'd1; // NodeTable.java:70
   wire _and_1250 = _and_1249 & _eq_1625; // NodeTable.java:70
-  wire _bits_908 = slot_valid[32]; // NodeTable.java:70
-  wire _eq_1626 = slot_parent_32 == op_slot; // NodeTable.java:70
-  wire _and_1251 = _bits_908 & _eq_1626; // NodeTable.java:70
-  wire _eq_1627 = slot_digit_32 == 2'd1; // NodeTable.java:70
+  wire _bits_915 = slot_valid[33]; // NodeTable.java:70
+  wire _eq_1626 = slot_parent_33 == op_slot; // NodeTable.java:70
+  wire _and_1251 = _bits_915 & _eq_1626; // NodeTable.java:70
+  wire _eq_1627 = slot_digit_33 == 2'd1; // NodeTable.java:70
   wire _and_1252 = _and_1251 & _eq_1627; // NodeTable.java:70
-  wire _bits_909 = slot_valid[31]; // NodeTable.java:70
-  wire _eq_1628 = slot_parent_31 == op_slot; // NodeTable.java:70
-  wire _and_1253 = _bits_909 & _eq_1628; // NodeTable.java:70
-  wire _eq_1629 = slot_digit_31 == 2'd1; // NodeTable.java:70
+  wire _bits_916 = slot_valid[32]; // NodeTable.java:70
+  wire _eq_1628 = slot_parent_32 == op_slot; // NodeTable.java:70
+  wire _and_1253 = _bits_916 & _eq_1628; // NodeTable.java:70
+  wire _eq_1629 = slot_digit_32 == 2'd1; // NodeTable.java:70
   wire _and_1254 = _and_1253 & _eq_1629; // NodeTable.java:70
-  wire _bits_910 = slot_valid[30]; // NodeTable.java:70
-  wire _eq_1630 = slot_parent_30 == op_slot; // NodeTable.java:70
-  wire _and_1255 = _bits_910 & _eq_1630; // NodeTable.java:70
-  wire _eq_1631 = slot_digit_30 == 2'd1; // NodeTable.java:70
+  wire _bits_917 = slot_valid[31]; // NodeTable.java:70
+  wire _eq_1630 = slot_parent_31 == op_slot; // NodeTable.java:70
+  wire _and_1255 = _bits_917 & _eq_1630; // NodeTable.java:70
+  wire _eq_1631 = slot_digit_31 == 2'd1; // NodeTable.java:70
   wire _and_1256 = _and_1255 & _eq_1631; // NodeTable.java:70
-  wire _bits_911 = slot_valid[29]; // NodeTable.java:70
-  wire _eq_1632 = slot_parent_29 == op_slot; // NodeTable.java:70
-  wire _and_1257 = _bits_911 & _eq_1632; // NodeTable.java:70
-  wire _eq_1633 = slot_digit_29 == 2'd1; // NodeTable.java:70
+  wire _bits_918 = slot_valid[30]; // NodeTable.java:70
+  wire _eq_1632 = slot_parent_30 == op_slot; // NodeTable.java:70
+  wire _and_1257 = _bits_918 & _eq_1632; // NodeTable.java:70
+  wire _eq_1633 = slot_digit_30 == 2'd1; // NodeTable.java:70
   wire _and_1258 = _and_1257 & _eq_1633; // NodeTable.java:70
-  wire _bits_912 = slot_valid[28]; // NodeTable.java:70
-  wire _eq_1634 = slot_parent_28 == op_slot; // NodeTable.java:70
-  wire _and_1259 = _bits_912 & _eq_1634; // NodeTable.java:70
-  wire _eq_1635 = slot_digit_28 == 2'd1; // NodeTable.java:70
+  wire _bits_919 = slot_valid[29]; // NodeTable.java:70
+  wire _eq_1634 = slot_parent_29 == op_slot; // NodeTable.java:70
+  wire _and_1259 = _bits_919 & _eq_1634; // NodeTable.java:70
+  wire _eq_1635 = slot_digit_29 == 2'd1; // NodeTable.java:70
   wire _and_1260 = _and_1259 & _eq_1635; // NodeTable.java:70
-  wire _bits_913 = slot_valid[27]; // NodeTable.java:70
-  wire _eq_1636 = slot_parent_27 == op_slot; // NodeTable.java:70
-  wire _and_1261 = _bits_913 & _eq_1636; // NodeTable.java:70
-  wire _eq_1637 = slot_digit_27 == 2'd1; // NodeTable.java:70
+  wire _bits_920 = slot_valid[28]; // NodeTable.java:70
+  wire _eq_1636 = slot_parent_28 == op_slot; // NodeTable.java:70
+  wire _and_1261 = _bits_920 & _eq_1636; // NodeTable.java:70
+  wire _eq_1637 = slot_digit_28 == 2'd1; // NodeTable.java:70
   wire _and_1262 = _and_1261 & _eq_1637; // NodeTable.java:70
-  wire _bits_914 = slot_valid[26]; // NodeTable.java:70
-  wire _eq_1638 = slot_parent_26 == op_slot; // NodeTable.java:70
-  wire _and_1263 = _bits_914 & _eq_1638; // NodeTable.java:70
-  wire _eq_1639 = slot_digit_26 == 2'd1; // NodeTable.java:70
+  wire _bits_921 = slot_valid[27]; // NodeTable.java:70
+  wire _eq_1638 = slot_parent_27 == op_slot; // NodeTable.java:70
+  wire _and_1263 = _bits_921 & _eq_1638; // NodeTable.java:70
+  wire _eq_1639 = slot_digit_27 == 2'd1; // NodeTable.java:70
   wire _and_1264 = _and_1263 & _eq_1639; // NodeTable.java:70
-  wire _bits_915 = slot_valid[25]; // NodeTable.java:70
-  wire _eq_1640 = slot_parent_25 == op_slot; // NodeTable.java:70
-  wire _and_1265 = _bits_915 & _eq_1640; // NodeTable.java:70
-  wire _eq_1641 = slot_digit_25 == 2'd1; // NodeTable.java:70
+  wire _bits_922 = slot_valid[26]; // NodeTable.java:70
+  wire _eq_1640 = slot_parent_26 == op_slot; // NodeTable.java:70
+  wire _and_1265 = _bits_922 & _eq_1640; // NodeTable.java:70
+  wire _eq_1641 = slot_digit_26 == 2'd1; // NodeTable.java:70
   wire _and_1266 = _and_1265 & _eq_1641; // NodeTable.java:70
-  wire _bits_916 = slot_valid[24]; // NodeTable.java:70
-  wire _eq_1642 = slot_parent_24 == op_slot; // NodeTable.java:70
-  wire _and_1267 = _bits_916 & _eq_1642; // NodeTable.java:70
-  wire _eq_1643 = slot_digit_24 == 2'd1; // NodeTable.java:70
+  wire _bits_923 = slot_valid[25]; // NodeTable.java:70
+  wire _eq_1642 = slot_parent_25 == op_slot; // NodeTable.java:70
+  wire _and_1267 = _bits_923 & _eq_1642; // NodeTable.java:70
+  wire _eq_1643 = slot_digit_25 == 2'd1; // NodeTable.java:70
   wire _and_1268 = _and_1267 & _eq_1643; // NodeTable.java:70
-  wire _bits_917 = slot_valid[23]; // NodeTable.java:70
-  wire _eq_1644 = slot_parent_23 == op_slot; // NodeTable.java:70
-  wire _and_1269 = _bits_917 & _eq_1644; // NodeTable.java:70
-  wire _eq_1645 = slot_digit_23 == 2'd1; // NodeTable.java:70
+  wire _bits_924 = slot_valid[24]; // NodeTable.java:70
+  wire _eq_1644 = slot_parent_24 == op_slot; // NodeTable.java:70
+  wire _and_1269 = _bits_924 & _eq_1644; // NodeTable.java:70
+  wire _eq_1645 = slot_digit_24 == 2'd1; // NodeTable.java:70
   wire _and_1270 = _and_1269 & _eq_1645; // NodeTable.java:70
-  wire _bits_918 = slot_valid[22]; // NodeTable.java:70
-  wire _eq_1646 = slot_parent_22 == op_slot; // NodeTable.java:70
-  wire _and_1271 = _bits_918 & _eq_1646; // NodeTable.java:70
-  wire _eq_1647 = slot_digit_22 == 2'd1; // NodeTable.java:70
+  wire _bits_925 = slot_valid[23]; // NodeTable.java:70
+  wire _eq_1646 = slot_parent_23 == op_slot; // NodeTable.java:70
+  wire _and_1271 = _bits_925 & _eq_1646; // NodeTable.java:70
+  wire _eq_1647 = slot_digit_23 == 2'd1; // NodeTable.java:70
   wire _and_1272 = _and_1271 & _eq_1647; // NodeTable.java:70
-  wire _bits_919 = slot_valid[21]; // NodeTable.java:70
-  wire _eq_1648 = slot_parent_21 == op_slot; // NodeTable.java:70
-  wire _and_1273 = _bits_919 & _eq_1648; // NodeTable.java:70
-  wire _eq_1649 = slot_digit_21 == 2'd1; // NodeTable.java:70
+  wire _bits_926 = slot_valid[22]; // NodeTable.java:70
+  wire _eq_1648 = slot_parent_22 == op_slot; // NodeTable.java:70
+  wire _and_1273 = _bits_926 & _eq_1648; // NodeTable.java:70
+  wire _eq_1649 = slot_digit_22 == 2'd1; // NodeTable.java:70
   wire _and_1274 = _and_1273 & _eq_1649; // NodeTable.java:70
-  wire _bits_920 = slot_valid[20]; // NodeTable.java:70
-  wire _eq_1650 = slot_parent_20 == op_slot; // NodeTable.java:70
-  wire _and_1275 = _bits_920 & _eq_1650; // NodeTable.java:70
-  wire _eq_1651 = slot_digit_20 == 2'd1; // NodeTable.java:70
+  wire _bits_927 = slot_valid[21]; // NodeTable.java:70
+  wire _eq_1650 = slot_parent_21 == op_slot; // NodeTable.java:70
+  wire _and_1275 = _bits_927 & _eq_1650; // NodeTable.java:70
+  wire _eq_1651 = slot_digit_21 == 2'd1; // NodeTable.java:70
   wire _and_1276 = _and_1275 & _eq_1651; // NodeTable.java:70
-  wire _bits_921 = slot_valid[19]; // NodeTable.java:70
-  wire _eq_1652 = slot_parent_19 == op_slot; // NodeTable.java:70
-  wire _and_1277 = _bits_921 & _eq_1652; // NodeTable.java:70
-  wire _eq_1653 = slot_digit_19 == 2'd1; // NodeTable.java:70
+  wire _bits_928 = slot_valid[20]; // NodeTable.java:70
+  wire _eq_1652 = slot_parent_20 == op_slot; // NodeTable.java:70
+  wire _and_1277 = _bits_928 & _eq_1652; // NodeTable.java:70
+  wire _eq_1653 = slot_digit_20 == 2'd1; // NodeTable.java:70
   wire _and_1278 = _and_1277 & _eq_1653; // NodeTable.java:70
-  wire _bits_922 = slot_valid[18]; // NodeTable.java:70
-  wire _eq_1654 = slot_parent_18 == op_slot; // NodeTable.java:70
-  wire _and_1279 = _bits_922 & _eq_1654; // NodeTable.java:70
-  wire _eq_1655 = slot_digit_18 == 2'd1; // NodeTable.java:70
+  wire _bits_929 = slot_valid[19]; // NodeTable.java:70
+  wire _eq_1654 = slot_parent_19 == op_slot; // NodeTable.java:70
+  wire _and_1279 = _bits_929 & _eq_1654; // NodeTable.java:70
+  wire _eq_1655 = slot_digit_19 == 2'd1; // NodeTable.java:70
   wire _and_1280 = _and_1279 & _eq_1655; // NodeTable.java:70
-  wire _bits_923 = slot_valid[17]; // NodeTable.java:70
-  wire _eq_1656 = slot_parent_17 == op_slot; // NodeTable.java:70
-  wire _and_1281 = _bits_923 & _eq_1656; // NodeTable.java:70
-  wire _eq_1657 = slot_digit_17 == 2'd1; // NodeTable.java:70
+  wire _bits_930 = slot_valid[18]; // NodeTable.java:70
+  wire _eq_1656 = slot_parent_18 == op_slot; // NodeTable.java:70
+  wire _and_1281 = _bits_930 & _eq_1656; // NodeTable.java:70
+  wire _eq_1657 = slot_digit_18 == 2'd1; // NodeTable.java:70
   wire _and_1282 = _and_1281 & _eq_1657; // NodeTable.java:70
-  wire _bits_924 = slot_valid[16]; // NodeTable.java:70
-  wire _eq_1658 = slot_parent_16 == op_slot; // NodeTable.java:70
-  wire _and_1283 = _bits_924 & _eq_1658; // NodeTable.java:70
-  wire _eq_1659 = slot_digit_16 == 2'd1; // NodeTable.java:70
+  wire _bits_931 = slot_valid[17]; // NodeTable.java:70
+  wire _eq_1658 = slot_parent_17 == op_slot; // NodeTable.java:70
+  wire _and_1283 = _bits_931 & _eq_1658; // NodeTable.java:70
+  wire _eq_1659 = slot_digit_17 == 2'd1; // NodeTable.java:70
   wire _and_1284 = _and_1283 & _eq_1659; // NodeTable.java:70
-  wire _bits_925 = slot_valid[15]; // NodeTable.java:70
-  wire _eq_1660 = slot_parent_15 == op_slot; // NodeTable.java:70
-  wire _and_1285 = _bits_925 & _eq_1660; // NodeTable.java:70
-  wire _eq_1661 = slot_digit_15 == 2'd1; // NodeTable.java:70
+  wire _bits_932 = slot_valid[16]; // NodeTable.java:70
+  wire _eq_1660 = slot_parent_16 == op_slot; // NodeTable.java:70
+  wire _and_1285 = _bits_932 & _eq_1660; // NodeTable.java:70
+  wire _eq_1661 = slot_digit_16 == 2'd1; // NodeTable.java:70
   wire _and_1286 = _and_1285 & _eq_1661; // NodeTable.java:70
-  wire _bits_926 = slot_valid[14]; // NodeTable.java:70
-  wire _eq_1662 = slot_parent_14 == op_slot; // NodeTable.java:70
-  wire _and_1287 = _bits_926 & _eq_1662; // NodeTable.java:70
-  wire _eq_1663 = slot_digit_14 == 2'd1; // NodeTable.java:70
+  wire _bits_933 = slot_valid[15]; // NodeTable.java:70
+  wire _eq_1662 = slot_parent_15 == op_slot; // NodeTable.java:70
+  wire _and_1287 = _bits_933 & _eq_1662; // NodeTable.java:70
+  wire _eq_1663 = slot_digit_15 == 2'd1; // NodeTable.java:70
   wire _and_1288 = _and_1287 & _eq_1663; // NodeTable.java:70
-  wire _bits_927 = slot_valid[13]; // NodeTable.java:70
-  wire _eq_1664 = slot_parent_13 == op_slot; // NodeTable.java:70
-  wire _and_1289 = _bits_927 & _eq_1664; // NodeTable.java:70
-  wire _eq_1665 = slot_digit_13 == 2'd1; // NodeTable.java:70
+  wire _bits_934 = slot_valid[14]; // NodeTable.java:70
+  wire _eq_1664 = slot_parent_14 == op_slot; // NodeTable.java:70
+  wire _and_1289 = _bits_934 & _eq_1664; // NodeTable.java:70
+  wire _eq_1665 = slot_digit_14 == 2'd1; // NodeTable.java:70
   wire _and_1290 = _and_1289 & _eq_1665; // NodeTable.java:70
-  wire _bits_928 = slot_valid[12]; // NodeTable.java:70
-  wire _eq_1666 = slot_parent_12 == op_slot; // NodeTable.java:70
-  wire _and_1291 = _bits_928 & _eq_1666; // NodeTable.java:70
-  wire _eq_1667 = slot_digit_12 == 2'd1; // NodeTable.java:70
+  wire _bits_935 = slot_valid[13]; // NodeTable.java:70
+  wire _eq_1666 = slot_parent_13 == op_slot; // NodeTable.java:70
+  wire _and_1291 = _bits_935 & _eq_1666; // NodeTable.java:70
+  wire _eq_1667 = slot_digit_13 == 2'd1; // NodeTable.java:70
   wire _and_1292 = _and_1291 & _eq_1667; // NodeTable.java:70
-  wire _bits_929 = slot_valid[11]; // NodeTable.java:70
-  wire _eq_1668 = slot_parent_11 == op_slot; // NodeTable.java:70
-  wire _and_1293 = _bits_929 & _eq_1668; // NodeTable.java:70
-  wire _eq_1669 = slot_digit_11 == 2'd1; // NodeTable.java:70
+  wire _bits_936 = slot_valid[12]; // NodeTable.java:70
+  wire _eq_1668 = slot_parent_12 == op_slot; // NodeTable.java:70
+  wire _and_1293 = _bits_936 & _eq_1668; // NodeTable.java:70
+  wire _eq_1669 = slot_digit_12 == 2'd1; // NodeTable.java:70
   wire _and_1294 = _and_1293 & _eq_1669; // NodeTable.java:70
-  wire _bits_930 = slot_valid[10]; // NodeTable.java:70
-  wire _eq_1670 = slot_parent_10 == op_slot; // NodeTable.java:70
-  wire _and_1295 = _bits_930 & _eq_1670; // NodeTable.java:70
-  wire _eq_1671 = slot_digit_10 == 2'd1; // NodeTable.java:70
+  wire _bits_937 = slot_valid[11]; // NodeTable.java:70
+  wire _eq_1670 = slot_parent_11 == op_slot; // NodeTable.java:70
+  wire _and_1295 = _bits_937 & _eq_1670; // NodeTable.java:70
+  wire _eq_1671 = slot_digit_11 == 2'd1; // NodeTable.java:70
   wire _and_1296 = _and_1295 & _eq_1671; // NodeTable.java:70
-  wire _bits_931 = slot_valid[9]; // NodeTable.java:70
-  wire _eq_1672 = slot_parent_9 == op_slot; // NodeTable.java:70
-  wire _and_1297 = _bits_931 & _eq_1672; // NodeTable.java:70
-  wire _eq_1673 = slot_digit_9 == 2'd1; // NodeTable.java:70
+  wire _bits_938 = slot_valid[10]; // NodeTable.java:70
+  wire _eq_1672 = slot_parent_10 == op_slot; // NodeTable.java:70
+  wire _and_1297 = _bits_938 & _eq_1672; // NodeTable.java:70
+  wire _eq_1673 = slot_digit_10 == 2'd1; // NodeTable.java:70
   wire _and_1298 = _and_1297 & _eq_1673; // NodeTable.java:70
-  wire _bits_932 = slot_valid[8]; // NodeTable.java:70
-  wire _eq_1674 = slot_parent_8 == op_slot; // NodeTable.java:70
-  wire _and_1299 = _bits_932 & _eq_1674; // NodeTable.java:70
-  wire _eq_1675 = slot_digit_8 == 2'd1; // NodeTable.java:70
+  wire _bits_939 = slot_valid[9]; // NodeTable.java:70
+  wire _eq_1674 = slot_parent_9 == op_slot; // NodeTable.java:70
+  wire _and_1299 = _bits_939 & _eq_1674; // NodeTable.java:70
+  wire _eq_1675 = slot_digit_9 == 2'd1; // NodeTable.java:70
   wire _and_1300 = _and_1299 & _eq_1675; // NodeTable.java:70
-  wire _bits_933 = slot_valid[7]; // NodeTable.java:70
-  wire _eq_1676 = slot_parent_7 == op_slot; // NodeTable.java:70
-  wire _and_1301 = _bits_933 & _eq_1676; // NodeTable.java:70
-  wire _eq_1677 = slot_digit_7 == 2'd1; // NodeTable.java:70
+  wire _bits_940 = slot_valid[8]; // NodeTable.java:70
+  wire _eq_1676 = slot_parent_8 == op_slot; // NodeTable.java:70
+  wire _and_1301 = _bits_940 & _eq_1676; // NodeTable.java:70
+  wire _eq_1677 = slot_digit_8 == 2'd1; // NodeTable.java:70
   wire _and_1302 = _and_1301 & _eq_1677; // NodeTable.java:70
-  wire _bits_934 = slot_valid[6]; // NodeTable.java:70
-  wire _eq_1678 = slot_parent_6 == op_slot; // NodeTable.java:70
-  wire _and_1303 = _bits_934 & _eq_1678; // NodeTable.java:70
-  wire _eq_1679 = slot_digit_6 == 2'd1; // NodeTable.java:70
+  wire _bits_941 = slot_valid[7]; // NodeTable.java:70
+  wire _eq_1678 = slot_parent_7 == op_slot; // NodeTable.java:70
+  wire _and_1303 = _bits_941 & _eq_1678; // NodeTable.java:70
+  wire _eq_1679 = slot_digit_7 == 2'd1; // NodeTable.java:70
   wire _and_1304 = _and_1303 & _eq_1679; // NodeTable.java:70
-  wire _bits_935 = slot_valid[5]; // NodeTable.java:70
-  wire _eq_1680 = slot_parent_5 == op_slot; // NodeTable.java:70
-  wire _and_1305 = _bits_935 & _eq_1680; // NodeTable.java:70
-  wire _eq_1681 = slot_digit_5 == 2'd1; // NodeTable.java:70
+  wire _bits_942 = slot_valid[6]; // NodeTable.java:70
+  wire _eq_1680 = slot_parent_6 == op_slot; // NodeTable.java:70
+  wire _and_1305 = _bits_942 & _eq_1680; // NodeTable.java:70
+  wire _eq_1681 = slot_digit_6 == 2'd1; // NodeTable.java:70
   wire _and_1306 = _and_1305 & _eq_1681; // NodeTable.java:70
-  wire _bits_936 = slot_valid[4]; // NodeTable.java:70
-  wire _eq_1682 = slot_parent_4 == op_slot; // NodeTable.java:70
-  wire _and_1307 = _bits_936 & _eq_1682; // NodeTable.java:70
-  wire _eq_1683 = slot_digit_4 == 2'd1; // NodeTable.java:70
+  wire _bits_943 = slot_valid[5]; // NodeTable.java:70
+  wire _eq_1682 = slot_parent_5 == op_slot; // NodeTable.java:70
+  wire _and_1307 = _bits_943 & _eq_1682; // NodeTable.java:70
+  wire _eq_1683 = slot_digit_5 == 2'd1; // NodeTable.java:70
   wire _and_1308 = _and_1307 & _eq_1683; // NodeTable.java:70
-  wire _bits_937 = slot_valid[3]; // NodeTable.java:70
-  wire _eq_1684 = slot_parent_3 == op_slot; // NodeTable.java:70
-  wire _and_1309 = _bits_937 & _eq_1684; // NodeTable.java:70
-  wire _eq_1685 = slot_digit_3 == 2'd1; // NodeTable.java:70
+  wire _bits_944 = slot_valid[4]; // NodeTable.java:70
+  wire _eq_1684 = slot_parent_4 == op_slot; // NodeTable.java:70
+  wire _and_1309 = _bits_944 & _eq_1684; // NodeTable.java:70
+  wire _eq_1685 = slot_digit_4 == 2'd1; // NodeTable.java:70
   wire _and_1310 = _and_1309 & _eq_1685; // NodeTable.java:70
-  wire _bits_938 = slot_valid[2]; // NodeTable.java:70
-  wire _eq_1686 = slot_parent_2 == op_slot; // NodeTable.java:70
-  wire _and_1311 = _bits_938 & _eq_1686; // NodeTable.java:70
-  wire _eq_1687 = slot_digit_2 == 2'd1; // NodeTable.java:70
+  wire _bits_945 = slot_valid[3]; // NodeTable.java:70
+  wire _eq_1686 = slot_parent_3 == op_slot; // NodeTable.java:70
+  wire _and_1311 = _bits_945 & _eq_1686; // NodeTable.java:70
+  wire _eq_1687 = slot_digit_3 == 2'd1; // NodeTable.java:70
   wire _and_1312 = _and_1311 & _eq_1687; // NodeTable.java:70
-  wire _bits_939 = slot_valid[1]; // NodeTable.java:70
-  wire _eq_1688 = slot_parent_1 == op_slot; // NodeTable.java:70
-  wire _and_1313 = _bits_939 & _eq_1688; // NodeTable.java:70
-  wire _eq_1689 = slot_digit_1 == 2'd1; // NodeTable.java:70
+  wire _bits_946 = slot_valid[2]; // NodeTable.java:70
+  wire _eq_1688 = slot_parent_2 == op_slot; // NodeTable.java:70
+  wire _and_1313 = _bits_946 & _eq_1688; // NodeTable.java:70
+  wire _eq_1689 = slot_digit_2 == 2'd1; // NodeTable.java:70
   wire _and_1314 = _and_1313 & _eq_1689; // NodeTable.java:70
-  wire [126:0] _cat_138 = {_and_1062, _and_1064, _and_1066, _and_1068, _and_1070, _and_1072, _and_1074, _and_1076, _and_1078, _and_1080, _and_1082, _and_1084, _and_1086, _and_1088, _and_1090, _and_1092, _and_1094, _and_1096, _and_1098, _and_1100, _and_1102, _and_1104, _and_1106, _and_1108, _and_1110, _and_1112, _and_1114, _and_1116, _and_1118, _and_1120, _and_1122, _and_1124, _and_1126, _and_1128, _and_1130, _and_1132, _and_1134, _and_1136, _and_1138, _and_1140, _and_1142, _and_1144, _and_1146, _and_1148, _and_1150, _and_1152, _and_1154, _and_1156, _and_1158, _and_1160, _and_1162, _and_1164, _and_1166, _and_1168, _and_1170, _and_1172, _and_1174, _and_1176, _and_1178, _and_1180, _and_1182, _and_1184, _and_1186, _and_1188, _and_1190, _and_1192, _and_1194, _and_1196, _and_1198, _and_1200, _and_1202, _and_1204, _and_1206, _and_1208, _and_1210, _and_1212, _and_1214, _and_1216, _and_1218, _and_1220, _and_1222, _and_1224, _and_1226, _and_1228, _and_1230, _and_1232, _and_1234, _and_1236, _and_1238, _and_1240, _and_1242, _and_1244, _and_1246, _and_1248, _and_1250, _and_1252, _and_1254, _and_1256, _and_1258, _and_1260, _and_1262, _and_1264, _and_1266, _and_1268, _and_1270, _and_1272, _and_1274, _and_1276, _and_1278, _and_1280, _and_1282, _and_1284, _and_1286, _and_1288, _and_1290, _and_1292, _and_1294, _and_1296, _and_1298, _and_1300, _and_1302, _and_1304, _and_1306, _and_1308, _and_1310, _and_1312, _and_1314}; // NodeTable.java:103
-  wire _or_r_7 = |_cat_138; // NodeTable.java:71
-  wire _bits_940 = slot_valid[127]; // NodeTable.java:70
-  wire _eq_1690 = slot_parent_127 == op_slot; // NodeTable.java:70
-  wire _and_1315 = _bits_940 & _eq_1690; // NodeTable.java:70
-  wire _eq_1691 = slot_digit_127 == 2'd0; // NodeTable.java:70
+  wire _bits_947 = slot_valid[1]; // NodeTable.java:70
+  wire _eq_1690 = slot_parent_1 == op_slot; // NodeTable.java:70
+  wire _and_1315 = _bits_947 & _eq_1690; // NodeTable.java:70
+  wire _eq_1691 = slot_digit_1 == 2'd1; // NodeTable.java:70
   wire _and_1316 = _and_1315 & _eq_1691; // NodeTable.java:70
-  wire _bits_941 = slot_valid[126]; // NodeTable.java:70
-  wire _eq_1692 = slot_parent_126 == op_slot; // NodeTable.java:70
-  wire _and_1317 = _bits_941 & _eq_1692; // NodeTable.java:70
-  wire _eq_1693 = slot_digit_126 == 2'd0; // NodeTable.java:70
+  wire [126:0] _cat_138 = {_and_1064, _and_1066, _and_1068, _and_1070, _and_1072, _and_1074, _and_1076, _and_1078, _and_1080, _and_1082, _and_1084, _and_1086, _and_1088, _and_1090, _and_1092, _and_1094, _and_1096, _and_1098, _and_1100, _and_1102, _and_1104, _and_1106, _and_1108, _and_1110, _and_1112, _and_1114, _and_1116, _and_1118, _and_1120, _and_1122, _and_1124, _and_1126, _and_1128, _and_1130, _and_1132, _and_1134, _and_1136, _and_1138, _and_1140, _and_1142, _and_1144, _and_1146, _and_1148, _and_1150, _and_1152, _and_1154, _and_1156, _and_1158, _and_1160, _and_1162, _and_1164, _and_1166, _and_1168, _and_1170, _and_1172, _and_1174, _and_1176, _and_1178, _and_1180, _and_1182, _and_1184, _and_1186, _and_1188, _and_1190, _and_1192, _and_1194, _and_1196, _and_1198, _and_1200, _and_1202, _and_1204, _and_1206, _and_1208, _and_1210, _and_1212, _and_1214, _and_1216, _and_1218, _and_1220, _and_1222, _and_1224, _and_1226, _and_1228, _and_1230, _and_1232, _and_1234, _and_1236, _and_1238, _and_1240, _and_1242, _and_1244, _and_1246, _and_1248, _and_1250, _and_1252, _and_1254, _and_1256, _and_1258, _and_1260, _and_1262, _and_1264, _and_1266, _and_1268, _and_1270, _and_1272, _and_1274, _and_1276, _and_1278, _and_1280, _and_1282, _and_1284, _and_1286, _and_1288, _and_1290, _and_1292, _and_1294, _and_1296, _and_1298, _and_1300, _and_1302, _and_1304, _and_1306, _and_1308, _and_1310, _and_1312, _and_1314, _and_1316}; // NodeTable.java:103
+  wire _or_r_7 = |_cat_138; // NodeTable.java:71
+  wire _bits_948 = slot_valid[127]; // NodeTable.java:70
+  wire _eq_1692 = slot_parent_127 == op_slot; // NodeTable.java:70
+  wire _and_1317 = _bits_948 & _eq_1692; // NodeTable.java:70
+  wire _eq_1693 = slot_digit_127 == 2'd0; // NodeTable.java:70
   wire _and_1318 = _and_1317 & _eq_1693; // NodeTable.java:70
-  wire _bits_942 = slot_valid[125]; // NodeTable.java:70
-  wire _eq_1694 = slot_parent_125 == op_slot; // NodeTable.java:70
-  wire _and_1319 = _bits_942 & _eq_1694; // NodeTable.java:70
-  wire _eq_1695 = slot_digit_125 == 2'd0; // NodeTable.java:70
+  wire _bits_949 = slot_valid[126]; // NodeTable.java:70
+  wire _eq_1694 = slot_parent_126 == op_slot; // NodeTable.java:70
+  wire _and_1319 = _bits_949 & _eq_1694; // NodeTable.java:70
+  wire _eq_1695 = slot_digit_126 == 2'd0; // NodeTable.java:70
   wire _and_1320 = _and_1319 & _eq_1695; // NodeTable.java:70
-  wire _bits_943 = slot_valid[124]; // NodeTable.java:70
-  wire _eq_1696 = slot_parent_124 == op_slot; // NodeTable.java:70
-  wire _and_1321 = _bits_943 & _eq_1696; // NodeTable.java:70
-  wire _eq_1697 = slot_digit_124 == 2'd0; // NodeTable.java:70
+  wire _bits_950 = slot_valid[125]; // NodeTable.java:70
+  wire _eq_1696 = slot_parent_125 == op_slot; // NodeTable.java:70
+  wire _and_1321 = _bits_950 & _eq_1696; // NodeTable.java:70
+  wire _eq_1697 = slot_digit_125 == 2'd0; // NodeTable.java:70
   wire _and_1322 = _and_1321 & _eq_1697; // NodeTable.java:70
-  wire _bits_944 = slot_valid[123]; // NodeTable.java:70
-  wire _eq_1698 = slot_parent_123 == op_slot; // NodeTable.java:70
-  wire _and_1323 = _bits_944 & _eq_1698; // NodeTable.java:70
-  wire _eq_1699 = slot_digit_123 == 2'd0; // NodeTable.java:70
+  wire _bits_951 = slot_valid[124]; // NodeTable.java:70
+  wire _eq_1698 = slot_parent_124 == op_slot; // NodeTable.java:70
+  wire _and_1323 = _bits_951 & _eq_1698; // NodeTable.java:70
+  wire _eq_1699 = slot_digit_124 == 2'd0; // NodeTable.java:70
   wire _and_1324 = _and_1323 & _eq_1699; // NodeTable.java:70
-  wire _bits_945 = slot_valid[122]; // NodeTable.java:70
-  wire _eq_1700 = slot_parent_122 == op_slot; // NodeTable.java:70
-  wire _and_1325 = _bits_945 & _eq_1700; // NodeTable.java:70
-  wire _eq_1701 = slot_digit_122 == 2'd0; // NodeTable.java:70
+  wire _bits_952 = slot_valid[123]; // NodeTable.java:70
+  wire _eq_1700 = slot_parent_123 == op_slot; // NodeTable.java:70
+  wire _and_1325 = _bits_952 & _eq_1700; // NodeTable.java:70
+  wire _eq_1701 = slot_digit_123 == 2'd0; // NodeTable.java:70
   wire _and_1326 = _and_1325 & _eq_1701; // NodeTable.java:70
-  wire _bits_946 = slot_valid[121]; // NodeTable.java:70
-  wire _eq_1702 = slot_parent_121 == op_slot; // NodeTable.java:70
-  wire _and_1327 = _bits_946 & _eq_1702; // NodeTable.java:70
-  wire _eq_1703 = slot_digit_121 == 2'd0; // NodeTable.java:70
+  wire _bits_953 = slot_valid[122]; // NodeTable.java:70
+  wire _eq_1702 = slot_parent_122 == op_slot; // NodeTable.java:70
+  wire _and_1327 = _bits_953 & _eq_1702; // NodeTable.java:70
+  wire _eq_1703 = slot_digit_122 == 2'd0; // NodeTable.java:70
   wire _and_1328 = _and_1327 & _eq_1703; // NodeTable.java:70
-  wire _bits_947 = slot_valid[120]; // NodeTable.java:70
-  wire _eq_1704 = slot_parent_120 == op_slot; // NodeTable.java:70
-  wire _and_1329 = _bits_947 & _eq_1704; // NodeTable.java:70
-  wire _eq_1705 = slot_digit_120 == 2'd0; // NodeTable.java:70
+  wire _bits_954 = slot_valid[121]; // NodeTable.java:70
+  wire _eq_1704 = slot_parent_121 == op_slot; // NodeTable.java:70
+  wire _and_1329 = _bits_954 & _eq_1704; // NodeTable.java:70
+  wire _eq_1705 = slot_digit_121 == 2'd0; // NodeTable.java:70
   wire _and_1330 = _and_1329 & _eq_1705; // NodeTable.java:70
-  wire _bits_948 = slot_valid[119]; // NodeTable.java:70
-  wire _eq_1706 = slot_parent_119 == op_slot; // NodeTable.java:70
-  wire _and_1331 = _bits_948 & _eq_1706; // NodeTable.java:70
-  wire _eq_1707 = slot_digit_119 == 2'd0; // NodeTable.java:70
+  wire _bits_955 = slot_valid[120]; // NodeTable.java:70
+  wire _eq_1706 = slot_parent_120 == op_slot; // NodeTable.java:70
+  wire _and_1331 = _bits_955 & _eq_1706; // NodeTable.java:70
+  wire _eq_1707 = slot_digit_120 == 2'd0; // NodeTable.java:70
   wire _and_1332 = _and_1331 & _eq_1707; // NodeTable.java:70
-  wire _bits_949 = slot_valid[118]; // NodeTable.java:70
-  wire _eq_1708 = slot_parent_118 == op_slot; // NodeTable.java:70
-  wire _and_1333 = _bits_949 & _eq_1708; // NodeTable.java:70
-  wire _eq_1709 = slot_digit_118 == 2'd0; // NodeTable.java:70
+  wire _bits_956 = slot_valid[119]; // NodeTable.java:70
+  wire _eq_1708 = slot_parent_119 == op_slot; // NodeTable.java:70
+  wire _and_1333 = _bits_956 & _eq_1708; // NodeTable.java:70
+  wire _eq_1709 = slot_digit_119 == 2'd0; // NodeTable.java:70
   wire _and_1334 = _and_1333 & _eq_1709; // NodeTable.java:70
-  wire _bits_950 = slot_valid[117]; // NodeTable.java:70
-  wire _eq_1710 = slot_parent_117 == op_slot; // NodeTable.java:70
-  wire _and_1335 = _bits_950 & _eq_1710; // NodeTable.java:70
-  wire _eq_1711 = slot_digit_117 == 2'd0; // NodeTable.java:70
+  wire _bits_957 = slot_valid[118]; // NodeTable.java:70
+  wire _eq_1710 = slot_parent_118 == op_slot; // NodeTable.java:70
+  wire _and_1335 = _bits_957 & _eq_1710; // NodeTable.java:70
+  wire _eq_1711 = slot_digit_118 == 2'd0; // NodeTable.java:70
   wire _and_1336 = _and_1335 & _eq_1711; // NodeTable.java:70
-  wire _bits_951 = slot_valid[116]; // NodeTable.java:70
-  wire _eq_1712 = slot_parent_116 == op_slot; // NodeTable.java:70
-  wire _and_1337 = _bits_951 & _eq_1712; // NodeTable.java:70
-  wire _eq_1713 = slot_digit_116 == 2'd0; // NodeTable.java:70
+  wire _bits_958 = slot_valid[117]; // NodeTable.java:70
+  wire _eq_1712 = slot_parent_117 == op_slot; // NodeTable.java:70
+  wire _and_1337 = _bits_958 & _eq_1712; // NodeTable.java:70
+  wire _eq_1713 = slot_digit_117 == 2'd0; // NodeTable.java:70
   wire _and_1338 = _and_1337 & _eq_1713; // NodeTable.java:70
-  wire _bits_952 = slot_valid[115]; // NodeTable.java:70
-  wire _eq_1714 = slot_parent_115 == op_slot; // NodeTable.java:70
-  wire _and_1339 = _bits_952 & _eq_1714; // NodeTable.java:70
-  wire _eq_1715 = slot_digit_115 == 2'd0; // NodeTable.java:70
+  wire _bits_959 = slot_valid[116]; // NodeTable.java:70
+  wire _eq_1714 = slot_parent_116 == op_slot; // NodeTable.java:70
+  wire _and_1339 = _bits_959 & _eq_1714; // NodeTable.java:70
+  wire _eq_1715 = slot_digit_116 == 2'd0; // NodeTable.java:70
   wire _and_1340 = _and_1339 & _eq_1715; // NodeTable.java:70
-  wire _bits_953 = slot_valid[114]; // NodeTable.java:70
-  wire _eq_1716 = slot_parent_114 == op_slot; // NodeTable.java:70
-  wire _and_1341 = _bits_953 & _eq_1716; // NodeTable.java:70
-  wire _eq_1717 = slot_digit_114 == 2'd0; // NodeTable.java:70
+  wire _bits_960 = slot_valid[115]; // NodeTable.java:70
+  wire _eq_1716 = slot_parent_115 == op_slot; // NodeTable.java:70
+  wire _and_1341 = _bits_960 & _eq_1716; // NodeTable.java:70
+  wire _eq_1717 = slot_digit_115 == 2'd0; // NodeTable.java:70
   wire _and_1342 = _and_1341 & _eq_1717; // NodeTable.java:70
-  wire _bits_954 = slot_valid[113]; // NodeTable.java:70
-  wire _eq_1718 = slot_parent_113 == op_slot; // NodeTable.java:70
-  wire _and_1343 = _bits_954 & _eq_1718; // NodeTable.java:70
-  wire _eq_1719 = slot_digit_113 == 2'd0; // NodeTable.java:70
+  wire _bits_961 = slot_valid[114]; // NodeTable.java:70
+  wire _eq_1718 = slot_parent_114 == op_slot; // NodeTable.java:70
+  wire _and_1343 = _bits_961 & _eq_1718; // NodeTable.java:70
+  wire _eq_1719 = slot_digit_114 == 2'd0; // NodeTable.java:70
   wire _and_1344 = _and_1343 & _eq_1719; // NodeTable.java:70
-  wire _bits_955 = slot_valid[112]; // NodeTable.java:70
-  wire _eq_1720 = slot_parent_112 == op_slot; // NodeTable.java:70
-  wire _and_1345 = _bits_955 & _eq_1720; // NodeTable.java:70
-  wire _eq_1721 = slot_digit_112 == 2'd0; // NodeTable.java:70
+  wire _bits_962 = slot_valid[113]; // NodeTable.java:70
+  wire _eq_1720 = slot_parent_113 == op_slot; // NodeTable.java:70
+  wire _and_1345 = _bits_962 & _eq_1720; // NodeTable.java:70
+  wire _eq_1721 = slot_digit_113 == 2'd0; // NodeTable.java:70
   wire _and_1346 = _and_1345 & _eq_1721; // NodeTable.java:70
-  wire _bits_956 = slot_valid[111]; // NodeTable.java:70
-  wire _eq_1722 = slot_parent_111 == op_slot; // NodeTable.java:70
-  wire _and_1347 = _bits_956 & _eq_1722; // NodeTable.java:70
-  wire _eq_1723 = slot_digit_111 == 2'd0; // NodeTable.java:70
+  wire _bits_963 = slot_valid[112]; // NodeTable.java:70
+  wire _eq_1722 = slot_parent_112 == op_slot; // NodeTable.java:70
+  wire _and_1347 = _bits_963 & _eq_1722; // NodeTable.java:70
+  wire _eq_1723 = slot_digit_112 == 2'd0; // NodeTable.java:70
   wire _and_1348 = _and_1347 & _eq_1723; // NodeTable.java:70
-  wire _bits_957 = slot_valid[110]; // NodeTable.java:70
-  wire _eq_1724 = slot_parent_110 == op_slot; // NodeTable.java:70
-  wire _and_1349 = _bits_957 & _eq_1724; // NodeTable.java:70
-  wire _eq_1725 = slot_digit_110 == 2'd0; // NodeTable.java:70
+  wire _bits_964 = slot_valid[111]; // NodeTable.java:70
+  wire _eq_1724 = slot_parent_111 == op_slot; // NodeTable.java:70
+  wire _and_1349 = _bits_964 & _eq_1724; // NodeTable.java:70
+  wire _eq_1725 = slot_digit_111 == 2'd0; // NodeTable.java:70
   wire _and_1350 = _and_1349 & _eq_1725; // NodeTable.java:70
-  wire _bits_958 = slot_valid[109]; // NodeTable.java:70
-  wire _eq_1726 = slot_parent_109 == op_slot; // NodeTable.java:70
-  wire _and_1351 = _bits_958 & _eq_1726; // NodeTable.java:70
-  wire _eq_1727 = slot_digit_109 == 2'd0; // NodeTable.java:70
+  wire _bits_965 = slot_valid[110]; // NodeTable.java:70
+  wire _eq_1726 = slot_parent_110 == op_slot; // NodeTable.java:70
+  wire _and_1351 = _bits_965 & _eq_1726; // NodeTable.java:70
+  wire _eq_1727 = slot_digit_110 == 2'd0; // NodeTable.java:70
   wire _and_1352 = _and_1351 & _eq_1727; // NodeTable.java:70
-  wire _bits_959 = slot_valid[108]; // NodeTable.java:70
-  wire _eq_1728 = slot_parent_108 == op_slot; // NodeTable.java:70
-  wire _and_1353 = _bits_959 & _eq_1728; // NodeTable.java:70
-  wire _eq_1729 = slot_digit_108 == 2'd0; // NodeTable.java:70
+  wire _bits_966 = slot_valid[109]; // NodeTable.java:70
+  wire _eq_1728 = slot_parent_109 == op_slot; // NodeTable.java:70
+  wire _and_1353 = _bits_966 & _eq_1728; // NodeTable.java:70
+  wire _eq_1729 = slot_digit_109 == 2'd0; // NodeTable.java:70
   wire _and_1354 = _and_1353 & _eq_1729; // NodeTable.java:70
-  wire _bits_960 = slot_valid[107]; // NodeTable.java:70
-  wire _eq_1730 = slot_parent_107 == op_slot; // NodeTable.java:70
-  wire _and_1355 = _bits_960 & _eq_1730; // NodeTable.java:70
-  wire _eq_1731 = slot_digit_107 == 2'd0; // NodeTable.java:70
+  wire _bits_967 = slot_valid[108]; // NodeTable.java:70
+  wire _eq_1730 = slot_parent_108 == op_slot; // NodeTable.java:70
+  wire _and_1355 = _bits_967 & _eq_1730; // NodeTable.java:70
+  wire _eq_1731 = slot_digit_108 == 2'd0; // NodeTable.java:70
   wire _and_1356 = _and_1355 & _eq_1731; // NodeTable.java:70
-  wire _bits_961 = slot_valid[106]; // NodeTable.java:70
-  wire _eq_1732 = slot_parent_106 == op_slot; // NodeTable.java:70
-  wire _and_1357 = _bits_961 & _eq_1732; // NodeTable.java:70
-  wire _eq_1733 = slot_digit_106 == 2'd0; // NodeTable.java:70
+  wire _bits_968 = slot_valid[107]; // NodeTable.java:70
+  wire _eq_1732 = slot_parent_107 == op_slot; // NodeTable.java:70
+  wire _and_1357 = _bits_968 & _eq_1732; // NodeTable.java:70
+  wire _eq_1733 = slot_digit_107 == 2'd0; // NodeTable.java:70
   wire _and_1358 = _and_1357 & _eq_1733; // NodeTable.java:70
-  wire _bits_962 = slot_valid[105]; // NodeTable.java:70
-  wire _eq_1734 = slot_parent_105 == op_slot; // NodeTable.java:70
-  wire _and_1359 = _bits_962 & _eq_1734; // NodeTable.java:70
-  wire _eq_1735 = slot_digit_105 == 2'd0; // NodeTable.java:70
+  wire _bits_969 = slot_valid[106]; // NodeTable.java:70
+  wire _eq_1734 = slot_parent_106 == op_slot; // NodeTable.java:70
+  wire _and_1359 = _bits_969 & _eq_1734; // NodeTable.java:70
+  wire _eq_1735 = slot_digit_106 == 2'd0; // NodeTable.java:70
   wire _and_1360 = _and_1359 & _eq_1735; // NodeTable.java:70
-  wire _bits_963 = slot_valid[104]; // NodeTable.java:70
-  wire _eq_1736 = slot_parent_104 == op_slot; // NodeTable.java:70
-  wire _and_1361 = _bits_963 & _eq_1736; // NodeTable.java:70
-  wire _eq_1737 = slot_digit_104 == 2'd0; // NodeTable.java:70
+  wire _bits_970 = slot_valid[105]; // NodeTable.java:70
+  wire _eq_1736 = slot_parent_105 == op_slot; // NodeTable.java:70
+  wire _and_1361 = _bits_970 & _eq_1736; // NodeTable.java:70
+  wire _eq_1737 = slot_digit_105 == 2'd0; // NodeTable.java:70
   wire _and_1362 = _and_1361 & _eq_1737; // NodeTable.java:70
-  wire _bits_964 = slot_valid[103]; // NodeTable.java:70
-  wire _eq_1738 = slot_parent_103 == op_slot; // NodeTable.java:70
-  wire _and_1363 = _bits_964 & _eq_1738; // NodeTable.java:70
-  wire _eq_1739 = slot_digit_103 == 2'd0; // NodeTable.java:70
+  wire _bits_971 = slot_valid[104]; // NodeTable.java:70
+  wire _eq_1738 = slot_parent_104 == op_slot; // NodeTable.java:70
+  wire _and_1363 = _bits_971 & _eq_1738; // NodeTable.java:70
+  wire _eq_1739 = slot_digit_104 == 2'd0; // NodeTable.java:70
   wire _and_1364 = _and_1363 & _eq_1739; // NodeTable.java:70
-  wire _bits_965 = slot_valid[102]; // NodeTable.java:70
-  wire _eq_1740 = slot_parent_102 == op_slot; // NodeTable.java:70
-  wire _and_1365 = _bits_965 & _eq_1740; // NodeTable.java:70
-  wire _eq_1741 = slot_digit_102 == 2'd0; // NodeTable.java:70
+  wire _bits_972 = slot_valid[103]; // NodeTable.java:70
+  wire _eq_1740 = slot_parent_103 == op_slot; // NodeTable.java:70
+  wire _and_1365 = _bits_972 & _eq_1740; // NodeTable.java:70
+  wire _eq_1741 = slot_digit_103 == 2'd0; // NodeTable.java:70
   wire _and_1366 = _and_1365 & _eq_1741; // NodeTable.java:70
-  wire _bits_966 = slot_valid[101]; // NodeTable.java:70
-  wire _eq_1742 = slot_parent_101 == op_slot; // NodeTable.java:70
-  wire _and_1367 = _bits_966 & _eq_1742; // NodeTable.java:70
-  wire _eq_1743 = slot_digit_101 == 2'd0; // NodeTable.java:70
+  wire _bits_973 = slot_valid[102]; // NodeTable.java:70
+  wire _eq_1742 = slot_parent_102 == op_slot; // NodeTable.java:70
+  wire _and_1367 = _bits_973 & _eq_1742; // NodeTable.java:70
+  wire _eq_1743 = slot_digit_102 == 2'd0; // NodeTable.java:70
   wire _and_1368 = _and_1367 & _eq_1743; // NodeTable.java:70
-  wire _bits_967 = slot_valid[100]; // NodeTable.java:70
-  wire _eq_1744 = slot_parent_100 == op_slot; // NodeTable.java:70
-  wire _and_1369 = _bits_967 & _eq_1744; // NodeTable.java:70
-  wire _eq_1745 = slot_digit_100 == 2'd0; // NodeTable.java:70
+  wire _bits_974 = slot_valid[101]; // NodeTable.java:70
+  wire _eq_1744 = slot_parent_101 == op_slot; // NodeTable.java:70
+  wire _and_1369 = _bits_974 & _eq_1744; // NodeTable.java:70
+  wire _eq_1745 = slot_digit_101 == 2'd0; // NodeTable.java:70
   wire _and_1370 = _and_1369 & _eq_1745; // NodeTable.java:70
-  wire _bits_968 = slot_valid[99]; // NodeTable.java:70
-  wire _eq_1746 = slot_parent_99 == op_slot; // NodeTable.java:70
-  wire _and_1371 = _bits_968 & _eq_1746; // NodeTable.java:70
-  wire _eq_1747 = slot_digit_99 == 2'd0; // NodeTable.java:70
+  wire _bits_975 = slot_valid[100]; // NodeTable.java:70
+  wire _eq_1746 = slot_parent_100 == op_slot; // NodeTable.java:70
+  wire _and_1371 = _bits_975 & _eq_1746; // NodeTable.java:70
+  wire _eq_1747 = slot_digit_100 == 2'd0; // NodeTable.java:70
   wire _and_1372 = _and_1371 & _eq_1747; // NodeTable.java:70
-  wire _bits_969 = slot_valid[98]; // NodeTable.java:70
-  wire _eq_1748 = slot_parent_98 == op_slot; // NodeTable.java:70
-  wire _and_1373 = _bits_969 & _eq_1748; // NodeTable.java:70
-  wire _eq_1749 = slot_digit_98 == 2'd0; // NodeTable.java:70
+  wire _bits_976 = slot_valid[99]; // NodeTable.java:70
+  wire _eq_1748 = slot_parent_99 == op_slot; // NodeTable.java:70
+  wire _and_1373 = _bits_976 & _eq_1748; // NodeTable.java:70
+  wire _eq_1749 = slot_digit_99 == 2'd0; // NodeTable.java:70
   wire _and_1374 = _and_1373 & _eq_1749; // NodeTable.java:70
-  wire _bits_970 = slot_valid[97]; // NodeTable.java:70
-  wire _eq_1750 = slot_parent_97 == op_slot; // NodeTable.java:70
-  wire _and_1375 = _bits_970 & _eq_1750; // NodeTable.java:70
-  wire _eq_1751 = slot_digit_97 == 2'd0; // NodeTable.java:70
+  wire _bits_977 = slot_valid[98]; // NodeTable.java:70
+  wire _eq_1750 = slot_parent_98 == op_slot; // NodeTable.java:70
+  wire _and_1375 = _bits_977 & _eq_1750; // NodeTable.java:70
+  wire _eq_1751 = slot_digit_98 == 2'd0; // NodeTable.java:70
   wire _and_1376 = _and_1375 & _eq_1751; // NodeTable.java:70
-  wire _bits_971 = slot_valid[96]; // NodeTable.java:70
-  wire _eq_1752 = slot_parent_96 == op_slot; // NodeTable.java:70
-  wire _and_1377 = _bits_971 & _eq_1752; // NodeTable.java:70
-  wire _eq_1753 = slot_digit_96 == 2'd0; // NodeTable.java:70
+  wire _bits_978 = slot_valid[97]; // NodeTable.java:70
+  wire _eq_1752 = slot_parent_97 == op_slot; // NodeTable.java:70
+  wire _and_1377 = _bits_978 & _eq_1752; // NodeTable.java:70
+  wire _eq_1753 = slot_digit_97 == 2'd0; // NodeTable.java:70
   wire _and_1378 = _and_1377 & _eq_1753; // NodeTable.java:70
-  wire _bits_972 = slot_valid[95]; // NodeTable.java:70
-  wire _eq_1754 = slot_parent_95 == op_slot; // NodeTable.java:70
-  wire _and_1379 = _bits_972 & _eq_1754; // NodeTable.java:70
-  wire _eq_1755 = slot_digit_95 == 2'd0; // NodeTable.java:70
+  wire _bits_979 = slot_valid[96]; // NodeTable.java:70
+  wire _eq_1754 = slot_parent_96 == op_slot; // NodeTable.java:70
+  wire _and_1379 = _bits_979 & _eq_1754; // NodeTable.java:70
+  wire _eq_1755 = slot_digit_96 == 2'd0; // NodeTable.java:70
   wire _and_1380 = _and_1379 & _eq_1755; // NodeTable.java:70
-  wire _bits_973 = slot_valid[94]; // NodeTable.java:70
-  wire _eq_1756 = slot_parent_94 == op_slot; // NodeTable.java:70
-  wire _and_1381 = _bits_973 & _eq_1756; // NodeTable.java:70
-  wire _eq_1757 = slot_digit_94 == 2'd0; // NodeTable.java:70
+  wire _bits_980 = slot_valid[95]; // NodeTable.java:70
+  wire _eq_1756 = slot_parent_95 == op_slot; // NodeTable.java:70
+  wire _and_1381 = _bits_980 & _eq_1756; // NodeTable.java:70
+  wire _eq_1757 = slot_digit_95 == 2'd0; // NodeTable.java:70
   wire _and_1382 = _and_1381 & _eq_1757; // NodeTable.java:70
-  wire _bits_974 = slot_valid[93]; // NodeTable.java:70
-  wire _eq_1758 = slot_parent_93 == op_slot; // NodeTable.java:70
-  wire _and_1383 = _bits_974 & _eq_1758; // NodeTable.java:70
-  wire _eq_1759 = slot_digit_93 == 2'd0; // NodeTable.java:70
+  wire _bits_981 = slot_valid[94]; // NodeTable.java:70
+  wire _eq_1758 = slot_parent_94 == op_slot; // NodeTable.java:70
+  wire _and_1383 = _bits_981 & _eq_1758; // NodeTable.java:70
+  wire _eq_1759 = slot_digit_94 == 2'd0; // NodeTable.java:70
   wire _and_1384 = _and_1383 & _eq_1759; // NodeTable.java:70
-  wire _bits_975 = slot_valid[92]; // NodeTable.java:70
-  wire _eq_1760 = slot_parent_92 == op_slot; // NodeTable.java:70
-  wire _and_1385 = _bits_975 & _eq_1760; // NodeTable.java:70
-  wire _eq_1761 = slot_digit_92 == 2'd0; // NodeTable.java:70
+  wire _bits_982 = slot_valid[93]; // NodeTable.java:70
+  wire _eq_1760 = slot_parent_93 == op_slot; // NodeTable.java:70
+  wire _and_1385 = _bits_982 & _eq_1760; // NodeTable.java:70
+  wire _eq_1761 = slot_digit_93 == 2'd0; // NodeTable.java:70
   wire _and_1386 = _and_1385 & _eq_1761; // NodeTable.java:70
-  wire _bits_976 = slot_valid[91]; // NodeTable.java:70
-  wire _eq_1762 = slot_parent_91 == op_slot; // NodeTable.java:70
-  wire _and_1387 = _bits_976 & _eq_1762; // NodeTable.java:70
-  wire _eq_1763 = slot_digit_91 == 2'd0; // NodeTable.java:70
+  wire _bits_983 = slot_valid[92]; // NodeTable.java:70
+  wire _eq_1762 = slot_parent_92 == op_slot; // NodeTable.java:70
+  wire _and_1387 = _bits_983 & _eq_1762; // NodeTable.java:70
+  wire _eq_1763 = slot_digit_92 == 2'd0; // NodeTable.java:70
   wire _and_1388 = _and_1387 & _eq_1763; // NodeTable.java:70
-  wire _bits_977 = slot_valid[90]; // NodeTable.java:70
-  wire _eq_1764 = slot_parent_90 == op_slot; // NodeTable.java:70
-  wire _and_1389 = _bits_977 & _eq_1764; // NodeTable.java:70
-  wire _eq_1765 = slot_digit_90 == 2'd0; // NodeTable.java:70
+  wire _bits_984 = slot_valid[91]; // NodeTable.java:70
+  wire _eq_1764 = slot_parent_91 == op_slot; // NodeTable.java:70
+  wire _and_1389 = _bits_984 & _eq_1764; // NodeTable.java:70
+  wire _eq_1765 = slot_digit_91 == 2'd0; // NodeTable.java:70
   wire _and_1390 = _and_1389 & _eq_1765; // NodeTable.java:70
-  wire _bits_978 = slot_valid[89]; // NodeTable.java:70
-  wire _eq_1766 = slot_parent_89 == op_slot; // NodeTable.java:70
-  wire _and_1391 = _bits_978 & _eq_1766; // NodeTable.java:70
-  wire _eq_1767 = slot_digit_89 == 2'd0; // NodeTable.java:70
+  wire _bits_985 = slot_valid[90]; // NodeTable.java:70
+  wire _eq_1766 = slot_parent_90 == op_slot; // NodeTable.java:70
+  wire _and_1391 = _bits_985 & _eq_1766; // NodeTable.java:70
+  wire _eq_1767 = slot_digit_90 == 2'd0; // NodeTable.java:70
   wire _and_1392 = _and_1391 & _eq_1767; // NodeTable.java:70
-  wire _bits_979 = slot_valid[88]; // NodeTable.java:70
-  wire _eq_1768 = slot_parent_88 == op_slot; // NodeTable.java:70
-  wire _and_1393 = _bits_979 & _eq_1768; // NodeTable.java:70
-  wire _eq_1769 = slot_digit_88 == 2'd0; // NodeTable.java:70
+  wire _bits_986 = slot_valid[89]; // NodeTable.java:70
+  wire _eq_1768 = slot_parent_89 == op_slot; // NodeTable.java:70
+  wire _and_1393 = _bits_986 & _eq_1768; // NodeTable.java:70
+  wire _eq_1769 = slot_digit_89 == 2'd0; // NodeTable.java:70
   wire _and_1394 = _and_1393 & _eq_1769; // NodeTable.java:70
-  wire _bits_980 = slot_valid[87]; // NodeTable.java:70
-  wire _eq_1770 = slot_parent_87 == op_slot; // NodeTable.java:70
-  wire _and_1395 = _bits_980 & _eq_1770; // NodeTable.java:70
-  wire _eq_1771 = slot_digit_87 == 2'd0; // NodeTable.java:70
+  wire _bits_987 = slot_valid[88]; // NodeTable.java:70
+  wire _eq_1770 = slot_parent_88 == op_slot; // NodeTable.java:70
+  wire _and_1395 = _bits_987 & _eq_1770; // NodeTable.java:70
+  wire _eq_1771 = slot_digit_88 == 2'd0; // NodeTable.java:70
   wire _and_1396 = _and_1395 & _eq_1771; // NodeTable.java:70
-  wire _bits_981 = slot_valid[86]; // NodeTable.java:70
-  wire _eq_1772 = slot_parent_86 == op_slot; // NodeTable.java:70
-  wire _and_1397 = _bits_981 & _eq_1772; // NodeTable.java:70
-  wire _eq_1773 = slot_digit_86 == 2'd0; // NodeTable.java:70
+  wire _bits_988 = slot_valid[87]; // NodeTable.java:70
+  wire _eq_1772 = slot_parent_87 == op_slot; // NodeTable.java:70
+  wire _and_1397 = _bits_988 & _eq_1772; // NodeTable.java:70
+  wire _eq_1773 = slot_digit_87 == 2'd0; // NodeTable.java:70
   wire _and_1398 = _and_1397 & _eq_1773; // NodeTable.java:70
-  wire _bits_982 = slot_valid[85]; // NodeTable.java:70
-  wire _eq_1774 = slot_parent_85 == op_slot; // NodeTable.java:70
-  wire _and_1399 = _bits_982 & _eq_1774; // NodeTable.java:70
-  wire _eq_1775 = slot_digit_85 == 2'd0; // NodeTable.java:70
+  wire _bits_989 = slot_valid[86]; // NodeTable.java:70
+  wire _eq_1774 = slot_parent_86 == op_slot; // NodeTable.java:70
+  wire _and_1399 = _bits_989 & _eq_1774; // NodeTable.java:70
+  wire _eq_1775 = slot_digit_86 == 2'd0; // NodeTable.java:70
   wire _and_1400 = _and_1399 & _eq_1775; // NodeTable.java:70
-  wire _bits_983 = slot_valid[84]; // NodeTable.java:70
-  wire _eq_1776 = slot_parent_84 == op_slot; // NodeTable.java:70
-  wire _and_1401 = _bits_983 & _eq_1776; // NodeTable.java:70
-  wire _eq_1777 = slot_digit_84 == 2'd0; // NodeTable.java:70
+  wire _bits_990 = slot_valid[85]; // NodeTable.java:70
+  wire _eq_1776 = slot_parent_85 == op_slot; // NodeTable.java:70
+  wire _and_1401 = _bits_990 & _eq_1776; // NodeTable.java:70
+  wire _eq_1777 = slot_digit_85 == 2'd0; // NodeTable.java:70
   wire _and_1402 = _and_1401 & _eq_1777; // NodeTable.java:70
-  wire _bits_984 = slot_valid[83]; // NodeTable.java:70
-  wire _eq_1778 = slot_parent_83 == op_slot; // NodeTable.java:70
-  wire _and_1403 = _bits_984 & _eq_1778; // NodeTable.java:70
-  wire _eq_1779 = slot_digit_83 == 2'd0; // NodeTable.java:70
+  wire _bits_991 = slot_valid[84]; // NodeTable.java:70
+  wire _eq_1778 = slot_parent_84 == op_slot; // NodeTable.java:70
+  wire _and_1403 = _bits_991 & _eq_1778; // NodeTable.java:70
+  wire _eq_1779 = slot_digit_84 == 2'd0; // NodeTable.java:70
   wire _and_1404 = _and_1403 & _eq_1779; // NodeTable.java:70
-  wire _bits_985 = slot_valid[82]; // NodeTable.java:70
-  wire _eq_1780 = slot_parent_82 == op_slot; // NodeTable.java:70
-  wire _and_1405 = _bits_985 & _eq_1780; // NodeTable.java:70
-  wire _eq_1781 = slot_digit_82 == 2'd0; // NodeTable.java:70
+  wire _bits_992 = slot_valid[83]; // NodeTable.java:70
+  wire _eq_1780 = slot_parent_83 == op_slot; // NodeTable.java:70
+  wire _and_1405 = _bits_992 & _eq_1780; // NodeTable.java:70
+  wire _eq_1781 = slot_digit_83 == 2'd0; // NodeTable.java:70
   wire _and_1406 = _and_1405 & _eq_1781; // NodeTable.java:70
-  wire _bits_986 = slot_valid[81]; // NodeTable.java:70
-  wire _eq_1782 = slot_parent_81 == op_slot; // NodeTable.java:70
-  wire _and_1407 = _bits_986 & _eq_1782; // NodeTable.java:70
-  wire _eq_1783 = slot_digit_81 == 2'd0; // NodeTable.java:70
+  wire _bits_993 = slot_valid[82]; // NodeTable.java:70
+  wire _eq_1782 = slot_parent_82 == op_slot; // NodeTable.java:70
+  wire _and_1407 = _bits_993 & _eq_1782; // NodeTable.java:70
+  wire _eq_1783 = slot_digit_82 == 2'd0; // NodeTable.java:70
   wire _and_1408 = _and_1407 & _eq_1783; // NodeTable.java:70
-  wire _bits_987 = slot_valid[80]; // NodeTable.java:70
-  wire _eq_1784 = slot_parent_80 == op_slot; // NodeTable.java:70
-  wire _and_1409 = _bits_987 & _eq_1784; // NodeTable.java:70
-  wire _eq_1785 = slot_digit_80 == 2'd0; // NodeTable.java:70
+  wire _bits_994 = slot_valid[81]; // NodeTable.java:70
+  wire _eq_1784 = slot_parent_81 == op_slot; // NodeTable.java:70
+  wire _and_1409 = _bits_994 & _eq_1784; // NodeTable.java:70
+  wire _eq_1785 = slot_digit_81 == 2'd0; // NodeTable.java:70
   wire _and_1410 = _and_1409 & _eq_1785; // NodeTable.java:70
-  wire _bits_988 = slot_valid[79]; // NodeTable.java:70
-  wire _eq_1786 = slot_parent_79 == op_slot; // NodeTable.java:70
-  wire _and_1411 = _bits_988 & _eq_1786; // NodeTable.java:70
-  wire _eq_1787 = slot_digit_79 == 2'd0; // NodeTable.java:70
+  wire _bits_995 = slot_valid[80]; // NodeTable.java:70
+  wire _eq_1786 = slot_parent_80 == op_slot; // NodeTable.java:70
+  wire _and_1411 = _bits_995 & _eq_1786; // NodeTable.java:70
+  wire _eq_1787 = slot_digit_80 == 2'd0; // NodeTable.java:70
   wire _and_1412 = _and_1411 & _eq_1787; // NodeTable.java:70
-  wire _bits_989 = slot_valid[78]; // NodeTable.java:70
-  wire _eq_1788 = slot_parent_78 == op_slot; // NodeTable.java:70
-  wire _and_1413 = _bits_989 & _eq_1788; // NodeTable.java:70
-  wire _eq_1789 = slot_digit_78 == 2'd0; // NodeTable.java:70
+  wire _bits_996 = slot_valid[79]; // NodeTable.java:70
+  wire _eq_1788 = slot_parent_79 == op_slot; // NodeTable.java:70
+  wire _and_1413 = _bits_996 & _eq_1788; // NodeTable.java:70
+  wire _eq_1789 = slot_digit_79 == 2'd0; // NodeTable.java:70
   wire _and_1414 = _and_1413 & _eq_1789; // NodeTable.java:70
-  wire _bits_990 = slot_valid[77]; // NodeTable.java:70
-  wire _eq_1790 = slot_parent_77 == op_slot; // NodeTable.java:70
-  wire _and_1415 = _bits_990 & _eq_1790; // NodeTable.java:70
-  wire _eq_1791 = slot_digit_77 == 2'd0; // NodeTable.java:70
+  wire _bits_997 = slot_valid[78]; // NodeTable.java:70
+  wire _eq_1790 = slot_parent_78 == op_slot; // NodeTable.java:70
+  wire _and_1415 = _bits_997 & _eq_1790; // NodeTable.java:70
+  wire _eq_1791 = slot_digit_78 == 2'd0; // NodeTable.java:70
   wire _and_1416 = _and_1415 & _eq_1791; // NodeTable.java:70
-  wire _bits_991 = slot_valid[76]; // NodeTable.java:70
-  wire _eq_1792 = slot_parent_76 == op_slot; // NodeTable.java:70
-  wire _and_1417 = _bits_991 & _eq_1792; // NodeTable.java:70
-  wire _eq_1793 = slot_digit_76 == 2'd0; // NodeTable.java:70
+  wire _bits_998 = slot_valid[77]; // NodeTable.java:70
+  wire _eq_1792 = slot_parent_77 == op_slot; // NodeTable.java:70
+  wire _and_1417 = _bits_998 & _eq_1792; // NodeTable.java:70
+  wire _eq_1793 = slot_digit_77 == 2'd0; // NodeTable.java:70
   wire _and_1418 = _and_1417 & _eq_1793; // NodeTable.java:70
-  wire _bits_992 = slot_valid[75]; // NodeTable.java:70
-  wire _eq_1794 = slot_parent_75 == op_slot; // NodeTable.java:70
-  wire _and_1419 = _bits_992 & _eq_1794; // NodeTable.java:70
-  wire _eq_1795 = slot_digit_75 == 2'd0; // NodeTable.java:70
+  wire _bits_999 = slot_valid[76]; // NodeTable.java:70
+  wire _eq_1794 = slot_parent_76 == op_slot; // NodeTable.java:70
+  wire _and_1419 = _bits_999 & _eq_1794; // NodeTable.java:70
+  wire _eq_1795 = slot_digit_76 == 2'd0; // NodeTable.java:70
   wire _and_1420 = _and_1419 & _eq_1795; // NodeTable.java:70
-  wire _bits_993 = slot_valid[74]; // NodeTable.java:70
-  wire _eq_1796 = slot_parent_74 == op_slot; // NodeTable.java:70
-  wire _and_1421 = _bits_993 & _eq_1796; // NodeTable.java:70
-  wire _eq_1797 = slot_digit_74 == 2'd0; // NodeTable.java:70
+  wire _bits_1000 = slot_valid[75]; // NodeTable.java:70
+  wire _eq_1796 = slot_parent_75 == op_slot; // NodeTable.java:70
+  wire _and_1421 = _bits_1000 & _eq_1796; // NodeTable.java:70
+  wire _eq_1797 = slot_digit_75 == 2'd0; // NodeTable.java:70
   wire _and_1422 = _and_1421 & _eq_1797; // NodeTable.java:70
-  wire _bits_994 = slot_valid[73]; // NodeTable.java:70
-  wire _eq_1798 = slot_parent_73 == op_slot; // NodeTable.java:70
-  wire _and_1423 = _bits_994 & _eq_1798; // NodeTable.java:70
-  wire _eq_1799 = slot_digit_73 == 2'd0; // NodeTable.java:70
+  wire _bits_1001 = slot_valid[74]; // NodeTable.java:70
+  wire _eq_1798 = slot_parent_74 == op_slot; // NodeTable.java:70
+  wire _and_1423 = _bits_1001 & _eq_1798; // NodeTable.java:70
+  wire _eq_1799 = slot_digit_74 == 2'd0; // NodeTable.java:70
   wire _and_1424 = _and_1423 & _eq_1799; // NodeTable.java:70
-  wire _bits_995 = slot_valid[72]; // NodeTable.java:70
-  wire _eq_1800 = slot_parent_72 == op_slot; // NodeTable.java:70
-  wire _and_1425 = _bits_995 & _eq_1800; // NodeTable.java:70
-  wire _eq_1801 = slot_digit_72 == 2'd0; // NodeTable.java:70
+  wire _bits_1002 = slot_valid[73]; // NodeTable.java:70
+  wire _eq_1800 = slot_parent_73 == op_slot; // NodeTable.java:70
+  wire _and_1425 = _bits_1002 & _eq_1800; // NodeTable.java:70
+  wire _eq_1801 = slot_digit_73 == 2'd0; // NodeTable.java:70
   wire _and_1426 = _and_1425 & _eq_1801; // NodeTable.java:70
-  wire _bits_996 = slot_valid[71]; // NodeTable.java:70
-  wire _eq_1802 = slot_parent_71 == op_slot; // NodeTable.java:70
-  wire _and_1427 = _bits_996 & _eq_1802; // NodeTable.java:70
-  wire _eq_1803 = slot_digit_71 == 2'd0; // NodeTable.java:70
+  wire _bits_1003 = slot_valid[72]; // NodeTable.java:70
+  wire _eq_1802 = slot_parent_72 == op_slot; // NodeTable.java:70
+  wire _and_1427 = _bits_1003 & _eq_1802; // NodeTable.java:70
+  wire _eq_1803 = slot_digit_72 == 2'd0; // NodeTable.java:70
   wire _and_1428 = _and_1427 & _eq_1803; // NodeTable.java:70
-  wire _bits_997 = slot_valid[70]; // NodeTable.java:70
-  wire _eq_1804 = slot_parent_70 == op_slot; // NodeTable.java:70
-  wire _and_1429 = _bits_997 & _eq_1804; // NodeTable.java:70
-  wire _eq_1805 = slot_digit_70 == 2'd0; // NodeTable.java:70
+  wire _bits_1004 = slot_valid[71]; // NodeTable.java:70
+  wire _eq_1804 = slot_parent_71 == op_slot; // NodeTable.java:70
+  wire _and_1429 = _bits_1004 & _eq_1804; // NodeTable.java:70
+  wire _eq_1805 = slot_digit_71 == 2'd0; // NodeTable.java:70
   wire _and_1430 = _and_1429 & _eq_1805; // NodeTable.java:70
-  wire _bits_998 = slot_valid[69]; // NodeTable.java:70
-  wire _eq_1806 = slot_parent_69 == op_slot; // NodeTable.java:70
-  wire _and_1431 = _bits_998 & _eq_1806; // NodeTable.java:70
-  wire _eq_1807 = slot_digit_69 == 2'd0; // NodeTable.java:70
+  wire _bits_1005 = slot_valid[70]; // NodeTable.java:70
+  wire _eq_1806 = slot_parent_70 == op_slot; // NodeTable.java:70
+  wire _and_1431 = _bits_1005 & _eq_1806; // NodeTable.java:70
+  wire _eq_1807 = slot_digit_70 == 2'd0; // NodeTable.java:70
   wire _and_1432 = _and_1431 & _eq_1807; // NodeTable.java:70
-  wire _bits_999 = slot_valid[68]; // NodeTable.java:70
-  wire _eq_1808 = slot_parent_68 == op_slot; // NodeTable.java:70
-  wire _and_1433 = _bits_999 & _eq_1808; // NodeTable.java:70
-  wire _eq_1809 = slot_digit_68 == 2'd0; // NodeTable.java:70
+  wire _bits_1006 = slot_valid[69]; // NodeTable.java:70
+  wire _eq_1808 = slot_parent_69 == op_slot; // NodeTable.java:70
+  wire _and_1433 = _bits_1006 & _eq_1808; // NodeTable.java:70
+  wire _eq_1809 = slot_digit_69 == 2'd0; // NodeTable.java:70
   wire _and_1434 = _and_1433 & _eq_1809; // NodeTable.java:70
-  wire _bits_1000 = slot_valid[67]; // NodeTable.java:70
-  wire _eq_1810 = slot_parent_67 == op_slot; // NodeTable.java:70
-  wire _and_1435 = _bits_1000 & _eq_1810; // NodeTable.java:70
-  wire _eq_1811 = slot_digit_67 == 2'd0; // NodeTable.java:70
+  wire _bits_1007 = slot_valid[68]; // NodeTable.java:70
+  wire _eq_1810 = slot_parent_68 == op_slot; // NodeTable.java:70
+  wire _and_1435 = _bits_1007 & _eq_1810; // NodeTable.java:70
+  wire _eq_1811 = slot_digit_68 == 2'd0; // NodeTable.java:70
   wire _and_1436 = _and_1435 & _eq_1811; // NodeTable.java:70
-  wire _bits_1001 = slot_valid[66]; // NodeTable.java:70
-  wire _eq_1812 = slot_parent_66 == op_slot; // NodeTable.java:70
-  wire _and_1437 = _bits_1001 & _eq_1812; // NodeTable.java:70
-  wire _eq_1813 = slot_digit_66 == 2'd0; // NodeTable.java:70
+  wire _bits_1008 = slot_valid[67]; // NodeTable.java:70
+  wire _eq_1812 = slot_parent_67 == op_slot; // NodeTable.java:70
+  wire _and_1437 = _bits_1008 & _eq_1812; // NodeTable.java:70
+  wire _eq_1813 = slot_digit_67 == 2'd0; // NodeTable.java:70
   wire _and_1438 = _and_1437 & _eq_1813; // NodeTable.java:70
-  wire _bits_1002 = slot_valid[65]; // NodeTable.java:70
-  wire _eq_1814 = slot_parent_65 == op_slot; // NodeTable.java:70
-  wire _and_1439 = _bits_1002 & _eq_1814; // NodeTable.java:70
-  wire _eq_1815 = slot_digit_65 == 2'd0; // NodeTable.java:70
+  wire _bits_1009 = slot_valid[66]; // NodeTable.java:70
+  wire _eq_1814 = slot_parent_66 == op_slot; // NodeTable.java:70
+  wire _and_1439 = _bits_1009 & _eq_1814; // NodeTable.java:70
+  wire _eq_1815 = slot_digit_66 == 2'd0; // NodeTable.java:70
   wire _and_1440 = _and_1439 & _eq_1815; // NodeTable.java:70
-  wire _bits_1003 = slot_valid[64]; // NodeTable.java:70
-  wire _eq_1816 = slot_parent_64 == op_slot; // NodeTable.java:70
-  wire _and_1441 = _bits_1003 & _eq_1816; // NodeTable.java:70
-  wire _eq_1817 = slot_digit_64 == 2'd0; // NodeTable.java:70
+  wire _bits_1010 = slot_valid[65]; // NodeTable.java:70
+  wire _eq_1816 = slot_parent_65 == op_slot; // NodeTable.java:70
+  wire _and_1441 = _bits_1010 & _eq_1816; // NodeTable.java:70
+  wire _eq_1817 = slot_digit_65 == 2'd0; // NodeTable.java:70
   wire _and_1442 = _and_1441 & _eq_1817; // NodeTable.java:70
-  wire _bits_1004 = slot_valid[63]; // NodeTable.java:70
-  wire _eq_1818 = slot_parent_63 == op_slot; // NodeTable.java:70
-  wire _and_1443 = _bits_1004 & _eq_1818; // NodeTable.java:70
-  wire _eq_1819 = slot_digit_63 == 2'd0; // NodeTable.java:70
+  wire _bits_1011 = slot_valid[64]; // NodeTable.java:70
+  wire _eq_1818 = slot_parent_64 == op_slot; // NodeTable.java:70
+  wire _and_1443 = _bits_1011 & _eq_1818; // NodeTable.java:70
+  wire _eq_1819 = slot_digit_64 == 2'd0; // NodeTable.java:70
   wire _and_1444 = _and_1443 & _eq_1819; // NodeTable.java:70
-  wire _bits_1005 = slot_valid[62]; // NodeTable.java:70
-  wire _eq_1820 = slot_parent_62 == op_slot; // NodeTable.java:70
-  wire _and_1445 = _bits_1005 & _eq_1820; // NodeTable.java:70
-  wire _eq_1821 = slot_digit_62 == 2'd0; // NodeTable.java:70
+  wire _bits_1012 = slot_valid[63]; // NodeTable.java:70
+  wire _eq_1820 = slot_parent_63 == op_slot; // NodeTable.java:70
+  wire _and_1445 = _bits_1012 & _eq_1820; // NodeTable.java:70
+  wire _eq_1821 = slot_digit_63 == 2'd0; // NodeTable.java:70
   wire _and_1446 = _and_1445 & _eq_1821; // NodeTable.java:70
-  wire _bits_1006 = slot_valid[61]; // NodeTable.java:70
-  wire _eq_1822 = slot_parent_61 == op_slot; // NodeTable.java:70
-  wire _and_1447 = _bits_1006 & _eq_1822; // NodeTable.java:70
-  wire _eq_1823 = slot_digit_61 == 2'd0; // NodeTable.java:70
+  wire _bits_1013 = slot_valid[62]; // NodeTable.java:70
+  wire _eq_1822 = slot_parent_62 == op_slot; // NodeTable.java:70
+  wire _and_1447 = _bits_1013 & _eq_1822; // NodeTable.java:70
+  wire _eq_1823 = slot_digit_62 == 2'd0; // NodeTable.java:70
   wire _and_1448 = _and_1447 & _eq_1823; // NodeTable.java:70
-  wire _bits_1007 = slot_valid[60]; // NodeTable.java:70
-  wire _eq_1824 = slot_parent_60 == op_slot; // NodeTable.java:70
-  wire _and_1449 = _bits_1007 & _eq_1824; // NodeTable.java:70
-  wire _eq_1825 = slot_digit_60 == 2'd0; // NodeTable.java:70
+  wire _bits_1014 = slot_valid[61]; // NodeTable.java:70
+  wire _eq_1824 = slot_parent_61 == op_slot; // NodeTable.java:70
+  wire _and_1449 = _bits_1014 & _eq_1824; // NodeTable.java:70
+  wire _eq_1825 = slot_digit_61 == 2'd0; // NodeTable.java:70
   wire _and_1450 = _and_1449 & _eq_1825; // NodeTable.java:70
-  wire _bits_1008 = slot_valid[59]; // NodeTable.java:70
-  wire _eq_1826 = slot_parent_59 == op_slot; // NodeTable.java:70
-  wire _and_1451 = _bits_1008 & _eq_1826; // NodeTable.java:70
-  wire _eq_1827 = slot_digit_59 == 2'd0; // NodeTable.java:70
+  wire _bits_1015 = slot_valid[60]; // NodeTable.java:70
+  wire _eq_1826 = slot_parent_60 == op_slot; // NodeTable.java:70
+  wire _and_1451 = _bits_1015 & _eq_1826; // NodeTable.java:70
+  wire _eq_1827 = slot_digit_60 == 2'd0; // NodeTable.java:70
   wire _and_1452 = _and_1451 & _eq_1827; // NodeTable.java:70
-  wire _bits_1009 = slot_valid[58]; // NodeTable.java:70
-  wire _eq_1828 = slot_parent_58 == op_slot; // NodeTable.java:70
-  wire _and_1453 = _bits_1009 & _eq_1828; // NodeTable.java:70
-  wire _eq_1829 = slot_digit_58 == 2'd0; // NodeTable.java:70
+  wire _bits_1016 = slot_valid[59]; // NodeTable.java:70
+  wire _eq_1828 = slot_parent_59 == op_slot; // NodeTable.java:70
+  wire _and_1453 = _bits_1016 & _eq_1828; // NodeTable.java:70
+  wire _eq_1829 = slot_digit_59 == 2'd0; // NodeTable.java:70
   wire _and_1454 = _and_1453 & _eq_1829; // NodeTable.java:70
-  wire _bits_1010 = slot_valid[57]; // NodeTable.java:70
-  wire _eq_1830 = slot_parent_57 == op_slot; // NodeTable.java:70
-  wire _and_1455 = _bits_1010 & _eq_1830; // NodeTable.java:70
-  wire _eq_1831 = slot_digit_57 == 2'd0; // NodeTable.java:70
+  wire _bits_1017 = slot_valid[58]; // NodeTable.java:70
+  wire _eq_1830 = slot_parent_58 == op_slot; // NodeTable.java:70
+  wire _and_1455 = _bits_1017 & _eq_1830; // NodeTable.java:70
+  wire _eq_1831 = slot_digit_58 == 2'd0; // NodeTable.java:70
   wire _and_1456 = _and_1455 & _eq_1831; // NodeTable.java:70
-  wire _bits_1011 = slot_valid[56]; // NodeTable.java:70
-  wire _eq_1832 = slot_parent_56 == op_slot; // NodeTable.java:70
-  wire _and_1457 = _bits_1011 & _eq_1832; // NodeTable.java:70
-  wire _eq_1833 = slot_digit_56 == 2'd0; // NodeTable.java:70
+  wire _bits_1018 = slot_valid[57]; // NodeTable.java:70
+  wire _eq_1832 = slot_parent_57 == op_slot; // NodeTable.java:70
+  wire _and_1457 = _bits_1018 & _eq_1832; // NodeTable.java:70
+  wire _eq_1833 = slot_digit_57 == 2'd0; // NodeTable.java:70
   wire _and_1458 = _and_1457 & _eq_1833; // NodeTable.java:70
-  wire _bits_1012 = slot_valid[55]; // NodeTable.java:70
-  wire _eq_1834 = slot_parent_55 == op_slot; // NodeTable.java:70
-  wire _and_1459 = _bits_1012 & _eq_1834; // NodeTable.java:70
-  wire _eq_1835 = slot_digit_55 == 2'd0; // NodeTable.java:70
+  wire _bits_1019 = slot_valid[56]; // NodeTable.java:70
+  wire _eq_1834 = slot_parent_56 == op_slot; // NodeTable.java:70
+  wire _and_1459 = _bits_1019 & _eq_1834; // NodeTable.java:70
+  wire _eq_1835 = slot_digit_56 == 2'd0; // NodeTable.java:70
   wire _and_1460 = _and_1459 & _eq_1835; // NodeTable.java:70
-  wire _bits_1013 = slot_valid[54]; // NodeTable.java:70
-  wire _eq_1836 = slot_parent_54 == op_slot; // NodeTable.java:70
-  wire _and_1461 = _bits_1013 & _eq_1836; // NodeTable.java:70
-  wire _eq_1837 = slot_digit_54 == 2'd0; // NodeTable.java:70
+  wire _bits_1020 = slot_valid[55]; // NodeTable.java:70
+  wire _eq_1836 = slot_parent_55 == op_slot; // NodeTable.java:70
+  wire _and_1461 = _bits_1020 & _eq_1836; // NodeTable.java:70
+  wire _eq_1837 = slot_digit_55 == 2'd0; // NodeTable.java:70
   wire _and_1462 = _and_1461 & _eq_1837; // NodeTable.java:70
-  wire _bits_1014 = slot_valid[53]; // NodeTable.java:70
-  wire _eq_1838 = slot_parent_53 == op_slot; // NodeTable.java:70
-  wire _and_1463 = _bits_1014 & _eq_1838; // NodeTable.java:70
-  wire _eq_1839 = slot_digit_53 == 2'd0; // NodeTable.java:70
+  wire _bits_1021 = slot_valid[54]; // NodeTable.java:70
+  wire _eq_1838 = slot_parent_54 == op_slot; // NodeTable.java:70
+  wire _and_1463 = _bits_1021 & _eq_1838; // NodeTable.java:70
+  wire _eq_1839 = slot_digit_54 == 2'd0; // NodeTable.java:70
   wire _and_1464 = _and_1463 & _eq_1839; // NodeTable.java:70
-  wire _bits_1015 = slot_valid[52]; // NodeTable.java:70
-  wire _eq_1840 = slot_parent_52 == op_slot; // NodeTable.java:70
-  wire _and_1465 = _bits_1015 & _eq_1840; // NodeTable.java:70
-  wire _eq_1841 = slot_digit_52 == 2'd0; // NodeTable.java:70
+  wire _bits_1022 = slot_valid[53]; // NodeTable.java:70
+  wire _eq_1840 = slot_parent_53 == op_slot; // NodeTable.java:70
+  wire _and_1465 = _bits_1022 & _eq_1840; // NodeTable.java:70
+  wire _eq_1841 = slot_digit_53 == 2'd0; // NodeTable.java:70
   wire _and_1466 = _and_1465 & _eq_1841; // NodeTable.java:70
-  wire _bits_1016 = slot_valid[51]; // NodeTable.java:70
-  wire _eq_1842 = slot_parent_51 == op_slot; // NodeTable.java:70
-  wire _and_1467 = _bits_1016 & _eq_1842; // NodeTable.java:70
-  wire _eq_1843 = slot_digit_51 == 2'd0; // NodeTable.java:70
+  wire _bits_1023 = slot_valid[52]; // NodeTable.java:70
+  wire _eq_1842 = slot_parent_52 == op_slot; // NodeTable.java:70
+  wire _and_1467 = _bits_1023 & _eq_1842; // NodeTable.java:70
+  wire _eq_1843 = slot_digit_52 == 2'd0; // NodeTable.java:70
   wire _and_1468 = _and_1467 & _eq_1843; // NodeTable.java:70
-  wire _bits_1017 = slot_valid[50]; // NodeTable.java:70
-  wire _eq_1844 = slot_parent_50 == op_slot; // NodeTable.java:70
-  wire _and_1469 = _bits_1017 & _eq_1844; // NodeTable.java:70
-  wire _eq_1845 = slot_digit_50 == 2'd0; // NodeTable.java:70
+  wire _bits_1024 = slot_valid[51]; // NodeTable.java:70
+  wire _eq_1844 = slot_parent_51 == op_slot; // NodeTable.java:70
+  wire _and_1469 = _bits_1024 & _eq_1844; // NodeTable.java:70
+  wire _eq_1845 = slot_digit_51 == 2'd0; // NodeTable.java:70
   wire _and_1470 = _and_1469 & _eq_1845; // NodeTable.java:70
-  wire _bits_1018 = slot_valid[49]; // NodeTable.java:70
-  wire _eq_1846 = slot_parent_49 == op_slot; // NodeTable.java:70
-  wire _and_1471 = _bits_1018 & _eq_1846; // NodeTable.java:70
-  wire _eq_1847 = slot_digit_49 == 2'd0; // NodeTable.java:70
+  wire _bits_1025 = slot_valid[50]; // NodeTable.java:70
+  wire _eq_1846 = slot_parent_50 == op_slot; // NodeTable.java:70
+  wire _and_1471 = _bits_1025 & _eq_1846; // NodeTable.java:70
+  wire _eq_1847 = slot_digit_50 == 2'd0; // NodeTable.java:70
   wire _and_1472 = _and_1471 & _eq_1847; // NodeTable.java:70
-  wire _bits_1019 = slot_valid[48]; // NodeTable.java:70
-  wire _eq_1848 = slot_parent_48 == op_slot; // NodeTable.java:70
-  wire _and_1473 = _bits_1019 & _eq_1848; // NodeTable.java:70
-  wire _eq_1849 = slot_digit_48 == 2'd0; // NodeTable.java:70
+  wire _bits_1026 = slot_valid[49]; // NodeTable.java:70
+  wire _eq_1848 = slot_parent_49 == op_slot; // NodeTable.java:70
+  wire _and_1473 = _bits_1026 & _eq_1848; // NodeTable.java:70
+  wire _eq_1849 = slot_digit_49 == 2'd0; // NodeTable.java:70
   wire _and_1474 = _and_1473 & _eq_1849; // NodeTable.java:70
-  wire _bits_1020 = slot_valid[47]; // NodeTable.java:70
-  wire _eq_1850 = slot_parent_47 == op_slot; // NodeTable.java:70
-  wire _and_1475 = _bits_1020 & _eq_1850; // NodeTable.java:70
-  wire _eq_1851 = slot_digit_47 == 2'd0; // NodeTable.java:70
+  wire _bits_1027 = slot_valid[48]; // NodeTable.java:70
+  wire _eq_1850 = slot_parent_48 == op_slot; // NodeTable.java:70
+  wire _and_1475 = _bits_1027 & _eq_1850; // NodeTable.java:70
+  wire _eq_1851 = slot_digit_48 == 2'd0; // NodeTable.java:70
   wire _and_1476 = _and_1475 & _eq_1851; // NodeTable.java:70
-  wire _bits_1021 = slot_valid[46]; // NodeTable.java:70
-  wire _eq_1852 = slot_parent_46 == op_slot; // NodeTable.java:70
-  wire _and_1477 = _bits_1021 & _eq_1852; // NodeTable.java:70
-  wire _eq_1853 = slot_digit_46 == 2'd0; // NodeTable.java:70
+  wire _bits_1028 = slot_valid[47]; // NodeTable.java:70
+  wire _eq_1852 = slot_parent_47 == op_slot; // NodeTable.java:70
+  wire _and_1477 = _bits_1028 & _eq_1852; // NodeTable.java:70
+  wire _eq_1853 = slot_digit_47 == 2'd0; // NodeTable.java:70
   wire _and_1478 = _and_1477 & _eq_1853; // NodeTable.java:70
-  wire _bits_1022 = slot_valid[45]; // NodeTable.java:70
-  wire _eq_1854 = slot_parent_45 == op_slot; // NodeTable.java:70
-  wire _and_1479 = _bits_1022 & _eq_1854; // NodeTable.java:70
-  wire _eq_1855 = slot_digit_45 == 2'd0; // NodeTable.java:70
+  wire _bits_1029 = slot_valid[46]; // NodeTable.java:70
+  wire _eq_1854 = slot_parent_46 == op_slot; // NodeTable.java:70
+  wire _and_1479 = _bits_1029 & _eq_1854; // NodeTable.java:70
+  wire _eq_1855 = slot_digit_46 == 2'd0; // NodeTable.java:70
   wire _and_1480 = _and_1479 & _eq_1855; // NodeTable.java:70
-  wire _bits_1023 = slot_valid[44]; // NodeTable.java:70
-  wire _eq_1856 = slot_parent_44 == op_slot; // NodeTable.java:70
-  wire _and_1481 = _bits_1023 & _eq_1856; // NodeTable.java:70
-  wire _eq_1857 = slot_digit_44 == 2'd0; // NodeTable.java:70
+  wire _bits_1030 = slot_valid[45]; // NodeTable.java:70
+  wire _eq_1856 = slot_parent_45 == op_slot; // NodeTable.java:70
+  wire _and_1481 = _bits_1030 & _eq_1856; // NodeTable.java:70
+  wire _eq_1857 = slot_digit_45 == 2'd0; // NodeTable.java:70
   wire _and_1482 = _and_1481 & _eq_1857; // NodeTable.java:70
-  wire _bits_1024 = slot_valid[43]; // NodeTable.java:70
-  wire _eq_1858 = slot_parent_43 == op_slot; // NodeTable.java:70
-  wire _and_1483 = _bits_1024 & _eq_1858; // NodeTable.java:70
-  wire _eq_1859 = slot_digit_43 == 2'd0; // NodeTable.java:70
+  wire _bits_1031 = slot_valid[44]; // NodeTable.java:70
+  wire _eq_1858 = slot_parent_44 == op_slot; // NodeTable.java:70
+  wire _and_1483 = _bits_1031 & _eq_1858; // NodeTable.java:70
+  wire _eq_1859 = slot_digit_44 == 2'd0; // NodeTable.java:70
   wire _and_1484 = _and_1483 & _eq_1859; // NodeTable.java:70
-  wire _bits_1025 = slot_valid[42]; // NodeTable.java:70
-  wire _eq_1860 = slot_parent_42 == op_slot; // NodeTable.java:70
-  wire _and_1485 = _bits_1025 & _eq_1860; // NodeTable.java:70
-  wire _eq_1861 = slot_digit_42 == 2'd0; // NodeTable.java:70
+  wire _bits_1032 = slot_valid[43]; // NodeTable.java:70
+  wire _eq_1860 = slot_parent_43 == op_slot; // NodeTable.java:70
+  wire _and_1485 = _bits_1032 & _eq_1860; // NodeTable.java:70
+  wire _eq_1861 = slot_digit_43 == 2'd0; // NodeTable.java:70
   wire _and_1486 = _and_1485 & _eq_1861; // NodeTable.java:70
-  wire _bits_1026 = slot_valid[41]; // NodeTable.java:70
-  wire _eq_1862 = slot_parent_41 == op_slot; // NodeTable.java:70
-  wire _and_1487 = _bits_1026 & _eq_1862; // NodeTable.java:70
-  wire _eq_1863 = slot_digit_41 == 2'd0; // NodeTable.java:70
+  wire _bits_1033 = slot_valid[42]; // NodeTable.java:70
+  wire _eq_1862 = slot_parent_42 == op_slot; // NodeTable.java:70
+  wire _and_1487 = _bits_1033 & _eq_1862; // NodeTable.java:70
+  wire _eq_1863 = slot_digit_42 == 2'd0; // NodeTable.java:70
   wire _and_1488 = _and_1487 & _eq_1863; // NodeTable.java:70
-  wire _bits_1027 = slot_valid[40]; // NodeTable.java:70
-  wire _eq_1864 = slot_parent_40 == op_slot; // NodeTable.java:70
-  wire _and_1489 = _bits_1027 & _eq_1864; // NodeTable.java:70
-  wire _eq_1865 = slot_digit_40 == 2'd0; // NodeTable.java:70
+  wire _bits_1034 = slot_valid[41]; // NodeTable.java:70
+  wire _eq_1864 = slot_parent_41 == op_slot; // NodeTable.java:70
+  wire _and_1489 = _bits_1034 & _eq_1864; // NodeTable.java:70
+  wire _eq_1865 = slot_digit_41 == 2'd0; // NodeTable.java:70
   wire _and_1490 = _and_1489 & _eq_1865; // NodeTable.java:70
-  wire _bits_1028 = slot_valid[39]; // NodeTable.java:70
-  wire _eq_1866 = slot_parent_39 == op_slot; // NodeTable.java:70
-  wire _and_1491 = _bits_1028 & _eq_1866; // NodeTable.java:70
-  wire _eq_1867 = slot_digit_39 == 2'd0; // NodeTable.java:70
+  wire _bits_1035 = slot_valid[40]; // NodeTable.java:70
+  wire _eq_1866 = slot_parent_40 == op_slot; // NodeTable.java:70
+  wire _and_1491 = _bits_1035 & _eq_1866; // NodeTable.java:70
+  wire _eq_1867 = slot_digit_40 == 2'd0; // NodeTable.java:70
   wire _and_1492 = _and_1491 & _eq_1867; // NodeTable.java:70
-  wire _bits_1029 = slot_valid[38]; // NodeTable.java:70
-  wire _eq_1868 = slot_parent_38 == op_slot; // NodeTable.java:70
-  wire _and_1493 = _bits_1029 & _eq_1868; // NodeTable.java:70
-  wire _eq_1869 = slot_digit_38 == 2'd0; // NodeTable.java:70
+  wire _bits_1036 = slot_valid[39]; // NodeTable.java:70
+  wire _eq_1868 = slot_parent_39 == op_slot; // NodeTable.java:70
+  wire _and_1493 = _bits_1036 & _eq_1868; // NodeTable.java:70
+  wire _eq_1869 = slot_digit_39 == 2'd0; // NodeTable.java:70
   wire _and_1494 = _and_1493 & _eq_1869; // NodeTable.java:70
-  wire _bits_1030 = slot_valid[37]; // NodeTable.java:70
-  wire _eq_1870 = slot_parent_37 == op_slot; // NodeTable.java:70
-  wire _and_1495 = _bits_1030 & _eq_1870; // NodeTable.java:70
-  wire _eq_1871 = slot_digit_37 == 2'd0; // NodeTable.java:70
+  wire _bits_1037 = slot_valid[38]; // NodeTable.java:70
+  wire _eq_1870 = slot_parent_38 == op_slot; // NodeTable.java:70
+  wire _and_1495 = _bits_1037 & _eq_1870; // NodeTable.java:70
+  wire _eq_1871 = slot_digit_38 == 2'd0; // NodeTable.java:70
   wire _and_1496 = _and_1495 & _eq_1871; // NodeTable.java:70
-  wire _bits_1031 = slot_valid[36]; // NodeTable.java:70
-  wire _eq_1872 = slot_parent_36 == op_slot; // NodeTable.java:70
-  wire _and_1497 = _bits_1031 & _eq_1872; // NodeTable.java:70
-  wire _eq_1873 = slot_digit_36 == 2'd0; // NodeTable.java:70
+  wire _bits_1038 = slot_valid[37]; // NodeTable.java:70
+  wire _eq_1872 = slot_parent_37 == op_slot; // NodeTable.java:70
+  wire _and_1497 = _bits_1038 & _eq_1872; // NodeTable.java:70
+  wire _eq_1873 = slot_digit_37 == 2'd0; // NodeTable.java:70
   wire _and_1498 = _and_1497 & _eq_1873; // NodeTable.java:70
-  wire _bits_1032 = slot_valid[35]; // NodeTable.java:70
-  wire _eq_1874 = slot_parent_35 == op_slot; // NodeTable.java:70
-  wire _and_1499 = _bits_1032 & _eq_1874; // NodeTable.java:70
-  wire _eq_1875 = slot_digit_35 == 2'd0; // NodeTable.java:70
+  wire _bits_1039 = slot_valid[36]; // NodeTable.java:70
+  wire _eq_1874 = slot_parent_36 == op_slot; // NodeTable.java:70
+  wire _and_1499 = _bits_1039 & _eq_1874; // NodeTable.java:70
+  wire _eq_1875 = slot_digit_36 == 2'd0; // NodeTable.java:70
   wire _and_1500 = _and_1499 & _eq_1875; // NodeTable.java:70
-  wire _bits_1033 = slot_valid[34]; // NodeTable.java:70
-  wire _eq_1876 = slot_parent_34 == op_slot; // NodeTable.java:70
-  wire _and_1501 = _bits_1033 & _eq_1876; // NodeTable.java:70
-  wire _eq_1877 = slot_digit_34 == 2'd0; // NodeTable.java:70
+  wire _bits_1040 = slot_valid[35]; // NodeTable.java:70
+  wire _eq_1876 = slot_parent_35 == op_slot; // NodeTable.java:70
+  wire _and_1501 = _bits_1040 & _eq_1876; // NodeTable.java:70
+  wire _eq_1877 = slot_digit_35 == 2'd0; // NodeTable.java:70
   wire _and_1502 = _and_1501 & _eq_1877; // NodeTable.java:70
-  wire _bits_1034 = slot_valid[33]; // NodeTable.java:70
-  wire _eq_1878 = slot_parent_33 == op_slot; // NodeTable.java:70
-  wire _and_1503 = _bits_1034 & _eq_1878; // NodeTable.java:70
-  wire _eq_1879 = slot_digit_33 == 2'd0; // NodeTable.java:70
+  wire _bits_1041 = slot_valid[34]; // NodeTable.java:70
+  wire _eq_1878 = slot_parent_34 == op_slot; // NodeTable.java:70
+  wire _and_1503 = _bits_1041 & _eq_1878; // NodeTable.java:70
+  wire _eq_1879 = slot_digit_34 == 2'd0; // NodeTable.java:70
   wire _and_1504 = _and_1503 & _eq_1879; // NodeTable.java:70
-  wire _bits_1035 = slot_valid[32]; // NodeTable.java:70
-  wire _eq_1880 = slot_parent_32 == op_slot; // NodeTable.java:70
-  wire _and_1505 = _bits_1035 & _eq_1880; // NodeTable.java:70
-  wire _eq_1881 = slot_digit_32 == 2'd0; // NodeTable.java:70
+  wire _bits_1042 = slot_valid[33]; // NodeTable.java:70
+  wire _eq_1880 = slot_parent_33 == op_slot; // NodeTable.java:70
+  wire _and_1505 = _bits_1042 & _eq_1880; // NodeTable.java:70
+  wire _eq_1881 = slot_digit_33 == 2'd0; // NodeTable.java:70
   wire _and_1506 = _and_1505 & _eq_1881; // NodeTable.java:70
-  wire _bits_1036 = slot_valid[31]; // NodeTable.java:70
-  wire _eq_1882 = slot_parent_31 == op_slot; // NodeTable.java:70
-  wire _and_1507 = _bits_1036 & _eq_1882; // NodeTable.java:70
-  wire _eq_1883 = slot_digit_31 == 2'd0; // NodeTable.java:70
+  wire _bits_1043 = slot_valid[32]; // NodeTable.java:70
+  wire _eq_1882 = slot_parent_32 == op_slot; // NodeTable.java:70
+  wire _and_1507 = _bits_1043 & _eq_1882; // NodeTable.java:70
+  wire _eq_1883 = slot_digit_32 == 2'd0; // NodeTable.java:70
   wire _and_1508 = _and_1507 & _eq_1883; // NodeTable.java:70
-  wire _bits_1037 = slot_valid[30]; // NodeTable.java:70
-  wire _eq_1884 = slot_parent_30 == op_slot; // NodeTable.java:70
-  wire _and_1509 = _bits_1037 & _eq_1884; // NodeTable.java:70
-  wire _eq_1885 = slot_digit_30 == 2'd0; // NodeTable.java:70
+  wire _bits_1044 = slot_valid[31]; // NodeTable.java:70
+  wire _eq_1884 = slot_parent_31 == op_slot; // NodeTable.java:70
+  wire _and_1509 = _bits_1044 & _eq_1884; // NodeTable.java:70
+  wire _eq_1885 = slot_digit_31 == 2'd0; // NodeTable.java:70
   wire _and_1510 = _and_1509 & _eq_1885; // NodeTable.java:70
-  wire _bits_1038 = slot_valid[29]; // NodeTable.java:70
-  wire _eq_1886 = slot_parent_29 == op_slot; // NodeTable.java:70
-  wire _and_1511 = _bits_1038 & _eq_1886; // NodeTable.java:70
-  wire _eq_1887 = slot_digit_29 == 2'd0; // NodeTable.java:70
+  wire _bits_1045 = slot_valid[30]; // NodeTable.java:70
+  wire _eq_1886 = slot_parent_30 == op_slot; // NodeTable.java:70
+  wire _and_1511 = _bits_1045 & _eq_1886; // NodeTable.java:70
+  wire _eq_1887 = slot_digit_30 == 2'd0; // NodeTable.java:70
   wire _and_1512 = _and_1511 & _eq_1887; // NodeTable.java:70
-  wire _bits_1039 = slot_valid[28]; // NodeTable.java:70
-  wire _eq_1888 = slot_parent_28 == op_slot; // NodeTable.java:70
-  wire _and_1513 = _bits_1039 & _eq_1888; // NodeTable.java:70
-  wire _eq_1889 = slot_digit_28 == 2'd0; // NodeTable.java:70
+  wire _bits_1046 = slot_valid[29]; // NodeTable.java:70
+  wire _eq_1888 = slot_parent_29 == op_slot; // NodeTable.java:70
+  wire _and_1513 = _bits_1046 & _eq_1888; // NodeTable.java:70
+  wire _eq_1889 = slot_digit_29 == 2'd0; // NodeTable.java:70
   wire _and_1514 = _and_1513 & _eq_1889; // NodeTable.java:70
-  wire _bits_1040 = slot_valid[27]; // NodeTable.java:70
-  wire _eq_1890 = slot_parent_27 == op_slot; // NodeTable.java:70
-  wire _and_1515 = _bits_1040 & _eq_1890; // NodeTable.java:70
-  wire _eq_1891 = slot_digit_27 == 2'd0; // NodeTable.java:70
+  wire _bits_1047 = slot_valid[28]; // NodeTable.java:70
+  wire _eq_1890 = slot_parent_28 == op_slot; // NodeTable.java:70
+  wire _and_1515 = _bits_1047 & _eq_1890; // NodeTable.java:70
+  wire _eq_1891 = slot_digit_28 == 2'd0; // NodeTable.java:70
   wire _and_1516 = _and_1515 & _eq_1891; // NodeTable.java:70
-  wire _bits_1041 = slot_valid[26]; // NodeTable.java:70
-  wire _eq_1892 = slot_parent_26 == op_slot; // NodeTable.java:70
-  wire _and_1517 = _bits_1041 & _eq_1892; // NodeTable.java:70
-  wire _eq_1893 = slot_digit_26 == 2'd0; // NodeTable.java:70
+  wire _bits_1048 = slot_valid[27]; // NodeTable.java:70
+  wire _eq_1892 = slot_parent_27 == op_slot; // NodeTable.java:70
+  wire _and_1517 = _bits_1048 & _eq_1892; // NodeTable.java:70
+  wire _eq_1893 = slot_digit_27 == 2'd0; // NodeTable.java:70
   wire _and_1518 = _and_1517 & _eq_1893; // NodeTable.java:70
-  wire _bits_1042 = slot_valid[25]; // NodeTable.java:70
-  wire _eq_1894 = slot_parent_25 == op_slot; // NodeTable.java:70
-  wire _and_1519 = _bits_1042 & _eq_1894; // NodeTable.java:70
-  wire _eq_1895 = slot_digit_25 == 2'd0; // NodeTable.java:70
+  wire _bits_1049 = slot_valid[26]; // NodeTable.java:70
+  wire _eq_1894 = slot_parent_26 == op_slot; // NodeTable.java:70
+  wire _and_1519 = _bits_1049 & _eq_1894; // NodeTable.java:70
+  wire _eq_1895 = slot_digit_26 == 2'd0; // NodeTable.java:70
   wire _and_1520 = _and_1519 & _eq_1895; // NodeTable.java:70
-  wire _bits_1043 = slot_valid[24]; // NodeTable.java:70
-  wire _eq_1896 = slot_parent_24 == op_slot; // NodeTable.java:70
-  wire _and_1521 = _bits_1043 & _eq_1896; // NodeTable.java:70
-  wire _eq_1897 = slot_digit_24 == 2'd0; // NodeTable.java:70
+  wire _bits_1050 = slot_valid[25]; // NodeTable.java:70
+  wire _eq_1896 = slot_parent_25 == op_slot; // NodeTable.java:70
+  wire _and_1521 = _bits_1050 & _eq_1896; // NodeTable.java:70
+  wire _eq_1897 = slot_digit_25 == 2'd0; // NodeTable.java:70
   wire _and_1522 = _and_1521 & _eq_1897; // NodeTable.java:70
-  wire _bits_1044 = slot_valid[23]; // NodeTable.java:70
-  wire _eq_1898 = slot_parent_23 == op_slot; // NodeTable.java:70
-  wire _and_1523 = _bits_1044 & _eq_1898; // NodeTable.java:70
-  wire _eq_1899 = slot_digit_23 == 2'd0; // NodeTable.java:70
+  wire _bits_1051 = slot_valid[24]; // NodeTable.java:70
+  wire _eq_1898 = slot_parent_24 == op_slot; // NodeTable.java:70
+  wire _and_1523 = _bits_1051 & _eq_1898; // NodeTable.java:70
+  wire _eq_1899 = slot_digit_24 == 2'd0; // NodeTable.java:70
   wire _and_1524 = _and_1523 & _eq_1899; // NodeTable.java:70
-  wire _bits_1045 = slot_valid[22]; // NodeTable.java:70
-  wire _eq_1900 = slot_parent_22 == op_slot; // NodeTable.java:70
-  wire _and_1525 = _bits_1045 & _eq_1900; // NodeTable.java:70
-  wire _eq_1901 = slot_digit_22 == 2'd0; // NodeTable.java:70
+  wire _bits_1052 = slot_valid[23]; // NodeTable.java:70
+  wire _eq_1900 = slot_parent_23 == op_slot; // NodeTable.java:70
+  wire _and_1525 = _bits_1052 & _eq_1900; // NodeTable.java:70
+  wire _eq_1901 = slot_digit_23 == 2'd0; // NodeTable.java:70
   wire _and_1526 = _and_1525 & _eq_1901; // NodeTable.java:70
-  wire _bits_1046 = slot_valid[21]; // NodeTable.java:70
-  wire _eq_1902 = slot_parent_21 == op_slot; // NodeTable.java:70
-  wire _and_1527 = _bits_1046 & _eq_1902; // NodeTable.java:70
-  wire _eq_1903 = slot_digit_21 == 2'd0; // NodeTable.java:70
+  wire _bits_1053 = slot_valid[22]; // NodeTable.java:70
+  wire _eq_1902 = slot_parent_22 == op_slot; // NodeTable.java:70
+  wire _and_1527 = _bits_1053 & _eq_1902; // NodeTable.java:70
+  wire _eq_1903 = slot_digit_22 == 2'd0; // NodeTable.java:70
   wire _and_1528 = _and_1527 & _eq_1903; // NodeTable.java:70
-  wire _bits_1047 = slot_valid[20]; // NodeTable.java:70
-  wire _eq_1904 = slot_parent_20 == op_slot; // NodeTable.java:70
-  wire _and_1529 = _bits_1047 & _eq_1904; // NodeTable.java:70
-  wire _eq_1905 = slot_digit_20 == 2'd0; // NodeTable.java:70
+  wire _bits_1054 = slot_valid[21]; // NodeTable.java:70
+  wire _eq_1904 = slot_parent_21 == op_slot; // NodeTable.java:70
+  wire _and_1529 = _bits_1054 & _eq_1904; // NodeTable.java:70
+  wire _eq_1905 = slot_digit_21 == 2'd0; // NodeTable.java:70
   wire _and_1530 = _and_1529 & _eq_1905; // NodeTable.java:70
-  wire _bits_1048 = slot_valid[19]; // NodeTable.java:70
-  wire _eq_1906 = slot_parent_19 == op_slot; // NodeTable.java:70
-  wire _and_1531 = _bits_1048 & _eq_1906; // NodeTable.java:70
-  wire _eq_1907 = slot_digit_19 == 2'd0; // NodeTable.java:70
+  wire _bits_1055 = slot_valid[20]; // NodeTable.java:70
+  wire _eq_1906 = slot_parent_20 == op_slot; // NodeTable.java:70
+  wire _and_1531 = _bits_1055 & _eq_1906; // NodeTable.java:70
+  wire _eq_1907 = slot_digit_20 == 2'd0; // NodeTable.java:70
   wire _and_1532 = _and_1531 & _eq_1907; // NodeTable.java:70
-  wire _bits_1049 = slot_valid[18]; // NodeTable.java:70
-  wire _eq_1908 = slot_parent_18 == op_slot; // NodeTable.java:70
-  wire _and_1533 = _bits_1049 & _eq_1908; // NodeTable.java:70
-  wire _eq_1909 = slot_digit_18 == 2'd0; // NodeTable.java:70
+  wire _bits_1056 = slot_valid[19]; // NodeTable.java:70
+  wire _eq_1908 = slot_parent_19 == op_slot; // NodeTable.java:70
+  wire _and_1533 = _bits_1056 & _eq_1908; // NodeTable.java:70
+  wire _eq_1909 = slot_digit_19 == 2'd0; // NodeTable.java:70
   wire _and_1534 = _and_1533 & _eq_1909; // NodeTable.java:70
-  wire _bits_1050 = slot_valid[17]; // NodeTable.java:70
-  wire _eq_1910 = slot_parent_17 == op_slot; // NodeTable.java:70
-  wire _and_1535 = _bits_1050 & _eq_1910; // NodeTable.java:70
-  wire _eq_1911 = slot_digit_17 == 2'd0; // NodeTable.java:70
+  wire _bits_1057 = slot_valid[18]; // NodeTable.java:70
+  wire _eq_1910 = slot_parent_18 == op_slot; // NodeTable.java:70
+  wire _and_1535 = _bits_1057 & _eq_1910; // NodeTable.java:70
+  wire _eq_1911 = slot_digit_18 == 2'd0; // NodeTable.java:70
   wire _and_1536 = _and_1535 & _eq_1911; // NodeTable.java:70
-  wire _bits_1051 = slot_valid[16]; // NodeTable.java:70
-  wire _eq_1912 = slot_parent_16 == op_slot; // NodeTable.java:70
-  wire _and_1537 = _bits_1051 & _eq_1912; // NodeTable.java:70
-  wire _eq_1913 = slot_digit_16 == 2'd0; // NodeTable.java:70
+  wire _bits_1058 = slot_valid[17]; // NodeTable.java:70
+  wire _eq_1912 = slot_parent_17 == op_slot; // NodeTable.java:70
+  wire _and_1537 = _bits_1058 & _eq_1912; // NodeTable.java:70
+  wire _eq_1913 = slot_digit_17 == 2'd0; // NodeTable.java:70
   wire _and_1538 = _and_1537 & _eq_1913; // NodeTable.java:70
-  wire _bits_1052 = slot_valid[15]; // NodeTable.java:70
-  wire _eq_1914 = slot_parent_15 == op_slot; // NodeTable.java:70
-  wire _and_1539 = _bits_1052 & _eq_1914; // NodeTable.java:70
-  wire _eq_1915 = slot_digit_15 == 2'd0; // NodeTable.java:70
+  wire _bits_1059 = slot_valid[16]; // NodeTable.java:70
+  wire _eq_1914 = slot_parent_16 == op_slot; // NodeTable.java:70
+  wire _and_1539 = _bits_1059 & _eq_1914; // NodeTable.java:70
+  wire _eq_1915 = slot_digit_16 == 2'd0; // NodeTable.java:70
   wire _and_1540 = _and_1539 & _eq_1915; // NodeTable.java:70
-  wire _bits_1053 = slot_valid[14]; // NodeTable.java:70
-  wire _eq_1916 = slot_parent_14 == op_slot; // NodeTable.java:70
-  wire _and_1541 = _bits_1053 & _eq_1916; // NodeTable.java:70
-  wire _eq_1917 = slot_digit_14 == 2'd0; // NodeTable.java:70
+  wire _bits_1060 = slot_valid[15]; // NodeTable.java:70
+  wire _eq_1916 = slot_parent_15 == op_slot; // NodeTable.java:70
+  wire _and_1541 = _bits_1060 & _eq_1916; // NodeTable.java:70
+  wire _eq_1917 = slot_digit_15 == 2'd0; // NodeTable.java:70
   wire _and_1542 = _and_1541 & _eq_1917; // NodeTable.java:70
-  wire _bits_1054 = slot_valid[13]; // NodeTable.java:70
-  wire _eq_1918 = slot_parent_13 == op_slot; // NodeTable.java:70
-  wire _and_1543 = _bits_1054 & _eq_1918; // NodeTable.java:70
-  wire _eq_1919 = slot_digit_13 == 2'd0; // NodeTable.java:70
+  wire _bits_1061 = slot_valid[14]; // NodeTable.java:70
+  wire _eq_1918 = slot_parent_14 == op_slot; // NodeTable.java:70
+  wire _and_1543 = _bits_1061 & _eq_1918; // NodeTable.java:70
+  wire _eq_1919 = slot_digit_14 == 2'd0; // NodeTable.java:70
   wire _and_1544 = _and_1543 & _eq_1919; // NodeTable.java:70
-  wire _bits_1055 = slot_valid[12]; // NodeTable.java:70
-  wire _eq_1920 = slot_parent_12 == op_slot; // NodeTable.java:70
-  wire _and_1545 = _bits_1055 & _eq_1920; // NodeTable.java:70
-  wire _eq_1921 = slot_digit_12 == 2'd0; // NodeTable.java:70
+  wire _bits_1062 = slot_valid[13]; // NodeTable.java:70
+  wire _eq_1920 = slot_parent_13 == op_slot; // NodeTable.java:70
+  wire _and_1545 = _bits_1062 & _eq_1920; // NodeTable.java:70
+  wire _eq_1921 = slot_digit_13 == 2'd0; // NodeTable.java:70
   wire _and_1546 = _and_1545 & _eq_1921; // NodeTable.java:70
-  wire _bits_1056 = slot_valid[11]; // NodeTable.java:70
-  wire _eq_1922 = slot_parent_11 == op_slot; // NodeTable.java:70
-  wire _and_1547 = _bits_1056 & _eq_1922; // NodeTable.java:70
-  wire _eq_1923 = slot_digit_11 == 2'd0; // NodeTable.java:70
+  wire _bits_1063 = slot_valid[12]; // NodeTable.java:70
+  wire _eq_1922 = slot_parent_12 == op_slot; // NodeTable.java:70
+  wire _and_1547 = _bits_1063 & _eq_1922; // NodeTable.java:70
+  wire _eq_1923 = slot_digit_12 == 2'd0; // NodeTable.java:70
   wire _and_1548 = _and_1547 & _eq_1923; // NodeTable.java:70
-  wire _bits_1057 = slot_valid[10]; // NodeTable.java:70
-  wire _eq_1924 = slot_parent_10 == op_slot; // NodeTable.java:70
-  wire _and_1549 = _bits_1057 & _eq_1924; // NodeTable.java:70
-  wire _eq_1925 = slot_digit_10 == 2'd0; // NodeTable.java:70
+  wire _bits_1064 = slot_valid[11]; // NodeTable.java:70
+  wire _eq_1924 = slot_parent_11 == op_slot; // NodeTable.java:70
+  wire _and_1549 = _bits_1064 & _eq_1924; // NodeTable.java:70
+  wire _eq_1925 = slot_digit_11 == 2'd0; // NodeTable.java:70
   wire _and_1550 = _and_1549 & _eq_1925; // NodeTable.java:70
-  wire _bits_1058 = slot_valid[9]; // NodeTable.java:70
-  wire _eq_1926 = slot_parent_9 == op_slot; // NodeTable.java:70
-  wire _and_1551 = _bits_1058 & _eq_1926; // NodeTable.java:70
-  wire _eq_1927 = slot_digit_9 == 2'd0; // NodeTable.java:70
+  wire _bits_1065 = slot_valid[10]; // NodeTable.java:70
+  wire _eq_1926 = slot_parent_10 == op_slot; // NodeTable.java:70
+  wire _and_1551 = _bits_1065 & _eq_1926; // NodeTable.java:70
+  wire _eq_1927 = slot_digit_10 == 2'd0; // NodeTable.java:70
   wire _and_1552 = _and_1551 & _eq_1927; // NodeTable.java:70
-  wire _bits_1059 = slot_valid[8]; // NodeTable.java:70
-  wire _eq_1928 = slot_parent_8 == op_slot; // NodeTable.java:70
-  wire _and_1553 = _bits_1059 & _eq_1928; // NodeTable.java:70
-  wire _eq_1929 = slot_digit_8 == 2'd0; // NodeTable.java:70
+  wire _bits_1066 = slot_valid[9]; // NodeTable.java:70
+  wire _eq_1928 = slot_parent_9 == op_slot; // NodeTable.java:70
+  wire _and_1553 = _bits_1066 & _eq_1928; // NodeTable.java:70
+  wire _eq_1929 = slot_digit_9 == 2'd0; // NodeTable.java:70
   wire _and_1554 = _and_1553 & _eq_1929; // NodeTable.java:70
-  wire _bits_1060 = slot_valid[7]; // NodeTable.java:70
-  wire _eq_1930 = slot_parent_7 == op_slot; // NodeTable.java:70
-  wire _and_1555 = _bits_1060 & _eq_1930; // NodeTable.java:70
-  wire _eq_1931 = slot_digit_7 == 2'd0; // NodeTable.java:70
+  wire _bits_1067 = slot_valid[8]; // NodeTable.java:70
+  wire _eq_1930 = slot_parent_8 == op_slot; // NodeTable.java:70
+  wire _and_1555 = _bits_1067 & _eq_1930; // NodeTable.java:70
+  wire _eq_1931 = slot_digit_8 == 2'd0; // NodeTable.java:70
   wire _and_1556 = _and_1555 & _eq_1931; // NodeTable.java:70
-  wire _bits_1061 = slot_valid[6]; // NodeTable.java:70
-  wire _eq_1932 = slot_parent_6 == op_slot; // NodeTable.java:70
-  wire _and_1557 = _bits_1061 & _eq_1932; // NodeTable.java:70
-  wire _eq_1933 = slot_digit_6 == 2'd0; // NodeTable.java:70
+  wire _bits_1068 = slot_valid[7]; // NodeTable.java:70
+  wire _eq_1932 = slot_parent_7 == op_slot; // NodeTable.java:70
+  wire _and_1557 = _bits_1068 & _eq_1932; // NodeTable.java:70
+  wire _eq_1933 = slot_digit_7 == 2'd0; // NodeTable.java:70
   wire _and_1558 = _and_1557 & _eq_1933; // NodeTable.java:70
-  wire _bits_1062 = slot_valid[5]; // NodeTable.java:70
-  wire _eq_1934 = slot_parent_5 == op_slot; // NodeTable.java:70
-  wire _and_1559 = _bits_1062 & _eq_1934; // NodeTable.java:70
-  wire _eq_1935 = slot_digit_5 == 2'd0; // NodeTable.java:70
+  wire _bits_1069 = slot_valid[6]; // NodeTable.java:70
+  wire _eq_1934 = slot_parent_6 == op_slot; // NodeTable.java:70
+  wire _and_1559 = _bits_1069 & _eq_1934; // NodeTable.java:70
+  wire _eq_1935 = slot_digit_6 == 2'd0; // NodeTable.java:70
   wire _and_1560 = _and_1559 & _eq_1935; // NodeTable.java:70
-  wire _bits_1063 = slot_valid[4]; // NodeTable.java:70
-  wire _eq_1936 = slot_parent_4 == op_slot; // NodeTable.java:70
-  wire _and_1561 = _bits_1063 & _eq_1936; // NodeTable.java:70
-  wire _eq_1937 = slot_digit_4 == 2'd0; // NodeTable.java:70
+  wire _bits_1070 = slot_valid[5]; // NodeTable.java:70
+  wire _eq_1936 = slot_parent_5 == op_slot; // NodeTable.java:70
+  wire _and_1561 = _bits_1070 & _eq_1936; // NodeTable.java:70
+  wire _eq_1937 = slot_digit_5 == 2'd0; // NodeTable.java:70
   wire _and_1562 = _and_1561 & _eq_1937; // NodeTable.java:70
-  wire _bits_1064 = slot_valid[3]; // NodeTable.java:70
-  wire _eq_1938 = slot_parent_3 == op_slot; // NodeTable.java:70
-  wire _and_1563 = _bits_1064 & _eq_1938; // NodeTable.java:70
-  wire _eq_1939 = slot_digit_3 == 2'd0; // NodeTable.java:70
+  wire _bits_1071 = slot_valid[4]; // NodeTable.java:70
+  wire _eq_1938 = slot_parent_4 == op_slot; // NodeTable.java:70
+  wire _and_1563 = _bits_1071 & _eq_1938; // NodeTable.java:70
+  wire _eq_1939 = slot_digit_4 == 2'd0; // NodeTable.java:70
   wire _and_1564 = _and_1563 & _eq_1939; // NodeTable.java:70
-  wire _bits_1065 = slot_valid[2]; // NodeTable.java:70
-  wire _eq_1940 = slot_parent_2 == op_slot; // NodeTable.java:70
-  wire _and_1565 = _bits_1065 & _eq_1940; // NodeTable.java:70
-  wire _eq_1941 = slot_digit_2 == 2'd0; // NodeTable.java:70
+  wire _bits_1072 = slot_valid[3]; // NodeTable.java:70
+  wire _eq_1940 = slot_parent_3 == op_slot; // NodeTable.java:70
+  wire _and_1565 = _bits_1072 & _eq_1940; // NodeTable.java:70
+  wire _eq_1941 = slot_digit_3 == 2'd0; // NodeTable.java:70
   wire _and_1566 = _and_1565 & _eq_1941; // NodeTable.java:70
-  wire _bits_1066 = slot_valid[1]; // NodeTable.java:70
-  wire _eq_1942 = slot_parent_1 == op_slot; // NodeTable.java:70
-  wire _and_1567 = _bits_1066 & _eq_1942; // NodeTable.java:70
-  wire _eq_1943 = slot_digit_1 == 2'd0; // NodeTable.java:70
+  wire _bits_1073 = slot_valid[2]; // NodeTable.java:70
+  wire _eq_1942 = slot_parent_2 == op_slot; // NodeTable.java:70
+  wire _and_1567 = _bits_1073 & _eq_1942; // NodeTable.java:70
+  wire _eq_1943 = slot_digit_2 == 2'd0; // NodeTable.java:70
   wire _and_1568 = _and_1567 & _eq_1943; // NodeTable.java:70
-  wire [126:0] _cat_139 = {_and_1316, _and_1318, _and_1320, _and_1322, _and_1324, _and_1326, _and_1328, _and_1330, _and_1332, _and_1334, _and_1336, _and_1338, _and_1340, _and_1342, _and_1344, _and_1346, _and_1348, _and_1350, _and_1352, _and_1354, _and_1356, _and_1358, _and_1360, _and_1362, _and_1364, _and_1366, _and_1368, _and_1370, _and_1372, _and_1374, _and_1376, _and_1378, _and_1380, _and_1382, _and_1384, _and_1386, _and_1388, _and_1390, _and_1392, _and_1394, _and_1396, _and_1398, _and_1400, _and_1402, _and_1404, _and_1406, _and_1408, _and_1410, _and_1412, _and_1414, _and_1416, _and_1418, _and_1420, _and_1422, _and_1424, _and_1426, _and_1428, _and_1430, _and_1432, _and_1434, _and_1436, _and_1438, _and_1440, _and_1442, _and_1444, _and_1446, _and_1448, _and_1450, _and_1452, _and_1454, _and_1456, _and_1458, _and_1460, _and_1462, _and_1464, _and_1466, _and_1468, _and_1470, _and_1472, _and_1474, _and_1476, _and_1478, _and_1480, _and_1482, _and_1484, _and_1486, _and_1488, _and_1490, _and_1492, _and_1494, _and_1496, _and_1498, _and_1500, _and_1502, _and_1504, _and_1506, _and_1508, _and_1510, _and_1512, _and_1514, _and_1516, _and_1518, _and_1520, _and_1522, _and_1524, _and_1526, _and_1528, _and_1530, _and_1532, _and_1534, _and_1536, _and_1538, _and_1540, _and_1542, _and_1544, _and_1546, _and_1548, _and_1550, _and_1552, _and_1554, _and_1556, _and_1558, _and_1560, _and_1562, _and_1564, _and_1566, _and_1568}; // NodeTable.java:103
+  wire _bits_1074 = slot_valid[1]; // NodeTable.java:70
+  wire _eq_1944 = slot_parent_1 == op_slot; // NodeTable.java:70
+  wire _and_1569 = _bits_1074 & _eq_1944; // NodeTable.java:70
+  wire _eq_1945 = slot_digit_1 == 2'd0; // NodeTable.java:70
+  wire _and_1570 = _and_1569 & _eq_1945; // NodeTable.java:70
+  wire [126:0] _cat_139 = {_and_1318, _and_1320, _and_1322, _and_1324, _and_1326, _and_1328, _and_1330, _and_1332, _and_1334, _and_1336, _and_1338, _and_1340, _and_1342, _and_1344, _and_1346, _and_1348, _and_1350, _and_1352, _and_1354, _and_1356, _and_1358, _and_1360, _and_1362, _and_1364, _and_1366, _and_1368, _and_1370, _and_1372, _and_1374, _and_1376, _and_1378, _and_1380, _and_1382, _and_1384, _and_1386, _and_1388, _and_1390, _and_1392, _and_1394, _and_1396, _and_1398, _and_1400, _and_1402, _and_1404, _and_1406, _and_1408, _and_1410, _and_1412, _and_1414, _and_1416, _and_1418, _and_1420, _and_1422, _and_1424, _and_1426, _and_1428, _and_1430, _and_1432, _and_1434, _and_1436, _and_1438, _and_1440, _and_1442, _and_1444, _and_1446, _and_1448, _and_1450, _and_1452, _and_1454, _and_1456, _and_1458, _and_1460, _and_1462, _and_1464, _and_1466, _and_1468, _and_1470, _and_1472, _and_1474, _and_1476, _and_1478, _and_1480, _and_1482, _and_1484, _and_1486, _and_1488, _and_1490, _and_1492, _and_1494, _and_1496, _and_1498, _and_1500, _and_1502, _and_1504, _and_1506, _and_1508, _and_1510, _and_1512, _and_1514, _and_1516, _and_1518, _and_1520, _and_1522, _and_1524, _and_1526, _and_1528, _and_1530, _and_1532, _and_1534, _and_1536, _and_1538, _and_1540, _and_1542, _and_1544, _and_1546, _and_1548, _and_1550, _and_1552, _and_1554, _and_1556, _and_1558, _and_1560, _and_1562, _and_1564, _and_1566, _and_1568, _and_1570}; // NodeTable.java:103
   wire _or_r_8 = |_cat_139; // NodeTable.java:71
   wire [3:0] _cat_140 = {_or_r_5, _or_r_6, _or_r_7, _or_r_8}; // NodeTable.java:103
-  wire _eq_1944 = state == 4'd8; // RapController.java:177
-  wire _eq_1945 = state == 4'd9; // RapController.java:177
-  wire walking_kids = _eq_1944 | _eq_1945; // RapController.java:177
+  wire _eq_1946 = state == 4'd8; // RapController.java:177
+  wire _eq_1947 = state == 4'd9; // RapController.java:177
+  wire walking_kids = _eq_1946 | _eq_1947; // RapController.java:177
   wire [6:0] _mux_141 = walking_kids ? merge_parent : op_slot; // RapController.java:178
   wire [2:0] _dyn_index_1 = _mux_141[6] ? (_mux_141[5] ? (_mux_141[4] ? (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_127 : slot_children_126) : (_mux_141[0] ? slot_children_125 : slot_children_124)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_123 : slot_children_122) : (_mux_141[0] ? slot_children_121 : slot_children_120))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_119 : slot_children_118) : (_mux_141[0] ? slot_children_117 : slot_children_116)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_115 : slot_children_114) : (_mux_141[0] ? slot_children_113 : slot_children_112)))) : (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_111 : slot_children_110) : (_mux_141[0] ? slot_children_109 : slot_children_108)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_107 : slot_children_106) : (_mux_141[0] ? slot_children_105 : slot_children_104))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_103 : slot_children_102) : (_mux_141[0] ? slot_children_101 : slot_children_100)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_99 : slot_children_98) : (_mux_141[0] ? slot_children_97 : slot_children_96))))) : (_mux_141[4] ? (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_95 : slot_children_94) : (_mux_141[0] ? slot_children_93 : slot_children_92)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_91 : slot_children_90) : (_mux_141[0] ? slot_children_89 : slot_children_88))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_87 : slot_children_86) : (_mux_141[0] ? slot_children_85 : slot_children_84)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_83 : slot_children_82) : (_mux_141[0] ? slot_children_81 : slot_children_80)))) : (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_79 : slot_children_78) : (_mux_141[0] ? slot_children_77 : slot_children_76)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_75 : slot_children_74) : (_mux_141[0] ? slot_children_73 : slot_children_72))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_71 : slot_children_70) : (_mux_141[0] ? slot_children_69 : slot_children_68)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_67 : slot_children_66) : (_mux_141[0] ? slot_children_65 : slot_children_64)))))) : (_mux_141[5] ? (_mux_141[4] ? (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_63 : slot_children_62) : (_mux_141[0] ? slot_children_61 : slot_children_60)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_59 : slot_children_58) : (_mux_141[0] ? slot_children_57 : slot_children_56))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_55 : slot_children_54) : (_mux_141[0] ? slot_children_53 : slot_children_52)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_51 : slot_children_50) : (_mux_141[0] ? slot_children_49 : slot_children_48)))) : (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_47 : slot_children_46) : (_mux_141[0] ? slot_children_45 : slot_children_44)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_43 : slot_children_42) : (_mux_141[0] ? slot_children_41 : slot_children_40))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_39 : slot_children_38) : (_mux_141[0] ? slot_children_37 : slot_children_36)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_35 : slot_children_34) : (_mux_141[0] ? slot_children_33 : slot_children_32))))) : (_mux_141[4] ? (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_31 : slot_children_30) : (_mux_141[0] ? slot_children_29 : slot_children_28)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_27 : slot_children_26) : (_mux_141[0] ? slot_children_25 : slot_children_24))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_23 : slot_children_22) : (_mux_141[0] ? slot_children_21 : slot_children_20)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_19 : slot_children_18) : (_mux_141[0] ? slot_children_17 : slot_children_16)))) : (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_15 : slot_children_14) : (_mux_141[0] ? slot_children_13 : slot_children_12)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_11 : slot_children_10) : (_mux_141[0] ? slot_children_9 : slot_children_8))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_7 : slot_children_6) : (_mux_141[0] ? slot_children_5 : slot_children_4)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_3 : slot_children_2) : (_mux_141[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:178
-  wire _not_428 = ~commit_stop; // RapController.java:326
-  wire _and_1569 = io_selected_valid & _not_428; // RapController.java:326
-  wire [6:0] _bits_1067 = undo_rdata_0[38:32]; // RapController.java:347
-  wire [6:0] _bits_1068 = readout_slot[6:0]; // RapController.java:470
-  wire [31:0] _bits_1069 = undo_rdata_0[31:0]; // RapController.java:348
+  wire _not_429 = ~commit_stop; // RapController.java:325
+  wire _and_1571 = io_selected_valid & _not_429; // RapController.java:325
+  wire [6:0] _bits_1075 = undo_rdata_0[38:32]; // RapController.java:346
+  wire [6:0] _bits_1076 = readout_slot[6:0]; // RapController.java:469
+  wire [31:0] _bits_1077 = undo_rdata_0[31:0]; // RapController.java:347
   wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:82
-  wire [31:0] _bits_1070 = merge_sum[31:0]; // RapController.java:439
-  wire [31:0] _mux_142 = clip_verdict ? _fill_8 : _bits_1070; // RapController.java:439
-  wire _or_400 = split_now | merge_now; // RapController.java:274
-  wire _and_1570 = commit_fire & _or_400; // RapController.java:274
-  wire _not_429 = ~defer_now; // RapController.java:274
-  wire _and_1571 = _and_1570 & _not_429; // RapController.java:274
+  wire [31:0] _bits_1078 = merge_sum[31:0]; // RapController.java:438
+  wire [31:0] _mux_142 = clip_verdict ? _fill_8 : _bits_1078; // RapController.java:438
+  wire _or_402 = split_now | merge_now; // RapController.java:274
+  wire _and_1572 = commit_fire & _or_402; // RapController.java:274
+  wire _not_430 = ~defer_now; // RapController.java:274
+  wire _and_1573 = _and_1572 & _not_430; // RapController.java:274
   wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:234
   wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:237
   wire _ge_2 = free_slots >= missing_children; // RapController.java:238
-  wire _lt_4 = free_slots < 8'd1; // RapController.java:246
-  wire _lt_5 = free_slots < 8'd2; // RapController.java:246
-  wire _lt_6 = free_slots < 8'd3; // RapController.java:246
-  wire _lt_7 = free_slots < 8'd4; // RapController.java:246
-  wire [7:0] _cat_141 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_4, _lt_5, _lt_6, _lt_7}; // NodeTable.java:103
+  wire _lt_3 = free_slots < 8'd1; // RapController.java:246
+  wire _lt_4 = free_slots < 8'd2; // RapController.java:246
+  wire _lt_5 = free_slots < 8'd3; // RapController.java:246
+  wire _lt_6 = free_slots < 8'd4; // RapController.java:246
+  wire [7:0] _cat_141 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_3, _lt_4, _lt_5, _lt_6}; // NodeTable.java:103
   wire [2:0] _dyn_index_2 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:250
   wire [7:0] _dshr_2 = short_by_children >> _dyn_index_2; // RapController.java:250
-  wire _bits_1071 = _dshr_2[0]; // RapController.java:250
-  wire _ne_133 = merge_leaves != 3'd0; // RapController.java:302
-  wire _lt_8 = {1'b0, merge_sum} < op_threshold; // RapController.java:302
-  wire _and_1572 = _ne_133 & _lt_8; // RapController.java:302
-  wire _gt_3 = merge_sum > {{3{1'b0}}, _fill_8}; // RapController.java:303
-  wire _eq_1946 = state == 4'd9; // RapController.java:304
-  wire _eq_1947 = sram_count == 8'd0; // RapController.java:304
-  wire _and_1573 = _eq_1946 & _eq_1947; // RapController.java:304
-  wire _le_2 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:39
-  wire _and_1574 = skip_valid & _le_2; // MergeSkip.java:39
-  wire _not_430 = ~skip_touched; // MergeSkip.java:48
-  wire _and_1575 = _and_1574 & _not_430; // MergeSkip.java:48
-  wire _not_431 = ~commit_fire; // MergeSkip.java:48
-  wire _and_1576 = _and_1575 & _not_431; // MergeSkip.java:48
-  wire _eq_1948 = state == 4'd1; // RapController.java:594
-  wire _not_432 = ~commit_stop; // RapController.java:594
-  wire _and_1577 = _eq_1948 & _not_432; // RapController.java:594
-  wire _not_433 = ~io_headValid; // RapController.java:594
-  wire _and_1578 = pipe_empty & _not_433; // RapController.java:594
-  wire [2:0] _mux_143 = _and_1578 ? 3'd1 : fill_cause; // RapController.java:594
-  wire _eq_1949 = state == 4'd2; // RapController.java:595
-  wire _eq_1950 = state == 4'd3; // RapController.java:595
-  wire _or_401 = _eq_1949 | _eq_1950; // RapController.java:595
-  wire _eq_1951 = state == 4'd12; // RapController.java:595
-  wire _or_402 = _or_401 | _eq_1951; // RapController.java:595
-  wire _or_403 = _or_402 | commit_stop; // RapController.java:595
-  wire [2:0] _mux_144 = split_req ? 3'd3 : 3'd4; // RapController.java:596
-  wire _ge_3 = state >= 4'd4; // RapController.java:597
-  wire _le_3 = state <= 4'd6; // RapController.java:597
-  wire _and_1579 = _ge_3 & _le_3; // RapController.java:597
-  wire _ge_4 = state >= 4'd7; // RapController.java:598
-  wire _le_4 = state <= 4'd11; // RapController.java:598
-  wire _and_1580 = _ge_4 & _le_4; // RapController.java:598
-  wire [3:0] _bits_1072 = undo_sp[3:0]; // RapController.java:224
+  wire _bits_1079 = _dshr_2[0]; // RapController.java:250
+  wire _ne_133 = merge_leaves != 3'd0; // RapController.java:300
+  wire [17:0] _bits_1080 = op_threshold[35:18]; // SplitCompare.java:35
+  wire [16:0] _bits_1081 = merge_sum[34:18]; // SplitCompare.java:35
+  wire _gt_7 = _bits_1080 > {1'b0, _bits_1081}; // SplitCompare.java:27
+  wire _eq_1948 = _bits_1080 == {1'b0, _bits_1081}; // SplitCompare.java:27
+  wire [17:0] _bits_1082 = op_threshold[17:0]; // SplitCompare.java:31
+  wire [17:0] _bits_1083 = merge_sum[17:0]; // SplitCompare.java:31
+  wire _gt_8 = _bits_1082 > _bits_1083; // SplitCompare.java:20
+  wire _and_1574 = _eq_1948 & _gt_8; // SplitCompare.java:27
+  wire _or_403 = _gt_7 | _and_1574; // SplitCompare.java:27
+  wire _and_1575 = _ne_133 & _or_403; // RapController.java:300
+  wire [2:0] _bits_1084 = merge_sum[34:32]; // RapController.java:302
+  wire _or_r_9 = |_bits_1084; // RapController.java:302
+  wire _eq_1949 = state == 4'd9; // RapController.java:303
+  wire _eq_1950 = sram_count == 8'd0; // RapController.java:303
+  wire _and_1576 = _eq_1949 & _eq_1950; // RapController.java:303
+  wire [17:0] _bits_1085 = op_threshold[35:18]; // SplitCompare.java:35
+  wire [16:0] _bits_1086 = skip_min_sum[34:18]; // SplitCompare.java:35
+  wire _gt_9 = _bits_1085 > {1'b0, _bits_1086}; // SplitCompare.java:27
+  wire _eq_1951 = _bits_1085 == {1'b0, _bits_1086}; // SplitCompare.java:27
+  wire [17:0] _bits_1087 = op_threshold[17:0]; // SplitCompare.java:31
+  wire [17:0] _bits_1088 = skip_min_sum[17:0]; // SplitCompare.java:31
+  wire _gt_10 = _bits_1087 > _bits_1088; // SplitCompare.java:20
+  wire _and_1577 = _eq_1951 & _gt_10; // SplitCompare.java:27
+  wire _or_404 = _gt_9 | _and_1577; // SplitCompare.java:27
+  wire _not_431 = ~_or_404; // MergeSkip.java:42
+  wire _and_1578 = skip_valid & _not_431; // MergeSkip.java:42
+  wire _not_432 = ~skip_touched; // MergeSkip.java:51
+  wire _and_1579 = _and_1578 & _not_432; // MergeSkip.java:51
+  wire _not_433 = ~commit_fire; // MergeSkip.java:51
+  wire _and_1580 = _and_1579 & _not_433; // MergeSkip.java:51
+  wire _eq_1952 = state == 4'd1; // RapController.java:593
+  wire _not_434 = ~commit_stop; // RapController.java:593
+  wire _and_1581 = _eq_1952 & _not_434; // RapController.java:593
+  wire _not_435 = ~io_headValid; // RapController.java:593
+  wire _and_1582 = pipe_empty & _not_435; // RapController.java:593
+  wire [2:0] _mux_143 = _and_1582 ? 3'd1 : fill_cause; // RapController.java:593
+  wire _eq_1953 = state == 4'd2; // RapController.java:594
+  wire _eq_1954 = state == 4'd3; // RapController.java:594
+  wire _or_405 = _eq_1953 | _eq_1954; // RapController.java:594
+  wire _eq_1955 = state == 4'd12; // RapController.java:594
+  wire _or_406 = _or_405 | _eq_1955; // RapController.java:594
+  wire _or_407 = _or_406 | commit_stop; // RapController.java:594
+  wire [2:0] _mux_144 = split_req ? 3'd3 : 3'd4; // RapController.java:595
+  wire _ge_3 = state >= 4'd4; // RapController.java:596
+  wire _le_1 = state <= 4'd6; // RapController.java:596
+  wire _and_1583 = _ge_3 & _le_1; // RapController.java:596
+  wire _ge_4 = state >= 4'd7; // RapController.java:597
+  wire _le_2 = state <= 4'd11; // RapController.java:597
+  wire _and_1584 = _ge_4 & _le_2; // RapController.java:597
+  wire [3:0] _bits_1089 = undo_sp[3:0]; // RapController.java:224
   wire [38:0] _cat_142 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:224
-  wire _eq_1952 = state == 4'd3; // RapController.java:220
-  wire undo_pop = _eq_1952 & cmd_valid; // RapController.java:220
+  wire _eq_1956 = state == 4'd3; // RapController.java:220
+  wire undo_pop = _eq_1956 & cmd_valid; // RapController.java:220
   wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:221
   wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:221
   wire [4:0] _mux_145 = undo_pop ? _sub_14 : _sub_15; // RapController.java:221
-  wire [3:0] _bits_1073 = _mux_145[3:0]; // RapController.java:221
-  wire _not_434 = ~undo_push; // RapController.java:221
+  wire [3:0] _bits_1090 = _mux_145[3:0]; // RapController.java:221
+  wire _not_436 = ~undo_push; // RapController.java:221
   wire read_parent_prefix = state == 4'd5; // RapController.java:144
-  wire [6:0] _bits_1074 = readout_slot[6:0]; // RapController.java:145
-  wire [6:0] _mux_146 = read_parent_prefix ? op_slot : _bits_1074; // RapController.java:145
-  wire _eq_1953 = state == 4'd13; // RapController.java:146
-  wire _or_404 = read_parent_prefix | _eq_1953; // RapController.java:146
-  wire _and_1581 = in_run & io_selected_valid; // RapController.java:501
-  wire _eq_1954 = io_counterResult_bits_op == 2'd0; // RapController.java:503
-  wire _and_1582 = io_headValid & _eq_1954; // RapController.java:503
-  wire _lt_9 = undo_sp < 5'd16; // RapController.java:504
-  wire _not_435 = ~io_counterResult_valid; // RapController.java:505
-  wire _eq_1955 = state == 4'd2; // RapController.java:505
-  wire _and_1583 = _eq_1955 & pipe_empty; // RapController.java:505
-  wire _and_r_0 = &present_children; // RapController.java:506
-  wire _or_405 = slot_pick_pick_found | _and_r_0; // RapController.java:506
-  wire _eq_1956 = state == 4'd6; // RapController.java:506
-  wire _and_1584 = _eq_1956 & slot_pick_ready; // RapController.java:506
-  wire _eq_1957 = op_child_digits == _cat_140; // RapController.java:508
-  wire _eq_1958 = state == 4'd4; // RapController.java:508
-  wire _eq_1959 = split_fits == _ge_2; // RapController.java:509
-  wire _eq_1960 = op_children == _dyn_index_1; // RapController.java:511
-  wire _eq_1961 = state == 4'd9; // RapController.java:510
-  wire _and_1585 = _eq_1961 & merge_settled; // RapController.java:510
-  wire _or_406 = split_settled | _and_1585; // RapController.java:510
-  wire _not_436 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_437 = ~st_n_carry; // SplitCounter.java:75
-  wire st_n_steady = _not_436 & _not_437; // StatusRegs.java:82
-  wire _or_407 = ev_commit | ev_saturation; // StatusRegs.java:113
-  wire _or_408 = _or_407 | ev_split; // StatusRegs.java:113
-  wire _or_409 = _or_408 | ev_allocated; // StatusRegs.java:113
-  wire _or_410 = _or_409 | ev_batch; // StatusRegs.java:113
-  wire _or_411 = _or_410 | ev_deferred; // StatusRegs.java:113
-  wire _or_412 = _or_411 | ev_clear; // StatusRegs.java:113
-  wire _or_r_9 = |ev_removed; // StatusRegs.java:113
-  wire _or_413 = _or_412 | _or_r_9; // StatusRegs.java:113
-  wire _or_414 = _or_413 | ev_pending; // StatusRegs.java:113
-  wire _not_438 = ~_or_414; // RapController.java:513
-  wire _le_5 = st_nodes <= 8'd128; // RapController.java:514
+  wire [6:0] _bits_1091 = readout_slot[6:0]; // RapController.java:145
+  wire [6:0] _mux_146 = read_parent_prefix ? op_slot : _bits_1091; // RapController.java:145
+  wire _eq_1957 = state == 4'd13; // RapController.java:146
+  wire _or_408 = read_parent_prefix | _eq_1957; // RapController.java:146
+  wire _and_1585 = in_run & io_selected_valid; // RapController.java:500
+  wire _eq_1958 = io_counterResult_bits_op == 2'd0; // RapController.java:502
+  wire _and_1586 = io_headValid & _eq_1958; // RapController.java:502
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:503
+  wire _not_437 = ~io_counterResult_valid; // RapController.java:504
+  wire _eq_1959 = state == 4'd2; // RapController.java:504
+  wire _and_1587 = _eq_1959 & pipe_empty; // RapController.java:504
+  wire _and_r_0 = &present_children; // RapController.java:505
+  wire _or_409 = slot_pick_pick_found | _and_r_0; // RapController.java:505
+  wire _eq_1960 = state == 4'd6; // RapController.java:505
+  wire _and_1588 = _eq_1960 & slot_pick_ready; // RapController.java:505
+  wire _eq_1961 = op_child_digits == _cat_140; // RapController.java:507
+  wire _eq_1962 = state == 4'd4; // RapController.java:507
+  wire _eq_1963 = split_fits == _ge_2; // RapController.java:508
+  wire _eq_1964 = op_children == _dyn_index_1; // RapController.java:510
+  wire _eq_1965 = state == 4'd9; // RapController.java:509
+  wire _and_1589 = _eq_1965 & merge_settled; // RapController.java:509
+  wire _or_410 = split_settled | _and_1589; // RapController.java:509
+  wire _not_438 = ~ev_commit_q; // StatusRegs.java:82
+  wire _not_439 = ~st_n_carry; // SplitCounter.java:75
+  wire st_n_steady = _not_438 & _not_439; // StatusRegs.java:82
+  wire _or_411 = ev_commit | ev_saturation; // StatusRegs.java:113
+  wire _or_412 = _or_411 | ev_split; // StatusRegs.java:113
+  wire _or_413 = _or_412 | ev_allocated; // StatusRegs.java:113
+  wire _or_414 = _or_413 | ev_batch; // StatusRegs.java:113
+  wire _or_415 = _or_414 | ev_deferred; // StatusRegs.java:113
+  wire _or_416 = _or_415 | ev_clear; // StatusRegs.java:113
+  wire _or_r_10 = |ev_removed; // StatusRegs.java:113
+  wire _or_417 = _or_416 | _or_r_10; // StatusRegs.java:113
+  wire _or_418 = _or_417 | ev_pending; // StatusRegs.java:113
+  wire _not_440 = ~_or_418; // RapController.java:512
+  wire _le_3 = st_nodes <= 8'd128; // RapController.java:513
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -7197,13 +7233,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? (_not_6 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd1 : 1'd0) : 1'd0)))))))));
   assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (cmd_valid ? 1'd1 : 1'd0) : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))))));
   assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1)) : 1'd0)) : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
-  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_1 ? (_and_550 ? 1'd1 : 1'd0) : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? (_not_10 ? 1'd0 : (_or_3 ? 1'd0 : (_not_11 ? 1'd1 : 1'd0))) : 1'd0)))))))))));
+  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_1 ? (_and_551 ? 1'd1 : 1'd0) : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? (_not_10 ? 1'd0 : (_or_3 ? 1'd0 : (_not_11 ? 1'd1 : 1'd0))) : 1'd0)))))))))));
   assign serialMultiplier_io_a = _mux_139;
   assign serialMultiplier_io_b = _mux_140;
-  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_1569 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? io_tcamWrite_ready : 1'd0)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
-  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_1067 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_8 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? (level_fresh ? io_selected_bits_slot : (parent_pick_ready ? (parent_pick_pick_found ? parent_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_11 ? (kids_fresh ? io_selected_bits_slot : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_1068 : io_selected_bits_slot))))))))))))));
+  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_1571 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? io_tcamWrite_ready : 1'd0)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
+  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_1075 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_8 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? (level_fresh ? io_selected_bits_slot : (parent_pick_ready ? (parent_pick_pick_found ? parent_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_11 ? (kids_fresh ? io_selected_bits_slot : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_1076 : io_selected_bits_slot))))))))))))));
   assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_9 ? (_not_8 ? 2'd0 : (_or_2 ? 2'd1 : 2'd0)) : (_eq_10 ? (level_fresh ? 2'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_11 ? (kids_fresh ? 2'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_13 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd2 : 2'd0))))))))))))));
-  assign cmd_value = (_eq_0 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_1069 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_8 ? {{16{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_142 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}))))))))));
+  assign cmd_value = (_eq_0 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_1077 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_8 ? {{16{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_142 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}))))))))));
   assign slot_lens_0 = 6'd0;
   assign slot_lens_1 = slot_len_1;
   assign slot_lens_2 = slot_len_2;
@@ -7332,7 +7368,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign slot_lens_125 = slot_len_125;
   assign slot_lens_126 = slot_len_126;
   assign slot_lens_127 = slot_len_127;
-  assign cause = (commit_fire ? 3'd0 : (_and_1577 ? _mux_143 : (_or_403 ? _mux_144 : (_and_1579 ? 3'd3 : (_and_1580 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_1581 ? _mux_143 : (_or_407 ? _mux_144 : (_and_1583 ? 3'd3 : (_and_1584 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
@@ -10058,7 +10094,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_overflow <= 1'd0;
     end else begin
-      st_overflow <= (ev_clear ? 1'd0 : (ev_deferred ? 1'd1 : st_overflow));
+      st_overflow <= (ev_clear ? 1'd0 : (ev_deferred_q ? 1'd1 : st_overflow));
     end
   end
 
@@ -10066,7 +10102,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_saturated <= 1'd0;
     end else begin
-      st_saturated <= (ev_clear ? 1'd0 : (ev_saturation ? 1'd1 : st_saturated));
+      st_saturated <= (ev_clear ? 1'd0 : (ev_saturation_q ? 1'd1 : st_saturated));
     end
   end
 
@@ -10074,7 +10110,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_updates_lo <= 32'd0;
     end else begin
-      st_updates_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_25 : st_updates_lo));
+      st_updates_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_29 : st_updates_lo));
     end
   end
 
@@ -10090,7 +10126,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_updates_carry <= 1'd0;
     end else begin
-      st_updates_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_26 : 1'd0));
+      st_updates_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_30 : 1'd0));
     end
   end
 
@@ -10106,7 +10142,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_high_water <= 8'd1;
     end else begin
-      st_high_water <= (ev_clear ? 8'd1 : (ev_split ? (_gt_2 ? st_nodes : st_high_water) : st_high_water));
+      st_high_water <= (ev_clear ? 8'd1 : (ev_split ? (_gt_4 ? st_nodes : st_high_water) : st_high_water));
     end
   end
 
@@ -10170,7 +10206,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_6 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_15 ? (_not_12 ? (_or_r_2 ? next_merge : _bits_28) : next_merge) : next_merge))))))))))));
+      next_merge <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_6 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_15 ? (_not_12 ? (_or_r_2 ? next_merge : _bits_32) : next_merge) : next_merge))))))))))));
     end
   end
 
@@ -10178,7 +10214,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_lo <= 32'd0;
     end else begin
-      until_merge_lo <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _bits_29 : (commit_fire ? _bits_30 : until_merge_lo)) : (commit_fire ? _bits_30 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_30 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_30 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_30 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_30 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_30 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_30 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_30 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_30 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_30 : until_merge_lo) : (_eq_13 ? (_not_10 ? (commit_fire ? _bits_30 : until_merge_lo) : (_or_3 ? _bits_33 : (commit_fire ? _bits_30 : until_merge_lo))) : (commit_fire ? _bits_30 : until_merge_lo))))))))))));
+      until_merge_lo <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _bits_33 : (commit_fire ? _bits_34 : until_merge_lo)) : (commit_fire ? _bits_34 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_34 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_34 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_34 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_34 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_34 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_34 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_34 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_34 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_34 : until_merge_lo) : (_eq_13 ? (_not_10 ? (commit_fire ? _bits_34 : until_merge_lo) : (_or_3 ? _bits_37 : (commit_fire ? _bits_34 : until_merge_lo))) : (commit_fire ? _bits_34 : until_merge_lo))))))))))));
     end
   end
 
@@ -10186,7 +10222,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_hi <= 32'd0;
     end else begin
-      until_merge_hi <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _bits_34 : _sub_4) : _sub_4) : (_eq_1 ? _sub_4 : (_eq_4 ? _sub_4 : (_eq_5 ? _sub_4 : (_eq_6 ? _sub_4 : (_eq_7 ? _sub_4 : (_eq_9 ? _sub_4 : (_eq_10 ? _sub_4 : (_eq_11 ? _sub_4 : (_eq_12 ? _sub_4 : (_eq_13 ? (_not_10 ? _sub_4 : (_or_3 ? _bits_35 : _sub_4)) : _sub_4)))))))))));
+      until_merge_hi <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _bits_38 : _sub_4) : _sub_4) : (_eq_1 ? _sub_4 : (_eq_4 ? _sub_4 : (_eq_5 ? _sub_4 : (_eq_6 ? _sub_4 : (_eq_7 ? _sub_4 : (_eq_9 ? _sub_4 : (_eq_10 ? _sub_4 : (_eq_11 ? _sub_4 : (_eq_12 ? _sub_4 : (_eq_13 ? (_not_10 ? _sub_4 : (_or_3 ? _bits_39 : _sub_4)) : _sub_4)))))))))));
     end
   end
 
@@ -10194,7 +10230,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_carry <= 1'd0;
     end else begin
-      until_merge_carry <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? 1'd0 : (commit_fire ? _bits_36 : 1'd0)) : (commit_fire ? _bits_36 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_36 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_36 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_36 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_36 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_36 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_36 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_36 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_36 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_36 : 1'd0) : (_eq_13 ? (_not_10 ? (commit_fire ? _bits_36 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_36 : 1'd0))) : (commit_fire ? _bits_36 : 1'd0))))))))))));
+      until_merge_carry <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? 1'd0 : (commit_fire ? _bits_40 : 1'd0)) : (commit_fire ? _bits_40 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_40 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_40 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_40 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_40 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_40 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_40 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_40 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_40 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_40 : 1'd0) : (_eq_13 ? (_not_10 ? (commit_fire ? _bits_40 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_40 : 1'd0))) : (commit_fire ? _bits_40 : 1'd0))))))))))));
     end
   end
 
@@ -10291,7 +10327,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? present_children : (_eq_6 ? op_child_digits : (_eq_7 ? present_children : (_eq_9 ? (_not_8 ? present_children : (_or_2 ? (cmd_valid ? _or_10 : present_children) : present_children)) : present_children)))))));
+    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? present_children : (_eq_6 ? op_child_digits : (_eq_7 ? present_children : (_eq_9 ? (_not_8 ? present_children : (_or_2 ? (cmd_valid ? _or_11 : present_children) : present_children)) : present_children)))))));
   end
 
   always @(posedge clock) begin
@@ -10302,7 +10338,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       parent_pick_ready <= 1'd0;
     end else begin
-      parent_pick_ready <= _not_156;
+      parent_pick_ready <= _not_157;
     end
   end
 
@@ -10315,22 +10351,22 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    parent_pick_pick_hot <= _and_537;
+    parent_pick_pick_hot <= _and_538;
   end
 
   always @(posedge clock) begin
-    parent_pick_pick_found <= _or_264;
+    parent_pick_pick_found <= _or_265;
   end
 
   always @(posedge clock) begin
-    parent_pick_pick_index <= _bits_421;
+    parent_pick_pick_index <= _bits_425;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       slot_pick_ready <= 1'd0;
     end else begin
-      slot_pick_ready <= _not_286;
+      slot_pick_ready <= _not_287;
     end
   end
 
@@ -10338,20 +10374,20 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 128'd0;
     end else begin
-      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_6 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_7 ? (_not_6 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (split_fits ? _not_288 : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? _cat_8 : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))))))))));
+      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_6 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_7 ? (_not_6 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (split_fits ? _not_289 : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? _cat_8 : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_hot <= _and_539;
+    slot_pick_pick_hot <= _and_540;
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_found <= _or_391;
+    slot_pick_pick_found <= _or_392;
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_index <= _bits_550;
+    slot_pick_pick_index <= _bits_554;
   end
 
   always @(posedge clock) begin
@@ -10379,7 +10415,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_sum <= (_eq_0 ? (_and_541 ? _add_18 : merge_sum) : (_eq_1 ? (_and_541 ? _add_18 : merge_sum) : (_eq_4 ? (_and_541 ? _add_18 : merge_sum) : (_eq_5 ? (_and_541 ? _add_18 : merge_sum) : (_eq_6 ? (_and_541 ? _add_18 : merge_sum) : (_eq_7 ? (_and_541 ? _add_18 : merge_sum) : (_eq_9 ? (_and_541 ? _add_18 : merge_sum) : (_eq_10 ? (level_fresh ? (_and_541 ? _add_18 : merge_sum) : (parent_pick_ready ? (parent_pick_pick_found ? 35'd0 : (_and_541 ? _add_18 : merge_sum)) : (_and_541 ? _add_18 : merge_sum))) : (_and_541 ? _add_18 : merge_sum)))))))));
+    merge_sum <= (_eq_0 ? (_and_542 ? _add_18 : merge_sum) : (_eq_1 ? (_and_542 ? _add_18 : merge_sum) : (_eq_4 ? (_and_542 ? _add_18 : merge_sum) : (_eq_5 ? (_and_542 ? _add_18 : merge_sum) : (_eq_6 ? (_and_542 ? _add_18 : merge_sum) : (_eq_7 ? (_and_542 ? _add_18 : merge_sum) : (_eq_9 ? (_and_542 ? _add_18 : merge_sum) : (_eq_10 ? (level_fresh ? (_and_542 ? _add_18 : merge_sum) : (parent_pick_ready ? (parent_pick_pick_found ? 35'd0 : (_and_542 ? _add_18 : merge_sum)) : (_and_542 ? _add_18 : merge_sum))) : (_and_542 ? _add_18 : merge_sum)))))))));
   end
 
   always @(posedge clock) begin
@@ -10410,7 +10446,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_550 ? 1'd0 : snapshot_pending) : snapshot_pending)));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_551 ? 1'd0 : snapshot_pending) : snapshot_pending)));
     end
   end
 
@@ -10418,7 +10454,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_550 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_9 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_10 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_11 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_16 ? (_eq_17 ? _mux_135 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_19 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
+      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_551 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_9 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_10 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_11 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_16 ? (_eq_17 ? _mux_135 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_19 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
     end
   end
 
@@ -10426,7 +10462,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (_eq_0 ? node_valid : (_eq_1 ? node_valid : (_eq_4 ? node_valid : (_eq_5 ? node_valid : (_eq_6 ? node_valid : (_eq_7 ? node_valid : (_eq_9 ? node_valid : (_eq_10 ? node_valid : (_eq_11 ? node_valid : (_eq_12 ? node_valid : (_eq_13 ? node_valid : (_eq_15 ? node_valid : (_eq_16 ? node_valid : (_eq_18 ? node_valid : (_eq_19 ? (io_counterResult_valid ? _and_551 : node_valid) : node_valid)))))))))))))));
+      node_valid <= (_eq_0 ? node_valid : (_eq_1 ? node_valid : (_eq_4 ? node_valid : (_eq_5 ? node_valid : (_eq_6 ? node_valid : (_eq_7 ? node_valid : (_eq_9 ? node_valid : (_eq_10 ? node_valid : (_eq_11 ? node_valid : (_eq_12 ? node_valid : (_eq_13 ? node_valid : (_eq_15 ? node_valid : (_eq_16 ? node_valid : (_eq_18 ? node_valid : (_eq_19 ? (io_counterResult_valid ? _and_552 : node_valid) : node_valid)))))))))))))));
     end
   end
 
@@ -10470,15 +10506,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       batch_min_sum <= _fill_7;
     end else begin
-      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_3)) : (_eq_6 ? batch_min_sum : (_eq_7 ? (_not_6 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_7 ? _fill_4 : (merge_due ? _fill_5 : batch_min_sum)))) : (_eq_9 ? (_not_8 ? batch_min_sum : (_or_2 ? batch_min_sum : (merge_due ? _fill_6 : batch_min_sum))) : (_eq_10 ? batch_min_sum : (_eq_11 ? batch_min_sum : (_eq_12 ? (merge_settled ? (merge_verdict ? batch_min_sum : (_ne_132 ? (_lt_3 ? merge_sum : batch_min_sum) : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
+      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_3)) : (_eq_6 ? batch_min_sum : (_eq_7 ? (_not_6 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_7 ? _fill_4 : (merge_due ? _fill_5 : batch_min_sum)))) : (_eq_9 ? (_not_8 ? batch_min_sum : (_or_2 ? batch_min_sum : (merge_due ? _fill_6 : batch_min_sum))) : (_eq_10 ? batch_min_sum : (_eq_11 ? batch_min_sum : (_eq_12 ? (merge_settled ? (merge_verdict ? batch_min_sum : (_ne_132 ? (sum_below_batch_min ? merge_sum : batch_min_sum) : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
     end
+  end
+
+  always @(posedge clock) begin
+    sum_below_batch_min <= _or_400;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_550 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_551 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
     end
   end
 
@@ -10486,7 +10526,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       in_advance <= 1'd0;
     end else begin
-      in_advance <= _or_399;
+      in_advance <= _or_401;
     end
   end
 
@@ -10499,7 +10539,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_552;
+    merge_ahead <= _and_554;
   end
 
   always @(posedge clock) begin
@@ -10558,7 +10598,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       commit_stop <= 1'd0;
     end else begin
-      commit_stop <= _and_1571;
+      commit_stop <= _and_1573;
     end
   end
 
@@ -10591,7 +10631,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _bits_1071;
+    hit_short_1 <= _bits_1079;
   end
 
   always @(posedge clock) begin
@@ -10635,18 +10675,18 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_verdict <= _and_1572;
+    merge_verdict <= _and_1575;
   end
 
   always @(posedge clock) begin
-    clip_verdict <= _gt_3;
+    clip_verdict <= _or_r_9;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       merge_settled <= 1'd0;
     end else begin
-      merge_settled <= _and_1573;
+      merge_settled <= _and_1576;
     end
   end
 
@@ -10654,13 +10694,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       skip_empty_settled <= 1'd0;
     end else begin
-      skip_empty_settled <= _and_1576;
+      skip_empty_settled <= _and_1580;
     end
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_1072] <= _cat_142;
+      undo[_bits_1089] <= _cat_142;
     end
   end
 
@@ -10678,14 +10718,14 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_434) begin
-      undo_rdata_0 <= undo[_bits_1073];
+    if (_not_436) begin
+      undo_rdata_0 <= undo[_bits_1090];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_404) begin
+    if (_or_408) begin
       slot_prefix_rdata_0 <= slot_prefix[_mux_146];
     end
   end
@@ -10715,52 +10755,52 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:261: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_1581 && !io_selected_bits_found) begin // RapController.java:501
-      $display("Assertion failed at RapController.java:501: no node matched a key: the root must always match");
+    if (!reset && _and_1585 && !io_selected_bits_found) begin // RapController.java:500
+      $display("Assertion failed at RapController.java:500: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:502
-      $display("Assertion failed at RapController.java:502: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:501
+      $display("Assertion failed at RapController.java:501: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_1582) begin // RapController.java:503
-      $display("Assertion failed at RapController.java:503: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_1586) begin // RapController.java:502
+      $display("Assertion failed at RapController.java:502: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && undo_push && !_lt_9) begin // RapController.java:504
-      $display("Assertion failed at RapController.java:504: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:503
+      $display("Assertion failed at RapController.java:503: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_1583 && !_not_435) begin // RapController.java:505
-      $display("Assertion failed at RapController.java:505: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_1587 && !_not_437) begin // RapController.java:504
+      $display("Assertion failed at RapController.java:504: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_1584 && !_or_405) begin // RapController.java:506
-      $display("Assertion failed at RapController.java:506: a split found no free slot after checking capacity");
+    if (!reset && _and_1588 && !_or_409) begin // RapController.java:505
+      $display("Assertion failed at RapController.java:505: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _eq_1958 && !_eq_1957) begin // RapController.java:508
-      $display("Assertion failed at RapController.java:508: op_child_digits read a clock after op_slot or the table changed");
+    if (!reset && _eq_1962 && !_eq_1961) begin // RapController.java:507
+      $display("Assertion failed at RapController.java:507: op_child_digits read a clock after op_slot or the table changed");
       $stop;
     end
-    if (!reset && split_settled && !_eq_1959) begin // RapController.java:509
-      $display("Assertion failed at RapController.java:509: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_1963) begin // RapController.java:508
+      $display("Assertion failed at RapController.java:508: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_406 && !_eq_1960) begin // RapController.java:511
-      $display("Assertion failed at RapController.java:511: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_410 && !_eq_1964) begin // RapController.java:510
+      $display("Assertion failed at RapController.java:510: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:512
-      $display("Assertion failed at RapController.java:512: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:511
+      $display("Assertion failed at RapController.java:511: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_438) begin // RapController.java:513
-      $display("Assertion failed at RapController.java:513: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_440) begin // RapController.java:512
+      $display("Assertion failed at RapController.java:512: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_le_5) begin // RapController.java:514
-      $display("Assertion failed at RapController.java:514: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:513
+      $display("Assertion failed at RapController.java:513: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

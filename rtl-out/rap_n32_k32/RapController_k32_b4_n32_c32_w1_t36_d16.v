@@ -314,17 +314,18 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [5:0] node_len; // RapController.java:137
   reg [31:0] node_count; // RapController.java:138
   reg skip_valid; // MergeSkip.java:23
-  reg [34:0] skip_min_sum; // MergeSkip.java:32
-  reg [34:0] batch_min_sum; // MergeSkip.java:33
+  reg [34:0] skip_min_sum; // MergeSkip.java:35
+  reg [34:0] batch_min_sum; // MergeSkip.java:36
+  reg sum_below_batch_min; // MergeSkip.java:37
   reg [31:0] slot_prefix_rdata_0; // RapController.java:145
   reg snapshot_frozen; // RapController.java:152
   reg in_advance; // RapController.java:155
   reg [32:0] to_merge_lo; // RapController.java:164
   reg [32:0] to_merge_hi; // RapController.java:165
   reg merge_ahead; // RapController.java:168
-  reg _reg_0; // RapController.java:549
-  reg _reg_1; // RapController.java:549
-  reg _reg_2; // RapController.java:549
+  reg _reg_0; // RapController.java:548
+  reg _reg_1; // RapController.java:548
+  reg _reg_2; // RapController.java:548
   reg [3:0] op_child_digits; // RapController.java:176
   reg [2:0] op_children; // RapController.java:179
   reg cmd_q_valid; // RapController.java:190
@@ -334,8 +335,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg commit_stop; // RapController.java:217
   reg [36:0] undo_rdata_0; // RapController.java:221
   reg split_fits; // RapController.java:239
-  reg _reg_3; // RapController.java:549
-  reg _reg_4; // RapController.java:549
+  reg _reg_3; // RapController.java:548
+  reg _reg_4; // RapController.java:548
   reg [7:0] short_by_children; // RapController.java:248
   reg [5:0] hit_len_1; // RapController.java:254
   reg hit_short_1; // RapController.java:255
@@ -349,10 +350,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [5:0] hit_len_4; // RapController.java:254
   reg hit_short_4; // RapController.java:255
   reg hit_beside_4; // RapController.java:256
-  reg merge_verdict; // RapController.java:302
-  reg clip_verdict; // RapController.java:303
-  reg merge_settled; // RapController.java:304
-  reg skip_empty_settled; // MergeSkip.java:48
+  reg merge_verdict; // RapController.java:300
+  reg clip_verdict; // RapController.java:302
+  reg merge_settled; // RapController.java:303
+  reg skip_empty_settled; // MergeSkip.java:51
 
   // Memories (no reset, so synthesis infers RAM)
   reg [36:0] undo [0:15]; // RapController.java:109
@@ -417,44 +418,44 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [5:0] slot_lens_29; // NodeTable.java:93
   wire [5:0] slot_lens_30; // NodeTable.java:93
   wire [5:0] slot_lens_31; // NodeTable.java:93
-  wire [2:0] cause; // RapController.java:591
+  wire [2:0] cause; // RapController.java:590
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:312
-  wire _not_0 = ~io_counterClearing; // RapController.java:312
-  wire _eq_1 = state == 4'd1; // RapController.java:325
+  wire _eq_0 = state == 4'd0; // RapController.java:311
+  wire _not_0 = ~io_counterClearing; // RapController.java:311
+  wire _eq_1 = state == 4'd1; // RapController.java:324
   wire in_run = state == 4'd1; // RapController.java:160
   wire _and_0 = in_run & io_counterResult_valid; // RapController.java:229
   wire _not_1 = ~commit_stop; // RapController.java:229
   wire commit_fire = _and_0 & _not_1; // RapController.java:229
-  wire _not_2 = ~commit_fire; // RapController.java:327
-  wire _not_3 = ~commit_stop; // RapController.java:327
-  wire _and_1 = _not_2 & _not_3; // RapController.java:327
+  wire _not_2 = ~commit_fire; // RapController.java:326
+  wire _not_3 = ~commit_stop; // RapController.java:326
+  wire _and_1 = _not_2 & _not_3; // RapController.java:326
   wire _eq_2 = front_count == 6'd0; // RapController.java:106
   wire _eq_3 = sram_count == 8'd0; // RapController.java:106
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:106
-  wire _and_2 = _and_1 & pipe_empty; // RapController.java:327
-  wire _not_4 = ~snapshot_frozen; // RapController.java:335
-  wire _and_3 = _and_2 & _not_4; // RapController.java:335
-  wire _and_4 = soft_pending & io_inputsDrained; // RapController.java:337
-  wire _not_5 = ~io_headValid; // RapController.java:337
-  wire _and_5 = _and_4 & _not_5; // RapController.java:337
-  wire _eq_4 = state == 4'd2; // RapController.java:342
-  wire _eq_5 = state == 4'd3; // RapController.java:343
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:344
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:586
-  wire _eq_6 = state == 4'd4; // RapController.java:355
-  wire _eq_7 = state == 4'd5; // RapController.java:360
+  wire _and_2 = _and_1 & pipe_empty; // RapController.java:326
+  wire _not_4 = ~snapshot_frozen; // RapController.java:334
+  wire _and_3 = _and_2 & _not_4; // RapController.java:334
+  wire _and_4 = soft_pending & io_inputsDrained; // RapController.java:336
+  wire _not_5 = ~io_headValid; // RapController.java:336
+  wire _and_5 = _and_4 & _not_5; // RapController.java:336
+  wire _eq_4 = state == 4'd2; // RapController.java:341
+  wire _eq_5 = state == 4'd3; // RapController.java:342
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:343
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:585
+  wire _eq_6 = state == 4'd4; // RapController.java:354
+  wire _eq_7 = state == 4'd5; // RapController.java:359
   wire _eq_8 = state == 4'd5; // RapController.java:240
-  wire _and_6 = _eq_8 & _reg_3; // RapController.java:550
-  wire split_settled = _and_6 & _reg_4; // RapController.java:550
-  wire _not_6 = ~split_settled; // RapController.java:360
-  wire _not_7 = ~early_done; // RapController.java:363
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:586
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:586
-  wire _eq_9 = state == 4'd6; // RapController.java:371
-  wire _not_8 = ~slot_pick_ready; // RapController.java:373
-  wire [3:0] _not_9 = ~present_children; // RapController.java:372
+  wire _and_6 = _eq_8 & _reg_3; // RapController.java:549
+  wire split_settled = _and_6 & _reg_4; // RapController.java:549
+  wire _not_6 = ~split_settled; // RapController.java:359
+  wire _not_7 = ~early_done; // RapController.java:362
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:585
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:585
+  wire _eq_9 = state == 4'd6; // RapController.java:370
+  wire _not_8 = ~slot_pick_ready; // RapController.java:372
+  wire [3:0] _not_9 = ~present_children; // RapController.java:371
   wire _bits_0 = _not_9[0]; // FirstSet.java:24
   wire _bits_1 = _not_9[1]; // FirstSet.java:24
   wire _or_0 = _bits_0 | _bits_1; // FirstSet.java:36
@@ -462,55 +463,55 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_3 = _not_9[3]; // FirstSet.java:24
   wire _or_1 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_2 = _or_0 | _or_1; // FirstSet.java:36
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:586
-  wire _eq_10 = state == 4'd7; // RapController.java:396
-  wire _ne_1 = merge_level != 6'd0; // RapController.java:410
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:416
-  wire _eq_11 = state == 4'd8; // RapController.java:419
-  wire _eq_12 = state == 4'd9; // RapController.java:434
-  wire _eq_13 = state == 4'd10; // RapController.java:447
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:585
+  wire _eq_10 = state == 4'd7; // RapController.java:395
+  wire _ne_1 = merge_level != 6'd0; // RapController.java:409
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:415
+  wire _eq_11 = state == 4'd8; // RapController.java:418
+  wire _eq_12 = state == 4'd9; // RapController.java:433
+  wire _eq_13 = state == 4'd10; // RapController.java:446
   wire _eq_14 = state == 4'd10; // RapController.java:169
-  wire _and_7 = _eq_14 & _reg_0; // RapController.java:550
-  wire _and_8 = _and_7 & _reg_1; // RapController.java:550
-  wire advance_settled = _and_8 & _reg_2; // RapController.java:550
-  wire _not_10 = ~advance_settled; // RapController.java:447
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:447
-  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:450
-  wire _eq_15 = state == 4'd11; // RapController.java:454
-  wire _not_12 = ~serialMultiplier_io_busy; // RapController.java:454
-  wire _eq_16 = state == 4'd12; // RapController.java:460
-  wire _eq_17 = sram_count == 8'd0; // RapController.java:460
-  wire _eq_18 = state == 4'd13; // RapController.java:467
-  wire _eq_19 = state == 4'd14; // RapController.java:473
-  wire _eq_20 = state == 4'd15; // RapController.java:484
-  wire _not_13 = ~commit_stop; // RapController.java:526
-  wire _and_9 = in_run & _not_13; // RapController.java:526
-  wire _and_10 = _and_9 & io_enable; // RapController.java:526
-  wire _not_14 = ~readout_pending; // RapController.java:526
-  wire _and_11 = _and_10 & _not_14; // RapController.java:526
-  wire _not_15 = ~snapshot_pending; // RapController.java:526
-  wire _and_12 = _and_11 & _not_15; // RapController.java:526
-  wire _not_16 = ~snapshot_frozen; // RapController.java:526
-  wire _and_13 = _and_12 & _not_16; // RapController.java:526
+  wire _and_7 = _eq_14 & _reg_0; // RapController.java:549
+  wire _and_8 = _and_7 & _reg_1; // RapController.java:549
+  wire advance_settled = _and_8 & _reg_2; // RapController.java:549
+  wire _not_10 = ~advance_settled; // RapController.java:446
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:446
+  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:449
+  wire _eq_15 = state == 4'd11; // RapController.java:453
+  wire _not_12 = ~serialMultiplier_io_busy; // RapController.java:453
+  wire _eq_16 = state == 4'd12; // RapController.java:459
+  wire _eq_17 = sram_count == 8'd0; // RapController.java:459
+  wire _eq_18 = state == 4'd13; // RapController.java:466
+  wire _eq_19 = state == 4'd14; // RapController.java:472
+  wire _eq_20 = state == 4'd15; // RapController.java:483
+  wire _not_13 = ~commit_stop; // RapController.java:525
+  wire _and_9 = in_run & _not_13; // RapController.java:525
+  wire _and_10 = _and_9 & io_enable; // RapController.java:525
+  wire _not_14 = ~readout_pending; // RapController.java:525
+  wire _and_11 = _and_10 & _not_14; // RapController.java:525
+  wire _not_15 = ~snapshot_pending; // RapController.java:525
+  wire _and_12 = _and_11 & _not_15; // RapController.java:525
+  wire _not_16 = ~snapshot_frozen; // RapController.java:525
+  wire _and_13 = _and_12 & _not_16; // RapController.java:525
   wire _not_17 = ~_or_0; // FirstSet.java:34
   wire _not_18 = ~_bits_2; // FirstSet.java:34
   wire _not_19 = ~_bits_0; // FirstSet.java:34
   wire _mux_5 = _not_17 ? _not_18 : _not_19; // FirstSet.java:35
   wire [1:0] _cat_0 = {_not_17, _mux_5}; // FirstSet.java:35
   wire [1:0] _bits_4 = _cat_0; // FirstSet.java:43
-  wire [5:0] _sub_0 = 6'd30 - op_len; // RapController.java:558
-  wire [94:0] _dshl_0 = {{63{1'b0}}, {{30{1'b0}}, _bits_4}} << _sub_0; // RapController.java:559
-  wire [31:0] _bits_5 = _dshl_0[31:0]; // RapController.java:559
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_5; // RapController.java:559
+  wire [5:0] _sub_0 = 6'd30 - op_len; // RapController.java:557
+  wire [94:0] _dshl_0 = {{63{1'b0}}, {{30{1'b0}}, _bits_4}} << _sub_0; // RapController.java:558
+  wire [31:0] _bits_5 = _dshl_0[31:0]; // RapController.java:558
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_5; // RapController.java:558
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:201
-  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:379
-  wire [5:0] child_len = op_len + 6'd2; // RapController.java:374
-  wire [31:0] _dshr_0 = _fill_1 >> child_len; // RapController.java:379
-  wire _not_20 = ~soft_pending; // RapController.java:530
-  wire _ne_2 = state != 4'd0; // RapController.java:530
-  wire _and_14 = _not_20 & _ne_2; // RapController.java:530
-  wire _ne_3 = state != 4'd15; // RapController.java:530
-  wire _and_15 = _and_14 & _ne_3; // RapController.java:530
+  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:378
+  wire [5:0] child_len = op_len + 6'd2; // RapController.java:373
+  wire [31:0] _dshr_0 = _fill_1 >> child_len; // RapController.java:378
+  wire _not_20 = ~soft_pending; // RapController.java:529
+  wire _ne_2 = state != 4'd0; // RapController.java:529
+  wire _and_14 = _not_20 & _ne_2; // RapController.java:529
+  wire _ne_3 = state != 4'd15; // RapController.java:529
+  wire _and_15 = _and_14 & _ne_3; // RapController.java:529
   wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:70
   wire [63:0] _cat_2 = {st_n_hi, st_n_lo}; // SplitCounter.java:70
   wire [63:0] _cat_3 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:70
@@ -518,119 +519,119 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [63:0] _cat_5 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:70
   wire [63:0] _cat_6 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:70
   wire [63:0] _cat_7 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:70
-  wire [63:0] _bits_6 = serialMultiplier_io_product[79:16]; // RapController.java:533
-  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:534
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:535
-  wire _eq_21 = state == 4'd13; // RapController.java:536
-  wire _or_5 = readout_pending | _eq_21; // RapController.java:536
-  wire _eq_22 = state == 4'd14; // RapController.java:536
-  wire _or_6 = _or_5 | _eq_22; // RapController.java:536
-  wire _ge_0 = state >= 4'd2; // RapController.java:537
-  wire _le_0 = state <= 4'd12; // RapController.java:537
-  wire _and_16 = _ge_0 & _le_0; // RapController.java:537
-  wire _and_17 = in_run & pipe_empty; // RapController.java:539
-  wire _not_22 = ~io_headValid; // RapController.java:539
-  wire _and_18 = _and_17 & _not_22; // RapController.java:539
-  wire _not_23 = ~io_acceptEnable; // RapController.java:540
-  wire [31:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:565
-  wire [31:0] _not_24 = ~visited_kids; // RapController.java:440
-  wire [31:0] _and_19 = slot_valid & _not_24; // RapController.java:440
-  wire _eq_23 = slot_pick_pick_index == 5'd0; // RapController.java:566
-  wire _eq_24 = slot_pick_pick_index == 5'd1; // RapController.java:566
-  wire _eq_25 = slot_pick_pick_index == 5'd2; // RapController.java:566
-  wire _eq_26 = slot_pick_pick_index == 5'd3; // RapController.java:566
-  wire _eq_27 = slot_pick_pick_index == 5'd4; // RapController.java:566
-  wire _eq_28 = slot_pick_pick_index == 5'd5; // RapController.java:566
-  wire _eq_29 = slot_pick_pick_index == 5'd6; // RapController.java:566
-  wire _eq_30 = slot_pick_pick_index == 5'd7; // RapController.java:566
-  wire _eq_31 = slot_pick_pick_index == 5'd8; // RapController.java:566
-  wire _eq_32 = slot_pick_pick_index == 5'd9; // RapController.java:566
-  wire _eq_33 = slot_pick_pick_index == 5'd10; // RapController.java:566
-  wire _eq_34 = slot_pick_pick_index == 5'd11; // RapController.java:566
-  wire _eq_35 = slot_pick_pick_index == 5'd12; // RapController.java:566
-  wire _eq_36 = slot_pick_pick_index == 5'd13; // RapController.java:566
-  wire _eq_37 = slot_pick_pick_index == 5'd14; // RapController.java:566
-  wire _eq_38 = slot_pick_pick_index == 5'd15; // RapController.java:566
-  wire _eq_39 = slot_pick_pick_index == 5'd16; // RapController.java:566
-  wire _eq_40 = slot_pick_pick_index == 5'd17; // RapController.java:566
-  wire _eq_41 = slot_pick_pick_index == 5'd18; // RapController.java:566
-  wire _eq_42 = slot_pick_pick_index == 5'd19; // RapController.java:566
-  wire _eq_43 = slot_pick_pick_index == 5'd20; // RapController.java:566
-  wire _eq_44 = slot_pick_pick_index == 5'd21; // RapController.java:566
-  wire _eq_45 = slot_pick_pick_index == 5'd22; // RapController.java:566
-  wire _eq_46 = slot_pick_pick_index == 5'd23; // RapController.java:566
-  wire _eq_47 = slot_pick_pick_index == 5'd24; // RapController.java:566
-  wire _eq_48 = slot_pick_pick_index == 5'd25; // RapController.java:566
-  wire _eq_49 = slot_pick_pick_index == 5'd26; // RapController.java:566
-  wire _eq_50 = slot_pick_pick_index == 5'd27; // RapController.java:566
-  wire _eq_51 = slot_pick_pick_index == 5'd28; // RapController.java:566
-  wire _eq_52 = slot_pick_pick_index == 5'd29; // RapController.java:566
-  wire _eq_53 = slot_pick_pick_index == 5'd30; // RapController.java:566
-  wire _eq_54 = slot_pick_pick_index == 5'd31; // RapController.java:566
-  wire _eq_55 = slot_pick_pick_index == 5'd0; // RapController.java:567
-  wire _eq_56 = slot_pick_pick_index == 5'd1; // RapController.java:567
-  wire _eq_57 = slot_pick_pick_index == 5'd2; // RapController.java:567
-  wire _eq_58 = slot_pick_pick_index == 5'd3; // RapController.java:567
-  wire _eq_59 = slot_pick_pick_index == 5'd4; // RapController.java:567
-  wire _eq_60 = slot_pick_pick_index == 5'd5; // RapController.java:567
-  wire _eq_61 = slot_pick_pick_index == 5'd6; // RapController.java:567
-  wire _eq_62 = slot_pick_pick_index == 5'd7; // RapController.java:567
-  wire _eq_63 = slot_pick_pick_index == 5'd8; // RapController.java:567
-  wire _eq_64 = slot_pick_pick_index == 5'd9; // RapController.java:567
-  wire _eq_65 = slot_pick_pick_index == 5'd10; // RapController.java:567
-  wire _eq_66 = slot_pick_pick_index == 5'd11; // RapController.java:567
-  wire _eq_67 = slot_pick_pick_index == 5'd12; // RapController.java:567
-  wire _eq_68 = slot_pick_pick_index == 5'd13; // RapController.java:567
-  wire _eq_69 = slot_pick_pick_index == 5'd14; // RapController.java:567
-  wire _eq_70 = slot_pick_pick_index == 5'd15; // RapController.java:567
-  wire _eq_71 = slot_pick_pick_index == 5'd16; // RapController.java:567
-  wire _eq_72 = slot_pick_pick_index == 5'd17; // RapController.java:567
-  wire _eq_73 = slot_pick_pick_index == 5'd18; // RapController.java:567
-  wire _eq_74 = slot_pick_pick_index == 5'd19; // RapController.java:567
-  wire _eq_75 = slot_pick_pick_index == 5'd20; // RapController.java:567
-  wire _eq_76 = slot_pick_pick_index == 5'd21; // RapController.java:567
-  wire _eq_77 = slot_pick_pick_index == 5'd22; // RapController.java:567
-  wire _eq_78 = slot_pick_pick_index == 5'd23; // RapController.java:567
-  wire _eq_79 = slot_pick_pick_index == 5'd24; // RapController.java:567
-  wire _eq_80 = slot_pick_pick_index == 5'd25; // RapController.java:567
-  wire _eq_81 = slot_pick_pick_index == 5'd26; // RapController.java:567
-  wire _eq_82 = slot_pick_pick_index == 5'd27; // RapController.java:567
-  wire _eq_83 = slot_pick_pick_index == 5'd28; // RapController.java:567
-  wire _eq_84 = slot_pick_pick_index == 5'd29; // RapController.java:567
-  wire _eq_85 = slot_pick_pick_index == 5'd30; // RapController.java:567
-  wire _eq_86 = slot_pick_pick_index == 5'd31; // RapController.java:567
-  wire _eq_87 = slot_pick_pick_index == 5'd0; // RapController.java:568
-  wire _eq_88 = slot_pick_pick_index == 5'd1; // RapController.java:568
-  wire _eq_89 = slot_pick_pick_index == 5'd2; // RapController.java:568
-  wire _eq_90 = slot_pick_pick_index == 5'd3; // RapController.java:568
-  wire _eq_91 = slot_pick_pick_index == 5'd4; // RapController.java:568
-  wire _eq_92 = slot_pick_pick_index == 5'd5; // RapController.java:568
-  wire _eq_93 = slot_pick_pick_index == 5'd6; // RapController.java:568
-  wire _eq_94 = slot_pick_pick_index == 5'd7; // RapController.java:568
-  wire _eq_95 = slot_pick_pick_index == 5'd8; // RapController.java:568
-  wire _eq_96 = slot_pick_pick_index == 5'd9; // RapController.java:568
-  wire _eq_97 = slot_pick_pick_index == 5'd10; // RapController.java:568
-  wire _eq_98 = slot_pick_pick_index == 5'd11; // RapController.java:568
-  wire _eq_99 = slot_pick_pick_index == 5'd12; // RapController.java:568
-  wire _eq_100 = slot_pick_pick_index == 5'd13; // RapController.java:568
-  wire _eq_101 = slot_pick_pick_index == 5'd14; // RapController.java:568
-  wire _eq_102 = slot_pick_pick_index == 5'd15; // RapController.java:568
-  wire _eq_103 = slot_pick_pick_index == 5'd16; // RapController.java:568
-  wire _eq_104 = slot_pick_pick_index == 5'd17; // RapController.java:568
-  wire _eq_105 = slot_pick_pick_index == 5'd18; // RapController.java:568
-  wire _eq_106 = slot_pick_pick_index == 5'd19; // RapController.java:568
-  wire _eq_107 = slot_pick_pick_index == 5'd20; // RapController.java:568
-  wire _eq_108 = slot_pick_pick_index == 5'd21; // RapController.java:568
-  wire _eq_109 = slot_pick_pick_index == 5'd22; // RapController.java:568
-  wire _eq_110 = slot_pick_pick_index == 5'd23; // RapController.java:568
-  wire _eq_111 = slot_pick_pick_index == 5'd24; // RapController.java:568
-  wire _eq_112 = slot_pick_pick_index == 5'd25; // RapController.java:568
-  wire _eq_113 = slot_pick_pick_index == 5'd26; // RapController.java:568
-  wire _eq_114 = slot_pick_pick_index == 5'd27; // RapController.java:568
-  wire _eq_115 = slot_pick_pick_index == 5'd28; // RapController.java:568
-  wire _eq_116 = slot_pick_pick_index == 5'd29; // RapController.java:568
-  wire _eq_117 = slot_pick_pick_index == 5'd30; // RapController.java:568
-  wire _eq_118 = slot_pick_pick_index == 5'd31; // RapController.java:568
+  wire [63:0] _bits_6 = serialMultiplier_io_product[79:16]; // RapController.java:532
+  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:533
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:534
+  wire _eq_21 = state == 4'd13; // RapController.java:535
+  wire _or_5 = readout_pending | _eq_21; // RapController.java:535
+  wire _eq_22 = state == 4'd14; // RapController.java:535
+  wire _or_6 = _or_5 | _eq_22; // RapController.java:535
+  wire _ge_0 = state >= 4'd2; // RapController.java:536
+  wire _le_0 = state <= 4'd12; // RapController.java:536
+  wire _and_16 = _ge_0 & _le_0; // RapController.java:536
+  wire _and_17 = in_run & pipe_empty; // RapController.java:538
+  wire _not_22 = ~io_headValid; // RapController.java:538
+  wire _and_18 = _and_17 & _not_22; // RapController.java:538
+  wire _not_23 = ~io_acceptEnable; // RapController.java:539
+  wire [31:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:564
+  wire [31:0] _not_24 = ~visited_kids; // RapController.java:439
+  wire [31:0] _and_19 = slot_valid & _not_24; // RapController.java:439
+  wire _eq_23 = slot_pick_pick_index == 5'd0; // RapController.java:565
+  wire _eq_24 = slot_pick_pick_index == 5'd1; // RapController.java:565
+  wire _eq_25 = slot_pick_pick_index == 5'd2; // RapController.java:565
+  wire _eq_26 = slot_pick_pick_index == 5'd3; // RapController.java:565
+  wire _eq_27 = slot_pick_pick_index == 5'd4; // RapController.java:565
+  wire _eq_28 = slot_pick_pick_index == 5'd5; // RapController.java:565
+  wire _eq_29 = slot_pick_pick_index == 5'd6; // RapController.java:565
+  wire _eq_30 = slot_pick_pick_index == 5'd7; // RapController.java:565
+  wire _eq_31 = slot_pick_pick_index == 5'd8; // RapController.java:565
+  wire _eq_32 = slot_pick_pick_index == 5'd9; // RapController.java:565
+  wire _eq_33 = slot_pick_pick_index == 5'd10; // RapController.java:565
+  wire _eq_34 = slot_pick_pick_index == 5'd11; // RapController.java:565
+  wire _eq_35 = slot_pick_pick_index == 5'd12; // RapController.java:565
+  wire _eq_36 = slot_pick_pick_index == 5'd13; // RapController.java:565
+  wire _eq_37 = slot_pick_pick_index == 5'd14; // RapController.java:565
+  wire _eq_38 = slot_pick_pick_index == 5'd15; // RapController.java:565
+  wire _eq_39 = slot_pick_pick_index == 5'd16; // RapController.java:565
+  wire _eq_40 = slot_pick_pick_index == 5'd17; // RapController.java:565
+  wire _eq_41 = slot_pick_pick_index == 5'd18; // RapController.java:565
+  wire _eq_42 = slot_pick_pick_index == 5'd19; // RapController.java:565
+  wire _eq_43 = slot_pick_pick_index == 5'd20; // RapController.java:565
+  wire _eq_44 = slot_pick_pick_index == 5'd21; // RapController.java:565
+  wire _eq_45 = slot_pick_pick_index == 5'd22; // RapController.java:565
+  wire _eq_46 = slot_pick_pick_index == 5'd23; // RapController.java:565
+  wire _eq_47 = slot_pick_pick_index == 5'd24; // RapController.java:565
+  wire _eq_48 = slot_pick_pick_index == 5'd25; // RapController.java:565
+  wire _eq_49 = slot_pick_pick_index == 5'd26; // RapController.java:565
+  wire _eq_50 = slot_pick_pick_index == 5'd27; // RapController.java:565
+  wire _eq_51 = slot_pick_pick_index == 5'd28; // RapController.java:565
+  wire _eq_52 = slot_pick_pick_index == 5'd29; // RapController.java:565
+  wire _eq_53 = slot_pick_pick_index == 5'd30; // RapController.java:565
+  wire _eq_54 = slot_pick_pick_index == 5'd31; // RapController.java:565
+  wire _eq_55 = slot_pick_pick_index == 5'd0; // RapController.java:566
+  wire _eq_56 = slot_pick_pick_index == 5'd1; // RapController.java:566
+  wire _eq_57 = slot_pick_pick_index == 5'd2; // RapController.java:566
+  wire _eq_58 = slot_pick_pick_index == 5'd3; // RapController.java:566
+  wire _eq_59 = slot_pick_pick_index == 5'd4; // RapController.java:566
+  wire _eq_60 = slot_pick_pick_index == 5'd5; // RapController.java:566
+  wire _eq_61 = slot_pick_pick_index == 5'd6; // RapController.java:566
+  wire _eq_62 = slot_pick_pick_index == 5'd7; // RapController.java:566
+  wire _eq_63 = slot_pick_pick_index == 5'd8; // RapController.java:566
+  wire _eq_64 = slot_pick_pick_index == 5'd9; // RapController.java:566
+  wire _eq_65 = slot_pick_pick_index == 5'd10; // RapController.java:566
+  wire _eq_66 = slot_pick_pick_index == 5'd11; // RapController.java:566
+  wire _eq_67 = slot_pick_pick_index == 5'd12; // RapController.java:566
+  wire _eq_68 = slot_pick_pick_index == 5'd13; // RapController.java:566
+  wire _eq_69 = slot_pick_pick_index == 5'd14; // RapController.java:566
+  wire _eq_70 = slot_pick_pick_index == 5'd15; // RapController.java:566
+  wire _eq_71 = slot_pick_pick_index == 5'd16; // RapController.java:566
+  wire _eq_72 = slot_pick_pick_index == 5'd17; // RapController.java:566
+  wire _eq_73 = slot_pick_pick_index == 5'd18; // RapController.java:566
+  wire _eq_74 = slot_pick_pick_index == 5'd19; // RapController.java:566
+  wire _eq_75 = slot_pick_pick_index == 5'd20; // RapController.java:566
+  wire _eq_76 = slot_pick_pick_index == 5'd21; // RapController.java:566
+  wire _eq_77 = slot_pick_pick_index == 5'd22; // RapController.java:566
+  wire _eq_78 = slot_pick_pick_index == 5'd23; // RapController.java:566
+  wire _eq_79 = slot_pick_pick_index == 5'd24; // RapController.java:566
+  wire _eq_80 = slot_pick_pick_index == 5'd25; // RapController.java:566
+  wire _eq_81 = slot_pick_pick_index == 5'd26; // RapController.java:566
+  wire _eq_82 = slot_pick_pick_index == 5'd27; // RapController.java:566
+  wire _eq_83 = slot_pick_pick_index == 5'd28; // RapController.java:566
+  wire _eq_84 = slot_pick_pick_index == 5'd29; // RapController.java:566
+  wire _eq_85 = slot_pick_pick_index == 5'd30; // RapController.java:566
+  wire _eq_86 = slot_pick_pick_index == 5'd31; // RapController.java:566
+  wire _eq_87 = slot_pick_pick_index == 5'd0; // RapController.java:567
+  wire _eq_88 = slot_pick_pick_index == 5'd1; // RapController.java:567
+  wire _eq_89 = slot_pick_pick_index == 5'd2; // RapController.java:567
+  wire _eq_90 = slot_pick_pick_index == 5'd3; // RapController.java:567
+  wire _eq_91 = slot_pick_pick_index == 5'd4; // RapController.java:567
+  wire _eq_92 = slot_pick_pick_index == 5'd5; // RapController.java:567
+  wire _eq_93 = slot_pick_pick_index == 5'd6; // RapController.java:567
+  wire _eq_94 = slot_pick_pick_index == 5'd7; // RapController.java:567
+  wire _eq_95 = slot_pick_pick_index == 5'd8; // RapController.java:567
+  wire _eq_96 = slot_pick_pick_index == 5'd9; // RapController.java:567
+  wire _eq_97 = slot_pick_pick_index == 5'd10; // RapController.java:567
+  wire _eq_98 = slot_pick_pick_index == 5'd11; // RapController.java:567
+  wire _eq_99 = slot_pick_pick_index == 5'd12; // RapController.java:567
+  wire _eq_100 = slot_pick_pick_index == 5'd13; // RapController.java:567
+  wire _eq_101 = slot_pick_pick_index == 5'd14; // RapController.java:567
+  wire _eq_102 = slot_pick_pick_index == 5'd15; // RapController.java:567
+  wire _eq_103 = slot_pick_pick_index == 5'd16; // RapController.java:567
+  wire _eq_104 = slot_pick_pick_index == 5'd17; // RapController.java:567
+  wire _eq_105 = slot_pick_pick_index == 5'd18; // RapController.java:567
+  wire _eq_106 = slot_pick_pick_index == 5'd19; // RapController.java:567
+  wire _eq_107 = slot_pick_pick_index == 5'd20; // RapController.java:567
+  wire _eq_108 = slot_pick_pick_index == 5'd21; // RapController.java:567
+  wire _eq_109 = slot_pick_pick_index == 5'd22; // RapController.java:567
+  wire _eq_110 = slot_pick_pick_index == 5'd23; // RapController.java:567
+  wire _eq_111 = slot_pick_pick_index == 5'd24; // RapController.java:567
+  wire _eq_112 = slot_pick_pick_index == 5'd25; // RapController.java:567
+  wire _eq_113 = slot_pick_pick_index == 5'd26; // RapController.java:567
+  wire _eq_114 = slot_pick_pick_index == 5'd27; // RapController.java:567
+  wire _eq_115 = slot_pick_pick_index == 5'd28; // RapController.java:567
+  wire _eq_116 = slot_pick_pick_index == 5'd29; // RapController.java:567
+  wire _eq_117 = slot_pick_pick_index == 5'd30; // RapController.java:567
+  wire _eq_118 = slot_pick_pick_index == 5'd31; // RapController.java:567
   wire _eq_119 = children_write_slot == 5'd0; // NodeTable.java:44
   wire _eq_120 = children_write_slot == 5'd1; // NodeTable.java:44
   wire _eq_121 = children_write_slot == 5'd2; // NodeTable.java:44
@@ -663,7 +664,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_148 = children_write_slot == 5'd29; // NodeTable.java:44
   wire _eq_149 = children_write_slot == 5'd30; // NodeTable.java:44
   wire _eq_150 = children_write_slot == 5'd31; // NodeTable.java:44
-  wire [2:0] _sub_1 = op_children - merge_leaves; // RapController.java:441
+  wire [2:0] _sub_1 = op_children - merge_leaves; // RapController.java:440
   wire [32:0] _add_0 = {1'b0, st_n_lo} + {{32{1'b0}}, ev_weight_q}; // SplitCounter.java:41
   wire [31:0] _bits_7 = _add_0[31:0]; // SplitCounter.java:42
   wire [31:0] _add_1 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:34
@@ -714,1494 +715,1529 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_28 = ~merge_now; // RapController.java:271
   wire _and_23 = split_now & _not_28; // RapController.java:271
   wire _and_24 = _and_23 & hit_short_4; // RapController.java:271
-  wire _le_1 = io_head_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:39
-  wire _and_25 = skip_valid & _le_1; // MergeSkip.java:39
-  wire defer_now = _and_24 & _and_25; // RapController.java:272
+  wire [17:0] _bits_25 = io_head_threshold[35:18]; // SplitCompare.java:35
+  wire [16:0] _bits_26 = skip_min_sum[34:18]; // SplitCompare.java:35
+  wire _gt_2 = _bits_25 > {1'b0, _bits_26}; // SplitCompare.java:27
+  wire _eq_152 = _bits_25 == {1'b0, _bits_26}; // SplitCompare.java:27
+  wire [17:0] _bits_27 = io_head_threshold[17:0]; // SplitCompare.java:31
+  wire [17:0] _bits_28 = skip_min_sum[17:0]; // SplitCompare.java:31
+  wire _gt_3 = _bits_27 > _bits_28; // SplitCompare.java:20
+  wire _and_25 = _eq_152 & _gt_3; // SplitCompare.java:27
+  wire _or_10 = _gt_2 | _and_25; // SplitCompare.java:27
+  wire _not_29 = ~_or_10; // MergeSkip.java:42
+  wire _and_26 = skip_valid & _not_29; // MergeSkip.java:42
+  wire defer_now = _and_24 & _and_26; // RapController.java:272
   wire [5:0] _add_12 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:107
   wire [5:0] _sub_2 = _add_12 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:107
-  wire _gt_2 = st_nodes > st_high_water; // StatusRegs.java:102
-  wire _eq_152 = io_m0Csr == 64'd0; // RapController.java:319
-  wire [63:0] _mux_6 = _eq_152 ? 64'd1 : io_m0Csr; // RapController.java:319
-  wire [31:0] _bits_25 = serialMultiplier_io_product[95:64]; // RapController.java:456
-  wire _or_r_2 = |_bits_25; // RapController.java:456
-  wire [63:0] _bits_26 = serialMultiplier_io_product[63:0]; // RapController.java:457
-  wire [31:0] _bits_27 = _mux_6[31:0]; // SplitCounter.java:48
+  wire _gt_4 = st_nodes > st_high_water; // StatusRegs.java:102
+  wire _eq_153 = io_m0Csr == 64'd0; // RapController.java:318
+  wire [63:0] _mux_6 = _eq_153 ? 64'd1 : io_m0Csr; // RapController.java:318
+  wire [31:0] _bits_29 = serialMultiplier_io_product[95:64]; // RapController.java:455
+  wire _or_r_2 = |_bits_29; // RapController.java:455
+  wire [63:0] _bits_30 = serialMultiplier_io_product[63:0]; // RapController.java:456
+  wire [31:0] _bits_31 = _mux_6[31:0]; // SplitCounter.java:48
   wire [32:0] _sub_3 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:41
-  wire [31:0] _bits_28 = _sub_3[31:0]; // SplitCounter.java:42
-  wire [31:0] _bits_29 = to_merge_hi[31:0]; // RapController.java:167
-  wire [31:0] _bits_30 = to_merge_lo[31:0]; // RapController.java:167
-  wire [63:0] to_merge = {_bits_29, _bits_30}; // RapController.java:167
-  wire [31:0] _bits_31 = to_merge[31:0]; // SplitCounter.java:48
-  wire [31:0] _bits_32 = _mux_6[63:32]; // SplitCounter.java:49
+  wire [31:0] _bits_32 = _sub_3[31:0]; // SplitCounter.java:42
+  wire [31:0] _bits_33 = to_merge_hi[31:0]; // RapController.java:167
+  wire [31:0] _bits_34 = to_merge_lo[31:0]; // RapController.java:167
+  wire [63:0] to_merge = {_bits_33, _bits_34}; // RapController.java:167
+  wire [31:0] _bits_35 = to_merge[31:0]; // SplitCounter.java:48
+  wire [31:0] _bits_36 = _mux_6[63:32]; // SplitCounter.java:49
   wire [31:0] _sub_4 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:34
-  wire [31:0] _bits_33 = to_merge[63:32]; // SplitCounter.java:49
-  wire _bits_34 = _sub_3[32]; // SplitCounter.java:43
-  wire _eq_153 = io_epsCsr == 16'd0; // RapController.java:317
-  wire [15:0] _mux_7 = _eq_153 ? 16'd1 : io_epsCsr; // RapController.java:317
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:318
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:318
+  wire [31:0] _bits_37 = to_merge[63:32]; // SplitCounter.java:49
+  wire _bits_38 = _sub_3[32]; // SplitCounter.java:43
+  wire _eq_154 = io_epsCsr == 16'd0; // RapController.java:316
+  wire [15:0] _mux_7 = _eq_154 ? 16'd1 : io_epsCsr; // RapController.java:316
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:317
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:317
   wire [5:0] _add_13 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:209
   wire [5:0] _sub_5 = _add_13 - {{5{1'b0}}, io_selected_valid}; // RapController.java:209
   wire [7:0] _add_14 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:210
   wire [7:0] _sub_6 = _add_14 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:210
-  wire _eq_154 = state == 4'd2; // RapController.java:218
-  wire draining = _eq_154 | commit_stop; // RapController.java:218
+  wire _eq_155 = state == 4'd2; // RapController.java:218
+  wire draining = _eq_155 | commit_stop; // RapController.java:218
   wire undo_push = draining & io_counterResult_valid; // RapController.java:219
   wire [4:0] _add_15 = undo_sp + 5'd1; // RapController.java:225
-  wire [4:0] _sub_7 = undo_sp - 5'd1; // RapController.java:349
-  wire [6:0] _dshl_1 = 7'd1 << _bits_4; // RapController.java:570
-  wire [3:0] _bits_35 = _dshl_1[3:0]; // RapController.java:570
-  wire [3:0] _or_10 = present_children | _bits_35; // RapController.java:570
-  wire _bits_36 = slot_valid[31]; // NodeTable.java:59
-  wire _eq_155 = slot_parent_31 == merge_parent; // NodeTable.java:59
-  wire _and_26 = _bits_36 & _eq_155; // NodeTable.java:59
-  wire _not_29 = ~1'd1; // NodeTable.java:60
-  wire _eq_156 = slot_children_31 == 3'd0; // NodeTable.java:60
-  wire _or_11 = _not_29 | _eq_156; // NodeTable.java:60
-  wire _and_27 = _and_26 & _or_11; // NodeTable.java:60
-  wire _bits_37 = slot_valid[30]; // NodeTable.java:59
-  wire _eq_157 = slot_parent_30 == merge_parent; // NodeTable.java:59
-  wire _and_28 = _bits_37 & _eq_157; // NodeTable.java:59
+  wire [4:0] _sub_7 = undo_sp - 5'd1; // RapController.java:348
+  wire [6:0] _dshl_1 = 7'd1 << _bits_4; // RapController.java:569
+  wire [3:0] _bits_39 = _dshl_1[3:0]; // RapController.java:569
+  wire [3:0] _or_11 = present_children | _bits_39; // RapController.java:569
+  wire _bits_40 = slot_valid[31]; // NodeTable.java:59
+  wire _eq_156 = slot_parent_31 == merge_parent; // NodeTable.java:59
+  wire _and_27 = _bits_40 & _eq_156; // NodeTable.java:59
   wire _not_30 = ~1'd1; // NodeTable.java:60
-  wire _eq_158 = slot_children_30 == 3'd0; // NodeTable.java:60
-  wire _or_12 = _not_30 | _eq_158; // NodeTable.java:60
-  wire _and_29 = _and_28 & _or_12; // NodeTable.java:60
-  wire _bits_38 = slot_valid[29]; // NodeTable.java:59
-  wire _eq_159 = slot_parent_29 == merge_parent; // NodeTable.java:59
-  wire _and_30 = _bits_38 & _eq_159; // NodeTable.java:59
+  wire _eq_157 = slot_children_31 == 3'd0; // NodeTable.java:60
+  wire _or_12 = _not_30 | _eq_157; // NodeTable.java:60
+  wire _and_28 = _and_27 & _or_12; // NodeTable.java:60
+  wire _bits_41 = slot_valid[30]; // NodeTable.java:59
+  wire _eq_158 = slot_parent_30 == merge_parent; // NodeTable.java:59
+  wire _and_29 = _bits_41 & _eq_158; // NodeTable.java:59
   wire _not_31 = ~1'd1; // NodeTable.java:60
-  wire _eq_160 = slot_children_29 == 3'd0; // NodeTable.java:60
-  wire _or_13 = _not_31 | _eq_160; // NodeTable.java:60
-  wire _and_31 = _and_30 & _or_13; // NodeTable.java:60
-  wire _bits_39 = slot_valid[28]; // NodeTable.java:59
-  wire _eq_161 = slot_parent_28 == merge_parent; // NodeTable.java:59
-  wire _and_32 = _bits_39 & _eq_161; // NodeTable.java:59
+  wire _eq_159 = slot_children_30 == 3'd0; // NodeTable.java:60
+  wire _or_13 = _not_31 | _eq_159; // NodeTable.java:60
+  wire _and_30 = _and_29 & _or_13; // NodeTable.java:60
+  wire _bits_42 = slot_valid[29]; // NodeTable.java:59
+  wire _eq_160 = slot_parent_29 == merge_parent; // NodeTable.java:59
+  wire _and_31 = _bits_42 & _eq_160; // NodeTable.java:59
   wire _not_32 = ~1'd1; // NodeTable.java:60
-  wire _eq_162 = slot_children_28 == 3'd0; // NodeTable.java:60
-  wire _or_14 = _not_32 | _eq_162; // NodeTable.java:60
-  wire _and_33 = _and_32 & _or_14; // NodeTable.java:60
-  wire _bits_40 = slot_valid[27]; // NodeTable.java:59
-  wire _eq_163 = slot_parent_27 == merge_parent; // NodeTable.java:59
-  wire _and_34 = _bits_40 & _eq_163; // NodeTable.java:59
+  wire _eq_161 = slot_children_29 == 3'd0; // NodeTable.java:60
+  wire _or_14 = _not_32 | _eq_161; // NodeTable.java:60
+  wire _and_32 = _and_31 & _or_14; // NodeTable.java:60
+  wire _bits_43 = slot_valid[28]; // NodeTable.java:59
+  wire _eq_162 = slot_parent_28 == merge_parent; // NodeTable.java:59
+  wire _and_33 = _bits_43 & _eq_162; // NodeTable.java:59
   wire _not_33 = ~1'd1; // NodeTable.java:60
-  wire _eq_164 = slot_children_27 == 3'd0; // NodeTable.java:60
-  wire _or_15 = _not_33 | _eq_164; // NodeTable.java:60
-  wire _and_35 = _and_34 & _or_15; // NodeTable.java:60
-  wire _bits_41 = slot_valid[26]; // NodeTable.java:59
-  wire _eq_165 = slot_parent_26 == merge_parent; // NodeTable.java:59
-  wire _and_36 = _bits_41 & _eq_165; // NodeTable.java:59
+  wire _eq_163 = slot_children_28 == 3'd0; // NodeTable.java:60
+  wire _or_15 = _not_33 | _eq_163; // NodeTable.java:60
+  wire _and_34 = _and_33 & _or_15; // NodeTable.java:60
+  wire _bits_44 = slot_valid[27]; // NodeTable.java:59
+  wire _eq_164 = slot_parent_27 == merge_parent; // NodeTable.java:59
+  wire _and_35 = _bits_44 & _eq_164; // NodeTable.java:59
   wire _not_34 = ~1'd1; // NodeTable.java:60
-  wire _eq_166 = slot_children_26 == 3'd0; // NodeTable.java:60
-  wire _or_16 = _not_34 | _eq_166; // NodeTable.java:60
-  wire _and_37 = _and_36 & _or_16; // NodeTable.java:60
-  wire _bits_42 = slot_valid[25]; // NodeTable.java:59
-  wire _eq_167 = slot_parent_25 == merge_parent; // NodeTable.java:59
-  wire _and_38 = _bits_42 & _eq_167; // NodeTable.java:59
+  wire _eq_165 = slot_children_27 == 3'd0; // NodeTable.java:60
+  wire _or_16 = _not_34 | _eq_165; // NodeTable.java:60
+  wire _and_36 = _and_35 & _or_16; // NodeTable.java:60
+  wire _bits_45 = slot_valid[26]; // NodeTable.java:59
+  wire _eq_166 = slot_parent_26 == merge_parent; // NodeTable.java:59
+  wire _and_37 = _bits_45 & _eq_166; // NodeTable.java:59
   wire _not_35 = ~1'd1; // NodeTable.java:60
-  wire _eq_168 = slot_children_25 == 3'd0; // NodeTable.java:60
-  wire _or_17 = _not_35 | _eq_168; // NodeTable.java:60
-  wire _and_39 = _and_38 & _or_17; // NodeTable.java:60
-  wire _bits_43 = slot_valid[24]; // NodeTable.java:59
-  wire _eq_169 = slot_parent_24 == merge_parent; // NodeTable.java:59
-  wire _and_40 = _bits_43 & _eq_169; // NodeTable.java:59
+  wire _eq_167 = slot_children_26 == 3'd0; // NodeTable.java:60
+  wire _or_17 = _not_35 | _eq_167; // NodeTable.java:60
+  wire _and_38 = _and_37 & _or_17; // NodeTable.java:60
+  wire _bits_46 = slot_valid[25]; // NodeTable.java:59
+  wire _eq_168 = slot_parent_25 == merge_parent; // NodeTable.java:59
+  wire _and_39 = _bits_46 & _eq_168; // NodeTable.java:59
   wire _not_36 = ~1'd1; // NodeTable.java:60
-  wire _eq_170 = slot_children_24 == 3'd0; // NodeTable.java:60
-  wire _or_18 = _not_36 | _eq_170; // NodeTable.java:60
-  wire _and_41 = _and_40 & _or_18; // NodeTable.java:60
-  wire _bits_44 = slot_valid[23]; // NodeTable.java:59
-  wire _eq_171 = slot_parent_23 == merge_parent; // NodeTable.java:59
-  wire _and_42 = _bits_44 & _eq_171; // NodeTable.java:59
+  wire _eq_169 = slot_children_25 == 3'd0; // NodeTable.java:60
+  wire _or_18 = _not_36 | _eq_169; // NodeTable.java:60
+  wire _and_40 = _and_39 & _or_18; // NodeTable.java:60
+  wire _bits_47 = slot_valid[24]; // NodeTable.java:59
+  wire _eq_170 = slot_parent_24 == merge_parent; // NodeTable.java:59
+  wire _and_41 = _bits_47 & _eq_170; // NodeTable.java:59
   wire _not_37 = ~1'd1; // NodeTable.java:60
-  wire _eq_172 = slot_children_23 == 3'd0; // NodeTable.java:60
-  wire _or_19 = _not_37 | _eq_172; // NodeTable.java:60
-  wire _and_43 = _and_42 & _or_19; // NodeTable.java:60
-  wire _bits_45 = slot_valid[22]; // NodeTable.java:59
-  wire _eq_173 = slot_parent_22 == merge_parent; // NodeTable.java:59
-  wire _and_44 = _bits_45 & _eq_173; // NodeTable.java:59
+  wire _eq_171 = slot_children_24 == 3'd0; // NodeTable.java:60
+  wire _or_19 = _not_37 | _eq_171; // NodeTable.java:60
+  wire _and_42 = _and_41 & _or_19; // NodeTable.java:60
+  wire _bits_48 = slot_valid[23]; // NodeTable.java:59
+  wire _eq_172 = slot_parent_23 == merge_parent; // NodeTable.java:59
+  wire _and_43 = _bits_48 & _eq_172; // NodeTable.java:59
   wire _not_38 = ~1'd1; // NodeTable.java:60
-  wire _eq_174 = slot_children_22 == 3'd0; // NodeTable.java:60
-  wire _or_20 = _not_38 | _eq_174; // NodeTable.java:60
-  wire _and_45 = _and_44 & _or_20; // NodeTable.java:60
-  wire _bits_46 = slot_valid[21]; // NodeTable.java:59
-  wire _eq_175 = slot_parent_21 == merge_parent; // NodeTable.java:59
-  wire _and_46 = _bits_46 & _eq_175; // NodeTable.java:59
+  wire _eq_173 = slot_children_23 == 3'd0; // NodeTable.java:60
+  wire _or_20 = _not_38 | _eq_173; // NodeTable.java:60
+  wire _and_44 = _and_43 & _or_20; // NodeTable.java:60
+  wire _bits_49 = slot_valid[22]; // NodeTable.java:59
+  wire _eq_174 = slot_parent_22 == merge_parent; // NodeTable.java:59
+  wire _and_45 = _bits_49 & _eq_174; // NodeTable.java:59
   wire _not_39 = ~1'd1; // NodeTable.java:60
-  wire _eq_176 = slot_children_21 == 3'd0; // NodeTable.java:60
-  wire _or_21 = _not_39 | _eq_176; // NodeTable.java:60
-  wire _and_47 = _and_46 & _or_21; // NodeTable.java:60
-  wire _bits_47 = slot_valid[20]; // NodeTable.java:59
-  wire _eq_177 = slot_parent_20 == merge_parent; // NodeTable.java:59
-  wire _and_48 = _bits_47 & _eq_177; // NodeTable.java:59
+  wire _eq_175 = slot_children_22 == 3'd0; // NodeTable.java:60
+  wire _or_21 = _not_39 | _eq_175; // NodeTable.java:60
+  wire _and_46 = _and_45 & _or_21; // NodeTable.java:60
+  wire _bits_50 = slot_valid[21]; // NodeTable.java:59
+  wire _eq_176 = slot_parent_21 == merge_parent; // NodeTable.java:59
+  wire _and_47 = _bits_50 & _eq_176; // NodeTable.java:59
   wire _not_40 = ~1'd1; // NodeTable.java:60
-  wire _eq_178 = slot_children_20 == 3'd0; // NodeTable.java:60
-  wire _or_22 = _not_40 | _eq_178; // NodeTable.java:60
-  wire _and_49 = _and_48 & _or_22; // NodeTable.java:60
-  wire _bits_48 = slot_valid[19]; // NodeTable.java:59
-  wire _eq_179 = slot_parent_19 == merge_parent; // NodeTable.java:59
-  wire _and_50 = _bits_48 & _eq_179; // NodeTable.java:59
+  wire _eq_177 = slot_children_21 == 3'd0; // NodeTable.java:60
+  wire _or_22 = _not_40 | _eq_177; // NodeTable.java:60
+  wire _and_48 = _and_47 & _or_22; // NodeTable.java:60
+  wire _bits_51 = slot_valid[20]; // NodeTable.java:59
+  wire _eq_178 = slot_parent_20 == merge_parent; // NodeTable.java:59
+  wire _and_49 = _bits_51 & _eq_178; // NodeTable.java:59
   wire _not_41 = ~1'd1; // NodeTable.java:60
-  wire _eq_180 = slot_children_19 == 3'd0; // NodeTable.java:60
-  wire _or_23 = _not_41 | _eq_180; // NodeTable.java:60
-  wire _and_51 = _and_50 & _or_23; // NodeTable.java:60
-  wire _bits_49 = slot_valid[18]; // NodeTable.java:59
-  wire _eq_181 = slot_parent_18 == merge_parent; // NodeTable.java:59
-  wire _and_52 = _bits_49 & _eq_181; // NodeTable.java:59
+  wire _eq_179 = slot_children_20 == 3'd0; // NodeTable.java:60
+  wire _or_23 = _not_41 | _eq_179; // NodeTable.java:60
+  wire _and_50 = _and_49 & _or_23; // NodeTable.java:60
+  wire _bits_52 = slot_valid[19]; // NodeTable.java:59
+  wire _eq_180 = slot_parent_19 == merge_parent; // NodeTable.java:59
+  wire _and_51 = _bits_52 & _eq_180; // NodeTable.java:59
   wire _not_42 = ~1'd1; // NodeTable.java:60
-  wire _eq_182 = slot_children_18 == 3'd0; // NodeTable.java:60
-  wire _or_24 = _not_42 | _eq_182; // NodeTable.java:60
-  wire _and_53 = _and_52 & _or_24; // NodeTable.java:60
-  wire _bits_50 = slot_valid[17]; // NodeTable.java:59
-  wire _eq_183 = slot_parent_17 == merge_parent; // NodeTable.java:59
-  wire _and_54 = _bits_50 & _eq_183; // NodeTable.java:59
+  wire _eq_181 = slot_children_19 == 3'd0; // NodeTable.java:60
+  wire _or_24 = _not_42 | _eq_181; // NodeTable.java:60
+  wire _and_52 = _and_51 & _or_24; // NodeTable.java:60
+  wire _bits_53 = slot_valid[18]; // NodeTable.java:59
+  wire _eq_182 = slot_parent_18 == merge_parent; // NodeTable.java:59
+  wire _and_53 = _bits_53 & _eq_182; // NodeTable.java:59
   wire _not_43 = ~1'd1; // NodeTable.java:60
-  wire _eq_184 = slot_children_17 == 3'd0; // NodeTable.java:60
-  wire _or_25 = _not_43 | _eq_184; // NodeTable.java:60
-  wire _and_55 = _and_54 & _or_25; // NodeTable.java:60
-  wire _bits_51 = slot_valid[16]; // NodeTable.java:59
-  wire _eq_185 = slot_parent_16 == merge_parent; // NodeTable.java:59
-  wire _and_56 = _bits_51 & _eq_185; // NodeTable.java:59
+  wire _eq_183 = slot_children_18 == 3'd0; // NodeTable.java:60
+  wire _or_25 = _not_43 | _eq_183; // NodeTable.java:60
+  wire _and_54 = _and_53 & _or_25; // NodeTable.java:60
+  wire _bits_54 = slot_valid[17]; // NodeTable.java:59
+  wire _eq_184 = slot_parent_17 == merge_parent; // NodeTable.java:59
+  wire _and_55 = _bits_54 & _eq_184; // NodeTable.java:59
   wire _not_44 = ~1'd1; // NodeTable.java:60
-  wire _eq_186 = slot_children_16 == 3'd0; // NodeTable.java:60
-  wire _or_26 = _not_44 | _eq_186; // NodeTable.java:60
-  wire _and_57 = _and_56 & _or_26; // NodeTable.java:60
-  wire _bits_52 = slot_valid[15]; // NodeTable.java:59
-  wire _eq_187 = slot_parent_15 == merge_parent; // NodeTable.java:59
-  wire _and_58 = _bits_52 & _eq_187; // NodeTable.java:59
+  wire _eq_185 = slot_children_17 == 3'd0; // NodeTable.java:60
+  wire _or_26 = _not_44 | _eq_185; // NodeTable.java:60
+  wire _and_56 = _and_55 & _or_26; // NodeTable.java:60
+  wire _bits_55 = slot_valid[16]; // NodeTable.java:59
+  wire _eq_186 = slot_parent_16 == merge_parent; // NodeTable.java:59
+  wire _and_57 = _bits_55 & _eq_186; // NodeTable.java:59
   wire _not_45 = ~1'd1; // NodeTable.java:60
-  wire _eq_188 = slot_children_15 == 3'd0; // NodeTable.java:60
-  wire _or_27 = _not_45 | _eq_188; // NodeTable.java:60
-  wire _and_59 = _and_58 & _or_27; // NodeTable.java:60
-  wire _bits_53 = slot_valid[14]; // NodeTable.java:59
-  wire _eq_189 = slot_parent_14 == merge_parent; // NodeTable.java:59
-  wire _and_60 = _bits_53 & _eq_189; // NodeTable.java:59
+  wire _eq_187 = slot_children_16 == 3'd0; // NodeTable.java:60
+  wire _or_27 = _not_45 | _eq_187; // NodeTable.java:60
+  wire _and_58 = _and_57 & _or_27; // NodeTable.java:60
+  wire _bits_56 = slot_valid[15]; // NodeTable.java:59
+  wire _eq_188 = slot_parent_15 == merge_parent; // NodeTable.java:59
+  wire _and_59 = _bits_56 & _eq_188; // NodeTable.java:59
   wire _not_46 = ~1'd1; // NodeTable.java:60
-  wire _eq_190 = slot_children_14 == 3'd0; // NodeTable.java:60
-  wire _or_28 = _not_46 | _eq_190; // NodeTable.java:60
-  wire _and_61 = _and_60 & _or_28; // NodeTable.java:60
-  wire _bits_54 = slot_valid[13]; // NodeTable.java:59
-  wire _eq_191 = slot_parent_13 == merge_parent; // NodeTable.java:59
-  wire _and_62 = _bits_54 & _eq_191; // NodeTable.java:59
+  wire _eq_189 = slot_children_15 == 3'd0; // NodeTable.java:60
+  wire _or_28 = _not_46 | _eq_189; // NodeTable.java:60
+  wire _and_60 = _and_59 & _or_28; // NodeTable.java:60
+  wire _bits_57 = slot_valid[14]; // NodeTable.java:59
+  wire _eq_190 = slot_parent_14 == merge_parent; // NodeTable.java:59
+  wire _and_61 = _bits_57 & _eq_190; // NodeTable.java:59
   wire _not_47 = ~1'd1; // NodeTable.java:60
-  wire _eq_192 = slot_children_13 == 3'd0; // NodeTable.java:60
-  wire _or_29 = _not_47 | _eq_192; // NodeTable.java:60
-  wire _and_63 = _and_62 & _or_29; // NodeTable.java:60
-  wire _bits_55 = slot_valid[12]; // NodeTable.java:59
-  wire _eq_193 = slot_parent_12 == merge_parent; // NodeTable.java:59
-  wire _and_64 = _bits_55 & _eq_193; // NodeTable.java:59
+  wire _eq_191 = slot_children_14 == 3'd0; // NodeTable.java:60
+  wire _or_29 = _not_47 | _eq_191; // NodeTable.java:60
+  wire _and_62 = _and_61 & _or_29; // NodeTable.java:60
+  wire _bits_58 = slot_valid[13]; // NodeTable.java:59
+  wire _eq_192 = slot_parent_13 == merge_parent; // NodeTable.java:59
+  wire _and_63 = _bits_58 & _eq_192; // NodeTable.java:59
   wire _not_48 = ~1'd1; // NodeTable.java:60
-  wire _eq_194 = slot_children_12 == 3'd0; // NodeTable.java:60
-  wire _or_30 = _not_48 | _eq_194; // NodeTable.java:60
-  wire _and_65 = _and_64 & _or_30; // NodeTable.java:60
-  wire _bits_56 = slot_valid[11]; // NodeTable.java:59
-  wire _eq_195 = slot_parent_11 == merge_parent; // NodeTable.java:59
-  wire _and_66 = _bits_56 & _eq_195; // NodeTable.java:59
+  wire _eq_193 = slot_children_13 == 3'd0; // NodeTable.java:60
+  wire _or_30 = _not_48 | _eq_193; // NodeTable.java:60
+  wire _and_64 = _and_63 & _or_30; // NodeTable.java:60
+  wire _bits_59 = slot_valid[12]; // NodeTable.java:59
+  wire _eq_194 = slot_parent_12 == merge_parent; // NodeTable.java:59
+  wire _and_65 = _bits_59 & _eq_194; // NodeTable.java:59
   wire _not_49 = ~1'd1; // NodeTable.java:60
-  wire _eq_196 = slot_children_11 == 3'd0; // NodeTable.java:60
-  wire _or_31 = _not_49 | _eq_196; // NodeTable.java:60
-  wire _and_67 = _and_66 & _or_31; // NodeTable.java:60
-  wire _bits_57 = slot_valid[10]; // NodeTable.java:59
-  wire _eq_197 = slot_parent_10 == merge_parent; // NodeTable.java:59
-  wire _and_68 = _bits_57 & _eq_197; // NodeTable.java:59
+  wire _eq_195 = slot_children_12 == 3'd0; // NodeTable.java:60
+  wire _or_31 = _not_49 | _eq_195; // NodeTable.java:60
+  wire _and_66 = _and_65 & _or_31; // NodeTable.java:60
+  wire _bits_60 = slot_valid[11]; // NodeTable.java:59
+  wire _eq_196 = slot_parent_11 == merge_parent; // NodeTable.java:59
+  wire _and_67 = _bits_60 & _eq_196; // NodeTable.java:59
   wire _not_50 = ~1'd1; // NodeTable.java:60
-  wire _eq_198 = slot_children_10 == 3'd0; // NodeTable.java:60
-  wire _or_32 = _not_50 | _eq_198; // NodeTable.java:60
-  wire _and_69 = _and_68 & _or_32; // NodeTable.java:60
-  wire _bits_58 = slot_valid[9]; // NodeTable.java:59
-  wire _eq_199 = slot_parent_9 == merge_parent; // NodeTable.java:59
-  wire _and_70 = _bits_58 & _eq_199; // NodeTable.java:59
+  wire _eq_197 = slot_children_11 == 3'd0; // NodeTable.java:60
+  wire _or_32 = _not_50 | _eq_197; // NodeTable.java:60
+  wire _and_68 = _and_67 & _or_32; // NodeTable.java:60
+  wire _bits_61 = slot_valid[10]; // NodeTable.java:59
+  wire _eq_198 = slot_parent_10 == merge_parent; // NodeTable.java:59
+  wire _and_69 = _bits_61 & _eq_198; // NodeTable.java:59
   wire _not_51 = ~1'd1; // NodeTable.java:60
-  wire _eq_200 = slot_children_9 == 3'd0; // NodeTable.java:60
-  wire _or_33 = _not_51 | _eq_200; // NodeTable.java:60
-  wire _and_71 = _and_70 & _or_33; // NodeTable.java:60
-  wire _bits_59 = slot_valid[8]; // NodeTable.java:59
-  wire _eq_201 = slot_parent_8 == merge_parent; // NodeTable.java:59
-  wire _and_72 = _bits_59 & _eq_201; // NodeTable.java:59
+  wire _eq_199 = slot_children_10 == 3'd0; // NodeTable.java:60
+  wire _or_33 = _not_51 | _eq_199; // NodeTable.java:60
+  wire _and_70 = _and_69 & _or_33; // NodeTable.java:60
+  wire _bits_62 = slot_valid[9]; // NodeTable.java:59
+  wire _eq_200 = slot_parent_9 == merge_parent; // NodeTable.java:59
+  wire _and_71 = _bits_62 & _eq_200; // NodeTable.java:59
   wire _not_52 = ~1'd1; // NodeTable.java:60
-  wire _eq_202 = slot_children_8 == 3'd0; // NodeTable.java:60
-  wire _or_34 = _not_52 | _eq_202; // NodeTable.java:60
-  wire _and_73 = _and_72 & _or_34; // NodeTable.java:60
-  wire _bits_60 = slot_valid[7]; // NodeTable.java:59
-  wire _eq_203 = slot_parent_7 == merge_parent; // NodeTable.java:59
-  wire _and_74 = _bits_60 & _eq_203; // NodeTable.java:59
+  wire _eq_201 = slot_children_9 == 3'd0; // NodeTable.java:60
+  wire _or_34 = _not_52 | _eq_201; // NodeTable.java:60
+  wire _and_72 = _and_71 & _or_34; // NodeTable.java:60
+  wire _bits_63 = slot_valid[8]; // NodeTable.java:59
+  wire _eq_202 = slot_parent_8 == merge_parent; // NodeTable.java:59
+  wire _and_73 = _bits_63 & _eq_202; // NodeTable.java:59
   wire _not_53 = ~1'd1; // NodeTable.java:60
-  wire _eq_204 = slot_children_7 == 3'd0; // NodeTable.java:60
-  wire _or_35 = _not_53 | _eq_204; // NodeTable.java:60
-  wire _and_75 = _and_74 & _or_35; // NodeTable.java:60
-  wire _bits_61 = slot_valid[6]; // NodeTable.java:59
-  wire _eq_205 = slot_parent_6 == merge_parent; // NodeTable.java:59
-  wire _and_76 = _bits_61 & _eq_205; // NodeTable.java:59
+  wire _eq_203 = slot_children_8 == 3'd0; // NodeTable.java:60
+  wire _or_35 = _not_53 | _eq_203; // NodeTable.java:60
+  wire _and_74 = _and_73 & _or_35; // NodeTable.java:60
+  wire _bits_64 = slot_valid[7]; // NodeTable.java:59
+  wire _eq_204 = slot_parent_7 == merge_parent; // NodeTable.java:59
+  wire _and_75 = _bits_64 & _eq_204; // NodeTable.java:59
   wire _not_54 = ~1'd1; // NodeTable.java:60
-  wire _eq_206 = slot_children_6 == 3'd0; // NodeTable.java:60
-  wire _or_36 = _not_54 | _eq_206; // NodeTable.java:60
-  wire _and_77 = _and_76 & _or_36; // NodeTable.java:60
-  wire _bits_62 = slot_valid[5]; // NodeTable.java:59
-  wire _eq_207 = slot_parent_5 == merge_parent; // NodeTable.java:59
-  wire _and_78 = _bits_62 & _eq_207; // NodeTable.java:59
+  wire _eq_205 = slot_children_7 == 3'd0; // NodeTable.java:60
+  wire _or_36 = _not_54 | _eq_205; // NodeTable.java:60
+  wire _and_76 = _and_75 & _or_36; // NodeTable.java:60
+  wire _bits_65 = slot_valid[6]; // NodeTable.java:59
+  wire _eq_206 = slot_parent_6 == merge_parent; // NodeTable.java:59
+  wire _and_77 = _bits_65 & _eq_206; // NodeTable.java:59
   wire _not_55 = ~1'd1; // NodeTable.java:60
-  wire _eq_208 = slot_children_5 == 3'd0; // NodeTable.java:60
-  wire _or_37 = _not_55 | _eq_208; // NodeTable.java:60
-  wire _and_79 = _and_78 & _or_37; // NodeTable.java:60
-  wire _bits_63 = slot_valid[4]; // NodeTable.java:59
-  wire _eq_209 = slot_parent_4 == merge_parent; // NodeTable.java:59
-  wire _and_80 = _bits_63 & _eq_209; // NodeTable.java:59
+  wire _eq_207 = slot_children_6 == 3'd0; // NodeTable.java:60
+  wire _or_37 = _not_55 | _eq_207; // NodeTable.java:60
+  wire _and_78 = _and_77 & _or_37; // NodeTable.java:60
+  wire _bits_66 = slot_valid[5]; // NodeTable.java:59
+  wire _eq_208 = slot_parent_5 == merge_parent; // NodeTable.java:59
+  wire _and_79 = _bits_66 & _eq_208; // NodeTable.java:59
   wire _not_56 = ~1'd1; // NodeTable.java:60
-  wire _eq_210 = slot_children_4 == 3'd0; // NodeTable.java:60
-  wire _or_38 = _not_56 | _eq_210; // NodeTable.java:60
-  wire _and_81 = _and_80 & _or_38; // NodeTable.java:60
-  wire _bits_64 = slot_valid[3]; // NodeTable.java:59
-  wire _eq_211 = slot_parent_3 == merge_parent; // NodeTable.java:59
-  wire _and_82 = _bits_64 & _eq_211; // NodeTable.java:59
+  wire _eq_209 = slot_children_5 == 3'd0; // NodeTable.java:60
+  wire _or_38 = _not_56 | _eq_209; // NodeTable.java:60
+  wire _and_80 = _and_79 & _or_38; // NodeTable.java:60
+  wire _bits_67 = slot_valid[4]; // NodeTable.java:59
+  wire _eq_210 = slot_parent_4 == merge_parent; // NodeTable.java:59
+  wire _and_81 = _bits_67 & _eq_210; // NodeTable.java:59
   wire _not_57 = ~1'd1; // NodeTable.java:60
-  wire _eq_212 = slot_children_3 == 3'd0; // NodeTable.java:60
-  wire _or_39 = _not_57 | _eq_212; // NodeTable.java:60
-  wire _and_83 = _and_82 & _or_39; // NodeTable.java:60
-  wire _bits_65 = slot_valid[2]; // NodeTable.java:59
-  wire _eq_213 = slot_parent_2 == merge_parent; // NodeTable.java:59
-  wire _and_84 = _bits_65 & _eq_213; // NodeTable.java:59
+  wire _eq_211 = slot_children_4 == 3'd0; // NodeTable.java:60
+  wire _or_39 = _not_57 | _eq_211; // NodeTable.java:60
+  wire _and_82 = _and_81 & _or_39; // NodeTable.java:60
+  wire _bits_68 = slot_valid[3]; // NodeTable.java:59
+  wire _eq_212 = slot_parent_3 == merge_parent; // NodeTable.java:59
+  wire _and_83 = _bits_68 & _eq_212; // NodeTable.java:59
   wire _not_58 = ~1'd1; // NodeTable.java:60
-  wire _eq_214 = slot_children_2 == 3'd0; // NodeTable.java:60
-  wire _or_40 = _not_58 | _eq_214; // NodeTable.java:60
-  wire _and_85 = _and_84 & _or_40; // NodeTable.java:60
-  wire _bits_66 = slot_valid[1]; // NodeTable.java:59
-  wire _eq_215 = slot_parent_1 == merge_parent; // NodeTable.java:59
-  wire _and_86 = _bits_66 & _eq_215; // NodeTable.java:59
+  wire _eq_213 = slot_children_3 == 3'd0; // NodeTable.java:60
+  wire _or_40 = _not_58 | _eq_213; // NodeTable.java:60
+  wire _and_84 = _and_83 & _or_40; // NodeTable.java:60
+  wire _bits_69 = slot_valid[2]; // NodeTable.java:59
+  wire _eq_214 = slot_parent_2 == merge_parent; // NodeTable.java:59
+  wire _and_85 = _bits_69 & _eq_214; // NodeTable.java:59
   wire _not_59 = ~1'd1; // NodeTable.java:60
-  wire _eq_216 = slot_children_1 == 3'd0; // NodeTable.java:60
-  wire _or_41 = _not_59 | _eq_216; // NodeTable.java:60
-  wire _and_87 = _and_86 & _or_41; // NodeTable.java:60
-  wire [31:0] _cat_8 = {_and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, 1'd0}; // NodeTable.java:103
-  wire _not_60 = ~parent_pick_load; // SlotPicker.java:40
-  wire [31:0] _not_61 = ~parent_pick_pick_hot; // SlotPicker.java:33
-  wire [31:0] _and_88 = parent_pick_candidates & _not_61; // SlotPicker.java:33
-  wire [31:0] parent_pick_remaining = parent_pick_take ? _and_88 : parent_pick_candidates; // SlotPicker.java:33
-  wire _bits_67 = slot_valid[31]; // NodeTable.java:81
-  wire _eq_217 = slot_len_31 == merge_level; // NodeTable.java:80
-  wire _and_89 = _bits_67 & _eq_217; // NodeTable.java:81
+  wire _eq_215 = slot_children_2 == 3'd0; // NodeTable.java:60
+  wire _or_41 = _not_59 | _eq_215; // NodeTable.java:60
+  wire _and_86 = _and_85 & _or_41; // NodeTable.java:60
+  wire _bits_70 = slot_valid[1]; // NodeTable.java:59
+  wire _eq_216 = slot_parent_1 == merge_parent; // NodeTable.java:59
+  wire _and_87 = _bits_70 & _eq_216; // NodeTable.java:59
+  wire _not_60 = ~1'd1; // NodeTable.java:60
+  wire _eq_217 = slot_children_1 == 3'd0; // NodeTable.java:60
+  wire _or_42 = _not_60 | _eq_217; // NodeTable.java:60
+  wire _and_88 = _and_87 & _or_42; // NodeTable.java:60
+  wire [31:0] _cat_8 = {_and_28, _and_30, _and_32, _and_34, _and_36, _and_38, _and_40, _and_42, _and_44, _and_46, _and_48, _and_50, _and_52, _and_54, _and_56, _and_58, _and_60, _and_62, _and_64, _and_66, _and_68, _and_70, _and_72, _and_74, _and_76, _and_78, _and_80, _and_82, _and_84, _and_86, _and_88, 1'd0}; // NodeTable.java:103
+  wire _not_61 = ~parent_pick_load; // SlotPicker.java:40
+  wire [31:0] _not_62 = ~parent_pick_pick_hot; // SlotPicker.java:33
+  wire [31:0] _and_89 = parent_pick_candidates & _not_62; // SlotPicker.java:33
+  wire [31:0] parent_pick_remaining = parent_pick_take ? _and_89 : parent_pick_candidates; // SlotPicker.java:33
+  wire _bits_71 = slot_valid[31]; // NodeTable.java:81
+  wire _eq_218 = slot_len_31 == merge_level; // NodeTable.java:80
+  wire _and_90 = _bits_71 & _eq_218; // NodeTable.java:81
   wire _ne_4 = slot_children_31 != 3'd0; // NodeTable.java:81
-  wire _and_90 = _and_89 & _ne_4; // NodeTable.java:81
-  wire _bits_68 = slot_valid[30]; // NodeTable.java:81
-  wire _eq_218 = slot_len_30 == merge_level; // NodeTable.java:80
-  wire _and_91 = _bits_68 & _eq_218; // NodeTable.java:81
+  wire _and_91 = _and_90 & _ne_4; // NodeTable.java:81
+  wire _bits_72 = slot_valid[30]; // NodeTable.java:81
+  wire _eq_219 = slot_len_30 == merge_level; // NodeTable.java:80
+  wire _and_92 = _bits_72 & _eq_219; // NodeTable.java:81
   wire _ne_5 = slot_children_30 != 3'd0; // NodeTable.java:81
-  wire _and_92 = _and_91 & _ne_5; // NodeTable.java:81
-  wire _bits_69 = slot_valid[29]; // NodeTable.java:81
-  wire _eq_219 = slot_len_29 == merge_level; // NodeTable.java:80
-  wire _and_93 = _bits_69 & _eq_219; // NodeTable.java:81
+  wire _and_93 = _and_92 & _ne_5; // NodeTable.java:81
+  wire _bits_73 = slot_valid[29]; // NodeTable.java:81
+  wire _eq_220 = slot_len_29 == merge_level; // NodeTable.java:80
+  wire _and_94 = _bits_73 & _eq_220; // NodeTable.java:81
   wire _ne_6 = slot_children_29 != 3'd0; // NodeTable.java:81
-  wire _and_94 = _and_93 & _ne_6; // NodeTable.java:81
-  wire _bits_70 = slot_valid[28]; // NodeTable.java:81
-  wire _eq_220 = slot_len_28 == merge_level; // NodeTable.java:80
-  wire _and_95 = _bits_70 & _eq_220; // NodeTable.java:81
+  wire _and_95 = _and_94 & _ne_6; // NodeTable.java:81
+  wire _bits_74 = slot_valid[28]; // NodeTable.java:81
+  wire _eq_221 = slot_len_28 == merge_level; // NodeTable.java:80
+  wire _and_96 = _bits_74 & _eq_221; // NodeTable.java:81
   wire _ne_7 = slot_children_28 != 3'd0; // NodeTable.java:81
-  wire _and_96 = _and_95 & _ne_7; // NodeTable.java:81
-  wire _bits_71 = slot_valid[27]; // NodeTable.java:81
-  wire _eq_221 = slot_len_27 == merge_level; // NodeTable.java:80
-  wire _and_97 = _bits_71 & _eq_221; // NodeTable.java:81
+  wire _and_97 = _and_96 & _ne_7; // NodeTable.java:81
+  wire _bits_75 = slot_valid[27]; // NodeTable.java:81
+  wire _eq_222 = slot_len_27 == merge_level; // NodeTable.java:80
+  wire _and_98 = _bits_75 & _eq_222; // NodeTable.java:81
   wire _ne_8 = slot_children_27 != 3'd0; // NodeTable.java:81
-  wire _and_98 = _and_97 & _ne_8; // NodeTable.java:81
-  wire _bits_72 = slot_valid[26]; // NodeTable.java:81
-  wire _eq_222 = slot_len_26 == merge_level; // NodeTable.java:80
-  wire _and_99 = _bits_72 & _eq_222; // NodeTable.java:81
+  wire _and_99 = _and_98 & _ne_8; // NodeTable.java:81
+  wire _bits_76 = slot_valid[26]; // NodeTable.java:81
+  wire _eq_223 = slot_len_26 == merge_level; // NodeTable.java:80
+  wire _and_100 = _bits_76 & _eq_223; // NodeTable.java:81
   wire _ne_9 = slot_children_26 != 3'd0; // NodeTable.java:81
-  wire _and_100 = _and_99 & _ne_9; // NodeTable.java:81
-  wire _bits_73 = slot_valid[25]; // NodeTable.java:81
-  wire _eq_223 = slot_len_25 == merge_level; // NodeTable.java:80
-  wire _and_101 = _bits_73 & _eq_223; // NodeTable.java:81
+  wire _and_101 = _and_100 & _ne_9; // NodeTable.java:81
+  wire _bits_77 = slot_valid[25]; // NodeTable.java:81
+  wire _eq_224 = slot_len_25 == merge_level; // NodeTable.java:80
+  wire _and_102 = _bits_77 & _eq_224; // NodeTable.java:81
   wire _ne_10 = slot_children_25 != 3'd0; // NodeTable.java:81
-  wire _and_102 = _and_101 & _ne_10; // NodeTable.java:81
-  wire _bits_74 = slot_valid[24]; // NodeTable.java:81
-  wire _eq_224 = slot_len_24 == merge_level; // NodeTable.java:80
-  wire _and_103 = _bits_74 & _eq_224; // NodeTable.java:81
+  wire _and_103 = _and_102 & _ne_10; // NodeTable.java:81
+  wire _bits_78 = slot_valid[24]; // NodeTable.java:81
+  wire _eq_225 = slot_len_24 == merge_level; // NodeTable.java:80
+  wire _and_104 = _bits_78 & _eq_225; // NodeTable.java:81
   wire _ne_11 = slot_children_24 != 3'd0; // NodeTable.java:81
-  wire _and_104 = _and_103 & _ne_11; // NodeTable.java:81
-  wire _bits_75 = slot_valid[23]; // NodeTable.java:81
-  wire _eq_225 = slot_len_23 == merge_level; // NodeTable.java:80
-  wire _and_105 = _bits_75 & _eq_225; // NodeTable.java:81
+  wire _and_105 = _and_104 & _ne_11; // NodeTable.java:81
+  wire _bits_79 = slot_valid[23]; // NodeTable.java:81
+  wire _eq_226 = slot_len_23 == merge_level; // NodeTable.java:80
+  wire _and_106 = _bits_79 & _eq_226; // NodeTable.java:81
   wire _ne_12 = slot_children_23 != 3'd0; // NodeTable.java:81
-  wire _and_106 = _and_105 & _ne_12; // NodeTable.java:81
-  wire _bits_76 = slot_valid[22]; // NodeTable.java:81
-  wire _eq_226 = slot_len_22 == merge_level; // NodeTable.java:80
-  wire _and_107 = _bits_76 & _eq_226; // NodeTable.java:81
+  wire _and_107 = _and_106 & _ne_12; // NodeTable.java:81
+  wire _bits_80 = slot_valid[22]; // NodeTable.java:81
+  wire _eq_227 = slot_len_22 == merge_level; // NodeTable.java:80
+  wire _and_108 = _bits_80 & _eq_227; // NodeTable.java:81
   wire _ne_13 = slot_children_22 != 3'd0; // NodeTable.java:81
-  wire _and_108 = _and_107 & _ne_13; // NodeTable.java:81
-  wire _bits_77 = slot_valid[21]; // NodeTable.java:81
-  wire _eq_227 = slot_len_21 == merge_level; // NodeTable.java:80
-  wire _and_109 = _bits_77 & _eq_227; // NodeTable.java:81
+  wire _and_109 = _and_108 & _ne_13; // NodeTable.java:81
+  wire _bits_81 = slot_valid[21]; // NodeTable.java:81
+  wire _eq_228 = slot_len_21 == merge_level; // NodeTable.java:80
+  wire _and_110 = _bits_81 & _eq_228; // NodeTable.java:81
   wire _ne_14 = slot_children_21 != 3'd0; // NodeTable.java:81
-  wire _and_110 = _and_109 & _ne_14; // NodeTable.java:81
-  wire _bits_78 = slot_valid[20]; // NodeTable.java:81
-  wire _eq_228 = slot_len_20 == merge_level; // NodeTable.java:80
-  wire _and_111 = _bits_78 & _eq_228; // NodeTable.java:81
+  wire _and_111 = _and_110 & _ne_14; // NodeTable.java:81
+  wire _bits_82 = slot_valid[20]; // NodeTable.java:81
+  wire _eq_229 = slot_len_20 == merge_level; // NodeTable.java:80
+  wire _and_112 = _bits_82 & _eq_229; // NodeTable.java:81
   wire _ne_15 = slot_children_20 != 3'd0; // NodeTable.java:81
-  wire _and_112 = _and_111 & _ne_15; // NodeTable.java:81
-  wire _bits_79 = slot_valid[19]; // NodeTable.java:81
-  wire _eq_229 = slot_len_19 == merge_level; // NodeTable.java:80
-  wire _and_113 = _bits_79 & _eq_229; // NodeTable.java:81
+  wire _and_113 = _and_112 & _ne_15; // NodeTable.java:81
+  wire _bits_83 = slot_valid[19]; // NodeTable.java:81
+  wire _eq_230 = slot_len_19 == merge_level; // NodeTable.java:80
+  wire _and_114 = _bits_83 & _eq_230; // NodeTable.java:81
   wire _ne_16 = slot_children_19 != 3'd0; // NodeTable.java:81
-  wire _and_114 = _and_113 & _ne_16; // NodeTable.java:81
-  wire _bits_80 = slot_valid[18]; // NodeTable.java:81
-  wire _eq_230 = slot_len_18 == merge_level; // NodeTable.java:80
-  wire _and_115 = _bits_80 & _eq_230; // NodeTable.java:81
+  wire _and_115 = _and_114 & _ne_16; // NodeTable.java:81
+  wire _bits_84 = slot_valid[18]; // NodeTable.java:81
+  wire _eq_231 = slot_len_18 == merge_level; // NodeTable.java:80
+  wire _and_116 = _bits_84 & _eq_231; // NodeTable.java:81
   wire _ne_17 = slot_children_18 != 3'd0; // NodeTable.java:81
-  wire _and_116 = _and_115 & _ne_17; // NodeTable.java:81
-  wire _bits_81 = slot_valid[17]; // NodeTable.java:81
-  wire _eq_231 = slot_len_17 == merge_level; // NodeTable.java:80
-  wire _and_117 = _bits_81 & _eq_231; // NodeTable.java:81
+  wire _and_117 = _and_116 & _ne_17; // NodeTable.java:81
+  wire _bits_85 = slot_valid[17]; // NodeTable.java:81
+  wire _eq_232 = slot_len_17 == merge_level; // NodeTable.java:80
+  wire _and_118 = _bits_85 & _eq_232; // NodeTable.java:81
   wire _ne_18 = slot_children_17 != 3'd0; // NodeTable.java:81
-  wire _and_118 = _and_117 & _ne_18; // NodeTable.java:81
-  wire _bits_82 = slot_valid[16]; // NodeTable.java:81
-  wire _eq_232 = slot_len_16 == merge_level; // NodeTable.java:80
-  wire _and_119 = _bits_82 & _eq_232; // NodeTable.java:81
+  wire _and_119 = _and_118 & _ne_18; // NodeTable.java:81
+  wire _bits_86 = slot_valid[16]; // NodeTable.java:81
+  wire _eq_233 = slot_len_16 == merge_level; // NodeTable.java:80
+  wire _and_120 = _bits_86 & _eq_233; // NodeTable.java:81
   wire _ne_19 = slot_children_16 != 3'd0; // NodeTable.java:81
-  wire _and_120 = _and_119 & _ne_19; // NodeTable.java:81
-  wire _bits_83 = slot_valid[15]; // NodeTable.java:81
-  wire _eq_233 = slot_len_15 == merge_level; // NodeTable.java:80
-  wire _and_121 = _bits_83 & _eq_233; // NodeTable.java:81
+  wire _and_121 = _and_120 & _ne_19; // NodeTable.java:81
+  wire _bits_87 = slot_valid[15]; // NodeTable.java:81
+  wire _eq_234 = slot_len_15 == merge_level; // NodeTable.java:80
+  wire _and_122 = _bits_87 & _eq_234; // NodeTable.java:81
   wire _ne_20 = slot_children_15 != 3'd0; // NodeTable.java:81
-  wire _and_122 = _and_121 & _ne_20; // NodeTable.java:81
-  wire _bits_84 = slot_valid[14]; // NodeTable.java:81
-  wire _eq_234 = slot_len_14 == merge_level; // NodeTable.java:80
-  wire _and_123 = _bits_84 & _eq_234; // NodeTable.java:81
+  wire _and_123 = _and_122 & _ne_20; // NodeTable.java:81
+  wire _bits_88 = slot_valid[14]; // NodeTable.java:81
+  wire _eq_235 = slot_len_14 == merge_level; // NodeTable.java:80
+  wire _and_124 = _bits_88 & _eq_235; // NodeTable.java:81
   wire _ne_21 = slot_children_14 != 3'd0; // NodeTable.java:81
-  wire _and_124 = _and_123 & _ne_21; // NodeTable.java:81
-  wire _bits_85 = slot_valid[13]; // NodeTable.java:81
-  wire _eq_235 = slot_len_13 == merge_level; // NodeTable.java:80
-  wire _and_125 = _bits_85 & _eq_235; // NodeTable.java:81
+  wire _and_125 = _and_124 & _ne_21; // NodeTable.java:81
+  wire _bits_89 = slot_valid[13]; // NodeTable.java:81
+  wire _eq_236 = slot_len_13 == merge_level; // NodeTable.java:80
+  wire _and_126 = _bits_89 & _eq_236; // NodeTable.java:81
   wire _ne_22 = slot_children_13 != 3'd0; // NodeTable.java:81
-  wire _and_126 = _and_125 & _ne_22; // NodeTable.java:81
-  wire _bits_86 = slot_valid[12]; // NodeTable.java:81
-  wire _eq_236 = slot_len_12 == merge_level; // NodeTable.java:80
-  wire _and_127 = _bits_86 & _eq_236; // NodeTable.java:81
+  wire _and_127 = _and_126 & _ne_22; // NodeTable.java:81
+  wire _bits_90 = slot_valid[12]; // NodeTable.java:81
+  wire _eq_237 = slot_len_12 == merge_level; // NodeTable.java:80
+  wire _and_128 = _bits_90 & _eq_237; // NodeTable.java:81
   wire _ne_23 = slot_children_12 != 3'd0; // NodeTable.java:81
-  wire _and_128 = _and_127 & _ne_23; // NodeTable.java:81
-  wire _bits_87 = slot_valid[11]; // NodeTable.java:81
-  wire _eq_237 = slot_len_11 == merge_level; // NodeTable.java:80
-  wire _and_129 = _bits_87 & _eq_237; // NodeTable.java:81
+  wire _and_129 = _and_128 & _ne_23; // NodeTable.java:81
+  wire _bits_91 = slot_valid[11]; // NodeTable.java:81
+  wire _eq_238 = slot_len_11 == merge_level; // NodeTable.java:80
+  wire _and_130 = _bits_91 & _eq_238; // NodeTable.java:81
   wire _ne_24 = slot_children_11 != 3'd0; // NodeTable.java:81
-  wire _and_130 = _and_129 & _ne_24; // NodeTable.java:81
-  wire _bits_88 = slot_valid[10]; // NodeTable.java:81
-  wire _eq_238 = slot_len_10 == merge_level; // NodeTable.java:80
-  wire _and_131 = _bits_88 & _eq_238; // NodeTable.java:81
+  wire _and_131 = _and_130 & _ne_24; // NodeTable.java:81
+  wire _bits_92 = slot_valid[10]; // NodeTable.java:81
+  wire _eq_239 = slot_len_10 == merge_level; // NodeTable.java:80
+  wire _and_132 = _bits_92 & _eq_239; // NodeTable.java:81
   wire _ne_25 = slot_children_10 != 3'd0; // NodeTable.java:81
-  wire _and_132 = _and_131 & _ne_25; // NodeTable.java:81
-  wire _bits_89 = slot_valid[9]; // NodeTable.java:81
-  wire _eq_239 = slot_len_9 == merge_level; // NodeTable.java:80
-  wire _and_133 = _bits_89 & _eq_239; // NodeTable.java:81
+  wire _and_133 = _and_132 & _ne_25; // NodeTable.java:81
+  wire _bits_93 = slot_valid[9]; // NodeTable.java:81
+  wire _eq_240 = slot_len_9 == merge_level; // NodeTable.java:80
+  wire _and_134 = _bits_93 & _eq_240; // NodeTable.java:81
   wire _ne_26 = slot_children_9 != 3'd0; // NodeTable.java:81
-  wire _and_134 = _and_133 & _ne_26; // NodeTable.java:81
-  wire _bits_90 = slot_valid[8]; // NodeTable.java:81
-  wire _eq_240 = slot_len_8 == merge_level; // NodeTable.java:80
-  wire _and_135 = _bits_90 & _eq_240; // NodeTable.java:81
+  wire _and_135 = _and_134 & _ne_26; // NodeTable.java:81
+  wire _bits_94 = slot_valid[8]; // NodeTable.java:81
+  wire _eq_241 = slot_len_8 == merge_level; // NodeTable.java:80
+  wire _and_136 = _bits_94 & _eq_241; // NodeTable.java:81
   wire _ne_27 = slot_children_8 != 3'd0; // NodeTable.java:81
-  wire _and_136 = _and_135 & _ne_27; // NodeTable.java:81
-  wire _bits_91 = slot_valid[7]; // NodeTable.java:81
-  wire _eq_241 = slot_len_7 == merge_level; // NodeTable.java:80
-  wire _and_137 = _bits_91 & _eq_241; // NodeTable.java:81
+  wire _and_137 = _and_136 & _ne_27; // NodeTable.java:81
+  wire _bits_95 = slot_valid[7]; // NodeTable.java:81
+  wire _eq_242 = slot_len_7 == merge_level; // NodeTable.java:80
+  wire _and_138 = _bits_95 & _eq_242; // NodeTable.java:81
   wire _ne_28 = slot_children_7 != 3'd0; // NodeTable.java:81
-  wire _and_138 = _and_137 & _ne_28; // NodeTable.java:81
-  wire _bits_92 = slot_valid[6]; // NodeTable.java:81
-  wire _eq_242 = slot_len_6 == merge_level; // NodeTable.java:80
-  wire _and_139 = _bits_92 & _eq_242; // NodeTable.java:81
+  wire _and_139 = _and_138 & _ne_28; // NodeTable.java:81
+  wire _bits_96 = slot_valid[6]; // NodeTable.java:81
+  wire _eq_243 = slot_len_6 == merge_level; // NodeTable.java:80
+  wire _and_140 = _bits_96 & _eq_243; // NodeTable.java:81
   wire _ne_29 = slot_children_6 != 3'd0; // NodeTable.java:81
-  wire _and_140 = _and_139 & _ne_29; // NodeTable.java:81
-  wire _bits_93 = slot_valid[5]; // NodeTable.java:81
-  wire _eq_243 = slot_len_5 == merge_level; // NodeTable.java:80
-  wire _and_141 = _bits_93 & _eq_243; // NodeTable.java:81
+  wire _and_141 = _and_140 & _ne_29; // NodeTable.java:81
+  wire _bits_97 = slot_valid[5]; // NodeTable.java:81
+  wire _eq_244 = slot_len_5 == merge_level; // NodeTable.java:80
+  wire _and_142 = _bits_97 & _eq_244; // NodeTable.java:81
   wire _ne_30 = slot_children_5 != 3'd0; // NodeTable.java:81
-  wire _and_142 = _and_141 & _ne_30; // NodeTable.java:81
-  wire _bits_94 = slot_valid[4]; // NodeTable.java:81
-  wire _eq_244 = slot_len_4 == merge_level; // NodeTable.java:80
-  wire _and_143 = _bits_94 & _eq_244; // NodeTable.java:81
+  wire _and_143 = _and_142 & _ne_30; // NodeTable.java:81
+  wire _bits_98 = slot_valid[4]; // NodeTable.java:81
+  wire _eq_245 = slot_len_4 == merge_level; // NodeTable.java:80
+  wire _and_144 = _bits_98 & _eq_245; // NodeTable.java:81
   wire _ne_31 = slot_children_4 != 3'd0; // NodeTable.java:81
-  wire _and_144 = _and_143 & _ne_31; // NodeTable.java:81
-  wire _bits_95 = slot_valid[3]; // NodeTable.java:81
-  wire _eq_245 = slot_len_3 == merge_level; // NodeTable.java:80
-  wire _and_145 = _bits_95 & _eq_245; // NodeTable.java:81
+  wire _and_145 = _and_144 & _ne_31; // NodeTable.java:81
+  wire _bits_99 = slot_valid[3]; // NodeTable.java:81
+  wire _eq_246 = slot_len_3 == merge_level; // NodeTable.java:80
+  wire _and_146 = _bits_99 & _eq_246; // NodeTable.java:81
   wire _ne_32 = slot_children_3 != 3'd0; // NodeTable.java:81
-  wire _and_146 = _and_145 & _ne_32; // NodeTable.java:81
-  wire _bits_96 = slot_valid[2]; // NodeTable.java:81
-  wire _eq_246 = slot_len_2 == merge_level; // NodeTable.java:80
-  wire _and_147 = _bits_96 & _eq_246; // NodeTable.java:81
+  wire _and_147 = _and_146 & _ne_32; // NodeTable.java:81
+  wire _bits_100 = slot_valid[2]; // NodeTable.java:81
+  wire _eq_247 = slot_len_2 == merge_level; // NodeTable.java:80
+  wire _and_148 = _bits_100 & _eq_247; // NodeTable.java:81
   wire _ne_33 = slot_children_2 != 3'd0; // NodeTable.java:81
-  wire _and_148 = _and_147 & _ne_33; // NodeTable.java:81
-  wire _bits_97 = slot_valid[1]; // NodeTable.java:81
-  wire _eq_247 = slot_len_1 == merge_level; // NodeTable.java:80
-  wire _and_149 = _bits_97 & _eq_247; // NodeTable.java:81
+  wire _and_149 = _and_148 & _ne_33; // NodeTable.java:81
+  wire _bits_101 = slot_valid[1]; // NodeTable.java:81
+  wire _eq_248 = slot_len_1 == merge_level; // NodeTable.java:80
+  wire _and_150 = _bits_101 & _eq_248; // NodeTable.java:81
   wire _ne_34 = slot_children_1 != 3'd0; // NodeTable.java:81
-  wire _and_150 = _and_149 & _ne_34; // NodeTable.java:81
-  wire _bits_98 = slot_valid[0]; // NodeTable.java:81
-  wire _eq_248 = merge_level == 6'd0; // NodeTable.java:80
-  wire _and_151 = _bits_98 & _eq_248; // NodeTable.java:81
+  wire _and_151 = _and_150 & _ne_34; // NodeTable.java:81
+  wire _bits_102 = slot_valid[0]; // NodeTable.java:81
+  wire _eq_249 = merge_level == 6'd0; // NodeTable.java:80
+  wire _and_152 = _bits_102 & _eq_249; // NodeTable.java:81
   wire _ne_35 = slot_children_0 != 3'd0; // NodeTable.java:81
-  wire _and_152 = _and_151 & _ne_35; // NodeTable.java:81
-  wire [31:0] _cat_9 = {_and_90, _and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152}; // NodeTable.java:103
+  wire _and_153 = _and_152 & _ne_35; // NodeTable.java:81
+  wire [31:0] _cat_9 = {_and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153}; // NodeTable.java:103
   wire [31:0] _sub_8 = parent_pick_remaining - 32'd1; // SlotPicker.java:38
-  wire [31:0] _not_62 = ~_sub_8; // SlotPicker.java:38
-  wire [31:0] _and_153 = parent_pick_remaining & _not_62; // SlotPicker.java:38
-  wire _bits_99 = parent_pick_remaining[0]; // FirstSet.java:24
-  wire _bits_100 = parent_pick_remaining[1]; // FirstSet.java:24
-  wire _or_42 = _bits_99 | _bits_100; // FirstSet.java:36
-  wire _bits_101 = parent_pick_remaining[2]; // FirstSet.java:24
-  wire _bits_102 = parent_pick_remaining[3]; // FirstSet.java:24
-  wire _or_43 = _bits_101 | _bits_102; // FirstSet.java:36
-  wire _or_44 = _or_42 | _or_43; // FirstSet.java:36
-  wire _bits_103 = parent_pick_remaining[4]; // FirstSet.java:24
-  wire _bits_104 = parent_pick_remaining[5]; // FirstSet.java:24
-  wire _or_45 = _bits_103 | _bits_104; // FirstSet.java:36
-  wire _bits_105 = parent_pick_remaining[6]; // FirstSet.java:24
-  wire _bits_106 = parent_pick_remaining[7]; // FirstSet.java:24
-  wire _or_46 = _bits_105 | _bits_106; // FirstSet.java:36
-  wire _or_47 = _or_45 | _or_46; // FirstSet.java:36
-  wire _or_48 = _or_44 | _or_47; // FirstSet.java:36
-  wire _bits_107 = parent_pick_remaining[8]; // FirstSet.java:24
-  wire _bits_108 = parent_pick_remaining[9]; // FirstSet.java:24
-  wire _or_49 = _bits_107 | _bits_108; // FirstSet.java:36
-  wire _bits_109 = parent_pick_remaining[10]; // FirstSet.java:24
-  wire _bits_110 = parent_pick_remaining[11]; // FirstSet.java:24
-  wire _or_50 = _bits_109 | _bits_110; // FirstSet.java:36
-  wire _or_51 = _or_49 | _or_50; // FirstSet.java:36
-  wire _bits_111 = parent_pick_remaining[12]; // FirstSet.java:24
-  wire _bits_112 = parent_pick_remaining[13]; // FirstSet.java:24
-  wire _or_52 = _bits_111 | _bits_112; // FirstSet.java:36
-  wire _bits_113 = parent_pick_remaining[14]; // FirstSet.java:24
-  wire _bits_114 = parent_pick_remaining[15]; // FirstSet.java:24
-  wire _or_53 = _bits_113 | _bits_114; // FirstSet.java:36
-  wire _or_54 = _or_52 | _or_53; // FirstSet.java:36
-  wire _or_55 = _or_51 | _or_54; // FirstSet.java:36
-  wire _or_56 = _or_48 | _or_55; // FirstSet.java:36
-  wire _bits_115 = parent_pick_remaining[16]; // FirstSet.java:24
-  wire _bits_116 = parent_pick_remaining[17]; // FirstSet.java:24
-  wire _or_57 = _bits_115 | _bits_116; // FirstSet.java:36
-  wire _bits_117 = parent_pick_remaining[18]; // FirstSet.java:24
-  wire _bits_118 = parent_pick_remaining[19]; // FirstSet.java:24
-  wire _or_58 = _bits_117 | _bits_118; // FirstSet.java:36
-  wire _or_59 = _or_57 | _or_58; // FirstSet.java:36
-  wire _bits_119 = parent_pick_remaining[20]; // FirstSet.java:24
-  wire _bits_120 = parent_pick_remaining[21]; // FirstSet.java:24
-  wire _or_60 = _bits_119 | _bits_120; // FirstSet.java:36
-  wire _bits_121 = parent_pick_remaining[22]; // FirstSet.java:24
-  wire _bits_122 = parent_pick_remaining[23]; // FirstSet.java:24
-  wire _or_61 = _bits_121 | _bits_122; // FirstSet.java:36
-  wire _or_62 = _or_60 | _or_61; // FirstSet.java:36
-  wire _or_63 = _or_59 | _or_62; // FirstSet.java:36
-  wire _bits_123 = parent_pick_remaining[24]; // FirstSet.java:24
-  wire _bits_124 = parent_pick_remaining[25]; // FirstSet.java:24
-  wire _or_64 = _bits_123 | _bits_124; // FirstSet.java:36
-  wire _bits_125 = parent_pick_remaining[26]; // FirstSet.java:24
-  wire _bits_126 = parent_pick_remaining[27]; // FirstSet.java:24
-  wire _or_65 = _bits_125 | _bits_126; // FirstSet.java:36
-  wire _or_66 = _or_64 | _or_65; // FirstSet.java:36
-  wire _bits_127 = parent_pick_remaining[28]; // FirstSet.java:24
-  wire _bits_128 = parent_pick_remaining[29]; // FirstSet.java:24
-  wire _or_67 = _bits_127 | _bits_128; // FirstSet.java:36
-  wire _bits_129 = parent_pick_remaining[30]; // FirstSet.java:24
-  wire _bits_130 = parent_pick_remaining[31]; // FirstSet.java:24
-  wire _or_68 = _bits_129 | _bits_130; // FirstSet.java:36
-  wire _or_69 = _or_67 | _or_68; // FirstSet.java:36
-  wire _or_70 = _or_66 | _or_69; // FirstSet.java:36
-  wire _or_71 = _or_63 | _or_70; // FirstSet.java:36
-  wire _or_72 = _or_56 | _or_71; // FirstSet.java:36
-  wire _not_63 = ~_or_56; // FirstSet.java:34
-  wire _not_64 = ~_or_63; // FirstSet.java:34
-  wire _not_65 = ~_or_66; // FirstSet.java:34
+  wire [31:0] _not_63 = ~_sub_8; // SlotPicker.java:38
+  wire [31:0] _and_154 = parent_pick_remaining & _not_63; // SlotPicker.java:38
+  wire _bits_103 = parent_pick_remaining[0]; // FirstSet.java:24
+  wire _bits_104 = parent_pick_remaining[1]; // FirstSet.java:24
+  wire _or_43 = _bits_103 | _bits_104; // FirstSet.java:36
+  wire _bits_105 = parent_pick_remaining[2]; // FirstSet.java:24
+  wire _bits_106 = parent_pick_remaining[3]; // FirstSet.java:24
+  wire _or_44 = _bits_105 | _bits_106; // FirstSet.java:36
+  wire _or_45 = _or_43 | _or_44; // FirstSet.java:36
+  wire _bits_107 = parent_pick_remaining[4]; // FirstSet.java:24
+  wire _bits_108 = parent_pick_remaining[5]; // FirstSet.java:24
+  wire _or_46 = _bits_107 | _bits_108; // FirstSet.java:36
+  wire _bits_109 = parent_pick_remaining[6]; // FirstSet.java:24
+  wire _bits_110 = parent_pick_remaining[7]; // FirstSet.java:24
+  wire _or_47 = _bits_109 | _bits_110; // FirstSet.java:36
+  wire _or_48 = _or_46 | _or_47; // FirstSet.java:36
+  wire _or_49 = _or_45 | _or_48; // FirstSet.java:36
+  wire _bits_111 = parent_pick_remaining[8]; // FirstSet.java:24
+  wire _bits_112 = parent_pick_remaining[9]; // FirstSet.java:24
+  wire _or_50 = _bits_111 | _bits_112; // FirstSet.java:36
+  wire _bits_113 = parent_pick_remaining[10]; // FirstSet.java:24
+  wire _bits_114 = parent_pick_remaining[11]; // FirstSet.java:24
+  wire _or_51 = _bits_113 | _bits_114; // FirstSet.java:36
+  wire _or_52 = _or_50 | _or_51; // FirstSet.java:36
+  wire _bits_115 = parent_pick_remaining[12]; // FirstSet.java:24
+  wire _bits_116 = parent_pick_remaining[13]; // FirstSet.java:24
+  wire _or_53 = _bits_115 | _bits_116; // FirstSet.java:36
+  wire _bits_117 = parent_pick_remaining[14]; // FirstSet.java:24
+  wire _bits_118 = parent_pick_remaining[15]; // FirstSet.java:24
+  wire _or_54 = _bits_117 | _bits_118; // FirstSet.java:36
+  wire _or_55 = _or_53 | _or_54; // FirstSet.java:36
+  wire _or_56 = _or_52 | _or_55; // FirstSet.java:36
+  wire _or_57 = _or_49 | _or_56; // FirstSet.java:36
+  wire _bits_119 = parent_pick_remaining[16]; // FirstSet.java:24
+  wire _bits_120 = parent_pick_remaining[17]; // FirstSet.java:24
+  wire _or_58 = _bits_119 | _bits_120; // FirstSet.java:36
+  wire _bits_121 = parent_pick_remaining[18]; // FirstSet.java:24
+  wire _bits_122 = parent_pick_remaining[19]; // FirstSet.java:24
+  wire _or_59 = _bits_121 | _bits_122; // FirstSet.java:36
+  wire _or_60 = _or_58 | _or_59; // FirstSet.java:36
+  wire _bits_123 = parent_pick_remaining[20]; // FirstSet.java:24
+  wire _bits_124 = parent_pick_remaining[21]; // FirstSet.java:24
+  wire _or_61 = _bits_123 | _bits_124; // FirstSet.java:36
+  wire _bits_125 = parent_pick_remaining[22]; // FirstSet.java:24
+  wire _bits_126 = parent_pick_remaining[23]; // FirstSet.java:24
+  wire _or_62 = _bits_125 | _bits_126; // FirstSet.java:36
+  wire _or_63 = _or_61 | _or_62; // FirstSet.java:36
+  wire _or_64 = _or_60 | _or_63; // FirstSet.java:36
+  wire _bits_127 = parent_pick_remaining[24]; // FirstSet.java:24
+  wire _bits_128 = parent_pick_remaining[25]; // FirstSet.java:24
+  wire _or_65 = _bits_127 | _bits_128; // FirstSet.java:36
+  wire _bits_129 = parent_pick_remaining[26]; // FirstSet.java:24
+  wire _bits_130 = parent_pick_remaining[27]; // FirstSet.java:24
+  wire _or_66 = _bits_129 | _bits_130; // FirstSet.java:36
+  wire _or_67 = _or_65 | _or_66; // FirstSet.java:36
+  wire _bits_131 = parent_pick_remaining[28]; // FirstSet.java:24
+  wire _bits_132 = parent_pick_remaining[29]; // FirstSet.java:24
+  wire _or_68 = _bits_131 | _bits_132; // FirstSet.java:36
+  wire _bits_133 = parent_pick_remaining[30]; // FirstSet.java:24
+  wire _bits_134 = parent_pick_remaining[31]; // FirstSet.java:24
+  wire _or_69 = _bits_133 | _bits_134; // FirstSet.java:36
+  wire _or_70 = _or_68 | _or_69; // FirstSet.java:36
+  wire _or_71 = _or_67 | _or_70; // FirstSet.java:36
+  wire _or_72 = _or_64 | _or_71; // FirstSet.java:36
+  wire _or_73 = _or_57 | _or_72; // FirstSet.java:36
+  wire _not_64 = ~_or_57; // FirstSet.java:34
+  wire _not_65 = ~_or_64; // FirstSet.java:34
   wire _not_66 = ~_or_67; // FirstSet.java:34
-  wire _not_67 = ~_bits_129; // FirstSet.java:34
-  wire _not_68 = ~_bits_127; // FirstSet.java:34
-  wire _mux_9 = _not_66 ? _not_67 : _not_68; // FirstSet.java:35
-  wire [1:0] _cat_10 = {_not_66, _mux_9}; // FirstSet.java:35
-  wire _not_69 = ~_or_64; // FirstSet.java:34
-  wire _not_70 = ~_bits_125; // FirstSet.java:34
-  wire _not_71 = ~_bits_123; // FirstSet.java:34
-  wire _mux_10 = _not_69 ? _not_70 : _not_71; // FirstSet.java:35
-  wire [1:0] _cat_11 = {_not_69, _mux_10}; // FirstSet.java:35
-  wire [1:0] _mux_11 = _not_65 ? _cat_10 : _cat_11; // FirstSet.java:35
-  wire [2:0] _cat_12 = {_not_65, _mux_11}; // FirstSet.java:35
-  wire _not_72 = ~_or_59; // FirstSet.java:34
+  wire _not_67 = ~_or_68; // FirstSet.java:34
+  wire _not_68 = ~_bits_133; // FirstSet.java:34
+  wire _not_69 = ~_bits_131; // FirstSet.java:34
+  wire _mux_9 = _not_67 ? _not_68 : _not_69; // FirstSet.java:35
+  wire [1:0] _cat_10 = {_not_67, _mux_9}; // FirstSet.java:35
+  wire _not_70 = ~_or_65; // FirstSet.java:34
+  wire _not_71 = ~_bits_129; // FirstSet.java:34
+  wire _not_72 = ~_bits_127; // FirstSet.java:34
+  wire _mux_10 = _not_70 ? _not_71 : _not_72; // FirstSet.java:35
+  wire [1:0] _cat_11 = {_not_70, _mux_10}; // FirstSet.java:35
+  wire [1:0] _mux_11 = _not_66 ? _cat_10 : _cat_11; // FirstSet.java:35
+  wire [2:0] _cat_12 = {_not_66, _mux_11}; // FirstSet.java:35
   wire _not_73 = ~_or_60; // FirstSet.java:34
-  wire _not_74 = ~_bits_121; // FirstSet.java:34
-  wire _not_75 = ~_bits_119; // FirstSet.java:34
-  wire _mux_12 = _not_73 ? _not_74 : _not_75; // FirstSet.java:35
-  wire [1:0] _cat_13 = {_not_73, _mux_12}; // FirstSet.java:35
-  wire _not_76 = ~_or_57; // FirstSet.java:34
-  wire _not_77 = ~_bits_117; // FirstSet.java:34
-  wire _not_78 = ~_bits_115; // FirstSet.java:34
-  wire _mux_13 = _not_76 ? _not_77 : _not_78; // FirstSet.java:35
-  wire [1:0] _cat_14 = {_not_76, _mux_13}; // FirstSet.java:35
-  wire [1:0] _mux_14 = _not_72 ? _cat_13 : _cat_14; // FirstSet.java:35
-  wire [2:0] _cat_15 = {_not_72, _mux_14}; // FirstSet.java:35
-  wire [2:0] _mux_15 = _not_64 ? _cat_12 : _cat_15; // FirstSet.java:35
-  wire [3:0] _cat_16 = {_not_64, _mux_15}; // FirstSet.java:35
-  wire _not_79 = ~_or_48; // FirstSet.java:34
-  wire _not_80 = ~_or_51; // FirstSet.java:34
+  wire _not_74 = ~_or_61; // FirstSet.java:34
+  wire _not_75 = ~_bits_125; // FirstSet.java:34
+  wire _not_76 = ~_bits_123; // FirstSet.java:34
+  wire _mux_12 = _not_74 ? _not_75 : _not_76; // FirstSet.java:35
+  wire [1:0] _cat_13 = {_not_74, _mux_12}; // FirstSet.java:35
+  wire _not_77 = ~_or_58; // FirstSet.java:34
+  wire _not_78 = ~_bits_121; // FirstSet.java:34
+  wire _not_79 = ~_bits_119; // FirstSet.java:34
+  wire _mux_13 = _not_77 ? _not_78 : _not_79; // FirstSet.java:35
+  wire [1:0] _cat_14 = {_not_77, _mux_13}; // FirstSet.java:35
+  wire [1:0] _mux_14 = _not_73 ? _cat_13 : _cat_14; // FirstSet.java:35
+  wire [2:0] _cat_15 = {_not_73, _mux_14}; // FirstSet.java:35
+  wire [2:0] _mux_15 = _not_65 ? _cat_12 : _cat_15; // FirstSet.java:35
+  wire [3:0] _cat_16 = {_not_65, _mux_15}; // FirstSet.java:35
+  wire _not_80 = ~_or_49; // FirstSet.java:34
   wire _not_81 = ~_or_52; // FirstSet.java:34
-  wire _not_82 = ~_bits_113; // FirstSet.java:34
-  wire _not_83 = ~_bits_111; // FirstSet.java:34
-  wire _mux_16 = _not_81 ? _not_82 : _not_83; // FirstSet.java:35
-  wire [1:0] _cat_17 = {_not_81, _mux_16}; // FirstSet.java:35
-  wire _not_84 = ~_or_49; // FirstSet.java:34
-  wire _not_85 = ~_bits_109; // FirstSet.java:34
-  wire _not_86 = ~_bits_107; // FirstSet.java:34
-  wire _mux_17 = _not_84 ? _not_85 : _not_86; // FirstSet.java:35
-  wire [1:0] _cat_18 = {_not_84, _mux_17}; // FirstSet.java:35
-  wire [1:0] _mux_18 = _not_80 ? _cat_17 : _cat_18; // FirstSet.java:35
-  wire [2:0] _cat_19 = {_not_80, _mux_18}; // FirstSet.java:35
-  wire _not_87 = ~_or_44; // FirstSet.java:34
+  wire _not_82 = ~_or_53; // FirstSet.java:34
+  wire _not_83 = ~_bits_117; // FirstSet.java:34
+  wire _not_84 = ~_bits_115; // FirstSet.java:34
+  wire _mux_16 = _not_82 ? _not_83 : _not_84; // FirstSet.java:35
+  wire [1:0] _cat_17 = {_not_82, _mux_16}; // FirstSet.java:35
+  wire _not_85 = ~_or_50; // FirstSet.java:34
+  wire _not_86 = ~_bits_113; // FirstSet.java:34
+  wire _not_87 = ~_bits_111; // FirstSet.java:34
+  wire _mux_17 = _not_85 ? _not_86 : _not_87; // FirstSet.java:35
+  wire [1:0] _cat_18 = {_not_85, _mux_17}; // FirstSet.java:35
+  wire [1:0] _mux_18 = _not_81 ? _cat_17 : _cat_18; // FirstSet.java:35
+  wire [2:0] _cat_19 = {_not_81, _mux_18}; // FirstSet.java:35
   wire _not_88 = ~_or_45; // FirstSet.java:34
-  wire _not_89 = ~_bits_105; // FirstSet.java:34
-  wire _not_90 = ~_bits_103; // FirstSet.java:34
-  wire _mux_19 = _not_88 ? _not_89 : _not_90; // FirstSet.java:35
-  wire [1:0] _cat_20 = {_not_88, _mux_19}; // FirstSet.java:35
-  wire _not_91 = ~_or_42; // FirstSet.java:34
-  wire _not_92 = ~_bits_101; // FirstSet.java:34
-  wire _not_93 = ~_bits_99; // FirstSet.java:34
-  wire _mux_20 = _not_91 ? _not_92 : _not_93; // FirstSet.java:35
-  wire [1:0] _cat_21 = {_not_91, _mux_20}; // FirstSet.java:35
-  wire [1:0] _mux_21 = _not_87 ? _cat_20 : _cat_21; // FirstSet.java:35
-  wire [2:0] _cat_22 = {_not_87, _mux_21}; // FirstSet.java:35
-  wire [2:0] _mux_22 = _not_79 ? _cat_19 : _cat_22; // FirstSet.java:35
-  wire [3:0] _cat_23 = {_not_79, _mux_22}; // FirstSet.java:35
-  wire [3:0] _mux_23 = _not_63 ? _cat_16 : _cat_23; // FirstSet.java:35
-  wire [4:0] _cat_24 = {_not_63, _mux_23}; // FirstSet.java:35
-  wire [4:0] _bits_131 = _cat_24; // FirstSet.java:43
-  wire _not_94 = ~slot_pick_load; // SlotPicker.java:40
-  wire [31:0] _not_95 = ~slot_pick_pick_hot; // SlotPicker.java:33
-  wire [31:0] _and_154 = slot_pick_candidates & _not_95; // SlotPicker.java:33
-  wire [31:0] slot_pick_remaining = slot_pick_take ? _and_154 : slot_pick_candidates; // SlotPicker.java:33
-  wire [31:0] _not_96 = ~slot_valid; // RapController.java:361
+  wire _not_89 = ~_or_46; // FirstSet.java:34
+  wire _not_90 = ~_bits_109; // FirstSet.java:34
+  wire _not_91 = ~_bits_107; // FirstSet.java:34
+  wire _mux_19 = _not_89 ? _not_90 : _not_91; // FirstSet.java:35
+  wire [1:0] _cat_20 = {_not_89, _mux_19}; // FirstSet.java:35
+  wire _not_92 = ~_or_43; // FirstSet.java:34
+  wire _not_93 = ~_bits_105; // FirstSet.java:34
+  wire _not_94 = ~_bits_103; // FirstSet.java:34
+  wire _mux_20 = _not_92 ? _not_93 : _not_94; // FirstSet.java:35
+  wire [1:0] _cat_21 = {_not_92, _mux_20}; // FirstSet.java:35
+  wire [1:0] _mux_21 = _not_88 ? _cat_20 : _cat_21; // FirstSet.java:35
+  wire [2:0] _cat_22 = {_not_88, _mux_21}; // FirstSet.java:35
+  wire [2:0] _mux_22 = _not_80 ? _cat_19 : _cat_22; // FirstSet.java:35
+  wire [3:0] _cat_23 = {_not_80, _mux_22}; // FirstSet.java:35
+  wire [3:0] _mux_23 = _not_64 ? _cat_16 : _cat_23; // FirstSet.java:35
+  wire [4:0] _cat_24 = {_not_64, _mux_23}; // FirstSet.java:35
+  wire [4:0] _bits_135 = _cat_24; // FirstSet.java:43
+  wire _not_95 = ~slot_pick_load; // SlotPicker.java:40
+  wire [31:0] _not_96 = ~slot_pick_pick_hot; // SlotPicker.java:33
+  wire [31:0] _and_155 = slot_pick_candidates & _not_96; // SlotPicker.java:33
+  wire [31:0] slot_pick_remaining = slot_pick_take ? _and_155 : slot_pick_candidates; // SlotPicker.java:33
+  wire [31:0] _not_97 = ~slot_valid; // RapController.java:360
   wire [31:0] _sub_9 = slot_pick_remaining - 32'd1; // SlotPicker.java:38
-  wire [31:0] _not_97 = ~_sub_9; // SlotPicker.java:38
-  wire [31:0] _and_155 = slot_pick_remaining & _not_97; // SlotPicker.java:38
-  wire _bits_132 = slot_pick_remaining[0]; // FirstSet.java:24
-  wire _bits_133 = slot_pick_remaining[1]; // FirstSet.java:24
-  wire _or_73 = _bits_132 | _bits_133; // FirstSet.java:36
-  wire _bits_134 = slot_pick_remaining[2]; // FirstSet.java:24
-  wire _bits_135 = slot_pick_remaining[3]; // FirstSet.java:24
-  wire _or_74 = _bits_134 | _bits_135; // FirstSet.java:36
-  wire _or_75 = _or_73 | _or_74; // FirstSet.java:36
-  wire _bits_136 = slot_pick_remaining[4]; // FirstSet.java:24
-  wire _bits_137 = slot_pick_remaining[5]; // FirstSet.java:24
-  wire _or_76 = _bits_136 | _bits_137; // FirstSet.java:36
-  wire _bits_138 = slot_pick_remaining[6]; // FirstSet.java:24
-  wire _bits_139 = slot_pick_remaining[7]; // FirstSet.java:24
-  wire _or_77 = _bits_138 | _bits_139; // FirstSet.java:36
-  wire _or_78 = _or_76 | _or_77; // FirstSet.java:36
-  wire _or_79 = _or_75 | _or_78; // FirstSet.java:36
-  wire _bits_140 = slot_pick_remaining[8]; // FirstSet.java:24
-  wire _bits_141 = slot_pick_remaining[9]; // FirstSet.java:24
-  wire _or_80 = _bits_140 | _bits_141; // FirstSet.java:36
-  wire _bits_142 = slot_pick_remaining[10]; // FirstSet.java:24
-  wire _bits_143 = slot_pick_remaining[11]; // FirstSet.java:24
-  wire _or_81 = _bits_142 | _bits_143; // FirstSet.java:36
-  wire _or_82 = _or_80 | _or_81; // FirstSet.java:36
-  wire _bits_144 = slot_pick_remaining[12]; // FirstSet.java:24
-  wire _bits_145 = slot_pick_remaining[13]; // FirstSet.java:24
-  wire _or_83 = _bits_144 | _bits_145; // FirstSet.java:36
-  wire _bits_146 = slot_pick_remaining[14]; // FirstSet.java:24
-  wire _bits_147 = slot_pick_remaining[15]; // FirstSet.java:24
-  wire _or_84 = _bits_146 | _bits_147; // FirstSet.java:36
-  wire _or_85 = _or_83 | _or_84; // FirstSet.java:36
-  wire _or_86 = _or_82 | _or_85; // FirstSet.java:36
-  wire _or_87 = _or_79 | _or_86; // FirstSet.java:36
-  wire _bits_148 = slot_pick_remaining[16]; // FirstSet.java:24
-  wire _bits_149 = slot_pick_remaining[17]; // FirstSet.java:24
-  wire _or_88 = _bits_148 | _bits_149; // FirstSet.java:36
-  wire _bits_150 = slot_pick_remaining[18]; // FirstSet.java:24
-  wire _bits_151 = slot_pick_remaining[19]; // FirstSet.java:24
-  wire _or_89 = _bits_150 | _bits_151; // FirstSet.java:36
-  wire _or_90 = _or_88 | _or_89; // FirstSet.java:36
-  wire _bits_152 = slot_pick_remaining[20]; // FirstSet.java:24
-  wire _bits_153 = slot_pick_remaining[21]; // FirstSet.java:24
-  wire _or_91 = _bits_152 | _bits_153; // FirstSet.java:36
-  wire _bits_154 = slot_pick_remaining[22]; // FirstSet.java:24
-  wire _bits_155 = slot_pick_remaining[23]; // FirstSet.java:24
-  wire _or_92 = _bits_154 | _bits_155; // FirstSet.java:36
-  wire _or_93 = _or_91 | _or_92; // FirstSet.java:36
-  wire _or_94 = _or_90 | _or_93; // FirstSet.java:36
-  wire _bits_156 = slot_pick_remaining[24]; // FirstSet.java:24
-  wire _bits_157 = slot_pick_remaining[25]; // FirstSet.java:24
-  wire _or_95 = _bits_156 | _bits_157; // FirstSet.java:36
-  wire _bits_158 = slot_pick_remaining[26]; // FirstSet.java:24
-  wire _bits_159 = slot_pick_remaining[27]; // FirstSet.java:24
-  wire _or_96 = _bits_158 | _bits_159; // FirstSet.java:36
-  wire _or_97 = _or_95 | _or_96; // FirstSet.java:36
-  wire _bits_160 = slot_pick_remaining[28]; // FirstSet.java:24
-  wire _bits_161 = slot_pick_remaining[29]; // FirstSet.java:24
-  wire _or_98 = _bits_160 | _bits_161; // FirstSet.java:36
-  wire _bits_162 = slot_pick_remaining[30]; // FirstSet.java:24
-  wire _bits_163 = slot_pick_remaining[31]; // FirstSet.java:24
-  wire _or_99 = _bits_162 | _bits_163; // FirstSet.java:36
-  wire _or_100 = _or_98 | _or_99; // FirstSet.java:36
-  wire _or_101 = _or_97 | _or_100; // FirstSet.java:36
-  wire _or_102 = _or_94 | _or_101; // FirstSet.java:36
-  wire _or_103 = _or_87 | _or_102; // FirstSet.java:36
-  wire _not_98 = ~_or_87; // FirstSet.java:34
-  wire _not_99 = ~_or_94; // FirstSet.java:34
-  wire _not_100 = ~_or_97; // FirstSet.java:34
+  wire [31:0] _not_98 = ~_sub_9; // SlotPicker.java:38
+  wire [31:0] _and_156 = slot_pick_remaining & _not_98; // SlotPicker.java:38
+  wire _bits_136 = slot_pick_remaining[0]; // FirstSet.java:24
+  wire _bits_137 = slot_pick_remaining[1]; // FirstSet.java:24
+  wire _or_74 = _bits_136 | _bits_137; // FirstSet.java:36
+  wire _bits_138 = slot_pick_remaining[2]; // FirstSet.java:24
+  wire _bits_139 = slot_pick_remaining[3]; // FirstSet.java:24
+  wire _or_75 = _bits_138 | _bits_139; // FirstSet.java:36
+  wire _or_76 = _or_74 | _or_75; // FirstSet.java:36
+  wire _bits_140 = slot_pick_remaining[4]; // FirstSet.java:24
+  wire _bits_141 = slot_pick_remaining[5]; // FirstSet.java:24
+  wire _or_77 = _bits_140 | _bits_141; // FirstSet.java:36
+  wire _bits_142 = slot_pick_remaining[6]; // FirstSet.java:24
+  wire _bits_143 = slot_pick_remaining[7]; // FirstSet.java:24
+  wire _or_78 = _bits_142 | _bits_143; // FirstSet.java:36
+  wire _or_79 = _or_77 | _or_78; // FirstSet.java:36
+  wire _or_80 = _or_76 | _or_79; // FirstSet.java:36
+  wire _bits_144 = slot_pick_remaining[8]; // FirstSet.java:24
+  wire _bits_145 = slot_pick_remaining[9]; // FirstSet.java:24
+  wire _or_81 = _bits_144 | _bits_145; // FirstSet.java:36
+  wire _bits_146 = slot_pick_remaining[10]; // FirstSet.java:24
+  wire _bits_147 = slot_pick_remaining[11]; // FirstSet.java:24
+  wire _or_82 = _bits_146 | _bits_147; // FirstSet.java:36
+  wire _or_83 = _or_81 | _or_82; // FirstSet.java:36
+  wire _bits_148 = slot_pick_remaining[12]; // FirstSet.java:24
+  wire _bits_149 = slot_pick_remaining[13]; // FirstSet.java:24
+  wire _or_84 = _bits_148 | _bits_149; // FirstSet.java:36
+  wire _bits_150 = slot_pick_remaining[14]; // FirstSet.java:24
+  wire _bits_151 = slot_pick_remaining[15]; // FirstSet.java:24
+  wire _or_85 = _bits_150 | _bits_151; // FirstSet.java:36
+  wire _or_86 = _or_84 | _or_85; // FirstSet.java:36
+  wire _or_87 = _or_83 | _or_86; // FirstSet.java:36
+  wire _or_88 = _or_80 | _or_87; // FirstSet.java:36
+  wire _bits_152 = slot_pick_remaining[16]; // FirstSet.java:24
+  wire _bits_153 = slot_pick_remaining[17]; // FirstSet.java:24
+  wire _or_89 = _bits_152 | _bits_153; // FirstSet.java:36
+  wire _bits_154 = slot_pick_remaining[18]; // FirstSet.java:24
+  wire _bits_155 = slot_pick_remaining[19]; // FirstSet.java:24
+  wire _or_90 = _bits_154 | _bits_155; // FirstSet.java:36
+  wire _or_91 = _or_89 | _or_90; // FirstSet.java:36
+  wire _bits_156 = slot_pick_remaining[20]; // FirstSet.java:24
+  wire _bits_157 = slot_pick_remaining[21]; // FirstSet.java:24
+  wire _or_92 = _bits_156 | _bits_157; // FirstSet.java:36
+  wire _bits_158 = slot_pick_remaining[22]; // FirstSet.java:24
+  wire _bits_159 = slot_pick_remaining[23]; // FirstSet.java:24
+  wire _or_93 = _bits_158 | _bits_159; // FirstSet.java:36
+  wire _or_94 = _or_92 | _or_93; // FirstSet.java:36
+  wire _or_95 = _or_91 | _or_94; // FirstSet.java:36
+  wire _bits_160 = slot_pick_remaining[24]; // FirstSet.java:24
+  wire _bits_161 = slot_pick_remaining[25]; // FirstSet.java:24
+  wire _or_96 = _bits_160 | _bits_161; // FirstSet.java:36
+  wire _bits_162 = slot_pick_remaining[26]; // FirstSet.java:24
+  wire _bits_163 = slot_pick_remaining[27]; // FirstSet.java:24
+  wire _or_97 = _bits_162 | _bits_163; // FirstSet.java:36
+  wire _or_98 = _or_96 | _or_97; // FirstSet.java:36
+  wire _bits_164 = slot_pick_remaining[28]; // FirstSet.java:24
+  wire _bits_165 = slot_pick_remaining[29]; // FirstSet.java:24
+  wire _or_99 = _bits_164 | _bits_165; // FirstSet.java:36
+  wire _bits_166 = slot_pick_remaining[30]; // FirstSet.java:24
+  wire _bits_167 = slot_pick_remaining[31]; // FirstSet.java:24
+  wire _or_100 = _bits_166 | _bits_167; // FirstSet.java:36
+  wire _or_101 = _or_99 | _or_100; // FirstSet.java:36
+  wire _or_102 = _or_98 | _or_101; // FirstSet.java:36
+  wire _or_103 = _or_95 | _or_102; // FirstSet.java:36
+  wire _or_104 = _or_88 | _or_103; // FirstSet.java:36
+  wire _not_99 = ~_or_88; // FirstSet.java:34
+  wire _not_100 = ~_or_95; // FirstSet.java:34
   wire _not_101 = ~_or_98; // FirstSet.java:34
-  wire _not_102 = ~_bits_162; // FirstSet.java:34
-  wire _not_103 = ~_bits_160; // FirstSet.java:34
-  wire _mux_24 = _not_101 ? _not_102 : _not_103; // FirstSet.java:35
-  wire [1:0] _cat_25 = {_not_101, _mux_24}; // FirstSet.java:35
-  wire _not_104 = ~_or_95; // FirstSet.java:34
-  wire _not_105 = ~_bits_158; // FirstSet.java:34
-  wire _not_106 = ~_bits_156; // FirstSet.java:34
-  wire _mux_25 = _not_104 ? _not_105 : _not_106; // FirstSet.java:35
-  wire [1:0] _cat_26 = {_not_104, _mux_25}; // FirstSet.java:35
-  wire [1:0] _mux_26 = _not_100 ? _cat_25 : _cat_26; // FirstSet.java:35
-  wire [2:0] _cat_27 = {_not_100, _mux_26}; // FirstSet.java:35
-  wire _not_107 = ~_or_90; // FirstSet.java:34
+  wire _not_102 = ~_or_99; // FirstSet.java:34
+  wire _not_103 = ~_bits_166; // FirstSet.java:34
+  wire _not_104 = ~_bits_164; // FirstSet.java:34
+  wire _mux_24 = _not_102 ? _not_103 : _not_104; // FirstSet.java:35
+  wire [1:0] _cat_25 = {_not_102, _mux_24}; // FirstSet.java:35
+  wire _not_105 = ~_or_96; // FirstSet.java:34
+  wire _not_106 = ~_bits_162; // FirstSet.java:34
+  wire _not_107 = ~_bits_160; // FirstSet.java:34
+  wire _mux_25 = _not_105 ? _not_106 : _not_107; // FirstSet.java:35
+  wire [1:0] _cat_26 = {_not_105, _mux_25}; // FirstSet.java:35
+  wire [1:0] _mux_26 = _not_101 ? _cat_25 : _cat_26; // FirstSet.java:35
+  wire [2:0] _cat_27 = {_not_101, _mux_26}; // FirstSet.java:35
   wire _not_108 = ~_or_91; // FirstSet.java:34
-  wire _not_109 = ~_bits_154; // FirstSet.java:34
-  wire _not_110 = ~_bits_152; // FirstSet.java:34
-  wire _mux_27 = _not_108 ? _not_109 : _not_110; // FirstSet.java:35
-  wire [1:0] _cat_28 = {_not_108, _mux_27}; // FirstSet.java:35
-  wire _not_111 = ~_or_88; // FirstSet.java:34
-  wire _not_112 = ~_bits_150; // FirstSet.java:34
-  wire _not_113 = ~_bits_148; // FirstSet.java:34
-  wire _mux_28 = _not_111 ? _not_112 : _not_113; // FirstSet.java:35
-  wire [1:0] _cat_29 = {_not_111, _mux_28}; // FirstSet.java:35
-  wire [1:0] _mux_29 = _not_107 ? _cat_28 : _cat_29; // FirstSet.java:35
-  wire [2:0] _cat_30 = {_not_107, _mux_29}; // FirstSet.java:35
-  wire [2:0] _mux_30 = _not_99 ? _cat_27 : _cat_30; // FirstSet.java:35
-  wire [3:0] _cat_31 = {_not_99, _mux_30}; // FirstSet.java:35
-  wire _not_114 = ~_or_79; // FirstSet.java:34
-  wire _not_115 = ~_or_82; // FirstSet.java:34
+  wire _not_109 = ~_or_92; // FirstSet.java:34
+  wire _not_110 = ~_bits_158; // FirstSet.java:34
+  wire _not_111 = ~_bits_156; // FirstSet.java:34
+  wire _mux_27 = _not_109 ? _not_110 : _not_111; // FirstSet.java:35
+  wire [1:0] _cat_28 = {_not_109, _mux_27}; // FirstSet.java:35
+  wire _not_112 = ~_or_89; // FirstSet.java:34
+  wire _not_113 = ~_bits_154; // FirstSet.java:34
+  wire _not_114 = ~_bits_152; // FirstSet.java:34
+  wire _mux_28 = _not_112 ? _not_113 : _not_114; // FirstSet.java:35
+  wire [1:0] _cat_29 = {_not_112, _mux_28}; // FirstSet.java:35
+  wire [1:0] _mux_29 = _not_108 ? _cat_28 : _cat_29; // FirstSet.java:35
+  wire [2:0] _cat_30 = {_not_108, _mux_29}; // FirstSet.java:35
+  wire [2:0] _mux_30 = _not_100 ? _cat_27 : _cat_30; // FirstSet.java:35
+  wire [3:0] _cat_31 = {_not_100, _mux_30}; // FirstSet.java:35
+  wire _not_115 = ~_or_80; // FirstSet.java:34
   wire _not_116 = ~_or_83; // FirstSet.java:34
-  wire _not_117 = ~_bits_146; // FirstSet.java:34
-  wire _not_118 = ~_bits_144; // FirstSet.java:34
-  wire _mux_31 = _not_116 ? _not_117 : _not_118; // FirstSet.java:35
-  wire [1:0] _cat_32 = {_not_116, _mux_31}; // FirstSet.java:35
-  wire _not_119 = ~_or_80; // FirstSet.java:34
-  wire _not_120 = ~_bits_142; // FirstSet.java:34
-  wire _not_121 = ~_bits_140; // FirstSet.java:34
-  wire _mux_32 = _not_119 ? _not_120 : _not_121; // FirstSet.java:35
-  wire [1:0] _cat_33 = {_not_119, _mux_32}; // FirstSet.java:35
-  wire [1:0] _mux_33 = _not_115 ? _cat_32 : _cat_33; // FirstSet.java:35
-  wire [2:0] _cat_34 = {_not_115, _mux_33}; // FirstSet.java:35
-  wire _not_122 = ~_or_75; // FirstSet.java:34
+  wire _not_117 = ~_or_84; // FirstSet.java:34
+  wire _not_118 = ~_bits_150; // FirstSet.java:34
+  wire _not_119 = ~_bits_148; // FirstSet.java:34
+  wire _mux_31 = _not_117 ? _not_118 : _not_119; // FirstSet.java:35
+  wire [1:0] _cat_32 = {_not_117, _mux_31}; // FirstSet.java:35
+  wire _not_120 = ~_or_81; // FirstSet.java:34
+  wire _not_121 = ~_bits_146; // FirstSet.java:34
+  wire _not_122 = ~_bits_144; // FirstSet.java:34
+  wire _mux_32 = _not_120 ? _not_121 : _not_122; // FirstSet.java:35
+  wire [1:0] _cat_33 = {_not_120, _mux_32}; // FirstSet.java:35
+  wire [1:0] _mux_33 = _not_116 ? _cat_32 : _cat_33; // FirstSet.java:35
+  wire [2:0] _cat_34 = {_not_116, _mux_33}; // FirstSet.java:35
   wire _not_123 = ~_or_76; // FirstSet.java:34
-  wire _not_124 = ~_bits_138; // FirstSet.java:34
-  wire _not_125 = ~_bits_136; // FirstSet.java:34
-  wire _mux_34 = _not_123 ? _not_124 : _not_125; // FirstSet.java:35
-  wire [1:0] _cat_35 = {_not_123, _mux_34}; // FirstSet.java:35
-  wire _not_126 = ~_or_73; // FirstSet.java:34
-  wire _not_127 = ~_bits_134; // FirstSet.java:34
-  wire _not_128 = ~_bits_132; // FirstSet.java:34
-  wire _mux_35 = _not_126 ? _not_127 : _not_128; // FirstSet.java:35
-  wire [1:0] _cat_36 = {_not_126, _mux_35}; // FirstSet.java:35
-  wire [1:0] _mux_36 = _not_122 ? _cat_35 : _cat_36; // FirstSet.java:35
-  wire [2:0] _cat_37 = {_not_122, _mux_36}; // FirstSet.java:35
-  wire [2:0] _mux_37 = _not_114 ? _cat_34 : _cat_37; // FirstSet.java:35
-  wire [3:0] _cat_38 = {_not_114, _mux_37}; // FirstSet.java:35
-  wire [3:0] _mux_38 = _not_98 ? _cat_31 : _cat_38; // FirstSet.java:35
-  wire [4:0] _cat_39 = {_not_98, _mux_38}; // FirstSet.java:35
-  wire [4:0] _bits_164 = _cat_39; // FirstSet.java:43
-  wire [5:0] _sub_10 = merge_level - 6'd2; // RapController.java:411
-  wire _eq_249 = state == 4'd7; // RapController.java:296
-  wire _eq_250 = state == 4'd8; // RapController.java:296
-  wire _or_104 = _eq_249 | _eq_250; // RapController.java:296
-  wire _eq_251 = state == 4'd9; // RapController.java:296
-  wire _or_105 = _or_104 | _eq_251; // RapController.java:296
-  wire _and_156 = _or_105 & io_counterResult_valid; // RapController.java:297
-  wire _eq_252 = io_counterResult_bits_op == 2'd2; // RapController.java:297
-  wire _and_157 = _and_156 & _eq_252; // RapController.java:297
+  wire _not_124 = ~_or_77; // FirstSet.java:34
+  wire _not_125 = ~_bits_142; // FirstSet.java:34
+  wire _not_126 = ~_bits_140; // FirstSet.java:34
+  wire _mux_34 = _not_124 ? _not_125 : _not_126; // FirstSet.java:35
+  wire [1:0] _cat_35 = {_not_124, _mux_34}; // FirstSet.java:35
+  wire _not_127 = ~_or_74; // FirstSet.java:34
+  wire _not_128 = ~_bits_138; // FirstSet.java:34
+  wire _not_129 = ~_bits_136; // FirstSet.java:34
+  wire _mux_35 = _not_127 ? _not_128 : _not_129; // FirstSet.java:35
+  wire [1:0] _cat_36 = {_not_127, _mux_35}; // FirstSet.java:35
+  wire [1:0] _mux_36 = _not_123 ? _cat_35 : _cat_36; // FirstSet.java:35
+  wire [2:0] _cat_37 = {_not_123, _mux_36}; // FirstSet.java:35
+  wire [2:0] _mux_37 = _not_115 ? _cat_34 : _cat_37; // FirstSet.java:35
+  wire [3:0] _cat_38 = {_not_115, _mux_37}; // FirstSet.java:35
+  wire [3:0] _mux_38 = _not_99 ? _cat_31 : _cat_38; // FirstSet.java:35
+  wire [4:0] _cat_39 = {_not_99, _mux_38}; // FirstSet.java:35
+  wire [4:0] _bits_168 = _cat_39; // FirstSet.java:43
+  wire [5:0] _sub_10 = merge_level - 6'd2; // RapController.java:410
+  wire _eq_250 = state == 4'd7; // RapController.java:296
+  wire _eq_251 = state == 4'd8; // RapController.java:296
+  wire _or_105 = _eq_250 | _eq_251; // RapController.java:296
+  wire _eq_252 = state == 4'd9; // RapController.java:296
+  wire _or_106 = _or_105 | _eq_252; // RapController.java:296
+  wire _and_157 = _or_106 & io_counterResult_valid; // RapController.java:297
+  wire _eq_253 = io_counterResult_bits_op == 2'd2; // RapController.java:297
+  wire _and_158 = _and_157 & _eq_253; // RapController.java:297
   wire [34:0] _add_16 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:297
-  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:430
-  wire _not_129 = ~snapshot_frozen; // RapController.java:329
-  wire _and_158 = snapshot_pending & _not_129; // RapController.java:329
-  wire _and_159 = _and_158 & _and_2; // RapController.java:329
-  wire _or_106 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
-  wire _or_107 = _or_106 | ev_split_q; // StatusRegs.java:83
-  wire _or_108 = _or_107 | ev_batch_q; // StatusRegs.java:83
-  wire _or_109 = _or_108 | ev_deferred_q; // StatusRegs.java:83
+  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:429
+  wire _not_130 = ~snapshot_frozen; // RapController.java:328
+  wire _and_159 = snapshot_pending & _not_130; // RapController.java:328
+  wire _and_160 = _and_159 & _and_2; // RapController.java:328
+  wire _or_107 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
+  wire _or_108 = _or_107 | ev_split_q; // StatusRegs.java:83
+  wire _or_109 = _or_108 | ev_batch_q; // StatusRegs.java:83
+  wire _or_110 = _or_109 | ev_deferred_q; // StatusRegs.java:83
   wire _or_r_3 = |ev_removed_q; // StatusRegs.java:84
-  wire _or_110 = _or_109 | _or_r_3; // StatusRegs.java:84
-  wire _not_130 = ~st_n_carry; // SplitCounter.java:75
-  wire _not_131 = ~st_splits_carry; // SplitCounter.java:75
-  wire _and_160 = _not_130 & _not_131; // StatusRegs.java:84
-  wire _not_132 = ~st_merges_carry; // SplitCounter.java:75
-  wire _and_161 = _and_160 & _not_132; // StatusRegs.java:84
-  wire _not_133 = ~st_merge_batches_carry; // SplitCounter.java:75
+  wire _or_111 = _or_110 | _or_r_3; // StatusRegs.java:84
+  wire _not_131 = ~st_n_carry; // SplitCounter.java:75
+  wire _not_132 = ~st_splits_carry; // SplitCounter.java:75
+  wire _and_161 = _not_131 & _not_132; // StatusRegs.java:84
+  wire _not_133 = ~st_merges_carry; // SplitCounter.java:75
   wire _and_162 = _and_161 & _not_133; // StatusRegs.java:84
-  wire _not_134 = ~st_deferred_splits_carry; // SplitCounter.java:75
+  wire _not_134 = ~st_merge_batches_carry; // SplitCounter.java:75
   wire _and_163 = _and_162 & _not_134; // StatusRegs.java:84
-  wire _not_135 = ~st_saturations_carry; // SplitCounter.java:75
+  wire _not_135 = ~st_deferred_splits_carry; // SplitCounter.java:75
   wire _and_164 = _and_163 & _not_135; // StatusRegs.java:84
-  wire _not_136 = ~_and_164; // StatusRegs.java:84
-  wire ev_pending = _or_110 | _not_136; // StatusRegs.java:84
-  wire _not_137 = ~ev_pending; // RapController.java:329
-  wire _and_165 = _and_159 & _not_137; // RapController.java:329
-  wire [2:0] _mux_39 = split_req ? 3'd3 : 3'd4; // RapController.java:462
-  wire _lt_2 = readout_slot < 16'd32; // RapController.java:475
-  wire [31:0] _dshr_1 = slot_valid >> io_counterResult_bits_addr; // RapController.java:475
-  wire _bits_165 = _dshr_1[0]; // RapController.java:475
-  wire _and_166 = _lt_2 & _bits_165; // RapController.java:475
-  wire [31:0] _mux_40 = _and_166 ? slot_prefix_rdata_0 : 32'd0; // RapController.java:479
-  wire [4:0] _bits_166 = readout_slot[4:0]; // RapController.java:477
-  wire _eq_253 = _bits_166 == 5'd0; // NodeTable.java:88
-  wire [5:0] _dyn_index_0 = _bits_166[4] ? (_bits_166[3] ? (_bits_166[2] ? (_bits_166[1] ? (_bits_166[0] ? slot_len_31 : slot_len_30) : (_bits_166[0] ? slot_len_29 : slot_len_28)) : (_bits_166[1] ? (_bits_166[0] ? slot_len_27 : slot_len_26) : (_bits_166[0] ? slot_len_25 : slot_len_24))) : (_bits_166[2] ? (_bits_166[1] ? (_bits_166[0] ? slot_len_23 : slot_len_22) : (_bits_166[0] ? slot_len_21 : slot_len_20)) : (_bits_166[1] ? (_bits_166[0] ? slot_len_19 : slot_len_18) : (_bits_166[0] ? slot_len_17 : slot_len_16)))) : (_bits_166[3] ? (_bits_166[2] ? (_bits_166[1] ? (_bits_166[0] ? slot_len_15 : slot_len_14) : (_bits_166[0] ? slot_len_13 : slot_len_12)) : (_bits_166[1] ? (_bits_166[0] ? slot_len_11 : slot_len_10) : (_bits_166[0] ? slot_len_9 : slot_len_8))) : (_bits_166[2] ? (_bits_166[1] ? (_bits_166[0] ? slot_len_7 : slot_len_6) : (_bits_166[0] ? slot_len_5 : slot_len_4)) : (_bits_166[1] ? (_bits_166[0] ? slot_len_3 : slot_len_2) : (_bits_166[0] ? slot_len_1 : slot_len_0)))); // NodeTable.java:88
-  wire [5:0] _mux_41 = _eq_253 ? 6'd0 : _dyn_index_0; // NodeTable.java:88
-  wire [5:0] _mux_42 = _and_166 ? _mux_41 : 6'd0; // RapController.java:477
-  wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:32
-  wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:52
-  wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:52
-  wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:52
-  wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:52
-  wire _ne_36 = merge_leaves != 3'd0; // RapController.java:444
-  wire _lt_3 = merge_sum < batch_min_sum; // MergeSkip.java:57
-  wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:33
+  wire _not_136 = ~st_saturations_carry; // SplitCounter.java:75
+  wire _and_165 = _and_164 & _not_136; // StatusRegs.java:84
+  wire _not_137 = ~_and_165; // StatusRegs.java:84
+  wire ev_pending = _or_111 | _not_137; // StatusRegs.java:84
+  wire _not_138 = ~ev_pending; // RapController.java:328
+  wire _and_166 = _and_160 & _not_138; // RapController.java:328
+  wire [2:0] _mux_39 = split_req ? 3'd3 : 3'd4; // RapController.java:461
+  wire _lt_2 = readout_slot < 16'd32; // RapController.java:474
+  wire [31:0] _dshr_1 = slot_valid >> io_counterResult_bits_addr; // RapController.java:474
+  wire _bits_169 = _dshr_1[0]; // RapController.java:474
+  wire _and_167 = _lt_2 & _bits_169; // RapController.java:474
+  wire [31:0] _mux_40 = _and_167 ? slot_prefix_rdata_0 : 32'd0; // RapController.java:478
+  wire [4:0] _bits_170 = readout_slot[4:0]; // RapController.java:476
+  wire _eq_254 = _bits_170 == 5'd0; // NodeTable.java:88
+  wire [5:0] _dyn_index_0 = _bits_170[4] ? (_bits_170[3] ? (_bits_170[2] ? (_bits_170[1] ? (_bits_170[0] ? slot_len_31 : slot_len_30) : (_bits_170[0] ? slot_len_29 : slot_len_28)) : (_bits_170[1] ? (_bits_170[0] ? slot_len_27 : slot_len_26) : (_bits_170[0] ? slot_len_25 : slot_len_24))) : (_bits_170[2] ? (_bits_170[1] ? (_bits_170[0] ? slot_len_23 : slot_len_22) : (_bits_170[0] ? slot_len_21 : slot_len_20)) : (_bits_170[1] ? (_bits_170[0] ? slot_len_19 : slot_len_18) : (_bits_170[0] ? slot_len_17 : slot_len_16)))) : (_bits_170[3] ? (_bits_170[2] ? (_bits_170[1] ? (_bits_170[0] ? slot_len_15 : slot_len_14) : (_bits_170[0] ? slot_len_13 : slot_len_12)) : (_bits_170[1] ? (_bits_170[0] ? slot_len_11 : slot_len_10) : (_bits_170[0] ? slot_len_9 : slot_len_8))) : (_bits_170[2] ? (_bits_170[1] ? (_bits_170[0] ? slot_len_7 : slot_len_6) : (_bits_170[0] ? slot_len_5 : slot_len_4)) : (_bits_170[1] ? (_bits_170[0] ? slot_len_3 : slot_len_2) : (_bits_170[0] ? slot_len_1 : slot_len_0)))); // NodeTable.java:88
+  wire [5:0] _mux_41 = _eq_254 ? 6'd0 : _dyn_index_0; // NodeTable.java:88
+  wire [5:0] _mux_42 = _and_167 ? _mux_41 : 6'd0; // RapController.java:476
+  wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:35
+  wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:55
+  wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:55
+  wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:55
+  wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:55
+  wire _ne_36 = merge_leaves != 3'd0; // RapController.java:443
+  wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:36
+  wire [17:0] _bits_171 = batch_min_sum[34:17]; // SplitCompare.java:35
+  wire [17:0] _bits_172 = merge_sum[34:17]; // SplitCompare.java:35
+  wire _gt_5 = _bits_171 > _bits_172; // SplitCompare.java:27
+  wire _eq_255 = _bits_171 == _bits_172; // SplitCompare.java:27
+  wire [16:0] _bits_173 = batch_min_sum[16:0]; // SplitCompare.java:31
+  wire [16:0] _bits_174 = merge_sum[16:0]; // SplitCompare.java:31
+  wire _gt_6 = _bits_173 > _bits_174; // SplitCompare.java:20
+  wire _and_168 = _eq_255 & _gt_6; // SplitCompare.java:27
+  wire _or_112 = _gt_5 | _and_168; // SplitCompare.java:27
   wire [63:0] _mux_43 = in_advance ? next_merge : _cat_1; // RapController.java:157
   wire [31:0] _mux_44 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:158
-  wire _eq_254 = state == 4'd10; // RapController.java:155
-  wire _eq_255 = state == 4'd11; // RapController.java:155
-  wire _or_111 = _eq_254 | _eq_255; // RapController.java:155
-  wire [31:0] _bits_167 = next_merge[31:0]; // RapController.java:164
-  wire [31:0] _bits_168 = _cat_1[31:0]; // RapController.java:164
-  wire [32:0] _sub_11 = {1'b0, _bits_167} - {1'b0, _bits_168}; // RapController.java:164
-  wire [31:0] _bits_169 = next_merge[63:32]; // RapController.java:165
-  wire [31:0] _bits_170 = _cat_1[63:32]; // RapController.java:165
-  wire [32:0] _sub_12 = {1'b0, _bits_169} - {1'b0, _bits_170}; // RapController.java:165
-  wire _bits_171 = to_merge_lo[32]; // RapController.java:165
-  wire [32:0] _sub_13 = _sub_12 - {{32{1'b0}}, _bits_171}; // RapController.java:165
-  wire _bits_172 = to_merge_hi[32]; // RapController.java:168
-  wire _not_138 = ~_bits_172; // RapController.java:168
+  wire _eq_256 = state == 4'd10; // RapController.java:155
+  wire _eq_257 = state == 4'd11; // RapController.java:155
+  wire _or_113 = _eq_256 | _eq_257; // RapController.java:155
+  wire [31:0] _bits_175 = next_merge[31:0]; // RapController.java:164
+  wire [31:0] _bits_176 = _cat_1[31:0]; // RapController.java:164
+  wire [32:0] _sub_11 = {1'b0, _bits_175} - {1'b0, _bits_176}; // RapController.java:164
+  wire [31:0] _bits_177 = next_merge[63:32]; // RapController.java:165
+  wire [31:0] _bits_178 = _cat_1[63:32]; // RapController.java:165
+  wire [32:0] _sub_12 = {1'b0, _bits_177} - {1'b0, _bits_178}; // RapController.java:165
+  wire _bits_179 = to_merge_lo[32]; // RapController.java:165
+  wire [32:0] _sub_13 = _sub_12 - {{32{1'b0}}, _bits_179}; // RapController.java:165
+  wire _bits_180 = to_merge_hi[32]; // RapController.java:168
+  wire _not_139 = ~_bits_180; // RapController.java:168
   wire _or_r_4 = |to_merge; // RapController.java:168
-  wire _and_167 = _not_138 & _or_r_4; // RapController.java:168
-  wire _bits_173 = slot_valid[31]; // NodeTable.java:70
-  wire _eq_256 = slot_parent_31 == op_slot; // NodeTable.java:70
-  wire _and_168 = _bits_173 & _eq_256; // NodeTable.java:70
-  wire _eq_257 = slot_digit_31 == 2'd3; // NodeTable.java:70
-  wire _and_169 = _and_168 & _eq_257; // NodeTable.java:70
-  wire _bits_174 = slot_valid[30]; // NodeTable.java:70
-  wire _eq_258 = slot_parent_30 == op_slot; // NodeTable.java:70
-  wire _and_170 = _bits_174 & _eq_258; // NodeTable.java:70
-  wire _eq_259 = slot_digit_30 == 2'd3; // NodeTable.java:70
+  wire _and_169 = _not_139 & _or_r_4; // RapController.java:168
+  wire _bits_181 = slot_valid[31]; // NodeTable.java:70
+  wire _eq_258 = slot_parent_31 == op_slot; // NodeTable.java:70
+  wire _and_170 = _bits_181 & _eq_258; // NodeTable.java:70
+  wire _eq_259 = slot_digit_31 == 2'd3; // NodeTable.java:70
   wire _and_171 = _and_170 & _eq_259; // NodeTable.java:70
-  wire _bits_175 = slot_valid[29]; // NodeTable.java:70
-  wire _eq_260 = slot_parent_29 == op_slot; // NodeTable.java:70
-  wire _and_172 = _bits_175 & _eq_260; // NodeTable.java:70
-  wire _eq_261 = slot_digit_29 == 2'd3; // NodeTable.java:70
+  wire _bits_182 = slot_valid[30]; // NodeTable.java:70
+  wire _eq_260 = slot_parent_30 == op_slot; // NodeTable.java:70
+  wire _and_172 = _bits_182 & _eq_260; // NodeTable.java:70
+  wire _eq_261 = slot_digit_30 == 2'd3; // NodeTable.java:70
   wire _and_173 = _and_172 & _eq_261; // NodeTable.java:70
-  wire _bits_176 = slot_valid[28]; // NodeTable.java:70
-  wire _eq_262 = slot_parent_28 == op_slot; // NodeTable.java:70
-  wire _and_174 = _bits_176 & _eq_262; // NodeTable.java:70
-  wire _eq_263 = slot_digit_28 == 2'd3; // NodeTable.java:70
+  wire _bits_183 = slot_valid[29]; // NodeTable.java:70
+  wire _eq_262 = slot_parent_29 == op_slot; // NodeTable.java:70
+  wire _and_174 = _bits_183 & _eq_262; // NodeTable.java:70
+  wire _eq_263 = slot_digit_29 == 2'd3; // NodeTable.java:70
   wire _and_175 = _and_174 & _eq_263; // NodeTable.java:70
-  wire _bits_177 = slot_valid[27]; // NodeTable.java:70
-  wire _eq_264 = slot_parent_27 == op_slot; // NodeTable.java:70
-  wire _and_176 = _bits_177 & _eq_264; // NodeTable.java:70
-  wire _eq_265 = slot_digit_27 == 2'd3; // NodeTable.java:70
+  wire _bits_184 = slot_valid[28]; // NodeTable.java:70
+  wire _eq_264 = slot_parent_28 == op_slot; // NodeTable.java:70
+  wire _and_176 = _bits_184 & _eq_264; // NodeTable.java:70
+  wire _eq_265 = slot_digit_28 == 2'd3; // NodeTable.java:70
   wire _and_177 = _and_176 & _eq_265; // NodeTable.java:70
-  wire _bits_178 = slot_valid[26]; // NodeTable.java:70
-  wire _eq_266 = slot_parent_26 == op_slot; // NodeTable.java:70
-  wire _and_178 = _bits_178 & _eq_266; // NodeTable.java:70
-  wire _eq_267 = slot_digit_26 == 2'd3; // NodeTable.java:70
+  wire _bits_185 = slot_valid[27]; // NodeTable.java:70
+  wire _eq_266 = slot_parent_27 == op_slot; // NodeTable.java:70
+  wire _and_178 = _bits_185 & _eq_266; // NodeTable.java:70
+  wire _eq_267 = slot_digit_27 == 2'd3; // NodeTable.java:70
   wire _and_179 = _and_178 & _eq_267; // NodeTable.java:70
-  wire _bits_179 = slot_valid[25]; // NodeTable.java:70
-  wire _eq_268 = slot_parent_25 == op_slot; // NodeTable.java:70
-  wire _and_180 = _bits_179 & _eq_268; // NodeTable.java:70
-  wire _eq_269 = slot_digit_25 == 2'd3; // NodeTable.java:70
+  wire _bits_186 = slot_valid[26]; // NodeTable.java:70
+  wire _eq_268 = slot_parent_26 == op_slot; // NodeTable.java:70
+  wire _and_180 = _bits_186 & _eq_268; // NodeTable.java:70
+  wire _eq_269 = slot_digit_26 == 2'd3; // NodeTable.java:70
   wire _and_181 = _and_180 & _eq_269; // NodeTable.java:70
-  wire _bits_180 = slot_valid[24]; // NodeTable.java:70
-  wire _eq_270 = slot_parent_24 == op_slot; // NodeTable.java:70
-  wire _and_182 = _bits_180 & _eq_270; // NodeTable.java:70
-  wire _eq_271 = slot_digit_24 == 2'd3; // NodeTable.java:70
+  wire _bits_187 = slot_valid[25]; // NodeTable.java:70
+  wire _eq_270 = slot_parent_25 == op_slot; // NodeTable.java:70
+  wire _and_182 = _bits_187 & _eq_270; // NodeTable.java:70
+  wire _eq_271 = slot_digit_25 == 2'd3; // NodeTable.java:70
   wire _and_183 = _and_182 & _eq_271; // NodeTable.java:70
-  wire _bits_181 = slot_valid[23]; // NodeTable.java:70
-  wire _eq_272 = slot_parent_23 == op_slot; // NodeTable.java:70
-  wire _and_184 = _bits_181 & _eq_272; // NodeTable.java:70
-  wire _eq_273 = slot_digit_23 == 2'd3; // NodeTable.java:70
+  wire _bits_188 = slot_valid[24]; // NodeTable.java:70
+  wire _eq_272 = slot_parent_24 == op_slot; // NodeTable.java:70
+  wire _and_184 = _bits_188 & _eq_272; // NodeTable.java:70
+  wire _eq_273 = slot_digit_24 == 2'd3; // NodeTable.java:70
   wire _and_185 = _and_184 & _eq_273; // NodeTable.java:70
-  wire _bits_182 = slot_valid[22]; // NodeTable.java:70
-  wire _eq_274 = slot_parent_22 == op_slot; // NodeTable.java:70
-  wire _and_186 = _bits_182 & _eq_274; // NodeTable.java:70
-  wire _eq_275 = slot_digit_22 == 2'd3; // NodeTable.java:70
+  wire _bits_189 = slot_valid[23]; // NodeTable.java:70
+  wire _eq_274 = slot_parent_23 == op_slot; // NodeTable.java:70
+  wire _and_186 = _bits_189 & _eq_274; // NodeTable.java:70
+  wire _eq_275 = slot_digit_23 == 2'd3; // NodeTable.java:70
   wire _and_187 = _and_186 & _eq_275; // NodeTable.java:70
-  wire _bits_183 = slot_valid[21]; // NodeTable.java:70
-  wire _eq_276 = slot_parent_21 == op_slot; // NodeTable.java:70
-  wire _and_188 = _bits_183 & _eq_276; // NodeTable.java:70
-  wire _eq_277 = slot_digit_21 == 2'd3; // NodeTable.java:70
+  wire _bits_190 = slot_valid[22]; // NodeTable.java:70
+  wire _eq_276 = slot_parent_22 == op_slot; // NodeTable.java:70
+  wire _and_188 = _bits_190 & _eq_276; // NodeTable.java:70
+  wire _eq_277 = slot_digit_22 == 2'd3; // NodeTable.java:70
   wire _and_189 = _and_188 & _eq_277; // NodeTable.java:70
-  wire _bits_184 = slot_valid[20]; // NodeTable.java:70
-  wire _eq_278 = slot_parent_20 == op_slot; // NodeTable.java:70
-  wire _and_190 = _bits_184 & _eq_278; // NodeTable.java:70
-  wire _eq_279 = slot_digit_20 == 2'd3; // NodeTable.java:70
+  wire _bits_191 = slot_valid[21]; // NodeTable.java:70
+  wire _eq_278 = slot_parent_21 == op_slot; // NodeTable.java:70
+  wire _and_190 = _bits_191 & _eq_278; // NodeTable.java:70
+  wire _eq_279 = slot_digit_21 == 2'd3; // NodeTable.java:70
   wire _and_191 = _and_190 & _eq_279; // NodeTable.java:70
-  wire _bits_185 = slot_valid[19]; // NodeTable.java:70
-  wire _eq_280 = slot_parent_19 == op_slot; // NodeTable.java:70
-  wire _and_192 = _bits_185 & _eq_280; // NodeTable.java:70
-  wire _eq_281 = slot_digit_19 == 2'd3; // NodeTable.java:70
+  wire _bits_192 = slot_valid[20]; // NodeTable.java:70
+  wire _eq_280 = slot_parent_20 == op_slot; // NodeTable.java:70
+  wire _and_192 = _bits_192 & _eq_280; // NodeTable.java:70
+  wire _eq_281 = slot_digit_20 == 2'd3; // NodeTable.java:70
   wire _and_193 = _and_192 & _eq_281; // NodeTable.java:70
-  wire _bits_186 = slot_valid[18]; // NodeTable.java:70
-  wire _eq_282 = slot_parent_18 == op_slot; // NodeTable.java:70
-  wire _and_194 = _bits_186 & _eq_282; // NodeTable.java:70
-  wire _eq_283 = slot_digit_18 == 2'd3; // NodeTable.java:70
+  wire _bits_193 = slot_valid[19]; // NodeTable.java:70
+  wire _eq_282 = slot_parent_19 == op_slot; // NodeTable.java:70
+  wire _and_194 = _bits_193 & _eq_282; // NodeTable.java:70
+  wire _eq_283 = slot_digit_19 == 2'd3; // NodeTable.java:70
   wire _and_195 = _and_194 & _eq_283; // NodeTable.java:70
-  wire _bits_187 = slot_valid[17]; // NodeTable.java:70
-  wire _eq_284 = slot_parent_17 == op_slot; // NodeTable.java:70
-  wire _and_196 = _bits_187 & _eq_284; // NodeTable.java:70
-  wire _eq_285 = slot_digit_17 == 2'd3; // NodeTable.java:70
+  wire _bits_194 = slot_valid[18]; // NodeTable.java:70
+  wire _eq_284 = slot_parent_18 == op_slot; // NodeTable.java:70
+  wire _and_196 = _bits_194 & _eq_284; // NodeTable.java:70
+  wire _eq_285 = slot_digit_18 == 2'd3; // NodeTable.java:70
   wire _and_197 = _and_196 & _eq_285; // NodeTable.java:70
-  wire _bits_188 = slot_valid[16]; // NodeTable.java:70
-  wire _eq_286 = slot_parent_16 == op_slot; // NodeTable.java:70
-  wire _and_198 = _bits_188 & _eq_286; // NodeTable.java:70
-  wire _eq_287 = slot_digit_16 == 2'd3; // NodeTable.java:70
+  wire _bits_195 = slot_valid[17]; // NodeTable.java:70
+  wire _eq_286 = slot_parent_17 == op_slot; // NodeTable.java:70
+  wire _and_198 = _bits_195 & _eq_286; // NodeTable.java:70
+  wire _eq_287 = slot_digit_17 == 2'd3; // NodeTable.java:70
   wire _and_199 = _and_198 & _eq_287; // NodeTable.java:70
-  wire _bits_189 = slot_valid[15]; // NodeTable.java:70
-  wire _eq_288 = slot_parent_15 == op_slot; // NodeTable.java:70
-  wire _and_200 = _bits_189 & _eq_288; // NodeTable.java:70
-  wire _eq_289 = slot_digit_15 == 2'd3; // NodeTable.java:70
+  wire _bits_196 = slot_valid[16]; // NodeTable.java:70
+  wire _eq_288 = slot_parent_16 == op_slot; // NodeTable.java:70
+  wire _and_200 = _bits_196 & _eq_288; // NodeTable.java:70
+  wire _eq_289 = slot_digit_16 == 2'd3; // NodeTable.java:70
   wire _and_201 = _and_200 & _eq_289; // NodeTable.java:70
-  wire _bits_190 = slot_valid[14]; // NodeTable.java:70
-  wire _eq_290 = slot_parent_14 == op_slot; // NodeTable.java:70
-  wire _and_202 = _bits_190 & _eq_290; // NodeTable.java:70
-  wire _eq_291 = slot_digit_14 == 2'd3; // NodeTable.java:70
+  wire _bits_197 = slot_valid[15]; // NodeTable.java:70
+  wire _eq_290 = slot_parent_15 == op_slot; // NodeTable.java:70
+  wire _and_202 = _bits_197 & _eq_290; // NodeTable.java:70
+  wire _eq_291 = slot_digit_15 == 2'd3; // NodeTable.java:70
   wire _and_203 = _and_202 & _eq_291; // NodeTable.java:70
-  wire _bits_191 = slot_valid[13]; // NodeTable.java:70
-  wire _eq_292 = slot_parent_13 == op_slot; // NodeTable.java:70
-  wire _and_204 = _bits_191 & _eq_292; // NodeTable.java:70
-  wire _eq_293 = slot_digit_13 == 2'd3; // NodeTable.java:70
+  wire _bits_198 = slot_valid[14]; // NodeTable.java:70
+  wire _eq_292 = slot_parent_14 == op_slot; // NodeTable.java:70
+  wire _and_204 = _bits_198 & _eq_292; // NodeTable.java:70
+  wire _eq_293 = slot_digit_14 == 2'd3; // NodeTable.java:70
   wire _and_205 = _and_204 & _eq_293; // NodeTable.java:70
-  wire _bits_192 = slot_valid[12]; // NodeTable.java:70
-  wire _eq_294 = slot_parent_12 == op_slot; // NodeTable.java:70
-  wire _and_206 = _bits_192 & _eq_294; // NodeTable.java:70
-  wire _eq_295 = slot_digit_12 == 2'd3; // NodeTable.java:70
+  wire _bits_199 = slot_valid[13]; // NodeTable.java:70
+  wire _eq_294 = slot_parent_13 == op_slot; // NodeTable.java:70
+  wire _and_206 = _bits_199 & _eq_294; // NodeTable.java:70
+  wire _eq_295 = slot_digit_13 == 2'd3; // NodeTable.java:70
   wire _and_207 = _and_206 & _eq_295; // NodeTable.java:70
-  wire _bits_193 = slot_valid[11]; // NodeTable.java:70
-  wire _eq_296 = slot_parent_11 == op_slot; // NodeTable.java:70
-  wire _and_208 = _bits_193 & _eq_296; // NodeTable.java:70
-  wire _eq_297 = slot_digit_11 == 2'd3; // NodeTable.java:70
+  wire _bits_200 = slot_valid[12]; // NodeTable.java:70
+  wire _eq_296 = slot_parent_12 == op_slot; // NodeTable.java:70
+  wire _and_208 = _bits_200 & _eq_296; // NodeTable.java:70
+  wire _eq_297 = slot_digit_12 == 2'd3; // NodeTable.java:70
   wire _and_209 = _and_208 & _eq_297; // NodeTable.java:70
-  wire _bits_194 = slot_valid[10]; // NodeTable.java:70
-  wire _eq_298 = slot_parent_10 == op_slot; // NodeTable.java:70
-  wire _and_210 = _bits_194 & _eq_298; // NodeTable.java:70
-  wire _eq_299 = slot_digit_10 == 2'd3; // NodeTable.java:70
+  wire _bits_201 = slot_valid[11]; // NodeTable.java:70
+  wire _eq_298 = slot_parent_11 == op_slot; // NodeTable.java:70
+  wire _and_210 = _bits_201 & _eq_298; // NodeTable.java:70
+  wire _eq_299 = slot_digit_11 == 2'd3; // NodeTable.java:70
   wire _and_211 = _and_210 & _eq_299; // NodeTable.java:70
-  wire _bits_195 = slot_valid[9]; // NodeTable.java:70
-  wire _eq_300 = slot_parent_9 == op_slot; // NodeTable.java:70
-  wire _and_212 = _bits_195 & _eq_300; // NodeTable.java:70
-  wire _eq_301 = slot_digit_9 == 2'd3; // NodeTable.java:70
+  wire _bits_202 = slot_valid[10]; // NodeTable.java:70
+  wire _eq_300 = slot_parent_10 == op_slot; // NodeTable.java:70
+  wire _and_212 = _bits_202 & _eq_300; // NodeTable.java:70
+  wire _eq_301 = slot_digit_10 == 2'd3; // NodeTable.java:70
   wire _and_213 = _and_212 & _eq_301; // NodeTable.java:70
-  wire _bits_196 = slot_valid[8]; // NodeTable.java:70
-  wire _eq_302 = slot_parent_8 == op_slot; // NodeTable.java:70
-  wire _and_214 = _bits_196 & _eq_302; // NodeTable.java:70
-  wire _eq_303 = slot_digit_8 == 2'd3; // NodeTable.java:70
+  wire _bits_203 = slot_valid[9]; // NodeTable.java:70
+  wire _eq_302 = slot_parent_9 == op_slot; // NodeTable.java:70
+  wire _and_214 = _bits_203 & _eq_302; // NodeTable.java:70
+  wire _eq_303 = slot_digit_9 == 2'd3; // NodeTable.java:70
   wire _and_215 = _and_214 & _eq_303; // NodeTable.java:70
-  wire _bits_197 = slot_valid[7]; // NodeTable.java:70
-  wire _eq_304 = slot_parent_7 == op_slot; // NodeTable.java:70
-  wire _and_216 = _bits_197 & _eq_304; // NodeTable.java:70
-  wire _eq_305 = slot_digit_7 == 2'd3; // NodeTable.java:70
+  wire _bits_204 = slot_valid[8]; // NodeTable.java:70
+  wire _eq_304 = slot_parent_8 == op_slot; // NodeTable.java:70
+  wire _and_216 = _bits_204 & _eq_304; // NodeTable.java:70
+  wire _eq_305 = slot_digit_8 == 2'd3; // NodeTable.java:70
   wire _and_217 = _and_216 & _eq_305; // NodeTable.java:70
-  wire _bits_198 = slot_valid[6]; // NodeTable.java:70
-  wire _eq_306 = slot_parent_6 == op_slot; // NodeTable.java:70
-  wire _and_218 = _bits_198 & _eq_306; // NodeTable.java:70
-  wire _eq_307 = slot_digit_6 == 2'd3; // NodeTable.java:70
+  wire _bits_205 = slot_valid[7]; // NodeTable.java:70
+  wire _eq_306 = slot_parent_7 == op_slot; // NodeTable.java:70
+  wire _and_218 = _bits_205 & _eq_306; // NodeTable.java:70
+  wire _eq_307 = slot_digit_7 == 2'd3; // NodeTable.java:70
   wire _and_219 = _and_218 & _eq_307; // NodeTable.java:70
-  wire _bits_199 = slot_valid[5]; // NodeTable.java:70
-  wire _eq_308 = slot_parent_5 == op_slot; // NodeTable.java:70
-  wire _and_220 = _bits_199 & _eq_308; // NodeTable.java:70
-  wire _eq_309 = slot_digit_5 == 2'd3; // NodeTable.java:70
+  wire _bits_206 = slot_valid[6]; // NodeTable.java:70
+  wire _eq_308 = slot_parent_6 == op_slot; // NodeTable.java:70
+  wire _and_220 = _bits_206 & _eq_308; // NodeTable.java:70
+  wire _eq_309 = slot_digit_6 == 2'd3; // NodeTable.java:70
   wire _and_221 = _and_220 & _eq_309; // NodeTable.java:70
-  wire _bits_200 = slot_valid[4]; // NodeTable.java:70
-  wire _eq_310 = slot_parent_4 == op_slot; // NodeTable.java:70
-  wire _and_222 = _bits_200 & _eq_310; // NodeTable.java:70
-  wire _eq_311 = slot_digit_4 == 2'd3; // NodeTable.java:70
+  wire _bits_207 = slot_valid[5]; // NodeTable.java:70
+  wire _eq_310 = slot_parent_5 == op_slot; // NodeTable.java:70
+  wire _and_222 = _bits_207 & _eq_310; // NodeTable.java:70
+  wire _eq_311 = slot_digit_5 == 2'd3; // NodeTable.java:70
   wire _and_223 = _and_222 & _eq_311; // NodeTable.java:70
-  wire _bits_201 = slot_valid[3]; // NodeTable.java:70
-  wire _eq_312 = slot_parent_3 == op_slot; // NodeTable.java:70
-  wire _and_224 = _bits_201 & _eq_312; // NodeTable.java:70
-  wire _eq_313 = slot_digit_3 == 2'd3; // NodeTable.java:70
+  wire _bits_208 = slot_valid[4]; // NodeTable.java:70
+  wire _eq_312 = slot_parent_4 == op_slot; // NodeTable.java:70
+  wire _and_224 = _bits_208 & _eq_312; // NodeTable.java:70
+  wire _eq_313 = slot_digit_4 == 2'd3; // NodeTable.java:70
   wire _and_225 = _and_224 & _eq_313; // NodeTable.java:70
-  wire _bits_202 = slot_valid[2]; // NodeTable.java:70
-  wire _eq_314 = slot_parent_2 == op_slot; // NodeTable.java:70
-  wire _and_226 = _bits_202 & _eq_314; // NodeTable.java:70
-  wire _eq_315 = slot_digit_2 == 2'd3; // NodeTable.java:70
+  wire _bits_209 = slot_valid[3]; // NodeTable.java:70
+  wire _eq_314 = slot_parent_3 == op_slot; // NodeTable.java:70
+  wire _and_226 = _bits_209 & _eq_314; // NodeTable.java:70
+  wire _eq_315 = slot_digit_3 == 2'd3; // NodeTable.java:70
   wire _and_227 = _and_226 & _eq_315; // NodeTable.java:70
-  wire _bits_203 = slot_valid[1]; // NodeTable.java:70
-  wire _eq_316 = slot_parent_1 == op_slot; // NodeTable.java:70
-  wire _and_228 = _bits_203 & _eq_316; // NodeTable.java:70
-  wire _eq_317 = slot_digit_1 == 2'd3; // NodeTable.java:70
+  wire _bits_210 = slot_valid[2]; // NodeTable.java:70
+  wire _eq_316 = slot_parent_2 == op_slot; // NodeTable.java:70
+  wire _and_228 = _bits_210 & _eq_316; // NodeTable.java:70
+  wire _eq_317 = slot_digit_2 == 2'd3; // NodeTable.java:70
   wire _and_229 = _and_228 & _eq_317; // NodeTable.java:70
-  wire [30:0] _cat_40 = {_and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229}; // NodeTable.java:103
-  wire _or_r_5 = |_cat_40; // NodeTable.java:71
-  wire _bits_204 = slot_valid[31]; // NodeTable.java:70
-  wire _eq_318 = slot_parent_31 == op_slot; // NodeTable.java:70
-  wire _and_230 = _bits_204 & _eq_318; // NodeTable.java:70
-  wire _eq_319 = slot_digit_31 == 2'd2; // NodeTable.java:70
+  wire _bits_211 = slot_valid[1]; // NodeTable.java:70
+  wire _eq_318 = slot_parent_1 == op_slot; // NodeTable.java:70
+  wire _and_230 = _bits_211 & _eq_318; // NodeTable.java:70
+  wire _eq_319 = slot_digit_1 == 2'd3; // NodeTable.java:70
   wire _and_231 = _and_230 & _eq_319; // NodeTable.java:70
-  wire _bits_205 = slot_valid[30]; // NodeTable.java:70
-  wire _eq_320 = slot_parent_30 == op_slot; // NodeTable.java:70
-  wire _and_232 = _bits_205 & _eq_320; // NodeTable.java:70
-  wire _eq_321 = slot_digit_30 == 2'd2; // NodeTable.java:70
+  wire [30:0] _cat_40 = {_and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231}; // NodeTable.java:103
+  wire _or_r_5 = |_cat_40; // NodeTable.java:71
+  wire _bits_212 = slot_valid[31]; // NodeTable.java:70
+  wire _eq_320 = slot_parent_31 == op_slot; // NodeTable.java:70
+  wire _and_232 = _bits_212 & _eq_320; // NodeTable.java:70
+  wire _eq_321 = slot_digit_31 == 2'd2; // NodeTable.java:70
   wire _and_233 = _and_232 & _eq_321; // NodeTable.java:70
-  wire _bits_206 = slot_valid[29]; // NodeTable.java:70
-  wire _eq_322 = slot_parent_29 == op_slot; // NodeTable.java:70
-  wire _and_234 = _bits_206 & _eq_322; // NodeTable.java:70
-  wire _eq_323 = slot_digit_29 == 2'd2; // NodeTable.java:70
+  wire _bits_213 = slot_valid[30]; // NodeTable.java:70
+  wire _eq_322 = slot_parent_30 == op_slot; // NodeTable.java:70
+  wire _and_234 = _bits_213 & _eq_322; // NodeTable.java:70
+  wire _eq_323 = slot_digit_30 == 2'd2; // NodeTable.java:70
   wire _and_235 = _and_234 & _eq_323; // NodeTable.java:70
-  wire _bits_207 = slot_valid[28]; // NodeTable.java:70
-  wire _eq_324 = slot_parent_28 == op_slot; // NodeTable.java:70
-  wire _and_236 = _bits_207 & _eq_324; // NodeTable.java:70
-  wire _eq_325 = slot_digit_28 == 2'd2; // NodeTable.java:70
+  wire _bits_214 = slot_valid[29]; // NodeTable.java:70
+  wire _eq_324 = slot_parent_29 == op_slot; // NodeTable.java:70
+  wire _and_236 = _bits_214 & _eq_324; // NodeTable.java:70
+  wire _eq_325 = slot_digit_29 == 2'd2; // NodeTable.java:70
   wire _and_237 = _and_236 & _eq_325; // NodeTable.java:70
-  wire _bits_208 = slot_valid[27]; // NodeTable.java:70
-  wire _eq_326 = slot_parent_27 == op_slot; // NodeTable.java:70
-  wire _and_238 = _bits_208 & _eq_326; // NodeTable.java:70
-  wire _eq_327 = slot_digit_27 == 2'd2; // NodeTable.java:70
+  wire _bits_215 = slot_valid[28]; // NodeTable.java:70
+  wire _eq_326 = slot_parent_28 == op_slot; // NodeTable.java:70
+  wire _and_238 = _bits_215 & _eq_326; // NodeTable.java:70
+  wire _eq_327 = slot_digit_28 == 2'd2; // NodeTable.java:70
   wire _and_239 = _and_238 & _eq_327; // NodeTable.java:70
-  wire _bits_209 = slot_valid[26]; // NodeTable.java:70
-  wire _eq_328 = slot_parent_26 == op_slot; // NodeTable.java:70
-  wire _and_240 = _bits_209 & _eq_328; // NodeTable.java:70
-  wire _eq_329 = slot_digit_26 == 2'd2; // NodeTable.java:70
+  wire _bits_216 = slot_valid[27]; // NodeTable.java:70
+  wire _eq_328 = slot_parent_27 == op_slot; // NodeTable.java:70
+  wire _and_240 = _bits_216 & _eq_328; // NodeTable.java:70
+  wire _eq_329 = slot_digit_27 == 2'd2; // NodeTable.java:70
   wire _and_241 = _and_240 & _eq_329; // NodeTable.java:70
-  wire _bits_210 = slot_valid[25]; // NodeTable.java:70
-  wire _eq_330 = slot_parent_25 == op_slot; // NodeTable.java:70
-  wire _and_242 = _bits_210 & _eq_330; // NodeTable.java:70
-  wire _eq_331 = slot_digit_25 == 2'd2; // NodeTable.java:70
+  wire _bits_217 = slot_valid[26]; // NodeTable.java:70
+  wire _eq_330 = slot_parent_26 == op_slot; // NodeTable.java:70
+  wire _and_242 = _bits_217 & _eq_330; // NodeTable.java:70
+  wire _eq_331 = slot_digit_26 == 2'd2; // NodeTable.java:70
   wire _and_243 = _and_242 & _eq_331; // NodeTable.java:70
-  wire _bits_211 = slot_valid[24]; // NodeTable.java:70
-  wire _eq_332 = slot_parent_24 == op_slot; // NodeTable.java:70
-  wire _and_244 = _bits_211 & _eq_332; // NodeTable.java:70
-  wire _eq_333 = slot_digit_24 == 2'd2; // NodeTable.java:70
+  wire _bits_218 = slot_valid[25]; // NodeTable.java:70
+  wire _eq_332 = slot_parent_25 == op_slot; // NodeTable.java:70
+  wire _and_244 = _bits_218 & _eq_332; // NodeTable.java:70
+  wire _eq_333 = slot_digit_25 == 2'd2; // NodeTable.java:70
   wire _and_245 = _and_244 & _eq_333; // NodeTable.java:70
-  wire _bits_212 = slot_valid[23]; // NodeTable.java:70
-  wire _eq_334 = slot_parent_23 == op_slot; // NodeTable.java:70
-  wire _and_246 = _bits_212 & _eq_334; // NodeTable.java:70
-  wire _eq_335 = slot_digit_23 == 2'd2; // NodeTable.java:70
+  wire _bits_219 = slot_valid[24]; // NodeTable.java:70
+  wire _eq_334 = slot_parent_24 == op_slot; // NodeTable.java:70
+  wire _and_246 = _bits_219 & _eq_334; // NodeTable.java:70
+  wire _eq_335 = slot_digit_24 == 2'd2; // NodeTable.java:70
   wire _and_247 = _and_246 & _eq_335; // NodeTable.java:70
-  wire _bits_213 = slot_valid[22]; // NodeTable.java:70
-  wire _eq_336 = slot_parent_22 == op_slot; // NodeTable.java:70
-  wire _and_248 = _bits_213 & _eq_336; // NodeTable.java:70
-  wire _eq_337 = slot_digit_22 == 2'd2; // NodeTable.java:70
+  wire _bits_220 = slot_valid[23]; // NodeTable.java:70
+  wire _eq_336 = slot_parent_23 == op_slot; // NodeTable.java:70
+  wire _and_248 = _bits_220 & _eq_336; // NodeTable.java:70
+  wire _eq_337 = slot_digit_23 == 2'd2; // NodeTable.java:70
   wire _and_249 = _and_248 & _eq_337; // NodeTable.java:70
-  wire _bits_214 = slot_valid[21]; // NodeTable.java:70
-  wire _eq_338 = slot_parent_21 == op_slot; // NodeTable.java:70
-  wire _and_250 = _bits_214 & _eq_338; // NodeTable.java:70
-  wire _eq_339 = slot_digit_21 == 2'd2; // NodeTable.java:70
+  wire _bits_221 = slot_valid[22]; // NodeTable.java:70
+  wire _eq_338 = slot_parent_22 == op_slot; // NodeTable.java:70
+  wire _and_250 = _bits_221 & _eq_338; // NodeTable.java:70
+  wire _eq_339 = slot_digit_22 == 2'd2; // NodeTable.java:70
   wire _and_251 = _and_250 & _eq_339; // NodeTable.java:70
-  wire _bits_215 = slot_valid[20]; // NodeTable.java:70
-  wire _eq_340 = slot_parent_20 == op_slot; // NodeTable.java:70
-  wire _and_252 = _bits_215 & _eq_340; // NodeTable.java:70
-  wire _eq_341 = slot_digit_20 == 2'd2; // NodeTable.java:70
+  wire _bits_222 = slot_valid[21]; // NodeTable.java:70
+  wire _eq_340 = slot_parent_21 == op_slot; // NodeTable.java:70
+  wire _and_252 = _bits_222 & _eq_340; // NodeTable.java:70
+  wire _eq_341 = slot_digit_21 == 2'd2; // NodeTable.java:70
   wire _and_253 = _and_252 & _eq_341; // NodeTable.java:70
-  wire _bits_216 = slot_valid[19]; // NodeTable.java:70
-  wire _eq_342 = slot_parent_19 == op_slot; // NodeTable.java:70
-  wire _and_254 = _bits_216 & _eq_342; // NodeTable.java:70
-  wire _eq_343 = slot_digit_19 == 2'd2; // NodeTable.java:70
+  wire _bits_223 = slot_valid[20]; // NodeTable.java:70
+  wire _eq_342 = slot_parent_20 == op_slot; // NodeTable.java:70
+  wire _and_254 = _bits_223 & _eq_342; // NodeTable.java:70
+  wire _eq_343 = slot_digit_20 == 2'd2; // NodeTable.java:70
   wire _and_255 = _and_254 & _eq_343; // NodeTable.java:70
-  wire _bits_217 = slot_valid[18]; // NodeTable.java:70
-  wire _eq_344 = slot_parent_18 == op_slot; // NodeTable.java:70
-  wire _and_256 = _bits_217 & _eq_344; // NodeTable.java:70
-  wire _eq_345 = slot_digit_18 == 2'd2; // NodeTable.java:70
+  wire _bits_224 = slot_valid[19]; // NodeTable.java:70
+  wire _eq_344 = slot_parent_19 == op_slot; // NodeTable.java:70
+  wire _and_256 = _bits_224 & _eq_344; // NodeTable.java:70
+  wire _eq_345 = slot_digit_19 == 2'd2; // NodeTable.java:70
   wire _and_257 = _and_256 & _eq_345; // NodeTable.java:70
-  wire _bits_218 = slot_valid[17]; // NodeTable.java:70
-  wire _eq_346 = slot_parent_17 == op_slot; // NodeTable.java:70
-  wire _and_258 = _bits_218 & _eq_346; // NodeTable.java:70
-  wire _eq_347 = slot_digit_17 == 2'd2; // NodeTable.java:70
+  wire _bits_225 = slot_valid[18]; // NodeTable.java:70
+  wire _eq_346 = slot_parent_18 == op_slot; // NodeTable.java:70
+  wire _and_258 = _bits_225 & _eq_346; // NodeTable.java:70
+  wire _eq_347 = slot_digit_18 == 2'd2; // NodeTable.java:70
   wire _and_259 = _and_258 & _eq_347; // NodeTable.java:70
-  wire _bits_219 = slot_valid[16]; // NodeTable.java:70
-  wire _eq_348 = slot_parent_16 == op_slot; // NodeTable.java:70
-  wire _and_260 = _bits_219 & _eq_348; // NodeTable.java:70
-  wire _eq_349 = slot_digit_16 == 2'd2; // NodeTable.java:70
+  wire _bits_226 = slot_valid[17]; // NodeTable.java:70
+  wire _eq_348 = slot_parent_17 == op_slot; // NodeTable.java:70
+  wire _and_260 = _bits_226 & _eq_348; // NodeTable.java:70
+  wire _eq_349 = slot_digit_17 == 2'd2; // NodeTable.java:70
   wire _and_261 = _and_260 & _eq_349; // NodeTable.java:70
-  wire _bits_220 = slot_valid[15]; // NodeTable.java:70
-  wire _eq_350 = slot_parent_15 == op_slot; // NodeTable.java:70
-  wire _and_262 = _bits_220 & _eq_350; // NodeTable.java:70
-  wire _eq_351 = slot_digit_15 == 2'd2; // NodeTable.java:70
+  wire _bits_227 = slot_valid[16]; // NodeTable.java:70
+  wire _eq_350 = slot_parent_16 == op_slot; // NodeTable.java:70
+  wire _and_262 = _bits_227 & _eq_350; // NodeTable.java:70
+  wire _eq_351 = slot_digit_16 == 2'd2; // NodeTable.java:70
   wire _and_263 = _and_262 & _eq_351; // NodeTable.java:70
-  wire _bits_221 = slot_valid[14]; // NodeTable.java:70
-  wire _eq_352 = slot_parent_14 == op_slot; // NodeTable.java:70
-  wire _and_264 = _bits_221 & _eq_352; // NodeTable.java:70
-  wire _eq_353 = slot_digit_14 == 2'd2; // NodeTable.java:70
+  wire _bits_228 = slot_valid[15]; // NodeTable.java:70
+  wire _eq_352 = slot_parent_15 == op_slot; // NodeTable.java:70
+  wire _and_264 = _bits_228 & _eq_352; // NodeTable.java:70
+  wire _eq_353 = slot_digit_15 == 2'd2; // NodeTable.java:70
   wire _and_265 = _and_264 & _eq_353; // NodeTable.java:70
-  wire _bits_222 = slot_valid[13]; // NodeTable.java:70
-  wire _eq_354 = slot_parent_13 == op_slot; // NodeTable.java:70
-  wire _and_266 = _bits_222 & _eq_354; // NodeTable.java:70
-  wire _eq_355 = slot_digit_13 == 2'd2; // NodeTable.java:70
+  wire _bits_229 = slot_valid[14]; // NodeTable.java:70
+  wire _eq_354 = slot_parent_14 == op_slot; // NodeTable.java:70
+  wire _and_266 = _bits_229 & _eq_354; // NodeTable.java:70
+  wire _eq_355 = slot_digit_14 == 2'd2; // NodeTable.java:70
   wire _and_267 = _and_266 & _eq_355; // NodeTable.java:70
-  wire _bits_223 = slot_valid[12]; // NodeTable.java:70
-  wire _eq_356 = slot_parent_12 == op_slot; // NodeTable.java:70
-  wire _and_268 = _bits_223 & _eq_356; // NodeTable.java:70
-  wire _eq_357 = slot_digit_12 == 2'd2; // NodeTable.java:70
+  wire _bits_230 = slot_valid[13]; // NodeTable.java:70
+  wire _eq_356 = slot_parent_13 == op_slot; // NodeTable.java:70
+  wire _and_268 = _bits_230 & _eq_356; // NodeTable.java:70
+  wire _eq_357 = slot_digit_13 == 2'd2; // NodeTable.java:70
   wire _and_269 = _and_268 & _eq_357; // NodeTable.java:70
-  wire _bits_224 = slot_valid[11]; // NodeTable.java:70
-  wire _eq_358 = slot_parent_11 == op_slot; // NodeTable.java:70
-  wire _and_270 = _bits_224 & _eq_358; // NodeTable.java:70
-  wire _eq_359 = slot_digit_11 == 2'd2; // NodeTable.java:70
+  wire _bits_231 = slot_valid[12]; // NodeTable.java:70
+  wire _eq_358 = slot_parent_12 == op_slot; // NodeTable.java:70
+  wire _and_270 = _bits_231 & _eq_358; // NodeTable.java:70
+  wire _eq_359 = slot_digit_12 == 2'd2; // NodeTable.java:70
   wire _and_271 = _and_270 & _eq_359; // NodeTable.java:70
-  wire _bits_225 = slot_valid[10]; // NodeTable.java:70
-  wire _eq_360 = slot_parent_10 == op_slot; // NodeTable.java:70
-  wire _and_272 = _bits_225 & _eq_360; // NodeTable.java:70
-  wire _eq_361 = slot_digit_10 == 2'd2; // NodeTable.java:70
+  wire _bits_232 = slot_valid[11]; // NodeTable.java:70
+  wire _eq_360 = slot_parent_11 == op_slot; // NodeTable.java:70
+  wire _and_272 = _bits_232 & _eq_360; // NodeTable.java:70
+  wire _eq_361 = slot_digit_11 == 2'd2; // NodeTable.java:70
   wire _and_273 = _and_272 & _eq_361; // NodeTable.java:70
-  wire _bits_226 = slot_valid[9]; // NodeTable.java:70
-  wire _eq_362 = slot_parent_9 == op_slot; // NodeTable.java:70
-  wire _and_274 = _bits_226 & _eq_362; // NodeTable.java:70
-  wire _eq_363 = slot_digit_9 == 2'd2; // NodeTable.java:70
+  wire _bits_233 = slot_valid[10]; // NodeTable.java:70
+  wire _eq_362 = slot_parent_10 == op_slot; // NodeTable.java:70
+  wire _and_274 = _bits_233 & _eq_362; // NodeTable.java:70
+  wire _eq_363 = slot_digit_10 == 2'd2; // NodeTable.java:70
   wire _and_275 = _and_274 & _eq_363; // NodeTable.java:70
-  wire _bits_227 = slot_valid[8]; // NodeTable.java:70
-  wire _eq_364 = slot_parent_8 == op_slot; // NodeTable.java:70
-  wire _and_276 = _bits_227 & _eq_364; // NodeTable.java:70
-  wire _eq_365 = slot_digit_8 == 2'd2; // NodeTable.java:70
+  wire _bits_234 = slot_valid[9]; // NodeTable.java:70
+  wire _eq_364 = slot_parent_9 == op_slot; // NodeTable.java:70
+  wire _and_276 = _bits_234 & _eq_364; // NodeTable.java:70
+  wire _eq_365 = slot_digit_9 == 2'd2; // NodeTable.java:70
   wire _and_277 = _and_276 & _eq_365; // NodeTable.java:70
-  wire _bits_228 = slot_valid[7]; // NodeTable.java:70
-  wire _eq_366 = slot_parent_7 == op_slot; // NodeTable.java:70
-  wire _and_278 = _bits_228 & _eq_366; // NodeTable.java:70
-  wire _eq_367 = slot_digit_7 == 2'd2; // NodeTable.java:70
+  wire _bits_235 = slot_valid[8]; // NodeTable.java:70
+  wire _eq_366 = slot_parent_8 == op_slot; // NodeTable.java:70
+  wire _and_278 = _bits_235 & _eq_366; // NodeTable.java:70
+  wire _eq_367 = slot_digit_8 == 2'd2; // NodeTable.java:70
   wire _and_279 = _and_278 & _eq_367; // NodeTable.java:70
-  wire _bits_229 = slot_valid[6]; // NodeTable.java:70
-  wire _eq_368 = slot_parent_6 == op_slot; // NodeTable.java:70
-  wire _and_280 = _bits_229 & _eq_368; // NodeTable.java:70
-  wire _eq_369 = slot_digit_6 == 2'd2; // NodeTable.java:70
+  wire _bits_236 = slot_valid[7]; // NodeTable.java:70
+  wire _eq_368 = slot_parent_7 == op_slot; // NodeTable.java:70
+  wire _and_280 = _bits_236 & _eq_368; // NodeTable.java:70
+  wire _eq_369 = slot_digit_7 == 2'd2; // NodeTable.java:70
   wire _and_281 = _and_280 & _eq_369; // NodeTable.java:70
-  wire _bits_230 = slot_valid[5]; // NodeTable.java:70
-  wire _eq_370 = slot_parent_5 == op_slot; // NodeTable.java:70
-  wire _and_282 = _bits_230 & _eq_370; // NodeTable.java:70
-  wire _eq_371 = slot_digit_5 == 2'd2; // NodeTable.java:70
+  wire _bits_237 = slot_valid[6]; // NodeTable.java:70
+  wire _eq_370 = slot_parent_6 == op_slot; // NodeTable.java:70
+  wire _and_282 = _bits_237 & _eq_370; // NodeTable.java:70
+  wire _eq_371 = slot_digit_6 == 2'd2; // NodeTable.java:70
   wire _and_283 = _and_282 & _eq_371; // NodeTable.java:70
-  wire _bits_231 = slot_valid[4]; // NodeTable.java:70
-  wire _eq_372 = slot_parent_4 == op_slot; // NodeTable.java:70
-  wire _and_284 = _bits_231 & _eq_372; // NodeTable.java:70
-  wire _eq_373 = slot_digit_4 == 2'd2; // NodeTable.java:70
+  wire _bits_238 = slot_valid[5]; // NodeTable.java:70
+  wire _eq_372 = slot_parent_5 == op_slot; // NodeTable.java:70
+  wire _and_284 = _bits_238 & _eq_372; // NodeTable.java:70
+  wire _eq_373 = slot_digit_5 == 2'd2; // NodeTable.java:70
   wire _and_285 = _and_284 & _eq_373; // NodeTable.java:70
-  wire _bits_232 = slot_valid[3]; // NodeTable.java:70
-  wire _eq_374 = slot_parent_3 == op_slot; // NodeTable.java:70
-  wire _and_286 = _bits_232 & _eq_374; // NodeTable.java:70
-  wire _eq_375 = slot_digit_3 == 2'd2; // NodeTable.java:70
+  wire _bits_239 = slot_valid[4]; // NodeTable.java:70
+  wire _eq_374 = slot_parent_4 == op_slot; // NodeTable.java:70
+  wire _and_286 = _bits_239 & _eq_374; // NodeTable.java:70
+  wire _eq_375 = slot_digit_4 == 2'd2; // NodeTable.java:70
   wire _and_287 = _and_286 & _eq_375; // NodeTable.java:70
-  wire _bits_233 = slot_valid[2]; // NodeTable.java:70
-  wire _eq_376 = slot_parent_2 == op_slot; // NodeTable.java:70
-  wire _and_288 = _bits_233 & _eq_376; // NodeTable.java:70
-  wire _eq_377 = slot_digit_2 == 2'd2; // NodeTable.java:70
+  wire _bits_240 = slot_valid[3]; // NodeTable.java:70
+  wire _eq_376 = slot_parent_3 == op_slot; // NodeTable.java:70
+  wire _and_288 = _bits_240 & _eq_376; // NodeTable.java:70
+  wire _eq_377 = slot_digit_3 == 2'd2; // NodeTable.java:70
   wire _and_289 = _and_288 & _eq_377; // NodeTable.java:70
-  wire _bits_234 = slot_valid[1]; // NodeTable.java:70
-  wire _eq_378 = slot_parent_1 == op_slot; // NodeTable.java:70
-  wire _and_290 = _bits_234 & _eq_378; // NodeTable.java:70
-  wire _eq_379 = slot_digit_1 == 2'd2; // NodeTable.java:70
+  wire _bits_241 = slot_valid[2]; // NodeTable.java:70
+  wire _eq_378 = slot_parent_2 == op_slot; // NodeTable.java:70
+  wire _and_290 = _bits_241 & _eq_378; // NodeTable.java:70
+  wire _eq_379 = slot_digit_2 == 2'd2; // NodeTable.java:70
   wire _and_291 = _and_290 & _eq_379; // NodeTable.java:70
-  wire [30:0] _cat_41 = {_and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, _and_275, _and_277, _and_279, _and_281, _and_283, _and_285, _and_287, _and_289, _and_291}; // NodeTable.java:103
-  wire _or_r_6 = |_cat_41; // NodeTable.java:71
-  wire _bits_235 = slot_valid[31]; // NodeTable.java:70
-  wire _eq_380 = slot_parent_31 == op_slot; // NodeTable.java:70
-  wire _and_292 = _bits_235 & _eq_380; // NodeTable.java:70
-  wire _eq_381 = slot_digit_31 == 2'd1; // NodeTable.java:70
+  wire _bits_242 = slot_valid[1]; // NodeTable.java:70
+  wire _eq_380 = slot_parent_1 == op_slot; // NodeTable.java:70
+  wire _and_292 = _bits_242 & _eq_380; // NodeTable.java:70
+  wire _eq_381 = slot_digit_1 == 2'd2; // NodeTable.java:70
   wire _and_293 = _and_292 & _eq_381; // NodeTable.java:70
-  wire _bits_236 = slot_valid[30]; // NodeTable.java:70
-  wire _eq_382 = slot_parent_30 == op_slot; // NodeTable.java:70
-  wire _and_294 = _bits_236 & _eq_382; // NodeTable.java:70
-  wire _eq_383 = slot_digit_30 == 2'd1; // NodeTable.java:70
+  wire [30:0] _cat_41 = {_and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, _and_275, _and_277, _and_279, _and_281, _and_283, _and_285, _and_287, _and_289, _and_291, _and_293}; // NodeTable.java:103
+  wire _or_r_6 = |_cat_41; // NodeTable.java:71
+  wire _bits_243 = slot_valid[31]; // NodeTable.java:70
+  wire _eq_382 = slot_parent_31 == op_slot; // NodeTable.java:70
+  wire _and_294 = _bits_243 & _eq_382; // NodeTable.java:70
+  wire _eq_383 = slot_digit_31 == 2'd1; // NodeTable.java:70
   wire _and_295 = _and_294 & _eq_383; // NodeTable.java:70
-  wire _bits_237 = slot_valid[29]; // NodeTable.java:70
-  wire _eq_384 = slot_parent_29 == op_slot; // NodeTable.java:70
-  wire _and_296 = _bits_237 & _eq_384; // NodeTable.java:70
-  wire _eq_385 = slot_digit_29 == 2'd1; // NodeTable.java:70
+  wire _bits_244 = slot_valid[30]; // NodeTable.java:70
+  wire _eq_384 = slot_parent_30 == op_slot; // NodeTable.java:70
+  wire _and_296 = _bits_244 & _eq_384; // NodeTable.java:70
+  wire _eq_385 = slot_digit_30 == 2'd1; // NodeTable.java:70
   wire _and_297 = _and_296 & _eq_385; // NodeTable.java:70
-  wire _bits_238 = slot_valid[28]; // NodeTable.java:70
-  wire _eq_386 = slot_parent_28 == op_slot; // NodeTable.java:70
-  wire _and_298 = _bits_238 & _eq_386; // NodeTable.java:70
-  wire _eq_387 = slot_digit_28 == 2'd1; // NodeTable.java:70
+  wire _bits_245 = slot_valid[29]; // NodeTable.java:70
+  wire _eq_386 = slot_parent_29 == op_slot; // NodeTable.java:70
+  wire _and_298 = _bits_245 & _eq_386; // NodeTable.java:70
+  wire _eq_387 = slot_digit_29 == 2'd1; // NodeTable.java:70
   wire _and_299 = _and_298 & _eq_387; // NodeTable.java:70
-  wire _bits_239 = slot_valid[27]; // NodeTable.java:70
-  wire _eq_388 = slot_parent_27 == op_slot; // NodeTable.java:70
-  wire _and_300 = _bits_239 & _eq_388; // NodeTable.java:70
-  wire _eq_389 = slot_digit_27 == 2'd1; // NodeTable.java:70
+  wire _bits_246 = slot_valid[28]; // NodeTable.java:70
+  wire _eq_388 = slot_parent_28 == op_slot; // NodeTable.java:70
+  wire _and_300 = _bits_246 & _eq_388; // NodeTable.java:70
+  wire _eq_389 = slot_digit_28 == 2'd1; // NodeTable.java:70
   wire _and_301 = _and_300 & _eq_389; // NodeTable.java:70
-  wire _bits_240 = slot_valid[26]; // NodeTable.java:70
-  wire _eq_390 = slot_parent_26 == op_slot; // NodeTable.java:70
-  wire _and_302 = _bits_240 & _eq_390; // NodeTable.java:70
-  wire _eq_391 = slot_digit_26 == 2'd1; // NodeTable.java:70
+  wire _bits_247 = slot_valid[27]; // NodeTable.java:70
+  wire _eq_390 = slot_parent_27 == op_slot; // NodeTable.java:70
+  wire _and_302 = _bits_247 & _eq_390; // NodeTable.java:70
+  wire _eq_391 = slot_digit_27 == 2'd1; // NodeTable.java:70
   wire _and_303 = _and_302 & _eq_391; // NodeTable.java:70
-  wire _bits_241 = slot_valid[25]; // NodeTable.java:70
-  wire _eq_392 = slot_parent_25 == op_slot; // NodeTable.java:70
-  wire _and_304 = _bits_241 & _eq_392; // NodeTable.java:70
-  wire _eq_393 = slot_digit_25 == 2'd1; // NodeTable.java:70
+  wire _bits_248 = slot_valid[26]; // NodeTable.java:70
+  wire _eq_392 = slot_parent_26 == op_slot; // NodeTable.java:70
+  wire _and_304 = _bits_248 & _eq_392; // NodeTable.java:70
+  wire _eq_393 = slot_digit_26 == 2'd1; // NodeTable.java:70
   wire _and_305 = _and_304 & _eq_393; // NodeTable.java:70
-  wire _bits_242 = slot_valid[24]; // NodeTable.java:70
-  wire _eq_394 = slot_parent_24 == op_slot; // NodeTable.java:70
-  wire _and_306 = _bits_242 & _eq_394; // NodeTable.java:70
-  wire _eq_395 = slot_digit_24 == 2'd1; // NodeTable.java:70
+  wire _bits_249 = slot_valid[25]; // NodeTable.java:70
+  wire _eq_394 = slot_parent_25 == op_slot; // NodeTable.java:70
+  wire _and_306 = _bits_249 & _eq_394; // NodeTable.java:70
+  wire _eq_395 = slot_digit_25 == 2'd1; // NodeTable.java:70
   wire _and_307 = _and_306 & _eq_395; // NodeTable.java:70
-  wire _bits_243 = slot_valid[23]; // NodeTable.java:70
-  wire _eq_396 = slot_parent_23 == op_slot; // NodeTable.java:70
-  wire _and_308 = _bits_243 & _eq_396; // NodeTable.java:70
-  wire _eq_397 = slot_digit_23 == 2'd1; // NodeTable.java:70
+  wire _bits_250 = slot_valid[24]; // NodeTable.java:70
+  wire _eq_396 = slot_parent_24 == op_slot; // NodeTable.java:70
+  wire _and_308 = _bits_250 & _eq_396; // NodeTable.java:70
+  wire _eq_397 = slot_digit_24 == 2'd1; // NodeTable.java:70
   wire _and_309 = _and_308 & _eq_397; // NodeTable.java:70
-  wire _bits_244 = slot_valid[22]; // NodeTable.java:70
-  wire _eq_398 = slot_parent_22 == op_slot; // NodeTable.java:70
-  wire _and_310 = _bits_244 & _eq_398; // NodeTable.java:70
-  wire _eq_399 = slot_digit_22 == 2'd1; // NodeTable.java:70
+  wire _bits_251 = slot_valid[23]; // NodeTable.java:70
+  wire _eq_398 = slot_parent_23 == op_slot; // NodeTable.java:70
+  wire _and_310 = _bits_251 & _eq_398; // NodeTable.java:70
+  wire _eq_399 = slot_digit_23 == 2'd1; // NodeTable.java:70
   wire _and_311 = _and_310 & _eq_399; // NodeTable.java:70
-  wire _bits_245 = slot_valid[21]; // NodeTable.java:70
-  wire _eq_400 = slot_parent_21 == op_slot; // NodeTable.java:70
-  wire _and_312 = _bits_245 & _eq_400; // NodeTable.java:70
-  wire _eq_401 = slot_digit_21 == 2'd1; // NodeTable.java:70
+  wire _bits_252 = slot_valid[22]; // NodeTable.java:70
+  wire _eq_400 = slot_parent_22 == op_slot; // NodeTable.java:70
+  wire _and_312 = _bits_252 & _eq_400; // NodeTable.java:70
+  wire _eq_401 = slot_digit_22 == 2'd1; // NodeTable.java:70
   wire _and_313 = _and_312 & _eq_401; // NodeTable.java:70
-  wire _bits_246 = slot_valid[20]; // NodeTable.java:70
-  wire _eq_402 = slot_parent_20 == op_slot; // NodeTable.java:70
-  wire _and_314 = _bits_246 & _eq_402; // NodeTable.java:70
-  wire _eq_403 = slot_digit_20 == 2'd1; // NodeTable.java:70
+  wire _bits_253 = slot_valid[21]; // NodeTable.java:70
+  wire _eq_402 = slot_parent_21 == op_slot; // NodeTable.java:70
+  wire _and_314 = _bits_253 & _eq_402; // NodeTable.java:70
+  wire _eq_403 = slot_digit_21 == 2'd1; // NodeTable.java:70
   wire _and_315 = _and_314 & _eq_403; // NodeTable.java:70
-  wire _bits_247 = slot_valid[19]; // NodeTable.java:70
-  wire _eq_404 = slot_parent_19 == op_slot; // NodeTable.java:70
-  wire _and_316 = _bits_247 & _eq_404; // NodeTable.java:70
-  wire _eq_405 = slot_digit_19 == 2'd1; // NodeTable.java:70
+  wire _bits_254 = slot_valid[20]; // NodeTable.java:70
+  wire _eq_404 = slot_parent_20 == op_slot; // NodeTable.java:70
+  wire _and_316 = _bits_254 & _eq_404; // NodeTable.java:70
+  wire _eq_405 = slot_digit_20 == 2'd1; // NodeTable.java:70
   wire _and_317 = _and_316 & _eq_405; // NodeTable.java:70
-  wire _bits_248 = slot_valid[18]; // NodeTable.java:70
-  wire _eq_406 = slot_parent_18 == op_slot; // NodeTable.java:70
-  wire _and_318 = _bits_248 & _eq_406; // NodeTable.java:70
-  wire _eq_407 = slot_digit_18 == 2'd1; // NodeTable.java:70
+  wire _bits_255 = slot_valid[19]; // NodeTable.java:70
+  wire _eq_406 = slot_parent_19 == op_slot; // NodeTable.java:70
+  wire _and_318 = _bits_255 & _eq_406; // NodeTable.java:70
+  wire _eq_407 = slot_digit_19 == 2'd1; // NodeTable.java:70
   wire _and_319 = _and_318 & _eq_407; // NodeTable.java:70
-  wire _bits_249 = slot_valid[17]; // NodeTable.java:70
-  wire _eq_408 = slot_parent_17 == op_slot; // NodeTable.java:70
-  wire _and_320 = _bits_249 & _eq_408; // NodeTable.java:70
-  wire _eq_409 = slot_digit_17 == 2'd1; // NodeTable.java:70
+  wire _bits_256 = slot_valid[18]; // NodeTable.java:70
+  wire _eq_408 = slot_parent_18 == op_slot; // NodeTable.java:70
+  wire _and_320 = _bits_256 & _eq_408; // NodeTable.java:70
+  wire _eq_409 = slot_digit_18 == 2'd1; // NodeTable.java:70
   wire _and_321 = _and_320 & _eq_409; // NodeTable.java:70
-  wire _bits_250 = slot_valid[16]; // NodeTable.java:70
-  wire _eq_410 = slot_parent_16 == op_slot; // NodeTable.java:70
-  wire _and_322 = _bits_250 & _eq_410; // NodeTable.java:70
-  wire _eq_411 = slot_digit_16 == 2'd1; // NodeTable.java:70
+  wire _bits_257 = slot_valid[17]; // NodeTable.java:70
+  wire _eq_410 = slot_parent_17 == op_slot; // NodeTable.java:70
+  wire _and_322 = _bits_257 & _eq_410; // NodeTable.java:70
+  wire _eq_411 = slot_digit_17 == 2'd1; // NodeTable.java:70
   wire _and_323 = _and_322 & _eq_411; // NodeTable.java:70
-  wire _bits_251 = slot_valid[15]; // NodeTable.java:70
-  wire _eq_412 = slot_parent_15 == op_slot; // NodeTable.java:70
-  wire _and_324 = _bits_251 & _eq_412; // NodeTable.java:70
-  wire _eq_413 = slot_digit_15 == 2'd1; // NodeTable.java:70
+  wire _bits_258 = slot_valid[16]; // NodeTable.java:70
+  wire _eq_412 = slot_parent_16 == op_slot; // NodeTable.java:70
+  wire _and_324 = _bits_258 & _eq_412; // NodeTable.java:70
+  wire _eq_413 = slot_digit_16 == 2'd1; // NodeTable.java:70
   wire _and_325 = _and_324 & _eq_413; // NodeTable.java:70
-  wire _bits_252 = slot_valid[14]; // NodeTable.java:70
-  wire _eq_414 = slot_parent_14 == op_slot; // NodeTable.java:70
-  wire _and_326 = _bits_252 & _eq_414; // NodeTable.java:70
-  wire _eq_415 = slot_digit_14 == 2'd1; // NodeTable.java:70
+  wire _bits_259 = slot_valid[15]; // NodeTable.java:70
+  wire _eq_414 = slot_parent_15 == op_slot; // NodeTable.java:70
+  wire _and_326 = _bits_259 & _eq_414; // NodeTable.java:70
+  wire _eq_415 = slot_digit_15 == 2'd1; // NodeTable.java:70
   wire _and_327 = _and_326 & _eq_415; // NodeTable.java:70
-  wire _bits_253 = slot_valid[13]; // NodeTable.java:70
-  wire _eq_416 = slot_parent_13 == op_slot; // NodeTable.java:70
-  wire _and_328 = _bits_253 & _eq_416; // NodeTable.java:70
-  wire _eq_417 = slot_digit_13 == 2'd1; // NodeTable.java:70
+  wire _bits_260 = slot_valid[14]; // NodeTable.java:70
+  wire _eq_416 = slot_parent_14 == op_slot; // NodeTable.java:70
+  wire _and_328 = _bits_260 & _eq_416; // NodeTable.java:70
+  wire _eq_417 = slot_digit_14 == 2'd1; // NodeTable.java:70
   wire _and_329 = _and_328 & _eq_417; // NodeTable.java:70
-  wire _bits_254 = slot_valid[12]; // NodeTable.java:70
-  wire _eq_418 = slot_parent_12 == op_slot; // NodeTable.java:70
-  wire _and_330 = _bits_254 & _eq_418; // NodeTable.java:70
-  wire _eq_419 = slot_digit_12 == 2'd1; // NodeTable.java:70
+  wire _bits_261 = slot_valid[13]; // NodeTable.java:70
+  wire _eq_418 = slot_parent_13 == op_slot; // NodeTable.java:70
+  wire _and_330 = _bits_261 & _eq_418; // NodeTable.java:70
+  wire _eq_419 = slot_digit_13 == 2'd1; // NodeTable.java:70
   wire _and_331 = _and_330 & _eq_419; // NodeTable.java:70
-  wire _bits_255 = slot_valid[11]; // NodeTable.java:70
-  wire _eq_420 = slot_parent_11 == op_slot; // NodeTable.java:70
-  wire _and_332 = _bits_255 & _eq_420; // NodeTable.java:70
-  wire _eq_421 = slot_digit_11 == 2'd1; // NodeTable.java:70
+  wire _bits_262 = slot_valid[12]; // NodeTable.java:70
+  wire _eq_420 = slot_parent_12 == op_slot; // NodeTable.java:70
+  wire _and_332 = _bits_262 & _eq_420; // NodeTable.java:70
+  wire _eq_421 = slot_digit_12 == 2'd1; // NodeTable.java:70
   wire _and_333 = _and_332 & _eq_421; // NodeTable.java:70
-  wire _bits_256 = slot_valid[10]; // NodeTable.java:70
-  wire _eq_422 = slot_parent_10 == op_slot; // NodeTable.java:70
-  wire _and_334 = _bits_256 & _eq_422; // NodeTable.java:70
-  wire _eq_423 = slot_digit_10 == 2'd1; // NodeTable.java:70
+  wire _bits_263 = slot_valid[11]; // NodeTable.java:70
+  wire _eq_422 = slot_parent_11 == op_slot; // NodeTable.java:70
+  wire _and_334 = _bits_263 & _eq_422; // NodeTable.java:70
+  wire _eq_423 = slot_digit_11 == 2'd1; // NodeTable.java:70
   wire _and_335 = _and_334 & _eq_423; // NodeTable.java:70
-  wire _bits_257 = slot_valid[9]; // NodeTable.java:70
-  wire _eq_424 = slot_parent_9 == op_slot; // NodeTable.java:70
-  wire _and_336 = _bits_257 & _eq_424; // NodeTable.java:70
-  wire _eq_425 = slot_digit_9 == 2'd1; // NodeTable.java:70
+  wire _bits_264 = slot_valid[10]; // NodeTable.java:70
+  wire _eq_424 = slot_parent_10 == op_slot; // NodeTable.java:70
+  wire _and_336 = _bits_264 & _eq_424; // NodeTable.java:70
+  wire _eq_425 = slot_digit_10 == 2'd1; // NodeTable.java:70
   wire _and_337 = _and_336 & _eq_425; // NodeTable.java:70
-  wire _bits_258 = slot_valid[8]; // NodeTable.java:70
-  wire _eq_426 = slot_parent_8 == op_slot; // NodeTable.java:70
-  wire _and_338 = _bits_258 & _eq_426; // NodeTable.java:70
-  wire _eq_427 = slot_digit_8 == 2'd1; // NodeTable.java:70
+  wire _bits_265 = slot_valid[9]; // NodeTable.java:70
+  wire _eq_426 = slot_parent_9 == op_slot; // NodeTable.java:70
+  wire _and_338 = _bits_265 & _eq_426; // NodeTable.java:70
+  wire _eq_427 = slot_digit_9 == 2'd1; // NodeTable.java:70
   wire _and_339 = _and_338 & _eq_427; // NodeTable.java:70
-  wire _bits_259 = slot_valid[7]; // NodeTable.java:70
-  wire _eq_428 = slot_parent_7 == op_slot; // NodeTable.java:70
-  wire _and_340 = _bits_259 & _eq_428; // NodeTable.java:70
-  wire _eq_429 = slot_digit_7 == 2'd1; // NodeTable.java:70
+  wire _bits_266 = slot_valid[8]; // NodeTable.java:70
+  wire _eq_428 = slot_parent_8 == op_slot; // NodeTable.java:70
+  wire _and_340 = _bits_266 & _eq_428; // NodeTable.java:70
+  wire _eq_429 = slot_digit_8 == 2'd1; // NodeTable.java:70
   wire _and_341 = _and_340 & _eq_429; // NodeTable.java:70
-  wire _bits_260 = slot_valid[6]; // NodeTable.java:70
-  wire _eq_430 = slot_parent_6 == op_slot; // NodeTable.java:70
-  wire _and_342 = _bits_260 & _eq_430; // NodeTable.java:70
-  wire _eq_431 = slot_digit_6 == 2'd1; // NodeTable.java:70
+  wire _bits_267 = slot_valid[7]; // NodeTable.java:70
+  wire _eq_430 = slot_parent_7 == op_slot; // NodeTable.java:70
+  wire _and_342 = _bits_267 & _eq_430; // NodeTable.java:70
+  wire _eq_431 = slot_digit_7 == 2'd1; // NodeTable.java:70
   wire _and_343 = _and_342 & _eq_431; // NodeTable.java:70
-  wire _bits_261 = slot_valid[5]; // NodeTable.java:70
-  wire _eq_432 = slot_parent_5 == op_slot; // NodeTable.java:70
-  wire _and_344 = _bits_261 & _eq_432; // NodeTable.java:70
-  wire _eq_433 = slot_digit_5 == 2'd1; // NodeTable.java:70
+  wire _bits_268 = slot_valid[6]; // NodeTable.java:70
+  wire _eq_432 = slot_parent_6 == op_slot; // NodeTable.java:70
+  wire _and_344 = _bits_268 & _eq_432; // NodeTable.java:70
+  wire _eq_433 = slot_digit_6 == 2'd1; // NodeTable.java:70
   wire _and_345 = _and_344 & _eq_433; // NodeTable.java:70
-  wire _bits_262 = slot_valid[4]; // NodeTable.java:70
-  wire _eq_434 = slot_parent_4 == op_slot; // NodeTable.java:70
-  wire _and_346 = _bits_262 & _eq_434; // NodeTable.java:70
-  wire _eq_435 = slot_digit_4 == 2'd1; // NodeTable.java:70
+  wire _bits_269 = slot_valid[5]; // NodeTable.java:70
+  wire _eq_434 = slot_parent_5 == op_slot; // NodeTable.java:70
+  wire _and_346 = _bits_269 & _eq_434; // NodeTable.java:70
+  wire _eq_435 = slot_digit_5 == 2'd1; // NodeTable.java:70
   wire _and_347 = _and_346 & _eq_435; // NodeTable.java:70
-  wire _bits_263 = slot_valid[3]; // NodeTable.java:70
-  wire _eq_436 = slot_parent_3 == op_slot; // NodeTable.java:70
-  wire _and_348 = _bits_263 & _eq_436; // NodeTable.java:70
-  wire _eq_437 = slot_digit_3 == 2'd1; // NodeTable.java:70
+  wire _bits_270 = slot_valid[4]; // NodeTable.java:70
+  wire _eq_436 = slot_parent_4 == op_slot; // NodeTable.java:70
+  wire _and_348 = _bits_270 & _eq_436; // NodeTable.java:70
+  wire _eq_437 = slot_digit_4 == 2'd1; // NodeTable.java:70
   wire _and_349 = _and_348 & _eq_437; // NodeTable.java:70
-  wire _bits_264 = slot_valid[2]; // NodeTable.java:70
-  wire _eq_438 = slot_parent_2 == op_slot; // NodeTable.java:70
-  wire _and_350 = _bits_264 & _eq_438; // NodeTable.java:70
-  wire _eq_439 = slot_digit_2 == 2'd1; // NodeTable.java:70
+  wire _bits_271 = slot_valid[3]; // NodeTable.java:70
+  wire _eq_438 = slot_parent_3 == op_slot; // NodeTable.java:70
+  wire _and_350 = _bits_271 & _eq_438; // NodeTable.java:70
+  wire _eq_439 = slot_digit_3 == 2'd1; // NodeTable.java:70
   wire _and_351 = _and_350 & _eq_439; // NodeTable.java:70
-  wire _bits_265 = slot_valid[1]; // NodeTable.java:70
-  wire _eq_440 = slot_parent_1 == op_slot; // NodeTable.java:70
-  wire _and_352 = _bits_265 & _eq_440; // NodeTable.java:70
-  wire _eq_441 = slot_digit_1 == 2'd1; // NodeTable.java:70
+  wire _bits_272 = slot_valid[2]; // NodeTable.java:70
+  wire _eq_440 = slot_parent_2 == op_slot; // NodeTable.java:70
+  wire _and_352 = _bits_272 & _eq_440; // NodeTable.java:70
+  wire _eq_441 = slot_digit_2 == 2'd1; // NodeTable.java:70
   wire _and_353 = _and_352 & _eq_441; // NodeTable.java:70
-  wire [30:0] _cat_42 = {_and_293, _and_295, _and_297, _and_299, _and_301, _and_303, _and_305, _and_307, _and_309, _and_311, _and_313, _and_315, _and_317, _and_319, _and_321, _and_323, _and_325, _and_327, _and_329, _and_331, _and_333, _and_335, _and_337, _and_339, _and_341, _and_343, _and_345, _and_347, _and_349, _and_351, _and_353}; // NodeTable.java:103
-  wire _or_r_7 = |_cat_42; // NodeTable.java:71
-  wire _bits_266 = slot_valid[31]; // NodeTable.java:70
-  wire _eq_442 = slot_parent_31 == op_slot; // NodeTable.java:70
-  wire _and_354 = _bits_266 & _eq_442; // NodeTable.java:70
-  wire _eq_443 = slot_digit_31 == 2'd0; // NodeTable.java:70
+  wire _bits_273 = slot_valid[1]; // NodeTable.java:70
+  wire _eq_442 = slot_parent_1 == op_slot; // NodeTable.java:70
+  wire _and_354 = _bits_273 & _eq_442; // NodeTable.java:70
+  wire _eq_443 = slot_digit_1 == 2'd1; // NodeTable.java:70
   wire _and_355 = _and_354 & _eq_443; // NodeTable.java:70
-  wire _bits_267 = slot_valid[30]; // NodeTable.java:70
-  wire _eq_444 = slot_parent_30 == op_slot; // NodeTable.java:70
-  wire _and_356 = _bits_267 & _eq_444; // NodeTable.java:70
-  wire _eq_445 = slot_digit_30 == 2'd0; // NodeTable.java:70
+  wire [30:0] _cat_42 = {_and_295, _and_297, _and_299, _and_301, _and_303, _and_305, _and_307, _and_309, _and_311, _and_313, _and_315, _and_317, _and_319, _and_321, _and_323, _and_325, _and_327, _and_329, _and_331, _and_333, _and_335, _and_337, _and_339, _and_341, _and_343, _and_345, _and_347, _and_349, _and_351, _and_353, _and_355}; // NodeTable.java:103
+  wire _or_r_7 = |_cat_42; // NodeTable.java:71
+  wire _bits_274 = slot_valid[31]; // NodeTable.java:70
+  wire _eq_444 = slot_parent_31 == op_slot; // NodeTable.java:70
+  wire _and_356 = _bits_274 & _eq_444; // NodeTable.java:70
+  wire _eq_445 = slot_digit_31 == 2'd0; // NodeTable.java:70
   wire _and_357 = _and_356 & _eq_445; // NodeTable.java:70
-  wire _bits_268 = slot_valid[29]; // NodeTable.java:70
-  wire _eq_446 = slot_parent_29 == op_slot; // NodeTable.java:70
-  wire _and_358 = _bits_268 & _eq_446; // NodeTable.java:70
-  wire _eq_447 = slot_digit_29 == 2'd0; // NodeTable.java:70
+  wire _bits_275 = slot_valid[30]; // NodeTable.java:70
+  wire _eq_446 = slot_parent_30 == op_slot; // NodeTable.java:70
+  wire _and_358 = _bits_275 & _eq_446; // NodeTable.java:70
+  wire _eq_447 = slot_digit_30 == 2'd0; // NodeTable.java:70
   wire _and_359 = _and_358 & _eq_447; // NodeTable.java:70
-  wire _bits_269 = slot_valid[28]; // NodeTable.java:70
-  wire _eq_448 = slot_parent_28 == op_slot; // NodeTable.java:70
-  wire _and_360 = _bits_269 & _eq_448; // NodeTable.java:70
-  wire _eq_449 = slot_digit_28 == 2'd0; // NodeTable.java:70
+  wire _bits_276 = slot_valid[29]; // NodeTable.java:70
+  wire _eq_448 = slot_parent_29 == op_slot; // NodeTable.java:70
+  wire _and_360 = _bits_276 & _eq_448; // NodeTable.java:70
+  wire _eq_449 = slot_digit_29 == 2'd0; // NodeTable.java:70
   wire _and_361 = _and_360 & _eq_449; // NodeTable.java:70
-  wire _bits_270 = slot_valid[27]; // NodeTable.java:70
-  wire _eq_450 = slot_parent_27 == op_slot; // NodeTable.java:70
-  wire _and_362 = _bits_270 & _eq_450; // NodeTable.java:70
-  wire _eq_451 = slot_digit_27 == 2'd0; // NodeTable.java:70
+  wire _bits_277 = slot_valid[28]; // NodeTable.java:70
+  wire _eq_450 = slot_parent_28 == op_slot; // NodeTable.java:70
+  wire _and_362 = _bits_277 & _eq_450; // NodeTable.java:70
+  wire _eq_451 = slot_digit_28 == 2'd0; // NodeTable.java:70
   wire _and_363 = _and_362 & _eq_451; // NodeTable.java:70
-  wire _bits_271 = slot_valid[26]; // NodeTable.java:70
-  wire _eq_452 = slot_parent_26 == op_slot; // NodeTable.java:70
-  wire _and_364 = _bits_271 & _eq_452; // NodeTable.java:70
-  wire _eq_453 = slot_digit_26 == 2'd0; // NodeTable.java:70
+  wire _bits_278 = slot_valid[27]; // NodeTable.java:70
+  wire _eq_452 = slot_parent_27 == op_slot; // NodeTable.java:70
+  wire _and_364 = _bits_278 & _eq_452; // NodeTable.java:70
+  wire _eq_453 = slot_digit_27 == 2'd0; // NodeTable.java:70
   wire _and_365 = _and_364 & _eq_453; // NodeTable.java:70
-  wire _bits_272 = slot_valid[25]; // NodeTable.java:70
-  wire _eq_454 = slot_parent_25 == op_slot; // NodeTable.java:70
-  wire _and_366 = _bits_272 & _eq_454; // NodeTable.java:70
-  wire _eq_455 = slot_digit_25 == 2'd0; // NodeTable.java:70
+  wire _bits_279 = slot_valid[26]; // NodeTable.java:70
+  wire _eq_454 = slot_parent_26 == op_slot; // NodeTable.java:70
+  wire _and_366 = _bits_279 & _eq_454; // NodeTable.java:70
+  wire _eq_455 = slot_digit_26 == 2'd0; // NodeTable.java:70
   wire _and_367 = _and_366 & _eq_455; // NodeTable.java:70
-  wire _bits_273 = slot_valid[24]; // NodeTable.java:70
-  wire _eq_456 = slot_parent_24 == op_slot; // NodeTable.java:70
-  wire _and_368 = _bits_273 & _eq_456; // NodeTable.java:70
-  wire _eq_457 = slot_digit_24 == 2'd0; // NodeTable.java:70
+  wire _bits_280 = slot_valid[25]; // NodeTable.java:70
+  wire _eq_456 = slot_parent_25 == op_slot; // NodeTable.java:70
+  wire _and_368 = _bits_280 & _eq_456; // NodeTable.java:70
+  wire _eq_457 = slot_digit_25 == 2'd0; // NodeTable.java:70
   wire _and_369 = _and_368 & _eq_457; // NodeTable.java:70
-  wire _bits_274 = slot_valid[23]; // NodeTable.java:70
-  wire _eq_458 = slot_parent_23 == op_slot; // NodeTable.java:70
-  wire _and_370 = _bits_274 & _eq_458; // NodeTable.java:70
-  wire _eq_459 = slot_digit_23 == 2'd0; // NodeTable.java:70
+  wire _bits_281 = slot_valid[24]; // NodeTable.java:70
+  wire _eq_458 = slot_parent_24 == op_slot; // NodeTable.java:70
+  wire _and_370 = _bits_281 & _eq_458; // NodeTable.java:70
+  wire _eq_459 = slot_digit_24 == 2'd0; // NodeTable.java:70
   wire _and_371 = _and_370 & _eq_459; // NodeTable.java:70
-  wire _bits_275 = slot_valid[22]; // NodeTable.java:70
-  wire _eq_460 = slot_parent_22 == op_slot; // NodeTable.java:70
-  wire _and_372 = _bits_275 & _eq_460; // NodeTable.java:70
-  wire _eq_461 = slot_digit_22 == 2'd0; // NodeTable.java:70
+  wire _bits_282 = slot_valid[23]; // NodeTable.java:70
+  wire _eq_460 = slot_parent_23 == op_slot; // NodeTable.java:70
+  wire _and_372 = _bits_282 & _eq_460; // NodeTable.java:70
+  wire _eq_461 = slot_digit_23 == 2'd0; // NodeTable.java:70
   wire _and_373 = _and_372 & _eq_461; // NodeTable.java:70
-  wire _bits_276 = slot_valid[21]; // NodeTable.java:70
-  wire _eq_462 = slot_parent_21 == op_slot; // NodeTable.java:70
-  wire _and_374 = _bits_276 & _eq_462; // NodeTable.java:70
-  wire _eq_463 = slot_digit_21 == 2'd0; // NodeTable.java:70
+  wire _bits_283 = slot_valid[22]; // NodeTable.java:70
+  wire _eq_462 = slot_parent_22 == op_slot; // NodeTable.java:70
+  wire _and_374 = _bits_283 & _eq_462; // NodeTable.java:70
+  wire _eq_463 = slot_digit_22 == 2'd0; // NodeTable.java:70
   wire _and_375 = _and_374 & _eq_463; // NodeTable.java:70
-  wire _bits_277 = slot_valid[20]; // NodeTable.java:70
-  wire _eq_464 = slot_parent_20 == op_slot; // NodeTable.java:70
-  wire _and_376 = _bits_277 & _eq_464; // NodeTable.java:70
-  wire _eq_465 = slot_digit_20 == 2'd0; // NodeTable.java:70
+  wire _bits_284 = slot_valid[21]; // NodeTable.java:70
+  wire _eq_464 = slot_parent_21 == op_slot; // NodeTable.java:70
+  wire _and_376 = _bits_284 & _eq_464; // NodeTable.java:70
+  wire _eq_465 = slot_digit_21 == 2'd0; // NodeTable.java:70
   wire _and_377 = _and_376 & _eq_465; // NodeTable.java:70
-  wire _bits_278 = slot_valid[19]; // NodeTable.java:70
-  wire _eq_466 = slot_parent_19 == op_slot; // NodeTable.java:70
-  wire _and_378 = _bits_278 & _eq_466; // NodeTable.java:70
-  wire _eq_467 = slot_digit_19 == 2'd0; // NodeTable.java:70
+  wire _bits_285 = slot_valid[20]; // NodeTable.java:70
+  wire _eq_466 = slot_parent_20 == op_slot; // NodeTable.java:70
+  wire _and_378 = _bits_285 & _eq_466; // NodeTable.java:70
+  wire _eq_467 = slot_digit_20 == 2'd0; // NodeTable.java:70
   wire _and_379 = _and_378 & _eq_467; // NodeTable.java:70
-  wire _bits_279 = slot_valid[18]; // NodeTable.java:70
-  wire _eq_468 = slot_parent_18 == op_slot; // NodeTable.java:70
-  wire _and_380 = _bits_279 & _eq_468; // NodeTable.java:70
-  wire _eq_469 = slot_digit_18 == 2'd0; // NodeTable.java:70
+  wire _bits_286 = slot_valid[19]; // NodeTable.java:70
+  wire _eq_468 = slot_parent_19 == op_slot; // NodeTable.java:70
+  wire _and_380 = _bits_286 & _eq_468; // NodeTable.java:70
+  wire _eq_469 = slot_digit_19 == 2'd0; // NodeTable.java:70
   wire _and_381 = _and_380 & _eq_469; // NodeTable.java:70
-  wire _bits_280 = slot_valid[17]; // NodeTable.java:70
-  wire _eq_470 = slot_parent_17 == op_slot; // NodeTable.java:70
-  wire _and_382 = _bits_280 & _eq_470; // NodeTable.java:70
-  wire _eq_471 = slot_digit_17 == 2'd0; // NodeTable.java:70
+  wire _bits_287 = slot_valid[18]; // NodeTable.java:70
+  wire _eq_470 = slot_parent_18 == op_slot; // NodeTable.java:70
+  wire _and_382 = _bits_287 & _eq_470; // NodeTable.java:70
+  wire _eq_471 = slot_digit_18 == 2'd0; // NodeTable.java:70
   wire _and_383 = _and_382 & _eq_471; // NodeTable.java:70
-  wire _bits_281 = slot_valid[16]; // NodeTable.java:70
-  wire _eq_472 = slot_parent_16 == op_slot; // NodeTable.java:70
-  wire _and_384 = _bits_281 & _eq_472; // NodeTable.java:70
-  wire _eq_473 = slot_digit_16 == 2'd0; // NodeTable.java:70
+  wire _bits_288 = slot_valid[17]; // NodeTable.java:70
+  wire _eq_472 = slot_parent_17 == op_slot; // NodeTable.java:70
+  wire _and_384 = _bits_288 & _eq_472; // NodeTable.java:70
+  wire _eq_473 = slot_digit_17 == 2'd0; // NodeTable.java:70
   wire _and_385 = _and_384 & _eq_473; // NodeTable.java:70
-  wire _bits_282 = slot_valid[15]; // NodeTable.java:70
-  wire _eq_474 = slot_parent_15 == op_slot; // NodeTable.java:70
-  wire _and_386 = _bits_282 & _eq_474; // NodeTable.java:70
-  wire _eq_475 = slot_digit_15 == 2'd0; // NodeTable.java:70
+  wire _bits_289 = slot_valid[16]; // NodeTable.java:70
+  wire _eq_474 = slot_parent_16 == op_slot; // NodeTable.java:70
+  wire _and_386 = _bits_289 & _eq_474; // NodeTable.java:70
+  wire _eq_475 = slot_digit_16 == 2'd0; // NodeTable.java:70
   wire _and_387 = _and_386 & _eq_475; // NodeTable.java:70
-  wire _bits_283 = slot_valid[14]; // NodeTable.java:70
-  wire _eq_476 = slot_parent_14 == op_slot; // NodeTable.java:70
-  wire _and_388 = _bits_283 & _eq_476; // NodeTable.java:70
-  wire _eq_477 = slot_digit_14 == 2'd0; // NodeTable.java:70
+  wire _bits_290 = slot_valid[15]; // NodeTable.java:70
+  wire _eq_476 = slot_parent_15 == op_slot; // NodeTable.java:70
+  wire _and_388 = _bits_290 & _eq_476; // NodeTable.java:70
+  wire _eq_477 = slot_digit_15 == 2'd0; // NodeTable.java:70
   wire _and_389 = _and_388 & _eq_477; // NodeTable.java:70
-  wire _bits_284 = slot_valid[13]; // NodeTable.java:70
-  wire _eq_478 = slot_parent_13 == op_slot; // NodeTable.java:70
-  wire _and_390 = _bits_284 & _eq_478; // NodeTable.java:70
-  wire _eq_479 = slot_digit_13 == 2'd0; // NodeTable.java:70
+  wire _bits_291 = slot_valid[14]; // NodeTable.java:70
+  wire _eq_478 = slot_parent_14 == op_slot; // NodeTable.java:70
+  wire _and_390 = _bits_291 & _eq_478; // NodeTable.java:70
+  wire _eq_479 = slot_digit_14 == 2'd0; // NodeTable.java:70
   wire _and_391 = _and_390 & _eq_479; // NodeTable.java:70
-  wire _bits_285 = slot_valid[12]; // NodeTable.java:70
-  wire _eq_480 = slot_parent_12 == op_slot; // NodeTable.java:70
-  wire _and_392 = _bits_285 & _eq_480; // NodeTable.java:70
-  wire _eq_481 = slot_digit_12 == 2'd0; // NodeTable.java:70
+  wire _bits_292 = slot_valid[13]; // NodeTable.java:70
+  wire _eq_480 = slot_parent_13 == op_slot; // NodeTable.java:70
+  wire _and_392 = _bits_292 & _eq_480; // NodeTable.java:70
+  wire _eq_481 = slot_digit_13 == 2'd0; // NodeTable.java:70
   wire _and_393 = _and_392 & _eq_481; // NodeTable.java:70
-  wire _bits_286 = slot_valid[11]; // NodeTable.java:70
-  wire _eq_482 = slot_parent_11 == op_slot; // NodeTable.java:70
-  wire _and_394 = _bits_286 & _eq_482; // NodeTable.java:70
-  wire _eq_483 = slot_digit_11 == 2'd0; // NodeTable.java:70
+  wire _bits_293 = slot_valid[12]; // NodeTable.java:70
+  wire _eq_482 = slot_parent_12 == op_slot; // NodeTable.java:70
+  wire _and_394 = _bits_293 & _eq_482; // NodeTable.java:70
+  wire _eq_483 = slot_digit_12 == 2'd0; // NodeTable.java:70
   wire _and_395 = _and_394 & _eq_483; // NodeTable.java:70
-  wire _bits_287 = slot_valid[10]; // NodeTable.java:70
-  wire _eq_484 = slot_parent_10 == op_slot; // NodeTable.java:70
-  wire _and_396 = _bits_287 & _eq_484; // NodeTable.java:70
-  wire _eq_485 = slot_digit_10 == 2'd0; // NodeTable.java:70
+  wire _bits_294 = slot_valid[11]; // NodeTable.java:70
+  wire _eq_484 = slot_parent_11 == op_slot; // NodeTable.java:70
+  wire _and_396 = _bits_294 & _eq_484; // NodeTable.java:70
+  wire _eq_485 = slot_digit_11 == 2'd0; // NodeTable.java:70
   wire _and_397 = _and_396 & _eq_485; // NodeTable.java:70
-  wire _bits_288 = slot_valid[9]; // NodeTable.java:70
-  wire _eq_486 = slot_parent_9 == op_slot; // NodeTable.java:70
-  wire _and_398 = _bits_288 & _eq_486; // NodeTable.java:70
-  wire _eq_487 = slot_digit_9 == 2'd0; // NodeTable.java:70
+  wire _bits_295 = slot_valid[10]; // NodeTable.java:70
+  wire _eq_486 = slot_parent_10 == op_slot; // NodeTable.java:70
+  wire _and_398 = _bits_295 & _eq_486; // NodeTable.java:70
+  wire _eq_487 = slot_digit_10 == 2'd0; // NodeTable.java:70
   wire _and_399 = _and_398 & _eq_487; // NodeTable.java:70
-  wire _bits_289 = slot_valid[8]; // NodeTable.java:70
-  wire _eq_488 = slot_parent_8 == op_slot; // NodeTable.java:70
-  wire _and_400 = _bits_289 & _eq_488; // NodeTable.java:70
-  wire _eq_489 = slot_digit_8 == 2'd0; // NodeTable.java:70
+  wire _bits_296 = slot_valid[9]; // NodeTable.java:70
+  wire _eq_488 = slot_parent_9 == op_slot; // NodeTable.java:70
+  wire _and_400 = _bits_296 & _eq_488; // NodeTable.java:70
+  wire _eq_489 = slot_digit_9 == 2'd0; // NodeTable.java:70
   wire _and_401 = _and_400 & _eq_489; // NodeTable.java:70
-  wire _bits_290 = slot_valid[7]; // NodeTable.java:70
-  wire _eq_490 = slot_parent_7 == op_slot; // NodeTable.java:70
-  wire _and_402 = _bits_290 & _eq_490; // NodeTable.java:70
-  wire _eq_491 = slot_digit_7 == 2'd0; // NodeTable.java:70
+  wire _bits_297 = slot_valid[8]; // NodeTable.java:70
+  wire _eq_490 = slot_parent_8 == op_slot; // NodeTable.java:70
+  wire _and_402 = _bits_297 & _eq_490; // NodeTable.java:70
+  wire _eq_491 = slot_digit_8 == 2'd0; // NodeTable.java:70
   wire _and_403 = _and_402 & _eq_491; // NodeTable.java:70
-  wire _bits_291 = slot_valid[6]; // NodeTable.java:70
-  wire _eq_492 = slot_parent_6 == op_slot; // NodeTable.java:70
-  wire _and_404 = _bits_291 & _eq_492; // NodeTable.java:70
-  wire _eq_493 = slot_digit_6 == 2'd0; // NodeTable.java:70
+  wire _bits_298 = slot_valid[7]; // NodeTable.java:70
+  wire _eq_492 = slot_parent_7 == op_slot; // NodeTable.java:70
+  wire _and_404 = _bits_298 & _eq_492; // NodeTable.java:70
+  wire _eq_493 = slot_digit_7 == 2'd0; // NodeTable.java:70
   wire _and_405 = _and_404 & _eq_493; // NodeTable.java:70
-  wire _bits_292 = slot_valid[5]; // NodeTable.java:70
-  wire _eq_494 = slot_parent_5 == op_slot; // NodeTable.java:70
-  wire _and_406 = _bits_292 & _eq_494; // NodeTable.java:70
-  wire _eq_495 = slot_digit_5 == 2'd0; // NodeTable.java:70
+  wire _bits_299 = slot_valid[6]; // NodeTable.java:70
+  wire _eq_494 = slot_parent_6 == op_slot; // NodeTable.java:70
+  wire _and_406 = _bits_299 & _eq_494; // NodeTable.java:70
+  wire _eq_495 = slot_digit_6 == 2'd0; // NodeTable.java:70
   wire _and_407 = _and_406 & _eq_495; // NodeTable.java:70
-  wire _bits_293 = slot_valid[4]; // NodeTable.java:70
-  wire _eq_496 = slot_parent_4 == op_slot; // NodeTable.java:70
-  wire _and_408 = _bits_293 & _eq_496; // NodeTable.java:70
-  wire _eq_497 = slot_digit_4 == 2'd0; // NodeTable.java:70
+  wire _bits_300 = slot_valid[5]; // NodeTable.java:70
+  wire _eq_496 = slot_parent_5 == op_slot; // NodeTable.java:70
+  wire _and_408 = _bits_300 & _eq_496; // NodeTable.java:70
+  wire _eq_497 = slot_digit_5 == 2'd0; // NodeTable.java:70
   wire _and_409 = _and_408 & _eq_497; // NodeTable.java:70
-  wire _bits_294 = slot_valid[3]; // NodeTable.java:70
-  wire _eq_498 = slot_parent_3 == op_slot; // NodeTable.java:70
-  wire _and_410 = _bits_294 & _eq_498; // NodeTable.java:70
-  wire _eq_499 = slot_digit_3 == 2'd0; // NodeTable.java:70
+  wire _bits_301 = slot_valid[4]; // NodeTable.java:70
+  wire _eq_498 = slot_parent_4 == op_slot; // NodeTable.java:70
+  wire _and_410 = _bits_301 & _eq_498; // NodeTable.java:70
+  wire _eq_499 = slot_digit_4 == 2'd0; // NodeTable.java:70
   wire _and_411 = _and_410 & _eq_499; // NodeTable.java:70
-  wire _bits_295 = slot_valid[2]; // NodeTable.java:70
-  wire _eq_500 = slot_parent_2 == op_slot; // NodeTable.java:70
-  wire _and_412 = _bits_295 & _eq_500; // NodeTable.java:70
-  wire _eq_501 = slot_digit_2 == 2'd0; // NodeTable.java:70
+  wire _bits_302 = slot_valid[3]; // NodeTable.java:70
+  wire _eq_500 = slot_parent_3 == op_slot; // NodeTable.java:70
+  wire _and_412 = _bits_302 & _eq_500; // NodeTable.java:70
+  wire _eq_501 = slot_digit_3 == 2'd0; // NodeTable.java:70
   wire _and_413 = _and_412 & _eq_501; // NodeTable.java:70
-  wire _bits_296 = slot_valid[1]; // NodeTable.java:70
-  wire _eq_502 = slot_parent_1 == op_slot; // NodeTable.java:70
-  wire _and_414 = _bits_296 & _eq_502; // NodeTable.java:70
-  wire _eq_503 = slot_digit_1 == 2'd0; // NodeTable.java:70
+  wire _bits_303 = slot_valid[2]; // NodeTable.java:70
+  wire _eq_502 = slot_parent_2 == op_slot; // NodeTable.java:70
+  wire _and_414 = _bits_303 & _eq_502; // NodeTable.java:70
+  wire _eq_503 = slot_digit_2 == 2'd0; // NodeTable.java:70
   wire _and_415 = _and_414 & _eq_503; // NodeTable.java:70
-  wire [30:0] _cat_43 = {_and_355, _and_357, _and_359, _and_361, _and_363, _and_365, _and_367, _and_369, _and_371, _and_373, _and_375, _and_377, _and_379, _and_381, _and_383, _and_385, _and_387, _and_389, _and_391, _and_393, _and_395, _and_397, _and_399, _and_401, _and_403, _and_405, _and_407, _and_409, _and_411, _and_413, _and_415}; // NodeTable.java:103
+  wire _bits_304 = slot_valid[1]; // NodeTable.java:70
+  wire _eq_504 = slot_parent_1 == op_slot; // NodeTable.java:70
+  wire _and_416 = _bits_304 & _eq_504; // NodeTable.java:70
+  wire _eq_505 = slot_digit_1 == 2'd0; // NodeTable.java:70
+  wire _and_417 = _and_416 & _eq_505; // NodeTable.java:70
+  wire [30:0] _cat_43 = {_and_357, _and_359, _and_361, _and_363, _and_365, _and_367, _and_369, _and_371, _and_373, _and_375, _and_377, _and_379, _and_381, _and_383, _and_385, _and_387, _and_389, _and_391, _and_393, _and_395, _and_397, _and_399, _and_401, _and_403, _and_405, _and_407, _and_409, _and_411, _and_413, _and_415, _and_417}; // NodeTable.java:103
   wire _or_r_8 = |_cat_43; // NodeTable.java:71
   wire [3:0] _cat_44 = {_or_r_5, _or_r_6, _or_r_7, _or_r_8}; // NodeTable.java:103
-  wire _eq_504 = state == 4'd8; // RapController.java:177
-  wire _eq_505 = state == 4'd9; // RapController.java:177
-  wire walking_kids = _eq_504 | _eq_505; // RapController.java:177
+  wire _eq_506 = state == 4'd8; // RapController.java:177
+  wire _eq_507 = state == 4'd9; // RapController.java:177
+  wire walking_kids = _eq_506 | _eq_507; // RapController.java:177
   wire [4:0] _mux_45 = walking_kids ? merge_parent : op_slot; // RapController.java:178
   wire [2:0] _dyn_index_1 = _mux_45[4] ? (_mux_45[3] ? (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_31 : slot_children_30) : (_mux_45[0] ? slot_children_29 : slot_children_28)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_27 : slot_children_26) : (_mux_45[0] ? slot_children_25 : slot_children_24))) : (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_23 : slot_children_22) : (_mux_45[0] ? slot_children_21 : slot_children_20)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_19 : slot_children_18) : (_mux_45[0] ? slot_children_17 : slot_children_16)))) : (_mux_45[3] ? (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_15 : slot_children_14) : (_mux_45[0] ? slot_children_13 : slot_children_12)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_11 : slot_children_10) : (_mux_45[0] ? slot_children_9 : slot_children_8))) : (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_7 : slot_children_6) : (_mux_45[0] ? slot_children_5 : slot_children_4)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_3 : slot_children_2) : (_mux_45[0] ? slot_children_1 : slot_children_0)))); // RapController.java:178
-  wire _not_139 = ~commit_stop; // RapController.java:326
-  wire _and_416 = io_selected_valid & _not_139; // RapController.java:326
-  wire [4:0] _bits_297 = undo_rdata_0[36:32]; // RapController.java:347
-  wire [4:0] _bits_298 = readout_slot[4:0]; // RapController.java:470
-  wire [31:0] _bits_299 = undo_rdata_0[31:0]; // RapController.java:348
+  wire _not_140 = ~commit_stop; // RapController.java:325
+  wire _and_418 = io_selected_valid & _not_140; // RapController.java:325
+  wire [4:0] _bits_305 = undo_rdata_0[36:32]; // RapController.java:346
+  wire [4:0] _bits_306 = readout_slot[4:0]; // RapController.java:469
+  wire [31:0] _bits_307 = undo_rdata_0[31:0]; // RapController.java:347
   wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:82
-  wire [31:0] _bits_300 = merge_sum[31:0]; // RapController.java:439
-  wire [31:0] _mux_46 = clip_verdict ? _fill_8 : _bits_300; // RapController.java:439
-  wire _or_112 = split_now | merge_now; // RapController.java:274
-  wire _and_417 = commit_fire & _or_112; // RapController.java:274
-  wire _not_140 = ~defer_now; // RapController.java:274
-  wire _and_418 = _and_417 & _not_140; // RapController.java:274
+  wire [31:0] _bits_308 = merge_sum[31:0]; // RapController.java:438
+  wire [31:0] _mux_46 = clip_verdict ? _fill_8 : _bits_308; // RapController.java:438
+  wire _or_114 = split_now | merge_now; // RapController.java:274
+  wire _and_419 = commit_fire & _or_114; // RapController.java:274
+  wire _not_141 = ~defer_now; // RapController.java:274
+  wire _and_420 = _and_419 & _not_141; // RapController.java:274
   wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:234
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:237
   wire _ge_2 = free_slots >= missing_children; // RapController.java:238
-  wire _lt_4 = free_slots < 6'd1; // RapController.java:246
-  wire _lt_5 = free_slots < 6'd2; // RapController.java:246
-  wire _lt_6 = free_slots < 6'd3; // RapController.java:246
-  wire _lt_7 = free_slots < 6'd4; // RapController.java:246
-  wire [7:0] _cat_45 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_4, _lt_5, _lt_6, _lt_7}; // NodeTable.java:103
+  wire _lt_3 = free_slots < 6'd1; // RapController.java:246
+  wire _lt_4 = free_slots < 6'd2; // RapController.java:246
+  wire _lt_5 = free_slots < 6'd3; // RapController.java:246
+  wire _lt_6 = free_slots < 6'd4; // RapController.java:246
+  wire [7:0] _cat_45 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_3, _lt_4, _lt_5, _lt_6}; // NodeTable.java:103
   wire [2:0] _dyn_index_2 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:250
   wire [7:0] _dshr_2 = short_by_children >> _dyn_index_2; // RapController.java:250
-  wire _bits_301 = _dshr_2[0]; // RapController.java:250
-  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:302
-  wire _lt_8 = {1'b0, merge_sum} < op_threshold; // RapController.java:302
-  wire _and_419 = _ne_37 & _lt_8; // RapController.java:302
-  wire _gt_3 = merge_sum > {{3{1'b0}}, _fill_8}; // RapController.java:303
-  wire _eq_506 = state == 4'd9; // RapController.java:304
-  wire _eq_507 = sram_count == 8'd0; // RapController.java:304
-  wire _and_420 = _eq_506 & _eq_507; // RapController.java:304
-  wire _le_2 = op_threshold <= {1'b0, skip_min_sum}; // MergeSkip.java:39
-  wire _and_421 = skip_valid & _le_2; // MergeSkip.java:39
-  wire _not_141 = ~skip_touched; // MergeSkip.java:48
-  wire _and_422 = _and_421 & _not_141; // MergeSkip.java:48
-  wire _not_142 = ~commit_fire; // MergeSkip.java:48
-  wire _and_423 = _and_422 & _not_142; // MergeSkip.java:48
-  wire _eq_508 = state == 4'd1; // RapController.java:594
-  wire _not_143 = ~commit_stop; // RapController.java:594
-  wire _and_424 = _eq_508 & _not_143; // RapController.java:594
-  wire _not_144 = ~io_headValid; // RapController.java:594
-  wire _and_425 = pipe_empty & _not_144; // RapController.java:594
-  wire [2:0] _mux_47 = _and_425 ? 3'd1 : fill_cause; // RapController.java:594
-  wire _eq_509 = state == 4'd2; // RapController.java:595
-  wire _eq_510 = state == 4'd3; // RapController.java:595
-  wire _or_113 = _eq_509 | _eq_510; // RapController.java:595
-  wire _eq_511 = state == 4'd12; // RapController.java:595
-  wire _or_114 = _or_113 | _eq_511; // RapController.java:595
-  wire _or_115 = _or_114 | commit_stop; // RapController.java:595
-  wire [2:0] _mux_48 = split_req ? 3'd3 : 3'd4; // RapController.java:596
-  wire _ge_3 = state >= 4'd4; // RapController.java:597
-  wire _le_3 = state <= 4'd6; // RapController.java:597
-  wire _and_426 = _ge_3 & _le_3; // RapController.java:597
-  wire _ge_4 = state >= 4'd7; // RapController.java:598
-  wire _le_4 = state <= 4'd11; // RapController.java:598
-  wire _and_427 = _ge_4 & _le_4; // RapController.java:598
-  wire [3:0] _bits_302 = undo_sp[3:0]; // RapController.java:224
+  wire _bits_309 = _dshr_2[0]; // RapController.java:250
+  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:300
+  wire [17:0] _bits_310 = op_threshold[35:18]; // SplitCompare.java:35
+  wire [16:0] _bits_311 = merge_sum[34:18]; // SplitCompare.java:35
+  wire _gt_7 = _bits_310 > {1'b0, _bits_311}; // SplitCompare.java:27
+  wire _eq_508 = _bits_310 == {1'b0, _bits_311}; // SplitCompare.java:27
+  wire [17:0] _bits_312 = op_threshold[17:0]; // SplitCompare.java:31
+  wire [17:0] _bits_313 = merge_sum[17:0]; // SplitCompare.java:31
+  wire _gt_8 = _bits_312 > _bits_313; // SplitCompare.java:20
+  wire _and_421 = _eq_508 & _gt_8; // SplitCompare.java:27
+  wire _or_115 = _gt_7 | _and_421; // SplitCompare.java:27
+  wire _and_422 = _ne_37 & _or_115; // RapController.java:300
+  wire [2:0] _bits_314 = merge_sum[34:32]; // RapController.java:302
+  wire _or_r_9 = |_bits_314; // RapController.java:302
+  wire _eq_509 = state == 4'd9; // RapController.java:303
+  wire _eq_510 = sram_count == 8'd0; // RapController.java:303
+  wire _and_423 = _eq_509 & _eq_510; // RapController.java:303
+  wire [17:0] _bits_315 = op_threshold[35:18]; // SplitCompare.java:35
+  wire [16:0] _bits_316 = skip_min_sum[34:18]; // SplitCompare.java:35
+  wire _gt_9 = _bits_315 > {1'b0, _bits_316}; // SplitCompare.java:27
+  wire _eq_511 = _bits_315 == {1'b0, _bits_316}; // SplitCompare.java:27
+  wire [17:0] _bits_317 = op_threshold[17:0]; // SplitCompare.java:31
+  wire [17:0] _bits_318 = skip_min_sum[17:0]; // SplitCompare.java:31
+  wire _gt_10 = _bits_317 > _bits_318; // SplitCompare.java:20
+  wire _and_424 = _eq_511 & _gt_10; // SplitCompare.java:27
+  wire _or_116 = _gt_9 | _and_424; // SplitCompare.java:27
+  wire _not_142 = ~_or_116; // MergeSkip.java:42
+  wire _and_425 = skip_valid & _not_142; // MergeSkip.java:42
+  wire _not_143 = ~skip_touched; // MergeSkip.java:51
+  wire _and_426 = _and_425 & _not_143; // MergeSkip.java:51
+  wire _not_144 = ~commit_fire; // MergeSkip.java:51
+  wire _and_427 = _and_426 & _not_144; // MergeSkip.java:51
+  wire _eq_512 = state == 4'd1; // RapController.java:593
+  wire _not_145 = ~commit_stop; // RapController.java:593
+  wire _and_428 = _eq_512 & _not_145; // RapController.java:593
+  wire _not_146 = ~io_headValid; // RapController.java:593
+  wire _and_429 = pipe_empty & _not_146; // RapController.java:593
+  wire [2:0] _mux_47 = _and_429 ? 3'd1 : fill_cause; // RapController.java:593
+  wire _eq_513 = state == 4'd2; // RapController.java:594
+  wire _eq_514 = state == 4'd3; // RapController.java:594
+  wire _or_117 = _eq_513 | _eq_514; // RapController.java:594
+  wire _eq_515 = state == 4'd12; // RapController.java:594
+  wire _or_118 = _or_117 | _eq_515; // RapController.java:594
+  wire _or_119 = _or_118 | commit_stop; // RapController.java:594
+  wire [2:0] _mux_48 = split_req ? 3'd3 : 3'd4; // RapController.java:595
+  wire _ge_3 = state >= 4'd4; // RapController.java:596
+  wire _le_1 = state <= 4'd6; // RapController.java:596
+  wire _and_430 = _ge_3 & _le_1; // RapController.java:596
+  wire _ge_4 = state >= 4'd7; // RapController.java:597
+  wire _le_2 = state <= 4'd11; // RapController.java:597
+  wire _and_431 = _ge_4 & _le_2; // RapController.java:597
+  wire [3:0] _bits_319 = undo_sp[3:0]; // RapController.java:224
   wire [36:0] _cat_46 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:224
-  wire _eq_512 = state == 4'd3; // RapController.java:220
-  wire undo_pop = _eq_512 & cmd_valid; // RapController.java:220
+  wire _eq_516 = state == 4'd3; // RapController.java:220
+  wire undo_pop = _eq_516 & cmd_valid; // RapController.java:220
   wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:221
   wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:221
   wire [4:0] _mux_49 = undo_pop ? _sub_14 : _sub_15; // RapController.java:221
-  wire [3:0] _bits_303 = _mux_49[3:0]; // RapController.java:221
-  wire _not_145 = ~undo_push; // RapController.java:221
+  wire [3:0] _bits_320 = _mux_49[3:0]; // RapController.java:221
+  wire _not_147 = ~undo_push; // RapController.java:221
   wire read_parent_prefix = state == 4'd5; // RapController.java:144
-  wire [4:0] _bits_304 = readout_slot[4:0]; // RapController.java:145
-  wire [4:0] _mux_50 = read_parent_prefix ? op_slot : _bits_304; // RapController.java:145
-  wire _eq_513 = state == 4'd13; // RapController.java:146
-  wire _or_116 = read_parent_prefix | _eq_513; // RapController.java:146
-  wire _and_428 = in_run & io_selected_valid; // RapController.java:501
-  wire _eq_514 = io_counterResult_bits_op == 2'd0; // RapController.java:503
-  wire _and_429 = io_headValid & _eq_514; // RapController.java:503
-  wire _lt_9 = undo_sp < 5'd16; // RapController.java:504
-  wire _not_146 = ~io_counterResult_valid; // RapController.java:505
-  wire _eq_515 = state == 4'd2; // RapController.java:505
-  wire _and_430 = _eq_515 & pipe_empty; // RapController.java:505
-  wire _and_r_0 = &present_children; // RapController.java:506
-  wire _or_117 = slot_pick_pick_found | _and_r_0; // RapController.java:506
-  wire _eq_516 = state == 4'd6; // RapController.java:506
-  wire _and_431 = _eq_516 & slot_pick_ready; // RapController.java:506
-  wire _eq_517 = op_child_digits == _cat_44; // RapController.java:508
-  wire _eq_518 = state == 4'd4; // RapController.java:508
-  wire _eq_519 = split_fits == _ge_2; // RapController.java:509
-  wire _eq_520 = op_children == _dyn_index_1; // RapController.java:511
-  wire _eq_521 = state == 4'd9; // RapController.java:510
-  wire _and_432 = _eq_521 & merge_settled; // RapController.java:510
-  wire _or_118 = split_settled | _and_432; // RapController.java:510
-  wire _not_147 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_148 = ~st_n_carry; // SplitCounter.java:75
-  wire st_n_steady = _not_147 & _not_148; // StatusRegs.java:82
-  wire _or_119 = ev_commit | ev_saturation; // StatusRegs.java:113
-  wire _or_120 = _or_119 | ev_split; // StatusRegs.java:113
-  wire _or_121 = _or_120 | ev_allocated; // StatusRegs.java:113
-  wire _or_122 = _or_121 | ev_batch; // StatusRegs.java:113
-  wire _or_123 = _or_122 | ev_deferred; // StatusRegs.java:113
-  wire _or_124 = _or_123 | ev_clear; // StatusRegs.java:113
-  wire _or_r_9 = |ev_removed; // StatusRegs.java:113
-  wire _or_125 = _or_124 | _or_r_9; // StatusRegs.java:113
-  wire _or_126 = _or_125 | ev_pending; // StatusRegs.java:113
-  wire _not_149 = ~_or_126; // RapController.java:513
-  wire _le_5 = st_nodes <= 6'd32; // RapController.java:514
+  wire [4:0] _bits_321 = readout_slot[4:0]; // RapController.java:145
+  wire [4:0] _mux_50 = read_parent_prefix ? op_slot : _bits_321; // RapController.java:145
+  wire _eq_517 = state == 4'd13; // RapController.java:146
+  wire _or_120 = read_parent_prefix | _eq_517; // RapController.java:146
+  wire _and_432 = in_run & io_selected_valid; // RapController.java:500
+  wire _eq_518 = io_counterResult_bits_op == 2'd0; // RapController.java:502
+  wire _and_433 = io_headValid & _eq_518; // RapController.java:502
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:503
+  wire _not_148 = ~io_counterResult_valid; // RapController.java:504
+  wire _eq_519 = state == 4'd2; // RapController.java:504
+  wire _and_434 = _eq_519 & pipe_empty; // RapController.java:504
+  wire _and_r_0 = &present_children; // RapController.java:505
+  wire _or_121 = slot_pick_pick_found | _and_r_0; // RapController.java:505
+  wire _eq_520 = state == 4'd6; // RapController.java:505
+  wire _and_435 = _eq_520 & slot_pick_ready; // RapController.java:505
+  wire _eq_521 = op_child_digits == _cat_44; // RapController.java:507
+  wire _eq_522 = state == 4'd4; // RapController.java:507
+  wire _eq_523 = split_fits == _ge_2; // RapController.java:508
+  wire _eq_524 = op_children == _dyn_index_1; // RapController.java:510
+  wire _eq_525 = state == 4'd9; // RapController.java:509
+  wire _and_436 = _eq_525 & merge_settled; // RapController.java:509
+  wire _or_122 = split_settled | _and_436; // RapController.java:509
+  wire _not_149 = ~ev_commit_q; // StatusRegs.java:82
+  wire _not_150 = ~st_n_carry; // SplitCounter.java:75
+  wire st_n_steady = _not_149 & _not_150; // StatusRegs.java:82
+  wire _or_123 = ev_commit | ev_saturation; // StatusRegs.java:113
+  wire _or_124 = _or_123 | ev_split; // StatusRegs.java:113
+  wire _or_125 = _or_124 | ev_allocated; // StatusRegs.java:113
+  wire _or_126 = _or_125 | ev_batch; // StatusRegs.java:113
+  wire _or_127 = _or_126 | ev_deferred; // StatusRegs.java:113
+  wire _or_128 = _or_127 | ev_clear; // StatusRegs.java:113
+  wire _or_r_10 = |ev_removed; // StatusRegs.java:113
+  wire _or_129 = _or_128 | _or_r_10; // StatusRegs.java:113
+  wire _or_130 = _or_129 | ev_pending; // StatusRegs.java:113
+  wire _not_151 = ~_or_130; // RapController.java:512
+  wire _le_3 = st_nodes <= 6'd32; // RapController.java:513
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -2295,13 +2331,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? (_not_6 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd1 : 1'd0) : 1'd0)))))))));
   assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (cmd_valid ? 1'd1 : 1'd0) : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))))));
   assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1)) : 1'd0)) : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
-  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_1 ? (_and_165 ? 1'd1 : 1'd0) : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? (_not_10 ? 1'd0 : (_or_3 ? 1'd0 : (_not_11 ? 1'd1 : 1'd0))) : 1'd0)))))))))));
+  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_1 ? (_and_166 ? 1'd1 : 1'd0) : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? (_not_10 ? 1'd0 : (_or_3 ? 1'd0 : (_not_11 ? 1'd1 : 1'd0))) : 1'd0)))))))))));
   assign serialMultiplier_io_a = _mux_43;
   assign serialMultiplier_io_b = _mux_44;
-  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_416 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? io_tcamWrite_ready : 1'd0)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
-  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_297 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_8 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? (level_fresh ? io_selected_bits_slot : (parent_pick_ready ? (parent_pick_pick_found ? parent_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_11 ? (kids_fresh ? io_selected_bits_slot : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_298 : io_selected_bits_slot))))))))))))));
+  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_418 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? io_tcamWrite_ready : 1'd0)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
+  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_305 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_8 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? (level_fresh ? io_selected_bits_slot : (parent_pick_ready ? (parent_pick_pick_found ? parent_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_11 ? (kids_fresh ? io_selected_bits_slot : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_306 : io_selected_bits_slot))))))))))))));
   assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_9 ? (_not_8 ? 2'd0 : (_or_2 ? 2'd1 : 2'd0)) : (_eq_10 ? (level_fresh ? 2'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_11 ? (kids_fresh ? 2'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_13 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd2 : 2'd0))))))))))))));
-  assign cmd_value = (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_299 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_8 ? {{31{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_46 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))))));
+  assign cmd_value = (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_307 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_8 ? {{31{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_46 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))))));
   assign slot_lens_0 = 6'd0;
   assign slot_lens_1 = slot_len_1;
   assign slot_lens_2 = slot_len_2;
@@ -2334,7 +2370,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign slot_lens_29 = slot_len_29;
   assign slot_lens_30 = slot_len_30;
   assign slot_lens_31 = slot_len_31;
-  assign cause = (commit_fire ? 3'd0 : (_and_424 ? _mux_47 : (_or_115 ? _mux_48 : (_and_426 ? 3'd3 : (_and_427 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_428 ? _mux_47 : (_or_119 ? _mux_48 : (_and_430 ? 3'd3 : (_and_431 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
@@ -3140,7 +3176,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_overflow <= 1'd0;
     end else begin
-      st_overflow <= (ev_clear ? 1'd0 : (ev_deferred ? 1'd1 : st_overflow));
+      st_overflow <= (ev_clear ? 1'd0 : (ev_deferred_q ? 1'd1 : st_overflow));
     end
   end
 
@@ -3148,7 +3184,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_saturated <= 1'd0;
     end else begin
-      st_saturated <= (ev_clear ? 1'd0 : (ev_saturation ? 1'd1 : st_saturated));
+      st_saturated <= (ev_clear ? 1'd0 : (ev_saturation_q ? 1'd1 : st_saturated));
     end
   end
 
@@ -3164,7 +3200,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_high_water <= 6'd1;
     end else begin
-      st_high_water <= (ev_clear ? 6'd1 : (ev_split ? (_gt_2 ? st_nodes : st_high_water) : st_high_water));
+      st_high_water <= (ev_clear ? 6'd1 : (ev_split ? (_gt_4 ? st_nodes : st_high_water) : st_high_water));
     end
   end
 
@@ -3228,7 +3264,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_6 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_15 ? (_not_12 ? (_or_r_2 ? next_merge : _bits_26) : next_merge) : next_merge))))))))))));
+      next_merge <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_6 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_15 ? (_not_12 ? (_or_r_2 ? next_merge : _bits_30) : next_merge) : next_merge))))))))))));
     end
   end
 
@@ -3236,7 +3272,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_lo <= 32'd0;
     end else begin
-      until_merge_lo <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _bits_27 : (commit_fire ? _bits_28 : until_merge_lo)) : (commit_fire ? _bits_28 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_28 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_28 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_28 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_28 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_28 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_28 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_28 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_28 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_28 : until_merge_lo) : (_eq_13 ? (_not_10 ? (commit_fire ? _bits_28 : until_merge_lo) : (_or_3 ? _bits_31 : (commit_fire ? _bits_28 : until_merge_lo))) : (commit_fire ? _bits_28 : until_merge_lo))))))))))));
+      until_merge_lo <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _bits_31 : (commit_fire ? _bits_32 : until_merge_lo)) : (commit_fire ? _bits_32 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_32 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_32 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_32 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_32 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_32 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_32 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_32 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_32 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_32 : until_merge_lo) : (_eq_13 ? (_not_10 ? (commit_fire ? _bits_32 : until_merge_lo) : (_or_3 ? _bits_35 : (commit_fire ? _bits_32 : until_merge_lo))) : (commit_fire ? _bits_32 : until_merge_lo))))))))))));
     end
   end
 
@@ -3244,7 +3280,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_hi <= 32'd0;
     end else begin
-      until_merge_hi <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _bits_32 : _sub_4) : _sub_4) : (_eq_1 ? _sub_4 : (_eq_4 ? _sub_4 : (_eq_5 ? _sub_4 : (_eq_6 ? _sub_4 : (_eq_7 ? _sub_4 : (_eq_9 ? _sub_4 : (_eq_10 ? _sub_4 : (_eq_11 ? _sub_4 : (_eq_12 ? _sub_4 : (_eq_13 ? (_not_10 ? _sub_4 : (_or_3 ? _bits_33 : _sub_4)) : _sub_4)))))))))));
+      until_merge_hi <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _bits_36 : _sub_4) : _sub_4) : (_eq_1 ? _sub_4 : (_eq_4 ? _sub_4 : (_eq_5 ? _sub_4 : (_eq_6 ? _sub_4 : (_eq_7 ? _sub_4 : (_eq_9 ? _sub_4 : (_eq_10 ? _sub_4 : (_eq_11 ? _sub_4 : (_eq_12 ? _sub_4 : (_eq_13 ? (_not_10 ? _sub_4 : (_or_3 ? _bits_37 : _sub_4)) : _sub_4)))))))))));
     end
   end
 
@@ -3252,7 +3288,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_carry <= 1'd0;
     end else begin
-      until_merge_carry <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? 1'd0 : (commit_fire ? _bits_34 : 1'd0)) : (commit_fire ? _bits_34 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_34 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_34 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_34 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_34 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_34 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_34 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_34 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_34 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_34 : 1'd0) : (_eq_13 ? (_not_10 ? (commit_fire ? _bits_34 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_34 : 1'd0))) : (commit_fire ? _bits_34 : 1'd0))))))))))));
+      until_merge_carry <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? 1'd0 : (commit_fire ? _bits_38 : 1'd0)) : (commit_fire ? _bits_38 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_38 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_38 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_38 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_38 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_38 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_38 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_38 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_38 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_38 : 1'd0) : (_eq_13 ? (_not_10 ? (commit_fire ? _bits_38 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_38 : 1'd0))) : (commit_fire ? _bits_38 : 1'd0))))))))))));
     end
   end
 
@@ -3349,7 +3385,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? present_children : (_eq_6 ? op_child_digits : (_eq_7 ? present_children : (_eq_9 ? (_not_8 ? present_children : (_or_2 ? (cmd_valid ? _or_10 : present_children) : present_children)) : present_children)))))));
+    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? present_children : (_eq_6 ? op_child_digits : (_eq_7 ? present_children : (_eq_9 ? (_not_8 ? present_children : (_or_2 ? (cmd_valid ? _or_11 : present_children) : present_children)) : present_children)))))));
   end
 
   always @(posedge clock) begin
@@ -3360,7 +3396,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       parent_pick_ready <= 1'd0;
     end else begin
-      parent_pick_ready <= _not_60;
+      parent_pick_ready <= _not_61;
     end
   end
 
@@ -3373,22 +3409,22 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    parent_pick_pick_hot <= _and_153;
+    parent_pick_pick_hot <= _and_154;
   end
 
   always @(posedge clock) begin
-    parent_pick_pick_found <= _or_72;
+    parent_pick_pick_found <= _or_73;
   end
 
   always @(posedge clock) begin
-    parent_pick_pick_index <= _bits_131;
+    parent_pick_pick_index <= _bits_135;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       slot_pick_ready <= 1'd0;
     end else begin
-      slot_pick_ready <= _not_94;
+      slot_pick_ready <= _not_95;
     end
   end
 
@@ -3396,20 +3432,20 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 32'd0;
     end else begin
-      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_6 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_7 ? (_not_6 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (split_fits ? _not_96 : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? _cat_8 : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))))))))));
+      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_6 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_7 ? (_not_6 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (split_fits ? _not_97 : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? _cat_8 : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_hot <= _and_155;
+    slot_pick_pick_hot <= _and_156;
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_found <= _or_103;
+    slot_pick_pick_found <= _or_104;
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_index <= _bits_164;
+    slot_pick_pick_index <= _bits_168;
   end
 
   always @(posedge clock) begin
@@ -3437,7 +3473,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_sum <= (_eq_0 ? (_and_157 ? _add_16 : merge_sum) : (_eq_1 ? (_and_157 ? _add_16 : merge_sum) : (_eq_4 ? (_and_157 ? _add_16 : merge_sum) : (_eq_5 ? (_and_157 ? _add_16 : merge_sum) : (_eq_6 ? (_and_157 ? _add_16 : merge_sum) : (_eq_7 ? (_and_157 ? _add_16 : merge_sum) : (_eq_9 ? (_and_157 ? _add_16 : merge_sum) : (_eq_10 ? (level_fresh ? (_and_157 ? _add_16 : merge_sum) : (parent_pick_ready ? (parent_pick_pick_found ? 35'd0 : (_and_157 ? _add_16 : merge_sum)) : (_and_157 ? _add_16 : merge_sum))) : (_and_157 ? _add_16 : merge_sum)))))))));
+    merge_sum <= (_eq_0 ? (_and_158 ? _add_16 : merge_sum) : (_eq_1 ? (_and_158 ? _add_16 : merge_sum) : (_eq_4 ? (_and_158 ? _add_16 : merge_sum) : (_eq_5 ? (_and_158 ? _add_16 : merge_sum) : (_eq_6 ? (_and_158 ? _add_16 : merge_sum) : (_eq_7 ? (_and_158 ? _add_16 : merge_sum) : (_eq_9 ? (_and_158 ? _add_16 : merge_sum) : (_eq_10 ? (level_fresh ? (_and_158 ? _add_16 : merge_sum) : (parent_pick_ready ? (parent_pick_pick_found ? 35'd0 : (_and_158 ? _add_16 : merge_sum)) : (_and_158 ? _add_16 : merge_sum))) : (_and_158 ? _add_16 : merge_sum)))))))));
   end
 
   always @(posedge clock) begin
@@ -3468,7 +3504,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_165 ? 1'd0 : snapshot_pending) : snapshot_pending)));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_166 ? 1'd0 : snapshot_pending) : snapshot_pending)));
     end
   end
 
@@ -3476,7 +3512,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_165 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_9 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_10 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_11 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_16 ? (_eq_17 ? _mux_39 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_19 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
+      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_166 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_9 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_10 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_11 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_16 ? (_eq_17 ? _mux_39 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_19 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
     end
   end
 
@@ -3484,7 +3520,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (_eq_0 ? node_valid : (_eq_1 ? node_valid : (_eq_4 ? node_valid : (_eq_5 ? node_valid : (_eq_6 ? node_valid : (_eq_7 ? node_valid : (_eq_9 ? node_valid : (_eq_10 ? node_valid : (_eq_11 ? node_valid : (_eq_12 ? node_valid : (_eq_13 ? node_valid : (_eq_15 ? node_valid : (_eq_16 ? node_valid : (_eq_18 ? node_valid : (_eq_19 ? (io_counterResult_valid ? _and_166 : node_valid) : node_valid)))))))))))))));
+      node_valid <= (_eq_0 ? node_valid : (_eq_1 ? node_valid : (_eq_4 ? node_valid : (_eq_5 ? node_valid : (_eq_6 ? node_valid : (_eq_7 ? node_valid : (_eq_9 ? node_valid : (_eq_10 ? node_valid : (_eq_11 ? node_valid : (_eq_12 ? node_valid : (_eq_13 ? node_valid : (_eq_15 ? node_valid : (_eq_16 ? node_valid : (_eq_18 ? node_valid : (_eq_19 ? (io_counterResult_valid ? _and_167 : node_valid) : node_valid)))))))))))))));
     end
   end
 
@@ -3528,15 +3564,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       batch_min_sum <= _fill_7;
     end else begin
-      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_3)) : (_eq_6 ? batch_min_sum : (_eq_7 ? (_not_6 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_7 ? _fill_4 : (merge_due ? _fill_5 : batch_min_sum)))) : (_eq_9 ? (_not_8 ? batch_min_sum : (_or_2 ? batch_min_sum : (merge_due ? _fill_6 : batch_min_sum))) : (_eq_10 ? batch_min_sum : (_eq_11 ? batch_min_sum : (_eq_12 ? (merge_settled ? (merge_verdict ? batch_min_sum : (_ne_36 ? (_lt_3 ? merge_sum : batch_min_sum) : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
+      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_3)) : (_eq_6 ? batch_min_sum : (_eq_7 ? (_not_6 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_7 ? _fill_4 : (merge_due ? _fill_5 : batch_min_sum)))) : (_eq_9 ? (_not_8 ? batch_min_sum : (_or_2 ? batch_min_sum : (merge_due ? _fill_6 : batch_min_sum))) : (_eq_10 ? batch_min_sum : (_eq_11 ? batch_min_sum : (_eq_12 ? (merge_settled ? (merge_verdict ? batch_min_sum : (_ne_36 ? (sum_below_batch_min ? merge_sum : batch_min_sum) : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
     end
+  end
+
+  always @(posedge clock) begin
+    sum_below_batch_min <= _or_112;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_165 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_166 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
     end
   end
 
@@ -3544,7 +3584,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       in_advance <= 1'd0;
     end else begin
-      in_advance <= _or_111;
+      in_advance <= _or_113;
     end
   end
 
@@ -3557,7 +3597,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_167;
+    merge_ahead <= _and_169;
   end
 
   always @(posedge clock) begin
@@ -3616,7 +3656,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       commit_stop <= 1'd0;
     end else begin
-      commit_stop <= _and_418;
+      commit_stop <= _and_420;
     end
   end
 
@@ -3649,7 +3689,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _bits_301;
+    hit_short_1 <= _bits_309;
   end
 
   always @(posedge clock) begin
@@ -3709,18 +3749,18 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_verdict <= _and_419;
+    merge_verdict <= _and_422;
   end
 
   always @(posedge clock) begin
-    clip_verdict <= _gt_3;
+    clip_verdict <= _or_r_9;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       merge_settled <= 1'd0;
     end else begin
-      merge_settled <= _and_420;
+      merge_settled <= _and_423;
     end
   end
 
@@ -3728,13 +3768,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       skip_empty_settled <= 1'd0;
     end else begin
-      skip_empty_settled <= _and_423;
+      skip_empty_settled <= _and_427;
     end
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_302] <= _cat_46;
+      undo[_bits_319] <= _cat_46;
     end
   end
 
@@ -3752,14 +3792,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_145) begin
-      undo_rdata_0 <= undo[_bits_303];
+    if (_not_147) begin
+      undo_rdata_0 <= undo[_bits_320];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_116) begin
+    if (_or_120) begin
       slot_prefix_rdata_0 <= slot_prefix[_mux_50];
     end
   end
@@ -3789,52 +3829,52 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:261: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_428 && !io_selected_bits_found) begin // RapController.java:501
-      $display("Assertion failed at RapController.java:501: no node matched a key: the root must always match");
+    if (!reset && _and_432 && !io_selected_bits_found) begin // RapController.java:500
+      $display("Assertion failed at RapController.java:500: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:502
-      $display("Assertion failed at RapController.java:502: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:501
+      $display("Assertion failed at RapController.java:501: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_429) begin // RapController.java:503
-      $display("Assertion failed at RapController.java:503: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_433) begin // RapController.java:502
+      $display("Assertion failed at RapController.java:502: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && undo_push && !_lt_9) begin // RapController.java:504
-      $display("Assertion failed at RapController.java:504: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:503
+      $display("Assertion failed at RapController.java:503: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_430 && !_not_146) begin // RapController.java:505
-      $display("Assertion failed at RapController.java:505: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_434 && !_not_148) begin // RapController.java:504
+      $display("Assertion failed at RapController.java:504: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_431 && !_or_117) begin // RapController.java:506
-      $display("Assertion failed at RapController.java:506: a split found no free slot after checking capacity");
+    if (!reset && _and_435 && !_or_121) begin // RapController.java:505
+      $display("Assertion failed at RapController.java:505: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _eq_518 && !_eq_517) begin // RapController.java:508
-      $display("Assertion failed at RapController.java:508: op_child_digits read a clock after op_slot or the table changed");
+    if (!reset && _eq_522 && !_eq_521) begin // RapController.java:507
+      $display("Assertion failed at RapController.java:507: op_child_digits read a clock after op_slot or the table changed");
       $stop;
     end
-    if (!reset && split_settled && !_eq_519) begin // RapController.java:509
-      $display("Assertion failed at RapController.java:509: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_523) begin // RapController.java:508
+      $display("Assertion failed at RapController.java:508: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_118 && !_eq_520) begin // RapController.java:511
-      $display("Assertion failed at RapController.java:511: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_122 && !_eq_524) begin // RapController.java:510
+      $display("Assertion failed at RapController.java:510: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:512
-      $display("Assertion failed at RapController.java:512: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:511
+      $display("Assertion failed at RapController.java:511: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_149) begin // RapController.java:513
-      $display("Assertion failed at RapController.java:513: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_151) begin // RapController.java:512
+      $display("Assertion failed at RapController.java:512: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_le_5) begin // RapController.java:514
-      $display("Assertion failed at RapController.java:514: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:513
+      $display("Assertion failed at RapController.java:513: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

@@ -27,16 +27,19 @@ final class MergeSkip {
     /** minSum or valid changes on this clock edge. */
     private final Bool touched = WireDefault(Bool(), B(false)).named("skip_touched");
 
-    MergeSkip(int sumBits) {
-        width = sumBits;
-        minSum = RegInit(Fill(sumBits, B(true))).named("skip_min_sum");
-        batchMin = RegInit(Fill(sumBits, B(true))).named("batch_min_sum");
+    /** The merge walk's sum register: {@link #kept} compares it, registered, with the batch's minimum. */
+    private final Bool sumBelowMin;
+
+    MergeSkip(UInt sum) {
+        width = sum.getWidth();
+        minSum = RegInit(Fill(width, B(true))).named("skip_min_sum");
+        batchMin = RegInit(Fill(width, B(true))).named("batch_min_sum");
+        sumBelowMin = RegNext(SplitCompare.greater(batchMin, sum)).named("sum_below_batch_min");
     }
 
     /** A batch with threshold {@code t} would remove nothing. */
     Bool batchIsEmpty(UInt t) {
-        int w = Math.max(width, t.getWidth());
-        return valid.and(t.pad(w).le(minSum.pad(w)));
+        return valid.and(SplitCompare.greater(t, minSum).not());
     }
 
     /**
@@ -52,9 +55,12 @@ final class MergeSkip {
         batchMin.connect(Fill(width, B(true)));
     }
 
-    /** A node with leaf children that did not merge, with merge sum {@code sum}. */
+    /**
+     * A node with leaf children that did not merge, with merge sum {@code sum} (the register given at construction,
+     * unchanged for a clock, as is the batch minimum since the last call).
+     */
     void kept(UInt sum) {
-        when(sum.lt(batchMin), () -> batchMin.connect(sum));
+        when(sumBelowMin, () -> batchMin.connect(sum));
     }
 
     void endBatch() {

@@ -137,7 +137,7 @@ public final class RapController extends Module {
         UInt nodeLen = RegInit(U(0, c.lenBits())).named("node_len");
         UInt nodeCount = RegInit(U(0, cb)).named("node_count");
 
-        MergeSkip skip = new MergeSkip(sumBits);
+        MergeSkip skip = new MergeSkip(sum);
         SyncReadMem<UInt> prefixes = SyncReadMem(c.nodes(), UInt(c.keyBits())).named("slot_prefix");
         // One read port (one block RAM copy) serves the node readout and the split, which reads the parent's prefix
         // in SPLIT for SPLIT_ALLOC; the readout latches its word, so a later split cannot change it.
@@ -297,10 +297,9 @@ public final class RapController extends Module {
         when(inMerge.and(resValid).and(res.op.eq(ControllerIO.OP_READ)), () -> sum.connect(sum.add(res.old.pad(sumBits))));
 
         // The merge walk's verdict, registered: MERGE_WAIT acts once the SRAM has been empty for a clock (sum final).
-        int vw = Math.max(sumBits, tb);
-        int cw = Math.max(sumBits, cb);
-        Bool mergeVerdict = RegNext(leaves.ne(0).and(sum.pad(vw).lt(opT.pad(vw)))).named("merge_verdict");
-        Bool clipVerdict = RegNext(sum.pad(cw).gt(counterMax.pad(cw))).named("clip_verdict");
+        Bool mergeVerdict = RegNext(leaves.ne(0).and(SplitCompare.greater(opT, sum))).named("merge_verdict");
+        // Above 2^C - 1 exactly when a bit above the counter's width is set.
+        Bool clipVerdict = sumBits > cb ? RegNext(sum.bits(sumBits - 1, cb).orR()).named("clip_verdict") : B(false);
         Bool mergeSettled = RegNext(state.eq(MERGE_WAIT).and(sramBusy.eq(0)), B(false)).named("merge_settled");
 
         // op_threshold is loaded only at a commit, so a commit-free clock before a batch starts makes this exact.

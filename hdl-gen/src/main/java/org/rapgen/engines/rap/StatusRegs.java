@@ -97,12 +97,12 @@ final class StatusRegs {
                 if (updatesCount != nCount) updatesCount.add(U(1, 1));
             });
             when(delayedSaturation, () -> saturationCount.add(U(1, 1)));
-            when(saturation, () -> saturated.connect(B(true)));
+            when(delayedSaturation, () -> saturated.connect(B(true)));
             when(delayedSplit, () -> splitCount.add(U(1, 1)));
             when(split, () -> when(nodes.gt(highWater), () -> highWater.connect(nodes)));
             when(delayedBatch, () -> batchCount.add(U(1, 1)));
             when(delayedDeferred, () -> deferredCount.add(U(1, 1)));
-            when(deferred, () -> overflow.connect(B(true)));
+            when(delayedDeferred, () -> overflow.connect(B(true)));
             mergeCount.add(delayedRemoved);
             nodes.connect(nodes.add(allocated.pad(nb)).sub(removed.pad(nb)));
         });
