@@ -62,17 +62,6 @@ final class NodeTable {
         return lsbFirst(bits);
     }
 
-    /** Bit d: the node in slot {@code p} has a child with digit d. */
-    UInt childDigits(UInt p) {
-        List<Bool> bits = new ArrayList<>();
-        for (int d = 0; d < c.branching(); d++) {
-            List<Bool> hits = new ArrayList<>();
-            for (int i = 1; i < c.nodes(); i++) hits.add(valid.bit(i).and(parent.get(i).eq(p)).and(digit.get(i).eq(U(d, c.bitsPerLevel()))));
-            bits.add(lsbFirst(hits).orR());
-        }
-        return lsbFirst(bits);
-    }
-
     /** Valid slots of length {@code level} that have at least one child: the merge candidates of that level. */
     UInt parentsAt(UInt level) {
         List<Bool> bits = new ArrayList<>();
