@@ -65,7 +65,7 @@ public final class RapController extends Module {
     public final ControllerIO io;
 
     private final RapConfig c;
-    private final OneHotFsm fsm = new OneHotFsm(1 << STATE_BITS, INIT);
+    private final UInt state = RegInit(U(INIT, STATE_BITS)).named("state");
 
     public RapController(RapConfig c, int windowDepth) {
         super("k", c.keyBits(), "b", c.branching(), "n", c.nodes(), "c", c.counterBits(), "w", c.weightBits(),
@@ -141,9 +141,9 @@ public final class RapController extends Module {
         SyncReadMem<UInt> prefixes = SyncReadMem(c.nodes(), UInt(c.keyBits())).named("slot_prefix");
         // One read port (one block RAM copy) serves the node readout and the split, which reads the parent's prefix
         // in SPLIT for SPLIT_ALLOC; the readout latches its word, so a later split cannot change it.
-        Bool readParent = fsm.is(SPLIT).named("read_parent_prefix");
+        Bool readParent = state.eq(SPLIT).named("read_parent_prefix");
         UInt prefixRead = prefixes.read(Mux(readParent, opSlot, readSlot.bits(slotBits - 1, 0)),
-                readParent.or(fsm.is(READ_ISSUE)));
+                readParent.or(state.eq(READ_ISSUE)));
         // One serial multiplier for the two rare wide products: next_merge * q (ADVANCE) and n * eps (a snapshot's
         // error bound). A snapshot freeze starts only in RUN and lasts until the CSR file has copied the bound from
         // the product register, so the two never overlap.
@@ -152,12 +152,12 @@ public final class RapController extends Module {
         Bool frozen = RegInit(B(false)).named("snapshot_frozen");
         // ADVANCE_WAIT too: the multiplier reads its operands while busy, they must not switch to n mid-product.
         // Registered: ADVANCE starts the multiplier only on its fourth clock, a snapshot only from RUN.
-        Bool inAdvance = RegNext(fsm.is(ADVANCE).or(fsm.is(ADVANCE_WAIT)), B(false)).named("in_advance");
+        Bool inAdvance = RegNext(state.eq(ADVANCE).or(state.eq(ADVANCE_WAIT)), B(false)).named("in_advance");
         mul.io.start.connect(B(false));
         mul.io.a.connect(Mux(inAdvance, nextMerge, st.n));
         mul.io.b.connect(Mux(inAdvance, qActive, epsActive.pad(32)));
 
-        Bool inRun = fsm.is(RUN).named("in_run");
+        Bool inRun = state.eq(RUN).named("in_run");
         // next_merge - n with its borrow: one subtractor tells ADVANCE both whether the point is ahead and how far. In
         // two registered halves (the low half's borrow feeds the high half a clock later): ADVANCE acts on its third
         // clock, when both describe this state's next_merge and n.
@@ -166,12 +166,12 @@ public final class RapController extends Module {
                 .named("to_merge_hi");
         UInt toMerge = Cat(toMergeHi.bits(31, 0), toMergeLo.bits(31, 0)).named("to_merge");
         Bool mergeAhead = RegNext(toMergeHi.bit(32).not().and(toMerge.orR())).named("merge_ahead");
-        Bool inAdvanceState = fsm.is(ADVANCE);
+        Bool inAdvanceState = state.eq(ADVANCE);
         Bool advanceSettled = heldFor(inAdvanceState, 4).named("advance_settled");
 
         // The child count of the node a split (op_slot) or a merge (merge_parent) works on: a registered lookup, exact
         // because the table and the slot stand still for a clock before each use (checked below).
-        Bool walkingKids = fsm.is(MERGE_KIDS).or(fsm.is(MERGE_WAIT)).named("walking_kids");
+        Bool walkingKids = state.eq(MERGE_KIDS).or(state.eq(MERGE_WAIT)).named("walking_kids");
         UInt childrenNow = table.childCount.read(Mux(walkingKids, mp, opSlot));
         UInt opChildren = RegNext(childrenNow).named("op_children");
         ControllerIO.CounterResult res = io.counterResult.bits;
@@ -212,9 +212,9 @@ public final class RapController extends Module {
         // A commit that asks for a structural change stops the next clock's commit (commit_stop) and the FSM enters
         // DRAIN a clock later: that clock already drains.
         Bool commitStop = RegInit(B(false)).named("commit_stop");
-        Bool draining = fsm.is(DRAIN).or(commitStop).named("draining");
+        Bool draining = state.eq(DRAIN).or(commitStop).named("draining");
         Bool undoPush = draining.and(resValid).named("undo_push");
-        Bool undoPop = fsm.is(UNDO).and(cmdFire).named("undo_pop");
+        Bool undoPop = state.eq(UNDO).and(cmdFire).named("undo_pop");
         UInt top = undo.read(Mux(undoPop, undoSp.sub(2), undoSp.sub(1)).bits(undoAddrBits - 1, 0), undoPush.not());
 
         when(undoPush, () -> {
@@ -234,7 +234,7 @@ public final class RapController extends Module {
         UInt missingChildren = U(c.branching(), fw).sub(opChildren.pad(fw)).named("missing_children");
         Bool fitsNow = freeSlots.ge(missingChildren);
         Bool splitFits = RegNext(fitsNow).named("split_fits");
-        Bool splitSettled = heldFor(fsm.is(SPLIT), 3).named("split_settled");
+        Bool splitSettled = heldFor(state.eq(SPLIT), 3).named("split_settled");
         // Only events (RUN) use them, so they come from the selector's output: its length, and the hit slot's child
         // count looked up in a table of "a split would be short" per possible count, registered (free slots and
         // child counts do not change while events flow, and a structural change is many clocks before the next event).
@@ -290,29 +290,29 @@ public final class RapController extends Module {
         });
 
         // --- merge sums: every READ result in a merge state
-        Bool inMerge = fsm.is(MERGE_LEVEL).or(fsm.is(MERGE_KIDS)).or(fsm.is(MERGE_WAIT));
+        Bool inMerge = state.eq(MERGE_LEVEL).or(state.eq(MERGE_KIDS)).or(state.eq(MERGE_WAIT));
         when(inMerge.and(resValid).and(res.op.eq(ControllerIO.OP_READ)), () -> sum.connect(sum.add(res.old.pad(sumBits))));
 
         // The merge walk's verdict, registered: MERGE_WAIT acts once the SRAM has been empty for a clock (sum final).
         Bool mergeVerdict = RegNext(leaves.ne(0).and(SplitCompare.greater(opT, sum))).named("merge_verdict");
         // Above 2^C - 1 exactly when a bit above the counter's width is set.
         Bool clipVerdict = sumBits > cb ? RegNext(sum.bits(sumBits - 1, cb).orR()).named("clip_verdict") : B(false);
-        Bool mergeSettled = RegNext(fsm.is(MERGE_WAIT).and(sramBusy.eq(0)), B(false)).named("merge_settled");
+        Bool mergeSettled = RegNext(state.eq(MERGE_WAIT).and(sramBusy.eq(0)), B(false)).named("merge_settled");
 
         // Whether the readout's slot holds a node, registered: nothing structural happens between READ_ISSUE and READ_WAIT.
         Bool readInUse = RegNext(readSlot.lt(U(c.nodes(), 16)).and(table.valid.bit(readSlot.bits(slotBits - 1, 0)))).named("readout_in_use");
 
         // One compare network for both walks of a node's children: op_slot's in a split (all of them), the merge
         // parent's (its leaves).
-        Bool scanSplit = fsm.is(SPLIT_SCAN);
+        Bool scanSplit = state.eq(SPLIT_SCAN);
         UInt kidsVector = table.childrenOf(Mux(scanSplit, opSlot, mp), scanSplit.not()).named("kids_vector");
 
         // op_threshold is loaded only at a commit, so a commit-free clock before a batch starts makes this exact.
         Bool opBatchEmpty = skip.batchIsEmptySettled(opT, commitFire);
         Runnable afterSplit = () -> when(dueReq, () -> startBatch(level, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(false)))
-                .otherwise(() -> fsm.go(RESUME));
+                .otherwise(() -> state.connect(U(RESUME, STATE_BITS)));
 
-        fsm.cases()
+        Switch(state)
                 .is(INIT, () -> when(io.counterClearing.not(), () -> {
                     // The root: slot 0, every key bit don't-care (the default write), held until the TCAM takes it.
                     io.tcamWrite.valid.connect(B(true));
@@ -323,7 +323,7 @@ public final class RapController extends Module {
                         UInt m0 = Mux(io.m0Csr.eq(0), U(1, 64), io.m0Csr);
                         nextMerge.connect(m0);
                         untilMerge.load(m0);
-                        fsm.go(RUN);
+                        state.connect(U(RUN, STATE_BITS));
                     });
                 }))
                 .is(RUN, () -> {
@@ -337,13 +337,13 @@ public final class RapController extends Module {
                         fillCause.connect(U(StallCause.CSR.code(), 3));
                     });
                     when(quiet.and(frozen.not()), () -> {
-                        when(readPending, () -> fsm.go(READ_ISSUE))
+                        when(readPending, () -> state.connect(U(READ_ISSUE, STATE_BITS)))
                                 .elsewhen(softPending.and(io.inputsDrained).and(io.headValid.not()),
-                                        () -> fsm.go(SOFT_CLEAR));
+                                        () -> state.connect(U(SOFT_CLEAR, STATE_BITS)));
                     });
-                    when(commitStop, () -> fsm.go(DRAIN));
+                    when(commitStop, () -> state.connect(U(DRAIN, STATE_BITS)));
                 })
-                .is(DRAIN, () -> when(pipeEmpty, () -> fsm.go(UNDO)))
+                .is(DRAIN, () -> when(pipeEmpty, () -> state.connect(U(UNDO, STATE_BITS))))
                 .is(UNDO, () -> {
                     when(undoSp.ne(0), () -> {
                         cmdValid.connect(B(true));
@@ -355,7 +355,7 @@ public final class RapController extends Module {
                         earlyDone.connect(B(false));
                         present.connect(U(0, c.branching()));
                         kidsFresh.connect(B(true));
-                        fsm.go(SPLIT_SCAN);
+                        state.connect(U(SPLIT_SCAN, STATE_BITS));
                     }).otherwise(() -> startBatch(level, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(false)));
                 })
                 // An interior merge may have left op_slot some children: note which digits exist.
@@ -365,10 +365,10 @@ public final class RapController extends Module {
                 }).elsewhen(slots.ready(), () -> when(slots.found, () -> {
                     present.connect(present.or(U(1, c.branching()).shl(table.digit.read(slots.index)).bits(c.branching() - 1, 0)));
                     slots.take();
-                }).otherwise(() -> fsm.go(SPLIT))))
+                }).otherwise(() -> state.connect(U(SPLIT, STATE_BITS)))))
                 .is(SPLIT, () -> when(splitSettled.not(), () -> { }).elsewhen(splitFits, () -> {
                         slots.load(table.valid.not());
-                        fsm.go(SPLIT_ALLOC);
+                        state.connect(U(SPLIT_ALLOC, STATE_BITS));
                     }).elsewhen(earlyDone.not(), () -> {
                                 earlyDone.connect(B(true));
                                 startBatch(level, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(true));
@@ -415,14 +415,14 @@ public final class RapController extends Module {
                         sum.connect(U(0, sumBits));
                         leaves.connect(U(0, c.childCountBits()));
                         kidsFresh.connect(B(true));
-                        fsm.go(MERGE_KIDS);
+                        state.connect(U(MERGE_KIDS, STATE_BITS));
                     }).elsewhen(level.ne(0), () -> {
                         level.connect(level.sub(c.bitsPerLevel()));
                         levelFresh.connect(B(true));
                     }).otherwise(() -> {
                         st.batch.connect(B(true));
                         skip.endBatch();
-                        fsm.next.connect(Mux(earlyBatch, U(SPLIT, STATE_BITS), U(ADVANCE, STATE_BITS)));
+                        state.connect(Mux(earlyBatch, U(SPLIT, STATE_BITS), U(ADVANCE, STATE_BITS)));
                     });
                 }))
                 .is(MERGE_KIDS, () -> when(kidsFresh, () -> {
@@ -436,7 +436,7 @@ public final class RapController extends Module {
                         cmdAddr.connect(slots.index);
                         slots.take();
                         leaves.connect(leaves.add(1));
-                    }).otherwise(() -> fsm.go(MERGE_WAIT));
+                    }).otherwise(() -> state.connect(U(MERGE_WAIT, STATE_BITS)));
                 }))
                 // The verdict is registered from the final sum: act a clock after the last READ result.
                 .is(MERGE_WAIT, () -> when(mergeSettled, () -> {
@@ -450,33 +450,33 @@ public final class RapController extends Module {
                         st.removed.connect(leaves);
                         when(clipVerdict, () -> st.saturation.connect(B(true)));
                     }).otherwise(() -> when(leaves.ne(0), () -> skip.kept(sum)));
-                    fsm.go(MERGE_LEVEL);
+                    state.connect(U(MERGE_LEVEL, STATE_BITS));
                 }))
                 .is(ADVANCE, () -> when(advanceSettled.not(), () -> { }).elsewhen(exhausted.or(mergeAhead), () -> {
                     untilMerge.load(toMerge);
-                    fsm.go(RESUME);
+                    state.connect(U(RESUME, STATE_BITS));
                 }).elsewhen(mul.io.busy.not(), () -> {
                     mul.io.start.connect(B(true));
-                    fsm.go(ADVANCE_WAIT);
+                    state.connect(U(ADVANCE_WAIT, STATE_BITS));
                 }))
                 .is(ADVANCE_WAIT, () -> when(mul.io.busy.not(), () -> {
                     UInt product = mul.io.product;
                     when(product.bits(95, 64).orR(), () -> exhausted.connect(B(true)))
                             .otherwise(() -> nextMerge.connect(product.bits(63, 0)));
-                    fsm.go(ADVANCE);
+                    state.connect(U(ADVANCE, STATE_BITS));
                 }))
                 .is(RESUME, () -> when(sramBusy.eq(0), () -> {
                     io.rewind.connect(B(true));
                     fillCause.connect(Mux(splitReq, U(StallCause.SPLIT.code(), 3), U(StallCause.MERGE.code(), 3)));
                     splitReq.connect(B(false));
                     dueReq.connect(B(false));
-                    fsm.go(RUN);
+                    state.connect(U(RUN, STATE_BITS));
                 }))
                 .is(READ_ISSUE, () -> {
                     cmdValid.connect(B(true));
                     cmdOp.connect(U(ControllerIO.OP_READ, 2));
                     cmdAddr.connect(readSlot.bits(slotBits - 1, 0));
-                    when(cmdFire, () -> fsm.go(READ_WAIT));
+                    when(cmdFire, () -> state.connect(U(READ_WAIT, STATE_BITS)));
                 })
                 .is(READ_WAIT, () -> when(resValid, () -> {
                     // A free slot reads 0: its length and prefix registers hold a former node's, or were never set.
@@ -487,7 +487,7 @@ public final class RapController extends Module {
                     nodePrefix.connect(Mux(inUse, prefixRead, U(0, c.keyBits())));
                     readPending.connect(B(false));
                     fillCause.connect(U(StallCause.CSR.code(), 3));
-                    fsm.go(RUN);
+                    state.connect(U(RUN, STATE_BITS));
                 }))
                 .is(SOFT_CLEAR, () -> {
                     st.clear.connect(B(true));
@@ -498,7 +498,7 @@ public final class RapController extends Module {
                     softPending.connect(B(false));
                     io.counterClear.connect(B(true));
                     io.thresholdClear.connect(B(true));
-                    fsm.go(INIT);
+                    state.connect(U(INIT, STATE_BITS));
                 });
         io.node.valid.connect(nodeValid);
         io.node.len.connect(nodeLen);
@@ -510,11 +510,11 @@ public final class RapController extends Module {
         when(io.counterCmd.valid, () -> Assert(io.counterCmd.ready, "the counter SRAM refused a command (op %d)", io.counterCmd.bits.op));
         when(commitFire, () -> Assert(io.headValid.and(res.op.eq(ControllerIO.OP_ADD)), "a commit without its event in the replay window"));
         when(undoPush, () -> Assert(undoSp.lt(U(windowDepth, depthBits)), "undo stack overflow"));
-        when(fsm.is(DRAIN).and(pipeEmpty), () -> Assert(resValid.not(), "a push in the last DRAIN clock would miss the undo read-ahead"));
-        when(fsm.is(SPLIT_ALLOC).and(slots.ready()), () -> Assert(slots.found.or(present.andR()), "a split found no free slot after checking capacity"));
+        when(state.eq(DRAIN).and(pipeEmpty), () -> Assert(resValid.not(), "a push in the last DRAIN clock would miss the undo read-ahead"));
+        when(state.eq(SPLIT_ALLOC).and(slots.ready()), () -> Assert(slots.found.or(present.andR()), "a split found no free slot after checking capacity"));
         // The registered lookups are read only where their inputs have stood still for a clock.
         when(splitSettled, () -> Assert(splitFits.eq(fitsNow), "split_fits read a clock after its inputs changed"));
-        when(splitSettled.or(fsm.is(MERGE_WAIT).and(mergeSettled)),
+        when(splitSettled.or(state.eq(MERGE_WAIT).and(mergeSettled)),
                 () -> Assert(opChildren.eq(childrenNow), "op_children read a clock after its slot or the table changed"));
         when(inAdvanceState, () -> Assert(st.nSteady, "ADVANCE reads n while a count is still on its way"));
         when(frozen, () -> Assert(st.changing().not(), "a status value changed during the snapshot copy"));
@@ -534,14 +534,14 @@ public final class RapController extends Module {
         io.slotValid.connect(table.valid);
         io.lens.connect(table.lens());
         io.epsActive.connect(epsActive);
-        io.acceptEnable.connect(softPending.not().and(fsm.isAny(INIT, SOFT_CLEAR).not()));
+        io.acceptEnable.connect(softPending.not().and(state.ne(INIT)).and(state.ne(SOFT_CLEAR)));
         st.drive(io.live);
         io.snapFreeze.connect(frozen);
         io.errorBound.connect(mul.io.product.bits(79, 16));
         io.errorBoundReady.connect(mul.io.busy.not());
         io.snapBusy.connect(snapPending.or(frozen));
-        io.readoutBusy.connect(readPending.or(fsm.is(READ_ISSUE)).or(fsm.is(READ_WAIT)));
-        Bool structural = fsm.isAny(DRAIN, UNDO, SPLIT_SCAN, SPLIT, SPLIT_ALLOC, MERGE_LEVEL, MERGE_KIDS, MERGE_WAIT, ADVANCE, ADVANCE_WAIT, RESUME);
+        io.readoutBusy.connect(readPending.or(state.eq(READ_ISSUE)).or(state.eq(READ_WAIT)));
+        Bool structural = state.ge(DRAIN).and(state.le(RESUME));
         io.busy.connect(structural);
         io.idle.connect(inRun.and(pipeEmpty).and(io.headValid.not()));
         io.resetting.connect(io.acceptEnable.not());
@@ -590,19 +590,19 @@ public final class RapController extends Module {
         skip.startBatch();
         when(batchEmpty, () -> {
             st.batch.connect(B(true));
-            fsm.next.connect(Mux(early, U(SPLIT, STATE_BITS), U(ADVANCE, STATE_BITS)));
-        }).otherwise(() -> fsm.go(MERGE_LEVEL));
+            state.connect(Mux(early, U(SPLIT, STATE_BITS), U(ADVANCE, STATE_BITS)));
+        }).otherwise(() -> state.connect(U(MERGE_LEVEL, STATE_BITS)));
     }
 
     private UInt stallCause(Bool commitFire, Bool commitStop, Bool pipeEmpty, Bool headValid, UInt fillCause, Bool splitReq) {
         UInt cause = Wire(UInt(3)).named("cause");
         cause.connect(U(StallCause.CSR.code(), 3));
         when(commitFire, () -> cause.connect(U(StallCause.COMMIT.code(), 3)))
-                .elsewhen(fsm.is(RUN).and(commitStop.not()), () -> cause.connect(Mux(pipeEmpty.and(headValid.not()), U(StallCause.STARVED.code(), 3), fillCause)))
-                .elsewhen(fsm.is(DRAIN).or(fsm.is(UNDO)).or(fsm.is(RESUME)).or(commitStop),
+                .elsewhen(state.eq(RUN).and(commitStop.not()), () -> cause.connect(Mux(pipeEmpty.and(headValid.not()), U(StallCause.STARVED.code(), 3), fillCause)))
+                .elsewhen(state.eq(DRAIN).or(state.eq(UNDO)).or(state.eq(RESUME)).or(commitStop),
                         () -> cause.connect(Mux(splitReq, U(StallCause.SPLIT.code(), 3), U(StallCause.MERGE.code(), 3))))
-                .elsewhen(fsm.isAny(SPLIT_SCAN, SPLIT, SPLIT_ALLOC), () -> cause.connect(U(StallCause.SPLIT.code(), 3)))
-                .elsewhen(fsm.isAny(MERGE_LEVEL, MERGE_KIDS, MERGE_WAIT, ADVANCE, ADVANCE_WAIT), () -> cause.connect(U(StallCause.MERGE.code(), 3)));
+                .elsewhen(state.ge(SPLIT_SCAN).and(state.le(SPLIT_ALLOC)), () -> cause.connect(U(StallCause.SPLIT.code(), 3)))
+                .elsewhen(state.ge(MERGE_LEVEL).and(state.le(ADVANCE_WAIT)), () -> cause.connect(U(StallCause.MERGE.code(), 3)));
         return cause;
     }
 
