@@ -806,33 +806,33 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:164
   reg [32:0] to_merge_hi; // RapController.java:165
   reg merge_ahead; // RapController.java:168
-  reg _reg_0; // RapController.java:556
-  reg _reg_1; // RapController.java:556
-  reg _reg_2; // RapController.java:556
+  reg _reg_0; // RapController.java:557
+  reg _reg_1; // RapController.java:557
+  reg _reg_2; // RapController.java:557
   reg [2:0] op_children; // RapController.java:176
   reg cmd_q_valid; // RapController.java:187
   reg [6:0] cmd_q_addr; // RapController.java:188
   reg [1:0] cmd_q_op; // RapController.java:189
   reg [31:0] cmd_q_value; // RapController.java:190
   reg commit_stop; // RapController.java:214
-  reg [38:0] undo_rdata_0; // RapController.java:218
-  reg split_fits; // RapController.java:236
-  reg _reg_3; // RapController.java:556
-  reg _reg_4; // RapController.java:556
-  reg [7:0] short_by_children; // RapController.java:245
-  reg [5:0] hit_len_1; // RapController.java:251
-  reg hit_short_1; // RapController.java:252
-  reg hit_beside_1; // RapController.java:253
-  reg [5:0] hit_len_2; // RapController.java:251
-  reg hit_short_2; // RapController.java:252
-  reg hit_beside_2; // RapController.java:253
-  reg [5:0] hit_len_3; // RapController.java:251
-  reg hit_short_3; // RapController.java:252
-  reg hit_beside_3; // RapController.java:253
-  reg merge_verdict; // RapController.java:297
-  reg clip_verdict; // RapController.java:299
-  reg merge_settled; // RapController.java:300
-  reg readout_in_use; // RapController.java:303
+  reg [38:0] undo_rdata_0; // RapController.java:219
+  reg split_fits; // RapController.java:237
+  reg _reg_3; // RapController.java:557
+  reg _reg_4; // RapController.java:557
+  reg [7:0] short_by_children; // RapController.java:246
+  reg [5:0] hit_len_1; // RapController.java:252
+  reg hit_short_1; // RapController.java:253
+  reg hit_beside_1; // RapController.java:254
+  reg [5:0] hit_len_2; // RapController.java:252
+  reg hit_short_2; // RapController.java:253
+  reg hit_beside_2; // RapController.java:254
+  reg [5:0] hit_len_3; // RapController.java:252
+  reg hit_short_3; // RapController.java:253
+  reg hit_beside_3; // RapController.java:254
+  reg merge_verdict; // RapController.java:298
+  reg clip_verdict; // RapController.java:300
+  reg merge_settled; // RapController.java:301
+  reg readout_in_use; // RapController.java:304
   reg skip_empty_settled; // MergeSkip.java:51
 
   // Memories (no reset, so synthesis infers RAM)
@@ -994,44 +994,44 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] slot_lens_125; // NodeTable.java:82
   wire [5:0] slot_lens_126; // NodeTable.java:82
   wire [5:0] slot_lens_127; // NodeTable.java:82
-  wire [2:0] cause; // RapController.java:598
+  wire [2:0] cause; // RapController.java:599
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:316
-  wire _not_0 = ~io_counterClearing; // RapController.java:316
-  wire _eq_1 = state == 4'd1; // RapController.java:329
+  wire _eq_0 = state == 4'd0; // RapController.java:317
+  wire _not_0 = ~io_counterClearing; // RapController.java:317
+  wire _eq_1 = state == 4'd1; // RapController.java:330
   wire in_run = state == 4'd1; // RapController.java:160
-  wire _and_0 = in_run & io_counterResult_valid; // RapController.java:226
-  wire _not_1 = ~commit_stop; // RapController.java:226
-  wire commit_fire = _and_0 & _not_1; // RapController.java:226
-  wire _not_2 = ~commit_fire; // RapController.java:331
-  wire _not_3 = ~commit_stop; // RapController.java:331
-  wire _and_1 = _not_2 & _not_3; // RapController.java:331
+  wire _and_0 = in_run & io_counterResult_valid; // RapController.java:227
+  wire _not_1 = ~commit_stop; // RapController.java:227
+  wire commit_fire = _and_0 & _not_1; // RapController.java:227
+  wire _not_2 = ~commit_fire; // RapController.java:332
+  wire _not_3 = ~commit_stop; // RapController.java:332
+  wire _and_1 = _not_2 & _not_3; // RapController.java:332
   wire _eq_2 = front_count == 6'd0; // RapController.java:106
   wire _eq_3 = sram_count == 8'd0; // RapController.java:106
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:106
-  wire _and_2 = _and_1 & pipe_empty; // RapController.java:331
-  wire _not_4 = ~snapshot_frozen; // RapController.java:339
-  wire _and_3 = _and_2 & _not_4; // RapController.java:339
-  wire _and_4 = soft_pending & io_inputsDrained; // RapController.java:341
-  wire _not_5 = ~io_headValid; // RapController.java:341
-  wire _and_5 = _and_4 & _not_5; // RapController.java:341
-  wire _eq_4 = state == 4'd2; // RapController.java:346
-  wire _eq_5 = state == 4'd3; // RapController.java:347
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:348
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:593
-  wire _eq_6 = state == 4'd4; // RapController.java:362
-  wire _eq_7 = state == 4'd5; // RapController.java:369
-  wire _eq_8 = state == 4'd5; // RapController.java:237
-  wire _and_6 = _eq_8 & _reg_3; // RapController.java:557
-  wire split_settled = _and_6 & _reg_4; // RapController.java:557
-  wire _not_6 = ~split_settled; // RapController.java:369
-  wire _not_7 = ~early_done; // RapController.java:372
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:593
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:593
-  wire _eq_9 = state == 4'd6; // RapController.java:380
-  wire _not_8 = ~slot_pick_ready; // RapController.java:382
-  wire [3:0] _not_9 = ~present_children; // RapController.java:381
+  wire _and_2 = _and_1 & pipe_empty; // RapController.java:332
+  wire _not_4 = ~snapshot_frozen; // RapController.java:340
+  wire _and_3 = _and_2 & _not_4; // RapController.java:340
+  wire _and_4 = soft_pending & io_inputsDrained; // RapController.java:342
+  wire _not_5 = ~io_headValid; // RapController.java:342
+  wire _and_5 = _and_4 & _not_5; // RapController.java:342
+  wire _eq_4 = state == 4'd2; // RapController.java:347
+  wire _eq_5 = state == 4'd3; // RapController.java:348
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:349
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:594
+  wire _eq_6 = state == 4'd4; // RapController.java:363
+  wire _eq_7 = state == 4'd5; // RapController.java:370
+  wire _eq_8 = state == 4'd5; // RapController.java:238
+  wire _and_6 = _eq_8 & _reg_3; // RapController.java:558
+  wire split_settled = _and_6 & _reg_4; // RapController.java:558
+  wire _not_6 = ~split_settled; // RapController.java:370
+  wire _not_7 = ~early_done; // RapController.java:373
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:594
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:594
+  wire _eq_9 = state == 4'd6; // RapController.java:381
+  wire _not_8 = ~slot_pick_ready; // RapController.java:383
+  wire [3:0] _not_9 = ~present_children; // RapController.java:382
   wire _bits_0 = _not_9[0]; // FirstSet.java:24
   wire _bits_1 = _not_9[1]; // FirstSet.java:24
   wire _or_0 = _bits_0 | _bits_1; // FirstSet.java:36
@@ -1039,55 +1039,55 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_3 = _not_9[3]; // FirstSet.java:24
   wire _or_1 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_2 = _or_0 | _or_1; // FirstSet.java:36
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:593
-  wire _eq_10 = state == 4'd7; // RapController.java:405
-  wire _ne_1 = merge_level != 6'd0; // RapController.java:419
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:425
-  wire _eq_11 = state == 4'd8; // RapController.java:428
-  wire _eq_12 = state == 4'd9; // RapController.java:442
-  wire _eq_13 = state == 4'd10; // RapController.java:455
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:594
+  wire _eq_10 = state == 4'd7; // RapController.java:406
+  wire _ne_1 = merge_level != 6'd0; // RapController.java:420
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:426
+  wire _eq_11 = state == 4'd8; // RapController.java:429
+  wire _eq_12 = state == 4'd9; // RapController.java:443
+  wire _eq_13 = state == 4'd10; // RapController.java:456
   wire _eq_14 = state == 4'd10; // RapController.java:169
-  wire _and_7 = _eq_14 & _reg_0; // RapController.java:557
-  wire _and_8 = _and_7 & _reg_1; // RapController.java:557
-  wire advance_settled = _and_8 & _reg_2; // RapController.java:557
-  wire _not_10 = ~advance_settled; // RapController.java:455
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:455
-  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:458
-  wire _eq_15 = state == 4'd11; // RapController.java:462
-  wire _not_12 = ~serialMultiplier_io_busy; // RapController.java:462
-  wire _eq_16 = state == 4'd12; // RapController.java:468
-  wire _eq_17 = sram_count == 8'd0; // RapController.java:468
-  wire _eq_18 = state == 4'd13; // RapController.java:475
-  wire _eq_19 = state == 4'd14; // RapController.java:481
-  wire _eq_20 = state == 4'd15; // RapController.java:492
-  wire _not_13 = ~commit_stop; // RapController.java:533
-  wire _and_9 = in_run & _not_13; // RapController.java:533
-  wire _and_10 = _and_9 & io_enable; // RapController.java:533
-  wire _not_14 = ~readout_pending; // RapController.java:533
-  wire _and_11 = _and_10 & _not_14; // RapController.java:533
-  wire _not_15 = ~snapshot_pending; // RapController.java:533
-  wire _and_12 = _and_11 & _not_15; // RapController.java:533
-  wire _not_16 = ~snapshot_frozen; // RapController.java:533
-  wire _and_13 = _and_12 & _not_16; // RapController.java:533
+  wire _and_7 = _eq_14 & _reg_0; // RapController.java:558
+  wire _and_8 = _and_7 & _reg_1; // RapController.java:558
+  wire advance_settled = _and_8 & _reg_2; // RapController.java:558
+  wire _not_10 = ~advance_settled; // RapController.java:456
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:456
+  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:459
+  wire _eq_15 = state == 4'd11; // RapController.java:463
+  wire _not_12 = ~serialMultiplier_io_busy; // RapController.java:463
+  wire _eq_16 = state == 4'd12; // RapController.java:469
+  wire _eq_17 = sram_count == 8'd0; // RapController.java:469
+  wire _eq_18 = state == 4'd13; // RapController.java:476
+  wire _eq_19 = state == 4'd14; // RapController.java:482
+  wire _eq_20 = state == 4'd15; // RapController.java:493
+  wire _not_13 = ~commit_stop; // RapController.java:534
+  wire _and_9 = in_run & _not_13; // RapController.java:534
+  wire _and_10 = _and_9 & io_enable; // RapController.java:534
+  wire _not_14 = ~readout_pending; // RapController.java:534
+  wire _and_11 = _and_10 & _not_14; // RapController.java:534
+  wire _not_15 = ~snapshot_pending; // RapController.java:534
+  wire _and_12 = _and_11 & _not_15; // RapController.java:534
+  wire _not_16 = ~snapshot_frozen; // RapController.java:534
+  wire _and_13 = _and_12 & _not_16; // RapController.java:534
   wire _not_17 = ~_or_0; // FirstSet.java:34
   wire _not_18 = ~_bits_2; // FirstSet.java:34
   wire _not_19 = ~_bits_0; // FirstSet.java:34
   wire _mux_5 = _not_17 ? _not_18 : _not_19; // FirstSet.java:35
   wire [1:0] _cat_0 = {_not_17, _mux_5}; // FirstSet.java:35
   wire [1:0] _bits_4 = _cat_0; // FirstSet.java:43
-  wire [5:0] _sub_0 = 6'd30 - op_len; // RapController.java:565
-  wire [94:0] _dshl_0 = {{63{1'b0}}, {{30{1'b0}}, _bits_4}} << _sub_0; // RapController.java:566
-  wire [31:0] _bits_5 = _dshl_0[31:0]; // RapController.java:566
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_5; // RapController.java:566
+  wire [5:0] _sub_0 = 6'd30 - op_len; // RapController.java:566
+  wire [94:0] _dshl_0 = {{63{1'b0}}, {{30{1'b0}}, _bits_4}} << _sub_0; // RapController.java:567
+  wire [31:0] _bits_5 = _dshl_0[31:0]; // RapController.java:567
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_5; // RapController.java:567
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:198
-  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:388
-  wire [5:0] child_len = op_len + 6'd2; // RapController.java:383
-  wire [31:0] _dshr_0 = _fill_1 >> child_len; // RapController.java:388
-  wire _not_20 = ~soft_pending; // RapController.java:537
-  wire _ne_2 = state != 4'd0; // RapController.java:537
-  wire _and_14 = _not_20 & _ne_2; // RapController.java:537
-  wire _ne_3 = state != 4'd15; // RapController.java:537
-  wire _and_15 = _and_14 & _ne_3; // RapController.java:537
+  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:389
+  wire [5:0] child_len = op_len + 6'd2; // RapController.java:384
+  wire [31:0] _dshr_0 = _fill_1 >> child_len; // RapController.java:389
+  wire _not_20 = ~soft_pending; // RapController.java:538
+  wire _ne_2 = state != 4'd0; // RapController.java:538
+  wire _and_14 = _not_20 & _ne_2; // RapController.java:538
+  wire _ne_3 = state != 4'd15; // RapController.java:538
+  wire _and_15 = _and_14 & _ne_3; // RapController.java:538
   wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:70
   wire [63:0] _cat_2 = {st_updates_hi, st_updates_lo}; // SplitCounter.java:70
   wire [63:0] _cat_3 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:70
@@ -1095,407 +1095,407 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [63:0] _cat_5 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:70
   wire [63:0] _cat_6 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:70
   wire [63:0] _cat_7 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:70
-  wire [63:0] _bits_6 = serialMultiplier_io_product[79:16]; // RapController.java:540
-  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:541
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:542
-  wire _eq_21 = state == 4'd13; // RapController.java:543
-  wire _or_5 = readout_pending | _eq_21; // RapController.java:543
-  wire _eq_22 = state == 4'd14; // RapController.java:543
-  wire _or_6 = _or_5 | _eq_22; // RapController.java:543
-  wire _ge_0 = state >= 4'd2; // RapController.java:544
-  wire _le_0 = state <= 4'd12; // RapController.java:544
-  wire _and_16 = _ge_0 & _le_0; // RapController.java:544
-  wire _and_17 = in_run & pipe_empty; // RapController.java:546
-  wire _not_22 = ~io_headValid; // RapController.java:546
-  wire _and_18 = _and_17 & _not_22; // RapController.java:546
-  wire _not_23 = ~io_acceptEnable; // RapController.java:547
-  wire [127:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:572
-  wire [127:0] _not_24 = ~visited_kids; // RapController.java:448
-  wire [127:0] _and_19 = slot_valid & _not_24; // RapController.java:448
-  wire _eq_23 = slot_pick_pick_index == 7'd0; // RapController.java:573
-  wire _eq_24 = slot_pick_pick_index == 7'd1; // RapController.java:573
-  wire _eq_25 = slot_pick_pick_index == 7'd2; // RapController.java:573
-  wire _eq_26 = slot_pick_pick_index == 7'd3; // RapController.java:573
-  wire _eq_27 = slot_pick_pick_index == 7'd4; // RapController.java:573
-  wire _eq_28 = slot_pick_pick_index == 7'd5; // RapController.java:573
-  wire _eq_29 = slot_pick_pick_index == 7'd6; // RapController.java:573
-  wire _eq_30 = slot_pick_pick_index == 7'd7; // RapController.java:573
-  wire _eq_31 = slot_pick_pick_index == 7'd8; // RapController.java:573
-  wire _eq_32 = slot_pick_pick_index == 7'd9; // RapController.java:573
-  wire _eq_33 = slot_pick_pick_index == 7'd10; // RapController.java:573
-  wire _eq_34 = slot_pick_pick_index == 7'd11; // RapController.java:573
-  wire _eq_35 = slot_pick_pick_index == 7'd12; // RapController.java:573
-  wire _eq_36 = slot_pick_pick_index == 7'd13; // RapController.java:573
-  wire _eq_37 = slot_pick_pick_index == 7'd14; // RapController.java:573
-  wire _eq_38 = slot_pick_pick_index == 7'd15; // RapController.java:573
-  wire _eq_39 = slot_pick_pick_index == 7'd16; // RapController.java:573
-  wire _eq_40 = slot_pick_pick_index == 7'd17; // RapController.java:573
-  wire _eq_41 = slot_pick_pick_index == 7'd18; // RapController.java:573
-  wire _eq_42 = slot_pick_pick_index == 7'd19; // RapController.java:573
-  wire _eq_43 = slot_pick_pick_index == 7'd20; // RapController.java:573
-  wire _eq_44 = slot_pick_pick_index == 7'd21; // RapController.java:573
-  wire _eq_45 = slot_pick_pick_index == 7'd22; // RapController.java:573
-  wire _eq_46 = slot_pick_pick_index == 7'd23; // RapController.java:573
-  wire _eq_47 = slot_pick_pick_index == 7'd24; // RapController.java:573
-  wire _eq_48 = slot_pick_pick_index == 7'd25; // RapController.java:573
-  wire _eq_49 = slot_pick_pick_index == 7'd26; // RapController.java:573
-  wire _eq_50 = slot_pick_pick_index == 7'd27; // RapController.java:573
-  wire _eq_51 = slot_pick_pick_index == 7'd28; // RapController.java:573
-  wire _eq_52 = slot_pick_pick_index == 7'd29; // RapController.java:573
-  wire _eq_53 = slot_pick_pick_index == 7'd30; // RapController.java:573
-  wire _eq_54 = slot_pick_pick_index == 7'd31; // RapController.java:573
-  wire _eq_55 = slot_pick_pick_index == 7'd32; // RapController.java:573
-  wire _eq_56 = slot_pick_pick_index == 7'd33; // RapController.java:573
-  wire _eq_57 = slot_pick_pick_index == 7'd34; // RapController.java:573
-  wire _eq_58 = slot_pick_pick_index == 7'd35; // RapController.java:573
-  wire _eq_59 = slot_pick_pick_index == 7'd36; // RapController.java:573
-  wire _eq_60 = slot_pick_pick_index == 7'd37; // RapController.java:573
-  wire _eq_61 = slot_pick_pick_index == 7'd38; // RapController.java:573
-  wire _eq_62 = slot_pick_pick_index == 7'd39; // RapController.java:573
-  wire _eq_63 = slot_pick_pick_index == 7'd40; // RapController.java:573
-  wire _eq_64 = slot_pick_pick_index == 7'd41; // RapController.java:573
-  wire _eq_65 = slot_pick_pick_index == 7'd42; // RapController.java:573
-  wire _eq_66 = slot_pick_pick_index == 7'd43; // RapController.java:573
-  wire _eq_67 = slot_pick_pick_index == 7'd44; // RapController.java:573
-  wire _eq_68 = slot_pick_pick_index == 7'd45; // RapController.java:573
-  wire _eq_69 = slot_pick_pick_index == 7'd46; // RapController.java:573
-  wire _eq_70 = slot_pick_pick_index == 7'd47; // RapController.java:573
-  wire _eq_71 = slot_pick_pick_index == 7'd48; // RapController.java:573
-  wire _eq_72 = slot_pick_pick_index == 7'd49; // RapController.java:573
-  wire _eq_73 = slot_pick_pick_index == 7'd50; // RapController.java:573
-  wire _eq_74 = slot_pick_pick_index == 7'd51; // RapController.java:573
-  wire _eq_75 = slot_pick_pick_index == 7'd52; // RapController.java:573
-  wire _eq_76 = slot_pick_pick_index == 7'd53; // RapController.java:573
-  wire _eq_77 = slot_pick_pick_index == 7'd54; // RapController.java:573
-  wire _eq_78 = slot_pick_pick_index == 7'd55; // RapController.java:573
-  wire _eq_79 = slot_pick_pick_index == 7'd56; // RapController.java:573
-  wire _eq_80 = slot_pick_pick_index == 7'd57; // RapController.java:573
-  wire _eq_81 = slot_pick_pick_index == 7'd58; // RapController.java:573
-  wire _eq_82 = slot_pick_pick_index == 7'd59; // RapController.java:573
-  wire _eq_83 = slot_pick_pick_index == 7'd60; // RapController.java:573
-  wire _eq_84 = slot_pick_pick_index == 7'd61; // RapController.java:573
-  wire _eq_85 = slot_pick_pick_index == 7'd62; // RapController.java:573
-  wire _eq_86 = slot_pick_pick_index == 7'd63; // RapController.java:573
-  wire _eq_87 = slot_pick_pick_index == 7'd64; // RapController.java:573
-  wire _eq_88 = slot_pick_pick_index == 7'd65; // RapController.java:573
-  wire _eq_89 = slot_pick_pick_index == 7'd66; // RapController.java:573
-  wire _eq_90 = slot_pick_pick_index == 7'd67; // RapController.java:573
-  wire _eq_91 = slot_pick_pick_index == 7'd68; // RapController.java:573
-  wire _eq_92 = slot_pick_pick_index == 7'd69; // RapController.java:573
-  wire _eq_93 = slot_pick_pick_index == 7'd70; // RapController.java:573
-  wire _eq_94 = slot_pick_pick_index == 7'd71; // RapController.java:573
-  wire _eq_95 = slot_pick_pick_index == 7'd72; // RapController.java:573
-  wire _eq_96 = slot_pick_pick_index == 7'd73; // RapController.java:573
-  wire _eq_97 = slot_pick_pick_index == 7'd74; // RapController.java:573
-  wire _eq_98 = slot_pick_pick_index == 7'd75; // RapController.java:573
-  wire _eq_99 = slot_pick_pick_index == 7'd76; // RapController.java:573
-  wire _eq_100 = slot_pick_pick_index == 7'd77; // RapController.java:573
-  wire _eq_101 = slot_pick_pick_index == 7'd78; // RapController.java:573
-  wire _eq_102 = slot_pick_pick_index == 7'd79; // RapController.java:573
-  wire _eq_103 = slot_pick_pick_index == 7'd80; // RapController.java:573
-  wire _eq_104 = slot_pick_pick_index == 7'd81; // RapController.java:573
-  wire _eq_105 = slot_pick_pick_index == 7'd82; // RapController.java:573
-  wire _eq_106 = slot_pick_pick_index == 7'd83; // RapController.java:573
-  wire _eq_107 = slot_pick_pick_index == 7'd84; // RapController.java:573
-  wire _eq_108 = slot_pick_pick_index == 7'd85; // RapController.java:573
-  wire _eq_109 = slot_pick_pick_index == 7'd86; // RapController.java:573
-  wire _eq_110 = slot_pick_pick_index == 7'd87; // RapController.java:573
-  wire _eq_111 = slot_pick_pick_index == 7'd88; // RapController.java:573
-  wire _eq_112 = slot_pick_pick_index == 7'd89; // RapController.java:573
-  wire _eq_113 = slot_pick_pick_index == 7'd90; // RapController.java:573
-  wire _eq_114 = slot_pick_pick_index == 7'd91; // RapController.java:573
-  wire _eq_115 = slot_pick_pick_index == 7'd92; // RapController.java:573
-  wire _eq_116 = slot_pick_pick_index == 7'd93; // RapController.java:573
-  wire _eq_117 = slot_pick_pick_index == 7'd94; // RapController.java:573
-  wire _eq_118 = slot_pick_pick_index == 7'd95; // RapController.java:573
-  wire _eq_119 = slot_pick_pick_index == 7'd96; // RapController.java:573
-  wire _eq_120 = slot_pick_pick_index == 7'd97; // RapController.java:573
-  wire _eq_121 = slot_pick_pick_index == 7'd98; // RapController.java:573
-  wire _eq_122 = slot_pick_pick_index == 7'd99; // RapController.java:573
-  wire _eq_123 = slot_pick_pick_index == 7'd100; // RapController.java:573
-  wire _eq_124 = slot_pick_pick_index == 7'd101; // RapController.java:573
-  wire _eq_125 = slot_pick_pick_index == 7'd102; // RapController.java:573
-  wire _eq_126 = slot_pick_pick_index == 7'd103; // RapController.java:573
-  wire _eq_127 = slot_pick_pick_index == 7'd104; // RapController.java:573
-  wire _eq_128 = slot_pick_pick_index == 7'd105; // RapController.java:573
-  wire _eq_129 = slot_pick_pick_index == 7'd106; // RapController.java:573
-  wire _eq_130 = slot_pick_pick_index == 7'd107; // RapController.java:573
-  wire _eq_131 = slot_pick_pick_index == 7'd108; // RapController.java:573
-  wire _eq_132 = slot_pick_pick_index == 7'd109; // RapController.java:573
-  wire _eq_133 = slot_pick_pick_index == 7'd110; // RapController.java:573
-  wire _eq_134 = slot_pick_pick_index == 7'd111; // RapController.java:573
-  wire _eq_135 = slot_pick_pick_index == 7'd112; // RapController.java:573
-  wire _eq_136 = slot_pick_pick_index == 7'd113; // RapController.java:573
-  wire _eq_137 = slot_pick_pick_index == 7'd114; // RapController.java:573
-  wire _eq_138 = slot_pick_pick_index == 7'd115; // RapController.java:573
-  wire _eq_139 = slot_pick_pick_index == 7'd116; // RapController.java:573
-  wire _eq_140 = slot_pick_pick_index == 7'd117; // RapController.java:573
-  wire _eq_141 = slot_pick_pick_index == 7'd118; // RapController.java:573
-  wire _eq_142 = slot_pick_pick_index == 7'd119; // RapController.java:573
-  wire _eq_143 = slot_pick_pick_index == 7'd120; // RapController.java:573
-  wire _eq_144 = slot_pick_pick_index == 7'd121; // RapController.java:573
-  wire _eq_145 = slot_pick_pick_index == 7'd122; // RapController.java:573
-  wire _eq_146 = slot_pick_pick_index == 7'd123; // RapController.java:573
-  wire _eq_147 = slot_pick_pick_index == 7'd124; // RapController.java:573
-  wire _eq_148 = slot_pick_pick_index == 7'd125; // RapController.java:573
-  wire _eq_149 = slot_pick_pick_index == 7'd126; // RapController.java:573
-  wire _eq_150 = slot_pick_pick_index == 7'd127; // RapController.java:573
-  wire _eq_151 = slot_pick_pick_index == 7'd0; // RapController.java:574
-  wire _eq_152 = slot_pick_pick_index == 7'd1; // RapController.java:574
-  wire _eq_153 = slot_pick_pick_index == 7'd2; // RapController.java:574
-  wire _eq_154 = slot_pick_pick_index == 7'd3; // RapController.java:574
-  wire _eq_155 = slot_pick_pick_index == 7'd4; // RapController.java:574
-  wire _eq_156 = slot_pick_pick_index == 7'd5; // RapController.java:574
-  wire _eq_157 = slot_pick_pick_index == 7'd6; // RapController.java:574
-  wire _eq_158 = slot_pick_pick_index == 7'd7; // RapController.java:574
-  wire _eq_159 = slot_pick_pick_index == 7'd8; // RapController.java:574
-  wire _eq_160 = slot_pick_pick_index == 7'd9; // RapController.java:574
-  wire _eq_161 = slot_pick_pick_index == 7'd10; // RapController.java:574
-  wire _eq_162 = slot_pick_pick_index == 7'd11; // RapController.java:574
-  wire _eq_163 = slot_pick_pick_index == 7'd12; // RapController.java:574
-  wire _eq_164 = slot_pick_pick_index == 7'd13; // RapController.java:574
-  wire _eq_165 = slot_pick_pick_index == 7'd14; // RapController.java:574
-  wire _eq_166 = slot_pick_pick_index == 7'd15; // RapController.java:574
-  wire _eq_167 = slot_pick_pick_index == 7'd16; // RapController.java:574
-  wire _eq_168 = slot_pick_pick_index == 7'd17; // RapController.java:574
-  wire _eq_169 = slot_pick_pick_index == 7'd18; // RapController.java:574
-  wire _eq_170 = slot_pick_pick_index == 7'd19; // RapController.java:574
-  wire _eq_171 = slot_pick_pick_index == 7'd20; // RapController.java:574
-  wire _eq_172 = slot_pick_pick_index == 7'd21; // RapController.java:574
-  wire _eq_173 = slot_pick_pick_index == 7'd22; // RapController.java:574
-  wire _eq_174 = slot_pick_pick_index == 7'd23; // RapController.java:574
-  wire _eq_175 = slot_pick_pick_index == 7'd24; // RapController.java:574
-  wire _eq_176 = slot_pick_pick_index == 7'd25; // RapController.java:574
-  wire _eq_177 = slot_pick_pick_index == 7'd26; // RapController.java:574
-  wire _eq_178 = slot_pick_pick_index == 7'd27; // RapController.java:574
-  wire _eq_179 = slot_pick_pick_index == 7'd28; // RapController.java:574
-  wire _eq_180 = slot_pick_pick_index == 7'd29; // RapController.java:574
-  wire _eq_181 = slot_pick_pick_index == 7'd30; // RapController.java:574
-  wire _eq_182 = slot_pick_pick_index == 7'd31; // RapController.java:574
-  wire _eq_183 = slot_pick_pick_index == 7'd32; // RapController.java:574
-  wire _eq_184 = slot_pick_pick_index == 7'd33; // RapController.java:574
-  wire _eq_185 = slot_pick_pick_index == 7'd34; // RapController.java:574
-  wire _eq_186 = slot_pick_pick_index == 7'd35; // RapController.java:574
-  wire _eq_187 = slot_pick_pick_index == 7'd36; // RapController.java:574
-  wire _eq_188 = slot_pick_pick_index == 7'd37; // RapController.java:574
-  wire _eq_189 = slot_pick_pick_index == 7'd38; // RapController.java:574
-  wire _eq_190 = slot_pick_pick_index == 7'd39; // RapController.java:574
-  wire _eq_191 = slot_pick_pick_index == 7'd40; // RapController.java:574
-  wire _eq_192 = slot_pick_pick_index == 7'd41; // RapController.java:574
-  wire _eq_193 = slot_pick_pick_index == 7'd42; // RapController.java:574
-  wire _eq_194 = slot_pick_pick_index == 7'd43; // RapController.java:574
-  wire _eq_195 = slot_pick_pick_index == 7'd44; // RapController.java:574
-  wire _eq_196 = slot_pick_pick_index == 7'd45; // RapController.java:574
-  wire _eq_197 = slot_pick_pick_index == 7'd46; // RapController.java:574
-  wire _eq_198 = slot_pick_pick_index == 7'd47; // RapController.java:574
-  wire _eq_199 = slot_pick_pick_index == 7'd48; // RapController.java:574
-  wire _eq_200 = slot_pick_pick_index == 7'd49; // RapController.java:574
-  wire _eq_201 = slot_pick_pick_index == 7'd50; // RapController.java:574
-  wire _eq_202 = slot_pick_pick_index == 7'd51; // RapController.java:574
-  wire _eq_203 = slot_pick_pick_index == 7'd52; // RapController.java:574
-  wire _eq_204 = slot_pick_pick_index == 7'd53; // RapController.java:574
-  wire _eq_205 = slot_pick_pick_index == 7'd54; // RapController.java:574
-  wire _eq_206 = slot_pick_pick_index == 7'd55; // RapController.java:574
-  wire _eq_207 = slot_pick_pick_index == 7'd56; // RapController.java:574
-  wire _eq_208 = slot_pick_pick_index == 7'd57; // RapController.java:574
-  wire _eq_209 = slot_pick_pick_index == 7'd58; // RapController.java:574
-  wire _eq_210 = slot_pick_pick_index == 7'd59; // RapController.java:574
-  wire _eq_211 = slot_pick_pick_index == 7'd60; // RapController.java:574
-  wire _eq_212 = slot_pick_pick_index == 7'd61; // RapController.java:574
-  wire _eq_213 = slot_pick_pick_index == 7'd62; // RapController.java:574
-  wire _eq_214 = slot_pick_pick_index == 7'd63; // RapController.java:574
-  wire _eq_215 = slot_pick_pick_index == 7'd64; // RapController.java:574
-  wire _eq_216 = slot_pick_pick_index == 7'd65; // RapController.java:574
-  wire _eq_217 = slot_pick_pick_index == 7'd66; // RapController.java:574
-  wire _eq_218 = slot_pick_pick_index == 7'd67; // RapController.java:574
-  wire _eq_219 = slot_pick_pick_index == 7'd68; // RapController.java:574
-  wire _eq_220 = slot_pick_pick_index == 7'd69; // RapController.java:574
-  wire _eq_221 = slot_pick_pick_index == 7'd70; // RapController.java:574
-  wire _eq_222 = slot_pick_pick_index == 7'd71; // RapController.java:574
-  wire _eq_223 = slot_pick_pick_index == 7'd72; // RapController.java:574
-  wire _eq_224 = slot_pick_pick_index == 7'd73; // RapController.java:574
-  wire _eq_225 = slot_pick_pick_index == 7'd74; // RapController.java:574
-  wire _eq_226 = slot_pick_pick_index == 7'd75; // RapController.java:574
-  wire _eq_227 = slot_pick_pick_index == 7'd76; // RapController.java:574
-  wire _eq_228 = slot_pick_pick_index == 7'd77; // RapController.java:574
-  wire _eq_229 = slot_pick_pick_index == 7'd78; // RapController.java:574
-  wire _eq_230 = slot_pick_pick_index == 7'd79; // RapController.java:574
-  wire _eq_231 = slot_pick_pick_index == 7'd80; // RapController.java:574
-  wire _eq_232 = slot_pick_pick_index == 7'd81; // RapController.java:574
-  wire _eq_233 = slot_pick_pick_index == 7'd82; // RapController.java:574
-  wire _eq_234 = slot_pick_pick_index == 7'd83; // RapController.java:574
-  wire _eq_235 = slot_pick_pick_index == 7'd84; // RapController.java:574
-  wire _eq_236 = slot_pick_pick_index == 7'd85; // RapController.java:574
-  wire _eq_237 = slot_pick_pick_index == 7'd86; // RapController.java:574
-  wire _eq_238 = slot_pick_pick_index == 7'd87; // RapController.java:574
-  wire _eq_239 = slot_pick_pick_index == 7'd88; // RapController.java:574
-  wire _eq_240 = slot_pick_pick_index == 7'd89; // RapController.java:574
-  wire _eq_241 = slot_pick_pick_index == 7'd90; // RapController.java:574
-  wire _eq_242 = slot_pick_pick_index == 7'd91; // RapController.java:574
-  wire _eq_243 = slot_pick_pick_index == 7'd92; // RapController.java:574
-  wire _eq_244 = slot_pick_pick_index == 7'd93; // RapController.java:574
-  wire _eq_245 = slot_pick_pick_index == 7'd94; // RapController.java:574
-  wire _eq_246 = slot_pick_pick_index == 7'd95; // RapController.java:574
-  wire _eq_247 = slot_pick_pick_index == 7'd96; // RapController.java:574
-  wire _eq_248 = slot_pick_pick_index == 7'd97; // RapController.java:574
-  wire _eq_249 = slot_pick_pick_index == 7'd98; // RapController.java:574
-  wire _eq_250 = slot_pick_pick_index == 7'd99; // RapController.java:574
-  wire _eq_251 = slot_pick_pick_index == 7'd100; // RapController.java:574
-  wire _eq_252 = slot_pick_pick_index == 7'd101; // RapController.java:574
-  wire _eq_253 = slot_pick_pick_index == 7'd102; // RapController.java:574
-  wire _eq_254 = slot_pick_pick_index == 7'd103; // RapController.java:574
-  wire _eq_255 = slot_pick_pick_index == 7'd104; // RapController.java:574
-  wire _eq_256 = slot_pick_pick_index == 7'd105; // RapController.java:574
-  wire _eq_257 = slot_pick_pick_index == 7'd106; // RapController.java:574
-  wire _eq_258 = slot_pick_pick_index == 7'd107; // RapController.java:574
-  wire _eq_259 = slot_pick_pick_index == 7'd108; // RapController.java:574
-  wire _eq_260 = slot_pick_pick_index == 7'd109; // RapController.java:574
-  wire _eq_261 = slot_pick_pick_index == 7'd110; // RapController.java:574
-  wire _eq_262 = slot_pick_pick_index == 7'd111; // RapController.java:574
-  wire _eq_263 = slot_pick_pick_index == 7'd112; // RapController.java:574
-  wire _eq_264 = slot_pick_pick_index == 7'd113; // RapController.java:574
-  wire _eq_265 = slot_pick_pick_index == 7'd114; // RapController.java:574
-  wire _eq_266 = slot_pick_pick_index == 7'd115; // RapController.java:574
-  wire _eq_267 = slot_pick_pick_index == 7'd116; // RapController.java:574
-  wire _eq_268 = slot_pick_pick_index == 7'd117; // RapController.java:574
-  wire _eq_269 = slot_pick_pick_index == 7'd118; // RapController.java:574
-  wire _eq_270 = slot_pick_pick_index == 7'd119; // RapController.java:574
-  wire _eq_271 = slot_pick_pick_index == 7'd120; // RapController.java:574
-  wire _eq_272 = slot_pick_pick_index == 7'd121; // RapController.java:574
-  wire _eq_273 = slot_pick_pick_index == 7'd122; // RapController.java:574
-  wire _eq_274 = slot_pick_pick_index == 7'd123; // RapController.java:574
-  wire _eq_275 = slot_pick_pick_index == 7'd124; // RapController.java:574
-  wire _eq_276 = slot_pick_pick_index == 7'd125; // RapController.java:574
-  wire _eq_277 = slot_pick_pick_index == 7'd126; // RapController.java:574
-  wire _eq_278 = slot_pick_pick_index == 7'd127; // RapController.java:574
-  wire _eq_279 = slot_pick_pick_index == 7'd0; // RapController.java:575
-  wire _eq_280 = slot_pick_pick_index == 7'd1; // RapController.java:575
-  wire _eq_281 = slot_pick_pick_index == 7'd2; // RapController.java:575
-  wire _eq_282 = slot_pick_pick_index == 7'd3; // RapController.java:575
-  wire _eq_283 = slot_pick_pick_index == 7'd4; // RapController.java:575
-  wire _eq_284 = slot_pick_pick_index == 7'd5; // RapController.java:575
-  wire _eq_285 = slot_pick_pick_index == 7'd6; // RapController.java:575
-  wire _eq_286 = slot_pick_pick_index == 7'd7; // RapController.java:575
-  wire _eq_287 = slot_pick_pick_index == 7'd8; // RapController.java:575
-  wire _eq_288 = slot_pick_pick_index == 7'd9; // RapController.java:575
-  wire _eq_289 = slot_pick_pick_index == 7'd10; // RapController.java:575
-  wire _eq_290 = slot_pick_pick_index == 7'd11; // RapController.java:575
-  wire _eq_291 = slot_pick_pick_index == 7'd12; // RapController.java:575
-  wire _eq_292 = slot_pick_pick_index == 7'd13; // RapController.java:575
-  wire _eq_293 = slot_pick_pick_index == 7'd14; // RapController.java:575
-  wire _eq_294 = slot_pick_pick_index == 7'd15; // RapController.java:575
-  wire _eq_295 = slot_pick_pick_index == 7'd16; // RapController.java:575
-  wire _eq_296 = slot_pick_pick_index == 7'd17; // RapController.java:575
-  wire _eq_297 = slot_pick_pick_index == 7'd18; // RapController.java:575
-  wire _eq_298 = slot_pick_pick_index == 7'd19; // RapController.java:575
-  wire _eq_299 = slot_pick_pick_index == 7'd20; // RapController.java:575
-  wire _eq_300 = slot_pick_pick_index == 7'd21; // RapController.java:575
-  wire _eq_301 = slot_pick_pick_index == 7'd22; // RapController.java:575
-  wire _eq_302 = slot_pick_pick_index == 7'd23; // RapController.java:575
-  wire _eq_303 = slot_pick_pick_index == 7'd24; // RapController.java:575
-  wire _eq_304 = slot_pick_pick_index == 7'd25; // RapController.java:575
-  wire _eq_305 = slot_pick_pick_index == 7'd26; // RapController.java:575
-  wire _eq_306 = slot_pick_pick_index == 7'd27; // RapController.java:575
-  wire _eq_307 = slot_pick_pick_index == 7'd28; // RapController.java:575
-  wire _eq_308 = slot_pick_pick_index == 7'd29; // RapController.java:575
-  wire _eq_309 = slot_pick_pick_index == 7'd30; // RapController.java:575
-  wire _eq_310 = slot_pick_pick_index == 7'd31; // RapController.java:575
-  wire _eq_311 = slot_pick_pick_index == 7'd32; // RapController.java:575
-  wire _eq_312 = slot_pick_pick_index == 7'd33; // RapController.java:575
-  wire _eq_313 = slot_pick_pick_index == 7'd34; // RapController.java:575
-  wire _eq_314 = slot_pick_pick_index == 7'd35; // RapController.java:575
-  wire _eq_315 = slot_pick_pick_index == 7'd36; // RapController.java:575
-  wire _eq_316 = slot_pick_pick_index == 7'd37; // RapController.java:575
-  wire _eq_317 = slot_pick_pick_index == 7'd38; // RapController.java:575
-  wire _eq_318 = slot_pick_pick_index == 7'd39; // RapController.java:575
-  wire _eq_319 = slot_pick_pick_index == 7'd40; // RapController.java:575
-  wire _eq_320 = slot_pick_pick_index == 7'd41; // RapController.java:575
-  wire _eq_321 = slot_pick_pick_index == 7'd42; // RapController.java:575
-  wire _eq_322 = slot_pick_pick_index == 7'd43; // RapController.java:575
-  wire _eq_323 = slot_pick_pick_index == 7'd44; // RapController.java:575
-  wire _eq_324 = slot_pick_pick_index == 7'd45; // RapController.java:575
-  wire _eq_325 = slot_pick_pick_index == 7'd46; // RapController.java:575
-  wire _eq_326 = slot_pick_pick_index == 7'd47; // RapController.java:575
-  wire _eq_327 = slot_pick_pick_index == 7'd48; // RapController.java:575
-  wire _eq_328 = slot_pick_pick_index == 7'd49; // RapController.java:575
-  wire _eq_329 = slot_pick_pick_index == 7'd50; // RapController.java:575
-  wire _eq_330 = slot_pick_pick_index == 7'd51; // RapController.java:575
-  wire _eq_331 = slot_pick_pick_index == 7'd52; // RapController.java:575
-  wire _eq_332 = slot_pick_pick_index == 7'd53; // RapController.java:575
-  wire _eq_333 = slot_pick_pick_index == 7'd54; // RapController.java:575
-  wire _eq_334 = slot_pick_pick_index == 7'd55; // RapController.java:575
-  wire _eq_335 = slot_pick_pick_index == 7'd56; // RapController.java:575
-  wire _eq_336 = slot_pick_pick_index == 7'd57; // RapController.java:575
-  wire _eq_337 = slot_pick_pick_index == 7'd58; // RapController.java:575
-  wire _eq_338 = slot_pick_pick_index == 7'd59; // RapController.java:575
-  wire _eq_339 = slot_pick_pick_index == 7'd60; // RapController.java:575
-  wire _eq_340 = slot_pick_pick_index == 7'd61; // RapController.java:575
-  wire _eq_341 = slot_pick_pick_index == 7'd62; // RapController.java:575
-  wire _eq_342 = slot_pick_pick_index == 7'd63; // RapController.java:575
-  wire _eq_343 = slot_pick_pick_index == 7'd64; // RapController.java:575
-  wire _eq_344 = slot_pick_pick_index == 7'd65; // RapController.java:575
-  wire _eq_345 = slot_pick_pick_index == 7'd66; // RapController.java:575
-  wire _eq_346 = slot_pick_pick_index == 7'd67; // RapController.java:575
-  wire _eq_347 = slot_pick_pick_index == 7'd68; // RapController.java:575
-  wire _eq_348 = slot_pick_pick_index == 7'd69; // RapController.java:575
-  wire _eq_349 = slot_pick_pick_index == 7'd70; // RapController.java:575
-  wire _eq_350 = slot_pick_pick_index == 7'd71; // RapController.java:575
-  wire _eq_351 = slot_pick_pick_index == 7'd72; // RapController.java:575
-  wire _eq_352 = slot_pick_pick_index == 7'd73; // RapController.java:575
-  wire _eq_353 = slot_pick_pick_index == 7'd74; // RapController.java:575
-  wire _eq_354 = slot_pick_pick_index == 7'd75; // RapController.java:575
-  wire _eq_355 = slot_pick_pick_index == 7'd76; // RapController.java:575
-  wire _eq_356 = slot_pick_pick_index == 7'd77; // RapController.java:575
-  wire _eq_357 = slot_pick_pick_index == 7'd78; // RapController.java:575
-  wire _eq_358 = slot_pick_pick_index == 7'd79; // RapController.java:575
-  wire _eq_359 = slot_pick_pick_index == 7'd80; // RapController.java:575
-  wire _eq_360 = slot_pick_pick_index == 7'd81; // RapController.java:575
-  wire _eq_361 = slot_pick_pick_index == 7'd82; // RapController.java:575
-  wire _eq_362 = slot_pick_pick_index == 7'd83; // RapController.java:575
-  wire _eq_363 = slot_pick_pick_index == 7'd84; // RapController.java:575
-  wire _eq_364 = slot_pick_pick_index == 7'd85; // RapController.java:575
-  wire _eq_365 = slot_pick_pick_index == 7'd86; // RapController.java:575
-  wire _eq_366 = slot_pick_pick_index == 7'd87; // RapController.java:575
-  wire _eq_367 = slot_pick_pick_index == 7'd88; // RapController.java:575
-  wire _eq_368 = slot_pick_pick_index == 7'd89; // RapController.java:575
-  wire _eq_369 = slot_pick_pick_index == 7'd90; // RapController.java:575
-  wire _eq_370 = slot_pick_pick_index == 7'd91; // RapController.java:575
-  wire _eq_371 = slot_pick_pick_index == 7'd92; // RapController.java:575
-  wire _eq_372 = slot_pick_pick_index == 7'd93; // RapController.java:575
-  wire _eq_373 = slot_pick_pick_index == 7'd94; // RapController.java:575
-  wire _eq_374 = slot_pick_pick_index == 7'd95; // RapController.java:575
-  wire _eq_375 = slot_pick_pick_index == 7'd96; // RapController.java:575
-  wire _eq_376 = slot_pick_pick_index == 7'd97; // RapController.java:575
-  wire _eq_377 = slot_pick_pick_index == 7'd98; // RapController.java:575
-  wire _eq_378 = slot_pick_pick_index == 7'd99; // RapController.java:575
-  wire _eq_379 = slot_pick_pick_index == 7'd100; // RapController.java:575
-  wire _eq_380 = slot_pick_pick_index == 7'd101; // RapController.java:575
-  wire _eq_381 = slot_pick_pick_index == 7'd102; // RapController.java:575
-  wire _eq_382 = slot_pick_pick_index == 7'd103; // RapController.java:575
-  wire _eq_383 = slot_pick_pick_index == 7'd104; // RapController.java:575
-  wire _eq_384 = slot_pick_pick_index == 7'd105; // RapController.java:575
-  wire _eq_385 = slot_pick_pick_index == 7'd106; // RapController.java:575
-  wire _eq_386 = slot_pick_pick_index == 7'd107; // RapController.java:575
-  wire _eq_387 = slot_pick_pick_index == 7'd108; // RapController.java:575
-  wire _eq_388 = slot_pick_pick_index == 7'd109; // RapController.java:575
-  wire _eq_389 = slot_pick_pick_index == 7'd110; // RapController.java:575
-  wire _eq_390 = slot_pick_pick_index == 7'd111; // RapController.java:575
-  wire _eq_391 = slot_pick_pick_index == 7'd112; // RapController.java:575
-  wire _eq_392 = slot_pick_pick_index == 7'd113; // RapController.java:575
-  wire _eq_393 = slot_pick_pick_index == 7'd114; // RapController.java:575
-  wire _eq_394 = slot_pick_pick_index == 7'd115; // RapController.java:575
-  wire _eq_395 = slot_pick_pick_index == 7'd116; // RapController.java:575
-  wire _eq_396 = slot_pick_pick_index == 7'd117; // RapController.java:575
-  wire _eq_397 = slot_pick_pick_index == 7'd118; // RapController.java:575
-  wire _eq_398 = slot_pick_pick_index == 7'd119; // RapController.java:575
-  wire _eq_399 = slot_pick_pick_index == 7'd120; // RapController.java:575
-  wire _eq_400 = slot_pick_pick_index == 7'd121; // RapController.java:575
-  wire _eq_401 = slot_pick_pick_index == 7'd122; // RapController.java:575
-  wire _eq_402 = slot_pick_pick_index == 7'd123; // RapController.java:575
-  wire _eq_403 = slot_pick_pick_index == 7'd124; // RapController.java:575
-  wire _eq_404 = slot_pick_pick_index == 7'd125; // RapController.java:575
-  wire _eq_405 = slot_pick_pick_index == 7'd126; // RapController.java:575
-  wire _eq_406 = slot_pick_pick_index == 7'd127; // RapController.java:575
+  wire [63:0] _bits_6 = serialMultiplier_io_product[79:16]; // RapController.java:541
+  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:542
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:543
+  wire _eq_21 = state == 4'd13; // RapController.java:544
+  wire _or_5 = readout_pending | _eq_21; // RapController.java:544
+  wire _eq_22 = state == 4'd14; // RapController.java:544
+  wire _or_6 = _or_5 | _eq_22; // RapController.java:544
+  wire _ge_0 = state >= 4'd2; // RapController.java:545
+  wire _le_0 = state <= 4'd12; // RapController.java:545
+  wire _and_16 = _ge_0 & _le_0; // RapController.java:545
+  wire _and_17 = in_run & pipe_empty; // RapController.java:547
+  wire _not_22 = ~io_headValid; // RapController.java:547
+  wire _and_18 = _and_17 & _not_22; // RapController.java:547
+  wire _not_23 = ~io_acceptEnable; // RapController.java:548
+  wire [127:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:573
+  wire [127:0] _not_24 = ~visited_kids; // RapController.java:449
+  wire [127:0] _and_19 = slot_valid & _not_24; // RapController.java:449
+  wire _eq_23 = slot_pick_pick_index == 7'd0; // RapController.java:574
+  wire _eq_24 = slot_pick_pick_index == 7'd1; // RapController.java:574
+  wire _eq_25 = slot_pick_pick_index == 7'd2; // RapController.java:574
+  wire _eq_26 = slot_pick_pick_index == 7'd3; // RapController.java:574
+  wire _eq_27 = slot_pick_pick_index == 7'd4; // RapController.java:574
+  wire _eq_28 = slot_pick_pick_index == 7'd5; // RapController.java:574
+  wire _eq_29 = slot_pick_pick_index == 7'd6; // RapController.java:574
+  wire _eq_30 = slot_pick_pick_index == 7'd7; // RapController.java:574
+  wire _eq_31 = slot_pick_pick_index == 7'd8; // RapController.java:574
+  wire _eq_32 = slot_pick_pick_index == 7'd9; // RapController.java:574
+  wire _eq_33 = slot_pick_pick_index == 7'd10; // RapController.java:574
+  wire _eq_34 = slot_pick_pick_index == 7'd11; // RapController.java:574
+  wire _eq_35 = slot_pick_pick_index == 7'd12; // RapController.java:574
+  wire _eq_36 = slot_pick_pick_index == 7'd13; // RapController.java:574
+  wire _eq_37 = slot_pick_pick_index == 7'd14; // RapController.java:574
+  wire _eq_38 = slot_pick_pick_index == 7'd15; // RapController.java:574
+  wire _eq_39 = slot_pick_pick_index == 7'd16; // RapController.java:574
+  wire _eq_40 = slot_pick_pick_index == 7'd17; // RapController.java:574
+  wire _eq_41 = slot_pick_pick_index == 7'd18; // RapController.java:574
+  wire _eq_42 = slot_pick_pick_index == 7'd19; // RapController.java:574
+  wire _eq_43 = slot_pick_pick_index == 7'd20; // RapController.java:574
+  wire _eq_44 = slot_pick_pick_index == 7'd21; // RapController.java:574
+  wire _eq_45 = slot_pick_pick_index == 7'd22; // RapController.java:574
+  wire _eq_46 = slot_pick_pick_index == 7'd23; // RapController.java:574
+  wire _eq_47 = slot_pick_pick_index == 7'd24; // RapController.java:574
+  wire _eq_48 = slot_pick_pick_index == 7'd25; // RapController.java:574
+  wire _eq_49 = slot_pick_pick_index == 7'd26; // RapController.java:574
+  wire _eq_50 = slot_pick_pick_index == 7'd27; // RapController.java:574
+  wire _eq_51 = slot_pick_pick_index == 7'd28; // RapController.java:574
+  wire _eq_52 = slot_pick_pick_index == 7'd29; // RapController.java:574
+  wire _eq_53 = slot_pick_pick_index == 7'd30; // RapController.java:574
+  wire _eq_54 = slot_pick_pick_index == 7'd31; // RapController.java:574
+  wire _eq_55 = slot_pick_pick_index == 7'd32; // RapController.java:574
+  wire _eq_56 = slot_pick_pick_index == 7'd33; // RapController.java:574
+  wire _eq_57 = slot_pick_pick_index == 7'd34; // RapController.java:574
+  wire _eq_58 = slot_pick_pick_index == 7'd35; // RapController.java:574
+  wire _eq_59 = slot_pick_pick_index == 7'd36; // RapController.java:574
+  wire _eq_60 = slot_pick_pick_index == 7'd37; // RapController.java:574
+  wire _eq_61 = slot_pick_pick_index == 7'd38; // RapController.java:574
+  wire _eq_62 = slot_pick_pick_index == 7'd39; // RapController.java:574
+  wire _eq_63 = slot_pick_pick_index == 7'd40; // RapController.java:574
+  wire _eq_64 = slot_pick_pick_index == 7'd41; // RapController.java:574
+  wire _eq_65 = slot_pick_pick_index == 7'd42; // RapController.java:574
+  wire _eq_66 = slot_pick_pick_index == 7'd43; // RapController.java:574
+  wire _eq_67 = slot_pick_pick_index == 7'd44; // RapController.java:574
+  wire _eq_68 = slot_pick_pick_index == 7'd45; // RapController.java:574
+  wire _eq_69 = slot_pick_pick_index == 7'd46; // RapController.java:574
+  wire _eq_70 = slot_pick_pick_index == 7'd47; // RapController.java:574
+  wire _eq_71 = slot_pick_pick_index == 7'd48; // RapController.java:574
+  wire _eq_72 = slot_pick_pick_index == 7'd49; // RapController.java:574
+  wire _eq_73 = slot_pick_pick_index == 7'd50; // RapController.java:574
+  wire _eq_74 = slot_pick_pick_index == 7'd51; // RapController.java:574
+  wire _eq_75 = slot_pick_pick_index == 7'd52; // RapController.java:574
+  wire _eq_76 = slot_pick_pick_index == 7'd53; // RapController.java:574
+  wire _eq_77 = slot_pick_pick_index == 7'd54; // RapController.java:574
+  wire _eq_78 = slot_pick_pick_index == 7'd55; // RapController.java:574
+  wire _eq_79 = slot_pick_pick_index == 7'd56; // RapController.java:574
+  wire _eq_80 = slot_pick_pick_index == 7'd57; // RapController.java:574
+  wire _eq_81 = slot_pick_pick_index == 7'd58; // RapController.java:574
+  wire _eq_82 = slot_pick_pick_index == 7'd59; // RapController.java:574
+  wire _eq_83 = slot_pick_pick_index == 7'd60; // RapController.java:574
+  wire _eq_84 = slot_pick_pick_index == 7'd61; // RapController.java:574
+  wire _eq_85 = slot_pick_pick_index == 7'd62; // RapController.java:574
+  wire _eq_86 = slot_pick_pick_index == 7'd63; // RapController.java:574
+  wire _eq_87 = slot_pick_pick_index == 7'd64; // RapController.java:574
+  wire _eq_88 = slot_pick_pick_index == 7'd65; // RapController.java:574
+  wire _eq_89 = slot_pick_pick_index == 7'd66; // RapController.java:574
+  wire _eq_90 = slot_pick_pick_index == 7'd67; // RapController.java:574
+  wire _eq_91 = slot_pick_pick_index == 7'd68; // RapController.java:574
+  wire _eq_92 = slot_pick_pick_index == 7'd69; // RapController.java:574
+  wire _eq_93 = slot_pick_pick_index == 7'd70; // RapController.java:574
+  wire _eq_94 = slot_pick_pick_index == 7'd71; // RapController.java:574
+  wire _eq_95 = slot_pick_pick_index == 7'd72; // RapController.java:574
+  wire _eq_96 = slot_pick_pick_index == 7'd73; // RapController.java:574
+  wire _eq_97 = slot_pick_pick_index == 7'd74; // RapController.java:574
+  wire _eq_98 = slot_pick_pick_index == 7'd75; // RapController.java:574
+  wire _eq_99 = slot_pick_pick_index == 7'd76; // RapController.java:574
+  wire _eq_100 = slot_pick_pick_index == 7'd77; // RapController.java:574
+  wire _eq_101 = slot_pick_pick_index == 7'd78; // RapController.java:574
+  wire _eq_102 = slot_pick_pick_index == 7'd79; // RapController.java:574
+  wire _eq_103 = slot_pick_pick_index == 7'd80; // RapController.java:574
+  wire _eq_104 = slot_pick_pick_index == 7'd81; // RapController.java:574
+  wire _eq_105 = slot_pick_pick_index == 7'd82; // RapController.java:574
+  wire _eq_106 = slot_pick_pick_index == 7'd83; // RapController.java:574
+  wire _eq_107 = slot_pick_pick_index == 7'd84; // RapController.java:574
+  wire _eq_108 = slot_pick_pick_index == 7'd85; // RapController.java:574
+  wire _eq_109 = slot_pick_pick_index == 7'd86; // RapController.java:574
+  wire _eq_110 = slot_pick_pick_index == 7'd87; // RapController.java:574
+  wire _eq_111 = slot_pick_pick_index == 7'd88; // RapController.java:574
+  wire _eq_112 = slot_pick_pick_index == 7'd89; // RapController.java:574
+  wire _eq_113 = slot_pick_pick_index == 7'd90; // RapController.java:574
+  wire _eq_114 = slot_pick_pick_index == 7'd91; // RapController.java:574
+  wire _eq_115 = slot_pick_pick_index == 7'd92; // RapController.java:574
+  wire _eq_116 = slot_pick_pick_index == 7'd93; // RapController.java:574
+  wire _eq_117 = slot_pick_pick_index == 7'd94; // RapController.java:574
+  wire _eq_118 = slot_pick_pick_index == 7'd95; // RapController.java:574
+  wire _eq_119 = slot_pick_pick_index == 7'd96; // RapController.java:574
+  wire _eq_120 = slot_pick_pick_index == 7'd97; // RapController.java:574
+  wire _eq_121 = slot_pick_pick_index == 7'd98; // RapController.java:574
+  wire _eq_122 = slot_pick_pick_index == 7'd99; // RapController.java:574
+  wire _eq_123 = slot_pick_pick_index == 7'd100; // RapController.java:574
+  wire _eq_124 = slot_pick_pick_index == 7'd101; // RapController.java:574
+  wire _eq_125 = slot_pick_pick_index == 7'd102; // RapController.java:574
+  wire _eq_126 = slot_pick_pick_index == 7'd103; // RapController.java:574
+  wire _eq_127 = slot_pick_pick_index == 7'd104; // RapController.java:574
+  wire _eq_128 = slot_pick_pick_index == 7'd105; // RapController.java:574
+  wire _eq_129 = slot_pick_pick_index == 7'd106; // RapController.java:574
+  wire _eq_130 = slot_pick_pick_index == 7'd107; // RapController.java:574
+  wire _eq_131 = slot_pick_pick_index == 7'd108; // RapController.java:574
+  wire _eq_132 = slot_pick_pick_index == 7'd109; // RapController.java:574
+  wire _eq_133 = slot_pick_pick_index == 7'd110; // RapController.java:574
+  wire _eq_134 = slot_pick_pick_index == 7'd111; // RapController.java:574
+  wire _eq_135 = slot_pick_pick_index == 7'd112; // RapController.java:574
+  wire _eq_136 = slot_pick_pick_index == 7'd113; // RapController.java:574
+  wire _eq_137 = slot_pick_pick_index == 7'd114; // RapController.java:574
+  wire _eq_138 = slot_pick_pick_index == 7'd115; // RapController.java:574
+  wire _eq_139 = slot_pick_pick_index == 7'd116; // RapController.java:574
+  wire _eq_140 = slot_pick_pick_index == 7'd117; // RapController.java:574
+  wire _eq_141 = slot_pick_pick_index == 7'd118; // RapController.java:574
+  wire _eq_142 = slot_pick_pick_index == 7'd119; // RapController.java:574
+  wire _eq_143 = slot_pick_pick_index == 7'd120; // RapController.java:574
+  wire _eq_144 = slot_pick_pick_index == 7'd121; // RapController.java:574
+  wire _eq_145 = slot_pick_pick_index == 7'd122; // RapController.java:574
+  wire _eq_146 = slot_pick_pick_index == 7'd123; // RapController.java:574
+  wire _eq_147 = slot_pick_pick_index == 7'd124; // RapController.java:574
+  wire _eq_148 = slot_pick_pick_index == 7'd125; // RapController.java:574
+  wire _eq_149 = slot_pick_pick_index == 7'd126; // RapController.java:574
+  wire _eq_150 = slot_pick_pick_index == 7'd127; // RapController.java:574
+  wire _eq_151 = slot_pick_pick_index == 7'd0; // RapController.java:575
+  wire _eq_152 = slot_pick_pick_index == 7'd1; // RapController.java:575
+  wire _eq_153 = slot_pick_pick_index == 7'd2; // RapController.java:575
+  wire _eq_154 = slot_pick_pick_index == 7'd3; // RapController.java:575
+  wire _eq_155 = slot_pick_pick_index == 7'd4; // RapController.java:575
+  wire _eq_156 = slot_pick_pick_index == 7'd5; // RapController.java:575
+  wire _eq_157 = slot_pick_pick_index == 7'd6; // RapController.java:575
+  wire _eq_158 = slot_pick_pick_index == 7'd7; // RapController.java:575
+  wire _eq_159 = slot_pick_pick_index == 7'd8; // RapController.java:575
+  wire _eq_160 = slot_pick_pick_index == 7'd9; // RapController.java:575
+  wire _eq_161 = slot_pick_pick_index == 7'd10; // RapController.java:575
+  wire _eq_162 = slot_pick_pick_index == 7'd11; // RapController.java:575
+  wire _eq_163 = slot_pick_pick_index == 7'd12; // RapController.java:575
+  wire _eq_164 = slot_pick_pick_index == 7'd13; // RapController.java:575
+  wire _eq_165 = slot_pick_pick_index == 7'd14; // RapController.java:575
+  wire _eq_166 = slot_pick_pick_index == 7'd15; // RapController.java:575
+  wire _eq_167 = slot_pick_pick_index == 7'd16; // RapController.java:575
+  wire _eq_168 = slot_pick_pick_index == 7'd17; // RapController.java:575
+  wire _eq_169 = slot_pick_pick_index == 7'd18; // RapController.java:575
+  wire _eq_170 = slot_pick_pick_index == 7'd19; // RapController.java:575
+  wire _eq_171 = slot_pick_pick_index == 7'd20; // RapController.java:575
+  wire _eq_172 = slot_pick_pick_index == 7'd21; // RapController.java:575
+  wire _eq_173 = slot_pick_pick_index == 7'd22; // RapController.java:575
+  wire _eq_174 = slot_pick_pick_index == 7'd23; // RapController.java:575
+  wire _eq_175 = slot_pick_pick_index == 7'd24; // RapController.java:575
+  wire _eq_176 = slot_pick_pick_index == 7'd25; // RapController.java:575
+  wire _eq_177 = slot_pick_pick_index == 7'd26; // RapController.java:575
+  wire _eq_178 = slot_pick_pick_index == 7'd27; // RapController.java:575
+  wire _eq_179 = slot_pick_pick_index == 7'd28; // RapController.java:575
+  wire _eq_180 = slot_pick_pick_index == 7'd29; // RapController.java:575
+  wire _eq_181 = slot_pick_pick_index == 7'd30; // RapController.java:575
+  wire _eq_182 = slot_pick_pick_index == 7'd31; // RapController.java:575
+  wire _eq_183 = slot_pick_pick_index == 7'd32; // RapController.java:575
+  wire _eq_184 = slot_pick_pick_index == 7'd33; // RapController.java:575
+  wire _eq_185 = slot_pick_pick_index == 7'd34; // RapController.java:575
+  wire _eq_186 = slot_pick_pick_index == 7'd35; // RapController.java:575
+  wire _eq_187 = slot_pick_pick_index == 7'd36; // RapController.java:575
+  wire _eq_188 = slot_pick_pick_index == 7'd37; // RapController.java:575
+  wire _eq_189 = slot_pick_pick_index == 7'd38; // RapController.java:575
+  wire _eq_190 = slot_pick_pick_index == 7'd39; // RapController.java:575
+  wire _eq_191 = slot_pick_pick_index == 7'd40; // RapController.java:575
+  wire _eq_192 = slot_pick_pick_index == 7'd41; // RapController.java:575
+  wire _eq_193 = slot_pick_pick_index == 7'd42; // RapController.java:575
+  wire _eq_194 = slot_pick_pick_index == 7'd43; // RapController.java:575
+  wire _eq_195 = slot_pick_pick_index == 7'd44; // RapController.java:575
+  wire _eq_196 = slot_pick_pick_index == 7'd45; // RapController.java:575
+  wire _eq_197 = slot_pick_pick_index == 7'd46; // RapController.java:575
+  wire _eq_198 = slot_pick_pick_index == 7'd47; // RapController.java:575
+  wire _eq_199 = slot_pick_pick_index == 7'd48; // RapController.java:575
+  wire _eq_200 = slot_pick_pick_index == 7'd49; // RapController.java:575
+  wire _eq_201 = slot_pick_pick_index == 7'd50; // RapController.java:575
+  wire _eq_202 = slot_pick_pick_index == 7'd51; // RapController.java:575
+  wire _eq_203 = slot_pick_pick_index == 7'd52; // RapController.java:575
+  wire _eq_204 = slot_pick_pick_index == 7'd53; // RapController.java:575
+  wire _eq_205 = slot_pick_pick_index == 7'd54; // RapController.java:575
+  wire _eq_206 = slot_pick_pick_index == 7'd55; // RapController.java:575
+  wire _eq_207 = slot_pick_pick_index == 7'd56; // RapController.java:575
+  wire _eq_208 = slot_pick_pick_index == 7'd57; // RapController.java:575
+  wire _eq_209 = slot_pick_pick_index == 7'd58; // RapController.java:575
+  wire _eq_210 = slot_pick_pick_index == 7'd59; // RapController.java:575
+  wire _eq_211 = slot_pick_pick_index == 7'd60; // RapController.java:575
+  wire _eq_212 = slot_pick_pick_index == 7'd61; // RapController.java:575
+  wire _eq_213 = slot_pick_pick_index == 7'd62; // RapController.java:575
+  wire _eq_214 = slot_pick_pick_index == 7'd63; // RapController.java:575
+  wire _eq_215 = slot_pick_pick_index == 7'd64; // RapController.java:575
+  wire _eq_216 = slot_pick_pick_index == 7'd65; // RapController.java:575
+  wire _eq_217 = slot_pick_pick_index == 7'd66; // RapController.java:575
+  wire _eq_218 = slot_pick_pick_index == 7'd67; // RapController.java:575
+  wire _eq_219 = slot_pick_pick_index == 7'd68; // RapController.java:575
+  wire _eq_220 = slot_pick_pick_index == 7'd69; // RapController.java:575
+  wire _eq_221 = slot_pick_pick_index == 7'd70; // RapController.java:575
+  wire _eq_222 = slot_pick_pick_index == 7'd71; // RapController.java:575
+  wire _eq_223 = slot_pick_pick_index == 7'd72; // RapController.java:575
+  wire _eq_224 = slot_pick_pick_index == 7'd73; // RapController.java:575
+  wire _eq_225 = slot_pick_pick_index == 7'd74; // RapController.java:575
+  wire _eq_226 = slot_pick_pick_index == 7'd75; // RapController.java:575
+  wire _eq_227 = slot_pick_pick_index == 7'd76; // RapController.java:575
+  wire _eq_228 = slot_pick_pick_index == 7'd77; // RapController.java:575
+  wire _eq_229 = slot_pick_pick_index == 7'd78; // RapController.java:575
+  wire _eq_230 = slot_pick_pick_index == 7'd79; // RapController.java:575
+  wire _eq_231 = slot_pick_pick_index == 7'd80; // RapController.java:575
+  wire _eq_232 = slot_pick_pick_index == 7'd81; // RapController.java:575
+  wire _eq_233 = slot_pick_pick_index == 7'd82; // RapController.java:575
+  wire _eq_234 = slot_pick_pick_index == 7'd83; // RapController.java:575
+  wire _eq_235 = slot_pick_pick_index == 7'd84; // RapController.java:575
+  wire _eq_236 = slot_pick_pick_index == 7'd85; // RapController.java:575
+  wire _eq_237 = slot_pick_pick_index == 7'd86; // RapController.java:575
+  wire _eq_238 = slot_pick_pick_index == 7'd87; // RapController.java:575
+  wire _eq_239 = slot_pick_pick_index == 7'd88; // RapController.java:575
+  wire _eq_240 = slot_pick_pick_index == 7'd89; // RapController.java:575
+  wire _eq_241 = slot_pick_pick_index == 7'd90; // RapController.java:575
+  wire _eq_242 = slot_pick_pick_index == 7'd91; // RapController.java:575
+  wire _eq_243 = slot_pick_pick_index == 7'd92; // RapController.java:575
+  wire _eq_244 = slot_pick_pick_index == 7'd93; // RapController.java:575
+  wire _eq_245 = slot_pick_pick_index == 7'd94; // RapController.java:575
+  wire _eq_246 = slot_pick_pick_index == 7'd95; // RapController.java:575
+  wire _eq_247 = slot_pick_pick_index == 7'd96; // RapController.java:575
+  wire _eq_248 = slot_pick_pick_index == 7'd97; // RapController.java:575
+  wire _eq_249 = slot_pick_pick_index == 7'd98; // RapController.java:575
+  wire _eq_250 = slot_pick_pick_index == 7'd99; // RapController.java:575
+  wire _eq_251 = slot_pick_pick_index == 7'd100; // RapController.java:575
+  wire _eq_252 = slot_pick_pick_index == 7'd101; // RapController.java:575
+  wire _eq_253 = slot_pick_pick_index == 7'd102; // RapController.java:575
+  wire _eq_254 = slot_pick_pick_index == 7'd103; // RapController.java:575
+  wire _eq_255 = slot_pick_pick_index == 7'd104; // RapController.java:575
+  wire _eq_256 = slot_pick_pick_index == 7'd105; // RapController.java:575
+  wire _eq_257 = slot_pick_pick_index == 7'd106; // RapController.java:575
+  wire _eq_258 = slot_pick_pick_index == 7'd107; // RapController.java:575
+  wire _eq_259 = slot_pick_pick_index == 7'd108; // RapController.java:575
+  wire _eq_260 = slot_pick_pick_index == 7'd109; // RapController.java:575
+  wire _eq_261 = slot_pick_pick_index == 7'd110; // RapController.java:575
+  wire _eq_262 = slot_pick_pick_index == 7'd111; // RapController.java:575
+  wire _eq_263 = slot_pick_pick_index == 7'd112; // RapController.java:575
+  wire _eq_264 = slot_pick_pick_index == 7'd113; // RapController.java:575
+  wire _eq_265 = slot_pick_pick_index == 7'd114; // RapController.java:575
+  wire _eq_266 = slot_pick_pick_index == 7'd115; // RapController.java:575
+  wire _eq_267 = slot_pick_pick_index == 7'd116; // RapController.java:575
+  wire _eq_268 = slot_pick_pick_index == 7'd117; // RapController.java:575
+  wire _eq_269 = slot_pick_pick_index == 7'd118; // RapController.java:575
+  wire _eq_270 = slot_pick_pick_index == 7'd119; // RapController.java:575
+  wire _eq_271 = slot_pick_pick_index == 7'd120; // RapController.java:575
+  wire _eq_272 = slot_pick_pick_index == 7'd121; // RapController.java:575
+  wire _eq_273 = slot_pick_pick_index == 7'd122; // RapController.java:575
+  wire _eq_274 = slot_pick_pick_index == 7'd123; // RapController.java:575
+  wire _eq_275 = slot_pick_pick_index == 7'd124; // RapController.java:575
+  wire _eq_276 = slot_pick_pick_index == 7'd125; // RapController.java:575
+  wire _eq_277 = slot_pick_pick_index == 7'd126; // RapController.java:575
+  wire _eq_278 = slot_pick_pick_index == 7'd127; // RapController.java:575
+  wire _eq_279 = slot_pick_pick_index == 7'd0; // RapController.java:576
+  wire _eq_280 = slot_pick_pick_index == 7'd1; // RapController.java:576
+  wire _eq_281 = slot_pick_pick_index == 7'd2; // RapController.java:576
+  wire _eq_282 = slot_pick_pick_index == 7'd3; // RapController.java:576
+  wire _eq_283 = slot_pick_pick_index == 7'd4; // RapController.java:576
+  wire _eq_284 = slot_pick_pick_index == 7'd5; // RapController.java:576
+  wire _eq_285 = slot_pick_pick_index == 7'd6; // RapController.java:576
+  wire _eq_286 = slot_pick_pick_index == 7'd7; // RapController.java:576
+  wire _eq_287 = slot_pick_pick_index == 7'd8; // RapController.java:576
+  wire _eq_288 = slot_pick_pick_index == 7'd9; // RapController.java:576
+  wire _eq_289 = slot_pick_pick_index == 7'd10; // RapController.java:576
+  wire _eq_290 = slot_pick_pick_index == 7'd11; // RapController.java:576
+  wire _eq_291 = slot_pick_pick_index == 7'd12; // RapController.java:576
+  wire _eq_292 = slot_pick_pick_index == 7'd13; // RapController.java:576
+  wire _eq_293 = slot_pick_pick_index == 7'd14; // RapController.java:576
+  wire _eq_294 = slot_pick_pick_index == 7'd15; // RapController.java:576
+  wire _eq_295 = slot_pick_pick_index == 7'd16; // RapController.java:576
+  wire _eq_296 = slot_pick_pick_index == 7'd17; // RapController.java:576
+  wire _eq_297 = slot_pick_pick_index == 7'd18; // RapController.java:576
+  wire _eq_298 = slot_pick_pick_index == 7'd19; // RapController.java:576
+  wire _eq_299 = slot_pick_pick_index == 7'd20; // RapController.java:576
+  wire _eq_300 = slot_pick_pick_index == 7'd21; // RapController.java:576
+  wire _eq_301 = slot_pick_pick_index == 7'd22; // RapController.java:576
+  wire _eq_302 = slot_pick_pick_index == 7'd23; // RapController.java:576
+  wire _eq_303 = slot_pick_pick_index == 7'd24; // RapController.java:576
+  wire _eq_304 = slot_pick_pick_index == 7'd25; // RapController.java:576
+  wire _eq_305 = slot_pick_pick_index == 7'd26; // RapController.java:576
+  wire _eq_306 = slot_pick_pick_index == 7'd27; // RapController.java:576
+  wire _eq_307 = slot_pick_pick_index == 7'd28; // RapController.java:576
+  wire _eq_308 = slot_pick_pick_index == 7'd29; // RapController.java:576
+  wire _eq_309 = slot_pick_pick_index == 7'd30; // RapController.java:576
+  wire _eq_310 = slot_pick_pick_index == 7'd31; // RapController.java:576
+  wire _eq_311 = slot_pick_pick_index == 7'd32; // RapController.java:576
+  wire _eq_312 = slot_pick_pick_index == 7'd33; // RapController.java:576
+  wire _eq_313 = slot_pick_pick_index == 7'd34; // RapController.java:576
+  wire _eq_314 = slot_pick_pick_index == 7'd35; // RapController.java:576
+  wire _eq_315 = slot_pick_pick_index == 7'd36; // RapController.java:576
+  wire _eq_316 = slot_pick_pick_index == 7'd37; // RapController.java:576
+  wire _eq_317 = slot_pick_pick_index == 7'd38; // RapController.java:576
+  wire _eq_318 = slot_pick_pick_index == 7'd39; // RapController.java:576
+  wire _eq_319 = slot_pick_pick_index == 7'd40; // RapController.java:576
+  wire _eq_320 = slot_pick_pick_index == 7'd41; // RapController.java:576
+  wire _eq_321 = slot_pick_pick_index == 7'd42; // RapController.java:576
+  wire _eq_322 = slot_pick_pick_index == 7'd43; // RapController.java:576
+  wire _eq_323 = slot_pick_pick_index == 7'd44; // RapController.java:576
+  wire _eq_324 = slot_pick_pick_index == 7'd45; // RapController.java:576
+  wire _eq_325 = slot_pick_pick_index == 7'd46; // RapController.java:576
+  wire _eq_326 = slot_pick_pick_index == 7'd47; // RapController.java:576
+  wire _eq_327 = slot_pick_pick_index == 7'd48; // RapController.java:576
+  wire _eq_328 = slot_pick_pick_index == 7'd49; // RapController.java:576
+  wire _eq_329 = slot_pick_pick_index == 7'd50; // RapController.java:576
+  wire _eq_330 = slot_pick_pick_index == 7'd51; // RapController.java:576
+  wire _eq_331 = slot_pick_pick_index == 7'd52; // RapController.java:576
+  wire _eq_332 = slot_pick_pick_index == 7'd53; // RapController.java:576
+  wire _eq_333 = slot_pick_pick_index == 7'd54; // RapController.java:576
+  wire _eq_334 = slot_pick_pick_index == 7'd55; // RapController.java:576
+  wire _eq_335 = slot_pick_pick_index == 7'd56; // RapController.java:576
+  wire _eq_336 = slot_pick_pick_index == 7'd57; // RapController.java:576
+  wire _eq_337 = slot_pick_pick_index == 7'd58; // RapController.java:576
+  wire _eq_338 = slot_pick_pick_index == 7'd59; // RapController.java:576
+  wire _eq_339 = slot_pick_pick_index == 7'd60; // RapController.java:576
+  wire _eq_340 = slot_pick_pick_index == 7'd61; // RapController.java:576
+  wire _eq_341 = slot_pick_pick_index == 7'd62; // RapController.java:576
+  wire _eq_342 = slot_pick_pick_index == 7'd63; // RapController.java:576
+  wire _eq_343 = slot_pick_pick_index == 7'd64; // RapController.java:576
+  wire _eq_344 = slot_pick_pick_index == 7'd65; // RapController.java:576
+  wire _eq_345 = slot_pick_pick_index == 7'd66; // RapController.java:576
+  wire _eq_346 = slot_pick_pick_index == 7'd67; // RapController.java:576
+  wire _eq_347 = slot_pick_pick_index == 7'd68; // RapController.java:576
+  wire _eq_348 = slot_pick_pick_index == 7'd69; // RapController.java:576
+  wire _eq_349 = slot_pick_pick_index == 7'd70; // RapController.java:576
+  wire _eq_350 = slot_pick_pick_index == 7'd71; // RapController.java:576
+  wire _eq_351 = slot_pick_pick_index == 7'd72; // RapController.java:576
+  wire _eq_352 = slot_pick_pick_index == 7'd73; // RapController.java:576
+  wire _eq_353 = slot_pick_pick_index == 7'd74; // RapController.java:576
+  wire _eq_354 = slot_pick_pick_index == 7'd75; // RapController.java:576
+  wire _eq_355 = slot_pick_pick_index == 7'd76; // RapController.java:576
+  wire _eq_356 = slot_pick_pick_index == 7'd77; // RapController.java:576
+  wire _eq_357 = slot_pick_pick_index == 7'd78; // RapController.java:576
+  wire _eq_358 = slot_pick_pick_index == 7'd79; // RapController.java:576
+  wire _eq_359 = slot_pick_pick_index == 7'd80; // RapController.java:576
+  wire _eq_360 = slot_pick_pick_index == 7'd81; // RapController.java:576
+  wire _eq_361 = slot_pick_pick_index == 7'd82; // RapController.java:576
+  wire _eq_362 = slot_pick_pick_index == 7'd83; // RapController.java:576
+  wire _eq_363 = slot_pick_pick_index == 7'd84; // RapController.java:576
+  wire _eq_364 = slot_pick_pick_index == 7'd85; // RapController.java:576
+  wire _eq_365 = slot_pick_pick_index == 7'd86; // RapController.java:576
+  wire _eq_366 = slot_pick_pick_index == 7'd87; // RapController.java:576
+  wire _eq_367 = slot_pick_pick_index == 7'd88; // RapController.java:576
+  wire _eq_368 = slot_pick_pick_index == 7'd89; // RapController.java:576
+  wire _eq_369 = slot_pick_pick_index == 7'd90; // RapController.java:576
+  wire _eq_370 = slot_pick_pick_index == 7'd91; // RapController.java:576
+  wire _eq_371 = slot_pick_pick_index == 7'd92; // RapController.java:576
+  wire _eq_372 = slot_pick_pick_index == 7'd93; // RapController.java:576
+  wire _eq_373 = slot_pick_pick_index == 7'd94; // RapController.java:576
+  wire _eq_374 = slot_pick_pick_index == 7'd95; // RapController.java:576
+  wire _eq_375 = slot_pick_pick_index == 7'd96; // RapController.java:576
+  wire _eq_376 = slot_pick_pick_index == 7'd97; // RapController.java:576
+  wire _eq_377 = slot_pick_pick_index == 7'd98; // RapController.java:576
+  wire _eq_378 = slot_pick_pick_index == 7'd99; // RapController.java:576
+  wire _eq_379 = slot_pick_pick_index == 7'd100; // RapController.java:576
+  wire _eq_380 = slot_pick_pick_index == 7'd101; // RapController.java:576
+  wire _eq_381 = slot_pick_pick_index == 7'd102; // RapController.java:576
+  wire _eq_382 = slot_pick_pick_index == 7'd103; // RapController.java:576
+  wire _eq_383 = slot_pick_pick_index == 7'd104; // RapController.java:576
+  wire _eq_384 = slot_pick_pick_index == 7'd105; // RapController.java:576
+  wire _eq_385 = slot_pick_pick_index == 7'd106; // RapController.java:576
+  wire _eq_386 = slot_pick_pick_index == 7'd107; // RapController.java:576
+  wire _eq_387 = slot_pick_pick_index == 7'd108; // RapController.java:576
+  wire _eq_388 = slot_pick_pick_index == 7'd109; // RapController.java:576
+  wire _eq_389 = slot_pick_pick_index == 7'd110; // RapController.java:576
+  wire _eq_390 = slot_pick_pick_index == 7'd111; // RapController.java:576
+  wire _eq_391 = slot_pick_pick_index == 7'd112; // RapController.java:576
+  wire _eq_392 = slot_pick_pick_index == 7'd113; // RapController.java:576
+  wire _eq_393 = slot_pick_pick_index == 7'd114; // RapController.java:576
+  wire _eq_394 = slot_pick_pick_index == 7'd115; // RapController.java:576
+  wire _eq_395 = slot_pick_pick_index == 7'd116; // RapController.java:576
+  wire _eq_396 = slot_pick_pick_index == 7'd117; // RapController.java:576
+  wire _eq_397 = slot_pick_pick_index == 7'd118; // RapController.java:576
+  wire _eq_398 = slot_pick_pick_index == 7'd119; // RapController.java:576
+  wire _eq_399 = slot_pick_pick_index == 7'd120; // RapController.java:576
+  wire _eq_400 = slot_pick_pick_index == 7'd121; // RapController.java:576
+  wire _eq_401 = slot_pick_pick_index == 7'd122; // RapController.java:576
+  wire _eq_402 = slot_pick_pick_index == 7'd123; // RapController.java:576
+  wire _eq_403 = slot_pick_pick_index == 7'd124; // RapController.java:576
+  wire _eq_404 = slot_pick_pick_index == 7'd125; // RapController.java:576
+  wire _eq_405 = slot_pick_pick_index == 7'd126; // RapController.java:576
+  wire _eq_406 = slot_pick_pick_index == 7'd127; // RapController.java:576
   wire _eq_407 = children_write_slot == 7'd0; // NodeTable.java:44
   wire _eq_408 = children_write_slot == 7'd1; // NodeTable.java:44
   wire _eq_409 = children_write_slot == 7'd2; // NodeTable.java:44
@@ -1624,7 +1624,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_532 = children_write_slot == 7'd125; // NodeTable.java:44
   wire _eq_533 = children_write_slot == 7'd126; // NodeTable.java:44
   wire _eq_534 = children_write_slot == 7'd127; // NodeTable.java:44
-  wire [2:0] _sub_1 = op_children - merge_leaves; // RapController.java:449
+  wire [2:0] _sub_1 = op_children - merge_leaves; // RapController.java:450
   wire [32:0] _add_0 = {1'b0, st_n_lo} + {{17{1'b0}}, ev_weight_q}; // SplitCounter.java:41
   wire [31:0] _bits_7 = _add_0[31:0]; // SplitCounter.java:42
   wire [31:0] _add_1 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:34
@@ -1649,8 +1649,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [31:0] _bits_17 = _add_10[31:0]; // SplitCounter.java:42
   wire [31:0] _add_11 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:34
   wire _bits_18 = _add_10[32]; // SplitCounter.java:43
-  wire _or_8 = io_counterResult_bits_saturated | 1'd0; // RapController.java:277
-  wire _lt_0 = hit_len_3 < 6'd32; // RapController.java:260
+  wire _or_8 = io_counterResult_bits_saturated | 1'd0; // RapController.java:278
+  wire _lt_0 = hit_len_3 < 6'd32; // RapController.java:261
   wire [13:0] _bits_19 = io_counterResult_bits_updated[31:18]; // SplitCompare.java:35
   wire [17:0] _bits_20 = io_head_threshold[35:18]; // SplitCompare.java:35
   wire _gt_0 = {{4{1'b0}}, _bits_19} > _bits_20; // SplitCompare.java:27
@@ -1660,21 +1660,21 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_1 = _bits_21 > _bits_22; // SplitCompare.java:20
   wire _and_20 = _eq_535 & _gt_1; // SplitCompare.java:27
   wire _or_9 = _gt_0 | _and_20; // SplitCompare.java:27
-  wire split_now = _lt_0 & _or_9; // RapController.java:260
-  wire _not_25 = ~schedule_exhausted; // RapController.java:263
+  wire split_now = _lt_0 & _or_9; // RapController.java:261
+  wire _not_25 = ~schedule_exhausted; // RapController.java:264
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:59
   wire _not_26 = ~_or_r_0; // SplitCounter.java:59
-  wire _and_21 = _not_25 & _not_26; // RapController.java:263
-  wire [15:0] _bits_23 = until_merge_lo[31:16]; // RapController.java:263
-  wire _or_r_1 = |_bits_23; // RapController.java:263
-  wire _not_27 = ~_or_r_1; // RapController.java:263
-  wire _and_22 = _and_21 & _not_27; // RapController.java:263
-  wire [15:0] _bits_24 = until_merge_lo[15:0]; // RapController.java:264
-  wire _ge_1 = io_head_weight >= _bits_24; // RapController.java:264
-  wire merge_now = _and_22 & _ge_1; // RapController.java:264
-  wire _not_28 = ~merge_now; // RapController.java:268
-  wire _and_23 = split_now & _not_28; // RapController.java:268
-  wire _and_24 = _and_23 & hit_short_3; // RapController.java:268
+  wire _and_21 = _not_25 & _not_26; // RapController.java:264
+  wire [15:0] _bits_23 = until_merge_lo[31:16]; // RapController.java:264
+  wire _or_r_1 = |_bits_23; // RapController.java:264
+  wire _not_27 = ~_or_r_1; // RapController.java:264
+  wire _and_22 = _and_21 & _not_27; // RapController.java:264
+  wire [15:0] _bits_24 = until_merge_lo[15:0]; // RapController.java:265
+  wire _ge_1 = io_head_weight >= _bits_24; // RapController.java:265
+  wire merge_now = _and_22 & _ge_1; // RapController.java:265
+  wire _not_28 = ~merge_now; // RapController.java:269
+  wire _and_23 = split_now & _not_28; // RapController.java:269
+  wire _and_24 = _and_23 & hit_short_3; // RapController.java:269
   wire [17:0] _bits_25 = io_head_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_26 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_2 = _bits_25 > {1'b0, _bits_26}; // SplitCompare.java:27
@@ -1686,7 +1686,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_10 = _gt_2 | _and_25; // SplitCompare.java:27
   wire _not_29 = ~_or_10; // MergeSkip.java:42
   wire _and_26 = skip_valid & _not_29; // MergeSkip.java:42
-  wire defer_now = _and_24 & _and_26; // RapController.java:269
+  wire defer_now = _and_24 & _and_26; // RapController.java:270
   wire [32:0] _add_12 = {1'b0, st_updates_lo} + 33'd1; // SplitCounter.java:41
   wire [31:0] _bits_29 = _add_12[31:0]; // SplitCounter.java:42
   wire [31:0] _add_13 = st_updates_hi + {{31{1'b0}}, st_updates_carry}; // SplitCounter.java:34
@@ -1694,11 +1694,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [7:0] _add_14 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:107
   wire [7:0] _sub_2 = _add_14 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:107
   wire _gt_4 = st_nodes > st_high_water; // StatusRegs.java:102
-  wire _eq_537 = io_m0Csr == 64'd0; // RapController.java:323
-  wire [63:0] _mux_6 = _eq_537 ? 64'd1 : io_m0Csr; // RapController.java:323
-  wire [31:0] _bits_31 = serialMultiplier_io_product[95:64]; // RapController.java:464
-  wire _or_r_2 = |_bits_31; // RapController.java:464
-  wire [63:0] _bits_32 = serialMultiplier_io_product[63:0]; // RapController.java:465
+  wire _eq_537 = io_m0Csr == 64'd0; // RapController.java:324
+  wire [63:0] _mux_6 = _eq_537 ? 64'd1 : io_m0Csr; // RapController.java:324
+  wire [31:0] _bits_31 = serialMultiplier_io_product[95:64]; // RapController.java:465
+  wire _or_r_2 = |_bits_31; // RapController.java:465
+  wire [63:0] _bits_32 = serialMultiplier_io_product[63:0]; // RapController.java:466
   wire [31:0] _bits_33 = _mux_6[31:0]; // SplitCounter.java:48
   wire [32:0] _sub_3 = {1'b0, until_merge_lo} - {{17{1'b0}}, io_head_weight}; // SplitCounter.java:41
   wire [31:0] _bits_34 = _sub_3[31:0]; // SplitCounter.java:42
@@ -1710,10 +1710,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [31:0] _sub_4 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:34
   wire [31:0] _bits_39 = to_merge[63:32]; // SplitCounter.java:49
   wire _bits_40 = _sub_3[32]; // SplitCounter.java:43
-  wire _eq_538 = io_epsCsr == 16'd0; // RapController.java:321
-  wire [15:0] _mux_7 = _eq_538 ? 16'd1 : io_epsCsr; // RapController.java:321
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:322
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:322
+  wire _eq_538 = io_epsCsr == 16'd0; // RapController.java:322
+  wire [15:0] _mux_7 = _eq_538 ? 16'd1 : io_epsCsr; // RapController.java:322
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:323
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:323
   wire [5:0] _add_15 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:206
   wire [5:0] _sub_5 = _add_15 - {{5{1'b0}}, io_selected_valid}; // RapController.java:206
   wire [7:0] _add_16 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:207
@@ -1721,21 +1721,21 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_539 = state == 4'd2; // RapController.java:215
   wire draining = _eq_539 | commit_stop; // RapController.java:215
   wire undo_push = draining & io_counterResult_valid; // RapController.java:216
-  wire [4:0] _add_17 = undo_sp + 5'd1; // RapController.java:222
-  wire [4:0] _sub_7 = undo_sp - 5'd1; // RapController.java:353
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:366
-  wire [6:0] _dshl_1 = 7'd1 << _dyn_index_0; // RapController.java:366
-  wire [3:0] _bits_41 = _dshl_1[3:0]; // RapController.java:366
-  wire [3:0] _or_11 = present_children | _bits_41; // RapController.java:366
-  wire [6:0] _dshl_2 = 7'd1 << _bits_4; // RapController.java:577
-  wire [3:0] _bits_42 = _dshl_2[3:0]; // RapController.java:577
-  wire [3:0] _or_12 = present_children | _bits_42; // RapController.java:577
+  wire [4:0] _add_17 = undo_sp + 5'd1; // RapController.java:223
+  wire [4:0] _sub_7 = undo_sp - 5'd1; // RapController.java:354
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:367
+  wire [6:0] _dshl_1 = 7'd1 << _dyn_index_0; // RapController.java:367
+  wire [3:0] _bits_41 = _dshl_1[3:0]; // RapController.java:367
+  wire [3:0] _or_11 = present_children | _bits_41; // RapController.java:367
+  wire [6:0] _dshl_2 = 7'd1 << _bits_4; // RapController.java:578
+  wire [3:0] _bits_42 = _dshl_2[3:0]; // RapController.java:578
+  wire [3:0] _or_12 = present_children | _bits_42; // RapController.java:578
   wire _bits_43 = slot_valid[127]; // NodeTable.java:59
-  wire _eq_540 = state == 4'd4; // RapController.java:307
-  wire [6:0] _mux_9 = _eq_540 ? op_slot : merge_parent; // RapController.java:308
+  wire _eq_540 = state == 4'd4; // RapController.java:308
+  wire [6:0] _mux_9 = _eq_540 ? op_slot : merge_parent; // RapController.java:309
   wire _eq_541 = slot_parent_127 == _mux_9; // NodeTable.java:59
   wire _and_27 = _bits_43 & _eq_541; // NodeTable.java:59
-  wire _not_30 = ~_eq_540; // RapController.java:308
+  wire _not_30 = ~_eq_540; // RapController.java:309
   wire _not_31 = ~_not_30; // NodeTable.java:60
   wire _eq_542 = slot_children_127 == 3'd0; // NodeTable.java:60
   wire _or_13 = _not_31 | _eq_542; // NodeTable.java:60
@@ -3784,7 +3784,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [127:0] _not_289 = ~slot_pick_pick_hot; // SlotPicker.java:33
   wire [127:0] _and_539 = slot_pick_candidates & _not_289; // SlotPicker.java:33
   wire [127:0] slot_pick_remaining = slot_pick_take ? _and_539 : slot_pick_candidates; // SlotPicker.java:33
-  wire [127:0] _not_290 = ~slot_valid; // RapController.java:370
+  wire [127:0] _not_290 = ~slot_valid; // RapController.java:371
   wire [127:0] _sub_9 = slot_pick_remaining - 128'd1; // SlotPicker.java:38
   wire [127:0] _not_291 = ~_sub_9; // SlotPicker.java:38
   wire [127:0] _and_540 = slot_pick_remaining & _not_291; // SlotPicker.java:38
@@ -4297,20 +4297,20 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] _mux_135 = _not_292 ? _cat_102 : _cat_133; // FirstSet.java:35
   wire [6:0] _cat_134 = {_not_292, _mux_135}; // FirstSet.java:35
   wire [6:0] _bits_555 = _cat_134; // FirstSet.java:43
-  wire [5:0] _sub_10 = merge_level - 6'd2; // RapController.java:420
-  wire _eq_923 = state == 4'd7; // RapController.java:293
-  wire _eq_924 = state == 4'd8; // RapController.java:293
-  wire _or_394 = _eq_923 | _eq_924; // RapController.java:293
-  wire _eq_925 = state == 4'd9; // RapController.java:293
-  wire _or_395 = _or_394 | _eq_925; // RapController.java:293
-  wire _and_541 = _or_395 & io_counterResult_valid; // RapController.java:294
-  wire _eq_926 = io_counterResult_bits_op == 2'd2; // RapController.java:294
-  wire _and_542 = _and_541 & _eq_926; // RapController.java:294
-  wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:294
-  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:438
-  wire _not_419 = ~snapshot_frozen; // RapController.java:333
-  wire _and_543 = snapshot_pending & _not_419; // RapController.java:333
-  wire _and_544 = _and_543 & _and_2; // RapController.java:333
+  wire [5:0] _sub_10 = merge_level - 6'd2; // RapController.java:421
+  wire _eq_923 = state == 4'd7; // RapController.java:294
+  wire _eq_924 = state == 4'd8; // RapController.java:294
+  wire _or_394 = _eq_923 | _eq_924; // RapController.java:294
+  wire _eq_925 = state == 4'd9; // RapController.java:294
+  wire _or_395 = _or_394 | _eq_925; // RapController.java:294
+  wire _and_541 = _or_395 & io_counterResult_valid; // RapController.java:295
+  wire _eq_926 = io_counterResult_bits_op == 2'd2; // RapController.java:295
+  wire _and_542 = _and_541 & _eq_926; // RapController.java:295
+  wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:295
+  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:439
+  wire _not_419 = ~snapshot_frozen; // RapController.java:334
+  wire _and_543 = snapshot_pending & _not_419; // RapController.java:334
+  wire _and_544 = _and_543 & _and_2; // RapController.java:334
   wire _or_396 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_397 = _or_396 | ev_split_q; // StatusRegs.java:83
   wire _or_398 = _or_397 | ev_batch_q; // StatusRegs.java:83
@@ -4332,21 +4332,21 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_550 = _and_549 & _not_426; // StatusRegs.java:84
   wire _not_427 = ~_and_550; // StatusRegs.java:84
   wire ev_pending = _or_400 | _not_427; // StatusRegs.java:84
-  wire _not_428 = ~ev_pending; // RapController.java:333
-  wire _and_551 = _and_544 & _not_428; // RapController.java:333
-  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:470
-  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:487
-  wire [6:0] _bits_556 = readout_slot[6:0]; // RapController.java:485
+  wire _not_428 = ~ev_pending; // RapController.java:334
+  wire _and_551 = _and_544 & _not_428; // RapController.java:334
+  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:471
+  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:488
+  wire [6:0] _bits_556 = readout_slot[6:0]; // RapController.java:486
   wire _eq_927 = _bits_556 == 7'd0; // NodeTable.java:77
   wire [5:0] _dyn_index_1 = _bits_556[6] ? (_bits_556[5] ? (_bits_556[4] ? (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_127 : slot_len_126) : (_bits_556[0] ? slot_len_125 : slot_len_124)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_123 : slot_len_122) : (_bits_556[0] ? slot_len_121 : slot_len_120))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_119 : slot_len_118) : (_bits_556[0] ? slot_len_117 : slot_len_116)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_115 : slot_len_114) : (_bits_556[0] ? slot_len_113 : slot_len_112)))) : (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_111 : slot_len_110) : (_bits_556[0] ? slot_len_109 : slot_len_108)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_107 : slot_len_106) : (_bits_556[0] ? slot_len_105 : slot_len_104))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_103 : slot_len_102) : (_bits_556[0] ? slot_len_101 : slot_len_100)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_99 : slot_len_98) : (_bits_556[0] ? slot_len_97 : slot_len_96))))) : (_bits_556[4] ? (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_95 : slot_len_94) : (_bits_556[0] ? slot_len_93 : slot_len_92)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_91 : slot_len_90) : (_bits_556[0] ? slot_len_89 : slot_len_88))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_87 : slot_len_86) : (_bits_556[0] ? slot_len_85 : slot_len_84)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_83 : slot_len_82) : (_bits_556[0] ? slot_len_81 : slot_len_80)))) : (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_79 : slot_len_78) : (_bits_556[0] ? slot_len_77 : slot_len_76)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_75 : slot_len_74) : (_bits_556[0] ? slot_len_73 : slot_len_72))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_71 : slot_len_70) : (_bits_556[0] ? slot_len_69 : slot_len_68)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_67 : slot_len_66) : (_bits_556[0] ? slot_len_65 : slot_len_64)))))) : (_bits_556[5] ? (_bits_556[4] ? (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_63 : slot_len_62) : (_bits_556[0] ? slot_len_61 : slot_len_60)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_59 : slot_len_58) : (_bits_556[0] ? slot_len_57 : slot_len_56))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_55 : slot_len_54) : (_bits_556[0] ? slot_len_53 : slot_len_52)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_51 : slot_len_50) : (_bits_556[0] ? slot_len_49 : slot_len_48)))) : (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_47 : slot_len_46) : (_bits_556[0] ? slot_len_45 : slot_len_44)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_43 : slot_len_42) : (_bits_556[0] ? slot_len_41 : slot_len_40))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_39 : slot_len_38) : (_bits_556[0] ? slot_len_37 : slot_len_36)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_35 : slot_len_34) : (_bits_556[0] ? slot_len_33 : slot_len_32))))) : (_bits_556[4] ? (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_31 : slot_len_30) : (_bits_556[0] ? slot_len_29 : slot_len_28)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_27 : slot_len_26) : (_bits_556[0] ? slot_len_25 : slot_len_24))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_23 : slot_len_22) : (_bits_556[0] ? slot_len_21 : slot_len_20)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_19 : slot_len_18) : (_bits_556[0] ? slot_len_17 : slot_len_16)))) : (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_15 : slot_len_14) : (_bits_556[0] ? slot_len_13 : slot_len_12)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_11 : slot_len_10) : (_bits_556[0] ? slot_len_9 : slot_len_8))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_7 : slot_len_6) : (_bits_556[0] ? slot_len_5 : slot_len_4)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_3 : slot_len_2) : (_bits_556[0] ? slot_len_1 : slot_len_0)))))); // NodeTable.java:77
   wire [5:0] _mux_138 = _eq_927 ? 6'd0 : _dyn_index_1; // NodeTable.java:77
-  wire [5:0] _mux_139 = readout_in_use ? _mux_138 : 6'd0; // RapController.java:485
+  wire [5:0] _mux_139 = readout_in_use ? _mux_138 : 6'd0; // RapController.java:486
   wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:35
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:55
-  wire _ne_132 = merge_leaves != 3'd0; // RapController.java:452
+  wire _ne_132 = merge_leaves != 3'd0; // RapController.java:453
   wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:36
   wire [17:0] _bits_557 = batch_min_sum[34:17]; // SplitCompare.java:35
   wire [17:0] _bits_558 = merge_sum[34:17]; // SplitCompare.java:35
@@ -4379,30 +4379,30 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire walking_kids = _eq_931 | _eq_932; // RapController.java:174
   wire [6:0] _mux_142 = walking_kids ? merge_parent : op_slot; // RapController.java:175
   wire [2:0] _dyn_index_2 = _mux_142[6] ? (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_127 : slot_children_126) : (_mux_142[0] ? slot_children_125 : slot_children_124)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_123 : slot_children_122) : (_mux_142[0] ? slot_children_121 : slot_children_120))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_119 : slot_children_118) : (_mux_142[0] ? slot_children_117 : slot_children_116)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_115 : slot_children_114) : (_mux_142[0] ? slot_children_113 : slot_children_112)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_111 : slot_children_110) : (_mux_142[0] ? slot_children_109 : slot_children_108)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_107 : slot_children_106) : (_mux_142[0] ? slot_children_105 : slot_children_104))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_103 : slot_children_102) : (_mux_142[0] ? slot_children_101 : slot_children_100)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_99 : slot_children_98) : (_mux_142[0] ? slot_children_97 : slot_children_96))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_95 : slot_children_94) : (_mux_142[0] ? slot_children_93 : slot_children_92)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_91 : slot_children_90) : (_mux_142[0] ? slot_children_89 : slot_children_88))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_87 : slot_children_86) : (_mux_142[0] ? slot_children_85 : slot_children_84)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_83 : slot_children_82) : (_mux_142[0] ? slot_children_81 : slot_children_80)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_79 : slot_children_78) : (_mux_142[0] ? slot_children_77 : slot_children_76)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_75 : slot_children_74) : (_mux_142[0] ? slot_children_73 : slot_children_72))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_71 : slot_children_70) : (_mux_142[0] ? slot_children_69 : slot_children_68)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_67 : slot_children_66) : (_mux_142[0] ? slot_children_65 : slot_children_64)))))) : (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_63 : slot_children_62) : (_mux_142[0] ? slot_children_61 : slot_children_60)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_59 : slot_children_58) : (_mux_142[0] ? slot_children_57 : slot_children_56))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_55 : slot_children_54) : (_mux_142[0] ? slot_children_53 : slot_children_52)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_51 : slot_children_50) : (_mux_142[0] ? slot_children_49 : slot_children_48)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_47 : slot_children_46) : (_mux_142[0] ? slot_children_45 : slot_children_44)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_43 : slot_children_42) : (_mux_142[0] ? slot_children_41 : slot_children_40))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_39 : slot_children_38) : (_mux_142[0] ? slot_children_37 : slot_children_36)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_35 : slot_children_34) : (_mux_142[0] ? slot_children_33 : slot_children_32))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_31 : slot_children_30) : (_mux_142[0] ? slot_children_29 : slot_children_28)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_27 : slot_children_26) : (_mux_142[0] ? slot_children_25 : slot_children_24))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_23 : slot_children_22) : (_mux_142[0] ? slot_children_21 : slot_children_20)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_19 : slot_children_18) : (_mux_142[0] ? slot_children_17 : slot_children_16)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_15 : slot_children_14) : (_mux_142[0] ? slot_children_13 : slot_children_12)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_11 : slot_children_10) : (_mux_142[0] ? slot_children_9 : slot_children_8))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_7 : slot_children_6) : (_mux_142[0] ? slot_children_5 : slot_children_4)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_3 : slot_children_2) : (_mux_142[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:175
-  wire _not_430 = ~commit_stop; // RapController.java:330
-  wire _and_554 = io_selected_valid & _not_430; // RapController.java:330
-  wire [6:0] _bits_567 = undo_rdata_0[38:32]; // RapController.java:351
-  wire [6:0] _bits_568 = readout_slot[6:0]; // RapController.java:478
-  wire [31:0] _bits_569 = undo_rdata_0[31:0]; // RapController.java:352
+  wire _not_430 = ~commit_stop; // RapController.java:331
+  wire _and_554 = io_selected_valid & _not_430; // RapController.java:331
+  wire [6:0] _bits_567 = undo_rdata_0[38:32]; // RapController.java:352
+  wire [6:0] _bits_568 = readout_slot[6:0]; // RapController.java:479
+  wire [31:0] _bits_569 = undo_rdata_0[31:0]; // RapController.java:353
   wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:82
-  wire [31:0] _bits_570 = merge_sum[31:0]; // RapController.java:447
-  wire [31:0] _mux_143 = clip_verdict ? _fill_8 : _bits_570; // RapController.java:447
-  wire _or_403 = split_now | merge_now; // RapController.java:271
-  wire _and_555 = commit_fire & _or_403; // RapController.java:271
-  wire _not_431 = ~defer_now; // RapController.java:271
-  wire _and_556 = _and_555 & _not_431; // RapController.java:271
-  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:231
-  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:234
-  wire _ge_2 = free_slots >= missing_children; // RapController.java:235
-  wire _lt_2 = free_slots < 8'd1; // RapController.java:243
-  wire _lt_3 = free_slots < 8'd2; // RapController.java:243
-  wire _lt_4 = free_slots < 8'd3; // RapController.java:243
-  wire _lt_5 = free_slots < 8'd4; // RapController.java:243
+  wire [31:0] _bits_570 = merge_sum[31:0]; // RapController.java:448
+  wire [31:0] _mux_143 = clip_verdict ? _fill_8 : _bits_570; // RapController.java:448
+  wire _or_403 = split_now | merge_now; // RapController.java:272
+  wire _and_555 = commit_fire & _or_403; // RapController.java:272
+  wire _not_431 = ~defer_now; // RapController.java:272
+  wire _and_556 = _and_555 & _not_431; // RapController.java:272
+  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:232
+  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:235
+  wire _ge_2 = free_slots >= missing_children; // RapController.java:236
+  wire _lt_2 = free_slots < 8'd1; // RapController.java:244
+  wire _lt_3 = free_slots < 8'd2; // RapController.java:244
+  wire _lt_4 = free_slots < 8'd3; // RapController.java:244
+  wire _lt_5 = free_slots < 8'd4; // RapController.java:244
   wire [7:0] _cat_135 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // NodeTable.java:92
-  wire [2:0] _dyn_index_3 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:247
-  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:247
-  wire _bits_571 = _dshr_1[0]; // RapController.java:247
-  wire _ne_133 = merge_leaves != 3'd0; // RapController.java:297
+  wire [2:0] _dyn_index_3 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:248
+  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:248
+  wire _bits_571 = _dshr_1[0]; // RapController.java:248
+  wire _ne_133 = merge_leaves != 3'd0; // RapController.java:298
   wire [17:0] _bits_572 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_573 = merge_sum[34:18]; // SplitCompare.java:35
   wire _gt_7 = _bits_572 > {1'b0, _bits_573}; // SplitCompare.java:27
@@ -4412,17 +4412,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_8 = _bits_574 > _bits_575; // SplitCompare.java:20
   wire _and_557 = _eq_933 & _gt_8; // SplitCompare.java:27
   wire _or_404 = _gt_7 | _and_557; // SplitCompare.java:27
-  wire _and_558 = _ne_133 & _or_404; // RapController.java:297
-  wire [2:0] _bits_576 = merge_sum[34:32]; // RapController.java:299
-  wire _or_r_5 = |_bits_576; // RapController.java:299
-  wire _eq_934 = state == 4'd9; // RapController.java:300
-  wire _eq_935 = sram_count == 8'd0; // RapController.java:300
-  wire _and_559 = _eq_934 & _eq_935; // RapController.java:300
-  wire _lt_6 = readout_slot < 16'd128; // RapController.java:303
-  wire [6:0] _bits_577 = readout_slot[6:0]; // RapController.java:303
-  wire [127:0] _dshr_2 = slot_valid >> _bits_577; // RapController.java:303
-  wire _bits_578 = _dshr_2[0]; // RapController.java:303
-  wire _and_560 = _lt_6 & _bits_578; // RapController.java:303
+  wire _and_558 = _ne_133 & _or_404; // RapController.java:298
+  wire [2:0] _bits_576 = merge_sum[34:32]; // RapController.java:300
+  wire _or_r_5 = |_bits_576; // RapController.java:300
+  wire _eq_934 = state == 4'd9; // RapController.java:301
+  wire _eq_935 = sram_count == 8'd0; // RapController.java:301
+  wire _and_559 = _eq_934 & _eq_935; // RapController.java:301
+  wire _lt_6 = readout_slot < 16'd128; // RapController.java:304
+  wire [6:0] _bits_577 = readout_slot[6:0]; // RapController.java:304
+  wire [127:0] _dshr_2 = slot_valid >> _bits_577; // RapController.java:304
+  wire _bits_578 = _dshr_2[0]; // RapController.java:304
+  wire _and_560 = _lt_6 & _bits_578; // RapController.java:304
   wire [17:0] _bits_579 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_580 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_9 = _bits_579 > {1'b0, _bits_580}; // SplitCompare.java:27
@@ -4438,55 +4438,56 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_563 = _and_562 & _not_433; // MergeSkip.java:51
   wire _not_434 = ~commit_fire; // MergeSkip.java:51
   wire _and_564 = _and_563 & _not_434; // MergeSkip.java:51
-  wire _eq_937 = state == 4'd1; // RapController.java:601
-  wire _not_435 = ~commit_stop; // RapController.java:601
-  wire _and_565 = _eq_937 & _not_435; // RapController.java:601
-  wire _not_436 = ~io_headValid; // RapController.java:601
-  wire _and_566 = pipe_empty & _not_436; // RapController.java:601
-  wire [2:0] _mux_144 = _and_566 ? 3'd1 : fill_cause; // RapController.java:601
-  wire _eq_938 = state == 4'd2; // RapController.java:602
-  wire _eq_939 = state == 4'd3; // RapController.java:602
-  wire _or_406 = _eq_938 | _eq_939; // RapController.java:602
-  wire _eq_940 = state == 4'd12; // RapController.java:602
-  wire _or_407 = _or_406 | _eq_940; // RapController.java:602
-  wire _or_408 = _or_407 | commit_stop; // RapController.java:602
-  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:603
-  wire _ge_3 = state >= 4'd4; // RapController.java:604
-  wire _le_1 = state <= 4'd6; // RapController.java:604
-  wire _and_567 = _ge_3 & _le_1; // RapController.java:604
-  wire _ge_4 = state >= 4'd7; // RapController.java:605
-  wire _le_2 = state <= 4'd11; // RapController.java:605
-  wire _and_568 = _ge_4 & _le_2; // RapController.java:605
-  wire [3:0] _bits_583 = undo_sp[3:0]; // RapController.java:221
-  wire [38:0] _cat_136 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:221
-  wire _eq_941 = state == 4'd3; // RapController.java:217
-  wire undo_pop = _eq_941 & cmd_valid; // RapController.java:217
-  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:218
-  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:218
-  wire [4:0] _mux_146 = undo_pop ? _sub_14 : _sub_15; // RapController.java:218
-  wire [3:0] _bits_584 = _mux_146[3:0]; // RapController.java:218
-  wire _not_437 = ~undo_push; // RapController.java:218
+  wire _eq_937 = state == 4'd1; // RapController.java:602
+  wire _not_435 = ~commit_stop; // RapController.java:602
+  wire _and_565 = _eq_937 & _not_435; // RapController.java:602
+  wire _not_436 = ~io_headValid; // RapController.java:602
+  wire _and_566 = pipe_empty & _not_436; // RapController.java:602
+  wire [2:0] _mux_144 = _and_566 ? 3'd1 : fill_cause; // RapController.java:602
+  wire _eq_938 = state == 4'd2; // RapController.java:603
+  wire _eq_939 = state == 4'd3; // RapController.java:603
+  wire _or_406 = _eq_938 | _eq_939; // RapController.java:603
+  wire _eq_940 = state == 4'd12; // RapController.java:603
+  wire _or_407 = _or_406 | _eq_940; // RapController.java:603
+  wire _or_408 = _or_407 | commit_stop; // RapController.java:603
+  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:604
+  wire _ge_3 = state >= 4'd4; // RapController.java:605
+  wire _le_1 = state <= 4'd6; // RapController.java:605
+  wire _and_567 = _ge_3 & _le_1; // RapController.java:605
+  wire _ge_4 = state >= 4'd7; // RapController.java:606
+  wire _le_2 = state <= 4'd11; // RapController.java:606
+  wire _and_568 = _ge_4 & _le_2; // RapController.java:606
+  wire [3:0] _bits_583 = undo_sp[3:0]; // RapController.java:222
+  wire [38:0] _cat_136 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:222
+  wire _eq_941 = state == 4'd3; // RapController.java:218
+  wire _ne_134 = undo_sp != 5'd0; // RapController.java:218
+  wire undo_pop = _eq_941 & _ne_134; // RapController.java:218
+  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:219
+  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:219
+  wire [4:0] _mux_146 = undo_pop ? _sub_14 : _sub_15; // RapController.java:219
+  wire [3:0] _bits_584 = _mux_146[3:0]; // RapController.java:219
+  wire _not_437 = ~undo_push; // RapController.java:219
   wire read_parent_prefix = state == 4'd5; // RapController.java:144
   wire [6:0] _bits_585 = readout_slot[6:0]; // RapController.java:145
   wire [6:0] _mux_147 = read_parent_prefix ? op_slot : _bits_585; // RapController.java:145
   wire _eq_942 = state == 4'd13; // RapController.java:146
   wire _or_409 = read_parent_prefix | _eq_942; // RapController.java:146
-  wire _and_569 = in_run & io_selected_valid; // RapController.java:509
-  wire _eq_943 = io_counterResult_bits_op == 2'd0; // RapController.java:511
-  wire _and_570 = io_headValid & _eq_943; // RapController.java:511
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:512
-  wire _not_438 = ~io_counterResult_valid; // RapController.java:513
-  wire _eq_944 = state == 4'd2; // RapController.java:513
-  wire _and_571 = _eq_944 & pipe_empty; // RapController.java:513
-  wire _and_r_0 = &present_children; // RapController.java:514
-  wire _or_410 = slot_pick_pick_found | _and_r_0; // RapController.java:514
-  wire _eq_945 = state == 4'd6; // RapController.java:514
-  wire _and_572 = _eq_945 & slot_pick_ready; // RapController.java:514
-  wire _eq_946 = split_fits == _ge_2; // RapController.java:516
-  wire _eq_947 = op_children == _dyn_index_2; // RapController.java:518
-  wire _eq_948 = state == 4'd9; // RapController.java:517
-  wire _and_573 = _eq_948 & merge_settled; // RapController.java:517
-  wire _or_411 = split_settled | _and_573; // RapController.java:517
+  wire _and_569 = in_run & io_selected_valid; // RapController.java:510
+  wire _eq_943 = io_counterResult_bits_op == 2'd0; // RapController.java:512
+  wire _and_570 = io_headValid & _eq_943; // RapController.java:512
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:513
+  wire _not_438 = ~io_counterResult_valid; // RapController.java:514
+  wire _eq_944 = state == 4'd2; // RapController.java:514
+  wire _and_571 = _eq_944 & pipe_empty; // RapController.java:514
+  wire _and_r_0 = &present_children; // RapController.java:515
+  wire _or_410 = slot_pick_pick_found | _and_r_0; // RapController.java:515
+  wire _eq_945 = state == 4'd6; // RapController.java:515
+  wire _and_572 = _eq_945 & slot_pick_ready; // RapController.java:515
+  wire _eq_946 = split_fits == _ge_2; // RapController.java:517
+  wire _eq_947 = op_children == _dyn_index_2; // RapController.java:519
+  wire _eq_948 = state == 4'd9; // RapController.java:518
+  wire _and_573 = _eq_948 & merge_settled; // RapController.java:518
+  wire _or_411 = split_settled | _and_573; // RapController.java:518
   wire _not_439 = ~ev_commit_q; // StatusRegs.java:82
   wire _not_440 = ~st_n_carry; // SplitCounter.java:75
   wire st_n_steady = _not_439 & _not_440; // StatusRegs.java:82
@@ -4499,8 +4500,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:113
   wire _or_418 = _or_417 | _or_r_6; // StatusRegs.java:113
   wire _or_419 = _or_418 | ev_pending; // StatusRegs.java:113
-  wire _not_441 = ~_or_419; // RapController.java:520
-  wire _le_3 = st_nodes <= 8'd128; // RapController.java:521
+  wire _not_441 = ~_or_419; // RapController.java:521
+  wire _le_3 = st_nodes <= 8'd128; // RapController.java:522
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -4673,13 +4674,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_idle = _and_18;
   assign io_resetting = _not_23;
   assign io_stallCause = cause;
-  assign children_write = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (cmd_valid ? 1'd1 : 1'd0) : 1'd1)) : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : 1'd0))))))))));
-  assign children_write_slot = (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_6 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_9 ? (_not_8 ? 7'd0 : (_or_2 ? (cmd_valid ? slot_pick_pick_index : 7'd0) : op_slot)) : (_eq_10 ? 7'd0 : (_eq_11 ? 7'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : 7'd0) : 7'd0) : 7'd0))))))))));
-  assign children_write_value = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_9 ? (_not_8 ? 3'd0 : (_or_2 ? (cmd_valid ? 3'd0 : 3'd0) : 3'd4)) : (_eq_10 ? 3'd0 : (_eq_11 ? 3'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? _sub_1 : 3'd0) : 3'd0) : 3'd0))))))))));
+  assign children_write = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (io_tcamWrite_ready ? 1'd1 : 1'd0) : 1'd1)) : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : 1'd0))))))))));
+  assign children_write_slot = (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_6 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_9 ? (_not_8 ? 7'd0 : (_or_2 ? (io_tcamWrite_ready ? slot_pick_pick_index : 7'd0) : op_slot)) : (_eq_10 ? 7'd0 : (_eq_11 ? 7'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : 7'd0) : 7'd0) : 7'd0))))))))));
+  assign children_write_value = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_9 ? (_not_8 ? 3'd0 : (_or_2 ? (io_tcamWrite_ready ? 3'd0 : 3'd0) : 3'd4)) : (_eq_10 ? 3'd0 : (_eq_11 ? 3'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? _sub_1 : 3'd0) : 3'd0) : 3'd0))))))))));
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
   assign ev_saturation = (_eq_0 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_9 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_10 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_11 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_12 ? (merge_settled ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)))))))))));
   assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : 1'd0)))))));
-  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (cmd_valid ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))));
+  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (io_tcamWrite_ready ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))));
   assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_7 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_9 ? (_not_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_or_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_10 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (parent_pick_ready ? (parent_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
   assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
   assign ev_clear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
@@ -4688,7 +4689,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign parent_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? (level_fresh ? 1'd1 : 1'd0) : 1'd0))))))));
   assign parent_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0))))))));
   assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd1 : 1'd0) : (_eq_7 ? (_not_6 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd1 : 1'd0) : 1'd0)))))))));
-  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (cmd_valid ? 1'd1 : 1'd0) : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))))));
+  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (io_tcamWrite_ready ? 1'd1 : 1'd0) : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))))));
   assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1)) : 1'd0)) : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
   assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_1 ? (_and_551 ? 1'd1 : 1'd0) : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? (_not_10 ? 1'd0 : (_or_3 ? 1'd0 : (_not_11 ? 1'd1 : 1'd0))) : 1'd0)))))))))));
   assign serialMultiplier_io_a = _mux_140;
@@ -4831,7 +4832,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       state <= 4'd0;
     end else begin
-      state <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_3 ? (readout_pending ? 4'd13 : (_and_5 ? 4'd15 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? 4'd4 : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_6 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_7 ? (_not_6 ? state : (split_fits ? 4'd6 : (_not_7 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd12)))) : (_eq_9 ? (_not_8 ? state : (_or_2 ? state : (merge_due ? (skip_empty_settled ? _mux_3 : 4'd7) : 4'd12))) : (_eq_10 ? (level_fresh ? state : (parent_pick_ready ? (parent_pick_pick_found ? 4'd8 : (_ne_1 ? state : _mux_4)) : state)) : (_eq_11 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd9) : state)) : (_eq_12 ? (merge_settled ? 4'd7 : state) : (_eq_13 ? (_not_10 ? state : (_or_3 ? 4'd12 : (_not_11 ? 4'd11 : state))) : (_eq_15 ? (_not_12 ? 4'd10 : state) : (_eq_16 ? (_eq_17 ? 4'd1 : state) : (_eq_18 ? (cmd_valid ? 4'd14 : state) : (_eq_19 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_20 ? 4'd0 : state))))))))))))))));
+      state <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_3 ? (readout_pending ? 4'd13 : (_and_5 ? 4'd15 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? 4'd4 : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_6 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_7 ? (_not_6 ? state : (split_fits ? 4'd6 : (_not_7 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd12)))) : (_eq_9 ? (_not_8 ? state : (_or_2 ? state : (merge_due ? (skip_empty_settled ? _mux_3 : 4'd7) : 4'd12))) : (_eq_10 ? (level_fresh ? state : (parent_pick_ready ? (parent_pick_pick_found ? 4'd8 : (_ne_1 ? state : _mux_4)) : state)) : (_eq_11 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd9) : state)) : (_eq_12 ? (merge_settled ? 4'd7 : state) : (_eq_13 ? (_not_10 ? state : (_or_3 ? 4'd12 : (_not_11 ? 4'd11 : state))) : (_eq_15 ? (_not_12 ? 4'd10 : state) : (_eq_16 ? (_eq_17 ? 4'd1 : state) : (_eq_18 ? 4'd14 : (_eq_19 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_20 ? 4'd0 : state))))))))))))))));
     end
   end
 
@@ -4839,1544 +4840,1544 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_valid <= 128'd1;
     end else begin
-      slot_valid <= (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_7 ? slot_valid : (_eq_9 ? (_not_8 ? slot_valid : (_or_2 ? (cmd_valid ? _or_7 : slot_valid) : slot_valid)) : (_eq_10 ? slot_valid : (_eq_11 ? slot_valid : (_eq_12 ? (merge_settled ? (merge_verdict ? _and_19 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_15 ? slot_valid : (_eq_16 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? 128'd1 : slot_valid))))))))))))))));
+      slot_valid <= (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_7 ? slot_valid : (_eq_9 ? (_not_8 ? slot_valid : (_or_2 ? (io_tcamWrite_ready ? _or_7 : slot_valid) : slot_valid)) : (_eq_10 ? slot_valid : (_eq_11 ? slot_valid : (_eq_12 ? (merge_settled ? (merge_verdict ? _and_19 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_15 ? slot_valid : (_eq_16 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? 128'd1 : slot_valid))))))))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_len_0 <= (_eq_0 ? slot_len_0 : (_eq_1 ? slot_len_0 : (_eq_4 ? slot_len_0 : (_eq_5 ? slot_len_0 : (_eq_6 ? slot_len_0 : (_eq_7 ? slot_len_0 : (_eq_9 ? (_not_8 ? slot_len_0 : (_or_2 ? (cmd_valid ? (_eq_23 ? child_len : slot_len_0) : slot_len_0) : slot_len_0)) : slot_len_0)))))));
+    slot_len_0 <= (_eq_0 ? slot_len_0 : (_eq_1 ? slot_len_0 : (_eq_4 ? slot_len_0 : (_eq_5 ? slot_len_0 : (_eq_6 ? slot_len_0 : (_eq_7 ? slot_len_0 : (_eq_9 ? (_not_8 ? slot_len_0 : (_or_2 ? (io_tcamWrite_ready ? (_eq_23 ? child_len : slot_len_0) : slot_len_0) : slot_len_0)) : slot_len_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_1 <= (_eq_0 ? slot_len_1 : (_eq_1 ? slot_len_1 : (_eq_4 ? slot_len_1 : (_eq_5 ? slot_len_1 : (_eq_6 ? slot_len_1 : (_eq_7 ? slot_len_1 : (_eq_9 ? (_not_8 ? slot_len_1 : (_or_2 ? (cmd_valid ? (_eq_24 ? child_len : slot_len_1) : slot_len_1) : slot_len_1)) : slot_len_1)))))));
+    slot_len_1 <= (_eq_0 ? slot_len_1 : (_eq_1 ? slot_len_1 : (_eq_4 ? slot_len_1 : (_eq_5 ? slot_len_1 : (_eq_6 ? slot_len_1 : (_eq_7 ? slot_len_1 : (_eq_9 ? (_not_8 ? slot_len_1 : (_or_2 ? (io_tcamWrite_ready ? (_eq_24 ? child_len : slot_len_1) : slot_len_1) : slot_len_1)) : slot_len_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_2 <= (_eq_0 ? slot_len_2 : (_eq_1 ? slot_len_2 : (_eq_4 ? slot_len_2 : (_eq_5 ? slot_len_2 : (_eq_6 ? slot_len_2 : (_eq_7 ? slot_len_2 : (_eq_9 ? (_not_8 ? slot_len_2 : (_or_2 ? (cmd_valid ? (_eq_25 ? child_len : slot_len_2) : slot_len_2) : slot_len_2)) : slot_len_2)))))));
+    slot_len_2 <= (_eq_0 ? slot_len_2 : (_eq_1 ? slot_len_2 : (_eq_4 ? slot_len_2 : (_eq_5 ? slot_len_2 : (_eq_6 ? slot_len_2 : (_eq_7 ? slot_len_2 : (_eq_9 ? (_not_8 ? slot_len_2 : (_or_2 ? (io_tcamWrite_ready ? (_eq_25 ? child_len : slot_len_2) : slot_len_2) : slot_len_2)) : slot_len_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_3 <= (_eq_0 ? slot_len_3 : (_eq_1 ? slot_len_3 : (_eq_4 ? slot_len_3 : (_eq_5 ? slot_len_3 : (_eq_6 ? slot_len_3 : (_eq_7 ? slot_len_3 : (_eq_9 ? (_not_8 ? slot_len_3 : (_or_2 ? (cmd_valid ? (_eq_26 ? child_len : slot_len_3) : slot_len_3) : slot_len_3)) : slot_len_3)))))));
+    slot_len_3 <= (_eq_0 ? slot_len_3 : (_eq_1 ? slot_len_3 : (_eq_4 ? slot_len_3 : (_eq_5 ? slot_len_3 : (_eq_6 ? slot_len_3 : (_eq_7 ? slot_len_3 : (_eq_9 ? (_not_8 ? slot_len_3 : (_or_2 ? (io_tcamWrite_ready ? (_eq_26 ? child_len : slot_len_3) : slot_len_3) : slot_len_3)) : slot_len_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_4 <= (_eq_0 ? slot_len_4 : (_eq_1 ? slot_len_4 : (_eq_4 ? slot_len_4 : (_eq_5 ? slot_len_4 : (_eq_6 ? slot_len_4 : (_eq_7 ? slot_len_4 : (_eq_9 ? (_not_8 ? slot_len_4 : (_or_2 ? (cmd_valid ? (_eq_27 ? child_len : slot_len_4) : slot_len_4) : slot_len_4)) : slot_len_4)))))));
+    slot_len_4 <= (_eq_0 ? slot_len_4 : (_eq_1 ? slot_len_4 : (_eq_4 ? slot_len_4 : (_eq_5 ? slot_len_4 : (_eq_6 ? slot_len_4 : (_eq_7 ? slot_len_4 : (_eq_9 ? (_not_8 ? slot_len_4 : (_or_2 ? (io_tcamWrite_ready ? (_eq_27 ? child_len : slot_len_4) : slot_len_4) : slot_len_4)) : slot_len_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_5 <= (_eq_0 ? slot_len_5 : (_eq_1 ? slot_len_5 : (_eq_4 ? slot_len_5 : (_eq_5 ? slot_len_5 : (_eq_6 ? slot_len_5 : (_eq_7 ? slot_len_5 : (_eq_9 ? (_not_8 ? slot_len_5 : (_or_2 ? (cmd_valid ? (_eq_28 ? child_len : slot_len_5) : slot_len_5) : slot_len_5)) : slot_len_5)))))));
+    slot_len_5 <= (_eq_0 ? slot_len_5 : (_eq_1 ? slot_len_5 : (_eq_4 ? slot_len_5 : (_eq_5 ? slot_len_5 : (_eq_6 ? slot_len_5 : (_eq_7 ? slot_len_5 : (_eq_9 ? (_not_8 ? slot_len_5 : (_or_2 ? (io_tcamWrite_ready ? (_eq_28 ? child_len : slot_len_5) : slot_len_5) : slot_len_5)) : slot_len_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_6 <= (_eq_0 ? slot_len_6 : (_eq_1 ? slot_len_6 : (_eq_4 ? slot_len_6 : (_eq_5 ? slot_len_6 : (_eq_6 ? slot_len_6 : (_eq_7 ? slot_len_6 : (_eq_9 ? (_not_8 ? slot_len_6 : (_or_2 ? (cmd_valid ? (_eq_29 ? child_len : slot_len_6) : slot_len_6) : slot_len_6)) : slot_len_6)))))));
+    slot_len_6 <= (_eq_0 ? slot_len_6 : (_eq_1 ? slot_len_6 : (_eq_4 ? slot_len_6 : (_eq_5 ? slot_len_6 : (_eq_6 ? slot_len_6 : (_eq_7 ? slot_len_6 : (_eq_9 ? (_not_8 ? slot_len_6 : (_or_2 ? (io_tcamWrite_ready ? (_eq_29 ? child_len : slot_len_6) : slot_len_6) : slot_len_6)) : slot_len_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_7 <= (_eq_0 ? slot_len_7 : (_eq_1 ? slot_len_7 : (_eq_4 ? slot_len_7 : (_eq_5 ? slot_len_7 : (_eq_6 ? slot_len_7 : (_eq_7 ? slot_len_7 : (_eq_9 ? (_not_8 ? slot_len_7 : (_or_2 ? (cmd_valid ? (_eq_30 ? child_len : slot_len_7) : slot_len_7) : slot_len_7)) : slot_len_7)))))));
+    slot_len_7 <= (_eq_0 ? slot_len_7 : (_eq_1 ? slot_len_7 : (_eq_4 ? slot_len_7 : (_eq_5 ? slot_len_7 : (_eq_6 ? slot_len_7 : (_eq_7 ? slot_len_7 : (_eq_9 ? (_not_8 ? slot_len_7 : (_or_2 ? (io_tcamWrite_ready ? (_eq_30 ? child_len : slot_len_7) : slot_len_7) : slot_len_7)) : slot_len_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_8 <= (_eq_0 ? slot_len_8 : (_eq_1 ? slot_len_8 : (_eq_4 ? slot_len_8 : (_eq_5 ? slot_len_8 : (_eq_6 ? slot_len_8 : (_eq_7 ? slot_len_8 : (_eq_9 ? (_not_8 ? slot_len_8 : (_or_2 ? (cmd_valid ? (_eq_31 ? child_len : slot_len_8) : slot_len_8) : slot_len_8)) : slot_len_8)))))));
+    slot_len_8 <= (_eq_0 ? slot_len_8 : (_eq_1 ? slot_len_8 : (_eq_4 ? slot_len_8 : (_eq_5 ? slot_len_8 : (_eq_6 ? slot_len_8 : (_eq_7 ? slot_len_8 : (_eq_9 ? (_not_8 ? slot_len_8 : (_or_2 ? (io_tcamWrite_ready ? (_eq_31 ? child_len : slot_len_8) : slot_len_8) : slot_len_8)) : slot_len_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_9 <= (_eq_0 ? slot_len_9 : (_eq_1 ? slot_len_9 : (_eq_4 ? slot_len_9 : (_eq_5 ? slot_len_9 : (_eq_6 ? slot_len_9 : (_eq_7 ? slot_len_9 : (_eq_9 ? (_not_8 ? slot_len_9 : (_or_2 ? (cmd_valid ? (_eq_32 ? child_len : slot_len_9) : slot_len_9) : slot_len_9)) : slot_len_9)))))));
+    slot_len_9 <= (_eq_0 ? slot_len_9 : (_eq_1 ? slot_len_9 : (_eq_4 ? slot_len_9 : (_eq_5 ? slot_len_9 : (_eq_6 ? slot_len_9 : (_eq_7 ? slot_len_9 : (_eq_9 ? (_not_8 ? slot_len_9 : (_or_2 ? (io_tcamWrite_ready ? (_eq_32 ? child_len : slot_len_9) : slot_len_9) : slot_len_9)) : slot_len_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_10 <= (_eq_0 ? slot_len_10 : (_eq_1 ? slot_len_10 : (_eq_4 ? slot_len_10 : (_eq_5 ? slot_len_10 : (_eq_6 ? slot_len_10 : (_eq_7 ? slot_len_10 : (_eq_9 ? (_not_8 ? slot_len_10 : (_or_2 ? (cmd_valid ? (_eq_33 ? child_len : slot_len_10) : slot_len_10) : slot_len_10)) : slot_len_10)))))));
+    slot_len_10 <= (_eq_0 ? slot_len_10 : (_eq_1 ? slot_len_10 : (_eq_4 ? slot_len_10 : (_eq_5 ? slot_len_10 : (_eq_6 ? slot_len_10 : (_eq_7 ? slot_len_10 : (_eq_9 ? (_not_8 ? slot_len_10 : (_or_2 ? (io_tcamWrite_ready ? (_eq_33 ? child_len : slot_len_10) : slot_len_10) : slot_len_10)) : slot_len_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_11 <= (_eq_0 ? slot_len_11 : (_eq_1 ? slot_len_11 : (_eq_4 ? slot_len_11 : (_eq_5 ? slot_len_11 : (_eq_6 ? slot_len_11 : (_eq_7 ? slot_len_11 : (_eq_9 ? (_not_8 ? slot_len_11 : (_or_2 ? (cmd_valid ? (_eq_34 ? child_len : slot_len_11) : slot_len_11) : slot_len_11)) : slot_len_11)))))));
+    slot_len_11 <= (_eq_0 ? slot_len_11 : (_eq_1 ? slot_len_11 : (_eq_4 ? slot_len_11 : (_eq_5 ? slot_len_11 : (_eq_6 ? slot_len_11 : (_eq_7 ? slot_len_11 : (_eq_9 ? (_not_8 ? slot_len_11 : (_or_2 ? (io_tcamWrite_ready ? (_eq_34 ? child_len : slot_len_11) : slot_len_11) : slot_len_11)) : slot_len_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_12 <= (_eq_0 ? slot_len_12 : (_eq_1 ? slot_len_12 : (_eq_4 ? slot_len_12 : (_eq_5 ? slot_len_12 : (_eq_6 ? slot_len_12 : (_eq_7 ? slot_len_12 : (_eq_9 ? (_not_8 ? slot_len_12 : (_or_2 ? (cmd_valid ? (_eq_35 ? child_len : slot_len_12) : slot_len_12) : slot_len_12)) : slot_len_12)))))));
+    slot_len_12 <= (_eq_0 ? slot_len_12 : (_eq_1 ? slot_len_12 : (_eq_4 ? slot_len_12 : (_eq_5 ? slot_len_12 : (_eq_6 ? slot_len_12 : (_eq_7 ? slot_len_12 : (_eq_9 ? (_not_8 ? slot_len_12 : (_or_2 ? (io_tcamWrite_ready ? (_eq_35 ? child_len : slot_len_12) : slot_len_12) : slot_len_12)) : slot_len_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_13 <= (_eq_0 ? slot_len_13 : (_eq_1 ? slot_len_13 : (_eq_4 ? slot_len_13 : (_eq_5 ? slot_len_13 : (_eq_6 ? slot_len_13 : (_eq_7 ? slot_len_13 : (_eq_9 ? (_not_8 ? slot_len_13 : (_or_2 ? (cmd_valid ? (_eq_36 ? child_len : slot_len_13) : slot_len_13) : slot_len_13)) : slot_len_13)))))));
+    slot_len_13 <= (_eq_0 ? slot_len_13 : (_eq_1 ? slot_len_13 : (_eq_4 ? slot_len_13 : (_eq_5 ? slot_len_13 : (_eq_6 ? slot_len_13 : (_eq_7 ? slot_len_13 : (_eq_9 ? (_not_8 ? slot_len_13 : (_or_2 ? (io_tcamWrite_ready ? (_eq_36 ? child_len : slot_len_13) : slot_len_13) : slot_len_13)) : slot_len_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_14 <= (_eq_0 ? slot_len_14 : (_eq_1 ? slot_len_14 : (_eq_4 ? slot_len_14 : (_eq_5 ? slot_len_14 : (_eq_6 ? slot_len_14 : (_eq_7 ? slot_len_14 : (_eq_9 ? (_not_8 ? slot_len_14 : (_or_2 ? (cmd_valid ? (_eq_37 ? child_len : slot_len_14) : slot_len_14) : slot_len_14)) : slot_len_14)))))));
+    slot_len_14 <= (_eq_0 ? slot_len_14 : (_eq_1 ? slot_len_14 : (_eq_4 ? slot_len_14 : (_eq_5 ? slot_len_14 : (_eq_6 ? slot_len_14 : (_eq_7 ? slot_len_14 : (_eq_9 ? (_not_8 ? slot_len_14 : (_or_2 ? (io_tcamWrite_ready ? (_eq_37 ? child_len : slot_len_14) : slot_len_14) : slot_len_14)) : slot_len_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_15 <= (_eq_0 ? slot_len_15 : (_eq_1 ? slot_len_15 : (_eq_4 ? slot_len_15 : (_eq_5 ? slot_len_15 : (_eq_6 ? slot_len_15 : (_eq_7 ? slot_len_15 : (_eq_9 ? (_not_8 ? slot_len_15 : (_or_2 ? (cmd_valid ? (_eq_38 ? child_len : slot_len_15) : slot_len_15) : slot_len_15)) : slot_len_15)))))));
+    slot_len_15 <= (_eq_0 ? slot_len_15 : (_eq_1 ? slot_len_15 : (_eq_4 ? slot_len_15 : (_eq_5 ? slot_len_15 : (_eq_6 ? slot_len_15 : (_eq_7 ? slot_len_15 : (_eq_9 ? (_not_8 ? slot_len_15 : (_or_2 ? (io_tcamWrite_ready ? (_eq_38 ? child_len : slot_len_15) : slot_len_15) : slot_len_15)) : slot_len_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_16 <= (_eq_0 ? slot_len_16 : (_eq_1 ? slot_len_16 : (_eq_4 ? slot_len_16 : (_eq_5 ? slot_len_16 : (_eq_6 ? slot_len_16 : (_eq_7 ? slot_len_16 : (_eq_9 ? (_not_8 ? slot_len_16 : (_or_2 ? (cmd_valid ? (_eq_39 ? child_len : slot_len_16) : slot_len_16) : slot_len_16)) : slot_len_16)))))));
+    slot_len_16 <= (_eq_0 ? slot_len_16 : (_eq_1 ? slot_len_16 : (_eq_4 ? slot_len_16 : (_eq_5 ? slot_len_16 : (_eq_6 ? slot_len_16 : (_eq_7 ? slot_len_16 : (_eq_9 ? (_not_8 ? slot_len_16 : (_or_2 ? (io_tcamWrite_ready ? (_eq_39 ? child_len : slot_len_16) : slot_len_16) : slot_len_16)) : slot_len_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_17 <= (_eq_0 ? slot_len_17 : (_eq_1 ? slot_len_17 : (_eq_4 ? slot_len_17 : (_eq_5 ? slot_len_17 : (_eq_6 ? slot_len_17 : (_eq_7 ? slot_len_17 : (_eq_9 ? (_not_8 ? slot_len_17 : (_or_2 ? (cmd_valid ? (_eq_40 ? child_len : slot_len_17) : slot_len_17) : slot_len_17)) : slot_len_17)))))));
+    slot_len_17 <= (_eq_0 ? slot_len_17 : (_eq_1 ? slot_len_17 : (_eq_4 ? slot_len_17 : (_eq_5 ? slot_len_17 : (_eq_6 ? slot_len_17 : (_eq_7 ? slot_len_17 : (_eq_9 ? (_not_8 ? slot_len_17 : (_or_2 ? (io_tcamWrite_ready ? (_eq_40 ? child_len : slot_len_17) : slot_len_17) : slot_len_17)) : slot_len_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_18 <= (_eq_0 ? slot_len_18 : (_eq_1 ? slot_len_18 : (_eq_4 ? slot_len_18 : (_eq_5 ? slot_len_18 : (_eq_6 ? slot_len_18 : (_eq_7 ? slot_len_18 : (_eq_9 ? (_not_8 ? slot_len_18 : (_or_2 ? (cmd_valid ? (_eq_41 ? child_len : slot_len_18) : slot_len_18) : slot_len_18)) : slot_len_18)))))));
+    slot_len_18 <= (_eq_0 ? slot_len_18 : (_eq_1 ? slot_len_18 : (_eq_4 ? slot_len_18 : (_eq_5 ? slot_len_18 : (_eq_6 ? slot_len_18 : (_eq_7 ? slot_len_18 : (_eq_9 ? (_not_8 ? slot_len_18 : (_or_2 ? (io_tcamWrite_ready ? (_eq_41 ? child_len : slot_len_18) : slot_len_18) : slot_len_18)) : slot_len_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_19 <= (_eq_0 ? slot_len_19 : (_eq_1 ? slot_len_19 : (_eq_4 ? slot_len_19 : (_eq_5 ? slot_len_19 : (_eq_6 ? slot_len_19 : (_eq_7 ? slot_len_19 : (_eq_9 ? (_not_8 ? slot_len_19 : (_or_2 ? (cmd_valid ? (_eq_42 ? child_len : slot_len_19) : slot_len_19) : slot_len_19)) : slot_len_19)))))));
+    slot_len_19 <= (_eq_0 ? slot_len_19 : (_eq_1 ? slot_len_19 : (_eq_4 ? slot_len_19 : (_eq_5 ? slot_len_19 : (_eq_6 ? slot_len_19 : (_eq_7 ? slot_len_19 : (_eq_9 ? (_not_8 ? slot_len_19 : (_or_2 ? (io_tcamWrite_ready ? (_eq_42 ? child_len : slot_len_19) : slot_len_19) : slot_len_19)) : slot_len_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_20 <= (_eq_0 ? slot_len_20 : (_eq_1 ? slot_len_20 : (_eq_4 ? slot_len_20 : (_eq_5 ? slot_len_20 : (_eq_6 ? slot_len_20 : (_eq_7 ? slot_len_20 : (_eq_9 ? (_not_8 ? slot_len_20 : (_or_2 ? (cmd_valid ? (_eq_43 ? child_len : slot_len_20) : slot_len_20) : slot_len_20)) : slot_len_20)))))));
+    slot_len_20 <= (_eq_0 ? slot_len_20 : (_eq_1 ? slot_len_20 : (_eq_4 ? slot_len_20 : (_eq_5 ? slot_len_20 : (_eq_6 ? slot_len_20 : (_eq_7 ? slot_len_20 : (_eq_9 ? (_not_8 ? slot_len_20 : (_or_2 ? (io_tcamWrite_ready ? (_eq_43 ? child_len : slot_len_20) : slot_len_20) : slot_len_20)) : slot_len_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_21 <= (_eq_0 ? slot_len_21 : (_eq_1 ? slot_len_21 : (_eq_4 ? slot_len_21 : (_eq_5 ? slot_len_21 : (_eq_6 ? slot_len_21 : (_eq_7 ? slot_len_21 : (_eq_9 ? (_not_8 ? slot_len_21 : (_or_2 ? (cmd_valid ? (_eq_44 ? child_len : slot_len_21) : slot_len_21) : slot_len_21)) : slot_len_21)))))));
+    slot_len_21 <= (_eq_0 ? slot_len_21 : (_eq_1 ? slot_len_21 : (_eq_4 ? slot_len_21 : (_eq_5 ? slot_len_21 : (_eq_6 ? slot_len_21 : (_eq_7 ? slot_len_21 : (_eq_9 ? (_not_8 ? slot_len_21 : (_or_2 ? (io_tcamWrite_ready ? (_eq_44 ? child_len : slot_len_21) : slot_len_21) : slot_len_21)) : slot_len_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_22 <= (_eq_0 ? slot_len_22 : (_eq_1 ? slot_len_22 : (_eq_4 ? slot_len_22 : (_eq_5 ? slot_len_22 : (_eq_6 ? slot_len_22 : (_eq_7 ? slot_len_22 : (_eq_9 ? (_not_8 ? slot_len_22 : (_or_2 ? (cmd_valid ? (_eq_45 ? child_len : slot_len_22) : slot_len_22) : slot_len_22)) : slot_len_22)))))));
+    slot_len_22 <= (_eq_0 ? slot_len_22 : (_eq_1 ? slot_len_22 : (_eq_4 ? slot_len_22 : (_eq_5 ? slot_len_22 : (_eq_6 ? slot_len_22 : (_eq_7 ? slot_len_22 : (_eq_9 ? (_not_8 ? slot_len_22 : (_or_2 ? (io_tcamWrite_ready ? (_eq_45 ? child_len : slot_len_22) : slot_len_22) : slot_len_22)) : slot_len_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_23 <= (_eq_0 ? slot_len_23 : (_eq_1 ? slot_len_23 : (_eq_4 ? slot_len_23 : (_eq_5 ? slot_len_23 : (_eq_6 ? slot_len_23 : (_eq_7 ? slot_len_23 : (_eq_9 ? (_not_8 ? slot_len_23 : (_or_2 ? (cmd_valid ? (_eq_46 ? child_len : slot_len_23) : slot_len_23) : slot_len_23)) : slot_len_23)))))));
+    slot_len_23 <= (_eq_0 ? slot_len_23 : (_eq_1 ? slot_len_23 : (_eq_4 ? slot_len_23 : (_eq_5 ? slot_len_23 : (_eq_6 ? slot_len_23 : (_eq_7 ? slot_len_23 : (_eq_9 ? (_not_8 ? slot_len_23 : (_or_2 ? (io_tcamWrite_ready ? (_eq_46 ? child_len : slot_len_23) : slot_len_23) : slot_len_23)) : slot_len_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_24 <= (_eq_0 ? slot_len_24 : (_eq_1 ? slot_len_24 : (_eq_4 ? slot_len_24 : (_eq_5 ? slot_len_24 : (_eq_6 ? slot_len_24 : (_eq_7 ? slot_len_24 : (_eq_9 ? (_not_8 ? slot_len_24 : (_or_2 ? (cmd_valid ? (_eq_47 ? child_len : slot_len_24) : slot_len_24) : slot_len_24)) : slot_len_24)))))));
+    slot_len_24 <= (_eq_0 ? slot_len_24 : (_eq_1 ? slot_len_24 : (_eq_4 ? slot_len_24 : (_eq_5 ? slot_len_24 : (_eq_6 ? slot_len_24 : (_eq_7 ? slot_len_24 : (_eq_9 ? (_not_8 ? slot_len_24 : (_or_2 ? (io_tcamWrite_ready ? (_eq_47 ? child_len : slot_len_24) : slot_len_24) : slot_len_24)) : slot_len_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_25 <= (_eq_0 ? slot_len_25 : (_eq_1 ? slot_len_25 : (_eq_4 ? slot_len_25 : (_eq_5 ? slot_len_25 : (_eq_6 ? slot_len_25 : (_eq_7 ? slot_len_25 : (_eq_9 ? (_not_8 ? slot_len_25 : (_or_2 ? (cmd_valid ? (_eq_48 ? child_len : slot_len_25) : slot_len_25) : slot_len_25)) : slot_len_25)))))));
+    slot_len_25 <= (_eq_0 ? slot_len_25 : (_eq_1 ? slot_len_25 : (_eq_4 ? slot_len_25 : (_eq_5 ? slot_len_25 : (_eq_6 ? slot_len_25 : (_eq_7 ? slot_len_25 : (_eq_9 ? (_not_8 ? slot_len_25 : (_or_2 ? (io_tcamWrite_ready ? (_eq_48 ? child_len : slot_len_25) : slot_len_25) : slot_len_25)) : slot_len_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_26 <= (_eq_0 ? slot_len_26 : (_eq_1 ? slot_len_26 : (_eq_4 ? slot_len_26 : (_eq_5 ? slot_len_26 : (_eq_6 ? slot_len_26 : (_eq_7 ? slot_len_26 : (_eq_9 ? (_not_8 ? slot_len_26 : (_or_2 ? (cmd_valid ? (_eq_49 ? child_len : slot_len_26) : slot_len_26) : slot_len_26)) : slot_len_26)))))));
+    slot_len_26 <= (_eq_0 ? slot_len_26 : (_eq_1 ? slot_len_26 : (_eq_4 ? slot_len_26 : (_eq_5 ? slot_len_26 : (_eq_6 ? slot_len_26 : (_eq_7 ? slot_len_26 : (_eq_9 ? (_not_8 ? slot_len_26 : (_or_2 ? (io_tcamWrite_ready ? (_eq_49 ? child_len : slot_len_26) : slot_len_26) : slot_len_26)) : slot_len_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_27 <= (_eq_0 ? slot_len_27 : (_eq_1 ? slot_len_27 : (_eq_4 ? slot_len_27 : (_eq_5 ? slot_len_27 : (_eq_6 ? slot_len_27 : (_eq_7 ? slot_len_27 : (_eq_9 ? (_not_8 ? slot_len_27 : (_or_2 ? (cmd_valid ? (_eq_50 ? child_len : slot_len_27) : slot_len_27) : slot_len_27)) : slot_len_27)))))));
+    slot_len_27 <= (_eq_0 ? slot_len_27 : (_eq_1 ? slot_len_27 : (_eq_4 ? slot_len_27 : (_eq_5 ? slot_len_27 : (_eq_6 ? slot_len_27 : (_eq_7 ? slot_len_27 : (_eq_9 ? (_not_8 ? slot_len_27 : (_or_2 ? (io_tcamWrite_ready ? (_eq_50 ? child_len : slot_len_27) : slot_len_27) : slot_len_27)) : slot_len_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_28 <= (_eq_0 ? slot_len_28 : (_eq_1 ? slot_len_28 : (_eq_4 ? slot_len_28 : (_eq_5 ? slot_len_28 : (_eq_6 ? slot_len_28 : (_eq_7 ? slot_len_28 : (_eq_9 ? (_not_8 ? slot_len_28 : (_or_2 ? (cmd_valid ? (_eq_51 ? child_len : slot_len_28) : slot_len_28) : slot_len_28)) : slot_len_28)))))));
+    slot_len_28 <= (_eq_0 ? slot_len_28 : (_eq_1 ? slot_len_28 : (_eq_4 ? slot_len_28 : (_eq_5 ? slot_len_28 : (_eq_6 ? slot_len_28 : (_eq_7 ? slot_len_28 : (_eq_9 ? (_not_8 ? slot_len_28 : (_or_2 ? (io_tcamWrite_ready ? (_eq_51 ? child_len : slot_len_28) : slot_len_28) : slot_len_28)) : slot_len_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_29 <= (_eq_0 ? slot_len_29 : (_eq_1 ? slot_len_29 : (_eq_4 ? slot_len_29 : (_eq_5 ? slot_len_29 : (_eq_6 ? slot_len_29 : (_eq_7 ? slot_len_29 : (_eq_9 ? (_not_8 ? slot_len_29 : (_or_2 ? (cmd_valid ? (_eq_52 ? child_len : slot_len_29) : slot_len_29) : slot_len_29)) : slot_len_29)))))));
+    slot_len_29 <= (_eq_0 ? slot_len_29 : (_eq_1 ? slot_len_29 : (_eq_4 ? slot_len_29 : (_eq_5 ? slot_len_29 : (_eq_6 ? slot_len_29 : (_eq_7 ? slot_len_29 : (_eq_9 ? (_not_8 ? slot_len_29 : (_or_2 ? (io_tcamWrite_ready ? (_eq_52 ? child_len : slot_len_29) : slot_len_29) : slot_len_29)) : slot_len_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_30 <= (_eq_0 ? slot_len_30 : (_eq_1 ? slot_len_30 : (_eq_4 ? slot_len_30 : (_eq_5 ? slot_len_30 : (_eq_6 ? slot_len_30 : (_eq_7 ? slot_len_30 : (_eq_9 ? (_not_8 ? slot_len_30 : (_or_2 ? (cmd_valid ? (_eq_53 ? child_len : slot_len_30) : slot_len_30) : slot_len_30)) : slot_len_30)))))));
+    slot_len_30 <= (_eq_0 ? slot_len_30 : (_eq_1 ? slot_len_30 : (_eq_4 ? slot_len_30 : (_eq_5 ? slot_len_30 : (_eq_6 ? slot_len_30 : (_eq_7 ? slot_len_30 : (_eq_9 ? (_not_8 ? slot_len_30 : (_or_2 ? (io_tcamWrite_ready ? (_eq_53 ? child_len : slot_len_30) : slot_len_30) : slot_len_30)) : slot_len_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_31 <= (_eq_0 ? slot_len_31 : (_eq_1 ? slot_len_31 : (_eq_4 ? slot_len_31 : (_eq_5 ? slot_len_31 : (_eq_6 ? slot_len_31 : (_eq_7 ? slot_len_31 : (_eq_9 ? (_not_8 ? slot_len_31 : (_or_2 ? (cmd_valid ? (_eq_54 ? child_len : slot_len_31) : slot_len_31) : slot_len_31)) : slot_len_31)))))));
+    slot_len_31 <= (_eq_0 ? slot_len_31 : (_eq_1 ? slot_len_31 : (_eq_4 ? slot_len_31 : (_eq_5 ? slot_len_31 : (_eq_6 ? slot_len_31 : (_eq_7 ? slot_len_31 : (_eq_9 ? (_not_8 ? slot_len_31 : (_or_2 ? (io_tcamWrite_ready ? (_eq_54 ? child_len : slot_len_31) : slot_len_31) : slot_len_31)) : slot_len_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_32 <= (_eq_0 ? slot_len_32 : (_eq_1 ? slot_len_32 : (_eq_4 ? slot_len_32 : (_eq_5 ? slot_len_32 : (_eq_6 ? slot_len_32 : (_eq_7 ? slot_len_32 : (_eq_9 ? (_not_8 ? slot_len_32 : (_or_2 ? (cmd_valid ? (_eq_55 ? child_len : slot_len_32) : slot_len_32) : slot_len_32)) : slot_len_32)))))));
+    slot_len_32 <= (_eq_0 ? slot_len_32 : (_eq_1 ? slot_len_32 : (_eq_4 ? slot_len_32 : (_eq_5 ? slot_len_32 : (_eq_6 ? slot_len_32 : (_eq_7 ? slot_len_32 : (_eq_9 ? (_not_8 ? slot_len_32 : (_or_2 ? (io_tcamWrite_ready ? (_eq_55 ? child_len : slot_len_32) : slot_len_32) : slot_len_32)) : slot_len_32)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_33 <= (_eq_0 ? slot_len_33 : (_eq_1 ? slot_len_33 : (_eq_4 ? slot_len_33 : (_eq_5 ? slot_len_33 : (_eq_6 ? slot_len_33 : (_eq_7 ? slot_len_33 : (_eq_9 ? (_not_8 ? slot_len_33 : (_or_2 ? (cmd_valid ? (_eq_56 ? child_len : slot_len_33) : slot_len_33) : slot_len_33)) : slot_len_33)))))));
+    slot_len_33 <= (_eq_0 ? slot_len_33 : (_eq_1 ? slot_len_33 : (_eq_4 ? slot_len_33 : (_eq_5 ? slot_len_33 : (_eq_6 ? slot_len_33 : (_eq_7 ? slot_len_33 : (_eq_9 ? (_not_8 ? slot_len_33 : (_or_2 ? (io_tcamWrite_ready ? (_eq_56 ? child_len : slot_len_33) : slot_len_33) : slot_len_33)) : slot_len_33)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_34 <= (_eq_0 ? slot_len_34 : (_eq_1 ? slot_len_34 : (_eq_4 ? slot_len_34 : (_eq_5 ? slot_len_34 : (_eq_6 ? slot_len_34 : (_eq_7 ? slot_len_34 : (_eq_9 ? (_not_8 ? slot_len_34 : (_or_2 ? (cmd_valid ? (_eq_57 ? child_len : slot_len_34) : slot_len_34) : slot_len_34)) : slot_len_34)))))));
+    slot_len_34 <= (_eq_0 ? slot_len_34 : (_eq_1 ? slot_len_34 : (_eq_4 ? slot_len_34 : (_eq_5 ? slot_len_34 : (_eq_6 ? slot_len_34 : (_eq_7 ? slot_len_34 : (_eq_9 ? (_not_8 ? slot_len_34 : (_or_2 ? (io_tcamWrite_ready ? (_eq_57 ? child_len : slot_len_34) : slot_len_34) : slot_len_34)) : slot_len_34)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_35 <= (_eq_0 ? slot_len_35 : (_eq_1 ? slot_len_35 : (_eq_4 ? slot_len_35 : (_eq_5 ? slot_len_35 : (_eq_6 ? slot_len_35 : (_eq_7 ? slot_len_35 : (_eq_9 ? (_not_8 ? slot_len_35 : (_or_2 ? (cmd_valid ? (_eq_58 ? child_len : slot_len_35) : slot_len_35) : slot_len_35)) : slot_len_35)))))));
+    slot_len_35 <= (_eq_0 ? slot_len_35 : (_eq_1 ? slot_len_35 : (_eq_4 ? slot_len_35 : (_eq_5 ? slot_len_35 : (_eq_6 ? slot_len_35 : (_eq_7 ? slot_len_35 : (_eq_9 ? (_not_8 ? slot_len_35 : (_or_2 ? (io_tcamWrite_ready ? (_eq_58 ? child_len : slot_len_35) : slot_len_35) : slot_len_35)) : slot_len_35)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_36 <= (_eq_0 ? slot_len_36 : (_eq_1 ? slot_len_36 : (_eq_4 ? slot_len_36 : (_eq_5 ? slot_len_36 : (_eq_6 ? slot_len_36 : (_eq_7 ? slot_len_36 : (_eq_9 ? (_not_8 ? slot_len_36 : (_or_2 ? (cmd_valid ? (_eq_59 ? child_len : slot_len_36) : slot_len_36) : slot_len_36)) : slot_len_36)))))));
+    slot_len_36 <= (_eq_0 ? slot_len_36 : (_eq_1 ? slot_len_36 : (_eq_4 ? slot_len_36 : (_eq_5 ? slot_len_36 : (_eq_6 ? slot_len_36 : (_eq_7 ? slot_len_36 : (_eq_9 ? (_not_8 ? slot_len_36 : (_or_2 ? (io_tcamWrite_ready ? (_eq_59 ? child_len : slot_len_36) : slot_len_36) : slot_len_36)) : slot_len_36)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_37 <= (_eq_0 ? slot_len_37 : (_eq_1 ? slot_len_37 : (_eq_4 ? slot_len_37 : (_eq_5 ? slot_len_37 : (_eq_6 ? slot_len_37 : (_eq_7 ? slot_len_37 : (_eq_9 ? (_not_8 ? slot_len_37 : (_or_2 ? (cmd_valid ? (_eq_60 ? child_len : slot_len_37) : slot_len_37) : slot_len_37)) : slot_len_37)))))));
+    slot_len_37 <= (_eq_0 ? slot_len_37 : (_eq_1 ? slot_len_37 : (_eq_4 ? slot_len_37 : (_eq_5 ? slot_len_37 : (_eq_6 ? slot_len_37 : (_eq_7 ? slot_len_37 : (_eq_9 ? (_not_8 ? slot_len_37 : (_or_2 ? (io_tcamWrite_ready ? (_eq_60 ? child_len : slot_len_37) : slot_len_37) : slot_len_37)) : slot_len_37)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_38 <= (_eq_0 ? slot_len_38 : (_eq_1 ? slot_len_38 : (_eq_4 ? slot_len_38 : (_eq_5 ? slot_len_38 : (_eq_6 ? slot_len_38 : (_eq_7 ? slot_len_38 : (_eq_9 ? (_not_8 ? slot_len_38 : (_or_2 ? (cmd_valid ? (_eq_61 ? child_len : slot_len_38) : slot_len_38) : slot_len_38)) : slot_len_38)))))));
+    slot_len_38 <= (_eq_0 ? slot_len_38 : (_eq_1 ? slot_len_38 : (_eq_4 ? slot_len_38 : (_eq_5 ? slot_len_38 : (_eq_6 ? slot_len_38 : (_eq_7 ? slot_len_38 : (_eq_9 ? (_not_8 ? slot_len_38 : (_or_2 ? (io_tcamWrite_ready ? (_eq_61 ? child_len : slot_len_38) : slot_len_38) : slot_len_38)) : slot_len_38)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_39 <= (_eq_0 ? slot_len_39 : (_eq_1 ? slot_len_39 : (_eq_4 ? slot_len_39 : (_eq_5 ? slot_len_39 : (_eq_6 ? slot_len_39 : (_eq_7 ? slot_len_39 : (_eq_9 ? (_not_8 ? slot_len_39 : (_or_2 ? (cmd_valid ? (_eq_62 ? child_len : slot_len_39) : slot_len_39) : slot_len_39)) : slot_len_39)))))));
+    slot_len_39 <= (_eq_0 ? slot_len_39 : (_eq_1 ? slot_len_39 : (_eq_4 ? slot_len_39 : (_eq_5 ? slot_len_39 : (_eq_6 ? slot_len_39 : (_eq_7 ? slot_len_39 : (_eq_9 ? (_not_8 ? slot_len_39 : (_or_2 ? (io_tcamWrite_ready ? (_eq_62 ? child_len : slot_len_39) : slot_len_39) : slot_len_39)) : slot_len_39)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_40 <= (_eq_0 ? slot_len_40 : (_eq_1 ? slot_len_40 : (_eq_4 ? slot_len_40 : (_eq_5 ? slot_len_40 : (_eq_6 ? slot_len_40 : (_eq_7 ? slot_len_40 : (_eq_9 ? (_not_8 ? slot_len_40 : (_or_2 ? (cmd_valid ? (_eq_63 ? child_len : slot_len_40) : slot_len_40) : slot_len_40)) : slot_len_40)))))));
+    slot_len_40 <= (_eq_0 ? slot_len_40 : (_eq_1 ? slot_len_40 : (_eq_4 ? slot_len_40 : (_eq_5 ? slot_len_40 : (_eq_6 ? slot_len_40 : (_eq_7 ? slot_len_40 : (_eq_9 ? (_not_8 ? slot_len_40 : (_or_2 ? (io_tcamWrite_ready ? (_eq_63 ? child_len : slot_len_40) : slot_len_40) : slot_len_40)) : slot_len_40)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_41 <= (_eq_0 ? slot_len_41 : (_eq_1 ? slot_len_41 : (_eq_4 ? slot_len_41 : (_eq_5 ? slot_len_41 : (_eq_6 ? slot_len_41 : (_eq_7 ? slot_len_41 : (_eq_9 ? (_not_8 ? slot_len_41 : (_or_2 ? (cmd_valid ? (_eq_64 ? child_len : slot_len_41) : slot_len_41) : slot_len_41)) : slot_len_41)))))));
+    slot_len_41 <= (_eq_0 ? slot_len_41 : (_eq_1 ? slot_len_41 : (_eq_4 ? slot_len_41 : (_eq_5 ? slot_len_41 : (_eq_6 ? slot_len_41 : (_eq_7 ? slot_len_41 : (_eq_9 ? (_not_8 ? slot_len_41 : (_or_2 ? (io_tcamWrite_ready ? (_eq_64 ? child_len : slot_len_41) : slot_len_41) : slot_len_41)) : slot_len_41)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_42 <= (_eq_0 ? slot_len_42 : (_eq_1 ? slot_len_42 : (_eq_4 ? slot_len_42 : (_eq_5 ? slot_len_42 : (_eq_6 ? slot_len_42 : (_eq_7 ? slot_len_42 : (_eq_9 ? (_not_8 ? slot_len_42 : (_or_2 ? (cmd_valid ? (_eq_65 ? child_len : slot_len_42) : slot_len_42) : slot_len_42)) : slot_len_42)))))));
+    slot_len_42 <= (_eq_0 ? slot_len_42 : (_eq_1 ? slot_len_42 : (_eq_4 ? slot_len_42 : (_eq_5 ? slot_len_42 : (_eq_6 ? slot_len_42 : (_eq_7 ? slot_len_42 : (_eq_9 ? (_not_8 ? slot_len_42 : (_or_2 ? (io_tcamWrite_ready ? (_eq_65 ? child_len : slot_len_42) : slot_len_42) : slot_len_42)) : slot_len_42)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_43 <= (_eq_0 ? slot_len_43 : (_eq_1 ? slot_len_43 : (_eq_4 ? slot_len_43 : (_eq_5 ? slot_len_43 : (_eq_6 ? slot_len_43 : (_eq_7 ? slot_len_43 : (_eq_9 ? (_not_8 ? slot_len_43 : (_or_2 ? (cmd_valid ? (_eq_66 ? child_len : slot_len_43) : slot_len_43) : slot_len_43)) : slot_len_43)))))));
+    slot_len_43 <= (_eq_0 ? slot_len_43 : (_eq_1 ? slot_len_43 : (_eq_4 ? slot_len_43 : (_eq_5 ? slot_len_43 : (_eq_6 ? slot_len_43 : (_eq_7 ? slot_len_43 : (_eq_9 ? (_not_8 ? slot_len_43 : (_or_2 ? (io_tcamWrite_ready ? (_eq_66 ? child_len : slot_len_43) : slot_len_43) : slot_len_43)) : slot_len_43)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_44 <= (_eq_0 ? slot_len_44 : (_eq_1 ? slot_len_44 : (_eq_4 ? slot_len_44 : (_eq_5 ? slot_len_44 : (_eq_6 ? slot_len_44 : (_eq_7 ? slot_len_44 : (_eq_9 ? (_not_8 ? slot_len_44 : (_or_2 ? (cmd_valid ? (_eq_67 ? child_len : slot_len_44) : slot_len_44) : slot_len_44)) : slot_len_44)))))));
+    slot_len_44 <= (_eq_0 ? slot_len_44 : (_eq_1 ? slot_len_44 : (_eq_4 ? slot_len_44 : (_eq_5 ? slot_len_44 : (_eq_6 ? slot_len_44 : (_eq_7 ? slot_len_44 : (_eq_9 ? (_not_8 ? slot_len_44 : (_or_2 ? (io_tcamWrite_ready ? (_eq_67 ? child_len : slot_len_44) : slot_len_44) : slot_len_44)) : slot_len_44)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_45 <= (_eq_0 ? slot_len_45 : (_eq_1 ? slot_len_45 : (_eq_4 ? slot_len_45 : (_eq_5 ? slot_len_45 : (_eq_6 ? slot_len_45 : (_eq_7 ? slot_len_45 : (_eq_9 ? (_not_8 ? slot_len_45 : (_or_2 ? (cmd_valid ? (_eq_68 ? child_len : slot_len_45) : slot_len_45) : slot_len_45)) : slot_len_45)))))));
+    slot_len_45 <= (_eq_0 ? slot_len_45 : (_eq_1 ? slot_len_45 : (_eq_4 ? slot_len_45 : (_eq_5 ? slot_len_45 : (_eq_6 ? slot_len_45 : (_eq_7 ? slot_len_45 : (_eq_9 ? (_not_8 ? slot_len_45 : (_or_2 ? (io_tcamWrite_ready ? (_eq_68 ? child_len : slot_len_45) : slot_len_45) : slot_len_45)) : slot_len_45)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_46 <= (_eq_0 ? slot_len_46 : (_eq_1 ? slot_len_46 : (_eq_4 ? slot_len_46 : (_eq_5 ? slot_len_46 : (_eq_6 ? slot_len_46 : (_eq_7 ? slot_len_46 : (_eq_9 ? (_not_8 ? slot_len_46 : (_or_2 ? (cmd_valid ? (_eq_69 ? child_len : slot_len_46) : slot_len_46) : slot_len_46)) : slot_len_46)))))));
+    slot_len_46 <= (_eq_0 ? slot_len_46 : (_eq_1 ? slot_len_46 : (_eq_4 ? slot_len_46 : (_eq_5 ? slot_len_46 : (_eq_6 ? slot_len_46 : (_eq_7 ? slot_len_46 : (_eq_9 ? (_not_8 ? slot_len_46 : (_or_2 ? (io_tcamWrite_ready ? (_eq_69 ? child_len : slot_len_46) : slot_len_46) : slot_len_46)) : slot_len_46)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_47 <= (_eq_0 ? slot_len_47 : (_eq_1 ? slot_len_47 : (_eq_4 ? slot_len_47 : (_eq_5 ? slot_len_47 : (_eq_6 ? slot_len_47 : (_eq_7 ? slot_len_47 : (_eq_9 ? (_not_8 ? slot_len_47 : (_or_2 ? (cmd_valid ? (_eq_70 ? child_len : slot_len_47) : slot_len_47) : slot_len_47)) : slot_len_47)))))));
+    slot_len_47 <= (_eq_0 ? slot_len_47 : (_eq_1 ? slot_len_47 : (_eq_4 ? slot_len_47 : (_eq_5 ? slot_len_47 : (_eq_6 ? slot_len_47 : (_eq_7 ? slot_len_47 : (_eq_9 ? (_not_8 ? slot_len_47 : (_or_2 ? (io_tcamWrite_ready ? (_eq_70 ? child_len : slot_len_47) : slot_len_47) : slot_len_47)) : slot_len_47)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_48 <= (_eq_0 ? slot_len_48 : (_eq_1 ? slot_len_48 : (_eq_4 ? slot_len_48 : (_eq_5 ? slot_len_48 : (_eq_6 ? slot_len_48 : (_eq_7 ? slot_len_48 : (_eq_9 ? (_not_8 ? slot_len_48 : (_or_2 ? (cmd_valid ? (_eq_71 ? child_len : slot_len_48) : slot_len_48) : slot_len_48)) : slot_len_48)))))));
+    slot_len_48 <= (_eq_0 ? slot_len_48 : (_eq_1 ? slot_len_48 : (_eq_4 ? slot_len_48 : (_eq_5 ? slot_len_48 : (_eq_6 ? slot_len_48 : (_eq_7 ? slot_len_48 : (_eq_9 ? (_not_8 ? slot_len_48 : (_or_2 ? (io_tcamWrite_ready ? (_eq_71 ? child_len : slot_len_48) : slot_len_48) : slot_len_48)) : slot_len_48)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_49 <= (_eq_0 ? slot_len_49 : (_eq_1 ? slot_len_49 : (_eq_4 ? slot_len_49 : (_eq_5 ? slot_len_49 : (_eq_6 ? slot_len_49 : (_eq_7 ? slot_len_49 : (_eq_9 ? (_not_8 ? slot_len_49 : (_or_2 ? (cmd_valid ? (_eq_72 ? child_len : slot_len_49) : slot_len_49) : slot_len_49)) : slot_len_49)))))));
+    slot_len_49 <= (_eq_0 ? slot_len_49 : (_eq_1 ? slot_len_49 : (_eq_4 ? slot_len_49 : (_eq_5 ? slot_len_49 : (_eq_6 ? slot_len_49 : (_eq_7 ? slot_len_49 : (_eq_9 ? (_not_8 ? slot_len_49 : (_or_2 ? (io_tcamWrite_ready ? (_eq_72 ? child_len : slot_len_49) : slot_len_49) : slot_len_49)) : slot_len_49)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_50 <= (_eq_0 ? slot_len_50 : (_eq_1 ? slot_len_50 : (_eq_4 ? slot_len_50 : (_eq_5 ? slot_len_50 : (_eq_6 ? slot_len_50 : (_eq_7 ? slot_len_50 : (_eq_9 ? (_not_8 ? slot_len_50 : (_or_2 ? (cmd_valid ? (_eq_73 ? child_len : slot_len_50) : slot_len_50) : slot_len_50)) : slot_len_50)))))));
+    slot_len_50 <= (_eq_0 ? slot_len_50 : (_eq_1 ? slot_len_50 : (_eq_4 ? slot_len_50 : (_eq_5 ? slot_len_50 : (_eq_6 ? slot_len_50 : (_eq_7 ? slot_len_50 : (_eq_9 ? (_not_8 ? slot_len_50 : (_or_2 ? (io_tcamWrite_ready ? (_eq_73 ? child_len : slot_len_50) : slot_len_50) : slot_len_50)) : slot_len_50)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_51 <= (_eq_0 ? slot_len_51 : (_eq_1 ? slot_len_51 : (_eq_4 ? slot_len_51 : (_eq_5 ? slot_len_51 : (_eq_6 ? slot_len_51 : (_eq_7 ? slot_len_51 : (_eq_9 ? (_not_8 ? slot_len_51 : (_or_2 ? (cmd_valid ? (_eq_74 ? child_len : slot_len_51) : slot_len_51) : slot_len_51)) : slot_len_51)))))));
+    slot_len_51 <= (_eq_0 ? slot_len_51 : (_eq_1 ? slot_len_51 : (_eq_4 ? slot_len_51 : (_eq_5 ? slot_len_51 : (_eq_6 ? slot_len_51 : (_eq_7 ? slot_len_51 : (_eq_9 ? (_not_8 ? slot_len_51 : (_or_2 ? (io_tcamWrite_ready ? (_eq_74 ? child_len : slot_len_51) : slot_len_51) : slot_len_51)) : slot_len_51)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_52 <= (_eq_0 ? slot_len_52 : (_eq_1 ? slot_len_52 : (_eq_4 ? slot_len_52 : (_eq_5 ? slot_len_52 : (_eq_6 ? slot_len_52 : (_eq_7 ? slot_len_52 : (_eq_9 ? (_not_8 ? slot_len_52 : (_or_2 ? (cmd_valid ? (_eq_75 ? child_len : slot_len_52) : slot_len_52) : slot_len_52)) : slot_len_52)))))));
+    slot_len_52 <= (_eq_0 ? slot_len_52 : (_eq_1 ? slot_len_52 : (_eq_4 ? slot_len_52 : (_eq_5 ? slot_len_52 : (_eq_6 ? slot_len_52 : (_eq_7 ? slot_len_52 : (_eq_9 ? (_not_8 ? slot_len_52 : (_or_2 ? (io_tcamWrite_ready ? (_eq_75 ? child_len : slot_len_52) : slot_len_52) : slot_len_52)) : slot_len_52)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_53 <= (_eq_0 ? slot_len_53 : (_eq_1 ? slot_len_53 : (_eq_4 ? slot_len_53 : (_eq_5 ? slot_len_53 : (_eq_6 ? slot_len_53 : (_eq_7 ? slot_len_53 : (_eq_9 ? (_not_8 ? slot_len_53 : (_or_2 ? (cmd_valid ? (_eq_76 ? child_len : slot_len_53) : slot_len_53) : slot_len_53)) : slot_len_53)))))));
+    slot_len_53 <= (_eq_0 ? slot_len_53 : (_eq_1 ? slot_len_53 : (_eq_4 ? slot_len_53 : (_eq_5 ? slot_len_53 : (_eq_6 ? slot_len_53 : (_eq_7 ? slot_len_53 : (_eq_9 ? (_not_8 ? slot_len_53 : (_or_2 ? (io_tcamWrite_ready ? (_eq_76 ? child_len : slot_len_53) : slot_len_53) : slot_len_53)) : slot_len_53)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_54 <= (_eq_0 ? slot_len_54 : (_eq_1 ? slot_len_54 : (_eq_4 ? slot_len_54 : (_eq_5 ? slot_len_54 : (_eq_6 ? slot_len_54 : (_eq_7 ? slot_len_54 : (_eq_9 ? (_not_8 ? slot_len_54 : (_or_2 ? (cmd_valid ? (_eq_77 ? child_len : slot_len_54) : slot_len_54) : slot_len_54)) : slot_len_54)))))));
+    slot_len_54 <= (_eq_0 ? slot_len_54 : (_eq_1 ? slot_len_54 : (_eq_4 ? slot_len_54 : (_eq_5 ? slot_len_54 : (_eq_6 ? slot_len_54 : (_eq_7 ? slot_len_54 : (_eq_9 ? (_not_8 ? slot_len_54 : (_or_2 ? (io_tcamWrite_ready ? (_eq_77 ? child_len : slot_len_54) : slot_len_54) : slot_len_54)) : slot_len_54)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_55 <= (_eq_0 ? slot_len_55 : (_eq_1 ? slot_len_55 : (_eq_4 ? slot_len_55 : (_eq_5 ? slot_len_55 : (_eq_6 ? slot_len_55 : (_eq_7 ? slot_len_55 : (_eq_9 ? (_not_8 ? slot_len_55 : (_or_2 ? (cmd_valid ? (_eq_78 ? child_len : slot_len_55) : slot_len_55) : slot_len_55)) : slot_len_55)))))));
+    slot_len_55 <= (_eq_0 ? slot_len_55 : (_eq_1 ? slot_len_55 : (_eq_4 ? slot_len_55 : (_eq_5 ? slot_len_55 : (_eq_6 ? slot_len_55 : (_eq_7 ? slot_len_55 : (_eq_9 ? (_not_8 ? slot_len_55 : (_or_2 ? (io_tcamWrite_ready ? (_eq_78 ? child_len : slot_len_55) : slot_len_55) : slot_len_55)) : slot_len_55)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_56 <= (_eq_0 ? slot_len_56 : (_eq_1 ? slot_len_56 : (_eq_4 ? slot_len_56 : (_eq_5 ? slot_len_56 : (_eq_6 ? slot_len_56 : (_eq_7 ? slot_len_56 : (_eq_9 ? (_not_8 ? slot_len_56 : (_or_2 ? (cmd_valid ? (_eq_79 ? child_len : slot_len_56) : slot_len_56) : slot_len_56)) : slot_len_56)))))));
+    slot_len_56 <= (_eq_0 ? slot_len_56 : (_eq_1 ? slot_len_56 : (_eq_4 ? slot_len_56 : (_eq_5 ? slot_len_56 : (_eq_6 ? slot_len_56 : (_eq_7 ? slot_len_56 : (_eq_9 ? (_not_8 ? slot_len_56 : (_or_2 ? (io_tcamWrite_ready ? (_eq_79 ? child_len : slot_len_56) : slot_len_56) : slot_len_56)) : slot_len_56)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_57 <= (_eq_0 ? slot_len_57 : (_eq_1 ? slot_len_57 : (_eq_4 ? slot_len_57 : (_eq_5 ? slot_len_57 : (_eq_6 ? slot_len_57 : (_eq_7 ? slot_len_57 : (_eq_9 ? (_not_8 ? slot_len_57 : (_or_2 ? (cmd_valid ? (_eq_80 ? child_len : slot_len_57) : slot_len_57) : slot_len_57)) : slot_len_57)))))));
+    slot_len_57 <= (_eq_0 ? slot_len_57 : (_eq_1 ? slot_len_57 : (_eq_4 ? slot_len_57 : (_eq_5 ? slot_len_57 : (_eq_6 ? slot_len_57 : (_eq_7 ? slot_len_57 : (_eq_9 ? (_not_8 ? slot_len_57 : (_or_2 ? (io_tcamWrite_ready ? (_eq_80 ? child_len : slot_len_57) : slot_len_57) : slot_len_57)) : slot_len_57)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_58 <= (_eq_0 ? slot_len_58 : (_eq_1 ? slot_len_58 : (_eq_4 ? slot_len_58 : (_eq_5 ? slot_len_58 : (_eq_6 ? slot_len_58 : (_eq_7 ? slot_len_58 : (_eq_9 ? (_not_8 ? slot_len_58 : (_or_2 ? (cmd_valid ? (_eq_81 ? child_len : slot_len_58) : slot_len_58) : slot_len_58)) : slot_len_58)))))));
+    slot_len_58 <= (_eq_0 ? slot_len_58 : (_eq_1 ? slot_len_58 : (_eq_4 ? slot_len_58 : (_eq_5 ? slot_len_58 : (_eq_6 ? slot_len_58 : (_eq_7 ? slot_len_58 : (_eq_9 ? (_not_8 ? slot_len_58 : (_or_2 ? (io_tcamWrite_ready ? (_eq_81 ? child_len : slot_len_58) : slot_len_58) : slot_len_58)) : slot_len_58)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_59 <= (_eq_0 ? slot_len_59 : (_eq_1 ? slot_len_59 : (_eq_4 ? slot_len_59 : (_eq_5 ? slot_len_59 : (_eq_6 ? slot_len_59 : (_eq_7 ? slot_len_59 : (_eq_9 ? (_not_8 ? slot_len_59 : (_or_2 ? (cmd_valid ? (_eq_82 ? child_len : slot_len_59) : slot_len_59) : slot_len_59)) : slot_len_59)))))));
+    slot_len_59 <= (_eq_0 ? slot_len_59 : (_eq_1 ? slot_len_59 : (_eq_4 ? slot_len_59 : (_eq_5 ? slot_len_59 : (_eq_6 ? slot_len_59 : (_eq_7 ? slot_len_59 : (_eq_9 ? (_not_8 ? slot_len_59 : (_or_2 ? (io_tcamWrite_ready ? (_eq_82 ? child_len : slot_len_59) : slot_len_59) : slot_len_59)) : slot_len_59)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_60 <= (_eq_0 ? slot_len_60 : (_eq_1 ? slot_len_60 : (_eq_4 ? slot_len_60 : (_eq_5 ? slot_len_60 : (_eq_6 ? slot_len_60 : (_eq_7 ? slot_len_60 : (_eq_9 ? (_not_8 ? slot_len_60 : (_or_2 ? (cmd_valid ? (_eq_83 ? child_len : slot_len_60) : slot_len_60) : slot_len_60)) : slot_len_60)))))));
+    slot_len_60 <= (_eq_0 ? slot_len_60 : (_eq_1 ? slot_len_60 : (_eq_4 ? slot_len_60 : (_eq_5 ? slot_len_60 : (_eq_6 ? slot_len_60 : (_eq_7 ? slot_len_60 : (_eq_9 ? (_not_8 ? slot_len_60 : (_or_2 ? (io_tcamWrite_ready ? (_eq_83 ? child_len : slot_len_60) : slot_len_60) : slot_len_60)) : slot_len_60)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_61 <= (_eq_0 ? slot_len_61 : (_eq_1 ? slot_len_61 : (_eq_4 ? slot_len_61 : (_eq_5 ? slot_len_61 : (_eq_6 ? slot_len_61 : (_eq_7 ? slot_len_61 : (_eq_9 ? (_not_8 ? slot_len_61 : (_or_2 ? (cmd_valid ? (_eq_84 ? child_len : slot_len_61) : slot_len_61) : slot_len_61)) : slot_len_61)))))));
+    slot_len_61 <= (_eq_0 ? slot_len_61 : (_eq_1 ? slot_len_61 : (_eq_4 ? slot_len_61 : (_eq_5 ? slot_len_61 : (_eq_6 ? slot_len_61 : (_eq_7 ? slot_len_61 : (_eq_9 ? (_not_8 ? slot_len_61 : (_or_2 ? (io_tcamWrite_ready ? (_eq_84 ? child_len : slot_len_61) : slot_len_61) : slot_len_61)) : slot_len_61)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_62 <= (_eq_0 ? slot_len_62 : (_eq_1 ? slot_len_62 : (_eq_4 ? slot_len_62 : (_eq_5 ? slot_len_62 : (_eq_6 ? slot_len_62 : (_eq_7 ? slot_len_62 : (_eq_9 ? (_not_8 ? slot_len_62 : (_or_2 ? (cmd_valid ? (_eq_85 ? child_len : slot_len_62) : slot_len_62) : slot_len_62)) : slot_len_62)))))));
+    slot_len_62 <= (_eq_0 ? slot_len_62 : (_eq_1 ? slot_len_62 : (_eq_4 ? slot_len_62 : (_eq_5 ? slot_len_62 : (_eq_6 ? slot_len_62 : (_eq_7 ? slot_len_62 : (_eq_9 ? (_not_8 ? slot_len_62 : (_or_2 ? (io_tcamWrite_ready ? (_eq_85 ? child_len : slot_len_62) : slot_len_62) : slot_len_62)) : slot_len_62)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_63 <= (_eq_0 ? slot_len_63 : (_eq_1 ? slot_len_63 : (_eq_4 ? slot_len_63 : (_eq_5 ? slot_len_63 : (_eq_6 ? slot_len_63 : (_eq_7 ? slot_len_63 : (_eq_9 ? (_not_8 ? slot_len_63 : (_or_2 ? (cmd_valid ? (_eq_86 ? child_len : slot_len_63) : slot_len_63) : slot_len_63)) : slot_len_63)))))));
+    slot_len_63 <= (_eq_0 ? slot_len_63 : (_eq_1 ? slot_len_63 : (_eq_4 ? slot_len_63 : (_eq_5 ? slot_len_63 : (_eq_6 ? slot_len_63 : (_eq_7 ? slot_len_63 : (_eq_9 ? (_not_8 ? slot_len_63 : (_or_2 ? (io_tcamWrite_ready ? (_eq_86 ? child_len : slot_len_63) : slot_len_63) : slot_len_63)) : slot_len_63)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_64 <= (_eq_0 ? slot_len_64 : (_eq_1 ? slot_len_64 : (_eq_4 ? slot_len_64 : (_eq_5 ? slot_len_64 : (_eq_6 ? slot_len_64 : (_eq_7 ? slot_len_64 : (_eq_9 ? (_not_8 ? slot_len_64 : (_or_2 ? (cmd_valid ? (_eq_87 ? child_len : slot_len_64) : slot_len_64) : slot_len_64)) : slot_len_64)))))));
+    slot_len_64 <= (_eq_0 ? slot_len_64 : (_eq_1 ? slot_len_64 : (_eq_4 ? slot_len_64 : (_eq_5 ? slot_len_64 : (_eq_6 ? slot_len_64 : (_eq_7 ? slot_len_64 : (_eq_9 ? (_not_8 ? slot_len_64 : (_or_2 ? (io_tcamWrite_ready ? (_eq_87 ? child_len : slot_len_64) : slot_len_64) : slot_len_64)) : slot_len_64)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_65 <= (_eq_0 ? slot_len_65 : (_eq_1 ? slot_len_65 : (_eq_4 ? slot_len_65 : (_eq_5 ? slot_len_65 : (_eq_6 ? slot_len_65 : (_eq_7 ? slot_len_65 : (_eq_9 ? (_not_8 ? slot_len_65 : (_or_2 ? (cmd_valid ? (_eq_88 ? child_len : slot_len_65) : slot_len_65) : slot_len_65)) : slot_len_65)))))));
+    slot_len_65 <= (_eq_0 ? slot_len_65 : (_eq_1 ? slot_len_65 : (_eq_4 ? slot_len_65 : (_eq_5 ? slot_len_65 : (_eq_6 ? slot_len_65 : (_eq_7 ? slot_len_65 : (_eq_9 ? (_not_8 ? slot_len_65 : (_or_2 ? (io_tcamWrite_ready ? (_eq_88 ? child_len : slot_len_65) : slot_len_65) : slot_len_65)) : slot_len_65)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_66 <= (_eq_0 ? slot_len_66 : (_eq_1 ? slot_len_66 : (_eq_4 ? slot_len_66 : (_eq_5 ? slot_len_66 : (_eq_6 ? slot_len_66 : (_eq_7 ? slot_len_66 : (_eq_9 ? (_not_8 ? slot_len_66 : (_or_2 ? (cmd_valid ? (_eq_89 ? child_len : slot_len_66) : slot_len_66) : slot_len_66)) : slot_len_66)))))));
+    slot_len_66 <= (_eq_0 ? slot_len_66 : (_eq_1 ? slot_len_66 : (_eq_4 ? slot_len_66 : (_eq_5 ? slot_len_66 : (_eq_6 ? slot_len_66 : (_eq_7 ? slot_len_66 : (_eq_9 ? (_not_8 ? slot_len_66 : (_or_2 ? (io_tcamWrite_ready ? (_eq_89 ? child_len : slot_len_66) : slot_len_66) : slot_len_66)) : slot_len_66)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_67 <= (_eq_0 ? slot_len_67 : (_eq_1 ? slot_len_67 : (_eq_4 ? slot_len_67 : (_eq_5 ? slot_len_67 : (_eq_6 ? slot_len_67 : (_eq_7 ? slot_len_67 : (_eq_9 ? (_not_8 ? slot_len_67 : (_or_2 ? (cmd_valid ? (_eq_90 ? child_len : slot_len_67) : slot_len_67) : slot_len_67)) : slot_len_67)))))));
+    slot_len_67 <= (_eq_0 ? slot_len_67 : (_eq_1 ? slot_len_67 : (_eq_4 ? slot_len_67 : (_eq_5 ? slot_len_67 : (_eq_6 ? slot_len_67 : (_eq_7 ? slot_len_67 : (_eq_9 ? (_not_8 ? slot_len_67 : (_or_2 ? (io_tcamWrite_ready ? (_eq_90 ? child_len : slot_len_67) : slot_len_67) : slot_len_67)) : slot_len_67)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_68 <= (_eq_0 ? slot_len_68 : (_eq_1 ? slot_len_68 : (_eq_4 ? slot_len_68 : (_eq_5 ? slot_len_68 : (_eq_6 ? slot_len_68 : (_eq_7 ? slot_len_68 : (_eq_9 ? (_not_8 ? slot_len_68 : (_or_2 ? (cmd_valid ? (_eq_91 ? child_len : slot_len_68) : slot_len_68) : slot_len_68)) : slot_len_68)))))));
+    slot_len_68 <= (_eq_0 ? slot_len_68 : (_eq_1 ? slot_len_68 : (_eq_4 ? slot_len_68 : (_eq_5 ? slot_len_68 : (_eq_6 ? slot_len_68 : (_eq_7 ? slot_len_68 : (_eq_9 ? (_not_8 ? slot_len_68 : (_or_2 ? (io_tcamWrite_ready ? (_eq_91 ? child_len : slot_len_68) : slot_len_68) : slot_len_68)) : slot_len_68)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_69 <= (_eq_0 ? slot_len_69 : (_eq_1 ? slot_len_69 : (_eq_4 ? slot_len_69 : (_eq_5 ? slot_len_69 : (_eq_6 ? slot_len_69 : (_eq_7 ? slot_len_69 : (_eq_9 ? (_not_8 ? slot_len_69 : (_or_2 ? (cmd_valid ? (_eq_92 ? child_len : slot_len_69) : slot_len_69) : slot_len_69)) : slot_len_69)))))));
+    slot_len_69 <= (_eq_0 ? slot_len_69 : (_eq_1 ? slot_len_69 : (_eq_4 ? slot_len_69 : (_eq_5 ? slot_len_69 : (_eq_6 ? slot_len_69 : (_eq_7 ? slot_len_69 : (_eq_9 ? (_not_8 ? slot_len_69 : (_or_2 ? (io_tcamWrite_ready ? (_eq_92 ? child_len : slot_len_69) : slot_len_69) : slot_len_69)) : slot_len_69)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_70 <= (_eq_0 ? slot_len_70 : (_eq_1 ? slot_len_70 : (_eq_4 ? slot_len_70 : (_eq_5 ? slot_len_70 : (_eq_6 ? slot_len_70 : (_eq_7 ? slot_len_70 : (_eq_9 ? (_not_8 ? slot_len_70 : (_or_2 ? (cmd_valid ? (_eq_93 ? child_len : slot_len_70) : slot_len_70) : slot_len_70)) : slot_len_70)))))));
+    slot_len_70 <= (_eq_0 ? slot_len_70 : (_eq_1 ? slot_len_70 : (_eq_4 ? slot_len_70 : (_eq_5 ? slot_len_70 : (_eq_6 ? slot_len_70 : (_eq_7 ? slot_len_70 : (_eq_9 ? (_not_8 ? slot_len_70 : (_or_2 ? (io_tcamWrite_ready ? (_eq_93 ? child_len : slot_len_70) : slot_len_70) : slot_len_70)) : slot_len_70)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_71 <= (_eq_0 ? slot_len_71 : (_eq_1 ? slot_len_71 : (_eq_4 ? slot_len_71 : (_eq_5 ? slot_len_71 : (_eq_6 ? slot_len_71 : (_eq_7 ? slot_len_71 : (_eq_9 ? (_not_8 ? slot_len_71 : (_or_2 ? (cmd_valid ? (_eq_94 ? child_len : slot_len_71) : slot_len_71) : slot_len_71)) : slot_len_71)))))));
+    slot_len_71 <= (_eq_0 ? slot_len_71 : (_eq_1 ? slot_len_71 : (_eq_4 ? slot_len_71 : (_eq_5 ? slot_len_71 : (_eq_6 ? slot_len_71 : (_eq_7 ? slot_len_71 : (_eq_9 ? (_not_8 ? slot_len_71 : (_or_2 ? (io_tcamWrite_ready ? (_eq_94 ? child_len : slot_len_71) : slot_len_71) : slot_len_71)) : slot_len_71)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_72 <= (_eq_0 ? slot_len_72 : (_eq_1 ? slot_len_72 : (_eq_4 ? slot_len_72 : (_eq_5 ? slot_len_72 : (_eq_6 ? slot_len_72 : (_eq_7 ? slot_len_72 : (_eq_9 ? (_not_8 ? slot_len_72 : (_or_2 ? (cmd_valid ? (_eq_95 ? child_len : slot_len_72) : slot_len_72) : slot_len_72)) : slot_len_72)))))));
+    slot_len_72 <= (_eq_0 ? slot_len_72 : (_eq_1 ? slot_len_72 : (_eq_4 ? slot_len_72 : (_eq_5 ? slot_len_72 : (_eq_6 ? slot_len_72 : (_eq_7 ? slot_len_72 : (_eq_9 ? (_not_8 ? slot_len_72 : (_or_2 ? (io_tcamWrite_ready ? (_eq_95 ? child_len : slot_len_72) : slot_len_72) : slot_len_72)) : slot_len_72)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_73 <= (_eq_0 ? slot_len_73 : (_eq_1 ? slot_len_73 : (_eq_4 ? slot_len_73 : (_eq_5 ? slot_len_73 : (_eq_6 ? slot_len_73 : (_eq_7 ? slot_len_73 : (_eq_9 ? (_not_8 ? slot_len_73 : (_or_2 ? (cmd_valid ? (_eq_96 ? child_len : slot_len_73) : slot_len_73) : slot_len_73)) : slot_len_73)))))));
+    slot_len_73 <= (_eq_0 ? slot_len_73 : (_eq_1 ? slot_len_73 : (_eq_4 ? slot_len_73 : (_eq_5 ? slot_len_73 : (_eq_6 ? slot_len_73 : (_eq_7 ? slot_len_73 : (_eq_9 ? (_not_8 ? slot_len_73 : (_or_2 ? (io_tcamWrite_ready ? (_eq_96 ? child_len : slot_len_73) : slot_len_73) : slot_len_73)) : slot_len_73)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_74 <= (_eq_0 ? slot_len_74 : (_eq_1 ? slot_len_74 : (_eq_4 ? slot_len_74 : (_eq_5 ? slot_len_74 : (_eq_6 ? slot_len_74 : (_eq_7 ? slot_len_74 : (_eq_9 ? (_not_8 ? slot_len_74 : (_or_2 ? (cmd_valid ? (_eq_97 ? child_len : slot_len_74) : slot_len_74) : slot_len_74)) : slot_len_74)))))));
+    slot_len_74 <= (_eq_0 ? slot_len_74 : (_eq_1 ? slot_len_74 : (_eq_4 ? slot_len_74 : (_eq_5 ? slot_len_74 : (_eq_6 ? slot_len_74 : (_eq_7 ? slot_len_74 : (_eq_9 ? (_not_8 ? slot_len_74 : (_or_2 ? (io_tcamWrite_ready ? (_eq_97 ? child_len : slot_len_74) : slot_len_74) : slot_len_74)) : slot_len_74)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_75 <= (_eq_0 ? slot_len_75 : (_eq_1 ? slot_len_75 : (_eq_4 ? slot_len_75 : (_eq_5 ? slot_len_75 : (_eq_6 ? slot_len_75 : (_eq_7 ? slot_len_75 : (_eq_9 ? (_not_8 ? slot_len_75 : (_or_2 ? (cmd_valid ? (_eq_98 ? child_len : slot_len_75) : slot_len_75) : slot_len_75)) : slot_len_75)))))));
+    slot_len_75 <= (_eq_0 ? slot_len_75 : (_eq_1 ? slot_len_75 : (_eq_4 ? slot_len_75 : (_eq_5 ? slot_len_75 : (_eq_6 ? slot_len_75 : (_eq_7 ? slot_len_75 : (_eq_9 ? (_not_8 ? slot_len_75 : (_or_2 ? (io_tcamWrite_ready ? (_eq_98 ? child_len : slot_len_75) : slot_len_75) : slot_len_75)) : slot_len_75)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_76 <= (_eq_0 ? slot_len_76 : (_eq_1 ? slot_len_76 : (_eq_4 ? slot_len_76 : (_eq_5 ? slot_len_76 : (_eq_6 ? slot_len_76 : (_eq_7 ? slot_len_76 : (_eq_9 ? (_not_8 ? slot_len_76 : (_or_2 ? (cmd_valid ? (_eq_99 ? child_len : slot_len_76) : slot_len_76) : slot_len_76)) : slot_len_76)))))));
+    slot_len_76 <= (_eq_0 ? slot_len_76 : (_eq_1 ? slot_len_76 : (_eq_4 ? slot_len_76 : (_eq_5 ? slot_len_76 : (_eq_6 ? slot_len_76 : (_eq_7 ? slot_len_76 : (_eq_9 ? (_not_8 ? slot_len_76 : (_or_2 ? (io_tcamWrite_ready ? (_eq_99 ? child_len : slot_len_76) : slot_len_76) : slot_len_76)) : slot_len_76)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_77 <= (_eq_0 ? slot_len_77 : (_eq_1 ? slot_len_77 : (_eq_4 ? slot_len_77 : (_eq_5 ? slot_len_77 : (_eq_6 ? slot_len_77 : (_eq_7 ? slot_len_77 : (_eq_9 ? (_not_8 ? slot_len_77 : (_or_2 ? (cmd_valid ? (_eq_100 ? child_len : slot_len_77) : slot_len_77) : slot_len_77)) : slot_len_77)))))));
+    slot_len_77 <= (_eq_0 ? slot_len_77 : (_eq_1 ? slot_len_77 : (_eq_4 ? slot_len_77 : (_eq_5 ? slot_len_77 : (_eq_6 ? slot_len_77 : (_eq_7 ? slot_len_77 : (_eq_9 ? (_not_8 ? slot_len_77 : (_or_2 ? (io_tcamWrite_ready ? (_eq_100 ? child_len : slot_len_77) : slot_len_77) : slot_len_77)) : slot_len_77)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_78 <= (_eq_0 ? slot_len_78 : (_eq_1 ? slot_len_78 : (_eq_4 ? slot_len_78 : (_eq_5 ? slot_len_78 : (_eq_6 ? slot_len_78 : (_eq_7 ? slot_len_78 : (_eq_9 ? (_not_8 ? slot_len_78 : (_or_2 ? (cmd_valid ? (_eq_101 ? child_len : slot_len_78) : slot_len_78) : slot_len_78)) : slot_len_78)))))));
+    slot_len_78 <= (_eq_0 ? slot_len_78 : (_eq_1 ? slot_len_78 : (_eq_4 ? slot_len_78 : (_eq_5 ? slot_len_78 : (_eq_6 ? slot_len_78 : (_eq_7 ? slot_len_78 : (_eq_9 ? (_not_8 ? slot_len_78 : (_or_2 ? (io_tcamWrite_ready ? (_eq_101 ? child_len : slot_len_78) : slot_len_78) : slot_len_78)) : slot_len_78)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_79 <= (_eq_0 ? slot_len_79 : (_eq_1 ? slot_len_79 : (_eq_4 ? slot_len_79 : (_eq_5 ? slot_len_79 : (_eq_6 ? slot_len_79 : (_eq_7 ? slot_len_79 : (_eq_9 ? (_not_8 ? slot_len_79 : (_or_2 ? (cmd_valid ? (_eq_102 ? child_len : slot_len_79) : slot_len_79) : slot_len_79)) : slot_len_79)))))));
+    slot_len_79 <= (_eq_0 ? slot_len_79 : (_eq_1 ? slot_len_79 : (_eq_4 ? slot_len_79 : (_eq_5 ? slot_len_79 : (_eq_6 ? slot_len_79 : (_eq_7 ? slot_len_79 : (_eq_9 ? (_not_8 ? slot_len_79 : (_or_2 ? (io_tcamWrite_ready ? (_eq_102 ? child_len : slot_len_79) : slot_len_79) : slot_len_79)) : slot_len_79)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_80 <= (_eq_0 ? slot_len_80 : (_eq_1 ? slot_len_80 : (_eq_4 ? slot_len_80 : (_eq_5 ? slot_len_80 : (_eq_6 ? slot_len_80 : (_eq_7 ? slot_len_80 : (_eq_9 ? (_not_8 ? slot_len_80 : (_or_2 ? (cmd_valid ? (_eq_103 ? child_len : slot_len_80) : slot_len_80) : slot_len_80)) : slot_len_80)))))));
+    slot_len_80 <= (_eq_0 ? slot_len_80 : (_eq_1 ? slot_len_80 : (_eq_4 ? slot_len_80 : (_eq_5 ? slot_len_80 : (_eq_6 ? slot_len_80 : (_eq_7 ? slot_len_80 : (_eq_9 ? (_not_8 ? slot_len_80 : (_or_2 ? (io_tcamWrite_ready ? (_eq_103 ? child_len : slot_len_80) : slot_len_80) : slot_len_80)) : slot_len_80)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_81 <= (_eq_0 ? slot_len_81 : (_eq_1 ? slot_len_81 : (_eq_4 ? slot_len_81 : (_eq_5 ? slot_len_81 : (_eq_6 ? slot_len_81 : (_eq_7 ? slot_len_81 : (_eq_9 ? (_not_8 ? slot_len_81 : (_or_2 ? (cmd_valid ? (_eq_104 ? child_len : slot_len_81) : slot_len_81) : slot_len_81)) : slot_len_81)))))));
+    slot_len_81 <= (_eq_0 ? slot_len_81 : (_eq_1 ? slot_len_81 : (_eq_4 ? slot_len_81 : (_eq_5 ? slot_len_81 : (_eq_6 ? slot_len_81 : (_eq_7 ? slot_len_81 : (_eq_9 ? (_not_8 ? slot_len_81 : (_or_2 ? (io_tcamWrite_ready ? (_eq_104 ? child_len : slot_len_81) : slot_len_81) : slot_len_81)) : slot_len_81)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_82 <= (_eq_0 ? slot_len_82 : (_eq_1 ? slot_len_82 : (_eq_4 ? slot_len_82 : (_eq_5 ? slot_len_82 : (_eq_6 ? slot_len_82 : (_eq_7 ? slot_len_82 : (_eq_9 ? (_not_8 ? slot_len_82 : (_or_2 ? (cmd_valid ? (_eq_105 ? child_len : slot_len_82) : slot_len_82) : slot_len_82)) : slot_len_82)))))));
+    slot_len_82 <= (_eq_0 ? slot_len_82 : (_eq_1 ? slot_len_82 : (_eq_4 ? slot_len_82 : (_eq_5 ? slot_len_82 : (_eq_6 ? slot_len_82 : (_eq_7 ? slot_len_82 : (_eq_9 ? (_not_8 ? slot_len_82 : (_or_2 ? (io_tcamWrite_ready ? (_eq_105 ? child_len : slot_len_82) : slot_len_82) : slot_len_82)) : slot_len_82)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_83 <= (_eq_0 ? slot_len_83 : (_eq_1 ? slot_len_83 : (_eq_4 ? slot_len_83 : (_eq_5 ? slot_len_83 : (_eq_6 ? slot_len_83 : (_eq_7 ? slot_len_83 : (_eq_9 ? (_not_8 ? slot_len_83 : (_or_2 ? (cmd_valid ? (_eq_106 ? child_len : slot_len_83) : slot_len_83) : slot_len_83)) : slot_len_83)))))));
+    slot_len_83 <= (_eq_0 ? slot_len_83 : (_eq_1 ? slot_len_83 : (_eq_4 ? slot_len_83 : (_eq_5 ? slot_len_83 : (_eq_6 ? slot_len_83 : (_eq_7 ? slot_len_83 : (_eq_9 ? (_not_8 ? slot_len_83 : (_or_2 ? (io_tcamWrite_ready ? (_eq_106 ? child_len : slot_len_83) : slot_len_83) : slot_len_83)) : slot_len_83)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_84 <= (_eq_0 ? slot_len_84 : (_eq_1 ? slot_len_84 : (_eq_4 ? slot_len_84 : (_eq_5 ? slot_len_84 : (_eq_6 ? slot_len_84 : (_eq_7 ? slot_len_84 : (_eq_9 ? (_not_8 ? slot_len_84 : (_or_2 ? (cmd_valid ? (_eq_107 ? child_len : slot_len_84) : slot_len_84) : slot_len_84)) : slot_len_84)))))));
+    slot_len_84 <= (_eq_0 ? slot_len_84 : (_eq_1 ? slot_len_84 : (_eq_4 ? slot_len_84 : (_eq_5 ? slot_len_84 : (_eq_6 ? slot_len_84 : (_eq_7 ? slot_len_84 : (_eq_9 ? (_not_8 ? slot_len_84 : (_or_2 ? (io_tcamWrite_ready ? (_eq_107 ? child_len : slot_len_84) : slot_len_84) : slot_len_84)) : slot_len_84)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_85 <= (_eq_0 ? slot_len_85 : (_eq_1 ? slot_len_85 : (_eq_4 ? slot_len_85 : (_eq_5 ? slot_len_85 : (_eq_6 ? slot_len_85 : (_eq_7 ? slot_len_85 : (_eq_9 ? (_not_8 ? slot_len_85 : (_or_2 ? (cmd_valid ? (_eq_108 ? child_len : slot_len_85) : slot_len_85) : slot_len_85)) : slot_len_85)))))));
+    slot_len_85 <= (_eq_0 ? slot_len_85 : (_eq_1 ? slot_len_85 : (_eq_4 ? slot_len_85 : (_eq_5 ? slot_len_85 : (_eq_6 ? slot_len_85 : (_eq_7 ? slot_len_85 : (_eq_9 ? (_not_8 ? slot_len_85 : (_or_2 ? (io_tcamWrite_ready ? (_eq_108 ? child_len : slot_len_85) : slot_len_85) : slot_len_85)) : slot_len_85)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_86 <= (_eq_0 ? slot_len_86 : (_eq_1 ? slot_len_86 : (_eq_4 ? slot_len_86 : (_eq_5 ? slot_len_86 : (_eq_6 ? slot_len_86 : (_eq_7 ? slot_len_86 : (_eq_9 ? (_not_8 ? slot_len_86 : (_or_2 ? (cmd_valid ? (_eq_109 ? child_len : slot_len_86) : slot_len_86) : slot_len_86)) : slot_len_86)))))));
+    slot_len_86 <= (_eq_0 ? slot_len_86 : (_eq_1 ? slot_len_86 : (_eq_4 ? slot_len_86 : (_eq_5 ? slot_len_86 : (_eq_6 ? slot_len_86 : (_eq_7 ? slot_len_86 : (_eq_9 ? (_not_8 ? slot_len_86 : (_or_2 ? (io_tcamWrite_ready ? (_eq_109 ? child_len : slot_len_86) : slot_len_86) : slot_len_86)) : slot_len_86)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_87 <= (_eq_0 ? slot_len_87 : (_eq_1 ? slot_len_87 : (_eq_4 ? slot_len_87 : (_eq_5 ? slot_len_87 : (_eq_6 ? slot_len_87 : (_eq_7 ? slot_len_87 : (_eq_9 ? (_not_8 ? slot_len_87 : (_or_2 ? (cmd_valid ? (_eq_110 ? child_len : slot_len_87) : slot_len_87) : slot_len_87)) : slot_len_87)))))));
+    slot_len_87 <= (_eq_0 ? slot_len_87 : (_eq_1 ? slot_len_87 : (_eq_4 ? slot_len_87 : (_eq_5 ? slot_len_87 : (_eq_6 ? slot_len_87 : (_eq_7 ? slot_len_87 : (_eq_9 ? (_not_8 ? slot_len_87 : (_or_2 ? (io_tcamWrite_ready ? (_eq_110 ? child_len : slot_len_87) : slot_len_87) : slot_len_87)) : slot_len_87)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_88 <= (_eq_0 ? slot_len_88 : (_eq_1 ? slot_len_88 : (_eq_4 ? slot_len_88 : (_eq_5 ? slot_len_88 : (_eq_6 ? slot_len_88 : (_eq_7 ? slot_len_88 : (_eq_9 ? (_not_8 ? slot_len_88 : (_or_2 ? (cmd_valid ? (_eq_111 ? child_len : slot_len_88) : slot_len_88) : slot_len_88)) : slot_len_88)))))));
+    slot_len_88 <= (_eq_0 ? slot_len_88 : (_eq_1 ? slot_len_88 : (_eq_4 ? slot_len_88 : (_eq_5 ? slot_len_88 : (_eq_6 ? slot_len_88 : (_eq_7 ? slot_len_88 : (_eq_9 ? (_not_8 ? slot_len_88 : (_or_2 ? (io_tcamWrite_ready ? (_eq_111 ? child_len : slot_len_88) : slot_len_88) : slot_len_88)) : slot_len_88)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_89 <= (_eq_0 ? slot_len_89 : (_eq_1 ? slot_len_89 : (_eq_4 ? slot_len_89 : (_eq_5 ? slot_len_89 : (_eq_6 ? slot_len_89 : (_eq_7 ? slot_len_89 : (_eq_9 ? (_not_8 ? slot_len_89 : (_or_2 ? (cmd_valid ? (_eq_112 ? child_len : slot_len_89) : slot_len_89) : slot_len_89)) : slot_len_89)))))));
+    slot_len_89 <= (_eq_0 ? slot_len_89 : (_eq_1 ? slot_len_89 : (_eq_4 ? slot_len_89 : (_eq_5 ? slot_len_89 : (_eq_6 ? slot_len_89 : (_eq_7 ? slot_len_89 : (_eq_9 ? (_not_8 ? slot_len_89 : (_or_2 ? (io_tcamWrite_ready ? (_eq_112 ? child_len : slot_len_89) : slot_len_89) : slot_len_89)) : slot_len_89)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_90 <= (_eq_0 ? slot_len_90 : (_eq_1 ? slot_len_90 : (_eq_4 ? slot_len_90 : (_eq_5 ? slot_len_90 : (_eq_6 ? slot_len_90 : (_eq_7 ? slot_len_90 : (_eq_9 ? (_not_8 ? slot_len_90 : (_or_2 ? (cmd_valid ? (_eq_113 ? child_len : slot_len_90) : slot_len_90) : slot_len_90)) : slot_len_90)))))));
+    slot_len_90 <= (_eq_0 ? slot_len_90 : (_eq_1 ? slot_len_90 : (_eq_4 ? slot_len_90 : (_eq_5 ? slot_len_90 : (_eq_6 ? slot_len_90 : (_eq_7 ? slot_len_90 : (_eq_9 ? (_not_8 ? slot_len_90 : (_or_2 ? (io_tcamWrite_ready ? (_eq_113 ? child_len : slot_len_90) : slot_len_90) : slot_len_90)) : slot_len_90)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_91 <= (_eq_0 ? slot_len_91 : (_eq_1 ? slot_len_91 : (_eq_4 ? slot_len_91 : (_eq_5 ? slot_len_91 : (_eq_6 ? slot_len_91 : (_eq_7 ? slot_len_91 : (_eq_9 ? (_not_8 ? slot_len_91 : (_or_2 ? (cmd_valid ? (_eq_114 ? child_len : slot_len_91) : slot_len_91) : slot_len_91)) : slot_len_91)))))));
+    slot_len_91 <= (_eq_0 ? slot_len_91 : (_eq_1 ? slot_len_91 : (_eq_4 ? slot_len_91 : (_eq_5 ? slot_len_91 : (_eq_6 ? slot_len_91 : (_eq_7 ? slot_len_91 : (_eq_9 ? (_not_8 ? slot_len_91 : (_or_2 ? (io_tcamWrite_ready ? (_eq_114 ? child_len : slot_len_91) : slot_len_91) : slot_len_91)) : slot_len_91)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_92 <= (_eq_0 ? slot_len_92 : (_eq_1 ? slot_len_92 : (_eq_4 ? slot_len_92 : (_eq_5 ? slot_len_92 : (_eq_6 ? slot_len_92 : (_eq_7 ? slot_len_92 : (_eq_9 ? (_not_8 ? slot_len_92 : (_or_2 ? (cmd_valid ? (_eq_115 ? child_len : slot_len_92) : slot_len_92) : slot_len_92)) : slot_len_92)))))));
+    slot_len_92 <= (_eq_0 ? slot_len_92 : (_eq_1 ? slot_len_92 : (_eq_4 ? slot_len_92 : (_eq_5 ? slot_len_92 : (_eq_6 ? slot_len_92 : (_eq_7 ? slot_len_92 : (_eq_9 ? (_not_8 ? slot_len_92 : (_or_2 ? (io_tcamWrite_ready ? (_eq_115 ? child_len : slot_len_92) : slot_len_92) : slot_len_92)) : slot_len_92)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_93 <= (_eq_0 ? slot_len_93 : (_eq_1 ? slot_len_93 : (_eq_4 ? slot_len_93 : (_eq_5 ? slot_len_93 : (_eq_6 ? slot_len_93 : (_eq_7 ? slot_len_93 : (_eq_9 ? (_not_8 ? slot_len_93 : (_or_2 ? (cmd_valid ? (_eq_116 ? child_len : slot_len_93) : slot_len_93) : slot_len_93)) : slot_len_93)))))));
+    slot_len_93 <= (_eq_0 ? slot_len_93 : (_eq_1 ? slot_len_93 : (_eq_4 ? slot_len_93 : (_eq_5 ? slot_len_93 : (_eq_6 ? slot_len_93 : (_eq_7 ? slot_len_93 : (_eq_9 ? (_not_8 ? slot_len_93 : (_or_2 ? (io_tcamWrite_ready ? (_eq_116 ? child_len : slot_len_93) : slot_len_93) : slot_len_93)) : slot_len_93)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_94 <= (_eq_0 ? slot_len_94 : (_eq_1 ? slot_len_94 : (_eq_4 ? slot_len_94 : (_eq_5 ? slot_len_94 : (_eq_6 ? slot_len_94 : (_eq_7 ? slot_len_94 : (_eq_9 ? (_not_8 ? slot_len_94 : (_or_2 ? (cmd_valid ? (_eq_117 ? child_len : slot_len_94) : slot_len_94) : slot_len_94)) : slot_len_94)))))));
+    slot_len_94 <= (_eq_0 ? slot_len_94 : (_eq_1 ? slot_len_94 : (_eq_4 ? slot_len_94 : (_eq_5 ? slot_len_94 : (_eq_6 ? slot_len_94 : (_eq_7 ? slot_len_94 : (_eq_9 ? (_not_8 ? slot_len_94 : (_or_2 ? (io_tcamWrite_ready ? (_eq_117 ? child_len : slot_len_94) : slot_len_94) : slot_len_94)) : slot_len_94)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_95 <= (_eq_0 ? slot_len_95 : (_eq_1 ? slot_len_95 : (_eq_4 ? slot_len_95 : (_eq_5 ? slot_len_95 : (_eq_6 ? slot_len_95 : (_eq_7 ? slot_len_95 : (_eq_9 ? (_not_8 ? slot_len_95 : (_or_2 ? (cmd_valid ? (_eq_118 ? child_len : slot_len_95) : slot_len_95) : slot_len_95)) : slot_len_95)))))));
+    slot_len_95 <= (_eq_0 ? slot_len_95 : (_eq_1 ? slot_len_95 : (_eq_4 ? slot_len_95 : (_eq_5 ? slot_len_95 : (_eq_6 ? slot_len_95 : (_eq_7 ? slot_len_95 : (_eq_9 ? (_not_8 ? slot_len_95 : (_or_2 ? (io_tcamWrite_ready ? (_eq_118 ? child_len : slot_len_95) : slot_len_95) : slot_len_95)) : slot_len_95)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_96 <= (_eq_0 ? slot_len_96 : (_eq_1 ? slot_len_96 : (_eq_4 ? slot_len_96 : (_eq_5 ? slot_len_96 : (_eq_6 ? slot_len_96 : (_eq_7 ? slot_len_96 : (_eq_9 ? (_not_8 ? slot_len_96 : (_or_2 ? (cmd_valid ? (_eq_119 ? child_len : slot_len_96) : slot_len_96) : slot_len_96)) : slot_len_96)))))));
+    slot_len_96 <= (_eq_0 ? slot_len_96 : (_eq_1 ? slot_len_96 : (_eq_4 ? slot_len_96 : (_eq_5 ? slot_len_96 : (_eq_6 ? slot_len_96 : (_eq_7 ? slot_len_96 : (_eq_9 ? (_not_8 ? slot_len_96 : (_or_2 ? (io_tcamWrite_ready ? (_eq_119 ? child_len : slot_len_96) : slot_len_96) : slot_len_96)) : slot_len_96)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_97 <= (_eq_0 ? slot_len_97 : (_eq_1 ? slot_len_97 : (_eq_4 ? slot_len_97 : (_eq_5 ? slot_len_97 : (_eq_6 ? slot_len_97 : (_eq_7 ? slot_len_97 : (_eq_9 ? (_not_8 ? slot_len_97 : (_or_2 ? (cmd_valid ? (_eq_120 ? child_len : slot_len_97) : slot_len_97) : slot_len_97)) : slot_len_97)))))));
+    slot_len_97 <= (_eq_0 ? slot_len_97 : (_eq_1 ? slot_len_97 : (_eq_4 ? slot_len_97 : (_eq_5 ? slot_len_97 : (_eq_6 ? slot_len_97 : (_eq_7 ? slot_len_97 : (_eq_9 ? (_not_8 ? slot_len_97 : (_or_2 ? (io_tcamWrite_ready ? (_eq_120 ? child_len : slot_len_97) : slot_len_97) : slot_len_97)) : slot_len_97)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_98 <= (_eq_0 ? slot_len_98 : (_eq_1 ? slot_len_98 : (_eq_4 ? slot_len_98 : (_eq_5 ? slot_len_98 : (_eq_6 ? slot_len_98 : (_eq_7 ? slot_len_98 : (_eq_9 ? (_not_8 ? slot_len_98 : (_or_2 ? (cmd_valid ? (_eq_121 ? child_len : slot_len_98) : slot_len_98) : slot_len_98)) : slot_len_98)))))));
+    slot_len_98 <= (_eq_0 ? slot_len_98 : (_eq_1 ? slot_len_98 : (_eq_4 ? slot_len_98 : (_eq_5 ? slot_len_98 : (_eq_6 ? slot_len_98 : (_eq_7 ? slot_len_98 : (_eq_9 ? (_not_8 ? slot_len_98 : (_or_2 ? (io_tcamWrite_ready ? (_eq_121 ? child_len : slot_len_98) : slot_len_98) : slot_len_98)) : slot_len_98)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_99 <= (_eq_0 ? slot_len_99 : (_eq_1 ? slot_len_99 : (_eq_4 ? slot_len_99 : (_eq_5 ? slot_len_99 : (_eq_6 ? slot_len_99 : (_eq_7 ? slot_len_99 : (_eq_9 ? (_not_8 ? slot_len_99 : (_or_2 ? (cmd_valid ? (_eq_122 ? child_len : slot_len_99) : slot_len_99) : slot_len_99)) : slot_len_99)))))));
+    slot_len_99 <= (_eq_0 ? slot_len_99 : (_eq_1 ? slot_len_99 : (_eq_4 ? slot_len_99 : (_eq_5 ? slot_len_99 : (_eq_6 ? slot_len_99 : (_eq_7 ? slot_len_99 : (_eq_9 ? (_not_8 ? slot_len_99 : (_or_2 ? (io_tcamWrite_ready ? (_eq_122 ? child_len : slot_len_99) : slot_len_99) : slot_len_99)) : slot_len_99)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_100 <= (_eq_0 ? slot_len_100 : (_eq_1 ? slot_len_100 : (_eq_4 ? slot_len_100 : (_eq_5 ? slot_len_100 : (_eq_6 ? slot_len_100 : (_eq_7 ? slot_len_100 : (_eq_9 ? (_not_8 ? slot_len_100 : (_or_2 ? (cmd_valid ? (_eq_123 ? child_len : slot_len_100) : slot_len_100) : slot_len_100)) : slot_len_100)))))));
+    slot_len_100 <= (_eq_0 ? slot_len_100 : (_eq_1 ? slot_len_100 : (_eq_4 ? slot_len_100 : (_eq_5 ? slot_len_100 : (_eq_6 ? slot_len_100 : (_eq_7 ? slot_len_100 : (_eq_9 ? (_not_8 ? slot_len_100 : (_or_2 ? (io_tcamWrite_ready ? (_eq_123 ? child_len : slot_len_100) : slot_len_100) : slot_len_100)) : slot_len_100)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_101 <= (_eq_0 ? slot_len_101 : (_eq_1 ? slot_len_101 : (_eq_4 ? slot_len_101 : (_eq_5 ? slot_len_101 : (_eq_6 ? slot_len_101 : (_eq_7 ? slot_len_101 : (_eq_9 ? (_not_8 ? slot_len_101 : (_or_2 ? (cmd_valid ? (_eq_124 ? child_len : slot_len_101) : slot_len_101) : slot_len_101)) : slot_len_101)))))));
+    slot_len_101 <= (_eq_0 ? slot_len_101 : (_eq_1 ? slot_len_101 : (_eq_4 ? slot_len_101 : (_eq_5 ? slot_len_101 : (_eq_6 ? slot_len_101 : (_eq_7 ? slot_len_101 : (_eq_9 ? (_not_8 ? slot_len_101 : (_or_2 ? (io_tcamWrite_ready ? (_eq_124 ? child_len : slot_len_101) : slot_len_101) : slot_len_101)) : slot_len_101)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_102 <= (_eq_0 ? slot_len_102 : (_eq_1 ? slot_len_102 : (_eq_4 ? slot_len_102 : (_eq_5 ? slot_len_102 : (_eq_6 ? slot_len_102 : (_eq_7 ? slot_len_102 : (_eq_9 ? (_not_8 ? slot_len_102 : (_or_2 ? (cmd_valid ? (_eq_125 ? child_len : slot_len_102) : slot_len_102) : slot_len_102)) : slot_len_102)))))));
+    slot_len_102 <= (_eq_0 ? slot_len_102 : (_eq_1 ? slot_len_102 : (_eq_4 ? slot_len_102 : (_eq_5 ? slot_len_102 : (_eq_6 ? slot_len_102 : (_eq_7 ? slot_len_102 : (_eq_9 ? (_not_8 ? slot_len_102 : (_or_2 ? (io_tcamWrite_ready ? (_eq_125 ? child_len : slot_len_102) : slot_len_102) : slot_len_102)) : slot_len_102)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_103 <= (_eq_0 ? slot_len_103 : (_eq_1 ? slot_len_103 : (_eq_4 ? slot_len_103 : (_eq_5 ? slot_len_103 : (_eq_6 ? slot_len_103 : (_eq_7 ? slot_len_103 : (_eq_9 ? (_not_8 ? slot_len_103 : (_or_2 ? (cmd_valid ? (_eq_126 ? child_len : slot_len_103) : slot_len_103) : slot_len_103)) : slot_len_103)))))));
+    slot_len_103 <= (_eq_0 ? slot_len_103 : (_eq_1 ? slot_len_103 : (_eq_4 ? slot_len_103 : (_eq_5 ? slot_len_103 : (_eq_6 ? slot_len_103 : (_eq_7 ? slot_len_103 : (_eq_9 ? (_not_8 ? slot_len_103 : (_or_2 ? (io_tcamWrite_ready ? (_eq_126 ? child_len : slot_len_103) : slot_len_103) : slot_len_103)) : slot_len_103)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_104 <= (_eq_0 ? slot_len_104 : (_eq_1 ? slot_len_104 : (_eq_4 ? slot_len_104 : (_eq_5 ? slot_len_104 : (_eq_6 ? slot_len_104 : (_eq_7 ? slot_len_104 : (_eq_9 ? (_not_8 ? slot_len_104 : (_or_2 ? (cmd_valid ? (_eq_127 ? child_len : slot_len_104) : slot_len_104) : slot_len_104)) : slot_len_104)))))));
+    slot_len_104 <= (_eq_0 ? slot_len_104 : (_eq_1 ? slot_len_104 : (_eq_4 ? slot_len_104 : (_eq_5 ? slot_len_104 : (_eq_6 ? slot_len_104 : (_eq_7 ? slot_len_104 : (_eq_9 ? (_not_8 ? slot_len_104 : (_or_2 ? (io_tcamWrite_ready ? (_eq_127 ? child_len : slot_len_104) : slot_len_104) : slot_len_104)) : slot_len_104)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_105 <= (_eq_0 ? slot_len_105 : (_eq_1 ? slot_len_105 : (_eq_4 ? slot_len_105 : (_eq_5 ? slot_len_105 : (_eq_6 ? slot_len_105 : (_eq_7 ? slot_len_105 : (_eq_9 ? (_not_8 ? slot_len_105 : (_or_2 ? (cmd_valid ? (_eq_128 ? child_len : slot_len_105) : slot_len_105) : slot_len_105)) : slot_len_105)))))));
+    slot_len_105 <= (_eq_0 ? slot_len_105 : (_eq_1 ? slot_len_105 : (_eq_4 ? slot_len_105 : (_eq_5 ? slot_len_105 : (_eq_6 ? slot_len_105 : (_eq_7 ? slot_len_105 : (_eq_9 ? (_not_8 ? slot_len_105 : (_or_2 ? (io_tcamWrite_ready ? (_eq_128 ? child_len : slot_len_105) : slot_len_105) : slot_len_105)) : slot_len_105)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_106 <= (_eq_0 ? slot_len_106 : (_eq_1 ? slot_len_106 : (_eq_4 ? slot_len_106 : (_eq_5 ? slot_len_106 : (_eq_6 ? slot_len_106 : (_eq_7 ? slot_len_106 : (_eq_9 ? (_not_8 ? slot_len_106 : (_or_2 ? (cmd_valid ? (_eq_129 ? child_len : slot_len_106) : slot_len_106) : slot_len_106)) : slot_len_106)))))));
+    slot_len_106 <= (_eq_0 ? slot_len_106 : (_eq_1 ? slot_len_106 : (_eq_4 ? slot_len_106 : (_eq_5 ? slot_len_106 : (_eq_6 ? slot_len_106 : (_eq_7 ? slot_len_106 : (_eq_9 ? (_not_8 ? slot_len_106 : (_or_2 ? (io_tcamWrite_ready ? (_eq_129 ? child_len : slot_len_106) : slot_len_106) : slot_len_106)) : slot_len_106)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_107 <= (_eq_0 ? slot_len_107 : (_eq_1 ? slot_len_107 : (_eq_4 ? slot_len_107 : (_eq_5 ? slot_len_107 : (_eq_6 ? slot_len_107 : (_eq_7 ? slot_len_107 : (_eq_9 ? (_not_8 ? slot_len_107 : (_or_2 ? (cmd_valid ? (_eq_130 ? child_len : slot_len_107) : slot_len_107) : slot_len_107)) : slot_len_107)))))));
+    slot_len_107 <= (_eq_0 ? slot_len_107 : (_eq_1 ? slot_len_107 : (_eq_4 ? slot_len_107 : (_eq_5 ? slot_len_107 : (_eq_6 ? slot_len_107 : (_eq_7 ? slot_len_107 : (_eq_9 ? (_not_8 ? slot_len_107 : (_or_2 ? (io_tcamWrite_ready ? (_eq_130 ? child_len : slot_len_107) : slot_len_107) : slot_len_107)) : slot_len_107)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_108 <= (_eq_0 ? slot_len_108 : (_eq_1 ? slot_len_108 : (_eq_4 ? slot_len_108 : (_eq_5 ? slot_len_108 : (_eq_6 ? slot_len_108 : (_eq_7 ? slot_len_108 : (_eq_9 ? (_not_8 ? slot_len_108 : (_or_2 ? (cmd_valid ? (_eq_131 ? child_len : slot_len_108) : slot_len_108) : slot_len_108)) : slot_len_108)))))));
+    slot_len_108 <= (_eq_0 ? slot_len_108 : (_eq_1 ? slot_len_108 : (_eq_4 ? slot_len_108 : (_eq_5 ? slot_len_108 : (_eq_6 ? slot_len_108 : (_eq_7 ? slot_len_108 : (_eq_9 ? (_not_8 ? slot_len_108 : (_or_2 ? (io_tcamWrite_ready ? (_eq_131 ? child_len : slot_len_108) : slot_len_108) : slot_len_108)) : slot_len_108)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_109 <= (_eq_0 ? slot_len_109 : (_eq_1 ? slot_len_109 : (_eq_4 ? slot_len_109 : (_eq_5 ? slot_len_109 : (_eq_6 ? slot_len_109 : (_eq_7 ? slot_len_109 : (_eq_9 ? (_not_8 ? slot_len_109 : (_or_2 ? (cmd_valid ? (_eq_132 ? child_len : slot_len_109) : slot_len_109) : slot_len_109)) : slot_len_109)))))));
+    slot_len_109 <= (_eq_0 ? slot_len_109 : (_eq_1 ? slot_len_109 : (_eq_4 ? slot_len_109 : (_eq_5 ? slot_len_109 : (_eq_6 ? slot_len_109 : (_eq_7 ? slot_len_109 : (_eq_9 ? (_not_8 ? slot_len_109 : (_or_2 ? (io_tcamWrite_ready ? (_eq_132 ? child_len : slot_len_109) : slot_len_109) : slot_len_109)) : slot_len_109)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_110 <= (_eq_0 ? slot_len_110 : (_eq_1 ? slot_len_110 : (_eq_4 ? slot_len_110 : (_eq_5 ? slot_len_110 : (_eq_6 ? slot_len_110 : (_eq_7 ? slot_len_110 : (_eq_9 ? (_not_8 ? slot_len_110 : (_or_2 ? (cmd_valid ? (_eq_133 ? child_len : slot_len_110) : slot_len_110) : slot_len_110)) : slot_len_110)))))));
+    slot_len_110 <= (_eq_0 ? slot_len_110 : (_eq_1 ? slot_len_110 : (_eq_4 ? slot_len_110 : (_eq_5 ? slot_len_110 : (_eq_6 ? slot_len_110 : (_eq_7 ? slot_len_110 : (_eq_9 ? (_not_8 ? slot_len_110 : (_or_2 ? (io_tcamWrite_ready ? (_eq_133 ? child_len : slot_len_110) : slot_len_110) : slot_len_110)) : slot_len_110)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_111 <= (_eq_0 ? slot_len_111 : (_eq_1 ? slot_len_111 : (_eq_4 ? slot_len_111 : (_eq_5 ? slot_len_111 : (_eq_6 ? slot_len_111 : (_eq_7 ? slot_len_111 : (_eq_9 ? (_not_8 ? slot_len_111 : (_or_2 ? (cmd_valid ? (_eq_134 ? child_len : slot_len_111) : slot_len_111) : slot_len_111)) : slot_len_111)))))));
+    slot_len_111 <= (_eq_0 ? slot_len_111 : (_eq_1 ? slot_len_111 : (_eq_4 ? slot_len_111 : (_eq_5 ? slot_len_111 : (_eq_6 ? slot_len_111 : (_eq_7 ? slot_len_111 : (_eq_9 ? (_not_8 ? slot_len_111 : (_or_2 ? (io_tcamWrite_ready ? (_eq_134 ? child_len : slot_len_111) : slot_len_111) : slot_len_111)) : slot_len_111)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_112 <= (_eq_0 ? slot_len_112 : (_eq_1 ? slot_len_112 : (_eq_4 ? slot_len_112 : (_eq_5 ? slot_len_112 : (_eq_6 ? slot_len_112 : (_eq_7 ? slot_len_112 : (_eq_9 ? (_not_8 ? slot_len_112 : (_or_2 ? (cmd_valid ? (_eq_135 ? child_len : slot_len_112) : slot_len_112) : slot_len_112)) : slot_len_112)))))));
+    slot_len_112 <= (_eq_0 ? slot_len_112 : (_eq_1 ? slot_len_112 : (_eq_4 ? slot_len_112 : (_eq_5 ? slot_len_112 : (_eq_6 ? slot_len_112 : (_eq_7 ? slot_len_112 : (_eq_9 ? (_not_8 ? slot_len_112 : (_or_2 ? (io_tcamWrite_ready ? (_eq_135 ? child_len : slot_len_112) : slot_len_112) : slot_len_112)) : slot_len_112)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_113 <= (_eq_0 ? slot_len_113 : (_eq_1 ? slot_len_113 : (_eq_4 ? slot_len_113 : (_eq_5 ? slot_len_113 : (_eq_6 ? slot_len_113 : (_eq_7 ? slot_len_113 : (_eq_9 ? (_not_8 ? slot_len_113 : (_or_2 ? (cmd_valid ? (_eq_136 ? child_len : slot_len_113) : slot_len_113) : slot_len_113)) : slot_len_113)))))));
+    slot_len_113 <= (_eq_0 ? slot_len_113 : (_eq_1 ? slot_len_113 : (_eq_4 ? slot_len_113 : (_eq_5 ? slot_len_113 : (_eq_6 ? slot_len_113 : (_eq_7 ? slot_len_113 : (_eq_9 ? (_not_8 ? slot_len_113 : (_or_2 ? (io_tcamWrite_ready ? (_eq_136 ? child_len : slot_len_113) : slot_len_113) : slot_len_113)) : slot_len_113)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_114 <= (_eq_0 ? slot_len_114 : (_eq_1 ? slot_len_114 : (_eq_4 ? slot_len_114 : (_eq_5 ? slot_len_114 : (_eq_6 ? slot_len_114 : (_eq_7 ? slot_len_114 : (_eq_9 ? (_not_8 ? slot_len_114 : (_or_2 ? (cmd_valid ? (_eq_137 ? child_len : slot_len_114) : slot_len_114) : slot_len_114)) : slot_len_114)))))));
+    slot_len_114 <= (_eq_0 ? slot_len_114 : (_eq_1 ? slot_len_114 : (_eq_4 ? slot_len_114 : (_eq_5 ? slot_len_114 : (_eq_6 ? slot_len_114 : (_eq_7 ? slot_len_114 : (_eq_9 ? (_not_8 ? slot_len_114 : (_or_2 ? (io_tcamWrite_ready ? (_eq_137 ? child_len : slot_len_114) : slot_len_114) : slot_len_114)) : slot_len_114)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_115 <= (_eq_0 ? slot_len_115 : (_eq_1 ? slot_len_115 : (_eq_4 ? slot_len_115 : (_eq_5 ? slot_len_115 : (_eq_6 ? slot_len_115 : (_eq_7 ? slot_len_115 : (_eq_9 ? (_not_8 ? slot_len_115 : (_or_2 ? (cmd_valid ? (_eq_138 ? child_len : slot_len_115) : slot_len_115) : slot_len_115)) : slot_len_115)))))));
+    slot_len_115 <= (_eq_0 ? slot_len_115 : (_eq_1 ? slot_len_115 : (_eq_4 ? slot_len_115 : (_eq_5 ? slot_len_115 : (_eq_6 ? slot_len_115 : (_eq_7 ? slot_len_115 : (_eq_9 ? (_not_8 ? slot_len_115 : (_or_2 ? (io_tcamWrite_ready ? (_eq_138 ? child_len : slot_len_115) : slot_len_115) : slot_len_115)) : slot_len_115)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_116 <= (_eq_0 ? slot_len_116 : (_eq_1 ? slot_len_116 : (_eq_4 ? slot_len_116 : (_eq_5 ? slot_len_116 : (_eq_6 ? slot_len_116 : (_eq_7 ? slot_len_116 : (_eq_9 ? (_not_8 ? slot_len_116 : (_or_2 ? (cmd_valid ? (_eq_139 ? child_len : slot_len_116) : slot_len_116) : slot_len_116)) : slot_len_116)))))));
+    slot_len_116 <= (_eq_0 ? slot_len_116 : (_eq_1 ? slot_len_116 : (_eq_4 ? slot_len_116 : (_eq_5 ? slot_len_116 : (_eq_6 ? slot_len_116 : (_eq_7 ? slot_len_116 : (_eq_9 ? (_not_8 ? slot_len_116 : (_or_2 ? (io_tcamWrite_ready ? (_eq_139 ? child_len : slot_len_116) : slot_len_116) : slot_len_116)) : slot_len_116)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_117 <= (_eq_0 ? slot_len_117 : (_eq_1 ? slot_len_117 : (_eq_4 ? slot_len_117 : (_eq_5 ? slot_len_117 : (_eq_6 ? slot_len_117 : (_eq_7 ? slot_len_117 : (_eq_9 ? (_not_8 ? slot_len_117 : (_or_2 ? (cmd_valid ? (_eq_140 ? child_len : slot_len_117) : slot_len_117) : slot_len_117)) : slot_len_117)))))));
+    slot_len_117 <= (_eq_0 ? slot_len_117 : (_eq_1 ? slot_len_117 : (_eq_4 ? slot_len_117 : (_eq_5 ? slot_len_117 : (_eq_6 ? slot_len_117 : (_eq_7 ? slot_len_117 : (_eq_9 ? (_not_8 ? slot_len_117 : (_or_2 ? (io_tcamWrite_ready ? (_eq_140 ? child_len : slot_len_117) : slot_len_117) : slot_len_117)) : slot_len_117)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_118 <= (_eq_0 ? slot_len_118 : (_eq_1 ? slot_len_118 : (_eq_4 ? slot_len_118 : (_eq_5 ? slot_len_118 : (_eq_6 ? slot_len_118 : (_eq_7 ? slot_len_118 : (_eq_9 ? (_not_8 ? slot_len_118 : (_or_2 ? (cmd_valid ? (_eq_141 ? child_len : slot_len_118) : slot_len_118) : slot_len_118)) : slot_len_118)))))));
+    slot_len_118 <= (_eq_0 ? slot_len_118 : (_eq_1 ? slot_len_118 : (_eq_4 ? slot_len_118 : (_eq_5 ? slot_len_118 : (_eq_6 ? slot_len_118 : (_eq_7 ? slot_len_118 : (_eq_9 ? (_not_8 ? slot_len_118 : (_or_2 ? (io_tcamWrite_ready ? (_eq_141 ? child_len : slot_len_118) : slot_len_118) : slot_len_118)) : slot_len_118)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_119 <= (_eq_0 ? slot_len_119 : (_eq_1 ? slot_len_119 : (_eq_4 ? slot_len_119 : (_eq_5 ? slot_len_119 : (_eq_6 ? slot_len_119 : (_eq_7 ? slot_len_119 : (_eq_9 ? (_not_8 ? slot_len_119 : (_or_2 ? (cmd_valid ? (_eq_142 ? child_len : slot_len_119) : slot_len_119) : slot_len_119)) : slot_len_119)))))));
+    slot_len_119 <= (_eq_0 ? slot_len_119 : (_eq_1 ? slot_len_119 : (_eq_4 ? slot_len_119 : (_eq_5 ? slot_len_119 : (_eq_6 ? slot_len_119 : (_eq_7 ? slot_len_119 : (_eq_9 ? (_not_8 ? slot_len_119 : (_or_2 ? (io_tcamWrite_ready ? (_eq_142 ? child_len : slot_len_119) : slot_len_119) : slot_len_119)) : slot_len_119)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_120 <= (_eq_0 ? slot_len_120 : (_eq_1 ? slot_len_120 : (_eq_4 ? slot_len_120 : (_eq_5 ? slot_len_120 : (_eq_6 ? slot_len_120 : (_eq_7 ? slot_len_120 : (_eq_9 ? (_not_8 ? slot_len_120 : (_or_2 ? (cmd_valid ? (_eq_143 ? child_len : slot_len_120) : slot_len_120) : slot_len_120)) : slot_len_120)))))));
+    slot_len_120 <= (_eq_0 ? slot_len_120 : (_eq_1 ? slot_len_120 : (_eq_4 ? slot_len_120 : (_eq_5 ? slot_len_120 : (_eq_6 ? slot_len_120 : (_eq_7 ? slot_len_120 : (_eq_9 ? (_not_8 ? slot_len_120 : (_or_2 ? (io_tcamWrite_ready ? (_eq_143 ? child_len : slot_len_120) : slot_len_120) : slot_len_120)) : slot_len_120)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_121 <= (_eq_0 ? slot_len_121 : (_eq_1 ? slot_len_121 : (_eq_4 ? slot_len_121 : (_eq_5 ? slot_len_121 : (_eq_6 ? slot_len_121 : (_eq_7 ? slot_len_121 : (_eq_9 ? (_not_8 ? slot_len_121 : (_or_2 ? (cmd_valid ? (_eq_144 ? child_len : slot_len_121) : slot_len_121) : slot_len_121)) : slot_len_121)))))));
+    slot_len_121 <= (_eq_0 ? slot_len_121 : (_eq_1 ? slot_len_121 : (_eq_4 ? slot_len_121 : (_eq_5 ? slot_len_121 : (_eq_6 ? slot_len_121 : (_eq_7 ? slot_len_121 : (_eq_9 ? (_not_8 ? slot_len_121 : (_or_2 ? (io_tcamWrite_ready ? (_eq_144 ? child_len : slot_len_121) : slot_len_121) : slot_len_121)) : slot_len_121)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_122 <= (_eq_0 ? slot_len_122 : (_eq_1 ? slot_len_122 : (_eq_4 ? slot_len_122 : (_eq_5 ? slot_len_122 : (_eq_6 ? slot_len_122 : (_eq_7 ? slot_len_122 : (_eq_9 ? (_not_8 ? slot_len_122 : (_or_2 ? (cmd_valid ? (_eq_145 ? child_len : slot_len_122) : slot_len_122) : slot_len_122)) : slot_len_122)))))));
+    slot_len_122 <= (_eq_0 ? slot_len_122 : (_eq_1 ? slot_len_122 : (_eq_4 ? slot_len_122 : (_eq_5 ? slot_len_122 : (_eq_6 ? slot_len_122 : (_eq_7 ? slot_len_122 : (_eq_9 ? (_not_8 ? slot_len_122 : (_or_2 ? (io_tcamWrite_ready ? (_eq_145 ? child_len : slot_len_122) : slot_len_122) : slot_len_122)) : slot_len_122)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_123 <= (_eq_0 ? slot_len_123 : (_eq_1 ? slot_len_123 : (_eq_4 ? slot_len_123 : (_eq_5 ? slot_len_123 : (_eq_6 ? slot_len_123 : (_eq_7 ? slot_len_123 : (_eq_9 ? (_not_8 ? slot_len_123 : (_or_2 ? (cmd_valid ? (_eq_146 ? child_len : slot_len_123) : slot_len_123) : slot_len_123)) : slot_len_123)))))));
+    slot_len_123 <= (_eq_0 ? slot_len_123 : (_eq_1 ? slot_len_123 : (_eq_4 ? slot_len_123 : (_eq_5 ? slot_len_123 : (_eq_6 ? slot_len_123 : (_eq_7 ? slot_len_123 : (_eq_9 ? (_not_8 ? slot_len_123 : (_or_2 ? (io_tcamWrite_ready ? (_eq_146 ? child_len : slot_len_123) : slot_len_123) : slot_len_123)) : slot_len_123)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_124 <= (_eq_0 ? slot_len_124 : (_eq_1 ? slot_len_124 : (_eq_4 ? slot_len_124 : (_eq_5 ? slot_len_124 : (_eq_6 ? slot_len_124 : (_eq_7 ? slot_len_124 : (_eq_9 ? (_not_8 ? slot_len_124 : (_or_2 ? (cmd_valid ? (_eq_147 ? child_len : slot_len_124) : slot_len_124) : slot_len_124)) : slot_len_124)))))));
+    slot_len_124 <= (_eq_0 ? slot_len_124 : (_eq_1 ? slot_len_124 : (_eq_4 ? slot_len_124 : (_eq_5 ? slot_len_124 : (_eq_6 ? slot_len_124 : (_eq_7 ? slot_len_124 : (_eq_9 ? (_not_8 ? slot_len_124 : (_or_2 ? (io_tcamWrite_ready ? (_eq_147 ? child_len : slot_len_124) : slot_len_124) : slot_len_124)) : slot_len_124)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_125 <= (_eq_0 ? slot_len_125 : (_eq_1 ? slot_len_125 : (_eq_4 ? slot_len_125 : (_eq_5 ? slot_len_125 : (_eq_6 ? slot_len_125 : (_eq_7 ? slot_len_125 : (_eq_9 ? (_not_8 ? slot_len_125 : (_or_2 ? (cmd_valid ? (_eq_148 ? child_len : slot_len_125) : slot_len_125) : slot_len_125)) : slot_len_125)))))));
+    slot_len_125 <= (_eq_0 ? slot_len_125 : (_eq_1 ? slot_len_125 : (_eq_4 ? slot_len_125 : (_eq_5 ? slot_len_125 : (_eq_6 ? slot_len_125 : (_eq_7 ? slot_len_125 : (_eq_9 ? (_not_8 ? slot_len_125 : (_or_2 ? (io_tcamWrite_ready ? (_eq_148 ? child_len : slot_len_125) : slot_len_125) : slot_len_125)) : slot_len_125)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_126 <= (_eq_0 ? slot_len_126 : (_eq_1 ? slot_len_126 : (_eq_4 ? slot_len_126 : (_eq_5 ? slot_len_126 : (_eq_6 ? slot_len_126 : (_eq_7 ? slot_len_126 : (_eq_9 ? (_not_8 ? slot_len_126 : (_or_2 ? (cmd_valid ? (_eq_149 ? child_len : slot_len_126) : slot_len_126) : slot_len_126)) : slot_len_126)))))));
+    slot_len_126 <= (_eq_0 ? slot_len_126 : (_eq_1 ? slot_len_126 : (_eq_4 ? slot_len_126 : (_eq_5 ? slot_len_126 : (_eq_6 ? slot_len_126 : (_eq_7 ? slot_len_126 : (_eq_9 ? (_not_8 ? slot_len_126 : (_or_2 ? (io_tcamWrite_ready ? (_eq_149 ? child_len : slot_len_126) : slot_len_126) : slot_len_126)) : slot_len_126)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_127 <= (_eq_0 ? slot_len_127 : (_eq_1 ? slot_len_127 : (_eq_4 ? slot_len_127 : (_eq_5 ? slot_len_127 : (_eq_6 ? slot_len_127 : (_eq_7 ? slot_len_127 : (_eq_9 ? (_not_8 ? slot_len_127 : (_or_2 ? (cmd_valid ? (_eq_150 ? child_len : slot_len_127) : slot_len_127) : slot_len_127)) : slot_len_127)))))));
+    slot_len_127 <= (_eq_0 ? slot_len_127 : (_eq_1 ? slot_len_127 : (_eq_4 ? slot_len_127 : (_eq_5 ? slot_len_127 : (_eq_6 ? slot_len_127 : (_eq_7 ? slot_len_127 : (_eq_9 ? (_not_8 ? slot_len_127 : (_or_2 ? (io_tcamWrite_ready ? (_eq_150 ? child_len : slot_len_127) : slot_len_127) : slot_len_127)) : slot_len_127)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_6 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_9 ? (_not_8 ? slot_parent_0 : (_or_2 ? (cmd_valid ? (_eq_151 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0)) : slot_parent_0)))))));
+    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_6 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_9 ? (_not_8 ? slot_parent_0 : (_or_2 ? (io_tcamWrite_ready ? (_eq_151 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0)) : slot_parent_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_6 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_9 ? (_not_8 ? slot_parent_1 : (_or_2 ? (cmd_valid ? (_eq_152 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1)) : slot_parent_1)))))));
+    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_6 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_9 ? (_not_8 ? slot_parent_1 : (_or_2 ? (io_tcamWrite_ready ? (_eq_152 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1)) : slot_parent_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_6 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_9 ? (_not_8 ? slot_parent_2 : (_or_2 ? (cmd_valid ? (_eq_153 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2)) : slot_parent_2)))))));
+    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_6 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_9 ? (_not_8 ? slot_parent_2 : (_or_2 ? (io_tcamWrite_ready ? (_eq_153 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2)) : slot_parent_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_6 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_9 ? (_not_8 ? slot_parent_3 : (_or_2 ? (cmd_valid ? (_eq_154 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3)) : slot_parent_3)))))));
+    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_6 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_9 ? (_not_8 ? slot_parent_3 : (_or_2 ? (io_tcamWrite_ready ? (_eq_154 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3)) : slot_parent_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_6 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_9 ? (_not_8 ? slot_parent_4 : (_or_2 ? (cmd_valid ? (_eq_155 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4)) : slot_parent_4)))))));
+    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_6 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_9 ? (_not_8 ? slot_parent_4 : (_or_2 ? (io_tcamWrite_ready ? (_eq_155 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4)) : slot_parent_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_6 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_9 ? (_not_8 ? slot_parent_5 : (_or_2 ? (cmd_valid ? (_eq_156 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5)) : slot_parent_5)))))));
+    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_6 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_9 ? (_not_8 ? slot_parent_5 : (_or_2 ? (io_tcamWrite_ready ? (_eq_156 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5)) : slot_parent_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_6 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_9 ? (_not_8 ? slot_parent_6 : (_or_2 ? (cmd_valid ? (_eq_157 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6)) : slot_parent_6)))))));
+    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_6 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_9 ? (_not_8 ? slot_parent_6 : (_or_2 ? (io_tcamWrite_ready ? (_eq_157 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6)) : slot_parent_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_6 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_9 ? (_not_8 ? slot_parent_7 : (_or_2 ? (cmd_valid ? (_eq_158 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7)) : slot_parent_7)))))));
+    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_6 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_9 ? (_not_8 ? slot_parent_7 : (_or_2 ? (io_tcamWrite_ready ? (_eq_158 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7)) : slot_parent_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_6 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_9 ? (_not_8 ? slot_parent_8 : (_or_2 ? (cmd_valid ? (_eq_159 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8)) : slot_parent_8)))))));
+    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_6 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_9 ? (_not_8 ? slot_parent_8 : (_or_2 ? (io_tcamWrite_ready ? (_eq_159 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8)) : slot_parent_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_6 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_9 ? (_not_8 ? slot_parent_9 : (_or_2 ? (cmd_valid ? (_eq_160 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9)) : slot_parent_9)))))));
+    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_6 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_9 ? (_not_8 ? slot_parent_9 : (_or_2 ? (io_tcamWrite_ready ? (_eq_160 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9)) : slot_parent_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_6 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_9 ? (_not_8 ? slot_parent_10 : (_or_2 ? (cmd_valid ? (_eq_161 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10)) : slot_parent_10)))))));
+    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_6 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_9 ? (_not_8 ? slot_parent_10 : (_or_2 ? (io_tcamWrite_ready ? (_eq_161 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10)) : slot_parent_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_6 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_9 ? (_not_8 ? slot_parent_11 : (_or_2 ? (cmd_valid ? (_eq_162 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11)) : slot_parent_11)))))));
+    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_6 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_9 ? (_not_8 ? slot_parent_11 : (_or_2 ? (io_tcamWrite_ready ? (_eq_162 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11)) : slot_parent_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_6 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_9 ? (_not_8 ? slot_parent_12 : (_or_2 ? (cmd_valid ? (_eq_163 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12)) : slot_parent_12)))))));
+    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_6 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_9 ? (_not_8 ? slot_parent_12 : (_or_2 ? (io_tcamWrite_ready ? (_eq_163 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12)) : slot_parent_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_6 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_9 ? (_not_8 ? slot_parent_13 : (_or_2 ? (cmd_valid ? (_eq_164 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13)) : slot_parent_13)))))));
+    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_6 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_9 ? (_not_8 ? slot_parent_13 : (_or_2 ? (io_tcamWrite_ready ? (_eq_164 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13)) : slot_parent_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_6 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_9 ? (_not_8 ? slot_parent_14 : (_or_2 ? (cmd_valid ? (_eq_165 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14)) : slot_parent_14)))))));
+    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_6 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_9 ? (_not_8 ? slot_parent_14 : (_or_2 ? (io_tcamWrite_ready ? (_eq_165 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14)) : slot_parent_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_6 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_9 ? (_not_8 ? slot_parent_15 : (_or_2 ? (cmd_valid ? (_eq_166 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15)) : slot_parent_15)))))));
+    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_6 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_9 ? (_not_8 ? slot_parent_15 : (_or_2 ? (io_tcamWrite_ready ? (_eq_166 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15)) : slot_parent_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_6 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_9 ? (_not_8 ? slot_parent_16 : (_or_2 ? (cmd_valid ? (_eq_167 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16)) : slot_parent_16)))))));
+    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_6 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_9 ? (_not_8 ? slot_parent_16 : (_or_2 ? (io_tcamWrite_ready ? (_eq_167 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16)) : slot_parent_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_6 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_9 ? (_not_8 ? slot_parent_17 : (_or_2 ? (cmd_valid ? (_eq_168 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17)) : slot_parent_17)))))));
+    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_6 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_9 ? (_not_8 ? slot_parent_17 : (_or_2 ? (io_tcamWrite_ready ? (_eq_168 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17)) : slot_parent_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_6 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_9 ? (_not_8 ? slot_parent_18 : (_or_2 ? (cmd_valid ? (_eq_169 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18)) : slot_parent_18)))))));
+    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_6 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_9 ? (_not_8 ? slot_parent_18 : (_or_2 ? (io_tcamWrite_ready ? (_eq_169 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18)) : slot_parent_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_6 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_9 ? (_not_8 ? slot_parent_19 : (_or_2 ? (cmd_valid ? (_eq_170 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19)) : slot_parent_19)))))));
+    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_6 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_9 ? (_not_8 ? slot_parent_19 : (_or_2 ? (io_tcamWrite_ready ? (_eq_170 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19)) : slot_parent_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_6 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_9 ? (_not_8 ? slot_parent_20 : (_or_2 ? (cmd_valid ? (_eq_171 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20)) : slot_parent_20)))))));
+    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_6 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_9 ? (_not_8 ? slot_parent_20 : (_or_2 ? (io_tcamWrite_ready ? (_eq_171 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20)) : slot_parent_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_6 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_9 ? (_not_8 ? slot_parent_21 : (_or_2 ? (cmd_valid ? (_eq_172 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21)) : slot_parent_21)))))));
+    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_6 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_9 ? (_not_8 ? slot_parent_21 : (_or_2 ? (io_tcamWrite_ready ? (_eq_172 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21)) : slot_parent_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_6 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_9 ? (_not_8 ? slot_parent_22 : (_or_2 ? (cmd_valid ? (_eq_173 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22)) : slot_parent_22)))))));
+    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_6 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_9 ? (_not_8 ? slot_parent_22 : (_or_2 ? (io_tcamWrite_ready ? (_eq_173 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22)) : slot_parent_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_6 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_9 ? (_not_8 ? slot_parent_23 : (_or_2 ? (cmd_valid ? (_eq_174 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23)) : slot_parent_23)))))));
+    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_6 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_9 ? (_not_8 ? slot_parent_23 : (_or_2 ? (io_tcamWrite_ready ? (_eq_174 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23)) : slot_parent_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_6 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_9 ? (_not_8 ? slot_parent_24 : (_or_2 ? (cmd_valid ? (_eq_175 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24)) : slot_parent_24)))))));
+    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_6 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_9 ? (_not_8 ? slot_parent_24 : (_or_2 ? (io_tcamWrite_ready ? (_eq_175 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24)) : slot_parent_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_6 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_9 ? (_not_8 ? slot_parent_25 : (_or_2 ? (cmd_valid ? (_eq_176 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25)) : slot_parent_25)))))));
+    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_6 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_9 ? (_not_8 ? slot_parent_25 : (_or_2 ? (io_tcamWrite_ready ? (_eq_176 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25)) : slot_parent_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_6 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_9 ? (_not_8 ? slot_parent_26 : (_or_2 ? (cmd_valid ? (_eq_177 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26)) : slot_parent_26)))))));
+    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_6 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_9 ? (_not_8 ? slot_parent_26 : (_or_2 ? (io_tcamWrite_ready ? (_eq_177 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26)) : slot_parent_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_6 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_9 ? (_not_8 ? slot_parent_27 : (_or_2 ? (cmd_valid ? (_eq_178 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27)) : slot_parent_27)))))));
+    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_6 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_9 ? (_not_8 ? slot_parent_27 : (_or_2 ? (io_tcamWrite_ready ? (_eq_178 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27)) : slot_parent_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_6 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_9 ? (_not_8 ? slot_parent_28 : (_or_2 ? (cmd_valid ? (_eq_179 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28)) : slot_parent_28)))))));
+    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_6 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_9 ? (_not_8 ? slot_parent_28 : (_or_2 ? (io_tcamWrite_ready ? (_eq_179 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28)) : slot_parent_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_6 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_9 ? (_not_8 ? slot_parent_29 : (_or_2 ? (cmd_valid ? (_eq_180 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29)) : slot_parent_29)))))));
+    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_6 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_9 ? (_not_8 ? slot_parent_29 : (_or_2 ? (io_tcamWrite_ready ? (_eq_180 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29)) : slot_parent_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_6 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_9 ? (_not_8 ? slot_parent_30 : (_or_2 ? (cmd_valid ? (_eq_181 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30)) : slot_parent_30)))))));
+    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_6 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_9 ? (_not_8 ? slot_parent_30 : (_or_2 ? (io_tcamWrite_ready ? (_eq_181 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30)) : slot_parent_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_6 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_9 ? (_not_8 ? slot_parent_31 : (_or_2 ? (cmd_valid ? (_eq_182 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31)) : slot_parent_31)))))));
+    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_6 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_9 ? (_not_8 ? slot_parent_31 : (_or_2 ? (io_tcamWrite_ready ? (_eq_182 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31)) : slot_parent_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_32 <= (_eq_0 ? slot_parent_32 : (_eq_1 ? slot_parent_32 : (_eq_4 ? slot_parent_32 : (_eq_5 ? slot_parent_32 : (_eq_6 ? slot_parent_32 : (_eq_7 ? slot_parent_32 : (_eq_9 ? (_not_8 ? slot_parent_32 : (_or_2 ? (cmd_valid ? (_eq_183 ? op_slot : slot_parent_32) : slot_parent_32) : slot_parent_32)) : slot_parent_32)))))));
+    slot_parent_32 <= (_eq_0 ? slot_parent_32 : (_eq_1 ? slot_parent_32 : (_eq_4 ? slot_parent_32 : (_eq_5 ? slot_parent_32 : (_eq_6 ? slot_parent_32 : (_eq_7 ? slot_parent_32 : (_eq_9 ? (_not_8 ? slot_parent_32 : (_or_2 ? (io_tcamWrite_ready ? (_eq_183 ? op_slot : slot_parent_32) : slot_parent_32) : slot_parent_32)) : slot_parent_32)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_33 <= (_eq_0 ? slot_parent_33 : (_eq_1 ? slot_parent_33 : (_eq_4 ? slot_parent_33 : (_eq_5 ? slot_parent_33 : (_eq_6 ? slot_parent_33 : (_eq_7 ? slot_parent_33 : (_eq_9 ? (_not_8 ? slot_parent_33 : (_or_2 ? (cmd_valid ? (_eq_184 ? op_slot : slot_parent_33) : slot_parent_33) : slot_parent_33)) : slot_parent_33)))))));
+    slot_parent_33 <= (_eq_0 ? slot_parent_33 : (_eq_1 ? slot_parent_33 : (_eq_4 ? slot_parent_33 : (_eq_5 ? slot_parent_33 : (_eq_6 ? slot_parent_33 : (_eq_7 ? slot_parent_33 : (_eq_9 ? (_not_8 ? slot_parent_33 : (_or_2 ? (io_tcamWrite_ready ? (_eq_184 ? op_slot : slot_parent_33) : slot_parent_33) : slot_parent_33)) : slot_parent_33)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_34 <= (_eq_0 ? slot_parent_34 : (_eq_1 ? slot_parent_34 : (_eq_4 ? slot_parent_34 : (_eq_5 ? slot_parent_34 : (_eq_6 ? slot_parent_34 : (_eq_7 ? slot_parent_34 : (_eq_9 ? (_not_8 ? slot_parent_34 : (_or_2 ? (cmd_valid ? (_eq_185 ? op_slot : slot_parent_34) : slot_parent_34) : slot_parent_34)) : slot_parent_34)))))));
+    slot_parent_34 <= (_eq_0 ? slot_parent_34 : (_eq_1 ? slot_parent_34 : (_eq_4 ? slot_parent_34 : (_eq_5 ? slot_parent_34 : (_eq_6 ? slot_parent_34 : (_eq_7 ? slot_parent_34 : (_eq_9 ? (_not_8 ? slot_parent_34 : (_or_2 ? (io_tcamWrite_ready ? (_eq_185 ? op_slot : slot_parent_34) : slot_parent_34) : slot_parent_34)) : slot_parent_34)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_35 <= (_eq_0 ? slot_parent_35 : (_eq_1 ? slot_parent_35 : (_eq_4 ? slot_parent_35 : (_eq_5 ? slot_parent_35 : (_eq_6 ? slot_parent_35 : (_eq_7 ? slot_parent_35 : (_eq_9 ? (_not_8 ? slot_parent_35 : (_or_2 ? (cmd_valid ? (_eq_186 ? op_slot : slot_parent_35) : slot_parent_35) : slot_parent_35)) : slot_parent_35)))))));
+    slot_parent_35 <= (_eq_0 ? slot_parent_35 : (_eq_1 ? slot_parent_35 : (_eq_4 ? slot_parent_35 : (_eq_5 ? slot_parent_35 : (_eq_6 ? slot_parent_35 : (_eq_7 ? slot_parent_35 : (_eq_9 ? (_not_8 ? slot_parent_35 : (_or_2 ? (io_tcamWrite_ready ? (_eq_186 ? op_slot : slot_parent_35) : slot_parent_35) : slot_parent_35)) : slot_parent_35)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_36 <= (_eq_0 ? slot_parent_36 : (_eq_1 ? slot_parent_36 : (_eq_4 ? slot_parent_36 : (_eq_5 ? slot_parent_36 : (_eq_6 ? slot_parent_36 : (_eq_7 ? slot_parent_36 : (_eq_9 ? (_not_8 ? slot_parent_36 : (_or_2 ? (cmd_valid ? (_eq_187 ? op_slot : slot_parent_36) : slot_parent_36) : slot_parent_36)) : slot_parent_36)))))));
+    slot_parent_36 <= (_eq_0 ? slot_parent_36 : (_eq_1 ? slot_parent_36 : (_eq_4 ? slot_parent_36 : (_eq_5 ? slot_parent_36 : (_eq_6 ? slot_parent_36 : (_eq_7 ? slot_parent_36 : (_eq_9 ? (_not_8 ? slot_parent_36 : (_or_2 ? (io_tcamWrite_ready ? (_eq_187 ? op_slot : slot_parent_36) : slot_parent_36) : slot_parent_36)) : slot_parent_36)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_37 <= (_eq_0 ? slot_parent_37 : (_eq_1 ? slot_parent_37 : (_eq_4 ? slot_parent_37 : (_eq_5 ? slot_parent_37 : (_eq_6 ? slot_parent_37 : (_eq_7 ? slot_parent_37 : (_eq_9 ? (_not_8 ? slot_parent_37 : (_or_2 ? (cmd_valid ? (_eq_188 ? op_slot : slot_parent_37) : slot_parent_37) : slot_parent_37)) : slot_parent_37)))))));
+    slot_parent_37 <= (_eq_0 ? slot_parent_37 : (_eq_1 ? slot_parent_37 : (_eq_4 ? slot_parent_37 : (_eq_5 ? slot_parent_37 : (_eq_6 ? slot_parent_37 : (_eq_7 ? slot_parent_37 : (_eq_9 ? (_not_8 ? slot_parent_37 : (_or_2 ? (io_tcamWrite_ready ? (_eq_188 ? op_slot : slot_parent_37) : slot_parent_37) : slot_parent_37)) : slot_parent_37)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_38 <= (_eq_0 ? slot_parent_38 : (_eq_1 ? slot_parent_38 : (_eq_4 ? slot_parent_38 : (_eq_5 ? slot_parent_38 : (_eq_6 ? slot_parent_38 : (_eq_7 ? slot_parent_38 : (_eq_9 ? (_not_8 ? slot_parent_38 : (_or_2 ? (cmd_valid ? (_eq_189 ? op_slot : slot_parent_38) : slot_parent_38) : slot_parent_38)) : slot_parent_38)))))));
+    slot_parent_38 <= (_eq_0 ? slot_parent_38 : (_eq_1 ? slot_parent_38 : (_eq_4 ? slot_parent_38 : (_eq_5 ? slot_parent_38 : (_eq_6 ? slot_parent_38 : (_eq_7 ? slot_parent_38 : (_eq_9 ? (_not_8 ? slot_parent_38 : (_or_2 ? (io_tcamWrite_ready ? (_eq_189 ? op_slot : slot_parent_38) : slot_parent_38) : slot_parent_38)) : slot_parent_38)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_39 <= (_eq_0 ? slot_parent_39 : (_eq_1 ? slot_parent_39 : (_eq_4 ? slot_parent_39 : (_eq_5 ? slot_parent_39 : (_eq_6 ? slot_parent_39 : (_eq_7 ? slot_parent_39 : (_eq_9 ? (_not_8 ? slot_parent_39 : (_or_2 ? (cmd_valid ? (_eq_190 ? op_slot : slot_parent_39) : slot_parent_39) : slot_parent_39)) : slot_parent_39)))))));
+    slot_parent_39 <= (_eq_0 ? slot_parent_39 : (_eq_1 ? slot_parent_39 : (_eq_4 ? slot_parent_39 : (_eq_5 ? slot_parent_39 : (_eq_6 ? slot_parent_39 : (_eq_7 ? slot_parent_39 : (_eq_9 ? (_not_8 ? slot_parent_39 : (_or_2 ? (io_tcamWrite_ready ? (_eq_190 ? op_slot : slot_parent_39) : slot_parent_39) : slot_parent_39)) : slot_parent_39)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_40 <= (_eq_0 ? slot_parent_40 : (_eq_1 ? slot_parent_40 : (_eq_4 ? slot_parent_40 : (_eq_5 ? slot_parent_40 : (_eq_6 ? slot_parent_40 : (_eq_7 ? slot_parent_40 : (_eq_9 ? (_not_8 ? slot_parent_40 : (_or_2 ? (cmd_valid ? (_eq_191 ? op_slot : slot_parent_40) : slot_parent_40) : slot_parent_40)) : slot_parent_40)))))));
+    slot_parent_40 <= (_eq_0 ? slot_parent_40 : (_eq_1 ? slot_parent_40 : (_eq_4 ? slot_parent_40 : (_eq_5 ? slot_parent_40 : (_eq_6 ? slot_parent_40 : (_eq_7 ? slot_parent_40 : (_eq_9 ? (_not_8 ? slot_parent_40 : (_or_2 ? (io_tcamWrite_ready ? (_eq_191 ? op_slot : slot_parent_40) : slot_parent_40) : slot_parent_40)) : slot_parent_40)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_41 <= (_eq_0 ? slot_parent_41 : (_eq_1 ? slot_parent_41 : (_eq_4 ? slot_parent_41 : (_eq_5 ? slot_parent_41 : (_eq_6 ? slot_parent_41 : (_eq_7 ? slot_parent_41 : (_eq_9 ? (_not_8 ? slot_parent_41 : (_or_2 ? (cmd_valid ? (_eq_192 ? op_slot : slot_parent_41) : slot_parent_41) : slot_parent_41)) : slot_parent_41)))))));
+    slot_parent_41 <= (_eq_0 ? slot_parent_41 : (_eq_1 ? slot_parent_41 : (_eq_4 ? slot_parent_41 : (_eq_5 ? slot_parent_41 : (_eq_6 ? slot_parent_41 : (_eq_7 ? slot_parent_41 : (_eq_9 ? (_not_8 ? slot_parent_41 : (_or_2 ? (io_tcamWrite_ready ? (_eq_192 ? op_slot : slot_parent_41) : slot_parent_41) : slot_parent_41)) : slot_parent_41)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_42 <= (_eq_0 ? slot_parent_42 : (_eq_1 ? slot_parent_42 : (_eq_4 ? slot_parent_42 : (_eq_5 ? slot_parent_42 : (_eq_6 ? slot_parent_42 : (_eq_7 ? slot_parent_42 : (_eq_9 ? (_not_8 ? slot_parent_42 : (_or_2 ? (cmd_valid ? (_eq_193 ? op_slot : slot_parent_42) : slot_parent_42) : slot_parent_42)) : slot_parent_42)))))));
+    slot_parent_42 <= (_eq_0 ? slot_parent_42 : (_eq_1 ? slot_parent_42 : (_eq_4 ? slot_parent_42 : (_eq_5 ? slot_parent_42 : (_eq_6 ? slot_parent_42 : (_eq_7 ? slot_parent_42 : (_eq_9 ? (_not_8 ? slot_parent_42 : (_or_2 ? (io_tcamWrite_ready ? (_eq_193 ? op_slot : slot_parent_42) : slot_parent_42) : slot_parent_42)) : slot_parent_42)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_43 <= (_eq_0 ? slot_parent_43 : (_eq_1 ? slot_parent_43 : (_eq_4 ? slot_parent_43 : (_eq_5 ? slot_parent_43 : (_eq_6 ? slot_parent_43 : (_eq_7 ? slot_parent_43 : (_eq_9 ? (_not_8 ? slot_parent_43 : (_or_2 ? (cmd_valid ? (_eq_194 ? op_slot : slot_parent_43) : slot_parent_43) : slot_parent_43)) : slot_parent_43)))))));
+    slot_parent_43 <= (_eq_0 ? slot_parent_43 : (_eq_1 ? slot_parent_43 : (_eq_4 ? slot_parent_43 : (_eq_5 ? slot_parent_43 : (_eq_6 ? slot_parent_43 : (_eq_7 ? slot_parent_43 : (_eq_9 ? (_not_8 ? slot_parent_43 : (_or_2 ? (io_tcamWrite_ready ? (_eq_194 ? op_slot : slot_parent_43) : slot_parent_43) : slot_parent_43)) : slot_parent_43)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_44 <= (_eq_0 ? slot_parent_44 : (_eq_1 ? slot_parent_44 : (_eq_4 ? slot_parent_44 : (_eq_5 ? slot_parent_44 : (_eq_6 ? slot_parent_44 : (_eq_7 ? slot_parent_44 : (_eq_9 ? (_not_8 ? slot_parent_44 : (_or_2 ? (cmd_valid ? (_eq_195 ? op_slot : slot_parent_44) : slot_parent_44) : slot_parent_44)) : slot_parent_44)))))));
+    slot_parent_44 <= (_eq_0 ? slot_parent_44 : (_eq_1 ? slot_parent_44 : (_eq_4 ? slot_parent_44 : (_eq_5 ? slot_parent_44 : (_eq_6 ? slot_parent_44 : (_eq_7 ? slot_parent_44 : (_eq_9 ? (_not_8 ? slot_parent_44 : (_or_2 ? (io_tcamWrite_ready ? (_eq_195 ? op_slot : slot_parent_44) : slot_parent_44) : slot_parent_44)) : slot_parent_44)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_45 <= (_eq_0 ? slot_parent_45 : (_eq_1 ? slot_parent_45 : (_eq_4 ? slot_parent_45 : (_eq_5 ? slot_parent_45 : (_eq_6 ? slot_parent_45 : (_eq_7 ? slot_parent_45 : (_eq_9 ? (_not_8 ? slot_parent_45 : (_or_2 ? (cmd_valid ? (_eq_196 ? op_slot : slot_parent_45) : slot_parent_45) : slot_parent_45)) : slot_parent_45)))))));
+    slot_parent_45 <= (_eq_0 ? slot_parent_45 : (_eq_1 ? slot_parent_45 : (_eq_4 ? slot_parent_45 : (_eq_5 ? slot_parent_45 : (_eq_6 ? slot_parent_45 : (_eq_7 ? slot_parent_45 : (_eq_9 ? (_not_8 ? slot_parent_45 : (_or_2 ? (io_tcamWrite_ready ? (_eq_196 ? op_slot : slot_parent_45) : slot_parent_45) : slot_parent_45)) : slot_parent_45)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_46 <= (_eq_0 ? slot_parent_46 : (_eq_1 ? slot_parent_46 : (_eq_4 ? slot_parent_46 : (_eq_5 ? slot_parent_46 : (_eq_6 ? slot_parent_46 : (_eq_7 ? slot_parent_46 : (_eq_9 ? (_not_8 ? slot_parent_46 : (_or_2 ? (cmd_valid ? (_eq_197 ? op_slot : slot_parent_46) : slot_parent_46) : slot_parent_46)) : slot_parent_46)))))));
+    slot_parent_46 <= (_eq_0 ? slot_parent_46 : (_eq_1 ? slot_parent_46 : (_eq_4 ? slot_parent_46 : (_eq_5 ? slot_parent_46 : (_eq_6 ? slot_parent_46 : (_eq_7 ? slot_parent_46 : (_eq_9 ? (_not_8 ? slot_parent_46 : (_or_2 ? (io_tcamWrite_ready ? (_eq_197 ? op_slot : slot_parent_46) : slot_parent_46) : slot_parent_46)) : slot_parent_46)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_47 <= (_eq_0 ? slot_parent_47 : (_eq_1 ? slot_parent_47 : (_eq_4 ? slot_parent_47 : (_eq_5 ? slot_parent_47 : (_eq_6 ? slot_parent_47 : (_eq_7 ? slot_parent_47 : (_eq_9 ? (_not_8 ? slot_parent_47 : (_or_2 ? (cmd_valid ? (_eq_198 ? op_slot : slot_parent_47) : slot_parent_47) : slot_parent_47)) : slot_parent_47)))))));
+    slot_parent_47 <= (_eq_0 ? slot_parent_47 : (_eq_1 ? slot_parent_47 : (_eq_4 ? slot_parent_47 : (_eq_5 ? slot_parent_47 : (_eq_6 ? slot_parent_47 : (_eq_7 ? slot_parent_47 : (_eq_9 ? (_not_8 ? slot_parent_47 : (_or_2 ? (io_tcamWrite_ready ? (_eq_198 ? op_slot : slot_parent_47) : slot_parent_47) : slot_parent_47)) : slot_parent_47)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_48 <= (_eq_0 ? slot_parent_48 : (_eq_1 ? slot_parent_48 : (_eq_4 ? slot_parent_48 : (_eq_5 ? slot_parent_48 : (_eq_6 ? slot_parent_48 : (_eq_7 ? slot_parent_48 : (_eq_9 ? (_not_8 ? slot_parent_48 : (_or_2 ? (cmd_valid ? (_eq_199 ? op_slot : slot_parent_48) : slot_parent_48) : slot_parent_48)) : slot_parent_48)))))));
+    slot_parent_48 <= (_eq_0 ? slot_parent_48 : (_eq_1 ? slot_parent_48 : (_eq_4 ? slot_parent_48 : (_eq_5 ? slot_parent_48 : (_eq_6 ? slot_parent_48 : (_eq_7 ? slot_parent_48 : (_eq_9 ? (_not_8 ? slot_parent_48 : (_or_2 ? (io_tcamWrite_ready ? (_eq_199 ? op_slot : slot_parent_48) : slot_parent_48) : slot_parent_48)) : slot_parent_48)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_49 <= (_eq_0 ? slot_parent_49 : (_eq_1 ? slot_parent_49 : (_eq_4 ? slot_parent_49 : (_eq_5 ? slot_parent_49 : (_eq_6 ? slot_parent_49 : (_eq_7 ? slot_parent_49 : (_eq_9 ? (_not_8 ? slot_parent_49 : (_or_2 ? (cmd_valid ? (_eq_200 ? op_slot : slot_parent_49) : slot_parent_49) : slot_parent_49)) : slot_parent_49)))))));
+    slot_parent_49 <= (_eq_0 ? slot_parent_49 : (_eq_1 ? slot_parent_49 : (_eq_4 ? slot_parent_49 : (_eq_5 ? slot_parent_49 : (_eq_6 ? slot_parent_49 : (_eq_7 ? slot_parent_49 : (_eq_9 ? (_not_8 ? slot_parent_49 : (_or_2 ? (io_tcamWrite_ready ? (_eq_200 ? op_slot : slot_parent_49) : slot_parent_49) : slot_parent_49)) : slot_parent_49)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_50 <= (_eq_0 ? slot_parent_50 : (_eq_1 ? slot_parent_50 : (_eq_4 ? slot_parent_50 : (_eq_5 ? slot_parent_50 : (_eq_6 ? slot_parent_50 : (_eq_7 ? slot_parent_50 : (_eq_9 ? (_not_8 ? slot_parent_50 : (_or_2 ? (cmd_valid ? (_eq_201 ? op_slot : slot_parent_50) : slot_parent_50) : slot_parent_50)) : slot_parent_50)))))));
+    slot_parent_50 <= (_eq_0 ? slot_parent_50 : (_eq_1 ? slot_parent_50 : (_eq_4 ? slot_parent_50 : (_eq_5 ? slot_parent_50 : (_eq_6 ? slot_parent_50 : (_eq_7 ? slot_parent_50 : (_eq_9 ? (_not_8 ? slot_parent_50 : (_or_2 ? (io_tcamWrite_ready ? (_eq_201 ? op_slot : slot_parent_50) : slot_parent_50) : slot_parent_50)) : slot_parent_50)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_51 <= (_eq_0 ? slot_parent_51 : (_eq_1 ? slot_parent_51 : (_eq_4 ? slot_parent_51 : (_eq_5 ? slot_parent_51 : (_eq_6 ? slot_parent_51 : (_eq_7 ? slot_parent_51 : (_eq_9 ? (_not_8 ? slot_parent_51 : (_or_2 ? (cmd_valid ? (_eq_202 ? op_slot : slot_parent_51) : slot_parent_51) : slot_parent_51)) : slot_parent_51)))))));
+    slot_parent_51 <= (_eq_0 ? slot_parent_51 : (_eq_1 ? slot_parent_51 : (_eq_4 ? slot_parent_51 : (_eq_5 ? slot_parent_51 : (_eq_6 ? slot_parent_51 : (_eq_7 ? slot_parent_51 : (_eq_9 ? (_not_8 ? slot_parent_51 : (_or_2 ? (io_tcamWrite_ready ? (_eq_202 ? op_slot : slot_parent_51) : slot_parent_51) : slot_parent_51)) : slot_parent_51)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_52 <= (_eq_0 ? slot_parent_52 : (_eq_1 ? slot_parent_52 : (_eq_4 ? slot_parent_52 : (_eq_5 ? slot_parent_52 : (_eq_6 ? slot_parent_52 : (_eq_7 ? slot_parent_52 : (_eq_9 ? (_not_8 ? slot_parent_52 : (_or_2 ? (cmd_valid ? (_eq_203 ? op_slot : slot_parent_52) : slot_parent_52) : slot_parent_52)) : slot_parent_52)))))));
+    slot_parent_52 <= (_eq_0 ? slot_parent_52 : (_eq_1 ? slot_parent_52 : (_eq_4 ? slot_parent_52 : (_eq_5 ? slot_parent_52 : (_eq_6 ? slot_parent_52 : (_eq_7 ? slot_parent_52 : (_eq_9 ? (_not_8 ? slot_parent_52 : (_or_2 ? (io_tcamWrite_ready ? (_eq_203 ? op_slot : slot_parent_52) : slot_parent_52) : slot_parent_52)) : slot_parent_52)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_53 <= (_eq_0 ? slot_parent_53 : (_eq_1 ? slot_parent_53 : (_eq_4 ? slot_parent_53 : (_eq_5 ? slot_parent_53 : (_eq_6 ? slot_parent_53 : (_eq_7 ? slot_parent_53 : (_eq_9 ? (_not_8 ? slot_parent_53 : (_or_2 ? (cmd_valid ? (_eq_204 ? op_slot : slot_parent_53) : slot_parent_53) : slot_parent_53)) : slot_parent_53)))))));
+    slot_parent_53 <= (_eq_0 ? slot_parent_53 : (_eq_1 ? slot_parent_53 : (_eq_4 ? slot_parent_53 : (_eq_5 ? slot_parent_53 : (_eq_6 ? slot_parent_53 : (_eq_7 ? slot_parent_53 : (_eq_9 ? (_not_8 ? slot_parent_53 : (_or_2 ? (io_tcamWrite_ready ? (_eq_204 ? op_slot : slot_parent_53) : slot_parent_53) : slot_parent_53)) : slot_parent_53)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_54 <= (_eq_0 ? slot_parent_54 : (_eq_1 ? slot_parent_54 : (_eq_4 ? slot_parent_54 : (_eq_5 ? slot_parent_54 : (_eq_6 ? slot_parent_54 : (_eq_7 ? slot_parent_54 : (_eq_9 ? (_not_8 ? slot_parent_54 : (_or_2 ? (cmd_valid ? (_eq_205 ? op_slot : slot_parent_54) : slot_parent_54) : slot_parent_54)) : slot_parent_54)))))));
+    slot_parent_54 <= (_eq_0 ? slot_parent_54 : (_eq_1 ? slot_parent_54 : (_eq_4 ? slot_parent_54 : (_eq_5 ? slot_parent_54 : (_eq_6 ? slot_parent_54 : (_eq_7 ? slot_parent_54 : (_eq_9 ? (_not_8 ? slot_parent_54 : (_or_2 ? (io_tcamWrite_ready ? (_eq_205 ? op_slot : slot_parent_54) : slot_parent_54) : slot_parent_54)) : slot_parent_54)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_55 <= (_eq_0 ? slot_parent_55 : (_eq_1 ? slot_parent_55 : (_eq_4 ? slot_parent_55 : (_eq_5 ? slot_parent_55 : (_eq_6 ? slot_parent_55 : (_eq_7 ? slot_parent_55 : (_eq_9 ? (_not_8 ? slot_parent_55 : (_or_2 ? (cmd_valid ? (_eq_206 ? op_slot : slot_parent_55) : slot_parent_55) : slot_parent_55)) : slot_parent_55)))))));
+    slot_parent_55 <= (_eq_0 ? slot_parent_55 : (_eq_1 ? slot_parent_55 : (_eq_4 ? slot_parent_55 : (_eq_5 ? slot_parent_55 : (_eq_6 ? slot_parent_55 : (_eq_7 ? slot_parent_55 : (_eq_9 ? (_not_8 ? slot_parent_55 : (_or_2 ? (io_tcamWrite_ready ? (_eq_206 ? op_slot : slot_parent_55) : slot_parent_55) : slot_parent_55)) : slot_parent_55)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_56 <= (_eq_0 ? slot_parent_56 : (_eq_1 ? slot_parent_56 : (_eq_4 ? slot_parent_56 : (_eq_5 ? slot_parent_56 : (_eq_6 ? slot_parent_56 : (_eq_7 ? slot_parent_56 : (_eq_9 ? (_not_8 ? slot_parent_56 : (_or_2 ? (cmd_valid ? (_eq_207 ? op_slot : slot_parent_56) : slot_parent_56) : slot_parent_56)) : slot_parent_56)))))));
+    slot_parent_56 <= (_eq_0 ? slot_parent_56 : (_eq_1 ? slot_parent_56 : (_eq_4 ? slot_parent_56 : (_eq_5 ? slot_parent_56 : (_eq_6 ? slot_parent_56 : (_eq_7 ? slot_parent_56 : (_eq_9 ? (_not_8 ? slot_parent_56 : (_or_2 ? (io_tcamWrite_ready ? (_eq_207 ? op_slot : slot_parent_56) : slot_parent_56) : slot_parent_56)) : slot_parent_56)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_57 <= (_eq_0 ? slot_parent_57 : (_eq_1 ? slot_parent_57 : (_eq_4 ? slot_parent_57 : (_eq_5 ? slot_parent_57 : (_eq_6 ? slot_parent_57 : (_eq_7 ? slot_parent_57 : (_eq_9 ? (_not_8 ? slot_parent_57 : (_or_2 ? (cmd_valid ? (_eq_208 ? op_slot : slot_parent_57) : slot_parent_57) : slot_parent_57)) : slot_parent_57)))))));
+    slot_parent_57 <= (_eq_0 ? slot_parent_57 : (_eq_1 ? slot_parent_57 : (_eq_4 ? slot_parent_57 : (_eq_5 ? slot_parent_57 : (_eq_6 ? slot_parent_57 : (_eq_7 ? slot_parent_57 : (_eq_9 ? (_not_8 ? slot_parent_57 : (_or_2 ? (io_tcamWrite_ready ? (_eq_208 ? op_slot : slot_parent_57) : slot_parent_57) : slot_parent_57)) : slot_parent_57)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_58 <= (_eq_0 ? slot_parent_58 : (_eq_1 ? slot_parent_58 : (_eq_4 ? slot_parent_58 : (_eq_5 ? slot_parent_58 : (_eq_6 ? slot_parent_58 : (_eq_7 ? slot_parent_58 : (_eq_9 ? (_not_8 ? slot_parent_58 : (_or_2 ? (cmd_valid ? (_eq_209 ? op_slot : slot_parent_58) : slot_parent_58) : slot_parent_58)) : slot_parent_58)))))));
+    slot_parent_58 <= (_eq_0 ? slot_parent_58 : (_eq_1 ? slot_parent_58 : (_eq_4 ? slot_parent_58 : (_eq_5 ? slot_parent_58 : (_eq_6 ? slot_parent_58 : (_eq_7 ? slot_parent_58 : (_eq_9 ? (_not_8 ? slot_parent_58 : (_or_2 ? (io_tcamWrite_ready ? (_eq_209 ? op_slot : slot_parent_58) : slot_parent_58) : slot_parent_58)) : slot_parent_58)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_59 <= (_eq_0 ? slot_parent_59 : (_eq_1 ? slot_parent_59 : (_eq_4 ? slot_parent_59 : (_eq_5 ? slot_parent_59 : (_eq_6 ? slot_parent_59 : (_eq_7 ? slot_parent_59 : (_eq_9 ? (_not_8 ? slot_parent_59 : (_or_2 ? (cmd_valid ? (_eq_210 ? op_slot : slot_parent_59) : slot_parent_59) : slot_parent_59)) : slot_parent_59)))))));
+    slot_parent_59 <= (_eq_0 ? slot_parent_59 : (_eq_1 ? slot_parent_59 : (_eq_4 ? slot_parent_59 : (_eq_5 ? slot_parent_59 : (_eq_6 ? slot_parent_59 : (_eq_7 ? slot_parent_59 : (_eq_9 ? (_not_8 ? slot_parent_59 : (_or_2 ? (io_tcamWrite_ready ? (_eq_210 ? op_slot : slot_parent_59) : slot_parent_59) : slot_parent_59)) : slot_parent_59)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_60 <= (_eq_0 ? slot_parent_60 : (_eq_1 ? slot_parent_60 : (_eq_4 ? slot_parent_60 : (_eq_5 ? slot_parent_60 : (_eq_6 ? slot_parent_60 : (_eq_7 ? slot_parent_60 : (_eq_9 ? (_not_8 ? slot_parent_60 : (_or_2 ? (cmd_valid ? (_eq_211 ? op_slot : slot_parent_60) : slot_parent_60) : slot_parent_60)) : slot_parent_60)))))));
+    slot_parent_60 <= (_eq_0 ? slot_parent_60 : (_eq_1 ? slot_parent_60 : (_eq_4 ? slot_parent_60 : (_eq_5 ? slot_parent_60 : (_eq_6 ? slot_parent_60 : (_eq_7 ? slot_parent_60 : (_eq_9 ? (_not_8 ? slot_parent_60 : (_or_2 ? (io_tcamWrite_ready ? (_eq_211 ? op_slot : slot_parent_60) : slot_parent_60) : slot_parent_60)) : slot_parent_60)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_61 <= (_eq_0 ? slot_parent_61 : (_eq_1 ? slot_parent_61 : (_eq_4 ? slot_parent_61 : (_eq_5 ? slot_parent_61 : (_eq_6 ? slot_parent_61 : (_eq_7 ? slot_parent_61 : (_eq_9 ? (_not_8 ? slot_parent_61 : (_or_2 ? (cmd_valid ? (_eq_212 ? op_slot : slot_parent_61) : slot_parent_61) : slot_parent_61)) : slot_parent_61)))))));
+    slot_parent_61 <= (_eq_0 ? slot_parent_61 : (_eq_1 ? slot_parent_61 : (_eq_4 ? slot_parent_61 : (_eq_5 ? slot_parent_61 : (_eq_6 ? slot_parent_61 : (_eq_7 ? slot_parent_61 : (_eq_9 ? (_not_8 ? slot_parent_61 : (_or_2 ? (io_tcamWrite_ready ? (_eq_212 ? op_slot : slot_parent_61) : slot_parent_61) : slot_parent_61)) : slot_parent_61)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_62 <= (_eq_0 ? slot_parent_62 : (_eq_1 ? slot_parent_62 : (_eq_4 ? slot_parent_62 : (_eq_5 ? slot_parent_62 : (_eq_6 ? slot_parent_62 : (_eq_7 ? slot_parent_62 : (_eq_9 ? (_not_8 ? slot_parent_62 : (_or_2 ? (cmd_valid ? (_eq_213 ? op_slot : slot_parent_62) : slot_parent_62) : slot_parent_62)) : slot_parent_62)))))));
+    slot_parent_62 <= (_eq_0 ? slot_parent_62 : (_eq_1 ? slot_parent_62 : (_eq_4 ? slot_parent_62 : (_eq_5 ? slot_parent_62 : (_eq_6 ? slot_parent_62 : (_eq_7 ? slot_parent_62 : (_eq_9 ? (_not_8 ? slot_parent_62 : (_or_2 ? (io_tcamWrite_ready ? (_eq_213 ? op_slot : slot_parent_62) : slot_parent_62) : slot_parent_62)) : slot_parent_62)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_63 <= (_eq_0 ? slot_parent_63 : (_eq_1 ? slot_parent_63 : (_eq_4 ? slot_parent_63 : (_eq_5 ? slot_parent_63 : (_eq_6 ? slot_parent_63 : (_eq_7 ? slot_parent_63 : (_eq_9 ? (_not_8 ? slot_parent_63 : (_or_2 ? (cmd_valid ? (_eq_214 ? op_slot : slot_parent_63) : slot_parent_63) : slot_parent_63)) : slot_parent_63)))))));
+    slot_parent_63 <= (_eq_0 ? slot_parent_63 : (_eq_1 ? slot_parent_63 : (_eq_4 ? slot_parent_63 : (_eq_5 ? slot_parent_63 : (_eq_6 ? slot_parent_63 : (_eq_7 ? slot_parent_63 : (_eq_9 ? (_not_8 ? slot_parent_63 : (_or_2 ? (io_tcamWrite_ready ? (_eq_214 ? op_slot : slot_parent_63) : slot_parent_63) : slot_parent_63)) : slot_parent_63)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_64 <= (_eq_0 ? slot_parent_64 : (_eq_1 ? slot_parent_64 : (_eq_4 ? slot_parent_64 : (_eq_5 ? slot_parent_64 : (_eq_6 ? slot_parent_64 : (_eq_7 ? slot_parent_64 : (_eq_9 ? (_not_8 ? slot_parent_64 : (_or_2 ? (cmd_valid ? (_eq_215 ? op_slot : slot_parent_64) : slot_parent_64) : slot_parent_64)) : slot_parent_64)))))));
+    slot_parent_64 <= (_eq_0 ? slot_parent_64 : (_eq_1 ? slot_parent_64 : (_eq_4 ? slot_parent_64 : (_eq_5 ? slot_parent_64 : (_eq_6 ? slot_parent_64 : (_eq_7 ? slot_parent_64 : (_eq_9 ? (_not_8 ? slot_parent_64 : (_or_2 ? (io_tcamWrite_ready ? (_eq_215 ? op_slot : slot_parent_64) : slot_parent_64) : slot_parent_64)) : slot_parent_64)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_65 <= (_eq_0 ? slot_parent_65 : (_eq_1 ? slot_parent_65 : (_eq_4 ? slot_parent_65 : (_eq_5 ? slot_parent_65 : (_eq_6 ? slot_parent_65 : (_eq_7 ? slot_parent_65 : (_eq_9 ? (_not_8 ? slot_parent_65 : (_or_2 ? (cmd_valid ? (_eq_216 ? op_slot : slot_parent_65) : slot_parent_65) : slot_parent_65)) : slot_parent_65)))))));
+    slot_parent_65 <= (_eq_0 ? slot_parent_65 : (_eq_1 ? slot_parent_65 : (_eq_4 ? slot_parent_65 : (_eq_5 ? slot_parent_65 : (_eq_6 ? slot_parent_65 : (_eq_7 ? slot_parent_65 : (_eq_9 ? (_not_8 ? slot_parent_65 : (_or_2 ? (io_tcamWrite_ready ? (_eq_216 ? op_slot : slot_parent_65) : slot_parent_65) : slot_parent_65)) : slot_parent_65)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_66 <= (_eq_0 ? slot_parent_66 : (_eq_1 ? slot_parent_66 : (_eq_4 ? slot_parent_66 : (_eq_5 ? slot_parent_66 : (_eq_6 ? slot_parent_66 : (_eq_7 ? slot_parent_66 : (_eq_9 ? (_not_8 ? slot_parent_66 : (_or_2 ? (cmd_valid ? (_eq_217 ? op_slot : slot_parent_66) : slot_parent_66) : slot_parent_66)) : slot_parent_66)))))));
+    slot_parent_66 <= (_eq_0 ? slot_parent_66 : (_eq_1 ? slot_parent_66 : (_eq_4 ? slot_parent_66 : (_eq_5 ? slot_parent_66 : (_eq_6 ? slot_parent_66 : (_eq_7 ? slot_parent_66 : (_eq_9 ? (_not_8 ? slot_parent_66 : (_or_2 ? (io_tcamWrite_ready ? (_eq_217 ? op_slot : slot_parent_66) : slot_parent_66) : slot_parent_66)) : slot_parent_66)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_67 <= (_eq_0 ? slot_parent_67 : (_eq_1 ? slot_parent_67 : (_eq_4 ? slot_parent_67 : (_eq_5 ? slot_parent_67 : (_eq_6 ? slot_parent_67 : (_eq_7 ? slot_parent_67 : (_eq_9 ? (_not_8 ? slot_parent_67 : (_or_2 ? (cmd_valid ? (_eq_218 ? op_slot : slot_parent_67) : slot_parent_67) : slot_parent_67)) : slot_parent_67)))))));
+    slot_parent_67 <= (_eq_0 ? slot_parent_67 : (_eq_1 ? slot_parent_67 : (_eq_4 ? slot_parent_67 : (_eq_5 ? slot_parent_67 : (_eq_6 ? slot_parent_67 : (_eq_7 ? slot_parent_67 : (_eq_9 ? (_not_8 ? slot_parent_67 : (_or_2 ? (io_tcamWrite_ready ? (_eq_218 ? op_slot : slot_parent_67) : slot_parent_67) : slot_parent_67)) : slot_parent_67)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_68 <= (_eq_0 ? slot_parent_68 : (_eq_1 ? slot_parent_68 : (_eq_4 ? slot_parent_68 : (_eq_5 ? slot_parent_68 : (_eq_6 ? slot_parent_68 : (_eq_7 ? slot_parent_68 : (_eq_9 ? (_not_8 ? slot_parent_68 : (_or_2 ? (cmd_valid ? (_eq_219 ? op_slot : slot_parent_68) : slot_parent_68) : slot_parent_68)) : slot_parent_68)))))));
+    slot_parent_68 <= (_eq_0 ? slot_parent_68 : (_eq_1 ? slot_parent_68 : (_eq_4 ? slot_parent_68 : (_eq_5 ? slot_parent_68 : (_eq_6 ? slot_parent_68 : (_eq_7 ? slot_parent_68 : (_eq_9 ? (_not_8 ? slot_parent_68 : (_or_2 ? (io_tcamWrite_ready ? (_eq_219 ? op_slot : slot_parent_68) : slot_parent_68) : slot_parent_68)) : slot_parent_68)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_69 <= (_eq_0 ? slot_parent_69 : (_eq_1 ? slot_parent_69 : (_eq_4 ? slot_parent_69 : (_eq_5 ? slot_parent_69 : (_eq_6 ? slot_parent_69 : (_eq_7 ? slot_parent_69 : (_eq_9 ? (_not_8 ? slot_parent_69 : (_or_2 ? (cmd_valid ? (_eq_220 ? op_slot : slot_parent_69) : slot_parent_69) : slot_parent_69)) : slot_parent_69)))))));
+    slot_parent_69 <= (_eq_0 ? slot_parent_69 : (_eq_1 ? slot_parent_69 : (_eq_4 ? slot_parent_69 : (_eq_5 ? slot_parent_69 : (_eq_6 ? slot_parent_69 : (_eq_7 ? slot_parent_69 : (_eq_9 ? (_not_8 ? slot_parent_69 : (_or_2 ? (io_tcamWrite_ready ? (_eq_220 ? op_slot : slot_parent_69) : slot_parent_69) : slot_parent_69)) : slot_parent_69)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_70 <= (_eq_0 ? slot_parent_70 : (_eq_1 ? slot_parent_70 : (_eq_4 ? slot_parent_70 : (_eq_5 ? slot_parent_70 : (_eq_6 ? slot_parent_70 : (_eq_7 ? slot_parent_70 : (_eq_9 ? (_not_8 ? slot_parent_70 : (_or_2 ? (cmd_valid ? (_eq_221 ? op_slot : slot_parent_70) : slot_parent_70) : slot_parent_70)) : slot_parent_70)))))));
+    slot_parent_70 <= (_eq_0 ? slot_parent_70 : (_eq_1 ? slot_parent_70 : (_eq_4 ? slot_parent_70 : (_eq_5 ? slot_parent_70 : (_eq_6 ? slot_parent_70 : (_eq_7 ? slot_parent_70 : (_eq_9 ? (_not_8 ? slot_parent_70 : (_or_2 ? (io_tcamWrite_ready ? (_eq_221 ? op_slot : slot_parent_70) : slot_parent_70) : slot_parent_70)) : slot_parent_70)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_71 <= (_eq_0 ? slot_parent_71 : (_eq_1 ? slot_parent_71 : (_eq_4 ? slot_parent_71 : (_eq_5 ? slot_parent_71 : (_eq_6 ? slot_parent_71 : (_eq_7 ? slot_parent_71 : (_eq_9 ? (_not_8 ? slot_parent_71 : (_or_2 ? (cmd_valid ? (_eq_222 ? op_slot : slot_parent_71) : slot_parent_71) : slot_parent_71)) : slot_parent_71)))))));
+    slot_parent_71 <= (_eq_0 ? slot_parent_71 : (_eq_1 ? slot_parent_71 : (_eq_4 ? slot_parent_71 : (_eq_5 ? slot_parent_71 : (_eq_6 ? slot_parent_71 : (_eq_7 ? slot_parent_71 : (_eq_9 ? (_not_8 ? slot_parent_71 : (_or_2 ? (io_tcamWrite_ready ? (_eq_222 ? op_slot : slot_parent_71) : slot_parent_71) : slot_parent_71)) : slot_parent_71)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_72 <= (_eq_0 ? slot_parent_72 : (_eq_1 ? slot_parent_72 : (_eq_4 ? slot_parent_72 : (_eq_5 ? slot_parent_72 : (_eq_6 ? slot_parent_72 : (_eq_7 ? slot_parent_72 : (_eq_9 ? (_not_8 ? slot_parent_72 : (_or_2 ? (cmd_valid ? (_eq_223 ? op_slot : slot_parent_72) : slot_parent_72) : slot_parent_72)) : slot_parent_72)))))));
+    slot_parent_72 <= (_eq_0 ? slot_parent_72 : (_eq_1 ? slot_parent_72 : (_eq_4 ? slot_parent_72 : (_eq_5 ? slot_parent_72 : (_eq_6 ? slot_parent_72 : (_eq_7 ? slot_parent_72 : (_eq_9 ? (_not_8 ? slot_parent_72 : (_or_2 ? (io_tcamWrite_ready ? (_eq_223 ? op_slot : slot_parent_72) : slot_parent_72) : slot_parent_72)) : slot_parent_72)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_73 <= (_eq_0 ? slot_parent_73 : (_eq_1 ? slot_parent_73 : (_eq_4 ? slot_parent_73 : (_eq_5 ? slot_parent_73 : (_eq_6 ? slot_parent_73 : (_eq_7 ? slot_parent_73 : (_eq_9 ? (_not_8 ? slot_parent_73 : (_or_2 ? (cmd_valid ? (_eq_224 ? op_slot : slot_parent_73) : slot_parent_73) : slot_parent_73)) : slot_parent_73)))))));
+    slot_parent_73 <= (_eq_0 ? slot_parent_73 : (_eq_1 ? slot_parent_73 : (_eq_4 ? slot_parent_73 : (_eq_5 ? slot_parent_73 : (_eq_6 ? slot_parent_73 : (_eq_7 ? slot_parent_73 : (_eq_9 ? (_not_8 ? slot_parent_73 : (_or_2 ? (io_tcamWrite_ready ? (_eq_224 ? op_slot : slot_parent_73) : slot_parent_73) : slot_parent_73)) : slot_parent_73)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_74 <= (_eq_0 ? slot_parent_74 : (_eq_1 ? slot_parent_74 : (_eq_4 ? slot_parent_74 : (_eq_5 ? slot_parent_74 : (_eq_6 ? slot_parent_74 : (_eq_7 ? slot_parent_74 : (_eq_9 ? (_not_8 ? slot_parent_74 : (_or_2 ? (cmd_valid ? (_eq_225 ? op_slot : slot_parent_74) : slot_parent_74) : slot_parent_74)) : slot_parent_74)))))));
+    slot_parent_74 <= (_eq_0 ? slot_parent_74 : (_eq_1 ? slot_parent_74 : (_eq_4 ? slot_parent_74 : (_eq_5 ? slot_parent_74 : (_eq_6 ? slot_parent_74 : (_eq_7 ? slot_parent_74 : (_eq_9 ? (_not_8 ? slot_parent_74 : (_or_2 ? (io_tcamWrite_ready ? (_eq_225 ? op_slot : slot_parent_74) : slot_parent_74) : slot_parent_74)) : slot_parent_74)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_75 <= (_eq_0 ? slot_parent_75 : (_eq_1 ? slot_parent_75 : (_eq_4 ? slot_parent_75 : (_eq_5 ? slot_parent_75 : (_eq_6 ? slot_parent_75 : (_eq_7 ? slot_parent_75 : (_eq_9 ? (_not_8 ? slot_parent_75 : (_or_2 ? (cmd_valid ? (_eq_226 ? op_slot : slot_parent_75) : slot_parent_75) : slot_parent_75)) : slot_parent_75)))))));
+    slot_parent_75 <= (_eq_0 ? slot_parent_75 : (_eq_1 ? slot_parent_75 : (_eq_4 ? slot_parent_75 : (_eq_5 ? slot_parent_75 : (_eq_6 ? slot_parent_75 : (_eq_7 ? slot_parent_75 : (_eq_9 ? (_not_8 ? slot_parent_75 : (_or_2 ? (io_tcamWrite_ready ? (_eq_226 ? op_slot : slot_parent_75) : slot_parent_75) : slot_parent_75)) : slot_parent_75)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_76 <= (_eq_0 ? slot_parent_76 : (_eq_1 ? slot_parent_76 : (_eq_4 ? slot_parent_76 : (_eq_5 ? slot_parent_76 : (_eq_6 ? slot_parent_76 : (_eq_7 ? slot_parent_76 : (_eq_9 ? (_not_8 ? slot_parent_76 : (_or_2 ? (cmd_valid ? (_eq_227 ? op_slot : slot_parent_76) : slot_parent_76) : slot_parent_76)) : slot_parent_76)))))));
+    slot_parent_76 <= (_eq_0 ? slot_parent_76 : (_eq_1 ? slot_parent_76 : (_eq_4 ? slot_parent_76 : (_eq_5 ? slot_parent_76 : (_eq_6 ? slot_parent_76 : (_eq_7 ? slot_parent_76 : (_eq_9 ? (_not_8 ? slot_parent_76 : (_or_2 ? (io_tcamWrite_ready ? (_eq_227 ? op_slot : slot_parent_76) : slot_parent_76) : slot_parent_76)) : slot_parent_76)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_77 <= (_eq_0 ? slot_parent_77 : (_eq_1 ? slot_parent_77 : (_eq_4 ? slot_parent_77 : (_eq_5 ? slot_parent_77 : (_eq_6 ? slot_parent_77 : (_eq_7 ? slot_parent_77 : (_eq_9 ? (_not_8 ? slot_parent_77 : (_or_2 ? (cmd_valid ? (_eq_228 ? op_slot : slot_parent_77) : slot_parent_77) : slot_parent_77)) : slot_parent_77)))))));
+    slot_parent_77 <= (_eq_0 ? slot_parent_77 : (_eq_1 ? slot_parent_77 : (_eq_4 ? slot_parent_77 : (_eq_5 ? slot_parent_77 : (_eq_6 ? slot_parent_77 : (_eq_7 ? slot_parent_77 : (_eq_9 ? (_not_8 ? slot_parent_77 : (_or_2 ? (io_tcamWrite_ready ? (_eq_228 ? op_slot : slot_parent_77) : slot_parent_77) : slot_parent_77)) : slot_parent_77)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_78 <= (_eq_0 ? slot_parent_78 : (_eq_1 ? slot_parent_78 : (_eq_4 ? slot_parent_78 : (_eq_5 ? slot_parent_78 : (_eq_6 ? slot_parent_78 : (_eq_7 ? slot_parent_78 : (_eq_9 ? (_not_8 ? slot_parent_78 : (_or_2 ? (cmd_valid ? (_eq_229 ? op_slot : slot_parent_78) : slot_parent_78) : slot_parent_78)) : slot_parent_78)))))));
+    slot_parent_78 <= (_eq_0 ? slot_parent_78 : (_eq_1 ? slot_parent_78 : (_eq_4 ? slot_parent_78 : (_eq_5 ? slot_parent_78 : (_eq_6 ? slot_parent_78 : (_eq_7 ? slot_parent_78 : (_eq_9 ? (_not_8 ? slot_parent_78 : (_or_2 ? (io_tcamWrite_ready ? (_eq_229 ? op_slot : slot_parent_78) : slot_parent_78) : slot_parent_78)) : slot_parent_78)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_79 <= (_eq_0 ? slot_parent_79 : (_eq_1 ? slot_parent_79 : (_eq_4 ? slot_parent_79 : (_eq_5 ? slot_parent_79 : (_eq_6 ? slot_parent_79 : (_eq_7 ? slot_parent_79 : (_eq_9 ? (_not_8 ? slot_parent_79 : (_or_2 ? (cmd_valid ? (_eq_230 ? op_slot : slot_parent_79) : slot_parent_79) : slot_parent_79)) : slot_parent_79)))))));
+    slot_parent_79 <= (_eq_0 ? slot_parent_79 : (_eq_1 ? slot_parent_79 : (_eq_4 ? slot_parent_79 : (_eq_5 ? slot_parent_79 : (_eq_6 ? slot_parent_79 : (_eq_7 ? slot_parent_79 : (_eq_9 ? (_not_8 ? slot_parent_79 : (_or_2 ? (io_tcamWrite_ready ? (_eq_230 ? op_slot : slot_parent_79) : slot_parent_79) : slot_parent_79)) : slot_parent_79)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_80 <= (_eq_0 ? slot_parent_80 : (_eq_1 ? slot_parent_80 : (_eq_4 ? slot_parent_80 : (_eq_5 ? slot_parent_80 : (_eq_6 ? slot_parent_80 : (_eq_7 ? slot_parent_80 : (_eq_9 ? (_not_8 ? slot_parent_80 : (_or_2 ? (cmd_valid ? (_eq_231 ? op_slot : slot_parent_80) : slot_parent_80) : slot_parent_80)) : slot_parent_80)))))));
+    slot_parent_80 <= (_eq_0 ? slot_parent_80 : (_eq_1 ? slot_parent_80 : (_eq_4 ? slot_parent_80 : (_eq_5 ? slot_parent_80 : (_eq_6 ? slot_parent_80 : (_eq_7 ? slot_parent_80 : (_eq_9 ? (_not_8 ? slot_parent_80 : (_or_2 ? (io_tcamWrite_ready ? (_eq_231 ? op_slot : slot_parent_80) : slot_parent_80) : slot_parent_80)) : slot_parent_80)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_81 <= (_eq_0 ? slot_parent_81 : (_eq_1 ? slot_parent_81 : (_eq_4 ? slot_parent_81 : (_eq_5 ? slot_parent_81 : (_eq_6 ? slot_parent_81 : (_eq_7 ? slot_parent_81 : (_eq_9 ? (_not_8 ? slot_parent_81 : (_or_2 ? (cmd_valid ? (_eq_232 ? op_slot : slot_parent_81) : slot_parent_81) : slot_parent_81)) : slot_parent_81)))))));
+    slot_parent_81 <= (_eq_0 ? slot_parent_81 : (_eq_1 ? slot_parent_81 : (_eq_4 ? slot_parent_81 : (_eq_5 ? slot_parent_81 : (_eq_6 ? slot_parent_81 : (_eq_7 ? slot_parent_81 : (_eq_9 ? (_not_8 ? slot_parent_81 : (_or_2 ? (io_tcamWrite_ready ? (_eq_232 ? op_slot : slot_parent_81) : slot_parent_81) : slot_parent_81)) : slot_parent_81)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_82 <= (_eq_0 ? slot_parent_82 : (_eq_1 ? slot_parent_82 : (_eq_4 ? slot_parent_82 : (_eq_5 ? slot_parent_82 : (_eq_6 ? slot_parent_82 : (_eq_7 ? slot_parent_82 : (_eq_9 ? (_not_8 ? slot_parent_82 : (_or_2 ? (cmd_valid ? (_eq_233 ? op_slot : slot_parent_82) : slot_parent_82) : slot_parent_82)) : slot_parent_82)))))));
+    slot_parent_82 <= (_eq_0 ? slot_parent_82 : (_eq_1 ? slot_parent_82 : (_eq_4 ? slot_parent_82 : (_eq_5 ? slot_parent_82 : (_eq_6 ? slot_parent_82 : (_eq_7 ? slot_parent_82 : (_eq_9 ? (_not_8 ? slot_parent_82 : (_or_2 ? (io_tcamWrite_ready ? (_eq_233 ? op_slot : slot_parent_82) : slot_parent_82) : slot_parent_82)) : slot_parent_82)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_83 <= (_eq_0 ? slot_parent_83 : (_eq_1 ? slot_parent_83 : (_eq_4 ? slot_parent_83 : (_eq_5 ? slot_parent_83 : (_eq_6 ? slot_parent_83 : (_eq_7 ? slot_parent_83 : (_eq_9 ? (_not_8 ? slot_parent_83 : (_or_2 ? (cmd_valid ? (_eq_234 ? op_slot : slot_parent_83) : slot_parent_83) : slot_parent_83)) : slot_parent_83)))))));
+    slot_parent_83 <= (_eq_0 ? slot_parent_83 : (_eq_1 ? slot_parent_83 : (_eq_4 ? slot_parent_83 : (_eq_5 ? slot_parent_83 : (_eq_6 ? slot_parent_83 : (_eq_7 ? slot_parent_83 : (_eq_9 ? (_not_8 ? slot_parent_83 : (_or_2 ? (io_tcamWrite_ready ? (_eq_234 ? op_slot : slot_parent_83) : slot_parent_83) : slot_parent_83)) : slot_parent_83)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_84 <= (_eq_0 ? slot_parent_84 : (_eq_1 ? slot_parent_84 : (_eq_4 ? slot_parent_84 : (_eq_5 ? slot_parent_84 : (_eq_6 ? slot_parent_84 : (_eq_7 ? slot_parent_84 : (_eq_9 ? (_not_8 ? slot_parent_84 : (_or_2 ? (cmd_valid ? (_eq_235 ? op_slot : slot_parent_84) : slot_parent_84) : slot_parent_84)) : slot_parent_84)))))));
+    slot_parent_84 <= (_eq_0 ? slot_parent_84 : (_eq_1 ? slot_parent_84 : (_eq_4 ? slot_parent_84 : (_eq_5 ? slot_parent_84 : (_eq_6 ? slot_parent_84 : (_eq_7 ? slot_parent_84 : (_eq_9 ? (_not_8 ? slot_parent_84 : (_or_2 ? (io_tcamWrite_ready ? (_eq_235 ? op_slot : slot_parent_84) : slot_parent_84) : slot_parent_84)) : slot_parent_84)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_85 <= (_eq_0 ? slot_parent_85 : (_eq_1 ? slot_parent_85 : (_eq_4 ? slot_parent_85 : (_eq_5 ? slot_parent_85 : (_eq_6 ? slot_parent_85 : (_eq_7 ? slot_parent_85 : (_eq_9 ? (_not_8 ? slot_parent_85 : (_or_2 ? (cmd_valid ? (_eq_236 ? op_slot : slot_parent_85) : slot_parent_85) : slot_parent_85)) : slot_parent_85)))))));
+    slot_parent_85 <= (_eq_0 ? slot_parent_85 : (_eq_1 ? slot_parent_85 : (_eq_4 ? slot_parent_85 : (_eq_5 ? slot_parent_85 : (_eq_6 ? slot_parent_85 : (_eq_7 ? slot_parent_85 : (_eq_9 ? (_not_8 ? slot_parent_85 : (_or_2 ? (io_tcamWrite_ready ? (_eq_236 ? op_slot : slot_parent_85) : slot_parent_85) : slot_parent_85)) : slot_parent_85)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_86 <= (_eq_0 ? slot_parent_86 : (_eq_1 ? slot_parent_86 : (_eq_4 ? slot_parent_86 : (_eq_5 ? slot_parent_86 : (_eq_6 ? slot_parent_86 : (_eq_7 ? slot_parent_86 : (_eq_9 ? (_not_8 ? slot_parent_86 : (_or_2 ? (cmd_valid ? (_eq_237 ? op_slot : slot_parent_86) : slot_parent_86) : slot_parent_86)) : slot_parent_86)))))));
+    slot_parent_86 <= (_eq_0 ? slot_parent_86 : (_eq_1 ? slot_parent_86 : (_eq_4 ? slot_parent_86 : (_eq_5 ? slot_parent_86 : (_eq_6 ? slot_parent_86 : (_eq_7 ? slot_parent_86 : (_eq_9 ? (_not_8 ? slot_parent_86 : (_or_2 ? (io_tcamWrite_ready ? (_eq_237 ? op_slot : slot_parent_86) : slot_parent_86) : slot_parent_86)) : slot_parent_86)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_87 <= (_eq_0 ? slot_parent_87 : (_eq_1 ? slot_parent_87 : (_eq_4 ? slot_parent_87 : (_eq_5 ? slot_parent_87 : (_eq_6 ? slot_parent_87 : (_eq_7 ? slot_parent_87 : (_eq_9 ? (_not_8 ? slot_parent_87 : (_or_2 ? (cmd_valid ? (_eq_238 ? op_slot : slot_parent_87) : slot_parent_87) : slot_parent_87)) : slot_parent_87)))))));
+    slot_parent_87 <= (_eq_0 ? slot_parent_87 : (_eq_1 ? slot_parent_87 : (_eq_4 ? slot_parent_87 : (_eq_5 ? slot_parent_87 : (_eq_6 ? slot_parent_87 : (_eq_7 ? slot_parent_87 : (_eq_9 ? (_not_8 ? slot_parent_87 : (_or_2 ? (io_tcamWrite_ready ? (_eq_238 ? op_slot : slot_parent_87) : slot_parent_87) : slot_parent_87)) : slot_parent_87)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_88 <= (_eq_0 ? slot_parent_88 : (_eq_1 ? slot_parent_88 : (_eq_4 ? slot_parent_88 : (_eq_5 ? slot_parent_88 : (_eq_6 ? slot_parent_88 : (_eq_7 ? slot_parent_88 : (_eq_9 ? (_not_8 ? slot_parent_88 : (_or_2 ? (cmd_valid ? (_eq_239 ? op_slot : slot_parent_88) : slot_parent_88) : slot_parent_88)) : slot_parent_88)))))));
+    slot_parent_88 <= (_eq_0 ? slot_parent_88 : (_eq_1 ? slot_parent_88 : (_eq_4 ? slot_parent_88 : (_eq_5 ? slot_parent_88 : (_eq_6 ? slot_parent_88 : (_eq_7 ? slot_parent_88 : (_eq_9 ? (_not_8 ? slot_parent_88 : (_or_2 ? (io_tcamWrite_ready ? (_eq_239 ? op_slot : slot_parent_88) : slot_parent_88) : slot_parent_88)) : slot_parent_88)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_89 <= (_eq_0 ? slot_parent_89 : (_eq_1 ? slot_parent_89 : (_eq_4 ? slot_parent_89 : (_eq_5 ? slot_parent_89 : (_eq_6 ? slot_parent_89 : (_eq_7 ? slot_parent_89 : (_eq_9 ? (_not_8 ? slot_parent_89 : (_or_2 ? (cmd_valid ? (_eq_240 ? op_slot : slot_parent_89) : slot_parent_89) : slot_parent_89)) : slot_parent_89)))))));
+    slot_parent_89 <= (_eq_0 ? slot_parent_89 : (_eq_1 ? slot_parent_89 : (_eq_4 ? slot_parent_89 : (_eq_5 ? slot_parent_89 : (_eq_6 ? slot_parent_89 : (_eq_7 ? slot_parent_89 : (_eq_9 ? (_not_8 ? slot_parent_89 : (_or_2 ? (io_tcamWrite_ready ? (_eq_240 ? op_slot : slot_parent_89) : slot_parent_89) : slot_parent_89)) : slot_parent_89)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_90 <= (_eq_0 ? slot_parent_90 : (_eq_1 ? slot_parent_90 : (_eq_4 ? slot_parent_90 : (_eq_5 ? slot_parent_90 : (_eq_6 ? slot_parent_90 : (_eq_7 ? slot_parent_90 : (_eq_9 ? (_not_8 ? slot_parent_90 : (_or_2 ? (cmd_valid ? (_eq_241 ? op_slot : slot_parent_90) : slot_parent_90) : slot_parent_90)) : slot_parent_90)))))));
+    slot_parent_90 <= (_eq_0 ? slot_parent_90 : (_eq_1 ? slot_parent_90 : (_eq_4 ? slot_parent_90 : (_eq_5 ? slot_parent_90 : (_eq_6 ? slot_parent_90 : (_eq_7 ? slot_parent_90 : (_eq_9 ? (_not_8 ? slot_parent_90 : (_or_2 ? (io_tcamWrite_ready ? (_eq_241 ? op_slot : slot_parent_90) : slot_parent_90) : slot_parent_90)) : slot_parent_90)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_91 <= (_eq_0 ? slot_parent_91 : (_eq_1 ? slot_parent_91 : (_eq_4 ? slot_parent_91 : (_eq_5 ? slot_parent_91 : (_eq_6 ? slot_parent_91 : (_eq_7 ? slot_parent_91 : (_eq_9 ? (_not_8 ? slot_parent_91 : (_or_2 ? (cmd_valid ? (_eq_242 ? op_slot : slot_parent_91) : slot_parent_91) : slot_parent_91)) : slot_parent_91)))))));
+    slot_parent_91 <= (_eq_0 ? slot_parent_91 : (_eq_1 ? slot_parent_91 : (_eq_4 ? slot_parent_91 : (_eq_5 ? slot_parent_91 : (_eq_6 ? slot_parent_91 : (_eq_7 ? slot_parent_91 : (_eq_9 ? (_not_8 ? slot_parent_91 : (_or_2 ? (io_tcamWrite_ready ? (_eq_242 ? op_slot : slot_parent_91) : slot_parent_91) : slot_parent_91)) : slot_parent_91)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_92 <= (_eq_0 ? slot_parent_92 : (_eq_1 ? slot_parent_92 : (_eq_4 ? slot_parent_92 : (_eq_5 ? slot_parent_92 : (_eq_6 ? slot_parent_92 : (_eq_7 ? slot_parent_92 : (_eq_9 ? (_not_8 ? slot_parent_92 : (_or_2 ? (cmd_valid ? (_eq_243 ? op_slot : slot_parent_92) : slot_parent_92) : slot_parent_92)) : slot_parent_92)))))));
+    slot_parent_92 <= (_eq_0 ? slot_parent_92 : (_eq_1 ? slot_parent_92 : (_eq_4 ? slot_parent_92 : (_eq_5 ? slot_parent_92 : (_eq_6 ? slot_parent_92 : (_eq_7 ? slot_parent_92 : (_eq_9 ? (_not_8 ? slot_parent_92 : (_or_2 ? (io_tcamWrite_ready ? (_eq_243 ? op_slot : slot_parent_92) : slot_parent_92) : slot_parent_92)) : slot_parent_92)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_93 <= (_eq_0 ? slot_parent_93 : (_eq_1 ? slot_parent_93 : (_eq_4 ? slot_parent_93 : (_eq_5 ? slot_parent_93 : (_eq_6 ? slot_parent_93 : (_eq_7 ? slot_parent_93 : (_eq_9 ? (_not_8 ? slot_parent_93 : (_or_2 ? (cmd_valid ? (_eq_244 ? op_slot : slot_parent_93) : slot_parent_93) : slot_parent_93)) : slot_parent_93)))))));
+    slot_parent_93 <= (_eq_0 ? slot_parent_93 : (_eq_1 ? slot_parent_93 : (_eq_4 ? slot_parent_93 : (_eq_5 ? slot_parent_93 : (_eq_6 ? slot_parent_93 : (_eq_7 ? slot_parent_93 : (_eq_9 ? (_not_8 ? slot_parent_93 : (_or_2 ? (io_tcamWrite_ready ? (_eq_244 ? op_slot : slot_parent_93) : slot_parent_93) : slot_parent_93)) : slot_parent_93)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_94 <= (_eq_0 ? slot_parent_94 : (_eq_1 ? slot_parent_94 : (_eq_4 ? slot_parent_94 : (_eq_5 ? slot_parent_94 : (_eq_6 ? slot_parent_94 : (_eq_7 ? slot_parent_94 : (_eq_9 ? (_not_8 ? slot_parent_94 : (_or_2 ? (cmd_valid ? (_eq_245 ? op_slot : slot_parent_94) : slot_parent_94) : slot_parent_94)) : slot_parent_94)))))));
+    slot_parent_94 <= (_eq_0 ? slot_parent_94 : (_eq_1 ? slot_parent_94 : (_eq_4 ? slot_parent_94 : (_eq_5 ? slot_parent_94 : (_eq_6 ? slot_parent_94 : (_eq_7 ? slot_parent_94 : (_eq_9 ? (_not_8 ? slot_parent_94 : (_or_2 ? (io_tcamWrite_ready ? (_eq_245 ? op_slot : slot_parent_94) : slot_parent_94) : slot_parent_94)) : slot_parent_94)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_95 <= (_eq_0 ? slot_parent_95 : (_eq_1 ? slot_parent_95 : (_eq_4 ? slot_parent_95 : (_eq_5 ? slot_parent_95 : (_eq_6 ? slot_parent_95 : (_eq_7 ? slot_parent_95 : (_eq_9 ? (_not_8 ? slot_parent_95 : (_or_2 ? (cmd_valid ? (_eq_246 ? op_slot : slot_parent_95) : slot_parent_95) : slot_parent_95)) : slot_parent_95)))))));
+    slot_parent_95 <= (_eq_0 ? slot_parent_95 : (_eq_1 ? slot_parent_95 : (_eq_4 ? slot_parent_95 : (_eq_5 ? slot_parent_95 : (_eq_6 ? slot_parent_95 : (_eq_7 ? slot_parent_95 : (_eq_9 ? (_not_8 ? slot_parent_95 : (_or_2 ? (io_tcamWrite_ready ? (_eq_246 ? op_slot : slot_parent_95) : slot_parent_95) : slot_parent_95)) : slot_parent_95)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_96 <= (_eq_0 ? slot_parent_96 : (_eq_1 ? slot_parent_96 : (_eq_4 ? slot_parent_96 : (_eq_5 ? slot_parent_96 : (_eq_6 ? slot_parent_96 : (_eq_7 ? slot_parent_96 : (_eq_9 ? (_not_8 ? slot_parent_96 : (_or_2 ? (cmd_valid ? (_eq_247 ? op_slot : slot_parent_96) : slot_parent_96) : slot_parent_96)) : slot_parent_96)))))));
+    slot_parent_96 <= (_eq_0 ? slot_parent_96 : (_eq_1 ? slot_parent_96 : (_eq_4 ? slot_parent_96 : (_eq_5 ? slot_parent_96 : (_eq_6 ? slot_parent_96 : (_eq_7 ? slot_parent_96 : (_eq_9 ? (_not_8 ? slot_parent_96 : (_or_2 ? (io_tcamWrite_ready ? (_eq_247 ? op_slot : slot_parent_96) : slot_parent_96) : slot_parent_96)) : slot_parent_96)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_97 <= (_eq_0 ? slot_parent_97 : (_eq_1 ? slot_parent_97 : (_eq_4 ? slot_parent_97 : (_eq_5 ? slot_parent_97 : (_eq_6 ? slot_parent_97 : (_eq_7 ? slot_parent_97 : (_eq_9 ? (_not_8 ? slot_parent_97 : (_or_2 ? (cmd_valid ? (_eq_248 ? op_slot : slot_parent_97) : slot_parent_97) : slot_parent_97)) : slot_parent_97)))))));
+    slot_parent_97 <= (_eq_0 ? slot_parent_97 : (_eq_1 ? slot_parent_97 : (_eq_4 ? slot_parent_97 : (_eq_5 ? slot_parent_97 : (_eq_6 ? slot_parent_97 : (_eq_7 ? slot_parent_97 : (_eq_9 ? (_not_8 ? slot_parent_97 : (_or_2 ? (io_tcamWrite_ready ? (_eq_248 ? op_slot : slot_parent_97) : slot_parent_97) : slot_parent_97)) : slot_parent_97)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_98 <= (_eq_0 ? slot_parent_98 : (_eq_1 ? slot_parent_98 : (_eq_4 ? slot_parent_98 : (_eq_5 ? slot_parent_98 : (_eq_6 ? slot_parent_98 : (_eq_7 ? slot_parent_98 : (_eq_9 ? (_not_8 ? slot_parent_98 : (_or_2 ? (cmd_valid ? (_eq_249 ? op_slot : slot_parent_98) : slot_parent_98) : slot_parent_98)) : slot_parent_98)))))));
+    slot_parent_98 <= (_eq_0 ? slot_parent_98 : (_eq_1 ? slot_parent_98 : (_eq_4 ? slot_parent_98 : (_eq_5 ? slot_parent_98 : (_eq_6 ? slot_parent_98 : (_eq_7 ? slot_parent_98 : (_eq_9 ? (_not_8 ? slot_parent_98 : (_or_2 ? (io_tcamWrite_ready ? (_eq_249 ? op_slot : slot_parent_98) : slot_parent_98) : slot_parent_98)) : slot_parent_98)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_99 <= (_eq_0 ? slot_parent_99 : (_eq_1 ? slot_parent_99 : (_eq_4 ? slot_parent_99 : (_eq_5 ? slot_parent_99 : (_eq_6 ? slot_parent_99 : (_eq_7 ? slot_parent_99 : (_eq_9 ? (_not_8 ? slot_parent_99 : (_or_2 ? (cmd_valid ? (_eq_250 ? op_slot : slot_parent_99) : slot_parent_99) : slot_parent_99)) : slot_parent_99)))))));
+    slot_parent_99 <= (_eq_0 ? slot_parent_99 : (_eq_1 ? slot_parent_99 : (_eq_4 ? slot_parent_99 : (_eq_5 ? slot_parent_99 : (_eq_6 ? slot_parent_99 : (_eq_7 ? slot_parent_99 : (_eq_9 ? (_not_8 ? slot_parent_99 : (_or_2 ? (io_tcamWrite_ready ? (_eq_250 ? op_slot : slot_parent_99) : slot_parent_99) : slot_parent_99)) : slot_parent_99)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_100 <= (_eq_0 ? slot_parent_100 : (_eq_1 ? slot_parent_100 : (_eq_4 ? slot_parent_100 : (_eq_5 ? slot_parent_100 : (_eq_6 ? slot_parent_100 : (_eq_7 ? slot_parent_100 : (_eq_9 ? (_not_8 ? slot_parent_100 : (_or_2 ? (cmd_valid ? (_eq_251 ? op_slot : slot_parent_100) : slot_parent_100) : slot_parent_100)) : slot_parent_100)))))));
+    slot_parent_100 <= (_eq_0 ? slot_parent_100 : (_eq_1 ? slot_parent_100 : (_eq_4 ? slot_parent_100 : (_eq_5 ? slot_parent_100 : (_eq_6 ? slot_parent_100 : (_eq_7 ? slot_parent_100 : (_eq_9 ? (_not_8 ? slot_parent_100 : (_or_2 ? (io_tcamWrite_ready ? (_eq_251 ? op_slot : slot_parent_100) : slot_parent_100) : slot_parent_100)) : slot_parent_100)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_101 <= (_eq_0 ? slot_parent_101 : (_eq_1 ? slot_parent_101 : (_eq_4 ? slot_parent_101 : (_eq_5 ? slot_parent_101 : (_eq_6 ? slot_parent_101 : (_eq_7 ? slot_parent_101 : (_eq_9 ? (_not_8 ? slot_parent_101 : (_or_2 ? (cmd_valid ? (_eq_252 ? op_slot : slot_parent_101) : slot_parent_101) : slot_parent_101)) : slot_parent_101)))))));
+    slot_parent_101 <= (_eq_0 ? slot_parent_101 : (_eq_1 ? slot_parent_101 : (_eq_4 ? slot_parent_101 : (_eq_5 ? slot_parent_101 : (_eq_6 ? slot_parent_101 : (_eq_7 ? slot_parent_101 : (_eq_9 ? (_not_8 ? slot_parent_101 : (_or_2 ? (io_tcamWrite_ready ? (_eq_252 ? op_slot : slot_parent_101) : slot_parent_101) : slot_parent_101)) : slot_parent_101)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_102 <= (_eq_0 ? slot_parent_102 : (_eq_1 ? slot_parent_102 : (_eq_4 ? slot_parent_102 : (_eq_5 ? slot_parent_102 : (_eq_6 ? slot_parent_102 : (_eq_7 ? slot_parent_102 : (_eq_9 ? (_not_8 ? slot_parent_102 : (_or_2 ? (cmd_valid ? (_eq_253 ? op_slot : slot_parent_102) : slot_parent_102) : slot_parent_102)) : slot_parent_102)))))));
+    slot_parent_102 <= (_eq_0 ? slot_parent_102 : (_eq_1 ? slot_parent_102 : (_eq_4 ? slot_parent_102 : (_eq_5 ? slot_parent_102 : (_eq_6 ? slot_parent_102 : (_eq_7 ? slot_parent_102 : (_eq_9 ? (_not_8 ? slot_parent_102 : (_or_2 ? (io_tcamWrite_ready ? (_eq_253 ? op_slot : slot_parent_102) : slot_parent_102) : slot_parent_102)) : slot_parent_102)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_103 <= (_eq_0 ? slot_parent_103 : (_eq_1 ? slot_parent_103 : (_eq_4 ? slot_parent_103 : (_eq_5 ? slot_parent_103 : (_eq_6 ? slot_parent_103 : (_eq_7 ? slot_parent_103 : (_eq_9 ? (_not_8 ? slot_parent_103 : (_or_2 ? (cmd_valid ? (_eq_254 ? op_slot : slot_parent_103) : slot_parent_103) : slot_parent_103)) : slot_parent_103)))))));
+    slot_parent_103 <= (_eq_0 ? slot_parent_103 : (_eq_1 ? slot_parent_103 : (_eq_4 ? slot_parent_103 : (_eq_5 ? slot_parent_103 : (_eq_6 ? slot_parent_103 : (_eq_7 ? slot_parent_103 : (_eq_9 ? (_not_8 ? slot_parent_103 : (_or_2 ? (io_tcamWrite_ready ? (_eq_254 ? op_slot : slot_parent_103) : slot_parent_103) : slot_parent_103)) : slot_parent_103)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_104 <= (_eq_0 ? slot_parent_104 : (_eq_1 ? slot_parent_104 : (_eq_4 ? slot_parent_104 : (_eq_5 ? slot_parent_104 : (_eq_6 ? slot_parent_104 : (_eq_7 ? slot_parent_104 : (_eq_9 ? (_not_8 ? slot_parent_104 : (_or_2 ? (cmd_valid ? (_eq_255 ? op_slot : slot_parent_104) : slot_parent_104) : slot_parent_104)) : slot_parent_104)))))));
+    slot_parent_104 <= (_eq_0 ? slot_parent_104 : (_eq_1 ? slot_parent_104 : (_eq_4 ? slot_parent_104 : (_eq_5 ? slot_parent_104 : (_eq_6 ? slot_parent_104 : (_eq_7 ? slot_parent_104 : (_eq_9 ? (_not_8 ? slot_parent_104 : (_or_2 ? (io_tcamWrite_ready ? (_eq_255 ? op_slot : slot_parent_104) : slot_parent_104) : slot_parent_104)) : slot_parent_104)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_105 <= (_eq_0 ? slot_parent_105 : (_eq_1 ? slot_parent_105 : (_eq_4 ? slot_parent_105 : (_eq_5 ? slot_parent_105 : (_eq_6 ? slot_parent_105 : (_eq_7 ? slot_parent_105 : (_eq_9 ? (_not_8 ? slot_parent_105 : (_or_2 ? (cmd_valid ? (_eq_256 ? op_slot : slot_parent_105) : slot_parent_105) : slot_parent_105)) : slot_parent_105)))))));
+    slot_parent_105 <= (_eq_0 ? slot_parent_105 : (_eq_1 ? slot_parent_105 : (_eq_4 ? slot_parent_105 : (_eq_5 ? slot_parent_105 : (_eq_6 ? slot_parent_105 : (_eq_7 ? slot_parent_105 : (_eq_9 ? (_not_8 ? slot_parent_105 : (_or_2 ? (io_tcamWrite_ready ? (_eq_256 ? op_slot : slot_parent_105) : slot_parent_105) : slot_parent_105)) : slot_parent_105)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_106 <= (_eq_0 ? slot_parent_106 : (_eq_1 ? slot_parent_106 : (_eq_4 ? slot_parent_106 : (_eq_5 ? slot_parent_106 : (_eq_6 ? slot_parent_106 : (_eq_7 ? slot_parent_106 : (_eq_9 ? (_not_8 ? slot_parent_106 : (_or_2 ? (cmd_valid ? (_eq_257 ? op_slot : slot_parent_106) : slot_parent_106) : slot_parent_106)) : slot_parent_106)))))));
+    slot_parent_106 <= (_eq_0 ? slot_parent_106 : (_eq_1 ? slot_parent_106 : (_eq_4 ? slot_parent_106 : (_eq_5 ? slot_parent_106 : (_eq_6 ? slot_parent_106 : (_eq_7 ? slot_parent_106 : (_eq_9 ? (_not_8 ? slot_parent_106 : (_or_2 ? (io_tcamWrite_ready ? (_eq_257 ? op_slot : slot_parent_106) : slot_parent_106) : slot_parent_106)) : slot_parent_106)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_107 <= (_eq_0 ? slot_parent_107 : (_eq_1 ? slot_parent_107 : (_eq_4 ? slot_parent_107 : (_eq_5 ? slot_parent_107 : (_eq_6 ? slot_parent_107 : (_eq_7 ? slot_parent_107 : (_eq_9 ? (_not_8 ? slot_parent_107 : (_or_2 ? (cmd_valid ? (_eq_258 ? op_slot : slot_parent_107) : slot_parent_107) : slot_parent_107)) : slot_parent_107)))))));
+    slot_parent_107 <= (_eq_0 ? slot_parent_107 : (_eq_1 ? slot_parent_107 : (_eq_4 ? slot_parent_107 : (_eq_5 ? slot_parent_107 : (_eq_6 ? slot_parent_107 : (_eq_7 ? slot_parent_107 : (_eq_9 ? (_not_8 ? slot_parent_107 : (_or_2 ? (io_tcamWrite_ready ? (_eq_258 ? op_slot : slot_parent_107) : slot_parent_107) : slot_parent_107)) : slot_parent_107)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_108 <= (_eq_0 ? slot_parent_108 : (_eq_1 ? slot_parent_108 : (_eq_4 ? slot_parent_108 : (_eq_5 ? slot_parent_108 : (_eq_6 ? slot_parent_108 : (_eq_7 ? slot_parent_108 : (_eq_9 ? (_not_8 ? slot_parent_108 : (_or_2 ? (cmd_valid ? (_eq_259 ? op_slot : slot_parent_108) : slot_parent_108) : slot_parent_108)) : slot_parent_108)))))));
+    slot_parent_108 <= (_eq_0 ? slot_parent_108 : (_eq_1 ? slot_parent_108 : (_eq_4 ? slot_parent_108 : (_eq_5 ? slot_parent_108 : (_eq_6 ? slot_parent_108 : (_eq_7 ? slot_parent_108 : (_eq_9 ? (_not_8 ? slot_parent_108 : (_or_2 ? (io_tcamWrite_ready ? (_eq_259 ? op_slot : slot_parent_108) : slot_parent_108) : slot_parent_108)) : slot_parent_108)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_109 <= (_eq_0 ? slot_parent_109 : (_eq_1 ? slot_parent_109 : (_eq_4 ? slot_parent_109 : (_eq_5 ? slot_parent_109 : (_eq_6 ? slot_parent_109 : (_eq_7 ? slot_parent_109 : (_eq_9 ? (_not_8 ? slot_parent_109 : (_or_2 ? (cmd_valid ? (_eq_260 ? op_slot : slot_parent_109) : slot_parent_109) : slot_parent_109)) : slot_parent_109)))))));
+    slot_parent_109 <= (_eq_0 ? slot_parent_109 : (_eq_1 ? slot_parent_109 : (_eq_4 ? slot_parent_109 : (_eq_5 ? slot_parent_109 : (_eq_6 ? slot_parent_109 : (_eq_7 ? slot_parent_109 : (_eq_9 ? (_not_8 ? slot_parent_109 : (_or_2 ? (io_tcamWrite_ready ? (_eq_260 ? op_slot : slot_parent_109) : slot_parent_109) : slot_parent_109)) : slot_parent_109)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_110 <= (_eq_0 ? slot_parent_110 : (_eq_1 ? slot_parent_110 : (_eq_4 ? slot_parent_110 : (_eq_5 ? slot_parent_110 : (_eq_6 ? slot_parent_110 : (_eq_7 ? slot_parent_110 : (_eq_9 ? (_not_8 ? slot_parent_110 : (_or_2 ? (cmd_valid ? (_eq_261 ? op_slot : slot_parent_110) : slot_parent_110) : slot_parent_110)) : slot_parent_110)))))));
+    slot_parent_110 <= (_eq_0 ? slot_parent_110 : (_eq_1 ? slot_parent_110 : (_eq_4 ? slot_parent_110 : (_eq_5 ? slot_parent_110 : (_eq_6 ? slot_parent_110 : (_eq_7 ? slot_parent_110 : (_eq_9 ? (_not_8 ? slot_parent_110 : (_or_2 ? (io_tcamWrite_ready ? (_eq_261 ? op_slot : slot_parent_110) : slot_parent_110) : slot_parent_110)) : slot_parent_110)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_111 <= (_eq_0 ? slot_parent_111 : (_eq_1 ? slot_parent_111 : (_eq_4 ? slot_parent_111 : (_eq_5 ? slot_parent_111 : (_eq_6 ? slot_parent_111 : (_eq_7 ? slot_parent_111 : (_eq_9 ? (_not_8 ? slot_parent_111 : (_or_2 ? (cmd_valid ? (_eq_262 ? op_slot : slot_parent_111) : slot_parent_111) : slot_parent_111)) : slot_parent_111)))))));
+    slot_parent_111 <= (_eq_0 ? slot_parent_111 : (_eq_1 ? slot_parent_111 : (_eq_4 ? slot_parent_111 : (_eq_5 ? slot_parent_111 : (_eq_6 ? slot_parent_111 : (_eq_7 ? slot_parent_111 : (_eq_9 ? (_not_8 ? slot_parent_111 : (_or_2 ? (io_tcamWrite_ready ? (_eq_262 ? op_slot : slot_parent_111) : slot_parent_111) : slot_parent_111)) : slot_parent_111)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_112 <= (_eq_0 ? slot_parent_112 : (_eq_1 ? slot_parent_112 : (_eq_4 ? slot_parent_112 : (_eq_5 ? slot_parent_112 : (_eq_6 ? slot_parent_112 : (_eq_7 ? slot_parent_112 : (_eq_9 ? (_not_8 ? slot_parent_112 : (_or_2 ? (cmd_valid ? (_eq_263 ? op_slot : slot_parent_112) : slot_parent_112) : slot_parent_112)) : slot_parent_112)))))));
+    slot_parent_112 <= (_eq_0 ? slot_parent_112 : (_eq_1 ? slot_parent_112 : (_eq_4 ? slot_parent_112 : (_eq_5 ? slot_parent_112 : (_eq_6 ? slot_parent_112 : (_eq_7 ? slot_parent_112 : (_eq_9 ? (_not_8 ? slot_parent_112 : (_or_2 ? (io_tcamWrite_ready ? (_eq_263 ? op_slot : slot_parent_112) : slot_parent_112) : slot_parent_112)) : slot_parent_112)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_113 <= (_eq_0 ? slot_parent_113 : (_eq_1 ? slot_parent_113 : (_eq_4 ? slot_parent_113 : (_eq_5 ? slot_parent_113 : (_eq_6 ? slot_parent_113 : (_eq_7 ? slot_parent_113 : (_eq_9 ? (_not_8 ? slot_parent_113 : (_or_2 ? (cmd_valid ? (_eq_264 ? op_slot : slot_parent_113) : slot_parent_113) : slot_parent_113)) : slot_parent_113)))))));
+    slot_parent_113 <= (_eq_0 ? slot_parent_113 : (_eq_1 ? slot_parent_113 : (_eq_4 ? slot_parent_113 : (_eq_5 ? slot_parent_113 : (_eq_6 ? slot_parent_113 : (_eq_7 ? slot_parent_113 : (_eq_9 ? (_not_8 ? slot_parent_113 : (_or_2 ? (io_tcamWrite_ready ? (_eq_264 ? op_slot : slot_parent_113) : slot_parent_113) : slot_parent_113)) : slot_parent_113)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_114 <= (_eq_0 ? slot_parent_114 : (_eq_1 ? slot_parent_114 : (_eq_4 ? slot_parent_114 : (_eq_5 ? slot_parent_114 : (_eq_6 ? slot_parent_114 : (_eq_7 ? slot_parent_114 : (_eq_9 ? (_not_8 ? slot_parent_114 : (_or_2 ? (cmd_valid ? (_eq_265 ? op_slot : slot_parent_114) : slot_parent_114) : slot_parent_114)) : slot_parent_114)))))));
+    slot_parent_114 <= (_eq_0 ? slot_parent_114 : (_eq_1 ? slot_parent_114 : (_eq_4 ? slot_parent_114 : (_eq_5 ? slot_parent_114 : (_eq_6 ? slot_parent_114 : (_eq_7 ? slot_parent_114 : (_eq_9 ? (_not_8 ? slot_parent_114 : (_or_2 ? (io_tcamWrite_ready ? (_eq_265 ? op_slot : slot_parent_114) : slot_parent_114) : slot_parent_114)) : slot_parent_114)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_115 <= (_eq_0 ? slot_parent_115 : (_eq_1 ? slot_parent_115 : (_eq_4 ? slot_parent_115 : (_eq_5 ? slot_parent_115 : (_eq_6 ? slot_parent_115 : (_eq_7 ? slot_parent_115 : (_eq_9 ? (_not_8 ? slot_parent_115 : (_or_2 ? (cmd_valid ? (_eq_266 ? op_slot : slot_parent_115) : slot_parent_115) : slot_parent_115)) : slot_parent_115)))))));
+    slot_parent_115 <= (_eq_0 ? slot_parent_115 : (_eq_1 ? slot_parent_115 : (_eq_4 ? slot_parent_115 : (_eq_5 ? slot_parent_115 : (_eq_6 ? slot_parent_115 : (_eq_7 ? slot_parent_115 : (_eq_9 ? (_not_8 ? slot_parent_115 : (_or_2 ? (io_tcamWrite_ready ? (_eq_266 ? op_slot : slot_parent_115) : slot_parent_115) : slot_parent_115)) : slot_parent_115)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_116 <= (_eq_0 ? slot_parent_116 : (_eq_1 ? slot_parent_116 : (_eq_4 ? slot_parent_116 : (_eq_5 ? slot_parent_116 : (_eq_6 ? slot_parent_116 : (_eq_7 ? slot_parent_116 : (_eq_9 ? (_not_8 ? slot_parent_116 : (_or_2 ? (cmd_valid ? (_eq_267 ? op_slot : slot_parent_116) : slot_parent_116) : slot_parent_116)) : slot_parent_116)))))));
+    slot_parent_116 <= (_eq_0 ? slot_parent_116 : (_eq_1 ? slot_parent_116 : (_eq_4 ? slot_parent_116 : (_eq_5 ? slot_parent_116 : (_eq_6 ? slot_parent_116 : (_eq_7 ? slot_parent_116 : (_eq_9 ? (_not_8 ? slot_parent_116 : (_or_2 ? (io_tcamWrite_ready ? (_eq_267 ? op_slot : slot_parent_116) : slot_parent_116) : slot_parent_116)) : slot_parent_116)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_117 <= (_eq_0 ? slot_parent_117 : (_eq_1 ? slot_parent_117 : (_eq_4 ? slot_parent_117 : (_eq_5 ? slot_parent_117 : (_eq_6 ? slot_parent_117 : (_eq_7 ? slot_parent_117 : (_eq_9 ? (_not_8 ? slot_parent_117 : (_or_2 ? (cmd_valid ? (_eq_268 ? op_slot : slot_parent_117) : slot_parent_117) : slot_parent_117)) : slot_parent_117)))))));
+    slot_parent_117 <= (_eq_0 ? slot_parent_117 : (_eq_1 ? slot_parent_117 : (_eq_4 ? slot_parent_117 : (_eq_5 ? slot_parent_117 : (_eq_6 ? slot_parent_117 : (_eq_7 ? slot_parent_117 : (_eq_9 ? (_not_8 ? slot_parent_117 : (_or_2 ? (io_tcamWrite_ready ? (_eq_268 ? op_slot : slot_parent_117) : slot_parent_117) : slot_parent_117)) : slot_parent_117)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_118 <= (_eq_0 ? slot_parent_118 : (_eq_1 ? slot_parent_118 : (_eq_4 ? slot_parent_118 : (_eq_5 ? slot_parent_118 : (_eq_6 ? slot_parent_118 : (_eq_7 ? slot_parent_118 : (_eq_9 ? (_not_8 ? slot_parent_118 : (_or_2 ? (cmd_valid ? (_eq_269 ? op_slot : slot_parent_118) : slot_parent_118) : slot_parent_118)) : slot_parent_118)))))));
+    slot_parent_118 <= (_eq_0 ? slot_parent_118 : (_eq_1 ? slot_parent_118 : (_eq_4 ? slot_parent_118 : (_eq_5 ? slot_parent_118 : (_eq_6 ? slot_parent_118 : (_eq_7 ? slot_parent_118 : (_eq_9 ? (_not_8 ? slot_parent_118 : (_or_2 ? (io_tcamWrite_ready ? (_eq_269 ? op_slot : slot_parent_118) : slot_parent_118) : slot_parent_118)) : slot_parent_118)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_119 <= (_eq_0 ? slot_parent_119 : (_eq_1 ? slot_parent_119 : (_eq_4 ? slot_parent_119 : (_eq_5 ? slot_parent_119 : (_eq_6 ? slot_parent_119 : (_eq_7 ? slot_parent_119 : (_eq_9 ? (_not_8 ? slot_parent_119 : (_or_2 ? (cmd_valid ? (_eq_270 ? op_slot : slot_parent_119) : slot_parent_119) : slot_parent_119)) : slot_parent_119)))))));
+    slot_parent_119 <= (_eq_0 ? slot_parent_119 : (_eq_1 ? slot_parent_119 : (_eq_4 ? slot_parent_119 : (_eq_5 ? slot_parent_119 : (_eq_6 ? slot_parent_119 : (_eq_7 ? slot_parent_119 : (_eq_9 ? (_not_8 ? slot_parent_119 : (_or_2 ? (io_tcamWrite_ready ? (_eq_270 ? op_slot : slot_parent_119) : slot_parent_119) : slot_parent_119)) : slot_parent_119)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_120 <= (_eq_0 ? slot_parent_120 : (_eq_1 ? slot_parent_120 : (_eq_4 ? slot_parent_120 : (_eq_5 ? slot_parent_120 : (_eq_6 ? slot_parent_120 : (_eq_7 ? slot_parent_120 : (_eq_9 ? (_not_8 ? slot_parent_120 : (_or_2 ? (cmd_valid ? (_eq_271 ? op_slot : slot_parent_120) : slot_parent_120) : slot_parent_120)) : slot_parent_120)))))));
+    slot_parent_120 <= (_eq_0 ? slot_parent_120 : (_eq_1 ? slot_parent_120 : (_eq_4 ? slot_parent_120 : (_eq_5 ? slot_parent_120 : (_eq_6 ? slot_parent_120 : (_eq_7 ? slot_parent_120 : (_eq_9 ? (_not_8 ? slot_parent_120 : (_or_2 ? (io_tcamWrite_ready ? (_eq_271 ? op_slot : slot_parent_120) : slot_parent_120) : slot_parent_120)) : slot_parent_120)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_121 <= (_eq_0 ? slot_parent_121 : (_eq_1 ? slot_parent_121 : (_eq_4 ? slot_parent_121 : (_eq_5 ? slot_parent_121 : (_eq_6 ? slot_parent_121 : (_eq_7 ? slot_parent_121 : (_eq_9 ? (_not_8 ? slot_parent_121 : (_or_2 ? (cmd_valid ? (_eq_272 ? op_slot : slot_parent_121) : slot_parent_121) : slot_parent_121)) : slot_parent_121)))))));
+    slot_parent_121 <= (_eq_0 ? slot_parent_121 : (_eq_1 ? slot_parent_121 : (_eq_4 ? slot_parent_121 : (_eq_5 ? slot_parent_121 : (_eq_6 ? slot_parent_121 : (_eq_7 ? slot_parent_121 : (_eq_9 ? (_not_8 ? slot_parent_121 : (_or_2 ? (io_tcamWrite_ready ? (_eq_272 ? op_slot : slot_parent_121) : slot_parent_121) : slot_parent_121)) : slot_parent_121)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_122 <= (_eq_0 ? slot_parent_122 : (_eq_1 ? slot_parent_122 : (_eq_4 ? slot_parent_122 : (_eq_5 ? slot_parent_122 : (_eq_6 ? slot_parent_122 : (_eq_7 ? slot_parent_122 : (_eq_9 ? (_not_8 ? slot_parent_122 : (_or_2 ? (cmd_valid ? (_eq_273 ? op_slot : slot_parent_122) : slot_parent_122) : slot_parent_122)) : slot_parent_122)))))));
+    slot_parent_122 <= (_eq_0 ? slot_parent_122 : (_eq_1 ? slot_parent_122 : (_eq_4 ? slot_parent_122 : (_eq_5 ? slot_parent_122 : (_eq_6 ? slot_parent_122 : (_eq_7 ? slot_parent_122 : (_eq_9 ? (_not_8 ? slot_parent_122 : (_or_2 ? (io_tcamWrite_ready ? (_eq_273 ? op_slot : slot_parent_122) : slot_parent_122) : slot_parent_122)) : slot_parent_122)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_123 <= (_eq_0 ? slot_parent_123 : (_eq_1 ? slot_parent_123 : (_eq_4 ? slot_parent_123 : (_eq_5 ? slot_parent_123 : (_eq_6 ? slot_parent_123 : (_eq_7 ? slot_parent_123 : (_eq_9 ? (_not_8 ? slot_parent_123 : (_or_2 ? (cmd_valid ? (_eq_274 ? op_slot : slot_parent_123) : slot_parent_123) : slot_parent_123)) : slot_parent_123)))))));
+    slot_parent_123 <= (_eq_0 ? slot_parent_123 : (_eq_1 ? slot_parent_123 : (_eq_4 ? slot_parent_123 : (_eq_5 ? slot_parent_123 : (_eq_6 ? slot_parent_123 : (_eq_7 ? slot_parent_123 : (_eq_9 ? (_not_8 ? slot_parent_123 : (_or_2 ? (io_tcamWrite_ready ? (_eq_274 ? op_slot : slot_parent_123) : slot_parent_123) : slot_parent_123)) : slot_parent_123)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_124 <= (_eq_0 ? slot_parent_124 : (_eq_1 ? slot_parent_124 : (_eq_4 ? slot_parent_124 : (_eq_5 ? slot_parent_124 : (_eq_6 ? slot_parent_124 : (_eq_7 ? slot_parent_124 : (_eq_9 ? (_not_8 ? slot_parent_124 : (_or_2 ? (cmd_valid ? (_eq_275 ? op_slot : slot_parent_124) : slot_parent_124) : slot_parent_124)) : slot_parent_124)))))));
+    slot_parent_124 <= (_eq_0 ? slot_parent_124 : (_eq_1 ? slot_parent_124 : (_eq_4 ? slot_parent_124 : (_eq_5 ? slot_parent_124 : (_eq_6 ? slot_parent_124 : (_eq_7 ? slot_parent_124 : (_eq_9 ? (_not_8 ? slot_parent_124 : (_or_2 ? (io_tcamWrite_ready ? (_eq_275 ? op_slot : slot_parent_124) : slot_parent_124) : slot_parent_124)) : slot_parent_124)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_125 <= (_eq_0 ? slot_parent_125 : (_eq_1 ? slot_parent_125 : (_eq_4 ? slot_parent_125 : (_eq_5 ? slot_parent_125 : (_eq_6 ? slot_parent_125 : (_eq_7 ? slot_parent_125 : (_eq_9 ? (_not_8 ? slot_parent_125 : (_or_2 ? (cmd_valid ? (_eq_276 ? op_slot : slot_parent_125) : slot_parent_125) : slot_parent_125)) : slot_parent_125)))))));
+    slot_parent_125 <= (_eq_0 ? slot_parent_125 : (_eq_1 ? slot_parent_125 : (_eq_4 ? slot_parent_125 : (_eq_5 ? slot_parent_125 : (_eq_6 ? slot_parent_125 : (_eq_7 ? slot_parent_125 : (_eq_9 ? (_not_8 ? slot_parent_125 : (_or_2 ? (io_tcamWrite_ready ? (_eq_276 ? op_slot : slot_parent_125) : slot_parent_125) : slot_parent_125)) : slot_parent_125)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_126 <= (_eq_0 ? slot_parent_126 : (_eq_1 ? slot_parent_126 : (_eq_4 ? slot_parent_126 : (_eq_5 ? slot_parent_126 : (_eq_6 ? slot_parent_126 : (_eq_7 ? slot_parent_126 : (_eq_9 ? (_not_8 ? slot_parent_126 : (_or_2 ? (cmd_valid ? (_eq_277 ? op_slot : slot_parent_126) : slot_parent_126) : slot_parent_126)) : slot_parent_126)))))));
+    slot_parent_126 <= (_eq_0 ? slot_parent_126 : (_eq_1 ? slot_parent_126 : (_eq_4 ? slot_parent_126 : (_eq_5 ? slot_parent_126 : (_eq_6 ? slot_parent_126 : (_eq_7 ? slot_parent_126 : (_eq_9 ? (_not_8 ? slot_parent_126 : (_or_2 ? (io_tcamWrite_ready ? (_eq_277 ? op_slot : slot_parent_126) : slot_parent_126) : slot_parent_126)) : slot_parent_126)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_127 <= (_eq_0 ? slot_parent_127 : (_eq_1 ? slot_parent_127 : (_eq_4 ? slot_parent_127 : (_eq_5 ? slot_parent_127 : (_eq_6 ? slot_parent_127 : (_eq_7 ? slot_parent_127 : (_eq_9 ? (_not_8 ? slot_parent_127 : (_or_2 ? (cmd_valid ? (_eq_278 ? op_slot : slot_parent_127) : slot_parent_127) : slot_parent_127)) : slot_parent_127)))))));
+    slot_parent_127 <= (_eq_0 ? slot_parent_127 : (_eq_1 ? slot_parent_127 : (_eq_4 ? slot_parent_127 : (_eq_5 ? slot_parent_127 : (_eq_6 ? slot_parent_127 : (_eq_7 ? slot_parent_127 : (_eq_9 ? (_not_8 ? slot_parent_127 : (_or_2 ? (io_tcamWrite_ready ? (_eq_278 ? op_slot : slot_parent_127) : slot_parent_127) : slot_parent_127)) : slot_parent_127)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_6 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_9 ? (_not_8 ? slot_digit_0 : (_or_2 ? (cmd_valid ? (_eq_279 ? _bits_4 : slot_digit_0) : slot_digit_0) : slot_digit_0)) : slot_digit_0)))))));
+    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_6 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_9 ? (_not_8 ? slot_digit_0 : (_or_2 ? (io_tcamWrite_ready ? (_eq_279 ? _bits_4 : slot_digit_0) : slot_digit_0) : slot_digit_0)) : slot_digit_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_6 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_9 ? (_not_8 ? slot_digit_1 : (_or_2 ? (cmd_valid ? (_eq_280 ? _bits_4 : slot_digit_1) : slot_digit_1) : slot_digit_1)) : slot_digit_1)))))));
+    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_6 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_9 ? (_not_8 ? slot_digit_1 : (_or_2 ? (io_tcamWrite_ready ? (_eq_280 ? _bits_4 : slot_digit_1) : slot_digit_1) : slot_digit_1)) : slot_digit_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_6 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_9 ? (_not_8 ? slot_digit_2 : (_or_2 ? (cmd_valid ? (_eq_281 ? _bits_4 : slot_digit_2) : slot_digit_2) : slot_digit_2)) : slot_digit_2)))))));
+    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_6 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_9 ? (_not_8 ? slot_digit_2 : (_or_2 ? (io_tcamWrite_ready ? (_eq_281 ? _bits_4 : slot_digit_2) : slot_digit_2) : slot_digit_2)) : slot_digit_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_6 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_9 ? (_not_8 ? slot_digit_3 : (_or_2 ? (cmd_valid ? (_eq_282 ? _bits_4 : slot_digit_3) : slot_digit_3) : slot_digit_3)) : slot_digit_3)))))));
+    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_6 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_9 ? (_not_8 ? slot_digit_3 : (_or_2 ? (io_tcamWrite_ready ? (_eq_282 ? _bits_4 : slot_digit_3) : slot_digit_3) : slot_digit_3)) : slot_digit_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_6 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_9 ? (_not_8 ? slot_digit_4 : (_or_2 ? (cmd_valid ? (_eq_283 ? _bits_4 : slot_digit_4) : slot_digit_4) : slot_digit_4)) : slot_digit_4)))))));
+    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_6 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_9 ? (_not_8 ? slot_digit_4 : (_or_2 ? (io_tcamWrite_ready ? (_eq_283 ? _bits_4 : slot_digit_4) : slot_digit_4) : slot_digit_4)) : slot_digit_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_6 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_9 ? (_not_8 ? slot_digit_5 : (_or_2 ? (cmd_valid ? (_eq_284 ? _bits_4 : slot_digit_5) : slot_digit_5) : slot_digit_5)) : slot_digit_5)))))));
+    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_6 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_9 ? (_not_8 ? slot_digit_5 : (_or_2 ? (io_tcamWrite_ready ? (_eq_284 ? _bits_4 : slot_digit_5) : slot_digit_5) : slot_digit_5)) : slot_digit_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_6 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_9 ? (_not_8 ? slot_digit_6 : (_or_2 ? (cmd_valid ? (_eq_285 ? _bits_4 : slot_digit_6) : slot_digit_6) : slot_digit_6)) : slot_digit_6)))))));
+    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_6 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_9 ? (_not_8 ? slot_digit_6 : (_or_2 ? (io_tcamWrite_ready ? (_eq_285 ? _bits_4 : slot_digit_6) : slot_digit_6) : slot_digit_6)) : slot_digit_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_6 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_9 ? (_not_8 ? slot_digit_7 : (_or_2 ? (cmd_valid ? (_eq_286 ? _bits_4 : slot_digit_7) : slot_digit_7) : slot_digit_7)) : slot_digit_7)))))));
+    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_6 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_9 ? (_not_8 ? slot_digit_7 : (_or_2 ? (io_tcamWrite_ready ? (_eq_286 ? _bits_4 : slot_digit_7) : slot_digit_7) : slot_digit_7)) : slot_digit_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_6 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_9 ? (_not_8 ? slot_digit_8 : (_or_2 ? (cmd_valid ? (_eq_287 ? _bits_4 : slot_digit_8) : slot_digit_8) : slot_digit_8)) : slot_digit_8)))))));
+    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_6 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_9 ? (_not_8 ? slot_digit_8 : (_or_2 ? (io_tcamWrite_ready ? (_eq_287 ? _bits_4 : slot_digit_8) : slot_digit_8) : slot_digit_8)) : slot_digit_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_6 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_9 ? (_not_8 ? slot_digit_9 : (_or_2 ? (cmd_valid ? (_eq_288 ? _bits_4 : slot_digit_9) : slot_digit_9) : slot_digit_9)) : slot_digit_9)))))));
+    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_6 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_9 ? (_not_8 ? slot_digit_9 : (_or_2 ? (io_tcamWrite_ready ? (_eq_288 ? _bits_4 : slot_digit_9) : slot_digit_9) : slot_digit_9)) : slot_digit_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_6 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_9 ? (_not_8 ? slot_digit_10 : (_or_2 ? (cmd_valid ? (_eq_289 ? _bits_4 : slot_digit_10) : slot_digit_10) : slot_digit_10)) : slot_digit_10)))))));
+    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_6 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_9 ? (_not_8 ? slot_digit_10 : (_or_2 ? (io_tcamWrite_ready ? (_eq_289 ? _bits_4 : slot_digit_10) : slot_digit_10) : slot_digit_10)) : slot_digit_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_6 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_9 ? (_not_8 ? slot_digit_11 : (_or_2 ? (cmd_valid ? (_eq_290 ? _bits_4 : slot_digit_11) : slot_digit_11) : slot_digit_11)) : slot_digit_11)))))));
+    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_6 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_9 ? (_not_8 ? slot_digit_11 : (_or_2 ? (io_tcamWrite_ready ? (_eq_290 ? _bits_4 : slot_digit_11) : slot_digit_11) : slot_digit_11)) : slot_digit_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_6 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_9 ? (_not_8 ? slot_digit_12 : (_or_2 ? (cmd_valid ? (_eq_291 ? _bits_4 : slot_digit_12) : slot_digit_12) : slot_digit_12)) : slot_digit_12)))))));
+    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_6 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_9 ? (_not_8 ? slot_digit_12 : (_or_2 ? (io_tcamWrite_ready ? (_eq_291 ? _bits_4 : slot_digit_12) : slot_digit_12) : slot_digit_12)) : slot_digit_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_6 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_9 ? (_not_8 ? slot_digit_13 : (_or_2 ? (cmd_valid ? (_eq_292 ? _bits_4 : slot_digit_13) : slot_digit_13) : slot_digit_13)) : slot_digit_13)))))));
+    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_6 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_9 ? (_not_8 ? slot_digit_13 : (_or_2 ? (io_tcamWrite_ready ? (_eq_292 ? _bits_4 : slot_digit_13) : slot_digit_13) : slot_digit_13)) : slot_digit_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_6 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_9 ? (_not_8 ? slot_digit_14 : (_or_2 ? (cmd_valid ? (_eq_293 ? _bits_4 : slot_digit_14) : slot_digit_14) : slot_digit_14)) : slot_digit_14)))))));
+    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_6 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_9 ? (_not_8 ? slot_digit_14 : (_or_2 ? (io_tcamWrite_ready ? (_eq_293 ? _bits_4 : slot_digit_14) : slot_digit_14) : slot_digit_14)) : slot_digit_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_6 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_9 ? (_not_8 ? slot_digit_15 : (_or_2 ? (cmd_valid ? (_eq_294 ? _bits_4 : slot_digit_15) : slot_digit_15) : slot_digit_15)) : slot_digit_15)))))));
+    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_6 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_9 ? (_not_8 ? slot_digit_15 : (_or_2 ? (io_tcamWrite_ready ? (_eq_294 ? _bits_4 : slot_digit_15) : slot_digit_15) : slot_digit_15)) : slot_digit_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_6 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_9 ? (_not_8 ? slot_digit_16 : (_or_2 ? (cmd_valid ? (_eq_295 ? _bits_4 : slot_digit_16) : slot_digit_16) : slot_digit_16)) : slot_digit_16)))))));
+    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_6 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_9 ? (_not_8 ? slot_digit_16 : (_or_2 ? (io_tcamWrite_ready ? (_eq_295 ? _bits_4 : slot_digit_16) : slot_digit_16) : slot_digit_16)) : slot_digit_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_6 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_9 ? (_not_8 ? slot_digit_17 : (_or_2 ? (cmd_valid ? (_eq_296 ? _bits_4 : slot_digit_17) : slot_digit_17) : slot_digit_17)) : slot_digit_17)))))));
+    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_6 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_9 ? (_not_8 ? slot_digit_17 : (_or_2 ? (io_tcamWrite_ready ? (_eq_296 ? _bits_4 : slot_digit_17) : slot_digit_17) : slot_digit_17)) : slot_digit_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_6 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_9 ? (_not_8 ? slot_digit_18 : (_or_2 ? (cmd_valid ? (_eq_297 ? _bits_4 : slot_digit_18) : slot_digit_18) : slot_digit_18)) : slot_digit_18)))))));
+    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_6 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_9 ? (_not_8 ? slot_digit_18 : (_or_2 ? (io_tcamWrite_ready ? (_eq_297 ? _bits_4 : slot_digit_18) : slot_digit_18) : slot_digit_18)) : slot_digit_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_6 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_9 ? (_not_8 ? slot_digit_19 : (_or_2 ? (cmd_valid ? (_eq_298 ? _bits_4 : slot_digit_19) : slot_digit_19) : slot_digit_19)) : slot_digit_19)))))));
+    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_6 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_9 ? (_not_8 ? slot_digit_19 : (_or_2 ? (io_tcamWrite_ready ? (_eq_298 ? _bits_4 : slot_digit_19) : slot_digit_19) : slot_digit_19)) : slot_digit_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_6 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_9 ? (_not_8 ? slot_digit_20 : (_or_2 ? (cmd_valid ? (_eq_299 ? _bits_4 : slot_digit_20) : slot_digit_20) : slot_digit_20)) : slot_digit_20)))))));
+    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_6 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_9 ? (_not_8 ? slot_digit_20 : (_or_2 ? (io_tcamWrite_ready ? (_eq_299 ? _bits_4 : slot_digit_20) : slot_digit_20) : slot_digit_20)) : slot_digit_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_6 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_9 ? (_not_8 ? slot_digit_21 : (_or_2 ? (cmd_valid ? (_eq_300 ? _bits_4 : slot_digit_21) : slot_digit_21) : slot_digit_21)) : slot_digit_21)))))));
+    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_6 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_9 ? (_not_8 ? slot_digit_21 : (_or_2 ? (io_tcamWrite_ready ? (_eq_300 ? _bits_4 : slot_digit_21) : slot_digit_21) : slot_digit_21)) : slot_digit_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_6 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_9 ? (_not_8 ? slot_digit_22 : (_or_2 ? (cmd_valid ? (_eq_301 ? _bits_4 : slot_digit_22) : slot_digit_22) : slot_digit_22)) : slot_digit_22)))))));
+    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_6 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_9 ? (_not_8 ? slot_digit_22 : (_or_2 ? (io_tcamWrite_ready ? (_eq_301 ? _bits_4 : slot_digit_22) : slot_digit_22) : slot_digit_22)) : slot_digit_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_6 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_9 ? (_not_8 ? slot_digit_23 : (_or_2 ? (cmd_valid ? (_eq_302 ? _bits_4 : slot_digit_23) : slot_digit_23) : slot_digit_23)) : slot_digit_23)))))));
+    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_6 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_9 ? (_not_8 ? slot_digit_23 : (_or_2 ? (io_tcamWrite_ready ? (_eq_302 ? _bits_4 : slot_digit_23) : slot_digit_23) : slot_digit_23)) : slot_digit_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_6 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_9 ? (_not_8 ? slot_digit_24 : (_or_2 ? (cmd_valid ? (_eq_303 ? _bits_4 : slot_digit_24) : slot_digit_24) : slot_digit_24)) : slot_digit_24)))))));
+    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_6 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_9 ? (_not_8 ? slot_digit_24 : (_or_2 ? (io_tcamWrite_ready ? (_eq_303 ? _bits_4 : slot_digit_24) : slot_digit_24) : slot_digit_24)) : slot_digit_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_6 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_9 ? (_not_8 ? slot_digit_25 : (_or_2 ? (cmd_valid ? (_eq_304 ? _bits_4 : slot_digit_25) : slot_digit_25) : slot_digit_25)) : slot_digit_25)))))));
+    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_6 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_9 ? (_not_8 ? slot_digit_25 : (_or_2 ? (io_tcamWrite_ready ? (_eq_304 ? _bits_4 : slot_digit_25) : slot_digit_25) : slot_digit_25)) : slot_digit_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_6 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_9 ? (_not_8 ? slot_digit_26 : (_or_2 ? (cmd_valid ? (_eq_305 ? _bits_4 : slot_digit_26) : slot_digit_26) : slot_digit_26)) : slot_digit_26)))))));
+    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_6 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_9 ? (_not_8 ? slot_digit_26 : (_or_2 ? (io_tcamWrite_ready ? (_eq_305 ? _bits_4 : slot_digit_26) : slot_digit_26) : slot_digit_26)) : slot_digit_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_6 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_9 ? (_not_8 ? slot_digit_27 : (_or_2 ? (cmd_valid ? (_eq_306 ? _bits_4 : slot_digit_27) : slot_digit_27) : slot_digit_27)) : slot_digit_27)))))));
+    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_6 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_9 ? (_not_8 ? slot_digit_27 : (_or_2 ? (io_tcamWrite_ready ? (_eq_306 ? _bits_4 : slot_digit_27) : slot_digit_27) : slot_digit_27)) : slot_digit_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_6 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_9 ? (_not_8 ? slot_digit_28 : (_or_2 ? (cmd_valid ? (_eq_307 ? _bits_4 : slot_digit_28) : slot_digit_28) : slot_digit_28)) : slot_digit_28)))))));
+    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_6 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_9 ? (_not_8 ? slot_digit_28 : (_or_2 ? (io_tcamWrite_ready ? (_eq_307 ? _bits_4 : slot_digit_28) : slot_digit_28) : slot_digit_28)) : slot_digit_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_6 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_9 ? (_not_8 ? slot_digit_29 : (_or_2 ? (cmd_valid ? (_eq_308 ? _bits_4 : slot_digit_29) : slot_digit_29) : slot_digit_29)) : slot_digit_29)))))));
+    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_6 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_9 ? (_not_8 ? slot_digit_29 : (_or_2 ? (io_tcamWrite_ready ? (_eq_308 ? _bits_4 : slot_digit_29) : slot_digit_29) : slot_digit_29)) : slot_digit_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_6 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_9 ? (_not_8 ? slot_digit_30 : (_or_2 ? (cmd_valid ? (_eq_309 ? _bits_4 : slot_digit_30) : slot_digit_30) : slot_digit_30)) : slot_digit_30)))))));
+    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_6 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_9 ? (_not_8 ? slot_digit_30 : (_or_2 ? (io_tcamWrite_ready ? (_eq_309 ? _bits_4 : slot_digit_30) : slot_digit_30) : slot_digit_30)) : slot_digit_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_6 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_9 ? (_not_8 ? slot_digit_31 : (_or_2 ? (cmd_valid ? (_eq_310 ? _bits_4 : slot_digit_31) : slot_digit_31) : slot_digit_31)) : slot_digit_31)))))));
+    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_6 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_9 ? (_not_8 ? slot_digit_31 : (_or_2 ? (io_tcamWrite_ready ? (_eq_310 ? _bits_4 : slot_digit_31) : slot_digit_31) : slot_digit_31)) : slot_digit_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_32 <= (_eq_0 ? slot_digit_32 : (_eq_1 ? slot_digit_32 : (_eq_4 ? slot_digit_32 : (_eq_5 ? slot_digit_32 : (_eq_6 ? slot_digit_32 : (_eq_7 ? slot_digit_32 : (_eq_9 ? (_not_8 ? slot_digit_32 : (_or_2 ? (cmd_valid ? (_eq_311 ? _bits_4 : slot_digit_32) : slot_digit_32) : slot_digit_32)) : slot_digit_32)))))));
+    slot_digit_32 <= (_eq_0 ? slot_digit_32 : (_eq_1 ? slot_digit_32 : (_eq_4 ? slot_digit_32 : (_eq_5 ? slot_digit_32 : (_eq_6 ? slot_digit_32 : (_eq_7 ? slot_digit_32 : (_eq_9 ? (_not_8 ? slot_digit_32 : (_or_2 ? (io_tcamWrite_ready ? (_eq_311 ? _bits_4 : slot_digit_32) : slot_digit_32) : slot_digit_32)) : slot_digit_32)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_33 <= (_eq_0 ? slot_digit_33 : (_eq_1 ? slot_digit_33 : (_eq_4 ? slot_digit_33 : (_eq_5 ? slot_digit_33 : (_eq_6 ? slot_digit_33 : (_eq_7 ? slot_digit_33 : (_eq_9 ? (_not_8 ? slot_digit_33 : (_or_2 ? (cmd_valid ? (_eq_312 ? _bits_4 : slot_digit_33) : slot_digit_33) : slot_digit_33)) : slot_digit_33)))))));
+    slot_digit_33 <= (_eq_0 ? slot_digit_33 : (_eq_1 ? slot_digit_33 : (_eq_4 ? slot_digit_33 : (_eq_5 ? slot_digit_33 : (_eq_6 ? slot_digit_33 : (_eq_7 ? slot_digit_33 : (_eq_9 ? (_not_8 ? slot_digit_33 : (_or_2 ? (io_tcamWrite_ready ? (_eq_312 ? _bits_4 : slot_digit_33) : slot_digit_33) : slot_digit_33)) : slot_digit_33)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_34 <= (_eq_0 ? slot_digit_34 : (_eq_1 ? slot_digit_34 : (_eq_4 ? slot_digit_34 : (_eq_5 ? slot_digit_34 : (_eq_6 ? slot_digit_34 : (_eq_7 ? slot_digit_34 : (_eq_9 ? (_not_8 ? slot_digit_34 : (_or_2 ? (cmd_valid ? (_eq_313 ? _bits_4 : slot_digit_34) : slot_digit_34) : slot_digit_34)) : slot_digit_34)))))));
+    slot_digit_34 <= (_eq_0 ? slot_digit_34 : (_eq_1 ? slot_digit_34 : (_eq_4 ? slot_digit_34 : (_eq_5 ? slot_digit_34 : (_eq_6 ? slot_digit_34 : (_eq_7 ? slot_digit_34 : (_eq_9 ? (_not_8 ? slot_digit_34 : (_or_2 ? (io_tcamWrite_ready ? (_eq_313 ? _bits_4 : slot_digit_34) : slot_digit_34) : slot_digit_34)) : slot_digit_34)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_35 <= (_eq_0 ? slot_digit_35 : (_eq_1 ? slot_digit_35 : (_eq_4 ? slot_digit_35 : (_eq_5 ? slot_digit_35 : (_eq_6 ? slot_digit_35 : (_eq_7 ? slot_digit_35 : (_eq_9 ? (_not_8 ? slot_digit_35 : (_or_2 ? (cmd_valid ? (_eq_314 ? _bits_4 : slot_digit_35) : slot_digit_35) : slot_digit_35)) : slot_digit_35)))))));
+    slot_digit_35 <= (_eq_0 ? slot_digit_35 : (_eq_1 ? slot_digit_35 : (_eq_4 ? slot_digit_35 : (_eq_5 ? slot_digit_35 : (_eq_6 ? slot_digit_35 : (_eq_7 ? slot_digit_35 : (_eq_9 ? (_not_8 ? slot_digit_35 : (_or_2 ? (io_tcamWrite_ready ? (_eq_314 ? _bits_4 : slot_digit_35) : slot_digit_35) : slot_digit_35)) : slot_digit_35)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_36 <= (_eq_0 ? slot_digit_36 : (_eq_1 ? slot_digit_36 : (_eq_4 ? slot_digit_36 : (_eq_5 ? slot_digit_36 : (_eq_6 ? slot_digit_36 : (_eq_7 ? slot_digit_36 : (_eq_9 ? (_not_8 ? slot_digit_36 : (_or_2 ? (cmd_valid ? (_eq_315 ? _bits_4 : slot_digit_36) : slot_digit_36) : slot_digit_36)) : slot_digit_36)))))));
+    slot_digit_36 <= (_eq_0 ? slot_digit_36 : (_eq_1 ? slot_digit_36 : (_eq_4 ? slot_digit_36 : (_eq_5 ? slot_digit_36 : (_eq_6 ? slot_digit_36 : (_eq_7 ? slot_digit_36 : (_eq_9 ? (_not_8 ? slot_digit_36 : (_or_2 ? (io_tcamWrite_ready ? (_eq_315 ? _bits_4 : slot_digit_36) : slot_digit_36) : slot_digit_36)) : slot_digit_36)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_37 <= (_eq_0 ? slot_digit_37 : (_eq_1 ? slot_digit_37 : (_eq_4 ? slot_digit_37 : (_eq_5 ? slot_digit_37 : (_eq_6 ? slot_digit_37 : (_eq_7 ? slot_digit_37 : (_eq_9 ? (_not_8 ? slot_digit_37 : (_or_2 ? (cmd_valid ? (_eq_316 ? _bits_4 : slot_digit_37) : slot_digit_37) : slot_digit_37)) : slot_digit_37)))))));
+    slot_digit_37 <= (_eq_0 ? slot_digit_37 : (_eq_1 ? slot_digit_37 : (_eq_4 ? slot_digit_37 : (_eq_5 ? slot_digit_37 : (_eq_6 ? slot_digit_37 : (_eq_7 ? slot_digit_37 : (_eq_9 ? (_not_8 ? slot_digit_37 : (_or_2 ? (io_tcamWrite_ready ? (_eq_316 ? _bits_4 : slot_digit_37) : slot_digit_37) : slot_digit_37)) : slot_digit_37)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_38 <= (_eq_0 ? slot_digit_38 : (_eq_1 ? slot_digit_38 : (_eq_4 ? slot_digit_38 : (_eq_5 ? slot_digit_38 : (_eq_6 ? slot_digit_38 : (_eq_7 ? slot_digit_38 : (_eq_9 ? (_not_8 ? slot_digit_38 : (_or_2 ? (cmd_valid ? (_eq_317 ? _bits_4 : slot_digit_38) : slot_digit_38) : slot_digit_38)) : slot_digit_38)))))));
+    slot_digit_38 <= (_eq_0 ? slot_digit_38 : (_eq_1 ? slot_digit_38 : (_eq_4 ? slot_digit_38 : (_eq_5 ? slot_digit_38 : (_eq_6 ? slot_digit_38 : (_eq_7 ? slot_digit_38 : (_eq_9 ? (_not_8 ? slot_digit_38 : (_or_2 ? (io_tcamWrite_ready ? (_eq_317 ? _bits_4 : slot_digit_38) : slot_digit_38) : slot_digit_38)) : slot_digit_38)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_39 <= (_eq_0 ? slot_digit_39 : (_eq_1 ? slot_digit_39 : (_eq_4 ? slot_digit_39 : (_eq_5 ? slot_digit_39 : (_eq_6 ? slot_digit_39 : (_eq_7 ? slot_digit_39 : (_eq_9 ? (_not_8 ? slot_digit_39 : (_or_2 ? (cmd_valid ? (_eq_318 ? _bits_4 : slot_digit_39) : slot_digit_39) : slot_digit_39)) : slot_digit_39)))))));
+    slot_digit_39 <= (_eq_0 ? slot_digit_39 : (_eq_1 ? slot_digit_39 : (_eq_4 ? slot_digit_39 : (_eq_5 ? slot_digit_39 : (_eq_6 ? slot_digit_39 : (_eq_7 ? slot_digit_39 : (_eq_9 ? (_not_8 ? slot_digit_39 : (_or_2 ? (io_tcamWrite_ready ? (_eq_318 ? _bits_4 : slot_digit_39) : slot_digit_39) : slot_digit_39)) : slot_digit_39)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_40 <= (_eq_0 ? slot_digit_40 : (_eq_1 ? slot_digit_40 : (_eq_4 ? slot_digit_40 : (_eq_5 ? slot_digit_40 : (_eq_6 ? slot_digit_40 : (_eq_7 ? slot_digit_40 : (_eq_9 ? (_not_8 ? slot_digit_40 : (_or_2 ? (cmd_valid ? (_eq_319 ? _bits_4 : slot_digit_40) : slot_digit_40) : slot_digit_40)) : slot_digit_40)))))));
+    slot_digit_40 <= (_eq_0 ? slot_digit_40 : (_eq_1 ? slot_digit_40 : (_eq_4 ? slot_digit_40 : (_eq_5 ? slot_digit_40 : (_eq_6 ? slot_digit_40 : (_eq_7 ? slot_digit_40 : (_eq_9 ? (_not_8 ? slot_digit_40 : (_or_2 ? (io_tcamWrite_ready ? (_eq_319 ? _bits_4 : slot_digit_40) : slot_digit_40) : slot_digit_40)) : slot_digit_40)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_41 <= (_eq_0 ? slot_digit_41 : (_eq_1 ? slot_digit_41 : (_eq_4 ? slot_digit_41 : (_eq_5 ? slot_digit_41 : (_eq_6 ? slot_digit_41 : (_eq_7 ? slot_digit_41 : (_eq_9 ? (_not_8 ? slot_digit_41 : (_or_2 ? (cmd_valid ? (_eq_320 ? _bits_4 : slot_digit_41) : slot_digit_41) : slot_digit_41)) : slot_digit_41)))))));
+    slot_digit_41 <= (_eq_0 ? slot_digit_41 : (_eq_1 ? slot_digit_41 : (_eq_4 ? slot_digit_41 : (_eq_5 ? slot_digit_41 : (_eq_6 ? slot_digit_41 : (_eq_7 ? slot_digit_41 : (_eq_9 ? (_not_8 ? slot_digit_41 : (_or_2 ? (io_tcamWrite_ready ? (_eq_320 ? _bits_4 : slot_digit_41) : slot_digit_41) : slot_digit_41)) : slot_digit_41)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_42 <= (_eq_0 ? slot_digit_42 : (_eq_1 ? slot_digit_42 : (_eq_4 ? slot_digit_42 : (_eq_5 ? slot_digit_42 : (_eq_6 ? slot_digit_42 : (_eq_7 ? slot_digit_42 : (_eq_9 ? (_not_8 ? slot_digit_42 : (_or_2 ? (cmd_valid ? (_eq_321 ? _bits_4 : slot_digit_42) : slot_digit_42) : slot_digit_42)) : slot_digit_42)))))));
+    slot_digit_42 <= (_eq_0 ? slot_digit_42 : (_eq_1 ? slot_digit_42 : (_eq_4 ? slot_digit_42 : (_eq_5 ? slot_digit_42 : (_eq_6 ? slot_digit_42 : (_eq_7 ? slot_digit_42 : (_eq_9 ? (_not_8 ? slot_digit_42 : (_or_2 ? (io_tcamWrite_ready ? (_eq_321 ? _bits_4 : slot_digit_42) : slot_digit_42) : slot_digit_42)) : slot_digit_42)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_43 <= (_eq_0 ? slot_digit_43 : (_eq_1 ? slot_digit_43 : (_eq_4 ? slot_digit_43 : (_eq_5 ? slot_digit_43 : (_eq_6 ? slot_digit_43 : (_eq_7 ? slot_digit_43 : (_eq_9 ? (_not_8 ? slot_digit_43 : (_or_2 ? (cmd_valid ? (_eq_322 ? _bits_4 : slot_digit_43) : slot_digit_43) : slot_digit_43)) : slot_digit_43)))))));
+    slot_digit_43 <= (_eq_0 ? slot_digit_43 : (_eq_1 ? slot_digit_43 : (_eq_4 ? slot_digit_43 : (_eq_5 ? slot_digit_43 : (_eq_6 ? slot_digit_43 : (_eq_7 ? slot_digit_43 : (_eq_9 ? (_not_8 ? slot_digit_43 : (_or_2 ? (io_tcamWrite_ready ? (_eq_322 ? _bits_4 : slot_digit_43) : slot_digit_43) : slot_digit_43)) : slot_digit_43)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_44 <= (_eq_0 ? slot_digit_44 : (_eq_1 ? slot_digit_44 : (_eq_4 ? slot_digit_44 : (_eq_5 ? slot_digit_44 : (_eq_6 ? slot_digit_44 : (_eq_7 ? slot_digit_44 : (_eq_9 ? (_not_8 ? slot_digit_44 : (_or_2 ? (cmd_valid ? (_eq_323 ? _bits_4 : slot_digit_44) : slot_digit_44) : slot_digit_44)) : slot_digit_44)))))));
+    slot_digit_44 <= (_eq_0 ? slot_digit_44 : (_eq_1 ? slot_digit_44 : (_eq_4 ? slot_digit_44 : (_eq_5 ? slot_digit_44 : (_eq_6 ? slot_digit_44 : (_eq_7 ? slot_digit_44 : (_eq_9 ? (_not_8 ? slot_digit_44 : (_or_2 ? (io_tcamWrite_ready ? (_eq_323 ? _bits_4 : slot_digit_44) : slot_digit_44) : slot_digit_44)) : slot_digit_44)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_45 <= (_eq_0 ? slot_digit_45 : (_eq_1 ? slot_digit_45 : (_eq_4 ? slot_digit_45 : (_eq_5 ? slot_digit_45 : (_eq_6 ? slot_digit_45 : (_eq_7 ? slot_digit_45 : (_eq_9 ? (_not_8 ? slot_digit_45 : (_or_2 ? (cmd_valid ? (_eq_324 ? _bits_4 : slot_digit_45) : slot_digit_45) : slot_digit_45)) : slot_digit_45)))))));
+    slot_digit_45 <= (_eq_0 ? slot_digit_45 : (_eq_1 ? slot_digit_45 : (_eq_4 ? slot_digit_45 : (_eq_5 ? slot_digit_45 : (_eq_6 ? slot_digit_45 : (_eq_7 ? slot_digit_45 : (_eq_9 ? (_not_8 ? slot_digit_45 : (_or_2 ? (io_tcamWrite_ready ? (_eq_324 ? _bits_4 : slot_digit_45) : slot_digit_45) : slot_digit_45)) : slot_digit_45)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_46 <= (_eq_0 ? slot_digit_46 : (_eq_1 ? slot_digit_46 : (_eq_4 ? slot_digit_46 : (_eq_5 ? slot_digit_46 : (_eq_6 ? slot_digit_46 : (_eq_7 ? slot_digit_46 : (_eq_9 ? (_not_8 ? slot_digit_46 : (_or_2 ? (cmd_valid ? (_eq_325 ? _bits_4 : slot_digit_46) : slot_digit_46) : slot_digit_46)) : slot_digit_46)))))));
+    slot_digit_46 <= (_eq_0 ? slot_digit_46 : (_eq_1 ? slot_digit_46 : (_eq_4 ? slot_digit_46 : (_eq_5 ? slot_digit_46 : (_eq_6 ? slot_digit_46 : (_eq_7 ? slot_digit_46 : (_eq_9 ? (_not_8 ? slot_digit_46 : (_or_2 ? (io_tcamWrite_ready ? (_eq_325 ? _bits_4 : slot_digit_46) : slot_digit_46) : slot_digit_46)) : slot_digit_46)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_47 <= (_eq_0 ? slot_digit_47 : (_eq_1 ? slot_digit_47 : (_eq_4 ? slot_digit_47 : (_eq_5 ? slot_digit_47 : (_eq_6 ? slot_digit_47 : (_eq_7 ? slot_digit_47 : (_eq_9 ? (_not_8 ? slot_digit_47 : (_or_2 ? (cmd_valid ? (_eq_326 ? _bits_4 : slot_digit_47) : slot_digit_47) : slot_digit_47)) : slot_digit_47)))))));
+    slot_digit_47 <= (_eq_0 ? slot_digit_47 : (_eq_1 ? slot_digit_47 : (_eq_4 ? slot_digit_47 : (_eq_5 ? slot_digit_47 : (_eq_6 ? slot_digit_47 : (_eq_7 ? slot_digit_47 : (_eq_9 ? (_not_8 ? slot_digit_47 : (_or_2 ? (io_tcamWrite_ready ? (_eq_326 ? _bits_4 : slot_digit_47) : slot_digit_47) : slot_digit_47)) : slot_digit_47)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_48 <= (_eq_0 ? slot_digit_48 : (_eq_1 ? slot_digit_48 : (_eq_4 ? slot_digit_48 : (_eq_5 ? slot_digit_48 : (_eq_6 ? slot_digit_48 : (_eq_7 ? slot_digit_48 : (_eq_9 ? (_not_8 ? slot_digit_48 : (_or_2 ? (cmd_valid ? (_eq_327 ? _bits_4 : slot_digit_48) : slot_digit_48) : slot_digit_48)) : slot_digit_48)))))));
+    slot_digit_48 <= (_eq_0 ? slot_digit_48 : (_eq_1 ? slot_digit_48 : (_eq_4 ? slot_digit_48 : (_eq_5 ? slot_digit_48 : (_eq_6 ? slot_digit_48 : (_eq_7 ? slot_digit_48 : (_eq_9 ? (_not_8 ? slot_digit_48 : (_or_2 ? (io_tcamWrite_ready ? (_eq_327 ? _bits_4 : slot_digit_48) : slot_digit_48) : slot_digit_48)) : slot_digit_48)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_49 <= (_eq_0 ? slot_digit_49 : (_eq_1 ? slot_digit_49 : (_eq_4 ? slot_digit_49 : (_eq_5 ? slot_digit_49 : (_eq_6 ? slot_digit_49 : (_eq_7 ? slot_digit_49 : (_eq_9 ? (_not_8 ? slot_digit_49 : (_or_2 ? (cmd_valid ? (_eq_328 ? _bits_4 : slot_digit_49) : slot_digit_49) : slot_digit_49)) : slot_digit_49)))))));
+    slot_digit_49 <= (_eq_0 ? slot_digit_49 : (_eq_1 ? slot_digit_49 : (_eq_4 ? slot_digit_49 : (_eq_5 ? slot_digit_49 : (_eq_6 ? slot_digit_49 : (_eq_7 ? slot_digit_49 : (_eq_9 ? (_not_8 ? slot_digit_49 : (_or_2 ? (io_tcamWrite_ready ? (_eq_328 ? _bits_4 : slot_digit_49) : slot_digit_49) : slot_digit_49)) : slot_digit_49)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_50 <= (_eq_0 ? slot_digit_50 : (_eq_1 ? slot_digit_50 : (_eq_4 ? slot_digit_50 : (_eq_5 ? slot_digit_50 : (_eq_6 ? slot_digit_50 : (_eq_7 ? slot_digit_50 : (_eq_9 ? (_not_8 ? slot_digit_50 : (_or_2 ? (cmd_valid ? (_eq_329 ? _bits_4 : slot_digit_50) : slot_digit_50) : slot_digit_50)) : slot_digit_50)))))));
+    slot_digit_50 <= (_eq_0 ? slot_digit_50 : (_eq_1 ? slot_digit_50 : (_eq_4 ? slot_digit_50 : (_eq_5 ? slot_digit_50 : (_eq_6 ? slot_digit_50 : (_eq_7 ? slot_digit_50 : (_eq_9 ? (_not_8 ? slot_digit_50 : (_or_2 ? (io_tcamWrite_ready ? (_eq_329 ? _bits_4 : slot_digit_50) : slot_digit_50) : slot_digit_50)) : slot_digit_50)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_51 <= (_eq_0 ? slot_digit_51 : (_eq_1 ? slot_digit_51 : (_eq_4 ? slot_digit_51 : (_eq_5 ? slot_digit_51 : (_eq_6 ? slot_digit_51 : (_eq_7 ? slot_digit_51 : (_eq_9 ? (_not_8 ? slot_digit_51 : (_or_2 ? (cmd_valid ? (_eq_330 ? _bits_4 : slot_digit_51) : slot_digit_51) : slot_digit_51)) : slot_digit_51)))))));
+    slot_digit_51 <= (_eq_0 ? slot_digit_51 : (_eq_1 ? slot_digit_51 : (_eq_4 ? slot_digit_51 : (_eq_5 ? slot_digit_51 : (_eq_6 ? slot_digit_51 : (_eq_7 ? slot_digit_51 : (_eq_9 ? (_not_8 ? slot_digit_51 : (_or_2 ? (io_tcamWrite_ready ? (_eq_330 ? _bits_4 : slot_digit_51) : slot_digit_51) : slot_digit_51)) : slot_digit_51)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_52 <= (_eq_0 ? slot_digit_52 : (_eq_1 ? slot_digit_52 : (_eq_4 ? slot_digit_52 : (_eq_5 ? slot_digit_52 : (_eq_6 ? slot_digit_52 : (_eq_7 ? slot_digit_52 : (_eq_9 ? (_not_8 ? slot_digit_52 : (_or_2 ? (cmd_valid ? (_eq_331 ? _bits_4 : slot_digit_52) : slot_digit_52) : slot_digit_52)) : slot_digit_52)))))));
+    slot_digit_52 <= (_eq_0 ? slot_digit_52 : (_eq_1 ? slot_digit_52 : (_eq_4 ? slot_digit_52 : (_eq_5 ? slot_digit_52 : (_eq_6 ? slot_digit_52 : (_eq_7 ? slot_digit_52 : (_eq_9 ? (_not_8 ? slot_digit_52 : (_or_2 ? (io_tcamWrite_ready ? (_eq_331 ? _bits_4 : slot_digit_52) : slot_digit_52) : slot_digit_52)) : slot_digit_52)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_53 <= (_eq_0 ? slot_digit_53 : (_eq_1 ? slot_digit_53 : (_eq_4 ? slot_digit_53 : (_eq_5 ? slot_digit_53 : (_eq_6 ? slot_digit_53 : (_eq_7 ? slot_digit_53 : (_eq_9 ? (_not_8 ? slot_digit_53 : (_or_2 ? (cmd_valid ? (_eq_332 ? _bits_4 : slot_digit_53) : slot_digit_53) : slot_digit_53)) : slot_digit_53)))))));
+    slot_digit_53 <= (_eq_0 ? slot_digit_53 : (_eq_1 ? slot_digit_53 : (_eq_4 ? slot_digit_53 : (_eq_5 ? slot_digit_53 : (_eq_6 ? slot_digit_53 : (_eq_7 ? slot_digit_53 : (_eq_9 ? (_not_8 ? slot_digit_53 : (_or_2 ? (io_tcamWrite_ready ? (_eq_332 ? _bits_4 : slot_digit_53) : slot_digit_53) : slot_digit_53)) : slot_digit_53)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_54 <= (_eq_0 ? slot_digit_54 : (_eq_1 ? slot_digit_54 : (_eq_4 ? slot_digit_54 : (_eq_5 ? slot_digit_54 : (_eq_6 ? slot_digit_54 : (_eq_7 ? slot_digit_54 : (_eq_9 ? (_not_8 ? slot_digit_54 : (_or_2 ? (cmd_valid ? (_eq_333 ? _bits_4 : slot_digit_54) : slot_digit_54) : slot_digit_54)) : slot_digit_54)))))));
+    slot_digit_54 <= (_eq_0 ? slot_digit_54 : (_eq_1 ? slot_digit_54 : (_eq_4 ? slot_digit_54 : (_eq_5 ? slot_digit_54 : (_eq_6 ? slot_digit_54 : (_eq_7 ? slot_digit_54 : (_eq_9 ? (_not_8 ? slot_digit_54 : (_or_2 ? (io_tcamWrite_ready ? (_eq_333 ? _bits_4 : slot_digit_54) : slot_digit_54) : slot_digit_54)) : slot_digit_54)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_55 <= (_eq_0 ? slot_digit_55 : (_eq_1 ? slot_digit_55 : (_eq_4 ? slot_digit_55 : (_eq_5 ? slot_digit_55 : (_eq_6 ? slot_digit_55 : (_eq_7 ? slot_digit_55 : (_eq_9 ? (_not_8 ? slot_digit_55 : (_or_2 ? (cmd_valid ? (_eq_334 ? _bits_4 : slot_digit_55) : slot_digit_55) : slot_digit_55)) : slot_digit_55)))))));
+    slot_digit_55 <= (_eq_0 ? slot_digit_55 : (_eq_1 ? slot_digit_55 : (_eq_4 ? slot_digit_55 : (_eq_5 ? slot_digit_55 : (_eq_6 ? slot_digit_55 : (_eq_7 ? slot_digit_55 : (_eq_9 ? (_not_8 ? slot_digit_55 : (_or_2 ? (io_tcamWrite_ready ? (_eq_334 ? _bits_4 : slot_digit_55) : slot_digit_55) : slot_digit_55)) : slot_digit_55)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_56 <= (_eq_0 ? slot_digit_56 : (_eq_1 ? slot_digit_56 : (_eq_4 ? slot_digit_56 : (_eq_5 ? slot_digit_56 : (_eq_6 ? slot_digit_56 : (_eq_7 ? slot_digit_56 : (_eq_9 ? (_not_8 ? slot_digit_56 : (_or_2 ? (cmd_valid ? (_eq_335 ? _bits_4 : slot_digit_56) : slot_digit_56) : slot_digit_56)) : slot_digit_56)))))));
+    slot_digit_56 <= (_eq_0 ? slot_digit_56 : (_eq_1 ? slot_digit_56 : (_eq_4 ? slot_digit_56 : (_eq_5 ? slot_digit_56 : (_eq_6 ? slot_digit_56 : (_eq_7 ? slot_digit_56 : (_eq_9 ? (_not_8 ? slot_digit_56 : (_or_2 ? (io_tcamWrite_ready ? (_eq_335 ? _bits_4 : slot_digit_56) : slot_digit_56) : slot_digit_56)) : slot_digit_56)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_57 <= (_eq_0 ? slot_digit_57 : (_eq_1 ? slot_digit_57 : (_eq_4 ? slot_digit_57 : (_eq_5 ? slot_digit_57 : (_eq_6 ? slot_digit_57 : (_eq_7 ? slot_digit_57 : (_eq_9 ? (_not_8 ? slot_digit_57 : (_or_2 ? (cmd_valid ? (_eq_336 ? _bits_4 : slot_digit_57) : slot_digit_57) : slot_digit_57)) : slot_digit_57)))))));
+    slot_digit_57 <= (_eq_0 ? slot_digit_57 : (_eq_1 ? slot_digit_57 : (_eq_4 ? slot_digit_57 : (_eq_5 ? slot_digit_57 : (_eq_6 ? slot_digit_57 : (_eq_7 ? slot_digit_57 : (_eq_9 ? (_not_8 ? slot_digit_57 : (_or_2 ? (io_tcamWrite_ready ? (_eq_336 ? _bits_4 : slot_digit_57) : slot_digit_57) : slot_digit_57)) : slot_digit_57)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_58 <= (_eq_0 ? slot_digit_58 : (_eq_1 ? slot_digit_58 : (_eq_4 ? slot_digit_58 : (_eq_5 ? slot_digit_58 : (_eq_6 ? slot_digit_58 : (_eq_7 ? slot_digit_58 : (_eq_9 ? (_not_8 ? slot_digit_58 : (_or_2 ? (cmd_valid ? (_eq_337 ? _bits_4 : slot_digit_58) : slot_digit_58) : slot_digit_58)) : slot_digit_58)))))));
+    slot_digit_58 <= (_eq_0 ? slot_digit_58 : (_eq_1 ? slot_digit_58 : (_eq_4 ? slot_digit_58 : (_eq_5 ? slot_digit_58 : (_eq_6 ? slot_digit_58 : (_eq_7 ? slot_digit_58 : (_eq_9 ? (_not_8 ? slot_digit_58 : (_or_2 ? (io_tcamWrite_ready ? (_eq_337 ? _bits_4 : slot_digit_58) : slot_digit_58) : slot_digit_58)) : slot_digit_58)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_59 <= (_eq_0 ? slot_digit_59 : (_eq_1 ? slot_digit_59 : (_eq_4 ? slot_digit_59 : (_eq_5 ? slot_digit_59 : (_eq_6 ? slot_digit_59 : (_eq_7 ? slot_digit_59 : (_eq_9 ? (_not_8 ? slot_digit_59 : (_or_2 ? (cmd_valid ? (_eq_338 ? _bits_4 : slot_digit_59) : slot_digit_59) : slot_digit_59)) : slot_digit_59)))))));
+    slot_digit_59 <= (_eq_0 ? slot_digit_59 : (_eq_1 ? slot_digit_59 : (_eq_4 ? slot_digit_59 : (_eq_5 ? slot_digit_59 : (_eq_6 ? slot_digit_59 : (_eq_7 ? slot_digit_59 : (_eq_9 ? (_not_8 ? slot_digit_59 : (_or_2 ? (io_tcamWrite_ready ? (_eq_338 ? _bits_4 : slot_digit_59) : slot_digit_59) : slot_digit_59)) : slot_digit_59)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_60 <= (_eq_0 ? slot_digit_60 : (_eq_1 ? slot_digit_60 : (_eq_4 ? slot_digit_60 : (_eq_5 ? slot_digit_60 : (_eq_6 ? slot_digit_60 : (_eq_7 ? slot_digit_60 : (_eq_9 ? (_not_8 ? slot_digit_60 : (_or_2 ? (cmd_valid ? (_eq_339 ? _bits_4 : slot_digit_60) : slot_digit_60) : slot_digit_60)) : slot_digit_60)))))));
+    slot_digit_60 <= (_eq_0 ? slot_digit_60 : (_eq_1 ? slot_digit_60 : (_eq_4 ? slot_digit_60 : (_eq_5 ? slot_digit_60 : (_eq_6 ? slot_digit_60 : (_eq_7 ? slot_digit_60 : (_eq_9 ? (_not_8 ? slot_digit_60 : (_or_2 ? (io_tcamWrite_ready ? (_eq_339 ? _bits_4 : slot_digit_60) : slot_digit_60) : slot_digit_60)) : slot_digit_60)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_61 <= (_eq_0 ? slot_digit_61 : (_eq_1 ? slot_digit_61 : (_eq_4 ? slot_digit_61 : (_eq_5 ? slot_digit_61 : (_eq_6 ? slot_digit_61 : (_eq_7 ? slot_digit_61 : (_eq_9 ? (_not_8 ? slot_digit_61 : (_or_2 ? (cmd_valid ? (_eq_340 ? _bits_4 : slot_digit_61) : slot_digit_61) : slot_digit_61)) : slot_digit_61)))))));
+    slot_digit_61 <= (_eq_0 ? slot_digit_61 : (_eq_1 ? slot_digit_61 : (_eq_4 ? slot_digit_61 : (_eq_5 ? slot_digit_61 : (_eq_6 ? slot_digit_61 : (_eq_7 ? slot_digit_61 : (_eq_9 ? (_not_8 ? slot_digit_61 : (_or_2 ? (io_tcamWrite_ready ? (_eq_340 ? _bits_4 : slot_digit_61) : slot_digit_61) : slot_digit_61)) : slot_digit_61)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_62 <= (_eq_0 ? slot_digit_62 : (_eq_1 ? slot_digit_62 : (_eq_4 ? slot_digit_62 : (_eq_5 ? slot_digit_62 : (_eq_6 ? slot_digit_62 : (_eq_7 ? slot_digit_62 : (_eq_9 ? (_not_8 ? slot_digit_62 : (_or_2 ? (cmd_valid ? (_eq_341 ? _bits_4 : slot_digit_62) : slot_digit_62) : slot_digit_62)) : slot_digit_62)))))));
+    slot_digit_62 <= (_eq_0 ? slot_digit_62 : (_eq_1 ? slot_digit_62 : (_eq_4 ? slot_digit_62 : (_eq_5 ? slot_digit_62 : (_eq_6 ? slot_digit_62 : (_eq_7 ? slot_digit_62 : (_eq_9 ? (_not_8 ? slot_digit_62 : (_or_2 ? (io_tcamWrite_ready ? (_eq_341 ? _bits_4 : slot_digit_62) : slot_digit_62) : slot_digit_62)) : slot_digit_62)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_63 <= (_eq_0 ? slot_digit_63 : (_eq_1 ? slot_digit_63 : (_eq_4 ? slot_digit_63 : (_eq_5 ? slot_digit_63 : (_eq_6 ? slot_digit_63 : (_eq_7 ? slot_digit_63 : (_eq_9 ? (_not_8 ? slot_digit_63 : (_or_2 ? (cmd_valid ? (_eq_342 ? _bits_4 : slot_digit_63) : slot_digit_63) : slot_digit_63)) : slot_digit_63)))))));
+    slot_digit_63 <= (_eq_0 ? slot_digit_63 : (_eq_1 ? slot_digit_63 : (_eq_4 ? slot_digit_63 : (_eq_5 ? slot_digit_63 : (_eq_6 ? slot_digit_63 : (_eq_7 ? slot_digit_63 : (_eq_9 ? (_not_8 ? slot_digit_63 : (_or_2 ? (io_tcamWrite_ready ? (_eq_342 ? _bits_4 : slot_digit_63) : slot_digit_63) : slot_digit_63)) : slot_digit_63)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_64 <= (_eq_0 ? slot_digit_64 : (_eq_1 ? slot_digit_64 : (_eq_4 ? slot_digit_64 : (_eq_5 ? slot_digit_64 : (_eq_6 ? slot_digit_64 : (_eq_7 ? slot_digit_64 : (_eq_9 ? (_not_8 ? slot_digit_64 : (_or_2 ? (cmd_valid ? (_eq_343 ? _bits_4 : slot_digit_64) : slot_digit_64) : slot_digit_64)) : slot_digit_64)))))));
+    slot_digit_64 <= (_eq_0 ? slot_digit_64 : (_eq_1 ? slot_digit_64 : (_eq_4 ? slot_digit_64 : (_eq_5 ? slot_digit_64 : (_eq_6 ? slot_digit_64 : (_eq_7 ? slot_digit_64 : (_eq_9 ? (_not_8 ? slot_digit_64 : (_or_2 ? (io_tcamWrite_ready ? (_eq_343 ? _bits_4 : slot_digit_64) : slot_digit_64) : slot_digit_64)) : slot_digit_64)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_65 <= (_eq_0 ? slot_digit_65 : (_eq_1 ? slot_digit_65 : (_eq_4 ? slot_digit_65 : (_eq_5 ? slot_digit_65 : (_eq_6 ? slot_digit_65 : (_eq_7 ? slot_digit_65 : (_eq_9 ? (_not_8 ? slot_digit_65 : (_or_2 ? (cmd_valid ? (_eq_344 ? _bits_4 : slot_digit_65) : slot_digit_65) : slot_digit_65)) : slot_digit_65)))))));
+    slot_digit_65 <= (_eq_0 ? slot_digit_65 : (_eq_1 ? slot_digit_65 : (_eq_4 ? slot_digit_65 : (_eq_5 ? slot_digit_65 : (_eq_6 ? slot_digit_65 : (_eq_7 ? slot_digit_65 : (_eq_9 ? (_not_8 ? slot_digit_65 : (_or_2 ? (io_tcamWrite_ready ? (_eq_344 ? _bits_4 : slot_digit_65) : slot_digit_65) : slot_digit_65)) : slot_digit_65)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_66 <= (_eq_0 ? slot_digit_66 : (_eq_1 ? slot_digit_66 : (_eq_4 ? slot_digit_66 : (_eq_5 ? slot_digit_66 : (_eq_6 ? slot_digit_66 : (_eq_7 ? slot_digit_66 : (_eq_9 ? (_not_8 ? slot_digit_66 : (_or_2 ? (cmd_valid ? (_eq_345 ? _bits_4 : slot_digit_66) : slot_digit_66) : slot_digit_66)) : slot_digit_66)))))));
+    slot_digit_66 <= (_eq_0 ? slot_digit_66 : (_eq_1 ? slot_digit_66 : (_eq_4 ? slot_digit_66 : (_eq_5 ? slot_digit_66 : (_eq_6 ? slot_digit_66 : (_eq_7 ? slot_digit_66 : (_eq_9 ? (_not_8 ? slot_digit_66 : (_or_2 ? (io_tcamWrite_ready ? (_eq_345 ? _bits_4 : slot_digit_66) : slot_digit_66) : slot_digit_66)) : slot_digit_66)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_67 <= (_eq_0 ? slot_digit_67 : (_eq_1 ? slot_digit_67 : (_eq_4 ? slot_digit_67 : (_eq_5 ? slot_digit_67 : (_eq_6 ? slot_digit_67 : (_eq_7 ? slot_digit_67 : (_eq_9 ? (_not_8 ? slot_digit_67 : (_or_2 ? (cmd_valid ? (_eq_346 ? _bits_4 : slot_digit_67) : slot_digit_67) : slot_digit_67)) : slot_digit_67)))))));
+    slot_digit_67 <= (_eq_0 ? slot_digit_67 : (_eq_1 ? slot_digit_67 : (_eq_4 ? slot_digit_67 : (_eq_5 ? slot_digit_67 : (_eq_6 ? slot_digit_67 : (_eq_7 ? slot_digit_67 : (_eq_9 ? (_not_8 ? slot_digit_67 : (_or_2 ? (io_tcamWrite_ready ? (_eq_346 ? _bits_4 : slot_digit_67) : slot_digit_67) : slot_digit_67)) : slot_digit_67)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_68 <= (_eq_0 ? slot_digit_68 : (_eq_1 ? slot_digit_68 : (_eq_4 ? slot_digit_68 : (_eq_5 ? slot_digit_68 : (_eq_6 ? slot_digit_68 : (_eq_7 ? slot_digit_68 : (_eq_9 ? (_not_8 ? slot_digit_68 : (_or_2 ? (cmd_valid ? (_eq_347 ? _bits_4 : slot_digit_68) : slot_digit_68) : slot_digit_68)) : slot_digit_68)))))));
+    slot_digit_68 <= (_eq_0 ? slot_digit_68 : (_eq_1 ? slot_digit_68 : (_eq_4 ? slot_digit_68 : (_eq_5 ? slot_digit_68 : (_eq_6 ? slot_digit_68 : (_eq_7 ? slot_digit_68 : (_eq_9 ? (_not_8 ? slot_digit_68 : (_or_2 ? (io_tcamWrite_ready ? (_eq_347 ? _bits_4 : slot_digit_68) : slot_digit_68) : slot_digit_68)) : slot_digit_68)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_69 <= (_eq_0 ? slot_digit_69 : (_eq_1 ? slot_digit_69 : (_eq_4 ? slot_digit_69 : (_eq_5 ? slot_digit_69 : (_eq_6 ? slot_digit_69 : (_eq_7 ? slot_digit_69 : (_eq_9 ? (_not_8 ? slot_digit_69 : (_or_2 ? (cmd_valid ? (_eq_348 ? _bits_4 : slot_digit_69) : slot_digit_69) : slot_digit_69)) : slot_digit_69)))))));
+    slot_digit_69 <= (_eq_0 ? slot_digit_69 : (_eq_1 ? slot_digit_69 : (_eq_4 ? slot_digit_69 : (_eq_5 ? slot_digit_69 : (_eq_6 ? slot_digit_69 : (_eq_7 ? slot_digit_69 : (_eq_9 ? (_not_8 ? slot_digit_69 : (_or_2 ? (io_tcamWrite_ready ? (_eq_348 ? _bits_4 : slot_digit_69) : slot_digit_69) : slot_digit_69)) : slot_digit_69)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_70 <= (_eq_0 ? slot_digit_70 : (_eq_1 ? slot_digit_70 : (_eq_4 ? slot_digit_70 : (_eq_5 ? slot_digit_70 : (_eq_6 ? slot_digit_70 : (_eq_7 ? slot_digit_70 : (_eq_9 ? (_not_8 ? slot_digit_70 : (_or_2 ? (cmd_valid ? (_eq_349 ? _bits_4 : slot_digit_70) : slot_digit_70) : slot_digit_70)) : slot_digit_70)))))));
+    slot_digit_70 <= (_eq_0 ? slot_digit_70 : (_eq_1 ? slot_digit_70 : (_eq_4 ? slot_digit_70 : (_eq_5 ? slot_digit_70 : (_eq_6 ? slot_digit_70 : (_eq_7 ? slot_digit_70 : (_eq_9 ? (_not_8 ? slot_digit_70 : (_or_2 ? (io_tcamWrite_ready ? (_eq_349 ? _bits_4 : slot_digit_70) : slot_digit_70) : slot_digit_70)) : slot_digit_70)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_71 <= (_eq_0 ? slot_digit_71 : (_eq_1 ? slot_digit_71 : (_eq_4 ? slot_digit_71 : (_eq_5 ? slot_digit_71 : (_eq_6 ? slot_digit_71 : (_eq_7 ? slot_digit_71 : (_eq_9 ? (_not_8 ? slot_digit_71 : (_or_2 ? (cmd_valid ? (_eq_350 ? _bits_4 : slot_digit_71) : slot_digit_71) : slot_digit_71)) : slot_digit_71)))))));
+    slot_digit_71 <= (_eq_0 ? slot_digit_71 : (_eq_1 ? slot_digit_71 : (_eq_4 ? slot_digit_71 : (_eq_5 ? slot_digit_71 : (_eq_6 ? slot_digit_71 : (_eq_7 ? slot_digit_71 : (_eq_9 ? (_not_8 ? slot_digit_71 : (_or_2 ? (io_tcamWrite_ready ? (_eq_350 ? _bits_4 : slot_digit_71) : slot_digit_71) : slot_digit_71)) : slot_digit_71)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_72 <= (_eq_0 ? slot_digit_72 : (_eq_1 ? slot_digit_72 : (_eq_4 ? slot_digit_72 : (_eq_5 ? slot_digit_72 : (_eq_6 ? slot_digit_72 : (_eq_7 ? slot_digit_72 : (_eq_9 ? (_not_8 ? slot_digit_72 : (_or_2 ? (cmd_valid ? (_eq_351 ? _bits_4 : slot_digit_72) : slot_digit_72) : slot_digit_72)) : slot_digit_72)))))));
+    slot_digit_72 <= (_eq_0 ? slot_digit_72 : (_eq_1 ? slot_digit_72 : (_eq_4 ? slot_digit_72 : (_eq_5 ? slot_digit_72 : (_eq_6 ? slot_digit_72 : (_eq_7 ? slot_digit_72 : (_eq_9 ? (_not_8 ? slot_digit_72 : (_or_2 ? (io_tcamWrite_ready ? (_eq_351 ? _bits_4 : slot_digit_72) : slot_digit_72) : slot_digit_72)) : slot_digit_72)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_73 <= (_eq_0 ? slot_digit_73 : (_eq_1 ? slot_digit_73 : (_eq_4 ? slot_digit_73 : (_eq_5 ? slot_digit_73 : (_eq_6 ? slot_digit_73 : (_eq_7 ? slot_digit_73 : (_eq_9 ? (_not_8 ? slot_digit_73 : (_or_2 ? (cmd_valid ? (_eq_352 ? _bits_4 : slot_digit_73) : slot_digit_73) : slot_digit_73)) : slot_digit_73)))))));
+    slot_digit_73 <= (_eq_0 ? slot_digit_73 : (_eq_1 ? slot_digit_73 : (_eq_4 ? slot_digit_73 : (_eq_5 ? slot_digit_73 : (_eq_6 ? slot_digit_73 : (_eq_7 ? slot_digit_73 : (_eq_9 ? (_not_8 ? slot_digit_73 : (_or_2 ? (io_tcamWrite_ready ? (_eq_352 ? _bits_4 : slot_digit_73) : slot_digit_73) : slot_digit_73)) : slot_digit_73)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_74 <= (_eq_0 ? slot_digit_74 : (_eq_1 ? slot_digit_74 : (_eq_4 ? slot_digit_74 : (_eq_5 ? slot_digit_74 : (_eq_6 ? slot_digit_74 : (_eq_7 ? slot_digit_74 : (_eq_9 ? (_not_8 ? slot_digit_74 : (_or_2 ? (cmd_valid ? (_eq_353 ? _bits_4 : slot_digit_74) : slot_digit_74) : slot_digit_74)) : slot_digit_74)))))));
+    slot_digit_74 <= (_eq_0 ? slot_digit_74 : (_eq_1 ? slot_digit_74 : (_eq_4 ? slot_digit_74 : (_eq_5 ? slot_digit_74 : (_eq_6 ? slot_digit_74 : (_eq_7 ? slot_digit_74 : (_eq_9 ? (_not_8 ? slot_digit_74 : (_or_2 ? (io_tcamWrite_ready ? (_eq_353 ? _bits_4 : slot_digit_74) : slot_digit_74) : slot_digit_74)) : slot_digit_74)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_75 <= (_eq_0 ? slot_digit_75 : (_eq_1 ? slot_digit_75 : (_eq_4 ? slot_digit_75 : (_eq_5 ? slot_digit_75 : (_eq_6 ? slot_digit_75 : (_eq_7 ? slot_digit_75 : (_eq_9 ? (_not_8 ? slot_digit_75 : (_or_2 ? (cmd_valid ? (_eq_354 ? _bits_4 : slot_digit_75) : slot_digit_75) : slot_digit_75)) : slot_digit_75)))))));
+    slot_digit_75 <= (_eq_0 ? slot_digit_75 : (_eq_1 ? slot_digit_75 : (_eq_4 ? slot_digit_75 : (_eq_5 ? slot_digit_75 : (_eq_6 ? slot_digit_75 : (_eq_7 ? slot_digit_75 : (_eq_9 ? (_not_8 ? slot_digit_75 : (_or_2 ? (io_tcamWrite_ready ? (_eq_354 ? _bits_4 : slot_digit_75) : slot_digit_75) : slot_digit_75)) : slot_digit_75)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_76 <= (_eq_0 ? slot_digit_76 : (_eq_1 ? slot_digit_76 : (_eq_4 ? slot_digit_76 : (_eq_5 ? slot_digit_76 : (_eq_6 ? slot_digit_76 : (_eq_7 ? slot_digit_76 : (_eq_9 ? (_not_8 ? slot_digit_76 : (_or_2 ? (cmd_valid ? (_eq_355 ? _bits_4 : slot_digit_76) : slot_digit_76) : slot_digit_76)) : slot_digit_76)))))));
+    slot_digit_76 <= (_eq_0 ? slot_digit_76 : (_eq_1 ? slot_digit_76 : (_eq_4 ? slot_digit_76 : (_eq_5 ? slot_digit_76 : (_eq_6 ? slot_digit_76 : (_eq_7 ? slot_digit_76 : (_eq_9 ? (_not_8 ? slot_digit_76 : (_or_2 ? (io_tcamWrite_ready ? (_eq_355 ? _bits_4 : slot_digit_76) : slot_digit_76) : slot_digit_76)) : slot_digit_76)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_77 <= (_eq_0 ? slot_digit_77 : (_eq_1 ? slot_digit_77 : (_eq_4 ? slot_digit_77 : (_eq_5 ? slot_digit_77 : (_eq_6 ? slot_digit_77 : (_eq_7 ? slot_digit_77 : (_eq_9 ? (_not_8 ? slot_digit_77 : (_or_2 ? (cmd_valid ? (_eq_356 ? _bits_4 : slot_digit_77) : slot_digit_77) : slot_digit_77)) : slot_digit_77)))))));
+    slot_digit_77 <= (_eq_0 ? slot_digit_77 : (_eq_1 ? slot_digit_77 : (_eq_4 ? slot_digit_77 : (_eq_5 ? slot_digit_77 : (_eq_6 ? slot_digit_77 : (_eq_7 ? slot_digit_77 : (_eq_9 ? (_not_8 ? slot_digit_77 : (_or_2 ? (io_tcamWrite_ready ? (_eq_356 ? _bits_4 : slot_digit_77) : slot_digit_77) : slot_digit_77)) : slot_digit_77)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_78 <= (_eq_0 ? slot_digit_78 : (_eq_1 ? slot_digit_78 : (_eq_4 ? slot_digit_78 : (_eq_5 ? slot_digit_78 : (_eq_6 ? slot_digit_78 : (_eq_7 ? slot_digit_78 : (_eq_9 ? (_not_8 ? slot_digit_78 : (_or_2 ? (cmd_valid ? (_eq_357 ? _bits_4 : slot_digit_78) : slot_digit_78) : slot_digit_78)) : slot_digit_78)))))));
+    slot_digit_78 <= (_eq_0 ? slot_digit_78 : (_eq_1 ? slot_digit_78 : (_eq_4 ? slot_digit_78 : (_eq_5 ? slot_digit_78 : (_eq_6 ? slot_digit_78 : (_eq_7 ? slot_digit_78 : (_eq_9 ? (_not_8 ? slot_digit_78 : (_or_2 ? (io_tcamWrite_ready ? (_eq_357 ? _bits_4 : slot_digit_78) : slot_digit_78) : slot_digit_78)) : slot_digit_78)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_79 <= (_eq_0 ? slot_digit_79 : (_eq_1 ? slot_digit_79 : (_eq_4 ? slot_digit_79 : (_eq_5 ? slot_digit_79 : (_eq_6 ? slot_digit_79 : (_eq_7 ? slot_digit_79 : (_eq_9 ? (_not_8 ? slot_digit_79 : (_or_2 ? (cmd_valid ? (_eq_358 ? _bits_4 : slot_digit_79) : slot_digit_79) : slot_digit_79)) : slot_digit_79)))))));
+    slot_digit_79 <= (_eq_0 ? slot_digit_79 : (_eq_1 ? slot_digit_79 : (_eq_4 ? slot_digit_79 : (_eq_5 ? slot_digit_79 : (_eq_6 ? slot_digit_79 : (_eq_7 ? slot_digit_79 : (_eq_9 ? (_not_8 ? slot_digit_79 : (_or_2 ? (io_tcamWrite_ready ? (_eq_358 ? _bits_4 : slot_digit_79) : slot_digit_79) : slot_digit_79)) : slot_digit_79)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_80 <= (_eq_0 ? slot_digit_80 : (_eq_1 ? slot_digit_80 : (_eq_4 ? slot_digit_80 : (_eq_5 ? slot_digit_80 : (_eq_6 ? slot_digit_80 : (_eq_7 ? slot_digit_80 : (_eq_9 ? (_not_8 ? slot_digit_80 : (_or_2 ? (cmd_valid ? (_eq_359 ? _bits_4 : slot_digit_80) : slot_digit_80) : slot_digit_80)) : slot_digit_80)))))));
+    slot_digit_80 <= (_eq_0 ? slot_digit_80 : (_eq_1 ? slot_digit_80 : (_eq_4 ? slot_digit_80 : (_eq_5 ? slot_digit_80 : (_eq_6 ? slot_digit_80 : (_eq_7 ? slot_digit_80 : (_eq_9 ? (_not_8 ? slot_digit_80 : (_or_2 ? (io_tcamWrite_ready ? (_eq_359 ? _bits_4 : slot_digit_80) : slot_digit_80) : slot_digit_80)) : slot_digit_80)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_81 <= (_eq_0 ? slot_digit_81 : (_eq_1 ? slot_digit_81 : (_eq_4 ? slot_digit_81 : (_eq_5 ? slot_digit_81 : (_eq_6 ? slot_digit_81 : (_eq_7 ? slot_digit_81 : (_eq_9 ? (_not_8 ? slot_digit_81 : (_or_2 ? (cmd_valid ? (_eq_360 ? _bits_4 : slot_digit_81) : slot_digit_81) : slot_digit_81)) : slot_digit_81)))))));
+    slot_digit_81 <= (_eq_0 ? slot_digit_81 : (_eq_1 ? slot_digit_81 : (_eq_4 ? slot_digit_81 : (_eq_5 ? slot_digit_81 : (_eq_6 ? slot_digit_81 : (_eq_7 ? slot_digit_81 : (_eq_9 ? (_not_8 ? slot_digit_81 : (_or_2 ? (io_tcamWrite_ready ? (_eq_360 ? _bits_4 : slot_digit_81) : slot_digit_81) : slot_digit_81)) : slot_digit_81)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_82 <= (_eq_0 ? slot_digit_82 : (_eq_1 ? slot_digit_82 : (_eq_4 ? slot_digit_82 : (_eq_5 ? slot_digit_82 : (_eq_6 ? slot_digit_82 : (_eq_7 ? slot_digit_82 : (_eq_9 ? (_not_8 ? slot_digit_82 : (_or_2 ? (cmd_valid ? (_eq_361 ? _bits_4 : slot_digit_82) : slot_digit_82) : slot_digit_82)) : slot_digit_82)))))));
+    slot_digit_82 <= (_eq_0 ? slot_digit_82 : (_eq_1 ? slot_digit_82 : (_eq_4 ? slot_digit_82 : (_eq_5 ? slot_digit_82 : (_eq_6 ? slot_digit_82 : (_eq_7 ? slot_digit_82 : (_eq_9 ? (_not_8 ? slot_digit_82 : (_or_2 ? (io_tcamWrite_ready ? (_eq_361 ? _bits_4 : slot_digit_82) : slot_digit_82) : slot_digit_82)) : slot_digit_82)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_83 <= (_eq_0 ? slot_digit_83 : (_eq_1 ? slot_digit_83 : (_eq_4 ? slot_digit_83 : (_eq_5 ? slot_digit_83 : (_eq_6 ? slot_digit_83 : (_eq_7 ? slot_digit_83 : (_eq_9 ? (_not_8 ? slot_digit_83 : (_or_2 ? (cmd_valid ? (_eq_362 ? _bits_4 : slot_digit_83) : slot_digit_83) : slot_digit_83)) : slot_digit_83)))))));
+    slot_digit_83 <= (_eq_0 ? slot_digit_83 : (_eq_1 ? slot_digit_83 : (_eq_4 ? slot_digit_83 : (_eq_5 ? slot_digit_83 : (_eq_6 ? slot_digit_83 : (_eq_7 ? slot_digit_83 : (_eq_9 ? (_not_8 ? slot_digit_83 : (_or_2 ? (io_tcamWrite_ready ? (_eq_362 ? _bits_4 : slot_digit_83) : slot_digit_83) : slot_digit_83)) : slot_digit_83)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_84 <= (_eq_0 ? slot_digit_84 : (_eq_1 ? slot_digit_84 : (_eq_4 ? slot_digit_84 : (_eq_5 ? slot_digit_84 : (_eq_6 ? slot_digit_84 : (_eq_7 ? slot_digit_84 : (_eq_9 ? (_not_8 ? slot_digit_84 : (_or_2 ? (cmd_valid ? (_eq_363 ? _bits_4 : slot_digit_84) : slot_digit_84) : slot_digit_84)) : slot_digit_84)))))));
+    slot_digit_84 <= (_eq_0 ? slot_digit_84 : (_eq_1 ? slot_digit_84 : (_eq_4 ? slot_digit_84 : (_eq_5 ? slot_digit_84 : (_eq_6 ? slot_digit_84 : (_eq_7 ? slot_digit_84 : (_eq_9 ? (_not_8 ? slot_digit_84 : (_or_2 ? (io_tcamWrite_ready ? (_eq_363 ? _bits_4 : slot_digit_84) : slot_digit_84) : slot_digit_84)) : slot_digit_84)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_85 <= (_eq_0 ? slot_digit_85 : (_eq_1 ? slot_digit_85 : (_eq_4 ? slot_digit_85 : (_eq_5 ? slot_digit_85 : (_eq_6 ? slot_digit_85 : (_eq_7 ? slot_digit_85 : (_eq_9 ? (_not_8 ? slot_digit_85 : (_or_2 ? (cmd_valid ? (_eq_364 ? _bits_4 : slot_digit_85) : slot_digit_85) : slot_digit_85)) : slot_digit_85)))))));
+    slot_digit_85 <= (_eq_0 ? slot_digit_85 : (_eq_1 ? slot_digit_85 : (_eq_4 ? slot_digit_85 : (_eq_5 ? slot_digit_85 : (_eq_6 ? slot_digit_85 : (_eq_7 ? slot_digit_85 : (_eq_9 ? (_not_8 ? slot_digit_85 : (_or_2 ? (io_tcamWrite_ready ? (_eq_364 ? _bits_4 : slot_digit_85) : slot_digit_85) : slot_digit_85)) : slot_digit_85)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_86 <= (_eq_0 ? slot_digit_86 : (_eq_1 ? slot_digit_86 : (_eq_4 ? slot_digit_86 : (_eq_5 ? slot_digit_86 : (_eq_6 ? slot_digit_86 : (_eq_7 ? slot_digit_86 : (_eq_9 ? (_not_8 ? slot_digit_86 : (_or_2 ? (cmd_valid ? (_eq_365 ? _bits_4 : slot_digit_86) : slot_digit_86) : slot_digit_86)) : slot_digit_86)))))));
+    slot_digit_86 <= (_eq_0 ? slot_digit_86 : (_eq_1 ? slot_digit_86 : (_eq_4 ? slot_digit_86 : (_eq_5 ? slot_digit_86 : (_eq_6 ? slot_digit_86 : (_eq_7 ? slot_digit_86 : (_eq_9 ? (_not_8 ? slot_digit_86 : (_or_2 ? (io_tcamWrite_ready ? (_eq_365 ? _bits_4 : slot_digit_86) : slot_digit_86) : slot_digit_86)) : slot_digit_86)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_87 <= (_eq_0 ? slot_digit_87 : (_eq_1 ? slot_digit_87 : (_eq_4 ? slot_digit_87 : (_eq_5 ? slot_digit_87 : (_eq_6 ? slot_digit_87 : (_eq_7 ? slot_digit_87 : (_eq_9 ? (_not_8 ? slot_digit_87 : (_or_2 ? (cmd_valid ? (_eq_366 ? _bits_4 : slot_digit_87) : slot_digit_87) : slot_digit_87)) : slot_digit_87)))))));
+    slot_digit_87 <= (_eq_0 ? slot_digit_87 : (_eq_1 ? slot_digit_87 : (_eq_4 ? slot_digit_87 : (_eq_5 ? slot_digit_87 : (_eq_6 ? slot_digit_87 : (_eq_7 ? slot_digit_87 : (_eq_9 ? (_not_8 ? slot_digit_87 : (_or_2 ? (io_tcamWrite_ready ? (_eq_366 ? _bits_4 : slot_digit_87) : slot_digit_87) : slot_digit_87)) : slot_digit_87)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_88 <= (_eq_0 ? slot_digit_88 : (_eq_1 ? slot_digit_88 : (_eq_4 ? slot_digit_88 : (_eq_5 ? slot_digit_88 : (_eq_6 ? slot_digit_88 : (_eq_7 ? slot_digit_88 : (_eq_9 ? (_not_8 ? slot_digit_88 : (_or_2 ? (cmd_valid ? (_eq_367 ? _bits_4 : slot_digit_88) : slot_digit_88) : slot_digit_88)) : slot_digit_88)))))));
+    slot_digit_88 <= (_eq_0 ? slot_digit_88 : (_eq_1 ? slot_digit_88 : (_eq_4 ? slot_digit_88 : (_eq_5 ? slot_digit_88 : (_eq_6 ? slot_digit_88 : (_eq_7 ? slot_digit_88 : (_eq_9 ? (_not_8 ? slot_digit_88 : (_or_2 ? (io_tcamWrite_ready ? (_eq_367 ? _bits_4 : slot_digit_88) : slot_digit_88) : slot_digit_88)) : slot_digit_88)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_89 <= (_eq_0 ? slot_digit_89 : (_eq_1 ? slot_digit_89 : (_eq_4 ? slot_digit_89 : (_eq_5 ? slot_digit_89 : (_eq_6 ? slot_digit_89 : (_eq_7 ? slot_digit_89 : (_eq_9 ? (_not_8 ? slot_digit_89 : (_or_2 ? (cmd_valid ? (_eq_368 ? _bits_4 : slot_digit_89) : slot_digit_89) : slot_digit_89)) : slot_digit_89)))))));
+    slot_digit_89 <= (_eq_0 ? slot_digit_89 : (_eq_1 ? slot_digit_89 : (_eq_4 ? slot_digit_89 : (_eq_5 ? slot_digit_89 : (_eq_6 ? slot_digit_89 : (_eq_7 ? slot_digit_89 : (_eq_9 ? (_not_8 ? slot_digit_89 : (_or_2 ? (io_tcamWrite_ready ? (_eq_368 ? _bits_4 : slot_digit_89) : slot_digit_89) : slot_digit_89)) : slot_digit_89)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_90 <= (_eq_0 ? slot_digit_90 : (_eq_1 ? slot_digit_90 : (_eq_4 ? slot_digit_90 : (_eq_5 ? slot_digit_90 : (_eq_6 ? slot_digit_90 : (_eq_7 ? slot_digit_90 : (_eq_9 ? (_not_8 ? slot_digit_90 : (_or_2 ? (cmd_valid ? (_eq_369 ? _bits_4 : slot_digit_90) : slot_digit_90) : slot_digit_90)) : slot_digit_90)))))));
+    slot_digit_90 <= (_eq_0 ? slot_digit_90 : (_eq_1 ? slot_digit_90 : (_eq_4 ? slot_digit_90 : (_eq_5 ? slot_digit_90 : (_eq_6 ? slot_digit_90 : (_eq_7 ? slot_digit_90 : (_eq_9 ? (_not_8 ? slot_digit_90 : (_or_2 ? (io_tcamWrite_ready ? (_eq_369 ? _bits_4 : slot_digit_90) : slot_digit_90) : slot_digit_90)) : slot_digit_90)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_91 <= (_eq_0 ? slot_digit_91 : (_eq_1 ? slot_digit_91 : (_eq_4 ? slot_digit_91 : (_eq_5 ? slot_digit_91 : (_eq_6 ? slot_digit_91 : (_eq_7 ? slot_digit_91 : (_eq_9 ? (_not_8 ? slot_digit_91 : (_or_2 ? (cmd_valid ? (_eq_370 ? _bits_4 : slot_digit_91) : slot_digit_91) : slot_digit_91)) : slot_digit_91)))))));
+    slot_digit_91 <= (_eq_0 ? slot_digit_91 : (_eq_1 ? slot_digit_91 : (_eq_4 ? slot_digit_91 : (_eq_5 ? slot_digit_91 : (_eq_6 ? slot_digit_91 : (_eq_7 ? slot_digit_91 : (_eq_9 ? (_not_8 ? slot_digit_91 : (_or_2 ? (io_tcamWrite_ready ? (_eq_370 ? _bits_4 : slot_digit_91) : slot_digit_91) : slot_digit_91)) : slot_digit_91)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_92 <= (_eq_0 ? slot_digit_92 : (_eq_1 ? slot_digit_92 : (_eq_4 ? slot_digit_92 : (_eq_5 ? slot_digit_92 : (_eq_6 ? slot_digit_92 : (_eq_7 ? slot_digit_92 : (_eq_9 ? (_not_8 ? slot_digit_92 : (_or_2 ? (cmd_valid ? (_eq_371 ? _bits_4 : slot_digit_92) : slot_digit_92) : slot_digit_92)) : slot_digit_92)))))));
+    slot_digit_92 <= (_eq_0 ? slot_digit_92 : (_eq_1 ? slot_digit_92 : (_eq_4 ? slot_digit_92 : (_eq_5 ? slot_digit_92 : (_eq_6 ? slot_digit_92 : (_eq_7 ? slot_digit_92 : (_eq_9 ? (_not_8 ? slot_digit_92 : (_or_2 ? (io_tcamWrite_ready ? (_eq_371 ? _bits_4 : slot_digit_92) : slot_digit_92) : slot_digit_92)) : slot_digit_92)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_93 <= (_eq_0 ? slot_digit_93 : (_eq_1 ? slot_digit_93 : (_eq_4 ? slot_digit_93 : (_eq_5 ? slot_digit_93 : (_eq_6 ? slot_digit_93 : (_eq_7 ? slot_digit_93 : (_eq_9 ? (_not_8 ? slot_digit_93 : (_or_2 ? (cmd_valid ? (_eq_372 ? _bits_4 : slot_digit_93) : slot_digit_93) : slot_digit_93)) : slot_digit_93)))))));
+    slot_digit_93 <= (_eq_0 ? slot_digit_93 : (_eq_1 ? slot_digit_93 : (_eq_4 ? slot_digit_93 : (_eq_5 ? slot_digit_93 : (_eq_6 ? slot_digit_93 : (_eq_7 ? slot_digit_93 : (_eq_9 ? (_not_8 ? slot_digit_93 : (_or_2 ? (io_tcamWrite_ready ? (_eq_372 ? _bits_4 : slot_digit_93) : slot_digit_93) : slot_digit_93)) : slot_digit_93)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_94 <= (_eq_0 ? slot_digit_94 : (_eq_1 ? slot_digit_94 : (_eq_4 ? slot_digit_94 : (_eq_5 ? slot_digit_94 : (_eq_6 ? slot_digit_94 : (_eq_7 ? slot_digit_94 : (_eq_9 ? (_not_8 ? slot_digit_94 : (_or_2 ? (cmd_valid ? (_eq_373 ? _bits_4 : slot_digit_94) : slot_digit_94) : slot_digit_94)) : slot_digit_94)))))));
+    slot_digit_94 <= (_eq_0 ? slot_digit_94 : (_eq_1 ? slot_digit_94 : (_eq_4 ? slot_digit_94 : (_eq_5 ? slot_digit_94 : (_eq_6 ? slot_digit_94 : (_eq_7 ? slot_digit_94 : (_eq_9 ? (_not_8 ? slot_digit_94 : (_or_2 ? (io_tcamWrite_ready ? (_eq_373 ? _bits_4 : slot_digit_94) : slot_digit_94) : slot_digit_94)) : slot_digit_94)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_95 <= (_eq_0 ? slot_digit_95 : (_eq_1 ? slot_digit_95 : (_eq_4 ? slot_digit_95 : (_eq_5 ? slot_digit_95 : (_eq_6 ? slot_digit_95 : (_eq_7 ? slot_digit_95 : (_eq_9 ? (_not_8 ? slot_digit_95 : (_or_2 ? (cmd_valid ? (_eq_374 ? _bits_4 : slot_digit_95) : slot_digit_95) : slot_digit_95)) : slot_digit_95)))))));
+    slot_digit_95 <= (_eq_0 ? slot_digit_95 : (_eq_1 ? slot_digit_95 : (_eq_4 ? slot_digit_95 : (_eq_5 ? slot_digit_95 : (_eq_6 ? slot_digit_95 : (_eq_7 ? slot_digit_95 : (_eq_9 ? (_not_8 ? slot_digit_95 : (_or_2 ? (io_tcamWrite_ready ? (_eq_374 ? _bits_4 : slot_digit_95) : slot_digit_95) : slot_digit_95)) : slot_digit_95)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_96 <= (_eq_0 ? slot_digit_96 : (_eq_1 ? slot_digit_96 : (_eq_4 ? slot_digit_96 : (_eq_5 ? slot_digit_96 : (_eq_6 ? slot_digit_96 : (_eq_7 ? slot_digit_96 : (_eq_9 ? (_not_8 ? slot_digit_96 : (_or_2 ? (cmd_valid ? (_eq_375 ? _bits_4 : slot_digit_96) : slot_digit_96) : slot_digit_96)) : slot_digit_96)))))));
+    slot_digit_96 <= (_eq_0 ? slot_digit_96 : (_eq_1 ? slot_digit_96 : (_eq_4 ? slot_digit_96 : (_eq_5 ? slot_digit_96 : (_eq_6 ? slot_digit_96 : (_eq_7 ? slot_digit_96 : (_eq_9 ? (_not_8 ? slot_digit_96 : (_or_2 ? (io_tcamWrite_ready ? (_eq_375 ? _bits_4 : slot_digit_96) : slot_digit_96) : slot_digit_96)) : slot_digit_96)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_97 <= (_eq_0 ? slot_digit_97 : (_eq_1 ? slot_digit_97 : (_eq_4 ? slot_digit_97 : (_eq_5 ? slot_digit_97 : (_eq_6 ? slot_digit_97 : (_eq_7 ? slot_digit_97 : (_eq_9 ? (_not_8 ? slot_digit_97 : (_or_2 ? (cmd_valid ? (_eq_376 ? _bits_4 : slot_digit_97) : slot_digit_97) : slot_digit_97)) : slot_digit_97)))))));
+    slot_digit_97 <= (_eq_0 ? slot_digit_97 : (_eq_1 ? slot_digit_97 : (_eq_4 ? slot_digit_97 : (_eq_5 ? slot_digit_97 : (_eq_6 ? slot_digit_97 : (_eq_7 ? slot_digit_97 : (_eq_9 ? (_not_8 ? slot_digit_97 : (_or_2 ? (io_tcamWrite_ready ? (_eq_376 ? _bits_4 : slot_digit_97) : slot_digit_97) : slot_digit_97)) : slot_digit_97)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_98 <= (_eq_0 ? slot_digit_98 : (_eq_1 ? slot_digit_98 : (_eq_4 ? slot_digit_98 : (_eq_5 ? slot_digit_98 : (_eq_6 ? slot_digit_98 : (_eq_7 ? slot_digit_98 : (_eq_9 ? (_not_8 ? slot_digit_98 : (_or_2 ? (cmd_valid ? (_eq_377 ? _bits_4 : slot_digit_98) : slot_digit_98) : slot_digit_98)) : slot_digit_98)))))));
+    slot_digit_98 <= (_eq_0 ? slot_digit_98 : (_eq_1 ? slot_digit_98 : (_eq_4 ? slot_digit_98 : (_eq_5 ? slot_digit_98 : (_eq_6 ? slot_digit_98 : (_eq_7 ? slot_digit_98 : (_eq_9 ? (_not_8 ? slot_digit_98 : (_or_2 ? (io_tcamWrite_ready ? (_eq_377 ? _bits_4 : slot_digit_98) : slot_digit_98) : slot_digit_98)) : slot_digit_98)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_99 <= (_eq_0 ? slot_digit_99 : (_eq_1 ? slot_digit_99 : (_eq_4 ? slot_digit_99 : (_eq_5 ? slot_digit_99 : (_eq_6 ? slot_digit_99 : (_eq_7 ? slot_digit_99 : (_eq_9 ? (_not_8 ? slot_digit_99 : (_or_2 ? (cmd_valid ? (_eq_378 ? _bits_4 : slot_digit_99) : slot_digit_99) : slot_digit_99)) : slot_digit_99)))))));
+    slot_digit_99 <= (_eq_0 ? slot_digit_99 : (_eq_1 ? slot_digit_99 : (_eq_4 ? slot_digit_99 : (_eq_5 ? slot_digit_99 : (_eq_6 ? slot_digit_99 : (_eq_7 ? slot_digit_99 : (_eq_9 ? (_not_8 ? slot_digit_99 : (_or_2 ? (io_tcamWrite_ready ? (_eq_378 ? _bits_4 : slot_digit_99) : slot_digit_99) : slot_digit_99)) : slot_digit_99)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_100 <= (_eq_0 ? slot_digit_100 : (_eq_1 ? slot_digit_100 : (_eq_4 ? slot_digit_100 : (_eq_5 ? slot_digit_100 : (_eq_6 ? slot_digit_100 : (_eq_7 ? slot_digit_100 : (_eq_9 ? (_not_8 ? slot_digit_100 : (_or_2 ? (cmd_valid ? (_eq_379 ? _bits_4 : slot_digit_100) : slot_digit_100) : slot_digit_100)) : slot_digit_100)))))));
+    slot_digit_100 <= (_eq_0 ? slot_digit_100 : (_eq_1 ? slot_digit_100 : (_eq_4 ? slot_digit_100 : (_eq_5 ? slot_digit_100 : (_eq_6 ? slot_digit_100 : (_eq_7 ? slot_digit_100 : (_eq_9 ? (_not_8 ? slot_digit_100 : (_or_2 ? (io_tcamWrite_ready ? (_eq_379 ? _bits_4 : slot_digit_100) : slot_digit_100) : slot_digit_100)) : slot_digit_100)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_101 <= (_eq_0 ? slot_digit_101 : (_eq_1 ? slot_digit_101 : (_eq_4 ? slot_digit_101 : (_eq_5 ? slot_digit_101 : (_eq_6 ? slot_digit_101 : (_eq_7 ? slot_digit_101 : (_eq_9 ? (_not_8 ? slot_digit_101 : (_or_2 ? (cmd_valid ? (_eq_380 ? _bits_4 : slot_digit_101) : slot_digit_101) : slot_digit_101)) : slot_digit_101)))))));
+    slot_digit_101 <= (_eq_0 ? slot_digit_101 : (_eq_1 ? slot_digit_101 : (_eq_4 ? slot_digit_101 : (_eq_5 ? slot_digit_101 : (_eq_6 ? slot_digit_101 : (_eq_7 ? slot_digit_101 : (_eq_9 ? (_not_8 ? slot_digit_101 : (_or_2 ? (io_tcamWrite_ready ? (_eq_380 ? _bits_4 : slot_digit_101) : slot_digit_101) : slot_digit_101)) : slot_digit_101)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_102 <= (_eq_0 ? slot_digit_102 : (_eq_1 ? slot_digit_102 : (_eq_4 ? slot_digit_102 : (_eq_5 ? slot_digit_102 : (_eq_6 ? slot_digit_102 : (_eq_7 ? slot_digit_102 : (_eq_9 ? (_not_8 ? slot_digit_102 : (_or_2 ? (cmd_valid ? (_eq_381 ? _bits_4 : slot_digit_102) : slot_digit_102) : slot_digit_102)) : slot_digit_102)))))));
+    slot_digit_102 <= (_eq_0 ? slot_digit_102 : (_eq_1 ? slot_digit_102 : (_eq_4 ? slot_digit_102 : (_eq_5 ? slot_digit_102 : (_eq_6 ? slot_digit_102 : (_eq_7 ? slot_digit_102 : (_eq_9 ? (_not_8 ? slot_digit_102 : (_or_2 ? (io_tcamWrite_ready ? (_eq_381 ? _bits_4 : slot_digit_102) : slot_digit_102) : slot_digit_102)) : slot_digit_102)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_103 <= (_eq_0 ? slot_digit_103 : (_eq_1 ? slot_digit_103 : (_eq_4 ? slot_digit_103 : (_eq_5 ? slot_digit_103 : (_eq_6 ? slot_digit_103 : (_eq_7 ? slot_digit_103 : (_eq_9 ? (_not_8 ? slot_digit_103 : (_or_2 ? (cmd_valid ? (_eq_382 ? _bits_4 : slot_digit_103) : slot_digit_103) : slot_digit_103)) : slot_digit_103)))))));
+    slot_digit_103 <= (_eq_0 ? slot_digit_103 : (_eq_1 ? slot_digit_103 : (_eq_4 ? slot_digit_103 : (_eq_5 ? slot_digit_103 : (_eq_6 ? slot_digit_103 : (_eq_7 ? slot_digit_103 : (_eq_9 ? (_not_8 ? slot_digit_103 : (_or_2 ? (io_tcamWrite_ready ? (_eq_382 ? _bits_4 : slot_digit_103) : slot_digit_103) : slot_digit_103)) : slot_digit_103)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_104 <= (_eq_0 ? slot_digit_104 : (_eq_1 ? slot_digit_104 : (_eq_4 ? slot_digit_104 : (_eq_5 ? slot_digit_104 : (_eq_6 ? slot_digit_104 : (_eq_7 ? slot_digit_104 : (_eq_9 ? (_not_8 ? slot_digit_104 : (_or_2 ? (cmd_valid ? (_eq_383 ? _bits_4 : slot_digit_104) : slot_digit_104) : slot_digit_104)) : slot_digit_104)))))));
+    slot_digit_104 <= (_eq_0 ? slot_digit_104 : (_eq_1 ? slot_digit_104 : (_eq_4 ? slot_digit_104 : (_eq_5 ? slot_digit_104 : (_eq_6 ? slot_digit_104 : (_eq_7 ? slot_digit_104 : (_eq_9 ? (_not_8 ? slot_digit_104 : (_or_2 ? (io_tcamWrite_ready ? (_eq_383 ? _bits_4 : slot_digit_104) : slot_digit_104) : slot_digit_104)) : slot_digit_104)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_105 <= (_eq_0 ? slot_digit_105 : (_eq_1 ? slot_digit_105 : (_eq_4 ? slot_digit_105 : (_eq_5 ? slot_digit_105 : (_eq_6 ? slot_digit_105 : (_eq_7 ? slot_digit_105 : (_eq_9 ? (_not_8 ? slot_digit_105 : (_or_2 ? (cmd_valid ? (_eq_384 ? _bits_4 : slot_digit_105) : slot_digit_105) : slot_digit_105)) : slot_digit_105)))))));
+    slot_digit_105 <= (_eq_0 ? slot_digit_105 : (_eq_1 ? slot_digit_105 : (_eq_4 ? slot_digit_105 : (_eq_5 ? slot_digit_105 : (_eq_6 ? slot_digit_105 : (_eq_7 ? slot_digit_105 : (_eq_9 ? (_not_8 ? slot_digit_105 : (_or_2 ? (io_tcamWrite_ready ? (_eq_384 ? _bits_4 : slot_digit_105) : slot_digit_105) : slot_digit_105)) : slot_digit_105)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_106 <= (_eq_0 ? slot_digit_106 : (_eq_1 ? slot_digit_106 : (_eq_4 ? slot_digit_106 : (_eq_5 ? slot_digit_106 : (_eq_6 ? slot_digit_106 : (_eq_7 ? slot_digit_106 : (_eq_9 ? (_not_8 ? slot_digit_106 : (_or_2 ? (cmd_valid ? (_eq_385 ? _bits_4 : slot_digit_106) : slot_digit_106) : slot_digit_106)) : slot_digit_106)))))));
+    slot_digit_106 <= (_eq_0 ? slot_digit_106 : (_eq_1 ? slot_digit_106 : (_eq_4 ? slot_digit_106 : (_eq_5 ? slot_digit_106 : (_eq_6 ? slot_digit_106 : (_eq_7 ? slot_digit_106 : (_eq_9 ? (_not_8 ? slot_digit_106 : (_or_2 ? (io_tcamWrite_ready ? (_eq_385 ? _bits_4 : slot_digit_106) : slot_digit_106) : slot_digit_106)) : slot_digit_106)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_107 <= (_eq_0 ? slot_digit_107 : (_eq_1 ? slot_digit_107 : (_eq_4 ? slot_digit_107 : (_eq_5 ? slot_digit_107 : (_eq_6 ? slot_digit_107 : (_eq_7 ? slot_digit_107 : (_eq_9 ? (_not_8 ? slot_digit_107 : (_or_2 ? (cmd_valid ? (_eq_386 ? _bits_4 : slot_digit_107) : slot_digit_107) : slot_digit_107)) : slot_digit_107)))))));
+    slot_digit_107 <= (_eq_0 ? slot_digit_107 : (_eq_1 ? slot_digit_107 : (_eq_4 ? slot_digit_107 : (_eq_5 ? slot_digit_107 : (_eq_6 ? slot_digit_107 : (_eq_7 ? slot_digit_107 : (_eq_9 ? (_not_8 ? slot_digit_107 : (_or_2 ? (io_tcamWrite_ready ? (_eq_386 ? _bits_4 : slot_digit_107) : slot_digit_107) : slot_digit_107)) : slot_digit_107)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_108 <= (_eq_0 ? slot_digit_108 : (_eq_1 ? slot_digit_108 : (_eq_4 ? slot_digit_108 : (_eq_5 ? slot_digit_108 : (_eq_6 ? slot_digit_108 : (_eq_7 ? slot_digit_108 : (_eq_9 ? (_not_8 ? slot_digit_108 : (_or_2 ? (cmd_valid ? (_eq_387 ? _bits_4 : slot_digit_108) : slot_digit_108) : slot_digit_108)) : slot_digit_108)))))));
+    slot_digit_108 <= (_eq_0 ? slot_digit_108 : (_eq_1 ? slot_digit_108 : (_eq_4 ? slot_digit_108 : (_eq_5 ? slot_digit_108 : (_eq_6 ? slot_digit_108 : (_eq_7 ? slot_digit_108 : (_eq_9 ? (_not_8 ? slot_digit_108 : (_or_2 ? (io_tcamWrite_ready ? (_eq_387 ? _bits_4 : slot_digit_108) : slot_digit_108) : slot_digit_108)) : slot_digit_108)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_109 <= (_eq_0 ? slot_digit_109 : (_eq_1 ? slot_digit_109 : (_eq_4 ? slot_digit_109 : (_eq_5 ? slot_digit_109 : (_eq_6 ? slot_digit_109 : (_eq_7 ? slot_digit_109 : (_eq_9 ? (_not_8 ? slot_digit_109 : (_or_2 ? (cmd_valid ? (_eq_388 ? _bits_4 : slot_digit_109) : slot_digit_109) : slot_digit_109)) : slot_digit_109)))))));
+    slot_digit_109 <= (_eq_0 ? slot_digit_109 : (_eq_1 ? slot_digit_109 : (_eq_4 ? slot_digit_109 : (_eq_5 ? slot_digit_109 : (_eq_6 ? slot_digit_109 : (_eq_7 ? slot_digit_109 : (_eq_9 ? (_not_8 ? slot_digit_109 : (_or_2 ? (io_tcamWrite_ready ? (_eq_388 ? _bits_4 : slot_digit_109) : slot_digit_109) : slot_digit_109)) : slot_digit_109)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_110 <= (_eq_0 ? slot_digit_110 : (_eq_1 ? slot_digit_110 : (_eq_4 ? slot_digit_110 : (_eq_5 ? slot_digit_110 : (_eq_6 ? slot_digit_110 : (_eq_7 ? slot_digit_110 : (_eq_9 ? (_not_8 ? slot_digit_110 : (_or_2 ? (cmd_valid ? (_eq_389 ? _bits_4 : slot_digit_110) : slot_digit_110) : slot_digit_110)) : slot_digit_110)))))));
+    slot_digit_110 <= (_eq_0 ? slot_digit_110 : (_eq_1 ? slot_digit_110 : (_eq_4 ? slot_digit_110 : (_eq_5 ? slot_digit_110 : (_eq_6 ? slot_digit_110 : (_eq_7 ? slot_digit_110 : (_eq_9 ? (_not_8 ? slot_digit_110 : (_or_2 ? (io_tcamWrite_ready ? (_eq_389 ? _bits_4 : slot_digit_110) : slot_digit_110) : slot_digit_110)) : slot_digit_110)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_111 <= (_eq_0 ? slot_digit_111 : (_eq_1 ? slot_digit_111 : (_eq_4 ? slot_digit_111 : (_eq_5 ? slot_digit_111 : (_eq_6 ? slot_digit_111 : (_eq_7 ? slot_digit_111 : (_eq_9 ? (_not_8 ? slot_digit_111 : (_or_2 ? (cmd_valid ? (_eq_390 ? _bits_4 : slot_digit_111) : slot_digit_111) : slot_digit_111)) : slot_digit_111)))))));
+    slot_digit_111 <= (_eq_0 ? slot_digit_111 : (_eq_1 ? slot_digit_111 : (_eq_4 ? slot_digit_111 : (_eq_5 ? slot_digit_111 : (_eq_6 ? slot_digit_111 : (_eq_7 ? slot_digit_111 : (_eq_9 ? (_not_8 ? slot_digit_111 : (_or_2 ? (io_tcamWrite_ready ? (_eq_390 ? _bits_4 : slot_digit_111) : slot_digit_111) : slot_digit_111)) : slot_digit_111)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_112 <= (_eq_0 ? slot_digit_112 : (_eq_1 ? slot_digit_112 : (_eq_4 ? slot_digit_112 : (_eq_5 ? slot_digit_112 : (_eq_6 ? slot_digit_112 : (_eq_7 ? slot_digit_112 : (_eq_9 ? (_not_8 ? slot_digit_112 : (_or_2 ? (cmd_valid ? (_eq_391 ? _bits_4 : slot_digit_112) : slot_digit_112) : slot_digit_112)) : slot_digit_112)))))));
+    slot_digit_112 <= (_eq_0 ? slot_digit_112 : (_eq_1 ? slot_digit_112 : (_eq_4 ? slot_digit_112 : (_eq_5 ? slot_digit_112 : (_eq_6 ? slot_digit_112 : (_eq_7 ? slot_digit_112 : (_eq_9 ? (_not_8 ? slot_digit_112 : (_or_2 ? (io_tcamWrite_ready ? (_eq_391 ? _bits_4 : slot_digit_112) : slot_digit_112) : slot_digit_112)) : slot_digit_112)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_113 <= (_eq_0 ? slot_digit_113 : (_eq_1 ? slot_digit_113 : (_eq_4 ? slot_digit_113 : (_eq_5 ? slot_digit_113 : (_eq_6 ? slot_digit_113 : (_eq_7 ? slot_digit_113 : (_eq_9 ? (_not_8 ? slot_digit_113 : (_or_2 ? (cmd_valid ? (_eq_392 ? _bits_4 : slot_digit_113) : slot_digit_113) : slot_digit_113)) : slot_digit_113)))))));
+    slot_digit_113 <= (_eq_0 ? slot_digit_113 : (_eq_1 ? slot_digit_113 : (_eq_4 ? slot_digit_113 : (_eq_5 ? slot_digit_113 : (_eq_6 ? slot_digit_113 : (_eq_7 ? slot_digit_113 : (_eq_9 ? (_not_8 ? slot_digit_113 : (_or_2 ? (io_tcamWrite_ready ? (_eq_392 ? _bits_4 : slot_digit_113) : slot_digit_113) : slot_digit_113)) : slot_digit_113)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_114 <= (_eq_0 ? slot_digit_114 : (_eq_1 ? slot_digit_114 : (_eq_4 ? slot_digit_114 : (_eq_5 ? slot_digit_114 : (_eq_6 ? slot_digit_114 : (_eq_7 ? slot_digit_114 : (_eq_9 ? (_not_8 ? slot_digit_114 : (_or_2 ? (cmd_valid ? (_eq_393 ? _bits_4 : slot_digit_114) : slot_digit_114) : slot_digit_114)) : slot_digit_114)))))));
+    slot_digit_114 <= (_eq_0 ? slot_digit_114 : (_eq_1 ? slot_digit_114 : (_eq_4 ? slot_digit_114 : (_eq_5 ? slot_digit_114 : (_eq_6 ? slot_digit_114 : (_eq_7 ? slot_digit_114 : (_eq_9 ? (_not_8 ? slot_digit_114 : (_or_2 ? (io_tcamWrite_ready ? (_eq_393 ? _bits_4 : slot_digit_114) : slot_digit_114) : slot_digit_114)) : slot_digit_114)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_115 <= (_eq_0 ? slot_digit_115 : (_eq_1 ? slot_digit_115 : (_eq_4 ? slot_digit_115 : (_eq_5 ? slot_digit_115 : (_eq_6 ? slot_digit_115 : (_eq_7 ? slot_digit_115 : (_eq_9 ? (_not_8 ? slot_digit_115 : (_or_2 ? (cmd_valid ? (_eq_394 ? _bits_4 : slot_digit_115) : slot_digit_115) : slot_digit_115)) : slot_digit_115)))))));
+    slot_digit_115 <= (_eq_0 ? slot_digit_115 : (_eq_1 ? slot_digit_115 : (_eq_4 ? slot_digit_115 : (_eq_5 ? slot_digit_115 : (_eq_6 ? slot_digit_115 : (_eq_7 ? slot_digit_115 : (_eq_9 ? (_not_8 ? slot_digit_115 : (_or_2 ? (io_tcamWrite_ready ? (_eq_394 ? _bits_4 : slot_digit_115) : slot_digit_115) : slot_digit_115)) : slot_digit_115)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_116 <= (_eq_0 ? slot_digit_116 : (_eq_1 ? slot_digit_116 : (_eq_4 ? slot_digit_116 : (_eq_5 ? slot_digit_116 : (_eq_6 ? slot_digit_116 : (_eq_7 ? slot_digit_116 : (_eq_9 ? (_not_8 ? slot_digit_116 : (_or_2 ? (cmd_valid ? (_eq_395 ? _bits_4 : slot_digit_116) : slot_digit_116) : slot_digit_116)) : slot_digit_116)))))));
+    slot_digit_116 <= (_eq_0 ? slot_digit_116 : (_eq_1 ? slot_digit_116 : (_eq_4 ? slot_digit_116 : (_eq_5 ? slot_digit_116 : (_eq_6 ? slot_digit_116 : (_eq_7 ? slot_digit_116 : (_eq_9 ? (_not_8 ? slot_digit_116 : (_or_2 ? (io_tcamWrite_ready ? (_eq_395 ? _bits_4 : slot_digit_116) : slot_digit_116) : slot_digit_116)) : slot_digit_116)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_117 <= (_eq_0 ? slot_digit_117 : (_eq_1 ? slot_digit_117 : (_eq_4 ? slot_digit_117 : (_eq_5 ? slot_digit_117 : (_eq_6 ? slot_digit_117 : (_eq_7 ? slot_digit_117 : (_eq_9 ? (_not_8 ? slot_digit_117 : (_or_2 ? (cmd_valid ? (_eq_396 ? _bits_4 : slot_digit_117) : slot_digit_117) : slot_digit_117)) : slot_digit_117)))))));
+    slot_digit_117 <= (_eq_0 ? slot_digit_117 : (_eq_1 ? slot_digit_117 : (_eq_4 ? slot_digit_117 : (_eq_5 ? slot_digit_117 : (_eq_6 ? slot_digit_117 : (_eq_7 ? slot_digit_117 : (_eq_9 ? (_not_8 ? slot_digit_117 : (_or_2 ? (io_tcamWrite_ready ? (_eq_396 ? _bits_4 : slot_digit_117) : slot_digit_117) : slot_digit_117)) : slot_digit_117)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_118 <= (_eq_0 ? slot_digit_118 : (_eq_1 ? slot_digit_118 : (_eq_4 ? slot_digit_118 : (_eq_5 ? slot_digit_118 : (_eq_6 ? slot_digit_118 : (_eq_7 ? slot_digit_118 : (_eq_9 ? (_not_8 ? slot_digit_118 : (_or_2 ? (cmd_valid ? (_eq_397 ? _bits_4 : slot_digit_118) : slot_digit_118) : slot_digit_118)) : slot_digit_118)))))));
+    slot_digit_118 <= (_eq_0 ? slot_digit_118 : (_eq_1 ? slot_digit_118 : (_eq_4 ? slot_digit_118 : (_eq_5 ? slot_digit_118 : (_eq_6 ? slot_digit_118 : (_eq_7 ? slot_digit_118 : (_eq_9 ? (_not_8 ? slot_digit_118 : (_or_2 ? (io_tcamWrite_ready ? (_eq_397 ? _bits_4 : slot_digit_118) : slot_digit_118) : slot_digit_118)) : slot_digit_118)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_119 <= (_eq_0 ? slot_digit_119 : (_eq_1 ? slot_digit_119 : (_eq_4 ? slot_digit_119 : (_eq_5 ? slot_digit_119 : (_eq_6 ? slot_digit_119 : (_eq_7 ? slot_digit_119 : (_eq_9 ? (_not_8 ? slot_digit_119 : (_or_2 ? (cmd_valid ? (_eq_398 ? _bits_4 : slot_digit_119) : slot_digit_119) : slot_digit_119)) : slot_digit_119)))))));
+    slot_digit_119 <= (_eq_0 ? slot_digit_119 : (_eq_1 ? slot_digit_119 : (_eq_4 ? slot_digit_119 : (_eq_5 ? slot_digit_119 : (_eq_6 ? slot_digit_119 : (_eq_7 ? slot_digit_119 : (_eq_9 ? (_not_8 ? slot_digit_119 : (_or_2 ? (io_tcamWrite_ready ? (_eq_398 ? _bits_4 : slot_digit_119) : slot_digit_119) : slot_digit_119)) : slot_digit_119)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_120 <= (_eq_0 ? slot_digit_120 : (_eq_1 ? slot_digit_120 : (_eq_4 ? slot_digit_120 : (_eq_5 ? slot_digit_120 : (_eq_6 ? slot_digit_120 : (_eq_7 ? slot_digit_120 : (_eq_9 ? (_not_8 ? slot_digit_120 : (_or_2 ? (cmd_valid ? (_eq_399 ? _bits_4 : slot_digit_120) : slot_digit_120) : slot_digit_120)) : slot_digit_120)))))));
+    slot_digit_120 <= (_eq_0 ? slot_digit_120 : (_eq_1 ? slot_digit_120 : (_eq_4 ? slot_digit_120 : (_eq_5 ? slot_digit_120 : (_eq_6 ? slot_digit_120 : (_eq_7 ? slot_digit_120 : (_eq_9 ? (_not_8 ? slot_digit_120 : (_or_2 ? (io_tcamWrite_ready ? (_eq_399 ? _bits_4 : slot_digit_120) : slot_digit_120) : slot_digit_120)) : slot_digit_120)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_121 <= (_eq_0 ? slot_digit_121 : (_eq_1 ? slot_digit_121 : (_eq_4 ? slot_digit_121 : (_eq_5 ? slot_digit_121 : (_eq_6 ? slot_digit_121 : (_eq_7 ? slot_digit_121 : (_eq_9 ? (_not_8 ? slot_digit_121 : (_or_2 ? (cmd_valid ? (_eq_400 ? _bits_4 : slot_digit_121) : slot_digit_121) : slot_digit_121)) : slot_digit_121)))))));
+    slot_digit_121 <= (_eq_0 ? slot_digit_121 : (_eq_1 ? slot_digit_121 : (_eq_4 ? slot_digit_121 : (_eq_5 ? slot_digit_121 : (_eq_6 ? slot_digit_121 : (_eq_7 ? slot_digit_121 : (_eq_9 ? (_not_8 ? slot_digit_121 : (_or_2 ? (io_tcamWrite_ready ? (_eq_400 ? _bits_4 : slot_digit_121) : slot_digit_121) : slot_digit_121)) : slot_digit_121)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_122 <= (_eq_0 ? slot_digit_122 : (_eq_1 ? slot_digit_122 : (_eq_4 ? slot_digit_122 : (_eq_5 ? slot_digit_122 : (_eq_6 ? slot_digit_122 : (_eq_7 ? slot_digit_122 : (_eq_9 ? (_not_8 ? slot_digit_122 : (_or_2 ? (cmd_valid ? (_eq_401 ? _bits_4 : slot_digit_122) : slot_digit_122) : slot_digit_122)) : slot_digit_122)))))));
+    slot_digit_122 <= (_eq_0 ? slot_digit_122 : (_eq_1 ? slot_digit_122 : (_eq_4 ? slot_digit_122 : (_eq_5 ? slot_digit_122 : (_eq_6 ? slot_digit_122 : (_eq_7 ? slot_digit_122 : (_eq_9 ? (_not_8 ? slot_digit_122 : (_or_2 ? (io_tcamWrite_ready ? (_eq_401 ? _bits_4 : slot_digit_122) : slot_digit_122) : slot_digit_122)) : slot_digit_122)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_123 <= (_eq_0 ? slot_digit_123 : (_eq_1 ? slot_digit_123 : (_eq_4 ? slot_digit_123 : (_eq_5 ? slot_digit_123 : (_eq_6 ? slot_digit_123 : (_eq_7 ? slot_digit_123 : (_eq_9 ? (_not_8 ? slot_digit_123 : (_or_2 ? (cmd_valid ? (_eq_402 ? _bits_4 : slot_digit_123) : slot_digit_123) : slot_digit_123)) : slot_digit_123)))))));
+    slot_digit_123 <= (_eq_0 ? slot_digit_123 : (_eq_1 ? slot_digit_123 : (_eq_4 ? slot_digit_123 : (_eq_5 ? slot_digit_123 : (_eq_6 ? slot_digit_123 : (_eq_7 ? slot_digit_123 : (_eq_9 ? (_not_8 ? slot_digit_123 : (_or_2 ? (io_tcamWrite_ready ? (_eq_402 ? _bits_4 : slot_digit_123) : slot_digit_123) : slot_digit_123)) : slot_digit_123)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_124 <= (_eq_0 ? slot_digit_124 : (_eq_1 ? slot_digit_124 : (_eq_4 ? slot_digit_124 : (_eq_5 ? slot_digit_124 : (_eq_6 ? slot_digit_124 : (_eq_7 ? slot_digit_124 : (_eq_9 ? (_not_8 ? slot_digit_124 : (_or_2 ? (cmd_valid ? (_eq_403 ? _bits_4 : slot_digit_124) : slot_digit_124) : slot_digit_124)) : slot_digit_124)))))));
+    slot_digit_124 <= (_eq_0 ? slot_digit_124 : (_eq_1 ? slot_digit_124 : (_eq_4 ? slot_digit_124 : (_eq_5 ? slot_digit_124 : (_eq_6 ? slot_digit_124 : (_eq_7 ? slot_digit_124 : (_eq_9 ? (_not_8 ? slot_digit_124 : (_or_2 ? (io_tcamWrite_ready ? (_eq_403 ? _bits_4 : slot_digit_124) : slot_digit_124) : slot_digit_124)) : slot_digit_124)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_125 <= (_eq_0 ? slot_digit_125 : (_eq_1 ? slot_digit_125 : (_eq_4 ? slot_digit_125 : (_eq_5 ? slot_digit_125 : (_eq_6 ? slot_digit_125 : (_eq_7 ? slot_digit_125 : (_eq_9 ? (_not_8 ? slot_digit_125 : (_or_2 ? (cmd_valid ? (_eq_404 ? _bits_4 : slot_digit_125) : slot_digit_125) : slot_digit_125)) : slot_digit_125)))))));
+    slot_digit_125 <= (_eq_0 ? slot_digit_125 : (_eq_1 ? slot_digit_125 : (_eq_4 ? slot_digit_125 : (_eq_5 ? slot_digit_125 : (_eq_6 ? slot_digit_125 : (_eq_7 ? slot_digit_125 : (_eq_9 ? (_not_8 ? slot_digit_125 : (_or_2 ? (io_tcamWrite_ready ? (_eq_404 ? _bits_4 : slot_digit_125) : slot_digit_125) : slot_digit_125)) : slot_digit_125)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_126 <= (_eq_0 ? slot_digit_126 : (_eq_1 ? slot_digit_126 : (_eq_4 ? slot_digit_126 : (_eq_5 ? slot_digit_126 : (_eq_6 ? slot_digit_126 : (_eq_7 ? slot_digit_126 : (_eq_9 ? (_not_8 ? slot_digit_126 : (_or_2 ? (cmd_valid ? (_eq_405 ? _bits_4 : slot_digit_126) : slot_digit_126) : slot_digit_126)) : slot_digit_126)))))));
+    slot_digit_126 <= (_eq_0 ? slot_digit_126 : (_eq_1 ? slot_digit_126 : (_eq_4 ? slot_digit_126 : (_eq_5 ? slot_digit_126 : (_eq_6 ? slot_digit_126 : (_eq_7 ? slot_digit_126 : (_eq_9 ? (_not_8 ? slot_digit_126 : (_or_2 ? (io_tcamWrite_ready ? (_eq_405 ? _bits_4 : slot_digit_126) : slot_digit_126) : slot_digit_126)) : slot_digit_126)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_127 <= (_eq_0 ? slot_digit_127 : (_eq_1 ? slot_digit_127 : (_eq_4 ? slot_digit_127 : (_eq_5 ? slot_digit_127 : (_eq_6 ? slot_digit_127 : (_eq_7 ? slot_digit_127 : (_eq_9 ? (_not_8 ? slot_digit_127 : (_or_2 ? (cmd_valid ? (_eq_406 ? _bits_4 : slot_digit_127) : slot_digit_127) : slot_digit_127)) : slot_digit_127)))))));
+    slot_digit_127 <= (_eq_0 ? slot_digit_127 : (_eq_1 ? slot_digit_127 : (_eq_4 ? slot_digit_127 : (_eq_5 ? slot_digit_127 : (_eq_6 ? slot_digit_127 : (_eq_7 ? slot_digit_127 : (_eq_9 ? (_not_8 ? slot_digit_127 : (_or_2 ? (io_tcamWrite_ready ? (_eq_406 ? _bits_4 : slot_digit_127) : slot_digit_127) : slot_digit_127)) : slot_digit_127)))))));
   end
 
   always @(posedge clock) begin
@@ -7779,12 +7780,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       undo_sp <= 5'd0;
     end else begin
-      undo_sp <= (_eq_0 ? (undo_push ? _add_17 : undo_sp) : (_eq_1 ? (undo_push ? _add_17 : undo_sp) : (_eq_4 ? (undo_push ? _add_17 : undo_sp) : (_eq_5 ? (_ne_0 ? (cmd_valid ? _sub_7 : (undo_push ? _add_17 : undo_sp)) : (undo_push ? _add_17 : undo_sp)) : (undo_push ? _add_17 : undo_sp)))));
+      undo_sp <= (_eq_0 ? (undo_push ? _add_17 : undo_sp) : (_eq_1 ? (undo_push ? _add_17 : undo_sp) : (_eq_4 ? (undo_push ? _add_17 : undo_sp) : (_eq_5 ? (_ne_0 ? _sub_7 : (undo_push ? _add_17 : undo_sp)) : (undo_push ? _add_17 : undo_sp)))));
     end
   end
 
   always @(posedge clock) begin
-    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_6 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_11 : present_children) : present_children)) : (_eq_7 ? present_children : (_eq_9 ? (_not_8 ? present_children : (_or_2 ? (cmd_valid ? _or_12 : present_children) : present_children)) : present_children)))))));
+    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_6 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_11 : present_children) : present_children)) : (_eq_7 ? present_children : (_eq_9 ? (_not_8 ? present_children : (_or_2 ? (io_tcamWrite_ready ? _or_12 : present_children) : present_children)) : present_children)))))));
   end
 
   always @(posedge clock) begin
@@ -8168,7 +8169,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_6 && !_eq_7 && _eq_9 && !_not_8 && _or_2 && cmd_valid) begin
+    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_6 && !_eq_7 && _eq_9 && !_not_8 && _or_2 && io_tcamWrite_ready) begin
       slot_prefix[slot_pick_pick_index] <= child_prefix;
     end
   end
@@ -8208,52 +8209,52 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:258
-      $display("Assertion failed at RapController.java:258: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:259
+      $display("Assertion failed at RapController.java:259: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_569 && !io_selected_bits_found) begin // RapController.java:509
-      $display("Assertion failed at RapController.java:509: no node matched a key: the root must always match");
+    if (!reset && _and_569 && !io_selected_bits_found) begin // RapController.java:510
+      $display("Assertion failed at RapController.java:510: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:510
-      $display("Assertion failed at RapController.java:510: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:511
+      $display("Assertion failed at RapController.java:511: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_570) begin // RapController.java:511
-      $display("Assertion failed at RapController.java:511: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_570) begin // RapController.java:512
+      $display("Assertion failed at RapController.java:512: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:512
-      $display("Assertion failed at RapController.java:512: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:513
+      $display("Assertion failed at RapController.java:513: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_571 && !_not_438) begin // RapController.java:513
-      $display("Assertion failed at RapController.java:513: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_571 && !_not_438) begin // RapController.java:514
+      $display("Assertion failed at RapController.java:514: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_572 && !_or_410) begin // RapController.java:514
-      $display("Assertion failed at RapController.java:514: a split found no free slot after checking capacity");
+    if (!reset && _and_572 && !_or_410) begin // RapController.java:515
+      $display("Assertion failed at RapController.java:515: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && split_settled && !_eq_946) begin // RapController.java:516
-      $display("Assertion failed at RapController.java:516: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_946) begin // RapController.java:517
+      $display("Assertion failed at RapController.java:517: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_411 && !_eq_947) begin // RapController.java:518
-      $display("Assertion failed at RapController.java:518: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_411 && !_eq_947) begin // RapController.java:519
+      $display("Assertion failed at RapController.java:519: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:519
-      $display("Assertion failed at RapController.java:519: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:520
+      $display("Assertion failed at RapController.java:520: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_441) begin // RapController.java:520
-      $display("Assertion failed at RapController.java:520: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_441) begin // RapController.java:521
+      $display("Assertion failed at RapController.java:521: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:521
-      $display("Assertion failed at RapController.java:521: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:522
+      $display("Assertion failed at RapController.java:522: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

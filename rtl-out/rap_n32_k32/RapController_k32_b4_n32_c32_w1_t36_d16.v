@@ -323,36 +323,36 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:164
   reg [32:0] to_merge_hi; // RapController.java:165
   reg merge_ahead; // RapController.java:168
-  reg _reg_0; // RapController.java:556
-  reg _reg_1; // RapController.java:556
-  reg _reg_2; // RapController.java:556
+  reg _reg_0; // RapController.java:557
+  reg _reg_1; // RapController.java:557
+  reg _reg_2; // RapController.java:557
   reg [2:0] op_children; // RapController.java:176
   reg cmd_q_valid; // RapController.java:187
   reg [4:0] cmd_q_addr; // RapController.java:188
   reg [1:0] cmd_q_op; // RapController.java:189
   reg [31:0] cmd_q_value; // RapController.java:190
   reg commit_stop; // RapController.java:214
-  reg [36:0] undo_rdata_0; // RapController.java:218
-  reg split_fits; // RapController.java:236
-  reg _reg_3; // RapController.java:556
-  reg _reg_4; // RapController.java:556
-  reg [7:0] short_by_children; // RapController.java:245
-  reg [5:0] hit_len_1; // RapController.java:251
-  reg hit_short_1; // RapController.java:252
-  reg hit_beside_1; // RapController.java:253
-  reg [5:0] hit_len_2; // RapController.java:251
-  reg hit_short_2; // RapController.java:252
-  reg hit_beside_2; // RapController.java:253
-  reg [5:0] hit_len_3; // RapController.java:251
-  reg hit_short_3; // RapController.java:252
-  reg hit_beside_3; // RapController.java:253
-  reg [5:0] hit_len_4; // RapController.java:251
-  reg hit_short_4; // RapController.java:252
-  reg hit_beside_4; // RapController.java:253
-  reg merge_verdict; // RapController.java:297
-  reg clip_verdict; // RapController.java:299
-  reg merge_settled; // RapController.java:300
-  reg readout_in_use; // RapController.java:303
+  reg [36:0] undo_rdata_0; // RapController.java:219
+  reg split_fits; // RapController.java:237
+  reg _reg_3; // RapController.java:557
+  reg _reg_4; // RapController.java:557
+  reg [7:0] short_by_children; // RapController.java:246
+  reg [5:0] hit_len_1; // RapController.java:252
+  reg hit_short_1; // RapController.java:253
+  reg hit_beside_1; // RapController.java:254
+  reg [5:0] hit_len_2; // RapController.java:252
+  reg hit_short_2; // RapController.java:253
+  reg hit_beside_2; // RapController.java:254
+  reg [5:0] hit_len_3; // RapController.java:252
+  reg hit_short_3; // RapController.java:253
+  reg hit_beside_3; // RapController.java:254
+  reg [5:0] hit_len_4; // RapController.java:252
+  reg hit_short_4; // RapController.java:253
+  reg hit_beside_4; // RapController.java:254
+  reg merge_verdict; // RapController.java:298
+  reg clip_verdict; // RapController.java:300
+  reg merge_settled; // RapController.java:301
+  reg readout_in_use; // RapController.java:304
   reg skip_empty_settled; // MergeSkip.java:51
 
   // Memories (no reset, so synthesis infers RAM)
@@ -418,44 +418,44 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [5:0] slot_lens_29; // NodeTable.java:82
   wire [5:0] slot_lens_30; // NodeTable.java:82
   wire [5:0] slot_lens_31; // NodeTable.java:82
-  wire [2:0] cause; // RapController.java:598
+  wire [2:0] cause; // RapController.java:599
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:316
-  wire _not_0 = ~io_counterClearing; // RapController.java:316
-  wire _eq_1 = state == 4'd1; // RapController.java:329
+  wire _eq_0 = state == 4'd0; // RapController.java:317
+  wire _not_0 = ~io_counterClearing; // RapController.java:317
+  wire _eq_1 = state == 4'd1; // RapController.java:330
   wire in_run = state == 4'd1; // RapController.java:160
-  wire _and_0 = in_run & io_counterResult_valid; // RapController.java:226
-  wire _not_1 = ~commit_stop; // RapController.java:226
-  wire commit_fire = _and_0 & _not_1; // RapController.java:226
-  wire _not_2 = ~commit_fire; // RapController.java:331
-  wire _not_3 = ~commit_stop; // RapController.java:331
-  wire _and_1 = _not_2 & _not_3; // RapController.java:331
+  wire _and_0 = in_run & io_counterResult_valid; // RapController.java:227
+  wire _not_1 = ~commit_stop; // RapController.java:227
+  wire commit_fire = _and_0 & _not_1; // RapController.java:227
+  wire _not_2 = ~commit_fire; // RapController.java:332
+  wire _not_3 = ~commit_stop; // RapController.java:332
+  wire _and_1 = _not_2 & _not_3; // RapController.java:332
   wire _eq_2 = front_count == 6'd0; // RapController.java:106
   wire _eq_3 = sram_count == 8'd0; // RapController.java:106
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:106
-  wire _and_2 = _and_1 & pipe_empty; // RapController.java:331
-  wire _not_4 = ~snapshot_frozen; // RapController.java:339
-  wire _and_3 = _and_2 & _not_4; // RapController.java:339
-  wire _and_4 = soft_pending & io_inputsDrained; // RapController.java:341
-  wire _not_5 = ~io_headValid; // RapController.java:341
-  wire _and_5 = _and_4 & _not_5; // RapController.java:341
-  wire _eq_4 = state == 4'd2; // RapController.java:346
-  wire _eq_5 = state == 4'd3; // RapController.java:347
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:348
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:593
-  wire _eq_6 = state == 4'd4; // RapController.java:362
-  wire _eq_7 = state == 4'd5; // RapController.java:369
-  wire _eq_8 = state == 4'd5; // RapController.java:237
-  wire _and_6 = _eq_8 & _reg_3; // RapController.java:557
-  wire split_settled = _and_6 & _reg_4; // RapController.java:557
-  wire _not_6 = ~split_settled; // RapController.java:369
-  wire _not_7 = ~early_done; // RapController.java:372
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:593
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:593
-  wire _eq_9 = state == 4'd6; // RapController.java:380
-  wire _not_8 = ~slot_pick_ready; // RapController.java:382
-  wire [3:0] _not_9 = ~present_children; // RapController.java:381
+  wire _and_2 = _and_1 & pipe_empty; // RapController.java:332
+  wire _not_4 = ~snapshot_frozen; // RapController.java:340
+  wire _and_3 = _and_2 & _not_4; // RapController.java:340
+  wire _and_4 = soft_pending & io_inputsDrained; // RapController.java:342
+  wire _not_5 = ~io_headValid; // RapController.java:342
+  wire _and_5 = _and_4 & _not_5; // RapController.java:342
+  wire _eq_4 = state == 4'd2; // RapController.java:347
+  wire _eq_5 = state == 4'd3; // RapController.java:348
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:349
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:594
+  wire _eq_6 = state == 4'd4; // RapController.java:363
+  wire _eq_7 = state == 4'd5; // RapController.java:370
+  wire _eq_8 = state == 4'd5; // RapController.java:238
+  wire _and_6 = _eq_8 & _reg_3; // RapController.java:558
+  wire split_settled = _and_6 & _reg_4; // RapController.java:558
+  wire _not_6 = ~split_settled; // RapController.java:370
+  wire _not_7 = ~early_done; // RapController.java:373
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:594
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:594
+  wire _eq_9 = state == 4'd6; // RapController.java:381
+  wire _not_8 = ~slot_pick_ready; // RapController.java:383
+  wire [3:0] _not_9 = ~present_children; // RapController.java:382
   wire _bits_0 = _not_9[0]; // FirstSet.java:24
   wire _bits_1 = _not_9[1]; // FirstSet.java:24
   wire _or_0 = _bits_0 | _bits_1; // FirstSet.java:36
@@ -463,55 +463,55 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_3 = _not_9[3]; // FirstSet.java:24
   wire _or_1 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_2 = _or_0 | _or_1; // FirstSet.java:36
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:593
-  wire _eq_10 = state == 4'd7; // RapController.java:405
-  wire _ne_1 = merge_level != 6'd0; // RapController.java:419
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:425
-  wire _eq_11 = state == 4'd8; // RapController.java:428
-  wire _eq_12 = state == 4'd9; // RapController.java:442
-  wire _eq_13 = state == 4'd10; // RapController.java:455
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:594
+  wire _eq_10 = state == 4'd7; // RapController.java:406
+  wire _ne_1 = merge_level != 6'd0; // RapController.java:420
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:426
+  wire _eq_11 = state == 4'd8; // RapController.java:429
+  wire _eq_12 = state == 4'd9; // RapController.java:443
+  wire _eq_13 = state == 4'd10; // RapController.java:456
   wire _eq_14 = state == 4'd10; // RapController.java:169
-  wire _and_7 = _eq_14 & _reg_0; // RapController.java:557
-  wire _and_8 = _and_7 & _reg_1; // RapController.java:557
-  wire advance_settled = _and_8 & _reg_2; // RapController.java:557
-  wire _not_10 = ~advance_settled; // RapController.java:455
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:455
-  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:458
-  wire _eq_15 = state == 4'd11; // RapController.java:462
-  wire _not_12 = ~serialMultiplier_io_busy; // RapController.java:462
-  wire _eq_16 = state == 4'd12; // RapController.java:468
-  wire _eq_17 = sram_count == 8'd0; // RapController.java:468
-  wire _eq_18 = state == 4'd13; // RapController.java:475
-  wire _eq_19 = state == 4'd14; // RapController.java:481
-  wire _eq_20 = state == 4'd15; // RapController.java:492
-  wire _not_13 = ~commit_stop; // RapController.java:533
-  wire _and_9 = in_run & _not_13; // RapController.java:533
-  wire _and_10 = _and_9 & io_enable; // RapController.java:533
-  wire _not_14 = ~readout_pending; // RapController.java:533
-  wire _and_11 = _and_10 & _not_14; // RapController.java:533
-  wire _not_15 = ~snapshot_pending; // RapController.java:533
-  wire _and_12 = _and_11 & _not_15; // RapController.java:533
-  wire _not_16 = ~snapshot_frozen; // RapController.java:533
-  wire _and_13 = _and_12 & _not_16; // RapController.java:533
+  wire _and_7 = _eq_14 & _reg_0; // RapController.java:558
+  wire _and_8 = _and_7 & _reg_1; // RapController.java:558
+  wire advance_settled = _and_8 & _reg_2; // RapController.java:558
+  wire _not_10 = ~advance_settled; // RapController.java:456
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:456
+  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:459
+  wire _eq_15 = state == 4'd11; // RapController.java:463
+  wire _not_12 = ~serialMultiplier_io_busy; // RapController.java:463
+  wire _eq_16 = state == 4'd12; // RapController.java:469
+  wire _eq_17 = sram_count == 8'd0; // RapController.java:469
+  wire _eq_18 = state == 4'd13; // RapController.java:476
+  wire _eq_19 = state == 4'd14; // RapController.java:482
+  wire _eq_20 = state == 4'd15; // RapController.java:493
+  wire _not_13 = ~commit_stop; // RapController.java:534
+  wire _and_9 = in_run & _not_13; // RapController.java:534
+  wire _and_10 = _and_9 & io_enable; // RapController.java:534
+  wire _not_14 = ~readout_pending; // RapController.java:534
+  wire _and_11 = _and_10 & _not_14; // RapController.java:534
+  wire _not_15 = ~snapshot_pending; // RapController.java:534
+  wire _and_12 = _and_11 & _not_15; // RapController.java:534
+  wire _not_16 = ~snapshot_frozen; // RapController.java:534
+  wire _and_13 = _and_12 & _not_16; // RapController.java:534
   wire _not_17 = ~_or_0; // FirstSet.java:34
   wire _not_18 = ~_bits_2; // FirstSet.java:34
   wire _not_19 = ~_bits_0; // FirstSet.java:34
   wire _mux_5 = _not_17 ? _not_18 : _not_19; // FirstSet.java:35
   wire [1:0] _cat_0 = {_not_17, _mux_5}; // FirstSet.java:35
   wire [1:0] _bits_4 = _cat_0; // FirstSet.java:43
-  wire [5:0] _sub_0 = 6'd30 - op_len; // RapController.java:565
-  wire [94:0] _dshl_0 = {{63{1'b0}}, {{30{1'b0}}, _bits_4}} << _sub_0; // RapController.java:566
-  wire [31:0] _bits_5 = _dshl_0[31:0]; // RapController.java:566
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_5; // RapController.java:566
+  wire [5:0] _sub_0 = 6'd30 - op_len; // RapController.java:566
+  wire [94:0] _dshl_0 = {{63{1'b0}}, {{30{1'b0}}, _bits_4}} << _sub_0; // RapController.java:567
+  wire [31:0] _bits_5 = _dshl_0[31:0]; // RapController.java:567
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_5; // RapController.java:567
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:198
-  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:388
-  wire [5:0] child_len = op_len + 6'd2; // RapController.java:383
-  wire [31:0] _dshr_0 = _fill_1 >> child_len; // RapController.java:388
-  wire _not_20 = ~soft_pending; // RapController.java:537
-  wire _ne_2 = state != 4'd0; // RapController.java:537
-  wire _and_14 = _not_20 & _ne_2; // RapController.java:537
-  wire _ne_3 = state != 4'd15; // RapController.java:537
-  wire _and_15 = _and_14 & _ne_3; // RapController.java:537
+  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:389
+  wire [5:0] child_len = op_len + 6'd2; // RapController.java:384
+  wire [31:0] _dshr_0 = _fill_1 >> child_len; // RapController.java:389
+  wire _not_20 = ~soft_pending; // RapController.java:538
+  wire _ne_2 = state != 4'd0; // RapController.java:538
+  wire _and_14 = _not_20 & _ne_2; // RapController.java:538
+  wire _ne_3 = state != 4'd15; // RapController.java:538
+  wire _and_15 = _and_14 & _ne_3; // RapController.java:538
   wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:70
   wire [63:0] _cat_2 = {st_n_hi, st_n_lo}; // SplitCounter.java:70
   wire [63:0] _cat_3 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:70
@@ -519,119 +519,119 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [63:0] _cat_5 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:70
   wire [63:0] _cat_6 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:70
   wire [63:0] _cat_7 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:70
-  wire [63:0] _bits_6 = serialMultiplier_io_product[79:16]; // RapController.java:540
-  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:541
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:542
-  wire _eq_21 = state == 4'd13; // RapController.java:543
-  wire _or_5 = readout_pending | _eq_21; // RapController.java:543
-  wire _eq_22 = state == 4'd14; // RapController.java:543
-  wire _or_6 = _or_5 | _eq_22; // RapController.java:543
-  wire _ge_0 = state >= 4'd2; // RapController.java:544
-  wire _le_0 = state <= 4'd12; // RapController.java:544
-  wire _and_16 = _ge_0 & _le_0; // RapController.java:544
-  wire _and_17 = in_run & pipe_empty; // RapController.java:546
-  wire _not_22 = ~io_headValid; // RapController.java:546
-  wire _and_18 = _and_17 & _not_22; // RapController.java:546
-  wire _not_23 = ~io_acceptEnable; // RapController.java:547
-  wire [31:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:572
-  wire [31:0] _not_24 = ~visited_kids; // RapController.java:448
-  wire [31:0] _and_19 = slot_valid & _not_24; // RapController.java:448
-  wire _eq_23 = slot_pick_pick_index == 5'd0; // RapController.java:573
-  wire _eq_24 = slot_pick_pick_index == 5'd1; // RapController.java:573
-  wire _eq_25 = slot_pick_pick_index == 5'd2; // RapController.java:573
-  wire _eq_26 = slot_pick_pick_index == 5'd3; // RapController.java:573
-  wire _eq_27 = slot_pick_pick_index == 5'd4; // RapController.java:573
-  wire _eq_28 = slot_pick_pick_index == 5'd5; // RapController.java:573
-  wire _eq_29 = slot_pick_pick_index == 5'd6; // RapController.java:573
-  wire _eq_30 = slot_pick_pick_index == 5'd7; // RapController.java:573
-  wire _eq_31 = slot_pick_pick_index == 5'd8; // RapController.java:573
-  wire _eq_32 = slot_pick_pick_index == 5'd9; // RapController.java:573
-  wire _eq_33 = slot_pick_pick_index == 5'd10; // RapController.java:573
-  wire _eq_34 = slot_pick_pick_index == 5'd11; // RapController.java:573
-  wire _eq_35 = slot_pick_pick_index == 5'd12; // RapController.java:573
-  wire _eq_36 = slot_pick_pick_index == 5'd13; // RapController.java:573
-  wire _eq_37 = slot_pick_pick_index == 5'd14; // RapController.java:573
-  wire _eq_38 = slot_pick_pick_index == 5'd15; // RapController.java:573
-  wire _eq_39 = slot_pick_pick_index == 5'd16; // RapController.java:573
-  wire _eq_40 = slot_pick_pick_index == 5'd17; // RapController.java:573
-  wire _eq_41 = slot_pick_pick_index == 5'd18; // RapController.java:573
-  wire _eq_42 = slot_pick_pick_index == 5'd19; // RapController.java:573
-  wire _eq_43 = slot_pick_pick_index == 5'd20; // RapController.java:573
-  wire _eq_44 = slot_pick_pick_index == 5'd21; // RapController.java:573
-  wire _eq_45 = slot_pick_pick_index == 5'd22; // RapController.java:573
-  wire _eq_46 = slot_pick_pick_index == 5'd23; // RapController.java:573
-  wire _eq_47 = slot_pick_pick_index == 5'd24; // RapController.java:573
-  wire _eq_48 = slot_pick_pick_index == 5'd25; // RapController.java:573
-  wire _eq_49 = slot_pick_pick_index == 5'd26; // RapController.java:573
-  wire _eq_50 = slot_pick_pick_index == 5'd27; // RapController.java:573
-  wire _eq_51 = slot_pick_pick_index == 5'd28; // RapController.java:573
-  wire _eq_52 = slot_pick_pick_index == 5'd29; // RapController.java:573
-  wire _eq_53 = slot_pick_pick_index == 5'd30; // RapController.java:573
-  wire _eq_54 = slot_pick_pick_index == 5'd31; // RapController.java:573
-  wire _eq_55 = slot_pick_pick_index == 5'd0; // RapController.java:574
-  wire _eq_56 = slot_pick_pick_index == 5'd1; // RapController.java:574
-  wire _eq_57 = slot_pick_pick_index == 5'd2; // RapController.java:574
-  wire _eq_58 = slot_pick_pick_index == 5'd3; // RapController.java:574
-  wire _eq_59 = slot_pick_pick_index == 5'd4; // RapController.java:574
-  wire _eq_60 = slot_pick_pick_index == 5'd5; // RapController.java:574
-  wire _eq_61 = slot_pick_pick_index == 5'd6; // RapController.java:574
-  wire _eq_62 = slot_pick_pick_index == 5'd7; // RapController.java:574
-  wire _eq_63 = slot_pick_pick_index == 5'd8; // RapController.java:574
-  wire _eq_64 = slot_pick_pick_index == 5'd9; // RapController.java:574
-  wire _eq_65 = slot_pick_pick_index == 5'd10; // RapController.java:574
-  wire _eq_66 = slot_pick_pick_index == 5'd11; // RapController.java:574
-  wire _eq_67 = slot_pick_pick_index == 5'd12; // RapController.java:574
-  wire _eq_68 = slot_pick_pick_index == 5'd13; // RapController.java:574
-  wire _eq_69 = slot_pick_pick_index == 5'd14; // RapController.java:574
-  wire _eq_70 = slot_pick_pick_index == 5'd15; // RapController.java:574
-  wire _eq_71 = slot_pick_pick_index == 5'd16; // RapController.java:574
-  wire _eq_72 = slot_pick_pick_index == 5'd17; // RapController.java:574
-  wire _eq_73 = slot_pick_pick_index == 5'd18; // RapController.java:574
-  wire _eq_74 = slot_pick_pick_index == 5'd19; // RapController.java:574
-  wire _eq_75 = slot_pick_pick_index == 5'd20; // RapController.java:574
-  wire _eq_76 = slot_pick_pick_index == 5'd21; // RapController.java:574
-  wire _eq_77 = slot_pick_pick_index == 5'd22; // RapController.java:574
-  wire _eq_78 = slot_pick_pick_index == 5'd23; // RapController.java:574
-  wire _eq_79 = slot_pick_pick_index == 5'd24; // RapController.java:574
-  wire _eq_80 = slot_pick_pick_index == 5'd25; // RapController.java:574
-  wire _eq_81 = slot_pick_pick_index == 5'd26; // RapController.java:574
-  wire _eq_82 = slot_pick_pick_index == 5'd27; // RapController.java:574
-  wire _eq_83 = slot_pick_pick_index == 5'd28; // RapController.java:574
-  wire _eq_84 = slot_pick_pick_index == 5'd29; // RapController.java:574
-  wire _eq_85 = slot_pick_pick_index == 5'd30; // RapController.java:574
-  wire _eq_86 = slot_pick_pick_index == 5'd31; // RapController.java:574
-  wire _eq_87 = slot_pick_pick_index == 5'd0; // RapController.java:575
-  wire _eq_88 = slot_pick_pick_index == 5'd1; // RapController.java:575
-  wire _eq_89 = slot_pick_pick_index == 5'd2; // RapController.java:575
-  wire _eq_90 = slot_pick_pick_index == 5'd3; // RapController.java:575
-  wire _eq_91 = slot_pick_pick_index == 5'd4; // RapController.java:575
-  wire _eq_92 = slot_pick_pick_index == 5'd5; // RapController.java:575
-  wire _eq_93 = slot_pick_pick_index == 5'd6; // RapController.java:575
-  wire _eq_94 = slot_pick_pick_index == 5'd7; // RapController.java:575
-  wire _eq_95 = slot_pick_pick_index == 5'd8; // RapController.java:575
-  wire _eq_96 = slot_pick_pick_index == 5'd9; // RapController.java:575
-  wire _eq_97 = slot_pick_pick_index == 5'd10; // RapController.java:575
-  wire _eq_98 = slot_pick_pick_index == 5'd11; // RapController.java:575
-  wire _eq_99 = slot_pick_pick_index == 5'd12; // RapController.java:575
-  wire _eq_100 = slot_pick_pick_index == 5'd13; // RapController.java:575
-  wire _eq_101 = slot_pick_pick_index == 5'd14; // RapController.java:575
-  wire _eq_102 = slot_pick_pick_index == 5'd15; // RapController.java:575
-  wire _eq_103 = slot_pick_pick_index == 5'd16; // RapController.java:575
-  wire _eq_104 = slot_pick_pick_index == 5'd17; // RapController.java:575
-  wire _eq_105 = slot_pick_pick_index == 5'd18; // RapController.java:575
-  wire _eq_106 = slot_pick_pick_index == 5'd19; // RapController.java:575
-  wire _eq_107 = slot_pick_pick_index == 5'd20; // RapController.java:575
-  wire _eq_108 = slot_pick_pick_index == 5'd21; // RapController.java:575
-  wire _eq_109 = slot_pick_pick_index == 5'd22; // RapController.java:575
-  wire _eq_110 = slot_pick_pick_index == 5'd23; // RapController.java:575
-  wire _eq_111 = slot_pick_pick_index == 5'd24; // RapController.java:575
-  wire _eq_112 = slot_pick_pick_index == 5'd25; // RapController.java:575
-  wire _eq_113 = slot_pick_pick_index == 5'd26; // RapController.java:575
-  wire _eq_114 = slot_pick_pick_index == 5'd27; // RapController.java:575
-  wire _eq_115 = slot_pick_pick_index == 5'd28; // RapController.java:575
-  wire _eq_116 = slot_pick_pick_index == 5'd29; // RapController.java:575
-  wire _eq_117 = slot_pick_pick_index == 5'd30; // RapController.java:575
-  wire _eq_118 = slot_pick_pick_index == 5'd31; // RapController.java:575
+  wire [63:0] _bits_6 = serialMultiplier_io_product[79:16]; // RapController.java:541
+  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:542
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:543
+  wire _eq_21 = state == 4'd13; // RapController.java:544
+  wire _or_5 = readout_pending | _eq_21; // RapController.java:544
+  wire _eq_22 = state == 4'd14; // RapController.java:544
+  wire _or_6 = _or_5 | _eq_22; // RapController.java:544
+  wire _ge_0 = state >= 4'd2; // RapController.java:545
+  wire _le_0 = state <= 4'd12; // RapController.java:545
+  wire _and_16 = _ge_0 & _le_0; // RapController.java:545
+  wire _and_17 = in_run & pipe_empty; // RapController.java:547
+  wire _not_22 = ~io_headValid; // RapController.java:547
+  wire _and_18 = _and_17 & _not_22; // RapController.java:547
+  wire _not_23 = ~io_acceptEnable; // RapController.java:548
+  wire [31:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:573
+  wire [31:0] _not_24 = ~visited_kids; // RapController.java:449
+  wire [31:0] _and_19 = slot_valid & _not_24; // RapController.java:449
+  wire _eq_23 = slot_pick_pick_index == 5'd0; // RapController.java:574
+  wire _eq_24 = slot_pick_pick_index == 5'd1; // RapController.java:574
+  wire _eq_25 = slot_pick_pick_index == 5'd2; // RapController.java:574
+  wire _eq_26 = slot_pick_pick_index == 5'd3; // RapController.java:574
+  wire _eq_27 = slot_pick_pick_index == 5'd4; // RapController.java:574
+  wire _eq_28 = slot_pick_pick_index == 5'd5; // RapController.java:574
+  wire _eq_29 = slot_pick_pick_index == 5'd6; // RapController.java:574
+  wire _eq_30 = slot_pick_pick_index == 5'd7; // RapController.java:574
+  wire _eq_31 = slot_pick_pick_index == 5'd8; // RapController.java:574
+  wire _eq_32 = slot_pick_pick_index == 5'd9; // RapController.java:574
+  wire _eq_33 = slot_pick_pick_index == 5'd10; // RapController.java:574
+  wire _eq_34 = slot_pick_pick_index == 5'd11; // RapController.java:574
+  wire _eq_35 = slot_pick_pick_index == 5'd12; // RapController.java:574
+  wire _eq_36 = slot_pick_pick_index == 5'd13; // RapController.java:574
+  wire _eq_37 = slot_pick_pick_index == 5'd14; // RapController.java:574
+  wire _eq_38 = slot_pick_pick_index == 5'd15; // RapController.java:574
+  wire _eq_39 = slot_pick_pick_index == 5'd16; // RapController.java:574
+  wire _eq_40 = slot_pick_pick_index == 5'd17; // RapController.java:574
+  wire _eq_41 = slot_pick_pick_index == 5'd18; // RapController.java:574
+  wire _eq_42 = slot_pick_pick_index == 5'd19; // RapController.java:574
+  wire _eq_43 = slot_pick_pick_index == 5'd20; // RapController.java:574
+  wire _eq_44 = slot_pick_pick_index == 5'd21; // RapController.java:574
+  wire _eq_45 = slot_pick_pick_index == 5'd22; // RapController.java:574
+  wire _eq_46 = slot_pick_pick_index == 5'd23; // RapController.java:574
+  wire _eq_47 = slot_pick_pick_index == 5'd24; // RapController.java:574
+  wire _eq_48 = slot_pick_pick_index == 5'd25; // RapController.java:574
+  wire _eq_49 = slot_pick_pick_index == 5'd26; // RapController.java:574
+  wire _eq_50 = slot_pick_pick_index == 5'd27; // RapController.java:574
+  wire _eq_51 = slot_pick_pick_index == 5'd28; // RapController.java:574
+  wire _eq_52 = slot_pick_pick_index == 5'd29; // RapController.java:574
+  wire _eq_53 = slot_pick_pick_index == 5'd30; // RapController.java:574
+  wire _eq_54 = slot_pick_pick_index == 5'd31; // RapController.java:574
+  wire _eq_55 = slot_pick_pick_index == 5'd0; // RapController.java:575
+  wire _eq_56 = slot_pick_pick_index == 5'd1; // RapController.java:575
+  wire _eq_57 = slot_pick_pick_index == 5'd2; // RapController.java:575
+  wire _eq_58 = slot_pick_pick_index == 5'd3; // RapController.java:575
+  wire _eq_59 = slot_pick_pick_index == 5'd4; // RapController.java:575
+  wire _eq_60 = slot_pick_pick_index == 5'd5; // RapController.java:575
+  wire _eq_61 = slot_pick_pick_index == 5'd6; // RapController.java:575
+  wire _eq_62 = slot_pick_pick_index == 5'd7; // RapController.java:575
+  wire _eq_63 = slot_pick_pick_index == 5'd8; // RapController.java:575
+  wire _eq_64 = slot_pick_pick_index == 5'd9; // RapController.java:575
+  wire _eq_65 = slot_pick_pick_index == 5'd10; // RapController.java:575
+  wire _eq_66 = slot_pick_pick_index == 5'd11; // RapController.java:575
+  wire _eq_67 = slot_pick_pick_index == 5'd12; // RapController.java:575
+  wire _eq_68 = slot_pick_pick_index == 5'd13; // RapController.java:575
+  wire _eq_69 = slot_pick_pick_index == 5'd14; // RapController.java:575
+  wire _eq_70 = slot_pick_pick_index == 5'd15; // RapController.java:575
+  wire _eq_71 = slot_pick_pick_index == 5'd16; // RapController.java:575
+  wire _eq_72 = slot_pick_pick_index == 5'd17; // RapController.java:575
+  wire _eq_73 = slot_pick_pick_index == 5'd18; // RapController.java:575
+  wire _eq_74 = slot_pick_pick_index == 5'd19; // RapController.java:575
+  wire _eq_75 = slot_pick_pick_index == 5'd20; // RapController.java:575
+  wire _eq_76 = slot_pick_pick_index == 5'd21; // RapController.java:575
+  wire _eq_77 = slot_pick_pick_index == 5'd22; // RapController.java:575
+  wire _eq_78 = slot_pick_pick_index == 5'd23; // RapController.java:575
+  wire _eq_79 = slot_pick_pick_index == 5'd24; // RapController.java:575
+  wire _eq_80 = slot_pick_pick_index == 5'd25; // RapController.java:575
+  wire _eq_81 = slot_pick_pick_index == 5'd26; // RapController.java:575
+  wire _eq_82 = slot_pick_pick_index == 5'd27; // RapController.java:575
+  wire _eq_83 = slot_pick_pick_index == 5'd28; // RapController.java:575
+  wire _eq_84 = slot_pick_pick_index == 5'd29; // RapController.java:575
+  wire _eq_85 = slot_pick_pick_index == 5'd30; // RapController.java:575
+  wire _eq_86 = slot_pick_pick_index == 5'd31; // RapController.java:575
+  wire _eq_87 = slot_pick_pick_index == 5'd0; // RapController.java:576
+  wire _eq_88 = slot_pick_pick_index == 5'd1; // RapController.java:576
+  wire _eq_89 = slot_pick_pick_index == 5'd2; // RapController.java:576
+  wire _eq_90 = slot_pick_pick_index == 5'd3; // RapController.java:576
+  wire _eq_91 = slot_pick_pick_index == 5'd4; // RapController.java:576
+  wire _eq_92 = slot_pick_pick_index == 5'd5; // RapController.java:576
+  wire _eq_93 = slot_pick_pick_index == 5'd6; // RapController.java:576
+  wire _eq_94 = slot_pick_pick_index == 5'd7; // RapController.java:576
+  wire _eq_95 = slot_pick_pick_index == 5'd8; // RapController.java:576
+  wire _eq_96 = slot_pick_pick_index == 5'd9; // RapController.java:576
+  wire _eq_97 = slot_pick_pick_index == 5'd10; // RapController.java:576
+  wire _eq_98 = slot_pick_pick_index == 5'd11; // RapController.java:576
+  wire _eq_99 = slot_pick_pick_index == 5'd12; // RapController.java:576
+  wire _eq_100 = slot_pick_pick_index == 5'd13; // RapController.java:576
+  wire _eq_101 = slot_pick_pick_index == 5'd14; // RapController.java:576
+  wire _eq_102 = slot_pick_pick_index == 5'd15; // RapController.java:576
+  wire _eq_103 = slot_pick_pick_index == 5'd16; // RapController.java:576
+  wire _eq_104 = slot_pick_pick_index == 5'd17; // RapController.java:576
+  wire _eq_105 = slot_pick_pick_index == 5'd18; // RapController.java:576
+  wire _eq_106 = slot_pick_pick_index == 5'd19; // RapController.java:576
+  wire _eq_107 = slot_pick_pick_index == 5'd20; // RapController.java:576
+  wire _eq_108 = slot_pick_pick_index == 5'd21; // RapController.java:576
+  wire _eq_109 = slot_pick_pick_index == 5'd22; // RapController.java:576
+  wire _eq_110 = slot_pick_pick_index == 5'd23; // RapController.java:576
+  wire _eq_111 = slot_pick_pick_index == 5'd24; // RapController.java:576
+  wire _eq_112 = slot_pick_pick_index == 5'd25; // RapController.java:576
+  wire _eq_113 = slot_pick_pick_index == 5'd26; // RapController.java:576
+  wire _eq_114 = slot_pick_pick_index == 5'd27; // RapController.java:576
+  wire _eq_115 = slot_pick_pick_index == 5'd28; // RapController.java:576
+  wire _eq_116 = slot_pick_pick_index == 5'd29; // RapController.java:576
+  wire _eq_117 = slot_pick_pick_index == 5'd30; // RapController.java:576
+  wire _eq_118 = slot_pick_pick_index == 5'd31; // RapController.java:576
   wire _eq_119 = children_write_slot == 5'd0; // NodeTable.java:44
   wire _eq_120 = children_write_slot == 5'd1; // NodeTable.java:44
   wire _eq_121 = children_write_slot == 5'd2; // NodeTable.java:44
@@ -664,7 +664,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_148 = children_write_slot == 5'd29; // NodeTable.java:44
   wire _eq_149 = children_write_slot == 5'd30; // NodeTable.java:44
   wire _eq_150 = children_write_slot == 5'd31; // NodeTable.java:44
-  wire [2:0] _sub_1 = op_children - merge_leaves; // RapController.java:449
+  wire [2:0] _sub_1 = op_children - merge_leaves; // RapController.java:450
   wire [32:0] _add_0 = {1'b0, st_n_lo} + {{32{1'b0}}, ev_weight_q}; // SplitCounter.java:41
   wire [31:0] _bits_7 = _add_0[31:0]; // SplitCounter.java:42
   wire [31:0] _add_1 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:34
@@ -689,8 +689,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _bits_17 = _add_10[31:0]; // SplitCounter.java:42
   wire [31:0] _add_11 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:34
   wire _bits_18 = _add_10[32]; // SplitCounter.java:43
-  wire _or_8 = io_counterResult_bits_saturated | 1'd0; // RapController.java:277
-  wire _lt_0 = hit_len_4 < 6'd32; // RapController.java:260
+  wire _or_8 = io_counterResult_bits_saturated | 1'd0; // RapController.java:278
+  wire _lt_0 = hit_len_4 < 6'd32; // RapController.java:261
   wire [13:0] _bits_19 = io_counterResult_bits_updated[31:18]; // SplitCompare.java:35
   wire [17:0] _bits_20 = io_head_threshold[35:18]; // SplitCompare.java:35
   wire _gt_0 = {{4{1'b0}}, _bits_19} > _bits_20; // SplitCompare.java:27
@@ -700,21 +700,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_1 = _bits_21 > _bits_22; // SplitCompare.java:20
   wire _and_20 = _eq_151 & _gt_1; // SplitCompare.java:27
   wire _or_9 = _gt_0 | _and_20; // SplitCompare.java:27
-  wire split_now = _lt_0 & _or_9; // RapController.java:260
-  wire _not_25 = ~schedule_exhausted; // RapController.java:263
+  wire split_now = _lt_0 & _or_9; // RapController.java:261
+  wire _not_25 = ~schedule_exhausted; // RapController.java:264
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:59
   wire _not_26 = ~_or_r_0; // SplitCounter.java:59
-  wire _and_21 = _not_25 & _not_26; // RapController.java:263
-  wire [30:0] _bits_23 = until_merge_lo[31:1]; // RapController.java:263
-  wire _or_r_1 = |_bits_23; // RapController.java:263
-  wire _not_27 = ~_or_r_1; // RapController.java:263
-  wire _and_22 = _and_21 & _not_27; // RapController.java:263
-  wire _bits_24 = until_merge_lo[0]; // RapController.java:264
-  wire _ge_1 = io_head_weight >= _bits_24; // RapController.java:264
-  wire merge_now = _and_22 & _ge_1; // RapController.java:264
-  wire _not_28 = ~merge_now; // RapController.java:268
-  wire _and_23 = split_now & _not_28; // RapController.java:268
-  wire _and_24 = _and_23 & hit_short_4; // RapController.java:268
+  wire _and_21 = _not_25 & _not_26; // RapController.java:264
+  wire [30:0] _bits_23 = until_merge_lo[31:1]; // RapController.java:264
+  wire _or_r_1 = |_bits_23; // RapController.java:264
+  wire _not_27 = ~_or_r_1; // RapController.java:264
+  wire _and_22 = _and_21 & _not_27; // RapController.java:264
+  wire _bits_24 = until_merge_lo[0]; // RapController.java:265
+  wire _ge_1 = io_head_weight >= _bits_24; // RapController.java:265
+  wire merge_now = _and_22 & _ge_1; // RapController.java:265
+  wire _not_28 = ~merge_now; // RapController.java:269
+  wire _and_23 = split_now & _not_28; // RapController.java:269
+  wire _and_24 = _and_23 & hit_short_4; // RapController.java:269
   wire [17:0] _bits_25 = io_head_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_26 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_2 = _bits_25 > {1'b0, _bits_26}; // SplitCompare.java:27
@@ -726,15 +726,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_10 = _gt_2 | _and_25; // SplitCompare.java:27
   wire _not_29 = ~_or_10; // MergeSkip.java:42
   wire _and_26 = skip_valid & _not_29; // MergeSkip.java:42
-  wire defer_now = _and_24 & _and_26; // RapController.java:269
+  wire defer_now = _and_24 & _and_26; // RapController.java:270
   wire [5:0] _add_12 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:107
   wire [5:0] _sub_2 = _add_12 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:107
   wire _gt_4 = st_nodes > st_high_water; // StatusRegs.java:102
-  wire _eq_153 = io_m0Csr == 64'd0; // RapController.java:323
-  wire [63:0] _mux_6 = _eq_153 ? 64'd1 : io_m0Csr; // RapController.java:323
-  wire [31:0] _bits_29 = serialMultiplier_io_product[95:64]; // RapController.java:464
-  wire _or_r_2 = |_bits_29; // RapController.java:464
-  wire [63:0] _bits_30 = serialMultiplier_io_product[63:0]; // RapController.java:465
+  wire _eq_153 = io_m0Csr == 64'd0; // RapController.java:324
+  wire [63:0] _mux_6 = _eq_153 ? 64'd1 : io_m0Csr; // RapController.java:324
+  wire [31:0] _bits_29 = serialMultiplier_io_product[95:64]; // RapController.java:465
+  wire _or_r_2 = |_bits_29; // RapController.java:465
+  wire [63:0] _bits_30 = serialMultiplier_io_product[63:0]; // RapController.java:466
   wire [31:0] _bits_31 = _mux_6[31:0]; // SplitCounter.java:48
   wire [32:0] _sub_3 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:41
   wire [31:0] _bits_32 = _sub_3[31:0]; // SplitCounter.java:42
@@ -746,10 +746,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _sub_4 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:34
   wire [31:0] _bits_37 = to_merge[63:32]; // SplitCounter.java:49
   wire _bits_38 = _sub_3[32]; // SplitCounter.java:43
-  wire _eq_154 = io_epsCsr == 16'd0; // RapController.java:321
-  wire [15:0] _mux_7 = _eq_154 ? 16'd1 : io_epsCsr; // RapController.java:321
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:322
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:322
+  wire _eq_154 = io_epsCsr == 16'd0; // RapController.java:322
+  wire [15:0] _mux_7 = _eq_154 ? 16'd1 : io_epsCsr; // RapController.java:322
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:323
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:323
   wire [5:0] _add_13 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:206
   wire [5:0] _sub_5 = _add_13 - {{5{1'b0}}, io_selected_valid}; // RapController.java:206
   wire [7:0] _add_14 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:207
@@ -757,21 +757,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_155 = state == 4'd2; // RapController.java:215
   wire draining = _eq_155 | commit_stop; // RapController.java:215
   wire undo_push = draining & io_counterResult_valid; // RapController.java:216
-  wire [4:0] _add_15 = undo_sp + 5'd1; // RapController.java:222
-  wire [4:0] _sub_7 = undo_sp - 5'd1; // RapController.java:353
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:366
-  wire [6:0] _dshl_1 = 7'd1 << _dyn_index_0; // RapController.java:366
-  wire [3:0] _bits_39 = _dshl_1[3:0]; // RapController.java:366
-  wire [3:0] _or_11 = present_children | _bits_39; // RapController.java:366
-  wire [6:0] _dshl_2 = 7'd1 << _bits_4; // RapController.java:577
-  wire [3:0] _bits_40 = _dshl_2[3:0]; // RapController.java:577
-  wire [3:0] _or_12 = present_children | _bits_40; // RapController.java:577
+  wire [4:0] _add_15 = undo_sp + 5'd1; // RapController.java:223
+  wire [4:0] _sub_7 = undo_sp - 5'd1; // RapController.java:354
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:367
+  wire [6:0] _dshl_1 = 7'd1 << _dyn_index_0; // RapController.java:367
+  wire [3:0] _bits_39 = _dshl_1[3:0]; // RapController.java:367
+  wire [3:0] _or_11 = present_children | _bits_39; // RapController.java:367
+  wire [6:0] _dshl_2 = 7'd1 << _bits_4; // RapController.java:578
+  wire [3:0] _bits_40 = _dshl_2[3:0]; // RapController.java:578
+  wire [3:0] _or_12 = present_children | _bits_40; // RapController.java:578
   wire _bits_41 = slot_valid[31]; // NodeTable.java:59
-  wire _eq_156 = state == 4'd4; // RapController.java:307
-  wire [4:0] _mux_9 = _eq_156 ? op_slot : merge_parent; // RapController.java:308
+  wire _eq_156 = state == 4'd4; // RapController.java:308
+  wire [4:0] _mux_9 = _eq_156 ? op_slot : merge_parent; // RapController.java:309
   wire _eq_157 = slot_parent_31 == _mux_9; // NodeTable.java:59
   wire _and_27 = _bits_41 & _eq_157; // NodeTable.java:59
-  wire _not_30 = ~_eq_156; // RapController.java:308
+  wire _not_30 = ~_eq_156; // RapController.java:309
   wire _not_31 = ~_not_30; // NodeTable.java:60
   wire _eq_158 = slot_children_31 == 3'd0; // NodeTable.java:60
   wire _or_13 = _not_31 | _eq_158; // NodeTable.java:60
@@ -1284,7 +1284,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _not_97 = ~slot_pick_pick_hot; // SlotPicker.java:33
   wire [31:0] _and_155 = slot_pick_candidates & _not_97; // SlotPicker.java:33
   wire [31:0] slot_pick_remaining = slot_pick_take ? _and_155 : slot_pick_candidates; // SlotPicker.java:33
-  wire [31:0] _not_98 = ~slot_valid; // RapController.java:370
+  wire [31:0] _not_98 = ~slot_valid; // RapController.java:371
   wire [31:0] _sub_9 = slot_pick_remaining - 32'd1; // SlotPicker.java:38
   wire [31:0] _not_99 = ~_sub_9; // SlotPicker.java:38
   wire [31:0] _and_156 = slot_pick_remaining & _not_99; // SlotPicker.java:38
@@ -1413,20 +1413,20 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [3:0] _mux_39 = _not_100 ? _cat_30 : _cat_37; // FirstSet.java:35
   wire [4:0] _cat_38 = {_not_100, _mux_39}; // FirstSet.java:35
   wire [4:0] _bits_169 = _cat_38; // FirstSet.java:43
-  wire [5:0] _sub_10 = merge_level - 6'd2; // RapController.java:420
-  wire _eq_251 = state == 4'd7; // RapController.java:293
-  wire _eq_252 = state == 4'd8; // RapController.java:293
-  wire _or_106 = _eq_251 | _eq_252; // RapController.java:293
-  wire _eq_253 = state == 4'd9; // RapController.java:293
-  wire _or_107 = _or_106 | _eq_253; // RapController.java:293
-  wire _and_157 = _or_107 & io_counterResult_valid; // RapController.java:294
-  wire _eq_254 = io_counterResult_bits_op == 2'd2; // RapController.java:294
-  wire _and_158 = _and_157 & _eq_254; // RapController.java:294
-  wire [34:0] _add_16 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:294
-  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:438
-  wire _not_131 = ~snapshot_frozen; // RapController.java:333
-  wire _and_159 = snapshot_pending & _not_131; // RapController.java:333
-  wire _and_160 = _and_159 & _and_2; // RapController.java:333
+  wire [5:0] _sub_10 = merge_level - 6'd2; // RapController.java:421
+  wire _eq_251 = state == 4'd7; // RapController.java:294
+  wire _eq_252 = state == 4'd8; // RapController.java:294
+  wire _or_106 = _eq_251 | _eq_252; // RapController.java:294
+  wire _eq_253 = state == 4'd9; // RapController.java:294
+  wire _or_107 = _or_106 | _eq_253; // RapController.java:294
+  wire _and_157 = _or_107 & io_counterResult_valid; // RapController.java:295
+  wire _eq_254 = io_counterResult_bits_op == 2'd2; // RapController.java:295
+  wire _and_158 = _and_157 & _eq_254; // RapController.java:295
+  wire [34:0] _add_16 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:295
+  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:439
+  wire _not_131 = ~snapshot_frozen; // RapController.java:334
+  wire _and_159 = snapshot_pending & _not_131; // RapController.java:334
+  wire _and_160 = _and_159 & _and_2; // RapController.java:334
   wire _or_108 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_109 = _or_108 | ev_split_q; // StatusRegs.java:83
   wire _or_110 = _or_109 | ev_batch_q; // StatusRegs.java:83
@@ -1446,21 +1446,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_165 = _and_164 & _not_137; // StatusRegs.java:84
   wire _not_138 = ~_and_165; // StatusRegs.java:84
   wire ev_pending = _or_112 | _not_138; // StatusRegs.java:84
-  wire _not_139 = ~ev_pending; // RapController.java:333
-  wire _and_166 = _and_160 & _not_139; // RapController.java:333
-  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:470
-  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:487
-  wire [4:0] _bits_170 = readout_slot[4:0]; // RapController.java:485
+  wire _not_139 = ~ev_pending; // RapController.java:334
+  wire _and_166 = _and_160 & _not_139; // RapController.java:334
+  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:471
+  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:488
+  wire [4:0] _bits_170 = readout_slot[4:0]; // RapController.java:486
   wire _eq_255 = _bits_170 == 5'd0; // NodeTable.java:77
   wire [5:0] _dyn_index_1 = _bits_170[4] ? (_bits_170[3] ? (_bits_170[2] ? (_bits_170[1] ? (_bits_170[0] ? slot_len_31 : slot_len_30) : (_bits_170[0] ? slot_len_29 : slot_len_28)) : (_bits_170[1] ? (_bits_170[0] ? slot_len_27 : slot_len_26) : (_bits_170[0] ? slot_len_25 : slot_len_24))) : (_bits_170[2] ? (_bits_170[1] ? (_bits_170[0] ? slot_len_23 : slot_len_22) : (_bits_170[0] ? slot_len_21 : slot_len_20)) : (_bits_170[1] ? (_bits_170[0] ? slot_len_19 : slot_len_18) : (_bits_170[0] ? slot_len_17 : slot_len_16)))) : (_bits_170[3] ? (_bits_170[2] ? (_bits_170[1] ? (_bits_170[0] ? slot_len_15 : slot_len_14) : (_bits_170[0] ? slot_len_13 : slot_len_12)) : (_bits_170[1] ? (_bits_170[0] ? slot_len_11 : slot_len_10) : (_bits_170[0] ? slot_len_9 : slot_len_8))) : (_bits_170[2] ? (_bits_170[1] ? (_bits_170[0] ? slot_len_7 : slot_len_6) : (_bits_170[0] ? slot_len_5 : slot_len_4)) : (_bits_170[1] ? (_bits_170[0] ? slot_len_3 : slot_len_2) : (_bits_170[0] ? slot_len_1 : slot_len_0)))); // NodeTable.java:77
   wire [5:0] _mux_42 = _eq_255 ? 6'd0 : _dyn_index_1; // NodeTable.java:77
-  wire [5:0] _mux_43 = readout_in_use ? _mux_42 : 6'd0; // RapController.java:485
+  wire [5:0] _mux_43 = readout_in_use ? _mux_42 : 6'd0; // RapController.java:486
   wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:35
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:55
-  wire _ne_36 = merge_leaves != 3'd0; // RapController.java:452
+  wire _ne_36 = merge_leaves != 3'd0; // RapController.java:453
   wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:36
   wire [17:0] _bits_171 = batch_min_sum[34:17]; // SplitCompare.java:35
   wire [17:0] _bits_172 = merge_sum[34:17]; // SplitCompare.java:35
@@ -1493,30 +1493,30 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire walking_kids = _eq_259 | _eq_260; // RapController.java:174
   wire [4:0] _mux_46 = walking_kids ? merge_parent : op_slot; // RapController.java:175
   wire [2:0] _dyn_index_2 = _mux_46[4] ? (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_31 : slot_children_30) : (_mux_46[0] ? slot_children_29 : slot_children_28)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_27 : slot_children_26) : (_mux_46[0] ? slot_children_25 : slot_children_24))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_23 : slot_children_22) : (_mux_46[0] ? slot_children_21 : slot_children_20)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_19 : slot_children_18) : (_mux_46[0] ? slot_children_17 : slot_children_16)))) : (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_15 : slot_children_14) : (_mux_46[0] ? slot_children_13 : slot_children_12)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_11 : slot_children_10) : (_mux_46[0] ? slot_children_9 : slot_children_8))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_7 : slot_children_6) : (_mux_46[0] ? slot_children_5 : slot_children_4)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_3 : slot_children_2) : (_mux_46[0] ? slot_children_1 : slot_children_0)))); // RapController.java:175
-  wire _not_141 = ~commit_stop; // RapController.java:330
-  wire _and_169 = io_selected_valid & _not_141; // RapController.java:330
-  wire [4:0] _bits_181 = undo_rdata_0[36:32]; // RapController.java:351
-  wire [4:0] _bits_182 = readout_slot[4:0]; // RapController.java:478
-  wire [31:0] _bits_183 = undo_rdata_0[31:0]; // RapController.java:352
+  wire _not_141 = ~commit_stop; // RapController.java:331
+  wire _and_169 = io_selected_valid & _not_141; // RapController.java:331
+  wire [4:0] _bits_181 = undo_rdata_0[36:32]; // RapController.java:352
+  wire [4:0] _bits_182 = readout_slot[4:0]; // RapController.java:479
+  wire [31:0] _bits_183 = undo_rdata_0[31:0]; // RapController.java:353
   wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:82
-  wire [31:0] _bits_184 = merge_sum[31:0]; // RapController.java:447
-  wire [31:0] _mux_47 = clip_verdict ? _fill_8 : _bits_184; // RapController.java:447
-  wire _or_115 = split_now | merge_now; // RapController.java:271
-  wire _and_170 = commit_fire & _or_115; // RapController.java:271
-  wire _not_142 = ~defer_now; // RapController.java:271
-  wire _and_171 = _and_170 & _not_142; // RapController.java:271
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:231
-  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:234
-  wire _ge_2 = free_slots >= missing_children; // RapController.java:235
-  wire _lt_2 = free_slots < 6'd1; // RapController.java:243
-  wire _lt_3 = free_slots < 6'd2; // RapController.java:243
-  wire _lt_4 = free_slots < 6'd3; // RapController.java:243
-  wire _lt_5 = free_slots < 6'd4; // RapController.java:243
+  wire [31:0] _bits_184 = merge_sum[31:0]; // RapController.java:448
+  wire [31:0] _mux_47 = clip_verdict ? _fill_8 : _bits_184; // RapController.java:448
+  wire _or_115 = split_now | merge_now; // RapController.java:272
+  wire _and_170 = commit_fire & _or_115; // RapController.java:272
+  wire _not_142 = ~defer_now; // RapController.java:272
+  wire _and_171 = _and_170 & _not_142; // RapController.java:272
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:232
+  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:235
+  wire _ge_2 = free_slots >= missing_children; // RapController.java:236
+  wire _lt_2 = free_slots < 6'd1; // RapController.java:244
+  wire _lt_3 = free_slots < 6'd2; // RapController.java:244
+  wire _lt_4 = free_slots < 6'd3; // RapController.java:244
+  wire _lt_5 = free_slots < 6'd4; // RapController.java:244
   wire [7:0] _cat_39 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // NodeTable.java:92
-  wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:247
-  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:247
-  wire _bits_185 = _dshr_1[0]; // RapController.java:247
-  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:297
+  wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:248
+  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:248
+  wire _bits_185 = _dshr_1[0]; // RapController.java:248
+  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:298
   wire [17:0] _bits_186 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_187 = merge_sum[34:18]; // SplitCompare.java:35
   wire _gt_7 = _bits_186 > {1'b0, _bits_187}; // SplitCompare.java:27
@@ -1526,17 +1526,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_8 = _bits_188 > _bits_189; // SplitCompare.java:20
   wire _and_172 = _eq_261 & _gt_8; // SplitCompare.java:27
   wire _or_116 = _gt_7 | _and_172; // SplitCompare.java:27
-  wire _and_173 = _ne_37 & _or_116; // RapController.java:297
-  wire [2:0] _bits_190 = merge_sum[34:32]; // RapController.java:299
-  wire _or_r_5 = |_bits_190; // RapController.java:299
-  wire _eq_262 = state == 4'd9; // RapController.java:300
-  wire _eq_263 = sram_count == 8'd0; // RapController.java:300
-  wire _and_174 = _eq_262 & _eq_263; // RapController.java:300
-  wire _lt_6 = readout_slot < 16'd32; // RapController.java:303
-  wire [4:0] _bits_191 = readout_slot[4:0]; // RapController.java:303
-  wire [31:0] _dshr_2 = slot_valid >> _bits_191; // RapController.java:303
-  wire _bits_192 = _dshr_2[0]; // RapController.java:303
-  wire _and_175 = _lt_6 & _bits_192; // RapController.java:303
+  wire _and_173 = _ne_37 & _or_116; // RapController.java:298
+  wire [2:0] _bits_190 = merge_sum[34:32]; // RapController.java:300
+  wire _or_r_5 = |_bits_190; // RapController.java:300
+  wire _eq_262 = state == 4'd9; // RapController.java:301
+  wire _eq_263 = sram_count == 8'd0; // RapController.java:301
+  wire _and_174 = _eq_262 & _eq_263; // RapController.java:301
+  wire _lt_6 = readout_slot < 16'd32; // RapController.java:304
+  wire [4:0] _bits_191 = readout_slot[4:0]; // RapController.java:304
+  wire [31:0] _dshr_2 = slot_valid >> _bits_191; // RapController.java:304
+  wire _bits_192 = _dshr_2[0]; // RapController.java:304
+  wire _and_175 = _lt_6 & _bits_192; // RapController.java:304
   wire [17:0] _bits_193 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_194 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_9 = _bits_193 > {1'b0, _bits_194}; // SplitCompare.java:27
@@ -1552,55 +1552,56 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_178 = _and_177 & _not_144; // MergeSkip.java:51
   wire _not_145 = ~commit_fire; // MergeSkip.java:51
   wire _and_179 = _and_178 & _not_145; // MergeSkip.java:51
-  wire _eq_265 = state == 4'd1; // RapController.java:601
-  wire _not_146 = ~commit_stop; // RapController.java:601
-  wire _and_180 = _eq_265 & _not_146; // RapController.java:601
-  wire _not_147 = ~io_headValid; // RapController.java:601
-  wire _and_181 = pipe_empty & _not_147; // RapController.java:601
-  wire [2:0] _mux_48 = _and_181 ? 3'd1 : fill_cause; // RapController.java:601
-  wire _eq_266 = state == 4'd2; // RapController.java:602
-  wire _eq_267 = state == 4'd3; // RapController.java:602
-  wire _or_118 = _eq_266 | _eq_267; // RapController.java:602
-  wire _eq_268 = state == 4'd12; // RapController.java:602
-  wire _or_119 = _or_118 | _eq_268; // RapController.java:602
-  wire _or_120 = _or_119 | commit_stop; // RapController.java:602
-  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:603
-  wire _ge_3 = state >= 4'd4; // RapController.java:604
-  wire _le_1 = state <= 4'd6; // RapController.java:604
-  wire _and_182 = _ge_3 & _le_1; // RapController.java:604
-  wire _ge_4 = state >= 4'd7; // RapController.java:605
-  wire _le_2 = state <= 4'd11; // RapController.java:605
-  wire _and_183 = _ge_4 & _le_2; // RapController.java:605
-  wire [3:0] _bits_197 = undo_sp[3:0]; // RapController.java:221
-  wire [36:0] _cat_40 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:221
-  wire _eq_269 = state == 4'd3; // RapController.java:217
-  wire undo_pop = _eq_269 & cmd_valid; // RapController.java:217
-  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:218
-  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:218
-  wire [4:0] _mux_50 = undo_pop ? _sub_14 : _sub_15; // RapController.java:218
-  wire [3:0] _bits_198 = _mux_50[3:0]; // RapController.java:218
-  wire _not_148 = ~undo_push; // RapController.java:218
+  wire _eq_265 = state == 4'd1; // RapController.java:602
+  wire _not_146 = ~commit_stop; // RapController.java:602
+  wire _and_180 = _eq_265 & _not_146; // RapController.java:602
+  wire _not_147 = ~io_headValid; // RapController.java:602
+  wire _and_181 = pipe_empty & _not_147; // RapController.java:602
+  wire [2:0] _mux_48 = _and_181 ? 3'd1 : fill_cause; // RapController.java:602
+  wire _eq_266 = state == 4'd2; // RapController.java:603
+  wire _eq_267 = state == 4'd3; // RapController.java:603
+  wire _or_118 = _eq_266 | _eq_267; // RapController.java:603
+  wire _eq_268 = state == 4'd12; // RapController.java:603
+  wire _or_119 = _or_118 | _eq_268; // RapController.java:603
+  wire _or_120 = _or_119 | commit_stop; // RapController.java:603
+  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:604
+  wire _ge_3 = state >= 4'd4; // RapController.java:605
+  wire _le_1 = state <= 4'd6; // RapController.java:605
+  wire _and_182 = _ge_3 & _le_1; // RapController.java:605
+  wire _ge_4 = state >= 4'd7; // RapController.java:606
+  wire _le_2 = state <= 4'd11; // RapController.java:606
+  wire _and_183 = _ge_4 & _le_2; // RapController.java:606
+  wire [3:0] _bits_197 = undo_sp[3:0]; // RapController.java:222
+  wire [36:0] _cat_40 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:222
+  wire _eq_269 = state == 4'd3; // RapController.java:218
+  wire _ne_38 = undo_sp != 5'd0; // RapController.java:218
+  wire undo_pop = _eq_269 & _ne_38; // RapController.java:218
+  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:219
+  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:219
+  wire [4:0] _mux_50 = undo_pop ? _sub_14 : _sub_15; // RapController.java:219
+  wire [3:0] _bits_198 = _mux_50[3:0]; // RapController.java:219
+  wire _not_148 = ~undo_push; // RapController.java:219
   wire read_parent_prefix = state == 4'd5; // RapController.java:144
   wire [4:0] _bits_199 = readout_slot[4:0]; // RapController.java:145
   wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_199; // RapController.java:145
   wire _eq_270 = state == 4'd13; // RapController.java:146
   wire _or_121 = read_parent_prefix | _eq_270; // RapController.java:146
-  wire _and_184 = in_run & io_selected_valid; // RapController.java:509
-  wire _eq_271 = io_counterResult_bits_op == 2'd0; // RapController.java:511
-  wire _and_185 = io_headValid & _eq_271; // RapController.java:511
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:512
-  wire _not_149 = ~io_counterResult_valid; // RapController.java:513
-  wire _eq_272 = state == 4'd2; // RapController.java:513
-  wire _and_186 = _eq_272 & pipe_empty; // RapController.java:513
-  wire _and_r_0 = &present_children; // RapController.java:514
-  wire _or_122 = slot_pick_pick_found | _and_r_0; // RapController.java:514
-  wire _eq_273 = state == 4'd6; // RapController.java:514
-  wire _and_187 = _eq_273 & slot_pick_ready; // RapController.java:514
-  wire _eq_274 = split_fits == _ge_2; // RapController.java:516
-  wire _eq_275 = op_children == _dyn_index_2; // RapController.java:518
-  wire _eq_276 = state == 4'd9; // RapController.java:517
-  wire _and_188 = _eq_276 & merge_settled; // RapController.java:517
-  wire _or_123 = split_settled | _and_188; // RapController.java:517
+  wire _and_184 = in_run & io_selected_valid; // RapController.java:510
+  wire _eq_271 = io_counterResult_bits_op == 2'd0; // RapController.java:512
+  wire _and_185 = io_headValid & _eq_271; // RapController.java:512
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:513
+  wire _not_149 = ~io_counterResult_valid; // RapController.java:514
+  wire _eq_272 = state == 4'd2; // RapController.java:514
+  wire _and_186 = _eq_272 & pipe_empty; // RapController.java:514
+  wire _and_r_0 = &present_children; // RapController.java:515
+  wire _or_122 = slot_pick_pick_found | _and_r_0; // RapController.java:515
+  wire _eq_273 = state == 4'd6; // RapController.java:515
+  wire _and_187 = _eq_273 & slot_pick_ready; // RapController.java:515
+  wire _eq_274 = split_fits == _ge_2; // RapController.java:517
+  wire _eq_275 = op_children == _dyn_index_2; // RapController.java:519
+  wire _eq_276 = state == 4'd9; // RapController.java:518
+  wire _and_188 = _eq_276 & merge_settled; // RapController.java:518
+  wire _or_123 = split_settled | _and_188; // RapController.java:518
   wire _not_150 = ~ev_commit_q; // StatusRegs.java:82
   wire _not_151 = ~st_n_carry; // SplitCounter.java:75
   wire st_n_steady = _not_150 & _not_151; // StatusRegs.java:82
@@ -1613,8 +1614,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:113
   wire _or_130 = _or_129 | _or_r_6; // StatusRegs.java:113
   wire _or_131 = _or_130 | ev_pending; // StatusRegs.java:113
-  wire _not_152 = ~_or_131; // RapController.java:520
-  wire _le_3 = st_nodes <= 6'd32; // RapController.java:521
+  wire _not_152 = ~_or_131; // RapController.java:521
+  wire _le_3 = st_nodes <= 6'd32; // RapController.java:522
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -1691,13 +1692,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_idle = _and_18;
   assign io_resetting = _not_23;
   assign io_stallCause = cause;
-  assign children_write = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (cmd_valid ? 1'd1 : 1'd0) : 1'd1)) : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : 1'd0))))))))));
-  assign children_write_slot = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_9 ? (_not_8 ? 5'd0 : (_or_2 ? (cmd_valid ? slot_pick_pick_index : 5'd0) : op_slot)) : (_eq_10 ? 5'd0 : (_eq_11 ? 5'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : 5'd0) : 5'd0) : 5'd0))))))))));
-  assign children_write_value = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_9 ? (_not_8 ? 3'd0 : (_or_2 ? (cmd_valid ? 3'd0 : 3'd0) : 3'd4)) : (_eq_10 ? 3'd0 : (_eq_11 ? 3'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? _sub_1 : 3'd0) : 3'd0) : 3'd0))))))))));
+  assign children_write = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (io_tcamWrite_ready ? 1'd1 : 1'd0) : 1'd1)) : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : 1'd0))))))))));
+  assign children_write_slot = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_9 ? (_not_8 ? 5'd0 : (_or_2 ? (io_tcamWrite_ready ? slot_pick_pick_index : 5'd0) : op_slot)) : (_eq_10 ? 5'd0 : (_eq_11 ? 5'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : 5'd0) : 5'd0) : 5'd0))))))))));
+  assign children_write_value = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_9 ? (_not_8 ? 3'd0 : (_or_2 ? (io_tcamWrite_ready ? 3'd0 : 3'd0) : 3'd4)) : (_eq_10 ? 3'd0 : (_eq_11 ? 3'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? _sub_1 : 3'd0) : 3'd0) : 3'd0))))))))));
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
   assign ev_saturation = (_eq_0 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_9 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_10 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_11 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_12 ? (merge_settled ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)))))))))));
   assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : 1'd0)))))));
-  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (cmd_valid ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))));
+  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (io_tcamWrite_ready ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))));
   assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_7 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_9 ? (_not_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_or_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_10 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (parent_pick_ready ? (parent_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
   assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
   assign ev_clear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
@@ -1706,7 +1707,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign parent_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? (level_fresh ? 1'd1 : 1'd0) : 1'd0))))))));
   assign parent_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0))))))));
   assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd1 : 1'd0) : (_eq_7 ? (_not_6 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd1 : 1'd0) : 1'd0)))))))));
-  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (cmd_valid ? 1'd1 : 1'd0) : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))))));
+  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (io_tcamWrite_ready ? 1'd1 : 1'd0) : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))))));
   assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1)) : 1'd0)) : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
   assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_1 ? (_and_166 ? 1'd1 : 1'd0) : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? (_not_10 ? 1'd0 : (_or_3 ? 1'd0 : (_not_11 ? 1'd1 : 1'd0))) : 1'd0)))))))))));
   assign serialMultiplier_io_a = _mux_44;
@@ -1753,7 +1754,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       state <= 4'd0;
     end else begin
-      state <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_3 ? (readout_pending ? 4'd13 : (_and_5 ? 4'd15 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? 4'd4 : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_6 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_7 ? (_not_6 ? state : (split_fits ? 4'd6 : (_not_7 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd12)))) : (_eq_9 ? (_not_8 ? state : (_or_2 ? state : (merge_due ? (skip_empty_settled ? _mux_3 : 4'd7) : 4'd12))) : (_eq_10 ? (level_fresh ? state : (parent_pick_ready ? (parent_pick_pick_found ? 4'd8 : (_ne_1 ? state : _mux_4)) : state)) : (_eq_11 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd9) : state)) : (_eq_12 ? (merge_settled ? 4'd7 : state) : (_eq_13 ? (_not_10 ? state : (_or_3 ? 4'd12 : (_not_11 ? 4'd11 : state))) : (_eq_15 ? (_not_12 ? 4'd10 : state) : (_eq_16 ? (_eq_17 ? 4'd1 : state) : (_eq_18 ? (cmd_valid ? 4'd14 : state) : (_eq_19 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_20 ? 4'd0 : state))))))))))))))));
+      state <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_3 ? (readout_pending ? 4'd13 : (_and_5 ? 4'd15 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? 4'd4 : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_6 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_7 ? (_not_6 ? state : (split_fits ? 4'd6 : (_not_7 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd12)))) : (_eq_9 ? (_not_8 ? state : (_or_2 ? state : (merge_due ? (skip_empty_settled ? _mux_3 : 4'd7) : 4'd12))) : (_eq_10 ? (level_fresh ? state : (parent_pick_ready ? (parent_pick_pick_found ? 4'd8 : (_ne_1 ? state : _mux_4)) : state)) : (_eq_11 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd9) : state)) : (_eq_12 ? (merge_settled ? 4'd7 : state) : (_eq_13 ? (_not_10 ? state : (_or_3 ? 4'd12 : (_not_11 ? 4'd11 : state))) : (_eq_15 ? (_not_12 ? 4'd10 : state) : (_eq_16 ? (_eq_17 ? 4'd1 : state) : (_eq_18 ? 4'd14 : (_eq_19 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_20 ? 4'd0 : state))))))))))))))));
     end
   end
 
@@ -1761,392 +1762,392 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_valid <= 32'd1;
     end else begin
-      slot_valid <= (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_7 ? slot_valid : (_eq_9 ? (_not_8 ? slot_valid : (_or_2 ? (cmd_valid ? _or_7 : slot_valid) : slot_valid)) : (_eq_10 ? slot_valid : (_eq_11 ? slot_valid : (_eq_12 ? (merge_settled ? (merge_verdict ? _and_19 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_15 ? slot_valid : (_eq_16 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? 32'd1 : slot_valid))))))))))))))));
+      slot_valid <= (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_7 ? slot_valid : (_eq_9 ? (_not_8 ? slot_valid : (_or_2 ? (io_tcamWrite_ready ? _or_7 : slot_valid) : slot_valid)) : (_eq_10 ? slot_valid : (_eq_11 ? slot_valid : (_eq_12 ? (merge_settled ? (merge_verdict ? _and_19 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_15 ? slot_valid : (_eq_16 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? 32'd1 : slot_valid))))))))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_len_0 <= (_eq_0 ? slot_len_0 : (_eq_1 ? slot_len_0 : (_eq_4 ? slot_len_0 : (_eq_5 ? slot_len_0 : (_eq_6 ? slot_len_0 : (_eq_7 ? slot_len_0 : (_eq_9 ? (_not_8 ? slot_len_0 : (_or_2 ? (cmd_valid ? (_eq_23 ? child_len : slot_len_0) : slot_len_0) : slot_len_0)) : slot_len_0)))))));
+    slot_len_0 <= (_eq_0 ? slot_len_0 : (_eq_1 ? slot_len_0 : (_eq_4 ? slot_len_0 : (_eq_5 ? slot_len_0 : (_eq_6 ? slot_len_0 : (_eq_7 ? slot_len_0 : (_eq_9 ? (_not_8 ? slot_len_0 : (_or_2 ? (io_tcamWrite_ready ? (_eq_23 ? child_len : slot_len_0) : slot_len_0) : slot_len_0)) : slot_len_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_1 <= (_eq_0 ? slot_len_1 : (_eq_1 ? slot_len_1 : (_eq_4 ? slot_len_1 : (_eq_5 ? slot_len_1 : (_eq_6 ? slot_len_1 : (_eq_7 ? slot_len_1 : (_eq_9 ? (_not_8 ? slot_len_1 : (_or_2 ? (cmd_valid ? (_eq_24 ? child_len : slot_len_1) : slot_len_1) : slot_len_1)) : slot_len_1)))))));
+    slot_len_1 <= (_eq_0 ? slot_len_1 : (_eq_1 ? slot_len_1 : (_eq_4 ? slot_len_1 : (_eq_5 ? slot_len_1 : (_eq_6 ? slot_len_1 : (_eq_7 ? slot_len_1 : (_eq_9 ? (_not_8 ? slot_len_1 : (_or_2 ? (io_tcamWrite_ready ? (_eq_24 ? child_len : slot_len_1) : slot_len_1) : slot_len_1)) : slot_len_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_2 <= (_eq_0 ? slot_len_2 : (_eq_1 ? slot_len_2 : (_eq_4 ? slot_len_2 : (_eq_5 ? slot_len_2 : (_eq_6 ? slot_len_2 : (_eq_7 ? slot_len_2 : (_eq_9 ? (_not_8 ? slot_len_2 : (_or_2 ? (cmd_valid ? (_eq_25 ? child_len : slot_len_2) : slot_len_2) : slot_len_2)) : slot_len_2)))))));
+    slot_len_2 <= (_eq_0 ? slot_len_2 : (_eq_1 ? slot_len_2 : (_eq_4 ? slot_len_2 : (_eq_5 ? slot_len_2 : (_eq_6 ? slot_len_2 : (_eq_7 ? slot_len_2 : (_eq_9 ? (_not_8 ? slot_len_2 : (_or_2 ? (io_tcamWrite_ready ? (_eq_25 ? child_len : slot_len_2) : slot_len_2) : slot_len_2)) : slot_len_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_3 <= (_eq_0 ? slot_len_3 : (_eq_1 ? slot_len_3 : (_eq_4 ? slot_len_3 : (_eq_5 ? slot_len_3 : (_eq_6 ? slot_len_3 : (_eq_7 ? slot_len_3 : (_eq_9 ? (_not_8 ? slot_len_3 : (_or_2 ? (cmd_valid ? (_eq_26 ? child_len : slot_len_3) : slot_len_3) : slot_len_3)) : slot_len_3)))))));
+    slot_len_3 <= (_eq_0 ? slot_len_3 : (_eq_1 ? slot_len_3 : (_eq_4 ? slot_len_3 : (_eq_5 ? slot_len_3 : (_eq_6 ? slot_len_3 : (_eq_7 ? slot_len_3 : (_eq_9 ? (_not_8 ? slot_len_3 : (_or_2 ? (io_tcamWrite_ready ? (_eq_26 ? child_len : slot_len_3) : slot_len_3) : slot_len_3)) : slot_len_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_4 <= (_eq_0 ? slot_len_4 : (_eq_1 ? slot_len_4 : (_eq_4 ? slot_len_4 : (_eq_5 ? slot_len_4 : (_eq_6 ? slot_len_4 : (_eq_7 ? slot_len_4 : (_eq_9 ? (_not_8 ? slot_len_4 : (_or_2 ? (cmd_valid ? (_eq_27 ? child_len : slot_len_4) : slot_len_4) : slot_len_4)) : slot_len_4)))))));
+    slot_len_4 <= (_eq_0 ? slot_len_4 : (_eq_1 ? slot_len_4 : (_eq_4 ? slot_len_4 : (_eq_5 ? slot_len_4 : (_eq_6 ? slot_len_4 : (_eq_7 ? slot_len_4 : (_eq_9 ? (_not_8 ? slot_len_4 : (_or_2 ? (io_tcamWrite_ready ? (_eq_27 ? child_len : slot_len_4) : slot_len_4) : slot_len_4)) : slot_len_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_5 <= (_eq_0 ? slot_len_5 : (_eq_1 ? slot_len_5 : (_eq_4 ? slot_len_5 : (_eq_5 ? slot_len_5 : (_eq_6 ? slot_len_5 : (_eq_7 ? slot_len_5 : (_eq_9 ? (_not_8 ? slot_len_5 : (_or_2 ? (cmd_valid ? (_eq_28 ? child_len : slot_len_5) : slot_len_5) : slot_len_5)) : slot_len_5)))))));
+    slot_len_5 <= (_eq_0 ? slot_len_5 : (_eq_1 ? slot_len_5 : (_eq_4 ? slot_len_5 : (_eq_5 ? slot_len_5 : (_eq_6 ? slot_len_5 : (_eq_7 ? slot_len_5 : (_eq_9 ? (_not_8 ? slot_len_5 : (_or_2 ? (io_tcamWrite_ready ? (_eq_28 ? child_len : slot_len_5) : slot_len_5) : slot_len_5)) : slot_len_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_6 <= (_eq_0 ? slot_len_6 : (_eq_1 ? slot_len_6 : (_eq_4 ? slot_len_6 : (_eq_5 ? slot_len_6 : (_eq_6 ? slot_len_6 : (_eq_7 ? slot_len_6 : (_eq_9 ? (_not_8 ? slot_len_6 : (_or_2 ? (cmd_valid ? (_eq_29 ? child_len : slot_len_6) : slot_len_6) : slot_len_6)) : slot_len_6)))))));
+    slot_len_6 <= (_eq_0 ? slot_len_6 : (_eq_1 ? slot_len_6 : (_eq_4 ? slot_len_6 : (_eq_5 ? slot_len_6 : (_eq_6 ? slot_len_6 : (_eq_7 ? slot_len_6 : (_eq_9 ? (_not_8 ? slot_len_6 : (_or_2 ? (io_tcamWrite_ready ? (_eq_29 ? child_len : slot_len_6) : slot_len_6) : slot_len_6)) : slot_len_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_7 <= (_eq_0 ? slot_len_7 : (_eq_1 ? slot_len_7 : (_eq_4 ? slot_len_7 : (_eq_5 ? slot_len_7 : (_eq_6 ? slot_len_7 : (_eq_7 ? slot_len_7 : (_eq_9 ? (_not_8 ? slot_len_7 : (_or_2 ? (cmd_valid ? (_eq_30 ? child_len : slot_len_7) : slot_len_7) : slot_len_7)) : slot_len_7)))))));
+    slot_len_7 <= (_eq_0 ? slot_len_7 : (_eq_1 ? slot_len_7 : (_eq_4 ? slot_len_7 : (_eq_5 ? slot_len_7 : (_eq_6 ? slot_len_7 : (_eq_7 ? slot_len_7 : (_eq_9 ? (_not_8 ? slot_len_7 : (_or_2 ? (io_tcamWrite_ready ? (_eq_30 ? child_len : slot_len_7) : slot_len_7) : slot_len_7)) : slot_len_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_8 <= (_eq_0 ? slot_len_8 : (_eq_1 ? slot_len_8 : (_eq_4 ? slot_len_8 : (_eq_5 ? slot_len_8 : (_eq_6 ? slot_len_8 : (_eq_7 ? slot_len_8 : (_eq_9 ? (_not_8 ? slot_len_8 : (_or_2 ? (cmd_valid ? (_eq_31 ? child_len : slot_len_8) : slot_len_8) : slot_len_8)) : slot_len_8)))))));
+    slot_len_8 <= (_eq_0 ? slot_len_8 : (_eq_1 ? slot_len_8 : (_eq_4 ? slot_len_8 : (_eq_5 ? slot_len_8 : (_eq_6 ? slot_len_8 : (_eq_7 ? slot_len_8 : (_eq_9 ? (_not_8 ? slot_len_8 : (_or_2 ? (io_tcamWrite_ready ? (_eq_31 ? child_len : slot_len_8) : slot_len_8) : slot_len_8)) : slot_len_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_9 <= (_eq_0 ? slot_len_9 : (_eq_1 ? slot_len_9 : (_eq_4 ? slot_len_9 : (_eq_5 ? slot_len_9 : (_eq_6 ? slot_len_9 : (_eq_7 ? slot_len_9 : (_eq_9 ? (_not_8 ? slot_len_9 : (_or_2 ? (cmd_valid ? (_eq_32 ? child_len : slot_len_9) : slot_len_9) : slot_len_9)) : slot_len_9)))))));
+    slot_len_9 <= (_eq_0 ? slot_len_9 : (_eq_1 ? slot_len_9 : (_eq_4 ? slot_len_9 : (_eq_5 ? slot_len_9 : (_eq_6 ? slot_len_9 : (_eq_7 ? slot_len_9 : (_eq_9 ? (_not_8 ? slot_len_9 : (_or_2 ? (io_tcamWrite_ready ? (_eq_32 ? child_len : slot_len_9) : slot_len_9) : slot_len_9)) : slot_len_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_10 <= (_eq_0 ? slot_len_10 : (_eq_1 ? slot_len_10 : (_eq_4 ? slot_len_10 : (_eq_5 ? slot_len_10 : (_eq_6 ? slot_len_10 : (_eq_7 ? slot_len_10 : (_eq_9 ? (_not_8 ? slot_len_10 : (_or_2 ? (cmd_valid ? (_eq_33 ? child_len : slot_len_10) : slot_len_10) : slot_len_10)) : slot_len_10)))))));
+    slot_len_10 <= (_eq_0 ? slot_len_10 : (_eq_1 ? slot_len_10 : (_eq_4 ? slot_len_10 : (_eq_5 ? slot_len_10 : (_eq_6 ? slot_len_10 : (_eq_7 ? slot_len_10 : (_eq_9 ? (_not_8 ? slot_len_10 : (_or_2 ? (io_tcamWrite_ready ? (_eq_33 ? child_len : slot_len_10) : slot_len_10) : slot_len_10)) : slot_len_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_11 <= (_eq_0 ? slot_len_11 : (_eq_1 ? slot_len_11 : (_eq_4 ? slot_len_11 : (_eq_5 ? slot_len_11 : (_eq_6 ? slot_len_11 : (_eq_7 ? slot_len_11 : (_eq_9 ? (_not_8 ? slot_len_11 : (_or_2 ? (cmd_valid ? (_eq_34 ? child_len : slot_len_11) : slot_len_11) : slot_len_11)) : slot_len_11)))))));
+    slot_len_11 <= (_eq_0 ? slot_len_11 : (_eq_1 ? slot_len_11 : (_eq_4 ? slot_len_11 : (_eq_5 ? slot_len_11 : (_eq_6 ? slot_len_11 : (_eq_7 ? slot_len_11 : (_eq_9 ? (_not_8 ? slot_len_11 : (_or_2 ? (io_tcamWrite_ready ? (_eq_34 ? child_len : slot_len_11) : slot_len_11) : slot_len_11)) : slot_len_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_12 <= (_eq_0 ? slot_len_12 : (_eq_1 ? slot_len_12 : (_eq_4 ? slot_len_12 : (_eq_5 ? slot_len_12 : (_eq_6 ? slot_len_12 : (_eq_7 ? slot_len_12 : (_eq_9 ? (_not_8 ? slot_len_12 : (_or_2 ? (cmd_valid ? (_eq_35 ? child_len : slot_len_12) : slot_len_12) : slot_len_12)) : slot_len_12)))))));
+    slot_len_12 <= (_eq_0 ? slot_len_12 : (_eq_1 ? slot_len_12 : (_eq_4 ? slot_len_12 : (_eq_5 ? slot_len_12 : (_eq_6 ? slot_len_12 : (_eq_7 ? slot_len_12 : (_eq_9 ? (_not_8 ? slot_len_12 : (_or_2 ? (io_tcamWrite_ready ? (_eq_35 ? child_len : slot_len_12) : slot_len_12) : slot_len_12)) : slot_len_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_13 <= (_eq_0 ? slot_len_13 : (_eq_1 ? slot_len_13 : (_eq_4 ? slot_len_13 : (_eq_5 ? slot_len_13 : (_eq_6 ? slot_len_13 : (_eq_7 ? slot_len_13 : (_eq_9 ? (_not_8 ? slot_len_13 : (_or_2 ? (cmd_valid ? (_eq_36 ? child_len : slot_len_13) : slot_len_13) : slot_len_13)) : slot_len_13)))))));
+    slot_len_13 <= (_eq_0 ? slot_len_13 : (_eq_1 ? slot_len_13 : (_eq_4 ? slot_len_13 : (_eq_5 ? slot_len_13 : (_eq_6 ? slot_len_13 : (_eq_7 ? slot_len_13 : (_eq_9 ? (_not_8 ? slot_len_13 : (_or_2 ? (io_tcamWrite_ready ? (_eq_36 ? child_len : slot_len_13) : slot_len_13) : slot_len_13)) : slot_len_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_14 <= (_eq_0 ? slot_len_14 : (_eq_1 ? slot_len_14 : (_eq_4 ? slot_len_14 : (_eq_5 ? slot_len_14 : (_eq_6 ? slot_len_14 : (_eq_7 ? slot_len_14 : (_eq_9 ? (_not_8 ? slot_len_14 : (_or_2 ? (cmd_valid ? (_eq_37 ? child_len : slot_len_14) : slot_len_14) : slot_len_14)) : slot_len_14)))))));
+    slot_len_14 <= (_eq_0 ? slot_len_14 : (_eq_1 ? slot_len_14 : (_eq_4 ? slot_len_14 : (_eq_5 ? slot_len_14 : (_eq_6 ? slot_len_14 : (_eq_7 ? slot_len_14 : (_eq_9 ? (_not_8 ? slot_len_14 : (_or_2 ? (io_tcamWrite_ready ? (_eq_37 ? child_len : slot_len_14) : slot_len_14) : slot_len_14)) : slot_len_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_15 <= (_eq_0 ? slot_len_15 : (_eq_1 ? slot_len_15 : (_eq_4 ? slot_len_15 : (_eq_5 ? slot_len_15 : (_eq_6 ? slot_len_15 : (_eq_7 ? slot_len_15 : (_eq_9 ? (_not_8 ? slot_len_15 : (_or_2 ? (cmd_valid ? (_eq_38 ? child_len : slot_len_15) : slot_len_15) : slot_len_15)) : slot_len_15)))))));
+    slot_len_15 <= (_eq_0 ? slot_len_15 : (_eq_1 ? slot_len_15 : (_eq_4 ? slot_len_15 : (_eq_5 ? slot_len_15 : (_eq_6 ? slot_len_15 : (_eq_7 ? slot_len_15 : (_eq_9 ? (_not_8 ? slot_len_15 : (_or_2 ? (io_tcamWrite_ready ? (_eq_38 ? child_len : slot_len_15) : slot_len_15) : slot_len_15)) : slot_len_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_16 <= (_eq_0 ? slot_len_16 : (_eq_1 ? slot_len_16 : (_eq_4 ? slot_len_16 : (_eq_5 ? slot_len_16 : (_eq_6 ? slot_len_16 : (_eq_7 ? slot_len_16 : (_eq_9 ? (_not_8 ? slot_len_16 : (_or_2 ? (cmd_valid ? (_eq_39 ? child_len : slot_len_16) : slot_len_16) : slot_len_16)) : slot_len_16)))))));
+    slot_len_16 <= (_eq_0 ? slot_len_16 : (_eq_1 ? slot_len_16 : (_eq_4 ? slot_len_16 : (_eq_5 ? slot_len_16 : (_eq_6 ? slot_len_16 : (_eq_7 ? slot_len_16 : (_eq_9 ? (_not_8 ? slot_len_16 : (_or_2 ? (io_tcamWrite_ready ? (_eq_39 ? child_len : slot_len_16) : slot_len_16) : slot_len_16)) : slot_len_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_17 <= (_eq_0 ? slot_len_17 : (_eq_1 ? slot_len_17 : (_eq_4 ? slot_len_17 : (_eq_5 ? slot_len_17 : (_eq_6 ? slot_len_17 : (_eq_7 ? slot_len_17 : (_eq_9 ? (_not_8 ? slot_len_17 : (_or_2 ? (cmd_valid ? (_eq_40 ? child_len : slot_len_17) : slot_len_17) : slot_len_17)) : slot_len_17)))))));
+    slot_len_17 <= (_eq_0 ? slot_len_17 : (_eq_1 ? slot_len_17 : (_eq_4 ? slot_len_17 : (_eq_5 ? slot_len_17 : (_eq_6 ? slot_len_17 : (_eq_7 ? slot_len_17 : (_eq_9 ? (_not_8 ? slot_len_17 : (_or_2 ? (io_tcamWrite_ready ? (_eq_40 ? child_len : slot_len_17) : slot_len_17) : slot_len_17)) : slot_len_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_18 <= (_eq_0 ? slot_len_18 : (_eq_1 ? slot_len_18 : (_eq_4 ? slot_len_18 : (_eq_5 ? slot_len_18 : (_eq_6 ? slot_len_18 : (_eq_7 ? slot_len_18 : (_eq_9 ? (_not_8 ? slot_len_18 : (_or_2 ? (cmd_valid ? (_eq_41 ? child_len : slot_len_18) : slot_len_18) : slot_len_18)) : slot_len_18)))))));
+    slot_len_18 <= (_eq_0 ? slot_len_18 : (_eq_1 ? slot_len_18 : (_eq_4 ? slot_len_18 : (_eq_5 ? slot_len_18 : (_eq_6 ? slot_len_18 : (_eq_7 ? slot_len_18 : (_eq_9 ? (_not_8 ? slot_len_18 : (_or_2 ? (io_tcamWrite_ready ? (_eq_41 ? child_len : slot_len_18) : slot_len_18) : slot_len_18)) : slot_len_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_19 <= (_eq_0 ? slot_len_19 : (_eq_1 ? slot_len_19 : (_eq_4 ? slot_len_19 : (_eq_5 ? slot_len_19 : (_eq_6 ? slot_len_19 : (_eq_7 ? slot_len_19 : (_eq_9 ? (_not_8 ? slot_len_19 : (_or_2 ? (cmd_valid ? (_eq_42 ? child_len : slot_len_19) : slot_len_19) : slot_len_19)) : slot_len_19)))))));
+    slot_len_19 <= (_eq_0 ? slot_len_19 : (_eq_1 ? slot_len_19 : (_eq_4 ? slot_len_19 : (_eq_5 ? slot_len_19 : (_eq_6 ? slot_len_19 : (_eq_7 ? slot_len_19 : (_eq_9 ? (_not_8 ? slot_len_19 : (_or_2 ? (io_tcamWrite_ready ? (_eq_42 ? child_len : slot_len_19) : slot_len_19) : slot_len_19)) : slot_len_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_20 <= (_eq_0 ? slot_len_20 : (_eq_1 ? slot_len_20 : (_eq_4 ? slot_len_20 : (_eq_5 ? slot_len_20 : (_eq_6 ? slot_len_20 : (_eq_7 ? slot_len_20 : (_eq_9 ? (_not_8 ? slot_len_20 : (_or_2 ? (cmd_valid ? (_eq_43 ? child_len : slot_len_20) : slot_len_20) : slot_len_20)) : slot_len_20)))))));
+    slot_len_20 <= (_eq_0 ? slot_len_20 : (_eq_1 ? slot_len_20 : (_eq_4 ? slot_len_20 : (_eq_5 ? slot_len_20 : (_eq_6 ? slot_len_20 : (_eq_7 ? slot_len_20 : (_eq_9 ? (_not_8 ? slot_len_20 : (_or_2 ? (io_tcamWrite_ready ? (_eq_43 ? child_len : slot_len_20) : slot_len_20) : slot_len_20)) : slot_len_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_21 <= (_eq_0 ? slot_len_21 : (_eq_1 ? slot_len_21 : (_eq_4 ? slot_len_21 : (_eq_5 ? slot_len_21 : (_eq_6 ? slot_len_21 : (_eq_7 ? slot_len_21 : (_eq_9 ? (_not_8 ? slot_len_21 : (_or_2 ? (cmd_valid ? (_eq_44 ? child_len : slot_len_21) : slot_len_21) : slot_len_21)) : slot_len_21)))))));
+    slot_len_21 <= (_eq_0 ? slot_len_21 : (_eq_1 ? slot_len_21 : (_eq_4 ? slot_len_21 : (_eq_5 ? slot_len_21 : (_eq_6 ? slot_len_21 : (_eq_7 ? slot_len_21 : (_eq_9 ? (_not_8 ? slot_len_21 : (_or_2 ? (io_tcamWrite_ready ? (_eq_44 ? child_len : slot_len_21) : slot_len_21) : slot_len_21)) : slot_len_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_22 <= (_eq_0 ? slot_len_22 : (_eq_1 ? slot_len_22 : (_eq_4 ? slot_len_22 : (_eq_5 ? slot_len_22 : (_eq_6 ? slot_len_22 : (_eq_7 ? slot_len_22 : (_eq_9 ? (_not_8 ? slot_len_22 : (_or_2 ? (cmd_valid ? (_eq_45 ? child_len : slot_len_22) : slot_len_22) : slot_len_22)) : slot_len_22)))))));
+    slot_len_22 <= (_eq_0 ? slot_len_22 : (_eq_1 ? slot_len_22 : (_eq_4 ? slot_len_22 : (_eq_5 ? slot_len_22 : (_eq_6 ? slot_len_22 : (_eq_7 ? slot_len_22 : (_eq_9 ? (_not_8 ? slot_len_22 : (_or_2 ? (io_tcamWrite_ready ? (_eq_45 ? child_len : slot_len_22) : slot_len_22) : slot_len_22)) : slot_len_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_23 <= (_eq_0 ? slot_len_23 : (_eq_1 ? slot_len_23 : (_eq_4 ? slot_len_23 : (_eq_5 ? slot_len_23 : (_eq_6 ? slot_len_23 : (_eq_7 ? slot_len_23 : (_eq_9 ? (_not_8 ? slot_len_23 : (_or_2 ? (cmd_valid ? (_eq_46 ? child_len : slot_len_23) : slot_len_23) : slot_len_23)) : slot_len_23)))))));
+    slot_len_23 <= (_eq_0 ? slot_len_23 : (_eq_1 ? slot_len_23 : (_eq_4 ? slot_len_23 : (_eq_5 ? slot_len_23 : (_eq_6 ? slot_len_23 : (_eq_7 ? slot_len_23 : (_eq_9 ? (_not_8 ? slot_len_23 : (_or_2 ? (io_tcamWrite_ready ? (_eq_46 ? child_len : slot_len_23) : slot_len_23) : slot_len_23)) : slot_len_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_24 <= (_eq_0 ? slot_len_24 : (_eq_1 ? slot_len_24 : (_eq_4 ? slot_len_24 : (_eq_5 ? slot_len_24 : (_eq_6 ? slot_len_24 : (_eq_7 ? slot_len_24 : (_eq_9 ? (_not_8 ? slot_len_24 : (_or_2 ? (cmd_valid ? (_eq_47 ? child_len : slot_len_24) : slot_len_24) : slot_len_24)) : slot_len_24)))))));
+    slot_len_24 <= (_eq_0 ? slot_len_24 : (_eq_1 ? slot_len_24 : (_eq_4 ? slot_len_24 : (_eq_5 ? slot_len_24 : (_eq_6 ? slot_len_24 : (_eq_7 ? slot_len_24 : (_eq_9 ? (_not_8 ? slot_len_24 : (_or_2 ? (io_tcamWrite_ready ? (_eq_47 ? child_len : slot_len_24) : slot_len_24) : slot_len_24)) : slot_len_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_25 <= (_eq_0 ? slot_len_25 : (_eq_1 ? slot_len_25 : (_eq_4 ? slot_len_25 : (_eq_5 ? slot_len_25 : (_eq_6 ? slot_len_25 : (_eq_7 ? slot_len_25 : (_eq_9 ? (_not_8 ? slot_len_25 : (_or_2 ? (cmd_valid ? (_eq_48 ? child_len : slot_len_25) : slot_len_25) : slot_len_25)) : slot_len_25)))))));
+    slot_len_25 <= (_eq_0 ? slot_len_25 : (_eq_1 ? slot_len_25 : (_eq_4 ? slot_len_25 : (_eq_5 ? slot_len_25 : (_eq_6 ? slot_len_25 : (_eq_7 ? slot_len_25 : (_eq_9 ? (_not_8 ? slot_len_25 : (_or_2 ? (io_tcamWrite_ready ? (_eq_48 ? child_len : slot_len_25) : slot_len_25) : slot_len_25)) : slot_len_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_26 <= (_eq_0 ? slot_len_26 : (_eq_1 ? slot_len_26 : (_eq_4 ? slot_len_26 : (_eq_5 ? slot_len_26 : (_eq_6 ? slot_len_26 : (_eq_7 ? slot_len_26 : (_eq_9 ? (_not_8 ? slot_len_26 : (_or_2 ? (cmd_valid ? (_eq_49 ? child_len : slot_len_26) : slot_len_26) : slot_len_26)) : slot_len_26)))))));
+    slot_len_26 <= (_eq_0 ? slot_len_26 : (_eq_1 ? slot_len_26 : (_eq_4 ? slot_len_26 : (_eq_5 ? slot_len_26 : (_eq_6 ? slot_len_26 : (_eq_7 ? slot_len_26 : (_eq_9 ? (_not_8 ? slot_len_26 : (_or_2 ? (io_tcamWrite_ready ? (_eq_49 ? child_len : slot_len_26) : slot_len_26) : slot_len_26)) : slot_len_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_27 <= (_eq_0 ? slot_len_27 : (_eq_1 ? slot_len_27 : (_eq_4 ? slot_len_27 : (_eq_5 ? slot_len_27 : (_eq_6 ? slot_len_27 : (_eq_7 ? slot_len_27 : (_eq_9 ? (_not_8 ? slot_len_27 : (_or_2 ? (cmd_valid ? (_eq_50 ? child_len : slot_len_27) : slot_len_27) : slot_len_27)) : slot_len_27)))))));
+    slot_len_27 <= (_eq_0 ? slot_len_27 : (_eq_1 ? slot_len_27 : (_eq_4 ? slot_len_27 : (_eq_5 ? slot_len_27 : (_eq_6 ? slot_len_27 : (_eq_7 ? slot_len_27 : (_eq_9 ? (_not_8 ? slot_len_27 : (_or_2 ? (io_tcamWrite_ready ? (_eq_50 ? child_len : slot_len_27) : slot_len_27) : slot_len_27)) : slot_len_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_28 <= (_eq_0 ? slot_len_28 : (_eq_1 ? slot_len_28 : (_eq_4 ? slot_len_28 : (_eq_5 ? slot_len_28 : (_eq_6 ? slot_len_28 : (_eq_7 ? slot_len_28 : (_eq_9 ? (_not_8 ? slot_len_28 : (_or_2 ? (cmd_valid ? (_eq_51 ? child_len : slot_len_28) : slot_len_28) : slot_len_28)) : slot_len_28)))))));
+    slot_len_28 <= (_eq_0 ? slot_len_28 : (_eq_1 ? slot_len_28 : (_eq_4 ? slot_len_28 : (_eq_5 ? slot_len_28 : (_eq_6 ? slot_len_28 : (_eq_7 ? slot_len_28 : (_eq_9 ? (_not_8 ? slot_len_28 : (_or_2 ? (io_tcamWrite_ready ? (_eq_51 ? child_len : slot_len_28) : slot_len_28) : slot_len_28)) : slot_len_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_29 <= (_eq_0 ? slot_len_29 : (_eq_1 ? slot_len_29 : (_eq_4 ? slot_len_29 : (_eq_5 ? slot_len_29 : (_eq_6 ? slot_len_29 : (_eq_7 ? slot_len_29 : (_eq_9 ? (_not_8 ? slot_len_29 : (_or_2 ? (cmd_valid ? (_eq_52 ? child_len : slot_len_29) : slot_len_29) : slot_len_29)) : slot_len_29)))))));
+    slot_len_29 <= (_eq_0 ? slot_len_29 : (_eq_1 ? slot_len_29 : (_eq_4 ? slot_len_29 : (_eq_5 ? slot_len_29 : (_eq_6 ? slot_len_29 : (_eq_7 ? slot_len_29 : (_eq_9 ? (_not_8 ? slot_len_29 : (_or_2 ? (io_tcamWrite_ready ? (_eq_52 ? child_len : slot_len_29) : slot_len_29) : slot_len_29)) : slot_len_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_30 <= (_eq_0 ? slot_len_30 : (_eq_1 ? slot_len_30 : (_eq_4 ? slot_len_30 : (_eq_5 ? slot_len_30 : (_eq_6 ? slot_len_30 : (_eq_7 ? slot_len_30 : (_eq_9 ? (_not_8 ? slot_len_30 : (_or_2 ? (cmd_valid ? (_eq_53 ? child_len : slot_len_30) : slot_len_30) : slot_len_30)) : slot_len_30)))))));
+    slot_len_30 <= (_eq_0 ? slot_len_30 : (_eq_1 ? slot_len_30 : (_eq_4 ? slot_len_30 : (_eq_5 ? slot_len_30 : (_eq_6 ? slot_len_30 : (_eq_7 ? slot_len_30 : (_eq_9 ? (_not_8 ? slot_len_30 : (_or_2 ? (io_tcamWrite_ready ? (_eq_53 ? child_len : slot_len_30) : slot_len_30) : slot_len_30)) : slot_len_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_31 <= (_eq_0 ? slot_len_31 : (_eq_1 ? slot_len_31 : (_eq_4 ? slot_len_31 : (_eq_5 ? slot_len_31 : (_eq_6 ? slot_len_31 : (_eq_7 ? slot_len_31 : (_eq_9 ? (_not_8 ? slot_len_31 : (_or_2 ? (cmd_valid ? (_eq_54 ? child_len : slot_len_31) : slot_len_31) : slot_len_31)) : slot_len_31)))))));
+    slot_len_31 <= (_eq_0 ? slot_len_31 : (_eq_1 ? slot_len_31 : (_eq_4 ? slot_len_31 : (_eq_5 ? slot_len_31 : (_eq_6 ? slot_len_31 : (_eq_7 ? slot_len_31 : (_eq_9 ? (_not_8 ? slot_len_31 : (_or_2 ? (io_tcamWrite_ready ? (_eq_54 ? child_len : slot_len_31) : slot_len_31) : slot_len_31)) : slot_len_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_6 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_9 ? (_not_8 ? slot_parent_0 : (_or_2 ? (cmd_valid ? (_eq_55 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0)) : slot_parent_0)))))));
+    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_6 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_9 ? (_not_8 ? slot_parent_0 : (_or_2 ? (io_tcamWrite_ready ? (_eq_55 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0)) : slot_parent_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_6 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_9 ? (_not_8 ? slot_parent_1 : (_or_2 ? (cmd_valid ? (_eq_56 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1)) : slot_parent_1)))))));
+    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_6 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_9 ? (_not_8 ? slot_parent_1 : (_or_2 ? (io_tcamWrite_ready ? (_eq_56 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1)) : slot_parent_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_6 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_9 ? (_not_8 ? slot_parent_2 : (_or_2 ? (cmd_valid ? (_eq_57 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2)) : slot_parent_2)))))));
+    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_6 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_9 ? (_not_8 ? slot_parent_2 : (_or_2 ? (io_tcamWrite_ready ? (_eq_57 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2)) : slot_parent_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_6 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_9 ? (_not_8 ? slot_parent_3 : (_or_2 ? (cmd_valid ? (_eq_58 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3)) : slot_parent_3)))))));
+    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_6 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_9 ? (_not_8 ? slot_parent_3 : (_or_2 ? (io_tcamWrite_ready ? (_eq_58 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3)) : slot_parent_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_6 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_9 ? (_not_8 ? slot_parent_4 : (_or_2 ? (cmd_valid ? (_eq_59 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4)) : slot_parent_4)))))));
+    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_6 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_9 ? (_not_8 ? slot_parent_4 : (_or_2 ? (io_tcamWrite_ready ? (_eq_59 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4)) : slot_parent_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_6 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_9 ? (_not_8 ? slot_parent_5 : (_or_2 ? (cmd_valid ? (_eq_60 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5)) : slot_parent_5)))))));
+    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_6 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_9 ? (_not_8 ? slot_parent_5 : (_or_2 ? (io_tcamWrite_ready ? (_eq_60 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5)) : slot_parent_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_6 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_9 ? (_not_8 ? slot_parent_6 : (_or_2 ? (cmd_valid ? (_eq_61 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6)) : slot_parent_6)))))));
+    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_6 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_9 ? (_not_8 ? slot_parent_6 : (_or_2 ? (io_tcamWrite_ready ? (_eq_61 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6)) : slot_parent_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_6 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_9 ? (_not_8 ? slot_parent_7 : (_or_2 ? (cmd_valid ? (_eq_62 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7)) : slot_parent_7)))))));
+    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_6 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_9 ? (_not_8 ? slot_parent_7 : (_or_2 ? (io_tcamWrite_ready ? (_eq_62 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7)) : slot_parent_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_6 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_9 ? (_not_8 ? slot_parent_8 : (_or_2 ? (cmd_valid ? (_eq_63 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8)) : slot_parent_8)))))));
+    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_6 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_9 ? (_not_8 ? slot_parent_8 : (_or_2 ? (io_tcamWrite_ready ? (_eq_63 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8)) : slot_parent_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_6 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_9 ? (_not_8 ? slot_parent_9 : (_or_2 ? (cmd_valid ? (_eq_64 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9)) : slot_parent_9)))))));
+    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_6 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_9 ? (_not_8 ? slot_parent_9 : (_or_2 ? (io_tcamWrite_ready ? (_eq_64 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9)) : slot_parent_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_6 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_9 ? (_not_8 ? slot_parent_10 : (_or_2 ? (cmd_valid ? (_eq_65 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10)) : slot_parent_10)))))));
+    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_6 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_9 ? (_not_8 ? slot_parent_10 : (_or_2 ? (io_tcamWrite_ready ? (_eq_65 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10)) : slot_parent_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_6 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_9 ? (_not_8 ? slot_parent_11 : (_or_2 ? (cmd_valid ? (_eq_66 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11)) : slot_parent_11)))))));
+    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_6 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_9 ? (_not_8 ? slot_parent_11 : (_or_2 ? (io_tcamWrite_ready ? (_eq_66 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11)) : slot_parent_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_6 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_9 ? (_not_8 ? slot_parent_12 : (_or_2 ? (cmd_valid ? (_eq_67 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12)) : slot_parent_12)))))));
+    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_6 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_9 ? (_not_8 ? slot_parent_12 : (_or_2 ? (io_tcamWrite_ready ? (_eq_67 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12)) : slot_parent_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_6 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_9 ? (_not_8 ? slot_parent_13 : (_or_2 ? (cmd_valid ? (_eq_68 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13)) : slot_parent_13)))))));
+    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_6 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_9 ? (_not_8 ? slot_parent_13 : (_or_2 ? (io_tcamWrite_ready ? (_eq_68 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13)) : slot_parent_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_6 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_9 ? (_not_8 ? slot_parent_14 : (_or_2 ? (cmd_valid ? (_eq_69 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14)) : slot_parent_14)))))));
+    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_6 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_9 ? (_not_8 ? slot_parent_14 : (_or_2 ? (io_tcamWrite_ready ? (_eq_69 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14)) : slot_parent_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_6 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_9 ? (_not_8 ? slot_parent_15 : (_or_2 ? (cmd_valid ? (_eq_70 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15)) : slot_parent_15)))))));
+    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_6 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_9 ? (_not_8 ? slot_parent_15 : (_or_2 ? (io_tcamWrite_ready ? (_eq_70 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15)) : slot_parent_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_6 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_9 ? (_not_8 ? slot_parent_16 : (_or_2 ? (cmd_valid ? (_eq_71 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16)) : slot_parent_16)))))));
+    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_6 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_9 ? (_not_8 ? slot_parent_16 : (_or_2 ? (io_tcamWrite_ready ? (_eq_71 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16)) : slot_parent_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_6 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_9 ? (_not_8 ? slot_parent_17 : (_or_2 ? (cmd_valid ? (_eq_72 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17)) : slot_parent_17)))))));
+    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_6 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_9 ? (_not_8 ? slot_parent_17 : (_or_2 ? (io_tcamWrite_ready ? (_eq_72 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17)) : slot_parent_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_6 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_9 ? (_not_8 ? slot_parent_18 : (_or_2 ? (cmd_valid ? (_eq_73 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18)) : slot_parent_18)))))));
+    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_6 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_9 ? (_not_8 ? slot_parent_18 : (_or_2 ? (io_tcamWrite_ready ? (_eq_73 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18)) : slot_parent_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_6 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_9 ? (_not_8 ? slot_parent_19 : (_or_2 ? (cmd_valid ? (_eq_74 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19)) : slot_parent_19)))))));
+    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_6 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_9 ? (_not_8 ? slot_parent_19 : (_or_2 ? (io_tcamWrite_ready ? (_eq_74 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19)) : slot_parent_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_6 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_9 ? (_not_8 ? slot_parent_20 : (_or_2 ? (cmd_valid ? (_eq_75 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20)) : slot_parent_20)))))));
+    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_6 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_9 ? (_not_8 ? slot_parent_20 : (_or_2 ? (io_tcamWrite_ready ? (_eq_75 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20)) : slot_parent_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_6 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_9 ? (_not_8 ? slot_parent_21 : (_or_2 ? (cmd_valid ? (_eq_76 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21)) : slot_parent_21)))))));
+    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_6 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_9 ? (_not_8 ? slot_parent_21 : (_or_2 ? (io_tcamWrite_ready ? (_eq_76 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21)) : slot_parent_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_6 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_9 ? (_not_8 ? slot_parent_22 : (_or_2 ? (cmd_valid ? (_eq_77 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22)) : slot_parent_22)))))));
+    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_6 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_9 ? (_not_8 ? slot_parent_22 : (_or_2 ? (io_tcamWrite_ready ? (_eq_77 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22)) : slot_parent_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_6 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_9 ? (_not_8 ? slot_parent_23 : (_or_2 ? (cmd_valid ? (_eq_78 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23)) : slot_parent_23)))))));
+    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_6 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_9 ? (_not_8 ? slot_parent_23 : (_or_2 ? (io_tcamWrite_ready ? (_eq_78 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23)) : slot_parent_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_6 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_9 ? (_not_8 ? slot_parent_24 : (_or_2 ? (cmd_valid ? (_eq_79 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24)) : slot_parent_24)))))));
+    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_6 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_9 ? (_not_8 ? slot_parent_24 : (_or_2 ? (io_tcamWrite_ready ? (_eq_79 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24)) : slot_parent_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_6 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_9 ? (_not_8 ? slot_parent_25 : (_or_2 ? (cmd_valid ? (_eq_80 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25)) : slot_parent_25)))))));
+    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_6 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_9 ? (_not_8 ? slot_parent_25 : (_or_2 ? (io_tcamWrite_ready ? (_eq_80 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25)) : slot_parent_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_6 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_9 ? (_not_8 ? slot_parent_26 : (_or_2 ? (cmd_valid ? (_eq_81 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26)) : slot_parent_26)))))));
+    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_6 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_9 ? (_not_8 ? slot_parent_26 : (_or_2 ? (io_tcamWrite_ready ? (_eq_81 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26)) : slot_parent_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_6 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_9 ? (_not_8 ? slot_parent_27 : (_or_2 ? (cmd_valid ? (_eq_82 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27)) : slot_parent_27)))))));
+    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_6 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_9 ? (_not_8 ? slot_parent_27 : (_or_2 ? (io_tcamWrite_ready ? (_eq_82 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27)) : slot_parent_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_6 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_9 ? (_not_8 ? slot_parent_28 : (_or_2 ? (cmd_valid ? (_eq_83 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28)) : slot_parent_28)))))));
+    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_6 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_9 ? (_not_8 ? slot_parent_28 : (_or_2 ? (io_tcamWrite_ready ? (_eq_83 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28)) : slot_parent_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_6 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_9 ? (_not_8 ? slot_parent_29 : (_or_2 ? (cmd_valid ? (_eq_84 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29)) : slot_parent_29)))))));
+    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_6 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_9 ? (_not_8 ? slot_parent_29 : (_or_2 ? (io_tcamWrite_ready ? (_eq_84 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29)) : slot_parent_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_6 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_9 ? (_not_8 ? slot_parent_30 : (_or_2 ? (cmd_valid ? (_eq_85 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30)) : slot_parent_30)))))));
+    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_6 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_9 ? (_not_8 ? slot_parent_30 : (_or_2 ? (io_tcamWrite_ready ? (_eq_85 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30)) : slot_parent_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_6 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_9 ? (_not_8 ? slot_parent_31 : (_or_2 ? (cmd_valid ? (_eq_86 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31)) : slot_parent_31)))))));
+    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_6 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_9 ? (_not_8 ? slot_parent_31 : (_or_2 ? (io_tcamWrite_ready ? (_eq_86 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31)) : slot_parent_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_6 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_9 ? (_not_8 ? slot_digit_0 : (_or_2 ? (cmd_valid ? (_eq_87 ? _bits_4 : slot_digit_0) : slot_digit_0) : slot_digit_0)) : slot_digit_0)))))));
+    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_6 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_9 ? (_not_8 ? slot_digit_0 : (_or_2 ? (io_tcamWrite_ready ? (_eq_87 ? _bits_4 : slot_digit_0) : slot_digit_0) : slot_digit_0)) : slot_digit_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_6 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_9 ? (_not_8 ? slot_digit_1 : (_or_2 ? (cmd_valid ? (_eq_88 ? _bits_4 : slot_digit_1) : slot_digit_1) : slot_digit_1)) : slot_digit_1)))))));
+    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_6 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_9 ? (_not_8 ? slot_digit_1 : (_or_2 ? (io_tcamWrite_ready ? (_eq_88 ? _bits_4 : slot_digit_1) : slot_digit_1) : slot_digit_1)) : slot_digit_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_6 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_9 ? (_not_8 ? slot_digit_2 : (_or_2 ? (cmd_valid ? (_eq_89 ? _bits_4 : slot_digit_2) : slot_digit_2) : slot_digit_2)) : slot_digit_2)))))));
+    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_6 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_9 ? (_not_8 ? slot_digit_2 : (_or_2 ? (io_tcamWrite_ready ? (_eq_89 ? _bits_4 : slot_digit_2) : slot_digit_2) : slot_digit_2)) : slot_digit_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_6 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_9 ? (_not_8 ? slot_digit_3 : (_or_2 ? (cmd_valid ? (_eq_90 ? _bits_4 : slot_digit_3) : slot_digit_3) : slot_digit_3)) : slot_digit_3)))))));
+    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_6 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_9 ? (_not_8 ? slot_digit_3 : (_or_2 ? (io_tcamWrite_ready ? (_eq_90 ? _bits_4 : slot_digit_3) : slot_digit_3) : slot_digit_3)) : slot_digit_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_6 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_9 ? (_not_8 ? slot_digit_4 : (_or_2 ? (cmd_valid ? (_eq_91 ? _bits_4 : slot_digit_4) : slot_digit_4) : slot_digit_4)) : slot_digit_4)))))));
+    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_6 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_9 ? (_not_8 ? slot_digit_4 : (_or_2 ? (io_tcamWrite_ready ? (_eq_91 ? _bits_4 : slot_digit_4) : slot_digit_4) : slot_digit_4)) : slot_digit_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_6 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_9 ? (_not_8 ? slot_digit_5 : (_or_2 ? (cmd_valid ? (_eq_92 ? _bits_4 : slot_digit_5) : slot_digit_5) : slot_digit_5)) : slot_digit_5)))))));
+    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_6 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_9 ? (_not_8 ? slot_digit_5 : (_or_2 ? (io_tcamWrite_ready ? (_eq_92 ? _bits_4 : slot_digit_5) : slot_digit_5) : slot_digit_5)) : slot_digit_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_6 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_9 ? (_not_8 ? slot_digit_6 : (_or_2 ? (cmd_valid ? (_eq_93 ? _bits_4 : slot_digit_6) : slot_digit_6) : slot_digit_6)) : slot_digit_6)))))));
+    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_6 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_9 ? (_not_8 ? slot_digit_6 : (_or_2 ? (io_tcamWrite_ready ? (_eq_93 ? _bits_4 : slot_digit_6) : slot_digit_6) : slot_digit_6)) : slot_digit_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_6 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_9 ? (_not_8 ? slot_digit_7 : (_or_2 ? (cmd_valid ? (_eq_94 ? _bits_4 : slot_digit_7) : slot_digit_7) : slot_digit_7)) : slot_digit_7)))))));
+    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_6 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_9 ? (_not_8 ? slot_digit_7 : (_or_2 ? (io_tcamWrite_ready ? (_eq_94 ? _bits_4 : slot_digit_7) : slot_digit_7) : slot_digit_7)) : slot_digit_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_6 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_9 ? (_not_8 ? slot_digit_8 : (_or_2 ? (cmd_valid ? (_eq_95 ? _bits_4 : slot_digit_8) : slot_digit_8) : slot_digit_8)) : slot_digit_8)))))));
+    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_6 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_9 ? (_not_8 ? slot_digit_8 : (_or_2 ? (io_tcamWrite_ready ? (_eq_95 ? _bits_4 : slot_digit_8) : slot_digit_8) : slot_digit_8)) : slot_digit_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_6 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_9 ? (_not_8 ? slot_digit_9 : (_or_2 ? (cmd_valid ? (_eq_96 ? _bits_4 : slot_digit_9) : slot_digit_9) : slot_digit_9)) : slot_digit_9)))))));
+    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_6 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_9 ? (_not_8 ? slot_digit_9 : (_or_2 ? (io_tcamWrite_ready ? (_eq_96 ? _bits_4 : slot_digit_9) : slot_digit_9) : slot_digit_9)) : slot_digit_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_6 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_9 ? (_not_8 ? slot_digit_10 : (_or_2 ? (cmd_valid ? (_eq_97 ? _bits_4 : slot_digit_10) : slot_digit_10) : slot_digit_10)) : slot_digit_10)))))));
+    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_6 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_9 ? (_not_8 ? slot_digit_10 : (_or_2 ? (io_tcamWrite_ready ? (_eq_97 ? _bits_4 : slot_digit_10) : slot_digit_10) : slot_digit_10)) : slot_digit_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_6 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_9 ? (_not_8 ? slot_digit_11 : (_or_2 ? (cmd_valid ? (_eq_98 ? _bits_4 : slot_digit_11) : slot_digit_11) : slot_digit_11)) : slot_digit_11)))))));
+    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_6 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_9 ? (_not_8 ? slot_digit_11 : (_or_2 ? (io_tcamWrite_ready ? (_eq_98 ? _bits_4 : slot_digit_11) : slot_digit_11) : slot_digit_11)) : slot_digit_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_6 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_9 ? (_not_8 ? slot_digit_12 : (_or_2 ? (cmd_valid ? (_eq_99 ? _bits_4 : slot_digit_12) : slot_digit_12) : slot_digit_12)) : slot_digit_12)))))));
+    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_6 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_9 ? (_not_8 ? slot_digit_12 : (_or_2 ? (io_tcamWrite_ready ? (_eq_99 ? _bits_4 : slot_digit_12) : slot_digit_12) : slot_digit_12)) : slot_digit_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_6 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_9 ? (_not_8 ? slot_digit_13 : (_or_2 ? (cmd_valid ? (_eq_100 ? _bits_4 : slot_digit_13) : slot_digit_13) : slot_digit_13)) : slot_digit_13)))))));
+    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_6 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_9 ? (_not_8 ? slot_digit_13 : (_or_2 ? (io_tcamWrite_ready ? (_eq_100 ? _bits_4 : slot_digit_13) : slot_digit_13) : slot_digit_13)) : slot_digit_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_6 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_9 ? (_not_8 ? slot_digit_14 : (_or_2 ? (cmd_valid ? (_eq_101 ? _bits_4 : slot_digit_14) : slot_digit_14) : slot_digit_14)) : slot_digit_14)))))));
+    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_6 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_9 ? (_not_8 ? slot_digit_14 : (_or_2 ? (io_tcamWrite_ready ? (_eq_101 ? _bits_4 : slot_digit_14) : slot_digit_14) : slot_digit_14)) : slot_digit_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_6 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_9 ? (_not_8 ? slot_digit_15 : (_or_2 ? (cmd_valid ? (_eq_102 ? _bits_4 : slot_digit_15) : slot_digit_15) : slot_digit_15)) : slot_digit_15)))))));
+    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_6 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_9 ? (_not_8 ? slot_digit_15 : (_or_2 ? (io_tcamWrite_ready ? (_eq_102 ? _bits_4 : slot_digit_15) : slot_digit_15) : slot_digit_15)) : slot_digit_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_6 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_9 ? (_not_8 ? slot_digit_16 : (_or_2 ? (cmd_valid ? (_eq_103 ? _bits_4 : slot_digit_16) : slot_digit_16) : slot_digit_16)) : slot_digit_16)))))));
+    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_6 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_9 ? (_not_8 ? slot_digit_16 : (_or_2 ? (io_tcamWrite_ready ? (_eq_103 ? _bits_4 : slot_digit_16) : slot_digit_16) : slot_digit_16)) : slot_digit_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_6 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_9 ? (_not_8 ? slot_digit_17 : (_or_2 ? (cmd_valid ? (_eq_104 ? _bits_4 : slot_digit_17) : slot_digit_17) : slot_digit_17)) : slot_digit_17)))))));
+    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_6 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_9 ? (_not_8 ? slot_digit_17 : (_or_2 ? (io_tcamWrite_ready ? (_eq_104 ? _bits_4 : slot_digit_17) : slot_digit_17) : slot_digit_17)) : slot_digit_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_6 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_9 ? (_not_8 ? slot_digit_18 : (_or_2 ? (cmd_valid ? (_eq_105 ? _bits_4 : slot_digit_18) : slot_digit_18) : slot_digit_18)) : slot_digit_18)))))));
+    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_6 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_9 ? (_not_8 ? slot_digit_18 : (_or_2 ? (io_tcamWrite_ready ? (_eq_105 ? _bits_4 : slot_digit_18) : slot_digit_18) : slot_digit_18)) : slot_digit_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_6 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_9 ? (_not_8 ? slot_digit_19 : (_or_2 ? (cmd_valid ? (_eq_106 ? _bits_4 : slot_digit_19) : slot_digit_19) : slot_digit_19)) : slot_digit_19)))))));
+    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_6 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_9 ? (_not_8 ? slot_digit_19 : (_or_2 ? (io_tcamWrite_ready ? (_eq_106 ? _bits_4 : slot_digit_19) : slot_digit_19) : slot_digit_19)) : slot_digit_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_6 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_9 ? (_not_8 ? slot_digit_20 : (_or_2 ? (cmd_valid ? (_eq_107 ? _bits_4 : slot_digit_20) : slot_digit_20) : slot_digit_20)) : slot_digit_20)))))));
+    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_6 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_9 ? (_not_8 ? slot_digit_20 : (_or_2 ? (io_tcamWrite_ready ? (_eq_107 ? _bits_4 : slot_digit_20) : slot_digit_20) : slot_digit_20)) : slot_digit_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_6 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_9 ? (_not_8 ? slot_digit_21 : (_or_2 ? (cmd_valid ? (_eq_108 ? _bits_4 : slot_digit_21) : slot_digit_21) : slot_digit_21)) : slot_digit_21)))))));
+    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_6 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_9 ? (_not_8 ? slot_digit_21 : (_or_2 ? (io_tcamWrite_ready ? (_eq_108 ? _bits_4 : slot_digit_21) : slot_digit_21) : slot_digit_21)) : slot_digit_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_6 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_9 ? (_not_8 ? slot_digit_22 : (_or_2 ? (cmd_valid ? (_eq_109 ? _bits_4 : slot_digit_22) : slot_digit_22) : slot_digit_22)) : slot_digit_22)))))));
+    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_6 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_9 ? (_not_8 ? slot_digit_22 : (_or_2 ? (io_tcamWrite_ready ? (_eq_109 ? _bits_4 : slot_digit_22) : slot_digit_22) : slot_digit_22)) : slot_digit_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_6 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_9 ? (_not_8 ? slot_digit_23 : (_or_2 ? (cmd_valid ? (_eq_110 ? _bits_4 : slot_digit_23) : slot_digit_23) : slot_digit_23)) : slot_digit_23)))))));
+    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_6 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_9 ? (_not_8 ? slot_digit_23 : (_or_2 ? (io_tcamWrite_ready ? (_eq_110 ? _bits_4 : slot_digit_23) : slot_digit_23) : slot_digit_23)) : slot_digit_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_6 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_9 ? (_not_8 ? slot_digit_24 : (_or_2 ? (cmd_valid ? (_eq_111 ? _bits_4 : slot_digit_24) : slot_digit_24) : slot_digit_24)) : slot_digit_24)))))));
+    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_6 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_9 ? (_not_8 ? slot_digit_24 : (_or_2 ? (io_tcamWrite_ready ? (_eq_111 ? _bits_4 : slot_digit_24) : slot_digit_24) : slot_digit_24)) : slot_digit_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_6 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_9 ? (_not_8 ? slot_digit_25 : (_or_2 ? (cmd_valid ? (_eq_112 ? _bits_4 : slot_digit_25) : slot_digit_25) : slot_digit_25)) : slot_digit_25)))))));
+    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_6 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_9 ? (_not_8 ? slot_digit_25 : (_or_2 ? (io_tcamWrite_ready ? (_eq_112 ? _bits_4 : slot_digit_25) : slot_digit_25) : slot_digit_25)) : slot_digit_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_6 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_9 ? (_not_8 ? slot_digit_26 : (_or_2 ? (cmd_valid ? (_eq_113 ? _bits_4 : slot_digit_26) : slot_digit_26) : slot_digit_26)) : slot_digit_26)))))));
+    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_6 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_9 ? (_not_8 ? slot_digit_26 : (_or_2 ? (io_tcamWrite_ready ? (_eq_113 ? _bits_4 : slot_digit_26) : slot_digit_26) : slot_digit_26)) : slot_digit_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_6 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_9 ? (_not_8 ? slot_digit_27 : (_or_2 ? (cmd_valid ? (_eq_114 ? _bits_4 : slot_digit_27) : slot_digit_27) : slot_digit_27)) : slot_digit_27)))))));
+    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_6 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_9 ? (_not_8 ? slot_digit_27 : (_or_2 ? (io_tcamWrite_ready ? (_eq_114 ? _bits_4 : slot_digit_27) : slot_digit_27) : slot_digit_27)) : slot_digit_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_6 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_9 ? (_not_8 ? slot_digit_28 : (_or_2 ? (cmd_valid ? (_eq_115 ? _bits_4 : slot_digit_28) : slot_digit_28) : slot_digit_28)) : slot_digit_28)))))));
+    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_6 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_9 ? (_not_8 ? slot_digit_28 : (_or_2 ? (io_tcamWrite_ready ? (_eq_115 ? _bits_4 : slot_digit_28) : slot_digit_28) : slot_digit_28)) : slot_digit_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_6 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_9 ? (_not_8 ? slot_digit_29 : (_or_2 ? (cmd_valid ? (_eq_116 ? _bits_4 : slot_digit_29) : slot_digit_29) : slot_digit_29)) : slot_digit_29)))))));
+    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_6 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_9 ? (_not_8 ? slot_digit_29 : (_or_2 ? (io_tcamWrite_ready ? (_eq_116 ? _bits_4 : slot_digit_29) : slot_digit_29) : slot_digit_29)) : slot_digit_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_6 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_9 ? (_not_8 ? slot_digit_30 : (_or_2 ? (cmd_valid ? (_eq_117 ? _bits_4 : slot_digit_30) : slot_digit_30) : slot_digit_30)) : slot_digit_30)))))));
+    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_6 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_9 ? (_not_8 ? slot_digit_30 : (_or_2 ? (io_tcamWrite_ready ? (_eq_117 ? _bits_4 : slot_digit_30) : slot_digit_30) : slot_digit_30)) : slot_digit_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_6 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_9 ? (_not_8 ? slot_digit_31 : (_or_2 ? (cmd_valid ? (_eq_118 ? _bits_4 : slot_digit_31) : slot_digit_31) : slot_digit_31)) : slot_digit_31)))))));
+    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_6 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_9 ? (_not_8 ? slot_digit_31 : (_or_2 ? (io_tcamWrite_ready ? (_eq_118 ? _bits_4 : slot_digit_31) : slot_digit_31) : slot_digit_31)) : slot_digit_31)))))));
   end
 
   always @(posedge clock) begin
@@ -2757,12 +2758,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       undo_sp <= 5'd0;
     end else begin
-      undo_sp <= (_eq_0 ? (undo_push ? _add_15 : undo_sp) : (_eq_1 ? (undo_push ? _add_15 : undo_sp) : (_eq_4 ? (undo_push ? _add_15 : undo_sp) : (_eq_5 ? (_ne_0 ? (cmd_valid ? _sub_7 : (undo_push ? _add_15 : undo_sp)) : (undo_push ? _add_15 : undo_sp)) : (undo_push ? _add_15 : undo_sp)))));
+      undo_sp <= (_eq_0 ? (undo_push ? _add_15 : undo_sp) : (_eq_1 ? (undo_push ? _add_15 : undo_sp) : (_eq_4 ? (undo_push ? _add_15 : undo_sp) : (_eq_5 ? (_ne_0 ? _sub_7 : (undo_push ? _add_15 : undo_sp)) : (undo_push ? _add_15 : undo_sp)))));
     end
   end
 
   always @(posedge clock) begin
-    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_6 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_11 : present_children) : present_children)) : (_eq_7 ? present_children : (_eq_9 ? (_not_8 ? present_children : (_or_2 ? (cmd_valid ? _or_12 : present_children) : present_children)) : present_children)))))));
+    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_6 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_11 : present_children) : present_children)) : (_eq_7 ? present_children : (_eq_9 ? (_not_8 ? present_children : (_or_2 ? (io_tcamWrite_ready ? _or_12 : present_children) : present_children)) : present_children)))))));
   end
 
   always @(posedge clock) begin
@@ -3162,7 +3163,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_6 && !_eq_7 && _eq_9 && !_not_8 && _or_2 && cmd_valid) begin
+    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_6 && !_eq_7 && _eq_9 && !_not_8 && _or_2 && io_tcamWrite_ready) begin
       slot_prefix[slot_pick_pick_index] <= child_prefix;
     end
   end
@@ -3202,52 +3203,52 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:258
-      $display("Assertion failed at RapController.java:258: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:259
+      $display("Assertion failed at RapController.java:259: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_184 && !io_selected_bits_found) begin // RapController.java:509
-      $display("Assertion failed at RapController.java:509: no node matched a key: the root must always match");
+    if (!reset && _and_184 && !io_selected_bits_found) begin // RapController.java:510
+      $display("Assertion failed at RapController.java:510: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:510
-      $display("Assertion failed at RapController.java:510: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:511
+      $display("Assertion failed at RapController.java:511: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_185) begin // RapController.java:511
-      $display("Assertion failed at RapController.java:511: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_185) begin // RapController.java:512
+      $display("Assertion failed at RapController.java:512: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:512
-      $display("Assertion failed at RapController.java:512: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:513
+      $display("Assertion failed at RapController.java:513: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_186 && !_not_149) begin // RapController.java:513
-      $display("Assertion failed at RapController.java:513: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_186 && !_not_149) begin // RapController.java:514
+      $display("Assertion failed at RapController.java:514: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_187 && !_or_122) begin // RapController.java:514
-      $display("Assertion failed at RapController.java:514: a split found no free slot after checking capacity");
+    if (!reset && _and_187 && !_or_122) begin // RapController.java:515
+      $display("Assertion failed at RapController.java:515: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && split_settled && !_eq_274) begin // RapController.java:516
-      $display("Assertion failed at RapController.java:516: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_274) begin // RapController.java:517
+      $display("Assertion failed at RapController.java:517: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_123 && !_eq_275) begin // RapController.java:518
-      $display("Assertion failed at RapController.java:518: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_123 && !_eq_275) begin // RapController.java:519
+      $display("Assertion failed at RapController.java:519: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:519
-      $display("Assertion failed at RapController.java:519: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:520
+      $display("Assertion failed at RapController.java:520: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_152) begin // RapController.java:520
-      $display("Assertion failed at RapController.java:520: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_152) begin // RapController.java:521
+      $display("Assertion failed at RapController.java:521: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:521
-      $display("Assertion failed at RapController.java:521: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:522
+      $display("Assertion failed at RapController.java:522: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

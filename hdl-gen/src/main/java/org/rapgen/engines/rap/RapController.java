@@ -214,7 +214,8 @@ public final class RapController extends Module {
         Bool commitStop = RegInit(B(false)).named("commit_stop");
         Bool draining = state.eq(DRAIN).or(commitStop).named("draining");
         Bool undoPush = draining.and(resValid).named("undo_push");
-        Bool undoPop = state.eq(UNDO).and(cmdFire).named("undo_pop");
+        // Each state's own command condition, not the shared cmd_valid: that wire merges every state's.
+        Bool undoPop = state.eq(UNDO).and(undoSp.ne(0)).named("undo_pop");
         UInt top = undo.read(Mux(undoPop, undoSp.sub(2), undoSp.sub(1)).bits(undoAddrBits - 1, 0), undoPush.not());
 
         when(undoPush, () -> {
@@ -350,7 +351,7 @@ public final class RapController extends Module {
                         cmdOp.connect(U(ControllerIO.OP_SET, 2));
                         cmdAddr.connect(top.bits(slotBits + cb - 1, cb));
                         cmdValue.connect(top.bits(cb - 1, 0));
-                        when(cmdFire, () -> undoSp.connect(undoSp.sub(1)));
+                        undoSp.connect(undoSp.sub(1));
                     }).elsewhen(splitReq, () -> {
                         earlyDone.connect(B(false));
                         present.connect(U(0, c.branching()));
@@ -391,7 +392,7 @@ public final class RapController extends Module {
                         cmdOp.connect(U(ControllerIO.OP_SET, 2));
                         cmdAddr.connect(slots.index);
                         cmdValue.connect(U(0, cb));
-                        when(cmdFire, () -> {
+                        when(io.tcamWrite.ready, () -> {
                             slots.take();
                             allocate(table, st, prefixes, present, d.index, slots.index, slots.oneHot, opSlot, childLen, prefix);
                         });
@@ -476,7 +477,7 @@ public final class RapController extends Module {
                     cmdValid.connect(B(true));
                     cmdOp.connect(U(ControllerIO.OP_READ, 2));
                     cmdAddr.connect(readSlot.bits(slotBits - 1, 0));
-                    when(cmdFire, () -> state.connect(U(READ_WAIT, STATE_BITS)));
+                    state.connect(U(READ_WAIT, STATE_BITS));
                 })
                 .is(READ_WAIT, () -> when(resValid, () -> {
                     // A free slot reads 0: its length and prefix registers hold a former node's, or were never set.
