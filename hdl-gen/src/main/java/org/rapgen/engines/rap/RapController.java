@@ -192,10 +192,30 @@ public final class RapController extends Module {
         // --- defaults
         io.selected.ready.connect(B(true));
         io.counterResult.ready.connect(B(true));
-        io.tcamWrite.valid.connect(B(false));
-        io.tcamWrite.bits.index.connect(U(0, slotBits));
-        io.tcamWrite.bits.value.connect(U(0, c.keyBits()));
-        io.tcamWrite.bits.mask.connect(Fill(c.keyBits(), B(true)));
+        // --- TCAM writes leave through a one-entry register too: the TCAM's ready (a block-RAM TCAM's sweep state)
+        // then reaches a flip-flop, not the allocation logic and back. A write waits in it until the TCAM takes it;
+        // the FSM hands over the next only when it is empty (a block-RAM write takes dozens of clocks anyway), and
+        // events are not issued while one waits, so no search can overtake a node write.
+        Bool twValid = WireDefault(Bool(), B(false)).named("tcam_write_valid");
+        UInt twIndex = WireDefault(UInt(slotBits), U(0, slotBits)).named("tcam_write_index");
+        UInt twValue = WireDefault(UInt(c.keyBits()), U(0, c.keyBits())).named("tcam_write_value");
+        UInt twMask = WireDefault(UInt(c.keyBits()), Fill(c.keyBits(), B(true))).named("tcam_write_mask");
+        Bool twFull = RegInit(B(false)).named("tcam_write_full");
+        Bool twReady = twFull.not();
+        Bool twLoad = twValid.and(twReady).named("tcam_write_load");
+        UInt twIndexQ = Reg(UInt(slotBits)).named("tcam_write_q_index");
+        UInt twValueQ = Reg(UInt(c.keyBits())).named("tcam_write_q_value");
+        UInt twMaskQ = Reg(UInt(c.keyBits())).named("tcam_write_q_mask");
+        when(twLoad, () -> {
+            twIndexQ.connect(twIndex);
+            twValueQ.connect(twValue);
+            twMaskQ.connect(twMask);
+        });
+        twFull.connect(twLoad.or(twFull.and(io.tcamWrite.ready.not())));
+        io.tcamWrite.valid.connect(twFull);
+        io.tcamWrite.bits.index.connect(twIndexQ);
+        io.tcamWrite.bits.value.connect(twValueQ);
+        io.tcamWrite.bits.mask.connect(twMaskQ);
         io.commit.connect(B(false));
         io.rewind.connect(B(false));
         io.counterClear.connect(B(false));
@@ -316,8 +336,8 @@ public final class RapController extends Module {
         Switch(state)
                 .is(INIT, () -> when(io.counterClearing.not(), () -> {
                     // The root: slot 0, every key bit don't-care (the default write), held until the TCAM takes it.
-                    io.tcamWrite.valid.connect(B(true));
-                    when(io.tcamWrite.ready, () -> {
+                    twValid.connect(B(true));
+                    when(twReady, () -> {
                         prefixes.write(U(0, slotBits), U(0, c.keyBits()));
                         epsActive.connect(Mux(io.epsCsr.eq(0), U(1, 16), io.epsCsr));
                         qActive.connect(Mux(io.qCsr.lt(2), U(2, 32), io.qCsr));
@@ -383,16 +403,16 @@ public final class RapController extends Module {
                     when(slots.ready().not(), () -> { }).elsewhen(d.found, () -> {
                         UInt childLen = opLen.add(U(c.bitsPerLevel(), c.lenBits())).named("child_len");
                         UInt prefix = childPrefix(prefixRead, opLen, d.index);
-                        io.tcamWrite.valid.connect(B(true));
-                        io.tcamWrite.bits.index.connect(slots.index);
-                        io.tcamWrite.bits.value.connect(prefix);
-                        io.tcamWrite.bits.mask.connect(Fill(c.keyBits(), B(true)).shr(childLen));
-                        // The child's count SET goes with its accepted TCAM write, so the child appears all at once.
-                        cmdValid.connect(io.tcamWrite.ready);
+                        twValid.connect(B(true));
+                        twIndex.connect(slots.index);
+                        twValue.connect(prefix);
+                        twMask.connect(Fill(c.keyBits(), B(true)).shr(childLen));
+                        // The child's count SET goes with its TCAM write, so the child appears all at once.
+                        cmdValid.connect(twReady);
                         cmdOp.connect(U(ControllerIO.OP_SET, 2));
                         cmdAddr.connect(slots.index);
                         cmdValue.connect(U(0, cb));
-                        when(io.tcamWrite.ready, () -> {
+                        when(twReady, () -> {
                             slots.take();
                             allocate(table, st, prefixes, present, d.index, slots.index, slots.oneHot, opSlot, childLen, prefix);
                         });
@@ -531,7 +551,7 @@ public final class RapController extends Module {
         });
 
         // --- outputs
-        io.issueEnable.connect(inRun.and(commitStop.not()).and(io.enable).and(readPending.not()).and(snapPending.not()).and(frozen.not()));
+        io.issueEnable.connect(inRun.and(commitStop.not()).and(twFull.not()).and(io.enable).and(readPending.not()).and(snapPending.not()).and(frozen.not()));
         io.slotValid.connect(table.valid);
         io.lens.connect(table.lens());
         io.epsActive.connect(epsActive);
