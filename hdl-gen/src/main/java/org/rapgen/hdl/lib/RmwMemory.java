@@ -146,8 +146,9 @@ public final class RmwMemory extends Module {
         // The updating stage moves to B whenever B is free or being emptied, A to R whenever R is free or moving; a
         // command is accepted whenever A is free or moving.
         Bool advance = r.valid.and(bValid.not().or(io.out.ready)).named("advance");
-        Bool aMoves = registerRead ? a.valid.and(r.valid.not().or(advance)).named("a_moves") : advance;
-        io.in.ready.connect(clearing.not().and(a.valid.not().or(aMoves)));
+        Occupancy full = registerRead ? new Occupancy(io.out.ready) : null;
+        Bool aMoves = registerRead ? a.valid.and(full.rAndB.and(full.stalled).not()).named("a_moves") : advance;
+        io.in.ready.connect(registerRead ? clearing.not().and(full.all.and(full.stalled).not()) : clearing.not().and(a.valid.not().or(aMoves)));
         Bool accept = io.in.fire().named("accept");
 
         UInt rdata = ram.read(io.in.bits.addr, accept);
@@ -171,7 +172,7 @@ public final class RmwMemory extends Module {
             old = read.old;
             updated = Wire(UInt(dataBits)).named("updated");
             if (composable != null) {
-                ComposableUpdate.Applied applied = composed(composable, a, r, aMoves, read);
+                ComposableUpdate.Applied applied = composed(composable, a, r, accept, aMoves, read);
                 updated.connect(applied.value());
                 Bool bFlag = Reg(Bool()).named("b_flag");
                 when(advance, () -> bFlag.connect(applied.flag()));
@@ -191,7 +192,8 @@ public final class RmwMemory extends Module {
             a.cmd.connect(io.in.bits.cmd);
             a.stale.connect(io.clear);
         });
-        a.valid.connect(accept.or(a.valid.and(aMoves.not())));
+        Bool aNext = accept.or(a.valid.and(aMoves.not()));
+        a.valid.connect(aNext);
 
         when(advance, () -> {
             bAddr.connect(r.addr);
@@ -199,7 +201,9 @@ public final class RmwMemory extends Module {
             bOld.connect(old);
             bUpdated.connect(updated);
         });
-        bValid.connect(advance.or(bValid.and(io.out.ready.not())));
+        Bool bNext = advance.or(bValid.and(io.out.ready.not()));
+        bValid.connect(bNext);
+        if (registerRead) full.track(a.valid, r.valid, bValid, aNext, aMoves.or(r.valid.and(advance.not())), bNext);
 
         UInt writeData = Mux(clearing, U(0, dataBits), registerRead ? bUpdated : updated).named("write_data");
         when(writeEnable, () -> ram.write(writeAddr, writeData));
@@ -252,11 +256,12 @@ public final class RmwMemory extends Module {
         // stale only if this one is too: a clear between their acceptances means this command reads zeros.
         Bool aheadInA = a.addr.eq(addr).and(a.stale.not());
         Bool aheadInR = r.valid.and(advance.not()).and(r.addr.eq(addr)).and(r.stale.not());
+        Bool forward = Mux(a.valid, aheadInA, aheadInR).named("forward_next");
         when(accept, () -> {
             aCapture.connect(readMissesWrite);
             aLate.connect(readMissesBWrite);
             aLateData.connect(bUpdated);
-            a.forward.connect(Mux(a.valid, aheadInA, aheadInR));
+            a.forward.connect(forward);
         });
         when(io.clear, () -> r.stale.connect(B(true)));
         checkWordUsable(aMoves.and(aCapture.not()).and(aLate.not()), readCollided);
@@ -269,11 +274,35 @@ public final class RmwMemory extends Module {
             rData.connect(pre);
         });
         r.valid.connect(aMoves.or(r.valid.and(advance.not())));
-        return new ReadPath(pre, Mux(r.forward, bUpdated, rData).named("old"));
+        return new ReadPath(forward, pre, Mux(r.forward, bUpdated, rData).named("old"));
     }
 
-    /** R's data register as it is loaded, and the word the updating command's result is based on. */
-    private record ReadPath(UInt pre, UInt old) {
+    /**
+     * The forwarding decision (2) for the command being accepted, R's data register as it is loaded, and the word the
+     * updating command's result is based on.
+     */
+    private record ReadPath(Bool forward, UInt pre, UInt old) {
+    }
+
+    /**
+     * With stage R, whether R and B, and all three stages, hold commands, as flip-flops of their own: a command then
+     * moves from A, or is accepted, by one LUT of out.ready and two flip-flops, which keeps the registers' enables
+     * (promoted to global buffers by nextpnr) one LUT level from out.ready.
+     */
+    private static final class Occupancy {
+        final Bool stalled;
+        final Bool rAndB = RegInit(B(false)).named("rb_full");
+        final Bool all = RegInit(B(false)).named("arb_full");
+
+        Occupancy(Bool outReady) {
+            stalled = outReady.not();
+        }
+
+        void track(Bool aValid, Bool rValid, Bool bValid, Bool aNext, Bool rNext, Bool bNext) {
+            rAndB.connect(rNext.and(bNext));
+            all.connect(aNext.and(rNext).and(bNext));
+            Assert(rAndB.eq(rValid.and(bValid)).and(all.eq(aValid.and(rAndB))), "RmwMemory occupancy flip-flops out of step");
+        }
     }
 
     /**
@@ -285,15 +314,20 @@ public final class RmwMemory extends Module {
      * registers, and the loop is {@code compose} alone. Keeping and starting over are the registers' enables and
      * resets.
      */
-    private static ComposableUpdate.Applied composed(ComposableUpdate update, Stage a, Stage r, Bool aMoves, ReadPath read) {
+    private ComposableUpdate.Applied composed(ComposableUpdate update, Stage a, Stage r, Bool accept, Bool aMoves, ReadPath read) {
         UInt base = Reg(UInt(read.pre.getWidth())).named("r_base");
         UInt op = Reg(UInt(update.opBits())).named("r_op");
-        Bool ignores = update.ignoresOld(a.cmd);
-        when(aMoves, () -> {
-            base.connect(Mux(ignores, U(0, base.getWidth()), Mux(a.forward, base, read.pre)));
-            when(update.keepsWord(a.cmd), () -> when(a.forward.not(), () -> op.connect(update.identity())))
-                    .otherwise(() -> op.connect(Mux(a.forward.and(ignores.not()), update.compose(op, a.cmd), update.op(a.cmd))));
+        // Which register the command keeps is decided at acceptance, so each enable is aMoves and one flip-flop.
+        Bool keepsBase = Reg(Bool()).named("a_keeps_base");
+        Bool keepsOp = Reg(Bool()).named("a_keeps_op");
+        UInt cmd = io.in.bits.cmd;
+        when(accept, () -> {
+            keepsBase.connect(read.forward.and(update.ignoresOld(cmd).not()));
+            keepsOp.connect(read.forward.and(update.keepsWord(cmd)));
         });
+        when(aMoves.and(keepsBase.not()), () -> base.connect(Mux(update.ignoresOld(a.cmd), U(0, base.getWidth()), read.pre)));
+        when(aMoves.and(keepsOp.not()), () -> op.connect(Mux(update.keepsWord(a.cmd), update.identity(),
+                Mux(a.forward.and(update.ignoresOld(a.cmd).not()), update.compose(op, a.cmd), update.op(a.cmd)))));
         return update.apply(base, op, read.old, r.cmd);
     }
 

@@ -41,26 +41,26 @@ public final class SatAdd {
             throw new HdlException(SourceLoc.capture(), "SatAdd.carrySelect needs two operands of one width w and 0 <= split < w, got "
                     + w + " and " + b.getWidth() + " bits, split " + split);
         }
-        UInt sum;
-        Bool carryOut;
         if (split == 0) {
             UInt wide = a.addExpand(b);
-            sum = wide.bits(w - 1, 0);
-            carryOut = wide.bit(w);
-        } else {
-            int hw = w - split;
-            UInt low = a.bits(split - 1, 0).addExpand(b.bits(split - 1, 0));
-            UInt aHigh = a.bits(w - 1, split);
-            UInt bHigh = b.bits(w - 1, split);
-            UInt high0 = aHigh.addExpand(bHigh);
-            // A 1 below both operands carries into the high part in a chain of its own (high0 + 1 would be chained
-            // after high0 by synthesis).
-            UInt high1 = Cat(aHigh, B(true)).addExpand(Cat(bHigh, B(true))).bits(hw + 1, 1);
-            Bool carry = low.bit(split);
-            sum = Cat(Mux(carry, high1.bits(hw - 1, 0), high0.bits(hw - 1, 0)), low.bits(split - 1, 0));
-            carryOut = Mux(carry, high1.bit(hw), high0.bit(hw));
+            Bool overflow = wide.bit(w).or(over);
+            return new SatAdd(wide.bits(w - 1, 0).or(Fill(w, overflow)), overflow);
         }
-        Bool overflow = carryOut.or(over);
-        return new SatAdd(sum.or(Fill(w, overflow)), overflow);
+        int hw = w - split;
+        UInt low = a.bits(split - 1, 0).addExpand(b.bits(split - 1, 0));
+        UInt aHigh = a.bits(w - 1, split);
+        UInt bHigh = b.bits(w - 1, split);
+        UInt high0 = aHigh.addExpand(bHigh);
+        // A 1 below both operands carries into the high part in a chain of its own (high0 + 1 would be chained
+        // after high0 by synthesis).
+        UInt high1 = Cat(aHigh, B(true)).addExpand(Cat(bHigh, B(true))).bits(hw + 1, 1);
+        // Each high candidate is clipped with its own carry-out before the low carry picks one, so the high bits
+        // wait for no combined overflow signal; the low bits take the picked one.
+        Bool over0 = high0.bit(hw).or(over);
+        Bool over1 = high1.bit(hw).or(over);
+        Bool carry = low.bit(split);
+        Bool overflow = Mux(carry, over1, over0);
+        UInt high = Mux(carry, high1.bits(hw - 1, 0).or(Fill(hw, over1)), high0.bits(hw - 1, 0).or(Fill(hw, over0)));
+        return new SatAdd(Cat(high, low.bits(split - 1, 0).or(Fill(split, overflow))), overflow);
     }
 }
