@@ -74,6 +74,14 @@ public final class CounterSram extends Module {
         io.out.bits.saturated.connect(registerRead ? mem.outFlag() : op(r.cmd).eq(OP_ADD).and(new SatAdd(r.old, value(r.cmd)).overflow));
     }
 
+    /**
+     * With the read register, the bit at which the saturating add is split into carry-select parts (for tests and
+     * benchmarks that aim at the boundary); 0 for one carry chain.
+     */
+    public static int carrySplit(int counterBits) {
+        return CounterUpdate.split(counterBits);
+    }
+
     /** Cycles from acceptance to presentation on {@code out} (RmwMemory's). */
     public static int latency(boolean registerRead) {
         return RmwMemory.latency(registerRead);
