@@ -38,11 +38,17 @@ public interface ComposableUpdate {
     /** The command's result does not depend on the word (a write): its base is 0. */
     Bool ignoresOld(UInt cmd);
 
+    /** Width of {@link #decode}'s result. */
+    int decodedBits();
+
     /**
-     * The updated word of base {@code base} under operator {@code op}. {@code old} (the word before this command, as
-     * presented on {@code out}) and {@code cmd} (this command) serve only the flag.
+     * What {@link #apply} needs to know of the command itself (for the flag), decoded as the command enters stage R
+     * and registered there, so that it reaches the flag from a flip-flop rather than through the command's decoder.
      */
-    Applied apply(UInt base, UInt op, UInt old, UInt cmd);
+    UInt decode(UInt cmd);
+
+    /** The updated word of base {@code base} under operator {@code op}; {@code decoded} is this command's {@link #decode}. */
+    Applied apply(UInt base, UInt op, UInt decoded);
 
     /** The updated word, and a flag about this command presented beside it (e.g. CounterSram's "saturated"). */
     record Applied(UInt value, Bool flag) {

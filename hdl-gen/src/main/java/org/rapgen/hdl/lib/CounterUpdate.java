@@ -52,15 +52,26 @@ final class CounterUpdate implements ComposableUpdate {
         return CounterSram.op(cmd).eq(CounterSram.OP_SET);
     }
 
+    @Override
+    public int decodedBits() {
+        return 1;
+    }
+
+    /** The command is an ADD of a non-zero value: the only kind that can saturate. */
+    @Override
+    public UInt decode(UInt cmd) {
+        return CounterSram.op(cmd).eq(CounterSram.OP_ADD).and(CounterSram.value(cmd).orR());
+    }
+
     /**
-     * The saturating add; the flag is "saturated": an ADD of a non-zero value to a counter already at the maximum, or
-     * one whose sum overflowed (given an old value below the maximum, the sum of the whole run is exact up to it).
+     * The saturating add; the flag is "saturated": an ADD of a non-zero value whose run's true sum exceeds the
+     * maximum. That is exactly "old + value exceeds it": the old value is the run's sum so far unless that sum
+     * already exceeded, and then the old value is the maximum itself.
      */
     @Override
-    public Applied apply(UInt base, UInt op, UInt old, UInt cmd) {
+    public Applied apply(UInt base, UInt op, UInt decoded) {
         SatAdd sum = SatAdd.carrySelect(base, op.bits(bits - 1, 0), op.bit(bits), split(bits));
-        Bool adds = CounterSram.op(cmd).eq(CounterSram.OP_ADD).and(CounterSram.value(cmd).orR());
-        return new Applied(sum.value, adds.and(old.andR().or(sum.overflow)));
+        return new Applied(sum.value, decoded.bit(0).and(sum.overflow));
     }
 
     /**

@@ -317,6 +317,7 @@ public final class RmwMemory extends Module {
     private ComposableUpdate.Applied composed(ComposableUpdate update, Stage a, Stage r, Bool accept, Bool aMoves, ReadPath read) {
         UInt base = Reg(UInt(read.pre.getWidth())).named("r_base");
         UInt op = Reg(UInt(update.opBits())).named("r_op");
+        UInt decoded = Reg(UInt(update.decodedBits())).named("r_decoded");
         // Which register the command keeps is decided at acceptance, so each enable is aMoves and one flip-flop.
         Bool keepsBase = Reg(Bool()).named("a_keeps_base");
         Bool keepsOp = Reg(Bool()).named("a_keeps_op");
@@ -325,10 +326,11 @@ public final class RmwMemory extends Module {
             keepsBase.connect(read.forward.and(update.ignoresOld(cmd).not()));
             keepsOp.connect(read.forward.and(update.keepsWord(cmd)));
         });
+        when(aMoves, () -> decoded.connect(update.decode(a.cmd)));
         when(aMoves.and(keepsBase.not()), () -> base.connect(Mux(update.ignoresOld(a.cmd), U(0, base.getWidth()), read.pre)));
         when(aMoves.and(keepsOp.not()), () -> op.connect(Mux(update.keepsWord(a.cmd), update.identity(),
                 Mux(a.forward.and(update.ignoresOld(a.cmd).not()), update.compose(op, a.cmd), update.op(a.cmd)))));
-        return update.apply(base, op, read.old, r.cmd);
+        return update.apply(base, op, decoded);
     }
 
     /** The flag of the result presented on {@code out}; only with a {@link ComposableUpdate}. */
