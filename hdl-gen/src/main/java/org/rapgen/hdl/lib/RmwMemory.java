@@ -144,7 +144,7 @@ public final class RmwMemory extends Module {
         UInt bUpdated = Reg(UInt(dataBits)).named("b_updated");
 
         // The updating stage moves to B whenever B is free or being emptied, A to R whenever R is free or moving; a
-        // command is accepted whenever A is free or moving.
+        // command is accepted whenever A is free or moving. With stage R the last two are read off Occupancy.
         Bool advance = r.valid.and(bValid.not().or(io.out.ready)).named("advance");
         Occupancy full = registerRead ? new Occupancy(io.out.ready) : null;
         Bool aMoves = registerRead ? a.valid.and(full.rAndB.and(full.stalled).not()).named("a_moves") : advance;
@@ -203,7 +203,11 @@ public final class RmwMemory extends Module {
         });
         Bool bNext = advance.or(bValid.and(io.out.ready.not()));
         bValid.connect(bNext);
-        if (registerRead) full.track(a.valid, r.valid, bValid, aNext, aMoves.or(r.valid.and(advance.not())), bNext);
+        if (registerRead) {
+            Bool rNext = aMoves.or(r.valid.and(advance.not()));
+            r.valid.connect(rNext);
+            full.track(a.valid, r.valid, bValid, aNext, rNext, bNext);
+        }
 
         UInt writeData = Mux(clearing, U(0, dataBits), registerRead ? bUpdated : updated).named("write_data");
         when(writeEnable, () -> ram.write(writeAddr, writeData));
@@ -273,7 +277,6 @@ public final class RmwMemory extends Module {
             r.forward.connect(a.forward);
             rData.connect(pre);
         });
-        r.valid.connect(aMoves.or(r.valid.and(advance.not())));
         return new ReadPath(forward, pre, Mux(r.forward, bUpdated, rData).named("old"));
     }
 
