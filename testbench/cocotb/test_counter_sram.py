@@ -1,5 +1,7 @@
 """CounterSram, with and without the read register: same-address bursts, saturation, SET/READ and clear under random
 backpressure, against ref_mem.CounterSramModel (the RmwMemory contract of docs/blocks.md with the counter ops).
+32-bit counters get values aimed at the split of the read-register build's carry-select add (5/8 of the width,
+docs/blocks.md): SETs just below it and with all-ones high bits, small ADDs carrying across, wide ADDs.
 
 The source holds each command until it is accepted. Address patterns (in acceptance order) run in phases: one address
 for a long run, two alternating, A,B,A, a few, all. io_in_ready, io_out_valid, io_clearing and every out field while
@@ -21,7 +23,7 @@ from tb_clock import start_clock_and_reset
 from tb_coverage import assert_covered
 
 # (depth, counter_bits, register_read, cycles)
-CASES = [(16, 4, 0, 5000), (8, 3, 0, 3000), (16, 4, 1, 5000), (8, 3, 1, 3000)]
+CASES = [(16, 4, 0, 5000), (8, 3, 0, 3000), (16, 4, 1, 5000), (8, 3, 1, 3000), (8, 32, 0, 4000), (8, 32, 1, 4000)]
 PHASES = [(1.0, 1.0), (1.0, 0.5), (0.6, 1.0), (1.0, 0.1), (0.3, 0.3), (1.0, 0.0), (0.9, 0.9)]
 PATTERNS = ("same", "alternate", "aba", "few", "random")
 
@@ -42,6 +44,8 @@ async def counter_sram_random(dut):
     model = CounterSramModel(depth, bits, latency)
     cov = dict(same_addr_next_cycle=0, same_addr_two_apart=0, same_addr_after_gap=0, out_stalled=0, accept_while_full=0, saturated=0,
                lands_on_max=0, set=0, read=0, clear_in_flight=0, clear_while_clearing=0)
+    if bits > 8:
+        cov.update(low_carry=0, carry_into_all_ones_high=0)
     pending, addr, cmd = False, 0, 0
     history: list[tuple[int, int]] = []  # (accept cycle, addr), most recent last
     phase_left, p_valid, p_ready, pattern, pick_addrs, seq = 0, 1.0, 1.0, "same", [0, 1, 2], 0
@@ -61,7 +65,7 @@ async def counter_sram_random(dut):
             seq += 1
             r = rng.randrange(20)
             op = OP_ADD if r < 14 else OP_SET if r < 17 else OP_READ if r < 19 else 3
-            value = vmax - rng.randrange(2) if rng.random() < 0.25 else rng.randint(0, min(vmax, 3))
+            value = wide_value(rng, bits, op) if bits > 8 else vmax - rng.randrange(2) if rng.random() < 0.25 else rng.randint(0, min(vmax, 3))
             cmd = model.cmd(op, value)
             pending = True
         out_ready = rng.random() < p_ready
@@ -106,6 +110,11 @@ async def counter_sram_random(dut):
             history = (history + [(res.accepted_at, res.addr)])[-2:]
             op = res.cmd >> bits
             cov["saturated"] += res.saturated
+            if bits > 8:
+                low = (1 << split(bits)) - 1
+                carry = op == OP_ADD and (res.old & low) + (res.cmd & low) > low
+                cov["low_carry"] += carry
+                cov["carry_into_all_ones_high"] += carry and res.old | low == vmax
             cov["lands_on_max"] += op == OP_ADD and res.old + (res.cmd & vmax) == vmax
             cov["set"] += op == OP_SET
             cov["read"] += op == OP_READ
@@ -115,6 +124,22 @@ async def counter_sram_random(dut):
 
     dut._log.info("%s: coverage %s", ctx, cov)
     assert_covered(ctx, cov)
+
+
+def split(bits: int) -> int:
+    """Where the read-register build splits its saturating add (docs/blocks.md: 5/8 of the width, 20 of 32)."""
+    return bits * 5 // 8
+
+
+def wide_value(rng: random.Random, bits: int, op: int) -> int:
+    vmax = (1 << bits) - 1
+    low = (1 << split(bits)) - 1
+    below = low - rng.randrange(4)
+    if op == OP_SET:
+        return rng.choice([below, rng.getrandbits(bits - split(bits)) << split(bits) | below, vmax & ~low | below,
+                           vmax - rng.randrange(4), rng.getrandbits(bits)])
+    return rng.choice([rng.randrange(4), rng.randrange(4), low - 2 + rng.randrange(5), (rng.getrandbits(bits - split(bits)) | 1) << split(bits),
+                       vmax - rng.randrange(4), rng.getrandbits(bits)])
 
 
 @pytest.mark.parametrize("depth,bits,register_read,cycles", CASES,

@@ -15,8 +15,10 @@ import org.rapgen.hdl.UInt;
  * is {@code cmd = {op, value}} (op in the top 2 bits; build it with {@link #cmd}). Ops: {@link #OP_ADD} adds value,
  * clipping at 2^C - 1; {@link #OP_SET} writes value; {@link #OP_READ} (and the reserved op 3) leaves the counter
  * unchanged. {@code out.saturated} marks an ADD that was clipped (its true sum exceeded the maximum; landing exactly
- * on it is not a saturation), computed from the output register. Timing, forwarding and clearing are RmwMemory's;
- * {@code registerRead} is RmwMemory's extra read-register stage (latency {@link #latency}).
+ * on it is not a saturation). Timing, forwarding and clearing are RmwMemory's; {@code registerRead} is RmwMemory's
+ * extra read-register stage (latency {@link #latency}), and with it the update is {@link CounterUpdate}: forwarded by
+ * accumulating addends, a carry-select saturating add from registers, {@code saturated} registered beside the result.
+ * Without it, the update is {@link #apply} and {@code saturated} is computed from the output register.
  */
 public final class CounterSram extends Module {
     public static final int OP_ADD = 0;
@@ -55,7 +57,9 @@ public final class CounterSram extends Module {
         super(registerRead ? new Object[] {"d", depth, "c", counterBits, "r", 1} : new Object[] {"d", depth, "c", counterBits});
         if (counterBits < 1 || counterBits > 64) throw new HdlException(SourceLoc.capture(), "CounterSram counter width must be in 1..64, got " + counterBits);
         io = IO(new IO(log2Up(depth), counterBits));
-        RmwMemory mem = Module(new RmwMemory("counter", depth, counterBits, OP_BITS + counterBits, registerRead, CounterSram::apply));
+        RmwMemory mem = Module(registerRead
+                ? new RmwMemory("counter", depth, counterBits, OP_BITS + counterBits, new CounterUpdate(counterBits))
+                : new RmwMemory("counter", depth, counterBits, OP_BITS + counterBits, CounterSram::apply));
         mem.io.in.biConnect(io.in);
         mem.io.clear.connect(io.clear);
         io.clearing.connect(mem.io.clearing);
@@ -67,7 +71,15 @@ public final class CounterSram extends Module {
         io.out.bits.cmd.connect(r.cmd);
         io.out.bits.old.connect(r.old);
         io.out.bits.updated.connect(r.updated);
-        io.out.bits.saturated.connect(op(r.cmd).eq(OP_ADD).and(new SatAdd(r.old, value(r.cmd)).overflow));
+        io.out.bits.saturated.connect(registerRead ? mem.outFlag() : op(r.cmd).eq(OP_ADD).and(new SatAdd(r.old, value(r.cmd)).overflow));
+    }
+
+    /**
+     * With the read register, the bit at which the saturating add is split into carry-select parts (for tests and
+     * benchmarks that aim at the boundary); 0 for one carry chain.
+     */
+    public static int carrySplit(int counterBits) {
+        return CounterUpdate.split(counterBits);
     }
 
     /** Cycles from acceptance to presentation on {@code out} (RmwMemory's). */

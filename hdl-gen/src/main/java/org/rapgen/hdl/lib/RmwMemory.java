@@ -27,8 +27,14 @@ import org.rapgen.hdl.UInt;
  * until taken); the block holds at most two commands and accepts whenever it holds fewer or one leaves.
  *
  * <p>With {@code registerRead}, stage R between A and B registers the RAM word, so the update starts from a register
- * (for Fmax); the write-back moves to the R-to-B edge and a second forwarding source is needed (see
- * {@link #registeredRead}). Latency 3, at most three commands held, still one command per clock.
+ * (for Fmax), and the result is written to the RAM one clock after it enters B, from B's registers, so that no path
+ * runs from the update logic to the RAM; the reads this makes miss are forwarded from B (see {@link #registeredRead}).
+ * Latency 3, at most three commands held, still one command per clock.
+ *
+ * <p>A {@link ComposableUpdate} (always with stage R) is forwarded differently: stage R holds a base word and an
+ * operator, and a command that follows one on the same word keeps that base and composes its operator onto the one
+ * ahead, so no result is ever fed back into the update (see {@link #composed}). Its results carry the update's flag
+ * ({@link FlaggedResult}).
  *
  * <p>After reset, and after a pulse on {@code clear}, the memory writes 0 to every word, one per clock, with
  * {@code in.ready} low and {@code clearing} high; that takes {@code depth} cycles. Commands accepted up to and
@@ -62,17 +68,27 @@ public final class RmwMemory extends Module {
         }
     }
 
+    /** A completed command of a {@link ComposableUpdate}: the result and the update's flag about it. */
+    public static final class FlaggedResult extends Result {
+        public final Bool flag = Bool();
+
+        public FlaggedResult(int addrBits, int cmdBits, int dataBits) {
+            super(addrBits, cmdBits, dataBits);
+        }
+    }
+
     public static final class IO extends Bundle {
         public final DecoupledIO<Command> in;
+        /** The bits are a {@link FlaggedResult} with a composable update (see {@link RmwMemory#outFlag}). */
         public final DecoupledIO<Result> out;
         /** Pulse: restart the clearing sweep (soft reset of the contents). */
         public final Bool clear = Input(Bool());
         /** High while the sweep runs (in.ready is low meanwhile). */
         public final Bool clearing = Bool();
 
-        IO(int addrBits, int cmdBits, int dataBits) {
+        IO(int addrBits, int cmdBits, int dataBits, boolean flagged) {
             in = Flipped(Decoupled(new Command(addrBits, cmdBits)));
-            out = Decoupled(new Result(addrBits, cmdBits, dataBits));
+            out = Decoupled(flagged ? new FlaggedResult(addrBits, cmdBits, dataBits) : new Result(addrBits, cmdBits, dataBits));
         }
     }
 
@@ -94,6 +110,16 @@ public final class RmwMemory extends Module {
      * @param update builds {@code updated} from {@code (old, cmd)}; its result may be narrower than dataBits
      */
     public RmwMemory(String flavor, int depth, int dataBits, int cmdBits, boolean registerRead, BiFunction<UInt, UInt, UInt> update) {
+        this(flavor, depth, dataBits, cmdBits, registerRead, update, null);
+    }
+
+    /** Three stages (latency 3), forwarding by composing operators; {@code flavor} names the update as above. */
+    public RmwMemory(String flavor, int depth, int dataBits, int cmdBits, ComposableUpdate update) {
+        this(flavor, depth, dataBits, cmdBits, true, null, update);
+    }
+
+    private RmwMemory(String flavor, int depth, int dataBits, int cmdBits, boolean registerRead, BiFunction<UInt, UInt, UInt> update,
+            ComposableUpdate composable) {
         super(nameParams(flavor, depth, dataBits, cmdBits, registerRead));
         SourceLoc loc = SourceLoc.capture();
         if (flavor == null || !flavor.matches("[A-Za-z0-9]+")) throw new HdlException(loc, "RmwMemory flavor must be letters and digits (it names the module), got '" + flavor + "'");
@@ -101,7 +127,7 @@ public final class RmwMemory extends Module {
         if (dataBits < 1) throw new HdlException(loc, "RmwMemory data width must be >= 1, got " + dataBits);
         if (cmdBits < 1) throw new HdlException(loc, "RmwMemory command width must be >= 1, got " + cmdBits);
         int aw = log2Up(depth);
-        io = IO(new IO(aw, cmdBits, dataBits));
+        io = IO(new IO(aw, cmdBits, dataBits, composable != null));
 
         // A word read in the clock its address is written is never used (the forwarding below takes B's result
         // instead), so Yosys need not emulate read-first; read_collided checks it in simulation.
@@ -118,28 +144,47 @@ public final class RmwMemory extends Module {
         UInt bUpdated = Reg(UInt(dataBits)).named("b_updated");
 
         // The updating stage moves to B whenever B is free or being emptied, A to R whenever R is free or moving; a
-        // command is accepted whenever A is free or moving.
+        // command is accepted whenever A is free or moving. With stage R the last two are read off Occupancy.
         Bool advance = r.valid.and(bValid.not().or(io.out.ready)).named("advance");
-        Bool aMoves = registerRead ? a.valid.and(r.valid.not().or(advance)).named("a_moves") : advance;
-        io.in.ready.connect(clearing.not().and(a.valid.not().or(aMoves)));
+        Occupancy full = registerRead ? new Occupancy(io.out.ready) : null;
+        Bool aMoves = registerRead ? a.valid.and(full.rAndB.and(full.stalled).not()).named("a_moves") : advance;
+        io.in.ready.connect(registerRead ? clearing.not().and(full.all.and(full.stalled).not()) : clearing.not().and(a.valid.not().or(aMoves)));
         Bool accept = io.in.fire().named("accept");
 
         UInt rdata = ram.read(io.in.bits.addr, accept);
         // A command accepted before a clear (up to and including its cycle) must not write after the sweep.
         Bool writeBack = advance.and(clearing.not()).and(r.stale.not()).named("write_back");
+        // The command leaving the updating stage writes as it moves to B, or with stage R a clock later, from B.
+        Bool written = registerRead ? RegNext(writeBack, B(false)).named("b_write") : writeBack;
         // One write port: the sweep's zeros take precedence over write-backs (those are discarded while clearing).
-        Bool writeEnable = clearing.or(writeBack).named("write_enable");
-        UInt writeAddr = Mux(clearing, sweep, r.addr).named("write_addr");
-        // The updating command writes on the edge of this read, which the read cannot see.
+        Bool writeEnable = clearing.or(written).named("write_enable");
+        UInt writeAddr = Mux(clearing, sweep, registerRead ? bAddr : r.addr).named("write_addr");
+        // The updating command writes on the edge of this read (or, with stage R, on the next), which the read cannot see.
         Bool readMissesWrite = writeBack.and(r.addr.eq(io.in.bits.addr)).named("read_misses_write");
         // Simulation only (read by Asserts alone, so synthesis drops it): A's word was read as its address was written.
         Bool readCollided = Reg(Bool()).named("read_collided");
         when(accept, () -> readCollided.connect(writeEnable.and(writeAddr.eq(io.in.bits.addr))));
-        UInt old = registerRead
-                ? registeredRead(a, r, accept, aMoves, advance, readMissesWrite, rdata, bUpdated, readCollided)
-                : forwarded(a.forward, accept, advance, readMissesWrite, rdata, bUpdated, readCollided);
-        UInt updated = Wire(UInt(dataBits)).named("updated");
-        updated.connect(update.apply(old, r.cmd));
+        final UInt old;
+        final UInt updated;
+        if (registerRead) {
+            Bool readMissesBWrite = written.and(bAddr.eq(io.in.bits.addr));
+            ReadPath read = registeredRead(a, r, accept, aMoves, advance, readMissesWrite, readMissesBWrite, rdata, bUpdated, readCollided);
+            old = read.old;
+            updated = Wire(UInt(dataBits)).named("updated");
+            if (composable != null) {
+                ComposableUpdate.Applied applied = composed(composable, a, r, accept, aMoves, read);
+                updated.connect(applied.value());
+                Bool bFlag = Reg(Bool()).named("b_flag");
+                when(advance, () -> bFlag.connect(applied.flag()));
+                outFlag().connect(bFlag);
+            } else {
+                updated.connect(update.apply(old, r.cmd));
+            }
+        } else {
+            old = forwarded(a.forward, accept, advance, readMissesWrite, rdata, bUpdated, readCollided);
+            updated = Wire(UInt(dataBits)).named("updated");
+            updated.connect(update.apply(old, r.cmd));
+        }
 
         when(io.clear, () -> a.stale.connect(B(true)));
         when(accept, () -> {
@@ -147,7 +192,8 @@ public final class RmwMemory extends Module {
             a.cmd.connect(io.in.bits.cmd);
             a.stale.connect(io.clear);
         });
-        a.valid.connect(accept.or(a.valid.and(aMoves.not())));
+        Bool aNext = accept.or(a.valid.and(aMoves.not()));
+        a.valid.connect(aNext);
 
         when(advance, () -> {
             bAddr.connect(r.addr);
@@ -155,9 +201,15 @@ public final class RmwMemory extends Module {
             bOld.connect(old);
             bUpdated.connect(updated);
         });
-        bValid.connect(advance.or(bValid.and(io.out.ready.not())));
+        Bool bNext = advance.or(bValid.and(io.out.ready.not()));
+        bValid.connect(bNext);
+        if (registerRead) {
+            Bool rNext = aMoves.or(r.valid.and(advance.not()));
+            r.valid.connect(rNext);
+            full.track(a.valid, r.valid, bValid, aNext, rNext, bNext);
+        }
 
-        UInt writeData = Mux(clearing, U(0, dataBits), updated).named("write_data");
+        UInt writeData = Mux(clearing, U(0, dataBits), registerRead ? bUpdated : updated).named("write_data");
         when(writeEnable, () -> ram.write(writeAddr, writeData));
         when(clearing, () -> {
             sweep.connect(sweep.add(1));
@@ -188,37 +240,106 @@ public final class RmwMemory extends Module {
     }
 
     /**
-     * Stage R registers the read data as the command moves from A to R. Between its read and that move the command
-     * can miss two writes, each by a command whose result B holds at the time it is needed: (1) the one writing on the
-     * edge of the read (it was in R; it then sits in B until this command enters R, so its result is captured into
-     * R's data register instead of the RAM word), and (2) the one directly ahead, writing on the edge this command
-     * enters R (it then sits in B until this one moves on, so R's forwarding mux picks it; it is newer than (1)).
-     * Both flags are decided at acceptance. Returns R's {@code old}.
+     * Stage R registers the read data as the command moves from A to R. A result is written a clock after it enters
+     * B, so between its read and that move a command can miss three writes, each by a command whose result B holds
+     * when it is needed: (3) the one writing on the edge of the read (it entered B a clock before and may leave on
+     * that edge: its result is copied into A's {@code a_late_data} as the command is accepted); (1) the one entering
+     * B on the edge of the read (it stays in B until this command enters R, so R's data register loads its result
+     * instead of the RAM word); (2) the one directly ahead, entering B on the edge this command enters R (it stays in
+     * B until this one moves on, so R's forwarding mux picks it). Each is newer than the one before; all three flags
+     * are decided at acceptance. Returns R's data as loaded ({@code pre}) and R's {@code old}.
      */
-    private UInt registeredRead(Stage a, Stage r, Bool accept, Bool aMoves, Bool advance, Bool readMissesWrite, UInt rdata, UInt bUpdated,
-            Bool readCollided) {
+    private ReadPath registeredRead(Stage a, Stage r, Bool accept, Bool aMoves, Bool advance, Bool readMissesWrite, Bool readMissesBWrite,
+            UInt rdata, UInt bUpdated, Bool readCollided) {
         UInt addr = io.in.bits.addr;
         Bool aCapture = Reg(Bool()).named("a_capture");
+        Bool aLate = Reg(Bool()).named("a_late");
+        UInt aLateData = Reg(UInt(rdata.getWidth())).named("a_late_data");
         UInt rData = Reg(UInt(rdata.getWidth())).named("r_data");
         // (2): the command directly ahead is in A (moving to R now) or, with A empty, in R and staying. It may be
         // stale only if this one is too: a clear between their acceptances means this command reads zeros.
         Bool aheadInA = a.addr.eq(addr).and(a.stale.not());
         Bool aheadInR = r.valid.and(advance.not()).and(r.addr.eq(addr)).and(r.stale.not());
+        Bool forward = Mux(a.valid, aheadInA, aheadInR).named("forward_next");
         when(accept, () -> {
             aCapture.connect(readMissesWrite);
-            a.forward.connect(Mux(a.valid, aheadInA, aheadInR));
+            aLate.connect(readMissesBWrite);
+            aLateData.connect(bUpdated);
+            a.forward.connect(forward);
         });
         when(io.clear, () -> r.stale.connect(B(true)));
-        checkWordUsable(aMoves.and(aCapture.not()), readCollided);
+        checkWordUsable(aMoves.and(aCapture.not()).and(aLate.not()), readCollided);
+        UInt pre = Mux(aCapture, bUpdated, Mux(aLate, aLateData, rdata)).named("pre");
         when(aMoves, () -> {
             r.addr.connect(a.addr);
             r.cmd.connect(a.cmd);
             r.stale.connect(a.stale.or(io.clear));
             r.forward.connect(a.forward);
-            rData.connect(Mux(aCapture, bUpdated, rdata));
+            rData.connect(pre);
         });
-        r.valid.connect(aMoves.or(r.valid.and(advance.not())));
-        return Mux(r.forward, bUpdated, rData).named("old");
+        return new ReadPath(forward, pre, Mux(r.forward, bUpdated, rData).named("old"));
+    }
+
+    /**
+     * The forwarding decision (2) for the command being accepted, R's data register as it is loaded, and the word the
+     * updating command's result is based on.
+     */
+    private record ReadPath(Bool forward, UInt pre, UInt old) {
+    }
+
+    /**
+     * With stage R, whether R and B, and all three stages, hold commands, as flip-flops of their own: a command then
+     * moves from A, or is accepted, by one LUT of out.ready and two flip-flops, which keeps the registers' enables
+     * (promoted to global buffers by nextpnr) one LUT level from out.ready.
+     */
+    private static final class Occupancy {
+        final Bool stalled;
+        final Bool rAndB = RegInit(B(false)).named("rb_full");
+        final Bool all = RegInit(B(false)).named("arb_full");
+
+        Occupancy(Bool outReady) {
+            stalled = outReady.not();
+        }
+
+        void track(Bool aValid, Bool rValid, Bool bValid, Bool aNext, Bool rNext, Bool bNext) {
+            rAndB.connect(rNext.and(bNext));
+            all.connect(aNext.and(rNext).and(bNext));
+            Assert(rAndB.eq(rValid.and(bValid)).and(all.eq(aValid.and(rAndB))), "RmwMemory occupancy flip-flops out of step");
+        }
+    }
+
+    /**
+     * Stage R of a composable update holds a base word and an operator; the result is {@code apply(base, op)}. A
+     * command entering R loads the word it read (0 if it ignores the old value) and its own operator, except when
+     * the command directly ahead (leaving R on the same edge) has its address: then it keeps that command's base and
+     * composes its operator onto that command's (a command that keeps the word keeps the operator too). So case (2)
+     * of {@link #registeredRead} is never a mux after the update: the base, the operator and the result are all
+     * registers, and the loop is {@code compose} alone. Keeping and starting over are the registers' enables and
+     * resets.
+     */
+    private ComposableUpdate.Applied composed(ComposableUpdate update, Stage a, Stage r, Bool accept, Bool aMoves, ReadPath read) {
+        UInt base = Reg(UInt(read.pre.getWidth())).named("r_base");
+        UInt op = Reg(UInt(update.opBits())).named("r_op");
+        UInt decoded = Reg(UInt(update.decodedBits())).named("r_decoded");
+        // Which register the command keeps is decided at acceptance, so each enable is aMoves and one flip-flop.
+        Bool keepsBase = Reg(Bool()).named("a_keeps_base");
+        Bool keepsOp = Reg(Bool()).named("a_keeps_op");
+        UInt cmd = io.in.bits.cmd;
+        when(accept, () -> {
+            keepsBase.connect(read.forward.and(update.ignoresOld(cmd).not()));
+            keepsOp.connect(read.forward.and(update.keepsWord(cmd)));
+        });
+        when(aMoves, () -> decoded.connect(update.decode(a.cmd)));
+        when(aMoves.and(keepsBase.not()), () -> base.connect(Mux(update.ignoresOld(a.cmd), U(0, base.getWidth()), read.pre)));
+        when(aMoves.and(keepsOp.not()), () -> op.connect(Mux(update.keepsWord(a.cmd), update.identity(),
+                Mux(a.forward.and(update.ignoresOld(a.cmd).not()), update.compose(op, a.cmd), update.op(a.cmd)))));
+        return update.apply(base, op, decoded);
+    }
+
+    /** The flag of the result presented on {@code out}; only with a {@link ComposableUpdate}. */
+    public Bool outFlag() {
+        if (io.out.bits instanceof FlaggedResult f) return f.flag;
+        throw new HdlException(SourceLoc.capture(), "RmwMemory results carry a flag only with a ComposableUpdate");
     }
 
     /** Simulation check of the RAM's no_rw_check promise: a word read as its address was written is never used. */

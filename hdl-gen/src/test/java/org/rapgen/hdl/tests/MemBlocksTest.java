@@ -22,6 +22,7 @@ import org.rapgen.hdl.Module;
 import org.rapgen.hdl.lib.CounterSram;
 import org.rapgen.hdl.lib.Lfsr;
 import org.rapgen.hdl.lib.RmwMemory;
+import org.rapgen.hdl.lib.SatAdd;
 import org.rapgen.testutil.Tools;
 
 /**
@@ -69,6 +70,8 @@ class MemBlocksTest {
         expectError(() -> new RmwMemory("f", 16, 8, 0, (o, c) -> o), "RmwMemory.java", "command width must be >= 1, got 0");
         // An update wider than the data word is a width error, not a silent truncation.
         expectError(() -> new RmwMemory("f", 16, 8, 8, (o, c) -> o.addExpand(c)), "RmwMemory.java", "width mismatch", "9-bit");
+        expectError(() -> new RmwMemory("f", 16, 8, 8, (o, c) -> SatAdd.carrySelect(o, c, B(false), 8).value), "SatAdd.java", "0 <= split < w",
+                "split 8");
         expectError(() -> new CounterSram(16, 0), "CounterSram.java", "counter width must be in 1..64, got 0");
         expectError(() -> new CounterSram(16, 65), "CounterSram.java", "counter width must be in 1..64, got 65");
         expectError(() -> new Lfsr(2, 1, 1), "Lfsr.java", "width must be in 3..64, got 2");
