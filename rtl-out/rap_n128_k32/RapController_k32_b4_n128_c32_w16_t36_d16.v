@@ -806,33 +806,37 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:164
   reg [32:0] to_merge_hi; // RapController.java:165
   reg merge_ahead; // RapController.java:168
-  reg _reg_0; // RapController.java:557
-  reg _reg_1; // RapController.java:557
-  reg _reg_2; // RapController.java:557
+  reg _reg_0; // RapController.java:577
+  reg _reg_1; // RapController.java:577
+  reg _reg_2; // RapController.java:577
   reg [2:0] op_children; // RapController.java:176
   reg cmd_q_valid; // RapController.java:187
   reg [6:0] cmd_q_addr; // RapController.java:188
   reg [1:0] cmd_q_op; // RapController.java:189
   reg [31:0] cmd_q_value; // RapController.java:190
-  reg commit_stop; // RapController.java:214
-  reg [38:0] undo_rdata_0; // RapController.java:219
-  reg split_fits; // RapController.java:237
-  reg _reg_3; // RapController.java:557
-  reg _reg_4; // RapController.java:557
-  reg [7:0] short_by_children; // RapController.java:246
-  reg [5:0] hit_len_1; // RapController.java:252
-  reg hit_short_1; // RapController.java:253
-  reg hit_beside_1; // RapController.java:254
-  reg [5:0] hit_len_2; // RapController.java:252
-  reg hit_short_2; // RapController.java:253
-  reg hit_beside_2; // RapController.java:254
-  reg [5:0] hit_len_3; // RapController.java:252
-  reg hit_short_3; // RapController.java:253
-  reg hit_beside_3; // RapController.java:254
-  reg merge_verdict; // RapController.java:298
-  reg clip_verdict; // RapController.java:300
-  reg merge_settled; // RapController.java:301
-  reg readout_in_use; // RapController.java:304
+  reg tcam_write_full; // RapController.java:203
+  reg [6:0] tcam_write_q_index; // RapController.java:206
+  reg [31:0] tcam_write_q_value; // RapController.java:207
+  reg [31:0] tcam_write_q_mask; // RapController.java:208
+  reg commit_stop; // RapController.java:234
+  reg [38:0] undo_rdata_0; // RapController.java:239
+  reg split_fits; // RapController.java:257
+  reg _reg_3; // RapController.java:577
+  reg _reg_4; // RapController.java:577
+  reg [7:0] short_by_children; // RapController.java:266
+  reg [5:0] hit_len_1; // RapController.java:272
+  reg hit_short_1; // RapController.java:273
+  reg hit_beside_1; // RapController.java:274
+  reg [5:0] hit_len_2; // RapController.java:272
+  reg hit_short_2; // RapController.java:273
+  reg hit_beside_2; // RapController.java:274
+  reg [5:0] hit_len_3; // RapController.java:272
+  reg hit_short_3; // RapController.java:273
+  reg hit_beside_3; // RapController.java:274
+  reg merge_verdict; // RapController.java:318
+  reg clip_verdict; // RapController.java:320
+  reg merge_settled; // RapController.java:321
+  reg readout_in_use; // RapController.java:324
   reg skip_empty_settled; // MergeSkip.java:51
 
   // Memories (no reset, so synthesis infers RAM)
@@ -866,6 +870,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [6:0] cmd_addr; // RapController.java:184
   wire [1:0] cmd_op; // RapController.java:185
   wire [31:0] cmd_value; // RapController.java:186
+  wire tcam_write_valid; // RapController.java:199
+  wire [6:0] tcam_write_index; // RapController.java:200
+  wire [31:0] tcam_write_value; // RapController.java:201
+  wire [31:0] tcam_write_mask; // RapController.java:202
   wire [5:0] slot_lens_0; // NodeTable.java:82
   wire [5:0] slot_lens_1; // NodeTable.java:82
   wire [5:0] slot_lens_2; // NodeTable.java:82
@@ -994,508 +1002,504 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] slot_lens_125; // NodeTable.java:82
   wire [5:0] slot_lens_126; // NodeTable.java:82
   wire [5:0] slot_lens_127; // NodeTable.java:82
-  wire [2:0] cause; // RapController.java:599
+  wire [2:0] cause; // RapController.java:619
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:317
-  wire _not_0 = ~io_counterClearing; // RapController.java:317
-  wire _eq_1 = state == 4'd1; // RapController.java:330
+  wire _eq_0 = state == 4'd0; // RapController.java:337
+  wire _not_0 = ~io_counterClearing; // RapController.java:337
+  wire _not_1 = ~tcam_write_full; // RapController.java:204
+  wire _eq_1 = state == 4'd1; // RapController.java:350
   wire in_run = state == 4'd1; // RapController.java:160
-  wire _and_0 = in_run & io_counterResult_valid; // RapController.java:227
-  wire _not_1 = ~commit_stop; // RapController.java:227
-  wire commit_fire = _and_0 & _not_1; // RapController.java:227
-  wire _not_2 = ~commit_fire; // RapController.java:332
-  wire _not_3 = ~commit_stop; // RapController.java:332
-  wire _and_1 = _not_2 & _not_3; // RapController.java:332
+  wire _and_0 = in_run & io_counterResult_valid; // RapController.java:247
+  wire _not_2 = ~commit_stop; // RapController.java:247
+  wire commit_fire = _and_0 & _not_2; // RapController.java:247
+  wire _not_3 = ~commit_fire; // RapController.java:352
+  wire _not_4 = ~commit_stop; // RapController.java:352
+  wire _and_1 = _not_3 & _not_4; // RapController.java:352
   wire _eq_2 = front_count == 6'd0; // RapController.java:106
   wire _eq_3 = sram_count == 8'd0; // RapController.java:106
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:106
-  wire _and_2 = _and_1 & pipe_empty; // RapController.java:332
-  wire _not_4 = ~snapshot_frozen; // RapController.java:340
-  wire _and_3 = _and_2 & _not_4; // RapController.java:340
-  wire _and_4 = soft_pending & io_inputsDrained; // RapController.java:342
-  wire _not_5 = ~io_headValid; // RapController.java:342
-  wire _and_5 = _and_4 & _not_5; // RapController.java:342
-  wire _eq_4 = state == 4'd2; // RapController.java:347
-  wire _eq_5 = state == 4'd3; // RapController.java:348
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:349
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:594
-  wire _eq_6 = state == 4'd4; // RapController.java:363
-  wire _eq_7 = state == 4'd5; // RapController.java:370
-  wire _eq_8 = state == 4'd5; // RapController.java:238
-  wire _and_6 = _eq_8 & _reg_3; // RapController.java:558
-  wire split_settled = _and_6 & _reg_4; // RapController.java:558
-  wire _not_6 = ~split_settled; // RapController.java:370
-  wire _not_7 = ~early_done; // RapController.java:373
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:594
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:594
-  wire _eq_9 = state == 4'd6; // RapController.java:381
-  wire _not_8 = ~slot_pick_ready; // RapController.java:383
-  wire [3:0] _not_9 = ~present_children; // RapController.java:382
-  wire _bits_0 = _not_9[0]; // FirstSet.java:24
-  wire _bits_1 = _not_9[1]; // FirstSet.java:24
+  wire _and_2 = _and_1 & pipe_empty; // RapController.java:352
+  wire _not_5 = ~snapshot_frozen; // RapController.java:360
+  wire _and_3 = _and_2 & _not_5; // RapController.java:360
+  wire _and_4 = soft_pending & io_inputsDrained; // RapController.java:362
+  wire _not_6 = ~io_headValid; // RapController.java:362
+  wire _and_5 = _and_4 & _not_6; // RapController.java:362
+  wire _eq_4 = state == 4'd2; // RapController.java:367
+  wire _eq_5 = state == 4'd3; // RapController.java:368
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:369
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:614
+  wire _eq_6 = state == 4'd4; // RapController.java:383
+  wire _eq_7 = state == 4'd5; // RapController.java:390
+  wire _eq_8 = state == 4'd5; // RapController.java:258
+  wire _and_6 = _eq_8 & _reg_3; // RapController.java:578
+  wire split_settled = _and_6 & _reg_4; // RapController.java:578
+  wire _not_7 = ~split_settled; // RapController.java:390
+  wire _not_8 = ~early_done; // RapController.java:393
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:614
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:614
+  wire _eq_9 = state == 4'd6; // RapController.java:401
+  wire _not_9 = ~slot_pick_ready; // RapController.java:403
+  wire [3:0] _not_10 = ~present_children; // RapController.java:402
+  wire _bits_0 = _not_10[0]; // FirstSet.java:24
+  wire _bits_1 = _not_10[1]; // FirstSet.java:24
   wire _or_0 = _bits_0 | _bits_1; // FirstSet.java:36
-  wire _bits_2 = _not_9[2]; // FirstSet.java:24
-  wire _bits_3 = _not_9[3]; // FirstSet.java:24
+  wire _bits_2 = _not_10[2]; // FirstSet.java:24
+  wire _bits_3 = _not_10[3]; // FirstSet.java:24
   wire _or_1 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_2 = _or_0 | _or_1; // FirstSet.java:36
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:594
-  wire _eq_10 = state == 4'd7; // RapController.java:406
-  wire _ne_1 = merge_level != 6'd0; // RapController.java:420
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:426
-  wire _eq_11 = state == 4'd8; // RapController.java:429
-  wire _eq_12 = state == 4'd9; // RapController.java:443
-  wire _eq_13 = state == 4'd10; // RapController.java:456
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:614
+  wire _eq_10 = state == 4'd7; // RapController.java:426
+  wire _ne_1 = merge_level != 6'd0; // RapController.java:440
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:446
+  wire _eq_11 = state == 4'd8; // RapController.java:449
+  wire _eq_12 = state == 4'd9; // RapController.java:463
+  wire _eq_13 = state == 4'd10; // RapController.java:476
   wire _eq_14 = state == 4'd10; // RapController.java:169
-  wire _and_7 = _eq_14 & _reg_0; // RapController.java:558
-  wire _and_8 = _and_7 & _reg_1; // RapController.java:558
-  wire advance_settled = _and_8 & _reg_2; // RapController.java:558
-  wire _not_10 = ~advance_settled; // RapController.java:456
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:456
-  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:459
-  wire _eq_15 = state == 4'd11; // RapController.java:463
-  wire _not_12 = ~serialMultiplier_io_busy; // RapController.java:463
-  wire _eq_16 = state == 4'd12; // RapController.java:469
-  wire _eq_17 = sram_count == 8'd0; // RapController.java:469
-  wire _eq_18 = state == 4'd13; // RapController.java:476
-  wire _eq_19 = state == 4'd14; // RapController.java:482
-  wire _eq_20 = state == 4'd15; // RapController.java:493
-  wire _not_13 = ~commit_stop; // RapController.java:534
-  wire _and_9 = in_run & _not_13; // RapController.java:534
-  wire _and_10 = _and_9 & io_enable; // RapController.java:534
-  wire _not_14 = ~readout_pending; // RapController.java:534
-  wire _and_11 = _and_10 & _not_14; // RapController.java:534
-  wire _not_15 = ~snapshot_pending; // RapController.java:534
-  wire _and_12 = _and_11 & _not_15; // RapController.java:534
-  wire _not_16 = ~snapshot_frozen; // RapController.java:534
-  wire _and_13 = _and_12 & _not_16; // RapController.java:534
-  wire _not_17 = ~_or_0; // FirstSet.java:34
-  wire _not_18 = ~_bits_2; // FirstSet.java:34
-  wire _not_19 = ~_bits_0; // FirstSet.java:34
-  wire _mux_5 = _not_17 ? _not_18 : _not_19; // FirstSet.java:35
-  wire [1:0] _cat_0 = {_not_17, _mux_5}; // FirstSet.java:35
-  wire [1:0] _bits_4 = _cat_0; // FirstSet.java:43
-  wire [5:0] _sub_0 = 6'd30 - op_len; // RapController.java:566
-  wire [94:0] _dshl_0 = {{63{1'b0}}, {{30{1'b0}}, _bits_4}} << _sub_0; // RapController.java:567
-  wire [31:0] _bits_5 = _dshl_0[31:0]; // RapController.java:567
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_5; // RapController.java:567
-  wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:198
-  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:389
-  wire [5:0] child_len = op_len + 6'd2; // RapController.java:384
-  wire [31:0] _dshr_0 = _fill_1 >> child_len; // RapController.java:389
-  wire _not_20 = ~soft_pending; // RapController.java:538
-  wire _ne_2 = state != 4'd0; // RapController.java:538
-  wire _and_14 = _not_20 & _ne_2; // RapController.java:538
-  wire _ne_3 = state != 4'd15; // RapController.java:538
-  wire _and_15 = _and_14 & _ne_3; // RapController.java:538
-  wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:70
-  wire [63:0] _cat_2 = {st_updates_hi, st_updates_lo}; // SplitCounter.java:70
-  wire [63:0] _cat_3 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:70
-  wire [63:0] _cat_4 = {st_merges_hi, st_merges_lo}; // SplitCounter.java:70
-  wire [63:0] _cat_5 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:70
-  wire [63:0] _cat_6 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:70
-  wire [63:0] _cat_7 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:70
-  wire [63:0] _bits_6 = serialMultiplier_io_product[79:16]; // RapController.java:541
-  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:542
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:543
-  wire _eq_21 = state == 4'd13; // RapController.java:544
-  wire _or_5 = readout_pending | _eq_21; // RapController.java:544
-  wire _eq_22 = state == 4'd14; // RapController.java:544
-  wire _or_6 = _or_5 | _eq_22; // RapController.java:544
-  wire _ge_0 = state >= 4'd2; // RapController.java:545
-  wire _le_0 = state <= 4'd12; // RapController.java:545
-  wire _and_16 = _ge_0 & _le_0; // RapController.java:545
-  wire _and_17 = in_run & pipe_empty; // RapController.java:547
-  wire _not_22 = ~io_headValid; // RapController.java:547
-  wire _and_18 = _and_17 & _not_22; // RapController.java:547
-  wire _not_23 = ~io_acceptEnable; // RapController.java:548
-  wire [127:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:573
-  wire [127:0] _not_24 = ~visited_kids; // RapController.java:449
-  wire [127:0] _and_19 = slot_valid & _not_24; // RapController.java:449
-  wire _eq_23 = slot_pick_pick_index == 7'd0; // RapController.java:574
-  wire _eq_24 = slot_pick_pick_index == 7'd1; // RapController.java:574
-  wire _eq_25 = slot_pick_pick_index == 7'd2; // RapController.java:574
-  wire _eq_26 = slot_pick_pick_index == 7'd3; // RapController.java:574
-  wire _eq_27 = slot_pick_pick_index == 7'd4; // RapController.java:574
-  wire _eq_28 = slot_pick_pick_index == 7'd5; // RapController.java:574
-  wire _eq_29 = slot_pick_pick_index == 7'd6; // RapController.java:574
-  wire _eq_30 = slot_pick_pick_index == 7'd7; // RapController.java:574
-  wire _eq_31 = slot_pick_pick_index == 7'd8; // RapController.java:574
-  wire _eq_32 = slot_pick_pick_index == 7'd9; // RapController.java:574
-  wire _eq_33 = slot_pick_pick_index == 7'd10; // RapController.java:574
-  wire _eq_34 = slot_pick_pick_index == 7'd11; // RapController.java:574
-  wire _eq_35 = slot_pick_pick_index == 7'd12; // RapController.java:574
-  wire _eq_36 = slot_pick_pick_index == 7'd13; // RapController.java:574
-  wire _eq_37 = slot_pick_pick_index == 7'd14; // RapController.java:574
-  wire _eq_38 = slot_pick_pick_index == 7'd15; // RapController.java:574
-  wire _eq_39 = slot_pick_pick_index == 7'd16; // RapController.java:574
-  wire _eq_40 = slot_pick_pick_index == 7'd17; // RapController.java:574
-  wire _eq_41 = slot_pick_pick_index == 7'd18; // RapController.java:574
-  wire _eq_42 = slot_pick_pick_index == 7'd19; // RapController.java:574
-  wire _eq_43 = slot_pick_pick_index == 7'd20; // RapController.java:574
-  wire _eq_44 = slot_pick_pick_index == 7'd21; // RapController.java:574
-  wire _eq_45 = slot_pick_pick_index == 7'd22; // RapController.java:574
-  wire _eq_46 = slot_pick_pick_index == 7'd23; // RapController.java:574
-  wire _eq_47 = slot_pick_pick_index == 7'd24; // RapController.java:574
-  wire _eq_48 = slot_pick_pick_index == 7'd25; // RapController.java:574
-  wire _eq_49 = slot_pick_pick_index == 7'd26; // RapController.java:574
-  wire _eq_50 = slot_pick_pick_index == 7'd27; // RapController.java:574
-  wire _eq_51 = slot_pick_pick_index == 7'd28; // RapController.java:574
-  wire _eq_52 = slot_pick_pick_index == 7'd29; // RapController.java:574
-  wire _eq_53 = slot_pick_pick_index == 7'd30; // RapController.java:574
-  wire _eq_54 = slot_pick_pick_index == 7'd31; // RapController.java:574
-  wire _eq_55 = slot_pick_pick_index == 7'd32; // RapController.java:574
-  wire _eq_56 = slot_pick_pick_index == 7'd33; // RapController.java:574
-  wire _eq_57 = slot_pick_pick_index == 7'd34; // RapController.java:574
-  wire _eq_58 = slot_pick_pick_index == 7'd35; // RapController.java:574
-  wire _eq_59 = slot_pick_pick_index == 7'd36; // RapController.java:574
-  wire _eq_60 = slot_pick_pick_index == 7'd37; // RapController.java:574
-  wire _eq_61 = slot_pick_pick_index == 7'd38; // RapController.java:574
-  wire _eq_62 = slot_pick_pick_index == 7'd39; // RapController.java:574
-  wire _eq_63 = slot_pick_pick_index == 7'd40; // RapController.java:574
-  wire _eq_64 = slot_pick_pick_index == 7'd41; // RapController.java:574
-  wire _eq_65 = slot_pick_pick_index == 7'd42; // RapController.java:574
-  wire _eq_66 = slot_pick_pick_index == 7'd43; // RapController.java:574
-  wire _eq_67 = slot_pick_pick_index == 7'd44; // RapController.java:574
-  wire _eq_68 = slot_pick_pick_index == 7'd45; // RapController.java:574
-  wire _eq_69 = slot_pick_pick_index == 7'd46; // RapController.java:574
-  wire _eq_70 = slot_pick_pick_index == 7'd47; // RapController.java:574
-  wire _eq_71 = slot_pick_pick_index == 7'd48; // RapController.java:574
-  wire _eq_72 = slot_pick_pick_index == 7'd49; // RapController.java:574
-  wire _eq_73 = slot_pick_pick_index == 7'd50; // RapController.java:574
-  wire _eq_74 = slot_pick_pick_index == 7'd51; // RapController.java:574
-  wire _eq_75 = slot_pick_pick_index == 7'd52; // RapController.java:574
-  wire _eq_76 = slot_pick_pick_index == 7'd53; // RapController.java:574
-  wire _eq_77 = slot_pick_pick_index == 7'd54; // RapController.java:574
-  wire _eq_78 = slot_pick_pick_index == 7'd55; // RapController.java:574
-  wire _eq_79 = slot_pick_pick_index == 7'd56; // RapController.java:574
-  wire _eq_80 = slot_pick_pick_index == 7'd57; // RapController.java:574
-  wire _eq_81 = slot_pick_pick_index == 7'd58; // RapController.java:574
-  wire _eq_82 = slot_pick_pick_index == 7'd59; // RapController.java:574
-  wire _eq_83 = slot_pick_pick_index == 7'd60; // RapController.java:574
-  wire _eq_84 = slot_pick_pick_index == 7'd61; // RapController.java:574
-  wire _eq_85 = slot_pick_pick_index == 7'd62; // RapController.java:574
-  wire _eq_86 = slot_pick_pick_index == 7'd63; // RapController.java:574
-  wire _eq_87 = slot_pick_pick_index == 7'd64; // RapController.java:574
-  wire _eq_88 = slot_pick_pick_index == 7'd65; // RapController.java:574
-  wire _eq_89 = slot_pick_pick_index == 7'd66; // RapController.java:574
-  wire _eq_90 = slot_pick_pick_index == 7'd67; // RapController.java:574
-  wire _eq_91 = slot_pick_pick_index == 7'd68; // RapController.java:574
-  wire _eq_92 = slot_pick_pick_index == 7'd69; // RapController.java:574
-  wire _eq_93 = slot_pick_pick_index == 7'd70; // RapController.java:574
-  wire _eq_94 = slot_pick_pick_index == 7'd71; // RapController.java:574
-  wire _eq_95 = slot_pick_pick_index == 7'd72; // RapController.java:574
-  wire _eq_96 = slot_pick_pick_index == 7'd73; // RapController.java:574
-  wire _eq_97 = slot_pick_pick_index == 7'd74; // RapController.java:574
-  wire _eq_98 = slot_pick_pick_index == 7'd75; // RapController.java:574
-  wire _eq_99 = slot_pick_pick_index == 7'd76; // RapController.java:574
-  wire _eq_100 = slot_pick_pick_index == 7'd77; // RapController.java:574
-  wire _eq_101 = slot_pick_pick_index == 7'd78; // RapController.java:574
-  wire _eq_102 = slot_pick_pick_index == 7'd79; // RapController.java:574
-  wire _eq_103 = slot_pick_pick_index == 7'd80; // RapController.java:574
-  wire _eq_104 = slot_pick_pick_index == 7'd81; // RapController.java:574
-  wire _eq_105 = slot_pick_pick_index == 7'd82; // RapController.java:574
-  wire _eq_106 = slot_pick_pick_index == 7'd83; // RapController.java:574
-  wire _eq_107 = slot_pick_pick_index == 7'd84; // RapController.java:574
-  wire _eq_108 = slot_pick_pick_index == 7'd85; // RapController.java:574
-  wire _eq_109 = slot_pick_pick_index == 7'd86; // RapController.java:574
-  wire _eq_110 = slot_pick_pick_index == 7'd87; // RapController.java:574
-  wire _eq_111 = slot_pick_pick_index == 7'd88; // RapController.java:574
-  wire _eq_112 = slot_pick_pick_index == 7'd89; // RapController.java:574
-  wire _eq_113 = slot_pick_pick_index == 7'd90; // RapController.java:574
-  wire _eq_114 = slot_pick_pick_index == 7'd91; // RapController.java:574
-  wire _eq_115 = slot_pick_pick_index == 7'd92; // RapController.java:574
-  wire _eq_116 = slot_pick_pick_index == 7'd93; // RapController.java:574
-  wire _eq_117 = slot_pick_pick_index == 7'd94; // RapController.java:574
-  wire _eq_118 = slot_pick_pick_index == 7'd95; // RapController.java:574
-  wire _eq_119 = slot_pick_pick_index == 7'd96; // RapController.java:574
-  wire _eq_120 = slot_pick_pick_index == 7'd97; // RapController.java:574
-  wire _eq_121 = slot_pick_pick_index == 7'd98; // RapController.java:574
-  wire _eq_122 = slot_pick_pick_index == 7'd99; // RapController.java:574
-  wire _eq_123 = slot_pick_pick_index == 7'd100; // RapController.java:574
-  wire _eq_124 = slot_pick_pick_index == 7'd101; // RapController.java:574
-  wire _eq_125 = slot_pick_pick_index == 7'd102; // RapController.java:574
-  wire _eq_126 = slot_pick_pick_index == 7'd103; // RapController.java:574
-  wire _eq_127 = slot_pick_pick_index == 7'd104; // RapController.java:574
-  wire _eq_128 = slot_pick_pick_index == 7'd105; // RapController.java:574
-  wire _eq_129 = slot_pick_pick_index == 7'd106; // RapController.java:574
-  wire _eq_130 = slot_pick_pick_index == 7'd107; // RapController.java:574
-  wire _eq_131 = slot_pick_pick_index == 7'd108; // RapController.java:574
-  wire _eq_132 = slot_pick_pick_index == 7'd109; // RapController.java:574
-  wire _eq_133 = slot_pick_pick_index == 7'd110; // RapController.java:574
-  wire _eq_134 = slot_pick_pick_index == 7'd111; // RapController.java:574
-  wire _eq_135 = slot_pick_pick_index == 7'd112; // RapController.java:574
-  wire _eq_136 = slot_pick_pick_index == 7'd113; // RapController.java:574
-  wire _eq_137 = slot_pick_pick_index == 7'd114; // RapController.java:574
-  wire _eq_138 = slot_pick_pick_index == 7'd115; // RapController.java:574
-  wire _eq_139 = slot_pick_pick_index == 7'd116; // RapController.java:574
-  wire _eq_140 = slot_pick_pick_index == 7'd117; // RapController.java:574
-  wire _eq_141 = slot_pick_pick_index == 7'd118; // RapController.java:574
-  wire _eq_142 = slot_pick_pick_index == 7'd119; // RapController.java:574
-  wire _eq_143 = slot_pick_pick_index == 7'd120; // RapController.java:574
-  wire _eq_144 = slot_pick_pick_index == 7'd121; // RapController.java:574
-  wire _eq_145 = slot_pick_pick_index == 7'd122; // RapController.java:574
-  wire _eq_146 = slot_pick_pick_index == 7'd123; // RapController.java:574
-  wire _eq_147 = slot_pick_pick_index == 7'd124; // RapController.java:574
-  wire _eq_148 = slot_pick_pick_index == 7'd125; // RapController.java:574
-  wire _eq_149 = slot_pick_pick_index == 7'd126; // RapController.java:574
-  wire _eq_150 = slot_pick_pick_index == 7'd127; // RapController.java:574
-  wire _eq_151 = slot_pick_pick_index == 7'd0; // RapController.java:575
-  wire _eq_152 = slot_pick_pick_index == 7'd1; // RapController.java:575
-  wire _eq_153 = slot_pick_pick_index == 7'd2; // RapController.java:575
-  wire _eq_154 = slot_pick_pick_index == 7'd3; // RapController.java:575
-  wire _eq_155 = slot_pick_pick_index == 7'd4; // RapController.java:575
-  wire _eq_156 = slot_pick_pick_index == 7'd5; // RapController.java:575
-  wire _eq_157 = slot_pick_pick_index == 7'd6; // RapController.java:575
-  wire _eq_158 = slot_pick_pick_index == 7'd7; // RapController.java:575
-  wire _eq_159 = slot_pick_pick_index == 7'd8; // RapController.java:575
-  wire _eq_160 = slot_pick_pick_index == 7'd9; // RapController.java:575
-  wire _eq_161 = slot_pick_pick_index == 7'd10; // RapController.java:575
-  wire _eq_162 = slot_pick_pick_index == 7'd11; // RapController.java:575
-  wire _eq_163 = slot_pick_pick_index == 7'd12; // RapController.java:575
-  wire _eq_164 = slot_pick_pick_index == 7'd13; // RapController.java:575
-  wire _eq_165 = slot_pick_pick_index == 7'd14; // RapController.java:575
-  wire _eq_166 = slot_pick_pick_index == 7'd15; // RapController.java:575
-  wire _eq_167 = slot_pick_pick_index == 7'd16; // RapController.java:575
-  wire _eq_168 = slot_pick_pick_index == 7'd17; // RapController.java:575
-  wire _eq_169 = slot_pick_pick_index == 7'd18; // RapController.java:575
-  wire _eq_170 = slot_pick_pick_index == 7'd19; // RapController.java:575
-  wire _eq_171 = slot_pick_pick_index == 7'd20; // RapController.java:575
-  wire _eq_172 = slot_pick_pick_index == 7'd21; // RapController.java:575
-  wire _eq_173 = slot_pick_pick_index == 7'd22; // RapController.java:575
-  wire _eq_174 = slot_pick_pick_index == 7'd23; // RapController.java:575
-  wire _eq_175 = slot_pick_pick_index == 7'd24; // RapController.java:575
-  wire _eq_176 = slot_pick_pick_index == 7'd25; // RapController.java:575
-  wire _eq_177 = slot_pick_pick_index == 7'd26; // RapController.java:575
-  wire _eq_178 = slot_pick_pick_index == 7'd27; // RapController.java:575
-  wire _eq_179 = slot_pick_pick_index == 7'd28; // RapController.java:575
-  wire _eq_180 = slot_pick_pick_index == 7'd29; // RapController.java:575
-  wire _eq_181 = slot_pick_pick_index == 7'd30; // RapController.java:575
-  wire _eq_182 = slot_pick_pick_index == 7'd31; // RapController.java:575
-  wire _eq_183 = slot_pick_pick_index == 7'd32; // RapController.java:575
-  wire _eq_184 = slot_pick_pick_index == 7'd33; // RapController.java:575
-  wire _eq_185 = slot_pick_pick_index == 7'd34; // RapController.java:575
-  wire _eq_186 = slot_pick_pick_index == 7'd35; // RapController.java:575
-  wire _eq_187 = slot_pick_pick_index == 7'd36; // RapController.java:575
-  wire _eq_188 = slot_pick_pick_index == 7'd37; // RapController.java:575
-  wire _eq_189 = slot_pick_pick_index == 7'd38; // RapController.java:575
-  wire _eq_190 = slot_pick_pick_index == 7'd39; // RapController.java:575
-  wire _eq_191 = slot_pick_pick_index == 7'd40; // RapController.java:575
-  wire _eq_192 = slot_pick_pick_index == 7'd41; // RapController.java:575
-  wire _eq_193 = slot_pick_pick_index == 7'd42; // RapController.java:575
-  wire _eq_194 = slot_pick_pick_index == 7'd43; // RapController.java:575
-  wire _eq_195 = slot_pick_pick_index == 7'd44; // RapController.java:575
-  wire _eq_196 = slot_pick_pick_index == 7'd45; // RapController.java:575
-  wire _eq_197 = slot_pick_pick_index == 7'd46; // RapController.java:575
-  wire _eq_198 = slot_pick_pick_index == 7'd47; // RapController.java:575
-  wire _eq_199 = slot_pick_pick_index == 7'd48; // RapController.java:575
-  wire _eq_200 = slot_pick_pick_index == 7'd49; // RapController.java:575
-  wire _eq_201 = slot_pick_pick_index == 7'd50; // RapController.java:575
-  wire _eq_202 = slot_pick_pick_index == 7'd51; // RapController.java:575
-  wire _eq_203 = slot_pick_pick_index == 7'd52; // RapController.java:575
-  wire _eq_204 = slot_pick_pick_index == 7'd53; // RapController.java:575
-  wire _eq_205 = slot_pick_pick_index == 7'd54; // RapController.java:575
-  wire _eq_206 = slot_pick_pick_index == 7'd55; // RapController.java:575
-  wire _eq_207 = slot_pick_pick_index == 7'd56; // RapController.java:575
-  wire _eq_208 = slot_pick_pick_index == 7'd57; // RapController.java:575
-  wire _eq_209 = slot_pick_pick_index == 7'd58; // RapController.java:575
-  wire _eq_210 = slot_pick_pick_index == 7'd59; // RapController.java:575
-  wire _eq_211 = slot_pick_pick_index == 7'd60; // RapController.java:575
-  wire _eq_212 = slot_pick_pick_index == 7'd61; // RapController.java:575
-  wire _eq_213 = slot_pick_pick_index == 7'd62; // RapController.java:575
-  wire _eq_214 = slot_pick_pick_index == 7'd63; // RapController.java:575
-  wire _eq_215 = slot_pick_pick_index == 7'd64; // RapController.java:575
-  wire _eq_216 = slot_pick_pick_index == 7'd65; // RapController.java:575
-  wire _eq_217 = slot_pick_pick_index == 7'd66; // RapController.java:575
-  wire _eq_218 = slot_pick_pick_index == 7'd67; // RapController.java:575
-  wire _eq_219 = slot_pick_pick_index == 7'd68; // RapController.java:575
-  wire _eq_220 = slot_pick_pick_index == 7'd69; // RapController.java:575
-  wire _eq_221 = slot_pick_pick_index == 7'd70; // RapController.java:575
-  wire _eq_222 = slot_pick_pick_index == 7'd71; // RapController.java:575
-  wire _eq_223 = slot_pick_pick_index == 7'd72; // RapController.java:575
-  wire _eq_224 = slot_pick_pick_index == 7'd73; // RapController.java:575
-  wire _eq_225 = slot_pick_pick_index == 7'd74; // RapController.java:575
-  wire _eq_226 = slot_pick_pick_index == 7'd75; // RapController.java:575
-  wire _eq_227 = slot_pick_pick_index == 7'd76; // RapController.java:575
-  wire _eq_228 = slot_pick_pick_index == 7'd77; // RapController.java:575
-  wire _eq_229 = slot_pick_pick_index == 7'd78; // RapController.java:575
-  wire _eq_230 = slot_pick_pick_index == 7'd79; // RapController.java:575
-  wire _eq_231 = slot_pick_pick_index == 7'd80; // RapController.java:575
-  wire _eq_232 = slot_pick_pick_index == 7'd81; // RapController.java:575
-  wire _eq_233 = slot_pick_pick_index == 7'd82; // RapController.java:575
-  wire _eq_234 = slot_pick_pick_index == 7'd83; // RapController.java:575
-  wire _eq_235 = slot_pick_pick_index == 7'd84; // RapController.java:575
-  wire _eq_236 = slot_pick_pick_index == 7'd85; // RapController.java:575
-  wire _eq_237 = slot_pick_pick_index == 7'd86; // RapController.java:575
-  wire _eq_238 = slot_pick_pick_index == 7'd87; // RapController.java:575
-  wire _eq_239 = slot_pick_pick_index == 7'd88; // RapController.java:575
-  wire _eq_240 = slot_pick_pick_index == 7'd89; // RapController.java:575
-  wire _eq_241 = slot_pick_pick_index == 7'd90; // RapController.java:575
-  wire _eq_242 = slot_pick_pick_index == 7'd91; // RapController.java:575
-  wire _eq_243 = slot_pick_pick_index == 7'd92; // RapController.java:575
-  wire _eq_244 = slot_pick_pick_index == 7'd93; // RapController.java:575
-  wire _eq_245 = slot_pick_pick_index == 7'd94; // RapController.java:575
-  wire _eq_246 = slot_pick_pick_index == 7'd95; // RapController.java:575
-  wire _eq_247 = slot_pick_pick_index == 7'd96; // RapController.java:575
-  wire _eq_248 = slot_pick_pick_index == 7'd97; // RapController.java:575
-  wire _eq_249 = slot_pick_pick_index == 7'd98; // RapController.java:575
-  wire _eq_250 = slot_pick_pick_index == 7'd99; // RapController.java:575
-  wire _eq_251 = slot_pick_pick_index == 7'd100; // RapController.java:575
-  wire _eq_252 = slot_pick_pick_index == 7'd101; // RapController.java:575
-  wire _eq_253 = slot_pick_pick_index == 7'd102; // RapController.java:575
-  wire _eq_254 = slot_pick_pick_index == 7'd103; // RapController.java:575
-  wire _eq_255 = slot_pick_pick_index == 7'd104; // RapController.java:575
-  wire _eq_256 = slot_pick_pick_index == 7'd105; // RapController.java:575
-  wire _eq_257 = slot_pick_pick_index == 7'd106; // RapController.java:575
-  wire _eq_258 = slot_pick_pick_index == 7'd107; // RapController.java:575
-  wire _eq_259 = slot_pick_pick_index == 7'd108; // RapController.java:575
-  wire _eq_260 = slot_pick_pick_index == 7'd109; // RapController.java:575
-  wire _eq_261 = slot_pick_pick_index == 7'd110; // RapController.java:575
-  wire _eq_262 = slot_pick_pick_index == 7'd111; // RapController.java:575
-  wire _eq_263 = slot_pick_pick_index == 7'd112; // RapController.java:575
-  wire _eq_264 = slot_pick_pick_index == 7'd113; // RapController.java:575
-  wire _eq_265 = slot_pick_pick_index == 7'd114; // RapController.java:575
-  wire _eq_266 = slot_pick_pick_index == 7'd115; // RapController.java:575
-  wire _eq_267 = slot_pick_pick_index == 7'd116; // RapController.java:575
-  wire _eq_268 = slot_pick_pick_index == 7'd117; // RapController.java:575
-  wire _eq_269 = slot_pick_pick_index == 7'd118; // RapController.java:575
-  wire _eq_270 = slot_pick_pick_index == 7'd119; // RapController.java:575
-  wire _eq_271 = slot_pick_pick_index == 7'd120; // RapController.java:575
-  wire _eq_272 = slot_pick_pick_index == 7'd121; // RapController.java:575
-  wire _eq_273 = slot_pick_pick_index == 7'd122; // RapController.java:575
-  wire _eq_274 = slot_pick_pick_index == 7'd123; // RapController.java:575
-  wire _eq_275 = slot_pick_pick_index == 7'd124; // RapController.java:575
-  wire _eq_276 = slot_pick_pick_index == 7'd125; // RapController.java:575
-  wire _eq_277 = slot_pick_pick_index == 7'd126; // RapController.java:575
-  wire _eq_278 = slot_pick_pick_index == 7'd127; // RapController.java:575
-  wire _eq_279 = slot_pick_pick_index == 7'd0; // RapController.java:576
-  wire _eq_280 = slot_pick_pick_index == 7'd1; // RapController.java:576
-  wire _eq_281 = slot_pick_pick_index == 7'd2; // RapController.java:576
-  wire _eq_282 = slot_pick_pick_index == 7'd3; // RapController.java:576
-  wire _eq_283 = slot_pick_pick_index == 7'd4; // RapController.java:576
-  wire _eq_284 = slot_pick_pick_index == 7'd5; // RapController.java:576
-  wire _eq_285 = slot_pick_pick_index == 7'd6; // RapController.java:576
-  wire _eq_286 = slot_pick_pick_index == 7'd7; // RapController.java:576
-  wire _eq_287 = slot_pick_pick_index == 7'd8; // RapController.java:576
-  wire _eq_288 = slot_pick_pick_index == 7'd9; // RapController.java:576
-  wire _eq_289 = slot_pick_pick_index == 7'd10; // RapController.java:576
-  wire _eq_290 = slot_pick_pick_index == 7'd11; // RapController.java:576
-  wire _eq_291 = slot_pick_pick_index == 7'd12; // RapController.java:576
-  wire _eq_292 = slot_pick_pick_index == 7'd13; // RapController.java:576
-  wire _eq_293 = slot_pick_pick_index == 7'd14; // RapController.java:576
-  wire _eq_294 = slot_pick_pick_index == 7'd15; // RapController.java:576
-  wire _eq_295 = slot_pick_pick_index == 7'd16; // RapController.java:576
-  wire _eq_296 = slot_pick_pick_index == 7'd17; // RapController.java:576
-  wire _eq_297 = slot_pick_pick_index == 7'd18; // RapController.java:576
-  wire _eq_298 = slot_pick_pick_index == 7'd19; // RapController.java:576
-  wire _eq_299 = slot_pick_pick_index == 7'd20; // RapController.java:576
-  wire _eq_300 = slot_pick_pick_index == 7'd21; // RapController.java:576
-  wire _eq_301 = slot_pick_pick_index == 7'd22; // RapController.java:576
-  wire _eq_302 = slot_pick_pick_index == 7'd23; // RapController.java:576
-  wire _eq_303 = slot_pick_pick_index == 7'd24; // RapController.java:576
-  wire _eq_304 = slot_pick_pick_index == 7'd25; // RapController.java:576
-  wire _eq_305 = slot_pick_pick_index == 7'd26; // RapController.java:576
-  wire _eq_306 = slot_pick_pick_index == 7'd27; // RapController.java:576
-  wire _eq_307 = slot_pick_pick_index == 7'd28; // RapController.java:576
-  wire _eq_308 = slot_pick_pick_index == 7'd29; // RapController.java:576
-  wire _eq_309 = slot_pick_pick_index == 7'd30; // RapController.java:576
-  wire _eq_310 = slot_pick_pick_index == 7'd31; // RapController.java:576
-  wire _eq_311 = slot_pick_pick_index == 7'd32; // RapController.java:576
-  wire _eq_312 = slot_pick_pick_index == 7'd33; // RapController.java:576
-  wire _eq_313 = slot_pick_pick_index == 7'd34; // RapController.java:576
-  wire _eq_314 = slot_pick_pick_index == 7'd35; // RapController.java:576
-  wire _eq_315 = slot_pick_pick_index == 7'd36; // RapController.java:576
-  wire _eq_316 = slot_pick_pick_index == 7'd37; // RapController.java:576
-  wire _eq_317 = slot_pick_pick_index == 7'd38; // RapController.java:576
-  wire _eq_318 = slot_pick_pick_index == 7'd39; // RapController.java:576
-  wire _eq_319 = slot_pick_pick_index == 7'd40; // RapController.java:576
-  wire _eq_320 = slot_pick_pick_index == 7'd41; // RapController.java:576
-  wire _eq_321 = slot_pick_pick_index == 7'd42; // RapController.java:576
-  wire _eq_322 = slot_pick_pick_index == 7'd43; // RapController.java:576
-  wire _eq_323 = slot_pick_pick_index == 7'd44; // RapController.java:576
-  wire _eq_324 = slot_pick_pick_index == 7'd45; // RapController.java:576
-  wire _eq_325 = slot_pick_pick_index == 7'd46; // RapController.java:576
-  wire _eq_326 = slot_pick_pick_index == 7'd47; // RapController.java:576
-  wire _eq_327 = slot_pick_pick_index == 7'd48; // RapController.java:576
-  wire _eq_328 = slot_pick_pick_index == 7'd49; // RapController.java:576
-  wire _eq_329 = slot_pick_pick_index == 7'd50; // RapController.java:576
-  wire _eq_330 = slot_pick_pick_index == 7'd51; // RapController.java:576
-  wire _eq_331 = slot_pick_pick_index == 7'd52; // RapController.java:576
-  wire _eq_332 = slot_pick_pick_index == 7'd53; // RapController.java:576
-  wire _eq_333 = slot_pick_pick_index == 7'd54; // RapController.java:576
-  wire _eq_334 = slot_pick_pick_index == 7'd55; // RapController.java:576
-  wire _eq_335 = slot_pick_pick_index == 7'd56; // RapController.java:576
-  wire _eq_336 = slot_pick_pick_index == 7'd57; // RapController.java:576
-  wire _eq_337 = slot_pick_pick_index == 7'd58; // RapController.java:576
-  wire _eq_338 = slot_pick_pick_index == 7'd59; // RapController.java:576
-  wire _eq_339 = slot_pick_pick_index == 7'd60; // RapController.java:576
-  wire _eq_340 = slot_pick_pick_index == 7'd61; // RapController.java:576
-  wire _eq_341 = slot_pick_pick_index == 7'd62; // RapController.java:576
-  wire _eq_342 = slot_pick_pick_index == 7'd63; // RapController.java:576
-  wire _eq_343 = slot_pick_pick_index == 7'd64; // RapController.java:576
-  wire _eq_344 = slot_pick_pick_index == 7'd65; // RapController.java:576
-  wire _eq_345 = slot_pick_pick_index == 7'd66; // RapController.java:576
-  wire _eq_346 = slot_pick_pick_index == 7'd67; // RapController.java:576
-  wire _eq_347 = slot_pick_pick_index == 7'd68; // RapController.java:576
-  wire _eq_348 = slot_pick_pick_index == 7'd69; // RapController.java:576
-  wire _eq_349 = slot_pick_pick_index == 7'd70; // RapController.java:576
-  wire _eq_350 = slot_pick_pick_index == 7'd71; // RapController.java:576
-  wire _eq_351 = slot_pick_pick_index == 7'd72; // RapController.java:576
-  wire _eq_352 = slot_pick_pick_index == 7'd73; // RapController.java:576
-  wire _eq_353 = slot_pick_pick_index == 7'd74; // RapController.java:576
-  wire _eq_354 = slot_pick_pick_index == 7'd75; // RapController.java:576
-  wire _eq_355 = slot_pick_pick_index == 7'd76; // RapController.java:576
-  wire _eq_356 = slot_pick_pick_index == 7'd77; // RapController.java:576
-  wire _eq_357 = slot_pick_pick_index == 7'd78; // RapController.java:576
-  wire _eq_358 = slot_pick_pick_index == 7'd79; // RapController.java:576
-  wire _eq_359 = slot_pick_pick_index == 7'd80; // RapController.java:576
-  wire _eq_360 = slot_pick_pick_index == 7'd81; // RapController.java:576
-  wire _eq_361 = slot_pick_pick_index == 7'd82; // RapController.java:576
-  wire _eq_362 = slot_pick_pick_index == 7'd83; // RapController.java:576
-  wire _eq_363 = slot_pick_pick_index == 7'd84; // RapController.java:576
-  wire _eq_364 = slot_pick_pick_index == 7'd85; // RapController.java:576
-  wire _eq_365 = slot_pick_pick_index == 7'd86; // RapController.java:576
-  wire _eq_366 = slot_pick_pick_index == 7'd87; // RapController.java:576
-  wire _eq_367 = slot_pick_pick_index == 7'd88; // RapController.java:576
-  wire _eq_368 = slot_pick_pick_index == 7'd89; // RapController.java:576
-  wire _eq_369 = slot_pick_pick_index == 7'd90; // RapController.java:576
-  wire _eq_370 = slot_pick_pick_index == 7'd91; // RapController.java:576
-  wire _eq_371 = slot_pick_pick_index == 7'd92; // RapController.java:576
-  wire _eq_372 = slot_pick_pick_index == 7'd93; // RapController.java:576
-  wire _eq_373 = slot_pick_pick_index == 7'd94; // RapController.java:576
-  wire _eq_374 = slot_pick_pick_index == 7'd95; // RapController.java:576
-  wire _eq_375 = slot_pick_pick_index == 7'd96; // RapController.java:576
-  wire _eq_376 = slot_pick_pick_index == 7'd97; // RapController.java:576
-  wire _eq_377 = slot_pick_pick_index == 7'd98; // RapController.java:576
-  wire _eq_378 = slot_pick_pick_index == 7'd99; // RapController.java:576
-  wire _eq_379 = slot_pick_pick_index == 7'd100; // RapController.java:576
-  wire _eq_380 = slot_pick_pick_index == 7'd101; // RapController.java:576
-  wire _eq_381 = slot_pick_pick_index == 7'd102; // RapController.java:576
-  wire _eq_382 = slot_pick_pick_index == 7'd103; // RapController.java:576
-  wire _eq_383 = slot_pick_pick_index == 7'd104; // RapController.java:576
-  wire _eq_384 = slot_pick_pick_index == 7'd105; // RapController.java:576
-  wire _eq_385 = slot_pick_pick_index == 7'd106; // RapController.java:576
-  wire _eq_386 = slot_pick_pick_index == 7'd107; // RapController.java:576
-  wire _eq_387 = slot_pick_pick_index == 7'd108; // RapController.java:576
-  wire _eq_388 = slot_pick_pick_index == 7'd109; // RapController.java:576
-  wire _eq_389 = slot_pick_pick_index == 7'd110; // RapController.java:576
-  wire _eq_390 = slot_pick_pick_index == 7'd111; // RapController.java:576
-  wire _eq_391 = slot_pick_pick_index == 7'd112; // RapController.java:576
-  wire _eq_392 = slot_pick_pick_index == 7'd113; // RapController.java:576
-  wire _eq_393 = slot_pick_pick_index == 7'd114; // RapController.java:576
-  wire _eq_394 = slot_pick_pick_index == 7'd115; // RapController.java:576
-  wire _eq_395 = slot_pick_pick_index == 7'd116; // RapController.java:576
-  wire _eq_396 = slot_pick_pick_index == 7'd117; // RapController.java:576
-  wire _eq_397 = slot_pick_pick_index == 7'd118; // RapController.java:576
-  wire _eq_398 = slot_pick_pick_index == 7'd119; // RapController.java:576
-  wire _eq_399 = slot_pick_pick_index == 7'd120; // RapController.java:576
-  wire _eq_400 = slot_pick_pick_index == 7'd121; // RapController.java:576
-  wire _eq_401 = slot_pick_pick_index == 7'd122; // RapController.java:576
-  wire _eq_402 = slot_pick_pick_index == 7'd123; // RapController.java:576
-  wire _eq_403 = slot_pick_pick_index == 7'd124; // RapController.java:576
-  wire _eq_404 = slot_pick_pick_index == 7'd125; // RapController.java:576
-  wire _eq_405 = slot_pick_pick_index == 7'd126; // RapController.java:576
-  wire _eq_406 = slot_pick_pick_index == 7'd127; // RapController.java:576
+  wire _and_7 = _eq_14 & _reg_0; // RapController.java:578
+  wire _and_8 = _and_7 & _reg_1; // RapController.java:578
+  wire advance_settled = _and_8 & _reg_2; // RapController.java:578
+  wire _not_11 = ~advance_settled; // RapController.java:476
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:476
+  wire _not_12 = ~serialMultiplier_io_busy; // RapController.java:479
+  wire _eq_15 = state == 4'd11; // RapController.java:483
+  wire _not_13 = ~serialMultiplier_io_busy; // RapController.java:483
+  wire _eq_16 = state == 4'd12; // RapController.java:489
+  wire _eq_17 = sram_count == 8'd0; // RapController.java:489
+  wire _eq_18 = state == 4'd13; // RapController.java:496
+  wire _eq_19 = state == 4'd14; // RapController.java:502
+  wire _eq_20 = state == 4'd15; // RapController.java:513
+  wire _not_14 = ~commit_stop; // RapController.java:554
+  wire _and_9 = in_run & _not_14; // RapController.java:554
+  wire _not_15 = ~tcam_write_full; // RapController.java:554
+  wire _and_10 = _and_9 & _not_15; // RapController.java:554
+  wire _and_11 = _and_10 & io_enable; // RapController.java:554
+  wire _not_16 = ~readout_pending; // RapController.java:554
+  wire _and_12 = _and_11 & _not_16; // RapController.java:554
+  wire _not_17 = ~snapshot_pending; // RapController.java:554
+  wire _and_13 = _and_12 & _not_17; // RapController.java:554
+  wire _not_18 = ~snapshot_frozen; // RapController.java:554
+  wire _and_14 = _and_13 & _not_18; // RapController.java:554
+  wire _not_19 = ~soft_pending; // RapController.java:558
+  wire _ne_2 = state != 4'd0; // RapController.java:558
+  wire _and_15 = _not_19 & _ne_2; // RapController.java:558
+  wire _ne_3 = state != 4'd15; // RapController.java:558
+  wire _and_16 = _and_15 & _ne_3; // RapController.java:558
+  wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:70
+  wire [63:0] _cat_1 = {st_updates_hi, st_updates_lo}; // SplitCounter.java:70
+  wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:70
+  wire [63:0] _cat_3 = {st_merges_hi, st_merges_lo}; // SplitCounter.java:70
+  wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:70
+  wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:70
+  wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:70
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:561
+  wire _not_20 = ~serialMultiplier_io_busy; // RapController.java:562
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:563
+  wire _eq_21 = state == 4'd13; // RapController.java:564
+  wire _or_5 = readout_pending | _eq_21; // RapController.java:564
+  wire _eq_22 = state == 4'd14; // RapController.java:564
+  wire _or_6 = _or_5 | _eq_22; // RapController.java:564
+  wire _ge_0 = state >= 4'd2; // RapController.java:565
+  wire _le_0 = state <= 4'd12; // RapController.java:565
+  wire _and_17 = _ge_0 & _le_0; // RapController.java:565
+  wire _and_18 = in_run & pipe_empty; // RapController.java:567
+  wire _not_21 = ~io_headValid; // RapController.java:567
+  wire _and_19 = _and_18 & _not_21; // RapController.java:567
+  wire _not_22 = ~io_acceptEnable; // RapController.java:568
+  wire [127:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:593
+  wire [127:0] _not_23 = ~visited_kids; // RapController.java:469
+  wire [127:0] _and_20 = slot_valid & _not_23; // RapController.java:469
+  wire _eq_23 = slot_pick_pick_index == 7'd0; // RapController.java:594
+  wire [5:0] child_len = op_len + 6'd2; // RapController.java:404
+  wire _eq_24 = slot_pick_pick_index == 7'd1; // RapController.java:594
+  wire _eq_25 = slot_pick_pick_index == 7'd2; // RapController.java:594
+  wire _eq_26 = slot_pick_pick_index == 7'd3; // RapController.java:594
+  wire _eq_27 = slot_pick_pick_index == 7'd4; // RapController.java:594
+  wire _eq_28 = slot_pick_pick_index == 7'd5; // RapController.java:594
+  wire _eq_29 = slot_pick_pick_index == 7'd6; // RapController.java:594
+  wire _eq_30 = slot_pick_pick_index == 7'd7; // RapController.java:594
+  wire _eq_31 = slot_pick_pick_index == 7'd8; // RapController.java:594
+  wire _eq_32 = slot_pick_pick_index == 7'd9; // RapController.java:594
+  wire _eq_33 = slot_pick_pick_index == 7'd10; // RapController.java:594
+  wire _eq_34 = slot_pick_pick_index == 7'd11; // RapController.java:594
+  wire _eq_35 = slot_pick_pick_index == 7'd12; // RapController.java:594
+  wire _eq_36 = slot_pick_pick_index == 7'd13; // RapController.java:594
+  wire _eq_37 = slot_pick_pick_index == 7'd14; // RapController.java:594
+  wire _eq_38 = slot_pick_pick_index == 7'd15; // RapController.java:594
+  wire _eq_39 = slot_pick_pick_index == 7'd16; // RapController.java:594
+  wire _eq_40 = slot_pick_pick_index == 7'd17; // RapController.java:594
+  wire _eq_41 = slot_pick_pick_index == 7'd18; // RapController.java:594
+  wire _eq_42 = slot_pick_pick_index == 7'd19; // RapController.java:594
+  wire _eq_43 = slot_pick_pick_index == 7'd20; // RapController.java:594
+  wire _eq_44 = slot_pick_pick_index == 7'd21; // RapController.java:594
+  wire _eq_45 = slot_pick_pick_index == 7'd22; // RapController.java:594
+  wire _eq_46 = slot_pick_pick_index == 7'd23; // RapController.java:594
+  wire _eq_47 = slot_pick_pick_index == 7'd24; // RapController.java:594
+  wire _eq_48 = slot_pick_pick_index == 7'd25; // RapController.java:594
+  wire _eq_49 = slot_pick_pick_index == 7'd26; // RapController.java:594
+  wire _eq_50 = slot_pick_pick_index == 7'd27; // RapController.java:594
+  wire _eq_51 = slot_pick_pick_index == 7'd28; // RapController.java:594
+  wire _eq_52 = slot_pick_pick_index == 7'd29; // RapController.java:594
+  wire _eq_53 = slot_pick_pick_index == 7'd30; // RapController.java:594
+  wire _eq_54 = slot_pick_pick_index == 7'd31; // RapController.java:594
+  wire _eq_55 = slot_pick_pick_index == 7'd32; // RapController.java:594
+  wire _eq_56 = slot_pick_pick_index == 7'd33; // RapController.java:594
+  wire _eq_57 = slot_pick_pick_index == 7'd34; // RapController.java:594
+  wire _eq_58 = slot_pick_pick_index == 7'd35; // RapController.java:594
+  wire _eq_59 = slot_pick_pick_index == 7'd36; // RapController.java:594
+  wire _eq_60 = slot_pick_pick_index == 7'd37; // RapController.java:594
+  wire _eq_61 = slot_pick_pick_index == 7'd38; // RapController.java:594
+  wire _eq_62 = slot_pick_pick_index == 7'd39; // RapController.java:594
+  wire _eq_63 = slot_pick_pick_index == 7'd40; // RapController.java:594
+  wire _eq_64 = slot_pick_pick_index == 7'd41; // RapController.java:594
+  wire _eq_65 = slot_pick_pick_index == 7'd42; // RapController.java:594
+  wire _eq_66 = slot_pick_pick_index == 7'd43; // RapController.java:594
+  wire _eq_67 = slot_pick_pick_index == 7'd44; // RapController.java:594
+  wire _eq_68 = slot_pick_pick_index == 7'd45; // RapController.java:594
+  wire _eq_69 = slot_pick_pick_index == 7'd46; // RapController.java:594
+  wire _eq_70 = slot_pick_pick_index == 7'd47; // RapController.java:594
+  wire _eq_71 = slot_pick_pick_index == 7'd48; // RapController.java:594
+  wire _eq_72 = slot_pick_pick_index == 7'd49; // RapController.java:594
+  wire _eq_73 = slot_pick_pick_index == 7'd50; // RapController.java:594
+  wire _eq_74 = slot_pick_pick_index == 7'd51; // RapController.java:594
+  wire _eq_75 = slot_pick_pick_index == 7'd52; // RapController.java:594
+  wire _eq_76 = slot_pick_pick_index == 7'd53; // RapController.java:594
+  wire _eq_77 = slot_pick_pick_index == 7'd54; // RapController.java:594
+  wire _eq_78 = slot_pick_pick_index == 7'd55; // RapController.java:594
+  wire _eq_79 = slot_pick_pick_index == 7'd56; // RapController.java:594
+  wire _eq_80 = slot_pick_pick_index == 7'd57; // RapController.java:594
+  wire _eq_81 = slot_pick_pick_index == 7'd58; // RapController.java:594
+  wire _eq_82 = slot_pick_pick_index == 7'd59; // RapController.java:594
+  wire _eq_83 = slot_pick_pick_index == 7'd60; // RapController.java:594
+  wire _eq_84 = slot_pick_pick_index == 7'd61; // RapController.java:594
+  wire _eq_85 = slot_pick_pick_index == 7'd62; // RapController.java:594
+  wire _eq_86 = slot_pick_pick_index == 7'd63; // RapController.java:594
+  wire _eq_87 = slot_pick_pick_index == 7'd64; // RapController.java:594
+  wire _eq_88 = slot_pick_pick_index == 7'd65; // RapController.java:594
+  wire _eq_89 = slot_pick_pick_index == 7'd66; // RapController.java:594
+  wire _eq_90 = slot_pick_pick_index == 7'd67; // RapController.java:594
+  wire _eq_91 = slot_pick_pick_index == 7'd68; // RapController.java:594
+  wire _eq_92 = slot_pick_pick_index == 7'd69; // RapController.java:594
+  wire _eq_93 = slot_pick_pick_index == 7'd70; // RapController.java:594
+  wire _eq_94 = slot_pick_pick_index == 7'd71; // RapController.java:594
+  wire _eq_95 = slot_pick_pick_index == 7'd72; // RapController.java:594
+  wire _eq_96 = slot_pick_pick_index == 7'd73; // RapController.java:594
+  wire _eq_97 = slot_pick_pick_index == 7'd74; // RapController.java:594
+  wire _eq_98 = slot_pick_pick_index == 7'd75; // RapController.java:594
+  wire _eq_99 = slot_pick_pick_index == 7'd76; // RapController.java:594
+  wire _eq_100 = slot_pick_pick_index == 7'd77; // RapController.java:594
+  wire _eq_101 = slot_pick_pick_index == 7'd78; // RapController.java:594
+  wire _eq_102 = slot_pick_pick_index == 7'd79; // RapController.java:594
+  wire _eq_103 = slot_pick_pick_index == 7'd80; // RapController.java:594
+  wire _eq_104 = slot_pick_pick_index == 7'd81; // RapController.java:594
+  wire _eq_105 = slot_pick_pick_index == 7'd82; // RapController.java:594
+  wire _eq_106 = slot_pick_pick_index == 7'd83; // RapController.java:594
+  wire _eq_107 = slot_pick_pick_index == 7'd84; // RapController.java:594
+  wire _eq_108 = slot_pick_pick_index == 7'd85; // RapController.java:594
+  wire _eq_109 = slot_pick_pick_index == 7'd86; // RapController.java:594
+  wire _eq_110 = slot_pick_pick_index == 7'd87; // RapController.java:594
+  wire _eq_111 = slot_pick_pick_index == 7'd88; // RapController.java:594
+  wire _eq_112 = slot_pick_pick_index == 7'd89; // RapController.java:594
+  wire _eq_113 = slot_pick_pick_index == 7'd90; // RapController.java:594
+  wire _eq_114 = slot_pick_pick_index == 7'd91; // RapController.java:594
+  wire _eq_115 = slot_pick_pick_index == 7'd92; // RapController.java:594
+  wire _eq_116 = slot_pick_pick_index == 7'd93; // RapController.java:594
+  wire _eq_117 = slot_pick_pick_index == 7'd94; // RapController.java:594
+  wire _eq_118 = slot_pick_pick_index == 7'd95; // RapController.java:594
+  wire _eq_119 = slot_pick_pick_index == 7'd96; // RapController.java:594
+  wire _eq_120 = slot_pick_pick_index == 7'd97; // RapController.java:594
+  wire _eq_121 = slot_pick_pick_index == 7'd98; // RapController.java:594
+  wire _eq_122 = slot_pick_pick_index == 7'd99; // RapController.java:594
+  wire _eq_123 = slot_pick_pick_index == 7'd100; // RapController.java:594
+  wire _eq_124 = slot_pick_pick_index == 7'd101; // RapController.java:594
+  wire _eq_125 = slot_pick_pick_index == 7'd102; // RapController.java:594
+  wire _eq_126 = slot_pick_pick_index == 7'd103; // RapController.java:594
+  wire _eq_127 = slot_pick_pick_index == 7'd104; // RapController.java:594
+  wire _eq_128 = slot_pick_pick_index == 7'd105; // RapController.java:594
+  wire _eq_129 = slot_pick_pick_index == 7'd106; // RapController.java:594
+  wire _eq_130 = slot_pick_pick_index == 7'd107; // RapController.java:594
+  wire _eq_131 = slot_pick_pick_index == 7'd108; // RapController.java:594
+  wire _eq_132 = slot_pick_pick_index == 7'd109; // RapController.java:594
+  wire _eq_133 = slot_pick_pick_index == 7'd110; // RapController.java:594
+  wire _eq_134 = slot_pick_pick_index == 7'd111; // RapController.java:594
+  wire _eq_135 = slot_pick_pick_index == 7'd112; // RapController.java:594
+  wire _eq_136 = slot_pick_pick_index == 7'd113; // RapController.java:594
+  wire _eq_137 = slot_pick_pick_index == 7'd114; // RapController.java:594
+  wire _eq_138 = slot_pick_pick_index == 7'd115; // RapController.java:594
+  wire _eq_139 = slot_pick_pick_index == 7'd116; // RapController.java:594
+  wire _eq_140 = slot_pick_pick_index == 7'd117; // RapController.java:594
+  wire _eq_141 = slot_pick_pick_index == 7'd118; // RapController.java:594
+  wire _eq_142 = slot_pick_pick_index == 7'd119; // RapController.java:594
+  wire _eq_143 = slot_pick_pick_index == 7'd120; // RapController.java:594
+  wire _eq_144 = slot_pick_pick_index == 7'd121; // RapController.java:594
+  wire _eq_145 = slot_pick_pick_index == 7'd122; // RapController.java:594
+  wire _eq_146 = slot_pick_pick_index == 7'd123; // RapController.java:594
+  wire _eq_147 = slot_pick_pick_index == 7'd124; // RapController.java:594
+  wire _eq_148 = slot_pick_pick_index == 7'd125; // RapController.java:594
+  wire _eq_149 = slot_pick_pick_index == 7'd126; // RapController.java:594
+  wire _eq_150 = slot_pick_pick_index == 7'd127; // RapController.java:594
+  wire _eq_151 = slot_pick_pick_index == 7'd0; // RapController.java:595
+  wire _eq_152 = slot_pick_pick_index == 7'd1; // RapController.java:595
+  wire _eq_153 = slot_pick_pick_index == 7'd2; // RapController.java:595
+  wire _eq_154 = slot_pick_pick_index == 7'd3; // RapController.java:595
+  wire _eq_155 = slot_pick_pick_index == 7'd4; // RapController.java:595
+  wire _eq_156 = slot_pick_pick_index == 7'd5; // RapController.java:595
+  wire _eq_157 = slot_pick_pick_index == 7'd6; // RapController.java:595
+  wire _eq_158 = slot_pick_pick_index == 7'd7; // RapController.java:595
+  wire _eq_159 = slot_pick_pick_index == 7'd8; // RapController.java:595
+  wire _eq_160 = slot_pick_pick_index == 7'd9; // RapController.java:595
+  wire _eq_161 = slot_pick_pick_index == 7'd10; // RapController.java:595
+  wire _eq_162 = slot_pick_pick_index == 7'd11; // RapController.java:595
+  wire _eq_163 = slot_pick_pick_index == 7'd12; // RapController.java:595
+  wire _eq_164 = slot_pick_pick_index == 7'd13; // RapController.java:595
+  wire _eq_165 = slot_pick_pick_index == 7'd14; // RapController.java:595
+  wire _eq_166 = slot_pick_pick_index == 7'd15; // RapController.java:595
+  wire _eq_167 = slot_pick_pick_index == 7'd16; // RapController.java:595
+  wire _eq_168 = slot_pick_pick_index == 7'd17; // RapController.java:595
+  wire _eq_169 = slot_pick_pick_index == 7'd18; // RapController.java:595
+  wire _eq_170 = slot_pick_pick_index == 7'd19; // RapController.java:595
+  wire _eq_171 = slot_pick_pick_index == 7'd20; // RapController.java:595
+  wire _eq_172 = slot_pick_pick_index == 7'd21; // RapController.java:595
+  wire _eq_173 = slot_pick_pick_index == 7'd22; // RapController.java:595
+  wire _eq_174 = slot_pick_pick_index == 7'd23; // RapController.java:595
+  wire _eq_175 = slot_pick_pick_index == 7'd24; // RapController.java:595
+  wire _eq_176 = slot_pick_pick_index == 7'd25; // RapController.java:595
+  wire _eq_177 = slot_pick_pick_index == 7'd26; // RapController.java:595
+  wire _eq_178 = slot_pick_pick_index == 7'd27; // RapController.java:595
+  wire _eq_179 = slot_pick_pick_index == 7'd28; // RapController.java:595
+  wire _eq_180 = slot_pick_pick_index == 7'd29; // RapController.java:595
+  wire _eq_181 = slot_pick_pick_index == 7'd30; // RapController.java:595
+  wire _eq_182 = slot_pick_pick_index == 7'd31; // RapController.java:595
+  wire _eq_183 = slot_pick_pick_index == 7'd32; // RapController.java:595
+  wire _eq_184 = slot_pick_pick_index == 7'd33; // RapController.java:595
+  wire _eq_185 = slot_pick_pick_index == 7'd34; // RapController.java:595
+  wire _eq_186 = slot_pick_pick_index == 7'd35; // RapController.java:595
+  wire _eq_187 = slot_pick_pick_index == 7'd36; // RapController.java:595
+  wire _eq_188 = slot_pick_pick_index == 7'd37; // RapController.java:595
+  wire _eq_189 = slot_pick_pick_index == 7'd38; // RapController.java:595
+  wire _eq_190 = slot_pick_pick_index == 7'd39; // RapController.java:595
+  wire _eq_191 = slot_pick_pick_index == 7'd40; // RapController.java:595
+  wire _eq_192 = slot_pick_pick_index == 7'd41; // RapController.java:595
+  wire _eq_193 = slot_pick_pick_index == 7'd42; // RapController.java:595
+  wire _eq_194 = slot_pick_pick_index == 7'd43; // RapController.java:595
+  wire _eq_195 = slot_pick_pick_index == 7'd44; // RapController.java:595
+  wire _eq_196 = slot_pick_pick_index == 7'd45; // RapController.java:595
+  wire _eq_197 = slot_pick_pick_index == 7'd46; // RapController.java:595
+  wire _eq_198 = slot_pick_pick_index == 7'd47; // RapController.java:595
+  wire _eq_199 = slot_pick_pick_index == 7'd48; // RapController.java:595
+  wire _eq_200 = slot_pick_pick_index == 7'd49; // RapController.java:595
+  wire _eq_201 = slot_pick_pick_index == 7'd50; // RapController.java:595
+  wire _eq_202 = slot_pick_pick_index == 7'd51; // RapController.java:595
+  wire _eq_203 = slot_pick_pick_index == 7'd52; // RapController.java:595
+  wire _eq_204 = slot_pick_pick_index == 7'd53; // RapController.java:595
+  wire _eq_205 = slot_pick_pick_index == 7'd54; // RapController.java:595
+  wire _eq_206 = slot_pick_pick_index == 7'd55; // RapController.java:595
+  wire _eq_207 = slot_pick_pick_index == 7'd56; // RapController.java:595
+  wire _eq_208 = slot_pick_pick_index == 7'd57; // RapController.java:595
+  wire _eq_209 = slot_pick_pick_index == 7'd58; // RapController.java:595
+  wire _eq_210 = slot_pick_pick_index == 7'd59; // RapController.java:595
+  wire _eq_211 = slot_pick_pick_index == 7'd60; // RapController.java:595
+  wire _eq_212 = slot_pick_pick_index == 7'd61; // RapController.java:595
+  wire _eq_213 = slot_pick_pick_index == 7'd62; // RapController.java:595
+  wire _eq_214 = slot_pick_pick_index == 7'd63; // RapController.java:595
+  wire _eq_215 = slot_pick_pick_index == 7'd64; // RapController.java:595
+  wire _eq_216 = slot_pick_pick_index == 7'd65; // RapController.java:595
+  wire _eq_217 = slot_pick_pick_index == 7'd66; // RapController.java:595
+  wire _eq_218 = slot_pick_pick_index == 7'd67; // RapController.java:595
+  wire _eq_219 = slot_pick_pick_index == 7'd68; // RapController.java:595
+  wire _eq_220 = slot_pick_pick_index == 7'd69; // RapController.java:595
+  wire _eq_221 = slot_pick_pick_index == 7'd70; // RapController.java:595
+  wire _eq_222 = slot_pick_pick_index == 7'd71; // RapController.java:595
+  wire _eq_223 = slot_pick_pick_index == 7'd72; // RapController.java:595
+  wire _eq_224 = slot_pick_pick_index == 7'd73; // RapController.java:595
+  wire _eq_225 = slot_pick_pick_index == 7'd74; // RapController.java:595
+  wire _eq_226 = slot_pick_pick_index == 7'd75; // RapController.java:595
+  wire _eq_227 = slot_pick_pick_index == 7'd76; // RapController.java:595
+  wire _eq_228 = slot_pick_pick_index == 7'd77; // RapController.java:595
+  wire _eq_229 = slot_pick_pick_index == 7'd78; // RapController.java:595
+  wire _eq_230 = slot_pick_pick_index == 7'd79; // RapController.java:595
+  wire _eq_231 = slot_pick_pick_index == 7'd80; // RapController.java:595
+  wire _eq_232 = slot_pick_pick_index == 7'd81; // RapController.java:595
+  wire _eq_233 = slot_pick_pick_index == 7'd82; // RapController.java:595
+  wire _eq_234 = slot_pick_pick_index == 7'd83; // RapController.java:595
+  wire _eq_235 = slot_pick_pick_index == 7'd84; // RapController.java:595
+  wire _eq_236 = slot_pick_pick_index == 7'd85; // RapController.java:595
+  wire _eq_237 = slot_pick_pick_index == 7'd86; // RapController.java:595
+  wire _eq_238 = slot_pick_pick_index == 7'd87; // RapController.java:595
+  wire _eq_239 = slot_pick_pick_index == 7'd88; // RapController.java:595
+  wire _eq_240 = slot_pick_pick_index == 7'd89; // RapController.java:595
+  wire _eq_241 = slot_pick_pick_index == 7'd90; // RapController.java:595
+  wire _eq_242 = slot_pick_pick_index == 7'd91; // RapController.java:595
+  wire _eq_243 = slot_pick_pick_index == 7'd92; // RapController.java:595
+  wire _eq_244 = slot_pick_pick_index == 7'd93; // RapController.java:595
+  wire _eq_245 = slot_pick_pick_index == 7'd94; // RapController.java:595
+  wire _eq_246 = slot_pick_pick_index == 7'd95; // RapController.java:595
+  wire _eq_247 = slot_pick_pick_index == 7'd96; // RapController.java:595
+  wire _eq_248 = slot_pick_pick_index == 7'd97; // RapController.java:595
+  wire _eq_249 = slot_pick_pick_index == 7'd98; // RapController.java:595
+  wire _eq_250 = slot_pick_pick_index == 7'd99; // RapController.java:595
+  wire _eq_251 = slot_pick_pick_index == 7'd100; // RapController.java:595
+  wire _eq_252 = slot_pick_pick_index == 7'd101; // RapController.java:595
+  wire _eq_253 = slot_pick_pick_index == 7'd102; // RapController.java:595
+  wire _eq_254 = slot_pick_pick_index == 7'd103; // RapController.java:595
+  wire _eq_255 = slot_pick_pick_index == 7'd104; // RapController.java:595
+  wire _eq_256 = slot_pick_pick_index == 7'd105; // RapController.java:595
+  wire _eq_257 = slot_pick_pick_index == 7'd106; // RapController.java:595
+  wire _eq_258 = slot_pick_pick_index == 7'd107; // RapController.java:595
+  wire _eq_259 = slot_pick_pick_index == 7'd108; // RapController.java:595
+  wire _eq_260 = slot_pick_pick_index == 7'd109; // RapController.java:595
+  wire _eq_261 = slot_pick_pick_index == 7'd110; // RapController.java:595
+  wire _eq_262 = slot_pick_pick_index == 7'd111; // RapController.java:595
+  wire _eq_263 = slot_pick_pick_index == 7'd112; // RapController.java:595
+  wire _eq_264 = slot_pick_pick_index == 7'd113; // RapController.java:595
+  wire _eq_265 = slot_pick_pick_index == 7'd114; // RapController.java:595
+  wire _eq_266 = slot_pick_pick_index == 7'd115; // RapController.java:595
+  wire _eq_267 = slot_pick_pick_index == 7'd116; // RapController.java:595
+  wire _eq_268 = slot_pick_pick_index == 7'd117; // RapController.java:595
+  wire _eq_269 = slot_pick_pick_index == 7'd118; // RapController.java:595
+  wire _eq_270 = slot_pick_pick_index == 7'd119; // RapController.java:595
+  wire _eq_271 = slot_pick_pick_index == 7'd120; // RapController.java:595
+  wire _eq_272 = slot_pick_pick_index == 7'd121; // RapController.java:595
+  wire _eq_273 = slot_pick_pick_index == 7'd122; // RapController.java:595
+  wire _eq_274 = slot_pick_pick_index == 7'd123; // RapController.java:595
+  wire _eq_275 = slot_pick_pick_index == 7'd124; // RapController.java:595
+  wire _eq_276 = slot_pick_pick_index == 7'd125; // RapController.java:595
+  wire _eq_277 = slot_pick_pick_index == 7'd126; // RapController.java:595
+  wire _eq_278 = slot_pick_pick_index == 7'd127; // RapController.java:595
+  wire _eq_279 = slot_pick_pick_index == 7'd0; // RapController.java:596
+  wire _not_24 = ~_or_0; // FirstSet.java:34
+  wire _not_25 = ~_bits_2; // FirstSet.java:34
+  wire _not_26 = ~_bits_0; // FirstSet.java:34
+  wire _mux_5 = _not_24 ? _not_25 : _not_26; // FirstSet.java:35
+  wire [1:0] _cat_7 = {_not_24, _mux_5}; // FirstSet.java:35
+  wire [1:0] _bits_5 = _cat_7; // FirstSet.java:43
+  wire _eq_280 = slot_pick_pick_index == 7'd1; // RapController.java:596
+  wire _eq_281 = slot_pick_pick_index == 7'd2; // RapController.java:596
+  wire _eq_282 = slot_pick_pick_index == 7'd3; // RapController.java:596
+  wire _eq_283 = slot_pick_pick_index == 7'd4; // RapController.java:596
+  wire _eq_284 = slot_pick_pick_index == 7'd5; // RapController.java:596
+  wire _eq_285 = slot_pick_pick_index == 7'd6; // RapController.java:596
+  wire _eq_286 = slot_pick_pick_index == 7'd7; // RapController.java:596
+  wire _eq_287 = slot_pick_pick_index == 7'd8; // RapController.java:596
+  wire _eq_288 = slot_pick_pick_index == 7'd9; // RapController.java:596
+  wire _eq_289 = slot_pick_pick_index == 7'd10; // RapController.java:596
+  wire _eq_290 = slot_pick_pick_index == 7'd11; // RapController.java:596
+  wire _eq_291 = slot_pick_pick_index == 7'd12; // RapController.java:596
+  wire _eq_292 = slot_pick_pick_index == 7'd13; // RapController.java:596
+  wire _eq_293 = slot_pick_pick_index == 7'd14; // RapController.java:596
+  wire _eq_294 = slot_pick_pick_index == 7'd15; // RapController.java:596
+  wire _eq_295 = slot_pick_pick_index == 7'd16; // RapController.java:596
+  wire _eq_296 = slot_pick_pick_index == 7'd17; // RapController.java:596
+  wire _eq_297 = slot_pick_pick_index == 7'd18; // RapController.java:596
+  wire _eq_298 = slot_pick_pick_index == 7'd19; // RapController.java:596
+  wire _eq_299 = slot_pick_pick_index == 7'd20; // RapController.java:596
+  wire _eq_300 = slot_pick_pick_index == 7'd21; // RapController.java:596
+  wire _eq_301 = slot_pick_pick_index == 7'd22; // RapController.java:596
+  wire _eq_302 = slot_pick_pick_index == 7'd23; // RapController.java:596
+  wire _eq_303 = slot_pick_pick_index == 7'd24; // RapController.java:596
+  wire _eq_304 = slot_pick_pick_index == 7'd25; // RapController.java:596
+  wire _eq_305 = slot_pick_pick_index == 7'd26; // RapController.java:596
+  wire _eq_306 = slot_pick_pick_index == 7'd27; // RapController.java:596
+  wire _eq_307 = slot_pick_pick_index == 7'd28; // RapController.java:596
+  wire _eq_308 = slot_pick_pick_index == 7'd29; // RapController.java:596
+  wire _eq_309 = slot_pick_pick_index == 7'd30; // RapController.java:596
+  wire _eq_310 = slot_pick_pick_index == 7'd31; // RapController.java:596
+  wire _eq_311 = slot_pick_pick_index == 7'd32; // RapController.java:596
+  wire _eq_312 = slot_pick_pick_index == 7'd33; // RapController.java:596
+  wire _eq_313 = slot_pick_pick_index == 7'd34; // RapController.java:596
+  wire _eq_314 = slot_pick_pick_index == 7'd35; // RapController.java:596
+  wire _eq_315 = slot_pick_pick_index == 7'd36; // RapController.java:596
+  wire _eq_316 = slot_pick_pick_index == 7'd37; // RapController.java:596
+  wire _eq_317 = slot_pick_pick_index == 7'd38; // RapController.java:596
+  wire _eq_318 = slot_pick_pick_index == 7'd39; // RapController.java:596
+  wire _eq_319 = slot_pick_pick_index == 7'd40; // RapController.java:596
+  wire _eq_320 = slot_pick_pick_index == 7'd41; // RapController.java:596
+  wire _eq_321 = slot_pick_pick_index == 7'd42; // RapController.java:596
+  wire _eq_322 = slot_pick_pick_index == 7'd43; // RapController.java:596
+  wire _eq_323 = slot_pick_pick_index == 7'd44; // RapController.java:596
+  wire _eq_324 = slot_pick_pick_index == 7'd45; // RapController.java:596
+  wire _eq_325 = slot_pick_pick_index == 7'd46; // RapController.java:596
+  wire _eq_326 = slot_pick_pick_index == 7'd47; // RapController.java:596
+  wire _eq_327 = slot_pick_pick_index == 7'd48; // RapController.java:596
+  wire _eq_328 = slot_pick_pick_index == 7'd49; // RapController.java:596
+  wire _eq_329 = slot_pick_pick_index == 7'd50; // RapController.java:596
+  wire _eq_330 = slot_pick_pick_index == 7'd51; // RapController.java:596
+  wire _eq_331 = slot_pick_pick_index == 7'd52; // RapController.java:596
+  wire _eq_332 = slot_pick_pick_index == 7'd53; // RapController.java:596
+  wire _eq_333 = slot_pick_pick_index == 7'd54; // RapController.java:596
+  wire _eq_334 = slot_pick_pick_index == 7'd55; // RapController.java:596
+  wire _eq_335 = slot_pick_pick_index == 7'd56; // RapController.java:596
+  wire _eq_336 = slot_pick_pick_index == 7'd57; // RapController.java:596
+  wire _eq_337 = slot_pick_pick_index == 7'd58; // RapController.java:596
+  wire _eq_338 = slot_pick_pick_index == 7'd59; // RapController.java:596
+  wire _eq_339 = slot_pick_pick_index == 7'd60; // RapController.java:596
+  wire _eq_340 = slot_pick_pick_index == 7'd61; // RapController.java:596
+  wire _eq_341 = slot_pick_pick_index == 7'd62; // RapController.java:596
+  wire _eq_342 = slot_pick_pick_index == 7'd63; // RapController.java:596
+  wire _eq_343 = slot_pick_pick_index == 7'd64; // RapController.java:596
+  wire _eq_344 = slot_pick_pick_index == 7'd65; // RapController.java:596
+  wire _eq_345 = slot_pick_pick_index == 7'd66; // RapController.java:596
+  wire _eq_346 = slot_pick_pick_index == 7'd67; // RapController.java:596
+  wire _eq_347 = slot_pick_pick_index == 7'd68; // RapController.java:596
+  wire _eq_348 = slot_pick_pick_index == 7'd69; // RapController.java:596
+  wire _eq_349 = slot_pick_pick_index == 7'd70; // RapController.java:596
+  wire _eq_350 = slot_pick_pick_index == 7'd71; // RapController.java:596
+  wire _eq_351 = slot_pick_pick_index == 7'd72; // RapController.java:596
+  wire _eq_352 = slot_pick_pick_index == 7'd73; // RapController.java:596
+  wire _eq_353 = slot_pick_pick_index == 7'd74; // RapController.java:596
+  wire _eq_354 = slot_pick_pick_index == 7'd75; // RapController.java:596
+  wire _eq_355 = slot_pick_pick_index == 7'd76; // RapController.java:596
+  wire _eq_356 = slot_pick_pick_index == 7'd77; // RapController.java:596
+  wire _eq_357 = slot_pick_pick_index == 7'd78; // RapController.java:596
+  wire _eq_358 = slot_pick_pick_index == 7'd79; // RapController.java:596
+  wire _eq_359 = slot_pick_pick_index == 7'd80; // RapController.java:596
+  wire _eq_360 = slot_pick_pick_index == 7'd81; // RapController.java:596
+  wire _eq_361 = slot_pick_pick_index == 7'd82; // RapController.java:596
+  wire _eq_362 = slot_pick_pick_index == 7'd83; // RapController.java:596
+  wire _eq_363 = slot_pick_pick_index == 7'd84; // RapController.java:596
+  wire _eq_364 = slot_pick_pick_index == 7'd85; // RapController.java:596
+  wire _eq_365 = slot_pick_pick_index == 7'd86; // RapController.java:596
+  wire _eq_366 = slot_pick_pick_index == 7'd87; // RapController.java:596
+  wire _eq_367 = slot_pick_pick_index == 7'd88; // RapController.java:596
+  wire _eq_368 = slot_pick_pick_index == 7'd89; // RapController.java:596
+  wire _eq_369 = slot_pick_pick_index == 7'd90; // RapController.java:596
+  wire _eq_370 = slot_pick_pick_index == 7'd91; // RapController.java:596
+  wire _eq_371 = slot_pick_pick_index == 7'd92; // RapController.java:596
+  wire _eq_372 = slot_pick_pick_index == 7'd93; // RapController.java:596
+  wire _eq_373 = slot_pick_pick_index == 7'd94; // RapController.java:596
+  wire _eq_374 = slot_pick_pick_index == 7'd95; // RapController.java:596
+  wire _eq_375 = slot_pick_pick_index == 7'd96; // RapController.java:596
+  wire _eq_376 = slot_pick_pick_index == 7'd97; // RapController.java:596
+  wire _eq_377 = slot_pick_pick_index == 7'd98; // RapController.java:596
+  wire _eq_378 = slot_pick_pick_index == 7'd99; // RapController.java:596
+  wire _eq_379 = slot_pick_pick_index == 7'd100; // RapController.java:596
+  wire _eq_380 = slot_pick_pick_index == 7'd101; // RapController.java:596
+  wire _eq_381 = slot_pick_pick_index == 7'd102; // RapController.java:596
+  wire _eq_382 = slot_pick_pick_index == 7'd103; // RapController.java:596
+  wire _eq_383 = slot_pick_pick_index == 7'd104; // RapController.java:596
+  wire _eq_384 = slot_pick_pick_index == 7'd105; // RapController.java:596
+  wire _eq_385 = slot_pick_pick_index == 7'd106; // RapController.java:596
+  wire _eq_386 = slot_pick_pick_index == 7'd107; // RapController.java:596
+  wire _eq_387 = slot_pick_pick_index == 7'd108; // RapController.java:596
+  wire _eq_388 = slot_pick_pick_index == 7'd109; // RapController.java:596
+  wire _eq_389 = slot_pick_pick_index == 7'd110; // RapController.java:596
+  wire _eq_390 = slot_pick_pick_index == 7'd111; // RapController.java:596
+  wire _eq_391 = slot_pick_pick_index == 7'd112; // RapController.java:596
+  wire _eq_392 = slot_pick_pick_index == 7'd113; // RapController.java:596
+  wire _eq_393 = slot_pick_pick_index == 7'd114; // RapController.java:596
+  wire _eq_394 = slot_pick_pick_index == 7'd115; // RapController.java:596
+  wire _eq_395 = slot_pick_pick_index == 7'd116; // RapController.java:596
+  wire _eq_396 = slot_pick_pick_index == 7'd117; // RapController.java:596
+  wire _eq_397 = slot_pick_pick_index == 7'd118; // RapController.java:596
+  wire _eq_398 = slot_pick_pick_index == 7'd119; // RapController.java:596
+  wire _eq_399 = slot_pick_pick_index == 7'd120; // RapController.java:596
+  wire _eq_400 = slot_pick_pick_index == 7'd121; // RapController.java:596
+  wire _eq_401 = slot_pick_pick_index == 7'd122; // RapController.java:596
+  wire _eq_402 = slot_pick_pick_index == 7'd123; // RapController.java:596
+  wire _eq_403 = slot_pick_pick_index == 7'd124; // RapController.java:596
+  wire _eq_404 = slot_pick_pick_index == 7'd125; // RapController.java:596
+  wire _eq_405 = slot_pick_pick_index == 7'd126; // RapController.java:596
+  wire _eq_406 = slot_pick_pick_index == 7'd127; // RapController.java:596
   wire _eq_407 = children_write_slot == 7'd0; // NodeTable.java:44
   wire _eq_408 = children_write_slot == 7'd1; // NodeTable.java:44
   wire _eq_409 = children_write_slot == 7'd2; // NodeTable.java:44
@@ -1624,2785 +1628,2796 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_532 = children_write_slot == 7'd125; // NodeTable.java:44
   wire _eq_533 = children_write_slot == 7'd126; // NodeTable.java:44
   wire _eq_534 = children_write_slot == 7'd127; // NodeTable.java:44
-  wire [2:0] _sub_1 = op_children - merge_leaves; // RapController.java:450
+  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:470
   wire [32:0] _add_0 = {1'b0, st_n_lo} + {{17{1'b0}}, ev_weight_q}; // SplitCounter.java:41
-  wire [31:0] _bits_7 = _add_0[31:0]; // SplitCounter.java:42
+  wire [31:0] _bits_6 = _add_0[31:0]; // SplitCounter.java:42
   wire [31:0] _add_1 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:34
-  wire _bits_8 = _add_0[32]; // SplitCounter.java:43
+  wire _bits_7 = _add_0[32]; // SplitCounter.java:43
   wire [32:0] _add_2 = {1'b0, st_splits_lo} + 33'd1; // SplitCounter.java:41
-  wire [31:0] _bits_9 = _add_2[31:0]; // SplitCounter.java:42
+  wire [31:0] _bits_8 = _add_2[31:0]; // SplitCounter.java:42
   wire [31:0] _add_3 = st_splits_hi + {{31{1'b0}}, st_splits_carry}; // SplitCounter.java:34
-  wire _bits_10 = _add_2[32]; // SplitCounter.java:43
+  wire _bits_9 = _add_2[32]; // SplitCounter.java:43
   wire [32:0] _add_4 = {1'b0, st_merges_lo} + {{30{1'b0}}, ev_removed_q}; // SplitCounter.java:41
-  wire [31:0] _bits_11 = _add_4[31:0]; // SplitCounter.java:42
+  wire [31:0] _bits_10 = _add_4[31:0]; // SplitCounter.java:42
   wire [31:0] _add_5 = st_merges_hi + {{31{1'b0}}, st_merges_carry}; // SplitCounter.java:34
-  wire _bits_12 = _add_4[32]; // SplitCounter.java:43
+  wire _bits_11 = _add_4[32]; // SplitCounter.java:43
   wire [32:0] _add_6 = {1'b0, st_merge_batches_lo} + 33'd1; // SplitCounter.java:41
-  wire [31:0] _bits_13 = _add_6[31:0]; // SplitCounter.java:42
+  wire [31:0] _bits_12 = _add_6[31:0]; // SplitCounter.java:42
   wire [31:0] _add_7 = st_merge_batches_hi + {{31{1'b0}}, st_merge_batches_carry}; // SplitCounter.java:34
-  wire _bits_14 = _add_6[32]; // SplitCounter.java:43
+  wire _bits_13 = _add_6[32]; // SplitCounter.java:43
   wire [32:0] _add_8 = {1'b0, st_deferred_splits_lo} + 33'd1; // SplitCounter.java:41
-  wire [31:0] _bits_15 = _add_8[31:0]; // SplitCounter.java:42
+  wire [31:0] _bits_14 = _add_8[31:0]; // SplitCounter.java:42
   wire [31:0] _add_9 = st_deferred_splits_hi + {{31{1'b0}}, st_deferred_splits_carry}; // SplitCounter.java:34
-  wire _bits_16 = _add_8[32]; // SplitCounter.java:43
+  wire _bits_15 = _add_8[32]; // SplitCounter.java:43
   wire [32:0] _add_10 = {1'b0, st_saturations_lo} + 33'd1; // SplitCounter.java:41
-  wire [31:0] _bits_17 = _add_10[31:0]; // SplitCounter.java:42
+  wire [31:0] _bits_16 = _add_10[31:0]; // SplitCounter.java:42
   wire [31:0] _add_11 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:34
-  wire _bits_18 = _add_10[32]; // SplitCounter.java:43
-  wire _or_8 = io_counterResult_bits_saturated | 1'd0; // RapController.java:278
-  wire _lt_0 = hit_len_3 < 6'd32; // RapController.java:261
-  wire [13:0] _bits_19 = io_counterResult_bits_updated[31:18]; // SplitCompare.java:35
-  wire [17:0] _bits_20 = io_head_threshold[35:18]; // SplitCompare.java:35
-  wire _gt_0 = {{4{1'b0}}, _bits_19} > _bits_20; // SplitCompare.java:27
-  wire _eq_535 = {{4{1'b0}}, _bits_19} == _bits_20; // SplitCompare.java:27
-  wire [17:0] _bits_21 = io_counterResult_bits_updated[17:0]; // SplitCompare.java:31
-  wire [17:0] _bits_22 = io_head_threshold[17:0]; // SplitCompare.java:31
-  wire _gt_1 = _bits_21 > _bits_22; // SplitCompare.java:20
-  wire _and_20 = _eq_535 & _gt_1; // SplitCompare.java:27
-  wire _or_9 = _gt_0 | _and_20; // SplitCompare.java:27
-  wire split_now = _lt_0 & _or_9; // RapController.java:261
-  wire _not_25 = ~schedule_exhausted; // RapController.java:264
+  wire _bits_17 = _add_10[32]; // SplitCounter.java:43
+  wire _or_8 = io_counterResult_bits_saturated | 1'd0; // RapController.java:298
+  wire _lt_0 = hit_len_3 < 6'd32; // RapController.java:281
+  wire [13:0] _bits_18 = io_counterResult_bits_updated[31:18]; // SplitCompare.java:35
+  wire [17:0] _bits_19 = io_head_threshold[35:18]; // SplitCompare.java:35
+  wire _gt_0 = {{4{1'b0}}, _bits_18} > _bits_19; // SplitCompare.java:27
+  wire _eq_535 = {{4{1'b0}}, _bits_18} == _bits_19; // SplitCompare.java:27
+  wire [17:0] _bits_20 = io_counterResult_bits_updated[17:0]; // SplitCompare.java:31
+  wire [17:0] _bits_21 = io_head_threshold[17:0]; // SplitCompare.java:31
+  wire _gt_1 = _bits_20 > _bits_21; // SplitCompare.java:20
+  wire _and_21 = _eq_535 & _gt_1; // SplitCompare.java:27
+  wire _or_9 = _gt_0 | _and_21; // SplitCompare.java:27
+  wire split_now = _lt_0 & _or_9; // RapController.java:281
+  wire _not_27 = ~schedule_exhausted; // RapController.java:284
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:59
-  wire _not_26 = ~_or_r_0; // SplitCounter.java:59
-  wire _and_21 = _not_25 & _not_26; // RapController.java:264
-  wire [15:0] _bits_23 = until_merge_lo[31:16]; // RapController.java:264
-  wire _or_r_1 = |_bits_23; // RapController.java:264
-  wire _not_27 = ~_or_r_1; // RapController.java:264
-  wire _and_22 = _and_21 & _not_27; // RapController.java:264
-  wire [15:0] _bits_24 = until_merge_lo[15:0]; // RapController.java:265
-  wire _ge_1 = io_head_weight >= _bits_24; // RapController.java:265
-  wire merge_now = _and_22 & _ge_1; // RapController.java:265
-  wire _not_28 = ~merge_now; // RapController.java:269
-  wire _and_23 = split_now & _not_28; // RapController.java:269
-  wire _and_24 = _and_23 & hit_short_3; // RapController.java:269
-  wire [17:0] _bits_25 = io_head_threshold[35:18]; // SplitCompare.java:35
-  wire [16:0] _bits_26 = skip_min_sum[34:18]; // SplitCompare.java:35
-  wire _gt_2 = _bits_25 > {1'b0, _bits_26}; // SplitCompare.java:27
-  wire _eq_536 = _bits_25 == {1'b0, _bits_26}; // SplitCompare.java:27
-  wire [17:0] _bits_27 = io_head_threshold[17:0]; // SplitCompare.java:31
-  wire [17:0] _bits_28 = skip_min_sum[17:0]; // SplitCompare.java:31
-  wire _gt_3 = _bits_27 > _bits_28; // SplitCompare.java:20
-  wire _and_25 = _eq_536 & _gt_3; // SplitCompare.java:27
-  wire _or_10 = _gt_2 | _and_25; // SplitCompare.java:27
-  wire _not_29 = ~_or_10; // MergeSkip.java:42
-  wire _and_26 = skip_valid & _not_29; // MergeSkip.java:42
-  wire defer_now = _and_24 & _and_26; // RapController.java:270
+  wire _not_28 = ~_or_r_0; // SplitCounter.java:59
+  wire _and_22 = _not_27 & _not_28; // RapController.java:284
+  wire [15:0] _bits_22 = until_merge_lo[31:16]; // RapController.java:284
+  wire _or_r_1 = |_bits_22; // RapController.java:284
+  wire _not_29 = ~_or_r_1; // RapController.java:284
+  wire _and_23 = _and_22 & _not_29; // RapController.java:284
+  wire [15:0] _bits_23 = until_merge_lo[15:0]; // RapController.java:285
+  wire _ge_1 = io_head_weight >= _bits_23; // RapController.java:285
+  wire merge_now = _and_23 & _ge_1; // RapController.java:285
+  wire _not_30 = ~merge_now; // RapController.java:289
+  wire _and_24 = split_now & _not_30; // RapController.java:289
+  wire _and_25 = _and_24 & hit_short_3; // RapController.java:289
+  wire [17:0] _bits_24 = io_head_threshold[35:18]; // SplitCompare.java:35
+  wire [16:0] _bits_25 = skip_min_sum[34:18]; // SplitCompare.java:35
+  wire _gt_2 = _bits_24 > {1'b0, _bits_25}; // SplitCompare.java:27
+  wire _eq_536 = _bits_24 == {1'b0, _bits_25}; // SplitCompare.java:27
+  wire [17:0] _bits_26 = io_head_threshold[17:0]; // SplitCompare.java:31
+  wire [17:0] _bits_27 = skip_min_sum[17:0]; // SplitCompare.java:31
+  wire _gt_3 = _bits_26 > _bits_27; // SplitCompare.java:20
+  wire _and_26 = _eq_536 & _gt_3; // SplitCompare.java:27
+  wire _or_10 = _gt_2 | _and_26; // SplitCompare.java:27
+  wire _not_31 = ~_or_10; // MergeSkip.java:42
+  wire _and_27 = skip_valid & _not_31; // MergeSkip.java:42
+  wire defer_now = _and_25 & _and_27; // RapController.java:290
   wire [32:0] _add_12 = {1'b0, st_updates_lo} + 33'd1; // SplitCounter.java:41
-  wire [31:0] _bits_29 = _add_12[31:0]; // SplitCounter.java:42
+  wire [31:0] _bits_28 = _add_12[31:0]; // SplitCounter.java:42
   wire [31:0] _add_13 = st_updates_hi + {{31{1'b0}}, st_updates_carry}; // SplitCounter.java:34
-  wire _bits_30 = _add_12[32]; // SplitCounter.java:43
+  wire _bits_29 = _add_12[32]; // SplitCounter.java:43
   wire [7:0] _add_14 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:107
-  wire [7:0] _sub_2 = _add_14 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:107
+  wire [7:0] _sub_1 = _add_14 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:107
   wire _gt_4 = st_nodes > st_high_water; // StatusRegs.java:102
-  wire _eq_537 = io_m0Csr == 64'd0; // RapController.java:324
-  wire [63:0] _mux_6 = _eq_537 ? 64'd1 : io_m0Csr; // RapController.java:324
-  wire [31:0] _bits_31 = serialMultiplier_io_product[95:64]; // RapController.java:465
-  wire _or_r_2 = |_bits_31; // RapController.java:465
-  wire [63:0] _bits_32 = serialMultiplier_io_product[63:0]; // RapController.java:466
-  wire [31:0] _bits_33 = _mux_6[31:0]; // SplitCounter.java:48
-  wire [32:0] _sub_3 = {1'b0, until_merge_lo} - {{17{1'b0}}, io_head_weight}; // SplitCounter.java:41
-  wire [31:0] _bits_34 = _sub_3[31:0]; // SplitCounter.java:42
-  wire [31:0] _bits_35 = to_merge_hi[31:0]; // RapController.java:167
-  wire [31:0] _bits_36 = to_merge_lo[31:0]; // RapController.java:167
-  wire [63:0] to_merge = {_bits_35, _bits_36}; // RapController.java:167
-  wire [31:0] _bits_37 = to_merge[31:0]; // SplitCounter.java:48
-  wire [31:0] _bits_38 = _mux_6[63:32]; // SplitCounter.java:49
-  wire [31:0] _sub_4 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:34
-  wire [31:0] _bits_39 = to_merge[63:32]; // SplitCounter.java:49
-  wire _bits_40 = _sub_3[32]; // SplitCounter.java:43
-  wire _eq_538 = io_epsCsr == 16'd0; // RapController.java:322
-  wire [15:0] _mux_7 = _eq_538 ? 16'd1 : io_epsCsr; // RapController.java:322
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:323
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:323
-  wire [5:0] _add_15 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:206
-  wire [5:0] _sub_5 = _add_15 - {{5{1'b0}}, io_selected_valid}; // RapController.java:206
-  wire [7:0] _add_16 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:207
-  wire [7:0] _sub_6 = _add_16 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:207
-  wire _eq_539 = state == 4'd2; // RapController.java:215
-  wire draining = _eq_539 | commit_stop; // RapController.java:215
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:216
-  wire [4:0] _add_17 = undo_sp + 5'd1; // RapController.java:223
-  wire [4:0] _sub_7 = undo_sp - 5'd1; // RapController.java:354
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:367
-  wire [6:0] _dshl_1 = 7'd1 << _dyn_index_0; // RapController.java:367
-  wire [3:0] _bits_41 = _dshl_1[3:0]; // RapController.java:367
-  wire [3:0] _or_11 = present_children | _bits_41; // RapController.java:367
-  wire [6:0] _dshl_2 = 7'd1 << _bits_4; // RapController.java:578
-  wire [3:0] _bits_42 = _dshl_2[3:0]; // RapController.java:578
-  wire [3:0] _or_12 = present_children | _bits_42; // RapController.java:578
-  wire _bits_43 = slot_valid[127]; // NodeTable.java:59
-  wire _eq_540 = state == 4'd4; // RapController.java:308
-  wire [6:0] _mux_9 = _eq_540 ? op_slot : merge_parent; // RapController.java:309
+  wire _eq_537 = io_m0Csr == 64'd0; // RapController.java:344
+  wire [63:0] _mux_6 = _eq_537 ? 64'd1 : io_m0Csr; // RapController.java:344
+  wire [31:0] _bits_30 = serialMultiplier_io_product[95:64]; // RapController.java:485
+  wire _or_r_2 = |_bits_30; // RapController.java:485
+  wire [63:0] _bits_31 = serialMultiplier_io_product[63:0]; // RapController.java:486
+  wire [31:0] _bits_32 = _mux_6[31:0]; // SplitCounter.java:48
+  wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{17{1'b0}}, io_head_weight}; // SplitCounter.java:41
+  wire [31:0] _bits_33 = _sub_2[31:0]; // SplitCounter.java:42
+  wire [31:0] _bits_34 = to_merge_hi[31:0]; // RapController.java:167
+  wire [31:0] _bits_35 = to_merge_lo[31:0]; // RapController.java:167
+  wire [63:0] to_merge = {_bits_34, _bits_35}; // RapController.java:167
+  wire [31:0] _bits_36 = to_merge[31:0]; // SplitCounter.java:48
+  wire [31:0] _bits_37 = _mux_6[63:32]; // SplitCounter.java:49
+  wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:34
+  wire [31:0] _bits_38 = to_merge[63:32]; // SplitCounter.java:49
+  wire _bits_39 = _sub_2[32]; // SplitCounter.java:43
+  wire _eq_538 = io_epsCsr == 16'd0; // RapController.java:342
+  wire [15:0] _mux_7 = _eq_538 ? 16'd1 : io_epsCsr; // RapController.java:342
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:343
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:343
+  wire [5:0] _add_15 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:226
+  wire [5:0] _sub_4 = _add_15 - {{5{1'b0}}, io_selected_valid}; // RapController.java:226
+  wire [7:0] _add_16 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:227
+  wire [7:0] _sub_5 = _add_16 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:227
+  wire _eq_539 = state == 4'd2; // RapController.java:235
+  wire draining = _eq_539 | commit_stop; // RapController.java:235
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:236
+  wire [4:0] _add_17 = undo_sp + 5'd1; // RapController.java:243
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:374
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:387
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:387
+  wire [3:0] _bits_40 = _dshl_0[3:0]; // RapController.java:387
+  wire [3:0] _or_11 = present_children | _bits_40; // RapController.java:387
+  wire [6:0] _dshl_1 = 7'd1 << _bits_5; // RapController.java:598
+  wire [3:0] _bits_41 = _dshl_1[3:0]; // RapController.java:598
+  wire [3:0] _or_12 = present_children | _bits_41; // RapController.java:598
+  wire _bits_42 = slot_valid[127]; // NodeTable.java:59
+  wire _eq_540 = state == 4'd4; // RapController.java:328
+  wire [6:0] _mux_9 = _eq_540 ? op_slot : merge_parent; // RapController.java:329
   wire _eq_541 = slot_parent_127 == _mux_9; // NodeTable.java:59
-  wire _and_27 = _bits_43 & _eq_541; // NodeTable.java:59
-  wire _not_30 = ~_eq_540; // RapController.java:309
-  wire _not_31 = ~_not_30; // NodeTable.java:60
+  wire _and_28 = _bits_42 & _eq_541; // NodeTable.java:59
+  wire _not_32 = ~_eq_540; // RapController.java:329
+  wire _not_33 = ~_not_32; // NodeTable.java:60
   wire _eq_542 = slot_children_127 == 3'd0; // NodeTable.java:60
-  wire _or_13 = _not_31 | _eq_542; // NodeTable.java:60
-  wire _and_28 = _and_27 & _or_13; // NodeTable.java:60
-  wire _bits_44 = slot_valid[126]; // NodeTable.java:59
+  wire _or_13 = _not_33 | _eq_542; // NodeTable.java:60
+  wire _and_29 = _and_28 & _or_13; // NodeTable.java:60
+  wire _bits_43 = slot_valid[126]; // NodeTable.java:59
   wire _eq_543 = slot_parent_126 == _mux_9; // NodeTable.java:59
-  wire _and_29 = _bits_44 & _eq_543; // NodeTable.java:59
-  wire _not_32 = ~_not_30; // NodeTable.java:60
+  wire _and_30 = _bits_43 & _eq_543; // NodeTable.java:59
+  wire _not_34 = ~_not_32; // NodeTable.java:60
   wire _eq_544 = slot_children_126 == 3'd0; // NodeTable.java:60
-  wire _or_14 = _not_32 | _eq_544; // NodeTable.java:60
-  wire _and_30 = _and_29 & _or_14; // NodeTable.java:60
-  wire _bits_45 = slot_valid[125]; // NodeTable.java:59
+  wire _or_14 = _not_34 | _eq_544; // NodeTable.java:60
+  wire _and_31 = _and_30 & _or_14; // NodeTable.java:60
+  wire _bits_44 = slot_valid[125]; // NodeTable.java:59
   wire _eq_545 = slot_parent_125 == _mux_9; // NodeTable.java:59
-  wire _and_31 = _bits_45 & _eq_545; // NodeTable.java:59
-  wire _not_33 = ~_not_30; // NodeTable.java:60
+  wire _and_32 = _bits_44 & _eq_545; // NodeTable.java:59
+  wire _not_35 = ~_not_32; // NodeTable.java:60
   wire _eq_546 = slot_children_125 == 3'd0; // NodeTable.java:60
-  wire _or_15 = _not_33 | _eq_546; // NodeTable.java:60
-  wire _and_32 = _and_31 & _or_15; // NodeTable.java:60
-  wire _bits_46 = slot_valid[124]; // NodeTable.java:59
+  wire _or_15 = _not_35 | _eq_546; // NodeTable.java:60
+  wire _and_33 = _and_32 & _or_15; // NodeTable.java:60
+  wire _bits_45 = slot_valid[124]; // NodeTable.java:59
   wire _eq_547 = slot_parent_124 == _mux_9; // NodeTable.java:59
-  wire _and_33 = _bits_46 & _eq_547; // NodeTable.java:59
-  wire _not_34 = ~_not_30; // NodeTable.java:60
+  wire _and_34 = _bits_45 & _eq_547; // NodeTable.java:59
+  wire _not_36 = ~_not_32; // NodeTable.java:60
   wire _eq_548 = slot_children_124 == 3'd0; // NodeTable.java:60
-  wire _or_16 = _not_34 | _eq_548; // NodeTable.java:60
-  wire _and_34 = _and_33 & _or_16; // NodeTable.java:60
-  wire _bits_47 = slot_valid[123]; // NodeTable.java:59
+  wire _or_16 = _not_36 | _eq_548; // NodeTable.java:60
+  wire _and_35 = _and_34 & _or_16; // NodeTable.java:60
+  wire _bits_46 = slot_valid[123]; // NodeTable.java:59
   wire _eq_549 = slot_parent_123 == _mux_9; // NodeTable.java:59
-  wire _and_35 = _bits_47 & _eq_549; // NodeTable.java:59
-  wire _not_35 = ~_not_30; // NodeTable.java:60
+  wire _and_36 = _bits_46 & _eq_549; // NodeTable.java:59
+  wire _not_37 = ~_not_32; // NodeTable.java:60
   wire _eq_550 = slot_children_123 == 3'd0; // NodeTable.java:60
-  wire _or_17 = _not_35 | _eq_550; // NodeTable.java:60
-  wire _and_36 = _and_35 & _or_17; // NodeTable.java:60
-  wire _bits_48 = slot_valid[122]; // NodeTable.java:59
+  wire _or_17 = _not_37 | _eq_550; // NodeTable.java:60
+  wire _and_37 = _and_36 & _or_17; // NodeTable.java:60
+  wire _bits_47 = slot_valid[122]; // NodeTable.java:59
   wire _eq_551 = slot_parent_122 == _mux_9; // NodeTable.java:59
-  wire _and_37 = _bits_48 & _eq_551; // NodeTable.java:59
-  wire _not_36 = ~_not_30; // NodeTable.java:60
+  wire _and_38 = _bits_47 & _eq_551; // NodeTable.java:59
+  wire _not_38 = ~_not_32; // NodeTable.java:60
   wire _eq_552 = slot_children_122 == 3'd0; // NodeTable.java:60
-  wire _or_18 = _not_36 | _eq_552; // NodeTable.java:60
-  wire _and_38 = _and_37 & _or_18; // NodeTable.java:60
-  wire _bits_49 = slot_valid[121]; // NodeTable.java:59
+  wire _or_18 = _not_38 | _eq_552; // NodeTable.java:60
+  wire _and_39 = _and_38 & _or_18; // NodeTable.java:60
+  wire _bits_48 = slot_valid[121]; // NodeTable.java:59
   wire _eq_553 = slot_parent_121 == _mux_9; // NodeTable.java:59
-  wire _and_39 = _bits_49 & _eq_553; // NodeTable.java:59
-  wire _not_37 = ~_not_30; // NodeTable.java:60
+  wire _and_40 = _bits_48 & _eq_553; // NodeTable.java:59
+  wire _not_39 = ~_not_32; // NodeTable.java:60
   wire _eq_554 = slot_children_121 == 3'd0; // NodeTable.java:60
-  wire _or_19 = _not_37 | _eq_554; // NodeTable.java:60
-  wire _and_40 = _and_39 & _or_19; // NodeTable.java:60
-  wire _bits_50 = slot_valid[120]; // NodeTable.java:59
+  wire _or_19 = _not_39 | _eq_554; // NodeTable.java:60
+  wire _and_41 = _and_40 & _or_19; // NodeTable.java:60
+  wire _bits_49 = slot_valid[120]; // NodeTable.java:59
   wire _eq_555 = slot_parent_120 == _mux_9; // NodeTable.java:59
-  wire _and_41 = _bits_50 & _eq_555; // NodeTable.java:59
-  wire _not_38 = ~_not_30; // NodeTable.java:60
+  wire _and_42 = _bits_49 & _eq_555; // NodeTable.java:59
+  wire _not_40 = ~_not_32; // NodeTable.java:60
   wire _eq_556 = slot_children_120 == 3'd0; // NodeTable.java:60
-  wire _or_20 = _not_38 | _eq_556; // NodeTable.java:60
-  wire _and_42 = _and_41 & _or_20; // NodeTable.java:60
-  wire _bits_51 = slot_valid[119]; // NodeTable.java:59
+  wire _or_20 = _not_40 | _eq_556; // NodeTable.java:60
+  wire _and_43 = _and_42 & _or_20; // NodeTable.java:60
+  wire _bits_50 = slot_valid[119]; // NodeTable.java:59
   wire _eq_557 = slot_parent_119 == _mux_9; // NodeTable.java:59
-  wire _and_43 = _bits_51 & _eq_557; // NodeTable.java:59
-  wire _not_39 = ~_not_30; // NodeTable.java:60
+  wire _and_44 = _bits_50 & _eq_557; // NodeTable.java:59
+  wire _not_41 = ~_not_32; // NodeTable.java:60
   wire _eq_558 = slot_children_119 == 3'd0; // NodeTable.java:60
-  wire _or_21 = _not_39 | _eq_558; // NodeTable.java:60
-  wire _and_44 = _and_43 & _or_21; // NodeTable.java:60
-  wire _bits_52 = slot_valid[118]; // NodeTable.java:59
+  wire _or_21 = _not_41 | _eq_558; // NodeTable.java:60
+  wire _and_45 = _and_44 & _or_21; // NodeTable.java:60
+  wire _bits_51 = slot_valid[118]; // NodeTable.java:59
   wire _eq_559 = slot_parent_118 == _mux_9; // NodeTable.java:59
-  wire _and_45 = _bits_52 & _eq_559; // NodeTable.java:59
-  wire _not_40 = ~_not_30; // NodeTable.java:60
+  wire _and_46 = _bits_51 & _eq_559; // NodeTable.java:59
+  wire _not_42 = ~_not_32; // NodeTable.java:60
   wire _eq_560 = slot_children_118 == 3'd0; // NodeTable.java:60
-  wire _or_22 = _not_40 | _eq_560; // NodeTable.java:60
-  wire _and_46 = _and_45 & _or_22; // NodeTable.java:60
-  wire _bits_53 = slot_valid[117]; // NodeTable.java:59
+  wire _or_22 = _not_42 | _eq_560; // NodeTable.java:60
+  wire _and_47 = _and_46 & _or_22; // NodeTable.java:60
+  wire _bits_52 = slot_valid[117]; // NodeTable.java:59
   wire _eq_561 = slot_parent_117 == _mux_9; // NodeTable.java:59
-  wire _and_47 = _bits_53 & _eq_561; // NodeTable.java:59
-  wire _not_41 = ~_not_30; // NodeTable.java:60
+  wire _and_48 = _bits_52 & _eq_561; // NodeTable.java:59
+  wire _not_43 = ~_not_32; // NodeTable.java:60
   wire _eq_562 = slot_children_117 == 3'd0; // NodeTable.java:60
-  wire _or_23 = _not_41 | _eq_562; // NodeTable.java:60
-  wire _and_48 = _and_47 & _or_23; // NodeTable.java:60
-  wire _bits_54 = slot_valid[116]; // NodeTable.java:59
+  wire _or_23 = _not_43 | _eq_562; // NodeTable.java:60
+  wire _and_49 = _and_48 & _or_23; // NodeTable.java:60
+  wire _bits_53 = slot_valid[116]; // NodeTable.java:59
   wire _eq_563 = slot_parent_116 == _mux_9; // NodeTable.java:59
-  wire _and_49 = _bits_54 & _eq_563; // NodeTable.java:59
-  wire _not_42 = ~_not_30; // NodeTable.java:60
+  wire _and_50 = _bits_53 & _eq_563; // NodeTable.java:59
+  wire _not_44 = ~_not_32; // NodeTable.java:60
   wire _eq_564 = slot_children_116 == 3'd0; // NodeTable.java:60
-  wire _or_24 = _not_42 | _eq_564; // NodeTable.java:60
-  wire _and_50 = _and_49 & _or_24; // NodeTable.java:60
-  wire _bits_55 = slot_valid[115]; // NodeTable.java:59
+  wire _or_24 = _not_44 | _eq_564; // NodeTable.java:60
+  wire _and_51 = _and_50 & _or_24; // NodeTable.java:60
+  wire _bits_54 = slot_valid[115]; // NodeTable.java:59
   wire _eq_565 = slot_parent_115 == _mux_9; // NodeTable.java:59
-  wire _and_51 = _bits_55 & _eq_565; // NodeTable.java:59
-  wire _not_43 = ~_not_30; // NodeTable.java:60
+  wire _and_52 = _bits_54 & _eq_565; // NodeTable.java:59
+  wire _not_45 = ~_not_32; // NodeTable.java:60
   wire _eq_566 = slot_children_115 == 3'd0; // NodeTable.java:60
-  wire _or_25 = _not_43 | _eq_566; // NodeTable.java:60
-  wire _and_52 = _and_51 & _or_25; // NodeTable.java:60
-  wire _bits_56 = slot_valid[114]; // NodeTable.java:59
+  wire _or_25 = _not_45 | _eq_566; // NodeTable.java:60
+  wire _and_53 = _and_52 & _or_25; // NodeTable.java:60
+  wire _bits_55 = slot_valid[114]; // NodeTable.java:59
   wire _eq_567 = slot_parent_114 == _mux_9; // NodeTable.java:59
-  wire _and_53 = _bits_56 & _eq_567; // NodeTable.java:59
-  wire _not_44 = ~_not_30; // NodeTable.java:60
+  wire _and_54 = _bits_55 & _eq_567; // NodeTable.java:59
+  wire _not_46 = ~_not_32; // NodeTable.java:60
   wire _eq_568 = slot_children_114 == 3'd0; // NodeTable.java:60
-  wire _or_26 = _not_44 | _eq_568; // NodeTable.java:60
-  wire _and_54 = _and_53 & _or_26; // NodeTable.java:60
-  wire _bits_57 = slot_valid[113]; // NodeTable.java:59
+  wire _or_26 = _not_46 | _eq_568; // NodeTable.java:60
+  wire _and_55 = _and_54 & _or_26; // NodeTable.java:60
+  wire _bits_56 = slot_valid[113]; // NodeTable.java:59
   wire _eq_569 = slot_parent_113 == _mux_9; // NodeTable.java:59
-  wire _and_55 = _bits_57 & _eq_569; // NodeTable.java:59
-  wire _not_45 = ~_not_30; // NodeTable.java:60
+  wire _and_56 = _bits_56 & _eq_569; // NodeTable.java:59
+  wire _not_47 = ~_not_32; // NodeTable.java:60
   wire _eq_570 = slot_children_113 == 3'd0; // NodeTable.java:60
-  wire _or_27 = _not_45 | _eq_570; // NodeTable.java:60
-  wire _and_56 = _and_55 & _or_27; // NodeTable.java:60
-  wire _bits_58 = slot_valid[112]; // NodeTable.java:59
+  wire _or_27 = _not_47 | _eq_570; // NodeTable.java:60
+  wire _and_57 = _and_56 & _or_27; // NodeTable.java:60
+  wire _bits_57 = slot_valid[112]; // NodeTable.java:59
   wire _eq_571 = slot_parent_112 == _mux_9; // NodeTable.java:59
-  wire _and_57 = _bits_58 & _eq_571; // NodeTable.java:59
-  wire _not_46 = ~_not_30; // NodeTable.java:60
+  wire _and_58 = _bits_57 & _eq_571; // NodeTable.java:59
+  wire _not_48 = ~_not_32; // NodeTable.java:60
   wire _eq_572 = slot_children_112 == 3'd0; // NodeTable.java:60
-  wire _or_28 = _not_46 | _eq_572; // NodeTable.java:60
-  wire _and_58 = _and_57 & _or_28; // NodeTable.java:60
-  wire _bits_59 = slot_valid[111]; // NodeTable.java:59
+  wire _or_28 = _not_48 | _eq_572; // NodeTable.java:60
+  wire _and_59 = _and_58 & _or_28; // NodeTable.java:60
+  wire _bits_58 = slot_valid[111]; // NodeTable.java:59
   wire _eq_573 = slot_parent_111 == _mux_9; // NodeTable.java:59
-  wire _and_59 = _bits_59 & _eq_573; // NodeTable.java:59
-  wire _not_47 = ~_not_30; // NodeTable.java:60
+  wire _and_60 = _bits_58 & _eq_573; // NodeTable.java:59
+  wire _not_49 = ~_not_32; // NodeTable.java:60
   wire _eq_574 = slot_children_111 == 3'd0; // NodeTable.java:60
-  wire _or_29 = _not_47 | _eq_574; // NodeTable.java:60
-  wire _and_60 = _and_59 & _or_29; // NodeTable.java:60
-  wire _bits_60 = slot_valid[110]; // NodeTable.java:59
+  wire _or_29 = _not_49 | _eq_574; // NodeTable.java:60
+  wire _and_61 = _and_60 & _or_29; // NodeTable.java:60
+  wire _bits_59 = slot_valid[110]; // NodeTable.java:59
   wire _eq_575 = slot_parent_110 == _mux_9; // NodeTable.java:59
-  wire _and_61 = _bits_60 & _eq_575; // NodeTable.java:59
-  wire _not_48 = ~_not_30; // NodeTable.java:60
+  wire _and_62 = _bits_59 & _eq_575; // NodeTable.java:59
+  wire _not_50 = ~_not_32; // NodeTable.java:60
   wire _eq_576 = slot_children_110 == 3'd0; // NodeTable.java:60
-  wire _or_30 = _not_48 | _eq_576; // NodeTable.java:60
-  wire _and_62 = _and_61 & _or_30; // NodeTable.java:60
-  wire _bits_61 = slot_valid[109]; // NodeTable.java:59
+  wire _or_30 = _not_50 | _eq_576; // NodeTable.java:60
+  wire _and_63 = _and_62 & _or_30; // NodeTable.java:60
+  wire _bits_60 = slot_valid[109]; // NodeTable.java:59
   wire _eq_577 = slot_parent_109 == _mux_9; // NodeTable.java:59
-  wire _and_63 = _bits_61 & _eq_577; // NodeTable.java:59
-  wire _not_49 = ~_not_30; // NodeTable.java:60
+  wire _and_64 = _bits_60 & _eq_577; // NodeTable.java:59
+  wire _not_51 = ~_not_32; // NodeTable.java:60
   wire _eq_578 = slot_children_109 == 3'd0; // NodeTable.java:60
-  wire _or_31 = _not_49 | _eq_578; // NodeTable.java:60
-  wire _and_64 = _and_63 & _or_31; // NodeTable.java:60
-  wire _bits_62 = slot_valid[108]; // NodeTable.java:59
+  wire _or_31 = _not_51 | _eq_578; // NodeTable.java:60
+  wire _and_65 = _and_64 & _or_31; // NodeTable.java:60
+  wire _bits_61 = slot_valid[108]; // NodeTable.java:59
   wire _eq_579 = slot_parent_108 == _mux_9; // NodeTable.java:59
-  wire _and_65 = _bits_62 & _eq_579; // NodeTable.java:59
-  wire _not_50 = ~_not_30; // NodeTable.java:60
+  wire _and_66 = _bits_61 & _eq_579; // NodeTable.java:59
+  wire _not_52 = ~_not_32; // NodeTable.java:60
   wire _eq_580 = slot_children_108 == 3'd0; // NodeTable.java:60
-  wire _or_32 = _not_50 | _eq_580; // NodeTable.java:60
-  wire _and_66 = _and_65 & _or_32; // NodeTable.java:60
-  wire _bits_63 = slot_valid[107]; // NodeTable.java:59
+  wire _or_32 = _not_52 | _eq_580; // NodeTable.java:60
+  wire _and_67 = _and_66 & _or_32; // NodeTable.java:60
+  wire _bits_62 = slot_valid[107]; // NodeTable.java:59
   wire _eq_581 = slot_parent_107 == _mux_9; // NodeTable.java:59
-  wire _and_67 = _bits_63 & _eq_581; // NodeTable.java:59
-  wire _not_51 = ~_not_30; // NodeTable.java:60
+  wire _and_68 = _bits_62 & _eq_581; // NodeTable.java:59
+  wire _not_53 = ~_not_32; // NodeTable.java:60
   wire _eq_582 = slot_children_107 == 3'd0; // NodeTable.java:60
-  wire _or_33 = _not_51 | _eq_582; // NodeTable.java:60
-  wire _and_68 = _and_67 & _or_33; // NodeTable.java:60
-  wire _bits_64 = slot_valid[106]; // NodeTable.java:59
+  wire _or_33 = _not_53 | _eq_582; // NodeTable.java:60
+  wire _and_69 = _and_68 & _or_33; // NodeTable.java:60
+  wire _bits_63 = slot_valid[106]; // NodeTable.java:59
   wire _eq_583 = slot_parent_106 == _mux_9; // NodeTable.java:59
-  wire _and_69 = _bits_64 & _eq_583; // NodeTable.java:59
-  wire _not_52 = ~_not_30; // NodeTable.java:60
+  wire _and_70 = _bits_63 & _eq_583; // NodeTable.java:59
+  wire _not_54 = ~_not_32; // NodeTable.java:60
   wire _eq_584 = slot_children_106 == 3'd0; // NodeTable.java:60
-  wire _or_34 = _not_52 | _eq_584; // NodeTable.java:60
-  wire _and_70 = _and_69 & _or_34; // NodeTable.java:60
-  wire _bits_65 = slot_valid[105]; // NodeTable.java:59
+  wire _or_34 = _not_54 | _eq_584; // NodeTable.java:60
+  wire _and_71 = _and_70 & _or_34; // NodeTable.java:60
+  wire _bits_64 = slot_valid[105]; // NodeTable.java:59
   wire _eq_585 = slot_parent_105 == _mux_9; // NodeTable.java:59
-  wire _and_71 = _bits_65 & _eq_585; // NodeTable.java:59
-  wire _not_53 = ~_not_30; // NodeTable.java:60
+  wire _and_72 = _bits_64 & _eq_585; // NodeTable.java:59
+  wire _not_55 = ~_not_32; // NodeTable.java:60
   wire _eq_586 = slot_children_105 == 3'd0; // NodeTable.java:60
-  wire _or_35 = _not_53 | _eq_586; // NodeTable.java:60
-  wire _and_72 = _and_71 & _or_35; // NodeTable.java:60
-  wire _bits_66 = slot_valid[104]; // NodeTable.java:59
+  wire _or_35 = _not_55 | _eq_586; // NodeTable.java:60
+  wire _and_73 = _and_72 & _or_35; // NodeTable.java:60
+  wire _bits_65 = slot_valid[104]; // NodeTable.java:59
   wire _eq_587 = slot_parent_104 == _mux_9; // NodeTable.java:59
-  wire _and_73 = _bits_66 & _eq_587; // NodeTable.java:59
-  wire _not_54 = ~_not_30; // NodeTable.java:60
+  wire _and_74 = _bits_65 & _eq_587; // NodeTable.java:59
+  wire _not_56 = ~_not_32; // NodeTable.java:60
   wire _eq_588 = slot_children_104 == 3'd0; // NodeTable.java:60
-  wire _or_36 = _not_54 | _eq_588; // NodeTable.java:60
-  wire _and_74 = _and_73 & _or_36; // NodeTable.java:60
-  wire _bits_67 = slot_valid[103]; // NodeTable.java:59
+  wire _or_36 = _not_56 | _eq_588; // NodeTable.java:60
+  wire _and_75 = _and_74 & _or_36; // NodeTable.java:60
+  wire _bits_66 = slot_valid[103]; // NodeTable.java:59
   wire _eq_589 = slot_parent_103 == _mux_9; // NodeTable.java:59
-  wire _and_75 = _bits_67 & _eq_589; // NodeTable.java:59
-  wire _not_55 = ~_not_30; // NodeTable.java:60
+  wire _and_76 = _bits_66 & _eq_589; // NodeTable.java:59
+  wire _not_57 = ~_not_32; // NodeTable.java:60
   wire _eq_590 = slot_children_103 == 3'd0; // NodeTable.java:60
-  wire _or_37 = _not_55 | _eq_590; // NodeTable.java:60
-  wire _and_76 = _and_75 & _or_37; // NodeTable.java:60
-  wire _bits_68 = slot_valid[102]; // NodeTable.java:59
+  wire _or_37 = _not_57 | _eq_590; // NodeTable.java:60
+  wire _and_77 = _and_76 & _or_37; // NodeTable.java:60
+  wire _bits_67 = slot_valid[102]; // NodeTable.java:59
   wire _eq_591 = slot_parent_102 == _mux_9; // NodeTable.java:59
-  wire _and_77 = _bits_68 & _eq_591; // NodeTable.java:59
-  wire _not_56 = ~_not_30; // NodeTable.java:60
+  wire _and_78 = _bits_67 & _eq_591; // NodeTable.java:59
+  wire _not_58 = ~_not_32; // NodeTable.java:60
   wire _eq_592 = slot_children_102 == 3'd0; // NodeTable.java:60
-  wire _or_38 = _not_56 | _eq_592; // NodeTable.java:60
-  wire _and_78 = _and_77 & _or_38; // NodeTable.java:60
-  wire _bits_69 = slot_valid[101]; // NodeTable.java:59
+  wire _or_38 = _not_58 | _eq_592; // NodeTable.java:60
+  wire _and_79 = _and_78 & _or_38; // NodeTable.java:60
+  wire _bits_68 = slot_valid[101]; // NodeTable.java:59
   wire _eq_593 = slot_parent_101 == _mux_9; // NodeTable.java:59
-  wire _and_79 = _bits_69 & _eq_593; // NodeTable.java:59
-  wire _not_57 = ~_not_30; // NodeTable.java:60
+  wire _and_80 = _bits_68 & _eq_593; // NodeTable.java:59
+  wire _not_59 = ~_not_32; // NodeTable.java:60
   wire _eq_594 = slot_children_101 == 3'd0; // NodeTable.java:60
-  wire _or_39 = _not_57 | _eq_594; // NodeTable.java:60
-  wire _and_80 = _and_79 & _or_39; // NodeTable.java:60
-  wire _bits_70 = slot_valid[100]; // NodeTable.java:59
+  wire _or_39 = _not_59 | _eq_594; // NodeTable.java:60
+  wire _and_81 = _and_80 & _or_39; // NodeTable.java:60
+  wire _bits_69 = slot_valid[100]; // NodeTable.java:59
   wire _eq_595 = slot_parent_100 == _mux_9; // NodeTable.java:59
-  wire _and_81 = _bits_70 & _eq_595; // NodeTable.java:59
-  wire _not_58 = ~_not_30; // NodeTable.java:60
+  wire _and_82 = _bits_69 & _eq_595; // NodeTable.java:59
+  wire _not_60 = ~_not_32; // NodeTable.java:60
   wire _eq_596 = slot_children_100 == 3'd0; // NodeTable.java:60
-  wire _or_40 = _not_58 | _eq_596; // NodeTable.java:60
-  wire _and_82 = _and_81 & _or_40; // NodeTable.java:60
-  wire _bits_71 = slot_valid[99]; // NodeTable.java:59
+  wire _or_40 = _not_60 | _eq_596; // NodeTable.java:60
+  wire _and_83 = _and_82 & _or_40; // NodeTable.java:60
+  wire _bits_70 = slot_valid[99]; // NodeTable.java:59
   wire _eq_597 = slot_parent_99 == _mux_9; // NodeTable.java:59
-  wire _and_83 = _bits_71 & _eq_597; // NodeTable.java:59
-  wire _not_59 = ~_not_30; // NodeTable.java:60
+  wire _and_84 = _bits_70 & _eq_597; // NodeTable.java:59
+  wire _not_61 = ~_not_32; // NodeTable.java:60
   wire _eq_598 = slot_children_99 == 3'd0; // NodeTable.java:60
-  wire _or_41 = _not_59 | _eq_598; // NodeTable.java:60
-  wire _and_84 = _and_83 & _or_41; // NodeTable.java:60
-  wire _bits_72 = slot_valid[98]; // NodeTable.java:59
+  wire _or_41 = _not_61 | _eq_598; // NodeTable.java:60
+  wire _and_85 = _and_84 & _or_41; // NodeTable.java:60
+  wire _bits_71 = slot_valid[98]; // NodeTable.java:59
   wire _eq_599 = slot_parent_98 == _mux_9; // NodeTable.java:59
-  wire _and_85 = _bits_72 & _eq_599; // NodeTable.java:59
-  wire _not_60 = ~_not_30; // NodeTable.java:60
+  wire _and_86 = _bits_71 & _eq_599; // NodeTable.java:59
+  wire _not_62 = ~_not_32; // NodeTable.java:60
   wire _eq_600 = slot_children_98 == 3'd0; // NodeTable.java:60
-  wire _or_42 = _not_60 | _eq_600; // NodeTable.java:60
-  wire _and_86 = _and_85 & _or_42; // NodeTable.java:60
-  wire _bits_73 = slot_valid[97]; // NodeTable.java:59
+  wire _or_42 = _not_62 | _eq_600; // NodeTable.java:60
+  wire _and_87 = _and_86 & _or_42; // NodeTable.java:60
+  wire _bits_72 = slot_valid[97]; // NodeTable.java:59
   wire _eq_601 = slot_parent_97 == _mux_9; // NodeTable.java:59
-  wire _and_87 = _bits_73 & _eq_601; // NodeTable.java:59
-  wire _not_61 = ~_not_30; // NodeTable.java:60
+  wire _and_88 = _bits_72 & _eq_601; // NodeTable.java:59
+  wire _not_63 = ~_not_32; // NodeTable.java:60
   wire _eq_602 = slot_children_97 == 3'd0; // NodeTable.java:60
-  wire _or_43 = _not_61 | _eq_602; // NodeTable.java:60
-  wire _and_88 = _and_87 & _or_43; // NodeTable.java:60
-  wire _bits_74 = slot_valid[96]; // NodeTable.java:59
+  wire _or_43 = _not_63 | _eq_602; // NodeTable.java:60
+  wire _and_89 = _and_88 & _or_43; // NodeTable.java:60
+  wire _bits_73 = slot_valid[96]; // NodeTable.java:59
   wire _eq_603 = slot_parent_96 == _mux_9; // NodeTable.java:59
-  wire _and_89 = _bits_74 & _eq_603; // NodeTable.java:59
-  wire _not_62 = ~_not_30; // NodeTable.java:60
+  wire _and_90 = _bits_73 & _eq_603; // NodeTable.java:59
+  wire _not_64 = ~_not_32; // NodeTable.java:60
   wire _eq_604 = slot_children_96 == 3'd0; // NodeTable.java:60
-  wire _or_44 = _not_62 | _eq_604; // NodeTable.java:60
-  wire _and_90 = _and_89 & _or_44; // NodeTable.java:60
-  wire _bits_75 = slot_valid[95]; // NodeTable.java:59
+  wire _or_44 = _not_64 | _eq_604; // NodeTable.java:60
+  wire _and_91 = _and_90 & _or_44; // NodeTable.java:60
+  wire _bits_74 = slot_valid[95]; // NodeTable.java:59
   wire _eq_605 = slot_parent_95 == _mux_9; // NodeTable.java:59
-  wire _and_91 = _bits_75 & _eq_605; // NodeTable.java:59
-  wire _not_63 = ~_not_30; // NodeTable.java:60
+  wire _and_92 = _bits_74 & _eq_605; // NodeTable.java:59
+  wire _not_65 = ~_not_32; // NodeTable.java:60
   wire _eq_606 = slot_children_95 == 3'd0; // NodeTable.java:60
-  wire _or_45 = _not_63 | _eq_606; // NodeTable.java:60
-  wire _and_92 = _and_91 & _or_45; // NodeTable.java:60
-  wire _bits_76 = slot_valid[94]; // NodeTable.java:59
+  wire _or_45 = _not_65 | _eq_606; // NodeTable.java:60
+  wire _and_93 = _and_92 & _or_45; // NodeTable.java:60
+  wire _bits_75 = slot_valid[94]; // NodeTable.java:59
   wire _eq_607 = slot_parent_94 == _mux_9; // NodeTable.java:59
-  wire _and_93 = _bits_76 & _eq_607; // NodeTable.java:59
-  wire _not_64 = ~_not_30; // NodeTable.java:60
+  wire _and_94 = _bits_75 & _eq_607; // NodeTable.java:59
+  wire _not_66 = ~_not_32; // NodeTable.java:60
   wire _eq_608 = slot_children_94 == 3'd0; // NodeTable.java:60
-  wire _or_46 = _not_64 | _eq_608; // NodeTable.java:60
-  wire _and_94 = _and_93 & _or_46; // NodeTable.java:60
-  wire _bits_77 = slot_valid[93]; // NodeTable.java:59
+  wire _or_46 = _not_66 | _eq_608; // NodeTable.java:60
+  wire _and_95 = _and_94 & _or_46; // NodeTable.java:60
+  wire _bits_76 = slot_valid[93]; // NodeTable.java:59
   wire _eq_609 = slot_parent_93 == _mux_9; // NodeTable.java:59
-  wire _and_95 = _bits_77 & _eq_609; // NodeTable.java:59
-  wire _not_65 = ~_not_30; // NodeTable.java:60
+  wire _and_96 = _bits_76 & _eq_609; // NodeTable.java:59
+  wire _not_67 = ~_not_32; // NodeTable.java:60
   wire _eq_610 = slot_children_93 == 3'd0; // NodeTable.java:60
-  wire _or_47 = _not_65 | _eq_610; // NodeTable.java:60
-  wire _and_96 = _and_95 & _or_47; // NodeTable.java:60
-  wire _bits_78 = slot_valid[92]; // NodeTable.java:59
+  wire _or_47 = _not_67 | _eq_610; // NodeTable.java:60
+  wire _and_97 = _and_96 & _or_47; // NodeTable.java:60
+  wire _bits_77 = slot_valid[92]; // NodeTable.java:59
   wire _eq_611 = slot_parent_92 == _mux_9; // NodeTable.java:59
-  wire _and_97 = _bits_78 & _eq_611; // NodeTable.java:59
-  wire _not_66 = ~_not_30; // NodeTable.java:60
+  wire _and_98 = _bits_77 & _eq_611; // NodeTable.java:59
+  wire _not_68 = ~_not_32; // NodeTable.java:60
   wire _eq_612 = slot_children_92 == 3'd0; // NodeTable.java:60
-  wire _or_48 = _not_66 | _eq_612; // NodeTable.java:60
-  wire _and_98 = _and_97 & _or_48; // NodeTable.java:60
-  wire _bits_79 = slot_valid[91]; // NodeTable.java:59
+  wire _or_48 = _not_68 | _eq_612; // NodeTable.java:60
+  wire _and_99 = _and_98 & _or_48; // NodeTable.java:60
+  wire _bits_78 = slot_valid[91]; // NodeTable.java:59
   wire _eq_613 = slot_parent_91 == _mux_9; // NodeTable.java:59
-  wire _and_99 = _bits_79 & _eq_613; // NodeTable.java:59
-  wire _not_67 = ~_not_30; // NodeTable.java:60
+  wire _and_100 = _bits_78 & _eq_613; // NodeTable.java:59
+  wire _not_69 = ~_not_32; // NodeTable.java:60
   wire _eq_614 = slot_children_91 == 3'd0; // NodeTable.java:60
-  wire _or_49 = _not_67 | _eq_614; // NodeTable.java:60
-  wire _and_100 = _and_99 & _or_49; // NodeTable.java:60
-  wire _bits_80 = slot_valid[90]; // NodeTable.java:59
+  wire _or_49 = _not_69 | _eq_614; // NodeTable.java:60
+  wire _and_101 = _and_100 & _or_49; // NodeTable.java:60
+  wire _bits_79 = slot_valid[90]; // NodeTable.java:59
   wire _eq_615 = slot_parent_90 == _mux_9; // NodeTable.java:59
-  wire _and_101 = _bits_80 & _eq_615; // NodeTable.java:59
-  wire _not_68 = ~_not_30; // NodeTable.java:60
+  wire _and_102 = _bits_79 & _eq_615; // NodeTable.java:59
+  wire _not_70 = ~_not_32; // NodeTable.java:60
   wire _eq_616 = slot_children_90 == 3'd0; // NodeTable.java:60
-  wire _or_50 = _not_68 | _eq_616; // NodeTable.java:60
-  wire _and_102 = _and_101 & _or_50; // NodeTable.java:60
-  wire _bits_81 = slot_valid[89]; // NodeTable.java:59
+  wire _or_50 = _not_70 | _eq_616; // NodeTable.java:60
+  wire _and_103 = _and_102 & _or_50; // NodeTable.java:60
+  wire _bits_80 = slot_valid[89]; // NodeTable.java:59
   wire _eq_617 = slot_parent_89 == _mux_9; // NodeTable.java:59
-  wire _and_103 = _bits_81 & _eq_617; // NodeTable.java:59
-  wire _not_69 = ~_not_30; // NodeTable.java:60
+  wire _and_104 = _bits_80 & _eq_617; // NodeTable.java:59
+  wire _not_71 = ~_not_32; // NodeTable.java:60
   wire _eq_618 = slot_children_89 == 3'd0; // NodeTable.java:60
-  wire _or_51 = _not_69 | _eq_618; // NodeTable.java:60
-  wire _and_104 = _and_103 & _or_51; // NodeTable.java:60
-  wire _bits_82 = slot_valid[88]; // NodeTable.java:59
+  wire _or_51 = _not_71 | _eq_618; // NodeTable.java:60
+  wire _and_105 = _and_104 & _or_51; // NodeTable.java:60
+  wire _bits_81 = slot_valid[88]; // NodeTable.java:59
   wire _eq_619 = slot_parent_88 == _mux_9; // NodeTable.java:59
-  wire _and_105 = _bits_82 & _eq_619; // NodeTable.java:59
-  wire _not_70 = ~_not_30; // NodeTable.java:60
+  wire _and_106 = _bits_81 & _eq_619; // NodeTable.java:59
+  wire _not_72 = ~_not_32; // NodeTable.java:60
   wire _eq_620 = slot_children_88 == 3'd0; // NodeTable.java:60
-  wire _or_52 = _not_70 | _eq_620; // NodeTable.java:60
-  wire _and_106 = _and_105 & _or_52; // NodeTable.java:60
-  wire _bits_83 = slot_valid[87]; // NodeTable.java:59
+  wire _or_52 = _not_72 | _eq_620; // NodeTable.java:60
+  wire _and_107 = _and_106 & _or_52; // NodeTable.java:60
+  wire _bits_82 = slot_valid[87]; // NodeTable.java:59
   wire _eq_621 = slot_parent_87 == _mux_9; // NodeTable.java:59
-  wire _and_107 = _bits_83 & _eq_621; // NodeTable.java:59
-  wire _not_71 = ~_not_30; // NodeTable.java:60
+  wire _and_108 = _bits_82 & _eq_621; // NodeTable.java:59
+  wire _not_73 = ~_not_32; // NodeTable.java:60
   wire _eq_622 = slot_children_87 == 3'd0; // NodeTable.java:60
-  wire _or_53 = _not_71 | _eq_622; // NodeTable.java:60
-  wire _and_108 = _and_107 & _or_53; // NodeTable.java:60
-  wire _bits_84 = slot_valid[86]; // NodeTable.java:59
+  wire _or_53 = _not_73 | _eq_622; // NodeTable.java:60
+  wire _and_109 = _and_108 & _or_53; // NodeTable.java:60
+  wire _bits_83 = slot_valid[86]; // NodeTable.java:59
   wire _eq_623 = slot_parent_86 == _mux_9; // NodeTable.java:59
-  wire _and_109 = _bits_84 & _eq_623; // NodeTable.java:59
-  wire _not_72 = ~_not_30; // NodeTable.java:60
+  wire _and_110 = _bits_83 & _eq_623; // NodeTable.java:59
+  wire _not_74 = ~_not_32; // NodeTable.java:60
   wire _eq_624 = slot_children_86 == 3'd0; // NodeTable.java:60
-  wire _or_54 = _not_72 | _eq_624; // NodeTable.java:60
-  wire _and_110 = _and_109 & _or_54; // NodeTable.java:60
-  wire _bits_85 = slot_valid[85]; // NodeTable.java:59
+  wire _or_54 = _not_74 | _eq_624; // NodeTable.java:60
+  wire _and_111 = _and_110 & _or_54; // NodeTable.java:60
+  wire _bits_84 = slot_valid[85]; // NodeTable.java:59
   wire _eq_625 = slot_parent_85 == _mux_9; // NodeTable.java:59
-  wire _and_111 = _bits_85 & _eq_625; // NodeTable.java:59
-  wire _not_73 = ~_not_30; // NodeTable.java:60
+  wire _and_112 = _bits_84 & _eq_625; // NodeTable.java:59
+  wire _not_75 = ~_not_32; // NodeTable.java:60
   wire _eq_626 = slot_children_85 == 3'd0; // NodeTable.java:60
-  wire _or_55 = _not_73 | _eq_626; // NodeTable.java:60
-  wire _and_112 = _and_111 & _or_55; // NodeTable.java:60
-  wire _bits_86 = slot_valid[84]; // NodeTable.java:59
+  wire _or_55 = _not_75 | _eq_626; // NodeTable.java:60
+  wire _and_113 = _and_112 & _or_55; // NodeTable.java:60
+  wire _bits_85 = slot_valid[84]; // NodeTable.java:59
   wire _eq_627 = slot_parent_84 == _mux_9; // NodeTable.java:59
-  wire _and_113 = _bits_86 & _eq_627; // NodeTable.java:59
-  wire _not_74 = ~_not_30; // NodeTable.java:60
+  wire _and_114 = _bits_85 & _eq_627; // NodeTable.java:59
+  wire _not_76 = ~_not_32; // NodeTable.java:60
   wire _eq_628 = slot_children_84 == 3'd0; // NodeTable.java:60
-  wire _or_56 = _not_74 | _eq_628; // NodeTable.java:60
-  wire _and_114 = _and_113 & _or_56; // NodeTable.java:60
-  wire _bits_87 = slot_valid[83]; // NodeTable.java:59
+  wire _or_56 = _not_76 | _eq_628; // NodeTable.java:60
+  wire _and_115 = _and_114 & _or_56; // NodeTable.java:60
+  wire _bits_86 = slot_valid[83]; // NodeTable.java:59
   wire _eq_629 = slot_parent_83 == _mux_9; // NodeTable.java:59
-  wire _and_115 = _bits_87 & _eq_629; // NodeTable.java:59
-  wire _not_75 = ~_not_30; // NodeTable.java:60
+  wire _and_116 = _bits_86 & _eq_629; // NodeTable.java:59
+  wire _not_77 = ~_not_32; // NodeTable.java:60
   wire _eq_630 = slot_children_83 == 3'd0; // NodeTable.java:60
-  wire _or_57 = _not_75 | _eq_630; // NodeTable.java:60
-  wire _and_116 = _and_115 & _or_57; // NodeTable.java:60
-  wire _bits_88 = slot_valid[82]; // NodeTable.java:59
+  wire _or_57 = _not_77 | _eq_630; // NodeTable.java:60
+  wire _and_117 = _and_116 & _or_57; // NodeTable.java:60
+  wire _bits_87 = slot_valid[82]; // NodeTable.java:59
   wire _eq_631 = slot_parent_82 == _mux_9; // NodeTable.java:59
-  wire _and_117 = _bits_88 & _eq_631; // NodeTable.java:59
-  wire _not_76 = ~_not_30; // NodeTable.java:60
+  wire _and_118 = _bits_87 & _eq_631; // NodeTable.java:59
+  wire _not_78 = ~_not_32; // NodeTable.java:60
   wire _eq_632 = slot_children_82 == 3'd0; // NodeTable.java:60
-  wire _or_58 = _not_76 | _eq_632; // NodeTable.java:60
-  wire _and_118 = _and_117 & _or_58; // NodeTable.java:60
-  wire _bits_89 = slot_valid[81]; // NodeTable.java:59
+  wire _or_58 = _not_78 | _eq_632; // NodeTable.java:60
+  wire _and_119 = _and_118 & _or_58; // NodeTable.java:60
+  wire _bits_88 = slot_valid[81]; // NodeTable.java:59
   wire _eq_633 = slot_parent_81 == _mux_9; // NodeTable.java:59
-  wire _and_119 = _bits_89 & _eq_633; // NodeTable.java:59
-  wire _not_77 = ~_not_30; // NodeTable.java:60
+  wire _and_120 = _bits_88 & _eq_633; // NodeTable.java:59
+  wire _not_79 = ~_not_32; // NodeTable.java:60
   wire _eq_634 = slot_children_81 == 3'd0; // NodeTable.java:60
-  wire _or_59 = _not_77 | _eq_634; // NodeTable.java:60
-  wire _and_120 = _and_119 & _or_59; // NodeTable.java:60
-  wire _bits_90 = slot_valid[80]; // NodeTable.java:59
+  wire _or_59 = _not_79 | _eq_634; // NodeTable.java:60
+  wire _and_121 = _and_120 & _or_59; // NodeTable.java:60
+  wire _bits_89 = slot_valid[80]; // NodeTable.java:59
   wire _eq_635 = slot_parent_80 == _mux_9; // NodeTable.java:59
-  wire _and_121 = _bits_90 & _eq_635; // NodeTable.java:59
-  wire _not_78 = ~_not_30; // NodeTable.java:60
+  wire _and_122 = _bits_89 & _eq_635; // NodeTable.java:59
+  wire _not_80 = ~_not_32; // NodeTable.java:60
   wire _eq_636 = slot_children_80 == 3'd0; // NodeTable.java:60
-  wire _or_60 = _not_78 | _eq_636; // NodeTable.java:60
-  wire _and_122 = _and_121 & _or_60; // NodeTable.java:60
-  wire _bits_91 = slot_valid[79]; // NodeTable.java:59
+  wire _or_60 = _not_80 | _eq_636; // NodeTable.java:60
+  wire _and_123 = _and_122 & _or_60; // NodeTable.java:60
+  wire _bits_90 = slot_valid[79]; // NodeTable.java:59
   wire _eq_637 = slot_parent_79 == _mux_9; // NodeTable.java:59
-  wire _and_123 = _bits_91 & _eq_637; // NodeTable.java:59
-  wire _not_79 = ~_not_30; // NodeTable.java:60
+  wire _and_124 = _bits_90 & _eq_637; // NodeTable.java:59
+  wire _not_81 = ~_not_32; // NodeTable.java:60
   wire _eq_638 = slot_children_79 == 3'd0; // NodeTable.java:60
-  wire _or_61 = _not_79 | _eq_638; // NodeTable.java:60
-  wire _and_124 = _and_123 & _or_61; // NodeTable.java:60
-  wire _bits_92 = slot_valid[78]; // NodeTable.java:59
+  wire _or_61 = _not_81 | _eq_638; // NodeTable.java:60
+  wire _and_125 = _and_124 & _or_61; // NodeTable.java:60
+  wire _bits_91 = slot_valid[78]; // NodeTable.java:59
   wire _eq_639 = slot_parent_78 == _mux_9; // NodeTable.java:59
-  wire _and_125 = _bits_92 & _eq_639; // NodeTable.java:59
-  wire _not_80 = ~_not_30; // NodeTable.java:60
+  wire _and_126 = _bits_91 & _eq_639; // NodeTable.java:59
+  wire _not_82 = ~_not_32; // NodeTable.java:60
   wire _eq_640 = slot_children_78 == 3'd0; // NodeTable.java:60
-  wire _or_62 = _not_80 | _eq_640; // NodeTable.java:60
-  wire _and_126 = _and_125 & _or_62; // NodeTable.java:60
-  wire _bits_93 = slot_valid[77]; // NodeTable.java:59
+  wire _or_62 = _not_82 | _eq_640; // NodeTable.java:60
+  wire _and_127 = _and_126 & _or_62; // NodeTable.java:60
+  wire _bits_92 = slot_valid[77]; // NodeTable.java:59
   wire _eq_641 = slot_parent_77 == _mux_9; // NodeTable.java:59
-  wire _and_127 = _bits_93 & _eq_641; // NodeTable.java:59
-  wire _not_81 = ~_not_30; // NodeTable.java:60
+  wire _and_128 = _bits_92 & _eq_641; // NodeTable.java:59
+  wire _not_83 = ~_not_32; // NodeTable.java:60
   wire _eq_642 = slot_children_77 == 3'd0; // NodeTable.java:60
-  wire _or_63 = _not_81 | _eq_642; // NodeTable.java:60
-  wire _and_128 = _and_127 & _or_63; // NodeTable.java:60
-  wire _bits_94 = slot_valid[76]; // NodeTable.java:59
+  wire _or_63 = _not_83 | _eq_642; // NodeTable.java:60
+  wire _and_129 = _and_128 & _or_63; // NodeTable.java:60
+  wire _bits_93 = slot_valid[76]; // NodeTable.java:59
   wire _eq_643 = slot_parent_76 == _mux_9; // NodeTable.java:59
-  wire _and_129 = _bits_94 & _eq_643; // NodeTable.java:59
-  wire _not_82 = ~_not_30; // NodeTable.java:60
+  wire _and_130 = _bits_93 & _eq_643; // NodeTable.java:59
+  wire _not_84 = ~_not_32; // NodeTable.java:60
   wire _eq_644 = slot_children_76 == 3'd0; // NodeTable.java:60
-  wire _or_64 = _not_82 | _eq_644; // NodeTable.java:60
-  wire _and_130 = _and_129 & _or_64; // NodeTable.java:60
-  wire _bits_95 = slot_valid[75]; // NodeTable.java:59
+  wire _or_64 = _not_84 | _eq_644; // NodeTable.java:60
+  wire _and_131 = _and_130 & _or_64; // NodeTable.java:60
+  wire _bits_94 = slot_valid[75]; // NodeTable.java:59
   wire _eq_645 = slot_parent_75 == _mux_9; // NodeTable.java:59
-  wire _and_131 = _bits_95 & _eq_645; // NodeTable.java:59
-  wire _not_83 = ~_not_30; // NodeTable.java:60
+  wire _and_132 = _bits_94 & _eq_645; // NodeTable.java:59
+  wire _not_85 = ~_not_32; // NodeTable.java:60
   wire _eq_646 = slot_children_75 == 3'd0; // NodeTable.java:60
-  wire _or_65 = _not_83 | _eq_646; // NodeTable.java:60
-  wire _and_132 = _and_131 & _or_65; // NodeTable.java:60
-  wire _bits_96 = slot_valid[74]; // NodeTable.java:59
+  wire _or_65 = _not_85 | _eq_646; // NodeTable.java:60
+  wire _and_133 = _and_132 & _or_65; // NodeTable.java:60
+  wire _bits_95 = slot_valid[74]; // NodeTable.java:59
   wire _eq_647 = slot_parent_74 == _mux_9; // NodeTable.java:59
-  wire _and_133 = _bits_96 & _eq_647; // NodeTable.java:59
-  wire _not_84 = ~_not_30; // NodeTable.java:60
+  wire _and_134 = _bits_95 & _eq_647; // NodeTable.java:59
+  wire _not_86 = ~_not_32; // NodeTable.java:60
   wire _eq_648 = slot_children_74 == 3'd0; // NodeTable.java:60
-  wire _or_66 = _not_84 | _eq_648; // NodeTable.java:60
-  wire _and_134 = _and_133 & _or_66; // NodeTable.java:60
-  wire _bits_97 = slot_valid[73]; // NodeTable.java:59
+  wire _or_66 = _not_86 | _eq_648; // NodeTable.java:60
+  wire _and_135 = _and_134 & _or_66; // NodeTable.java:60
+  wire _bits_96 = slot_valid[73]; // NodeTable.java:59
   wire _eq_649 = slot_parent_73 == _mux_9; // NodeTable.java:59
-  wire _and_135 = _bits_97 & _eq_649; // NodeTable.java:59
-  wire _not_85 = ~_not_30; // NodeTable.java:60
+  wire _and_136 = _bits_96 & _eq_649; // NodeTable.java:59
+  wire _not_87 = ~_not_32; // NodeTable.java:60
   wire _eq_650 = slot_children_73 == 3'd0; // NodeTable.java:60
-  wire _or_67 = _not_85 | _eq_650; // NodeTable.java:60
-  wire _and_136 = _and_135 & _or_67; // NodeTable.java:60
-  wire _bits_98 = slot_valid[72]; // NodeTable.java:59
+  wire _or_67 = _not_87 | _eq_650; // NodeTable.java:60
+  wire _and_137 = _and_136 & _or_67; // NodeTable.java:60
+  wire _bits_97 = slot_valid[72]; // NodeTable.java:59
   wire _eq_651 = slot_parent_72 == _mux_9; // NodeTable.java:59
-  wire _and_137 = _bits_98 & _eq_651; // NodeTable.java:59
-  wire _not_86 = ~_not_30; // NodeTable.java:60
+  wire _and_138 = _bits_97 & _eq_651; // NodeTable.java:59
+  wire _not_88 = ~_not_32; // NodeTable.java:60
   wire _eq_652 = slot_children_72 == 3'd0; // NodeTable.java:60
-  wire _or_68 = _not_86 | _eq_652; // NodeTable.java:60
-  wire _and_138 = _and_137 & _or_68; // NodeTable.java:60
-  wire _bits_99 = slot_valid[71]; // NodeTable.java:59
+  wire _or_68 = _not_88 | _eq_652; // NodeTable.java:60
+  wire _and_139 = _and_138 & _or_68; // NodeTable.java:60
+  wire _bits_98 = slot_valid[71]; // NodeTable.java:59
   wire _eq_653 = slot_parent_71 == _mux_9; // NodeTable.java:59
-  wire _and_139 = _bits_99 & _eq_653; // NodeTable.java:59
-  wire _not_87 = ~_not_30; // NodeTable.java:60
+  wire _and_140 = _bits_98 & _eq_653; // NodeTable.java:59
+  wire _not_89 = ~_not_32; // NodeTable.java:60
   wire _eq_654 = slot_children_71 == 3'd0; // NodeTable.java:60
-  wire _or_69 = _not_87 | _eq_654; // NodeTable.java:60
-  wire _and_140 = _and_139 & _or_69; // NodeTable.java:60
-  wire _bits_100 = slot_valid[70]; // NodeTable.java:59
+  wire _or_69 = _not_89 | _eq_654; // NodeTable.java:60
+  wire _and_141 = _and_140 & _or_69; // NodeTable.java:60
+  wire _bits_99 = slot_valid[70]; // NodeTable.java:59
   wire _eq_655 = slot_parent_70 == _mux_9; // NodeTable.java:59
-  wire _and_141 = _bits_100 & _eq_655; // NodeTable.java:59
-  wire _not_88 = ~_not_30; // NodeTable.java:60
+  wire _and_142 = _bits_99 & _eq_655; // NodeTable.java:59
+  wire _not_90 = ~_not_32; // NodeTable.java:60
   wire _eq_656 = slot_children_70 == 3'd0; // NodeTable.java:60
-  wire _or_70 = _not_88 | _eq_656; // NodeTable.java:60
-  wire _and_142 = _and_141 & _or_70; // NodeTable.java:60
-  wire _bits_101 = slot_valid[69]; // NodeTable.java:59
+  wire _or_70 = _not_90 | _eq_656; // NodeTable.java:60
+  wire _and_143 = _and_142 & _or_70; // NodeTable.java:60
+  wire _bits_100 = slot_valid[69]; // NodeTable.java:59
   wire _eq_657 = slot_parent_69 == _mux_9; // NodeTable.java:59
-  wire _and_143 = _bits_101 & _eq_657; // NodeTable.java:59
-  wire _not_89 = ~_not_30; // NodeTable.java:60
+  wire _and_144 = _bits_100 & _eq_657; // NodeTable.java:59
+  wire _not_91 = ~_not_32; // NodeTable.java:60
   wire _eq_658 = slot_children_69 == 3'd0; // NodeTable.java:60
-  wire _or_71 = _not_89 | _eq_658; // NodeTable.java:60
-  wire _and_144 = _and_143 & _or_71; // NodeTable.java:60
-  wire _bits_102 = slot_valid[68]; // NodeTable.java:59
+  wire _or_71 = _not_91 | _eq_658; // NodeTable.java:60
+  wire _and_145 = _and_144 & _or_71; // NodeTable.java:60
+  wire _bits_101 = slot_valid[68]; // NodeTable.java:59
   wire _eq_659 = slot_parent_68 == _mux_9; // NodeTable.java:59
-  wire _and_145 = _bits_102 & _eq_659; // NodeTable.java:59
-  wire _not_90 = ~_not_30; // NodeTable.java:60
+  wire _and_146 = _bits_101 & _eq_659; // NodeTable.java:59
+  wire _not_92 = ~_not_32; // NodeTable.java:60
   wire _eq_660 = slot_children_68 == 3'd0; // NodeTable.java:60
-  wire _or_72 = _not_90 | _eq_660; // NodeTable.java:60
-  wire _and_146 = _and_145 & _or_72; // NodeTable.java:60
-  wire _bits_103 = slot_valid[67]; // NodeTable.java:59
+  wire _or_72 = _not_92 | _eq_660; // NodeTable.java:60
+  wire _and_147 = _and_146 & _or_72; // NodeTable.java:60
+  wire _bits_102 = slot_valid[67]; // NodeTable.java:59
   wire _eq_661 = slot_parent_67 == _mux_9; // NodeTable.java:59
-  wire _and_147 = _bits_103 & _eq_661; // NodeTable.java:59
-  wire _not_91 = ~_not_30; // NodeTable.java:60
+  wire _and_148 = _bits_102 & _eq_661; // NodeTable.java:59
+  wire _not_93 = ~_not_32; // NodeTable.java:60
   wire _eq_662 = slot_children_67 == 3'd0; // NodeTable.java:60
-  wire _or_73 = _not_91 | _eq_662; // NodeTable.java:60
-  wire _and_148 = _and_147 & _or_73; // NodeTable.java:60
-  wire _bits_104 = slot_valid[66]; // NodeTable.java:59
+  wire _or_73 = _not_93 | _eq_662; // NodeTable.java:60
+  wire _and_149 = _and_148 & _or_73; // NodeTable.java:60
+  wire _bits_103 = slot_valid[66]; // NodeTable.java:59
   wire _eq_663 = slot_parent_66 == _mux_9; // NodeTable.java:59
-  wire _and_149 = _bits_104 & _eq_663; // NodeTable.java:59
-  wire _not_92 = ~_not_30; // NodeTable.java:60
+  wire _and_150 = _bits_103 & _eq_663; // NodeTable.java:59
+  wire _not_94 = ~_not_32; // NodeTable.java:60
   wire _eq_664 = slot_children_66 == 3'd0; // NodeTable.java:60
-  wire _or_74 = _not_92 | _eq_664; // NodeTable.java:60
-  wire _and_150 = _and_149 & _or_74; // NodeTable.java:60
-  wire _bits_105 = slot_valid[65]; // NodeTable.java:59
+  wire _or_74 = _not_94 | _eq_664; // NodeTable.java:60
+  wire _and_151 = _and_150 & _or_74; // NodeTable.java:60
+  wire _bits_104 = slot_valid[65]; // NodeTable.java:59
   wire _eq_665 = slot_parent_65 == _mux_9; // NodeTable.java:59
-  wire _and_151 = _bits_105 & _eq_665; // NodeTable.java:59
-  wire _not_93 = ~_not_30; // NodeTable.java:60
+  wire _and_152 = _bits_104 & _eq_665; // NodeTable.java:59
+  wire _not_95 = ~_not_32; // NodeTable.java:60
   wire _eq_666 = slot_children_65 == 3'd0; // NodeTable.java:60
-  wire _or_75 = _not_93 | _eq_666; // NodeTable.java:60
-  wire _and_152 = _and_151 & _or_75; // NodeTable.java:60
-  wire _bits_106 = slot_valid[64]; // NodeTable.java:59
+  wire _or_75 = _not_95 | _eq_666; // NodeTable.java:60
+  wire _and_153 = _and_152 & _or_75; // NodeTable.java:60
+  wire _bits_105 = slot_valid[64]; // NodeTable.java:59
   wire _eq_667 = slot_parent_64 == _mux_9; // NodeTable.java:59
-  wire _and_153 = _bits_106 & _eq_667; // NodeTable.java:59
-  wire _not_94 = ~_not_30; // NodeTable.java:60
+  wire _and_154 = _bits_105 & _eq_667; // NodeTable.java:59
+  wire _not_96 = ~_not_32; // NodeTable.java:60
   wire _eq_668 = slot_children_64 == 3'd0; // NodeTable.java:60
-  wire _or_76 = _not_94 | _eq_668; // NodeTable.java:60
-  wire _and_154 = _and_153 & _or_76; // NodeTable.java:60
-  wire _bits_107 = slot_valid[63]; // NodeTable.java:59
+  wire _or_76 = _not_96 | _eq_668; // NodeTable.java:60
+  wire _and_155 = _and_154 & _or_76; // NodeTable.java:60
+  wire _bits_106 = slot_valid[63]; // NodeTable.java:59
   wire _eq_669 = slot_parent_63 == _mux_9; // NodeTable.java:59
-  wire _and_155 = _bits_107 & _eq_669; // NodeTable.java:59
-  wire _not_95 = ~_not_30; // NodeTable.java:60
+  wire _and_156 = _bits_106 & _eq_669; // NodeTable.java:59
+  wire _not_97 = ~_not_32; // NodeTable.java:60
   wire _eq_670 = slot_children_63 == 3'd0; // NodeTable.java:60
-  wire _or_77 = _not_95 | _eq_670; // NodeTable.java:60
-  wire _and_156 = _and_155 & _or_77; // NodeTable.java:60
-  wire _bits_108 = slot_valid[62]; // NodeTable.java:59
+  wire _or_77 = _not_97 | _eq_670; // NodeTable.java:60
+  wire _and_157 = _and_156 & _or_77; // NodeTable.java:60
+  wire _bits_107 = slot_valid[62]; // NodeTable.java:59
   wire _eq_671 = slot_parent_62 == _mux_9; // NodeTable.java:59
-  wire _and_157 = _bits_108 & _eq_671; // NodeTable.java:59
-  wire _not_96 = ~_not_30; // NodeTable.java:60
+  wire _and_158 = _bits_107 & _eq_671; // NodeTable.java:59
+  wire _not_98 = ~_not_32; // NodeTable.java:60
   wire _eq_672 = slot_children_62 == 3'd0; // NodeTable.java:60
-  wire _or_78 = _not_96 | _eq_672; // NodeTable.java:60
-  wire _and_158 = _and_157 & _or_78; // NodeTable.java:60
-  wire _bits_109 = slot_valid[61]; // NodeTable.java:59
+  wire _or_78 = _not_98 | _eq_672; // NodeTable.java:60
+  wire _and_159 = _and_158 & _or_78; // NodeTable.java:60
+  wire _bits_108 = slot_valid[61]; // NodeTable.java:59
   wire _eq_673 = slot_parent_61 == _mux_9; // NodeTable.java:59
-  wire _and_159 = _bits_109 & _eq_673; // NodeTable.java:59
-  wire _not_97 = ~_not_30; // NodeTable.java:60
+  wire _and_160 = _bits_108 & _eq_673; // NodeTable.java:59
+  wire _not_99 = ~_not_32; // NodeTable.java:60
   wire _eq_674 = slot_children_61 == 3'd0; // NodeTable.java:60
-  wire _or_79 = _not_97 | _eq_674; // NodeTable.java:60
-  wire _and_160 = _and_159 & _or_79; // NodeTable.java:60
-  wire _bits_110 = slot_valid[60]; // NodeTable.java:59
+  wire _or_79 = _not_99 | _eq_674; // NodeTable.java:60
+  wire _and_161 = _and_160 & _or_79; // NodeTable.java:60
+  wire _bits_109 = slot_valid[60]; // NodeTable.java:59
   wire _eq_675 = slot_parent_60 == _mux_9; // NodeTable.java:59
-  wire _and_161 = _bits_110 & _eq_675; // NodeTable.java:59
-  wire _not_98 = ~_not_30; // NodeTable.java:60
+  wire _and_162 = _bits_109 & _eq_675; // NodeTable.java:59
+  wire _not_100 = ~_not_32; // NodeTable.java:60
   wire _eq_676 = slot_children_60 == 3'd0; // NodeTable.java:60
-  wire _or_80 = _not_98 | _eq_676; // NodeTable.java:60
-  wire _and_162 = _and_161 & _or_80; // NodeTable.java:60
-  wire _bits_111 = slot_valid[59]; // NodeTable.java:59
+  wire _or_80 = _not_100 | _eq_676; // NodeTable.java:60
+  wire _and_163 = _and_162 & _or_80; // NodeTable.java:60
+  wire _bits_110 = slot_valid[59]; // NodeTable.java:59
   wire _eq_677 = slot_parent_59 == _mux_9; // NodeTable.java:59
-  wire _and_163 = _bits_111 & _eq_677; // NodeTable.java:59
-  wire _not_99 = ~_not_30; // NodeTable.java:60
+  wire _and_164 = _bits_110 & _eq_677; // NodeTable.java:59
+  wire _not_101 = ~_not_32; // NodeTable.java:60
   wire _eq_678 = slot_children_59 == 3'd0; // NodeTable.java:60
-  wire _or_81 = _not_99 | _eq_678; // NodeTable.java:60
-  wire _and_164 = _and_163 & _or_81; // NodeTable.java:60
-  wire _bits_112 = slot_valid[58]; // NodeTable.java:59
+  wire _or_81 = _not_101 | _eq_678; // NodeTable.java:60
+  wire _and_165 = _and_164 & _or_81; // NodeTable.java:60
+  wire _bits_111 = slot_valid[58]; // NodeTable.java:59
   wire _eq_679 = slot_parent_58 == _mux_9; // NodeTable.java:59
-  wire _and_165 = _bits_112 & _eq_679; // NodeTable.java:59
-  wire _not_100 = ~_not_30; // NodeTable.java:60
+  wire _and_166 = _bits_111 & _eq_679; // NodeTable.java:59
+  wire _not_102 = ~_not_32; // NodeTable.java:60
   wire _eq_680 = slot_children_58 == 3'd0; // NodeTable.java:60
-  wire _or_82 = _not_100 | _eq_680; // NodeTable.java:60
-  wire _and_166 = _and_165 & _or_82; // NodeTable.java:60
-  wire _bits_113 = slot_valid[57]; // NodeTable.java:59
+  wire _or_82 = _not_102 | _eq_680; // NodeTable.java:60
+  wire _and_167 = _and_166 & _or_82; // NodeTable.java:60
+  wire _bits_112 = slot_valid[57]; // NodeTable.java:59
   wire _eq_681 = slot_parent_57 == _mux_9; // NodeTable.java:59
-  wire _and_167 = _bits_113 & _eq_681; // NodeTable.java:59
-  wire _not_101 = ~_not_30; // NodeTable.java:60
+  wire _and_168 = _bits_112 & _eq_681; // NodeTable.java:59
+  wire _not_103 = ~_not_32; // NodeTable.java:60
   wire _eq_682 = slot_children_57 == 3'd0; // NodeTable.java:60
-  wire _or_83 = _not_101 | _eq_682; // NodeTable.java:60
-  wire _and_168 = _and_167 & _or_83; // NodeTable.java:60
-  wire _bits_114 = slot_valid[56]; // NodeTable.java:59
+  wire _or_83 = _not_103 | _eq_682; // NodeTable.java:60
+  wire _and_169 = _and_168 & _or_83; // NodeTable.java:60
+  wire _bits_113 = slot_valid[56]; // NodeTable.java:59
   wire _eq_683 = slot_parent_56 == _mux_9; // NodeTable.java:59
-  wire _and_169 = _bits_114 & _eq_683; // NodeTable.java:59
-  wire _not_102 = ~_not_30; // NodeTable.java:60
+  wire _and_170 = _bits_113 & _eq_683; // NodeTable.java:59
+  wire _not_104 = ~_not_32; // NodeTable.java:60
   wire _eq_684 = slot_children_56 == 3'd0; // NodeTable.java:60
-  wire _or_84 = _not_102 | _eq_684; // NodeTable.java:60
-  wire _and_170 = _and_169 & _or_84; // NodeTable.java:60
-  wire _bits_115 = slot_valid[55]; // NodeTable.java:59
+  wire _or_84 = _not_104 | _eq_684; // NodeTable.java:60
+  wire _and_171 = _and_170 & _or_84; // NodeTable.java:60
+  wire _bits_114 = slot_valid[55]; // NodeTable.java:59
   wire _eq_685 = slot_parent_55 == _mux_9; // NodeTable.java:59
-  wire _and_171 = _bits_115 & _eq_685; // NodeTable.java:59
-  wire _not_103 = ~_not_30; // NodeTable.java:60
+  wire _and_172 = _bits_114 & _eq_685; // NodeTable.java:59
+  wire _not_105 = ~_not_32; // NodeTable.java:60
   wire _eq_686 = slot_children_55 == 3'd0; // NodeTable.java:60
-  wire _or_85 = _not_103 | _eq_686; // NodeTable.java:60
-  wire _and_172 = _and_171 & _or_85; // NodeTable.java:60
-  wire _bits_116 = slot_valid[54]; // NodeTable.java:59
+  wire _or_85 = _not_105 | _eq_686; // NodeTable.java:60
+  wire _and_173 = _and_172 & _or_85; // NodeTable.java:60
+  wire _bits_115 = slot_valid[54]; // NodeTable.java:59
   wire _eq_687 = slot_parent_54 == _mux_9; // NodeTable.java:59
-  wire _and_173 = _bits_116 & _eq_687; // NodeTable.java:59
-  wire _not_104 = ~_not_30; // NodeTable.java:60
+  wire _and_174 = _bits_115 & _eq_687; // NodeTable.java:59
+  wire _not_106 = ~_not_32; // NodeTable.java:60
   wire _eq_688 = slot_children_54 == 3'd0; // NodeTable.java:60
-  wire _or_86 = _not_104 | _eq_688; // NodeTable.java:60
-  wire _and_174 = _and_173 & _or_86; // NodeTable.java:60
-  wire _bits_117 = slot_valid[53]; // NodeTable.java:59
+  wire _or_86 = _not_106 | _eq_688; // NodeTable.java:60
+  wire _and_175 = _and_174 & _or_86; // NodeTable.java:60
+  wire _bits_116 = slot_valid[53]; // NodeTable.java:59
   wire _eq_689 = slot_parent_53 == _mux_9; // NodeTable.java:59
-  wire _and_175 = _bits_117 & _eq_689; // NodeTable.java:59
-  wire _not_105 = ~_not_30; // NodeTable.java:60
+  wire _and_176 = _bits_116 & _eq_689; // NodeTable.java:59
+  wire _not_107 = ~_not_32; // NodeTable.java:60
   wire _eq_690 = slot_children_53 == 3'd0; // NodeTable.java:60
-  wire _or_87 = _not_105 | _eq_690; // NodeTable.java:60
-  wire _and_176 = _and_175 & _or_87; // NodeTable.java:60
-  wire _bits_118 = slot_valid[52]; // NodeTable.java:59
+  wire _or_87 = _not_107 | _eq_690; // NodeTable.java:60
+  wire _and_177 = _and_176 & _or_87; // NodeTable.java:60
+  wire _bits_117 = slot_valid[52]; // NodeTable.java:59
   wire _eq_691 = slot_parent_52 == _mux_9; // NodeTable.java:59
-  wire _and_177 = _bits_118 & _eq_691; // NodeTable.java:59
-  wire _not_106 = ~_not_30; // NodeTable.java:60
+  wire _and_178 = _bits_117 & _eq_691; // NodeTable.java:59
+  wire _not_108 = ~_not_32; // NodeTable.java:60
   wire _eq_692 = slot_children_52 == 3'd0; // NodeTable.java:60
-  wire _or_88 = _not_106 | _eq_692; // NodeTable.java:60
-  wire _and_178 = _and_177 & _or_88; // NodeTable.java:60
-  wire _bits_119 = slot_valid[51]; // NodeTable.java:59
+  wire _or_88 = _not_108 | _eq_692; // NodeTable.java:60
+  wire _and_179 = _and_178 & _or_88; // NodeTable.java:60
+  wire _bits_118 = slot_valid[51]; // NodeTable.java:59
   wire _eq_693 = slot_parent_51 == _mux_9; // NodeTable.java:59
-  wire _and_179 = _bits_119 & _eq_693; // NodeTable.java:59
-  wire _not_107 = ~_not_30; // NodeTable.java:60
+  wire _and_180 = _bits_118 & _eq_693; // NodeTable.java:59
+  wire _not_109 = ~_not_32; // NodeTable.java:60
   wire _eq_694 = slot_children_51 == 3'd0; // NodeTable.java:60
-  wire _or_89 = _not_107 | _eq_694; // NodeTable.java:60
-  wire _and_180 = _and_179 & _or_89; // NodeTable.java:60
-  wire _bits_120 = slot_valid[50]; // NodeTable.java:59
+  wire _or_89 = _not_109 | _eq_694; // NodeTable.java:60
+  wire _and_181 = _and_180 & _or_89; // NodeTable.java:60
+  wire _bits_119 = slot_valid[50]; // NodeTable.java:59
   wire _eq_695 = slot_parent_50 == _mux_9; // NodeTable.java:59
-  wire _and_181 = _bits_120 & _eq_695; // NodeTable.java:59
-  wire _not_108 = ~_not_30; // NodeTable.java:60
+  wire _and_182 = _bits_119 & _eq_695; // NodeTable.java:59
+  wire _not_110 = ~_not_32; // NodeTable.java:60
   wire _eq_696 = slot_children_50 == 3'd0; // NodeTable.java:60
-  wire _or_90 = _not_108 | _eq_696; // NodeTable.java:60
-  wire _and_182 = _and_181 & _or_90; // NodeTable.java:60
-  wire _bits_121 = slot_valid[49]; // NodeTable.java:59
+  wire _or_90 = _not_110 | _eq_696; // NodeTable.java:60
+  wire _and_183 = _and_182 & _or_90; // NodeTable.java:60
+  wire _bits_120 = slot_valid[49]; // NodeTable.java:59
   wire _eq_697 = slot_parent_49 == _mux_9; // NodeTable.java:59
-  wire _and_183 = _bits_121 & _eq_697; // NodeTable.java:59
-  wire _not_109 = ~_not_30; // NodeTable.java:60
+  wire _and_184 = _bits_120 & _eq_697; // NodeTable.java:59
+  wire _not_111 = ~_not_32; // NodeTable.java:60
   wire _eq_698 = slot_children_49 == 3'd0; // NodeTable.java:60
-  wire _or_91 = _not_109 | _eq_698; // NodeTable.java:60
-  wire _and_184 = _and_183 & _or_91; // NodeTable.java:60
-  wire _bits_122 = slot_valid[48]; // NodeTable.java:59
+  wire _or_91 = _not_111 | _eq_698; // NodeTable.java:60
+  wire _and_185 = _and_184 & _or_91; // NodeTable.java:60
+  wire _bits_121 = slot_valid[48]; // NodeTable.java:59
   wire _eq_699 = slot_parent_48 == _mux_9; // NodeTable.java:59
-  wire _and_185 = _bits_122 & _eq_699; // NodeTable.java:59
-  wire _not_110 = ~_not_30; // NodeTable.java:60
+  wire _and_186 = _bits_121 & _eq_699; // NodeTable.java:59
+  wire _not_112 = ~_not_32; // NodeTable.java:60
   wire _eq_700 = slot_children_48 == 3'd0; // NodeTable.java:60
-  wire _or_92 = _not_110 | _eq_700; // NodeTable.java:60
-  wire _and_186 = _and_185 & _or_92; // NodeTable.java:60
-  wire _bits_123 = slot_valid[47]; // NodeTable.java:59
+  wire _or_92 = _not_112 | _eq_700; // NodeTable.java:60
+  wire _and_187 = _and_186 & _or_92; // NodeTable.java:60
+  wire _bits_122 = slot_valid[47]; // NodeTable.java:59
   wire _eq_701 = slot_parent_47 == _mux_9; // NodeTable.java:59
-  wire _and_187 = _bits_123 & _eq_701; // NodeTable.java:59
-  wire _not_111 = ~_not_30; // NodeTable.java:60
+  wire _and_188 = _bits_122 & _eq_701; // NodeTable.java:59
+  wire _not_113 = ~_not_32; // NodeTable.java:60
   wire _eq_702 = slot_children_47 == 3'd0; // NodeTable.java:60
-  wire _or_93 = _not_111 | _eq_702; // NodeTable.java:60
-  wire _and_188 = _and_187 & _or_93; // NodeTable.java:60
-  wire _bits_124 = slot_valid[46]; // NodeTable.java:59
+  wire _or_93 = _not_113 | _eq_702; // NodeTable.java:60
+  wire _and_189 = _and_188 & _or_93; // NodeTable.java:60
+  wire _bits_123 = slot_valid[46]; // NodeTable.java:59
   wire _eq_703 = slot_parent_46 == _mux_9; // NodeTable.java:59
-  wire _and_189 = _bits_124 & _eq_703; // NodeTable.java:59
-  wire _not_112 = ~_not_30; // NodeTable.java:60
+  wire _and_190 = _bits_123 & _eq_703; // NodeTable.java:59
+  wire _not_114 = ~_not_32; // NodeTable.java:60
   wire _eq_704 = slot_children_46 == 3'd0; // NodeTable.java:60
-  wire _or_94 = _not_112 | _eq_704; // NodeTable.java:60
-  wire _and_190 = _and_189 & _or_94; // NodeTable.java:60
-  wire _bits_125 = slot_valid[45]; // NodeTable.java:59
+  wire _or_94 = _not_114 | _eq_704; // NodeTable.java:60
+  wire _and_191 = _and_190 & _or_94; // NodeTable.java:60
+  wire _bits_124 = slot_valid[45]; // NodeTable.java:59
   wire _eq_705 = slot_parent_45 == _mux_9; // NodeTable.java:59
-  wire _and_191 = _bits_125 & _eq_705; // NodeTable.java:59
-  wire _not_113 = ~_not_30; // NodeTable.java:60
+  wire _and_192 = _bits_124 & _eq_705; // NodeTable.java:59
+  wire _not_115 = ~_not_32; // NodeTable.java:60
   wire _eq_706 = slot_children_45 == 3'd0; // NodeTable.java:60
-  wire _or_95 = _not_113 | _eq_706; // NodeTable.java:60
-  wire _and_192 = _and_191 & _or_95; // NodeTable.java:60
-  wire _bits_126 = slot_valid[44]; // NodeTable.java:59
+  wire _or_95 = _not_115 | _eq_706; // NodeTable.java:60
+  wire _and_193 = _and_192 & _or_95; // NodeTable.java:60
+  wire _bits_125 = slot_valid[44]; // NodeTable.java:59
   wire _eq_707 = slot_parent_44 == _mux_9; // NodeTable.java:59
-  wire _and_193 = _bits_126 & _eq_707; // NodeTable.java:59
-  wire _not_114 = ~_not_30; // NodeTable.java:60
+  wire _and_194 = _bits_125 & _eq_707; // NodeTable.java:59
+  wire _not_116 = ~_not_32; // NodeTable.java:60
   wire _eq_708 = slot_children_44 == 3'd0; // NodeTable.java:60
-  wire _or_96 = _not_114 | _eq_708; // NodeTable.java:60
-  wire _and_194 = _and_193 & _or_96; // NodeTable.java:60
-  wire _bits_127 = slot_valid[43]; // NodeTable.java:59
+  wire _or_96 = _not_116 | _eq_708; // NodeTable.java:60
+  wire _and_195 = _and_194 & _or_96; // NodeTable.java:60
+  wire _bits_126 = slot_valid[43]; // NodeTable.java:59
   wire _eq_709 = slot_parent_43 == _mux_9; // NodeTable.java:59
-  wire _and_195 = _bits_127 & _eq_709; // NodeTable.java:59
-  wire _not_115 = ~_not_30; // NodeTable.java:60
+  wire _and_196 = _bits_126 & _eq_709; // NodeTable.java:59
+  wire _not_117 = ~_not_32; // NodeTable.java:60
   wire _eq_710 = slot_children_43 == 3'd0; // NodeTable.java:60
-  wire _or_97 = _not_115 | _eq_710; // NodeTable.java:60
-  wire _and_196 = _and_195 & _or_97; // NodeTable.java:60
-  wire _bits_128 = slot_valid[42]; // NodeTable.java:59
+  wire _or_97 = _not_117 | _eq_710; // NodeTable.java:60
+  wire _and_197 = _and_196 & _or_97; // NodeTable.java:60
+  wire _bits_127 = slot_valid[42]; // NodeTable.java:59
   wire _eq_711 = slot_parent_42 == _mux_9; // NodeTable.java:59
-  wire _and_197 = _bits_128 & _eq_711; // NodeTable.java:59
-  wire _not_116 = ~_not_30; // NodeTable.java:60
+  wire _and_198 = _bits_127 & _eq_711; // NodeTable.java:59
+  wire _not_118 = ~_not_32; // NodeTable.java:60
   wire _eq_712 = slot_children_42 == 3'd0; // NodeTable.java:60
-  wire _or_98 = _not_116 | _eq_712; // NodeTable.java:60
-  wire _and_198 = _and_197 & _or_98; // NodeTable.java:60
-  wire _bits_129 = slot_valid[41]; // NodeTable.java:59
+  wire _or_98 = _not_118 | _eq_712; // NodeTable.java:60
+  wire _and_199 = _and_198 & _or_98; // NodeTable.java:60
+  wire _bits_128 = slot_valid[41]; // NodeTable.java:59
   wire _eq_713 = slot_parent_41 == _mux_9; // NodeTable.java:59
-  wire _and_199 = _bits_129 & _eq_713; // NodeTable.java:59
-  wire _not_117 = ~_not_30; // NodeTable.java:60
+  wire _and_200 = _bits_128 & _eq_713; // NodeTable.java:59
+  wire _not_119 = ~_not_32; // NodeTable.java:60
   wire _eq_714 = slot_children_41 == 3'd0; // NodeTable.java:60
-  wire _or_99 = _not_117 | _eq_714; // NodeTable.java:60
-  wire _and_200 = _and_199 & _or_99; // NodeTable.java:60
-  wire _bits_130 = slot_valid[40]; // NodeTable.java:59
+  wire _or_99 = _not_119 | _eq_714; // NodeTable.java:60
+  wire _and_201 = _and_200 & _or_99; // NodeTable.java:60
+  wire _bits_129 = slot_valid[40]; // NodeTable.java:59
   wire _eq_715 = slot_parent_40 == _mux_9; // NodeTable.java:59
-  wire _and_201 = _bits_130 & _eq_715; // NodeTable.java:59
-  wire _not_118 = ~_not_30; // NodeTable.java:60
+  wire _and_202 = _bits_129 & _eq_715; // NodeTable.java:59
+  wire _not_120 = ~_not_32; // NodeTable.java:60
   wire _eq_716 = slot_children_40 == 3'd0; // NodeTable.java:60
-  wire _or_100 = _not_118 | _eq_716; // NodeTable.java:60
-  wire _and_202 = _and_201 & _or_100; // NodeTable.java:60
-  wire _bits_131 = slot_valid[39]; // NodeTable.java:59
+  wire _or_100 = _not_120 | _eq_716; // NodeTable.java:60
+  wire _and_203 = _and_202 & _or_100; // NodeTable.java:60
+  wire _bits_130 = slot_valid[39]; // NodeTable.java:59
   wire _eq_717 = slot_parent_39 == _mux_9; // NodeTable.java:59
-  wire _and_203 = _bits_131 & _eq_717; // NodeTable.java:59
-  wire _not_119 = ~_not_30; // NodeTable.java:60
+  wire _and_204 = _bits_130 & _eq_717; // NodeTable.java:59
+  wire _not_121 = ~_not_32; // NodeTable.java:60
   wire _eq_718 = slot_children_39 == 3'd0; // NodeTable.java:60
-  wire _or_101 = _not_119 | _eq_718; // NodeTable.java:60
-  wire _and_204 = _and_203 & _or_101; // NodeTable.java:60
-  wire _bits_132 = slot_valid[38]; // NodeTable.java:59
+  wire _or_101 = _not_121 | _eq_718; // NodeTable.java:60
+  wire _and_205 = _and_204 & _or_101; // NodeTable.java:60
+  wire _bits_131 = slot_valid[38]; // NodeTable.java:59
   wire _eq_719 = slot_parent_38 == _mux_9; // NodeTable.java:59
-  wire _and_205 = _bits_132 & _eq_719; // NodeTable.java:59
-  wire _not_120 = ~_not_30; // NodeTable.java:60
+  wire _and_206 = _bits_131 & _eq_719; // NodeTable.java:59
+  wire _not_122 = ~_not_32; // NodeTable.java:60
   wire _eq_720 = slot_children_38 == 3'd0; // NodeTable.java:60
-  wire _or_102 = _not_120 | _eq_720; // NodeTable.java:60
-  wire _and_206 = _and_205 & _or_102; // NodeTable.java:60
-  wire _bits_133 = slot_valid[37]; // NodeTable.java:59
+  wire _or_102 = _not_122 | _eq_720; // NodeTable.java:60
+  wire _and_207 = _and_206 & _or_102; // NodeTable.java:60
+  wire _bits_132 = slot_valid[37]; // NodeTable.java:59
   wire _eq_721 = slot_parent_37 == _mux_9; // NodeTable.java:59
-  wire _and_207 = _bits_133 & _eq_721; // NodeTable.java:59
-  wire _not_121 = ~_not_30; // NodeTable.java:60
+  wire _and_208 = _bits_132 & _eq_721; // NodeTable.java:59
+  wire _not_123 = ~_not_32; // NodeTable.java:60
   wire _eq_722 = slot_children_37 == 3'd0; // NodeTable.java:60
-  wire _or_103 = _not_121 | _eq_722; // NodeTable.java:60
-  wire _and_208 = _and_207 & _or_103; // NodeTable.java:60
-  wire _bits_134 = slot_valid[36]; // NodeTable.java:59
+  wire _or_103 = _not_123 | _eq_722; // NodeTable.java:60
+  wire _and_209 = _and_208 & _or_103; // NodeTable.java:60
+  wire _bits_133 = slot_valid[36]; // NodeTable.java:59
   wire _eq_723 = slot_parent_36 == _mux_9; // NodeTable.java:59
-  wire _and_209 = _bits_134 & _eq_723; // NodeTable.java:59
-  wire _not_122 = ~_not_30; // NodeTable.java:60
+  wire _and_210 = _bits_133 & _eq_723; // NodeTable.java:59
+  wire _not_124 = ~_not_32; // NodeTable.java:60
   wire _eq_724 = slot_children_36 == 3'd0; // NodeTable.java:60
-  wire _or_104 = _not_122 | _eq_724; // NodeTable.java:60
-  wire _and_210 = _and_209 & _or_104; // NodeTable.java:60
-  wire _bits_135 = slot_valid[35]; // NodeTable.java:59
+  wire _or_104 = _not_124 | _eq_724; // NodeTable.java:60
+  wire _and_211 = _and_210 & _or_104; // NodeTable.java:60
+  wire _bits_134 = slot_valid[35]; // NodeTable.java:59
   wire _eq_725 = slot_parent_35 == _mux_9; // NodeTable.java:59
-  wire _and_211 = _bits_135 & _eq_725; // NodeTable.java:59
-  wire _not_123 = ~_not_30; // NodeTable.java:60
+  wire _and_212 = _bits_134 & _eq_725; // NodeTable.java:59
+  wire _not_125 = ~_not_32; // NodeTable.java:60
   wire _eq_726 = slot_children_35 == 3'd0; // NodeTable.java:60
-  wire _or_105 = _not_123 | _eq_726; // NodeTable.java:60
-  wire _and_212 = _and_211 & _or_105; // NodeTable.java:60
-  wire _bits_136 = slot_valid[34]; // NodeTable.java:59
+  wire _or_105 = _not_125 | _eq_726; // NodeTable.java:60
+  wire _and_213 = _and_212 & _or_105; // NodeTable.java:60
+  wire _bits_135 = slot_valid[34]; // NodeTable.java:59
   wire _eq_727 = slot_parent_34 == _mux_9; // NodeTable.java:59
-  wire _and_213 = _bits_136 & _eq_727; // NodeTable.java:59
-  wire _not_124 = ~_not_30; // NodeTable.java:60
+  wire _and_214 = _bits_135 & _eq_727; // NodeTable.java:59
+  wire _not_126 = ~_not_32; // NodeTable.java:60
   wire _eq_728 = slot_children_34 == 3'd0; // NodeTable.java:60
-  wire _or_106 = _not_124 | _eq_728; // NodeTable.java:60
-  wire _and_214 = _and_213 & _or_106; // NodeTable.java:60
-  wire _bits_137 = slot_valid[33]; // NodeTable.java:59
+  wire _or_106 = _not_126 | _eq_728; // NodeTable.java:60
+  wire _and_215 = _and_214 & _or_106; // NodeTable.java:60
+  wire _bits_136 = slot_valid[33]; // NodeTable.java:59
   wire _eq_729 = slot_parent_33 == _mux_9; // NodeTable.java:59
-  wire _and_215 = _bits_137 & _eq_729; // NodeTable.java:59
-  wire _not_125 = ~_not_30; // NodeTable.java:60
+  wire _and_216 = _bits_136 & _eq_729; // NodeTable.java:59
+  wire _not_127 = ~_not_32; // NodeTable.java:60
   wire _eq_730 = slot_children_33 == 3'd0; // NodeTable.java:60
-  wire _or_107 = _not_125 | _eq_730; // NodeTable.java:60
-  wire _and_216 = _and_215 & _or_107; // NodeTable.java:60
-  wire _bits_138 = slot_valid[32]; // NodeTable.java:59
+  wire _or_107 = _not_127 | _eq_730; // NodeTable.java:60
+  wire _and_217 = _and_216 & _or_107; // NodeTable.java:60
+  wire _bits_137 = slot_valid[32]; // NodeTable.java:59
   wire _eq_731 = slot_parent_32 == _mux_9; // NodeTable.java:59
-  wire _and_217 = _bits_138 & _eq_731; // NodeTable.java:59
-  wire _not_126 = ~_not_30; // NodeTable.java:60
+  wire _and_218 = _bits_137 & _eq_731; // NodeTable.java:59
+  wire _not_128 = ~_not_32; // NodeTable.java:60
   wire _eq_732 = slot_children_32 == 3'd0; // NodeTable.java:60
-  wire _or_108 = _not_126 | _eq_732; // NodeTable.java:60
-  wire _and_218 = _and_217 & _or_108; // NodeTable.java:60
-  wire _bits_139 = slot_valid[31]; // NodeTable.java:59
+  wire _or_108 = _not_128 | _eq_732; // NodeTable.java:60
+  wire _and_219 = _and_218 & _or_108; // NodeTable.java:60
+  wire _bits_138 = slot_valid[31]; // NodeTable.java:59
   wire _eq_733 = slot_parent_31 == _mux_9; // NodeTable.java:59
-  wire _and_219 = _bits_139 & _eq_733; // NodeTable.java:59
-  wire _not_127 = ~_not_30; // NodeTable.java:60
+  wire _and_220 = _bits_138 & _eq_733; // NodeTable.java:59
+  wire _not_129 = ~_not_32; // NodeTable.java:60
   wire _eq_734 = slot_children_31 == 3'd0; // NodeTable.java:60
-  wire _or_109 = _not_127 | _eq_734; // NodeTable.java:60
-  wire _and_220 = _and_219 & _or_109; // NodeTable.java:60
-  wire _bits_140 = slot_valid[30]; // NodeTable.java:59
+  wire _or_109 = _not_129 | _eq_734; // NodeTable.java:60
+  wire _and_221 = _and_220 & _or_109; // NodeTable.java:60
+  wire _bits_139 = slot_valid[30]; // NodeTable.java:59
   wire _eq_735 = slot_parent_30 == _mux_9; // NodeTable.java:59
-  wire _and_221 = _bits_140 & _eq_735; // NodeTable.java:59
-  wire _not_128 = ~_not_30; // NodeTable.java:60
+  wire _and_222 = _bits_139 & _eq_735; // NodeTable.java:59
+  wire _not_130 = ~_not_32; // NodeTable.java:60
   wire _eq_736 = slot_children_30 == 3'd0; // NodeTable.java:60
-  wire _or_110 = _not_128 | _eq_736; // NodeTable.java:60
-  wire _and_222 = _and_221 & _or_110; // NodeTable.java:60
-  wire _bits_141 = slot_valid[29]; // NodeTable.java:59
+  wire _or_110 = _not_130 | _eq_736; // NodeTable.java:60
+  wire _and_223 = _and_222 & _or_110; // NodeTable.java:60
+  wire _bits_140 = slot_valid[29]; // NodeTable.java:59
   wire _eq_737 = slot_parent_29 == _mux_9; // NodeTable.java:59
-  wire _and_223 = _bits_141 & _eq_737; // NodeTable.java:59
-  wire _not_129 = ~_not_30; // NodeTable.java:60
+  wire _and_224 = _bits_140 & _eq_737; // NodeTable.java:59
+  wire _not_131 = ~_not_32; // NodeTable.java:60
   wire _eq_738 = slot_children_29 == 3'd0; // NodeTable.java:60
-  wire _or_111 = _not_129 | _eq_738; // NodeTable.java:60
-  wire _and_224 = _and_223 & _or_111; // NodeTable.java:60
-  wire _bits_142 = slot_valid[28]; // NodeTable.java:59
+  wire _or_111 = _not_131 | _eq_738; // NodeTable.java:60
+  wire _and_225 = _and_224 & _or_111; // NodeTable.java:60
+  wire _bits_141 = slot_valid[28]; // NodeTable.java:59
   wire _eq_739 = slot_parent_28 == _mux_9; // NodeTable.java:59
-  wire _and_225 = _bits_142 & _eq_739; // NodeTable.java:59
-  wire _not_130 = ~_not_30; // NodeTable.java:60
+  wire _and_226 = _bits_141 & _eq_739; // NodeTable.java:59
+  wire _not_132 = ~_not_32; // NodeTable.java:60
   wire _eq_740 = slot_children_28 == 3'd0; // NodeTable.java:60
-  wire _or_112 = _not_130 | _eq_740; // NodeTable.java:60
-  wire _and_226 = _and_225 & _or_112; // NodeTable.java:60
-  wire _bits_143 = slot_valid[27]; // NodeTable.java:59
+  wire _or_112 = _not_132 | _eq_740; // NodeTable.java:60
+  wire _and_227 = _and_226 & _or_112; // NodeTable.java:60
+  wire _bits_142 = slot_valid[27]; // NodeTable.java:59
   wire _eq_741 = slot_parent_27 == _mux_9; // NodeTable.java:59
-  wire _and_227 = _bits_143 & _eq_741; // NodeTable.java:59
-  wire _not_131 = ~_not_30; // NodeTable.java:60
+  wire _and_228 = _bits_142 & _eq_741; // NodeTable.java:59
+  wire _not_133 = ~_not_32; // NodeTable.java:60
   wire _eq_742 = slot_children_27 == 3'd0; // NodeTable.java:60
-  wire _or_113 = _not_131 | _eq_742; // NodeTable.java:60
-  wire _and_228 = _and_227 & _or_113; // NodeTable.java:60
-  wire _bits_144 = slot_valid[26]; // NodeTable.java:59
+  wire _or_113 = _not_133 | _eq_742; // NodeTable.java:60
+  wire _and_229 = _and_228 & _or_113; // NodeTable.java:60
+  wire _bits_143 = slot_valid[26]; // NodeTable.java:59
   wire _eq_743 = slot_parent_26 == _mux_9; // NodeTable.java:59
-  wire _and_229 = _bits_144 & _eq_743; // NodeTable.java:59
-  wire _not_132 = ~_not_30; // NodeTable.java:60
+  wire _and_230 = _bits_143 & _eq_743; // NodeTable.java:59
+  wire _not_134 = ~_not_32; // NodeTable.java:60
   wire _eq_744 = slot_children_26 == 3'd0; // NodeTable.java:60
-  wire _or_114 = _not_132 | _eq_744; // NodeTable.java:60
-  wire _and_230 = _and_229 & _or_114; // NodeTable.java:60
-  wire _bits_145 = slot_valid[25]; // NodeTable.java:59
+  wire _or_114 = _not_134 | _eq_744; // NodeTable.java:60
+  wire _and_231 = _and_230 & _or_114; // NodeTable.java:60
+  wire _bits_144 = slot_valid[25]; // NodeTable.java:59
   wire _eq_745 = slot_parent_25 == _mux_9; // NodeTable.java:59
-  wire _and_231 = _bits_145 & _eq_745; // NodeTable.java:59
-  wire _not_133 = ~_not_30; // NodeTable.java:60
+  wire _and_232 = _bits_144 & _eq_745; // NodeTable.java:59
+  wire _not_135 = ~_not_32; // NodeTable.java:60
   wire _eq_746 = slot_children_25 == 3'd0; // NodeTable.java:60
-  wire _or_115 = _not_133 | _eq_746; // NodeTable.java:60
-  wire _and_232 = _and_231 & _or_115; // NodeTable.java:60
-  wire _bits_146 = slot_valid[24]; // NodeTable.java:59
+  wire _or_115 = _not_135 | _eq_746; // NodeTable.java:60
+  wire _and_233 = _and_232 & _or_115; // NodeTable.java:60
+  wire _bits_145 = slot_valid[24]; // NodeTable.java:59
   wire _eq_747 = slot_parent_24 == _mux_9; // NodeTable.java:59
-  wire _and_233 = _bits_146 & _eq_747; // NodeTable.java:59
-  wire _not_134 = ~_not_30; // NodeTable.java:60
+  wire _and_234 = _bits_145 & _eq_747; // NodeTable.java:59
+  wire _not_136 = ~_not_32; // NodeTable.java:60
   wire _eq_748 = slot_children_24 == 3'd0; // NodeTable.java:60
-  wire _or_116 = _not_134 | _eq_748; // NodeTable.java:60
-  wire _and_234 = _and_233 & _or_116; // NodeTable.java:60
-  wire _bits_147 = slot_valid[23]; // NodeTable.java:59
+  wire _or_116 = _not_136 | _eq_748; // NodeTable.java:60
+  wire _and_235 = _and_234 & _or_116; // NodeTable.java:60
+  wire _bits_146 = slot_valid[23]; // NodeTable.java:59
   wire _eq_749 = slot_parent_23 == _mux_9; // NodeTable.java:59
-  wire _and_235 = _bits_147 & _eq_749; // NodeTable.java:59
-  wire _not_135 = ~_not_30; // NodeTable.java:60
+  wire _and_236 = _bits_146 & _eq_749; // NodeTable.java:59
+  wire _not_137 = ~_not_32; // NodeTable.java:60
   wire _eq_750 = slot_children_23 == 3'd0; // NodeTable.java:60
-  wire _or_117 = _not_135 | _eq_750; // NodeTable.java:60
-  wire _and_236 = _and_235 & _or_117; // NodeTable.java:60
-  wire _bits_148 = slot_valid[22]; // NodeTable.java:59
+  wire _or_117 = _not_137 | _eq_750; // NodeTable.java:60
+  wire _and_237 = _and_236 & _or_117; // NodeTable.java:60
+  wire _bits_147 = slot_valid[22]; // NodeTable.java:59
   wire _eq_751 = slot_parent_22 == _mux_9; // NodeTable.java:59
-  wire _and_237 = _bits_148 & _eq_751; // NodeTable.java:59
-  wire _not_136 = ~_not_30; // NodeTable.java:60
+  wire _and_238 = _bits_147 & _eq_751; // NodeTable.java:59
+  wire _not_138 = ~_not_32; // NodeTable.java:60
   wire _eq_752 = slot_children_22 == 3'd0; // NodeTable.java:60
-  wire _or_118 = _not_136 | _eq_752; // NodeTable.java:60
-  wire _and_238 = _and_237 & _or_118; // NodeTable.java:60
-  wire _bits_149 = slot_valid[21]; // NodeTable.java:59
+  wire _or_118 = _not_138 | _eq_752; // NodeTable.java:60
+  wire _and_239 = _and_238 & _or_118; // NodeTable.java:60
+  wire _bits_148 = slot_valid[21]; // NodeTable.java:59
   wire _eq_753 = slot_parent_21 == _mux_9; // NodeTable.java:59
-  wire _and_239 = _bits_149 & _eq_753; // NodeTable.java:59
-  wire _not_137 = ~_not_30; // NodeTable.java:60
+  wire _and_240 = _bits_148 & _eq_753; // NodeTable.java:59
+  wire _not_139 = ~_not_32; // NodeTable.java:60
   wire _eq_754 = slot_children_21 == 3'd0; // NodeTable.java:60
-  wire _or_119 = _not_137 | _eq_754; // NodeTable.java:60
-  wire _and_240 = _and_239 & _or_119; // NodeTable.java:60
-  wire _bits_150 = slot_valid[20]; // NodeTable.java:59
+  wire _or_119 = _not_139 | _eq_754; // NodeTable.java:60
+  wire _and_241 = _and_240 & _or_119; // NodeTable.java:60
+  wire _bits_149 = slot_valid[20]; // NodeTable.java:59
   wire _eq_755 = slot_parent_20 == _mux_9; // NodeTable.java:59
-  wire _and_241 = _bits_150 & _eq_755; // NodeTable.java:59
-  wire _not_138 = ~_not_30; // NodeTable.java:60
+  wire _and_242 = _bits_149 & _eq_755; // NodeTable.java:59
+  wire _not_140 = ~_not_32; // NodeTable.java:60
   wire _eq_756 = slot_children_20 == 3'd0; // NodeTable.java:60
-  wire _or_120 = _not_138 | _eq_756; // NodeTable.java:60
-  wire _and_242 = _and_241 & _or_120; // NodeTable.java:60
-  wire _bits_151 = slot_valid[19]; // NodeTable.java:59
+  wire _or_120 = _not_140 | _eq_756; // NodeTable.java:60
+  wire _and_243 = _and_242 & _or_120; // NodeTable.java:60
+  wire _bits_150 = slot_valid[19]; // NodeTable.java:59
   wire _eq_757 = slot_parent_19 == _mux_9; // NodeTable.java:59
-  wire _and_243 = _bits_151 & _eq_757; // NodeTable.java:59
-  wire _not_139 = ~_not_30; // NodeTable.java:60
+  wire _and_244 = _bits_150 & _eq_757; // NodeTable.java:59
+  wire _not_141 = ~_not_32; // NodeTable.java:60
   wire _eq_758 = slot_children_19 == 3'd0; // NodeTable.java:60
-  wire _or_121 = _not_139 | _eq_758; // NodeTable.java:60
-  wire _and_244 = _and_243 & _or_121; // NodeTable.java:60
-  wire _bits_152 = slot_valid[18]; // NodeTable.java:59
+  wire _or_121 = _not_141 | _eq_758; // NodeTable.java:60
+  wire _and_245 = _and_244 & _or_121; // NodeTable.java:60
+  wire _bits_151 = slot_valid[18]; // NodeTable.java:59
   wire _eq_759 = slot_parent_18 == _mux_9; // NodeTable.java:59
-  wire _and_245 = _bits_152 & _eq_759; // NodeTable.java:59
-  wire _not_140 = ~_not_30; // NodeTable.java:60
+  wire _and_246 = _bits_151 & _eq_759; // NodeTable.java:59
+  wire _not_142 = ~_not_32; // NodeTable.java:60
   wire _eq_760 = slot_children_18 == 3'd0; // NodeTable.java:60
-  wire _or_122 = _not_140 | _eq_760; // NodeTable.java:60
-  wire _and_246 = _and_245 & _or_122; // NodeTable.java:60
-  wire _bits_153 = slot_valid[17]; // NodeTable.java:59
+  wire _or_122 = _not_142 | _eq_760; // NodeTable.java:60
+  wire _and_247 = _and_246 & _or_122; // NodeTable.java:60
+  wire _bits_152 = slot_valid[17]; // NodeTable.java:59
   wire _eq_761 = slot_parent_17 == _mux_9; // NodeTable.java:59
-  wire _and_247 = _bits_153 & _eq_761; // NodeTable.java:59
-  wire _not_141 = ~_not_30; // NodeTable.java:60
+  wire _and_248 = _bits_152 & _eq_761; // NodeTable.java:59
+  wire _not_143 = ~_not_32; // NodeTable.java:60
   wire _eq_762 = slot_children_17 == 3'd0; // NodeTable.java:60
-  wire _or_123 = _not_141 | _eq_762; // NodeTable.java:60
-  wire _and_248 = _and_247 & _or_123; // NodeTable.java:60
-  wire _bits_154 = slot_valid[16]; // NodeTable.java:59
+  wire _or_123 = _not_143 | _eq_762; // NodeTable.java:60
+  wire _and_249 = _and_248 & _or_123; // NodeTable.java:60
+  wire _bits_153 = slot_valid[16]; // NodeTable.java:59
   wire _eq_763 = slot_parent_16 == _mux_9; // NodeTable.java:59
-  wire _and_249 = _bits_154 & _eq_763; // NodeTable.java:59
-  wire _not_142 = ~_not_30; // NodeTable.java:60
+  wire _and_250 = _bits_153 & _eq_763; // NodeTable.java:59
+  wire _not_144 = ~_not_32; // NodeTable.java:60
   wire _eq_764 = slot_children_16 == 3'd0; // NodeTable.java:60
-  wire _or_124 = _not_142 | _eq_764; // NodeTable.java:60
-  wire _and_250 = _and_249 & _or_124; // NodeTable.java:60
-  wire _bits_155 = slot_valid[15]; // NodeTable.java:59
+  wire _or_124 = _not_144 | _eq_764; // NodeTable.java:60
+  wire _and_251 = _and_250 & _or_124; // NodeTable.java:60
+  wire _bits_154 = slot_valid[15]; // NodeTable.java:59
   wire _eq_765 = slot_parent_15 == _mux_9; // NodeTable.java:59
-  wire _and_251 = _bits_155 & _eq_765; // NodeTable.java:59
-  wire _not_143 = ~_not_30; // NodeTable.java:60
+  wire _and_252 = _bits_154 & _eq_765; // NodeTable.java:59
+  wire _not_145 = ~_not_32; // NodeTable.java:60
   wire _eq_766 = slot_children_15 == 3'd0; // NodeTable.java:60
-  wire _or_125 = _not_143 | _eq_766; // NodeTable.java:60
-  wire _and_252 = _and_251 & _or_125; // NodeTable.java:60
-  wire _bits_156 = slot_valid[14]; // NodeTable.java:59
+  wire _or_125 = _not_145 | _eq_766; // NodeTable.java:60
+  wire _and_253 = _and_252 & _or_125; // NodeTable.java:60
+  wire _bits_155 = slot_valid[14]; // NodeTable.java:59
   wire _eq_767 = slot_parent_14 == _mux_9; // NodeTable.java:59
-  wire _and_253 = _bits_156 & _eq_767; // NodeTable.java:59
-  wire _not_144 = ~_not_30; // NodeTable.java:60
+  wire _and_254 = _bits_155 & _eq_767; // NodeTable.java:59
+  wire _not_146 = ~_not_32; // NodeTable.java:60
   wire _eq_768 = slot_children_14 == 3'd0; // NodeTable.java:60
-  wire _or_126 = _not_144 | _eq_768; // NodeTable.java:60
-  wire _and_254 = _and_253 & _or_126; // NodeTable.java:60
-  wire _bits_157 = slot_valid[13]; // NodeTable.java:59
+  wire _or_126 = _not_146 | _eq_768; // NodeTable.java:60
+  wire _and_255 = _and_254 & _or_126; // NodeTable.java:60
+  wire _bits_156 = slot_valid[13]; // NodeTable.java:59
   wire _eq_769 = slot_parent_13 == _mux_9; // NodeTable.java:59
-  wire _and_255 = _bits_157 & _eq_769; // NodeTable.java:59
-  wire _not_145 = ~_not_30; // NodeTable.java:60
+  wire _and_256 = _bits_156 & _eq_769; // NodeTable.java:59
+  wire _not_147 = ~_not_32; // NodeTable.java:60
   wire _eq_770 = slot_children_13 == 3'd0; // NodeTable.java:60
-  wire _or_127 = _not_145 | _eq_770; // NodeTable.java:60
-  wire _and_256 = _and_255 & _or_127; // NodeTable.java:60
-  wire _bits_158 = slot_valid[12]; // NodeTable.java:59
+  wire _or_127 = _not_147 | _eq_770; // NodeTable.java:60
+  wire _and_257 = _and_256 & _or_127; // NodeTable.java:60
+  wire _bits_157 = slot_valid[12]; // NodeTable.java:59
   wire _eq_771 = slot_parent_12 == _mux_9; // NodeTable.java:59
-  wire _and_257 = _bits_158 & _eq_771; // NodeTable.java:59
-  wire _not_146 = ~_not_30; // NodeTable.java:60
+  wire _and_258 = _bits_157 & _eq_771; // NodeTable.java:59
+  wire _not_148 = ~_not_32; // NodeTable.java:60
   wire _eq_772 = slot_children_12 == 3'd0; // NodeTable.java:60
-  wire _or_128 = _not_146 | _eq_772; // NodeTable.java:60
-  wire _and_258 = _and_257 & _or_128; // NodeTable.java:60
-  wire _bits_159 = slot_valid[11]; // NodeTable.java:59
+  wire _or_128 = _not_148 | _eq_772; // NodeTable.java:60
+  wire _and_259 = _and_258 & _or_128; // NodeTable.java:60
+  wire _bits_158 = slot_valid[11]; // NodeTable.java:59
   wire _eq_773 = slot_parent_11 == _mux_9; // NodeTable.java:59
-  wire _and_259 = _bits_159 & _eq_773; // NodeTable.java:59
-  wire _not_147 = ~_not_30; // NodeTable.java:60
+  wire _and_260 = _bits_158 & _eq_773; // NodeTable.java:59
+  wire _not_149 = ~_not_32; // NodeTable.java:60
   wire _eq_774 = slot_children_11 == 3'd0; // NodeTable.java:60
-  wire _or_129 = _not_147 | _eq_774; // NodeTable.java:60
-  wire _and_260 = _and_259 & _or_129; // NodeTable.java:60
-  wire _bits_160 = slot_valid[10]; // NodeTable.java:59
+  wire _or_129 = _not_149 | _eq_774; // NodeTable.java:60
+  wire _and_261 = _and_260 & _or_129; // NodeTable.java:60
+  wire _bits_159 = slot_valid[10]; // NodeTable.java:59
   wire _eq_775 = slot_parent_10 == _mux_9; // NodeTable.java:59
-  wire _and_261 = _bits_160 & _eq_775; // NodeTable.java:59
-  wire _not_148 = ~_not_30; // NodeTable.java:60
+  wire _and_262 = _bits_159 & _eq_775; // NodeTable.java:59
+  wire _not_150 = ~_not_32; // NodeTable.java:60
   wire _eq_776 = slot_children_10 == 3'd0; // NodeTable.java:60
-  wire _or_130 = _not_148 | _eq_776; // NodeTable.java:60
-  wire _and_262 = _and_261 & _or_130; // NodeTable.java:60
-  wire _bits_161 = slot_valid[9]; // NodeTable.java:59
+  wire _or_130 = _not_150 | _eq_776; // NodeTable.java:60
+  wire _and_263 = _and_262 & _or_130; // NodeTable.java:60
+  wire _bits_160 = slot_valid[9]; // NodeTable.java:59
   wire _eq_777 = slot_parent_9 == _mux_9; // NodeTable.java:59
-  wire _and_263 = _bits_161 & _eq_777; // NodeTable.java:59
-  wire _not_149 = ~_not_30; // NodeTable.java:60
+  wire _and_264 = _bits_160 & _eq_777; // NodeTable.java:59
+  wire _not_151 = ~_not_32; // NodeTable.java:60
   wire _eq_778 = slot_children_9 == 3'd0; // NodeTable.java:60
-  wire _or_131 = _not_149 | _eq_778; // NodeTable.java:60
-  wire _and_264 = _and_263 & _or_131; // NodeTable.java:60
-  wire _bits_162 = slot_valid[8]; // NodeTable.java:59
+  wire _or_131 = _not_151 | _eq_778; // NodeTable.java:60
+  wire _and_265 = _and_264 & _or_131; // NodeTable.java:60
+  wire _bits_161 = slot_valid[8]; // NodeTable.java:59
   wire _eq_779 = slot_parent_8 == _mux_9; // NodeTable.java:59
-  wire _and_265 = _bits_162 & _eq_779; // NodeTable.java:59
-  wire _not_150 = ~_not_30; // NodeTable.java:60
+  wire _and_266 = _bits_161 & _eq_779; // NodeTable.java:59
+  wire _not_152 = ~_not_32; // NodeTable.java:60
   wire _eq_780 = slot_children_8 == 3'd0; // NodeTable.java:60
-  wire _or_132 = _not_150 | _eq_780; // NodeTable.java:60
-  wire _and_266 = _and_265 & _or_132; // NodeTable.java:60
-  wire _bits_163 = slot_valid[7]; // NodeTable.java:59
+  wire _or_132 = _not_152 | _eq_780; // NodeTable.java:60
+  wire _and_267 = _and_266 & _or_132; // NodeTable.java:60
+  wire _bits_162 = slot_valid[7]; // NodeTable.java:59
   wire _eq_781 = slot_parent_7 == _mux_9; // NodeTable.java:59
-  wire _and_267 = _bits_163 & _eq_781; // NodeTable.java:59
-  wire _not_151 = ~_not_30; // NodeTable.java:60
+  wire _and_268 = _bits_162 & _eq_781; // NodeTable.java:59
+  wire _not_153 = ~_not_32; // NodeTable.java:60
   wire _eq_782 = slot_children_7 == 3'd0; // NodeTable.java:60
-  wire _or_133 = _not_151 | _eq_782; // NodeTable.java:60
-  wire _and_268 = _and_267 & _or_133; // NodeTable.java:60
-  wire _bits_164 = slot_valid[6]; // NodeTable.java:59
+  wire _or_133 = _not_153 | _eq_782; // NodeTable.java:60
+  wire _and_269 = _and_268 & _or_133; // NodeTable.java:60
+  wire _bits_163 = slot_valid[6]; // NodeTable.java:59
   wire _eq_783 = slot_parent_6 == _mux_9; // NodeTable.java:59
-  wire _and_269 = _bits_164 & _eq_783; // NodeTable.java:59
-  wire _not_152 = ~_not_30; // NodeTable.java:60
+  wire _and_270 = _bits_163 & _eq_783; // NodeTable.java:59
+  wire _not_154 = ~_not_32; // NodeTable.java:60
   wire _eq_784 = slot_children_6 == 3'd0; // NodeTable.java:60
-  wire _or_134 = _not_152 | _eq_784; // NodeTable.java:60
-  wire _and_270 = _and_269 & _or_134; // NodeTable.java:60
-  wire _bits_165 = slot_valid[5]; // NodeTable.java:59
+  wire _or_134 = _not_154 | _eq_784; // NodeTable.java:60
+  wire _and_271 = _and_270 & _or_134; // NodeTable.java:60
+  wire _bits_164 = slot_valid[5]; // NodeTable.java:59
   wire _eq_785 = slot_parent_5 == _mux_9; // NodeTable.java:59
-  wire _and_271 = _bits_165 & _eq_785; // NodeTable.java:59
-  wire _not_153 = ~_not_30; // NodeTable.java:60
+  wire _and_272 = _bits_164 & _eq_785; // NodeTable.java:59
+  wire _not_155 = ~_not_32; // NodeTable.java:60
   wire _eq_786 = slot_children_5 == 3'd0; // NodeTable.java:60
-  wire _or_135 = _not_153 | _eq_786; // NodeTable.java:60
-  wire _and_272 = _and_271 & _or_135; // NodeTable.java:60
-  wire _bits_166 = slot_valid[4]; // NodeTable.java:59
+  wire _or_135 = _not_155 | _eq_786; // NodeTable.java:60
+  wire _and_273 = _and_272 & _or_135; // NodeTable.java:60
+  wire _bits_165 = slot_valid[4]; // NodeTable.java:59
   wire _eq_787 = slot_parent_4 == _mux_9; // NodeTable.java:59
-  wire _and_273 = _bits_166 & _eq_787; // NodeTable.java:59
-  wire _not_154 = ~_not_30; // NodeTable.java:60
+  wire _and_274 = _bits_165 & _eq_787; // NodeTable.java:59
+  wire _not_156 = ~_not_32; // NodeTable.java:60
   wire _eq_788 = slot_children_4 == 3'd0; // NodeTable.java:60
-  wire _or_136 = _not_154 | _eq_788; // NodeTable.java:60
-  wire _and_274 = _and_273 & _or_136; // NodeTable.java:60
-  wire _bits_167 = slot_valid[3]; // NodeTable.java:59
+  wire _or_136 = _not_156 | _eq_788; // NodeTable.java:60
+  wire _and_275 = _and_274 & _or_136; // NodeTable.java:60
+  wire _bits_166 = slot_valid[3]; // NodeTable.java:59
   wire _eq_789 = slot_parent_3 == _mux_9; // NodeTable.java:59
-  wire _and_275 = _bits_167 & _eq_789; // NodeTable.java:59
-  wire _not_155 = ~_not_30; // NodeTable.java:60
+  wire _and_276 = _bits_166 & _eq_789; // NodeTable.java:59
+  wire _not_157 = ~_not_32; // NodeTable.java:60
   wire _eq_790 = slot_children_3 == 3'd0; // NodeTable.java:60
-  wire _or_137 = _not_155 | _eq_790; // NodeTable.java:60
-  wire _and_276 = _and_275 & _or_137; // NodeTable.java:60
-  wire _bits_168 = slot_valid[2]; // NodeTable.java:59
+  wire _or_137 = _not_157 | _eq_790; // NodeTable.java:60
+  wire _and_277 = _and_276 & _or_137; // NodeTable.java:60
+  wire _bits_167 = slot_valid[2]; // NodeTable.java:59
   wire _eq_791 = slot_parent_2 == _mux_9; // NodeTable.java:59
-  wire _and_277 = _bits_168 & _eq_791; // NodeTable.java:59
-  wire _not_156 = ~_not_30; // NodeTable.java:60
+  wire _and_278 = _bits_167 & _eq_791; // NodeTable.java:59
+  wire _not_158 = ~_not_32; // NodeTable.java:60
   wire _eq_792 = slot_children_2 == 3'd0; // NodeTable.java:60
-  wire _or_138 = _not_156 | _eq_792; // NodeTable.java:60
-  wire _and_278 = _and_277 & _or_138; // NodeTable.java:60
-  wire _bits_169 = slot_valid[1]; // NodeTable.java:59
+  wire _or_138 = _not_158 | _eq_792; // NodeTable.java:60
+  wire _and_279 = _and_278 & _or_138; // NodeTable.java:60
+  wire _bits_168 = slot_valid[1]; // NodeTable.java:59
   wire _eq_793 = slot_parent_1 == _mux_9; // NodeTable.java:59
-  wire _and_279 = _bits_169 & _eq_793; // NodeTable.java:59
-  wire _not_157 = ~_not_30; // NodeTable.java:60
+  wire _and_280 = _bits_168 & _eq_793; // NodeTable.java:59
+  wire _not_159 = ~_not_32; // NodeTable.java:60
   wire _eq_794 = slot_children_1 == 3'd0; // NodeTable.java:60
-  wire _or_139 = _not_157 | _eq_794; // NodeTable.java:60
-  wire _and_280 = _and_279 & _or_139; // NodeTable.java:60
-  wire [127:0] kids_vector = {_and_28, _and_30, _and_32, _and_34, _and_36, _and_38, _and_40, _and_42, _and_44, _and_46, _and_48, _and_50, _and_52, _and_54, _and_56, _and_58, _and_60, _and_62, _and_64, _and_66, _and_68, _and_70, _and_72, _and_74, _and_76, _and_78, _and_80, _and_82, _and_84, _and_86, _and_88, _and_90, _and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, _and_158, _and_160, _and_162, _and_164, _and_166, _and_168, _and_170, _and_172, _and_174, _and_176, _and_178, _and_180, _and_182, _and_184, _and_186, _and_188, _and_190, _and_192, _and_194, _and_196, _and_198, _and_200, _and_202, _and_204, _and_206, _and_208, _and_210, _and_212, _and_214, _and_216, _and_218, _and_220, _and_222, _and_224, _and_226, _and_228, _and_230, _and_232, _and_234, _and_236, _and_238, _and_240, _and_242, _and_244, _and_246, _and_248, _and_250, _and_252, _and_254, _and_256, _and_258, _and_260, _and_262, _and_264, _and_266, _and_268, _and_270, _and_272, _and_274, _and_276, _and_278, _and_280, 1'd0}; // NodeTable.java:92
-  wire _not_158 = ~parent_pick_load; // SlotPicker.java:40
-  wire [127:0] _not_159 = ~parent_pick_pick_hot; // SlotPicker.java:33
-  wire [127:0] _and_281 = parent_pick_candidates & _not_159; // SlotPicker.java:33
-  wire [127:0] parent_pick_remaining = parent_pick_take ? _and_281 : parent_pick_candidates; // SlotPicker.java:33
-  wire _bits_170 = slot_valid[127]; // NodeTable.java:70
+  wire _or_139 = _not_159 | _eq_794; // NodeTable.java:60
+  wire _and_281 = _and_280 & _or_139; // NodeTable.java:60
+  wire [127:0] kids_vector = {_and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, _and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, _and_275, _and_277, _and_279, _and_281, 1'd0}; // NodeTable.java:92
+  wire _not_160 = ~parent_pick_load; // SlotPicker.java:40
+  wire [127:0] _not_161 = ~parent_pick_pick_hot; // SlotPicker.java:33
+  wire [127:0] _and_282 = parent_pick_candidates & _not_161; // SlotPicker.java:33
+  wire [127:0] parent_pick_remaining = parent_pick_take ? _and_282 : parent_pick_candidates; // SlotPicker.java:33
+  wire _bits_169 = slot_valid[127]; // NodeTable.java:70
   wire _eq_795 = slot_len_127 == merge_level; // NodeTable.java:69
-  wire _and_282 = _bits_170 & _eq_795; // NodeTable.java:70
+  wire _and_283 = _bits_169 & _eq_795; // NodeTable.java:70
   wire _ne_4 = slot_children_127 != 3'd0; // NodeTable.java:70
-  wire _and_283 = _and_282 & _ne_4; // NodeTable.java:70
-  wire _bits_171 = slot_valid[126]; // NodeTable.java:70
+  wire _and_284 = _and_283 & _ne_4; // NodeTable.java:70
+  wire _bits_170 = slot_valid[126]; // NodeTable.java:70
   wire _eq_796 = slot_len_126 == merge_level; // NodeTable.java:69
-  wire _and_284 = _bits_171 & _eq_796; // NodeTable.java:70
+  wire _and_285 = _bits_170 & _eq_796; // NodeTable.java:70
   wire _ne_5 = slot_children_126 != 3'd0; // NodeTable.java:70
-  wire _and_285 = _and_284 & _ne_5; // NodeTable.java:70
-  wire _bits_172 = slot_valid[125]; // NodeTable.java:70
+  wire _and_286 = _and_285 & _ne_5; // NodeTable.java:70
+  wire _bits_171 = slot_valid[125]; // NodeTable.java:70
   wire _eq_797 = slot_len_125 == merge_level; // NodeTable.java:69
-  wire _and_286 = _bits_172 & _eq_797; // NodeTable.java:70
+  wire _and_287 = _bits_171 & _eq_797; // NodeTable.java:70
   wire _ne_6 = slot_children_125 != 3'd0; // NodeTable.java:70
-  wire _and_287 = _and_286 & _ne_6; // NodeTable.java:70
-  wire _bits_173 = slot_valid[124]; // NodeTable.java:70
+  wire _and_288 = _and_287 & _ne_6; // NodeTable.java:70
+  wire _bits_172 = slot_valid[124]; // NodeTable.java:70
   wire _eq_798 = slot_len_124 == merge_level; // NodeTable.java:69
-  wire _and_288 = _bits_173 & _eq_798; // NodeTable.java:70
+  wire _and_289 = _bits_172 & _eq_798; // NodeTable.java:70
   wire _ne_7 = slot_children_124 != 3'd0; // NodeTable.java:70
-  wire _and_289 = _and_288 & _ne_7; // NodeTable.java:70
-  wire _bits_174 = slot_valid[123]; // NodeTable.java:70
+  wire _and_290 = _and_289 & _ne_7; // NodeTable.java:70
+  wire _bits_173 = slot_valid[123]; // NodeTable.java:70
   wire _eq_799 = slot_len_123 == merge_level; // NodeTable.java:69
-  wire _and_290 = _bits_174 & _eq_799; // NodeTable.java:70
+  wire _and_291 = _bits_173 & _eq_799; // NodeTable.java:70
   wire _ne_8 = slot_children_123 != 3'd0; // NodeTable.java:70
-  wire _and_291 = _and_290 & _ne_8; // NodeTable.java:70
-  wire _bits_175 = slot_valid[122]; // NodeTable.java:70
+  wire _and_292 = _and_291 & _ne_8; // NodeTable.java:70
+  wire _bits_174 = slot_valid[122]; // NodeTable.java:70
   wire _eq_800 = slot_len_122 == merge_level; // NodeTable.java:69
-  wire _and_292 = _bits_175 & _eq_800; // NodeTable.java:70
+  wire _and_293 = _bits_174 & _eq_800; // NodeTable.java:70
   wire _ne_9 = slot_children_122 != 3'd0; // NodeTable.java:70
-  wire _and_293 = _and_292 & _ne_9; // NodeTable.java:70
-  wire _bits_176 = slot_valid[121]; // NodeTable.java:70
+  wire _and_294 = _and_293 & _ne_9; // NodeTable.java:70
+  wire _bits_175 = slot_valid[121]; // NodeTable.java:70
   wire _eq_801 = slot_len_121 == merge_level; // NodeTable.java:69
-  wire _and_294 = _bits_176 & _eq_801; // NodeTable.java:70
+  wire _and_295 = _bits_175 & _eq_801; // NodeTable.java:70
   wire _ne_10 = slot_children_121 != 3'd0; // NodeTable.java:70
-  wire _and_295 = _and_294 & _ne_10; // NodeTable.java:70
-  wire _bits_177 = slot_valid[120]; // NodeTable.java:70
+  wire _and_296 = _and_295 & _ne_10; // NodeTable.java:70
+  wire _bits_176 = slot_valid[120]; // NodeTable.java:70
   wire _eq_802 = slot_len_120 == merge_level; // NodeTable.java:69
-  wire _and_296 = _bits_177 & _eq_802; // NodeTable.java:70
+  wire _and_297 = _bits_176 & _eq_802; // NodeTable.java:70
   wire _ne_11 = slot_children_120 != 3'd0; // NodeTable.java:70
-  wire _and_297 = _and_296 & _ne_11; // NodeTable.java:70
-  wire _bits_178 = slot_valid[119]; // NodeTable.java:70
+  wire _and_298 = _and_297 & _ne_11; // NodeTable.java:70
+  wire _bits_177 = slot_valid[119]; // NodeTable.java:70
   wire _eq_803 = slot_len_119 == merge_level; // NodeTable.java:69
-  wire _and_298 = _bits_178 & _eq_803; // NodeTable.java:70
+  wire _and_299 = _bits_177 & _eq_803; // NodeTable.java:70
   wire _ne_12 = slot_children_119 != 3'd0; // NodeTable.java:70
-  wire _and_299 = _and_298 & _ne_12; // NodeTable.java:70
-  wire _bits_179 = slot_valid[118]; // NodeTable.java:70
+  wire _and_300 = _and_299 & _ne_12; // NodeTable.java:70
+  wire _bits_178 = slot_valid[118]; // NodeTable.java:70
   wire _eq_804 = slot_len_118 == merge_level; // NodeTable.java:69
-  wire _and_300 = _bits_179 & _eq_804; // NodeTable.java:70
+  wire _and_301 = _bits_178 & _eq_804; // NodeTable.java:70
   wire _ne_13 = slot_children_118 != 3'd0; // NodeTable.java:70
-  wire _and_301 = _and_300 & _ne_13; // NodeTable.java:70
-  wire _bits_180 = slot_valid[117]; // NodeTable.java:70
+  wire _and_302 = _and_301 & _ne_13; // NodeTable.java:70
+  wire _bits_179 = slot_valid[117]; // NodeTable.java:70
   wire _eq_805 = slot_len_117 == merge_level; // NodeTable.java:69
-  wire _and_302 = _bits_180 & _eq_805; // NodeTable.java:70
+  wire _and_303 = _bits_179 & _eq_805; // NodeTable.java:70
   wire _ne_14 = slot_children_117 != 3'd0; // NodeTable.java:70
-  wire _and_303 = _and_302 & _ne_14; // NodeTable.java:70
-  wire _bits_181 = slot_valid[116]; // NodeTable.java:70
+  wire _and_304 = _and_303 & _ne_14; // NodeTable.java:70
+  wire _bits_180 = slot_valid[116]; // NodeTable.java:70
   wire _eq_806 = slot_len_116 == merge_level; // NodeTable.java:69
-  wire _and_304 = _bits_181 & _eq_806; // NodeTable.java:70
+  wire _and_305 = _bits_180 & _eq_806; // NodeTable.java:70
   wire _ne_15 = slot_children_116 != 3'd0; // NodeTable.java:70
-  wire _and_305 = _and_304 & _ne_15; // NodeTable.java:70
-  wire _bits_182 = slot_valid[115]; // NodeTable.java:70
+  wire _and_306 = _and_305 & _ne_15; // NodeTable.java:70
+  wire _bits_181 = slot_valid[115]; // NodeTable.java:70
   wire _eq_807 = slot_len_115 == merge_level; // NodeTable.java:69
-  wire _and_306 = _bits_182 & _eq_807; // NodeTable.java:70
+  wire _and_307 = _bits_181 & _eq_807; // NodeTable.java:70
   wire _ne_16 = slot_children_115 != 3'd0; // NodeTable.java:70
-  wire _and_307 = _and_306 & _ne_16; // NodeTable.java:70
-  wire _bits_183 = slot_valid[114]; // NodeTable.java:70
+  wire _and_308 = _and_307 & _ne_16; // NodeTable.java:70
+  wire _bits_182 = slot_valid[114]; // NodeTable.java:70
   wire _eq_808 = slot_len_114 == merge_level; // NodeTable.java:69
-  wire _and_308 = _bits_183 & _eq_808; // NodeTable.java:70
+  wire _and_309 = _bits_182 & _eq_808; // NodeTable.java:70
   wire _ne_17 = slot_children_114 != 3'd0; // NodeTable.java:70
-  wire _and_309 = _and_308 & _ne_17; // NodeTable.java:70
-  wire _bits_184 = slot_valid[113]; // NodeTable.java:70
+  wire _and_310 = _and_309 & _ne_17; // NodeTable.java:70
+  wire _bits_183 = slot_valid[113]; // NodeTable.java:70
   wire _eq_809 = slot_len_113 == merge_level; // NodeTable.java:69
-  wire _and_310 = _bits_184 & _eq_809; // NodeTable.java:70
+  wire _and_311 = _bits_183 & _eq_809; // NodeTable.java:70
   wire _ne_18 = slot_children_113 != 3'd0; // NodeTable.java:70
-  wire _and_311 = _and_310 & _ne_18; // NodeTable.java:70
-  wire _bits_185 = slot_valid[112]; // NodeTable.java:70
+  wire _and_312 = _and_311 & _ne_18; // NodeTable.java:70
+  wire _bits_184 = slot_valid[112]; // NodeTable.java:70
   wire _eq_810 = slot_len_112 == merge_level; // NodeTable.java:69
-  wire _and_312 = _bits_185 & _eq_810; // NodeTable.java:70
+  wire _and_313 = _bits_184 & _eq_810; // NodeTable.java:70
   wire _ne_19 = slot_children_112 != 3'd0; // NodeTable.java:70
-  wire _and_313 = _and_312 & _ne_19; // NodeTable.java:70
-  wire _bits_186 = slot_valid[111]; // NodeTable.java:70
+  wire _and_314 = _and_313 & _ne_19; // NodeTable.java:70
+  wire _bits_185 = slot_valid[111]; // NodeTable.java:70
   wire _eq_811 = slot_len_111 == merge_level; // NodeTable.java:69
-  wire _and_314 = _bits_186 & _eq_811; // NodeTable.java:70
+  wire _and_315 = _bits_185 & _eq_811; // NodeTable.java:70
   wire _ne_20 = slot_children_111 != 3'd0; // NodeTable.java:70
-  wire _and_315 = _and_314 & _ne_20; // NodeTable.java:70
-  wire _bits_187 = slot_valid[110]; // NodeTable.java:70
+  wire _and_316 = _and_315 & _ne_20; // NodeTable.java:70
+  wire _bits_186 = slot_valid[110]; // NodeTable.java:70
   wire _eq_812 = slot_len_110 == merge_level; // NodeTable.java:69
-  wire _and_316 = _bits_187 & _eq_812; // NodeTable.java:70
+  wire _and_317 = _bits_186 & _eq_812; // NodeTable.java:70
   wire _ne_21 = slot_children_110 != 3'd0; // NodeTable.java:70
-  wire _and_317 = _and_316 & _ne_21; // NodeTable.java:70
-  wire _bits_188 = slot_valid[109]; // NodeTable.java:70
+  wire _and_318 = _and_317 & _ne_21; // NodeTable.java:70
+  wire _bits_187 = slot_valid[109]; // NodeTable.java:70
   wire _eq_813 = slot_len_109 == merge_level; // NodeTable.java:69
-  wire _and_318 = _bits_188 & _eq_813; // NodeTable.java:70
+  wire _and_319 = _bits_187 & _eq_813; // NodeTable.java:70
   wire _ne_22 = slot_children_109 != 3'd0; // NodeTable.java:70
-  wire _and_319 = _and_318 & _ne_22; // NodeTable.java:70
-  wire _bits_189 = slot_valid[108]; // NodeTable.java:70
+  wire _and_320 = _and_319 & _ne_22; // NodeTable.java:70
+  wire _bits_188 = slot_valid[108]; // NodeTable.java:70
   wire _eq_814 = slot_len_108 == merge_level; // NodeTable.java:69
-  wire _and_320 = _bits_189 & _eq_814; // NodeTable.java:70
+  wire _and_321 = _bits_188 & _eq_814; // NodeTable.java:70
   wire _ne_23 = slot_children_108 != 3'd0; // NodeTable.java:70
-  wire _and_321 = _and_320 & _ne_23; // NodeTable.java:70
-  wire _bits_190 = slot_valid[107]; // NodeTable.java:70
+  wire _and_322 = _and_321 & _ne_23; // NodeTable.java:70
+  wire _bits_189 = slot_valid[107]; // NodeTable.java:70
   wire _eq_815 = slot_len_107 == merge_level; // NodeTable.java:69
-  wire _and_322 = _bits_190 & _eq_815; // NodeTable.java:70
+  wire _and_323 = _bits_189 & _eq_815; // NodeTable.java:70
   wire _ne_24 = slot_children_107 != 3'd0; // NodeTable.java:70
-  wire _and_323 = _and_322 & _ne_24; // NodeTable.java:70
-  wire _bits_191 = slot_valid[106]; // NodeTable.java:70
+  wire _and_324 = _and_323 & _ne_24; // NodeTable.java:70
+  wire _bits_190 = slot_valid[106]; // NodeTable.java:70
   wire _eq_816 = slot_len_106 == merge_level; // NodeTable.java:69
-  wire _and_324 = _bits_191 & _eq_816; // NodeTable.java:70
+  wire _and_325 = _bits_190 & _eq_816; // NodeTable.java:70
   wire _ne_25 = slot_children_106 != 3'd0; // NodeTable.java:70
-  wire _and_325 = _and_324 & _ne_25; // NodeTable.java:70
-  wire _bits_192 = slot_valid[105]; // NodeTable.java:70
+  wire _and_326 = _and_325 & _ne_25; // NodeTable.java:70
+  wire _bits_191 = slot_valid[105]; // NodeTable.java:70
   wire _eq_817 = slot_len_105 == merge_level; // NodeTable.java:69
-  wire _and_326 = _bits_192 & _eq_817; // NodeTable.java:70
+  wire _and_327 = _bits_191 & _eq_817; // NodeTable.java:70
   wire _ne_26 = slot_children_105 != 3'd0; // NodeTable.java:70
-  wire _and_327 = _and_326 & _ne_26; // NodeTable.java:70
-  wire _bits_193 = slot_valid[104]; // NodeTable.java:70
+  wire _and_328 = _and_327 & _ne_26; // NodeTable.java:70
+  wire _bits_192 = slot_valid[104]; // NodeTable.java:70
   wire _eq_818 = slot_len_104 == merge_level; // NodeTable.java:69
-  wire _and_328 = _bits_193 & _eq_818; // NodeTable.java:70
+  wire _and_329 = _bits_192 & _eq_818; // NodeTable.java:70
   wire _ne_27 = slot_children_104 != 3'd0; // NodeTable.java:70
-  wire _and_329 = _and_328 & _ne_27; // NodeTable.java:70
-  wire _bits_194 = slot_valid[103]; // NodeTable.java:70
+  wire _and_330 = _and_329 & _ne_27; // NodeTable.java:70
+  wire _bits_193 = slot_valid[103]; // NodeTable.java:70
   wire _eq_819 = slot_len_103 == merge_level; // NodeTable.java:69
-  wire _and_330 = _bits_194 & _eq_819; // NodeTable.java:70
+  wire _and_331 = _bits_193 & _eq_819; // NodeTable.java:70
   wire _ne_28 = slot_children_103 != 3'd0; // NodeTable.java:70
-  wire _and_331 = _and_330 & _ne_28; // NodeTable.java:70
-  wire _bits_195 = slot_valid[102]; // NodeTable.java:70
+  wire _and_332 = _and_331 & _ne_28; // NodeTable.java:70
+  wire _bits_194 = slot_valid[102]; // NodeTable.java:70
   wire _eq_820 = slot_len_102 == merge_level; // NodeTable.java:69
-  wire _and_332 = _bits_195 & _eq_820; // NodeTable.java:70
+  wire _and_333 = _bits_194 & _eq_820; // NodeTable.java:70
   wire _ne_29 = slot_children_102 != 3'd0; // NodeTable.java:70
-  wire _and_333 = _and_332 & _ne_29; // NodeTable.java:70
-  wire _bits_196 = slot_valid[101]; // NodeTable.java:70
+  wire _and_334 = _and_333 & _ne_29; // NodeTable.java:70
+  wire _bits_195 = slot_valid[101]; // NodeTable.java:70
   wire _eq_821 = slot_len_101 == merge_level; // NodeTable.java:69
-  wire _and_334 = _bits_196 & _eq_821; // NodeTable.java:70
+  wire _and_335 = _bits_195 & _eq_821; // NodeTable.java:70
   wire _ne_30 = slot_children_101 != 3'd0; // NodeTable.java:70
-  wire _and_335 = _and_334 & _ne_30; // NodeTable.java:70
-  wire _bits_197 = slot_valid[100]; // NodeTable.java:70
+  wire _and_336 = _and_335 & _ne_30; // NodeTable.java:70
+  wire _bits_196 = slot_valid[100]; // NodeTable.java:70
   wire _eq_822 = slot_len_100 == merge_level; // NodeTable.java:69
-  wire _and_336 = _bits_197 & _eq_822; // NodeTable.java:70
+  wire _and_337 = _bits_196 & _eq_822; // NodeTable.java:70
   wire _ne_31 = slot_children_100 != 3'd0; // NodeTable.java:70
-  wire _and_337 = _and_336 & _ne_31; // NodeTable.java:70
-  wire _bits_198 = slot_valid[99]; // NodeTable.java:70
+  wire _and_338 = _and_337 & _ne_31; // NodeTable.java:70
+  wire _bits_197 = slot_valid[99]; // NodeTable.java:70
   wire _eq_823 = slot_len_99 == merge_level; // NodeTable.java:69
-  wire _and_338 = _bits_198 & _eq_823; // NodeTable.java:70
+  wire _and_339 = _bits_197 & _eq_823; // NodeTable.java:70
   wire _ne_32 = slot_children_99 != 3'd0; // NodeTable.java:70
-  wire _and_339 = _and_338 & _ne_32; // NodeTable.java:70
-  wire _bits_199 = slot_valid[98]; // NodeTable.java:70
+  wire _and_340 = _and_339 & _ne_32; // NodeTable.java:70
+  wire _bits_198 = slot_valid[98]; // NodeTable.java:70
   wire _eq_824 = slot_len_98 == merge_level; // NodeTable.java:69
-  wire _and_340 = _bits_199 & _eq_824; // NodeTable.java:70
+  wire _and_341 = _bits_198 & _eq_824; // NodeTable.java:70
   wire _ne_33 = slot_children_98 != 3'd0; // NodeTable.java:70
-  wire _and_341 = _and_340 & _ne_33; // NodeTable.java:70
-  wire _bits_200 = slot_valid[97]; // NodeTable.java:70
+  wire _and_342 = _and_341 & _ne_33; // NodeTable.java:70
+  wire _bits_199 = slot_valid[97]; // NodeTable.java:70
   wire _eq_825 = slot_len_97 == merge_level; // NodeTable.java:69
-  wire _and_342 = _bits_200 & _eq_825; // NodeTable.java:70
+  wire _and_343 = _bits_199 & _eq_825; // NodeTable.java:70
   wire _ne_34 = slot_children_97 != 3'd0; // NodeTable.java:70
-  wire _and_343 = _and_342 & _ne_34; // NodeTable.java:70
-  wire _bits_201 = slot_valid[96]; // NodeTable.java:70
+  wire _and_344 = _and_343 & _ne_34; // NodeTable.java:70
+  wire _bits_200 = slot_valid[96]; // NodeTable.java:70
   wire _eq_826 = slot_len_96 == merge_level; // NodeTable.java:69
-  wire _and_344 = _bits_201 & _eq_826; // NodeTable.java:70
+  wire _and_345 = _bits_200 & _eq_826; // NodeTable.java:70
   wire _ne_35 = slot_children_96 != 3'd0; // NodeTable.java:70
-  wire _and_345 = _and_344 & _ne_35; // NodeTable.java:70
-  wire _bits_202 = slot_valid[95]; // NodeTable.java:70
+  wire _and_346 = _and_345 & _ne_35; // NodeTable.java:70
+  wire _bits_201 = slot_valid[95]; // NodeTable.java:70
   wire _eq_827 = slot_len_95 == merge_level; // NodeTable.java:69
-  wire _and_346 = _bits_202 & _eq_827; // NodeTable.java:70
+  wire _and_347 = _bits_201 & _eq_827; // NodeTable.java:70
   wire _ne_36 = slot_children_95 != 3'd0; // NodeTable.java:70
-  wire _and_347 = _and_346 & _ne_36; // NodeTable.java:70
-  wire _bits_203 = slot_valid[94]; // NodeTable.java:70
+  wire _and_348 = _and_347 & _ne_36; // NodeTable.java:70
+  wire _bits_202 = slot_valid[94]; // NodeTable.java:70
   wire _eq_828 = slot_len_94 == merge_level; // NodeTable.java:69
-  wire _and_348 = _bits_203 & _eq_828; // NodeTable.java:70
+  wire _and_349 = _bits_202 & _eq_828; // NodeTable.java:70
   wire _ne_37 = slot_children_94 != 3'd0; // NodeTable.java:70
-  wire _and_349 = _and_348 & _ne_37; // NodeTable.java:70
-  wire _bits_204 = slot_valid[93]; // NodeTable.java:70
+  wire _and_350 = _and_349 & _ne_37; // NodeTable.java:70
+  wire _bits_203 = slot_valid[93]; // NodeTable.java:70
   wire _eq_829 = slot_len_93 == merge_level; // NodeTable.java:69
-  wire _and_350 = _bits_204 & _eq_829; // NodeTable.java:70
+  wire _and_351 = _bits_203 & _eq_829; // NodeTable.java:70
   wire _ne_38 = slot_children_93 != 3'd0; // NodeTable.java:70
-  wire _and_351 = _and_350 & _ne_38; // NodeTable.java:70
-  wire _bits_205 = slot_valid[92]; // NodeTable.java:70
+  wire _and_352 = _and_351 & _ne_38; // NodeTable.java:70
+  wire _bits_204 = slot_valid[92]; // NodeTable.java:70
   wire _eq_830 = slot_len_92 == merge_level; // NodeTable.java:69
-  wire _and_352 = _bits_205 & _eq_830; // NodeTable.java:70
+  wire _and_353 = _bits_204 & _eq_830; // NodeTable.java:70
   wire _ne_39 = slot_children_92 != 3'd0; // NodeTable.java:70
-  wire _and_353 = _and_352 & _ne_39; // NodeTable.java:70
-  wire _bits_206 = slot_valid[91]; // NodeTable.java:70
+  wire _and_354 = _and_353 & _ne_39; // NodeTable.java:70
+  wire _bits_205 = slot_valid[91]; // NodeTable.java:70
   wire _eq_831 = slot_len_91 == merge_level; // NodeTable.java:69
-  wire _and_354 = _bits_206 & _eq_831; // NodeTable.java:70
+  wire _and_355 = _bits_205 & _eq_831; // NodeTable.java:70
   wire _ne_40 = slot_children_91 != 3'd0; // NodeTable.java:70
-  wire _and_355 = _and_354 & _ne_40; // NodeTable.java:70
-  wire _bits_207 = slot_valid[90]; // NodeTable.java:70
+  wire _and_356 = _and_355 & _ne_40; // NodeTable.java:70
+  wire _bits_206 = slot_valid[90]; // NodeTable.java:70
   wire _eq_832 = slot_len_90 == merge_level; // NodeTable.java:69
-  wire _and_356 = _bits_207 & _eq_832; // NodeTable.java:70
+  wire _and_357 = _bits_206 & _eq_832; // NodeTable.java:70
   wire _ne_41 = slot_children_90 != 3'd0; // NodeTable.java:70
-  wire _and_357 = _and_356 & _ne_41; // NodeTable.java:70
-  wire _bits_208 = slot_valid[89]; // NodeTable.java:70
+  wire _and_358 = _and_357 & _ne_41; // NodeTable.java:70
+  wire _bits_207 = slot_valid[89]; // NodeTable.java:70
   wire _eq_833 = slot_len_89 == merge_level; // NodeTable.java:69
-  wire _and_358 = _bits_208 & _eq_833; // NodeTable.java:70
+  wire _and_359 = _bits_207 & _eq_833; // NodeTable.java:70
   wire _ne_42 = slot_children_89 != 3'd0; // NodeTable.java:70
-  wire _and_359 = _and_358 & _ne_42; // NodeTable.java:70
-  wire _bits_209 = slot_valid[88]; // NodeTable.java:70
+  wire _and_360 = _and_359 & _ne_42; // NodeTable.java:70
+  wire _bits_208 = slot_valid[88]; // NodeTable.java:70
   wire _eq_834 = slot_len_88 == merge_level; // NodeTable.java:69
-  wire _and_360 = _bits_209 & _eq_834; // NodeTable.java:70
+  wire _and_361 = _bits_208 & _eq_834; // NodeTable.java:70
   wire _ne_43 = slot_children_88 != 3'd0; // NodeTable.java:70
-  wire _and_361 = _and_360 & _ne_43; // NodeTable.java:70
-  wire _bits_210 = slot_valid[87]; // NodeTable.java:70
+  wire _and_362 = _and_361 & _ne_43; // NodeTable.java:70
+  wire _bits_209 = slot_valid[87]; // NodeTable.java:70
   wire _eq_835 = slot_len_87 == merge_level; // NodeTable.java:69
-  wire _and_362 = _bits_210 & _eq_835; // NodeTable.java:70
+  wire _and_363 = _bits_209 & _eq_835; // NodeTable.java:70
   wire _ne_44 = slot_children_87 != 3'd0; // NodeTable.java:70
-  wire _and_363 = _and_362 & _ne_44; // NodeTable.java:70
-  wire _bits_211 = slot_valid[86]; // NodeTable.java:70
+  wire _and_364 = _and_363 & _ne_44; // NodeTable.java:70
+  wire _bits_210 = slot_valid[86]; // NodeTable.java:70
   wire _eq_836 = slot_len_86 == merge_level; // NodeTable.java:69
-  wire _and_364 = _bits_211 & _eq_836; // NodeTable.java:70
+  wire _and_365 = _bits_210 & _eq_836; // NodeTable.java:70
   wire _ne_45 = slot_children_86 != 3'd0; // NodeTable.java:70
-  wire _and_365 = _and_364 & _ne_45; // NodeTable.java:70
-  wire _bits_212 = slot_valid[85]; // NodeTable.java:70
+  wire _and_366 = _and_365 & _ne_45; // NodeTable.java:70
+  wire _bits_211 = slot_valid[85]; // NodeTable.java:70
   wire _eq_837 = slot_len_85 == merge_level; // NodeTable.java:69
-  wire _and_366 = _bits_212 & _eq_837; // NodeTable.java:70
+  wire _and_367 = _bits_211 & _eq_837; // NodeTable.java:70
   wire _ne_46 = slot_children_85 != 3'd0; // NodeTable.java:70
-  wire _and_367 = _and_366 & _ne_46; // NodeTable.java:70
-  wire _bits_213 = slot_valid[84]; // NodeTable.java:70
+  wire _and_368 = _and_367 & _ne_46; // NodeTable.java:70
+  wire _bits_212 = slot_valid[84]; // NodeTable.java:70
   wire _eq_838 = slot_len_84 == merge_level; // NodeTable.java:69
-  wire _and_368 = _bits_213 & _eq_838; // NodeTable.java:70
+  wire _and_369 = _bits_212 & _eq_838; // NodeTable.java:70
   wire _ne_47 = slot_children_84 != 3'd0; // NodeTable.java:70
-  wire _and_369 = _and_368 & _ne_47; // NodeTable.java:70
-  wire _bits_214 = slot_valid[83]; // NodeTable.java:70
+  wire _and_370 = _and_369 & _ne_47; // NodeTable.java:70
+  wire _bits_213 = slot_valid[83]; // NodeTable.java:70
   wire _eq_839 = slot_len_83 == merge_level; // NodeTable.java:69
-  wire _and_370 = _bits_214 & _eq_839; // NodeTable.java:70
+  wire _and_371 = _bits_213 & _eq_839; // NodeTable.java:70
   wire _ne_48 = slot_children_83 != 3'd0; // NodeTable.java:70
-  wire _and_371 = _and_370 & _ne_48; // NodeTable.java:70
-  wire _bits_215 = slot_valid[82]; // NodeTable.java:70
+  wire _and_372 = _and_371 & _ne_48; // NodeTable.java:70
+  wire _bits_214 = slot_valid[82]; // NodeTable.java:70
   wire _eq_840 = slot_len_82 == merge_level; // NodeTable.java:69
-  wire _and_372 = _bits_215 & _eq_840; // NodeTable.java:70
+  wire _and_373 = _bits_214 & _eq_840; // NodeTable.java:70
   wire _ne_49 = slot_children_82 != 3'd0; // NodeTable.java:70
-  wire _and_373 = _and_372 & _ne_49; // NodeTable.java:70
-  wire _bits_216 = slot_valid[81]; // NodeTable.java:70
+  wire _and_374 = _and_373 & _ne_49; // NodeTable.java:70
+  wire _bits_215 = slot_valid[81]; // NodeTable.java:70
   wire _eq_841 = slot_len_81 == merge_level; // NodeTable.java:69
-  wire _and_374 = _bits_216 & _eq_841; // NodeTable.java:70
+  wire _and_375 = _bits_215 & _eq_841; // NodeTable.java:70
   wire _ne_50 = slot_children_81 != 3'd0; // NodeTable.java:70
-  wire _and_375 = _and_374 & _ne_50; // NodeTable.java:70
-  wire _bits_217 = slot_valid[80]; // NodeTable.java:70
+  wire _and_376 = _and_375 & _ne_50; // NodeTable.java:70
+  wire _bits_216 = slot_valid[80]; // NodeTable.java:70
   wire _eq_842 = slot_len_80 == merge_level; // NodeTable.java:69
-  wire _and_376 = _bits_217 & _eq_842; // NodeTable.java:70
+  wire _and_377 = _bits_216 & _eq_842; // NodeTable.java:70
   wire _ne_51 = slot_children_80 != 3'd0; // NodeTable.java:70
-  wire _and_377 = _and_376 & _ne_51; // NodeTable.java:70
-  wire _bits_218 = slot_valid[79]; // NodeTable.java:70
+  wire _and_378 = _and_377 & _ne_51; // NodeTable.java:70
+  wire _bits_217 = slot_valid[79]; // NodeTable.java:70
   wire _eq_843 = slot_len_79 == merge_level; // NodeTable.java:69
-  wire _and_378 = _bits_218 & _eq_843; // NodeTable.java:70
+  wire _and_379 = _bits_217 & _eq_843; // NodeTable.java:70
   wire _ne_52 = slot_children_79 != 3'd0; // NodeTable.java:70
-  wire _and_379 = _and_378 & _ne_52; // NodeTable.java:70
-  wire _bits_219 = slot_valid[78]; // NodeTable.java:70
+  wire _and_380 = _and_379 & _ne_52; // NodeTable.java:70
+  wire _bits_218 = slot_valid[78]; // NodeTable.java:70
   wire _eq_844 = slot_len_78 == merge_level; // NodeTable.java:69
-  wire _and_380 = _bits_219 & _eq_844; // NodeTable.java:70
+  wire _and_381 = _bits_218 & _eq_844; // NodeTable.java:70
   wire _ne_53 = slot_children_78 != 3'd0; // NodeTable.java:70
-  wire _and_381 = _and_380 & _ne_53; // NodeTable.java:70
-  wire _bits_220 = slot_valid[77]; // NodeTable.java:70
+  wire _and_382 = _and_381 & _ne_53; // NodeTable.java:70
+  wire _bits_219 = slot_valid[77]; // NodeTable.java:70
   wire _eq_845 = slot_len_77 == merge_level; // NodeTable.java:69
-  wire _and_382 = _bits_220 & _eq_845; // NodeTable.java:70
+  wire _and_383 = _bits_219 & _eq_845; // NodeTable.java:70
   wire _ne_54 = slot_children_77 != 3'd0; // NodeTable.java:70
-  wire _and_383 = _and_382 & _ne_54; // NodeTable.java:70
-  wire _bits_221 = slot_valid[76]; // NodeTable.java:70
+  wire _and_384 = _and_383 & _ne_54; // NodeTable.java:70
+  wire _bits_220 = slot_valid[76]; // NodeTable.java:70
   wire _eq_846 = slot_len_76 == merge_level; // NodeTable.java:69
-  wire _and_384 = _bits_221 & _eq_846; // NodeTable.java:70
+  wire _and_385 = _bits_220 & _eq_846; // NodeTable.java:70
   wire _ne_55 = slot_children_76 != 3'd0; // NodeTable.java:70
-  wire _and_385 = _and_384 & _ne_55; // NodeTable.java:70
-  wire _bits_222 = slot_valid[75]; // NodeTable.java:70
+  wire _and_386 = _and_385 & _ne_55; // NodeTable.java:70
+  wire _bits_221 = slot_valid[75]; // NodeTable.java:70
   wire _eq_847 = slot_len_75 == merge_level; // NodeTable.java:69
-  wire _and_386 = _bits_222 & _eq_847; // NodeTable.java:70
+  wire _and_387 = _bits_221 & _eq_847; // NodeTable.java:70
   wire _ne_56 = slot_children_75 != 3'd0; // NodeTable.java:70
-  wire _and_387 = _and_386 & _ne_56; // NodeTable.java:70
-  wire _bits_223 = slot_valid[74]; // NodeTable.java:70
+  wire _and_388 = _and_387 & _ne_56; // NodeTable.java:70
+  wire _bits_222 = slot_valid[74]; // NodeTable.java:70
   wire _eq_848 = slot_len_74 == merge_level; // NodeTable.java:69
-  wire _and_388 = _bits_223 & _eq_848; // NodeTable.java:70
+  wire _and_389 = _bits_222 & _eq_848; // NodeTable.java:70
   wire _ne_57 = slot_children_74 != 3'd0; // NodeTable.java:70
-  wire _and_389 = _and_388 & _ne_57; // NodeTable.java:70
-  wire _bits_224 = slot_valid[73]; // NodeTable.java:70
+  wire _and_390 = _and_389 & _ne_57; // NodeTable.java:70
+  wire _bits_223 = slot_valid[73]; // NodeTable.java:70
   wire _eq_849 = slot_len_73 == merge_level; // NodeTable.java:69
-  wire _and_390 = _bits_224 & _eq_849; // NodeTable.java:70
+  wire _and_391 = _bits_223 & _eq_849; // NodeTable.java:70
   wire _ne_58 = slot_children_73 != 3'd0; // NodeTable.java:70
-  wire _and_391 = _and_390 & _ne_58; // NodeTable.java:70
-  wire _bits_225 = slot_valid[72]; // NodeTable.java:70
+  wire _and_392 = _and_391 & _ne_58; // NodeTable.java:70
+  wire _bits_224 = slot_valid[72]; // NodeTable.java:70
   wire _eq_850 = slot_len_72 == merge_level; // NodeTable.java:69
-  wire _and_392 = _bits_225 & _eq_850; // NodeTable.java:70
+  wire _and_393 = _bits_224 & _eq_850; // NodeTable.java:70
   wire _ne_59 = slot_children_72 != 3'd0; // NodeTable.java:70
-  wire _and_393 = _and_392 & _ne_59; // NodeTable.java:70
-  wire _bits_226 = slot_valid[71]; // NodeTable.java:70
+  wire _and_394 = _and_393 & _ne_59; // NodeTable.java:70
+  wire _bits_225 = slot_valid[71]; // NodeTable.java:70
   wire _eq_851 = slot_len_71 == merge_level; // NodeTable.java:69
-  wire _and_394 = _bits_226 & _eq_851; // NodeTable.java:70
+  wire _and_395 = _bits_225 & _eq_851; // NodeTable.java:70
   wire _ne_60 = slot_children_71 != 3'd0; // NodeTable.java:70
-  wire _and_395 = _and_394 & _ne_60; // NodeTable.java:70
-  wire _bits_227 = slot_valid[70]; // NodeTable.java:70
+  wire _and_396 = _and_395 & _ne_60; // NodeTable.java:70
+  wire _bits_226 = slot_valid[70]; // NodeTable.java:70
   wire _eq_852 = slot_len_70 == merge_level; // NodeTable.java:69
-  wire _and_396 = _bits_227 & _eq_852; // NodeTable.java:70
+  wire _and_397 = _bits_226 & _eq_852; // NodeTable.java:70
   wire _ne_61 = slot_children_70 != 3'd0; // NodeTable.java:70
-  wire _and_397 = _and_396 & _ne_61; // NodeTable.java:70
-  wire _bits_228 = slot_valid[69]; // NodeTable.java:70
+  wire _and_398 = _and_397 & _ne_61; // NodeTable.java:70
+  wire _bits_227 = slot_valid[69]; // NodeTable.java:70
   wire _eq_853 = slot_len_69 == merge_level; // NodeTable.java:69
-  wire _and_398 = _bits_228 & _eq_853; // NodeTable.java:70
+  wire _and_399 = _bits_227 & _eq_853; // NodeTable.java:70
   wire _ne_62 = slot_children_69 != 3'd0; // NodeTable.java:70
-  wire _and_399 = _and_398 & _ne_62; // NodeTable.java:70
-  wire _bits_229 = slot_valid[68]; // NodeTable.java:70
+  wire _and_400 = _and_399 & _ne_62; // NodeTable.java:70
+  wire _bits_228 = slot_valid[68]; // NodeTable.java:70
   wire _eq_854 = slot_len_68 == merge_level; // NodeTable.java:69
-  wire _and_400 = _bits_229 & _eq_854; // NodeTable.java:70
+  wire _and_401 = _bits_228 & _eq_854; // NodeTable.java:70
   wire _ne_63 = slot_children_68 != 3'd0; // NodeTable.java:70
-  wire _and_401 = _and_400 & _ne_63; // NodeTable.java:70
-  wire _bits_230 = slot_valid[67]; // NodeTable.java:70
+  wire _and_402 = _and_401 & _ne_63; // NodeTable.java:70
+  wire _bits_229 = slot_valid[67]; // NodeTable.java:70
   wire _eq_855 = slot_len_67 == merge_level; // NodeTable.java:69
-  wire _and_402 = _bits_230 & _eq_855; // NodeTable.java:70
+  wire _and_403 = _bits_229 & _eq_855; // NodeTable.java:70
   wire _ne_64 = slot_children_67 != 3'd0; // NodeTable.java:70
-  wire _and_403 = _and_402 & _ne_64; // NodeTable.java:70
-  wire _bits_231 = slot_valid[66]; // NodeTable.java:70
+  wire _and_404 = _and_403 & _ne_64; // NodeTable.java:70
+  wire _bits_230 = slot_valid[66]; // NodeTable.java:70
   wire _eq_856 = slot_len_66 == merge_level; // NodeTable.java:69
-  wire _and_404 = _bits_231 & _eq_856; // NodeTable.java:70
+  wire _and_405 = _bits_230 & _eq_856; // NodeTable.java:70
   wire _ne_65 = slot_children_66 != 3'd0; // NodeTable.java:70
-  wire _and_405 = _and_404 & _ne_65; // NodeTable.java:70
-  wire _bits_232 = slot_valid[65]; // NodeTable.java:70
+  wire _and_406 = _and_405 & _ne_65; // NodeTable.java:70
+  wire _bits_231 = slot_valid[65]; // NodeTable.java:70
   wire _eq_857 = slot_len_65 == merge_level; // NodeTable.java:69
-  wire _and_406 = _bits_232 & _eq_857; // NodeTable.java:70
+  wire _and_407 = _bits_231 & _eq_857; // NodeTable.java:70
   wire _ne_66 = slot_children_65 != 3'd0; // NodeTable.java:70
-  wire _and_407 = _and_406 & _ne_66; // NodeTable.java:70
-  wire _bits_233 = slot_valid[64]; // NodeTable.java:70
+  wire _and_408 = _and_407 & _ne_66; // NodeTable.java:70
+  wire _bits_232 = slot_valid[64]; // NodeTable.java:70
   wire _eq_858 = slot_len_64 == merge_level; // NodeTable.java:69
-  wire _and_408 = _bits_233 & _eq_858; // NodeTable.java:70
+  wire _and_409 = _bits_232 & _eq_858; // NodeTable.java:70
   wire _ne_67 = slot_children_64 != 3'd0; // NodeTable.java:70
-  wire _and_409 = _and_408 & _ne_67; // NodeTable.java:70
-  wire _bits_234 = slot_valid[63]; // NodeTable.java:70
+  wire _and_410 = _and_409 & _ne_67; // NodeTable.java:70
+  wire _bits_233 = slot_valid[63]; // NodeTable.java:70
   wire _eq_859 = slot_len_63 == merge_level; // NodeTable.java:69
-  wire _and_410 = _bits_234 & _eq_859; // NodeTable.java:70
+  wire _and_411 = _bits_233 & _eq_859; // NodeTable.java:70
   wire _ne_68 = slot_children_63 != 3'd0; // NodeTable.java:70
-  wire _and_411 = _and_410 & _ne_68; // NodeTable.java:70
-  wire _bits_235 = slot_valid[62]; // NodeTable.java:70
+  wire _and_412 = _and_411 & _ne_68; // NodeTable.java:70
+  wire _bits_234 = slot_valid[62]; // NodeTable.java:70
   wire _eq_860 = slot_len_62 == merge_level; // NodeTable.java:69
-  wire _and_412 = _bits_235 & _eq_860; // NodeTable.java:70
+  wire _and_413 = _bits_234 & _eq_860; // NodeTable.java:70
   wire _ne_69 = slot_children_62 != 3'd0; // NodeTable.java:70
-  wire _and_413 = _and_412 & _ne_69; // NodeTable.java:70
-  wire _bits_236 = slot_valid[61]; // NodeTable.java:70
+  wire _and_414 = _and_413 & _ne_69; // NodeTable.java:70
+  wire _bits_235 = slot_valid[61]; // NodeTable.java:70
   wire _eq_861 = slot_len_61 == merge_level; // NodeTable.java:69
-  wire _and_414 = _bits_236 & _eq_861; // NodeTable.java:70
+  wire _and_415 = _bits_235 & _eq_861; // NodeTable.java:70
   wire _ne_70 = slot_children_61 != 3'd0; // NodeTable.java:70
-  wire _and_415 = _and_414 & _ne_70; // NodeTable.java:70
-  wire _bits_237 = slot_valid[60]; // NodeTable.java:70
+  wire _and_416 = _and_415 & _ne_70; // NodeTable.java:70
+  wire _bits_236 = slot_valid[60]; // NodeTable.java:70
   wire _eq_862 = slot_len_60 == merge_level; // NodeTable.java:69
-  wire _and_416 = _bits_237 & _eq_862; // NodeTable.java:70
+  wire _and_417 = _bits_236 & _eq_862; // NodeTable.java:70
   wire _ne_71 = slot_children_60 != 3'd0; // NodeTable.java:70
-  wire _and_417 = _and_416 & _ne_71; // NodeTable.java:70
-  wire _bits_238 = slot_valid[59]; // NodeTable.java:70
+  wire _and_418 = _and_417 & _ne_71; // NodeTable.java:70
+  wire _bits_237 = slot_valid[59]; // NodeTable.java:70
   wire _eq_863 = slot_len_59 == merge_level; // NodeTable.java:69
-  wire _and_418 = _bits_238 & _eq_863; // NodeTable.java:70
+  wire _and_419 = _bits_237 & _eq_863; // NodeTable.java:70
   wire _ne_72 = slot_children_59 != 3'd0; // NodeTable.java:70
-  wire _and_419 = _and_418 & _ne_72; // NodeTable.java:70
-  wire _bits_239 = slot_valid[58]; // NodeTable.java:70
+  wire _and_420 = _and_419 & _ne_72; // NodeTable.java:70
+  wire _bits_238 = slot_valid[58]; // NodeTable.java:70
   wire _eq_864 = slot_len_58 == merge_level; // NodeTable.java:69
-  wire _and_420 = _bits_239 & _eq_864; // NodeTable.java:70
+  wire _and_421 = _bits_238 & _eq_864; // NodeTable.java:70
   wire _ne_73 = slot_children_58 != 3'd0; // NodeTable.java:70
-  wire _and_421 = _and_420 & _ne_73; // NodeTable.java:70
-  wire _bits_240 = slot_valid[57]; // NodeTable.java:70
+  wire _and_422 = _and_421 & _ne_73; // NodeTable.java:70
+  wire _bits_239 = slot_valid[57]; // NodeTable.java:70
   wire _eq_865 = slot_len_57 == merge_level; // NodeTable.java:69
-  wire _and_422 = _bits_240 & _eq_865; // NodeTable.java:70
+  wire _and_423 = _bits_239 & _eq_865; // NodeTable.java:70
   wire _ne_74 = slot_children_57 != 3'd0; // NodeTable.java:70
-  wire _and_423 = _and_422 & _ne_74; // NodeTable.java:70
-  wire _bits_241 = slot_valid[56]; // NodeTable.java:70
+  wire _and_424 = _and_423 & _ne_74; // NodeTable.java:70
+  wire _bits_240 = slot_valid[56]; // NodeTable.java:70
   wire _eq_866 = slot_len_56 == merge_level; // NodeTable.java:69
-  wire _and_424 = _bits_241 & _eq_866; // NodeTable.java:70
+  wire _and_425 = _bits_240 & _eq_866; // NodeTable.java:70
   wire _ne_75 = slot_children_56 != 3'd0; // NodeTable.java:70
-  wire _and_425 = _and_424 & _ne_75; // NodeTable.java:70
-  wire _bits_242 = slot_valid[55]; // NodeTable.java:70
+  wire _and_426 = _and_425 & _ne_75; // NodeTable.java:70
+  wire _bits_241 = slot_valid[55]; // NodeTable.java:70
   wire _eq_867 = slot_len_55 == merge_level; // NodeTable.java:69
-  wire _and_426 = _bits_242 & _eq_867; // NodeTable.java:70
+  wire _and_427 = _bits_241 & _eq_867; // NodeTable.java:70
   wire _ne_76 = slot_children_55 != 3'd0; // NodeTable.java:70
-  wire _and_427 = _and_426 & _ne_76; // NodeTable.java:70
-  wire _bits_243 = slot_valid[54]; // NodeTable.java:70
+  wire _and_428 = _and_427 & _ne_76; // NodeTable.java:70
+  wire _bits_242 = slot_valid[54]; // NodeTable.java:70
   wire _eq_868 = slot_len_54 == merge_level; // NodeTable.java:69
-  wire _and_428 = _bits_243 & _eq_868; // NodeTable.java:70
+  wire _and_429 = _bits_242 & _eq_868; // NodeTable.java:70
   wire _ne_77 = slot_children_54 != 3'd0; // NodeTable.java:70
-  wire _and_429 = _and_428 & _ne_77; // NodeTable.java:70
-  wire _bits_244 = slot_valid[53]; // NodeTable.java:70
+  wire _and_430 = _and_429 & _ne_77; // NodeTable.java:70
+  wire _bits_243 = slot_valid[53]; // NodeTable.java:70
   wire _eq_869 = slot_len_53 == merge_level; // NodeTable.java:69
-  wire _and_430 = _bits_244 & _eq_869; // NodeTable.java:70
+  wire _and_431 = _bits_243 & _eq_869; // NodeTable.java:70
   wire _ne_78 = slot_children_53 != 3'd0; // NodeTable.java:70
-  wire _and_431 = _and_430 & _ne_78; // NodeTable.java:70
-  wire _bits_245 = slot_valid[52]; // NodeTable.java:70
+  wire _and_432 = _and_431 & _ne_78; // NodeTable.java:70
+  wire _bits_244 = slot_valid[52]; // NodeTable.java:70
   wire _eq_870 = slot_len_52 == merge_level; // NodeTable.java:69
-  wire _and_432 = _bits_245 & _eq_870; // NodeTable.java:70
+  wire _and_433 = _bits_244 & _eq_870; // NodeTable.java:70
   wire _ne_79 = slot_children_52 != 3'd0; // NodeTable.java:70
-  wire _and_433 = _and_432 & _ne_79; // NodeTable.java:70
-  wire _bits_246 = slot_valid[51]; // NodeTable.java:70
+  wire _and_434 = _and_433 & _ne_79; // NodeTable.java:70
+  wire _bits_245 = slot_valid[51]; // NodeTable.java:70
   wire _eq_871 = slot_len_51 == merge_level; // NodeTable.java:69
-  wire _and_434 = _bits_246 & _eq_871; // NodeTable.java:70
+  wire _and_435 = _bits_245 & _eq_871; // NodeTable.java:70
   wire _ne_80 = slot_children_51 != 3'd0; // NodeTable.java:70
-  wire _and_435 = _and_434 & _ne_80; // NodeTable.java:70
-  wire _bits_247 = slot_valid[50]; // NodeTable.java:70
+  wire _and_436 = _and_435 & _ne_80; // NodeTable.java:70
+  wire _bits_246 = slot_valid[50]; // NodeTable.java:70
   wire _eq_872 = slot_len_50 == merge_level; // NodeTable.java:69
-  wire _and_436 = _bits_247 & _eq_872; // NodeTable.java:70
+  wire _and_437 = _bits_246 & _eq_872; // NodeTable.java:70
   wire _ne_81 = slot_children_50 != 3'd0; // NodeTable.java:70
-  wire _and_437 = _and_436 & _ne_81; // NodeTable.java:70
-  wire _bits_248 = slot_valid[49]; // NodeTable.java:70
+  wire _and_438 = _and_437 & _ne_81; // NodeTable.java:70
+  wire _bits_247 = slot_valid[49]; // NodeTable.java:70
   wire _eq_873 = slot_len_49 == merge_level; // NodeTable.java:69
-  wire _and_438 = _bits_248 & _eq_873; // NodeTable.java:70
+  wire _and_439 = _bits_247 & _eq_873; // NodeTable.java:70
   wire _ne_82 = slot_children_49 != 3'd0; // NodeTable.java:70
-  wire _and_439 = _and_438 & _ne_82; // NodeTable.java:70
-  wire _bits_249 = slot_valid[48]; // NodeTable.java:70
+  wire _and_440 = _and_439 & _ne_82; // NodeTable.java:70
+  wire _bits_248 = slot_valid[48]; // NodeTable.java:70
   wire _eq_874 = slot_len_48 == merge_level; // NodeTable.java:69
-  wire _and_440 = _bits_249 & _eq_874; // NodeTable.java:70
+  wire _and_441 = _bits_248 & _eq_874; // NodeTable.java:70
   wire _ne_83 = slot_children_48 != 3'd0; // NodeTable.java:70
-  wire _and_441 = _and_440 & _ne_83; // NodeTable.java:70
-  wire _bits_250 = slot_valid[47]; // NodeTable.java:70
+  wire _and_442 = _and_441 & _ne_83; // NodeTable.java:70
+  wire _bits_249 = slot_valid[47]; // NodeTable.java:70
   wire _eq_875 = slot_len_47 == merge_level; // NodeTable.java:69
-  wire _and_442 = _bits_250 & _eq_875; // NodeTable.java:70
+  wire _and_443 = _bits_249 & _eq_875; // NodeTable.java:70
   wire _ne_84 = slot_children_47 != 3'd0; // NodeTable.java:70
-  wire _and_443 = _and_442 & _ne_84; // NodeTable.java:70
-  wire _bits_251 = slot_valid[46]; // NodeTable.java:70
+  wire _and_444 = _and_443 & _ne_84; // NodeTable.java:70
+  wire _bits_250 = slot_valid[46]; // NodeTable.java:70
   wire _eq_876 = slot_len_46 == merge_level; // NodeTable.java:69
-  wire _and_444 = _bits_251 & _eq_876; // NodeTable.java:70
+  wire _and_445 = _bits_250 & _eq_876; // NodeTable.java:70
   wire _ne_85 = slot_children_46 != 3'd0; // NodeTable.java:70
-  wire _and_445 = _and_444 & _ne_85; // NodeTable.java:70
-  wire _bits_252 = slot_valid[45]; // NodeTable.java:70
+  wire _and_446 = _and_445 & _ne_85; // NodeTable.java:70
+  wire _bits_251 = slot_valid[45]; // NodeTable.java:70
   wire _eq_877 = slot_len_45 == merge_level; // NodeTable.java:69
-  wire _and_446 = _bits_252 & _eq_877; // NodeTable.java:70
+  wire _and_447 = _bits_251 & _eq_877; // NodeTable.java:70
   wire _ne_86 = slot_children_45 != 3'd0; // NodeTable.java:70
-  wire _and_447 = _and_446 & _ne_86; // NodeTable.java:70
-  wire _bits_253 = slot_valid[44]; // NodeTable.java:70
+  wire _and_448 = _and_447 & _ne_86; // NodeTable.java:70
+  wire _bits_252 = slot_valid[44]; // NodeTable.java:70
   wire _eq_878 = slot_len_44 == merge_level; // NodeTable.java:69
-  wire _and_448 = _bits_253 & _eq_878; // NodeTable.java:70
+  wire _and_449 = _bits_252 & _eq_878; // NodeTable.java:70
   wire _ne_87 = slot_children_44 != 3'd0; // NodeTable.java:70
-  wire _and_449 = _and_448 & _ne_87; // NodeTable.java:70
-  wire _bits_254 = slot_valid[43]; // NodeTable.java:70
+  wire _and_450 = _and_449 & _ne_87; // NodeTable.java:70
+  wire _bits_253 = slot_valid[43]; // NodeTable.java:70
   wire _eq_879 = slot_len_43 == merge_level; // NodeTable.java:69
-  wire _and_450 = _bits_254 & _eq_879; // NodeTable.java:70
+  wire _and_451 = _bits_253 & _eq_879; // NodeTable.java:70
   wire _ne_88 = slot_children_43 != 3'd0; // NodeTable.java:70
-  wire _and_451 = _and_450 & _ne_88; // NodeTable.java:70
-  wire _bits_255 = slot_valid[42]; // NodeTable.java:70
+  wire _and_452 = _and_451 & _ne_88; // NodeTable.java:70
+  wire _bits_254 = slot_valid[42]; // NodeTable.java:70
   wire _eq_880 = slot_len_42 == merge_level; // NodeTable.java:69
-  wire _and_452 = _bits_255 & _eq_880; // NodeTable.java:70
+  wire _and_453 = _bits_254 & _eq_880; // NodeTable.java:70
   wire _ne_89 = slot_children_42 != 3'd0; // NodeTable.java:70
-  wire _and_453 = _and_452 & _ne_89; // NodeTable.java:70
-  wire _bits_256 = slot_valid[41]; // NodeTable.java:70
+  wire _and_454 = _and_453 & _ne_89; // NodeTable.java:70
+  wire _bits_255 = slot_valid[41]; // NodeTable.java:70
   wire _eq_881 = slot_len_41 == merge_level; // NodeTable.java:69
-  wire _and_454 = _bits_256 & _eq_881; // NodeTable.java:70
+  wire _and_455 = _bits_255 & _eq_881; // NodeTable.java:70
   wire _ne_90 = slot_children_41 != 3'd0; // NodeTable.java:70
-  wire _and_455 = _and_454 & _ne_90; // NodeTable.java:70
-  wire _bits_257 = slot_valid[40]; // NodeTable.java:70
+  wire _and_456 = _and_455 & _ne_90; // NodeTable.java:70
+  wire _bits_256 = slot_valid[40]; // NodeTable.java:70
   wire _eq_882 = slot_len_40 == merge_level; // NodeTable.java:69
-  wire _and_456 = _bits_257 & _eq_882; // NodeTable.java:70
+  wire _and_457 = _bits_256 & _eq_882; // NodeTable.java:70
   wire _ne_91 = slot_children_40 != 3'd0; // NodeTable.java:70
-  wire _and_457 = _and_456 & _ne_91; // NodeTable.java:70
-  wire _bits_258 = slot_valid[39]; // NodeTable.java:70
+  wire _and_458 = _and_457 & _ne_91; // NodeTable.java:70
+  wire _bits_257 = slot_valid[39]; // NodeTable.java:70
   wire _eq_883 = slot_len_39 == merge_level; // NodeTable.java:69
-  wire _and_458 = _bits_258 & _eq_883; // NodeTable.java:70
+  wire _and_459 = _bits_257 & _eq_883; // NodeTable.java:70
   wire _ne_92 = slot_children_39 != 3'd0; // NodeTable.java:70
-  wire _and_459 = _and_458 & _ne_92; // NodeTable.java:70
-  wire _bits_259 = slot_valid[38]; // NodeTable.java:70
+  wire _and_460 = _and_459 & _ne_92; // NodeTable.java:70
+  wire _bits_258 = slot_valid[38]; // NodeTable.java:70
   wire _eq_884 = slot_len_38 == merge_level; // NodeTable.java:69
-  wire _and_460 = _bits_259 & _eq_884; // NodeTable.java:70
+  wire _and_461 = _bits_258 & _eq_884; // NodeTable.java:70
   wire _ne_93 = slot_children_38 != 3'd0; // NodeTable.java:70
-  wire _and_461 = _and_460 & _ne_93; // NodeTable.java:70
-  wire _bits_260 = slot_valid[37]; // NodeTable.java:70
+  wire _and_462 = _and_461 & _ne_93; // NodeTable.java:70
+  wire _bits_259 = slot_valid[37]; // NodeTable.java:70
   wire _eq_885 = slot_len_37 == merge_level; // NodeTable.java:69
-  wire _and_462 = _bits_260 & _eq_885; // NodeTable.java:70
+  wire _and_463 = _bits_259 & _eq_885; // NodeTable.java:70
   wire _ne_94 = slot_children_37 != 3'd0; // NodeTable.java:70
-  wire _and_463 = _and_462 & _ne_94; // NodeTable.java:70
-  wire _bits_261 = slot_valid[36]; // NodeTable.java:70
+  wire _and_464 = _and_463 & _ne_94; // NodeTable.java:70
+  wire _bits_260 = slot_valid[36]; // NodeTable.java:70
   wire _eq_886 = slot_len_36 == merge_level; // NodeTable.java:69
-  wire _and_464 = _bits_261 & _eq_886; // NodeTable.java:70
+  wire _and_465 = _bits_260 & _eq_886; // NodeTable.java:70
   wire _ne_95 = slot_children_36 != 3'd0; // NodeTable.java:70
-  wire _and_465 = _and_464 & _ne_95; // NodeTable.java:70
-  wire _bits_262 = slot_valid[35]; // NodeTable.java:70
+  wire _and_466 = _and_465 & _ne_95; // NodeTable.java:70
+  wire _bits_261 = slot_valid[35]; // NodeTable.java:70
   wire _eq_887 = slot_len_35 == merge_level; // NodeTable.java:69
-  wire _and_466 = _bits_262 & _eq_887; // NodeTable.java:70
+  wire _and_467 = _bits_261 & _eq_887; // NodeTable.java:70
   wire _ne_96 = slot_children_35 != 3'd0; // NodeTable.java:70
-  wire _and_467 = _and_466 & _ne_96; // NodeTable.java:70
-  wire _bits_263 = slot_valid[34]; // NodeTable.java:70
+  wire _and_468 = _and_467 & _ne_96; // NodeTable.java:70
+  wire _bits_262 = slot_valid[34]; // NodeTable.java:70
   wire _eq_888 = slot_len_34 == merge_level; // NodeTable.java:69
-  wire _and_468 = _bits_263 & _eq_888; // NodeTable.java:70
+  wire _and_469 = _bits_262 & _eq_888; // NodeTable.java:70
   wire _ne_97 = slot_children_34 != 3'd0; // NodeTable.java:70
-  wire _and_469 = _and_468 & _ne_97; // NodeTable.java:70
-  wire _bits_264 = slot_valid[33]; // NodeTable.java:70
+  wire _and_470 = _and_469 & _ne_97; // NodeTable.java:70
+  wire _bits_263 = slot_valid[33]; // NodeTable.java:70
   wire _eq_889 = slot_len_33 == merge_level; // NodeTable.java:69
-  wire _and_470 = _bits_264 & _eq_889; // NodeTable.java:70
+  wire _and_471 = _bits_263 & _eq_889; // NodeTable.java:70
   wire _ne_98 = slot_children_33 != 3'd0; // NodeTable.java:70
-  wire _and_471 = _and_470 & _ne_98; // NodeTable.java:70
-  wire _bits_265 = slot_valid[32]; // NodeTable.java:70
+  wire _and_472 = _and_471 & _ne_98; // NodeTable.java:70
+  wire _bits_264 = slot_valid[32]; // NodeTable.java:70
   wire _eq_890 = slot_len_32 == merge_level; // NodeTable.java:69
-  wire _and_472 = _bits_265 & _eq_890; // NodeTable.java:70
+  wire _and_473 = _bits_264 & _eq_890; // NodeTable.java:70
   wire _ne_99 = slot_children_32 != 3'd0; // NodeTable.java:70
-  wire _and_473 = _and_472 & _ne_99; // NodeTable.java:70
-  wire _bits_266 = slot_valid[31]; // NodeTable.java:70
+  wire _and_474 = _and_473 & _ne_99; // NodeTable.java:70
+  wire _bits_265 = slot_valid[31]; // NodeTable.java:70
   wire _eq_891 = slot_len_31 == merge_level; // NodeTable.java:69
-  wire _and_474 = _bits_266 & _eq_891; // NodeTable.java:70
+  wire _and_475 = _bits_265 & _eq_891; // NodeTable.java:70
   wire _ne_100 = slot_children_31 != 3'd0; // NodeTable.java:70
-  wire _and_475 = _and_474 & _ne_100; // NodeTable.java:70
-  wire _bits_267 = slot_valid[30]; // NodeTable.java:70
+  wire _and_476 = _and_475 & _ne_100; // NodeTable.java:70
+  wire _bits_266 = slot_valid[30]; // NodeTable.java:70
   wire _eq_892 = slot_len_30 == merge_level; // NodeTable.java:69
-  wire _and_476 = _bits_267 & _eq_892; // NodeTable.java:70
+  wire _and_477 = _bits_266 & _eq_892; // NodeTable.java:70
   wire _ne_101 = slot_children_30 != 3'd0; // NodeTable.java:70
-  wire _and_477 = _and_476 & _ne_101; // NodeTable.java:70
-  wire _bits_268 = slot_valid[29]; // NodeTable.java:70
+  wire _and_478 = _and_477 & _ne_101; // NodeTable.java:70
+  wire _bits_267 = slot_valid[29]; // NodeTable.java:70
   wire _eq_893 = slot_len_29 == merge_level; // NodeTable.java:69
-  wire _and_478 = _bits_268 & _eq_893; // NodeTable.java:70
+  wire _and_479 = _bits_267 & _eq_893; // NodeTable.java:70
   wire _ne_102 = slot_children_29 != 3'd0; // NodeTable.java:70
-  wire _and_479 = _and_478 & _ne_102; // NodeTable.java:70
-  wire _bits_269 = slot_valid[28]; // NodeTable.java:70
+  wire _and_480 = _and_479 & _ne_102; // NodeTable.java:70
+  wire _bits_268 = slot_valid[28]; // NodeTable.java:70
   wire _eq_894 = slot_len_28 == merge_level; // NodeTable.java:69
-  wire _and_480 = _bits_269 & _eq_894; // NodeTable.java:70
+  wire _and_481 = _bits_268 & _eq_894; // NodeTable.java:70
   wire _ne_103 = slot_children_28 != 3'd0; // NodeTable.java:70
-  wire _and_481 = _and_480 & _ne_103; // NodeTable.java:70
-  wire _bits_270 = slot_valid[27]; // NodeTable.java:70
+  wire _and_482 = _and_481 & _ne_103; // NodeTable.java:70
+  wire _bits_269 = slot_valid[27]; // NodeTable.java:70
   wire _eq_895 = slot_len_27 == merge_level; // NodeTable.java:69
-  wire _and_482 = _bits_270 & _eq_895; // NodeTable.java:70
+  wire _and_483 = _bits_269 & _eq_895; // NodeTable.java:70
   wire _ne_104 = slot_children_27 != 3'd0; // NodeTable.java:70
-  wire _and_483 = _and_482 & _ne_104; // NodeTable.java:70
-  wire _bits_271 = slot_valid[26]; // NodeTable.java:70
+  wire _and_484 = _and_483 & _ne_104; // NodeTable.java:70
+  wire _bits_270 = slot_valid[26]; // NodeTable.java:70
   wire _eq_896 = slot_len_26 == merge_level; // NodeTable.java:69
-  wire _and_484 = _bits_271 & _eq_896; // NodeTable.java:70
+  wire _and_485 = _bits_270 & _eq_896; // NodeTable.java:70
   wire _ne_105 = slot_children_26 != 3'd0; // NodeTable.java:70
-  wire _and_485 = _and_484 & _ne_105; // NodeTable.java:70
-  wire _bits_272 = slot_valid[25]; // NodeTable.java:70
+  wire _and_486 = _and_485 & _ne_105; // NodeTable.java:70
+  wire _bits_271 = slot_valid[25]; // NodeTable.java:70
   wire _eq_897 = slot_len_25 == merge_level; // NodeTable.java:69
-  wire _and_486 = _bits_272 & _eq_897; // NodeTable.java:70
+  wire _and_487 = _bits_271 & _eq_897; // NodeTable.java:70
   wire _ne_106 = slot_children_25 != 3'd0; // NodeTable.java:70
-  wire _and_487 = _and_486 & _ne_106; // NodeTable.java:70
-  wire _bits_273 = slot_valid[24]; // NodeTable.java:70
+  wire _and_488 = _and_487 & _ne_106; // NodeTable.java:70
+  wire _bits_272 = slot_valid[24]; // NodeTable.java:70
   wire _eq_898 = slot_len_24 == merge_level; // NodeTable.java:69
-  wire _and_488 = _bits_273 & _eq_898; // NodeTable.java:70
+  wire _and_489 = _bits_272 & _eq_898; // NodeTable.java:70
   wire _ne_107 = slot_children_24 != 3'd0; // NodeTable.java:70
-  wire _and_489 = _and_488 & _ne_107; // NodeTable.java:70
-  wire _bits_274 = slot_valid[23]; // NodeTable.java:70
+  wire _and_490 = _and_489 & _ne_107; // NodeTable.java:70
+  wire _bits_273 = slot_valid[23]; // NodeTable.java:70
   wire _eq_899 = slot_len_23 == merge_level; // NodeTable.java:69
-  wire _and_490 = _bits_274 & _eq_899; // NodeTable.java:70
+  wire _and_491 = _bits_273 & _eq_899; // NodeTable.java:70
   wire _ne_108 = slot_children_23 != 3'd0; // NodeTable.java:70
-  wire _and_491 = _and_490 & _ne_108; // NodeTable.java:70
-  wire _bits_275 = slot_valid[22]; // NodeTable.java:70
+  wire _and_492 = _and_491 & _ne_108; // NodeTable.java:70
+  wire _bits_274 = slot_valid[22]; // NodeTable.java:70
   wire _eq_900 = slot_len_22 == merge_level; // NodeTable.java:69
-  wire _and_492 = _bits_275 & _eq_900; // NodeTable.java:70
+  wire _and_493 = _bits_274 & _eq_900; // NodeTable.java:70
   wire _ne_109 = slot_children_22 != 3'd0; // NodeTable.java:70
-  wire _and_493 = _and_492 & _ne_109; // NodeTable.java:70
-  wire _bits_276 = slot_valid[21]; // NodeTable.java:70
+  wire _and_494 = _and_493 & _ne_109; // NodeTable.java:70
+  wire _bits_275 = slot_valid[21]; // NodeTable.java:70
   wire _eq_901 = slot_len_21 == merge_level; // NodeTable.java:69
-  wire _and_494 = _bits_276 & _eq_901; // NodeTable.java:70
+  wire _and_495 = _bits_275 & _eq_901; // NodeTable.java:70
   wire _ne_110 = slot_children_21 != 3'd0; // NodeTable.java:70
-  wire _and_495 = _and_494 & _ne_110; // NodeTable.java:70
-  wire _bits_277 = slot_valid[20]; // NodeTable.java:70
+  wire _and_496 = _and_495 & _ne_110; // NodeTable.java:70
+  wire _bits_276 = slot_valid[20]; // NodeTable.java:70
   wire _eq_902 = slot_len_20 == merge_level; // NodeTable.java:69
-  wire _and_496 = _bits_277 & _eq_902; // NodeTable.java:70
+  wire _and_497 = _bits_276 & _eq_902; // NodeTable.java:70
   wire _ne_111 = slot_children_20 != 3'd0; // NodeTable.java:70
-  wire _and_497 = _and_496 & _ne_111; // NodeTable.java:70
-  wire _bits_278 = slot_valid[19]; // NodeTable.java:70
+  wire _and_498 = _and_497 & _ne_111; // NodeTable.java:70
+  wire _bits_277 = slot_valid[19]; // NodeTable.java:70
   wire _eq_903 = slot_len_19 == merge_level; // NodeTable.java:69
-  wire _and_498 = _bits_278 & _eq_903; // NodeTable.java:70
+  wire _and_499 = _bits_277 & _eq_903; // NodeTable.java:70
   wire _ne_112 = slot_children_19 != 3'd0; // NodeTable.java:70
-  wire _and_499 = _and_498 & _ne_112; // NodeTable.java:70
-  wire _bits_279 = slot_valid[18]; // NodeTable.java:70
+  wire _and_500 = _and_499 & _ne_112; // NodeTable.java:70
+  wire _bits_278 = slot_valid[18]; // NodeTable.java:70
   wire _eq_904 = slot_len_18 == merge_level; // NodeTable.java:69
-  wire _and_500 = _bits_279 & _eq_904; // NodeTable.java:70
+  wire _and_501 = _bits_278 & _eq_904; // NodeTable.java:70
   wire _ne_113 = slot_children_18 != 3'd0; // NodeTable.java:70
-  wire _and_501 = _and_500 & _ne_113; // NodeTable.java:70
-  wire _bits_280 = slot_valid[17]; // NodeTable.java:70
+  wire _and_502 = _and_501 & _ne_113; // NodeTable.java:70
+  wire _bits_279 = slot_valid[17]; // NodeTable.java:70
   wire _eq_905 = slot_len_17 == merge_level; // NodeTable.java:69
-  wire _and_502 = _bits_280 & _eq_905; // NodeTable.java:70
+  wire _and_503 = _bits_279 & _eq_905; // NodeTable.java:70
   wire _ne_114 = slot_children_17 != 3'd0; // NodeTable.java:70
-  wire _and_503 = _and_502 & _ne_114; // NodeTable.java:70
-  wire _bits_281 = slot_valid[16]; // NodeTable.java:70
+  wire _and_504 = _and_503 & _ne_114; // NodeTable.java:70
+  wire _bits_280 = slot_valid[16]; // NodeTable.java:70
   wire _eq_906 = slot_len_16 == merge_level; // NodeTable.java:69
-  wire _and_504 = _bits_281 & _eq_906; // NodeTable.java:70
+  wire _and_505 = _bits_280 & _eq_906; // NodeTable.java:70
   wire _ne_115 = slot_children_16 != 3'd0; // NodeTable.java:70
-  wire _and_505 = _and_504 & _ne_115; // NodeTable.java:70
-  wire _bits_282 = slot_valid[15]; // NodeTable.java:70
+  wire _and_506 = _and_505 & _ne_115; // NodeTable.java:70
+  wire _bits_281 = slot_valid[15]; // NodeTable.java:70
   wire _eq_907 = slot_len_15 == merge_level; // NodeTable.java:69
-  wire _and_506 = _bits_282 & _eq_907; // NodeTable.java:70
+  wire _and_507 = _bits_281 & _eq_907; // NodeTable.java:70
   wire _ne_116 = slot_children_15 != 3'd0; // NodeTable.java:70
-  wire _and_507 = _and_506 & _ne_116; // NodeTable.java:70
-  wire _bits_283 = slot_valid[14]; // NodeTable.java:70
+  wire _and_508 = _and_507 & _ne_116; // NodeTable.java:70
+  wire _bits_282 = slot_valid[14]; // NodeTable.java:70
   wire _eq_908 = slot_len_14 == merge_level; // NodeTable.java:69
-  wire _and_508 = _bits_283 & _eq_908; // NodeTable.java:70
+  wire _and_509 = _bits_282 & _eq_908; // NodeTable.java:70
   wire _ne_117 = slot_children_14 != 3'd0; // NodeTable.java:70
-  wire _and_509 = _and_508 & _ne_117; // NodeTable.java:70
-  wire _bits_284 = slot_valid[13]; // NodeTable.java:70
+  wire _and_510 = _and_509 & _ne_117; // NodeTable.java:70
+  wire _bits_283 = slot_valid[13]; // NodeTable.java:70
   wire _eq_909 = slot_len_13 == merge_level; // NodeTable.java:69
-  wire _and_510 = _bits_284 & _eq_909; // NodeTable.java:70
+  wire _and_511 = _bits_283 & _eq_909; // NodeTable.java:70
   wire _ne_118 = slot_children_13 != 3'd0; // NodeTable.java:70
-  wire _and_511 = _and_510 & _ne_118; // NodeTable.java:70
-  wire _bits_285 = slot_valid[12]; // NodeTable.java:70
+  wire _and_512 = _and_511 & _ne_118; // NodeTable.java:70
+  wire _bits_284 = slot_valid[12]; // NodeTable.java:70
   wire _eq_910 = slot_len_12 == merge_level; // NodeTable.java:69
-  wire _and_512 = _bits_285 & _eq_910; // NodeTable.java:70
+  wire _and_513 = _bits_284 & _eq_910; // NodeTable.java:70
   wire _ne_119 = slot_children_12 != 3'd0; // NodeTable.java:70
-  wire _and_513 = _and_512 & _ne_119; // NodeTable.java:70
-  wire _bits_286 = slot_valid[11]; // NodeTable.java:70
+  wire _and_514 = _and_513 & _ne_119; // NodeTable.java:70
+  wire _bits_285 = slot_valid[11]; // NodeTable.java:70
   wire _eq_911 = slot_len_11 == merge_level; // NodeTable.java:69
-  wire _and_514 = _bits_286 & _eq_911; // NodeTable.java:70
+  wire _and_515 = _bits_285 & _eq_911; // NodeTable.java:70
   wire _ne_120 = slot_children_11 != 3'd0; // NodeTable.java:70
-  wire _and_515 = _and_514 & _ne_120; // NodeTable.java:70
-  wire _bits_287 = slot_valid[10]; // NodeTable.java:70
+  wire _and_516 = _and_515 & _ne_120; // NodeTable.java:70
+  wire _bits_286 = slot_valid[10]; // NodeTable.java:70
   wire _eq_912 = slot_len_10 == merge_level; // NodeTable.java:69
-  wire _and_516 = _bits_287 & _eq_912; // NodeTable.java:70
+  wire _and_517 = _bits_286 & _eq_912; // NodeTable.java:70
   wire _ne_121 = slot_children_10 != 3'd0; // NodeTable.java:70
-  wire _and_517 = _and_516 & _ne_121; // NodeTable.java:70
-  wire _bits_288 = slot_valid[9]; // NodeTable.java:70
+  wire _and_518 = _and_517 & _ne_121; // NodeTable.java:70
+  wire _bits_287 = slot_valid[9]; // NodeTable.java:70
   wire _eq_913 = slot_len_9 == merge_level; // NodeTable.java:69
-  wire _and_518 = _bits_288 & _eq_913; // NodeTable.java:70
+  wire _and_519 = _bits_287 & _eq_913; // NodeTable.java:70
   wire _ne_122 = slot_children_9 != 3'd0; // NodeTable.java:70
-  wire _and_519 = _and_518 & _ne_122; // NodeTable.java:70
-  wire _bits_289 = slot_valid[8]; // NodeTable.java:70
+  wire _and_520 = _and_519 & _ne_122; // NodeTable.java:70
+  wire _bits_288 = slot_valid[8]; // NodeTable.java:70
   wire _eq_914 = slot_len_8 == merge_level; // NodeTable.java:69
-  wire _and_520 = _bits_289 & _eq_914; // NodeTable.java:70
+  wire _and_521 = _bits_288 & _eq_914; // NodeTable.java:70
   wire _ne_123 = slot_children_8 != 3'd0; // NodeTable.java:70
-  wire _and_521 = _and_520 & _ne_123; // NodeTable.java:70
-  wire _bits_290 = slot_valid[7]; // NodeTable.java:70
+  wire _and_522 = _and_521 & _ne_123; // NodeTable.java:70
+  wire _bits_289 = slot_valid[7]; // NodeTable.java:70
   wire _eq_915 = slot_len_7 == merge_level; // NodeTable.java:69
-  wire _and_522 = _bits_290 & _eq_915; // NodeTable.java:70
+  wire _and_523 = _bits_289 & _eq_915; // NodeTable.java:70
   wire _ne_124 = slot_children_7 != 3'd0; // NodeTable.java:70
-  wire _and_523 = _and_522 & _ne_124; // NodeTable.java:70
-  wire _bits_291 = slot_valid[6]; // NodeTable.java:70
+  wire _and_524 = _and_523 & _ne_124; // NodeTable.java:70
+  wire _bits_290 = slot_valid[6]; // NodeTable.java:70
   wire _eq_916 = slot_len_6 == merge_level; // NodeTable.java:69
-  wire _and_524 = _bits_291 & _eq_916; // NodeTable.java:70
+  wire _and_525 = _bits_290 & _eq_916; // NodeTable.java:70
   wire _ne_125 = slot_children_6 != 3'd0; // NodeTable.java:70
-  wire _and_525 = _and_524 & _ne_125; // NodeTable.java:70
-  wire _bits_292 = slot_valid[5]; // NodeTable.java:70
+  wire _and_526 = _and_525 & _ne_125; // NodeTable.java:70
+  wire _bits_291 = slot_valid[5]; // NodeTable.java:70
   wire _eq_917 = slot_len_5 == merge_level; // NodeTable.java:69
-  wire _and_526 = _bits_292 & _eq_917; // NodeTable.java:70
+  wire _and_527 = _bits_291 & _eq_917; // NodeTable.java:70
   wire _ne_126 = slot_children_5 != 3'd0; // NodeTable.java:70
-  wire _and_527 = _and_526 & _ne_126; // NodeTable.java:70
-  wire _bits_293 = slot_valid[4]; // NodeTable.java:70
+  wire _and_528 = _and_527 & _ne_126; // NodeTable.java:70
+  wire _bits_292 = slot_valid[4]; // NodeTable.java:70
   wire _eq_918 = slot_len_4 == merge_level; // NodeTable.java:69
-  wire _and_528 = _bits_293 & _eq_918; // NodeTable.java:70
+  wire _and_529 = _bits_292 & _eq_918; // NodeTable.java:70
   wire _ne_127 = slot_children_4 != 3'd0; // NodeTable.java:70
-  wire _and_529 = _and_528 & _ne_127; // NodeTable.java:70
-  wire _bits_294 = slot_valid[3]; // NodeTable.java:70
+  wire _and_530 = _and_529 & _ne_127; // NodeTable.java:70
+  wire _bits_293 = slot_valid[3]; // NodeTable.java:70
   wire _eq_919 = slot_len_3 == merge_level; // NodeTable.java:69
-  wire _and_530 = _bits_294 & _eq_919; // NodeTable.java:70
+  wire _and_531 = _bits_293 & _eq_919; // NodeTable.java:70
   wire _ne_128 = slot_children_3 != 3'd0; // NodeTable.java:70
-  wire _and_531 = _and_530 & _ne_128; // NodeTable.java:70
-  wire _bits_295 = slot_valid[2]; // NodeTable.java:70
+  wire _and_532 = _and_531 & _ne_128; // NodeTable.java:70
+  wire _bits_294 = slot_valid[2]; // NodeTable.java:70
   wire _eq_920 = slot_len_2 == merge_level; // NodeTable.java:69
-  wire _and_532 = _bits_295 & _eq_920; // NodeTable.java:70
+  wire _and_533 = _bits_294 & _eq_920; // NodeTable.java:70
   wire _ne_129 = slot_children_2 != 3'd0; // NodeTable.java:70
-  wire _and_533 = _and_532 & _ne_129; // NodeTable.java:70
-  wire _bits_296 = slot_valid[1]; // NodeTable.java:70
+  wire _and_534 = _and_533 & _ne_129; // NodeTable.java:70
+  wire _bits_295 = slot_valid[1]; // NodeTable.java:70
   wire _eq_921 = slot_len_1 == merge_level; // NodeTable.java:69
-  wire _and_534 = _bits_296 & _eq_921; // NodeTable.java:70
+  wire _and_535 = _bits_295 & _eq_921; // NodeTable.java:70
   wire _ne_130 = slot_children_1 != 3'd0; // NodeTable.java:70
-  wire _and_535 = _and_534 & _ne_130; // NodeTable.java:70
-  wire _bits_297 = slot_valid[0]; // NodeTable.java:70
+  wire _and_536 = _and_535 & _ne_130; // NodeTable.java:70
+  wire _bits_296 = slot_valid[0]; // NodeTable.java:70
   wire _eq_922 = merge_level == 6'd0; // NodeTable.java:69
-  wire _and_536 = _bits_297 & _eq_922; // NodeTable.java:70
+  wire _and_537 = _bits_296 & _eq_922; // NodeTable.java:70
   wire _ne_131 = slot_children_0 != 3'd0; // NodeTable.java:70
-  wire _and_537 = _and_536 & _ne_131; // NodeTable.java:70
-  wire [127:0] _cat_8 = {_and_283, _and_285, _and_287, _and_289, _and_291, _and_293, _and_295, _and_297, _and_299, _and_301, _and_303, _and_305, _and_307, _and_309, _and_311, _and_313, _and_315, _and_317, _and_319, _and_321, _and_323, _and_325, _and_327, _and_329, _and_331, _and_333, _and_335, _and_337, _and_339, _and_341, _and_343, _and_345, _and_347, _and_349, _and_351, _and_353, _and_355, _and_357, _and_359, _and_361, _and_363, _and_365, _and_367, _and_369, _and_371, _and_373, _and_375, _and_377, _and_379, _and_381, _and_383, _and_385, _and_387, _and_389, _and_391, _and_393, _and_395, _and_397, _and_399, _and_401, _and_403, _and_405, _and_407, _and_409, _and_411, _and_413, _and_415, _and_417, _and_419, _and_421, _and_423, _and_425, _and_427, _and_429, _and_431, _and_433, _and_435, _and_437, _and_439, _and_441, _and_443, _and_445, _and_447, _and_449, _and_451, _and_453, _and_455, _and_457, _and_459, _and_461, _and_463, _and_465, _and_467, _and_469, _and_471, _and_473, _and_475, _and_477, _and_479, _and_481, _and_483, _and_485, _and_487, _and_489, _and_491, _and_493, _and_495, _and_497, _and_499, _and_501, _and_503, _and_505, _and_507, _and_509, _and_511, _and_513, _and_515, _and_517, _and_519, _and_521, _and_523, _and_525, _and_527, _and_529, _and_531, _and_533, _and_535, _and_537}; // NodeTable.java:92
-  wire [127:0] _sub_8 = parent_pick_remaining - 128'd1; // SlotPicker.java:38
-  wire [127:0] _not_160 = ~_sub_8; // SlotPicker.java:38
-  wire [127:0] _and_538 = parent_pick_remaining & _not_160; // SlotPicker.java:38
-  wire _bits_298 = parent_pick_remaining[0]; // FirstSet.java:24
-  wire _bits_299 = parent_pick_remaining[1]; // FirstSet.java:24
-  wire _or_140 = _bits_298 | _bits_299; // FirstSet.java:36
-  wire _bits_300 = parent_pick_remaining[2]; // FirstSet.java:24
-  wire _bits_301 = parent_pick_remaining[3]; // FirstSet.java:24
-  wire _or_141 = _bits_300 | _bits_301; // FirstSet.java:36
+  wire _and_538 = _and_537 & _ne_131; // NodeTable.java:70
+  wire [127:0] _cat_8 = {_and_284, _and_286, _and_288, _and_290, _and_292, _and_294, _and_296, _and_298, _and_300, _and_302, _and_304, _and_306, _and_308, _and_310, _and_312, _and_314, _and_316, _and_318, _and_320, _and_322, _and_324, _and_326, _and_328, _and_330, _and_332, _and_334, _and_336, _and_338, _and_340, _and_342, _and_344, _and_346, _and_348, _and_350, _and_352, _and_354, _and_356, _and_358, _and_360, _and_362, _and_364, _and_366, _and_368, _and_370, _and_372, _and_374, _and_376, _and_378, _and_380, _and_382, _and_384, _and_386, _and_388, _and_390, _and_392, _and_394, _and_396, _and_398, _and_400, _and_402, _and_404, _and_406, _and_408, _and_410, _and_412, _and_414, _and_416, _and_418, _and_420, _and_422, _and_424, _and_426, _and_428, _and_430, _and_432, _and_434, _and_436, _and_438, _and_440, _and_442, _and_444, _and_446, _and_448, _and_450, _and_452, _and_454, _and_456, _and_458, _and_460, _and_462, _and_464, _and_466, _and_468, _and_470, _and_472, _and_474, _and_476, _and_478, _and_480, _and_482, _and_484, _and_486, _and_488, _and_490, _and_492, _and_494, _and_496, _and_498, _and_500, _and_502, _and_504, _and_506, _and_508, _and_510, _and_512, _and_514, _and_516, _and_518, _and_520, _and_522, _and_524, _and_526, _and_528, _and_530, _and_532, _and_534, _and_536, _and_538}; // NodeTable.java:92
+  wire [127:0] _sub_7 = parent_pick_remaining - 128'd1; // SlotPicker.java:38
+  wire [127:0] _not_162 = ~_sub_7; // SlotPicker.java:38
+  wire [127:0] _and_539 = parent_pick_remaining & _not_162; // SlotPicker.java:38
+  wire _bits_297 = parent_pick_remaining[0]; // FirstSet.java:24
+  wire _bits_298 = parent_pick_remaining[1]; // FirstSet.java:24
+  wire _or_140 = _bits_297 | _bits_298; // FirstSet.java:36
+  wire _bits_299 = parent_pick_remaining[2]; // FirstSet.java:24
+  wire _bits_300 = parent_pick_remaining[3]; // FirstSet.java:24
+  wire _or_141 = _bits_299 | _bits_300; // FirstSet.java:36
   wire _or_142 = _or_140 | _or_141; // FirstSet.java:36
-  wire _bits_302 = parent_pick_remaining[4]; // FirstSet.java:24
-  wire _bits_303 = parent_pick_remaining[5]; // FirstSet.java:24
-  wire _or_143 = _bits_302 | _bits_303; // FirstSet.java:36
-  wire _bits_304 = parent_pick_remaining[6]; // FirstSet.java:24
-  wire _bits_305 = parent_pick_remaining[7]; // FirstSet.java:24
-  wire _or_144 = _bits_304 | _bits_305; // FirstSet.java:36
+  wire _bits_301 = parent_pick_remaining[4]; // FirstSet.java:24
+  wire _bits_302 = parent_pick_remaining[5]; // FirstSet.java:24
+  wire _or_143 = _bits_301 | _bits_302; // FirstSet.java:36
+  wire _bits_303 = parent_pick_remaining[6]; // FirstSet.java:24
+  wire _bits_304 = parent_pick_remaining[7]; // FirstSet.java:24
+  wire _or_144 = _bits_303 | _bits_304; // FirstSet.java:36
   wire _or_145 = _or_143 | _or_144; // FirstSet.java:36
   wire _or_146 = _or_142 | _or_145; // FirstSet.java:36
-  wire _bits_306 = parent_pick_remaining[8]; // FirstSet.java:24
-  wire _bits_307 = parent_pick_remaining[9]; // FirstSet.java:24
-  wire _or_147 = _bits_306 | _bits_307; // FirstSet.java:36
-  wire _bits_308 = parent_pick_remaining[10]; // FirstSet.java:24
-  wire _bits_309 = parent_pick_remaining[11]; // FirstSet.java:24
-  wire _or_148 = _bits_308 | _bits_309; // FirstSet.java:36
+  wire _bits_305 = parent_pick_remaining[8]; // FirstSet.java:24
+  wire _bits_306 = parent_pick_remaining[9]; // FirstSet.java:24
+  wire _or_147 = _bits_305 | _bits_306; // FirstSet.java:36
+  wire _bits_307 = parent_pick_remaining[10]; // FirstSet.java:24
+  wire _bits_308 = parent_pick_remaining[11]; // FirstSet.java:24
+  wire _or_148 = _bits_307 | _bits_308; // FirstSet.java:36
   wire _or_149 = _or_147 | _or_148; // FirstSet.java:36
-  wire _bits_310 = parent_pick_remaining[12]; // FirstSet.java:24
-  wire _bits_311 = parent_pick_remaining[13]; // FirstSet.java:24
-  wire _or_150 = _bits_310 | _bits_311; // FirstSet.java:36
-  wire _bits_312 = parent_pick_remaining[14]; // FirstSet.java:24
-  wire _bits_313 = parent_pick_remaining[15]; // FirstSet.java:24
-  wire _or_151 = _bits_312 | _bits_313; // FirstSet.java:36
+  wire _bits_309 = parent_pick_remaining[12]; // FirstSet.java:24
+  wire _bits_310 = parent_pick_remaining[13]; // FirstSet.java:24
+  wire _or_150 = _bits_309 | _bits_310; // FirstSet.java:36
+  wire _bits_311 = parent_pick_remaining[14]; // FirstSet.java:24
+  wire _bits_312 = parent_pick_remaining[15]; // FirstSet.java:24
+  wire _or_151 = _bits_311 | _bits_312; // FirstSet.java:36
   wire _or_152 = _or_150 | _or_151; // FirstSet.java:36
   wire _or_153 = _or_149 | _or_152; // FirstSet.java:36
   wire _or_154 = _or_146 | _or_153; // FirstSet.java:36
-  wire _bits_314 = parent_pick_remaining[16]; // FirstSet.java:24
-  wire _bits_315 = parent_pick_remaining[17]; // FirstSet.java:24
-  wire _or_155 = _bits_314 | _bits_315; // FirstSet.java:36
-  wire _bits_316 = parent_pick_remaining[18]; // FirstSet.java:24
-  wire _bits_317 = parent_pick_remaining[19]; // FirstSet.java:24
-  wire _or_156 = _bits_316 | _bits_317; // FirstSet.java:36
+  wire _bits_313 = parent_pick_remaining[16]; // FirstSet.java:24
+  wire _bits_314 = parent_pick_remaining[17]; // FirstSet.java:24
+  wire _or_155 = _bits_313 | _bits_314; // FirstSet.java:36
+  wire _bits_315 = parent_pick_remaining[18]; // FirstSet.java:24
+  wire _bits_316 = parent_pick_remaining[19]; // FirstSet.java:24
+  wire _or_156 = _bits_315 | _bits_316; // FirstSet.java:36
   wire _or_157 = _or_155 | _or_156; // FirstSet.java:36
-  wire _bits_318 = parent_pick_remaining[20]; // FirstSet.java:24
-  wire _bits_319 = parent_pick_remaining[21]; // FirstSet.java:24
-  wire _or_158 = _bits_318 | _bits_319; // FirstSet.java:36
-  wire _bits_320 = parent_pick_remaining[22]; // FirstSet.java:24
-  wire _bits_321 = parent_pick_remaining[23]; // FirstSet.java:24
-  wire _or_159 = _bits_320 | _bits_321; // FirstSet.java:36
+  wire _bits_317 = parent_pick_remaining[20]; // FirstSet.java:24
+  wire _bits_318 = parent_pick_remaining[21]; // FirstSet.java:24
+  wire _or_158 = _bits_317 | _bits_318; // FirstSet.java:36
+  wire _bits_319 = parent_pick_remaining[22]; // FirstSet.java:24
+  wire _bits_320 = parent_pick_remaining[23]; // FirstSet.java:24
+  wire _or_159 = _bits_319 | _bits_320; // FirstSet.java:36
   wire _or_160 = _or_158 | _or_159; // FirstSet.java:36
   wire _or_161 = _or_157 | _or_160; // FirstSet.java:36
-  wire _bits_322 = parent_pick_remaining[24]; // FirstSet.java:24
-  wire _bits_323 = parent_pick_remaining[25]; // FirstSet.java:24
-  wire _or_162 = _bits_322 | _bits_323; // FirstSet.java:36
-  wire _bits_324 = parent_pick_remaining[26]; // FirstSet.java:24
-  wire _bits_325 = parent_pick_remaining[27]; // FirstSet.java:24
-  wire _or_163 = _bits_324 | _bits_325; // FirstSet.java:36
+  wire _bits_321 = parent_pick_remaining[24]; // FirstSet.java:24
+  wire _bits_322 = parent_pick_remaining[25]; // FirstSet.java:24
+  wire _or_162 = _bits_321 | _bits_322; // FirstSet.java:36
+  wire _bits_323 = parent_pick_remaining[26]; // FirstSet.java:24
+  wire _bits_324 = parent_pick_remaining[27]; // FirstSet.java:24
+  wire _or_163 = _bits_323 | _bits_324; // FirstSet.java:36
   wire _or_164 = _or_162 | _or_163; // FirstSet.java:36
-  wire _bits_326 = parent_pick_remaining[28]; // FirstSet.java:24
-  wire _bits_327 = parent_pick_remaining[29]; // FirstSet.java:24
-  wire _or_165 = _bits_326 | _bits_327; // FirstSet.java:36
-  wire _bits_328 = parent_pick_remaining[30]; // FirstSet.java:24
-  wire _bits_329 = parent_pick_remaining[31]; // FirstSet.java:24
-  wire _or_166 = _bits_328 | _bits_329; // FirstSet.java:36
+  wire _bits_325 = parent_pick_remaining[28]; // FirstSet.java:24
+  wire _bits_326 = parent_pick_remaining[29]; // FirstSet.java:24
+  wire _or_165 = _bits_325 | _bits_326; // FirstSet.java:36
+  wire _bits_327 = parent_pick_remaining[30]; // FirstSet.java:24
+  wire _bits_328 = parent_pick_remaining[31]; // FirstSet.java:24
+  wire _or_166 = _bits_327 | _bits_328; // FirstSet.java:36
   wire _or_167 = _or_165 | _or_166; // FirstSet.java:36
   wire _or_168 = _or_164 | _or_167; // FirstSet.java:36
   wire _or_169 = _or_161 | _or_168; // FirstSet.java:36
   wire _or_170 = _or_154 | _or_169; // FirstSet.java:36
-  wire _bits_330 = parent_pick_remaining[32]; // FirstSet.java:24
-  wire _bits_331 = parent_pick_remaining[33]; // FirstSet.java:24
-  wire _or_171 = _bits_330 | _bits_331; // FirstSet.java:36
-  wire _bits_332 = parent_pick_remaining[34]; // FirstSet.java:24
-  wire _bits_333 = parent_pick_remaining[35]; // FirstSet.java:24
-  wire _or_172 = _bits_332 | _bits_333; // FirstSet.java:36
+  wire _bits_329 = parent_pick_remaining[32]; // FirstSet.java:24
+  wire _bits_330 = parent_pick_remaining[33]; // FirstSet.java:24
+  wire _or_171 = _bits_329 | _bits_330; // FirstSet.java:36
+  wire _bits_331 = parent_pick_remaining[34]; // FirstSet.java:24
+  wire _bits_332 = parent_pick_remaining[35]; // FirstSet.java:24
+  wire _or_172 = _bits_331 | _bits_332; // FirstSet.java:36
   wire _or_173 = _or_171 | _or_172; // FirstSet.java:36
-  wire _bits_334 = parent_pick_remaining[36]; // FirstSet.java:24
-  wire _bits_335 = parent_pick_remaining[37]; // FirstSet.java:24
-  wire _or_174 = _bits_334 | _bits_335; // FirstSet.java:36
-  wire _bits_336 = parent_pick_remaining[38]; // FirstSet.java:24
-  wire _bits_337 = parent_pick_remaining[39]; // FirstSet.java:24
-  wire _or_175 = _bits_336 | _bits_337; // FirstSet.java:36
+  wire _bits_333 = parent_pick_remaining[36]; // FirstSet.java:24
+  wire _bits_334 = parent_pick_remaining[37]; // FirstSet.java:24
+  wire _or_174 = _bits_333 | _bits_334; // FirstSet.java:36
+  wire _bits_335 = parent_pick_remaining[38]; // FirstSet.java:24
+  wire _bits_336 = parent_pick_remaining[39]; // FirstSet.java:24
+  wire _or_175 = _bits_335 | _bits_336; // FirstSet.java:36
   wire _or_176 = _or_174 | _or_175; // FirstSet.java:36
   wire _or_177 = _or_173 | _or_176; // FirstSet.java:36
-  wire _bits_338 = parent_pick_remaining[40]; // FirstSet.java:24
-  wire _bits_339 = parent_pick_remaining[41]; // FirstSet.java:24
-  wire _or_178 = _bits_338 | _bits_339; // FirstSet.java:36
-  wire _bits_340 = parent_pick_remaining[42]; // FirstSet.java:24
-  wire _bits_341 = parent_pick_remaining[43]; // FirstSet.java:24
-  wire _or_179 = _bits_340 | _bits_341; // FirstSet.java:36
+  wire _bits_337 = parent_pick_remaining[40]; // FirstSet.java:24
+  wire _bits_338 = parent_pick_remaining[41]; // FirstSet.java:24
+  wire _or_178 = _bits_337 | _bits_338; // FirstSet.java:36
+  wire _bits_339 = parent_pick_remaining[42]; // FirstSet.java:24
+  wire _bits_340 = parent_pick_remaining[43]; // FirstSet.java:24
+  wire _or_179 = _bits_339 | _bits_340; // FirstSet.java:36
   wire _or_180 = _or_178 | _or_179; // FirstSet.java:36
-  wire _bits_342 = parent_pick_remaining[44]; // FirstSet.java:24
-  wire _bits_343 = parent_pick_remaining[45]; // FirstSet.java:24
-  wire _or_181 = _bits_342 | _bits_343; // FirstSet.java:36
-  wire _bits_344 = parent_pick_remaining[46]; // FirstSet.java:24
-  wire _bits_345 = parent_pick_remaining[47]; // FirstSet.java:24
-  wire _or_182 = _bits_344 | _bits_345; // FirstSet.java:36
+  wire _bits_341 = parent_pick_remaining[44]; // FirstSet.java:24
+  wire _bits_342 = parent_pick_remaining[45]; // FirstSet.java:24
+  wire _or_181 = _bits_341 | _bits_342; // FirstSet.java:36
+  wire _bits_343 = parent_pick_remaining[46]; // FirstSet.java:24
+  wire _bits_344 = parent_pick_remaining[47]; // FirstSet.java:24
+  wire _or_182 = _bits_343 | _bits_344; // FirstSet.java:36
   wire _or_183 = _or_181 | _or_182; // FirstSet.java:36
   wire _or_184 = _or_180 | _or_183; // FirstSet.java:36
   wire _or_185 = _or_177 | _or_184; // FirstSet.java:36
-  wire _bits_346 = parent_pick_remaining[48]; // FirstSet.java:24
-  wire _bits_347 = parent_pick_remaining[49]; // FirstSet.java:24
-  wire _or_186 = _bits_346 | _bits_347; // FirstSet.java:36
-  wire _bits_348 = parent_pick_remaining[50]; // FirstSet.java:24
-  wire _bits_349 = parent_pick_remaining[51]; // FirstSet.java:24
-  wire _or_187 = _bits_348 | _bits_349; // FirstSet.java:36
+  wire _bits_345 = parent_pick_remaining[48]; // FirstSet.java:24
+  wire _bits_346 = parent_pick_remaining[49]; // FirstSet.java:24
+  wire _or_186 = _bits_345 | _bits_346; // FirstSet.java:36
+  wire _bits_347 = parent_pick_remaining[50]; // FirstSet.java:24
+  wire _bits_348 = parent_pick_remaining[51]; // FirstSet.java:24
+  wire _or_187 = _bits_347 | _bits_348; // FirstSet.java:36
   wire _or_188 = _or_186 | _or_187; // FirstSet.java:36
-  wire _bits_350 = parent_pick_remaining[52]; // FirstSet.java:24
-  wire _bits_351 = parent_pick_remaining[53]; // FirstSet.java:24
-  wire _or_189 = _bits_350 | _bits_351; // FirstSet.java:36
-  wire _bits_352 = parent_pick_remaining[54]; // FirstSet.java:24
-  wire _bits_353 = parent_pick_remaining[55]; // FirstSet.java:24
-  wire _or_190 = _bits_352 | _bits_353; // FirstSet.java:36
+  wire _bits_349 = parent_pick_remaining[52]; // FirstSet.java:24
+  wire _bits_350 = parent_pick_remaining[53]; // FirstSet.java:24
+  wire _or_189 = _bits_349 | _bits_350; // FirstSet.java:36
+  wire _bits_351 = parent_pick_remaining[54]; // FirstSet.java:24
+  wire _bits_352 = parent_pick_remaining[55]; // FirstSet.java:24
+  wire _or_190 = _bits_351 | _bits_352; // FirstSet.java:36
   wire _or_191 = _or_189 | _or_190; // FirstSet.java:36
   wire _or_192 = _or_188 | _or_191; // FirstSet.java:36
-  wire _bits_354 = parent_pick_remaining[56]; // FirstSet.java:24
-  wire _bits_355 = parent_pick_remaining[57]; // FirstSet.java:24
-  wire _or_193 = _bits_354 | _bits_355; // FirstSet.java:36
-  wire _bits_356 = parent_pick_remaining[58]; // FirstSet.java:24
-  wire _bits_357 = parent_pick_remaining[59]; // FirstSet.java:24
-  wire _or_194 = _bits_356 | _bits_357; // FirstSet.java:36
+  wire _bits_353 = parent_pick_remaining[56]; // FirstSet.java:24
+  wire _bits_354 = parent_pick_remaining[57]; // FirstSet.java:24
+  wire _or_193 = _bits_353 | _bits_354; // FirstSet.java:36
+  wire _bits_355 = parent_pick_remaining[58]; // FirstSet.java:24
+  wire _bits_356 = parent_pick_remaining[59]; // FirstSet.java:24
+  wire _or_194 = _bits_355 | _bits_356; // FirstSet.java:36
   wire _or_195 = _or_193 | _or_194; // FirstSet.java:36
-  wire _bits_358 = parent_pick_remaining[60]; // FirstSet.java:24
-  wire _bits_359 = parent_pick_remaining[61]; // FirstSet.java:24
-  wire _or_196 = _bits_358 | _bits_359; // FirstSet.java:36
-  wire _bits_360 = parent_pick_remaining[62]; // FirstSet.java:24
-  wire _bits_361 = parent_pick_remaining[63]; // FirstSet.java:24
-  wire _or_197 = _bits_360 | _bits_361; // FirstSet.java:36
+  wire _bits_357 = parent_pick_remaining[60]; // FirstSet.java:24
+  wire _bits_358 = parent_pick_remaining[61]; // FirstSet.java:24
+  wire _or_196 = _bits_357 | _bits_358; // FirstSet.java:36
+  wire _bits_359 = parent_pick_remaining[62]; // FirstSet.java:24
+  wire _bits_360 = parent_pick_remaining[63]; // FirstSet.java:24
+  wire _or_197 = _bits_359 | _bits_360; // FirstSet.java:36
   wire _or_198 = _or_196 | _or_197; // FirstSet.java:36
   wire _or_199 = _or_195 | _or_198; // FirstSet.java:36
   wire _or_200 = _or_192 | _or_199; // FirstSet.java:36
   wire _or_201 = _or_185 | _or_200; // FirstSet.java:36
   wire _or_202 = _or_170 | _or_201; // FirstSet.java:36
-  wire _bits_362 = parent_pick_remaining[64]; // FirstSet.java:24
-  wire _bits_363 = parent_pick_remaining[65]; // FirstSet.java:24
-  wire _or_203 = _bits_362 | _bits_363; // FirstSet.java:36
-  wire _bits_364 = parent_pick_remaining[66]; // FirstSet.java:24
-  wire _bits_365 = parent_pick_remaining[67]; // FirstSet.java:24
-  wire _or_204 = _bits_364 | _bits_365; // FirstSet.java:36
+  wire _bits_361 = parent_pick_remaining[64]; // FirstSet.java:24
+  wire _bits_362 = parent_pick_remaining[65]; // FirstSet.java:24
+  wire _or_203 = _bits_361 | _bits_362; // FirstSet.java:36
+  wire _bits_363 = parent_pick_remaining[66]; // FirstSet.java:24
+  wire _bits_364 = parent_pick_remaining[67]; // FirstSet.java:24
+  wire _or_204 = _bits_363 | _bits_364; // FirstSet.java:36
   wire _or_205 = _or_203 | _or_204; // FirstSet.java:36
-  wire _bits_366 = parent_pick_remaining[68]; // FirstSet.java:24
-  wire _bits_367 = parent_pick_remaining[69]; // FirstSet.java:24
-  wire _or_206 = _bits_366 | _bits_367; // FirstSet.java:36
-  wire _bits_368 = parent_pick_remaining[70]; // FirstSet.java:24
-  wire _bits_369 = parent_pick_remaining[71]; // FirstSet.java:24
-  wire _or_207 = _bits_368 | _bits_369; // FirstSet.java:36
+  wire _bits_365 = parent_pick_remaining[68]; // FirstSet.java:24
+  wire _bits_366 = parent_pick_remaining[69]; // FirstSet.java:24
+  wire _or_206 = _bits_365 | _bits_366; // FirstSet.java:36
+  wire _bits_367 = parent_pick_remaining[70]; // FirstSet.java:24
+  wire _bits_368 = parent_pick_remaining[71]; // FirstSet.java:24
+  wire _or_207 = _bits_367 | _bits_368; // FirstSet.java:36
   wire _or_208 = _or_206 | _or_207; // FirstSet.java:36
   wire _or_209 = _or_205 | _or_208; // FirstSet.java:36
-  wire _bits_370 = parent_pick_remaining[72]; // FirstSet.java:24
-  wire _bits_371 = parent_pick_remaining[73]; // FirstSet.java:24
-  wire _or_210 = _bits_370 | _bits_371; // FirstSet.java:36
-  wire _bits_372 = parent_pick_remaining[74]; // FirstSet.java:24
-  wire _bits_373 = parent_pick_remaining[75]; // FirstSet.java:24
-  wire _or_211 = _bits_372 | _bits_373; // FirstSet.java:36
+  wire _bits_369 = parent_pick_remaining[72]; // FirstSet.java:24
+  wire _bits_370 = parent_pick_remaining[73]; // FirstSet.java:24
+  wire _or_210 = _bits_369 | _bits_370; // FirstSet.java:36
+  wire _bits_371 = parent_pick_remaining[74]; // FirstSet.java:24
+  wire _bits_372 = parent_pick_remaining[75]; // FirstSet.java:24
+  wire _or_211 = _bits_371 | _bits_372; // FirstSet.java:36
   wire _or_212 = _or_210 | _or_211; // FirstSet.java:36
-  wire _bits_374 = parent_pick_remaining[76]; // FirstSet.java:24
-  wire _bits_375 = parent_pick_remaining[77]; // FirstSet.java:24
-  wire _or_213 = _bits_374 | _bits_375; // FirstSet.java:36
-  wire _bits_376 = parent_pick_remaining[78]; // FirstSet.java:24
-  wire _bits_377 = parent_pick_remaining[79]; // FirstSet.java:24
-  wire _or_214 = _bits_376 | _bits_377; // FirstSet.java:36
+  wire _bits_373 = parent_pick_remaining[76]; // FirstSet.java:24
+  wire _bits_374 = parent_pick_remaining[77]; // FirstSet.java:24
+  wire _or_213 = _bits_373 | _bits_374; // FirstSet.java:36
+  wire _bits_375 = parent_pick_remaining[78]; // FirstSet.java:24
+  wire _bits_376 = parent_pick_remaining[79]; // FirstSet.java:24
+  wire _or_214 = _bits_375 | _bits_376; // FirstSet.java:36
   wire _or_215 = _or_213 | _or_214; // FirstSet.java:36
   wire _or_216 = _or_212 | _or_215; // FirstSet.java:36
   wire _or_217 = _or_209 | _or_216; // FirstSet.java:36
-  wire _bits_378 = parent_pick_remaining[80]; // FirstSet.java:24
-  wire _bits_379 = parent_pick_remaining[81]; // FirstSet.java:24
-  wire _or_218 = _bits_378 | _bits_379; // FirstSet.java:36
-  wire _bits_380 = parent_pick_remaining[82]; // FirstSet.java:24
-  wire _bits_381 = parent_pick_remaining[83]; // FirstSet.java:24
-  wire _or_219 = _bits_380 | _bits_381; // FirstSet.java:36
+  wire _bits_377 = parent_pick_remaining[80]; // FirstSet.java:24
+  wire _bits_378 = parent_pick_remaining[81]; // FirstSet.java:24
+  wire _or_218 = _bits_377 | _bits_378; // FirstSet.java:36
+  wire _bits_379 = parent_pick_remaining[82]; // FirstSet.java:24
+  wire _bits_380 = parent_pick_remaining[83]; // FirstSet.java:24
+  wire _or_219 = _bits_379 | _bits_380; // FirstSet.java:36
   wire _or_220 = _or_218 | _or_219; // FirstSet.java:36
-  wire _bits_382 = parent_pick_remaining[84]; // FirstSet.java:24
-  wire _bits_383 = parent_pick_remaining[85]; // FirstSet.java:24
-  wire _or_221 = _bits_382 | _bits_383; // FirstSet.java:36
-  wire _bits_384 = parent_pick_remaining[86]; // FirstSet.java:24
-  wire _bits_385 = parent_pick_remaining[87]; // FirstSet.java:24
-  wire _or_222 = _bits_384 | _bits_385; // FirstSet.java:36
+  wire _bits_381 = parent_pick_remaining[84]; // FirstSet.java:24
+  wire _bits_382 = parent_pick_remaining[85]; // FirstSet.java:24
+  wire _or_221 = _bits_381 | _bits_382; // FirstSet.java:36
+  wire _bits_383 = parent_pick_remaining[86]; // FirstSet.java:24
+  wire _bits_384 = parent_pick_remaining[87]; // FirstSet.java:24
+  wire _or_222 = _bits_383 | _bits_384; // FirstSet.java:36
   wire _or_223 = _or_221 | _or_222; // FirstSet.java:36
   wire _or_224 = _or_220 | _or_223; // FirstSet.java:36
-  wire _bits_386 = parent_pick_remaining[88]; // FirstSet.java:24
-  wire _bits_387 = parent_pick_remaining[89]; // FirstSet.java:24
-  wire _or_225 = _bits_386 | _bits_387; // FirstSet.java:36
-  wire _bits_388 = parent_pick_remaining[90]; // FirstSet.java:24
-  wire _bits_389 = parent_pick_remaining[91]; // FirstSet.java:24
-  wire _or_226 = _bits_388 | _bits_389; // FirstSet.java:36
+  wire _bits_385 = parent_pick_remaining[88]; // FirstSet.java:24
+  wire _bits_386 = parent_pick_remaining[89]; // FirstSet.java:24
+  wire _or_225 = _bits_385 | _bits_386; // FirstSet.java:36
+  wire _bits_387 = parent_pick_remaining[90]; // FirstSet.java:24
+  wire _bits_388 = parent_pick_remaining[91]; // FirstSet.java:24
+  wire _or_226 = _bits_387 | _bits_388; // FirstSet.java:36
   wire _or_227 = _or_225 | _or_226; // FirstSet.java:36
-  wire _bits_390 = parent_pick_remaining[92]; // FirstSet.java:24
-  wire _bits_391 = parent_pick_remaining[93]; // FirstSet.java:24
-  wire _or_228 = _bits_390 | _bits_391; // FirstSet.java:36
-  wire _bits_392 = parent_pick_remaining[94]; // FirstSet.java:24
-  wire _bits_393 = parent_pick_remaining[95]; // FirstSet.java:24
-  wire _or_229 = _bits_392 | _bits_393; // FirstSet.java:36
+  wire _bits_389 = parent_pick_remaining[92]; // FirstSet.java:24
+  wire _bits_390 = parent_pick_remaining[93]; // FirstSet.java:24
+  wire _or_228 = _bits_389 | _bits_390; // FirstSet.java:36
+  wire _bits_391 = parent_pick_remaining[94]; // FirstSet.java:24
+  wire _bits_392 = parent_pick_remaining[95]; // FirstSet.java:24
+  wire _or_229 = _bits_391 | _bits_392; // FirstSet.java:36
   wire _or_230 = _or_228 | _or_229; // FirstSet.java:36
   wire _or_231 = _or_227 | _or_230; // FirstSet.java:36
   wire _or_232 = _or_224 | _or_231; // FirstSet.java:36
   wire _or_233 = _or_217 | _or_232; // FirstSet.java:36
-  wire _bits_394 = parent_pick_remaining[96]; // FirstSet.java:24
-  wire _bits_395 = parent_pick_remaining[97]; // FirstSet.java:24
-  wire _or_234 = _bits_394 | _bits_395; // FirstSet.java:36
-  wire _bits_396 = parent_pick_remaining[98]; // FirstSet.java:24
-  wire _bits_397 = parent_pick_remaining[99]; // FirstSet.java:24
-  wire _or_235 = _bits_396 | _bits_397; // FirstSet.java:36
+  wire _bits_393 = parent_pick_remaining[96]; // FirstSet.java:24
+  wire _bits_394 = parent_pick_remaining[97]; // FirstSet.java:24
+  wire _or_234 = _bits_393 | _bits_394; // FirstSet.java:36
+  wire _bits_395 = parent_pick_remaining[98]; // FirstSet.java:24
+  wire _bits_396 = parent_pick_remaining[99]; // FirstSet.java:24
+  wire _or_235 = _bits_395 | _bits_396; // FirstSet.java:36
   wire _or_236 = _or_234 | _or_235; // FirstSet.java:36
-  wire _bits_398 = parent_pick_remaining[100]; // FirstSet.java:24
-  wire _bits_399 = parent_pick_remaining[101]; // FirstSet.java:24
-  wire _or_237 = _bits_398 | _bits_399; // FirstSet.java:36
-  wire _bits_400 = parent_pick_remaining[102]; // FirstSet.java:24
-  wire _bits_401 = parent_pick_remaining[103]; // FirstSet.java:24
-  wire _or_238 = _bits_400 | _bits_401; // FirstSet.java:36
+  wire _bits_397 = parent_pick_remaining[100]; // FirstSet.java:24
+  wire _bits_398 = parent_pick_remaining[101]; // FirstSet.java:24
+  wire _or_237 = _bits_397 | _bits_398; // FirstSet.java:36
+  wire _bits_399 = parent_pick_remaining[102]; // FirstSet.java:24
+  wire _bits_400 = parent_pick_remaining[103]; // FirstSet.java:24
+  wire _or_238 = _bits_399 | _bits_400; // FirstSet.java:36
   wire _or_239 = _or_237 | _or_238; // FirstSet.java:36
   wire _or_240 = _or_236 | _or_239; // FirstSet.java:36
-  wire _bits_402 = parent_pick_remaining[104]; // FirstSet.java:24
-  wire _bits_403 = parent_pick_remaining[105]; // FirstSet.java:24
-  wire _or_241 = _bits_402 | _bits_403; // FirstSet.java:36
-  wire _bits_404 = parent_pick_remaining[106]; // FirstSet.java:24
-  wire _bits_405 = parent_pick_remaining[107]; // FirstSet.java:24
-  wire _or_242 = _bits_404 | _bits_405; // FirstSet.java:36
+  wire _bits_401 = parent_pick_remaining[104]; // FirstSet.java:24
+  wire _bits_402 = parent_pick_remaining[105]; // FirstSet.java:24
+  wire _or_241 = _bits_401 | _bits_402; // FirstSet.java:36
+  wire _bits_403 = parent_pick_remaining[106]; // FirstSet.java:24
+  wire _bits_404 = parent_pick_remaining[107]; // FirstSet.java:24
+  wire _or_242 = _bits_403 | _bits_404; // FirstSet.java:36
   wire _or_243 = _or_241 | _or_242; // FirstSet.java:36
-  wire _bits_406 = parent_pick_remaining[108]; // FirstSet.java:24
-  wire _bits_407 = parent_pick_remaining[109]; // FirstSet.java:24
-  wire _or_244 = _bits_406 | _bits_407; // FirstSet.java:36
-  wire _bits_408 = parent_pick_remaining[110]; // FirstSet.java:24
-  wire _bits_409 = parent_pick_remaining[111]; // FirstSet.java:24
-  wire _or_245 = _bits_408 | _bits_409; // FirstSet.java:36
+  wire _bits_405 = parent_pick_remaining[108]; // FirstSet.java:24
+  wire _bits_406 = parent_pick_remaining[109]; // FirstSet.java:24
+  wire _or_244 = _bits_405 | _bits_406; // FirstSet.java:36
+  wire _bits_407 = parent_pick_remaining[110]; // FirstSet.java:24
+  wire _bits_408 = parent_pick_remaining[111]; // FirstSet.java:24
+  wire _or_245 = _bits_407 | _bits_408; // FirstSet.java:36
   wire _or_246 = _or_244 | _or_245; // FirstSet.java:36
   wire _or_247 = _or_243 | _or_246; // FirstSet.java:36
   wire _or_248 = _or_240 | _or_247; // FirstSet.java:36
-  wire _bits_410 = parent_pick_remaining[112]; // FirstSet.java:24
-  wire _bits_411 = parent_pick_remaining[113]; // FirstSet.java:24
-  wire _or_249 = _bits_410 | _bits_411; // FirstSet.java:36
-  wire _bits_412 = parent_pick_remaining[114]; // FirstSet.java:24
-  wire _bits_413 = parent_pick_remaining[115]; // FirstSet.java:24
-  wire _or_250 = _bits_412 | _bits_413; // FirstSet.java:36
+  wire _bits_409 = parent_pick_remaining[112]; // FirstSet.java:24
+  wire _bits_410 = parent_pick_remaining[113]; // FirstSet.java:24
+  wire _or_249 = _bits_409 | _bits_410; // FirstSet.java:36
+  wire _bits_411 = parent_pick_remaining[114]; // FirstSet.java:24
+  wire _bits_412 = parent_pick_remaining[115]; // FirstSet.java:24
+  wire _or_250 = _bits_411 | _bits_412; // FirstSet.java:36
   wire _or_251 = _or_249 | _or_250; // FirstSet.java:36
-  wire _bits_414 = parent_pick_remaining[116]; // FirstSet.java:24
-  wire _bits_415 = parent_pick_remaining[117]; // FirstSet.java:24
-  wire _or_252 = _bits_414 | _bits_415; // FirstSet.java:36
-  wire _bits_416 = parent_pick_remaining[118]; // FirstSet.java:24
-  wire _bits_417 = parent_pick_remaining[119]; // FirstSet.java:24
-  wire _or_253 = _bits_416 | _bits_417; // FirstSet.java:36
+  wire _bits_413 = parent_pick_remaining[116]; // FirstSet.java:24
+  wire _bits_414 = parent_pick_remaining[117]; // FirstSet.java:24
+  wire _or_252 = _bits_413 | _bits_414; // FirstSet.java:36
+  wire _bits_415 = parent_pick_remaining[118]; // FirstSet.java:24
+  wire _bits_416 = parent_pick_remaining[119]; // FirstSet.java:24
+  wire _or_253 = _bits_415 | _bits_416; // FirstSet.java:36
   wire _or_254 = _or_252 | _or_253; // FirstSet.java:36
   wire _or_255 = _or_251 | _or_254; // FirstSet.java:36
-  wire _bits_418 = parent_pick_remaining[120]; // FirstSet.java:24
-  wire _bits_419 = parent_pick_remaining[121]; // FirstSet.java:24
-  wire _or_256 = _bits_418 | _bits_419; // FirstSet.java:36
-  wire _bits_420 = parent_pick_remaining[122]; // FirstSet.java:24
-  wire _bits_421 = parent_pick_remaining[123]; // FirstSet.java:24
-  wire _or_257 = _bits_420 | _bits_421; // FirstSet.java:36
+  wire _bits_417 = parent_pick_remaining[120]; // FirstSet.java:24
+  wire _bits_418 = parent_pick_remaining[121]; // FirstSet.java:24
+  wire _or_256 = _bits_417 | _bits_418; // FirstSet.java:36
+  wire _bits_419 = parent_pick_remaining[122]; // FirstSet.java:24
+  wire _bits_420 = parent_pick_remaining[123]; // FirstSet.java:24
+  wire _or_257 = _bits_419 | _bits_420; // FirstSet.java:36
   wire _or_258 = _or_256 | _or_257; // FirstSet.java:36
-  wire _bits_422 = parent_pick_remaining[124]; // FirstSet.java:24
-  wire _bits_423 = parent_pick_remaining[125]; // FirstSet.java:24
-  wire _or_259 = _bits_422 | _bits_423; // FirstSet.java:36
-  wire _bits_424 = parent_pick_remaining[126]; // FirstSet.java:24
-  wire _bits_425 = parent_pick_remaining[127]; // FirstSet.java:24
-  wire _or_260 = _bits_424 | _bits_425; // FirstSet.java:36
+  wire _bits_421 = parent_pick_remaining[124]; // FirstSet.java:24
+  wire _bits_422 = parent_pick_remaining[125]; // FirstSet.java:24
+  wire _or_259 = _bits_421 | _bits_422; // FirstSet.java:36
+  wire _bits_423 = parent_pick_remaining[126]; // FirstSet.java:24
+  wire _bits_424 = parent_pick_remaining[127]; // FirstSet.java:24
+  wire _or_260 = _bits_423 | _bits_424; // FirstSet.java:36
   wire _or_261 = _or_259 | _or_260; // FirstSet.java:36
   wire _or_262 = _or_258 | _or_261; // FirstSet.java:36
   wire _or_263 = _or_255 | _or_262; // FirstSet.java:36
   wire _or_264 = _or_248 | _or_263; // FirstSet.java:36
   wire _or_265 = _or_233 | _or_264; // FirstSet.java:36
   wire _or_266 = _or_202 | _or_265; // FirstSet.java:36
-  wire _not_161 = ~_or_202; // FirstSet.java:34
-  wire _not_162 = ~_or_233; // FirstSet.java:34
-  wire _not_163 = ~_or_248; // FirstSet.java:34
-  wire _not_164 = ~_or_255; // FirstSet.java:34
-  wire _not_165 = ~_or_258; // FirstSet.java:34
-  wire _not_166 = ~_or_259; // FirstSet.java:34
-  wire _not_167 = ~_bits_424; // FirstSet.java:34
-  wire _not_168 = ~_bits_422; // FirstSet.java:34
-  wire _mux_10 = _not_166 ? _not_167 : _not_168; // FirstSet.java:35
-  wire [1:0] _cat_9 = {_not_166, _mux_10}; // FirstSet.java:35
-  wire _not_169 = ~_or_256; // FirstSet.java:34
-  wire _not_170 = ~_bits_420; // FirstSet.java:34
-  wire _not_171 = ~_bits_418; // FirstSet.java:34
-  wire _mux_11 = _not_169 ? _not_170 : _not_171; // FirstSet.java:35
-  wire [1:0] _cat_10 = {_not_169, _mux_11}; // FirstSet.java:35
-  wire [1:0] _mux_12 = _not_165 ? _cat_9 : _cat_10; // FirstSet.java:35
-  wire [2:0] _cat_11 = {_not_165, _mux_12}; // FirstSet.java:35
-  wire _not_172 = ~_or_251; // FirstSet.java:34
-  wire _not_173 = ~_or_252; // FirstSet.java:34
-  wire _not_174 = ~_bits_416; // FirstSet.java:34
-  wire _not_175 = ~_bits_414; // FirstSet.java:34
-  wire _mux_13 = _not_173 ? _not_174 : _not_175; // FirstSet.java:35
-  wire [1:0] _cat_12 = {_not_173, _mux_13}; // FirstSet.java:35
-  wire _not_176 = ~_or_249; // FirstSet.java:34
-  wire _not_177 = ~_bits_412; // FirstSet.java:34
-  wire _not_178 = ~_bits_410; // FirstSet.java:34
-  wire _mux_14 = _not_176 ? _not_177 : _not_178; // FirstSet.java:35
-  wire [1:0] _cat_13 = {_not_176, _mux_14}; // FirstSet.java:35
-  wire [1:0] _mux_15 = _not_172 ? _cat_12 : _cat_13; // FirstSet.java:35
-  wire [2:0] _cat_14 = {_not_172, _mux_15}; // FirstSet.java:35
-  wire [2:0] _mux_16 = _not_164 ? _cat_11 : _cat_14; // FirstSet.java:35
-  wire [3:0] _cat_15 = {_not_164, _mux_16}; // FirstSet.java:35
-  wire _not_179 = ~_or_240; // FirstSet.java:34
-  wire _not_180 = ~_or_243; // FirstSet.java:34
-  wire _not_181 = ~_or_244; // FirstSet.java:34
-  wire _not_182 = ~_bits_408; // FirstSet.java:34
-  wire _not_183 = ~_bits_406; // FirstSet.java:34
-  wire _mux_17 = _not_181 ? _not_182 : _not_183; // FirstSet.java:35
-  wire [1:0] _cat_16 = {_not_181, _mux_17}; // FirstSet.java:35
-  wire _not_184 = ~_or_241; // FirstSet.java:34
-  wire _not_185 = ~_bits_404; // FirstSet.java:34
-  wire _not_186 = ~_bits_402; // FirstSet.java:34
-  wire _mux_18 = _not_184 ? _not_185 : _not_186; // FirstSet.java:35
-  wire [1:0] _cat_17 = {_not_184, _mux_18}; // FirstSet.java:35
-  wire [1:0] _mux_19 = _not_180 ? _cat_16 : _cat_17; // FirstSet.java:35
-  wire [2:0] _cat_18 = {_not_180, _mux_19}; // FirstSet.java:35
-  wire _not_187 = ~_or_236; // FirstSet.java:34
-  wire _not_188 = ~_or_237; // FirstSet.java:34
-  wire _not_189 = ~_bits_400; // FirstSet.java:34
-  wire _not_190 = ~_bits_398; // FirstSet.java:34
-  wire _mux_20 = _not_188 ? _not_189 : _not_190; // FirstSet.java:35
-  wire [1:0] _cat_19 = {_not_188, _mux_20}; // FirstSet.java:35
-  wire _not_191 = ~_or_234; // FirstSet.java:34
-  wire _not_192 = ~_bits_396; // FirstSet.java:34
-  wire _not_193 = ~_bits_394; // FirstSet.java:34
-  wire _mux_21 = _not_191 ? _not_192 : _not_193; // FirstSet.java:35
-  wire [1:0] _cat_20 = {_not_191, _mux_21}; // FirstSet.java:35
-  wire [1:0] _mux_22 = _not_187 ? _cat_19 : _cat_20; // FirstSet.java:35
-  wire [2:0] _cat_21 = {_not_187, _mux_22}; // FirstSet.java:35
-  wire [2:0] _mux_23 = _not_179 ? _cat_18 : _cat_21; // FirstSet.java:35
-  wire [3:0] _cat_22 = {_not_179, _mux_23}; // FirstSet.java:35
-  wire [3:0] _mux_24 = _not_163 ? _cat_15 : _cat_22; // FirstSet.java:35
-  wire [4:0] _cat_23 = {_not_163, _mux_24}; // FirstSet.java:35
-  wire _not_194 = ~_or_217; // FirstSet.java:34
-  wire _not_195 = ~_or_224; // FirstSet.java:34
-  wire _not_196 = ~_or_227; // FirstSet.java:34
-  wire _not_197 = ~_or_228; // FirstSet.java:34
-  wire _not_198 = ~_bits_392; // FirstSet.java:34
-  wire _not_199 = ~_bits_390; // FirstSet.java:34
-  wire _mux_25 = _not_197 ? _not_198 : _not_199; // FirstSet.java:35
-  wire [1:0] _cat_24 = {_not_197, _mux_25}; // FirstSet.java:35
-  wire _not_200 = ~_or_225; // FirstSet.java:34
-  wire _not_201 = ~_bits_388; // FirstSet.java:34
-  wire _not_202 = ~_bits_386; // FirstSet.java:34
-  wire _mux_26 = _not_200 ? _not_201 : _not_202; // FirstSet.java:35
-  wire [1:0] _cat_25 = {_not_200, _mux_26}; // FirstSet.java:35
-  wire [1:0] _mux_27 = _not_196 ? _cat_24 : _cat_25; // FirstSet.java:35
-  wire [2:0] _cat_26 = {_not_196, _mux_27}; // FirstSet.java:35
-  wire _not_203 = ~_or_220; // FirstSet.java:34
-  wire _not_204 = ~_or_221; // FirstSet.java:34
-  wire _not_205 = ~_bits_384; // FirstSet.java:34
-  wire _not_206 = ~_bits_382; // FirstSet.java:34
-  wire _mux_28 = _not_204 ? _not_205 : _not_206; // FirstSet.java:35
-  wire [1:0] _cat_27 = {_not_204, _mux_28}; // FirstSet.java:35
-  wire _not_207 = ~_or_218; // FirstSet.java:34
-  wire _not_208 = ~_bits_380; // FirstSet.java:34
-  wire _not_209 = ~_bits_378; // FirstSet.java:34
-  wire _mux_29 = _not_207 ? _not_208 : _not_209; // FirstSet.java:35
-  wire [1:0] _cat_28 = {_not_207, _mux_29}; // FirstSet.java:35
-  wire [1:0] _mux_30 = _not_203 ? _cat_27 : _cat_28; // FirstSet.java:35
-  wire [2:0] _cat_29 = {_not_203, _mux_30}; // FirstSet.java:35
-  wire [2:0] _mux_31 = _not_195 ? _cat_26 : _cat_29; // FirstSet.java:35
-  wire [3:0] _cat_30 = {_not_195, _mux_31}; // FirstSet.java:35
-  wire _not_210 = ~_or_209; // FirstSet.java:34
-  wire _not_211 = ~_or_212; // FirstSet.java:34
-  wire _not_212 = ~_or_213; // FirstSet.java:34
-  wire _not_213 = ~_bits_376; // FirstSet.java:34
-  wire _not_214 = ~_bits_374; // FirstSet.java:34
-  wire _mux_32 = _not_212 ? _not_213 : _not_214; // FirstSet.java:35
-  wire [1:0] _cat_31 = {_not_212, _mux_32}; // FirstSet.java:35
-  wire _not_215 = ~_or_210; // FirstSet.java:34
-  wire _not_216 = ~_bits_372; // FirstSet.java:34
-  wire _not_217 = ~_bits_370; // FirstSet.java:34
-  wire _mux_33 = _not_215 ? _not_216 : _not_217; // FirstSet.java:35
-  wire [1:0] _cat_32 = {_not_215, _mux_33}; // FirstSet.java:35
-  wire [1:0] _mux_34 = _not_211 ? _cat_31 : _cat_32; // FirstSet.java:35
-  wire [2:0] _cat_33 = {_not_211, _mux_34}; // FirstSet.java:35
-  wire _not_218 = ~_or_205; // FirstSet.java:34
-  wire _not_219 = ~_or_206; // FirstSet.java:34
-  wire _not_220 = ~_bits_368; // FirstSet.java:34
-  wire _not_221 = ~_bits_366; // FirstSet.java:34
-  wire _mux_35 = _not_219 ? _not_220 : _not_221; // FirstSet.java:35
-  wire [1:0] _cat_34 = {_not_219, _mux_35}; // FirstSet.java:35
-  wire _not_222 = ~_or_203; // FirstSet.java:34
-  wire _not_223 = ~_bits_364; // FirstSet.java:34
-  wire _not_224 = ~_bits_362; // FirstSet.java:34
-  wire _mux_36 = _not_222 ? _not_223 : _not_224; // FirstSet.java:35
-  wire [1:0] _cat_35 = {_not_222, _mux_36}; // FirstSet.java:35
-  wire [1:0] _mux_37 = _not_218 ? _cat_34 : _cat_35; // FirstSet.java:35
-  wire [2:0] _cat_36 = {_not_218, _mux_37}; // FirstSet.java:35
-  wire [2:0] _mux_38 = _not_210 ? _cat_33 : _cat_36; // FirstSet.java:35
-  wire [3:0] _cat_37 = {_not_210, _mux_38}; // FirstSet.java:35
-  wire [3:0] _mux_39 = _not_194 ? _cat_30 : _cat_37; // FirstSet.java:35
-  wire [4:0] _cat_38 = {_not_194, _mux_39}; // FirstSet.java:35
-  wire [4:0] _mux_40 = _not_162 ? _cat_23 : _cat_38; // FirstSet.java:35
-  wire [5:0] _cat_39 = {_not_162, _mux_40}; // FirstSet.java:35
-  wire _not_225 = ~_or_170; // FirstSet.java:34
-  wire _not_226 = ~_or_185; // FirstSet.java:34
-  wire _not_227 = ~_or_192; // FirstSet.java:34
-  wire _not_228 = ~_or_195; // FirstSet.java:34
-  wire _not_229 = ~_or_196; // FirstSet.java:34
-  wire _not_230 = ~_bits_360; // FirstSet.java:34
-  wire _not_231 = ~_bits_358; // FirstSet.java:34
-  wire _mux_41 = _not_229 ? _not_230 : _not_231; // FirstSet.java:35
-  wire [1:0] _cat_40 = {_not_229, _mux_41}; // FirstSet.java:35
-  wire _not_232 = ~_or_193; // FirstSet.java:34
-  wire _not_233 = ~_bits_356; // FirstSet.java:34
-  wire _not_234 = ~_bits_354; // FirstSet.java:34
-  wire _mux_42 = _not_232 ? _not_233 : _not_234; // FirstSet.java:35
-  wire [1:0] _cat_41 = {_not_232, _mux_42}; // FirstSet.java:35
-  wire [1:0] _mux_43 = _not_228 ? _cat_40 : _cat_41; // FirstSet.java:35
-  wire [2:0] _cat_42 = {_not_228, _mux_43}; // FirstSet.java:35
-  wire _not_235 = ~_or_188; // FirstSet.java:34
-  wire _not_236 = ~_or_189; // FirstSet.java:34
-  wire _not_237 = ~_bits_352; // FirstSet.java:34
-  wire _not_238 = ~_bits_350; // FirstSet.java:34
-  wire _mux_44 = _not_236 ? _not_237 : _not_238; // FirstSet.java:35
-  wire [1:0] _cat_43 = {_not_236, _mux_44}; // FirstSet.java:35
-  wire _not_239 = ~_or_186; // FirstSet.java:34
-  wire _not_240 = ~_bits_348; // FirstSet.java:34
-  wire _not_241 = ~_bits_346; // FirstSet.java:34
-  wire _mux_45 = _not_239 ? _not_240 : _not_241; // FirstSet.java:35
-  wire [1:0] _cat_44 = {_not_239, _mux_45}; // FirstSet.java:35
-  wire [1:0] _mux_46 = _not_235 ? _cat_43 : _cat_44; // FirstSet.java:35
-  wire [2:0] _cat_45 = {_not_235, _mux_46}; // FirstSet.java:35
-  wire [2:0] _mux_47 = _not_227 ? _cat_42 : _cat_45; // FirstSet.java:35
-  wire [3:0] _cat_46 = {_not_227, _mux_47}; // FirstSet.java:35
-  wire _not_242 = ~_or_177; // FirstSet.java:34
-  wire _not_243 = ~_or_180; // FirstSet.java:34
-  wire _not_244 = ~_or_181; // FirstSet.java:34
-  wire _not_245 = ~_bits_344; // FirstSet.java:34
-  wire _not_246 = ~_bits_342; // FirstSet.java:34
-  wire _mux_48 = _not_244 ? _not_245 : _not_246; // FirstSet.java:35
-  wire [1:0] _cat_47 = {_not_244, _mux_48}; // FirstSet.java:35
-  wire _not_247 = ~_or_178; // FirstSet.java:34
-  wire _not_248 = ~_bits_340; // FirstSet.java:34
-  wire _not_249 = ~_bits_338; // FirstSet.java:34
-  wire _mux_49 = _not_247 ? _not_248 : _not_249; // FirstSet.java:35
-  wire [1:0] _cat_48 = {_not_247, _mux_49}; // FirstSet.java:35
-  wire [1:0] _mux_50 = _not_243 ? _cat_47 : _cat_48; // FirstSet.java:35
-  wire [2:0] _cat_49 = {_not_243, _mux_50}; // FirstSet.java:35
-  wire _not_250 = ~_or_173; // FirstSet.java:34
-  wire _not_251 = ~_or_174; // FirstSet.java:34
-  wire _not_252 = ~_bits_336; // FirstSet.java:34
-  wire _not_253 = ~_bits_334; // FirstSet.java:34
-  wire _mux_51 = _not_251 ? _not_252 : _not_253; // FirstSet.java:35
-  wire [1:0] _cat_50 = {_not_251, _mux_51}; // FirstSet.java:35
-  wire _not_254 = ~_or_171; // FirstSet.java:34
-  wire _not_255 = ~_bits_332; // FirstSet.java:34
-  wire _not_256 = ~_bits_330; // FirstSet.java:34
-  wire _mux_52 = _not_254 ? _not_255 : _not_256; // FirstSet.java:35
-  wire [1:0] _cat_51 = {_not_254, _mux_52}; // FirstSet.java:35
-  wire [1:0] _mux_53 = _not_250 ? _cat_50 : _cat_51; // FirstSet.java:35
-  wire [2:0] _cat_52 = {_not_250, _mux_53}; // FirstSet.java:35
-  wire [2:0] _mux_54 = _not_242 ? _cat_49 : _cat_52; // FirstSet.java:35
-  wire [3:0] _cat_53 = {_not_242, _mux_54}; // FirstSet.java:35
-  wire [3:0] _mux_55 = _not_226 ? _cat_46 : _cat_53; // FirstSet.java:35
-  wire [4:0] _cat_54 = {_not_226, _mux_55}; // FirstSet.java:35
-  wire _not_257 = ~_or_154; // FirstSet.java:34
-  wire _not_258 = ~_or_161; // FirstSet.java:34
-  wire _not_259 = ~_or_164; // FirstSet.java:34
-  wire _not_260 = ~_or_165; // FirstSet.java:34
-  wire _not_261 = ~_bits_328; // FirstSet.java:34
-  wire _not_262 = ~_bits_326; // FirstSet.java:34
-  wire _mux_56 = _not_260 ? _not_261 : _not_262; // FirstSet.java:35
-  wire [1:0] _cat_55 = {_not_260, _mux_56}; // FirstSet.java:35
-  wire _not_263 = ~_or_162; // FirstSet.java:34
-  wire _not_264 = ~_bits_324; // FirstSet.java:34
-  wire _not_265 = ~_bits_322; // FirstSet.java:34
-  wire _mux_57 = _not_263 ? _not_264 : _not_265; // FirstSet.java:35
-  wire [1:0] _cat_56 = {_not_263, _mux_57}; // FirstSet.java:35
-  wire [1:0] _mux_58 = _not_259 ? _cat_55 : _cat_56; // FirstSet.java:35
-  wire [2:0] _cat_57 = {_not_259, _mux_58}; // FirstSet.java:35
-  wire _not_266 = ~_or_157; // FirstSet.java:34
-  wire _not_267 = ~_or_158; // FirstSet.java:34
-  wire _not_268 = ~_bits_320; // FirstSet.java:34
-  wire _not_269 = ~_bits_318; // FirstSet.java:34
-  wire _mux_59 = _not_267 ? _not_268 : _not_269; // FirstSet.java:35
-  wire [1:0] _cat_58 = {_not_267, _mux_59}; // FirstSet.java:35
-  wire _not_270 = ~_or_155; // FirstSet.java:34
-  wire _not_271 = ~_bits_316; // FirstSet.java:34
-  wire _not_272 = ~_bits_314; // FirstSet.java:34
-  wire _mux_60 = _not_270 ? _not_271 : _not_272; // FirstSet.java:35
-  wire [1:0] _cat_59 = {_not_270, _mux_60}; // FirstSet.java:35
-  wire [1:0] _mux_61 = _not_266 ? _cat_58 : _cat_59; // FirstSet.java:35
-  wire [2:0] _cat_60 = {_not_266, _mux_61}; // FirstSet.java:35
-  wire [2:0] _mux_62 = _not_258 ? _cat_57 : _cat_60; // FirstSet.java:35
-  wire [3:0] _cat_61 = {_not_258, _mux_62}; // FirstSet.java:35
-  wire _not_273 = ~_or_146; // FirstSet.java:34
-  wire _not_274 = ~_or_149; // FirstSet.java:34
-  wire _not_275 = ~_or_150; // FirstSet.java:34
-  wire _not_276 = ~_bits_312; // FirstSet.java:34
-  wire _not_277 = ~_bits_310; // FirstSet.java:34
-  wire _mux_63 = _not_275 ? _not_276 : _not_277; // FirstSet.java:35
-  wire [1:0] _cat_62 = {_not_275, _mux_63}; // FirstSet.java:35
-  wire _not_278 = ~_or_147; // FirstSet.java:34
-  wire _not_279 = ~_bits_308; // FirstSet.java:34
-  wire _not_280 = ~_bits_306; // FirstSet.java:34
-  wire _mux_64 = _not_278 ? _not_279 : _not_280; // FirstSet.java:35
-  wire [1:0] _cat_63 = {_not_278, _mux_64}; // FirstSet.java:35
-  wire [1:0] _mux_65 = _not_274 ? _cat_62 : _cat_63; // FirstSet.java:35
-  wire [2:0] _cat_64 = {_not_274, _mux_65}; // FirstSet.java:35
-  wire _not_281 = ~_or_142; // FirstSet.java:34
-  wire _not_282 = ~_or_143; // FirstSet.java:34
-  wire _not_283 = ~_bits_304; // FirstSet.java:34
-  wire _not_284 = ~_bits_302; // FirstSet.java:34
-  wire _mux_66 = _not_282 ? _not_283 : _not_284; // FirstSet.java:35
-  wire [1:0] _cat_65 = {_not_282, _mux_66}; // FirstSet.java:35
-  wire _not_285 = ~_or_140; // FirstSet.java:34
-  wire _not_286 = ~_bits_300; // FirstSet.java:34
-  wire _not_287 = ~_bits_298; // FirstSet.java:34
-  wire _mux_67 = _not_285 ? _not_286 : _not_287; // FirstSet.java:35
-  wire [1:0] _cat_66 = {_not_285, _mux_67}; // FirstSet.java:35
-  wire [1:0] _mux_68 = _not_281 ? _cat_65 : _cat_66; // FirstSet.java:35
-  wire [2:0] _cat_67 = {_not_281, _mux_68}; // FirstSet.java:35
-  wire [2:0] _mux_69 = _not_273 ? _cat_64 : _cat_67; // FirstSet.java:35
-  wire [3:0] _cat_68 = {_not_273, _mux_69}; // FirstSet.java:35
-  wire [3:0] _mux_70 = _not_257 ? _cat_61 : _cat_68; // FirstSet.java:35
-  wire [4:0] _cat_69 = {_not_257, _mux_70}; // FirstSet.java:35
-  wire [4:0] _mux_71 = _not_225 ? _cat_54 : _cat_69; // FirstSet.java:35
-  wire [5:0] _cat_70 = {_not_225, _mux_71}; // FirstSet.java:35
-  wire [5:0] _mux_72 = _not_161 ? _cat_39 : _cat_70; // FirstSet.java:35
-  wire [6:0] _cat_71 = {_not_161, _mux_72}; // FirstSet.java:35
-  wire [6:0] _bits_426 = _cat_71; // FirstSet.java:43
-  wire _not_288 = ~slot_pick_load; // SlotPicker.java:40
-  wire [127:0] _not_289 = ~slot_pick_pick_hot; // SlotPicker.java:33
-  wire [127:0] _and_539 = slot_pick_candidates & _not_289; // SlotPicker.java:33
-  wire [127:0] slot_pick_remaining = slot_pick_take ? _and_539 : slot_pick_candidates; // SlotPicker.java:33
-  wire [127:0] _not_290 = ~slot_valid; // RapController.java:371
-  wire [127:0] _sub_9 = slot_pick_remaining - 128'd1; // SlotPicker.java:38
-  wire [127:0] _not_291 = ~_sub_9; // SlotPicker.java:38
-  wire [127:0] _and_540 = slot_pick_remaining & _not_291; // SlotPicker.java:38
-  wire _bits_427 = slot_pick_remaining[0]; // FirstSet.java:24
-  wire _bits_428 = slot_pick_remaining[1]; // FirstSet.java:24
-  wire _or_267 = _bits_427 | _bits_428; // FirstSet.java:36
-  wire _bits_429 = slot_pick_remaining[2]; // FirstSet.java:24
-  wire _bits_430 = slot_pick_remaining[3]; // FirstSet.java:24
-  wire _or_268 = _bits_429 | _bits_430; // FirstSet.java:36
+  wire _not_163 = ~_or_202; // FirstSet.java:34
+  wire _not_164 = ~_or_233; // FirstSet.java:34
+  wire _not_165 = ~_or_248; // FirstSet.java:34
+  wire _not_166 = ~_or_255; // FirstSet.java:34
+  wire _not_167 = ~_or_258; // FirstSet.java:34
+  wire _not_168 = ~_or_259; // FirstSet.java:34
+  wire _not_169 = ~_bits_423; // FirstSet.java:34
+  wire _not_170 = ~_bits_421; // FirstSet.java:34
+  wire _mux_10 = _not_168 ? _not_169 : _not_170; // FirstSet.java:35
+  wire [1:0] _cat_9 = {_not_168, _mux_10}; // FirstSet.java:35
+  wire _not_171 = ~_or_256; // FirstSet.java:34
+  wire _not_172 = ~_bits_419; // FirstSet.java:34
+  wire _not_173 = ~_bits_417; // FirstSet.java:34
+  wire _mux_11 = _not_171 ? _not_172 : _not_173; // FirstSet.java:35
+  wire [1:0] _cat_10 = {_not_171, _mux_11}; // FirstSet.java:35
+  wire [1:0] _mux_12 = _not_167 ? _cat_9 : _cat_10; // FirstSet.java:35
+  wire [2:0] _cat_11 = {_not_167, _mux_12}; // FirstSet.java:35
+  wire _not_174 = ~_or_251; // FirstSet.java:34
+  wire _not_175 = ~_or_252; // FirstSet.java:34
+  wire _not_176 = ~_bits_415; // FirstSet.java:34
+  wire _not_177 = ~_bits_413; // FirstSet.java:34
+  wire _mux_13 = _not_175 ? _not_176 : _not_177; // FirstSet.java:35
+  wire [1:0] _cat_12 = {_not_175, _mux_13}; // FirstSet.java:35
+  wire _not_178 = ~_or_249; // FirstSet.java:34
+  wire _not_179 = ~_bits_411; // FirstSet.java:34
+  wire _not_180 = ~_bits_409; // FirstSet.java:34
+  wire _mux_14 = _not_178 ? _not_179 : _not_180; // FirstSet.java:35
+  wire [1:0] _cat_13 = {_not_178, _mux_14}; // FirstSet.java:35
+  wire [1:0] _mux_15 = _not_174 ? _cat_12 : _cat_13; // FirstSet.java:35
+  wire [2:0] _cat_14 = {_not_174, _mux_15}; // FirstSet.java:35
+  wire [2:0] _mux_16 = _not_166 ? _cat_11 : _cat_14; // FirstSet.java:35
+  wire [3:0] _cat_15 = {_not_166, _mux_16}; // FirstSet.java:35
+  wire _not_181 = ~_or_240; // FirstSet.java:34
+  wire _not_182 = ~_or_243; // FirstSet.java:34
+  wire _not_183 = ~_or_244; // FirstSet.java:34
+  wire _not_184 = ~_bits_407; // FirstSet.java:34
+  wire _not_185 = ~_bits_405; // FirstSet.java:34
+  wire _mux_17 = _not_183 ? _not_184 : _not_185; // FirstSet.java:35
+  wire [1:0] _cat_16 = {_not_183, _mux_17}; // FirstSet.java:35
+  wire _not_186 = ~_or_241; // FirstSet.java:34
+  wire _not_187 = ~_bits_403; // FirstSet.java:34
+  wire _not_188 = ~_bits_401; // FirstSet.java:34
+  wire _mux_18 = _not_186 ? _not_187 : _not_188; // FirstSet.java:35
+  wire [1:0] _cat_17 = {_not_186, _mux_18}; // FirstSet.java:35
+  wire [1:0] _mux_19 = _not_182 ? _cat_16 : _cat_17; // FirstSet.java:35
+  wire [2:0] _cat_18 = {_not_182, _mux_19}; // FirstSet.java:35
+  wire _not_189 = ~_or_236; // FirstSet.java:34
+  wire _not_190 = ~_or_237; // FirstSet.java:34
+  wire _not_191 = ~_bits_399; // FirstSet.java:34
+  wire _not_192 = ~_bits_397; // FirstSet.java:34
+  wire _mux_20 = _not_190 ? _not_191 : _not_192; // FirstSet.java:35
+  wire [1:0] _cat_19 = {_not_190, _mux_20}; // FirstSet.java:35
+  wire _not_193 = ~_or_234; // FirstSet.java:34
+  wire _not_194 = ~_bits_395; // FirstSet.java:34
+  wire _not_195 = ~_bits_393; // FirstSet.java:34
+  wire _mux_21 = _not_193 ? _not_194 : _not_195; // FirstSet.java:35
+  wire [1:0] _cat_20 = {_not_193, _mux_21}; // FirstSet.java:35
+  wire [1:0] _mux_22 = _not_189 ? _cat_19 : _cat_20; // FirstSet.java:35
+  wire [2:0] _cat_21 = {_not_189, _mux_22}; // FirstSet.java:35
+  wire [2:0] _mux_23 = _not_181 ? _cat_18 : _cat_21; // FirstSet.java:35
+  wire [3:0] _cat_22 = {_not_181, _mux_23}; // FirstSet.java:35
+  wire [3:0] _mux_24 = _not_165 ? _cat_15 : _cat_22; // FirstSet.java:35
+  wire [4:0] _cat_23 = {_not_165, _mux_24}; // FirstSet.java:35
+  wire _not_196 = ~_or_217; // FirstSet.java:34
+  wire _not_197 = ~_or_224; // FirstSet.java:34
+  wire _not_198 = ~_or_227; // FirstSet.java:34
+  wire _not_199 = ~_or_228; // FirstSet.java:34
+  wire _not_200 = ~_bits_391; // FirstSet.java:34
+  wire _not_201 = ~_bits_389; // FirstSet.java:34
+  wire _mux_25 = _not_199 ? _not_200 : _not_201; // FirstSet.java:35
+  wire [1:0] _cat_24 = {_not_199, _mux_25}; // FirstSet.java:35
+  wire _not_202 = ~_or_225; // FirstSet.java:34
+  wire _not_203 = ~_bits_387; // FirstSet.java:34
+  wire _not_204 = ~_bits_385; // FirstSet.java:34
+  wire _mux_26 = _not_202 ? _not_203 : _not_204; // FirstSet.java:35
+  wire [1:0] _cat_25 = {_not_202, _mux_26}; // FirstSet.java:35
+  wire [1:0] _mux_27 = _not_198 ? _cat_24 : _cat_25; // FirstSet.java:35
+  wire [2:0] _cat_26 = {_not_198, _mux_27}; // FirstSet.java:35
+  wire _not_205 = ~_or_220; // FirstSet.java:34
+  wire _not_206 = ~_or_221; // FirstSet.java:34
+  wire _not_207 = ~_bits_383; // FirstSet.java:34
+  wire _not_208 = ~_bits_381; // FirstSet.java:34
+  wire _mux_28 = _not_206 ? _not_207 : _not_208; // FirstSet.java:35
+  wire [1:0] _cat_27 = {_not_206, _mux_28}; // FirstSet.java:35
+  wire _not_209 = ~_or_218; // FirstSet.java:34
+  wire _not_210 = ~_bits_379; // FirstSet.java:34
+  wire _not_211 = ~_bits_377; // FirstSet.java:34
+  wire _mux_29 = _not_209 ? _not_210 : _not_211; // FirstSet.java:35
+  wire [1:0] _cat_28 = {_not_209, _mux_29}; // FirstSet.java:35
+  wire [1:0] _mux_30 = _not_205 ? _cat_27 : _cat_28; // FirstSet.java:35
+  wire [2:0] _cat_29 = {_not_205, _mux_30}; // FirstSet.java:35
+  wire [2:0] _mux_31 = _not_197 ? _cat_26 : _cat_29; // FirstSet.java:35
+  wire [3:0] _cat_30 = {_not_197, _mux_31}; // FirstSet.java:35
+  wire _not_212 = ~_or_209; // FirstSet.java:34
+  wire _not_213 = ~_or_212; // FirstSet.java:34
+  wire _not_214 = ~_or_213; // FirstSet.java:34
+  wire _not_215 = ~_bits_375; // FirstSet.java:34
+  wire _not_216 = ~_bits_373; // FirstSet.java:34
+  wire _mux_32 = _not_214 ? _not_215 : _not_216; // FirstSet.java:35
+  wire [1:0] _cat_31 = {_not_214, _mux_32}; // FirstSet.java:35
+  wire _not_217 = ~_or_210; // FirstSet.java:34
+  wire _not_218 = ~_bits_371; // FirstSet.java:34
+  wire _not_219 = ~_bits_369; // FirstSet.java:34
+  wire _mux_33 = _not_217 ? _not_218 : _not_219; // FirstSet.java:35
+  wire [1:0] _cat_32 = {_not_217, _mux_33}; // FirstSet.java:35
+  wire [1:0] _mux_34 = _not_213 ? _cat_31 : _cat_32; // FirstSet.java:35
+  wire [2:0] _cat_33 = {_not_213, _mux_34}; // FirstSet.java:35
+  wire _not_220 = ~_or_205; // FirstSet.java:34
+  wire _not_221 = ~_or_206; // FirstSet.java:34
+  wire _not_222 = ~_bits_367; // FirstSet.java:34
+  wire _not_223 = ~_bits_365; // FirstSet.java:34
+  wire _mux_35 = _not_221 ? _not_222 : _not_223; // FirstSet.java:35
+  wire [1:0] _cat_34 = {_not_221, _mux_35}; // FirstSet.java:35
+  wire _not_224 = ~_or_203; // FirstSet.java:34
+  wire _not_225 = ~_bits_363; // FirstSet.java:34
+  wire _not_226 = ~_bits_361; // FirstSet.java:34
+  wire _mux_36 = _not_224 ? _not_225 : _not_226; // FirstSet.java:35
+  wire [1:0] _cat_35 = {_not_224, _mux_36}; // FirstSet.java:35
+  wire [1:0] _mux_37 = _not_220 ? _cat_34 : _cat_35; // FirstSet.java:35
+  wire [2:0] _cat_36 = {_not_220, _mux_37}; // FirstSet.java:35
+  wire [2:0] _mux_38 = _not_212 ? _cat_33 : _cat_36; // FirstSet.java:35
+  wire [3:0] _cat_37 = {_not_212, _mux_38}; // FirstSet.java:35
+  wire [3:0] _mux_39 = _not_196 ? _cat_30 : _cat_37; // FirstSet.java:35
+  wire [4:0] _cat_38 = {_not_196, _mux_39}; // FirstSet.java:35
+  wire [4:0] _mux_40 = _not_164 ? _cat_23 : _cat_38; // FirstSet.java:35
+  wire [5:0] _cat_39 = {_not_164, _mux_40}; // FirstSet.java:35
+  wire _not_227 = ~_or_170; // FirstSet.java:34
+  wire _not_228 = ~_or_185; // FirstSet.java:34
+  wire _not_229 = ~_or_192; // FirstSet.java:34
+  wire _not_230 = ~_or_195; // FirstSet.java:34
+  wire _not_231 = ~_or_196; // FirstSet.java:34
+  wire _not_232 = ~_bits_359; // FirstSet.java:34
+  wire _not_233 = ~_bits_357; // FirstSet.java:34
+  wire _mux_41 = _not_231 ? _not_232 : _not_233; // FirstSet.java:35
+  wire [1:0] _cat_40 = {_not_231, _mux_41}; // FirstSet.java:35
+  wire _not_234 = ~_or_193; // FirstSet.java:34
+  wire _not_235 = ~_bits_355; // FirstSet.java:34
+  wire _not_236 = ~_bits_353; // FirstSet.java:34
+  wire _mux_42 = _not_234 ? _not_235 : _not_236; // FirstSet.java:35
+  wire [1:0] _cat_41 = {_not_234, _mux_42}; // FirstSet.java:35
+  wire [1:0] _mux_43 = _not_230 ? _cat_40 : _cat_41; // FirstSet.java:35
+  wire [2:0] _cat_42 = {_not_230, _mux_43}; // FirstSet.java:35
+  wire _not_237 = ~_or_188; // FirstSet.java:34
+  wire _not_238 = ~_or_189; // FirstSet.java:34
+  wire _not_239 = ~_bits_351; // FirstSet.java:34
+  wire _not_240 = ~_bits_349; // FirstSet.java:34
+  wire _mux_44 = _not_238 ? _not_239 : _not_240; // FirstSet.java:35
+  wire [1:0] _cat_43 = {_not_238, _mux_44}; // FirstSet.java:35
+  wire _not_241 = ~_or_186; // FirstSet.java:34
+  wire _not_242 = ~_bits_347; // FirstSet.java:34
+  wire _not_243 = ~_bits_345; // FirstSet.java:34
+  wire _mux_45 = _not_241 ? _not_242 : _not_243; // FirstSet.java:35
+  wire [1:0] _cat_44 = {_not_241, _mux_45}; // FirstSet.java:35
+  wire [1:0] _mux_46 = _not_237 ? _cat_43 : _cat_44; // FirstSet.java:35
+  wire [2:0] _cat_45 = {_not_237, _mux_46}; // FirstSet.java:35
+  wire [2:0] _mux_47 = _not_229 ? _cat_42 : _cat_45; // FirstSet.java:35
+  wire [3:0] _cat_46 = {_not_229, _mux_47}; // FirstSet.java:35
+  wire _not_244 = ~_or_177; // FirstSet.java:34
+  wire _not_245 = ~_or_180; // FirstSet.java:34
+  wire _not_246 = ~_or_181; // FirstSet.java:34
+  wire _not_247 = ~_bits_343; // FirstSet.java:34
+  wire _not_248 = ~_bits_341; // FirstSet.java:34
+  wire _mux_48 = _not_246 ? _not_247 : _not_248; // FirstSet.java:35
+  wire [1:0] _cat_47 = {_not_246, _mux_48}; // FirstSet.java:35
+  wire _not_249 = ~_or_178; // FirstSet.java:34
+  wire _not_250 = ~_bits_339; // FirstSet.java:34
+  wire _not_251 = ~_bits_337; // FirstSet.java:34
+  wire _mux_49 = _not_249 ? _not_250 : _not_251; // FirstSet.java:35
+  wire [1:0] _cat_48 = {_not_249, _mux_49}; // FirstSet.java:35
+  wire [1:0] _mux_50 = _not_245 ? _cat_47 : _cat_48; // FirstSet.java:35
+  wire [2:0] _cat_49 = {_not_245, _mux_50}; // FirstSet.java:35
+  wire _not_252 = ~_or_173; // FirstSet.java:34
+  wire _not_253 = ~_or_174; // FirstSet.java:34
+  wire _not_254 = ~_bits_335; // FirstSet.java:34
+  wire _not_255 = ~_bits_333; // FirstSet.java:34
+  wire _mux_51 = _not_253 ? _not_254 : _not_255; // FirstSet.java:35
+  wire [1:0] _cat_50 = {_not_253, _mux_51}; // FirstSet.java:35
+  wire _not_256 = ~_or_171; // FirstSet.java:34
+  wire _not_257 = ~_bits_331; // FirstSet.java:34
+  wire _not_258 = ~_bits_329; // FirstSet.java:34
+  wire _mux_52 = _not_256 ? _not_257 : _not_258; // FirstSet.java:35
+  wire [1:0] _cat_51 = {_not_256, _mux_52}; // FirstSet.java:35
+  wire [1:0] _mux_53 = _not_252 ? _cat_50 : _cat_51; // FirstSet.java:35
+  wire [2:0] _cat_52 = {_not_252, _mux_53}; // FirstSet.java:35
+  wire [2:0] _mux_54 = _not_244 ? _cat_49 : _cat_52; // FirstSet.java:35
+  wire [3:0] _cat_53 = {_not_244, _mux_54}; // FirstSet.java:35
+  wire [3:0] _mux_55 = _not_228 ? _cat_46 : _cat_53; // FirstSet.java:35
+  wire [4:0] _cat_54 = {_not_228, _mux_55}; // FirstSet.java:35
+  wire _not_259 = ~_or_154; // FirstSet.java:34
+  wire _not_260 = ~_or_161; // FirstSet.java:34
+  wire _not_261 = ~_or_164; // FirstSet.java:34
+  wire _not_262 = ~_or_165; // FirstSet.java:34
+  wire _not_263 = ~_bits_327; // FirstSet.java:34
+  wire _not_264 = ~_bits_325; // FirstSet.java:34
+  wire _mux_56 = _not_262 ? _not_263 : _not_264; // FirstSet.java:35
+  wire [1:0] _cat_55 = {_not_262, _mux_56}; // FirstSet.java:35
+  wire _not_265 = ~_or_162; // FirstSet.java:34
+  wire _not_266 = ~_bits_323; // FirstSet.java:34
+  wire _not_267 = ~_bits_321; // FirstSet.java:34
+  wire _mux_57 = _not_265 ? _not_266 : _not_267; // FirstSet.java:35
+  wire [1:0] _cat_56 = {_not_265, _mux_57}; // FirstSet.java:35
+  wire [1:0] _mux_58 = _not_261 ? _cat_55 : _cat_56; // FirstSet.java:35
+  wire [2:0] _cat_57 = {_not_261, _mux_58}; // FirstSet.java:35
+  wire _not_268 = ~_or_157; // FirstSet.java:34
+  wire _not_269 = ~_or_158; // FirstSet.java:34
+  wire _not_270 = ~_bits_319; // FirstSet.java:34
+  wire _not_271 = ~_bits_317; // FirstSet.java:34
+  wire _mux_59 = _not_269 ? _not_270 : _not_271; // FirstSet.java:35
+  wire [1:0] _cat_58 = {_not_269, _mux_59}; // FirstSet.java:35
+  wire _not_272 = ~_or_155; // FirstSet.java:34
+  wire _not_273 = ~_bits_315; // FirstSet.java:34
+  wire _not_274 = ~_bits_313; // FirstSet.java:34
+  wire _mux_60 = _not_272 ? _not_273 : _not_274; // FirstSet.java:35
+  wire [1:0] _cat_59 = {_not_272, _mux_60}; // FirstSet.java:35
+  wire [1:0] _mux_61 = _not_268 ? _cat_58 : _cat_59; // FirstSet.java:35
+  wire [2:0] _cat_60 = {_not_268, _mux_61}; // FirstSet.java:35
+  wire [2:0] _mux_62 = _not_260 ? _cat_57 : _cat_60; // FirstSet.java:35
+  wire [3:0] _cat_61 = {_not_260, _mux_62}; // FirstSet.java:35
+  wire _not_275 = ~_or_146; // FirstSet.java:34
+  wire _not_276 = ~_or_149; // FirstSet.java:34
+  wire _not_277 = ~_or_150; // FirstSet.java:34
+  wire _not_278 = ~_bits_311; // FirstSet.java:34
+  wire _not_279 = ~_bits_309; // FirstSet.java:34
+  wire _mux_63 = _not_277 ? _not_278 : _not_279; // FirstSet.java:35
+  wire [1:0] _cat_62 = {_not_277, _mux_63}; // FirstSet.java:35
+  wire _not_280 = ~_or_147; // FirstSet.java:34
+  wire _not_281 = ~_bits_307; // FirstSet.java:34
+  wire _not_282 = ~_bits_305; // FirstSet.java:34
+  wire _mux_64 = _not_280 ? _not_281 : _not_282; // FirstSet.java:35
+  wire [1:0] _cat_63 = {_not_280, _mux_64}; // FirstSet.java:35
+  wire [1:0] _mux_65 = _not_276 ? _cat_62 : _cat_63; // FirstSet.java:35
+  wire [2:0] _cat_64 = {_not_276, _mux_65}; // FirstSet.java:35
+  wire _not_283 = ~_or_142; // FirstSet.java:34
+  wire _not_284 = ~_or_143; // FirstSet.java:34
+  wire _not_285 = ~_bits_303; // FirstSet.java:34
+  wire _not_286 = ~_bits_301; // FirstSet.java:34
+  wire _mux_66 = _not_284 ? _not_285 : _not_286; // FirstSet.java:35
+  wire [1:0] _cat_65 = {_not_284, _mux_66}; // FirstSet.java:35
+  wire _not_287 = ~_or_140; // FirstSet.java:34
+  wire _not_288 = ~_bits_299; // FirstSet.java:34
+  wire _not_289 = ~_bits_297; // FirstSet.java:34
+  wire _mux_67 = _not_287 ? _not_288 : _not_289; // FirstSet.java:35
+  wire [1:0] _cat_66 = {_not_287, _mux_67}; // FirstSet.java:35
+  wire [1:0] _mux_68 = _not_283 ? _cat_65 : _cat_66; // FirstSet.java:35
+  wire [2:0] _cat_67 = {_not_283, _mux_68}; // FirstSet.java:35
+  wire [2:0] _mux_69 = _not_275 ? _cat_64 : _cat_67; // FirstSet.java:35
+  wire [3:0] _cat_68 = {_not_275, _mux_69}; // FirstSet.java:35
+  wire [3:0] _mux_70 = _not_259 ? _cat_61 : _cat_68; // FirstSet.java:35
+  wire [4:0] _cat_69 = {_not_259, _mux_70}; // FirstSet.java:35
+  wire [4:0] _mux_71 = _not_227 ? _cat_54 : _cat_69; // FirstSet.java:35
+  wire [5:0] _cat_70 = {_not_227, _mux_71}; // FirstSet.java:35
+  wire [5:0] _mux_72 = _not_163 ? _cat_39 : _cat_70; // FirstSet.java:35
+  wire [6:0] _cat_71 = {_not_163, _mux_72}; // FirstSet.java:35
+  wire [6:0] _bits_425 = _cat_71; // FirstSet.java:43
+  wire _not_290 = ~slot_pick_load; // SlotPicker.java:40
+  wire [127:0] _not_291 = ~slot_pick_pick_hot; // SlotPicker.java:33
+  wire [127:0] _and_540 = slot_pick_candidates & _not_291; // SlotPicker.java:33
+  wire [127:0] slot_pick_remaining = slot_pick_take ? _and_540 : slot_pick_candidates; // SlotPicker.java:33
+  wire [127:0] _not_292 = ~slot_valid; // RapController.java:391
+  wire [127:0] _sub_8 = slot_pick_remaining - 128'd1; // SlotPicker.java:38
+  wire [127:0] _not_293 = ~_sub_8; // SlotPicker.java:38
+  wire [127:0] _and_541 = slot_pick_remaining & _not_293; // SlotPicker.java:38
+  wire _bits_426 = slot_pick_remaining[0]; // FirstSet.java:24
+  wire _bits_427 = slot_pick_remaining[1]; // FirstSet.java:24
+  wire _or_267 = _bits_426 | _bits_427; // FirstSet.java:36
+  wire _bits_428 = slot_pick_remaining[2]; // FirstSet.java:24
+  wire _bits_429 = slot_pick_remaining[3]; // FirstSet.java:24
+  wire _or_268 = _bits_428 | _bits_429; // FirstSet.java:36
   wire _or_269 = _or_267 | _or_268; // FirstSet.java:36
-  wire _bits_431 = slot_pick_remaining[4]; // FirstSet.java:24
-  wire _bits_432 = slot_pick_remaining[5]; // FirstSet.java:24
-  wire _or_270 = _bits_431 | _bits_432; // FirstSet.java:36
-  wire _bits_433 = slot_pick_remaining[6]; // FirstSet.java:24
-  wire _bits_434 = slot_pick_remaining[7]; // FirstSet.java:24
-  wire _or_271 = _bits_433 | _bits_434; // FirstSet.java:36
+  wire _bits_430 = slot_pick_remaining[4]; // FirstSet.java:24
+  wire _bits_431 = slot_pick_remaining[5]; // FirstSet.java:24
+  wire _or_270 = _bits_430 | _bits_431; // FirstSet.java:36
+  wire _bits_432 = slot_pick_remaining[6]; // FirstSet.java:24
+  wire _bits_433 = slot_pick_remaining[7]; // FirstSet.java:24
+  wire _or_271 = _bits_432 | _bits_433; // FirstSet.java:36
   wire _or_272 = _or_270 | _or_271; // FirstSet.java:36
   wire _or_273 = _or_269 | _or_272; // FirstSet.java:36
-  wire _bits_435 = slot_pick_remaining[8]; // FirstSet.java:24
-  wire _bits_436 = slot_pick_remaining[9]; // FirstSet.java:24
-  wire _or_274 = _bits_435 | _bits_436; // FirstSet.java:36
-  wire _bits_437 = slot_pick_remaining[10]; // FirstSet.java:24
-  wire _bits_438 = slot_pick_remaining[11]; // FirstSet.java:24
-  wire _or_275 = _bits_437 | _bits_438; // FirstSet.java:36
+  wire _bits_434 = slot_pick_remaining[8]; // FirstSet.java:24
+  wire _bits_435 = slot_pick_remaining[9]; // FirstSet.java:24
+  wire _or_274 = _bits_434 | _bits_435; // FirstSet.java:36
+  wire _bits_436 = slot_pick_remaining[10]; // FirstSet.java:24
+  wire _bits_437 = slot_pick_remaining[11]; // FirstSet.java:24
+  wire _or_275 = _bits_436 | _bits_437; // FirstSet.java:36
   wire _or_276 = _or_274 | _or_275; // FirstSet.java:36
-  wire _bits_439 = slot_pick_remaining[12]; // FirstSet.java:24
-  wire _bits_440 = slot_pick_remaining[13]; // FirstSet.java:24
-  wire _or_277 = _bits_439 | _bits_440; // FirstSet.java:36
-  wire _bits_441 = slot_pick_remaining[14]; // FirstSet.java:24
-  wire _bits_442 = slot_pick_remaining[15]; // FirstSet.java:24
-  wire _or_278 = _bits_441 | _bits_442; // FirstSet.java:36
+  wire _bits_438 = slot_pick_remaining[12]; // FirstSet.java:24
+  wire _bits_439 = slot_pick_remaining[13]; // FirstSet.java:24
+  wire _or_277 = _bits_438 | _bits_439; // FirstSet.java:36
+  wire _bits_440 = slot_pick_remaining[14]; // FirstSet.java:24
+  wire _bits_441 = slot_pick_remaining[15]; // FirstSet.java:24
+  wire _or_278 = _bits_440 | _bits_441; // FirstSet.java:36
   wire _or_279 = _or_277 | _or_278; // FirstSet.java:36
   wire _or_280 = _or_276 | _or_279; // FirstSet.java:36
   wire _or_281 = _or_273 | _or_280; // FirstSet.java:36
-  wire _bits_443 = slot_pick_remaining[16]; // FirstSet.java:24
-  wire _bits_444 = slot_pick_remaining[17]; // FirstSet.java:24
-  wire _or_282 = _bits_443 | _bits_444; // FirstSet.java:36
-  wire _bits_445 = slot_pick_remaining[18]; // FirstSet.java:24
-  wire _bits_446 = slot_pick_remaining[19]; // FirstSet.java:24
-  wire _or_283 = _bits_445 | _bits_446; // FirstSet.java:36
+  wire _bits_442 = slot_pick_remaining[16]; // FirstSet.java:24
+  wire _bits_443 = slot_pick_remaining[17]; // FirstSet.java:24
+  wire _or_282 = _bits_442 | _bits_443; // FirstSet.java:36
+  wire _bits_444 = slot_pick_remaining[18]; // FirstSet.java:24
+  wire _bits_445 = slot_pick_remaining[19]; // FirstSet.java:24
+  wire _or_283 = _bits_444 | _bits_445; // FirstSet.java:36
   wire _or_284 = _or_282 | _or_283; // FirstSet.java:36
-  wire _bits_447 = slot_pick_remaining[20]; // FirstSet.java:24
-  wire _bits_448 = slot_pick_remaining[21]; // FirstSet.java:24
-  wire _or_285 = _bits_447 | _bits_448; // FirstSet.java:36
-  wire _bits_449 = slot_pick_remaining[22]; // FirstSet.java:24
-  wire _bits_450 = slot_pick_remaining[23]; // FirstSet.java:24
-  wire _or_286 = _bits_449 | _bits_450; // FirstSet.java:36
+  wire _bits_446 = slot_pick_remaining[20]; // FirstSet.java:24
+  wire _bits_447 = slot_pick_remaining[21]; // FirstSet.java:24
+  wire _or_285 = _bits_446 | _bits_447; // FirstSet.java:36
+  wire _bits_448 = slot_pick_remaining[22]; // FirstSet.java:24
+  wire _bits_449 = slot_pick_remaining[23]; // FirstSet.java:24
+  wire _or_286 = _bits_448 | _bits_449; // FirstSet.java:36
   wire _or_287 = _or_285 | _or_286; // FirstSet.java:36
   wire _or_288 = _or_284 | _or_287; // FirstSet.java:36
-  wire _bits_451 = slot_pick_remaining[24]; // FirstSet.java:24
-  wire _bits_452 = slot_pick_remaining[25]; // FirstSet.java:24
-  wire _or_289 = _bits_451 | _bits_452; // FirstSet.java:36
-  wire _bits_453 = slot_pick_remaining[26]; // FirstSet.java:24
-  wire _bits_454 = slot_pick_remaining[27]; // FirstSet.java:24
-  wire _or_290 = _bits_453 | _bits_454; // FirstSet.java:36
+  wire _bits_450 = slot_pick_remaining[24]; // FirstSet.java:24
+  wire _bits_451 = slot_pick_remaining[25]; // FirstSet.java:24
+  wire _or_289 = _bits_450 | _bits_451; // FirstSet.java:36
+  wire _bits_452 = slot_pick_remaining[26]; // FirstSet.java:24
+  wire _bits_453 = slot_pick_remaining[27]; // FirstSet.java:24
+  wire _or_290 = _bits_452 | _bits_453; // FirstSet.java:36
   wire _or_291 = _or_289 | _or_290; // FirstSet.java:36
-  wire _bits_455 = slot_pick_remaining[28]; // FirstSet.java:24
-  wire _bits_456 = slot_pick_remaining[29]; // FirstSet.java:24
-  wire _or_292 = _bits_455 | _bits_456; // FirstSet.java:36
-  wire _bits_457 = slot_pick_remaining[30]; // FirstSet.java:24
-  wire _bits_458 = slot_pick_remaining[31]; // FirstSet.java:24
-  wire _or_293 = _bits_457 | _bits_458; // FirstSet.java:36
+  wire _bits_454 = slot_pick_remaining[28]; // FirstSet.java:24
+  wire _bits_455 = slot_pick_remaining[29]; // FirstSet.java:24
+  wire _or_292 = _bits_454 | _bits_455; // FirstSet.java:36
+  wire _bits_456 = slot_pick_remaining[30]; // FirstSet.java:24
+  wire _bits_457 = slot_pick_remaining[31]; // FirstSet.java:24
+  wire _or_293 = _bits_456 | _bits_457; // FirstSet.java:36
   wire _or_294 = _or_292 | _or_293; // FirstSet.java:36
   wire _or_295 = _or_291 | _or_294; // FirstSet.java:36
   wire _or_296 = _or_288 | _or_295; // FirstSet.java:36
   wire _or_297 = _or_281 | _or_296; // FirstSet.java:36
-  wire _bits_459 = slot_pick_remaining[32]; // FirstSet.java:24
-  wire _bits_460 = slot_pick_remaining[33]; // FirstSet.java:24
-  wire _or_298 = _bits_459 | _bits_460; // FirstSet.java:36
-  wire _bits_461 = slot_pick_remaining[34]; // FirstSet.java:24
-  wire _bits_462 = slot_pick_remaining[35]; // FirstSet.java:24
-  wire _or_299 = _bits_461 | _bits_462; // FirstSet.java:36
+  wire _bits_458 = slot_pick_remaining[32]; // FirstSet.java:24
+  wire _bits_459 = slot_pick_remaining[33]; // FirstSet.java:24
+  wire _or_298 = _bits_458 | _bits_459; // FirstSet.java:36
+  wire _bits_460 = slot_pick_remaining[34]; // FirstSet.java:24
+  wire _bits_461 = slot_pick_remaining[35]; // FirstSet.java:24
+  wire _or_299 = _bits_460 | _bits_461; // FirstSet.java:36
   wire _or_300 = _or_298 | _or_299; // FirstSet.java:36
-  wire _bits_463 = slot_pick_remaining[36]; // FirstSet.java:24
-  wire _bits_464 = slot_pick_remaining[37]; // FirstSet.java:24
-  wire _or_301 = _bits_463 | _bits_464; // FirstSet.java:36
-  wire _bits_465 = slot_pick_remaining[38]; // FirstSet.java:24
-  wire _bits_466 = slot_pick_remaining[39]; // FirstSet.java:24
-  wire _or_302 = _bits_465 | _bits_466; // FirstSet.java:36
+  wire _bits_462 = slot_pick_remaining[36]; // FirstSet.java:24
+  wire _bits_463 = slot_pick_remaining[37]; // FirstSet.java:24
+  wire _or_301 = _bits_462 | _bits_463; // FirstSet.java:36
+  wire _bits_464 = slot_pick_remaining[38]; // FirstSet.java:24
+  wire _bits_465 = slot_pick_remaining[39]; // FirstSet.java:24
+  wire _or_302 = _bits_464 | _bits_465; // FirstSet.java:36
   wire _or_303 = _or_301 | _or_302; // FirstSet.java:36
   wire _or_304 = _or_300 | _or_303; // FirstSet.java:36
-  wire _bits_467 = slot_pick_remaining[40]; // FirstSet.java:24
-  wire _bits_468 = slot_pick_remaining[41]; // FirstSet.java:24
-  wire _or_305 = _bits_467 | _bits_468; // FirstSet.java:36
-  wire _bits_469 = slot_pick_remaining[42]; // FirstSet.java:24
-  wire _bits_470 = slot_pick_remaining[43]; // FirstSet.java:24
-  wire _or_306 = _bits_469 | _bits_470; // FirstSet.java:36
+  wire _bits_466 = slot_pick_remaining[40]; // FirstSet.java:24
+  wire _bits_467 = slot_pick_remaining[41]; // FirstSet.java:24
+  wire _or_305 = _bits_466 | _bits_467; // FirstSet.java:36
+  wire _bits_468 = slot_pick_remaining[42]; // FirstSet.java:24
+  wire _bits_469 = slot_pick_remaining[43]; // FirstSet.java:24
+  wire _or_306 = _bits_468 | _bits_469; // FirstSet.java:36
   wire _or_307 = _or_305 | _or_306; // FirstSet.java:36
-  wire _bits_471 = slot_pick_remaining[44]; // FirstSet.java:24
-  wire _bits_472 = slot_pick_remaining[45]; // FirstSet.java:24
-  wire _or_308 = _bits_471 | _bits_472; // FirstSet.java:36
-  wire _bits_473 = slot_pick_remaining[46]; // FirstSet.java:24
-  wire _bits_474 = slot_pick_remaining[47]; // FirstSet.java:24
-  wire _or_309 = _bits_473 | _bits_474; // FirstSet.java:36
+  wire _bits_470 = slot_pick_remaining[44]; // FirstSet.java:24
+  wire _bits_471 = slot_pick_remaining[45]; // FirstSet.java:24
+  wire _or_308 = _bits_470 | _bits_471; // FirstSet.java:36
+  wire _bits_472 = slot_pick_remaining[46]; // FirstSet.java:24
+  wire _bits_473 = slot_pick_remaining[47]; // FirstSet.java:24
+  wire _or_309 = _bits_472 | _bits_473; // FirstSet.java:36
   wire _or_310 = _or_308 | _or_309; // FirstSet.java:36
   wire _or_311 = _or_307 | _or_310; // FirstSet.java:36
   wire _or_312 = _or_304 | _or_311; // FirstSet.java:36
-  wire _bits_475 = slot_pick_remaining[48]; // FirstSet.java:24
-  wire _bits_476 = slot_pick_remaining[49]; // FirstSet.java:24
-  wire _or_313 = _bits_475 | _bits_476; // FirstSet.java:36
-  wire _bits_477 = slot_pick_remaining[50]; // FirstSet.java:24
-  wire _bits_478 = slot_pick_remaining[51]; // FirstSet.java:24
-  wire _or_314 = _bits_477 | _bits_478; // FirstSet.java:36
+  wire _bits_474 = slot_pick_remaining[48]; // FirstSet.java:24
+  wire _bits_475 = slot_pick_remaining[49]; // FirstSet.java:24
+  wire _or_313 = _bits_474 | _bits_475; // FirstSet.java:36
+  wire _bits_476 = slot_pick_remaining[50]; // FirstSet.java:24
+  wire _bits_477 = slot_pick_remaining[51]; // FirstSet.java:24
+  wire _or_314 = _bits_476 | _bits_477; // FirstSet.java:36
   wire _or_315 = _or_313 | _or_314; // FirstSet.java:36
-  wire _bits_479 = slot_pick_remaining[52]; // FirstSet.java:24
-  wire _bits_480 = slot_pick_remaining[53]; // FirstSet.java:24
-  wire _or_316 = _bits_479 | _bits_480; // FirstSet.java:36
-  wire _bits_481 = slot_pick_remaining[54]; // FirstSet.java:24
-  wire _bits_482 = slot_pick_remaining[55]; // FirstSet.java:24
-  wire _or_317 = _bits_481 | _bits_482; // FirstSet.java:36
+  wire _bits_478 = slot_pick_remaining[52]; // FirstSet.java:24
+  wire _bits_479 = slot_pick_remaining[53]; // FirstSet.java:24
+  wire _or_316 = _bits_478 | _bits_479; // FirstSet.java:36
+  wire _bits_480 = slot_pick_remaining[54]; // FirstSet.java:24
+  wire _bits_481 = slot_pick_remaining[55]; // FirstSet.java:24
+  wire _or_317 = _bits_480 | _bits_481; // FirstSet.java:36
   wire _or_318 = _or_316 | _or_317; // FirstSet.java:36
   wire _or_319 = _or_315 | _or_318; // FirstSet.java:36
-  wire _bits_483 = slot_pick_remaining[56]; // FirstSet.java:24
-  wire _bits_484 = slot_pick_remaining[57]; // FirstSet.java:24
-  wire _or_320 = _bits_483 | _bits_484; // FirstSet.java:36
-  wire _bits_485 = slot_pick_remaining[58]; // FirstSet.java:24
-  wire _bits_486 = slot_pick_remaining[59]; // FirstSet.java:24
-  wire _or_321 = _bits_485 | _bits_486; // FirstSet.java:36
+  wire _bits_482 = slot_pick_remaining[56]; // FirstSet.java:24
+  wire _bits_483 = slot_pick_remaining[57]; // FirstSet.java:24
+  wire _or_320 = _bits_482 | _bits_483; // FirstSet.java:36
+  wire _bits_484 = slot_pick_remaining[58]; // FirstSet.java:24
+  wire _bits_485 = slot_pick_remaining[59]; // FirstSet.java:24
+  wire _or_321 = _bits_484 | _bits_485; // FirstSet.java:36
   wire _or_322 = _or_320 | _or_321; // FirstSet.java:36
-  wire _bits_487 = slot_pick_remaining[60]; // FirstSet.java:24
-  wire _bits_488 = slot_pick_remaining[61]; // FirstSet.java:24
-  wire _or_323 = _bits_487 | _bits_488; // FirstSet.java:36
-  wire _bits_489 = slot_pick_remaining[62]; // FirstSet.java:24
-  wire _bits_490 = slot_pick_remaining[63]; // FirstSet.java:24
-  wire _or_324 = _bits_489 | _bits_490; // FirstSet.java:36
+  wire _bits_486 = slot_pick_remaining[60]; // FirstSet.java:24
+  wire _bits_487 = slot_pick_remaining[61]; // FirstSet.java:24
+  wire _or_323 = _bits_486 | _bits_487; // FirstSet.java:36
+  wire _bits_488 = slot_pick_remaining[62]; // FirstSet.java:24
+  wire _bits_489 = slot_pick_remaining[63]; // FirstSet.java:24
+  wire _or_324 = _bits_488 | _bits_489; // FirstSet.java:36
   wire _or_325 = _or_323 | _or_324; // FirstSet.java:36
   wire _or_326 = _or_322 | _or_325; // FirstSet.java:36
   wire _or_327 = _or_319 | _or_326; // FirstSet.java:36
   wire _or_328 = _or_312 | _or_327; // FirstSet.java:36
   wire _or_329 = _or_297 | _or_328; // FirstSet.java:36
-  wire _bits_491 = slot_pick_remaining[64]; // FirstSet.java:24
-  wire _bits_492 = slot_pick_remaining[65]; // FirstSet.java:24
-  wire _or_330 = _bits_491 | _bits_492; // FirstSet.java:36
-  wire _bits_493 = slot_pick_remaining[66]; // FirstSet.java:24
-  wire _bits_494 = slot_pick_remaining[67]; // FirstSet.java:24
-  wire _or_331 = _bits_493 | _bits_494; // FirstSet.java:36
+  wire _bits_490 = slot_pick_remaining[64]; // FirstSet.java:24
+  wire _bits_491 = slot_pick_remaining[65]; // FirstSet.java:24
+  wire _or_330 = _bits_490 | _bits_491; // FirstSet.java:36
+  wire _bits_492 = slot_pick_remaining[66]; // FirstSet.java:24
+  wire _bits_493 = slot_pick_remaining[67]; // FirstSet.java:24
+  wire _or_331 = _bits_492 | _bits_493; // FirstSet.java:36
   wire _or_332 = _or_330 | _or_331; // FirstSet.java:36
-  wire _bits_495 = slot_pick_remaining[68]; // FirstSet.java:24
-  wire _bits_496 = slot_pick_remaining[69]; // FirstSet.java:24
-  wire _or_333 = _bits_495 | _bits_496; // FirstSet.java:36
-  wire _bits_497 = slot_pick_remaining[70]; // FirstSet.java:24
-  wire _bits_498 = slot_pick_remaining[71]; // FirstSet.java:24
-  wire _or_334 = _bits_497 | _bits_498; // FirstSet.java:36
+  wire _bits_494 = slot_pick_remaining[68]; // FirstSet.java:24
+  wire _bits_495 = slot_pick_remaining[69]; // FirstSet.java:24
+  wire _or_333 = _bits_494 | _bits_495; // FirstSet.java:36
+  wire _bits_496 = slot_pick_remaining[70]; // FirstSet.java:24
+  wire _bits_497 = slot_pick_remaining[71]; // FirstSet.java:24
+  wire _or_334 = _bits_496 | _bits_497; // FirstSet.java:36
   wire _or_335 = _or_333 | _or_334; // FirstSet.java:36
   wire _or_336 = _or_332 | _or_335; // FirstSet.java:36
-  wire _bits_499 = slot_pick_remaining[72]; // FirstSet.java:24
-  wire _bits_500 = slot_pick_remaining[73]; // FirstSet.java:24
-  wire _or_337 = _bits_499 | _bits_500; // FirstSet.java:36
-  wire _bits_501 = slot_pick_remaining[74]; // FirstSet.java:24
-  wire _bits_502 = slot_pick_remaining[75]; // FirstSet.java:24
-  wire _or_338 = _bits_501 | _bits_502; // FirstSet.java:36
+  wire _bits_498 = slot_pick_remaining[72]; // FirstSet.java:24
+  wire _bits_499 = slot_pick_remaining[73]; // FirstSet.java:24
+  wire _or_337 = _bits_498 | _bits_499; // FirstSet.java:36
+  wire _bits_500 = slot_pick_remaining[74]; // FirstSet.java:24
+  wire _bits_501 = slot_pick_remaining[75]; // FirstSet.java:24
+  wire _or_338 = _bits_500 | _bits_501; // FirstSet.java:36
   wire _or_339 = _or_337 | _or_338; // FirstSet.java:36
-  wire _bits_503 = slot_pick_remaining[76]; // FirstSet.java:24
-  wire _bits_504 = slot_pick_remaining[77]; // FirstSet.java:24
-  wire _or_340 = _bits_503 | _bits_504; // FirstSet.java:36
-  wire _bits_505 = slot_pick_remaining[78]; // FirstSet.java:24
-  wire _bits_506 = slot_pick_remaining[79]; // FirstSet.java:24
-  wire _or_341 = _bits_505 | _bits_506; // FirstSet.java:36
+  wire _bits_502 = slot_pick_remaining[76]; // FirstSet.java:24
+  wire _bits_503 = slot_pick_remaining[77]; // FirstSet.java:24
+  wire _or_340 = _bits_502 | _bits_503; // FirstSet.java:36
+  wire _bits_504 = slot_pick_remaining[78]; // FirstSet.java:24
+  wire _bits_505 = slot_pick_remaining[79]; // FirstSet.java:24
+  wire _or_341 = _bits_504 | _bits_505; // FirstSet.java:36
   wire _or_342 = _or_340 | _or_341; // FirstSet.java:36
   wire _or_343 = _or_339 | _or_342; // FirstSet.java:36
   wire _or_344 = _or_336 | _or_343; // FirstSet.java:36
-  wire _bits_507 = slot_pick_remaining[80]; // FirstSet.java:24
-  wire _bits_508 = slot_pick_remaining[81]; // FirstSet.java:24
-  wire _or_345 = _bits_507 | _bits_508; // FirstSet.java:36
-  wire _bits_509 = slot_pick_remaining[82]; // FirstSet.java:24
-  wire _bits_510 = slot_pick_remaining[83]; // FirstSet.java:24
-  wire _or_346 = _bits_509 | _bits_510; // FirstSet.java:36
+  wire _bits_506 = slot_pick_remaining[80]; // FirstSet.java:24
+  wire _bits_507 = slot_pick_remaining[81]; // FirstSet.java:24
+  wire _or_345 = _bits_506 | _bits_507; // FirstSet.java:36
+  wire _bits_508 = slot_pick_remaining[82]; // FirstSet.java:24
+  wire _bits_509 = slot_pick_remaining[83]; // FirstSet.java:24
+  wire _or_346 = _bits_508 | _bits_509; // FirstSet.java:36
   wire _or_347 = _or_345 | _or_346; // FirstSet.java:36
-  wire _bits_511 = slot_pick_remaining[84]; // FirstSet.java:24
-  wire _bits_512 = slot_pick_remaining[85]; // FirstSet.java:24
-  wire _or_348 = _bits_511 | _bits_512; // FirstSet.java:36
-  wire _bits_513 = slot_pick_remaining[86]; // FirstSet.java:24
-  wire _bits_514 = slot_pick_remaining[87]; // FirstSet.java:24
-  wire _or_349 = _bits_513 | _bits_514; // FirstSet.java:36
+  wire _bits_510 = slot_pick_remaining[84]; // FirstSet.java:24
+  wire _bits_511 = slot_pick_remaining[85]; // FirstSet.java:24
+  wire _or_348 = _bits_510 | _bits_511; // FirstSet.java:36
+  wire _bits_512 = slot_pick_remaining[86]; // FirstSet.java:24
+  wire _bits_513 = slot_pick_remaining[87]; // FirstSet.java:24
+  wire _or_349 = _bits_512 | _bits_513; // FirstSet.java:36
   wire _or_350 = _or_348 | _or_349; // FirstSet.java:36
   wire _or_351 = _or_347 | _or_350; // FirstSet.java:36
-  wire _bits_515 = slot_pick_remaining[88]; // FirstSet.java:24
-  wire _bits_516 = slot_pick_remaining[89]; // FirstSet.java:24
-  wire _or_352 = _bits_515 | _bits_516; // FirstSet.java:36
-  wire _bits_517 = slot_pick_remaining[90]; // FirstSet.java:24
-  wire _bits_518 = slot_pick_remaining[91]; // FirstSet.java:24
-  wire _or_353 = _bits_517 | _bits_518; // FirstSet.java:36
+  wire _bits_514 = slot_pick_remaining[88]; // FirstSet.java:24
+  wire _bits_515 = slot_pick_remaining[89]; // FirstSet.java:24
+  wire _or_352 = _bits_514 | _bits_515; // FirstSet.java:36
+  wire _bits_516 = slot_pick_remaining[90]; // FirstSet.java:24
+  wire _bits_517 = slot_pick_remaining[91]; // FirstSet.java:24
+  wire _or_353 = _bits_516 | _bits_517; // FirstSet.java:36
   wire _or_354 = _or_352 | _or_353; // FirstSet.java:36
-  wire _bits_519 = slot_pick_remaining[92]; // FirstSet.java:24
-  wire _bits_520 = slot_pick_remaining[93]; // FirstSet.java:24
-  wire _or_355 = _bits_519 | _bits_520; // FirstSet.java:36
-  wire _bits_521 = slot_pick_remaining[94]; // FirstSet.java:24
-  wire _bits_522 = slot_pick_remaining[95]; // FirstSet.java:24
-  wire _or_356 = _bits_521 | _bits_522; // FirstSet.java:36
+  wire _bits_518 = slot_pick_remaining[92]; // FirstSet.java:24
+  wire _bits_519 = slot_pick_remaining[93]; // FirstSet.java:24
+  wire _or_355 = _bits_518 | _bits_519; // FirstSet.java:36
+  wire _bits_520 = slot_pick_remaining[94]; // FirstSet.java:24
+  wire _bits_521 = slot_pick_remaining[95]; // FirstSet.java:24
+  wire _or_356 = _bits_520 | _bits_521; // FirstSet.java:36
   wire _or_357 = _or_355 | _or_356; // FirstSet.java:36
   wire _or_358 = _or_354 | _or_357; // FirstSet.java:36
   wire _or_359 = _or_351 | _or_358; // FirstSet.java:36
   wire _or_360 = _or_344 | _or_359; // FirstSet.java:36
-  wire _bits_523 = slot_pick_remaining[96]; // FirstSet.java:24
-  wire _bits_524 = slot_pick_remaining[97]; // FirstSet.java:24
-  wire _or_361 = _bits_523 | _bits_524; // FirstSet.java:36
-  wire _bits_525 = slot_pick_remaining[98]; // FirstSet.java:24
-  wire _bits_526 = slot_pick_remaining[99]; // FirstSet.java:24
-  wire _or_362 = _bits_525 | _bits_526; // FirstSet.java:36
+  wire _bits_522 = slot_pick_remaining[96]; // FirstSet.java:24
+  wire _bits_523 = slot_pick_remaining[97]; // FirstSet.java:24
+  wire _or_361 = _bits_522 | _bits_523; // FirstSet.java:36
+  wire _bits_524 = slot_pick_remaining[98]; // FirstSet.java:24
+  wire _bits_525 = slot_pick_remaining[99]; // FirstSet.java:24
+  wire _or_362 = _bits_524 | _bits_525; // FirstSet.java:36
   wire _or_363 = _or_361 | _or_362; // FirstSet.java:36
-  wire _bits_527 = slot_pick_remaining[100]; // FirstSet.java:24
-  wire _bits_528 = slot_pick_remaining[101]; // FirstSet.java:24
-  wire _or_364 = _bits_527 | _bits_528; // FirstSet.java:36
-  wire _bits_529 = slot_pick_remaining[102]; // FirstSet.java:24
-  wire _bits_530 = slot_pick_remaining[103]; // FirstSet.java:24
-  wire _or_365 = _bits_529 | _bits_530; // FirstSet.java:36
+  wire _bits_526 = slot_pick_remaining[100]; // FirstSet.java:24
+  wire _bits_527 = slot_pick_remaining[101]; // FirstSet.java:24
+  wire _or_364 = _bits_526 | _bits_527; // FirstSet.java:36
+  wire _bits_528 = slot_pick_remaining[102]; // FirstSet.java:24
+  wire _bits_529 = slot_pick_remaining[103]; // FirstSet.java:24
+  wire _or_365 = _bits_528 | _bits_529; // FirstSet.java:36
   wire _or_366 = _or_364 | _or_365; // FirstSet.java:36
   wire _or_367 = _or_363 | _or_366; // FirstSet.java:36
-  wire _bits_531 = slot_pick_remaining[104]; // FirstSet.java:24
-  wire _bits_532 = slot_pick_remaining[105]; // FirstSet.java:24
-  wire _or_368 = _bits_531 | _bits_532; // FirstSet.java:36
-  wire _bits_533 = slot_pick_remaining[106]; // FirstSet.java:24
-  wire _bits_534 = slot_pick_remaining[107]; // FirstSet.java:24
-  wire _or_369 = _bits_533 | _bits_534; // FirstSet.java:36
+  wire _bits_530 = slot_pick_remaining[104]; // FirstSet.java:24
+  wire _bits_531 = slot_pick_remaining[105]; // FirstSet.java:24
+  wire _or_368 = _bits_530 | _bits_531; // FirstSet.java:36
+  wire _bits_532 = slot_pick_remaining[106]; // FirstSet.java:24
+  wire _bits_533 = slot_pick_remaining[107]; // FirstSet.java:24
+  wire _or_369 = _bits_532 | _bits_533; // FirstSet.java:36
   wire _or_370 = _or_368 | _or_369; // FirstSet.java:36
-  wire _bits_535 = slot_pick_remaining[108]; // FirstSet.java:24
-  wire _bits_536 = slot_pick_remaining[109]; // FirstSet.java:24
-  wire _or_371 = _bits_535 | _bits_536; // FirstSet.java:36
-  wire _bits_537 = slot_pick_remaining[110]; // FirstSet.java:24
-  wire _bits_538 = slot_pick_remaining[111]; // FirstSet.java:24
-  wire _or_372 = _bits_537 | _bits_538; // FirstSet.java:36
+  wire _bits_534 = slot_pick_remaining[108]; // FirstSet.java:24
+  wire _bits_535 = slot_pick_remaining[109]; // FirstSet.java:24
+  wire _or_371 = _bits_534 | _bits_535; // FirstSet.java:36
+  wire _bits_536 = slot_pick_remaining[110]; // FirstSet.java:24
+  wire _bits_537 = slot_pick_remaining[111]; // FirstSet.java:24
+  wire _or_372 = _bits_536 | _bits_537; // FirstSet.java:36
   wire _or_373 = _or_371 | _or_372; // FirstSet.java:36
   wire _or_374 = _or_370 | _or_373; // FirstSet.java:36
   wire _or_375 = _or_367 | _or_374; // FirstSet.java:36
-  wire _bits_539 = slot_pick_remaining[112]; // FirstSet.java:24
-  wire _bits_540 = slot_pick_remaining[113]; // FirstSet.java:24
-  wire _or_376 = _bits_539 | _bits_540; // FirstSet.java:36
-  wire _bits_541 = slot_pick_remaining[114]; // FirstSet.java:24
-  wire _bits_542 = slot_pick_remaining[115]; // FirstSet.java:24
-  wire _or_377 = _bits_541 | _bits_542; // FirstSet.java:36
+  wire _bits_538 = slot_pick_remaining[112]; // FirstSet.java:24
+  wire _bits_539 = slot_pick_remaining[113]; // FirstSet.java:24
+  wire _or_376 = _bits_538 | _bits_539; // FirstSet.java:36
+  wire _bits_540 = slot_pick_remaining[114]; // FirstSet.java:24
+  wire _bits_541 = slot_pick_remaining[115]; // FirstSet.java:24
+  wire _or_377 = _bits_540 | _bits_541; // FirstSet.java:36
   wire _or_378 = _or_376 | _or_377; // FirstSet.java:36
-  wire _bits_543 = slot_pick_remaining[116]; // FirstSet.java:24
-  wire _bits_544 = slot_pick_remaining[117]; // FirstSet.java:24
-  wire _or_379 = _bits_543 | _bits_544; // FirstSet.java:36
-  wire _bits_545 = slot_pick_remaining[118]; // FirstSet.java:24
-  wire _bits_546 = slot_pick_remaining[119]; // FirstSet.java:24
-  wire _or_380 = _bits_545 | _bits_546; // FirstSet.java:36
+  wire _bits_542 = slot_pick_remaining[116]; // FirstSet.java:24
+  wire _bits_543 = slot_pick_remaining[117]; // FirstSet.java:24
+  wire _or_379 = _bits_542 | _bits_543; // FirstSet.java:36
+  wire _bits_544 = slot_pick_remaining[118]; // FirstSet.java:24
+  wire _bits_545 = slot_pick_remaining[119]; // FirstSet.java:24
+  wire _or_380 = _bits_544 | _bits_545; // FirstSet.java:36
   wire _or_381 = _or_379 | _or_380; // FirstSet.java:36
   wire _or_382 = _or_378 | _or_381; // FirstSet.java:36
-  wire _bits_547 = slot_pick_remaining[120]; // FirstSet.java:24
-  wire _bits_548 = slot_pick_remaining[121]; // FirstSet.java:24
-  wire _or_383 = _bits_547 | _bits_548; // FirstSet.java:36
-  wire _bits_549 = slot_pick_remaining[122]; // FirstSet.java:24
-  wire _bits_550 = slot_pick_remaining[123]; // FirstSet.java:24
-  wire _or_384 = _bits_549 | _bits_550; // FirstSet.java:36
+  wire _bits_546 = slot_pick_remaining[120]; // FirstSet.java:24
+  wire _bits_547 = slot_pick_remaining[121]; // FirstSet.java:24
+  wire _or_383 = _bits_546 | _bits_547; // FirstSet.java:36
+  wire _bits_548 = slot_pick_remaining[122]; // FirstSet.java:24
+  wire _bits_549 = slot_pick_remaining[123]; // FirstSet.java:24
+  wire _or_384 = _bits_548 | _bits_549; // FirstSet.java:36
   wire _or_385 = _or_383 | _or_384; // FirstSet.java:36
-  wire _bits_551 = slot_pick_remaining[124]; // FirstSet.java:24
-  wire _bits_552 = slot_pick_remaining[125]; // FirstSet.java:24
-  wire _or_386 = _bits_551 | _bits_552; // FirstSet.java:36
-  wire _bits_553 = slot_pick_remaining[126]; // FirstSet.java:24
-  wire _bits_554 = slot_pick_remaining[127]; // FirstSet.java:24
-  wire _or_387 = _bits_553 | _bits_554; // FirstSet.java:36
+  wire _bits_550 = slot_pick_remaining[124]; // FirstSet.java:24
+  wire _bits_551 = slot_pick_remaining[125]; // FirstSet.java:24
+  wire _or_386 = _bits_550 | _bits_551; // FirstSet.java:36
+  wire _bits_552 = slot_pick_remaining[126]; // FirstSet.java:24
+  wire _bits_553 = slot_pick_remaining[127]; // FirstSet.java:24
+  wire _or_387 = _bits_552 | _bits_553; // FirstSet.java:36
   wire _or_388 = _or_386 | _or_387; // FirstSet.java:36
   wire _or_389 = _or_385 | _or_388; // FirstSet.java:36
   wire _or_390 = _or_382 | _or_389; // FirstSet.java:36
   wire _or_391 = _or_375 | _or_390; // FirstSet.java:36
   wire _or_392 = _or_360 | _or_391; // FirstSet.java:36
   wire _or_393 = _or_329 | _or_392; // FirstSet.java:36
-  wire _not_292 = ~_or_329; // FirstSet.java:34
-  wire _not_293 = ~_or_360; // FirstSet.java:34
-  wire _not_294 = ~_or_375; // FirstSet.java:34
-  wire _not_295 = ~_or_382; // FirstSet.java:34
-  wire _not_296 = ~_or_385; // FirstSet.java:34
-  wire _not_297 = ~_or_386; // FirstSet.java:34
-  wire _not_298 = ~_bits_553; // FirstSet.java:34
-  wire _not_299 = ~_bits_551; // FirstSet.java:34
-  wire _mux_73 = _not_297 ? _not_298 : _not_299; // FirstSet.java:35
-  wire [1:0] _cat_72 = {_not_297, _mux_73}; // FirstSet.java:35
-  wire _not_300 = ~_or_383; // FirstSet.java:34
-  wire _not_301 = ~_bits_549; // FirstSet.java:34
-  wire _not_302 = ~_bits_547; // FirstSet.java:34
-  wire _mux_74 = _not_300 ? _not_301 : _not_302; // FirstSet.java:35
-  wire [1:0] _cat_73 = {_not_300, _mux_74}; // FirstSet.java:35
-  wire [1:0] _mux_75 = _not_296 ? _cat_72 : _cat_73; // FirstSet.java:35
-  wire [2:0] _cat_74 = {_not_296, _mux_75}; // FirstSet.java:35
-  wire _not_303 = ~_or_378; // FirstSet.java:34
-  wire _not_304 = ~_or_379; // FirstSet.java:34
-  wire _not_305 = ~_bits_545; // FirstSet.java:34
-  wire _not_306 = ~_bits_543; // FirstSet.java:34
-  wire _mux_76 = _not_304 ? _not_305 : _not_306; // FirstSet.java:35
-  wire [1:0] _cat_75 = {_not_304, _mux_76}; // FirstSet.java:35
-  wire _not_307 = ~_or_376; // FirstSet.java:34
-  wire _not_308 = ~_bits_541; // FirstSet.java:34
-  wire _not_309 = ~_bits_539; // FirstSet.java:34
-  wire _mux_77 = _not_307 ? _not_308 : _not_309; // FirstSet.java:35
-  wire [1:0] _cat_76 = {_not_307, _mux_77}; // FirstSet.java:35
-  wire [1:0] _mux_78 = _not_303 ? _cat_75 : _cat_76; // FirstSet.java:35
-  wire [2:0] _cat_77 = {_not_303, _mux_78}; // FirstSet.java:35
-  wire [2:0] _mux_79 = _not_295 ? _cat_74 : _cat_77; // FirstSet.java:35
-  wire [3:0] _cat_78 = {_not_295, _mux_79}; // FirstSet.java:35
-  wire _not_310 = ~_or_367; // FirstSet.java:34
-  wire _not_311 = ~_or_370; // FirstSet.java:34
-  wire _not_312 = ~_or_371; // FirstSet.java:34
-  wire _not_313 = ~_bits_537; // FirstSet.java:34
-  wire _not_314 = ~_bits_535; // FirstSet.java:34
-  wire _mux_80 = _not_312 ? _not_313 : _not_314; // FirstSet.java:35
-  wire [1:0] _cat_79 = {_not_312, _mux_80}; // FirstSet.java:35
-  wire _not_315 = ~_or_368; // FirstSet.java:34
-  wire _not_316 = ~_bits_533; // FirstSet.java:34
-  wire _not_317 = ~_bits_531; // FirstSet.java:34
-  wire _mux_81 = _not_315 ? _not_316 : _not_317; // FirstSet.java:35
-  wire [1:0] _cat_80 = {_not_315, _mux_81}; // FirstSet.java:35
-  wire [1:0] _mux_82 = _not_311 ? _cat_79 : _cat_80; // FirstSet.java:35
-  wire [2:0] _cat_81 = {_not_311, _mux_82}; // FirstSet.java:35
-  wire _not_318 = ~_or_363; // FirstSet.java:34
-  wire _not_319 = ~_or_364; // FirstSet.java:34
-  wire _not_320 = ~_bits_529; // FirstSet.java:34
-  wire _not_321 = ~_bits_527; // FirstSet.java:34
-  wire _mux_83 = _not_319 ? _not_320 : _not_321; // FirstSet.java:35
-  wire [1:0] _cat_82 = {_not_319, _mux_83}; // FirstSet.java:35
-  wire _not_322 = ~_or_361; // FirstSet.java:34
-  wire _not_323 = ~_bits_525; // FirstSet.java:34
-  wire _not_324 = ~_bits_523; // FirstSet.java:34
-  wire _mux_84 = _not_322 ? _not_323 : _not_324; // FirstSet.java:35
-  wire [1:0] _cat_83 = {_not_322, _mux_84}; // FirstSet.java:35
-  wire [1:0] _mux_85 = _not_318 ? _cat_82 : _cat_83; // FirstSet.java:35
-  wire [2:0] _cat_84 = {_not_318, _mux_85}; // FirstSet.java:35
-  wire [2:0] _mux_86 = _not_310 ? _cat_81 : _cat_84; // FirstSet.java:35
-  wire [3:0] _cat_85 = {_not_310, _mux_86}; // FirstSet.java:35
-  wire [3:0] _mux_87 = _not_294 ? _cat_78 : _cat_85; // FirstSet.java:35
-  wire [4:0] _cat_86 = {_not_294, _mux_87}; // FirstSet.java:35
-  wire _not_325 = ~_or_344; // FirstSet.java:34
-  wire _not_326 = ~_or_351; // FirstSet.java:34
-  wire _not_327 = ~_or_354; // FirstSet.java:34
-  wire _not_328 = ~_or_355; // FirstSet.java:34
-  wire _not_329 = ~_bits_521; // FirstSet.java:34
-  wire _not_330 = ~_bits_519; // FirstSet.java:34
-  wire _mux_88 = _not_328 ? _not_329 : _not_330; // FirstSet.java:35
-  wire [1:0] _cat_87 = {_not_328, _mux_88}; // FirstSet.java:35
-  wire _not_331 = ~_or_352; // FirstSet.java:34
-  wire _not_332 = ~_bits_517; // FirstSet.java:34
-  wire _not_333 = ~_bits_515; // FirstSet.java:34
-  wire _mux_89 = _not_331 ? _not_332 : _not_333; // FirstSet.java:35
-  wire [1:0] _cat_88 = {_not_331, _mux_89}; // FirstSet.java:35
-  wire [1:0] _mux_90 = _not_327 ? _cat_87 : _cat_88; // FirstSet.java:35
-  wire [2:0] _cat_89 = {_not_327, _mux_90}; // FirstSet.java:35
-  wire _not_334 = ~_or_347; // FirstSet.java:34
-  wire _not_335 = ~_or_348; // FirstSet.java:34
-  wire _not_336 = ~_bits_513; // FirstSet.java:34
-  wire _not_337 = ~_bits_511; // FirstSet.java:34
-  wire _mux_91 = _not_335 ? _not_336 : _not_337; // FirstSet.java:35
-  wire [1:0] _cat_90 = {_not_335, _mux_91}; // FirstSet.java:35
-  wire _not_338 = ~_or_345; // FirstSet.java:34
-  wire _not_339 = ~_bits_509; // FirstSet.java:34
-  wire _not_340 = ~_bits_507; // FirstSet.java:34
-  wire _mux_92 = _not_338 ? _not_339 : _not_340; // FirstSet.java:35
-  wire [1:0] _cat_91 = {_not_338, _mux_92}; // FirstSet.java:35
-  wire [1:0] _mux_93 = _not_334 ? _cat_90 : _cat_91; // FirstSet.java:35
-  wire [2:0] _cat_92 = {_not_334, _mux_93}; // FirstSet.java:35
-  wire [2:0] _mux_94 = _not_326 ? _cat_89 : _cat_92; // FirstSet.java:35
-  wire [3:0] _cat_93 = {_not_326, _mux_94}; // FirstSet.java:35
-  wire _not_341 = ~_or_336; // FirstSet.java:34
-  wire _not_342 = ~_or_339; // FirstSet.java:34
-  wire _not_343 = ~_or_340; // FirstSet.java:34
-  wire _not_344 = ~_bits_505; // FirstSet.java:34
-  wire _not_345 = ~_bits_503; // FirstSet.java:34
-  wire _mux_95 = _not_343 ? _not_344 : _not_345; // FirstSet.java:35
-  wire [1:0] _cat_94 = {_not_343, _mux_95}; // FirstSet.java:35
-  wire _not_346 = ~_or_337; // FirstSet.java:34
-  wire _not_347 = ~_bits_501; // FirstSet.java:34
-  wire _not_348 = ~_bits_499; // FirstSet.java:34
-  wire _mux_96 = _not_346 ? _not_347 : _not_348; // FirstSet.java:35
-  wire [1:0] _cat_95 = {_not_346, _mux_96}; // FirstSet.java:35
-  wire [1:0] _mux_97 = _not_342 ? _cat_94 : _cat_95; // FirstSet.java:35
-  wire [2:0] _cat_96 = {_not_342, _mux_97}; // FirstSet.java:35
-  wire _not_349 = ~_or_332; // FirstSet.java:34
-  wire _not_350 = ~_or_333; // FirstSet.java:34
-  wire _not_351 = ~_bits_497; // FirstSet.java:34
-  wire _not_352 = ~_bits_495; // FirstSet.java:34
-  wire _mux_98 = _not_350 ? _not_351 : _not_352; // FirstSet.java:35
-  wire [1:0] _cat_97 = {_not_350, _mux_98}; // FirstSet.java:35
-  wire _not_353 = ~_or_330; // FirstSet.java:34
-  wire _not_354 = ~_bits_493; // FirstSet.java:34
-  wire _not_355 = ~_bits_491; // FirstSet.java:34
-  wire _mux_99 = _not_353 ? _not_354 : _not_355; // FirstSet.java:35
-  wire [1:0] _cat_98 = {_not_353, _mux_99}; // FirstSet.java:35
-  wire [1:0] _mux_100 = _not_349 ? _cat_97 : _cat_98; // FirstSet.java:35
-  wire [2:0] _cat_99 = {_not_349, _mux_100}; // FirstSet.java:35
-  wire [2:0] _mux_101 = _not_341 ? _cat_96 : _cat_99; // FirstSet.java:35
-  wire [3:0] _cat_100 = {_not_341, _mux_101}; // FirstSet.java:35
-  wire [3:0] _mux_102 = _not_325 ? _cat_93 : _cat_100; // FirstSet.java:35
-  wire [4:0] _cat_101 = {_not_325, _mux_102}; // FirstSet.java:35
-  wire [4:0] _mux_103 = _not_293 ? _cat_86 : _cat_101; // FirstSet.java:35
-  wire [5:0] _cat_102 = {_not_293, _mux_103}; // FirstSet.java:35
-  wire _not_356 = ~_or_297; // FirstSet.java:34
-  wire _not_357 = ~_or_312; // FirstSet.java:34
-  wire _not_358 = ~_or_319; // FirstSet.java:34
-  wire _not_359 = ~_or_322; // FirstSet.java:34
-  wire _not_360 = ~_or_323; // FirstSet.java:34
-  wire _not_361 = ~_bits_489; // FirstSet.java:34
-  wire _not_362 = ~_bits_487; // FirstSet.java:34
-  wire _mux_104 = _not_360 ? _not_361 : _not_362; // FirstSet.java:35
-  wire [1:0] _cat_103 = {_not_360, _mux_104}; // FirstSet.java:35
-  wire _not_363 = ~_or_320; // FirstSet.java:34
-  wire _not_364 = ~_bits_485; // FirstSet.java:34
-  wire _not_365 = ~_bits_483; // FirstSet.java:34
-  wire _mux_105 = _not_363 ? _not_364 : _not_365; // FirstSet.java:35
-  wire [1:0] _cat_104 = {_not_363, _mux_105}; // FirstSet.java:35
-  wire [1:0] _mux_106 = _not_359 ? _cat_103 : _cat_104; // FirstSet.java:35
-  wire [2:0] _cat_105 = {_not_359, _mux_106}; // FirstSet.java:35
-  wire _not_366 = ~_or_315; // FirstSet.java:34
-  wire _not_367 = ~_or_316; // FirstSet.java:34
-  wire _not_368 = ~_bits_481; // FirstSet.java:34
-  wire _not_369 = ~_bits_479; // FirstSet.java:34
-  wire _mux_107 = _not_367 ? _not_368 : _not_369; // FirstSet.java:35
-  wire [1:0] _cat_106 = {_not_367, _mux_107}; // FirstSet.java:35
-  wire _not_370 = ~_or_313; // FirstSet.java:34
-  wire _not_371 = ~_bits_477; // FirstSet.java:34
-  wire _not_372 = ~_bits_475; // FirstSet.java:34
-  wire _mux_108 = _not_370 ? _not_371 : _not_372; // FirstSet.java:35
-  wire [1:0] _cat_107 = {_not_370, _mux_108}; // FirstSet.java:35
-  wire [1:0] _mux_109 = _not_366 ? _cat_106 : _cat_107; // FirstSet.java:35
-  wire [2:0] _cat_108 = {_not_366, _mux_109}; // FirstSet.java:35
-  wire [2:0] _mux_110 = _not_358 ? _cat_105 : _cat_108; // FirstSet.java:35
-  wire [3:0] _cat_109 = {_not_358, _mux_110}; // FirstSet.java:35
-  wire _not_373 = ~_or_304; // FirstSet.java:34
-  wire _not_374 = ~_or_307; // FirstSet.java:34
-  wire _not_375 = ~_or_308; // FirstSet.java:34
-  wire _not_376 = ~_bits_473; // FirstSet.java:34
-  wire _not_377 = ~_bits_471; // FirstSet.java:34
-  wire _mux_111 = _not_375 ? _not_376 : _not_377; // FirstSet.java:35
-  wire [1:0] _cat_110 = {_not_375, _mux_111}; // FirstSet.java:35
-  wire _not_378 = ~_or_305; // FirstSet.java:34
-  wire _not_379 = ~_bits_469; // FirstSet.java:34
-  wire _not_380 = ~_bits_467; // FirstSet.java:34
-  wire _mux_112 = _not_378 ? _not_379 : _not_380; // FirstSet.java:35
-  wire [1:0] _cat_111 = {_not_378, _mux_112}; // FirstSet.java:35
-  wire [1:0] _mux_113 = _not_374 ? _cat_110 : _cat_111; // FirstSet.java:35
-  wire [2:0] _cat_112 = {_not_374, _mux_113}; // FirstSet.java:35
-  wire _not_381 = ~_or_300; // FirstSet.java:34
-  wire _not_382 = ~_or_301; // FirstSet.java:34
-  wire _not_383 = ~_bits_465; // FirstSet.java:34
-  wire _not_384 = ~_bits_463; // FirstSet.java:34
-  wire _mux_114 = _not_382 ? _not_383 : _not_384; // FirstSet.java:35
-  wire [1:0] _cat_113 = {_not_382, _mux_114}; // FirstSet.java:35
-  wire _not_385 = ~_or_298; // FirstSet.java:34
-  wire _not_386 = ~_bits_461; // FirstSet.java:34
-  wire _not_387 = ~_bits_459; // FirstSet.java:34
-  wire _mux_115 = _not_385 ? _not_386 : _not_387; // FirstSet.java:35
-  wire [1:0] _cat_114 = {_not_385, _mux_115}; // FirstSet.java:35
-  wire [1:0] _mux_116 = _not_381 ? _cat_113 : _cat_114; // FirstSet.java:35
-  wire [2:0] _cat_115 = {_not_381, _mux_116}; // FirstSet.java:35
-  wire [2:0] _mux_117 = _not_373 ? _cat_112 : _cat_115; // FirstSet.java:35
-  wire [3:0] _cat_116 = {_not_373, _mux_117}; // FirstSet.java:35
-  wire [3:0] _mux_118 = _not_357 ? _cat_109 : _cat_116; // FirstSet.java:35
-  wire [4:0] _cat_117 = {_not_357, _mux_118}; // FirstSet.java:35
-  wire _not_388 = ~_or_281; // FirstSet.java:34
-  wire _not_389 = ~_or_288; // FirstSet.java:34
-  wire _not_390 = ~_or_291; // FirstSet.java:34
-  wire _not_391 = ~_or_292; // FirstSet.java:34
-  wire _not_392 = ~_bits_457; // FirstSet.java:34
-  wire _not_393 = ~_bits_455; // FirstSet.java:34
-  wire _mux_119 = _not_391 ? _not_392 : _not_393; // FirstSet.java:35
-  wire [1:0] _cat_118 = {_not_391, _mux_119}; // FirstSet.java:35
-  wire _not_394 = ~_or_289; // FirstSet.java:34
-  wire _not_395 = ~_bits_453; // FirstSet.java:34
-  wire _not_396 = ~_bits_451; // FirstSet.java:34
-  wire _mux_120 = _not_394 ? _not_395 : _not_396; // FirstSet.java:35
-  wire [1:0] _cat_119 = {_not_394, _mux_120}; // FirstSet.java:35
-  wire [1:0] _mux_121 = _not_390 ? _cat_118 : _cat_119; // FirstSet.java:35
-  wire [2:0] _cat_120 = {_not_390, _mux_121}; // FirstSet.java:35
-  wire _not_397 = ~_or_284; // FirstSet.java:34
-  wire _not_398 = ~_or_285; // FirstSet.java:34
-  wire _not_399 = ~_bits_449; // FirstSet.java:34
-  wire _not_400 = ~_bits_447; // FirstSet.java:34
-  wire _mux_122 = _not_398 ? _not_399 : _not_400; // FirstSet.java:35
-  wire [1:0] _cat_121 = {_not_398, _mux_122}; // FirstSet.java:35
-  wire _not_401 = ~_or_282; // FirstSet.java:34
-  wire _not_402 = ~_bits_445; // FirstSet.java:34
-  wire _not_403 = ~_bits_443; // FirstSet.java:34
-  wire _mux_123 = _not_401 ? _not_402 : _not_403; // FirstSet.java:35
-  wire [1:0] _cat_122 = {_not_401, _mux_123}; // FirstSet.java:35
-  wire [1:0] _mux_124 = _not_397 ? _cat_121 : _cat_122; // FirstSet.java:35
-  wire [2:0] _cat_123 = {_not_397, _mux_124}; // FirstSet.java:35
-  wire [2:0] _mux_125 = _not_389 ? _cat_120 : _cat_123; // FirstSet.java:35
-  wire [3:0] _cat_124 = {_not_389, _mux_125}; // FirstSet.java:35
-  wire _not_404 = ~_or_273; // FirstSet.java:34
-  wire _not_405 = ~_or_276; // FirstSet.java:34
-  wire _not_406 = ~_or_277; // FirstSet.java:34
-  wire _not_407 = ~_bits_441; // FirstSet.java:34
-  wire _not_408 = ~_bits_439; // FirstSet.java:34
-  wire _mux_126 = _not_406 ? _not_407 : _not_408; // FirstSet.java:35
-  wire [1:0] _cat_125 = {_not_406, _mux_126}; // FirstSet.java:35
-  wire _not_409 = ~_or_274; // FirstSet.java:34
-  wire _not_410 = ~_bits_437; // FirstSet.java:34
-  wire _not_411 = ~_bits_435; // FirstSet.java:34
-  wire _mux_127 = _not_409 ? _not_410 : _not_411; // FirstSet.java:35
-  wire [1:0] _cat_126 = {_not_409, _mux_127}; // FirstSet.java:35
-  wire [1:0] _mux_128 = _not_405 ? _cat_125 : _cat_126; // FirstSet.java:35
-  wire [2:0] _cat_127 = {_not_405, _mux_128}; // FirstSet.java:35
-  wire _not_412 = ~_or_269; // FirstSet.java:34
-  wire _not_413 = ~_or_270; // FirstSet.java:34
-  wire _not_414 = ~_bits_433; // FirstSet.java:34
-  wire _not_415 = ~_bits_431; // FirstSet.java:34
-  wire _mux_129 = _not_413 ? _not_414 : _not_415; // FirstSet.java:35
-  wire [1:0] _cat_128 = {_not_413, _mux_129}; // FirstSet.java:35
-  wire _not_416 = ~_or_267; // FirstSet.java:34
-  wire _not_417 = ~_bits_429; // FirstSet.java:34
-  wire _not_418 = ~_bits_427; // FirstSet.java:34
-  wire _mux_130 = _not_416 ? _not_417 : _not_418; // FirstSet.java:35
-  wire [1:0] _cat_129 = {_not_416, _mux_130}; // FirstSet.java:35
-  wire [1:0] _mux_131 = _not_412 ? _cat_128 : _cat_129; // FirstSet.java:35
-  wire [2:0] _cat_130 = {_not_412, _mux_131}; // FirstSet.java:35
-  wire [2:0] _mux_132 = _not_404 ? _cat_127 : _cat_130; // FirstSet.java:35
-  wire [3:0] _cat_131 = {_not_404, _mux_132}; // FirstSet.java:35
-  wire [3:0] _mux_133 = _not_388 ? _cat_124 : _cat_131; // FirstSet.java:35
-  wire [4:0] _cat_132 = {_not_388, _mux_133}; // FirstSet.java:35
-  wire [4:0] _mux_134 = _not_356 ? _cat_117 : _cat_132; // FirstSet.java:35
-  wire [5:0] _cat_133 = {_not_356, _mux_134}; // FirstSet.java:35
-  wire [5:0] _mux_135 = _not_292 ? _cat_102 : _cat_133; // FirstSet.java:35
-  wire [6:0] _cat_134 = {_not_292, _mux_135}; // FirstSet.java:35
-  wire [6:0] _bits_555 = _cat_134; // FirstSet.java:43
-  wire [5:0] _sub_10 = merge_level - 6'd2; // RapController.java:421
-  wire _eq_923 = state == 4'd7; // RapController.java:294
-  wire _eq_924 = state == 4'd8; // RapController.java:294
-  wire _or_394 = _eq_923 | _eq_924; // RapController.java:294
-  wire _eq_925 = state == 4'd9; // RapController.java:294
-  wire _or_395 = _or_394 | _eq_925; // RapController.java:294
-  wire _and_541 = _or_395 & io_counterResult_valid; // RapController.java:295
-  wire _eq_926 = io_counterResult_bits_op == 2'd2; // RapController.java:295
-  wire _and_542 = _and_541 & _eq_926; // RapController.java:295
-  wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:295
-  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:439
-  wire _not_419 = ~snapshot_frozen; // RapController.java:334
-  wire _and_543 = snapshot_pending & _not_419; // RapController.java:334
-  wire _and_544 = _and_543 & _and_2; // RapController.java:334
+  wire _not_294 = ~_or_329; // FirstSet.java:34
+  wire _not_295 = ~_or_360; // FirstSet.java:34
+  wire _not_296 = ~_or_375; // FirstSet.java:34
+  wire _not_297 = ~_or_382; // FirstSet.java:34
+  wire _not_298 = ~_or_385; // FirstSet.java:34
+  wire _not_299 = ~_or_386; // FirstSet.java:34
+  wire _not_300 = ~_bits_552; // FirstSet.java:34
+  wire _not_301 = ~_bits_550; // FirstSet.java:34
+  wire _mux_73 = _not_299 ? _not_300 : _not_301; // FirstSet.java:35
+  wire [1:0] _cat_72 = {_not_299, _mux_73}; // FirstSet.java:35
+  wire _not_302 = ~_or_383; // FirstSet.java:34
+  wire _not_303 = ~_bits_548; // FirstSet.java:34
+  wire _not_304 = ~_bits_546; // FirstSet.java:34
+  wire _mux_74 = _not_302 ? _not_303 : _not_304; // FirstSet.java:35
+  wire [1:0] _cat_73 = {_not_302, _mux_74}; // FirstSet.java:35
+  wire [1:0] _mux_75 = _not_298 ? _cat_72 : _cat_73; // FirstSet.java:35
+  wire [2:0] _cat_74 = {_not_298, _mux_75}; // FirstSet.java:35
+  wire _not_305 = ~_or_378; // FirstSet.java:34
+  wire _not_306 = ~_or_379; // FirstSet.java:34
+  wire _not_307 = ~_bits_544; // FirstSet.java:34
+  wire _not_308 = ~_bits_542; // FirstSet.java:34
+  wire _mux_76 = _not_306 ? _not_307 : _not_308; // FirstSet.java:35
+  wire [1:0] _cat_75 = {_not_306, _mux_76}; // FirstSet.java:35
+  wire _not_309 = ~_or_376; // FirstSet.java:34
+  wire _not_310 = ~_bits_540; // FirstSet.java:34
+  wire _not_311 = ~_bits_538; // FirstSet.java:34
+  wire _mux_77 = _not_309 ? _not_310 : _not_311; // FirstSet.java:35
+  wire [1:0] _cat_76 = {_not_309, _mux_77}; // FirstSet.java:35
+  wire [1:0] _mux_78 = _not_305 ? _cat_75 : _cat_76; // FirstSet.java:35
+  wire [2:0] _cat_77 = {_not_305, _mux_78}; // FirstSet.java:35
+  wire [2:0] _mux_79 = _not_297 ? _cat_74 : _cat_77; // FirstSet.java:35
+  wire [3:0] _cat_78 = {_not_297, _mux_79}; // FirstSet.java:35
+  wire _not_312 = ~_or_367; // FirstSet.java:34
+  wire _not_313 = ~_or_370; // FirstSet.java:34
+  wire _not_314 = ~_or_371; // FirstSet.java:34
+  wire _not_315 = ~_bits_536; // FirstSet.java:34
+  wire _not_316 = ~_bits_534; // FirstSet.java:34
+  wire _mux_80 = _not_314 ? _not_315 : _not_316; // FirstSet.java:35
+  wire [1:0] _cat_79 = {_not_314, _mux_80}; // FirstSet.java:35
+  wire _not_317 = ~_or_368; // FirstSet.java:34
+  wire _not_318 = ~_bits_532; // FirstSet.java:34
+  wire _not_319 = ~_bits_530; // FirstSet.java:34
+  wire _mux_81 = _not_317 ? _not_318 : _not_319; // FirstSet.java:35
+  wire [1:0] _cat_80 = {_not_317, _mux_81}; // FirstSet.java:35
+  wire [1:0] _mux_82 = _not_313 ? _cat_79 : _cat_80; // FirstSet.java:35
+  wire [2:0] _cat_81 = {_not_313, _mux_82}; // FirstSet.java:35
+  wire _not_320 = ~_or_363; // FirstSet.java:34
+  wire _not_321 = ~_or_364; // FirstSet.java:34
+  wire _not_322 = ~_bits_528; // FirstSet.java:34
+  wire _not_323 = ~_bits_526; // FirstSet.java:34
+  wire _mux_83 = _not_321 ? _not_322 : _not_323; // FirstSet.java:35
+  wire [1:0] _cat_82 = {_not_321, _mux_83}; // FirstSet.java:35
+  wire _not_324 = ~_or_361; // FirstSet.java:34
+  wire _not_325 = ~_bits_524; // FirstSet.java:34
+  wire _not_326 = ~_bits_522; // FirstSet.java:34
+  wire _mux_84 = _not_324 ? _not_325 : _not_326; // FirstSet.java:35
+  wire [1:0] _cat_83 = {_not_324, _mux_84}; // FirstSet.java:35
+  wire [1:0] _mux_85 = _not_320 ? _cat_82 : _cat_83; // FirstSet.java:35
+  wire [2:0] _cat_84 = {_not_320, _mux_85}; // FirstSet.java:35
+  wire [2:0] _mux_86 = _not_312 ? _cat_81 : _cat_84; // FirstSet.java:35
+  wire [3:0] _cat_85 = {_not_312, _mux_86}; // FirstSet.java:35
+  wire [3:0] _mux_87 = _not_296 ? _cat_78 : _cat_85; // FirstSet.java:35
+  wire [4:0] _cat_86 = {_not_296, _mux_87}; // FirstSet.java:35
+  wire _not_327 = ~_or_344; // FirstSet.java:34
+  wire _not_328 = ~_or_351; // FirstSet.java:34
+  wire _not_329 = ~_or_354; // FirstSet.java:34
+  wire _not_330 = ~_or_355; // FirstSet.java:34
+  wire _not_331 = ~_bits_520; // FirstSet.java:34
+  wire _not_332 = ~_bits_518; // FirstSet.java:34
+  wire _mux_88 = _not_330 ? _not_331 : _not_332; // FirstSet.java:35
+  wire [1:0] _cat_87 = {_not_330, _mux_88}; // FirstSet.java:35
+  wire _not_333 = ~_or_352; // FirstSet.java:34
+  wire _not_334 = ~_bits_516; // FirstSet.java:34
+  wire _not_335 = ~_bits_514; // FirstSet.java:34
+  wire _mux_89 = _not_333 ? _not_334 : _not_335; // FirstSet.java:35
+  wire [1:0] _cat_88 = {_not_333, _mux_89}; // FirstSet.java:35
+  wire [1:0] _mux_90 = _not_329 ? _cat_87 : _cat_88; // FirstSet.java:35
+  wire [2:0] _cat_89 = {_not_329, _mux_90}; // FirstSet.java:35
+  wire _not_336 = ~_or_347; // FirstSet.java:34
+  wire _not_337 = ~_or_348; // FirstSet.java:34
+  wire _not_338 = ~_bits_512; // FirstSet.java:34
+  wire _not_339 = ~_bits_510; // FirstSet.java:34
+  wire _mux_91 = _not_337 ? _not_338 : _not_339; // FirstSet.java:35
+  wire [1:0] _cat_90 = {_not_337, _mux_91}; // FirstSet.java:35
+  wire _not_340 = ~_or_345; // FirstSet.java:34
+  wire _not_341 = ~_bits_508; // FirstSet.java:34
+  wire _not_342 = ~_bits_506; // FirstSet.java:34
+  wire _mux_92 = _not_340 ? _not_341 : _not_342; // FirstSet.java:35
+  wire [1:0] _cat_91 = {_not_340, _mux_92}; // FirstSet.java:35
+  wire [1:0] _mux_93 = _not_336 ? _cat_90 : _cat_91; // FirstSet.java:35
+  wire [2:0] _cat_92 = {_not_336, _mux_93}; // FirstSet.java:35
+  wire [2:0] _mux_94 = _not_328 ? _cat_89 : _cat_92; // FirstSet.java:35
+  wire [3:0] _cat_93 = {_not_328, _mux_94}; // FirstSet.java:35
+  wire _not_343 = ~_or_336; // FirstSet.java:34
+  wire _not_344 = ~_or_339; // FirstSet.java:34
+  wire _not_345 = ~_or_340; // FirstSet.java:34
+  wire _not_346 = ~_bits_504; // FirstSet.java:34
+  wire _not_347 = ~_bits_502; // FirstSet.java:34
+  wire _mux_95 = _not_345 ? _not_346 : _not_347; // FirstSet.java:35
+  wire [1:0] _cat_94 = {_not_345, _mux_95}; // FirstSet.java:35
+  wire _not_348 = ~_or_337; // FirstSet.java:34
+  wire _not_349 = ~_bits_500; // FirstSet.java:34
+  wire _not_350 = ~_bits_498; // FirstSet.java:34
+  wire _mux_96 = _not_348 ? _not_349 : _not_350; // FirstSet.java:35
+  wire [1:0] _cat_95 = {_not_348, _mux_96}; // FirstSet.java:35
+  wire [1:0] _mux_97 = _not_344 ? _cat_94 : _cat_95; // FirstSet.java:35
+  wire [2:0] _cat_96 = {_not_344, _mux_97}; // FirstSet.java:35
+  wire _not_351 = ~_or_332; // FirstSet.java:34
+  wire _not_352 = ~_or_333; // FirstSet.java:34
+  wire _not_353 = ~_bits_496; // FirstSet.java:34
+  wire _not_354 = ~_bits_494; // FirstSet.java:34
+  wire _mux_98 = _not_352 ? _not_353 : _not_354; // FirstSet.java:35
+  wire [1:0] _cat_97 = {_not_352, _mux_98}; // FirstSet.java:35
+  wire _not_355 = ~_or_330; // FirstSet.java:34
+  wire _not_356 = ~_bits_492; // FirstSet.java:34
+  wire _not_357 = ~_bits_490; // FirstSet.java:34
+  wire _mux_99 = _not_355 ? _not_356 : _not_357; // FirstSet.java:35
+  wire [1:0] _cat_98 = {_not_355, _mux_99}; // FirstSet.java:35
+  wire [1:0] _mux_100 = _not_351 ? _cat_97 : _cat_98; // FirstSet.java:35
+  wire [2:0] _cat_99 = {_not_351, _mux_100}; // FirstSet.java:35
+  wire [2:0] _mux_101 = _not_343 ? _cat_96 : _cat_99; // FirstSet.java:35
+  wire [3:0] _cat_100 = {_not_343, _mux_101}; // FirstSet.java:35
+  wire [3:0] _mux_102 = _not_327 ? _cat_93 : _cat_100; // FirstSet.java:35
+  wire [4:0] _cat_101 = {_not_327, _mux_102}; // FirstSet.java:35
+  wire [4:0] _mux_103 = _not_295 ? _cat_86 : _cat_101; // FirstSet.java:35
+  wire [5:0] _cat_102 = {_not_295, _mux_103}; // FirstSet.java:35
+  wire _not_358 = ~_or_297; // FirstSet.java:34
+  wire _not_359 = ~_or_312; // FirstSet.java:34
+  wire _not_360 = ~_or_319; // FirstSet.java:34
+  wire _not_361 = ~_or_322; // FirstSet.java:34
+  wire _not_362 = ~_or_323; // FirstSet.java:34
+  wire _not_363 = ~_bits_488; // FirstSet.java:34
+  wire _not_364 = ~_bits_486; // FirstSet.java:34
+  wire _mux_104 = _not_362 ? _not_363 : _not_364; // FirstSet.java:35
+  wire [1:0] _cat_103 = {_not_362, _mux_104}; // FirstSet.java:35
+  wire _not_365 = ~_or_320; // FirstSet.java:34
+  wire _not_366 = ~_bits_484; // FirstSet.java:34
+  wire _not_367 = ~_bits_482; // FirstSet.java:34
+  wire _mux_105 = _not_365 ? _not_366 : _not_367; // FirstSet.java:35
+  wire [1:0] _cat_104 = {_not_365, _mux_105}; // FirstSet.java:35
+  wire [1:0] _mux_106 = _not_361 ? _cat_103 : _cat_104; // FirstSet.java:35
+  wire [2:0] _cat_105 = {_not_361, _mux_106}; // FirstSet.java:35
+  wire _not_368 = ~_or_315; // FirstSet.java:34
+  wire _not_369 = ~_or_316; // FirstSet.java:34
+  wire _not_370 = ~_bits_480; // FirstSet.java:34
+  wire _not_371 = ~_bits_478; // FirstSet.java:34
+  wire _mux_107 = _not_369 ? _not_370 : _not_371; // FirstSet.java:35
+  wire [1:0] _cat_106 = {_not_369, _mux_107}; // FirstSet.java:35
+  wire _not_372 = ~_or_313; // FirstSet.java:34
+  wire _not_373 = ~_bits_476; // FirstSet.java:34
+  wire _not_374 = ~_bits_474; // FirstSet.java:34
+  wire _mux_108 = _not_372 ? _not_373 : _not_374; // FirstSet.java:35
+  wire [1:0] _cat_107 = {_not_372, _mux_108}; // FirstSet.java:35
+  wire [1:0] _mux_109 = _not_368 ? _cat_106 : _cat_107; // FirstSet.java:35
+  wire [2:0] _cat_108 = {_not_368, _mux_109}; // FirstSet.java:35
+  wire [2:0] _mux_110 = _not_360 ? _cat_105 : _cat_108; // FirstSet.java:35
+  wire [3:0] _cat_109 = {_not_360, _mux_110}; // FirstSet.java:35
+  wire _not_375 = ~_or_304; // FirstSet.java:34
+  wire _not_376 = ~_or_307; // FirstSet.java:34
+  wire _not_377 = ~_or_308; // FirstSet.java:34
+  wire _not_378 = ~_bits_472; // FirstSet.java:34
+  wire _not_379 = ~_bits_470; // FirstSet.java:34
+  wire _mux_111 = _not_377 ? _not_378 : _not_379; // FirstSet.java:35
+  wire [1:0] _cat_110 = {_not_377, _mux_111}; // FirstSet.java:35
+  wire _not_380 = ~_or_305; // FirstSet.java:34
+  wire _not_381 = ~_bits_468; // FirstSet.java:34
+  wire _not_382 = ~_bits_466; // FirstSet.java:34
+  wire _mux_112 = _not_380 ? _not_381 : _not_382; // FirstSet.java:35
+  wire [1:0] _cat_111 = {_not_380, _mux_112}; // FirstSet.java:35
+  wire [1:0] _mux_113 = _not_376 ? _cat_110 : _cat_111; // FirstSet.java:35
+  wire [2:0] _cat_112 = {_not_376, _mux_113}; // FirstSet.java:35
+  wire _not_383 = ~_or_300; // FirstSet.java:34
+  wire _not_384 = ~_or_301; // FirstSet.java:34
+  wire _not_385 = ~_bits_464; // FirstSet.java:34
+  wire _not_386 = ~_bits_462; // FirstSet.java:34
+  wire _mux_114 = _not_384 ? _not_385 : _not_386; // FirstSet.java:35
+  wire [1:0] _cat_113 = {_not_384, _mux_114}; // FirstSet.java:35
+  wire _not_387 = ~_or_298; // FirstSet.java:34
+  wire _not_388 = ~_bits_460; // FirstSet.java:34
+  wire _not_389 = ~_bits_458; // FirstSet.java:34
+  wire _mux_115 = _not_387 ? _not_388 : _not_389; // FirstSet.java:35
+  wire [1:0] _cat_114 = {_not_387, _mux_115}; // FirstSet.java:35
+  wire [1:0] _mux_116 = _not_383 ? _cat_113 : _cat_114; // FirstSet.java:35
+  wire [2:0] _cat_115 = {_not_383, _mux_116}; // FirstSet.java:35
+  wire [2:0] _mux_117 = _not_375 ? _cat_112 : _cat_115; // FirstSet.java:35
+  wire [3:0] _cat_116 = {_not_375, _mux_117}; // FirstSet.java:35
+  wire [3:0] _mux_118 = _not_359 ? _cat_109 : _cat_116; // FirstSet.java:35
+  wire [4:0] _cat_117 = {_not_359, _mux_118}; // FirstSet.java:35
+  wire _not_390 = ~_or_281; // FirstSet.java:34
+  wire _not_391 = ~_or_288; // FirstSet.java:34
+  wire _not_392 = ~_or_291; // FirstSet.java:34
+  wire _not_393 = ~_or_292; // FirstSet.java:34
+  wire _not_394 = ~_bits_456; // FirstSet.java:34
+  wire _not_395 = ~_bits_454; // FirstSet.java:34
+  wire _mux_119 = _not_393 ? _not_394 : _not_395; // FirstSet.java:35
+  wire [1:0] _cat_118 = {_not_393, _mux_119}; // FirstSet.java:35
+  wire _not_396 = ~_or_289; // FirstSet.java:34
+  wire _not_397 = ~_bits_452; // FirstSet.java:34
+  wire _not_398 = ~_bits_450; // FirstSet.java:34
+  wire _mux_120 = _not_396 ? _not_397 : _not_398; // FirstSet.java:35
+  wire [1:0] _cat_119 = {_not_396, _mux_120}; // FirstSet.java:35
+  wire [1:0] _mux_121 = _not_392 ? _cat_118 : _cat_119; // FirstSet.java:35
+  wire [2:0] _cat_120 = {_not_392, _mux_121}; // FirstSet.java:35
+  wire _not_399 = ~_or_284; // FirstSet.java:34
+  wire _not_400 = ~_or_285; // FirstSet.java:34
+  wire _not_401 = ~_bits_448; // FirstSet.java:34
+  wire _not_402 = ~_bits_446; // FirstSet.java:34
+  wire _mux_122 = _not_400 ? _not_401 : _not_402; // FirstSet.java:35
+  wire [1:0] _cat_121 = {_not_400, _mux_122}; // FirstSet.java:35
+  wire _not_403 = ~_or_282; // FirstSet.java:34
+  wire _not_404 = ~_bits_444; // FirstSet.java:34
+  wire _not_405 = ~_bits_442; // FirstSet.java:34
+  wire _mux_123 = _not_403 ? _not_404 : _not_405; // FirstSet.java:35
+  wire [1:0] _cat_122 = {_not_403, _mux_123}; // FirstSet.java:35
+  wire [1:0] _mux_124 = _not_399 ? _cat_121 : _cat_122; // FirstSet.java:35
+  wire [2:0] _cat_123 = {_not_399, _mux_124}; // FirstSet.java:35
+  wire [2:0] _mux_125 = _not_391 ? _cat_120 : _cat_123; // FirstSet.java:35
+  wire [3:0] _cat_124 = {_not_391, _mux_125}; // FirstSet.java:35
+  wire _not_406 = ~_or_273; // FirstSet.java:34
+  wire _not_407 = ~_or_276; // FirstSet.java:34
+  wire _not_408 = ~_or_277; // FirstSet.java:34
+  wire _not_409 = ~_bits_440; // FirstSet.java:34
+  wire _not_410 = ~_bits_438; // FirstSet.java:34
+  wire _mux_126 = _not_408 ? _not_409 : _not_410; // FirstSet.java:35
+  wire [1:0] _cat_125 = {_not_408, _mux_126}; // FirstSet.java:35
+  wire _not_411 = ~_or_274; // FirstSet.java:34
+  wire _not_412 = ~_bits_436; // FirstSet.java:34
+  wire _not_413 = ~_bits_434; // FirstSet.java:34
+  wire _mux_127 = _not_411 ? _not_412 : _not_413; // FirstSet.java:35
+  wire [1:0] _cat_126 = {_not_411, _mux_127}; // FirstSet.java:35
+  wire [1:0] _mux_128 = _not_407 ? _cat_125 : _cat_126; // FirstSet.java:35
+  wire [2:0] _cat_127 = {_not_407, _mux_128}; // FirstSet.java:35
+  wire _not_414 = ~_or_269; // FirstSet.java:34
+  wire _not_415 = ~_or_270; // FirstSet.java:34
+  wire _not_416 = ~_bits_432; // FirstSet.java:34
+  wire _not_417 = ~_bits_430; // FirstSet.java:34
+  wire _mux_129 = _not_415 ? _not_416 : _not_417; // FirstSet.java:35
+  wire [1:0] _cat_128 = {_not_415, _mux_129}; // FirstSet.java:35
+  wire _not_418 = ~_or_267; // FirstSet.java:34
+  wire _not_419 = ~_bits_428; // FirstSet.java:34
+  wire _not_420 = ~_bits_426; // FirstSet.java:34
+  wire _mux_130 = _not_418 ? _not_419 : _not_420; // FirstSet.java:35
+  wire [1:0] _cat_129 = {_not_418, _mux_130}; // FirstSet.java:35
+  wire [1:0] _mux_131 = _not_414 ? _cat_128 : _cat_129; // FirstSet.java:35
+  wire [2:0] _cat_130 = {_not_414, _mux_131}; // FirstSet.java:35
+  wire [2:0] _mux_132 = _not_406 ? _cat_127 : _cat_130; // FirstSet.java:35
+  wire [3:0] _cat_131 = {_not_406, _mux_132}; // FirstSet.java:35
+  wire [3:0] _mux_133 = _not_390 ? _cat_124 : _cat_131; // FirstSet.java:35
+  wire [4:0] _cat_132 = {_not_390, _mux_133}; // FirstSet.java:35
+  wire [4:0] _mux_134 = _not_358 ? _cat_117 : _cat_132; // FirstSet.java:35
+  wire [5:0] _cat_133 = {_not_358, _mux_134}; // FirstSet.java:35
+  wire [5:0] _mux_135 = _not_294 ? _cat_102 : _cat_133; // FirstSet.java:35
+  wire [6:0] _cat_134 = {_not_294, _mux_135}; // FirstSet.java:35
+  wire [6:0] _bits_554 = _cat_134; // FirstSet.java:43
+  wire [5:0] _sub_9 = merge_level - 6'd2; // RapController.java:441
+  wire _eq_923 = state == 4'd7; // RapController.java:314
+  wire _eq_924 = state == 4'd8; // RapController.java:314
+  wire _or_394 = _eq_923 | _eq_924; // RapController.java:314
+  wire _eq_925 = state == 4'd9; // RapController.java:314
+  wire _or_395 = _or_394 | _eq_925; // RapController.java:314
+  wire _and_542 = _or_395 & io_counterResult_valid; // RapController.java:315
+  wire _eq_926 = io_counterResult_bits_op == 2'd2; // RapController.java:315
+  wire _and_543 = _and_542 & _eq_926; // RapController.java:315
+  wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:315
+  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:459
+  wire _not_421 = ~snapshot_frozen; // RapController.java:354
+  wire _and_544 = snapshot_pending & _not_421; // RapController.java:354
+  wire _and_545 = _and_544 & _and_2; // RapController.java:354
   wire _or_396 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_397 = _or_396 | ev_split_q; // StatusRegs.java:83
   wire _or_398 = _or_397 | ev_batch_q; // StatusRegs.java:83
   wire _or_399 = _or_398 | ev_deferred_q; // StatusRegs.java:83
   wire _or_r_3 = |ev_removed_q; // StatusRegs.java:84
   wire _or_400 = _or_399 | _or_r_3; // StatusRegs.java:84
-  wire _not_420 = ~st_n_carry; // SplitCounter.java:75
-  wire _not_421 = ~st_updates_carry; // SplitCounter.java:75
-  wire _and_545 = _not_420 & _not_421; // StatusRegs.java:84
-  wire _not_422 = ~st_splits_carry; // SplitCounter.java:75
-  wire _and_546 = _and_545 & _not_422; // StatusRegs.java:84
-  wire _not_423 = ~st_merges_carry; // SplitCounter.java:75
-  wire _and_547 = _and_546 & _not_423; // StatusRegs.java:84
-  wire _not_424 = ~st_merge_batches_carry; // SplitCounter.java:75
-  wire _and_548 = _and_547 & _not_424; // StatusRegs.java:84
-  wire _not_425 = ~st_deferred_splits_carry; // SplitCounter.java:75
-  wire _and_549 = _and_548 & _not_425; // StatusRegs.java:84
-  wire _not_426 = ~st_saturations_carry; // SplitCounter.java:75
-  wire _and_550 = _and_549 & _not_426; // StatusRegs.java:84
-  wire _not_427 = ~_and_550; // StatusRegs.java:84
-  wire ev_pending = _or_400 | _not_427; // StatusRegs.java:84
-  wire _not_428 = ~ev_pending; // RapController.java:334
-  wire _and_551 = _and_544 & _not_428; // RapController.java:334
-  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:471
-  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:488
-  wire [6:0] _bits_556 = readout_slot[6:0]; // RapController.java:486
-  wire _eq_927 = _bits_556 == 7'd0; // NodeTable.java:77
-  wire [5:0] _dyn_index_1 = _bits_556[6] ? (_bits_556[5] ? (_bits_556[4] ? (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_127 : slot_len_126) : (_bits_556[0] ? slot_len_125 : slot_len_124)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_123 : slot_len_122) : (_bits_556[0] ? slot_len_121 : slot_len_120))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_119 : slot_len_118) : (_bits_556[0] ? slot_len_117 : slot_len_116)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_115 : slot_len_114) : (_bits_556[0] ? slot_len_113 : slot_len_112)))) : (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_111 : slot_len_110) : (_bits_556[0] ? slot_len_109 : slot_len_108)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_107 : slot_len_106) : (_bits_556[0] ? slot_len_105 : slot_len_104))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_103 : slot_len_102) : (_bits_556[0] ? slot_len_101 : slot_len_100)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_99 : slot_len_98) : (_bits_556[0] ? slot_len_97 : slot_len_96))))) : (_bits_556[4] ? (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_95 : slot_len_94) : (_bits_556[0] ? slot_len_93 : slot_len_92)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_91 : slot_len_90) : (_bits_556[0] ? slot_len_89 : slot_len_88))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_87 : slot_len_86) : (_bits_556[0] ? slot_len_85 : slot_len_84)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_83 : slot_len_82) : (_bits_556[0] ? slot_len_81 : slot_len_80)))) : (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_79 : slot_len_78) : (_bits_556[0] ? slot_len_77 : slot_len_76)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_75 : slot_len_74) : (_bits_556[0] ? slot_len_73 : slot_len_72))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_71 : slot_len_70) : (_bits_556[0] ? slot_len_69 : slot_len_68)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_67 : slot_len_66) : (_bits_556[0] ? slot_len_65 : slot_len_64)))))) : (_bits_556[5] ? (_bits_556[4] ? (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_63 : slot_len_62) : (_bits_556[0] ? slot_len_61 : slot_len_60)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_59 : slot_len_58) : (_bits_556[0] ? slot_len_57 : slot_len_56))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_55 : slot_len_54) : (_bits_556[0] ? slot_len_53 : slot_len_52)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_51 : slot_len_50) : (_bits_556[0] ? slot_len_49 : slot_len_48)))) : (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_47 : slot_len_46) : (_bits_556[0] ? slot_len_45 : slot_len_44)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_43 : slot_len_42) : (_bits_556[0] ? slot_len_41 : slot_len_40))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_39 : slot_len_38) : (_bits_556[0] ? slot_len_37 : slot_len_36)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_35 : slot_len_34) : (_bits_556[0] ? slot_len_33 : slot_len_32))))) : (_bits_556[4] ? (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_31 : slot_len_30) : (_bits_556[0] ? slot_len_29 : slot_len_28)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_27 : slot_len_26) : (_bits_556[0] ? slot_len_25 : slot_len_24))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_23 : slot_len_22) : (_bits_556[0] ? slot_len_21 : slot_len_20)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_19 : slot_len_18) : (_bits_556[0] ? slot_len_17 : slot_len_16)))) : (_bits_556[3] ? (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_15 : slot_len_14) : (_bits_556[0] ? slot_len_13 : slot_len_12)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_11 : slot_len_10) : (_bits_556[0] ? slot_len_9 : slot_len_8))) : (_bits_556[2] ? (_bits_556[1] ? (_bits_556[0] ? slot_len_7 : slot_len_6) : (_bits_556[0] ? slot_len_5 : slot_len_4)) : (_bits_556[1] ? (_bits_556[0] ? slot_len_3 : slot_len_2) : (_bits_556[0] ? slot_len_1 : slot_len_0)))))); // NodeTable.java:77
+  wire _not_422 = ~st_n_carry; // SplitCounter.java:75
+  wire _not_423 = ~st_updates_carry; // SplitCounter.java:75
+  wire _and_546 = _not_422 & _not_423; // StatusRegs.java:84
+  wire _not_424 = ~st_splits_carry; // SplitCounter.java:75
+  wire _and_547 = _and_546 & _not_424; // StatusRegs.java:84
+  wire _not_425 = ~st_merges_carry; // SplitCounter.java:75
+  wire _and_548 = _and_547 & _not_425; // StatusRegs.java:84
+  wire _not_426 = ~st_merge_batches_carry; // SplitCounter.java:75
+  wire _and_549 = _and_548 & _not_426; // StatusRegs.java:84
+  wire _not_427 = ~st_deferred_splits_carry; // SplitCounter.java:75
+  wire _and_550 = _and_549 & _not_427; // StatusRegs.java:84
+  wire _not_428 = ~st_saturations_carry; // SplitCounter.java:75
+  wire _and_551 = _and_550 & _not_428; // StatusRegs.java:84
+  wire _not_429 = ~_and_551; // StatusRegs.java:84
+  wire ev_pending = _or_400 | _not_429; // StatusRegs.java:84
+  wire _not_430 = ~ev_pending; // RapController.java:354
+  wire _and_552 = _and_545 & _not_430; // RapController.java:354
+  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:491
+  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:508
+  wire [6:0] _bits_555 = readout_slot[6:0]; // RapController.java:506
+  wire _eq_927 = _bits_555 == 7'd0; // NodeTable.java:77
+  wire [5:0] _dyn_index_1 = _bits_555[6] ? (_bits_555[5] ? (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_127 : slot_len_126) : (_bits_555[0] ? slot_len_125 : slot_len_124)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_123 : slot_len_122) : (_bits_555[0] ? slot_len_121 : slot_len_120))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_119 : slot_len_118) : (_bits_555[0] ? slot_len_117 : slot_len_116)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_115 : slot_len_114) : (_bits_555[0] ? slot_len_113 : slot_len_112)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_111 : slot_len_110) : (_bits_555[0] ? slot_len_109 : slot_len_108)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_107 : slot_len_106) : (_bits_555[0] ? slot_len_105 : slot_len_104))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_103 : slot_len_102) : (_bits_555[0] ? slot_len_101 : slot_len_100)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_99 : slot_len_98) : (_bits_555[0] ? slot_len_97 : slot_len_96))))) : (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_95 : slot_len_94) : (_bits_555[0] ? slot_len_93 : slot_len_92)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_91 : slot_len_90) : (_bits_555[0] ? slot_len_89 : slot_len_88))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_87 : slot_len_86) : (_bits_555[0] ? slot_len_85 : slot_len_84)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_83 : slot_len_82) : (_bits_555[0] ? slot_len_81 : slot_len_80)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_79 : slot_len_78) : (_bits_555[0] ? slot_len_77 : slot_len_76)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_75 : slot_len_74) : (_bits_555[0] ? slot_len_73 : slot_len_72))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_71 : slot_len_70) : (_bits_555[0] ? slot_len_69 : slot_len_68)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_67 : slot_len_66) : (_bits_555[0] ? slot_len_65 : slot_len_64)))))) : (_bits_555[5] ? (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_63 : slot_len_62) : (_bits_555[0] ? slot_len_61 : slot_len_60)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_59 : slot_len_58) : (_bits_555[0] ? slot_len_57 : slot_len_56))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_55 : slot_len_54) : (_bits_555[0] ? slot_len_53 : slot_len_52)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_51 : slot_len_50) : (_bits_555[0] ? slot_len_49 : slot_len_48)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_47 : slot_len_46) : (_bits_555[0] ? slot_len_45 : slot_len_44)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_43 : slot_len_42) : (_bits_555[0] ? slot_len_41 : slot_len_40))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_39 : slot_len_38) : (_bits_555[0] ? slot_len_37 : slot_len_36)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_35 : slot_len_34) : (_bits_555[0] ? slot_len_33 : slot_len_32))))) : (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_31 : slot_len_30) : (_bits_555[0] ? slot_len_29 : slot_len_28)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_27 : slot_len_26) : (_bits_555[0] ? slot_len_25 : slot_len_24))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_23 : slot_len_22) : (_bits_555[0] ? slot_len_21 : slot_len_20)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_19 : slot_len_18) : (_bits_555[0] ? slot_len_17 : slot_len_16)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_15 : slot_len_14) : (_bits_555[0] ? slot_len_13 : slot_len_12)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_11 : slot_len_10) : (_bits_555[0] ? slot_len_9 : slot_len_8))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_7 : slot_len_6) : (_bits_555[0] ? slot_len_5 : slot_len_4)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_3 : slot_len_2) : (_bits_555[0] ? slot_len_1 : slot_len_0)))))); // NodeTable.java:77
   wire [5:0] _mux_138 = _eq_927 ? 6'd0 : _dyn_index_1; // NodeTable.java:77
-  wire [5:0] _mux_139 = readout_in_use ? _mux_138 : 6'd0; // RapController.java:486
-  wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:35
+  wire [5:0] _mux_139 = readout_in_use ? _mux_138 : 6'd0; // RapController.java:506
+  wire [34:0] _fill_0 = {35{1'd1}}; // MergeSkip.java:35
+  wire [34:0] _fill_1 = {35{1'd1}}; // MergeSkip.java:55
+  wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:55
-  wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:55
-  wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:55
-  wire _ne_132 = merge_leaves != 3'd0; // RapController.java:453
-  wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:36
-  wire [17:0] _bits_557 = batch_min_sum[34:17]; // SplitCompare.java:35
-  wire [17:0] _bits_558 = merge_sum[34:17]; // SplitCompare.java:35
-  wire _gt_5 = _bits_557 > _bits_558; // SplitCompare.java:27
-  wire _eq_928 = _bits_557 == _bits_558; // SplitCompare.java:27
-  wire [16:0] _bits_559 = batch_min_sum[16:0]; // SplitCompare.java:31
-  wire [16:0] _bits_560 = merge_sum[16:0]; // SplitCompare.java:31
-  wire _gt_6 = _bits_559 > _bits_560; // SplitCompare.java:20
-  wire _and_552 = _eq_928 & _gt_6; // SplitCompare.java:27
-  wire _or_401 = _gt_5 | _and_552; // SplitCompare.java:27
-  wire [63:0] _mux_140 = in_advance ? next_merge : _cat_1; // RapController.java:157
+  wire _ne_132 = merge_leaves != 3'd0; // RapController.java:473
+  wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:36
+  wire [17:0] _bits_556 = batch_min_sum[34:17]; // SplitCompare.java:35
+  wire [17:0] _bits_557 = merge_sum[34:17]; // SplitCompare.java:35
+  wire _gt_5 = _bits_556 > _bits_557; // SplitCompare.java:27
+  wire _eq_928 = _bits_556 == _bits_557; // SplitCompare.java:27
+  wire [16:0] _bits_558 = batch_min_sum[16:0]; // SplitCompare.java:31
+  wire [16:0] _bits_559 = merge_sum[16:0]; // SplitCompare.java:31
+  wire _gt_6 = _bits_558 > _bits_559; // SplitCompare.java:20
+  wire _and_553 = _eq_928 & _gt_6; // SplitCompare.java:27
+  wire _or_401 = _gt_5 | _and_553; // SplitCompare.java:27
+  wire [63:0] _mux_140 = in_advance ? next_merge : _cat_0; // RapController.java:157
   wire [31:0] _mux_141 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:158
   wire _eq_929 = state == 4'd10; // RapController.java:155
   wire _eq_930 = state == 4'd11; // RapController.java:155
   wire _or_402 = _eq_929 | _eq_930; // RapController.java:155
-  wire [31:0] _bits_561 = next_merge[31:0]; // RapController.java:164
-  wire [31:0] _bits_562 = _cat_1[31:0]; // RapController.java:164
-  wire [32:0] _sub_11 = {1'b0, _bits_561} - {1'b0, _bits_562}; // RapController.java:164
-  wire [31:0] _bits_563 = next_merge[63:32]; // RapController.java:165
-  wire [31:0] _bits_564 = _cat_1[63:32]; // RapController.java:165
-  wire [32:0] _sub_12 = {1'b0, _bits_563} - {1'b0, _bits_564}; // RapController.java:165
-  wire _bits_565 = to_merge_lo[32]; // RapController.java:165
-  wire [32:0] _sub_13 = _sub_12 - {{32{1'b0}}, _bits_565}; // RapController.java:165
-  wire _bits_566 = to_merge_hi[32]; // RapController.java:168
-  wire _not_429 = ~_bits_566; // RapController.java:168
+  wire [31:0] _bits_560 = next_merge[31:0]; // RapController.java:164
+  wire [31:0] _bits_561 = _cat_0[31:0]; // RapController.java:164
+  wire [32:0] _sub_10 = {1'b0, _bits_560} - {1'b0, _bits_561}; // RapController.java:164
+  wire [31:0] _bits_562 = next_merge[63:32]; // RapController.java:165
+  wire [31:0] _bits_563 = _cat_0[63:32]; // RapController.java:165
+  wire [32:0] _sub_11 = {1'b0, _bits_562} - {1'b0, _bits_563}; // RapController.java:165
+  wire _bits_564 = to_merge_lo[32]; // RapController.java:165
+  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_564}; // RapController.java:165
+  wire _bits_565 = to_merge_hi[32]; // RapController.java:168
+  wire _not_431 = ~_bits_565; // RapController.java:168
   wire _or_r_4 = |to_merge; // RapController.java:168
-  wire _and_553 = _not_429 & _or_r_4; // RapController.java:168
+  wire _and_554 = _not_431 & _or_r_4; // RapController.java:168
   wire _eq_931 = state == 4'd8; // RapController.java:174
   wire _eq_932 = state == 4'd9; // RapController.java:174
   wire walking_kids = _eq_931 | _eq_932; // RapController.java:174
   wire [6:0] _mux_142 = walking_kids ? merge_parent : op_slot; // RapController.java:175
   wire [2:0] _dyn_index_2 = _mux_142[6] ? (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_127 : slot_children_126) : (_mux_142[0] ? slot_children_125 : slot_children_124)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_123 : slot_children_122) : (_mux_142[0] ? slot_children_121 : slot_children_120))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_119 : slot_children_118) : (_mux_142[0] ? slot_children_117 : slot_children_116)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_115 : slot_children_114) : (_mux_142[0] ? slot_children_113 : slot_children_112)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_111 : slot_children_110) : (_mux_142[0] ? slot_children_109 : slot_children_108)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_107 : slot_children_106) : (_mux_142[0] ? slot_children_105 : slot_children_104))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_103 : slot_children_102) : (_mux_142[0] ? slot_children_101 : slot_children_100)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_99 : slot_children_98) : (_mux_142[0] ? slot_children_97 : slot_children_96))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_95 : slot_children_94) : (_mux_142[0] ? slot_children_93 : slot_children_92)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_91 : slot_children_90) : (_mux_142[0] ? slot_children_89 : slot_children_88))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_87 : slot_children_86) : (_mux_142[0] ? slot_children_85 : slot_children_84)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_83 : slot_children_82) : (_mux_142[0] ? slot_children_81 : slot_children_80)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_79 : slot_children_78) : (_mux_142[0] ? slot_children_77 : slot_children_76)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_75 : slot_children_74) : (_mux_142[0] ? slot_children_73 : slot_children_72))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_71 : slot_children_70) : (_mux_142[0] ? slot_children_69 : slot_children_68)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_67 : slot_children_66) : (_mux_142[0] ? slot_children_65 : slot_children_64)))))) : (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_63 : slot_children_62) : (_mux_142[0] ? slot_children_61 : slot_children_60)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_59 : slot_children_58) : (_mux_142[0] ? slot_children_57 : slot_children_56))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_55 : slot_children_54) : (_mux_142[0] ? slot_children_53 : slot_children_52)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_51 : slot_children_50) : (_mux_142[0] ? slot_children_49 : slot_children_48)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_47 : slot_children_46) : (_mux_142[0] ? slot_children_45 : slot_children_44)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_43 : slot_children_42) : (_mux_142[0] ? slot_children_41 : slot_children_40))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_39 : slot_children_38) : (_mux_142[0] ? slot_children_37 : slot_children_36)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_35 : slot_children_34) : (_mux_142[0] ? slot_children_33 : slot_children_32))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_31 : slot_children_30) : (_mux_142[0] ? slot_children_29 : slot_children_28)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_27 : slot_children_26) : (_mux_142[0] ? slot_children_25 : slot_children_24))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_23 : slot_children_22) : (_mux_142[0] ? slot_children_21 : slot_children_20)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_19 : slot_children_18) : (_mux_142[0] ? slot_children_17 : slot_children_16)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_15 : slot_children_14) : (_mux_142[0] ? slot_children_13 : slot_children_12)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_11 : slot_children_10) : (_mux_142[0] ? slot_children_9 : slot_children_8))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_7 : slot_children_6) : (_mux_142[0] ? slot_children_5 : slot_children_4)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_3 : slot_children_2) : (_mux_142[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:175
-  wire _not_430 = ~commit_stop; // RapController.java:331
-  wire _and_554 = io_selected_valid & _not_430; // RapController.java:331
-  wire [6:0] _bits_567 = undo_rdata_0[38:32]; // RapController.java:352
-  wire [6:0] _bits_568 = readout_slot[6:0]; // RapController.java:479
-  wire [31:0] _bits_569 = undo_rdata_0[31:0]; // RapController.java:353
-  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:82
-  wire [31:0] _bits_570 = merge_sum[31:0]; // RapController.java:448
-  wire [31:0] _mux_143 = clip_verdict ? _fill_8 : _bits_570; // RapController.java:448
-  wire _or_403 = split_now | merge_now; // RapController.java:272
-  wire _and_555 = commit_fire & _or_403; // RapController.java:272
-  wire _not_431 = ~defer_now; // RapController.java:272
-  wire _and_556 = _and_555 & _not_431; // RapController.java:272
-  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:232
-  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:235
-  wire _ge_2 = free_slots >= missing_children; // RapController.java:236
-  wire _lt_2 = free_slots < 8'd1; // RapController.java:244
-  wire _lt_3 = free_slots < 8'd2; // RapController.java:244
-  wire _lt_4 = free_slots < 8'd3; // RapController.java:244
-  wire _lt_5 = free_slots < 8'd4; // RapController.java:244
+  wire _not_432 = ~commit_stop; // RapController.java:351
+  wire _and_555 = io_selected_valid & _not_432; // RapController.java:351
+  wire [6:0] _bits_566 = undo_rdata_0[38:32]; // RapController.java:372
+  wire [6:0] _bits_567 = readout_slot[6:0]; // RapController.java:499
+  wire [31:0] _bits_568 = undo_rdata_0[31:0]; // RapController.java:373
+  wire [31:0] _fill_6 = {32{1'd1}}; // RapController.java:82
+  wire [31:0] _bits_569 = merge_sum[31:0]; // RapController.java:468
+  wire [31:0] _mux_143 = clip_verdict ? _fill_6 : _bits_569; // RapController.java:468
+  wire [5:0] _sub_13 = 6'd30 - op_len; // RapController.java:586
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_5}} << _sub_13; // RapController.java:587
+  wire [31:0] _bits_570 = _dshl_2[31:0]; // RapController.java:587
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_570; // RapController.java:587
+  wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:202
+  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:409
+  wire [31:0] _dshr_0 = _fill_8 >> child_len; // RapController.java:409
+  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:205
+  wire _not_433 = ~io_tcamWrite_ready; // RapController.java:214
+  wire _and_556 = tcam_write_full & _not_433; // RapController.java:214
+  wire _or_403 = tcam_write_load | _and_556; // RapController.java:214
+  wire _or_404 = split_now | merge_now; // RapController.java:292
+  wire _and_557 = commit_fire & _or_404; // RapController.java:292
+  wire _not_434 = ~defer_now; // RapController.java:292
+  wire _and_558 = _and_557 & _not_434; // RapController.java:292
+  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:252
+  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:255
+  wire _ge_2 = free_slots >= missing_children; // RapController.java:256
+  wire _lt_2 = free_slots < 8'd1; // RapController.java:264
+  wire _lt_3 = free_slots < 8'd2; // RapController.java:264
+  wire _lt_4 = free_slots < 8'd3; // RapController.java:264
+  wire _lt_5 = free_slots < 8'd4; // RapController.java:264
   wire [7:0] _cat_135 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // NodeTable.java:92
-  wire [2:0] _dyn_index_3 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:248
-  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:248
-  wire _bits_571 = _dshr_1[0]; // RapController.java:248
-  wire _ne_133 = merge_leaves != 3'd0; // RapController.java:298
+  wire [2:0] _dyn_index_3 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:268
+  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:268
+  wire _bits_571 = _dshr_1[0]; // RapController.java:268
+  wire _ne_133 = merge_leaves != 3'd0; // RapController.java:318
   wire [17:0] _bits_572 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_573 = merge_sum[34:18]; // SplitCompare.java:35
   wire _gt_7 = _bits_572 > {1'b0, _bits_573}; // SplitCompare.java:27
@@ -4410,19 +4425,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [17:0] _bits_574 = op_threshold[17:0]; // SplitCompare.java:31
   wire [17:0] _bits_575 = merge_sum[17:0]; // SplitCompare.java:31
   wire _gt_8 = _bits_574 > _bits_575; // SplitCompare.java:20
-  wire _and_557 = _eq_933 & _gt_8; // SplitCompare.java:27
-  wire _or_404 = _gt_7 | _and_557; // SplitCompare.java:27
-  wire _and_558 = _ne_133 & _or_404; // RapController.java:298
-  wire [2:0] _bits_576 = merge_sum[34:32]; // RapController.java:300
-  wire _or_r_5 = |_bits_576; // RapController.java:300
-  wire _eq_934 = state == 4'd9; // RapController.java:301
-  wire _eq_935 = sram_count == 8'd0; // RapController.java:301
-  wire _and_559 = _eq_934 & _eq_935; // RapController.java:301
-  wire _lt_6 = readout_slot < 16'd128; // RapController.java:304
-  wire [6:0] _bits_577 = readout_slot[6:0]; // RapController.java:304
-  wire [127:0] _dshr_2 = slot_valid >> _bits_577; // RapController.java:304
-  wire _bits_578 = _dshr_2[0]; // RapController.java:304
-  wire _and_560 = _lt_6 & _bits_578; // RapController.java:304
+  wire _and_559 = _eq_933 & _gt_8; // SplitCompare.java:27
+  wire _or_405 = _gt_7 | _and_559; // SplitCompare.java:27
+  wire _and_560 = _ne_133 & _or_405; // RapController.java:318
+  wire [2:0] _bits_576 = merge_sum[34:32]; // RapController.java:320
+  wire _or_r_5 = |_bits_576; // RapController.java:320
+  wire _eq_934 = state == 4'd9; // RapController.java:321
+  wire _eq_935 = sram_count == 8'd0; // RapController.java:321
+  wire _and_561 = _eq_934 & _eq_935; // RapController.java:321
+  wire _lt_6 = readout_slot < 16'd128; // RapController.java:324
+  wire [6:0] _bits_577 = readout_slot[6:0]; // RapController.java:324
+  wire [127:0] _dshr_2 = slot_valid >> _bits_577; // RapController.java:324
+  wire _bits_578 = _dshr_2[0]; // RapController.java:324
+  wire _and_562 = _lt_6 & _bits_578; // RapController.java:324
   wire [17:0] _bits_579 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_580 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_9 = _bits_579 > {1'b0, _bits_580}; // SplitCompare.java:27
@@ -4430,82 +4445,82 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [17:0] _bits_581 = op_threshold[17:0]; // SplitCompare.java:31
   wire [17:0] _bits_582 = skip_min_sum[17:0]; // SplitCompare.java:31
   wire _gt_10 = _bits_581 > _bits_582; // SplitCompare.java:20
-  wire _and_561 = _eq_936 & _gt_10; // SplitCompare.java:27
-  wire _or_405 = _gt_9 | _and_561; // SplitCompare.java:27
-  wire _not_432 = ~_or_405; // MergeSkip.java:42
-  wire _and_562 = skip_valid & _not_432; // MergeSkip.java:42
-  wire _not_433 = ~skip_touched; // MergeSkip.java:51
-  wire _and_563 = _and_562 & _not_433; // MergeSkip.java:51
-  wire _not_434 = ~commit_fire; // MergeSkip.java:51
-  wire _and_564 = _and_563 & _not_434; // MergeSkip.java:51
-  wire _eq_937 = state == 4'd1; // RapController.java:602
-  wire _not_435 = ~commit_stop; // RapController.java:602
-  wire _and_565 = _eq_937 & _not_435; // RapController.java:602
-  wire _not_436 = ~io_headValid; // RapController.java:602
-  wire _and_566 = pipe_empty & _not_436; // RapController.java:602
-  wire [2:0] _mux_144 = _and_566 ? 3'd1 : fill_cause; // RapController.java:602
-  wire _eq_938 = state == 4'd2; // RapController.java:603
-  wire _eq_939 = state == 4'd3; // RapController.java:603
-  wire _or_406 = _eq_938 | _eq_939; // RapController.java:603
-  wire _eq_940 = state == 4'd12; // RapController.java:603
-  wire _or_407 = _or_406 | _eq_940; // RapController.java:603
-  wire _or_408 = _or_407 | commit_stop; // RapController.java:603
-  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:604
-  wire _ge_3 = state >= 4'd4; // RapController.java:605
-  wire _le_1 = state <= 4'd6; // RapController.java:605
-  wire _and_567 = _ge_3 & _le_1; // RapController.java:605
-  wire _ge_4 = state >= 4'd7; // RapController.java:606
-  wire _le_2 = state <= 4'd11; // RapController.java:606
-  wire _and_568 = _ge_4 & _le_2; // RapController.java:606
-  wire [3:0] _bits_583 = undo_sp[3:0]; // RapController.java:222
-  wire [38:0] _cat_136 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:222
-  wire _eq_941 = state == 4'd3; // RapController.java:218
-  wire _ne_134 = undo_sp != 5'd0; // RapController.java:218
-  wire undo_pop = _eq_941 & _ne_134; // RapController.java:218
-  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:219
-  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:219
-  wire [4:0] _mux_146 = undo_pop ? _sub_14 : _sub_15; // RapController.java:219
-  wire [3:0] _bits_584 = _mux_146[3:0]; // RapController.java:219
-  wire _not_437 = ~undo_push; // RapController.java:219
+  wire _and_563 = _eq_936 & _gt_10; // SplitCompare.java:27
+  wire _or_406 = _gt_9 | _and_563; // SplitCompare.java:27
+  wire _not_435 = ~_or_406; // MergeSkip.java:42
+  wire _and_564 = skip_valid & _not_435; // MergeSkip.java:42
+  wire _not_436 = ~skip_touched; // MergeSkip.java:51
+  wire _and_565 = _and_564 & _not_436; // MergeSkip.java:51
+  wire _not_437 = ~commit_fire; // MergeSkip.java:51
+  wire _and_566 = _and_565 & _not_437; // MergeSkip.java:51
+  wire _eq_937 = state == 4'd1; // RapController.java:622
+  wire _not_438 = ~commit_stop; // RapController.java:622
+  wire _and_567 = _eq_937 & _not_438; // RapController.java:622
+  wire _not_439 = ~io_headValid; // RapController.java:622
+  wire _and_568 = pipe_empty & _not_439; // RapController.java:622
+  wire [2:0] _mux_144 = _and_568 ? 3'd1 : fill_cause; // RapController.java:622
+  wire _eq_938 = state == 4'd2; // RapController.java:623
+  wire _eq_939 = state == 4'd3; // RapController.java:623
+  wire _or_407 = _eq_938 | _eq_939; // RapController.java:623
+  wire _eq_940 = state == 4'd12; // RapController.java:623
+  wire _or_408 = _or_407 | _eq_940; // RapController.java:623
+  wire _or_409 = _or_408 | commit_stop; // RapController.java:623
+  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:624
+  wire _ge_3 = state >= 4'd4; // RapController.java:625
+  wire _le_1 = state <= 4'd6; // RapController.java:625
+  wire _and_569 = _ge_3 & _le_1; // RapController.java:625
+  wire _ge_4 = state >= 4'd7; // RapController.java:626
+  wire _le_2 = state <= 4'd11; // RapController.java:626
+  wire _and_570 = _ge_4 & _le_2; // RapController.java:626
+  wire [3:0] _bits_583 = undo_sp[3:0]; // RapController.java:242
+  wire [38:0] _cat_136 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:242
+  wire _eq_941 = state == 4'd3; // RapController.java:238
+  wire _ne_134 = undo_sp != 5'd0; // RapController.java:238
+  wire undo_pop = _eq_941 & _ne_134; // RapController.java:238
+  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:239
+  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:239
+  wire [4:0] _mux_146 = undo_pop ? _sub_14 : _sub_15; // RapController.java:239
+  wire [3:0] _bits_584 = _mux_146[3:0]; // RapController.java:239
+  wire _not_440 = ~undo_push; // RapController.java:239
   wire read_parent_prefix = state == 4'd5; // RapController.java:144
   wire [6:0] _bits_585 = readout_slot[6:0]; // RapController.java:145
   wire [6:0] _mux_147 = read_parent_prefix ? op_slot : _bits_585; // RapController.java:145
   wire _eq_942 = state == 4'd13; // RapController.java:146
-  wire _or_409 = read_parent_prefix | _eq_942; // RapController.java:146
-  wire _and_569 = in_run & io_selected_valid; // RapController.java:510
-  wire _eq_943 = io_counterResult_bits_op == 2'd0; // RapController.java:512
-  wire _and_570 = io_headValid & _eq_943; // RapController.java:512
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:513
-  wire _not_438 = ~io_counterResult_valid; // RapController.java:514
-  wire _eq_944 = state == 4'd2; // RapController.java:514
-  wire _and_571 = _eq_944 & pipe_empty; // RapController.java:514
-  wire _and_r_0 = &present_children; // RapController.java:515
-  wire _or_410 = slot_pick_pick_found | _and_r_0; // RapController.java:515
-  wire _eq_945 = state == 4'd6; // RapController.java:515
-  wire _and_572 = _eq_945 & slot_pick_ready; // RapController.java:515
-  wire _eq_946 = split_fits == _ge_2; // RapController.java:517
-  wire _eq_947 = op_children == _dyn_index_2; // RapController.java:519
-  wire _eq_948 = state == 4'd9; // RapController.java:518
-  wire _and_573 = _eq_948 & merge_settled; // RapController.java:518
-  wire _or_411 = split_settled | _and_573; // RapController.java:518
-  wire _not_439 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_440 = ~st_n_carry; // SplitCounter.java:75
-  wire st_n_steady = _not_439 & _not_440; // StatusRegs.java:82
-  wire _or_412 = ev_commit | ev_saturation; // StatusRegs.java:113
-  wire _or_413 = _or_412 | ev_split; // StatusRegs.java:113
-  wire _or_414 = _or_413 | ev_allocated; // StatusRegs.java:113
-  wire _or_415 = _or_414 | ev_batch; // StatusRegs.java:113
-  wire _or_416 = _or_415 | ev_deferred; // StatusRegs.java:113
-  wire _or_417 = _or_416 | ev_clear; // StatusRegs.java:113
+  wire _or_410 = read_parent_prefix | _eq_942; // RapController.java:146
+  wire _and_571 = in_run & io_selected_valid; // RapController.java:530
+  wire _eq_943 = io_counterResult_bits_op == 2'd0; // RapController.java:532
+  wire _and_572 = io_headValid & _eq_943; // RapController.java:532
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:533
+  wire _not_441 = ~io_counterResult_valid; // RapController.java:534
+  wire _eq_944 = state == 4'd2; // RapController.java:534
+  wire _and_573 = _eq_944 & pipe_empty; // RapController.java:534
+  wire _and_r_0 = &present_children; // RapController.java:535
+  wire _or_411 = slot_pick_pick_found | _and_r_0; // RapController.java:535
+  wire _eq_945 = state == 4'd6; // RapController.java:535
+  wire _and_574 = _eq_945 & slot_pick_ready; // RapController.java:535
+  wire _eq_946 = split_fits == _ge_2; // RapController.java:537
+  wire _eq_947 = op_children == _dyn_index_2; // RapController.java:539
+  wire _eq_948 = state == 4'd9; // RapController.java:538
+  wire _and_575 = _eq_948 & merge_settled; // RapController.java:538
+  wire _or_412 = split_settled | _and_575; // RapController.java:538
+  wire _not_442 = ~ev_commit_q; // StatusRegs.java:82
+  wire _not_443 = ~st_n_carry; // SplitCounter.java:75
+  wire st_n_steady = _not_442 & _not_443; // StatusRegs.java:82
+  wire _or_413 = ev_commit | ev_saturation; // StatusRegs.java:113
+  wire _or_414 = _or_413 | ev_split; // StatusRegs.java:113
+  wire _or_415 = _or_414 | ev_allocated; // StatusRegs.java:113
+  wire _or_416 = _or_415 | ev_batch; // StatusRegs.java:113
+  wire _or_417 = _or_416 | ev_deferred; // StatusRegs.java:113
+  wire _or_418 = _or_417 | ev_clear; // StatusRegs.java:113
   wire _or_r_6 = |ev_removed; // StatusRegs.java:113
-  wire _or_418 = _or_417 | _or_r_6; // StatusRegs.java:113
-  wire _or_419 = _or_418 | ev_pending; // StatusRegs.java:113
-  wire _not_441 = ~_or_419; // RapController.java:521
-  wire _le_3 = st_nodes <= 8'd128; // RapController.java:522
+  wire _or_419 = _or_418 | _or_r_6; // StatusRegs.java:113
+  wire _or_420 = _or_419 | ev_pending; // StatusRegs.java:113
+  wire _not_444 = ~_or_420; // RapController.java:541
+  wire _le_3 = st_nodes <= 8'd128; // RapController.java:542
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
-  assign io_issueEnable = _and_13;
+  assign io_issueEnable = _and_14;
   assign io_commit = (commit_fire ? 1'd1 : 1'd0);
   assign io_rewind = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? (_eq_17 ? 1'd1 : 1'd0) : 1'd0)))))))))))));
   assign io_counterCmd_valid = cmd_q_valid;
@@ -4514,10 +4529,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_counterCmd_bits_value = cmd_q_value;
   assign io_counterResult_ready = 1'd1;
   assign io_counterClear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
-  assign io_tcamWrite_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? 1'd1 : 1'd0)) : 1'd0)))))));
-  assign io_tcamWrite_bits_index = (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_6 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_9 ? (_not_8 ? 7'd0 : (_or_2 ? slot_pick_pick_index : 7'd0)) : 7'd0)))))));
-  assign io_tcamWrite_bits_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_9 ? (_not_8 ? 32'd0 : (_or_2 ? child_prefix : 32'd0)) : 32'd0)))))));
-  assign io_tcamWrite_bits_mask = (_eq_0 ? _fill_0 : (_eq_1 ? _fill_0 : (_eq_4 ? _fill_0 : (_eq_5 ? _fill_0 : (_eq_6 ? _fill_0 : (_eq_7 ? _fill_0 : (_eq_9 ? (_not_8 ? _fill_0 : (_or_2 ? _dshr_0 : _fill_0)) : _fill_0)))))));
+  assign io_tcamWrite_valid = tcam_write_full;
+  assign io_tcamWrite_bits_index = tcam_write_q_index;
+  assign io_tcamWrite_bits_value = tcam_write_q_value;
+  assign io_tcamWrite_bits_mask = tcam_write_q_mask;
   assign io_slotValid = slot_valid;
   assign io_lens_0 = slot_lens_0;
   assign io_lens_1 = slot_lens_1;
@@ -4649,55 +4664,59 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_lens_127 = slot_lens_127;
   assign io_epsActive = eps_active;
   assign io_thresholdClear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
-  assign io_acceptEnable = _and_15;
-  assign io_live_n = _cat_1;
+  assign io_acceptEnable = _and_16;
+  assign io_live_n = _cat_0;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
-  assign io_live_updates = _cat_2;
-  assign io_live_splits = _cat_3;
-  assign io_live_merges = _cat_4;
-  assign io_live_mergeBatches = _cat_5;
-  assign io_live_deferredSplits = _cat_6;
-  assign io_live_saturations = _cat_7;
+  assign io_live_updates = _cat_1;
+  assign io_live_splits = _cat_2;
+  assign io_live_merges = _cat_3;
+  assign io_live_mergeBatches = _cat_4;
+  assign io_live_deferredSplits = _cat_5;
+  assign io_live_saturations = _cat_6;
   assign io_live_overflow = st_overflow;
   assign io_live_saturated = st_saturated;
   assign io_snapFreeze = snapshot_frozen;
-  assign io_errorBound = _bits_6;
-  assign io_errorBoundReady = _not_21;
+  assign io_errorBound = _bits_4;
+  assign io_errorBoundReady = _not_20;
   assign io_snapBusy = _or_4;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
   assign io_node_prefix = node_prefix;
   assign io_node_count = node_count;
   assign io_readoutBusy = _or_6;
-  assign io_busy = _and_16;
-  assign io_idle = _and_18;
-  assign io_resetting = _not_23;
+  assign io_busy = _and_17;
+  assign io_idle = _and_19;
+  assign io_resetting = _not_22;
   assign io_stallCause = cause;
-  assign children_write = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (io_tcamWrite_ready ? 1'd1 : 1'd0) : 1'd1)) : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : 1'd0))))))))));
-  assign children_write_slot = (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_6 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_9 ? (_not_8 ? 7'd0 : (_or_2 ? (io_tcamWrite_ready ? slot_pick_pick_index : 7'd0) : op_slot)) : (_eq_10 ? 7'd0 : (_eq_11 ? 7'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : 7'd0) : 7'd0) : 7'd0))))))))));
-  assign children_write_value = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_9 ? (_not_8 ? 3'd0 : (_or_2 ? (io_tcamWrite_ready ? 3'd0 : 3'd0) : 3'd4)) : (_eq_10 ? 3'd0 : (_eq_11 ? 3'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? _sub_1 : 3'd0) : 3'd0) : 3'd0))))))))));
+  assign children_write = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_9 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd1)) : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : 1'd0))))))))));
+  assign children_write_slot = (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_6 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_9 ? (_not_9 ? 7'd0 : (_or_2 ? (_not_1 ? slot_pick_pick_index : 7'd0) : op_slot)) : (_eq_10 ? 7'd0 : (_eq_11 ? 7'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : 7'd0) : 7'd0) : 7'd0))))))))));
+  assign children_write_value = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_9 ? (_not_9 ? 3'd0 : (_or_2 ? (_not_1 ? 3'd0 : 3'd0) : 3'd4)) : (_eq_10 ? 3'd0 : (_eq_11 ? 3'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? _sub_0 : 3'd0) : 3'd0) : 3'd0))))))))));
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
   assign ev_saturation = (_eq_0 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_9 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_10 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_11 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_12 ? (merge_settled ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)))))))))));
-  assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : 1'd0)))))));
-  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (io_tcamWrite_ready ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))));
-  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_7 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_9 ? (_not_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_or_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_10 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (parent_pick_ready ? (parent_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
-  assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
+  assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_9 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : 1'd0)))))));
+  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_9 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))));
+  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_8 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_9 ? (_not_9 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_or_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_10 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (parent_pick_ready ? (parent_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
+  assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
   assign ev_clear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
   assign ev_weight = (commit_fire ? io_head_weight : 16'd0);
   assign ev_removed = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_9 ? 3'd0 : (_eq_10 ? 3'd0 : (_eq_11 ? 3'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_leaves : 3'd0) : 3'd0) : 3'd0))))))))));
   assign parent_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? (level_fresh ? 1'd1 : 1'd0) : 1'd0))))))));
   assign parent_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0))))))));
-  assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd1 : 1'd0) : (_eq_7 ? (_not_6 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd1 : 1'd0) : 1'd0)))))))));
-  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (io_tcamWrite_ready ? 1'd1 : 1'd0) : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))))));
-  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1)) : 1'd0)) : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
-  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_1 ? (_and_551 ? 1'd1 : 1'd0) : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? (_not_10 ? 1'd0 : (_or_3 ? 1'd0 : (_not_11 ? 1'd1 : 1'd0))) : 1'd0)))))))))));
+  assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd1 : 1'd0) : (_eq_7 ? (_not_7 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd1 : 1'd0) : 1'd0)))))))));
+  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_9 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))))));
+  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_9 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1)) : 1'd0)) : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
+  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_1 ? (_and_552 ? 1'd1 : 1'd0) : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? (_not_11 ? 1'd0 : (_or_3 ? 1'd0 : (_not_12 ? 1'd1 : 1'd0))) : 1'd0)))))))))));
   assign serialMultiplier_io_a = _mux_140;
   assign serialMultiplier_io_b = _mux_141;
-  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_554 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? io_tcamWrite_ready : 1'd0)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
-  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_567 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_8 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? (level_fresh ? io_selected_bits_slot : (parent_pick_ready ? (parent_pick_pick_found ? parent_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_11 ? (kids_fresh ? io_selected_bits_slot : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_568 : io_selected_bits_slot))))))))))))));
-  assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_9 ? (_not_8 ? 2'd0 : (_or_2 ? 2'd1 : 2'd0)) : (_eq_10 ? (level_fresh ? 2'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_11 ? (kids_fresh ? 2'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_13 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd2 : 2'd0))))))))))))));
-  assign cmd_value = (_eq_0 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_569 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_8 ? {{16{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_143 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}))))))))));
+  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_555 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_9 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
+  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_566 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_9 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? (level_fresh ? io_selected_bits_slot : (parent_pick_ready ? (parent_pick_pick_found ? parent_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_11 ? (kids_fresh ? io_selected_bits_slot : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_567 : io_selected_bits_slot))))))))))))));
+  assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_9 ? (_not_9 ? 2'd0 : (_or_2 ? 2'd1 : 2'd0)) : (_eq_10 ? (level_fresh ? 2'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_11 ? (kids_fresh ? 2'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_13 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd2 : 2'd0))))))))))))));
+  assign cmd_value = (_eq_0 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_568 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_9 ? {{16{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_143 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}))))))))));
+  assign tcam_write_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_9 ? 1'd0 : (_or_2 ? 1'd1 : 1'd0)) : 1'd0)))))));
+  assign tcam_write_index = (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_6 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_9 ? (_not_9 ? 7'd0 : (_or_2 ? slot_pick_pick_index : 7'd0)) : 7'd0)))))));
+  assign tcam_write_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_9 ? (_not_9 ? 32'd0 : (_or_2 ? child_prefix : 32'd0)) : 32'd0)))))));
+  assign tcam_write_mask = (_eq_0 ? _fill_7 : (_eq_1 ? _fill_7 : (_eq_4 ? _fill_7 : (_eq_5 ? _fill_7 : (_eq_6 ? _fill_7 : (_eq_7 ? _fill_7 : (_eq_9 ? (_not_9 ? _fill_7 : (_or_2 ? _dshr_0 : _fill_7)) : _fill_7)))))));
   assign slot_lens_0 = 6'd0;
   assign slot_lens_1 = slot_len_1;
   assign slot_lens_2 = slot_len_2;
@@ -4826,13 +4845,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign slot_lens_125 = slot_len_125;
   assign slot_lens_126 = slot_len_126;
   assign slot_lens_127 = slot_len_127;
-  assign cause = (commit_fire ? 3'd0 : (_and_565 ? _mux_144 : (_or_408 ? _mux_145 : (_and_567 ? 3'd3 : (_and_568 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_567 ? _mux_144 : (_or_409 ? _mux_145 : (_and_569 ? 3'd3 : (_and_570 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
       state <= 4'd0;
     end else begin
-      state <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_3 ? (readout_pending ? 4'd13 : (_and_5 ? 4'd15 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? 4'd4 : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_6 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_7 ? (_not_6 ? state : (split_fits ? 4'd6 : (_not_7 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd12)))) : (_eq_9 ? (_not_8 ? state : (_or_2 ? state : (merge_due ? (skip_empty_settled ? _mux_3 : 4'd7) : 4'd12))) : (_eq_10 ? (level_fresh ? state : (parent_pick_ready ? (parent_pick_pick_found ? 4'd8 : (_ne_1 ? state : _mux_4)) : state)) : (_eq_11 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd9) : state)) : (_eq_12 ? (merge_settled ? 4'd7 : state) : (_eq_13 ? (_not_10 ? state : (_or_3 ? 4'd12 : (_not_11 ? 4'd11 : state))) : (_eq_15 ? (_not_12 ? 4'd10 : state) : (_eq_16 ? (_eq_17 ? 4'd1 : state) : (_eq_18 ? 4'd14 : (_eq_19 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_20 ? 4'd0 : state))))))))))))))));
+      state <= (_eq_0 ? (_not_0 ? (_not_1 ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_3 ? (readout_pending ? 4'd13 : (_and_5 ? 4'd15 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? 4'd4 : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_6 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_7 ? (_not_7 ? state : (split_fits ? 4'd6 : (_not_8 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd12)))) : (_eq_9 ? (_not_9 ? state : (_or_2 ? state : (merge_due ? (skip_empty_settled ? _mux_3 : 4'd7) : 4'd12))) : (_eq_10 ? (level_fresh ? state : (parent_pick_ready ? (parent_pick_pick_found ? 4'd8 : (_ne_1 ? state : _mux_4)) : state)) : (_eq_11 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd9) : state)) : (_eq_12 ? (merge_settled ? 4'd7 : state) : (_eq_13 ? (_not_11 ? state : (_or_3 ? 4'd12 : (_not_12 ? 4'd11 : state))) : (_eq_15 ? (_not_13 ? 4'd10 : state) : (_eq_16 ? (_eq_17 ? 4'd1 : state) : (_eq_18 ? 4'd14 : (_eq_19 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_20 ? 4'd0 : state))))))))))))))));
     end
   end
 
@@ -4840,1544 +4859,1544 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_valid <= 128'd1;
     end else begin
-      slot_valid <= (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_7 ? slot_valid : (_eq_9 ? (_not_8 ? slot_valid : (_or_2 ? (io_tcamWrite_ready ? _or_7 : slot_valid) : slot_valid)) : (_eq_10 ? slot_valid : (_eq_11 ? slot_valid : (_eq_12 ? (merge_settled ? (merge_verdict ? _and_19 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_15 ? slot_valid : (_eq_16 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? 128'd1 : slot_valid))))))))))))))));
+      slot_valid <= (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_7 ? slot_valid : (_eq_9 ? (_not_9 ? slot_valid : (_or_2 ? (_not_1 ? _or_7 : slot_valid) : slot_valid)) : (_eq_10 ? slot_valid : (_eq_11 ? slot_valid : (_eq_12 ? (merge_settled ? (merge_verdict ? _and_20 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_15 ? slot_valid : (_eq_16 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? 128'd1 : slot_valid))))))))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_len_0 <= (_eq_0 ? slot_len_0 : (_eq_1 ? slot_len_0 : (_eq_4 ? slot_len_0 : (_eq_5 ? slot_len_0 : (_eq_6 ? slot_len_0 : (_eq_7 ? slot_len_0 : (_eq_9 ? (_not_8 ? slot_len_0 : (_or_2 ? (io_tcamWrite_ready ? (_eq_23 ? child_len : slot_len_0) : slot_len_0) : slot_len_0)) : slot_len_0)))))));
+    slot_len_0 <= (_eq_0 ? slot_len_0 : (_eq_1 ? slot_len_0 : (_eq_4 ? slot_len_0 : (_eq_5 ? slot_len_0 : (_eq_6 ? slot_len_0 : (_eq_7 ? slot_len_0 : (_eq_9 ? (_not_9 ? slot_len_0 : (_or_2 ? (_not_1 ? (_eq_23 ? child_len : slot_len_0) : slot_len_0) : slot_len_0)) : slot_len_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_1 <= (_eq_0 ? slot_len_1 : (_eq_1 ? slot_len_1 : (_eq_4 ? slot_len_1 : (_eq_5 ? slot_len_1 : (_eq_6 ? slot_len_1 : (_eq_7 ? slot_len_1 : (_eq_9 ? (_not_8 ? slot_len_1 : (_or_2 ? (io_tcamWrite_ready ? (_eq_24 ? child_len : slot_len_1) : slot_len_1) : slot_len_1)) : slot_len_1)))))));
+    slot_len_1 <= (_eq_0 ? slot_len_1 : (_eq_1 ? slot_len_1 : (_eq_4 ? slot_len_1 : (_eq_5 ? slot_len_1 : (_eq_6 ? slot_len_1 : (_eq_7 ? slot_len_1 : (_eq_9 ? (_not_9 ? slot_len_1 : (_or_2 ? (_not_1 ? (_eq_24 ? child_len : slot_len_1) : slot_len_1) : slot_len_1)) : slot_len_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_2 <= (_eq_0 ? slot_len_2 : (_eq_1 ? slot_len_2 : (_eq_4 ? slot_len_2 : (_eq_5 ? slot_len_2 : (_eq_6 ? slot_len_2 : (_eq_7 ? slot_len_2 : (_eq_9 ? (_not_8 ? slot_len_2 : (_or_2 ? (io_tcamWrite_ready ? (_eq_25 ? child_len : slot_len_2) : slot_len_2) : slot_len_2)) : slot_len_2)))))));
+    slot_len_2 <= (_eq_0 ? slot_len_2 : (_eq_1 ? slot_len_2 : (_eq_4 ? slot_len_2 : (_eq_5 ? slot_len_2 : (_eq_6 ? slot_len_2 : (_eq_7 ? slot_len_2 : (_eq_9 ? (_not_9 ? slot_len_2 : (_or_2 ? (_not_1 ? (_eq_25 ? child_len : slot_len_2) : slot_len_2) : slot_len_2)) : slot_len_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_3 <= (_eq_0 ? slot_len_3 : (_eq_1 ? slot_len_3 : (_eq_4 ? slot_len_3 : (_eq_5 ? slot_len_3 : (_eq_6 ? slot_len_3 : (_eq_7 ? slot_len_3 : (_eq_9 ? (_not_8 ? slot_len_3 : (_or_2 ? (io_tcamWrite_ready ? (_eq_26 ? child_len : slot_len_3) : slot_len_3) : slot_len_3)) : slot_len_3)))))));
+    slot_len_3 <= (_eq_0 ? slot_len_3 : (_eq_1 ? slot_len_3 : (_eq_4 ? slot_len_3 : (_eq_5 ? slot_len_3 : (_eq_6 ? slot_len_3 : (_eq_7 ? slot_len_3 : (_eq_9 ? (_not_9 ? slot_len_3 : (_or_2 ? (_not_1 ? (_eq_26 ? child_len : slot_len_3) : slot_len_3) : slot_len_3)) : slot_len_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_4 <= (_eq_0 ? slot_len_4 : (_eq_1 ? slot_len_4 : (_eq_4 ? slot_len_4 : (_eq_5 ? slot_len_4 : (_eq_6 ? slot_len_4 : (_eq_7 ? slot_len_4 : (_eq_9 ? (_not_8 ? slot_len_4 : (_or_2 ? (io_tcamWrite_ready ? (_eq_27 ? child_len : slot_len_4) : slot_len_4) : slot_len_4)) : slot_len_4)))))));
+    slot_len_4 <= (_eq_0 ? slot_len_4 : (_eq_1 ? slot_len_4 : (_eq_4 ? slot_len_4 : (_eq_5 ? slot_len_4 : (_eq_6 ? slot_len_4 : (_eq_7 ? slot_len_4 : (_eq_9 ? (_not_9 ? slot_len_4 : (_or_2 ? (_not_1 ? (_eq_27 ? child_len : slot_len_4) : slot_len_4) : slot_len_4)) : slot_len_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_5 <= (_eq_0 ? slot_len_5 : (_eq_1 ? slot_len_5 : (_eq_4 ? slot_len_5 : (_eq_5 ? slot_len_5 : (_eq_6 ? slot_len_5 : (_eq_7 ? slot_len_5 : (_eq_9 ? (_not_8 ? slot_len_5 : (_or_2 ? (io_tcamWrite_ready ? (_eq_28 ? child_len : slot_len_5) : slot_len_5) : slot_len_5)) : slot_len_5)))))));
+    slot_len_5 <= (_eq_0 ? slot_len_5 : (_eq_1 ? slot_len_5 : (_eq_4 ? slot_len_5 : (_eq_5 ? slot_len_5 : (_eq_6 ? slot_len_5 : (_eq_7 ? slot_len_5 : (_eq_9 ? (_not_9 ? slot_len_5 : (_or_2 ? (_not_1 ? (_eq_28 ? child_len : slot_len_5) : slot_len_5) : slot_len_5)) : slot_len_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_6 <= (_eq_0 ? slot_len_6 : (_eq_1 ? slot_len_6 : (_eq_4 ? slot_len_6 : (_eq_5 ? slot_len_6 : (_eq_6 ? slot_len_6 : (_eq_7 ? slot_len_6 : (_eq_9 ? (_not_8 ? slot_len_6 : (_or_2 ? (io_tcamWrite_ready ? (_eq_29 ? child_len : slot_len_6) : slot_len_6) : slot_len_6)) : slot_len_6)))))));
+    slot_len_6 <= (_eq_0 ? slot_len_6 : (_eq_1 ? slot_len_6 : (_eq_4 ? slot_len_6 : (_eq_5 ? slot_len_6 : (_eq_6 ? slot_len_6 : (_eq_7 ? slot_len_6 : (_eq_9 ? (_not_9 ? slot_len_6 : (_or_2 ? (_not_1 ? (_eq_29 ? child_len : slot_len_6) : slot_len_6) : slot_len_6)) : slot_len_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_7 <= (_eq_0 ? slot_len_7 : (_eq_1 ? slot_len_7 : (_eq_4 ? slot_len_7 : (_eq_5 ? slot_len_7 : (_eq_6 ? slot_len_7 : (_eq_7 ? slot_len_7 : (_eq_9 ? (_not_8 ? slot_len_7 : (_or_2 ? (io_tcamWrite_ready ? (_eq_30 ? child_len : slot_len_7) : slot_len_7) : slot_len_7)) : slot_len_7)))))));
+    slot_len_7 <= (_eq_0 ? slot_len_7 : (_eq_1 ? slot_len_7 : (_eq_4 ? slot_len_7 : (_eq_5 ? slot_len_7 : (_eq_6 ? slot_len_7 : (_eq_7 ? slot_len_7 : (_eq_9 ? (_not_9 ? slot_len_7 : (_or_2 ? (_not_1 ? (_eq_30 ? child_len : slot_len_7) : slot_len_7) : slot_len_7)) : slot_len_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_8 <= (_eq_0 ? slot_len_8 : (_eq_1 ? slot_len_8 : (_eq_4 ? slot_len_8 : (_eq_5 ? slot_len_8 : (_eq_6 ? slot_len_8 : (_eq_7 ? slot_len_8 : (_eq_9 ? (_not_8 ? slot_len_8 : (_or_2 ? (io_tcamWrite_ready ? (_eq_31 ? child_len : slot_len_8) : slot_len_8) : slot_len_8)) : slot_len_8)))))));
+    slot_len_8 <= (_eq_0 ? slot_len_8 : (_eq_1 ? slot_len_8 : (_eq_4 ? slot_len_8 : (_eq_5 ? slot_len_8 : (_eq_6 ? slot_len_8 : (_eq_7 ? slot_len_8 : (_eq_9 ? (_not_9 ? slot_len_8 : (_or_2 ? (_not_1 ? (_eq_31 ? child_len : slot_len_8) : slot_len_8) : slot_len_8)) : slot_len_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_9 <= (_eq_0 ? slot_len_9 : (_eq_1 ? slot_len_9 : (_eq_4 ? slot_len_9 : (_eq_5 ? slot_len_9 : (_eq_6 ? slot_len_9 : (_eq_7 ? slot_len_9 : (_eq_9 ? (_not_8 ? slot_len_9 : (_or_2 ? (io_tcamWrite_ready ? (_eq_32 ? child_len : slot_len_9) : slot_len_9) : slot_len_9)) : slot_len_9)))))));
+    slot_len_9 <= (_eq_0 ? slot_len_9 : (_eq_1 ? slot_len_9 : (_eq_4 ? slot_len_9 : (_eq_5 ? slot_len_9 : (_eq_6 ? slot_len_9 : (_eq_7 ? slot_len_9 : (_eq_9 ? (_not_9 ? slot_len_9 : (_or_2 ? (_not_1 ? (_eq_32 ? child_len : slot_len_9) : slot_len_9) : slot_len_9)) : slot_len_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_10 <= (_eq_0 ? slot_len_10 : (_eq_1 ? slot_len_10 : (_eq_4 ? slot_len_10 : (_eq_5 ? slot_len_10 : (_eq_6 ? slot_len_10 : (_eq_7 ? slot_len_10 : (_eq_9 ? (_not_8 ? slot_len_10 : (_or_2 ? (io_tcamWrite_ready ? (_eq_33 ? child_len : slot_len_10) : slot_len_10) : slot_len_10)) : slot_len_10)))))));
+    slot_len_10 <= (_eq_0 ? slot_len_10 : (_eq_1 ? slot_len_10 : (_eq_4 ? slot_len_10 : (_eq_5 ? slot_len_10 : (_eq_6 ? slot_len_10 : (_eq_7 ? slot_len_10 : (_eq_9 ? (_not_9 ? slot_len_10 : (_or_2 ? (_not_1 ? (_eq_33 ? child_len : slot_len_10) : slot_len_10) : slot_len_10)) : slot_len_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_11 <= (_eq_0 ? slot_len_11 : (_eq_1 ? slot_len_11 : (_eq_4 ? slot_len_11 : (_eq_5 ? slot_len_11 : (_eq_6 ? slot_len_11 : (_eq_7 ? slot_len_11 : (_eq_9 ? (_not_8 ? slot_len_11 : (_or_2 ? (io_tcamWrite_ready ? (_eq_34 ? child_len : slot_len_11) : slot_len_11) : slot_len_11)) : slot_len_11)))))));
+    slot_len_11 <= (_eq_0 ? slot_len_11 : (_eq_1 ? slot_len_11 : (_eq_4 ? slot_len_11 : (_eq_5 ? slot_len_11 : (_eq_6 ? slot_len_11 : (_eq_7 ? slot_len_11 : (_eq_9 ? (_not_9 ? slot_len_11 : (_or_2 ? (_not_1 ? (_eq_34 ? child_len : slot_len_11) : slot_len_11) : slot_len_11)) : slot_len_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_12 <= (_eq_0 ? slot_len_12 : (_eq_1 ? slot_len_12 : (_eq_4 ? slot_len_12 : (_eq_5 ? slot_len_12 : (_eq_6 ? slot_len_12 : (_eq_7 ? slot_len_12 : (_eq_9 ? (_not_8 ? slot_len_12 : (_or_2 ? (io_tcamWrite_ready ? (_eq_35 ? child_len : slot_len_12) : slot_len_12) : slot_len_12)) : slot_len_12)))))));
+    slot_len_12 <= (_eq_0 ? slot_len_12 : (_eq_1 ? slot_len_12 : (_eq_4 ? slot_len_12 : (_eq_5 ? slot_len_12 : (_eq_6 ? slot_len_12 : (_eq_7 ? slot_len_12 : (_eq_9 ? (_not_9 ? slot_len_12 : (_or_2 ? (_not_1 ? (_eq_35 ? child_len : slot_len_12) : slot_len_12) : slot_len_12)) : slot_len_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_13 <= (_eq_0 ? slot_len_13 : (_eq_1 ? slot_len_13 : (_eq_4 ? slot_len_13 : (_eq_5 ? slot_len_13 : (_eq_6 ? slot_len_13 : (_eq_7 ? slot_len_13 : (_eq_9 ? (_not_8 ? slot_len_13 : (_or_2 ? (io_tcamWrite_ready ? (_eq_36 ? child_len : slot_len_13) : slot_len_13) : slot_len_13)) : slot_len_13)))))));
+    slot_len_13 <= (_eq_0 ? slot_len_13 : (_eq_1 ? slot_len_13 : (_eq_4 ? slot_len_13 : (_eq_5 ? slot_len_13 : (_eq_6 ? slot_len_13 : (_eq_7 ? slot_len_13 : (_eq_9 ? (_not_9 ? slot_len_13 : (_or_2 ? (_not_1 ? (_eq_36 ? child_len : slot_len_13) : slot_len_13) : slot_len_13)) : slot_len_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_14 <= (_eq_0 ? slot_len_14 : (_eq_1 ? slot_len_14 : (_eq_4 ? slot_len_14 : (_eq_5 ? slot_len_14 : (_eq_6 ? slot_len_14 : (_eq_7 ? slot_len_14 : (_eq_9 ? (_not_8 ? slot_len_14 : (_or_2 ? (io_tcamWrite_ready ? (_eq_37 ? child_len : slot_len_14) : slot_len_14) : slot_len_14)) : slot_len_14)))))));
+    slot_len_14 <= (_eq_0 ? slot_len_14 : (_eq_1 ? slot_len_14 : (_eq_4 ? slot_len_14 : (_eq_5 ? slot_len_14 : (_eq_6 ? slot_len_14 : (_eq_7 ? slot_len_14 : (_eq_9 ? (_not_9 ? slot_len_14 : (_or_2 ? (_not_1 ? (_eq_37 ? child_len : slot_len_14) : slot_len_14) : slot_len_14)) : slot_len_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_15 <= (_eq_0 ? slot_len_15 : (_eq_1 ? slot_len_15 : (_eq_4 ? slot_len_15 : (_eq_5 ? slot_len_15 : (_eq_6 ? slot_len_15 : (_eq_7 ? slot_len_15 : (_eq_9 ? (_not_8 ? slot_len_15 : (_or_2 ? (io_tcamWrite_ready ? (_eq_38 ? child_len : slot_len_15) : slot_len_15) : slot_len_15)) : slot_len_15)))))));
+    slot_len_15 <= (_eq_0 ? slot_len_15 : (_eq_1 ? slot_len_15 : (_eq_4 ? slot_len_15 : (_eq_5 ? slot_len_15 : (_eq_6 ? slot_len_15 : (_eq_7 ? slot_len_15 : (_eq_9 ? (_not_9 ? slot_len_15 : (_or_2 ? (_not_1 ? (_eq_38 ? child_len : slot_len_15) : slot_len_15) : slot_len_15)) : slot_len_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_16 <= (_eq_0 ? slot_len_16 : (_eq_1 ? slot_len_16 : (_eq_4 ? slot_len_16 : (_eq_5 ? slot_len_16 : (_eq_6 ? slot_len_16 : (_eq_7 ? slot_len_16 : (_eq_9 ? (_not_8 ? slot_len_16 : (_or_2 ? (io_tcamWrite_ready ? (_eq_39 ? child_len : slot_len_16) : slot_len_16) : slot_len_16)) : slot_len_16)))))));
+    slot_len_16 <= (_eq_0 ? slot_len_16 : (_eq_1 ? slot_len_16 : (_eq_4 ? slot_len_16 : (_eq_5 ? slot_len_16 : (_eq_6 ? slot_len_16 : (_eq_7 ? slot_len_16 : (_eq_9 ? (_not_9 ? slot_len_16 : (_or_2 ? (_not_1 ? (_eq_39 ? child_len : slot_len_16) : slot_len_16) : slot_len_16)) : slot_len_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_17 <= (_eq_0 ? slot_len_17 : (_eq_1 ? slot_len_17 : (_eq_4 ? slot_len_17 : (_eq_5 ? slot_len_17 : (_eq_6 ? slot_len_17 : (_eq_7 ? slot_len_17 : (_eq_9 ? (_not_8 ? slot_len_17 : (_or_2 ? (io_tcamWrite_ready ? (_eq_40 ? child_len : slot_len_17) : slot_len_17) : slot_len_17)) : slot_len_17)))))));
+    slot_len_17 <= (_eq_0 ? slot_len_17 : (_eq_1 ? slot_len_17 : (_eq_4 ? slot_len_17 : (_eq_5 ? slot_len_17 : (_eq_6 ? slot_len_17 : (_eq_7 ? slot_len_17 : (_eq_9 ? (_not_9 ? slot_len_17 : (_or_2 ? (_not_1 ? (_eq_40 ? child_len : slot_len_17) : slot_len_17) : slot_len_17)) : slot_len_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_18 <= (_eq_0 ? slot_len_18 : (_eq_1 ? slot_len_18 : (_eq_4 ? slot_len_18 : (_eq_5 ? slot_len_18 : (_eq_6 ? slot_len_18 : (_eq_7 ? slot_len_18 : (_eq_9 ? (_not_8 ? slot_len_18 : (_or_2 ? (io_tcamWrite_ready ? (_eq_41 ? child_len : slot_len_18) : slot_len_18) : slot_len_18)) : slot_len_18)))))));
+    slot_len_18 <= (_eq_0 ? slot_len_18 : (_eq_1 ? slot_len_18 : (_eq_4 ? slot_len_18 : (_eq_5 ? slot_len_18 : (_eq_6 ? slot_len_18 : (_eq_7 ? slot_len_18 : (_eq_9 ? (_not_9 ? slot_len_18 : (_or_2 ? (_not_1 ? (_eq_41 ? child_len : slot_len_18) : slot_len_18) : slot_len_18)) : slot_len_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_19 <= (_eq_0 ? slot_len_19 : (_eq_1 ? slot_len_19 : (_eq_4 ? slot_len_19 : (_eq_5 ? slot_len_19 : (_eq_6 ? slot_len_19 : (_eq_7 ? slot_len_19 : (_eq_9 ? (_not_8 ? slot_len_19 : (_or_2 ? (io_tcamWrite_ready ? (_eq_42 ? child_len : slot_len_19) : slot_len_19) : slot_len_19)) : slot_len_19)))))));
+    slot_len_19 <= (_eq_0 ? slot_len_19 : (_eq_1 ? slot_len_19 : (_eq_4 ? slot_len_19 : (_eq_5 ? slot_len_19 : (_eq_6 ? slot_len_19 : (_eq_7 ? slot_len_19 : (_eq_9 ? (_not_9 ? slot_len_19 : (_or_2 ? (_not_1 ? (_eq_42 ? child_len : slot_len_19) : slot_len_19) : slot_len_19)) : slot_len_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_20 <= (_eq_0 ? slot_len_20 : (_eq_1 ? slot_len_20 : (_eq_4 ? slot_len_20 : (_eq_5 ? slot_len_20 : (_eq_6 ? slot_len_20 : (_eq_7 ? slot_len_20 : (_eq_9 ? (_not_8 ? slot_len_20 : (_or_2 ? (io_tcamWrite_ready ? (_eq_43 ? child_len : slot_len_20) : slot_len_20) : slot_len_20)) : slot_len_20)))))));
+    slot_len_20 <= (_eq_0 ? slot_len_20 : (_eq_1 ? slot_len_20 : (_eq_4 ? slot_len_20 : (_eq_5 ? slot_len_20 : (_eq_6 ? slot_len_20 : (_eq_7 ? slot_len_20 : (_eq_9 ? (_not_9 ? slot_len_20 : (_or_2 ? (_not_1 ? (_eq_43 ? child_len : slot_len_20) : slot_len_20) : slot_len_20)) : slot_len_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_21 <= (_eq_0 ? slot_len_21 : (_eq_1 ? slot_len_21 : (_eq_4 ? slot_len_21 : (_eq_5 ? slot_len_21 : (_eq_6 ? slot_len_21 : (_eq_7 ? slot_len_21 : (_eq_9 ? (_not_8 ? slot_len_21 : (_or_2 ? (io_tcamWrite_ready ? (_eq_44 ? child_len : slot_len_21) : slot_len_21) : slot_len_21)) : slot_len_21)))))));
+    slot_len_21 <= (_eq_0 ? slot_len_21 : (_eq_1 ? slot_len_21 : (_eq_4 ? slot_len_21 : (_eq_5 ? slot_len_21 : (_eq_6 ? slot_len_21 : (_eq_7 ? slot_len_21 : (_eq_9 ? (_not_9 ? slot_len_21 : (_or_2 ? (_not_1 ? (_eq_44 ? child_len : slot_len_21) : slot_len_21) : slot_len_21)) : slot_len_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_22 <= (_eq_0 ? slot_len_22 : (_eq_1 ? slot_len_22 : (_eq_4 ? slot_len_22 : (_eq_5 ? slot_len_22 : (_eq_6 ? slot_len_22 : (_eq_7 ? slot_len_22 : (_eq_9 ? (_not_8 ? slot_len_22 : (_or_2 ? (io_tcamWrite_ready ? (_eq_45 ? child_len : slot_len_22) : slot_len_22) : slot_len_22)) : slot_len_22)))))));
+    slot_len_22 <= (_eq_0 ? slot_len_22 : (_eq_1 ? slot_len_22 : (_eq_4 ? slot_len_22 : (_eq_5 ? slot_len_22 : (_eq_6 ? slot_len_22 : (_eq_7 ? slot_len_22 : (_eq_9 ? (_not_9 ? slot_len_22 : (_or_2 ? (_not_1 ? (_eq_45 ? child_len : slot_len_22) : slot_len_22) : slot_len_22)) : slot_len_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_23 <= (_eq_0 ? slot_len_23 : (_eq_1 ? slot_len_23 : (_eq_4 ? slot_len_23 : (_eq_5 ? slot_len_23 : (_eq_6 ? slot_len_23 : (_eq_7 ? slot_len_23 : (_eq_9 ? (_not_8 ? slot_len_23 : (_or_2 ? (io_tcamWrite_ready ? (_eq_46 ? child_len : slot_len_23) : slot_len_23) : slot_len_23)) : slot_len_23)))))));
+    slot_len_23 <= (_eq_0 ? slot_len_23 : (_eq_1 ? slot_len_23 : (_eq_4 ? slot_len_23 : (_eq_5 ? slot_len_23 : (_eq_6 ? slot_len_23 : (_eq_7 ? slot_len_23 : (_eq_9 ? (_not_9 ? slot_len_23 : (_or_2 ? (_not_1 ? (_eq_46 ? child_len : slot_len_23) : slot_len_23) : slot_len_23)) : slot_len_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_24 <= (_eq_0 ? slot_len_24 : (_eq_1 ? slot_len_24 : (_eq_4 ? slot_len_24 : (_eq_5 ? slot_len_24 : (_eq_6 ? slot_len_24 : (_eq_7 ? slot_len_24 : (_eq_9 ? (_not_8 ? slot_len_24 : (_or_2 ? (io_tcamWrite_ready ? (_eq_47 ? child_len : slot_len_24) : slot_len_24) : slot_len_24)) : slot_len_24)))))));
+    slot_len_24 <= (_eq_0 ? slot_len_24 : (_eq_1 ? slot_len_24 : (_eq_4 ? slot_len_24 : (_eq_5 ? slot_len_24 : (_eq_6 ? slot_len_24 : (_eq_7 ? slot_len_24 : (_eq_9 ? (_not_9 ? slot_len_24 : (_or_2 ? (_not_1 ? (_eq_47 ? child_len : slot_len_24) : slot_len_24) : slot_len_24)) : slot_len_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_25 <= (_eq_0 ? slot_len_25 : (_eq_1 ? slot_len_25 : (_eq_4 ? slot_len_25 : (_eq_5 ? slot_len_25 : (_eq_6 ? slot_len_25 : (_eq_7 ? slot_len_25 : (_eq_9 ? (_not_8 ? slot_len_25 : (_or_2 ? (io_tcamWrite_ready ? (_eq_48 ? child_len : slot_len_25) : slot_len_25) : slot_len_25)) : slot_len_25)))))));
+    slot_len_25 <= (_eq_0 ? slot_len_25 : (_eq_1 ? slot_len_25 : (_eq_4 ? slot_len_25 : (_eq_5 ? slot_len_25 : (_eq_6 ? slot_len_25 : (_eq_7 ? slot_len_25 : (_eq_9 ? (_not_9 ? slot_len_25 : (_or_2 ? (_not_1 ? (_eq_48 ? child_len : slot_len_25) : slot_len_25) : slot_len_25)) : slot_len_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_26 <= (_eq_0 ? slot_len_26 : (_eq_1 ? slot_len_26 : (_eq_4 ? slot_len_26 : (_eq_5 ? slot_len_26 : (_eq_6 ? slot_len_26 : (_eq_7 ? slot_len_26 : (_eq_9 ? (_not_8 ? slot_len_26 : (_or_2 ? (io_tcamWrite_ready ? (_eq_49 ? child_len : slot_len_26) : slot_len_26) : slot_len_26)) : slot_len_26)))))));
+    slot_len_26 <= (_eq_0 ? slot_len_26 : (_eq_1 ? slot_len_26 : (_eq_4 ? slot_len_26 : (_eq_5 ? slot_len_26 : (_eq_6 ? slot_len_26 : (_eq_7 ? slot_len_26 : (_eq_9 ? (_not_9 ? slot_len_26 : (_or_2 ? (_not_1 ? (_eq_49 ? child_len : slot_len_26) : slot_len_26) : slot_len_26)) : slot_len_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_27 <= (_eq_0 ? slot_len_27 : (_eq_1 ? slot_len_27 : (_eq_4 ? slot_len_27 : (_eq_5 ? slot_len_27 : (_eq_6 ? slot_len_27 : (_eq_7 ? slot_len_27 : (_eq_9 ? (_not_8 ? slot_len_27 : (_or_2 ? (io_tcamWrite_ready ? (_eq_50 ? child_len : slot_len_27) : slot_len_27) : slot_len_27)) : slot_len_27)))))));
+    slot_len_27 <= (_eq_0 ? slot_len_27 : (_eq_1 ? slot_len_27 : (_eq_4 ? slot_len_27 : (_eq_5 ? slot_len_27 : (_eq_6 ? slot_len_27 : (_eq_7 ? slot_len_27 : (_eq_9 ? (_not_9 ? slot_len_27 : (_or_2 ? (_not_1 ? (_eq_50 ? child_len : slot_len_27) : slot_len_27) : slot_len_27)) : slot_len_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_28 <= (_eq_0 ? slot_len_28 : (_eq_1 ? slot_len_28 : (_eq_4 ? slot_len_28 : (_eq_5 ? slot_len_28 : (_eq_6 ? slot_len_28 : (_eq_7 ? slot_len_28 : (_eq_9 ? (_not_8 ? slot_len_28 : (_or_2 ? (io_tcamWrite_ready ? (_eq_51 ? child_len : slot_len_28) : slot_len_28) : slot_len_28)) : slot_len_28)))))));
+    slot_len_28 <= (_eq_0 ? slot_len_28 : (_eq_1 ? slot_len_28 : (_eq_4 ? slot_len_28 : (_eq_5 ? slot_len_28 : (_eq_6 ? slot_len_28 : (_eq_7 ? slot_len_28 : (_eq_9 ? (_not_9 ? slot_len_28 : (_or_2 ? (_not_1 ? (_eq_51 ? child_len : slot_len_28) : slot_len_28) : slot_len_28)) : slot_len_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_29 <= (_eq_0 ? slot_len_29 : (_eq_1 ? slot_len_29 : (_eq_4 ? slot_len_29 : (_eq_5 ? slot_len_29 : (_eq_6 ? slot_len_29 : (_eq_7 ? slot_len_29 : (_eq_9 ? (_not_8 ? slot_len_29 : (_or_2 ? (io_tcamWrite_ready ? (_eq_52 ? child_len : slot_len_29) : slot_len_29) : slot_len_29)) : slot_len_29)))))));
+    slot_len_29 <= (_eq_0 ? slot_len_29 : (_eq_1 ? slot_len_29 : (_eq_4 ? slot_len_29 : (_eq_5 ? slot_len_29 : (_eq_6 ? slot_len_29 : (_eq_7 ? slot_len_29 : (_eq_9 ? (_not_9 ? slot_len_29 : (_or_2 ? (_not_1 ? (_eq_52 ? child_len : slot_len_29) : slot_len_29) : slot_len_29)) : slot_len_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_30 <= (_eq_0 ? slot_len_30 : (_eq_1 ? slot_len_30 : (_eq_4 ? slot_len_30 : (_eq_5 ? slot_len_30 : (_eq_6 ? slot_len_30 : (_eq_7 ? slot_len_30 : (_eq_9 ? (_not_8 ? slot_len_30 : (_or_2 ? (io_tcamWrite_ready ? (_eq_53 ? child_len : slot_len_30) : slot_len_30) : slot_len_30)) : slot_len_30)))))));
+    slot_len_30 <= (_eq_0 ? slot_len_30 : (_eq_1 ? slot_len_30 : (_eq_4 ? slot_len_30 : (_eq_5 ? slot_len_30 : (_eq_6 ? slot_len_30 : (_eq_7 ? slot_len_30 : (_eq_9 ? (_not_9 ? slot_len_30 : (_or_2 ? (_not_1 ? (_eq_53 ? child_len : slot_len_30) : slot_len_30) : slot_len_30)) : slot_len_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_31 <= (_eq_0 ? slot_len_31 : (_eq_1 ? slot_len_31 : (_eq_4 ? slot_len_31 : (_eq_5 ? slot_len_31 : (_eq_6 ? slot_len_31 : (_eq_7 ? slot_len_31 : (_eq_9 ? (_not_8 ? slot_len_31 : (_or_2 ? (io_tcamWrite_ready ? (_eq_54 ? child_len : slot_len_31) : slot_len_31) : slot_len_31)) : slot_len_31)))))));
+    slot_len_31 <= (_eq_0 ? slot_len_31 : (_eq_1 ? slot_len_31 : (_eq_4 ? slot_len_31 : (_eq_5 ? slot_len_31 : (_eq_6 ? slot_len_31 : (_eq_7 ? slot_len_31 : (_eq_9 ? (_not_9 ? slot_len_31 : (_or_2 ? (_not_1 ? (_eq_54 ? child_len : slot_len_31) : slot_len_31) : slot_len_31)) : slot_len_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_32 <= (_eq_0 ? slot_len_32 : (_eq_1 ? slot_len_32 : (_eq_4 ? slot_len_32 : (_eq_5 ? slot_len_32 : (_eq_6 ? slot_len_32 : (_eq_7 ? slot_len_32 : (_eq_9 ? (_not_8 ? slot_len_32 : (_or_2 ? (io_tcamWrite_ready ? (_eq_55 ? child_len : slot_len_32) : slot_len_32) : slot_len_32)) : slot_len_32)))))));
+    slot_len_32 <= (_eq_0 ? slot_len_32 : (_eq_1 ? slot_len_32 : (_eq_4 ? slot_len_32 : (_eq_5 ? slot_len_32 : (_eq_6 ? slot_len_32 : (_eq_7 ? slot_len_32 : (_eq_9 ? (_not_9 ? slot_len_32 : (_or_2 ? (_not_1 ? (_eq_55 ? child_len : slot_len_32) : slot_len_32) : slot_len_32)) : slot_len_32)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_33 <= (_eq_0 ? slot_len_33 : (_eq_1 ? slot_len_33 : (_eq_4 ? slot_len_33 : (_eq_5 ? slot_len_33 : (_eq_6 ? slot_len_33 : (_eq_7 ? slot_len_33 : (_eq_9 ? (_not_8 ? slot_len_33 : (_or_2 ? (io_tcamWrite_ready ? (_eq_56 ? child_len : slot_len_33) : slot_len_33) : slot_len_33)) : slot_len_33)))))));
+    slot_len_33 <= (_eq_0 ? slot_len_33 : (_eq_1 ? slot_len_33 : (_eq_4 ? slot_len_33 : (_eq_5 ? slot_len_33 : (_eq_6 ? slot_len_33 : (_eq_7 ? slot_len_33 : (_eq_9 ? (_not_9 ? slot_len_33 : (_or_2 ? (_not_1 ? (_eq_56 ? child_len : slot_len_33) : slot_len_33) : slot_len_33)) : slot_len_33)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_34 <= (_eq_0 ? slot_len_34 : (_eq_1 ? slot_len_34 : (_eq_4 ? slot_len_34 : (_eq_5 ? slot_len_34 : (_eq_6 ? slot_len_34 : (_eq_7 ? slot_len_34 : (_eq_9 ? (_not_8 ? slot_len_34 : (_or_2 ? (io_tcamWrite_ready ? (_eq_57 ? child_len : slot_len_34) : slot_len_34) : slot_len_34)) : slot_len_34)))))));
+    slot_len_34 <= (_eq_0 ? slot_len_34 : (_eq_1 ? slot_len_34 : (_eq_4 ? slot_len_34 : (_eq_5 ? slot_len_34 : (_eq_6 ? slot_len_34 : (_eq_7 ? slot_len_34 : (_eq_9 ? (_not_9 ? slot_len_34 : (_or_2 ? (_not_1 ? (_eq_57 ? child_len : slot_len_34) : slot_len_34) : slot_len_34)) : slot_len_34)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_35 <= (_eq_0 ? slot_len_35 : (_eq_1 ? slot_len_35 : (_eq_4 ? slot_len_35 : (_eq_5 ? slot_len_35 : (_eq_6 ? slot_len_35 : (_eq_7 ? slot_len_35 : (_eq_9 ? (_not_8 ? slot_len_35 : (_or_2 ? (io_tcamWrite_ready ? (_eq_58 ? child_len : slot_len_35) : slot_len_35) : slot_len_35)) : slot_len_35)))))));
+    slot_len_35 <= (_eq_0 ? slot_len_35 : (_eq_1 ? slot_len_35 : (_eq_4 ? slot_len_35 : (_eq_5 ? slot_len_35 : (_eq_6 ? slot_len_35 : (_eq_7 ? slot_len_35 : (_eq_9 ? (_not_9 ? slot_len_35 : (_or_2 ? (_not_1 ? (_eq_58 ? child_len : slot_len_35) : slot_len_35) : slot_len_35)) : slot_len_35)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_36 <= (_eq_0 ? slot_len_36 : (_eq_1 ? slot_len_36 : (_eq_4 ? slot_len_36 : (_eq_5 ? slot_len_36 : (_eq_6 ? slot_len_36 : (_eq_7 ? slot_len_36 : (_eq_9 ? (_not_8 ? slot_len_36 : (_or_2 ? (io_tcamWrite_ready ? (_eq_59 ? child_len : slot_len_36) : slot_len_36) : slot_len_36)) : slot_len_36)))))));
+    slot_len_36 <= (_eq_0 ? slot_len_36 : (_eq_1 ? slot_len_36 : (_eq_4 ? slot_len_36 : (_eq_5 ? slot_len_36 : (_eq_6 ? slot_len_36 : (_eq_7 ? slot_len_36 : (_eq_9 ? (_not_9 ? slot_len_36 : (_or_2 ? (_not_1 ? (_eq_59 ? child_len : slot_len_36) : slot_len_36) : slot_len_36)) : slot_len_36)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_37 <= (_eq_0 ? slot_len_37 : (_eq_1 ? slot_len_37 : (_eq_4 ? slot_len_37 : (_eq_5 ? slot_len_37 : (_eq_6 ? slot_len_37 : (_eq_7 ? slot_len_37 : (_eq_9 ? (_not_8 ? slot_len_37 : (_or_2 ? (io_tcamWrite_ready ? (_eq_60 ? child_len : slot_len_37) : slot_len_37) : slot_len_37)) : slot_len_37)))))));
+    slot_len_37 <= (_eq_0 ? slot_len_37 : (_eq_1 ? slot_len_37 : (_eq_4 ? slot_len_37 : (_eq_5 ? slot_len_37 : (_eq_6 ? slot_len_37 : (_eq_7 ? slot_len_37 : (_eq_9 ? (_not_9 ? slot_len_37 : (_or_2 ? (_not_1 ? (_eq_60 ? child_len : slot_len_37) : slot_len_37) : slot_len_37)) : slot_len_37)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_38 <= (_eq_0 ? slot_len_38 : (_eq_1 ? slot_len_38 : (_eq_4 ? slot_len_38 : (_eq_5 ? slot_len_38 : (_eq_6 ? slot_len_38 : (_eq_7 ? slot_len_38 : (_eq_9 ? (_not_8 ? slot_len_38 : (_or_2 ? (io_tcamWrite_ready ? (_eq_61 ? child_len : slot_len_38) : slot_len_38) : slot_len_38)) : slot_len_38)))))));
+    slot_len_38 <= (_eq_0 ? slot_len_38 : (_eq_1 ? slot_len_38 : (_eq_4 ? slot_len_38 : (_eq_5 ? slot_len_38 : (_eq_6 ? slot_len_38 : (_eq_7 ? slot_len_38 : (_eq_9 ? (_not_9 ? slot_len_38 : (_or_2 ? (_not_1 ? (_eq_61 ? child_len : slot_len_38) : slot_len_38) : slot_len_38)) : slot_len_38)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_39 <= (_eq_0 ? slot_len_39 : (_eq_1 ? slot_len_39 : (_eq_4 ? slot_len_39 : (_eq_5 ? slot_len_39 : (_eq_6 ? slot_len_39 : (_eq_7 ? slot_len_39 : (_eq_9 ? (_not_8 ? slot_len_39 : (_or_2 ? (io_tcamWrite_ready ? (_eq_62 ? child_len : slot_len_39) : slot_len_39) : slot_len_39)) : slot_len_39)))))));
+    slot_len_39 <= (_eq_0 ? slot_len_39 : (_eq_1 ? slot_len_39 : (_eq_4 ? slot_len_39 : (_eq_5 ? slot_len_39 : (_eq_6 ? slot_len_39 : (_eq_7 ? slot_len_39 : (_eq_9 ? (_not_9 ? slot_len_39 : (_or_2 ? (_not_1 ? (_eq_62 ? child_len : slot_len_39) : slot_len_39) : slot_len_39)) : slot_len_39)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_40 <= (_eq_0 ? slot_len_40 : (_eq_1 ? slot_len_40 : (_eq_4 ? slot_len_40 : (_eq_5 ? slot_len_40 : (_eq_6 ? slot_len_40 : (_eq_7 ? slot_len_40 : (_eq_9 ? (_not_8 ? slot_len_40 : (_or_2 ? (io_tcamWrite_ready ? (_eq_63 ? child_len : slot_len_40) : slot_len_40) : slot_len_40)) : slot_len_40)))))));
+    slot_len_40 <= (_eq_0 ? slot_len_40 : (_eq_1 ? slot_len_40 : (_eq_4 ? slot_len_40 : (_eq_5 ? slot_len_40 : (_eq_6 ? slot_len_40 : (_eq_7 ? slot_len_40 : (_eq_9 ? (_not_9 ? slot_len_40 : (_or_2 ? (_not_1 ? (_eq_63 ? child_len : slot_len_40) : slot_len_40) : slot_len_40)) : slot_len_40)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_41 <= (_eq_0 ? slot_len_41 : (_eq_1 ? slot_len_41 : (_eq_4 ? slot_len_41 : (_eq_5 ? slot_len_41 : (_eq_6 ? slot_len_41 : (_eq_7 ? slot_len_41 : (_eq_9 ? (_not_8 ? slot_len_41 : (_or_2 ? (io_tcamWrite_ready ? (_eq_64 ? child_len : slot_len_41) : slot_len_41) : slot_len_41)) : slot_len_41)))))));
+    slot_len_41 <= (_eq_0 ? slot_len_41 : (_eq_1 ? slot_len_41 : (_eq_4 ? slot_len_41 : (_eq_5 ? slot_len_41 : (_eq_6 ? slot_len_41 : (_eq_7 ? slot_len_41 : (_eq_9 ? (_not_9 ? slot_len_41 : (_or_2 ? (_not_1 ? (_eq_64 ? child_len : slot_len_41) : slot_len_41) : slot_len_41)) : slot_len_41)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_42 <= (_eq_0 ? slot_len_42 : (_eq_1 ? slot_len_42 : (_eq_4 ? slot_len_42 : (_eq_5 ? slot_len_42 : (_eq_6 ? slot_len_42 : (_eq_7 ? slot_len_42 : (_eq_9 ? (_not_8 ? slot_len_42 : (_or_2 ? (io_tcamWrite_ready ? (_eq_65 ? child_len : slot_len_42) : slot_len_42) : slot_len_42)) : slot_len_42)))))));
+    slot_len_42 <= (_eq_0 ? slot_len_42 : (_eq_1 ? slot_len_42 : (_eq_4 ? slot_len_42 : (_eq_5 ? slot_len_42 : (_eq_6 ? slot_len_42 : (_eq_7 ? slot_len_42 : (_eq_9 ? (_not_9 ? slot_len_42 : (_or_2 ? (_not_1 ? (_eq_65 ? child_len : slot_len_42) : slot_len_42) : slot_len_42)) : slot_len_42)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_43 <= (_eq_0 ? slot_len_43 : (_eq_1 ? slot_len_43 : (_eq_4 ? slot_len_43 : (_eq_5 ? slot_len_43 : (_eq_6 ? slot_len_43 : (_eq_7 ? slot_len_43 : (_eq_9 ? (_not_8 ? slot_len_43 : (_or_2 ? (io_tcamWrite_ready ? (_eq_66 ? child_len : slot_len_43) : slot_len_43) : slot_len_43)) : slot_len_43)))))));
+    slot_len_43 <= (_eq_0 ? slot_len_43 : (_eq_1 ? slot_len_43 : (_eq_4 ? slot_len_43 : (_eq_5 ? slot_len_43 : (_eq_6 ? slot_len_43 : (_eq_7 ? slot_len_43 : (_eq_9 ? (_not_9 ? slot_len_43 : (_or_2 ? (_not_1 ? (_eq_66 ? child_len : slot_len_43) : slot_len_43) : slot_len_43)) : slot_len_43)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_44 <= (_eq_0 ? slot_len_44 : (_eq_1 ? slot_len_44 : (_eq_4 ? slot_len_44 : (_eq_5 ? slot_len_44 : (_eq_6 ? slot_len_44 : (_eq_7 ? slot_len_44 : (_eq_9 ? (_not_8 ? slot_len_44 : (_or_2 ? (io_tcamWrite_ready ? (_eq_67 ? child_len : slot_len_44) : slot_len_44) : slot_len_44)) : slot_len_44)))))));
+    slot_len_44 <= (_eq_0 ? slot_len_44 : (_eq_1 ? slot_len_44 : (_eq_4 ? slot_len_44 : (_eq_5 ? slot_len_44 : (_eq_6 ? slot_len_44 : (_eq_7 ? slot_len_44 : (_eq_9 ? (_not_9 ? slot_len_44 : (_or_2 ? (_not_1 ? (_eq_67 ? child_len : slot_len_44) : slot_len_44) : slot_len_44)) : slot_len_44)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_45 <= (_eq_0 ? slot_len_45 : (_eq_1 ? slot_len_45 : (_eq_4 ? slot_len_45 : (_eq_5 ? slot_len_45 : (_eq_6 ? slot_len_45 : (_eq_7 ? slot_len_45 : (_eq_9 ? (_not_8 ? slot_len_45 : (_or_2 ? (io_tcamWrite_ready ? (_eq_68 ? child_len : slot_len_45) : slot_len_45) : slot_len_45)) : slot_len_45)))))));
+    slot_len_45 <= (_eq_0 ? slot_len_45 : (_eq_1 ? slot_len_45 : (_eq_4 ? slot_len_45 : (_eq_5 ? slot_len_45 : (_eq_6 ? slot_len_45 : (_eq_7 ? slot_len_45 : (_eq_9 ? (_not_9 ? slot_len_45 : (_or_2 ? (_not_1 ? (_eq_68 ? child_len : slot_len_45) : slot_len_45) : slot_len_45)) : slot_len_45)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_46 <= (_eq_0 ? slot_len_46 : (_eq_1 ? slot_len_46 : (_eq_4 ? slot_len_46 : (_eq_5 ? slot_len_46 : (_eq_6 ? slot_len_46 : (_eq_7 ? slot_len_46 : (_eq_9 ? (_not_8 ? slot_len_46 : (_or_2 ? (io_tcamWrite_ready ? (_eq_69 ? child_len : slot_len_46) : slot_len_46) : slot_len_46)) : slot_len_46)))))));
+    slot_len_46 <= (_eq_0 ? slot_len_46 : (_eq_1 ? slot_len_46 : (_eq_4 ? slot_len_46 : (_eq_5 ? slot_len_46 : (_eq_6 ? slot_len_46 : (_eq_7 ? slot_len_46 : (_eq_9 ? (_not_9 ? slot_len_46 : (_or_2 ? (_not_1 ? (_eq_69 ? child_len : slot_len_46) : slot_len_46) : slot_len_46)) : slot_len_46)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_47 <= (_eq_0 ? slot_len_47 : (_eq_1 ? slot_len_47 : (_eq_4 ? slot_len_47 : (_eq_5 ? slot_len_47 : (_eq_6 ? slot_len_47 : (_eq_7 ? slot_len_47 : (_eq_9 ? (_not_8 ? slot_len_47 : (_or_2 ? (io_tcamWrite_ready ? (_eq_70 ? child_len : slot_len_47) : slot_len_47) : slot_len_47)) : slot_len_47)))))));
+    slot_len_47 <= (_eq_0 ? slot_len_47 : (_eq_1 ? slot_len_47 : (_eq_4 ? slot_len_47 : (_eq_5 ? slot_len_47 : (_eq_6 ? slot_len_47 : (_eq_7 ? slot_len_47 : (_eq_9 ? (_not_9 ? slot_len_47 : (_or_2 ? (_not_1 ? (_eq_70 ? child_len : slot_len_47) : slot_len_47) : slot_len_47)) : slot_len_47)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_48 <= (_eq_0 ? slot_len_48 : (_eq_1 ? slot_len_48 : (_eq_4 ? slot_len_48 : (_eq_5 ? slot_len_48 : (_eq_6 ? slot_len_48 : (_eq_7 ? slot_len_48 : (_eq_9 ? (_not_8 ? slot_len_48 : (_or_2 ? (io_tcamWrite_ready ? (_eq_71 ? child_len : slot_len_48) : slot_len_48) : slot_len_48)) : slot_len_48)))))));
+    slot_len_48 <= (_eq_0 ? slot_len_48 : (_eq_1 ? slot_len_48 : (_eq_4 ? slot_len_48 : (_eq_5 ? slot_len_48 : (_eq_6 ? slot_len_48 : (_eq_7 ? slot_len_48 : (_eq_9 ? (_not_9 ? slot_len_48 : (_or_2 ? (_not_1 ? (_eq_71 ? child_len : slot_len_48) : slot_len_48) : slot_len_48)) : slot_len_48)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_49 <= (_eq_0 ? slot_len_49 : (_eq_1 ? slot_len_49 : (_eq_4 ? slot_len_49 : (_eq_5 ? slot_len_49 : (_eq_6 ? slot_len_49 : (_eq_7 ? slot_len_49 : (_eq_9 ? (_not_8 ? slot_len_49 : (_or_2 ? (io_tcamWrite_ready ? (_eq_72 ? child_len : slot_len_49) : slot_len_49) : slot_len_49)) : slot_len_49)))))));
+    slot_len_49 <= (_eq_0 ? slot_len_49 : (_eq_1 ? slot_len_49 : (_eq_4 ? slot_len_49 : (_eq_5 ? slot_len_49 : (_eq_6 ? slot_len_49 : (_eq_7 ? slot_len_49 : (_eq_9 ? (_not_9 ? slot_len_49 : (_or_2 ? (_not_1 ? (_eq_72 ? child_len : slot_len_49) : slot_len_49) : slot_len_49)) : slot_len_49)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_50 <= (_eq_0 ? slot_len_50 : (_eq_1 ? slot_len_50 : (_eq_4 ? slot_len_50 : (_eq_5 ? slot_len_50 : (_eq_6 ? slot_len_50 : (_eq_7 ? slot_len_50 : (_eq_9 ? (_not_8 ? slot_len_50 : (_or_2 ? (io_tcamWrite_ready ? (_eq_73 ? child_len : slot_len_50) : slot_len_50) : slot_len_50)) : slot_len_50)))))));
+    slot_len_50 <= (_eq_0 ? slot_len_50 : (_eq_1 ? slot_len_50 : (_eq_4 ? slot_len_50 : (_eq_5 ? slot_len_50 : (_eq_6 ? slot_len_50 : (_eq_7 ? slot_len_50 : (_eq_9 ? (_not_9 ? slot_len_50 : (_or_2 ? (_not_1 ? (_eq_73 ? child_len : slot_len_50) : slot_len_50) : slot_len_50)) : slot_len_50)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_51 <= (_eq_0 ? slot_len_51 : (_eq_1 ? slot_len_51 : (_eq_4 ? slot_len_51 : (_eq_5 ? slot_len_51 : (_eq_6 ? slot_len_51 : (_eq_7 ? slot_len_51 : (_eq_9 ? (_not_8 ? slot_len_51 : (_or_2 ? (io_tcamWrite_ready ? (_eq_74 ? child_len : slot_len_51) : slot_len_51) : slot_len_51)) : slot_len_51)))))));
+    slot_len_51 <= (_eq_0 ? slot_len_51 : (_eq_1 ? slot_len_51 : (_eq_4 ? slot_len_51 : (_eq_5 ? slot_len_51 : (_eq_6 ? slot_len_51 : (_eq_7 ? slot_len_51 : (_eq_9 ? (_not_9 ? slot_len_51 : (_or_2 ? (_not_1 ? (_eq_74 ? child_len : slot_len_51) : slot_len_51) : slot_len_51)) : slot_len_51)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_52 <= (_eq_0 ? slot_len_52 : (_eq_1 ? slot_len_52 : (_eq_4 ? slot_len_52 : (_eq_5 ? slot_len_52 : (_eq_6 ? slot_len_52 : (_eq_7 ? slot_len_52 : (_eq_9 ? (_not_8 ? slot_len_52 : (_or_2 ? (io_tcamWrite_ready ? (_eq_75 ? child_len : slot_len_52) : slot_len_52) : slot_len_52)) : slot_len_52)))))));
+    slot_len_52 <= (_eq_0 ? slot_len_52 : (_eq_1 ? slot_len_52 : (_eq_4 ? slot_len_52 : (_eq_5 ? slot_len_52 : (_eq_6 ? slot_len_52 : (_eq_7 ? slot_len_52 : (_eq_9 ? (_not_9 ? slot_len_52 : (_or_2 ? (_not_1 ? (_eq_75 ? child_len : slot_len_52) : slot_len_52) : slot_len_52)) : slot_len_52)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_53 <= (_eq_0 ? slot_len_53 : (_eq_1 ? slot_len_53 : (_eq_4 ? slot_len_53 : (_eq_5 ? slot_len_53 : (_eq_6 ? slot_len_53 : (_eq_7 ? slot_len_53 : (_eq_9 ? (_not_8 ? slot_len_53 : (_or_2 ? (io_tcamWrite_ready ? (_eq_76 ? child_len : slot_len_53) : slot_len_53) : slot_len_53)) : slot_len_53)))))));
+    slot_len_53 <= (_eq_0 ? slot_len_53 : (_eq_1 ? slot_len_53 : (_eq_4 ? slot_len_53 : (_eq_5 ? slot_len_53 : (_eq_6 ? slot_len_53 : (_eq_7 ? slot_len_53 : (_eq_9 ? (_not_9 ? slot_len_53 : (_or_2 ? (_not_1 ? (_eq_76 ? child_len : slot_len_53) : slot_len_53) : slot_len_53)) : slot_len_53)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_54 <= (_eq_0 ? slot_len_54 : (_eq_1 ? slot_len_54 : (_eq_4 ? slot_len_54 : (_eq_5 ? slot_len_54 : (_eq_6 ? slot_len_54 : (_eq_7 ? slot_len_54 : (_eq_9 ? (_not_8 ? slot_len_54 : (_or_2 ? (io_tcamWrite_ready ? (_eq_77 ? child_len : slot_len_54) : slot_len_54) : slot_len_54)) : slot_len_54)))))));
+    slot_len_54 <= (_eq_0 ? slot_len_54 : (_eq_1 ? slot_len_54 : (_eq_4 ? slot_len_54 : (_eq_5 ? slot_len_54 : (_eq_6 ? slot_len_54 : (_eq_7 ? slot_len_54 : (_eq_9 ? (_not_9 ? slot_len_54 : (_or_2 ? (_not_1 ? (_eq_77 ? child_len : slot_len_54) : slot_len_54) : slot_len_54)) : slot_len_54)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_55 <= (_eq_0 ? slot_len_55 : (_eq_1 ? slot_len_55 : (_eq_4 ? slot_len_55 : (_eq_5 ? slot_len_55 : (_eq_6 ? slot_len_55 : (_eq_7 ? slot_len_55 : (_eq_9 ? (_not_8 ? slot_len_55 : (_or_2 ? (io_tcamWrite_ready ? (_eq_78 ? child_len : slot_len_55) : slot_len_55) : slot_len_55)) : slot_len_55)))))));
+    slot_len_55 <= (_eq_0 ? slot_len_55 : (_eq_1 ? slot_len_55 : (_eq_4 ? slot_len_55 : (_eq_5 ? slot_len_55 : (_eq_6 ? slot_len_55 : (_eq_7 ? slot_len_55 : (_eq_9 ? (_not_9 ? slot_len_55 : (_or_2 ? (_not_1 ? (_eq_78 ? child_len : slot_len_55) : slot_len_55) : slot_len_55)) : slot_len_55)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_56 <= (_eq_0 ? slot_len_56 : (_eq_1 ? slot_len_56 : (_eq_4 ? slot_len_56 : (_eq_5 ? slot_len_56 : (_eq_6 ? slot_len_56 : (_eq_7 ? slot_len_56 : (_eq_9 ? (_not_8 ? slot_len_56 : (_or_2 ? (io_tcamWrite_ready ? (_eq_79 ? child_len : slot_len_56) : slot_len_56) : slot_len_56)) : slot_len_56)))))));
+    slot_len_56 <= (_eq_0 ? slot_len_56 : (_eq_1 ? slot_len_56 : (_eq_4 ? slot_len_56 : (_eq_5 ? slot_len_56 : (_eq_6 ? slot_len_56 : (_eq_7 ? slot_len_56 : (_eq_9 ? (_not_9 ? slot_len_56 : (_or_2 ? (_not_1 ? (_eq_79 ? child_len : slot_len_56) : slot_len_56) : slot_len_56)) : slot_len_56)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_57 <= (_eq_0 ? slot_len_57 : (_eq_1 ? slot_len_57 : (_eq_4 ? slot_len_57 : (_eq_5 ? slot_len_57 : (_eq_6 ? slot_len_57 : (_eq_7 ? slot_len_57 : (_eq_9 ? (_not_8 ? slot_len_57 : (_or_2 ? (io_tcamWrite_ready ? (_eq_80 ? child_len : slot_len_57) : slot_len_57) : slot_len_57)) : slot_len_57)))))));
+    slot_len_57 <= (_eq_0 ? slot_len_57 : (_eq_1 ? slot_len_57 : (_eq_4 ? slot_len_57 : (_eq_5 ? slot_len_57 : (_eq_6 ? slot_len_57 : (_eq_7 ? slot_len_57 : (_eq_9 ? (_not_9 ? slot_len_57 : (_or_2 ? (_not_1 ? (_eq_80 ? child_len : slot_len_57) : slot_len_57) : slot_len_57)) : slot_len_57)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_58 <= (_eq_0 ? slot_len_58 : (_eq_1 ? slot_len_58 : (_eq_4 ? slot_len_58 : (_eq_5 ? slot_len_58 : (_eq_6 ? slot_len_58 : (_eq_7 ? slot_len_58 : (_eq_9 ? (_not_8 ? slot_len_58 : (_or_2 ? (io_tcamWrite_ready ? (_eq_81 ? child_len : slot_len_58) : slot_len_58) : slot_len_58)) : slot_len_58)))))));
+    slot_len_58 <= (_eq_0 ? slot_len_58 : (_eq_1 ? slot_len_58 : (_eq_4 ? slot_len_58 : (_eq_5 ? slot_len_58 : (_eq_6 ? slot_len_58 : (_eq_7 ? slot_len_58 : (_eq_9 ? (_not_9 ? slot_len_58 : (_or_2 ? (_not_1 ? (_eq_81 ? child_len : slot_len_58) : slot_len_58) : slot_len_58)) : slot_len_58)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_59 <= (_eq_0 ? slot_len_59 : (_eq_1 ? slot_len_59 : (_eq_4 ? slot_len_59 : (_eq_5 ? slot_len_59 : (_eq_6 ? slot_len_59 : (_eq_7 ? slot_len_59 : (_eq_9 ? (_not_8 ? slot_len_59 : (_or_2 ? (io_tcamWrite_ready ? (_eq_82 ? child_len : slot_len_59) : slot_len_59) : slot_len_59)) : slot_len_59)))))));
+    slot_len_59 <= (_eq_0 ? slot_len_59 : (_eq_1 ? slot_len_59 : (_eq_4 ? slot_len_59 : (_eq_5 ? slot_len_59 : (_eq_6 ? slot_len_59 : (_eq_7 ? slot_len_59 : (_eq_9 ? (_not_9 ? slot_len_59 : (_or_2 ? (_not_1 ? (_eq_82 ? child_len : slot_len_59) : slot_len_59) : slot_len_59)) : slot_len_59)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_60 <= (_eq_0 ? slot_len_60 : (_eq_1 ? slot_len_60 : (_eq_4 ? slot_len_60 : (_eq_5 ? slot_len_60 : (_eq_6 ? slot_len_60 : (_eq_7 ? slot_len_60 : (_eq_9 ? (_not_8 ? slot_len_60 : (_or_2 ? (io_tcamWrite_ready ? (_eq_83 ? child_len : slot_len_60) : slot_len_60) : slot_len_60)) : slot_len_60)))))));
+    slot_len_60 <= (_eq_0 ? slot_len_60 : (_eq_1 ? slot_len_60 : (_eq_4 ? slot_len_60 : (_eq_5 ? slot_len_60 : (_eq_6 ? slot_len_60 : (_eq_7 ? slot_len_60 : (_eq_9 ? (_not_9 ? slot_len_60 : (_or_2 ? (_not_1 ? (_eq_83 ? child_len : slot_len_60) : slot_len_60) : slot_len_60)) : slot_len_60)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_61 <= (_eq_0 ? slot_len_61 : (_eq_1 ? slot_len_61 : (_eq_4 ? slot_len_61 : (_eq_5 ? slot_len_61 : (_eq_6 ? slot_len_61 : (_eq_7 ? slot_len_61 : (_eq_9 ? (_not_8 ? slot_len_61 : (_or_2 ? (io_tcamWrite_ready ? (_eq_84 ? child_len : slot_len_61) : slot_len_61) : slot_len_61)) : slot_len_61)))))));
+    slot_len_61 <= (_eq_0 ? slot_len_61 : (_eq_1 ? slot_len_61 : (_eq_4 ? slot_len_61 : (_eq_5 ? slot_len_61 : (_eq_6 ? slot_len_61 : (_eq_7 ? slot_len_61 : (_eq_9 ? (_not_9 ? slot_len_61 : (_or_2 ? (_not_1 ? (_eq_84 ? child_len : slot_len_61) : slot_len_61) : slot_len_61)) : slot_len_61)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_62 <= (_eq_0 ? slot_len_62 : (_eq_1 ? slot_len_62 : (_eq_4 ? slot_len_62 : (_eq_5 ? slot_len_62 : (_eq_6 ? slot_len_62 : (_eq_7 ? slot_len_62 : (_eq_9 ? (_not_8 ? slot_len_62 : (_or_2 ? (io_tcamWrite_ready ? (_eq_85 ? child_len : slot_len_62) : slot_len_62) : slot_len_62)) : slot_len_62)))))));
+    slot_len_62 <= (_eq_0 ? slot_len_62 : (_eq_1 ? slot_len_62 : (_eq_4 ? slot_len_62 : (_eq_5 ? slot_len_62 : (_eq_6 ? slot_len_62 : (_eq_7 ? slot_len_62 : (_eq_9 ? (_not_9 ? slot_len_62 : (_or_2 ? (_not_1 ? (_eq_85 ? child_len : slot_len_62) : slot_len_62) : slot_len_62)) : slot_len_62)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_63 <= (_eq_0 ? slot_len_63 : (_eq_1 ? slot_len_63 : (_eq_4 ? slot_len_63 : (_eq_5 ? slot_len_63 : (_eq_6 ? slot_len_63 : (_eq_7 ? slot_len_63 : (_eq_9 ? (_not_8 ? slot_len_63 : (_or_2 ? (io_tcamWrite_ready ? (_eq_86 ? child_len : slot_len_63) : slot_len_63) : slot_len_63)) : slot_len_63)))))));
+    slot_len_63 <= (_eq_0 ? slot_len_63 : (_eq_1 ? slot_len_63 : (_eq_4 ? slot_len_63 : (_eq_5 ? slot_len_63 : (_eq_6 ? slot_len_63 : (_eq_7 ? slot_len_63 : (_eq_9 ? (_not_9 ? slot_len_63 : (_or_2 ? (_not_1 ? (_eq_86 ? child_len : slot_len_63) : slot_len_63) : slot_len_63)) : slot_len_63)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_64 <= (_eq_0 ? slot_len_64 : (_eq_1 ? slot_len_64 : (_eq_4 ? slot_len_64 : (_eq_5 ? slot_len_64 : (_eq_6 ? slot_len_64 : (_eq_7 ? slot_len_64 : (_eq_9 ? (_not_8 ? slot_len_64 : (_or_2 ? (io_tcamWrite_ready ? (_eq_87 ? child_len : slot_len_64) : slot_len_64) : slot_len_64)) : slot_len_64)))))));
+    slot_len_64 <= (_eq_0 ? slot_len_64 : (_eq_1 ? slot_len_64 : (_eq_4 ? slot_len_64 : (_eq_5 ? slot_len_64 : (_eq_6 ? slot_len_64 : (_eq_7 ? slot_len_64 : (_eq_9 ? (_not_9 ? slot_len_64 : (_or_2 ? (_not_1 ? (_eq_87 ? child_len : slot_len_64) : slot_len_64) : slot_len_64)) : slot_len_64)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_65 <= (_eq_0 ? slot_len_65 : (_eq_1 ? slot_len_65 : (_eq_4 ? slot_len_65 : (_eq_5 ? slot_len_65 : (_eq_6 ? slot_len_65 : (_eq_7 ? slot_len_65 : (_eq_9 ? (_not_8 ? slot_len_65 : (_or_2 ? (io_tcamWrite_ready ? (_eq_88 ? child_len : slot_len_65) : slot_len_65) : slot_len_65)) : slot_len_65)))))));
+    slot_len_65 <= (_eq_0 ? slot_len_65 : (_eq_1 ? slot_len_65 : (_eq_4 ? slot_len_65 : (_eq_5 ? slot_len_65 : (_eq_6 ? slot_len_65 : (_eq_7 ? slot_len_65 : (_eq_9 ? (_not_9 ? slot_len_65 : (_or_2 ? (_not_1 ? (_eq_88 ? child_len : slot_len_65) : slot_len_65) : slot_len_65)) : slot_len_65)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_66 <= (_eq_0 ? slot_len_66 : (_eq_1 ? slot_len_66 : (_eq_4 ? slot_len_66 : (_eq_5 ? slot_len_66 : (_eq_6 ? slot_len_66 : (_eq_7 ? slot_len_66 : (_eq_9 ? (_not_8 ? slot_len_66 : (_or_2 ? (io_tcamWrite_ready ? (_eq_89 ? child_len : slot_len_66) : slot_len_66) : slot_len_66)) : slot_len_66)))))));
+    slot_len_66 <= (_eq_0 ? slot_len_66 : (_eq_1 ? slot_len_66 : (_eq_4 ? slot_len_66 : (_eq_5 ? slot_len_66 : (_eq_6 ? slot_len_66 : (_eq_7 ? slot_len_66 : (_eq_9 ? (_not_9 ? slot_len_66 : (_or_2 ? (_not_1 ? (_eq_89 ? child_len : slot_len_66) : slot_len_66) : slot_len_66)) : slot_len_66)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_67 <= (_eq_0 ? slot_len_67 : (_eq_1 ? slot_len_67 : (_eq_4 ? slot_len_67 : (_eq_5 ? slot_len_67 : (_eq_6 ? slot_len_67 : (_eq_7 ? slot_len_67 : (_eq_9 ? (_not_8 ? slot_len_67 : (_or_2 ? (io_tcamWrite_ready ? (_eq_90 ? child_len : slot_len_67) : slot_len_67) : slot_len_67)) : slot_len_67)))))));
+    slot_len_67 <= (_eq_0 ? slot_len_67 : (_eq_1 ? slot_len_67 : (_eq_4 ? slot_len_67 : (_eq_5 ? slot_len_67 : (_eq_6 ? slot_len_67 : (_eq_7 ? slot_len_67 : (_eq_9 ? (_not_9 ? slot_len_67 : (_or_2 ? (_not_1 ? (_eq_90 ? child_len : slot_len_67) : slot_len_67) : slot_len_67)) : slot_len_67)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_68 <= (_eq_0 ? slot_len_68 : (_eq_1 ? slot_len_68 : (_eq_4 ? slot_len_68 : (_eq_5 ? slot_len_68 : (_eq_6 ? slot_len_68 : (_eq_7 ? slot_len_68 : (_eq_9 ? (_not_8 ? slot_len_68 : (_or_2 ? (io_tcamWrite_ready ? (_eq_91 ? child_len : slot_len_68) : slot_len_68) : slot_len_68)) : slot_len_68)))))));
+    slot_len_68 <= (_eq_0 ? slot_len_68 : (_eq_1 ? slot_len_68 : (_eq_4 ? slot_len_68 : (_eq_5 ? slot_len_68 : (_eq_6 ? slot_len_68 : (_eq_7 ? slot_len_68 : (_eq_9 ? (_not_9 ? slot_len_68 : (_or_2 ? (_not_1 ? (_eq_91 ? child_len : slot_len_68) : slot_len_68) : slot_len_68)) : slot_len_68)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_69 <= (_eq_0 ? slot_len_69 : (_eq_1 ? slot_len_69 : (_eq_4 ? slot_len_69 : (_eq_5 ? slot_len_69 : (_eq_6 ? slot_len_69 : (_eq_7 ? slot_len_69 : (_eq_9 ? (_not_8 ? slot_len_69 : (_or_2 ? (io_tcamWrite_ready ? (_eq_92 ? child_len : slot_len_69) : slot_len_69) : slot_len_69)) : slot_len_69)))))));
+    slot_len_69 <= (_eq_0 ? slot_len_69 : (_eq_1 ? slot_len_69 : (_eq_4 ? slot_len_69 : (_eq_5 ? slot_len_69 : (_eq_6 ? slot_len_69 : (_eq_7 ? slot_len_69 : (_eq_9 ? (_not_9 ? slot_len_69 : (_or_2 ? (_not_1 ? (_eq_92 ? child_len : slot_len_69) : slot_len_69) : slot_len_69)) : slot_len_69)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_70 <= (_eq_0 ? slot_len_70 : (_eq_1 ? slot_len_70 : (_eq_4 ? slot_len_70 : (_eq_5 ? slot_len_70 : (_eq_6 ? slot_len_70 : (_eq_7 ? slot_len_70 : (_eq_9 ? (_not_8 ? slot_len_70 : (_or_2 ? (io_tcamWrite_ready ? (_eq_93 ? child_len : slot_len_70) : slot_len_70) : slot_len_70)) : slot_len_70)))))));
+    slot_len_70 <= (_eq_0 ? slot_len_70 : (_eq_1 ? slot_len_70 : (_eq_4 ? slot_len_70 : (_eq_5 ? slot_len_70 : (_eq_6 ? slot_len_70 : (_eq_7 ? slot_len_70 : (_eq_9 ? (_not_9 ? slot_len_70 : (_or_2 ? (_not_1 ? (_eq_93 ? child_len : slot_len_70) : slot_len_70) : slot_len_70)) : slot_len_70)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_71 <= (_eq_0 ? slot_len_71 : (_eq_1 ? slot_len_71 : (_eq_4 ? slot_len_71 : (_eq_5 ? slot_len_71 : (_eq_6 ? slot_len_71 : (_eq_7 ? slot_len_71 : (_eq_9 ? (_not_8 ? slot_len_71 : (_or_2 ? (io_tcamWrite_ready ? (_eq_94 ? child_len : slot_len_71) : slot_len_71) : slot_len_71)) : slot_len_71)))))));
+    slot_len_71 <= (_eq_0 ? slot_len_71 : (_eq_1 ? slot_len_71 : (_eq_4 ? slot_len_71 : (_eq_5 ? slot_len_71 : (_eq_6 ? slot_len_71 : (_eq_7 ? slot_len_71 : (_eq_9 ? (_not_9 ? slot_len_71 : (_or_2 ? (_not_1 ? (_eq_94 ? child_len : slot_len_71) : slot_len_71) : slot_len_71)) : slot_len_71)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_72 <= (_eq_0 ? slot_len_72 : (_eq_1 ? slot_len_72 : (_eq_4 ? slot_len_72 : (_eq_5 ? slot_len_72 : (_eq_6 ? slot_len_72 : (_eq_7 ? slot_len_72 : (_eq_9 ? (_not_8 ? slot_len_72 : (_or_2 ? (io_tcamWrite_ready ? (_eq_95 ? child_len : slot_len_72) : slot_len_72) : slot_len_72)) : slot_len_72)))))));
+    slot_len_72 <= (_eq_0 ? slot_len_72 : (_eq_1 ? slot_len_72 : (_eq_4 ? slot_len_72 : (_eq_5 ? slot_len_72 : (_eq_6 ? slot_len_72 : (_eq_7 ? slot_len_72 : (_eq_9 ? (_not_9 ? slot_len_72 : (_or_2 ? (_not_1 ? (_eq_95 ? child_len : slot_len_72) : slot_len_72) : slot_len_72)) : slot_len_72)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_73 <= (_eq_0 ? slot_len_73 : (_eq_1 ? slot_len_73 : (_eq_4 ? slot_len_73 : (_eq_5 ? slot_len_73 : (_eq_6 ? slot_len_73 : (_eq_7 ? slot_len_73 : (_eq_9 ? (_not_8 ? slot_len_73 : (_or_2 ? (io_tcamWrite_ready ? (_eq_96 ? child_len : slot_len_73) : slot_len_73) : slot_len_73)) : slot_len_73)))))));
+    slot_len_73 <= (_eq_0 ? slot_len_73 : (_eq_1 ? slot_len_73 : (_eq_4 ? slot_len_73 : (_eq_5 ? slot_len_73 : (_eq_6 ? slot_len_73 : (_eq_7 ? slot_len_73 : (_eq_9 ? (_not_9 ? slot_len_73 : (_or_2 ? (_not_1 ? (_eq_96 ? child_len : slot_len_73) : slot_len_73) : slot_len_73)) : slot_len_73)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_74 <= (_eq_0 ? slot_len_74 : (_eq_1 ? slot_len_74 : (_eq_4 ? slot_len_74 : (_eq_5 ? slot_len_74 : (_eq_6 ? slot_len_74 : (_eq_7 ? slot_len_74 : (_eq_9 ? (_not_8 ? slot_len_74 : (_or_2 ? (io_tcamWrite_ready ? (_eq_97 ? child_len : slot_len_74) : slot_len_74) : slot_len_74)) : slot_len_74)))))));
+    slot_len_74 <= (_eq_0 ? slot_len_74 : (_eq_1 ? slot_len_74 : (_eq_4 ? slot_len_74 : (_eq_5 ? slot_len_74 : (_eq_6 ? slot_len_74 : (_eq_7 ? slot_len_74 : (_eq_9 ? (_not_9 ? slot_len_74 : (_or_2 ? (_not_1 ? (_eq_97 ? child_len : slot_len_74) : slot_len_74) : slot_len_74)) : slot_len_74)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_75 <= (_eq_0 ? slot_len_75 : (_eq_1 ? slot_len_75 : (_eq_4 ? slot_len_75 : (_eq_5 ? slot_len_75 : (_eq_6 ? slot_len_75 : (_eq_7 ? slot_len_75 : (_eq_9 ? (_not_8 ? slot_len_75 : (_or_2 ? (io_tcamWrite_ready ? (_eq_98 ? child_len : slot_len_75) : slot_len_75) : slot_len_75)) : slot_len_75)))))));
+    slot_len_75 <= (_eq_0 ? slot_len_75 : (_eq_1 ? slot_len_75 : (_eq_4 ? slot_len_75 : (_eq_5 ? slot_len_75 : (_eq_6 ? slot_len_75 : (_eq_7 ? slot_len_75 : (_eq_9 ? (_not_9 ? slot_len_75 : (_or_2 ? (_not_1 ? (_eq_98 ? child_len : slot_len_75) : slot_len_75) : slot_len_75)) : slot_len_75)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_76 <= (_eq_0 ? slot_len_76 : (_eq_1 ? slot_len_76 : (_eq_4 ? slot_len_76 : (_eq_5 ? slot_len_76 : (_eq_6 ? slot_len_76 : (_eq_7 ? slot_len_76 : (_eq_9 ? (_not_8 ? slot_len_76 : (_or_2 ? (io_tcamWrite_ready ? (_eq_99 ? child_len : slot_len_76) : slot_len_76) : slot_len_76)) : slot_len_76)))))));
+    slot_len_76 <= (_eq_0 ? slot_len_76 : (_eq_1 ? slot_len_76 : (_eq_4 ? slot_len_76 : (_eq_5 ? slot_len_76 : (_eq_6 ? slot_len_76 : (_eq_7 ? slot_len_76 : (_eq_9 ? (_not_9 ? slot_len_76 : (_or_2 ? (_not_1 ? (_eq_99 ? child_len : slot_len_76) : slot_len_76) : slot_len_76)) : slot_len_76)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_77 <= (_eq_0 ? slot_len_77 : (_eq_1 ? slot_len_77 : (_eq_4 ? slot_len_77 : (_eq_5 ? slot_len_77 : (_eq_6 ? slot_len_77 : (_eq_7 ? slot_len_77 : (_eq_9 ? (_not_8 ? slot_len_77 : (_or_2 ? (io_tcamWrite_ready ? (_eq_100 ? child_len : slot_len_77) : slot_len_77) : slot_len_77)) : slot_len_77)))))));
+    slot_len_77 <= (_eq_0 ? slot_len_77 : (_eq_1 ? slot_len_77 : (_eq_4 ? slot_len_77 : (_eq_5 ? slot_len_77 : (_eq_6 ? slot_len_77 : (_eq_7 ? slot_len_77 : (_eq_9 ? (_not_9 ? slot_len_77 : (_or_2 ? (_not_1 ? (_eq_100 ? child_len : slot_len_77) : slot_len_77) : slot_len_77)) : slot_len_77)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_78 <= (_eq_0 ? slot_len_78 : (_eq_1 ? slot_len_78 : (_eq_4 ? slot_len_78 : (_eq_5 ? slot_len_78 : (_eq_6 ? slot_len_78 : (_eq_7 ? slot_len_78 : (_eq_9 ? (_not_8 ? slot_len_78 : (_or_2 ? (io_tcamWrite_ready ? (_eq_101 ? child_len : slot_len_78) : slot_len_78) : slot_len_78)) : slot_len_78)))))));
+    slot_len_78 <= (_eq_0 ? slot_len_78 : (_eq_1 ? slot_len_78 : (_eq_4 ? slot_len_78 : (_eq_5 ? slot_len_78 : (_eq_6 ? slot_len_78 : (_eq_7 ? slot_len_78 : (_eq_9 ? (_not_9 ? slot_len_78 : (_or_2 ? (_not_1 ? (_eq_101 ? child_len : slot_len_78) : slot_len_78) : slot_len_78)) : slot_len_78)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_79 <= (_eq_0 ? slot_len_79 : (_eq_1 ? slot_len_79 : (_eq_4 ? slot_len_79 : (_eq_5 ? slot_len_79 : (_eq_6 ? slot_len_79 : (_eq_7 ? slot_len_79 : (_eq_9 ? (_not_8 ? slot_len_79 : (_or_2 ? (io_tcamWrite_ready ? (_eq_102 ? child_len : slot_len_79) : slot_len_79) : slot_len_79)) : slot_len_79)))))));
+    slot_len_79 <= (_eq_0 ? slot_len_79 : (_eq_1 ? slot_len_79 : (_eq_4 ? slot_len_79 : (_eq_5 ? slot_len_79 : (_eq_6 ? slot_len_79 : (_eq_7 ? slot_len_79 : (_eq_9 ? (_not_9 ? slot_len_79 : (_or_2 ? (_not_1 ? (_eq_102 ? child_len : slot_len_79) : slot_len_79) : slot_len_79)) : slot_len_79)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_80 <= (_eq_0 ? slot_len_80 : (_eq_1 ? slot_len_80 : (_eq_4 ? slot_len_80 : (_eq_5 ? slot_len_80 : (_eq_6 ? slot_len_80 : (_eq_7 ? slot_len_80 : (_eq_9 ? (_not_8 ? slot_len_80 : (_or_2 ? (io_tcamWrite_ready ? (_eq_103 ? child_len : slot_len_80) : slot_len_80) : slot_len_80)) : slot_len_80)))))));
+    slot_len_80 <= (_eq_0 ? slot_len_80 : (_eq_1 ? slot_len_80 : (_eq_4 ? slot_len_80 : (_eq_5 ? slot_len_80 : (_eq_6 ? slot_len_80 : (_eq_7 ? slot_len_80 : (_eq_9 ? (_not_9 ? slot_len_80 : (_or_2 ? (_not_1 ? (_eq_103 ? child_len : slot_len_80) : slot_len_80) : slot_len_80)) : slot_len_80)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_81 <= (_eq_0 ? slot_len_81 : (_eq_1 ? slot_len_81 : (_eq_4 ? slot_len_81 : (_eq_5 ? slot_len_81 : (_eq_6 ? slot_len_81 : (_eq_7 ? slot_len_81 : (_eq_9 ? (_not_8 ? slot_len_81 : (_or_2 ? (io_tcamWrite_ready ? (_eq_104 ? child_len : slot_len_81) : slot_len_81) : slot_len_81)) : slot_len_81)))))));
+    slot_len_81 <= (_eq_0 ? slot_len_81 : (_eq_1 ? slot_len_81 : (_eq_4 ? slot_len_81 : (_eq_5 ? slot_len_81 : (_eq_6 ? slot_len_81 : (_eq_7 ? slot_len_81 : (_eq_9 ? (_not_9 ? slot_len_81 : (_or_2 ? (_not_1 ? (_eq_104 ? child_len : slot_len_81) : slot_len_81) : slot_len_81)) : slot_len_81)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_82 <= (_eq_0 ? slot_len_82 : (_eq_1 ? slot_len_82 : (_eq_4 ? slot_len_82 : (_eq_5 ? slot_len_82 : (_eq_6 ? slot_len_82 : (_eq_7 ? slot_len_82 : (_eq_9 ? (_not_8 ? slot_len_82 : (_or_2 ? (io_tcamWrite_ready ? (_eq_105 ? child_len : slot_len_82) : slot_len_82) : slot_len_82)) : slot_len_82)))))));
+    slot_len_82 <= (_eq_0 ? slot_len_82 : (_eq_1 ? slot_len_82 : (_eq_4 ? slot_len_82 : (_eq_5 ? slot_len_82 : (_eq_6 ? slot_len_82 : (_eq_7 ? slot_len_82 : (_eq_9 ? (_not_9 ? slot_len_82 : (_or_2 ? (_not_1 ? (_eq_105 ? child_len : slot_len_82) : slot_len_82) : slot_len_82)) : slot_len_82)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_83 <= (_eq_0 ? slot_len_83 : (_eq_1 ? slot_len_83 : (_eq_4 ? slot_len_83 : (_eq_5 ? slot_len_83 : (_eq_6 ? slot_len_83 : (_eq_7 ? slot_len_83 : (_eq_9 ? (_not_8 ? slot_len_83 : (_or_2 ? (io_tcamWrite_ready ? (_eq_106 ? child_len : slot_len_83) : slot_len_83) : slot_len_83)) : slot_len_83)))))));
+    slot_len_83 <= (_eq_0 ? slot_len_83 : (_eq_1 ? slot_len_83 : (_eq_4 ? slot_len_83 : (_eq_5 ? slot_len_83 : (_eq_6 ? slot_len_83 : (_eq_7 ? slot_len_83 : (_eq_9 ? (_not_9 ? slot_len_83 : (_or_2 ? (_not_1 ? (_eq_106 ? child_len : slot_len_83) : slot_len_83) : slot_len_83)) : slot_len_83)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_84 <= (_eq_0 ? slot_len_84 : (_eq_1 ? slot_len_84 : (_eq_4 ? slot_len_84 : (_eq_5 ? slot_len_84 : (_eq_6 ? slot_len_84 : (_eq_7 ? slot_len_84 : (_eq_9 ? (_not_8 ? slot_len_84 : (_or_2 ? (io_tcamWrite_ready ? (_eq_107 ? child_len : slot_len_84) : slot_len_84) : slot_len_84)) : slot_len_84)))))));
+    slot_len_84 <= (_eq_0 ? slot_len_84 : (_eq_1 ? slot_len_84 : (_eq_4 ? slot_len_84 : (_eq_5 ? slot_len_84 : (_eq_6 ? slot_len_84 : (_eq_7 ? slot_len_84 : (_eq_9 ? (_not_9 ? slot_len_84 : (_or_2 ? (_not_1 ? (_eq_107 ? child_len : slot_len_84) : slot_len_84) : slot_len_84)) : slot_len_84)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_85 <= (_eq_0 ? slot_len_85 : (_eq_1 ? slot_len_85 : (_eq_4 ? slot_len_85 : (_eq_5 ? slot_len_85 : (_eq_6 ? slot_len_85 : (_eq_7 ? slot_len_85 : (_eq_9 ? (_not_8 ? slot_len_85 : (_or_2 ? (io_tcamWrite_ready ? (_eq_108 ? child_len : slot_len_85) : slot_len_85) : slot_len_85)) : slot_len_85)))))));
+    slot_len_85 <= (_eq_0 ? slot_len_85 : (_eq_1 ? slot_len_85 : (_eq_4 ? slot_len_85 : (_eq_5 ? slot_len_85 : (_eq_6 ? slot_len_85 : (_eq_7 ? slot_len_85 : (_eq_9 ? (_not_9 ? slot_len_85 : (_or_2 ? (_not_1 ? (_eq_108 ? child_len : slot_len_85) : slot_len_85) : slot_len_85)) : slot_len_85)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_86 <= (_eq_0 ? slot_len_86 : (_eq_1 ? slot_len_86 : (_eq_4 ? slot_len_86 : (_eq_5 ? slot_len_86 : (_eq_6 ? slot_len_86 : (_eq_7 ? slot_len_86 : (_eq_9 ? (_not_8 ? slot_len_86 : (_or_2 ? (io_tcamWrite_ready ? (_eq_109 ? child_len : slot_len_86) : slot_len_86) : slot_len_86)) : slot_len_86)))))));
+    slot_len_86 <= (_eq_0 ? slot_len_86 : (_eq_1 ? slot_len_86 : (_eq_4 ? slot_len_86 : (_eq_5 ? slot_len_86 : (_eq_6 ? slot_len_86 : (_eq_7 ? slot_len_86 : (_eq_9 ? (_not_9 ? slot_len_86 : (_or_2 ? (_not_1 ? (_eq_109 ? child_len : slot_len_86) : slot_len_86) : slot_len_86)) : slot_len_86)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_87 <= (_eq_0 ? slot_len_87 : (_eq_1 ? slot_len_87 : (_eq_4 ? slot_len_87 : (_eq_5 ? slot_len_87 : (_eq_6 ? slot_len_87 : (_eq_7 ? slot_len_87 : (_eq_9 ? (_not_8 ? slot_len_87 : (_or_2 ? (io_tcamWrite_ready ? (_eq_110 ? child_len : slot_len_87) : slot_len_87) : slot_len_87)) : slot_len_87)))))));
+    slot_len_87 <= (_eq_0 ? slot_len_87 : (_eq_1 ? slot_len_87 : (_eq_4 ? slot_len_87 : (_eq_5 ? slot_len_87 : (_eq_6 ? slot_len_87 : (_eq_7 ? slot_len_87 : (_eq_9 ? (_not_9 ? slot_len_87 : (_or_2 ? (_not_1 ? (_eq_110 ? child_len : slot_len_87) : slot_len_87) : slot_len_87)) : slot_len_87)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_88 <= (_eq_0 ? slot_len_88 : (_eq_1 ? slot_len_88 : (_eq_4 ? slot_len_88 : (_eq_5 ? slot_len_88 : (_eq_6 ? slot_len_88 : (_eq_7 ? slot_len_88 : (_eq_9 ? (_not_8 ? slot_len_88 : (_or_2 ? (io_tcamWrite_ready ? (_eq_111 ? child_len : slot_len_88) : slot_len_88) : slot_len_88)) : slot_len_88)))))));
+    slot_len_88 <= (_eq_0 ? slot_len_88 : (_eq_1 ? slot_len_88 : (_eq_4 ? slot_len_88 : (_eq_5 ? slot_len_88 : (_eq_6 ? slot_len_88 : (_eq_7 ? slot_len_88 : (_eq_9 ? (_not_9 ? slot_len_88 : (_or_2 ? (_not_1 ? (_eq_111 ? child_len : slot_len_88) : slot_len_88) : slot_len_88)) : slot_len_88)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_89 <= (_eq_0 ? slot_len_89 : (_eq_1 ? slot_len_89 : (_eq_4 ? slot_len_89 : (_eq_5 ? slot_len_89 : (_eq_6 ? slot_len_89 : (_eq_7 ? slot_len_89 : (_eq_9 ? (_not_8 ? slot_len_89 : (_or_2 ? (io_tcamWrite_ready ? (_eq_112 ? child_len : slot_len_89) : slot_len_89) : slot_len_89)) : slot_len_89)))))));
+    slot_len_89 <= (_eq_0 ? slot_len_89 : (_eq_1 ? slot_len_89 : (_eq_4 ? slot_len_89 : (_eq_5 ? slot_len_89 : (_eq_6 ? slot_len_89 : (_eq_7 ? slot_len_89 : (_eq_9 ? (_not_9 ? slot_len_89 : (_or_2 ? (_not_1 ? (_eq_112 ? child_len : slot_len_89) : slot_len_89) : slot_len_89)) : slot_len_89)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_90 <= (_eq_0 ? slot_len_90 : (_eq_1 ? slot_len_90 : (_eq_4 ? slot_len_90 : (_eq_5 ? slot_len_90 : (_eq_6 ? slot_len_90 : (_eq_7 ? slot_len_90 : (_eq_9 ? (_not_8 ? slot_len_90 : (_or_2 ? (io_tcamWrite_ready ? (_eq_113 ? child_len : slot_len_90) : slot_len_90) : slot_len_90)) : slot_len_90)))))));
+    slot_len_90 <= (_eq_0 ? slot_len_90 : (_eq_1 ? slot_len_90 : (_eq_4 ? slot_len_90 : (_eq_5 ? slot_len_90 : (_eq_6 ? slot_len_90 : (_eq_7 ? slot_len_90 : (_eq_9 ? (_not_9 ? slot_len_90 : (_or_2 ? (_not_1 ? (_eq_113 ? child_len : slot_len_90) : slot_len_90) : slot_len_90)) : slot_len_90)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_91 <= (_eq_0 ? slot_len_91 : (_eq_1 ? slot_len_91 : (_eq_4 ? slot_len_91 : (_eq_5 ? slot_len_91 : (_eq_6 ? slot_len_91 : (_eq_7 ? slot_len_91 : (_eq_9 ? (_not_8 ? slot_len_91 : (_or_2 ? (io_tcamWrite_ready ? (_eq_114 ? child_len : slot_len_91) : slot_len_91) : slot_len_91)) : slot_len_91)))))));
+    slot_len_91 <= (_eq_0 ? slot_len_91 : (_eq_1 ? slot_len_91 : (_eq_4 ? slot_len_91 : (_eq_5 ? slot_len_91 : (_eq_6 ? slot_len_91 : (_eq_7 ? slot_len_91 : (_eq_9 ? (_not_9 ? slot_len_91 : (_or_2 ? (_not_1 ? (_eq_114 ? child_len : slot_len_91) : slot_len_91) : slot_len_91)) : slot_len_91)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_92 <= (_eq_0 ? slot_len_92 : (_eq_1 ? slot_len_92 : (_eq_4 ? slot_len_92 : (_eq_5 ? slot_len_92 : (_eq_6 ? slot_len_92 : (_eq_7 ? slot_len_92 : (_eq_9 ? (_not_8 ? slot_len_92 : (_or_2 ? (io_tcamWrite_ready ? (_eq_115 ? child_len : slot_len_92) : slot_len_92) : slot_len_92)) : slot_len_92)))))));
+    slot_len_92 <= (_eq_0 ? slot_len_92 : (_eq_1 ? slot_len_92 : (_eq_4 ? slot_len_92 : (_eq_5 ? slot_len_92 : (_eq_6 ? slot_len_92 : (_eq_7 ? slot_len_92 : (_eq_9 ? (_not_9 ? slot_len_92 : (_or_2 ? (_not_1 ? (_eq_115 ? child_len : slot_len_92) : slot_len_92) : slot_len_92)) : slot_len_92)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_93 <= (_eq_0 ? slot_len_93 : (_eq_1 ? slot_len_93 : (_eq_4 ? slot_len_93 : (_eq_5 ? slot_len_93 : (_eq_6 ? slot_len_93 : (_eq_7 ? slot_len_93 : (_eq_9 ? (_not_8 ? slot_len_93 : (_or_2 ? (io_tcamWrite_ready ? (_eq_116 ? child_len : slot_len_93) : slot_len_93) : slot_len_93)) : slot_len_93)))))));
+    slot_len_93 <= (_eq_0 ? slot_len_93 : (_eq_1 ? slot_len_93 : (_eq_4 ? slot_len_93 : (_eq_5 ? slot_len_93 : (_eq_6 ? slot_len_93 : (_eq_7 ? slot_len_93 : (_eq_9 ? (_not_9 ? slot_len_93 : (_or_2 ? (_not_1 ? (_eq_116 ? child_len : slot_len_93) : slot_len_93) : slot_len_93)) : slot_len_93)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_94 <= (_eq_0 ? slot_len_94 : (_eq_1 ? slot_len_94 : (_eq_4 ? slot_len_94 : (_eq_5 ? slot_len_94 : (_eq_6 ? slot_len_94 : (_eq_7 ? slot_len_94 : (_eq_9 ? (_not_8 ? slot_len_94 : (_or_2 ? (io_tcamWrite_ready ? (_eq_117 ? child_len : slot_len_94) : slot_len_94) : slot_len_94)) : slot_len_94)))))));
+    slot_len_94 <= (_eq_0 ? slot_len_94 : (_eq_1 ? slot_len_94 : (_eq_4 ? slot_len_94 : (_eq_5 ? slot_len_94 : (_eq_6 ? slot_len_94 : (_eq_7 ? slot_len_94 : (_eq_9 ? (_not_9 ? slot_len_94 : (_or_2 ? (_not_1 ? (_eq_117 ? child_len : slot_len_94) : slot_len_94) : slot_len_94)) : slot_len_94)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_95 <= (_eq_0 ? slot_len_95 : (_eq_1 ? slot_len_95 : (_eq_4 ? slot_len_95 : (_eq_5 ? slot_len_95 : (_eq_6 ? slot_len_95 : (_eq_7 ? slot_len_95 : (_eq_9 ? (_not_8 ? slot_len_95 : (_or_2 ? (io_tcamWrite_ready ? (_eq_118 ? child_len : slot_len_95) : slot_len_95) : slot_len_95)) : slot_len_95)))))));
+    slot_len_95 <= (_eq_0 ? slot_len_95 : (_eq_1 ? slot_len_95 : (_eq_4 ? slot_len_95 : (_eq_5 ? slot_len_95 : (_eq_6 ? slot_len_95 : (_eq_7 ? slot_len_95 : (_eq_9 ? (_not_9 ? slot_len_95 : (_or_2 ? (_not_1 ? (_eq_118 ? child_len : slot_len_95) : slot_len_95) : slot_len_95)) : slot_len_95)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_96 <= (_eq_0 ? slot_len_96 : (_eq_1 ? slot_len_96 : (_eq_4 ? slot_len_96 : (_eq_5 ? slot_len_96 : (_eq_6 ? slot_len_96 : (_eq_7 ? slot_len_96 : (_eq_9 ? (_not_8 ? slot_len_96 : (_or_2 ? (io_tcamWrite_ready ? (_eq_119 ? child_len : slot_len_96) : slot_len_96) : slot_len_96)) : slot_len_96)))))));
+    slot_len_96 <= (_eq_0 ? slot_len_96 : (_eq_1 ? slot_len_96 : (_eq_4 ? slot_len_96 : (_eq_5 ? slot_len_96 : (_eq_6 ? slot_len_96 : (_eq_7 ? slot_len_96 : (_eq_9 ? (_not_9 ? slot_len_96 : (_or_2 ? (_not_1 ? (_eq_119 ? child_len : slot_len_96) : slot_len_96) : slot_len_96)) : slot_len_96)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_97 <= (_eq_0 ? slot_len_97 : (_eq_1 ? slot_len_97 : (_eq_4 ? slot_len_97 : (_eq_5 ? slot_len_97 : (_eq_6 ? slot_len_97 : (_eq_7 ? slot_len_97 : (_eq_9 ? (_not_8 ? slot_len_97 : (_or_2 ? (io_tcamWrite_ready ? (_eq_120 ? child_len : slot_len_97) : slot_len_97) : slot_len_97)) : slot_len_97)))))));
+    slot_len_97 <= (_eq_0 ? slot_len_97 : (_eq_1 ? slot_len_97 : (_eq_4 ? slot_len_97 : (_eq_5 ? slot_len_97 : (_eq_6 ? slot_len_97 : (_eq_7 ? slot_len_97 : (_eq_9 ? (_not_9 ? slot_len_97 : (_or_2 ? (_not_1 ? (_eq_120 ? child_len : slot_len_97) : slot_len_97) : slot_len_97)) : slot_len_97)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_98 <= (_eq_0 ? slot_len_98 : (_eq_1 ? slot_len_98 : (_eq_4 ? slot_len_98 : (_eq_5 ? slot_len_98 : (_eq_6 ? slot_len_98 : (_eq_7 ? slot_len_98 : (_eq_9 ? (_not_8 ? slot_len_98 : (_or_2 ? (io_tcamWrite_ready ? (_eq_121 ? child_len : slot_len_98) : slot_len_98) : slot_len_98)) : slot_len_98)))))));
+    slot_len_98 <= (_eq_0 ? slot_len_98 : (_eq_1 ? slot_len_98 : (_eq_4 ? slot_len_98 : (_eq_5 ? slot_len_98 : (_eq_6 ? slot_len_98 : (_eq_7 ? slot_len_98 : (_eq_9 ? (_not_9 ? slot_len_98 : (_or_2 ? (_not_1 ? (_eq_121 ? child_len : slot_len_98) : slot_len_98) : slot_len_98)) : slot_len_98)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_99 <= (_eq_0 ? slot_len_99 : (_eq_1 ? slot_len_99 : (_eq_4 ? slot_len_99 : (_eq_5 ? slot_len_99 : (_eq_6 ? slot_len_99 : (_eq_7 ? slot_len_99 : (_eq_9 ? (_not_8 ? slot_len_99 : (_or_2 ? (io_tcamWrite_ready ? (_eq_122 ? child_len : slot_len_99) : slot_len_99) : slot_len_99)) : slot_len_99)))))));
+    slot_len_99 <= (_eq_0 ? slot_len_99 : (_eq_1 ? slot_len_99 : (_eq_4 ? slot_len_99 : (_eq_5 ? slot_len_99 : (_eq_6 ? slot_len_99 : (_eq_7 ? slot_len_99 : (_eq_9 ? (_not_9 ? slot_len_99 : (_or_2 ? (_not_1 ? (_eq_122 ? child_len : slot_len_99) : slot_len_99) : slot_len_99)) : slot_len_99)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_100 <= (_eq_0 ? slot_len_100 : (_eq_1 ? slot_len_100 : (_eq_4 ? slot_len_100 : (_eq_5 ? slot_len_100 : (_eq_6 ? slot_len_100 : (_eq_7 ? slot_len_100 : (_eq_9 ? (_not_8 ? slot_len_100 : (_or_2 ? (io_tcamWrite_ready ? (_eq_123 ? child_len : slot_len_100) : slot_len_100) : slot_len_100)) : slot_len_100)))))));
+    slot_len_100 <= (_eq_0 ? slot_len_100 : (_eq_1 ? slot_len_100 : (_eq_4 ? slot_len_100 : (_eq_5 ? slot_len_100 : (_eq_6 ? slot_len_100 : (_eq_7 ? slot_len_100 : (_eq_9 ? (_not_9 ? slot_len_100 : (_or_2 ? (_not_1 ? (_eq_123 ? child_len : slot_len_100) : slot_len_100) : slot_len_100)) : slot_len_100)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_101 <= (_eq_0 ? slot_len_101 : (_eq_1 ? slot_len_101 : (_eq_4 ? slot_len_101 : (_eq_5 ? slot_len_101 : (_eq_6 ? slot_len_101 : (_eq_7 ? slot_len_101 : (_eq_9 ? (_not_8 ? slot_len_101 : (_or_2 ? (io_tcamWrite_ready ? (_eq_124 ? child_len : slot_len_101) : slot_len_101) : slot_len_101)) : slot_len_101)))))));
+    slot_len_101 <= (_eq_0 ? slot_len_101 : (_eq_1 ? slot_len_101 : (_eq_4 ? slot_len_101 : (_eq_5 ? slot_len_101 : (_eq_6 ? slot_len_101 : (_eq_7 ? slot_len_101 : (_eq_9 ? (_not_9 ? slot_len_101 : (_or_2 ? (_not_1 ? (_eq_124 ? child_len : slot_len_101) : slot_len_101) : slot_len_101)) : slot_len_101)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_102 <= (_eq_0 ? slot_len_102 : (_eq_1 ? slot_len_102 : (_eq_4 ? slot_len_102 : (_eq_5 ? slot_len_102 : (_eq_6 ? slot_len_102 : (_eq_7 ? slot_len_102 : (_eq_9 ? (_not_8 ? slot_len_102 : (_or_2 ? (io_tcamWrite_ready ? (_eq_125 ? child_len : slot_len_102) : slot_len_102) : slot_len_102)) : slot_len_102)))))));
+    slot_len_102 <= (_eq_0 ? slot_len_102 : (_eq_1 ? slot_len_102 : (_eq_4 ? slot_len_102 : (_eq_5 ? slot_len_102 : (_eq_6 ? slot_len_102 : (_eq_7 ? slot_len_102 : (_eq_9 ? (_not_9 ? slot_len_102 : (_or_2 ? (_not_1 ? (_eq_125 ? child_len : slot_len_102) : slot_len_102) : slot_len_102)) : slot_len_102)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_103 <= (_eq_0 ? slot_len_103 : (_eq_1 ? slot_len_103 : (_eq_4 ? slot_len_103 : (_eq_5 ? slot_len_103 : (_eq_6 ? slot_len_103 : (_eq_7 ? slot_len_103 : (_eq_9 ? (_not_8 ? slot_len_103 : (_or_2 ? (io_tcamWrite_ready ? (_eq_126 ? child_len : slot_len_103) : slot_len_103) : slot_len_103)) : slot_len_103)))))));
+    slot_len_103 <= (_eq_0 ? slot_len_103 : (_eq_1 ? slot_len_103 : (_eq_4 ? slot_len_103 : (_eq_5 ? slot_len_103 : (_eq_6 ? slot_len_103 : (_eq_7 ? slot_len_103 : (_eq_9 ? (_not_9 ? slot_len_103 : (_or_2 ? (_not_1 ? (_eq_126 ? child_len : slot_len_103) : slot_len_103) : slot_len_103)) : slot_len_103)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_104 <= (_eq_0 ? slot_len_104 : (_eq_1 ? slot_len_104 : (_eq_4 ? slot_len_104 : (_eq_5 ? slot_len_104 : (_eq_6 ? slot_len_104 : (_eq_7 ? slot_len_104 : (_eq_9 ? (_not_8 ? slot_len_104 : (_or_2 ? (io_tcamWrite_ready ? (_eq_127 ? child_len : slot_len_104) : slot_len_104) : slot_len_104)) : slot_len_104)))))));
+    slot_len_104 <= (_eq_0 ? slot_len_104 : (_eq_1 ? slot_len_104 : (_eq_4 ? slot_len_104 : (_eq_5 ? slot_len_104 : (_eq_6 ? slot_len_104 : (_eq_7 ? slot_len_104 : (_eq_9 ? (_not_9 ? slot_len_104 : (_or_2 ? (_not_1 ? (_eq_127 ? child_len : slot_len_104) : slot_len_104) : slot_len_104)) : slot_len_104)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_105 <= (_eq_0 ? slot_len_105 : (_eq_1 ? slot_len_105 : (_eq_4 ? slot_len_105 : (_eq_5 ? slot_len_105 : (_eq_6 ? slot_len_105 : (_eq_7 ? slot_len_105 : (_eq_9 ? (_not_8 ? slot_len_105 : (_or_2 ? (io_tcamWrite_ready ? (_eq_128 ? child_len : slot_len_105) : slot_len_105) : slot_len_105)) : slot_len_105)))))));
+    slot_len_105 <= (_eq_0 ? slot_len_105 : (_eq_1 ? slot_len_105 : (_eq_4 ? slot_len_105 : (_eq_5 ? slot_len_105 : (_eq_6 ? slot_len_105 : (_eq_7 ? slot_len_105 : (_eq_9 ? (_not_9 ? slot_len_105 : (_or_2 ? (_not_1 ? (_eq_128 ? child_len : slot_len_105) : slot_len_105) : slot_len_105)) : slot_len_105)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_106 <= (_eq_0 ? slot_len_106 : (_eq_1 ? slot_len_106 : (_eq_4 ? slot_len_106 : (_eq_5 ? slot_len_106 : (_eq_6 ? slot_len_106 : (_eq_7 ? slot_len_106 : (_eq_9 ? (_not_8 ? slot_len_106 : (_or_2 ? (io_tcamWrite_ready ? (_eq_129 ? child_len : slot_len_106) : slot_len_106) : slot_len_106)) : slot_len_106)))))));
+    slot_len_106 <= (_eq_0 ? slot_len_106 : (_eq_1 ? slot_len_106 : (_eq_4 ? slot_len_106 : (_eq_5 ? slot_len_106 : (_eq_6 ? slot_len_106 : (_eq_7 ? slot_len_106 : (_eq_9 ? (_not_9 ? slot_len_106 : (_or_2 ? (_not_1 ? (_eq_129 ? child_len : slot_len_106) : slot_len_106) : slot_len_106)) : slot_len_106)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_107 <= (_eq_0 ? slot_len_107 : (_eq_1 ? slot_len_107 : (_eq_4 ? slot_len_107 : (_eq_5 ? slot_len_107 : (_eq_6 ? slot_len_107 : (_eq_7 ? slot_len_107 : (_eq_9 ? (_not_8 ? slot_len_107 : (_or_2 ? (io_tcamWrite_ready ? (_eq_130 ? child_len : slot_len_107) : slot_len_107) : slot_len_107)) : slot_len_107)))))));
+    slot_len_107 <= (_eq_0 ? slot_len_107 : (_eq_1 ? slot_len_107 : (_eq_4 ? slot_len_107 : (_eq_5 ? slot_len_107 : (_eq_6 ? slot_len_107 : (_eq_7 ? slot_len_107 : (_eq_9 ? (_not_9 ? slot_len_107 : (_or_2 ? (_not_1 ? (_eq_130 ? child_len : slot_len_107) : slot_len_107) : slot_len_107)) : slot_len_107)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_108 <= (_eq_0 ? slot_len_108 : (_eq_1 ? slot_len_108 : (_eq_4 ? slot_len_108 : (_eq_5 ? slot_len_108 : (_eq_6 ? slot_len_108 : (_eq_7 ? slot_len_108 : (_eq_9 ? (_not_8 ? slot_len_108 : (_or_2 ? (io_tcamWrite_ready ? (_eq_131 ? child_len : slot_len_108) : slot_len_108) : slot_len_108)) : slot_len_108)))))));
+    slot_len_108 <= (_eq_0 ? slot_len_108 : (_eq_1 ? slot_len_108 : (_eq_4 ? slot_len_108 : (_eq_5 ? slot_len_108 : (_eq_6 ? slot_len_108 : (_eq_7 ? slot_len_108 : (_eq_9 ? (_not_9 ? slot_len_108 : (_or_2 ? (_not_1 ? (_eq_131 ? child_len : slot_len_108) : slot_len_108) : slot_len_108)) : slot_len_108)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_109 <= (_eq_0 ? slot_len_109 : (_eq_1 ? slot_len_109 : (_eq_4 ? slot_len_109 : (_eq_5 ? slot_len_109 : (_eq_6 ? slot_len_109 : (_eq_7 ? slot_len_109 : (_eq_9 ? (_not_8 ? slot_len_109 : (_or_2 ? (io_tcamWrite_ready ? (_eq_132 ? child_len : slot_len_109) : slot_len_109) : slot_len_109)) : slot_len_109)))))));
+    slot_len_109 <= (_eq_0 ? slot_len_109 : (_eq_1 ? slot_len_109 : (_eq_4 ? slot_len_109 : (_eq_5 ? slot_len_109 : (_eq_6 ? slot_len_109 : (_eq_7 ? slot_len_109 : (_eq_9 ? (_not_9 ? slot_len_109 : (_or_2 ? (_not_1 ? (_eq_132 ? child_len : slot_len_109) : slot_len_109) : slot_len_109)) : slot_len_109)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_110 <= (_eq_0 ? slot_len_110 : (_eq_1 ? slot_len_110 : (_eq_4 ? slot_len_110 : (_eq_5 ? slot_len_110 : (_eq_6 ? slot_len_110 : (_eq_7 ? slot_len_110 : (_eq_9 ? (_not_8 ? slot_len_110 : (_or_2 ? (io_tcamWrite_ready ? (_eq_133 ? child_len : slot_len_110) : slot_len_110) : slot_len_110)) : slot_len_110)))))));
+    slot_len_110 <= (_eq_0 ? slot_len_110 : (_eq_1 ? slot_len_110 : (_eq_4 ? slot_len_110 : (_eq_5 ? slot_len_110 : (_eq_6 ? slot_len_110 : (_eq_7 ? slot_len_110 : (_eq_9 ? (_not_9 ? slot_len_110 : (_or_2 ? (_not_1 ? (_eq_133 ? child_len : slot_len_110) : slot_len_110) : slot_len_110)) : slot_len_110)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_111 <= (_eq_0 ? slot_len_111 : (_eq_1 ? slot_len_111 : (_eq_4 ? slot_len_111 : (_eq_5 ? slot_len_111 : (_eq_6 ? slot_len_111 : (_eq_7 ? slot_len_111 : (_eq_9 ? (_not_8 ? slot_len_111 : (_or_2 ? (io_tcamWrite_ready ? (_eq_134 ? child_len : slot_len_111) : slot_len_111) : slot_len_111)) : slot_len_111)))))));
+    slot_len_111 <= (_eq_0 ? slot_len_111 : (_eq_1 ? slot_len_111 : (_eq_4 ? slot_len_111 : (_eq_5 ? slot_len_111 : (_eq_6 ? slot_len_111 : (_eq_7 ? slot_len_111 : (_eq_9 ? (_not_9 ? slot_len_111 : (_or_2 ? (_not_1 ? (_eq_134 ? child_len : slot_len_111) : slot_len_111) : slot_len_111)) : slot_len_111)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_112 <= (_eq_0 ? slot_len_112 : (_eq_1 ? slot_len_112 : (_eq_4 ? slot_len_112 : (_eq_5 ? slot_len_112 : (_eq_6 ? slot_len_112 : (_eq_7 ? slot_len_112 : (_eq_9 ? (_not_8 ? slot_len_112 : (_or_2 ? (io_tcamWrite_ready ? (_eq_135 ? child_len : slot_len_112) : slot_len_112) : slot_len_112)) : slot_len_112)))))));
+    slot_len_112 <= (_eq_0 ? slot_len_112 : (_eq_1 ? slot_len_112 : (_eq_4 ? slot_len_112 : (_eq_5 ? slot_len_112 : (_eq_6 ? slot_len_112 : (_eq_7 ? slot_len_112 : (_eq_9 ? (_not_9 ? slot_len_112 : (_or_2 ? (_not_1 ? (_eq_135 ? child_len : slot_len_112) : slot_len_112) : slot_len_112)) : slot_len_112)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_113 <= (_eq_0 ? slot_len_113 : (_eq_1 ? slot_len_113 : (_eq_4 ? slot_len_113 : (_eq_5 ? slot_len_113 : (_eq_6 ? slot_len_113 : (_eq_7 ? slot_len_113 : (_eq_9 ? (_not_8 ? slot_len_113 : (_or_2 ? (io_tcamWrite_ready ? (_eq_136 ? child_len : slot_len_113) : slot_len_113) : slot_len_113)) : slot_len_113)))))));
+    slot_len_113 <= (_eq_0 ? slot_len_113 : (_eq_1 ? slot_len_113 : (_eq_4 ? slot_len_113 : (_eq_5 ? slot_len_113 : (_eq_6 ? slot_len_113 : (_eq_7 ? slot_len_113 : (_eq_9 ? (_not_9 ? slot_len_113 : (_or_2 ? (_not_1 ? (_eq_136 ? child_len : slot_len_113) : slot_len_113) : slot_len_113)) : slot_len_113)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_114 <= (_eq_0 ? slot_len_114 : (_eq_1 ? slot_len_114 : (_eq_4 ? slot_len_114 : (_eq_5 ? slot_len_114 : (_eq_6 ? slot_len_114 : (_eq_7 ? slot_len_114 : (_eq_9 ? (_not_8 ? slot_len_114 : (_or_2 ? (io_tcamWrite_ready ? (_eq_137 ? child_len : slot_len_114) : slot_len_114) : slot_len_114)) : slot_len_114)))))));
+    slot_len_114 <= (_eq_0 ? slot_len_114 : (_eq_1 ? slot_len_114 : (_eq_4 ? slot_len_114 : (_eq_5 ? slot_len_114 : (_eq_6 ? slot_len_114 : (_eq_7 ? slot_len_114 : (_eq_9 ? (_not_9 ? slot_len_114 : (_or_2 ? (_not_1 ? (_eq_137 ? child_len : slot_len_114) : slot_len_114) : slot_len_114)) : slot_len_114)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_115 <= (_eq_0 ? slot_len_115 : (_eq_1 ? slot_len_115 : (_eq_4 ? slot_len_115 : (_eq_5 ? slot_len_115 : (_eq_6 ? slot_len_115 : (_eq_7 ? slot_len_115 : (_eq_9 ? (_not_8 ? slot_len_115 : (_or_2 ? (io_tcamWrite_ready ? (_eq_138 ? child_len : slot_len_115) : slot_len_115) : slot_len_115)) : slot_len_115)))))));
+    slot_len_115 <= (_eq_0 ? slot_len_115 : (_eq_1 ? slot_len_115 : (_eq_4 ? slot_len_115 : (_eq_5 ? slot_len_115 : (_eq_6 ? slot_len_115 : (_eq_7 ? slot_len_115 : (_eq_9 ? (_not_9 ? slot_len_115 : (_or_2 ? (_not_1 ? (_eq_138 ? child_len : slot_len_115) : slot_len_115) : slot_len_115)) : slot_len_115)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_116 <= (_eq_0 ? slot_len_116 : (_eq_1 ? slot_len_116 : (_eq_4 ? slot_len_116 : (_eq_5 ? slot_len_116 : (_eq_6 ? slot_len_116 : (_eq_7 ? slot_len_116 : (_eq_9 ? (_not_8 ? slot_len_116 : (_or_2 ? (io_tcamWrite_ready ? (_eq_139 ? child_len : slot_len_116) : slot_len_116) : slot_len_116)) : slot_len_116)))))));
+    slot_len_116 <= (_eq_0 ? slot_len_116 : (_eq_1 ? slot_len_116 : (_eq_4 ? slot_len_116 : (_eq_5 ? slot_len_116 : (_eq_6 ? slot_len_116 : (_eq_7 ? slot_len_116 : (_eq_9 ? (_not_9 ? slot_len_116 : (_or_2 ? (_not_1 ? (_eq_139 ? child_len : slot_len_116) : slot_len_116) : slot_len_116)) : slot_len_116)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_117 <= (_eq_0 ? slot_len_117 : (_eq_1 ? slot_len_117 : (_eq_4 ? slot_len_117 : (_eq_5 ? slot_len_117 : (_eq_6 ? slot_len_117 : (_eq_7 ? slot_len_117 : (_eq_9 ? (_not_8 ? slot_len_117 : (_or_2 ? (io_tcamWrite_ready ? (_eq_140 ? child_len : slot_len_117) : slot_len_117) : slot_len_117)) : slot_len_117)))))));
+    slot_len_117 <= (_eq_0 ? slot_len_117 : (_eq_1 ? slot_len_117 : (_eq_4 ? slot_len_117 : (_eq_5 ? slot_len_117 : (_eq_6 ? slot_len_117 : (_eq_7 ? slot_len_117 : (_eq_9 ? (_not_9 ? slot_len_117 : (_or_2 ? (_not_1 ? (_eq_140 ? child_len : slot_len_117) : slot_len_117) : slot_len_117)) : slot_len_117)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_118 <= (_eq_0 ? slot_len_118 : (_eq_1 ? slot_len_118 : (_eq_4 ? slot_len_118 : (_eq_5 ? slot_len_118 : (_eq_6 ? slot_len_118 : (_eq_7 ? slot_len_118 : (_eq_9 ? (_not_8 ? slot_len_118 : (_or_2 ? (io_tcamWrite_ready ? (_eq_141 ? child_len : slot_len_118) : slot_len_118) : slot_len_118)) : slot_len_118)))))));
+    slot_len_118 <= (_eq_0 ? slot_len_118 : (_eq_1 ? slot_len_118 : (_eq_4 ? slot_len_118 : (_eq_5 ? slot_len_118 : (_eq_6 ? slot_len_118 : (_eq_7 ? slot_len_118 : (_eq_9 ? (_not_9 ? slot_len_118 : (_or_2 ? (_not_1 ? (_eq_141 ? child_len : slot_len_118) : slot_len_118) : slot_len_118)) : slot_len_118)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_119 <= (_eq_0 ? slot_len_119 : (_eq_1 ? slot_len_119 : (_eq_4 ? slot_len_119 : (_eq_5 ? slot_len_119 : (_eq_6 ? slot_len_119 : (_eq_7 ? slot_len_119 : (_eq_9 ? (_not_8 ? slot_len_119 : (_or_2 ? (io_tcamWrite_ready ? (_eq_142 ? child_len : slot_len_119) : slot_len_119) : slot_len_119)) : slot_len_119)))))));
+    slot_len_119 <= (_eq_0 ? slot_len_119 : (_eq_1 ? slot_len_119 : (_eq_4 ? slot_len_119 : (_eq_5 ? slot_len_119 : (_eq_6 ? slot_len_119 : (_eq_7 ? slot_len_119 : (_eq_9 ? (_not_9 ? slot_len_119 : (_or_2 ? (_not_1 ? (_eq_142 ? child_len : slot_len_119) : slot_len_119) : slot_len_119)) : slot_len_119)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_120 <= (_eq_0 ? slot_len_120 : (_eq_1 ? slot_len_120 : (_eq_4 ? slot_len_120 : (_eq_5 ? slot_len_120 : (_eq_6 ? slot_len_120 : (_eq_7 ? slot_len_120 : (_eq_9 ? (_not_8 ? slot_len_120 : (_or_2 ? (io_tcamWrite_ready ? (_eq_143 ? child_len : slot_len_120) : slot_len_120) : slot_len_120)) : slot_len_120)))))));
+    slot_len_120 <= (_eq_0 ? slot_len_120 : (_eq_1 ? slot_len_120 : (_eq_4 ? slot_len_120 : (_eq_5 ? slot_len_120 : (_eq_6 ? slot_len_120 : (_eq_7 ? slot_len_120 : (_eq_9 ? (_not_9 ? slot_len_120 : (_or_2 ? (_not_1 ? (_eq_143 ? child_len : slot_len_120) : slot_len_120) : slot_len_120)) : slot_len_120)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_121 <= (_eq_0 ? slot_len_121 : (_eq_1 ? slot_len_121 : (_eq_4 ? slot_len_121 : (_eq_5 ? slot_len_121 : (_eq_6 ? slot_len_121 : (_eq_7 ? slot_len_121 : (_eq_9 ? (_not_8 ? slot_len_121 : (_or_2 ? (io_tcamWrite_ready ? (_eq_144 ? child_len : slot_len_121) : slot_len_121) : slot_len_121)) : slot_len_121)))))));
+    slot_len_121 <= (_eq_0 ? slot_len_121 : (_eq_1 ? slot_len_121 : (_eq_4 ? slot_len_121 : (_eq_5 ? slot_len_121 : (_eq_6 ? slot_len_121 : (_eq_7 ? slot_len_121 : (_eq_9 ? (_not_9 ? slot_len_121 : (_or_2 ? (_not_1 ? (_eq_144 ? child_len : slot_len_121) : slot_len_121) : slot_len_121)) : slot_len_121)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_122 <= (_eq_0 ? slot_len_122 : (_eq_1 ? slot_len_122 : (_eq_4 ? slot_len_122 : (_eq_5 ? slot_len_122 : (_eq_6 ? slot_len_122 : (_eq_7 ? slot_len_122 : (_eq_9 ? (_not_8 ? slot_len_122 : (_or_2 ? (io_tcamWrite_ready ? (_eq_145 ? child_len : slot_len_122) : slot_len_122) : slot_len_122)) : slot_len_122)))))));
+    slot_len_122 <= (_eq_0 ? slot_len_122 : (_eq_1 ? slot_len_122 : (_eq_4 ? slot_len_122 : (_eq_5 ? slot_len_122 : (_eq_6 ? slot_len_122 : (_eq_7 ? slot_len_122 : (_eq_9 ? (_not_9 ? slot_len_122 : (_or_2 ? (_not_1 ? (_eq_145 ? child_len : slot_len_122) : slot_len_122) : slot_len_122)) : slot_len_122)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_123 <= (_eq_0 ? slot_len_123 : (_eq_1 ? slot_len_123 : (_eq_4 ? slot_len_123 : (_eq_5 ? slot_len_123 : (_eq_6 ? slot_len_123 : (_eq_7 ? slot_len_123 : (_eq_9 ? (_not_8 ? slot_len_123 : (_or_2 ? (io_tcamWrite_ready ? (_eq_146 ? child_len : slot_len_123) : slot_len_123) : slot_len_123)) : slot_len_123)))))));
+    slot_len_123 <= (_eq_0 ? slot_len_123 : (_eq_1 ? slot_len_123 : (_eq_4 ? slot_len_123 : (_eq_5 ? slot_len_123 : (_eq_6 ? slot_len_123 : (_eq_7 ? slot_len_123 : (_eq_9 ? (_not_9 ? slot_len_123 : (_or_2 ? (_not_1 ? (_eq_146 ? child_len : slot_len_123) : slot_len_123) : slot_len_123)) : slot_len_123)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_124 <= (_eq_0 ? slot_len_124 : (_eq_1 ? slot_len_124 : (_eq_4 ? slot_len_124 : (_eq_5 ? slot_len_124 : (_eq_6 ? slot_len_124 : (_eq_7 ? slot_len_124 : (_eq_9 ? (_not_8 ? slot_len_124 : (_or_2 ? (io_tcamWrite_ready ? (_eq_147 ? child_len : slot_len_124) : slot_len_124) : slot_len_124)) : slot_len_124)))))));
+    slot_len_124 <= (_eq_0 ? slot_len_124 : (_eq_1 ? slot_len_124 : (_eq_4 ? slot_len_124 : (_eq_5 ? slot_len_124 : (_eq_6 ? slot_len_124 : (_eq_7 ? slot_len_124 : (_eq_9 ? (_not_9 ? slot_len_124 : (_or_2 ? (_not_1 ? (_eq_147 ? child_len : slot_len_124) : slot_len_124) : slot_len_124)) : slot_len_124)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_125 <= (_eq_0 ? slot_len_125 : (_eq_1 ? slot_len_125 : (_eq_4 ? slot_len_125 : (_eq_5 ? slot_len_125 : (_eq_6 ? slot_len_125 : (_eq_7 ? slot_len_125 : (_eq_9 ? (_not_8 ? slot_len_125 : (_or_2 ? (io_tcamWrite_ready ? (_eq_148 ? child_len : slot_len_125) : slot_len_125) : slot_len_125)) : slot_len_125)))))));
+    slot_len_125 <= (_eq_0 ? slot_len_125 : (_eq_1 ? slot_len_125 : (_eq_4 ? slot_len_125 : (_eq_5 ? slot_len_125 : (_eq_6 ? slot_len_125 : (_eq_7 ? slot_len_125 : (_eq_9 ? (_not_9 ? slot_len_125 : (_or_2 ? (_not_1 ? (_eq_148 ? child_len : slot_len_125) : slot_len_125) : slot_len_125)) : slot_len_125)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_126 <= (_eq_0 ? slot_len_126 : (_eq_1 ? slot_len_126 : (_eq_4 ? slot_len_126 : (_eq_5 ? slot_len_126 : (_eq_6 ? slot_len_126 : (_eq_7 ? slot_len_126 : (_eq_9 ? (_not_8 ? slot_len_126 : (_or_2 ? (io_tcamWrite_ready ? (_eq_149 ? child_len : slot_len_126) : slot_len_126) : slot_len_126)) : slot_len_126)))))));
+    slot_len_126 <= (_eq_0 ? slot_len_126 : (_eq_1 ? slot_len_126 : (_eq_4 ? slot_len_126 : (_eq_5 ? slot_len_126 : (_eq_6 ? slot_len_126 : (_eq_7 ? slot_len_126 : (_eq_9 ? (_not_9 ? slot_len_126 : (_or_2 ? (_not_1 ? (_eq_149 ? child_len : slot_len_126) : slot_len_126) : slot_len_126)) : slot_len_126)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_127 <= (_eq_0 ? slot_len_127 : (_eq_1 ? slot_len_127 : (_eq_4 ? slot_len_127 : (_eq_5 ? slot_len_127 : (_eq_6 ? slot_len_127 : (_eq_7 ? slot_len_127 : (_eq_9 ? (_not_8 ? slot_len_127 : (_or_2 ? (io_tcamWrite_ready ? (_eq_150 ? child_len : slot_len_127) : slot_len_127) : slot_len_127)) : slot_len_127)))))));
+    slot_len_127 <= (_eq_0 ? slot_len_127 : (_eq_1 ? slot_len_127 : (_eq_4 ? slot_len_127 : (_eq_5 ? slot_len_127 : (_eq_6 ? slot_len_127 : (_eq_7 ? slot_len_127 : (_eq_9 ? (_not_9 ? slot_len_127 : (_or_2 ? (_not_1 ? (_eq_150 ? child_len : slot_len_127) : slot_len_127) : slot_len_127)) : slot_len_127)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_6 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_9 ? (_not_8 ? slot_parent_0 : (_or_2 ? (io_tcamWrite_ready ? (_eq_151 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0)) : slot_parent_0)))))));
+    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_6 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_9 ? (_not_9 ? slot_parent_0 : (_or_2 ? (_not_1 ? (_eq_151 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0)) : slot_parent_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_6 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_9 ? (_not_8 ? slot_parent_1 : (_or_2 ? (io_tcamWrite_ready ? (_eq_152 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1)) : slot_parent_1)))))));
+    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_6 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_9 ? (_not_9 ? slot_parent_1 : (_or_2 ? (_not_1 ? (_eq_152 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1)) : slot_parent_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_6 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_9 ? (_not_8 ? slot_parent_2 : (_or_2 ? (io_tcamWrite_ready ? (_eq_153 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2)) : slot_parent_2)))))));
+    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_6 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_9 ? (_not_9 ? slot_parent_2 : (_or_2 ? (_not_1 ? (_eq_153 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2)) : slot_parent_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_6 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_9 ? (_not_8 ? slot_parent_3 : (_or_2 ? (io_tcamWrite_ready ? (_eq_154 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3)) : slot_parent_3)))))));
+    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_6 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_9 ? (_not_9 ? slot_parent_3 : (_or_2 ? (_not_1 ? (_eq_154 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3)) : slot_parent_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_6 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_9 ? (_not_8 ? slot_parent_4 : (_or_2 ? (io_tcamWrite_ready ? (_eq_155 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4)) : slot_parent_4)))))));
+    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_6 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_9 ? (_not_9 ? slot_parent_4 : (_or_2 ? (_not_1 ? (_eq_155 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4)) : slot_parent_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_6 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_9 ? (_not_8 ? slot_parent_5 : (_or_2 ? (io_tcamWrite_ready ? (_eq_156 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5)) : slot_parent_5)))))));
+    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_6 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_9 ? (_not_9 ? slot_parent_5 : (_or_2 ? (_not_1 ? (_eq_156 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5)) : slot_parent_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_6 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_9 ? (_not_8 ? slot_parent_6 : (_or_2 ? (io_tcamWrite_ready ? (_eq_157 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6)) : slot_parent_6)))))));
+    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_6 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_9 ? (_not_9 ? slot_parent_6 : (_or_2 ? (_not_1 ? (_eq_157 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6)) : slot_parent_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_6 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_9 ? (_not_8 ? slot_parent_7 : (_or_2 ? (io_tcamWrite_ready ? (_eq_158 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7)) : slot_parent_7)))))));
+    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_6 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_9 ? (_not_9 ? slot_parent_7 : (_or_2 ? (_not_1 ? (_eq_158 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7)) : slot_parent_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_6 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_9 ? (_not_8 ? slot_parent_8 : (_or_2 ? (io_tcamWrite_ready ? (_eq_159 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8)) : slot_parent_8)))))));
+    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_6 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_9 ? (_not_9 ? slot_parent_8 : (_or_2 ? (_not_1 ? (_eq_159 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8)) : slot_parent_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_6 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_9 ? (_not_8 ? slot_parent_9 : (_or_2 ? (io_tcamWrite_ready ? (_eq_160 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9)) : slot_parent_9)))))));
+    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_6 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_9 ? (_not_9 ? slot_parent_9 : (_or_2 ? (_not_1 ? (_eq_160 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9)) : slot_parent_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_6 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_9 ? (_not_8 ? slot_parent_10 : (_or_2 ? (io_tcamWrite_ready ? (_eq_161 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10)) : slot_parent_10)))))));
+    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_6 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_9 ? (_not_9 ? slot_parent_10 : (_or_2 ? (_not_1 ? (_eq_161 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10)) : slot_parent_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_6 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_9 ? (_not_8 ? slot_parent_11 : (_or_2 ? (io_tcamWrite_ready ? (_eq_162 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11)) : slot_parent_11)))))));
+    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_6 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_9 ? (_not_9 ? slot_parent_11 : (_or_2 ? (_not_1 ? (_eq_162 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11)) : slot_parent_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_6 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_9 ? (_not_8 ? slot_parent_12 : (_or_2 ? (io_tcamWrite_ready ? (_eq_163 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12)) : slot_parent_12)))))));
+    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_6 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_9 ? (_not_9 ? slot_parent_12 : (_or_2 ? (_not_1 ? (_eq_163 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12)) : slot_parent_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_6 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_9 ? (_not_8 ? slot_parent_13 : (_or_2 ? (io_tcamWrite_ready ? (_eq_164 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13)) : slot_parent_13)))))));
+    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_6 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_9 ? (_not_9 ? slot_parent_13 : (_or_2 ? (_not_1 ? (_eq_164 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13)) : slot_parent_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_6 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_9 ? (_not_8 ? slot_parent_14 : (_or_2 ? (io_tcamWrite_ready ? (_eq_165 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14)) : slot_parent_14)))))));
+    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_6 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_9 ? (_not_9 ? slot_parent_14 : (_or_2 ? (_not_1 ? (_eq_165 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14)) : slot_parent_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_6 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_9 ? (_not_8 ? slot_parent_15 : (_or_2 ? (io_tcamWrite_ready ? (_eq_166 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15)) : slot_parent_15)))))));
+    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_6 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_9 ? (_not_9 ? slot_parent_15 : (_or_2 ? (_not_1 ? (_eq_166 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15)) : slot_parent_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_6 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_9 ? (_not_8 ? slot_parent_16 : (_or_2 ? (io_tcamWrite_ready ? (_eq_167 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16)) : slot_parent_16)))))));
+    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_6 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_9 ? (_not_9 ? slot_parent_16 : (_or_2 ? (_not_1 ? (_eq_167 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16)) : slot_parent_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_6 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_9 ? (_not_8 ? slot_parent_17 : (_or_2 ? (io_tcamWrite_ready ? (_eq_168 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17)) : slot_parent_17)))))));
+    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_6 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_9 ? (_not_9 ? slot_parent_17 : (_or_2 ? (_not_1 ? (_eq_168 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17)) : slot_parent_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_6 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_9 ? (_not_8 ? slot_parent_18 : (_or_2 ? (io_tcamWrite_ready ? (_eq_169 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18)) : slot_parent_18)))))));
+    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_6 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_9 ? (_not_9 ? slot_parent_18 : (_or_2 ? (_not_1 ? (_eq_169 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18)) : slot_parent_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_6 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_9 ? (_not_8 ? slot_parent_19 : (_or_2 ? (io_tcamWrite_ready ? (_eq_170 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19)) : slot_parent_19)))))));
+    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_6 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_9 ? (_not_9 ? slot_parent_19 : (_or_2 ? (_not_1 ? (_eq_170 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19)) : slot_parent_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_6 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_9 ? (_not_8 ? slot_parent_20 : (_or_2 ? (io_tcamWrite_ready ? (_eq_171 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20)) : slot_parent_20)))))));
+    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_6 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_9 ? (_not_9 ? slot_parent_20 : (_or_2 ? (_not_1 ? (_eq_171 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20)) : slot_parent_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_6 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_9 ? (_not_8 ? slot_parent_21 : (_or_2 ? (io_tcamWrite_ready ? (_eq_172 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21)) : slot_parent_21)))))));
+    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_6 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_9 ? (_not_9 ? slot_parent_21 : (_or_2 ? (_not_1 ? (_eq_172 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21)) : slot_parent_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_6 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_9 ? (_not_8 ? slot_parent_22 : (_or_2 ? (io_tcamWrite_ready ? (_eq_173 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22)) : slot_parent_22)))))));
+    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_6 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_9 ? (_not_9 ? slot_parent_22 : (_or_2 ? (_not_1 ? (_eq_173 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22)) : slot_parent_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_6 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_9 ? (_not_8 ? slot_parent_23 : (_or_2 ? (io_tcamWrite_ready ? (_eq_174 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23)) : slot_parent_23)))))));
+    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_6 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_9 ? (_not_9 ? slot_parent_23 : (_or_2 ? (_not_1 ? (_eq_174 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23)) : slot_parent_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_6 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_9 ? (_not_8 ? slot_parent_24 : (_or_2 ? (io_tcamWrite_ready ? (_eq_175 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24)) : slot_parent_24)))))));
+    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_6 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_9 ? (_not_9 ? slot_parent_24 : (_or_2 ? (_not_1 ? (_eq_175 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24)) : slot_parent_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_6 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_9 ? (_not_8 ? slot_parent_25 : (_or_2 ? (io_tcamWrite_ready ? (_eq_176 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25)) : slot_parent_25)))))));
+    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_6 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_9 ? (_not_9 ? slot_parent_25 : (_or_2 ? (_not_1 ? (_eq_176 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25)) : slot_parent_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_6 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_9 ? (_not_8 ? slot_parent_26 : (_or_2 ? (io_tcamWrite_ready ? (_eq_177 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26)) : slot_parent_26)))))));
+    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_6 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_9 ? (_not_9 ? slot_parent_26 : (_or_2 ? (_not_1 ? (_eq_177 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26)) : slot_parent_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_6 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_9 ? (_not_8 ? slot_parent_27 : (_or_2 ? (io_tcamWrite_ready ? (_eq_178 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27)) : slot_parent_27)))))));
+    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_6 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_9 ? (_not_9 ? slot_parent_27 : (_or_2 ? (_not_1 ? (_eq_178 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27)) : slot_parent_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_6 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_9 ? (_not_8 ? slot_parent_28 : (_or_2 ? (io_tcamWrite_ready ? (_eq_179 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28)) : slot_parent_28)))))));
+    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_6 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_9 ? (_not_9 ? slot_parent_28 : (_or_2 ? (_not_1 ? (_eq_179 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28)) : slot_parent_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_6 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_9 ? (_not_8 ? slot_parent_29 : (_or_2 ? (io_tcamWrite_ready ? (_eq_180 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29)) : slot_parent_29)))))));
+    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_6 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_9 ? (_not_9 ? slot_parent_29 : (_or_2 ? (_not_1 ? (_eq_180 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29)) : slot_parent_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_6 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_9 ? (_not_8 ? slot_parent_30 : (_or_2 ? (io_tcamWrite_ready ? (_eq_181 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30)) : slot_parent_30)))))));
+    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_6 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_9 ? (_not_9 ? slot_parent_30 : (_or_2 ? (_not_1 ? (_eq_181 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30)) : slot_parent_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_6 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_9 ? (_not_8 ? slot_parent_31 : (_or_2 ? (io_tcamWrite_ready ? (_eq_182 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31)) : slot_parent_31)))))));
+    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_6 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_9 ? (_not_9 ? slot_parent_31 : (_or_2 ? (_not_1 ? (_eq_182 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31)) : slot_parent_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_32 <= (_eq_0 ? slot_parent_32 : (_eq_1 ? slot_parent_32 : (_eq_4 ? slot_parent_32 : (_eq_5 ? slot_parent_32 : (_eq_6 ? slot_parent_32 : (_eq_7 ? slot_parent_32 : (_eq_9 ? (_not_8 ? slot_parent_32 : (_or_2 ? (io_tcamWrite_ready ? (_eq_183 ? op_slot : slot_parent_32) : slot_parent_32) : slot_parent_32)) : slot_parent_32)))))));
+    slot_parent_32 <= (_eq_0 ? slot_parent_32 : (_eq_1 ? slot_parent_32 : (_eq_4 ? slot_parent_32 : (_eq_5 ? slot_parent_32 : (_eq_6 ? slot_parent_32 : (_eq_7 ? slot_parent_32 : (_eq_9 ? (_not_9 ? slot_parent_32 : (_or_2 ? (_not_1 ? (_eq_183 ? op_slot : slot_parent_32) : slot_parent_32) : slot_parent_32)) : slot_parent_32)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_33 <= (_eq_0 ? slot_parent_33 : (_eq_1 ? slot_parent_33 : (_eq_4 ? slot_parent_33 : (_eq_5 ? slot_parent_33 : (_eq_6 ? slot_parent_33 : (_eq_7 ? slot_parent_33 : (_eq_9 ? (_not_8 ? slot_parent_33 : (_or_2 ? (io_tcamWrite_ready ? (_eq_184 ? op_slot : slot_parent_33) : slot_parent_33) : slot_parent_33)) : slot_parent_33)))))));
+    slot_parent_33 <= (_eq_0 ? slot_parent_33 : (_eq_1 ? slot_parent_33 : (_eq_4 ? slot_parent_33 : (_eq_5 ? slot_parent_33 : (_eq_6 ? slot_parent_33 : (_eq_7 ? slot_parent_33 : (_eq_9 ? (_not_9 ? slot_parent_33 : (_or_2 ? (_not_1 ? (_eq_184 ? op_slot : slot_parent_33) : slot_parent_33) : slot_parent_33)) : slot_parent_33)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_34 <= (_eq_0 ? slot_parent_34 : (_eq_1 ? slot_parent_34 : (_eq_4 ? slot_parent_34 : (_eq_5 ? slot_parent_34 : (_eq_6 ? slot_parent_34 : (_eq_7 ? slot_parent_34 : (_eq_9 ? (_not_8 ? slot_parent_34 : (_or_2 ? (io_tcamWrite_ready ? (_eq_185 ? op_slot : slot_parent_34) : slot_parent_34) : slot_parent_34)) : slot_parent_34)))))));
+    slot_parent_34 <= (_eq_0 ? slot_parent_34 : (_eq_1 ? slot_parent_34 : (_eq_4 ? slot_parent_34 : (_eq_5 ? slot_parent_34 : (_eq_6 ? slot_parent_34 : (_eq_7 ? slot_parent_34 : (_eq_9 ? (_not_9 ? slot_parent_34 : (_or_2 ? (_not_1 ? (_eq_185 ? op_slot : slot_parent_34) : slot_parent_34) : slot_parent_34)) : slot_parent_34)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_35 <= (_eq_0 ? slot_parent_35 : (_eq_1 ? slot_parent_35 : (_eq_4 ? slot_parent_35 : (_eq_5 ? slot_parent_35 : (_eq_6 ? slot_parent_35 : (_eq_7 ? slot_parent_35 : (_eq_9 ? (_not_8 ? slot_parent_35 : (_or_2 ? (io_tcamWrite_ready ? (_eq_186 ? op_slot : slot_parent_35) : slot_parent_35) : slot_parent_35)) : slot_parent_35)))))));
+    slot_parent_35 <= (_eq_0 ? slot_parent_35 : (_eq_1 ? slot_parent_35 : (_eq_4 ? slot_parent_35 : (_eq_5 ? slot_parent_35 : (_eq_6 ? slot_parent_35 : (_eq_7 ? slot_parent_35 : (_eq_9 ? (_not_9 ? slot_parent_35 : (_or_2 ? (_not_1 ? (_eq_186 ? op_slot : slot_parent_35) : slot_parent_35) : slot_parent_35)) : slot_parent_35)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_36 <= (_eq_0 ? slot_parent_36 : (_eq_1 ? slot_parent_36 : (_eq_4 ? slot_parent_36 : (_eq_5 ? slot_parent_36 : (_eq_6 ? slot_parent_36 : (_eq_7 ? slot_parent_36 : (_eq_9 ? (_not_8 ? slot_parent_36 : (_or_2 ? (io_tcamWrite_ready ? (_eq_187 ? op_slot : slot_parent_36) : slot_parent_36) : slot_parent_36)) : slot_parent_36)))))));
+    slot_parent_36 <= (_eq_0 ? slot_parent_36 : (_eq_1 ? slot_parent_36 : (_eq_4 ? slot_parent_36 : (_eq_5 ? slot_parent_36 : (_eq_6 ? slot_parent_36 : (_eq_7 ? slot_parent_36 : (_eq_9 ? (_not_9 ? slot_parent_36 : (_or_2 ? (_not_1 ? (_eq_187 ? op_slot : slot_parent_36) : slot_parent_36) : slot_parent_36)) : slot_parent_36)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_37 <= (_eq_0 ? slot_parent_37 : (_eq_1 ? slot_parent_37 : (_eq_4 ? slot_parent_37 : (_eq_5 ? slot_parent_37 : (_eq_6 ? slot_parent_37 : (_eq_7 ? slot_parent_37 : (_eq_9 ? (_not_8 ? slot_parent_37 : (_or_2 ? (io_tcamWrite_ready ? (_eq_188 ? op_slot : slot_parent_37) : slot_parent_37) : slot_parent_37)) : slot_parent_37)))))));
+    slot_parent_37 <= (_eq_0 ? slot_parent_37 : (_eq_1 ? slot_parent_37 : (_eq_4 ? slot_parent_37 : (_eq_5 ? slot_parent_37 : (_eq_6 ? slot_parent_37 : (_eq_7 ? slot_parent_37 : (_eq_9 ? (_not_9 ? slot_parent_37 : (_or_2 ? (_not_1 ? (_eq_188 ? op_slot : slot_parent_37) : slot_parent_37) : slot_parent_37)) : slot_parent_37)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_38 <= (_eq_0 ? slot_parent_38 : (_eq_1 ? slot_parent_38 : (_eq_4 ? slot_parent_38 : (_eq_5 ? slot_parent_38 : (_eq_6 ? slot_parent_38 : (_eq_7 ? slot_parent_38 : (_eq_9 ? (_not_8 ? slot_parent_38 : (_or_2 ? (io_tcamWrite_ready ? (_eq_189 ? op_slot : slot_parent_38) : slot_parent_38) : slot_parent_38)) : slot_parent_38)))))));
+    slot_parent_38 <= (_eq_0 ? slot_parent_38 : (_eq_1 ? slot_parent_38 : (_eq_4 ? slot_parent_38 : (_eq_5 ? slot_parent_38 : (_eq_6 ? slot_parent_38 : (_eq_7 ? slot_parent_38 : (_eq_9 ? (_not_9 ? slot_parent_38 : (_or_2 ? (_not_1 ? (_eq_189 ? op_slot : slot_parent_38) : slot_parent_38) : slot_parent_38)) : slot_parent_38)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_39 <= (_eq_0 ? slot_parent_39 : (_eq_1 ? slot_parent_39 : (_eq_4 ? slot_parent_39 : (_eq_5 ? slot_parent_39 : (_eq_6 ? slot_parent_39 : (_eq_7 ? slot_parent_39 : (_eq_9 ? (_not_8 ? slot_parent_39 : (_or_2 ? (io_tcamWrite_ready ? (_eq_190 ? op_slot : slot_parent_39) : slot_parent_39) : slot_parent_39)) : slot_parent_39)))))));
+    slot_parent_39 <= (_eq_0 ? slot_parent_39 : (_eq_1 ? slot_parent_39 : (_eq_4 ? slot_parent_39 : (_eq_5 ? slot_parent_39 : (_eq_6 ? slot_parent_39 : (_eq_7 ? slot_parent_39 : (_eq_9 ? (_not_9 ? slot_parent_39 : (_or_2 ? (_not_1 ? (_eq_190 ? op_slot : slot_parent_39) : slot_parent_39) : slot_parent_39)) : slot_parent_39)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_40 <= (_eq_0 ? slot_parent_40 : (_eq_1 ? slot_parent_40 : (_eq_4 ? slot_parent_40 : (_eq_5 ? slot_parent_40 : (_eq_6 ? slot_parent_40 : (_eq_7 ? slot_parent_40 : (_eq_9 ? (_not_8 ? slot_parent_40 : (_or_2 ? (io_tcamWrite_ready ? (_eq_191 ? op_slot : slot_parent_40) : slot_parent_40) : slot_parent_40)) : slot_parent_40)))))));
+    slot_parent_40 <= (_eq_0 ? slot_parent_40 : (_eq_1 ? slot_parent_40 : (_eq_4 ? slot_parent_40 : (_eq_5 ? slot_parent_40 : (_eq_6 ? slot_parent_40 : (_eq_7 ? slot_parent_40 : (_eq_9 ? (_not_9 ? slot_parent_40 : (_or_2 ? (_not_1 ? (_eq_191 ? op_slot : slot_parent_40) : slot_parent_40) : slot_parent_40)) : slot_parent_40)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_41 <= (_eq_0 ? slot_parent_41 : (_eq_1 ? slot_parent_41 : (_eq_4 ? slot_parent_41 : (_eq_5 ? slot_parent_41 : (_eq_6 ? slot_parent_41 : (_eq_7 ? slot_parent_41 : (_eq_9 ? (_not_8 ? slot_parent_41 : (_or_2 ? (io_tcamWrite_ready ? (_eq_192 ? op_slot : slot_parent_41) : slot_parent_41) : slot_parent_41)) : slot_parent_41)))))));
+    slot_parent_41 <= (_eq_0 ? slot_parent_41 : (_eq_1 ? slot_parent_41 : (_eq_4 ? slot_parent_41 : (_eq_5 ? slot_parent_41 : (_eq_6 ? slot_parent_41 : (_eq_7 ? slot_parent_41 : (_eq_9 ? (_not_9 ? slot_parent_41 : (_or_2 ? (_not_1 ? (_eq_192 ? op_slot : slot_parent_41) : slot_parent_41) : slot_parent_41)) : slot_parent_41)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_42 <= (_eq_0 ? slot_parent_42 : (_eq_1 ? slot_parent_42 : (_eq_4 ? slot_parent_42 : (_eq_5 ? slot_parent_42 : (_eq_6 ? slot_parent_42 : (_eq_7 ? slot_parent_42 : (_eq_9 ? (_not_8 ? slot_parent_42 : (_or_2 ? (io_tcamWrite_ready ? (_eq_193 ? op_slot : slot_parent_42) : slot_parent_42) : slot_parent_42)) : slot_parent_42)))))));
+    slot_parent_42 <= (_eq_0 ? slot_parent_42 : (_eq_1 ? slot_parent_42 : (_eq_4 ? slot_parent_42 : (_eq_5 ? slot_parent_42 : (_eq_6 ? slot_parent_42 : (_eq_7 ? slot_parent_42 : (_eq_9 ? (_not_9 ? slot_parent_42 : (_or_2 ? (_not_1 ? (_eq_193 ? op_slot : slot_parent_42) : slot_parent_42) : slot_parent_42)) : slot_parent_42)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_43 <= (_eq_0 ? slot_parent_43 : (_eq_1 ? slot_parent_43 : (_eq_4 ? slot_parent_43 : (_eq_5 ? slot_parent_43 : (_eq_6 ? slot_parent_43 : (_eq_7 ? slot_parent_43 : (_eq_9 ? (_not_8 ? slot_parent_43 : (_or_2 ? (io_tcamWrite_ready ? (_eq_194 ? op_slot : slot_parent_43) : slot_parent_43) : slot_parent_43)) : slot_parent_43)))))));
+    slot_parent_43 <= (_eq_0 ? slot_parent_43 : (_eq_1 ? slot_parent_43 : (_eq_4 ? slot_parent_43 : (_eq_5 ? slot_parent_43 : (_eq_6 ? slot_parent_43 : (_eq_7 ? slot_parent_43 : (_eq_9 ? (_not_9 ? slot_parent_43 : (_or_2 ? (_not_1 ? (_eq_194 ? op_slot : slot_parent_43) : slot_parent_43) : slot_parent_43)) : slot_parent_43)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_44 <= (_eq_0 ? slot_parent_44 : (_eq_1 ? slot_parent_44 : (_eq_4 ? slot_parent_44 : (_eq_5 ? slot_parent_44 : (_eq_6 ? slot_parent_44 : (_eq_7 ? slot_parent_44 : (_eq_9 ? (_not_8 ? slot_parent_44 : (_or_2 ? (io_tcamWrite_ready ? (_eq_195 ? op_slot : slot_parent_44) : slot_parent_44) : slot_parent_44)) : slot_parent_44)))))));
+    slot_parent_44 <= (_eq_0 ? slot_parent_44 : (_eq_1 ? slot_parent_44 : (_eq_4 ? slot_parent_44 : (_eq_5 ? slot_parent_44 : (_eq_6 ? slot_parent_44 : (_eq_7 ? slot_parent_44 : (_eq_9 ? (_not_9 ? slot_parent_44 : (_or_2 ? (_not_1 ? (_eq_195 ? op_slot : slot_parent_44) : slot_parent_44) : slot_parent_44)) : slot_parent_44)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_45 <= (_eq_0 ? slot_parent_45 : (_eq_1 ? slot_parent_45 : (_eq_4 ? slot_parent_45 : (_eq_5 ? slot_parent_45 : (_eq_6 ? slot_parent_45 : (_eq_7 ? slot_parent_45 : (_eq_9 ? (_not_8 ? slot_parent_45 : (_or_2 ? (io_tcamWrite_ready ? (_eq_196 ? op_slot : slot_parent_45) : slot_parent_45) : slot_parent_45)) : slot_parent_45)))))));
+    slot_parent_45 <= (_eq_0 ? slot_parent_45 : (_eq_1 ? slot_parent_45 : (_eq_4 ? slot_parent_45 : (_eq_5 ? slot_parent_45 : (_eq_6 ? slot_parent_45 : (_eq_7 ? slot_parent_45 : (_eq_9 ? (_not_9 ? slot_parent_45 : (_or_2 ? (_not_1 ? (_eq_196 ? op_slot : slot_parent_45) : slot_parent_45) : slot_parent_45)) : slot_parent_45)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_46 <= (_eq_0 ? slot_parent_46 : (_eq_1 ? slot_parent_46 : (_eq_4 ? slot_parent_46 : (_eq_5 ? slot_parent_46 : (_eq_6 ? slot_parent_46 : (_eq_7 ? slot_parent_46 : (_eq_9 ? (_not_8 ? slot_parent_46 : (_or_2 ? (io_tcamWrite_ready ? (_eq_197 ? op_slot : slot_parent_46) : slot_parent_46) : slot_parent_46)) : slot_parent_46)))))));
+    slot_parent_46 <= (_eq_0 ? slot_parent_46 : (_eq_1 ? slot_parent_46 : (_eq_4 ? slot_parent_46 : (_eq_5 ? slot_parent_46 : (_eq_6 ? slot_parent_46 : (_eq_7 ? slot_parent_46 : (_eq_9 ? (_not_9 ? slot_parent_46 : (_or_2 ? (_not_1 ? (_eq_197 ? op_slot : slot_parent_46) : slot_parent_46) : slot_parent_46)) : slot_parent_46)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_47 <= (_eq_0 ? slot_parent_47 : (_eq_1 ? slot_parent_47 : (_eq_4 ? slot_parent_47 : (_eq_5 ? slot_parent_47 : (_eq_6 ? slot_parent_47 : (_eq_7 ? slot_parent_47 : (_eq_9 ? (_not_8 ? slot_parent_47 : (_or_2 ? (io_tcamWrite_ready ? (_eq_198 ? op_slot : slot_parent_47) : slot_parent_47) : slot_parent_47)) : slot_parent_47)))))));
+    slot_parent_47 <= (_eq_0 ? slot_parent_47 : (_eq_1 ? slot_parent_47 : (_eq_4 ? slot_parent_47 : (_eq_5 ? slot_parent_47 : (_eq_6 ? slot_parent_47 : (_eq_7 ? slot_parent_47 : (_eq_9 ? (_not_9 ? slot_parent_47 : (_or_2 ? (_not_1 ? (_eq_198 ? op_slot : slot_parent_47) : slot_parent_47) : slot_parent_47)) : slot_parent_47)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_48 <= (_eq_0 ? slot_parent_48 : (_eq_1 ? slot_parent_48 : (_eq_4 ? slot_parent_48 : (_eq_5 ? slot_parent_48 : (_eq_6 ? slot_parent_48 : (_eq_7 ? slot_parent_48 : (_eq_9 ? (_not_8 ? slot_parent_48 : (_or_2 ? (io_tcamWrite_ready ? (_eq_199 ? op_slot : slot_parent_48) : slot_parent_48) : slot_parent_48)) : slot_parent_48)))))));
+    slot_parent_48 <= (_eq_0 ? slot_parent_48 : (_eq_1 ? slot_parent_48 : (_eq_4 ? slot_parent_48 : (_eq_5 ? slot_parent_48 : (_eq_6 ? slot_parent_48 : (_eq_7 ? slot_parent_48 : (_eq_9 ? (_not_9 ? slot_parent_48 : (_or_2 ? (_not_1 ? (_eq_199 ? op_slot : slot_parent_48) : slot_parent_48) : slot_parent_48)) : slot_parent_48)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_49 <= (_eq_0 ? slot_parent_49 : (_eq_1 ? slot_parent_49 : (_eq_4 ? slot_parent_49 : (_eq_5 ? slot_parent_49 : (_eq_6 ? slot_parent_49 : (_eq_7 ? slot_parent_49 : (_eq_9 ? (_not_8 ? slot_parent_49 : (_or_2 ? (io_tcamWrite_ready ? (_eq_200 ? op_slot : slot_parent_49) : slot_parent_49) : slot_parent_49)) : slot_parent_49)))))));
+    slot_parent_49 <= (_eq_0 ? slot_parent_49 : (_eq_1 ? slot_parent_49 : (_eq_4 ? slot_parent_49 : (_eq_5 ? slot_parent_49 : (_eq_6 ? slot_parent_49 : (_eq_7 ? slot_parent_49 : (_eq_9 ? (_not_9 ? slot_parent_49 : (_or_2 ? (_not_1 ? (_eq_200 ? op_slot : slot_parent_49) : slot_parent_49) : slot_parent_49)) : slot_parent_49)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_50 <= (_eq_0 ? slot_parent_50 : (_eq_1 ? slot_parent_50 : (_eq_4 ? slot_parent_50 : (_eq_5 ? slot_parent_50 : (_eq_6 ? slot_parent_50 : (_eq_7 ? slot_parent_50 : (_eq_9 ? (_not_8 ? slot_parent_50 : (_or_2 ? (io_tcamWrite_ready ? (_eq_201 ? op_slot : slot_parent_50) : slot_parent_50) : slot_parent_50)) : slot_parent_50)))))));
+    slot_parent_50 <= (_eq_0 ? slot_parent_50 : (_eq_1 ? slot_parent_50 : (_eq_4 ? slot_parent_50 : (_eq_5 ? slot_parent_50 : (_eq_6 ? slot_parent_50 : (_eq_7 ? slot_parent_50 : (_eq_9 ? (_not_9 ? slot_parent_50 : (_or_2 ? (_not_1 ? (_eq_201 ? op_slot : slot_parent_50) : slot_parent_50) : slot_parent_50)) : slot_parent_50)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_51 <= (_eq_0 ? slot_parent_51 : (_eq_1 ? slot_parent_51 : (_eq_4 ? slot_parent_51 : (_eq_5 ? slot_parent_51 : (_eq_6 ? slot_parent_51 : (_eq_7 ? slot_parent_51 : (_eq_9 ? (_not_8 ? slot_parent_51 : (_or_2 ? (io_tcamWrite_ready ? (_eq_202 ? op_slot : slot_parent_51) : slot_parent_51) : slot_parent_51)) : slot_parent_51)))))));
+    slot_parent_51 <= (_eq_0 ? slot_parent_51 : (_eq_1 ? slot_parent_51 : (_eq_4 ? slot_parent_51 : (_eq_5 ? slot_parent_51 : (_eq_6 ? slot_parent_51 : (_eq_7 ? slot_parent_51 : (_eq_9 ? (_not_9 ? slot_parent_51 : (_or_2 ? (_not_1 ? (_eq_202 ? op_slot : slot_parent_51) : slot_parent_51) : slot_parent_51)) : slot_parent_51)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_52 <= (_eq_0 ? slot_parent_52 : (_eq_1 ? slot_parent_52 : (_eq_4 ? slot_parent_52 : (_eq_5 ? slot_parent_52 : (_eq_6 ? slot_parent_52 : (_eq_7 ? slot_parent_52 : (_eq_9 ? (_not_8 ? slot_parent_52 : (_or_2 ? (io_tcamWrite_ready ? (_eq_203 ? op_slot : slot_parent_52) : slot_parent_52) : slot_parent_52)) : slot_parent_52)))))));
+    slot_parent_52 <= (_eq_0 ? slot_parent_52 : (_eq_1 ? slot_parent_52 : (_eq_4 ? slot_parent_52 : (_eq_5 ? slot_parent_52 : (_eq_6 ? slot_parent_52 : (_eq_7 ? slot_parent_52 : (_eq_9 ? (_not_9 ? slot_parent_52 : (_or_2 ? (_not_1 ? (_eq_203 ? op_slot : slot_parent_52) : slot_parent_52) : slot_parent_52)) : slot_parent_52)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_53 <= (_eq_0 ? slot_parent_53 : (_eq_1 ? slot_parent_53 : (_eq_4 ? slot_parent_53 : (_eq_5 ? slot_parent_53 : (_eq_6 ? slot_parent_53 : (_eq_7 ? slot_parent_53 : (_eq_9 ? (_not_8 ? slot_parent_53 : (_or_2 ? (io_tcamWrite_ready ? (_eq_204 ? op_slot : slot_parent_53) : slot_parent_53) : slot_parent_53)) : slot_parent_53)))))));
+    slot_parent_53 <= (_eq_0 ? slot_parent_53 : (_eq_1 ? slot_parent_53 : (_eq_4 ? slot_parent_53 : (_eq_5 ? slot_parent_53 : (_eq_6 ? slot_parent_53 : (_eq_7 ? slot_parent_53 : (_eq_9 ? (_not_9 ? slot_parent_53 : (_or_2 ? (_not_1 ? (_eq_204 ? op_slot : slot_parent_53) : slot_parent_53) : slot_parent_53)) : slot_parent_53)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_54 <= (_eq_0 ? slot_parent_54 : (_eq_1 ? slot_parent_54 : (_eq_4 ? slot_parent_54 : (_eq_5 ? slot_parent_54 : (_eq_6 ? slot_parent_54 : (_eq_7 ? slot_parent_54 : (_eq_9 ? (_not_8 ? slot_parent_54 : (_or_2 ? (io_tcamWrite_ready ? (_eq_205 ? op_slot : slot_parent_54) : slot_parent_54) : slot_parent_54)) : slot_parent_54)))))));
+    slot_parent_54 <= (_eq_0 ? slot_parent_54 : (_eq_1 ? slot_parent_54 : (_eq_4 ? slot_parent_54 : (_eq_5 ? slot_parent_54 : (_eq_6 ? slot_parent_54 : (_eq_7 ? slot_parent_54 : (_eq_9 ? (_not_9 ? slot_parent_54 : (_or_2 ? (_not_1 ? (_eq_205 ? op_slot : slot_parent_54) : slot_parent_54) : slot_parent_54)) : slot_parent_54)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_55 <= (_eq_0 ? slot_parent_55 : (_eq_1 ? slot_parent_55 : (_eq_4 ? slot_parent_55 : (_eq_5 ? slot_parent_55 : (_eq_6 ? slot_parent_55 : (_eq_7 ? slot_parent_55 : (_eq_9 ? (_not_8 ? slot_parent_55 : (_or_2 ? (io_tcamWrite_ready ? (_eq_206 ? op_slot : slot_parent_55) : slot_parent_55) : slot_parent_55)) : slot_parent_55)))))));
+    slot_parent_55 <= (_eq_0 ? slot_parent_55 : (_eq_1 ? slot_parent_55 : (_eq_4 ? slot_parent_55 : (_eq_5 ? slot_parent_55 : (_eq_6 ? slot_parent_55 : (_eq_7 ? slot_parent_55 : (_eq_9 ? (_not_9 ? slot_parent_55 : (_or_2 ? (_not_1 ? (_eq_206 ? op_slot : slot_parent_55) : slot_parent_55) : slot_parent_55)) : slot_parent_55)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_56 <= (_eq_0 ? slot_parent_56 : (_eq_1 ? slot_parent_56 : (_eq_4 ? slot_parent_56 : (_eq_5 ? slot_parent_56 : (_eq_6 ? slot_parent_56 : (_eq_7 ? slot_parent_56 : (_eq_9 ? (_not_8 ? slot_parent_56 : (_or_2 ? (io_tcamWrite_ready ? (_eq_207 ? op_slot : slot_parent_56) : slot_parent_56) : slot_parent_56)) : slot_parent_56)))))));
+    slot_parent_56 <= (_eq_0 ? slot_parent_56 : (_eq_1 ? slot_parent_56 : (_eq_4 ? slot_parent_56 : (_eq_5 ? slot_parent_56 : (_eq_6 ? slot_parent_56 : (_eq_7 ? slot_parent_56 : (_eq_9 ? (_not_9 ? slot_parent_56 : (_or_2 ? (_not_1 ? (_eq_207 ? op_slot : slot_parent_56) : slot_parent_56) : slot_parent_56)) : slot_parent_56)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_57 <= (_eq_0 ? slot_parent_57 : (_eq_1 ? slot_parent_57 : (_eq_4 ? slot_parent_57 : (_eq_5 ? slot_parent_57 : (_eq_6 ? slot_parent_57 : (_eq_7 ? slot_parent_57 : (_eq_9 ? (_not_8 ? slot_parent_57 : (_or_2 ? (io_tcamWrite_ready ? (_eq_208 ? op_slot : slot_parent_57) : slot_parent_57) : slot_parent_57)) : slot_parent_57)))))));
+    slot_parent_57 <= (_eq_0 ? slot_parent_57 : (_eq_1 ? slot_parent_57 : (_eq_4 ? slot_parent_57 : (_eq_5 ? slot_parent_57 : (_eq_6 ? slot_parent_57 : (_eq_7 ? slot_parent_57 : (_eq_9 ? (_not_9 ? slot_parent_57 : (_or_2 ? (_not_1 ? (_eq_208 ? op_slot : slot_parent_57) : slot_parent_57) : slot_parent_57)) : slot_parent_57)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_58 <= (_eq_0 ? slot_parent_58 : (_eq_1 ? slot_parent_58 : (_eq_4 ? slot_parent_58 : (_eq_5 ? slot_parent_58 : (_eq_6 ? slot_parent_58 : (_eq_7 ? slot_parent_58 : (_eq_9 ? (_not_8 ? slot_parent_58 : (_or_2 ? (io_tcamWrite_ready ? (_eq_209 ? op_slot : slot_parent_58) : slot_parent_58) : slot_parent_58)) : slot_parent_58)))))));
+    slot_parent_58 <= (_eq_0 ? slot_parent_58 : (_eq_1 ? slot_parent_58 : (_eq_4 ? slot_parent_58 : (_eq_5 ? slot_parent_58 : (_eq_6 ? slot_parent_58 : (_eq_7 ? slot_parent_58 : (_eq_9 ? (_not_9 ? slot_parent_58 : (_or_2 ? (_not_1 ? (_eq_209 ? op_slot : slot_parent_58) : slot_parent_58) : slot_parent_58)) : slot_parent_58)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_59 <= (_eq_0 ? slot_parent_59 : (_eq_1 ? slot_parent_59 : (_eq_4 ? slot_parent_59 : (_eq_5 ? slot_parent_59 : (_eq_6 ? slot_parent_59 : (_eq_7 ? slot_parent_59 : (_eq_9 ? (_not_8 ? slot_parent_59 : (_or_2 ? (io_tcamWrite_ready ? (_eq_210 ? op_slot : slot_parent_59) : slot_parent_59) : slot_parent_59)) : slot_parent_59)))))));
+    slot_parent_59 <= (_eq_0 ? slot_parent_59 : (_eq_1 ? slot_parent_59 : (_eq_4 ? slot_parent_59 : (_eq_5 ? slot_parent_59 : (_eq_6 ? slot_parent_59 : (_eq_7 ? slot_parent_59 : (_eq_9 ? (_not_9 ? slot_parent_59 : (_or_2 ? (_not_1 ? (_eq_210 ? op_slot : slot_parent_59) : slot_parent_59) : slot_parent_59)) : slot_parent_59)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_60 <= (_eq_0 ? slot_parent_60 : (_eq_1 ? slot_parent_60 : (_eq_4 ? slot_parent_60 : (_eq_5 ? slot_parent_60 : (_eq_6 ? slot_parent_60 : (_eq_7 ? slot_parent_60 : (_eq_9 ? (_not_8 ? slot_parent_60 : (_or_2 ? (io_tcamWrite_ready ? (_eq_211 ? op_slot : slot_parent_60) : slot_parent_60) : slot_parent_60)) : slot_parent_60)))))));
+    slot_parent_60 <= (_eq_0 ? slot_parent_60 : (_eq_1 ? slot_parent_60 : (_eq_4 ? slot_parent_60 : (_eq_5 ? slot_parent_60 : (_eq_6 ? slot_parent_60 : (_eq_7 ? slot_parent_60 : (_eq_9 ? (_not_9 ? slot_parent_60 : (_or_2 ? (_not_1 ? (_eq_211 ? op_slot : slot_parent_60) : slot_parent_60) : slot_parent_60)) : slot_parent_60)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_61 <= (_eq_0 ? slot_parent_61 : (_eq_1 ? slot_parent_61 : (_eq_4 ? slot_parent_61 : (_eq_5 ? slot_parent_61 : (_eq_6 ? slot_parent_61 : (_eq_7 ? slot_parent_61 : (_eq_9 ? (_not_8 ? slot_parent_61 : (_or_2 ? (io_tcamWrite_ready ? (_eq_212 ? op_slot : slot_parent_61) : slot_parent_61) : slot_parent_61)) : slot_parent_61)))))));
+    slot_parent_61 <= (_eq_0 ? slot_parent_61 : (_eq_1 ? slot_parent_61 : (_eq_4 ? slot_parent_61 : (_eq_5 ? slot_parent_61 : (_eq_6 ? slot_parent_61 : (_eq_7 ? slot_parent_61 : (_eq_9 ? (_not_9 ? slot_parent_61 : (_or_2 ? (_not_1 ? (_eq_212 ? op_slot : slot_parent_61) : slot_parent_61) : slot_parent_61)) : slot_parent_61)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_62 <= (_eq_0 ? slot_parent_62 : (_eq_1 ? slot_parent_62 : (_eq_4 ? slot_parent_62 : (_eq_5 ? slot_parent_62 : (_eq_6 ? slot_parent_62 : (_eq_7 ? slot_parent_62 : (_eq_9 ? (_not_8 ? slot_parent_62 : (_or_2 ? (io_tcamWrite_ready ? (_eq_213 ? op_slot : slot_parent_62) : slot_parent_62) : slot_parent_62)) : slot_parent_62)))))));
+    slot_parent_62 <= (_eq_0 ? slot_parent_62 : (_eq_1 ? slot_parent_62 : (_eq_4 ? slot_parent_62 : (_eq_5 ? slot_parent_62 : (_eq_6 ? slot_parent_62 : (_eq_7 ? slot_parent_62 : (_eq_9 ? (_not_9 ? slot_parent_62 : (_or_2 ? (_not_1 ? (_eq_213 ? op_slot : slot_parent_62) : slot_parent_62) : slot_parent_62)) : slot_parent_62)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_63 <= (_eq_0 ? slot_parent_63 : (_eq_1 ? slot_parent_63 : (_eq_4 ? slot_parent_63 : (_eq_5 ? slot_parent_63 : (_eq_6 ? slot_parent_63 : (_eq_7 ? slot_parent_63 : (_eq_9 ? (_not_8 ? slot_parent_63 : (_or_2 ? (io_tcamWrite_ready ? (_eq_214 ? op_slot : slot_parent_63) : slot_parent_63) : slot_parent_63)) : slot_parent_63)))))));
+    slot_parent_63 <= (_eq_0 ? slot_parent_63 : (_eq_1 ? slot_parent_63 : (_eq_4 ? slot_parent_63 : (_eq_5 ? slot_parent_63 : (_eq_6 ? slot_parent_63 : (_eq_7 ? slot_parent_63 : (_eq_9 ? (_not_9 ? slot_parent_63 : (_or_2 ? (_not_1 ? (_eq_214 ? op_slot : slot_parent_63) : slot_parent_63) : slot_parent_63)) : slot_parent_63)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_64 <= (_eq_0 ? slot_parent_64 : (_eq_1 ? slot_parent_64 : (_eq_4 ? slot_parent_64 : (_eq_5 ? slot_parent_64 : (_eq_6 ? slot_parent_64 : (_eq_7 ? slot_parent_64 : (_eq_9 ? (_not_8 ? slot_parent_64 : (_or_2 ? (io_tcamWrite_ready ? (_eq_215 ? op_slot : slot_parent_64) : slot_parent_64) : slot_parent_64)) : slot_parent_64)))))));
+    slot_parent_64 <= (_eq_0 ? slot_parent_64 : (_eq_1 ? slot_parent_64 : (_eq_4 ? slot_parent_64 : (_eq_5 ? slot_parent_64 : (_eq_6 ? slot_parent_64 : (_eq_7 ? slot_parent_64 : (_eq_9 ? (_not_9 ? slot_parent_64 : (_or_2 ? (_not_1 ? (_eq_215 ? op_slot : slot_parent_64) : slot_parent_64) : slot_parent_64)) : slot_parent_64)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_65 <= (_eq_0 ? slot_parent_65 : (_eq_1 ? slot_parent_65 : (_eq_4 ? slot_parent_65 : (_eq_5 ? slot_parent_65 : (_eq_6 ? slot_parent_65 : (_eq_7 ? slot_parent_65 : (_eq_9 ? (_not_8 ? slot_parent_65 : (_or_2 ? (io_tcamWrite_ready ? (_eq_216 ? op_slot : slot_parent_65) : slot_parent_65) : slot_parent_65)) : slot_parent_65)))))));
+    slot_parent_65 <= (_eq_0 ? slot_parent_65 : (_eq_1 ? slot_parent_65 : (_eq_4 ? slot_parent_65 : (_eq_5 ? slot_parent_65 : (_eq_6 ? slot_parent_65 : (_eq_7 ? slot_parent_65 : (_eq_9 ? (_not_9 ? slot_parent_65 : (_or_2 ? (_not_1 ? (_eq_216 ? op_slot : slot_parent_65) : slot_parent_65) : slot_parent_65)) : slot_parent_65)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_66 <= (_eq_0 ? slot_parent_66 : (_eq_1 ? slot_parent_66 : (_eq_4 ? slot_parent_66 : (_eq_5 ? slot_parent_66 : (_eq_6 ? slot_parent_66 : (_eq_7 ? slot_parent_66 : (_eq_9 ? (_not_8 ? slot_parent_66 : (_or_2 ? (io_tcamWrite_ready ? (_eq_217 ? op_slot : slot_parent_66) : slot_parent_66) : slot_parent_66)) : slot_parent_66)))))));
+    slot_parent_66 <= (_eq_0 ? slot_parent_66 : (_eq_1 ? slot_parent_66 : (_eq_4 ? slot_parent_66 : (_eq_5 ? slot_parent_66 : (_eq_6 ? slot_parent_66 : (_eq_7 ? slot_parent_66 : (_eq_9 ? (_not_9 ? slot_parent_66 : (_or_2 ? (_not_1 ? (_eq_217 ? op_slot : slot_parent_66) : slot_parent_66) : slot_parent_66)) : slot_parent_66)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_67 <= (_eq_0 ? slot_parent_67 : (_eq_1 ? slot_parent_67 : (_eq_4 ? slot_parent_67 : (_eq_5 ? slot_parent_67 : (_eq_6 ? slot_parent_67 : (_eq_7 ? slot_parent_67 : (_eq_9 ? (_not_8 ? slot_parent_67 : (_or_2 ? (io_tcamWrite_ready ? (_eq_218 ? op_slot : slot_parent_67) : slot_parent_67) : slot_parent_67)) : slot_parent_67)))))));
+    slot_parent_67 <= (_eq_0 ? slot_parent_67 : (_eq_1 ? slot_parent_67 : (_eq_4 ? slot_parent_67 : (_eq_5 ? slot_parent_67 : (_eq_6 ? slot_parent_67 : (_eq_7 ? slot_parent_67 : (_eq_9 ? (_not_9 ? slot_parent_67 : (_or_2 ? (_not_1 ? (_eq_218 ? op_slot : slot_parent_67) : slot_parent_67) : slot_parent_67)) : slot_parent_67)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_68 <= (_eq_0 ? slot_parent_68 : (_eq_1 ? slot_parent_68 : (_eq_4 ? slot_parent_68 : (_eq_5 ? slot_parent_68 : (_eq_6 ? slot_parent_68 : (_eq_7 ? slot_parent_68 : (_eq_9 ? (_not_8 ? slot_parent_68 : (_or_2 ? (io_tcamWrite_ready ? (_eq_219 ? op_slot : slot_parent_68) : slot_parent_68) : slot_parent_68)) : slot_parent_68)))))));
+    slot_parent_68 <= (_eq_0 ? slot_parent_68 : (_eq_1 ? slot_parent_68 : (_eq_4 ? slot_parent_68 : (_eq_5 ? slot_parent_68 : (_eq_6 ? slot_parent_68 : (_eq_7 ? slot_parent_68 : (_eq_9 ? (_not_9 ? slot_parent_68 : (_or_2 ? (_not_1 ? (_eq_219 ? op_slot : slot_parent_68) : slot_parent_68) : slot_parent_68)) : slot_parent_68)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_69 <= (_eq_0 ? slot_parent_69 : (_eq_1 ? slot_parent_69 : (_eq_4 ? slot_parent_69 : (_eq_5 ? slot_parent_69 : (_eq_6 ? slot_parent_69 : (_eq_7 ? slot_parent_69 : (_eq_9 ? (_not_8 ? slot_parent_69 : (_or_2 ? (io_tcamWrite_ready ? (_eq_220 ? op_slot : slot_parent_69) : slot_parent_69) : slot_parent_69)) : slot_parent_69)))))));
+    slot_parent_69 <= (_eq_0 ? slot_parent_69 : (_eq_1 ? slot_parent_69 : (_eq_4 ? slot_parent_69 : (_eq_5 ? slot_parent_69 : (_eq_6 ? slot_parent_69 : (_eq_7 ? slot_parent_69 : (_eq_9 ? (_not_9 ? slot_parent_69 : (_or_2 ? (_not_1 ? (_eq_220 ? op_slot : slot_parent_69) : slot_parent_69) : slot_parent_69)) : slot_parent_69)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_70 <= (_eq_0 ? slot_parent_70 : (_eq_1 ? slot_parent_70 : (_eq_4 ? slot_parent_70 : (_eq_5 ? slot_parent_70 : (_eq_6 ? slot_parent_70 : (_eq_7 ? slot_parent_70 : (_eq_9 ? (_not_8 ? slot_parent_70 : (_or_2 ? (io_tcamWrite_ready ? (_eq_221 ? op_slot : slot_parent_70) : slot_parent_70) : slot_parent_70)) : slot_parent_70)))))));
+    slot_parent_70 <= (_eq_0 ? slot_parent_70 : (_eq_1 ? slot_parent_70 : (_eq_4 ? slot_parent_70 : (_eq_5 ? slot_parent_70 : (_eq_6 ? slot_parent_70 : (_eq_7 ? slot_parent_70 : (_eq_9 ? (_not_9 ? slot_parent_70 : (_or_2 ? (_not_1 ? (_eq_221 ? op_slot : slot_parent_70) : slot_parent_70) : slot_parent_70)) : slot_parent_70)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_71 <= (_eq_0 ? slot_parent_71 : (_eq_1 ? slot_parent_71 : (_eq_4 ? slot_parent_71 : (_eq_5 ? slot_parent_71 : (_eq_6 ? slot_parent_71 : (_eq_7 ? slot_parent_71 : (_eq_9 ? (_not_8 ? slot_parent_71 : (_or_2 ? (io_tcamWrite_ready ? (_eq_222 ? op_slot : slot_parent_71) : slot_parent_71) : slot_parent_71)) : slot_parent_71)))))));
+    slot_parent_71 <= (_eq_0 ? slot_parent_71 : (_eq_1 ? slot_parent_71 : (_eq_4 ? slot_parent_71 : (_eq_5 ? slot_parent_71 : (_eq_6 ? slot_parent_71 : (_eq_7 ? slot_parent_71 : (_eq_9 ? (_not_9 ? slot_parent_71 : (_or_2 ? (_not_1 ? (_eq_222 ? op_slot : slot_parent_71) : slot_parent_71) : slot_parent_71)) : slot_parent_71)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_72 <= (_eq_0 ? slot_parent_72 : (_eq_1 ? slot_parent_72 : (_eq_4 ? slot_parent_72 : (_eq_5 ? slot_parent_72 : (_eq_6 ? slot_parent_72 : (_eq_7 ? slot_parent_72 : (_eq_9 ? (_not_8 ? slot_parent_72 : (_or_2 ? (io_tcamWrite_ready ? (_eq_223 ? op_slot : slot_parent_72) : slot_parent_72) : slot_parent_72)) : slot_parent_72)))))));
+    slot_parent_72 <= (_eq_0 ? slot_parent_72 : (_eq_1 ? slot_parent_72 : (_eq_4 ? slot_parent_72 : (_eq_5 ? slot_parent_72 : (_eq_6 ? slot_parent_72 : (_eq_7 ? slot_parent_72 : (_eq_9 ? (_not_9 ? slot_parent_72 : (_or_2 ? (_not_1 ? (_eq_223 ? op_slot : slot_parent_72) : slot_parent_72) : slot_parent_72)) : slot_parent_72)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_73 <= (_eq_0 ? slot_parent_73 : (_eq_1 ? slot_parent_73 : (_eq_4 ? slot_parent_73 : (_eq_5 ? slot_parent_73 : (_eq_6 ? slot_parent_73 : (_eq_7 ? slot_parent_73 : (_eq_9 ? (_not_8 ? slot_parent_73 : (_or_2 ? (io_tcamWrite_ready ? (_eq_224 ? op_slot : slot_parent_73) : slot_parent_73) : slot_parent_73)) : slot_parent_73)))))));
+    slot_parent_73 <= (_eq_0 ? slot_parent_73 : (_eq_1 ? slot_parent_73 : (_eq_4 ? slot_parent_73 : (_eq_5 ? slot_parent_73 : (_eq_6 ? slot_parent_73 : (_eq_7 ? slot_parent_73 : (_eq_9 ? (_not_9 ? slot_parent_73 : (_or_2 ? (_not_1 ? (_eq_224 ? op_slot : slot_parent_73) : slot_parent_73) : slot_parent_73)) : slot_parent_73)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_74 <= (_eq_0 ? slot_parent_74 : (_eq_1 ? slot_parent_74 : (_eq_4 ? slot_parent_74 : (_eq_5 ? slot_parent_74 : (_eq_6 ? slot_parent_74 : (_eq_7 ? slot_parent_74 : (_eq_9 ? (_not_8 ? slot_parent_74 : (_or_2 ? (io_tcamWrite_ready ? (_eq_225 ? op_slot : slot_parent_74) : slot_parent_74) : slot_parent_74)) : slot_parent_74)))))));
+    slot_parent_74 <= (_eq_0 ? slot_parent_74 : (_eq_1 ? slot_parent_74 : (_eq_4 ? slot_parent_74 : (_eq_5 ? slot_parent_74 : (_eq_6 ? slot_parent_74 : (_eq_7 ? slot_parent_74 : (_eq_9 ? (_not_9 ? slot_parent_74 : (_or_2 ? (_not_1 ? (_eq_225 ? op_slot : slot_parent_74) : slot_parent_74) : slot_parent_74)) : slot_parent_74)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_75 <= (_eq_0 ? slot_parent_75 : (_eq_1 ? slot_parent_75 : (_eq_4 ? slot_parent_75 : (_eq_5 ? slot_parent_75 : (_eq_6 ? slot_parent_75 : (_eq_7 ? slot_parent_75 : (_eq_9 ? (_not_8 ? slot_parent_75 : (_or_2 ? (io_tcamWrite_ready ? (_eq_226 ? op_slot : slot_parent_75) : slot_parent_75) : slot_parent_75)) : slot_parent_75)))))));
+    slot_parent_75 <= (_eq_0 ? slot_parent_75 : (_eq_1 ? slot_parent_75 : (_eq_4 ? slot_parent_75 : (_eq_5 ? slot_parent_75 : (_eq_6 ? slot_parent_75 : (_eq_7 ? slot_parent_75 : (_eq_9 ? (_not_9 ? slot_parent_75 : (_or_2 ? (_not_1 ? (_eq_226 ? op_slot : slot_parent_75) : slot_parent_75) : slot_parent_75)) : slot_parent_75)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_76 <= (_eq_0 ? slot_parent_76 : (_eq_1 ? slot_parent_76 : (_eq_4 ? slot_parent_76 : (_eq_5 ? slot_parent_76 : (_eq_6 ? slot_parent_76 : (_eq_7 ? slot_parent_76 : (_eq_9 ? (_not_8 ? slot_parent_76 : (_or_2 ? (io_tcamWrite_ready ? (_eq_227 ? op_slot : slot_parent_76) : slot_parent_76) : slot_parent_76)) : slot_parent_76)))))));
+    slot_parent_76 <= (_eq_0 ? slot_parent_76 : (_eq_1 ? slot_parent_76 : (_eq_4 ? slot_parent_76 : (_eq_5 ? slot_parent_76 : (_eq_6 ? slot_parent_76 : (_eq_7 ? slot_parent_76 : (_eq_9 ? (_not_9 ? slot_parent_76 : (_or_2 ? (_not_1 ? (_eq_227 ? op_slot : slot_parent_76) : slot_parent_76) : slot_parent_76)) : slot_parent_76)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_77 <= (_eq_0 ? slot_parent_77 : (_eq_1 ? slot_parent_77 : (_eq_4 ? slot_parent_77 : (_eq_5 ? slot_parent_77 : (_eq_6 ? slot_parent_77 : (_eq_7 ? slot_parent_77 : (_eq_9 ? (_not_8 ? slot_parent_77 : (_or_2 ? (io_tcamWrite_ready ? (_eq_228 ? op_slot : slot_parent_77) : slot_parent_77) : slot_parent_77)) : slot_parent_77)))))));
+    slot_parent_77 <= (_eq_0 ? slot_parent_77 : (_eq_1 ? slot_parent_77 : (_eq_4 ? slot_parent_77 : (_eq_5 ? slot_parent_77 : (_eq_6 ? slot_parent_77 : (_eq_7 ? slot_parent_77 : (_eq_9 ? (_not_9 ? slot_parent_77 : (_or_2 ? (_not_1 ? (_eq_228 ? op_slot : slot_parent_77) : slot_parent_77) : slot_parent_77)) : slot_parent_77)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_78 <= (_eq_0 ? slot_parent_78 : (_eq_1 ? slot_parent_78 : (_eq_4 ? slot_parent_78 : (_eq_5 ? slot_parent_78 : (_eq_6 ? slot_parent_78 : (_eq_7 ? slot_parent_78 : (_eq_9 ? (_not_8 ? slot_parent_78 : (_or_2 ? (io_tcamWrite_ready ? (_eq_229 ? op_slot : slot_parent_78) : slot_parent_78) : slot_parent_78)) : slot_parent_78)))))));
+    slot_parent_78 <= (_eq_0 ? slot_parent_78 : (_eq_1 ? slot_parent_78 : (_eq_4 ? slot_parent_78 : (_eq_5 ? slot_parent_78 : (_eq_6 ? slot_parent_78 : (_eq_7 ? slot_parent_78 : (_eq_9 ? (_not_9 ? slot_parent_78 : (_or_2 ? (_not_1 ? (_eq_229 ? op_slot : slot_parent_78) : slot_parent_78) : slot_parent_78)) : slot_parent_78)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_79 <= (_eq_0 ? slot_parent_79 : (_eq_1 ? slot_parent_79 : (_eq_4 ? slot_parent_79 : (_eq_5 ? slot_parent_79 : (_eq_6 ? slot_parent_79 : (_eq_7 ? slot_parent_79 : (_eq_9 ? (_not_8 ? slot_parent_79 : (_or_2 ? (io_tcamWrite_ready ? (_eq_230 ? op_slot : slot_parent_79) : slot_parent_79) : slot_parent_79)) : slot_parent_79)))))));
+    slot_parent_79 <= (_eq_0 ? slot_parent_79 : (_eq_1 ? slot_parent_79 : (_eq_4 ? slot_parent_79 : (_eq_5 ? slot_parent_79 : (_eq_6 ? slot_parent_79 : (_eq_7 ? slot_parent_79 : (_eq_9 ? (_not_9 ? slot_parent_79 : (_or_2 ? (_not_1 ? (_eq_230 ? op_slot : slot_parent_79) : slot_parent_79) : slot_parent_79)) : slot_parent_79)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_80 <= (_eq_0 ? slot_parent_80 : (_eq_1 ? slot_parent_80 : (_eq_4 ? slot_parent_80 : (_eq_5 ? slot_parent_80 : (_eq_6 ? slot_parent_80 : (_eq_7 ? slot_parent_80 : (_eq_9 ? (_not_8 ? slot_parent_80 : (_or_2 ? (io_tcamWrite_ready ? (_eq_231 ? op_slot : slot_parent_80) : slot_parent_80) : slot_parent_80)) : slot_parent_80)))))));
+    slot_parent_80 <= (_eq_0 ? slot_parent_80 : (_eq_1 ? slot_parent_80 : (_eq_4 ? slot_parent_80 : (_eq_5 ? slot_parent_80 : (_eq_6 ? slot_parent_80 : (_eq_7 ? slot_parent_80 : (_eq_9 ? (_not_9 ? slot_parent_80 : (_or_2 ? (_not_1 ? (_eq_231 ? op_slot : slot_parent_80) : slot_parent_80) : slot_parent_80)) : slot_parent_80)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_81 <= (_eq_0 ? slot_parent_81 : (_eq_1 ? slot_parent_81 : (_eq_4 ? slot_parent_81 : (_eq_5 ? slot_parent_81 : (_eq_6 ? slot_parent_81 : (_eq_7 ? slot_parent_81 : (_eq_9 ? (_not_8 ? slot_parent_81 : (_or_2 ? (io_tcamWrite_ready ? (_eq_232 ? op_slot : slot_parent_81) : slot_parent_81) : slot_parent_81)) : slot_parent_81)))))));
+    slot_parent_81 <= (_eq_0 ? slot_parent_81 : (_eq_1 ? slot_parent_81 : (_eq_4 ? slot_parent_81 : (_eq_5 ? slot_parent_81 : (_eq_6 ? slot_parent_81 : (_eq_7 ? slot_parent_81 : (_eq_9 ? (_not_9 ? slot_parent_81 : (_or_2 ? (_not_1 ? (_eq_232 ? op_slot : slot_parent_81) : slot_parent_81) : slot_parent_81)) : slot_parent_81)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_82 <= (_eq_0 ? slot_parent_82 : (_eq_1 ? slot_parent_82 : (_eq_4 ? slot_parent_82 : (_eq_5 ? slot_parent_82 : (_eq_6 ? slot_parent_82 : (_eq_7 ? slot_parent_82 : (_eq_9 ? (_not_8 ? slot_parent_82 : (_or_2 ? (io_tcamWrite_ready ? (_eq_233 ? op_slot : slot_parent_82) : slot_parent_82) : slot_parent_82)) : slot_parent_82)))))));
+    slot_parent_82 <= (_eq_0 ? slot_parent_82 : (_eq_1 ? slot_parent_82 : (_eq_4 ? slot_parent_82 : (_eq_5 ? slot_parent_82 : (_eq_6 ? slot_parent_82 : (_eq_7 ? slot_parent_82 : (_eq_9 ? (_not_9 ? slot_parent_82 : (_or_2 ? (_not_1 ? (_eq_233 ? op_slot : slot_parent_82) : slot_parent_82) : slot_parent_82)) : slot_parent_82)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_83 <= (_eq_0 ? slot_parent_83 : (_eq_1 ? slot_parent_83 : (_eq_4 ? slot_parent_83 : (_eq_5 ? slot_parent_83 : (_eq_6 ? slot_parent_83 : (_eq_7 ? slot_parent_83 : (_eq_9 ? (_not_8 ? slot_parent_83 : (_or_2 ? (io_tcamWrite_ready ? (_eq_234 ? op_slot : slot_parent_83) : slot_parent_83) : slot_parent_83)) : slot_parent_83)))))));
+    slot_parent_83 <= (_eq_0 ? slot_parent_83 : (_eq_1 ? slot_parent_83 : (_eq_4 ? slot_parent_83 : (_eq_5 ? slot_parent_83 : (_eq_6 ? slot_parent_83 : (_eq_7 ? slot_parent_83 : (_eq_9 ? (_not_9 ? slot_parent_83 : (_or_2 ? (_not_1 ? (_eq_234 ? op_slot : slot_parent_83) : slot_parent_83) : slot_parent_83)) : slot_parent_83)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_84 <= (_eq_0 ? slot_parent_84 : (_eq_1 ? slot_parent_84 : (_eq_4 ? slot_parent_84 : (_eq_5 ? slot_parent_84 : (_eq_6 ? slot_parent_84 : (_eq_7 ? slot_parent_84 : (_eq_9 ? (_not_8 ? slot_parent_84 : (_or_2 ? (io_tcamWrite_ready ? (_eq_235 ? op_slot : slot_parent_84) : slot_parent_84) : slot_parent_84)) : slot_parent_84)))))));
+    slot_parent_84 <= (_eq_0 ? slot_parent_84 : (_eq_1 ? slot_parent_84 : (_eq_4 ? slot_parent_84 : (_eq_5 ? slot_parent_84 : (_eq_6 ? slot_parent_84 : (_eq_7 ? slot_parent_84 : (_eq_9 ? (_not_9 ? slot_parent_84 : (_or_2 ? (_not_1 ? (_eq_235 ? op_slot : slot_parent_84) : slot_parent_84) : slot_parent_84)) : slot_parent_84)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_85 <= (_eq_0 ? slot_parent_85 : (_eq_1 ? slot_parent_85 : (_eq_4 ? slot_parent_85 : (_eq_5 ? slot_parent_85 : (_eq_6 ? slot_parent_85 : (_eq_7 ? slot_parent_85 : (_eq_9 ? (_not_8 ? slot_parent_85 : (_or_2 ? (io_tcamWrite_ready ? (_eq_236 ? op_slot : slot_parent_85) : slot_parent_85) : slot_parent_85)) : slot_parent_85)))))));
+    slot_parent_85 <= (_eq_0 ? slot_parent_85 : (_eq_1 ? slot_parent_85 : (_eq_4 ? slot_parent_85 : (_eq_5 ? slot_parent_85 : (_eq_6 ? slot_parent_85 : (_eq_7 ? slot_parent_85 : (_eq_9 ? (_not_9 ? slot_parent_85 : (_or_2 ? (_not_1 ? (_eq_236 ? op_slot : slot_parent_85) : slot_parent_85) : slot_parent_85)) : slot_parent_85)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_86 <= (_eq_0 ? slot_parent_86 : (_eq_1 ? slot_parent_86 : (_eq_4 ? slot_parent_86 : (_eq_5 ? slot_parent_86 : (_eq_6 ? slot_parent_86 : (_eq_7 ? slot_parent_86 : (_eq_9 ? (_not_8 ? slot_parent_86 : (_or_2 ? (io_tcamWrite_ready ? (_eq_237 ? op_slot : slot_parent_86) : slot_parent_86) : slot_parent_86)) : slot_parent_86)))))));
+    slot_parent_86 <= (_eq_0 ? slot_parent_86 : (_eq_1 ? slot_parent_86 : (_eq_4 ? slot_parent_86 : (_eq_5 ? slot_parent_86 : (_eq_6 ? slot_parent_86 : (_eq_7 ? slot_parent_86 : (_eq_9 ? (_not_9 ? slot_parent_86 : (_or_2 ? (_not_1 ? (_eq_237 ? op_slot : slot_parent_86) : slot_parent_86) : slot_parent_86)) : slot_parent_86)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_87 <= (_eq_0 ? slot_parent_87 : (_eq_1 ? slot_parent_87 : (_eq_4 ? slot_parent_87 : (_eq_5 ? slot_parent_87 : (_eq_6 ? slot_parent_87 : (_eq_7 ? slot_parent_87 : (_eq_9 ? (_not_8 ? slot_parent_87 : (_or_2 ? (io_tcamWrite_ready ? (_eq_238 ? op_slot : slot_parent_87) : slot_parent_87) : slot_parent_87)) : slot_parent_87)))))));
+    slot_parent_87 <= (_eq_0 ? slot_parent_87 : (_eq_1 ? slot_parent_87 : (_eq_4 ? slot_parent_87 : (_eq_5 ? slot_parent_87 : (_eq_6 ? slot_parent_87 : (_eq_7 ? slot_parent_87 : (_eq_9 ? (_not_9 ? slot_parent_87 : (_or_2 ? (_not_1 ? (_eq_238 ? op_slot : slot_parent_87) : slot_parent_87) : slot_parent_87)) : slot_parent_87)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_88 <= (_eq_0 ? slot_parent_88 : (_eq_1 ? slot_parent_88 : (_eq_4 ? slot_parent_88 : (_eq_5 ? slot_parent_88 : (_eq_6 ? slot_parent_88 : (_eq_7 ? slot_parent_88 : (_eq_9 ? (_not_8 ? slot_parent_88 : (_or_2 ? (io_tcamWrite_ready ? (_eq_239 ? op_slot : slot_parent_88) : slot_parent_88) : slot_parent_88)) : slot_parent_88)))))));
+    slot_parent_88 <= (_eq_0 ? slot_parent_88 : (_eq_1 ? slot_parent_88 : (_eq_4 ? slot_parent_88 : (_eq_5 ? slot_parent_88 : (_eq_6 ? slot_parent_88 : (_eq_7 ? slot_parent_88 : (_eq_9 ? (_not_9 ? slot_parent_88 : (_or_2 ? (_not_1 ? (_eq_239 ? op_slot : slot_parent_88) : slot_parent_88) : slot_parent_88)) : slot_parent_88)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_89 <= (_eq_0 ? slot_parent_89 : (_eq_1 ? slot_parent_89 : (_eq_4 ? slot_parent_89 : (_eq_5 ? slot_parent_89 : (_eq_6 ? slot_parent_89 : (_eq_7 ? slot_parent_89 : (_eq_9 ? (_not_8 ? slot_parent_89 : (_or_2 ? (io_tcamWrite_ready ? (_eq_240 ? op_slot : slot_parent_89) : slot_parent_89) : slot_parent_89)) : slot_parent_89)))))));
+    slot_parent_89 <= (_eq_0 ? slot_parent_89 : (_eq_1 ? slot_parent_89 : (_eq_4 ? slot_parent_89 : (_eq_5 ? slot_parent_89 : (_eq_6 ? slot_parent_89 : (_eq_7 ? slot_parent_89 : (_eq_9 ? (_not_9 ? slot_parent_89 : (_or_2 ? (_not_1 ? (_eq_240 ? op_slot : slot_parent_89) : slot_parent_89) : slot_parent_89)) : slot_parent_89)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_90 <= (_eq_0 ? slot_parent_90 : (_eq_1 ? slot_parent_90 : (_eq_4 ? slot_parent_90 : (_eq_5 ? slot_parent_90 : (_eq_6 ? slot_parent_90 : (_eq_7 ? slot_parent_90 : (_eq_9 ? (_not_8 ? slot_parent_90 : (_or_2 ? (io_tcamWrite_ready ? (_eq_241 ? op_slot : slot_parent_90) : slot_parent_90) : slot_parent_90)) : slot_parent_90)))))));
+    slot_parent_90 <= (_eq_0 ? slot_parent_90 : (_eq_1 ? slot_parent_90 : (_eq_4 ? slot_parent_90 : (_eq_5 ? slot_parent_90 : (_eq_6 ? slot_parent_90 : (_eq_7 ? slot_parent_90 : (_eq_9 ? (_not_9 ? slot_parent_90 : (_or_2 ? (_not_1 ? (_eq_241 ? op_slot : slot_parent_90) : slot_parent_90) : slot_parent_90)) : slot_parent_90)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_91 <= (_eq_0 ? slot_parent_91 : (_eq_1 ? slot_parent_91 : (_eq_4 ? slot_parent_91 : (_eq_5 ? slot_parent_91 : (_eq_6 ? slot_parent_91 : (_eq_7 ? slot_parent_91 : (_eq_9 ? (_not_8 ? slot_parent_91 : (_or_2 ? (io_tcamWrite_ready ? (_eq_242 ? op_slot : slot_parent_91) : slot_parent_91) : slot_parent_91)) : slot_parent_91)))))));
+    slot_parent_91 <= (_eq_0 ? slot_parent_91 : (_eq_1 ? slot_parent_91 : (_eq_4 ? slot_parent_91 : (_eq_5 ? slot_parent_91 : (_eq_6 ? slot_parent_91 : (_eq_7 ? slot_parent_91 : (_eq_9 ? (_not_9 ? slot_parent_91 : (_or_2 ? (_not_1 ? (_eq_242 ? op_slot : slot_parent_91) : slot_parent_91) : slot_parent_91)) : slot_parent_91)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_92 <= (_eq_0 ? slot_parent_92 : (_eq_1 ? slot_parent_92 : (_eq_4 ? slot_parent_92 : (_eq_5 ? slot_parent_92 : (_eq_6 ? slot_parent_92 : (_eq_7 ? slot_parent_92 : (_eq_9 ? (_not_8 ? slot_parent_92 : (_or_2 ? (io_tcamWrite_ready ? (_eq_243 ? op_slot : slot_parent_92) : slot_parent_92) : slot_parent_92)) : slot_parent_92)))))));
+    slot_parent_92 <= (_eq_0 ? slot_parent_92 : (_eq_1 ? slot_parent_92 : (_eq_4 ? slot_parent_92 : (_eq_5 ? slot_parent_92 : (_eq_6 ? slot_parent_92 : (_eq_7 ? slot_parent_92 : (_eq_9 ? (_not_9 ? slot_parent_92 : (_or_2 ? (_not_1 ? (_eq_243 ? op_slot : slot_parent_92) : slot_parent_92) : slot_parent_92)) : slot_parent_92)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_93 <= (_eq_0 ? slot_parent_93 : (_eq_1 ? slot_parent_93 : (_eq_4 ? slot_parent_93 : (_eq_5 ? slot_parent_93 : (_eq_6 ? slot_parent_93 : (_eq_7 ? slot_parent_93 : (_eq_9 ? (_not_8 ? slot_parent_93 : (_or_2 ? (io_tcamWrite_ready ? (_eq_244 ? op_slot : slot_parent_93) : slot_parent_93) : slot_parent_93)) : slot_parent_93)))))));
+    slot_parent_93 <= (_eq_0 ? slot_parent_93 : (_eq_1 ? slot_parent_93 : (_eq_4 ? slot_parent_93 : (_eq_5 ? slot_parent_93 : (_eq_6 ? slot_parent_93 : (_eq_7 ? slot_parent_93 : (_eq_9 ? (_not_9 ? slot_parent_93 : (_or_2 ? (_not_1 ? (_eq_244 ? op_slot : slot_parent_93) : slot_parent_93) : slot_parent_93)) : slot_parent_93)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_94 <= (_eq_0 ? slot_parent_94 : (_eq_1 ? slot_parent_94 : (_eq_4 ? slot_parent_94 : (_eq_5 ? slot_parent_94 : (_eq_6 ? slot_parent_94 : (_eq_7 ? slot_parent_94 : (_eq_9 ? (_not_8 ? slot_parent_94 : (_or_2 ? (io_tcamWrite_ready ? (_eq_245 ? op_slot : slot_parent_94) : slot_parent_94) : slot_parent_94)) : slot_parent_94)))))));
+    slot_parent_94 <= (_eq_0 ? slot_parent_94 : (_eq_1 ? slot_parent_94 : (_eq_4 ? slot_parent_94 : (_eq_5 ? slot_parent_94 : (_eq_6 ? slot_parent_94 : (_eq_7 ? slot_parent_94 : (_eq_9 ? (_not_9 ? slot_parent_94 : (_or_2 ? (_not_1 ? (_eq_245 ? op_slot : slot_parent_94) : slot_parent_94) : slot_parent_94)) : slot_parent_94)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_95 <= (_eq_0 ? slot_parent_95 : (_eq_1 ? slot_parent_95 : (_eq_4 ? slot_parent_95 : (_eq_5 ? slot_parent_95 : (_eq_6 ? slot_parent_95 : (_eq_7 ? slot_parent_95 : (_eq_9 ? (_not_8 ? slot_parent_95 : (_or_2 ? (io_tcamWrite_ready ? (_eq_246 ? op_slot : slot_parent_95) : slot_parent_95) : slot_parent_95)) : slot_parent_95)))))));
+    slot_parent_95 <= (_eq_0 ? slot_parent_95 : (_eq_1 ? slot_parent_95 : (_eq_4 ? slot_parent_95 : (_eq_5 ? slot_parent_95 : (_eq_6 ? slot_parent_95 : (_eq_7 ? slot_parent_95 : (_eq_9 ? (_not_9 ? slot_parent_95 : (_or_2 ? (_not_1 ? (_eq_246 ? op_slot : slot_parent_95) : slot_parent_95) : slot_parent_95)) : slot_parent_95)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_96 <= (_eq_0 ? slot_parent_96 : (_eq_1 ? slot_parent_96 : (_eq_4 ? slot_parent_96 : (_eq_5 ? slot_parent_96 : (_eq_6 ? slot_parent_96 : (_eq_7 ? slot_parent_96 : (_eq_9 ? (_not_8 ? slot_parent_96 : (_or_2 ? (io_tcamWrite_ready ? (_eq_247 ? op_slot : slot_parent_96) : slot_parent_96) : slot_parent_96)) : slot_parent_96)))))));
+    slot_parent_96 <= (_eq_0 ? slot_parent_96 : (_eq_1 ? slot_parent_96 : (_eq_4 ? slot_parent_96 : (_eq_5 ? slot_parent_96 : (_eq_6 ? slot_parent_96 : (_eq_7 ? slot_parent_96 : (_eq_9 ? (_not_9 ? slot_parent_96 : (_or_2 ? (_not_1 ? (_eq_247 ? op_slot : slot_parent_96) : slot_parent_96) : slot_parent_96)) : slot_parent_96)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_97 <= (_eq_0 ? slot_parent_97 : (_eq_1 ? slot_parent_97 : (_eq_4 ? slot_parent_97 : (_eq_5 ? slot_parent_97 : (_eq_6 ? slot_parent_97 : (_eq_7 ? slot_parent_97 : (_eq_9 ? (_not_8 ? slot_parent_97 : (_or_2 ? (io_tcamWrite_ready ? (_eq_248 ? op_slot : slot_parent_97) : slot_parent_97) : slot_parent_97)) : slot_parent_97)))))));
+    slot_parent_97 <= (_eq_0 ? slot_parent_97 : (_eq_1 ? slot_parent_97 : (_eq_4 ? slot_parent_97 : (_eq_5 ? slot_parent_97 : (_eq_6 ? slot_parent_97 : (_eq_7 ? slot_parent_97 : (_eq_9 ? (_not_9 ? slot_parent_97 : (_or_2 ? (_not_1 ? (_eq_248 ? op_slot : slot_parent_97) : slot_parent_97) : slot_parent_97)) : slot_parent_97)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_98 <= (_eq_0 ? slot_parent_98 : (_eq_1 ? slot_parent_98 : (_eq_4 ? slot_parent_98 : (_eq_5 ? slot_parent_98 : (_eq_6 ? slot_parent_98 : (_eq_7 ? slot_parent_98 : (_eq_9 ? (_not_8 ? slot_parent_98 : (_or_2 ? (io_tcamWrite_ready ? (_eq_249 ? op_slot : slot_parent_98) : slot_parent_98) : slot_parent_98)) : slot_parent_98)))))));
+    slot_parent_98 <= (_eq_0 ? slot_parent_98 : (_eq_1 ? slot_parent_98 : (_eq_4 ? slot_parent_98 : (_eq_5 ? slot_parent_98 : (_eq_6 ? slot_parent_98 : (_eq_7 ? slot_parent_98 : (_eq_9 ? (_not_9 ? slot_parent_98 : (_or_2 ? (_not_1 ? (_eq_249 ? op_slot : slot_parent_98) : slot_parent_98) : slot_parent_98)) : slot_parent_98)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_99 <= (_eq_0 ? slot_parent_99 : (_eq_1 ? slot_parent_99 : (_eq_4 ? slot_parent_99 : (_eq_5 ? slot_parent_99 : (_eq_6 ? slot_parent_99 : (_eq_7 ? slot_parent_99 : (_eq_9 ? (_not_8 ? slot_parent_99 : (_or_2 ? (io_tcamWrite_ready ? (_eq_250 ? op_slot : slot_parent_99) : slot_parent_99) : slot_parent_99)) : slot_parent_99)))))));
+    slot_parent_99 <= (_eq_0 ? slot_parent_99 : (_eq_1 ? slot_parent_99 : (_eq_4 ? slot_parent_99 : (_eq_5 ? slot_parent_99 : (_eq_6 ? slot_parent_99 : (_eq_7 ? slot_parent_99 : (_eq_9 ? (_not_9 ? slot_parent_99 : (_or_2 ? (_not_1 ? (_eq_250 ? op_slot : slot_parent_99) : slot_parent_99) : slot_parent_99)) : slot_parent_99)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_100 <= (_eq_0 ? slot_parent_100 : (_eq_1 ? slot_parent_100 : (_eq_4 ? slot_parent_100 : (_eq_5 ? slot_parent_100 : (_eq_6 ? slot_parent_100 : (_eq_7 ? slot_parent_100 : (_eq_9 ? (_not_8 ? slot_parent_100 : (_or_2 ? (io_tcamWrite_ready ? (_eq_251 ? op_slot : slot_parent_100) : slot_parent_100) : slot_parent_100)) : slot_parent_100)))))));
+    slot_parent_100 <= (_eq_0 ? slot_parent_100 : (_eq_1 ? slot_parent_100 : (_eq_4 ? slot_parent_100 : (_eq_5 ? slot_parent_100 : (_eq_6 ? slot_parent_100 : (_eq_7 ? slot_parent_100 : (_eq_9 ? (_not_9 ? slot_parent_100 : (_or_2 ? (_not_1 ? (_eq_251 ? op_slot : slot_parent_100) : slot_parent_100) : slot_parent_100)) : slot_parent_100)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_101 <= (_eq_0 ? slot_parent_101 : (_eq_1 ? slot_parent_101 : (_eq_4 ? slot_parent_101 : (_eq_5 ? slot_parent_101 : (_eq_6 ? slot_parent_101 : (_eq_7 ? slot_parent_101 : (_eq_9 ? (_not_8 ? slot_parent_101 : (_or_2 ? (io_tcamWrite_ready ? (_eq_252 ? op_slot : slot_parent_101) : slot_parent_101) : slot_parent_101)) : slot_parent_101)))))));
+    slot_parent_101 <= (_eq_0 ? slot_parent_101 : (_eq_1 ? slot_parent_101 : (_eq_4 ? slot_parent_101 : (_eq_5 ? slot_parent_101 : (_eq_6 ? slot_parent_101 : (_eq_7 ? slot_parent_101 : (_eq_9 ? (_not_9 ? slot_parent_101 : (_or_2 ? (_not_1 ? (_eq_252 ? op_slot : slot_parent_101) : slot_parent_101) : slot_parent_101)) : slot_parent_101)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_102 <= (_eq_0 ? slot_parent_102 : (_eq_1 ? slot_parent_102 : (_eq_4 ? slot_parent_102 : (_eq_5 ? slot_parent_102 : (_eq_6 ? slot_parent_102 : (_eq_7 ? slot_parent_102 : (_eq_9 ? (_not_8 ? slot_parent_102 : (_or_2 ? (io_tcamWrite_ready ? (_eq_253 ? op_slot : slot_parent_102) : slot_parent_102) : slot_parent_102)) : slot_parent_102)))))));
+    slot_parent_102 <= (_eq_0 ? slot_parent_102 : (_eq_1 ? slot_parent_102 : (_eq_4 ? slot_parent_102 : (_eq_5 ? slot_parent_102 : (_eq_6 ? slot_parent_102 : (_eq_7 ? slot_parent_102 : (_eq_9 ? (_not_9 ? slot_parent_102 : (_or_2 ? (_not_1 ? (_eq_253 ? op_slot : slot_parent_102) : slot_parent_102) : slot_parent_102)) : slot_parent_102)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_103 <= (_eq_0 ? slot_parent_103 : (_eq_1 ? slot_parent_103 : (_eq_4 ? slot_parent_103 : (_eq_5 ? slot_parent_103 : (_eq_6 ? slot_parent_103 : (_eq_7 ? slot_parent_103 : (_eq_9 ? (_not_8 ? slot_parent_103 : (_or_2 ? (io_tcamWrite_ready ? (_eq_254 ? op_slot : slot_parent_103) : slot_parent_103) : slot_parent_103)) : slot_parent_103)))))));
+    slot_parent_103 <= (_eq_0 ? slot_parent_103 : (_eq_1 ? slot_parent_103 : (_eq_4 ? slot_parent_103 : (_eq_5 ? slot_parent_103 : (_eq_6 ? slot_parent_103 : (_eq_7 ? slot_parent_103 : (_eq_9 ? (_not_9 ? slot_parent_103 : (_or_2 ? (_not_1 ? (_eq_254 ? op_slot : slot_parent_103) : slot_parent_103) : slot_parent_103)) : slot_parent_103)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_104 <= (_eq_0 ? slot_parent_104 : (_eq_1 ? slot_parent_104 : (_eq_4 ? slot_parent_104 : (_eq_5 ? slot_parent_104 : (_eq_6 ? slot_parent_104 : (_eq_7 ? slot_parent_104 : (_eq_9 ? (_not_8 ? slot_parent_104 : (_or_2 ? (io_tcamWrite_ready ? (_eq_255 ? op_slot : slot_parent_104) : slot_parent_104) : slot_parent_104)) : slot_parent_104)))))));
+    slot_parent_104 <= (_eq_0 ? slot_parent_104 : (_eq_1 ? slot_parent_104 : (_eq_4 ? slot_parent_104 : (_eq_5 ? slot_parent_104 : (_eq_6 ? slot_parent_104 : (_eq_7 ? slot_parent_104 : (_eq_9 ? (_not_9 ? slot_parent_104 : (_or_2 ? (_not_1 ? (_eq_255 ? op_slot : slot_parent_104) : slot_parent_104) : slot_parent_104)) : slot_parent_104)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_105 <= (_eq_0 ? slot_parent_105 : (_eq_1 ? slot_parent_105 : (_eq_4 ? slot_parent_105 : (_eq_5 ? slot_parent_105 : (_eq_6 ? slot_parent_105 : (_eq_7 ? slot_parent_105 : (_eq_9 ? (_not_8 ? slot_parent_105 : (_or_2 ? (io_tcamWrite_ready ? (_eq_256 ? op_slot : slot_parent_105) : slot_parent_105) : slot_parent_105)) : slot_parent_105)))))));
+    slot_parent_105 <= (_eq_0 ? slot_parent_105 : (_eq_1 ? slot_parent_105 : (_eq_4 ? slot_parent_105 : (_eq_5 ? slot_parent_105 : (_eq_6 ? slot_parent_105 : (_eq_7 ? slot_parent_105 : (_eq_9 ? (_not_9 ? slot_parent_105 : (_or_2 ? (_not_1 ? (_eq_256 ? op_slot : slot_parent_105) : slot_parent_105) : slot_parent_105)) : slot_parent_105)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_106 <= (_eq_0 ? slot_parent_106 : (_eq_1 ? slot_parent_106 : (_eq_4 ? slot_parent_106 : (_eq_5 ? slot_parent_106 : (_eq_6 ? slot_parent_106 : (_eq_7 ? slot_parent_106 : (_eq_9 ? (_not_8 ? slot_parent_106 : (_or_2 ? (io_tcamWrite_ready ? (_eq_257 ? op_slot : slot_parent_106) : slot_parent_106) : slot_parent_106)) : slot_parent_106)))))));
+    slot_parent_106 <= (_eq_0 ? slot_parent_106 : (_eq_1 ? slot_parent_106 : (_eq_4 ? slot_parent_106 : (_eq_5 ? slot_parent_106 : (_eq_6 ? slot_parent_106 : (_eq_7 ? slot_parent_106 : (_eq_9 ? (_not_9 ? slot_parent_106 : (_or_2 ? (_not_1 ? (_eq_257 ? op_slot : slot_parent_106) : slot_parent_106) : slot_parent_106)) : slot_parent_106)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_107 <= (_eq_0 ? slot_parent_107 : (_eq_1 ? slot_parent_107 : (_eq_4 ? slot_parent_107 : (_eq_5 ? slot_parent_107 : (_eq_6 ? slot_parent_107 : (_eq_7 ? slot_parent_107 : (_eq_9 ? (_not_8 ? slot_parent_107 : (_or_2 ? (io_tcamWrite_ready ? (_eq_258 ? op_slot : slot_parent_107) : slot_parent_107) : slot_parent_107)) : slot_parent_107)))))));
+    slot_parent_107 <= (_eq_0 ? slot_parent_107 : (_eq_1 ? slot_parent_107 : (_eq_4 ? slot_parent_107 : (_eq_5 ? slot_parent_107 : (_eq_6 ? slot_parent_107 : (_eq_7 ? slot_parent_107 : (_eq_9 ? (_not_9 ? slot_parent_107 : (_or_2 ? (_not_1 ? (_eq_258 ? op_slot : slot_parent_107) : slot_parent_107) : slot_parent_107)) : slot_parent_107)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_108 <= (_eq_0 ? slot_parent_108 : (_eq_1 ? slot_parent_108 : (_eq_4 ? slot_parent_108 : (_eq_5 ? slot_parent_108 : (_eq_6 ? slot_parent_108 : (_eq_7 ? slot_parent_108 : (_eq_9 ? (_not_8 ? slot_parent_108 : (_or_2 ? (io_tcamWrite_ready ? (_eq_259 ? op_slot : slot_parent_108) : slot_parent_108) : slot_parent_108)) : slot_parent_108)))))));
+    slot_parent_108 <= (_eq_0 ? slot_parent_108 : (_eq_1 ? slot_parent_108 : (_eq_4 ? slot_parent_108 : (_eq_5 ? slot_parent_108 : (_eq_6 ? slot_parent_108 : (_eq_7 ? slot_parent_108 : (_eq_9 ? (_not_9 ? slot_parent_108 : (_or_2 ? (_not_1 ? (_eq_259 ? op_slot : slot_parent_108) : slot_parent_108) : slot_parent_108)) : slot_parent_108)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_109 <= (_eq_0 ? slot_parent_109 : (_eq_1 ? slot_parent_109 : (_eq_4 ? slot_parent_109 : (_eq_5 ? slot_parent_109 : (_eq_6 ? slot_parent_109 : (_eq_7 ? slot_parent_109 : (_eq_9 ? (_not_8 ? slot_parent_109 : (_or_2 ? (io_tcamWrite_ready ? (_eq_260 ? op_slot : slot_parent_109) : slot_parent_109) : slot_parent_109)) : slot_parent_109)))))));
+    slot_parent_109 <= (_eq_0 ? slot_parent_109 : (_eq_1 ? slot_parent_109 : (_eq_4 ? slot_parent_109 : (_eq_5 ? slot_parent_109 : (_eq_6 ? slot_parent_109 : (_eq_7 ? slot_parent_109 : (_eq_9 ? (_not_9 ? slot_parent_109 : (_or_2 ? (_not_1 ? (_eq_260 ? op_slot : slot_parent_109) : slot_parent_109) : slot_parent_109)) : slot_parent_109)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_110 <= (_eq_0 ? slot_parent_110 : (_eq_1 ? slot_parent_110 : (_eq_4 ? slot_parent_110 : (_eq_5 ? slot_parent_110 : (_eq_6 ? slot_parent_110 : (_eq_7 ? slot_parent_110 : (_eq_9 ? (_not_8 ? slot_parent_110 : (_or_2 ? (io_tcamWrite_ready ? (_eq_261 ? op_slot : slot_parent_110) : slot_parent_110) : slot_parent_110)) : slot_parent_110)))))));
+    slot_parent_110 <= (_eq_0 ? slot_parent_110 : (_eq_1 ? slot_parent_110 : (_eq_4 ? slot_parent_110 : (_eq_5 ? slot_parent_110 : (_eq_6 ? slot_parent_110 : (_eq_7 ? slot_parent_110 : (_eq_9 ? (_not_9 ? slot_parent_110 : (_or_2 ? (_not_1 ? (_eq_261 ? op_slot : slot_parent_110) : slot_parent_110) : slot_parent_110)) : slot_parent_110)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_111 <= (_eq_0 ? slot_parent_111 : (_eq_1 ? slot_parent_111 : (_eq_4 ? slot_parent_111 : (_eq_5 ? slot_parent_111 : (_eq_6 ? slot_parent_111 : (_eq_7 ? slot_parent_111 : (_eq_9 ? (_not_8 ? slot_parent_111 : (_or_2 ? (io_tcamWrite_ready ? (_eq_262 ? op_slot : slot_parent_111) : slot_parent_111) : slot_parent_111)) : slot_parent_111)))))));
+    slot_parent_111 <= (_eq_0 ? slot_parent_111 : (_eq_1 ? slot_parent_111 : (_eq_4 ? slot_parent_111 : (_eq_5 ? slot_parent_111 : (_eq_6 ? slot_parent_111 : (_eq_7 ? slot_parent_111 : (_eq_9 ? (_not_9 ? slot_parent_111 : (_or_2 ? (_not_1 ? (_eq_262 ? op_slot : slot_parent_111) : slot_parent_111) : slot_parent_111)) : slot_parent_111)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_112 <= (_eq_0 ? slot_parent_112 : (_eq_1 ? slot_parent_112 : (_eq_4 ? slot_parent_112 : (_eq_5 ? slot_parent_112 : (_eq_6 ? slot_parent_112 : (_eq_7 ? slot_parent_112 : (_eq_9 ? (_not_8 ? slot_parent_112 : (_or_2 ? (io_tcamWrite_ready ? (_eq_263 ? op_slot : slot_parent_112) : slot_parent_112) : slot_parent_112)) : slot_parent_112)))))));
+    slot_parent_112 <= (_eq_0 ? slot_parent_112 : (_eq_1 ? slot_parent_112 : (_eq_4 ? slot_parent_112 : (_eq_5 ? slot_parent_112 : (_eq_6 ? slot_parent_112 : (_eq_7 ? slot_parent_112 : (_eq_9 ? (_not_9 ? slot_parent_112 : (_or_2 ? (_not_1 ? (_eq_263 ? op_slot : slot_parent_112) : slot_parent_112) : slot_parent_112)) : slot_parent_112)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_113 <= (_eq_0 ? slot_parent_113 : (_eq_1 ? slot_parent_113 : (_eq_4 ? slot_parent_113 : (_eq_5 ? slot_parent_113 : (_eq_6 ? slot_parent_113 : (_eq_7 ? slot_parent_113 : (_eq_9 ? (_not_8 ? slot_parent_113 : (_or_2 ? (io_tcamWrite_ready ? (_eq_264 ? op_slot : slot_parent_113) : slot_parent_113) : slot_parent_113)) : slot_parent_113)))))));
+    slot_parent_113 <= (_eq_0 ? slot_parent_113 : (_eq_1 ? slot_parent_113 : (_eq_4 ? slot_parent_113 : (_eq_5 ? slot_parent_113 : (_eq_6 ? slot_parent_113 : (_eq_7 ? slot_parent_113 : (_eq_9 ? (_not_9 ? slot_parent_113 : (_or_2 ? (_not_1 ? (_eq_264 ? op_slot : slot_parent_113) : slot_parent_113) : slot_parent_113)) : slot_parent_113)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_114 <= (_eq_0 ? slot_parent_114 : (_eq_1 ? slot_parent_114 : (_eq_4 ? slot_parent_114 : (_eq_5 ? slot_parent_114 : (_eq_6 ? slot_parent_114 : (_eq_7 ? slot_parent_114 : (_eq_9 ? (_not_8 ? slot_parent_114 : (_or_2 ? (io_tcamWrite_ready ? (_eq_265 ? op_slot : slot_parent_114) : slot_parent_114) : slot_parent_114)) : slot_parent_114)))))));
+    slot_parent_114 <= (_eq_0 ? slot_parent_114 : (_eq_1 ? slot_parent_114 : (_eq_4 ? slot_parent_114 : (_eq_5 ? slot_parent_114 : (_eq_6 ? slot_parent_114 : (_eq_7 ? slot_parent_114 : (_eq_9 ? (_not_9 ? slot_parent_114 : (_or_2 ? (_not_1 ? (_eq_265 ? op_slot : slot_parent_114) : slot_parent_114) : slot_parent_114)) : slot_parent_114)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_115 <= (_eq_0 ? slot_parent_115 : (_eq_1 ? slot_parent_115 : (_eq_4 ? slot_parent_115 : (_eq_5 ? slot_parent_115 : (_eq_6 ? slot_parent_115 : (_eq_7 ? slot_parent_115 : (_eq_9 ? (_not_8 ? slot_parent_115 : (_or_2 ? (io_tcamWrite_ready ? (_eq_266 ? op_slot : slot_parent_115) : slot_parent_115) : slot_parent_115)) : slot_parent_115)))))));
+    slot_parent_115 <= (_eq_0 ? slot_parent_115 : (_eq_1 ? slot_parent_115 : (_eq_4 ? slot_parent_115 : (_eq_5 ? slot_parent_115 : (_eq_6 ? slot_parent_115 : (_eq_7 ? slot_parent_115 : (_eq_9 ? (_not_9 ? slot_parent_115 : (_or_2 ? (_not_1 ? (_eq_266 ? op_slot : slot_parent_115) : slot_parent_115) : slot_parent_115)) : slot_parent_115)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_116 <= (_eq_0 ? slot_parent_116 : (_eq_1 ? slot_parent_116 : (_eq_4 ? slot_parent_116 : (_eq_5 ? slot_parent_116 : (_eq_6 ? slot_parent_116 : (_eq_7 ? slot_parent_116 : (_eq_9 ? (_not_8 ? slot_parent_116 : (_or_2 ? (io_tcamWrite_ready ? (_eq_267 ? op_slot : slot_parent_116) : slot_parent_116) : slot_parent_116)) : slot_parent_116)))))));
+    slot_parent_116 <= (_eq_0 ? slot_parent_116 : (_eq_1 ? slot_parent_116 : (_eq_4 ? slot_parent_116 : (_eq_5 ? slot_parent_116 : (_eq_6 ? slot_parent_116 : (_eq_7 ? slot_parent_116 : (_eq_9 ? (_not_9 ? slot_parent_116 : (_or_2 ? (_not_1 ? (_eq_267 ? op_slot : slot_parent_116) : slot_parent_116) : slot_parent_116)) : slot_parent_116)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_117 <= (_eq_0 ? slot_parent_117 : (_eq_1 ? slot_parent_117 : (_eq_4 ? slot_parent_117 : (_eq_5 ? slot_parent_117 : (_eq_6 ? slot_parent_117 : (_eq_7 ? slot_parent_117 : (_eq_9 ? (_not_8 ? slot_parent_117 : (_or_2 ? (io_tcamWrite_ready ? (_eq_268 ? op_slot : slot_parent_117) : slot_parent_117) : slot_parent_117)) : slot_parent_117)))))));
+    slot_parent_117 <= (_eq_0 ? slot_parent_117 : (_eq_1 ? slot_parent_117 : (_eq_4 ? slot_parent_117 : (_eq_5 ? slot_parent_117 : (_eq_6 ? slot_parent_117 : (_eq_7 ? slot_parent_117 : (_eq_9 ? (_not_9 ? slot_parent_117 : (_or_2 ? (_not_1 ? (_eq_268 ? op_slot : slot_parent_117) : slot_parent_117) : slot_parent_117)) : slot_parent_117)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_118 <= (_eq_0 ? slot_parent_118 : (_eq_1 ? slot_parent_118 : (_eq_4 ? slot_parent_118 : (_eq_5 ? slot_parent_118 : (_eq_6 ? slot_parent_118 : (_eq_7 ? slot_parent_118 : (_eq_9 ? (_not_8 ? slot_parent_118 : (_or_2 ? (io_tcamWrite_ready ? (_eq_269 ? op_slot : slot_parent_118) : slot_parent_118) : slot_parent_118)) : slot_parent_118)))))));
+    slot_parent_118 <= (_eq_0 ? slot_parent_118 : (_eq_1 ? slot_parent_118 : (_eq_4 ? slot_parent_118 : (_eq_5 ? slot_parent_118 : (_eq_6 ? slot_parent_118 : (_eq_7 ? slot_parent_118 : (_eq_9 ? (_not_9 ? slot_parent_118 : (_or_2 ? (_not_1 ? (_eq_269 ? op_slot : slot_parent_118) : slot_parent_118) : slot_parent_118)) : slot_parent_118)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_119 <= (_eq_0 ? slot_parent_119 : (_eq_1 ? slot_parent_119 : (_eq_4 ? slot_parent_119 : (_eq_5 ? slot_parent_119 : (_eq_6 ? slot_parent_119 : (_eq_7 ? slot_parent_119 : (_eq_9 ? (_not_8 ? slot_parent_119 : (_or_2 ? (io_tcamWrite_ready ? (_eq_270 ? op_slot : slot_parent_119) : slot_parent_119) : slot_parent_119)) : slot_parent_119)))))));
+    slot_parent_119 <= (_eq_0 ? slot_parent_119 : (_eq_1 ? slot_parent_119 : (_eq_4 ? slot_parent_119 : (_eq_5 ? slot_parent_119 : (_eq_6 ? slot_parent_119 : (_eq_7 ? slot_parent_119 : (_eq_9 ? (_not_9 ? slot_parent_119 : (_or_2 ? (_not_1 ? (_eq_270 ? op_slot : slot_parent_119) : slot_parent_119) : slot_parent_119)) : slot_parent_119)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_120 <= (_eq_0 ? slot_parent_120 : (_eq_1 ? slot_parent_120 : (_eq_4 ? slot_parent_120 : (_eq_5 ? slot_parent_120 : (_eq_6 ? slot_parent_120 : (_eq_7 ? slot_parent_120 : (_eq_9 ? (_not_8 ? slot_parent_120 : (_or_2 ? (io_tcamWrite_ready ? (_eq_271 ? op_slot : slot_parent_120) : slot_parent_120) : slot_parent_120)) : slot_parent_120)))))));
+    slot_parent_120 <= (_eq_0 ? slot_parent_120 : (_eq_1 ? slot_parent_120 : (_eq_4 ? slot_parent_120 : (_eq_5 ? slot_parent_120 : (_eq_6 ? slot_parent_120 : (_eq_7 ? slot_parent_120 : (_eq_9 ? (_not_9 ? slot_parent_120 : (_or_2 ? (_not_1 ? (_eq_271 ? op_slot : slot_parent_120) : slot_parent_120) : slot_parent_120)) : slot_parent_120)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_121 <= (_eq_0 ? slot_parent_121 : (_eq_1 ? slot_parent_121 : (_eq_4 ? slot_parent_121 : (_eq_5 ? slot_parent_121 : (_eq_6 ? slot_parent_121 : (_eq_7 ? slot_parent_121 : (_eq_9 ? (_not_8 ? slot_parent_121 : (_or_2 ? (io_tcamWrite_ready ? (_eq_272 ? op_slot : slot_parent_121) : slot_parent_121) : slot_parent_121)) : slot_parent_121)))))));
+    slot_parent_121 <= (_eq_0 ? slot_parent_121 : (_eq_1 ? slot_parent_121 : (_eq_4 ? slot_parent_121 : (_eq_5 ? slot_parent_121 : (_eq_6 ? slot_parent_121 : (_eq_7 ? slot_parent_121 : (_eq_9 ? (_not_9 ? slot_parent_121 : (_or_2 ? (_not_1 ? (_eq_272 ? op_slot : slot_parent_121) : slot_parent_121) : slot_parent_121)) : slot_parent_121)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_122 <= (_eq_0 ? slot_parent_122 : (_eq_1 ? slot_parent_122 : (_eq_4 ? slot_parent_122 : (_eq_5 ? slot_parent_122 : (_eq_6 ? slot_parent_122 : (_eq_7 ? slot_parent_122 : (_eq_9 ? (_not_8 ? slot_parent_122 : (_or_2 ? (io_tcamWrite_ready ? (_eq_273 ? op_slot : slot_parent_122) : slot_parent_122) : slot_parent_122)) : slot_parent_122)))))));
+    slot_parent_122 <= (_eq_0 ? slot_parent_122 : (_eq_1 ? slot_parent_122 : (_eq_4 ? slot_parent_122 : (_eq_5 ? slot_parent_122 : (_eq_6 ? slot_parent_122 : (_eq_7 ? slot_parent_122 : (_eq_9 ? (_not_9 ? slot_parent_122 : (_or_2 ? (_not_1 ? (_eq_273 ? op_slot : slot_parent_122) : slot_parent_122) : slot_parent_122)) : slot_parent_122)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_123 <= (_eq_0 ? slot_parent_123 : (_eq_1 ? slot_parent_123 : (_eq_4 ? slot_parent_123 : (_eq_5 ? slot_parent_123 : (_eq_6 ? slot_parent_123 : (_eq_7 ? slot_parent_123 : (_eq_9 ? (_not_8 ? slot_parent_123 : (_or_2 ? (io_tcamWrite_ready ? (_eq_274 ? op_slot : slot_parent_123) : slot_parent_123) : slot_parent_123)) : slot_parent_123)))))));
+    slot_parent_123 <= (_eq_0 ? slot_parent_123 : (_eq_1 ? slot_parent_123 : (_eq_4 ? slot_parent_123 : (_eq_5 ? slot_parent_123 : (_eq_6 ? slot_parent_123 : (_eq_7 ? slot_parent_123 : (_eq_9 ? (_not_9 ? slot_parent_123 : (_or_2 ? (_not_1 ? (_eq_274 ? op_slot : slot_parent_123) : slot_parent_123) : slot_parent_123)) : slot_parent_123)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_124 <= (_eq_0 ? slot_parent_124 : (_eq_1 ? slot_parent_124 : (_eq_4 ? slot_parent_124 : (_eq_5 ? slot_parent_124 : (_eq_6 ? slot_parent_124 : (_eq_7 ? slot_parent_124 : (_eq_9 ? (_not_8 ? slot_parent_124 : (_or_2 ? (io_tcamWrite_ready ? (_eq_275 ? op_slot : slot_parent_124) : slot_parent_124) : slot_parent_124)) : slot_parent_124)))))));
+    slot_parent_124 <= (_eq_0 ? slot_parent_124 : (_eq_1 ? slot_parent_124 : (_eq_4 ? slot_parent_124 : (_eq_5 ? slot_parent_124 : (_eq_6 ? slot_parent_124 : (_eq_7 ? slot_parent_124 : (_eq_9 ? (_not_9 ? slot_parent_124 : (_or_2 ? (_not_1 ? (_eq_275 ? op_slot : slot_parent_124) : slot_parent_124) : slot_parent_124)) : slot_parent_124)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_125 <= (_eq_0 ? slot_parent_125 : (_eq_1 ? slot_parent_125 : (_eq_4 ? slot_parent_125 : (_eq_5 ? slot_parent_125 : (_eq_6 ? slot_parent_125 : (_eq_7 ? slot_parent_125 : (_eq_9 ? (_not_8 ? slot_parent_125 : (_or_2 ? (io_tcamWrite_ready ? (_eq_276 ? op_slot : slot_parent_125) : slot_parent_125) : slot_parent_125)) : slot_parent_125)))))));
+    slot_parent_125 <= (_eq_0 ? slot_parent_125 : (_eq_1 ? slot_parent_125 : (_eq_4 ? slot_parent_125 : (_eq_5 ? slot_parent_125 : (_eq_6 ? slot_parent_125 : (_eq_7 ? slot_parent_125 : (_eq_9 ? (_not_9 ? slot_parent_125 : (_or_2 ? (_not_1 ? (_eq_276 ? op_slot : slot_parent_125) : slot_parent_125) : slot_parent_125)) : slot_parent_125)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_126 <= (_eq_0 ? slot_parent_126 : (_eq_1 ? slot_parent_126 : (_eq_4 ? slot_parent_126 : (_eq_5 ? slot_parent_126 : (_eq_6 ? slot_parent_126 : (_eq_7 ? slot_parent_126 : (_eq_9 ? (_not_8 ? slot_parent_126 : (_or_2 ? (io_tcamWrite_ready ? (_eq_277 ? op_slot : slot_parent_126) : slot_parent_126) : slot_parent_126)) : slot_parent_126)))))));
+    slot_parent_126 <= (_eq_0 ? slot_parent_126 : (_eq_1 ? slot_parent_126 : (_eq_4 ? slot_parent_126 : (_eq_5 ? slot_parent_126 : (_eq_6 ? slot_parent_126 : (_eq_7 ? slot_parent_126 : (_eq_9 ? (_not_9 ? slot_parent_126 : (_or_2 ? (_not_1 ? (_eq_277 ? op_slot : slot_parent_126) : slot_parent_126) : slot_parent_126)) : slot_parent_126)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_127 <= (_eq_0 ? slot_parent_127 : (_eq_1 ? slot_parent_127 : (_eq_4 ? slot_parent_127 : (_eq_5 ? slot_parent_127 : (_eq_6 ? slot_parent_127 : (_eq_7 ? slot_parent_127 : (_eq_9 ? (_not_8 ? slot_parent_127 : (_or_2 ? (io_tcamWrite_ready ? (_eq_278 ? op_slot : slot_parent_127) : slot_parent_127) : slot_parent_127)) : slot_parent_127)))))));
+    slot_parent_127 <= (_eq_0 ? slot_parent_127 : (_eq_1 ? slot_parent_127 : (_eq_4 ? slot_parent_127 : (_eq_5 ? slot_parent_127 : (_eq_6 ? slot_parent_127 : (_eq_7 ? slot_parent_127 : (_eq_9 ? (_not_9 ? slot_parent_127 : (_or_2 ? (_not_1 ? (_eq_278 ? op_slot : slot_parent_127) : slot_parent_127) : slot_parent_127)) : slot_parent_127)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_6 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_9 ? (_not_8 ? slot_digit_0 : (_or_2 ? (io_tcamWrite_ready ? (_eq_279 ? _bits_4 : slot_digit_0) : slot_digit_0) : slot_digit_0)) : slot_digit_0)))))));
+    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_6 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_9 ? (_not_9 ? slot_digit_0 : (_or_2 ? (_not_1 ? (_eq_279 ? _bits_5 : slot_digit_0) : slot_digit_0) : slot_digit_0)) : slot_digit_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_6 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_9 ? (_not_8 ? slot_digit_1 : (_or_2 ? (io_tcamWrite_ready ? (_eq_280 ? _bits_4 : slot_digit_1) : slot_digit_1) : slot_digit_1)) : slot_digit_1)))))));
+    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_6 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_9 ? (_not_9 ? slot_digit_1 : (_or_2 ? (_not_1 ? (_eq_280 ? _bits_5 : slot_digit_1) : slot_digit_1) : slot_digit_1)) : slot_digit_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_6 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_9 ? (_not_8 ? slot_digit_2 : (_or_2 ? (io_tcamWrite_ready ? (_eq_281 ? _bits_4 : slot_digit_2) : slot_digit_2) : slot_digit_2)) : slot_digit_2)))))));
+    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_6 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_9 ? (_not_9 ? slot_digit_2 : (_or_2 ? (_not_1 ? (_eq_281 ? _bits_5 : slot_digit_2) : slot_digit_2) : slot_digit_2)) : slot_digit_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_6 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_9 ? (_not_8 ? slot_digit_3 : (_or_2 ? (io_tcamWrite_ready ? (_eq_282 ? _bits_4 : slot_digit_3) : slot_digit_3) : slot_digit_3)) : slot_digit_3)))))));
+    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_6 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_9 ? (_not_9 ? slot_digit_3 : (_or_2 ? (_not_1 ? (_eq_282 ? _bits_5 : slot_digit_3) : slot_digit_3) : slot_digit_3)) : slot_digit_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_6 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_9 ? (_not_8 ? slot_digit_4 : (_or_2 ? (io_tcamWrite_ready ? (_eq_283 ? _bits_4 : slot_digit_4) : slot_digit_4) : slot_digit_4)) : slot_digit_4)))))));
+    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_6 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_9 ? (_not_9 ? slot_digit_4 : (_or_2 ? (_not_1 ? (_eq_283 ? _bits_5 : slot_digit_4) : slot_digit_4) : slot_digit_4)) : slot_digit_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_6 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_9 ? (_not_8 ? slot_digit_5 : (_or_2 ? (io_tcamWrite_ready ? (_eq_284 ? _bits_4 : slot_digit_5) : slot_digit_5) : slot_digit_5)) : slot_digit_5)))))));
+    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_6 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_9 ? (_not_9 ? slot_digit_5 : (_or_2 ? (_not_1 ? (_eq_284 ? _bits_5 : slot_digit_5) : slot_digit_5) : slot_digit_5)) : slot_digit_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_6 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_9 ? (_not_8 ? slot_digit_6 : (_or_2 ? (io_tcamWrite_ready ? (_eq_285 ? _bits_4 : slot_digit_6) : slot_digit_6) : slot_digit_6)) : slot_digit_6)))))));
+    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_6 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_9 ? (_not_9 ? slot_digit_6 : (_or_2 ? (_not_1 ? (_eq_285 ? _bits_5 : slot_digit_6) : slot_digit_6) : slot_digit_6)) : slot_digit_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_6 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_9 ? (_not_8 ? slot_digit_7 : (_or_2 ? (io_tcamWrite_ready ? (_eq_286 ? _bits_4 : slot_digit_7) : slot_digit_7) : slot_digit_7)) : slot_digit_7)))))));
+    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_6 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_9 ? (_not_9 ? slot_digit_7 : (_or_2 ? (_not_1 ? (_eq_286 ? _bits_5 : slot_digit_7) : slot_digit_7) : slot_digit_7)) : slot_digit_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_6 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_9 ? (_not_8 ? slot_digit_8 : (_or_2 ? (io_tcamWrite_ready ? (_eq_287 ? _bits_4 : slot_digit_8) : slot_digit_8) : slot_digit_8)) : slot_digit_8)))))));
+    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_6 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_9 ? (_not_9 ? slot_digit_8 : (_or_2 ? (_not_1 ? (_eq_287 ? _bits_5 : slot_digit_8) : slot_digit_8) : slot_digit_8)) : slot_digit_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_6 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_9 ? (_not_8 ? slot_digit_9 : (_or_2 ? (io_tcamWrite_ready ? (_eq_288 ? _bits_4 : slot_digit_9) : slot_digit_9) : slot_digit_9)) : slot_digit_9)))))));
+    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_6 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_9 ? (_not_9 ? slot_digit_9 : (_or_2 ? (_not_1 ? (_eq_288 ? _bits_5 : slot_digit_9) : slot_digit_9) : slot_digit_9)) : slot_digit_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_6 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_9 ? (_not_8 ? slot_digit_10 : (_or_2 ? (io_tcamWrite_ready ? (_eq_289 ? _bits_4 : slot_digit_10) : slot_digit_10) : slot_digit_10)) : slot_digit_10)))))));
+    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_6 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_9 ? (_not_9 ? slot_digit_10 : (_or_2 ? (_not_1 ? (_eq_289 ? _bits_5 : slot_digit_10) : slot_digit_10) : slot_digit_10)) : slot_digit_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_6 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_9 ? (_not_8 ? slot_digit_11 : (_or_2 ? (io_tcamWrite_ready ? (_eq_290 ? _bits_4 : slot_digit_11) : slot_digit_11) : slot_digit_11)) : slot_digit_11)))))));
+    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_6 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_9 ? (_not_9 ? slot_digit_11 : (_or_2 ? (_not_1 ? (_eq_290 ? _bits_5 : slot_digit_11) : slot_digit_11) : slot_digit_11)) : slot_digit_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_6 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_9 ? (_not_8 ? slot_digit_12 : (_or_2 ? (io_tcamWrite_ready ? (_eq_291 ? _bits_4 : slot_digit_12) : slot_digit_12) : slot_digit_12)) : slot_digit_12)))))));
+    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_6 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_9 ? (_not_9 ? slot_digit_12 : (_or_2 ? (_not_1 ? (_eq_291 ? _bits_5 : slot_digit_12) : slot_digit_12) : slot_digit_12)) : slot_digit_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_6 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_9 ? (_not_8 ? slot_digit_13 : (_or_2 ? (io_tcamWrite_ready ? (_eq_292 ? _bits_4 : slot_digit_13) : slot_digit_13) : slot_digit_13)) : slot_digit_13)))))));
+    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_6 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_9 ? (_not_9 ? slot_digit_13 : (_or_2 ? (_not_1 ? (_eq_292 ? _bits_5 : slot_digit_13) : slot_digit_13) : slot_digit_13)) : slot_digit_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_6 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_9 ? (_not_8 ? slot_digit_14 : (_or_2 ? (io_tcamWrite_ready ? (_eq_293 ? _bits_4 : slot_digit_14) : slot_digit_14) : slot_digit_14)) : slot_digit_14)))))));
+    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_6 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_9 ? (_not_9 ? slot_digit_14 : (_or_2 ? (_not_1 ? (_eq_293 ? _bits_5 : slot_digit_14) : slot_digit_14) : slot_digit_14)) : slot_digit_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_6 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_9 ? (_not_8 ? slot_digit_15 : (_or_2 ? (io_tcamWrite_ready ? (_eq_294 ? _bits_4 : slot_digit_15) : slot_digit_15) : slot_digit_15)) : slot_digit_15)))))));
+    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_6 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_9 ? (_not_9 ? slot_digit_15 : (_or_2 ? (_not_1 ? (_eq_294 ? _bits_5 : slot_digit_15) : slot_digit_15) : slot_digit_15)) : slot_digit_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_6 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_9 ? (_not_8 ? slot_digit_16 : (_or_2 ? (io_tcamWrite_ready ? (_eq_295 ? _bits_4 : slot_digit_16) : slot_digit_16) : slot_digit_16)) : slot_digit_16)))))));
+    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_6 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_9 ? (_not_9 ? slot_digit_16 : (_or_2 ? (_not_1 ? (_eq_295 ? _bits_5 : slot_digit_16) : slot_digit_16) : slot_digit_16)) : slot_digit_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_6 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_9 ? (_not_8 ? slot_digit_17 : (_or_2 ? (io_tcamWrite_ready ? (_eq_296 ? _bits_4 : slot_digit_17) : slot_digit_17) : slot_digit_17)) : slot_digit_17)))))));
+    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_6 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_9 ? (_not_9 ? slot_digit_17 : (_or_2 ? (_not_1 ? (_eq_296 ? _bits_5 : slot_digit_17) : slot_digit_17) : slot_digit_17)) : slot_digit_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_6 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_9 ? (_not_8 ? slot_digit_18 : (_or_2 ? (io_tcamWrite_ready ? (_eq_297 ? _bits_4 : slot_digit_18) : slot_digit_18) : slot_digit_18)) : slot_digit_18)))))));
+    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_6 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_9 ? (_not_9 ? slot_digit_18 : (_or_2 ? (_not_1 ? (_eq_297 ? _bits_5 : slot_digit_18) : slot_digit_18) : slot_digit_18)) : slot_digit_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_6 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_9 ? (_not_8 ? slot_digit_19 : (_or_2 ? (io_tcamWrite_ready ? (_eq_298 ? _bits_4 : slot_digit_19) : slot_digit_19) : slot_digit_19)) : slot_digit_19)))))));
+    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_6 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_9 ? (_not_9 ? slot_digit_19 : (_or_2 ? (_not_1 ? (_eq_298 ? _bits_5 : slot_digit_19) : slot_digit_19) : slot_digit_19)) : slot_digit_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_6 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_9 ? (_not_8 ? slot_digit_20 : (_or_2 ? (io_tcamWrite_ready ? (_eq_299 ? _bits_4 : slot_digit_20) : slot_digit_20) : slot_digit_20)) : slot_digit_20)))))));
+    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_6 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_9 ? (_not_9 ? slot_digit_20 : (_or_2 ? (_not_1 ? (_eq_299 ? _bits_5 : slot_digit_20) : slot_digit_20) : slot_digit_20)) : slot_digit_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_6 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_9 ? (_not_8 ? slot_digit_21 : (_or_2 ? (io_tcamWrite_ready ? (_eq_300 ? _bits_4 : slot_digit_21) : slot_digit_21) : slot_digit_21)) : slot_digit_21)))))));
+    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_6 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_9 ? (_not_9 ? slot_digit_21 : (_or_2 ? (_not_1 ? (_eq_300 ? _bits_5 : slot_digit_21) : slot_digit_21) : slot_digit_21)) : slot_digit_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_6 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_9 ? (_not_8 ? slot_digit_22 : (_or_2 ? (io_tcamWrite_ready ? (_eq_301 ? _bits_4 : slot_digit_22) : slot_digit_22) : slot_digit_22)) : slot_digit_22)))))));
+    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_6 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_9 ? (_not_9 ? slot_digit_22 : (_or_2 ? (_not_1 ? (_eq_301 ? _bits_5 : slot_digit_22) : slot_digit_22) : slot_digit_22)) : slot_digit_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_6 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_9 ? (_not_8 ? slot_digit_23 : (_or_2 ? (io_tcamWrite_ready ? (_eq_302 ? _bits_4 : slot_digit_23) : slot_digit_23) : slot_digit_23)) : slot_digit_23)))))));
+    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_6 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_9 ? (_not_9 ? slot_digit_23 : (_or_2 ? (_not_1 ? (_eq_302 ? _bits_5 : slot_digit_23) : slot_digit_23) : slot_digit_23)) : slot_digit_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_6 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_9 ? (_not_8 ? slot_digit_24 : (_or_2 ? (io_tcamWrite_ready ? (_eq_303 ? _bits_4 : slot_digit_24) : slot_digit_24) : slot_digit_24)) : slot_digit_24)))))));
+    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_6 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_9 ? (_not_9 ? slot_digit_24 : (_or_2 ? (_not_1 ? (_eq_303 ? _bits_5 : slot_digit_24) : slot_digit_24) : slot_digit_24)) : slot_digit_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_6 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_9 ? (_not_8 ? slot_digit_25 : (_or_2 ? (io_tcamWrite_ready ? (_eq_304 ? _bits_4 : slot_digit_25) : slot_digit_25) : slot_digit_25)) : slot_digit_25)))))));
+    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_6 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_9 ? (_not_9 ? slot_digit_25 : (_or_2 ? (_not_1 ? (_eq_304 ? _bits_5 : slot_digit_25) : slot_digit_25) : slot_digit_25)) : slot_digit_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_6 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_9 ? (_not_8 ? slot_digit_26 : (_or_2 ? (io_tcamWrite_ready ? (_eq_305 ? _bits_4 : slot_digit_26) : slot_digit_26) : slot_digit_26)) : slot_digit_26)))))));
+    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_6 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_9 ? (_not_9 ? slot_digit_26 : (_or_2 ? (_not_1 ? (_eq_305 ? _bits_5 : slot_digit_26) : slot_digit_26) : slot_digit_26)) : slot_digit_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_6 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_9 ? (_not_8 ? slot_digit_27 : (_or_2 ? (io_tcamWrite_ready ? (_eq_306 ? _bits_4 : slot_digit_27) : slot_digit_27) : slot_digit_27)) : slot_digit_27)))))));
+    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_6 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_9 ? (_not_9 ? slot_digit_27 : (_or_2 ? (_not_1 ? (_eq_306 ? _bits_5 : slot_digit_27) : slot_digit_27) : slot_digit_27)) : slot_digit_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_6 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_9 ? (_not_8 ? slot_digit_28 : (_or_2 ? (io_tcamWrite_ready ? (_eq_307 ? _bits_4 : slot_digit_28) : slot_digit_28) : slot_digit_28)) : slot_digit_28)))))));
+    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_6 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_9 ? (_not_9 ? slot_digit_28 : (_or_2 ? (_not_1 ? (_eq_307 ? _bits_5 : slot_digit_28) : slot_digit_28) : slot_digit_28)) : slot_digit_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_6 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_9 ? (_not_8 ? slot_digit_29 : (_or_2 ? (io_tcamWrite_ready ? (_eq_308 ? _bits_4 : slot_digit_29) : slot_digit_29) : slot_digit_29)) : slot_digit_29)))))));
+    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_6 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_9 ? (_not_9 ? slot_digit_29 : (_or_2 ? (_not_1 ? (_eq_308 ? _bits_5 : slot_digit_29) : slot_digit_29) : slot_digit_29)) : slot_digit_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_6 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_9 ? (_not_8 ? slot_digit_30 : (_or_2 ? (io_tcamWrite_ready ? (_eq_309 ? _bits_4 : slot_digit_30) : slot_digit_30) : slot_digit_30)) : slot_digit_30)))))));
+    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_6 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_9 ? (_not_9 ? slot_digit_30 : (_or_2 ? (_not_1 ? (_eq_309 ? _bits_5 : slot_digit_30) : slot_digit_30) : slot_digit_30)) : slot_digit_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_6 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_9 ? (_not_8 ? slot_digit_31 : (_or_2 ? (io_tcamWrite_ready ? (_eq_310 ? _bits_4 : slot_digit_31) : slot_digit_31) : slot_digit_31)) : slot_digit_31)))))));
+    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_6 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_9 ? (_not_9 ? slot_digit_31 : (_or_2 ? (_not_1 ? (_eq_310 ? _bits_5 : slot_digit_31) : slot_digit_31) : slot_digit_31)) : slot_digit_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_32 <= (_eq_0 ? slot_digit_32 : (_eq_1 ? slot_digit_32 : (_eq_4 ? slot_digit_32 : (_eq_5 ? slot_digit_32 : (_eq_6 ? slot_digit_32 : (_eq_7 ? slot_digit_32 : (_eq_9 ? (_not_8 ? slot_digit_32 : (_or_2 ? (io_tcamWrite_ready ? (_eq_311 ? _bits_4 : slot_digit_32) : slot_digit_32) : slot_digit_32)) : slot_digit_32)))))));
+    slot_digit_32 <= (_eq_0 ? slot_digit_32 : (_eq_1 ? slot_digit_32 : (_eq_4 ? slot_digit_32 : (_eq_5 ? slot_digit_32 : (_eq_6 ? slot_digit_32 : (_eq_7 ? slot_digit_32 : (_eq_9 ? (_not_9 ? slot_digit_32 : (_or_2 ? (_not_1 ? (_eq_311 ? _bits_5 : slot_digit_32) : slot_digit_32) : slot_digit_32)) : slot_digit_32)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_33 <= (_eq_0 ? slot_digit_33 : (_eq_1 ? slot_digit_33 : (_eq_4 ? slot_digit_33 : (_eq_5 ? slot_digit_33 : (_eq_6 ? slot_digit_33 : (_eq_7 ? slot_digit_33 : (_eq_9 ? (_not_8 ? slot_digit_33 : (_or_2 ? (io_tcamWrite_ready ? (_eq_312 ? _bits_4 : slot_digit_33) : slot_digit_33) : slot_digit_33)) : slot_digit_33)))))));
+    slot_digit_33 <= (_eq_0 ? slot_digit_33 : (_eq_1 ? slot_digit_33 : (_eq_4 ? slot_digit_33 : (_eq_5 ? slot_digit_33 : (_eq_6 ? slot_digit_33 : (_eq_7 ? slot_digit_33 : (_eq_9 ? (_not_9 ? slot_digit_33 : (_or_2 ? (_not_1 ? (_eq_312 ? _bits_5 : slot_digit_33) : slot_digit_33) : slot_digit_33)) : slot_digit_33)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_34 <= (_eq_0 ? slot_digit_34 : (_eq_1 ? slot_digit_34 : (_eq_4 ? slot_digit_34 : (_eq_5 ? slot_digit_34 : (_eq_6 ? slot_digit_34 : (_eq_7 ? slot_digit_34 : (_eq_9 ? (_not_8 ? slot_digit_34 : (_or_2 ? (io_tcamWrite_ready ? (_eq_313 ? _bits_4 : slot_digit_34) : slot_digit_34) : slot_digit_34)) : slot_digit_34)))))));
+    slot_digit_34 <= (_eq_0 ? slot_digit_34 : (_eq_1 ? slot_digit_34 : (_eq_4 ? slot_digit_34 : (_eq_5 ? slot_digit_34 : (_eq_6 ? slot_digit_34 : (_eq_7 ? slot_digit_34 : (_eq_9 ? (_not_9 ? slot_digit_34 : (_or_2 ? (_not_1 ? (_eq_313 ? _bits_5 : slot_digit_34) : slot_digit_34) : slot_digit_34)) : slot_digit_34)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_35 <= (_eq_0 ? slot_digit_35 : (_eq_1 ? slot_digit_35 : (_eq_4 ? slot_digit_35 : (_eq_5 ? slot_digit_35 : (_eq_6 ? slot_digit_35 : (_eq_7 ? slot_digit_35 : (_eq_9 ? (_not_8 ? slot_digit_35 : (_or_2 ? (io_tcamWrite_ready ? (_eq_314 ? _bits_4 : slot_digit_35) : slot_digit_35) : slot_digit_35)) : slot_digit_35)))))));
+    slot_digit_35 <= (_eq_0 ? slot_digit_35 : (_eq_1 ? slot_digit_35 : (_eq_4 ? slot_digit_35 : (_eq_5 ? slot_digit_35 : (_eq_6 ? slot_digit_35 : (_eq_7 ? slot_digit_35 : (_eq_9 ? (_not_9 ? slot_digit_35 : (_or_2 ? (_not_1 ? (_eq_314 ? _bits_5 : slot_digit_35) : slot_digit_35) : slot_digit_35)) : slot_digit_35)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_36 <= (_eq_0 ? slot_digit_36 : (_eq_1 ? slot_digit_36 : (_eq_4 ? slot_digit_36 : (_eq_5 ? slot_digit_36 : (_eq_6 ? slot_digit_36 : (_eq_7 ? slot_digit_36 : (_eq_9 ? (_not_8 ? slot_digit_36 : (_or_2 ? (io_tcamWrite_ready ? (_eq_315 ? _bits_4 : slot_digit_36) : slot_digit_36) : slot_digit_36)) : slot_digit_36)))))));
+    slot_digit_36 <= (_eq_0 ? slot_digit_36 : (_eq_1 ? slot_digit_36 : (_eq_4 ? slot_digit_36 : (_eq_5 ? slot_digit_36 : (_eq_6 ? slot_digit_36 : (_eq_7 ? slot_digit_36 : (_eq_9 ? (_not_9 ? slot_digit_36 : (_or_2 ? (_not_1 ? (_eq_315 ? _bits_5 : slot_digit_36) : slot_digit_36) : slot_digit_36)) : slot_digit_36)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_37 <= (_eq_0 ? slot_digit_37 : (_eq_1 ? slot_digit_37 : (_eq_4 ? slot_digit_37 : (_eq_5 ? slot_digit_37 : (_eq_6 ? slot_digit_37 : (_eq_7 ? slot_digit_37 : (_eq_9 ? (_not_8 ? slot_digit_37 : (_or_2 ? (io_tcamWrite_ready ? (_eq_316 ? _bits_4 : slot_digit_37) : slot_digit_37) : slot_digit_37)) : slot_digit_37)))))));
+    slot_digit_37 <= (_eq_0 ? slot_digit_37 : (_eq_1 ? slot_digit_37 : (_eq_4 ? slot_digit_37 : (_eq_5 ? slot_digit_37 : (_eq_6 ? slot_digit_37 : (_eq_7 ? slot_digit_37 : (_eq_9 ? (_not_9 ? slot_digit_37 : (_or_2 ? (_not_1 ? (_eq_316 ? _bits_5 : slot_digit_37) : slot_digit_37) : slot_digit_37)) : slot_digit_37)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_38 <= (_eq_0 ? slot_digit_38 : (_eq_1 ? slot_digit_38 : (_eq_4 ? slot_digit_38 : (_eq_5 ? slot_digit_38 : (_eq_6 ? slot_digit_38 : (_eq_7 ? slot_digit_38 : (_eq_9 ? (_not_8 ? slot_digit_38 : (_or_2 ? (io_tcamWrite_ready ? (_eq_317 ? _bits_4 : slot_digit_38) : slot_digit_38) : slot_digit_38)) : slot_digit_38)))))));
+    slot_digit_38 <= (_eq_0 ? slot_digit_38 : (_eq_1 ? slot_digit_38 : (_eq_4 ? slot_digit_38 : (_eq_5 ? slot_digit_38 : (_eq_6 ? slot_digit_38 : (_eq_7 ? slot_digit_38 : (_eq_9 ? (_not_9 ? slot_digit_38 : (_or_2 ? (_not_1 ? (_eq_317 ? _bits_5 : slot_digit_38) : slot_digit_38) : slot_digit_38)) : slot_digit_38)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_39 <= (_eq_0 ? slot_digit_39 : (_eq_1 ? slot_digit_39 : (_eq_4 ? slot_digit_39 : (_eq_5 ? slot_digit_39 : (_eq_6 ? slot_digit_39 : (_eq_7 ? slot_digit_39 : (_eq_9 ? (_not_8 ? slot_digit_39 : (_or_2 ? (io_tcamWrite_ready ? (_eq_318 ? _bits_4 : slot_digit_39) : slot_digit_39) : slot_digit_39)) : slot_digit_39)))))));
+    slot_digit_39 <= (_eq_0 ? slot_digit_39 : (_eq_1 ? slot_digit_39 : (_eq_4 ? slot_digit_39 : (_eq_5 ? slot_digit_39 : (_eq_6 ? slot_digit_39 : (_eq_7 ? slot_digit_39 : (_eq_9 ? (_not_9 ? slot_digit_39 : (_or_2 ? (_not_1 ? (_eq_318 ? _bits_5 : slot_digit_39) : slot_digit_39) : slot_digit_39)) : slot_digit_39)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_40 <= (_eq_0 ? slot_digit_40 : (_eq_1 ? slot_digit_40 : (_eq_4 ? slot_digit_40 : (_eq_5 ? slot_digit_40 : (_eq_6 ? slot_digit_40 : (_eq_7 ? slot_digit_40 : (_eq_9 ? (_not_8 ? slot_digit_40 : (_or_2 ? (io_tcamWrite_ready ? (_eq_319 ? _bits_4 : slot_digit_40) : slot_digit_40) : slot_digit_40)) : slot_digit_40)))))));
+    slot_digit_40 <= (_eq_0 ? slot_digit_40 : (_eq_1 ? slot_digit_40 : (_eq_4 ? slot_digit_40 : (_eq_5 ? slot_digit_40 : (_eq_6 ? slot_digit_40 : (_eq_7 ? slot_digit_40 : (_eq_9 ? (_not_9 ? slot_digit_40 : (_or_2 ? (_not_1 ? (_eq_319 ? _bits_5 : slot_digit_40) : slot_digit_40) : slot_digit_40)) : slot_digit_40)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_41 <= (_eq_0 ? slot_digit_41 : (_eq_1 ? slot_digit_41 : (_eq_4 ? slot_digit_41 : (_eq_5 ? slot_digit_41 : (_eq_6 ? slot_digit_41 : (_eq_7 ? slot_digit_41 : (_eq_9 ? (_not_8 ? slot_digit_41 : (_or_2 ? (io_tcamWrite_ready ? (_eq_320 ? _bits_4 : slot_digit_41) : slot_digit_41) : slot_digit_41)) : slot_digit_41)))))));
+    slot_digit_41 <= (_eq_0 ? slot_digit_41 : (_eq_1 ? slot_digit_41 : (_eq_4 ? slot_digit_41 : (_eq_5 ? slot_digit_41 : (_eq_6 ? slot_digit_41 : (_eq_7 ? slot_digit_41 : (_eq_9 ? (_not_9 ? slot_digit_41 : (_or_2 ? (_not_1 ? (_eq_320 ? _bits_5 : slot_digit_41) : slot_digit_41) : slot_digit_41)) : slot_digit_41)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_42 <= (_eq_0 ? slot_digit_42 : (_eq_1 ? slot_digit_42 : (_eq_4 ? slot_digit_42 : (_eq_5 ? slot_digit_42 : (_eq_6 ? slot_digit_42 : (_eq_7 ? slot_digit_42 : (_eq_9 ? (_not_8 ? slot_digit_42 : (_or_2 ? (io_tcamWrite_ready ? (_eq_321 ? _bits_4 : slot_digit_42) : slot_digit_42) : slot_digit_42)) : slot_digit_42)))))));
+    slot_digit_42 <= (_eq_0 ? slot_digit_42 : (_eq_1 ? slot_digit_42 : (_eq_4 ? slot_digit_42 : (_eq_5 ? slot_digit_42 : (_eq_6 ? slot_digit_42 : (_eq_7 ? slot_digit_42 : (_eq_9 ? (_not_9 ? slot_digit_42 : (_or_2 ? (_not_1 ? (_eq_321 ? _bits_5 : slot_digit_42) : slot_digit_42) : slot_digit_42)) : slot_digit_42)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_43 <= (_eq_0 ? slot_digit_43 : (_eq_1 ? slot_digit_43 : (_eq_4 ? slot_digit_43 : (_eq_5 ? slot_digit_43 : (_eq_6 ? slot_digit_43 : (_eq_7 ? slot_digit_43 : (_eq_9 ? (_not_8 ? slot_digit_43 : (_or_2 ? (io_tcamWrite_ready ? (_eq_322 ? _bits_4 : slot_digit_43) : slot_digit_43) : slot_digit_43)) : slot_digit_43)))))));
+    slot_digit_43 <= (_eq_0 ? slot_digit_43 : (_eq_1 ? slot_digit_43 : (_eq_4 ? slot_digit_43 : (_eq_5 ? slot_digit_43 : (_eq_6 ? slot_digit_43 : (_eq_7 ? slot_digit_43 : (_eq_9 ? (_not_9 ? slot_digit_43 : (_or_2 ? (_not_1 ? (_eq_322 ? _bits_5 : slot_digit_43) : slot_digit_43) : slot_digit_43)) : slot_digit_43)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_44 <= (_eq_0 ? slot_digit_44 : (_eq_1 ? slot_digit_44 : (_eq_4 ? slot_digit_44 : (_eq_5 ? slot_digit_44 : (_eq_6 ? slot_digit_44 : (_eq_7 ? slot_digit_44 : (_eq_9 ? (_not_8 ? slot_digit_44 : (_or_2 ? (io_tcamWrite_ready ? (_eq_323 ? _bits_4 : slot_digit_44) : slot_digit_44) : slot_digit_44)) : slot_digit_44)))))));
+    slot_digit_44 <= (_eq_0 ? slot_digit_44 : (_eq_1 ? slot_digit_44 : (_eq_4 ? slot_digit_44 : (_eq_5 ? slot_digit_44 : (_eq_6 ? slot_digit_44 : (_eq_7 ? slot_digit_44 : (_eq_9 ? (_not_9 ? slot_digit_44 : (_or_2 ? (_not_1 ? (_eq_323 ? _bits_5 : slot_digit_44) : slot_digit_44) : slot_digit_44)) : slot_digit_44)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_45 <= (_eq_0 ? slot_digit_45 : (_eq_1 ? slot_digit_45 : (_eq_4 ? slot_digit_45 : (_eq_5 ? slot_digit_45 : (_eq_6 ? slot_digit_45 : (_eq_7 ? slot_digit_45 : (_eq_9 ? (_not_8 ? slot_digit_45 : (_or_2 ? (io_tcamWrite_ready ? (_eq_324 ? _bits_4 : slot_digit_45) : slot_digit_45) : slot_digit_45)) : slot_digit_45)))))));
+    slot_digit_45 <= (_eq_0 ? slot_digit_45 : (_eq_1 ? slot_digit_45 : (_eq_4 ? slot_digit_45 : (_eq_5 ? slot_digit_45 : (_eq_6 ? slot_digit_45 : (_eq_7 ? slot_digit_45 : (_eq_9 ? (_not_9 ? slot_digit_45 : (_or_2 ? (_not_1 ? (_eq_324 ? _bits_5 : slot_digit_45) : slot_digit_45) : slot_digit_45)) : slot_digit_45)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_46 <= (_eq_0 ? slot_digit_46 : (_eq_1 ? slot_digit_46 : (_eq_4 ? slot_digit_46 : (_eq_5 ? slot_digit_46 : (_eq_6 ? slot_digit_46 : (_eq_7 ? slot_digit_46 : (_eq_9 ? (_not_8 ? slot_digit_46 : (_or_2 ? (io_tcamWrite_ready ? (_eq_325 ? _bits_4 : slot_digit_46) : slot_digit_46) : slot_digit_46)) : slot_digit_46)))))));
+    slot_digit_46 <= (_eq_0 ? slot_digit_46 : (_eq_1 ? slot_digit_46 : (_eq_4 ? slot_digit_46 : (_eq_5 ? slot_digit_46 : (_eq_6 ? slot_digit_46 : (_eq_7 ? slot_digit_46 : (_eq_9 ? (_not_9 ? slot_digit_46 : (_or_2 ? (_not_1 ? (_eq_325 ? _bits_5 : slot_digit_46) : slot_digit_46) : slot_digit_46)) : slot_digit_46)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_47 <= (_eq_0 ? slot_digit_47 : (_eq_1 ? slot_digit_47 : (_eq_4 ? slot_digit_47 : (_eq_5 ? slot_digit_47 : (_eq_6 ? slot_digit_47 : (_eq_7 ? slot_digit_47 : (_eq_9 ? (_not_8 ? slot_digit_47 : (_or_2 ? (io_tcamWrite_ready ? (_eq_326 ? _bits_4 : slot_digit_47) : slot_digit_47) : slot_digit_47)) : slot_digit_47)))))));
+    slot_digit_47 <= (_eq_0 ? slot_digit_47 : (_eq_1 ? slot_digit_47 : (_eq_4 ? slot_digit_47 : (_eq_5 ? slot_digit_47 : (_eq_6 ? slot_digit_47 : (_eq_7 ? slot_digit_47 : (_eq_9 ? (_not_9 ? slot_digit_47 : (_or_2 ? (_not_1 ? (_eq_326 ? _bits_5 : slot_digit_47) : slot_digit_47) : slot_digit_47)) : slot_digit_47)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_48 <= (_eq_0 ? slot_digit_48 : (_eq_1 ? slot_digit_48 : (_eq_4 ? slot_digit_48 : (_eq_5 ? slot_digit_48 : (_eq_6 ? slot_digit_48 : (_eq_7 ? slot_digit_48 : (_eq_9 ? (_not_8 ? slot_digit_48 : (_or_2 ? (io_tcamWrite_ready ? (_eq_327 ? _bits_4 : slot_digit_48) : slot_digit_48) : slot_digit_48)) : slot_digit_48)))))));
+    slot_digit_48 <= (_eq_0 ? slot_digit_48 : (_eq_1 ? slot_digit_48 : (_eq_4 ? slot_digit_48 : (_eq_5 ? slot_digit_48 : (_eq_6 ? slot_digit_48 : (_eq_7 ? slot_digit_48 : (_eq_9 ? (_not_9 ? slot_digit_48 : (_or_2 ? (_not_1 ? (_eq_327 ? _bits_5 : slot_digit_48) : slot_digit_48) : slot_digit_48)) : slot_digit_48)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_49 <= (_eq_0 ? slot_digit_49 : (_eq_1 ? slot_digit_49 : (_eq_4 ? slot_digit_49 : (_eq_5 ? slot_digit_49 : (_eq_6 ? slot_digit_49 : (_eq_7 ? slot_digit_49 : (_eq_9 ? (_not_8 ? slot_digit_49 : (_or_2 ? (io_tcamWrite_ready ? (_eq_328 ? _bits_4 : slot_digit_49) : slot_digit_49) : slot_digit_49)) : slot_digit_49)))))));
+    slot_digit_49 <= (_eq_0 ? slot_digit_49 : (_eq_1 ? slot_digit_49 : (_eq_4 ? slot_digit_49 : (_eq_5 ? slot_digit_49 : (_eq_6 ? slot_digit_49 : (_eq_7 ? slot_digit_49 : (_eq_9 ? (_not_9 ? slot_digit_49 : (_or_2 ? (_not_1 ? (_eq_328 ? _bits_5 : slot_digit_49) : slot_digit_49) : slot_digit_49)) : slot_digit_49)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_50 <= (_eq_0 ? slot_digit_50 : (_eq_1 ? slot_digit_50 : (_eq_4 ? slot_digit_50 : (_eq_5 ? slot_digit_50 : (_eq_6 ? slot_digit_50 : (_eq_7 ? slot_digit_50 : (_eq_9 ? (_not_8 ? slot_digit_50 : (_or_2 ? (io_tcamWrite_ready ? (_eq_329 ? _bits_4 : slot_digit_50) : slot_digit_50) : slot_digit_50)) : slot_digit_50)))))));
+    slot_digit_50 <= (_eq_0 ? slot_digit_50 : (_eq_1 ? slot_digit_50 : (_eq_4 ? slot_digit_50 : (_eq_5 ? slot_digit_50 : (_eq_6 ? slot_digit_50 : (_eq_7 ? slot_digit_50 : (_eq_9 ? (_not_9 ? slot_digit_50 : (_or_2 ? (_not_1 ? (_eq_329 ? _bits_5 : slot_digit_50) : slot_digit_50) : slot_digit_50)) : slot_digit_50)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_51 <= (_eq_0 ? slot_digit_51 : (_eq_1 ? slot_digit_51 : (_eq_4 ? slot_digit_51 : (_eq_5 ? slot_digit_51 : (_eq_6 ? slot_digit_51 : (_eq_7 ? slot_digit_51 : (_eq_9 ? (_not_8 ? slot_digit_51 : (_or_2 ? (io_tcamWrite_ready ? (_eq_330 ? _bits_4 : slot_digit_51) : slot_digit_51) : slot_digit_51)) : slot_digit_51)))))));
+    slot_digit_51 <= (_eq_0 ? slot_digit_51 : (_eq_1 ? slot_digit_51 : (_eq_4 ? slot_digit_51 : (_eq_5 ? slot_digit_51 : (_eq_6 ? slot_digit_51 : (_eq_7 ? slot_digit_51 : (_eq_9 ? (_not_9 ? slot_digit_51 : (_or_2 ? (_not_1 ? (_eq_330 ? _bits_5 : slot_digit_51) : slot_digit_51) : slot_digit_51)) : slot_digit_51)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_52 <= (_eq_0 ? slot_digit_52 : (_eq_1 ? slot_digit_52 : (_eq_4 ? slot_digit_52 : (_eq_5 ? slot_digit_52 : (_eq_6 ? slot_digit_52 : (_eq_7 ? slot_digit_52 : (_eq_9 ? (_not_8 ? slot_digit_52 : (_or_2 ? (io_tcamWrite_ready ? (_eq_331 ? _bits_4 : slot_digit_52) : slot_digit_52) : slot_digit_52)) : slot_digit_52)))))));
+    slot_digit_52 <= (_eq_0 ? slot_digit_52 : (_eq_1 ? slot_digit_52 : (_eq_4 ? slot_digit_52 : (_eq_5 ? slot_digit_52 : (_eq_6 ? slot_digit_52 : (_eq_7 ? slot_digit_52 : (_eq_9 ? (_not_9 ? slot_digit_52 : (_or_2 ? (_not_1 ? (_eq_331 ? _bits_5 : slot_digit_52) : slot_digit_52) : slot_digit_52)) : slot_digit_52)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_53 <= (_eq_0 ? slot_digit_53 : (_eq_1 ? slot_digit_53 : (_eq_4 ? slot_digit_53 : (_eq_5 ? slot_digit_53 : (_eq_6 ? slot_digit_53 : (_eq_7 ? slot_digit_53 : (_eq_9 ? (_not_8 ? slot_digit_53 : (_or_2 ? (io_tcamWrite_ready ? (_eq_332 ? _bits_4 : slot_digit_53) : slot_digit_53) : slot_digit_53)) : slot_digit_53)))))));
+    slot_digit_53 <= (_eq_0 ? slot_digit_53 : (_eq_1 ? slot_digit_53 : (_eq_4 ? slot_digit_53 : (_eq_5 ? slot_digit_53 : (_eq_6 ? slot_digit_53 : (_eq_7 ? slot_digit_53 : (_eq_9 ? (_not_9 ? slot_digit_53 : (_or_2 ? (_not_1 ? (_eq_332 ? _bits_5 : slot_digit_53) : slot_digit_53) : slot_digit_53)) : slot_digit_53)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_54 <= (_eq_0 ? slot_digit_54 : (_eq_1 ? slot_digit_54 : (_eq_4 ? slot_digit_54 : (_eq_5 ? slot_digit_54 : (_eq_6 ? slot_digit_54 : (_eq_7 ? slot_digit_54 : (_eq_9 ? (_not_8 ? slot_digit_54 : (_or_2 ? (io_tcamWrite_ready ? (_eq_333 ? _bits_4 : slot_digit_54) : slot_digit_54) : slot_digit_54)) : slot_digit_54)))))));
+    slot_digit_54 <= (_eq_0 ? slot_digit_54 : (_eq_1 ? slot_digit_54 : (_eq_4 ? slot_digit_54 : (_eq_5 ? slot_digit_54 : (_eq_6 ? slot_digit_54 : (_eq_7 ? slot_digit_54 : (_eq_9 ? (_not_9 ? slot_digit_54 : (_or_2 ? (_not_1 ? (_eq_333 ? _bits_5 : slot_digit_54) : slot_digit_54) : slot_digit_54)) : slot_digit_54)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_55 <= (_eq_0 ? slot_digit_55 : (_eq_1 ? slot_digit_55 : (_eq_4 ? slot_digit_55 : (_eq_5 ? slot_digit_55 : (_eq_6 ? slot_digit_55 : (_eq_7 ? slot_digit_55 : (_eq_9 ? (_not_8 ? slot_digit_55 : (_or_2 ? (io_tcamWrite_ready ? (_eq_334 ? _bits_4 : slot_digit_55) : slot_digit_55) : slot_digit_55)) : slot_digit_55)))))));
+    slot_digit_55 <= (_eq_0 ? slot_digit_55 : (_eq_1 ? slot_digit_55 : (_eq_4 ? slot_digit_55 : (_eq_5 ? slot_digit_55 : (_eq_6 ? slot_digit_55 : (_eq_7 ? slot_digit_55 : (_eq_9 ? (_not_9 ? slot_digit_55 : (_or_2 ? (_not_1 ? (_eq_334 ? _bits_5 : slot_digit_55) : slot_digit_55) : slot_digit_55)) : slot_digit_55)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_56 <= (_eq_0 ? slot_digit_56 : (_eq_1 ? slot_digit_56 : (_eq_4 ? slot_digit_56 : (_eq_5 ? slot_digit_56 : (_eq_6 ? slot_digit_56 : (_eq_7 ? slot_digit_56 : (_eq_9 ? (_not_8 ? slot_digit_56 : (_or_2 ? (io_tcamWrite_ready ? (_eq_335 ? _bits_4 : slot_digit_56) : slot_digit_56) : slot_digit_56)) : slot_digit_56)))))));
+    slot_digit_56 <= (_eq_0 ? slot_digit_56 : (_eq_1 ? slot_digit_56 : (_eq_4 ? slot_digit_56 : (_eq_5 ? slot_digit_56 : (_eq_6 ? slot_digit_56 : (_eq_7 ? slot_digit_56 : (_eq_9 ? (_not_9 ? slot_digit_56 : (_or_2 ? (_not_1 ? (_eq_335 ? _bits_5 : slot_digit_56) : slot_digit_56) : slot_digit_56)) : slot_digit_56)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_57 <= (_eq_0 ? slot_digit_57 : (_eq_1 ? slot_digit_57 : (_eq_4 ? slot_digit_57 : (_eq_5 ? slot_digit_57 : (_eq_6 ? slot_digit_57 : (_eq_7 ? slot_digit_57 : (_eq_9 ? (_not_8 ? slot_digit_57 : (_or_2 ? (io_tcamWrite_ready ? (_eq_336 ? _bits_4 : slot_digit_57) : slot_digit_57) : slot_digit_57)) : slot_digit_57)))))));
+    slot_digit_57 <= (_eq_0 ? slot_digit_57 : (_eq_1 ? slot_digit_57 : (_eq_4 ? slot_digit_57 : (_eq_5 ? slot_digit_57 : (_eq_6 ? slot_digit_57 : (_eq_7 ? slot_digit_57 : (_eq_9 ? (_not_9 ? slot_digit_57 : (_or_2 ? (_not_1 ? (_eq_336 ? _bits_5 : slot_digit_57) : slot_digit_57) : slot_digit_57)) : slot_digit_57)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_58 <= (_eq_0 ? slot_digit_58 : (_eq_1 ? slot_digit_58 : (_eq_4 ? slot_digit_58 : (_eq_5 ? slot_digit_58 : (_eq_6 ? slot_digit_58 : (_eq_7 ? slot_digit_58 : (_eq_9 ? (_not_8 ? slot_digit_58 : (_or_2 ? (io_tcamWrite_ready ? (_eq_337 ? _bits_4 : slot_digit_58) : slot_digit_58) : slot_digit_58)) : slot_digit_58)))))));
+    slot_digit_58 <= (_eq_0 ? slot_digit_58 : (_eq_1 ? slot_digit_58 : (_eq_4 ? slot_digit_58 : (_eq_5 ? slot_digit_58 : (_eq_6 ? slot_digit_58 : (_eq_7 ? slot_digit_58 : (_eq_9 ? (_not_9 ? slot_digit_58 : (_or_2 ? (_not_1 ? (_eq_337 ? _bits_5 : slot_digit_58) : slot_digit_58) : slot_digit_58)) : slot_digit_58)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_59 <= (_eq_0 ? slot_digit_59 : (_eq_1 ? slot_digit_59 : (_eq_4 ? slot_digit_59 : (_eq_5 ? slot_digit_59 : (_eq_6 ? slot_digit_59 : (_eq_7 ? slot_digit_59 : (_eq_9 ? (_not_8 ? slot_digit_59 : (_or_2 ? (io_tcamWrite_ready ? (_eq_338 ? _bits_4 : slot_digit_59) : slot_digit_59) : slot_digit_59)) : slot_digit_59)))))));
+    slot_digit_59 <= (_eq_0 ? slot_digit_59 : (_eq_1 ? slot_digit_59 : (_eq_4 ? slot_digit_59 : (_eq_5 ? slot_digit_59 : (_eq_6 ? slot_digit_59 : (_eq_7 ? slot_digit_59 : (_eq_9 ? (_not_9 ? slot_digit_59 : (_or_2 ? (_not_1 ? (_eq_338 ? _bits_5 : slot_digit_59) : slot_digit_59) : slot_digit_59)) : slot_digit_59)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_60 <= (_eq_0 ? slot_digit_60 : (_eq_1 ? slot_digit_60 : (_eq_4 ? slot_digit_60 : (_eq_5 ? slot_digit_60 : (_eq_6 ? slot_digit_60 : (_eq_7 ? slot_digit_60 : (_eq_9 ? (_not_8 ? slot_digit_60 : (_or_2 ? (io_tcamWrite_ready ? (_eq_339 ? _bits_4 : slot_digit_60) : slot_digit_60) : slot_digit_60)) : slot_digit_60)))))));
+    slot_digit_60 <= (_eq_0 ? slot_digit_60 : (_eq_1 ? slot_digit_60 : (_eq_4 ? slot_digit_60 : (_eq_5 ? slot_digit_60 : (_eq_6 ? slot_digit_60 : (_eq_7 ? slot_digit_60 : (_eq_9 ? (_not_9 ? slot_digit_60 : (_or_2 ? (_not_1 ? (_eq_339 ? _bits_5 : slot_digit_60) : slot_digit_60) : slot_digit_60)) : slot_digit_60)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_61 <= (_eq_0 ? slot_digit_61 : (_eq_1 ? slot_digit_61 : (_eq_4 ? slot_digit_61 : (_eq_5 ? slot_digit_61 : (_eq_6 ? slot_digit_61 : (_eq_7 ? slot_digit_61 : (_eq_9 ? (_not_8 ? slot_digit_61 : (_or_2 ? (io_tcamWrite_ready ? (_eq_340 ? _bits_4 : slot_digit_61) : slot_digit_61) : slot_digit_61)) : slot_digit_61)))))));
+    slot_digit_61 <= (_eq_0 ? slot_digit_61 : (_eq_1 ? slot_digit_61 : (_eq_4 ? slot_digit_61 : (_eq_5 ? slot_digit_61 : (_eq_6 ? slot_digit_61 : (_eq_7 ? slot_digit_61 : (_eq_9 ? (_not_9 ? slot_digit_61 : (_or_2 ? (_not_1 ? (_eq_340 ? _bits_5 : slot_digit_61) : slot_digit_61) : slot_digit_61)) : slot_digit_61)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_62 <= (_eq_0 ? slot_digit_62 : (_eq_1 ? slot_digit_62 : (_eq_4 ? slot_digit_62 : (_eq_5 ? slot_digit_62 : (_eq_6 ? slot_digit_62 : (_eq_7 ? slot_digit_62 : (_eq_9 ? (_not_8 ? slot_digit_62 : (_or_2 ? (io_tcamWrite_ready ? (_eq_341 ? _bits_4 : slot_digit_62) : slot_digit_62) : slot_digit_62)) : slot_digit_62)))))));
+    slot_digit_62 <= (_eq_0 ? slot_digit_62 : (_eq_1 ? slot_digit_62 : (_eq_4 ? slot_digit_62 : (_eq_5 ? slot_digit_62 : (_eq_6 ? slot_digit_62 : (_eq_7 ? slot_digit_62 : (_eq_9 ? (_not_9 ? slot_digit_62 : (_or_2 ? (_not_1 ? (_eq_341 ? _bits_5 : slot_digit_62) : slot_digit_62) : slot_digit_62)) : slot_digit_62)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_63 <= (_eq_0 ? slot_digit_63 : (_eq_1 ? slot_digit_63 : (_eq_4 ? slot_digit_63 : (_eq_5 ? slot_digit_63 : (_eq_6 ? slot_digit_63 : (_eq_7 ? slot_digit_63 : (_eq_9 ? (_not_8 ? slot_digit_63 : (_or_2 ? (io_tcamWrite_ready ? (_eq_342 ? _bits_4 : slot_digit_63) : slot_digit_63) : slot_digit_63)) : slot_digit_63)))))));
+    slot_digit_63 <= (_eq_0 ? slot_digit_63 : (_eq_1 ? slot_digit_63 : (_eq_4 ? slot_digit_63 : (_eq_5 ? slot_digit_63 : (_eq_6 ? slot_digit_63 : (_eq_7 ? slot_digit_63 : (_eq_9 ? (_not_9 ? slot_digit_63 : (_or_2 ? (_not_1 ? (_eq_342 ? _bits_5 : slot_digit_63) : slot_digit_63) : slot_digit_63)) : slot_digit_63)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_64 <= (_eq_0 ? slot_digit_64 : (_eq_1 ? slot_digit_64 : (_eq_4 ? slot_digit_64 : (_eq_5 ? slot_digit_64 : (_eq_6 ? slot_digit_64 : (_eq_7 ? slot_digit_64 : (_eq_9 ? (_not_8 ? slot_digit_64 : (_or_2 ? (io_tcamWrite_ready ? (_eq_343 ? _bits_4 : slot_digit_64) : slot_digit_64) : slot_digit_64)) : slot_digit_64)))))));
+    slot_digit_64 <= (_eq_0 ? slot_digit_64 : (_eq_1 ? slot_digit_64 : (_eq_4 ? slot_digit_64 : (_eq_5 ? slot_digit_64 : (_eq_6 ? slot_digit_64 : (_eq_7 ? slot_digit_64 : (_eq_9 ? (_not_9 ? slot_digit_64 : (_or_2 ? (_not_1 ? (_eq_343 ? _bits_5 : slot_digit_64) : slot_digit_64) : slot_digit_64)) : slot_digit_64)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_65 <= (_eq_0 ? slot_digit_65 : (_eq_1 ? slot_digit_65 : (_eq_4 ? slot_digit_65 : (_eq_5 ? slot_digit_65 : (_eq_6 ? slot_digit_65 : (_eq_7 ? slot_digit_65 : (_eq_9 ? (_not_8 ? slot_digit_65 : (_or_2 ? (io_tcamWrite_ready ? (_eq_344 ? _bits_4 : slot_digit_65) : slot_digit_65) : slot_digit_65)) : slot_digit_65)))))));
+    slot_digit_65 <= (_eq_0 ? slot_digit_65 : (_eq_1 ? slot_digit_65 : (_eq_4 ? slot_digit_65 : (_eq_5 ? slot_digit_65 : (_eq_6 ? slot_digit_65 : (_eq_7 ? slot_digit_65 : (_eq_9 ? (_not_9 ? slot_digit_65 : (_or_2 ? (_not_1 ? (_eq_344 ? _bits_5 : slot_digit_65) : slot_digit_65) : slot_digit_65)) : slot_digit_65)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_66 <= (_eq_0 ? slot_digit_66 : (_eq_1 ? slot_digit_66 : (_eq_4 ? slot_digit_66 : (_eq_5 ? slot_digit_66 : (_eq_6 ? slot_digit_66 : (_eq_7 ? slot_digit_66 : (_eq_9 ? (_not_8 ? slot_digit_66 : (_or_2 ? (io_tcamWrite_ready ? (_eq_345 ? _bits_4 : slot_digit_66) : slot_digit_66) : slot_digit_66)) : slot_digit_66)))))));
+    slot_digit_66 <= (_eq_0 ? slot_digit_66 : (_eq_1 ? slot_digit_66 : (_eq_4 ? slot_digit_66 : (_eq_5 ? slot_digit_66 : (_eq_6 ? slot_digit_66 : (_eq_7 ? slot_digit_66 : (_eq_9 ? (_not_9 ? slot_digit_66 : (_or_2 ? (_not_1 ? (_eq_345 ? _bits_5 : slot_digit_66) : slot_digit_66) : slot_digit_66)) : slot_digit_66)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_67 <= (_eq_0 ? slot_digit_67 : (_eq_1 ? slot_digit_67 : (_eq_4 ? slot_digit_67 : (_eq_5 ? slot_digit_67 : (_eq_6 ? slot_digit_67 : (_eq_7 ? slot_digit_67 : (_eq_9 ? (_not_8 ? slot_digit_67 : (_or_2 ? (io_tcamWrite_ready ? (_eq_346 ? _bits_4 : slot_digit_67) : slot_digit_67) : slot_digit_67)) : slot_digit_67)))))));
+    slot_digit_67 <= (_eq_0 ? slot_digit_67 : (_eq_1 ? slot_digit_67 : (_eq_4 ? slot_digit_67 : (_eq_5 ? slot_digit_67 : (_eq_6 ? slot_digit_67 : (_eq_7 ? slot_digit_67 : (_eq_9 ? (_not_9 ? slot_digit_67 : (_or_2 ? (_not_1 ? (_eq_346 ? _bits_5 : slot_digit_67) : slot_digit_67) : slot_digit_67)) : slot_digit_67)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_68 <= (_eq_0 ? slot_digit_68 : (_eq_1 ? slot_digit_68 : (_eq_4 ? slot_digit_68 : (_eq_5 ? slot_digit_68 : (_eq_6 ? slot_digit_68 : (_eq_7 ? slot_digit_68 : (_eq_9 ? (_not_8 ? slot_digit_68 : (_or_2 ? (io_tcamWrite_ready ? (_eq_347 ? _bits_4 : slot_digit_68) : slot_digit_68) : slot_digit_68)) : slot_digit_68)))))));
+    slot_digit_68 <= (_eq_0 ? slot_digit_68 : (_eq_1 ? slot_digit_68 : (_eq_4 ? slot_digit_68 : (_eq_5 ? slot_digit_68 : (_eq_6 ? slot_digit_68 : (_eq_7 ? slot_digit_68 : (_eq_9 ? (_not_9 ? slot_digit_68 : (_or_2 ? (_not_1 ? (_eq_347 ? _bits_5 : slot_digit_68) : slot_digit_68) : slot_digit_68)) : slot_digit_68)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_69 <= (_eq_0 ? slot_digit_69 : (_eq_1 ? slot_digit_69 : (_eq_4 ? slot_digit_69 : (_eq_5 ? slot_digit_69 : (_eq_6 ? slot_digit_69 : (_eq_7 ? slot_digit_69 : (_eq_9 ? (_not_8 ? slot_digit_69 : (_or_2 ? (io_tcamWrite_ready ? (_eq_348 ? _bits_4 : slot_digit_69) : slot_digit_69) : slot_digit_69)) : slot_digit_69)))))));
+    slot_digit_69 <= (_eq_0 ? slot_digit_69 : (_eq_1 ? slot_digit_69 : (_eq_4 ? slot_digit_69 : (_eq_5 ? slot_digit_69 : (_eq_6 ? slot_digit_69 : (_eq_7 ? slot_digit_69 : (_eq_9 ? (_not_9 ? slot_digit_69 : (_or_2 ? (_not_1 ? (_eq_348 ? _bits_5 : slot_digit_69) : slot_digit_69) : slot_digit_69)) : slot_digit_69)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_70 <= (_eq_0 ? slot_digit_70 : (_eq_1 ? slot_digit_70 : (_eq_4 ? slot_digit_70 : (_eq_5 ? slot_digit_70 : (_eq_6 ? slot_digit_70 : (_eq_7 ? slot_digit_70 : (_eq_9 ? (_not_8 ? slot_digit_70 : (_or_2 ? (io_tcamWrite_ready ? (_eq_349 ? _bits_4 : slot_digit_70) : slot_digit_70) : slot_digit_70)) : slot_digit_70)))))));
+    slot_digit_70 <= (_eq_0 ? slot_digit_70 : (_eq_1 ? slot_digit_70 : (_eq_4 ? slot_digit_70 : (_eq_5 ? slot_digit_70 : (_eq_6 ? slot_digit_70 : (_eq_7 ? slot_digit_70 : (_eq_9 ? (_not_9 ? slot_digit_70 : (_or_2 ? (_not_1 ? (_eq_349 ? _bits_5 : slot_digit_70) : slot_digit_70) : slot_digit_70)) : slot_digit_70)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_71 <= (_eq_0 ? slot_digit_71 : (_eq_1 ? slot_digit_71 : (_eq_4 ? slot_digit_71 : (_eq_5 ? slot_digit_71 : (_eq_6 ? slot_digit_71 : (_eq_7 ? slot_digit_71 : (_eq_9 ? (_not_8 ? slot_digit_71 : (_or_2 ? (io_tcamWrite_ready ? (_eq_350 ? _bits_4 : slot_digit_71) : slot_digit_71) : slot_digit_71)) : slot_digit_71)))))));
+    slot_digit_71 <= (_eq_0 ? slot_digit_71 : (_eq_1 ? slot_digit_71 : (_eq_4 ? slot_digit_71 : (_eq_5 ? slot_digit_71 : (_eq_6 ? slot_digit_71 : (_eq_7 ? slot_digit_71 : (_eq_9 ? (_not_9 ? slot_digit_71 : (_or_2 ? (_not_1 ? (_eq_350 ? _bits_5 : slot_digit_71) : slot_digit_71) : slot_digit_71)) : slot_digit_71)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_72 <= (_eq_0 ? slot_digit_72 : (_eq_1 ? slot_digit_72 : (_eq_4 ? slot_digit_72 : (_eq_5 ? slot_digit_72 : (_eq_6 ? slot_digit_72 : (_eq_7 ? slot_digit_72 : (_eq_9 ? (_not_8 ? slot_digit_72 : (_or_2 ? (io_tcamWrite_ready ? (_eq_351 ? _bits_4 : slot_digit_72) : slot_digit_72) : slot_digit_72)) : slot_digit_72)))))));
+    slot_digit_72 <= (_eq_0 ? slot_digit_72 : (_eq_1 ? slot_digit_72 : (_eq_4 ? slot_digit_72 : (_eq_5 ? slot_digit_72 : (_eq_6 ? slot_digit_72 : (_eq_7 ? slot_digit_72 : (_eq_9 ? (_not_9 ? slot_digit_72 : (_or_2 ? (_not_1 ? (_eq_351 ? _bits_5 : slot_digit_72) : slot_digit_72) : slot_digit_72)) : slot_digit_72)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_73 <= (_eq_0 ? slot_digit_73 : (_eq_1 ? slot_digit_73 : (_eq_4 ? slot_digit_73 : (_eq_5 ? slot_digit_73 : (_eq_6 ? slot_digit_73 : (_eq_7 ? slot_digit_73 : (_eq_9 ? (_not_8 ? slot_digit_73 : (_or_2 ? (io_tcamWrite_ready ? (_eq_352 ? _bits_4 : slot_digit_73) : slot_digit_73) : slot_digit_73)) : slot_digit_73)))))));
+    slot_digit_73 <= (_eq_0 ? slot_digit_73 : (_eq_1 ? slot_digit_73 : (_eq_4 ? slot_digit_73 : (_eq_5 ? slot_digit_73 : (_eq_6 ? slot_digit_73 : (_eq_7 ? slot_digit_73 : (_eq_9 ? (_not_9 ? slot_digit_73 : (_or_2 ? (_not_1 ? (_eq_352 ? _bits_5 : slot_digit_73) : slot_digit_73) : slot_digit_73)) : slot_digit_73)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_74 <= (_eq_0 ? slot_digit_74 : (_eq_1 ? slot_digit_74 : (_eq_4 ? slot_digit_74 : (_eq_5 ? slot_digit_74 : (_eq_6 ? slot_digit_74 : (_eq_7 ? slot_digit_74 : (_eq_9 ? (_not_8 ? slot_digit_74 : (_or_2 ? (io_tcamWrite_ready ? (_eq_353 ? _bits_4 : slot_digit_74) : slot_digit_74) : slot_digit_74)) : slot_digit_74)))))));
+    slot_digit_74 <= (_eq_0 ? slot_digit_74 : (_eq_1 ? slot_digit_74 : (_eq_4 ? slot_digit_74 : (_eq_5 ? slot_digit_74 : (_eq_6 ? slot_digit_74 : (_eq_7 ? slot_digit_74 : (_eq_9 ? (_not_9 ? slot_digit_74 : (_or_2 ? (_not_1 ? (_eq_353 ? _bits_5 : slot_digit_74) : slot_digit_74) : slot_digit_74)) : slot_digit_74)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_75 <= (_eq_0 ? slot_digit_75 : (_eq_1 ? slot_digit_75 : (_eq_4 ? slot_digit_75 : (_eq_5 ? slot_digit_75 : (_eq_6 ? slot_digit_75 : (_eq_7 ? slot_digit_75 : (_eq_9 ? (_not_8 ? slot_digit_75 : (_or_2 ? (io_tcamWrite_ready ? (_eq_354 ? _bits_4 : slot_digit_75) : slot_digit_75) : slot_digit_75)) : slot_digit_75)))))));
+    slot_digit_75 <= (_eq_0 ? slot_digit_75 : (_eq_1 ? slot_digit_75 : (_eq_4 ? slot_digit_75 : (_eq_5 ? slot_digit_75 : (_eq_6 ? slot_digit_75 : (_eq_7 ? slot_digit_75 : (_eq_9 ? (_not_9 ? slot_digit_75 : (_or_2 ? (_not_1 ? (_eq_354 ? _bits_5 : slot_digit_75) : slot_digit_75) : slot_digit_75)) : slot_digit_75)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_76 <= (_eq_0 ? slot_digit_76 : (_eq_1 ? slot_digit_76 : (_eq_4 ? slot_digit_76 : (_eq_5 ? slot_digit_76 : (_eq_6 ? slot_digit_76 : (_eq_7 ? slot_digit_76 : (_eq_9 ? (_not_8 ? slot_digit_76 : (_or_2 ? (io_tcamWrite_ready ? (_eq_355 ? _bits_4 : slot_digit_76) : slot_digit_76) : slot_digit_76)) : slot_digit_76)))))));
+    slot_digit_76 <= (_eq_0 ? slot_digit_76 : (_eq_1 ? slot_digit_76 : (_eq_4 ? slot_digit_76 : (_eq_5 ? slot_digit_76 : (_eq_6 ? slot_digit_76 : (_eq_7 ? slot_digit_76 : (_eq_9 ? (_not_9 ? slot_digit_76 : (_or_2 ? (_not_1 ? (_eq_355 ? _bits_5 : slot_digit_76) : slot_digit_76) : slot_digit_76)) : slot_digit_76)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_77 <= (_eq_0 ? slot_digit_77 : (_eq_1 ? slot_digit_77 : (_eq_4 ? slot_digit_77 : (_eq_5 ? slot_digit_77 : (_eq_6 ? slot_digit_77 : (_eq_7 ? slot_digit_77 : (_eq_9 ? (_not_8 ? slot_digit_77 : (_or_2 ? (io_tcamWrite_ready ? (_eq_356 ? _bits_4 : slot_digit_77) : slot_digit_77) : slot_digit_77)) : slot_digit_77)))))));
+    slot_digit_77 <= (_eq_0 ? slot_digit_77 : (_eq_1 ? slot_digit_77 : (_eq_4 ? slot_digit_77 : (_eq_5 ? slot_digit_77 : (_eq_6 ? slot_digit_77 : (_eq_7 ? slot_digit_77 : (_eq_9 ? (_not_9 ? slot_digit_77 : (_or_2 ? (_not_1 ? (_eq_356 ? _bits_5 : slot_digit_77) : slot_digit_77) : slot_digit_77)) : slot_digit_77)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_78 <= (_eq_0 ? slot_digit_78 : (_eq_1 ? slot_digit_78 : (_eq_4 ? slot_digit_78 : (_eq_5 ? slot_digit_78 : (_eq_6 ? slot_digit_78 : (_eq_7 ? slot_digit_78 : (_eq_9 ? (_not_8 ? slot_digit_78 : (_or_2 ? (io_tcamWrite_ready ? (_eq_357 ? _bits_4 : slot_digit_78) : slot_digit_78) : slot_digit_78)) : slot_digit_78)))))));
+    slot_digit_78 <= (_eq_0 ? slot_digit_78 : (_eq_1 ? slot_digit_78 : (_eq_4 ? slot_digit_78 : (_eq_5 ? slot_digit_78 : (_eq_6 ? slot_digit_78 : (_eq_7 ? slot_digit_78 : (_eq_9 ? (_not_9 ? slot_digit_78 : (_or_2 ? (_not_1 ? (_eq_357 ? _bits_5 : slot_digit_78) : slot_digit_78) : slot_digit_78)) : slot_digit_78)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_79 <= (_eq_0 ? slot_digit_79 : (_eq_1 ? slot_digit_79 : (_eq_4 ? slot_digit_79 : (_eq_5 ? slot_digit_79 : (_eq_6 ? slot_digit_79 : (_eq_7 ? slot_digit_79 : (_eq_9 ? (_not_8 ? slot_digit_79 : (_or_2 ? (io_tcamWrite_ready ? (_eq_358 ? _bits_4 : slot_digit_79) : slot_digit_79) : slot_digit_79)) : slot_digit_79)))))));
+    slot_digit_79 <= (_eq_0 ? slot_digit_79 : (_eq_1 ? slot_digit_79 : (_eq_4 ? slot_digit_79 : (_eq_5 ? slot_digit_79 : (_eq_6 ? slot_digit_79 : (_eq_7 ? slot_digit_79 : (_eq_9 ? (_not_9 ? slot_digit_79 : (_or_2 ? (_not_1 ? (_eq_358 ? _bits_5 : slot_digit_79) : slot_digit_79) : slot_digit_79)) : slot_digit_79)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_80 <= (_eq_0 ? slot_digit_80 : (_eq_1 ? slot_digit_80 : (_eq_4 ? slot_digit_80 : (_eq_5 ? slot_digit_80 : (_eq_6 ? slot_digit_80 : (_eq_7 ? slot_digit_80 : (_eq_9 ? (_not_8 ? slot_digit_80 : (_or_2 ? (io_tcamWrite_ready ? (_eq_359 ? _bits_4 : slot_digit_80) : slot_digit_80) : slot_digit_80)) : slot_digit_80)))))));
+    slot_digit_80 <= (_eq_0 ? slot_digit_80 : (_eq_1 ? slot_digit_80 : (_eq_4 ? slot_digit_80 : (_eq_5 ? slot_digit_80 : (_eq_6 ? slot_digit_80 : (_eq_7 ? slot_digit_80 : (_eq_9 ? (_not_9 ? slot_digit_80 : (_or_2 ? (_not_1 ? (_eq_359 ? _bits_5 : slot_digit_80) : slot_digit_80) : slot_digit_80)) : slot_digit_80)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_81 <= (_eq_0 ? slot_digit_81 : (_eq_1 ? slot_digit_81 : (_eq_4 ? slot_digit_81 : (_eq_5 ? slot_digit_81 : (_eq_6 ? slot_digit_81 : (_eq_7 ? slot_digit_81 : (_eq_9 ? (_not_8 ? slot_digit_81 : (_or_2 ? (io_tcamWrite_ready ? (_eq_360 ? _bits_4 : slot_digit_81) : slot_digit_81) : slot_digit_81)) : slot_digit_81)))))));
+    slot_digit_81 <= (_eq_0 ? slot_digit_81 : (_eq_1 ? slot_digit_81 : (_eq_4 ? slot_digit_81 : (_eq_5 ? slot_digit_81 : (_eq_6 ? slot_digit_81 : (_eq_7 ? slot_digit_81 : (_eq_9 ? (_not_9 ? slot_digit_81 : (_or_2 ? (_not_1 ? (_eq_360 ? _bits_5 : slot_digit_81) : slot_digit_81) : slot_digit_81)) : slot_digit_81)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_82 <= (_eq_0 ? slot_digit_82 : (_eq_1 ? slot_digit_82 : (_eq_4 ? slot_digit_82 : (_eq_5 ? slot_digit_82 : (_eq_6 ? slot_digit_82 : (_eq_7 ? slot_digit_82 : (_eq_9 ? (_not_8 ? slot_digit_82 : (_or_2 ? (io_tcamWrite_ready ? (_eq_361 ? _bits_4 : slot_digit_82) : slot_digit_82) : slot_digit_82)) : slot_digit_82)))))));
+    slot_digit_82 <= (_eq_0 ? slot_digit_82 : (_eq_1 ? slot_digit_82 : (_eq_4 ? slot_digit_82 : (_eq_5 ? slot_digit_82 : (_eq_6 ? slot_digit_82 : (_eq_7 ? slot_digit_82 : (_eq_9 ? (_not_9 ? slot_digit_82 : (_or_2 ? (_not_1 ? (_eq_361 ? _bits_5 : slot_digit_82) : slot_digit_82) : slot_digit_82)) : slot_digit_82)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_83 <= (_eq_0 ? slot_digit_83 : (_eq_1 ? slot_digit_83 : (_eq_4 ? slot_digit_83 : (_eq_5 ? slot_digit_83 : (_eq_6 ? slot_digit_83 : (_eq_7 ? slot_digit_83 : (_eq_9 ? (_not_8 ? slot_digit_83 : (_or_2 ? (io_tcamWrite_ready ? (_eq_362 ? _bits_4 : slot_digit_83) : slot_digit_83) : slot_digit_83)) : slot_digit_83)))))));
+    slot_digit_83 <= (_eq_0 ? slot_digit_83 : (_eq_1 ? slot_digit_83 : (_eq_4 ? slot_digit_83 : (_eq_5 ? slot_digit_83 : (_eq_6 ? slot_digit_83 : (_eq_7 ? slot_digit_83 : (_eq_9 ? (_not_9 ? slot_digit_83 : (_or_2 ? (_not_1 ? (_eq_362 ? _bits_5 : slot_digit_83) : slot_digit_83) : slot_digit_83)) : slot_digit_83)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_84 <= (_eq_0 ? slot_digit_84 : (_eq_1 ? slot_digit_84 : (_eq_4 ? slot_digit_84 : (_eq_5 ? slot_digit_84 : (_eq_6 ? slot_digit_84 : (_eq_7 ? slot_digit_84 : (_eq_9 ? (_not_8 ? slot_digit_84 : (_or_2 ? (io_tcamWrite_ready ? (_eq_363 ? _bits_4 : slot_digit_84) : slot_digit_84) : slot_digit_84)) : slot_digit_84)))))));
+    slot_digit_84 <= (_eq_0 ? slot_digit_84 : (_eq_1 ? slot_digit_84 : (_eq_4 ? slot_digit_84 : (_eq_5 ? slot_digit_84 : (_eq_6 ? slot_digit_84 : (_eq_7 ? slot_digit_84 : (_eq_9 ? (_not_9 ? slot_digit_84 : (_or_2 ? (_not_1 ? (_eq_363 ? _bits_5 : slot_digit_84) : slot_digit_84) : slot_digit_84)) : slot_digit_84)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_85 <= (_eq_0 ? slot_digit_85 : (_eq_1 ? slot_digit_85 : (_eq_4 ? slot_digit_85 : (_eq_5 ? slot_digit_85 : (_eq_6 ? slot_digit_85 : (_eq_7 ? slot_digit_85 : (_eq_9 ? (_not_8 ? slot_digit_85 : (_or_2 ? (io_tcamWrite_ready ? (_eq_364 ? _bits_4 : slot_digit_85) : slot_digit_85) : slot_digit_85)) : slot_digit_85)))))));
+    slot_digit_85 <= (_eq_0 ? slot_digit_85 : (_eq_1 ? slot_digit_85 : (_eq_4 ? slot_digit_85 : (_eq_5 ? slot_digit_85 : (_eq_6 ? slot_digit_85 : (_eq_7 ? slot_digit_85 : (_eq_9 ? (_not_9 ? slot_digit_85 : (_or_2 ? (_not_1 ? (_eq_364 ? _bits_5 : slot_digit_85) : slot_digit_85) : slot_digit_85)) : slot_digit_85)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_86 <= (_eq_0 ? slot_digit_86 : (_eq_1 ? slot_digit_86 : (_eq_4 ? slot_digit_86 : (_eq_5 ? slot_digit_86 : (_eq_6 ? slot_digit_86 : (_eq_7 ? slot_digit_86 : (_eq_9 ? (_not_8 ? slot_digit_86 : (_or_2 ? (io_tcamWrite_ready ? (_eq_365 ? _bits_4 : slot_digit_86) : slot_digit_86) : slot_digit_86)) : slot_digit_86)))))));
+    slot_digit_86 <= (_eq_0 ? slot_digit_86 : (_eq_1 ? slot_digit_86 : (_eq_4 ? slot_digit_86 : (_eq_5 ? slot_digit_86 : (_eq_6 ? slot_digit_86 : (_eq_7 ? slot_digit_86 : (_eq_9 ? (_not_9 ? slot_digit_86 : (_or_2 ? (_not_1 ? (_eq_365 ? _bits_5 : slot_digit_86) : slot_digit_86) : slot_digit_86)) : slot_digit_86)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_87 <= (_eq_0 ? slot_digit_87 : (_eq_1 ? slot_digit_87 : (_eq_4 ? slot_digit_87 : (_eq_5 ? slot_digit_87 : (_eq_6 ? slot_digit_87 : (_eq_7 ? slot_digit_87 : (_eq_9 ? (_not_8 ? slot_digit_87 : (_or_2 ? (io_tcamWrite_ready ? (_eq_366 ? _bits_4 : slot_digit_87) : slot_digit_87) : slot_digit_87)) : slot_digit_87)))))));
+    slot_digit_87 <= (_eq_0 ? slot_digit_87 : (_eq_1 ? slot_digit_87 : (_eq_4 ? slot_digit_87 : (_eq_5 ? slot_digit_87 : (_eq_6 ? slot_digit_87 : (_eq_7 ? slot_digit_87 : (_eq_9 ? (_not_9 ? slot_digit_87 : (_or_2 ? (_not_1 ? (_eq_366 ? _bits_5 : slot_digit_87) : slot_digit_87) : slot_digit_87)) : slot_digit_87)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_88 <= (_eq_0 ? slot_digit_88 : (_eq_1 ? slot_digit_88 : (_eq_4 ? slot_digit_88 : (_eq_5 ? slot_digit_88 : (_eq_6 ? slot_digit_88 : (_eq_7 ? slot_digit_88 : (_eq_9 ? (_not_8 ? slot_digit_88 : (_or_2 ? (io_tcamWrite_ready ? (_eq_367 ? _bits_4 : slot_digit_88) : slot_digit_88) : slot_digit_88)) : slot_digit_88)))))));
+    slot_digit_88 <= (_eq_0 ? slot_digit_88 : (_eq_1 ? slot_digit_88 : (_eq_4 ? slot_digit_88 : (_eq_5 ? slot_digit_88 : (_eq_6 ? slot_digit_88 : (_eq_7 ? slot_digit_88 : (_eq_9 ? (_not_9 ? slot_digit_88 : (_or_2 ? (_not_1 ? (_eq_367 ? _bits_5 : slot_digit_88) : slot_digit_88) : slot_digit_88)) : slot_digit_88)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_89 <= (_eq_0 ? slot_digit_89 : (_eq_1 ? slot_digit_89 : (_eq_4 ? slot_digit_89 : (_eq_5 ? slot_digit_89 : (_eq_6 ? slot_digit_89 : (_eq_7 ? slot_digit_89 : (_eq_9 ? (_not_8 ? slot_digit_89 : (_or_2 ? (io_tcamWrite_ready ? (_eq_368 ? _bits_4 : slot_digit_89) : slot_digit_89) : slot_digit_89)) : slot_digit_89)))))));
+    slot_digit_89 <= (_eq_0 ? slot_digit_89 : (_eq_1 ? slot_digit_89 : (_eq_4 ? slot_digit_89 : (_eq_5 ? slot_digit_89 : (_eq_6 ? slot_digit_89 : (_eq_7 ? slot_digit_89 : (_eq_9 ? (_not_9 ? slot_digit_89 : (_or_2 ? (_not_1 ? (_eq_368 ? _bits_5 : slot_digit_89) : slot_digit_89) : slot_digit_89)) : slot_digit_89)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_90 <= (_eq_0 ? slot_digit_90 : (_eq_1 ? slot_digit_90 : (_eq_4 ? slot_digit_90 : (_eq_5 ? slot_digit_90 : (_eq_6 ? slot_digit_90 : (_eq_7 ? slot_digit_90 : (_eq_9 ? (_not_8 ? slot_digit_90 : (_or_2 ? (io_tcamWrite_ready ? (_eq_369 ? _bits_4 : slot_digit_90) : slot_digit_90) : slot_digit_90)) : slot_digit_90)))))));
+    slot_digit_90 <= (_eq_0 ? slot_digit_90 : (_eq_1 ? slot_digit_90 : (_eq_4 ? slot_digit_90 : (_eq_5 ? slot_digit_90 : (_eq_6 ? slot_digit_90 : (_eq_7 ? slot_digit_90 : (_eq_9 ? (_not_9 ? slot_digit_90 : (_or_2 ? (_not_1 ? (_eq_369 ? _bits_5 : slot_digit_90) : slot_digit_90) : slot_digit_90)) : slot_digit_90)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_91 <= (_eq_0 ? slot_digit_91 : (_eq_1 ? slot_digit_91 : (_eq_4 ? slot_digit_91 : (_eq_5 ? slot_digit_91 : (_eq_6 ? slot_digit_91 : (_eq_7 ? slot_digit_91 : (_eq_9 ? (_not_8 ? slot_digit_91 : (_or_2 ? (io_tcamWrite_ready ? (_eq_370 ? _bits_4 : slot_digit_91) : slot_digit_91) : slot_digit_91)) : slot_digit_91)))))));
+    slot_digit_91 <= (_eq_0 ? slot_digit_91 : (_eq_1 ? slot_digit_91 : (_eq_4 ? slot_digit_91 : (_eq_5 ? slot_digit_91 : (_eq_6 ? slot_digit_91 : (_eq_7 ? slot_digit_91 : (_eq_9 ? (_not_9 ? slot_digit_91 : (_or_2 ? (_not_1 ? (_eq_370 ? _bits_5 : slot_digit_91) : slot_digit_91) : slot_digit_91)) : slot_digit_91)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_92 <= (_eq_0 ? slot_digit_92 : (_eq_1 ? slot_digit_92 : (_eq_4 ? slot_digit_92 : (_eq_5 ? slot_digit_92 : (_eq_6 ? slot_digit_92 : (_eq_7 ? slot_digit_92 : (_eq_9 ? (_not_8 ? slot_digit_92 : (_or_2 ? (io_tcamWrite_ready ? (_eq_371 ? _bits_4 : slot_digit_92) : slot_digit_92) : slot_digit_92)) : slot_digit_92)))))));
+    slot_digit_92 <= (_eq_0 ? slot_digit_92 : (_eq_1 ? slot_digit_92 : (_eq_4 ? slot_digit_92 : (_eq_5 ? slot_digit_92 : (_eq_6 ? slot_digit_92 : (_eq_7 ? slot_digit_92 : (_eq_9 ? (_not_9 ? slot_digit_92 : (_or_2 ? (_not_1 ? (_eq_371 ? _bits_5 : slot_digit_92) : slot_digit_92) : slot_digit_92)) : slot_digit_92)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_93 <= (_eq_0 ? slot_digit_93 : (_eq_1 ? slot_digit_93 : (_eq_4 ? slot_digit_93 : (_eq_5 ? slot_digit_93 : (_eq_6 ? slot_digit_93 : (_eq_7 ? slot_digit_93 : (_eq_9 ? (_not_8 ? slot_digit_93 : (_or_2 ? (io_tcamWrite_ready ? (_eq_372 ? _bits_4 : slot_digit_93) : slot_digit_93) : slot_digit_93)) : slot_digit_93)))))));
+    slot_digit_93 <= (_eq_0 ? slot_digit_93 : (_eq_1 ? slot_digit_93 : (_eq_4 ? slot_digit_93 : (_eq_5 ? slot_digit_93 : (_eq_6 ? slot_digit_93 : (_eq_7 ? slot_digit_93 : (_eq_9 ? (_not_9 ? slot_digit_93 : (_or_2 ? (_not_1 ? (_eq_372 ? _bits_5 : slot_digit_93) : slot_digit_93) : slot_digit_93)) : slot_digit_93)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_94 <= (_eq_0 ? slot_digit_94 : (_eq_1 ? slot_digit_94 : (_eq_4 ? slot_digit_94 : (_eq_5 ? slot_digit_94 : (_eq_6 ? slot_digit_94 : (_eq_7 ? slot_digit_94 : (_eq_9 ? (_not_8 ? slot_digit_94 : (_or_2 ? (io_tcamWrite_ready ? (_eq_373 ? _bits_4 : slot_digit_94) : slot_digit_94) : slot_digit_94)) : slot_digit_94)))))));
+    slot_digit_94 <= (_eq_0 ? slot_digit_94 : (_eq_1 ? slot_digit_94 : (_eq_4 ? slot_digit_94 : (_eq_5 ? slot_digit_94 : (_eq_6 ? slot_digit_94 : (_eq_7 ? slot_digit_94 : (_eq_9 ? (_not_9 ? slot_digit_94 : (_or_2 ? (_not_1 ? (_eq_373 ? _bits_5 : slot_digit_94) : slot_digit_94) : slot_digit_94)) : slot_digit_94)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_95 <= (_eq_0 ? slot_digit_95 : (_eq_1 ? slot_digit_95 : (_eq_4 ? slot_digit_95 : (_eq_5 ? slot_digit_95 : (_eq_6 ? slot_digit_95 : (_eq_7 ? slot_digit_95 : (_eq_9 ? (_not_8 ? slot_digit_95 : (_or_2 ? (io_tcamWrite_ready ? (_eq_374 ? _bits_4 : slot_digit_95) : slot_digit_95) : slot_digit_95)) : slot_digit_95)))))));
+    slot_digit_95 <= (_eq_0 ? slot_digit_95 : (_eq_1 ? slot_digit_95 : (_eq_4 ? slot_digit_95 : (_eq_5 ? slot_digit_95 : (_eq_6 ? slot_digit_95 : (_eq_7 ? slot_digit_95 : (_eq_9 ? (_not_9 ? slot_digit_95 : (_or_2 ? (_not_1 ? (_eq_374 ? _bits_5 : slot_digit_95) : slot_digit_95) : slot_digit_95)) : slot_digit_95)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_96 <= (_eq_0 ? slot_digit_96 : (_eq_1 ? slot_digit_96 : (_eq_4 ? slot_digit_96 : (_eq_5 ? slot_digit_96 : (_eq_6 ? slot_digit_96 : (_eq_7 ? slot_digit_96 : (_eq_9 ? (_not_8 ? slot_digit_96 : (_or_2 ? (io_tcamWrite_ready ? (_eq_375 ? _bits_4 : slot_digit_96) : slot_digit_96) : slot_digit_96)) : slot_digit_96)))))));
+    slot_digit_96 <= (_eq_0 ? slot_digit_96 : (_eq_1 ? slot_digit_96 : (_eq_4 ? slot_digit_96 : (_eq_5 ? slot_digit_96 : (_eq_6 ? slot_digit_96 : (_eq_7 ? slot_digit_96 : (_eq_9 ? (_not_9 ? slot_digit_96 : (_or_2 ? (_not_1 ? (_eq_375 ? _bits_5 : slot_digit_96) : slot_digit_96) : slot_digit_96)) : slot_digit_96)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_97 <= (_eq_0 ? slot_digit_97 : (_eq_1 ? slot_digit_97 : (_eq_4 ? slot_digit_97 : (_eq_5 ? slot_digit_97 : (_eq_6 ? slot_digit_97 : (_eq_7 ? slot_digit_97 : (_eq_9 ? (_not_8 ? slot_digit_97 : (_or_2 ? (io_tcamWrite_ready ? (_eq_376 ? _bits_4 : slot_digit_97) : slot_digit_97) : slot_digit_97)) : slot_digit_97)))))));
+    slot_digit_97 <= (_eq_0 ? slot_digit_97 : (_eq_1 ? slot_digit_97 : (_eq_4 ? slot_digit_97 : (_eq_5 ? slot_digit_97 : (_eq_6 ? slot_digit_97 : (_eq_7 ? slot_digit_97 : (_eq_9 ? (_not_9 ? slot_digit_97 : (_or_2 ? (_not_1 ? (_eq_376 ? _bits_5 : slot_digit_97) : slot_digit_97) : slot_digit_97)) : slot_digit_97)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_98 <= (_eq_0 ? slot_digit_98 : (_eq_1 ? slot_digit_98 : (_eq_4 ? slot_digit_98 : (_eq_5 ? slot_digit_98 : (_eq_6 ? slot_digit_98 : (_eq_7 ? slot_digit_98 : (_eq_9 ? (_not_8 ? slot_digit_98 : (_or_2 ? (io_tcamWrite_ready ? (_eq_377 ? _bits_4 : slot_digit_98) : slot_digit_98) : slot_digit_98)) : slot_digit_98)))))));
+    slot_digit_98 <= (_eq_0 ? slot_digit_98 : (_eq_1 ? slot_digit_98 : (_eq_4 ? slot_digit_98 : (_eq_5 ? slot_digit_98 : (_eq_6 ? slot_digit_98 : (_eq_7 ? slot_digit_98 : (_eq_9 ? (_not_9 ? slot_digit_98 : (_or_2 ? (_not_1 ? (_eq_377 ? _bits_5 : slot_digit_98) : slot_digit_98) : slot_digit_98)) : slot_digit_98)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_99 <= (_eq_0 ? slot_digit_99 : (_eq_1 ? slot_digit_99 : (_eq_4 ? slot_digit_99 : (_eq_5 ? slot_digit_99 : (_eq_6 ? slot_digit_99 : (_eq_7 ? slot_digit_99 : (_eq_9 ? (_not_8 ? slot_digit_99 : (_or_2 ? (io_tcamWrite_ready ? (_eq_378 ? _bits_4 : slot_digit_99) : slot_digit_99) : slot_digit_99)) : slot_digit_99)))))));
+    slot_digit_99 <= (_eq_0 ? slot_digit_99 : (_eq_1 ? slot_digit_99 : (_eq_4 ? slot_digit_99 : (_eq_5 ? slot_digit_99 : (_eq_6 ? slot_digit_99 : (_eq_7 ? slot_digit_99 : (_eq_9 ? (_not_9 ? slot_digit_99 : (_or_2 ? (_not_1 ? (_eq_378 ? _bits_5 : slot_digit_99) : slot_digit_99) : slot_digit_99)) : slot_digit_99)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_100 <= (_eq_0 ? slot_digit_100 : (_eq_1 ? slot_digit_100 : (_eq_4 ? slot_digit_100 : (_eq_5 ? slot_digit_100 : (_eq_6 ? slot_digit_100 : (_eq_7 ? slot_digit_100 : (_eq_9 ? (_not_8 ? slot_digit_100 : (_or_2 ? (io_tcamWrite_ready ? (_eq_379 ? _bits_4 : slot_digit_100) : slot_digit_100) : slot_digit_100)) : slot_digit_100)))))));
+    slot_digit_100 <= (_eq_0 ? slot_digit_100 : (_eq_1 ? slot_digit_100 : (_eq_4 ? slot_digit_100 : (_eq_5 ? slot_digit_100 : (_eq_6 ? slot_digit_100 : (_eq_7 ? slot_digit_100 : (_eq_9 ? (_not_9 ? slot_digit_100 : (_or_2 ? (_not_1 ? (_eq_379 ? _bits_5 : slot_digit_100) : slot_digit_100) : slot_digit_100)) : slot_digit_100)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_101 <= (_eq_0 ? slot_digit_101 : (_eq_1 ? slot_digit_101 : (_eq_4 ? slot_digit_101 : (_eq_5 ? slot_digit_101 : (_eq_6 ? slot_digit_101 : (_eq_7 ? slot_digit_101 : (_eq_9 ? (_not_8 ? slot_digit_101 : (_or_2 ? (io_tcamWrite_ready ? (_eq_380 ? _bits_4 : slot_digit_101) : slot_digit_101) : slot_digit_101)) : slot_digit_101)))))));
+    slot_digit_101 <= (_eq_0 ? slot_digit_101 : (_eq_1 ? slot_digit_101 : (_eq_4 ? slot_digit_101 : (_eq_5 ? slot_digit_101 : (_eq_6 ? slot_digit_101 : (_eq_7 ? slot_digit_101 : (_eq_9 ? (_not_9 ? slot_digit_101 : (_or_2 ? (_not_1 ? (_eq_380 ? _bits_5 : slot_digit_101) : slot_digit_101) : slot_digit_101)) : slot_digit_101)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_102 <= (_eq_0 ? slot_digit_102 : (_eq_1 ? slot_digit_102 : (_eq_4 ? slot_digit_102 : (_eq_5 ? slot_digit_102 : (_eq_6 ? slot_digit_102 : (_eq_7 ? slot_digit_102 : (_eq_9 ? (_not_8 ? slot_digit_102 : (_or_2 ? (io_tcamWrite_ready ? (_eq_381 ? _bits_4 : slot_digit_102) : slot_digit_102) : slot_digit_102)) : slot_digit_102)))))));
+    slot_digit_102 <= (_eq_0 ? slot_digit_102 : (_eq_1 ? slot_digit_102 : (_eq_4 ? slot_digit_102 : (_eq_5 ? slot_digit_102 : (_eq_6 ? slot_digit_102 : (_eq_7 ? slot_digit_102 : (_eq_9 ? (_not_9 ? slot_digit_102 : (_or_2 ? (_not_1 ? (_eq_381 ? _bits_5 : slot_digit_102) : slot_digit_102) : slot_digit_102)) : slot_digit_102)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_103 <= (_eq_0 ? slot_digit_103 : (_eq_1 ? slot_digit_103 : (_eq_4 ? slot_digit_103 : (_eq_5 ? slot_digit_103 : (_eq_6 ? slot_digit_103 : (_eq_7 ? slot_digit_103 : (_eq_9 ? (_not_8 ? slot_digit_103 : (_or_2 ? (io_tcamWrite_ready ? (_eq_382 ? _bits_4 : slot_digit_103) : slot_digit_103) : slot_digit_103)) : slot_digit_103)))))));
+    slot_digit_103 <= (_eq_0 ? slot_digit_103 : (_eq_1 ? slot_digit_103 : (_eq_4 ? slot_digit_103 : (_eq_5 ? slot_digit_103 : (_eq_6 ? slot_digit_103 : (_eq_7 ? slot_digit_103 : (_eq_9 ? (_not_9 ? slot_digit_103 : (_or_2 ? (_not_1 ? (_eq_382 ? _bits_5 : slot_digit_103) : slot_digit_103) : slot_digit_103)) : slot_digit_103)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_104 <= (_eq_0 ? slot_digit_104 : (_eq_1 ? slot_digit_104 : (_eq_4 ? slot_digit_104 : (_eq_5 ? slot_digit_104 : (_eq_6 ? slot_digit_104 : (_eq_7 ? slot_digit_104 : (_eq_9 ? (_not_8 ? slot_digit_104 : (_or_2 ? (io_tcamWrite_ready ? (_eq_383 ? _bits_4 : slot_digit_104) : slot_digit_104) : slot_digit_104)) : slot_digit_104)))))));
+    slot_digit_104 <= (_eq_0 ? slot_digit_104 : (_eq_1 ? slot_digit_104 : (_eq_4 ? slot_digit_104 : (_eq_5 ? slot_digit_104 : (_eq_6 ? slot_digit_104 : (_eq_7 ? slot_digit_104 : (_eq_9 ? (_not_9 ? slot_digit_104 : (_or_2 ? (_not_1 ? (_eq_383 ? _bits_5 : slot_digit_104) : slot_digit_104) : slot_digit_104)) : slot_digit_104)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_105 <= (_eq_0 ? slot_digit_105 : (_eq_1 ? slot_digit_105 : (_eq_4 ? slot_digit_105 : (_eq_5 ? slot_digit_105 : (_eq_6 ? slot_digit_105 : (_eq_7 ? slot_digit_105 : (_eq_9 ? (_not_8 ? slot_digit_105 : (_or_2 ? (io_tcamWrite_ready ? (_eq_384 ? _bits_4 : slot_digit_105) : slot_digit_105) : slot_digit_105)) : slot_digit_105)))))));
+    slot_digit_105 <= (_eq_0 ? slot_digit_105 : (_eq_1 ? slot_digit_105 : (_eq_4 ? slot_digit_105 : (_eq_5 ? slot_digit_105 : (_eq_6 ? slot_digit_105 : (_eq_7 ? slot_digit_105 : (_eq_9 ? (_not_9 ? slot_digit_105 : (_or_2 ? (_not_1 ? (_eq_384 ? _bits_5 : slot_digit_105) : slot_digit_105) : slot_digit_105)) : slot_digit_105)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_106 <= (_eq_0 ? slot_digit_106 : (_eq_1 ? slot_digit_106 : (_eq_4 ? slot_digit_106 : (_eq_5 ? slot_digit_106 : (_eq_6 ? slot_digit_106 : (_eq_7 ? slot_digit_106 : (_eq_9 ? (_not_8 ? slot_digit_106 : (_or_2 ? (io_tcamWrite_ready ? (_eq_385 ? _bits_4 : slot_digit_106) : slot_digit_106) : slot_digit_106)) : slot_digit_106)))))));
+    slot_digit_106 <= (_eq_0 ? slot_digit_106 : (_eq_1 ? slot_digit_106 : (_eq_4 ? slot_digit_106 : (_eq_5 ? slot_digit_106 : (_eq_6 ? slot_digit_106 : (_eq_7 ? slot_digit_106 : (_eq_9 ? (_not_9 ? slot_digit_106 : (_or_2 ? (_not_1 ? (_eq_385 ? _bits_5 : slot_digit_106) : slot_digit_106) : slot_digit_106)) : slot_digit_106)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_107 <= (_eq_0 ? slot_digit_107 : (_eq_1 ? slot_digit_107 : (_eq_4 ? slot_digit_107 : (_eq_5 ? slot_digit_107 : (_eq_6 ? slot_digit_107 : (_eq_7 ? slot_digit_107 : (_eq_9 ? (_not_8 ? slot_digit_107 : (_or_2 ? (io_tcamWrite_ready ? (_eq_386 ? _bits_4 : slot_digit_107) : slot_digit_107) : slot_digit_107)) : slot_digit_107)))))));
+    slot_digit_107 <= (_eq_0 ? slot_digit_107 : (_eq_1 ? slot_digit_107 : (_eq_4 ? slot_digit_107 : (_eq_5 ? slot_digit_107 : (_eq_6 ? slot_digit_107 : (_eq_7 ? slot_digit_107 : (_eq_9 ? (_not_9 ? slot_digit_107 : (_or_2 ? (_not_1 ? (_eq_386 ? _bits_5 : slot_digit_107) : slot_digit_107) : slot_digit_107)) : slot_digit_107)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_108 <= (_eq_0 ? slot_digit_108 : (_eq_1 ? slot_digit_108 : (_eq_4 ? slot_digit_108 : (_eq_5 ? slot_digit_108 : (_eq_6 ? slot_digit_108 : (_eq_7 ? slot_digit_108 : (_eq_9 ? (_not_8 ? slot_digit_108 : (_or_2 ? (io_tcamWrite_ready ? (_eq_387 ? _bits_4 : slot_digit_108) : slot_digit_108) : slot_digit_108)) : slot_digit_108)))))));
+    slot_digit_108 <= (_eq_0 ? slot_digit_108 : (_eq_1 ? slot_digit_108 : (_eq_4 ? slot_digit_108 : (_eq_5 ? slot_digit_108 : (_eq_6 ? slot_digit_108 : (_eq_7 ? slot_digit_108 : (_eq_9 ? (_not_9 ? slot_digit_108 : (_or_2 ? (_not_1 ? (_eq_387 ? _bits_5 : slot_digit_108) : slot_digit_108) : slot_digit_108)) : slot_digit_108)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_109 <= (_eq_0 ? slot_digit_109 : (_eq_1 ? slot_digit_109 : (_eq_4 ? slot_digit_109 : (_eq_5 ? slot_digit_109 : (_eq_6 ? slot_digit_109 : (_eq_7 ? slot_digit_109 : (_eq_9 ? (_not_8 ? slot_digit_109 : (_or_2 ? (io_tcamWrite_ready ? (_eq_388 ? _bits_4 : slot_digit_109) : slot_digit_109) : slot_digit_109)) : slot_digit_109)))))));
+    slot_digit_109 <= (_eq_0 ? slot_digit_109 : (_eq_1 ? slot_digit_109 : (_eq_4 ? slot_digit_109 : (_eq_5 ? slot_digit_109 : (_eq_6 ? slot_digit_109 : (_eq_7 ? slot_digit_109 : (_eq_9 ? (_not_9 ? slot_digit_109 : (_or_2 ? (_not_1 ? (_eq_388 ? _bits_5 : slot_digit_109) : slot_digit_109) : slot_digit_109)) : slot_digit_109)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_110 <= (_eq_0 ? slot_digit_110 : (_eq_1 ? slot_digit_110 : (_eq_4 ? slot_digit_110 : (_eq_5 ? slot_digit_110 : (_eq_6 ? slot_digit_110 : (_eq_7 ? slot_digit_110 : (_eq_9 ? (_not_8 ? slot_digit_110 : (_or_2 ? (io_tcamWrite_ready ? (_eq_389 ? _bits_4 : slot_digit_110) : slot_digit_110) : slot_digit_110)) : slot_digit_110)))))));
+    slot_digit_110 <= (_eq_0 ? slot_digit_110 : (_eq_1 ? slot_digit_110 : (_eq_4 ? slot_digit_110 : (_eq_5 ? slot_digit_110 : (_eq_6 ? slot_digit_110 : (_eq_7 ? slot_digit_110 : (_eq_9 ? (_not_9 ? slot_digit_110 : (_or_2 ? (_not_1 ? (_eq_389 ? _bits_5 : slot_digit_110) : slot_digit_110) : slot_digit_110)) : slot_digit_110)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_111 <= (_eq_0 ? slot_digit_111 : (_eq_1 ? slot_digit_111 : (_eq_4 ? slot_digit_111 : (_eq_5 ? slot_digit_111 : (_eq_6 ? slot_digit_111 : (_eq_7 ? slot_digit_111 : (_eq_9 ? (_not_8 ? slot_digit_111 : (_or_2 ? (io_tcamWrite_ready ? (_eq_390 ? _bits_4 : slot_digit_111) : slot_digit_111) : slot_digit_111)) : slot_digit_111)))))));
+    slot_digit_111 <= (_eq_0 ? slot_digit_111 : (_eq_1 ? slot_digit_111 : (_eq_4 ? slot_digit_111 : (_eq_5 ? slot_digit_111 : (_eq_6 ? slot_digit_111 : (_eq_7 ? slot_digit_111 : (_eq_9 ? (_not_9 ? slot_digit_111 : (_or_2 ? (_not_1 ? (_eq_390 ? _bits_5 : slot_digit_111) : slot_digit_111) : slot_digit_111)) : slot_digit_111)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_112 <= (_eq_0 ? slot_digit_112 : (_eq_1 ? slot_digit_112 : (_eq_4 ? slot_digit_112 : (_eq_5 ? slot_digit_112 : (_eq_6 ? slot_digit_112 : (_eq_7 ? slot_digit_112 : (_eq_9 ? (_not_8 ? slot_digit_112 : (_or_2 ? (io_tcamWrite_ready ? (_eq_391 ? _bits_4 : slot_digit_112) : slot_digit_112) : slot_digit_112)) : slot_digit_112)))))));
+    slot_digit_112 <= (_eq_0 ? slot_digit_112 : (_eq_1 ? slot_digit_112 : (_eq_4 ? slot_digit_112 : (_eq_5 ? slot_digit_112 : (_eq_6 ? slot_digit_112 : (_eq_7 ? slot_digit_112 : (_eq_9 ? (_not_9 ? slot_digit_112 : (_or_2 ? (_not_1 ? (_eq_391 ? _bits_5 : slot_digit_112) : slot_digit_112) : slot_digit_112)) : slot_digit_112)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_113 <= (_eq_0 ? slot_digit_113 : (_eq_1 ? slot_digit_113 : (_eq_4 ? slot_digit_113 : (_eq_5 ? slot_digit_113 : (_eq_6 ? slot_digit_113 : (_eq_7 ? slot_digit_113 : (_eq_9 ? (_not_8 ? slot_digit_113 : (_or_2 ? (io_tcamWrite_ready ? (_eq_392 ? _bits_4 : slot_digit_113) : slot_digit_113) : slot_digit_113)) : slot_digit_113)))))));
+    slot_digit_113 <= (_eq_0 ? slot_digit_113 : (_eq_1 ? slot_digit_113 : (_eq_4 ? slot_digit_113 : (_eq_5 ? slot_digit_113 : (_eq_6 ? slot_digit_113 : (_eq_7 ? slot_digit_113 : (_eq_9 ? (_not_9 ? slot_digit_113 : (_or_2 ? (_not_1 ? (_eq_392 ? _bits_5 : slot_digit_113) : slot_digit_113) : slot_digit_113)) : slot_digit_113)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_114 <= (_eq_0 ? slot_digit_114 : (_eq_1 ? slot_digit_114 : (_eq_4 ? slot_digit_114 : (_eq_5 ? slot_digit_114 : (_eq_6 ? slot_digit_114 : (_eq_7 ? slot_digit_114 : (_eq_9 ? (_not_8 ? slot_digit_114 : (_or_2 ? (io_tcamWrite_ready ? (_eq_393 ? _bits_4 : slot_digit_114) : slot_digit_114) : slot_digit_114)) : slot_digit_114)))))));
+    slot_digit_114 <= (_eq_0 ? slot_digit_114 : (_eq_1 ? slot_digit_114 : (_eq_4 ? slot_digit_114 : (_eq_5 ? slot_digit_114 : (_eq_6 ? slot_digit_114 : (_eq_7 ? slot_digit_114 : (_eq_9 ? (_not_9 ? slot_digit_114 : (_or_2 ? (_not_1 ? (_eq_393 ? _bits_5 : slot_digit_114) : slot_digit_114) : slot_digit_114)) : slot_digit_114)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_115 <= (_eq_0 ? slot_digit_115 : (_eq_1 ? slot_digit_115 : (_eq_4 ? slot_digit_115 : (_eq_5 ? slot_digit_115 : (_eq_6 ? slot_digit_115 : (_eq_7 ? slot_digit_115 : (_eq_9 ? (_not_8 ? slot_digit_115 : (_or_2 ? (io_tcamWrite_ready ? (_eq_394 ? _bits_4 : slot_digit_115) : slot_digit_115) : slot_digit_115)) : slot_digit_115)))))));
+    slot_digit_115 <= (_eq_0 ? slot_digit_115 : (_eq_1 ? slot_digit_115 : (_eq_4 ? slot_digit_115 : (_eq_5 ? slot_digit_115 : (_eq_6 ? slot_digit_115 : (_eq_7 ? slot_digit_115 : (_eq_9 ? (_not_9 ? slot_digit_115 : (_or_2 ? (_not_1 ? (_eq_394 ? _bits_5 : slot_digit_115) : slot_digit_115) : slot_digit_115)) : slot_digit_115)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_116 <= (_eq_0 ? slot_digit_116 : (_eq_1 ? slot_digit_116 : (_eq_4 ? slot_digit_116 : (_eq_5 ? slot_digit_116 : (_eq_6 ? slot_digit_116 : (_eq_7 ? slot_digit_116 : (_eq_9 ? (_not_8 ? slot_digit_116 : (_or_2 ? (io_tcamWrite_ready ? (_eq_395 ? _bits_4 : slot_digit_116) : slot_digit_116) : slot_digit_116)) : slot_digit_116)))))));
+    slot_digit_116 <= (_eq_0 ? slot_digit_116 : (_eq_1 ? slot_digit_116 : (_eq_4 ? slot_digit_116 : (_eq_5 ? slot_digit_116 : (_eq_6 ? slot_digit_116 : (_eq_7 ? slot_digit_116 : (_eq_9 ? (_not_9 ? slot_digit_116 : (_or_2 ? (_not_1 ? (_eq_395 ? _bits_5 : slot_digit_116) : slot_digit_116) : slot_digit_116)) : slot_digit_116)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_117 <= (_eq_0 ? slot_digit_117 : (_eq_1 ? slot_digit_117 : (_eq_4 ? slot_digit_117 : (_eq_5 ? slot_digit_117 : (_eq_6 ? slot_digit_117 : (_eq_7 ? slot_digit_117 : (_eq_9 ? (_not_8 ? slot_digit_117 : (_or_2 ? (io_tcamWrite_ready ? (_eq_396 ? _bits_4 : slot_digit_117) : slot_digit_117) : slot_digit_117)) : slot_digit_117)))))));
+    slot_digit_117 <= (_eq_0 ? slot_digit_117 : (_eq_1 ? slot_digit_117 : (_eq_4 ? slot_digit_117 : (_eq_5 ? slot_digit_117 : (_eq_6 ? slot_digit_117 : (_eq_7 ? slot_digit_117 : (_eq_9 ? (_not_9 ? slot_digit_117 : (_or_2 ? (_not_1 ? (_eq_396 ? _bits_5 : slot_digit_117) : slot_digit_117) : slot_digit_117)) : slot_digit_117)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_118 <= (_eq_0 ? slot_digit_118 : (_eq_1 ? slot_digit_118 : (_eq_4 ? slot_digit_118 : (_eq_5 ? slot_digit_118 : (_eq_6 ? slot_digit_118 : (_eq_7 ? slot_digit_118 : (_eq_9 ? (_not_8 ? slot_digit_118 : (_or_2 ? (io_tcamWrite_ready ? (_eq_397 ? _bits_4 : slot_digit_118) : slot_digit_118) : slot_digit_118)) : slot_digit_118)))))));
+    slot_digit_118 <= (_eq_0 ? slot_digit_118 : (_eq_1 ? slot_digit_118 : (_eq_4 ? slot_digit_118 : (_eq_5 ? slot_digit_118 : (_eq_6 ? slot_digit_118 : (_eq_7 ? slot_digit_118 : (_eq_9 ? (_not_9 ? slot_digit_118 : (_or_2 ? (_not_1 ? (_eq_397 ? _bits_5 : slot_digit_118) : slot_digit_118) : slot_digit_118)) : slot_digit_118)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_119 <= (_eq_0 ? slot_digit_119 : (_eq_1 ? slot_digit_119 : (_eq_4 ? slot_digit_119 : (_eq_5 ? slot_digit_119 : (_eq_6 ? slot_digit_119 : (_eq_7 ? slot_digit_119 : (_eq_9 ? (_not_8 ? slot_digit_119 : (_or_2 ? (io_tcamWrite_ready ? (_eq_398 ? _bits_4 : slot_digit_119) : slot_digit_119) : slot_digit_119)) : slot_digit_119)))))));
+    slot_digit_119 <= (_eq_0 ? slot_digit_119 : (_eq_1 ? slot_digit_119 : (_eq_4 ? slot_digit_119 : (_eq_5 ? slot_digit_119 : (_eq_6 ? slot_digit_119 : (_eq_7 ? slot_digit_119 : (_eq_9 ? (_not_9 ? slot_digit_119 : (_or_2 ? (_not_1 ? (_eq_398 ? _bits_5 : slot_digit_119) : slot_digit_119) : slot_digit_119)) : slot_digit_119)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_120 <= (_eq_0 ? slot_digit_120 : (_eq_1 ? slot_digit_120 : (_eq_4 ? slot_digit_120 : (_eq_5 ? slot_digit_120 : (_eq_6 ? slot_digit_120 : (_eq_7 ? slot_digit_120 : (_eq_9 ? (_not_8 ? slot_digit_120 : (_or_2 ? (io_tcamWrite_ready ? (_eq_399 ? _bits_4 : slot_digit_120) : slot_digit_120) : slot_digit_120)) : slot_digit_120)))))));
+    slot_digit_120 <= (_eq_0 ? slot_digit_120 : (_eq_1 ? slot_digit_120 : (_eq_4 ? slot_digit_120 : (_eq_5 ? slot_digit_120 : (_eq_6 ? slot_digit_120 : (_eq_7 ? slot_digit_120 : (_eq_9 ? (_not_9 ? slot_digit_120 : (_or_2 ? (_not_1 ? (_eq_399 ? _bits_5 : slot_digit_120) : slot_digit_120) : slot_digit_120)) : slot_digit_120)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_121 <= (_eq_0 ? slot_digit_121 : (_eq_1 ? slot_digit_121 : (_eq_4 ? slot_digit_121 : (_eq_5 ? slot_digit_121 : (_eq_6 ? slot_digit_121 : (_eq_7 ? slot_digit_121 : (_eq_9 ? (_not_8 ? slot_digit_121 : (_or_2 ? (io_tcamWrite_ready ? (_eq_400 ? _bits_4 : slot_digit_121) : slot_digit_121) : slot_digit_121)) : slot_digit_121)))))));
+    slot_digit_121 <= (_eq_0 ? slot_digit_121 : (_eq_1 ? slot_digit_121 : (_eq_4 ? slot_digit_121 : (_eq_5 ? slot_digit_121 : (_eq_6 ? slot_digit_121 : (_eq_7 ? slot_digit_121 : (_eq_9 ? (_not_9 ? slot_digit_121 : (_or_2 ? (_not_1 ? (_eq_400 ? _bits_5 : slot_digit_121) : slot_digit_121) : slot_digit_121)) : slot_digit_121)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_122 <= (_eq_0 ? slot_digit_122 : (_eq_1 ? slot_digit_122 : (_eq_4 ? slot_digit_122 : (_eq_5 ? slot_digit_122 : (_eq_6 ? slot_digit_122 : (_eq_7 ? slot_digit_122 : (_eq_9 ? (_not_8 ? slot_digit_122 : (_or_2 ? (io_tcamWrite_ready ? (_eq_401 ? _bits_4 : slot_digit_122) : slot_digit_122) : slot_digit_122)) : slot_digit_122)))))));
+    slot_digit_122 <= (_eq_0 ? slot_digit_122 : (_eq_1 ? slot_digit_122 : (_eq_4 ? slot_digit_122 : (_eq_5 ? slot_digit_122 : (_eq_6 ? slot_digit_122 : (_eq_7 ? slot_digit_122 : (_eq_9 ? (_not_9 ? slot_digit_122 : (_or_2 ? (_not_1 ? (_eq_401 ? _bits_5 : slot_digit_122) : slot_digit_122) : slot_digit_122)) : slot_digit_122)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_123 <= (_eq_0 ? slot_digit_123 : (_eq_1 ? slot_digit_123 : (_eq_4 ? slot_digit_123 : (_eq_5 ? slot_digit_123 : (_eq_6 ? slot_digit_123 : (_eq_7 ? slot_digit_123 : (_eq_9 ? (_not_8 ? slot_digit_123 : (_or_2 ? (io_tcamWrite_ready ? (_eq_402 ? _bits_4 : slot_digit_123) : slot_digit_123) : slot_digit_123)) : slot_digit_123)))))));
+    slot_digit_123 <= (_eq_0 ? slot_digit_123 : (_eq_1 ? slot_digit_123 : (_eq_4 ? slot_digit_123 : (_eq_5 ? slot_digit_123 : (_eq_6 ? slot_digit_123 : (_eq_7 ? slot_digit_123 : (_eq_9 ? (_not_9 ? slot_digit_123 : (_or_2 ? (_not_1 ? (_eq_402 ? _bits_5 : slot_digit_123) : slot_digit_123) : slot_digit_123)) : slot_digit_123)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_124 <= (_eq_0 ? slot_digit_124 : (_eq_1 ? slot_digit_124 : (_eq_4 ? slot_digit_124 : (_eq_5 ? slot_digit_124 : (_eq_6 ? slot_digit_124 : (_eq_7 ? slot_digit_124 : (_eq_9 ? (_not_8 ? slot_digit_124 : (_or_2 ? (io_tcamWrite_ready ? (_eq_403 ? _bits_4 : slot_digit_124) : slot_digit_124) : slot_digit_124)) : slot_digit_124)))))));
+    slot_digit_124 <= (_eq_0 ? slot_digit_124 : (_eq_1 ? slot_digit_124 : (_eq_4 ? slot_digit_124 : (_eq_5 ? slot_digit_124 : (_eq_6 ? slot_digit_124 : (_eq_7 ? slot_digit_124 : (_eq_9 ? (_not_9 ? slot_digit_124 : (_or_2 ? (_not_1 ? (_eq_403 ? _bits_5 : slot_digit_124) : slot_digit_124) : slot_digit_124)) : slot_digit_124)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_125 <= (_eq_0 ? slot_digit_125 : (_eq_1 ? slot_digit_125 : (_eq_4 ? slot_digit_125 : (_eq_5 ? slot_digit_125 : (_eq_6 ? slot_digit_125 : (_eq_7 ? slot_digit_125 : (_eq_9 ? (_not_8 ? slot_digit_125 : (_or_2 ? (io_tcamWrite_ready ? (_eq_404 ? _bits_4 : slot_digit_125) : slot_digit_125) : slot_digit_125)) : slot_digit_125)))))));
+    slot_digit_125 <= (_eq_0 ? slot_digit_125 : (_eq_1 ? slot_digit_125 : (_eq_4 ? slot_digit_125 : (_eq_5 ? slot_digit_125 : (_eq_6 ? slot_digit_125 : (_eq_7 ? slot_digit_125 : (_eq_9 ? (_not_9 ? slot_digit_125 : (_or_2 ? (_not_1 ? (_eq_404 ? _bits_5 : slot_digit_125) : slot_digit_125) : slot_digit_125)) : slot_digit_125)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_126 <= (_eq_0 ? slot_digit_126 : (_eq_1 ? slot_digit_126 : (_eq_4 ? slot_digit_126 : (_eq_5 ? slot_digit_126 : (_eq_6 ? slot_digit_126 : (_eq_7 ? slot_digit_126 : (_eq_9 ? (_not_8 ? slot_digit_126 : (_or_2 ? (io_tcamWrite_ready ? (_eq_405 ? _bits_4 : slot_digit_126) : slot_digit_126) : slot_digit_126)) : slot_digit_126)))))));
+    slot_digit_126 <= (_eq_0 ? slot_digit_126 : (_eq_1 ? slot_digit_126 : (_eq_4 ? slot_digit_126 : (_eq_5 ? slot_digit_126 : (_eq_6 ? slot_digit_126 : (_eq_7 ? slot_digit_126 : (_eq_9 ? (_not_9 ? slot_digit_126 : (_or_2 ? (_not_1 ? (_eq_405 ? _bits_5 : slot_digit_126) : slot_digit_126) : slot_digit_126)) : slot_digit_126)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_127 <= (_eq_0 ? slot_digit_127 : (_eq_1 ? slot_digit_127 : (_eq_4 ? slot_digit_127 : (_eq_5 ? slot_digit_127 : (_eq_6 ? slot_digit_127 : (_eq_7 ? slot_digit_127 : (_eq_9 ? (_not_8 ? slot_digit_127 : (_or_2 ? (io_tcamWrite_ready ? (_eq_406 ? _bits_4 : slot_digit_127) : slot_digit_127) : slot_digit_127)) : slot_digit_127)))))));
+    slot_digit_127 <= (_eq_0 ? slot_digit_127 : (_eq_1 ? slot_digit_127 : (_eq_4 ? slot_digit_127 : (_eq_5 ? slot_digit_127 : (_eq_6 ? slot_digit_127 : (_eq_7 ? slot_digit_127 : (_eq_9 ? (_not_9 ? slot_digit_127 : (_or_2 ? (_not_1 ? (_eq_406 ? _bits_5 : slot_digit_127) : slot_digit_127) : slot_digit_127)) : slot_digit_127)))))));
   end
 
   always @(posedge clock) begin
@@ -7408,7 +7427,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_n_lo <= 32'd0;
     end else begin
-      st_n_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_7 : st_n_lo));
+      st_n_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_6 : st_n_lo));
     end
   end
 
@@ -7424,7 +7443,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_n_carry <= 1'd0;
     end else begin
-      st_n_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_8 : 1'd0));
+      st_n_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_7 : 1'd0));
     end
   end
 
@@ -7432,7 +7451,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_splits_lo <= 32'd0;
     end else begin
-      st_splits_lo <= (ev_clear ? 32'd0 : (ev_split_q ? _bits_9 : st_splits_lo));
+      st_splits_lo <= (ev_clear ? 32'd0 : (ev_split_q ? _bits_8 : st_splits_lo));
     end
   end
 
@@ -7448,7 +7467,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_splits_carry <= 1'd0;
     end else begin
-      st_splits_carry <= (ev_clear ? 1'd0 : (ev_split_q ? _bits_10 : 1'd0));
+      st_splits_carry <= (ev_clear ? 1'd0 : (ev_split_q ? _bits_9 : 1'd0));
     end
   end
 
@@ -7456,7 +7475,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_merges_lo <= 32'd0;
     end else begin
-      st_merges_lo <= (ev_clear ? 32'd0 : _bits_11);
+      st_merges_lo <= (ev_clear ? 32'd0 : _bits_10);
     end
   end
 
@@ -7472,7 +7491,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_merges_carry <= 1'd0;
     end else begin
-      st_merges_carry <= (ev_clear ? 1'd0 : _bits_12);
+      st_merges_carry <= (ev_clear ? 1'd0 : _bits_11);
     end
   end
 
@@ -7480,7 +7499,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_merge_batches_lo <= 32'd0;
     end else begin
-      st_merge_batches_lo <= (ev_clear ? 32'd0 : (ev_batch_q ? _bits_13 : st_merge_batches_lo));
+      st_merge_batches_lo <= (ev_clear ? 32'd0 : (ev_batch_q ? _bits_12 : st_merge_batches_lo));
     end
   end
 
@@ -7496,7 +7515,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_merge_batches_carry <= 1'd0;
     end else begin
-      st_merge_batches_carry <= (ev_clear ? 1'd0 : (ev_batch_q ? _bits_14 : 1'd0));
+      st_merge_batches_carry <= (ev_clear ? 1'd0 : (ev_batch_q ? _bits_13 : 1'd0));
     end
   end
 
@@ -7504,7 +7523,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_deferred_splits_lo <= 32'd0;
     end else begin
-      st_deferred_splits_lo <= (ev_clear ? 32'd0 : (ev_deferred_q ? _bits_15 : st_deferred_splits_lo));
+      st_deferred_splits_lo <= (ev_clear ? 32'd0 : (ev_deferred_q ? _bits_14 : st_deferred_splits_lo));
     end
   end
 
@@ -7520,7 +7539,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_deferred_splits_carry <= 1'd0;
     end else begin
-      st_deferred_splits_carry <= (ev_clear ? 1'd0 : (ev_deferred_q ? _bits_16 : 1'd0));
+      st_deferred_splits_carry <= (ev_clear ? 1'd0 : (ev_deferred_q ? _bits_15 : 1'd0));
     end
   end
 
@@ -7528,7 +7547,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_saturations_lo <= 32'd0;
     end else begin
-      st_saturations_lo <= (ev_clear ? 32'd0 : (ev_saturation_q ? _bits_17 : st_saturations_lo));
+      st_saturations_lo <= (ev_clear ? 32'd0 : (ev_saturation_q ? _bits_16 : st_saturations_lo));
     end
   end
 
@@ -7544,7 +7563,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_saturations_carry <= 1'd0;
     end else begin
-      st_saturations_carry <= (ev_clear ? 1'd0 : (ev_saturation_q ? _bits_18 : 1'd0));
+      st_saturations_carry <= (ev_clear ? 1'd0 : (ev_saturation_q ? _bits_17 : 1'd0));
     end
   end
 
@@ -7568,7 +7587,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_updates_lo <= 32'd0;
     end else begin
-      st_updates_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_29 : st_updates_lo));
+      st_updates_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_28 : st_updates_lo));
     end
   end
 
@@ -7584,7 +7603,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_updates_carry <= 1'd0;
     end else begin
-      st_updates_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_30 : 1'd0));
+      st_updates_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_29 : 1'd0));
     end
   end
 
@@ -7592,7 +7611,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_nodes <= 8'd1;
     end else begin
-      st_nodes <= (ev_clear ? 8'd1 : _sub_2);
+      st_nodes <= (ev_clear ? 8'd1 : _sub_1);
     end
   end
 
@@ -7664,7 +7683,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_6 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_15 ? (_not_12 ? (_or_r_2 ? next_merge : _bits_32) : next_merge) : next_merge))))))))))));
+      next_merge <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_6 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_15 ? (_not_13 ? (_or_r_2 ? next_merge : _bits_31) : next_merge) : next_merge))))))))))));
     end
   end
 
@@ -7672,7 +7691,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_lo <= 32'd0;
     end else begin
-      until_merge_lo <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _bits_33 : (commit_fire ? _bits_34 : until_merge_lo)) : (commit_fire ? _bits_34 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_34 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_34 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_34 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_34 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_34 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_34 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_34 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_34 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_34 : until_merge_lo) : (_eq_13 ? (_not_10 ? (commit_fire ? _bits_34 : until_merge_lo) : (_or_3 ? _bits_37 : (commit_fire ? _bits_34 : until_merge_lo))) : (commit_fire ? _bits_34 : until_merge_lo))))))))))));
+      until_merge_lo <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_32 : (commit_fire ? _bits_33 : until_merge_lo)) : (commit_fire ? _bits_33 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_13 ? (_not_11 ? (commit_fire ? _bits_33 : until_merge_lo) : (_or_3 ? _bits_36 : (commit_fire ? _bits_33 : until_merge_lo))) : (commit_fire ? _bits_33 : until_merge_lo))))))))))));
     end
   end
 
@@ -7680,7 +7699,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_hi <= 32'd0;
     end else begin
-      until_merge_hi <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _bits_38 : _sub_4) : _sub_4) : (_eq_1 ? _sub_4 : (_eq_4 ? _sub_4 : (_eq_5 ? _sub_4 : (_eq_6 ? _sub_4 : (_eq_7 ? _sub_4 : (_eq_9 ? _sub_4 : (_eq_10 ? _sub_4 : (_eq_11 ? _sub_4 : (_eq_12 ? _sub_4 : (_eq_13 ? (_not_10 ? _sub_4 : (_or_3 ? _bits_39 : _sub_4)) : _sub_4)))))))))));
+      until_merge_hi <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_37 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_6 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_9 ? _sub_3 : (_eq_10 ? _sub_3 : (_eq_11 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? (_not_11 ? _sub_3 : (_or_3 ? _bits_38 : _sub_3)) : _sub_3)))))))))));
     end
   end
 
@@ -7688,7 +7707,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_carry <= 1'd0;
     end else begin
-      until_merge_carry <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? 1'd0 : (commit_fire ? _bits_40 : 1'd0)) : (commit_fire ? _bits_40 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_40 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_40 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_40 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_40 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_40 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_40 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_40 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_40 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_40 : 1'd0) : (_eq_13 ? (_not_10 ? (commit_fire ? _bits_40 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_40 : 1'd0))) : (commit_fire ? _bits_40 : 1'd0))))))))))));
+      until_merge_carry <= (_eq_0 ? (_not_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_39 : 1'd0)) : (commit_fire ? _bits_39 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_13 ? (_not_11 ? (commit_fire ? _bits_39 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_39 : 1'd0))) : (commit_fire ? _bits_39 : 1'd0))))))))))));
     end
   end
 
@@ -7696,7 +7715,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       schedule_exhausted <= 1'd0;
     end else begin
-      schedule_exhausted <= (_eq_0 ? schedule_exhausted : (_eq_1 ? schedule_exhausted : (_eq_4 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_6 ? schedule_exhausted : (_eq_7 ? schedule_exhausted : (_eq_9 ? schedule_exhausted : (_eq_10 ? schedule_exhausted : (_eq_11 ? schedule_exhausted : (_eq_12 ? schedule_exhausted : (_eq_13 ? schedule_exhausted : (_eq_15 ? (_not_12 ? (_or_r_2 ? 1'd1 : schedule_exhausted) : schedule_exhausted) : (_eq_16 ? schedule_exhausted : (_eq_18 ? schedule_exhausted : (_eq_19 ? schedule_exhausted : (_eq_20 ? 1'd0 : schedule_exhausted))))))))))))))));
+      schedule_exhausted <= (_eq_0 ? schedule_exhausted : (_eq_1 ? schedule_exhausted : (_eq_4 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_6 ? schedule_exhausted : (_eq_7 ? schedule_exhausted : (_eq_9 ? schedule_exhausted : (_eq_10 ? schedule_exhausted : (_eq_11 ? schedule_exhausted : (_eq_12 ? schedule_exhausted : (_eq_13 ? schedule_exhausted : (_eq_15 ? (_not_13 ? (_or_r_2 ? 1'd1 : schedule_exhausted) : schedule_exhausted) : (_eq_16 ? schedule_exhausted : (_eq_18 ? schedule_exhausted : (_eq_19 ? schedule_exhausted : (_eq_20 ? 1'd0 : schedule_exhausted))))))))))))))));
     end
   end
 
@@ -7704,7 +7723,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_7 : eps_active) : eps_active) : eps_active);
+      eps_active <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_7 : eps_active) : eps_active) : eps_active);
     end
   end
 
@@ -7712,7 +7731,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_eq_0 ? (_not_0 ? (io_tcamWrite_ready ? _mux_8 : q_active) : q_active) : q_active);
+      q_active <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_8 : q_active) : q_active) : q_active);
     end
   end
 
@@ -7748,7 +7767,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       early_done <= 1'd0;
     end else begin
-      early_done <= (_eq_0 ? early_done : (_eq_1 ? early_done : (_eq_4 ? early_done : (_eq_5 ? (_ne_0 ? early_done : (split_req ? 1'd0 : early_done)) : (_eq_6 ? early_done : (_eq_7 ? (_not_6 ? early_done : (split_fits ? early_done : (_not_7 ? 1'd1 : early_done))) : early_done))))));
+      early_done <= (_eq_0 ? early_done : (_eq_1 ? early_done : (_eq_4 ? early_done : (_eq_5 ? (_ne_0 ? early_done : (split_req ? 1'd0 : early_done)) : (_eq_6 ? early_done : (_eq_7 ? (_not_7 ? early_done : (split_fits ? early_done : (_not_8 ? 1'd1 : early_done))) : early_done))))));
     end
   end
 
@@ -7756,7 +7775,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (_eq_0 ? early_batch : (_eq_1 ? early_batch : (_eq_4 ? early_batch : (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_6 ? early_batch : (_eq_7 ? (_not_6 ? early_batch : (split_fits ? early_batch : (_not_7 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (_eq_9 ? (_not_8 ? early_batch : (_or_2 ? early_batch : (merge_due ? 1'd0 : early_batch))) : early_batch)))))));
+      early_batch <= (_eq_0 ? early_batch : (_eq_1 ? early_batch : (_eq_4 ? early_batch : (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_6 ? early_batch : (_eq_7 ? (_not_7 ? early_batch : (split_fits ? early_batch : (_not_8 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (_eq_9 ? (_not_9 ? early_batch : (_or_2 ? early_batch : (merge_due ? 1'd0 : early_batch))) : early_batch)))))));
     end
   end
 
@@ -7764,7 +7783,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       front_count <= 6'd0;
     end else begin
-      front_count <= _sub_5;
+      front_count <= _sub_4;
     end
   end
 
@@ -7772,7 +7791,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       sram_count <= 8'd0;
     end else begin
-      sram_count <= _sub_6;
+      sram_count <= _sub_5;
     end
   end
 
@@ -7780,12 +7799,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       undo_sp <= 5'd0;
     end else begin
-      undo_sp <= (_eq_0 ? (undo_push ? _add_17 : undo_sp) : (_eq_1 ? (undo_push ? _add_17 : undo_sp) : (_eq_4 ? (undo_push ? _add_17 : undo_sp) : (_eq_5 ? (_ne_0 ? _sub_7 : (undo_push ? _add_17 : undo_sp)) : (undo_push ? _add_17 : undo_sp)))));
+      undo_sp <= (_eq_0 ? (undo_push ? _add_17 : undo_sp) : (_eq_1 ? (undo_push ? _add_17 : undo_sp) : (_eq_4 ? (undo_push ? _add_17 : undo_sp) : (_eq_5 ? (_ne_0 ? _sub_6 : (undo_push ? _add_17 : undo_sp)) : (undo_push ? _add_17 : undo_sp)))));
     end
   end
 
   always @(posedge clock) begin
-    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_6 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_11 : present_children) : present_children)) : (_eq_7 ? present_children : (_eq_9 ? (_not_8 ? present_children : (_or_2 ? (io_tcamWrite_ready ? _or_12 : present_children) : present_children)) : present_children)))))));
+    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_6 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_11 : present_children) : present_children)) : (_eq_7 ? present_children : (_eq_9 ? (_not_9 ? present_children : (_or_2 ? (_not_1 ? _or_12 : present_children) : present_children)) : present_children)))))));
   end
 
   always @(posedge clock) begin
@@ -7796,7 +7815,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       parent_pick_ready <= 1'd0;
     end else begin
-      parent_pick_ready <= _not_158;
+      parent_pick_ready <= _not_160;
     end
   end
 
@@ -7809,7 +7828,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    parent_pick_pick_hot <= _and_538;
+    parent_pick_pick_hot <= _and_539;
   end
 
   always @(posedge clock) begin
@@ -7817,14 +7836,14 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    parent_pick_pick_index <= _bits_426;
+    parent_pick_pick_index <= _bits_425;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       slot_pick_ready <= 1'd0;
     end else begin
-      slot_pick_ready <= _not_288;
+      slot_pick_ready <= _not_290;
     end
   end
 
@@ -7832,12 +7851,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 128'd0;
     end else begin
-      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_6 ? (kids_fresh ? kids_vector : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (_eq_7 ? (_not_6 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (split_fits ? _not_290 : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? kids_vector : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))))))))));
+      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_6 ? (kids_fresh ? kids_vector : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (_eq_7 ? (_not_7 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (split_fits ? _not_292 : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? kids_vector : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_hot <= _and_540;
+    slot_pick_pick_hot <= _and_541;
   end
 
   always @(posedge clock) begin
@@ -7845,14 +7864,14 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_index <= _bits_555;
+    slot_pick_pick_index <= _bits_554;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       level_fresh <= 1'd0;
     end else begin
-      level_fresh <= (_eq_0 ? level_fresh : (_eq_1 ? level_fresh : (_eq_4 ? level_fresh : (_eq_5 ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (_eq_6 ? level_fresh : (_eq_7 ? (_not_6 ? level_fresh : (split_fits ? level_fresh : (_not_7 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (_eq_9 ? (_not_8 ? level_fresh : (_or_2 ? level_fresh : (merge_due ? 1'd1 : level_fresh))) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? level_fresh : (_ne_1 ? 1'd1 : level_fresh)) : level_fresh)) : level_fresh))))))));
+      level_fresh <= (_eq_0 ? level_fresh : (_eq_1 ? level_fresh : (_eq_4 ? level_fresh : (_eq_5 ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (_eq_6 ? level_fresh : (_eq_7 ? (_not_7 ? level_fresh : (split_fits ? level_fresh : (_not_8 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (_eq_9 ? (_not_9 ? level_fresh : (_or_2 ? level_fresh : (merge_due ? 1'd1 : level_fresh))) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? level_fresh : (_ne_1 ? 1'd1 : level_fresh)) : level_fresh)) : level_fresh))))))));
     end
   end
 
@@ -7865,7 +7884,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_level <= (_eq_0 ? merge_level : (_eq_1 ? merge_level : (_eq_4 ? merge_level : (_eq_5 ? (_ne_0 ? merge_level : (split_req ? merge_level : 6'd30)) : (_eq_6 ? merge_level : (_eq_7 ? (_not_6 ? merge_level : (split_fits ? merge_level : (_not_7 ? 6'd30 : (merge_due ? 6'd30 : merge_level)))) : (_eq_9 ? (_not_8 ? merge_level : (_or_2 ? merge_level : (merge_due ? 6'd30 : merge_level))) : (_eq_10 ? (level_fresh ? merge_level : (parent_pick_ready ? (parent_pick_pick_found ? merge_level : (_ne_1 ? _sub_10 : merge_level)) : merge_level)) : merge_level))))))));
+    merge_level <= (_eq_0 ? merge_level : (_eq_1 ? merge_level : (_eq_4 ? merge_level : (_eq_5 ? (_ne_0 ? merge_level : (split_req ? merge_level : 6'd30)) : (_eq_6 ? merge_level : (_eq_7 ? (_not_7 ? merge_level : (split_fits ? merge_level : (_not_8 ? 6'd30 : (merge_due ? 6'd30 : merge_level)))) : (_eq_9 ? (_not_9 ? merge_level : (_or_2 ? merge_level : (merge_due ? 6'd30 : merge_level))) : (_eq_10 ? (level_fresh ? merge_level : (parent_pick_ready ? (parent_pick_pick_found ? merge_level : (_ne_1 ? _sub_9 : merge_level)) : merge_level)) : merge_level))))))));
   end
 
   always @(posedge clock) begin
@@ -7873,7 +7892,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_sum <= (_eq_0 ? (_and_542 ? _add_18 : merge_sum) : (_eq_1 ? (_and_542 ? _add_18 : merge_sum) : (_eq_4 ? (_and_542 ? _add_18 : merge_sum) : (_eq_5 ? (_and_542 ? _add_18 : merge_sum) : (_eq_6 ? (_and_542 ? _add_18 : merge_sum) : (_eq_7 ? (_and_542 ? _add_18 : merge_sum) : (_eq_9 ? (_and_542 ? _add_18 : merge_sum) : (_eq_10 ? (level_fresh ? (_and_542 ? _add_18 : merge_sum) : (parent_pick_ready ? (parent_pick_pick_found ? 35'd0 : (_and_542 ? _add_18 : merge_sum)) : (_and_542 ? _add_18 : merge_sum))) : (_and_542 ? _add_18 : merge_sum)))))))));
+    merge_sum <= (_eq_0 ? (_and_543 ? _add_18 : merge_sum) : (_eq_1 ? (_and_543 ? _add_18 : merge_sum) : (_eq_4 ? (_and_543 ? _add_18 : merge_sum) : (_eq_5 ? (_and_543 ? _add_18 : merge_sum) : (_eq_6 ? (_and_543 ? _add_18 : merge_sum) : (_eq_7 ? (_and_543 ? _add_18 : merge_sum) : (_eq_9 ? (_and_543 ? _add_18 : merge_sum) : (_eq_10 ? (level_fresh ? (_and_543 ? _add_18 : merge_sum) : (parent_pick_ready ? (parent_pick_pick_found ? 35'd0 : (_and_543 ? _add_18 : merge_sum)) : (_and_543 ? _add_18 : merge_sum))) : (_and_543 ? _add_18 : merge_sum)))))))));
   end
 
   always @(posedge clock) begin
@@ -7904,7 +7923,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_551 ? 1'd0 : snapshot_pending) : snapshot_pending)));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_552 ? 1'd0 : snapshot_pending) : snapshot_pending)));
     end
   end
 
@@ -7912,7 +7931,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_551 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_9 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_10 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_11 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_16 ? (_eq_17 ? _mux_136 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_19 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
+      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_552 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_9 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_10 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_11 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_16 ? (_eq_17 ? _mux_136 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_19 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
     end
   end
 
@@ -7948,13 +7967,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       skip_valid <= 1'd0;
     end else begin
-      skip_valid <= (_eq_0 ? skip_valid : (_eq_1 ? skip_valid : (_eq_4 ? skip_valid : (_eq_5 ? skip_valid : (_eq_6 ? skip_valid : (_eq_7 ? skip_valid : (_eq_9 ? (_not_8 ? skip_valid : (_or_2 ? skip_valid : 1'd0)) : (_eq_10 ? (level_fresh ? skip_valid : (parent_pick_ready ? (parent_pick_pick_found ? skip_valid : (_ne_1 ? skip_valid : 1'd1)) : skip_valid)) : (_eq_11 ? skip_valid : (_eq_12 ? skip_valid : (_eq_13 ? skip_valid : (_eq_15 ? skip_valid : (_eq_16 ? skip_valid : (_eq_18 ? skip_valid : (_eq_19 ? skip_valid : (_eq_20 ? 1'd0 : skip_valid))))))))))))))));
+      skip_valid <= (_eq_0 ? skip_valid : (_eq_1 ? skip_valid : (_eq_4 ? skip_valid : (_eq_5 ? skip_valid : (_eq_6 ? skip_valid : (_eq_7 ? skip_valid : (_eq_9 ? (_not_9 ? skip_valid : (_or_2 ? skip_valid : 1'd0)) : (_eq_10 ? (level_fresh ? skip_valid : (parent_pick_ready ? (parent_pick_pick_found ? skip_valid : (_ne_1 ? skip_valid : 1'd1)) : skip_valid)) : (_eq_11 ? skip_valid : (_eq_12 ? skip_valid : (_eq_13 ? skip_valid : (_eq_15 ? skip_valid : (_eq_16 ? skip_valid : (_eq_18 ? skip_valid : (_eq_19 ? skip_valid : (_eq_20 ? 1'd0 : skip_valid))))))))))))))));
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      skip_min_sum <= _fill_2;
+      skip_min_sum <= _fill_0;
     end else begin
       skip_min_sum <= (_eq_0 ? skip_min_sum : (_eq_1 ? skip_min_sum : (_eq_4 ? skip_min_sum : (_eq_5 ? skip_min_sum : (_eq_6 ? skip_min_sum : (_eq_7 ? skip_min_sum : (_eq_9 ? skip_min_sum : (_eq_10 ? (level_fresh ? skip_min_sum : (parent_pick_ready ? (parent_pick_pick_found ? skip_min_sum : (_ne_1 ? skip_min_sum : batch_min_sum)) : skip_min_sum)) : skip_min_sum))))))));
     end
@@ -7962,9 +7981,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      batch_min_sum <= _fill_7;
+      batch_min_sum <= _fill_5;
     end else begin
-      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_3)) : (_eq_6 ? batch_min_sum : (_eq_7 ? (_not_6 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_7 ? _fill_4 : (merge_due ? _fill_5 : batch_min_sum)))) : (_eq_9 ? (_not_8 ? batch_min_sum : (_or_2 ? batch_min_sum : (merge_due ? _fill_6 : batch_min_sum))) : (_eq_10 ? batch_min_sum : (_eq_11 ? batch_min_sum : (_eq_12 ? (merge_settled ? (merge_verdict ? batch_min_sum : (_ne_132 ? (sum_below_batch_min ? merge_sum : batch_min_sum) : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
+      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_1)) : (_eq_6 ? batch_min_sum : (_eq_7 ? (_not_7 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_8 ? _fill_2 : (merge_due ? _fill_3 : batch_min_sum)))) : (_eq_9 ? (_not_9 ? batch_min_sum : (_or_2 ? batch_min_sum : (merge_due ? _fill_4 : batch_min_sum))) : (_eq_10 ? batch_min_sum : (_eq_11 ? batch_min_sum : (_eq_12 ? (merge_settled ? (merge_verdict ? batch_min_sum : (_ne_132 ? (sum_below_batch_min ? merge_sum : batch_min_sum) : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
     end
   end
 
@@ -7976,7 +7995,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_551 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_552 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
     end
   end
 
@@ -7989,15 +8008,15 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    to_merge_lo <= _sub_11;
+    to_merge_lo <= _sub_10;
   end
 
   always @(posedge clock) begin
-    to_merge_hi <= _sub_13;
+    to_merge_hi <= _sub_12;
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_553;
+    merge_ahead <= _and_554;
   end
 
   always @(posedge clock) begin
@@ -8050,9 +8069,29 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
+      tcam_write_full <= 1'd0;
+    end else begin
+      tcam_write_full <= _or_403;
+    end
+  end
+
+  always @(posedge clock) begin
+    tcam_write_q_index <= (tcam_write_load ? tcam_write_index : tcam_write_q_index);
+  end
+
+  always @(posedge clock) begin
+    tcam_write_q_value <= (tcam_write_load ? tcam_write_value : tcam_write_q_value);
+  end
+
+  always @(posedge clock) begin
+    tcam_write_q_mask <= (tcam_write_load ? tcam_write_mask : tcam_write_q_mask);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
       commit_stop <= 1'd0;
     end else begin
-      commit_stop <= _and_556;
+      commit_stop <= _and_558;
     end
   end
 
@@ -8129,7 +8168,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_verdict <= _and_558;
+    merge_verdict <= _and_560;
   end
 
   always @(posedge clock) begin
@@ -8140,19 +8179,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       merge_settled <= 1'd0;
     end else begin
-      merge_settled <= _and_559;
+      merge_settled <= _and_561;
     end
   end
 
   always @(posedge clock) begin
-    readout_in_use <= _and_560;
+    readout_in_use <= _and_562;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       skip_empty_settled <= 1'd0;
     end else begin
-      skip_empty_settled <= _and_564;
+      skip_empty_settled <= _and_566;
     end
   end
 
@@ -8163,27 +8202,27 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    if (_eq_0 && _not_0 && io_tcamWrite_ready) begin
+    if (_eq_0 && _not_0 && _not_1) begin
       slot_prefix[7'd0] <= 32'd0;
     end
   end
 
   always @(posedge clock) begin
-    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_6 && !_eq_7 && _eq_9 && !_not_8 && _or_2 && io_tcamWrite_ready) begin
+    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_6 && !_eq_7 && _eq_9 && !_not_9 && _or_2 && _not_1) begin
       slot_prefix[slot_pick_pick_index] <= child_prefix;
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_437) begin
+    if (_not_440) begin
       undo_rdata_0 <= undo[_bits_584];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_409) begin
+    if (_or_410) begin
       slot_prefix_rdata_0 <= slot_prefix[_mux_147];
     end
   end
@@ -8209,52 +8248,52 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:259
-      $display("Assertion failed at RapController.java:259: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:279
+      $display("Assertion failed at RapController.java:279: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_569 && !io_selected_bits_found) begin // RapController.java:510
-      $display("Assertion failed at RapController.java:510: no node matched a key: the root must always match");
+    if (!reset && _and_571 && !io_selected_bits_found) begin // RapController.java:530
+      $display("Assertion failed at RapController.java:530: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:511
-      $display("Assertion failed at RapController.java:511: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:531
+      $display("Assertion failed at RapController.java:531: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_570) begin // RapController.java:512
-      $display("Assertion failed at RapController.java:512: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_572) begin // RapController.java:532
+      $display("Assertion failed at RapController.java:532: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:513
-      $display("Assertion failed at RapController.java:513: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:533
+      $display("Assertion failed at RapController.java:533: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_571 && !_not_438) begin // RapController.java:514
-      $display("Assertion failed at RapController.java:514: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_573 && !_not_441) begin // RapController.java:534
+      $display("Assertion failed at RapController.java:534: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_572 && !_or_410) begin // RapController.java:515
-      $display("Assertion failed at RapController.java:515: a split found no free slot after checking capacity");
+    if (!reset && _and_574 && !_or_411) begin // RapController.java:535
+      $display("Assertion failed at RapController.java:535: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && split_settled && !_eq_946) begin // RapController.java:517
-      $display("Assertion failed at RapController.java:517: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_946) begin // RapController.java:537
+      $display("Assertion failed at RapController.java:537: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_411 && !_eq_947) begin // RapController.java:519
-      $display("Assertion failed at RapController.java:519: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_412 && !_eq_947) begin // RapController.java:539
+      $display("Assertion failed at RapController.java:539: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:520
-      $display("Assertion failed at RapController.java:520: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:540
+      $display("Assertion failed at RapController.java:540: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_441) begin // RapController.java:521
-      $display("Assertion failed at RapController.java:521: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_444) begin // RapController.java:541
+      $display("Assertion failed at RapController.java:541: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:522
-      $display("Assertion failed at RapController.java:522: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:542
+      $display("Assertion failed at RapController.java:542: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end
@@ -8262,7 +8301,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_dshl_0[94:32], _dshl_1[6:4], _dshl_2[6:4], _dshr_1[7:1], _dshr_2[127:1], _mux_146[4]};
+  wire _unused_ok = ^{_dshl_0[6:4], _dshl_1[6:4], _dshl_2[94:32], _dshr_1[7:1], _dshr_2[127:1], _mux_146[4]};
 
 endmodule
 

@@ -3,45 +3,37 @@
 `default_nettype none
 
 module CounterSram_d32_c32_r1 (
-  input  wire clock, // CounterSram.java:55
-  input  wire reset, // CounterSram.java:55
-  output wire io_in_ready, // CounterSram.java:57
-  input  wire io_in_valid, // CounterSram.java:57
-  input  wire [4:0] io_in_bits_addr, // CounterSram.java:57
-  input  wire [33:0] io_in_bits_cmd, // CounterSram.java:57
-  input  wire io_out_ready, // CounterSram.java:57
-  output wire io_out_valid, // CounterSram.java:57
-  output wire [4:0] io_out_bits_addr, // CounterSram.java:57
-  output wire [33:0] io_out_bits_cmd, // CounterSram.java:57
-  output wire [31:0] io_out_bits_old, // CounterSram.java:57
-  output wire [31:0] io_out_bits_updated, // CounterSram.java:57
-  output wire io_out_bits_saturated, // CounterSram.java:57
-  input  wire io_clear, // CounterSram.java:57
-  output wire io_clearing  // CounterSram.java:57
+  input  wire clock, // CounterSram.java:57
+  input  wire reset, // CounterSram.java:57
+  output wire io_in_ready, // CounterSram.java:59
+  input  wire io_in_valid, // CounterSram.java:59
+  input  wire [4:0] io_in_bits_addr, // CounterSram.java:59
+  input  wire [33:0] io_in_bits_cmd, // CounterSram.java:59
+  input  wire io_out_ready, // CounterSram.java:59
+  output wire io_out_valid, // CounterSram.java:59
+  output wire [4:0] io_out_bits_addr, // CounterSram.java:59
+  output wire [33:0] io_out_bits_cmd, // CounterSram.java:59
+  output wire [31:0] io_out_bits_old, // CounterSram.java:59
+  output wire [31:0] io_out_bits_updated, // CounterSram.java:59
+  output wire io_out_bits_saturated, // CounterSram.java:59
+  input  wire io_clear, // CounterSram.java:59
+  output wire io_clearing  // CounterSram.java:59
 );
 
   // Wires
-  wire rmwMemory_io_in_ready; // CounterSram.java:58
-  wire rmwMemory_io_in_valid; // CounterSram.java:58
-  wire [4:0] rmwMemory_io_in_bits_addr; // CounterSram.java:58
-  wire [33:0] rmwMemory_io_in_bits_cmd; // CounterSram.java:58
-  wire rmwMemory_io_out_ready; // CounterSram.java:58
-  wire rmwMemory_io_out_valid; // CounterSram.java:58
-  wire [4:0] rmwMemory_io_out_bits_addr; // CounterSram.java:58
-  wire [33:0] rmwMemory_io_out_bits_cmd; // CounterSram.java:58
-  wire [31:0] rmwMemory_io_out_bits_old; // CounterSram.java:58
-  wire [31:0] rmwMemory_io_out_bits_updated; // CounterSram.java:58
-  wire rmwMemory_io_clear; // CounterSram.java:58
-  wire rmwMemory_io_clearing; // CounterSram.java:58
-
-  // Logic
-  wire [1:0] _bits_0 = rmwMemory_io_out_bits_cmd[33:32]; // CounterSram.java:102
-  wire _eq_0 = _bits_0 == 2'd0; // CounterSram.java:70
-  wire [31:0] _bits_1 = rmwMemory_io_out_bits_cmd[31:0]; // CounterSram.java:106
-  wire [32:0] _add_expand_0 = {1'b0, rmwMemory_io_out_bits_old} + {1'b0, _bits_1}; // SatAdd.java:18
-  wire _bits_2 = _add_expand_0[32]; // SatAdd.java:19
-  wire _or_r_0 = |_bits_2; // SatAdd.java:19
-  wire _and_0 = _eq_0 & _or_r_0; // CounterSram.java:70
+  wire rmwMemory_io_in_ready; // CounterSram.java:60
+  wire rmwMemory_io_in_valid; // CounterSram.java:60
+  wire [4:0] rmwMemory_io_in_bits_addr; // CounterSram.java:60
+  wire [33:0] rmwMemory_io_in_bits_cmd; // CounterSram.java:60
+  wire rmwMemory_io_out_ready; // CounterSram.java:60
+  wire rmwMemory_io_out_valid; // CounterSram.java:60
+  wire [4:0] rmwMemory_io_out_bits_addr; // CounterSram.java:60
+  wire [33:0] rmwMemory_io_out_bits_cmd; // CounterSram.java:60
+  wire [31:0] rmwMemory_io_out_bits_old; // CounterSram.java:60
+  wire [31:0] rmwMemory_io_out_bits_updated; // CounterSram.java:60
+  wire rmwMemory_io_out_bits_flag; // CounterSram.java:60
+  wire rmwMemory_io_clear; // CounterSram.java:60
+  wire rmwMemory_io_clearing; // CounterSram.java:60
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = rmwMemory_io_in_ready;
@@ -50,7 +42,7 @@ module CounterSram_d32_c32_r1 (
   assign io_out_bits_cmd = rmwMemory_io_out_bits_cmd;
   assign io_out_bits_old = rmwMemory_io_out_bits_old;
   assign io_out_bits_updated = rmwMemory_io_out_bits_updated;
-  assign io_out_bits_saturated = _and_0;
+  assign io_out_bits_saturated = rmwMemory_io_out_bits_flag;
   assign io_clearing = rmwMemory_io_clearing;
   assign rmwMemory_io_in_valid = io_in_valid;
   assign rmwMemory_io_in_bits_addr = io_in_bits_addr;
@@ -58,7 +50,7 @@ module CounterSram_d32_c32_r1 (
   assign rmwMemory_io_out_ready = io_out_ready;
   assign rmwMemory_io_clear = io_clear;
 
-  RmwMemory_fcounter_d32_w32_c34_r1 rmwMemory ( // CounterSram.java:58
+  RmwMemory_fcounter_d32_w32_c34_r1 rmwMemory ( // CounterSram.java:60
     .clock(clock),
 
     .reset(reset),
@@ -83,14 +75,13 @@ module CounterSram_d32_c32_r1 (
 
     .io_out_bits_updated(rmwMemory_io_out_bits_updated),
 
+    .io_out_bits_flag(rmwMemory_io_out_bits_flag),
+
     .io_clear(rmwMemory_io_clear),
 
     .io_clearing(rmwMemory_io_clearing)
 
   );
-
-  // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^_add_expand_0[31:0];
 
 endmodule
 

@@ -314,9 +314,9 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire _and_10 = eventQueue_io_out_valid & _not_6; // RapEngine.java:104
   wire _and_11 = rapController_io_tcamWrite_valid & rapController_io_tcamWrite_ready; // RapEngine.java:119
   wire [31:0] _and_12 = bramTcam_io_result_bits_match & rapController_io_slotValid; // RapEngine.java:127
-  wire [33:0] _cat_0 = {rapController_io_counterCmd_bits_op, rapController_io_counterCmd_bits_value}; // CounterSram.java:91
+  wire [33:0] _cat_0 = {rapController_io_counterCmd_bits_op, rapController_io_counterCmd_bits_value}; // CounterSram.java:103
   wire _and_13 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:138
-  wire [1:0] _bits_3 = counterSram_io_out_bits_cmd[33:32]; // CounterSram.java:102
+  wire [1:0] _bits_3 = counterSram_io_out_bits_cmd[33:32]; // CounterSram.java:114
   wire _bits_4 = io_s_axil_wstrb[0]; // CsrFile.java:88
   wire _and_14 = 1'd1 & _bits_4; // CsrFile.java:88
   wire _and_15 = _and_5 & _and_14; // CsrFile.java:71

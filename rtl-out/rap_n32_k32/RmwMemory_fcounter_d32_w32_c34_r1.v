@@ -3,123 +3,205 @@
 `default_nettype none
 
 module RmwMemory_fcounter_d32_w32_c34_r1 (
-  input  wire clock, // RmwMemory.java:97
-  input  wire reset, // RmwMemory.java:97
-  output wire io_in_ready, // RmwMemory.java:104
-  input  wire io_in_valid, // RmwMemory.java:104
-  input  wire [4:0] io_in_bits_addr, // RmwMemory.java:104
-  input  wire [33:0] io_in_bits_cmd, // RmwMemory.java:104
-  input  wire io_out_ready, // RmwMemory.java:104
-  output wire io_out_valid, // RmwMemory.java:104
-  output wire [4:0] io_out_bits_addr, // RmwMemory.java:104
-  output wire [33:0] io_out_bits_cmd, // RmwMemory.java:104
-  output wire [31:0] io_out_bits_old, // RmwMemory.java:104
-  output wire [31:0] io_out_bits_updated, // RmwMemory.java:104
-  input  wire io_clear, // RmwMemory.java:104
-  output wire io_clearing  // RmwMemory.java:104
+  input  wire clock, // RmwMemory.java:123
+  input  wire reset, // RmwMemory.java:123
+  output wire io_in_ready, // RmwMemory.java:130
+  input  wire io_in_valid, // RmwMemory.java:130
+  input  wire [4:0] io_in_bits_addr, // RmwMemory.java:130
+  input  wire [33:0] io_in_bits_cmd, // RmwMemory.java:130
+  input  wire io_out_ready, // RmwMemory.java:130
+  output wire io_out_valid, // RmwMemory.java:130
+  output wire [4:0] io_out_bits_addr, // RmwMemory.java:130
+  output wire [33:0] io_out_bits_cmd, // RmwMemory.java:130
+  output wire [31:0] io_out_bits_old, // RmwMemory.java:130
+  output wire [31:0] io_out_bits_updated, // RmwMemory.java:130
+  output wire io_out_bits_flag, // RmwMemory.java:130
+  input  wire io_clear, // RmwMemory.java:130
+  output wire io_clearing  // RmwMemory.java:130
 );
 
   // State
-  reg clearing; // RmwMemory.java:109
-  reg [4:0] sweep; // RmwMemory.java:110
-  reg a_valid; // RmwMemory.java:240
-  reg [4:0] a_addr; // RmwMemory.java:241
-  reg [33:0] a_cmd; // RmwMemory.java:242
-  reg a_forward; // RmwMemory.java:243
-  reg a_stale; // RmwMemory.java:244
-  reg r_valid; // RmwMemory.java:240
-  reg [4:0] r_addr; // RmwMemory.java:241
-  reg [33:0] r_cmd; // RmwMemory.java:242
-  reg r_forward; // RmwMemory.java:243
-  reg r_stale; // RmwMemory.java:244
-  reg b_valid; // RmwMemory.java:114
-  reg [4:0] b_addr; // RmwMemory.java:115
-  reg [33:0] b_cmd; // RmwMemory.java:116
-  reg [31:0] b_old; // RmwMemory.java:117
-  reg [31:0] b_updated; // RmwMemory.java:118
-  reg [31:0] ram_rdata_0; // RmwMemory.java:127
-  reg read_collided; // RmwMemory.java:136
-  reg a_capture; // RmwMemory.java:201
-  reg [31:0] r_data; // RmwMemory.java:202
+  reg clearing; // RmwMemory.java:135
+  reg [4:0] sweep; // RmwMemory.java:136
+  reg a_valid; // RmwMemory.java:361
+  reg [4:0] a_addr; // RmwMemory.java:362
+  reg [33:0] a_cmd; // RmwMemory.java:363
+  reg a_forward; // RmwMemory.java:364
+  reg a_stale; // RmwMemory.java:365
+  reg r_valid; // RmwMemory.java:361
+  reg [4:0] r_addr; // RmwMemory.java:362
+  reg [33:0] r_cmd; // RmwMemory.java:363
+  reg r_forward; // RmwMemory.java:364
+  reg r_stale; // RmwMemory.java:365
+  reg b_valid; // RmwMemory.java:140
+  reg [4:0] b_addr; // RmwMemory.java:141
+  reg [33:0] b_cmd; // RmwMemory.java:142
+  reg [31:0] b_old; // RmwMemory.java:143
+  reg [31:0] b_updated; // RmwMemory.java:144
+  reg rb_full; // RmwMemory.java:297
+  reg arb_full; // RmwMemory.java:298
+  reg [31:0] ram_rdata_0; // RmwMemory.java:154
+  reg b_write; // RmwMemory.java:158
+  reg read_collided; // RmwMemory.java:165
+  reg a_capture; // RmwMemory.java:255
+  reg a_late; // RmwMemory.java:256
+  reg [31:0] a_late_data; // RmwMemory.java:257
+  reg [31:0] r_data; // RmwMemory.java:258
+  reg [31:0] r_base; // RmwMemory.java:321
+  reg [32:0] r_op; // RmwMemory.java:322
+  reg r_decoded; // RmwMemory.java:323
+  reg a_keeps_base; // RmwMemory.java:325
+  reg a_keeps_op; // RmwMemory.java:326
+  reg b_flag; // RmwMemory.java:177
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [31:0] ram [0:31]; // RmwMemory.java:108
+  (* no_rw_check *) reg [31:0] ram [0:31]; // RmwMemory.java:134
 
   // Wires
-  wire [31:0] updated; // RmwMemory.java:141
+  wire [31:0] updated; // RmwMemory.java:173
 
   // Logic
-  wire _not_0 = ~clearing; // RmwMemory.java:124
-  wire _not_1 = ~a_valid; // RmwMemory.java:124
-  wire _not_2 = ~r_valid; // RmwMemory.java:123
-  wire _not_3 = ~b_valid; // RmwMemory.java:122
-  wire _or_0 = _not_3 | io_out_ready; // RmwMemory.java:122
-  wire advance = r_valid & _or_0; // RmwMemory.java:122
-  wire _or_1 = _not_2 | advance; // RmwMemory.java:123
-  wire a_moves = a_valid & _or_1; // RmwMemory.java:123
-  wire _or_2 = _not_1 | a_moves; // RmwMemory.java:124
-  wire _and_0 = _not_0 & _or_2; // RmwMemory.java:124
-  wire _eq_0 = sweep == 5'd31; // RmwMemory.java:164
-  wire [4:0] _add_0 = sweep + 5'd1; // RmwMemory.java:163
-  wire accept = io_in_valid & io_in_ready; // RmwMemory.java:125
-  wire _not_4 = ~a_moves; // RmwMemory.java:150
-  wire _and_1 = a_valid & _not_4; // RmwMemory.java:150
-  wire _or_3 = accept | _and_1; // RmwMemory.java:150
-  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:205
-  wire _not_5 = ~a_stale; // RmwMemory.java:205
-  wire _and_2 = _eq_1 & _not_5; // RmwMemory.java:205
-  wire _not_6 = ~advance; // RmwMemory.java:206
-  wire _and_3 = r_valid & _not_6; // RmwMemory.java:206
-  wire _eq_2 = r_addr == io_in_bits_addr; // RmwMemory.java:206
-  wire _and_4 = _and_3 & _eq_2; // RmwMemory.java:206
-  wire _not_7 = ~r_stale; // RmwMemory.java:206
-  wire _and_5 = _and_4 & _not_7; // RmwMemory.java:206
-  wire _mux_0 = a_valid ? _and_2 : _and_5; // RmwMemory.java:209
-  wire _not_8 = ~advance; // RmwMemory.java:220
-  wire _and_6 = r_valid & _not_8; // RmwMemory.java:220
-  wire _or_4 = a_moves | _and_6; // RmwMemory.java:220
-  wire _or_5 = a_stale | io_clear; // RmwMemory.java:216
-  wire _not_9 = ~io_out_ready; // RmwMemory.java:158
-  wire _and_7 = b_valid & _not_9; // RmwMemory.java:158
-  wire _or_6 = advance | _and_7; // RmwMemory.java:158
-  wire [31:0] old = r_forward ? b_updated : r_data; // RmwMemory.java:221
-  wire _not_10 = ~clearing; // RmwMemory.java:129
-  wire _and_8 = advance & _not_10; // RmwMemory.java:129
-  wire _not_11 = ~r_stale; // RmwMemory.java:129
-  wire write_back = _and_8 & _not_11; // RmwMemory.java:129
-  wire write_enable = clearing | write_back; // RmwMemory.java:131
-  wire [4:0] write_addr = clearing ? sweep : r_addr; // RmwMemory.java:132
-  wire _eq_3 = write_addr == io_in_bits_addr; // RmwMemory.java:137
-  wire _and_9 = write_enable & _eq_3; // RmwMemory.java:137
-  wire _eq_4 = r_addr == io_in_bits_addr; // RmwMemory.java:134
-  wire read_misses_write = write_back & _eq_4; // RmwMemory.java:134
-  wire [31:0] _mux_1 = a_capture ? b_updated : ram_rdata_0; // RmwMemory.java:218
-  wire [1:0] _bits_0 = r_cmd[33:32]; // CounterSram.java:102
-  wire _eq_5 = _bits_0 == 2'd1; // CounterSram.java:86
-  wire [31:0] _bits_1 = r_cmd[31:0]; // CounterSram.java:106
-  wire _eq_6 = _bits_0 == 2'd0; // CounterSram.java:85
-  wire [31:0] _mux_2 = _eq_6 ? _bits_1 : 32'd0; // CounterSram.java:85
-  wire [32:0] _add_expand_0 = {1'b0, old} + {1'b0, _mux_2}; // SatAdd.java:18
-  wire _bits_2 = _add_expand_0[32]; // SatAdd.java:19
-  wire _or_r_0 = |_bits_2; // SatAdd.java:19
-  wire [31:0] _fill_0 = {32{1'd1}}; // SatAdd.java:20
-  wire [31:0] _bits_3 = _add_expand_0[31:0]; // SatAdd.java:20
-  wire [31:0] _mux_3 = _or_r_0 ? _fill_0 : _bits_3; // SatAdd.java:20
-  wire [31:0] _mux_4 = _eq_5 ? _bits_1 : _mux_3; // CounterSram.java:86
-  wire [31:0] write_data = clearing ? 32'd0 : updated; // RmwMemory.java:160
-  wire _not_12 = ~read_collided; // RmwMemory.java:226
-  wire _not_13 = ~a_capture; // RmwMemory.java:212
-  wire _and_10 = a_moves & _not_13; // RmwMemory.java:212
+  wire _not_0 = ~clearing; // RmwMemory.java:151
+  wire _not_1 = ~io_out_ready; // RmwMemory.java:301
+  wire _and_0 = arb_full & _not_1; // RmwMemory.java:151
+  wire _not_2 = ~_and_0; // RmwMemory.java:151
+  wire _and_1 = _not_0 & _not_2; // RmwMemory.java:151
+  wire _eq_0 = sweep == 5'd31; // RmwMemory.java:216
+  wire [4:0] _add_0 = sweep + 5'd1; // RmwMemory.java:215
+  wire accept = io_in_valid & io_in_ready; // RmwMemory.java:152
+  wire _and_2 = rb_full & _not_1; // RmwMemory.java:150
+  wire _not_3 = ~_and_2; // RmwMemory.java:150
+  wire a_moves = a_valid & _not_3; // RmwMemory.java:150
+  wire _not_4 = ~a_moves; // RmwMemory.java:195
+  wire _and_3 = a_valid & _not_4; // RmwMemory.java:195
+  wire _or_0 = accept | _and_3; // RmwMemory.java:195
+  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:261
+  wire _not_5 = ~a_stale; // RmwMemory.java:261
+  wire _and_4 = _eq_1 & _not_5; // RmwMemory.java:261
+  wire _not_6 = ~b_valid; // RmwMemory.java:148
+  wire _or_1 = _not_6 | io_out_ready; // RmwMemory.java:148
+  wire advance = r_valid & _or_1; // RmwMemory.java:148
+  wire _not_7 = ~advance; // RmwMemory.java:262
+  wire _and_5 = r_valid & _not_7; // RmwMemory.java:262
+  wire _eq_2 = r_addr == io_in_bits_addr; // RmwMemory.java:262
+  wire _and_6 = _and_5 & _eq_2; // RmwMemory.java:262
+  wire _not_8 = ~r_stale; // RmwMemory.java:262
+  wire _and_7 = _and_6 & _not_8; // RmwMemory.java:262
+  wire forward_next = a_valid ? _and_4 : _and_7; // RmwMemory.java:263
+  wire _not_9 = ~advance; // RmwMemory.java:207
+  wire _and_8 = r_valid & _not_9; // RmwMemory.java:207
+  wire _or_2 = a_moves | _and_8; // RmwMemory.java:207
+  wire _or_3 = a_stale | io_clear; // RmwMemory.java:276
+  wire _not_10 = ~io_out_ready; // RmwMemory.java:204
+  wire _and_9 = b_valid & _not_10; // RmwMemory.java:204
+  wire _or_4 = advance | _and_9; // RmwMemory.java:204
+  wire [31:0] old = r_forward ? b_updated : r_data; // RmwMemory.java:280
+  wire _and_10 = _or_2 & _or_4; // RmwMemory.java:305
+  wire _and_11 = _or_0 & _or_2; // RmwMemory.java:306
+  wire _and_12 = _and_11 & _or_4; // RmwMemory.java:306
+  wire _not_11 = ~clearing; // RmwMemory.java:156
+  wire _and_13 = advance & _not_11; // RmwMemory.java:156
+  wire _not_12 = ~r_stale; // RmwMemory.java:156
+  wire write_back = _and_13 & _not_12; // RmwMemory.java:156
+  wire write_enable = clearing | b_write; // RmwMemory.java:160
+  wire [4:0] write_addr = clearing ? sweep : b_addr; // RmwMemory.java:161
+  wire _eq_3 = write_addr == io_in_bits_addr; // RmwMemory.java:166
+  wire _and_14 = write_enable & _eq_3; // RmwMemory.java:166
+  wire _eq_4 = r_addr == io_in_bits_addr; // RmwMemory.java:163
+  wire read_misses_write = write_back & _eq_4; // RmwMemory.java:163
+  wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:170
+  wire _and_15 = b_write & _eq_5; // RmwMemory.java:170
+  wire [31:0] _mux_0 = a_late ? a_late_data : ram_rdata_0; // RmwMemory.java:272
+  wire [31:0] pre = a_capture ? b_updated : _mux_0; // RmwMemory.java:272
+  wire [19:0] _bits_0 = r_base[19:0]; // SatAdd.java:50
+  wire [31:0] _bits_1 = r_op[31:0]; // CounterUpdate.java:73
+  wire [19:0] _bits_2 = _bits_1[19:0]; // SatAdd.java:50
+  wire [20:0] _add_expand_0 = {1'b0, _bits_0} + {1'b0, _bits_2}; // SatAdd.java:50
+  wire _bits_3 = _add_expand_0[20]; // SatAdd.java:61
+  wire [11:0] _bits_4 = r_base[31:20]; // SatAdd.java:51
+  wire [12:0] _cat_0 = {_bits_4, 1'd1}; // SatAdd.java:56
+  wire [11:0] _bits_5 = _bits_1[31:20]; // SatAdd.java:52
+  wire [12:0] _cat_1 = {_bits_5, 1'd1}; // SatAdd.java:56
+  wire [13:0] _add_expand_1 = {1'b0, _cat_0} + {1'b0, _cat_1}; // SatAdd.java:56
+  wire [12:0] _bits_6 = _add_expand_1[13:1]; // SatAdd.java:56
+  wire [11:0] _bits_7 = _bits_6[11:0]; // SatAdd.java:63
+  wire _bits_8 = _bits_6[12]; // SatAdd.java:60
+  wire _bits_9 = r_op[32]; // CounterUpdate.java:73
+  wire _or_5 = _bits_8 | _bits_9; // SatAdd.java:60
+  wire [11:0] _fill_0 = {12{_or_5}}; // SatAdd.java:63
+  wire [11:0] _or_6 = _bits_7 | _fill_0; // SatAdd.java:63
+  wire [12:0] _add_expand_2 = {1'b0, _bits_4} + {1'b0, _bits_5}; // SatAdd.java:53
+  wire [11:0] _bits_10 = _add_expand_2[11:0]; // SatAdd.java:63
+  wire _bits_11 = _add_expand_2[12]; // SatAdd.java:59
+  wire _or_7 = _bits_11 | _bits_9; // SatAdd.java:59
+  wire [11:0] _fill_1 = {12{_or_7}}; // SatAdd.java:63
+  wire [11:0] _or_8 = _bits_10 | _fill_1; // SatAdd.java:63
+  wire [11:0] _mux_1 = _bits_3 ? _or_6 : _or_8; // SatAdd.java:63
+  wire [19:0] _bits_12 = _add_expand_0[19:0]; // SatAdd.java:64
+  wire _mux_2 = _bits_3 ? _or_5 : _or_7; // SatAdd.java:62
+  wire [19:0] _fill_2 = {20{_mux_2}}; // SatAdd.java:64
+  wire [19:0] _or_9 = _bits_12 | _fill_2; // SatAdd.java:64
+  wire [31:0] _cat_2 = {_mux_1, _or_9}; // SatAdd.java:64
+  wire _not_13 = ~a_keeps_base; // RmwMemory.java:333
+  wire _and_16 = a_moves & _not_13; // RmwMemory.java:333
+  wire [1:0] _bits_13 = a_cmd[33:32]; // CounterSram.java:114
+  wire _eq_6 = _bits_13 == 2'd1; // CounterUpdate.java:52
+  wire [31:0] _mux_3 = _eq_6 ? 32'd0 : pre; // RmwMemory.java:333
+  wire _not_14 = ~a_keeps_op; // RmwMemory.java:334
+  wire _and_17 = a_moves & _not_14; // RmwMemory.java:334
+  wire [1:0] _bits_14 = a_cmd[33:32]; // CounterSram.java:114
+  wire _bits_15 = _bits_14[1]; // CounterUpdate.java:42
+  wire [1:0] _bits_16 = a_cmd[33:32]; // CounterSram.java:114
+  wire _eq_7 = _bits_16 == 2'd1; // CounterUpdate.java:52
+  wire _not_15 = ~_eq_7; // RmwMemory.java:335
+  wire _and_18 = a_forward & _not_15; // RmwMemory.java:335
+  wire _bits_17 = r_op[32]; // CounterUpdate.java:36
+  wire [31:0] _bits_18 = r_op[31:0]; // CounterUpdate.java:35
+  wire [31:0] _bits_19 = a_cmd[31:0]; // CounterSram.java:118
+  wire [32:0] _add_expand_3 = {1'b0, _bits_18} + {1'b0, _bits_19}; // CounterUpdate.java:35
+  wire _bits_20 = _add_expand_3[32]; // CounterUpdate.java:36
+  wire _or_10 = _bits_17 | _bits_20; // CounterUpdate.java:36
+  wire [31:0] _bits_21 = _add_expand_3[31:0]; // CounterUpdate.java:36
+  wire [32:0] _cat_3 = {_or_10, _bits_21}; // CounterUpdate.java:36
+  wire [31:0] _bits_22 = a_cmd[31:0]; // CounterSram.java:118
+  wire [32:0] _mux_4 = _and_18 ? _cat_3 : {1'b0, _bits_22}; // RmwMemory.java:335
+  wire [32:0] _mux_5 = _bits_15 ? 33'd0 : _mux_4; // RmwMemory.java:334
+  wire [1:0] _bits_23 = a_cmd[33:32]; // CounterSram.java:114
+  wire _eq_8 = _bits_23 == 2'd0; // CounterUpdate.java:63
+  wire [31:0] _bits_24 = a_cmd[31:0]; // CounterSram.java:118
+  wire _or_r_0 = |_bits_24; // CounterUpdate.java:63
+  wire _and_19 = _eq_8 & _or_r_0; // CounterUpdate.java:63
+  wire [1:0] _bits_25 = io_in_bits_cmd[33:32]; // CounterSram.java:114
+  wire _eq_9 = _bits_25 == 2'd1; // CounterUpdate.java:52
+  wire _not_16 = ~_eq_9; // RmwMemory.java:329
+  wire _and_20 = forward_next & _not_16; // RmwMemory.java:329
+  wire [1:0] _bits_26 = io_in_bits_cmd[33:32]; // CounterSram.java:114
+  wire _bits_27 = _bits_26[1]; // CounterUpdate.java:42
+  wire _and_21 = forward_next & _bits_27; // RmwMemory.java:330
+  wire _bits_28 = r_decoded; // CounterUpdate.java:74
+  wire _and_22 = _bits_28 & _mux_2; // CounterUpdate.java:74
+  wire [31:0] write_data = clearing ? 32'd0 : b_updated; // RmwMemory.java:212
+  wire _not_17 = ~read_collided; // RmwMemory.java:347
+  wire _not_18 = ~a_capture; // RmwMemory.java:271
+  wire _and_23 = a_moves & _not_18; // RmwMemory.java:271
+  wire _not_19 = ~a_late; // RmwMemory.java:271
+  wire _and_24 = _and_23 & _not_19; // RmwMemory.java:271
+  wire _and_25 = r_valid & b_valid; // RmwMemory.java:307
+  wire _eq_10 = rb_full == _and_25; // RmwMemory.java:307
+  wire _and_26 = a_valid & rb_full; // RmwMemory.java:307
+  wire _eq_11 = arb_full == _and_26; // RmwMemory.java:307
+  wire _and_27 = _eq_10 & _eq_11; // RmwMemory.java:307
 
   // Connections (last connect wins; when-blocks become muxes)
-  assign io_in_ready = _and_0;
+  assign io_in_ready = _and_1;
   assign io_out_valid = b_valid;
   assign io_out_bits_addr = b_addr;
   assign io_out_bits_cmd = b_cmd;
   assign io_out_bits_old = b_old;
   assign io_out_bits_updated = b_updated;
+  assign io_out_bits_flag = b_flag;
   assign io_clearing = clearing;
-  assign updated = _mux_4;
+  assign updated = _cat_2;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -141,7 +223,7 @@ module RmwMemory_fcounter_d32_w32_c34_r1 (
     if (reset) begin
       a_valid <= 1'd0;
     end else begin
-      a_valid <= _or_3;
+      a_valid <= _or_0;
     end
   end
 
@@ -154,7 +236,7 @@ module RmwMemory_fcounter_d32_w32_c34_r1 (
   end
 
   always @(posedge clock) begin
-    a_forward <= (accept ? _mux_0 : a_forward);
+    a_forward <= (accept ? forward_next : a_forward);
   end
 
   always @(posedge clock) begin
@@ -169,7 +251,7 @@ module RmwMemory_fcounter_d32_w32_c34_r1 (
     if (reset) begin
       r_valid <= 1'd0;
     end else begin
-      r_valid <= _or_4;
+      r_valid <= _or_2;
     end
   end
 
@@ -189,7 +271,7 @@ module RmwMemory_fcounter_d32_w32_c34_r1 (
     if (reset) begin
       r_stale <= 1'd0;
     end else begin
-      r_stale <= (a_moves ? _or_5 : (io_clear ? 1'd1 : r_stale));
+      r_stale <= (a_moves ? _or_3 : (io_clear ? 1'd1 : r_stale));
     end
   end
 
@@ -197,7 +279,7 @@ module RmwMemory_fcounter_d32_w32_c34_r1 (
     if (reset) begin
       b_valid <= 1'd0;
     end else begin
-      b_valid <= _or_6;
+      b_valid <= _or_4;
     end
   end
 
@@ -218,7 +300,31 @@ module RmwMemory_fcounter_d32_w32_c34_r1 (
   end
 
   always @(posedge clock) begin
-    read_collided <= (accept ? _and_9 : read_collided);
+    if (reset) begin
+      rb_full <= 1'd0;
+    end else begin
+      rb_full <= _and_10;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      arb_full <= 1'd0;
+    end else begin
+      arb_full <= _and_12;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      b_write <= 1'd0;
+    end else begin
+      b_write <= write_back;
+    end
+  end
+
+  always @(posedge clock) begin
+    read_collided <= (accept ? _and_14 : read_collided);
   end
 
   always @(posedge clock) begin
@@ -226,7 +332,39 @@ module RmwMemory_fcounter_d32_w32_c34_r1 (
   end
 
   always @(posedge clock) begin
-    r_data <= (a_moves ? _mux_1 : r_data);
+    a_late <= (accept ? _and_15 : a_late);
+  end
+
+  always @(posedge clock) begin
+    a_late_data <= (accept ? b_updated : a_late_data);
+  end
+
+  always @(posedge clock) begin
+    r_data <= (a_moves ? pre : r_data);
+  end
+
+  always @(posedge clock) begin
+    r_base <= (_and_16 ? _mux_3 : r_base);
+  end
+
+  always @(posedge clock) begin
+    r_op <= (_and_17 ? _mux_5 : r_op);
+  end
+
+  always @(posedge clock) begin
+    r_decoded <= (a_moves ? _and_19 : r_decoded);
+  end
+
+  always @(posedge clock) begin
+    a_keeps_base <= (accept ? _and_20 : a_keeps_base);
+  end
+
+  always @(posedge clock) begin
+    a_keeps_op <= (accept ? _and_21 : a_keeps_op);
+  end
+
+  always @(posedge clock) begin
+    b_flag <= (advance ? _and_22 : b_flag);
   end
 
   always @(posedge clock) begin
@@ -246,13 +384,20 @@ module RmwMemory_fcounter_d32_w32_c34_r1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_10 && !_not_12) begin // RmwMemory.java:226
-      $display("Assertion failed at RmwMemory.java:226: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_24 && !_not_17) begin // RmwMemory.java:347
+      $display("Assertion failed at RmwMemory.java:347: RMW RAM word read and written at the same address was used");
+      $stop;
+    end
+    if (!reset && !_and_27) begin // RmwMemory.java:307
+      $display("Assertion failed at RmwMemory.java:307: RmwMemory occupancy flip-flops out of step");
       $stop;
     end
   end
   // synthesis translate_on
 `endif
+
+  // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
+  wire _unused_ok = ^{_add_expand_1[0], _bits_14[0], _bits_26[0]};
 
 endmodule
 

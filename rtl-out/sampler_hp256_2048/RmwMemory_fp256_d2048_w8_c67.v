@@ -3,79 +3,79 @@
 `default_nettype none
 
 module RmwMemory_fp256_d2048_w8_c67 (
-  input  wire clock, // RmwMemory.java:97
-  input  wire reset, // RmwMemory.java:97
-  output wire io_in_ready, // RmwMemory.java:104
-  input  wire io_in_valid, // RmwMemory.java:104
-  input  wire [10:0] io_in_bits_addr, // RmwMemory.java:104
-  input  wire [66:0] io_in_bits_cmd, // RmwMemory.java:104
-  input  wire io_out_ready, // RmwMemory.java:104
-  output wire io_out_valid, // RmwMemory.java:104
-  output wire [10:0] io_out_bits_addr, // RmwMemory.java:104
-  output wire [66:0] io_out_bits_cmd, // RmwMemory.java:104
-  output wire [7:0] io_out_bits_old, // RmwMemory.java:104
-  output wire [7:0] io_out_bits_updated, // RmwMemory.java:104
-  input  wire io_clear, // RmwMemory.java:104
-  output wire io_clearing  // RmwMemory.java:104
+  input  wire clock, // RmwMemory.java:123
+  input  wire reset, // RmwMemory.java:123
+  output wire io_in_ready, // RmwMemory.java:130
+  input  wire io_in_valid, // RmwMemory.java:130
+  input  wire [10:0] io_in_bits_addr, // RmwMemory.java:130
+  input  wire [66:0] io_in_bits_cmd, // RmwMemory.java:130
+  input  wire io_out_ready, // RmwMemory.java:130
+  output wire io_out_valid, // RmwMemory.java:130
+  output wire [10:0] io_out_bits_addr, // RmwMemory.java:130
+  output wire [66:0] io_out_bits_cmd, // RmwMemory.java:130
+  output wire [7:0] io_out_bits_old, // RmwMemory.java:130
+  output wire [7:0] io_out_bits_updated, // RmwMemory.java:130
+  input  wire io_clear, // RmwMemory.java:130
+  output wire io_clearing  // RmwMemory.java:130
 );
 
   // State
-  reg clearing; // RmwMemory.java:109
-  reg [10:0] sweep; // RmwMemory.java:110
-  reg a_valid; // RmwMemory.java:240
-  reg [10:0] a_addr; // RmwMemory.java:241
-  reg [66:0] a_cmd; // RmwMemory.java:242
-  reg a_forward; // RmwMemory.java:243
-  reg a_stale; // RmwMemory.java:244
-  reg b_valid; // RmwMemory.java:114
-  reg [10:0] b_addr; // RmwMemory.java:115
-  reg [66:0] b_cmd; // RmwMemory.java:116
-  reg [7:0] b_old; // RmwMemory.java:117
-  reg [7:0] b_updated; // RmwMemory.java:118
-  reg [7:0] ram_rdata_0; // RmwMemory.java:127
-  reg read_collided; // RmwMemory.java:136
+  reg clearing; // RmwMemory.java:135
+  reg [10:0] sweep; // RmwMemory.java:136
+  reg a_valid; // RmwMemory.java:361
+  reg [10:0] a_addr; // RmwMemory.java:362
+  reg [66:0] a_cmd; // RmwMemory.java:363
+  reg a_forward; // RmwMemory.java:364
+  reg a_stale; // RmwMemory.java:365
+  reg b_valid; // RmwMemory.java:140
+  reg [10:0] b_addr; // RmwMemory.java:141
+  reg [66:0] b_cmd; // RmwMemory.java:142
+  reg [7:0] b_old; // RmwMemory.java:143
+  reg [7:0] b_updated; // RmwMemory.java:144
+  reg [7:0] ram_rdata_0; // RmwMemory.java:154
+  reg read_collided; // RmwMemory.java:165
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [7:0] ram [0:2047]; // RmwMemory.java:108
+  (* no_rw_check *) reg [7:0] ram [0:2047]; // RmwMemory.java:134
 
   // Wires
-  wire [7:0] updated; // RmwMemory.java:141
+  wire [7:0] updated; // RmwMemory.java:185
 
   // Logic
-  wire _not_0 = ~clearing; // RmwMemory.java:124
-  wire _not_1 = ~a_valid; // RmwMemory.java:124
-  wire _not_2 = ~b_valid; // RmwMemory.java:122
-  wire _or_0 = _not_2 | io_out_ready; // RmwMemory.java:122
-  wire advance = a_valid & _or_0; // RmwMemory.java:122
-  wire _or_1 = _not_1 | advance; // RmwMemory.java:124
-  wire _and_0 = _not_0 & _or_1; // RmwMemory.java:124
-  wire _eq_0 = sweep == 11'h7ff; // RmwMemory.java:164
-  wire [10:0] _add_0 = sweep + 11'd1; // RmwMemory.java:163
-  wire accept = io_in_valid & io_in_ready; // RmwMemory.java:125
-  wire _not_3 = ~advance; // RmwMemory.java:150
-  wire _and_1 = a_valid & _not_3; // RmwMemory.java:150
-  wire _or_2 = accept | _and_1; // RmwMemory.java:150
-  wire _not_4 = ~clearing; // RmwMemory.java:129
-  wire _and_2 = advance & _not_4; // RmwMemory.java:129
-  wire _not_5 = ~a_stale; // RmwMemory.java:129
-  wire write_back = _and_2 & _not_5; // RmwMemory.java:129
-  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:134
-  wire read_misses_write = write_back & _eq_1; // RmwMemory.java:134
-  wire _not_6 = ~io_out_ready; // RmwMemory.java:158
-  wire _and_3 = b_valid & _not_6; // RmwMemory.java:158
-  wire _or_3 = advance | _and_3; // RmwMemory.java:158
-  wire [7:0] old = a_forward ? b_updated : ram_rdata_0; // RmwMemory.java:187
-  wire write_enable = clearing | write_back; // RmwMemory.java:131
-  wire [10:0] write_addr = clearing ? sweep : a_addr; // RmwMemory.java:132
-  wire _eq_2 = write_addr == io_in_bits_addr; // RmwMemory.java:137
-  wire _and_4 = write_enable & _eq_2; // RmwMemory.java:137
+  wire _not_0 = ~clearing; // RmwMemory.java:151
+  wire _not_1 = ~a_valid; // RmwMemory.java:151
+  wire _not_2 = ~b_valid; // RmwMemory.java:148
+  wire _or_0 = _not_2 | io_out_ready; // RmwMemory.java:148
+  wire advance = a_valid & _or_0; // RmwMemory.java:148
+  wire _or_1 = _not_1 | advance; // RmwMemory.java:151
+  wire _and_0 = _not_0 & _or_1; // RmwMemory.java:151
+  wire _eq_0 = sweep == 11'h7ff; // RmwMemory.java:216
+  wire [10:0] _add_0 = sweep + 11'd1; // RmwMemory.java:215
+  wire accept = io_in_valid & io_in_ready; // RmwMemory.java:152
+  wire _not_3 = ~advance; // RmwMemory.java:195
+  wire _and_1 = a_valid & _not_3; // RmwMemory.java:195
+  wire _or_2 = accept | _and_1; // RmwMemory.java:195
+  wire _not_4 = ~clearing; // RmwMemory.java:156
+  wire _and_2 = advance & _not_4; // RmwMemory.java:156
+  wire _not_5 = ~a_stale; // RmwMemory.java:156
+  wire write_back = _and_2 & _not_5; // RmwMemory.java:156
+  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:163
+  wire read_misses_write = write_back & _eq_1; // RmwMemory.java:163
+  wire _not_6 = ~io_out_ready; // RmwMemory.java:204
+  wire _and_3 = b_valid & _not_6; // RmwMemory.java:204
+  wire _or_3 = advance | _and_3; // RmwMemory.java:204
+  wire [7:0] old = a_forward ? b_updated : ram_rdata_0; // RmwMemory.java:239
+  wire write_enable = clearing | write_back; // RmwMemory.java:160
+  wire [10:0] write_addr = clearing ? sweep : a_addr; // RmwMemory.java:161
+  wire _eq_2 = write_addr == io_in_bits_addr; // RmwMemory.java:166
+  wire _and_4 = write_enable & _eq_2; // RmwMemory.java:166
   wire _eq_3 = old == 8'd255; // PeriodicRule.java:31
   wire [7:0] _add_1 = old + 8'd1; // PeriodicRule.java:32
   wire [7:0] _mux_0 = _eq_3 ? 8'd0 : _add_1; // PeriodicRule.java:32
-  wire [7:0] write_data = clearing ? 8'd0 : updated; // RmwMemory.java:160
-  wire _not_7 = ~read_collided; // RmwMemory.java:226
-  wire _not_8 = ~a_forward; // RmwMemory.java:186
-  wire _and_5 = advance & _not_8; // RmwMemory.java:186
+  wire [7:0] write_data = clearing ? 8'd0 : updated; // RmwMemory.java:212
+  wire _not_7 = ~read_collided; // RmwMemory.java:347
+  wire _not_8 = ~a_forward; // RmwMemory.java:238
+  wire _and_5 = advance & _not_8; // RmwMemory.java:238
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _and_0;
@@ -176,8 +176,8 @@ module RmwMemory_fp256_d2048_w8_c67 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_5 && !_not_7) begin // RmwMemory.java:226
-      $display("Assertion failed at RmwMemory.java:226: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_5 && !_not_7) begin // RmwMemory.java:347
+      $display("Assertion failed at RmwMemory.java:347: RMW RAM word read and written at the same address was used");
       $stop;
     end
   end

@@ -17,12 +17,12 @@ module SatCounter_w16_a4 (
   reg sticky; // SatCounter.java:44
 
   // Logic
-  wire [16:0] _add_expand_0 = {1'b0, value} + {{13{1'b0}}, io_amount}; // SatAdd.java:18
-  wire _bits_0 = _add_expand_0[16]; // SatAdd.java:19
-  wire _or_r_0 = |_bits_0; // SatAdd.java:19
-  wire [15:0] _fill_0 = {16{1'd1}}; // SatAdd.java:20
-  wire [15:0] _bits_1 = _add_expand_0[15:0]; // SatAdd.java:20
-  wire [15:0] _mux_0 = _or_r_0 ? _fill_0 : _bits_1; // SatAdd.java:20
+  wire [16:0] _add_expand_0 = {1'b0, value} + {{13{1'b0}}, io_amount}; // SatAdd.java:20
+  wire _bits_0 = _add_expand_0[16]; // SatAdd.java:21
+  wire _or_r_0 = |_bits_0; // SatAdd.java:21
+  wire [15:0] _fill_0 = {16{1'd1}}; // SatAdd.java:22
+  wire [15:0] _bits_1 = _add_expand_0[15:0]; // SatAdd.java:22
+  wire [15:0] _mux_0 = _or_r_0 ? _fill_0 : _bits_1; // SatAdd.java:22
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_value = value;
