@@ -19,8 +19,12 @@ final class RapConfigs {
     /** K=32, b=4, N=256: the paper's branching, a deep selector, 12-bit counters that saturate, combining. */
     static final RapConfig DEEP = new RapConfig(32, 2, 256, 12, 16, true, 1024, true, 655, 1024, 2, 3);
 
-    /** K=64, b=4, N=16, C=4 below W=8: counters saturate and heavy weights clip; a 16-deep combining queue. */
-    static final RapConfig CLIP = new RapConfig(64, 2, 16, 4, 8, true, 16, true, 6553, 32, 3, 1);
+    /**
+     * K=64, b=4, N=16, C=4 below W=8: counters saturate and heavy weights clip; a 16-deep combining queue. Built with
+     * the iCE40 engine's parts: the block-RAM TCAM (4-bit key chunks, 18-clock node writes) and the counter read
+     * register, so the stream tests cover them too.
+     */
+    static final RapConfig CLIP = new RapConfig(64, 2, 16, 4, 8, true, 16, true, 6553, 32, 3, 1).withImplementation(4, true);
 
     static RapConfig byName(String name) {
         return switch (name) {
