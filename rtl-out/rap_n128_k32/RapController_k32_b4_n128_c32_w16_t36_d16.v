@@ -803,40 +803,41 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [31:0] slot_prefix_rdata_0; // RapController.java:145
   reg snapshot_frozen; // RapController.java:152
   reg in_advance; // RapController.java:155
-  reg [32:0] to_merge_lo; // RapController.java:164
-  reg [32:0] to_merge_hi; // RapController.java:165
-  reg merge_ahead; // RapController.java:168
-  reg _reg_0; // RapController.java:577
-  reg _reg_1; // RapController.java:577
-  reg _reg_2; // RapController.java:577
-  reg [2:0] op_children; // RapController.java:176
-  reg cmd_q_valid; // RapController.java:187
-  reg [6:0] cmd_q_addr; // RapController.java:188
-  reg [1:0] cmd_q_op; // RapController.java:189
-  reg [31:0] cmd_q_value; // RapController.java:190
-  reg tcam_write_full; // RapController.java:203
-  reg [6:0] tcam_write_q_index; // RapController.java:206
-  reg [31:0] tcam_write_q_value; // RapController.java:207
-  reg [31:0] tcam_write_q_mask; // RapController.java:208
-  reg commit_stop; // RapController.java:234
-  reg [38:0] undo_rdata_0; // RapController.java:239
-  reg split_fits; // RapController.java:257
-  reg _reg_3; // RapController.java:577
-  reg _reg_4; // RapController.java:577
-  reg [7:0] short_by_children; // RapController.java:266
-  reg [5:0] hit_len_1; // RapController.java:272
-  reg hit_short_1; // RapController.java:273
-  reg hit_beside_1; // RapController.java:274
-  reg [5:0] hit_len_2; // RapController.java:272
-  reg hit_short_2; // RapController.java:273
-  reg hit_beside_2; // RapController.java:274
-  reg [5:0] hit_len_3; // RapController.java:272
-  reg hit_short_3; // RapController.java:273
-  reg hit_beside_3; // RapController.java:274
-  reg merge_verdict; // RapController.java:318
-  reg clip_verdict; // RapController.java:320
-  reg merge_settled; // RapController.java:321
-  reg readout_in_use; // RapController.java:324
+  reg _reg_0; // RapController.java:157
+  reg [32:0] to_merge_lo; // RapController.java:166
+  reg [32:0] to_merge_hi; // RapController.java:167
+  reg merge_ahead; // RapController.java:170
+  reg _reg_1; // RapController.java:579
+  reg _reg_2; // RapController.java:579
+  reg _reg_3; // RapController.java:579
+  reg [2:0] op_children; // RapController.java:178
+  reg cmd_q_valid; // RapController.java:189
+  reg [6:0] cmd_q_addr; // RapController.java:190
+  reg [1:0] cmd_q_op; // RapController.java:191
+  reg [31:0] cmd_q_value; // RapController.java:192
+  reg tcam_write_full; // RapController.java:205
+  reg [6:0] tcam_write_q_index; // RapController.java:208
+  reg [31:0] tcam_write_q_value; // RapController.java:209
+  reg [31:0] tcam_write_q_mask; // RapController.java:210
+  reg commit_stop; // RapController.java:236
+  reg [38:0] undo_rdata_0; // RapController.java:241
+  reg split_fits; // RapController.java:259
+  reg _reg_4; // RapController.java:579
+  reg _reg_5; // RapController.java:579
+  reg [7:0] short_by_children; // RapController.java:268
+  reg [5:0] hit_len_1; // RapController.java:274
+  reg hit_short_1; // RapController.java:275
+  reg hit_beside_1; // RapController.java:276
+  reg [5:0] hit_len_2; // RapController.java:274
+  reg hit_short_2; // RapController.java:275
+  reg hit_beside_2; // RapController.java:276
+  reg [5:0] hit_len_3; // RapController.java:274
+  reg hit_short_3; // RapController.java:275
+  reg hit_beside_3; // RapController.java:276
+  reg merge_verdict; // RapController.java:320
+  reg clip_verdict; // RapController.java:322
+  reg merge_settled; // RapController.java:323
+  reg readout_in_use; // RapController.java:326
   reg skip_empty_settled; // MergeSkip.java:51
 
   // Memories (no reset, so synthesis infers RAM)
@@ -866,14 +867,14 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [31:0] serialMultiplier_io_b; // RapController.java:150
   wire serialMultiplier_io_busy; // RapController.java:150
   wire [95:0] serialMultiplier_io_product; // RapController.java:150
-  wire cmd_valid; // RapController.java:183
-  wire [6:0] cmd_addr; // RapController.java:184
-  wire [1:0] cmd_op; // RapController.java:185
-  wire [31:0] cmd_value; // RapController.java:186
-  wire tcam_write_valid; // RapController.java:199
-  wire [6:0] tcam_write_index; // RapController.java:200
-  wire [31:0] tcam_write_value; // RapController.java:201
-  wire [31:0] tcam_write_mask; // RapController.java:202
+  wire cmd_valid; // RapController.java:185
+  wire [6:0] cmd_addr; // RapController.java:186
+  wire [1:0] cmd_op; // RapController.java:187
+  wire [31:0] cmd_value; // RapController.java:188
+  wire tcam_write_valid; // RapController.java:201
+  wire [6:0] tcam_write_index; // RapController.java:202
+  wire [31:0] tcam_write_value; // RapController.java:203
+  wire [31:0] tcam_write_mask; // RapController.java:204
   wire [5:0] slot_lens_0; // NodeTable.java:82
   wire [5:0] slot_lens_1; // NodeTable.java:82
   wire [5:0] slot_lens_2; // NodeTable.java:82
@@ -1002,89 +1003,87 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] slot_lens_125; // NodeTable.java:82
   wire [5:0] slot_lens_126; // NodeTable.java:82
   wire [5:0] slot_lens_127; // NodeTable.java:82
-  wire [2:0] cause; // RapController.java:619
+  wire [2:0] cause; // RapController.java:621
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:337
-  wire _not_0 = ~io_counterClearing; // RapController.java:337
-  wire _not_1 = ~tcam_write_full; // RapController.java:204
-  wire _eq_1 = state == 4'd1; // RapController.java:350
-  wire in_run = state == 4'd1; // RapController.java:160
-  wire _and_0 = in_run & io_counterResult_valid; // RapController.java:247
-  wire _not_2 = ~commit_stop; // RapController.java:247
-  wire commit_fire = _and_0 & _not_2; // RapController.java:247
-  wire _not_3 = ~commit_fire; // RapController.java:352
-  wire _not_4 = ~commit_stop; // RapController.java:352
-  wire _and_1 = _not_3 & _not_4; // RapController.java:352
+  wire _eq_0 = state == 4'd0; // RapController.java:339
+  wire _not_0 = ~io_counterClearing; // RapController.java:339
+  wire _not_1 = ~tcam_write_full; // RapController.java:206
+  wire _eq_1 = state == 4'd1; // RapController.java:352
+  wire _not_2 = ~commit_stop; // RapController.java:355
   wire _eq_2 = front_count == 6'd0; // RapController.java:106
   wire _eq_3 = sram_count == 8'd0; // RapController.java:106
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:106
-  wire _and_2 = _and_1 & pipe_empty; // RapController.java:352
-  wire _not_5 = ~snapshot_frozen; // RapController.java:360
-  wire _and_3 = _and_2 & _not_5; // RapController.java:360
-  wire _and_4 = soft_pending & io_inputsDrained; // RapController.java:362
-  wire _not_6 = ~io_headValid; // RapController.java:362
-  wire _and_5 = _and_4 & _not_6; // RapController.java:362
-  wire _eq_4 = state == 4'd2; // RapController.java:367
-  wire _eq_5 = state == 4'd3; // RapController.java:368
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:369
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:614
-  wire _eq_6 = state == 4'd4; // RapController.java:383
-  wire _eq_7 = state == 4'd5; // RapController.java:390
-  wire _eq_8 = state == 4'd5; // RapController.java:258
-  wire _and_6 = _eq_8 & _reg_3; // RapController.java:578
-  wire split_settled = _and_6 & _reg_4; // RapController.java:578
-  wire _not_7 = ~split_settled; // RapController.java:390
-  wire _not_8 = ~early_done; // RapController.java:393
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:614
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:614
-  wire _eq_9 = state == 4'd6; // RapController.java:401
-  wire _not_9 = ~slot_pick_ready; // RapController.java:403
-  wire [3:0] _not_10 = ~present_children; // RapController.java:402
-  wire _bits_0 = _not_10[0]; // FirstSet.java:24
-  wire _bits_1 = _not_10[1]; // FirstSet.java:24
+  wire _and_0 = _not_2 & pipe_empty; // RapController.java:355
+  wire _not_3 = ~snapshot_frozen; // RapController.java:362
+  wire _and_1 = _and_0 & _not_3; // RapController.java:362
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:364
+  wire _not_4 = ~io_headValid; // RapController.java:364
+  wire _and_3 = _and_2 & _not_4; // RapController.java:364
+  wire _eq_4 = state == 4'd2; // RapController.java:369
+  wire _eq_5 = state == 4'd3; // RapController.java:370
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:371
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:616
+  wire _eq_6 = state == 4'd4; // RapController.java:385
+  wire _eq_7 = state == 4'd5; // RapController.java:392
+  wire _eq_8 = state == 4'd5; // RapController.java:260
+  wire _and_4 = _eq_8 & _reg_4; // RapController.java:580
+  wire split_settled = _and_4 & _reg_5; // RapController.java:580
+  wire _not_5 = ~split_settled; // RapController.java:392
+  wire _not_6 = ~early_done; // RapController.java:395
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:616
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:616
+  wire _eq_9 = state == 4'd6; // RapController.java:403
+  wire _not_7 = ~slot_pick_ready; // RapController.java:405
+  wire [3:0] _not_8 = ~present_children; // RapController.java:404
+  wire _bits_0 = _not_8[0]; // FirstSet.java:24
+  wire _bits_1 = _not_8[1]; // FirstSet.java:24
   wire _or_0 = _bits_0 | _bits_1; // FirstSet.java:36
-  wire _bits_2 = _not_10[2]; // FirstSet.java:24
-  wire _bits_3 = _not_10[3]; // FirstSet.java:24
+  wire _bits_2 = _not_8[2]; // FirstSet.java:24
+  wire _bits_3 = _not_8[3]; // FirstSet.java:24
   wire _or_1 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_2 = _or_0 | _or_1; // FirstSet.java:36
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:614
-  wire _eq_10 = state == 4'd7; // RapController.java:426
-  wire _ne_1 = merge_level != 6'd0; // RapController.java:440
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:446
-  wire _eq_11 = state == 4'd8; // RapController.java:449
-  wire _eq_12 = state == 4'd9; // RapController.java:463
-  wire _eq_13 = state == 4'd10; // RapController.java:476
-  wire _eq_14 = state == 4'd10; // RapController.java:169
-  wire _and_7 = _eq_14 & _reg_0; // RapController.java:578
-  wire _and_8 = _and_7 & _reg_1; // RapController.java:578
-  wire advance_settled = _and_8 & _reg_2; // RapController.java:578
-  wire _not_11 = ~advance_settled; // RapController.java:476
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:476
-  wire _not_12 = ~serialMultiplier_io_busy; // RapController.java:479
-  wire _eq_15 = state == 4'd11; // RapController.java:483
-  wire _not_13 = ~serialMultiplier_io_busy; // RapController.java:483
-  wire _eq_16 = state == 4'd12; // RapController.java:489
-  wire _eq_17 = sram_count == 8'd0; // RapController.java:489
-  wire _eq_18 = state == 4'd13; // RapController.java:496
-  wire _eq_19 = state == 4'd14; // RapController.java:502
-  wire _eq_20 = state == 4'd15; // RapController.java:513
-  wire _not_14 = ~commit_stop; // RapController.java:554
-  wire _and_9 = in_run & _not_14; // RapController.java:554
-  wire _not_15 = ~tcam_write_full; // RapController.java:554
-  wire _and_10 = _and_9 & _not_15; // RapController.java:554
-  wire _and_11 = _and_10 & io_enable; // RapController.java:554
-  wire _not_16 = ~readout_pending; // RapController.java:554
-  wire _and_12 = _and_11 & _not_16; // RapController.java:554
-  wire _not_17 = ~snapshot_pending; // RapController.java:554
-  wire _and_13 = _and_12 & _not_17; // RapController.java:554
-  wire _not_18 = ~snapshot_frozen; // RapController.java:554
-  wire _and_14 = _and_13 & _not_18; // RapController.java:554
-  wire _not_19 = ~soft_pending; // RapController.java:558
-  wire _ne_2 = state != 4'd0; // RapController.java:558
-  wire _and_15 = _not_19 & _ne_2; // RapController.java:558
-  wire _ne_3 = state != 4'd15; // RapController.java:558
-  wire _and_16 = _and_15 & _ne_3; // RapController.java:558
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:616
+  wire _eq_10 = state == 4'd7; // RapController.java:428
+  wire _ne_1 = merge_level != 6'd0; // RapController.java:442
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:448
+  wire _eq_11 = state == 4'd8; // RapController.java:451
+  wire _eq_12 = state == 4'd9; // RapController.java:465
+  wire _eq_13 = state == 4'd10; // RapController.java:478
+  wire _eq_14 = state == 4'd10; // RapController.java:171
+  wire _and_5 = _eq_14 & _reg_1; // RapController.java:580
+  wire _and_6 = _and_5 & _reg_2; // RapController.java:580
+  wire advance_settled = _and_6 & _reg_3; // RapController.java:580
+  wire _not_9 = ~advance_settled; // RapController.java:478
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:478
+  wire _not_10 = ~serialMultiplier_io_busy; // RapController.java:481
+  wire _eq_15 = state == 4'd11; // RapController.java:485
+  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:485
+  wire _eq_16 = state == 4'd12; // RapController.java:491
+  wire _eq_17 = sram_count == 8'd0; // RapController.java:491
+  wire _eq_18 = state == 4'd13; // RapController.java:498
+  wire _eq_19 = state == 4'd14; // RapController.java:504
+  wire _eq_20 = state == 4'd15; // RapController.java:515
+  wire in_run = state == 4'd1; // RapController.java:162
+  wire _not_12 = ~commit_stop; // RapController.java:556
+  wire _and_7 = in_run & _not_12; // RapController.java:556
+  wire _not_13 = ~tcam_write_full; // RapController.java:556
+  wire _and_8 = _and_7 & _not_13; // RapController.java:556
+  wire _and_9 = _and_8 & io_enable; // RapController.java:556
+  wire _not_14 = ~readout_pending; // RapController.java:556
+  wire _and_10 = _and_9 & _not_14; // RapController.java:556
+  wire _not_15 = ~snapshot_pending; // RapController.java:556
+  wire _and_11 = _and_10 & _not_15; // RapController.java:556
+  wire _not_16 = ~snapshot_frozen; // RapController.java:556
+  wire _and_12 = _and_11 & _not_16; // RapController.java:556
+  wire _and_13 = in_run & io_counterResult_valid; // RapController.java:249
+  wire _not_17 = ~commit_stop; // RapController.java:249
+  wire commit_fire = _and_13 & _not_17; // RapController.java:249
+  wire _not_18 = ~soft_pending; // RapController.java:560
+  wire _ne_2 = state != 4'd0; // RapController.java:560
+  wire _and_14 = _not_18 & _ne_2; // RapController.java:560
+  wire _ne_3 = state != 4'd15; // RapController.java:560
+  wire _and_15 = _and_14 & _ne_3; // RapController.java:560
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:70
   wire [63:0] _cat_1 = {st_updates_hi, st_updates_lo}; // SplitCounter.java:70
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:70
@@ -1092,414 +1091,418 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:70
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:70
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:70
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:561
-  wire _not_20 = ~serialMultiplier_io_busy; // RapController.java:562
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:563
-  wire _eq_21 = state == 4'd13; // RapController.java:564
-  wire _or_5 = readout_pending | _eq_21; // RapController.java:564
-  wire _eq_22 = state == 4'd14; // RapController.java:564
-  wire _or_6 = _or_5 | _eq_22; // RapController.java:564
-  wire _ge_0 = state >= 4'd2; // RapController.java:565
-  wire _le_0 = state <= 4'd12; // RapController.java:565
-  wire _and_17 = _ge_0 & _le_0; // RapController.java:565
-  wire _and_18 = in_run & pipe_empty; // RapController.java:567
-  wire _not_21 = ~io_headValid; // RapController.java:567
-  wire _and_19 = _and_18 & _not_21; // RapController.java:567
-  wire _not_22 = ~io_acceptEnable; // RapController.java:568
-  wire [127:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:593
-  wire [127:0] _not_23 = ~visited_kids; // RapController.java:469
-  wire [127:0] _and_20 = slot_valid & _not_23; // RapController.java:469
-  wire _eq_23 = slot_pick_pick_index == 7'd0; // RapController.java:594
-  wire [5:0] child_len = op_len + 6'd2; // RapController.java:404
-  wire _eq_24 = slot_pick_pick_index == 7'd1; // RapController.java:594
-  wire _eq_25 = slot_pick_pick_index == 7'd2; // RapController.java:594
-  wire _eq_26 = slot_pick_pick_index == 7'd3; // RapController.java:594
-  wire _eq_27 = slot_pick_pick_index == 7'd4; // RapController.java:594
-  wire _eq_28 = slot_pick_pick_index == 7'd5; // RapController.java:594
-  wire _eq_29 = slot_pick_pick_index == 7'd6; // RapController.java:594
-  wire _eq_30 = slot_pick_pick_index == 7'd7; // RapController.java:594
-  wire _eq_31 = slot_pick_pick_index == 7'd8; // RapController.java:594
-  wire _eq_32 = slot_pick_pick_index == 7'd9; // RapController.java:594
-  wire _eq_33 = slot_pick_pick_index == 7'd10; // RapController.java:594
-  wire _eq_34 = slot_pick_pick_index == 7'd11; // RapController.java:594
-  wire _eq_35 = slot_pick_pick_index == 7'd12; // RapController.java:594
-  wire _eq_36 = slot_pick_pick_index == 7'd13; // RapController.java:594
-  wire _eq_37 = slot_pick_pick_index == 7'd14; // RapController.java:594
-  wire _eq_38 = slot_pick_pick_index == 7'd15; // RapController.java:594
-  wire _eq_39 = slot_pick_pick_index == 7'd16; // RapController.java:594
-  wire _eq_40 = slot_pick_pick_index == 7'd17; // RapController.java:594
-  wire _eq_41 = slot_pick_pick_index == 7'd18; // RapController.java:594
-  wire _eq_42 = slot_pick_pick_index == 7'd19; // RapController.java:594
-  wire _eq_43 = slot_pick_pick_index == 7'd20; // RapController.java:594
-  wire _eq_44 = slot_pick_pick_index == 7'd21; // RapController.java:594
-  wire _eq_45 = slot_pick_pick_index == 7'd22; // RapController.java:594
-  wire _eq_46 = slot_pick_pick_index == 7'd23; // RapController.java:594
-  wire _eq_47 = slot_pick_pick_index == 7'd24; // RapController.java:594
-  wire _eq_48 = slot_pick_pick_index == 7'd25; // RapController.java:594
-  wire _eq_49 = slot_pick_pick_index == 7'd26; // RapController.java:594
-  wire _eq_50 = slot_pick_pick_index == 7'd27; // RapController.java:594
-  wire _eq_51 = slot_pick_pick_index == 7'd28; // RapController.java:594
-  wire _eq_52 = slot_pick_pick_index == 7'd29; // RapController.java:594
-  wire _eq_53 = slot_pick_pick_index == 7'd30; // RapController.java:594
-  wire _eq_54 = slot_pick_pick_index == 7'd31; // RapController.java:594
-  wire _eq_55 = slot_pick_pick_index == 7'd32; // RapController.java:594
-  wire _eq_56 = slot_pick_pick_index == 7'd33; // RapController.java:594
-  wire _eq_57 = slot_pick_pick_index == 7'd34; // RapController.java:594
-  wire _eq_58 = slot_pick_pick_index == 7'd35; // RapController.java:594
-  wire _eq_59 = slot_pick_pick_index == 7'd36; // RapController.java:594
-  wire _eq_60 = slot_pick_pick_index == 7'd37; // RapController.java:594
-  wire _eq_61 = slot_pick_pick_index == 7'd38; // RapController.java:594
-  wire _eq_62 = slot_pick_pick_index == 7'd39; // RapController.java:594
-  wire _eq_63 = slot_pick_pick_index == 7'd40; // RapController.java:594
-  wire _eq_64 = slot_pick_pick_index == 7'd41; // RapController.java:594
-  wire _eq_65 = slot_pick_pick_index == 7'd42; // RapController.java:594
-  wire _eq_66 = slot_pick_pick_index == 7'd43; // RapController.java:594
-  wire _eq_67 = slot_pick_pick_index == 7'd44; // RapController.java:594
-  wire _eq_68 = slot_pick_pick_index == 7'd45; // RapController.java:594
-  wire _eq_69 = slot_pick_pick_index == 7'd46; // RapController.java:594
-  wire _eq_70 = slot_pick_pick_index == 7'd47; // RapController.java:594
-  wire _eq_71 = slot_pick_pick_index == 7'd48; // RapController.java:594
-  wire _eq_72 = slot_pick_pick_index == 7'd49; // RapController.java:594
-  wire _eq_73 = slot_pick_pick_index == 7'd50; // RapController.java:594
-  wire _eq_74 = slot_pick_pick_index == 7'd51; // RapController.java:594
-  wire _eq_75 = slot_pick_pick_index == 7'd52; // RapController.java:594
-  wire _eq_76 = slot_pick_pick_index == 7'd53; // RapController.java:594
-  wire _eq_77 = slot_pick_pick_index == 7'd54; // RapController.java:594
-  wire _eq_78 = slot_pick_pick_index == 7'd55; // RapController.java:594
-  wire _eq_79 = slot_pick_pick_index == 7'd56; // RapController.java:594
-  wire _eq_80 = slot_pick_pick_index == 7'd57; // RapController.java:594
-  wire _eq_81 = slot_pick_pick_index == 7'd58; // RapController.java:594
-  wire _eq_82 = slot_pick_pick_index == 7'd59; // RapController.java:594
-  wire _eq_83 = slot_pick_pick_index == 7'd60; // RapController.java:594
-  wire _eq_84 = slot_pick_pick_index == 7'd61; // RapController.java:594
-  wire _eq_85 = slot_pick_pick_index == 7'd62; // RapController.java:594
-  wire _eq_86 = slot_pick_pick_index == 7'd63; // RapController.java:594
-  wire _eq_87 = slot_pick_pick_index == 7'd64; // RapController.java:594
-  wire _eq_88 = slot_pick_pick_index == 7'd65; // RapController.java:594
-  wire _eq_89 = slot_pick_pick_index == 7'd66; // RapController.java:594
-  wire _eq_90 = slot_pick_pick_index == 7'd67; // RapController.java:594
-  wire _eq_91 = slot_pick_pick_index == 7'd68; // RapController.java:594
-  wire _eq_92 = slot_pick_pick_index == 7'd69; // RapController.java:594
-  wire _eq_93 = slot_pick_pick_index == 7'd70; // RapController.java:594
-  wire _eq_94 = slot_pick_pick_index == 7'd71; // RapController.java:594
-  wire _eq_95 = slot_pick_pick_index == 7'd72; // RapController.java:594
-  wire _eq_96 = slot_pick_pick_index == 7'd73; // RapController.java:594
-  wire _eq_97 = slot_pick_pick_index == 7'd74; // RapController.java:594
-  wire _eq_98 = slot_pick_pick_index == 7'd75; // RapController.java:594
-  wire _eq_99 = slot_pick_pick_index == 7'd76; // RapController.java:594
-  wire _eq_100 = slot_pick_pick_index == 7'd77; // RapController.java:594
-  wire _eq_101 = slot_pick_pick_index == 7'd78; // RapController.java:594
-  wire _eq_102 = slot_pick_pick_index == 7'd79; // RapController.java:594
-  wire _eq_103 = slot_pick_pick_index == 7'd80; // RapController.java:594
-  wire _eq_104 = slot_pick_pick_index == 7'd81; // RapController.java:594
-  wire _eq_105 = slot_pick_pick_index == 7'd82; // RapController.java:594
-  wire _eq_106 = slot_pick_pick_index == 7'd83; // RapController.java:594
-  wire _eq_107 = slot_pick_pick_index == 7'd84; // RapController.java:594
-  wire _eq_108 = slot_pick_pick_index == 7'd85; // RapController.java:594
-  wire _eq_109 = slot_pick_pick_index == 7'd86; // RapController.java:594
-  wire _eq_110 = slot_pick_pick_index == 7'd87; // RapController.java:594
-  wire _eq_111 = slot_pick_pick_index == 7'd88; // RapController.java:594
-  wire _eq_112 = slot_pick_pick_index == 7'd89; // RapController.java:594
-  wire _eq_113 = slot_pick_pick_index == 7'd90; // RapController.java:594
-  wire _eq_114 = slot_pick_pick_index == 7'd91; // RapController.java:594
-  wire _eq_115 = slot_pick_pick_index == 7'd92; // RapController.java:594
-  wire _eq_116 = slot_pick_pick_index == 7'd93; // RapController.java:594
-  wire _eq_117 = slot_pick_pick_index == 7'd94; // RapController.java:594
-  wire _eq_118 = slot_pick_pick_index == 7'd95; // RapController.java:594
-  wire _eq_119 = slot_pick_pick_index == 7'd96; // RapController.java:594
-  wire _eq_120 = slot_pick_pick_index == 7'd97; // RapController.java:594
-  wire _eq_121 = slot_pick_pick_index == 7'd98; // RapController.java:594
-  wire _eq_122 = slot_pick_pick_index == 7'd99; // RapController.java:594
-  wire _eq_123 = slot_pick_pick_index == 7'd100; // RapController.java:594
-  wire _eq_124 = slot_pick_pick_index == 7'd101; // RapController.java:594
-  wire _eq_125 = slot_pick_pick_index == 7'd102; // RapController.java:594
-  wire _eq_126 = slot_pick_pick_index == 7'd103; // RapController.java:594
-  wire _eq_127 = slot_pick_pick_index == 7'd104; // RapController.java:594
-  wire _eq_128 = slot_pick_pick_index == 7'd105; // RapController.java:594
-  wire _eq_129 = slot_pick_pick_index == 7'd106; // RapController.java:594
-  wire _eq_130 = slot_pick_pick_index == 7'd107; // RapController.java:594
-  wire _eq_131 = slot_pick_pick_index == 7'd108; // RapController.java:594
-  wire _eq_132 = slot_pick_pick_index == 7'd109; // RapController.java:594
-  wire _eq_133 = slot_pick_pick_index == 7'd110; // RapController.java:594
-  wire _eq_134 = slot_pick_pick_index == 7'd111; // RapController.java:594
-  wire _eq_135 = slot_pick_pick_index == 7'd112; // RapController.java:594
-  wire _eq_136 = slot_pick_pick_index == 7'd113; // RapController.java:594
-  wire _eq_137 = slot_pick_pick_index == 7'd114; // RapController.java:594
-  wire _eq_138 = slot_pick_pick_index == 7'd115; // RapController.java:594
-  wire _eq_139 = slot_pick_pick_index == 7'd116; // RapController.java:594
-  wire _eq_140 = slot_pick_pick_index == 7'd117; // RapController.java:594
-  wire _eq_141 = slot_pick_pick_index == 7'd118; // RapController.java:594
-  wire _eq_142 = slot_pick_pick_index == 7'd119; // RapController.java:594
-  wire _eq_143 = slot_pick_pick_index == 7'd120; // RapController.java:594
-  wire _eq_144 = slot_pick_pick_index == 7'd121; // RapController.java:594
-  wire _eq_145 = slot_pick_pick_index == 7'd122; // RapController.java:594
-  wire _eq_146 = slot_pick_pick_index == 7'd123; // RapController.java:594
-  wire _eq_147 = slot_pick_pick_index == 7'd124; // RapController.java:594
-  wire _eq_148 = slot_pick_pick_index == 7'd125; // RapController.java:594
-  wire _eq_149 = slot_pick_pick_index == 7'd126; // RapController.java:594
-  wire _eq_150 = slot_pick_pick_index == 7'd127; // RapController.java:594
-  wire _eq_151 = slot_pick_pick_index == 7'd0; // RapController.java:595
-  wire _eq_152 = slot_pick_pick_index == 7'd1; // RapController.java:595
-  wire _eq_153 = slot_pick_pick_index == 7'd2; // RapController.java:595
-  wire _eq_154 = slot_pick_pick_index == 7'd3; // RapController.java:595
-  wire _eq_155 = slot_pick_pick_index == 7'd4; // RapController.java:595
-  wire _eq_156 = slot_pick_pick_index == 7'd5; // RapController.java:595
-  wire _eq_157 = slot_pick_pick_index == 7'd6; // RapController.java:595
-  wire _eq_158 = slot_pick_pick_index == 7'd7; // RapController.java:595
-  wire _eq_159 = slot_pick_pick_index == 7'd8; // RapController.java:595
-  wire _eq_160 = slot_pick_pick_index == 7'd9; // RapController.java:595
-  wire _eq_161 = slot_pick_pick_index == 7'd10; // RapController.java:595
-  wire _eq_162 = slot_pick_pick_index == 7'd11; // RapController.java:595
-  wire _eq_163 = slot_pick_pick_index == 7'd12; // RapController.java:595
-  wire _eq_164 = slot_pick_pick_index == 7'd13; // RapController.java:595
-  wire _eq_165 = slot_pick_pick_index == 7'd14; // RapController.java:595
-  wire _eq_166 = slot_pick_pick_index == 7'd15; // RapController.java:595
-  wire _eq_167 = slot_pick_pick_index == 7'd16; // RapController.java:595
-  wire _eq_168 = slot_pick_pick_index == 7'd17; // RapController.java:595
-  wire _eq_169 = slot_pick_pick_index == 7'd18; // RapController.java:595
-  wire _eq_170 = slot_pick_pick_index == 7'd19; // RapController.java:595
-  wire _eq_171 = slot_pick_pick_index == 7'd20; // RapController.java:595
-  wire _eq_172 = slot_pick_pick_index == 7'd21; // RapController.java:595
-  wire _eq_173 = slot_pick_pick_index == 7'd22; // RapController.java:595
-  wire _eq_174 = slot_pick_pick_index == 7'd23; // RapController.java:595
-  wire _eq_175 = slot_pick_pick_index == 7'd24; // RapController.java:595
-  wire _eq_176 = slot_pick_pick_index == 7'd25; // RapController.java:595
-  wire _eq_177 = slot_pick_pick_index == 7'd26; // RapController.java:595
-  wire _eq_178 = slot_pick_pick_index == 7'd27; // RapController.java:595
-  wire _eq_179 = slot_pick_pick_index == 7'd28; // RapController.java:595
-  wire _eq_180 = slot_pick_pick_index == 7'd29; // RapController.java:595
-  wire _eq_181 = slot_pick_pick_index == 7'd30; // RapController.java:595
-  wire _eq_182 = slot_pick_pick_index == 7'd31; // RapController.java:595
-  wire _eq_183 = slot_pick_pick_index == 7'd32; // RapController.java:595
-  wire _eq_184 = slot_pick_pick_index == 7'd33; // RapController.java:595
-  wire _eq_185 = slot_pick_pick_index == 7'd34; // RapController.java:595
-  wire _eq_186 = slot_pick_pick_index == 7'd35; // RapController.java:595
-  wire _eq_187 = slot_pick_pick_index == 7'd36; // RapController.java:595
-  wire _eq_188 = slot_pick_pick_index == 7'd37; // RapController.java:595
-  wire _eq_189 = slot_pick_pick_index == 7'd38; // RapController.java:595
-  wire _eq_190 = slot_pick_pick_index == 7'd39; // RapController.java:595
-  wire _eq_191 = slot_pick_pick_index == 7'd40; // RapController.java:595
-  wire _eq_192 = slot_pick_pick_index == 7'd41; // RapController.java:595
-  wire _eq_193 = slot_pick_pick_index == 7'd42; // RapController.java:595
-  wire _eq_194 = slot_pick_pick_index == 7'd43; // RapController.java:595
-  wire _eq_195 = slot_pick_pick_index == 7'd44; // RapController.java:595
-  wire _eq_196 = slot_pick_pick_index == 7'd45; // RapController.java:595
-  wire _eq_197 = slot_pick_pick_index == 7'd46; // RapController.java:595
-  wire _eq_198 = slot_pick_pick_index == 7'd47; // RapController.java:595
-  wire _eq_199 = slot_pick_pick_index == 7'd48; // RapController.java:595
-  wire _eq_200 = slot_pick_pick_index == 7'd49; // RapController.java:595
-  wire _eq_201 = slot_pick_pick_index == 7'd50; // RapController.java:595
-  wire _eq_202 = slot_pick_pick_index == 7'd51; // RapController.java:595
-  wire _eq_203 = slot_pick_pick_index == 7'd52; // RapController.java:595
-  wire _eq_204 = slot_pick_pick_index == 7'd53; // RapController.java:595
-  wire _eq_205 = slot_pick_pick_index == 7'd54; // RapController.java:595
-  wire _eq_206 = slot_pick_pick_index == 7'd55; // RapController.java:595
-  wire _eq_207 = slot_pick_pick_index == 7'd56; // RapController.java:595
-  wire _eq_208 = slot_pick_pick_index == 7'd57; // RapController.java:595
-  wire _eq_209 = slot_pick_pick_index == 7'd58; // RapController.java:595
-  wire _eq_210 = slot_pick_pick_index == 7'd59; // RapController.java:595
-  wire _eq_211 = slot_pick_pick_index == 7'd60; // RapController.java:595
-  wire _eq_212 = slot_pick_pick_index == 7'd61; // RapController.java:595
-  wire _eq_213 = slot_pick_pick_index == 7'd62; // RapController.java:595
-  wire _eq_214 = slot_pick_pick_index == 7'd63; // RapController.java:595
-  wire _eq_215 = slot_pick_pick_index == 7'd64; // RapController.java:595
-  wire _eq_216 = slot_pick_pick_index == 7'd65; // RapController.java:595
-  wire _eq_217 = slot_pick_pick_index == 7'd66; // RapController.java:595
-  wire _eq_218 = slot_pick_pick_index == 7'd67; // RapController.java:595
-  wire _eq_219 = slot_pick_pick_index == 7'd68; // RapController.java:595
-  wire _eq_220 = slot_pick_pick_index == 7'd69; // RapController.java:595
-  wire _eq_221 = slot_pick_pick_index == 7'd70; // RapController.java:595
-  wire _eq_222 = slot_pick_pick_index == 7'd71; // RapController.java:595
-  wire _eq_223 = slot_pick_pick_index == 7'd72; // RapController.java:595
-  wire _eq_224 = slot_pick_pick_index == 7'd73; // RapController.java:595
-  wire _eq_225 = slot_pick_pick_index == 7'd74; // RapController.java:595
-  wire _eq_226 = slot_pick_pick_index == 7'd75; // RapController.java:595
-  wire _eq_227 = slot_pick_pick_index == 7'd76; // RapController.java:595
-  wire _eq_228 = slot_pick_pick_index == 7'd77; // RapController.java:595
-  wire _eq_229 = slot_pick_pick_index == 7'd78; // RapController.java:595
-  wire _eq_230 = slot_pick_pick_index == 7'd79; // RapController.java:595
-  wire _eq_231 = slot_pick_pick_index == 7'd80; // RapController.java:595
-  wire _eq_232 = slot_pick_pick_index == 7'd81; // RapController.java:595
-  wire _eq_233 = slot_pick_pick_index == 7'd82; // RapController.java:595
-  wire _eq_234 = slot_pick_pick_index == 7'd83; // RapController.java:595
-  wire _eq_235 = slot_pick_pick_index == 7'd84; // RapController.java:595
-  wire _eq_236 = slot_pick_pick_index == 7'd85; // RapController.java:595
-  wire _eq_237 = slot_pick_pick_index == 7'd86; // RapController.java:595
-  wire _eq_238 = slot_pick_pick_index == 7'd87; // RapController.java:595
-  wire _eq_239 = slot_pick_pick_index == 7'd88; // RapController.java:595
-  wire _eq_240 = slot_pick_pick_index == 7'd89; // RapController.java:595
-  wire _eq_241 = slot_pick_pick_index == 7'd90; // RapController.java:595
-  wire _eq_242 = slot_pick_pick_index == 7'd91; // RapController.java:595
-  wire _eq_243 = slot_pick_pick_index == 7'd92; // RapController.java:595
-  wire _eq_244 = slot_pick_pick_index == 7'd93; // RapController.java:595
-  wire _eq_245 = slot_pick_pick_index == 7'd94; // RapController.java:595
-  wire _eq_246 = slot_pick_pick_index == 7'd95; // RapController.java:595
-  wire _eq_247 = slot_pick_pick_index == 7'd96; // RapController.java:595
-  wire _eq_248 = slot_pick_pick_index == 7'd97; // RapController.java:595
-  wire _eq_249 = slot_pick_pick_index == 7'd98; // RapController.java:595
-  wire _eq_250 = slot_pick_pick_index == 7'd99; // RapController.java:595
-  wire _eq_251 = slot_pick_pick_index == 7'd100; // RapController.java:595
-  wire _eq_252 = slot_pick_pick_index == 7'd101; // RapController.java:595
-  wire _eq_253 = slot_pick_pick_index == 7'd102; // RapController.java:595
-  wire _eq_254 = slot_pick_pick_index == 7'd103; // RapController.java:595
-  wire _eq_255 = slot_pick_pick_index == 7'd104; // RapController.java:595
-  wire _eq_256 = slot_pick_pick_index == 7'd105; // RapController.java:595
-  wire _eq_257 = slot_pick_pick_index == 7'd106; // RapController.java:595
-  wire _eq_258 = slot_pick_pick_index == 7'd107; // RapController.java:595
-  wire _eq_259 = slot_pick_pick_index == 7'd108; // RapController.java:595
-  wire _eq_260 = slot_pick_pick_index == 7'd109; // RapController.java:595
-  wire _eq_261 = slot_pick_pick_index == 7'd110; // RapController.java:595
-  wire _eq_262 = slot_pick_pick_index == 7'd111; // RapController.java:595
-  wire _eq_263 = slot_pick_pick_index == 7'd112; // RapController.java:595
-  wire _eq_264 = slot_pick_pick_index == 7'd113; // RapController.java:595
-  wire _eq_265 = slot_pick_pick_index == 7'd114; // RapController.java:595
-  wire _eq_266 = slot_pick_pick_index == 7'd115; // RapController.java:595
-  wire _eq_267 = slot_pick_pick_index == 7'd116; // RapController.java:595
-  wire _eq_268 = slot_pick_pick_index == 7'd117; // RapController.java:595
-  wire _eq_269 = slot_pick_pick_index == 7'd118; // RapController.java:595
-  wire _eq_270 = slot_pick_pick_index == 7'd119; // RapController.java:595
-  wire _eq_271 = slot_pick_pick_index == 7'd120; // RapController.java:595
-  wire _eq_272 = slot_pick_pick_index == 7'd121; // RapController.java:595
-  wire _eq_273 = slot_pick_pick_index == 7'd122; // RapController.java:595
-  wire _eq_274 = slot_pick_pick_index == 7'd123; // RapController.java:595
-  wire _eq_275 = slot_pick_pick_index == 7'd124; // RapController.java:595
-  wire _eq_276 = slot_pick_pick_index == 7'd125; // RapController.java:595
-  wire _eq_277 = slot_pick_pick_index == 7'd126; // RapController.java:595
-  wire _eq_278 = slot_pick_pick_index == 7'd127; // RapController.java:595
-  wire _eq_279 = slot_pick_pick_index == 7'd0; // RapController.java:596
-  wire _not_24 = ~_or_0; // FirstSet.java:34
-  wire _not_25 = ~_bits_2; // FirstSet.java:34
-  wire _not_26 = ~_bits_0; // FirstSet.java:34
-  wire _mux_5 = _not_24 ? _not_25 : _not_26; // FirstSet.java:35
-  wire [1:0] _cat_7 = {_not_24, _mux_5}; // FirstSet.java:35
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:563
+  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:564
+  wire _not_20 = ~_reg_0; // RapController.java:157
+  wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:157
+  wire _not_21 = ~snapshot_product_start; // RapController.java:564
+  wire _and_16 = _not_19 & _not_21; // RapController.java:564
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:565
+  wire _eq_21 = state == 4'd13; // RapController.java:566
+  wire _or_5 = readout_pending | _eq_21; // RapController.java:566
+  wire _eq_22 = state == 4'd14; // RapController.java:566
+  wire _or_6 = _or_5 | _eq_22; // RapController.java:566
+  wire _ge_0 = state >= 4'd2; // RapController.java:567
+  wire _le_0 = state <= 4'd12; // RapController.java:567
+  wire _and_17 = _ge_0 & _le_0; // RapController.java:567
+  wire _and_18 = in_run & pipe_empty; // RapController.java:569
+  wire _not_22 = ~io_headValid; // RapController.java:569
+  wire _and_19 = _and_18 & _not_22; // RapController.java:569
+  wire _not_23 = ~io_acceptEnable; // RapController.java:570
+  wire [127:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:595
+  wire [127:0] _not_24 = ~visited_kids; // RapController.java:471
+  wire [127:0] _and_20 = slot_valid & _not_24; // RapController.java:471
+  wire _eq_23 = slot_pick_pick_index == 7'd0; // RapController.java:596
+  wire [5:0] child_len = op_len + 6'd2; // RapController.java:406
+  wire _eq_24 = slot_pick_pick_index == 7'd1; // RapController.java:596
+  wire _eq_25 = slot_pick_pick_index == 7'd2; // RapController.java:596
+  wire _eq_26 = slot_pick_pick_index == 7'd3; // RapController.java:596
+  wire _eq_27 = slot_pick_pick_index == 7'd4; // RapController.java:596
+  wire _eq_28 = slot_pick_pick_index == 7'd5; // RapController.java:596
+  wire _eq_29 = slot_pick_pick_index == 7'd6; // RapController.java:596
+  wire _eq_30 = slot_pick_pick_index == 7'd7; // RapController.java:596
+  wire _eq_31 = slot_pick_pick_index == 7'd8; // RapController.java:596
+  wire _eq_32 = slot_pick_pick_index == 7'd9; // RapController.java:596
+  wire _eq_33 = slot_pick_pick_index == 7'd10; // RapController.java:596
+  wire _eq_34 = slot_pick_pick_index == 7'd11; // RapController.java:596
+  wire _eq_35 = slot_pick_pick_index == 7'd12; // RapController.java:596
+  wire _eq_36 = slot_pick_pick_index == 7'd13; // RapController.java:596
+  wire _eq_37 = slot_pick_pick_index == 7'd14; // RapController.java:596
+  wire _eq_38 = slot_pick_pick_index == 7'd15; // RapController.java:596
+  wire _eq_39 = slot_pick_pick_index == 7'd16; // RapController.java:596
+  wire _eq_40 = slot_pick_pick_index == 7'd17; // RapController.java:596
+  wire _eq_41 = slot_pick_pick_index == 7'd18; // RapController.java:596
+  wire _eq_42 = slot_pick_pick_index == 7'd19; // RapController.java:596
+  wire _eq_43 = slot_pick_pick_index == 7'd20; // RapController.java:596
+  wire _eq_44 = slot_pick_pick_index == 7'd21; // RapController.java:596
+  wire _eq_45 = slot_pick_pick_index == 7'd22; // RapController.java:596
+  wire _eq_46 = slot_pick_pick_index == 7'd23; // RapController.java:596
+  wire _eq_47 = slot_pick_pick_index == 7'd24; // RapController.java:596
+  wire _eq_48 = slot_pick_pick_index == 7'd25; // RapController.java:596
+  wire _eq_49 = slot_pick_pick_index == 7'd26; // RapController.java:596
+  wire _eq_50 = slot_pick_pick_index == 7'd27; // RapController.java:596
+  wire _eq_51 = slot_pick_pick_index == 7'd28; // RapController.java:596
+  wire _eq_52 = slot_pick_pick_index == 7'd29; // RapController.java:596
+  wire _eq_53 = slot_pick_pick_index == 7'd30; // RapController.java:596
+  wire _eq_54 = slot_pick_pick_index == 7'd31; // RapController.java:596
+  wire _eq_55 = slot_pick_pick_index == 7'd32; // RapController.java:596
+  wire _eq_56 = slot_pick_pick_index == 7'd33; // RapController.java:596
+  wire _eq_57 = slot_pick_pick_index == 7'd34; // RapController.java:596
+  wire _eq_58 = slot_pick_pick_index == 7'd35; // RapController.java:596
+  wire _eq_59 = slot_pick_pick_index == 7'd36; // RapController.java:596
+  wire _eq_60 = slot_pick_pick_index == 7'd37; // RapController.java:596
+  wire _eq_61 = slot_pick_pick_index == 7'd38; // RapController.java:596
+  wire _eq_62 = slot_pick_pick_index == 7'd39; // RapController.java:596
+  wire _eq_63 = slot_pick_pick_index == 7'd40; // RapController.java:596
+  wire _eq_64 = slot_pick_pick_index == 7'd41; // RapController.java:596
+  wire _eq_65 = slot_pick_pick_index == 7'd42; // RapController.java:596
+  wire _eq_66 = slot_pick_pick_index == 7'd43; // RapController.java:596
+  wire _eq_67 = slot_pick_pick_index == 7'd44; // RapController.java:596
+  wire _eq_68 = slot_pick_pick_index == 7'd45; // RapController.java:596
+  wire _eq_69 = slot_pick_pick_index == 7'd46; // RapController.java:596
+  wire _eq_70 = slot_pick_pick_index == 7'd47; // RapController.java:596
+  wire _eq_71 = slot_pick_pick_index == 7'd48; // RapController.java:596
+  wire _eq_72 = slot_pick_pick_index == 7'd49; // RapController.java:596
+  wire _eq_73 = slot_pick_pick_index == 7'd50; // RapController.java:596
+  wire _eq_74 = slot_pick_pick_index == 7'd51; // RapController.java:596
+  wire _eq_75 = slot_pick_pick_index == 7'd52; // RapController.java:596
+  wire _eq_76 = slot_pick_pick_index == 7'd53; // RapController.java:596
+  wire _eq_77 = slot_pick_pick_index == 7'd54; // RapController.java:596
+  wire _eq_78 = slot_pick_pick_index == 7'd55; // RapController.java:596
+  wire _eq_79 = slot_pick_pick_index == 7'd56; // RapController.java:596
+  wire _eq_80 = slot_pick_pick_index == 7'd57; // RapController.java:596
+  wire _eq_81 = slot_pick_pick_index == 7'd58; // RapController.java:596
+  wire _eq_82 = slot_pick_pick_index == 7'd59; // RapController.java:596
+  wire _eq_83 = slot_pick_pick_index == 7'd60; // RapController.java:596
+  wire _eq_84 = slot_pick_pick_index == 7'd61; // RapController.java:596
+  wire _eq_85 = slot_pick_pick_index == 7'd62; // RapController.java:596
+  wire _eq_86 = slot_pick_pick_index == 7'd63; // RapController.java:596
+  wire _eq_87 = slot_pick_pick_index == 7'd64; // RapController.java:596
+  wire _eq_88 = slot_pick_pick_index == 7'd65; // RapController.java:596
+  wire _eq_89 = slot_pick_pick_index == 7'd66; // RapController.java:596
+  wire _eq_90 = slot_pick_pick_index == 7'd67; // RapController.java:596
+  wire _eq_91 = slot_pick_pick_index == 7'd68; // RapController.java:596
+  wire _eq_92 = slot_pick_pick_index == 7'd69; // RapController.java:596
+  wire _eq_93 = slot_pick_pick_index == 7'd70; // RapController.java:596
+  wire _eq_94 = slot_pick_pick_index == 7'd71; // RapController.java:596
+  wire _eq_95 = slot_pick_pick_index == 7'd72; // RapController.java:596
+  wire _eq_96 = slot_pick_pick_index == 7'd73; // RapController.java:596
+  wire _eq_97 = slot_pick_pick_index == 7'd74; // RapController.java:596
+  wire _eq_98 = slot_pick_pick_index == 7'd75; // RapController.java:596
+  wire _eq_99 = slot_pick_pick_index == 7'd76; // RapController.java:596
+  wire _eq_100 = slot_pick_pick_index == 7'd77; // RapController.java:596
+  wire _eq_101 = slot_pick_pick_index == 7'd78; // RapController.java:596
+  wire _eq_102 = slot_pick_pick_index == 7'd79; // RapController.java:596
+  wire _eq_103 = slot_pick_pick_index == 7'd80; // RapController.java:596
+  wire _eq_104 = slot_pick_pick_index == 7'd81; // RapController.java:596
+  wire _eq_105 = slot_pick_pick_index == 7'd82; // RapController.java:596
+  wire _eq_106 = slot_pick_pick_index == 7'd83; // RapController.java:596
+  wire _eq_107 = slot_pick_pick_index == 7'd84; // RapController.java:596
+  wire _eq_108 = slot_pick_pick_index == 7'd85; // RapController.java:596
+  wire _eq_109 = slot_pick_pick_index == 7'd86; // RapController.java:596
+  wire _eq_110 = slot_pick_pick_index == 7'd87; // RapController.java:596
+  wire _eq_111 = slot_pick_pick_index == 7'd88; // RapController.java:596
+  wire _eq_112 = slot_pick_pick_index == 7'd89; // RapController.java:596
+  wire _eq_113 = slot_pick_pick_index == 7'd90; // RapController.java:596
+  wire _eq_114 = slot_pick_pick_index == 7'd91; // RapController.java:596
+  wire _eq_115 = slot_pick_pick_index == 7'd92; // RapController.java:596
+  wire _eq_116 = slot_pick_pick_index == 7'd93; // RapController.java:596
+  wire _eq_117 = slot_pick_pick_index == 7'd94; // RapController.java:596
+  wire _eq_118 = slot_pick_pick_index == 7'd95; // RapController.java:596
+  wire _eq_119 = slot_pick_pick_index == 7'd96; // RapController.java:596
+  wire _eq_120 = slot_pick_pick_index == 7'd97; // RapController.java:596
+  wire _eq_121 = slot_pick_pick_index == 7'd98; // RapController.java:596
+  wire _eq_122 = slot_pick_pick_index == 7'd99; // RapController.java:596
+  wire _eq_123 = slot_pick_pick_index == 7'd100; // RapController.java:596
+  wire _eq_124 = slot_pick_pick_index == 7'd101; // RapController.java:596
+  wire _eq_125 = slot_pick_pick_index == 7'd102; // RapController.java:596
+  wire _eq_126 = slot_pick_pick_index == 7'd103; // RapController.java:596
+  wire _eq_127 = slot_pick_pick_index == 7'd104; // RapController.java:596
+  wire _eq_128 = slot_pick_pick_index == 7'd105; // RapController.java:596
+  wire _eq_129 = slot_pick_pick_index == 7'd106; // RapController.java:596
+  wire _eq_130 = slot_pick_pick_index == 7'd107; // RapController.java:596
+  wire _eq_131 = slot_pick_pick_index == 7'd108; // RapController.java:596
+  wire _eq_132 = slot_pick_pick_index == 7'd109; // RapController.java:596
+  wire _eq_133 = slot_pick_pick_index == 7'd110; // RapController.java:596
+  wire _eq_134 = slot_pick_pick_index == 7'd111; // RapController.java:596
+  wire _eq_135 = slot_pick_pick_index == 7'd112; // RapController.java:596
+  wire _eq_136 = slot_pick_pick_index == 7'd113; // RapController.java:596
+  wire _eq_137 = slot_pick_pick_index == 7'd114; // RapController.java:596
+  wire _eq_138 = slot_pick_pick_index == 7'd115; // RapController.java:596
+  wire _eq_139 = slot_pick_pick_index == 7'd116; // RapController.java:596
+  wire _eq_140 = slot_pick_pick_index == 7'd117; // RapController.java:596
+  wire _eq_141 = slot_pick_pick_index == 7'd118; // RapController.java:596
+  wire _eq_142 = slot_pick_pick_index == 7'd119; // RapController.java:596
+  wire _eq_143 = slot_pick_pick_index == 7'd120; // RapController.java:596
+  wire _eq_144 = slot_pick_pick_index == 7'd121; // RapController.java:596
+  wire _eq_145 = slot_pick_pick_index == 7'd122; // RapController.java:596
+  wire _eq_146 = slot_pick_pick_index == 7'd123; // RapController.java:596
+  wire _eq_147 = slot_pick_pick_index == 7'd124; // RapController.java:596
+  wire _eq_148 = slot_pick_pick_index == 7'd125; // RapController.java:596
+  wire _eq_149 = slot_pick_pick_index == 7'd126; // RapController.java:596
+  wire _eq_150 = slot_pick_pick_index == 7'd127; // RapController.java:596
+  wire _eq_151 = slot_pick_pick_index == 7'd0; // RapController.java:597
+  wire _eq_152 = slot_pick_pick_index == 7'd1; // RapController.java:597
+  wire _eq_153 = slot_pick_pick_index == 7'd2; // RapController.java:597
+  wire _eq_154 = slot_pick_pick_index == 7'd3; // RapController.java:597
+  wire _eq_155 = slot_pick_pick_index == 7'd4; // RapController.java:597
+  wire _eq_156 = slot_pick_pick_index == 7'd5; // RapController.java:597
+  wire _eq_157 = slot_pick_pick_index == 7'd6; // RapController.java:597
+  wire _eq_158 = slot_pick_pick_index == 7'd7; // RapController.java:597
+  wire _eq_159 = slot_pick_pick_index == 7'd8; // RapController.java:597
+  wire _eq_160 = slot_pick_pick_index == 7'd9; // RapController.java:597
+  wire _eq_161 = slot_pick_pick_index == 7'd10; // RapController.java:597
+  wire _eq_162 = slot_pick_pick_index == 7'd11; // RapController.java:597
+  wire _eq_163 = slot_pick_pick_index == 7'd12; // RapController.java:597
+  wire _eq_164 = slot_pick_pick_index == 7'd13; // RapController.java:597
+  wire _eq_165 = slot_pick_pick_index == 7'd14; // RapController.java:597
+  wire _eq_166 = slot_pick_pick_index == 7'd15; // RapController.java:597
+  wire _eq_167 = slot_pick_pick_index == 7'd16; // RapController.java:597
+  wire _eq_168 = slot_pick_pick_index == 7'd17; // RapController.java:597
+  wire _eq_169 = slot_pick_pick_index == 7'd18; // RapController.java:597
+  wire _eq_170 = slot_pick_pick_index == 7'd19; // RapController.java:597
+  wire _eq_171 = slot_pick_pick_index == 7'd20; // RapController.java:597
+  wire _eq_172 = slot_pick_pick_index == 7'd21; // RapController.java:597
+  wire _eq_173 = slot_pick_pick_index == 7'd22; // RapController.java:597
+  wire _eq_174 = slot_pick_pick_index == 7'd23; // RapController.java:597
+  wire _eq_175 = slot_pick_pick_index == 7'd24; // RapController.java:597
+  wire _eq_176 = slot_pick_pick_index == 7'd25; // RapController.java:597
+  wire _eq_177 = slot_pick_pick_index == 7'd26; // RapController.java:597
+  wire _eq_178 = slot_pick_pick_index == 7'd27; // RapController.java:597
+  wire _eq_179 = slot_pick_pick_index == 7'd28; // RapController.java:597
+  wire _eq_180 = slot_pick_pick_index == 7'd29; // RapController.java:597
+  wire _eq_181 = slot_pick_pick_index == 7'd30; // RapController.java:597
+  wire _eq_182 = slot_pick_pick_index == 7'd31; // RapController.java:597
+  wire _eq_183 = slot_pick_pick_index == 7'd32; // RapController.java:597
+  wire _eq_184 = slot_pick_pick_index == 7'd33; // RapController.java:597
+  wire _eq_185 = slot_pick_pick_index == 7'd34; // RapController.java:597
+  wire _eq_186 = slot_pick_pick_index == 7'd35; // RapController.java:597
+  wire _eq_187 = slot_pick_pick_index == 7'd36; // RapController.java:597
+  wire _eq_188 = slot_pick_pick_index == 7'd37; // RapController.java:597
+  wire _eq_189 = slot_pick_pick_index == 7'd38; // RapController.java:597
+  wire _eq_190 = slot_pick_pick_index == 7'd39; // RapController.java:597
+  wire _eq_191 = slot_pick_pick_index == 7'd40; // RapController.java:597
+  wire _eq_192 = slot_pick_pick_index == 7'd41; // RapController.java:597
+  wire _eq_193 = slot_pick_pick_index == 7'd42; // RapController.java:597
+  wire _eq_194 = slot_pick_pick_index == 7'd43; // RapController.java:597
+  wire _eq_195 = slot_pick_pick_index == 7'd44; // RapController.java:597
+  wire _eq_196 = slot_pick_pick_index == 7'd45; // RapController.java:597
+  wire _eq_197 = slot_pick_pick_index == 7'd46; // RapController.java:597
+  wire _eq_198 = slot_pick_pick_index == 7'd47; // RapController.java:597
+  wire _eq_199 = slot_pick_pick_index == 7'd48; // RapController.java:597
+  wire _eq_200 = slot_pick_pick_index == 7'd49; // RapController.java:597
+  wire _eq_201 = slot_pick_pick_index == 7'd50; // RapController.java:597
+  wire _eq_202 = slot_pick_pick_index == 7'd51; // RapController.java:597
+  wire _eq_203 = slot_pick_pick_index == 7'd52; // RapController.java:597
+  wire _eq_204 = slot_pick_pick_index == 7'd53; // RapController.java:597
+  wire _eq_205 = slot_pick_pick_index == 7'd54; // RapController.java:597
+  wire _eq_206 = slot_pick_pick_index == 7'd55; // RapController.java:597
+  wire _eq_207 = slot_pick_pick_index == 7'd56; // RapController.java:597
+  wire _eq_208 = slot_pick_pick_index == 7'd57; // RapController.java:597
+  wire _eq_209 = slot_pick_pick_index == 7'd58; // RapController.java:597
+  wire _eq_210 = slot_pick_pick_index == 7'd59; // RapController.java:597
+  wire _eq_211 = slot_pick_pick_index == 7'd60; // RapController.java:597
+  wire _eq_212 = slot_pick_pick_index == 7'd61; // RapController.java:597
+  wire _eq_213 = slot_pick_pick_index == 7'd62; // RapController.java:597
+  wire _eq_214 = slot_pick_pick_index == 7'd63; // RapController.java:597
+  wire _eq_215 = slot_pick_pick_index == 7'd64; // RapController.java:597
+  wire _eq_216 = slot_pick_pick_index == 7'd65; // RapController.java:597
+  wire _eq_217 = slot_pick_pick_index == 7'd66; // RapController.java:597
+  wire _eq_218 = slot_pick_pick_index == 7'd67; // RapController.java:597
+  wire _eq_219 = slot_pick_pick_index == 7'd68; // RapController.java:597
+  wire _eq_220 = slot_pick_pick_index == 7'd69; // RapController.java:597
+  wire _eq_221 = slot_pick_pick_index == 7'd70; // RapController.java:597
+  wire _eq_222 = slot_pick_pick_index == 7'd71; // RapController.java:597
+  wire _eq_223 = slot_pick_pick_index == 7'd72; // RapController.java:597
+  wire _eq_224 = slot_pick_pick_index == 7'd73; // RapController.java:597
+  wire _eq_225 = slot_pick_pick_index == 7'd74; // RapController.java:597
+  wire _eq_226 = slot_pick_pick_index == 7'd75; // RapController.java:597
+  wire _eq_227 = slot_pick_pick_index == 7'd76; // RapController.java:597
+  wire _eq_228 = slot_pick_pick_index == 7'd77; // RapController.java:597
+  wire _eq_229 = slot_pick_pick_index == 7'd78; // RapController.java:597
+  wire _eq_230 = slot_pick_pick_index == 7'd79; // RapController.java:597
+  wire _eq_231 = slot_pick_pick_index == 7'd80; // RapController.java:597
+  wire _eq_232 = slot_pick_pick_index == 7'd81; // RapController.java:597
+  wire _eq_233 = slot_pick_pick_index == 7'd82; // RapController.java:597
+  wire _eq_234 = slot_pick_pick_index == 7'd83; // RapController.java:597
+  wire _eq_235 = slot_pick_pick_index == 7'd84; // RapController.java:597
+  wire _eq_236 = slot_pick_pick_index == 7'd85; // RapController.java:597
+  wire _eq_237 = slot_pick_pick_index == 7'd86; // RapController.java:597
+  wire _eq_238 = slot_pick_pick_index == 7'd87; // RapController.java:597
+  wire _eq_239 = slot_pick_pick_index == 7'd88; // RapController.java:597
+  wire _eq_240 = slot_pick_pick_index == 7'd89; // RapController.java:597
+  wire _eq_241 = slot_pick_pick_index == 7'd90; // RapController.java:597
+  wire _eq_242 = slot_pick_pick_index == 7'd91; // RapController.java:597
+  wire _eq_243 = slot_pick_pick_index == 7'd92; // RapController.java:597
+  wire _eq_244 = slot_pick_pick_index == 7'd93; // RapController.java:597
+  wire _eq_245 = slot_pick_pick_index == 7'd94; // RapController.java:597
+  wire _eq_246 = slot_pick_pick_index == 7'd95; // RapController.java:597
+  wire _eq_247 = slot_pick_pick_index == 7'd96; // RapController.java:597
+  wire _eq_248 = slot_pick_pick_index == 7'd97; // RapController.java:597
+  wire _eq_249 = slot_pick_pick_index == 7'd98; // RapController.java:597
+  wire _eq_250 = slot_pick_pick_index == 7'd99; // RapController.java:597
+  wire _eq_251 = slot_pick_pick_index == 7'd100; // RapController.java:597
+  wire _eq_252 = slot_pick_pick_index == 7'd101; // RapController.java:597
+  wire _eq_253 = slot_pick_pick_index == 7'd102; // RapController.java:597
+  wire _eq_254 = slot_pick_pick_index == 7'd103; // RapController.java:597
+  wire _eq_255 = slot_pick_pick_index == 7'd104; // RapController.java:597
+  wire _eq_256 = slot_pick_pick_index == 7'd105; // RapController.java:597
+  wire _eq_257 = slot_pick_pick_index == 7'd106; // RapController.java:597
+  wire _eq_258 = slot_pick_pick_index == 7'd107; // RapController.java:597
+  wire _eq_259 = slot_pick_pick_index == 7'd108; // RapController.java:597
+  wire _eq_260 = slot_pick_pick_index == 7'd109; // RapController.java:597
+  wire _eq_261 = slot_pick_pick_index == 7'd110; // RapController.java:597
+  wire _eq_262 = slot_pick_pick_index == 7'd111; // RapController.java:597
+  wire _eq_263 = slot_pick_pick_index == 7'd112; // RapController.java:597
+  wire _eq_264 = slot_pick_pick_index == 7'd113; // RapController.java:597
+  wire _eq_265 = slot_pick_pick_index == 7'd114; // RapController.java:597
+  wire _eq_266 = slot_pick_pick_index == 7'd115; // RapController.java:597
+  wire _eq_267 = slot_pick_pick_index == 7'd116; // RapController.java:597
+  wire _eq_268 = slot_pick_pick_index == 7'd117; // RapController.java:597
+  wire _eq_269 = slot_pick_pick_index == 7'd118; // RapController.java:597
+  wire _eq_270 = slot_pick_pick_index == 7'd119; // RapController.java:597
+  wire _eq_271 = slot_pick_pick_index == 7'd120; // RapController.java:597
+  wire _eq_272 = slot_pick_pick_index == 7'd121; // RapController.java:597
+  wire _eq_273 = slot_pick_pick_index == 7'd122; // RapController.java:597
+  wire _eq_274 = slot_pick_pick_index == 7'd123; // RapController.java:597
+  wire _eq_275 = slot_pick_pick_index == 7'd124; // RapController.java:597
+  wire _eq_276 = slot_pick_pick_index == 7'd125; // RapController.java:597
+  wire _eq_277 = slot_pick_pick_index == 7'd126; // RapController.java:597
+  wire _eq_278 = slot_pick_pick_index == 7'd127; // RapController.java:597
+  wire _eq_279 = slot_pick_pick_index == 7'd0; // RapController.java:598
+  wire _not_25 = ~_or_0; // FirstSet.java:34
+  wire _not_26 = ~_bits_2; // FirstSet.java:34
+  wire _not_27 = ~_bits_0; // FirstSet.java:34
+  wire _mux_5 = _not_25 ? _not_26 : _not_27; // FirstSet.java:35
+  wire [1:0] _cat_7 = {_not_25, _mux_5}; // FirstSet.java:35
   wire [1:0] _bits_5 = _cat_7; // FirstSet.java:43
-  wire _eq_280 = slot_pick_pick_index == 7'd1; // RapController.java:596
-  wire _eq_281 = slot_pick_pick_index == 7'd2; // RapController.java:596
-  wire _eq_282 = slot_pick_pick_index == 7'd3; // RapController.java:596
-  wire _eq_283 = slot_pick_pick_index == 7'd4; // RapController.java:596
-  wire _eq_284 = slot_pick_pick_index == 7'd5; // RapController.java:596
-  wire _eq_285 = slot_pick_pick_index == 7'd6; // RapController.java:596
-  wire _eq_286 = slot_pick_pick_index == 7'd7; // RapController.java:596
-  wire _eq_287 = slot_pick_pick_index == 7'd8; // RapController.java:596
-  wire _eq_288 = slot_pick_pick_index == 7'd9; // RapController.java:596
-  wire _eq_289 = slot_pick_pick_index == 7'd10; // RapController.java:596
-  wire _eq_290 = slot_pick_pick_index == 7'd11; // RapController.java:596
-  wire _eq_291 = slot_pick_pick_index == 7'd12; // RapController.java:596
-  wire _eq_292 = slot_pick_pick_index == 7'd13; // RapController.java:596
-  wire _eq_293 = slot_pick_pick_index == 7'd14; // RapController.java:596
-  wire _eq_294 = slot_pick_pick_index == 7'd15; // RapController.java:596
-  wire _eq_295 = slot_pick_pick_index == 7'd16; // RapController.java:596
-  wire _eq_296 = slot_pick_pick_index == 7'd17; // RapController.java:596
-  wire _eq_297 = slot_pick_pick_index == 7'd18; // RapController.java:596
-  wire _eq_298 = slot_pick_pick_index == 7'd19; // RapController.java:596
-  wire _eq_299 = slot_pick_pick_index == 7'd20; // RapController.java:596
-  wire _eq_300 = slot_pick_pick_index == 7'd21; // RapController.java:596
-  wire _eq_301 = slot_pick_pick_index == 7'd22; // RapController.java:596
-  wire _eq_302 = slot_pick_pick_index == 7'd23; // RapController.java:596
-  wire _eq_303 = slot_pick_pick_index == 7'd24; // RapController.java:596
-  wire _eq_304 = slot_pick_pick_index == 7'd25; // RapController.java:596
-  wire _eq_305 = slot_pick_pick_index == 7'd26; // RapController.java:596
-  wire _eq_306 = slot_pick_pick_index == 7'd27; // RapController.java:596
-  wire _eq_307 = slot_pick_pick_index == 7'd28; // RapController.java:596
-  wire _eq_308 = slot_pick_pick_index == 7'd29; // RapController.java:596
-  wire _eq_309 = slot_pick_pick_index == 7'd30; // RapController.java:596
-  wire _eq_310 = slot_pick_pick_index == 7'd31; // RapController.java:596
-  wire _eq_311 = slot_pick_pick_index == 7'd32; // RapController.java:596
-  wire _eq_312 = slot_pick_pick_index == 7'd33; // RapController.java:596
-  wire _eq_313 = slot_pick_pick_index == 7'd34; // RapController.java:596
-  wire _eq_314 = slot_pick_pick_index == 7'd35; // RapController.java:596
-  wire _eq_315 = slot_pick_pick_index == 7'd36; // RapController.java:596
-  wire _eq_316 = slot_pick_pick_index == 7'd37; // RapController.java:596
-  wire _eq_317 = slot_pick_pick_index == 7'd38; // RapController.java:596
-  wire _eq_318 = slot_pick_pick_index == 7'd39; // RapController.java:596
-  wire _eq_319 = slot_pick_pick_index == 7'd40; // RapController.java:596
-  wire _eq_320 = slot_pick_pick_index == 7'd41; // RapController.java:596
-  wire _eq_321 = slot_pick_pick_index == 7'd42; // RapController.java:596
-  wire _eq_322 = slot_pick_pick_index == 7'd43; // RapController.java:596
-  wire _eq_323 = slot_pick_pick_index == 7'd44; // RapController.java:596
-  wire _eq_324 = slot_pick_pick_index == 7'd45; // RapController.java:596
-  wire _eq_325 = slot_pick_pick_index == 7'd46; // RapController.java:596
-  wire _eq_326 = slot_pick_pick_index == 7'd47; // RapController.java:596
-  wire _eq_327 = slot_pick_pick_index == 7'd48; // RapController.java:596
-  wire _eq_328 = slot_pick_pick_index == 7'd49; // RapController.java:596
-  wire _eq_329 = slot_pick_pick_index == 7'd50; // RapController.java:596
-  wire _eq_330 = slot_pick_pick_index == 7'd51; // RapController.java:596
-  wire _eq_331 = slot_pick_pick_index == 7'd52; // RapController.java:596
-  wire _eq_332 = slot_pick_pick_index == 7'd53; // RapController.java:596
-  wire _eq_333 = slot_pick_pick_index == 7'd54; // RapController.java:596
-  wire _eq_334 = slot_pick_pick_index == 7'd55; // RapController.java:596
-  wire _eq_335 = slot_pick_pick_index == 7'd56; // RapController.java:596
-  wire _eq_336 = slot_pick_pick_index == 7'd57; // RapController.java:596
-  wire _eq_337 = slot_pick_pick_index == 7'd58; // RapController.java:596
-  wire _eq_338 = slot_pick_pick_index == 7'd59; // RapController.java:596
-  wire _eq_339 = slot_pick_pick_index == 7'd60; // RapController.java:596
-  wire _eq_340 = slot_pick_pick_index == 7'd61; // RapController.java:596
-  wire _eq_341 = slot_pick_pick_index == 7'd62; // RapController.java:596
-  wire _eq_342 = slot_pick_pick_index == 7'd63; // RapController.java:596
-  wire _eq_343 = slot_pick_pick_index == 7'd64; // RapController.java:596
-  wire _eq_344 = slot_pick_pick_index == 7'd65; // RapController.java:596
-  wire _eq_345 = slot_pick_pick_index == 7'd66; // RapController.java:596
-  wire _eq_346 = slot_pick_pick_index == 7'd67; // RapController.java:596
-  wire _eq_347 = slot_pick_pick_index == 7'd68; // RapController.java:596
-  wire _eq_348 = slot_pick_pick_index == 7'd69; // RapController.java:596
-  wire _eq_349 = slot_pick_pick_index == 7'd70; // RapController.java:596
-  wire _eq_350 = slot_pick_pick_index == 7'd71; // RapController.java:596
-  wire _eq_351 = slot_pick_pick_index == 7'd72; // RapController.java:596
-  wire _eq_352 = slot_pick_pick_index == 7'd73; // RapController.java:596
-  wire _eq_353 = slot_pick_pick_index == 7'd74; // RapController.java:596
-  wire _eq_354 = slot_pick_pick_index == 7'd75; // RapController.java:596
-  wire _eq_355 = slot_pick_pick_index == 7'd76; // RapController.java:596
-  wire _eq_356 = slot_pick_pick_index == 7'd77; // RapController.java:596
-  wire _eq_357 = slot_pick_pick_index == 7'd78; // RapController.java:596
-  wire _eq_358 = slot_pick_pick_index == 7'd79; // RapController.java:596
-  wire _eq_359 = slot_pick_pick_index == 7'd80; // RapController.java:596
-  wire _eq_360 = slot_pick_pick_index == 7'd81; // RapController.java:596
-  wire _eq_361 = slot_pick_pick_index == 7'd82; // RapController.java:596
-  wire _eq_362 = slot_pick_pick_index == 7'd83; // RapController.java:596
-  wire _eq_363 = slot_pick_pick_index == 7'd84; // RapController.java:596
-  wire _eq_364 = slot_pick_pick_index == 7'd85; // RapController.java:596
-  wire _eq_365 = slot_pick_pick_index == 7'd86; // RapController.java:596
-  wire _eq_366 = slot_pick_pick_index == 7'd87; // RapController.java:596
-  wire _eq_367 = slot_pick_pick_index == 7'd88; // RapController.java:596
-  wire _eq_368 = slot_pick_pick_index == 7'd89; // RapController.java:596
-  wire _eq_369 = slot_pick_pick_index == 7'd90; // RapController.java:596
-  wire _eq_370 = slot_pick_pick_index == 7'd91; // RapController.java:596
-  wire _eq_371 = slot_pick_pick_index == 7'd92; // RapController.java:596
-  wire _eq_372 = slot_pick_pick_index == 7'd93; // RapController.java:596
-  wire _eq_373 = slot_pick_pick_index == 7'd94; // RapController.java:596
-  wire _eq_374 = slot_pick_pick_index == 7'd95; // RapController.java:596
-  wire _eq_375 = slot_pick_pick_index == 7'd96; // RapController.java:596
-  wire _eq_376 = slot_pick_pick_index == 7'd97; // RapController.java:596
-  wire _eq_377 = slot_pick_pick_index == 7'd98; // RapController.java:596
-  wire _eq_378 = slot_pick_pick_index == 7'd99; // RapController.java:596
-  wire _eq_379 = slot_pick_pick_index == 7'd100; // RapController.java:596
-  wire _eq_380 = slot_pick_pick_index == 7'd101; // RapController.java:596
-  wire _eq_381 = slot_pick_pick_index == 7'd102; // RapController.java:596
-  wire _eq_382 = slot_pick_pick_index == 7'd103; // RapController.java:596
-  wire _eq_383 = slot_pick_pick_index == 7'd104; // RapController.java:596
-  wire _eq_384 = slot_pick_pick_index == 7'd105; // RapController.java:596
-  wire _eq_385 = slot_pick_pick_index == 7'd106; // RapController.java:596
-  wire _eq_386 = slot_pick_pick_index == 7'd107; // RapController.java:596
-  wire _eq_387 = slot_pick_pick_index == 7'd108; // RapController.java:596
-  wire _eq_388 = slot_pick_pick_index == 7'd109; // RapController.java:596
-  wire _eq_389 = slot_pick_pick_index == 7'd110; // RapController.java:596
-  wire _eq_390 = slot_pick_pick_index == 7'd111; // RapController.java:596
-  wire _eq_391 = slot_pick_pick_index == 7'd112; // RapController.java:596
-  wire _eq_392 = slot_pick_pick_index == 7'd113; // RapController.java:596
-  wire _eq_393 = slot_pick_pick_index == 7'd114; // RapController.java:596
-  wire _eq_394 = slot_pick_pick_index == 7'd115; // RapController.java:596
-  wire _eq_395 = slot_pick_pick_index == 7'd116; // RapController.java:596
-  wire _eq_396 = slot_pick_pick_index == 7'd117; // RapController.java:596
-  wire _eq_397 = slot_pick_pick_index == 7'd118; // RapController.java:596
-  wire _eq_398 = slot_pick_pick_index == 7'd119; // RapController.java:596
-  wire _eq_399 = slot_pick_pick_index == 7'd120; // RapController.java:596
-  wire _eq_400 = slot_pick_pick_index == 7'd121; // RapController.java:596
-  wire _eq_401 = slot_pick_pick_index == 7'd122; // RapController.java:596
-  wire _eq_402 = slot_pick_pick_index == 7'd123; // RapController.java:596
-  wire _eq_403 = slot_pick_pick_index == 7'd124; // RapController.java:596
-  wire _eq_404 = slot_pick_pick_index == 7'd125; // RapController.java:596
-  wire _eq_405 = slot_pick_pick_index == 7'd126; // RapController.java:596
-  wire _eq_406 = slot_pick_pick_index == 7'd127; // RapController.java:596
+  wire _eq_280 = slot_pick_pick_index == 7'd1; // RapController.java:598
+  wire _eq_281 = slot_pick_pick_index == 7'd2; // RapController.java:598
+  wire _eq_282 = slot_pick_pick_index == 7'd3; // RapController.java:598
+  wire _eq_283 = slot_pick_pick_index == 7'd4; // RapController.java:598
+  wire _eq_284 = slot_pick_pick_index == 7'd5; // RapController.java:598
+  wire _eq_285 = slot_pick_pick_index == 7'd6; // RapController.java:598
+  wire _eq_286 = slot_pick_pick_index == 7'd7; // RapController.java:598
+  wire _eq_287 = slot_pick_pick_index == 7'd8; // RapController.java:598
+  wire _eq_288 = slot_pick_pick_index == 7'd9; // RapController.java:598
+  wire _eq_289 = slot_pick_pick_index == 7'd10; // RapController.java:598
+  wire _eq_290 = slot_pick_pick_index == 7'd11; // RapController.java:598
+  wire _eq_291 = slot_pick_pick_index == 7'd12; // RapController.java:598
+  wire _eq_292 = slot_pick_pick_index == 7'd13; // RapController.java:598
+  wire _eq_293 = slot_pick_pick_index == 7'd14; // RapController.java:598
+  wire _eq_294 = slot_pick_pick_index == 7'd15; // RapController.java:598
+  wire _eq_295 = slot_pick_pick_index == 7'd16; // RapController.java:598
+  wire _eq_296 = slot_pick_pick_index == 7'd17; // RapController.java:598
+  wire _eq_297 = slot_pick_pick_index == 7'd18; // RapController.java:598
+  wire _eq_298 = slot_pick_pick_index == 7'd19; // RapController.java:598
+  wire _eq_299 = slot_pick_pick_index == 7'd20; // RapController.java:598
+  wire _eq_300 = slot_pick_pick_index == 7'd21; // RapController.java:598
+  wire _eq_301 = slot_pick_pick_index == 7'd22; // RapController.java:598
+  wire _eq_302 = slot_pick_pick_index == 7'd23; // RapController.java:598
+  wire _eq_303 = slot_pick_pick_index == 7'd24; // RapController.java:598
+  wire _eq_304 = slot_pick_pick_index == 7'd25; // RapController.java:598
+  wire _eq_305 = slot_pick_pick_index == 7'd26; // RapController.java:598
+  wire _eq_306 = slot_pick_pick_index == 7'd27; // RapController.java:598
+  wire _eq_307 = slot_pick_pick_index == 7'd28; // RapController.java:598
+  wire _eq_308 = slot_pick_pick_index == 7'd29; // RapController.java:598
+  wire _eq_309 = slot_pick_pick_index == 7'd30; // RapController.java:598
+  wire _eq_310 = slot_pick_pick_index == 7'd31; // RapController.java:598
+  wire _eq_311 = slot_pick_pick_index == 7'd32; // RapController.java:598
+  wire _eq_312 = slot_pick_pick_index == 7'd33; // RapController.java:598
+  wire _eq_313 = slot_pick_pick_index == 7'd34; // RapController.java:598
+  wire _eq_314 = slot_pick_pick_index == 7'd35; // RapController.java:598
+  wire _eq_315 = slot_pick_pick_index == 7'd36; // RapController.java:598
+  wire _eq_316 = slot_pick_pick_index == 7'd37; // RapController.java:598
+  wire _eq_317 = slot_pick_pick_index == 7'd38; // RapController.java:598
+  wire _eq_318 = slot_pick_pick_index == 7'd39; // RapController.java:598
+  wire _eq_319 = slot_pick_pick_index == 7'd40; // RapController.java:598
+  wire _eq_320 = slot_pick_pick_index == 7'd41; // RapController.java:598
+  wire _eq_321 = slot_pick_pick_index == 7'd42; // RapController.java:598
+  wire _eq_322 = slot_pick_pick_index == 7'd43; // RapController.java:598
+  wire _eq_323 = slot_pick_pick_index == 7'd44; // RapController.java:598
+  wire _eq_324 = slot_pick_pick_index == 7'd45; // RapController.java:598
+  wire _eq_325 = slot_pick_pick_index == 7'd46; // RapController.java:598
+  wire _eq_326 = slot_pick_pick_index == 7'd47; // RapController.java:598
+  wire _eq_327 = slot_pick_pick_index == 7'd48; // RapController.java:598
+  wire _eq_328 = slot_pick_pick_index == 7'd49; // RapController.java:598
+  wire _eq_329 = slot_pick_pick_index == 7'd50; // RapController.java:598
+  wire _eq_330 = slot_pick_pick_index == 7'd51; // RapController.java:598
+  wire _eq_331 = slot_pick_pick_index == 7'd52; // RapController.java:598
+  wire _eq_332 = slot_pick_pick_index == 7'd53; // RapController.java:598
+  wire _eq_333 = slot_pick_pick_index == 7'd54; // RapController.java:598
+  wire _eq_334 = slot_pick_pick_index == 7'd55; // RapController.java:598
+  wire _eq_335 = slot_pick_pick_index == 7'd56; // RapController.java:598
+  wire _eq_336 = slot_pick_pick_index == 7'd57; // RapController.java:598
+  wire _eq_337 = slot_pick_pick_index == 7'd58; // RapController.java:598
+  wire _eq_338 = slot_pick_pick_index == 7'd59; // RapController.java:598
+  wire _eq_339 = slot_pick_pick_index == 7'd60; // RapController.java:598
+  wire _eq_340 = slot_pick_pick_index == 7'd61; // RapController.java:598
+  wire _eq_341 = slot_pick_pick_index == 7'd62; // RapController.java:598
+  wire _eq_342 = slot_pick_pick_index == 7'd63; // RapController.java:598
+  wire _eq_343 = slot_pick_pick_index == 7'd64; // RapController.java:598
+  wire _eq_344 = slot_pick_pick_index == 7'd65; // RapController.java:598
+  wire _eq_345 = slot_pick_pick_index == 7'd66; // RapController.java:598
+  wire _eq_346 = slot_pick_pick_index == 7'd67; // RapController.java:598
+  wire _eq_347 = slot_pick_pick_index == 7'd68; // RapController.java:598
+  wire _eq_348 = slot_pick_pick_index == 7'd69; // RapController.java:598
+  wire _eq_349 = slot_pick_pick_index == 7'd70; // RapController.java:598
+  wire _eq_350 = slot_pick_pick_index == 7'd71; // RapController.java:598
+  wire _eq_351 = slot_pick_pick_index == 7'd72; // RapController.java:598
+  wire _eq_352 = slot_pick_pick_index == 7'd73; // RapController.java:598
+  wire _eq_353 = slot_pick_pick_index == 7'd74; // RapController.java:598
+  wire _eq_354 = slot_pick_pick_index == 7'd75; // RapController.java:598
+  wire _eq_355 = slot_pick_pick_index == 7'd76; // RapController.java:598
+  wire _eq_356 = slot_pick_pick_index == 7'd77; // RapController.java:598
+  wire _eq_357 = slot_pick_pick_index == 7'd78; // RapController.java:598
+  wire _eq_358 = slot_pick_pick_index == 7'd79; // RapController.java:598
+  wire _eq_359 = slot_pick_pick_index == 7'd80; // RapController.java:598
+  wire _eq_360 = slot_pick_pick_index == 7'd81; // RapController.java:598
+  wire _eq_361 = slot_pick_pick_index == 7'd82; // RapController.java:598
+  wire _eq_362 = slot_pick_pick_index == 7'd83; // RapController.java:598
+  wire _eq_363 = slot_pick_pick_index == 7'd84; // RapController.java:598
+  wire _eq_364 = slot_pick_pick_index == 7'd85; // RapController.java:598
+  wire _eq_365 = slot_pick_pick_index == 7'd86; // RapController.java:598
+  wire _eq_366 = slot_pick_pick_index == 7'd87; // RapController.java:598
+  wire _eq_367 = slot_pick_pick_index == 7'd88; // RapController.java:598
+  wire _eq_368 = slot_pick_pick_index == 7'd89; // RapController.java:598
+  wire _eq_369 = slot_pick_pick_index == 7'd90; // RapController.java:598
+  wire _eq_370 = slot_pick_pick_index == 7'd91; // RapController.java:598
+  wire _eq_371 = slot_pick_pick_index == 7'd92; // RapController.java:598
+  wire _eq_372 = slot_pick_pick_index == 7'd93; // RapController.java:598
+  wire _eq_373 = slot_pick_pick_index == 7'd94; // RapController.java:598
+  wire _eq_374 = slot_pick_pick_index == 7'd95; // RapController.java:598
+  wire _eq_375 = slot_pick_pick_index == 7'd96; // RapController.java:598
+  wire _eq_376 = slot_pick_pick_index == 7'd97; // RapController.java:598
+  wire _eq_377 = slot_pick_pick_index == 7'd98; // RapController.java:598
+  wire _eq_378 = slot_pick_pick_index == 7'd99; // RapController.java:598
+  wire _eq_379 = slot_pick_pick_index == 7'd100; // RapController.java:598
+  wire _eq_380 = slot_pick_pick_index == 7'd101; // RapController.java:598
+  wire _eq_381 = slot_pick_pick_index == 7'd102; // RapController.java:598
+  wire _eq_382 = slot_pick_pick_index == 7'd103; // RapController.java:598
+  wire _eq_383 = slot_pick_pick_index == 7'd104; // RapController.java:598
+  wire _eq_384 = slot_pick_pick_index == 7'd105; // RapController.java:598
+  wire _eq_385 = slot_pick_pick_index == 7'd106; // RapController.java:598
+  wire _eq_386 = slot_pick_pick_index == 7'd107; // RapController.java:598
+  wire _eq_387 = slot_pick_pick_index == 7'd108; // RapController.java:598
+  wire _eq_388 = slot_pick_pick_index == 7'd109; // RapController.java:598
+  wire _eq_389 = slot_pick_pick_index == 7'd110; // RapController.java:598
+  wire _eq_390 = slot_pick_pick_index == 7'd111; // RapController.java:598
+  wire _eq_391 = slot_pick_pick_index == 7'd112; // RapController.java:598
+  wire _eq_392 = slot_pick_pick_index == 7'd113; // RapController.java:598
+  wire _eq_393 = slot_pick_pick_index == 7'd114; // RapController.java:598
+  wire _eq_394 = slot_pick_pick_index == 7'd115; // RapController.java:598
+  wire _eq_395 = slot_pick_pick_index == 7'd116; // RapController.java:598
+  wire _eq_396 = slot_pick_pick_index == 7'd117; // RapController.java:598
+  wire _eq_397 = slot_pick_pick_index == 7'd118; // RapController.java:598
+  wire _eq_398 = slot_pick_pick_index == 7'd119; // RapController.java:598
+  wire _eq_399 = slot_pick_pick_index == 7'd120; // RapController.java:598
+  wire _eq_400 = slot_pick_pick_index == 7'd121; // RapController.java:598
+  wire _eq_401 = slot_pick_pick_index == 7'd122; // RapController.java:598
+  wire _eq_402 = slot_pick_pick_index == 7'd123; // RapController.java:598
+  wire _eq_403 = slot_pick_pick_index == 7'd124; // RapController.java:598
+  wire _eq_404 = slot_pick_pick_index == 7'd125; // RapController.java:598
+  wire _eq_405 = slot_pick_pick_index == 7'd126; // RapController.java:598
+  wire _eq_406 = slot_pick_pick_index == 7'd127; // RapController.java:598
   wire _eq_407 = children_write_slot == 7'd0; // NodeTable.java:44
   wire _eq_408 = children_write_slot == 7'd1; // NodeTable.java:44
   wire _eq_409 = children_write_slot == 7'd2; // NodeTable.java:44
@@ -1628,7 +1631,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_532 = children_write_slot == 7'd125; // NodeTable.java:44
   wire _eq_533 = children_write_slot == 7'd126; // NodeTable.java:44
   wire _eq_534 = children_write_slot == 7'd127; // NodeTable.java:44
-  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:470
+  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:472
   wire [32:0] _add_0 = {1'b0, st_n_lo} + {{17{1'b0}}, ev_weight_q}; // SplitCounter.java:41
   wire [31:0] _bits_6 = _add_0[31:0]; // SplitCounter.java:42
   wire [31:0] _add_1 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:34
@@ -1653,8 +1656,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [31:0] _bits_16 = _add_10[31:0]; // SplitCounter.java:42
   wire [31:0] _add_11 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:34
   wire _bits_17 = _add_10[32]; // SplitCounter.java:43
-  wire _or_8 = io_counterResult_bits_saturated | 1'd0; // RapController.java:298
-  wire _lt_0 = hit_len_3 < 6'd32; // RapController.java:281
+  wire _or_8 = io_counterResult_bits_saturated | 1'd0; // RapController.java:300
+  wire _lt_0 = hit_len_3 < 6'd32; // RapController.java:283
   wire [13:0] _bits_18 = io_counterResult_bits_updated[31:18]; // SplitCompare.java:35
   wire [17:0] _bits_19 = io_head_threshold[35:18]; // SplitCompare.java:35
   wire _gt_0 = {{4{1'b0}}, _bits_18} > _bits_19; // SplitCompare.java:27
@@ -1664,21 +1667,21 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_1 = _bits_20 > _bits_21; // SplitCompare.java:20
   wire _and_21 = _eq_535 & _gt_1; // SplitCompare.java:27
   wire _or_9 = _gt_0 | _and_21; // SplitCompare.java:27
-  wire split_now = _lt_0 & _or_9; // RapController.java:281
-  wire _not_27 = ~schedule_exhausted; // RapController.java:284
+  wire split_now = _lt_0 & _or_9; // RapController.java:283
+  wire _not_28 = ~schedule_exhausted; // RapController.java:286
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:59
-  wire _not_28 = ~_or_r_0; // SplitCounter.java:59
-  wire _and_22 = _not_27 & _not_28; // RapController.java:284
-  wire [15:0] _bits_22 = until_merge_lo[31:16]; // RapController.java:284
-  wire _or_r_1 = |_bits_22; // RapController.java:284
-  wire _not_29 = ~_or_r_1; // RapController.java:284
-  wire _and_23 = _and_22 & _not_29; // RapController.java:284
-  wire [15:0] _bits_23 = until_merge_lo[15:0]; // RapController.java:285
-  wire _ge_1 = io_head_weight >= _bits_23; // RapController.java:285
-  wire merge_now = _and_23 & _ge_1; // RapController.java:285
-  wire _not_30 = ~merge_now; // RapController.java:289
-  wire _and_24 = split_now & _not_30; // RapController.java:289
-  wire _and_25 = _and_24 & hit_short_3; // RapController.java:289
+  wire _not_29 = ~_or_r_0; // SplitCounter.java:59
+  wire _and_22 = _not_28 & _not_29; // RapController.java:286
+  wire [15:0] _bits_22 = until_merge_lo[31:16]; // RapController.java:286
+  wire _or_r_1 = |_bits_22; // RapController.java:286
+  wire _not_30 = ~_or_r_1; // RapController.java:286
+  wire _and_23 = _and_22 & _not_30; // RapController.java:286
+  wire [15:0] _bits_23 = until_merge_lo[15:0]; // RapController.java:287
+  wire _ge_1 = io_head_weight >= _bits_23; // RapController.java:287
+  wire merge_now = _and_23 & _ge_1; // RapController.java:287
+  wire _not_31 = ~merge_now; // RapController.java:291
+  wire _and_24 = split_now & _not_31; // RapController.java:291
+  wire _and_25 = _and_24 & hit_short_3; // RapController.java:291
   wire [17:0] _bits_24 = io_head_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_25 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_2 = _bits_24 > {1'b0, _bits_25}; // SplitCompare.java:27
@@ -1688,9 +1691,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_3 = _bits_26 > _bits_27; // SplitCompare.java:20
   wire _and_26 = _eq_536 & _gt_3; // SplitCompare.java:27
   wire _or_10 = _gt_2 | _and_26; // SplitCompare.java:27
-  wire _not_31 = ~_or_10; // MergeSkip.java:42
-  wire _and_27 = skip_valid & _not_31; // MergeSkip.java:42
-  wire defer_now = _and_25 & _and_27; // RapController.java:290
+  wire _not_32 = ~_or_10; // MergeSkip.java:42
+  wire _and_27 = skip_valid & _not_32; // MergeSkip.java:42
+  wire defer_now = _and_25 & _and_27; // RapController.java:292
   wire [32:0] _add_12 = {1'b0, st_updates_lo} + 33'd1; // SplitCounter.java:41
   wire [31:0] _bits_28 = _add_12[31:0]; // SplitCounter.java:42
   wire [31:0] _add_13 = st_updates_hi + {{31{1'b0}}, st_updates_carry}; // SplitCounter.java:34
@@ -1698,938 +1701,938 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [7:0] _add_14 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:107
   wire [7:0] _sub_1 = _add_14 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:107
   wire _gt_4 = st_nodes > st_high_water; // StatusRegs.java:102
-  wire _eq_537 = io_m0Csr == 64'd0; // RapController.java:344
-  wire [63:0] _mux_6 = _eq_537 ? 64'd1 : io_m0Csr; // RapController.java:344
-  wire [31:0] _bits_30 = serialMultiplier_io_product[95:64]; // RapController.java:485
-  wire _or_r_2 = |_bits_30; // RapController.java:485
-  wire [63:0] _bits_31 = serialMultiplier_io_product[63:0]; // RapController.java:486
+  wire _eq_537 = io_m0Csr == 64'd0; // RapController.java:346
+  wire [63:0] _mux_6 = _eq_537 ? 64'd1 : io_m0Csr; // RapController.java:346
+  wire [31:0] _bits_30 = serialMultiplier_io_product[95:64]; // RapController.java:487
+  wire _or_r_2 = |_bits_30; // RapController.java:487
+  wire [63:0] _bits_31 = serialMultiplier_io_product[63:0]; // RapController.java:488
   wire [31:0] _bits_32 = _mux_6[31:0]; // SplitCounter.java:48
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{17{1'b0}}, io_head_weight}; // SplitCounter.java:41
   wire [31:0] _bits_33 = _sub_2[31:0]; // SplitCounter.java:42
-  wire [31:0] _bits_34 = to_merge_hi[31:0]; // RapController.java:167
-  wire [31:0] _bits_35 = to_merge_lo[31:0]; // RapController.java:167
-  wire [63:0] to_merge = {_bits_34, _bits_35}; // RapController.java:167
+  wire [31:0] _bits_34 = to_merge_hi[31:0]; // RapController.java:169
+  wire [31:0] _bits_35 = to_merge_lo[31:0]; // RapController.java:169
+  wire [63:0] to_merge = {_bits_34, _bits_35}; // RapController.java:169
   wire [31:0] _bits_36 = to_merge[31:0]; // SplitCounter.java:48
   wire [31:0] _bits_37 = _mux_6[63:32]; // SplitCounter.java:49
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:34
   wire [31:0] _bits_38 = to_merge[63:32]; // SplitCounter.java:49
   wire _bits_39 = _sub_2[32]; // SplitCounter.java:43
-  wire _eq_538 = io_epsCsr == 16'd0; // RapController.java:342
-  wire [15:0] _mux_7 = _eq_538 ? 16'd1 : io_epsCsr; // RapController.java:342
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:343
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:343
-  wire [5:0] _add_15 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:226
-  wire [5:0] _sub_4 = _add_15 - {{5{1'b0}}, io_selected_valid}; // RapController.java:226
-  wire [7:0] _add_16 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:227
-  wire [7:0] _sub_5 = _add_16 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:227
-  wire _eq_539 = state == 4'd2; // RapController.java:235
-  wire draining = _eq_539 | commit_stop; // RapController.java:235
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:236
-  wire [4:0] _add_17 = undo_sp + 5'd1; // RapController.java:243
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:374
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:387
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:387
-  wire [3:0] _bits_40 = _dshl_0[3:0]; // RapController.java:387
-  wire [3:0] _or_11 = present_children | _bits_40; // RapController.java:387
-  wire [6:0] _dshl_1 = 7'd1 << _bits_5; // RapController.java:598
-  wire [3:0] _bits_41 = _dshl_1[3:0]; // RapController.java:598
-  wire [3:0] _or_12 = present_children | _bits_41; // RapController.java:598
+  wire _eq_538 = io_epsCsr == 16'd0; // RapController.java:344
+  wire [15:0] _mux_7 = _eq_538 ? 16'd1 : io_epsCsr; // RapController.java:344
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:345
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:345
+  wire [5:0] _add_15 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:228
+  wire [5:0] _sub_4 = _add_15 - {{5{1'b0}}, io_selected_valid}; // RapController.java:228
+  wire [7:0] _add_16 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:229
+  wire [7:0] _sub_5 = _add_16 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:229
+  wire _eq_539 = state == 4'd2; // RapController.java:237
+  wire draining = _eq_539 | commit_stop; // RapController.java:237
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:238
+  wire [4:0] _add_17 = undo_sp + 5'd1; // RapController.java:245
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:376
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:389
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:389
+  wire [3:0] _bits_40 = _dshl_0[3:0]; // RapController.java:389
+  wire [3:0] _or_11 = present_children | _bits_40; // RapController.java:389
+  wire [6:0] _dshl_1 = 7'd1 << _bits_5; // RapController.java:600
+  wire [3:0] _bits_41 = _dshl_1[3:0]; // RapController.java:600
+  wire [3:0] _or_12 = present_children | _bits_41; // RapController.java:600
   wire _bits_42 = slot_valid[127]; // NodeTable.java:59
-  wire _eq_540 = state == 4'd4; // RapController.java:328
-  wire [6:0] _mux_9 = _eq_540 ? op_slot : merge_parent; // RapController.java:329
+  wire _eq_540 = state == 4'd4; // RapController.java:330
+  wire [6:0] _mux_9 = _eq_540 ? op_slot : merge_parent; // RapController.java:331
   wire _eq_541 = slot_parent_127 == _mux_9; // NodeTable.java:59
   wire _and_28 = _bits_42 & _eq_541; // NodeTable.java:59
-  wire _not_32 = ~_eq_540; // RapController.java:329
-  wire _not_33 = ~_not_32; // NodeTable.java:60
+  wire _not_33 = ~_eq_540; // RapController.java:331
+  wire _not_34 = ~_not_33; // NodeTable.java:60
   wire _eq_542 = slot_children_127 == 3'd0; // NodeTable.java:60
-  wire _or_13 = _not_33 | _eq_542; // NodeTable.java:60
+  wire _or_13 = _not_34 | _eq_542; // NodeTable.java:60
   wire _and_29 = _and_28 & _or_13; // NodeTable.java:60
   wire _bits_43 = slot_valid[126]; // NodeTable.java:59
   wire _eq_543 = slot_parent_126 == _mux_9; // NodeTable.java:59
   wire _and_30 = _bits_43 & _eq_543; // NodeTable.java:59
-  wire _not_34 = ~_not_32; // NodeTable.java:60
+  wire _not_35 = ~_not_33; // NodeTable.java:60
   wire _eq_544 = slot_children_126 == 3'd0; // NodeTable.java:60
-  wire _or_14 = _not_34 | _eq_544; // NodeTable.java:60
+  wire _or_14 = _not_35 | _eq_544; // NodeTable.java:60
   wire _and_31 = _and_30 & _or_14; // NodeTable.java:60
   wire _bits_44 = slot_valid[125]; // NodeTable.java:59
   wire _eq_545 = slot_parent_125 == _mux_9; // NodeTable.java:59
   wire _and_32 = _bits_44 & _eq_545; // NodeTable.java:59
-  wire _not_35 = ~_not_32; // NodeTable.java:60
+  wire _not_36 = ~_not_33; // NodeTable.java:60
   wire _eq_546 = slot_children_125 == 3'd0; // NodeTable.java:60
-  wire _or_15 = _not_35 | _eq_546; // NodeTable.java:60
+  wire _or_15 = _not_36 | _eq_546; // NodeTable.java:60
   wire _and_33 = _and_32 & _or_15; // NodeTable.java:60
   wire _bits_45 = slot_valid[124]; // NodeTable.java:59
   wire _eq_547 = slot_parent_124 == _mux_9; // NodeTable.java:59
   wire _and_34 = _bits_45 & _eq_547; // NodeTable.java:59
-  wire _not_36 = ~_not_32; // NodeTable.java:60
+  wire _not_37 = ~_not_33; // NodeTable.java:60
   wire _eq_548 = slot_children_124 == 3'd0; // NodeTable.java:60
-  wire _or_16 = _not_36 | _eq_548; // NodeTable.java:60
+  wire _or_16 = _not_37 | _eq_548; // NodeTable.java:60
   wire _and_35 = _and_34 & _or_16; // NodeTable.java:60
   wire _bits_46 = slot_valid[123]; // NodeTable.java:59
   wire _eq_549 = slot_parent_123 == _mux_9; // NodeTable.java:59
   wire _and_36 = _bits_46 & _eq_549; // NodeTable.java:59
-  wire _not_37 = ~_not_32; // NodeTable.java:60
+  wire _not_38 = ~_not_33; // NodeTable.java:60
   wire _eq_550 = slot_children_123 == 3'd0; // NodeTable.java:60
-  wire _or_17 = _not_37 | _eq_550; // NodeTable.java:60
+  wire _or_17 = _not_38 | _eq_550; // NodeTable.java:60
   wire _and_37 = _and_36 & _or_17; // NodeTable.java:60
   wire _bits_47 = slot_valid[122]; // NodeTable.java:59
   wire _eq_551 = slot_parent_122 == _mux_9; // NodeTable.java:59
   wire _and_38 = _bits_47 & _eq_551; // NodeTable.java:59
-  wire _not_38 = ~_not_32; // NodeTable.java:60
+  wire _not_39 = ~_not_33; // NodeTable.java:60
   wire _eq_552 = slot_children_122 == 3'd0; // NodeTable.java:60
-  wire _or_18 = _not_38 | _eq_552; // NodeTable.java:60
+  wire _or_18 = _not_39 | _eq_552; // NodeTable.java:60
   wire _and_39 = _and_38 & _or_18; // NodeTable.java:60
   wire _bits_48 = slot_valid[121]; // NodeTable.java:59
   wire _eq_553 = slot_parent_121 == _mux_9; // NodeTable.java:59
   wire _and_40 = _bits_48 & _eq_553; // NodeTable.java:59
-  wire _not_39 = ~_not_32; // NodeTable.java:60
+  wire _not_40 = ~_not_33; // NodeTable.java:60
   wire _eq_554 = slot_children_121 == 3'd0; // NodeTable.java:60
-  wire _or_19 = _not_39 | _eq_554; // NodeTable.java:60
+  wire _or_19 = _not_40 | _eq_554; // NodeTable.java:60
   wire _and_41 = _and_40 & _or_19; // NodeTable.java:60
   wire _bits_49 = slot_valid[120]; // NodeTable.java:59
   wire _eq_555 = slot_parent_120 == _mux_9; // NodeTable.java:59
   wire _and_42 = _bits_49 & _eq_555; // NodeTable.java:59
-  wire _not_40 = ~_not_32; // NodeTable.java:60
+  wire _not_41 = ~_not_33; // NodeTable.java:60
   wire _eq_556 = slot_children_120 == 3'd0; // NodeTable.java:60
-  wire _or_20 = _not_40 | _eq_556; // NodeTable.java:60
+  wire _or_20 = _not_41 | _eq_556; // NodeTable.java:60
   wire _and_43 = _and_42 & _or_20; // NodeTable.java:60
   wire _bits_50 = slot_valid[119]; // NodeTable.java:59
   wire _eq_557 = slot_parent_119 == _mux_9; // NodeTable.java:59
   wire _and_44 = _bits_50 & _eq_557; // NodeTable.java:59
-  wire _not_41 = ~_not_32; // NodeTable.java:60
+  wire _not_42 = ~_not_33; // NodeTable.java:60
   wire _eq_558 = slot_children_119 == 3'd0; // NodeTable.java:60
-  wire _or_21 = _not_41 | _eq_558; // NodeTable.java:60
+  wire _or_21 = _not_42 | _eq_558; // NodeTable.java:60
   wire _and_45 = _and_44 & _or_21; // NodeTable.java:60
   wire _bits_51 = slot_valid[118]; // NodeTable.java:59
   wire _eq_559 = slot_parent_118 == _mux_9; // NodeTable.java:59
   wire _and_46 = _bits_51 & _eq_559; // NodeTable.java:59
-  wire _not_42 = ~_not_32; // NodeTable.java:60
+  wire _not_43 = ~_not_33; // NodeTable.java:60
   wire _eq_560 = slot_children_118 == 3'd0; // NodeTable.java:60
-  wire _or_22 = _not_42 | _eq_560; // NodeTable.java:60
+  wire _or_22 = _not_43 | _eq_560; // NodeTable.java:60
   wire _and_47 = _and_46 & _or_22; // NodeTable.java:60
   wire _bits_52 = slot_valid[117]; // NodeTable.java:59
   wire _eq_561 = slot_parent_117 == _mux_9; // NodeTable.java:59
   wire _and_48 = _bits_52 & _eq_561; // NodeTable.java:59
-  wire _not_43 = ~_not_32; // NodeTable.java:60
+  wire _not_44 = ~_not_33; // NodeTable.java:60
   wire _eq_562 = slot_children_117 == 3'd0; // NodeTable.java:60
-  wire _or_23 = _not_43 | _eq_562; // NodeTable.java:60
+  wire _or_23 = _not_44 | _eq_562; // NodeTable.java:60
   wire _and_49 = _and_48 & _or_23; // NodeTable.java:60
   wire _bits_53 = slot_valid[116]; // NodeTable.java:59
   wire _eq_563 = slot_parent_116 == _mux_9; // NodeTable.java:59
   wire _and_50 = _bits_53 & _eq_563; // NodeTable.java:59
-  wire _not_44 = ~_not_32; // NodeTable.java:60
+  wire _not_45 = ~_not_33; // NodeTable.java:60
   wire _eq_564 = slot_children_116 == 3'd0; // NodeTable.java:60
-  wire _or_24 = _not_44 | _eq_564; // NodeTable.java:60
+  wire _or_24 = _not_45 | _eq_564; // NodeTable.java:60
   wire _and_51 = _and_50 & _or_24; // NodeTable.java:60
   wire _bits_54 = slot_valid[115]; // NodeTable.java:59
   wire _eq_565 = slot_parent_115 == _mux_9; // NodeTable.java:59
   wire _and_52 = _bits_54 & _eq_565; // NodeTable.java:59
-  wire _not_45 = ~_not_32; // NodeTable.java:60
+  wire _not_46 = ~_not_33; // NodeTable.java:60
   wire _eq_566 = slot_children_115 == 3'd0; // NodeTable.java:60
-  wire _or_25 = _not_45 | _eq_566; // NodeTable.java:60
+  wire _or_25 = _not_46 | _eq_566; // NodeTable.java:60
   wire _and_53 = _and_52 & _or_25; // NodeTable.java:60
   wire _bits_55 = slot_valid[114]; // NodeTable.java:59
   wire _eq_567 = slot_parent_114 == _mux_9; // NodeTable.java:59
   wire _and_54 = _bits_55 & _eq_567; // NodeTable.java:59
-  wire _not_46 = ~_not_32; // NodeTable.java:60
+  wire _not_47 = ~_not_33; // NodeTable.java:60
   wire _eq_568 = slot_children_114 == 3'd0; // NodeTable.java:60
-  wire _or_26 = _not_46 | _eq_568; // NodeTable.java:60
+  wire _or_26 = _not_47 | _eq_568; // NodeTable.java:60
   wire _and_55 = _and_54 & _or_26; // NodeTable.java:60
   wire _bits_56 = slot_valid[113]; // NodeTable.java:59
   wire _eq_569 = slot_parent_113 == _mux_9; // NodeTable.java:59
   wire _and_56 = _bits_56 & _eq_569; // NodeTable.java:59
-  wire _not_47 = ~_not_32; // NodeTable.java:60
+  wire _not_48 = ~_not_33; // NodeTable.java:60
   wire _eq_570 = slot_children_113 == 3'd0; // NodeTable.java:60
-  wire _or_27 = _not_47 | _eq_570; // NodeTable.java:60
+  wire _or_27 = _not_48 | _eq_570; // NodeTable.java:60
   wire _and_57 = _and_56 & _or_27; // NodeTable.java:60
   wire _bits_57 = slot_valid[112]; // NodeTable.java:59
   wire _eq_571 = slot_parent_112 == _mux_9; // NodeTable.java:59
   wire _and_58 = _bits_57 & _eq_571; // NodeTable.java:59
-  wire _not_48 = ~_not_32; // NodeTable.java:60
+  wire _not_49 = ~_not_33; // NodeTable.java:60
   wire _eq_572 = slot_children_112 == 3'd0; // NodeTable.java:60
-  wire _or_28 = _not_48 | _eq_572; // NodeTable.java:60
+  wire _or_28 = _not_49 | _eq_572; // NodeTable.java:60
   wire _and_59 = _and_58 & _or_28; // NodeTable.java:60
   wire _bits_58 = slot_valid[111]; // NodeTable.java:59
   wire _eq_573 = slot_parent_111 == _mux_9; // NodeTable.java:59
   wire _and_60 = _bits_58 & _eq_573; // NodeTable.java:59
-  wire _not_49 = ~_not_32; // NodeTable.java:60
+  wire _not_50 = ~_not_33; // NodeTable.java:60
   wire _eq_574 = slot_children_111 == 3'd0; // NodeTable.java:60
-  wire _or_29 = _not_49 | _eq_574; // NodeTable.java:60
+  wire _or_29 = _not_50 | _eq_574; // NodeTable.java:60
   wire _and_61 = _and_60 & _or_29; // NodeTable.java:60
   wire _bits_59 = slot_valid[110]; // NodeTable.java:59
   wire _eq_575 = slot_parent_110 == _mux_9; // NodeTable.java:59
   wire _and_62 = _bits_59 & _eq_575; // NodeTable.java:59
-  wire _not_50 = ~_not_32; // NodeTable.java:60
+  wire _not_51 = ~_not_33; // NodeTable.java:60
   wire _eq_576 = slot_children_110 == 3'd0; // NodeTable.java:60
-  wire _or_30 = _not_50 | _eq_576; // NodeTable.java:60
+  wire _or_30 = _not_51 | _eq_576; // NodeTable.java:60
   wire _and_63 = _and_62 & _or_30; // NodeTable.java:60
   wire _bits_60 = slot_valid[109]; // NodeTable.java:59
   wire _eq_577 = slot_parent_109 == _mux_9; // NodeTable.java:59
   wire _and_64 = _bits_60 & _eq_577; // NodeTable.java:59
-  wire _not_51 = ~_not_32; // NodeTable.java:60
+  wire _not_52 = ~_not_33; // NodeTable.java:60
   wire _eq_578 = slot_children_109 == 3'd0; // NodeTable.java:60
-  wire _or_31 = _not_51 | _eq_578; // NodeTable.java:60
+  wire _or_31 = _not_52 | _eq_578; // NodeTable.java:60
   wire _and_65 = _and_64 & _or_31; // NodeTable.java:60
   wire _bits_61 = slot_valid[108]; // NodeTable.java:59
   wire _eq_579 = slot_parent_108 == _mux_9; // NodeTable.java:59
   wire _and_66 = _bits_61 & _eq_579; // NodeTable.java:59
-  wire _not_52 = ~_not_32; // NodeTable.java:60
+  wire _not_53 = ~_not_33; // NodeTable.java:60
   wire _eq_580 = slot_children_108 == 3'd0; // NodeTable.java:60
-  wire _or_32 = _not_52 | _eq_580; // NodeTable.java:60
+  wire _or_32 = _not_53 | _eq_580; // NodeTable.java:60
   wire _and_67 = _and_66 & _or_32; // NodeTable.java:60
   wire _bits_62 = slot_valid[107]; // NodeTable.java:59
   wire _eq_581 = slot_parent_107 == _mux_9; // NodeTable.java:59
   wire _and_68 = _bits_62 & _eq_581; // NodeTable.java:59
-  wire _not_53 = ~_not_32; // NodeTable.java:60
+  wire _not_54 = ~_not_33; // NodeTable.java:60
   wire _eq_582 = slot_children_107 == 3'd0; // NodeTable.java:60
-  wire _or_33 = _not_53 | _eq_582; // NodeTable.java:60
+  wire _or_33 = _not_54 | _eq_582; // NodeTable.java:60
   wire _and_69 = _and_68 & _or_33; // NodeTable.java:60
   wire _bits_63 = slot_valid[106]; // NodeTable.java:59
   wire _eq_583 = slot_parent_106 == _mux_9; // NodeTable.java:59
   wire _and_70 = _bits_63 & _eq_583; // NodeTable.java:59
-  wire _not_54 = ~_not_32; // NodeTable.java:60
+  wire _not_55 = ~_not_33; // NodeTable.java:60
   wire _eq_584 = slot_children_106 == 3'd0; // NodeTable.java:60
-  wire _or_34 = _not_54 | _eq_584; // NodeTable.java:60
+  wire _or_34 = _not_55 | _eq_584; // NodeTable.java:60
   wire _and_71 = _and_70 & _or_34; // NodeTable.java:60
   wire _bits_64 = slot_valid[105]; // NodeTable.java:59
   wire _eq_585 = slot_parent_105 == _mux_9; // NodeTable.java:59
   wire _and_72 = _bits_64 & _eq_585; // NodeTable.java:59
-  wire _not_55 = ~_not_32; // NodeTable.java:60
+  wire _not_56 = ~_not_33; // NodeTable.java:60
   wire _eq_586 = slot_children_105 == 3'd0; // NodeTable.java:60
-  wire _or_35 = _not_55 | _eq_586; // NodeTable.java:60
+  wire _or_35 = _not_56 | _eq_586; // NodeTable.java:60
   wire _and_73 = _and_72 & _or_35; // NodeTable.java:60
   wire _bits_65 = slot_valid[104]; // NodeTable.java:59
   wire _eq_587 = slot_parent_104 == _mux_9; // NodeTable.java:59
   wire _and_74 = _bits_65 & _eq_587; // NodeTable.java:59
-  wire _not_56 = ~_not_32; // NodeTable.java:60
+  wire _not_57 = ~_not_33; // NodeTable.java:60
   wire _eq_588 = slot_children_104 == 3'd0; // NodeTable.java:60
-  wire _or_36 = _not_56 | _eq_588; // NodeTable.java:60
+  wire _or_36 = _not_57 | _eq_588; // NodeTable.java:60
   wire _and_75 = _and_74 & _or_36; // NodeTable.java:60
   wire _bits_66 = slot_valid[103]; // NodeTable.java:59
   wire _eq_589 = slot_parent_103 == _mux_9; // NodeTable.java:59
   wire _and_76 = _bits_66 & _eq_589; // NodeTable.java:59
-  wire _not_57 = ~_not_32; // NodeTable.java:60
+  wire _not_58 = ~_not_33; // NodeTable.java:60
   wire _eq_590 = slot_children_103 == 3'd0; // NodeTable.java:60
-  wire _or_37 = _not_57 | _eq_590; // NodeTable.java:60
+  wire _or_37 = _not_58 | _eq_590; // NodeTable.java:60
   wire _and_77 = _and_76 & _or_37; // NodeTable.java:60
   wire _bits_67 = slot_valid[102]; // NodeTable.java:59
   wire _eq_591 = slot_parent_102 == _mux_9; // NodeTable.java:59
   wire _and_78 = _bits_67 & _eq_591; // NodeTable.java:59
-  wire _not_58 = ~_not_32; // NodeTable.java:60
+  wire _not_59 = ~_not_33; // NodeTable.java:60
   wire _eq_592 = slot_children_102 == 3'd0; // NodeTable.java:60
-  wire _or_38 = _not_58 | _eq_592; // NodeTable.java:60
+  wire _or_38 = _not_59 | _eq_592; // NodeTable.java:60
   wire _and_79 = _and_78 & _or_38; // NodeTable.java:60
   wire _bits_68 = slot_valid[101]; // NodeTable.java:59
   wire _eq_593 = slot_parent_101 == _mux_9; // NodeTable.java:59
   wire _and_80 = _bits_68 & _eq_593; // NodeTable.java:59
-  wire _not_59 = ~_not_32; // NodeTable.java:60
+  wire _not_60 = ~_not_33; // NodeTable.java:60
   wire _eq_594 = slot_children_101 == 3'd0; // NodeTable.java:60
-  wire _or_39 = _not_59 | _eq_594; // NodeTable.java:60
+  wire _or_39 = _not_60 | _eq_594; // NodeTable.java:60
   wire _and_81 = _and_80 & _or_39; // NodeTable.java:60
   wire _bits_69 = slot_valid[100]; // NodeTable.java:59
   wire _eq_595 = slot_parent_100 == _mux_9; // NodeTable.java:59
   wire _and_82 = _bits_69 & _eq_595; // NodeTable.java:59
-  wire _not_60 = ~_not_32; // NodeTable.java:60
+  wire _not_61 = ~_not_33; // NodeTable.java:60
   wire _eq_596 = slot_children_100 == 3'd0; // NodeTable.java:60
-  wire _or_40 = _not_60 | _eq_596; // NodeTable.java:60
+  wire _or_40 = _not_61 | _eq_596; // NodeTable.java:60
   wire _and_83 = _and_82 & _or_40; // NodeTable.java:60
   wire _bits_70 = slot_valid[99]; // NodeTable.java:59
   wire _eq_597 = slot_parent_99 == _mux_9; // NodeTable.java:59
   wire _and_84 = _bits_70 & _eq_597; // NodeTable.java:59
-  wire _not_61 = ~_not_32; // NodeTable.java:60
+  wire _not_62 = ~_not_33; // NodeTable.java:60
   wire _eq_598 = slot_children_99 == 3'd0; // NodeTable.java:60
-  wire _or_41 = _not_61 | _eq_598; // NodeTable.java:60
+  wire _or_41 = _not_62 | _eq_598; // NodeTable.java:60
   wire _and_85 = _and_84 & _or_41; // NodeTable.java:60
   wire _bits_71 = slot_valid[98]; // NodeTable.java:59
   wire _eq_599 = slot_parent_98 == _mux_9; // NodeTable.java:59
   wire _and_86 = _bits_71 & _eq_599; // NodeTable.java:59
-  wire _not_62 = ~_not_32; // NodeTable.java:60
+  wire _not_63 = ~_not_33; // NodeTable.java:60
   wire _eq_600 = slot_children_98 == 3'd0; // NodeTable.java:60
-  wire _or_42 = _not_62 | _eq_600; // NodeTable.java:60
+  wire _or_42 = _not_63 | _eq_600; // NodeTable.java:60
   wire _and_87 = _and_86 & _or_42; // NodeTable.java:60
   wire _bits_72 = slot_valid[97]; // NodeTable.java:59
   wire _eq_601 = slot_parent_97 == _mux_9; // NodeTable.java:59
   wire _and_88 = _bits_72 & _eq_601; // NodeTable.java:59
-  wire _not_63 = ~_not_32; // NodeTable.java:60
+  wire _not_64 = ~_not_33; // NodeTable.java:60
   wire _eq_602 = slot_children_97 == 3'd0; // NodeTable.java:60
-  wire _or_43 = _not_63 | _eq_602; // NodeTable.java:60
+  wire _or_43 = _not_64 | _eq_602; // NodeTable.java:60
   wire _and_89 = _and_88 & _or_43; // NodeTable.java:60
   wire _bits_73 = slot_valid[96]; // NodeTable.java:59
   wire _eq_603 = slot_parent_96 == _mux_9; // NodeTable.java:59
   wire _and_90 = _bits_73 & _eq_603; // NodeTable.java:59
-  wire _not_64 = ~_not_32; // NodeTable.java:60
+  wire _not_65 = ~_not_33; // NodeTable.java:60
   wire _eq_604 = slot_children_96 == 3'd0; // NodeTable.java:60
-  wire _or_44 = _not_64 | _eq_604; // NodeTable.java:60
+  wire _or_44 = _not_65 | _eq_604; // NodeTable.java:60
   wire _and_91 = _and_90 & _or_44; // NodeTable.java:60
   wire _bits_74 = slot_valid[95]; // NodeTable.java:59
   wire _eq_605 = slot_parent_95 == _mux_9; // NodeTable.java:59
   wire _and_92 = _bits_74 & _eq_605; // NodeTable.java:59
-  wire _not_65 = ~_not_32; // NodeTable.java:60
+  wire _not_66 = ~_not_33; // NodeTable.java:60
   wire _eq_606 = slot_children_95 == 3'd0; // NodeTable.java:60
-  wire _or_45 = _not_65 | _eq_606; // NodeTable.java:60
+  wire _or_45 = _not_66 | _eq_606; // NodeTable.java:60
   wire _and_93 = _and_92 & _or_45; // NodeTable.java:60
   wire _bits_75 = slot_valid[94]; // NodeTable.java:59
   wire _eq_607 = slot_parent_94 == _mux_9; // NodeTable.java:59
   wire _and_94 = _bits_75 & _eq_607; // NodeTable.java:59
-  wire _not_66 = ~_not_32; // NodeTable.java:60
+  wire _not_67 = ~_not_33; // NodeTable.java:60
   wire _eq_608 = slot_children_94 == 3'd0; // NodeTable.java:60
-  wire _or_46 = _not_66 | _eq_608; // NodeTable.java:60
+  wire _or_46 = _not_67 | _eq_608; // NodeTable.java:60
   wire _and_95 = _and_94 & _or_46; // NodeTable.java:60
   wire _bits_76 = slot_valid[93]; // NodeTable.java:59
   wire _eq_609 = slot_parent_93 == _mux_9; // NodeTable.java:59
   wire _and_96 = _bits_76 & _eq_609; // NodeTable.java:59
-  wire _not_67 = ~_not_32; // NodeTable.java:60
+  wire _not_68 = ~_not_33; // NodeTable.java:60
   wire _eq_610 = slot_children_93 == 3'd0; // NodeTable.java:60
-  wire _or_47 = _not_67 | _eq_610; // NodeTable.java:60
+  wire _or_47 = _not_68 | _eq_610; // NodeTable.java:60
   wire _and_97 = _and_96 & _or_47; // NodeTable.java:60
   wire _bits_77 = slot_valid[92]; // NodeTable.java:59
   wire _eq_611 = slot_parent_92 == _mux_9; // NodeTable.java:59
   wire _and_98 = _bits_77 & _eq_611; // NodeTable.java:59
-  wire _not_68 = ~_not_32; // NodeTable.java:60
+  wire _not_69 = ~_not_33; // NodeTable.java:60
   wire _eq_612 = slot_children_92 == 3'd0; // NodeTable.java:60
-  wire _or_48 = _not_68 | _eq_612; // NodeTable.java:60
+  wire _or_48 = _not_69 | _eq_612; // NodeTable.java:60
   wire _and_99 = _and_98 & _or_48; // NodeTable.java:60
   wire _bits_78 = slot_valid[91]; // NodeTable.java:59
   wire _eq_613 = slot_parent_91 == _mux_9; // NodeTable.java:59
   wire _and_100 = _bits_78 & _eq_613; // NodeTable.java:59
-  wire _not_69 = ~_not_32; // NodeTable.java:60
+  wire _not_70 = ~_not_33; // NodeTable.java:60
   wire _eq_614 = slot_children_91 == 3'd0; // NodeTable.java:60
-  wire _or_49 = _not_69 | _eq_614; // NodeTable.java:60
+  wire _or_49 = _not_70 | _eq_614; // NodeTable.java:60
   wire _and_101 = _and_100 & _or_49; // NodeTable.java:60
   wire _bits_79 = slot_valid[90]; // NodeTable.java:59
   wire _eq_615 = slot_parent_90 == _mux_9; // NodeTable.java:59
   wire _and_102 = _bits_79 & _eq_615; // NodeTable.java:59
-  wire _not_70 = ~_not_32; // NodeTable.java:60
+  wire _not_71 = ~_not_33; // NodeTable.java:60
   wire _eq_616 = slot_children_90 == 3'd0; // NodeTable.java:60
-  wire _or_50 = _not_70 | _eq_616; // NodeTable.java:60
+  wire _or_50 = _not_71 | _eq_616; // NodeTable.java:60
   wire _and_103 = _and_102 & _or_50; // NodeTable.java:60
   wire _bits_80 = slot_valid[89]; // NodeTable.java:59
   wire _eq_617 = slot_parent_89 == _mux_9; // NodeTable.java:59
   wire _and_104 = _bits_80 & _eq_617; // NodeTable.java:59
-  wire _not_71 = ~_not_32; // NodeTable.java:60
+  wire _not_72 = ~_not_33; // NodeTable.java:60
   wire _eq_618 = slot_children_89 == 3'd0; // NodeTable.java:60
-  wire _or_51 = _not_71 | _eq_618; // NodeTable.java:60
+  wire _or_51 = _not_72 | _eq_618; // NodeTable.java:60
   wire _and_105 = _and_104 & _or_51; // NodeTable.java:60
   wire _bits_81 = slot_valid[88]; // NodeTable.java:59
   wire _eq_619 = slot_parent_88 == _mux_9; // NodeTable.java:59
   wire _and_106 = _bits_81 & _eq_619; // NodeTable.java:59
-  wire _not_72 = ~_not_32; // NodeTable.java:60
+  wire _not_73 = ~_not_33; // NodeTable.java:60
   wire _eq_620 = slot_children_88 == 3'd0; // NodeTable.java:60
-  wire _or_52 = _not_72 | _eq_620; // NodeTable.java:60
+  wire _or_52 = _not_73 | _eq_620; // NodeTable.java:60
   wire _and_107 = _and_106 & _or_52; // NodeTable.java:60
   wire _bits_82 = slot_valid[87]; // NodeTable.java:59
   wire _eq_621 = slot_parent_87 == _mux_9; // NodeTable.java:59
   wire _and_108 = _bits_82 & _eq_621; // NodeTable.java:59
-  wire _not_73 = ~_not_32; // NodeTable.java:60
+  wire _not_74 = ~_not_33; // NodeTable.java:60
   wire _eq_622 = slot_children_87 == 3'd0; // NodeTable.java:60
-  wire _or_53 = _not_73 | _eq_622; // NodeTable.java:60
+  wire _or_53 = _not_74 | _eq_622; // NodeTable.java:60
   wire _and_109 = _and_108 & _or_53; // NodeTable.java:60
   wire _bits_83 = slot_valid[86]; // NodeTable.java:59
   wire _eq_623 = slot_parent_86 == _mux_9; // NodeTable.java:59
   wire _and_110 = _bits_83 & _eq_623; // NodeTable.java:59
-  wire _not_74 = ~_not_32; // NodeTable.java:60
+  wire _not_75 = ~_not_33; // NodeTable.java:60
   wire _eq_624 = slot_children_86 == 3'd0; // NodeTable.java:60
-  wire _or_54 = _not_74 | _eq_624; // NodeTable.java:60
+  wire _or_54 = _not_75 | _eq_624; // NodeTable.java:60
   wire _and_111 = _and_110 & _or_54; // NodeTable.java:60
   wire _bits_84 = slot_valid[85]; // NodeTable.java:59
   wire _eq_625 = slot_parent_85 == _mux_9; // NodeTable.java:59
   wire _and_112 = _bits_84 & _eq_625; // NodeTable.java:59
-  wire _not_75 = ~_not_32; // NodeTable.java:60
+  wire _not_76 = ~_not_33; // NodeTable.java:60
   wire _eq_626 = slot_children_85 == 3'd0; // NodeTable.java:60
-  wire _or_55 = _not_75 | _eq_626; // NodeTable.java:60
+  wire _or_55 = _not_76 | _eq_626; // NodeTable.java:60
   wire _and_113 = _and_112 & _or_55; // NodeTable.java:60
   wire _bits_85 = slot_valid[84]; // NodeTable.java:59
   wire _eq_627 = slot_parent_84 == _mux_9; // NodeTable.java:59
   wire _and_114 = _bits_85 & _eq_627; // NodeTable.java:59
-  wire _not_76 = ~_not_32; // NodeTable.java:60
+  wire _not_77 = ~_not_33; // NodeTable.java:60
   wire _eq_628 = slot_children_84 == 3'd0; // NodeTable.java:60
-  wire _or_56 = _not_76 | _eq_628; // NodeTable.java:60
+  wire _or_56 = _not_77 | _eq_628; // NodeTable.java:60
   wire _and_115 = _and_114 & _or_56; // NodeTable.java:60
   wire _bits_86 = slot_valid[83]; // NodeTable.java:59
   wire _eq_629 = slot_parent_83 == _mux_9; // NodeTable.java:59
   wire _and_116 = _bits_86 & _eq_629; // NodeTable.java:59
-  wire _not_77 = ~_not_32; // NodeTable.java:60
+  wire _not_78 = ~_not_33; // NodeTable.java:60
   wire _eq_630 = slot_children_83 == 3'd0; // NodeTable.java:60
-  wire _or_57 = _not_77 | _eq_630; // NodeTable.java:60
+  wire _or_57 = _not_78 | _eq_630; // NodeTable.java:60
   wire _and_117 = _and_116 & _or_57; // NodeTable.java:60
   wire _bits_87 = slot_valid[82]; // NodeTable.java:59
   wire _eq_631 = slot_parent_82 == _mux_9; // NodeTable.java:59
   wire _and_118 = _bits_87 & _eq_631; // NodeTable.java:59
-  wire _not_78 = ~_not_32; // NodeTable.java:60
+  wire _not_79 = ~_not_33; // NodeTable.java:60
   wire _eq_632 = slot_children_82 == 3'd0; // NodeTable.java:60
-  wire _or_58 = _not_78 | _eq_632; // NodeTable.java:60
+  wire _or_58 = _not_79 | _eq_632; // NodeTable.java:60
   wire _and_119 = _and_118 & _or_58; // NodeTable.java:60
   wire _bits_88 = slot_valid[81]; // NodeTable.java:59
   wire _eq_633 = slot_parent_81 == _mux_9; // NodeTable.java:59
   wire _and_120 = _bits_88 & _eq_633; // NodeTable.java:59
-  wire _not_79 = ~_not_32; // NodeTable.java:60
+  wire _not_80 = ~_not_33; // NodeTable.java:60
   wire _eq_634 = slot_children_81 == 3'd0; // NodeTable.java:60
-  wire _or_59 = _not_79 | _eq_634; // NodeTable.java:60
+  wire _or_59 = _not_80 | _eq_634; // NodeTable.java:60
   wire _and_121 = _and_120 & _or_59; // NodeTable.java:60
   wire _bits_89 = slot_valid[80]; // NodeTable.java:59
   wire _eq_635 = slot_parent_80 == _mux_9; // NodeTable.java:59
   wire _and_122 = _bits_89 & _eq_635; // NodeTable.java:59
-  wire _not_80 = ~_not_32; // NodeTable.java:60
+  wire _not_81 = ~_not_33; // NodeTable.java:60
   wire _eq_636 = slot_children_80 == 3'd0; // NodeTable.java:60
-  wire _or_60 = _not_80 | _eq_636; // NodeTable.java:60
+  wire _or_60 = _not_81 | _eq_636; // NodeTable.java:60
   wire _and_123 = _and_122 & _or_60; // NodeTable.java:60
   wire _bits_90 = slot_valid[79]; // NodeTable.java:59
   wire _eq_637 = slot_parent_79 == _mux_9; // NodeTable.java:59
   wire _and_124 = _bits_90 & _eq_637; // NodeTable.java:59
-  wire _not_81 = ~_not_32; // NodeTable.java:60
+  wire _not_82 = ~_not_33; // NodeTable.java:60
   wire _eq_638 = slot_children_79 == 3'd0; // NodeTable.java:60
-  wire _or_61 = _not_81 | _eq_638; // NodeTable.java:60
+  wire _or_61 = _not_82 | _eq_638; // NodeTable.java:60
   wire _and_125 = _and_124 & _or_61; // NodeTable.java:60
   wire _bits_91 = slot_valid[78]; // NodeTable.java:59
   wire _eq_639 = slot_parent_78 == _mux_9; // NodeTable.java:59
   wire _and_126 = _bits_91 & _eq_639; // NodeTable.java:59
-  wire _not_82 = ~_not_32; // NodeTable.java:60
+  wire _not_83 = ~_not_33; // NodeTable.java:60
   wire _eq_640 = slot_children_78 == 3'd0; // NodeTable.java:60
-  wire _or_62 = _not_82 | _eq_640; // NodeTable.java:60
+  wire _or_62 = _not_83 | _eq_640; // NodeTable.java:60
   wire _and_127 = _and_126 & _or_62; // NodeTable.java:60
   wire _bits_92 = slot_valid[77]; // NodeTable.java:59
   wire _eq_641 = slot_parent_77 == _mux_9; // NodeTable.java:59
   wire _and_128 = _bits_92 & _eq_641; // NodeTable.java:59
-  wire _not_83 = ~_not_32; // NodeTable.java:60
+  wire _not_84 = ~_not_33; // NodeTable.java:60
   wire _eq_642 = slot_children_77 == 3'd0; // NodeTable.java:60
-  wire _or_63 = _not_83 | _eq_642; // NodeTable.java:60
+  wire _or_63 = _not_84 | _eq_642; // NodeTable.java:60
   wire _and_129 = _and_128 & _or_63; // NodeTable.java:60
   wire _bits_93 = slot_valid[76]; // NodeTable.java:59
   wire _eq_643 = slot_parent_76 == _mux_9; // NodeTable.java:59
   wire _and_130 = _bits_93 & _eq_643; // NodeTable.java:59
-  wire _not_84 = ~_not_32; // NodeTable.java:60
+  wire _not_85 = ~_not_33; // NodeTable.java:60
   wire _eq_644 = slot_children_76 == 3'd0; // NodeTable.java:60
-  wire _or_64 = _not_84 | _eq_644; // NodeTable.java:60
+  wire _or_64 = _not_85 | _eq_644; // NodeTable.java:60
   wire _and_131 = _and_130 & _or_64; // NodeTable.java:60
   wire _bits_94 = slot_valid[75]; // NodeTable.java:59
   wire _eq_645 = slot_parent_75 == _mux_9; // NodeTable.java:59
   wire _and_132 = _bits_94 & _eq_645; // NodeTable.java:59
-  wire _not_85 = ~_not_32; // NodeTable.java:60
+  wire _not_86 = ~_not_33; // NodeTable.java:60
   wire _eq_646 = slot_children_75 == 3'd0; // NodeTable.java:60
-  wire _or_65 = _not_85 | _eq_646; // NodeTable.java:60
+  wire _or_65 = _not_86 | _eq_646; // NodeTable.java:60
   wire _and_133 = _and_132 & _or_65; // NodeTable.java:60
   wire _bits_95 = slot_valid[74]; // NodeTable.java:59
   wire _eq_647 = slot_parent_74 == _mux_9; // NodeTable.java:59
   wire _and_134 = _bits_95 & _eq_647; // NodeTable.java:59
-  wire _not_86 = ~_not_32; // NodeTable.java:60
+  wire _not_87 = ~_not_33; // NodeTable.java:60
   wire _eq_648 = slot_children_74 == 3'd0; // NodeTable.java:60
-  wire _or_66 = _not_86 | _eq_648; // NodeTable.java:60
+  wire _or_66 = _not_87 | _eq_648; // NodeTable.java:60
   wire _and_135 = _and_134 & _or_66; // NodeTable.java:60
   wire _bits_96 = slot_valid[73]; // NodeTable.java:59
   wire _eq_649 = slot_parent_73 == _mux_9; // NodeTable.java:59
   wire _and_136 = _bits_96 & _eq_649; // NodeTable.java:59
-  wire _not_87 = ~_not_32; // NodeTable.java:60
+  wire _not_88 = ~_not_33; // NodeTable.java:60
   wire _eq_650 = slot_children_73 == 3'd0; // NodeTable.java:60
-  wire _or_67 = _not_87 | _eq_650; // NodeTable.java:60
+  wire _or_67 = _not_88 | _eq_650; // NodeTable.java:60
   wire _and_137 = _and_136 & _or_67; // NodeTable.java:60
   wire _bits_97 = slot_valid[72]; // NodeTable.java:59
   wire _eq_651 = slot_parent_72 == _mux_9; // NodeTable.java:59
   wire _and_138 = _bits_97 & _eq_651; // NodeTable.java:59
-  wire _not_88 = ~_not_32; // NodeTable.java:60
+  wire _not_89 = ~_not_33; // NodeTable.java:60
   wire _eq_652 = slot_children_72 == 3'd0; // NodeTable.java:60
-  wire _or_68 = _not_88 | _eq_652; // NodeTable.java:60
+  wire _or_68 = _not_89 | _eq_652; // NodeTable.java:60
   wire _and_139 = _and_138 & _or_68; // NodeTable.java:60
   wire _bits_98 = slot_valid[71]; // NodeTable.java:59
   wire _eq_653 = slot_parent_71 == _mux_9; // NodeTable.java:59
   wire _and_140 = _bits_98 & _eq_653; // NodeTable.java:59
-  wire _not_89 = ~_not_32; // NodeTable.java:60
+  wire _not_90 = ~_not_33; // NodeTable.java:60
   wire _eq_654 = slot_children_71 == 3'd0; // NodeTable.java:60
-  wire _or_69 = _not_89 | _eq_654; // NodeTable.java:60
+  wire _or_69 = _not_90 | _eq_654; // NodeTable.java:60
   wire _and_141 = _and_140 & _or_69; // NodeTable.java:60
   wire _bits_99 = slot_valid[70]; // NodeTable.java:59
   wire _eq_655 = slot_parent_70 == _mux_9; // NodeTable.java:59
   wire _and_142 = _bits_99 & _eq_655; // NodeTable.java:59
-  wire _not_90 = ~_not_32; // NodeTable.java:60
+  wire _not_91 = ~_not_33; // NodeTable.java:60
   wire _eq_656 = slot_children_70 == 3'd0; // NodeTable.java:60
-  wire _or_70 = _not_90 | _eq_656; // NodeTable.java:60
+  wire _or_70 = _not_91 | _eq_656; // NodeTable.java:60
   wire _and_143 = _and_142 & _or_70; // NodeTable.java:60
   wire _bits_100 = slot_valid[69]; // NodeTable.java:59
   wire _eq_657 = slot_parent_69 == _mux_9; // NodeTable.java:59
   wire _and_144 = _bits_100 & _eq_657; // NodeTable.java:59
-  wire _not_91 = ~_not_32; // NodeTable.java:60
+  wire _not_92 = ~_not_33; // NodeTable.java:60
   wire _eq_658 = slot_children_69 == 3'd0; // NodeTable.java:60
-  wire _or_71 = _not_91 | _eq_658; // NodeTable.java:60
+  wire _or_71 = _not_92 | _eq_658; // NodeTable.java:60
   wire _and_145 = _and_144 & _or_71; // NodeTable.java:60
   wire _bits_101 = slot_valid[68]; // NodeTable.java:59
   wire _eq_659 = slot_parent_68 == _mux_9; // NodeTable.java:59
   wire _and_146 = _bits_101 & _eq_659; // NodeTable.java:59
-  wire _not_92 = ~_not_32; // NodeTable.java:60
+  wire _not_93 = ~_not_33; // NodeTable.java:60
   wire _eq_660 = slot_children_68 == 3'd0; // NodeTable.java:60
-  wire _or_72 = _not_92 | _eq_660; // NodeTable.java:60
+  wire _or_72 = _not_93 | _eq_660; // NodeTable.java:60
   wire _and_147 = _and_146 & _or_72; // NodeTable.java:60
   wire _bits_102 = slot_valid[67]; // NodeTable.java:59
   wire _eq_661 = slot_parent_67 == _mux_9; // NodeTable.java:59
   wire _and_148 = _bits_102 & _eq_661; // NodeTable.java:59
-  wire _not_93 = ~_not_32; // NodeTable.java:60
+  wire _not_94 = ~_not_33; // NodeTable.java:60
   wire _eq_662 = slot_children_67 == 3'd0; // NodeTable.java:60
-  wire _or_73 = _not_93 | _eq_662; // NodeTable.java:60
+  wire _or_73 = _not_94 | _eq_662; // NodeTable.java:60
   wire _and_149 = _and_148 & _or_73; // NodeTable.java:60
   wire _bits_103 = slot_valid[66]; // NodeTable.java:59
   wire _eq_663 = slot_parent_66 == _mux_9; // NodeTable.java:59
   wire _and_150 = _bits_103 & _eq_663; // NodeTable.java:59
-  wire _not_94 = ~_not_32; // NodeTable.java:60
+  wire _not_95 = ~_not_33; // NodeTable.java:60
   wire _eq_664 = slot_children_66 == 3'd0; // NodeTable.java:60
-  wire _or_74 = _not_94 | _eq_664; // NodeTable.java:60
+  wire _or_74 = _not_95 | _eq_664; // NodeTable.java:60
   wire _and_151 = _and_150 & _or_74; // NodeTable.java:60
   wire _bits_104 = slot_valid[65]; // NodeTable.java:59
   wire _eq_665 = slot_parent_65 == _mux_9; // NodeTable.java:59
   wire _and_152 = _bits_104 & _eq_665; // NodeTable.java:59
-  wire _not_95 = ~_not_32; // NodeTable.java:60
+  wire _not_96 = ~_not_33; // NodeTable.java:60
   wire _eq_666 = slot_children_65 == 3'd0; // NodeTable.java:60
-  wire _or_75 = _not_95 | _eq_666; // NodeTable.java:60
+  wire _or_75 = _not_96 | _eq_666; // NodeTable.java:60
   wire _and_153 = _and_152 & _or_75; // NodeTable.java:60
   wire _bits_105 = slot_valid[64]; // NodeTable.java:59
   wire _eq_667 = slot_parent_64 == _mux_9; // NodeTable.java:59
   wire _and_154 = _bits_105 & _eq_667; // NodeTable.java:59
-  wire _not_96 = ~_not_32; // NodeTable.java:60
+  wire _not_97 = ~_not_33; // NodeTable.java:60
   wire _eq_668 = slot_children_64 == 3'd0; // NodeTable.java:60
-  wire _or_76 = _not_96 | _eq_668; // NodeTable.java:60
+  wire _or_76 = _not_97 | _eq_668; // NodeTable.java:60
   wire _and_155 = _and_154 & _or_76; // NodeTable.java:60
   wire _bits_106 = slot_valid[63]; // NodeTable.java:59
   wire _eq_669 = slot_parent_63 == _mux_9; // NodeTable.java:59
   wire _and_156 = _bits_106 & _eq_669; // NodeTable.java:59
-  wire _not_97 = ~_not_32; // NodeTable.java:60
+  wire _not_98 = ~_not_33; // NodeTable.java:60
   wire _eq_670 = slot_children_63 == 3'd0; // NodeTable.java:60
-  wire _or_77 = _not_97 | _eq_670; // NodeTable.java:60
+  wire _or_77 = _not_98 | _eq_670; // NodeTable.java:60
   wire _and_157 = _and_156 & _or_77; // NodeTable.java:60
   wire _bits_107 = slot_valid[62]; // NodeTable.java:59
   wire _eq_671 = slot_parent_62 == _mux_9; // NodeTable.java:59
   wire _and_158 = _bits_107 & _eq_671; // NodeTable.java:59
-  wire _not_98 = ~_not_32; // NodeTable.java:60
+  wire _not_99 = ~_not_33; // NodeTable.java:60
   wire _eq_672 = slot_children_62 == 3'd0; // NodeTable.java:60
-  wire _or_78 = _not_98 | _eq_672; // NodeTable.java:60
+  wire _or_78 = _not_99 | _eq_672; // NodeTable.java:60
   wire _and_159 = _and_158 & _or_78; // NodeTable.java:60
   wire _bits_108 = slot_valid[61]; // NodeTable.java:59
   wire _eq_673 = slot_parent_61 == _mux_9; // NodeTable.java:59
   wire _and_160 = _bits_108 & _eq_673; // NodeTable.java:59
-  wire _not_99 = ~_not_32; // NodeTable.java:60
+  wire _not_100 = ~_not_33; // NodeTable.java:60
   wire _eq_674 = slot_children_61 == 3'd0; // NodeTable.java:60
-  wire _or_79 = _not_99 | _eq_674; // NodeTable.java:60
+  wire _or_79 = _not_100 | _eq_674; // NodeTable.java:60
   wire _and_161 = _and_160 & _or_79; // NodeTable.java:60
   wire _bits_109 = slot_valid[60]; // NodeTable.java:59
   wire _eq_675 = slot_parent_60 == _mux_9; // NodeTable.java:59
   wire _and_162 = _bits_109 & _eq_675; // NodeTable.java:59
-  wire _not_100 = ~_not_32; // NodeTable.java:60
+  wire _not_101 = ~_not_33; // NodeTable.java:60
   wire _eq_676 = slot_children_60 == 3'd0; // NodeTable.java:60
-  wire _or_80 = _not_100 | _eq_676; // NodeTable.java:60
+  wire _or_80 = _not_101 | _eq_676; // NodeTable.java:60
   wire _and_163 = _and_162 & _or_80; // NodeTable.java:60
   wire _bits_110 = slot_valid[59]; // NodeTable.java:59
   wire _eq_677 = slot_parent_59 == _mux_9; // NodeTable.java:59
   wire _and_164 = _bits_110 & _eq_677; // NodeTable.java:59
-  wire _not_101 = ~_not_32; // NodeTable.java:60
+  wire _not_102 = ~_not_33; // NodeTable.java:60
   wire _eq_678 = slot_children_59 == 3'd0; // NodeTable.java:60
-  wire _or_81 = _not_101 | _eq_678; // NodeTable.java:60
+  wire _or_81 = _not_102 | _eq_678; // NodeTable.java:60
   wire _and_165 = _and_164 & _or_81; // NodeTable.java:60
   wire _bits_111 = slot_valid[58]; // NodeTable.java:59
   wire _eq_679 = slot_parent_58 == _mux_9; // NodeTable.java:59
   wire _and_166 = _bits_111 & _eq_679; // NodeTable.java:59
-  wire _not_102 = ~_not_32; // NodeTable.java:60
+  wire _not_103 = ~_not_33; // NodeTable.java:60
   wire _eq_680 = slot_children_58 == 3'd0; // NodeTable.java:60
-  wire _or_82 = _not_102 | _eq_680; // NodeTable.java:60
+  wire _or_82 = _not_103 | _eq_680; // NodeTable.java:60
   wire _and_167 = _and_166 & _or_82; // NodeTable.java:60
   wire _bits_112 = slot_valid[57]; // NodeTable.java:59
   wire _eq_681 = slot_parent_57 == _mux_9; // NodeTable.java:59
   wire _and_168 = _bits_112 & _eq_681; // NodeTable.java:59
-  wire _not_103 = ~_not_32; // NodeTable.java:60
+  wire _not_104 = ~_not_33; // NodeTable.java:60
   wire _eq_682 = slot_children_57 == 3'd0; // NodeTable.java:60
-  wire _or_83 = _not_103 | _eq_682; // NodeTable.java:60
+  wire _or_83 = _not_104 | _eq_682; // NodeTable.java:60
   wire _and_169 = _and_168 & _or_83; // NodeTable.java:60
   wire _bits_113 = slot_valid[56]; // NodeTable.java:59
   wire _eq_683 = slot_parent_56 == _mux_9; // NodeTable.java:59
   wire _and_170 = _bits_113 & _eq_683; // NodeTable.java:59
-  wire _not_104 = ~_not_32; // NodeTable.java:60
+  wire _not_105 = ~_not_33; // NodeTable.java:60
   wire _eq_684 = slot_children_56 == 3'd0; // NodeTable.java:60
-  wire _or_84 = _not_104 | _eq_684; // NodeTable.java:60
+  wire _or_84 = _not_105 | _eq_684; // NodeTable.java:60
   wire _and_171 = _and_170 & _or_84; // NodeTable.java:60
   wire _bits_114 = slot_valid[55]; // NodeTable.java:59
   wire _eq_685 = slot_parent_55 == _mux_9; // NodeTable.java:59
   wire _and_172 = _bits_114 & _eq_685; // NodeTable.java:59
-  wire _not_105 = ~_not_32; // NodeTable.java:60
+  wire _not_106 = ~_not_33; // NodeTable.java:60
   wire _eq_686 = slot_children_55 == 3'd0; // NodeTable.java:60
-  wire _or_85 = _not_105 | _eq_686; // NodeTable.java:60
+  wire _or_85 = _not_106 | _eq_686; // NodeTable.java:60
   wire _and_173 = _and_172 & _or_85; // NodeTable.java:60
   wire _bits_115 = slot_valid[54]; // NodeTable.java:59
   wire _eq_687 = slot_parent_54 == _mux_9; // NodeTable.java:59
   wire _and_174 = _bits_115 & _eq_687; // NodeTable.java:59
-  wire _not_106 = ~_not_32; // NodeTable.java:60
+  wire _not_107 = ~_not_33; // NodeTable.java:60
   wire _eq_688 = slot_children_54 == 3'd0; // NodeTable.java:60
-  wire _or_86 = _not_106 | _eq_688; // NodeTable.java:60
+  wire _or_86 = _not_107 | _eq_688; // NodeTable.java:60
   wire _and_175 = _and_174 & _or_86; // NodeTable.java:60
   wire _bits_116 = slot_valid[53]; // NodeTable.java:59
   wire _eq_689 = slot_parent_53 == _mux_9; // NodeTable.java:59
   wire _and_176 = _bits_116 & _eq_689; // NodeTable.java:59
-  wire _not_107 = ~_not_32; // NodeTable.java:60
+  wire _not_108 = ~_not_33; // NodeTable.java:60
   wire _eq_690 = slot_children_53 == 3'd0; // NodeTable.java:60
-  wire _or_87 = _not_107 | _eq_690; // NodeTable.java:60
+  wire _or_87 = _not_108 | _eq_690; // NodeTable.java:60
   wire _and_177 = _and_176 & _or_87; // NodeTable.java:60
   wire _bits_117 = slot_valid[52]; // NodeTable.java:59
   wire _eq_691 = slot_parent_52 == _mux_9; // NodeTable.java:59
   wire _and_178 = _bits_117 & _eq_691; // NodeTable.java:59
-  wire _not_108 = ~_not_32; // NodeTable.java:60
+  wire _not_109 = ~_not_33; // NodeTable.java:60
   wire _eq_692 = slot_children_52 == 3'd0; // NodeTable.java:60
-  wire _or_88 = _not_108 | _eq_692; // NodeTable.java:60
+  wire _or_88 = _not_109 | _eq_692; // NodeTable.java:60
   wire _and_179 = _and_178 & _or_88; // NodeTable.java:60
   wire _bits_118 = slot_valid[51]; // NodeTable.java:59
   wire _eq_693 = slot_parent_51 == _mux_9; // NodeTable.java:59
   wire _and_180 = _bits_118 & _eq_693; // NodeTable.java:59
-  wire _not_109 = ~_not_32; // NodeTable.java:60
+  wire _not_110 = ~_not_33; // NodeTable.java:60
   wire _eq_694 = slot_children_51 == 3'd0; // NodeTable.java:60
-  wire _or_89 = _not_109 | _eq_694; // NodeTable.java:60
+  wire _or_89 = _not_110 | _eq_694; // NodeTable.java:60
   wire _and_181 = _and_180 & _or_89; // NodeTable.java:60
   wire _bits_119 = slot_valid[50]; // NodeTable.java:59
   wire _eq_695 = slot_parent_50 == _mux_9; // NodeTable.java:59
   wire _and_182 = _bits_119 & _eq_695; // NodeTable.java:59
-  wire _not_110 = ~_not_32; // NodeTable.java:60
+  wire _not_111 = ~_not_33; // NodeTable.java:60
   wire _eq_696 = slot_children_50 == 3'd0; // NodeTable.java:60
-  wire _or_90 = _not_110 | _eq_696; // NodeTable.java:60
+  wire _or_90 = _not_111 | _eq_696; // NodeTable.java:60
   wire _and_183 = _and_182 & _or_90; // NodeTable.java:60
   wire _bits_120 = slot_valid[49]; // NodeTable.java:59
   wire _eq_697 = slot_parent_49 == _mux_9; // NodeTable.java:59
   wire _and_184 = _bits_120 & _eq_697; // NodeTable.java:59
-  wire _not_111 = ~_not_32; // NodeTable.java:60
+  wire _not_112 = ~_not_33; // NodeTable.java:60
   wire _eq_698 = slot_children_49 == 3'd0; // NodeTable.java:60
-  wire _or_91 = _not_111 | _eq_698; // NodeTable.java:60
+  wire _or_91 = _not_112 | _eq_698; // NodeTable.java:60
   wire _and_185 = _and_184 & _or_91; // NodeTable.java:60
   wire _bits_121 = slot_valid[48]; // NodeTable.java:59
   wire _eq_699 = slot_parent_48 == _mux_9; // NodeTable.java:59
   wire _and_186 = _bits_121 & _eq_699; // NodeTable.java:59
-  wire _not_112 = ~_not_32; // NodeTable.java:60
+  wire _not_113 = ~_not_33; // NodeTable.java:60
   wire _eq_700 = slot_children_48 == 3'd0; // NodeTable.java:60
-  wire _or_92 = _not_112 | _eq_700; // NodeTable.java:60
+  wire _or_92 = _not_113 | _eq_700; // NodeTable.java:60
   wire _and_187 = _and_186 & _or_92; // NodeTable.java:60
   wire _bits_122 = slot_valid[47]; // NodeTable.java:59
   wire _eq_701 = slot_parent_47 == _mux_9; // NodeTable.java:59
   wire _and_188 = _bits_122 & _eq_701; // NodeTable.java:59
-  wire _not_113 = ~_not_32; // NodeTable.java:60
+  wire _not_114 = ~_not_33; // NodeTable.java:60
   wire _eq_702 = slot_children_47 == 3'd0; // NodeTable.java:60
-  wire _or_93 = _not_113 | _eq_702; // NodeTable.java:60
+  wire _or_93 = _not_114 | _eq_702; // NodeTable.java:60
   wire _and_189 = _and_188 & _or_93; // NodeTable.java:60
   wire _bits_123 = slot_valid[46]; // NodeTable.java:59
   wire _eq_703 = slot_parent_46 == _mux_9; // NodeTable.java:59
   wire _and_190 = _bits_123 & _eq_703; // NodeTable.java:59
-  wire _not_114 = ~_not_32; // NodeTable.java:60
+  wire _not_115 = ~_not_33; // NodeTable.java:60
   wire _eq_704 = slot_children_46 == 3'd0; // NodeTable.java:60
-  wire _or_94 = _not_114 | _eq_704; // NodeTable.java:60
+  wire _or_94 = _not_115 | _eq_704; // NodeTable.java:60
   wire _and_191 = _and_190 & _or_94; // NodeTable.java:60
   wire _bits_124 = slot_valid[45]; // NodeTable.java:59
   wire _eq_705 = slot_parent_45 == _mux_9; // NodeTable.java:59
   wire _and_192 = _bits_124 & _eq_705; // NodeTable.java:59
-  wire _not_115 = ~_not_32; // NodeTable.java:60
+  wire _not_116 = ~_not_33; // NodeTable.java:60
   wire _eq_706 = slot_children_45 == 3'd0; // NodeTable.java:60
-  wire _or_95 = _not_115 | _eq_706; // NodeTable.java:60
+  wire _or_95 = _not_116 | _eq_706; // NodeTable.java:60
   wire _and_193 = _and_192 & _or_95; // NodeTable.java:60
   wire _bits_125 = slot_valid[44]; // NodeTable.java:59
   wire _eq_707 = slot_parent_44 == _mux_9; // NodeTable.java:59
   wire _and_194 = _bits_125 & _eq_707; // NodeTable.java:59
-  wire _not_116 = ~_not_32; // NodeTable.java:60
+  wire _not_117 = ~_not_33; // NodeTable.java:60
   wire _eq_708 = slot_children_44 == 3'd0; // NodeTable.java:60
-  wire _or_96 = _not_116 | _eq_708; // NodeTable.java:60
+  wire _or_96 = _not_117 | _eq_708; // NodeTable.java:60
   wire _and_195 = _and_194 & _or_96; // NodeTable.java:60
   wire _bits_126 = slot_valid[43]; // NodeTable.java:59
   wire _eq_709 = slot_parent_43 == _mux_9; // NodeTable.java:59
   wire _and_196 = _bits_126 & _eq_709; // NodeTable.java:59
-  wire _not_117 = ~_not_32; // NodeTable.java:60
+  wire _not_118 = ~_not_33; // NodeTable.java:60
   wire _eq_710 = slot_children_43 == 3'd0; // NodeTable.java:60
-  wire _or_97 = _not_117 | _eq_710; // NodeTable.java:60
+  wire _or_97 = _not_118 | _eq_710; // NodeTable.java:60
   wire _and_197 = _and_196 & _or_97; // NodeTable.java:60
   wire _bits_127 = slot_valid[42]; // NodeTable.java:59
   wire _eq_711 = slot_parent_42 == _mux_9; // NodeTable.java:59
   wire _and_198 = _bits_127 & _eq_711; // NodeTable.java:59
-  wire _not_118 = ~_not_32; // NodeTable.java:60
+  wire _not_119 = ~_not_33; // NodeTable.java:60
   wire _eq_712 = slot_children_42 == 3'd0; // NodeTable.java:60
-  wire _or_98 = _not_118 | _eq_712; // NodeTable.java:60
+  wire _or_98 = _not_119 | _eq_712; // NodeTable.java:60
   wire _and_199 = _and_198 & _or_98; // NodeTable.java:60
   wire _bits_128 = slot_valid[41]; // NodeTable.java:59
   wire _eq_713 = slot_parent_41 == _mux_9; // NodeTable.java:59
   wire _and_200 = _bits_128 & _eq_713; // NodeTable.java:59
-  wire _not_119 = ~_not_32; // NodeTable.java:60
+  wire _not_120 = ~_not_33; // NodeTable.java:60
   wire _eq_714 = slot_children_41 == 3'd0; // NodeTable.java:60
-  wire _or_99 = _not_119 | _eq_714; // NodeTable.java:60
+  wire _or_99 = _not_120 | _eq_714; // NodeTable.java:60
   wire _and_201 = _and_200 & _or_99; // NodeTable.java:60
   wire _bits_129 = slot_valid[40]; // NodeTable.java:59
   wire _eq_715 = slot_parent_40 == _mux_9; // NodeTable.java:59
   wire _and_202 = _bits_129 & _eq_715; // NodeTable.java:59
-  wire _not_120 = ~_not_32; // NodeTable.java:60
+  wire _not_121 = ~_not_33; // NodeTable.java:60
   wire _eq_716 = slot_children_40 == 3'd0; // NodeTable.java:60
-  wire _or_100 = _not_120 | _eq_716; // NodeTable.java:60
+  wire _or_100 = _not_121 | _eq_716; // NodeTable.java:60
   wire _and_203 = _and_202 & _or_100; // NodeTable.java:60
   wire _bits_130 = slot_valid[39]; // NodeTable.java:59
   wire _eq_717 = slot_parent_39 == _mux_9; // NodeTable.java:59
   wire _and_204 = _bits_130 & _eq_717; // NodeTable.java:59
-  wire _not_121 = ~_not_32; // NodeTable.java:60
+  wire _not_122 = ~_not_33; // NodeTable.java:60
   wire _eq_718 = slot_children_39 == 3'd0; // NodeTable.java:60
-  wire _or_101 = _not_121 | _eq_718; // NodeTable.java:60
+  wire _or_101 = _not_122 | _eq_718; // NodeTable.java:60
   wire _and_205 = _and_204 & _or_101; // NodeTable.java:60
   wire _bits_131 = slot_valid[38]; // NodeTable.java:59
   wire _eq_719 = slot_parent_38 == _mux_9; // NodeTable.java:59
   wire _and_206 = _bits_131 & _eq_719; // NodeTable.java:59
-  wire _not_122 = ~_not_32; // NodeTable.java:60
+  wire _not_123 = ~_not_33; // NodeTable.java:60
   wire _eq_720 = slot_children_38 == 3'd0; // NodeTable.java:60
-  wire _or_102 = _not_122 | _eq_720; // NodeTable.java:60
+  wire _or_102 = _not_123 | _eq_720; // NodeTable.java:60
   wire _and_207 = _and_206 & _or_102; // NodeTable.java:60
   wire _bits_132 = slot_valid[37]; // NodeTable.java:59
   wire _eq_721 = slot_parent_37 == _mux_9; // NodeTable.java:59
   wire _and_208 = _bits_132 & _eq_721; // NodeTable.java:59
-  wire _not_123 = ~_not_32; // NodeTable.java:60
+  wire _not_124 = ~_not_33; // NodeTable.java:60
   wire _eq_722 = slot_children_37 == 3'd0; // NodeTable.java:60
-  wire _or_103 = _not_123 | _eq_722; // NodeTable.java:60
+  wire _or_103 = _not_124 | _eq_722; // NodeTable.java:60
   wire _and_209 = _and_208 & _or_103; // NodeTable.java:60
   wire _bits_133 = slot_valid[36]; // NodeTable.java:59
   wire _eq_723 = slot_parent_36 == _mux_9; // NodeTable.java:59
   wire _and_210 = _bits_133 & _eq_723; // NodeTable.java:59
-  wire _not_124 = ~_not_32; // NodeTable.java:60
+  wire _not_125 = ~_not_33; // NodeTable.java:60
   wire _eq_724 = slot_children_36 == 3'd0; // NodeTable.java:60
-  wire _or_104 = _not_124 | _eq_724; // NodeTable.java:60
+  wire _or_104 = _not_125 | _eq_724; // NodeTable.java:60
   wire _and_211 = _and_210 & _or_104; // NodeTable.java:60
   wire _bits_134 = slot_valid[35]; // NodeTable.java:59
   wire _eq_725 = slot_parent_35 == _mux_9; // NodeTable.java:59
   wire _and_212 = _bits_134 & _eq_725; // NodeTable.java:59
-  wire _not_125 = ~_not_32; // NodeTable.java:60
+  wire _not_126 = ~_not_33; // NodeTable.java:60
   wire _eq_726 = slot_children_35 == 3'd0; // NodeTable.java:60
-  wire _or_105 = _not_125 | _eq_726; // NodeTable.java:60
+  wire _or_105 = _not_126 | _eq_726; // NodeTable.java:60
   wire _and_213 = _and_212 & _or_105; // NodeTable.java:60
   wire _bits_135 = slot_valid[34]; // NodeTable.java:59
   wire _eq_727 = slot_parent_34 == _mux_9; // NodeTable.java:59
   wire _and_214 = _bits_135 & _eq_727; // NodeTable.java:59
-  wire _not_126 = ~_not_32; // NodeTable.java:60
+  wire _not_127 = ~_not_33; // NodeTable.java:60
   wire _eq_728 = slot_children_34 == 3'd0; // NodeTable.java:60
-  wire _or_106 = _not_126 | _eq_728; // NodeTable.java:60
+  wire _or_106 = _not_127 | _eq_728; // NodeTable.java:60
   wire _and_215 = _and_214 & _or_106; // NodeTable.java:60
   wire _bits_136 = slot_valid[33]; // NodeTable.java:59
   wire _eq_729 = slot_parent_33 == _mux_9; // NodeTable.java:59
   wire _and_216 = _bits_136 & _eq_729; // NodeTable.java:59
-  wire _not_127 = ~_not_32; // NodeTable.java:60
+  wire _not_128 = ~_not_33; // NodeTable.java:60
   wire _eq_730 = slot_children_33 == 3'd0; // NodeTable.java:60
-  wire _or_107 = _not_127 | _eq_730; // NodeTable.java:60
+  wire _or_107 = _not_128 | _eq_730; // NodeTable.java:60
   wire _and_217 = _and_216 & _or_107; // NodeTable.java:60
   wire _bits_137 = slot_valid[32]; // NodeTable.java:59
   wire _eq_731 = slot_parent_32 == _mux_9; // NodeTable.java:59
   wire _and_218 = _bits_137 & _eq_731; // NodeTable.java:59
-  wire _not_128 = ~_not_32; // NodeTable.java:60
+  wire _not_129 = ~_not_33; // NodeTable.java:60
   wire _eq_732 = slot_children_32 == 3'd0; // NodeTable.java:60
-  wire _or_108 = _not_128 | _eq_732; // NodeTable.java:60
+  wire _or_108 = _not_129 | _eq_732; // NodeTable.java:60
   wire _and_219 = _and_218 & _or_108; // NodeTable.java:60
   wire _bits_138 = slot_valid[31]; // NodeTable.java:59
   wire _eq_733 = slot_parent_31 == _mux_9; // NodeTable.java:59
   wire _and_220 = _bits_138 & _eq_733; // NodeTable.java:59
-  wire _not_129 = ~_not_32; // NodeTable.java:60
+  wire _not_130 = ~_not_33; // NodeTable.java:60
   wire _eq_734 = slot_children_31 == 3'd0; // NodeTable.java:60
-  wire _or_109 = _not_129 | _eq_734; // NodeTable.java:60
+  wire _or_109 = _not_130 | _eq_734; // NodeTable.java:60
   wire _and_221 = _and_220 & _or_109; // NodeTable.java:60
   wire _bits_139 = slot_valid[30]; // NodeTable.java:59
   wire _eq_735 = slot_parent_30 == _mux_9; // NodeTable.java:59
   wire _and_222 = _bits_139 & _eq_735; // NodeTable.java:59
-  wire _not_130 = ~_not_32; // NodeTable.java:60
+  wire _not_131 = ~_not_33; // NodeTable.java:60
   wire _eq_736 = slot_children_30 == 3'd0; // NodeTable.java:60
-  wire _or_110 = _not_130 | _eq_736; // NodeTable.java:60
+  wire _or_110 = _not_131 | _eq_736; // NodeTable.java:60
   wire _and_223 = _and_222 & _or_110; // NodeTable.java:60
   wire _bits_140 = slot_valid[29]; // NodeTable.java:59
   wire _eq_737 = slot_parent_29 == _mux_9; // NodeTable.java:59
   wire _and_224 = _bits_140 & _eq_737; // NodeTable.java:59
-  wire _not_131 = ~_not_32; // NodeTable.java:60
+  wire _not_132 = ~_not_33; // NodeTable.java:60
   wire _eq_738 = slot_children_29 == 3'd0; // NodeTable.java:60
-  wire _or_111 = _not_131 | _eq_738; // NodeTable.java:60
+  wire _or_111 = _not_132 | _eq_738; // NodeTable.java:60
   wire _and_225 = _and_224 & _or_111; // NodeTable.java:60
   wire _bits_141 = slot_valid[28]; // NodeTable.java:59
   wire _eq_739 = slot_parent_28 == _mux_9; // NodeTable.java:59
   wire _and_226 = _bits_141 & _eq_739; // NodeTable.java:59
-  wire _not_132 = ~_not_32; // NodeTable.java:60
+  wire _not_133 = ~_not_33; // NodeTable.java:60
   wire _eq_740 = slot_children_28 == 3'd0; // NodeTable.java:60
-  wire _or_112 = _not_132 | _eq_740; // NodeTable.java:60
+  wire _or_112 = _not_133 | _eq_740; // NodeTable.java:60
   wire _and_227 = _and_226 & _or_112; // NodeTable.java:60
   wire _bits_142 = slot_valid[27]; // NodeTable.java:59
   wire _eq_741 = slot_parent_27 == _mux_9; // NodeTable.java:59
   wire _and_228 = _bits_142 & _eq_741; // NodeTable.java:59
-  wire _not_133 = ~_not_32; // NodeTable.java:60
+  wire _not_134 = ~_not_33; // NodeTable.java:60
   wire _eq_742 = slot_children_27 == 3'd0; // NodeTable.java:60
-  wire _or_113 = _not_133 | _eq_742; // NodeTable.java:60
+  wire _or_113 = _not_134 | _eq_742; // NodeTable.java:60
   wire _and_229 = _and_228 & _or_113; // NodeTable.java:60
   wire _bits_143 = slot_valid[26]; // NodeTable.java:59
   wire _eq_743 = slot_parent_26 == _mux_9; // NodeTable.java:59
   wire _and_230 = _bits_143 & _eq_743; // NodeTable.java:59
-  wire _not_134 = ~_not_32; // NodeTable.java:60
+  wire _not_135 = ~_not_33; // NodeTable.java:60
   wire _eq_744 = slot_children_26 == 3'd0; // NodeTable.java:60
-  wire _or_114 = _not_134 | _eq_744; // NodeTable.java:60
+  wire _or_114 = _not_135 | _eq_744; // NodeTable.java:60
   wire _and_231 = _and_230 & _or_114; // NodeTable.java:60
   wire _bits_144 = slot_valid[25]; // NodeTable.java:59
   wire _eq_745 = slot_parent_25 == _mux_9; // NodeTable.java:59
   wire _and_232 = _bits_144 & _eq_745; // NodeTable.java:59
-  wire _not_135 = ~_not_32; // NodeTable.java:60
+  wire _not_136 = ~_not_33; // NodeTable.java:60
   wire _eq_746 = slot_children_25 == 3'd0; // NodeTable.java:60
-  wire _or_115 = _not_135 | _eq_746; // NodeTable.java:60
+  wire _or_115 = _not_136 | _eq_746; // NodeTable.java:60
   wire _and_233 = _and_232 & _or_115; // NodeTable.java:60
   wire _bits_145 = slot_valid[24]; // NodeTable.java:59
   wire _eq_747 = slot_parent_24 == _mux_9; // NodeTable.java:59
   wire _and_234 = _bits_145 & _eq_747; // NodeTable.java:59
-  wire _not_136 = ~_not_32; // NodeTable.java:60
+  wire _not_137 = ~_not_33; // NodeTable.java:60
   wire _eq_748 = slot_children_24 == 3'd0; // NodeTable.java:60
-  wire _or_116 = _not_136 | _eq_748; // NodeTable.java:60
+  wire _or_116 = _not_137 | _eq_748; // NodeTable.java:60
   wire _and_235 = _and_234 & _or_116; // NodeTable.java:60
   wire _bits_146 = slot_valid[23]; // NodeTable.java:59
   wire _eq_749 = slot_parent_23 == _mux_9; // NodeTable.java:59
   wire _and_236 = _bits_146 & _eq_749; // NodeTable.java:59
-  wire _not_137 = ~_not_32; // NodeTable.java:60
+  wire _not_138 = ~_not_33; // NodeTable.java:60
   wire _eq_750 = slot_children_23 == 3'd0; // NodeTable.java:60
-  wire _or_117 = _not_137 | _eq_750; // NodeTable.java:60
+  wire _or_117 = _not_138 | _eq_750; // NodeTable.java:60
   wire _and_237 = _and_236 & _or_117; // NodeTable.java:60
   wire _bits_147 = slot_valid[22]; // NodeTable.java:59
   wire _eq_751 = slot_parent_22 == _mux_9; // NodeTable.java:59
   wire _and_238 = _bits_147 & _eq_751; // NodeTable.java:59
-  wire _not_138 = ~_not_32; // NodeTable.java:60
+  wire _not_139 = ~_not_33; // NodeTable.java:60
   wire _eq_752 = slot_children_22 == 3'd0; // NodeTable.java:60
-  wire _or_118 = _not_138 | _eq_752; // NodeTable.java:60
+  wire _or_118 = _not_139 | _eq_752; // NodeTable.java:60
   wire _and_239 = _and_238 & _or_118; // NodeTable.java:60
   wire _bits_148 = slot_valid[21]; // NodeTable.java:59
   wire _eq_753 = slot_parent_21 == _mux_9; // NodeTable.java:59
   wire _and_240 = _bits_148 & _eq_753; // NodeTable.java:59
-  wire _not_139 = ~_not_32; // NodeTable.java:60
+  wire _not_140 = ~_not_33; // NodeTable.java:60
   wire _eq_754 = slot_children_21 == 3'd0; // NodeTable.java:60
-  wire _or_119 = _not_139 | _eq_754; // NodeTable.java:60
+  wire _or_119 = _not_140 | _eq_754; // NodeTable.java:60
   wire _and_241 = _and_240 & _or_119; // NodeTable.java:60
   wire _bits_149 = slot_valid[20]; // NodeTable.java:59
   wire _eq_755 = slot_parent_20 == _mux_9; // NodeTable.java:59
   wire _and_242 = _bits_149 & _eq_755; // NodeTable.java:59
-  wire _not_140 = ~_not_32; // NodeTable.java:60
+  wire _not_141 = ~_not_33; // NodeTable.java:60
   wire _eq_756 = slot_children_20 == 3'd0; // NodeTable.java:60
-  wire _or_120 = _not_140 | _eq_756; // NodeTable.java:60
+  wire _or_120 = _not_141 | _eq_756; // NodeTable.java:60
   wire _and_243 = _and_242 & _or_120; // NodeTable.java:60
   wire _bits_150 = slot_valid[19]; // NodeTable.java:59
   wire _eq_757 = slot_parent_19 == _mux_9; // NodeTable.java:59
   wire _and_244 = _bits_150 & _eq_757; // NodeTable.java:59
-  wire _not_141 = ~_not_32; // NodeTable.java:60
+  wire _not_142 = ~_not_33; // NodeTable.java:60
   wire _eq_758 = slot_children_19 == 3'd0; // NodeTable.java:60
-  wire _or_121 = _not_141 | _eq_758; // NodeTable.java:60
+  wire _or_121 = _not_142 | _eq_758; // NodeTable.java:60
   wire _and_245 = _and_244 & _or_121; // NodeTable.java:60
   wire _bits_151 = slot_valid[18]; // NodeTable.java:59
   wire _eq_759 = slot_parent_18 == _mux_9; // NodeTable.java:59
   wire _and_246 = _bits_151 & _eq_759; // NodeTable.java:59
-  wire _not_142 = ~_not_32; // NodeTable.java:60
+  wire _not_143 = ~_not_33; // NodeTable.java:60
   wire _eq_760 = slot_children_18 == 3'd0; // NodeTable.java:60
-  wire _or_122 = _not_142 | _eq_760; // NodeTable.java:60
+  wire _or_122 = _not_143 | _eq_760; // NodeTable.java:60
   wire _and_247 = _and_246 & _or_122; // NodeTable.java:60
   wire _bits_152 = slot_valid[17]; // NodeTable.java:59
   wire _eq_761 = slot_parent_17 == _mux_9; // NodeTable.java:59
   wire _and_248 = _bits_152 & _eq_761; // NodeTable.java:59
-  wire _not_143 = ~_not_32; // NodeTable.java:60
+  wire _not_144 = ~_not_33; // NodeTable.java:60
   wire _eq_762 = slot_children_17 == 3'd0; // NodeTable.java:60
-  wire _or_123 = _not_143 | _eq_762; // NodeTable.java:60
+  wire _or_123 = _not_144 | _eq_762; // NodeTable.java:60
   wire _and_249 = _and_248 & _or_123; // NodeTable.java:60
   wire _bits_153 = slot_valid[16]; // NodeTable.java:59
   wire _eq_763 = slot_parent_16 == _mux_9; // NodeTable.java:59
   wire _and_250 = _bits_153 & _eq_763; // NodeTable.java:59
-  wire _not_144 = ~_not_32; // NodeTable.java:60
+  wire _not_145 = ~_not_33; // NodeTable.java:60
   wire _eq_764 = slot_children_16 == 3'd0; // NodeTable.java:60
-  wire _or_124 = _not_144 | _eq_764; // NodeTable.java:60
+  wire _or_124 = _not_145 | _eq_764; // NodeTable.java:60
   wire _and_251 = _and_250 & _or_124; // NodeTable.java:60
   wire _bits_154 = slot_valid[15]; // NodeTable.java:59
   wire _eq_765 = slot_parent_15 == _mux_9; // NodeTable.java:59
   wire _and_252 = _bits_154 & _eq_765; // NodeTable.java:59
-  wire _not_145 = ~_not_32; // NodeTable.java:60
+  wire _not_146 = ~_not_33; // NodeTable.java:60
   wire _eq_766 = slot_children_15 == 3'd0; // NodeTable.java:60
-  wire _or_125 = _not_145 | _eq_766; // NodeTable.java:60
+  wire _or_125 = _not_146 | _eq_766; // NodeTable.java:60
   wire _and_253 = _and_252 & _or_125; // NodeTable.java:60
   wire _bits_155 = slot_valid[14]; // NodeTable.java:59
   wire _eq_767 = slot_parent_14 == _mux_9; // NodeTable.java:59
   wire _and_254 = _bits_155 & _eq_767; // NodeTable.java:59
-  wire _not_146 = ~_not_32; // NodeTable.java:60
+  wire _not_147 = ~_not_33; // NodeTable.java:60
   wire _eq_768 = slot_children_14 == 3'd0; // NodeTable.java:60
-  wire _or_126 = _not_146 | _eq_768; // NodeTable.java:60
+  wire _or_126 = _not_147 | _eq_768; // NodeTable.java:60
   wire _and_255 = _and_254 & _or_126; // NodeTable.java:60
   wire _bits_156 = slot_valid[13]; // NodeTable.java:59
   wire _eq_769 = slot_parent_13 == _mux_9; // NodeTable.java:59
   wire _and_256 = _bits_156 & _eq_769; // NodeTable.java:59
-  wire _not_147 = ~_not_32; // NodeTable.java:60
+  wire _not_148 = ~_not_33; // NodeTable.java:60
   wire _eq_770 = slot_children_13 == 3'd0; // NodeTable.java:60
-  wire _or_127 = _not_147 | _eq_770; // NodeTable.java:60
+  wire _or_127 = _not_148 | _eq_770; // NodeTable.java:60
   wire _and_257 = _and_256 & _or_127; // NodeTable.java:60
   wire _bits_157 = slot_valid[12]; // NodeTable.java:59
   wire _eq_771 = slot_parent_12 == _mux_9; // NodeTable.java:59
   wire _and_258 = _bits_157 & _eq_771; // NodeTable.java:59
-  wire _not_148 = ~_not_32; // NodeTable.java:60
+  wire _not_149 = ~_not_33; // NodeTable.java:60
   wire _eq_772 = slot_children_12 == 3'd0; // NodeTable.java:60
-  wire _or_128 = _not_148 | _eq_772; // NodeTable.java:60
+  wire _or_128 = _not_149 | _eq_772; // NodeTable.java:60
   wire _and_259 = _and_258 & _or_128; // NodeTable.java:60
   wire _bits_158 = slot_valid[11]; // NodeTable.java:59
   wire _eq_773 = slot_parent_11 == _mux_9; // NodeTable.java:59
   wire _and_260 = _bits_158 & _eq_773; // NodeTable.java:59
-  wire _not_149 = ~_not_32; // NodeTable.java:60
+  wire _not_150 = ~_not_33; // NodeTable.java:60
   wire _eq_774 = slot_children_11 == 3'd0; // NodeTable.java:60
-  wire _or_129 = _not_149 | _eq_774; // NodeTable.java:60
+  wire _or_129 = _not_150 | _eq_774; // NodeTable.java:60
   wire _and_261 = _and_260 & _or_129; // NodeTable.java:60
   wire _bits_159 = slot_valid[10]; // NodeTable.java:59
   wire _eq_775 = slot_parent_10 == _mux_9; // NodeTable.java:59
   wire _and_262 = _bits_159 & _eq_775; // NodeTable.java:59
-  wire _not_150 = ~_not_32; // NodeTable.java:60
+  wire _not_151 = ~_not_33; // NodeTable.java:60
   wire _eq_776 = slot_children_10 == 3'd0; // NodeTable.java:60
-  wire _or_130 = _not_150 | _eq_776; // NodeTable.java:60
+  wire _or_130 = _not_151 | _eq_776; // NodeTable.java:60
   wire _and_263 = _and_262 & _or_130; // NodeTable.java:60
   wire _bits_160 = slot_valid[9]; // NodeTable.java:59
   wire _eq_777 = slot_parent_9 == _mux_9; // NodeTable.java:59
   wire _and_264 = _bits_160 & _eq_777; // NodeTable.java:59
-  wire _not_151 = ~_not_32; // NodeTable.java:60
+  wire _not_152 = ~_not_33; // NodeTable.java:60
   wire _eq_778 = slot_children_9 == 3'd0; // NodeTable.java:60
-  wire _or_131 = _not_151 | _eq_778; // NodeTable.java:60
+  wire _or_131 = _not_152 | _eq_778; // NodeTable.java:60
   wire _and_265 = _and_264 & _or_131; // NodeTable.java:60
   wire _bits_161 = slot_valid[8]; // NodeTable.java:59
   wire _eq_779 = slot_parent_8 == _mux_9; // NodeTable.java:59
   wire _and_266 = _bits_161 & _eq_779; // NodeTable.java:59
-  wire _not_152 = ~_not_32; // NodeTable.java:60
+  wire _not_153 = ~_not_33; // NodeTable.java:60
   wire _eq_780 = slot_children_8 == 3'd0; // NodeTable.java:60
-  wire _or_132 = _not_152 | _eq_780; // NodeTable.java:60
+  wire _or_132 = _not_153 | _eq_780; // NodeTable.java:60
   wire _and_267 = _and_266 & _or_132; // NodeTable.java:60
   wire _bits_162 = slot_valid[7]; // NodeTable.java:59
   wire _eq_781 = slot_parent_7 == _mux_9; // NodeTable.java:59
   wire _and_268 = _bits_162 & _eq_781; // NodeTable.java:59
-  wire _not_153 = ~_not_32; // NodeTable.java:60
+  wire _not_154 = ~_not_33; // NodeTable.java:60
   wire _eq_782 = slot_children_7 == 3'd0; // NodeTable.java:60
-  wire _or_133 = _not_153 | _eq_782; // NodeTable.java:60
+  wire _or_133 = _not_154 | _eq_782; // NodeTable.java:60
   wire _and_269 = _and_268 & _or_133; // NodeTable.java:60
   wire _bits_163 = slot_valid[6]; // NodeTable.java:59
   wire _eq_783 = slot_parent_6 == _mux_9; // NodeTable.java:59
   wire _and_270 = _bits_163 & _eq_783; // NodeTable.java:59
-  wire _not_154 = ~_not_32; // NodeTable.java:60
+  wire _not_155 = ~_not_33; // NodeTable.java:60
   wire _eq_784 = slot_children_6 == 3'd0; // NodeTable.java:60
-  wire _or_134 = _not_154 | _eq_784; // NodeTable.java:60
+  wire _or_134 = _not_155 | _eq_784; // NodeTable.java:60
   wire _and_271 = _and_270 & _or_134; // NodeTable.java:60
   wire _bits_164 = slot_valid[5]; // NodeTable.java:59
   wire _eq_785 = slot_parent_5 == _mux_9; // NodeTable.java:59
   wire _and_272 = _bits_164 & _eq_785; // NodeTable.java:59
-  wire _not_155 = ~_not_32; // NodeTable.java:60
+  wire _not_156 = ~_not_33; // NodeTable.java:60
   wire _eq_786 = slot_children_5 == 3'd0; // NodeTable.java:60
-  wire _or_135 = _not_155 | _eq_786; // NodeTable.java:60
+  wire _or_135 = _not_156 | _eq_786; // NodeTable.java:60
   wire _and_273 = _and_272 & _or_135; // NodeTable.java:60
   wire _bits_165 = slot_valid[4]; // NodeTable.java:59
   wire _eq_787 = slot_parent_4 == _mux_9; // NodeTable.java:59
   wire _and_274 = _bits_165 & _eq_787; // NodeTable.java:59
-  wire _not_156 = ~_not_32; // NodeTable.java:60
+  wire _not_157 = ~_not_33; // NodeTable.java:60
   wire _eq_788 = slot_children_4 == 3'd0; // NodeTable.java:60
-  wire _or_136 = _not_156 | _eq_788; // NodeTable.java:60
+  wire _or_136 = _not_157 | _eq_788; // NodeTable.java:60
   wire _and_275 = _and_274 & _or_136; // NodeTable.java:60
   wire _bits_166 = slot_valid[3]; // NodeTable.java:59
   wire _eq_789 = slot_parent_3 == _mux_9; // NodeTable.java:59
   wire _and_276 = _bits_166 & _eq_789; // NodeTable.java:59
-  wire _not_157 = ~_not_32; // NodeTable.java:60
+  wire _not_158 = ~_not_33; // NodeTable.java:60
   wire _eq_790 = slot_children_3 == 3'd0; // NodeTable.java:60
-  wire _or_137 = _not_157 | _eq_790; // NodeTable.java:60
+  wire _or_137 = _not_158 | _eq_790; // NodeTable.java:60
   wire _and_277 = _and_276 & _or_137; // NodeTable.java:60
   wire _bits_167 = slot_valid[2]; // NodeTable.java:59
   wire _eq_791 = slot_parent_2 == _mux_9; // NodeTable.java:59
   wire _and_278 = _bits_167 & _eq_791; // NodeTable.java:59
-  wire _not_158 = ~_not_32; // NodeTable.java:60
+  wire _not_159 = ~_not_33; // NodeTable.java:60
   wire _eq_792 = slot_children_2 == 3'd0; // NodeTable.java:60
-  wire _or_138 = _not_158 | _eq_792; // NodeTable.java:60
+  wire _or_138 = _not_159 | _eq_792; // NodeTable.java:60
   wire _and_279 = _and_278 & _or_138; // NodeTable.java:60
   wire _bits_168 = slot_valid[1]; // NodeTable.java:59
   wire _eq_793 = slot_parent_1 == _mux_9; // NodeTable.java:59
   wire _and_280 = _bits_168 & _eq_793; // NodeTable.java:59
-  wire _not_159 = ~_not_32; // NodeTable.java:60
+  wire _not_160 = ~_not_33; // NodeTable.java:60
   wire _eq_794 = slot_children_1 == 3'd0; // NodeTable.java:60
-  wire _or_139 = _not_159 | _eq_794; // NodeTable.java:60
+  wire _or_139 = _not_160 | _eq_794; // NodeTable.java:60
   wire _and_281 = _and_280 & _or_139; // NodeTable.java:60
   wire [127:0] kids_vector = {_and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, _and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, _and_275, _and_277, _and_279, _and_281, 1'd0}; // NodeTable.java:92
-  wire _not_160 = ~parent_pick_load; // SlotPicker.java:40
-  wire [127:0] _not_161 = ~parent_pick_pick_hot; // SlotPicker.java:33
-  wire [127:0] _and_282 = parent_pick_candidates & _not_161; // SlotPicker.java:33
+  wire _not_161 = ~parent_pick_load; // SlotPicker.java:40
+  wire [127:0] _not_162 = ~parent_pick_pick_hot; // SlotPicker.java:33
+  wire [127:0] _and_282 = parent_pick_candidates & _not_162; // SlotPicker.java:33
   wire [127:0] parent_pick_remaining = parent_pick_take ? _and_282 : parent_pick_candidates; // SlotPicker.java:33
   wire _bits_169 = slot_valid[127]; // NodeTable.java:70
   wire _eq_795 = slot_len_127 == merge_level; // NodeTable.java:69
@@ -3273,8 +3276,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_538 = _and_537 & _ne_131; // NodeTable.java:70
   wire [127:0] _cat_8 = {_and_284, _and_286, _and_288, _and_290, _and_292, _and_294, _and_296, _and_298, _and_300, _and_302, _and_304, _and_306, _and_308, _and_310, _and_312, _and_314, _and_316, _and_318, _and_320, _and_322, _and_324, _and_326, _and_328, _and_330, _and_332, _and_334, _and_336, _and_338, _and_340, _and_342, _and_344, _and_346, _and_348, _and_350, _and_352, _and_354, _and_356, _and_358, _and_360, _and_362, _and_364, _and_366, _and_368, _and_370, _and_372, _and_374, _and_376, _and_378, _and_380, _and_382, _and_384, _and_386, _and_388, _and_390, _and_392, _and_394, _and_396, _and_398, _and_400, _and_402, _and_404, _and_406, _and_408, _and_410, _and_412, _and_414, _and_416, _and_418, _and_420, _and_422, _and_424, _and_426, _and_428, _and_430, _and_432, _and_434, _and_436, _and_438, _and_440, _and_442, _and_444, _and_446, _and_448, _and_450, _and_452, _and_454, _and_456, _and_458, _and_460, _and_462, _and_464, _and_466, _and_468, _and_470, _and_472, _and_474, _and_476, _and_478, _and_480, _and_482, _and_484, _and_486, _and_488, _and_490, _and_492, _and_494, _and_496, _and_498, _and_500, _and_502, _and_504, _and_506, _and_508, _and_510, _and_512, _and_514, _and_516, _and_518, _and_520, _and_522, _and_524, _and_526, _and_528, _and_530, _and_532, _and_534, _and_536, _and_538}; // NodeTable.java:92
   wire [127:0] _sub_7 = parent_pick_remaining - 128'd1; // SlotPicker.java:38
-  wire [127:0] _not_162 = ~_sub_7; // SlotPicker.java:38
-  wire [127:0] _and_539 = parent_pick_remaining & _not_162; // SlotPicker.java:38
+  wire [127:0] _not_163 = ~_sub_7; // SlotPicker.java:38
+  wire [127:0] _and_539 = parent_pick_remaining & _not_163; // SlotPicker.java:38
   wire _bits_297 = parent_pick_remaining[0]; // FirstSet.java:24
   wire _bits_298 = parent_pick_remaining[1]; // FirstSet.java:24
   wire _or_140 = _bits_297 | _bits_298; // FirstSet.java:36
@@ -3530,268 +3533,268 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_264 = _or_248 | _or_263; // FirstSet.java:36
   wire _or_265 = _or_233 | _or_264; // FirstSet.java:36
   wire _or_266 = _or_202 | _or_265; // FirstSet.java:36
-  wire _not_163 = ~_or_202; // FirstSet.java:34
-  wire _not_164 = ~_or_233; // FirstSet.java:34
-  wire _not_165 = ~_or_248; // FirstSet.java:34
-  wire _not_166 = ~_or_255; // FirstSet.java:34
-  wire _not_167 = ~_or_258; // FirstSet.java:34
-  wire _not_168 = ~_or_259; // FirstSet.java:34
-  wire _not_169 = ~_bits_423; // FirstSet.java:34
-  wire _not_170 = ~_bits_421; // FirstSet.java:34
-  wire _mux_10 = _not_168 ? _not_169 : _not_170; // FirstSet.java:35
-  wire [1:0] _cat_9 = {_not_168, _mux_10}; // FirstSet.java:35
-  wire _not_171 = ~_or_256; // FirstSet.java:34
-  wire _not_172 = ~_bits_419; // FirstSet.java:34
-  wire _not_173 = ~_bits_417; // FirstSet.java:34
-  wire _mux_11 = _not_171 ? _not_172 : _not_173; // FirstSet.java:35
-  wire [1:0] _cat_10 = {_not_171, _mux_11}; // FirstSet.java:35
-  wire [1:0] _mux_12 = _not_167 ? _cat_9 : _cat_10; // FirstSet.java:35
-  wire [2:0] _cat_11 = {_not_167, _mux_12}; // FirstSet.java:35
-  wire _not_174 = ~_or_251; // FirstSet.java:34
-  wire _not_175 = ~_or_252; // FirstSet.java:34
-  wire _not_176 = ~_bits_415; // FirstSet.java:34
-  wire _not_177 = ~_bits_413; // FirstSet.java:34
-  wire _mux_13 = _not_175 ? _not_176 : _not_177; // FirstSet.java:35
-  wire [1:0] _cat_12 = {_not_175, _mux_13}; // FirstSet.java:35
-  wire _not_178 = ~_or_249; // FirstSet.java:34
-  wire _not_179 = ~_bits_411; // FirstSet.java:34
-  wire _not_180 = ~_bits_409; // FirstSet.java:34
-  wire _mux_14 = _not_178 ? _not_179 : _not_180; // FirstSet.java:35
-  wire [1:0] _cat_13 = {_not_178, _mux_14}; // FirstSet.java:35
-  wire [1:0] _mux_15 = _not_174 ? _cat_12 : _cat_13; // FirstSet.java:35
-  wire [2:0] _cat_14 = {_not_174, _mux_15}; // FirstSet.java:35
-  wire [2:0] _mux_16 = _not_166 ? _cat_11 : _cat_14; // FirstSet.java:35
-  wire [3:0] _cat_15 = {_not_166, _mux_16}; // FirstSet.java:35
-  wire _not_181 = ~_or_240; // FirstSet.java:34
-  wire _not_182 = ~_or_243; // FirstSet.java:34
-  wire _not_183 = ~_or_244; // FirstSet.java:34
-  wire _not_184 = ~_bits_407; // FirstSet.java:34
-  wire _not_185 = ~_bits_405; // FirstSet.java:34
-  wire _mux_17 = _not_183 ? _not_184 : _not_185; // FirstSet.java:35
-  wire [1:0] _cat_16 = {_not_183, _mux_17}; // FirstSet.java:35
-  wire _not_186 = ~_or_241; // FirstSet.java:34
-  wire _not_187 = ~_bits_403; // FirstSet.java:34
-  wire _not_188 = ~_bits_401; // FirstSet.java:34
-  wire _mux_18 = _not_186 ? _not_187 : _not_188; // FirstSet.java:35
-  wire [1:0] _cat_17 = {_not_186, _mux_18}; // FirstSet.java:35
-  wire [1:0] _mux_19 = _not_182 ? _cat_16 : _cat_17; // FirstSet.java:35
-  wire [2:0] _cat_18 = {_not_182, _mux_19}; // FirstSet.java:35
-  wire _not_189 = ~_or_236; // FirstSet.java:34
-  wire _not_190 = ~_or_237; // FirstSet.java:34
-  wire _not_191 = ~_bits_399; // FirstSet.java:34
-  wire _not_192 = ~_bits_397; // FirstSet.java:34
-  wire _mux_20 = _not_190 ? _not_191 : _not_192; // FirstSet.java:35
-  wire [1:0] _cat_19 = {_not_190, _mux_20}; // FirstSet.java:35
-  wire _not_193 = ~_or_234; // FirstSet.java:34
-  wire _not_194 = ~_bits_395; // FirstSet.java:34
-  wire _not_195 = ~_bits_393; // FirstSet.java:34
-  wire _mux_21 = _not_193 ? _not_194 : _not_195; // FirstSet.java:35
-  wire [1:0] _cat_20 = {_not_193, _mux_21}; // FirstSet.java:35
-  wire [1:0] _mux_22 = _not_189 ? _cat_19 : _cat_20; // FirstSet.java:35
-  wire [2:0] _cat_21 = {_not_189, _mux_22}; // FirstSet.java:35
-  wire [2:0] _mux_23 = _not_181 ? _cat_18 : _cat_21; // FirstSet.java:35
-  wire [3:0] _cat_22 = {_not_181, _mux_23}; // FirstSet.java:35
-  wire [3:0] _mux_24 = _not_165 ? _cat_15 : _cat_22; // FirstSet.java:35
-  wire [4:0] _cat_23 = {_not_165, _mux_24}; // FirstSet.java:35
-  wire _not_196 = ~_or_217; // FirstSet.java:34
-  wire _not_197 = ~_or_224; // FirstSet.java:34
-  wire _not_198 = ~_or_227; // FirstSet.java:34
-  wire _not_199 = ~_or_228; // FirstSet.java:34
-  wire _not_200 = ~_bits_391; // FirstSet.java:34
-  wire _not_201 = ~_bits_389; // FirstSet.java:34
-  wire _mux_25 = _not_199 ? _not_200 : _not_201; // FirstSet.java:35
-  wire [1:0] _cat_24 = {_not_199, _mux_25}; // FirstSet.java:35
-  wire _not_202 = ~_or_225; // FirstSet.java:34
-  wire _not_203 = ~_bits_387; // FirstSet.java:34
-  wire _not_204 = ~_bits_385; // FirstSet.java:34
-  wire _mux_26 = _not_202 ? _not_203 : _not_204; // FirstSet.java:35
-  wire [1:0] _cat_25 = {_not_202, _mux_26}; // FirstSet.java:35
-  wire [1:0] _mux_27 = _not_198 ? _cat_24 : _cat_25; // FirstSet.java:35
-  wire [2:0] _cat_26 = {_not_198, _mux_27}; // FirstSet.java:35
-  wire _not_205 = ~_or_220; // FirstSet.java:34
-  wire _not_206 = ~_or_221; // FirstSet.java:34
-  wire _not_207 = ~_bits_383; // FirstSet.java:34
-  wire _not_208 = ~_bits_381; // FirstSet.java:34
-  wire _mux_28 = _not_206 ? _not_207 : _not_208; // FirstSet.java:35
-  wire [1:0] _cat_27 = {_not_206, _mux_28}; // FirstSet.java:35
-  wire _not_209 = ~_or_218; // FirstSet.java:34
-  wire _not_210 = ~_bits_379; // FirstSet.java:34
-  wire _not_211 = ~_bits_377; // FirstSet.java:34
-  wire _mux_29 = _not_209 ? _not_210 : _not_211; // FirstSet.java:35
-  wire [1:0] _cat_28 = {_not_209, _mux_29}; // FirstSet.java:35
-  wire [1:0] _mux_30 = _not_205 ? _cat_27 : _cat_28; // FirstSet.java:35
-  wire [2:0] _cat_29 = {_not_205, _mux_30}; // FirstSet.java:35
-  wire [2:0] _mux_31 = _not_197 ? _cat_26 : _cat_29; // FirstSet.java:35
-  wire [3:0] _cat_30 = {_not_197, _mux_31}; // FirstSet.java:35
-  wire _not_212 = ~_or_209; // FirstSet.java:34
-  wire _not_213 = ~_or_212; // FirstSet.java:34
-  wire _not_214 = ~_or_213; // FirstSet.java:34
-  wire _not_215 = ~_bits_375; // FirstSet.java:34
-  wire _not_216 = ~_bits_373; // FirstSet.java:34
-  wire _mux_32 = _not_214 ? _not_215 : _not_216; // FirstSet.java:35
-  wire [1:0] _cat_31 = {_not_214, _mux_32}; // FirstSet.java:35
-  wire _not_217 = ~_or_210; // FirstSet.java:34
-  wire _not_218 = ~_bits_371; // FirstSet.java:34
-  wire _not_219 = ~_bits_369; // FirstSet.java:34
-  wire _mux_33 = _not_217 ? _not_218 : _not_219; // FirstSet.java:35
-  wire [1:0] _cat_32 = {_not_217, _mux_33}; // FirstSet.java:35
-  wire [1:0] _mux_34 = _not_213 ? _cat_31 : _cat_32; // FirstSet.java:35
-  wire [2:0] _cat_33 = {_not_213, _mux_34}; // FirstSet.java:35
-  wire _not_220 = ~_or_205; // FirstSet.java:34
-  wire _not_221 = ~_or_206; // FirstSet.java:34
-  wire _not_222 = ~_bits_367; // FirstSet.java:34
-  wire _not_223 = ~_bits_365; // FirstSet.java:34
-  wire _mux_35 = _not_221 ? _not_222 : _not_223; // FirstSet.java:35
-  wire [1:0] _cat_34 = {_not_221, _mux_35}; // FirstSet.java:35
-  wire _not_224 = ~_or_203; // FirstSet.java:34
-  wire _not_225 = ~_bits_363; // FirstSet.java:34
-  wire _not_226 = ~_bits_361; // FirstSet.java:34
-  wire _mux_36 = _not_224 ? _not_225 : _not_226; // FirstSet.java:35
-  wire [1:0] _cat_35 = {_not_224, _mux_36}; // FirstSet.java:35
-  wire [1:0] _mux_37 = _not_220 ? _cat_34 : _cat_35; // FirstSet.java:35
-  wire [2:0] _cat_36 = {_not_220, _mux_37}; // FirstSet.java:35
-  wire [2:0] _mux_38 = _not_212 ? _cat_33 : _cat_36; // FirstSet.java:35
-  wire [3:0] _cat_37 = {_not_212, _mux_38}; // FirstSet.java:35
-  wire [3:0] _mux_39 = _not_196 ? _cat_30 : _cat_37; // FirstSet.java:35
-  wire [4:0] _cat_38 = {_not_196, _mux_39}; // FirstSet.java:35
-  wire [4:0] _mux_40 = _not_164 ? _cat_23 : _cat_38; // FirstSet.java:35
-  wire [5:0] _cat_39 = {_not_164, _mux_40}; // FirstSet.java:35
-  wire _not_227 = ~_or_170; // FirstSet.java:34
-  wire _not_228 = ~_or_185; // FirstSet.java:34
-  wire _not_229 = ~_or_192; // FirstSet.java:34
-  wire _not_230 = ~_or_195; // FirstSet.java:34
-  wire _not_231 = ~_or_196; // FirstSet.java:34
-  wire _not_232 = ~_bits_359; // FirstSet.java:34
-  wire _not_233 = ~_bits_357; // FirstSet.java:34
-  wire _mux_41 = _not_231 ? _not_232 : _not_233; // FirstSet.java:35
-  wire [1:0] _cat_40 = {_not_231, _mux_41}; // FirstSet.java:35
-  wire _not_234 = ~_or_193; // FirstSet.java:34
-  wire _not_235 = ~_bits_355; // FirstSet.java:34
-  wire _not_236 = ~_bits_353; // FirstSet.java:34
-  wire _mux_42 = _not_234 ? _not_235 : _not_236; // FirstSet.java:35
-  wire [1:0] _cat_41 = {_not_234, _mux_42}; // FirstSet.java:35
-  wire [1:0] _mux_43 = _not_230 ? _cat_40 : _cat_41; // FirstSet.java:35
-  wire [2:0] _cat_42 = {_not_230, _mux_43}; // FirstSet.java:35
-  wire _not_237 = ~_or_188; // FirstSet.java:34
-  wire _not_238 = ~_or_189; // FirstSet.java:34
-  wire _not_239 = ~_bits_351; // FirstSet.java:34
-  wire _not_240 = ~_bits_349; // FirstSet.java:34
-  wire _mux_44 = _not_238 ? _not_239 : _not_240; // FirstSet.java:35
-  wire [1:0] _cat_43 = {_not_238, _mux_44}; // FirstSet.java:35
-  wire _not_241 = ~_or_186; // FirstSet.java:34
-  wire _not_242 = ~_bits_347; // FirstSet.java:34
-  wire _not_243 = ~_bits_345; // FirstSet.java:34
-  wire _mux_45 = _not_241 ? _not_242 : _not_243; // FirstSet.java:35
-  wire [1:0] _cat_44 = {_not_241, _mux_45}; // FirstSet.java:35
-  wire [1:0] _mux_46 = _not_237 ? _cat_43 : _cat_44; // FirstSet.java:35
-  wire [2:0] _cat_45 = {_not_237, _mux_46}; // FirstSet.java:35
-  wire [2:0] _mux_47 = _not_229 ? _cat_42 : _cat_45; // FirstSet.java:35
-  wire [3:0] _cat_46 = {_not_229, _mux_47}; // FirstSet.java:35
-  wire _not_244 = ~_or_177; // FirstSet.java:34
-  wire _not_245 = ~_or_180; // FirstSet.java:34
-  wire _not_246 = ~_or_181; // FirstSet.java:34
-  wire _not_247 = ~_bits_343; // FirstSet.java:34
-  wire _not_248 = ~_bits_341; // FirstSet.java:34
-  wire _mux_48 = _not_246 ? _not_247 : _not_248; // FirstSet.java:35
-  wire [1:0] _cat_47 = {_not_246, _mux_48}; // FirstSet.java:35
-  wire _not_249 = ~_or_178; // FirstSet.java:34
-  wire _not_250 = ~_bits_339; // FirstSet.java:34
-  wire _not_251 = ~_bits_337; // FirstSet.java:34
-  wire _mux_49 = _not_249 ? _not_250 : _not_251; // FirstSet.java:35
-  wire [1:0] _cat_48 = {_not_249, _mux_49}; // FirstSet.java:35
-  wire [1:0] _mux_50 = _not_245 ? _cat_47 : _cat_48; // FirstSet.java:35
-  wire [2:0] _cat_49 = {_not_245, _mux_50}; // FirstSet.java:35
-  wire _not_252 = ~_or_173; // FirstSet.java:34
-  wire _not_253 = ~_or_174; // FirstSet.java:34
-  wire _not_254 = ~_bits_335; // FirstSet.java:34
-  wire _not_255 = ~_bits_333; // FirstSet.java:34
-  wire _mux_51 = _not_253 ? _not_254 : _not_255; // FirstSet.java:35
-  wire [1:0] _cat_50 = {_not_253, _mux_51}; // FirstSet.java:35
-  wire _not_256 = ~_or_171; // FirstSet.java:34
-  wire _not_257 = ~_bits_331; // FirstSet.java:34
-  wire _not_258 = ~_bits_329; // FirstSet.java:34
-  wire _mux_52 = _not_256 ? _not_257 : _not_258; // FirstSet.java:35
-  wire [1:0] _cat_51 = {_not_256, _mux_52}; // FirstSet.java:35
-  wire [1:0] _mux_53 = _not_252 ? _cat_50 : _cat_51; // FirstSet.java:35
-  wire [2:0] _cat_52 = {_not_252, _mux_53}; // FirstSet.java:35
-  wire [2:0] _mux_54 = _not_244 ? _cat_49 : _cat_52; // FirstSet.java:35
-  wire [3:0] _cat_53 = {_not_244, _mux_54}; // FirstSet.java:35
-  wire [3:0] _mux_55 = _not_228 ? _cat_46 : _cat_53; // FirstSet.java:35
-  wire [4:0] _cat_54 = {_not_228, _mux_55}; // FirstSet.java:35
-  wire _not_259 = ~_or_154; // FirstSet.java:34
-  wire _not_260 = ~_or_161; // FirstSet.java:34
-  wire _not_261 = ~_or_164; // FirstSet.java:34
-  wire _not_262 = ~_or_165; // FirstSet.java:34
-  wire _not_263 = ~_bits_327; // FirstSet.java:34
-  wire _not_264 = ~_bits_325; // FirstSet.java:34
-  wire _mux_56 = _not_262 ? _not_263 : _not_264; // FirstSet.java:35
-  wire [1:0] _cat_55 = {_not_262, _mux_56}; // FirstSet.java:35
-  wire _not_265 = ~_or_162; // FirstSet.java:34
-  wire _not_266 = ~_bits_323; // FirstSet.java:34
-  wire _not_267 = ~_bits_321; // FirstSet.java:34
-  wire _mux_57 = _not_265 ? _not_266 : _not_267; // FirstSet.java:35
-  wire [1:0] _cat_56 = {_not_265, _mux_57}; // FirstSet.java:35
-  wire [1:0] _mux_58 = _not_261 ? _cat_55 : _cat_56; // FirstSet.java:35
-  wire [2:0] _cat_57 = {_not_261, _mux_58}; // FirstSet.java:35
-  wire _not_268 = ~_or_157; // FirstSet.java:34
-  wire _not_269 = ~_or_158; // FirstSet.java:34
-  wire _not_270 = ~_bits_319; // FirstSet.java:34
-  wire _not_271 = ~_bits_317; // FirstSet.java:34
-  wire _mux_59 = _not_269 ? _not_270 : _not_271; // FirstSet.java:35
-  wire [1:0] _cat_58 = {_not_269, _mux_59}; // FirstSet.java:35
-  wire _not_272 = ~_or_155; // FirstSet.java:34
-  wire _not_273 = ~_bits_315; // FirstSet.java:34
-  wire _not_274 = ~_bits_313; // FirstSet.java:34
-  wire _mux_60 = _not_272 ? _not_273 : _not_274; // FirstSet.java:35
-  wire [1:0] _cat_59 = {_not_272, _mux_60}; // FirstSet.java:35
-  wire [1:0] _mux_61 = _not_268 ? _cat_58 : _cat_59; // FirstSet.java:35
-  wire [2:0] _cat_60 = {_not_268, _mux_61}; // FirstSet.java:35
-  wire [2:0] _mux_62 = _not_260 ? _cat_57 : _cat_60; // FirstSet.java:35
-  wire [3:0] _cat_61 = {_not_260, _mux_62}; // FirstSet.java:35
-  wire _not_275 = ~_or_146; // FirstSet.java:34
-  wire _not_276 = ~_or_149; // FirstSet.java:34
-  wire _not_277 = ~_or_150; // FirstSet.java:34
-  wire _not_278 = ~_bits_311; // FirstSet.java:34
-  wire _not_279 = ~_bits_309; // FirstSet.java:34
-  wire _mux_63 = _not_277 ? _not_278 : _not_279; // FirstSet.java:35
-  wire [1:0] _cat_62 = {_not_277, _mux_63}; // FirstSet.java:35
-  wire _not_280 = ~_or_147; // FirstSet.java:34
-  wire _not_281 = ~_bits_307; // FirstSet.java:34
-  wire _not_282 = ~_bits_305; // FirstSet.java:34
-  wire _mux_64 = _not_280 ? _not_281 : _not_282; // FirstSet.java:35
-  wire [1:0] _cat_63 = {_not_280, _mux_64}; // FirstSet.java:35
-  wire [1:0] _mux_65 = _not_276 ? _cat_62 : _cat_63; // FirstSet.java:35
-  wire [2:0] _cat_64 = {_not_276, _mux_65}; // FirstSet.java:35
-  wire _not_283 = ~_or_142; // FirstSet.java:34
-  wire _not_284 = ~_or_143; // FirstSet.java:34
-  wire _not_285 = ~_bits_303; // FirstSet.java:34
-  wire _not_286 = ~_bits_301; // FirstSet.java:34
-  wire _mux_66 = _not_284 ? _not_285 : _not_286; // FirstSet.java:35
-  wire [1:0] _cat_65 = {_not_284, _mux_66}; // FirstSet.java:35
-  wire _not_287 = ~_or_140; // FirstSet.java:34
-  wire _not_288 = ~_bits_299; // FirstSet.java:34
-  wire _not_289 = ~_bits_297; // FirstSet.java:34
-  wire _mux_67 = _not_287 ? _not_288 : _not_289; // FirstSet.java:35
-  wire [1:0] _cat_66 = {_not_287, _mux_67}; // FirstSet.java:35
-  wire [1:0] _mux_68 = _not_283 ? _cat_65 : _cat_66; // FirstSet.java:35
-  wire [2:0] _cat_67 = {_not_283, _mux_68}; // FirstSet.java:35
-  wire [2:0] _mux_69 = _not_275 ? _cat_64 : _cat_67; // FirstSet.java:35
-  wire [3:0] _cat_68 = {_not_275, _mux_69}; // FirstSet.java:35
-  wire [3:0] _mux_70 = _not_259 ? _cat_61 : _cat_68; // FirstSet.java:35
-  wire [4:0] _cat_69 = {_not_259, _mux_70}; // FirstSet.java:35
-  wire [4:0] _mux_71 = _not_227 ? _cat_54 : _cat_69; // FirstSet.java:35
-  wire [5:0] _cat_70 = {_not_227, _mux_71}; // FirstSet.java:35
-  wire [5:0] _mux_72 = _not_163 ? _cat_39 : _cat_70; // FirstSet.java:35
-  wire [6:0] _cat_71 = {_not_163, _mux_72}; // FirstSet.java:35
+  wire _not_164 = ~_or_202; // FirstSet.java:34
+  wire _not_165 = ~_or_233; // FirstSet.java:34
+  wire _not_166 = ~_or_248; // FirstSet.java:34
+  wire _not_167 = ~_or_255; // FirstSet.java:34
+  wire _not_168 = ~_or_258; // FirstSet.java:34
+  wire _not_169 = ~_or_259; // FirstSet.java:34
+  wire _not_170 = ~_bits_423; // FirstSet.java:34
+  wire _not_171 = ~_bits_421; // FirstSet.java:34
+  wire _mux_10 = _not_169 ? _not_170 : _not_171; // FirstSet.java:35
+  wire [1:0] _cat_9 = {_not_169, _mux_10}; // FirstSet.java:35
+  wire _not_172 = ~_or_256; // FirstSet.java:34
+  wire _not_173 = ~_bits_419; // FirstSet.java:34
+  wire _not_174 = ~_bits_417; // FirstSet.java:34
+  wire _mux_11 = _not_172 ? _not_173 : _not_174; // FirstSet.java:35
+  wire [1:0] _cat_10 = {_not_172, _mux_11}; // FirstSet.java:35
+  wire [1:0] _mux_12 = _not_168 ? _cat_9 : _cat_10; // FirstSet.java:35
+  wire [2:0] _cat_11 = {_not_168, _mux_12}; // FirstSet.java:35
+  wire _not_175 = ~_or_251; // FirstSet.java:34
+  wire _not_176 = ~_or_252; // FirstSet.java:34
+  wire _not_177 = ~_bits_415; // FirstSet.java:34
+  wire _not_178 = ~_bits_413; // FirstSet.java:34
+  wire _mux_13 = _not_176 ? _not_177 : _not_178; // FirstSet.java:35
+  wire [1:0] _cat_12 = {_not_176, _mux_13}; // FirstSet.java:35
+  wire _not_179 = ~_or_249; // FirstSet.java:34
+  wire _not_180 = ~_bits_411; // FirstSet.java:34
+  wire _not_181 = ~_bits_409; // FirstSet.java:34
+  wire _mux_14 = _not_179 ? _not_180 : _not_181; // FirstSet.java:35
+  wire [1:0] _cat_13 = {_not_179, _mux_14}; // FirstSet.java:35
+  wire [1:0] _mux_15 = _not_175 ? _cat_12 : _cat_13; // FirstSet.java:35
+  wire [2:0] _cat_14 = {_not_175, _mux_15}; // FirstSet.java:35
+  wire [2:0] _mux_16 = _not_167 ? _cat_11 : _cat_14; // FirstSet.java:35
+  wire [3:0] _cat_15 = {_not_167, _mux_16}; // FirstSet.java:35
+  wire _not_182 = ~_or_240; // FirstSet.java:34
+  wire _not_183 = ~_or_243; // FirstSet.java:34
+  wire _not_184 = ~_or_244; // FirstSet.java:34
+  wire _not_185 = ~_bits_407; // FirstSet.java:34
+  wire _not_186 = ~_bits_405; // FirstSet.java:34
+  wire _mux_17 = _not_184 ? _not_185 : _not_186; // FirstSet.java:35
+  wire [1:0] _cat_16 = {_not_184, _mux_17}; // FirstSet.java:35
+  wire _not_187 = ~_or_241; // FirstSet.java:34
+  wire _not_188 = ~_bits_403; // FirstSet.java:34
+  wire _not_189 = ~_bits_401; // FirstSet.java:34
+  wire _mux_18 = _not_187 ? _not_188 : _not_189; // FirstSet.java:35
+  wire [1:0] _cat_17 = {_not_187, _mux_18}; // FirstSet.java:35
+  wire [1:0] _mux_19 = _not_183 ? _cat_16 : _cat_17; // FirstSet.java:35
+  wire [2:0] _cat_18 = {_not_183, _mux_19}; // FirstSet.java:35
+  wire _not_190 = ~_or_236; // FirstSet.java:34
+  wire _not_191 = ~_or_237; // FirstSet.java:34
+  wire _not_192 = ~_bits_399; // FirstSet.java:34
+  wire _not_193 = ~_bits_397; // FirstSet.java:34
+  wire _mux_20 = _not_191 ? _not_192 : _not_193; // FirstSet.java:35
+  wire [1:0] _cat_19 = {_not_191, _mux_20}; // FirstSet.java:35
+  wire _not_194 = ~_or_234; // FirstSet.java:34
+  wire _not_195 = ~_bits_395; // FirstSet.java:34
+  wire _not_196 = ~_bits_393; // FirstSet.java:34
+  wire _mux_21 = _not_194 ? _not_195 : _not_196; // FirstSet.java:35
+  wire [1:0] _cat_20 = {_not_194, _mux_21}; // FirstSet.java:35
+  wire [1:0] _mux_22 = _not_190 ? _cat_19 : _cat_20; // FirstSet.java:35
+  wire [2:0] _cat_21 = {_not_190, _mux_22}; // FirstSet.java:35
+  wire [2:0] _mux_23 = _not_182 ? _cat_18 : _cat_21; // FirstSet.java:35
+  wire [3:0] _cat_22 = {_not_182, _mux_23}; // FirstSet.java:35
+  wire [3:0] _mux_24 = _not_166 ? _cat_15 : _cat_22; // FirstSet.java:35
+  wire [4:0] _cat_23 = {_not_166, _mux_24}; // FirstSet.java:35
+  wire _not_197 = ~_or_217; // FirstSet.java:34
+  wire _not_198 = ~_or_224; // FirstSet.java:34
+  wire _not_199 = ~_or_227; // FirstSet.java:34
+  wire _not_200 = ~_or_228; // FirstSet.java:34
+  wire _not_201 = ~_bits_391; // FirstSet.java:34
+  wire _not_202 = ~_bits_389; // FirstSet.java:34
+  wire _mux_25 = _not_200 ? _not_201 : _not_202; // FirstSet.java:35
+  wire [1:0] _cat_24 = {_not_200, _mux_25}; // FirstSet.java:35
+  wire _not_203 = ~_or_225; // FirstSet.java:34
+  wire _not_204 = ~_bits_387; // FirstSet.java:34
+  wire _not_205 = ~_bits_385; // FirstSet.java:34
+  wire _mux_26 = _not_203 ? _not_204 : _not_205; // FirstSet.java:35
+  wire [1:0] _cat_25 = {_not_203, _mux_26}; // FirstSet.java:35
+  wire [1:0] _mux_27 = _not_199 ? _cat_24 : _cat_25; // FirstSet.java:35
+  wire [2:0] _cat_26 = {_not_199, _mux_27}; // FirstSet.java:35
+  wire _not_206 = ~_or_220; // FirstSet.java:34
+  wire _not_207 = ~_or_221; // FirstSet.java:34
+  wire _not_208 = ~_bits_383; // FirstSet.java:34
+  wire _not_209 = ~_bits_381; // FirstSet.java:34
+  wire _mux_28 = _not_207 ? _not_208 : _not_209; // FirstSet.java:35
+  wire [1:0] _cat_27 = {_not_207, _mux_28}; // FirstSet.java:35
+  wire _not_210 = ~_or_218; // FirstSet.java:34
+  wire _not_211 = ~_bits_379; // FirstSet.java:34
+  wire _not_212 = ~_bits_377; // FirstSet.java:34
+  wire _mux_29 = _not_210 ? _not_211 : _not_212; // FirstSet.java:35
+  wire [1:0] _cat_28 = {_not_210, _mux_29}; // FirstSet.java:35
+  wire [1:0] _mux_30 = _not_206 ? _cat_27 : _cat_28; // FirstSet.java:35
+  wire [2:0] _cat_29 = {_not_206, _mux_30}; // FirstSet.java:35
+  wire [2:0] _mux_31 = _not_198 ? _cat_26 : _cat_29; // FirstSet.java:35
+  wire [3:0] _cat_30 = {_not_198, _mux_31}; // FirstSet.java:35
+  wire _not_213 = ~_or_209; // FirstSet.java:34
+  wire _not_214 = ~_or_212; // FirstSet.java:34
+  wire _not_215 = ~_or_213; // FirstSet.java:34
+  wire _not_216 = ~_bits_375; // FirstSet.java:34
+  wire _not_217 = ~_bits_373; // FirstSet.java:34
+  wire _mux_32 = _not_215 ? _not_216 : _not_217; // FirstSet.java:35
+  wire [1:0] _cat_31 = {_not_215, _mux_32}; // FirstSet.java:35
+  wire _not_218 = ~_or_210; // FirstSet.java:34
+  wire _not_219 = ~_bits_371; // FirstSet.java:34
+  wire _not_220 = ~_bits_369; // FirstSet.java:34
+  wire _mux_33 = _not_218 ? _not_219 : _not_220; // FirstSet.java:35
+  wire [1:0] _cat_32 = {_not_218, _mux_33}; // FirstSet.java:35
+  wire [1:0] _mux_34 = _not_214 ? _cat_31 : _cat_32; // FirstSet.java:35
+  wire [2:0] _cat_33 = {_not_214, _mux_34}; // FirstSet.java:35
+  wire _not_221 = ~_or_205; // FirstSet.java:34
+  wire _not_222 = ~_or_206; // FirstSet.java:34
+  wire _not_223 = ~_bits_367; // FirstSet.java:34
+  wire _not_224 = ~_bits_365; // FirstSet.java:34
+  wire _mux_35 = _not_222 ? _not_223 : _not_224; // FirstSet.java:35
+  wire [1:0] _cat_34 = {_not_222, _mux_35}; // FirstSet.java:35
+  wire _not_225 = ~_or_203; // FirstSet.java:34
+  wire _not_226 = ~_bits_363; // FirstSet.java:34
+  wire _not_227 = ~_bits_361; // FirstSet.java:34
+  wire _mux_36 = _not_225 ? _not_226 : _not_227; // FirstSet.java:35
+  wire [1:0] _cat_35 = {_not_225, _mux_36}; // FirstSet.java:35
+  wire [1:0] _mux_37 = _not_221 ? _cat_34 : _cat_35; // FirstSet.java:35
+  wire [2:0] _cat_36 = {_not_221, _mux_37}; // FirstSet.java:35
+  wire [2:0] _mux_38 = _not_213 ? _cat_33 : _cat_36; // FirstSet.java:35
+  wire [3:0] _cat_37 = {_not_213, _mux_38}; // FirstSet.java:35
+  wire [3:0] _mux_39 = _not_197 ? _cat_30 : _cat_37; // FirstSet.java:35
+  wire [4:0] _cat_38 = {_not_197, _mux_39}; // FirstSet.java:35
+  wire [4:0] _mux_40 = _not_165 ? _cat_23 : _cat_38; // FirstSet.java:35
+  wire [5:0] _cat_39 = {_not_165, _mux_40}; // FirstSet.java:35
+  wire _not_228 = ~_or_170; // FirstSet.java:34
+  wire _not_229 = ~_or_185; // FirstSet.java:34
+  wire _not_230 = ~_or_192; // FirstSet.java:34
+  wire _not_231 = ~_or_195; // FirstSet.java:34
+  wire _not_232 = ~_or_196; // FirstSet.java:34
+  wire _not_233 = ~_bits_359; // FirstSet.java:34
+  wire _not_234 = ~_bits_357; // FirstSet.java:34
+  wire _mux_41 = _not_232 ? _not_233 : _not_234; // FirstSet.java:35
+  wire [1:0] _cat_40 = {_not_232, _mux_41}; // FirstSet.java:35
+  wire _not_235 = ~_or_193; // FirstSet.java:34
+  wire _not_236 = ~_bits_355; // FirstSet.java:34
+  wire _not_237 = ~_bits_353; // FirstSet.java:34
+  wire _mux_42 = _not_235 ? _not_236 : _not_237; // FirstSet.java:35
+  wire [1:0] _cat_41 = {_not_235, _mux_42}; // FirstSet.java:35
+  wire [1:0] _mux_43 = _not_231 ? _cat_40 : _cat_41; // FirstSet.java:35
+  wire [2:0] _cat_42 = {_not_231, _mux_43}; // FirstSet.java:35
+  wire _not_238 = ~_or_188; // FirstSet.java:34
+  wire _not_239 = ~_or_189; // FirstSet.java:34
+  wire _not_240 = ~_bits_351; // FirstSet.java:34
+  wire _not_241 = ~_bits_349; // FirstSet.java:34
+  wire _mux_44 = _not_239 ? _not_240 : _not_241; // FirstSet.java:35
+  wire [1:0] _cat_43 = {_not_239, _mux_44}; // FirstSet.java:35
+  wire _not_242 = ~_or_186; // FirstSet.java:34
+  wire _not_243 = ~_bits_347; // FirstSet.java:34
+  wire _not_244 = ~_bits_345; // FirstSet.java:34
+  wire _mux_45 = _not_242 ? _not_243 : _not_244; // FirstSet.java:35
+  wire [1:0] _cat_44 = {_not_242, _mux_45}; // FirstSet.java:35
+  wire [1:0] _mux_46 = _not_238 ? _cat_43 : _cat_44; // FirstSet.java:35
+  wire [2:0] _cat_45 = {_not_238, _mux_46}; // FirstSet.java:35
+  wire [2:0] _mux_47 = _not_230 ? _cat_42 : _cat_45; // FirstSet.java:35
+  wire [3:0] _cat_46 = {_not_230, _mux_47}; // FirstSet.java:35
+  wire _not_245 = ~_or_177; // FirstSet.java:34
+  wire _not_246 = ~_or_180; // FirstSet.java:34
+  wire _not_247 = ~_or_181; // FirstSet.java:34
+  wire _not_248 = ~_bits_343; // FirstSet.java:34
+  wire _not_249 = ~_bits_341; // FirstSet.java:34
+  wire _mux_48 = _not_247 ? _not_248 : _not_249; // FirstSet.java:35
+  wire [1:0] _cat_47 = {_not_247, _mux_48}; // FirstSet.java:35
+  wire _not_250 = ~_or_178; // FirstSet.java:34
+  wire _not_251 = ~_bits_339; // FirstSet.java:34
+  wire _not_252 = ~_bits_337; // FirstSet.java:34
+  wire _mux_49 = _not_250 ? _not_251 : _not_252; // FirstSet.java:35
+  wire [1:0] _cat_48 = {_not_250, _mux_49}; // FirstSet.java:35
+  wire [1:0] _mux_50 = _not_246 ? _cat_47 : _cat_48; // FirstSet.java:35
+  wire [2:0] _cat_49 = {_not_246, _mux_50}; // FirstSet.java:35
+  wire _not_253 = ~_or_173; // FirstSet.java:34
+  wire _not_254 = ~_or_174; // FirstSet.java:34
+  wire _not_255 = ~_bits_335; // FirstSet.java:34
+  wire _not_256 = ~_bits_333; // FirstSet.java:34
+  wire _mux_51 = _not_254 ? _not_255 : _not_256; // FirstSet.java:35
+  wire [1:0] _cat_50 = {_not_254, _mux_51}; // FirstSet.java:35
+  wire _not_257 = ~_or_171; // FirstSet.java:34
+  wire _not_258 = ~_bits_331; // FirstSet.java:34
+  wire _not_259 = ~_bits_329; // FirstSet.java:34
+  wire _mux_52 = _not_257 ? _not_258 : _not_259; // FirstSet.java:35
+  wire [1:0] _cat_51 = {_not_257, _mux_52}; // FirstSet.java:35
+  wire [1:0] _mux_53 = _not_253 ? _cat_50 : _cat_51; // FirstSet.java:35
+  wire [2:0] _cat_52 = {_not_253, _mux_53}; // FirstSet.java:35
+  wire [2:0] _mux_54 = _not_245 ? _cat_49 : _cat_52; // FirstSet.java:35
+  wire [3:0] _cat_53 = {_not_245, _mux_54}; // FirstSet.java:35
+  wire [3:0] _mux_55 = _not_229 ? _cat_46 : _cat_53; // FirstSet.java:35
+  wire [4:0] _cat_54 = {_not_229, _mux_55}; // FirstSet.java:35
+  wire _not_260 = ~_or_154; // FirstSet.java:34
+  wire _not_261 = ~_or_161; // FirstSet.java:34
+  wire _not_262 = ~_or_164; // FirstSet.java:34
+  wire _not_263 = ~_or_165; // FirstSet.java:34
+  wire _not_264 = ~_bits_327; // FirstSet.java:34
+  wire _not_265 = ~_bits_325; // FirstSet.java:34
+  wire _mux_56 = _not_263 ? _not_264 : _not_265; // FirstSet.java:35
+  wire [1:0] _cat_55 = {_not_263, _mux_56}; // FirstSet.java:35
+  wire _not_266 = ~_or_162; // FirstSet.java:34
+  wire _not_267 = ~_bits_323; // FirstSet.java:34
+  wire _not_268 = ~_bits_321; // FirstSet.java:34
+  wire _mux_57 = _not_266 ? _not_267 : _not_268; // FirstSet.java:35
+  wire [1:0] _cat_56 = {_not_266, _mux_57}; // FirstSet.java:35
+  wire [1:0] _mux_58 = _not_262 ? _cat_55 : _cat_56; // FirstSet.java:35
+  wire [2:0] _cat_57 = {_not_262, _mux_58}; // FirstSet.java:35
+  wire _not_269 = ~_or_157; // FirstSet.java:34
+  wire _not_270 = ~_or_158; // FirstSet.java:34
+  wire _not_271 = ~_bits_319; // FirstSet.java:34
+  wire _not_272 = ~_bits_317; // FirstSet.java:34
+  wire _mux_59 = _not_270 ? _not_271 : _not_272; // FirstSet.java:35
+  wire [1:0] _cat_58 = {_not_270, _mux_59}; // FirstSet.java:35
+  wire _not_273 = ~_or_155; // FirstSet.java:34
+  wire _not_274 = ~_bits_315; // FirstSet.java:34
+  wire _not_275 = ~_bits_313; // FirstSet.java:34
+  wire _mux_60 = _not_273 ? _not_274 : _not_275; // FirstSet.java:35
+  wire [1:0] _cat_59 = {_not_273, _mux_60}; // FirstSet.java:35
+  wire [1:0] _mux_61 = _not_269 ? _cat_58 : _cat_59; // FirstSet.java:35
+  wire [2:0] _cat_60 = {_not_269, _mux_61}; // FirstSet.java:35
+  wire [2:0] _mux_62 = _not_261 ? _cat_57 : _cat_60; // FirstSet.java:35
+  wire [3:0] _cat_61 = {_not_261, _mux_62}; // FirstSet.java:35
+  wire _not_276 = ~_or_146; // FirstSet.java:34
+  wire _not_277 = ~_or_149; // FirstSet.java:34
+  wire _not_278 = ~_or_150; // FirstSet.java:34
+  wire _not_279 = ~_bits_311; // FirstSet.java:34
+  wire _not_280 = ~_bits_309; // FirstSet.java:34
+  wire _mux_63 = _not_278 ? _not_279 : _not_280; // FirstSet.java:35
+  wire [1:0] _cat_62 = {_not_278, _mux_63}; // FirstSet.java:35
+  wire _not_281 = ~_or_147; // FirstSet.java:34
+  wire _not_282 = ~_bits_307; // FirstSet.java:34
+  wire _not_283 = ~_bits_305; // FirstSet.java:34
+  wire _mux_64 = _not_281 ? _not_282 : _not_283; // FirstSet.java:35
+  wire [1:0] _cat_63 = {_not_281, _mux_64}; // FirstSet.java:35
+  wire [1:0] _mux_65 = _not_277 ? _cat_62 : _cat_63; // FirstSet.java:35
+  wire [2:0] _cat_64 = {_not_277, _mux_65}; // FirstSet.java:35
+  wire _not_284 = ~_or_142; // FirstSet.java:34
+  wire _not_285 = ~_or_143; // FirstSet.java:34
+  wire _not_286 = ~_bits_303; // FirstSet.java:34
+  wire _not_287 = ~_bits_301; // FirstSet.java:34
+  wire _mux_66 = _not_285 ? _not_286 : _not_287; // FirstSet.java:35
+  wire [1:0] _cat_65 = {_not_285, _mux_66}; // FirstSet.java:35
+  wire _not_288 = ~_or_140; // FirstSet.java:34
+  wire _not_289 = ~_bits_299; // FirstSet.java:34
+  wire _not_290 = ~_bits_297; // FirstSet.java:34
+  wire _mux_67 = _not_288 ? _not_289 : _not_290; // FirstSet.java:35
+  wire [1:0] _cat_66 = {_not_288, _mux_67}; // FirstSet.java:35
+  wire [1:0] _mux_68 = _not_284 ? _cat_65 : _cat_66; // FirstSet.java:35
+  wire [2:0] _cat_67 = {_not_284, _mux_68}; // FirstSet.java:35
+  wire [2:0] _mux_69 = _not_276 ? _cat_64 : _cat_67; // FirstSet.java:35
+  wire [3:0] _cat_68 = {_not_276, _mux_69}; // FirstSet.java:35
+  wire [3:0] _mux_70 = _not_260 ? _cat_61 : _cat_68; // FirstSet.java:35
+  wire [4:0] _cat_69 = {_not_260, _mux_70}; // FirstSet.java:35
+  wire [4:0] _mux_71 = _not_228 ? _cat_54 : _cat_69; // FirstSet.java:35
+  wire [5:0] _cat_70 = {_not_228, _mux_71}; // FirstSet.java:35
+  wire [5:0] _mux_72 = _not_164 ? _cat_39 : _cat_70; // FirstSet.java:35
+  wire [6:0] _cat_71 = {_not_164, _mux_72}; // FirstSet.java:35
   wire [6:0] _bits_425 = _cat_71; // FirstSet.java:43
-  wire _not_290 = ~slot_pick_load; // SlotPicker.java:40
-  wire [127:0] _not_291 = ~slot_pick_pick_hot; // SlotPicker.java:33
-  wire [127:0] _and_540 = slot_pick_candidates & _not_291; // SlotPicker.java:33
+  wire _not_291 = ~slot_pick_load; // SlotPicker.java:40
+  wire [127:0] _not_292 = ~slot_pick_pick_hot; // SlotPicker.java:33
+  wire [127:0] _and_540 = slot_pick_candidates & _not_292; // SlotPicker.java:33
   wire [127:0] slot_pick_remaining = slot_pick_take ? _and_540 : slot_pick_candidates; // SlotPicker.java:33
-  wire [127:0] _not_292 = ~slot_valid; // RapController.java:391
+  wire [127:0] _not_293 = ~slot_valid; // RapController.java:393
   wire [127:0] _sub_8 = slot_pick_remaining - 128'd1; // SlotPicker.java:38
-  wire [127:0] _not_293 = ~_sub_8; // SlotPicker.java:38
-  wire [127:0] _and_541 = slot_pick_remaining & _not_293; // SlotPicker.java:38
+  wire [127:0] _not_294 = ~_sub_8; // SlotPicker.java:38
+  wire [127:0] _and_541 = slot_pick_remaining & _not_294; // SlotPicker.java:38
   wire _bits_426 = slot_pick_remaining[0]; // FirstSet.java:24
   wire _bits_427 = slot_pick_remaining[1]; // FirstSet.java:24
   wire _or_267 = _bits_426 | _bits_427; // FirstSet.java:36
@@ -4047,310 +4050,310 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_391 = _or_375 | _or_390; // FirstSet.java:36
   wire _or_392 = _or_360 | _or_391; // FirstSet.java:36
   wire _or_393 = _or_329 | _or_392; // FirstSet.java:36
-  wire _not_294 = ~_or_329; // FirstSet.java:34
-  wire _not_295 = ~_or_360; // FirstSet.java:34
-  wire _not_296 = ~_or_375; // FirstSet.java:34
-  wire _not_297 = ~_or_382; // FirstSet.java:34
-  wire _not_298 = ~_or_385; // FirstSet.java:34
-  wire _not_299 = ~_or_386; // FirstSet.java:34
-  wire _not_300 = ~_bits_552; // FirstSet.java:34
-  wire _not_301 = ~_bits_550; // FirstSet.java:34
-  wire _mux_73 = _not_299 ? _not_300 : _not_301; // FirstSet.java:35
-  wire [1:0] _cat_72 = {_not_299, _mux_73}; // FirstSet.java:35
-  wire _not_302 = ~_or_383; // FirstSet.java:34
-  wire _not_303 = ~_bits_548; // FirstSet.java:34
-  wire _not_304 = ~_bits_546; // FirstSet.java:34
-  wire _mux_74 = _not_302 ? _not_303 : _not_304; // FirstSet.java:35
-  wire [1:0] _cat_73 = {_not_302, _mux_74}; // FirstSet.java:35
-  wire [1:0] _mux_75 = _not_298 ? _cat_72 : _cat_73; // FirstSet.java:35
-  wire [2:0] _cat_74 = {_not_298, _mux_75}; // FirstSet.java:35
-  wire _not_305 = ~_or_378; // FirstSet.java:34
-  wire _not_306 = ~_or_379; // FirstSet.java:34
-  wire _not_307 = ~_bits_544; // FirstSet.java:34
-  wire _not_308 = ~_bits_542; // FirstSet.java:34
-  wire _mux_76 = _not_306 ? _not_307 : _not_308; // FirstSet.java:35
-  wire [1:0] _cat_75 = {_not_306, _mux_76}; // FirstSet.java:35
-  wire _not_309 = ~_or_376; // FirstSet.java:34
-  wire _not_310 = ~_bits_540; // FirstSet.java:34
-  wire _not_311 = ~_bits_538; // FirstSet.java:34
-  wire _mux_77 = _not_309 ? _not_310 : _not_311; // FirstSet.java:35
-  wire [1:0] _cat_76 = {_not_309, _mux_77}; // FirstSet.java:35
-  wire [1:0] _mux_78 = _not_305 ? _cat_75 : _cat_76; // FirstSet.java:35
-  wire [2:0] _cat_77 = {_not_305, _mux_78}; // FirstSet.java:35
-  wire [2:0] _mux_79 = _not_297 ? _cat_74 : _cat_77; // FirstSet.java:35
-  wire [3:0] _cat_78 = {_not_297, _mux_79}; // FirstSet.java:35
-  wire _not_312 = ~_or_367; // FirstSet.java:34
-  wire _not_313 = ~_or_370; // FirstSet.java:34
-  wire _not_314 = ~_or_371; // FirstSet.java:34
-  wire _not_315 = ~_bits_536; // FirstSet.java:34
-  wire _not_316 = ~_bits_534; // FirstSet.java:34
-  wire _mux_80 = _not_314 ? _not_315 : _not_316; // FirstSet.java:35
-  wire [1:0] _cat_79 = {_not_314, _mux_80}; // FirstSet.java:35
-  wire _not_317 = ~_or_368; // FirstSet.java:34
-  wire _not_318 = ~_bits_532; // FirstSet.java:34
-  wire _not_319 = ~_bits_530; // FirstSet.java:34
-  wire _mux_81 = _not_317 ? _not_318 : _not_319; // FirstSet.java:35
-  wire [1:0] _cat_80 = {_not_317, _mux_81}; // FirstSet.java:35
-  wire [1:0] _mux_82 = _not_313 ? _cat_79 : _cat_80; // FirstSet.java:35
-  wire [2:0] _cat_81 = {_not_313, _mux_82}; // FirstSet.java:35
-  wire _not_320 = ~_or_363; // FirstSet.java:34
-  wire _not_321 = ~_or_364; // FirstSet.java:34
-  wire _not_322 = ~_bits_528; // FirstSet.java:34
-  wire _not_323 = ~_bits_526; // FirstSet.java:34
-  wire _mux_83 = _not_321 ? _not_322 : _not_323; // FirstSet.java:35
-  wire [1:0] _cat_82 = {_not_321, _mux_83}; // FirstSet.java:35
-  wire _not_324 = ~_or_361; // FirstSet.java:34
-  wire _not_325 = ~_bits_524; // FirstSet.java:34
-  wire _not_326 = ~_bits_522; // FirstSet.java:34
-  wire _mux_84 = _not_324 ? _not_325 : _not_326; // FirstSet.java:35
-  wire [1:0] _cat_83 = {_not_324, _mux_84}; // FirstSet.java:35
-  wire [1:0] _mux_85 = _not_320 ? _cat_82 : _cat_83; // FirstSet.java:35
-  wire [2:0] _cat_84 = {_not_320, _mux_85}; // FirstSet.java:35
-  wire [2:0] _mux_86 = _not_312 ? _cat_81 : _cat_84; // FirstSet.java:35
-  wire [3:0] _cat_85 = {_not_312, _mux_86}; // FirstSet.java:35
-  wire [3:0] _mux_87 = _not_296 ? _cat_78 : _cat_85; // FirstSet.java:35
-  wire [4:0] _cat_86 = {_not_296, _mux_87}; // FirstSet.java:35
-  wire _not_327 = ~_or_344; // FirstSet.java:34
-  wire _not_328 = ~_or_351; // FirstSet.java:34
-  wire _not_329 = ~_or_354; // FirstSet.java:34
-  wire _not_330 = ~_or_355; // FirstSet.java:34
-  wire _not_331 = ~_bits_520; // FirstSet.java:34
-  wire _not_332 = ~_bits_518; // FirstSet.java:34
-  wire _mux_88 = _not_330 ? _not_331 : _not_332; // FirstSet.java:35
-  wire [1:0] _cat_87 = {_not_330, _mux_88}; // FirstSet.java:35
-  wire _not_333 = ~_or_352; // FirstSet.java:34
-  wire _not_334 = ~_bits_516; // FirstSet.java:34
-  wire _not_335 = ~_bits_514; // FirstSet.java:34
-  wire _mux_89 = _not_333 ? _not_334 : _not_335; // FirstSet.java:35
-  wire [1:0] _cat_88 = {_not_333, _mux_89}; // FirstSet.java:35
-  wire [1:0] _mux_90 = _not_329 ? _cat_87 : _cat_88; // FirstSet.java:35
-  wire [2:0] _cat_89 = {_not_329, _mux_90}; // FirstSet.java:35
-  wire _not_336 = ~_or_347; // FirstSet.java:34
-  wire _not_337 = ~_or_348; // FirstSet.java:34
-  wire _not_338 = ~_bits_512; // FirstSet.java:34
-  wire _not_339 = ~_bits_510; // FirstSet.java:34
-  wire _mux_91 = _not_337 ? _not_338 : _not_339; // FirstSet.java:35
-  wire [1:0] _cat_90 = {_not_337, _mux_91}; // FirstSet.java:35
-  wire _not_340 = ~_or_345; // FirstSet.java:34
-  wire _not_341 = ~_bits_508; // FirstSet.java:34
-  wire _not_342 = ~_bits_506; // FirstSet.java:34
-  wire _mux_92 = _not_340 ? _not_341 : _not_342; // FirstSet.java:35
-  wire [1:0] _cat_91 = {_not_340, _mux_92}; // FirstSet.java:35
-  wire [1:0] _mux_93 = _not_336 ? _cat_90 : _cat_91; // FirstSet.java:35
-  wire [2:0] _cat_92 = {_not_336, _mux_93}; // FirstSet.java:35
-  wire [2:0] _mux_94 = _not_328 ? _cat_89 : _cat_92; // FirstSet.java:35
-  wire [3:0] _cat_93 = {_not_328, _mux_94}; // FirstSet.java:35
-  wire _not_343 = ~_or_336; // FirstSet.java:34
-  wire _not_344 = ~_or_339; // FirstSet.java:34
-  wire _not_345 = ~_or_340; // FirstSet.java:34
-  wire _not_346 = ~_bits_504; // FirstSet.java:34
-  wire _not_347 = ~_bits_502; // FirstSet.java:34
-  wire _mux_95 = _not_345 ? _not_346 : _not_347; // FirstSet.java:35
-  wire [1:0] _cat_94 = {_not_345, _mux_95}; // FirstSet.java:35
-  wire _not_348 = ~_or_337; // FirstSet.java:34
-  wire _not_349 = ~_bits_500; // FirstSet.java:34
-  wire _not_350 = ~_bits_498; // FirstSet.java:34
-  wire _mux_96 = _not_348 ? _not_349 : _not_350; // FirstSet.java:35
-  wire [1:0] _cat_95 = {_not_348, _mux_96}; // FirstSet.java:35
-  wire [1:0] _mux_97 = _not_344 ? _cat_94 : _cat_95; // FirstSet.java:35
-  wire [2:0] _cat_96 = {_not_344, _mux_97}; // FirstSet.java:35
-  wire _not_351 = ~_or_332; // FirstSet.java:34
-  wire _not_352 = ~_or_333; // FirstSet.java:34
-  wire _not_353 = ~_bits_496; // FirstSet.java:34
-  wire _not_354 = ~_bits_494; // FirstSet.java:34
-  wire _mux_98 = _not_352 ? _not_353 : _not_354; // FirstSet.java:35
-  wire [1:0] _cat_97 = {_not_352, _mux_98}; // FirstSet.java:35
-  wire _not_355 = ~_or_330; // FirstSet.java:34
-  wire _not_356 = ~_bits_492; // FirstSet.java:34
-  wire _not_357 = ~_bits_490; // FirstSet.java:34
-  wire _mux_99 = _not_355 ? _not_356 : _not_357; // FirstSet.java:35
-  wire [1:0] _cat_98 = {_not_355, _mux_99}; // FirstSet.java:35
-  wire [1:0] _mux_100 = _not_351 ? _cat_97 : _cat_98; // FirstSet.java:35
-  wire [2:0] _cat_99 = {_not_351, _mux_100}; // FirstSet.java:35
-  wire [2:0] _mux_101 = _not_343 ? _cat_96 : _cat_99; // FirstSet.java:35
-  wire [3:0] _cat_100 = {_not_343, _mux_101}; // FirstSet.java:35
-  wire [3:0] _mux_102 = _not_327 ? _cat_93 : _cat_100; // FirstSet.java:35
-  wire [4:0] _cat_101 = {_not_327, _mux_102}; // FirstSet.java:35
-  wire [4:0] _mux_103 = _not_295 ? _cat_86 : _cat_101; // FirstSet.java:35
-  wire [5:0] _cat_102 = {_not_295, _mux_103}; // FirstSet.java:35
-  wire _not_358 = ~_or_297; // FirstSet.java:34
-  wire _not_359 = ~_or_312; // FirstSet.java:34
-  wire _not_360 = ~_or_319; // FirstSet.java:34
-  wire _not_361 = ~_or_322; // FirstSet.java:34
-  wire _not_362 = ~_or_323; // FirstSet.java:34
-  wire _not_363 = ~_bits_488; // FirstSet.java:34
-  wire _not_364 = ~_bits_486; // FirstSet.java:34
-  wire _mux_104 = _not_362 ? _not_363 : _not_364; // FirstSet.java:35
-  wire [1:0] _cat_103 = {_not_362, _mux_104}; // FirstSet.java:35
-  wire _not_365 = ~_or_320; // FirstSet.java:34
-  wire _not_366 = ~_bits_484; // FirstSet.java:34
-  wire _not_367 = ~_bits_482; // FirstSet.java:34
-  wire _mux_105 = _not_365 ? _not_366 : _not_367; // FirstSet.java:35
-  wire [1:0] _cat_104 = {_not_365, _mux_105}; // FirstSet.java:35
-  wire [1:0] _mux_106 = _not_361 ? _cat_103 : _cat_104; // FirstSet.java:35
-  wire [2:0] _cat_105 = {_not_361, _mux_106}; // FirstSet.java:35
-  wire _not_368 = ~_or_315; // FirstSet.java:34
-  wire _not_369 = ~_or_316; // FirstSet.java:34
-  wire _not_370 = ~_bits_480; // FirstSet.java:34
-  wire _not_371 = ~_bits_478; // FirstSet.java:34
-  wire _mux_107 = _not_369 ? _not_370 : _not_371; // FirstSet.java:35
-  wire [1:0] _cat_106 = {_not_369, _mux_107}; // FirstSet.java:35
-  wire _not_372 = ~_or_313; // FirstSet.java:34
-  wire _not_373 = ~_bits_476; // FirstSet.java:34
-  wire _not_374 = ~_bits_474; // FirstSet.java:34
-  wire _mux_108 = _not_372 ? _not_373 : _not_374; // FirstSet.java:35
-  wire [1:0] _cat_107 = {_not_372, _mux_108}; // FirstSet.java:35
-  wire [1:0] _mux_109 = _not_368 ? _cat_106 : _cat_107; // FirstSet.java:35
-  wire [2:0] _cat_108 = {_not_368, _mux_109}; // FirstSet.java:35
-  wire [2:0] _mux_110 = _not_360 ? _cat_105 : _cat_108; // FirstSet.java:35
-  wire [3:0] _cat_109 = {_not_360, _mux_110}; // FirstSet.java:35
-  wire _not_375 = ~_or_304; // FirstSet.java:34
-  wire _not_376 = ~_or_307; // FirstSet.java:34
-  wire _not_377 = ~_or_308; // FirstSet.java:34
-  wire _not_378 = ~_bits_472; // FirstSet.java:34
-  wire _not_379 = ~_bits_470; // FirstSet.java:34
-  wire _mux_111 = _not_377 ? _not_378 : _not_379; // FirstSet.java:35
-  wire [1:0] _cat_110 = {_not_377, _mux_111}; // FirstSet.java:35
-  wire _not_380 = ~_or_305; // FirstSet.java:34
-  wire _not_381 = ~_bits_468; // FirstSet.java:34
-  wire _not_382 = ~_bits_466; // FirstSet.java:34
-  wire _mux_112 = _not_380 ? _not_381 : _not_382; // FirstSet.java:35
-  wire [1:0] _cat_111 = {_not_380, _mux_112}; // FirstSet.java:35
-  wire [1:0] _mux_113 = _not_376 ? _cat_110 : _cat_111; // FirstSet.java:35
-  wire [2:0] _cat_112 = {_not_376, _mux_113}; // FirstSet.java:35
-  wire _not_383 = ~_or_300; // FirstSet.java:34
-  wire _not_384 = ~_or_301; // FirstSet.java:34
-  wire _not_385 = ~_bits_464; // FirstSet.java:34
-  wire _not_386 = ~_bits_462; // FirstSet.java:34
-  wire _mux_114 = _not_384 ? _not_385 : _not_386; // FirstSet.java:35
-  wire [1:0] _cat_113 = {_not_384, _mux_114}; // FirstSet.java:35
-  wire _not_387 = ~_or_298; // FirstSet.java:34
-  wire _not_388 = ~_bits_460; // FirstSet.java:34
-  wire _not_389 = ~_bits_458; // FirstSet.java:34
-  wire _mux_115 = _not_387 ? _not_388 : _not_389; // FirstSet.java:35
-  wire [1:0] _cat_114 = {_not_387, _mux_115}; // FirstSet.java:35
-  wire [1:0] _mux_116 = _not_383 ? _cat_113 : _cat_114; // FirstSet.java:35
-  wire [2:0] _cat_115 = {_not_383, _mux_116}; // FirstSet.java:35
-  wire [2:0] _mux_117 = _not_375 ? _cat_112 : _cat_115; // FirstSet.java:35
-  wire [3:0] _cat_116 = {_not_375, _mux_117}; // FirstSet.java:35
-  wire [3:0] _mux_118 = _not_359 ? _cat_109 : _cat_116; // FirstSet.java:35
-  wire [4:0] _cat_117 = {_not_359, _mux_118}; // FirstSet.java:35
-  wire _not_390 = ~_or_281; // FirstSet.java:34
-  wire _not_391 = ~_or_288; // FirstSet.java:34
-  wire _not_392 = ~_or_291; // FirstSet.java:34
-  wire _not_393 = ~_or_292; // FirstSet.java:34
-  wire _not_394 = ~_bits_456; // FirstSet.java:34
-  wire _not_395 = ~_bits_454; // FirstSet.java:34
-  wire _mux_119 = _not_393 ? _not_394 : _not_395; // FirstSet.java:35
-  wire [1:0] _cat_118 = {_not_393, _mux_119}; // FirstSet.java:35
-  wire _not_396 = ~_or_289; // FirstSet.java:34
-  wire _not_397 = ~_bits_452; // FirstSet.java:34
-  wire _not_398 = ~_bits_450; // FirstSet.java:34
-  wire _mux_120 = _not_396 ? _not_397 : _not_398; // FirstSet.java:35
-  wire [1:0] _cat_119 = {_not_396, _mux_120}; // FirstSet.java:35
-  wire [1:0] _mux_121 = _not_392 ? _cat_118 : _cat_119; // FirstSet.java:35
-  wire [2:0] _cat_120 = {_not_392, _mux_121}; // FirstSet.java:35
-  wire _not_399 = ~_or_284; // FirstSet.java:34
-  wire _not_400 = ~_or_285; // FirstSet.java:34
-  wire _not_401 = ~_bits_448; // FirstSet.java:34
-  wire _not_402 = ~_bits_446; // FirstSet.java:34
-  wire _mux_122 = _not_400 ? _not_401 : _not_402; // FirstSet.java:35
-  wire [1:0] _cat_121 = {_not_400, _mux_122}; // FirstSet.java:35
-  wire _not_403 = ~_or_282; // FirstSet.java:34
-  wire _not_404 = ~_bits_444; // FirstSet.java:34
-  wire _not_405 = ~_bits_442; // FirstSet.java:34
-  wire _mux_123 = _not_403 ? _not_404 : _not_405; // FirstSet.java:35
-  wire [1:0] _cat_122 = {_not_403, _mux_123}; // FirstSet.java:35
-  wire [1:0] _mux_124 = _not_399 ? _cat_121 : _cat_122; // FirstSet.java:35
-  wire [2:0] _cat_123 = {_not_399, _mux_124}; // FirstSet.java:35
-  wire [2:0] _mux_125 = _not_391 ? _cat_120 : _cat_123; // FirstSet.java:35
-  wire [3:0] _cat_124 = {_not_391, _mux_125}; // FirstSet.java:35
-  wire _not_406 = ~_or_273; // FirstSet.java:34
-  wire _not_407 = ~_or_276; // FirstSet.java:34
-  wire _not_408 = ~_or_277; // FirstSet.java:34
-  wire _not_409 = ~_bits_440; // FirstSet.java:34
-  wire _not_410 = ~_bits_438; // FirstSet.java:34
-  wire _mux_126 = _not_408 ? _not_409 : _not_410; // FirstSet.java:35
-  wire [1:0] _cat_125 = {_not_408, _mux_126}; // FirstSet.java:35
-  wire _not_411 = ~_or_274; // FirstSet.java:34
-  wire _not_412 = ~_bits_436; // FirstSet.java:34
-  wire _not_413 = ~_bits_434; // FirstSet.java:34
-  wire _mux_127 = _not_411 ? _not_412 : _not_413; // FirstSet.java:35
-  wire [1:0] _cat_126 = {_not_411, _mux_127}; // FirstSet.java:35
-  wire [1:0] _mux_128 = _not_407 ? _cat_125 : _cat_126; // FirstSet.java:35
-  wire [2:0] _cat_127 = {_not_407, _mux_128}; // FirstSet.java:35
-  wire _not_414 = ~_or_269; // FirstSet.java:34
-  wire _not_415 = ~_or_270; // FirstSet.java:34
-  wire _not_416 = ~_bits_432; // FirstSet.java:34
-  wire _not_417 = ~_bits_430; // FirstSet.java:34
-  wire _mux_129 = _not_415 ? _not_416 : _not_417; // FirstSet.java:35
-  wire [1:0] _cat_128 = {_not_415, _mux_129}; // FirstSet.java:35
-  wire _not_418 = ~_or_267; // FirstSet.java:34
-  wire _not_419 = ~_bits_428; // FirstSet.java:34
-  wire _not_420 = ~_bits_426; // FirstSet.java:34
-  wire _mux_130 = _not_418 ? _not_419 : _not_420; // FirstSet.java:35
-  wire [1:0] _cat_129 = {_not_418, _mux_130}; // FirstSet.java:35
-  wire [1:0] _mux_131 = _not_414 ? _cat_128 : _cat_129; // FirstSet.java:35
-  wire [2:0] _cat_130 = {_not_414, _mux_131}; // FirstSet.java:35
-  wire [2:0] _mux_132 = _not_406 ? _cat_127 : _cat_130; // FirstSet.java:35
-  wire [3:0] _cat_131 = {_not_406, _mux_132}; // FirstSet.java:35
-  wire [3:0] _mux_133 = _not_390 ? _cat_124 : _cat_131; // FirstSet.java:35
-  wire [4:0] _cat_132 = {_not_390, _mux_133}; // FirstSet.java:35
-  wire [4:0] _mux_134 = _not_358 ? _cat_117 : _cat_132; // FirstSet.java:35
-  wire [5:0] _cat_133 = {_not_358, _mux_134}; // FirstSet.java:35
-  wire [5:0] _mux_135 = _not_294 ? _cat_102 : _cat_133; // FirstSet.java:35
-  wire [6:0] _cat_134 = {_not_294, _mux_135}; // FirstSet.java:35
+  wire _not_295 = ~_or_329; // FirstSet.java:34
+  wire _not_296 = ~_or_360; // FirstSet.java:34
+  wire _not_297 = ~_or_375; // FirstSet.java:34
+  wire _not_298 = ~_or_382; // FirstSet.java:34
+  wire _not_299 = ~_or_385; // FirstSet.java:34
+  wire _not_300 = ~_or_386; // FirstSet.java:34
+  wire _not_301 = ~_bits_552; // FirstSet.java:34
+  wire _not_302 = ~_bits_550; // FirstSet.java:34
+  wire _mux_73 = _not_300 ? _not_301 : _not_302; // FirstSet.java:35
+  wire [1:0] _cat_72 = {_not_300, _mux_73}; // FirstSet.java:35
+  wire _not_303 = ~_or_383; // FirstSet.java:34
+  wire _not_304 = ~_bits_548; // FirstSet.java:34
+  wire _not_305 = ~_bits_546; // FirstSet.java:34
+  wire _mux_74 = _not_303 ? _not_304 : _not_305; // FirstSet.java:35
+  wire [1:0] _cat_73 = {_not_303, _mux_74}; // FirstSet.java:35
+  wire [1:0] _mux_75 = _not_299 ? _cat_72 : _cat_73; // FirstSet.java:35
+  wire [2:0] _cat_74 = {_not_299, _mux_75}; // FirstSet.java:35
+  wire _not_306 = ~_or_378; // FirstSet.java:34
+  wire _not_307 = ~_or_379; // FirstSet.java:34
+  wire _not_308 = ~_bits_544; // FirstSet.java:34
+  wire _not_309 = ~_bits_542; // FirstSet.java:34
+  wire _mux_76 = _not_307 ? _not_308 : _not_309; // FirstSet.java:35
+  wire [1:0] _cat_75 = {_not_307, _mux_76}; // FirstSet.java:35
+  wire _not_310 = ~_or_376; // FirstSet.java:34
+  wire _not_311 = ~_bits_540; // FirstSet.java:34
+  wire _not_312 = ~_bits_538; // FirstSet.java:34
+  wire _mux_77 = _not_310 ? _not_311 : _not_312; // FirstSet.java:35
+  wire [1:0] _cat_76 = {_not_310, _mux_77}; // FirstSet.java:35
+  wire [1:0] _mux_78 = _not_306 ? _cat_75 : _cat_76; // FirstSet.java:35
+  wire [2:0] _cat_77 = {_not_306, _mux_78}; // FirstSet.java:35
+  wire [2:0] _mux_79 = _not_298 ? _cat_74 : _cat_77; // FirstSet.java:35
+  wire [3:0] _cat_78 = {_not_298, _mux_79}; // FirstSet.java:35
+  wire _not_313 = ~_or_367; // FirstSet.java:34
+  wire _not_314 = ~_or_370; // FirstSet.java:34
+  wire _not_315 = ~_or_371; // FirstSet.java:34
+  wire _not_316 = ~_bits_536; // FirstSet.java:34
+  wire _not_317 = ~_bits_534; // FirstSet.java:34
+  wire _mux_80 = _not_315 ? _not_316 : _not_317; // FirstSet.java:35
+  wire [1:0] _cat_79 = {_not_315, _mux_80}; // FirstSet.java:35
+  wire _not_318 = ~_or_368; // FirstSet.java:34
+  wire _not_319 = ~_bits_532; // FirstSet.java:34
+  wire _not_320 = ~_bits_530; // FirstSet.java:34
+  wire _mux_81 = _not_318 ? _not_319 : _not_320; // FirstSet.java:35
+  wire [1:0] _cat_80 = {_not_318, _mux_81}; // FirstSet.java:35
+  wire [1:0] _mux_82 = _not_314 ? _cat_79 : _cat_80; // FirstSet.java:35
+  wire [2:0] _cat_81 = {_not_314, _mux_82}; // FirstSet.java:35
+  wire _not_321 = ~_or_363; // FirstSet.java:34
+  wire _not_322 = ~_or_364; // FirstSet.java:34
+  wire _not_323 = ~_bits_528; // FirstSet.java:34
+  wire _not_324 = ~_bits_526; // FirstSet.java:34
+  wire _mux_83 = _not_322 ? _not_323 : _not_324; // FirstSet.java:35
+  wire [1:0] _cat_82 = {_not_322, _mux_83}; // FirstSet.java:35
+  wire _not_325 = ~_or_361; // FirstSet.java:34
+  wire _not_326 = ~_bits_524; // FirstSet.java:34
+  wire _not_327 = ~_bits_522; // FirstSet.java:34
+  wire _mux_84 = _not_325 ? _not_326 : _not_327; // FirstSet.java:35
+  wire [1:0] _cat_83 = {_not_325, _mux_84}; // FirstSet.java:35
+  wire [1:0] _mux_85 = _not_321 ? _cat_82 : _cat_83; // FirstSet.java:35
+  wire [2:0] _cat_84 = {_not_321, _mux_85}; // FirstSet.java:35
+  wire [2:0] _mux_86 = _not_313 ? _cat_81 : _cat_84; // FirstSet.java:35
+  wire [3:0] _cat_85 = {_not_313, _mux_86}; // FirstSet.java:35
+  wire [3:0] _mux_87 = _not_297 ? _cat_78 : _cat_85; // FirstSet.java:35
+  wire [4:0] _cat_86 = {_not_297, _mux_87}; // FirstSet.java:35
+  wire _not_328 = ~_or_344; // FirstSet.java:34
+  wire _not_329 = ~_or_351; // FirstSet.java:34
+  wire _not_330 = ~_or_354; // FirstSet.java:34
+  wire _not_331 = ~_or_355; // FirstSet.java:34
+  wire _not_332 = ~_bits_520; // FirstSet.java:34
+  wire _not_333 = ~_bits_518; // FirstSet.java:34
+  wire _mux_88 = _not_331 ? _not_332 : _not_333; // FirstSet.java:35
+  wire [1:0] _cat_87 = {_not_331, _mux_88}; // FirstSet.java:35
+  wire _not_334 = ~_or_352; // FirstSet.java:34
+  wire _not_335 = ~_bits_516; // FirstSet.java:34
+  wire _not_336 = ~_bits_514; // FirstSet.java:34
+  wire _mux_89 = _not_334 ? _not_335 : _not_336; // FirstSet.java:35
+  wire [1:0] _cat_88 = {_not_334, _mux_89}; // FirstSet.java:35
+  wire [1:0] _mux_90 = _not_330 ? _cat_87 : _cat_88; // FirstSet.java:35
+  wire [2:0] _cat_89 = {_not_330, _mux_90}; // FirstSet.java:35
+  wire _not_337 = ~_or_347; // FirstSet.java:34
+  wire _not_338 = ~_or_348; // FirstSet.java:34
+  wire _not_339 = ~_bits_512; // FirstSet.java:34
+  wire _not_340 = ~_bits_510; // FirstSet.java:34
+  wire _mux_91 = _not_338 ? _not_339 : _not_340; // FirstSet.java:35
+  wire [1:0] _cat_90 = {_not_338, _mux_91}; // FirstSet.java:35
+  wire _not_341 = ~_or_345; // FirstSet.java:34
+  wire _not_342 = ~_bits_508; // FirstSet.java:34
+  wire _not_343 = ~_bits_506; // FirstSet.java:34
+  wire _mux_92 = _not_341 ? _not_342 : _not_343; // FirstSet.java:35
+  wire [1:0] _cat_91 = {_not_341, _mux_92}; // FirstSet.java:35
+  wire [1:0] _mux_93 = _not_337 ? _cat_90 : _cat_91; // FirstSet.java:35
+  wire [2:0] _cat_92 = {_not_337, _mux_93}; // FirstSet.java:35
+  wire [2:0] _mux_94 = _not_329 ? _cat_89 : _cat_92; // FirstSet.java:35
+  wire [3:0] _cat_93 = {_not_329, _mux_94}; // FirstSet.java:35
+  wire _not_344 = ~_or_336; // FirstSet.java:34
+  wire _not_345 = ~_or_339; // FirstSet.java:34
+  wire _not_346 = ~_or_340; // FirstSet.java:34
+  wire _not_347 = ~_bits_504; // FirstSet.java:34
+  wire _not_348 = ~_bits_502; // FirstSet.java:34
+  wire _mux_95 = _not_346 ? _not_347 : _not_348; // FirstSet.java:35
+  wire [1:0] _cat_94 = {_not_346, _mux_95}; // FirstSet.java:35
+  wire _not_349 = ~_or_337; // FirstSet.java:34
+  wire _not_350 = ~_bits_500; // FirstSet.java:34
+  wire _not_351 = ~_bits_498; // FirstSet.java:34
+  wire _mux_96 = _not_349 ? _not_350 : _not_351; // FirstSet.java:35
+  wire [1:0] _cat_95 = {_not_349, _mux_96}; // FirstSet.java:35
+  wire [1:0] _mux_97 = _not_345 ? _cat_94 : _cat_95; // FirstSet.java:35
+  wire [2:0] _cat_96 = {_not_345, _mux_97}; // FirstSet.java:35
+  wire _not_352 = ~_or_332; // FirstSet.java:34
+  wire _not_353 = ~_or_333; // FirstSet.java:34
+  wire _not_354 = ~_bits_496; // FirstSet.java:34
+  wire _not_355 = ~_bits_494; // FirstSet.java:34
+  wire _mux_98 = _not_353 ? _not_354 : _not_355; // FirstSet.java:35
+  wire [1:0] _cat_97 = {_not_353, _mux_98}; // FirstSet.java:35
+  wire _not_356 = ~_or_330; // FirstSet.java:34
+  wire _not_357 = ~_bits_492; // FirstSet.java:34
+  wire _not_358 = ~_bits_490; // FirstSet.java:34
+  wire _mux_99 = _not_356 ? _not_357 : _not_358; // FirstSet.java:35
+  wire [1:0] _cat_98 = {_not_356, _mux_99}; // FirstSet.java:35
+  wire [1:0] _mux_100 = _not_352 ? _cat_97 : _cat_98; // FirstSet.java:35
+  wire [2:0] _cat_99 = {_not_352, _mux_100}; // FirstSet.java:35
+  wire [2:0] _mux_101 = _not_344 ? _cat_96 : _cat_99; // FirstSet.java:35
+  wire [3:0] _cat_100 = {_not_344, _mux_101}; // FirstSet.java:35
+  wire [3:0] _mux_102 = _not_328 ? _cat_93 : _cat_100; // FirstSet.java:35
+  wire [4:0] _cat_101 = {_not_328, _mux_102}; // FirstSet.java:35
+  wire [4:0] _mux_103 = _not_296 ? _cat_86 : _cat_101; // FirstSet.java:35
+  wire [5:0] _cat_102 = {_not_296, _mux_103}; // FirstSet.java:35
+  wire _not_359 = ~_or_297; // FirstSet.java:34
+  wire _not_360 = ~_or_312; // FirstSet.java:34
+  wire _not_361 = ~_or_319; // FirstSet.java:34
+  wire _not_362 = ~_or_322; // FirstSet.java:34
+  wire _not_363 = ~_or_323; // FirstSet.java:34
+  wire _not_364 = ~_bits_488; // FirstSet.java:34
+  wire _not_365 = ~_bits_486; // FirstSet.java:34
+  wire _mux_104 = _not_363 ? _not_364 : _not_365; // FirstSet.java:35
+  wire [1:0] _cat_103 = {_not_363, _mux_104}; // FirstSet.java:35
+  wire _not_366 = ~_or_320; // FirstSet.java:34
+  wire _not_367 = ~_bits_484; // FirstSet.java:34
+  wire _not_368 = ~_bits_482; // FirstSet.java:34
+  wire _mux_105 = _not_366 ? _not_367 : _not_368; // FirstSet.java:35
+  wire [1:0] _cat_104 = {_not_366, _mux_105}; // FirstSet.java:35
+  wire [1:0] _mux_106 = _not_362 ? _cat_103 : _cat_104; // FirstSet.java:35
+  wire [2:0] _cat_105 = {_not_362, _mux_106}; // FirstSet.java:35
+  wire _not_369 = ~_or_315; // FirstSet.java:34
+  wire _not_370 = ~_or_316; // FirstSet.java:34
+  wire _not_371 = ~_bits_480; // FirstSet.java:34
+  wire _not_372 = ~_bits_478; // FirstSet.java:34
+  wire _mux_107 = _not_370 ? _not_371 : _not_372; // FirstSet.java:35
+  wire [1:0] _cat_106 = {_not_370, _mux_107}; // FirstSet.java:35
+  wire _not_373 = ~_or_313; // FirstSet.java:34
+  wire _not_374 = ~_bits_476; // FirstSet.java:34
+  wire _not_375 = ~_bits_474; // FirstSet.java:34
+  wire _mux_108 = _not_373 ? _not_374 : _not_375; // FirstSet.java:35
+  wire [1:0] _cat_107 = {_not_373, _mux_108}; // FirstSet.java:35
+  wire [1:0] _mux_109 = _not_369 ? _cat_106 : _cat_107; // FirstSet.java:35
+  wire [2:0] _cat_108 = {_not_369, _mux_109}; // FirstSet.java:35
+  wire [2:0] _mux_110 = _not_361 ? _cat_105 : _cat_108; // FirstSet.java:35
+  wire [3:0] _cat_109 = {_not_361, _mux_110}; // FirstSet.java:35
+  wire _not_376 = ~_or_304; // FirstSet.java:34
+  wire _not_377 = ~_or_307; // FirstSet.java:34
+  wire _not_378 = ~_or_308; // FirstSet.java:34
+  wire _not_379 = ~_bits_472; // FirstSet.java:34
+  wire _not_380 = ~_bits_470; // FirstSet.java:34
+  wire _mux_111 = _not_378 ? _not_379 : _not_380; // FirstSet.java:35
+  wire [1:0] _cat_110 = {_not_378, _mux_111}; // FirstSet.java:35
+  wire _not_381 = ~_or_305; // FirstSet.java:34
+  wire _not_382 = ~_bits_468; // FirstSet.java:34
+  wire _not_383 = ~_bits_466; // FirstSet.java:34
+  wire _mux_112 = _not_381 ? _not_382 : _not_383; // FirstSet.java:35
+  wire [1:0] _cat_111 = {_not_381, _mux_112}; // FirstSet.java:35
+  wire [1:0] _mux_113 = _not_377 ? _cat_110 : _cat_111; // FirstSet.java:35
+  wire [2:0] _cat_112 = {_not_377, _mux_113}; // FirstSet.java:35
+  wire _not_384 = ~_or_300; // FirstSet.java:34
+  wire _not_385 = ~_or_301; // FirstSet.java:34
+  wire _not_386 = ~_bits_464; // FirstSet.java:34
+  wire _not_387 = ~_bits_462; // FirstSet.java:34
+  wire _mux_114 = _not_385 ? _not_386 : _not_387; // FirstSet.java:35
+  wire [1:0] _cat_113 = {_not_385, _mux_114}; // FirstSet.java:35
+  wire _not_388 = ~_or_298; // FirstSet.java:34
+  wire _not_389 = ~_bits_460; // FirstSet.java:34
+  wire _not_390 = ~_bits_458; // FirstSet.java:34
+  wire _mux_115 = _not_388 ? _not_389 : _not_390; // FirstSet.java:35
+  wire [1:0] _cat_114 = {_not_388, _mux_115}; // FirstSet.java:35
+  wire [1:0] _mux_116 = _not_384 ? _cat_113 : _cat_114; // FirstSet.java:35
+  wire [2:0] _cat_115 = {_not_384, _mux_116}; // FirstSet.java:35
+  wire [2:0] _mux_117 = _not_376 ? _cat_112 : _cat_115; // FirstSet.java:35
+  wire [3:0] _cat_116 = {_not_376, _mux_117}; // FirstSet.java:35
+  wire [3:0] _mux_118 = _not_360 ? _cat_109 : _cat_116; // FirstSet.java:35
+  wire [4:0] _cat_117 = {_not_360, _mux_118}; // FirstSet.java:35
+  wire _not_391 = ~_or_281; // FirstSet.java:34
+  wire _not_392 = ~_or_288; // FirstSet.java:34
+  wire _not_393 = ~_or_291; // FirstSet.java:34
+  wire _not_394 = ~_or_292; // FirstSet.java:34
+  wire _not_395 = ~_bits_456; // FirstSet.java:34
+  wire _not_396 = ~_bits_454; // FirstSet.java:34
+  wire _mux_119 = _not_394 ? _not_395 : _not_396; // FirstSet.java:35
+  wire [1:0] _cat_118 = {_not_394, _mux_119}; // FirstSet.java:35
+  wire _not_397 = ~_or_289; // FirstSet.java:34
+  wire _not_398 = ~_bits_452; // FirstSet.java:34
+  wire _not_399 = ~_bits_450; // FirstSet.java:34
+  wire _mux_120 = _not_397 ? _not_398 : _not_399; // FirstSet.java:35
+  wire [1:0] _cat_119 = {_not_397, _mux_120}; // FirstSet.java:35
+  wire [1:0] _mux_121 = _not_393 ? _cat_118 : _cat_119; // FirstSet.java:35
+  wire [2:0] _cat_120 = {_not_393, _mux_121}; // FirstSet.java:35
+  wire _not_400 = ~_or_284; // FirstSet.java:34
+  wire _not_401 = ~_or_285; // FirstSet.java:34
+  wire _not_402 = ~_bits_448; // FirstSet.java:34
+  wire _not_403 = ~_bits_446; // FirstSet.java:34
+  wire _mux_122 = _not_401 ? _not_402 : _not_403; // FirstSet.java:35
+  wire [1:0] _cat_121 = {_not_401, _mux_122}; // FirstSet.java:35
+  wire _not_404 = ~_or_282; // FirstSet.java:34
+  wire _not_405 = ~_bits_444; // FirstSet.java:34
+  wire _not_406 = ~_bits_442; // FirstSet.java:34
+  wire _mux_123 = _not_404 ? _not_405 : _not_406; // FirstSet.java:35
+  wire [1:0] _cat_122 = {_not_404, _mux_123}; // FirstSet.java:35
+  wire [1:0] _mux_124 = _not_400 ? _cat_121 : _cat_122; // FirstSet.java:35
+  wire [2:0] _cat_123 = {_not_400, _mux_124}; // FirstSet.java:35
+  wire [2:0] _mux_125 = _not_392 ? _cat_120 : _cat_123; // FirstSet.java:35
+  wire [3:0] _cat_124 = {_not_392, _mux_125}; // FirstSet.java:35
+  wire _not_407 = ~_or_273; // FirstSet.java:34
+  wire _not_408 = ~_or_276; // FirstSet.java:34
+  wire _not_409 = ~_or_277; // FirstSet.java:34
+  wire _not_410 = ~_bits_440; // FirstSet.java:34
+  wire _not_411 = ~_bits_438; // FirstSet.java:34
+  wire _mux_126 = _not_409 ? _not_410 : _not_411; // FirstSet.java:35
+  wire [1:0] _cat_125 = {_not_409, _mux_126}; // FirstSet.java:35
+  wire _not_412 = ~_or_274; // FirstSet.java:34
+  wire _not_413 = ~_bits_436; // FirstSet.java:34
+  wire _not_414 = ~_bits_434; // FirstSet.java:34
+  wire _mux_127 = _not_412 ? _not_413 : _not_414; // FirstSet.java:35
+  wire [1:0] _cat_126 = {_not_412, _mux_127}; // FirstSet.java:35
+  wire [1:0] _mux_128 = _not_408 ? _cat_125 : _cat_126; // FirstSet.java:35
+  wire [2:0] _cat_127 = {_not_408, _mux_128}; // FirstSet.java:35
+  wire _not_415 = ~_or_269; // FirstSet.java:34
+  wire _not_416 = ~_or_270; // FirstSet.java:34
+  wire _not_417 = ~_bits_432; // FirstSet.java:34
+  wire _not_418 = ~_bits_430; // FirstSet.java:34
+  wire _mux_129 = _not_416 ? _not_417 : _not_418; // FirstSet.java:35
+  wire [1:0] _cat_128 = {_not_416, _mux_129}; // FirstSet.java:35
+  wire _not_419 = ~_or_267; // FirstSet.java:34
+  wire _not_420 = ~_bits_428; // FirstSet.java:34
+  wire _not_421 = ~_bits_426; // FirstSet.java:34
+  wire _mux_130 = _not_419 ? _not_420 : _not_421; // FirstSet.java:35
+  wire [1:0] _cat_129 = {_not_419, _mux_130}; // FirstSet.java:35
+  wire [1:0] _mux_131 = _not_415 ? _cat_128 : _cat_129; // FirstSet.java:35
+  wire [2:0] _cat_130 = {_not_415, _mux_131}; // FirstSet.java:35
+  wire [2:0] _mux_132 = _not_407 ? _cat_127 : _cat_130; // FirstSet.java:35
+  wire [3:0] _cat_131 = {_not_407, _mux_132}; // FirstSet.java:35
+  wire [3:0] _mux_133 = _not_391 ? _cat_124 : _cat_131; // FirstSet.java:35
+  wire [4:0] _cat_132 = {_not_391, _mux_133}; // FirstSet.java:35
+  wire [4:0] _mux_134 = _not_359 ? _cat_117 : _cat_132; // FirstSet.java:35
+  wire [5:0] _cat_133 = {_not_359, _mux_134}; // FirstSet.java:35
+  wire [5:0] _mux_135 = _not_295 ? _cat_102 : _cat_133; // FirstSet.java:35
+  wire [6:0] _cat_134 = {_not_295, _mux_135}; // FirstSet.java:35
   wire [6:0] _bits_554 = _cat_134; // FirstSet.java:43
-  wire [5:0] _sub_9 = merge_level - 6'd2; // RapController.java:441
-  wire _eq_923 = state == 4'd7; // RapController.java:314
-  wire _eq_924 = state == 4'd8; // RapController.java:314
-  wire _or_394 = _eq_923 | _eq_924; // RapController.java:314
-  wire _eq_925 = state == 4'd9; // RapController.java:314
-  wire _or_395 = _or_394 | _eq_925; // RapController.java:314
-  wire _and_542 = _or_395 & io_counterResult_valid; // RapController.java:315
-  wire _eq_926 = io_counterResult_bits_op == 2'd2; // RapController.java:315
-  wire _and_543 = _and_542 & _eq_926; // RapController.java:315
-  wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:315
-  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:459
-  wire _not_421 = ~snapshot_frozen; // RapController.java:354
-  wire _and_544 = snapshot_pending & _not_421; // RapController.java:354
-  wire _and_545 = _and_544 & _and_2; // RapController.java:354
+  wire [5:0] _sub_9 = merge_level - 6'd2; // RapController.java:443
+  wire _eq_923 = state == 4'd7; // RapController.java:316
+  wire _eq_924 = state == 4'd8; // RapController.java:316
+  wire _or_394 = _eq_923 | _eq_924; // RapController.java:316
+  wire _eq_925 = state == 4'd9; // RapController.java:316
+  wire _or_395 = _or_394 | _eq_925; // RapController.java:316
+  wire _and_542 = _or_395 & io_counterResult_valid; // RapController.java:317
+  wire _eq_926 = io_counterResult_bits_op == 2'd2; // RapController.java:317
+  wire _and_543 = _and_542 & _eq_926; // RapController.java:317
+  wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:317
+  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:461
+  wire _not_422 = ~snapshot_frozen; // RapController.java:357
+  wire _and_544 = snapshot_pending & _not_422; // RapController.java:357
+  wire _and_545 = _and_544 & _and_0; // RapController.java:357
   wire _or_396 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_397 = _or_396 | ev_split_q; // StatusRegs.java:83
   wire _or_398 = _or_397 | ev_batch_q; // StatusRegs.java:83
   wire _or_399 = _or_398 | ev_deferred_q; // StatusRegs.java:83
   wire _or_r_3 = |ev_removed_q; // StatusRegs.java:84
   wire _or_400 = _or_399 | _or_r_3; // StatusRegs.java:84
-  wire _not_422 = ~st_n_carry; // SplitCounter.java:75
-  wire _not_423 = ~st_updates_carry; // SplitCounter.java:75
-  wire _and_546 = _not_422 & _not_423; // StatusRegs.java:84
-  wire _not_424 = ~st_splits_carry; // SplitCounter.java:75
-  wire _and_547 = _and_546 & _not_424; // StatusRegs.java:84
-  wire _not_425 = ~st_merges_carry; // SplitCounter.java:75
-  wire _and_548 = _and_547 & _not_425; // StatusRegs.java:84
-  wire _not_426 = ~st_merge_batches_carry; // SplitCounter.java:75
-  wire _and_549 = _and_548 & _not_426; // StatusRegs.java:84
-  wire _not_427 = ~st_deferred_splits_carry; // SplitCounter.java:75
-  wire _and_550 = _and_549 & _not_427; // StatusRegs.java:84
-  wire _not_428 = ~st_saturations_carry; // SplitCounter.java:75
-  wire _and_551 = _and_550 & _not_428; // StatusRegs.java:84
-  wire _not_429 = ~_and_551; // StatusRegs.java:84
-  wire ev_pending = _or_400 | _not_429; // StatusRegs.java:84
-  wire _not_430 = ~ev_pending; // RapController.java:354
-  wire _and_552 = _and_545 & _not_430; // RapController.java:354
-  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:491
-  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:508
-  wire [6:0] _bits_555 = readout_slot[6:0]; // RapController.java:506
+  wire _not_423 = ~st_n_carry; // SplitCounter.java:75
+  wire _not_424 = ~st_updates_carry; // SplitCounter.java:75
+  wire _and_546 = _not_423 & _not_424; // StatusRegs.java:84
+  wire _not_425 = ~st_splits_carry; // SplitCounter.java:75
+  wire _and_547 = _and_546 & _not_425; // StatusRegs.java:84
+  wire _not_426 = ~st_merges_carry; // SplitCounter.java:75
+  wire _and_548 = _and_547 & _not_426; // StatusRegs.java:84
+  wire _not_427 = ~st_merge_batches_carry; // SplitCounter.java:75
+  wire _and_549 = _and_548 & _not_427; // StatusRegs.java:84
+  wire _not_428 = ~st_deferred_splits_carry; // SplitCounter.java:75
+  wire _and_550 = _and_549 & _not_428; // StatusRegs.java:84
+  wire _not_429 = ~st_saturations_carry; // SplitCounter.java:75
+  wire _and_551 = _and_550 & _not_429; // StatusRegs.java:84
+  wire _not_430 = ~_and_551; // StatusRegs.java:84
+  wire ev_pending = _or_400 | _not_430; // StatusRegs.java:84
+  wire _not_431 = ~ev_pending; // RapController.java:357
+  wire _and_552 = _and_545 & _not_431; // RapController.java:357
+  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:493
+  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:510
+  wire [6:0] _bits_555 = readout_slot[6:0]; // RapController.java:508
   wire _eq_927 = _bits_555 == 7'd0; // NodeTable.java:77
   wire [5:0] _dyn_index_1 = _bits_555[6] ? (_bits_555[5] ? (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_127 : slot_len_126) : (_bits_555[0] ? slot_len_125 : slot_len_124)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_123 : slot_len_122) : (_bits_555[0] ? slot_len_121 : slot_len_120))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_119 : slot_len_118) : (_bits_555[0] ? slot_len_117 : slot_len_116)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_115 : slot_len_114) : (_bits_555[0] ? slot_len_113 : slot_len_112)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_111 : slot_len_110) : (_bits_555[0] ? slot_len_109 : slot_len_108)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_107 : slot_len_106) : (_bits_555[0] ? slot_len_105 : slot_len_104))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_103 : slot_len_102) : (_bits_555[0] ? slot_len_101 : slot_len_100)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_99 : slot_len_98) : (_bits_555[0] ? slot_len_97 : slot_len_96))))) : (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_95 : slot_len_94) : (_bits_555[0] ? slot_len_93 : slot_len_92)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_91 : slot_len_90) : (_bits_555[0] ? slot_len_89 : slot_len_88))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_87 : slot_len_86) : (_bits_555[0] ? slot_len_85 : slot_len_84)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_83 : slot_len_82) : (_bits_555[0] ? slot_len_81 : slot_len_80)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_79 : slot_len_78) : (_bits_555[0] ? slot_len_77 : slot_len_76)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_75 : slot_len_74) : (_bits_555[0] ? slot_len_73 : slot_len_72))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_71 : slot_len_70) : (_bits_555[0] ? slot_len_69 : slot_len_68)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_67 : slot_len_66) : (_bits_555[0] ? slot_len_65 : slot_len_64)))))) : (_bits_555[5] ? (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_63 : slot_len_62) : (_bits_555[0] ? slot_len_61 : slot_len_60)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_59 : slot_len_58) : (_bits_555[0] ? slot_len_57 : slot_len_56))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_55 : slot_len_54) : (_bits_555[0] ? slot_len_53 : slot_len_52)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_51 : slot_len_50) : (_bits_555[0] ? slot_len_49 : slot_len_48)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_47 : slot_len_46) : (_bits_555[0] ? slot_len_45 : slot_len_44)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_43 : slot_len_42) : (_bits_555[0] ? slot_len_41 : slot_len_40))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_39 : slot_len_38) : (_bits_555[0] ? slot_len_37 : slot_len_36)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_35 : slot_len_34) : (_bits_555[0] ? slot_len_33 : slot_len_32))))) : (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_31 : slot_len_30) : (_bits_555[0] ? slot_len_29 : slot_len_28)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_27 : slot_len_26) : (_bits_555[0] ? slot_len_25 : slot_len_24))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_23 : slot_len_22) : (_bits_555[0] ? slot_len_21 : slot_len_20)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_19 : slot_len_18) : (_bits_555[0] ? slot_len_17 : slot_len_16)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_15 : slot_len_14) : (_bits_555[0] ? slot_len_13 : slot_len_12)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_11 : slot_len_10) : (_bits_555[0] ? slot_len_9 : slot_len_8))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_7 : slot_len_6) : (_bits_555[0] ? slot_len_5 : slot_len_4)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_3 : slot_len_2) : (_bits_555[0] ? slot_len_1 : slot_len_0)))))); // NodeTable.java:77
   wire [5:0] _mux_138 = _eq_927 ? 6'd0 : _dyn_index_1; // NodeTable.java:77
-  wire [5:0] _mux_139 = readout_in_use ? _mux_138 : 6'd0; // RapController.java:506
+  wire [5:0] _mux_139 = readout_in_use ? _mux_138 : 6'd0; // RapController.java:508
   wire [34:0] _fill_0 = {35{1'd1}}; // MergeSkip.java:35
   wire [34:0] _fill_1 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:55
-  wire _ne_132 = merge_leaves != 3'd0; // RapController.java:473
+  wire _ne_132 = merge_leaves != 3'd0; // RapController.java:475
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:36
   wire [17:0] _bits_556 = batch_min_sum[34:17]; // SplitCompare.java:35
   wire [17:0] _bits_557 = merge_sum[34:17]; // SplitCompare.java:35
@@ -4361,63 +4364,63 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_6 = _bits_558 > _bits_559; // SplitCompare.java:20
   wire _and_553 = _eq_928 & _gt_6; // SplitCompare.java:27
   wire _or_401 = _gt_5 | _and_553; // SplitCompare.java:27
-  wire [63:0] _mux_140 = in_advance ? next_merge : _cat_0; // RapController.java:157
-  wire [31:0] _mux_141 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:158
+  wire [63:0] _mux_140 = in_advance ? next_merge : _cat_0; // RapController.java:159
+  wire [31:0] _mux_141 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:160
   wire _eq_929 = state == 4'd10; // RapController.java:155
   wire _eq_930 = state == 4'd11; // RapController.java:155
   wire _or_402 = _eq_929 | _eq_930; // RapController.java:155
-  wire [31:0] _bits_560 = next_merge[31:0]; // RapController.java:164
-  wire [31:0] _bits_561 = _cat_0[31:0]; // RapController.java:164
-  wire [32:0] _sub_10 = {1'b0, _bits_560} - {1'b0, _bits_561}; // RapController.java:164
-  wire [31:0] _bits_562 = next_merge[63:32]; // RapController.java:165
-  wire [31:0] _bits_563 = _cat_0[63:32]; // RapController.java:165
-  wire [32:0] _sub_11 = {1'b0, _bits_562} - {1'b0, _bits_563}; // RapController.java:165
-  wire _bits_564 = to_merge_lo[32]; // RapController.java:165
-  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_564}; // RapController.java:165
-  wire _bits_565 = to_merge_hi[32]; // RapController.java:168
-  wire _not_431 = ~_bits_565; // RapController.java:168
-  wire _or_r_4 = |to_merge; // RapController.java:168
-  wire _and_554 = _not_431 & _or_r_4; // RapController.java:168
-  wire _eq_931 = state == 4'd8; // RapController.java:174
-  wire _eq_932 = state == 4'd9; // RapController.java:174
-  wire walking_kids = _eq_931 | _eq_932; // RapController.java:174
-  wire [6:0] _mux_142 = walking_kids ? merge_parent : op_slot; // RapController.java:175
-  wire [2:0] _dyn_index_2 = _mux_142[6] ? (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_127 : slot_children_126) : (_mux_142[0] ? slot_children_125 : slot_children_124)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_123 : slot_children_122) : (_mux_142[0] ? slot_children_121 : slot_children_120))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_119 : slot_children_118) : (_mux_142[0] ? slot_children_117 : slot_children_116)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_115 : slot_children_114) : (_mux_142[0] ? slot_children_113 : slot_children_112)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_111 : slot_children_110) : (_mux_142[0] ? slot_children_109 : slot_children_108)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_107 : slot_children_106) : (_mux_142[0] ? slot_children_105 : slot_children_104))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_103 : slot_children_102) : (_mux_142[0] ? slot_children_101 : slot_children_100)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_99 : slot_children_98) : (_mux_142[0] ? slot_children_97 : slot_children_96))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_95 : slot_children_94) : (_mux_142[0] ? slot_children_93 : slot_children_92)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_91 : slot_children_90) : (_mux_142[0] ? slot_children_89 : slot_children_88))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_87 : slot_children_86) : (_mux_142[0] ? slot_children_85 : slot_children_84)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_83 : slot_children_82) : (_mux_142[0] ? slot_children_81 : slot_children_80)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_79 : slot_children_78) : (_mux_142[0] ? slot_children_77 : slot_children_76)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_75 : slot_children_74) : (_mux_142[0] ? slot_children_73 : slot_children_72))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_71 : slot_children_70) : (_mux_142[0] ? slot_children_69 : slot_children_68)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_67 : slot_children_66) : (_mux_142[0] ? slot_children_65 : slot_children_64)))))) : (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_63 : slot_children_62) : (_mux_142[0] ? slot_children_61 : slot_children_60)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_59 : slot_children_58) : (_mux_142[0] ? slot_children_57 : slot_children_56))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_55 : slot_children_54) : (_mux_142[0] ? slot_children_53 : slot_children_52)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_51 : slot_children_50) : (_mux_142[0] ? slot_children_49 : slot_children_48)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_47 : slot_children_46) : (_mux_142[0] ? slot_children_45 : slot_children_44)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_43 : slot_children_42) : (_mux_142[0] ? slot_children_41 : slot_children_40))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_39 : slot_children_38) : (_mux_142[0] ? slot_children_37 : slot_children_36)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_35 : slot_children_34) : (_mux_142[0] ? slot_children_33 : slot_children_32))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_31 : slot_children_30) : (_mux_142[0] ? slot_children_29 : slot_children_28)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_27 : slot_children_26) : (_mux_142[0] ? slot_children_25 : slot_children_24))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_23 : slot_children_22) : (_mux_142[0] ? slot_children_21 : slot_children_20)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_19 : slot_children_18) : (_mux_142[0] ? slot_children_17 : slot_children_16)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_15 : slot_children_14) : (_mux_142[0] ? slot_children_13 : slot_children_12)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_11 : slot_children_10) : (_mux_142[0] ? slot_children_9 : slot_children_8))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_7 : slot_children_6) : (_mux_142[0] ? slot_children_5 : slot_children_4)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_3 : slot_children_2) : (_mux_142[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:175
-  wire _not_432 = ~commit_stop; // RapController.java:351
-  wire _and_555 = io_selected_valid & _not_432; // RapController.java:351
-  wire [6:0] _bits_566 = undo_rdata_0[38:32]; // RapController.java:372
-  wire [6:0] _bits_567 = readout_slot[6:0]; // RapController.java:499
-  wire [31:0] _bits_568 = undo_rdata_0[31:0]; // RapController.java:373
+  wire [31:0] _bits_560 = next_merge[31:0]; // RapController.java:166
+  wire [31:0] _bits_561 = _cat_0[31:0]; // RapController.java:166
+  wire [32:0] _sub_10 = {1'b0, _bits_560} - {1'b0, _bits_561}; // RapController.java:166
+  wire [31:0] _bits_562 = next_merge[63:32]; // RapController.java:167
+  wire [31:0] _bits_563 = _cat_0[63:32]; // RapController.java:167
+  wire [32:0] _sub_11 = {1'b0, _bits_562} - {1'b0, _bits_563}; // RapController.java:167
+  wire _bits_564 = to_merge_lo[32]; // RapController.java:167
+  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_564}; // RapController.java:167
+  wire _bits_565 = to_merge_hi[32]; // RapController.java:170
+  wire _not_432 = ~_bits_565; // RapController.java:170
+  wire _or_r_4 = |to_merge; // RapController.java:170
+  wire _and_554 = _not_432 & _or_r_4; // RapController.java:170
+  wire _eq_931 = state == 4'd8; // RapController.java:176
+  wire _eq_932 = state == 4'd9; // RapController.java:176
+  wire walking_kids = _eq_931 | _eq_932; // RapController.java:176
+  wire [6:0] _mux_142 = walking_kids ? merge_parent : op_slot; // RapController.java:177
+  wire [2:0] _dyn_index_2 = _mux_142[6] ? (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_127 : slot_children_126) : (_mux_142[0] ? slot_children_125 : slot_children_124)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_123 : slot_children_122) : (_mux_142[0] ? slot_children_121 : slot_children_120))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_119 : slot_children_118) : (_mux_142[0] ? slot_children_117 : slot_children_116)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_115 : slot_children_114) : (_mux_142[0] ? slot_children_113 : slot_children_112)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_111 : slot_children_110) : (_mux_142[0] ? slot_children_109 : slot_children_108)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_107 : slot_children_106) : (_mux_142[0] ? slot_children_105 : slot_children_104))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_103 : slot_children_102) : (_mux_142[0] ? slot_children_101 : slot_children_100)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_99 : slot_children_98) : (_mux_142[0] ? slot_children_97 : slot_children_96))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_95 : slot_children_94) : (_mux_142[0] ? slot_children_93 : slot_children_92)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_91 : slot_children_90) : (_mux_142[0] ? slot_children_89 : slot_children_88))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_87 : slot_children_86) : (_mux_142[0] ? slot_children_85 : slot_children_84)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_83 : slot_children_82) : (_mux_142[0] ? slot_children_81 : slot_children_80)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_79 : slot_children_78) : (_mux_142[0] ? slot_children_77 : slot_children_76)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_75 : slot_children_74) : (_mux_142[0] ? slot_children_73 : slot_children_72))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_71 : slot_children_70) : (_mux_142[0] ? slot_children_69 : slot_children_68)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_67 : slot_children_66) : (_mux_142[0] ? slot_children_65 : slot_children_64)))))) : (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_63 : slot_children_62) : (_mux_142[0] ? slot_children_61 : slot_children_60)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_59 : slot_children_58) : (_mux_142[0] ? slot_children_57 : slot_children_56))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_55 : slot_children_54) : (_mux_142[0] ? slot_children_53 : slot_children_52)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_51 : slot_children_50) : (_mux_142[0] ? slot_children_49 : slot_children_48)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_47 : slot_children_46) : (_mux_142[0] ? slot_children_45 : slot_children_44)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_43 : slot_children_42) : (_mux_142[0] ? slot_children_41 : slot_children_40))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_39 : slot_children_38) : (_mux_142[0] ? slot_children_37 : slot_children_36)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_35 : slot_children_34) : (_mux_142[0] ? slot_children_33 : slot_children_32))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_31 : slot_children_30) : (_mux_142[0] ? slot_children_29 : slot_children_28)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_27 : slot_children_26) : (_mux_142[0] ? slot_children_25 : slot_children_24))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_23 : slot_children_22) : (_mux_142[0] ? slot_children_21 : slot_children_20)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_19 : slot_children_18) : (_mux_142[0] ? slot_children_17 : slot_children_16)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_15 : slot_children_14) : (_mux_142[0] ? slot_children_13 : slot_children_12)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_11 : slot_children_10) : (_mux_142[0] ? slot_children_9 : slot_children_8))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_7 : slot_children_6) : (_mux_142[0] ? slot_children_5 : slot_children_4)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_3 : slot_children_2) : (_mux_142[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:177
+  wire _not_433 = ~commit_stop; // RapController.java:353
+  wire _and_555 = io_selected_valid & _not_433; // RapController.java:353
+  wire [6:0] _bits_566 = undo_rdata_0[38:32]; // RapController.java:374
+  wire [6:0] _bits_567 = readout_slot[6:0]; // RapController.java:501
+  wire [31:0] _bits_568 = undo_rdata_0[31:0]; // RapController.java:375
   wire [31:0] _fill_6 = {32{1'd1}}; // RapController.java:82
-  wire [31:0] _bits_569 = merge_sum[31:0]; // RapController.java:468
-  wire [31:0] _mux_143 = clip_verdict ? _fill_6 : _bits_569; // RapController.java:468
-  wire [5:0] _sub_13 = 6'd30 - op_len; // RapController.java:586
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_5}} << _sub_13; // RapController.java:587
-  wire [31:0] _bits_570 = _dshl_2[31:0]; // RapController.java:587
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_570; // RapController.java:587
-  wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:202
-  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:409
-  wire [31:0] _dshr_0 = _fill_8 >> child_len; // RapController.java:409
-  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:205
-  wire _not_433 = ~io_tcamWrite_ready; // RapController.java:214
-  wire _and_556 = tcam_write_full & _not_433; // RapController.java:214
-  wire _or_403 = tcam_write_load | _and_556; // RapController.java:214
-  wire _or_404 = split_now | merge_now; // RapController.java:292
-  wire _and_557 = commit_fire & _or_404; // RapController.java:292
-  wire _not_434 = ~defer_now; // RapController.java:292
-  wire _and_558 = _and_557 & _not_434; // RapController.java:292
-  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:252
-  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:255
-  wire _ge_2 = free_slots >= missing_children; // RapController.java:256
-  wire _lt_2 = free_slots < 8'd1; // RapController.java:264
-  wire _lt_3 = free_slots < 8'd2; // RapController.java:264
-  wire _lt_4 = free_slots < 8'd3; // RapController.java:264
-  wire _lt_5 = free_slots < 8'd4; // RapController.java:264
+  wire [31:0] _bits_569 = merge_sum[31:0]; // RapController.java:470
+  wire [31:0] _mux_143 = clip_verdict ? _fill_6 : _bits_569; // RapController.java:470
+  wire [5:0] _sub_13 = 6'd30 - op_len; // RapController.java:588
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_5}} << _sub_13; // RapController.java:589
+  wire [31:0] _bits_570 = _dshl_2[31:0]; // RapController.java:589
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_570; // RapController.java:589
+  wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:204
+  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:411
+  wire [31:0] _dshr_0 = _fill_8 >> child_len; // RapController.java:411
+  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:207
+  wire _not_434 = ~io_tcamWrite_ready; // RapController.java:216
+  wire _and_556 = tcam_write_full & _not_434; // RapController.java:216
+  wire _or_403 = tcam_write_load | _and_556; // RapController.java:216
+  wire _or_404 = split_now | merge_now; // RapController.java:294
+  wire _and_557 = commit_fire & _or_404; // RapController.java:294
+  wire _not_435 = ~defer_now; // RapController.java:294
+  wire _and_558 = _and_557 & _not_435; // RapController.java:294
+  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:254
+  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:257
+  wire _ge_2 = free_slots >= missing_children; // RapController.java:258
+  wire _lt_2 = free_slots < 8'd1; // RapController.java:266
+  wire _lt_3 = free_slots < 8'd2; // RapController.java:266
+  wire _lt_4 = free_slots < 8'd3; // RapController.java:266
+  wire _lt_5 = free_slots < 8'd4; // RapController.java:266
   wire [7:0] _cat_135 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // NodeTable.java:92
-  wire [2:0] _dyn_index_3 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:268
-  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:268
-  wire _bits_571 = _dshr_1[0]; // RapController.java:268
-  wire _ne_133 = merge_leaves != 3'd0; // RapController.java:318
+  wire [2:0] _dyn_index_3 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:270
+  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:270
+  wire _bits_571 = _dshr_1[0]; // RapController.java:270
+  wire _ne_133 = merge_leaves != 3'd0; // RapController.java:320
   wire [17:0] _bits_572 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_573 = merge_sum[34:18]; // SplitCompare.java:35
   wire _gt_7 = _bits_572 > {1'b0, _bits_573}; // SplitCompare.java:27
@@ -4427,17 +4430,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_8 = _bits_574 > _bits_575; // SplitCompare.java:20
   wire _and_559 = _eq_933 & _gt_8; // SplitCompare.java:27
   wire _or_405 = _gt_7 | _and_559; // SplitCompare.java:27
-  wire _and_560 = _ne_133 & _or_405; // RapController.java:318
-  wire [2:0] _bits_576 = merge_sum[34:32]; // RapController.java:320
-  wire _or_r_5 = |_bits_576; // RapController.java:320
-  wire _eq_934 = state == 4'd9; // RapController.java:321
-  wire _eq_935 = sram_count == 8'd0; // RapController.java:321
-  wire _and_561 = _eq_934 & _eq_935; // RapController.java:321
-  wire _lt_6 = readout_slot < 16'd128; // RapController.java:324
-  wire [6:0] _bits_577 = readout_slot[6:0]; // RapController.java:324
-  wire [127:0] _dshr_2 = slot_valid >> _bits_577; // RapController.java:324
-  wire _bits_578 = _dshr_2[0]; // RapController.java:324
-  wire _and_562 = _lt_6 & _bits_578; // RapController.java:324
+  wire _and_560 = _ne_133 & _or_405; // RapController.java:320
+  wire [2:0] _bits_576 = merge_sum[34:32]; // RapController.java:322
+  wire _or_r_5 = |_bits_576; // RapController.java:322
+  wire _eq_934 = state == 4'd9; // RapController.java:323
+  wire _eq_935 = sram_count == 8'd0; // RapController.java:323
+  wire _and_561 = _eq_934 & _eq_935; // RapController.java:323
+  wire _lt_6 = readout_slot < 16'd128; // RapController.java:326
+  wire [6:0] _bits_577 = readout_slot[6:0]; // RapController.java:326
+  wire [127:0] _dshr_2 = slot_valid >> _bits_577; // RapController.java:326
+  wire _bits_578 = _dshr_2[0]; // RapController.java:326
+  wire _and_562 = _lt_6 & _bits_578; // RapController.java:326
   wire [17:0] _bits_579 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_580 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_9 = _bits_579 > {1'b0, _bits_580}; // SplitCompare.java:27
@@ -4447,65 +4450,65 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_10 = _bits_581 > _bits_582; // SplitCompare.java:20
   wire _and_563 = _eq_936 & _gt_10; // SplitCompare.java:27
   wire _or_406 = _gt_9 | _and_563; // SplitCompare.java:27
-  wire _not_435 = ~_or_406; // MergeSkip.java:42
-  wire _and_564 = skip_valid & _not_435; // MergeSkip.java:42
-  wire _not_436 = ~skip_touched; // MergeSkip.java:51
-  wire _and_565 = _and_564 & _not_436; // MergeSkip.java:51
-  wire _not_437 = ~commit_fire; // MergeSkip.java:51
-  wire _and_566 = _and_565 & _not_437; // MergeSkip.java:51
-  wire _eq_937 = state == 4'd1; // RapController.java:622
-  wire _not_438 = ~commit_stop; // RapController.java:622
-  wire _and_567 = _eq_937 & _not_438; // RapController.java:622
-  wire _not_439 = ~io_headValid; // RapController.java:622
-  wire _and_568 = pipe_empty & _not_439; // RapController.java:622
-  wire [2:0] _mux_144 = _and_568 ? 3'd1 : fill_cause; // RapController.java:622
-  wire _eq_938 = state == 4'd2; // RapController.java:623
-  wire _eq_939 = state == 4'd3; // RapController.java:623
-  wire _or_407 = _eq_938 | _eq_939; // RapController.java:623
-  wire _eq_940 = state == 4'd12; // RapController.java:623
-  wire _or_408 = _or_407 | _eq_940; // RapController.java:623
-  wire _or_409 = _or_408 | commit_stop; // RapController.java:623
-  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:624
-  wire _ge_3 = state >= 4'd4; // RapController.java:625
-  wire _le_1 = state <= 4'd6; // RapController.java:625
-  wire _and_569 = _ge_3 & _le_1; // RapController.java:625
-  wire _ge_4 = state >= 4'd7; // RapController.java:626
-  wire _le_2 = state <= 4'd11; // RapController.java:626
-  wire _and_570 = _ge_4 & _le_2; // RapController.java:626
-  wire [3:0] _bits_583 = undo_sp[3:0]; // RapController.java:242
-  wire [38:0] _cat_136 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:242
-  wire _eq_941 = state == 4'd3; // RapController.java:238
-  wire _ne_134 = undo_sp != 5'd0; // RapController.java:238
-  wire undo_pop = _eq_941 & _ne_134; // RapController.java:238
-  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:239
-  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:239
-  wire [4:0] _mux_146 = undo_pop ? _sub_14 : _sub_15; // RapController.java:239
-  wire [3:0] _bits_584 = _mux_146[3:0]; // RapController.java:239
-  wire _not_440 = ~undo_push; // RapController.java:239
+  wire _not_436 = ~_or_406; // MergeSkip.java:42
+  wire _and_564 = skip_valid & _not_436; // MergeSkip.java:42
+  wire _not_437 = ~skip_touched; // MergeSkip.java:51
+  wire _and_565 = _and_564 & _not_437; // MergeSkip.java:51
+  wire _not_438 = ~commit_fire; // MergeSkip.java:51
+  wire _and_566 = _and_565 & _not_438; // MergeSkip.java:51
+  wire _eq_937 = state == 4'd1; // RapController.java:624
+  wire _not_439 = ~commit_stop; // RapController.java:624
+  wire _and_567 = _eq_937 & _not_439; // RapController.java:624
+  wire _not_440 = ~io_headValid; // RapController.java:624
+  wire _and_568 = pipe_empty & _not_440; // RapController.java:624
+  wire [2:0] _mux_144 = _and_568 ? 3'd1 : fill_cause; // RapController.java:624
+  wire _eq_938 = state == 4'd2; // RapController.java:625
+  wire _eq_939 = state == 4'd3; // RapController.java:625
+  wire _or_407 = _eq_938 | _eq_939; // RapController.java:625
+  wire _eq_940 = state == 4'd12; // RapController.java:625
+  wire _or_408 = _or_407 | _eq_940; // RapController.java:625
+  wire _or_409 = _or_408 | commit_stop; // RapController.java:625
+  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:626
+  wire _ge_3 = state >= 4'd4; // RapController.java:627
+  wire _le_1 = state <= 4'd6; // RapController.java:627
+  wire _and_569 = _ge_3 & _le_1; // RapController.java:627
+  wire _ge_4 = state >= 4'd7; // RapController.java:628
+  wire _le_2 = state <= 4'd11; // RapController.java:628
+  wire _and_570 = _ge_4 & _le_2; // RapController.java:628
+  wire [3:0] _bits_583 = undo_sp[3:0]; // RapController.java:244
+  wire [38:0] _cat_136 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:244
+  wire _eq_941 = state == 4'd3; // RapController.java:240
+  wire _ne_134 = undo_sp != 5'd0; // RapController.java:240
+  wire undo_pop = _eq_941 & _ne_134; // RapController.java:240
+  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:241
+  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:241
+  wire [4:0] _mux_146 = undo_pop ? _sub_14 : _sub_15; // RapController.java:241
+  wire [3:0] _bits_584 = _mux_146[3:0]; // RapController.java:241
+  wire _not_441 = ~undo_push; // RapController.java:241
   wire read_parent_prefix = state == 4'd5; // RapController.java:144
   wire [6:0] _bits_585 = readout_slot[6:0]; // RapController.java:145
   wire [6:0] _mux_147 = read_parent_prefix ? op_slot : _bits_585; // RapController.java:145
   wire _eq_942 = state == 4'd13; // RapController.java:146
   wire _or_410 = read_parent_prefix | _eq_942; // RapController.java:146
-  wire _and_571 = in_run & io_selected_valid; // RapController.java:530
-  wire _eq_943 = io_counterResult_bits_op == 2'd0; // RapController.java:532
-  wire _and_572 = io_headValid & _eq_943; // RapController.java:532
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:533
-  wire _not_441 = ~io_counterResult_valid; // RapController.java:534
-  wire _eq_944 = state == 4'd2; // RapController.java:534
-  wire _and_573 = _eq_944 & pipe_empty; // RapController.java:534
-  wire _and_r_0 = &present_children; // RapController.java:535
-  wire _or_411 = slot_pick_pick_found | _and_r_0; // RapController.java:535
-  wire _eq_945 = state == 4'd6; // RapController.java:535
-  wire _and_574 = _eq_945 & slot_pick_ready; // RapController.java:535
-  wire _eq_946 = split_fits == _ge_2; // RapController.java:537
-  wire _eq_947 = op_children == _dyn_index_2; // RapController.java:539
-  wire _eq_948 = state == 4'd9; // RapController.java:538
-  wire _and_575 = _eq_948 & merge_settled; // RapController.java:538
-  wire _or_412 = split_settled | _and_575; // RapController.java:538
-  wire _not_442 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_443 = ~st_n_carry; // SplitCounter.java:75
-  wire st_n_steady = _not_442 & _not_443; // StatusRegs.java:82
+  wire _and_571 = in_run & io_selected_valid; // RapController.java:532
+  wire _eq_943 = io_counterResult_bits_op == 2'd0; // RapController.java:534
+  wire _and_572 = io_headValid & _eq_943; // RapController.java:534
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:535
+  wire _not_442 = ~io_counterResult_valid; // RapController.java:536
+  wire _eq_944 = state == 4'd2; // RapController.java:536
+  wire _and_573 = _eq_944 & pipe_empty; // RapController.java:536
+  wire _and_r_0 = &present_children; // RapController.java:537
+  wire _or_411 = slot_pick_pick_found | _and_r_0; // RapController.java:537
+  wire _eq_945 = state == 4'd6; // RapController.java:537
+  wire _and_574 = _eq_945 & slot_pick_ready; // RapController.java:537
+  wire _eq_946 = split_fits == _ge_2; // RapController.java:539
+  wire _eq_947 = op_children == _dyn_index_2; // RapController.java:541
+  wire _eq_948 = state == 4'd9; // RapController.java:540
+  wire _and_575 = _eq_948 & merge_settled; // RapController.java:540
+  wire _or_412 = split_settled | _and_575; // RapController.java:540
+  wire _not_443 = ~ev_commit_q; // StatusRegs.java:82
+  wire _not_444 = ~st_n_carry; // SplitCounter.java:75
+  wire st_n_steady = _not_443 & _not_444; // StatusRegs.java:82
   wire _or_413 = ev_commit | ev_saturation; // StatusRegs.java:113
   wire _or_414 = _or_413 | ev_split; // StatusRegs.java:113
   wire _or_415 = _or_414 | ev_allocated; // StatusRegs.java:113
@@ -4515,12 +4518,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:113
   wire _or_419 = _or_418 | _or_r_6; // StatusRegs.java:113
   wire _or_420 = _or_419 | ev_pending; // StatusRegs.java:113
-  wire _not_444 = ~_or_420; // RapController.java:541
-  wire _le_3 = st_nodes <= 8'd128; // RapController.java:542
+  wire _not_445 = ~_or_420; // RapController.java:543
+  wire _le_3 = st_nodes <= 8'd128; // RapController.java:544
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
-  assign io_issueEnable = _and_14;
+  assign io_issueEnable = _and_12;
   assign io_commit = (commit_fire ? 1'd1 : 1'd0);
   assign io_rewind = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? (_eq_17 ? 1'd1 : 1'd0) : 1'd0)))))))))))));
   assign io_counterCmd_valid = cmd_q_valid;
@@ -4664,7 +4667,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_lens_127 = slot_lens_127;
   assign io_epsActive = eps_active;
   assign io_thresholdClear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
-  assign io_acceptEnable = _and_16;
+  assign io_acceptEnable = _and_15;
   assign io_live_n = _cat_0;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
@@ -4678,7 +4681,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_live_saturated = st_saturated;
   assign io_snapFreeze = snapshot_frozen;
   assign io_errorBound = _bits_4;
-  assign io_errorBoundReady = _not_20;
+  assign io_errorBoundReady = _and_16;
   assign io_snapBusy = _or_4;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
@@ -4687,36 +4690,36 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_readoutBusy = _or_6;
   assign io_busy = _and_17;
   assign io_idle = _and_19;
-  assign io_resetting = _not_22;
+  assign io_resetting = _not_23;
   assign io_stallCause = cause;
-  assign children_write = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_9 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd1)) : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : 1'd0))))))))));
-  assign children_write_slot = (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_6 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_9 ? (_not_9 ? 7'd0 : (_or_2 ? (_not_1 ? slot_pick_pick_index : 7'd0) : op_slot)) : (_eq_10 ? 7'd0 : (_eq_11 ? 7'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : 7'd0) : 7'd0) : 7'd0))))))))));
-  assign children_write_value = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_9 ? (_not_9 ? 3'd0 : (_or_2 ? (_not_1 ? 3'd0 : 3'd0) : 3'd4)) : (_eq_10 ? 3'd0 : (_eq_11 ? 3'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? _sub_0 : 3'd0) : 3'd0) : 3'd0))))))))));
+  assign children_write = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd1)) : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : 1'd0))))))))));
+  assign children_write_slot = (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_6 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_9 ? (_not_7 ? 7'd0 : (_or_2 ? (_not_1 ? slot_pick_pick_index : 7'd0) : op_slot)) : (_eq_10 ? 7'd0 : (_eq_11 ? 7'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : 7'd0) : 7'd0) : 7'd0))))))))));
+  assign children_write_value = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_9 ? (_not_7 ? 3'd0 : (_or_2 ? (_not_1 ? 3'd0 : 3'd0) : 3'd4)) : (_eq_10 ? 3'd0 : (_eq_11 ? 3'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? _sub_0 : 3'd0) : 3'd0) : 3'd0))))))))));
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
   assign ev_saturation = (_eq_0 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_9 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_10 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_11 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_12 ? (merge_settled ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)))))))))));
-  assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_9 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : 1'd0)))))));
-  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_9 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))));
-  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_8 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_9 ? (_not_9 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_or_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_10 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (parent_pick_ready ? (parent_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
-  assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
+  assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : 1'd0)))))));
+  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))));
+  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_9 ? (_not_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_or_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_10 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (parent_pick_ready ? (parent_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
+  assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
   assign ev_clear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
   assign ev_weight = (commit_fire ? io_head_weight : 16'd0);
   assign ev_removed = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_9 ? 3'd0 : (_eq_10 ? 3'd0 : (_eq_11 ? 3'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_leaves : 3'd0) : 3'd0) : 3'd0))))))))));
   assign parent_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? (level_fresh ? 1'd1 : 1'd0) : 1'd0))))))));
   assign parent_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0))))))));
-  assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd1 : 1'd0) : (_eq_7 ? (_not_7 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd1 : 1'd0) : 1'd0)))))))));
-  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_9 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))))));
-  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_9 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1)) : 1'd0)) : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
-  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_1 ? (_and_552 ? 1'd1 : 1'd0) : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? (_not_11 ? 1'd0 : (_or_3 ? 1'd0 : (_not_12 ? 1'd1 : 1'd0))) : 1'd0)))))))))));
+  assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd1 : 1'd0) : (_eq_7 ? (_not_5 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd1 : 1'd0) : 1'd0)))))))));
+  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))))));
+  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1)) : 1'd0)) : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
+  assign serialMultiplier_io_start = (_eq_0 ? snapshot_product_start : (_eq_1 ? snapshot_product_start : (_eq_4 ? snapshot_product_start : (_eq_5 ? snapshot_product_start : (_eq_6 ? snapshot_product_start : (_eq_7 ? snapshot_product_start : (_eq_9 ? snapshot_product_start : (_eq_10 ? snapshot_product_start : (_eq_11 ? snapshot_product_start : (_eq_12 ? snapshot_product_start : (_eq_13 ? (_not_9 ? snapshot_product_start : (_or_3 ? snapshot_product_start : (_not_10 ? 1'd1 : snapshot_product_start))) : snapshot_product_start)))))))))));
   assign serialMultiplier_io_a = _mux_140;
   assign serialMultiplier_io_b = _mux_141;
-  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_555 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_9 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
-  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_566 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_9 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? (level_fresh ? io_selected_bits_slot : (parent_pick_ready ? (parent_pick_pick_found ? parent_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_11 ? (kids_fresh ? io_selected_bits_slot : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_567 : io_selected_bits_slot))))))))))))));
-  assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_9 ? (_not_9 ? 2'd0 : (_or_2 ? 2'd1 : 2'd0)) : (_eq_10 ? (level_fresh ? 2'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_11 ? (kids_fresh ? 2'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_13 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd2 : 2'd0))))))))))))));
-  assign cmd_value = (_eq_0 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_568 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_9 ? {{16{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_143 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}))))))))));
-  assign tcam_write_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_9 ? 1'd0 : (_or_2 ? 1'd1 : 1'd0)) : 1'd0)))))));
-  assign tcam_write_index = (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_6 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_9 ? (_not_9 ? 7'd0 : (_or_2 ? slot_pick_pick_index : 7'd0)) : 7'd0)))))));
-  assign tcam_write_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_9 ? (_not_9 ? 32'd0 : (_or_2 ? child_prefix : 32'd0)) : 32'd0)))))));
-  assign tcam_write_mask = (_eq_0 ? _fill_7 : (_eq_1 ? _fill_7 : (_eq_4 ? _fill_7 : (_eq_5 ? _fill_7 : (_eq_6 ? _fill_7 : (_eq_7 ? _fill_7 : (_eq_9 ? (_not_9 ? _fill_7 : (_or_2 ? _dshr_0 : _fill_7)) : _fill_7)))))));
+  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_555 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
+  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_566 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_7 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? (level_fresh ? io_selected_bits_slot : (parent_pick_ready ? (parent_pick_pick_found ? parent_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_11 ? (kids_fresh ? io_selected_bits_slot : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_567 : io_selected_bits_slot))))))))))))));
+  assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_9 ? (_not_7 ? 2'd0 : (_or_2 ? 2'd1 : 2'd0)) : (_eq_10 ? (level_fresh ? 2'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_11 ? (kids_fresh ? 2'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_13 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd2 : 2'd0))))))))))))));
+  assign cmd_value = (_eq_0 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_568 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_143 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}))))))))));
+  assign tcam_write_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? 1'd1 : 1'd0)) : 1'd0)))))));
+  assign tcam_write_index = (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_6 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_9 ? (_not_7 ? 7'd0 : (_or_2 ? slot_pick_pick_index : 7'd0)) : 7'd0)))))));
+  assign tcam_write_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_9 ? (_not_7 ? 32'd0 : (_or_2 ? child_prefix : 32'd0)) : 32'd0)))))));
+  assign tcam_write_mask = (_eq_0 ? _fill_7 : (_eq_1 ? _fill_7 : (_eq_4 ? _fill_7 : (_eq_5 ? _fill_7 : (_eq_6 ? _fill_7 : (_eq_7 ? _fill_7 : (_eq_9 ? (_not_7 ? _fill_7 : (_or_2 ? _dshr_0 : _fill_7)) : _fill_7)))))));
   assign slot_lens_0 = 6'd0;
   assign slot_lens_1 = slot_len_1;
   assign slot_lens_2 = slot_len_2;
@@ -4851,7 +4854,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       state <= 4'd0;
     end else begin
-      state <= (_eq_0 ? (_not_0 ? (_not_1 ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_3 ? (readout_pending ? 4'd13 : (_and_5 ? 4'd15 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? 4'd4 : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_6 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_7 ? (_not_7 ? state : (split_fits ? 4'd6 : (_not_8 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd12)))) : (_eq_9 ? (_not_9 ? state : (_or_2 ? state : (merge_due ? (skip_empty_settled ? _mux_3 : 4'd7) : 4'd12))) : (_eq_10 ? (level_fresh ? state : (parent_pick_ready ? (parent_pick_pick_found ? 4'd8 : (_ne_1 ? state : _mux_4)) : state)) : (_eq_11 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd9) : state)) : (_eq_12 ? (merge_settled ? 4'd7 : state) : (_eq_13 ? (_not_11 ? state : (_or_3 ? 4'd12 : (_not_12 ? 4'd11 : state))) : (_eq_15 ? (_not_13 ? 4'd10 : state) : (_eq_16 ? (_eq_17 ? 4'd1 : state) : (_eq_18 ? 4'd14 : (_eq_19 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_20 ? 4'd0 : state))))))))))))))));
+      state <= (_eq_0 ? (_not_0 ? (_not_1 ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_1 ? (readout_pending ? 4'd13 : (_and_3 ? 4'd15 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? 4'd4 : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_6 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_7 ? (_not_5 ? state : (split_fits ? 4'd6 : (_not_6 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd12)))) : (_eq_9 ? (_not_7 ? state : (_or_2 ? state : (merge_due ? (skip_empty_settled ? _mux_3 : 4'd7) : 4'd12))) : (_eq_10 ? (level_fresh ? state : (parent_pick_ready ? (parent_pick_pick_found ? 4'd8 : (_ne_1 ? state : _mux_4)) : state)) : (_eq_11 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd9) : state)) : (_eq_12 ? (merge_settled ? 4'd7 : state) : (_eq_13 ? (_not_9 ? state : (_or_3 ? 4'd12 : (_not_10 ? 4'd11 : state))) : (_eq_15 ? (_not_11 ? 4'd10 : state) : (_eq_16 ? (_eq_17 ? 4'd1 : state) : (_eq_18 ? 4'd14 : (_eq_19 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_20 ? 4'd0 : state))))))))))))))));
     end
   end
 
@@ -4859,1544 +4862,1544 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_valid <= 128'd1;
     end else begin
-      slot_valid <= (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_7 ? slot_valid : (_eq_9 ? (_not_9 ? slot_valid : (_or_2 ? (_not_1 ? _or_7 : slot_valid) : slot_valid)) : (_eq_10 ? slot_valid : (_eq_11 ? slot_valid : (_eq_12 ? (merge_settled ? (merge_verdict ? _and_20 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_15 ? slot_valid : (_eq_16 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? 128'd1 : slot_valid))))))))))))))));
+      slot_valid <= (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_7 ? slot_valid : (_eq_9 ? (_not_7 ? slot_valid : (_or_2 ? (_not_1 ? _or_7 : slot_valid) : slot_valid)) : (_eq_10 ? slot_valid : (_eq_11 ? slot_valid : (_eq_12 ? (merge_settled ? (merge_verdict ? _and_20 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_15 ? slot_valid : (_eq_16 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? 128'd1 : slot_valid))))))))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_len_0 <= (_eq_0 ? slot_len_0 : (_eq_1 ? slot_len_0 : (_eq_4 ? slot_len_0 : (_eq_5 ? slot_len_0 : (_eq_6 ? slot_len_0 : (_eq_7 ? slot_len_0 : (_eq_9 ? (_not_9 ? slot_len_0 : (_or_2 ? (_not_1 ? (_eq_23 ? child_len : slot_len_0) : slot_len_0) : slot_len_0)) : slot_len_0)))))));
+    slot_len_0 <= (_eq_0 ? slot_len_0 : (_eq_1 ? slot_len_0 : (_eq_4 ? slot_len_0 : (_eq_5 ? slot_len_0 : (_eq_6 ? slot_len_0 : (_eq_7 ? slot_len_0 : (_eq_9 ? (_not_7 ? slot_len_0 : (_or_2 ? (_not_1 ? (_eq_23 ? child_len : slot_len_0) : slot_len_0) : slot_len_0)) : slot_len_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_1 <= (_eq_0 ? slot_len_1 : (_eq_1 ? slot_len_1 : (_eq_4 ? slot_len_1 : (_eq_5 ? slot_len_1 : (_eq_6 ? slot_len_1 : (_eq_7 ? slot_len_1 : (_eq_9 ? (_not_9 ? slot_len_1 : (_or_2 ? (_not_1 ? (_eq_24 ? child_len : slot_len_1) : slot_len_1) : slot_len_1)) : slot_len_1)))))));
+    slot_len_1 <= (_eq_0 ? slot_len_1 : (_eq_1 ? slot_len_1 : (_eq_4 ? slot_len_1 : (_eq_5 ? slot_len_1 : (_eq_6 ? slot_len_1 : (_eq_7 ? slot_len_1 : (_eq_9 ? (_not_7 ? slot_len_1 : (_or_2 ? (_not_1 ? (_eq_24 ? child_len : slot_len_1) : slot_len_1) : slot_len_1)) : slot_len_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_2 <= (_eq_0 ? slot_len_2 : (_eq_1 ? slot_len_2 : (_eq_4 ? slot_len_2 : (_eq_5 ? slot_len_2 : (_eq_6 ? slot_len_2 : (_eq_7 ? slot_len_2 : (_eq_9 ? (_not_9 ? slot_len_2 : (_or_2 ? (_not_1 ? (_eq_25 ? child_len : slot_len_2) : slot_len_2) : slot_len_2)) : slot_len_2)))))));
+    slot_len_2 <= (_eq_0 ? slot_len_2 : (_eq_1 ? slot_len_2 : (_eq_4 ? slot_len_2 : (_eq_5 ? slot_len_2 : (_eq_6 ? slot_len_2 : (_eq_7 ? slot_len_2 : (_eq_9 ? (_not_7 ? slot_len_2 : (_or_2 ? (_not_1 ? (_eq_25 ? child_len : slot_len_2) : slot_len_2) : slot_len_2)) : slot_len_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_3 <= (_eq_0 ? slot_len_3 : (_eq_1 ? slot_len_3 : (_eq_4 ? slot_len_3 : (_eq_5 ? slot_len_3 : (_eq_6 ? slot_len_3 : (_eq_7 ? slot_len_3 : (_eq_9 ? (_not_9 ? slot_len_3 : (_or_2 ? (_not_1 ? (_eq_26 ? child_len : slot_len_3) : slot_len_3) : slot_len_3)) : slot_len_3)))))));
+    slot_len_3 <= (_eq_0 ? slot_len_3 : (_eq_1 ? slot_len_3 : (_eq_4 ? slot_len_3 : (_eq_5 ? slot_len_3 : (_eq_6 ? slot_len_3 : (_eq_7 ? slot_len_3 : (_eq_9 ? (_not_7 ? slot_len_3 : (_or_2 ? (_not_1 ? (_eq_26 ? child_len : slot_len_3) : slot_len_3) : slot_len_3)) : slot_len_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_4 <= (_eq_0 ? slot_len_4 : (_eq_1 ? slot_len_4 : (_eq_4 ? slot_len_4 : (_eq_5 ? slot_len_4 : (_eq_6 ? slot_len_4 : (_eq_7 ? slot_len_4 : (_eq_9 ? (_not_9 ? slot_len_4 : (_or_2 ? (_not_1 ? (_eq_27 ? child_len : slot_len_4) : slot_len_4) : slot_len_4)) : slot_len_4)))))));
+    slot_len_4 <= (_eq_0 ? slot_len_4 : (_eq_1 ? slot_len_4 : (_eq_4 ? slot_len_4 : (_eq_5 ? slot_len_4 : (_eq_6 ? slot_len_4 : (_eq_7 ? slot_len_4 : (_eq_9 ? (_not_7 ? slot_len_4 : (_or_2 ? (_not_1 ? (_eq_27 ? child_len : slot_len_4) : slot_len_4) : slot_len_4)) : slot_len_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_5 <= (_eq_0 ? slot_len_5 : (_eq_1 ? slot_len_5 : (_eq_4 ? slot_len_5 : (_eq_5 ? slot_len_5 : (_eq_6 ? slot_len_5 : (_eq_7 ? slot_len_5 : (_eq_9 ? (_not_9 ? slot_len_5 : (_or_2 ? (_not_1 ? (_eq_28 ? child_len : slot_len_5) : slot_len_5) : slot_len_5)) : slot_len_5)))))));
+    slot_len_5 <= (_eq_0 ? slot_len_5 : (_eq_1 ? slot_len_5 : (_eq_4 ? slot_len_5 : (_eq_5 ? slot_len_5 : (_eq_6 ? slot_len_5 : (_eq_7 ? slot_len_5 : (_eq_9 ? (_not_7 ? slot_len_5 : (_or_2 ? (_not_1 ? (_eq_28 ? child_len : slot_len_5) : slot_len_5) : slot_len_5)) : slot_len_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_6 <= (_eq_0 ? slot_len_6 : (_eq_1 ? slot_len_6 : (_eq_4 ? slot_len_6 : (_eq_5 ? slot_len_6 : (_eq_6 ? slot_len_6 : (_eq_7 ? slot_len_6 : (_eq_9 ? (_not_9 ? slot_len_6 : (_or_2 ? (_not_1 ? (_eq_29 ? child_len : slot_len_6) : slot_len_6) : slot_len_6)) : slot_len_6)))))));
+    slot_len_6 <= (_eq_0 ? slot_len_6 : (_eq_1 ? slot_len_6 : (_eq_4 ? slot_len_6 : (_eq_5 ? slot_len_6 : (_eq_6 ? slot_len_6 : (_eq_7 ? slot_len_6 : (_eq_9 ? (_not_7 ? slot_len_6 : (_or_2 ? (_not_1 ? (_eq_29 ? child_len : slot_len_6) : slot_len_6) : slot_len_6)) : slot_len_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_7 <= (_eq_0 ? slot_len_7 : (_eq_1 ? slot_len_7 : (_eq_4 ? slot_len_7 : (_eq_5 ? slot_len_7 : (_eq_6 ? slot_len_7 : (_eq_7 ? slot_len_7 : (_eq_9 ? (_not_9 ? slot_len_7 : (_or_2 ? (_not_1 ? (_eq_30 ? child_len : slot_len_7) : slot_len_7) : slot_len_7)) : slot_len_7)))))));
+    slot_len_7 <= (_eq_0 ? slot_len_7 : (_eq_1 ? slot_len_7 : (_eq_4 ? slot_len_7 : (_eq_5 ? slot_len_7 : (_eq_6 ? slot_len_7 : (_eq_7 ? slot_len_7 : (_eq_9 ? (_not_7 ? slot_len_7 : (_or_2 ? (_not_1 ? (_eq_30 ? child_len : slot_len_7) : slot_len_7) : slot_len_7)) : slot_len_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_8 <= (_eq_0 ? slot_len_8 : (_eq_1 ? slot_len_8 : (_eq_4 ? slot_len_8 : (_eq_5 ? slot_len_8 : (_eq_6 ? slot_len_8 : (_eq_7 ? slot_len_8 : (_eq_9 ? (_not_9 ? slot_len_8 : (_or_2 ? (_not_1 ? (_eq_31 ? child_len : slot_len_8) : slot_len_8) : slot_len_8)) : slot_len_8)))))));
+    slot_len_8 <= (_eq_0 ? slot_len_8 : (_eq_1 ? slot_len_8 : (_eq_4 ? slot_len_8 : (_eq_5 ? slot_len_8 : (_eq_6 ? slot_len_8 : (_eq_7 ? slot_len_8 : (_eq_9 ? (_not_7 ? slot_len_8 : (_or_2 ? (_not_1 ? (_eq_31 ? child_len : slot_len_8) : slot_len_8) : slot_len_8)) : slot_len_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_9 <= (_eq_0 ? slot_len_9 : (_eq_1 ? slot_len_9 : (_eq_4 ? slot_len_9 : (_eq_5 ? slot_len_9 : (_eq_6 ? slot_len_9 : (_eq_7 ? slot_len_9 : (_eq_9 ? (_not_9 ? slot_len_9 : (_or_2 ? (_not_1 ? (_eq_32 ? child_len : slot_len_9) : slot_len_9) : slot_len_9)) : slot_len_9)))))));
+    slot_len_9 <= (_eq_0 ? slot_len_9 : (_eq_1 ? slot_len_9 : (_eq_4 ? slot_len_9 : (_eq_5 ? slot_len_9 : (_eq_6 ? slot_len_9 : (_eq_7 ? slot_len_9 : (_eq_9 ? (_not_7 ? slot_len_9 : (_or_2 ? (_not_1 ? (_eq_32 ? child_len : slot_len_9) : slot_len_9) : slot_len_9)) : slot_len_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_10 <= (_eq_0 ? slot_len_10 : (_eq_1 ? slot_len_10 : (_eq_4 ? slot_len_10 : (_eq_5 ? slot_len_10 : (_eq_6 ? slot_len_10 : (_eq_7 ? slot_len_10 : (_eq_9 ? (_not_9 ? slot_len_10 : (_or_2 ? (_not_1 ? (_eq_33 ? child_len : slot_len_10) : slot_len_10) : slot_len_10)) : slot_len_10)))))));
+    slot_len_10 <= (_eq_0 ? slot_len_10 : (_eq_1 ? slot_len_10 : (_eq_4 ? slot_len_10 : (_eq_5 ? slot_len_10 : (_eq_6 ? slot_len_10 : (_eq_7 ? slot_len_10 : (_eq_9 ? (_not_7 ? slot_len_10 : (_or_2 ? (_not_1 ? (_eq_33 ? child_len : slot_len_10) : slot_len_10) : slot_len_10)) : slot_len_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_11 <= (_eq_0 ? slot_len_11 : (_eq_1 ? slot_len_11 : (_eq_4 ? slot_len_11 : (_eq_5 ? slot_len_11 : (_eq_6 ? slot_len_11 : (_eq_7 ? slot_len_11 : (_eq_9 ? (_not_9 ? slot_len_11 : (_or_2 ? (_not_1 ? (_eq_34 ? child_len : slot_len_11) : slot_len_11) : slot_len_11)) : slot_len_11)))))));
+    slot_len_11 <= (_eq_0 ? slot_len_11 : (_eq_1 ? slot_len_11 : (_eq_4 ? slot_len_11 : (_eq_5 ? slot_len_11 : (_eq_6 ? slot_len_11 : (_eq_7 ? slot_len_11 : (_eq_9 ? (_not_7 ? slot_len_11 : (_or_2 ? (_not_1 ? (_eq_34 ? child_len : slot_len_11) : slot_len_11) : slot_len_11)) : slot_len_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_12 <= (_eq_0 ? slot_len_12 : (_eq_1 ? slot_len_12 : (_eq_4 ? slot_len_12 : (_eq_5 ? slot_len_12 : (_eq_6 ? slot_len_12 : (_eq_7 ? slot_len_12 : (_eq_9 ? (_not_9 ? slot_len_12 : (_or_2 ? (_not_1 ? (_eq_35 ? child_len : slot_len_12) : slot_len_12) : slot_len_12)) : slot_len_12)))))));
+    slot_len_12 <= (_eq_0 ? slot_len_12 : (_eq_1 ? slot_len_12 : (_eq_4 ? slot_len_12 : (_eq_5 ? slot_len_12 : (_eq_6 ? slot_len_12 : (_eq_7 ? slot_len_12 : (_eq_9 ? (_not_7 ? slot_len_12 : (_or_2 ? (_not_1 ? (_eq_35 ? child_len : slot_len_12) : slot_len_12) : slot_len_12)) : slot_len_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_13 <= (_eq_0 ? slot_len_13 : (_eq_1 ? slot_len_13 : (_eq_4 ? slot_len_13 : (_eq_5 ? slot_len_13 : (_eq_6 ? slot_len_13 : (_eq_7 ? slot_len_13 : (_eq_9 ? (_not_9 ? slot_len_13 : (_or_2 ? (_not_1 ? (_eq_36 ? child_len : slot_len_13) : slot_len_13) : slot_len_13)) : slot_len_13)))))));
+    slot_len_13 <= (_eq_0 ? slot_len_13 : (_eq_1 ? slot_len_13 : (_eq_4 ? slot_len_13 : (_eq_5 ? slot_len_13 : (_eq_6 ? slot_len_13 : (_eq_7 ? slot_len_13 : (_eq_9 ? (_not_7 ? slot_len_13 : (_or_2 ? (_not_1 ? (_eq_36 ? child_len : slot_len_13) : slot_len_13) : slot_len_13)) : slot_len_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_14 <= (_eq_0 ? slot_len_14 : (_eq_1 ? slot_len_14 : (_eq_4 ? slot_len_14 : (_eq_5 ? slot_len_14 : (_eq_6 ? slot_len_14 : (_eq_7 ? slot_len_14 : (_eq_9 ? (_not_9 ? slot_len_14 : (_or_2 ? (_not_1 ? (_eq_37 ? child_len : slot_len_14) : slot_len_14) : slot_len_14)) : slot_len_14)))))));
+    slot_len_14 <= (_eq_0 ? slot_len_14 : (_eq_1 ? slot_len_14 : (_eq_4 ? slot_len_14 : (_eq_5 ? slot_len_14 : (_eq_6 ? slot_len_14 : (_eq_7 ? slot_len_14 : (_eq_9 ? (_not_7 ? slot_len_14 : (_or_2 ? (_not_1 ? (_eq_37 ? child_len : slot_len_14) : slot_len_14) : slot_len_14)) : slot_len_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_15 <= (_eq_0 ? slot_len_15 : (_eq_1 ? slot_len_15 : (_eq_4 ? slot_len_15 : (_eq_5 ? slot_len_15 : (_eq_6 ? slot_len_15 : (_eq_7 ? slot_len_15 : (_eq_9 ? (_not_9 ? slot_len_15 : (_or_2 ? (_not_1 ? (_eq_38 ? child_len : slot_len_15) : slot_len_15) : slot_len_15)) : slot_len_15)))))));
+    slot_len_15 <= (_eq_0 ? slot_len_15 : (_eq_1 ? slot_len_15 : (_eq_4 ? slot_len_15 : (_eq_5 ? slot_len_15 : (_eq_6 ? slot_len_15 : (_eq_7 ? slot_len_15 : (_eq_9 ? (_not_7 ? slot_len_15 : (_or_2 ? (_not_1 ? (_eq_38 ? child_len : slot_len_15) : slot_len_15) : slot_len_15)) : slot_len_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_16 <= (_eq_0 ? slot_len_16 : (_eq_1 ? slot_len_16 : (_eq_4 ? slot_len_16 : (_eq_5 ? slot_len_16 : (_eq_6 ? slot_len_16 : (_eq_7 ? slot_len_16 : (_eq_9 ? (_not_9 ? slot_len_16 : (_or_2 ? (_not_1 ? (_eq_39 ? child_len : slot_len_16) : slot_len_16) : slot_len_16)) : slot_len_16)))))));
+    slot_len_16 <= (_eq_0 ? slot_len_16 : (_eq_1 ? slot_len_16 : (_eq_4 ? slot_len_16 : (_eq_5 ? slot_len_16 : (_eq_6 ? slot_len_16 : (_eq_7 ? slot_len_16 : (_eq_9 ? (_not_7 ? slot_len_16 : (_or_2 ? (_not_1 ? (_eq_39 ? child_len : slot_len_16) : slot_len_16) : slot_len_16)) : slot_len_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_17 <= (_eq_0 ? slot_len_17 : (_eq_1 ? slot_len_17 : (_eq_4 ? slot_len_17 : (_eq_5 ? slot_len_17 : (_eq_6 ? slot_len_17 : (_eq_7 ? slot_len_17 : (_eq_9 ? (_not_9 ? slot_len_17 : (_or_2 ? (_not_1 ? (_eq_40 ? child_len : slot_len_17) : slot_len_17) : slot_len_17)) : slot_len_17)))))));
+    slot_len_17 <= (_eq_0 ? slot_len_17 : (_eq_1 ? slot_len_17 : (_eq_4 ? slot_len_17 : (_eq_5 ? slot_len_17 : (_eq_6 ? slot_len_17 : (_eq_7 ? slot_len_17 : (_eq_9 ? (_not_7 ? slot_len_17 : (_or_2 ? (_not_1 ? (_eq_40 ? child_len : slot_len_17) : slot_len_17) : slot_len_17)) : slot_len_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_18 <= (_eq_0 ? slot_len_18 : (_eq_1 ? slot_len_18 : (_eq_4 ? slot_len_18 : (_eq_5 ? slot_len_18 : (_eq_6 ? slot_len_18 : (_eq_7 ? slot_len_18 : (_eq_9 ? (_not_9 ? slot_len_18 : (_or_2 ? (_not_1 ? (_eq_41 ? child_len : slot_len_18) : slot_len_18) : slot_len_18)) : slot_len_18)))))));
+    slot_len_18 <= (_eq_0 ? slot_len_18 : (_eq_1 ? slot_len_18 : (_eq_4 ? slot_len_18 : (_eq_5 ? slot_len_18 : (_eq_6 ? slot_len_18 : (_eq_7 ? slot_len_18 : (_eq_9 ? (_not_7 ? slot_len_18 : (_or_2 ? (_not_1 ? (_eq_41 ? child_len : slot_len_18) : slot_len_18) : slot_len_18)) : slot_len_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_19 <= (_eq_0 ? slot_len_19 : (_eq_1 ? slot_len_19 : (_eq_4 ? slot_len_19 : (_eq_5 ? slot_len_19 : (_eq_6 ? slot_len_19 : (_eq_7 ? slot_len_19 : (_eq_9 ? (_not_9 ? slot_len_19 : (_or_2 ? (_not_1 ? (_eq_42 ? child_len : slot_len_19) : slot_len_19) : slot_len_19)) : slot_len_19)))))));
+    slot_len_19 <= (_eq_0 ? slot_len_19 : (_eq_1 ? slot_len_19 : (_eq_4 ? slot_len_19 : (_eq_5 ? slot_len_19 : (_eq_6 ? slot_len_19 : (_eq_7 ? slot_len_19 : (_eq_9 ? (_not_7 ? slot_len_19 : (_or_2 ? (_not_1 ? (_eq_42 ? child_len : slot_len_19) : slot_len_19) : slot_len_19)) : slot_len_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_20 <= (_eq_0 ? slot_len_20 : (_eq_1 ? slot_len_20 : (_eq_4 ? slot_len_20 : (_eq_5 ? slot_len_20 : (_eq_6 ? slot_len_20 : (_eq_7 ? slot_len_20 : (_eq_9 ? (_not_9 ? slot_len_20 : (_or_2 ? (_not_1 ? (_eq_43 ? child_len : slot_len_20) : slot_len_20) : slot_len_20)) : slot_len_20)))))));
+    slot_len_20 <= (_eq_0 ? slot_len_20 : (_eq_1 ? slot_len_20 : (_eq_4 ? slot_len_20 : (_eq_5 ? slot_len_20 : (_eq_6 ? slot_len_20 : (_eq_7 ? slot_len_20 : (_eq_9 ? (_not_7 ? slot_len_20 : (_or_2 ? (_not_1 ? (_eq_43 ? child_len : slot_len_20) : slot_len_20) : slot_len_20)) : slot_len_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_21 <= (_eq_0 ? slot_len_21 : (_eq_1 ? slot_len_21 : (_eq_4 ? slot_len_21 : (_eq_5 ? slot_len_21 : (_eq_6 ? slot_len_21 : (_eq_7 ? slot_len_21 : (_eq_9 ? (_not_9 ? slot_len_21 : (_or_2 ? (_not_1 ? (_eq_44 ? child_len : slot_len_21) : slot_len_21) : slot_len_21)) : slot_len_21)))))));
+    slot_len_21 <= (_eq_0 ? slot_len_21 : (_eq_1 ? slot_len_21 : (_eq_4 ? slot_len_21 : (_eq_5 ? slot_len_21 : (_eq_6 ? slot_len_21 : (_eq_7 ? slot_len_21 : (_eq_9 ? (_not_7 ? slot_len_21 : (_or_2 ? (_not_1 ? (_eq_44 ? child_len : slot_len_21) : slot_len_21) : slot_len_21)) : slot_len_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_22 <= (_eq_0 ? slot_len_22 : (_eq_1 ? slot_len_22 : (_eq_4 ? slot_len_22 : (_eq_5 ? slot_len_22 : (_eq_6 ? slot_len_22 : (_eq_7 ? slot_len_22 : (_eq_9 ? (_not_9 ? slot_len_22 : (_or_2 ? (_not_1 ? (_eq_45 ? child_len : slot_len_22) : slot_len_22) : slot_len_22)) : slot_len_22)))))));
+    slot_len_22 <= (_eq_0 ? slot_len_22 : (_eq_1 ? slot_len_22 : (_eq_4 ? slot_len_22 : (_eq_5 ? slot_len_22 : (_eq_6 ? slot_len_22 : (_eq_7 ? slot_len_22 : (_eq_9 ? (_not_7 ? slot_len_22 : (_or_2 ? (_not_1 ? (_eq_45 ? child_len : slot_len_22) : slot_len_22) : slot_len_22)) : slot_len_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_23 <= (_eq_0 ? slot_len_23 : (_eq_1 ? slot_len_23 : (_eq_4 ? slot_len_23 : (_eq_5 ? slot_len_23 : (_eq_6 ? slot_len_23 : (_eq_7 ? slot_len_23 : (_eq_9 ? (_not_9 ? slot_len_23 : (_or_2 ? (_not_1 ? (_eq_46 ? child_len : slot_len_23) : slot_len_23) : slot_len_23)) : slot_len_23)))))));
+    slot_len_23 <= (_eq_0 ? slot_len_23 : (_eq_1 ? slot_len_23 : (_eq_4 ? slot_len_23 : (_eq_5 ? slot_len_23 : (_eq_6 ? slot_len_23 : (_eq_7 ? slot_len_23 : (_eq_9 ? (_not_7 ? slot_len_23 : (_or_2 ? (_not_1 ? (_eq_46 ? child_len : slot_len_23) : slot_len_23) : slot_len_23)) : slot_len_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_24 <= (_eq_0 ? slot_len_24 : (_eq_1 ? slot_len_24 : (_eq_4 ? slot_len_24 : (_eq_5 ? slot_len_24 : (_eq_6 ? slot_len_24 : (_eq_7 ? slot_len_24 : (_eq_9 ? (_not_9 ? slot_len_24 : (_or_2 ? (_not_1 ? (_eq_47 ? child_len : slot_len_24) : slot_len_24) : slot_len_24)) : slot_len_24)))))));
+    slot_len_24 <= (_eq_0 ? slot_len_24 : (_eq_1 ? slot_len_24 : (_eq_4 ? slot_len_24 : (_eq_5 ? slot_len_24 : (_eq_6 ? slot_len_24 : (_eq_7 ? slot_len_24 : (_eq_9 ? (_not_7 ? slot_len_24 : (_or_2 ? (_not_1 ? (_eq_47 ? child_len : slot_len_24) : slot_len_24) : slot_len_24)) : slot_len_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_25 <= (_eq_0 ? slot_len_25 : (_eq_1 ? slot_len_25 : (_eq_4 ? slot_len_25 : (_eq_5 ? slot_len_25 : (_eq_6 ? slot_len_25 : (_eq_7 ? slot_len_25 : (_eq_9 ? (_not_9 ? slot_len_25 : (_or_2 ? (_not_1 ? (_eq_48 ? child_len : slot_len_25) : slot_len_25) : slot_len_25)) : slot_len_25)))))));
+    slot_len_25 <= (_eq_0 ? slot_len_25 : (_eq_1 ? slot_len_25 : (_eq_4 ? slot_len_25 : (_eq_5 ? slot_len_25 : (_eq_6 ? slot_len_25 : (_eq_7 ? slot_len_25 : (_eq_9 ? (_not_7 ? slot_len_25 : (_or_2 ? (_not_1 ? (_eq_48 ? child_len : slot_len_25) : slot_len_25) : slot_len_25)) : slot_len_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_26 <= (_eq_0 ? slot_len_26 : (_eq_1 ? slot_len_26 : (_eq_4 ? slot_len_26 : (_eq_5 ? slot_len_26 : (_eq_6 ? slot_len_26 : (_eq_7 ? slot_len_26 : (_eq_9 ? (_not_9 ? slot_len_26 : (_or_2 ? (_not_1 ? (_eq_49 ? child_len : slot_len_26) : slot_len_26) : slot_len_26)) : slot_len_26)))))));
+    slot_len_26 <= (_eq_0 ? slot_len_26 : (_eq_1 ? slot_len_26 : (_eq_4 ? slot_len_26 : (_eq_5 ? slot_len_26 : (_eq_6 ? slot_len_26 : (_eq_7 ? slot_len_26 : (_eq_9 ? (_not_7 ? slot_len_26 : (_or_2 ? (_not_1 ? (_eq_49 ? child_len : slot_len_26) : slot_len_26) : slot_len_26)) : slot_len_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_27 <= (_eq_0 ? slot_len_27 : (_eq_1 ? slot_len_27 : (_eq_4 ? slot_len_27 : (_eq_5 ? slot_len_27 : (_eq_6 ? slot_len_27 : (_eq_7 ? slot_len_27 : (_eq_9 ? (_not_9 ? slot_len_27 : (_or_2 ? (_not_1 ? (_eq_50 ? child_len : slot_len_27) : slot_len_27) : slot_len_27)) : slot_len_27)))))));
+    slot_len_27 <= (_eq_0 ? slot_len_27 : (_eq_1 ? slot_len_27 : (_eq_4 ? slot_len_27 : (_eq_5 ? slot_len_27 : (_eq_6 ? slot_len_27 : (_eq_7 ? slot_len_27 : (_eq_9 ? (_not_7 ? slot_len_27 : (_or_2 ? (_not_1 ? (_eq_50 ? child_len : slot_len_27) : slot_len_27) : slot_len_27)) : slot_len_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_28 <= (_eq_0 ? slot_len_28 : (_eq_1 ? slot_len_28 : (_eq_4 ? slot_len_28 : (_eq_5 ? slot_len_28 : (_eq_6 ? slot_len_28 : (_eq_7 ? slot_len_28 : (_eq_9 ? (_not_9 ? slot_len_28 : (_or_2 ? (_not_1 ? (_eq_51 ? child_len : slot_len_28) : slot_len_28) : slot_len_28)) : slot_len_28)))))));
+    slot_len_28 <= (_eq_0 ? slot_len_28 : (_eq_1 ? slot_len_28 : (_eq_4 ? slot_len_28 : (_eq_5 ? slot_len_28 : (_eq_6 ? slot_len_28 : (_eq_7 ? slot_len_28 : (_eq_9 ? (_not_7 ? slot_len_28 : (_or_2 ? (_not_1 ? (_eq_51 ? child_len : slot_len_28) : slot_len_28) : slot_len_28)) : slot_len_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_29 <= (_eq_0 ? slot_len_29 : (_eq_1 ? slot_len_29 : (_eq_4 ? slot_len_29 : (_eq_5 ? slot_len_29 : (_eq_6 ? slot_len_29 : (_eq_7 ? slot_len_29 : (_eq_9 ? (_not_9 ? slot_len_29 : (_or_2 ? (_not_1 ? (_eq_52 ? child_len : slot_len_29) : slot_len_29) : slot_len_29)) : slot_len_29)))))));
+    slot_len_29 <= (_eq_0 ? slot_len_29 : (_eq_1 ? slot_len_29 : (_eq_4 ? slot_len_29 : (_eq_5 ? slot_len_29 : (_eq_6 ? slot_len_29 : (_eq_7 ? slot_len_29 : (_eq_9 ? (_not_7 ? slot_len_29 : (_or_2 ? (_not_1 ? (_eq_52 ? child_len : slot_len_29) : slot_len_29) : slot_len_29)) : slot_len_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_30 <= (_eq_0 ? slot_len_30 : (_eq_1 ? slot_len_30 : (_eq_4 ? slot_len_30 : (_eq_5 ? slot_len_30 : (_eq_6 ? slot_len_30 : (_eq_7 ? slot_len_30 : (_eq_9 ? (_not_9 ? slot_len_30 : (_or_2 ? (_not_1 ? (_eq_53 ? child_len : slot_len_30) : slot_len_30) : slot_len_30)) : slot_len_30)))))));
+    slot_len_30 <= (_eq_0 ? slot_len_30 : (_eq_1 ? slot_len_30 : (_eq_4 ? slot_len_30 : (_eq_5 ? slot_len_30 : (_eq_6 ? slot_len_30 : (_eq_7 ? slot_len_30 : (_eq_9 ? (_not_7 ? slot_len_30 : (_or_2 ? (_not_1 ? (_eq_53 ? child_len : slot_len_30) : slot_len_30) : slot_len_30)) : slot_len_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_31 <= (_eq_0 ? slot_len_31 : (_eq_1 ? slot_len_31 : (_eq_4 ? slot_len_31 : (_eq_5 ? slot_len_31 : (_eq_6 ? slot_len_31 : (_eq_7 ? slot_len_31 : (_eq_9 ? (_not_9 ? slot_len_31 : (_or_2 ? (_not_1 ? (_eq_54 ? child_len : slot_len_31) : slot_len_31) : slot_len_31)) : slot_len_31)))))));
+    slot_len_31 <= (_eq_0 ? slot_len_31 : (_eq_1 ? slot_len_31 : (_eq_4 ? slot_len_31 : (_eq_5 ? slot_len_31 : (_eq_6 ? slot_len_31 : (_eq_7 ? slot_len_31 : (_eq_9 ? (_not_7 ? slot_len_31 : (_or_2 ? (_not_1 ? (_eq_54 ? child_len : slot_len_31) : slot_len_31) : slot_len_31)) : slot_len_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_32 <= (_eq_0 ? slot_len_32 : (_eq_1 ? slot_len_32 : (_eq_4 ? slot_len_32 : (_eq_5 ? slot_len_32 : (_eq_6 ? slot_len_32 : (_eq_7 ? slot_len_32 : (_eq_9 ? (_not_9 ? slot_len_32 : (_or_2 ? (_not_1 ? (_eq_55 ? child_len : slot_len_32) : slot_len_32) : slot_len_32)) : slot_len_32)))))));
+    slot_len_32 <= (_eq_0 ? slot_len_32 : (_eq_1 ? slot_len_32 : (_eq_4 ? slot_len_32 : (_eq_5 ? slot_len_32 : (_eq_6 ? slot_len_32 : (_eq_7 ? slot_len_32 : (_eq_9 ? (_not_7 ? slot_len_32 : (_or_2 ? (_not_1 ? (_eq_55 ? child_len : slot_len_32) : slot_len_32) : slot_len_32)) : slot_len_32)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_33 <= (_eq_0 ? slot_len_33 : (_eq_1 ? slot_len_33 : (_eq_4 ? slot_len_33 : (_eq_5 ? slot_len_33 : (_eq_6 ? slot_len_33 : (_eq_7 ? slot_len_33 : (_eq_9 ? (_not_9 ? slot_len_33 : (_or_2 ? (_not_1 ? (_eq_56 ? child_len : slot_len_33) : slot_len_33) : slot_len_33)) : slot_len_33)))))));
+    slot_len_33 <= (_eq_0 ? slot_len_33 : (_eq_1 ? slot_len_33 : (_eq_4 ? slot_len_33 : (_eq_5 ? slot_len_33 : (_eq_6 ? slot_len_33 : (_eq_7 ? slot_len_33 : (_eq_9 ? (_not_7 ? slot_len_33 : (_or_2 ? (_not_1 ? (_eq_56 ? child_len : slot_len_33) : slot_len_33) : slot_len_33)) : slot_len_33)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_34 <= (_eq_0 ? slot_len_34 : (_eq_1 ? slot_len_34 : (_eq_4 ? slot_len_34 : (_eq_5 ? slot_len_34 : (_eq_6 ? slot_len_34 : (_eq_7 ? slot_len_34 : (_eq_9 ? (_not_9 ? slot_len_34 : (_or_2 ? (_not_1 ? (_eq_57 ? child_len : slot_len_34) : slot_len_34) : slot_len_34)) : slot_len_34)))))));
+    slot_len_34 <= (_eq_0 ? slot_len_34 : (_eq_1 ? slot_len_34 : (_eq_4 ? slot_len_34 : (_eq_5 ? slot_len_34 : (_eq_6 ? slot_len_34 : (_eq_7 ? slot_len_34 : (_eq_9 ? (_not_7 ? slot_len_34 : (_or_2 ? (_not_1 ? (_eq_57 ? child_len : slot_len_34) : slot_len_34) : slot_len_34)) : slot_len_34)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_35 <= (_eq_0 ? slot_len_35 : (_eq_1 ? slot_len_35 : (_eq_4 ? slot_len_35 : (_eq_5 ? slot_len_35 : (_eq_6 ? slot_len_35 : (_eq_7 ? slot_len_35 : (_eq_9 ? (_not_9 ? slot_len_35 : (_or_2 ? (_not_1 ? (_eq_58 ? child_len : slot_len_35) : slot_len_35) : slot_len_35)) : slot_len_35)))))));
+    slot_len_35 <= (_eq_0 ? slot_len_35 : (_eq_1 ? slot_len_35 : (_eq_4 ? slot_len_35 : (_eq_5 ? slot_len_35 : (_eq_6 ? slot_len_35 : (_eq_7 ? slot_len_35 : (_eq_9 ? (_not_7 ? slot_len_35 : (_or_2 ? (_not_1 ? (_eq_58 ? child_len : slot_len_35) : slot_len_35) : slot_len_35)) : slot_len_35)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_36 <= (_eq_0 ? slot_len_36 : (_eq_1 ? slot_len_36 : (_eq_4 ? slot_len_36 : (_eq_5 ? slot_len_36 : (_eq_6 ? slot_len_36 : (_eq_7 ? slot_len_36 : (_eq_9 ? (_not_9 ? slot_len_36 : (_or_2 ? (_not_1 ? (_eq_59 ? child_len : slot_len_36) : slot_len_36) : slot_len_36)) : slot_len_36)))))));
+    slot_len_36 <= (_eq_0 ? slot_len_36 : (_eq_1 ? slot_len_36 : (_eq_4 ? slot_len_36 : (_eq_5 ? slot_len_36 : (_eq_6 ? slot_len_36 : (_eq_7 ? slot_len_36 : (_eq_9 ? (_not_7 ? slot_len_36 : (_or_2 ? (_not_1 ? (_eq_59 ? child_len : slot_len_36) : slot_len_36) : slot_len_36)) : slot_len_36)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_37 <= (_eq_0 ? slot_len_37 : (_eq_1 ? slot_len_37 : (_eq_4 ? slot_len_37 : (_eq_5 ? slot_len_37 : (_eq_6 ? slot_len_37 : (_eq_7 ? slot_len_37 : (_eq_9 ? (_not_9 ? slot_len_37 : (_or_2 ? (_not_1 ? (_eq_60 ? child_len : slot_len_37) : slot_len_37) : slot_len_37)) : slot_len_37)))))));
+    slot_len_37 <= (_eq_0 ? slot_len_37 : (_eq_1 ? slot_len_37 : (_eq_4 ? slot_len_37 : (_eq_5 ? slot_len_37 : (_eq_6 ? slot_len_37 : (_eq_7 ? slot_len_37 : (_eq_9 ? (_not_7 ? slot_len_37 : (_or_2 ? (_not_1 ? (_eq_60 ? child_len : slot_len_37) : slot_len_37) : slot_len_37)) : slot_len_37)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_38 <= (_eq_0 ? slot_len_38 : (_eq_1 ? slot_len_38 : (_eq_4 ? slot_len_38 : (_eq_5 ? slot_len_38 : (_eq_6 ? slot_len_38 : (_eq_7 ? slot_len_38 : (_eq_9 ? (_not_9 ? slot_len_38 : (_or_2 ? (_not_1 ? (_eq_61 ? child_len : slot_len_38) : slot_len_38) : slot_len_38)) : slot_len_38)))))));
+    slot_len_38 <= (_eq_0 ? slot_len_38 : (_eq_1 ? slot_len_38 : (_eq_4 ? slot_len_38 : (_eq_5 ? slot_len_38 : (_eq_6 ? slot_len_38 : (_eq_7 ? slot_len_38 : (_eq_9 ? (_not_7 ? slot_len_38 : (_or_2 ? (_not_1 ? (_eq_61 ? child_len : slot_len_38) : slot_len_38) : slot_len_38)) : slot_len_38)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_39 <= (_eq_0 ? slot_len_39 : (_eq_1 ? slot_len_39 : (_eq_4 ? slot_len_39 : (_eq_5 ? slot_len_39 : (_eq_6 ? slot_len_39 : (_eq_7 ? slot_len_39 : (_eq_9 ? (_not_9 ? slot_len_39 : (_or_2 ? (_not_1 ? (_eq_62 ? child_len : slot_len_39) : slot_len_39) : slot_len_39)) : slot_len_39)))))));
+    slot_len_39 <= (_eq_0 ? slot_len_39 : (_eq_1 ? slot_len_39 : (_eq_4 ? slot_len_39 : (_eq_5 ? slot_len_39 : (_eq_6 ? slot_len_39 : (_eq_7 ? slot_len_39 : (_eq_9 ? (_not_7 ? slot_len_39 : (_or_2 ? (_not_1 ? (_eq_62 ? child_len : slot_len_39) : slot_len_39) : slot_len_39)) : slot_len_39)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_40 <= (_eq_0 ? slot_len_40 : (_eq_1 ? slot_len_40 : (_eq_4 ? slot_len_40 : (_eq_5 ? slot_len_40 : (_eq_6 ? slot_len_40 : (_eq_7 ? slot_len_40 : (_eq_9 ? (_not_9 ? slot_len_40 : (_or_2 ? (_not_1 ? (_eq_63 ? child_len : slot_len_40) : slot_len_40) : slot_len_40)) : slot_len_40)))))));
+    slot_len_40 <= (_eq_0 ? slot_len_40 : (_eq_1 ? slot_len_40 : (_eq_4 ? slot_len_40 : (_eq_5 ? slot_len_40 : (_eq_6 ? slot_len_40 : (_eq_7 ? slot_len_40 : (_eq_9 ? (_not_7 ? slot_len_40 : (_or_2 ? (_not_1 ? (_eq_63 ? child_len : slot_len_40) : slot_len_40) : slot_len_40)) : slot_len_40)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_41 <= (_eq_0 ? slot_len_41 : (_eq_1 ? slot_len_41 : (_eq_4 ? slot_len_41 : (_eq_5 ? slot_len_41 : (_eq_6 ? slot_len_41 : (_eq_7 ? slot_len_41 : (_eq_9 ? (_not_9 ? slot_len_41 : (_or_2 ? (_not_1 ? (_eq_64 ? child_len : slot_len_41) : slot_len_41) : slot_len_41)) : slot_len_41)))))));
+    slot_len_41 <= (_eq_0 ? slot_len_41 : (_eq_1 ? slot_len_41 : (_eq_4 ? slot_len_41 : (_eq_5 ? slot_len_41 : (_eq_6 ? slot_len_41 : (_eq_7 ? slot_len_41 : (_eq_9 ? (_not_7 ? slot_len_41 : (_or_2 ? (_not_1 ? (_eq_64 ? child_len : slot_len_41) : slot_len_41) : slot_len_41)) : slot_len_41)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_42 <= (_eq_0 ? slot_len_42 : (_eq_1 ? slot_len_42 : (_eq_4 ? slot_len_42 : (_eq_5 ? slot_len_42 : (_eq_6 ? slot_len_42 : (_eq_7 ? slot_len_42 : (_eq_9 ? (_not_9 ? slot_len_42 : (_or_2 ? (_not_1 ? (_eq_65 ? child_len : slot_len_42) : slot_len_42) : slot_len_42)) : slot_len_42)))))));
+    slot_len_42 <= (_eq_0 ? slot_len_42 : (_eq_1 ? slot_len_42 : (_eq_4 ? slot_len_42 : (_eq_5 ? slot_len_42 : (_eq_6 ? slot_len_42 : (_eq_7 ? slot_len_42 : (_eq_9 ? (_not_7 ? slot_len_42 : (_or_2 ? (_not_1 ? (_eq_65 ? child_len : slot_len_42) : slot_len_42) : slot_len_42)) : slot_len_42)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_43 <= (_eq_0 ? slot_len_43 : (_eq_1 ? slot_len_43 : (_eq_4 ? slot_len_43 : (_eq_5 ? slot_len_43 : (_eq_6 ? slot_len_43 : (_eq_7 ? slot_len_43 : (_eq_9 ? (_not_9 ? slot_len_43 : (_or_2 ? (_not_1 ? (_eq_66 ? child_len : slot_len_43) : slot_len_43) : slot_len_43)) : slot_len_43)))))));
+    slot_len_43 <= (_eq_0 ? slot_len_43 : (_eq_1 ? slot_len_43 : (_eq_4 ? slot_len_43 : (_eq_5 ? slot_len_43 : (_eq_6 ? slot_len_43 : (_eq_7 ? slot_len_43 : (_eq_9 ? (_not_7 ? slot_len_43 : (_or_2 ? (_not_1 ? (_eq_66 ? child_len : slot_len_43) : slot_len_43) : slot_len_43)) : slot_len_43)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_44 <= (_eq_0 ? slot_len_44 : (_eq_1 ? slot_len_44 : (_eq_4 ? slot_len_44 : (_eq_5 ? slot_len_44 : (_eq_6 ? slot_len_44 : (_eq_7 ? slot_len_44 : (_eq_9 ? (_not_9 ? slot_len_44 : (_or_2 ? (_not_1 ? (_eq_67 ? child_len : slot_len_44) : slot_len_44) : slot_len_44)) : slot_len_44)))))));
+    slot_len_44 <= (_eq_0 ? slot_len_44 : (_eq_1 ? slot_len_44 : (_eq_4 ? slot_len_44 : (_eq_5 ? slot_len_44 : (_eq_6 ? slot_len_44 : (_eq_7 ? slot_len_44 : (_eq_9 ? (_not_7 ? slot_len_44 : (_or_2 ? (_not_1 ? (_eq_67 ? child_len : slot_len_44) : slot_len_44) : slot_len_44)) : slot_len_44)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_45 <= (_eq_0 ? slot_len_45 : (_eq_1 ? slot_len_45 : (_eq_4 ? slot_len_45 : (_eq_5 ? slot_len_45 : (_eq_6 ? slot_len_45 : (_eq_7 ? slot_len_45 : (_eq_9 ? (_not_9 ? slot_len_45 : (_or_2 ? (_not_1 ? (_eq_68 ? child_len : slot_len_45) : slot_len_45) : slot_len_45)) : slot_len_45)))))));
+    slot_len_45 <= (_eq_0 ? slot_len_45 : (_eq_1 ? slot_len_45 : (_eq_4 ? slot_len_45 : (_eq_5 ? slot_len_45 : (_eq_6 ? slot_len_45 : (_eq_7 ? slot_len_45 : (_eq_9 ? (_not_7 ? slot_len_45 : (_or_2 ? (_not_1 ? (_eq_68 ? child_len : slot_len_45) : slot_len_45) : slot_len_45)) : slot_len_45)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_46 <= (_eq_0 ? slot_len_46 : (_eq_1 ? slot_len_46 : (_eq_4 ? slot_len_46 : (_eq_5 ? slot_len_46 : (_eq_6 ? slot_len_46 : (_eq_7 ? slot_len_46 : (_eq_9 ? (_not_9 ? slot_len_46 : (_or_2 ? (_not_1 ? (_eq_69 ? child_len : slot_len_46) : slot_len_46) : slot_len_46)) : slot_len_46)))))));
+    slot_len_46 <= (_eq_0 ? slot_len_46 : (_eq_1 ? slot_len_46 : (_eq_4 ? slot_len_46 : (_eq_5 ? slot_len_46 : (_eq_6 ? slot_len_46 : (_eq_7 ? slot_len_46 : (_eq_9 ? (_not_7 ? slot_len_46 : (_or_2 ? (_not_1 ? (_eq_69 ? child_len : slot_len_46) : slot_len_46) : slot_len_46)) : slot_len_46)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_47 <= (_eq_0 ? slot_len_47 : (_eq_1 ? slot_len_47 : (_eq_4 ? slot_len_47 : (_eq_5 ? slot_len_47 : (_eq_6 ? slot_len_47 : (_eq_7 ? slot_len_47 : (_eq_9 ? (_not_9 ? slot_len_47 : (_or_2 ? (_not_1 ? (_eq_70 ? child_len : slot_len_47) : slot_len_47) : slot_len_47)) : slot_len_47)))))));
+    slot_len_47 <= (_eq_0 ? slot_len_47 : (_eq_1 ? slot_len_47 : (_eq_4 ? slot_len_47 : (_eq_5 ? slot_len_47 : (_eq_6 ? slot_len_47 : (_eq_7 ? slot_len_47 : (_eq_9 ? (_not_7 ? slot_len_47 : (_or_2 ? (_not_1 ? (_eq_70 ? child_len : slot_len_47) : slot_len_47) : slot_len_47)) : slot_len_47)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_48 <= (_eq_0 ? slot_len_48 : (_eq_1 ? slot_len_48 : (_eq_4 ? slot_len_48 : (_eq_5 ? slot_len_48 : (_eq_6 ? slot_len_48 : (_eq_7 ? slot_len_48 : (_eq_9 ? (_not_9 ? slot_len_48 : (_or_2 ? (_not_1 ? (_eq_71 ? child_len : slot_len_48) : slot_len_48) : slot_len_48)) : slot_len_48)))))));
+    slot_len_48 <= (_eq_0 ? slot_len_48 : (_eq_1 ? slot_len_48 : (_eq_4 ? slot_len_48 : (_eq_5 ? slot_len_48 : (_eq_6 ? slot_len_48 : (_eq_7 ? slot_len_48 : (_eq_9 ? (_not_7 ? slot_len_48 : (_or_2 ? (_not_1 ? (_eq_71 ? child_len : slot_len_48) : slot_len_48) : slot_len_48)) : slot_len_48)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_49 <= (_eq_0 ? slot_len_49 : (_eq_1 ? slot_len_49 : (_eq_4 ? slot_len_49 : (_eq_5 ? slot_len_49 : (_eq_6 ? slot_len_49 : (_eq_7 ? slot_len_49 : (_eq_9 ? (_not_9 ? slot_len_49 : (_or_2 ? (_not_1 ? (_eq_72 ? child_len : slot_len_49) : slot_len_49) : slot_len_49)) : slot_len_49)))))));
+    slot_len_49 <= (_eq_0 ? slot_len_49 : (_eq_1 ? slot_len_49 : (_eq_4 ? slot_len_49 : (_eq_5 ? slot_len_49 : (_eq_6 ? slot_len_49 : (_eq_7 ? slot_len_49 : (_eq_9 ? (_not_7 ? slot_len_49 : (_or_2 ? (_not_1 ? (_eq_72 ? child_len : slot_len_49) : slot_len_49) : slot_len_49)) : slot_len_49)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_50 <= (_eq_0 ? slot_len_50 : (_eq_1 ? slot_len_50 : (_eq_4 ? slot_len_50 : (_eq_5 ? slot_len_50 : (_eq_6 ? slot_len_50 : (_eq_7 ? slot_len_50 : (_eq_9 ? (_not_9 ? slot_len_50 : (_or_2 ? (_not_1 ? (_eq_73 ? child_len : slot_len_50) : slot_len_50) : slot_len_50)) : slot_len_50)))))));
+    slot_len_50 <= (_eq_0 ? slot_len_50 : (_eq_1 ? slot_len_50 : (_eq_4 ? slot_len_50 : (_eq_5 ? slot_len_50 : (_eq_6 ? slot_len_50 : (_eq_7 ? slot_len_50 : (_eq_9 ? (_not_7 ? slot_len_50 : (_or_2 ? (_not_1 ? (_eq_73 ? child_len : slot_len_50) : slot_len_50) : slot_len_50)) : slot_len_50)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_51 <= (_eq_0 ? slot_len_51 : (_eq_1 ? slot_len_51 : (_eq_4 ? slot_len_51 : (_eq_5 ? slot_len_51 : (_eq_6 ? slot_len_51 : (_eq_7 ? slot_len_51 : (_eq_9 ? (_not_9 ? slot_len_51 : (_or_2 ? (_not_1 ? (_eq_74 ? child_len : slot_len_51) : slot_len_51) : slot_len_51)) : slot_len_51)))))));
+    slot_len_51 <= (_eq_0 ? slot_len_51 : (_eq_1 ? slot_len_51 : (_eq_4 ? slot_len_51 : (_eq_5 ? slot_len_51 : (_eq_6 ? slot_len_51 : (_eq_7 ? slot_len_51 : (_eq_9 ? (_not_7 ? slot_len_51 : (_or_2 ? (_not_1 ? (_eq_74 ? child_len : slot_len_51) : slot_len_51) : slot_len_51)) : slot_len_51)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_52 <= (_eq_0 ? slot_len_52 : (_eq_1 ? slot_len_52 : (_eq_4 ? slot_len_52 : (_eq_5 ? slot_len_52 : (_eq_6 ? slot_len_52 : (_eq_7 ? slot_len_52 : (_eq_9 ? (_not_9 ? slot_len_52 : (_or_2 ? (_not_1 ? (_eq_75 ? child_len : slot_len_52) : slot_len_52) : slot_len_52)) : slot_len_52)))))));
+    slot_len_52 <= (_eq_0 ? slot_len_52 : (_eq_1 ? slot_len_52 : (_eq_4 ? slot_len_52 : (_eq_5 ? slot_len_52 : (_eq_6 ? slot_len_52 : (_eq_7 ? slot_len_52 : (_eq_9 ? (_not_7 ? slot_len_52 : (_or_2 ? (_not_1 ? (_eq_75 ? child_len : slot_len_52) : slot_len_52) : slot_len_52)) : slot_len_52)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_53 <= (_eq_0 ? slot_len_53 : (_eq_1 ? slot_len_53 : (_eq_4 ? slot_len_53 : (_eq_5 ? slot_len_53 : (_eq_6 ? slot_len_53 : (_eq_7 ? slot_len_53 : (_eq_9 ? (_not_9 ? slot_len_53 : (_or_2 ? (_not_1 ? (_eq_76 ? child_len : slot_len_53) : slot_len_53) : slot_len_53)) : slot_len_53)))))));
+    slot_len_53 <= (_eq_0 ? slot_len_53 : (_eq_1 ? slot_len_53 : (_eq_4 ? slot_len_53 : (_eq_5 ? slot_len_53 : (_eq_6 ? slot_len_53 : (_eq_7 ? slot_len_53 : (_eq_9 ? (_not_7 ? slot_len_53 : (_or_2 ? (_not_1 ? (_eq_76 ? child_len : slot_len_53) : slot_len_53) : slot_len_53)) : slot_len_53)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_54 <= (_eq_0 ? slot_len_54 : (_eq_1 ? slot_len_54 : (_eq_4 ? slot_len_54 : (_eq_5 ? slot_len_54 : (_eq_6 ? slot_len_54 : (_eq_7 ? slot_len_54 : (_eq_9 ? (_not_9 ? slot_len_54 : (_or_2 ? (_not_1 ? (_eq_77 ? child_len : slot_len_54) : slot_len_54) : slot_len_54)) : slot_len_54)))))));
+    slot_len_54 <= (_eq_0 ? slot_len_54 : (_eq_1 ? slot_len_54 : (_eq_4 ? slot_len_54 : (_eq_5 ? slot_len_54 : (_eq_6 ? slot_len_54 : (_eq_7 ? slot_len_54 : (_eq_9 ? (_not_7 ? slot_len_54 : (_or_2 ? (_not_1 ? (_eq_77 ? child_len : slot_len_54) : slot_len_54) : slot_len_54)) : slot_len_54)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_55 <= (_eq_0 ? slot_len_55 : (_eq_1 ? slot_len_55 : (_eq_4 ? slot_len_55 : (_eq_5 ? slot_len_55 : (_eq_6 ? slot_len_55 : (_eq_7 ? slot_len_55 : (_eq_9 ? (_not_9 ? slot_len_55 : (_or_2 ? (_not_1 ? (_eq_78 ? child_len : slot_len_55) : slot_len_55) : slot_len_55)) : slot_len_55)))))));
+    slot_len_55 <= (_eq_0 ? slot_len_55 : (_eq_1 ? slot_len_55 : (_eq_4 ? slot_len_55 : (_eq_5 ? slot_len_55 : (_eq_6 ? slot_len_55 : (_eq_7 ? slot_len_55 : (_eq_9 ? (_not_7 ? slot_len_55 : (_or_2 ? (_not_1 ? (_eq_78 ? child_len : slot_len_55) : slot_len_55) : slot_len_55)) : slot_len_55)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_56 <= (_eq_0 ? slot_len_56 : (_eq_1 ? slot_len_56 : (_eq_4 ? slot_len_56 : (_eq_5 ? slot_len_56 : (_eq_6 ? slot_len_56 : (_eq_7 ? slot_len_56 : (_eq_9 ? (_not_9 ? slot_len_56 : (_or_2 ? (_not_1 ? (_eq_79 ? child_len : slot_len_56) : slot_len_56) : slot_len_56)) : slot_len_56)))))));
+    slot_len_56 <= (_eq_0 ? slot_len_56 : (_eq_1 ? slot_len_56 : (_eq_4 ? slot_len_56 : (_eq_5 ? slot_len_56 : (_eq_6 ? slot_len_56 : (_eq_7 ? slot_len_56 : (_eq_9 ? (_not_7 ? slot_len_56 : (_or_2 ? (_not_1 ? (_eq_79 ? child_len : slot_len_56) : slot_len_56) : slot_len_56)) : slot_len_56)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_57 <= (_eq_0 ? slot_len_57 : (_eq_1 ? slot_len_57 : (_eq_4 ? slot_len_57 : (_eq_5 ? slot_len_57 : (_eq_6 ? slot_len_57 : (_eq_7 ? slot_len_57 : (_eq_9 ? (_not_9 ? slot_len_57 : (_or_2 ? (_not_1 ? (_eq_80 ? child_len : slot_len_57) : slot_len_57) : slot_len_57)) : slot_len_57)))))));
+    slot_len_57 <= (_eq_0 ? slot_len_57 : (_eq_1 ? slot_len_57 : (_eq_4 ? slot_len_57 : (_eq_5 ? slot_len_57 : (_eq_6 ? slot_len_57 : (_eq_7 ? slot_len_57 : (_eq_9 ? (_not_7 ? slot_len_57 : (_or_2 ? (_not_1 ? (_eq_80 ? child_len : slot_len_57) : slot_len_57) : slot_len_57)) : slot_len_57)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_58 <= (_eq_0 ? slot_len_58 : (_eq_1 ? slot_len_58 : (_eq_4 ? slot_len_58 : (_eq_5 ? slot_len_58 : (_eq_6 ? slot_len_58 : (_eq_7 ? slot_len_58 : (_eq_9 ? (_not_9 ? slot_len_58 : (_or_2 ? (_not_1 ? (_eq_81 ? child_len : slot_len_58) : slot_len_58) : slot_len_58)) : slot_len_58)))))));
+    slot_len_58 <= (_eq_0 ? slot_len_58 : (_eq_1 ? slot_len_58 : (_eq_4 ? slot_len_58 : (_eq_5 ? slot_len_58 : (_eq_6 ? slot_len_58 : (_eq_7 ? slot_len_58 : (_eq_9 ? (_not_7 ? slot_len_58 : (_or_2 ? (_not_1 ? (_eq_81 ? child_len : slot_len_58) : slot_len_58) : slot_len_58)) : slot_len_58)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_59 <= (_eq_0 ? slot_len_59 : (_eq_1 ? slot_len_59 : (_eq_4 ? slot_len_59 : (_eq_5 ? slot_len_59 : (_eq_6 ? slot_len_59 : (_eq_7 ? slot_len_59 : (_eq_9 ? (_not_9 ? slot_len_59 : (_or_2 ? (_not_1 ? (_eq_82 ? child_len : slot_len_59) : slot_len_59) : slot_len_59)) : slot_len_59)))))));
+    slot_len_59 <= (_eq_0 ? slot_len_59 : (_eq_1 ? slot_len_59 : (_eq_4 ? slot_len_59 : (_eq_5 ? slot_len_59 : (_eq_6 ? slot_len_59 : (_eq_7 ? slot_len_59 : (_eq_9 ? (_not_7 ? slot_len_59 : (_or_2 ? (_not_1 ? (_eq_82 ? child_len : slot_len_59) : slot_len_59) : slot_len_59)) : slot_len_59)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_60 <= (_eq_0 ? slot_len_60 : (_eq_1 ? slot_len_60 : (_eq_4 ? slot_len_60 : (_eq_5 ? slot_len_60 : (_eq_6 ? slot_len_60 : (_eq_7 ? slot_len_60 : (_eq_9 ? (_not_9 ? slot_len_60 : (_or_2 ? (_not_1 ? (_eq_83 ? child_len : slot_len_60) : slot_len_60) : slot_len_60)) : slot_len_60)))))));
+    slot_len_60 <= (_eq_0 ? slot_len_60 : (_eq_1 ? slot_len_60 : (_eq_4 ? slot_len_60 : (_eq_5 ? slot_len_60 : (_eq_6 ? slot_len_60 : (_eq_7 ? slot_len_60 : (_eq_9 ? (_not_7 ? slot_len_60 : (_or_2 ? (_not_1 ? (_eq_83 ? child_len : slot_len_60) : slot_len_60) : slot_len_60)) : slot_len_60)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_61 <= (_eq_0 ? slot_len_61 : (_eq_1 ? slot_len_61 : (_eq_4 ? slot_len_61 : (_eq_5 ? slot_len_61 : (_eq_6 ? slot_len_61 : (_eq_7 ? slot_len_61 : (_eq_9 ? (_not_9 ? slot_len_61 : (_or_2 ? (_not_1 ? (_eq_84 ? child_len : slot_len_61) : slot_len_61) : slot_len_61)) : slot_len_61)))))));
+    slot_len_61 <= (_eq_0 ? slot_len_61 : (_eq_1 ? slot_len_61 : (_eq_4 ? slot_len_61 : (_eq_5 ? slot_len_61 : (_eq_6 ? slot_len_61 : (_eq_7 ? slot_len_61 : (_eq_9 ? (_not_7 ? slot_len_61 : (_or_2 ? (_not_1 ? (_eq_84 ? child_len : slot_len_61) : slot_len_61) : slot_len_61)) : slot_len_61)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_62 <= (_eq_0 ? slot_len_62 : (_eq_1 ? slot_len_62 : (_eq_4 ? slot_len_62 : (_eq_5 ? slot_len_62 : (_eq_6 ? slot_len_62 : (_eq_7 ? slot_len_62 : (_eq_9 ? (_not_9 ? slot_len_62 : (_or_2 ? (_not_1 ? (_eq_85 ? child_len : slot_len_62) : slot_len_62) : slot_len_62)) : slot_len_62)))))));
+    slot_len_62 <= (_eq_0 ? slot_len_62 : (_eq_1 ? slot_len_62 : (_eq_4 ? slot_len_62 : (_eq_5 ? slot_len_62 : (_eq_6 ? slot_len_62 : (_eq_7 ? slot_len_62 : (_eq_9 ? (_not_7 ? slot_len_62 : (_or_2 ? (_not_1 ? (_eq_85 ? child_len : slot_len_62) : slot_len_62) : slot_len_62)) : slot_len_62)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_63 <= (_eq_0 ? slot_len_63 : (_eq_1 ? slot_len_63 : (_eq_4 ? slot_len_63 : (_eq_5 ? slot_len_63 : (_eq_6 ? slot_len_63 : (_eq_7 ? slot_len_63 : (_eq_9 ? (_not_9 ? slot_len_63 : (_or_2 ? (_not_1 ? (_eq_86 ? child_len : slot_len_63) : slot_len_63) : slot_len_63)) : slot_len_63)))))));
+    slot_len_63 <= (_eq_0 ? slot_len_63 : (_eq_1 ? slot_len_63 : (_eq_4 ? slot_len_63 : (_eq_5 ? slot_len_63 : (_eq_6 ? slot_len_63 : (_eq_7 ? slot_len_63 : (_eq_9 ? (_not_7 ? slot_len_63 : (_or_2 ? (_not_1 ? (_eq_86 ? child_len : slot_len_63) : slot_len_63) : slot_len_63)) : slot_len_63)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_64 <= (_eq_0 ? slot_len_64 : (_eq_1 ? slot_len_64 : (_eq_4 ? slot_len_64 : (_eq_5 ? slot_len_64 : (_eq_6 ? slot_len_64 : (_eq_7 ? slot_len_64 : (_eq_9 ? (_not_9 ? slot_len_64 : (_or_2 ? (_not_1 ? (_eq_87 ? child_len : slot_len_64) : slot_len_64) : slot_len_64)) : slot_len_64)))))));
+    slot_len_64 <= (_eq_0 ? slot_len_64 : (_eq_1 ? slot_len_64 : (_eq_4 ? slot_len_64 : (_eq_5 ? slot_len_64 : (_eq_6 ? slot_len_64 : (_eq_7 ? slot_len_64 : (_eq_9 ? (_not_7 ? slot_len_64 : (_or_2 ? (_not_1 ? (_eq_87 ? child_len : slot_len_64) : slot_len_64) : slot_len_64)) : slot_len_64)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_65 <= (_eq_0 ? slot_len_65 : (_eq_1 ? slot_len_65 : (_eq_4 ? slot_len_65 : (_eq_5 ? slot_len_65 : (_eq_6 ? slot_len_65 : (_eq_7 ? slot_len_65 : (_eq_9 ? (_not_9 ? slot_len_65 : (_or_2 ? (_not_1 ? (_eq_88 ? child_len : slot_len_65) : slot_len_65) : slot_len_65)) : slot_len_65)))))));
+    slot_len_65 <= (_eq_0 ? slot_len_65 : (_eq_1 ? slot_len_65 : (_eq_4 ? slot_len_65 : (_eq_5 ? slot_len_65 : (_eq_6 ? slot_len_65 : (_eq_7 ? slot_len_65 : (_eq_9 ? (_not_7 ? slot_len_65 : (_or_2 ? (_not_1 ? (_eq_88 ? child_len : slot_len_65) : slot_len_65) : slot_len_65)) : slot_len_65)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_66 <= (_eq_0 ? slot_len_66 : (_eq_1 ? slot_len_66 : (_eq_4 ? slot_len_66 : (_eq_5 ? slot_len_66 : (_eq_6 ? slot_len_66 : (_eq_7 ? slot_len_66 : (_eq_9 ? (_not_9 ? slot_len_66 : (_or_2 ? (_not_1 ? (_eq_89 ? child_len : slot_len_66) : slot_len_66) : slot_len_66)) : slot_len_66)))))));
+    slot_len_66 <= (_eq_0 ? slot_len_66 : (_eq_1 ? slot_len_66 : (_eq_4 ? slot_len_66 : (_eq_5 ? slot_len_66 : (_eq_6 ? slot_len_66 : (_eq_7 ? slot_len_66 : (_eq_9 ? (_not_7 ? slot_len_66 : (_or_2 ? (_not_1 ? (_eq_89 ? child_len : slot_len_66) : slot_len_66) : slot_len_66)) : slot_len_66)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_67 <= (_eq_0 ? slot_len_67 : (_eq_1 ? slot_len_67 : (_eq_4 ? slot_len_67 : (_eq_5 ? slot_len_67 : (_eq_6 ? slot_len_67 : (_eq_7 ? slot_len_67 : (_eq_9 ? (_not_9 ? slot_len_67 : (_or_2 ? (_not_1 ? (_eq_90 ? child_len : slot_len_67) : slot_len_67) : slot_len_67)) : slot_len_67)))))));
+    slot_len_67 <= (_eq_0 ? slot_len_67 : (_eq_1 ? slot_len_67 : (_eq_4 ? slot_len_67 : (_eq_5 ? slot_len_67 : (_eq_6 ? slot_len_67 : (_eq_7 ? slot_len_67 : (_eq_9 ? (_not_7 ? slot_len_67 : (_or_2 ? (_not_1 ? (_eq_90 ? child_len : slot_len_67) : slot_len_67) : slot_len_67)) : slot_len_67)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_68 <= (_eq_0 ? slot_len_68 : (_eq_1 ? slot_len_68 : (_eq_4 ? slot_len_68 : (_eq_5 ? slot_len_68 : (_eq_6 ? slot_len_68 : (_eq_7 ? slot_len_68 : (_eq_9 ? (_not_9 ? slot_len_68 : (_or_2 ? (_not_1 ? (_eq_91 ? child_len : slot_len_68) : slot_len_68) : slot_len_68)) : slot_len_68)))))));
+    slot_len_68 <= (_eq_0 ? slot_len_68 : (_eq_1 ? slot_len_68 : (_eq_4 ? slot_len_68 : (_eq_5 ? slot_len_68 : (_eq_6 ? slot_len_68 : (_eq_7 ? slot_len_68 : (_eq_9 ? (_not_7 ? slot_len_68 : (_or_2 ? (_not_1 ? (_eq_91 ? child_len : slot_len_68) : slot_len_68) : slot_len_68)) : slot_len_68)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_69 <= (_eq_0 ? slot_len_69 : (_eq_1 ? slot_len_69 : (_eq_4 ? slot_len_69 : (_eq_5 ? slot_len_69 : (_eq_6 ? slot_len_69 : (_eq_7 ? slot_len_69 : (_eq_9 ? (_not_9 ? slot_len_69 : (_or_2 ? (_not_1 ? (_eq_92 ? child_len : slot_len_69) : slot_len_69) : slot_len_69)) : slot_len_69)))))));
+    slot_len_69 <= (_eq_0 ? slot_len_69 : (_eq_1 ? slot_len_69 : (_eq_4 ? slot_len_69 : (_eq_5 ? slot_len_69 : (_eq_6 ? slot_len_69 : (_eq_7 ? slot_len_69 : (_eq_9 ? (_not_7 ? slot_len_69 : (_or_2 ? (_not_1 ? (_eq_92 ? child_len : slot_len_69) : slot_len_69) : slot_len_69)) : slot_len_69)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_70 <= (_eq_0 ? slot_len_70 : (_eq_1 ? slot_len_70 : (_eq_4 ? slot_len_70 : (_eq_5 ? slot_len_70 : (_eq_6 ? slot_len_70 : (_eq_7 ? slot_len_70 : (_eq_9 ? (_not_9 ? slot_len_70 : (_or_2 ? (_not_1 ? (_eq_93 ? child_len : slot_len_70) : slot_len_70) : slot_len_70)) : slot_len_70)))))));
+    slot_len_70 <= (_eq_0 ? slot_len_70 : (_eq_1 ? slot_len_70 : (_eq_4 ? slot_len_70 : (_eq_5 ? slot_len_70 : (_eq_6 ? slot_len_70 : (_eq_7 ? slot_len_70 : (_eq_9 ? (_not_7 ? slot_len_70 : (_or_2 ? (_not_1 ? (_eq_93 ? child_len : slot_len_70) : slot_len_70) : slot_len_70)) : slot_len_70)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_71 <= (_eq_0 ? slot_len_71 : (_eq_1 ? slot_len_71 : (_eq_4 ? slot_len_71 : (_eq_5 ? slot_len_71 : (_eq_6 ? slot_len_71 : (_eq_7 ? slot_len_71 : (_eq_9 ? (_not_9 ? slot_len_71 : (_or_2 ? (_not_1 ? (_eq_94 ? child_len : slot_len_71) : slot_len_71) : slot_len_71)) : slot_len_71)))))));
+    slot_len_71 <= (_eq_0 ? slot_len_71 : (_eq_1 ? slot_len_71 : (_eq_4 ? slot_len_71 : (_eq_5 ? slot_len_71 : (_eq_6 ? slot_len_71 : (_eq_7 ? slot_len_71 : (_eq_9 ? (_not_7 ? slot_len_71 : (_or_2 ? (_not_1 ? (_eq_94 ? child_len : slot_len_71) : slot_len_71) : slot_len_71)) : slot_len_71)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_72 <= (_eq_0 ? slot_len_72 : (_eq_1 ? slot_len_72 : (_eq_4 ? slot_len_72 : (_eq_5 ? slot_len_72 : (_eq_6 ? slot_len_72 : (_eq_7 ? slot_len_72 : (_eq_9 ? (_not_9 ? slot_len_72 : (_or_2 ? (_not_1 ? (_eq_95 ? child_len : slot_len_72) : slot_len_72) : slot_len_72)) : slot_len_72)))))));
+    slot_len_72 <= (_eq_0 ? slot_len_72 : (_eq_1 ? slot_len_72 : (_eq_4 ? slot_len_72 : (_eq_5 ? slot_len_72 : (_eq_6 ? slot_len_72 : (_eq_7 ? slot_len_72 : (_eq_9 ? (_not_7 ? slot_len_72 : (_or_2 ? (_not_1 ? (_eq_95 ? child_len : slot_len_72) : slot_len_72) : slot_len_72)) : slot_len_72)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_73 <= (_eq_0 ? slot_len_73 : (_eq_1 ? slot_len_73 : (_eq_4 ? slot_len_73 : (_eq_5 ? slot_len_73 : (_eq_6 ? slot_len_73 : (_eq_7 ? slot_len_73 : (_eq_9 ? (_not_9 ? slot_len_73 : (_or_2 ? (_not_1 ? (_eq_96 ? child_len : slot_len_73) : slot_len_73) : slot_len_73)) : slot_len_73)))))));
+    slot_len_73 <= (_eq_0 ? slot_len_73 : (_eq_1 ? slot_len_73 : (_eq_4 ? slot_len_73 : (_eq_5 ? slot_len_73 : (_eq_6 ? slot_len_73 : (_eq_7 ? slot_len_73 : (_eq_9 ? (_not_7 ? slot_len_73 : (_or_2 ? (_not_1 ? (_eq_96 ? child_len : slot_len_73) : slot_len_73) : slot_len_73)) : slot_len_73)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_74 <= (_eq_0 ? slot_len_74 : (_eq_1 ? slot_len_74 : (_eq_4 ? slot_len_74 : (_eq_5 ? slot_len_74 : (_eq_6 ? slot_len_74 : (_eq_7 ? slot_len_74 : (_eq_9 ? (_not_9 ? slot_len_74 : (_or_2 ? (_not_1 ? (_eq_97 ? child_len : slot_len_74) : slot_len_74) : slot_len_74)) : slot_len_74)))))));
+    slot_len_74 <= (_eq_0 ? slot_len_74 : (_eq_1 ? slot_len_74 : (_eq_4 ? slot_len_74 : (_eq_5 ? slot_len_74 : (_eq_6 ? slot_len_74 : (_eq_7 ? slot_len_74 : (_eq_9 ? (_not_7 ? slot_len_74 : (_or_2 ? (_not_1 ? (_eq_97 ? child_len : slot_len_74) : slot_len_74) : slot_len_74)) : slot_len_74)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_75 <= (_eq_0 ? slot_len_75 : (_eq_1 ? slot_len_75 : (_eq_4 ? slot_len_75 : (_eq_5 ? slot_len_75 : (_eq_6 ? slot_len_75 : (_eq_7 ? slot_len_75 : (_eq_9 ? (_not_9 ? slot_len_75 : (_or_2 ? (_not_1 ? (_eq_98 ? child_len : slot_len_75) : slot_len_75) : slot_len_75)) : slot_len_75)))))));
+    slot_len_75 <= (_eq_0 ? slot_len_75 : (_eq_1 ? slot_len_75 : (_eq_4 ? slot_len_75 : (_eq_5 ? slot_len_75 : (_eq_6 ? slot_len_75 : (_eq_7 ? slot_len_75 : (_eq_9 ? (_not_7 ? slot_len_75 : (_or_2 ? (_not_1 ? (_eq_98 ? child_len : slot_len_75) : slot_len_75) : slot_len_75)) : slot_len_75)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_76 <= (_eq_0 ? slot_len_76 : (_eq_1 ? slot_len_76 : (_eq_4 ? slot_len_76 : (_eq_5 ? slot_len_76 : (_eq_6 ? slot_len_76 : (_eq_7 ? slot_len_76 : (_eq_9 ? (_not_9 ? slot_len_76 : (_or_2 ? (_not_1 ? (_eq_99 ? child_len : slot_len_76) : slot_len_76) : slot_len_76)) : slot_len_76)))))));
+    slot_len_76 <= (_eq_0 ? slot_len_76 : (_eq_1 ? slot_len_76 : (_eq_4 ? slot_len_76 : (_eq_5 ? slot_len_76 : (_eq_6 ? slot_len_76 : (_eq_7 ? slot_len_76 : (_eq_9 ? (_not_7 ? slot_len_76 : (_or_2 ? (_not_1 ? (_eq_99 ? child_len : slot_len_76) : slot_len_76) : slot_len_76)) : slot_len_76)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_77 <= (_eq_0 ? slot_len_77 : (_eq_1 ? slot_len_77 : (_eq_4 ? slot_len_77 : (_eq_5 ? slot_len_77 : (_eq_6 ? slot_len_77 : (_eq_7 ? slot_len_77 : (_eq_9 ? (_not_9 ? slot_len_77 : (_or_2 ? (_not_1 ? (_eq_100 ? child_len : slot_len_77) : slot_len_77) : slot_len_77)) : slot_len_77)))))));
+    slot_len_77 <= (_eq_0 ? slot_len_77 : (_eq_1 ? slot_len_77 : (_eq_4 ? slot_len_77 : (_eq_5 ? slot_len_77 : (_eq_6 ? slot_len_77 : (_eq_7 ? slot_len_77 : (_eq_9 ? (_not_7 ? slot_len_77 : (_or_2 ? (_not_1 ? (_eq_100 ? child_len : slot_len_77) : slot_len_77) : slot_len_77)) : slot_len_77)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_78 <= (_eq_0 ? slot_len_78 : (_eq_1 ? slot_len_78 : (_eq_4 ? slot_len_78 : (_eq_5 ? slot_len_78 : (_eq_6 ? slot_len_78 : (_eq_7 ? slot_len_78 : (_eq_9 ? (_not_9 ? slot_len_78 : (_or_2 ? (_not_1 ? (_eq_101 ? child_len : slot_len_78) : slot_len_78) : slot_len_78)) : slot_len_78)))))));
+    slot_len_78 <= (_eq_0 ? slot_len_78 : (_eq_1 ? slot_len_78 : (_eq_4 ? slot_len_78 : (_eq_5 ? slot_len_78 : (_eq_6 ? slot_len_78 : (_eq_7 ? slot_len_78 : (_eq_9 ? (_not_7 ? slot_len_78 : (_or_2 ? (_not_1 ? (_eq_101 ? child_len : slot_len_78) : slot_len_78) : slot_len_78)) : slot_len_78)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_79 <= (_eq_0 ? slot_len_79 : (_eq_1 ? slot_len_79 : (_eq_4 ? slot_len_79 : (_eq_5 ? slot_len_79 : (_eq_6 ? slot_len_79 : (_eq_7 ? slot_len_79 : (_eq_9 ? (_not_9 ? slot_len_79 : (_or_2 ? (_not_1 ? (_eq_102 ? child_len : slot_len_79) : slot_len_79) : slot_len_79)) : slot_len_79)))))));
+    slot_len_79 <= (_eq_0 ? slot_len_79 : (_eq_1 ? slot_len_79 : (_eq_4 ? slot_len_79 : (_eq_5 ? slot_len_79 : (_eq_6 ? slot_len_79 : (_eq_7 ? slot_len_79 : (_eq_9 ? (_not_7 ? slot_len_79 : (_or_2 ? (_not_1 ? (_eq_102 ? child_len : slot_len_79) : slot_len_79) : slot_len_79)) : slot_len_79)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_80 <= (_eq_0 ? slot_len_80 : (_eq_1 ? slot_len_80 : (_eq_4 ? slot_len_80 : (_eq_5 ? slot_len_80 : (_eq_6 ? slot_len_80 : (_eq_7 ? slot_len_80 : (_eq_9 ? (_not_9 ? slot_len_80 : (_or_2 ? (_not_1 ? (_eq_103 ? child_len : slot_len_80) : slot_len_80) : slot_len_80)) : slot_len_80)))))));
+    slot_len_80 <= (_eq_0 ? slot_len_80 : (_eq_1 ? slot_len_80 : (_eq_4 ? slot_len_80 : (_eq_5 ? slot_len_80 : (_eq_6 ? slot_len_80 : (_eq_7 ? slot_len_80 : (_eq_9 ? (_not_7 ? slot_len_80 : (_or_2 ? (_not_1 ? (_eq_103 ? child_len : slot_len_80) : slot_len_80) : slot_len_80)) : slot_len_80)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_81 <= (_eq_0 ? slot_len_81 : (_eq_1 ? slot_len_81 : (_eq_4 ? slot_len_81 : (_eq_5 ? slot_len_81 : (_eq_6 ? slot_len_81 : (_eq_7 ? slot_len_81 : (_eq_9 ? (_not_9 ? slot_len_81 : (_or_2 ? (_not_1 ? (_eq_104 ? child_len : slot_len_81) : slot_len_81) : slot_len_81)) : slot_len_81)))))));
+    slot_len_81 <= (_eq_0 ? slot_len_81 : (_eq_1 ? slot_len_81 : (_eq_4 ? slot_len_81 : (_eq_5 ? slot_len_81 : (_eq_6 ? slot_len_81 : (_eq_7 ? slot_len_81 : (_eq_9 ? (_not_7 ? slot_len_81 : (_or_2 ? (_not_1 ? (_eq_104 ? child_len : slot_len_81) : slot_len_81) : slot_len_81)) : slot_len_81)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_82 <= (_eq_0 ? slot_len_82 : (_eq_1 ? slot_len_82 : (_eq_4 ? slot_len_82 : (_eq_5 ? slot_len_82 : (_eq_6 ? slot_len_82 : (_eq_7 ? slot_len_82 : (_eq_9 ? (_not_9 ? slot_len_82 : (_or_2 ? (_not_1 ? (_eq_105 ? child_len : slot_len_82) : slot_len_82) : slot_len_82)) : slot_len_82)))))));
+    slot_len_82 <= (_eq_0 ? slot_len_82 : (_eq_1 ? slot_len_82 : (_eq_4 ? slot_len_82 : (_eq_5 ? slot_len_82 : (_eq_6 ? slot_len_82 : (_eq_7 ? slot_len_82 : (_eq_9 ? (_not_7 ? slot_len_82 : (_or_2 ? (_not_1 ? (_eq_105 ? child_len : slot_len_82) : slot_len_82) : slot_len_82)) : slot_len_82)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_83 <= (_eq_0 ? slot_len_83 : (_eq_1 ? slot_len_83 : (_eq_4 ? slot_len_83 : (_eq_5 ? slot_len_83 : (_eq_6 ? slot_len_83 : (_eq_7 ? slot_len_83 : (_eq_9 ? (_not_9 ? slot_len_83 : (_or_2 ? (_not_1 ? (_eq_106 ? child_len : slot_len_83) : slot_len_83) : slot_len_83)) : slot_len_83)))))));
+    slot_len_83 <= (_eq_0 ? slot_len_83 : (_eq_1 ? slot_len_83 : (_eq_4 ? slot_len_83 : (_eq_5 ? slot_len_83 : (_eq_6 ? slot_len_83 : (_eq_7 ? slot_len_83 : (_eq_9 ? (_not_7 ? slot_len_83 : (_or_2 ? (_not_1 ? (_eq_106 ? child_len : slot_len_83) : slot_len_83) : slot_len_83)) : slot_len_83)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_84 <= (_eq_0 ? slot_len_84 : (_eq_1 ? slot_len_84 : (_eq_4 ? slot_len_84 : (_eq_5 ? slot_len_84 : (_eq_6 ? slot_len_84 : (_eq_7 ? slot_len_84 : (_eq_9 ? (_not_9 ? slot_len_84 : (_or_2 ? (_not_1 ? (_eq_107 ? child_len : slot_len_84) : slot_len_84) : slot_len_84)) : slot_len_84)))))));
+    slot_len_84 <= (_eq_0 ? slot_len_84 : (_eq_1 ? slot_len_84 : (_eq_4 ? slot_len_84 : (_eq_5 ? slot_len_84 : (_eq_6 ? slot_len_84 : (_eq_7 ? slot_len_84 : (_eq_9 ? (_not_7 ? slot_len_84 : (_or_2 ? (_not_1 ? (_eq_107 ? child_len : slot_len_84) : slot_len_84) : slot_len_84)) : slot_len_84)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_85 <= (_eq_0 ? slot_len_85 : (_eq_1 ? slot_len_85 : (_eq_4 ? slot_len_85 : (_eq_5 ? slot_len_85 : (_eq_6 ? slot_len_85 : (_eq_7 ? slot_len_85 : (_eq_9 ? (_not_9 ? slot_len_85 : (_or_2 ? (_not_1 ? (_eq_108 ? child_len : slot_len_85) : slot_len_85) : slot_len_85)) : slot_len_85)))))));
+    slot_len_85 <= (_eq_0 ? slot_len_85 : (_eq_1 ? slot_len_85 : (_eq_4 ? slot_len_85 : (_eq_5 ? slot_len_85 : (_eq_6 ? slot_len_85 : (_eq_7 ? slot_len_85 : (_eq_9 ? (_not_7 ? slot_len_85 : (_or_2 ? (_not_1 ? (_eq_108 ? child_len : slot_len_85) : slot_len_85) : slot_len_85)) : slot_len_85)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_86 <= (_eq_0 ? slot_len_86 : (_eq_1 ? slot_len_86 : (_eq_4 ? slot_len_86 : (_eq_5 ? slot_len_86 : (_eq_6 ? slot_len_86 : (_eq_7 ? slot_len_86 : (_eq_9 ? (_not_9 ? slot_len_86 : (_or_2 ? (_not_1 ? (_eq_109 ? child_len : slot_len_86) : slot_len_86) : slot_len_86)) : slot_len_86)))))));
+    slot_len_86 <= (_eq_0 ? slot_len_86 : (_eq_1 ? slot_len_86 : (_eq_4 ? slot_len_86 : (_eq_5 ? slot_len_86 : (_eq_6 ? slot_len_86 : (_eq_7 ? slot_len_86 : (_eq_9 ? (_not_7 ? slot_len_86 : (_or_2 ? (_not_1 ? (_eq_109 ? child_len : slot_len_86) : slot_len_86) : slot_len_86)) : slot_len_86)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_87 <= (_eq_0 ? slot_len_87 : (_eq_1 ? slot_len_87 : (_eq_4 ? slot_len_87 : (_eq_5 ? slot_len_87 : (_eq_6 ? slot_len_87 : (_eq_7 ? slot_len_87 : (_eq_9 ? (_not_9 ? slot_len_87 : (_or_2 ? (_not_1 ? (_eq_110 ? child_len : slot_len_87) : slot_len_87) : slot_len_87)) : slot_len_87)))))));
+    slot_len_87 <= (_eq_0 ? slot_len_87 : (_eq_1 ? slot_len_87 : (_eq_4 ? slot_len_87 : (_eq_5 ? slot_len_87 : (_eq_6 ? slot_len_87 : (_eq_7 ? slot_len_87 : (_eq_9 ? (_not_7 ? slot_len_87 : (_or_2 ? (_not_1 ? (_eq_110 ? child_len : slot_len_87) : slot_len_87) : slot_len_87)) : slot_len_87)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_88 <= (_eq_0 ? slot_len_88 : (_eq_1 ? slot_len_88 : (_eq_4 ? slot_len_88 : (_eq_5 ? slot_len_88 : (_eq_6 ? slot_len_88 : (_eq_7 ? slot_len_88 : (_eq_9 ? (_not_9 ? slot_len_88 : (_or_2 ? (_not_1 ? (_eq_111 ? child_len : slot_len_88) : slot_len_88) : slot_len_88)) : slot_len_88)))))));
+    slot_len_88 <= (_eq_0 ? slot_len_88 : (_eq_1 ? slot_len_88 : (_eq_4 ? slot_len_88 : (_eq_5 ? slot_len_88 : (_eq_6 ? slot_len_88 : (_eq_7 ? slot_len_88 : (_eq_9 ? (_not_7 ? slot_len_88 : (_or_2 ? (_not_1 ? (_eq_111 ? child_len : slot_len_88) : slot_len_88) : slot_len_88)) : slot_len_88)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_89 <= (_eq_0 ? slot_len_89 : (_eq_1 ? slot_len_89 : (_eq_4 ? slot_len_89 : (_eq_5 ? slot_len_89 : (_eq_6 ? slot_len_89 : (_eq_7 ? slot_len_89 : (_eq_9 ? (_not_9 ? slot_len_89 : (_or_2 ? (_not_1 ? (_eq_112 ? child_len : slot_len_89) : slot_len_89) : slot_len_89)) : slot_len_89)))))));
+    slot_len_89 <= (_eq_0 ? slot_len_89 : (_eq_1 ? slot_len_89 : (_eq_4 ? slot_len_89 : (_eq_5 ? slot_len_89 : (_eq_6 ? slot_len_89 : (_eq_7 ? slot_len_89 : (_eq_9 ? (_not_7 ? slot_len_89 : (_or_2 ? (_not_1 ? (_eq_112 ? child_len : slot_len_89) : slot_len_89) : slot_len_89)) : slot_len_89)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_90 <= (_eq_0 ? slot_len_90 : (_eq_1 ? slot_len_90 : (_eq_4 ? slot_len_90 : (_eq_5 ? slot_len_90 : (_eq_6 ? slot_len_90 : (_eq_7 ? slot_len_90 : (_eq_9 ? (_not_9 ? slot_len_90 : (_or_2 ? (_not_1 ? (_eq_113 ? child_len : slot_len_90) : slot_len_90) : slot_len_90)) : slot_len_90)))))));
+    slot_len_90 <= (_eq_0 ? slot_len_90 : (_eq_1 ? slot_len_90 : (_eq_4 ? slot_len_90 : (_eq_5 ? slot_len_90 : (_eq_6 ? slot_len_90 : (_eq_7 ? slot_len_90 : (_eq_9 ? (_not_7 ? slot_len_90 : (_or_2 ? (_not_1 ? (_eq_113 ? child_len : slot_len_90) : slot_len_90) : slot_len_90)) : slot_len_90)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_91 <= (_eq_0 ? slot_len_91 : (_eq_1 ? slot_len_91 : (_eq_4 ? slot_len_91 : (_eq_5 ? slot_len_91 : (_eq_6 ? slot_len_91 : (_eq_7 ? slot_len_91 : (_eq_9 ? (_not_9 ? slot_len_91 : (_or_2 ? (_not_1 ? (_eq_114 ? child_len : slot_len_91) : slot_len_91) : slot_len_91)) : slot_len_91)))))));
+    slot_len_91 <= (_eq_0 ? slot_len_91 : (_eq_1 ? slot_len_91 : (_eq_4 ? slot_len_91 : (_eq_5 ? slot_len_91 : (_eq_6 ? slot_len_91 : (_eq_7 ? slot_len_91 : (_eq_9 ? (_not_7 ? slot_len_91 : (_or_2 ? (_not_1 ? (_eq_114 ? child_len : slot_len_91) : slot_len_91) : slot_len_91)) : slot_len_91)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_92 <= (_eq_0 ? slot_len_92 : (_eq_1 ? slot_len_92 : (_eq_4 ? slot_len_92 : (_eq_5 ? slot_len_92 : (_eq_6 ? slot_len_92 : (_eq_7 ? slot_len_92 : (_eq_9 ? (_not_9 ? slot_len_92 : (_or_2 ? (_not_1 ? (_eq_115 ? child_len : slot_len_92) : slot_len_92) : slot_len_92)) : slot_len_92)))))));
+    slot_len_92 <= (_eq_0 ? slot_len_92 : (_eq_1 ? slot_len_92 : (_eq_4 ? slot_len_92 : (_eq_5 ? slot_len_92 : (_eq_6 ? slot_len_92 : (_eq_7 ? slot_len_92 : (_eq_9 ? (_not_7 ? slot_len_92 : (_or_2 ? (_not_1 ? (_eq_115 ? child_len : slot_len_92) : slot_len_92) : slot_len_92)) : slot_len_92)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_93 <= (_eq_0 ? slot_len_93 : (_eq_1 ? slot_len_93 : (_eq_4 ? slot_len_93 : (_eq_5 ? slot_len_93 : (_eq_6 ? slot_len_93 : (_eq_7 ? slot_len_93 : (_eq_9 ? (_not_9 ? slot_len_93 : (_or_2 ? (_not_1 ? (_eq_116 ? child_len : slot_len_93) : slot_len_93) : slot_len_93)) : slot_len_93)))))));
+    slot_len_93 <= (_eq_0 ? slot_len_93 : (_eq_1 ? slot_len_93 : (_eq_4 ? slot_len_93 : (_eq_5 ? slot_len_93 : (_eq_6 ? slot_len_93 : (_eq_7 ? slot_len_93 : (_eq_9 ? (_not_7 ? slot_len_93 : (_or_2 ? (_not_1 ? (_eq_116 ? child_len : slot_len_93) : slot_len_93) : slot_len_93)) : slot_len_93)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_94 <= (_eq_0 ? slot_len_94 : (_eq_1 ? slot_len_94 : (_eq_4 ? slot_len_94 : (_eq_5 ? slot_len_94 : (_eq_6 ? slot_len_94 : (_eq_7 ? slot_len_94 : (_eq_9 ? (_not_9 ? slot_len_94 : (_or_2 ? (_not_1 ? (_eq_117 ? child_len : slot_len_94) : slot_len_94) : slot_len_94)) : slot_len_94)))))));
+    slot_len_94 <= (_eq_0 ? slot_len_94 : (_eq_1 ? slot_len_94 : (_eq_4 ? slot_len_94 : (_eq_5 ? slot_len_94 : (_eq_6 ? slot_len_94 : (_eq_7 ? slot_len_94 : (_eq_9 ? (_not_7 ? slot_len_94 : (_or_2 ? (_not_1 ? (_eq_117 ? child_len : slot_len_94) : slot_len_94) : slot_len_94)) : slot_len_94)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_95 <= (_eq_0 ? slot_len_95 : (_eq_1 ? slot_len_95 : (_eq_4 ? slot_len_95 : (_eq_5 ? slot_len_95 : (_eq_6 ? slot_len_95 : (_eq_7 ? slot_len_95 : (_eq_9 ? (_not_9 ? slot_len_95 : (_or_2 ? (_not_1 ? (_eq_118 ? child_len : slot_len_95) : slot_len_95) : slot_len_95)) : slot_len_95)))))));
+    slot_len_95 <= (_eq_0 ? slot_len_95 : (_eq_1 ? slot_len_95 : (_eq_4 ? slot_len_95 : (_eq_5 ? slot_len_95 : (_eq_6 ? slot_len_95 : (_eq_7 ? slot_len_95 : (_eq_9 ? (_not_7 ? slot_len_95 : (_or_2 ? (_not_1 ? (_eq_118 ? child_len : slot_len_95) : slot_len_95) : slot_len_95)) : slot_len_95)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_96 <= (_eq_0 ? slot_len_96 : (_eq_1 ? slot_len_96 : (_eq_4 ? slot_len_96 : (_eq_5 ? slot_len_96 : (_eq_6 ? slot_len_96 : (_eq_7 ? slot_len_96 : (_eq_9 ? (_not_9 ? slot_len_96 : (_or_2 ? (_not_1 ? (_eq_119 ? child_len : slot_len_96) : slot_len_96) : slot_len_96)) : slot_len_96)))))));
+    slot_len_96 <= (_eq_0 ? slot_len_96 : (_eq_1 ? slot_len_96 : (_eq_4 ? slot_len_96 : (_eq_5 ? slot_len_96 : (_eq_6 ? slot_len_96 : (_eq_7 ? slot_len_96 : (_eq_9 ? (_not_7 ? slot_len_96 : (_or_2 ? (_not_1 ? (_eq_119 ? child_len : slot_len_96) : slot_len_96) : slot_len_96)) : slot_len_96)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_97 <= (_eq_0 ? slot_len_97 : (_eq_1 ? slot_len_97 : (_eq_4 ? slot_len_97 : (_eq_5 ? slot_len_97 : (_eq_6 ? slot_len_97 : (_eq_7 ? slot_len_97 : (_eq_9 ? (_not_9 ? slot_len_97 : (_or_2 ? (_not_1 ? (_eq_120 ? child_len : slot_len_97) : slot_len_97) : slot_len_97)) : slot_len_97)))))));
+    slot_len_97 <= (_eq_0 ? slot_len_97 : (_eq_1 ? slot_len_97 : (_eq_4 ? slot_len_97 : (_eq_5 ? slot_len_97 : (_eq_6 ? slot_len_97 : (_eq_7 ? slot_len_97 : (_eq_9 ? (_not_7 ? slot_len_97 : (_or_2 ? (_not_1 ? (_eq_120 ? child_len : slot_len_97) : slot_len_97) : slot_len_97)) : slot_len_97)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_98 <= (_eq_0 ? slot_len_98 : (_eq_1 ? slot_len_98 : (_eq_4 ? slot_len_98 : (_eq_5 ? slot_len_98 : (_eq_6 ? slot_len_98 : (_eq_7 ? slot_len_98 : (_eq_9 ? (_not_9 ? slot_len_98 : (_or_2 ? (_not_1 ? (_eq_121 ? child_len : slot_len_98) : slot_len_98) : slot_len_98)) : slot_len_98)))))));
+    slot_len_98 <= (_eq_0 ? slot_len_98 : (_eq_1 ? slot_len_98 : (_eq_4 ? slot_len_98 : (_eq_5 ? slot_len_98 : (_eq_6 ? slot_len_98 : (_eq_7 ? slot_len_98 : (_eq_9 ? (_not_7 ? slot_len_98 : (_or_2 ? (_not_1 ? (_eq_121 ? child_len : slot_len_98) : slot_len_98) : slot_len_98)) : slot_len_98)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_99 <= (_eq_0 ? slot_len_99 : (_eq_1 ? slot_len_99 : (_eq_4 ? slot_len_99 : (_eq_5 ? slot_len_99 : (_eq_6 ? slot_len_99 : (_eq_7 ? slot_len_99 : (_eq_9 ? (_not_9 ? slot_len_99 : (_or_2 ? (_not_1 ? (_eq_122 ? child_len : slot_len_99) : slot_len_99) : slot_len_99)) : slot_len_99)))))));
+    slot_len_99 <= (_eq_0 ? slot_len_99 : (_eq_1 ? slot_len_99 : (_eq_4 ? slot_len_99 : (_eq_5 ? slot_len_99 : (_eq_6 ? slot_len_99 : (_eq_7 ? slot_len_99 : (_eq_9 ? (_not_7 ? slot_len_99 : (_or_2 ? (_not_1 ? (_eq_122 ? child_len : slot_len_99) : slot_len_99) : slot_len_99)) : slot_len_99)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_100 <= (_eq_0 ? slot_len_100 : (_eq_1 ? slot_len_100 : (_eq_4 ? slot_len_100 : (_eq_5 ? slot_len_100 : (_eq_6 ? slot_len_100 : (_eq_7 ? slot_len_100 : (_eq_9 ? (_not_9 ? slot_len_100 : (_or_2 ? (_not_1 ? (_eq_123 ? child_len : slot_len_100) : slot_len_100) : slot_len_100)) : slot_len_100)))))));
+    slot_len_100 <= (_eq_0 ? slot_len_100 : (_eq_1 ? slot_len_100 : (_eq_4 ? slot_len_100 : (_eq_5 ? slot_len_100 : (_eq_6 ? slot_len_100 : (_eq_7 ? slot_len_100 : (_eq_9 ? (_not_7 ? slot_len_100 : (_or_2 ? (_not_1 ? (_eq_123 ? child_len : slot_len_100) : slot_len_100) : slot_len_100)) : slot_len_100)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_101 <= (_eq_0 ? slot_len_101 : (_eq_1 ? slot_len_101 : (_eq_4 ? slot_len_101 : (_eq_5 ? slot_len_101 : (_eq_6 ? slot_len_101 : (_eq_7 ? slot_len_101 : (_eq_9 ? (_not_9 ? slot_len_101 : (_or_2 ? (_not_1 ? (_eq_124 ? child_len : slot_len_101) : slot_len_101) : slot_len_101)) : slot_len_101)))))));
+    slot_len_101 <= (_eq_0 ? slot_len_101 : (_eq_1 ? slot_len_101 : (_eq_4 ? slot_len_101 : (_eq_5 ? slot_len_101 : (_eq_6 ? slot_len_101 : (_eq_7 ? slot_len_101 : (_eq_9 ? (_not_7 ? slot_len_101 : (_or_2 ? (_not_1 ? (_eq_124 ? child_len : slot_len_101) : slot_len_101) : slot_len_101)) : slot_len_101)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_102 <= (_eq_0 ? slot_len_102 : (_eq_1 ? slot_len_102 : (_eq_4 ? slot_len_102 : (_eq_5 ? slot_len_102 : (_eq_6 ? slot_len_102 : (_eq_7 ? slot_len_102 : (_eq_9 ? (_not_9 ? slot_len_102 : (_or_2 ? (_not_1 ? (_eq_125 ? child_len : slot_len_102) : slot_len_102) : slot_len_102)) : slot_len_102)))))));
+    slot_len_102 <= (_eq_0 ? slot_len_102 : (_eq_1 ? slot_len_102 : (_eq_4 ? slot_len_102 : (_eq_5 ? slot_len_102 : (_eq_6 ? slot_len_102 : (_eq_7 ? slot_len_102 : (_eq_9 ? (_not_7 ? slot_len_102 : (_or_2 ? (_not_1 ? (_eq_125 ? child_len : slot_len_102) : slot_len_102) : slot_len_102)) : slot_len_102)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_103 <= (_eq_0 ? slot_len_103 : (_eq_1 ? slot_len_103 : (_eq_4 ? slot_len_103 : (_eq_5 ? slot_len_103 : (_eq_6 ? slot_len_103 : (_eq_7 ? slot_len_103 : (_eq_9 ? (_not_9 ? slot_len_103 : (_or_2 ? (_not_1 ? (_eq_126 ? child_len : slot_len_103) : slot_len_103) : slot_len_103)) : slot_len_103)))))));
+    slot_len_103 <= (_eq_0 ? slot_len_103 : (_eq_1 ? slot_len_103 : (_eq_4 ? slot_len_103 : (_eq_5 ? slot_len_103 : (_eq_6 ? slot_len_103 : (_eq_7 ? slot_len_103 : (_eq_9 ? (_not_7 ? slot_len_103 : (_or_2 ? (_not_1 ? (_eq_126 ? child_len : slot_len_103) : slot_len_103) : slot_len_103)) : slot_len_103)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_104 <= (_eq_0 ? slot_len_104 : (_eq_1 ? slot_len_104 : (_eq_4 ? slot_len_104 : (_eq_5 ? slot_len_104 : (_eq_6 ? slot_len_104 : (_eq_7 ? slot_len_104 : (_eq_9 ? (_not_9 ? slot_len_104 : (_or_2 ? (_not_1 ? (_eq_127 ? child_len : slot_len_104) : slot_len_104) : slot_len_104)) : slot_len_104)))))));
+    slot_len_104 <= (_eq_0 ? slot_len_104 : (_eq_1 ? slot_len_104 : (_eq_4 ? slot_len_104 : (_eq_5 ? slot_len_104 : (_eq_6 ? slot_len_104 : (_eq_7 ? slot_len_104 : (_eq_9 ? (_not_7 ? slot_len_104 : (_or_2 ? (_not_1 ? (_eq_127 ? child_len : slot_len_104) : slot_len_104) : slot_len_104)) : slot_len_104)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_105 <= (_eq_0 ? slot_len_105 : (_eq_1 ? slot_len_105 : (_eq_4 ? slot_len_105 : (_eq_5 ? slot_len_105 : (_eq_6 ? slot_len_105 : (_eq_7 ? slot_len_105 : (_eq_9 ? (_not_9 ? slot_len_105 : (_or_2 ? (_not_1 ? (_eq_128 ? child_len : slot_len_105) : slot_len_105) : slot_len_105)) : slot_len_105)))))));
+    slot_len_105 <= (_eq_0 ? slot_len_105 : (_eq_1 ? slot_len_105 : (_eq_4 ? slot_len_105 : (_eq_5 ? slot_len_105 : (_eq_6 ? slot_len_105 : (_eq_7 ? slot_len_105 : (_eq_9 ? (_not_7 ? slot_len_105 : (_or_2 ? (_not_1 ? (_eq_128 ? child_len : slot_len_105) : slot_len_105) : slot_len_105)) : slot_len_105)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_106 <= (_eq_0 ? slot_len_106 : (_eq_1 ? slot_len_106 : (_eq_4 ? slot_len_106 : (_eq_5 ? slot_len_106 : (_eq_6 ? slot_len_106 : (_eq_7 ? slot_len_106 : (_eq_9 ? (_not_9 ? slot_len_106 : (_or_2 ? (_not_1 ? (_eq_129 ? child_len : slot_len_106) : slot_len_106) : slot_len_106)) : slot_len_106)))))));
+    slot_len_106 <= (_eq_0 ? slot_len_106 : (_eq_1 ? slot_len_106 : (_eq_4 ? slot_len_106 : (_eq_5 ? slot_len_106 : (_eq_6 ? slot_len_106 : (_eq_7 ? slot_len_106 : (_eq_9 ? (_not_7 ? slot_len_106 : (_or_2 ? (_not_1 ? (_eq_129 ? child_len : slot_len_106) : slot_len_106) : slot_len_106)) : slot_len_106)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_107 <= (_eq_0 ? slot_len_107 : (_eq_1 ? slot_len_107 : (_eq_4 ? slot_len_107 : (_eq_5 ? slot_len_107 : (_eq_6 ? slot_len_107 : (_eq_7 ? slot_len_107 : (_eq_9 ? (_not_9 ? slot_len_107 : (_or_2 ? (_not_1 ? (_eq_130 ? child_len : slot_len_107) : slot_len_107) : slot_len_107)) : slot_len_107)))))));
+    slot_len_107 <= (_eq_0 ? slot_len_107 : (_eq_1 ? slot_len_107 : (_eq_4 ? slot_len_107 : (_eq_5 ? slot_len_107 : (_eq_6 ? slot_len_107 : (_eq_7 ? slot_len_107 : (_eq_9 ? (_not_7 ? slot_len_107 : (_or_2 ? (_not_1 ? (_eq_130 ? child_len : slot_len_107) : slot_len_107) : slot_len_107)) : slot_len_107)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_108 <= (_eq_0 ? slot_len_108 : (_eq_1 ? slot_len_108 : (_eq_4 ? slot_len_108 : (_eq_5 ? slot_len_108 : (_eq_6 ? slot_len_108 : (_eq_7 ? slot_len_108 : (_eq_9 ? (_not_9 ? slot_len_108 : (_or_2 ? (_not_1 ? (_eq_131 ? child_len : slot_len_108) : slot_len_108) : slot_len_108)) : slot_len_108)))))));
+    slot_len_108 <= (_eq_0 ? slot_len_108 : (_eq_1 ? slot_len_108 : (_eq_4 ? slot_len_108 : (_eq_5 ? slot_len_108 : (_eq_6 ? slot_len_108 : (_eq_7 ? slot_len_108 : (_eq_9 ? (_not_7 ? slot_len_108 : (_or_2 ? (_not_1 ? (_eq_131 ? child_len : slot_len_108) : slot_len_108) : slot_len_108)) : slot_len_108)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_109 <= (_eq_0 ? slot_len_109 : (_eq_1 ? slot_len_109 : (_eq_4 ? slot_len_109 : (_eq_5 ? slot_len_109 : (_eq_6 ? slot_len_109 : (_eq_7 ? slot_len_109 : (_eq_9 ? (_not_9 ? slot_len_109 : (_or_2 ? (_not_1 ? (_eq_132 ? child_len : slot_len_109) : slot_len_109) : slot_len_109)) : slot_len_109)))))));
+    slot_len_109 <= (_eq_0 ? slot_len_109 : (_eq_1 ? slot_len_109 : (_eq_4 ? slot_len_109 : (_eq_5 ? slot_len_109 : (_eq_6 ? slot_len_109 : (_eq_7 ? slot_len_109 : (_eq_9 ? (_not_7 ? slot_len_109 : (_or_2 ? (_not_1 ? (_eq_132 ? child_len : slot_len_109) : slot_len_109) : slot_len_109)) : slot_len_109)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_110 <= (_eq_0 ? slot_len_110 : (_eq_1 ? slot_len_110 : (_eq_4 ? slot_len_110 : (_eq_5 ? slot_len_110 : (_eq_6 ? slot_len_110 : (_eq_7 ? slot_len_110 : (_eq_9 ? (_not_9 ? slot_len_110 : (_or_2 ? (_not_1 ? (_eq_133 ? child_len : slot_len_110) : slot_len_110) : slot_len_110)) : slot_len_110)))))));
+    slot_len_110 <= (_eq_0 ? slot_len_110 : (_eq_1 ? slot_len_110 : (_eq_4 ? slot_len_110 : (_eq_5 ? slot_len_110 : (_eq_6 ? slot_len_110 : (_eq_7 ? slot_len_110 : (_eq_9 ? (_not_7 ? slot_len_110 : (_or_2 ? (_not_1 ? (_eq_133 ? child_len : slot_len_110) : slot_len_110) : slot_len_110)) : slot_len_110)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_111 <= (_eq_0 ? slot_len_111 : (_eq_1 ? slot_len_111 : (_eq_4 ? slot_len_111 : (_eq_5 ? slot_len_111 : (_eq_6 ? slot_len_111 : (_eq_7 ? slot_len_111 : (_eq_9 ? (_not_9 ? slot_len_111 : (_or_2 ? (_not_1 ? (_eq_134 ? child_len : slot_len_111) : slot_len_111) : slot_len_111)) : slot_len_111)))))));
+    slot_len_111 <= (_eq_0 ? slot_len_111 : (_eq_1 ? slot_len_111 : (_eq_4 ? slot_len_111 : (_eq_5 ? slot_len_111 : (_eq_6 ? slot_len_111 : (_eq_7 ? slot_len_111 : (_eq_9 ? (_not_7 ? slot_len_111 : (_or_2 ? (_not_1 ? (_eq_134 ? child_len : slot_len_111) : slot_len_111) : slot_len_111)) : slot_len_111)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_112 <= (_eq_0 ? slot_len_112 : (_eq_1 ? slot_len_112 : (_eq_4 ? slot_len_112 : (_eq_5 ? slot_len_112 : (_eq_6 ? slot_len_112 : (_eq_7 ? slot_len_112 : (_eq_9 ? (_not_9 ? slot_len_112 : (_or_2 ? (_not_1 ? (_eq_135 ? child_len : slot_len_112) : slot_len_112) : slot_len_112)) : slot_len_112)))))));
+    slot_len_112 <= (_eq_0 ? slot_len_112 : (_eq_1 ? slot_len_112 : (_eq_4 ? slot_len_112 : (_eq_5 ? slot_len_112 : (_eq_6 ? slot_len_112 : (_eq_7 ? slot_len_112 : (_eq_9 ? (_not_7 ? slot_len_112 : (_or_2 ? (_not_1 ? (_eq_135 ? child_len : slot_len_112) : slot_len_112) : slot_len_112)) : slot_len_112)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_113 <= (_eq_0 ? slot_len_113 : (_eq_1 ? slot_len_113 : (_eq_4 ? slot_len_113 : (_eq_5 ? slot_len_113 : (_eq_6 ? slot_len_113 : (_eq_7 ? slot_len_113 : (_eq_9 ? (_not_9 ? slot_len_113 : (_or_2 ? (_not_1 ? (_eq_136 ? child_len : slot_len_113) : slot_len_113) : slot_len_113)) : slot_len_113)))))));
+    slot_len_113 <= (_eq_0 ? slot_len_113 : (_eq_1 ? slot_len_113 : (_eq_4 ? slot_len_113 : (_eq_5 ? slot_len_113 : (_eq_6 ? slot_len_113 : (_eq_7 ? slot_len_113 : (_eq_9 ? (_not_7 ? slot_len_113 : (_or_2 ? (_not_1 ? (_eq_136 ? child_len : slot_len_113) : slot_len_113) : slot_len_113)) : slot_len_113)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_114 <= (_eq_0 ? slot_len_114 : (_eq_1 ? slot_len_114 : (_eq_4 ? slot_len_114 : (_eq_5 ? slot_len_114 : (_eq_6 ? slot_len_114 : (_eq_7 ? slot_len_114 : (_eq_9 ? (_not_9 ? slot_len_114 : (_or_2 ? (_not_1 ? (_eq_137 ? child_len : slot_len_114) : slot_len_114) : slot_len_114)) : slot_len_114)))))));
+    slot_len_114 <= (_eq_0 ? slot_len_114 : (_eq_1 ? slot_len_114 : (_eq_4 ? slot_len_114 : (_eq_5 ? slot_len_114 : (_eq_6 ? slot_len_114 : (_eq_7 ? slot_len_114 : (_eq_9 ? (_not_7 ? slot_len_114 : (_or_2 ? (_not_1 ? (_eq_137 ? child_len : slot_len_114) : slot_len_114) : slot_len_114)) : slot_len_114)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_115 <= (_eq_0 ? slot_len_115 : (_eq_1 ? slot_len_115 : (_eq_4 ? slot_len_115 : (_eq_5 ? slot_len_115 : (_eq_6 ? slot_len_115 : (_eq_7 ? slot_len_115 : (_eq_9 ? (_not_9 ? slot_len_115 : (_or_2 ? (_not_1 ? (_eq_138 ? child_len : slot_len_115) : slot_len_115) : slot_len_115)) : slot_len_115)))))));
+    slot_len_115 <= (_eq_0 ? slot_len_115 : (_eq_1 ? slot_len_115 : (_eq_4 ? slot_len_115 : (_eq_5 ? slot_len_115 : (_eq_6 ? slot_len_115 : (_eq_7 ? slot_len_115 : (_eq_9 ? (_not_7 ? slot_len_115 : (_or_2 ? (_not_1 ? (_eq_138 ? child_len : slot_len_115) : slot_len_115) : slot_len_115)) : slot_len_115)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_116 <= (_eq_0 ? slot_len_116 : (_eq_1 ? slot_len_116 : (_eq_4 ? slot_len_116 : (_eq_5 ? slot_len_116 : (_eq_6 ? slot_len_116 : (_eq_7 ? slot_len_116 : (_eq_9 ? (_not_9 ? slot_len_116 : (_or_2 ? (_not_1 ? (_eq_139 ? child_len : slot_len_116) : slot_len_116) : slot_len_116)) : slot_len_116)))))));
+    slot_len_116 <= (_eq_0 ? slot_len_116 : (_eq_1 ? slot_len_116 : (_eq_4 ? slot_len_116 : (_eq_5 ? slot_len_116 : (_eq_6 ? slot_len_116 : (_eq_7 ? slot_len_116 : (_eq_9 ? (_not_7 ? slot_len_116 : (_or_2 ? (_not_1 ? (_eq_139 ? child_len : slot_len_116) : slot_len_116) : slot_len_116)) : slot_len_116)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_117 <= (_eq_0 ? slot_len_117 : (_eq_1 ? slot_len_117 : (_eq_4 ? slot_len_117 : (_eq_5 ? slot_len_117 : (_eq_6 ? slot_len_117 : (_eq_7 ? slot_len_117 : (_eq_9 ? (_not_9 ? slot_len_117 : (_or_2 ? (_not_1 ? (_eq_140 ? child_len : slot_len_117) : slot_len_117) : slot_len_117)) : slot_len_117)))))));
+    slot_len_117 <= (_eq_0 ? slot_len_117 : (_eq_1 ? slot_len_117 : (_eq_4 ? slot_len_117 : (_eq_5 ? slot_len_117 : (_eq_6 ? slot_len_117 : (_eq_7 ? slot_len_117 : (_eq_9 ? (_not_7 ? slot_len_117 : (_or_2 ? (_not_1 ? (_eq_140 ? child_len : slot_len_117) : slot_len_117) : slot_len_117)) : slot_len_117)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_118 <= (_eq_0 ? slot_len_118 : (_eq_1 ? slot_len_118 : (_eq_4 ? slot_len_118 : (_eq_5 ? slot_len_118 : (_eq_6 ? slot_len_118 : (_eq_7 ? slot_len_118 : (_eq_9 ? (_not_9 ? slot_len_118 : (_or_2 ? (_not_1 ? (_eq_141 ? child_len : slot_len_118) : slot_len_118) : slot_len_118)) : slot_len_118)))))));
+    slot_len_118 <= (_eq_0 ? slot_len_118 : (_eq_1 ? slot_len_118 : (_eq_4 ? slot_len_118 : (_eq_5 ? slot_len_118 : (_eq_6 ? slot_len_118 : (_eq_7 ? slot_len_118 : (_eq_9 ? (_not_7 ? slot_len_118 : (_or_2 ? (_not_1 ? (_eq_141 ? child_len : slot_len_118) : slot_len_118) : slot_len_118)) : slot_len_118)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_119 <= (_eq_0 ? slot_len_119 : (_eq_1 ? slot_len_119 : (_eq_4 ? slot_len_119 : (_eq_5 ? slot_len_119 : (_eq_6 ? slot_len_119 : (_eq_7 ? slot_len_119 : (_eq_9 ? (_not_9 ? slot_len_119 : (_or_2 ? (_not_1 ? (_eq_142 ? child_len : slot_len_119) : slot_len_119) : slot_len_119)) : slot_len_119)))))));
+    slot_len_119 <= (_eq_0 ? slot_len_119 : (_eq_1 ? slot_len_119 : (_eq_4 ? slot_len_119 : (_eq_5 ? slot_len_119 : (_eq_6 ? slot_len_119 : (_eq_7 ? slot_len_119 : (_eq_9 ? (_not_7 ? slot_len_119 : (_or_2 ? (_not_1 ? (_eq_142 ? child_len : slot_len_119) : slot_len_119) : slot_len_119)) : slot_len_119)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_120 <= (_eq_0 ? slot_len_120 : (_eq_1 ? slot_len_120 : (_eq_4 ? slot_len_120 : (_eq_5 ? slot_len_120 : (_eq_6 ? slot_len_120 : (_eq_7 ? slot_len_120 : (_eq_9 ? (_not_9 ? slot_len_120 : (_or_2 ? (_not_1 ? (_eq_143 ? child_len : slot_len_120) : slot_len_120) : slot_len_120)) : slot_len_120)))))));
+    slot_len_120 <= (_eq_0 ? slot_len_120 : (_eq_1 ? slot_len_120 : (_eq_4 ? slot_len_120 : (_eq_5 ? slot_len_120 : (_eq_6 ? slot_len_120 : (_eq_7 ? slot_len_120 : (_eq_9 ? (_not_7 ? slot_len_120 : (_or_2 ? (_not_1 ? (_eq_143 ? child_len : slot_len_120) : slot_len_120) : slot_len_120)) : slot_len_120)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_121 <= (_eq_0 ? slot_len_121 : (_eq_1 ? slot_len_121 : (_eq_4 ? slot_len_121 : (_eq_5 ? slot_len_121 : (_eq_6 ? slot_len_121 : (_eq_7 ? slot_len_121 : (_eq_9 ? (_not_9 ? slot_len_121 : (_or_2 ? (_not_1 ? (_eq_144 ? child_len : slot_len_121) : slot_len_121) : slot_len_121)) : slot_len_121)))))));
+    slot_len_121 <= (_eq_0 ? slot_len_121 : (_eq_1 ? slot_len_121 : (_eq_4 ? slot_len_121 : (_eq_5 ? slot_len_121 : (_eq_6 ? slot_len_121 : (_eq_7 ? slot_len_121 : (_eq_9 ? (_not_7 ? slot_len_121 : (_or_2 ? (_not_1 ? (_eq_144 ? child_len : slot_len_121) : slot_len_121) : slot_len_121)) : slot_len_121)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_122 <= (_eq_0 ? slot_len_122 : (_eq_1 ? slot_len_122 : (_eq_4 ? slot_len_122 : (_eq_5 ? slot_len_122 : (_eq_6 ? slot_len_122 : (_eq_7 ? slot_len_122 : (_eq_9 ? (_not_9 ? slot_len_122 : (_or_2 ? (_not_1 ? (_eq_145 ? child_len : slot_len_122) : slot_len_122) : slot_len_122)) : slot_len_122)))))));
+    slot_len_122 <= (_eq_0 ? slot_len_122 : (_eq_1 ? slot_len_122 : (_eq_4 ? slot_len_122 : (_eq_5 ? slot_len_122 : (_eq_6 ? slot_len_122 : (_eq_7 ? slot_len_122 : (_eq_9 ? (_not_7 ? slot_len_122 : (_or_2 ? (_not_1 ? (_eq_145 ? child_len : slot_len_122) : slot_len_122) : slot_len_122)) : slot_len_122)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_123 <= (_eq_0 ? slot_len_123 : (_eq_1 ? slot_len_123 : (_eq_4 ? slot_len_123 : (_eq_5 ? slot_len_123 : (_eq_6 ? slot_len_123 : (_eq_7 ? slot_len_123 : (_eq_9 ? (_not_9 ? slot_len_123 : (_or_2 ? (_not_1 ? (_eq_146 ? child_len : slot_len_123) : slot_len_123) : slot_len_123)) : slot_len_123)))))));
+    slot_len_123 <= (_eq_0 ? slot_len_123 : (_eq_1 ? slot_len_123 : (_eq_4 ? slot_len_123 : (_eq_5 ? slot_len_123 : (_eq_6 ? slot_len_123 : (_eq_7 ? slot_len_123 : (_eq_9 ? (_not_7 ? slot_len_123 : (_or_2 ? (_not_1 ? (_eq_146 ? child_len : slot_len_123) : slot_len_123) : slot_len_123)) : slot_len_123)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_124 <= (_eq_0 ? slot_len_124 : (_eq_1 ? slot_len_124 : (_eq_4 ? slot_len_124 : (_eq_5 ? slot_len_124 : (_eq_6 ? slot_len_124 : (_eq_7 ? slot_len_124 : (_eq_9 ? (_not_9 ? slot_len_124 : (_or_2 ? (_not_1 ? (_eq_147 ? child_len : slot_len_124) : slot_len_124) : slot_len_124)) : slot_len_124)))))));
+    slot_len_124 <= (_eq_0 ? slot_len_124 : (_eq_1 ? slot_len_124 : (_eq_4 ? slot_len_124 : (_eq_5 ? slot_len_124 : (_eq_6 ? slot_len_124 : (_eq_7 ? slot_len_124 : (_eq_9 ? (_not_7 ? slot_len_124 : (_or_2 ? (_not_1 ? (_eq_147 ? child_len : slot_len_124) : slot_len_124) : slot_len_124)) : slot_len_124)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_125 <= (_eq_0 ? slot_len_125 : (_eq_1 ? slot_len_125 : (_eq_4 ? slot_len_125 : (_eq_5 ? slot_len_125 : (_eq_6 ? slot_len_125 : (_eq_7 ? slot_len_125 : (_eq_9 ? (_not_9 ? slot_len_125 : (_or_2 ? (_not_1 ? (_eq_148 ? child_len : slot_len_125) : slot_len_125) : slot_len_125)) : slot_len_125)))))));
+    slot_len_125 <= (_eq_0 ? slot_len_125 : (_eq_1 ? slot_len_125 : (_eq_4 ? slot_len_125 : (_eq_5 ? slot_len_125 : (_eq_6 ? slot_len_125 : (_eq_7 ? slot_len_125 : (_eq_9 ? (_not_7 ? slot_len_125 : (_or_2 ? (_not_1 ? (_eq_148 ? child_len : slot_len_125) : slot_len_125) : slot_len_125)) : slot_len_125)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_126 <= (_eq_0 ? slot_len_126 : (_eq_1 ? slot_len_126 : (_eq_4 ? slot_len_126 : (_eq_5 ? slot_len_126 : (_eq_6 ? slot_len_126 : (_eq_7 ? slot_len_126 : (_eq_9 ? (_not_9 ? slot_len_126 : (_or_2 ? (_not_1 ? (_eq_149 ? child_len : slot_len_126) : slot_len_126) : slot_len_126)) : slot_len_126)))))));
+    slot_len_126 <= (_eq_0 ? slot_len_126 : (_eq_1 ? slot_len_126 : (_eq_4 ? slot_len_126 : (_eq_5 ? slot_len_126 : (_eq_6 ? slot_len_126 : (_eq_7 ? slot_len_126 : (_eq_9 ? (_not_7 ? slot_len_126 : (_or_2 ? (_not_1 ? (_eq_149 ? child_len : slot_len_126) : slot_len_126) : slot_len_126)) : slot_len_126)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_127 <= (_eq_0 ? slot_len_127 : (_eq_1 ? slot_len_127 : (_eq_4 ? slot_len_127 : (_eq_5 ? slot_len_127 : (_eq_6 ? slot_len_127 : (_eq_7 ? slot_len_127 : (_eq_9 ? (_not_9 ? slot_len_127 : (_or_2 ? (_not_1 ? (_eq_150 ? child_len : slot_len_127) : slot_len_127) : slot_len_127)) : slot_len_127)))))));
+    slot_len_127 <= (_eq_0 ? slot_len_127 : (_eq_1 ? slot_len_127 : (_eq_4 ? slot_len_127 : (_eq_5 ? slot_len_127 : (_eq_6 ? slot_len_127 : (_eq_7 ? slot_len_127 : (_eq_9 ? (_not_7 ? slot_len_127 : (_or_2 ? (_not_1 ? (_eq_150 ? child_len : slot_len_127) : slot_len_127) : slot_len_127)) : slot_len_127)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_6 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_9 ? (_not_9 ? slot_parent_0 : (_or_2 ? (_not_1 ? (_eq_151 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0)) : slot_parent_0)))))));
+    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_6 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_9 ? (_not_7 ? slot_parent_0 : (_or_2 ? (_not_1 ? (_eq_151 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0)) : slot_parent_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_6 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_9 ? (_not_9 ? slot_parent_1 : (_or_2 ? (_not_1 ? (_eq_152 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1)) : slot_parent_1)))))));
+    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_6 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_9 ? (_not_7 ? slot_parent_1 : (_or_2 ? (_not_1 ? (_eq_152 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1)) : slot_parent_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_6 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_9 ? (_not_9 ? slot_parent_2 : (_or_2 ? (_not_1 ? (_eq_153 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2)) : slot_parent_2)))))));
+    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_6 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_9 ? (_not_7 ? slot_parent_2 : (_or_2 ? (_not_1 ? (_eq_153 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2)) : slot_parent_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_6 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_9 ? (_not_9 ? slot_parent_3 : (_or_2 ? (_not_1 ? (_eq_154 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3)) : slot_parent_3)))))));
+    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_6 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_9 ? (_not_7 ? slot_parent_3 : (_or_2 ? (_not_1 ? (_eq_154 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3)) : slot_parent_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_6 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_9 ? (_not_9 ? slot_parent_4 : (_or_2 ? (_not_1 ? (_eq_155 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4)) : slot_parent_4)))))));
+    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_6 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_9 ? (_not_7 ? slot_parent_4 : (_or_2 ? (_not_1 ? (_eq_155 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4)) : slot_parent_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_6 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_9 ? (_not_9 ? slot_parent_5 : (_or_2 ? (_not_1 ? (_eq_156 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5)) : slot_parent_5)))))));
+    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_6 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_9 ? (_not_7 ? slot_parent_5 : (_or_2 ? (_not_1 ? (_eq_156 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5)) : slot_parent_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_6 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_9 ? (_not_9 ? slot_parent_6 : (_or_2 ? (_not_1 ? (_eq_157 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6)) : slot_parent_6)))))));
+    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_6 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_9 ? (_not_7 ? slot_parent_6 : (_or_2 ? (_not_1 ? (_eq_157 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6)) : slot_parent_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_6 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_9 ? (_not_9 ? slot_parent_7 : (_or_2 ? (_not_1 ? (_eq_158 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7)) : slot_parent_7)))))));
+    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_6 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_9 ? (_not_7 ? slot_parent_7 : (_or_2 ? (_not_1 ? (_eq_158 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7)) : slot_parent_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_6 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_9 ? (_not_9 ? slot_parent_8 : (_or_2 ? (_not_1 ? (_eq_159 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8)) : slot_parent_8)))))));
+    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_6 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_9 ? (_not_7 ? slot_parent_8 : (_or_2 ? (_not_1 ? (_eq_159 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8)) : slot_parent_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_6 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_9 ? (_not_9 ? slot_parent_9 : (_or_2 ? (_not_1 ? (_eq_160 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9)) : slot_parent_9)))))));
+    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_6 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_9 ? (_not_7 ? slot_parent_9 : (_or_2 ? (_not_1 ? (_eq_160 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9)) : slot_parent_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_6 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_9 ? (_not_9 ? slot_parent_10 : (_or_2 ? (_not_1 ? (_eq_161 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10)) : slot_parent_10)))))));
+    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_6 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_9 ? (_not_7 ? slot_parent_10 : (_or_2 ? (_not_1 ? (_eq_161 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10)) : slot_parent_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_6 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_9 ? (_not_9 ? slot_parent_11 : (_or_2 ? (_not_1 ? (_eq_162 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11)) : slot_parent_11)))))));
+    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_6 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_9 ? (_not_7 ? slot_parent_11 : (_or_2 ? (_not_1 ? (_eq_162 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11)) : slot_parent_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_6 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_9 ? (_not_9 ? slot_parent_12 : (_or_2 ? (_not_1 ? (_eq_163 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12)) : slot_parent_12)))))));
+    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_6 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_9 ? (_not_7 ? slot_parent_12 : (_or_2 ? (_not_1 ? (_eq_163 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12)) : slot_parent_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_6 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_9 ? (_not_9 ? slot_parent_13 : (_or_2 ? (_not_1 ? (_eq_164 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13)) : slot_parent_13)))))));
+    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_6 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_9 ? (_not_7 ? slot_parent_13 : (_or_2 ? (_not_1 ? (_eq_164 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13)) : slot_parent_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_6 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_9 ? (_not_9 ? slot_parent_14 : (_or_2 ? (_not_1 ? (_eq_165 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14)) : slot_parent_14)))))));
+    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_6 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_9 ? (_not_7 ? slot_parent_14 : (_or_2 ? (_not_1 ? (_eq_165 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14)) : slot_parent_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_6 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_9 ? (_not_9 ? slot_parent_15 : (_or_2 ? (_not_1 ? (_eq_166 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15)) : slot_parent_15)))))));
+    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_6 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_9 ? (_not_7 ? slot_parent_15 : (_or_2 ? (_not_1 ? (_eq_166 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15)) : slot_parent_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_6 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_9 ? (_not_9 ? slot_parent_16 : (_or_2 ? (_not_1 ? (_eq_167 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16)) : slot_parent_16)))))));
+    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_6 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_9 ? (_not_7 ? slot_parent_16 : (_or_2 ? (_not_1 ? (_eq_167 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16)) : slot_parent_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_6 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_9 ? (_not_9 ? slot_parent_17 : (_or_2 ? (_not_1 ? (_eq_168 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17)) : slot_parent_17)))))));
+    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_6 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_9 ? (_not_7 ? slot_parent_17 : (_or_2 ? (_not_1 ? (_eq_168 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17)) : slot_parent_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_6 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_9 ? (_not_9 ? slot_parent_18 : (_or_2 ? (_not_1 ? (_eq_169 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18)) : slot_parent_18)))))));
+    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_6 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_9 ? (_not_7 ? slot_parent_18 : (_or_2 ? (_not_1 ? (_eq_169 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18)) : slot_parent_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_6 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_9 ? (_not_9 ? slot_parent_19 : (_or_2 ? (_not_1 ? (_eq_170 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19)) : slot_parent_19)))))));
+    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_6 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_9 ? (_not_7 ? slot_parent_19 : (_or_2 ? (_not_1 ? (_eq_170 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19)) : slot_parent_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_6 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_9 ? (_not_9 ? slot_parent_20 : (_or_2 ? (_not_1 ? (_eq_171 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20)) : slot_parent_20)))))));
+    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_6 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_9 ? (_not_7 ? slot_parent_20 : (_or_2 ? (_not_1 ? (_eq_171 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20)) : slot_parent_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_6 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_9 ? (_not_9 ? slot_parent_21 : (_or_2 ? (_not_1 ? (_eq_172 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21)) : slot_parent_21)))))));
+    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_6 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_9 ? (_not_7 ? slot_parent_21 : (_or_2 ? (_not_1 ? (_eq_172 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21)) : slot_parent_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_6 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_9 ? (_not_9 ? slot_parent_22 : (_or_2 ? (_not_1 ? (_eq_173 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22)) : slot_parent_22)))))));
+    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_6 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_9 ? (_not_7 ? slot_parent_22 : (_or_2 ? (_not_1 ? (_eq_173 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22)) : slot_parent_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_6 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_9 ? (_not_9 ? slot_parent_23 : (_or_2 ? (_not_1 ? (_eq_174 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23)) : slot_parent_23)))))));
+    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_6 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_9 ? (_not_7 ? slot_parent_23 : (_or_2 ? (_not_1 ? (_eq_174 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23)) : slot_parent_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_6 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_9 ? (_not_9 ? slot_parent_24 : (_or_2 ? (_not_1 ? (_eq_175 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24)) : slot_parent_24)))))));
+    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_6 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_9 ? (_not_7 ? slot_parent_24 : (_or_2 ? (_not_1 ? (_eq_175 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24)) : slot_parent_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_6 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_9 ? (_not_9 ? slot_parent_25 : (_or_2 ? (_not_1 ? (_eq_176 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25)) : slot_parent_25)))))));
+    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_6 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_9 ? (_not_7 ? slot_parent_25 : (_or_2 ? (_not_1 ? (_eq_176 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25)) : slot_parent_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_6 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_9 ? (_not_9 ? slot_parent_26 : (_or_2 ? (_not_1 ? (_eq_177 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26)) : slot_parent_26)))))));
+    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_6 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_9 ? (_not_7 ? slot_parent_26 : (_or_2 ? (_not_1 ? (_eq_177 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26)) : slot_parent_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_6 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_9 ? (_not_9 ? slot_parent_27 : (_or_2 ? (_not_1 ? (_eq_178 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27)) : slot_parent_27)))))));
+    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_6 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_9 ? (_not_7 ? slot_parent_27 : (_or_2 ? (_not_1 ? (_eq_178 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27)) : slot_parent_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_6 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_9 ? (_not_9 ? slot_parent_28 : (_or_2 ? (_not_1 ? (_eq_179 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28)) : slot_parent_28)))))));
+    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_6 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_9 ? (_not_7 ? slot_parent_28 : (_or_2 ? (_not_1 ? (_eq_179 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28)) : slot_parent_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_6 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_9 ? (_not_9 ? slot_parent_29 : (_or_2 ? (_not_1 ? (_eq_180 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29)) : slot_parent_29)))))));
+    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_6 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_9 ? (_not_7 ? slot_parent_29 : (_or_2 ? (_not_1 ? (_eq_180 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29)) : slot_parent_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_6 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_9 ? (_not_9 ? slot_parent_30 : (_or_2 ? (_not_1 ? (_eq_181 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30)) : slot_parent_30)))))));
+    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_6 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_9 ? (_not_7 ? slot_parent_30 : (_or_2 ? (_not_1 ? (_eq_181 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30)) : slot_parent_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_6 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_9 ? (_not_9 ? slot_parent_31 : (_or_2 ? (_not_1 ? (_eq_182 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31)) : slot_parent_31)))))));
+    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_6 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_9 ? (_not_7 ? slot_parent_31 : (_or_2 ? (_not_1 ? (_eq_182 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31)) : slot_parent_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_32 <= (_eq_0 ? slot_parent_32 : (_eq_1 ? slot_parent_32 : (_eq_4 ? slot_parent_32 : (_eq_5 ? slot_parent_32 : (_eq_6 ? slot_parent_32 : (_eq_7 ? slot_parent_32 : (_eq_9 ? (_not_9 ? slot_parent_32 : (_or_2 ? (_not_1 ? (_eq_183 ? op_slot : slot_parent_32) : slot_parent_32) : slot_parent_32)) : slot_parent_32)))))));
+    slot_parent_32 <= (_eq_0 ? slot_parent_32 : (_eq_1 ? slot_parent_32 : (_eq_4 ? slot_parent_32 : (_eq_5 ? slot_parent_32 : (_eq_6 ? slot_parent_32 : (_eq_7 ? slot_parent_32 : (_eq_9 ? (_not_7 ? slot_parent_32 : (_or_2 ? (_not_1 ? (_eq_183 ? op_slot : slot_parent_32) : slot_parent_32) : slot_parent_32)) : slot_parent_32)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_33 <= (_eq_0 ? slot_parent_33 : (_eq_1 ? slot_parent_33 : (_eq_4 ? slot_parent_33 : (_eq_5 ? slot_parent_33 : (_eq_6 ? slot_parent_33 : (_eq_7 ? slot_parent_33 : (_eq_9 ? (_not_9 ? slot_parent_33 : (_or_2 ? (_not_1 ? (_eq_184 ? op_slot : slot_parent_33) : slot_parent_33) : slot_parent_33)) : slot_parent_33)))))));
+    slot_parent_33 <= (_eq_0 ? slot_parent_33 : (_eq_1 ? slot_parent_33 : (_eq_4 ? slot_parent_33 : (_eq_5 ? slot_parent_33 : (_eq_6 ? slot_parent_33 : (_eq_7 ? slot_parent_33 : (_eq_9 ? (_not_7 ? slot_parent_33 : (_or_2 ? (_not_1 ? (_eq_184 ? op_slot : slot_parent_33) : slot_parent_33) : slot_parent_33)) : slot_parent_33)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_34 <= (_eq_0 ? slot_parent_34 : (_eq_1 ? slot_parent_34 : (_eq_4 ? slot_parent_34 : (_eq_5 ? slot_parent_34 : (_eq_6 ? slot_parent_34 : (_eq_7 ? slot_parent_34 : (_eq_9 ? (_not_9 ? slot_parent_34 : (_or_2 ? (_not_1 ? (_eq_185 ? op_slot : slot_parent_34) : slot_parent_34) : slot_parent_34)) : slot_parent_34)))))));
+    slot_parent_34 <= (_eq_0 ? slot_parent_34 : (_eq_1 ? slot_parent_34 : (_eq_4 ? slot_parent_34 : (_eq_5 ? slot_parent_34 : (_eq_6 ? slot_parent_34 : (_eq_7 ? slot_parent_34 : (_eq_9 ? (_not_7 ? slot_parent_34 : (_or_2 ? (_not_1 ? (_eq_185 ? op_slot : slot_parent_34) : slot_parent_34) : slot_parent_34)) : slot_parent_34)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_35 <= (_eq_0 ? slot_parent_35 : (_eq_1 ? slot_parent_35 : (_eq_4 ? slot_parent_35 : (_eq_5 ? slot_parent_35 : (_eq_6 ? slot_parent_35 : (_eq_7 ? slot_parent_35 : (_eq_9 ? (_not_9 ? slot_parent_35 : (_or_2 ? (_not_1 ? (_eq_186 ? op_slot : slot_parent_35) : slot_parent_35) : slot_parent_35)) : slot_parent_35)))))));
+    slot_parent_35 <= (_eq_0 ? slot_parent_35 : (_eq_1 ? slot_parent_35 : (_eq_4 ? slot_parent_35 : (_eq_5 ? slot_parent_35 : (_eq_6 ? slot_parent_35 : (_eq_7 ? slot_parent_35 : (_eq_9 ? (_not_7 ? slot_parent_35 : (_or_2 ? (_not_1 ? (_eq_186 ? op_slot : slot_parent_35) : slot_parent_35) : slot_parent_35)) : slot_parent_35)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_36 <= (_eq_0 ? slot_parent_36 : (_eq_1 ? slot_parent_36 : (_eq_4 ? slot_parent_36 : (_eq_5 ? slot_parent_36 : (_eq_6 ? slot_parent_36 : (_eq_7 ? slot_parent_36 : (_eq_9 ? (_not_9 ? slot_parent_36 : (_or_2 ? (_not_1 ? (_eq_187 ? op_slot : slot_parent_36) : slot_parent_36) : slot_parent_36)) : slot_parent_36)))))));
+    slot_parent_36 <= (_eq_0 ? slot_parent_36 : (_eq_1 ? slot_parent_36 : (_eq_4 ? slot_parent_36 : (_eq_5 ? slot_parent_36 : (_eq_6 ? slot_parent_36 : (_eq_7 ? slot_parent_36 : (_eq_9 ? (_not_7 ? slot_parent_36 : (_or_2 ? (_not_1 ? (_eq_187 ? op_slot : slot_parent_36) : slot_parent_36) : slot_parent_36)) : slot_parent_36)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_37 <= (_eq_0 ? slot_parent_37 : (_eq_1 ? slot_parent_37 : (_eq_4 ? slot_parent_37 : (_eq_5 ? slot_parent_37 : (_eq_6 ? slot_parent_37 : (_eq_7 ? slot_parent_37 : (_eq_9 ? (_not_9 ? slot_parent_37 : (_or_2 ? (_not_1 ? (_eq_188 ? op_slot : slot_parent_37) : slot_parent_37) : slot_parent_37)) : slot_parent_37)))))));
+    slot_parent_37 <= (_eq_0 ? slot_parent_37 : (_eq_1 ? slot_parent_37 : (_eq_4 ? slot_parent_37 : (_eq_5 ? slot_parent_37 : (_eq_6 ? slot_parent_37 : (_eq_7 ? slot_parent_37 : (_eq_9 ? (_not_7 ? slot_parent_37 : (_or_2 ? (_not_1 ? (_eq_188 ? op_slot : slot_parent_37) : slot_parent_37) : slot_parent_37)) : slot_parent_37)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_38 <= (_eq_0 ? slot_parent_38 : (_eq_1 ? slot_parent_38 : (_eq_4 ? slot_parent_38 : (_eq_5 ? slot_parent_38 : (_eq_6 ? slot_parent_38 : (_eq_7 ? slot_parent_38 : (_eq_9 ? (_not_9 ? slot_parent_38 : (_or_2 ? (_not_1 ? (_eq_189 ? op_slot : slot_parent_38) : slot_parent_38) : slot_parent_38)) : slot_parent_38)))))));
+    slot_parent_38 <= (_eq_0 ? slot_parent_38 : (_eq_1 ? slot_parent_38 : (_eq_4 ? slot_parent_38 : (_eq_5 ? slot_parent_38 : (_eq_6 ? slot_parent_38 : (_eq_7 ? slot_parent_38 : (_eq_9 ? (_not_7 ? slot_parent_38 : (_or_2 ? (_not_1 ? (_eq_189 ? op_slot : slot_parent_38) : slot_parent_38) : slot_parent_38)) : slot_parent_38)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_39 <= (_eq_0 ? slot_parent_39 : (_eq_1 ? slot_parent_39 : (_eq_4 ? slot_parent_39 : (_eq_5 ? slot_parent_39 : (_eq_6 ? slot_parent_39 : (_eq_7 ? slot_parent_39 : (_eq_9 ? (_not_9 ? slot_parent_39 : (_or_2 ? (_not_1 ? (_eq_190 ? op_slot : slot_parent_39) : slot_parent_39) : slot_parent_39)) : slot_parent_39)))))));
+    slot_parent_39 <= (_eq_0 ? slot_parent_39 : (_eq_1 ? slot_parent_39 : (_eq_4 ? slot_parent_39 : (_eq_5 ? slot_parent_39 : (_eq_6 ? slot_parent_39 : (_eq_7 ? slot_parent_39 : (_eq_9 ? (_not_7 ? slot_parent_39 : (_or_2 ? (_not_1 ? (_eq_190 ? op_slot : slot_parent_39) : slot_parent_39) : slot_parent_39)) : slot_parent_39)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_40 <= (_eq_0 ? slot_parent_40 : (_eq_1 ? slot_parent_40 : (_eq_4 ? slot_parent_40 : (_eq_5 ? slot_parent_40 : (_eq_6 ? slot_parent_40 : (_eq_7 ? slot_parent_40 : (_eq_9 ? (_not_9 ? slot_parent_40 : (_or_2 ? (_not_1 ? (_eq_191 ? op_slot : slot_parent_40) : slot_parent_40) : slot_parent_40)) : slot_parent_40)))))));
+    slot_parent_40 <= (_eq_0 ? slot_parent_40 : (_eq_1 ? slot_parent_40 : (_eq_4 ? slot_parent_40 : (_eq_5 ? slot_parent_40 : (_eq_6 ? slot_parent_40 : (_eq_7 ? slot_parent_40 : (_eq_9 ? (_not_7 ? slot_parent_40 : (_or_2 ? (_not_1 ? (_eq_191 ? op_slot : slot_parent_40) : slot_parent_40) : slot_parent_40)) : slot_parent_40)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_41 <= (_eq_0 ? slot_parent_41 : (_eq_1 ? slot_parent_41 : (_eq_4 ? slot_parent_41 : (_eq_5 ? slot_parent_41 : (_eq_6 ? slot_parent_41 : (_eq_7 ? slot_parent_41 : (_eq_9 ? (_not_9 ? slot_parent_41 : (_or_2 ? (_not_1 ? (_eq_192 ? op_slot : slot_parent_41) : slot_parent_41) : slot_parent_41)) : slot_parent_41)))))));
+    slot_parent_41 <= (_eq_0 ? slot_parent_41 : (_eq_1 ? slot_parent_41 : (_eq_4 ? slot_parent_41 : (_eq_5 ? slot_parent_41 : (_eq_6 ? slot_parent_41 : (_eq_7 ? slot_parent_41 : (_eq_9 ? (_not_7 ? slot_parent_41 : (_or_2 ? (_not_1 ? (_eq_192 ? op_slot : slot_parent_41) : slot_parent_41) : slot_parent_41)) : slot_parent_41)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_42 <= (_eq_0 ? slot_parent_42 : (_eq_1 ? slot_parent_42 : (_eq_4 ? slot_parent_42 : (_eq_5 ? slot_parent_42 : (_eq_6 ? slot_parent_42 : (_eq_7 ? slot_parent_42 : (_eq_9 ? (_not_9 ? slot_parent_42 : (_or_2 ? (_not_1 ? (_eq_193 ? op_slot : slot_parent_42) : slot_parent_42) : slot_parent_42)) : slot_parent_42)))))));
+    slot_parent_42 <= (_eq_0 ? slot_parent_42 : (_eq_1 ? slot_parent_42 : (_eq_4 ? slot_parent_42 : (_eq_5 ? slot_parent_42 : (_eq_6 ? slot_parent_42 : (_eq_7 ? slot_parent_42 : (_eq_9 ? (_not_7 ? slot_parent_42 : (_or_2 ? (_not_1 ? (_eq_193 ? op_slot : slot_parent_42) : slot_parent_42) : slot_parent_42)) : slot_parent_42)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_43 <= (_eq_0 ? slot_parent_43 : (_eq_1 ? slot_parent_43 : (_eq_4 ? slot_parent_43 : (_eq_5 ? slot_parent_43 : (_eq_6 ? slot_parent_43 : (_eq_7 ? slot_parent_43 : (_eq_9 ? (_not_9 ? slot_parent_43 : (_or_2 ? (_not_1 ? (_eq_194 ? op_slot : slot_parent_43) : slot_parent_43) : slot_parent_43)) : slot_parent_43)))))));
+    slot_parent_43 <= (_eq_0 ? slot_parent_43 : (_eq_1 ? slot_parent_43 : (_eq_4 ? slot_parent_43 : (_eq_5 ? slot_parent_43 : (_eq_6 ? slot_parent_43 : (_eq_7 ? slot_parent_43 : (_eq_9 ? (_not_7 ? slot_parent_43 : (_or_2 ? (_not_1 ? (_eq_194 ? op_slot : slot_parent_43) : slot_parent_43) : slot_parent_43)) : slot_parent_43)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_44 <= (_eq_0 ? slot_parent_44 : (_eq_1 ? slot_parent_44 : (_eq_4 ? slot_parent_44 : (_eq_5 ? slot_parent_44 : (_eq_6 ? slot_parent_44 : (_eq_7 ? slot_parent_44 : (_eq_9 ? (_not_9 ? slot_parent_44 : (_or_2 ? (_not_1 ? (_eq_195 ? op_slot : slot_parent_44) : slot_parent_44) : slot_parent_44)) : slot_parent_44)))))));
+    slot_parent_44 <= (_eq_0 ? slot_parent_44 : (_eq_1 ? slot_parent_44 : (_eq_4 ? slot_parent_44 : (_eq_5 ? slot_parent_44 : (_eq_6 ? slot_parent_44 : (_eq_7 ? slot_parent_44 : (_eq_9 ? (_not_7 ? slot_parent_44 : (_or_2 ? (_not_1 ? (_eq_195 ? op_slot : slot_parent_44) : slot_parent_44) : slot_parent_44)) : slot_parent_44)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_45 <= (_eq_0 ? slot_parent_45 : (_eq_1 ? slot_parent_45 : (_eq_4 ? slot_parent_45 : (_eq_5 ? slot_parent_45 : (_eq_6 ? slot_parent_45 : (_eq_7 ? slot_parent_45 : (_eq_9 ? (_not_9 ? slot_parent_45 : (_or_2 ? (_not_1 ? (_eq_196 ? op_slot : slot_parent_45) : slot_parent_45) : slot_parent_45)) : slot_parent_45)))))));
+    slot_parent_45 <= (_eq_0 ? slot_parent_45 : (_eq_1 ? slot_parent_45 : (_eq_4 ? slot_parent_45 : (_eq_5 ? slot_parent_45 : (_eq_6 ? slot_parent_45 : (_eq_7 ? slot_parent_45 : (_eq_9 ? (_not_7 ? slot_parent_45 : (_or_2 ? (_not_1 ? (_eq_196 ? op_slot : slot_parent_45) : slot_parent_45) : slot_parent_45)) : slot_parent_45)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_46 <= (_eq_0 ? slot_parent_46 : (_eq_1 ? slot_parent_46 : (_eq_4 ? slot_parent_46 : (_eq_5 ? slot_parent_46 : (_eq_6 ? slot_parent_46 : (_eq_7 ? slot_parent_46 : (_eq_9 ? (_not_9 ? slot_parent_46 : (_or_2 ? (_not_1 ? (_eq_197 ? op_slot : slot_parent_46) : slot_parent_46) : slot_parent_46)) : slot_parent_46)))))));
+    slot_parent_46 <= (_eq_0 ? slot_parent_46 : (_eq_1 ? slot_parent_46 : (_eq_4 ? slot_parent_46 : (_eq_5 ? slot_parent_46 : (_eq_6 ? slot_parent_46 : (_eq_7 ? slot_parent_46 : (_eq_9 ? (_not_7 ? slot_parent_46 : (_or_2 ? (_not_1 ? (_eq_197 ? op_slot : slot_parent_46) : slot_parent_46) : slot_parent_46)) : slot_parent_46)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_47 <= (_eq_0 ? slot_parent_47 : (_eq_1 ? slot_parent_47 : (_eq_4 ? slot_parent_47 : (_eq_5 ? slot_parent_47 : (_eq_6 ? slot_parent_47 : (_eq_7 ? slot_parent_47 : (_eq_9 ? (_not_9 ? slot_parent_47 : (_or_2 ? (_not_1 ? (_eq_198 ? op_slot : slot_parent_47) : slot_parent_47) : slot_parent_47)) : slot_parent_47)))))));
+    slot_parent_47 <= (_eq_0 ? slot_parent_47 : (_eq_1 ? slot_parent_47 : (_eq_4 ? slot_parent_47 : (_eq_5 ? slot_parent_47 : (_eq_6 ? slot_parent_47 : (_eq_7 ? slot_parent_47 : (_eq_9 ? (_not_7 ? slot_parent_47 : (_or_2 ? (_not_1 ? (_eq_198 ? op_slot : slot_parent_47) : slot_parent_47) : slot_parent_47)) : slot_parent_47)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_48 <= (_eq_0 ? slot_parent_48 : (_eq_1 ? slot_parent_48 : (_eq_4 ? slot_parent_48 : (_eq_5 ? slot_parent_48 : (_eq_6 ? slot_parent_48 : (_eq_7 ? slot_parent_48 : (_eq_9 ? (_not_9 ? slot_parent_48 : (_or_2 ? (_not_1 ? (_eq_199 ? op_slot : slot_parent_48) : slot_parent_48) : slot_parent_48)) : slot_parent_48)))))));
+    slot_parent_48 <= (_eq_0 ? slot_parent_48 : (_eq_1 ? slot_parent_48 : (_eq_4 ? slot_parent_48 : (_eq_5 ? slot_parent_48 : (_eq_6 ? slot_parent_48 : (_eq_7 ? slot_parent_48 : (_eq_9 ? (_not_7 ? slot_parent_48 : (_or_2 ? (_not_1 ? (_eq_199 ? op_slot : slot_parent_48) : slot_parent_48) : slot_parent_48)) : slot_parent_48)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_49 <= (_eq_0 ? slot_parent_49 : (_eq_1 ? slot_parent_49 : (_eq_4 ? slot_parent_49 : (_eq_5 ? slot_parent_49 : (_eq_6 ? slot_parent_49 : (_eq_7 ? slot_parent_49 : (_eq_9 ? (_not_9 ? slot_parent_49 : (_or_2 ? (_not_1 ? (_eq_200 ? op_slot : slot_parent_49) : slot_parent_49) : slot_parent_49)) : slot_parent_49)))))));
+    slot_parent_49 <= (_eq_0 ? slot_parent_49 : (_eq_1 ? slot_parent_49 : (_eq_4 ? slot_parent_49 : (_eq_5 ? slot_parent_49 : (_eq_6 ? slot_parent_49 : (_eq_7 ? slot_parent_49 : (_eq_9 ? (_not_7 ? slot_parent_49 : (_or_2 ? (_not_1 ? (_eq_200 ? op_slot : slot_parent_49) : slot_parent_49) : slot_parent_49)) : slot_parent_49)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_50 <= (_eq_0 ? slot_parent_50 : (_eq_1 ? slot_parent_50 : (_eq_4 ? slot_parent_50 : (_eq_5 ? slot_parent_50 : (_eq_6 ? slot_parent_50 : (_eq_7 ? slot_parent_50 : (_eq_9 ? (_not_9 ? slot_parent_50 : (_or_2 ? (_not_1 ? (_eq_201 ? op_slot : slot_parent_50) : slot_parent_50) : slot_parent_50)) : slot_parent_50)))))));
+    slot_parent_50 <= (_eq_0 ? slot_parent_50 : (_eq_1 ? slot_parent_50 : (_eq_4 ? slot_parent_50 : (_eq_5 ? slot_parent_50 : (_eq_6 ? slot_parent_50 : (_eq_7 ? slot_parent_50 : (_eq_9 ? (_not_7 ? slot_parent_50 : (_or_2 ? (_not_1 ? (_eq_201 ? op_slot : slot_parent_50) : slot_parent_50) : slot_parent_50)) : slot_parent_50)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_51 <= (_eq_0 ? slot_parent_51 : (_eq_1 ? slot_parent_51 : (_eq_4 ? slot_parent_51 : (_eq_5 ? slot_parent_51 : (_eq_6 ? slot_parent_51 : (_eq_7 ? slot_parent_51 : (_eq_9 ? (_not_9 ? slot_parent_51 : (_or_2 ? (_not_1 ? (_eq_202 ? op_slot : slot_parent_51) : slot_parent_51) : slot_parent_51)) : slot_parent_51)))))));
+    slot_parent_51 <= (_eq_0 ? slot_parent_51 : (_eq_1 ? slot_parent_51 : (_eq_4 ? slot_parent_51 : (_eq_5 ? slot_parent_51 : (_eq_6 ? slot_parent_51 : (_eq_7 ? slot_parent_51 : (_eq_9 ? (_not_7 ? slot_parent_51 : (_or_2 ? (_not_1 ? (_eq_202 ? op_slot : slot_parent_51) : slot_parent_51) : slot_parent_51)) : slot_parent_51)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_52 <= (_eq_0 ? slot_parent_52 : (_eq_1 ? slot_parent_52 : (_eq_4 ? slot_parent_52 : (_eq_5 ? slot_parent_52 : (_eq_6 ? slot_parent_52 : (_eq_7 ? slot_parent_52 : (_eq_9 ? (_not_9 ? slot_parent_52 : (_or_2 ? (_not_1 ? (_eq_203 ? op_slot : slot_parent_52) : slot_parent_52) : slot_parent_52)) : slot_parent_52)))))));
+    slot_parent_52 <= (_eq_0 ? slot_parent_52 : (_eq_1 ? slot_parent_52 : (_eq_4 ? slot_parent_52 : (_eq_5 ? slot_parent_52 : (_eq_6 ? slot_parent_52 : (_eq_7 ? slot_parent_52 : (_eq_9 ? (_not_7 ? slot_parent_52 : (_or_2 ? (_not_1 ? (_eq_203 ? op_slot : slot_parent_52) : slot_parent_52) : slot_parent_52)) : slot_parent_52)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_53 <= (_eq_0 ? slot_parent_53 : (_eq_1 ? slot_parent_53 : (_eq_4 ? slot_parent_53 : (_eq_5 ? slot_parent_53 : (_eq_6 ? slot_parent_53 : (_eq_7 ? slot_parent_53 : (_eq_9 ? (_not_9 ? slot_parent_53 : (_or_2 ? (_not_1 ? (_eq_204 ? op_slot : slot_parent_53) : slot_parent_53) : slot_parent_53)) : slot_parent_53)))))));
+    slot_parent_53 <= (_eq_0 ? slot_parent_53 : (_eq_1 ? slot_parent_53 : (_eq_4 ? slot_parent_53 : (_eq_5 ? slot_parent_53 : (_eq_6 ? slot_parent_53 : (_eq_7 ? slot_parent_53 : (_eq_9 ? (_not_7 ? slot_parent_53 : (_or_2 ? (_not_1 ? (_eq_204 ? op_slot : slot_parent_53) : slot_parent_53) : slot_parent_53)) : slot_parent_53)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_54 <= (_eq_0 ? slot_parent_54 : (_eq_1 ? slot_parent_54 : (_eq_4 ? slot_parent_54 : (_eq_5 ? slot_parent_54 : (_eq_6 ? slot_parent_54 : (_eq_7 ? slot_parent_54 : (_eq_9 ? (_not_9 ? slot_parent_54 : (_or_2 ? (_not_1 ? (_eq_205 ? op_slot : slot_parent_54) : slot_parent_54) : slot_parent_54)) : slot_parent_54)))))));
+    slot_parent_54 <= (_eq_0 ? slot_parent_54 : (_eq_1 ? slot_parent_54 : (_eq_4 ? slot_parent_54 : (_eq_5 ? slot_parent_54 : (_eq_6 ? slot_parent_54 : (_eq_7 ? slot_parent_54 : (_eq_9 ? (_not_7 ? slot_parent_54 : (_or_2 ? (_not_1 ? (_eq_205 ? op_slot : slot_parent_54) : slot_parent_54) : slot_parent_54)) : slot_parent_54)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_55 <= (_eq_0 ? slot_parent_55 : (_eq_1 ? slot_parent_55 : (_eq_4 ? slot_parent_55 : (_eq_5 ? slot_parent_55 : (_eq_6 ? slot_parent_55 : (_eq_7 ? slot_parent_55 : (_eq_9 ? (_not_9 ? slot_parent_55 : (_or_2 ? (_not_1 ? (_eq_206 ? op_slot : slot_parent_55) : slot_parent_55) : slot_parent_55)) : slot_parent_55)))))));
+    slot_parent_55 <= (_eq_0 ? slot_parent_55 : (_eq_1 ? slot_parent_55 : (_eq_4 ? slot_parent_55 : (_eq_5 ? slot_parent_55 : (_eq_6 ? slot_parent_55 : (_eq_7 ? slot_parent_55 : (_eq_9 ? (_not_7 ? slot_parent_55 : (_or_2 ? (_not_1 ? (_eq_206 ? op_slot : slot_parent_55) : slot_parent_55) : slot_parent_55)) : slot_parent_55)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_56 <= (_eq_0 ? slot_parent_56 : (_eq_1 ? slot_parent_56 : (_eq_4 ? slot_parent_56 : (_eq_5 ? slot_parent_56 : (_eq_6 ? slot_parent_56 : (_eq_7 ? slot_parent_56 : (_eq_9 ? (_not_9 ? slot_parent_56 : (_or_2 ? (_not_1 ? (_eq_207 ? op_slot : slot_parent_56) : slot_parent_56) : slot_parent_56)) : slot_parent_56)))))));
+    slot_parent_56 <= (_eq_0 ? slot_parent_56 : (_eq_1 ? slot_parent_56 : (_eq_4 ? slot_parent_56 : (_eq_5 ? slot_parent_56 : (_eq_6 ? slot_parent_56 : (_eq_7 ? slot_parent_56 : (_eq_9 ? (_not_7 ? slot_parent_56 : (_or_2 ? (_not_1 ? (_eq_207 ? op_slot : slot_parent_56) : slot_parent_56) : slot_parent_56)) : slot_parent_56)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_57 <= (_eq_0 ? slot_parent_57 : (_eq_1 ? slot_parent_57 : (_eq_4 ? slot_parent_57 : (_eq_5 ? slot_parent_57 : (_eq_6 ? slot_parent_57 : (_eq_7 ? slot_parent_57 : (_eq_9 ? (_not_9 ? slot_parent_57 : (_or_2 ? (_not_1 ? (_eq_208 ? op_slot : slot_parent_57) : slot_parent_57) : slot_parent_57)) : slot_parent_57)))))));
+    slot_parent_57 <= (_eq_0 ? slot_parent_57 : (_eq_1 ? slot_parent_57 : (_eq_4 ? slot_parent_57 : (_eq_5 ? slot_parent_57 : (_eq_6 ? slot_parent_57 : (_eq_7 ? slot_parent_57 : (_eq_9 ? (_not_7 ? slot_parent_57 : (_or_2 ? (_not_1 ? (_eq_208 ? op_slot : slot_parent_57) : slot_parent_57) : slot_parent_57)) : slot_parent_57)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_58 <= (_eq_0 ? slot_parent_58 : (_eq_1 ? slot_parent_58 : (_eq_4 ? slot_parent_58 : (_eq_5 ? slot_parent_58 : (_eq_6 ? slot_parent_58 : (_eq_7 ? slot_parent_58 : (_eq_9 ? (_not_9 ? slot_parent_58 : (_or_2 ? (_not_1 ? (_eq_209 ? op_slot : slot_parent_58) : slot_parent_58) : slot_parent_58)) : slot_parent_58)))))));
+    slot_parent_58 <= (_eq_0 ? slot_parent_58 : (_eq_1 ? slot_parent_58 : (_eq_4 ? slot_parent_58 : (_eq_5 ? slot_parent_58 : (_eq_6 ? slot_parent_58 : (_eq_7 ? slot_parent_58 : (_eq_9 ? (_not_7 ? slot_parent_58 : (_or_2 ? (_not_1 ? (_eq_209 ? op_slot : slot_parent_58) : slot_parent_58) : slot_parent_58)) : slot_parent_58)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_59 <= (_eq_0 ? slot_parent_59 : (_eq_1 ? slot_parent_59 : (_eq_4 ? slot_parent_59 : (_eq_5 ? slot_parent_59 : (_eq_6 ? slot_parent_59 : (_eq_7 ? slot_parent_59 : (_eq_9 ? (_not_9 ? slot_parent_59 : (_or_2 ? (_not_1 ? (_eq_210 ? op_slot : slot_parent_59) : slot_parent_59) : slot_parent_59)) : slot_parent_59)))))));
+    slot_parent_59 <= (_eq_0 ? slot_parent_59 : (_eq_1 ? slot_parent_59 : (_eq_4 ? slot_parent_59 : (_eq_5 ? slot_parent_59 : (_eq_6 ? slot_parent_59 : (_eq_7 ? slot_parent_59 : (_eq_9 ? (_not_7 ? slot_parent_59 : (_or_2 ? (_not_1 ? (_eq_210 ? op_slot : slot_parent_59) : slot_parent_59) : slot_parent_59)) : slot_parent_59)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_60 <= (_eq_0 ? slot_parent_60 : (_eq_1 ? slot_parent_60 : (_eq_4 ? slot_parent_60 : (_eq_5 ? slot_parent_60 : (_eq_6 ? slot_parent_60 : (_eq_7 ? slot_parent_60 : (_eq_9 ? (_not_9 ? slot_parent_60 : (_or_2 ? (_not_1 ? (_eq_211 ? op_slot : slot_parent_60) : slot_parent_60) : slot_parent_60)) : slot_parent_60)))))));
+    slot_parent_60 <= (_eq_0 ? slot_parent_60 : (_eq_1 ? slot_parent_60 : (_eq_4 ? slot_parent_60 : (_eq_5 ? slot_parent_60 : (_eq_6 ? slot_parent_60 : (_eq_7 ? slot_parent_60 : (_eq_9 ? (_not_7 ? slot_parent_60 : (_or_2 ? (_not_1 ? (_eq_211 ? op_slot : slot_parent_60) : slot_parent_60) : slot_parent_60)) : slot_parent_60)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_61 <= (_eq_0 ? slot_parent_61 : (_eq_1 ? slot_parent_61 : (_eq_4 ? slot_parent_61 : (_eq_5 ? slot_parent_61 : (_eq_6 ? slot_parent_61 : (_eq_7 ? slot_parent_61 : (_eq_9 ? (_not_9 ? slot_parent_61 : (_or_2 ? (_not_1 ? (_eq_212 ? op_slot : slot_parent_61) : slot_parent_61) : slot_parent_61)) : slot_parent_61)))))));
+    slot_parent_61 <= (_eq_0 ? slot_parent_61 : (_eq_1 ? slot_parent_61 : (_eq_4 ? slot_parent_61 : (_eq_5 ? slot_parent_61 : (_eq_6 ? slot_parent_61 : (_eq_7 ? slot_parent_61 : (_eq_9 ? (_not_7 ? slot_parent_61 : (_or_2 ? (_not_1 ? (_eq_212 ? op_slot : slot_parent_61) : slot_parent_61) : slot_parent_61)) : slot_parent_61)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_62 <= (_eq_0 ? slot_parent_62 : (_eq_1 ? slot_parent_62 : (_eq_4 ? slot_parent_62 : (_eq_5 ? slot_parent_62 : (_eq_6 ? slot_parent_62 : (_eq_7 ? slot_parent_62 : (_eq_9 ? (_not_9 ? slot_parent_62 : (_or_2 ? (_not_1 ? (_eq_213 ? op_slot : slot_parent_62) : slot_parent_62) : slot_parent_62)) : slot_parent_62)))))));
+    slot_parent_62 <= (_eq_0 ? slot_parent_62 : (_eq_1 ? slot_parent_62 : (_eq_4 ? slot_parent_62 : (_eq_5 ? slot_parent_62 : (_eq_6 ? slot_parent_62 : (_eq_7 ? slot_parent_62 : (_eq_9 ? (_not_7 ? slot_parent_62 : (_or_2 ? (_not_1 ? (_eq_213 ? op_slot : slot_parent_62) : slot_parent_62) : slot_parent_62)) : slot_parent_62)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_63 <= (_eq_0 ? slot_parent_63 : (_eq_1 ? slot_parent_63 : (_eq_4 ? slot_parent_63 : (_eq_5 ? slot_parent_63 : (_eq_6 ? slot_parent_63 : (_eq_7 ? slot_parent_63 : (_eq_9 ? (_not_9 ? slot_parent_63 : (_or_2 ? (_not_1 ? (_eq_214 ? op_slot : slot_parent_63) : slot_parent_63) : slot_parent_63)) : slot_parent_63)))))));
+    slot_parent_63 <= (_eq_0 ? slot_parent_63 : (_eq_1 ? slot_parent_63 : (_eq_4 ? slot_parent_63 : (_eq_5 ? slot_parent_63 : (_eq_6 ? slot_parent_63 : (_eq_7 ? slot_parent_63 : (_eq_9 ? (_not_7 ? slot_parent_63 : (_or_2 ? (_not_1 ? (_eq_214 ? op_slot : slot_parent_63) : slot_parent_63) : slot_parent_63)) : slot_parent_63)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_64 <= (_eq_0 ? slot_parent_64 : (_eq_1 ? slot_parent_64 : (_eq_4 ? slot_parent_64 : (_eq_5 ? slot_parent_64 : (_eq_6 ? slot_parent_64 : (_eq_7 ? slot_parent_64 : (_eq_9 ? (_not_9 ? slot_parent_64 : (_or_2 ? (_not_1 ? (_eq_215 ? op_slot : slot_parent_64) : slot_parent_64) : slot_parent_64)) : slot_parent_64)))))));
+    slot_parent_64 <= (_eq_0 ? slot_parent_64 : (_eq_1 ? slot_parent_64 : (_eq_4 ? slot_parent_64 : (_eq_5 ? slot_parent_64 : (_eq_6 ? slot_parent_64 : (_eq_7 ? slot_parent_64 : (_eq_9 ? (_not_7 ? slot_parent_64 : (_or_2 ? (_not_1 ? (_eq_215 ? op_slot : slot_parent_64) : slot_parent_64) : slot_parent_64)) : slot_parent_64)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_65 <= (_eq_0 ? slot_parent_65 : (_eq_1 ? slot_parent_65 : (_eq_4 ? slot_parent_65 : (_eq_5 ? slot_parent_65 : (_eq_6 ? slot_parent_65 : (_eq_7 ? slot_parent_65 : (_eq_9 ? (_not_9 ? slot_parent_65 : (_or_2 ? (_not_1 ? (_eq_216 ? op_slot : slot_parent_65) : slot_parent_65) : slot_parent_65)) : slot_parent_65)))))));
+    slot_parent_65 <= (_eq_0 ? slot_parent_65 : (_eq_1 ? slot_parent_65 : (_eq_4 ? slot_parent_65 : (_eq_5 ? slot_parent_65 : (_eq_6 ? slot_parent_65 : (_eq_7 ? slot_parent_65 : (_eq_9 ? (_not_7 ? slot_parent_65 : (_or_2 ? (_not_1 ? (_eq_216 ? op_slot : slot_parent_65) : slot_parent_65) : slot_parent_65)) : slot_parent_65)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_66 <= (_eq_0 ? slot_parent_66 : (_eq_1 ? slot_parent_66 : (_eq_4 ? slot_parent_66 : (_eq_5 ? slot_parent_66 : (_eq_6 ? slot_parent_66 : (_eq_7 ? slot_parent_66 : (_eq_9 ? (_not_9 ? slot_parent_66 : (_or_2 ? (_not_1 ? (_eq_217 ? op_slot : slot_parent_66) : slot_parent_66) : slot_parent_66)) : slot_parent_66)))))));
+    slot_parent_66 <= (_eq_0 ? slot_parent_66 : (_eq_1 ? slot_parent_66 : (_eq_4 ? slot_parent_66 : (_eq_5 ? slot_parent_66 : (_eq_6 ? slot_parent_66 : (_eq_7 ? slot_parent_66 : (_eq_9 ? (_not_7 ? slot_parent_66 : (_or_2 ? (_not_1 ? (_eq_217 ? op_slot : slot_parent_66) : slot_parent_66) : slot_parent_66)) : slot_parent_66)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_67 <= (_eq_0 ? slot_parent_67 : (_eq_1 ? slot_parent_67 : (_eq_4 ? slot_parent_67 : (_eq_5 ? slot_parent_67 : (_eq_6 ? slot_parent_67 : (_eq_7 ? slot_parent_67 : (_eq_9 ? (_not_9 ? slot_parent_67 : (_or_2 ? (_not_1 ? (_eq_218 ? op_slot : slot_parent_67) : slot_parent_67) : slot_parent_67)) : slot_parent_67)))))));
+    slot_parent_67 <= (_eq_0 ? slot_parent_67 : (_eq_1 ? slot_parent_67 : (_eq_4 ? slot_parent_67 : (_eq_5 ? slot_parent_67 : (_eq_6 ? slot_parent_67 : (_eq_7 ? slot_parent_67 : (_eq_9 ? (_not_7 ? slot_parent_67 : (_or_2 ? (_not_1 ? (_eq_218 ? op_slot : slot_parent_67) : slot_parent_67) : slot_parent_67)) : slot_parent_67)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_68 <= (_eq_0 ? slot_parent_68 : (_eq_1 ? slot_parent_68 : (_eq_4 ? slot_parent_68 : (_eq_5 ? slot_parent_68 : (_eq_6 ? slot_parent_68 : (_eq_7 ? slot_parent_68 : (_eq_9 ? (_not_9 ? slot_parent_68 : (_or_2 ? (_not_1 ? (_eq_219 ? op_slot : slot_parent_68) : slot_parent_68) : slot_parent_68)) : slot_parent_68)))))));
+    slot_parent_68 <= (_eq_0 ? slot_parent_68 : (_eq_1 ? slot_parent_68 : (_eq_4 ? slot_parent_68 : (_eq_5 ? slot_parent_68 : (_eq_6 ? slot_parent_68 : (_eq_7 ? slot_parent_68 : (_eq_9 ? (_not_7 ? slot_parent_68 : (_or_2 ? (_not_1 ? (_eq_219 ? op_slot : slot_parent_68) : slot_parent_68) : slot_parent_68)) : slot_parent_68)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_69 <= (_eq_0 ? slot_parent_69 : (_eq_1 ? slot_parent_69 : (_eq_4 ? slot_parent_69 : (_eq_5 ? slot_parent_69 : (_eq_6 ? slot_parent_69 : (_eq_7 ? slot_parent_69 : (_eq_9 ? (_not_9 ? slot_parent_69 : (_or_2 ? (_not_1 ? (_eq_220 ? op_slot : slot_parent_69) : slot_parent_69) : slot_parent_69)) : slot_parent_69)))))));
+    slot_parent_69 <= (_eq_0 ? slot_parent_69 : (_eq_1 ? slot_parent_69 : (_eq_4 ? slot_parent_69 : (_eq_5 ? slot_parent_69 : (_eq_6 ? slot_parent_69 : (_eq_7 ? slot_parent_69 : (_eq_9 ? (_not_7 ? slot_parent_69 : (_or_2 ? (_not_1 ? (_eq_220 ? op_slot : slot_parent_69) : slot_parent_69) : slot_parent_69)) : slot_parent_69)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_70 <= (_eq_0 ? slot_parent_70 : (_eq_1 ? slot_parent_70 : (_eq_4 ? slot_parent_70 : (_eq_5 ? slot_parent_70 : (_eq_6 ? slot_parent_70 : (_eq_7 ? slot_parent_70 : (_eq_9 ? (_not_9 ? slot_parent_70 : (_or_2 ? (_not_1 ? (_eq_221 ? op_slot : slot_parent_70) : slot_parent_70) : slot_parent_70)) : slot_parent_70)))))));
+    slot_parent_70 <= (_eq_0 ? slot_parent_70 : (_eq_1 ? slot_parent_70 : (_eq_4 ? slot_parent_70 : (_eq_5 ? slot_parent_70 : (_eq_6 ? slot_parent_70 : (_eq_7 ? slot_parent_70 : (_eq_9 ? (_not_7 ? slot_parent_70 : (_or_2 ? (_not_1 ? (_eq_221 ? op_slot : slot_parent_70) : slot_parent_70) : slot_parent_70)) : slot_parent_70)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_71 <= (_eq_0 ? slot_parent_71 : (_eq_1 ? slot_parent_71 : (_eq_4 ? slot_parent_71 : (_eq_5 ? slot_parent_71 : (_eq_6 ? slot_parent_71 : (_eq_7 ? slot_parent_71 : (_eq_9 ? (_not_9 ? slot_parent_71 : (_or_2 ? (_not_1 ? (_eq_222 ? op_slot : slot_parent_71) : slot_parent_71) : slot_parent_71)) : slot_parent_71)))))));
+    slot_parent_71 <= (_eq_0 ? slot_parent_71 : (_eq_1 ? slot_parent_71 : (_eq_4 ? slot_parent_71 : (_eq_5 ? slot_parent_71 : (_eq_6 ? slot_parent_71 : (_eq_7 ? slot_parent_71 : (_eq_9 ? (_not_7 ? slot_parent_71 : (_or_2 ? (_not_1 ? (_eq_222 ? op_slot : slot_parent_71) : slot_parent_71) : slot_parent_71)) : slot_parent_71)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_72 <= (_eq_0 ? slot_parent_72 : (_eq_1 ? slot_parent_72 : (_eq_4 ? slot_parent_72 : (_eq_5 ? slot_parent_72 : (_eq_6 ? slot_parent_72 : (_eq_7 ? slot_parent_72 : (_eq_9 ? (_not_9 ? slot_parent_72 : (_or_2 ? (_not_1 ? (_eq_223 ? op_slot : slot_parent_72) : slot_parent_72) : slot_parent_72)) : slot_parent_72)))))));
+    slot_parent_72 <= (_eq_0 ? slot_parent_72 : (_eq_1 ? slot_parent_72 : (_eq_4 ? slot_parent_72 : (_eq_5 ? slot_parent_72 : (_eq_6 ? slot_parent_72 : (_eq_7 ? slot_parent_72 : (_eq_9 ? (_not_7 ? slot_parent_72 : (_or_2 ? (_not_1 ? (_eq_223 ? op_slot : slot_parent_72) : slot_parent_72) : slot_parent_72)) : slot_parent_72)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_73 <= (_eq_0 ? slot_parent_73 : (_eq_1 ? slot_parent_73 : (_eq_4 ? slot_parent_73 : (_eq_5 ? slot_parent_73 : (_eq_6 ? slot_parent_73 : (_eq_7 ? slot_parent_73 : (_eq_9 ? (_not_9 ? slot_parent_73 : (_or_2 ? (_not_1 ? (_eq_224 ? op_slot : slot_parent_73) : slot_parent_73) : slot_parent_73)) : slot_parent_73)))))));
+    slot_parent_73 <= (_eq_0 ? slot_parent_73 : (_eq_1 ? slot_parent_73 : (_eq_4 ? slot_parent_73 : (_eq_5 ? slot_parent_73 : (_eq_6 ? slot_parent_73 : (_eq_7 ? slot_parent_73 : (_eq_9 ? (_not_7 ? slot_parent_73 : (_or_2 ? (_not_1 ? (_eq_224 ? op_slot : slot_parent_73) : slot_parent_73) : slot_parent_73)) : slot_parent_73)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_74 <= (_eq_0 ? slot_parent_74 : (_eq_1 ? slot_parent_74 : (_eq_4 ? slot_parent_74 : (_eq_5 ? slot_parent_74 : (_eq_6 ? slot_parent_74 : (_eq_7 ? slot_parent_74 : (_eq_9 ? (_not_9 ? slot_parent_74 : (_or_2 ? (_not_1 ? (_eq_225 ? op_slot : slot_parent_74) : slot_parent_74) : slot_parent_74)) : slot_parent_74)))))));
+    slot_parent_74 <= (_eq_0 ? slot_parent_74 : (_eq_1 ? slot_parent_74 : (_eq_4 ? slot_parent_74 : (_eq_5 ? slot_parent_74 : (_eq_6 ? slot_parent_74 : (_eq_7 ? slot_parent_74 : (_eq_9 ? (_not_7 ? slot_parent_74 : (_or_2 ? (_not_1 ? (_eq_225 ? op_slot : slot_parent_74) : slot_parent_74) : slot_parent_74)) : slot_parent_74)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_75 <= (_eq_0 ? slot_parent_75 : (_eq_1 ? slot_parent_75 : (_eq_4 ? slot_parent_75 : (_eq_5 ? slot_parent_75 : (_eq_6 ? slot_parent_75 : (_eq_7 ? slot_parent_75 : (_eq_9 ? (_not_9 ? slot_parent_75 : (_or_2 ? (_not_1 ? (_eq_226 ? op_slot : slot_parent_75) : slot_parent_75) : slot_parent_75)) : slot_parent_75)))))));
+    slot_parent_75 <= (_eq_0 ? slot_parent_75 : (_eq_1 ? slot_parent_75 : (_eq_4 ? slot_parent_75 : (_eq_5 ? slot_parent_75 : (_eq_6 ? slot_parent_75 : (_eq_7 ? slot_parent_75 : (_eq_9 ? (_not_7 ? slot_parent_75 : (_or_2 ? (_not_1 ? (_eq_226 ? op_slot : slot_parent_75) : slot_parent_75) : slot_parent_75)) : slot_parent_75)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_76 <= (_eq_0 ? slot_parent_76 : (_eq_1 ? slot_parent_76 : (_eq_4 ? slot_parent_76 : (_eq_5 ? slot_parent_76 : (_eq_6 ? slot_parent_76 : (_eq_7 ? slot_parent_76 : (_eq_9 ? (_not_9 ? slot_parent_76 : (_or_2 ? (_not_1 ? (_eq_227 ? op_slot : slot_parent_76) : slot_parent_76) : slot_parent_76)) : slot_parent_76)))))));
+    slot_parent_76 <= (_eq_0 ? slot_parent_76 : (_eq_1 ? slot_parent_76 : (_eq_4 ? slot_parent_76 : (_eq_5 ? slot_parent_76 : (_eq_6 ? slot_parent_76 : (_eq_7 ? slot_parent_76 : (_eq_9 ? (_not_7 ? slot_parent_76 : (_or_2 ? (_not_1 ? (_eq_227 ? op_slot : slot_parent_76) : slot_parent_76) : slot_parent_76)) : slot_parent_76)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_77 <= (_eq_0 ? slot_parent_77 : (_eq_1 ? slot_parent_77 : (_eq_4 ? slot_parent_77 : (_eq_5 ? slot_parent_77 : (_eq_6 ? slot_parent_77 : (_eq_7 ? slot_parent_77 : (_eq_9 ? (_not_9 ? slot_parent_77 : (_or_2 ? (_not_1 ? (_eq_228 ? op_slot : slot_parent_77) : slot_parent_77) : slot_parent_77)) : slot_parent_77)))))));
+    slot_parent_77 <= (_eq_0 ? slot_parent_77 : (_eq_1 ? slot_parent_77 : (_eq_4 ? slot_parent_77 : (_eq_5 ? slot_parent_77 : (_eq_6 ? slot_parent_77 : (_eq_7 ? slot_parent_77 : (_eq_9 ? (_not_7 ? slot_parent_77 : (_or_2 ? (_not_1 ? (_eq_228 ? op_slot : slot_parent_77) : slot_parent_77) : slot_parent_77)) : slot_parent_77)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_78 <= (_eq_0 ? slot_parent_78 : (_eq_1 ? slot_parent_78 : (_eq_4 ? slot_parent_78 : (_eq_5 ? slot_parent_78 : (_eq_6 ? slot_parent_78 : (_eq_7 ? slot_parent_78 : (_eq_9 ? (_not_9 ? slot_parent_78 : (_or_2 ? (_not_1 ? (_eq_229 ? op_slot : slot_parent_78) : slot_parent_78) : slot_parent_78)) : slot_parent_78)))))));
+    slot_parent_78 <= (_eq_0 ? slot_parent_78 : (_eq_1 ? slot_parent_78 : (_eq_4 ? slot_parent_78 : (_eq_5 ? slot_parent_78 : (_eq_6 ? slot_parent_78 : (_eq_7 ? slot_parent_78 : (_eq_9 ? (_not_7 ? slot_parent_78 : (_or_2 ? (_not_1 ? (_eq_229 ? op_slot : slot_parent_78) : slot_parent_78) : slot_parent_78)) : slot_parent_78)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_79 <= (_eq_0 ? slot_parent_79 : (_eq_1 ? slot_parent_79 : (_eq_4 ? slot_parent_79 : (_eq_5 ? slot_parent_79 : (_eq_6 ? slot_parent_79 : (_eq_7 ? slot_parent_79 : (_eq_9 ? (_not_9 ? slot_parent_79 : (_or_2 ? (_not_1 ? (_eq_230 ? op_slot : slot_parent_79) : slot_parent_79) : slot_parent_79)) : slot_parent_79)))))));
+    slot_parent_79 <= (_eq_0 ? slot_parent_79 : (_eq_1 ? slot_parent_79 : (_eq_4 ? slot_parent_79 : (_eq_5 ? slot_parent_79 : (_eq_6 ? slot_parent_79 : (_eq_7 ? slot_parent_79 : (_eq_9 ? (_not_7 ? slot_parent_79 : (_or_2 ? (_not_1 ? (_eq_230 ? op_slot : slot_parent_79) : slot_parent_79) : slot_parent_79)) : slot_parent_79)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_80 <= (_eq_0 ? slot_parent_80 : (_eq_1 ? slot_parent_80 : (_eq_4 ? slot_parent_80 : (_eq_5 ? slot_parent_80 : (_eq_6 ? slot_parent_80 : (_eq_7 ? slot_parent_80 : (_eq_9 ? (_not_9 ? slot_parent_80 : (_or_2 ? (_not_1 ? (_eq_231 ? op_slot : slot_parent_80) : slot_parent_80) : slot_parent_80)) : slot_parent_80)))))));
+    slot_parent_80 <= (_eq_0 ? slot_parent_80 : (_eq_1 ? slot_parent_80 : (_eq_4 ? slot_parent_80 : (_eq_5 ? slot_parent_80 : (_eq_6 ? slot_parent_80 : (_eq_7 ? slot_parent_80 : (_eq_9 ? (_not_7 ? slot_parent_80 : (_or_2 ? (_not_1 ? (_eq_231 ? op_slot : slot_parent_80) : slot_parent_80) : slot_parent_80)) : slot_parent_80)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_81 <= (_eq_0 ? slot_parent_81 : (_eq_1 ? slot_parent_81 : (_eq_4 ? slot_parent_81 : (_eq_5 ? slot_parent_81 : (_eq_6 ? slot_parent_81 : (_eq_7 ? slot_parent_81 : (_eq_9 ? (_not_9 ? slot_parent_81 : (_or_2 ? (_not_1 ? (_eq_232 ? op_slot : slot_parent_81) : slot_parent_81) : slot_parent_81)) : slot_parent_81)))))));
+    slot_parent_81 <= (_eq_0 ? slot_parent_81 : (_eq_1 ? slot_parent_81 : (_eq_4 ? slot_parent_81 : (_eq_5 ? slot_parent_81 : (_eq_6 ? slot_parent_81 : (_eq_7 ? slot_parent_81 : (_eq_9 ? (_not_7 ? slot_parent_81 : (_or_2 ? (_not_1 ? (_eq_232 ? op_slot : slot_parent_81) : slot_parent_81) : slot_parent_81)) : slot_parent_81)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_82 <= (_eq_0 ? slot_parent_82 : (_eq_1 ? slot_parent_82 : (_eq_4 ? slot_parent_82 : (_eq_5 ? slot_parent_82 : (_eq_6 ? slot_parent_82 : (_eq_7 ? slot_parent_82 : (_eq_9 ? (_not_9 ? slot_parent_82 : (_or_2 ? (_not_1 ? (_eq_233 ? op_slot : slot_parent_82) : slot_parent_82) : slot_parent_82)) : slot_parent_82)))))));
+    slot_parent_82 <= (_eq_0 ? slot_parent_82 : (_eq_1 ? slot_parent_82 : (_eq_4 ? slot_parent_82 : (_eq_5 ? slot_parent_82 : (_eq_6 ? slot_parent_82 : (_eq_7 ? slot_parent_82 : (_eq_9 ? (_not_7 ? slot_parent_82 : (_or_2 ? (_not_1 ? (_eq_233 ? op_slot : slot_parent_82) : slot_parent_82) : slot_parent_82)) : slot_parent_82)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_83 <= (_eq_0 ? slot_parent_83 : (_eq_1 ? slot_parent_83 : (_eq_4 ? slot_parent_83 : (_eq_5 ? slot_parent_83 : (_eq_6 ? slot_parent_83 : (_eq_7 ? slot_parent_83 : (_eq_9 ? (_not_9 ? slot_parent_83 : (_or_2 ? (_not_1 ? (_eq_234 ? op_slot : slot_parent_83) : slot_parent_83) : slot_parent_83)) : slot_parent_83)))))));
+    slot_parent_83 <= (_eq_0 ? slot_parent_83 : (_eq_1 ? slot_parent_83 : (_eq_4 ? slot_parent_83 : (_eq_5 ? slot_parent_83 : (_eq_6 ? slot_parent_83 : (_eq_7 ? slot_parent_83 : (_eq_9 ? (_not_7 ? slot_parent_83 : (_or_2 ? (_not_1 ? (_eq_234 ? op_slot : slot_parent_83) : slot_parent_83) : slot_parent_83)) : slot_parent_83)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_84 <= (_eq_0 ? slot_parent_84 : (_eq_1 ? slot_parent_84 : (_eq_4 ? slot_parent_84 : (_eq_5 ? slot_parent_84 : (_eq_6 ? slot_parent_84 : (_eq_7 ? slot_parent_84 : (_eq_9 ? (_not_9 ? slot_parent_84 : (_or_2 ? (_not_1 ? (_eq_235 ? op_slot : slot_parent_84) : slot_parent_84) : slot_parent_84)) : slot_parent_84)))))));
+    slot_parent_84 <= (_eq_0 ? slot_parent_84 : (_eq_1 ? slot_parent_84 : (_eq_4 ? slot_parent_84 : (_eq_5 ? slot_parent_84 : (_eq_6 ? slot_parent_84 : (_eq_7 ? slot_parent_84 : (_eq_9 ? (_not_7 ? slot_parent_84 : (_or_2 ? (_not_1 ? (_eq_235 ? op_slot : slot_parent_84) : slot_parent_84) : slot_parent_84)) : slot_parent_84)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_85 <= (_eq_0 ? slot_parent_85 : (_eq_1 ? slot_parent_85 : (_eq_4 ? slot_parent_85 : (_eq_5 ? slot_parent_85 : (_eq_6 ? slot_parent_85 : (_eq_7 ? slot_parent_85 : (_eq_9 ? (_not_9 ? slot_parent_85 : (_or_2 ? (_not_1 ? (_eq_236 ? op_slot : slot_parent_85) : slot_parent_85) : slot_parent_85)) : slot_parent_85)))))));
+    slot_parent_85 <= (_eq_0 ? slot_parent_85 : (_eq_1 ? slot_parent_85 : (_eq_4 ? slot_parent_85 : (_eq_5 ? slot_parent_85 : (_eq_6 ? slot_parent_85 : (_eq_7 ? slot_parent_85 : (_eq_9 ? (_not_7 ? slot_parent_85 : (_or_2 ? (_not_1 ? (_eq_236 ? op_slot : slot_parent_85) : slot_parent_85) : slot_parent_85)) : slot_parent_85)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_86 <= (_eq_0 ? slot_parent_86 : (_eq_1 ? slot_parent_86 : (_eq_4 ? slot_parent_86 : (_eq_5 ? slot_parent_86 : (_eq_6 ? slot_parent_86 : (_eq_7 ? slot_parent_86 : (_eq_9 ? (_not_9 ? slot_parent_86 : (_or_2 ? (_not_1 ? (_eq_237 ? op_slot : slot_parent_86) : slot_parent_86) : slot_parent_86)) : slot_parent_86)))))));
+    slot_parent_86 <= (_eq_0 ? slot_parent_86 : (_eq_1 ? slot_parent_86 : (_eq_4 ? slot_parent_86 : (_eq_5 ? slot_parent_86 : (_eq_6 ? slot_parent_86 : (_eq_7 ? slot_parent_86 : (_eq_9 ? (_not_7 ? slot_parent_86 : (_or_2 ? (_not_1 ? (_eq_237 ? op_slot : slot_parent_86) : slot_parent_86) : slot_parent_86)) : slot_parent_86)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_87 <= (_eq_0 ? slot_parent_87 : (_eq_1 ? slot_parent_87 : (_eq_4 ? slot_parent_87 : (_eq_5 ? slot_parent_87 : (_eq_6 ? slot_parent_87 : (_eq_7 ? slot_parent_87 : (_eq_9 ? (_not_9 ? slot_parent_87 : (_or_2 ? (_not_1 ? (_eq_238 ? op_slot : slot_parent_87) : slot_parent_87) : slot_parent_87)) : slot_parent_87)))))));
+    slot_parent_87 <= (_eq_0 ? slot_parent_87 : (_eq_1 ? slot_parent_87 : (_eq_4 ? slot_parent_87 : (_eq_5 ? slot_parent_87 : (_eq_6 ? slot_parent_87 : (_eq_7 ? slot_parent_87 : (_eq_9 ? (_not_7 ? slot_parent_87 : (_or_2 ? (_not_1 ? (_eq_238 ? op_slot : slot_parent_87) : slot_parent_87) : slot_parent_87)) : slot_parent_87)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_88 <= (_eq_0 ? slot_parent_88 : (_eq_1 ? slot_parent_88 : (_eq_4 ? slot_parent_88 : (_eq_5 ? slot_parent_88 : (_eq_6 ? slot_parent_88 : (_eq_7 ? slot_parent_88 : (_eq_9 ? (_not_9 ? slot_parent_88 : (_or_2 ? (_not_1 ? (_eq_239 ? op_slot : slot_parent_88) : slot_parent_88) : slot_parent_88)) : slot_parent_88)))))));
+    slot_parent_88 <= (_eq_0 ? slot_parent_88 : (_eq_1 ? slot_parent_88 : (_eq_4 ? slot_parent_88 : (_eq_5 ? slot_parent_88 : (_eq_6 ? slot_parent_88 : (_eq_7 ? slot_parent_88 : (_eq_9 ? (_not_7 ? slot_parent_88 : (_or_2 ? (_not_1 ? (_eq_239 ? op_slot : slot_parent_88) : slot_parent_88) : slot_parent_88)) : slot_parent_88)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_89 <= (_eq_0 ? slot_parent_89 : (_eq_1 ? slot_parent_89 : (_eq_4 ? slot_parent_89 : (_eq_5 ? slot_parent_89 : (_eq_6 ? slot_parent_89 : (_eq_7 ? slot_parent_89 : (_eq_9 ? (_not_9 ? slot_parent_89 : (_or_2 ? (_not_1 ? (_eq_240 ? op_slot : slot_parent_89) : slot_parent_89) : slot_parent_89)) : slot_parent_89)))))));
+    slot_parent_89 <= (_eq_0 ? slot_parent_89 : (_eq_1 ? slot_parent_89 : (_eq_4 ? slot_parent_89 : (_eq_5 ? slot_parent_89 : (_eq_6 ? slot_parent_89 : (_eq_7 ? slot_parent_89 : (_eq_9 ? (_not_7 ? slot_parent_89 : (_or_2 ? (_not_1 ? (_eq_240 ? op_slot : slot_parent_89) : slot_parent_89) : slot_parent_89)) : slot_parent_89)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_90 <= (_eq_0 ? slot_parent_90 : (_eq_1 ? slot_parent_90 : (_eq_4 ? slot_parent_90 : (_eq_5 ? slot_parent_90 : (_eq_6 ? slot_parent_90 : (_eq_7 ? slot_parent_90 : (_eq_9 ? (_not_9 ? slot_parent_90 : (_or_2 ? (_not_1 ? (_eq_241 ? op_slot : slot_parent_90) : slot_parent_90) : slot_parent_90)) : slot_parent_90)))))));
+    slot_parent_90 <= (_eq_0 ? slot_parent_90 : (_eq_1 ? slot_parent_90 : (_eq_4 ? slot_parent_90 : (_eq_5 ? slot_parent_90 : (_eq_6 ? slot_parent_90 : (_eq_7 ? slot_parent_90 : (_eq_9 ? (_not_7 ? slot_parent_90 : (_or_2 ? (_not_1 ? (_eq_241 ? op_slot : slot_parent_90) : slot_parent_90) : slot_parent_90)) : slot_parent_90)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_91 <= (_eq_0 ? slot_parent_91 : (_eq_1 ? slot_parent_91 : (_eq_4 ? slot_parent_91 : (_eq_5 ? slot_parent_91 : (_eq_6 ? slot_parent_91 : (_eq_7 ? slot_parent_91 : (_eq_9 ? (_not_9 ? slot_parent_91 : (_or_2 ? (_not_1 ? (_eq_242 ? op_slot : slot_parent_91) : slot_parent_91) : slot_parent_91)) : slot_parent_91)))))));
+    slot_parent_91 <= (_eq_0 ? slot_parent_91 : (_eq_1 ? slot_parent_91 : (_eq_4 ? slot_parent_91 : (_eq_5 ? slot_parent_91 : (_eq_6 ? slot_parent_91 : (_eq_7 ? slot_parent_91 : (_eq_9 ? (_not_7 ? slot_parent_91 : (_or_2 ? (_not_1 ? (_eq_242 ? op_slot : slot_parent_91) : slot_parent_91) : slot_parent_91)) : slot_parent_91)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_92 <= (_eq_0 ? slot_parent_92 : (_eq_1 ? slot_parent_92 : (_eq_4 ? slot_parent_92 : (_eq_5 ? slot_parent_92 : (_eq_6 ? slot_parent_92 : (_eq_7 ? slot_parent_92 : (_eq_9 ? (_not_9 ? slot_parent_92 : (_or_2 ? (_not_1 ? (_eq_243 ? op_slot : slot_parent_92) : slot_parent_92) : slot_parent_92)) : slot_parent_92)))))));
+    slot_parent_92 <= (_eq_0 ? slot_parent_92 : (_eq_1 ? slot_parent_92 : (_eq_4 ? slot_parent_92 : (_eq_5 ? slot_parent_92 : (_eq_6 ? slot_parent_92 : (_eq_7 ? slot_parent_92 : (_eq_9 ? (_not_7 ? slot_parent_92 : (_or_2 ? (_not_1 ? (_eq_243 ? op_slot : slot_parent_92) : slot_parent_92) : slot_parent_92)) : slot_parent_92)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_93 <= (_eq_0 ? slot_parent_93 : (_eq_1 ? slot_parent_93 : (_eq_4 ? slot_parent_93 : (_eq_5 ? slot_parent_93 : (_eq_6 ? slot_parent_93 : (_eq_7 ? slot_parent_93 : (_eq_9 ? (_not_9 ? slot_parent_93 : (_or_2 ? (_not_1 ? (_eq_244 ? op_slot : slot_parent_93) : slot_parent_93) : slot_parent_93)) : slot_parent_93)))))));
+    slot_parent_93 <= (_eq_0 ? slot_parent_93 : (_eq_1 ? slot_parent_93 : (_eq_4 ? slot_parent_93 : (_eq_5 ? slot_parent_93 : (_eq_6 ? slot_parent_93 : (_eq_7 ? slot_parent_93 : (_eq_9 ? (_not_7 ? slot_parent_93 : (_or_2 ? (_not_1 ? (_eq_244 ? op_slot : slot_parent_93) : slot_parent_93) : slot_parent_93)) : slot_parent_93)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_94 <= (_eq_0 ? slot_parent_94 : (_eq_1 ? slot_parent_94 : (_eq_4 ? slot_parent_94 : (_eq_5 ? slot_parent_94 : (_eq_6 ? slot_parent_94 : (_eq_7 ? slot_parent_94 : (_eq_9 ? (_not_9 ? slot_parent_94 : (_or_2 ? (_not_1 ? (_eq_245 ? op_slot : slot_parent_94) : slot_parent_94) : slot_parent_94)) : slot_parent_94)))))));
+    slot_parent_94 <= (_eq_0 ? slot_parent_94 : (_eq_1 ? slot_parent_94 : (_eq_4 ? slot_parent_94 : (_eq_5 ? slot_parent_94 : (_eq_6 ? slot_parent_94 : (_eq_7 ? slot_parent_94 : (_eq_9 ? (_not_7 ? slot_parent_94 : (_or_2 ? (_not_1 ? (_eq_245 ? op_slot : slot_parent_94) : slot_parent_94) : slot_parent_94)) : slot_parent_94)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_95 <= (_eq_0 ? slot_parent_95 : (_eq_1 ? slot_parent_95 : (_eq_4 ? slot_parent_95 : (_eq_5 ? slot_parent_95 : (_eq_6 ? slot_parent_95 : (_eq_7 ? slot_parent_95 : (_eq_9 ? (_not_9 ? slot_parent_95 : (_or_2 ? (_not_1 ? (_eq_246 ? op_slot : slot_parent_95) : slot_parent_95) : slot_parent_95)) : slot_parent_95)))))));
+    slot_parent_95 <= (_eq_0 ? slot_parent_95 : (_eq_1 ? slot_parent_95 : (_eq_4 ? slot_parent_95 : (_eq_5 ? slot_parent_95 : (_eq_6 ? slot_parent_95 : (_eq_7 ? slot_parent_95 : (_eq_9 ? (_not_7 ? slot_parent_95 : (_or_2 ? (_not_1 ? (_eq_246 ? op_slot : slot_parent_95) : slot_parent_95) : slot_parent_95)) : slot_parent_95)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_96 <= (_eq_0 ? slot_parent_96 : (_eq_1 ? slot_parent_96 : (_eq_4 ? slot_parent_96 : (_eq_5 ? slot_parent_96 : (_eq_6 ? slot_parent_96 : (_eq_7 ? slot_parent_96 : (_eq_9 ? (_not_9 ? slot_parent_96 : (_or_2 ? (_not_1 ? (_eq_247 ? op_slot : slot_parent_96) : slot_parent_96) : slot_parent_96)) : slot_parent_96)))))));
+    slot_parent_96 <= (_eq_0 ? slot_parent_96 : (_eq_1 ? slot_parent_96 : (_eq_4 ? slot_parent_96 : (_eq_5 ? slot_parent_96 : (_eq_6 ? slot_parent_96 : (_eq_7 ? slot_parent_96 : (_eq_9 ? (_not_7 ? slot_parent_96 : (_or_2 ? (_not_1 ? (_eq_247 ? op_slot : slot_parent_96) : slot_parent_96) : slot_parent_96)) : slot_parent_96)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_97 <= (_eq_0 ? slot_parent_97 : (_eq_1 ? slot_parent_97 : (_eq_4 ? slot_parent_97 : (_eq_5 ? slot_parent_97 : (_eq_6 ? slot_parent_97 : (_eq_7 ? slot_parent_97 : (_eq_9 ? (_not_9 ? slot_parent_97 : (_or_2 ? (_not_1 ? (_eq_248 ? op_slot : slot_parent_97) : slot_parent_97) : slot_parent_97)) : slot_parent_97)))))));
+    slot_parent_97 <= (_eq_0 ? slot_parent_97 : (_eq_1 ? slot_parent_97 : (_eq_4 ? slot_parent_97 : (_eq_5 ? slot_parent_97 : (_eq_6 ? slot_parent_97 : (_eq_7 ? slot_parent_97 : (_eq_9 ? (_not_7 ? slot_parent_97 : (_or_2 ? (_not_1 ? (_eq_248 ? op_slot : slot_parent_97) : slot_parent_97) : slot_parent_97)) : slot_parent_97)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_98 <= (_eq_0 ? slot_parent_98 : (_eq_1 ? slot_parent_98 : (_eq_4 ? slot_parent_98 : (_eq_5 ? slot_parent_98 : (_eq_6 ? slot_parent_98 : (_eq_7 ? slot_parent_98 : (_eq_9 ? (_not_9 ? slot_parent_98 : (_or_2 ? (_not_1 ? (_eq_249 ? op_slot : slot_parent_98) : slot_parent_98) : slot_parent_98)) : slot_parent_98)))))));
+    slot_parent_98 <= (_eq_0 ? slot_parent_98 : (_eq_1 ? slot_parent_98 : (_eq_4 ? slot_parent_98 : (_eq_5 ? slot_parent_98 : (_eq_6 ? slot_parent_98 : (_eq_7 ? slot_parent_98 : (_eq_9 ? (_not_7 ? slot_parent_98 : (_or_2 ? (_not_1 ? (_eq_249 ? op_slot : slot_parent_98) : slot_parent_98) : slot_parent_98)) : slot_parent_98)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_99 <= (_eq_0 ? slot_parent_99 : (_eq_1 ? slot_parent_99 : (_eq_4 ? slot_parent_99 : (_eq_5 ? slot_parent_99 : (_eq_6 ? slot_parent_99 : (_eq_7 ? slot_parent_99 : (_eq_9 ? (_not_9 ? slot_parent_99 : (_or_2 ? (_not_1 ? (_eq_250 ? op_slot : slot_parent_99) : slot_parent_99) : slot_parent_99)) : slot_parent_99)))))));
+    slot_parent_99 <= (_eq_0 ? slot_parent_99 : (_eq_1 ? slot_parent_99 : (_eq_4 ? slot_parent_99 : (_eq_5 ? slot_parent_99 : (_eq_6 ? slot_parent_99 : (_eq_7 ? slot_parent_99 : (_eq_9 ? (_not_7 ? slot_parent_99 : (_or_2 ? (_not_1 ? (_eq_250 ? op_slot : slot_parent_99) : slot_parent_99) : slot_parent_99)) : slot_parent_99)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_100 <= (_eq_0 ? slot_parent_100 : (_eq_1 ? slot_parent_100 : (_eq_4 ? slot_parent_100 : (_eq_5 ? slot_parent_100 : (_eq_6 ? slot_parent_100 : (_eq_7 ? slot_parent_100 : (_eq_9 ? (_not_9 ? slot_parent_100 : (_or_2 ? (_not_1 ? (_eq_251 ? op_slot : slot_parent_100) : slot_parent_100) : slot_parent_100)) : slot_parent_100)))))));
+    slot_parent_100 <= (_eq_0 ? slot_parent_100 : (_eq_1 ? slot_parent_100 : (_eq_4 ? slot_parent_100 : (_eq_5 ? slot_parent_100 : (_eq_6 ? slot_parent_100 : (_eq_7 ? slot_parent_100 : (_eq_9 ? (_not_7 ? slot_parent_100 : (_or_2 ? (_not_1 ? (_eq_251 ? op_slot : slot_parent_100) : slot_parent_100) : slot_parent_100)) : slot_parent_100)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_101 <= (_eq_0 ? slot_parent_101 : (_eq_1 ? slot_parent_101 : (_eq_4 ? slot_parent_101 : (_eq_5 ? slot_parent_101 : (_eq_6 ? slot_parent_101 : (_eq_7 ? slot_parent_101 : (_eq_9 ? (_not_9 ? slot_parent_101 : (_or_2 ? (_not_1 ? (_eq_252 ? op_slot : slot_parent_101) : slot_parent_101) : slot_parent_101)) : slot_parent_101)))))));
+    slot_parent_101 <= (_eq_0 ? slot_parent_101 : (_eq_1 ? slot_parent_101 : (_eq_4 ? slot_parent_101 : (_eq_5 ? slot_parent_101 : (_eq_6 ? slot_parent_101 : (_eq_7 ? slot_parent_101 : (_eq_9 ? (_not_7 ? slot_parent_101 : (_or_2 ? (_not_1 ? (_eq_252 ? op_slot : slot_parent_101) : slot_parent_101) : slot_parent_101)) : slot_parent_101)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_102 <= (_eq_0 ? slot_parent_102 : (_eq_1 ? slot_parent_102 : (_eq_4 ? slot_parent_102 : (_eq_5 ? slot_parent_102 : (_eq_6 ? slot_parent_102 : (_eq_7 ? slot_parent_102 : (_eq_9 ? (_not_9 ? slot_parent_102 : (_or_2 ? (_not_1 ? (_eq_253 ? op_slot : slot_parent_102) : slot_parent_102) : slot_parent_102)) : slot_parent_102)))))));
+    slot_parent_102 <= (_eq_0 ? slot_parent_102 : (_eq_1 ? slot_parent_102 : (_eq_4 ? slot_parent_102 : (_eq_5 ? slot_parent_102 : (_eq_6 ? slot_parent_102 : (_eq_7 ? slot_parent_102 : (_eq_9 ? (_not_7 ? slot_parent_102 : (_or_2 ? (_not_1 ? (_eq_253 ? op_slot : slot_parent_102) : slot_parent_102) : slot_parent_102)) : slot_parent_102)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_103 <= (_eq_0 ? slot_parent_103 : (_eq_1 ? slot_parent_103 : (_eq_4 ? slot_parent_103 : (_eq_5 ? slot_parent_103 : (_eq_6 ? slot_parent_103 : (_eq_7 ? slot_parent_103 : (_eq_9 ? (_not_9 ? slot_parent_103 : (_or_2 ? (_not_1 ? (_eq_254 ? op_slot : slot_parent_103) : slot_parent_103) : slot_parent_103)) : slot_parent_103)))))));
+    slot_parent_103 <= (_eq_0 ? slot_parent_103 : (_eq_1 ? slot_parent_103 : (_eq_4 ? slot_parent_103 : (_eq_5 ? slot_parent_103 : (_eq_6 ? slot_parent_103 : (_eq_7 ? slot_parent_103 : (_eq_9 ? (_not_7 ? slot_parent_103 : (_or_2 ? (_not_1 ? (_eq_254 ? op_slot : slot_parent_103) : slot_parent_103) : slot_parent_103)) : slot_parent_103)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_104 <= (_eq_0 ? slot_parent_104 : (_eq_1 ? slot_parent_104 : (_eq_4 ? slot_parent_104 : (_eq_5 ? slot_parent_104 : (_eq_6 ? slot_parent_104 : (_eq_7 ? slot_parent_104 : (_eq_9 ? (_not_9 ? slot_parent_104 : (_or_2 ? (_not_1 ? (_eq_255 ? op_slot : slot_parent_104) : slot_parent_104) : slot_parent_104)) : slot_parent_104)))))));
+    slot_parent_104 <= (_eq_0 ? slot_parent_104 : (_eq_1 ? slot_parent_104 : (_eq_4 ? slot_parent_104 : (_eq_5 ? slot_parent_104 : (_eq_6 ? slot_parent_104 : (_eq_7 ? slot_parent_104 : (_eq_9 ? (_not_7 ? slot_parent_104 : (_or_2 ? (_not_1 ? (_eq_255 ? op_slot : slot_parent_104) : slot_parent_104) : slot_parent_104)) : slot_parent_104)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_105 <= (_eq_0 ? slot_parent_105 : (_eq_1 ? slot_parent_105 : (_eq_4 ? slot_parent_105 : (_eq_5 ? slot_parent_105 : (_eq_6 ? slot_parent_105 : (_eq_7 ? slot_parent_105 : (_eq_9 ? (_not_9 ? slot_parent_105 : (_or_2 ? (_not_1 ? (_eq_256 ? op_slot : slot_parent_105) : slot_parent_105) : slot_parent_105)) : slot_parent_105)))))));
+    slot_parent_105 <= (_eq_0 ? slot_parent_105 : (_eq_1 ? slot_parent_105 : (_eq_4 ? slot_parent_105 : (_eq_5 ? slot_parent_105 : (_eq_6 ? slot_parent_105 : (_eq_7 ? slot_parent_105 : (_eq_9 ? (_not_7 ? slot_parent_105 : (_or_2 ? (_not_1 ? (_eq_256 ? op_slot : slot_parent_105) : slot_parent_105) : slot_parent_105)) : slot_parent_105)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_106 <= (_eq_0 ? slot_parent_106 : (_eq_1 ? slot_parent_106 : (_eq_4 ? slot_parent_106 : (_eq_5 ? slot_parent_106 : (_eq_6 ? slot_parent_106 : (_eq_7 ? slot_parent_106 : (_eq_9 ? (_not_9 ? slot_parent_106 : (_or_2 ? (_not_1 ? (_eq_257 ? op_slot : slot_parent_106) : slot_parent_106) : slot_parent_106)) : slot_parent_106)))))));
+    slot_parent_106 <= (_eq_0 ? slot_parent_106 : (_eq_1 ? slot_parent_106 : (_eq_4 ? slot_parent_106 : (_eq_5 ? slot_parent_106 : (_eq_6 ? slot_parent_106 : (_eq_7 ? slot_parent_106 : (_eq_9 ? (_not_7 ? slot_parent_106 : (_or_2 ? (_not_1 ? (_eq_257 ? op_slot : slot_parent_106) : slot_parent_106) : slot_parent_106)) : slot_parent_106)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_107 <= (_eq_0 ? slot_parent_107 : (_eq_1 ? slot_parent_107 : (_eq_4 ? slot_parent_107 : (_eq_5 ? slot_parent_107 : (_eq_6 ? slot_parent_107 : (_eq_7 ? slot_parent_107 : (_eq_9 ? (_not_9 ? slot_parent_107 : (_or_2 ? (_not_1 ? (_eq_258 ? op_slot : slot_parent_107) : slot_parent_107) : slot_parent_107)) : slot_parent_107)))))));
+    slot_parent_107 <= (_eq_0 ? slot_parent_107 : (_eq_1 ? slot_parent_107 : (_eq_4 ? slot_parent_107 : (_eq_5 ? slot_parent_107 : (_eq_6 ? slot_parent_107 : (_eq_7 ? slot_parent_107 : (_eq_9 ? (_not_7 ? slot_parent_107 : (_or_2 ? (_not_1 ? (_eq_258 ? op_slot : slot_parent_107) : slot_parent_107) : slot_parent_107)) : slot_parent_107)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_108 <= (_eq_0 ? slot_parent_108 : (_eq_1 ? slot_parent_108 : (_eq_4 ? slot_parent_108 : (_eq_5 ? slot_parent_108 : (_eq_6 ? slot_parent_108 : (_eq_7 ? slot_parent_108 : (_eq_9 ? (_not_9 ? slot_parent_108 : (_or_2 ? (_not_1 ? (_eq_259 ? op_slot : slot_parent_108) : slot_parent_108) : slot_parent_108)) : slot_parent_108)))))));
+    slot_parent_108 <= (_eq_0 ? slot_parent_108 : (_eq_1 ? slot_parent_108 : (_eq_4 ? slot_parent_108 : (_eq_5 ? slot_parent_108 : (_eq_6 ? slot_parent_108 : (_eq_7 ? slot_parent_108 : (_eq_9 ? (_not_7 ? slot_parent_108 : (_or_2 ? (_not_1 ? (_eq_259 ? op_slot : slot_parent_108) : slot_parent_108) : slot_parent_108)) : slot_parent_108)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_109 <= (_eq_0 ? slot_parent_109 : (_eq_1 ? slot_parent_109 : (_eq_4 ? slot_parent_109 : (_eq_5 ? slot_parent_109 : (_eq_6 ? slot_parent_109 : (_eq_7 ? slot_parent_109 : (_eq_9 ? (_not_9 ? slot_parent_109 : (_or_2 ? (_not_1 ? (_eq_260 ? op_slot : slot_parent_109) : slot_parent_109) : slot_parent_109)) : slot_parent_109)))))));
+    slot_parent_109 <= (_eq_0 ? slot_parent_109 : (_eq_1 ? slot_parent_109 : (_eq_4 ? slot_parent_109 : (_eq_5 ? slot_parent_109 : (_eq_6 ? slot_parent_109 : (_eq_7 ? slot_parent_109 : (_eq_9 ? (_not_7 ? slot_parent_109 : (_or_2 ? (_not_1 ? (_eq_260 ? op_slot : slot_parent_109) : slot_parent_109) : slot_parent_109)) : slot_parent_109)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_110 <= (_eq_0 ? slot_parent_110 : (_eq_1 ? slot_parent_110 : (_eq_4 ? slot_parent_110 : (_eq_5 ? slot_parent_110 : (_eq_6 ? slot_parent_110 : (_eq_7 ? slot_parent_110 : (_eq_9 ? (_not_9 ? slot_parent_110 : (_or_2 ? (_not_1 ? (_eq_261 ? op_slot : slot_parent_110) : slot_parent_110) : slot_parent_110)) : slot_parent_110)))))));
+    slot_parent_110 <= (_eq_0 ? slot_parent_110 : (_eq_1 ? slot_parent_110 : (_eq_4 ? slot_parent_110 : (_eq_5 ? slot_parent_110 : (_eq_6 ? slot_parent_110 : (_eq_7 ? slot_parent_110 : (_eq_9 ? (_not_7 ? slot_parent_110 : (_or_2 ? (_not_1 ? (_eq_261 ? op_slot : slot_parent_110) : slot_parent_110) : slot_parent_110)) : slot_parent_110)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_111 <= (_eq_0 ? slot_parent_111 : (_eq_1 ? slot_parent_111 : (_eq_4 ? slot_parent_111 : (_eq_5 ? slot_parent_111 : (_eq_6 ? slot_parent_111 : (_eq_7 ? slot_parent_111 : (_eq_9 ? (_not_9 ? slot_parent_111 : (_or_2 ? (_not_1 ? (_eq_262 ? op_slot : slot_parent_111) : slot_parent_111) : slot_parent_111)) : slot_parent_111)))))));
+    slot_parent_111 <= (_eq_0 ? slot_parent_111 : (_eq_1 ? slot_parent_111 : (_eq_4 ? slot_parent_111 : (_eq_5 ? slot_parent_111 : (_eq_6 ? slot_parent_111 : (_eq_7 ? slot_parent_111 : (_eq_9 ? (_not_7 ? slot_parent_111 : (_or_2 ? (_not_1 ? (_eq_262 ? op_slot : slot_parent_111) : slot_parent_111) : slot_parent_111)) : slot_parent_111)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_112 <= (_eq_0 ? slot_parent_112 : (_eq_1 ? slot_parent_112 : (_eq_4 ? slot_parent_112 : (_eq_5 ? slot_parent_112 : (_eq_6 ? slot_parent_112 : (_eq_7 ? slot_parent_112 : (_eq_9 ? (_not_9 ? slot_parent_112 : (_or_2 ? (_not_1 ? (_eq_263 ? op_slot : slot_parent_112) : slot_parent_112) : slot_parent_112)) : slot_parent_112)))))));
+    slot_parent_112 <= (_eq_0 ? slot_parent_112 : (_eq_1 ? slot_parent_112 : (_eq_4 ? slot_parent_112 : (_eq_5 ? slot_parent_112 : (_eq_6 ? slot_parent_112 : (_eq_7 ? slot_parent_112 : (_eq_9 ? (_not_7 ? slot_parent_112 : (_or_2 ? (_not_1 ? (_eq_263 ? op_slot : slot_parent_112) : slot_parent_112) : slot_parent_112)) : slot_parent_112)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_113 <= (_eq_0 ? slot_parent_113 : (_eq_1 ? slot_parent_113 : (_eq_4 ? slot_parent_113 : (_eq_5 ? slot_parent_113 : (_eq_6 ? slot_parent_113 : (_eq_7 ? slot_parent_113 : (_eq_9 ? (_not_9 ? slot_parent_113 : (_or_2 ? (_not_1 ? (_eq_264 ? op_slot : slot_parent_113) : slot_parent_113) : slot_parent_113)) : slot_parent_113)))))));
+    slot_parent_113 <= (_eq_0 ? slot_parent_113 : (_eq_1 ? slot_parent_113 : (_eq_4 ? slot_parent_113 : (_eq_5 ? slot_parent_113 : (_eq_6 ? slot_parent_113 : (_eq_7 ? slot_parent_113 : (_eq_9 ? (_not_7 ? slot_parent_113 : (_or_2 ? (_not_1 ? (_eq_264 ? op_slot : slot_parent_113) : slot_parent_113) : slot_parent_113)) : slot_parent_113)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_114 <= (_eq_0 ? slot_parent_114 : (_eq_1 ? slot_parent_114 : (_eq_4 ? slot_parent_114 : (_eq_5 ? slot_parent_114 : (_eq_6 ? slot_parent_114 : (_eq_7 ? slot_parent_114 : (_eq_9 ? (_not_9 ? slot_parent_114 : (_or_2 ? (_not_1 ? (_eq_265 ? op_slot : slot_parent_114) : slot_parent_114) : slot_parent_114)) : slot_parent_114)))))));
+    slot_parent_114 <= (_eq_0 ? slot_parent_114 : (_eq_1 ? slot_parent_114 : (_eq_4 ? slot_parent_114 : (_eq_5 ? slot_parent_114 : (_eq_6 ? slot_parent_114 : (_eq_7 ? slot_parent_114 : (_eq_9 ? (_not_7 ? slot_parent_114 : (_or_2 ? (_not_1 ? (_eq_265 ? op_slot : slot_parent_114) : slot_parent_114) : slot_parent_114)) : slot_parent_114)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_115 <= (_eq_0 ? slot_parent_115 : (_eq_1 ? slot_parent_115 : (_eq_4 ? slot_parent_115 : (_eq_5 ? slot_parent_115 : (_eq_6 ? slot_parent_115 : (_eq_7 ? slot_parent_115 : (_eq_9 ? (_not_9 ? slot_parent_115 : (_or_2 ? (_not_1 ? (_eq_266 ? op_slot : slot_parent_115) : slot_parent_115) : slot_parent_115)) : slot_parent_115)))))));
+    slot_parent_115 <= (_eq_0 ? slot_parent_115 : (_eq_1 ? slot_parent_115 : (_eq_4 ? slot_parent_115 : (_eq_5 ? slot_parent_115 : (_eq_6 ? slot_parent_115 : (_eq_7 ? slot_parent_115 : (_eq_9 ? (_not_7 ? slot_parent_115 : (_or_2 ? (_not_1 ? (_eq_266 ? op_slot : slot_parent_115) : slot_parent_115) : slot_parent_115)) : slot_parent_115)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_116 <= (_eq_0 ? slot_parent_116 : (_eq_1 ? slot_parent_116 : (_eq_4 ? slot_parent_116 : (_eq_5 ? slot_parent_116 : (_eq_6 ? slot_parent_116 : (_eq_7 ? slot_parent_116 : (_eq_9 ? (_not_9 ? slot_parent_116 : (_or_2 ? (_not_1 ? (_eq_267 ? op_slot : slot_parent_116) : slot_parent_116) : slot_parent_116)) : slot_parent_116)))))));
+    slot_parent_116 <= (_eq_0 ? slot_parent_116 : (_eq_1 ? slot_parent_116 : (_eq_4 ? slot_parent_116 : (_eq_5 ? slot_parent_116 : (_eq_6 ? slot_parent_116 : (_eq_7 ? slot_parent_116 : (_eq_9 ? (_not_7 ? slot_parent_116 : (_or_2 ? (_not_1 ? (_eq_267 ? op_slot : slot_parent_116) : slot_parent_116) : slot_parent_116)) : slot_parent_116)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_117 <= (_eq_0 ? slot_parent_117 : (_eq_1 ? slot_parent_117 : (_eq_4 ? slot_parent_117 : (_eq_5 ? slot_parent_117 : (_eq_6 ? slot_parent_117 : (_eq_7 ? slot_parent_117 : (_eq_9 ? (_not_9 ? slot_parent_117 : (_or_2 ? (_not_1 ? (_eq_268 ? op_slot : slot_parent_117) : slot_parent_117) : slot_parent_117)) : slot_parent_117)))))));
+    slot_parent_117 <= (_eq_0 ? slot_parent_117 : (_eq_1 ? slot_parent_117 : (_eq_4 ? slot_parent_117 : (_eq_5 ? slot_parent_117 : (_eq_6 ? slot_parent_117 : (_eq_7 ? slot_parent_117 : (_eq_9 ? (_not_7 ? slot_parent_117 : (_or_2 ? (_not_1 ? (_eq_268 ? op_slot : slot_parent_117) : slot_parent_117) : slot_parent_117)) : slot_parent_117)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_118 <= (_eq_0 ? slot_parent_118 : (_eq_1 ? slot_parent_118 : (_eq_4 ? slot_parent_118 : (_eq_5 ? slot_parent_118 : (_eq_6 ? slot_parent_118 : (_eq_7 ? slot_parent_118 : (_eq_9 ? (_not_9 ? slot_parent_118 : (_or_2 ? (_not_1 ? (_eq_269 ? op_slot : slot_parent_118) : slot_parent_118) : slot_parent_118)) : slot_parent_118)))))));
+    slot_parent_118 <= (_eq_0 ? slot_parent_118 : (_eq_1 ? slot_parent_118 : (_eq_4 ? slot_parent_118 : (_eq_5 ? slot_parent_118 : (_eq_6 ? slot_parent_118 : (_eq_7 ? slot_parent_118 : (_eq_9 ? (_not_7 ? slot_parent_118 : (_or_2 ? (_not_1 ? (_eq_269 ? op_slot : slot_parent_118) : slot_parent_118) : slot_parent_118)) : slot_parent_118)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_119 <= (_eq_0 ? slot_parent_119 : (_eq_1 ? slot_parent_119 : (_eq_4 ? slot_parent_119 : (_eq_5 ? slot_parent_119 : (_eq_6 ? slot_parent_119 : (_eq_7 ? slot_parent_119 : (_eq_9 ? (_not_9 ? slot_parent_119 : (_or_2 ? (_not_1 ? (_eq_270 ? op_slot : slot_parent_119) : slot_parent_119) : slot_parent_119)) : slot_parent_119)))))));
+    slot_parent_119 <= (_eq_0 ? slot_parent_119 : (_eq_1 ? slot_parent_119 : (_eq_4 ? slot_parent_119 : (_eq_5 ? slot_parent_119 : (_eq_6 ? slot_parent_119 : (_eq_7 ? slot_parent_119 : (_eq_9 ? (_not_7 ? slot_parent_119 : (_or_2 ? (_not_1 ? (_eq_270 ? op_slot : slot_parent_119) : slot_parent_119) : slot_parent_119)) : slot_parent_119)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_120 <= (_eq_0 ? slot_parent_120 : (_eq_1 ? slot_parent_120 : (_eq_4 ? slot_parent_120 : (_eq_5 ? slot_parent_120 : (_eq_6 ? slot_parent_120 : (_eq_7 ? slot_parent_120 : (_eq_9 ? (_not_9 ? slot_parent_120 : (_or_2 ? (_not_1 ? (_eq_271 ? op_slot : slot_parent_120) : slot_parent_120) : slot_parent_120)) : slot_parent_120)))))));
+    slot_parent_120 <= (_eq_0 ? slot_parent_120 : (_eq_1 ? slot_parent_120 : (_eq_4 ? slot_parent_120 : (_eq_5 ? slot_parent_120 : (_eq_6 ? slot_parent_120 : (_eq_7 ? slot_parent_120 : (_eq_9 ? (_not_7 ? slot_parent_120 : (_or_2 ? (_not_1 ? (_eq_271 ? op_slot : slot_parent_120) : slot_parent_120) : slot_parent_120)) : slot_parent_120)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_121 <= (_eq_0 ? slot_parent_121 : (_eq_1 ? slot_parent_121 : (_eq_4 ? slot_parent_121 : (_eq_5 ? slot_parent_121 : (_eq_6 ? slot_parent_121 : (_eq_7 ? slot_parent_121 : (_eq_9 ? (_not_9 ? slot_parent_121 : (_or_2 ? (_not_1 ? (_eq_272 ? op_slot : slot_parent_121) : slot_parent_121) : slot_parent_121)) : slot_parent_121)))))));
+    slot_parent_121 <= (_eq_0 ? slot_parent_121 : (_eq_1 ? slot_parent_121 : (_eq_4 ? slot_parent_121 : (_eq_5 ? slot_parent_121 : (_eq_6 ? slot_parent_121 : (_eq_7 ? slot_parent_121 : (_eq_9 ? (_not_7 ? slot_parent_121 : (_or_2 ? (_not_1 ? (_eq_272 ? op_slot : slot_parent_121) : slot_parent_121) : slot_parent_121)) : slot_parent_121)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_122 <= (_eq_0 ? slot_parent_122 : (_eq_1 ? slot_parent_122 : (_eq_4 ? slot_parent_122 : (_eq_5 ? slot_parent_122 : (_eq_6 ? slot_parent_122 : (_eq_7 ? slot_parent_122 : (_eq_9 ? (_not_9 ? slot_parent_122 : (_or_2 ? (_not_1 ? (_eq_273 ? op_slot : slot_parent_122) : slot_parent_122) : slot_parent_122)) : slot_parent_122)))))));
+    slot_parent_122 <= (_eq_0 ? slot_parent_122 : (_eq_1 ? slot_parent_122 : (_eq_4 ? slot_parent_122 : (_eq_5 ? slot_parent_122 : (_eq_6 ? slot_parent_122 : (_eq_7 ? slot_parent_122 : (_eq_9 ? (_not_7 ? slot_parent_122 : (_or_2 ? (_not_1 ? (_eq_273 ? op_slot : slot_parent_122) : slot_parent_122) : slot_parent_122)) : slot_parent_122)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_123 <= (_eq_0 ? slot_parent_123 : (_eq_1 ? slot_parent_123 : (_eq_4 ? slot_parent_123 : (_eq_5 ? slot_parent_123 : (_eq_6 ? slot_parent_123 : (_eq_7 ? slot_parent_123 : (_eq_9 ? (_not_9 ? slot_parent_123 : (_or_2 ? (_not_1 ? (_eq_274 ? op_slot : slot_parent_123) : slot_parent_123) : slot_parent_123)) : slot_parent_123)))))));
+    slot_parent_123 <= (_eq_0 ? slot_parent_123 : (_eq_1 ? slot_parent_123 : (_eq_4 ? slot_parent_123 : (_eq_5 ? slot_parent_123 : (_eq_6 ? slot_parent_123 : (_eq_7 ? slot_parent_123 : (_eq_9 ? (_not_7 ? slot_parent_123 : (_or_2 ? (_not_1 ? (_eq_274 ? op_slot : slot_parent_123) : slot_parent_123) : slot_parent_123)) : slot_parent_123)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_124 <= (_eq_0 ? slot_parent_124 : (_eq_1 ? slot_parent_124 : (_eq_4 ? slot_parent_124 : (_eq_5 ? slot_parent_124 : (_eq_6 ? slot_parent_124 : (_eq_7 ? slot_parent_124 : (_eq_9 ? (_not_9 ? slot_parent_124 : (_or_2 ? (_not_1 ? (_eq_275 ? op_slot : slot_parent_124) : slot_parent_124) : slot_parent_124)) : slot_parent_124)))))));
+    slot_parent_124 <= (_eq_0 ? slot_parent_124 : (_eq_1 ? slot_parent_124 : (_eq_4 ? slot_parent_124 : (_eq_5 ? slot_parent_124 : (_eq_6 ? slot_parent_124 : (_eq_7 ? slot_parent_124 : (_eq_9 ? (_not_7 ? slot_parent_124 : (_or_2 ? (_not_1 ? (_eq_275 ? op_slot : slot_parent_124) : slot_parent_124) : slot_parent_124)) : slot_parent_124)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_125 <= (_eq_0 ? slot_parent_125 : (_eq_1 ? slot_parent_125 : (_eq_4 ? slot_parent_125 : (_eq_5 ? slot_parent_125 : (_eq_6 ? slot_parent_125 : (_eq_7 ? slot_parent_125 : (_eq_9 ? (_not_9 ? slot_parent_125 : (_or_2 ? (_not_1 ? (_eq_276 ? op_slot : slot_parent_125) : slot_parent_125) : slot_parent_125)) : slot_parent_125)))))));
+    slot_parent_125 <= (_eq_0 ? slot_parent_125 : (_eq_1 ? slot_parent_125 : (_eq_4 ? slot_parent_125 : (_eq_5 ? slot_parent_125 : (_eq_6 ? slot_parent_125 : (_eq_7 ? slot_parent_125 : (_eq_9 ? (_not_7 ? slot_parent_125 : (_or_2 ? (_not_1 ? (_eq_276 ? op_slot : slot_parent_125) : slot_parent_125) : slot_parent_125)) : slot_parent_125)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_126 <= (_eq_0 ? slot_parent_126 : (_eq_1 ? slot_parent_126 : (_eq_4 ? slot_parent_126 : (_eq_5 ? slot_parent_126 : (_eq_6 ? slot_parent_126 : (_eq_7 ? slot_parent_126 : (_eq_9 ? (_not_9 ? slot_parent_126 : (_or_2 ? (_not_1 ? (_eq_277 ? op_slot : slot_parent_126) : slot_parent_126) : slot_parent_126)) : slot_parent_126)))))));
+    slot_parent_126 <= (_eq_0 ? slot_parent_126 : (_eq_1 ? slot_parent_126 : (_eq_4 ? slot_parent_126 : (_eq_5 ? slot_parent_126 : (_eq_6 ? slot_parent_126 : (_eq_7 ? slot_parent_126 : (_eq_9 ? (_not_7 ? slot_parent_126 : (_or_2 ? (_not_1 ? (_eq_277 ? op_slot : slot_parent_126) : slot_parent_126) : slot_parent_126)) : slot_parent_126)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_127 <= (_eq_0 ? slot_parent_127 : (_eq_1 ? slot_parent_127 : (_eq_4 ? slot_parent_127 : (_eq_5 ? slot_parent_127 : (_eq_6 ? slot_parent_127 : (_eq_7 ? slot_parent_127 : (_eq_9 ? (_not_9 ? slot_parent_127 : (_or_2 ? (_not_1 ? (_eq_278 ? op_slot : slot_parent_127) : slot_parent_127) : slot_parent_127)) : slot_parent_127)))))));
+    slot_parent_127 <= (_eq_0 ? slot_parent_127 : (_eq_1 ? slot_parent_127 : (_eq_4 ? slot_parent_127 : (_eq_5 ? slot_parent_127 : (_eq_6 ? slot_parent_127 : (_eq_7 ? slot_parent_127 : (_eq_9 ? (_not_7 ? slot_parent_127 : (_or_2 ? (_not_1 ? (_eq_278 ? op_slot : slot_parent_127) : slot_parent_127) : slot_parent_127)) : slot_parent_127)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_6 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_9 ? (_not_9 ? slot_digit_0 : (_or_2 ? (_not_1 ? (_eq_279 ? _bits_5 : slot_digit_0) : slot_digit_0) : slot_digit_0)) : slot_digit_0)))))));
+    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_6 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_9 ? (_not_7 ? slot_digit_0 : (_or_2 ? (_not_1 ? (_eq_279 ? _bits_5 : slot_digit_0) : slot_digit_0) : slot_digit_0)) : slot_digit_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_6 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_9 ? (_not_9 ? slot_digit_1 : (_or_2 ? (_not_1 ? (_eq_280 ? _bits_5 : slot_digit_1) : slot_digit_1) : slot_digit_1)) : slot_digit_1)))))));
+    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_6 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_9 ? (_not_7 ? slot_digit_1 : (_or_2 ? (_not_1 ? (_eq_280 ? _bits_5 : slot_digit_1) : slot_digit_1) : slot_digit_1)) : slot_digit_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_6 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_9 ? (_not_9 ? slot_digit_2 : (_or_2 ? (_not_1 ? (_eq_281 ? _bits_5 : slot_digit_2) : slot_digit_2) : slot_digit_2)) : slot_digit_2)))))));
+    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_6 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_9 ? (_not_7 ? slot_digit_2 : (_or_2 ? (_not_1 ? (_eq_281 ? _bits_5 : slot_digit_2) : slot_digit_2) : slot_digit_2)) : slot_digit_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_6 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_9 ? (_not_9 ? slot_digit_3 : (_or_2 ? (_not_1 ? (_eq_282 ? _bits_5 : slot_digit_3) : slot_digit_3) : slot_digit_3)) : slot_digit_3)))))));
+    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_6 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_9 ? (_not_7 ? slot_digit_3 : (_or_2 ? (_not_1 ? (_eq_282 ? _bits_5 : slot_digit_3) : slot_digit_3) : slot_digit_3)) : slot_digit_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_6 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_9 ? (_not_9 ? slot_digit_4 : (_or_2 ? (_not_1 ? (_eq_283 ? _bits_5 : slot_digit_4) : slot_digit_4) : slot_digit_4)) : slot_digit_4)))))));
+    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_6 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_9 ? (_not_7 ? slot_digit_4 : (_or_2 ? (_not_1 ? (_eq_283 ? _bits_5 : slot_digit_4) : slot_digit_4) : slot_digit_4)) : slot_digit_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_6 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_9 ? (_not_9 ? slot_digit_5 : (_or_2 ? (_not_1 ? (_eq_284 ? _bits_5 : slot_digit_5) : slot_digit_5) : slot_digit_5)) : slot_digit_5)))))));
+    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_6 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_9 ? (_not_7 ? slot_digit_5 : (_or_2 ? (_not_1 ? (_eq_284 ? _bits_5 : slot_digit_5) : slot_digit_5) : slot_digit_5)) : slot_digit_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_6 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_9 ? (_not_9 ? slot_digit_6 : (_or_2 ? (_not_1 ? (_eq_285 ? _bits_5 : slot_digit_6) : slot_digit_6) : slot_digit_6)) : slot_digit_6)))))));
+    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_6 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_9 ? (_not_7 ? slot_digit_6 : (_or_2 ? (_not_1 ? (_eq_285 ? _bits_5 : slot_digit_6) : slot_digit_6) : slot_digit_6)) : slot_digit_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_6 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_9 ? (_not_9 ? slot_digit_7 : (_or_2 ? (_not_1 ? (_eq_286 ? _bits_5 : slot_digit_7) : slot_digit_7) : slot_digit_7)) : slot_digit_7)))))));
+    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_6 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_9 ? (_not_7 ? slot_digit_7 : (_or_2 ? (_not_1 ? (_eq_286 ? _bits_5 : slot_digit_7) : slot_digit_7) : slot_digit_7)) : slot_digit_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_6 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_9 ? (_not_9 ? slot_digit_8 : (_or_2 ? (_not_1 ? (_eq_287 ? _bits_5 : slot_digit_8) : slot_digit_8) : slot_digit_8)) : slot_digit_8)))))));
+    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_6 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_9 ? (_not_7 ? slot_digit_8 : (_or_2 ? (_not_1 ? (_eq_287 ? _bits_5 : slot_digit_8) : slot_digit_8) : slot_digit_8)) : slot_digit_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_6 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_9 ? (_not_9 ? slot_digit_9 : (_or_2 ? (_not_1 ? (_eq_288 ? _bits_5 : slot_digit_9) : slot_digit_9) : slot_digit_9)) : slot_digit_9)))))));
+    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_6 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_9 ? (_not_7 ? slot_digit_9 : (_or_2 ? (_not_1 ? (_eq_288 ? _bits_5 : slot_digit_9) : slot_digit_9) : slot_digit_9)) : slot_digit_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_6 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_9 ? (_not_9 ? slot_digit_10 : (_or_2 ? (_not_1 ? (_eq_289 ? _bits_5 : slot_digit_10) : slot_digit_10) : slot_digit_10)) : slot_digit_10)))))));
+    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_6 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_9 ? (_not_7 ? slot_digit_10 : (_or_2 ? (_not_1 ? (_eq_289 ? _bits_5 : slot_digit_10) : slot_digit_10) : slot_digit_10)) : slot_digit_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_6 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_9 ? (_not_9 ? slot_digit_11 : (_or_2 ? (_not_1 ? (_eq_290 ? _bits_5 : slot_digit_11) : slot_digit_11) : slot_digit_11)) : slot_digit_11)))))));
+    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_6 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_9 ? (_not_7 ? slot_digit_11 : (_or_2 ? (_not_1 ? (_eq_290 ? _bits_5 : slot_digit_11) : slot_digit_11) : slot_digit_11)) : slot_digit_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_6 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_9 ? (_not_9 ? slot_digit_12 : (_or_2 ? (_not_1 ? (_eq_291 ? _bits_5 : slot_digit_12) : slot_digit_12) : slot_digit_12)) : slot_digit_12)))))));
+    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_6 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_9 ? (_not_7 ? slot_digit_12 : (_or_2 ? (_not_1 ? (_eq_291 ? _bits_5 : slot_digit_12) : slot_digit_12) : slot_digit_12)) : slot_digit_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_6 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_9 ? (_not_9 ? slot_digit_13 : (_or_2 ? (_not_1 ? (_eq_292 ? _bits_5 : slot_digit_13) : slot_digit_13) : slot_digit_13)) : slot_digit_13)))))));
+    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_6 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_9 ? (_not_7 ? slot_digit_13 : (_or_2 ? (_not_1 ? (_eq_292 ? _bits_5 : slot_digit_13) : slot_digit_13) : slot_digit_13)) : slot_digit_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_6 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_9 ? (_not_9 ? slot_digit_14 : (_or_2 ? (_not_1 ? (_eq_293 ? _bits_5 : slot_digit_14) : slot_digit_14) : slot_digit_14)) : slot_digit_14)))))));
+    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_6 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_9 ? (_not_7 ? slot_digit_14 : (_or_2 ? (_not_1 ? (_eq_293 ? _bits_5 : slot_digit_14) : slot_digit_14) : slot_digit_14)) : slot_digit_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_6 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_9 ? (_not_9 ? slot_digit_15 : (_or_2 ? (_not_1 ? (_eq_294 ? _bits_5 : slot_digit_15) : slot_digit_15) : slot_digit_15)) : slot_digit_15)))))));
+    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_6 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_9 ? (_not_7 ? slot_digit_15 : (_or_2 ? (_not_1 ? (_eq_294 ? _bits_5 : slot_digit_15) : slot_digit_15) : slot_digit_15)) : slot_digit_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_6 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_9 ? (_not_9 ? slot_digit_16 : (_or_2 ? (_not_1 ? (_eq_295 ? _bits_5 : slot_digit_16) : slot_digit_16) : slot_digit_16)) : slot_digit_16)))))));
+    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_6 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_9 ? (_not_7 ? slot_digit_16 : (_or_2 ? (_not_1 ? (_eq_295 ? _bits_5 : slot_digit_16) : slot_digit_16) : slot_digit_16)) : slot_digit_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_6 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_9 ? (_not_9 ? slot_digit_17 : (_or_2 ? (_not_1 ? (_eq_296 ? _bits_5 : slot_digit_17) : slot_digit_17) : slot_digit_17)) : slot_digit_17)))))));
+    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_6 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_9 ? (_not_7 ? slot_digit_17 : (_or_2 ? (_not_1 ? (_eq_296 ? _bits_5 : slot_digit_17) : slot_digit_17) : slot_digit_17)) : slot_digit_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_6 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_9 ? (_not_9 ? slot_digit_18 : (_or_2 ? (_not_1 ? (_eq_297 ? _bits_5 : slot_digit_18) : slot_digit_18) : slot_digit_18)) : slot_digit_18)))))));
+    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_6 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_9 ? (_not_7 ? slot_digit_18 : (_or_2 ? (_not_1 ? (_eq_297 ? _bits_5 : slot_digit_18) : slot_digit_18) : slot_digit_18)) : slot_digit_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_6 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_9 ? (_not_9 ? slot_digit_19 : (_or_2 ? (_not_1 ? (_eq_298 ? _bits_5 : slot_digit_19) : slot_digit_19) : slot_digit_19)) : slot_digit_19)))))));
+    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_6 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_9 ? (_not_7 ? slot_digit_19 : (_or_2 ? (_not_1 ? (_eq_298 ? _bits_5 : slot_digit_19) : slot_digit_19) : slot_digit_19)) : slot_digit_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_6 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_9 ? (_not_9 ? slot_digit_20 : (_or_2 ? (_not_1 ? (_eq_299 ? _bits_5 : slot_digit_20) : slot_digit_20) : slot_digit_20)) : slot_digit_20)))))));
+    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_6 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_9 ? (_not_7 ? slot_digit_20 : (_or_2 ? (_not_1 ? (_eq_299 ? _bits_5 : slot_digit_20) : slot_digit_20) : slot_digit_20)) : slot_digit_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_6 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_9 ? (_not_9 ? slot_digit_21 : (_or_2 ? (_not_1 ? (_eq_300 ? _bits_5 : slot_digit_21) : slot_digit_21) : slot_digit_21)) : slot_digit_21)))))));
+    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_6 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_9 ? (_not_7 ? slot_digit_21 : (_or_2 ? (_not_1 ? (_eq_300 ? _bits_5 : slot_digit_21) : slot_digit_21) : slot_digit_21)) : slot_digit_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_6 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_9 ? (_not_9 ? slot_digit_22 : (_or_2 ? (_not_1 ? (_eq_301 ? _bits_5 : slot_digit_22) : slot_digit_22) : slot_digit_22)) : slot_digit_22)))))));
+    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_6 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_9 ? (_not_7 ? slot_digit_22 : (_or_2 ? (_not_1 ? (_eq_301 ? _bits_5 : slot_digit_22) : slot_digit_22) : slot_digit_22)) : slot_digit_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_6 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_9 ? (_not_9 ? slot_digit_23 : (_or_2 ? (_not_1 ? (_eq_302 ? _bits_5 : slot_digit_23) : slot_digit_23) : slot_digit_23)) : slot_digit_23)))))));
+    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_6 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_9 ? (_not_7 ? slot_digit_23 : (_or_2 ? (_not_1 ? (_eq_302 ? _bits_5 : slot_digit_23) : slot_digit_23) : slot_digit_23)) : slot_digit_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_6 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_9 ? (_not_9 ? slot_digit_24 : (_or_2 ? (_not_1 ? (_eq_303 ? _bits_5 : slot_digit_24) : slot_digit_24) : slot_digit_24)) : slot_digit_24)))))));
+    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_6 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_9 ? (_not_7 ? slot_digit_24 : (_or_2 ? (_not_1 ? (_eq_303 ? _bits_5 : slot_digit_24) : slot_digit_24) : slot_digit_24)) : slot_digit_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_6 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_9 ? (_not_9 ? slot_digit_25 : (_or_2 ? (_not_1 ? (_eq_304 ? _bits_5 : slot_digit_25) : slot_digit_25) : slot_digit_25)) : slot_digit_25)))))));
+    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_6 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_9 ? (_not_7 ? slot_digit_25 : (_or_2 ? (_not_1 ? (_eq_304 ? _bits_5 : slot_digit_25) : slot_digit_25) : slot_digit_25)) : slot_digit_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_6 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_9 ? (_not_9 ? slot_digit_26 : (_or_2 ? (_not_1 ? (_eq_305 ? _bits_5 : slot_digit_26) : slot_digit_26) : slot_digit_26)) : slot_digit_26)))))));
+    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_6 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_9 ? (_not_7 ? slot_digit_26 : (_or_2 ? (_not_1 ? (_eq_305 ? _bits_5 : slot_digit_26) : slot_digit_26) : slot_digit_26)) : slot_digit_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_6 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_9 ? (_not_9 ? slot_digit_27 : (_or_2 ? (_not_1 ? (_eq_306 ? _bits_5 : slot_digit_27) : slot_digit_27) : slot_digit_27)) : slot_digit_27)))))));
+    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_6 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_9 ? (_not_7 ? slot_digit_27 : (_or_2 ? (_not_1 ? (_eq_306 ? _bits_5 : slot_digit_27) : slot_digit_27) : slot_digit_27)) : slot_digit_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_6 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_9 ? (_not_9 ? slot_digit_28 : (_or_2 ? (_not_1 ? (_eq_307 ? _bits_5 : slot_digit_28) : slot_digit_28) : slot_digit_28)) : slot_digit_28)))))));
+    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_6 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_9 ? (_not_7 ? slot_digit_28 : (_or_2 ? (_not_1 ? (_eq_307 ? _bits_5 : slot_digit_28) : slot_digit_28) : slot_digit_28)) : slot_digit_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_6 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_9 ? (_not_9 ? slot_digit_29 : (_or_2 ? (_not_1 ? (_eq_308 ? _bits_5 : slot_digit_29) : slot_digit_29) : slot_digit_29)) : slot_digit_29)))))));
+    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_6 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_9 ? (_not_7 ? slot_digit_29 : (_or_2 ? (_not_1 ? (_eq_308 ? _bits_5 : slot_digit_29) : slot_digit_29) : slot_digit_29)) : slot_digit_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_6 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_9 ? (_not_9 ? slot_digit_30 : (_or_2 ? (_not_1 ? (_eq_309 ? _bits_5 : slot_digit_30) : slot_digit_30) : slot_digit_30)) : slot_digit_30)))))));
+    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_6 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_9 ? (_not_7 ? slot_digit_30 : (_or_2 ? (_not_1 ? (_eq_309 ? _bits_5 : slot_digit_30) : slot_digit_30) : slot_digit_30)) : slot_digit_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_6 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_9 ? (_not_9 ? slot_digit_31 : (_or_2 ? (_not_1 ? (_eq_310 ? _bits_5 : slot_digit_31) : slot_digit_31) : slot_digit_31)) : slot_digit_31)))))));
+    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_6 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_9 ? (_not_7 ? slot_digit_31 : (_or_2 ? (_not_1 ? (_eq_310 ? _bits_5 : slot_digit_31) : slot_digit_31) : slot_digit_31)) : slot_digit_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_32 <= (_eq_0 ? slot_digit_32 : (_eq_1 ? slot_digit_32 : (_eq_4 ? slot_digit_32 : (_eq_5 ? slot_digit_32 : (_eq_6 ? slot_digit_32 : (_eq_7 ? slot_digit_32 : (_eq_9 ? (_not_9 ? slot_digit_32 : (_or_2 ? (_not_1 ? (_eq_311 ? _bits_5 : slot_digit_32) : slot_digit_32) : slot_digit_32)) : slot_digit_32)))))));
+    slot_digit_32 <= (_eq_0 ? slot_digit_32 : (_eq_1 ? slot_digit_32 : (_eq_4 ? slot_digit_32 : (_eq_5 ? slot_digit_32 : (_eq_6 ? slot_digit_32 : (_eq_7 ? slot_digit_32 : (_eq_9 ? (_not_7 ? slot_digit_32 : (_or_2 ? (_not_1 ? (_eq_311 ? _bits_5 : slot_digit_32) : slot_digit_32) : slot_digit_32)) : slot_digit_32)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_33 <= (_eq_0 ? slot_digit_33 : (_eq_1 ? slot_digit_33 : (_eq_4 ? slot_digit_33 : (_eq_5 ? slot_digit_33 : (_eq_6 ? slot_digit_33 : (_eq_7 ? slot_digit_33 : (_eq_9 ? (_not_9 ? slot_digit_33 : (_or_2 ? (_not_1 ? (_eq_312 ? _bits_5 : slot_digit_33) : slot_digit_33) : slot_digit_33)) : slot_digit_33)))))));
+    slot_digit_33 <= (_eq_0 ? slot_digit_33 : (_eq_1 ? slot_digit_33 : (_eq_4 ? slot_digit_33 : (_eq_5 ? slot_digit_33 : (_eq_6 ? slot_digit_33 : (_eq_7 ? slot_digit_33 : (_eq_9 ? (_not_7 ? slot_digit_33 : (_or_2 ? (_not_1 ? (_eq_312 ? _bits_5 : slot_digit_33) : slot_digit_33) : slot_digit_33)) : slot_digit_33)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_34 <= (_eq_0 ? slot_digit_34 : (_eq_1 ? slot_digit_34 : (_eq_4 ? slot_digit_34 : (_eq_5 ? slot_digit_34 : (_eq_6 ? slot_digit_34 : (_eq_7 ? slot_digit_34 : (_eq_9 ? (_not_9 ? slot_digit_34 : (_or_2 ? (_not_1 ? (_eq_313 ? _bits_5 : slot_digit_34) : slot_digit_34) : slot_digit_34)) : slot_digit_34)))))));
+    slot_digit_34 <= (_eq_0 ? slot_digit_34 : (_eq_1 ? slot_digit_34 : (_eq_4 ? slot_digit_34 : (_eq_5 ? slot_digit_34 : (_eq_6 ? slot_digit_34 : (_eq_7 ? slot_digit_34 : (_eq_9 ? (_not_7 ? slot_digit_34 : (_or_2 ? (_not_1 ? (_eq_313 ? _bits_5 : slot_digit_34) : slot_digit_34) : slot_digit_34)) : slot_digit_34)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_35 <= (_eq_0 ? slot_digit_35 : (_eq_1 ? slot_digit_35 : (_eq_4 ? slot_digit_35 : (_eq_5 ? slot_digit_35 : (_eq_6 ? slot_digit_35 : (_eq_7 ? slot_digit_35 : (_eq_9 ? (_not_9 ? slot_digit_35 : (_or_2 ? (_not_1 ? (_eq_314 ? _bits_5 : slot_digit_35) : slot_digit_35) : slot_digit_35)) : slot_digit_35)))))));
+    slot_digit_35 <= (_eq_0 ? slot_digit_35 : (_eq_1 ? slot_digit_35 : (_eq_4 ? slot_digit_35 : (_eq_5 ? slot_digit_35 : (_eq_6 ? slot_digit_35 : (_eq_7 ? slot_digit_35 : (_eq_9 ? (_not_7 ? slot_digit_35 : (_or_2 ? (_not_1 ? (_eq_314 ? _bits_5 : slot_digit_35) : slot_digit_35) : slot_digit_35)) : slot_digit_35)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_36 <= (_eq_0 ? slot_digit_36 : (_eq_1 ? slot_digit_36 : (_eq_4 ? slot_digit_36 : (_eq_5 ? slot_digit_36 : (_eq_6 ? slot_digit_36 : (_eq_7 ? slot_digit_36 : (_eq_9 ? (_not_9 ? slot_digit_36 : (_or_2 ? (_not_1 ? (_eq_315 ? _bits_5 : slot_digit_36) : slot_digit_36) : slot_digit_36)) : slot_digit_36)))))));
+    slot_digit_36 <= (_eq_0 ? slot_digit_36 : (_eq_1 ? slot_digit_36 : (_eq_4 ? slot_digit_36 : (_eq_5 ? slot_digit_36 : (_eq_6 ? slot_digit_36 : (_eq_7 ? slot_digit_36 : (_eq_9 ? (_not_7 ? slot_digit_36 : (_or_2 ? (_not_1 ? (_eq_315 ? _bits_5 : slot_digit_36) : slot_digit_36) : slot_digit_36)) : slot_digit_36)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_37 <= (_eq_0 ? slot_digit_37 : (_eq_1 ? slot_digit_37 : (_eq_4 ? slot_digit_37 : (_eq_5 ? slot_digit_37 : (_eq_6 ? slot_digit_37 : (_eq_7 ? slot_digit_37 : (_eq_9 ? (_not_9 ? slot_digit_37 : (_or_2 ? (_not_1 ? (_eq_316 ? _bits_5 : slot_digit_37) : slot_digit_37) : slot_digit_37)) : slot_digit_37)))))));
+    slot_digit_37 <= (_eq_0 ? slot_digit_37 : (_eq_1 ? slot_digit_37 : (_eq_4 ? slot_digit_37 : (_eq_5 ? slot_digit_37 : (_eq_6 ? slot_digit_37 : (_eq_7 ? slot_digit_37 : (_eq_9 ? (_not_7 ? slot_digit_37 : (_or_2 ? (_not_1 ? (_eq_316 ? _bits_5 : slot_digit_37) : slot_digit_37) : slot_digit_37)) : slot_digit_37)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_38 <= (_eq_0 ? slot_digit_38 : (_eq_1 ? slot_digit_38 : (_eq_4 ? slot_digit_38 : (_eq_5 ? slot_digit_38 : (_eq_6 ? slot_digit_38 : (_eq_7 ? slot_digit_38 : (_eq_9 ? (_not_9 ? slot_digit_38 : (_or_2 ? (_not_1 ? (_eq_317 ? _bits_5 : slot_digit_38) : slot_digit_38) : slot_digit_38)) : slot_digit_38)))))));
+    slot_digit_38 <= (_eq_0 ? slot_digit_38 : (_eq_1 ? slot_digit_38 : (_eq_4 ? slot_digit_38 : (_eq_5 ? slot_digit_38 : (_eq_6 ? slot_digit_38 : (_eq_7 ? slot_digit_38 : (_eq_9 ? (_not_7 ? slot_digit_38 : (_or_2 ? (_not_1 ? (_eq_317 ? _bits_5 : slot_digit_38) : slot_digit_38) : slot_digit_38)) : slot_digit_38)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_39 <= (_eq_0 ? slot_digit_39 : (_eq_1 ? slot_digit_39 : (_eq_4 ? slot_digit_39 : (_eq_5 ? slot_digit_39 : (_eq_6 ? slot_digit_39 : (_eq_7 ? slot_digit_39 : (_eq_9 ? (_not_9 ? slot_digit_39 : (_or_2 ? (_not_1 ? (_eq_318 ? _bits_5 : slot_digit_39) : slot_digit_39) : slot_digit_39)) : slot_digit_39)))))));
+    slot_digit_39 <= (_eq_0 ? slot_digit_39 : (_eq_1 ? slot_digit_39 : (_eq_4 ? slot_digit_39 : (_eq_5 ? slot_digit_39 : (_eq_6 ? slot_digit_39 : (_eq_7 ? slot_digit_39 : (_eq_9 ? (_not_7 ? slot_digit_39 : (_or_2 ? (_not_1 ? (_eq_318 ? _bits_5 : slot_digit_39) : slot_digit_39) : slot_digit_39)) : slot_digit_39)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_40 <= (_eq_0 ? slot_digit_40 : (_eq_1 ? slot_digit_40 : (_eq_4 ? slot_digit_40 : (_eq_5 ? slot_digit_40 : (_eq_6 ? slot_digit_40 : (_eq_7 ? slot_digit_40 : (_eq_9 ? (_not_9 ? slot_digit_40 : (_or_2 ? (_not_1 ? (_eq_319 ? _bits_5 : slot_digit_40) : slot_digit_40) : slot_digit_40)) : slot_digit_40)))))));
+    slot_digit_40 <= (_eq_0 ? slot_digit_40 : (_eq_1 ? slot_digit_40 : (_eq_4 ? slot_digit_40 : (_eq_5 ? slot_digit_40 : (_eq_6 ? slot_digit_40 : (_eq_7 ? slot_digit_40 : (_eq_9 ? (_not_7 ? slot_digit_40 : (_or_2 ? (_not_1 ? (_eq_319 ? _bits_5 : slot_digit_40) : slot_digit_40) : slot_digit_40)) : slot_digit_40)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_41 <= (_eq_0 ? slot_digit_41 : (_eq_1 ? slot_digit_41 : (_eq_4 ? slot_digit_41 : (_eq_5 ? slot_digit_41 : (_eq_6 ? slot_digit_41 : (_eq_7 ? slot_digit_41 : (_eq_9 ? (_not_9 ? slot_digit_41 : (_or_2 ? (_not_1 ? (_eq_320 ? _bits_5 : slot_digit_41) : slot_digit_41) : slot_digit_41)) : slot_digit_41)))))));
+    slot_digit_41 <= (_eq_0 ? slot_digit_41 : (_eq_1 ? slot_digit_41 : (_eq_4 ? slot_digit_41 : (_eq_5 ? slot_digit_41 : (_eq_6 ? slot_digit_41 : (_eq_7 ? slot_digit_41 : (_eq_9 ? (_not_7 ? slot_digit_41 : (_or_2 ? (_not_1 ? (_eq_320 ? _bits_5 : slot_digit_41) : slot_digit_41) : slot_digit_41)) : slot_digit_41)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_42 <= (_eq_0 ? slot_digit_42 : (_eq_1 ? slot_digit_42 : (_eq_4 ? slot_digit_42 : (_eq_5 ? slot_digit_42 : (_eq_6 ? slot_digit_42 : (_eq_7 ? slot_digit_42 : (_eq_9 ? (_not_9 ? slot_digit_42 : (_or_2 ? (_not_1 ? (_eq_321 ? _bits_5 : slot_digit_42) : slot_digit_42) : slot_digit_42)) : slot_digit_42)))))));
+    slot_digit_42 <= (_eq_0 ? slot_digit_42 : (_eq_1 ? slot_digit_42 : (_eq_4 ? slot_digit_42 : (_eq_5 ? slot_digit_42 : (_eq_6 ? slot_digit_42 : (_eq_7 ? slot_digit_42 : (_eq_9 ? (_not_7 ? slot_digit_42 : (_or_2 ? (_not_1 ? (_eq_321 ? _bits_5 : slot_digit_42) : slot_digit_42) : slot_digit_42)) : slot_digit_42)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_43 <= (_eq_0 ? slot_digit_43 : (_eq_1 ? slot_digit_43 : (_eq_4 ? slot_digit_43 : (_eq_5 ? slot_digit_43 : (_eq_6 ? slot_digit_43 : (_eq_7 ? slot_digit_43 : (_eq_9 ? (_not_9 ? slot_digit_43 : (_or_2 ? (_not_1 ? (_eq_322 ? _bits_5 : slot_digit_43) : slot_digit_43) : slot_digit_43)) : slot_digit_43)))))));
+    slot_digit_43 <= (_eq_0 ? slot_digit_43 : (_eq_1 ? slot_digit_43 : (_eq_4 ? slot_digit_43 : (_eq_5 ? slot_digit_43 : (_eq_6 ? slot_digit_43 : (_eq_7 ? slot_digit_43 : (_eq_9 ? (_not_7 ? slot_digit_43 : (_or_2 ? (_not_1 ? (_eq_322 ? _bits_5 : slot_digit_43) : slot_digit_43) : slot_digit_43)) : slot_digit_43)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_44 <= (_eq_0 ? slot_digit_44 : (_eq_1 ? slot_digit_44 : (_eq_4 ? slot_digit_44 : (_eq_5 ? slot_digit_44 : (_eq_6 ? slot_digit_44 : (_eq_7 ? slot_digit_44 : (_eq_9 ? (_not_9 ? slot_digit_44 : (_or_2 ? (_not_1 ? (_eq_323 ? _bits_5 : slot_digit_44) : slot_digit_44) : slot_digit_44)) : slot_digit_44)))))));
+    slot_digit_44 <= (_eq_0 ? slot_digit_44 : (_eq_1 ? slot_digit_44 : (_eq_4 ? slot_digit_44 : (_eq_5 ? slot_digit_44 : (_eq_6 ? slot_digit_44 : (_eq_7 ? slot_digit_44 : (_eq_9 ? (_not_7 ? slot_digit_44 : (_or_2 ? (_not_1 ? (_eq_323 ? _bits_5 : slot_digit_44) : slot_digit_44) : slot_digit_44)) : slot_digit_44)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_45 <= (_eq_0 ? slot_digit_45 : (_eq_1 ? slot_digit_45 : (_eq_4 ? slot_digit_45 : (_eq_5 ? slot_digit_45 : (_eq_6 ? slot_digit_45 : (_eq_7 ? slot_digit_45 : (_eq_9 ? (_not_9 ? slot_digit_45 : (_or_2 ? (_not_1 ? (_eq_324 ? _bits_5 : slot_digit_45) : slot_digit_45) : slot_digit_45)) : slot_digit_45)))))));
+    slot_digit_45 <= (_eq_0 ? slot_digit_45 : (_eq_1 ? slot_digit_45 : (_eq_4 ? slot_digit_45 : (_eq_5 ? slot_digit_45 : (_eq_6 ? slot_digit_45 : (_eq_7 ? slot_digit_45 : (_eq_9 ? (_not_7 ? slot_digit_45 : (_or_2 ? (_not_1 ? (_eq_324 ? _bits_5 : slot_digit_45) : slot_digit_45) : slot_digit_45)) : slot_digit_45)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_46 <= (_eq_0 ? slot_digit_46 : (_eq_1 ? slot_digit_46 : (_eq_4 ? slot_digit_46 : (_eq_5 ? slot_digit_46 : (_eq_6 ? slot_digit_46 : (_eq_7 ? slot_digit_46 : (_eq_9 ? (_not_9 ? slot_digit_46 : (_or_2 ? (_not_1 ? (_eq_325 ? _bits_5 : slot_digit_46) : slot_digit_46) : slot_digit_46)) : slot_digit_46)))))));
+    slot_digit_46 <= (_eq_0 ? slot_digit_46 : (_eq_1 ? slot_digit_46 : (_eq_4 ? slot_digit_46 : (_eq_5 ? slot_digit_46 : (_eq_6 ? slot_digit_46 : (_eq_7 ? slot_digit_46 : (_eq_9 ? (_not_7 ? slot_digit_46 : (_or_2 ? (_not_1 ? (_eq_325 ? _bits_5 : slot_digit_46) : slot_digit_46) : slot_digit_46)) : slot_digit_46)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_47 <= (_eq_0 ? slot_digit_47 : (_eq_1 ? slot_digit_47 : (_eq_4 ? slot_digit_47 : (_eq_5 ? slot_digit_47 : (_eq_6 ? slot_digit_47 : (_eq_7 ? slot_digit_47 : (_eq_9 ? (_not_9 ? slot_digit_47 : (_or_2 ? (_not_1 ? (_eq_326 ? _bits_5 : slot_digit_47) : slot_digit_47) : slot_digit_47)) : slot_digit_47)))))));
+    slot_digit_47 <= (_eq_0 ? slot_digit_47 : (_eq_1 ? slot_digit_47 : (_eq_4 ? slot_digit_47 : (_eq_5 ? slot_digit_47 : (_eq_6 ? slot_digit_47 : (_eq_7 ? slot_digit_47 : (_eq_9 ? (_not_7 ? slot_digit_47 : (_or_2 ? (_not_1 ? (_eq_326 ? _bits_5 : slot_digit_47) : slot_digit_47) : slot_digit_47)) : slot_digit_47)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_48 <= (_eq_0 ? slot_digit_48 : (_eq_1 ? slot_digit_48 : (_eq_4 ? slot_digit_48 : (_eq_5 ? slot_digit_48 : (_eq_6 ? slot_digit_48 : (_eq_7 ? slot_digit_48 : (_eq_9 ? (_not_9 ? slot_digit_48 : (_or_2 ? (_not_1 ? (_eq_327 ? _bits_5 : slot_digit_48) : slot_digit_48) : slot_digit_48)) : slot_digit_48)))))));
+    slot_digit_48 <= (_eq_0 ? slot_digit_48 : (_eq_1 ? slot_digit_48 : (_eq_4 ? slot_digit_48 : (_eq_5 ? slot_digit_48 : (_eq_6 ? slot_digit_48 : (_eq_7 ? slot_digit_48 : (_eq_9 ? (_not_7 ? slot_digit_48 : (_or_2 ? (_not_1 ? (_eq_327 ? _bits_5 : slot_digit_48) : slot_digit_48) : slot_digit_48)) : slot_digit_48)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_49 <= (_eq_0 ? slot_digit_49 : (_eq_1 ? slot_digit_49 : (_eq_4 ? slot_digit_49 : (_eq_5 ? slot_digit_49 : (_eq_6 ? slot_digit_49 : (_eq_7 ? slot_digit_49 : (_eq_9 ? (_not_9 ? slot_digit_49 : (_or_2 ? (_not_1 ? (_eq_328 ? _bits_5 : slot_digit_49) : slot_digit_49) : slot_digit_49)) : slot_digit_49)))))));
+    slot_digit_49 <= (_eq_0 ? slot_digit_49 : (_eq_1 ? slot_digit_49 : (_eq_4 ? slot_digit_49 : (_eq_5 ? slot_digit_49 : (_eq_6 ? slot_digit_49 : (_eq_7 ? slot_digit_49 : (_eq_9 ? (_not_7 ? slot_digit_49 : (_or_2 ? (_not_1 ? (_eq_328 ? _bits_5 : slot_digit_49) : slot_digit_49) : slot_digit_49)) : slot_digit_49)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_50 <= (_eq_0 ? slot_digit_50 : (_eq_1 ? slot_digit_50 : (_eq_4 ? slot_digit_50 : (_eq_5 ? slot_digit_50 : (_eq_6 ? slot_digit_50 : (_eq_7 ? slot_digit_50 : (_eq_9 ? (_not_9 ? slot_digit_50 : (_or_2 ? (_not_1 ? (_eq_329 ? _bits_5 : slot_digit_50) : slot_digit_50) : slot_digit_50)) : slot_digit_50)))))));
+    slot_digit_50 <= (_eq_0 ? slot_digit_50 : (_eq_1 ? slot_digit_50 : (_eq_4 ? slot_digit_50 : (_eq_5 ? slot_digit_50 : (_eq_6 ? slot_digit_50 : (_eq_7 ? slot_digit_50 : (_eq_9 ? (_not_7 ? slot_digit_50 : (_or_2 ? (_not_1 ? (_eq_329 ? _bits_5 : slot_digit_50) : slot_digit_50) : slot_digit_50)) : slot_digit_50)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_51 <= (_eq_0 ? slot_digit_51 : (_eq_1 ? slot_digit_51 : (_eq_4 ? slot_digit_51 : (_eq_5 ? slot_digit_51 : (_eq_6 ? slot_digit_51 : (_eq_7 ? slot_digit_51 : (_eq_9 ? (_not_9 ? slot_digit_51 : (_or_2 ? (_not_1 ? (_eq_330 ? _bits_5 : slot_digit_51) : slot_digit_51) : slot_digit_51)) : slot_digit_51)))))));
+    slot_digit_51 <= (_eq_0 ? slot_digit_51 : (_eq_1 ? slot_digit_51 : (_eq_4 ? slot_digit_51 : (_eq_5 ? slot_digit_51 : (_eq_6 ? slot_digit_51 : (_eq_7 ? slot_digit_51 : (_eq_9 ? (_not_7 ? slot_digit_51 : (_or_2 ? (_not_1 ? (_eq_330 ? _bits_5 : slot_digit_51) : slot_digit_51) : slot_digit_51)) : slot_digit_51)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_52 <= (_eq_0 ? slot_digit_52 : (_eq_1 ? slot_digit_52 : (_eq_4 ? slot_digit_52 : (_eq_5 ? slot_digit_52 : (_eq_6 ? slot_digit_52 : (_eq_7 ? slot_digit_52 : (_eq_9 ? (_not_9 ? slot_digit_52 : (_or_2 ? (_not_1 ? (_eq_331 ? _bits_5 : slot_digit_52) : slot_digit_52) : slot_digit_52)) : slot_digit_52)))))));
+    slot_digit_52 <= (_eq_0 ? slot_digit_52 : (_eq_1 ? slot_digit_52 : (_eq_4 ? slot_digit_52 : (_eq_5 ? slot_digit_52 : (_eq_6 ? slot_digit_52 : (_eq_7 ? slot_digit_52 : (_eq_9 ? (_not_7 ? slot_digit_52 : (_or_2 ? (_not_1 ? (_eq_331 ? _bits_5 : slot_digit_52) : slot_digit_52) : slot_digit_52)) : slot_digit_52)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_53 <= (_eq_0 ? slot_digit_53 : (_eq_1 ? slot_digit_53 : (_eq_4 ? slot_digit_53 : (_eq_5 ? slot_digit_53 : (_eq_6 ? slot_digit_53 : (_eq_7 ? slot_digit_53 : (_eq_9 ? (_not_9 ? slot_digit_53 : (_or_2 ? (_not_1 ? (_eq_332 ? _bits_5 : slot_digit_53) : slot_digit_53) : slot_digit_53)) : slot_digit_53)))))));
+    slot_digit_53 <= (_eq_0 ? slot_digit_53 : (_eq_1 ? slot_digit_53 : (_eq_4 ? slot_digit_53 : (_eq_5 ? slot_digit_53 : (_eq_6 ? slot_digit_53 : (_eq_7 ? slot_digit_53 : (_eq_9 ? (_not_7 ? slot_digit_53 : (_or_2 ? (_not_1 ? (_eq_332 ? _bits_5 : slot_digit_53) : slot_digit_53) : slot_digit_53)) : slot_digit_53)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_54 <= (_eq_0 ? slot_digit_54 : (_eq_1 ? slot_digit_54 : (_eq_4 ? slot_digit_54 : (_eq_5 ? slot_digit_54 : (_eq_6 ? slot_digit_54 : (_eq_7 ? slot_digit_54 : (_eq_9 ? (_not_9 ? slot_digit_54 : (_or_2 ? (_not_1 ? (_eq_333 ? _bits_5 : slot_digit_54) : slot_digit_54) : slot_digit_54)) : slot_digit_54)))))));
+    slot_digit_54 <= (_eq_0 ? slot_digit_54 : (_eq_1 ? slot_digit_54 : (_eq_4 ? slot_digit_54 : (_eq_5 ? slot_digit_54 : (_eq_6 ? slot_digit_54 : (_eq_7 ? slot_digit_54 : (_eq_9 ? (_not_7 ? slot_digit_54 : (_or_2 ? (_not_1 ? (_eq_333 ? _bits_5 : slot_digit_54) : slot_digit_54) : slot_digit_54)) : slot_digit_54)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_55 <= (_eq_0 ? slot_digit_55 : (_eq_1 ? slot_digit_55 : (_eq_4 ? slot_digit_55 : (_eq_5 ? slot_digit_55 : (_eq_6 ? slot_digit_55 : (_eq_7 ? slot_digit_55 : (_eq_9 ? (_not_9 ? slot_digit_55 : (_or_2 ? (_not_1 ? (_eq_334 ? _bits_5 : slot_digit_55) : slot_digit_55) : slot_digit_55)) : slot_digit_55)))))));
+    slot_digit_55 <= (_eq_0 ? slot_digit_55 : (_eq_1 ? slot_digit_55 : (_eq_4 ? slot_digit_55 : (_eq_5 ? slot_digit_55 : (_eq_6 ? slot_digit_55 : (_eq_7 ? slot_digit_55 : (_eq_9 ? (_not_7 ? slot_digit_55 : (_or_2 ? (_not_1 ? (_eq_334 ? _bits_5 : slot_digit_55) : slot_digit_55) : slot_digit_55)) : slot_digit_55)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_56 <= (_eq_0 ? slot_digit_56 : (_eq_1 ? slot_digit_56 : (_eq_4 ? slot_digit_56 : (_eq_5 ? slot_digit_56 : (_eq_6 ? slot_digit_56 : (_eq_7 ? slot_digit_56 : (_eq_9 ? (_not_9 ? slot_digit_56 : (_or_2 ? (_not_1 ? (_eq_335 ? _bits_5 : slot_digit_56) : slot_digit_56) : slot_digit_56)) : slot_digit_56)))))));
+    slot_digit_56 <= (_eq_0 ? slot_digit_56 : (_eq_1 ? slot_digit_56 : (_eq_4 ? slot_digit_56 : (_eq_5 ? slot_digit_56 : (_eq_6 ? slot_digit_56 : (_eq_7 ? slot_digit_56 : (_eq_9 ? (_not_7 ? slot_digit_56 : (_or_2 ? (_not_1 ? (_eq_335 ? _bits_5 : slot_digit_56) : slot_digit_56) : slot_digit_56)) : slot_digit_56)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_57 <= (_eq_0 ? slot_digit_57 : (_eq_1 ? slot_digit_57 : (_eq_4 ? slot_digit_57 : (_eq_5 ? slot_digit_57 : (_eq_6 ? slot_digit_57 : (_eq_7 ? slot_digit_57 : (_eq_9 ? (_not_9 ? slot_digit_57 : (_or_2 ? (_not_1 ? (_eq_336 ? _bits_5 : slot_digit_57) : slot_digit_57) : slot_digit_57)) : slot_digit_57)))))));
+    slot_digit_57 <= (_eq_0 ? slot_digit_57 : (_eq_1 ? slot_digit_57 : (_eq_4 ? slot_digit_57 : (_eq_5 ? slot_digit_57 : (_eq_6 ? slot_digit_57 : (_eq_7 ? slot_digit_57 : (_eq_9 ? (_not_7 ? slot_digit_57 : (_or_2 ? (_not_1 ? (_eq_336 ? _bits_5 : slot_digit_57) : slot_digit_57) : slot_digit_57)) : slot_digit_57)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_58 <= (_eq_0 ? slot_digit_58 : (_eq_1 ? slot_digit_58 : (_eq_4 ? slot_digit_58 : (_eq_5 ? slot_digit_58 : (_eq_6 ? slot_digit_58 : (_eq_7 ? slot_digit_58 : (_eq_9 ? (_not_9 ? slot_digit_58 : (_or_2 ? (_not_1 ? (_eq_337 ? _bits_5 : slot_digit_58) : slot_digit_58) : slot_digit_58)) : slot_digit_58)))))));
+    slot_digit_58 <= (_eq_0 ? slot_digit_58 : (_eq_1 ? slot_digit_58 : (_eq_4 ? slot_digit_58 : (_eq_5 ? slot_digit_58 : (_eq_6 ? slot_digit_58 : (_eq_7 ? slot_digit_58 : (_eq_9 ? (_not_7 ? slot_digit_58 : (_or_2 ? (_not_1 ? (_eq_337 ? _bits_5 : slot_digit_58) : slot_digit_58) : slot_digit_58)) : slot_digit_58)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_59 <= (_eq_0 ? slot_digit_59 : (_eq_1 ? slot_digit_59 : (_eq_4 ? slot_digit_59 : (_eq_5 ? slot_digit_59 : (_eq_6 ? slot_digit_59 : (_eq_7 ? slot_digit_59 : (_eq_9 ? (_not_9 ? slot_digit_59 : (_or_2 ? (_not_1 ? (_eq_338 ? _bits_5 : slot_digit_59) : slot_digit_59) : slot_digit_59)) : slot_digit_59)))))));
+    slot_digit_59 <= (_eq_0 ? slot_digit_59 : (_eq_1 ? slot_digit_59 : (_eq_4 ? slot_digit_59 : (_eq_5 ? slot_digit_59 : (_eq_6 ? slot_digit_59 : (_eq_7 ? slot_digit_59 : (_eq_9 ? (_not_7 ? slot_digit_59 : (_or_2 ? (_not_1 ? (_eq_338 ? _bits_5 : slot_digit_59) : slot_digit_59) : slot_digit_59)) : slot_digit_59)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_60 <= (_eq_0 ? slot_digit_60 : (_eq_1 ? slot_digit_60 : (_eq_4 ? slot_digit_60 : (_eq_5 ? slot_digit_60 : (_eq_6 ? slot_digit_60 : (_eq_7 ? slot_digit_60 : (_eq_9 ? (_not_9 ? slot_digit_60 : (_or_2 ? (_not_1 ? (_eq_339 ? _bits_5 : slot_digit_60) : slot_digit_60) : slot_digit_60)) : slot_digit_60)))))));
+    slot_digit_60 <= (_eq_0 ? slot_digit_60 : (_eq_1 ? slot_digit_60 : (_eq_4 ? slot_digit_60 : (_eq_5 ? slot_digit_60 : (_eq_6 ? slot_digit_60 : (_eq_7 ? slot_digit_60 : (_eq_9 ? (_not_7 ? slot_digit_60 : (_or_2 ? (_not_1 ? (_eq_339 ? _bits_5 : slot_digit_60) : slot_digit_60) : slot_digit_60)) : slot_digit_60)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_61 <= (_eq_0 ? slot_digit_61 : (_eq_1 ? slot_digit_61 : (_eq_4 ? slot_digit_61 : (_eq_5 ? slot_digit_61 : (_eq_6 ? slot_digit_61 : (_eq_7 ? slot_digit_61 : (_eq_9 ? (_not_9 ? slot_digit_61 : (_or_2 ? (_not_1 ? (_eq_340 ? _bits_5 : slot_digit_61) : slot_digit_61) : slot_digit_61)) : slot_digit_61)))))));
+    slot_digit_61 <= (_eq_0 ? slot_digit_61 : (_eq_1 ? slot_digit_61 : (_eq_4 ? slot_digit_61 : (_eq_5 ? slot_digit_61 : (_eq_6 ? slot_digit_61 : (_eq_7 ? slot_digit_61 : (_eq_9 ? (_not_7 ? slot_digit_61 : (_or_2 ? (_not_1 ? (_eq_340 ? _bits_5 : slot_digit_61) : slot_digit_61) : slot_digit_61)) : slot_digit_61)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_62 <= (_eq_0 ? slot_digit_62 : (_eq_1 ? slot_digit_62 : (_eq_4 ? slot_digit_62 : (_eq_5 ? slot_digit_62 : (_eq_6 ? slot_digit_62 : (_eq_7 ? slot_digit_62 : (_eq_9 ? (_not_9 ? slot_digit_62 : (_or_2 ? (_not_1 ? (_eq_341 ? _bits_5 : slot_digit_62) : slot_digit_62) : slot_digit_62)) : slot_digit_62)))))));
+    slot_digit_62 <= (_eq_0 ? slot_digit_62 : (_eq_1 ? slot_digit_62 : (_eq_4 ? slot_digit_62 : (_eq_5 ? slot_digit_62 : (_eq_6 ? slot_digit_62 : (_eq_7 ? slot_digit_62 : (_eq_9 ? (_not_7 ? slot_digit_62 : (_or_2 ? (_not_1 ? (_eq_341 ? _bits_5 : slot_digit_62) : slot_digit_62) : slot_digit_62)) : slot_digit_62)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_63 <= (_eq_0 ? slot_digit_63 : (_eq_1 ? slot_digit_63 : (_eq_4 ? slot_digit_63 : (_eq_5 ? slot_digit_63 : (_eq_6 ? slot_digit_63 : (_eq_7 ? slot_digit_63 : (_eq_9 ? (_not_9 ? slot_digit_63 : (_or_2 ? (_not_1 ? (_eq_342 ? _bits_5 : slot_digit_63) : slot_digit_63) : slot_digit_63)) : slot_digit_63)))))));
+    slot_digit_63 <= (_eq_0 ? slot_digit_63 : (_eq_1 ? slot_digit_63 : (_eq_4 ? slot_digit_63 : (_eq_5 ? slot_digit_63 : (_eq_6 ? slot_digit_63 : (_eq_7 ? slot_digit_63 : (_eq_9 ? (_not_7 ? slot_digit_63 : (_or_2 ? (_not_1 ? (_eq_342 ? _bits_5 : slot_digit_63) : slot_digit_63) : slot_digit_63)) : slot_digit_63)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_64 <= (_eq_0 ? slot_digit_64 : (_eq_1 ? slot_digit_64 : (_eq_4 ? slot_digit_64 : (_eq_5 ? slot_digit_64 : (_eq_6 ? slot_digit_64 : (_eq_7 ? slot_digit_64 : (_eq_9 ? (_not_9 ? slot_digit_64 : (_or_2 ? (_not_1 ? (_eq_343 ? _bits_5 : slot_digit_64) : slot_digit_64) : slot_digit_64)) : slot_digit_64)))))));
+    slot_digit_64 <= (_eq_0 ? slot_digit_64 : (_eq_1 ? slot_digit_64 : (_eq_4 ? slot_digit_64 : (_eq_5 ? slot_digit_64 : (_eq_6 ? slot_digit_64 : (_eq_7 ? slot_digit_64 : (_eq_9 ? (_not_7 ? slot_digit_64 : (_or_2 ? (_not_1 ? (_eq_343 ? _bits_5 : slot_digit_64) : slot_digit_64) : slot_digit_64)) : slot_digit_64)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_65 <= (_eq_0 ? slot_digit_65 : (_eq_1 ? slot_digit_65 : (_eq_4 ? slot_digit_65 : (_eq_5 ? slot_digit_65 : (_eq_6 ? slot_digit_65 : (_eq_7 ? slot_digit_65 : (_eq_9 ? (_not_9 ? slot_digit_65 : (_or_2 ? (_not_1 ? (_eq_344 ? _bits_5 : slot_digit_65) : slot_digit_65) : slot_digit_65)) : slot_digit_65)))))));
+    slot_digit_65 <= (_eq_0 ? slot_digit_65 : (_eq_1 ? slot_digit_65 : (_eq_4 ? slot_digit_65 : (_eq_5 ? slot_digit_65 : (_eq_6 ? slot_digit_65 : (_eq_7 ? slot_digit_65 : (_eq_9 ? (_not_7 ? slot_digit_65 : (_or_2 ? (_not_1 ? (_eq_344 ? _bits_5 : slot_digit_65) : slot_digit_65) : slot_digit_65)) : slot_digit_65)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_66 <= (_eq_0 ? slot_digit_66 : (_eq_1 ? slot_digit_66 : (_eq_4 ? slot_digit_66 : (_eq_5 ? slot_digit_66 : (_eq_6 ? slot_digit_66 : (_eq_7 ? slot_digit_66 : (_eq_9 ? (_not_9 ? slot_digit_66 : (_or_2 ? (_not_1 ? (_eq_345 ? _bits_5 : slot_digit_66) : slot_digit_66) : slot_digit_66)) : slot_digit_66)))))));
+    slot_digit_66 <= (_eq_0 ? slot_digit_66 : (_eq_1 ? slot_digit_66 : (_eq_4 ? slot_digit_66 : (_eq_5 ? slot_digit_66 : (_eq_6 ? slot_digit_66 : (_eq_7 ? slot_digit_66 : (_eq_9 ? (_not_7 ? slot_digit_66 : (_or_2 ? (_not_1 ? (_eq_345 ? _bits_5 : slot_digit_66) : slot_digit_66) : slot_digit_66)) : slot_digit_66)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_67 <= (_eq_0 ? slot_digit_67 : (_eq_1 ? slot_digit_67 : (_eq_4 ? slot_digit_67 : (_eq_5 ? slot_digit_67 : (_eq_6 ? slot_digit_67 : (_eq_7 ? slot_digit_67 : (_eq_9 ? (_not_9 ? slot_digit_67 : (_or_2 ? (_not_1 ? (_eq_346 ? _bits_5 : slot_digit_67) : slot_digit_67) : slot_digit_67)) : slot_digit_67)))))));
+    slot_digit_67 <= (_eq_0 ? slot_digit_67 : (_eq_1 ? slot_digit_67 : (_eq_4 ? slot_digit_67 : (_eq_5 ? slot_digit_67 : (_eq_6 ? slot_digit_67 : (_eq_7 ? slot_digit_67 : (_eq_9 ? (_not_7 ? slot_digit_67 : (_or_2 ? (_not_1 ? (_eq_346 ? _bits_5 : slot_digit_67) : slot_digit_67) : slot_digit_67)) : slot_digit_67)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_68 <= (_eq_0 ? slot_digit_68 : (_eq_1 ? slot_digit_68 : (_eq_4 ? slot_digit_68 : (_eq_5 ? slot_digit_68 : (_eq_6 ? slot_digit_68 : (_eq_7 ? slot_digit_68 : (_eq_9 ? (_not_9 ? slot_digit_68 : (_or_2 ? (_not_1 ? (_eq_347 ? _bits_5 : slot_digit_68) : slot_digit_68) : slot_digit_68)) : slot_digit_68)))))));
+    slot_digit_68 <= (_eq_0 ? slot_digit_68 : (_eq_1 ? slot_digit_68 : (_eq_4 ? slot_digit_68 : (_eq_5 ? slot_digit_68 : (_eq_6 ? slot_digit_68 : (_eq_7 ? slot_digit_68 : (_eq_9 ? (_not_7 ? slot_digit_68 : (_or_2 ? (_not_1 ? (_eq_347 ? _bits_5 : slot_digit_68) : slot_digit_68) : slot_digit_68)) : slot_digit_68)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_69 <= (_eq_0 ? slot_digit_69 : (_eq_1 ? slot_digit_69 : (_eq_4 ? slot_digit_69 : (_eq_5 ? slot_digit_69 : (_eq_6 ? slot_digit_69 : (_eq_7 ? slot_digit_69 : (_eq_9 ? (_not_9 ? slot_digit_69 : (_or_2 ? (_not_1 ? (_eq_348 ? _bits_5 : slot_digit_69) : slot_digit_69) : slot_digit_69)) : slot_digit_69)))))));
+    slot_digit_69 <= (_eq_0 ? slot_digit_69 : (_eq_1 ? slot_digit_69 : (_eq_4 ? slot_digit_69 : (_eq_5 ? slot_digit_69 : (_eq_6 ? slot_digit_69 : (_eq_7 ? slot_digit_69 : (_eq_9 ? (_not_7 ? slot_digit_69 : (_or_2 ? (_not_1 ? (_eq_348 ? _bits_5 : slot_digit_69) : slot_digit_69) : slot_digit_69)) : slot_digit_69)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_70 <= (_eq_0 ? slot_digit_70 : (_eq_1 ? slot_digit_70 : (_eq_4 ? slot_digit_70 : (_eq_5 ? slot_digit_70 : (_eq_6 ? slot_digit_70 : (_eq_7 ? slot_digit_70 : (_eq_9 ? (_not_9 ? slot_digit_70 : (_or_2 ? (_not_1 ? (_eq_349 ? _bits_5 : slot_digit_70) : slot_digit_70) : slot_digit_70)) : slot_digit_70)))))));
+    slot_digit_70 <= (_eq_0 ? slot_digit_70 : (_eq_1 ? slot_digit_70 : (_eq_4 ? slot_digit_70 : (_eq_5 ? slot_digit_70 : (_eq_6 ? slot_digit_70 : (_eq_7 ? slot_digit_70 : (_eq_9 ? (_not_7 ? slot_digit_70 : (_or_2 ? (_not_1 ? (_eq_349 ? _bits_5 : slot_digit_70) : slot_digit_70) : slot_digit_70)) : slot_digit_70)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_71 <= (_eq_0 ? slot_digit_71 : (_eq_1 ? slot_digit_71 : (_eq_4 ? slot_digit_71 : (_eq_5 ? slot_digit_71 : (_eq_6 ? slot_digit_71 : (_eq_7 ? slot_digit_71 : (_eq_9 ? (_not_9 ? slot_digit_71 : (_or_2 ? (_not_1 ? (_eq_350 ? _bits_5 : slot_digit_71) : slot_digit_71) : slot_digit_71)) : slot_digit_71)))))));
+    slot_digit_71 <= (_eq_0 ? slot_digit_71 : (_eq_1 ? slot_digit_71 : (_eq_4 ? slot_digit_71 : (_eq_5 ? slot_digit_71 : (_eq_6 ? slot_digit_71 : (_eq_7 ? slot_digit_71 : (_eq_9 ? (_not_7 ? slot_digit_71 : (_or_2 ? (_not_1 ? (_eq_350 ? _bits_5 : slot_digit_71) : slot_digit_71) : slot_digit_71)) : slot_digit_71)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_72 <= (_eq_0 ? slot_digit_72 : (_eq_1 ? slot_digit_72 : (_eq_4 ? slot_digit_72 : (_eq_5 ? slot_digit_72 : (_eq_6 ? slot_digit_72 : (_eq_7 ? slot_digit_72 : (_eq_9 ? (_not_9 ? slot_digit_72 : (_or_2 ? (_not_1 ? (_eq_351 ? _bits_5 : slot_digit_72) : slot_digit_72) : slot_digit_72)) : slot_digit_72)))))));
+    slot_digit_72 <= (_eq_0 ? slot_digit_72 : (_eq_1 ? slot_digit_72 : (_eq_4 ? slot_digit_72 : (_eq_5 ? slot_digit_72 : (_eq_6 ? slot_digit_72 : (_eq_7 ? slot_digit_72 : (_eq_9 ? (_not_7 ? slot_digit_72 : (_or_2 ? (_not_1 ? (_eq_351 ? _bits_5 : slot_digit_72) : slot_digit_72) : slot_digit_72)) : slot_digit_72)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_73 <= (_eq_0 ? slot_digit_73 : (_eq_1 ? slot_digit_73 : (_eq_4 ? slot_digit_73 : (_eq_5 ? slot_digit_73 : (_eq_6 ? slot_digit_73 : (_eq_7 ? slot_digit_73 : (_eq_9 ? (_not_9 ? slot_digit_73 : (_or_2 ? (_not_1 ? (_eq_352 ? _bits_5 : slot_digit_73) : slot_digit_73) : slot_digit_73)) : slot_digit_73)))))));
+    slot_digit_73 <= (_eq_0 ? slot_digit_73 : (_eq_1 ? slot_digit_73 : (_eq_4 ? slot_digit_73 : (_eq_5 ? slot_digit_73 : (_eq_6 ? slot_digit_73 : (_eq_7 ? slot_digit_73 : (_eq_9 ? (_not_7 ? slot_digit_73 : (_or_2 ? (_not_1 ? (_eq_352 ? _bits_5 : slot_digit_73) : slot_digit_73) : slot_digit_73)) : slot_digit_73)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_74 <= (_eq_0 ? slot_digit_74 : (_eq_1 ? slot_digit_74 : (_eq_4 ? slot_digit_74 : (_eq_5 ? slot_digit_74 : (_eq_6 ? slot_digit_74 : (_eq_7 ? slot_digit_74 : (_eq_9 ? (_not_9 ? slot_digit_74 : (_or_2 ? (_not_1 ? (_eq_353 ? _bits_5 : slot_digit_74) : slot_digit_74) : slot_digit_74)) : slot_digit_74)))))));
+    slot_digit_74 <= (_eq_0 ? slot_digit_74 : (_eq_1 ? slot_digit_74 : (_eq_4 ? slot_digit_74 : (_eq_5 ? slot_digit_74 : (_eq_6 ? slot_digit_74 : (_eq_7 ? slot_digit_74 : (_eq_9 ? (_not_7 ? slot_digit_74 : (_or_2 ? (_not_1 ? (_eq_353 ? _bits_5 : slot_digit_74) : slot_digit_74) : slot_digit_74)) : slot_digit_74)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_75 <= (_eq_0 ? slot_digit_75 : (_eq_1 ? slot_digit_75 : (_eq_4 ? slot_digit_75 : (_eq_5 ? slot_digit_75 : (_eq_6 ? slot_digit_75 : (_eq_7 ? slot_digit_75 : (_eq_9 ? (_not_9 ? slot_digit_75 : (_or_2 ? (_not_1 ? (_eq_354 ? _bits_5 : slot_digit_75) : slot_digit_75) : slot_digit_75)) : slot_digit_75)))))));
+    slot_digit_75 <= (_eq_0 ? slot_digit_75 : (_eq_1 ? slot_digit_75 : (_eq_4 ? slot_digit_75 : (_eq_5 ? slot_digit_75 : (_eq_6 ? slot_digit_75 : (_eq_7 ? slot_digit_75 : (_eq_9 ? (_not_7 ? slot_digit_75 : (_or_2 ? (_not_1 ? (_eq_354 ? _bits_5 : slot_digit_75) : slot_digit_75) : slot_digit_75)) : slot_digit_75)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_76 <= (_eq_0 ? slot_digit_76 : (_eq_1 ? slot_digit_76 : (_eq_4 ? slot_digit_76 : (_eq_5 ? slot_digit_76 : (_eq_6 ? slot_digit_76 : (_eq_7 ? slot_digit_76 : (_eq_9 ? (_not_9 ? slot_digit_76 : (_or_2 ? (_not_1 ? (_eq_355 ? _bits_5 : slot_digit_76) : slot_digit_76) : slot_digit_76)) : slot_digit_76)))))));
+    slot_digit_76 <= (_eq_0 ? slot_digit_76 : (_eq_1 ? slot_digit_76 : (_eq_4 ? slot_digit_76 : (_eq_5 ? slot_digit_76 : (_eq_6 ? slot_digit_76 : (_eq_7 ? slot_digit_76 : (_eq_9 ? (_not_7 ? slot_digit_76 : (_or_2 ? (_not_1 ? (_eq_355 ? _bits_5 : slot_digit_76) : slot_digit_76) : slot_digit_76)) : slot_digit_76)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_77 <= (_eq_0 ? slot_digit_77 : (_eq_1 ? slot_digit_77 : (_eq_4 ? slot_digit_77 : (_eq_5 ? slot_digit_77 : (_eq_6 ? slot_digit_77 : (_eq_7 ? slot_digit_77 : (_eq_9 ? (_not_9 ? slot_digit_77 : (_or_2 ? (_not_1 ? (_eq_356 ? _bits_5 : slot_digit_77) : slot_digit_77) : slot_digit_77)) : slot_digit_77)))))));
+    slot_digit_77 <= (_eq_0 ? slot_digit_77 : (_eq_1 ? slot_digit_77 : (_eq_4 ? slot_digit_77 : (_eq_5 ? slot_digit_77 : (_eq_6 ? slot_digit_77 : (_eq_7 ? slot_digit_77 : (_eq_9 ? (_not_7 ? slot_digit_77 : (_or_2 ? (_not_1 ? (_eq_356 ? _bits_5 : slot_digit_77) : slot_digit_77) : slot_digit_77)) : slot_digit_77)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_78 <= (_eq_0 ? slot_digit_78 : (_eq_1 ? slot_digit_78 : (_eq_4 ? slot_digit_78 : (_eq_5 ? slot_digit_78 : (_eq_6 ? slot_digit_78 : (_eq_7 ? slot_digit_78 : (_eq_9 ? (_not_9 ? slot_digit_78 : (_or_2 ? (_not_1 ? (_eq_357 ? _bits_5 : slot_digit_78) : slot_digit_78) : slot_digit_78)) : slot_digit_78)))))));
+    slot_digit_78 <= (_eq_0 ? slot_digit_78 : (_eq_1 ? slot_digit_78 : (_eq_4 ? slot_digit_78 : (_eq_5 ? slot_digit_78 : (_eq_6 ? slot_digit_78 : (_eq_7 ? slot_digit_78 : (_eq_9 ? (_not_7 ? slot_digit_78 : (_or_2 ? (_not_1 ? (_eq_357 ? _bits_5 : slot_digit_78) : slot_digit_78) : slot_digit_78)) : slot_digit_78)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_79 <= (_eq_0 ? slot_digit_79 : (_eq_1 ? slot_digit_79 : (_eq_4 ? slot_digit_79 : (_eq_5 ? slot_digit_79 : (_eq_6 ? slot_digit_79 : (_eq_7 ? slot_digit_79 : (_eq_9 ? (_not_9 ? slot_digit_79 : (_or_2 ? (_not_1 ? (_eq_358 ? _bits_5 : slot_digit_79) : slot_digit_79) : slot_digit_79)) : slot_digit_79)))))));
+    slot_digit_79 <= (_eq_0 ? slot_digit_79 : (_eq_1 ? slot_digit_79 : (_eq_4 ? slot_digit_79 : (_eq_5 ? slot_digit_79 : (_eq_6 ? slot_digit_79 : (_eq_7 ? slot_digit_79 : (_eq_9 ? (_not_7 ? slot_digit_79 : (_or_2 ? (_not_1 ? (_eq_358 ? _bits_5 : slot_digit_79) : slot_digit_79) : slot_digit_79)) : slot_digit_79)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_80 <= (_eq_0 ? slot_digit_80 : (_eq_1 ? slot_digit_80 : (_eq_4 ? slot_digit_80 : (_eq_5 ? slot_digit_80 : (_eq_6 ? slot_digit_80 : (_eq_7 ? slot_digit_80 : (_eq_9 ? (_not_9 ? slot_digit_80 : (_or_2 ? (_not_1 ? (_eq_359 ? _bits_5 : slot_digit_80) : slot_digit_80) : slot_digit_80)) : slot_digit_80)))))));
+    slot_digit_80 <= (_eq_0 ? slot_digit_80 : (_eq_1 ? slot_digit_80 : (_eq_4 ? slot_digit_80 : (_eq_5 ? slot_digit_80 : (_eq_6 ? slot_digit_80 : (_eq_7 ? slot_digit_80 : (_eq_9 ? (_not_7 ? slot_digit_80 : (_or_2 ? (_not_1 ? (_eq_359 ? _bits_5 : slot_digit_80) : slot_digit_80) : slot_digit_80)) : slot_digit_80)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_81 <= (_eq_0 ? slot_digit_81 : (_eq_1 ? slot_digit_81 : (_eq_4 ? slot_digit_81 : (_eq_5 ? slot_digit_81 : (_eq_6 ? slot_digit_81 : (_eq_7 ? slot_digit_81 : (_eq_9 ? (_not_9 ? slot_digit_81 : (_or_2 ? (_not_1 ? (_eq_360 ? _bits_5 : slot_digit_81) : slot_digit_81) : slot_digit_81)) : slot_digit_81)))))));
+    slot_digit_81 <= (_eq_0 ? slot_digit_81 : (_eq_1 ? slot_digit_81 : (_eq_4 ? slot_digit_81 : (_eq_5 ? slot_digit_81 : (_eq_6 ? slot_digit_81 : (_eq_7 ? slot_digit_81 : (_eq_9 ? (_not_7 ? slot_digit_81 : (_or_2 ? (_not_1 ? (_eq_360 ? _bits_5 : slot_digit_81) : slot_digit_81) : slot_digit_81)) : slot_digit_81)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_82 <= (_eq_0 ? slot_digit_82 : (_eq_1 ? slot_digit_82 : (_eq_4 ? slot_digit_82 : (_eq_5 ? slot_digit_82 : (_eq_6 ? slot_digit_82 : (_eq_7 ? slot_digit_82 : (_eq_9 ? (_not_9 ? slot_digit_82 : (_or_2 ? (_not_1 ? (_eq_361 ? _bits_5 : slot_digit_82) : slot_digit_82) : slot_digit_82)) : slot_digit_82)))))));
+    slot_digit_82 <= (_eq_0 ? slot_digit_82 : (_eq_1 ? slot_digit_82 : (_eq_4 ? slot_digit_82 : (_eq_5 ? slot_digit_82 : (_eq_6 ? slot_digit_82 : (_eq_7 ? slot_digit_82 : (_eq_9 ? (_not_7 ? slot_digit_82 : (_or_2 ? (_not_1 ? (_eq_361 ? _bits_5 : slot_digit_82) : slot_digit_82) : slot_digit_82)) : slot_digit_82)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_83 <= (_eq_0 ? slot_digit_83 : (_eq_1 ? slot_digit_83 : (_eq_4 ? slot_digit_83 : (_eq_5 ? slot_digit_83 : (_eq_6 ? slot_digit_83 : (_eq_7 ? slot_digit_83 : (_eq_9 ? (_not_9 ? slot_digit_83 : (_or_2 ? (_not_1 ? (_eq_362 ? _bits_5 : slot_digit_83) : slot_digit_83) : slot_digit_83)) : slot_digit_83)))))));
+    slot_digit_83 <= (_eq_0 ? slot_digit_83 : (_eq_1 ? slot_digit_83 : (_eq_4 ? slot_digit_83 : (_eq_5 ? slot_digit_83 : (_eq_6 ? slot_digit_83 : (_eq_7 ? slot_digit_83 : (_eq_9 ? (_not_7 ? slot_digit_83 : (_or_2 ? (_not_1 ? (_eq_362 ? _bits_5 : slot_digit_83) : slot_digit_83) : slot_digit_83)) : slot_digit_83)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_84 <= (_eq_0 ? slot_digit_84 : (_eq_1 ? slot_digit_84 : (_eq_4 ? slot_digit_84 : (_eq_5 ? slot_digit_84 : (_eq_6 ? slot_digit_84 : (_eq_7 ? slot_digit_84 : (_eq_9 ? (_not_9 ? slot_digit_84 : (_or_2 ? (_not_1 ? (_eq_363 ? _bits_5 : slot_digit_84) : slot_digit_84) : slot_digit_84)) : slot_digit_84)))))));
+    slot_digit_84 <= (_eq_0 ? slot_digit_84 : (_eq_1 ? slot_digit_84 : (_eq_4 ? slot_digit_84 : (_eq_5 ? slot_digit_84 : (_eq_6 ? slot_digit_84 : (_eq_7 ? slot_digit_84 : (_eq_9 ? (_not_7 ? slot_digit_84 : (_or_2 ? (_not_1 ? (_eq_363 ? _bits_5 : slot_digit_84) : slot_digit_84) : slot_digit_84)) : slot_digit_84)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_85 <= (_eq_0 ? slot_digit_85 : (_eq_1 ? slot_digit_85 : (_eq_4 ? slot_digit_85 : (_eq_5 ? slot_digit_85 : (_eq_6 ? slot_digit_85 : (_eq_7 ? slot_digit_85 : (_eq_9 ? (_not_9 ? slot_digit_85 : (_or_2 ? (_not_1 ? (_eq_364 ? _bits_5 : slot_digit_85) : slot_digit_85) : slot_digit_85)) : slot_digit_85)))))));
+    slot_digit_85 <= (_eq_0 ? slot_digit_85 : (_eq_1 ? slot_digit_85 : (_eq_4 ? slot_digit_85 : (_eq_5 ? slot_digit_85 : (_eq_6 ? slot_digit_85 : (_eq_7 ? slot_digit_85 : (_eq_9 ? (_not_7 ? slot_digit_85 : (_or_2 ? (_not_1 ? (_eq_364 ? _bits_5 : slot_digit_85) : slot_digit_85) : slot_digit_85)) : slot_digit_85)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_86 <= (_eq_0 ? slot_digit_86 : (_eq_1 ? slot_digit_86 : (_eq_4 ? slot_digit_86 : (_eq_5 ? slot_digit_86 : (_eq_6 ? slot_digit_86 : (_eq_7 ? slot_digit_86 : (_eq_9 ? (_not_9 ? slot_digit_86 : (_or_2 ? (_not_1 ? (_eq_365 ? _bits_5 : slot_digit_86) : slot_digit_86) : slot_digit_86)) : slot_digit_86)))))));
+    slot_digit_86 <= (_eq_0 ? slot_digit_86 : (_eq_1 ? slot_digit_86 : (_eq_4 ? slot_digit_86 : (_eq_5 ? slot_digit_86 : (_eq_6 ? slot_digit_86 : (_eq_7 ? slot_digit_86 : (_eq_9 ? (_not_7 ? slot_digit_86 : (_or_2 ? (_not_1 ? (_eq_365 ? _bits_5 : slot_digit_86) : slot_digit_86) : slot_digit_86)) : slot_digit_86)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_87 <= (_eq_0 ? slot_digit_87 : (_eq_1 ? slot_digit_87 : (_eq_4 ? slot_digit_87 : (_eq_5 ? slot_digit_87 : (_eq_6 ? slot_digit_87 : (_eq_7 ? slot_digit_87 : (_eq_9 ? (_not_9 ? slot_digit_87 : (_or_2 ? (_not_1 ? (_eq_366 ? _bits_5 : slot_digit_87) : slot_digit_87) : slot_digit_87)) : slot_digit_87)))))));
+    slot_digit_87 <= (_eq_0 ? slot_digit_87 : (_eq_1 ? slot_digit_87 : (_eq_4 ? slot_digit_87 : (_eq_5 ? slot_digit_87 : (_eq_6 ? slot_digit_87 : (_eq_7 ? slot_digit_87 : (_eq_9 ? (_not_7 ? slot_digit_87 : (_or_2 ? (_not_1 ? (_eq_366 ? _bits_5 : slot_digit_87) : slot_digit_87) : slot_digit_87)) : slot_digit_87)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_88 <= (_eq_0 ? slot_digit_88 : (_eq_1 ? slot_digit_88 : (_eq_4 ? slot_digit_88 : (_eq_5 ? slot_digit_88 : (_eq_6 ? slot_digit_88 : (_eq_7 ? slot_digit_88 : (_eq_9 ? (_not_9 ? slot_digit_88 : (_or_2 ? (_not_1 ? (_eq_367 ? _bits_5 : slot_digit_88) : slot_digit_88) : slot_digit_88)) : slot_digit_88)))))));
+    slot_digit_88 <= (_eq_0 ? slot_digit_88 : (_eq_1 ? slot_digit_88 : (_eq_4 ? slot_digit_88 : (_eq_5 ? slot_digit_88 : (_eq_6 ? slot_digit_88 : (_eq_7 ? slot_digit_88 : (_eq_9 ? (_not_7 ? slot_digit_88 : (_or_2 ? (_not_1 ? (_eq_367 ? _bits_5 : slot_digit_88) : slot_digit_88) : slot_digit_88)) : slot_digit_88)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_89 <= (_eq_0 ? slot_digit_89 : (_eq_1 ? slot_digit_89 : (_eq_4 ? slot_digit_89 : (_eq_5 ? slot_digit_89 : (_eq_6 ? slot_digit_89 : (_eq_7 ? slot_digit_89 : (_eq_9 ? (_not_9 ? slot_digit_89 : (_or_2 ? (_not_1 ? (_eq_368 ? _bits_5 : slot_digit_89) : slot_digit_89) : slot_digit_89)) : slot_digit_89)))))));
+    slot_digit_89 <= (_eq_0 ? slot_digit_89 : (_eq_1 ? slot_digit_89 : (_eq_4 ? slot_digit_89 : (_eq_5 ? slot_digit_89 : (_eq_6 ? slot_digit_89 : (_eq_7 ? slot_digit_89 : (_eq_9 ? (_not_7 ? slot_digit_89 : (_or_2 ? (_not_1 ? (_eq_368 ? _bits_5 : slot_digit_89) : slot_digit_89) : slot_digit_89)) : slot_digit_89)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_90 <= (_eq_0 ? slot_digit_90 : (_eq_1 ? slot_digit_90 : (_eq_4 ? slot_digit_90 : (_eq_5 ? slot_digit_90 : (_eq_6 ? slot_digit_90 : (_eq_7 ? slot_digit_90 : (_eq_9 ? (_not_9 ? slot_digit_90 : (_or_2 ? (_not_1 ? (_eq_369 ? _bits_5 : slot_digit_90) : slot_digit_90) : slot_digit_90)) : slot_digit_90)))))));
+    slot_digit_90 <= (_eq_0 ? slot_digit_90 : (_eq_1 ? slot_digit_90 : (_eq_4 ? slot_digit_90 : (_eq_5 ? slot_digit_90 : (_eq_6 ? slot_digit_90 : (_eq_7 ? slot_digit_90 : (_eq_9 ? (_not_7 ? slot_digit_90 : (_or_2 ? (_not_1 ? (_eq_369 ? _bits_5 : slot_digit_90) : slot_digit_90) : slot_digit_90)) : slot_digit_90)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_91 <= (_eq_0 ? slot_digit_91 : (_eq_1 ? slot_digit_91 : (_eq_4 ? slot_digit_91 : (_eq_5 ? slot_digit_91 : (_eq_6 ? slot_digit_91 : (_eq_7 ? slot_digit_91 : (_eq_9 ? (_not_9 ? slot_digit_91 : (_or_2 ? (_not_1 ? (_eq_370 ? _bits_5 : slot_digit_91) : slot_digit_91) : slot_digit_91)) : slot_digit_91)))))));
+    slot_digit_91 <= (_eq_0 ? slot_digit_91 : (_eq_1 ? slot_digit_91 : (_eq_4 ? slot_digit_91 : (_eq_5 ? slot_digit_91 : (_eq_6 ? slot_digit_91 : (_eq_7 ? slot_digit_91 : (_eq_9 ? (_not_7 ? slot_digit_91 : (_or_2 ? (_not_1 ? (_eq_370 ? _bits_5 : slot_digit_91) : slot_digit_91) : slot_digit_91)) : slot_digit_91)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_92 <= (_eq_0 ? slot_digit_92 : (_eq_1 ? slot_digit_92 : (_eq_4 ? slot_digit_92 : (_eq_5 ? slot_digit_92 : (_eq_6 ? slot_digit_92 : (_eq_7 ? slot_digit_92 : (_eq_9 ? (_not_9 ? slot_digit_92 : (_or_2 ? (_not_1 ? (_eq_371 ? _bits_5 : slot_digit_92) : slot_digit_92) : slot_digit_92)) : slot_digit_92)))))));
+    slot_digit_92 <= (_eq_0 ? slot_digit_92 : (_eq_1 ? slot_digit_92 : (_eq_4 ? slot_digit_92 : (_eq_5 ? slot_digit_92 : (_eq_6 ? slot_digit_92 : (_eq_7 ? slot_digit_92 : (_eq_9 ? (_not_7 ? slot_digit_92 : (_or_2 ? (_not_1 ? (_eq_371 ? _bits_5 : slot_digit_92) : slot_digit_92) : slot_digit_92)) : slot_digit_92)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_93 <= (_eq_0 ? slot_digit_93 : (_eq_1 ? slot_digit_93 : (_eq_4 ? slot_digit_93 : (_eq_5 ? slot_digit_93 : (_eq_6 ? slot_digit_93 : (_eq_7 ? slot_digit_93 : (_eq_9 ? (_not_9 ? slot_digit_93 : (_or_2 ? (_not_1 ? (_eq_372 ? _bits_5 : slot_digit_93) : slot_digit_93) : slot_digit_93)) : slot_digit_93)))))));
+    slot_digit_93 <= (_eq_0 ? slot_digit_93 : (_eq_1 ? slot_digit_93 : (_eq_4 ? slot_digit_93 : (_eq_5 ? slot_digit_93 : (_eq_6 ? slot_digit_93 : (_eq_7 ? slot_digit_93 : (_eq_9 ? (_not_7 ? slot_digit_93 : (_or_2 ? (_not_1 ? (_eq_372 ? _bits_5 : slot_digit_93) : slot_digit_93) : slot_digit_93)) : slot_digit_93)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_94 <= (_eq_0 ? slot_digit_94 : (_eq_1 ? slot_digit_94 : (_eq_4 ? slot_digit_94 : (_eq_5 ? slot_digit_94 : (_eq_6 ? slot_digit_94 : (_eq_7 ? slot_digit_94 : (_eq_9 ? (_not_9 ? slot_digit_94 : (_or_2 ? (_not_1 ? (_eq_373 ? _bits_5 : slot_digit_94) : slot_digit_94) : slot_digit_94)) : slot_digit_94)))))));
+    slot_digit_94 <= (_eq_0 ? slot_digit_94 : (_eq_1 ? slot_digit_94 : (_eq_4 ? slot_digit_94 : (_eq_5 ? slot_digit_94 : (_eq_6 ? slot_digit_94 : (_eq_7 ? slot_digit_94 : (_eq_9 ? (_not_7 ? slot_digit_94 : (_or_2 ? (_not_1 ? (_eq_373 ? _bits_5 : slot_digit_94) : slot_digit_94) : slot_digit_94)) : slot_digit_94)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_95 <= (_eq_0 ? slot_digit_95 : (_eq_1 ? slot_digit_95 : (_eq_4 ? slot_digit_95 : (_eq_5 ? slot_digit_95 : (_eq_6 ? slot_digit_95 : (_eq_7 ? slot_digit_95 : (_eq_9 ? (_not_9 ? slot_digit_95 : (_or_2 ? (_not_1 ? (_eq_374 ? _bits_5 : slot_digit_95) : slot_digit_95) : slot_digit_95)) : slot_digit_95)))))));
+    slot_digit_95 <= (_eq_0 ? slot_digit_95 : (_eq_1 ? slot_digit_95 : (_eq_4 ? slot_digit_95 : (_eq_5 ? slot_digit_95 : (_eq_6 ? slot_digit_95 : (_eq_7 ? slot_digit_95 : (_eq_9 ? (_not_7 ? slot_digit_95 : (_or_2 ? (_not_1 ? (_eq_374 ? _bits_5 : slot_digit_95) : slot_digit_95) : slot_digit_95)) : slot_digit_95)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_96 <= (_eq_0 ? slot_digit_96 : (_eq_1 ? slot_digit_96 : (_eq_4 ? slot_digit_96 : (_eq_5 ? slot_digit_96 : (_eq_6 ? slot_digit_96 : (_eq_7 ? slot_digit_96 : (_eq_9 ? (_not_9 ? slot_digit_96 : (_or_2 ? (_not_1 ? (_eq_375 ? _bits_5 : slot_digit_96) : slot_digit_96) : slot_digit_96)) : slot_digit_96)))))));
+    slot_digit_96 <= (_eq_0 ? slot_digit_96 : (_eq_1 ? slot_digit_96 : (_eq_4 ? slot_digit_96 : (_eq_5 ? slot_digit_96 : (_eq_6 ? slot_digit_96 : (_eq_7 ? slot_digit_96 : (_eq_9 ? (_not_7 ? slot_digit_96 : (_or_2 ? (_not_1 ? (_eq_375 ? _bits_5 : slot_digit_96) : slot_digit_96) : slot_digit_96)) : slot_digit_96)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_97 <= (_eq_0 ? slot_digit_97 : (_eq_1 ? slot_digit_97 : (_eq_4 ? slot_digit_97 : (_eq_5 ? slot_digit_97 : (_eq_6 ? slot_digit_97 : (_eq_7 ? slot_digit_97 : (_eq_9 ? (_not_9 ? slot_digit_97 : (_or_2 ? (_not_1 ? (_eq_376 ? _bits_5 : slot_digit_97) : slot_digit_97) : slot_digit_97)) : slot_digit_97)))))));
+    slot_digit_97 <= (_eq_0 ? slot_digit_97 : (_eq_1 ? slot_digit_97 : (_eq_4 ? slot_digit_97 : (_eq_5 ? slot_digit_97 : (_eq_6 ? slot_digit_97 : (_eq_7 ? slot_digit_97 : (_eq_9 ? (_not_7 ? slot_digit_97 : (_or_2 ? (_not_1 ? (_eq_376 ? _bits_5 : slot_digit_97) : slot_digit_97) : slot_digit_97)) : slot_digit_97)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_98 <= (_eq_0 ? slot_digit_98 : (_eq_1 ? slot_digit_98 : (_eq_4 ? slot_digit_98 : (_eq_5 ? slot_digit_98 : (_eq_6 ? slot_digit_98 : (_eq_7 ? slot_digit_98 : (_eq_9 ? (_not_9 ? slot_digit_98 : (_or_2 ? (_not_1 ? (_eq_377 ? _bits_5 : slot_digit_98) : slot_digit_98) : slot_digit_98)) : slot_digit_98)))))));
+    slot_digit_98 <= (_eq_0 ? slot_digit_98 : (_eq_1 ? slot_digit_98 : (_eq_4 ? slot_digit_98 : (_eq_5 ? slot_digit_98 : (_eq_6 ? slot_digit_98 : (_eq_7 ? slot_digit_98 : (_eq_9 ? (_not_7 ? slot_digit_98 : (_or_2 ? (_not_1 ? (_eq_377 ? _bits_5 : slot_digit_98) : slot_digit_98) : slot_digit_98)) : slot_digit_98)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_99 <= (_eq_0 ? slot_digit_99 : (_eq_1 ? slot_digit_99 : (_eq_4 ? slot_digit_99 : (_eq_5 ? slot_digit_99 : (_eq_6 ? slot_digit_99 : (_eq_7 ? slot_digit_99 : (_eq_9 ? (_not_9 ? slot_digit_99 : (_or_2 ? (_not_1 ? (_eq_378 ? _bits_5 : slot_digit_99) : slot_digit_99) : slot_digit_99)) : slot_digit_99)))))));
+    slot_digit_99 <= (_eq_0 ? slot_digit_99 : (_eq_1 ? slot_digit_99 : (_eq_4 ? slot_digit_99 : (_eq_5 ? slot_digit_99 : (_eq_6 ? slot_digit_99 : (_eq_7 ? slot_digit_99 : (_eq_9 ? (_not_7 ? slot_digit_99 : (_or_2 ? (_not_1 ? (_eq_378 ? _bits_5 : slot_digit_99) : slot_digit_99) : slot_digit_99)) : slot_digit_99)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_100 <= (_eq_0 ? slot_digit_100 : (_eq_1 ? slot_digit_100 : (_eq_4 ? slot_digit_100 : (_eq_5 ? slot_digit_100 : (_eq_6 ? slot_digit_100 : (_eq_7 ? slot_digit_100 : (_eq_9 ? (_not_9 ? slot_digit_100 : (_or_2 ? (_not_1 ? (_eq_379 ? _bits_5 : slot_digit_100) : slot_digit_100) : slot_digit_100)) : slot_digit_100)))))));
+    slot_digit_100 <= (_eq_0 ? slot_digit_100 : (_eq_1 ? slot_digit_100 : (_eq_4 ? slot_digit_100 : (_eq_5 ? slot_digit_100 : (_eq_6 ? slot_digit_100 : (_eq_7 ? slot_digit_100 : (_eq_9 ? (_not_7 ? slot_digit_100 : (_or_2 ? (_not_1 ? (_eq_379 ? _bits_5 : slot_digit_100) : slot_digit_100) : slot_digit_100)) : slot_digit_100)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_101 <= (_eq_0 ? slot_digit_101 : (_eq_1 ? slot_digit_101 : (_eq_4 ? slot_digit_101 : (_eq_5 ? slot_digit_101 : (_eq_6 ? slot_digit_101 : (_eq_7 ? slot_digit_101 : (_eq_9 ? (_not_9 ? slot_digit_101 : (_or_2 ? (_not_1 ? (_eq_380 ? _bits_5 : slot_digit_101) : slot_digit_101) : slot_digit_101)) : slot_digit_101)))))));
+    slot_digit_101 <= (_eq_0 ? slot_digit_101 : (_eq_1 ? slot_digit_101 : (_eq_4 ? slot_digit_101 : (_eq_5 ? slot_digit_101 : (_eq_6 ? slot_digit_101 : (_eq_7 ? slot_digit_101 : (_eq_9 ? (_not_7 ? slot_digit_101 : (_or_2 ? (_not_1 ? (_eq_380 ? _bits_5 : slot_digit_101) : slot_digit_101) : slot_digit_101)) : slot_digit_101)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_102 <= (_eq_0 ? slot_digit_102 : (_eq_1 ? slot_digit_102 : (_eq_4 ? slot_digit_102 : (_eq_5 ? slot_digit_102 : (_eq_6 ? slot_digit_102 : (_eq_7 ? slot_digit_102 : (_eq_9 ? (_not_9 ? slot_digit_102 : (_or_2 ? (_not_1 ? (_eq_381 ? _bits_5 : slot_digit_102) : slot_digit_102) : slot_digit_102)) : slot_digit_102)))))));
+    slot_digit_102 <= (_eq_0 ? slot_digit_102 : (_eq_1 ? slot_digit_102 : (_eq_4 ? slot_digit_102 : (_eq_5 ? slot_digit_102 : (_eq_6 ? slot_digit_102 : (_eq_7 ? slot_digit_102 : (_eq_9 ? (_not_7 ? slot_digit_102 : (_or_2 ? (_not_1 ? (_eq_381 ? _bits_5 : slot_digit_102) : slot_digit_102) : slot_digit_102)) : slot_digit_102)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_103 <= (_eq_0 ? slot_digit_103 : (_eq_1 ? slot_digit_103 : (_eq_4 ? slot_digit_103 : (_eq_5 ? slot_digit_103 : (_eq_6 ? slot_digit_103 : (_eq_7 ? slot_digit_103 : (_eq_9 ? (_not_9 ? slot_digit_103 : (_or_2 ? (_not_1 ? (_eq_382 ? _bits_5 : slot_digit_103) : slot_digit_103) : slot_digit_103)) : slot_digit_103)))))));
+    slot_digit_103 <= (_eq_0 ? slot_digit_103 : (_eq_1 ? slot_digit_103 : (_eq_4 ? slot_digit_103 : (_eq_5 ? slot_digit_103 : (_eq_6 ? slot_digit_103 : (_eq_7 ? slot_digit_103 : (_eq_9 ? (_not_7 ? slot_digit_103 : (_or_2 ? (_not_1 ? (_eq_382 ? _bits_5 : slot_digit_103) : slot_digit_103) : slot_digit_103)) : slot_digit_103)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_104 <= (_eq_0 ? slot_digit_104 : (_eq_1 ? slot_digit_104 : (_eq_4 ? slot_digit_104 : (_eq_5 ? slot_digit_104 : (_eq_6 ? slot_digit_104 : (_eq_7 ? slot_digit_104 : (_eq_9 ? (_not_9 ? slot_digit_104 : (_or_2 ? (_not_1 ? (_eq_383 ? _bits_5 : slot_digit_104) : slot_digit_104) : slot_digit_104)) : slot_digit_104)))))));
+    slot_digit_104 <= (_eq_0 ? slot_digit_104 : (_eq_1 ? slot_digit_104 : (_eq_4 ? slot_digit_104 : (_eq_5 ? slot_digit_104 : (_eq_6 ? slot_digit_104 : (_eq_7 ? slot_digit_104 : (_eq_9 ? (_not_7 ? slot_digit_104 : (_or_2 ? (_not_1 ? (_eq_383 ? _bits_5 : slot_digit_104) : slot_digit_104) : slot_digit_104)) : slot_digit_104)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_105 <= (_eq_0 ? slot_digit_105 : (_eq_1 ? slot_digit_105 : (_eq_4 ? slot_digit_105 : (_eq_5 ? slot_digit_105 : (_eq_6 ? slot_digit_105 : (_eq_7 ? slot_digit_105 : (_eq_9 ? (_not_9 ? slot_digit_105 : (_or_2 ? (_not_1 ? (_eq_384 ? _bits_5 : slot_digit_105) : slot_digit_105) : slot_digit_105)) : slot_digit_105)))))));
+    slot_digit_105 <= (_eq_0 ? slot_digit_105 : (_eq_1 ? slot_digit_105 : (_eq_4 ? slot_digit_105 : (_eq_5 ? slot_digit_105 : (_eq_6 ? slot_digit_105 : (_eq_7 ? slot_digit_105 : (_eq_9 ? (_not_7 ? slot_digit_105 : (_or_2 ? (_not_1 ? (_eq_384 ? _bits_5 : slot_digit_105) : slot_digit_105) : slot_digit_105)) : slot_digit_105)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_106 <= (_eq_0 ? slot_digit_106 : (_eq_1 ? slot_digit_106 : (_eq_4 ? slot_digit_106 : (_eq_5 ? slot_digit_106 : (_eq_6 ? slot_digit_106 : (_eq_7 ? slot_digit_106 : (_eq_9 ? (_not_9 ? slot_digit_106 : (_or_2 ? (_not_1 ? (_eq_385 ? _bits_5 : slot_digit_106) : slot_digit_106) : slot_digit_106)) : slot_digit_106)))))));
+    slot_digit_106 <= (_eq_0 ? slot_digit_106 : (_eq_1 ? slot_digit_106 : (_eq_4 ? slot_digit_106 : (_eq_5 ? slot_digit_106 : (_eq_6 ? slot_digit_106 : (_eq_7 ? slot_digit_106 : (_eq_9 ? (_not_7 ? slot_digit_106 : (_or_2 ? (_not_1 ? (_eq_385 ? _bits_5 : slot_digit_106) : slot_digit_106) : slot_digit_106)) : slot_digit_106)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_107 <= (_eq_0 ? slot_digit_107 : (_eq_1 ? slot_digit_107 : (_eq_4 ? slot_digit_107 : (_eq_5 ? slot_digit_107 : (_eq_6 ? slot_digit_107 : (_eq_7 ? slot_digit_107 : (_eq_9 ? (_not_9 ? slot_digit_107 : (_or_2 ? (_not_1 ? (_eq_386 ? _bits_5 : slot_digit_107) : slot_digit_107) : slot_digit_107)) : slot_digit_107)))))));
+    slot_digit_107 <= (_eq_0 ? slot_digit_107 : (_eq_1 ? slot_digit_107 : (_eq_4 ? slot_digit_107 : (_eq_5 ? slot_digit_107 : (_eq_6 ? slot_digit_107 : (_eq_7 ? slot_digit_107 : (_eq_9 ? (_not_7 ? slot_digit_107 : (_or_2 ? (_not_1 ? (_eq_386 ? _bits_5 : slot_digit_107) : slot_digit_107) : slot_digit_107)) : slot_digit_107)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_108 <= (_eq_0 ? slot_digit_108 : (_eq_1 ? slot_digit_108 : (_eq_4 ? slot_digit_108 : (_eq_5 ? slot_digit_108 : (_eq_6 ? slot_digit_108 : (_eq_7 ? slot_digit_108 : (_eq_9 ? (_not_9 ? slot_digit_108 : (_or_2 ? (_not_1 ? (_eq_387 ? _bits_5 : slot_digit_108) : slot_digit_108) : slot_digit_108)) : slot_digit_108)))))));
+    slot_digit_108 <= (_eq_0 ? slot_digit_108 : (_eq_1 ? slot_digit_108 : (_eq_4 ? slot_digit_108 : (_eq_5 ? slot_digit_108 : (_eq_6 ? slot_digit_108 : (_eq_7 ? slot_digit_108 : (_eq_9 ? (_not_7 ? slot_digit_108 : (_or_2 ? (_not_1 ? (_eq_387 ? _bits_5 : slot_digit_108) : slot_digit_108) : slot_digit_108)) : slot_digit_108)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_109 <= (_eq_0 ? slot_digit_109 : (_eq_1 ? slot_digit_109 : (_eq_4 ? slot_digit_109 : (_eq_5 ? slot_digit_109 : (_eq_6 ? slot_digit_109 : (_eq_7 ? slot_digit_109 : (_eq_9 ? (_not_9 ? slot_digit_109 : (_or_2 ? (_not_1 ? (_eq_388 ? _bits_5 : slot_digit_109) : slot_digit_109) : slot_digit_109)) : slot_digit_109)))))));
+    slot_digit_109 <= (_eq_0 ? slot_digit_109 : (_eq_1 ? slot_digit_109 : (_eq_4 ? slot_digit_109 : (_eq_5 ? slot_digit_109 : (_eq_6 ? slot_digit_109 : (_eq_7 ? slot_digit_109 : (_eq_9 ? (_not_7 ? slot_digit_109 : (_or_2 ? (_not_1 ? (_eq_388 ? _bits_5 : slot_digit_109) : slot_digit_109) : slot_digit_109)) : slot_digit_109)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_110 <= (_eq_0 ? slot_digit_110 : (_eq_1 ? slot_digit_110 : (_eq_4 ? slot_digit_110 : (_eq_5 ? slot_digit_110 : (_eq_6 ? slot_digit_110 : (_eq_7 ? slot_digit_110 : (_eq_9 ? (_not_9 ? slot_digit_110 : (_or_2 ? (_not_1 ? (_eq_389 ? _bits_5 : slot_digit_110) : slot_digit_110) : slot_digit_110)) : slot_digit_110)))))));
+    slot_digit_110 <= (_eq_0 ? slot_digit_110 : (_eq_1 ? slot_digit_110 : (_eq_4 ? slot_digit_110 : (_eq_5 ? slot_digit_110 : (_eq_6 ? slot_digit_110 : (_eq_7 ? slot_digit_110 : (_eq_9 ? (_not_7 ? slot_digit_110 : (_or_2 ? (_not_1 ? (_eq_389 ? _bits_5 : slot_digit_110) : slot_digit_110) : slot_digit_110)) : slot_digit_110)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_111 <= (_eq_0 ? slot_digit_111 : (_eq_1 ? slot_digit_111 : (_eq_4 ? slot_digit_111 : (_eq_5 ? slot_digit_111 : (_eq_6 ? slot_digit_111 : (_eq_7 ? slot_digit_111 : (_eq_9 ? (_not_9 ? slot_digit_111 : (_or_2 ? (_not_1 ? (_eq_390 ? _bits_5 : slot_digit_111) : slot_digit_111) : slot_digit_111)) : slot_digit_111)))))));
+    slot_digit_111 <= (_eq_0 ? slot_digit_111 : (_eq_1 ? slot_digit_111 : (_eq_4 ? slot_digit_111 : (_eq_5 ? slot_digit_111 : (_eq_6 ? slot_digit_111 : (_eq_7 ? slot_digit_111 : (_eq_9 ? (_not_7 ? slot_digit_111 : (_or_2 ? (_not_1 ? (_eq_390 ? _bits_5 : slot_digit_111) : slot_digit_111) : slot_digit_111)) : slot_digit_111)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_112 <= (_eq_0 ? slot_digit_112 : (_eq_1 ? slot_digit_112 : (_eq_4 ? slot_digit_112 : (_eq_5 ? slot_digit_112 : (_eq_6 ? slot_digit_112 : (_eq_7 ? slot_digit_112 : (_eq_9 ? (_not_9 ? slot_digit_112 : (_or_2 ? (_not_1 ? (_eq_391 ? _bits_5 : slot_digit_112) : slot_digit_112) : slot_digit_112)) : slot_digit_112)))))));
+    slot_digit_112 <= (_eq_0 ? slot_digit_112 : (_eq_1 ? slot_digit_112 : (_eq_4 ? slot_digit_112 : (_eq_5 ? slot_digit_112 : (_eq_6 ? slot_digit_112 : (_eq_7 ? slot_digit_112 : (_eq_9 ? (_not_7 ? slot_digit_112 : (_or_2 ? (_not_1 ? (_eq_391 ? _bits_5 : slot_digit_112) : slot_digit_112) : slot_digit_112)) : slot_digit_112)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_113 <= (_eq_0 ? slot_digit_113 : (_eq_1 ? slot_digit_113 : (_eq_4 ? slot_digit_113 : (_eq_5 ? slot_digit_113 : (_eq_6 ? slot_digit_113 : (_eq_7 ? slot_digit_113 : (_eq_9 ? (_not_9 ? slot_digit_113 : (_or_2 ? (_not_1 ? (_eq_392 ? _bits_5 : slot_digit_113) : slot_digit_113) : slot_digit_113)) : slot_digit_113)))))));
+    slot_digit_113 <= (_eq_0 ? slot_digit_113 : (_eq_1 ? slot_digit_113 : (_eq_4 ? slot_digit_113 : (_eq_5 ? slot_digit_113 : (_eq_6 ? slot_digit_113 : (_eq_7 ? slot_digit_113 : (_eq_9 ? (_not_7 ? slot_digit_113 : (_or_2 ? (_not_1 ? (_eq_392 ? _bits_5 : slot_digit_113) : slot_digit_113) : slot_digit_113)) : slot_digit_113)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_114 <= (_eq_0 ? slot_digit_114 : (_eq_1 ? slot_digit_114 : (_eq_4 ? slot_digit_114 : (_eq_5 ? slot_digit_114 : (_eq_6 ? slot_digit_114 : (_eq_7 ? slot_digit_114 : (_eq_9 ? (_not_9 ? slot_digit_114 : (_or_2 ? (_not_1 ? (_eq_393 ? _bits_5 : slot_digit_114) : slot_digit_114) : slot_digit_114)) : slot_digit_114)))))));
+    slot_digit_114 <= (_eq_0 ? slot_digit_114 : (_eq_1 ? slot_digit_114 : (_eq_4 ? slot_digit_114 : (_eq_5 ? slot_digit_114 : (_eq_6 ? slot_digit_114 : (_eq_7 ? slot_digit_114 : (_eq_9 ? (_not_7 ? slot_digit_114 : (_or_2 ? (_not_1 ? (_eq_393 ? _bits_5 : slot_digit_114) : slot_digit_114) : slot_digit_114)) : slot_digit_114)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_115 <= (_eq_0 ? slot_digit_115 : (_eq_1 ? slot_digit_115 : (_eq_4 ? slot_digit_115 : (_eq_5 ? slot_digit_115 : (_eq_6 ? slot_digit_115 : (_eq_7 ? slot_digit_115 : (_eq_9 ? (_not_9 ? slot_digit_115 : (_or_2 ? (_not_1 ? (_eq_394 ? _bits_5 : slot_digit_115) : slot_digit_115) : slot_digit_115)) : slot_digit_115)))))));
+    slot_digit_115 <= (_eq_0 ? slot_digit_115 : (_eq_1 ? slot_digit_115 : (_eq_4 ? slot_digit_115 : (_eq_5 ? slot_digit_115 : (_eq_6 ? slot_digit_115 : (_eq_7 ? slot_digit_115 : (_eq_9 ? (_not_7 ? slot_digit_115 : (_or_2 ? (_not_1 ? (_eq_394 ? _bits_5 : slot_digit_115) : slot_digit_115) : slot_digit_115)) : slot_digit_115)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_116 <= (_eq_0 ? slot_digit_116 : (_eq_1 ? slot_digit_116 : (_eq_4 ? slot_digit_116 : (_eq_5 ? slot_digit_116 : (_eq_6 ? slot_digit_116 : (_eq_7 ? slot_digit_116 : (_eq_9 ? (_not_9 ? slot_digit_116 : (_or_2 ? (_not_1 ? (_eq_395 ? _bits_5 : slot_digit_116) : slot_digit_116) : slot_digit_116)) : slot_digit_116)))))));
+    slot_digit_116 <= (_eq_0 ? slot_digit_116 : (_eq_1 ? slot_digit_116 : (_eq_4 ? slot_digit_116 : (_eq_5 ? slot_digit_116 : (_eq_6 ? slot_digit_116 : (_eq_7 ? slot_digit_116 : (_eq_9 ? (_not_7 ? slot_digit_116 : (_or_2 ? (_not_1 ? (_eq_395 ? _bits_5 : slot_digit_116) : slot_digit_116) : slot_digit_116)) : slot_digit_116)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_117 <= (_eq_0 ? slot_digit_117 : (_eq_1 ? slot_digit_117 : (_eq_4 ? slot_digit_117 : (_eq_5 ? slot_digit_117 : (_eq_6 ? slot_digit_117 : (_eq_7 ? slot_digit_117 : (_eq_9 ? (_not_9 ? slot_digit_117 : (_or_2 ? (_not_1 ? (_eq_396 ? _bits_5 : slot_digit_117) : slot_digit_117) : slot_digit_117)) : slot_digit_117)))))));
+    slot_digit_117 <= (_eq_0 ? slot_digit_117 : (_eq_1 ? slot_digit_117 : (_eq_4 ? slot_digit_117 : (_eq_5 ? slot_digit_117 : (_eq_6 ? slot_digit_117 : (_eq_7 ? slot_digit_117 : (_eq_9 ? (_not_7 ? slot_digit_117 : (_or_2 ? (_not_1 ? (_eq_396 ? _bits_5 : slot_digit_117) : slot_digit_117) : slot_digit_117)) : slot_digit_117)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_118 <= (_eq_0 ? slot_digit_118 : (_eq_1 ? slot_digit_118 : (_eq_4 ? slot_digit_118 : (_eq_5 ? slot_digit_118 : (_eq_6 ? slot_digit_118 : (_eq_7 ? slot_digit_118 : (_eq_9 ? (_not_9 ? slot_digit_118 : (_or_2 ? (_not_1 ? (_eq_397 ? _bits_5 : slot_digit_118) : slot_digit_118) : slot_digit_118)) : slot_digit_118)))))));
+    slot_digit_118 <= (_eq_0 ? slot_digit_118 : (_eq_1 ? slot_digit_118 : (_eq_4 ? slot_digit_118 : (_eq_5 ? slot_digit_118 : (_eq_6 ? slot_digit_118 : (_eq_7 ? slot_digit_118 : (_eq_9 ? (_not_7 ? slot_digit_118 : (_or_2 ? (_not_1 ? (_eq_397 ? _bits_5 : slot_digit_118) : slot_digit_118) : slot_digit_118)) : slot_digit_118)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_119 <= (_eq_0 ? slot_digit_119 : (_eq_1 ? slot_digit_119 : (_eq_4 ? slot_digit_119 : (_eq_5 ? slot_digit_119 : (_eq_6 ? slot_digit_119 : (_eq_7 ? slot_digit_119 : (_eq_9 ? (_not_9 ? slot_digit_119 : (_or_2 ? (_not_1 ? (_eq_398 ? _bits_5 : slot_digit_119) : slot_digit_119) : slot_digit_119)) : slot_digit_119)))))));
+    slot_digit_119 <= (_eq_0 ? slot_digit_119 : (_eq_1 ? slot_digit_119 : (_eq_4 ? slot_digit_119 : (_eq_5 ? slot_digit_119 : (_eq_6 ? slot_digit_119 : (_eq_7 ? slot_digit_119 : (_eq_9 ? (_not_7 ? slot_digit_119 : (_or_2 ? (_not_1 ? (_eq_398 ? _bits_5 : slot_digit_119) : slot_digit_119) : slot_digit_119)) : slot_digit_119)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_120 <= (_eq_0 ? slot_digit_120 : (_eq_1 ? slot_digit_120 : (_eq_4 ? slot_digit_120 : (_eq_5 ? slot_digit_120 : (_eq_6 ? slot_digit_120 : (_eq_7 ? slot_digit_120 : (_eq_9 ? (_not_9 ? slot_digit_120 : (_or_2 ? (_not_1 ? (_eq_399 ? _bits_5 : slot_digit_120) : slot_digit_120) : slot_digit_120)) : slot_digit_120)))))));
+    slot_digit_120 <= (_eq_0 ? slot_digit_120 : (_eq_1 ? slot_digit_120 : (_eq_4 ? slot_digit_120 : (_eq_5 ? slot_digit_120 : (_eq_6 ? slot_digit_120 : (_eq_7 ? slot_digit_120 : (_eq_9 ? (_not_7 ? slot_digit_120 : (_or_2 ? (_not_1 ? (_eq_399 ? _bits_5 : slot_digit_120) : slot_digit_120) : slot_digit_120)) : slot_digit_120)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_121 <= (_eq_0 ? slot_digit_121 : (_eq_1 ? slot_digit_121 : (_eq_4 ? slot_digit_121 : (_eq_5 ? slot_digit_121 : (_eq_6 ? slot_digit_121 : (_eq_7 ? slot_digit_121 : (_eq_9 ? (_not_9 ? slot_digit_121 : (_or_2 ? (_not_1 ? (_eq_400 ? _bits_5 : slot_digit_121) : slot_digit_121) : slot_digit_121)) : slot_digit_121)))))));
+    slot_digit_121 <= (_eq_0 ? slot_digit_121 : (_eq_1 ? slot_digit_121 : (_eq_4 ? slot_digit_121 : (_eq_5 ? slot_digit_121 : (_eq_6 ? slot_digit_121 : (_eq_7 ? slot_digit_121 : (_eq_9 ? (_not_7 ? slot_digit_121 : (_or_2 ? (_not_1 ? (_eq_400 ? _bits_5 : slot_digit_121) : slot_digit_121) : slot_digit_121)) : slot_digit_121)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_122 <= (_eq_0 ? slot_digit_122 : (_eq_1 ? slot_digit_122 : (_eq_4 ? slot_digit_122 : (_eq_5 ? slot_digit_122 : (_eq_6 ? slot_digit_122 : (_eq_7 ? slot_digit_122 : (_eq_9 ? (_not_9 ? slot_digit_122 : (_or_2 ? (_not_1 ? (_eq_401 ? _bits_5 : slot_digit_122) : slot_digit_122) : slot_digit_122)) : slot_digit_122)))))));
+    slot_digit_122 <= (_eq_0 ? slot_digit_122 : (_eq_1 ? slot_digit_122 : (_eq_4 ? slot_digit_122 : (_eq_5 ? slot_digit_122 : (_eq_6 ? slot_digit_122 : (_eq_7 ? slot_digit_122 : (_eq_9 ? (_not_7 ? slot_digit_122 : (_or_2 ? (_not_1 ? (_eq_401 ? _bits_5 : slot_digit_122) : slot_digit_122) : slot_digit_122)) : slot_digit_122)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_123 <= (_eq_0 ? slot_digit_123 : (_eq_1 ? slot_digit_123 : (_eq_4 ? slot_digit_123 : (_eq_5 ? slot_digit_123 : (_eq_6 ? slot_digit_123 : (_eq_7 ? slot_digit_123 : (_eq_9 ? (_not_9 ? slot_digit_123 : (_or_2 ? (_not_1 ? (_eq_402 ? _bits_5 : slot_digit_123) : slot_digit_123) : slot_digit_123)) : slot_digit_123)))))));
+    slot_digit_123 <= (_eq_0 ? slot_digit_123 : (_eq_1 ? slot_digit_123 : (_eq_4 ? slot_digit_123 : (_eq_5 ? slot_digit_123 : (_eq_6 ? slot_digit_123 : (_eq_7 ? slot_digit_123 : (_eq_9 ? (_not_7 ? slot_digit_123 : (_or_2 ? (_not_1 ? (_eq_402 ? _bits_5 : slot_digit_123) : slot_digit_123) : slot_digit_123)) : slot_digit_123)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_124 <= (_eq_0 ? slot_digit_124 : (_eq_1 ? slot_digit_124 : (_eq_4 ? slot_digit_124 : (_eq_5 ? slot_digit_124 : (_eq_6 ? slot_digit_124 : (_eq_7 ? slot_digit_124 : (_eq_9 ? (_not_9 ? slot_digit_124 : (_or_2 ? (_not_1 ? (_eq_403 ? _bits_5 : slot_digit_124) : slot_digit_124) : slot_digit_124)) : slot_digit_124)))))));
+    slot_digit_124 <= (_eq_0 ? slot_digit_124 : (_eq_1 ? slot_digit_124 : (_eq_4 ? slot_digit_124 : (_eq_5 ? slot_digit_124 : (_eq_6 ? slot_digit_124 : (_eq_7 ? slot_digit_124 : (_eq_9 ? (_not_7 ? slot_digit_124 : (_or_2 ? (_not_1 ? (_eq_403 ? _bits_5 : slot_digit_124) : slot_digit_124) : slot_digit_124)) : slot_digit_124)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_125 <= (_eq_0 ? slot_digit_125 : (_eq_1 ? slot_digit_125 : (_eq_4 ? slot_digit_125 : (_eq_5 ? slot_digit_125 : (_eq_6 ? slot_digit_125 : (_eq_7 ? slot_digit_125 : (_eq_9 ? (_not_9 ? slot_digit_125 : (_or_2 ? (_not_1 ? (_eq_404 ? _bits_5 : slot_digit_125) : slot_digit_125) : slot_digit_125)) : slot_digit_125)))))));
+    slot_digit_125 <= (_eq_0 ? slot_digit_125 : (_eq_1 ? slot_digit_125 : (_eq_4 ? slot_digit_125 : (_eq_5 ? slot_digit_125 : (_eq_6 ? slot_digit_125 : (_eq_7 ? slot_digit_125 : (_eq_9 ? (_not_7 ? slot_digit_125 : (_or_2 ? (_not_1 ? (_eq_404 ? _bits_5 : slot_digit_125) : slot_digit_125) : slot_digit_125)) : slot_digit_125)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_126 <= (_eq_0 ? slot_digit_126 : (_eq_1 ? slot_digit_126 : (_eq_4 ? slot_digit_126 : (_eq_5 ? slot_digit_126 : (_eq_6 ? slot_digit_126 : (_eq_7 ? slot_digit_126 : (_eq_9 ? (_not_9 ? slot_digit_126 : (_or_2 ? (_not_1 ? (_eq_405 ? _bits_5 : slot_digit_126) : slot_digit_126) : slot_digit_126)) : slot_digit_126)))))));
+    slot_digit_126 <= (_eq_0 ? slot_digit_126 : (_eq_1 ? slot_digit_126 : (_eq_4 ? slot_digit_126 : (_eq_5 ? slot_digit_126 : (_eq_6 ? slot_digit_126 : (_eq_7 ? slot_digit_126 : (_eq_9 ? (_not_7 ? slot_digit_126 : (_or_2 ? (_not_1 ? (_eq_405 ? _bits_5 : slot_digit_126) : slot_digit_126) : slot_digit_126)) : slot_digit_126)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_127 <= (_eq_0 ? slot_digit_127 : (_eq_1 ? slot_digit_127 : (_eq_4 ? slot_digit_127 : (_eq_5 ? slot_digit_127 : (_eq_6 ? slot_digit_127 : (_eq_7 ? slot_digit_127 : (_eq_9 ? (_not_9 ? slot_digit_127 : (_or_2 ? (_not_1 ? (_eq_406 ? _bits_5 : slot_digit_127) : slot_digit_127) : slot_digit_127)) : slot_digit_127)))))));
+    slot_digit_127 <= (_eq_0 ? slot_digit_127 : (_eq_1 ? slot_digit_127 : (_eq_4 ? slot_digit_127 : (_eq_5 ? slot_digit_127 : (_eq_6 ? slot_digit_127 : (_eq_7 ? slot_digit_127 : (_eq_9 ? (_not_7 ? slot_digit_127 : (_or_2 ? (_not_1 ? (_eq_406 ? _bits_5 : slot_digit_127) : slot_digit_127) : slot_digit_127)) : slot_digit_127)))))));
   end
 
   always @(posedge clock) begin
@@ -7683,7 +7686,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_6 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_15 ? (_not_13 ? (_or_r_2 ? next_merge : _bits_31) : next_merge) : next_merge))))))))))));
+      next_merge <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_6 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_15 ? (_not_11 ? (_or_r_2 ? next_merge : _bits_31) : next_merge) : next_merge))))))))))));
     end
   end
 
@@ -7691,7 +7694,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_lo <= 32'd0;
     end else begin
-      until_merge_lo <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_32 : (commit_fire ? _bits_33 : until_merge_lo)) : (commit_fire ? _bits_33 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_13 ? (_not_11 ? (commit_fire ? _bits_33 : until_merge_lo) : (_or_3 ? _bits_36 : (commit_fire ? _bits_33 : until_merge_lo))) : (commit_fire ? _bits_33 : until_merge_lo))))))))))));
+      until_merge_lo <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_32 : (commit_fire ? _bits_33 : until_merge_lo)) : (commit_fire ? _bits_33 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_33 : until_merge_lo) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_33 : until_merge_lo) : (_or_3 ? _bits_36 : (commit_fire ? _bits_33 : until_merge_lo))) : (commit_fire ? _bits_33 : until_merge_lo))))))))))));
     end
   end
 
@@ -7699,7 +7702,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_hi <= 32'd0;
     end else begin
-      until_merge_hi <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_37 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_6 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_9 ? _sub_3 : (_eq_10 ? _sub_3 : (_eq_11 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? (_not_11 ? _sub_3 : (_or_3 ? _bits_38 : _sub_3)) : _sub_3)))))))))));
+      until_merge_hi <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_37 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_6 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_9 ? _sub_3 : (_eq_10 ? _sub_3 : (_eq_11 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? (_not_9 ? _sub_3 : (_or_3 ? _bits_38 : _sub_3)) : _sub_3)))))))))));
     end
   end
 
@@ -7707,7 +7710,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_carry <= 1'd0;
     end else begin
-      until_merge_carry <= (_eq_0 ? (_not_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_39 : 1'd0)) : (commit_fire ? _bits_39 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_13 ? (_not_11 ? (commit_fire ? _bits_39 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_39 : 1'd0))) : (commit_fire ? _bits_39 : 1'd0))))))))))));
+      until_merge_carry <= (_eq_0 ? (_not_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_39 : 1'd0)) : (commit_fire ? _bits_39 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_39 : 1'd0) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_39 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_39 : 1'd0))) : (commit_fire ? _bits_39 : 1'd0))))))))))));
     end
   end
 
@@ -7715,7 +7718,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       schedule_exhausted <= 1'd0;
     end else begin
-      schedule_exhausted <= (_eq_0 ? schedule_exhausted : (_eq_1 ? schedule_exhausted : (_eq_4 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_6 ? schedule_exhausted : (_eq_7 ? schedule_exhausted : (_eq_9 ? schedule_exhausted : (_eq_10 ? schedule_exhausted : (_eq_11 ? schedule_exhausted : (_eq_12 ? schedule_exhausted : (_eq_13 ? schedule_exhausted : (_eq_15 ? (_not_13 ? (_or_r_2 ? 1'd1 : schedule_exhausted) : schedule_exhausted) : (_eq_16 ? schedule_exhausted : (_eq_18 ? schedule_exhausted : (_eq_19 ? schedule_exhausted : (_eq_20 ? 1'd0 : schedule_exhausted))))))))))))))));
+      schedule_exhausted <= (_eq_0 ? schedule_exhausted : (_eq_1 ? schedule_exhausted : (_eq_4 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_6 ? schedule_exhausted : (_eq_7 ? schedule_exhausted : (_eq_9 ? schedule_exhausted : (_eq_10 ? schedule_exhausted : (_eq_11 ? schedule_exhausted : (_eq_12 ? schedule_exhausted : (_eq_13 ? schedule_exhausted : (_eq_15 ? (_not_11 ? (_or_r_2 ? 1'd1 : schedule_exhausted) : schedule_exhausted) : (_eq_16 ? schedule_exhausted : (_eq_18 ? schedule_exhausted : (_eq_19 ? schedule_exhausted : (_eq_20 ? 1'd0 : schedule_exhausted))))))))))))))));
     end
   end
 
@@ -7767,7 +7770,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       early_done <= 1'd0;
     end else begin
-      early_done <= (_eq_0 ? early_done : (_eq_1 ? early_done : (_eq_4 ? early_done : (_eq_5 ? (_ne_0 ? early_done : (split_req ? 1'd0 : early_done)) : (_eq_6 ? early_done : (_eq_7 ? (_not_7 ? early_done : (split_fits ? early_done : (_not_8 ? 1'd1 : early_done))) : early_done))))));
+      early_done <= (_eq_0 ? early_done : (_eq_1 ? early_done : (_eq_4 ? early_done : (_eq_5 ? (_ne_0 ? early_done : (split_req ? 1'd0 : early_done)) : (_eq_6 ? early_done : (_eq_7 ? (_not_5 ? early_done : (split_fits ? early_done : (_not_6 ? 1'd1 : early_done))) : early_done))))));
     end
   end
 
@@ -7775,7 +7778,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (_eq_0 ? early_batch : (_eq_1 ? early_batch : (_eq_4 ? early_batch : (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_6 ? early_batch : (_eq_7 ? (_not_7 ? early_batch : (split_fits ? early_batch : (_not_8 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (_eq_9 ? (_not_9 ? early_batch : (_or_2 ? early_batch : (merge_due ? 1'd0 : early_batch))) : early_batch)))))));
+      early_batch <= (_eq_0 ? early_batch : (_eq_1 ? early_batch : (_eq_4 ? early_batch : (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_6 ? early_batch : (_eq_7 ? (_not_5 ? early_batch : (split_fits ? early_batch : (_not_6 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (_eq_9 ? (_not_7 ? early_batch : (_or_2 ? early_batch : (merge_due ? 1'd0 : early_batch))) : early_batch)))))));
     end
   end
 
@@ -7804,7 +7807,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_6 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_11 : present_children) : present_children)) : (_eq_7 ? present_children : (_eq_9 ? (_not_9 ? present_children : (_or_2 ? (_not_1 ? _or_12 : present_children) : present_children)) : present_children)))))));
+    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_6 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_11 : present_children) : present_children)) : (_eq_7 ? present_children : (_eq_9 ? (_not_7 ? present_children : (_or_2 ? (_not_1 ? _or_12 : present_children) : present_children)) : present_children)))))));
   end
 
   always @(posedge clock) begin
@@ -7815,7 +7818,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       parent_pick_ready <= 1'd0;
     end else begin
-      parent_pick_ready <= _not_160;
+      parent_pick_ready <= _not_161;
     end
   end
 
@@ -7843,7 +7846,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_pick_ready <= 1'd0;
     end else begin
-      slot_pick_ready <= _not_290;
+      slot_pick_ready <= _not_291;
     end
   end
 
@@ -7851,7 +7854,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 128'd0;
     end else begin
-      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_6 ? (kids_fresh ? kids_vector : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (_eq_7 ? (_not_7 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (split_fits ? _not_292 : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? kids_vector : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))))))))));
+      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_6 ? (kids_fresh ? kids_vector : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (_eq_7 ? (_not_5 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (split_fits ? _not_293 : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? kids_vector : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))))))))));
     end
   end
 
@@ -7871,7 +7874,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       level_fresh <= 1'd0;
     end else begin
-      level_fresh <= (_eq_0 ? level_fresh : (_eq_1 ? level_fresh : (_eq_4 ? level_fresh : (_eq_5 ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (_eq_6 ? level_fresh : (_eq_7 ? (_not_7 ? level_fresh : (split_fits ? level_fresh : (_not_8 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (_eq_9 ? (_not_9 ? level_fresh : (_or_2 ? level_fresh : (merge_due ? 1'd1 : level_fresh))) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? level_fresh : (_ne_1 ? 1'd1 : level_fresh)) : level_fresh)) : level_fresh))))))));
+      level_fresh <= (_eq_0 ? level_fresh : (_eq_1 ? level_fresh : (_eq_4 ? level_fresh : (_eq_5 ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (_eq_6 ? level_fresh : (_eq_7 ? (_not_5 ? level_fresh : (split_fits ? level_fresh : (_not_6 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (_eq_9 ? (_not_7 ? level_fresh : (_or_2 ? level_fresh : (merge_due ? 1'd1 : level_fresh))) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? level_fresh : (_ne_1 ? 1'd1 : level_fresh)) : level_fresh)) : level_fresh))))))));
     end
   end
 
@@ -7884,7 +7887,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_level <= (_eq_0 ? merge_level : (_eq_1 ? merge_level : (_eq_4 ? merge_level : (_eq_5 ? (_ne_0 ? merge_level : (split_req ? merge_level : 6'd30)) : (_eq_6 ? merge_level : (_eq_7 ? (_not_7 ? merge_level : (split_fits ? merge_level : (_not_8 ? 6'd30 : (merge_due ? 6'd30 : merge_level)))) : (_eq_9 ? (_not_9 ? merge_level : (_or_2 ? merge_level : (merge_due ? 6'd30 : merge_level))) : (_eq_10 ? (level_fresh ? merge_level : (parent_pick_ready ? (parent_pick_pick_found ? merge_level : (_ne_1 ? _sub_9 : merge_level)) : merge_level)) : merge_level))))))));
+    merge_level <= (_eq_0 ? merge_level : (_eq_1 ? merge_level : (_eq_4 ? merge_level : (_eq_5 ? (_ne_0 ? merge_level : (split_req ? merge_level : 6'd30)) : (_eq_6 ? merge_level : (_eq_7 ? (_not_5 ? merge_level : (split_fits ? merge_level : (_not_6 ? 6'd30 : (merge_due ? 6'd30 : merge_level)))) : (_eq_9 ? (_not_7 ? merge_level : (_or_2 ? merge_level : (merge_due ? 6'd30 : merge_level))) : (_eq_10 ? (level_fresh ? merge_level : (parent_pick_ready ? (parent_pick_pick_found ? merge_level : (_ne_1 ? _sub_9 : merge_level)) : merge_level)) : merge_level))))))));
   end
 
   always @(posedge clock) begin
@@ -7967,7 +7970,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       skip_valid <= 1'd0;
     end else begin
-      skip_valid <= (_eq_0 ? skip_valid : (_eq_1 ? skip_valid : (_eq_4 ? skip_valid : (_eq_5 ? skip_valid : (_eq_6 ? skip_valid : (_eq_7 ? skip_valid : (_eq_9 ? (_not_9 ? skip_valid : (_or_2 ? skip_valid : 1'd0)) : (_eq_10 ? (level_fresh ? skip_valid : (parent_pick_ready ? (parent_pick_pick_found ? skip_valid : (_ne_1 ? skip_valid : 1'd1)) : skip_valid)) : (_eq_11 ? skip_valid : (_eq_12 ? skip_valid : (_eq_13 ? skip_valid : (_eq_15 ? skip_valid : (_eq_16 ? skip_valid : (_eq_18 ? skip_valid : (_eq_19 ? skip_valid : (_eq_20 ? 1'd0 : skip_valid))))))))))))))));
+      skip_valid <= (_eq_0 ? skip_valid : (_eq_1 ? skip_valid : (_eq_4 ? skip_valid : (_eq_5 ? skip_valid : (_eq_6 ? skip_valid : (_eq_7 ? skip_valid : (_eq_9 ? (_not_7 ? skip_valid : (_or_2 ? skip_valid : 1'd0)) : (_eq_10 ? (level_fresh ? skip_valid : (parent_pick_ready ? (parent_pick_pick_found ? skip_valid : (_ne_1 ? skip_valid : 1'd1)) : skip_valid)) : (_eq_11 ? skip_valid : (_eq_12 ? skip_valid : (_eq_13 ? skip_valid : (_eq_15 ? skip_valid : (_eq_16 ? skip_valid : (_eq_18 ? skip_valid : (_eq_19 ? skip_valid : (_eq_20 ? 1'd0 : skip_valid))))))))))))))));
     end
   end
 
@@ -7983,7 +7986,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       batch_min_sum <= _fill_5;
     end else begin
-      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_1)) : (_eq_6 ? batch_min_sum : (_eq_7 ? (_not_7 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_8 ? _fill_2 : (merge_due ? _fill_3 : batch_min_sum)))) : (_eq_9 ? (_not_9 ? batch_min_sum : (_or_2 ? batch_min_sum : (merge_due ? _fill_4 : batch_min_sum))) : (_eq_10 ? batch_min_sum : (_eq_11 ? batch_min_sum : (_eq_12 ? (merge_settled ? (merge_verdict ? batch_min_sum : (_ne_132 ? (sum_below_batch_min ? merge_sum : batch_min_sum) : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
+      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_1)) : (_eq_6 ? batch_min_sum : (_eq_7 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_2 : (merge_due ? _fill_3 : batch_min_sum)))) : (_eq_9 ? (_not_7 ? batch_min_sum : (_or_2 ? batch_min_sum : (merge_due ? _fill_4 : batch_min_sum))) : (_eq_10 ? batch_min_sum : (_eq_11 ? batch_min_sum : (_eq_12 ? (merge_settled ? (merge_verdict ? batch_min_sum : (_ne_132 ? (sum_below_batch_min ? merge_sum : batch_min_sum) : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
     end
   end
 
@@ -8008,6 +8011,14 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
+    if (reset) begin
+      _reg_0 <= 1'd0;
+    end else begin
+      _reg_0 <= snapshot_frozen;
+    end
+  end
+
+  always @(posedge clock) begin
     to_merge_lo <= _sub_10;
   end
 
@@ -8021,17 +8032,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      _reg_0 <= 1'd0;
-    end else begin
-      _reg_0 <= _eq_14;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= _reg_0;
+      _reg_1 <= _eq_14;
     end
   end
 
@@ -8040,6 +8043,14 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       _reg_2 <= 1'd0;
     end else begin
       _reg_2 <= _reg_1;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      _reg_3 <= 1'd0;
+    end else begin
+      _reg_3 <= _reg_2;
     end
   end
 
@@ -8101,17 +8112,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      _reg_3 <= 1'd0;
+      _reg_4 <= 1'd0;
     end else begin
-      _reg_3 <= _eq_8;
+      _reg_4 <= _eq_8;
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      _reg_4 <= 1'd0;
+      _reg_5 <= 1'd0;
     end else begin
-      _reg_4 <= _reg_3;
+      _reg_5 <= _reg_4;
     end
   end
 
@@ -8208,14 +8219,14 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_6 && !_eq_7 && _eq_9 && !_not_9 && _or_2 && _not_1) begin
+    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_6 && !_eq_7 && _eq_9 && !_not_7 && _or_2 && _not_1) begin
       slot_prefix[slot_pick_pick_index] <= child_prefix;
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_440) begin
+    if (_not_441) begin
       undo_rdata_0 <= undo[_bits_584];
     end
   end
@@ -8248,52 +8259,52 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:279
-      $display("Assertion failed at RapController.java:279: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:281
+      $display("Assertion failed at RapController.java:281: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_571 && !io_selected_bits_found) begin // RapController.java:530
-      $display("Assertion failed at RapController.java:530: no node matched a key: the root must always match");
+    if (!reset && _and_571 && !io_selected_bits_found) begin // RapController.java:532
+      $display("Assertion failed at RapController.java:532: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:531
-      $display("Assertion failed at RapController.java:531: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:533
+      $display("Assertion failed at RapController.java:533: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_572) begin // RapController.java:532
-      $display("Assertion failed at RapController.java:532: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_572) begin // RapController.java:534
+      $display("Assertion failed at RapController.java:534: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:533
-      $display("Assertion failed at RapController.java:533: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:535
+      $display("Assertion failed at RapController.java:535: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_573 && !_not_441) begin // RapController.java:534
-      $display("Assertion failed at RapController.java:534: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_573 && !_not_442) begin // RapController.java:536
+      $display("Assertion failed at RapController.java:536: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_574 && !_or_411) begin // RapController.java:535
-      $display("Assertion failed at RapController.java:535: a split found no free slot after checking capacity");
+    if (!reset && _and_574 && !_or_411) begin // RapController.java:537
+      $display("Assertion failed at RapController.java:537: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && split_settled && !_eq_946) begin // RapController.java:537
-      $display("Assertion failed at RapController.java:537: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_946) begin // RapController.java:539
+      $display("Assertion failed at RapController.java:539: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_412 && !_eq_947) begin // RapController.java:539
-      $display("Assertion failed at RapController.java:539: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_412 && !_eq_947) begin // RapController.java:541
+      $display("Assertion failed at RapController.java:541: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:540
-      $display("Assertion failed at RapController.java:540: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:542
+      $display("Assertion failed at RapController.java:542: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_444) begin // RapController.java:541
-      $display("Assertion failed at RapController.java:541: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_445) begin // RapController.java:543
+      $display("Assertion failed at RapController.java:543: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:542
-      $display("Assertion failed at RapController.java:542: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:544
+      $display("Assertion failed at RapController.java:544: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

@@ -320,43 +320,44 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [31:0] slot_prefix_rdata_0; // RapController.java:145
   reg snapshot_frozen; // RapController.java:152
   reg in_advance; // RapController.java:155
-  reg [32:0] to_merge_lo; // RapController.java:164
-  reg [32:0] to_merge_hi; // RapController.java:165
-  reg merge_ahead; // RapController.java:168
-  reg _reg_0; // RapController.java:577
-  reg _reg_1; // RapController.java:577
-  reg _reg_2; // RapController.java:577
-  reg [2:0] op_children; // RapController.java:176
-  reg cmd_q_valid; // RapController.java:187
-  reg [4:0] cmd_q_addr; // RapController.java:188
-  reg [1:0] cmd_q_op; // RapController.java:189
-  reg [31:0] cmd_q_value; // RapController.java:190
-  reg tcam_write_full; // RapController.java:203
-  reg [4:0] tcam_write_q_index; // RapController.java:206
-  reg [31:0] tcam_write_q_value; // RapController.java:207
-  reg [31:0] tcam_write_q_mask; // RapController.java:208
-  reg commit_stop; // RapController.java:234
-  reg [36:0] undo_rdata_0; // RapController.java:239
-  reg split_fits; // RapController.java:257
-  reg _reg_3; // RapController.java:577
-  reg _reg_4; // RapController.java:577
-  reg [7:0] short_by_children; // RapController.java:266
-  reg [5:0] hit_len_1; // RapController.java:272
-  reg hit_short_1; // RapController.java:273
-  reg hit_beside_1; // RapController.java:274
-  reg [5:0] hit_len_2; // RapController.java:272
-  reg hit_short_2; // RapController.java:273
-  reg hit_beside_2; // RapController.java:274
-  reg [5:0] hit_len_3; // RapController.java:272
-  reg hit_short_3; // RapController.java:273
-  reg hit_beside_3; // RapController.java:274
-  reg [5:0] hit_len_4; // RapController.java:272
-  reg hit_short_4; // RapController.java:273
-  reg hit_beside_4; // RapController.java:274
-  reg merge_verdict; // RapController.java:318
-  reg clip_verdict; // RapController.java:320
-  reg merge_settled; // RapController.java:321
-  reg readout_in_use; // RapController.java:324
+  reg _reg_0; // RapController.java:157
+  reg [32:0] to_merge_lo; // RapController.java:166
+  reg [32:0] to_merge_hi; // RapController.java:167
+  reg merge_ahead; // RapController.java:170
+  reg _reg_1; // RapController.java:579
+  reg _reg_2; // RapController.java:579
+  reg _reg_3; // RapController.java:579
+  reg [2:0] op_children; // RapController.java:178
+  reg cmd_q_valid; // RapController.java:189
+  reg [4:0] cmd_q_addr; // RapController.java:190
+  reg [1:0] cmd_q_op; // RapController.java:191
+  reg [31:0] cmd_q_value; // RapController.java:192
+  reg tcam_write_full; // RapController.java:205
+  reg [4:0] tcam_write_q_index; // RapController.java:208
+  reg [31:0] tcam_write_q_value; // RapController.java:209
+  reg [31:0] tcam_write_q_mask; // RapController.java:210
+  reg commit_stop; // RapController.java:236
+  reg [36:0] undo_rdata_0; // RapController.java:241
+  reg split_fits; // RapController.java:259
+  reg _reg_4; // RapController.java:579
+  reg _reg_5; // RapController.java:579
+  reg [7:0] short_by_children; // RapController.java:268
+  reg [5:0] hit_len_1; // RapController.java:274
+  reg hit_short_1; // RapController.java:275
+  reg hit_beside_1; // RapController.java:276
+  reg [5:0] hit_len_2; // RapController.java:274
+  reg hit_short_2; // RapController.java:275
+  reg hit_beside_2; // RapController.java:276
+  reg [5:0] hit_len_3; // RapController.java:274
+  reg hit_short_3; // RapController.java:275
+  reg hit_beside_3; // RapController.java:276
+  reg [5:0] hit_len_4; // RapController.java:274
+  reg hit_short_4; // RapController.java:275
+  reg hit_beside_4; // RapController.java:276
+  reg merge_verdict; // RapController.java:320
+  reg clip_verdict; // RapController.java:322
+  reg merge_settled; // RapController.java:323
+  reg readout_in_use; // RapController.java:326
   reg skip_empty_settled; // MergeSkip.java:51
 
   // Memories (no reset, so synthesis infers RAM)
@@ -386,14 +387,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] serialMultiplier_io_b; // RapController.java:150
   wire serialMultiplier_io_busy; // RapController.java:150
   wire [95:0] serialMultiplier_io_product; // RapController.java:150
-  wire cmd_valid; // RapController.java:183
-  wire [4:0] cmd_addr; // RapController.java:184
-  wire [1:0] cmd_op; // RapController.java:185
-  wire [31:0] cmd_value; // RapController.java:186
-  wire tcam_write_valid; // RapController.java:199
-  wire [4:0] tcam_write_index; // RapController.java:200
-  wire [31:0] tcam_write_value; // RapController.java:201
-  wire [31:0] tcam_write_mask; // RapController.java:202
+  wire cmd_valid; // RapController.java:185
+  wire [4:0] cmd_addr; // RapController.java:186
+  wire [1:0] cmd_op; // RapController.java:187
+  wire [31:0] cmd_value; // RapController.java:188
+  wire tcam_write_valid; // RapController.java:201
+  wire [4:0] tcam_write_index; // RapController.java:202
+  wire [31:0] tcam_write_value; // RapController.java:203
+  wire [31:0] tcam_write_mask; // RapController.java:204
   wire [5:0] slot_lens_0; // NodeTable.java:82
   wire [5:0] slot_lens_1; // NodeTable.java:82
   wire [5:0] slot_lens_2; // NodeTable.java:82
@@ -426,89 +427,87 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [5:0] slot_lens_29; // NodeTable.java:82
   wire [5:0] slot_lens_30; // NodeTable.java:82
   wire [5:0] slot_lens_31; // NodeTable.java:82
-  wire [2:0] cause; // RapController.java:619
+  wire [2:0] cause; // RapController.java:621
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:337
-  wire _not_0 = ~io_counterClearing; // RapController.java:337
-  wire _not_1 = ~tcam_write_full; // RapController.java:204
-  wire _eq_1 = state == 4'd1; // RapController.java:350
-  wire in_run = state == 4'd1; // RapController.java:160
-  wire _and_0 = in_run & io_counterResult_valid; // RapController.java:247
-  wire _not_2 = ~commit_stop; // RapController.java:247
-  wire commit_fire = _and_0 & _not_2; // RapController.java:247
-  wire _not_3 = ~commit_fire; // RapController.java:352
-  wire _not_4 = ~commit_stop; // RapController.java:352
-  wire _and_1 = _not_3 & _not_4; // RapController.java:352
+  wire _eq_0 = state == 4'd0; // RapController.java:339
+  wire _not_0 = ~io_counterClearing; // RapController.java:339
+  wire _not_1 = ~tcam_write_full; // RapController.java:206
+  wire _eq_1 = state == 4'd1; // RapController.java:352
+  wire _not_2 = ~commit_stop; // RapController.java:355
   wire _eq_2 = front_count == 6'd0; // RapController.java:106
   wire _eq_3 = sram_count == 8'd0; // RapController.java:106
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:106
-  wire _and_2 = _and_1 & pipe_empty; // RapController.java:352
-  wire _not_5 = ~snapshot_frozen; // RapController.java:360
-  wire _and_3 = _and_2 & _not_5; // RapController.java:360
-  wire _and_4 = soft_pending & io_inputsDrained; // RapController.java:362
-  wire _not_6 = ~io_headValid; // RapController.java:362
-  wire _and_5 = _and_4 & _not_6; // RapController.java:362
-  wire _eq_4 = state == 4'd2; // RapController.java:367
-  wire _eq_5 = state == 4'd3; // RapController.java:368
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:369
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:614
-  wire _eq_6 = state == 4'd4; // RapController.java:383
-  wire _eq_7 = state == 4'd5; // RapController.java:390
-  wire _eq_8 = state == 4'd5; // RapController.java:258
-  wire _and_6 = _eq_8 & _reg_3; // RapController.java:578
-  wire split_settled = _and_6 & _reg_4; // RapController.java:578
-  wire _not_7 = ~split_settled; // RapController.java:390
-  wire _not_8 = ~early_done; // RapController.java:393
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:614
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:614
-  wire _eq_9 = state == 4'd6; // RapController.java:401
-  wire _not_9 = ~slot_pick_ready; // RapController.java:403
-  wire [3:0] _not_10 = ~present_children; // RapController.java:402
-  wire _bits_0 = _not_10[0]; // FirstSet.java:24
-  wire _bits_1 = _not_10[1]; // FirstSet.java:24
+  wire _and_0 = _not_2 & pipe_empty; // RapController.java:355
+  wire _not_3 = ~snapshot_frozen; // RapController.java:362
+  wire _and_1 = _and_0 & _not_3; // RapController.java:362
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:364
+  wire _not_4 = ~io_headValid; // RapController.java:364
+  wire _and_3 = _and_2 & _not_4; // RapController.java:364
+  wire _eq_4 = state == 4'd2; // RapController.java:369
+  wire _eq_5 = state == 4'd3; // RapController.java:370
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:371
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:616
+  wire _eq_6 = state == 4'd4; // RapController.java:385
+  wire _eq_7 = state == 4'd5; // RapController.java:392
+  wire _eq_8 = state == 4'd5; // RapController.java:260
+  wire _and_4 = _eq_8 & _reg_4; // RapController.java:580
+  wire split_settled = _and_4 & _reg_5; // RapController.java:580
+  wire _not_5 = ~split_settled; // RapController.java:392
+  wire _not_6 = ~early_done; // RapController.java:395
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:616
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:616
+  wire _eq_9 = state == 4'd6; // RapController.java:403
+  wire _not_7 = ~slot_pick_ready; // RapController.java:405
+  wire [3:0] _not_8 = ~present_children; // RapController.java:404
+  wire _bits_0 = _not_8[0]; // FirstSet.java:24
+  wire _bits_1 = _not_8[1]; // FirstSet.java:24
   wire _or_0 = _bits_0 | _bits_1; // FirstSet.java:36
-  wire _bits_2 = _not_10[2]; // FirstSet.java:24
-  wire _bits_3 = _not_10[3]; // FirstSet.java:24
+  wire _bits_2 = _not_8[2]; // FirstSet.java:24
+  wire _bits_3 = _not_8[3]; // FirstSet.java:24
   wire _or_1 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_2 = _or_0 | _or_1; // FirstSet.java:36
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:614
-  wire _eq_10 = state == 4'd7; // RapController.java:426
-  wire _ne_1 = merge_level != 6'd0; // RapController.java:440
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:446
-  wire _eq_11 = state == 4'd8; // RapController.java:449
-  wire _eq_12 = state == 4'd9; // RapController.java:463
-  wire _eq_13 = state == 4'd10; // RapController.java:476
-  wire _eq_14 = state == 4'd10; // RapController.java:169
-  wire _and_7 = _eq_14 & _reg_0; // RapController.java:578
-  wire _and_8 = _and_7 & _reg_1; // RapController.java:578
-  wire advance_settled = _and_8 & _reg_2; // RapController.java:578
-  wire _not_11 = ~advance_settled; // RapController.java:476
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:476
-  wire _not_12 = ~serialMultiplier_io_busy; // RapController.java:479
-  wire _eq_15 = state == 4'd11; // RapController.java:483
-  wire _not_13 = ~serialMultiplier_io_busy; // RapController.java:483
-  wire _eq_16 = state == 4'd12; // RapController.java:489
-  wire _eq_17 = sram_count == 8'd0; // RapController.java:489
-  wire _eq_18 = state == 4'd13; // RapController.java:496
-  wire _eq_19 = state == 4'd14; // RapController.java:502
-  wire _eq_20 = state == 4'd15; // RapController.java:513
-  wire _not_14 = ~commit_stop; // RapController.java:554
-  wire _and_9 = in_run & _not_14; // RapController.java:554
-  wire _not_15 = ~tcam_write_full; // RapController.java:554
-  wire _and_10 = _and_9 & _not_15; // RapController.java:554
-  wire _and_11 = _and_10 & io_enable; // RapController.java:554
-  wire _not_16 = ~readout_pending; // RapController.java:554
-  wire _and_12 = _and_11 & _not_16; // RapController.java:554
-  wire _not_17 = ~snapshot_pending; // RapController.java:554
-  wire _and_13 = _and_12 & _not_17; // RapController.java:554
-  wire _not_18 = ~snapshot_frozen; // RapController.java:554
-  wire _and_14 = _and_13 & _not_18; // RapController.java:554
-  wire _not_19 = ~soft_pending; // RapController.java:558
-  wire _ne_2 = state != 4'd0; // RapController.java:558
-  wire _and_15 = _not_19 & _ne_2; // RapController.java:558
-  wire _ne_3 = state != 4'd15; // RapController.java:558
-  wire _and_16 = _and_15 & _ne_3; // RapController.java:558
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:616
+  wire _eq_10 = state == 4'd7; // RapController.java:428
+  wire _ne_1 = merge_level != 6'd0; // RapController.java:442
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:448
+  wire _eq_11 = state == 4'd8; // RapController.java:451
+  wire _eq_12 = state == 4'd9; // RapController.java:465
+  wire _eq_13 = state == 4'd10; // RapController.java:478
+  wire _eq_14 = state == 4'd10; // RapController.java:171
+  wire _and_5 = _eq_14 & _reg_1; // RapController.java:580
+  wire _and_6 = _and_5 & _reg_2; // RapController.java:580
+  wire advance_settled = _and_6 & _reg_3; // RapController.java:580
+  wire _not_9 = ~advance_settled; // RapController.java:478
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:478
+  wire _not_10 = ~serialMultiplier_io_busy; // RapController.java:481
+  wire _eq_15 = state == 4'd11; // RapController.java:485
+  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:485
+  wire _eq_16 = state == 4'd12; // RapController.java:491
+  wire _eq_17 = sram_count == 8'd0; // RapController.java:491
+  wire _eq_18 = state == 4'd13; // RapController.java:498
+  wire _eq_19 = state == 4'd14; // RapController.java:504
+  wire _eq_20 = state == 4'd15; // RapController.java:515
+  wire in_run = state == 4'd1; // RapController.java:162
+  wire _not_12 = ~commit_stop; // RapController.java:556
+  wire _and_7 = in_run & _not_12; // RapController.java:556
+  wire _not_13 = ~tcam_write_full; // RapController.java:556
+  wire _and_8 = _and_7 & _not_13; // RapController.java:556
+  wire _and_9 = _and_8 & io_enable; // RapController.java:556
+  wire _not_14 = ~readout_pending; // RapController.java:556
+  wire _and_10 = _and_9 & _not_14; // RapController.java:556
+  wire _not_15 = ~snapshot_pending; // RapController.java:556
+  wire _and_11 = _and_10 & _not_15; // RapController.java:556
+  wire _not_16 = ~snapshot_frozen; // RapController.java:556
+  wire _and_12 = _and_11 & _not_16; // RapController.java:556
+  wire _and_13 = in_run & io_counterResult_valid; // RapController.java:249
+  wire _not_17 = ~commit_stop; // RapController.java:249
+  wire commit_fire = _and_13 & _not_17; // RapController.java:249
+  wire _not_18 = ~soft_pending; // RapController.java:560
+  wire _ne_2 = state != 4'd0; // RapController.java:560
+  wire _and_14 = _not_18 & _ne_2; // RapController.java:560
+  wire _ne_3 = state != 4'd15; // RapController.java:560
+  wire _and_15 = _and_14 & _ne_3; // RapController.java:560
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:70
   wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:70
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:70
@@ -516,126 +515,130 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:70
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:70
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:70
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:561
-  wire _not_20 = ~serialMultiplier_io_busy; // RapController.java:562
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:563
-  wire _eq_21 = state == 4'd13; // RapController.java:564
-  wire _or_5 = readout_pending | _eq_21; // RapController.java:564
-  wire _eq_22 = state == 4'd14; // RapController.java:564
-  wire _or_6 = _or_5 | _eq_22; // RapController.java:564
-  wire _ge_0 = state >= 4'd2; // RapController.java:565
-  wire _le_0 = state <= 4'd12; // RapController.java:565
-  wire _and_17 = _ge_0 & _le_0; // RapController.java:565
-  wire _and_18 = in_run & pipe_empty; // RapController.java:567
-  wire _not_21 = ~io_headValid; // RapController.java:567
-  wire _and_19 = _and_18 & _not_21; // RapController.java:567
-  wire _not_22 = ~io_acceptEnable; // RapController.java:568
-  wire [31:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:593
-  wire [31:0] _not_23 = ~visited_kids; // RapController.java:469
-  wire [31:0] _and_20 = slot_valid & _not_23; // RapController.java:469
-  wire _eq_23 = slot_pick_pick_index == 5'd0; // RapController.java:594
-  wire [5:0] child_len = op_len + 6'd2; // RapController.java:404
-  wire _eq_24 = slot_pick_pick_index == 5'd1; // RapController.java:594
-  wire _eq_25 = slot_pick_pick_index == 5'd2; // RapController.java:594
-  wire _eq_26 = slot_pick_pick_index == 5'd3; // RapController.java:594
-  wire _eq_27 = slot_pick_pick_index == 5'd4; // RapController.java:594
-  wire _eq_28 = slot_pick_pick_index == 5'd5; // RapController.java:594
-  wire _eq_29 = slot_pick_pick_index == 5'd6; // RapController.java:594
-  wire _eq_30 = slot_pick_pick_index == 5'd7; // RapController.java:594
-  wire _eq_31 = slot_pick_pick_index == 5'd8; // RapController.java:594
-  wire _eq_32 = slot_pick_pick_index == 5'd9; // RapController.java:594
-  wire _eq_33 = slot_pick_pick_index == 5'd10; // RapController.java:594
-  wire _eq_34 = slot_pick_pick_index == 5'd11; // RapController.java:594
-  wire _eq_35 = slot_pick_pick_index == 5'd12; // RapController.java:594
-  wire _eq_36 = slot_pick_pick_index == 5'd13; // RapController.java:594
-  wire _eq_37 = slot_pick_pick_index == 5'd14; // RapController.java:594
-  wire _eq_38 = slot_pick_pick_index == 5'd15; // RapController.java:594
-  wire _eq_39 = slot_pick_pick_index == 5'd16; // RapController.java:594
-  wire _eq_40 = slot_pick_pick_index == 5'd17; // RapController.java:594
-  wire _eq_41 = slot_pick_pick_index == 5'd18; // RapController.java:594
-  wire _eq_42 = slot_pick_pick_index == 5'd19; // RapController.java:594
-  wire _eq_43 = slot_pick_pick_index == 5'd20; // RapController.java:594
-  wire _eq_44 = slot_pick_pick_index == 5'd21; // RapController.java:594
-  wire _eq_45 = slot_pick_pick_index == 5'd22; // RapController.java:594
-  wire _eq_46 = slot_pick_pick_index == 5'd23; // RapController.java:594
-  wire _eq_47 = slot_pick_pick_index == 5'd24; // RapController.java:594
-  wire _eq_48 = slot_pick_pick_index == 5'd25; // RapController.java:594
-  wire _eq_49 = slot_pick_pick_index == 5'd26; // RapController.java:594
-  wire _eq_50 = slot_pick_pick_index == 5'd27; // RapController.java:594
-  wire _eq_51 = slot_pick_pick_index == 5'd28; // RapController.java:594
-  wire _eq_52 = slot_pick_pick_index == 5'd29; // RapController.java:594
-  wire _eq_53 = slot_pick_pick_index == 5'd30; // RapController.java:594
-  wire _eq_54 = slot_pick_pick_index == 5'd31; // RapController.java:594
-  wire _eq_55 = slot_pick_pick_index == 5'd0; // RapController.java:595
-  wire _eq_56 = slot_pick_pick_index == 5'd1; // RapController.java:595
-  wire _eq_57 = slot_pick_pick_index == 5'd2; // RapController.java:595
-  wire _eq_58 = slot_pick_pick_index == 5'd3; // RapController.java:595
-  wire _eq_59 = slot_pick_pick_index == 5'd4; // RapController.java:595
-  wire _eq_60 = slot_pick_pick_index == 5'd5; // RapController.java:595
-  wire _eq_61 = slot_pick_pick_index == 5'd6; // RapController.java:595
-  wire _eq_62 = slot_pick_pick_index == 5'd7; // RapController.java:595
-  wire _eq_63 = slot_pick_pick_index == 5'd8; // RapController.java:595
-  wire _eq_64 = slot_pick_pick_index == 5'd9; // RapController.java:595
-  wire _eq_65 = slot_pick_pick_index == 5'd10; // RapController.java:595
-  wire _eq_66 = slot_pick_pick_index == 5'd11; // RapController.java:595
-  wire _eq_67 = slot_pick_pick_index == 5'd12; // RapController.java:595
-  wire _eq_68 = slot_pick_pick_index == 5'd13; // RapController.java:595
-  wire _eq_69 = slot_pick_pick_index == 5'd14; // RapController.java:595
-  wire _eq_70 = slot_pick_pick_index == 5'd15; // RapController.java:595
-  wire _eq_71 = slot_pick_pick_index == 5'd16; // RapController.java:595
-  wire _eq_72 = slot_pick_pick_index == 5'd17; // RapController.java:595
-  wire _eq_73 = slot_pick_pick_index == 5'd18; // RapController.java:595
-  wire _eq_74 = slot_pick_pick_index == 5'd19; // RapController.java:595
-  wire _eq_75 = slot_pick_pick_index == 5'd20; // RapController.java:595
-  wire _eq_76 = slot_pick_pick_index == 5'd21; // RapController.java:595
-  wire _eq_77 = slot_pick_pick_index == 5'd22; // RapController.java:595
-  wire _eq_78 = slot_pick_pick_index == 5'd23; // RapController.java:595
-  wire _eq_79 = slot_pick_pick_index == 5'd24; // RapController.java:595
-  wire _eq_80 = slot_pick_pick_index == 5'd25; // RapController.java:595
-  wire _eq_81 = slot_pick_pick_index == 5'd26; // RapController.java:595
-  wire _eq_82 = slot_pick_pick_index == 5'd27; // RapController.java:595
-  wire _eq_83 = slot_pick_pick_index == 5'd28; // RapController.java:595
-  wire _eq_84 = slot_pick_pick_index == 5'd29; // RapController.java:595
-  wire _eq_85 = slot_pick_pick_index == 5'd30; // RapController.java:595
-  wire _eq_86 = slot_pick_pick_index == 5'd31; // RapController.java:595
-  wire _eq_87 = slot_pick_pick_index == 5'd0; // RapController.java:596
-  wire _not_24 = ~_or_0; // FirstSet.java:34
-  wire _not_25 = ~_bits_2; // FirstSet.java:34
-  wire _not_26 = ~_bits_0; // FirstSet.java:34
-  wire _mux_5 = _not_24 ? _not_25 : _not_26; // FirstSet.java:35
-  wire [1:0] _cat_7 = {_not_24, _mux_5}; // FirstSet.java:35
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:563
+  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:564
+  wire _not_20 = ~_reg_0; // RapController.java:157
+  wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:157
+  wire _not_21 = ~snapshot_product_start; // RapController.java:564
+  wire _and_16 = _not_19 & _not_21; // RapController.java:564
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:565
+  wire _eq_21 = state == 4'd13; // RapController.java:566
+  wire _or_5 = readout_pending | _eq_21; // RapController.java:566
+  wire _eq_22 = state == 4'd14; // RapController.java:566
+  wire _or_6 = _or_5 | _eq_22; // RapController.java:566
+  wire _ge_0 = state >= 4'd2; // RapController.java:567
+  wire _le_0 = state <= 4'd12; // RapController.java:567
+  wire _and_17 = _ge_0 & _le_0; // RapController.java:567
+  wire _and_18 = in_run & pipe_empty; // RapController.java:569
+  wire _not_22 = ~io_headValid; // RapController.java:569
+  wire _and_19 = _and_18 & _not_22; // RapController.java:569
+  wire _not_23 = ~io_acceptEnable; // RapController.java:570
+  wire [31:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:595
+  wire [31:0] _not_24 = ~visited_kids; // RapController.java:471
+  wire [31:0] _and_20 = slot_valid & _not_24; // RapController.java:471
+  wire _eq_23 = slot_pick_pick_index == 5'd0; // RapController.java:596
+  wire [5:0] child_len = op_len + 6'd2; // RapController.java:406
+  wire _eq_24 = slot_pick_pick_index == 5'd1; // RapController.java:596
+  wire _eq_25 = slot_pick_pick_index == 5'd2; // RapController.java:596
+  wire _eq_26 = slot_pick_pick_index == 5'd3; // RapController.java:596
+  wire _eq_27 = slot_pick_pick_index == 5'd4; // RapController.java:596
+  wire _eq_28 = slot_pick_pick_index == 5'd5; // RapController.java:596
+  wire _eq_29 = slot_pick_pick_index == 5'd6; // RapController.java:596
+  wire _eq_30 = slot_pick_pick_index == 5'd7; // RapController.java:596
+  wire _eq_31 = slot_pick_pick_index == 5'd8; // RapController.java:596
+  wire _eq_32 = slot_pick_pick_index == 5'd9; // RapController.java:596
+  wire _eq_33 = slot_pick_pick_index == 5'd10; // RapController.java:596
+  wire _eq_34 = slot_pick_pick_index == 5'd11; // RapController.java:596
+  wire _eq_35 = slot_pick_pick_index == 5'd12; // RapController.java:596
+  wire _eq_36 = slot_pick_pick_index == 5'd13; // RapController.java:596
+  wire _eq_37 = slot_pick_pick_index == 5'd14; // RapController.java:596
+  wire _eq_38 = slot_pick_pick_index == 5'd15; // RapController.java:596
+  wire _eq_39 = slot_pick_pick_index == 5'd16; // RapController.java:596
+  wire _eq_40 = slot_pick_pick_index == 5'd17; // RapController.java:596
+  wire _eq_41 = slot_pick_pick_index == 5'd18; // RapController.java:596
+  wire _eq_42 = slot_pick_pick_index == 5'd19; // RapController.java:596
+  wire _eq_43 = slot_pick_pick_index == 5'd20; // RapController.java:596
+  wire _eq_44 = slot_pick_pick_index == 5'd21; // RapController.java:596
+  wire _eq_45 = slot_pick_pick_index == 5'd22; // RapController.java:596
+  wire _eq_46 = slot_pick_pick_index == 5'd23; // RapController.java:596
+  wire _eq_47 = slot_pick_pick_index == 5'd24; // RapController.java:596
+  wire _eq_48 = slot_pick_pick_index == 5'd25; // RapController.java:596
+  wire _eq_49 = slot_pick_pick_index == 5'd26; // RapController.java:596
+  wire _eq_50 = slot_pick_pick_index == 5'd27; // RapController.java:596
+  wire _eq_51 = slot_pick_pick_index == 5'd28; // RapController.java:596
+  wire _eq_52 = slot_pick_pick_index == 5'd29; // RapController.java:596
+  wire _eq_53 = slot_pick_pick_index == 5'd30; // RapController.java:596
+  wire _eq_54 = slot_pick_pick_index == 5'd31; // RapController.java:596
+  wire _eq_55 = slot_pick_pick_index == 5'd0; // RapController.java:597
+  wire _eq_56 = slot_pick_pick_index == 5'd1; // RapController.java:597
+  wire _eq_57 = slot_pick_pick_index == 5'd2; // RapController.java:597
+  wire _eq_58 = slot_pick_pick_index == 5'd3; // RapController.java:597
+  wire _eq_59 = slot_pick_pick_index == 5'd4; // RapController.java:597
+  wire _eq_60 = slot_pick_pick_index == 5'd5; // RapController.java:597
+  wire _eq_61 = slot_pick_pick_index == 5'd6; // RapController.java:597
+  wire _eq_62 = slot_pick_pick_index == 5'd7; // RapController.java:597
+  wire _eq_63 = slot_pick_pick_index == 5'd8; // RapController.java:597
+  wire _eq_64 = slot_pick_pick_index == 5'd9; // RapController.java:597
+  wire _eq_65 = slot_pick_pick_index == 5'd10; // RapController.java:597
+  wire _eq_66 = slot_pick_pick_index == 5'd11; // RapController.java:597
+  wire _eq_67 = slot_pick_pick_index == 5'd12; // RapController.java:597
+  wire _eq_68 = slot_pick_pick_index == 5'd13; // RapController.java:597
+  wire _eq_69 = slot_pick_pick_index == 5'd14; // RapController.java:597
+  wire _eq_70 = slot_pick_pick_index == 5'd15; // RapController.java:597
+  wire _eq_71 = slot_pick_pick_index == 5'd16; // RapController.java:597
+  wire _eq_72 = slot_pick_pick_index == 5'd17; // RapController.java:597
+  wire _eq_73 = slot_pick_pick_index == 5'd18; // RapController.java:597
+  wire _eq_74 = slot_pick_pick_index == 5'd19; // RapController.java:597
+  wire _eq_75 = slot_pick_pick_index == 5'd20; // RapController.java:597
+  wire _eq_76 = slot_pick_pick_index == 5'd21; // RapController.java:597
+  wire _eq_77 = slot_pick_pick_index == 5'd22; // RapController.java:597
+  wire _eq_78 = slot_pick_pick_index == 5'd23; // RapController.java:597
+  wire _eq_79 = slot_pick_pick_index == 5'd24; // RapController.java:597
+  wire _eq_80 = slot_pick_pick_index == 5'd25; // RapController.java:597
+  wire _eq_81 = slot_pick_pick_index == 5'd26; // RapController.java:597
+  wire _eq_82 = slot_pick_pick_index == 5'd27; // RapController.java:597
+  wire _eq_83 = slot_pick_pick_index == 5'd28; // RapController.java:597
+  wire _eq_84 = slot_pick_pick_index == 5'd29; // RapController.java:597
+  wire _eq_85 = slot_pick_pick_index == 5'd30; // RapController.java:597
+  wire _eq_86 = slot_pick_pick_index == 5'd31; // RapController.java:597
+  wire _eq_87 = slot_pick_pick_index == 5'd0; // RapController.java:598
+  wire _not_25 = ~_or_0; // FirstSet.java:34
+  wire _not_26 = ~_bits_2; // FirstSet.java:34
+  wire _not_27 = ~_bits_0; // FirstSet.java:34
+  wire _mux_5 = _not_25 ? _not_26 : _not_27; // FirstSet.java:35
+  wire [1:0] _cat_7 = {_not_25, _mux_5}; // FirstSet.java:35
   wire [1:0] _bits_5 = _cat_7; // FirstSet.java:43
-  wire _eq_88 = slot_pick_pick_index == 5'd1; // RapController.java:596
-  wire _eq_89 = slot_pick_pick_index == 5'd2; // RapController.java:596
-  wire _eq_90 = slot_pick_pick_index == 5'd3; // RapController.java:596
-  wire _eq_91 = slot_pick_pick_index == 5'd4; // RapController.java:596
-  wire _eq_92 = slot_pick_pick_index == 5'd5; // RapController.java:596
-  wire _eq_93 = slot_pick_pick_index == 5'd6; // RapController.java:596
-  wire _eq_94 = slot_pick_pick_index == 5'd7; // RapController.java:596
-  wire _eq_95 = slot_pick_pick_index == 5'd8; // RapController.java:596
-  wire _eq_96 = slot_pick_pick_index == 5'd9; // RapController.java:596
-  wire _eq_97 = slot_pick_pick_index == 5'd10; // RapController.java:596
-  wire _eq_98 = slot_pick_pick_index == 5'd11; // RapController.java:596
-  wire _eq_99 = slot_pick_pick_index == 5'd12; // RapController.java:596
-  wire _eq_100 = slot_pick_pick_index == 5'd13; // RapController.java:596
-  wire _eq_101 = slot_pick_pick_index == 5'd14; // RapController.java:596
-  wire _eq_102 = slot_pick_pick_index == 5'd15; // RapController.java:596
-  wire _eq_103 = slot_pick_pick_index == 5'd16; // RapController.java:596
-  wire _eq_104 = slot_pick_pick_index == 5'd17; // RapController.java:596
-  wire _eq_105 = slot_pick_pick_index == 5'd18; // RapController.java:596
-  wire _eq_106 = slot_pick_pick_index == 5'd19; // RapController.java:596
-  wire _eq_107 = slot_pick_pick_index == 5'd20; // RapController.java:596
-  wire _eq_108 = slot_pick_pick_index == 5'd21; // RapController.java:596
-  wire _eq_109 = slot_pick_pick_index == 5'd22; // RapController.java:596
-  wire _eq_110 = slot_pick_pick_index == 5'd23; // RapController.java:596
-  wire _eq_111 = slot_pick_pick_index == 5'd24; // RapController.java:596
-  wire _eq_112 = slot_pick_pick_index == 5'd25; // RapController.java:596
-  wire _eq_113 = slot_pick_pick_index == 5'd26; // RapController.java:596
-  wire _eq_114 = slot_pick_pick_index == 5'd27; // RapController.java:596
-  wire _eq_115 = slot_pick_pick_index == 5'd28; // RapController.java:596
-  wire _eq_116 = slot_pick_pick_index == 5'd29; // RapController.java:596
-  wire _eq_117 = slot_pick_pick_index == 5'd30; // RapController.java:596
-  wire _eq_118 = slot_pick_pick_index == 5'd31; // RapController.java:596
+  wire _eq_88 = slot_pick_pick_index == 5'd1; // RapController.java:598
+  wire _eq_89 = slot_pick_pick_index == 5'd2; // RapController.java:598
+  wire _eq_90 = slot_pick_pick_index == 5'd3; // RapController.java:598
+  wire _eq_91 = slot_pick_pick_index == 5'd4; // RapController.java:598
+  wire _eq_92 = slot_pick_pick_index == 5'd5; // RapController.java:598
+  wire _eq_93 = slot_pick_pick_index == 5'd6; // RapController.java:598
+  wire _eq_94 = slot_pick_pick_index == 5'd7; // RapController.java:598
+  wire _eq_95 = slot_pick_pick_index == 5'd8; // RapController.java:598
+  wire _eq_96 = slot_pick_pick_index == 5'd9; // RapController.java:598
+  wire _eq_97 = slot_pick_pick_index == 5'd10; // RapController.java:598
+  wire _eq_98 = slot_pick_pick_index == 5'd11; // RapController.java:598
+  wire _eq_99 = slot_pick_pick_index == 5'd12; // RapController.java:598
+  wire _eq_100 = slot_pick_pick_index == 5'd13; // RapController.java:598
+  wire _eq_101 = slot_pick_pick_index == 5'd14; // RapController.java:598
+  wire _eq_102 = slot_pick_pick_index == 5'd15; // RapController.java:598
+  wire _eq_103 = slot_pick_pick_index == 5'd16; // RapController.java:598
+  wire _eq_104 = slot_pick_pick_index == 5'd17; // RapController.java:598
+  wire _eq_105 = slot_pick_pick_index == 5'd18; // RapController.java:598
+  wire _eq_106 = slot_pick_pick_index == 5'd19; // RapController.java:598
+  wire _eq_107 = slot_pick_pick_index == 5'd20; // RapController.java:598
+  wire _eq_108 = slot_pick_pick_index == 5'd21; // RapController.java:598
+  wire _eq_109 = slot_pick_pick_index == 5'd22; // RapController.java:598
+  wire _eq_110 = slot_pick_pick_index == 5'd23; // RapController.java:598
+  wire _eq_111 = slot_pick_pick_index == 5'd24; // RapController.java:598
+  wire _eq_112 = slot_pick_pick_index == 5'd25; // RapController.java:598
+  wire _eq_113 = slot_pick_pick_index == 5'd26; // RapController.java:598
+  wire _eq_114 = slot_pick_pick_index == 5'd27; // RapController.java:598
+  wire _eq_115 = slot_pick_pick_index == 5'd28; // RapController.java:598
+  wire _eq_116 = slot_pick_pick_index == 5'd29; // RapController.java:598
+  wire _eq_117 = slot_pick_pick_index == 5'd30; // RapController.java:598
+  wire _eq_118 = slot_pick_pick_index == 5'd31; // RapController.java:598
   wire _eq_119 = children_write_slot == 5'd0; // NodeTable.java:44
   wire _eq_120 = children_write_slot == 5'd1; // NodeTable.java:44
   wire _eq_121 = children_write_slot == 5'd2; // NodeTable.java:44
@@ -668,7 +671,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_148 = children_write_slot == 5'd29; // NodeTable.java:44
   wire _eq_149 = children_write_slot == 5'd30; // NodeTable.java:44
   wire _eq_150 = children_write_slot == 5'd31; // NodeTable.java:44
-  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:470
+  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:472
   wire [32:0] _add_0 = {1'b0, st_n_lo} + {{32{1'b0}}, ev_weight_q}; // SplitCounter.java:41
   wire [31:0] _bits_6 = _add_0[31:0]; // SplitCounter.java:42
   wire [31:0] _add_1 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:34
@@ -693,8 +696,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _bits_16 = _add_10[31:0]; // SplitCounter.java:42
   wire [31:0] _add_11 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:34
   wire _bits_17 = _add_10[32]; // SplitCounter.java:43
-  wire _or_8 = io_counterResult_bits_saturated | 1'd0; // RapController.java:298
-  wire _lt_0 = hit_len_4 < 6'd32; // RapController.java:281
+  wire _or_8 = io_counterResult_bits_saturated | 1'd0; // RapController.java:300
+  wire _lt_0 = hit_len_4 < 6'd32; // RapController.java:283
   wire [13:0] _bits_18 = io_counterResult_bits_updated[31:18]; // SplitCompare.java:35
   wire [17:0] _bits_19 = io_head_threshold[35:18]; // SplitCompare.java:35
   wire _gt_0 = {{4{1'b0}}, _bits_18} > _bits_19; // SplitCompare.java:27
@@ -704,21 +707,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_1 = _bits_20 > _bits_21; // SplitCompare.java:20
   wire _and_21 = _eq_151 & _gt_1; // SplitCompare.java:27
   wire _or_9 = _gt_0 | _and_21; // SplitCompare.java:27
-  wire split_now = _lt_0 & _or_9; // RapController.java:281
-  wire _not_27 = ~schedule_exhausted; // RapController.java:284
+  wire split_now = _lt_0 & _or_9; // RapController.java:283
+  wire _not_28 = ~schedule_exhausted; // RapController.java:286
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:59
-  wire _not_28 = ~_or_r_0; // SplitCounter.java:59
-  wire _and_22 = _not_27 & _not_28; // RapController.java:284
-  wire [30:0] _bits_22 = until_merge_lo[31:1]; // RapController.java:284
-  wire _or_r_1 = |_bits_22; // RapController.java:284
-  wire _not_29 = ~_or_r_1; // RapController.java:284
-  wire _and_23 = _and_22 & _not_29; // RapController.java:284
-  wire _bits_23 = until_merge_lo[0]; // RapController.java:285
-  wire _ge_1 = io_head_weight >= _bits_23; // RapController.java:285
-  wire merge_now = _and_23 & _ge_1; // RapController.java:285
-  wire _not_30 = ~merge_now; // RapController.java:289
-  wire _and_24 = split_now & _not_30; // RapController.java:289
-  wire _and_25 = _and_24 & hit_short_4; // RapController.java:289
+  wire _not_29 = ~_or_r_0; // SplitCounter.java:59
+  wire _and_22 = _not_28 & _not_29; // RapController.java:286
+  wire [30:0] _bits_22 = until_merge_lo[31:1]; // RapController.java:286
+  wire _or_r_1 = |_bits_22; // RapController.java:286
+  wire _not_30 = ~_or_r_1; // RapController.java:286
+  wire _and_23 = _and_22 & _not_30; // RapController.java:286
+  wire _bits_23 = until_merge_lo[0]; // RapController.java:287
+  wire _ge_1 = io_head_weight >= _bits_23; // RapController.java:287
+  wire merge_now = _and_23 & _ge_1; // RapController.java:287
+  wire _not_31 = ~merge_now; // RapController.java:291
+  wire _and_24 = split_now & _not_31; // RapController.java:291
+  wire _and_25 = _and_24 & hit_short_4; // RapController.java:291
   wire [17:0] _bits_24 = io_head_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_25 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_2 = _bits_24 > {1'b0, _bits_25}; // SplitCompare.java:27
@@ -728,272 +731,272 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_3 = _bits_26 > _bits_27; // SplitCompare.java:20
   wire _and_26 = _eq_152 & _gt_3; // SplitCompare.java:27
   wire _or_10 = _gt_2 | _and_26; // SplitCompare.java:27
-  wire _not_31 = ~_or_10; // MergeSkip.java:42
-  wire _and_27 = skip_valid & _not_31; // MergeSkip.java:42
-  wire defer_now = _and_25 & _and_27; // RapController.java:290
+  wire _not_32 = ~_or_10; // MergeSkip.java:42
+  wire _and_27 = skip_valid & _not_32; // MergeSkip.java:42
+  wire defer_now = _and_25 & _and_27; // RapController.java:292
   wire [5:0] _add_12 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:107
   wire [5:0] _sub_1 = _add_12 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:107
   wire _gt_4 = st_nodes > st_high_water; // StatusRegs.java:102
-  wire _eq_153 = io_m0Csr == 64'd0; // RapController.java:344
-  wire [63:0] _mux_6 = _eq_153 ? 64'd1 : io_m0Csr; // RapController.java:344
-  wire [31:0] _bits_28 = serialMultiplier_io_product[95:64]; // RapController.java:485
-  wire _or_r_2 = |_bits_28; // RapController.java:485
-  wire [63:0] _bits_29 = serialMultiplier_io_product[63:0]; // RapController.java:486
+  wire _eq_153 = io_m0Csr == 64'd0; // RapController.java:346
+  wire [63:0] _mux_6 = _eq_153 ? 64'd1 : io_m0Csr; // RapController.java:346
+  wire [31:0] _bits_28 = serialMultiplier_io_product[95:64]; // RapController.java:487
+  wire _or_r_2 = |_bits_28; // RapController.java:487
+  wire [63:0] _bits_29 = serialMultiplier_io_product[63:0]; // RapController.java:488
   wire [31:0] _bits_30 = _mux_6[31:0]; // SplitCounter.java:48
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:41
   wire [31:0] _bits_31 = _sub_2[31:0]; // SplitCounter.java:42
-  wire [31:0] _bits_32 = to_merge_hi[31:0]; // RapController.java:167
-  wire [31:0] _bits_33 = to_merge_lo[31:0]; // RapController.java:167
-  wire [63:0] to_merge = {_bits_32, _bits_33}; // RapController.java:167
+  wire [31:0] _bits_32 = to_merge_hi[31:0]; // RapController.java:169
+  wire [31:0] _bits_33 = to_merge_lo[31:0]; // RapController.java:169
+  wire [63:0] to_merge = {_bits_32, _bits_33}; // RapController.java:169
   wire [31:0] _bits_34 = to_merge[31:0]; // SplitCounter.java:48
   wire [31:0] _bits_35 = _mux_6[63:32]; // SplitCounter.java:49
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:34
   wire [31:0] _bits_36 = to_merge[63:32]; // SplitCounter.java:49
   wire _bits_37 = _sub_2[32]; // SplitCounter.java:43
-  wire _eq_154 = io_epsCsr == 16'd0; // RapController.java:342
-  wire [15:0] _mux_7 = _eq_154 ? 16'd1 : io_epsCsr; // RapController.java:342
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:343
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:343
-  wire [5:0] _add_13 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:226
-  wire [5:0] _sub_4 = _add_13 - {{5{1'b0}}, io_selected_valid}; // RapController.java:226
-  wire [7:0] _add_14 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:227
-  wire [7:0] _sub_5 = _add_14 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:227
-  wire _eq_155 = state == 4'd2; // RapController.java:235
-  wire draining = _eq_155 | commit_stop; // RapController.java:235
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:236
-  wire [4:0] _add_15 = undo_sp + 5'd1; // RapController.java:243
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:374
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:387
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:387
-  wire [3:0] _bits_38 = _dshl_0[3:0]; // RapController.java:387
-  wire [3:0] _or_11 = present_children | _bits_38; // RapController.java:387
-  wire [6:0] _dshl_1 = 7'd1 << _bits_5; // RapController.java:598
-  wire [3:0] _bits_39 = _dshl_1[3:0]; // RapController.java:598
-  wire [3:0] _or_12 = present_children | _bits_39; // RapController.java:598
+  wire _eq_154 = io_epsCsr == 16'd0; // RapController.java:344
+  wire [15:0] _mux_7 = _eq_154 ? 16'd1 : io_epsCsr; // RapController.java:344
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:345
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:345
+  wire [5:0] _add_13 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:228
+  wire [5:0] _sub_4 = _add_13 - {{5{1'b0}}, io_selected_valid}; // RapController.java:228
+  wire [7:0] _add_14 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:229
+  wire [7:0] _sub_5 = _add_14 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:229
+  wire _eq_155 = state == 4'd2; // RapController.java:237
+  wire draining = _eq_155 | commit_stop; // RapController.java:237
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:238
+  wire [4:0] _add_15 = undo_sp + 5'd1; // RapController.java:245
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:376
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:389
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:389
+  wire [3:0] _bits_38 = _dshl_0[3:0]; // RapController.java:389
+  wire [3:0] _or_11 = present_children | _bits_38; // RapController.java:389
+  wire [6:0] _dshl_1 = 7'd1 << _bits_5; // RapController.java:600
+  wire [3:0] _bits_39 = _dshl_1[3:0]; // RapController.java:600
+  wire [3:0] _or_12 = present_children | _bits_39; // RapController.java:600
   wire _bits_40 = slot_valid[31]; // NodeTable.java:59
-  wire _eq_156 = state == 4'd4; // RapController.java:328
-  wire [4:0] _mux_9 = _eq_156 ? op_slot : merge_parent; // RapController.java:329
+  wire _eq_156 = state == 4'd4; // RapController.java:330
+  wire [4:0] _mux_9 = _eq_156 ? op_slot : merge_parent; // RapController.java:331
   wire _eq_157 = slot_parent_31 == _mux_9; // NodeTable.java:59
   wire _and_28 = _bits_40 & _eq_157; // NodeTable.java:59
-  wire _not_32 = ~_eq_156; // RapController.java:329
-  wire _not_33 = ~_not_32; // NodeTable.java:60
+  wire _not_33 = ~_eq_156; // RapController.java:331
+  wire _not_34 = ~_not_33; // NodeTable.java:60
   wire _eq_158 = slot_children_31 == 3'd0; // NodeTable.java:60
-  wire _or_13 = _not_33 | _eq_158; // NodeTable.java:60
+  wire _or_13 = _not_34 | _eq_158; // NodeTable.java:60
   wire _and_29 = _and_28 & _or_13; // NodeTable.java:60
   wire _bits_41 = slot_valid[30]; // NodeTable.java:59
   wire _eq_159 = slot_parent_30 == _mux_9; // NodeTable.java:59
   wire _and_30 = _bits_41 & _eq_159; // NodeTable.java:59
-  wire _not_34 = ~_not_32; // NodeTable.java:60
+  wire _not_35 = ~_not_33; // NodeTable.java:60
   wire _eq_160 = slot_children_30 == 3'd0; // NodeTable.java:60
-  wire _or_14 = _not_34 | _eq_160; // NodeTable.java:60
+  wire _or_14 = _not_35 | _eq_160; // NodeTable.java:60
   wire _and_31 = _and_30 & _or_14; // NodeTable.java:60
   wire _bits_42 = slot_valid[29]; // NodeTable.java:59
   wire _eq_161 = slot_parent_29 == _mux_9; // NodeTable.java:59
   wire _and_32 = _bits_42 & _eq_161; // NodeTable.java:59
-  wire _not_35 = ~_not_32; // NodeTable.java:60
+  wire _not_36 = ~_not_33; // NodeTable.java:60
   wire _eq_162 = slot_children_29 == 3'd0; // NodeTable.java:60
-  wire _or_15 = _not_35 | _eq_162; // NodeTable.java:60
+  wire _or_15 = _not_36 | _eq_162; // NodeTable.java:60
   wire _and_33 = _and_32 & _or_15; // NodeTable.java:60
   wire _bits_43 = slot_valid[28]; // NodeTable.java:59
   wire _eq_163 = slot_parent_28 == _mux_9; // NodeTable.java:59
   wire _and_34 = _bits_43 & _eq_163; // NodeTable.java:59
-  wire _not_36 = ~_not_32; // NodeTable.java:60
+  wire _not_37 = ~_not_33; // NodeTable.java:60
   wire _eq_164 = slot_children_28 == 3'd0; // NodeTable.java:60
-  wire _or_16 = _not_36 | _eq_164; // NodeTable.java:60
+  wire _or_16 = _not_37 | _eq_164; // NodeTable.java:60
   wire _and_35 = _and_34 & _or_16; // NodeTable.java:60
   wire _bits_44 = slot_valid[27]; // NodeTable.java:59
   wire _eq_165 = slot_parent_27 == _mux_9; // NodeTable.java:59
   wire _and_36 = _bits_44 & _eq_165; // NodeTable.java:59
-  wire _not_37 = ~_not_32; // NodeTable.java:60
+  wire _not_38 = ~_not_33; // NodeTable.java:60
   wire _eq_166 = slot_children_27 == 3'd0; // NodeTable.java:60
-  wire _or_17 = _not_37 | _eq_166; // NodeTable.java:60
+  wire _or_17 = _not_38 | _eq_166; // NodeTable.java:60
   wire _and_37 = _and_36 & _or_17; // NodeTable.java:60
   wire _bits_45 = slot_valid[26]; // NodeTable.java:59
   wire _eq_167 = slot_parent_26 == _mux_9; // NodeTable.java:59
   wire _and_38 = _bits_45 & _eq_167; // NodeTable.java:59
-  wire _not_38 = ~_not_32; // NodeTable.java:60
+  wire _not_39 = ~_not_33; // NodeTable.java:60
   wire _eq_168 = slot_children_26 == 3'd0; // NodeTable.java:60
-  wire _or_18 = _not_38 | _eq_168; // NodeTable.java:60
+  wire _or_18 = _not_39 | _eq_168; // NodeTable.java:60
   wire _and_39 = _and_38 & _or_18; // NodeTable.java:60
   wire _bits_46 = slot_valid[25]; // NodeTable.java:59
   wire _eq_169 = slot_parent_25 == _mux_9; // NodeTable.java:59
   wire _and_40 = _bits_46 & _eq_169; // NodeTable.java:59
-  wire _not_39 = ~_not_32; // NodeTable.java:60
+  wire _not_40 = ~_not_33; // NodeTable.java:60
   wire _eq_170 = slot_children_25 == 3'd0; // NodeTable.java:60
-  wire _or_19 = _not_39 | _eq_170; // NodeTable.java:60
+  wire _or_19 = _not_40 | _eq_170; // NodeTable.java:60
   wire _and_41 = _and_40 & _or_19; // NodeTable.java:60
   wire _bits_47 = slot_valid[24]; // NodeTable.java:59
   wire _eq_171 = slot_parent_24 == _mux_9; // NodeTable.java:59
   wire _and_42 = _bits_47 & _eq_171; // NodeTable.java:59
-  wire _not_40 = ~_not_32; // NodeTable.java:60
+  wire _not_41 = ~_not_33; // NodeTable.java:60
   wire _eq_172 = slot_children_24 == 3'd0; // NodeTable.java:60
-  wire _or_20 = _not_40 | _eq_172; // NodeTable.java:60
+  wire _or_20 = _not_41 | _eq_172; // NodeTable.java:60
   wire _and_43 = _and_42 & _or_20; // NodeTable.java:60
   wire _bits_48 = slot_valid[23]; // NodeTable.java:59
   wire _eq_173 = slot_parent_23 == _mux_9; // NodeTable.java:59
   wire _and_44 = _bits_48 & _eq_173; // NodeTable.java:59
-  wire _not_41 = ~_not_32; // NodeTable.java:60
+  wire _not_42 = ~_not_33; // NodeTable.java:60
   wire _eq_174 = slot_children_23 == 3'd0; // NodeTable.java:60
-  wire _or_21 = _not_41 | _eq_174; // NodeTable.java:60
+  wire _or_21 = _not_42 | _eq_174; // NodeTable.java:60
   wire _and_45 = _and_44 & _or_21; // NodeTable.java:60
   wire _bits_49 = slot_valid[22]; // NodeTable.java:59
   wire _eq_175 = slot_parent_22 == _mux_9; // NodeTable.java:59
   wire _and_46 = _bits_49 & _eq_175; // NodeTable.java:59
-  wire _not_42 = ~_not_32; // NodeTable.java:60
+  wire _not_43 = ~_not_33; // NodeTable.java:60
   wire _eq_176 = slot_children_22 == 3'd0; // NodeTable.java:60
-  wire _or_22 = _not_42 | _eq_176; // NodeTable.java:60
+  wire _or_22 = _not_43 | _eq_176; // NodeTable.java:60
   wire _and_47 = _and_46 & _or_22; // NodeTable.java:60
   wire _bits_50 = slot_valid[21]; // NodeTable.java:59
   wire _eq_177 = slot_parent_21 == _mux_9; // NodeTable.java:59
   wire _and_48 = _bits_50 & _eq_177; // NodeTable.java:59
-  wire _not_43 = ~_not_32; // NodeTable.java:60
+  wire _not_44 = ~_not_33; // NodeTable.java:60
   wire _eq_178 = slot_children_21 == 3'd0; // NodeTable.java:60
-  wire _or_23 = _not_43 | _eq_178; // NodeTable.java:60
+  wire _or_23 = _not_44 | _eq_178; // NodeTable.java:60
   wire _and_49 = _and_48 & _or_23; // NodeTable.java:60
   wire _bits_51 = slot_valid[20]; // NodeTable.java:59
   wire _eq_179 = slot_parent_20 == _mux_9; // NodeTable.java:59
   wire _and_50 = _bits_51 & _eq_179; // NodeTable.java:59
-  wire _not_44 = ~_not_32; // NodeTable.java:60
+  wire _not_45 = ~_not_33; // NodeTable.java:60
   wire _eq_180 = slot_children_20 == 3'd0; // NodeTable.java:60
-  wire _or_24 = _not_44 | _eq_180; // NodeTable.java:60
+  wire _or_24 = _not_45 | _eq_180; // NodeTable.java:60
   wire _and_51 = _and_50 & _or_24; // NodeTable.java:60
   wire _bits_52 = slot_valid[19]; // NodeTable.java:59
   wire _eq_181 = slot_parent_19 == _mux_9; // NodeTable.java:59
   wire _and_52 = _bits_52 & _eq_181; // NodeTable.java:59
-  wire _not_45 = ~_not_32; // NodeTable.java:60
+  wire _not_46 = ~_not_33; // NodeTable.java:60
   wire _eq_182 = slot_children_19 == 3'd0; // NodeTable.java:60
-  wire _or_25 = _not_45 | _eq_182; // NodeTable.java:60
+  wire _or_25 = _not_46 | _eq_182; // NodeTable.java:60
   wire _and_53 = _and_52 & _or_25; // NodeTable.java:60
   wire _bits_53 = slot_valid[18]; // NodeTable.java:59
   wire _eq_183 = slot_parent_18 == _mux_9; // NodeTable.java:59
   wire _and_54 = _bits_53 & _eq_183; // NodeTable.java:59
-  wire _not_46 = ~_not_32; // NodeTable.java:60
+  wire _not_47 = ~_not_33; // NodeTable.java:60
   wire _eq_184 = slot_children_18 == 3'd0; // NodeTable.java:60
-  wire _or_26 = _not_46 | _eq_184; // NodeTable.java:60
+  wire _or_26 = _not_47 | _eq_184; // NodeTable.java:60
   wire _and_55 = _and_54 & _or_26; // NodeTable.java:60
   wire _bits_54 = slot_valid[17]; // NodeTable.java:59
   wire _eq_185 = slot_parent_17 == _mux_9; // NodeTable.java:59
   wire _and_56 = _bits_54 & _eq_185; // NodeTable.java:59
-  wire _not_47 = ~_not_32; // NodeTable.java:60
+  wire _not_48 = ~_not_33; // NodeTable.java:60
   wire _eq_186 = slot_children_17 == 3'd0; // NodeTable.java:60
-  wire _or_27 = _not_47 | _eq_186; // NodeTable.java:60
+  wire _or_27 = _not_48 | _eq_186; // NodeTable.java:60
   wire _and_57 = _and_56 & _or_27; // NodeTable.java:60
   wire _bits_55 = slot_valid[16]; // NodeTable.java:59
   wire _eq_187 = slot_parent_16 == _mux_9; // NodeTable.java:59
   wire _and_58 = _bits_55 & _eq_187; // NodeTable.java:59
-  wire _not_48 = ~_not_32; // NodeTable.java:60
+  wire _not_49 = ~_not_33; // NodeTable.java:60
   wire _eq_188 = slot_children_16 == 3'd0; // NodeTable.java:60
-  wire _or_28 = _not_48 | _eq_188; // NodeTable.java:60
+  wire _or_28 = _not_49 | _eq_188; // NodeTable.java:60
   wire _and_59 = _and_58 & _or_28; // NodeTable.java:60
   wire _bits_56 = slot_valid[15]; // NodeTable.java:59
   wire _eq_189 = slot_parent_15 == _mux_9; // NodeTable.java:59
   wire _and_60 = _bits_56 & _eq_189; // NodeTable.java:59
-  wire _not_49 = ~_not_32; // NodeTable.java:60
+  wire _not_50 = ~_not_33; // NodeTable.java:60
   wire _eq_190 = slot_children_15 == 3'd0; // NodeTable.java:60
-  wire _or_29 = _not_49 | _eq_190; // NodeTable.java:60
+  wire _or_29 = _not_50 | _eq_190; // NodeTable.java:60
   wire _and_61 = _and_60 & _or_29; // NodeTable.java:60
   wire _bits_57 = slot_valid[14]; // NodeTable.java:59
   wire _eq_191 = slot_parent_14 == _mux_9; // NodeTable.java:59
   wire _and_62 = _bits_57 & _eq_191; // NodeTable.java:59
-  wire _not_50 = ~_not_32; // NodeTable.java:60
+  wire _not_51 = ~_not_33; // NodeTable.java:60
   wire _eq_192 = slot_children_14 == 3'd0; // NodeTable.java:60
-  wire _or_30 = _not_50 | _eq_192; // NodeTable.java:60
+  wire _or_30 = _not_51 | _eq_192; // NodeTable.java:60
   wire _and_63 = _and_62 & _or_30; // NodeTable.java:60
   wire _bits_58 = slot_valid[13]; // NodeTable.java:59
   wire _eq_193 = slot_parent_13 == _mux_9; // NodeTable.java:59
   wire _and_64 = _bits_58 & _eq_193; // NodeTable.java:59
-  wire _not_51 = ~_not_32; // NodeTable.java:60
+  wire _not_52 = ~_not_33; // NodeTable.java:60
   wire _eq_194 = slot_children_13 == 3'd0; // NodeTable.java:60
-  wire _or_31 = _not_51 | _eq_194; // NodeTable.java:60
+  wire _or_31 = _not_52 | _eq_194; // NodeTable.java:60
   wire _and_65 = _and_64 & _or_31; // NodeTable.java:60
   wire _bits_59 = slot_valid[12]; // NodeTable.java:59
   wire _eq_195 = slot_parent_12 == _mux_9; // NodeTable.java:59
   wire _and_66 = _bits_59 & _eq_195; // NodeTable.java:59
-  wire _not_52 = ~_not_32; // NodeTable.java:60
+  wire _not_53 = ~_not_33; // NodeTable.java:60
   wire _eq_196 = slot_children_12 == 3'd0; // NodeTable.java:60
-  wire _or_32 = _not_52 | _eq_196; // NodeTable.java:60
+  wire _or_32 = _not_53 | _eq_196; // NodeTable.java:60
   wire _and_67 = _and_66 & _or_32; // NodeTable.java:60
   wire _bits_60 = slot_valid[11]; // NodeTable.java:59
   wire _eq_197 = slot_parent_11 == _mux_9; // NodeTable.java:59
   wire _and_68 = _bits_60 & _eq_197; // NodeTable.java:59
-  wire _not_53 = ~_not_32; // NodeTable.java:60
+  wire _not_54 = ~_not_33; // NodeTable.java:60
   wire _eq_198 = slot_children_11 == 3'd0; // NodeTable.java:60
-  wire _or_33 = _not_53 | _eq_198; // NodeTable.java:60
+  wire _or_33 = _not_54 | _eq_198; // NodeTable.java:60
   wire _and_69 = _and_68 & _or_33; // NodeTable.java:60
   wire _bits_61 = slot_valid[10]; // NodeTable.java:59
   wire _eq_199 = slot_parent_10 == _mux_9; // NodeTable.java:59
   wire _and_70 = _bits_61 & _eq_199; // NodeTable.java:59
-  wire _not_54 = ~_not_32; // NodeTable.java:60
+  wire _not_55 = ~_not_33; // NodeTable.java:60
   wire _eq_200 = slot_children_10 == 3'd0; // NodeTable.java:60
-  wire _or_34 = _not_54 | _eq_200; // NodeTable.java:60
+  wire _or_34 = _not_55 | _eq_200; // NodeTable.java:60
   wire _and_71 = _and_70 & _or_34; // NodeTable.java:60
   wire _bits_62 = slot_valid[9]; // NodeTable.java:59
   wire _eq_201 = slot_parent_9 == _mux_9; // NodeTable.java:59
   wire _and_72 = _bits_62 & _eq_201; // NodeTable.java:59
-  wire _not_55 = ~_not_32; // NodeTable.java:60
+  wire _not_56 = ~_not_33; // NodeTable.java:60
   wire _eq_202 = slot_children_9 == 3'd0; // NodeTable.java:60
-  wire _or_35 = _not_55 | _eq_202; // NodeTable.java:60
+  wire _or_35 = _not_56 | _eq_202; // NodeTable.java:60
   wire _and_73 = _and_72 & _or_35; // NodeTable.java:60
   wire _bits_63 = slot_valid[8]; // NodeTable.java:59
   wire _eq_203 = slot_parent_8 == _mux_9; // NodeTable.java:59
   wire _and_74 = _bits_63 & _eq_203; // NodeTable.java:59
-  wire _not_56 = ~_not_32; // NodeTable.java:60
+  wire _not_57 = ~_not_33; // NodeTable.java:60
   wire _eq_204 = slot_children_8 == 3'd0; // NodeTable.java:60
-  wire _or_36 = _not_56 | _eq_204; // NodeTable.java:60
+  wire _or_36 = _not_57 | _eq_204; // NodeTable.java:60
   wire _and_75 = _and_74 & _or_36; // NodeTable.java:60
   wire _bits_64 = slot_valid[7]; // NodeTable.java:59
   wire _eq_205 = slot_parent_7 == _mux_9; // NodeTable.java:59
   wire _and_76 = _bits_64 & _eq_205; // NodeTable.java:59
-  wire _not_57 = ~_not_32; // NodeTable.java:60
+  wire _not_58 = ~_not_33; // NodeTable.java:60
   wire _eq_206 = slot_children_7 == 3'd0; // NodeTable.java:60
-  wire _or_37 = _not_57 | _eq_206; // NodeTable.java:60
+  wire _or_37 = _not_58 | _eq_206; // NodeTable.java:60
   wire _and_77 = _and_76 & _or_37; // NodeTable.java:60
   wire _bits_65 = slot_valid[6]; // NodeTable.java:59
   wire _eq_207 = slot_parent_6 == _mux_9; // NodeTable.java:59
   wire _and_78 = _bits_65 & _eq_207; // NodeTable.java:59
-  wire _not_58 = ~_not_32; // NodeTable.java:60
+  wire _not_59 = ~_not_33; // NodeTable.java:60
   wire _eq_208 = slot_children_6 == 3'd0; // NodeTable.java:60
-  wire _or_38 = _not_58 | _eq_208; // NodeTable.java:60
+  wire _or_38 = _not_59 | _eq_208; // NodeTable.java:60
   wire _and_79 = _and_78 & _or_38; // NodeTable.java:60
   wire _bits_66 = slot_valid[5]; // NodeTable.java:59
   wire _eq_209 = slot_parent_5 == _mux_9; // NodeTable.java:59
   wire _and_80 = _bits_66 & _eq_209; // NodeTable.java:59
-  wire _not_59 = ~_not_32; // NodeTable.java:60
+  wire _not_60 = ~_not_33; // NodeTable.java:60
   wire _eq_210 = slot_children_5 == 3'd0; // NodeTable.java:60
-  wire _or_39 = _not_59 | _eq_210; // NodeTable.java:60
+  wire _or_39 = _not_60 | _eq_210; // NodeTable.java:60
   wire _and_81 = _and_80 & _or_39; // NodeTable.java:60
   wire _bits_67 = slot_valid[4]; // NodeTable.java:59
   wire _eq_211 = slot_parent_4 == _mux_9; // NodeTable.java:59
   wire _and_82 = _bits_67 & _eq_211; // NodeTable.java:59
-  wire _not_60 = ~_not_32; // NodeTable.java:60
+  wire _not_61 = ~_not_33; // NodeTable.java:60
   wire _eq_212 = slot_children_4 == 3'd0; // NodeTable.java:60
-  wire _or_40 = _not_60 | _eq_212; // NodeTable.java:60
+  wire _or_40 = _not_61 | _eq_212; // NodeTable.java:60
   wire _and_83 = _and_82 & _or_40; // NodeTable.java:60
   wire _bits_68 = slot_valid[3]; // NodeTable.java:59
   wire _eq_213 = slot_parent_3 == _mux_9; // NodeTable.java:59
   wire _and_84 = _bits_68 & _eq_213; // NodeTable.java:59
-  wire _not_61 = ~_not_32; // NodeTable.java:60
+  wire _not_62 = ~_not_33; // NodeTable.java:60
   wire _eq_214 = slot_children_3 == 3'd0; // NodeTable.java:60
-  wire _or_41 = _not_61 | _eq_214; // NodeTable.java:60
+  wire _or_41 = _not_62 | _eq_214; // NodeTable.java:60
   wire _and_85 = _and_84 & _or_41; // NodeTable.java:60
   wire _bits_69 = slot_valid[2]; // NodeTable.java:59
   wire _eq_215 = slot_parent_2 == _mux_9; // NodeTable.java:59
   wire _and_86 = _bits_69 & _eq_215; // NodeTable.java:59
-  wire _not_62 = ~_not_32; // NodeTable.java:60
+  wire _not_63 = ~_not_33; // NodeTable.java:60
   wire _eq_216 = slot_children_2 == 3'd0; // NodeTable.java:60
-  wire _or_42 = _not_62 | _eq_216; // NodeTable.java:60
+  wire _or_42 = _not_63 | _eq_216; // NodeTable.java:60
   wire _and_87 = _and_86 & _or_42; // NodeTable.java:60
   wire _bits_70 = slot_valid[1]; // NodeTable.java:59
   wire _eq_217 = slot_parent_1 == _mux_9; // NodeTable.java:59
   wire _and_88 = _bits_70 & _eq_217; // NodeTable.java:59
-  wire _not_63 = ~_not_32; // NodeTable.java:60
+  wire _not_64 = ~_not_33; // NodeTable.java:60
   wire _eq_218 = slot_children_1 == 3'd0; // NodeTable.java:60
-  wire _or_43 = _not_63 | _eq_218; // NodeTable.java:60
+  wire _or_43 = _not_64 | _eq_218; // NodeTable.java:60
   wire _and_89 = _and_88 & _or_43; // NodeTable.java:60
   wire [31:0] kids_vector = {_and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, 1'd0}; // NodeTable.java:92
-  wire _not_64 = ~parent_pick_load; // SlotPicker.java:40
-  wire [31:0] _not_65 = ~parent_pick_pick_hot; // SlotPicker.java:33
-  wire [31:0] _and_90 = parent_pick_candidates & _not_65; // SlotPicker.java:33
+  wire _not_65 = ~parent_pick_load; // SlotPicker.java:40
+  wire [31:0] _not_66 = ~parent_pick_pick_hot; // SlotPicker.java:33
+  wire [31:0] _and_90 = parent_pick_candidates & _not_66; // SlotPicker.java:33
   wire [31:0] parent_pick_remaining = parent_pick_take ? _and_90 : parent_pick_candidates; // SlotPicker.java:33
   wire _bits_71 = slot_valid[31]; // NodeTable.java:70
   wire _eq_219 = slot_len_31 == merge_level; // NodeTable.java:69
@@ -1157,8 +1160,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_154 = _and_153 & _ne_35; // NodeTable.java:70
   wire [31:0] _cat_8 = {_and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154}; // NodeTable.java:92
   wire [31:0] _sub_7 = parent_pick_remaining - 32'd1; // SlotPicker.java:38
-  wire [31:0] _not_66 = ~_sub_7; // SlotPicker.java:38
-  wire [31:0] _and_155 = parent_pick_remaining & _not_66; // SlotPicker.java:38
+  wire [31:0] _not_67 = ~_sub_7; // SlotPicker.java:38
+  wire [31:0] _and_155 = parent_pick_remaining & _not_67; // SlotPicker.java:38
   wire _bits_103 = parent_pick_remaining[0]; // FirstSet.java:24
   wire _bits_104 = parent_pick_remaining[1]; // FirstSet.java:24
   wire _or_44 = _bits_103 | _bits_104; // FirstSet.java:36
@@ -1222,76 +1225,76 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_72 = _or_68 | _or_71; // FirstSet.java:36
   wire _or_73 = _or_65 | _or_72; // FirstSet.java:36
   wire _or_74 = _or_58 | _or_73; // FirstSet.java:36
-  wire _not_67 = ~_or_58; // FirstSet.java:34
-  wire _not_68 = ~_or_65; // FirstSet.java:34
-  wire _not_69 = ~_or_68; // FirstSet.java:34
-  wire _not_70 = ~_or_69; // FirstSet.java:34
-  wire _not_71 = ~_bits_133; // FirstSet.java:34
-  wire _not_72 = ~_bits_131; // FirstSet.java:34
-  wire _mux_10 = _not_70 ? _not_71 : _not_72; // FirstSet.java:35
-  wire [1:0] _cat_9 = {_not_70, _mux_10}; // FirstSet.java:35
-  wire _not_73 = ~_or_66; // FirstSet.java:34
-  wire _not_74 = ~_bits_129; // FirstSet.java:34
-  wire _not_75 = ~_bits_127; // FirstSet.java:34
-  wire _mux_11 = _not_73 ? _not_74 : _not_75; // FirstSet.java:35
-  wire [1:0] _cat_10 = {_not_73, _mux_11}; // FirstSet.java:35
-  wire [1:0] _mux_12 = _not_69 ? _cat_9 : _cat_10; // FirstSet.java:35
-  wire [2:0] _cat_11 = {_not_69, _mux_12}; // FirstSet.java:35
-  wire _not_76 = ~_or_61; // FirstSet.java:34
-  wire _not_77 = ~_or_62; // FirstSet.java:34
-  wire _not_78 = ~_bits_125; // FirstSet.java:34
-  wire _not_79 = ~_bits_123; // FirstSet.java:34
-  wire _mux_13 = _not_77 ? _not_78 : _not_79; // FirstSet.java:35
-  wire [1:0] _cat_12 = {_not_77, _mux_13}; // FirstSet.java:35
-  wire _not_80 = ~_or_59; // FirstSet.java:34
-  wire _not_81 = ~_bits_121; // FirstSet.java:34
-  wire _not_82 = ~_bits_119; // FirstSet.java:34
-  wire _mux_14 = _not_80 ? _not_81 : _not_82; // FirstSet.java:35
-  wire [1:0] _cat_13 = {_not_80, _mux_14}; // FirstSet.java:35
-  wire [1:0] _mux_15 = _not_76 ? _cat_12 : _cat_13; // FirstSet.java:35
-  wire [2:0] _cat_14 = {_not_76, _mux_15}; // FirstSet.java:35
-  wire [2:0] _mux_16 = _not_68 ? _cat_11 : _cat_14; // FirstSet.java:35
-  wire [3:0] _cat_15 = {_not_68, _mux_16}; // FirstSet.java:35
-  wire _not_83 = ~_or_50; // FirstSet.java:34
-  wire _not_84 = ~_or_53; // FirstSet.java:34
-  wire _not_85 = ~_or_54; // FirstSet.java:34
-  wire _not_86 = ~_bits_117; // FirstSet.java:34
-  wire _not_87 = ~_bits_115; // FirstSet.java:34
-  wire _mux_17 = _not_85 ? _not_86 : _not_87; // FirstSet.java:35
-  wire [1:0] _cat_16 = {_not_85, _mux_17}; // FirstSet.java:35
-  wire _not_88 = ~_or_51; // FirstSet.java:34
-  wire _not_89 = ~_bits_113; // FirstSet.java:34
-  wire _not_90 = ~_bits_111; // FirstSet.java:34
-  wire _mux_18 = _not_88 ? _not_89 : _not_90; // FirstSet.java:35
-  wire [1:0] _cat_17 = {_not_88, _mux_18}; // FirstSet.java:35
-  wire [1:0] _mux_19 = _not_84 ? _cat_16 : _cat_17; // FirstSet.java:35
-  wire [2:0] _cat_18 = {_not_84, _mux_19}; // FirstSet.java:35
-  wire _not_91 = ~_or_46; // FirstSet.java:34
-  wire _not_92 = ~_or_47; // FirstSet.java:34
-  wire _not_93 = ~_bits_109; // FirstSet.java:34
-  wire _not_94 = ~_bits_107; // FirstSet.java:34
-  wire _mux_20 = _not_92 ? _not_93 : _not_94; // FirstSet.java:35
-  wire [1:0] _cat_19 = {_not_92, _mux_20}; // FirstSet.java:35
-  wire _not_95 = ~_or_44; // FirstSet.java:34
-  wire _not_96 = ~_bits_105; // FirstSet.java:34
-  wire _not_97 = ~_bits_103; // FirstSet.java:34
-  wire _mux_21 = _not_95 ? _not_96 : _not_97; // FirstSet.java:35
-  wire [1:0] _cat_20 = {_not_95, _mux_21}; // FirstSet.java:35
-  wire [1:0] _mux_22 = _not_91 ? _cat_19 : _cat_20; // FirstSet.java:35
-  wire [2:0] _cat_21 = {_not_91, _mux_22}; // FirstSet.java:35
-  wire [2:0] _mux_23 = _not_83 ? _cat_18 : _cat_21; // FirstSet.java:35
-  wire [3:0] _cat_22 = {_not_83, _mux_23}; // FirstSet.java:35
-  wire [3:0] _mux_24 = _not_67 ? _cat_15 : _cat_22; // FirstSet.java:35
-  wire [4:0] _cat_23 = {_not_67, _mux_24}; // FirstSet.java:35
+  wire _not_68 = ~_or_58; // FirstSet.java:34
+  wire _not_69 = ~_or_65; // FirstSet.java:34
+  wire _not_70 = ~_or_68; // FirstSet.java:34
+  wire _not_71 = ~_or_69; // FirstSet.java:34
+  wire _not_72 = ~_bits_133; // FirstSet.java:34
+  wire _not_73 = ~_bits_131; // FirstSet.java:34
+  wire _mux_10 = _not_71 ? _not_72 : _not_73; // FirstSet.java:35
+  wire [1:0] _cat_9 = {_not_71, _mux_10}; // FirstSet.java:35
+  wire _not_74 = ~_or_66; // FirstSet.java:34
+  wire _not_75 = ~_bits_129; // FirstSet.java:34
+  wire _not_76 = ~_bits_127; // FirstSet.java:34
+  wire _mux_11 = _not_74 ? _not_75 : _not_76; // FirstSet.java:35
+  wire [1:0] _cat_10 = {_not_74, _mux_11}; // FirstSet.java:35
+  wire [1:0] _mux_12 = _not_70 ? _cat_9 : _cat_10; // FirstSet.java:35
+  wire [2:0] _cat_11 = {_not_70, _mux_12}; // FirstSet.java:35
+  wire _not_77 = ~_or_61; // FirstSet.java:34
+  wire _not_78 = ~_or_62; // FirstSet.java:34
+  wire _not_79 = ~_bits_125; // FirstSet.java:34
+  wire _not_80 = ~_bits_123; // FirstSet.java:34
+  wire _mux_13 = _not_78 ? _not_79 : _not_80; // FirstSet.java:35
+  wire [1:0] _cat_12 = {_not_78, _mux_13}; // FirstSet.java:35
+  wire _not_81 = ~_or_59; // FirstSet.java:34
+  wire _not_82 = ~_bits_121; // FirstSet.java:34
+  wire _not_83 = ~_bits_119; // FirstSet.java:34
+  wire _mux_14 = _not_81 ? _not_82 : _not_83; // FirstSet.java:35
+  wire [1:0] _cat_13 = {_not_81, _mux_14}; // FirstSet.java:35
+  wire [1:0] _mux_15 = _not_77 ? _cat_12 : _cat_13; // FirstSet.java:35
+  wire [2:0] _cat_14 = {_not_77, _mux_15}; // FirstSet.java:35
+  wire [2:0] _mux_16 = _not_69 ? _cat_11 : _cat_14; // FirstSet.java:35
+  wire [3:0] _cat_15 = {_not_69, _mux_16}; // FirstSet.java:35
+  wire _not_84 = ~_or_50; // FirstSet.java:34
+  wire _not_85 = ~_or_53; // FirstSet.java:34
+  wire _not_86 = ~_or_54; // FirstSet.java:34
+  wire _not_87 = ~_bits_117; // FirstSet.java:34
+  wire _not_88 = ~_bits_115; // FirstSet.java:34
+  wire _mux_17 = _not_86 ? _not_87 : _not_88; // FirstSet.java:35
+  wire [1:0] _cat_16 = {_not_86, _mux_17}; // FirstSet.java:35
+  wire _not_89 = ~_or_51; // FirstSet.java:34
+  wire _not_90 = ~_bits_113; // FirstSet.java:34
+  wire _not_91 = ~_bits_111; // FirstSet.java:34
+  wire _mux_18 = _not_89 ? _not_90 : _not_91; // FirstSet.java:35
+  wire [1:0] _cat_17 = {_not_89, _mux_18}; // FirstSet.java:35
+  wire [1:0] _mux_19 = _not_85 ? _cat_16 : _cat_17; // FirstSet.java:35
+  wire [2:0] _cat_18 = {_not_85, _mux_19}; // FirstSet.java:35
+  wire _not_92 = ~_or_46; // FirstSet.java:34
+  wire _not_93 = ~_or_47; // FirstSet.java:34
+  wire _not_94 = ~_bits_109; // FirstSet.java:34
+  wire _not_95 = ~_bits_107; // FirstSet.java:34
+  wire _mux_20 = _not_93 ? _not_94 : _not_95; // FirstSet.java:35
+  wire [1:0] _cat_19 = {_not_93, _mux_20}; // FirstSet.java:35
+  wire _not_96 = ~_or_44; // FirstSet.java:34
+  wire _not_97 = ~_bits_105; // FirstSet.java:34
+  wire _not_98 = ~_bits_103; // FirstSet.java:34
+  wire _mux_21 = _not_96 ? _not_97 : _not_98; // FirstSet.java:35
+  wire [1:0] _cat_20 = {_not_96, _mux_21}; // FirstSet.java:35
+  wire [1:0] _mux_22 = _not_92 ? _cat_19 : _cat_20; // FirstSet.java:35
+  wire [2:0] _cat_21 = {_not_92, _mux_22}; // FirstSet.java:35
+  wire [2:0] _mux_23 = _not_84 ? _cat_18 : _cat_21; // FirstSet.java:35
+  wire [3:0] _cat_22 = {_not_84, _mux_23}; // FirstSet.java:35
+  wire [3:0] _mux_24 = _not_68 ? _cat_15 : _cat_22; // FirstSet.java:35
+  wire [4:0] _cat_23 = {_not_68, _mux_24}; // FirstSet.java:35
   wire [4:0] _bits_135 = _cat_23; // FirstSet.java:43
-  wire _not_98 = ~slot_pick_load; // SlotPicker.java:40
-  wire [31:0] _not_99 = ~slot_pick_pick_hot; // SlotPicker.java:33
-  wire [31:0] _and_156 = slot_pick_candidates & _not_99; // SlotPicker.java:33
+  wire _not_99 = ~slot_pick_load; // SlotPicker.java:40
+  wire [31:0] _not_100 = ~slot_pick_pick_hot; // SlotPicker.java:33
+  wire [31:0] _and_156 = slot_pick_candidates & _not_100; // SlotPicker.java:33
   wire [31:0] slot_pick_remaining = slot_pick_take ? _and_156 : slot_pick_candidates; // SlotPicker.java:33
-  wire [31:0] _not_100 = ~slot_valid; // RapController.java:391
+  wire [31:0] _not_101 = ~slot_valid; // RapController.java:393
   wire [31:0] _sub_8 = slot_pick_remaining - 32'd1; // SlotPicker.java:38
-  wire [31:0] _not_101 = ~_sub_8; // SlotPicker.java:38
-  wire [31:0] _and_157 = slot_pick_remaining & _not_101; // SlotPicker.java:38
+  wire [31:0] _not_102 = ~_sub_8; // SlotPicker.java:38
+  wire [31:0] _and_157 = slot_pick_remaining & _not_102; // SlotPicker.java:38
   wire _bits_136 = slot_pick_remaining[0]; // FirstSet.java:24
   wire _bits_137 = slot_pick_remaining[1]; // FirstSet.java:24
   wire _or_75 = _bits_136 | _bits_137; // FirstSet.java:36
@@ -1355,116 +1358,116 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_103 = _or_99 | _or_102; // FirstSet.java:36
   wire _or_104 = _or_96 | _or_103; // FirstSet.java:36
   wire _or_105 = _or_89 | _or_104; // FirstSet.java:36
-  wire _not_102 = ~_or_89; // FirstSet.java:34
-  wire _not_103 = ~_or_96; // FirstSet.java:34
-  wire _not_104 = ~_or_99; // FirstSet.java:34
-  wire _not_105 = ~_or_100; // FirstSet.java:34
-  wire _not_106 = ~_bits_166; // FirstSet.java:34
-  wire _not_107 = ~_bits_164; // FirstSet.java:34
-  wire _mux_25 = _not_105 ? _not_106 : _not_107; // FirstSet.java:35
-  wire [1:0] _cat_24 = {_not_105, _mux_25}; // FirstSet.java:35
-  wire _not_108 = ~_or_97; // FirstSet.java:34
-  wire _not_109 = ~_bits_162; // FirstSet.java:34
-  wire _not_110 = ~_bits_160; // FirstSet.java:34
-  wire _mux_26 = _not_108 ? _not_109 : _not_110; // FirstSet.java:35
-  wire [1:0] _cat_25 = {_not_108, _mux_26}; // FirstSet.java:35
-  wire [1:0] _mux_27 = _not_104 ? _cat_24 : _cat_25; // FirstSet.java:35
-  wire [2:0] _cat_26 = {_not_104, _mux_27}; // FirstSet.java:35
-  wire _not_111 = ~_or_92; // FirstSet.java:34
-  wire _not_112 = ~_or_93; // FirstSet.java:34
-  wire _not_113 = ~_bits_158; // FirstSet.java:34
-  wire _not_114 = ~_bits_156; // FirstSet.java:34
-  wire _mux_28 = _not_112 ? _not_113 : _not_114; // FirstSet.java:35
-  wire [1:0] _cat_27 = {_not_112, _mux_28}; // FirstSet.java:35
-  wire _not_115 = ~_or_90; // FirstSet.java:34
-  wire _not_116 = ~_bits_154; // FirstSet.java:34
-  wire _not_117 = ~_bits_152; // FirstSet.java:34
-  wire _mux_29 = _not_115 ? _not_116 : _not_117; // FirstSet.java:35
-  wire [1:0] _cat_28 = {_not_115, _mux_29}; // FirstSet.java:35
-  wire [1:0] _mux_30 = _not_111 ? _cat_27 : _cat_28; // FirstSet.java:35
-  wire [2:0] _cat_29 = {_not_111, _mux_30}; // FirstSet.java:35
-  wire [2:0] _mux_31 = _not_103 ? _cat_26 : _cat_29; // FirstSet.java:35
-  wire [3:0] _cat_30 = {_not_103, _mux_31}; // FirstSet.java:35
-  wire _not_118 = ~_or_81; // FirstSet.java:34
-  wire _not_119 = ~_or_84; // FirstSet.java:34
-  wire _not_120 = ~_or_85; // FirstSet.java:34
-  wire _not_121 = ~_bits_150; // FirstSet.java:34
-  wire _not_122 = ~_bits_148; // FirstSet.java:34
-  wire _mux_32 = _not_120 ? _not_121 : _not_122; // FirstSet.java:35
-  wire [1:0] _cat_31 = {_not_120, _mux_32}; // FirstSet.java:35
-  wire _not_123 = ~_or_82; // FirstSet.java:34
-  wire _not_124 = ~_bits_146; // FirstSet.java:34
-  wire _not_125 = ~_bits_144; // FirstSet.java:34
-  wire _mux_33 = _not_123 ? _not_124 : _not_125; // FirstSet.java:35
-  wire [1:0] _cat_32 = {_not_123, _mux_33}; // FirstSet.java:35
-  wire [1:0] _mux_34 = _not_119 ? _cat_31 : _cat_32; // FirstSet.java:35
-  wire [2:0] _cat_33 = {_not_119, _mux_34}; // FirstSet.java:35
-  wire _not_126 = ~_or_77; // FirstSet.java:34
-  wire _not_127 = ~_or_78; // FirstSet.java:34
-  wire _not_128 = ~_bits_142; // FirstSet.java:34
-  wire _not_129 = ~_bits_140; // FirstSet.java:34
-  wire _mux_35 = _not_127 ? _not_128 : _not_129; // FirstSet.java:35
-  wire [1:0] _cat_34 = {_not_127, _mux_35}; // FirstSet.java:35
-  wire _not_130 = ~_or_75; // FirstSet.java:34
-  wire _not_131 = ~_bits_138; // FirstSet.java:34
-  wire _not_132 = ~_bits_136; // FirstSet.java:34
-  wire _mux_36 = _not_130 ? _not_131 : _not_132; // FirstSet.java:35
-  wire [1:0] _cat_35 = {_not_130, _mux_36}; // FirstSet.java:35
-  wire [1:0] _mux_37 = _not_126 ? _cat_34 : _cat_35; // FirstSet.java:35
-  wire [2:0] _cat_36 = {_not_126, _mux_37}; // FirstSet.java:35
-  wire [2:0] _mux_38 = _not_118 ? _cat_33 : _cat_36; // FirstSet.java:35
-  wire [3:0] _cat_37 = {_not_118, _mux_38}; // FirstSet.java:35
-  wire [3:0] _mux_39 = _not_102 ? _cat_30 : _cat_37; // FirstSet.java:35
-  wire [4:0] _cat_38 = {_not_102, _mux_39}; // FirstSet.java:35
+  wire _not_103 = ~_or_89; // FirstSet.java:34
+  wire _not_104 = ~_or_96; // FirstSet.java:34
+  wire _not_105 = ~_or_99; // FirstSet.java:34
+  wire _not_106 = ~_or_100; // FirstSet.java:34
+  wire _not_107 = ~_bits_166; // FirstSet.java:34
+  wire _not_108 = ~_bits_164; // FirstSet.java:34
+  wire _mux_25 = _not_106 ? _not_107 : _not_108; // FirstSet.java:35
+  wire [1:0] _cat_24 = {_not_106, _mux_25}; // FirstSet.java:35
+  wire _not_109 = ~_or_97; // FirstSet.java:34
+  wire _not_110 = ~_bits_162; // FirstSet.java:34
+  wire _not_111 = ~_bits_160; // FirstSet.java:34
+  wire _mux_26 = _not_109 ? _not_110 : _not_111; // FirstSet.java:35
+  wire [1:0] _cat_25 = {_not_109, _mux_26}; // FirstSet.java:35
+  wire [1:0] _mux_27 = _not_105 ? _cat_24 : _cat_25; // FirstSet.java:35
+  wire [2:0] _cat_26 = {_not_105, _mux_27}; // FirstSet.java:35
+  wire _not_112 = ~_or_92; // FirstSet.java:34
+  wire _not_113 = ~_or_93; // FirstSet.java:34
+  wire _not_114 = ~_bits_158; // FirstSet.java:34
+  wire _not_115 = ~_bits_156; // FirstSet.java:34
+  wire _mux_28 = _not_113 ? _not_114 : _not_115; // FirstSet.java:35
+  wire [1:0] _cat_27 = {_not_113, _mux_28}; // FirstSet.java:35
+  wire _not_116 = ~_or_90; // FirstSet.java:34
+  wire _not_117 = ~_bits_154; // FirstSet.java:34
+  wire _not_118 = ~_bits_152; // FirstSet.java:34
+  wire _mux_29 = _not_116 ? _not_117 : _not_118; // FirstSet.java:35
+  wire [1:0] _cat_28 = {_not_116, _mux_29}; // FirstSet.java:35
+  wire [1:0] _mux_30 = _not_112 ? _cat_27 : _cat_28; // FirstSet.java:35
+  wire [2:0] _cat_29 = {_not_112, _mux_30}; // FirstSet.java:35
+  wire [2:0] _mux_31 = _not_104 ? _cat_26 : _cat_29; // FirstSet.java:35
+  wire [3:0] _cat_30 = {_not_104, _mux_31}; // FirstSet.java:35
+  wire _not_119 = ~_or_81; // FirstSet.java:34
+  wire _not_120 = ~_or_84; // FirstSet.java:34
+  wire _not_121 = ~_or_85; // FirstSet.java:34
+  wire _not_122 = ~_bits_150; // FirstSet.java:34
+  wire _not_123 = ~_bits_148; // FirstSet.java:34
+  wire _mux_32 = _not_121 ? _not_122 : _not_123; // FirstSet.java:35
+  wire [1:0] _cat_31 = {_not_121, _mux_32}; // FirstSet.java:35
+  wire _not_124 = ~_or_82; // FirstSet.java:34
+  wire _not_125 = ~_bits_146; // FirstSet.java:34
+  wire _not_126 = ~_bits_144; // FirstSet.java:34
+  wire _mux_33 = _not_124 ? _not_125 : _not_126; // FirstSet.java:35
+  wire [1:0] _cat_32 = {_not_124, _mux_33}; // FirstSet.java:35
+  wire [1:0] _mux_34 = _not_120 ? _cat_31 : _cat_32; // FirstSet.java:35
+  wire [2:0] _cat_33 = {_not_120, _mux_34}; // FirstSet.java:35
+  wire _not_127 = ~_or_77; // FirstSet.java:34
+  wire _not_128 = ~_or_78; // FirstSet.java:34
+  wire _not_129 = ~_bits_142; // FirstSet.java:34
+  wire _not_130 = ~_bits_140; // FirstSet.java:34
+  wire _mux_35 = _not_128 ? _not_129 : _not_130; // FirstSet.java:35
+  wire [1:0] _cat_34 = {_not_128, _mux_35}; // FirstSet.java:35
+  wire _not_131 = ~_or_75; // FirstSet.java:34
+  wire _not_132 = ~_bits_138; // FirstSet.java:34
+  wire _not_133 = ~_bits_136; // FirstSet.java:34
+  wire _mux_36 = _not_131 ? _not_132 : _not_133; // FirstSet.java:35
+  wire [1:0] _cat_35 = {_not_131, _mux_36}; // FirstSet.java:35
+  wire [1:0] _mux_37 = _not_127 ? _cat_34 : _cat_35; // FirstSet.java:35
+  wire [2:0] _cat_36 = {_not_127, _mux_37}; // FirstSet.java:35
+  wire [2:0] _mux_38 = _not_119 ? _cat_33 : _cat_36; // FirstSet.java:35
+  wire [3:0] _cat_37 = {_not_119, _mux_38}; // FirstSet.java:35
+  wire [3:0] _mux_39 = _not_103 ? _cat_30 : _cat_37; // FirstSet.java:35
+  wire [4:0] _cat_38 = {_not_103, _mux_39}; // FirstSet.java:35
   wire [4:0] _bits_168 = _cat_38; // FirstSet.java:43
-  wire [5:0] _sub_9 = merge_level - 6'd2; // RapController.java:441
-  wire _eq_251 = state == 4'd7; // RapController.java:314
-  wire _eq_252 = state == 4'd8; // RapController.java:314
-  wire _or_106 = _eq_251 | _eq_252; // RapController.java:314
-  wire _eq_253 = state == 4'd9; // RapController.java:314
-  wire _or_107 = _or_106 | _eq_253; // RapController.java:314
-  wire _and_158 = _or_107 & io_counterResult_valid; // RapController.java:315
-  wire _eq_254 = io_counterResult_bits_op == 2'd2; // RapController.java:315
-  wire _and_159 = _and_158 & _eq_254; // RapController.java:315
-  wire [34:0] _add_16 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:315
-  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:459
-  wire _not_133 = ~snapshot_frozen; // RapController.java:354
-  wire _and_160 = snapshot_pending & _not_133; // RapController.java:354
-  wire _and_161 = _and_160 & _and_2; // RapController.java:354
+  wire [5:0] _sub_9 = merge_level - 6'd2; // RapController.java:443
+  wire _eq_251 = state == 4'd7; // RapController.java:316
+  wire _eq_252 = state == 4'd8; // RapController.java:316
+  wire _or_106 = _eq_251 | _eq_252; // RapController.java:316
+  wire _eq_253 = state == 4'd9; // RapController.java:316
+  wire _or_107 = _or_106 | _eq_253; // RapController.java:316
+  wire _and_158 = _or_107 & io_counterResult_valid; // RapController.java:317
+  wire _eq_254 = io_counterResult_bits_op == 2'd2; // RapController.java:317
+  wire _and_159 = _and_158 & _eq_254; // RapController.java:317
+  wire [34:0] _add_16 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:317
+  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:461
+  wire _not_134 = ~snapshot_frozen; // RapController.java:357
+  wire _and_160 = snapshot_pending & _not_134; // RapController.java:357
+  wire _and_161 = _and_160 & _and_0; // RapController.java:357
   wire _or_108 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_109 = _or_108 | ev_split_q; // StatusRegs.java:83
   wire _or_110 = _or_109 | ev_batch_q; // StatusRegs.java:83
   wire _or_111 = _or_110 | ev_deferred_q; // StatusRegs.java:83
   wire _or_r_3 = |ev_removed_q; // StatusRegs.java:84
   wire _or_112 = _or_111 | _or_r_3; // StatusRegs.java:84
-  wire _not_134 = ~st_n_carry; // SplitCounter.java:75
-  wire _not_135 = ~st_splits_carry; // SplitCounter.java:75
-  wire _and_162 = _not_134 & _not_135; // StatusRegs.java:84
-  wire _not_136 = ~st_merges_carry; // SplitCounter.java:75
-  wire _and_163 = _and_162 & _not_136; // StatusRegs.java:84
-  wire _not_137 = ~st_merge_batches_carry; // SplitCounter.java:75
-  wire _and_164 = _and_163 & _not_137; // StatusRegs.java:84
-  wire _not_138 = ~st_deferred_splits_carry; // SplitCounter.java:75
-  wire _and_165 = _and_164 & _not_138; // StatusRegs.java:84
-  wire _not_139 = ~st_saturations_carry; // SplitCounter.java:75
-  wire _and_166 = _and_165 & _not_139; // StatusRegs.java:84
-  wire _not_140 = ~_and_166; // StatusRegs.java:84
-  wire ev_pending = _or_112 | _not_140; // StatusRegs.java:84
-  wire _not_141 = ~ev_pending; // RapController.java:354
-  wire _and_167 = _and_161 & _not_141; // RapController.java:354
-  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:491
-  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:508
-  wire [4:0] _bits_169 = readout_slot[4:0]; // RapController.java:506
+  wire _not_135 = ~st_n_carry; // SplitCounter.java:75
+  wire _not_136 = ~st_splits_carry; // SplitCounter.java:75
+  wire _and_162 = _not_135 & _not_136; // StatusRegs.java:84
+  wire _not_137 = ~st_merges_carry; // SplitCounter.java:75
+  wire _and_163 = _and_162 & _not_137; // StatusRegs.java:84
+  wire _not_138 = ~st_merge_batches_carry; // SplitCounter.java:75
+  wire _and_164 = _and_163 & _not_138; // StatusRegs.java:84
+  wire _not_139 = ~st_deferred_splits_carry; // SplitCounter.java:75
+  wire _and_165 = _and_164 & _not_139; // StatusRegs.java:84
+  wire _not_140 = ~st_saturations_carry; // SplitCounter.java:75
+  wire _and_166 = _and_165 & _not_140; // StatusRegs.java:84
+  wire _not_141 = ~_and_166; // StatusRegs.java:84
+  wire ev_pending = _or_112 | _not_141; // StatusRegs.java:84
+  wire _not_142 = ~ev_pending; // RapController.java:357
+  wire _and_167 = _and_161 & _not_142; // RapController.java:357
+  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:493
+  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:510
+  wire [4:0] _bits_169 = readout_slot[4:0]; // RapController.java:508
   wire _eq_255 = _bits_169 == 5'd0; // NodeTable.java:77
   wire [5:0] _dyn_index_1 = _bits_169[4] ? (_bits_169[3] ? (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_31 : slot_len_30) : (_bits_169[0] ? slot_len_29 : slot_len_28)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_27 : slot_len_26) : (_bits_169[0] ? slot_len_25 : slot_len_24))) : (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_23 : slot_len_22) : (_bits_169[0] ? slot_len_21 : slot_len_20)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_19 : slot_len_18) : (_bits_169[0] ? slot_len_17 : slot_len_16)))) : (_bits_169[3] ? (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_15 : slot_len_14) : (_bits_169[0] ? slot_len_13 : slot_len_12)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_11 : slot_len_10) : (_bits_169[0] ? slot_len_9 : slot_len_8))) : (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_7 : slot_len_6) : (_bits_169[0] ? slot_len_5 : slot_len_4)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_3 : slot_len_2) : (_bits_169[0] ? slot_len_1 : slot_len_0)))); // NodeTable.java:77
   wire [5:0] _mux_42 = _eq_255 ? 6'd0 : _dyn_index_1; // NodeTable.java:77
-  wire [5:0] _mux_43 = readout_in_use ? _mux_42 : 6'd0; // RapController.java:506
+  wire [5:0] _mux_43 = readout_in_use ? _mux_42 : 6'd0; // RapController.java:508
   wire [34:0] _fill_0 = {35{1'd1}}; // MergeSkip.java:35
   wire [34:0] _fill_1 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:55
-  wire _ne_36 = merge_leaves != 3'd0; // RapController.java:473
+  wire _ne_36 = merge_leaves != 3'd0; // RapController.java:475
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:36
   wire [17:0] _bits_170 = batch_min_sum[34:17]; // SplitCompare.java:35
   wire [17:0] _bits_171 = merge_sum[34:17]; // SplitCompare.java:35
@@ -1475,63 +1478,63 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_6 = _bits_172 > _bits_173; // SplitCompare.java:20
   wire _and_168 = _eq_256 & _gt_6; // SplitCompare.java:27
   wire _or_113 = _gt_5 | _and_168; // SplitCompare.java:27
-  wire [63:0] _mux_44 = in_advance ? next_merge : _cat_0; // RapController.java:157
-  wire [31:0] _mux_45 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:158
+  wire [63:0] _mux_44 = in_advance ? next_merge : _cat_0; // RapController.java:159
+  wire [31:0] _mux_45 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:160
   wire _eq_257 = state == 4'd10; // RapController.java:155
   wire _eq_258 = state == 4'd11; // RapController.java:155
   wire _or_114 = _eq_257 | _eq_258; // RapController.java:155
-  wire [31:0] _bits_174 = next_merge[31:0]; // RapController.java:164
-  wire [31:0] _bits_175 = _cat_0[31:0]; // RapController.java:164
-  wire [32:0] _sub_10 = {1'b0, _bits_174} - {1'b0, _bits_175}; // RapController.java:164
-  wire [31:0] _bits_176 = next_merge[63:32]; // RapController.java:165
-  wire [31:0] _bits_177 = _cat_0[63:32]; // RapController.java:165
-  wire [32:0] _sub_11 = {1'b0, _bits_176} - {1'b0, _bits_177}; // RapController.java:165
-  wire _bits_178 = to_merge_lo[32]; // RapController.java:165
-  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_178}; // RapController.java:165
-  wire _bits_179 = to_merge_hi[32]; // RapController.java:168
-  wire _not_142 = ~_bits_179; // RapController.java:168
-  wire _or_r_4 = |to_merge; // RapController.java:168
-  wire _and_169 = _not_142 & _or_r_4; // RapController.java:168
-  wire _eq_259 = state == 4'd8; // RapController.java:174
-  wire _eq_260 = state == 4'd9; // RapController.java:174
-  wire walking_kids = _eq_259 | _eq_260; // RapController.java:174
-  wire [4:0] _mux_46 = walking_kids ? merge_parent : op_slot; // RapController.java:175
-  wire [2:0] _dyn_index_2 = _mux_46[4] ? (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_31 : slot_children_30) : (_mux_46[0] ? slot_children_29 : slot_children_28)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_27 : slot_children_26) : (_mux_46[0] ? slot_children_25 : slot_children_24))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_23 : slot_children_22) : (_mux_46[0] ? slot_children_21 : slot_children_20)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_19 : slot_children_18) : (_mux_46[0] ? slot_children_17 : slot_children_16)))) : (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_15 : slot_children_14) : (_mux_46[0] ? slot_children_13 : slot_children_12)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_11 : slot_children_10) : (_mux_46[0] ? slot_children_9 : slot_children_8))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_7 : slot_children_6) : (_mux_46[0] ? slot_children_5 : slot_children_4)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_3 : slot_children_2) : (_mux_46[0] ? slot_children_1 : slot_children_0)))); // RapController.java:175
-  wire _not_143 = ~commit_stop; // RapController.java:351
-  wire _and_170 = io_selected_valid & _not_143; // RapController.java:351
-  wire [4:0] _bits_180 = undo_rdata_0[36:32]; // RapController.java:372
-  wire [4:0] _bits_181 = readout_slot[4:0]; // RapController.java:499
-  wire [31:0] _bits_182 = undo_rdata_0[31:0]; // RapController.java:373
+  wire [31:0] _bits_174 = next_merge[31:0]; // RapController.java:166
+  wire [31:0] _bits_175 = _cat_0[31:0]; // RapController.java:166
+  wire [32:0] _sub_10 = {1'b0, _bits_174} - {1'b0, _bits_175}; // RapController.java:166
+  wire [31:0] _bits_176 = next_merge[63:32]; // RapController.java:167
+  wire [31:0] _bits_177 = _cat_0[63:32]; // RapController.java:167
+  wire [32:0] _sub_11 = {1'b0, _bits_176} - {1'b0, _bits_177}; // RapController.java:167
+  wire _bits_178 = to_merge_lo[32]; // RapController.java:167
+  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_178}; // RapController.java:167
+  wire _bits_179 = to_merge_hi[32]; // RapController.java:170
+  wire _not_143 = ~_bits_179; // RapController.java:170
+  wire _or_r_4 = |to_merge; // RapController.java:170
+  wire _and_169 = _not_143 & _or_r_4; // RapController.java:170
+  wire _eq_259 = state == 4'd8; // RapController.java:176
+  wire _eq_260 = state == 4'd9; // RapController.java:176
+  wire walking_kids = _eq_259 | _eq_260; // RapController.java:176
+  wire [4:0] _mux_46 = walking_kids ? merge_parent : op_slot; // RapController.java:177
+  wire [2:0] _dyn_index_2 = _mux_46[4] ? (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_31 : slot_children_30) : (_mux_46[0] ? slot_children_29 : slot_children_28)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_27 : slot_children_26) : (_mux_46[0] ? slot_children_25 : slot_children_24))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_23 : slot_children_22) : (_mux_46[0] ? slot_children_21 : slot_children_20)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_19 : slot_children_18) : (_mux_46[0] ? slot_children_17 : slot_children_16)))) : (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_15 : slot_children_14) : (_mux_46[0] ? slot_children_13 : slot_children_12)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_11 : slot_children_10) : (_mux_46[0] ? slot_children_9 : slot_children_8))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_7 : slot_children_6) : (_mux_46[0] ? slot_children_5 : slot_children_4)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_3 : slot_children_2) : (_mux_46[0] ? slot_children_1 : slot_children_0)))); // RapController.java:177
+  wire _not_144 = ~commit_stop; // RapController.java:353
+  wire _and_170 = io_selected_valid & _not_144; // RapController.java:353
+  wire [4:0] _bits_180 = undo_rdata_0[36:32]; // RapController.java:374
+  wire [4:0] _bits_181 = readout_slot[4:0]; // RapController.java:501
+  wire [31:0] _bits_182 = undo_rdata_0[31:0]; // RapController.java:375
   wire [31:0] _fill_6 = {32{1'd1}}; // RapController.java:82
-  wire [31:0] _bits_183 = merge_sum[31:0]; // RapController.java:468
-  wire [31:0] _mux_47 = clip_verdict ? _fill_6 : _bits_183; // RapController.java:468
-  wire [5:0] _sub_13 = 6'd30 - op_len; // RapController.java:586
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_5}} << _sub_13; // RapController.java:587
-  wire [31:0] _bits_184 = _dshl_2[31:0]; // RapController.java:587
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_184; // RapController.java:587
-  wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:202
-  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:409
-  wire [31:0] _dshr_0 = _fill_8 >> child_len; // RapController.java:409
-  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:205
-  wire _not_144 = ~io_tcamWrite_ready; // RapController.java:214
-  wire _and_171 = tcam_write_full & _not_144; // RapController.java:214
-  wire _or_115 = tcam_write_load | _and_171; // RapController.java:214
-  wire _or_116 = split_now | merge_now; // RapController.java:292
-  wire _and_172 = commit_fire & _or_116; // RapController.java:292
-  wire _not_145 = ~defer_now; // RapController.java:292
-  wire _and_173 = _and_172 & _not_145; // RapController.java:292
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:252
-  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:255
-  wire _ge_2 = free_slots >= missing_children; // RapController.java:256
-  wire _lt_2 = free_slots < 6'd1; // RapController.java:264
-  wire _lt_3 = free_slots < 6'd2; // RapController.java:264
-  wire _lt_4 = free_slots < 6'd3; // RapController.java:264
-  wire _lt_5 = free_slots < 6'd4; // RapController.java:264
+  wire [31:0] _bits_183 = merge_sum[31:0]; // RapController.java:470
+  wire [31:0] _mux_47 = clip_verdict ? _fill_6 : _bits_183; // RapController.java:470
+  wire [5:0] _sub_13 = 6'd30 - op_len; // RapController.java:588
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_5}} << _sub_13; // RapController.java:589
+  wire [31:0] _bits_184 = _dshl_2[31:0]; // RapController.java:589
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_184; // RapController.java:589
+  wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:204
+  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:411
+  wire [31:0] _dshr_0 = _fill_8 >> child_len; // RapController.java:411
+  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:207
+  wire _not_145 = ~io_tcamWrite_ready; // RapController.java:216
+  wire _and_171 = tcam_write_full & _not_145; // RapController.java:216
+  wire _or_115 = tcam_write_load | _and_171; // RapController.java:216
+  wire _or_116 = split_now | merge_now; // RapController.java:294
+  wire _and_172 = commit_fire & _or_116; // RapController.java:294
+  wire _not_146 = ~defer_now; // RapController.java:294
+  wire _and_173 = _and_172 & _not_146; // RapController.java:294
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:254
+  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:257
+  wire _ge_2 = free_slots >= missing_children; // RapController.java:258
+  wire _lt_2 = free_slots < 6'd1; // RapController.java:266
+  wire _lt_3 = free_slots < 6'd2; // RapController.java:266
+  wire _lt_4 = free_slots < 6'd3; // RapController.java:266
+  wire _lt_5 = free_slots < 6'd4; // RapController.java:266
   wire [7:0] _cat_39 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // NodeTable.java:92
-  wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:268
-  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:268
-  wire _bits_185 = _dshr_1[0]; // RapController.java:268
-  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:318
+  wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:270
+  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:270
+  wire _bits_185 = _dshr_1[0]; // RapController.java:270
+  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:320
   wire [17:0] _bits_186 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_187 = merge_sum[34:18]; // SplitCompare.java:35
   wire _gt_7 = _bits_186 > {1'b0, _bits_187}; // SplitCompare.java:27
@@ -1541,17 +1544,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_8 = _bits_188 > _bits_189; // SplitCompare.java:20
   wire _and_174 = _eq_261 & _gt_8; // SplitCompare.java:27
   wire _or_117 = _gt_7 | _and_174; // SplitCompare.java:27
-  wire _and_175 = _ne_37 & _or_117; // RapController.java:318
-  wire [2:0] _bits_190 = merge_sum[34:32]; // RapController.java:320
-  wire _or_r_5 = |_bits_190; // RapController.java:320
-  wire _eq_262 = state == 4'd9; // RapController.java:321
-  wire _eq_263 = sram_count == 8'd0; // RapController.java:321
-  wire _and_176 = _eq_262 & _eq_263; // RapController.java:321
-  wire _lt_6 = readout_slot < 16'd32; // RapController.java:324
-  wire [4:0] _bits_191 = readout_slot[4:0]; // RapController.java:324
-  wire [31:0] _dshr_2 = slot_valid >> _bits_191; // RapController.java:324
-  wire _bits_192 = _dshr_2[0]; // RapController.java:324
-  wire _and_177 = _lt_6 & _bits_192; // RapController.java:324
+  wire _and_175 = _ne_37 & _or_117; // RapController.java:320
+  wire [2:0] _bits_190 = merge_sum[34:32]; // RapController.java:322
+  wire _or_r_5 = |_bits_190; // RapController.java:322
+  wire _eq_262 = state == 4'd9; // RapController.java:323
+  wire _eq_263 = sram_count == 8'd0; // RapController.java:323
+  wire _and_176 = _eq_262 & _eq_263; // RapController.java:323
+  wire _lt_6 = readout_slot < 16'd32; // RapController.java:326
+  wire [4:0] _bits_191 = readout_slot[4:0]; // RapController.java:326
+  wire [31:0] _dshr_2 = slot_valid >> _bits_191; // RapController.java:326
+  wire _bits_192 = _dshr_2[0]; // RapController.java:326
+  wire _and_177 = _lt_6 & _bits_192; // RapController.java:326
   wire [17:0] _bits_193 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_194 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_9 = _bits_193 > {1'b0, _bits_194}; // SplitCompare.java:27
@@ -1561,65 +1564,65 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_10 = _bits_195 > _bits_196; // SplitCompare.java:20
   wire _and_178 = _eq_264 & _gt_10; // SplitCompare.java:27
   wire _or_118 = _gt_9 | _and_178; // SplitCompare.java:27
-  wire _not_146 = ~_or_118; // MergeSkip.java:42
-  wire _and_179 = skip_valid & _not_146; // MergeSkip.java:42
-  wire _not_147 = ~skip_touched; // MergeSkip.java:51
-  wire _and_180 = _and_179 & _not_147; // MergeSkip.java:51
-  wire _not_148 = ~commit_fire; // MergeSkip.java:51
-  wire _and_181 = _and_180 & _not_148; // MergeSkip.java:51
-  wire _eq_265 = state == 4'd1; // RapController.java:622
-  wire _not_149 = ~commit_stop; // RapController.java:622
-  wire _and_182 = _eq_265 & _not_149; // RapController.java:622
-  wire _not_150 = ~io_headValid; // RapController.java:622
-  wire _and_183 = pipe_empty & _not_150; // RapController.java:622
-  wire [2:0] _mux_48 = _and_183 ? 3'd1 : fill_cause; // RapController.java:622
-  wire _eq_266 = state == 4'd2; // RapController.java:623
-  wire _eq_267 = state == 4'd3; // RapController.java:623
-  wire _or_119 = _eq_266 | _eq_267; // RapController.java:623
-  wire _eq_268 = state == 4'd12; // RapController.java:623
-  wire _or_120 = _or_119 | _eq_268; // RapController.java:623
-  wire _or_121 = _or_120 | commit_stop; // RapController.java:623
-  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:624
-  wire _ge_3 = state >= 4'd4; // RapController.java:625
-  wire _le_1 = state <= 4'd6; // RapController.java:625
-  wire _and_184 = _ge_3 & _le_1; // RapController.java:625
-  wire _ge_4 = state >= 4'd7; // RapController.java:626
-  wire _le_2 = state <= 4'd11; // RapController.java:626
-  wire _and_185 = _ge_4 & _le_2; // RapController.java:626
-  wire [3:0] _bits_197 = undo_sp[3:0]; // RapController.java:242
-  wire [36:0] _cat_40 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:242
-  wire _eq_269 = state == 4'd3; // RapController.java:238
-  wire _ne_38 = undo_sp != 5'd0; // RapController.java:238
-  wire undo_pop = _eq_269 & _ne_38; // RapController.java:238
-  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:239
-  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:239
-  wire [4:0] _mux_50 = undo_pop ? _sub_14 : _sub_15; // RapController.java:239
-  wire [3:0] _bits_198 = _mux_50[3:0]; // RapController.java:239
-  wire _not_151 = ~undo_push; // RapController.java:239
+  wire _not_147 = ~_or_118; // MergeSkip.java:42
+  wire _and_179 = skip_valid & _not_147; // MergeSkip.java:42
+  wire _not_148 = ~skip_touched; // MergeSkip.java:51
+  wire _and_180 = _and_179 & _not_148; // MergeSkip.java:51
+  wire _not_149 = ~commit_fire; // MergeSkip.java:51
+  wire _and_181 = _and_180 & _not_149; // MergeSkip.java:51
+  wire _eq_265 = state == 4'd1; // RapController.java:624
+  wire _not_150 = ~commit_stop; // RapController.java:624
+  wire _and_182 = _eq_265 & _not_150; // RapController.java:624
+  wire _not_151 = ~io_headValid; // RapController.java:624
+  wire _and_183 = pipe_empty & _not_151; // RapController.java:624
+  wire [2:0] _mux_48 = _and_183 ? 3'd1 : fill_cause; // RapController.java:624
+  wire _eq_266 = state == 4'd2; // RapController.java:625
+  wire _eq_267 = state == 4'd3; // RapController.java:625
+  wire _or_119 = _eq_266 | _eq_267; // RapController.java:625
+  wire _eq_268 = state == 4'd12; // RapController.java:625
+  wire _or_120 = _or_119 | _eq_268; // RapController.java:625
+  wire _or_121 = _or_120 | commit_stop; // RapController.java:625
+  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:626
+  wire _ge_3 = state >= 4'd4; // RapController.java:627
+  wire _le_1 = state <= 4'd6; // RapController.java:627
+  wire _and_184 = _ge_3 & _le_1; // RapController.java:627
+  wire _ge_4 = state >= 4'd7; // RapController.java:628
+  wire _le_2 = state <= 4'd11; // RapController.java:628
+  wire _and_185 = _ge_4 & _le_2; // RapController.java:628
+  wire [3:0] _bits_197 = undo_sp[3:0]; // RapController.java:244
+  wire [36:0] _cat_40 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:244
+  wire _eq_269 = state == 4'd3; // RapController.java:240
+  wire _ne_38 = undo_sp != 5'd0; // RapController.java:240
+  wire undo_pop = _eq_269 & _ne_38; // RapController.java:240
+  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:241
+  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:241
+  wire [4:0] _mux_50 = undo_pop ? _sub_14 : _sub_15; // RapController.java:241
+  wire [3:0] _bits_198 = _mux_50[3:0]; // RapController.java:241
+  wire _not_152 = ~undo_push; // RapController.java:241
   wire read_parent_prefix = state == 4'd5; // RapController.java:144
   wire [4:0] _bits_199 = readout_slot[4:0]; // RapController.java:145
   wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_199; // RapController.java:145
   wire _eq_270 = state == 4'd13; // RapController.java:146
   wire _or_122 = read_parent_prefix | _eq_270; // RapController.java:146
-  wire _and_186 = in_run & io_selected_valid; // RapController.java:530
-  wire _eq_271 = io_counterResult_bits_op == 2'd0; // RapController.java:532
-  wire _and_187 = io_headValid & _eq_271; // RapController.java:532
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:533
-  wire _not_152 = ~io_counterResult_valid; // RapController.java:534
-  wire _eq_272 = state == 4'd2; // RapController.java:534
-  wire _and_188 = _eq_272 & pipe_empty; // RapController.java:534
-  wire _and_r_0 = &present_children; // RapController.java:535
-  wire _or_123 = slot_pick_pick_found | _and_r_0; // RapController.java:535
-  wire _eq_273 = state == 4'd6; // RapController.java:535
-  wire _and_189 = _eq_273 & slot_pick_ready; // RapController.java:535
-  wire _eq_274 = split_fits == _ge_2; // RapController.java:537
-  wire _eq_275 = op_children == _dyn_index_2; // RapController.java:539
-  wire _eq_276 = state == 4'd9; // RapController.java:538
-  wire _and_190 = _eq_276 & merge_settled; // RapController.java:538
-  wire _or_124 = split_settled | _and_190; // RapController.java:538
-  wire _not_153 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_154 = ~st_n_carry; // SplitCounter.java:75
-  wire st_n_steady = _not_153 & _not_154; // StatusRegs.java:82
+  wire _and_186 = in_run & io_selected_valid; // RapController.java:532
+  wire _eq_271 = io_counterResult_bits_op == 2'd0; // RapController.java:534
+  wire _and_187 = io_headValid & _eq_271; // RapController.java:534
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:535
+  wire _not_153 = ~io_counterResult_valid; // RapController.java:536
+  wire _eq_272 = state == 4'd2; // RapController.java:536
+  wire _and_188 = _eq_272 & pipe_empty; // RapController.java:536
+  wire _and_r_0 = &present_children; // RapController.java:537
+  wire _or_123 = slot_pick_pick_found | _and_r_0; // RapController.java:537
+  wire _eq_273 = state == 4'd6; // RapController.java:537
+  wire _and_189 = _eq_273 & slot_pick_ready; // RapController.java:537
+  wire _eq_274 = split_fits == _ge_2; // RapController.java:539
+  wire _eq_275 = op_children == _dyn_index_2; // RapController.java:541
+  wire _eq_276 = state == 4'd9; // RapController.java:540
+  wire _and_190 = _eq_276 & merge_settled; // RapController.java:540
+  wire _or_124 = split_settled | _and_190; // RapController.java:540
+  wire _not_154 = ~ev_commit_q; // StatusRegs.java:82
+  wire _not_155 = ~st_n_carry; // SplitCounter.java:75
+  wire st_n_steady = _not_154 & _not_155; // StatusRegs.java:82
   wire _or_125 = ev_commit | ev_saturation; // StatusRegs.java:113
   wire _or_126 = _or_125 | ev_split; // StatusRegs.java:113
   wire _or_127 = _or_126 | ev_allocated; // StatusRegs.java:113
@@ -1629,12 +1632,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:113
   wire _or_131 = _or_130 | _or_r_6; // StatusRegs.java:113
   wire _or_132 = _or_131 | ev_pending; // StatusRegs.java:113
-  wire _not_155 = ~_or_132; // RapController.java:541
-  wire _le_3 = st_nodes <= 6'd32; // RapController.java:542
+  wire _not_156 = ~_or_132; // RapController.java:543
+  wire _le_3 = st_nodes <= 6'd32; // RapController.java:544
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
-  assign io_issueEnable = _and_14;
+  assign io_issueEnable = _and_12;
   assign io_commit = (commit_fire ? 1'd1 : 1'd0);
   assign io_rewind = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? (_eq_17 ? 1'd1 : 1'd0) : 1'd0)))))))))))));
   assign io_counterCmd_valid = cmd_q_valid;
@@ -1682,7 +1685,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_lens_31 = slot_lens_31;
   assign io_epsActive = eps_active;
   assign io_thresholdClear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
-  assign io_acceptEnable = _and_16;
+  assign io_acceptEnable = _and_15;
   assign io_live_n = _cat_0;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
@@ -1696,7 +1699,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_live_saturated = st_saturated;
   assign io_snapFreeze = snapshot_frozen;
   assign io_errorBound = _bits_4;
-  assign io_errorBoundReady = _not_20;
+  assign io_errorBoundReady = _and_16;
   assign io_snapBusy = _or_4;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
@@ -1705,36 +1708,36 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_readoutBusy = _or_6;
   assign io_busy = _and_17;
   assign io_idle = _and_19;
-  assign io_resetting = _not_22;
+  assign io_resetting = _not_23;
   assign io_stallCause = cause;
-  assign children_write = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_9 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd1)) : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : 1'd0))))))))));
-  assign children_write_slot = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_9 ? (_not_9 ? 5'd0 : (_or_2 ? (_not_1 ? slot_pick_pick_index : 5'd0) : op_slot)) : (_eq_10 ? 5'd0 : (_eq_11 ? 5'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : 5'd0) : 5'd0) : 5'd0))))))))));
-  assign children_write_value = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_9 ? (_not_9 ? 3'd0 : (_or_2 ? (_not_1 ? 3'd0 : 3'd0) : 3'd4)) : (_eq_10 ? 3'd0 : (_eq_11 ? 3'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? _sub_0 : 3'd0) : 3'd0) : 3'd0))))))))));
+  assign children_write = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd1)) : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : 1'd0))))))))));
+  assign children_write_slot = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_9 ? (_not_7 ? 5'd0 : (_or_2 ? (_not_1 ? slot_pick_pick_index : 5'd0) : op_slot)) : (_eq_10 ? 5'd0 : (_eq_11 ? 5'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : 5'd0) : 5'd0) : 5'd0))))))))));
+  assign children_write_value = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_9 ? (_not_7 ? 3'd0 : (_or_2 ? (_not_1 ? 3'd0 : 3'd0) : 3'd4)) : (_eq_10 ? 3'd0 : (_eq_11 ? 3'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? _sub_0 : 3'd0) : 3'd0) : 3'd0))))))))));
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
   assign ev_saturation = (_eq_0 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_9 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_10 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_11 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_12 ? (merge_settled ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)))))))))));
-  assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_9 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : 1'd0)))))));
-  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_9 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))));
-  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_8 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_9 ? (_not_9 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_or_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_10 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (parent_pick_ready ? (parent_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
-  assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
+  assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : 1'd0)))))));
+  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))));
+  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_9 ? (_not_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_or_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_10 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (parent_pick_ready ? (parent_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
+  assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
   assign ev_clear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
   assign ev_weight = (commit_fire ? io_head_weight : 1'd0);
   assign ev_removed = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_9 ? 3'd0 : (_eq_10 ? 3'd0 : (_eq_11 ? 3'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_leaves : 3'd0) : 3'd0) : 3'd0))))))))));
   assign parent_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? (level_fresh ? 1'd1 : 1'd0) : 1'd0))))))));
   assign parent_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0))))))));
-  assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd1 : 1'd0) : (_eq_7 ? (_not_7 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd1 : 1'd0) : 1'd0)))))))));
-  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_9 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))))));
-  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_9 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1)) : 1'd0)) : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
-  assign serialMultiplier_io_start = (_eq_0 ? 1'd0 : (_eq_1 ? (_and_167 ? 1'd1 : 1'd0) : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? (_not_11 ? 1'd0 : (_or_3 ? 1'd0 : (_not_12 ? 1'd1 : 1'd0))) : 1'd0)))))))))));
+  assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd1 : 1'd0) : (_eq_7 ? (_not_5 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd1 : 1'd0) : 1'd0)))))))));
+  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))))));
+  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1)) : 1'd0)) : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
+  assign serialMultiplier_io_start = (_eq_0 ? snapshot_product_start : (_eq_1 ? snapshot_product_start : (_eq_4 ? snapshot_product_start : (_eq_5 ? snapshot_product_start : (_eq_6 ? snapshot_product_start : (_eq_7 ? snapshot_product_start : (_eq_9 ? snapshot_product_start : (_eq_10 ? snapshot_product_start : (_eq_11 ? snapshot_product_start : (_eq_12 ? snapshot_product_start : (_eq_13 ? (_not_9 ? snapshot_product_start : (_or_3 ? snapshot_product_start : (_not_10 ? 1'd1 : snapshot_product_start))) : snapshot_product_start)))))))))));
   assign serialMultiplier_io_a = _mux_44;
   assign serialMultiplier_io_b = _mux_45;
-  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_170 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_9 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
-  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_180 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_9 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? (level_fresh ? io_selected_bits_slot : (parent_pick_ready ? (parent_pick_pick_found ? parent_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_11 ? (kids_fresh ? io_selected_bits_slot : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_181 : io_selected_bits_slot))))))))))))));
-  assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_9 ? (_not_9 ? 2'd0 : (_or_2 ? 2'd1 : 2'd0)) : (_eq_10 ? (level_fresh ? 2'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_11 ? (kids_fresh ? 2'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_13 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd2 : 2'd0))))))))))))));
-  assign cmd_value = (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_182 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_9 ? {{31{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_47 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))))));
-  assign tcam_write_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_9 ? 1'd0 : (_or_2 ? 1'd1 : 1'd0)) : 1'd0)))))));
-  assign tcam_write_index = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_9 ? (_not_9 ? 5'd0 : (_or_2 ? slot_pick_pick_index : 5'd0)) : 5'd0)))))));
-  assign tcam_write_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_9 ? (_not_9 ? 32'd0 : (_or_2 ? child_prefix : 32'd0)) : 32'd0)))))));
-  assign tcam_write_mask = (_eq_0 ? _fill_7 : (_eq_1 ? _fill_7 : (_eq_4 ? _fill_7 : (_eq_5 ? _fill_7 : (_eq_6 ? _fill_7 : (_eq_7 ? _fill_7 : (_eq_9 ? (_not_9 ? _fill_7 : (_or_2 ? _dshr_0 : _fill_7)) : _fill_7)))))));
+  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_170 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
+  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_180 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_7 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? (level_fresh ? io_selected_bits_slot : (parent_pick_ready ? (parent_pick_pick_found ? parent_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_11 ? (kids_fresh ? io_selected_bits_slot : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_181 : io_selected_bits_slot))))))))))))));
+  assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_9 ? (_not_7 ? 2'd0 : (_or_2 ? 2'd1 : 2'd0)) : (_eq_10 ? (level_fresh ? 2'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_11 ? (kids_fresh ? 2'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_13 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd2 : 2'd0))))))))))))));
+  assign cmd_value = (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_182 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_47 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))))));
+  assign tcam_write_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? 1'd1 : 1'd0)) : 1'd0)))))));
+  assign tcam_write_index = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_9 ? (_not_7 ? 5'd0 : (_or_2 ? slot_pick_pick_index : 5'd0)) : 5'd0)))))));
+  assign tcam_write_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_9 ? (_not_7 ? 32'd0 : (_or_2 ? child_prefix : 32'd0)) : 32'd0)))))));
+  assign tcam_write_mask = (_eq_0 ? _fill_7 : (_eq_1 ? _fill_7 : (_eq_4 ? _fill_7 : (_eq_5 ? _fill_7 : (_eq_6 ? _fill_7 : (_eq_7 ? _fill_7 : (_eq_9 ? (_not_7 ? _fill_7 : (_or_2 ? _dshr_0 : _fill_7)) : _fill_7)))))));
   assign slot_lens_0 = 6'd0;
   assign slot_lens_1 = slot_len_1;
   assign slot_lens_2 = slot_len_2;
@@ -1773,7 +1776,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       state <= 4'd0;
     end else begin
-      state <= (_eq_0 ? (_not_0 ? (_not_1 ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_3 ? (readout_pending ? 4'd13 : (_and_5 ? 4'd15 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? 4'd4 : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_6 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_7 ? (_not_7 ? state : (split_fits ? 4'd6 : (_not_8 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd12)))) : (_eq_9 ? (_not_9 ? state : (_or_2 ? state : (merge_due ? (skip_empty_settled ? _mux_3 : 4'd7) : 4'd12))) : (_eq_10 ? (level_fresh ? state : (parent_pick_ready ? (parent_pick_pick_found ? 4'd8 : (_ne_1 ? state : _mux_4)) : state)) : (_eq_11 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd9) : state)) : (_eq_12 ? (merge_settled ? 4'd7 : state) : (_eq_13 ? (_not_11 ? state : (_or_3 ? 4'd12 : (_not_12 ? 4'd11 : state))) : (_eq_15 ? (_not_13 ? 4'd10 : state) : (_eq_16 ? (_eq_17 ? 4'd1 : state) : (_eq_18 ? 4'd14 : (_eq_19 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_20 ? 4'd0 : state))))))))))))))));
+      state <= (_eq_0 ? (_not_0 ? (_not_1 ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_1 ? (readout_pending ? 4'd13 : (_and_3 ? 4'd15 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? 4'd4 : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_6 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_7 ? (_not_5 ? state : (split_fits ? 4'd6 : (_not_6 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd12)))) : (_eq_9 ? (_not_7 ? state : (_or_2 ? state : (merge_due ? (skip_empty_settled ? _mux_3 : 4'd7) : 4'd12))) : (_eq_10 ? (level_fresh ? state : (parent_pick_ready ? (parent_pick_pick_found ? 4'd8 : (_ne_1 ? state : _mux_4)) : state)) : (_eq_11 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd9) : state)) : (_eq_12 ? (merge_settled ? 4'd7 : state) : (_eq_13 ? (_not_9 ? state : (_or_3 ? 4'd12 : (_not_10 ? 4'd11 : state))) : (_eq_15 ? (_not_11 ? 4'd10 : state) : (_eq_16 ? (_eq_17 ? 4'd1 : state) : (_eq_18 ? 4'd14 : (_eq_19 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_20 ? 4'd0 : state))))))))))))))));
     end
   end
 
@@ -1781,392 +1784,392 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_valid <= 32'd1;
     end else begin
-      slot_valid <= (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_7 ? slot_valid : (_eq_9 ? (_not_9 ? slot_valid : (_or_2 ? (_not_1 ? _or_7 : slot_valid) : slot_valid)) : (_eq_10 ? slot_valid : (_eq_11 ? slot_valid : (_eq_12 ? (merge_settled ? (merge_verdict ? _and_20 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_15 ? slot_valid : (_eq_16 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? 32'd1 : slot_valid))))))))))))))));
+      slot_valid <= (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_7 ? slot_valid : (_eq_9 ? (_not_7 ? slot_valid : (_or_2 ? (_not_1 ? _or_7 : slot_valid) : slot_valid)) : (_eq_10 ? slot_valid : (_eq_11 ? slot_valid : (_eq_12 ? (merge_settled ? (merge_verdict ? _and_20 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_15 ? slot_valid : (_eq_16 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? 32'd1 : slot_valid))))))))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_len_0 <= (_eq_0 ? slot_len_0 : (_eq_1 ? slot_len_0 : (_eq_4 ? slot_len_0 : (_eq_5 ? slot_len_0 : (_eq_6 ? slot_len_0 : (_eq_7 ? slot_len_0 : (_eq_9 ? (_not_9 ? slot_len_0 : (_or_2 ? (_not_1 ? (_eq_23 ? child_len : slot_len_0) : slot_len_0) : slot_len_0)) : slot_len_0)))))));
+    slot_len_0 <= (_eq_0 ? slot_len_0 : (_eq_1 ? slot_len_0 : (_eq_4 ? slot_len_0 : (_eq_5 ? slot_len_0 : (_eq_6 ? slot_len_0 : (_eq_7 ? slot_len_0 : (_eq_9 ? (_not_7 ? slot_len_0 : (_or_2 ? (_not_1 ? (_eq_23 ? child_len : slot_len_0) : slot_len_0) : slot_len_0)) : slot_len_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_1 <= (_eq_0 ? slot_len_1 : (_eq_1 ? slot_len_1 : (_eq_4 ? slot_len_1 : (_eq_5 ? slot_len_1 : (_eq_6 ? slot_len_1 : (_eq_7 ? slot_len_1 : (_eq_9 ? (_not_9 ? slot_len_1 : (_or_2 ? (_not_1 ? (_eq_24 ? child_len : slot_len_1) : slot_len_1) : slot_len_1)) : slot_len_1)))))));
+    slot_len_1 <= (_eq_0 ? slot_len_1 : (_eq_1 ? slot_len_1 : (_eq_4 ? slot_len_1 : (_eq_5 ? slot_len_1 : (_eq_6 ? slot_len_1 : (_eq_7 ? slot_len_1 : (_eq_9 ? (_not_7 ? slot_len_1 : (_or_2 ? (_not_1 ? (_eq_24 ? child_len : slot_len_1) : slot_len_1) : slot_len_1)) : slot_len_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_2 <= (_eq_0 ? slot_len_2 : (_eq_1 ? slot_len_2 : (_eq_4 ? slot_len_2 : (_eq_5 ? slot_len_2 : (_eq_6 ? slot_len_2 : (_eq_7 ? slot_len_2 : (_eq_9 ? (_not_9 ? slot_len_2 : (_or_2 ? (_not_1 ? (_eq_25 ? child_len : slot_len_2) : slot_len_2) : slot_len_2)) : slot_len_2)))))));
+    slot_len_2 <= (_eq_0 ? slot_len_2 : (_eq_1 ? slot_len_2 : (_eq_4 ? slot_len_2 : (_eq_5 ? slot_len_2 : (_eq_6 ? slot_len_2 : (_eq_7 ? slot_len_2 : (_eq_9 ? (_not_7 ? slot_len_2 : (_or_2 ? (_not_1 ? (_eq_25 ? child_len : slot_len_2) : slot_len_2) : slot_len_2)) : slot_len_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_3 <= (_eq_0 ? slot_len_3 : (_eq_1 ? slot_len_3 : (_eq_4 ? slot_len_3 : (_eq_5 ? slot_len_3 : (_eq_6 ? slot_len_3 : (_eq_7 ? slot_len_3 : (_eq_9 ? (_not_9 ? slot_len_3 : (_or_2 ? (_not_1 ? (_eq_26 ? child_len : slot_len_3) : slot_len_3) : slot_len_3)) : slot_len_3)))))));
+    slot_len_3 <= (_eq_0 ? slot_len_3 : (_eq_1 ? slot_len_3 : (_eq_4 ? slot_len_3 : (_eq_5 ? slot_len_3 : (_eq_6 ? slot_len_3 : (_eq_7 ? slot_len_3 : (_eq_9 ? (_not_7 ? slot_len_3 : (_or_2 ? (_not_1 ? (_eq_26 ? child_len : slot_len_3) : slot_len_3) : slot_len_3)) : slot_len_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_4 <= (_eq_0 ? slot_len_4 : (_eq_1 ? slot_len_4 : (_eq_4 ? slot_len_4 : (_eq_5 ? slot_len_4 : (_eq_6 ? slot_len_4 : (_eq_7 ? slot_len_4 : (_eq_9 ? (_not_9 ? slot_len_4 : (_or_2 ? (_not_1 ? (_eq_27 ? child_len : slot_len_4) : slot_len_4) : slot_len_4)) : slot_len_4)))))));
+    slot_len_4 <= (_eq_0 ? slot_len_4 : (_eq_1 ? slot_len_4 : (_eq_4 ? slot_len_4 : (_eq_5 ? slot_len_4 : (_eq_6 ? slot_len_4 : (_eq_7 ? slot_len_4 : (_eq_9 ? (_not_7 ? slot_len_4 : (_or_2 ? (_not_1 ? (_eq_27 ? child_len : slot_len_4) : slot_len_4) : slot_len_4)) : slot_len_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_5 <= (_eq_0 ? slot_len_5 : (_eq_1 ? slot_len_5 : (_eq_4 ? slot_len_5 : (_eq_5 ? slot_len_5 : (_eq_6 ? slot_len_5 : (_eq_7 ? slot_len_5 : (_eq_9 ? (_not_9 ? slot_len_5 : (_or_2 ? (_not_1 ? (_eq_28 ? child_len : slot_len_5) : slot_len_5) : slot_len_5)) : slot_len_5)))))));
+    slot_len_5 <= (_eq_0 ? slot_len_5 : (_eq_1 ? slot_len_5 : (_eq_4 ? slot_len_5 : (_eq_5 ? slot_len_5 : (_eq_6 ? slot_len_5 : (_eq_7 ? slot_len_5 : (_eq_9 ? (_not_7 ? slot_len_5 : (_or_2 ? (_not_1 ? (_eq_28 ? child_len : slot_len_5) : slot_len_5) : slot_len_5)) : slot_len_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_6 <= (_eq_0 ? slot_len_6 : (_eq_1 ? slot_len_6 : (_eq_4 ? slot_len_6 : (_eq_5 ? slot_len_6 : (_eq_6 ? slot_len_6 : (_eq_7 ? slot_len_6 : (_eq_9 ? (_not_9 ? slot_len_6 : (_or_2 ? (_not_1 ? (_eq_29 ? child_len : slot_len_6) : slot_len_6) : slot_len_6)) : slot_len_6)))))));
+    slot_len_6 <= (_eq_0 ? slot_len_6 : (_eq_1 ? slot_len_6 : (_eq_4 ? slot_len_6 : (_eq_5 ? slot_len_6 : (_eq_6 ? slot_len_6 : (_eq_7 ? slot_len_6 : (_eq_9 ? (_not_7 ? slot_len_6 : (_or_2 ? (_not_1 ? (_eq_29 ? child_len : slot_len_6) : slot_len_6) : slot_len_6)) : slot_len_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_7 <= (_eq_0 ? slot_len_7 : (_eq_1 ? slot_len_7 : (_eq_4 ? slot_len_7 : (_eq_5 ? slot_len_7 : (_eq_6 ? slot_len_7 : (_eq_7 ? slot_len_7 : (_eq_9 ? (_not_9 ? slot_len_7 : (_or_2 ? (_not_1 ? (_eq_30 ? child_len : slot_len_7) : slot_len_7) : slot_len_7)) : slot_len_7)))))));
+    slot_len_7 <= (_eq_0 ? slot_len_7 : (_eq_1 ? slot_len_7 : (_eq_4 ? slot_len_7 : (_eq_5 ? slot_len_7 : (_eq_6 ? slot_len_7 : (_eq_7 ? slot_len_7 : (_eq_9 ? (_not_7 ? slot_len_7 : (_or_2 ? (_not_1 ? (_eq_30 ? child_len : slot_len_7) : slot_len_7) : slot_len_7)) : slot_len_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_8 <= (_eq_0 ? slot_len_8 : (_eq_1 ? slot_len_8 : (_eq_4 ? slot_len_8 : (_eq_5 ? slot_len_8 : (_eq_6 ? slot_len_8 : (_eq_7 ? slot_len_8 : (_eq_9 ? (_not_9 ? slot_len_8 : (_or_2 ? (_not_1 ? (_eq_31 ? child_len : slot_len_8) : slot_len_8) : slot_len_8)) : slot_len_8)))))));
+    slot_len_8 <= (_eq_0 ? slot_len_8 : (_eq_1 ? slot_len_8 : (_eq_4 ? slot_len_8 : (_eq_5 ? slot_len_8 : (_eq_6 ? slot_len_8 : (_eq_7 ? slot_len_8 : (_eq_9 ? (_not_7 ? slot_len_8 : (_or_2 ? (_not_1 ? (_eq_31 ? child_len : slot_len_8) : slot_len_8) : slot_len_8)) : slot_len_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_9 <= (_eq_0 ? slot_len_9 : (_eq_1 ? slot_len_9 : (_eq_4 ? slot_len_9 : (_eq_5 ? slot_len_9 : (_eq_6 ? slot_len_9 : (_eq_7 ? slot_len_9 : (_eq_9 ? (_not_9 ? slot_len_9 : (_or_2 ? (_not_1 ? (_eq_32 ? child_len : slot_len_9) : slot_len_9) : slot_len_9)) : slot_len_9)))))));
+    slot_len_9 <= (_eq_0 ? slot_len_9 : (_eq_1 ? slot_len_9 : (_eq_4 ? slot_len_9 : (_eq_5 ? slot_len_9 : (_eq_6 ? slot_len_9 : (_eq_7 ? slot_len_9 : (_eq_9 ? (_not_7 ? slot_len_9 : (_or_2 ? (_not_1 ? (_eq_32 ? child_len : slot_len_9) : slot_len_9) : slot_len_9)) : slot_len_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_10 <= (_eq_0 ? slot_len_10 : (_eq_1 ? slot_len_10 : (_eq_4 ? slot_len_10 : (_eq_5 ? slot_len_10 : (_eq_6 ? slot_len_10 : (_eq_7 ? slot_len_10 : (_eq_9 ? (_not_9 ? slot_len_10 : (_or_2 ? (_not_1 ? (_eq_33 ? child_len : slot_len_10) : slot_len_10) : slot_len_10)) : slot_len_10)))))));
+    slot_len_10 <= (_eq_0 ? slot_len_10 : (_eq_1 ? slot_len_10 : (_eq_4 ? slot_len_10 : (_eq_5 ? slot_len_10 : (_eq_6 ? slot_len_10 : (_eq_7 ? slot_len_10 : (_eq_9 ? (_not_7 ? slot_len_10 : (_or_2 ? (_not_1 ? (_eq_33 ? child_len : slot_len_10) : slot_len_10) : slot_len_10)) : slot_len_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_11 <= (_eq_0 ? slot_len_11 : (_eq_1 ? slot_len_11 : (_eq_4 ? slot_len_11 : (_eq_5 ? slot_len_11 : (_eq_6 ? slot_len_11 : (_eq_7 ? slot_len_11 : (_eq_9 ? (_not_9 ? slot_len_11 : (_or_2 ? (_not_1 ? (_eq_34 ? child_len : slot_len_11) : slot_len_11) : slot_len_11)) : slot_len_11)))))));
+    slot_len_11 <= (_eq_0 ? slot_len_11 : (_eq_1 ? slot_len_11 : (_eq_4 ? slot_len_11 : (_eq_5 ? slot_len_11 : (_eq_6 ? slot_len_11 : (_eq_7 ? slot_len_11 : (_eq_9 ? (_not_7 ? slot_len_11 : (_or_2 ? (_not_1 ? (_eq_34 ? child_len : slot_len_11) : slot_len_11) : slot_len_11)) : slot_len_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_12 <= (_eq_0 ? slot_len_12 : (_eq_1 ? slot_len_12 : (_eq_4 ? slot_len_12 : (_eq_5 ? slot_len_12 : (_eq_6 ? slot_len_12 : (_eq_7 ? slot_len_12 : (_eq_9 ? (_not_9 ? slot_len_12 : (_or_2 ? (_not_1 ? (_eq_35 ? child_len : slot_len_12) : slot_len_12) : slot_len_12)) : slot_len_12)))))));
+    slot_len_12 <= (_eq_0 ? slot_len_12 : (_eq_1 ? slot_len_12 : (_eq_4 ? slot_len_12 : (_eq_5 ? slot_len_12 : (_eq_6 ? slot_len_12 : (_eq_7 ? slot_len_12 : (_eq_9 ? (_not_7 ? slot_len_12 : (_or_2 ? (_not_1 ? (_eq_35 ? child_len : slot_len_12) : slot_len_12) : slot_len_12)) : slot_len_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_13 <= (_eq_0 ? slot_len_13 : (_eq_1 ? slot_len_13 : (_eq_4 ? slot_len_13 : (_eq_5 ? slot_len_13 : (_eq_6 ? slot_len_13 : (_eq_7 ? slot_len_13 : (_eq_9 ? (_not_9 ? slot_len_13 : (_or_2 ? (_not_1 ? (_eq_36 ? child_len : slot_len_13) : slot_len_13) : slot_len_13)) : slot_len_13)))))));
+    slot_len_13 <= (_eq_0 ? slot_len_13 : (_eq_1 ? slot_len_13 : (_eq_4 ? slot_len_13 : (_eq_5 ? slot_len_13 : (_eq_6 ? slot_len_13 : (_eq_7 ? slot_len_13 : (_eq_9 ? (_not_7 ? slot_len_13 : (_or_2 ? (_not_1 ? (_eq_36 ? child_len : slot_len_13) : slot_len_13) : slot_len_13)) : slot_len_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_14 <= (_eq_0 ? slot_len_14 : (_eq_1 ? slot_len_14 : (_eq_4 ? slot_len_14 : (_eq_5 ? slot_len_14 : (_eq_6 ? slot_len_14 : (_eq_7 ? slot_len_14 : (_eq_9 ? (_not_9 ? slot_len_14 : (_or_2 ? (_not_1 ? (_eq_37 ? child_len : slot_len_14) : slot_len_14) : slot_len_14)) : slot_len_14)))))));
+    slot_len_14 <= (_eq_0 ? slot_len_14 : (_eq_1 ? slot_len_14 : (_eq_4 ? slot_len_14 : (_eq_5 ? slot_len_14 : (_eq_6 ? slot_len_14 : (_eq_7 ? slot_len_14 : (_eq_9 ? (_not_7 ? slot_len_14 : (_or_2 ? (_not_1 ? (_eq_37 ? child_len : slot_len_14) : slot_len_14) : slot_len_14)) : slot_len_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_15 <= (_eq_0 ? slot_len_15 : (_eq_1 ? slot_len_15 : (_eq_4 ? slot_len_15 : (_eq_5 ? slot_len_15 : (_eq_6 ? slot_len_15 : (_eq_7 ? slot_len_15 : (_eq_9 ? (_not_9 ? slot_len_15 : (_or_2 ? (_not_1 ? (_eq_38 ? child_len : slot_len_15) : slot_len_15) : slot_len_15)) : slot_len_15)))))));
+    slot_len_15 <= (_eq_0 ? slot_len_15 : (_eq_1 ? slot_len_15 : (_eq_4 ? slot_len_15 : (_eq_5 ? slot_len_15 : (_eq_6 ? slot_len_15 : (_eq_7 ? slot_len_15 : (_eq_9 ? (_not_7 ? slot_len_15 : (_or_2 ? (_not_1 ? (_eq_38 ? child_len : slot_len_15) : slot_len_15) : slot_len_15)) : slot_len_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_16 <= (_eq_0 ? slot_len_16 : (_eq_1 ? slot_len_16 : (_eq_4 ? slot_len_16 : (_eq_5 ? slot_len_16 : (_eq_6 ? slot_len_16 : (_eq_7 ? slot_len_16 : (_eq_9 ? (_not_9 ? slot_len_16 : (_or_2 ? (_not_1 ? (_eq_39 ? child_len : slot_len_16) : slot_len_16) : slot_len_16)) : slot_len_16)))))));
+    slot_len_16 <= (_eq_0 ? slot_len_16 : (_eq_1 ? slot_len_16 : (_eq_4 ? slot_len_16 : (_eq_5 ? slot_len_16 : (_eq_6 ? slot_len_16 : (_eq_7 ? slot_len_16 : (_eq_9 ? (_not_7 ? slot_len_16 : (_or_2 ? (_not_1 ? (_eq_39 ? child_len : slot_len_16) : slot_len_16) : slot_len_16)) : slot_len_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_17 <= (_eq_0 ? slot_len_17 : (_eq_1 ? slot_len_17 : (_eq_4 ? slot_len_17 : (_eq_5 ? slot_len_17 : (_eq_6 ? slot_len_17 : (_eq_7 ? slot_len_17 : (_eq_9 ? (_not_9 ? slot_len_17 : (_or_2 ? (_not_1 ? (_eq_40 ? child_len : slot_len_17) : slot_len_17) : slot_len_17)) : slot_len_17)))))));
+    slot_len_17 <= (_eq_0 ? slot_len_17 : (_eq_1 ? slot_len_17 : (_eq_4 ? slot_len_17 : (_eq_5 ? slot_len_17 : (_eq_6 ? slot_len_17 : (_eq_7 ? slot_len_17 : (_eq_9 ? (_not_7 ? slot_len_17 : (_or_2 ? (_not_1 ? (_eq_40 ? child_len : slot_len_17) : slot_len_17) : slot_len_17)) : slot_len_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_18 <= (_eq_0 ? slot_len_18 : (_eq_1 ? slot_len_18 : (_eq_4 ? slot_len_18 : (_eq_5 ? slot_len_18 : (_eq_6 ? slot_len_18 : (_eq_7 ? slot_len_18 : (_eq_9 ? (_not_9 ? slot_len_18 : (_or_2 ? (_not_1 ? (_eq_41 ? child_len : slot_len_18) : slot_len_18) : slot_len_18)) : slot_len_18)))))));
+    slot_len_18 <= (_eq_0 ? slot_len_18 : (_eq_1 ? slot_len_18 : (_eq_4 ? slot_len_18 : (_eq_5 ? slot_len_18 : (_eq_6 ? slot_len_18 : (_eq_7 ? slot_len_18 : (_eq_9 ? (_not_7 ? slot_len_18 : (_or_2 ? (_not_1 ? (_eq_41 ? child_len : slot_len_18) : slot_len_18) : slot_len_18)) : slot_len_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_19 <= (_eq_0 ? slot_len_19 : (_eq_1 ? slot_len_19 : (_eq_4 ? slot_len_19 : (_eq_5 ? slot_len_19 : (_eq_6 ? slot_len_19 : (_eq_7 ? slot_len_19 : (_eq_9 ? (_not_9 ? slot_len_19 : (_or_2 ? (_not_1 ? (_eq_42 ? child_len : slot_len_19) : slot_len_19) : slot_len_19)) : slot_len_19)))))));
+    slot_len_19 <= (_eq_0 ? slot_len_19 : (_eq_1 ? slot_len_19 : (_eq_4 ? slot_len_19 : (_eq_5 ? slot_len_19 : (_eq_6 ? slot_len_19 : (_eq_7 ? slot_len_19 : (_eq_9 ? (_not_7 ? slot_len_19 : (_or_2 ? (_not_1 ? (_eq_42 ? child_len : slot_len_19) : slot_len_19) : slot_len_19)) : slot_len_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_20 <= (_eq_0 ? slot_len_20 : (_eq_1 ? slot_len_20 : (_eq_4 ? slot_len_20 : (_eq_5 ? slot_len_20 : (_eq_6 ? slot_len_20 : (_eq_7 ? slot_len_20 : (_eq_9 ? (_not_9 ? slot_len_20 : (_or_2 ? (_not_1 ? (_eq_43 ? child_len : slot_len_20) : slot_len_20) : slot_len_20)) : slot_len_20)))))));
+    slot_len_20 <= (_eq_0 ? slot_len_20 : (_eq_1 ? slot_len_20 : (_eq_4 ? slot_len_20 : (_eq_5 ? slot_len_20 : (_eq_6 ? slot_len_20 : (_eq_7 ? slot_len_20 : (_eq_9 ? (_not_7 ? slot_len_20 : (_or_2 ? (_not_1 ? (_eq_43 ? child_len : slot_len_20) : slot_len_20) : slot_len_20)) : slot_len_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_21 <= (_eq_0 ? slot_len_21 : (_eq_1 ? slot_len_21 : (_eq_4 ? slot_len_21 : (_eq_5 ? slot_len_21 : (_eq_6 ? slot_len_21 : (_eq_7 ? slot_len_21 : (_eq_9 ? (_not_9 ? slot_len_21 : (_or_2 ? (_not_1 ? (_eq_44 ? child_len : slot_len_21) : slot_len_21) : slot_len_21)) : slot_len_21)))))));
+    slot_len_21 <= (_eq_0 ? slot_len_21 : (_eq_1 ? slot_len_21 : (_eq_4 ? slot_len_21 : (_eq_5 ? slot_len_21 : (_eq_6 ? slot_len_21 : (_eq_7 ? slot_len_21 : (_eq_9 ? (_not_7 ? slot_len_21 : (_or_2 ? (_not_1 ? (_eq_44 ? child_len : slot_len_21) : slot_len_21) : slot_len_21)) : slot_len_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_22 <= (_eq_0 ? slot_len_22 : (_eq_1 ? slot_len_22 : (_eq_4 ? slot_len_22 : (_eq_5 ? slot_len_22 : (_eq_6 ? slot_len_22 : (_eq_7 ? slot_len_22 : (_eq_9 ? (_not_9 ? slot_len_22 : (_or_2 ? (_not_1 ? (_eq_45 ? child_len : slot_len_22) : slot_len_22) : slot_len_22)) : slot_len_22)))))));
+    slot_len_22 <= (_eq_0 ? slot_len_22 : (_eq_1 ? slot_len_22 : (_eq_4 ? slot_len_22 : (_eq_5 ? slot_len_22 : (_eq_6 ? slot_len_22 : (_eq_7 ? slot_len_22 : (_eq_9 ? (_not_7 ? slot_len_22 : (_or_2 ? (_not_1 ? (_eq_45 ? child_len : slot_len_22) : slot_len_22) : slot_len_22)) : slot_len_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_23 <= (_eq_0 ? slot_len_23 : (_eq_1 ? slot_len_23 : (_eq_4 ? slot_len_23 : (_eq_5 ? slot_len_23 : (_eq_6 ? slot_len_23 : (_eq_7 ? slot_len_23 : (_eq_9 ? (_not_9 ? slot_len_23 : (_or_2 ? (_not_1 ? (_eq_46 ? child_len : slot_len_23) : slot_len_23) : slot_len_23)) : slot_len_23)))))));
+    slot_len_23 <= (_eq_0 ? slot_len_23 : (_eq_1 ? slot_len_23 : (_eq_4 ? slot_len_23 : (_eq_5 ? slot_len_23 : (_eq_6 ? slot_len_23 : (_eq_7 ? slot_len_23 : (_eq_9 ? (_not_7 ? slot_len_23 : (_or_2 ? (_not_1 ? (_eq_46 ? child_len : slot_len_23) : slot_len_23) : slot_len_23)) : slot_len_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_24 <= (_eq_0 ? slot_len_24 : (_eq_1 ? slot_len_24 : (_eq_4 ? slot_len_24 : (_eq_5 ? slot_len_24 : (_eq_6 ? slot_len_24 : (_eq_7 ? slot_len_24 : (_eq_9 ? (_not_9 ? slot_len_24 : (_or_2 ? (_not_1 ? (_eq_47 ? child_len : slot_len_24) : slot_len_24) : slot_len_24)) : slot_len_24)))))));
+    slot_len_24 <= (_eq_0 ? slot_len_24 : (_eq_1 ? slot_len_24 : (_eq_4 ? slot_len_24 : (_eq_5 ? slot_len_24 : (_eq_6 ? slot_len_24 : (_eq_7 ? slot_len_24 : (_eq_9 ? (_not_7 ? slot_len_24 : (_or_2 ? (_not_1 ? (_eq_47 ? child_len : slot_len_24) : slot_len_24) : slot_len_24)) : slot_len_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_25 <= (_eq_0 ? slot_len_25 : (_eq_1 ? slot_len_25 : (_eq_4 ? slot_len_25 : (_eq_5 ? slot_len_25 : (_eq_6 ? slot_len_25 : (_eq_7 ? slot_len_25 : (_eq_9 ? (_not_9 ? slot_len_25 : (_or_2 ? (_not_1 ? (_eq_48 ? child_len : slot_len_25) : slot_len_25) : slot_len_25)) : slot_len_25)))))));
+    slot_len_25 <= (_eq_0 ? slot_len_25 : (_eq_1 ? slot_len_25 : (_eq_4 ? slot_len_25 : (_eq_5 ? slot_len_25 : (_eq_6 ? slot_len_25 : (_eq_7 ? slot_len_25 : (_eq_9 ? (_not_7 ? slot_len_25 : (_or_2 ? (_not_1 ? (_eq_48 ? child_len : slot_len_25) : slot_len_25) : slot_len_25)) : slot_len_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_26 <= (_eq_0 ? slot_len_26 : (_eq_1 ? slot_len_26 : (_eq_4 ? slot_len_26 : (_eq_5 ? slot_len_26 : (_eq_6 ? slot_len_26 : (_eq_7 ? slot_len_26 : (_eq_9 ? (_not_9 ? slot_len_26 : (_or_2 ? (_not_1 ? (_eq_49 ? child_len : slot_len_26) : slot_len_26) : slot_len_26)) : slot_len_26)))))));
+    slot_len_26 <= (_eq_0 ? slot_len_26 : (_eq_1 ? slot_len_26 : (_eq_4 ? slot_len_26 : (_eq_5 ? slot_len_26 : (_eq_6 ? slot_len_26 : (_eq_7 ? slot_len_26 : (_eq_9 ? (_not_7 ? slot_len_26 : (_or_2 ? (_not_1 ? (_eq_49 ? child_len : slot_len_26) : slot_len_26) : slot_len_26)) : slot_len_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_27 <= (_eq_0 ? slot_len_27 : (_eq_1 ? slot_len_27 : (_eq_4 ? slot_len_27 : (_eq_5 ? slot_len_27 : (_eq_6 ? slot_len_27 : (_eq_7 ? slot_len_27 : (_eq_9 ? (_not_9 ? slot_len_27 : (_or_2 ? (_not_1 ? (_eq_50 ? child_len : slot_len_27) : slot_len_27) : slot_len_27)) : slot_len_27)))))));
+    slot_len_27 <= (_eq_0 ? slot_len_27 : (_eq_1 ? slot_len_27 : (_eq_4 ? slot_len_27 : (_eq_5 ? slot_len_27 : (_eq_6 ? slot_len_27 : (_eq_7 ? slot_len_27 : (_eq_9 ? (_not_7 ? slot_len_27 : (_or_2 ? (_not_1 ? (_eq_50 ? child_len : slot_len_27) : slot_len_27) : slot_len_27)) : slot_len_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_28 <= (_eq_0 ? slot_len_28 : (_eq_1 ? slot_len_28 : (_eq_4 ? slot_len_28 : (_eq_5 ? slot_len_28 : (_eq_6 ? slot_len_28 : (_eq_7 ? slot_len_28 : (_eq_9 ? (_not_9 ? slot_len_28 : (_or_2 ? (_not_1 ? (_eq_51 ? child_len : slot_len_28) : slot_len_28) : slot_len_28)) : slot_len_28)))))));
+    slot_len_28 <= (_eq_0 ? slot_len_28 : (_eq_1 ? slot_len_28 : (_eq_4 ? slot_len_28 : (_eq_5 ? slot_len_28 : (_eq_6 ? slot_len_28 : (_eq_7 ? slot_len_28 : (_eq_9 ? (_not_7 ? slot_len_28 : (_or_2 ? (_not_1 ? (_eq_51 ? child_len : slot_len_28) : slot_len_28) : slot_len_28)) : slot_len_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_29 <= (_eq_0 ? slot_len_29 : (_eq_1 ? slot_len_29 : (_eq_4 ? slot_len_29 : (_eq_5 ? slot_len_29 : (_eq_6 ? slot_len_29 : (_eq_7 ? slot_len_29 : (_eq_9 ? (_not_9 ? slot_len_29 : (_or_2 ? (_not_1 ? (_eq_52 ? child_len : slot_len_29) : slot_len_29) : slot_len_29)) : slot_len_29)))))));
+    slot_len_29 <= (_eq_0 ? slot_len_29 : (_eq_1 ? slot_len_29 : (_eq_4 ? slot_len_29 : (_eq_5 ? slot_len_29 : (_eq_6 ? slot_len_29 : (_eq_7 ? slot_len_29 : (_eq_9 ? (_not_7 ? slot_len_29 : (_or_2 ? (_not_1 ? (_eq_52 ? child_len : slot_len_29) : slot_len_29) : slot_len_29)) : slot_len_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_30 <= (_eq_0 ? slot_len_30 : (_eq_1 ? slot_len_30 : (_eq_4 ? slot_len_30 : (_eq_5 ? slot_len_30 : (_eq_6 ? slot_len_30 : (_eq_7 ? slot_len_30 : (_eq_9 ? (_not_9 ? slot_len_30 : (_or_2 ? (_not_1 ? (_eq_53 ? child_len : slot_len_30) : slot_len_30) : slot_len_30)) : slot_len_30)))))));
+    slot_len_30 <= (_eq_0 ? slot_len_30 : (_eq_1 ? slot_len_30 : (_eq_4 ? slot_len_30 : (_eq_5 ? slot_len_30 : (_eq_6 ? slot_len_30 : (_eq_7 ? slot_len_30 : (_eq_9 ? (_not_7 ? slot_len_30 : (_or_2 ? (_not_1 ? (_eq_53 ? child_len : slot_len_30) : slot_len_30) : slot_len_30)) : slot_len_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_31 <= (_eq_0 ? slot_len_31 : (_eq_1 ? slot_len_31 : (_eq_4 ? slot_len_31 : (_eq_5 ? slot_len_31 : (_eq_6 ? slot_len_31 : (_eq_7 ? slot_len_31 : (_eq_9 ? (_not_9 ? slot_len_31 : (_or_2 ? (_not_1 ? (_eq_54 ? child_len : slot_len_31) : slot_len_31) : slot_len_31)) : slot_len_31)))))));
+    slot_len_31 <= (_eq_0 ? slot_len_31 : (_eq_1 ? slot_len_31 : (_eq_4 ? slot_len_31 : (_eq_5 ? slot_len_31 : (_eq_6 ? slot_len_31 : (_eq_7 ? slot_len_31 : (_eq_9 ? (_not_7 ? slot_len_31 : (_or_2 ? (_not_1 ? (_eq_54 ? child_len : slot_len_31) : slot_len_31) : slot_len_31)) : slot_len_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_6 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_9 ? (_not_9 ? slot_parent_0 : (_or_2 ? (_not_1 ? (_eq_55 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0)) : slot_parent_0)))))));
+    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_6 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_9 ? (_not_7 ? slot_parent_0 : (_or_2 ? (_not_1 ? (_eq_55 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0)) : slot_parent_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_6 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_9 ? (_not_9 ? slot_parent_1 : (_or_2 ? (_not_1 ? (_eq_56 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1)) : slot_parent_1)))))));
+    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_6 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_9 ? (_not_7 ? slot_parent_1 : (_or_2 ? (_not_1 ? (_eq_56 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1)) : slot_parent_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_6 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_9 ? (_not_9 ? slot_parent_2 : (_or_2 ? (_not_1 ? (_eq_57 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2)) : slot_parent_2)))))));
+    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_6 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_9 ? (_not_7 ? slot_parent_2 : (_or_2 ? (_not_1 ? (_eq_57 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2)) : slot_parent_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_6 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_9 ? (_not_9 ? slot_parent_3 : (_or_2 ? (_not_1 ? (_eq_58 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3)) : slot_parent_3)))))));
+    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_6 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_9 ? (_not_7 ? slot_parent_3 : (_or_2 ? (_not_1 ? (_eq_58 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3)) : slot_parent_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_6 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_9 ? (_not_9 ? slot_parent_4 : (_or_2 ? (_not_1 ? (_eq_59 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4)) : slot_parent_4)))))));
+    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_6 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_9 ? (_not_7 ? slot_parent_4 : (_or_2 ? (_not_1 ? (_eq_59 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4)) : slot_parent_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_6 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_9 ? (_not_9 ? slot_parent_5 : (_or_2 ? (_not_1 ? (_eq_60 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5)) : slot_parent_5)))))));
+    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_6 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_9 ? (_not_7 ? slot_parent_5 : (_or_2 ? (_not_1 ? (_eq_60 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5)) : slot_parent_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_6 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_9 ? (_not_9 ? slot_parent_6 : (_or_2 ? (_not_1 ? (_eq_61 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6)) : slot_parent_6)))))));
+    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_6 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_9 ? (_not_7 ? slot_parent_6 : (_or_2 ? (_not_1 ? (_eq_61 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6)) : slot_parent_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_6 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_9 ? (_not_9 ? slot_parent_7 : (_or_2 ? (_not_1 ? (_eq_62 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7)) : slot_parent_7)))))));
+    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_6 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_9 ? (_not_7 ? slot_parent_7 : (_or_2 ? (_not_1 ? (_eq_62 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7)) : slot_parent_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_6 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_9 ? (_not_9 ? slot_parent_8 : (_or_2 ? (_not_1 ? (_eq_63 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8)) : slot_parent_8)))))));
+    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_6 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_9 ? (_not_7 ? slot_parent_8 : (_or_2 ? (_not_1 ? (_eq_63 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8)) : slot_parent_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_6 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_9 ? (_not_9 ? slot_parent_9 : (_or_2 ? (_not_1 ? (_eq_64 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9)) : slot_parent_9)))))));
+    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_6 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_9 ? (_not_7 ? slot_parent_9 : (_or_2 ? (_not_1 ? (_eq_64 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9)) : slot_parent_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_6 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_9 ? (_not_9 ? slot_parent_10 : (_or_2 ? (_not_1 ? (_eq_65 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10)) : slot_parent_10)))))));
+    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_6 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_9 ? (_not_7 ? slot_parent_10 : (_or_2 ? (_not_1 ? (_eq_65 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10)) : slot_parent_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_6 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_9 ? (_not_9 ? slot_parent_11 : (_or_2 ? (_not_1 ? (_eq_66 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11)) : slot_parent_11)))))));
+    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_6 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_9 ? (_not_7 ? slot_parent_11 : (_or_2 ? (_not_1 ? (_eq_66 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11)) : slot_parent_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_6 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_9 ? (_not_9 ? slot_parent_12 : (_or_2 ? (_not_1 ? (_eq_67 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12)) : slot_parent_12)))))));
+    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_6 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_9 ? (_not_7 ? slot_parent_12 : (_or_2 ? (_not_1 ? (_eq_67 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12)) : slot_parent_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_6 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_9 ? (_not_9 ? slot_parent_13 : (_or_2 ? (_not_1 ? (_eq_68 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13)) : slot_parent_13)))))));
+    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_6 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_9 ? (_not_7 ? slot_parent_13 : (_or_2 ? (_not_1 ? (_eq_68 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13)) : slot_parent_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_6 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_9 ? (_not_9 ? slot_parent_14 : (_or_2 ? (_not_1 ? (_eq_69 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14)) : slot_parent_14)))))));
+    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_6 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_9 ? (_not_7 ? slot_parent_14 : (_or_2 ? (_not_1 ? (_eq_69 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14)) : slot_parent_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_6 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_9 ? (_not_9 ? slot_parent_15 : (_or_2 ? (_not_1 ? (_eq_70 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15)) : slot_parent_15)))))));
+    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_6 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_9 ? (_not_7 ? slot_parent_15 : (_or_2 ? (_not_1 ? (_eq_70 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15)) : slot_parent_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_6 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_9 ? (_not_9 ? slot_parent_16 : (_or_2 ? (_not_1 ? (_eq_71 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16)) : slot_parent_16)))))));
+    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_6 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_9 ? (_not_7 ? slot_parent_16 : (_or_2 ? (_not_1 ? (_eq_71 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16)) : slot_parent_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_6 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_9 ? (_not_9 ? slot_parent_17 : (_or_2 ? (_not_1 ? (_eq_72 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17)) : slot_parent_17)))))));
+    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_6 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_9 ? (_not_7 ? slot_parent_17 : (_or_2 ? (_not_1 ? (_eq_72 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17)) : slot_parent_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_6 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_9 ? (_not_9 ? slot_parent_18 : (_or_2 ? (_not_1 ? (_eq_73 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18)) : slot_parent_18)))))));
+    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_6 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_9 ? (_not_7 ? slot_parent_18 : (_or_2 ? (_not_1 ? (_eq_73 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18)) : slot_parent_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_6 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_9 ? (_not_9 ? slot_parent_19 : (_or_2 ? (_not_1 ? (_eq_74 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19)) : slot_parent_19)))))));
+    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_6 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_9 ? (_not_7 ? slot_parent_19 : (_or_2 ? (_not_1 ? (_eq_74 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19)) : slot_parent_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_6 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_9 ? (_not_9 ? slot_parent_20 : (_or_2 ? (_not_1 ? (_eq_75 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20)) : slot_parent_20)))))));
+    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_6 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_9 ? (_not_7 ? slot_parent_20 : (_or_2 ? (_not_1 ? (_eq_75 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20)) : slot_parent_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_6 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_9 ? (_not_9 ? slot_parent_21 : (_or_2 ? (_not_1 ? (_eq_76 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21)) : slot_parent_21)))))));
+    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_6 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_9 ? (_not_7 ? slot_parent_21 : (_or_2 ? (_not_1 ? (_eq_76 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21)) : slot_parent_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_6 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_9 ? (_not_9 ? slot_parent_22 : (_or_2 ? (_not_1 ? (_eq_77 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22)) : slot_parent_22)))))));
+    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_6 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_9 ? (_not_7 ? slot_parent_22 : (_or_2 ? (_not_1 ? (_eq_77 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22)) : slot_parent_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_6 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_9 ? (_not_9 ? slot_parent_23 : (_or_2 ? (_not_1 ? (_eq_78 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23)) : slot_parent_23)))))));
+    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_6 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_9 ? (_not_7 ? slot_parent_23 : (_or_2 ? (_not_1 ? (_eq_78 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23)) : slot_parent_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_6 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_9 ? (_not_9 ? slot_parent_24 : (_or_2 ? (_not_1 ? (_eq_79 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24)) : slot_parent_24)))))));
+    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_6 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_9 ? (_not_7 ? slot_parent_24 : (_or_2 ? (_not_1 ? (_eq_79 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24)) : slot_parent_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_6 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_9 ? (_not_9 ? slot_parent_25 : (_or_2 ? (_not_1 ? (_eq_80 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25)) : slot_parent_25)))))));
+    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_6 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_9 ? (_not_7 ? slot_parent_25 : (_or_2 ? (_not_1 ? (_eq_80 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25)) : slot_parent_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_6 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_9 ? (_not_9 ? slot_parent_26 : (_or_2 ? (_not_1 ? (_eq_81 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26)) : slot_parent_26)))))));
+    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_6 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_9 ? (_not_7 ? slot_parent_26 : (_or_2 ? (_not_1 ? (_eq_81 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26)) : slot_parent_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_6 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_9 ? (_not_9 ? slot_parent_27 : (_or_2 ? (_not_1 ? (_eq_82 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27)) : slot_parent_27)))))));
+    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_6 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_9 ? (_not_7 ? slot_parent_27 : (_or_2 ? (_not_1 ? (_eq_82 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27)) : slot_parent_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_6 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_9 ? (_not_9 ? slot_parent_28 : (_or_2 ? (_not_1 ? (_eq_83 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28)) : slot_parent_28)))))));
+    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_6 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_9 ? (_not_7 ? slot_parent_28 : (_or_2 ? (_not_1 ? (_eq_83 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28)) : slot_parent_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_6 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_9 ? (_not_9 ? slot_parent_29 : (_or_2 ? (_not_1 ? (_eq_84 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29)) : slot_parent_29)))))));
+    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_6 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_9 ? (_not_7 ? slot_parent_29 : (_or_2 ? (_not_1 ? (_eq_84 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29)) : slot_parent_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_6 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_9 ? (_not_9 ? slot_parent_30 : (_or_2 ? (_not_1 ? (_eq_85 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30)) : slot_parent_30)))))));
+    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_6 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_9 ? (_not_7 ? slot_parent_30 : (_or_2 ? (_not_1 ? (_eq_85 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30)) : slot_parent_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_6 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_9 ? (_not_9 ? slot_parent_31 : (_or_2 ? (_not_1 ? (_eq_86 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31)) : slot_parent_31)))))));
+    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_6 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_9 ? (_not_7 ? slot_parent_31 : (_or_2 ? (_not_1 ? (_eq_86 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31)) : slot_parent_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_6 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_9 ? (_not_9 ? slot_digit_0 : (_or_2 ? (_not_1 ? (_eq_87 ? _bits_5 : slot_digit_0) : slot_digit_0) : slot_digit_0)) : slot_digit_0)))))));
+    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_6 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_9 ? (_not_7 ? slot_digit_0 : (_or_2 ? (_not_1 ? (_eq_87 ? _bits_5 : slot_digit_0) : slot_digit_0) : slot_digit_0)) : slot_digit_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_6 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_9 ? (_not_9 ? slot_digit_1 : (_or_2 ? (_not_1 ? (_eq_88 ? _bits_5 : slot_digit_1) : slot_digit_1) : slot_digit_1)) : slot_digit_1)))))));
+    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_6 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_9 ? (_not_7 ? slot_digit_1 : (_or_2 ? (_not_1 ? (_eq_88 ? _bits_5 : slot_digit_1) : slot_digit_1) : slot_digit_1)) : slot_digit_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_6 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_9 ? (_not_9 ? slot_digit_2 : (_or_2 ? (_not_1 ? (_eq_89 ? _bits_5 : slot_digit_2) : slot_digit_2) : slot_digit_2)) : slot_digit_2)))))));
+    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_6 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_9 ? (_not_7 ? slot_digit_2 : (_or_2 ? (_not_1 ? (_eq_89 ? _bits_5 : slot_digit_2) : slot_digit_2) : slot_digit_2)) : slot_digit_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_6 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_9 ? (_not_9 ? slot_digit_3 : (_or_2 ? (_not_1 ? (_eq_90 ? _bits_5 : slot_digit_3) : slot_digit_3) : slot_digit_3)) : slot_digit_3)))))));
+    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_6 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_9 ? (_not_7 ? slot_digit_3 : (_or_2 ? (_not_1 ? (_eq_90 ? _bits_5 : slot_digit_3) : slot_digit_3) : slot_digit_3)) : slot_digit_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_6 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_9 ? (_not_9 ? slot_digit_4 : (_or_2 ? (_not_1 ? (_eq_91 ? _bits_5 : slot_digit_4) : slot_digit_4) : slot_digit_4)) : slot_digit_4)))))));
+    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_6 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_9 ? (_not_7 ? slot_digit_4 : (_or_2 ? (_not_1 ? (_eq_91 ? _bits_5 : slot_digit_4) : slot_digit_4) : slot_digit_4)) : slot_digit_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_6 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_9 ? (_not_9 ? slot_digit_5 : (_or_2 ? (_not_1 ? (_eq_92 ? _bits_5 : slot_digit_5) : slot_digit_5) : slot_digit_5)) : slot_digit_5)))))));
+    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_6 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_9 ? (_not_7 ? slot_digit_5 : (_or_2 ? (_not_1 ? (_eq_92 ? _bits_5 : slot_digit_5) : slot_digit_5) : slot_digit_5)) : slot_digit_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_6 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_9 ? (_not_9 ? slot_digit_6 : (_or_2 ? (_not_1 ? (_eq_93 ? _bits_5 : slot_digit_6) : slot_digit_6) : slot_digit_6)) : slot_digit_6)))))));
+    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_6 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_9 ? (_not_7 ? slot_digit_6 : (_or_2 ? (_not_1 ? (_eq_93 ? _bits_5 : slot_digit_6) : slot_digit_6) : slot_digit_6)) : slot_digit_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_6 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_9 ? (_not_9 ? slot_digit_7 : (_or_2 ? (_not_1 ? (_eq_94 ? _bits_5 : slot_digit_7) : slot_digit_7) : slot_digit_7)) : slot_digit_7)))))));
+    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_6 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_9 ? (_not_7 ? slot_digit_7 : (_or_2 ? (_not_1 ? (_eq_94 ? _bits_5 : slot_digit_7) : slot_digit_7) : slot_digit_7)) : slot_digit_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_6 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_9 ? (_not_9 ? slot_digit_8 : (_or_2 ? (_not_1 ? (_eq_95 ? _bits_5 : slot_digit_8) : slot_digit_8) : slot_digit_8)) : slot_digit_8)))))));
+    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_6 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_9 ? (_not_7 ? slot_digit_8 : (_or_2 ? (_not_1 ? (_eq_95 ? _bits_5 : slot_digit_8) : slot_digit_8) : slot_digit_8)) : slot_digit_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_6 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_9 ? (_not_9 ? slot_digit_9 : (_or_2 ? (_not_1 ? (_eq_96 ? _bits_5 : slot_digit_9) : slot_digit_9) : slot_digit_9)) : slot_digit_9)))))));
+    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_6 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_9 ? (_not_7 ? slot_digit_9 : (_or_2 ? (_not_1 ? (_eq_96 ? _bits_5 : slot_digit_9) : slot_digit_9) : slot_digit_9)) : slot_digit_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_6 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_9 ? (_not_9 ? slot_digit_10 : (_or_2 ? (_not_1 ? (_eq_97 ? _bits_5 : slot_digit_10) : slot_digit_10) : slot_digit_10)) : slot_digit_10)))))));
+    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_6 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_9 ? (_not_7 ? slot_digit_10 : (_or_2 ? (_not_1 ? (_eq_97 ? _bits_5 : slot_digit_10) : slot_digit_10) : slot_digit_10)) : slot_digit_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_6 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_9 ? (_not_9 ? slot_digit_11 : (_or_2 ? (_not_1 ? (_eq_98 ? _bits_5 : slot_digit_11) : slot_digit_11) : slot_digit_11)) : slot_digit_11)))))));
+    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_6 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_9 ? (_not_7 ? slot_digit_11 : (_or_2 ? (_not_1 ? (_eq_98 ? _bits_5 : slot_digit_11) : slot_digit_11) : slot_digit_11)) : slot_digit_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_6 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_9 ? (_not_9 ? slot_digit_12 : (_or_2 ? (_not_1 ? (_eq_99 ? _bits_5 : slot_digit_12) : slot_digit_12) : slot_digit_12)) : slot_digit_12)))))));
+    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_6 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_9 ? (_not_7 ? slot_digit_12 : (_or_2 ? (_not_1 ? (_eq_99 ? _bits_5 : slot_digit_12) : slot_digit_12) : slot_digit_12)) : slot_digit_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_6 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_9 ? (_not_9 ? slot_digit_13 : (_or_2 ? (_not_1 ? (_eq_100 ? _bits_5 : slot_digit_13) : slot_digit_13) : slot_digit_13)) : slot_digit_13)))))));
+    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_6 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_9 ? (_not_7 ? slot_digit_13 : (_or_2 ? (_not_1 ? (_eq_100 ? _bits_5 : slot_digit_13) : slot_digit_13) : slot_digit_13)) : slot_digit_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_6 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_9 ? (_not_9 ? slot_digit_14 : (_or_2 ? (_not_1 ? (_eq_101 ? _bits_5 : slot_digit_14) : slot_digit_14) : slot_digit_14)) : slot_digit_14)))))));
+    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_6 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_9 ? (_not_7 ? slot_digit_14 : (_or_2 ? (_not_1 ? (_eq_101 ? _bits_5 : slot_digit_14) : slot_digit_14) : slot_digit_14)) : slot_digit_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_6 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_9 ? (_not_9 ? slot_digit_15 : (_or_2 ? (_not_1 ? (_eq_102 ? _bits_5 : slot_digit_15) : slot_digit_15) : slot_digit_15)) : slot_digit_15)))))));
+    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_6 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_9 ? (_not_7 ? slot_digit_15 : (_or_2 ? (_not_1 ? (_eq_102 ? _bits_5 : slot_digit_15) : slot_digit_15) : slot_digit_15)) : slot_digit_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_6 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_9 ? (_not_9 ? slot_digit_16 : (_or_2 ? (_not_1 ? (_eq_103 ? _bits_5 : slot_digit_16) : slot_digit_16) : slot_digit_16)) : slot_digit_16)))))));
+    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_6 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_9 ? (_not_7 ? slot_digit_16 : (_or_2 ? (_not_1 ? (_eq_103 ? _bits_5 : slot_digit_16) : slot_digit_16) : slot_digit_16)) : slot_digit_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_6 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_9 ? (_not_9 ? slot_digit_17 : (_or_2 ? (_not_1 ? (_eq_104 ? _bits_5 : slot_digit_17) : slot_digit_17) : slot_digit_17)) : slot_digit_17)))))));
+    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_6 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_9 ? (_not_7 ? slot_digit_17 : (_or_2 ? (_not_1 ? (_eq_104 ? _bits_5 : slot_digit_17) : slot_digit_17) : slot_digit_17)) : slot_digit_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_6 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_9 ? (_not_9 ? slot_digit_18 : (_or_2 ? (_not_1 ? (_eq_105 ? _bits_5 : slot_digit_18) : slot_digit_18) : slot_digit_18)) : slot_digit_18)))))));
+    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_6 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_9 ? (_not_7 ? slot_digit_18 : (_or_2 ? (_not_1 ? (_eq_105 ? _bits_5 : slot_digit_18) : slot_digit_18) : slot_digit_18)) : slot_digit_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_6 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_9 ? (_not_9 ? slot_digit_19 : (_or_2 ? (_not_1 ? (_eq_106 ? _bits_5 : slot_digit_19) : slot_digit_19) : slot_digit_19)) : slot_digit_19)))))));
+    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_6 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_9 ? (_not_7 ? slot_digit_19 : (_or_2 ? (_not_1 ? (_eq_106 ? _bits_5 : slot_digit_19) : slot_digit_19) : slot_digit_19)) : slot_digit_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_6 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_9 ? (_not_9 ? slot_digit_20 : (_or_2 ? (_not_1 ? (_eq_107 ? _bits_5 : slot_digit_20) : slot_digit_20) : slot_digit_20)) : slot_digit_20)))))));
+    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_6 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_9 ? (_not_7 ? slot_digit_20 : (_or_2 ? (_not_1 ? (_eq_107 ? _bits_5 : slot_digit_20) : slot_digit_20) : slot_digit_20)) : slot_digit_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_6 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_9 ? (_not_9 ? slot_digit_21 : (_or_2 ? (_not_1 ? (_eq_108 ? _bits_5 : slot_digit_21) : slot_digit_21) : slot_digit_21)) : slot_digit_21)))))));
+    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_6 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_9 ? (_not_7 ? slot_digit_21 : (_or_2 ? (_not_1 ? (_eq_108 ? _bits_5 : slot_digit_21) : slot_digit_21) : slot_digit_21)) : slot_digit_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_6 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_9 ? (_not_9 ? slot_digit_22 : (_or_2 ? (_not_1 ? (_eq_109 ? _bits_5 : slot_digit_22) : slot_digit_22) : slot_digit_22)) : slot_digit_22)))))));
+    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_6 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_9 ? (_not_7 ? slot_digit_22 : (_or_2 ? (_not_1 ? (_eq_109 ? _bits_5 : slot_digit_22) : slot_digit_22) : slot_digit_22)) : slot_digit_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_6 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_9 ? (_not_9 ? slot_digit_23 : (_or_2 ? (_not_1 ? (_eq_110 ? _bits_5 : slot_digit_23) : slot_digit_23) : slot_digit_23)) : slot_digit_23)))))));
+    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_6 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_9 ? (_not_7 ? slot_digit_23 : (_or_2 ? (_not_1 ? (_eq_110 ? _bits_5 : slot_digit_23) : slot_digit_23) : slot_digit_23)) : slot_digit_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_6 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_9 ? (_not_9 ? slot_digit_24 : (_or_2 ? (_not_1 ? (_eq_111 ? _bits_5 : slot_digit_24) : slot_digit_24) : slot_digit_24)) : slot_digit_24)))))));
+    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_6 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_9 ? (_not_7 ? slot_digit_24 : (_or_2 ? (_not_1 ? (_eq_111 ? _bits_5 : slot_digit_24) : slot_digit_24) : slot_digit_24)) : slot_digit_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_6 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_9 ? (_not_9 ? slot_digit_25 : (_or_2 ? (_not_1 ? (_eq_112 ? _bits_5 : slot_digit_25) : slot_digit_25) : slot_digit_25)) : slot_digit_25)))))));
+    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_6 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_9 ? (_not_7 ? slot_digit_25 : (_or_2 ? (_not_1 ? (_eq_112 ? _bits_5 : slot_digit_25) : slot_digit_25) : slot_digit_25)) : slot_digit_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_6 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_9 ? (_not_9 ? slot_digit_26 : (_or_2 ? (_not_1 ? (_eq_113 ? _bits_5 : slot_digit_26) : slot_digit_26) : slot_digit_26)) : slot_digit_26)))))));
+    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_6 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_9 ? (_not_7 ? slot_digit_26 : (_or_2 ? (_not_1 ? (_eq_113 ? _bits_5 : slot_digit_26) : slot_digit_26) : slot_digit_26)) : slot_digit_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_6 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_9 ? (_not_9 ? slot_digit_27 : (_or_2 ? (_not_1 ? (_eq_114 ? _bits_5 : slot_digit_27) : slot_digit_27) : slot_digit_27)) : slot_digit_27)))))));
+    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_6 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_9 ? (_not_7 ? slot_digit_27 : (_or_2 ? (_not_1 ? (_eq_114 ? _bits_5 : slot_digit_27) : slot_digit_27) : slot_digit_27)) : slot_digit_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_6 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_9 ? (_not_9 ? slot_digit_28 : (_or_2 ? (_not_1 ? (_eq_115 ? _bits_5 : slot_digit_28) : slot_digit_28) : slot_digit_28)) : slot_digit_28)))))));
+    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_6 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_9 ? (_not_7 ? slot_digit_28 : (_or_2 ? (_not_1 ? (_eq_115 ? _bits_5 : slot_digit_28) : slot_digit_28) : slot_digit_28)) : slot_digit_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_6 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_9 ? (_not_9 ? slot_digit_29 : (_or_2 ? (_not_1 ? (_eq_116 ? _bits_5 : slot_digit_29) : slot_digit_29) : slot_digit_29)) : slot_digit_29)))))));
+    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_6 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_9 ? (_not_7 ? slot_digit_29 : (_or_2 ? (_not_1 ? (_eq_116 ? _bits_5 : slot_digit_29) : slot_digit_29) : slot_digit_29)) : slot_digit_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_6 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_9 ? (_not_9 ? slot_digit_30 : (_or_2 ? (_not_1 ? (_eq_117 ? _bits_5 : slot_digit_30) : slot_digit_30) : slot_digit_30)) : slot_digit_30)))))));
+    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_6 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_9 ? (_not_7 ? slot_digit_30 : (_or_2 ? (_not_1 ? (_eq_117 ? _bits_5 : slot_digit_30) : slot_digit_30) : slot_digit_30)) : slot_digit_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_6 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_9 ? (_not_9 ? slot_digit_31 : (_or_2 ? (_not_1 ? (_eq_118 ? _bits_5 : slot_digit_31) : slot_digit_31) : slot_digit_31)) : slot_digit_31)))))));
+    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_6 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_9 ? (_not_7 ? slot_digit_31 : (_or_2 ? (_not_1 ? (_eq_118 ? _bits_5 : slot_digit_31) : slot_digit_31) : slot_digit_31)) : slot_digit_31)))))));
   end
 
   always @(posedge clock) begin
@@ -2661,7 +2664,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_6 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_15 ? (_not_13 ? (_or_r_2 ? next_merge : _bits_29) : next_merge) : next_merge))))))))))));
+      next_merge <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_6 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_15 ? (_not_11 ? (_or_r_2 ? next_merge : _bits_29) : next_merge) : next_merge))))))))))));
     end
   end
 
@@ -2669,7 +2672,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_lo <= 32'd0;
     end else begin
-      until_merge_lo <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_30 : (commit_fire ? _bits_31 : until_merge_lo)) : (commit_fire ? _bits_31 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_13 ? (_not_11 ? (commit_fire ? _bits_31 : until_merge_lo) : (_or_3 ? _bits_34 : (commit_fire ? _bits_31 : until_merge_lo))) : (commit_fire ? _bits_31 : until_merge_lo))))))))))));
+      until_merge_lo <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_30 : (commit_fire ? _bits_31 : until_merge_lo)) : (commit_fire ? _bits_31 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_31 : until_merge_lo) : (_or_3 ? _bits_34 : (commit_fire ? _bits_31 : until_merge_lo))) : (commit_fire ? _bits_31 : until_merge_lo))))))))))));
     end
   end
 
@@ -2677,7 +2680,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_hi <= 32'd0;
     end else begin
-      until_merge_hi <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_35 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_6 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_9 ? _sub_3 : (_eq_10 ? _sub_3 : (_eq_11 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? (_not_11 ? _sub_3 : (_or_3 ? _bits_36 : _sub_3)) : _sub_3)))))))))));
+      until_merge_hi <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_35 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_6 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_9 ? _sub_3 : (_eq_10 ? _sub_3 : (_eq_11 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? (_not_9 ? _sub_3 : (_or_3 ? _bits_36 : _sub_3)) : _sub_3)))))))))));
     end
   end
 
@@ -2685,7 +2688,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_carry <= 1'd0;
     end else begin
-      until_merge_carry <= (_eq_0 ? (_not_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_37 : 1'd0)) : (commit_fire ? _bits_37 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_13 ? (_not_11 ? (commit_fire ? _bits_37 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_37 : 1'd0))) : (commit_fire ? _bits_37 : 1'd0))))))))))));
+      until_merge_carry <= (_eq_0 ? (_not_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_37 : 1'd0)) : (commit_fire ? _bits_37 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_37 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_37 : 1'd0))) : (commit_fire ? _bits_37 : 1'd0))))))))))));
     end
   end
 
@@ -2693,7 +2696,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       schedule_exhausted <= 1'd0;
     end else begin
-      schedule_exhausted <= (_eq_0 ? schedule_exhausted : (_eq_1 ? schedule_exhausted : (_eq_4 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_6 ? schedule_exhausted : (_eq_7 ? schedule_exhausted : (_eq_9 ? schedule_exhausted : (_eq_10 ? schedule_exhausted : (_eq_11 ? schedule_exhausted : (_eq_12 ? schedule_exhausted : (_eq_13 ? schedule_exhausted : (_eq_15 ? (_not_13 ? (_or_r_2 ? 1'd1 : schedule_exhausted) : schedule_exhausted) : (_eq_16 ? schedule_exhausted : (_eq_18 ? schedule_exhausted : (_eq_19 ? schedule_exhausted : (_eq_20 ? 1'd0 : schedule_exhausted))))))))))))))));
+      schedule_exhausted <= (_eq_0 ? schedule_exhausted : (_eq_1 ? schedule_exhausted : (_eq_4 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_6 ? schedule_exhausted : (_eq_7 ? schedule_exhausted : (_eq_9 ? schedule_exhausted : (_eq_10 ? schedule_exhausted : (_eq_11 ? schedule_exhausted : (_eq_12 ? schedule_exhausted : (_eq_13 ? schedule_exhausted : (_eq_15 ? (_not_11 ? (_or_r_2 ? 1'd1 : schedule_exhausted) : schedule_exhausted) : (_eq_16 ? schedule_exhausted : (_eq_18 ? schedule_exhausted : (_eq_19 ? schedule_exhausted : (_eq_20 ? 1'd0 : schedule_exhausted))))))))))))))));
     end
   end
 
@@ -2745,7 +2748,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       early_done <= 1'd0;
     end else begin
-      early_done <= (_eq_0 ? early_done : (_eq_1 ? early_done : (_eq_4 ? early_done : (_eq_5 ? (_ne_0 ? early_done : (split_req ? 1'd0 : early_done)) : (_eq_6 ? early_done : (_eq_7 ? (_not_7 ? early_done : (split_fits ? early_done : (_not_8 ? 1'd1 : early_done))) : early_done))))));
+      early_done <= (_eq_0 ? early_done : (_eq_1 ? early_done : (_eq_4 ? early_done : (_eq_5 ? (_ne_0 ? early_done : (split_req ? 1'd0 : early_done)) : (_eq_6 ? early_done : (_eq_7 ? (_not_5 ? early_done : (split_fits ? early_done : (_not_6 ? 1'd1 : early_done))) : early_done))))));
     end
   end
 
@@ -2753,7 +2756,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (_eq_0 ? early_batch : (_eq_1 ? early_batch : (_eq_4 ? early_batch : (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_6 ? early_batch : (_eq_7 ? (_not_7 ? early_batch : (split_fits ? early_batch : (_not_8 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (_eq_9 ? (_not_9 ? early_batch : (_or_2 ? early_batch : (merge_due ? 1'd0 : early_batch))) : early_batch)))))));
+      early_batch <= (_eq_0 ? early_batch : (_eq_1 ? early_batch : (_eq_4 ? early_batch : (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_6 ? early_batch : (_eq_7 ? (_not_5 ? early_batch : (split_fits ? early_batch : (_not_6 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (_eq_9 ? (_not_7 ? early_batch : (_or_2 ? early_batch : (merge_due ? 1'd0 : early_batch))) : early_batch)))))));
     end
   end
 
@@ -2782,7 +2785,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_6 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_11 : present_children) : present_children)) : (_eq_7 ? present_children : (_eq_9 ? (_not_9 ? present_children : (_or_2 ? (_not_1 ? _or_12 : present_children) : present_children)) : present_children)))))));
+    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_6 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_11 : present_children) : present_children)) : (_eq_7 ? present_children : (_eq_9 ? (_not_7 ? present_children : (_or_2 ? (_not_1 ? _or_12 : present_children) : present_children)) : present_children)))))));
   end
 
   always @(posedge clock) begin
@@ -2793,7 +2796,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       parent_pick_ready <= 1'd0;
     end else begin
-      parent_pick_ready <= _not_64;
+      parent_pick_ready <= _not_65;
     end
   end
 
@@ -2821,7 +2824,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_pick_ready <= 1'd0;
     end else begin
-      slot_pick_ready <= _not_98;
+      slot_pick_ready <= _not_99;
     end
   end
 
@@ -2829,7 +2832,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 32'd0;
     end else begin
-      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_6 ? (kids_fresh ? kids_vector : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (_eq_7 ? (_not_7 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (split_fits ? _not_100 : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? kids_vector : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))))))))));
+      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_6 ? (kids_fresh ? kids_vector : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (_eq_7 ? (_not_5 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (split_fits ? _not_101 : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? kids_vector : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))))))))));
     end
   end
 
@@ -2849,7 +2852,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       level_fresh <= 1'd0;
     end else begin
-      level_fresh <= (_eq_0 ? level_fresh : (_eq_1 ? level_fresh : (_eq_4 ? level_fresh : (_eq_5 ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (_eq_6 ? level_fresh : (_eq_7 ? (_not_7 ? level_fresh : (split_fits ? level_fresh : (_not_8 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (_eq_9 ? (_not_9 ? level_fresh : (_or_2 ? level_fresh : (merge_due ? 1'd1 : level_fresh))) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? level_fresh : (_ne_1 ? 1'd1 : level_fresh)) : level_fresh)) : level_fresh))))))));
+      level_fresh <= (_eq_0 ? level_fresh : (_eq_1 ? level_fresh : (_eq_4 ? level_fresh : (_eq_5 ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (_eq_6 ? level_fresh : (_eq_7 ? (_not_5 ? level_fresh : (split_fits ? level_fresh : (_not_6 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (_eq_9 ? (_not_7 ? level_fresh : (_or_2 ? level_fresh : (merge_due ? 1'd1 : level_fresh))) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? level_fresh : (_ne_1 ? 1'd1 : level_fresh)) : level_fresh)) : level_fresh))))))));
     end
   end
 
@@ -2862,7 +2865,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_level <= (_eq_0 ? merge_level : (_eq_1 ? merge_level : (_eq_4 ? merge_level : (_eq_5 ? (_ne_0 ? merge_level : (split_req ? merge_level : 6'd30)) : (_eq_6 ? merge_level : (_eq_7 ? (_not_7 ? merge_level : (split_fits ? merge_level : (_not_8 ? 6'd30 : (merge_due ? 6'd30 : merge_level)))) : (_eq_9 ? (_not_9 ? merge_level : (_or_2 ? merge_level : (merge_due ? 6'd30 : merge_level))) : (_eq_10 ? (level_fresh ? merge_level : (parent_pick_ready ? (parent_pick_pick_found ? merge_level : (_ne_1 ? _sub_9 : merge_level)) : merge_level)) : merge_level))))))));
+    merge_level <= (_eq_0 ? merge_level : (_eq_1 ? merge_level : (_eq_4 ? merge_level : (_eq_5 ? (_ne_0 ? merge_level : (split_req ? merge_level : 6'd30)) : (_eq_6 ? merge_level : (_eq_7 ? (_not_5 ? merge_level : (split_fits ? merge_level : (_not_6 ? 6'd30 : (merge_due ? 6'd30 : merge_level)))) : (_eq_9 ? (_not_7 ? merge_level : (_or_2 ? merge_level : (merge_due ? 6'd30 : merge_level))) : (_eq_10 ? (level_fresh ? merge_level : (parent_pick_ready ? (parent_pick_pick_found ? merge_level : (_ne_1 ? _sub_9 : merge_level)) : merge_level)) : merge_level))))))));
   end
 
   always @(posedge clock) begin
@@ -2945,7 +2948,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       skip_valid <= 1'd0;
     end else begin
-      skip_valid <= (_eq_0 ? skip_valid : (_eq_1 ? skip_valid : (_eq_4 ? skip_valid : (_eq_5 ? skip_valid : (_eq_6 ? skip_valid : (_eq_7 ? skip_valid : (_eq_9 ? (_not_9 ? skip_valid : (_or_2 ? skip_valid : 1'd0)) : (_eq_10 ? (level_fresh ? skip_valid : (parent_pick_ready ? (parent_pick_pick_found ? skip_valid : (_ne_1 ? skip_valid : 1'd1)) : skip_valid)) : (_eq_11 ? skip_valid : (_eq_12 ? skip_valid : (_eq_13 ? skip_valid : (_eq_15 ? skip_valid : (_eq_16 ? skip_valid : (_eq_18 ? skip_valid : (_eq_19 ? skip_valid : (_eq_20 ? 1'd0 : skip_valid))))))))))))))));
+      skip_valid <= (_eq_0 ? skip_valid : (_eq_1 ? skip_valid : (_eq_4 ? skip_valid : (_eq_5 ? skip_valid : (_eq_6 ? skip_valid : (_eq_7 ? skip_valid : (_eq_9 ? (_not_7 ? skip_valid : (_or_2 ? skip_valid : 1'd0)) : (_eq_10 ? (level_fresh ? skip_valid : (parent_pick_ready ? (parent_pick_pick_found ? skip_valid : (_ne_1 ? skip_valid : 1'd1)) : skip_valid)) : (_eq_11 ? skip_valid : (_eq_12 ? skip_valid : (_eq_13 ? skip_valid : (_eq_15 ? skip_valid : (_eq_16 ? skip_valid : (_eq_18 ? skip_valid : (_eq_19 ? skip_valid : (_eq_20 ? 1'd0 : skip_valid))))))))))))))));
     end
   end
 
@@ -2961,7 +2964,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       batch_min_sum <= _fill_5;
     end else begin
-      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_1)) : (_eq_6 ? batch_min_sum : (_eq_7 ? (_not_7 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_8 ? _fill_2 : (merge_due ? _fill_3 : batch_min_sum)))) : (_eq_9 ? (_not_9 ? batch_min_sum : (_or_2 ? batch_min_sum : (merge_due ? _fill_4 : batch_min_sum))) : (_eq_10 ? batch_min_sum : (_eq_11 ? batch_min_sum : (_eq_12 ? (merge_settled ? (merge_verdict ? batch_min_sum : (_ne_36 ? (sum_below_batch_min ? merge_sum : batch_min_sum) : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
+      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_1)) : (_eq_6 ? batch_min_sum : (_eq_7 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_2 : (merge_due ? _fill_3 : batch_min_sum)))) : (_eq_9 ? (_not_7 ? batch_min_sum : (_or_2 ? batch_min_sum : (merge_due ? _fill_4 : batch_min_sum))) : (_eq_10 ? batch_min_sum : (_eq_11 ? batch_min_sum : (_eq_12 ? (merge_settled ? (merge_verdict ? batch_min_sum : (_ne_36 ? (sum_below_batch_min ? merge_sum : batch_min_sum) : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
     end
   end
 
@@ -2986,6 +2989,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
+    if (reset) begin
+      _reg_0 <= 1'd0;
+    end else begin
+      _reg_0 <= snapshot_frozen;
+    end
+  end
+
+  always @(posedge clock) begin
     to_merge_lo <= _sub_10;
   end
 
@@ -2999,17 +3010,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      _reg_0 <= 1'd0;
-    end else begin
-      _reg_0 <= _eq_14;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= _reg_0;
+      _reg_1 <= _eq_14;
     end
   end
 
@@ -3018,6 +3021,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       _reg_2 <= 1'd0;
     end else begin
       _reg_2 <= _reg_1;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      _reg_3 <= 1'd0;
+    end else begin
+      _reg_3 <= _reg_2;
     end
   end
 
@@ -3079,17 +3090,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      _reg_3 <= 1'd0;
+      _reg_4 <= 1'd0;
     end else begin
-      _reg_3 <= _eq_8;
+      _reg_4 <= _eq_8;
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      _reg_4 <= 1'd0;
+      _reg_5 <= 1'd0;
     end else begin
-      _reg_4 <= _reg_3;
+      _reg_5 <= _reg_4;
     end
   end
 
@@ -3202,14 +3213,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_6 && !_eq_7 && _eq_9 && !_not_9 && _or_2 && _not_1) begin
+    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_6 && !_eq_7 && _eq_9 && !_not_7 && _or_2 && _not_1) begin
       slot_prefix[slot_pick_pick_index] <= child_prefix;
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_151) begin
+    if (_not_152) begin
       undo_rdata_0 <= undo[_bits_198];
     end
   end
@@ -3242,52 +3253,52 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:279
-      $display("Assertion failed at RapController.java:279: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:281
+      $display("Assertion failed at RapController.java:281: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_186 && !io_selected_bits_found) begin // RapController.java:530
-      $display("Assertion failed at RapController.java:530: no node matched a key: the root must always match");
+    if (!reset && _and_186 && !io_selected_bits_found) begin // RapController.java:532
+      $display("Assertion failed at RapController.java:532: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:531
-      $display("Assertion failed at RapController.java:531: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:533
+      $display("Assertion failed at RapController.java:533: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_187) begin // RapController.java:532
-      $display("Assertion failed at RapController.java:532: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_187) begin // RapController.java:534
+      $display("Assertion failed at RapController.java:534: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:533
-      $display("Assertion failed at RapController.java:533: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:535
+      $display("Assertion failed at RapController.java:535: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_188 && !_not_152) begin // RapController.java:534
-      $display("Assertion failed at RapController.java:534: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_188 && !_not_153) begin // RapController.java:536
+      $display("Assertion failed at RapController.java:536: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_189 && !_or_123) begin // RapController.java:535
-      $display("Assertion failed at RapController.java:535: a split found no free slot after checking capacity");
+    if (!reset && _and_189 && !_or_123) begin // RapController.java:537
+      $display("Assertion failed at RapController.java:537: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && split_settled && !_eq_274) begin // RapController.java:537
-      $display("Assertion failed at RapController.java:537: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_274) begin // RapController.java:539
+      $display("Assertion failed at RapController.java:539: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_124 && !_eq_275) begin // RapController.java:539
-      $display("Assertion failed at RapController.java:539: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_124 && !_eq_275) begin // RapController.java:541
+      $display("Assertion failed at RapController.java:541: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:540
-      $display("Assertion failed at RapController.java:540: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:542
+      $display("Assertion failed at RapController.java:542: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_155) begin // RapController.java:541
-      $display("Assertion failed at RapController.java:541: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_156) begin // RapController.java:543
+      $display("Assertion failed at RapController.java:543: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:542
-      $display("Assertion failed at RapController.java:542: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:544
+      $display("Assertion failed at RapController.java:544: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

@@ -153,7 +153,9 @@ public final class RapController extends Module {
         // ADVANCE_WAIT too: the multiplier reads its operands while busy, they must not switch to n mid-product.
         // Registered: ADVANCE starts the multiplier only on its fourth clock, a snapshot only from RUN.
         Bool inAdvance = RegNext(state.eq(ADVANCE).or(state.eq(ADVANCE_WAIT)), B(false)).named("in_advance");
-        mul.io.start.connect(B(false));
+        // A snapshot's product starts on the freeze's first clock, from flip-flops.
+        Bool snapStart = frozen.and(RegNext(frozen, B(false)).not()).named("snapshot_product_start");
+        mul.io.start.connect(snapStart);
         mul.io.a.connect(Mux(inAdvance, nextMerge, st.n));
         mul.io.b.connect(Mux(inAdvance, qActive, epsActive.pad(32)));
 
@@ -349,11 +351,11 @@ public final class RapController extends Module {
                 }))
                 .is(RUN, () -> {
                     cmdValid.connect(io.selected.valid.and(commitStop.not()));
-                    Bool quiet = commitFire.not().and(commitStop.not()).and(pipeEmpty);
+                    // An empty pipeline has no result to commit this clock.
+                    Bool quiet = commitStop.not().and(pipeEmpty);
                     // A snapshot stops issue (issueEnable); once the pipeline is empty the status is frozen for the copy.
                     when(snapPending.and(frozen.not()).and(quiet).and(st.pending.not()), () -> {
                         frozen.connect(B(true));
-                        mul.io.start.connect(B(true));
                         snapPending.connect(B(false));
                         fillCause.connect(U(StallCause.CSR.code(), 3));
                     });
@@ -559,7 +561,7 @@ public final class RapController extends Module {
         st.drive(io.live);
         io.snapFreeze.connect(frozen);
         io.errorBound.connect(mul.io.product.bits(79, 16));
-        io.errorBoundReady.connect(mul.io.busy.not());
+        io.errorBoundReady.connect(mul.io.busy.not().and(snapStart.not()));
         io.snapBusy.connect(snapPending.or(frozen));
         io.readoutBusy.connect(readPending.or(state.eq(READ_ISSUE)).or(state.eq(READ_WAIT)));
         Bool structural = state.ge(DRAIN).and(state.le(RESUME));
