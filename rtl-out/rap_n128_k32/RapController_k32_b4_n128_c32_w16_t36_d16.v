@@ -774,13 +774,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg parent_pick_ready; // SlotPicker.java:19
   reg [127:0] parent_pick_candidates; // SlotPicker.java:28
   reg [127:0] parent_pick_pick_hot; // SlotPicker.java:32
-  reg parent_pick_pick_found; // SlotPicker.java:36
-  reg [6:0] parent_pick_pick_index; // SlotPicker.java:37
+  reg parent_pick_pick_found; // SlotPicker.java:40
+  reg [6:0] parent_pick_pick_index; // SlotPicker.java:41
   reg slot_pick_ready; // SlotPicker.java:19
   reg [127:0] slot_pick_candidates; // SlotPicker.java:28
   reg [127:0] slot_pick_pick_hot; // SlotPicker.java:32
-  reg slot_pick_pick_found; // SlotPicker.java:36
-  reg [6:0] slot_pick_pick_index; // SlotPicker.java:37
+  reg slot_pick_pick_found; // SlotPicker.java:40
+  reg [6:0] slot_pick_pick_index; // SlotPicker.java:41
   reg level_fresh; // RapController.java:122
   reg kids_fresh; // RapController.java:123
   reg [5:0] merge_level; // RapController.java:124
@@ -2630,10 +2630,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_139 = _not_160 | _eq_794; // NodeTable.java:60
   wire _and_281 = _and_280 & _or_139; // NodeTable.java:60
   wire [127:0] kids_vector = {_and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, _and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, _and_275, _and_277, _and_279, _and_281, 1'd0}; // NodeTable.java:92
-  wire _not_161 = ~parent_pick_load; // SlotPicker.java:40
+  wire _not_161 = ~parent_pick_load; // SlotPicker.java:48
   wire [127:0] _not_162 = ~parent_pick_pick_hot; // SlotPicker.java:33
   wire [127:0] _and_282 = parent_pick_candidates & _not_162; // SlotPicker.java:33
-  wire [127:0] parent_pick_remaining = parent_pick_take ? _and_282 : parent_pick_candidates; // SlotPicker.java:33
   wire _bits_169 = slot_valid[127]; // NodeTable.java:70
   wire _eq_795 = slot_len_127 == merge_level; // NodeTable.java:69
   wire _and_283 = _bits_169 & _eq_795; // NodeTable.java:70
@@ -3275,9 +3274,14 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _ne_131 = slot_children_0 != 3'd0; // NodeTable.java:70
   wire _and_538 = _and_537 & _ne_131; // NodeTable.java:70
   wire [127:0] _cat_8 = {_and_284, _and_286, _and_288, _and_290, _and_292, _and_294, _and_296, _and_298, _and_300, _and_302, _and_304, _and_306, _and_308, _and_310, _and_312, _and_314, _and_316, _and_318, _and_320, _and_322, _and_324, _and_326, _and_328, _and_330, _and_332, _and_334, _and_336, _and_338, _and_340, _and_342, _and_344, _and_346, _and_348, _and_350, _and_352, _and_354, _and_356, _and_358, _and_360, _and_362, _and_364, _and_366, _and_368, _and_370, _and_372, _and_374, _and_376, _and_378, _and_380, _and_382, _and_384, _and_386, _and_388, _and_390, _and_392, _and_394, _and_396, _and_398, _and_400, _and_402, _and_404, _and_406, _and_408, _and_410, _and_412, _and_414, _and_416, _and_418, _and_420, _and_422, _and_424, _and_426, _and_428, _and_430, _and_432, _and_434, _and_436, _and_438, _and_440, _and_442, _and_444, _and_446, _and_448, _and_450, _and_452, _and_454, _and_456, _and_458, _and_460, _and_462, _and_464, _and_466, _and_468, _and_470, _and_472, _and_474, _and_476, _and_478, _and_480, _and_482, _and_484, _and_486, _and_488, _and_490, _and_492, _and_494, _and_496, _and_498, _and_500, _and_502, _and_504, _and_506, _and_508, _and_510, _and_512, _and_514, _and_516, _and_518, _and_520, _and_522, _and_524, _and_526, _and_528, _and_530, _and_532, _and_534, _and_536, _and_538}; // NodeTable.java:92
-  wire [127:0] _sub_7 = parent_pick_remaining - 128'd1; // SlotPicker.java:38
-  wire [127:0] _not_163 = ~_sub_7; // SlotPicker.java:38
-  wire [127:0] _and_539 = parent_pick_remaining & _not_163; // SlotPicker.java:38
+  wire _not_163 = ~parent_pick_ready; // SlotPicker.java:39
+  wire parent_pick_advance = parent_pick_take | _not_163; // SlotPicker.java:39
+  wire [127:0] _not_164 = ~parent_pick_pick_hot; // SlotPicker.java:37
+  wire [127:0] _and_539 = parent_pick_candidates & _not_164; // SlotPicker.java:37
+  wire [127:0] parent_pick_remaining = parent_pick_ready ? _and_539 : parent_pick_candidates; // SlotPicker.java:37
+  wire [127:0] _sub_7 = parent_pick_remaining - 128'd1; // SlotPicker.java:45
+  wire [127:0] _not_165 = ~_sub_7; // SlotPicker.java:45
+  wire [127:0] _and_540 = parent_pick_remaining & _not_165; // SlotPicker.java:45
   wire _bits_297 = parent_pick_remaining[0]; // FirstSet.java:24
   wire _bits_298 = parent_pick_remaining[1]; // FirstSet.java:24
   wire _or_140 = _bits_297 | _bits_298; // FirstSet.java:36
@@ -3533,268 +3537,272 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_264 = _or_248 | _or_263; // FirstSet.java:36
   wire _or_265 = _or_233 | _or_264; // FirstSet.java:36
   wire _or_266 = _or_202 | _or_265; // FirstSet.java:36
-  wire _not_164 = ~_or_202; // FirstSet.java:34
-  wire _not_165 = ~_or_233; // FirstSet.java:34
-  wire _not_166 = ~_or_248; // FirstSet.java:34
-  wire _not_167 = ~_or_255; // FirstSet.java:34
-  wire _not_168 = ~_or_258; // FirstSet.java:34
-  wire _not_169 = ~_or_259; // FirstSet.java:34
-  wire _not_170 = ~_bits_423; // FirstSet.java:34
-  wire _not_171 = ~_bits_421; // FirstSet.java:34
-  wire _mux_10 = _not_169 ? _not_170 : _not_171; // FirstSet.java:35
-  wire [1:0] _cat_9 = {_not_169, _mux_10}; // FirstSet.java:35
-  wire _not_172 = ~_or_256; // FirstSet.java:34
-  wire _not_173 = ~_bits_419; // FirstSet.java:34
-  wire _not_174 = ~_bits_417; // FirstSet.java:34
-  wire _mux_11 = _not_172 ? _not_173 : _not_174; // FirstSet.java:35
-  wire [1:0] _cat_10 = {_not_172, _mux_11}; // FirstSet.java:35
-  wire [1:0] _mux_12 = _not_168 ? _cat_9 : _cat_10; // FirstSet.java:35
-  wire [2:0] _cat_11 = {_not_168, _mux_12}; // FirstSet.java:35
-  wire _not_175 = ~_or_251; // FirstSet.java:34
-  wire _not_176 = ~_or_252; // FirstSet.java:34
-  wire _not_177 = ~_bits_415; // FirstSet.java:34
-  wire _not_178 = ~_bits_413; // FirstSet.java:34
-  wire _mux_13 = _not_176 ? _not_177 : _not_178; // FirstSet.java:35
-  wire [1:0] _cat_12 = {_not_176, _mux_13}; // FirstSet.java:35
-  wire _not_179 = ~_or_249; // FirstSet.java:34
-  wire _not_180 = ~_bits_411; // FirstSet.java:34
-  wire _not_181 = ~_bits_409; // FirstSet.java:34
-  wire _mux_14 = _not_179 ? _not_180 : _not_181; // FirstSet.java:35
-  wire [1:0] _cat_13 = {_not_179, _mux_14}; // FirstSet.java:35
-  wire [1:0] _mux_15 = _not_175 ? _cat_12 : _cat_13; // FirstSet.java:35
-  wire [2:0] _cat_14 = {_not_175, _mux_15}; // FirstSet.java:35
-  wire [2:0] _mux_16 = _not_167 ? _cat_11 : _cat_14; // FirstSet.java:35
-  wire [3:0] _cat_15 = {_not_167, _mux_16}; // FirstSet.java:35
-  wire _not_182 = ~_or_240; // FirstSet.java:34
-  wire _not_183 = ~_or_243; // FirstSet.java:34
-  wire _not_184 = ~_or_244; // FirstSet.java:34
-  wire _not_185 = ~_bits_407; // FirstSet.java:34
-  wire _not_186 = ~_bits_405; // FirstSet.java:34
-  wire _mux_17 = _not_184 ? _not_185 : _not_186; // FirstSet.java:35
-  wire [1:0] _cat_16 = {_not_184, _mux_17}; // FirstSet.java:35
-  wire _not_187 = ~_or_241; // FirstSet.java:34
-  wire _not_188 = ~_bits_403; // FirstSet.java:34
-  wire _not_189 = ~_bits_401; // FirstSet.java:34
-  wire _mux_18 = _not_187 ? _not_188 : _not_189; // FirstSet.java:35
-  wire [1:0] _cat_17 = {_not_187, _mux_18}; // FirstSet.java:35
-  wire [1:0] _mux_19 = _not_183 ? _cat_16 : _cat_17; // FirstSet.java:35
-  wire [2:0] _cat_18 = {_not_183, _mux_19}; // FirstSet.java:35
-  wire _not_190 = ~_or_236; // FirstSet.java:34
-  wire _not_191 = ~_or_237; // FirstSet.java:34
-  wire _not_192 = ~_bits_399; // FirstSet.java:34
-  wire _not_193 = ~_bits_397; // FirstSet.java:34
-  wire _mux_20 = _not_191 ? _not_192 : _not_193; // FirstSet.java:35
-  wire [1:0] _cat_19 = {_not_191, _mux_20}; // FirstSet.java:35
-  wire _not_194 = ~_or_234; // FirstSet.java:34
-  wire _not_195 = ~_bits_395; // FirstSet.java:34
-  wire _not_196 = ~_bits_393; // FirstSet.java:34
-  wire _mux_21 = _not_194 ? _not_195 : _not_196; // FirstSet.java:35
-  wire [1:0] _cat_20 = {_not_194, _mux_21}; // FirstSet.java:35
-  wire [1:0] _mux_22 = _not_190 ? _cat_19 : _cat_20; // FirstSet.java:35
-  wire [2:0] _cat_21 = {_not_190, _mux_22}; // FirstSet.java:35
-  wire [2:0] _mux_23 = _not_182 ? _cat_18 : _cat_21; // FirstSet.java:35
-  wire [3:0] _cat_22 = {_not_182, _mux_23}; // FirstSet.java:35
-  wire [3:0] _mux_24 = _not_166 ? _cat_15 : _cat_22; // FirstSet.java:35
-  wire [4:0] _cat_23 = {_not_166, _mux_24}; // FirstSet.java:35
-  wire _not_197 = ~_or_217; // FirstSet.java:34
-  wire _not_198 = ~_or_224; // FirstSet.java:34
-  wire _not_199 = ~_or_227; // FirstSet.java:34
-  wire _not_200 = ~_or_228; // FirstSet.java:34
-  wire _not_201 = ~_bits_391; // FirstSet.java:34
-  wire _not_202 = ~_bits_389; // FirstSet.java:34
-  wire _mux_25 = _not_200 ? _not_201 : _not_202; // FirstSet.java:35
-  wire [1:0] _cat_24 = {_not_200, _mux_25}; // FirstSet.java:35
-  wire _not_203 = ~_or_225; // FirstSet.java:34
-  wire _not_204 = ~_bits_387; // FirstSet.java:34
-  wire _not_205 = ~_bits_385; // FirstSet.java:34
-  wire _mux_26 = _not_203 ? _not_204 : _not_205; // FirstSet.java:35
-  wire [1:0] _cat_25 = {_not_203, _mux_26}; // FirstSet.java:35
-  wire [1:0] _mux_27 = _not_199 ? _cat_24 : _cat_25; // FirstSet.java:35
-  wire [2:0] _cat_26 = {_not_199, _mux_27}; // FirstSet.java:35
-  wire _not_206 = ~_or_220; // FirstSet.java:34
-  wire _not_207 = ~_or_221; // FirstSet.java:34
-  wire _not_208 = ~_bits_383; // FirstSet.java:34
-  wire _not_209 = ~_bits_381; // FirstSet.java:34
-  wire _mux_28 = _not_207 ? _not_208 : _not_209; // FirstSet.java:35
-  wire [1:0] _cat_27 = {_not_207, _mux_28}; // FirstSet.java:35
-  wire _not_210 = ~_or_218; // FirstSet.java:34
-  wire _not_211 = ~_bits_379; // FirstSet.java:34
-  wire _not_212 = ~_bits_377; // FirstSet.java:34
-  wire _mux_29 = _not_210 ? _not_211 : _not_212; // FirstSet.java:35
-  wire [1:0] _cat_28 = {_not_210, _mux_29}; // FirstSet.java:35
-  wire [1:0] _mux_30 = _not_206 ? _cat_27 : _cat_28; // FirstSet.java:35
-  wire [2:0] _cat_29 = {_not_206, _mux_30}; // FirstSet.java:35
-  wire [2:0] _mux_31 = _not_198 ? _cat_26 : _cat_29; // FirstSet.java:35
-  wire [3:0] _cat_30 = {_not_198, _mux_31}; // FirstSet.java:35
-  wire _not_213 = ~_or_209; // FirstSet.java:34
-  wire _not_214 = ~_or_212; // FirstSet.java:34
-  wire _not_215 = ~_or_213; // FirstSet.java:34
-  wire _not_216 = ~_bits_375; // FirstSet.java:34
-  wire _not_217 = ~_bits_373; // FirstSet.java:34
-  wire _mux_32 = _not_215 ? _not_216 : _not_217; // FirstSet.java:35
-  wire [1:0] _cat_31 = {_not_215, _mux_32}; // FirstSet.java:35
-  wire _not_218 = ~_or_210; // FirstSet.java:34
-  wire _not_219 = ~_bits_371; // FirstSet.java:34
-  wire _not_220 = ~_bits_369; // FirstSet.java:34
-  wire _mux_33 = _not_218 ? _not_219 : _not_220; // FirstSet.java:35
-  wire [1:0] _cat_32 = {_not_218, _mux_33}; // FirstSet.java:35
-  wire [1:0] _mux_34 = _not_214 ? _cat_31 : _cat_32; // FirstSet.java:35
-  wire [2:0] _cat_33 = {_not_214, _mux_34}; // FirstSet.java:35
-  wire _not_221 = ~_or_205; // FirstSet.java:34
-  wire _not_222 = ~_or_206; // FirstSet.java:34
-  wire _not_223 = ~_bits_367; // FirstSet.java:34
-  wire _not_224 = ~_bits_365; // FirstSet.java:34
-  wire _mux_35 = _not_222 ? _not_223 : _not_224; // FirstSet.java:35
-  wire [1:0] _cat_34 = {_not_222, _mux_35}; // FirstSet.java:35
-  wire _not_225 = ~_or_203; // FirstSet.java:34
-  wire _not_226 = ~_bits_363; // FirstSet.java:34
-  wire _not_227 = ~_bits_361; // FirstSet.java:34
-  wire _mux_36 = _not_225 ? _not_226 : _not_227; // FirstSet.java:35
-  wire [1:0] _cat_35 = {_not_225, _mux_36}; // FirstSet.java:35
-  wire [1:0] _mux_37 = _not_221 ? _cat_34 : _cat_35; // FirstSet.java:35
-  wire [2:0] _cat_36 = {_not_221, _mux_37}; // FirstSet.java:35
-  wire [2:0] _mux_38 = _not_213 ? _cat_33 : _cat_36; // FirstSet.java:35
-  wire [3:0] _cat_37 = {_not_213, _mux_38}; // FirstSet.java:35
-  wire [3:0] _mux_39 = _not_197 ? _cat_30 : _cat_37; // FirstSet.java:35
-  wire [4:0] _cat_38 = {_not_197, _mux_39}; // FirstSet.java:35
-  wire [4:0] _mux_40 = _not_165 ? _cat_23 : _cat_38; // FirstSet.java:35
-  wire [5:0] _cat_39 = {_not_165, _mux_40}; // FirstSet.java:35
-  wire _not_228 = ~_or_170; // FirstSet.java:34
-  wire _not_229 = ~_or_185; // FirstSet.java:34
-  wire _not_230 = ~_or_192; // FirstSet.java:34
-  wire _not_231 = ~_or_195; // FirstSet.java:34
-  wire _not_232 = ~_or_196; // FirstSet.java:34
-  wire _not_233 = ~_bits_359; // FirstSet.java:34
-  wire _not_234 = ~_bits_357; // FirstSet.java:34
-  wire _mux_41 = _not_232 ? _not_233 : _not_234; // FirstSet.java:35
-  wire [1:0] _cat_40 = {_not_232, _mux_41}; // FirstSet.java:35
-  wire _not_235 = ~_or_193; // FirstSet.java:34
-  wire _not_236 = ~_bits_355; // FirstSet.java:34
-  wire _not_237 = ~_bits_353; // FirstSet.java:34
-  wire _mux_42 = _not_235 ? _not_236 : _not_237; // FirstSet.java:35
-  wire [1:0] _cat_41 = {_not_235, _mux_42}; // FirstSet.java:35
-  wire [1:0] _mux_43 = _not_231 ? _cat_40 : _cat_41; // FirstSet.java:35
-  wire [2:0] _cat_42 = {_not_231, _mux_43}; // FirstSet.java:35
-  wire _not_238 = ~_or_188; // FirstSet.java:34
-  wire _not_239 = ~_or_189; // FirstSet.java:34
-  wire _not_240 = ~_bits_351; // FirstSet.java:34
-  wire _not_241 = ~_bits_349; // FirstSet.java:34
-  wire _mux_44 = _not_239 ? _not_240 : _not_241; // FirstSet.java:35
-  wire [1:0] _cat_43 = {_not_239, _mux_44}; // FirstSet.java:35
-  wire _not_242 = ~_or_186; // FirstSet.java:34
-  wire _not_243 = ~_bits_347; // FirstSet.java:34
-  wire _not_244 = ~_bits_345; // FirstSet.java:34
-  wire _mux_45 = _not_242 ? _not_243 : _not_244; // FirstSet.java:35
-  wire [1:0] _cat_44 = {_not_242, _mux_45}; // FirstSet.java:35
-  wire [1:0] _mux_46 = _not_238 ? _cat_43 : _cat_44; // FirstSet.java:35
-  wire [2:0] _cat_45 = {_not_238, _mux_46}; // FirstSet.java:35
-  wire [2:0] _mux_47 = _not_230 ? _cat_42 : _cat_45; // FirstSet.java:35
-  wire [3:0] _cat_46 = {_not_230, _mux_47}; // FirstSet.java:35
-  wire _not_245 = ~_or_177; // FirstSet.java:34
-  wire _not_246 = ~_or_180; // FirstSet.java:34
-  wire _not_247 = ~_or_181; // FirstSet.java:34
-  wire _not_248 = ~_bits_343; // FirstSet.java:34
-  wire _not_249 = ~_bits_341; // FirstSet.java:34
-  wire _mux_48 = _not_247 ? _not_248 : _not_249; // FirstSet.java:35
-  wire [1:0] _cat_47 = {_not_247, _mux_48}; // FirstSet.java:35
-  wire _not_250 = ~_or_178; // FirstSet.java:34
-  wire _not_251 = ~_bits_339; // FirstSet.java:34
-  wire _not_252 = ~_bits_337; // FirstSet.java:34
-  wire _mux_49 = _not_250 ? _not_251 : _not_252; // FirstSet.java:35
-  wire [1:0] _cat_48 = {_not_250, _mux_49}; // FirstSet.java:35
-  wire [1:0] _mux_50 = _not_246 ? _cat_47 : _cat_48; // FirstSet.java:35
-  wire [2:0] _cat_49 = {_not_246, _mux_50}; // FirstSet.java:35
-  wire _not_253 = ~_or_173; // FirstSet.java:34
-  wire _not_254 = ~_or_174; // FirstSet.java:34
-  wire _not_255 = ~_bits_335; // FirstSet.java:34
-  wire _not_256 = ~_bits_333; // FirstSet.java:34
-  wire _mux_51 = _not_254 ? _not_255 : _not_256; // FirstSet.java:35
-  wire [1:0] _cat_50 = {_not_254, _mux_51}; // FirstSet.java:35
-  wire _not_257 = ~_or_171; // FirstSet.java:34
-  wire _not_258 = ~_bits_331; // FirstSet.java:34
-  wire _not_259 = ~_bits_329; // FirstSet.java:34
-  wire _mux_52 = _not_257 ? _not_258 : _not_259; // FirstSet.java:35
-  wire [1:0] _cat_51 = {_not_257, _mux_52}; // FirstSet.java:35
-  wire [1:0] _mux_53 = _not_253 ? _cat_50 : _cat_51; // FirstSet.java:35
-  wire [2:0] _cat_52 = {_not_253, _mux_53}; // FirstSet.java:35
-  wire [2:0] _mux_54 = _not_245 ? _cat_49 : _cat_52; // FirstSet.java:35
-  wire [3:0] _cat_53 = {_not_245, _mux_54}; // FirstSet.java:35
-  wire [3:0] _mux_55 = _not_229 ? _cat_46 : _cat_53; // FirstSet.java:35
-  wire [4:0] _cat_54 = {_not_229, _mux_55}; // FirstSet.java:35
-  wire _not_260 = ~_or_154; // FirstSet.java:34
-  wire _not_261 = ~_or_161; // FirstSet.java:34
-  wire _not_262 = ~_or_164; // FirstSet.java:34
-  wire _not_263 = ~_or_165; // FirstSet.java:34
-  wire _not_264 = ~_bits_327; // FirstSet.java:34
-  wire _not_265 = ~_bits_325; // FirstSet.java:34
-  wire _mux_56 = _not_263 ? _not_264 : _not_265; // FirstSet.java:35
-  wire [1:0] _cat_55 = {_not_263, _mux_56}; // FirstSet.java:35
-  wire _not_266 = ~_or_162; // FirstSet.java:34
-  wire _not_267 = ~_bits_323; // FirstSet.java:34
-  wire _not_268 = ~_bits_321; // FirstSet.java:34
-  wire _mux_57 = _not_266 ? _not_267 : _not_268; // FirstSet.java:35
-  wire [1:0] _cat_56 = {_not_266, _mux_57}; // FirstSet.java:35
-  wire [1:0] _mux_58 = _not_262 ? _cat_55 : _cat_56; // FirstSet.java:35
-  wire [2:0] _cat_57 = {_not_262, _mux_58}; // FirstSet.java:35
-  wire _not_269 = ~_or_157; // FirstSet.java:34
-  wire _not_270 = ~_or_158; // FirstSet.java:34
-  wire _not_271 = ~_bits_319; // FirstSet.java:34
-  wire _not_272 = ~_bits_317; // FirstSet.java:34
-  wire _mux_59 = _not_270 ? _not_271 : _not_272; // FirstSet.java:35
-  wire [1:0] _cat_58 = {_not_270, _mux_59}; // FirstSet.java:35
-  wire _not_273 = ~_or_155; // FirstSet.java:34
-  wire _not_274 = ~_bits_315; // FirstSet.java:34
-  wire _not_275 = ~_bits_313; // FirstSet.java:34
-  wire _mux_60 = _not_273 ? _not_274 : _not_275; // FirstSet.java:35
-  wire [1:0] _cat_59 = {_not_273, _mux_60}; // FirstSet.java:35
-  wire [1:0] _mux_61 = _not_269 ? _cat_58 : _cat_59; // FirstSet.java:35
-  wire [2:0] _cat_60 = {_not_269, _mux_61}; // FirstSet.java:35
-  wire [2:0] _mux_62 = _not_261 ? _cat_57 : _cat_60; // FirstSet.java:35
-  wire [3:0] _cat_61 = {_not_261, _mux_62}; // FirstSet.java:35
-  wire _not_276 = ~_or_146; // FirstSet.java:34
-  wire _not_277 = ~_or_149; // FirstSet.java:34
-  wire _not_278 = ~_or_150; // FirstSet.java:34
-  wire _not_279 = ~_bits_311; // FirstSet.java:34
-  wire _not_280 = ~_bits_309; // FirstSet.java:34
-  wire _mux_63 = _not_278 ? _not_279 : _not_280; // FirstSet.java:35
-  wire [1:0] _cat_62 = {_not_278, _mux_63}; // FirstSet.java:35
-  wire _not_281 = ~_or_147; // FirstSet.java:34
-  wire _not_282 = ~_bits_307; // FirstSet.java:34
-  wire _not_283 = ~_bits_305; // FirstSet.java:34
-  wire _mux_64 = _not_281 ? _not_282 : _not_283; // FirstSet.java:35
-  wire [1:0] _cat_63 = {_not_281, _mux_64}; // FirstSet.java:35
-  wire [1:0] _mux_65 = _not_277 ? _cat_62 : _cat_63; // FirstSet.java:35
-  wire [2:0] _cat_64 = {_not_277, _mux_65}; // FirstSet.java:35
-  wire _not_284 = ~_or_142; // FirstSet.java:34
-  wire _not_285 = ~_or_143; // FirstSet.java:34
-  wire _not_286 = ~_bits_303; // FirstSet.java:34
-  wire _not_287 = ~_bits_301; // FirstSet.java:34
-  wire _mux_66 = _not_285 ? _not_286 : _not_287; // FirstSet.java:35
-  wire [1:0] _cat_65 = {_not_285, _mux_66}; // FirstSet.java:35
-  wire _not_288 = ~_or_140; // FirstSet.java:34
-  wire _not_289 = ~_bits_299; // FirstSet.java:34
-  wire _not_290 = ~_bits_297; // FirstSet.java:34
-  wire _mux_67 = _not_288 ? _not_289 : _not_290; // FirstSet.java:35
-  wire [1:0] _cat_66 = {_not_288, _mux_67}; // FirstSet.java:35
-  wire [1:0] _mux_68 = _not_284 ? _cat_65 : _cat_66; // FirstSet.java:35
-  wire [2:0] _cat_67 = {_not_284, _mux_68}; // FirstSet.java:35
-  wire [2:0] _mux_69 = _not_276 ? _cat_64 : _cat_67; // FirstSet.java:35
-  wire [3:0] _cat_68 = {_not_276, _mux_69}; // FirstSet.java:35
-  wire [3:0] _mux_70 = _not_260 ? _cat_61 : _cat_68; // FirstSet.java:35
-  wire [4:0] _cat_69 = {_not_260, _mux_70}; // FirstSet.java:35
-  wire [4:0] _mux_71 = _not_228 ? _cat_54 : _cat_69; // FirstSet.java:35
-  wire [5:0] _cat_70 = {_not_228, _mux_71}; // FirstSet.java:35
-  wire [5:0] _mux_72 = _not_164 ? _cat_39 : _cat_70; // FirstSet.java:35
-  wire [6:0] _cat_71 = {_not_164, _mux_72}; // FirstSet.java:35
+  wire _not_166 = ~_or_202; // FirstSet.java:34
+  wire _not_167 = ~_or_233; // FirstSet.java:34
+  wire _not_168 = ~_or_248; // FirstSet.java:34
+  wire _not_169 = ~_or_255; // FirstSet.java:34
+  wire _not_170 = ~_or_258; // FirstSet.java:34
+  wire _not_171 = ~_or_259; // FirstSet.java:34
+  wire _not_172 = ~_bits_423; // FirstSet.java:34
+  wire _not_173 = ~_bits_421; // FirstSet.java:34
+  wire _mux_10 = _not_171 ? _not_172 : _not_173; // FirstSet.java:35
+  wire [1:0] _cat_9 = {_not_171, _mux_10}; // FirstSet.java:35
+  wire _not_174 = ~_or_256; // FirstSet.java:34
+  wire _not_175 = ~_bits_419; // FirstSet.java:34
+  wire _not_176 = ~_bits_417; // FirstSet.java:34
+  wire _mux_11 = _not_174 ? _not_175 : _not_176; // FirstSet.java:35
+  wire [1:0] _cat_10 = {_not_174, _mux_11}; // FirstSet.java:35
+  wire [1:0] _mux_12 = _not_170 ? _cat_9 : _cat_10; // FirstSet.java:35
+  wire [2:0] _cat_11 = {_not_170, _mux_12}; // FirstSet.java:35
+  wire _not_177 = ~_or_251; // FirstSet.java:34
+  wire _not_178 = ~_or_252; // FirstSet.java:34
+  wire _not_179 = ~_bits_415; // FirstSet.java:34
+  wire _not_180 = ~_bits_413; // FirstSet.java:34
+  wire _mux_13 = _not_178 ? _not_179 : _not_180; // FirstSet.java:35
+  wire [1:0] _cat_12 = {_not_178, _mux_13}; // FirstSet.java:35
+  wire _not_181 = ~_or_249; // FirstSet.java:34
+  wire _not_182 = ~_bits_411; // FirstSet.java:34
+  wire _not_183 = ~_bits_409; // FirstSet.java:34
+  wire _mux_14 = _not_181 ? _not_182 : _not_183; // FirstSet.java:35
+  wire [1:0] _cat_13 = {_not_181, _mux_14}; // FirstSet.java:35
+  wire [1:0] _mux_15 = _not_177 ? _cat_12 : _cat_13; // FirstSet.java:35
+  wire [2:0] _cat_14 = {_not_177, _mux_15}; // FirstSet.java:35
+  wire [2:0] _mux_16 = _not_169 ? _cat_11 : _cat_14; // FirstSet.java:35
+  wire [3:0] _cat_15 = {_not_169, _mux_16}; // FirstSet.java:35
+  wire _not_184 = ~_or_240; // FirstSet.java:34
+  wire _not_185 = ~_or_243; // FirstSet.java:34
+  wire _not_186 = ~_or_244; // FirstSet.java:34
+  wire _not_187 = ~_bits_407; // FirstSet.java:34
+  wire _not_188 = ~_bits_405; // FirstSet.java:34
+  wire _mux_17 = _not_186 ? _not_187 : _not_188; // FirstSet.java:35
+  wire [1:0] _cat_16 = {_not_186, _mux_17}; // FirstSet.java:35
+  wire _not_189 = ~_or_241; // FirstSet.java:34
+  wire _not_190 = ~_bits_403; // FirstSet.java:34
+  wire _not_191 = ~_bits_401; // FirstSet.java:34
+  wire _mux_18 = _not_189 ? _not_190 : _not_191; // FirstSet.java:35
+  wire [1:0] _cat_17 = {_not_189, _mux_18}; // FirstSet.java:35
+  wire [1:0] _mux_19 = _not_185 ? _cat_16 : _cat_17; // FirstSet.java:35
+  wire [2:0] _cat_18 = {_not_185, _mux_19}; // FirstSet.java:35
+  wire _not_192 = ~_or_236; // FirstSet.java:34
+  wire _not_193 = ~_or_237; // FirstSet.java:34
+  wire _not_194 = ~_bits_399; // FirstSet.java:34
+  wire _not_195 = ~_bits_397; // FirstSet.java:34
+  wire _mux_20 = _not_193 ? _not_194 : _not_195; // FirstSet.java:35
+  wire [1:0] _cat_19 = {_not_193, _mux_20}; // FirstSet.java:35
+  wire _not_196 = ~_or_234; // FirstSet.java:34
+  wire _not_197 = ~_bits_395; // FirstSet.java:34
+  wire _not_198 = ~_bits_393; // FirstSet.java:34
+  wire _mux_21 = _not_196 ? _not_197 : _not_198; // FirstSet.java:35
+  wire [1:0] _cat_20 = {_not_196, _mux_21}; // FirstSet.java:35
+  wire [1:0] _mux_22 = _not_192 ? _cat_19 : _cat_20; // FirstSet.java:35
+  wire [2:0] _cat_21 = {_not_192, _mux_22}; // FirstSet.java:35
+  wire [2:0] _mux_23 = _not_184 ? _cat_18 : _cat_21; // FirstSet.java:35
+  wire [3:0] _cat_22 = {_not_184, _mux_23}; // FirstSet.java:35
+  wire [3:0] _mux_24 = _not_168 ? _cat_15 : _cat_22; // FirstSet.java:35
+  wire [4:0] _cat_23 = {_not_168, _mux_24}; // FirstSet.java:35
+  wire _not_199 = ~_or_217; // FirstSet.java:34
+  wire _not_200 = ~_or_224; // FirstSet.java:34
+  wire _not_201 = ~_or_227; // FirstSet.java:34
+  wire _not_202 = ~_or_228; // FirstSet.java:34
+  wire _not_203 = ~_bits_391; // FirstSet.java:34
+  wire _not_204 = ~_bits_389; // FirstSet.java:34
+  wire _mux_25 = _not_202 ? _not_203 : _not_204; // FirstSet.java:35
+  wire [1:0] _cat_24 = {_not_202, _mux_25}; // FirstSet.java:35
+  wire _not_205 = ~_or_225; // FirstSet.java:34
+  wire _not_206 = ~_bits_387; // FirstSet.java:34
+  wire _not_207 = ~_bits_385; // FirstSet.java:34
+  wire _mux_26 = _not_205 ? _not_206 : _not_207; // FirstSet.java:35
+  wire [1:0] _cat_25 = {_not_205, _mux_26}; // FirstSet.java:35
+  wire [1:0] _mux_27 = _not_201 ? _cat_24 : _cat_25; // FirstSet.java:35
+  wire [2:0] _cat_26 = {_not_201, _mux_27}; // FirstSet.java:35
+  wire _not_208 = ~_or_220; // FirstSet.java:34
+  wire _not_209 = ~_or_221; // FirstSet.java:34
+  wire _not_210 = ~_bits_383; // FirstSet.java:34
+  wire _not_211 = ~_bits_381; // FirstSet.java:34
+  wire _mux_28 = _not_209 ? _not_210 : _not_211; // FirstSet.java:35
+  wire [1:0] _cat_27 = {_not_209, _mux_28}; // FirstSet.java:35
+  wire _not_212 = ~_or_218; // FirstSet.java:34
+  wire _not_213 = ~_bits_379; // FirstSet.java:34
+  wire _not_214 = ~_bits_377; // FirstSet.java:34
+  wire _mux_29 = _not_212 ? _not_213 : _not_214; // FirstSet.java:35
+  wire [1:0] _cat_28 = {_not_212, _mux_29}; // FirstSet.java:35
+  wire [1:0] _mux_30 = _not_208 ? _cat_27 : _cat_28; // FirstSet.java:35
+  wire [2:0] _cat_29 = {_not_208, _mux_30}; // FirstSet.java:35
+  wire [2:0] _mux_31 = _not_200 ? _cat_26 : _cat_29; // FirstSet.java:35
+  wire [3:0] _cat_30 = {_not_200, _mux_31}; // FirstSet.java:35
+  wire _not_215 = ~_or_209; // FirstSet.java:34
+  wire _not_216 = ~_or_212; // FirstSet.java:34
+  wire _not_217 = ~_or_213; // FirstSet.java:34
+  wire _not_218 = ~_bits_375; // FirstSet.java:34
+  wire _not_219 = ~_bits_373; // FirstSet.java:34
+  wire _mux_32 = _not_217 ? _not_218 : _not_219; // FirstSet.java:35
+  wire [1:0] _cat_31 = {_not_217, _mux_32}; // FirstSet.java:35
+  wire _not_220 = ~_or_210; // FirstSet.java:34
+  wire _not_221 = ~_bits_371; // FirstSet.java:34
+  wire _not_222 = ~_bits_369; // FirstSet.java:34
+  wire _mux_33 = _not_220 ? _not_221 : _not_222; // FirstSet.java:35
+  wire [1:0] _cat_32 = {_not_220, _mux_33}; // FirstSet.java:35
+  wire [1:0] _mux_34 = _not_216 ? _cat_31 : _cat_32; // FirstSet.java:35
+  wire [2:0] _cat_33 = {_not_216, _mux_34}; // FirstSet.java:35
+  wire _not_223 = ~_or_205; // FirstSet.java:34
+  wire _not_224 = ~_or_206; // FirstSet.java:34
+  wire _not_225 = ~_bits_367; // FirstSet.java:34
+  wire _not_226 = ~_bits_365; // FirstSet.java:34
+  wire _mux_35 = _not_224 ? _not_225 : _not_226; // FirstSet.java:35
+  wire [1:0] _cat_34 = {_not_224, _mux_35}; // FirstSet.java:35
+  wire _not_227 = ~_or_203; // FirstSet.java:34
+  wire _not_228 = ~_bits_363; // FirstSet.java:34
+  wire _not_229 = ~_bits_361; // FirstSet.java:34
+  wire _mux_36 = _not_227 ? _not_228 : _not_229; // FirstSet.java:35
+  wire [1:0] _cat_35 = {_not_227, _mux_36}; // FirstSet.java:35
+  wire [1:0] _mux_37 = _not_223 ? _cat_34 : _cat_35; // FirstSet.java:35
+  wire [2:0] _cat_36 = {_not_223, _mux_37}; // FirstSet.java:35
+  wire [2:0] _mux_38 = _not_215 ? _cat_33 : _cat_36; // FirstSet.java:35
+  wire [3:0] _cat_37 = {_not_215, _mux_38}; // FirstSet.java:35
+  wire [3:0] _mux_39 = _not_199 ? _cat_30 : _cat_37; // FirstSet.java:35
+  wire [4:0] _cat_38 = {_not_199, _mux_39}; // FirstSet.java:35
+  wire [4:0] _mux_40 = _not_167 ? _cat_23 : _cat_38; // FirstSet.java:35
+  wire [5:0] _cat_39 = {_not_167, _mux_40}; // FirstSet.java:35
+  wire _not_230 = ~_or_170; // FirstSet.java:34
+  wire _not_231 = ~_or_185; // FirstSet.java:34
+  wire _not_232 = ~_or_192; // FirstSet.java:34
+  wire _not_233 = ~_or_195; // FirstSet.java:34
+  wire _not_234 = ~_or_196; // FirstSet.java:34
+  wire _not_235 = ~_bits_359; // FirstSet.java:34
+  wire _not_236 = ~_bits_357; // FirstSet.java:34
+  wire _mux_41 = _not_234 ? _not_235 : _not_236; // FirstSet.java:35
+  wire [1:0] _cat_40 = {_not_234, _mux_41}; // FirstSet.java:35
+  wire _not_237 = ~_or_193; // FirstSet.java:34
+  wire _not_238 = ~_bits_355; // FirstSet.java:34
+  wire _not_239 = ~_bits_353; // FirstSet.java:34
+  wire _mux_42 = _not_237 ? _not_238 : _not_239; // FirstSet.java:35
+  wire [1:0] _cat_41 = {_not_237, _mux_42}; // FirstSet.java:35
+  wire [1:0] _mux_43 = _not_233 ? _cat_40 : _cat_41; // FirstSet.java:35
+  wire [2:0] _cat_42 = {_not_233, _mux_43}; // FirstSet.java:35
+  wire _not_240 = ~_or_188; // FirstSet.java:34
+  wire _not_241 = ~_or_189; // FirstSet.java:34
+  wire _not_242 = ~_bits_351; // FirstSet.java:34
+  wire _not_243 = ~_bits_349; // FirstSet.java:34
+  wire _mux_44 = _not_241 ? _not_242 : _not_243; // FirstSet.java:35
+  wire [1:0] _cat_43 = {_not_241, _mux_44}; // FirstSet.java:35
+  wire _not_244 = ~_or_186; // FirstSet.java:34
+  wire _not_245 = ~_bits_347; // FirstSet.java:34
+  wire _not_246 = ~_bits_345; // FirstSet.java:34
+  wire _mux_45 = _not_244 ? _not_245 : _not_246; // FirstSet.java:35
+  wire [1:0] _cat_44 = {_not_244, _mux_45}; // FirstSet.java:35
+  wire [1:0] _mux_46 = _not_240 ? _cat_43 : _cat_44; // FirstSet.java:35
+  wire [2:0] _cat_45 = {_not_240, _mux_46}; // FirstSet.java:35
+  wire [2:0] _mux_47 = _not_232 ? _cat_42 : _cat_45; // FirstSet.java:35
+  wire [3:0] _cat_46 = {_not_232, _mux_47}; // FirstSet.java:35
+  wire _not_247 = ~_or_177; // FirstSet.java:34
+  wire _not_248 = ~_or_180; // FirstSet.java:34
+  wire _not_249 = ~_or_181; // FirstSet.java:34
+  wire _not_250 = ~_bits_343; // FirstSet.java:34
+  wire _not_251 = ~_bits_341; // FirstSet.java:34
+  wire _mux_48 = _not_249 ? _not_250 : _not_251; // FirstSet.java:35
+  wire [1:0] _cat_47 = {_not_249, _mux_48}; // FirstSet.java:35
+  wire _not_252 = ~_or_178; // FirstSet.java:34
+  wire _not_253 = ~_bits_339; // FirstSet.java:34
+  wire _not_254 = ~_bits_337; // FirstSet.java:34
+  wire _mux_49 = _not_252 ? _not_253 : _not_254; // FirstSet.java:35
+  wire [1:0] _cat_48 = {_not_252, _mux_49}; // FirstSet.java:35
+  wire [1:0] _mux_50 = _not_248 ? _cat_47 : _cat_48; // FirstSet.java:35
+  wire [2:0] _cat_49 = {_not_248, _mux_50}; // FirstSet.java:35
+  wire _not_255 = ~_or_173; // FirstSet.java:34
+  wire _not_256 = ~_or_174; // FirstSet.java:34
+  wire _not_257 = ~_bits_335; // FirstSet.java:34
+  wire _not_258 = ~_bits_333; // FirstSet.java:34
+  wire _mux_51 = _not_256 ? _not_257 : _not_258; // FirstSet.java:35
+  wire [1:0] _cat_50 = {_not_256, _mux_51}; // FirstSet.java:35
+  wire _not_259 = ~_or_171; // FirstSet.java:34
+  wire _not_260 = ~_bits_331; // FirstSet.java:34
+  wire _not_261 = ~_bits_329; // FirstSet.java:34
+  wire _mux_52 = _not_259 ? _not_260 : _not_261; // FirstSet.java:35
+  wire [1:0] _cat_51 = {_not_259, _mux_52}; // FirstSet.java:35
+  wire [1:0] _mux_53 = _not_255 ? _cat_50 : _cat_51; // FirstSet.java:35
+  wire [2:0] _cat_52 = {_not_255, _mux_53}; // FirstSet.java:35
+  wire [2:0] _mux_54 = _not_247 ? _cat_49 : _cat_52; // FirstSet.java:35
+  wire [3:0] _cat_53 = {_not_247, _mux_54}; // FirstSet.java:35
+  wire [3:0] _mux_55 = _not_231 ? _cat_46 : _cat_53; // FirstSet.java:35
+  wire [4:0] _cat_54 = {_not_231, _mux_55}; // FirstSet.java:35
+  wire _not_262 = ~_or_154; // FirstSet.java:34
+  wire _not_263 = ~_or_161; // FirstSet.java:34
+  wire _not_264 = ~_or_164; // FirstSet.java:34
+  wire _not_265 = ~_or_165; // FirstSet.java:34
+  wire _not_266 = ~_bits_327; // FirstSet.java:34
+  wire _not_267 = ~_bits_325; // FirstSet.java:34
+  wire _mux_56 = _not_265 ? _not_266 : _not_267; // FirstSet.java:35
+  wire [1:0] _cat_55 = {_not_265, _mux_56}; // FirstSet.java:35
+  wire _not_268 = ~_or_162; // FirstSet.java:34
+  wire _not_269 = ~_bits_323; // FirstSet.java:34
+  wire _not_270 = ~_bits_321; // FirstSet.java:34
+  wire _mux_57 = _not_268 ? _not_269 : _not_270; // FirstSet.java:35
+  wire [1:0] _cat_56 = {_not_268, _mux_57}; // FirstSet.java:35
+  wire [1:0] _mux_58 = _not_264 ? _cat_55 : _cat_56; // FirstSet.java:35
+  wire [2:0] _cat_57 = {_not_264, _mux_58}; // FirstSet.java:35
+  wire _not_271 = ~_or_157; // FirstSet.java:34
+  wire _not_272 = ~_or_158; // FirstSet.java:34
+  wire _not_273 = ~_bits_319; // FirstSet.java:34
+  wire _not_274 = ~_bits_317; // FirstSet.java:34
+  wire _mux_59 = _not_272 ? _not_273 : _not_274; // FirstSet.java:35
+  wire [1:0] _cat_58 = {_not_272, _mux_59}; // FirstSet.java:35
+  wire _not_275 = ~_or_155; // FirstSet.java:34
+  wire _not_276 = ~_bits_315; // FirstSet.java:34
+  wire _not_277 = ~_bits_313; // FirstSet.java:34
+  wire _mux_60 = _not_275 ? _not_276 : _not_277; // FirstSet.java:35
+  wire [1:0] _cat_59 = {_not_275, _mux_60}; // FirstSet.java:35
+  wire [1:0] _mux_61 = _not_271 ? _cat_58 : _cat_59; // FirstSet.java:35
+  wire [2:0] _cat_60 = {_not_271, _mux_61}; // FirstSet.java:35
+  wire [2:0] _mux_62 = _not_263 ? _cat_57 : _cat_60; // FirstSet.java:35
+  wire [3:0] _cat_61 = {_not_263, _mux_62}; // FirstSet.java:35
+  wire _not_278 = ~_or_146; // FirstSet.java:34
+  wire _not_279 = ~_or_149; // FirstSet.java:34
+  wire _not_280 = ~_or_150; // FirstSet.java:34
+  wire _not_281 = ~_bits_311; // FirstSet.java:34
+  wire _not_282 = ~_bits_309; // FirstSet.java:34
+  wire _mux_63 = _not_280 ? _not_281 : _not_282; // FirstSet.java:35
+  wire [1:0] _cat_62 = {_not_280, _mux_63}; // FirstSet.java:35
+  wire _not_283 = ~_or_147; // FirstSet.java:34
+  wire _not_284 = ~_bits_307; // FirstSet.java:34
+  wire _not_285 = ~_bits_305; // FirstSet.java:34
+  wire _mux_64 = _not_283 ? _not_284 : _not_285; // FirstSet.java:35
+  wire [1:0] _cat_63 = {_not_283, _mux_64}; // FirstSet.java:35
+  wire [1:0] _mux_65 = _not_279 ? _cat_62 : _cat_63; // FirstSet.java:35
+  wire [2:0] _cat_64 = {_not_279, _mux_65}; // FirstSet.java:35
+  wire _not_286 = ~_or_142; // FirstSet.java:34
+  wire _not_287 = ~_or_143; // FirstSet.java:34
+  wire _not_288 = ~_bits_303; // FirstSet.java:34
+  wire _not_289 = ~_bits_301; // FirstSet.java:34
+  wire _mux_66 = _not_287 ? _not_288 : _not_289; // FirstSet.java:35
+  wire [1:0] _cat_65 = {_not_287, _mux_66}; // FirstSet.java:35
+  wire _not_290 = ~_or_140; // FirstSet.java:34
+  wire _not_291 = ~_bits_299; // FirstSet.java:34
+  wire _not_292 = ~_bits_297; // FirstSet.java:34
+  wire _mux_67 = _not_290 ? _not_291 : _not_292; // FirstSet.java:35
+  wire [1:0] _cat_66 = {_not_290, _mux_67}; // FirstSet.java:35
+  wire [1:0] _mux_68 = _not_286 ? _cat_65 : _cat_66; // FirstSet.java:35
+  wire [2:0] _cat_67 = {_not_286, _mux_68}; // FirstSet.java:35
+  wire [2:0] _mux_69 = _not_278 ? _cat_64 : _cat_67; // FirstSet.java:35
+  wire [3:0] _cat_68 = {_not_278, _mux_69}; // FirstSet.java:35
+  wire [3:0] _mux_70 = _not_262 ? _cat_61 : _cat_68; // FirstSet.java:35
+  wire [4:0] _cat_69 = {_not_262, _mux_70}; // FirstSet.java:35
+  wire [4:0] _mux_71 = _not_230 ? _cat_54 : _cat_69; // FirstSet.java:35
+  wire [5:0] _cat_70 = {_not_230, _mux_71}; // FirstSet.java:35
+  wire [5:0] _mux_72 = _not_166 ? _cat_39 : _cat_70; // FirstSet.java:35
+  wire [6:0] _cat_71 = {_not_166, _mux_72}; // FirstSet.java:35
   wire [6:0] _bits_425 = _cat_71; // FirstSet.java:43
-  wire _not_291 = ~slot_pick_load; // SlotPicker.java:40
-  wire [127:0] _not_292 = ~slot_pick_pick_hot; // SlotPicker.java:33
-  wire [127:0] _and_540 = slot_pick_candidates & _not_292; // SlotPicker.java:33
-  wire [127:0] slot_pick_remaining = slot_pick_take ? _and_540 : slot_pick_candidates; // SlotPicker.java:33
-  wire [127:0] _not_293 = ~slot_valid; // RapController.java:393
-  wire [127:0] _sub_8 = slot_pick_remaining - 128'd1; // SlotPicker.java:38
-  wire [127:0] _not_294 = ~_sub_8; // SlotPicker.java:38
-  wire [127:0] _and_541 = slot_pick_remaining & _not_294; // SlotPicker.java:38
+  wire _not_293 = ~slot_pick_load; // SlotPicker.java:48
+  wire [127:0] _not_294 = ~slot_pick_pick_hot; // SlotPicker.java:33
+  wire [127:0] _and_541 = slot_pick_candidates & _not_294; // SlotPicker.java:33
+  wire [127:0] _not_295 = ~slot_valid; // RapController.java:393
+  wire _not_296 = ~slot_pick_ready; // SlotPicker.java:39
+  wire slot_pick_advance = slot_pick_take | _not_296; // SlotPicker.java:39
+  wire [127:0] _not_297 = ~slot_pick_pick_hot; // SlotPicker.java:37
+  wire [127:0] _and_542 = slot_pick_candidates & _not_297; // SlotPicker.java:37
+  wire [127:0] slot_pick_remaining = slot_pick_ready ? _and_542 : slot_pick_candidates; // SlotPicker.java:37
+  wire [127:0] _sub_8 = slot_pick_remaining - 128'd1; // SlotPicker.java:45
+  wire [127:0] _not_298 = ~_sub_8; // SlotPicker.java:45
+  wire [127:0] _and_543 = slot_pick_remaining & _not_298; // SlotPicker.java:45
   wire _bits_426 = slot_pick_remaining[0]; // FirstSet.java:24
   wire _bits_427 = slot_pick_remaining[1]; // FirstSet.java:24
   wire _or_267 = _bits_426 | _bits_427; // FirstSet.java:36
@@ -4050,259 +4058,259 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_391 = _or_375 | _or_390; // FirstSet.java:36
   wire _or_392 = _or_360 | _or_391; // FirstSet.java:36
   wire _or_393 = _or_329 | _or_392; // FirstSet.java:36
-  wire _not_295 = ~_or_329; // FirstSet.java:34
-  wire _not_296 = ~_or_360; // FirstSet.java:34
-  wire _not_297 = ~_or_375; // FirstSet.java:34
-  wire _not_298 = ~_or_382; // FirstSet.java:34
-  wire _not_299 = ~_or_385; // FirstSet.java:34
-  wire _not_300 = ~_or_386; // FirstSet.java:34
-  wire _not_301 = ~_bits_552; // FirstSet.java:34
-  wire _not_302 = ~_bits_550; // FirstSet.java:34
-  wire _mux_73 = _not_300 ? _not_301 : _not_302; // FirstSet.java:35
-  wire [1:0] _cat_72 = {_not_300, _mux_73}; // FirstSet.java:35
-  wire _not_303 = ~_or_383; // FirstSet.java:34
-  wire _not_304 = ~_bits_548; // FirstSet.java:34
-  wire _not_305 = ~_bits_546; // FirstSet.java:34
-  wire _mux_74 = _not_303 ? _not_304 : _not_305; // FirstSet.java:35
-  wire [1:0] _cat_73 = {_not_303, _mux_74}; // FirstSet.java:35
-  wire [1:0] _mux_75 = _not_299 ? _cat_72 : _cat_73; // FirstSet.java:35
-  wire [2:0] _cat_74 = {_not_299, _mux_75}; // FirstSet.java:35
-  wire _not_306 = ~_or_378; // FirstSet.java:34
-  wire _not_307 = ~_or_379; // FirstSet.java:34
-  wire _not_308 = ~_bits_544; // FirstSet.java:34
-  wire _not_309 = ~_bits_542; // FirstSet.java:34
-  wire _mux_76 = _not_307 ? _not_308 : _not_309; // FirstSet.java:35
-  wire [1:0] _cat_75 = {_not_307, _mux_76}; // FirstSet.java:35
-  wire _not_310 = ~_or_376; // FirstSet.java:34
-  wire _not_311 = ~_bits_540; // FirstSet.java:34
-  wire _not_312 = ~_bits_538; // FirstSet.java:34
-  wire _mux_77 = _not_310 ? _not_311 : _not_312; // FirstSet.java:35
-  wire [1:0] _cat_76 = {_not_310, _mux_77}; // FirstSet.java:35
-  wire [1:0] _mux_78 = _not_306 ? _cat_75 : _cat_76; // FirstSet.java:35
-  wire [2:0] _cat_77 = {_not_306, _mux_78}; // FirstSet.java:35
-  wire [2:0] _mux_79 = _not_298 ? _cat_74 : _cat_77; // FirstSet.java:35
-  wire [3:0] _cat_78 = {_not_298, _mux_79}; // FirstSet.java:35
-  wire _not_313 = ~_or_367; // FirstSet.java:34
-  wire _not_314 = ~_or_370; // FirstSet.java:34
-  wire _not_315 = ~_or_371; // FirstSet.java:34
-  wire _not_316 = ~_bits_536; // FirstSet.java:34
-  wire _not_317 = ~_bits_534; // FirstSet.java:34
-  wire _mux_80 = _not_315 ? _not_316 : _not_317; // FirstSet.java:35
-  wire [1:0] _cat_79 = {_not_315, _mux_80}; // FirstSet.java:35
-  wire _not_318 = ~_or_368; // FirstSet.java:34
-  wire _not_319 = ~_bits_532; // FirstSet.java:34
-  wire _not_320 = ~_bits_530; // FirstSet.java:34
-  wire _mux_81 = _not_318 ? _not_319 : _not_320; // FirstSet.java:35
-  wire [1:0] _cat_80 = {_not_318, _mux_81}; // FirstSet.java:35
-  wire [1:0] _mux_82 = _not_314 ? _cat_79 : _cat_80; // FirstSet.java:35
-  wire [2:0] _cat_81 = {_not_314, _mux_82}; // FirstSet.java:35
-  wire _not_321 = ~_or_363; // FirstSet.java:34
-  wire _not_322 = ~_or_364; // FirstSet.java:34
-  wire _not_323 = ~_bits_528; // FirstSet.java:34
-  wire _not_324 = ~_bits_526; // FirstSet.java:34
-  wire _mux_83 = _not_322 ? _not_323 : _not_324; // FirstSet.java:35
-  wire [1:0] _cat_82 = {_not_322, _mux_83}; // FirstSet.java:35
-  wire _not_325 = ~_or_361; // FirstSet.java:34
-  wire _not_326 = ~_bits_524; // FirstSet.java:34
-  wire _not_327 = ~_bits_522; // FirstSet.java:34
-  wire _mux_84 = _not_325 ? _not_326 : _not_327; // FirstSet.java:35
-  wire [1:0] _cat_83 = {_not_325, _mux_84}; // FirstSet.java:35
-  wire [1:0] _mux_85 = _not_321 ? _cat_82 : _cat_83; // FirstSet.java:35
-  wire [2:0] _cat_84 = {_not_321, _mux_85}; // FirstSet.java:35
-  wire [2:0] _mux_86 = _not_313 ? _cat_81 : _cat_84; // FirstSet.java:35
-  wire [3:0] _cat_85 = {_not_313, _mux_86}; // FirstSet.java:35
-  wire [3:0] _mux_87 = _not_297 ? _cat_78 : _cat_85; // FirstSet.java:35
-  wire [4:0] _cat_86 = {_not_297, _mux_87}; // FirstSet.java:35
-  wire _not_328 = ~_or_344; // FirstSet.java:34
-  wire _not_329 = ~_or_351; // FirstSet.java:34
-  wire _not_330 = ~_or_354; // FirstSet.java:34
-  wire _not_331 = ~_or_355; // FirstSet.java:34
-  wire _not_332 = ~_bits_520; // FirstSet.java:34
-  wire _not_333 = ~_bits_518; // FirstSet.java:34
-  wire _mux_88 = _not_331 ? _not_332 : _not_333; // FirstSet.java:35
-  wire [1:0] _cat_87 = {_not_331, _mux_88}; // FirstSet.java:35
-  wire _not_334 = ~_or_352; // FirstSet.java:34
-  wire _not_335 = ~_bits_516; // FirstSet.java:34
-  wire _not_336 = ~_bits_514; // FirstSet.java:34
-  wire _mux_89 = _not_334 ? _not_335 : _not_336; // FirstSet.java:35
-  wire [1:0] _cat_88 = {_not_334, _mux_89}; // FirstSet.java:35
-  wire [1:0] _mux_90 = _not_330 ? _cat_87 : _cat_88; // FirstSet.java:35
-  wire [2:0] _cat_89 = {_not_330, _mux_90}; // FirstSet.java:35
-  wire _not_337 = ~_or_347; // FirstSet.java:34
-  wire _not_338 = ~_or_348; // FirstSet.java:34
-  wire _not_339 = ~_bits_512; // FirstSet.java:34
-  wire _not_340 = ~_bits_510; // FirstSet.java:34
-  wire _mux_91 = _not_338 ? _not_339 : _not_340; // FirstSet.java:35
-  wire [1:0] _cat_90 = {_not_338, _mux_91}; // FirstSet.java:35
-  wire _not_341 = ~_or_345; // FirstSet.java:34
-  wire _not_342 = ~_bits_508; // FirstSet.java:34
-  wire _not_343 = ~_bits_506; // FirstSet.java:34
-  wire _mux_92 = _not_341 ? _not_342 : _not_343; // FirstSet.java:35
-  wire [1:0] _cat_91 = {_not_341, _mux_92}; // FirstSet.java:35
-  wire [1:0] _mux_93 = _not_337 ? _cat_90 : _cat_91; // FirstSet.java:35
-  wire [2:0] _cat_92 = {_not_337, _mux_93}; // FirstSet.java:35
-  wire [2:0] _mux_94 = _not_329 ? _cat_89 : _cat_92; // FirstSet.java:35
-  wire [3:0] _cat_93 = {_not_329, _mux_94}; // FirstSet.java:35
-  wire _not_344 = ~_or_336; // FirstSet.java:34
-  wire _not_345 = ~_or_339; // FirstSet.java:34
-  wire _not_346 = ~_or_340; // FirstSet.java:34
-  wire _not_347 = ~_bits_504; // FirstSet.java:34
-  wire _not_348 = ~_bits_502; // FirstSet.java:34
-  wire _mux_95 = _not_346 ? _not_347 : _not_348; // FirstSet.java:35
-  wire [1:0] _cat_94 = {_not_346, _mux_95}; // FirstSet.java:35
-  wire _not_349 = ~_or_337; // FirstSet.java:34
-  wire _not_350 = ~_bits_500; // FirstSet.java:34
-  wire _not_351 = ~_bits_498; // FirstSet.java:34
-  wire _mux_96 = _not_349 ? _not_350 : _not_351; // FirstSet.java:35
-  wire [1:0] _cat_95 = {_not_349, _mux_96}; // FirstSet.java:35
-  wire [1:0] _mux_97 = _not_345 ? _cat_94 : _cat_95; // FirstSet.java:35
-  wire [2:0] _cat_96 = {_not_345, _mux_97}; // FirstSet.java:35
-  wire _not_352 = ~_or_332; // FirstSet.java:34
-  wire _not_353 = ~_or_333; // FirstSet.java:34
-  wire _not_354 = ~_bits_496; // FirstSet.java:34
-  wire _not_355 = ~_bits_494; // FirstSet.java:34
-  wire _mux_98 = _not_353 ? _not_354 : _not_355; // FirstSet.java:35
-  wire [1:0] _cat_97 = {_not_353, _mux_98}; // FirstSet.java:35
-  wire _not_356 = ~_or_330; // FirstSet.java:34
-  wire _not_357 = ~_bits_492; // FirstSet.java:34
-  wire _not_358 = ~_bits_490; // FirstSet.java:34
-  wire _mux_99 = _not_356 ? _not_357 : _not_358; // FirstSet.java:35
-  wire [1:0] _cat_98 = {_not_356, _mux_99}; // FirstSet.java:35
-  wire [1:0] _mux_100 = _not_352 ? _cat_97 : _cat_98; // FirstSet.java:35
-  wire [2:0] _cat_99 = {_not_352, _mux_100}; // FirstSet.java:35
-  wire [2:0] _mux_101 = _not_344 ? _cat_96 : _cat_99; // FirstSet.java:35
-  wire [3:0] _cat_100 = {_not_344, _mux_101}; // FirstSet.java:35
-  wire [3:0] _mux_102 = _not_328 ? _cat_93 : _cat_100; // FirstSet.java:35
-  wire [4:0] _cat_101 = {_not_328, _mux_102}; // FirstSet.java:35
-  wire [4:0] _mux_103 = _not_296 ? _cat_86 : _cat_101; // FirstSet.java:35
-  wire [5:0] _cat_102 = {_not_296, _mux_103}; // FirstSet.java:35
-  wire _not_359 = ~_or_297; // FirstSet.java:34
-  wire _not_360 = ~_or_312; // FirstSet.java:34
-  wire _not_361 = ~_or_319; // FirstSet.java:34
-  wire _not_362 = ~_or_322; // FirstSet.java:34
-  wire _not_363 = ~_or_323; // FirstSet.java:34
-  wire _not_364 = ~_bits_488; // FirstSet.java:34
-  wire _not_365 = ~_bits_486; // FirstSet.java:34
-  wire _mux_104 = _not_363 ? _not_364 : _not_365; // FirstSet.java:35
-  wire [1:0] _cat_103 = {_not_363, _mux_104}; // FirstSet.java:35
-  wire _not_366 = ~_or_320; // FirstSet.java:34
-  wire _not_367 = ~_bits_484; // FirstSet.java:34
-  wire _not_368 = ~_bits_482; // FirstSet.java:34
-  wire _mux_105 = _not_366 ? _not_367 : _not_368; // FirstSet.java:35
-  wire [1:0] _cat_104 = {_not_366, _mux_105}; // FirstSet.java:35
-  wire [1:0] _mux_106 = _not_362 ? _cat_103 : _cat_104; // FirstSet.java:35
-  wire [2:0] _cat_105 = {_not_362, _mux_106}; // FirstSet.java:35
-  wire _not_369 = ~_or_315; // FirstSet.java:34
-  wire _not_370 = ~_or_316; // FirstSet.java:34
-  wire _not_371 = ~_bits_480; // FirstSet.java:34
-  wire _not_372 = ~_bits_478; // FirstSet.java:34
-  wire _mux_107 = _not_370 ? _not_371 : _not_372; // FirstSet.java:35
-  wire [1:0] _cat_106 = {_not_370, _mux_107}; // FirstSet.java:35
-  wire _not_373 = ~_or_313; // FirstSet.java:34
-  wire _not_374 = ~_bits_476; // FirstSet.java:34
-  wire _not_375 = ~_bits_474; // FirstSet.java:34
-  wire _mux_108 = _not_373 ? _not_374 : _not_375; // FirstSet.java:35
-  wire [1:0] _cat_107 = {_not_373, _mux_108}; // FirstSet.java:35
-  wire [1:0] _mux_109 = _not_369 ? _cat_106 : _cat_107; // FirstSet.java:35
-  wire [2:0] _cat_108 = {_not_369, _mux_109}; // FirstSet.java:35
-  wire [2:0] _mux_110 = _not_361 ? _cat_105 : _cat_108; // FirstSet.java:35
-  wire [3:0] _cat_109 = {_not_361, _mux_110}; // FirstSet.java:35
-  wire _not_376 = ~_or_304; // FirstSet.java:34
-  wire _not_377 = ~_or_307; // FirstSet.java:34
-  wire _not_378 = ~_or_308; // FirstSet.java:34
-  wire _not_379 = ~_bits_472; // FirstSet.java:34
-  wire _not_380 = ~_bits_470; // FirstSet.java:34
-  wire _mux_111 = _not_378 ? _not_379 : _not_380; // FirstSet.java:35
-  wire [1:0] _cat_110 = {_not_378, _mux_111}; // FirstSet.java:35
-  wire _not_381 = ~_or_305; // FirstSet.java:34
-  wire _not_382 = ~_bits_468; // FirstSet.java:34
-  wire _not_383 = ~_bits_466; // FirstSet.java:34
-  wire _mux_112 = _not_381 ? _not_382 : _not_383; // FirstSet.java:35
-  wire [1:0] _cat_111 = {_not_381, _mux_112}; // FirstSet.java:35
-  wire [1:0] _mux_113 = _not_377 ? _cat_110 : _cat_111; // FirstSet.java:35
-  wire [2:0] _cat_112 = {_not_377, _mux_113}; // FirstSet.java:35
-  wire _not_384 = ~_or_300; // FirstSet.java:34
-  wire _not_385 = ~_or_301; // FirstSet.java:34
-  wire _not_386 = ~_bits_464; // FirstSet.java:34
-  wire _not_387 = ~_bits_462; // FirstSet.java:34
-  wire _mux_114 = _not_385 ? _not_386 : _not_387; // FirstSet.java:35
-  wire [1:0] _cat_113 = {_not_385, _mux_114}; // FirstSet.java:35
-  wire _not_388 = ~_or_298; // FirstSet.java:34
-  wire _not_389 = ~_bits_460; // FirstSet.java:34
-  wire _not_390 = ~_bits_458; // FirstSet.java:34
-  wire _mux_115 = _not_388 ? _not_389 : _not_390; // FirstSet.java:35
-  wire [1:0] _cat_114 = {_not_388, _mux_115}; // FirstSet.java:35
-  wire [1:0] _mux_116 = _not_384 ? _cat_113 : _cat_114; // FirstSet.java:35
-  wire [2:0] _cat_115 = {_not_384, _mux_116}; // FirstSet.java:35
-  wire [2:0] _mux_117 = _not_376 ? _cat_112 : _cat_115; // FirstSet.java:35
-  wire [3:0] _cat_116 = {_not_376, _mux_117}; // FirstSet.java:35
-  wire [3:0] _mux_118 = _not_360 ? _cat_109 : _cat_116; // FirstSet.java:35
-  wire [4:0] _cat_117 = {_not_360, _mux_118}; // FirstSet.java:35
-  wire _not_391 = ~_or_281; // FirstSet.java:34
-  wire _not_392 = ~_or_288; // FirstSet.java:34
-  wire _not_393 = ~_or_291; // FirstSet.java:34
-  wire _not_394 = ~_or_292; // FirstSet.java:34
-  wire _not_395 = ~_bits_456; // FirstSet.java:34
-  wire _not_396 = ~_bits_454; // FirstSet.java:34
-  wire _mux_119 = _not_394 ? _not_395 : _not_396; // FirstSet.java:35
-  wire [1:0] _cat_118 = {_not_394, _mux_119}; // FirstSet.java:35
-  wire _not_397 = ~_or_289; // FirstSet.java:34
-  wire _not_398 = ~_bits_452; // FirstSet.java:34
-  wire _not_399 = ~_bits_450; // FirstSet.java:34
-  wire _mux_120 = _not_397 ? _not_398 : _not_399; // FirstSet.java:35
-  wire [1:0] _cat_119 = {_not_397, _mux_120}; // FirstSet.java:35
-  wire [1:0] _mux_121 = _not_393 ? _cat_118 : _cat_119; // FirstSet.java:35
-  wire [2:0] _cat_120 = {_not_393, _mux_121}; // FirstSet.java:35
-  wire _not_400 = ~_or_284; // FirstSet.java:34
-  wire _not_401 = ~_or_285; // FirstSet.java:34
-  wire _not_402 = ~_bits_448; // FirstSet.java:34
-  wire _not_403 = ~_bits_446; // FirstSet.java:34
-  wire _mux_122 = _not_401 ? _not_402 : _not_403; // FirstSet.java:35
-  wire [1:0] _cat_121 = {_not_401, _mux_122}; // FirstSet.java:35
-  wire _not_404 = ~_or_282; // FirstSet.java:34
-  wire _not_405 = ~_bits_444; // FirstSet.java:34
-  wire _not_406 = ~_bits_442; // FirstSet.java:34
-  wire _mux_123 = _not_404 ? _not_405 : _not_406; // FirstSet.java:35
-  wire [1:0] _cat_122 = {_not_404, _mux_123}; // FirstSet.java:35
-  wire [1:0] _mux_124 = _not_400 ? _cat_121 : _cat_122; // FirstSet.java:35
-  wire [2:0] _cat_123 = {_not_400, _mux_124}; // FirstSet.java:35
-  wire [2:0] _mux_125 = _not_392 ? _cat_120 : _cat_123; // FirstSet.java:35
-  wire [3:0] _cat_124 = {_not_392, _mux_125}; // FirstSet.java:35
-  wire _not_407 = ~_or_273; // FirstSet.java:34
-  wire _not_408 = ~_or_276; // FirstSet.java:34
-  wire _not_409 = ~_or_277; // FirstSet.java:34
-  wire _not_410 = ~_bits_440; // FirstSet.java:34
-  wire _not_411 = ~_bits_438; // FirstSet.java:34
-  wire _mux_126 = _not_409 ? _not_410 : _not_411; // FirstSet.java:35
-  wire [1:0] _cat_125 = {_not_409, _mux_126}; // FirstSet.java:35
-  wire _not_412 = ~_or_274; // FirstSet.java:34
-  wire _not_413 = ~_bits_436; // FirstSet.java:34
-  wire _not_414 = ~_bits_434; // FirstSet.java:34
-  wire _mux_127 = _not_412 ? _not_413 : _not_414; // FirstSet.java:35
-  wire [1:0] _cat_126 = {_not_412, _mux_127}; // FirstSet.java:35
-  wire [1:0] _mux_128 = _not_408 ? _cat_125 : _cat_126; // FirstSet.java:35
-  wire [2:0] _cat_127 = {_not_408, _mux_128}; // FirstSet.java:35
-  wire _not_415 = ~_or_269; // FirstSet.java:34
-  wire _not_416 = ~_or_270; // FirstSet.java:34
-  wire _not_417 = ~_bits_432; // FirstSet.java:34
-  wire _not_418 = ~_bits_430; // FirstSet.java:34
-  wire _mux_129 = _not_416 ? _not_417 : _not_418; // FirstSet.java:35
-  wire [1:0] _cat_128 = {_not_416, _mux_129}; // FirstSet.java:35
-  wire _not_419 = ~_or_267; // FirstSet.java:34
-  wire _not_420 = ~_bits_428; // FirstSet.java:34
-  wire _not_421 = ~_bits_426; // FirstSet.java:34
-  wire _mux_130 = _not_419 ? _not_420 : _not_421; // FirstSet.java:35
-  wire [1:0] _cat_129 = {_not_419, _mux_130}; // FirstSet.java:35
-  wire [1:0] _mux_131 = _not_415 ? _cat_128 : _cat_129; // FirstSet.java:35
-  wire [2:0] _cat_130 = {_not_415, _mux_131}; // FirstSet.java:35
-  wire [2:0] _mux_132 = _not_407 ? _cat_127 : _cat_130; // FirstSet.java:35
-  wire [3:0] _cat_131 = {_not_407, _mux_132}; // FirstSet.java:35
-  wire [3:0] _mux_133 = _not_391 ? _cat_124 : _cat_131; // FirstSet.java:35
-  wire [4:0] _cat_132 = {_not_391, _mux_133}; // FirstSet.java:35
-  wire [4:0] _mux_134 = _not_359 ? _cat_117 : _cat_132; // FirstSet.java:35
-  wire [5:0] _cat_133 = {_not_359, _mux_134}; // FirstSet.java:35
-  wire [5:0] _mux_135 = _not_295 ? _cat_102 : _cat_133; // FirstSet.java:35
-  wire [6:0] _cat_134 = {_not_295, _mux_135}; // FirstSet.java:35
+  wire _not_299 = ~_or_329; // FirstSet.java:34
+  wire _not_300 = ~_or_360; // FirstSet.java:34
+  wire _not_301 = ~_or_375; // FirstSet.java:34
+  wire _not_302 = ~_or_382; // FirstSet.java:34
+  wire _not_303 = ~_or_385; // FirstSet.java:34
+  wire _not_304 = ~_or_386; // FirstSet.java:34
+  wire _not_305 = ~_bits_552; // FirstSet.java:34
+  wire _not_306 = ~_bits_550; // FirstSet.java:34
+  wire _mux_73 = _not_304 ? _not_305 : _not_306; // FirstSet.java:35
+  wire [1:0] _cat_72 = {_not_304, _mux_73}; // FirstSet.java:35
+  wire _not_307 = ~_or_383; // FirstSet.java:34
+  wire _not_308 = ~_bits_548; // FirstSet.java:34
+  wire _not_309 = ~_bits_546; // FirstSet.java:34
+  wire _mux_74 = _not_307 ? _not_308 : _not_309; // FirstSet.java:35
+  wire [1:0] _cat_73 = {_not_307, _mux_74}; // FirstSet.java:35
+  wire [1:0] _mux_75 = _not_303 ? _cat_72 : _cat_73; // FirstSet.java:35
+  wire [2:0] _cat_74 = {_not_303, _mux_75}; // FirstSet.java:35
+  wire _not_310 = ~_or_378; // FirstSet.java:34
+  wire _not_311 = ~_or_379; // FirstSet.java:34
+  wire _not_312 = ~_bits_544; // FirstSet.java:34
+  wire _not_313 = ~_bits_542; // FirstSet.java:34
+  wire _mux_76 = _not_311 ? _not_312 : _not_313; // FirstSet.java:35
+  wire [1:0] _cat_75 = {_not_311, _mux_76}; // FirstSet.java:35
+  wire _not_314 = ~_or_376; // FirstSet.java:34
+  wire _not_315 = ~_bits_540; // FirstSet.java:34
+  wire _not_316 = ~_bits_538; // FirstSet.java:34
+  wire _mux_77 = _not_314 ? _not_315 : _not_316; // FirstSet.java:35
+  wire [1:0] _cat_76 = {_not_314, _mux_77}; // FirstSet.java:35
+  wire [1:0] _mux_78 = _not_310 ? _cat_75 : _cat_76; // FirstSet.java:35
+  wire [2:0] _cat_77 = {_not_310, _mux_78}; // FirstSet.java:35
+  wire [2:0] _mux_79 = _not_302 ? _cat_74 : _cat_77; // FirstSet.java:35
+  wire [3:0] _cat_78 = {_not_302, _mux_79}; // FirstSet.java:35
+  wire _not_317 = ~_or_367; // FirstSet.java:34
+  wire _not_318 = ~_or_370; // FirstSet.java:34
+  wire _not_319 = ~_or_371; // FirstSet.java:34
+  wire _not_320 = ~_bits_536; // FirstSet.java:34
+  wire _not_321 = ~_bits_534; // FirstSet.java:34
+  wire _mux_80 = _not_319 ? _not_320 : _not_321; // FirstSet.java:35
+  wire [1:0] _cat_79 = {_not_319, _mux_80}; // FirstSet.java:35
+  wire _not_322 = ~_or_368; // FirstSet.java:34
+  wire _not_323 = ~_bits_532; // FirstSet.java:34
+  wire _not_324 = ~_bits_530; // FirstSet.java:34
+  wire _mux_81 = _not_322 ? _not_323 : _not_324; // FirstSet.java:35
+  wire [1:0] _cat_80 = {_not_322, _mux_81}; // FirstSet.java:35
+  wire [1:0] _mux_82 = _not_318 ? _cat_79 : _cat_80; // FirstSet.java:35
+  wire [2:0] _cat_81 = {_not_318, _mux_82}; // FirstSet.java:35
+  wire _not_325 = ~_or_363; // FirstSet.java:34
+  wire _not_326 = ~_or_364; // FirstSet.java:34
+  wire _not_327 = ~_bits_528; // FirstSet.java:34
+  wire _not_328 = ~_bits_526; // FirstSet.java:34
+  wire _mux_83 = _not_326 ? _not_327 : _not_328; // FirstSet.java:35
+  wire [1:0] _cat_82 = {_not_326, _mux_83}; // FirstSet.java:35
+  wire _not_329 = ~_or_361; // FirstSet.java:34
+  wire _not_330 = ~_bits_524; // FirstSet.java:34
+  wire _not_331 = ~_bits_522; // FirstSet.java:34
+  wire _mux_84 = _not_329 ? _not_330 : _not_331; // FirstSet.java:35
+  wire [1:0] _cat_83 = {_not_329, _mux_84}; // FirstSet.java:35
+  wire [1:0] _mux_85 = _not_325 ? _cat_82 : _cat_83; // FirstSet.java:35
+  wire [2:0] _cat_84 = {_not_325, _mux_85}; // FirstSet.java:35
+  wire [2:0] _mux_86 = _not_317 ? _cat_81 : _cat_84; // FirstSet.java:35
+  wire [3:0] _cat_85 = {_not_317, _mux_86}; // FirstSet.java:35
+  wire [3:0] _mux_87 = _not_301 ? _cat_78 : _cat_85; // FirstSet.java:35
+  wire [4:0] _cat_86 = {_not_301, _mux_87}; // FirstSet.java:35
+  wire _not_332 = ~_or_344; // FirstSet.java:34
+  wire _not_333 = ~_or_351; // FirstSet.java:34
+  wire _not_334 = ~_or_354; // FirstSet.java:34
+  wire _not_335 = ~_or_355; // FirstSet.java:34
+  wire _not_336 = ~_bits_520; // FirstSet.java:34
+  wire _not_337 = ~_bits_518; // FirstSet.java:34
+  wire _mux_88 = _not_335 ? _not_336 : _not_337; // FirstSet.java:35
+  wire [1:0] _cat_87 = {_not_335, _mux_88}; // FirstSet.java:35
+  wire _not_338 = ~_or_352; // FirstSet.java:34
+  wire _not_339 = ~_bits_516; // FirstSet.java:34
+  wire _not_340 = ~_bits_514; // FirstSet.java:34
+  wire _mux_89 = _not_338 ? _not_339 : _not_340; // FirstSet.java:35
+  wire [1:0] _cat_88 = {_not_338, _mux_89}; // FirstSet.java:35
+  wire [1:0] _mux_90 = _not_334 ? _cat_87 : _cat_88; // FirstSet.java:35
+  wire [2:0] _cat_89 = {_not_334, _mux_90}; // FirstSet.java:35
+  wire _not_341 = ~_or_347; // FirstSet.java:34
+  wire _not_342 = ~_or_348; // FirstSet.java:34
+  wire _not_343 = ~_bits_512; // FirstSet.java:34
+  wire _not_344 = ~_bits_510; // FirstSet.java:34
+  wire _mux_91 = _not_342 ? _not_343 : _not_344; // FirstSet.java:35
+  wire [1:0] _cat_90 = {_not_342, _mux_91}; // FirstSet.java:35
+  wire _not_345 = ~_or_345; // FirstSet.java:34
+  wire _not_346 = ~_bits_508; // FirstSet.java:34
+  wire _not_347 = ~_bits_506; // FirstSet.java:34
+  wire _mux_92 = _not_345 ? _not_346 : _not_347; // FirstSet.java:35
+  wire [1:0] _cat_91 = {_not_345, _mux_92}; // FirstSet.java:35
+  wire [1:0] _mux_93 = _not_341 ? _cat_90 : _cat_91; // FirstSet.java:35
+  wire [2:0] _cat_92 = {_not_341, _mux_93}; // FirstSet.java:35
+  wire [2:0] _mux_94 = _not_333 ? _cat_89 : _cat_92; // FirstSet.java:35
+  wire [3:0] _cat_93 = {_not_333, _mux_94}; // FirstSet.java:35
+  wire _not_348 = ~_or_336; // FirstSet.java:34
+  wire _not_349 = ~_or_339; // FirstSet.java:34
+  wire _not_350 = ~_or_340; // FirstSet.java:34
+  wire _not_351 = ~_bits_504; // FirstSet.java:34
+  wire _not_352 = ~_bits_502; // FirstSet.java:34
+  wire _mux_95 = _not_350 ? _not_351 : _not_352; // FirstSet.java:35
+  wire [1:0] _cat_94 = {_not_350, _mux_95}; // FirstSet.java:35
+  wire _not_353 = ~_or_337; // FirstSet.java:34
+  wire _not_354 = ~_bits_500; // FirstSet.java:34
+  wire _not_355 = ~_bits_498; // FirstSet.java:34
+  wire _mux_96 = _not_353 ? _not_354 : _not_355; // FirstSet.java:35
+  wire [1:0] _cat_95 = {_not_353, _mux_96}; // FirstSet.java:35
+  wire [1:0] _mux_97 = _not_349 ? _cat_94 : _cat_95; // FirstSet.java:35
+  wire [2:0] _cat_96 = {_not_349, _mux_97}; // FirstSet.java:35
+  wire _not_356 = ~_or_332; // FirstSet.java:34
+  wire _not_357 = ~_or_333; // FirstSet.java:34
+  wire _not_358 = ~_bits_496; // FirstSet.java:34
+  wire _not_359 = ~_bits_494; // FirstSet.java:34
+  wire _mux_98 = _not_357 ? _not_358 : _not_359; // FirstSet.java:35
+  wire [1:0] _cat_97 = {_not_357, _mux_98}; // FirstSet.java:35
+  wire _not_360 = ~_or_330; // FirstSet.java:34
+  wire _not_361 = ~_bits_492; // FirstSet.java:34
+  wire _not_362 = ~_bits_490; // FirstSet.java:34
+  wire _mux_99 = _not_360 ? _not_361 : _not_362; // FirstSet.java:35
+  wire [1:0] _cat_98 = {_not_360, _mux_99}; // FirstSet.java:35
+  wire [1:0] _mux_100 = _not_356 ? _cat_97 : _cat_98; // FirstSet.java:35
+  wire [2:0] _cat_99 = {_not_356, _mux_100}; // FirstSet.java:35
+  wire [2:0] _mux_101 = _not_348 ? _cat_96 : _cat_99; // FirstSet.java:35
+  wire [3:0] _cat_100 = {_not_348, _mux_101}; // FirstSet.java:35
+  wire [3:0] _mux_102 = _not_332 ? _cat_93 : _cat_100; // FirstSet.java:35
+  wire [4:0] _cat_101 = {_not_332, _mux_102}; // FirstSet.java:35
+  wire [4:0] _mux_103 = _not_300 ? _cat_86 : _cat_101; // FirstSet.java:35
+  wire [5:0] _cat_102 = {_not_300, _mux_103}; // FirstSet.java:35
+  wire _not_363 = ~_or_297; // FirstSet.java:34
+  wire _not_364 = ~_or_312; // FirstSet.java:34
+  wire _not_365 = ~_or_319; // FirstSet.java:34
+  wire _not_366 = ~_or_322; // FirstSet.java:34
+  wire _not_367 = ~_or_323; // FirstSet.java:34
+  wire _not_368 = ~_bits_488; // FirstSet.java:34
+  wire _not_369 = ~_bits_486; // FirstSet.java:34
+  wire _mux_104 = _not_367 ? _not_368 : _not_369; // FirstSet.java:35
+  wire [1:0] _cat_103 = {_not_367, _mux_104}; // FirstSet.java:35
+  wire _not_370 = ~_or_320; // FirstSet.java:34
+  wire _not_371 = ~_bits_484; // FirstSet.java:34
+  wire _not_372 = ~_bits_482; // FirstSet.java:34
+  wire _mux_105 = _not_370 ? _not_371 : _not_372; // FirstSet.java:35
+  wire [1:0] _cat_104 = {_not_370, _mux_105}; // FirstSet.java:35
+  wire [1:0] _mux_106 = _not_366 ? _cat_103 : _cat_104; // FirstSet.java:35
+  wire [2:0] _cat_105 = {_not_366, _mux_106}; // FirstSet.java:35
+  wire _not_373 = ~_or_315; // FirstSet.java:34
+  wire _not_374 = ~_or_316; // FirstSet.java:34
+  wire _not_375 = ~_bits_480; // FirstSet.java:34
+  wire _not_376 = ~_bits_478; // FirstSet.java:34
+  wire _mux_107 = _not_374 ? _not_375 : _not_376; // FirstSet.java:35
+  wire [1:0] _cat_106 = {_not_374, _mux_107}; // FirstSet.java:35
+  wire _not_377 = ~_or_313; // FirstSet.java:34
+  wire _not_378 = ~_bits_476; // FirstSet.java:34
+  wire _not_379 = ~_bits_474; // FirstSet.java:34
+  wire _mux_108 = _not_377 ? _not_378 : _not_379; // FirstSet.java:35
+  wire [1:0] _cat_107 = {_not_377, _mux_108}; // FirstSet.java:35
+  wire [1:0] _mux_109 = _not_373 ? _cat_106 : _cat_107; // FirstSet.java:35
+  wire [2:0] _cat_108 = {_not_373, _mux_109}; // FirstSet.java:35
+  wire [2:0] _mux_110 = _not_365 ? _cat_105 : _cat_108; // FirstSet.java:35
+  wire [3:0] _cat_109 = {_not_365, _mux_110}; // FirstSet.java:35
+  wire _not_380 = ~_or_304; // FirstSet.java:34
+  wire _not_381 = ~_or_307; // FirstSet.java:34
+  wire _not_382 = ~_or_308; // FirstSet.java:34
+  wire _not_383 = ~_bits_472; // FirstSet.java:34
+  wire _not_384 = ~_bits_470; // FirstSet.java:34
+  wire _mux_111 = _not_382 ? _not_383 : _not_384; // FirstSet.java:35
+  wire [1:0] _cat_110 = {_not_382, _mux_111}; // FirstSet.java:35
+  wire _not_385 = ~_or_305; // FirstSet.java:34
+  wire _not_386 = ~_bits_468; // FirstSet.java:34
+  wire _not_387 = ~_bits_466; // FirstSet.java:34
+  wire _mux_112 = _not_385 ? _not_386 : _not_387; // FirstSet.java:35
+  wire [1:0] _cat_111 = {_not_385, _mux_112}; // FirstSet.java:35
+  wire [1:0] _mux_113 = _not_381 ? _cat_110 : _cat_111; // FirstSet.java:35
+  wire [2:0] _cat_112 = {_not_381, _mux_113}; // FirstSet.java:35
+  wire _not_388 = ~_or_300; // FirstSet.java:34
+  wire _not_389 = ~_or_301; // FirstSet.java:34
+  wire _not_390 = ~_bits_464; // FirstSet.java:34
+  wire _not_391 = ~_bits_462; // FirstSet.java:34
+  wire _mux_114 = _not_389 ? _not_390 : _not_391; // FirstSet.java:35
+  wire [1:0] _cat_113 = {_not_389, _mux_114}; // FirstSet.java:35
+  wire _not_392 = ~_or_298; // FirstSet.java:34
+  wire _not_393 = ~_bits_460; // FirstSet.java:34
+  wire _not_394 = ~_bits_458; // FirstSet.java:34
+  wire _mux_115 = _not_392 ? _not_393 : _not_394; // FirstSet.java:35
+  wire [1:0] _cat_114 = {_not_392, _mux_115}; // FirstSet.java:35
+  wire [1:0] _mux_116 = _not_388 ? _cat_113 : _cat_114; // FirstSet.java:35
+  wire [2:0] _cat_115 = {_not_388, _mux_116}; // FirstSet.java:35
+  wire [2:0] _mux_117 = _not_380 ? _cat_112 : _cat_115; // FirstSet.java:35
+  wire [3:0] _cat_116 = {_not_380, _mux_117}; // FirstSet.java:35
+  wire [3:0] _mux_118 = _not_364 ? _cat_109 : _cat_116; // FirstSet.java:35
+  wire [4:0] _cat_117 = {_not_364, _mux_118}; // FirstSet.java:35
+  wire _not_395 = ~_or_281; // FirstSet.java:34
+  wire _not_396 = ~_or_288; // FirstSet.java:34
+  wire _not_397 = ~_or_291; // FirstSet.java:34
+  wire _not_398 = ~_or_292; // FirstSet.java:34
+  wire _not_399 = ~_bits_456; // FirstSet.java:34
+  wire _not_400 = ~_bits_454; // FirstSet.java:34
+  wire _mux_119 = _not_398 ? _not_399 : _not_400; // FirstSet.java:35
+  wire [1:0] _cat_118 = {_not_398, _mux_119}; // FirstSet.java:35
+  wire _not_401 = ~_or_289; // FirstSet.java:34
+  wire _not_402 = ~_bits_452; // FirstSet.java:34
+  wire _not_403 = ~_bits_450; // FirstSet.java:34
+  wire _mux_120 = _not_401 ? _not_402 : _not_403; // FirstSet.java:35
+  wire [1:0] _cat_119 = {_not_401, _mux_120}; // FirstSet.java:35
+  wire [1:0] _mux_121 = _not_397 ? _cat_118 : _cat_119; // FirstSet.java:35
+  wire [2:0] _cat_120 = {_not_397, _mux_121}; // FirstSet.java:35
+  wire _not_404 = ~_or_284; // FirstSet.java:34
+  wire _not_405 = ~_or_285; // FirstSet.java:34
+  wire _not_406 = ~_bits_448; // FirstSet.java:34
+  wire _not_407 = ~_bits_446; // FirstSet.java:34
+  wire _mux_122 = _not_405 ? _not_406 : _not_407; // FirstSet.java:35
+  wire [1:0] _cat_121 = {_not_405, _mux_122}; // FirstSet.java:35
+  wire _not_408 = ~_or_282; // FirstSet.java:34
+  wire _not_409 = ~_bits_444; // FirstSet.java:34
+  wire _not_410 = ~_bits_442; // FirstSet.java:34
+  wire _mux_123 = _not_408 ? _not_409 : _not_410; // FirstSet.java:35
+  wire [1:0] _cat_122 = {_not_408, _mux_123}; // FirstSet.java:35
+  wire [1:0] _mux_124 = _not_404 ? _cat_121 : _cat_122; // FirstSet.java:35
+  wire [2:0] _cat_123 = {_not_404, _mux_124}; // FirstSet.java:35
+  wire [2:0] _mux_125 = _not_396 ? _cat_120 : _cat_123; // FirstSet.java:35
+  wire [3:0] _cat_124 = {_not_396, _mux_125}; // FirstSet.java:35
+  wire _not_411 = ~_or_273; // FirstSet.java:34
+  wire _not_412 = ~_or_276; // FirstSet.java:34
+  wire _not_413 = ~_or_277; // FirstSet.java:34
+  wire _not_414 = ~_bits_440; // FirstSet.java:34
+  wire _not_415 = ~_bits_438; // FirstSet.java:34
+  wire _mux_126 = _not_413 ? _not_414 : _not_415; // FirstSet.java:35
+  wire [1:0] _cat_125 = {_not_413, _mux_126}; // FirstSet.java:35
+  wire _not_416 = ~_or_274; // FirstSet.java:34
+  wire _not_417 = ~_bits_436; // FirstSet.java:34
+  wire _not_418 = ~_bits_434; // FirstSet.java:34
+  wire _mux_127 = _not_416 ? _not_417 : _not_418; // FirstSet.java:35
+  wire [1:0] _cat_126 = {_not_416, _mux_127}; // FirstSet.java:35
+  wire [1:0] _mux_128 = _not_412 ? _cat_125 : _cat_126; // FirstSet.java:35
+  wire [2:0] _cat_127 = {_not_412, _mux_128}; // FirstSet.java:35
+  wire _not_419 = ~_or_269; // FirstSet.java:34
+  wire _not_420 = ~_or_270; // FirstSet.java:34
+  wire _not_421 = ~_bits_432; // FirstSet.java:34
+  wire _not_422 = ~_bits_430; // FirstSet.java:34
+  wire _mux_129 = _not_420 ? _not_421 : _not_422; // FirstSet.java:35
+  wire [1:0] _cat_128 = {_not_420, _mux_129}; // FirstSet.java:35
+  wire _not_423 = ~_or_267; // FirstSet.java:34
+  wire _not_424 = ~_bits_428; // FirstSet.java:34
+  wire _not_425 = ~_bits_426; // FirstSet.java:34
+  wire _mux_130 = _not_423 ? _not_424 : _not_425; // FirstSet.java:35
+  wire [1:0] _cat_129 = {_not_423, _mux_130}; // FirstSet.java:35
+  wire [1:0] _mux_131 = _not_419 ? _cat_128 : _cat_129; // FirstSet.java:35
+  wire [2:0] _cat_130 = {_not_419, _mux_131}; // FirstSet.java:35
+  wire [2:0] _mux_132 = _not_411 ? _cat_127 : _cat_130; // FirstSet.java:35
+  wire [3:0] _cat_131 = {_not_411, _mux_132}; // FirstSet.java:35
+  wire [3:0] _mux_133 = _not_395 ? _cat_124 : _cat_131; // FirstSet.java:35
+  wire [4:0] _cat_132 = {_not_395, _mux_133}; // FirstSet.java:35
+  wire [4:0] _mux_134 = _not_363 ? _cat_117 : _cat_132; // FirstSet.java:35
+  wire [5:0] _cat_133 = {_not_363, _mux_134}; // FirstSet.java:35
+  wire [5:0] _mux_135 = _not_299 ? _cat_102 : _cat_133; // FirstSet.java:35
+  wire [6:0] _cat_134 = {_not_299, _mux_135}; // FirstSet.java:35
   wire [6:0] _bits_554 = _cat_134; // FirstSet.java:43
   wire [5:0] _sub_9 = merge_level - 6'd2; // RapController.java:443
   wire _eq_923 = state == 4'd7; // RapController.java:316
@@ -4310,37 +4318,37 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_394 = _eq_923 | _eq_924; // RapController.java:316
   wire _eq_925 = state == 4'd9; // RapController.java:316
   wire _or_395 = _or_394 | _eq_925; // RapController.java:316
-  wire _and_542 = _or_395 & io_counterResult_valid; // RapController.java:317
+  wire _and_544 = _or_395 & io_counterResult_valid; // RapController.java:317
   wire _eq_926 = io_counterResult_bits_op == 2'd2; // RapController.java:317
-  wire _and_543 = _and_542 & _eq_926; // RapController.java:317
+  wire _and_545 = _and_544 & _eq_926; // RapController.java:317
   wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:317
   wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:461
-  wire _not_422 = ~snapshot_frozen; // RapController.java:357
-  wire _and_544 = snapshot_pending & _not_422; // RapController.java:357
-  wire _and_545 = _and_544 & _and_0; // RapController.java:357
+  wire _not_426 = ~snapshot_frozen; // RapController.java:357
+  wire _and_546 = snapshot_pending & _not_426; // RapController.java:357
+  wire _and_547 = _and_546 & _and_0; // RapController.java:357
   wire _or_396 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_397 = _or_396 | ev_split_q; // StatusRegs.java:83
   wire _or_398 = _or_397 | ev_batch_q; // StatusRegs.java:83
   wire _or_399 = _or_398 | ev_deferred_q; // StatusRegs.java:83
   wire _or_r_3 = |ev_removed_q; // StatusRegs.java:84
   wire _or_400 = _or_399 | _or_r_3; // StatusRegs.java:84
-  wire _not_423 = ~st_n_carry; // SplitCounter.java:75
-  wire _not_424 = ~st_updates_carry; // SplitCounter.java:75
-  wire _and_546 = _not_423 & _not_424; // StatusRegs.java:84
-  wire _not_425 = ~st_splits_carry; // SplitCounter.java:75
-  wire _and_547 = _and_546 & _not_425; // StatusRegs.java:84
-  wire _not_426 = ~st_merges_carry; // SplitCounter.java:75
-  wire _and_548 = _and_547 & _not_426; // StatusRegs.java:84
-  wire _not_427 = ~st_merge_batches_carry; // SplitCounter.java:75
-  wire _and_549 = _and_548 & _not_427; // StatusRegs.java:84
-  wire _not_428 = ~st_deferred_splits_carry; // SplitCounter.java:75
-  wire _and_550 = _and_549 & _not_428; // StatusRegs.java:84
-  wire _not_429 = ~st_saturations_carry; // SplitCounter.java:75
-  wire _and_551 = _and_550 & _not_429; // StatusRegs.java:84
-  wire _not_430 = ~_and_551; // StatusRegs.java:84
-  wire ev_pending = _or_400 | _not_430; // StatusRegs.java:84
-  wire _not_431 = ~ev_pending; // RapController.java:357
-  wire _and_552 = _and_545 & _not_431; // RapController.java:357
+  wire _not_427 = ~st_n_carry; // SplitCounter.java:75
+  wire _not_428 = ~st_updates_carry; // SplitCounter.java:75
+  wire _and_548 = _not_427 & _not_428; // StatusRegs.java:84
+  wire _not_429 = ~st_splits_carry; // SplitCounter.java:75
+  wire _and_549 = _and_548 & _not_429; // StatusRegs.java:84
+  wire _not_430 = ~st_merges_carry; // SplitCounter.java:75
+  wire _and_550 = _and_549 & _not_430; // StatusRegs.java:84
+  wire _not_431 = ~st_merge_batches_carry; // SplitCounter.java:75
+  wire _and_551 = _and_550 & _not_431; // StatusRegs.java:84
+  wire _not_432 = ~st_deferred_splits_carry; // SplitCounter.java:75
+  wire _and_552 = _and_551 & _not_432; // StatusRegs.java:84
+  wire _not_433 = ~st_saturations_carry; // SplitCounter.java:75
+  wire _and_553 = _and_552 & _not_433; // StatusRegs.java:84
+  wire _not_434 = ~_and_553; // StatusRegs.java:84
+  wire ev_pending = _or_400 | _not_434; // StatusRegs.java:84
+  wire _not_435 = ~ev_pending; // RapController.java:357
+  wire _and_554 = _and_547 & _not_435; // RapController.java:357
   wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:493
   wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:510
   wire [6:0] _bits_555 = readout_slot[6:0]; // RapController.java:508
@@ -4362,8 +4370,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [16:0] _bits_558 = batch_min_sum[16:0]; // SplitCompare.java:31
   wire [16:0] _bits_559 = merge_sum[16:0]; // SplitCompare.java:31
   wire _gt_6 = _bits_558 > _bits_559; // SplitCompare.java:20
-  wire _and_553 = _eq_928 & _gt_6; // SplitCompare.java:27
-  wire _or_401 = _gt_5 | _and_553; // SplitCompare.java:27
+  wire _and_555 = _eq_928 & _gt_6; // SplitCompare.java:27
+  wire _or_401 = _gt_5 | _and_555; // SplitCompare.java:27
   wire [63:0] _mux_140 = in_advance ? next_merge : _cat_0; // RapController.java:159
   wire [31:0] _mux_141 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:160
   wire _eq_929 = state == 4'd10; // RapController.java:155
@@ -4378,16 +4386,16 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_564 = to_merge_lo[32]; // RapController.java:167
   wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_564}; // RapController.java:167
   wire _bits_565 = to_merge_hi[32]; // RapController.java:170
-  wire _not_432 = ~_bits_565; // RapController.java:170
+  wire _not_436 = ~_bits_565; // RapController.java:170
   wire _or_r_4 = |to_merge; // RapController.java:170
-  wire _and_554 = _not_432 & _or_r_4; // RapController.java:170
+  wire _and_556 = _not_436 & _or_r_4; // RapController.java:170
   wire _eq_931 = state == 4'd8; // RapController.java:176
   wire _eq_932 = state == 4'd9; // RapController.java:176
   wire walking_kids = _eq_931 | _eq_932; // RapController.java:176
   wire [6:0] _mux_142 = walking_kids ? merge_parent : op_slot; // RapController.java:177
   wire [2:0] _dyn_index_2 = _mux_142[6] ? (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_127 : slot_children_126) : (_mux_142[0] ? slot_children_125 : slot_children_124)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_123 : slot_children_122) : (_mux_142[0] ? slot_children_121 : slot_children_120))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_119 : slot_children_118) : (_mux_142[0] ? slot_children_117 : slot_children_116)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_115 : slot_children_114) : (_mux_142[0] ? slot_children_113 : slot_children_112)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_111 : slot_children_110) : (_mux_142[0] ? slot_children_109 : slot_children_108)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_107 : slot_children_106) : (_mux_142[0] ? slot_children_105 : slot_children_104))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_103 : slot_children_102) : (_mux_142[0] ? slot_children_101 : slot_children_100)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_99 : slot_children_98) : (_mux_142[0] ? slot_children_97 : slot_children_96))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_95 : slot_children_94) : (_mux_142[0] ? slot_children_93 : slot_children_92)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_91 : slot_children_90) : (_mux_142[0] ? slot_children_89 : slot_children_88))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_87 : slot_children_86) : (_mux_142[0] ? slot_children_85 : slot_children_84)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_83 : slot_children_82) : (_mux_142[0] ? slot_children_81 : slot_children_80)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_79 : slot_children_78) : (_mux_142[0] ? slot_children_77 : slot_children_76)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_75 : slot_children_74) : (_mux_142[0] ? slot_children_73 : slot_children_72))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_71 : slot_children_70) : (_mux_142[0] ? slot_children_69 : slot_children_68)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_67 : slot_children_66) : (_mux_142[0] ? slot_children_65 : slot_children_64)))))) : (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_63 : slot_children_62) : (_mux_142[0] ? slot_children_61 : slot_children_60)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_59 : slot_children_58) : (_mux_142[0] ? slot_children_57 : slot_children_56))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_55 : slot_children_54) : (_mux_142[0] ? slot_children_53 : slot_children_52)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_51 : slot_children_50) : (_mux_142[0] ? slot_children_49 : slot_children_48)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_47 : slot_children_46) : (_mux_142[0] ? slot_children_45 : slot_children_44)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_43 : slot_children_42) : (_mux_142[0] ? slot_children_41 : slot_children_40))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_39 : slot_children_38) : (_mux_142[0] ? slot_children_37 : slot_children_36)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_35 : slot_children_34) : (_mux_142[0] ? slot_children_33 : slot_children_32))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_31 : slot_children_30) : (_mux_142[0] ? slot_children_29 : slot_children_28)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_27 : slot_children_26) : (_mux_142[0] ? slot_children_25 : slot_children_24))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_23 : slot_children_22) : (_mux_142[0] ? slot_children_21 : slot_children_20)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_19 : slot_children_18) : (_mux_142[0] ? slot_children_17 : slot_children_16)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_15 : slot_children_14) : (_mux_142[0] ? slot_children_13 : slot_children_12)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_11 : slot_children_10) : (_mux_142[0] ? slot_children_9 : slot_children_8))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_7 : slot_children_6) : (_mux_142[0] ? slot_children_5 : slot_children_4)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_3 : slot_children_2) : (_mux_142[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:177
-  wire _not_433 = ~commit_stop; // RapController.java:353
-  wire _and_555 = io_selected_valid & _not_433; // RapController.java:353
+  wire _not_437 = ~commit_stop; // RapController.java:353
+  wire _and_557 = io_selected_valid & _not_437; // RapController.java:353
   wire [6:0] _bits_566 = undo_rdata_0[38:32]; // RapController.java:374
   wire [6:0] _bits_567 = readout_slot[6:0]; // RapController.java:501
   wire [31:0] _bits_568 = undo_rdata_0[31:0]; // RapController.java:375
@@ -4402,13 +4410,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:411
   wire [31:0] _dshr_0 = _fill_8 >> child_len; // RapController.java:411
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:207
-  wire _not_434 = ~io_tcamWrite_ready; // RapController.java:216
-  wire _and_556 = tcam_write_full & _not_434; // RapController.java:216
-  wire _or_403 = tcam_write_load | _and_556; // RapController.java:216
+  wire _not_438 = ~io_tcamWrite_ready; // RapController.java:216
+  wire _and_558 = tcam_write_full & _not_438; // RapController.java:216
+  wire _or_403 = tcam_write_load | _and_558; // RapController.java:216
   wire _or_404 = split_now | merge_now; // RapController.java:294
-  wire _and_557 = commit_fire & _or_404; // RapController.java:294
-  wire _not_435 = ~defer_now; // RapController.java:294
-  wire _and_558 = _and_557 & _not_435; // RapController.java:294
+  wire _and_559 = commit_fire & _or_404; // RapController.java:294
+  wire _not_439 = ~defer_now; // RapController.java:294
+  wire _and_560 = _and_559 & _not_439; // RapController.java:294
   wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:254
   wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:257
   wire _ge_2 = free_slots >= missing_children; // RapController.java:258
@@ -4428,19 +4436,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [17:0] _bits_574 = op_threshold[17:0]; // SplitCompare.java:31
   wire [17:0] _bits_575 = merge_sum[17:0]; // SplitCompare.java:31
   wire _gt_8 = _bits_574 > _bits_575; // SplitCompare.java:20
-  wire _and_559 = _eq_933 & _gt_8; // SplitCompare.java:27
-  wire _or_405 = _gt_7 | _and_559; // SplitCompare.java:27
-  wire _and_560 = _ne_133 & _or_405; // RapController.java:320
+  wire _and_561 = _eq_933 & _gt_8; // SplitCompare.java:27
+  wire _or_405 = _gt_7 | _and_561; // SplitCompare.java:27
+  wire _and_562 = _ne_133 & _or_405; // RapController.java:320
   wire [2:0] _bits_576 = merge_sum[34:32]; // RapController.java:322
   wire _or_r_5 = |_bits_576; // RapController.java:322
   wire _eq_934 = state == 4'd9; // RapController.java:323
   wire _eq_935 = sram_count == 8'd0; // RapController.java:323
-  wire _and_561 = _eq_934 & _eq_935; // RapController.java:323
+  wire _and_563 = _eq_934 & _eq_935; // RapController.java:323
   wire _lt_6 = readout_slot < 16'd128; // RapController.java:326
   wire [6:0] _bits_577 = readout_slot[6:0]; // RapController.java:326
   wire [127:0] _dshr_2 = slot_valid >> _bits_577; // RapController.java:326
   wire _bits_578 = _dshr_2[0]; // RapController.java:326
-  wire _and_562 = _lt_6 & _bits_578; // RapController.java:326
+  wire _and_564 = _lt_6 & _bits_578; // RapController.java:326
   wire [17:0] _bits_579 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_580 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_9 = _bits_579 > {1'b0, _bits_580}; // SplitCompare.java:27
@@ -4448,20 +4456,20 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [17:0] _bits_581 = op_threshold[17:0]; // SplitCompare.java:31
   wire [17:0] _bits_582 = skip_min_sum[17:0]; // SplitCompare.java:31
   wire _gt_10 = _bits_581 > _bits_582; // SplitCompare.java:20
-  wire _and_563 = _eq_936 & _gt_10; // SplitCompare.java:27
-  wire _or_406 = _gt_9 | _and_563; // SplitCompare.java:27
-  wire _not_436 = ~_or_406; // MergeSkip.java:42
-  wire _and_564 = skip_valid & _not_436; // MergeSkip.java:42
-  wire _not_437 = ~skip_touched; // MergeSkip.java:51
-  wire _and_565 = _and_564 & _not_437; // MergeSkip.java:51
-  wire _not_438 = ~commit_fire; // MergeSkip.java:51
-  wire _and_566 = _and_565 & _not_438; // MergeSkip.java:51
+  wire _and_565 = _eq_936 & _gt_10; // SplitCompare.java:27
+  wire _or_406 = _gt_9 | _and_565; // SplitCompare.java:27
+  wire _not_440 = ~_or_406; // MergeSkip.java:42
+  wire _and_566 = skip_valid & _not_440; // MergeSkip.java:42
+  wire _not_441 = ~skip_touched; // MergeSkip.java:51
+  wire _and_567 = _and_566 & _not_441; // MergeSkip.java:51
+  wire _not_442 = ~commit_fire; // MergeSkip.java:51
+  wire _and_568 = _and_567 & _not_442; // MergeSkip.java:51
   wire _eq_937 = state == 4'd1; // RapController.java:624
-  wire _not_439 = ~commit_stop; // RapController.java:624
-  wire _and_567 = _eq_937 & _not_439; // RapController.java:624
-  wire _not_440 = ~io_headValid; // RapController.java:624
-  wire _and_568 = pipe_empty & _not_440; // RapController.java:624
-  wire [2:0] _mux_144 = _and_568 ? 3'd1 : fill_cause; // RapController.java:624
+  wire _not_443 = ~commit_stop; // RapController.java:624
+  wire _and_569 = _eq_937 & _not_443; // RapController.java:624
+  wire _not_444 = ~io_headValid; // RapController.java:624
+  wire _and_570 = pipe_empty & _not_444; // RapController.java:624
+  wire [2:0] _mux_144 = _and_570 ? 3'd1 : fill_cause; // RapController.java:624
   wire _eq_938 = state == 4'd2; // RapController.java:625
   wire _eq_939 = state == 4'd3; // RapController.java:625
   wire _or_407 = _eq_938 | _eq_939; // RapController.java:625
@@ -4471,10 +4479,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:626
   wire _ge_3 = state >= 4'd4; // RapController.java:627
   wire _le_1 = state <= 4'd6; // RapController.java:627
-  wire _and_569 = _ge_3 & _le_1; // RapController.java:627
+  wire _and_571 = _ge_3 & _le_1; // RapController.java:627
   wire _ge_4 = state >= 4'd7; // RapController.java:628
   wire _le_2 = state <= 4'd11; // RapController.java:628
-  wire _and_570 = _ge_4 & _le_2; // RapController.java:628
+  wire _and_572 = _ge_4 & _le_2; // RapController.java:628
   wire [3:0] _bits_583 = undo_sp[3:0]; // RapController.java:244
   wire [38:0] _cat_136 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:244
   wire _eq_941 = state == 4'd3; // RapController.java:240
@@ -4484,31 +4492,31 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:241
   wire [4:0] _mux_146 = undo_pop ? _sub_14 : _sub_15; // RapController.java:241
   wire [3:0] _bits_584 = _mux_146[3:0]; // RapController.java:241
-  wire _not_441 = ~undo_push; // RapController.java:241
+  wire _not_445 = ~undo_push; // RapController.java:241
   wire read_parent_prefix = state == 4'd5; // RapController.java:144
   wire [6:0] _bits_585 = readout_slot[6:0]; // RapController.java:145
   wire [6:0] _mux_147 = read_parent_prefix ? op_slot : _bits_585; // RapController.java:145
   wire _eq_942 = state == 4'd13; // RapController.java:146
   wire _or_410 = read_parent_prefix | _eq_942; // RapController.java:146
-  wire _and_571 = in_run & io_selected_valid; // RapController.java:532
+  wire _and_573 = in_run & io_selected_valid; // RapController.java:532
   wire _eq_943 = io_counterResult_bits_op == 2'd0; // RapController.java:534
-  wire _and_572 = io_headValid & _eq_943; // RapController.java:534
+  wire _and_574 = io_headValid & _eq_943; // RapController.java:534
   wire _lt_7 = undo_sp < 5'd16; // RapController.java:535
-  wire _not_442 = ~io_counterResult_valid; // RapController.java:536
+  wire _not_446 = ~io_counterResult_valid; // RapController.java:536
   wire _eq_944 = state == 4'd2; // RapController.java:536
-  wire _and_573 = _eq_944 & pipe_empty; // RapController.java:536
+  wire _and_575 = _eq_944 & pipe_empty; // RapController.java:536
   wire _and_r_0 = &present_children; // RapController.java:537
   wire _or_411 = slot_pick_pick_found | _and_r_0; // RapController.java:537
   wire _eq_945 = state == 4'd6; // RapController.java:537
-  wire _and_574 = _eq_945 & slot_pick_ready; // RapController.java:537
+  wire _and_576 = _eq_945 & slot_pick_ready; // RapController.java:537
   wire _eq_946 = split_fits == _ge_2; // RapController.java:539
   wire _eq_947 = op_children == _dyn_index_2; // RapController.java:541
   wire _eq_948 = state == 4'd9; // RapController.java:540
-  wire _and_575 = _eq_948 & merge_settled; // RapController.java:540
-  wire _or_412 = split_settled | _and_575; // RapController.java:540
-  wire _not_443 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_444 = ~st_n_carry; // SplitCounter.java:75
-  wire st_n_steady = _not_443 & _not_444; // StatusRegs.java:82
+  wire _and_577 = _eq_948 & merge_settled; // RapController.java:540
+  wire _or_412 = split_settled | _and_577; // RapController.java:540
+  wire _not_447 = ~ev_commit_q; // StatusRegs.java:82
+  wire _not_448 = ~st_n_carry; // SplitCounter.java:75
+  wire st_n_steady = _not_447 & _not_448; // StatusRegs.java:82
   wire _or_413 = ev_commit | ev_saturation; // StatusRegs.java:113
   wire _or_414 = _or_413 | ev_split; // StatusRegs.java:113
   wire _or_415 = _or_414 | ev_allocated; // StatusRegs.java:113
@@ -4518,7 +4526,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:113
   wire _or_419 = _or_418 | _or_r_6; // StatusRegs.java:113
   wire _or_420 = _or_419 | ev_pending; // StatusRegs.java:113
-  wire _not_445 = ~_or_420; // RapController.java:543
+  wire _not_449 = ~_or_420; // RapController.java:543
   wire _le_3 = st_nodes <= 8'd128; // RapController.java:544
 
   // Connections (last connect wins; when-blocks become muxes)
@@ -4712,7 +4720,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign serialMultiplier_io_start = (_eq_0 ? snapshot_product_start : (_eq_1 ? snapshot_product_start : (_eq_4 ? snapshot_product_start : (_eq_5 ? snapshot_product_start : (_eq_6 ? snapshot_product_start : (_eq_7 ? snapshot_product_start : (_eq_9 ? snapshot_product_start : (_eq_10 ? snapshot_product_start : (_eq_11 ? snapshot_product_start : (_eq_12 ? snapshot_product_start : (_eq_13 ? (_not_9 ? snapshot_product_start : (_or_3 ? snapshot_product_start : (_not_10 ? 1'd1 : snapshot_product_start))) : snapshot_product_start)))))))))));
   assign serialMultiplier_io_a = _mux_140;
   assign serialMultiplier_io_b = _mux_141;
-  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_555 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
+  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_557 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
   assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_566 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_7 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? (level_fresh ? io_selected_bits_slot : (parent_pick_ready ? (parent_pick_pick_found ? parent_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_11 ? (kids_fresh ? io_selected_bits_slot : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_567 : io_selected_bits_slot))))))))))))));
   assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_9 ? (_not_7 ? 2'd0 : (_or_2 ? 2'd1 : 2'd0)) : (_eq_10 ? (level_fresh ? 2'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_11 ? (kids_fresh ? 2'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_13 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd2 : 2'd0))))))))))))));
   assign cmd_value = (_eq_0 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_568 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_143 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}))))))))));
@@ -4848,7 +4856,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign slot_lens_125 = slot_len_125;
   assign slot_lens_126 = slot_len_126;
   assign slot_lens_127 = slot_len_127;
-  assign cause = (commit_fire ? 3'd0 : (_and_567 ? _mux_144 : (_or_409 ? _mux_145 : (_and_569 ? 3'd3 : (_and_570 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_569 ? _mux_144 : (_or_409 ? _mux_145 : (_and_571 ? 3'd3 : (_and_572 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
@@ -7826,27 +7834,27 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       parent_pick_candidates <= 128'd0;
     end else begin
-      parent_pick_candidates <= (_eq_0 ? (parent_pick_take ? parent_pick_remaining : parent_pick_candidates) : (_eq_1 ? (parent_pick_take ? parent_pick_remaining : parent_pick_candidates) : (_eq_4 ? (parent_pick_take ? parent_pick_remaining : parent_pick_candidates) : (_eq_5 ? (parent_pick_take ? parent_pick_remaining : parent_pick_candidates) : (_eq_6 ? (parent_pick_take ? parent_pick_remaining : parent_pick_candidates) : (_eq_7 ? (parent_pick_take ? parent_pick_remaining : parent_pick_candidates) : (_eq_9 ? (parent_pick_take ? parent_pick_remaining : parent_pick_candidates) : (_eq_10 ? (level_fresh ? _cat_8 : (parent_pick_take ? parent_pick_remaining : parent_pick_candidates)) : (parent_pick_take ? parent_pick_remaining : parent_pick_candidates)))))))));
+      parent_pick_candidates <= (_eq_0 ? (parent_pick_take ? _and_282 : parent_pick_candidates) : (_eq_1 ? (parent_pick_take ? _and_282 : parent_pick_candidates) : (_eq_4 ? (parent_pick_take ? _and_282 : parent_pick_candidates) : (_eq_5 ? (parent_pick_take ? _and_282 : parent_pick_candidates) : (_eq_6 ? (parent_pick_take ? _and_282 : parent_pick_candidates) : (_eq_7 ? (parent_pick_take ? _and_282 : parent_pick_candidates) : (_eq_9 ? (parent_pick_take ? _and_282 : parent_pick_candidates) : (_eq_10 ? (level_fresh ? _cat_8 : (parent_pick_take ? _and_282 : parent_pick_candidates)) : (parent_pick_take ? _and_282 : parent_pick_candidates)))))))));
     end
   end
 
   always @(posedge clock) begin
-    parent_pick_pick_hot <= _and_539;
+    parent_pick_pick_hot <= (parent_pick_advance ? _and_540 : parent_pick_pick_hot);
   end
 
   always @(posedge clock) begin
-    parent_pick_pick_found <= _or_266;
+    parent_pick_pick_found <= (parent_pick_advance ? _or_266 : parent_pick_pick_found);
   end
 
   always @(posedge clock) begin
-    parent_pick_pick_index <= _bits_425;
+    parent_pick_pick_index <= (parent_pick_advance ? _bits_425 : parent_pick_pick_index);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       slot_pick_ready <= 1'd0;
     end else begin
-      slot_pick_ready <= _not_291;
+      slot_pick_ready <= _not_293;
     end
   end
 
@@ -7854,20 +7862,20 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 128'd0;
     end else begin
-      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_6 ? (kids_fresh ? kids_vector : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (_eq_7 ? (_not_5 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (split_fits ? _not_293 : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? kids_vector : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))))))))));
+      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_541 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_541 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_541 : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? _and_541 : slot_pick_candidates) : (_eq_6 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_541 : slot_pick_candidates)) : (_eq_7 ? (_not_5 ? (slot_pick_take ? _and_541 : slot_pick_candidates) : (split_fits ? _not_295 : (slot_pick_take ? _and_541 : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? _and_541 : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? _and_541 : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_541 : slot_pick_candidates)) : (slot_pick_take ? _and_541 : slot_pick_candidates))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_hot <= _and_541;
+    slot_pick_pick_hot <= (slot_pick_advance ? _and_543 : slot_pick_pick_hot);
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_found <= _or_393;
+    slot_pick_pick_found <= (slot_pick_advance ? _or_393 : slot_pick_pick_found);
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_index <= _bits_554;
+    slot_pick_pick_index <= (slot_pick_advance ? _bits_554 : slot_pick_pick_index);
   end
 
   always @(posedge clock) begin
@@ -7895,7 +7903,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_sum <= (_eq_0 ? (_and_543 ? _add_18 : merge_sum) : (_eq_1 ? (_and_543 ? _add_18 : merge_sum) : (_eq_4 ? (_and_543 ? _add_18 : merge_sum) : (_eq_5 ? (_and_543 ? _add_18 : merge_sum) : (_eq_6 ? (_and_543 ? _add_18 : merge_sum) : (_eq_7 ? (_and_543 ? _add_18 : merge_sum) : (_eq_9 ? (_and_543 ? _add_18 : merge_sum) : (_eq_10 ? (level_fresh ? (_and_543 ? _add_18 : merge_sum) : (parent_pick_ready ? (parent_pick_pick_found ? 35'd0 : (_and_543 ? _add_18 : merge_sum)) : (_and_543 ? _add_18 : merge_sum))) : (_and_543 ? _add_18 : merge_sum)))))))));
+    merge_sum <= (_eq_0 ? (_and_545 ? _add_18 : merge_sum) : (_eq_1 ? (_and_545 ? _add_18 : merge_sum) : (_eq_4 ? (_and_545 ? _add_18 : merge_sum) : (_eq_5 ? (_and_545 ? _add_18 : merge_sum) : (_eq_6 ? (_and_545 ? _add_18 : merge_sum) : (_eq_7 ? (_and_545 ? _add_18 : merge_sum) : (_eq_9 ? (_and_545 ? _add_18 : merge_sum) : (_eq_10 ? (level_fresh ? (_and_545 ? _add_18 : merge_sum) : (parent_pick_ready ? (parent_pick_pick_found ? 35'd0 : (_and_545 ? _add_18 : merge_sum)) : (_and_545 ? _add_18 : merge_sum))) : (_and_545 ? _add_18 : merge_sum)))))))));
   end
 
   always @(posedge clock) begin
@@ -7926,7 +7934,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_552 ? 1'd0 : snapshot_pending) : snapshot_pending)));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_554 ? 1'd0 : snapshot_pending) : snapshot_pending)));
     end
   end
 
@@ -7934,7 +7942,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_552 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_9 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_10 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_11 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_16 ? (_eq_17 ? _mux_136 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_19 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
+      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_554 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_9 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_10 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_11 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_16 ? (_eq_17 ? _mux_136 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_19 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
     end
   end
 
@@ -7998,7 +8006,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_552 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_554 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
     end
   end
 
@@ -8027,7 +8035,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_554;
+    merge_ahead <= _and_556;
   end
 
   always @(posedge clock) begin
@@ -8102,7 +8110,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       commit_stop <= 1'd0;
     end else begin
-      commit_stop <= _and_558;
+      commit_stop <= _and_560;
     end
   end
 
@@ -8179,7 +8187,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_verdict <= _and_560;
+    merge_verdict <= _and_562;
   end
 
   always @(posedge clock) begin
@@ -8190,19 +8198,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       merge_settled <= 1'd0;
     end else begin
-      merge_settled <= _and_561;
+      merge_settled <= _and_563;
     end
   end
 
   always @(posedge clock) begin
-    readout_in_use <= _and_562;
+    readout_in_use <= _and_564;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       skip_empty_settled <= 1'd0;
     end else begin
-      skip_empty_settled <= _and_566;
+      skip_empty_settled <= _and_568;
     end
   end
 
@@ -8226,7 +8234,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_441) begin
+    if (_not_445) begin
       undo_rdata_0 <= undo[_bits_584];
     end
   end
@@ -8263,7 +8271,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:281: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_571 && !io_selected_bits_found) begin // RapController.java:532
+    if (!reset && _and_573 && !io_selected_bits_found) begin // RapController.java:532
       $display("Assertion failed at RapController.java:532: no node matched a key: the root must always match");
       $stop;
     end
@@ -8271,7 +8279,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:533: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_572) begin // RapController.java:534
+    if (!reset && commit_fire && !_and_574) begin // RapController.java:534
       $display("Assertion failed at RapController.java:534: a commit without its event in the replay window");
       $stop;
     end
@@ -8279,11 +8287,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:535: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_573 && !_not_442) begin // RapController.java:536
+    if (!reset && _and_575 && !_not_446) begin // RapController.java:536
       $display("Assertion failed at RapController.java:536: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_574 && !_or_411) begin // RapController.java:537
+    if (!reset && _and_576 && !_or_411) begin // RapController.java:537
       $display("Assertion failed at RapController.java:537: a split found no free slot after checking capacity");
       $stop;
     end
@@ -8299,7 +8307,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:542: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_445) begin // RapController.java:543
+    if (!reset && snapshot_frozen && !_not_449) begin // RapController.java:543
       $display("Assertion failed at RapController.java:543: a status value changed during the snapshot copy");
       $stop;
     end

@@ -291,13 +291,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg parent_pick_ready; // SlotPicker.java:19
   reg [31:0] parent_pick_candidates; // SlotPicker.java:28
   reg [31:0] parent_pick_pick_hot; // SlotPicker.java:32
-  reg parent_pick_pick_found; // SlotPicker.java:36
-  reg [4:0] parent_pick_pick_index; // SlotPicker.java:37
+  reg parent_pick_pick_found; // SlotPicker.java:40
+  reg [4:0] parent_pick_pick_index; // SlotPicker.java:41
   reg slot_pick_ready; // SlotPicker.java:19
   reg [31:0] slot_pick_candidates; // SlotPicker.java:28
   reg [31:0] slot_pick_pick_hot; // SlotPicker.java:32
-  reg slot_pick_pick_found; // SlotPicker.java:36
-  reg [4:0] slot_pick_pick_index; // SlotPicker.java:37
+  reg slot_pick_pick_found; // SlotPicker.java:40
+  reg [4:0] slot_pick_pick_index; // SlotPicker.java:41
   reg level_fresh; // RapController.java:122
   reg kids_fresh; // RapController.java:123
   reg [5:0] merge_level; // RapController.java:124
@@ -994,10 +994,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_43 = _not_64 | _eq_218; // NodeTable.java:60
   wire _and_89 = _and_88 & _or_43; // NodeTable.java:60
   wire [31:0] kids_vector = {_and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, 1'd0}; // NodeTable.java:92
-  wire _not_65 = ~parent_pick_load; // SlotPicker.java:40
+  wire _not_65 = ~parent_pick_load; // SlotPicker.java:48
   wire [31:0] _not_66 = ~parent_pick_pick_hot; // SlotPicker.java:33
   wire [31:0] _and_90 = parent_pick_candidates & _not_66; // SlotPicker.java:33
-  wire [31:0] parent_pick_remaining = parent_pick_take ? _and_90 : parent_pick_candidates; // SlotPicker.java:33
   wire _bits_71 = slot_valid[31]; // NodeTable.java:70
   wire _eq_219 = slot_len_31 == merge_level; // NodeTable.java:69
   wire _and_91 = _bits_71 & _eq_219; // NodeTable.java:70
@@ -1159,9 +1158,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _ne_35 = slot_children_0 != 3'd0; // NodeTable.java:70
   wire _and_154 = _and_153 & _ne_35; // NodeTable.java:70
   wire [31:0] _cat_8 = {_and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154}; // NodeTable.java:92
-  wire [31:0] _sub_7 = parent_pick_remaining - 32'd1; // SlotPicker.java:38
-  wire [31:0] _not_67 = ~_sub_7; // SlotPicker.java:38
-  wire [31:0] _and_155 = parent_pick_remaining & _not_67; // SlotPicker.java:38
+  wire _not_67 = ~parent_pick_ready; // SlotPicker.java:39
+  wire parent_pick_advance = parent_pick_take | _not_67; // SlotPicker.java:39
+  wire [31:0] _not_68 = ~parent_pick_pick_hot; // SlotPicker.java:37
+  wire [31:0] _and_155 = parent_pick_candidates & _not_68; // SlotPicker.java:37
+  wire [31:0] parent_pick_remaining = parent_pick_ready ? _and_155 : parent_pick_candidates; // SlotPicker.java:37
+  wire [31:0] _sub_7 = parent_pick_remaining - 32'd1; // SlotPicker.java:45
+  wire [31:0] _not_69 = ~_sub_7; // SlotPicker.java:45
+  wire [31:0] _and_156 = parent_pick_remaining & _not_69; // SlotPicker.java:45
   wire _bits_103 = parent_pick_remaining[0]; // FirstSet.java:24
   wire _bits_104 = parent_pick_remaining[1]; // FirstSet.java:24
   wire _or_44 = _bits_103 | _bits_104; // FirstSet.java:36
@@ -1225,76 +1229,80 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_72 = _or_68 | _or_71; // FirstSet.java:36
   wire _or_73 = _or_65 | _or_72; // FirstSet.java:36
   wire _or_74 = _or_58 | _or_73; // FirstSet.java:36
-  wire _not_68 = ~_or_58; // FirstSet.java:34
-  wire _not_69 = ~_or_65; // FirstSet.java:34
-  wire _not_70 = ~_or_68; // FirstSet.java:34
-  wire _not_71 = ~_or_69; // FirstSet.java:34
-  wire _not_72 = ~_bits_133; // FirstSet.java:34
-  wire _not_73 = ~_bits_131; // FirstSet.java:34
-  wire _mux_10 = _not_71 ? _not_72 : _not_73; // FirstSet.java:35
-  wire [1:0] _cat_9 = {_not_71, _mux_10}; // FirstSet.java:35
-  wire _not_74 = ~_or_66; // FirstSet.java:34
-  wire _not_75 = ~_bits_129; // FirstSet.java:34
-  wire _not_76 = ~_bits_127; // FirstSet.java:34
-  wire _mux_11 = _not_74 ? _not_75 : _not_76; // FirstSet.java:35
-  wire [1:0] _cat_10 = {_not_74, _mux_11}; // FirstSet.java:35
-  wire [1:0] _mux_12 = _not_70 ? _cat_9 : _cat_10; // FirstSet.java:35
-  wire [2:0] _cat_11 = {_not_70, _mux_12}; // FirstSet.java:35
-  wire _not_77 = ~_or_61; // FirstSet.java:34
-  wire _not_78 = ~_or_62; // FirstSet.java:34
-  wire _not_79 = ~_bits_125; // FirstSet.java:34
-  wire _not_80 = ~_bits_123; // FirstSet.java:34
-  wire _mux_13 = _not_78 ? _not_79 : _not_80; // FirstSet.java:35
-  wire [1:0] _cat_12 = {_not_78, _mux_13}; // FirstSet.java:35
-  wire _not_81 = ~_or_59; // FirstSet.java:34
-  wire _not_82 = ~_bits_121; // FirstSet.java:34
-  wire _not_83 = ~_bits_119; // FirstSet.java:34
-  wire _mux_14 = _not_81 ? _not_82 : _not_83; // FirstSet.java:35
-  wire [1:0] _cat_13 = {_not_81, _mux_14}; // FirstSet.java:35
-  wire [1:0] _mux_15 = _not_77 ? _cat_12 : _cat_13; // FirstSet.java:35
-  wire [2:0] _cat_14 = {_not_77, _mux_15}; // FirstSet.java:35
-  wire [2:0] _mux_16 = _not_69 ? _cat_11 : _cat_14; // FirstSet.java:35
-  wire [3:0] _cat_15 = {_not_69, _mux_16}; // FirstSet.java:35
-  wire _not_84 = ~_or_50; // FirstSet.java:34
-  wire _not_85 = ~_or_53; // FirstSet.java:34
-  wire _not_86 = ~_or_54; // FirstSet.java:34
-  wire _not_87 = ~_bits_117; // FirstSet.java:34
-  wire _not_88 = ~_bits_115; // FirstSet.java:34
-  wire _mux_17 = _not_86 ? _not_87 : _not_88; // FirstSet.java:35
-  wire [1:0] _cat_16 = {_not_86, _mux_17}; // FirstSet.java:35
-  wire _not_89 = ~_or_51; // FirstSet.java:34
-  wire _not_90 = ~_bits_113; // FirstSet.java:34
-  wire _not_91 = ~_bits_111; // FirstSet.java:34
-  wire _mux_18 = _not_89 ? _not_90 : _not_91; // FirstSet.java:35
-  wire [1:0] _cat_17 = {_not_89, _mux_18}; // FirstSet.java:35
-  wire [1:0] _mux_19 = _not_85 ? _cat_16 : _cat_17; // FirstSet.java:35
-  wire [2:0] _cat_18 = {_not_85, _mux_19}; // FirstSet.java:35
-  wire _not_92 = ~_or_46; // FirstSet.java:34
-  wire _not_93 = ~_or_47; // FirstSet.java:34
-  wire _not_94 = ~_bits_109; // FirstSet.java:34
-  wire _not_95 = ~_bits_107; // FirstSet.java:34
-  wire _mux_20 = _not_93 ? _not_94 : _not_95; // FirstSet.java:35
-  wire [1:0] _cat_19 = {_not_93, _mux_20}; // FirstSet.java:35
-  wire _not_96 = ~_or_44; // FirstSet.java:34
-  wire _not_97 = ~_bits_105; // FirstSet.java:34
-  wire _not_98 = ~_bits_103; // FirstSet.java:34
-  wire _mux_21 = _not_96 ? _not_97 : _not_98; // FirstSet.java:35
-  wire [1:0] _cat_20 = {_not_96, _mux_21}; // FirstSet.java:35
-  wire [1:0] _mux_22 = _not_92 ? _cat_19 : _cat_20; // FirstSet.java:35
-  wire [2:0] _cat_21 = {_not_92, _mux_22}; // FirstSet.java:35
-  wire [2:0] _mux_23 = _not_84 ? _cat_18 : _cat_21; // FirstSet.java:35
-  wire [3:0] _cat_22 = {_not_84, _mux_23}; // FirstSet.java:35
-  wire [3:0] _mux_24 = _not_68 ? _cat_15 : _cat_22; // FirstSet.java:35
-  wire [4:0] _cat_23 = {_not_68, _mux_24}; // FirstSet.java:35
+  wire _not_70 = ~_or_58; // FirstSet.java:34
+  wire _not_71 = ~_or_65; // FirstSet.java:34
+  wire _not_72 = ~_or_68; // FirstSet.java:34
+  wire _not_73 = ~_or_69; // FirstSet.java:34
+  wire _not_74 = ~_bits_133; // FirstSet.java:34
+  wire _not_75 = ~_bits_131; // FirstSet.java:34
+  wire _mux_10 = _not_73 ? _not_74 : _not_75; // FirstSet.java:35
+  wire [1:0] _cat_9 = {_not_73, _mux_10}; // FirstSet.java:35
+  wire _not_76 = ~_or_66; // FirstSet.java:34
+  wire _not_77 = ~_bits_129; // FirstSet.java:34
+  wire _not_78 = ~_bits_127; // FirstSet.java:34
+  wire _mux_11 = _not_76 ? _not_77 : _not_78; // FirstSet.java:35
+  wire [1:0] _cat_10 = {_not_76, _mux_11}; // FirstSet.java:35
+  wire [1:0] _mux_12 = _not_72 ? _cat_9 : _cat_10; // FirstSet.java:35
+  wire [2:0] _cat_11 = {_not_72, _mux_12}; // FirstSet.java:35
+  wire _not_79 = ~_or_61; // FirstSet.java:34
+  wire _not_80 = ~_or_62; // FirstSet.java:34
+  wire _not_81 = ~_bits_125; // FirstSet.java:34
+  wire _not_82 = ~_bits_123; // FirstSet.java:34
+  wire _mux_13 = _not_80 ? _not_81 : _not_82; // FirstSet.java:35
+  wire [1:0] _cat_12 = {_not_80, _mux_13}; // FirstSet.java:35
+  wire _not_83 = ~_or_59; // FirstSet.java:34
+  wire _not_84 = ~_bits_121; // FirstSet.java:34
+  wire _not_85 = ~_bits_119; // FirstSet.java:34
+  wire _mux_14 = _not_83 ? _not_84 : _not_85; // FirstSet.java:35
+  wire [1:0] _cat_13 = {_not_83, _mux_14}; // FirstSet.java:35
+  wire [1:0] _mux_15 = _not_79 ? _cat_12 : _cat_13; // FirstSet.java:35
+  wire [2:0] _cat_14 = {_not_79, _mux_15}; // FirstSet.java:35
+  wire [2:0] _mux_16 = _not_71 ? _cat_11 : _cat_14; // FirstSet.java:35
+  wire [3:0] _cat_15 = {_not_71, _mux_16}; // FirstSet.java:35
+  wire _not_86 = ~_or_50; // FirstSet.java:34
+  wire _not_87 = ~_or_53; // FirstSet.java:34
+  wire _not_88 = ~_or_54; // FirstSet.java:34
+  wire _not_89 = ~_bits_117; // FirstSet.java:34
+  wire _not_90 = ~_bits_115; // FirstSet.java:34
+  wire _mux_17 = _not_88 ? _not_89 : _not_90; // FirstSet.java:35
+  wire [1:0] _cat_16 = {_not_88, _mux_17}; // FirstSet.java:35
+  wire _not_91 = ~_or_51; // FirstSet.java:34
+  wire _not_92 = ~_bits_113; // FirstSet.java:34
+  wire _not_93 = ~_bits_111; // FirstSet.java:34
+  wire _mux_18 = _not_91 ? _not_92 : _not_93; // FirstSet.java:35
+  wire [1:0] _cat_17 = {_not_91, _mux_18}; // FirstSet.java:35
+  wire [1:0] _mux_19 = _not_87 ? _cat_16 : _cat_17; // FirstSet.java:35
+  wire [2:0] _cat_18 = {_not_87, _mux_19}; // FirstSet.java:35
+  wire _not_94 = ~_or_46; // FirstSet.java:34
+  wire _not_95 = ~_or_47; // FirstSet.java:34
+  wire _not_96 = ~_bits_109; // FirstSet.java:34
+  wire _not_97 = ~_bits_107; // FirstSet.java:34
+  wire _mux_20 = _not_95 ? _not_96 : _not_97; // FirstSet.java:35
+  wire [1:0] _cat_19 = {_not_95, _mux_20}; // FirstSet.java:35
+  wire _not_98 = ~_or_44; // FirstSet.java:34
+  wire _not_99 = ~_bits_105; // FirstSet.java:34
+  wire _not_100 = ~_bits_103; // FirstSet.java:34
+  wire _mux_21 = _not_98 ? _not_99 : _not_100; // FirstSet.java:35
+  wire [1:0] _cat_20 = {_not_98, _mux_21}; // FirstSet.java:35
+  wire [1:0] _mux_22 = _not_94 ? _cat_19 : _cat_20; // FirstSet.java:35
+  wire [2:0] _cat_21 = {_not_94, _mux_22}; // FirstSet.java:35
+  wire [2:0] _mux_23 = _not_86 ? _cat_18 : _cat_21; // FirstSet.java:35
+  wire [3:0] _cat_22 = {_not_86, _mux_23}; // FirstSet.java:35
+  wire [3:0] _mux_24 = _not_70 ? _cat_15 : _cat_22; // FirstSet.java:35
+  wire [4:0] _cat_23 = {_not_70, _mux_24}; // FirstSet.java:35
   wire [4:0] _bits_135 = _cat_23; // FirstSet.java:43
-  wire _not_99 = ~slot_pick_load; // SlotPicker.java:40
-  wire [31:0] _not_100 = ~slot_pick_pick_hot; // SlotPicker.java:33
-  wire [31:0] _and_156 = slot_pick_candidates & _not_100; // SlotPicker.java:33
-  wire [31:0] slot_pick_remaining = slot_pick_take ? _and_156 : slot_pick_candidates; // SlotPicker.java:33
-  wire [31:0] _not_101 = ~slot_valid; // RapController.java:393
-  wire [31:0] _sub_8 = slot_pick_remaining - 32'd1; // SlotPicker.java:38
-  wire [31:0] _not_102 = ~_sub_8; // SlotPicker.java:38
-  wire [31:0] _and_157 = slot_pick_remaining & _not_102; // SlotPicker.java:38
+  wire _not_101 = ~slot_pick_load; // SlotPicker.java:48
+  wire [31:0] _not_102 = ~slot_pick_pick_hot; // SlotPicker.java:33
+  wire [31:0] _and_157 = slot_pick_candidates & _not_102; // SlotPicker.java:33
+  wire [31:0] _not_103 = ~slot_valid; // RapController.java:393
+  wire _not_104 = ~slot_pick_ready; // SlotPicker.java:39
+  wire slot_pick_advance = slot_pick_take | _not_104; // SlotPicker.java:39
+  wire [31:0] _not_105 = ~slot_pick_pick_hot; // SlotPicker.java:37
+  wire [31:0] _and_158 = slot_pick_candidates & _not_105; // SlotPicker.java:37
+  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_158 : slot_pick_candidates; // SlotPicker.java:37
+  wire [31:0] _sub_8 = slot_pick_remaining - 32'd1; // SlotPicker.java:45
+  wire [31:0] _not_106 = ~_sub_8; // SlotPicker.java:45
+  wire [31:0] _and_159 = slot_pick_remaining & _not_106; // SlotPicker.java:45
   wire _bits_136 = slot_pick_remaining[0]; // FirstSet.java:24
   wire _bits_137 = slot_pick_remaining[1]; // FirstSet.java:24
   wire _or_75 = _bits_136 | _bits_137; // FirstSet.java:36
@@ -1358,67 +1366,67 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_103 = _or_99 | _or_102; // FirstSet.java:36
   wire _or_104 = _or_96 | _or_103; // FirstSet.java:36
   wire _or_105 = _or_89 | _or_104; // FirstSet.java:36
-  wire _not_103 = ~_or_89; // FirstSet.java:34
-  wire _not_104 = ~_or_96; // FirstSet.java:34
-  wire _not_105 = ~_or_99; // FirstSet.java:34
-  wire _not_106 = ~_or_100; // FirstSet.java:34
-  wire _not_107 = ~_bits_166; // FirstSet.java:34
-  wire _not_108 = ~_bits_164; // FirstSet.java:34
-  wire _mux_25 = _not_106 ? _not_107 : _not_108; // FirstSet.java:35
-  wire [1:0] _cat_24 = {_not_106, _mux_25}; // FirstSet.java:35
-  wire _not_109 = ~_or_97; // FirstSet.java:34
-  wire _not_110 = ~_bits_162; // FirstSet.java:34
-  wire _not_111 = ~_bits_160; // FirstSet.java:34
-  wire _mux_26 = _not_109 ? _not_110 : _not_111; // FirstSet.java:35
-  wire [1:0] _cat_25 = {_not_109, _mux_26}; // FirstSet.java:35
-  wire [1:0] _mux_27 = _not_105 ? _cat_24 : _cat_25; // FirstSet.java:35
-  wire [2:0] _cat_26 = {_not_105, _mux_27}; // FirstSet.java:35
-  wire _not_112 = ~_or_92; // FirstSet.java:34
-  wire _not_113 = ~_or_93; // FirstSet.java:34
-  wire _not_114 = ~_bits_158; // FirstSet.java:34
-  wire _not_115 = ~_bits_156; // FirstSet.java:34
-  wire _mux_28 = _not_113 ? _not_114 : _not_115; // FirstSet.java:35
-  wire [1:0] _cat_27 = {_not_113, _mux_28}; // FirstSet.java:35
-  wire _not_116 = ~_or_90; // FirstSet.java:34
-  wire _not_117 = ~_bits_154; // FirstSet.java:34
-  wire _not_118 = ~_bits_152; // FirstSet.java:34
-  wire _mux_29 = _not_116 ? _not_117 : _not_118; // FirstSet.java:35
-  wire [1:0] _cat_28 = {_not_116, _mux_29}; // FirstSet.java:35
-  wire [1:0] _mux_30 = _not_112 ? _cat_27 : _cat_28; // FirstSet.java:35
-  wire [2:0] _cat_29 = {_not_112, _mux_30}; // FirstSet.java:35
-  wire [2:0] _mux_31 = _not_104 ? _cat_26 : _cat_29; // FirstSet.java:35
-  wire [3:0] _cat_30 = {_not_104, _mux_31}; // FirstSet.java:35
-  wire _not_119 = ~_or_81; // FirstSet.java:34
-  wire _not_120 = ~_or_84; // FirstSet.java:34
-  wire _not_121 = ~_or_85; // FirstSet.java:34
-  wire _not_122 = ~_bits_150; // FirstSet.java:34
-  wire _not_123 = ~_bits_148; // FirstSet.java:34
-  wire _mux_32 = _not_121 ? _not_122 : _not_123; // FirstSet.java:35
-  wire [1:0] _cat_31 = {_not_121, _mux_32}; // FirstSet.java:35
-  wire _not_124 = ~_or_82; // FirstSet.java:34
-  wire _not_125 = ~_bits_146; // FirstSet.java:34
-  wire _not_126 = ~_bits_144; // FirstSet.java:34
-  wire _mux_33 = _not_124 ? _not_125 : _not_126; // FirstSet.java:35
-  wire [1:0] _cat_32 = {_not_124, _mux_33}; // FirstSet.java:35
-  wire [1:0] _mux_34 = _not_120 ? _cat_31 : _cat_32; // FirstSet.java:35
-  wire [2:0] _cat_33 = {_not_120, _mux_34}; // FirstSet.java:35
-  wire _not_127 = ~_or_77; // FirstSet.java:34
-  wire _not_128 = ~_or_78; // FirstSet.java:34
-  wire _not_129 = ~_bits_142; // FirstSet.java:34
-  wire _not_130 = ~_bits_140; // FirstSet.java:34
-  wire _mux_35 = _not_128 ? _not_129 : _not_130; // FirstSet.java:35
-  wire [1:0] _cat_34 = {_not_128, _mux_35}; // FirstSet.java:35
-  wire _not_131 = ~_or_75; // FirstSet.java:34
-  wire _not_132 = ~_bits_138; // FirstSet.java:34
-  wire _not_133 = ~_bits_136; // FirstSet.java:34
-  wire _mux_36 = _not_131 ? _not_132 : _not_133; // FirstSet.java:35
-  wire [1:0] _cat_35 = {_not_131, _mux_36}; // FirstSet.java:35
-  wire [1:0] _mux_37 = _not_127 ? _cat_34 : _cat_35; // FirstSet.java:35
-  wire [2:0] _cat_36 = {_not_127, _mux_37}; // FirstSet.java:35
-  wire [2:0] _mux_38 = _not_119 ? _cat_33 : _cat_36; // FirstSet.java:35
-  wire [3:0] _cat_37 = {_not_119, _mux_38}; // FirstSet.java:35
-  wire [3:0] _mux_39 = _not_103 ? _cat_30 : _cat_37; // FirstSet.java:35
-  wire [4:0] _cat_38 = {_not_103, _mux_39}; // FirstSet.java:35
+  wire _not_107 = ~_or_89; // FirstSet.java:34
+  wire _not_108 = ~_or_96; // FirstSet.java:34
+  wire _not_109 = ~_or_99; // FirstSet.java:34
+  wire _not_110 = ~_or_100; // FirstSet.java:34
+  wire _not_111 = ~_bits_166; // FirstSet.java:34
+  wire _not_112 = ~_bits_164; // FirstSet.java:34
+  wire _mux_25 = _not_110 ? _not_111 : _not_112; // FirstSet.java:35
+  wire [1:0] _cat_24 = {_not_110, _mux_25}; // FirstSet.java:35
+  wire _not_113 = ~_or_97; // FirstSet.java:34
+  wire _not_114 = ~_bits_162; // FirstSet.java:34
+  wire _not_115 = ~_bits_160; // FirstSet.java:34
+  wire _mux_26 = _not_113 ? _not_114 : _not_115; // FirstSet.java:35
+  wire [1:0] _cat_25 = {_not_113, _mux_26}; // FirstSet.java:35
+  wire [1:0] _mux_27 = _not_109 ? _cat_24 : _cat_25; // FirstSet.java:35
+  wire [2:0] _cat_26 = {_not_109, _mux_27}; // FirstSet.java:35
+  wire _not_116 = ~_or_92; // FirstSet.java:34
+  wire _not_117 = ~_or_93; // FirstSet.java:34
+  wire _not_118 = ~_bits_158; // FirstSet.java:34
+  wire _not_119 = ~_bits_156; // FirstSet.java:34
+  wire _mux_28 = _not_117 ? _not_118 : _not_119; // FirstSet.java:35
+  wire [1:0] _cat_27 = {_not_117, _mux_28}; // FirstSet.java:35
+  wire _not_120 = ~_or_90; // FirstSet.java:34
+  wire _not_121 = ~_bits_154; // FirstSet.java:34
+  wire _not_122 = ~_bits_152; // FirstSet.java:34
+  wire _mux_29 = _not_120 ? _not_121 : _not_122; // FirstSet.java:35
+  wire [1:0] _cat_28 = {_not_120, _mux_29}; // FirstSet.java:35
+  wire [1:0] _mux_30 = _not_116 ? _cat_27 : _cat_28; // FirstSet.java:35
+  wire [2:0] _cat_29 = {_not_116, _mux_30}; // FirstSet.java:35
+  wire [2:0] _mux_31 = _not_108 ? _cat_26 : _cat_29; // FirstSet.java:35
+  wire [3:0] _cat_30 = {_not_108, _mux_31}; // FirstSet.java:35
+  wire _not_123 = ~_or_81; // FirstSet.java:34
+  wire _not_124 = ~_or_84; // FirstSet.java:34
+  wire _not_125 = ~_or_85; // FirstSet.java:34
+  wire _not_126 = ~_bits_150; // FirstSet.java:34
+  wire _not_127 = ~_bits_148; // FirstSet.java:34
+  wire _mux_32 = _not_125 ? _not_126 : _not_127; // FirstSet.java:35
+  wire [1:0] _cat_31 = {_not_125, _mux_32}; // FirstSet.java:35
+  wire _not_128 = ~_or_82; // FirstSet.java:34
+  wire _not_129 = ~_bits_146; // FirstSet.java:34
+  wire _not_130 = ~_bits_144; // FirstSet.java:34
+  wire _mux_33 = _not_128 ? _not_129 : _not_130; // FirstSet.java:35
+  wire [1:0] _cat_32 = {_not_128, _mux_33}; // FirstSet.java:35
+  wire [1:0] _mux_34 = _not_124 ? _cat_31 : _cat_32; // FirstSet.java:35
+  wire [2:0] _cat_33 = {_not_124, _mux_34}; // FirstSet.java:35
+  wire _not_131 = ~_or_77; // FirstSet.java:34
+  wire _not_132 = ~_or_78; // FirstSet.java:34
+  wire _not_133 = ~_bits_142; // FirstSet.java:34
+  wire _not_134 = ~_bits_140; // FirstSet.java:34
+  wire _mux_35 = _not_132 ? _not_133 : _not_134; // FirstSet.java:35
+  wire [1:0] _cat_34 = {_not_132, _mux_35}; // FirstSet.java:35
+  wire _not_135 = ~_or_75; // FirstSet.java:34
+  wire _not_136 = ~_bits_138; // FirstSet.java:34
+  wire _not_137 = ~_bits_136; // FirstSet.java:34
+  wire _mux_36 = _not_135 ? _not_136 : _not_137; // FirstSet.java:35
+  wire [1:0] _cat_35 = {_not_135, _mux_36}; // FirstSet.java:35
+  wire [1:0] _mux_37 = _not_131 ? _cat_34 : _cat_35; // FirstSet.java:35
+  wire [2:0] _cat_36 = {_not_131, _mux_37}; // FirstSet.java:35
+  wire [2:0] _mux_38 = _not_123 ? _cat_33 : _cat_36; // FirstSet.java:35
+  wire [3:0] _cat_37 = {_not_123, _mux_38}; // FirstSet.java:35
+  wire [3:0] _mux_39 = _not_107 ? _cat_30 : _cat_37; // FirstSet.java:35
+  wire [4:0] _cat_38 = {_not_107, _mux_39}; // FirstSet.java:35
   wire [4:0] _bits_168 = _cat_38; // FirstSet.java:43
   wire [5:0] _sub_9 = merge_level - 6'd2; // RapController.java:443
   wire _eq_251 = state == 4'd7; // RapController.java:316
@@ -1426,35 +1434,35 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_106 = _eq_251 | _eq_252; // RapController.java:316
   wire _eq_253 = state == 4'd9; // RapController.java:316
   wire _or_107 = _or_106 | _eq_253; // RapController.java:316
-  wire _and_158 = _or_107 & io_counterResult_valid; // RapController.java:317
+  wire _and_160 = _or_107 & io_counterResult_valid; // RapController.java:317
   wire _eq_254 = io_counterResult_bits_op == 2'd2; // RapController.java:317
-  wire _and_159 = _and_158 & _eq_254; // RapController.java:317
+  wire _and_161 = _and_160 & _eq_254; // RapController.java:317
   wire [34:0] _add_16 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:317
   wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:461
-  wire _not_134 = ~snapshot_frozen; // RapController.java:357
-  wire _and_160 = snapshot_pending & _not_134; // RapController.java:357
-  wire _and_161 = _and_160 & _and_0; // RapController.java:357
+  wire _not_138 = ~snapshot_frozen; // RapController.java:357
+  wire _and_162 = snapshot_pending & _not_138; // RapController.java:357
+  wire _and_163 = _and_162 & _and_0; // RapController.java:357
   wire _or_108 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_109 = _or_108 | ev_split_q; // StatusRegs.java:83
   wire _or_110 = _or_109 | ev_batch_q; // StatusRegs.java:83
   wire _or_111 = _or_110 | ev_deferred_q; // StatusRegs.java:83
   wire _or_r_3 = |ev_removed_q; // StatusRegs.java:84
   wire _or_112 = _or_111 | _or_r_3; // StatusRegs.java:84
-  wire _not_135 = ~st_n_carry; // SplitCounter.java:75
-  wire _not_136 = ~st_splits_carry; // SplitCounter.java:75
-  wire _and_162 = _not_135 & _not_136; // StatusRegs.java:84
-  wire _not_137 = ~st_merges_carry; // SplitCounter.java:75
-  wire _and_163 = _and_162 & _not_137; // StatusRegs.java:84
-  wire _not_138 = ~st_merge_batches_carry; // SplitCounter.java:75
-  wire _and_164 = _and_163 & _not_138; // StatusRegs.java:84
-  wire _not_139 = ~st_deferred_splits_carry; // SplitCounter.java:75
-  wire _and_165 = _and_164 & _not_139; // StatusRegs.java:84
-  wire _not_140 = ~st_saturations_carry; // SplitCounter.java:75
-  wire _and_166 = _and_165 & _not_140; // StatusRegs.java:84
-  wire _not_141 = ~_and_166; // StatusRegs.java:84
-  wire ev_pending = _or_112 | _not_141; // StatusRegs.java:84
-  wire _not_142 = ~ev_pending; // RapController.java:357
-  wire _and_167 = _and_161 & _not_142; // RapController.java:357
+  wire _not_139 = ~st_n_carry; // SplitCounter.java:75
+  wire _not_140 = ~st_splits_carry; // SplitCounter.java:75
+  wire _and_164 = _not_139 & _not_140; // StatusRegs.java:84
+  wire _not_141 = ~st_merges_carry; // SplitCounter.java:75
+  wire _and_165 = _and_164 & _not_141; // StatusRegs.java:84
+  wire _not_142 = ~st_merge_batches_carry; // SplitCounter.java:75
+  wire _and_166 = _and_165 & _not_142; // StatusRegs.java:84
+  wire _not_143 = ~st_deferred_splits_carry; // SplitCounter.java:75
+  wire _and_167 = _and_166 & _not_143; // StatusRegs.java:84
+  wire _not_144 = ~st_saturations_carry; // SplitCounter.java:75
+  wire _and_168 = _and_167 & _not_144; // StatusRegs.java:84
+  wire _not_145 = ~_and_168; // StatusRegs.java:84
+  wire ev_pending = _or_112 | _not_145; // StatusRegs.java:84
+  wire _not_146 = ~ev_pending; // RapController.java:357
+  wire _and_169 = _and_163 & _not_146; // RapController.java:357
   wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:493
   wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:510
   wire [4:0] _bits_169 = readout_slot[4:0]; // RapController.java:508
@@ -1476,8 +1484,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [16:0] _bits_172 = batch_min_sum[16:0]; // SplitCompare.java:31
   wire [16:0] _bits_173 = merge_sum[16:0]; // SplitCompare.java:31
   wire _gt_6 = _bits_172 > _bits_173; // SplitCompare.java:20
-  wire _and_168 = _eq_256 & _gt_6; // SplitCompare.java:27
-  wire _or_113 = _gt_5 | _and_168; // SplitCompare.java:27
+  wire _and_170 = _eq_256 & _gt_6; // SplitCompare.java:27
+  wire _or_113 = _gt_5 | _and_170; // SplitCompare.java:27
   wire [63:0] _mux_44 = in_advance ? next_merge : _cat_0; // RapController.java:159
   wire [31:0] _mux_45 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:160
   wire _eq_257 = state == 4'd10; // RapController.java:155
@@ -1492,16 +1500,16 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_178 = to_merge_lo[32]; // RapController.java:167
   wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_178}; // RapController.java:167
   wire _bits_179 = to_merge_hi[32]; // RapController.java:170
-  wire _not_143 = ~_bits_179; // RapController.java:170
+  wire _not_147 = ~_bits_179; // RapController.java:170
   wire _or_r_4 = |to_merge; // RapController.java:170
-  wire _and_169 = _not_143 & _or_r_4; // RapController.java:170
+  wire _and_171 = _not_147 & _or_r_4; // RapController.java:170
   wire _eq_259 = state == 4'd8; // RapController.java:176
   wire _eq_260 = state == 4'd9; // RapController.java:176
   wire walking_kids = _eq_259 | _eq_260; // RapController.java:176
   wire [4:0] _mux_46 = walking_kids ? merge_parent : op_slot; // RapController.java:177
   wire [2:0] _dyn_index_2 = _mux_46[4] ? (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_31 : slot_children_30) : (_mux_46[0] ? slot_children_29 : slot_children_28)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_27 : slot_children_26) : (_mux_46[0] ? slot_children_25 : slot_children_24))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_23 : slot_children_22) : (_mux_46[0] ? slot_children_21 : slot_children_20)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_19 : slot_children_18) : (_mux_46[0] ? slot_children_17 : slot_children_16)))) : (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_15 : slot_children_14) : (_mux_46[0] ? slot_children_13 : slot_children_12)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_11 : slot_children_10) : (_mux_46[0] ? slot_children_9 : slot_children_8))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_7 : slot_children_6) : (_mux_46[0] ? slot_children_5 : slot_children_4)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_3 : slot_children_2) : (_mux_46[0] ? slot_children_1 : slot_children_0)))); // RapController.java:177
-  wire _not_144 = ~commit_stop; // RapController.java:353
-  wire _and_170 = io_selected_valid & _not_144; // RapController.java:353
+  wire _not_148 = ~commit_stop; // RapController.java:353
+  wire _and_172 = io_selected_valid & _not_148; // RapController.java:353
   wire [4:0] _bits_180 = undo_rdata_0[36:32]; // RapController.java:374
   wire [4:0] _bits_181 = readout_slot[4:0]; // RapController.java:501
   wire [31:0] _bits_182 = undo_rdata_0[31:0]; // RapController.java:375
@@ -1516,13 +1524,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:411
   wire [31:0] _dshr_0 = _fill_8 >> child_len; // RapController.java:411
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:207
-  wire _not_145 = ~io_tcamWrite_ready; // RapController.java:216
-  wire _and_171 = tcam_write_full & _not_145; // RapController.java:216
-  wire _or_115 = tcam_write_load | _and_171; // RapController.java:216
+  wire _not_149 = ~io_tcamWrite_ready; // RapController.java:216
+  wire _and_173 = tcam_write_full & _not_149; // RapController.java:216
+  wire _or_115 = tcam_write_load | _and_173; // RapController.java:216
   wire _or_116 = split_now | merge_now; // RapController.java:294
-  wire _and_172 = commit_fire & _or_116; // RapController.java:294
-  wire _not_146 = ~defer_now; // RapController.java:294
-  wire _and_173 = _and_172 & _not_146; // RapController.java:294
+  wire _and_174 = commit_fire & _or_116; // RapController.java:294
+  wire _not_150 = ~defer_now; // RapController.java:294
+  wire _and_175 = _and_174 & _not_150; // RapController.java:294
   wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:254
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:257
   wire _ge_2 = free_slots >= missing_children; // RapController.java:258
@@ -1542,19 +1550,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [17:0] _bits_188 = op_threshold[17:0]; // SplitCompare.java:31
   wire [17:0] _bits_189 = merge_sum[17:0]; // SplitCompare.java:31
   wire _gt_8 = _bits_188 > _bits_189; // SplitCompare.java:20
-  wire _and_174 = _eq_261 & _gt_8; // SplitCompare.java:27
-  wire _or_117 = _gt_7 | _and_174; // SplitCompare.java:27
-  wire _and_175 = _ne_37 & _or_117; // RapController.java:320
+  wire _and_176 = _eq_261 & _gt_8; // SplitCompare.java:27
+  wire _or_117 = _gt_7 | _and_176; // SplitCompare.java:27
+  wire _and_177 = _ne_37 & _or_117; // RapController.java:320
   wire [2:0] _bits_190 = merge_sum[34:32]; // RapController.java:322
   wire _or_r_5 = |_bits_190; // RapController.java:322
   wire _eq_262 = state == 4'd9; // RapController.java:323
   wire _eq_263 = sram_count == 8'd0; // RapController.java:323
-  wire _and_176 = _eq_262 & _eq_263; // RapController.java:323
+  wire _and_178 = _eq_262 & _eq_263; // RapController.java:323
   wire _lt_6 = readout_slot < 16'd32; // RapController.java:326
   wire [4:0] _bits_191 = readout_slot[4:0]; // RapController.java:326
   wire [31:0] _dshr_2 = slot_valid >> _bits_191; // RapController.java:326
   wire _bits_192 = _dshr_2[0]; // RapController.java:326
-  wire _and_177 = _lt_6 & _bits_192; // RapController.java:326
+  wire _and_179 = _lt_6 & _bits_192; // RapController.java:326
   wire [17:0] _bits_193 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_194 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_9 = _bits_193 > {1'b0, _bits_194}; // SplitCompare.java:27
@@ -1562,20 +1570,20 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [17:0] _bits_195 = op_threshold[17:0]; // SplitCompare.java:31
   wire [17:0] _bits_196 = skip_min_sum[17:0]; // SplitCompare.java:31
   wire _gt_10 = _bits_195 > _bits_196; // SplitCompare.java:20
-  wire _and_178 = _eq_264 & _gt_10; // SplitCompare.java:27
-  wire _or_118 = _gt_9 | _and_178; // SplitCompare.java:27
-  wire _not_147 = ~_or_118; // MergeSkip.java:42
-  wire _and_179 = skip_valid & _not_147; // MergeSkip.java:42
-  wire _not_148 = ~skip_touched; // MergeSkip.java:51
-  wire _and_180 = _and_179 & _not_148; // MergeSkip.java:51
-  wire _not_149 = ~commit_fire; // MergeSkip.java:51
-  wire _and_181 = _and_180 & _not_149; // MergeSkip.java:51
+  wire _and_180 = _eq_264 & _gt_10; // SplitCompare.java:27
+  wire _or_118 = _gt_9 | _and_180; // SplitCompare.java:27
+  wire _not_151 = ~_or_118; // MergeSkip.java:42
+  wire _and_181 = skip_valid & _not_151; // MergeSkip.java:42
+  wire _not_152 = ~skip_touched; // MergeSkip.java:51
+  wire _and_182 = _and_181 & _not_152; // MergeSkip.java:51
+  wire _not_153 = ~commit_fire; // MergeSkip.java:51
+  wire _and_183 = _and_182 & _not_153; // MergeSkip.java:51
   wire _eq_265 = state == 4'd1; // RapController.java:624
-  wire _not_150 = ~commit_stop; // RapController.java:624
-  wire _and_182 = _eq_265 & _not_150; // RapController.java:624
-  wire _not_151 = ~io_headValid; // RapController.java:624
-  wire _and_183 = pipe_empty & _not_151; // RapController.java:624
-  wire [2:0] _mux_48 = _and_183 ? 3'd1 : fill_cause; // RapController.java:624
+  wire _not_154 = ~commit_stop; // RapController.java:624
+  wire _and_184 = _eq_265 & _not_154; // RapController.java:624
+  wire _not_155 = ~io_headValid; // RapController.java:624
+  wire _and_185 = pipe_empty & _not_155; // RapController.java:624
+  wire [2:0] _mux_48 = _and_185 ? 3'd1 : fill_cause; // RapController.java:624
   wire _eq_266 = state == 4'd2; // RapController.java:625
   wire _eq_267 = state == 4'd3; // RapController.java:625
   wire _or_119 = _eq_266 | _eq_267; // RapController.java:625
@@ -1585,10 +1593,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:626
   wire _ge_3 = state >= 4'd4; // RapController.java:627
   wire _le_1 = state <= 4'd6; // RapController.java:627
-  wire _and_184 = _ge_3 & _le_1; // RapController.java:627
+  wire _and_186 = _ge_3 & _le_1; // RapController.java:627
   wire _ge_4 = state >= 4'd7; // RapController.java:628
   wire _le_2 = state <= 4'd11; // RapController.java:628
-  wire _and_185 = _ge_4 & _le_2; // RapController.java:628
+  wire _and_187 = _ge_4 & _le_2; // RapController.java:628
   wire [3:0] _bits_197 = undo_sp[3:0]; // RapController.java:244
   wire [36:0] _cat_40 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:244
   wire _eq_269 = state == 4'd3; // RapController.java:240
@@ -1598,31 +1606,31 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:241
   wire [4:0] _mux_50 = undo_pop ? _sub_14 : _sub_15; // RapController.java:241
   wire [3:0] _bits_198 = _mux_50[3:0]; // RapController.java:241
-  wire _not_152 = ~undo_push; // RapController.java:241
+  wire _not_156 = ~undo_push; // RapController.java:241
   wire read_parent_prefix = state == 4'd5; // RapController.java:144
   wire [4:0] _bits_199 = readout_slot[4:0]; // RapController.java:145
   wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_199; // RapController.java:145
   wire _eq_270 = state == 4'd13; // RapController.java:146
   wire _or_122 = read_parent_prefix | _eq_270; // RapController.java:146
-  wire _and_186 = in_run & io_selected_valid; // RapController.java:532
+  wire _and_188 = in_run & io_selected_valid; // RapController.java:532
   wire _eq_271 = io_counterResult_bits_op == 2'd0; // RapController.java:534
-  wire _and_187 = io_headValid & _eq_271; // RapController.java:534
+  wire _and_189 = io_headValid & _eq_271; // RapController.java:534
   wire _lt_7 = undo_sp < 5'd16; // RapController.java:535
-  wire _not_153 = ~io_counterResult_valid; // RapController.java:536
+  wire _not_157 = ~io_counterResult_valid; // RapController.java:536
   wire _eq_272 = state == 4'd2; // RapController.java:536
-  wire _and_188 = _eq_272 & pipe_empty; // RapController.java:536
+  wire _and_190 = _eq_272 & pipe_empty; // RapController.java:536
   wire _and_r_0 = &present_children; // RapController.java:537
   wire _or_123 = slot_pick_pick_found | _and_r_0; // RapController.java:537
   wire _eq_273 = state == 4'd6; // RapController.java:537
-  wire _and_189 = _eq_273 & slot_pick_ready; // RapController.java:537
+  wire _and_191 = _eq_273 & slot_pick_ready; // RapController.java:537
   wire _eq_274 = split_fits == _ge_2; // RapController.java:539
   wire _eq_275 = op_children == _dyn_index_2; // RapController.java:541
   wire _eq_276 = state == 4'd9; // RapController.java:540
-  wire _and_190 = _eq_276 & merge_settled; // RapController.java:540
-  wire _or_124 = split_settled | _and_190; // RapController.java:540
-  wire _not_154 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_155 = ~st_n_carry; // SplitCounter.java:75
-  wire st_n_steady = _not_154 & _not_155; // StatusRegs.java:82
+  wire _and_192 = _eq_276 & merge_settled; // RapController.java:540
+  wire _or_124 = split_settled | _and_192; // RapController.java:540
+  wire _not_158 = ~ev_commit_q; // StatusRegs.java:82
+  wire _not_159 = ~st_n_carry; // SplitCounter.java:75
+  wire st_n_steady = _not_158 & _not_159; // StatusRegs.java:82
   wire _or_125 = ev_commit | ev_saturation; // StatusRegs.java:113
   wire _or_126 = _or_125 | ev_split; // StatusRegs.java:113
   wire _or_127 = _or_126 | ev_allocated; // StatusRegs.java:113
@@ -1632,7 +1640,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:113
   wire _or_131 = _or_130 | _or_r_6; // StatusRegs.java:113
   wire _or_132 = _or_131 | ev_pending; // StatusRegs.java:113
-  wire _not_156 = ~_or_132; // RapController.java:543
+  wire _not_160 = ~_or_132; // RapController.java:543
   wire _le_3 = st_nodes <= 6'd32; // RapController.java:544
 
   // Connections (last connect wins; when-blocks become muxes)
@@ -1730,7 +1738,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign serialMultiplier_io_start = (_eq_0 ? snapshot_product_start : (_eq_1 ? snapshot_product_start : (_eq_4 ? snapshot_product_start : (_eq_5 ? snapshot_product_start : (_eq_6 ? snapshot_product_start : (_eq_7 ? snapshot_product_start : (_eq_9 ? snapshot_product_start : (_eq_10 ? snapshot_product_start : (_eq_11 ? snapshot_product_start : (_eq_12 ? snapshot_product_start : (_eq_13 ? (_not_9 ? snapshot_product_start : (_or_3 ? snapshot_product_start : (_not_10 ? 1'd1 : snapshot_product_start))) : snapshot_product_start)))))))))));
   assign serialMultiplier_io_a = _mux_44;
   assign serialMultiplier_io_b = _mux_45;
-  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_170 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
+  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_172 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
   assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_180 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_7 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? (level_fresh ? io_selected_bits_slot : (parent_pick_ready ? (parent_pick_pick_found ? parent_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_11 ? (kids_fresh ? io_selected_bits_slot : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_181 : io_selected_bits_slot))))))))))))));
   assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_9 ? (_not_7 ? 2'd0 : (_or_2 ? 2'd1 : 2'd0)) : (_eq_10 ? (level_fresh ? 2'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_11 ? (kids_fresh ? 2'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_13 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd2 : 2'd0))))))))))))));
   assign cmd_value = (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_182 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_47 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))))));
@@ -1770,7 +1778,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign slot_lens_29 = slot_len_29;
   assign slot_lens_30 = slot_len_30;
   assign slot_lens_31 = slot_len_31;
-  assign cause = (commit_fire ? 3'd0 : (_and_182 ? _mux_48 : (_or_121 ? _mux_49 : (_and_184 ? 3'd3 : (_and_185 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_184 ? _mux_48 : (_or_121 ? _mux_49 : (_and_186 ? 3'd3 : (_and_187 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
@@ -2804,27 +2812,27 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       parent_pick_candidates <= 32'd0;
     end else begin
-      parent_pick_candidates <= (_eq_0 ? (parent_pick_take ? parent_pick_remaining : parent_pick_candidates) : (_eq_1 ? (parent_pick_take ? parent_pick_remaining : parent_pick_candidates) : (_eq_4 ? (parent_pick_take ? parent_pick_remaining : parent_pick_candidates) : (_eq_5 ? (parent_pick_take ? parent_pick_remaining : parent_pick_candidates) : (_eq_6 ? (parent_pick_take ? parent_pick_remaining : parent_pick_candidates) : (_eq_7 ? (parent_pick_take ? parent_pick_remaining : parent_pick_candidates) : (_eq_9 ? (parent_pick_take ? parent_pick_remaining : parent_pick_candidates) : (_eq_10 ? (level_fresh ? _cat_8 : (parent_pick_take ? parent_pick_remaining : parent_pick_candidates)) : (parent_pick_take ? parent_pick_remaining : parent_pick_candidates)))))))));
+      parent_pick_candidates <= (_eq_0 ? (parent_pick_take ? _and_90 : parent_pick_candidates) : (_eq_1 ? (parent_pick_take ? _and_90 : parent_pick_candidates) : (_eq_4 ? (parent_pick_take ? _and_90 : parent_pick_candidates) : (_eq_5 ? (parent_pick_take ? _and_90 : parent_pick_candidates) : (_eq_6 ? (parent_pick_take ? _and_90 : parent_pick_candidates) : (_eq_7 ? (parent_pick_take ? _and_90 : parent_pick_candidates) : (_eq_9 ? (parent_pick_take ? _and_90 : parent_pick_candidates) : (_eq_10 ? (level_fresh ? _cat_8 : (parent_pick_take ? _and_90 : parent_pick_candidates)) : (parent_pick_take ? _and_90 : parent_pick_candidates)))))))));
     end
   end
 
   always @(posedge clock) begin
-    parent_pick_pick_hot <= _and_155;
+    parent_pick_pick_hot <= (parent_pick_advance ? _and_156 : parent_pick_pick_hot);
   end
 
   always @(posedge clock) begin
-    parent_pick_pick_found <= _or_74;
+    parent_pick_pick_found <= (parent_pick_advance ? _or_74 : parent_pick_pick_found);
   end
 
   always @(posedge clock) begin
-    parent_pick_pick_index <= _bits_135;
+    parent_pick_pick_index <= (parent_pick_advance ? _bits_135 : parent_pick_pick_index);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       slot_pick_ready <= 1'd0;
     end else begin
-      slot_pick_ready <= _not_99;
+      slot_pick_ready <= _not_101;
     end
   end
 
@@ -2832,20 +2840,20 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 32'd0;
     end else begin
-      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_6 ? (kids_fresh ? kids_vector : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (_eq_7 ? (_not_5 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (split_fits ? _not_101 : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? slot_pick_remaining : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? kids_vector : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates)) : (slot_pick_take ? slot_pick_remaining : slot_pick_candidates))))))))));
+      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_157 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_157 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_157 : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? _and_157 : slot_pick_candidates) : (_eq_6 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_157 : slot_pick_candidates)) : (_eq_7 ? (_not_5 ? (slot_pick_take ? _and_157 : slot_pick_candidates) : (split_fits ? _not_103 : (slot_pick_take ? _and_157 : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? _and_157 : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? _and_157 : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_157 : slot_pick_candidates)) : (slot_pick_take ? _and_157 : slot_pick_candidates))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_hot <= _and_157;
+    slot_pick_pick_hot <= (slot_pick_advance ? _and_159 : slot_pick_pick_hot);
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_found <= _or_105;
+    slot_pick_pick_found <= (slot_pick_advance ? _or_105 : slot_pick_pick_found);
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_index <= _bits_168;
+    slot_pick_pick_index <= (slot_pick_advance ? _bits_168 : slot_pick_pick_index);
   end
 
   always @(posedge clock) begin
@@ -2873,7 +2881,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_sum <= (_eq_0 ? (_and_159 ? _add_16 : merge_sum) : (_eq_1 ? (_and_159 ? _add_16 : merge_sum) : (_eq_4 ? (_and_159 ? _add_16 : merge_sum) : (_eq_5 ? (_and_159 ? _add_16 : merge_sum) : (_eq_6 ? (_and_159 ? _add_16 : merge_sum) : (_eq_7 ? (_and_159 ? _add_16 : merge_sum) : (_eq_9 ? (_and_159 ? _add_16 : merge_sum) : (_eq_10 ? (level_fresh ? (_and_159 ? _add_16 : merge_sum) : (parent_pick_ready ? (parent_pick_pick_found ? 35'd0 : (_and_159 ? _add_16 : merge_sum)) : (_and_159 ? _add_16 : merge_sum))) : (_and_159 ? _add_16 : merge_sum)))))))));
+    merge_sum <= (_eq_0 ? (_and_161 ? _add_16 : merge_sum) : (_eq_1 ? (_and_161 ? _add_16 : merge_sum) : (_eq_4 ? (_and_161 ? _add_16 : merge_sum) : (_eq_5 ? (_and_161 ? _add_16 : merge_sum) : (_eq_6 ? (_and_161 ? _add_16 : merge_sum) : (_eq_7 ? (_and_161 ? _add_16 : merge_sum) : (_eq_9 ? (_and_161 ? _add_16 : merge_sum) : (_eq_10 ? (level_fresh ? (_and_161 ? _add_16 : merge_sum) : (parent_pick_ready ? (parent_pick_pick_found ? 35'd0 : (_and_161 ? _add_16 : merge_sum)) : (_and_161 ? _add_16 : merge_sum))) : (_and_161 ? _add_16 : merge_sum)))))))));
   end
 
   always @(posedge clock) begin
@@ -2904,7 +2912,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_167 ? 1'd0 : snapshot_pending) : snapshot_pending)));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_169 ? 1'd0 : snapshot_pending) : snapshot_pending)));
     end
   end
 
@@ -2912,7 +2920,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_167 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_9 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_10 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_11 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_16 ? (_eq_17 ? _mux_40 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_19 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
+      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_169 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_9 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_10 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_11 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_16 ? (_eq_17 ? _mux_40 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_19 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
     end
   end
 
@@ -2976,7 +2984,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_167 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_169 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
     end
   end
 
@@ -3005,7 +3013,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_169;
+    merge_ahead <= _and_171;
   end
 
   always @(posedge clock) begin
@@ -3080,7 +3088,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       commit_stop <= 1'd0;
     end else begin
-      commit_stop <= _and_173;
+      commit_stop <= _and_175;
     end
   end
 
@@ -3173,7 +3181,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_verdict <= _and_175;
+    merge_verdict <= _and_177;
   end
 
   always @(posedge clock) begin
@@ -3184,19 +3192,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       merge_settled <= 1'd0;
     end else begin
-      merge_settled <= _and_176;
+      merge_settled <= _and_178;
     end
   end
 
   always @(posedge clock) begin
-    readout_in_use <= _and_177;
+    readout_in_use <= _and_179;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       skip_empty_settled <= 1'd0;
     end else begin
-      skip_empty_settled <= _and_181;
+      skip_empty_settled <= _and_183;
     end
   end
 
@@ -3220,7 +3228,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_152) begin
+    if (_not_156) begin
       undo_rdata_0 <= undo[_bits_198];
     end
   end
@@ -3257,7 +3265,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:281: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_186 && !io_selected_bits_found) begin // RapController.java:532
+    if (!reset && _and_188 && !io_selected_bits_found) begin // RapController.java:532
       $display("Assertion failed at RapController.java:532: no node matched a key: the root must always match");
       $stop;
     end
@@ -3265,7 +3273,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:533: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_187) begin // RapController.java:534
+    if (!reset && commit_fire && !_and_189) begin // RapController.java:534
       $display("Assertion failed at RapController.java:534: a commit without its event in the replay window");
       $stop;
     end
@@ -3273,11 +3281,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:535: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_188 && !_not_153) begin // RapController.java:536
+    if (!reset && _and_190 && !_not_157) begin // RapController.java:536
       $display("Assertion failed at RapController.java:536: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_189 && !_or_123) begin // RapController.java:537
+    if (!reset && _and_191 && !_or_123) begin // RapController.java:537
       $display("Assertion failed at RapController.java:537: a split found no free slot after checking capacity");
       $stop;
     end
@@ -3293,7 +3301,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:542: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_156) begin // RapController.java:543
+    if (!reset && snapshot_frozen && !_not_160) begin // RapController.java:543
       $display("Assertion failed at RapController.java:543: a status value changed during the snapshot copy");
       $stop;
     end

@@ -30,12 +30,20 @@ final class SlotPicker {
         loading = WireDefault(Bool(), B(false)).named(name + "_load");
         taking = WireDefault(Bool(), B(false)).named(name + "_take");
         UInt hot = Reg(UInt(slots)).named(name + "_pick_hot");
-        UInt remaining = Mux(taking, candidates.and(hot.not()), candidates).named(name + "_remaining");
-        when(taking, () -> candidates.connect(remaining));
+        when(taking, () -> candidates.connect(candidates.and(hot.not())));
+        // The next pick is computed from flip-flops only: the candidates without the current pick (a take leaves
+        // exactly those), or, just after a load, all of them. Whether to take it is decided late and only selects
+        // between that and keeping the current pick, at the registers.
+        UInt remaining = Mux(valid, candidates.and(hot.not()), candidates).named(name + "_remaining");
         FirstSet lowest = new FirstSet(remaining, indexBits);
-        found = RegNext(lowest.found).named(name + "_pick_found");
-        index = RegNext(lowest.index).named(name + "_pick_index");
-        hot.connect(remaining.and(remaining.sub(U(1, slots)).not()));
+        Bool advance = taking.or(valid.not()).named(name + "_advance");
+        found = Reg(Bool()).named(name + "_pick_found");
+        index = Reg(UInt(indexBits)).named(name + "_pick_index");
+        when(advance, () -> {
+            found.connect(lowest.found);
+            index.connect(lowest.index);
+            hot.connect(remaining.and(remaining.sub(U(1, slots)).not()));
+        });
         oneHot = hot;
         valid.connect(loading.not());
     }
