@@ -3,114 +3,114 @@
 `default_nettype none
 
 module RapController_k32_b4_n32_c32_w1_t36_d16 (
-  input  wire clock, // RapController.java:71
-  input  wire reset, // RapController.java:71
-  output wire io_selected_ready, // RapController.java:74
-  input  wire io_selected_valid, // RapController.java:74
-  input  wire io_selected_bits_found, // RapController.java:74
-  input  wire [4:0] io_selected_bits_slot, // RapController.java:74
-  input  wire [5:0] io_selected_bits_len, // RapController.java:74
-  input  wire io_selected_bits_weight, // RapController.java:74
-  input  wire io_head_weight, // RapController.java:74
-  input  wire [35:0] io_head_threshold, // RapController.java:74
-  input  wire io_headValid, // RapController.java:74
-  input  wire io_issued, // RapController.java:74
-  output wire io_issueEnable, // RapController.java:74
-  output wire io_commit, // RapController.java:74
-  output wire io_rewind, // RapController.java:74
-  input  wire io_counterCmd_ready, // RapController.java:74
-  output wire io_counterCmd_valid, // RapController.java:74
-  output wire [4:0] io_counterCmd_bits_addr, // RapController.java:74
-  output wire [1:0] io_counterCmd_bits_op, // RapController.java:74
-  output wire [31:0] io_counterCmd_bits_value, // RapController.java:74
-  output wire io_counterResult_ready, // RapController.java:74
-  input  wire io_counterResult_valid, // RapController.java:74
-  input  wire [4:0] io_counterResult_bits_addr, // RapController.java:74
-  input  wire [1:0] io_counterResult_bits_op, // RapController.java:74
-  input  wire [31:0] io_counterResult_bits_old, // RapController.java:74
-  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:74
-  input  wire io_counterResult_bits_saturated, // RapController.java:74
-  output wire io_counterClear, // RapController.java:74
-  input  wire io_counterClearing, // RapController.java:74
-  input  wire io_tcamWrite_ready, // RapController.java:74
-  output wire io_tcamWrite_valid, // RapController.java:74
-  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:74
-  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:74
-  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:74
-  output wire [31:0] io_slotValid, // RapController.java:74
-  output wire [5:0] io_lens_0, // RapController.java:74
-  output wire [5:0] io_lens_1, // RapController.java:74
-  output wire [5:0] io_lens_2, // RapController.java:74
-  output wire [5:0] io_lens_3, // RapController.java:74
-  output wire [5:0] io_lens_4, // RapController.java:74
-  output wire [5:0] io_lens_5, // RapController.java:74
-  output wire [5:0] io_lens_6, // RapController.java:74
-  output wire [5:0] io_lens_7, // RapController.java:74
-  output wire [5:0] io_lens_8, // RapController.java:74
-  output wire [5:0] io_lens_9, // RapController.java:74
-  output wire [5:0] io_lens_10, // RapController.java:74
-  output wire [5:0] io_lens_11, // RapController.java:74
-  output wire [5:0] io_lens_12, // RapController.java:74
-  output wire [5:0] io_lens_13, // RapController.java:74
-  output wire [5:0] io_lens_14, // RapController.java:74
-  output wire [5:0] io_lens_15, // RapController.java:74
-  output wire [5:0] io_lens_16, // RapController.java:74
-  output wire [5:0] io_lens_17, // RapController.java:74
-  output wire [5:0] io_lens_18, // RapController.java:74
-  output wire [5:0] io_lens_19, // RapController.java:74
-  output wire [5:0] io_lens_20, // RapController.java:74
-  output wire [5:0] io_lens_21, // RapController.java:74
-  output wire [5:0] io_lens_22, // RapController.java:74
-  output wire [5:0] io_lens_23, // RapController.java:74
-  output wire [5:0] io_lens_24, // RapController.java:74
-  output wire [5:0] io_lens_25, // RapController.java:74
-  output wire [5:0] io_lens_26, // RapController.java:74
-  output wire [5:0] io_lens_27, // RapController.java:74
-  output wire [5:0] io_lens_28, // RapController.java:74
-  output wire [5:0] io_lens_29, // RapController.java:74
-  output wire [5:0] io_lens_30, // RapController.java:74
-  output wire [5:0] io_lens_31, // RapController.java:74
-  input  wire io_enable, // RapController.java:74
-  input  wire io_softReset, // RapController.java:74
-  input  wire io_snapshot, // RapController.java:74
-  input  wire io_readout, // RapController.java:74
-  input  wire [15:0] io_readoutSlot, // RapController.java:74
-  input  wire io_inputsDrained, // RapController.java:74
-  input  wire [15:0] io_epsCsr, // RapController.java:74
-  input  wire [63:0] io_m0Csr, // RapController.java:74
-  input  wire [31:0] io_qCsr, // RapController.java:74
-  output wire [15:0] io_epsActive, // RapController.java:74
-  output wire io_thresholdClear, // RapController.java:74
-  output wire io_acceptEnable, // RapController.java:74
-  output wire [63:0] io_live_n, // RapController.java:74
-  output wire [5:0] io_live_nodes, // RapController.java:74
-  output wire [5:0] io_live_highWater, // RapController.java:74
-  output wire [63:0] io_live_updates, // RapController.java:74
-  output wire [63:0] io_live_splits, // RapController.java:74
-  output wire [63:0] io_live_merges, // RapController.java:74
-  output wire [63:0] io_live_mergeBatches, // RapController.java:74
-  output wire [63:0] io_live_deferredSplits, // RapController.java:74
-  output wire [63:0] io_live_saturations, // RapController.java:74
-  output wire io_live_overflow, // RapController.java:74
-  output wire io_live_saturated, // RapController.java:74
-  output wire io_snapFreeze, // RapController.java:74
-  input  wire io_snapCopied, // RapController.java:74
-  output wire [63:0] io_errorBound, // RapController.java:74
-  output wire io_errorBoundReady, // RapController.java:74
-  output wire io_snapBusy, // RapController.java:74
-  output wire io_node_valid, // RapController.java:74
-  output wire [5:0] io_node_len, // RapController.java:74
-  output wire [31:0] io_node_prefix, // RapController.java:74
-  output wire [31:0] io_node_count, // RapController.java:74
-  output wire io_readoutBusy, // RapController.java:74
-  output wire io_busy, // RapController.java:74
-  output wire io_idle, // RapController.java:74
-  output wire io_resetting, // RapController.java:74
-  output wire [2:0] io_stallCause  // RapController.java:74
+  input  wire clock, // RapController.java:72
+  input  wire reset, // RapController.java:72
+  output wire io_selected_ready, // RapController.java:75
+  input  wire io_selected_valid, // RapController.java:75
+  input  wire io_selected_bits_found, // RapController.java:75
+  input  wire [4:0] io_selected_bits_slot, // RapController.java:75
+  input  wire [5:0] io_selected_bits_len, // RapController.java:75
+  input  wire io_selected_bits_weight, // RapController.java:75
+  input  wire io_head_weight, // RapController.java:75
+  input  wire [35:0] io_head_threshold, // RapController.java:75
+  input  wire io_headValid, // RapController.java:75
+  input  wire io_issued, // RapController.java:75
+  output wire io_issueEnable, // RapController.java:75
+  output wire io_commit, // RapController.java:75
+  output wire io_rewind, // RapController.java:75
+  input  wire io_counterCmd_ready, // RapController.java:75
+  output wire io_counterCmd_valid, // RapController.java:75
+  output wire [4:0] io_counterCmd_bits_addr, // RapController.java:75
+  output wire [1:0] io_counterCmd_bits_op, // RapController.java:75
+  output wire [31:0] io_counterCmd_bits_value, // RapController.java:75
+  output wire io_counterResult_ready, // RapController.java:75
+  input  wire io_counterResult_valid, // RapController.java:75
+  input  wire [4:0] io_counterResult_bits_addr, // RapController.java:75
+  input  wire [1:0] io_counterResult_bits_op, // RapController.java:75
+  input  wire [31:0] io_counterResult_bits_old, // RapController.java:75
+  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:75
+  input  wire io_counterResult_bits_saturated, // RapController.java:75
+  output wire io_counterClear, // RapController.java:75
+  input  wire io_counterClearing, // RapController.java:75
+  input  wire io_tcamWrite_ready, // RapController.java:75
+  output wire io_tcamWrite_valid, // RapController.java:75
+  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:75
+  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:75
+  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:75
+  output wire [31:0] io_slotValid, // RapController.java:75
+  output wire [5:0] io_lens_0, // RapController.java:75
+  output wire [5:0] io_lens_1, // RapController.java:75
+  output wire [5:0] io_lens_2, // RapController.java:75
+  output wire [5:0] io_lens_3, // RapController.java:75
+  output wire [5:0] io_lens_4, // RapController.java:75
+  output wire [5:0] io_lens_5, // RapController.java:75
+  output wire [5:0] io_lens_6, // RapController.java:75
+  output wire [5:0] io_lens_7, // RapController.java:75
+  output wire [5:0] io_lens_8, // RapController.java:75
+  output wire [5:0] io_lens_9, // RapController.java:75
+  output wire [5:0] io_lens_10, // RapController.java:75
+  output wire [5:0] io_lens_11, // RapController.java:75
+  output wire [5:0] io_lens_12, // RapController.java:75
+  output wire [5:0] io_lens_13, // RapController.java:75
+  output wire [5:0] io_lens_14, // RapController.java:75
+  output wire [5:0] io_lens_15, // RapController.java:75
+  output wire [5:0] io_lens_16, // RapController.java:75
+  output wire [5:0] io_lens_17, // RapController.java:75
+  output wire [5:0] io_lens_18, // RapController.java:75
+  output wire [5:0] io_lens_19, // RapController.java:75
+  output wire [5:0] io_lens_20, // RapController.java:75
+  output wire [5:0] io_lens_21, // RapController.java:75
+  output wire [5:0] io_lens_22, // RapController.java:75
+  output wire [5:0] io_lens_23, // RapController.java:75
+  output wire [5:0] io_lens_24, // RapController.java:75
+  output wire [5:0] io_lens_25, // RapController.java:75
+  output wire [5:0] io_lens_26, // RapController.java:75
+  output wire [5:0] io_lens_27, // RapController.java:75
+  output wire [5:0] io_lens_28, // RapController.java:75
+  output wire [5:0] io_lens_29, // RapController.java:75
+  output wire [5:0] io_lens_30, // RapController.java:75
+  output wire [5:0] io_lens_31, // RapController.java:75
+  input  wire io_enable, // RapController.java:75
+  input  wire io_softReset, // RapController.java:75
+  input  wire io_snapshot, // RapController.java:75
+  input  wire io_readout, // RapController.java:75
+  input  wire [15:0] io_readoutSlot, // RapController.java:75
+  input  wire io_inputsDrained, // RapController.java:75
+  input  wire [15:0] io_epsCsr, // RapController.java:75
+  input  wire [63:0] io_m0Csr, // RapController.java:75
+  input  wire [31:0] io_qCsr, // RapController.java:75
+  output wire [15:0] io_epsActive, // RapController.java:75
+  output wire io_thresholdClear, // RapController.java:75
+  output wire io_acceptEnable, // RapController.java:75
+  output wire [63:0] io_live_n, // RapController.java:75
+  output wire [5:0] io_live_nodes, // RapController.java:75
+  output wire [5:0] io_live_highWater, // RapController.java:75
+  output wire [63:0] io_live_updates, // RapController.java:75
+  output wire [63:0] io_live_splits, // RapController.java:75
+  output wire [63:0] io_live_merges, // RapController.java:75
+  output wire [63:0] io_live_mergeBatches, // RapController.java:75
+  output wire [63:0] io_live_deferredSplits, // RapController.java:75
+  output wire [63:0] io_live_saturations, // RapController.java:75
+  output wire io_live_overflow, // RapController.java:75
+  output wire io_live_saturated, // RapController.java:75
+  output wire io_snapFreeze, // RapController.java:75
+  input  wire io_snapCopied, // RapController.java:75
+  output wire [63:0] io_errorBound, // RapController.java:75
+  output wire io_errorBoundReady, // RapController.java:75
+  output wire io_snapBusy, // RapController.java:75
+  output wire io_node_valid, // RapController.java:75
+  output wire [5:0] io_node_len, // RapController.java:75
+  output wire [31:0] io_node_prefix, // RapController.java:75
+  output wire [31:0] io_node_count, // RapController.java:75
+  output wire io_readoutBusy, // RapController.java:75
+  output wire io_busy, // RapController.java:75
+  output wire io_idle, // RapController.java:75
+  output wire io_resetting, // RapController.java:75
+  output wire [2:0] io_stallCause  // RapController.java:75
 );
 
   // State
-  reg [3:0] state; // RapController.java:68
+  reg [3:0] state; // RapController.java:69
   reg [31:0] slot_valid; // NodeTable.java:36
   reg [5:0] slot_len_0; // NodeTable.java:37
   reg [5:0] slot_len_1; // NodeTable.java:37
@@ -269,25 +269,25 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg ev_batch_q; // StatusRegs.java:79
   reg ev_deferred_q; // StatusRegs.java:80
   reg [2:0] ev_removed_q; // StatusRegs.java:81
-  reg [63:0] next_merge; // RapController.java:85
+  reg [63:0] next_merge; // RapController.java:86
   reg [31:0] until_merge_lo; // SplitCounter.java:29
   reg [31:0] until_merge_hi; // SplitCounter.java:30
   reg until_merge_carry; // SplitCounter.java:31
-  reg schedule_exhausted; // RapController.java:90
-  reg [15:0] eps_active; // RapController.java:91
-  reg [31:0] q_active; // RapController.java:92
-  reg [4:0] op_slot; // RapController.java:95
-  reg [5:0] op_len; // RapController.java:96
-  reg [35:0] op_threshold; // RapController.java:97
-  reg split_req; // RapController.java:98
-  reg merge_due; // RapController.java:99
-  reg early_done; // RapController.java:100
-  reg early_batch; // RapController.java:101
-  reg [5:0] front_count; // RapController.java:104
-  reg [7:0] sram_count; // RapController.java:105
-  reg [4:0] undo_sp; // RapController.java:110
-  reg [3:0] present_children; // RapController.java:114
-  reg [31:0] visited_kids; // RapController.java:116
+  reg schedule_exhausted; // RapController.java:91
+  reg [15:0] eps_active; // RapController.java:92
+  reg [31:0] q_active; // RapController.java:93
+  reg [4:0] op_slot; // RapController.java:96
+  reg [5:0] op_len; // RapController.java:97
+  reg [35:0] op_threshold; // RapController.java:98
+  reg split_req; // RapController.java:99
+  reg merge_due; // RapController.java:100
+  reg early_done; // RapController.java:101
+  reg early_batch; // RapController.java:102
+  reg [5:0] front_count; // RapController.java:105
+  reg [7:0] sram_count; // RapController.java:106
+  reg [4:0] undo_sp; // RapController.java:111
+  reg [3:0] present_children; // RapController.java:115
+  reg [31:0] visited_kids; // RapController.java:117
   reg parent_pick_ready; // SlotPicker.java:19
   reg [31:0] parent_pick_candidates; // SlotPicker.java:28
   reg [31:0] parent_pick_pick_hot; // SlotPicker.java:32
@@ -298,71 +298,71 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [31:0] slot_pick_pick_hot; // SlotPicker.java:32
   reg slot_pick_pick_found; // SlotPicker.java:40
   reg [4:0] slot_pick_pick_index; // SlotPicker.java:41
-  reg level_fresh; // RapController.java:122
-  reg kids_fresh; // RapController.java:123
-  reg [5:0] merge_level; // RapController.java:124
-  reg [4:0] merge_parent; // RapController.java:125
-  reg [34:0] merge_sum; // RapController.java:126
-  reg [2:0] merge_leaves; // RapController.java:127
-  reg soft_pending; // RapController.java:130
-  reg readout_pending; // RapController.java:131
-  reg [15:0] readout_slot; // RapController.java:132
-  reg snapshot_pending; // RapController.java:133
-  reg [2:0] fill_cause; // RapController.java:134
-  reg node_valid; // RapController.java:135
-  reg [31:0] node_prefix; // RapController.java:136
-  reg [5:0] node_len; // RapController.java:137
-  reg [31:0] node_count; // RapController.java:138
+  reg level_fresh; // RapController.java:123
+  reg kids_fresh; // RapController.java:124
+  reg [5:0] merge_level; // RapController.java:125
+  reg [4:0] merge_parent; // RapController.java:126
+  reg [34:0] merge_sum; // RapController.java:127
+  reg [2:0] merge_leaves; // RapController.java:128
+  reg soft_pending; // RapController.java:131
+  reg readout_pending; // RapController.java:132
+  reg [15:0] readout_slot; // RapController.java:133
+  reg snapshot_pending; // RapController.java:134
+  reg [2:0] fill_cause; // RapController.java:135
+  reg node_valid; // RapController.java:136
+  reg [31:0] node_prefix; // RapController.java:137
+  reg [5:0] node_len; // RapController.java:138
+  reg [31:0] node_count; // RapController.java:139
   reg skip_valid; // MergeSkip.java:23
   reg [34:0] skip_min_sum; // MergeSkip.java:35
   reg [34:0] batch_min_sum; // MergeSkip.java:36
   reg sum_below_batch_min; // MergeSkip.java:37
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:145
-  reg snapshot_frozen; // RapController.java:152
-  reg in_advance; // RapController.java:155
-  reg _reg_0; // RapController.java:157
-  reg [32:0] to_merge_lo; // RapController.java:166
-  reg [32:0] to_merge_hi; // RapController.java:167
-  reg merge_ahead; // RapController.java:170
-  reg _reg_1; // RapController.java:579
-  reg _reg_2; // RapController.java:579
-  reg _reg_3; // RapController.java:579
-  reg [2:0] op_children; // RapController.java:178
-  reg cmd_q_valid; // RapController.java:189
-  reg [4:0] cmd_q_addr; // RapController.java:190
-  reg [1:0] cmd_q_op; // RapController.java:191
-  reg [31:0] cmd_q_value; // RapController.java:192
-  reg tcam_write_full; // RapController.java:205
-  reg [4:0] tcam_write_q_index; // RapController.java:208
-  reg [31:0] tcam_write_q_value; // RapController.java:209
-  reg [31:0] tcam_write_q_mask; // RapController.java:210
-  reg commit_stop; // RapController.java:236
-  reg [36:0] undo_rdata_0; // RapController.java:241
-  reg split_fits; // RapController.java:259
-  reg _reg_4; // RapController.java:579
-  reg _reg_5; // RapController.java:579
-  reg [7:0] short_by_children; // RapController.java:268
-  reg [5:0] hit_len_1; // RapController.java:274
-  reg hit_short_1; // RapController.java:275
-  reg hit_beside_1; // RapController.java:276
-  reg [5:0] hit_len_2; // RapController.java:274
-  reg hit_short_2; // RapController.java:275
-  reg hit_beside_2; // RapController.java:276
-  reg [5:0] hit_len_3; // RapController.java:274
-  reg hit_short_3; // RapController.java:275
-  reg hit_beside_3; // RapController.java:276
-  reg [5:0] hit_len_4; // RapController.java:274
-  reg hit_short_4; // RapController.java:275
-  reg hit_beside_4; // RapController.java:276
-  reg merge_verdict; // RapController.java:320
-  reg clip_verdict; // RapController.java:322
-  reg merge_settled; // RapController.java:323
-  reg readout_in_use; // RapController.java:326
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:146
+  reg snapshot_frozen; // RapController.java:153
+  reg in_advance; // RapController.java:156
+  reg _reg_0; // RapController.java:158
+  reg [32:0] to_merge_lo; // RapController.java:167
+  reg [32:0] to_merge_hi; // RapController.java:168
+  reg merge_ahead; // RapController.java:171
+  reg _reg_1; // RapController.java:582
+  reg _reg_2; // RapController.java:582
+  reg _reg_3; // RapController.java:582
+  reg [2:0] op_children; // RapController.java:179
+  reg cmd_q_valid; // RapController.java:190
+  reg [4:0] cmd_q_addr; // RapController.java:191
+  reg [1:0] cmd_q_op; // RapController.java:192
+  reg [31:0] cmd_q_value; // RapController.java:193
+  reg tcam_write_full; // RapController.java:206
+  reg [4:0] tcam_write_q_index; // RapController.java:209
+  reg [31:0] tcam_write_q_value; // RapController.java:210
+  reg [31:0] tcam_write_q_mask; // RapController.java:211
+  reg commit_stop; // RapController.java:237
+  reg [36:0] undo_rdata_0; // RapController.java:242
+  reg split_fits; // RapController.java:260
+  reg _reg_4; // RapController.java:582
+  reg _reg_5; // RapController.java:582
+  reg [7:0] short_by_children; // RapController.java:269
+  reg [5:0] hit_len_1; // RapController.java:275
+  reg hit_short_1; // RapController.java:276
+  reg hit_beside_1; // RapController.java:277
+  reg [5:0] hit_len_2; // RapController.java:275
+  reg hit_short_2; // RapController.java:276
+  reg hit_beside_2; // RapController.java:277
+  reg [5:0] hit_len_3; // RapController.java:275
+  reg hit_short_3; // RapController.java:276
+  reg hit_beside_3; // RapController.java:277
+  reg [5:0] hit_len_4; // RapController.java:275
+  reg hit_short_4; // RapController.java:276
+  reg hit_beside_4; // RapController.java:277
+  reg merge_verdict; // RapController.java:321
+  reg clip_verdict; // RapController.java:323
+  reg merge_settled; // RapController.java:324
+  reg readout_in_use; // RapController.java:327
   reg skip_empty_settled; // MergeSkip.java:51
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [36:0] undo [0:15]; // RapController.java:109
-  reg [31:0] slot_prefix [0:31]; // RapController.java:141
+  reg [36:0] undo [0:15]; // RapController.java:110
+  reg [31:0] slot_prefix [0:31]; // RapController.java:142
 
   // Wires
   wire children_write; // NodeTable.java:41
@@ -382,19 +382,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire slot_pick_load; // SlotPicker.java:30
   wire slot_pick_take; // SlotPicker.java:31
   wire skip_touched; // MergeSkip.java:28
-  wire serialMultiplier_io_start; // RapController.java:150
-  wire [63:0] serialMultiplier_io_a; // RapController.java:150
-  wire [31:0] serialMultiplier_io_b; // RapController.java:150
-  wire serialMultiplier_io_busy; // RapController.java:150
-  wire [95:0] serialMultiplier_io_product; // RapController.java:150
-  wire cmd_valid; // RapController.java:185
-  wire [4:0] cmd_addr; // RapController.java:186
-  wire [1:0] cmd_op; // RapController.java:187
-  wire [31:0] cmd_value; // RapController.java:188
-  wire tcam_write_valid; // RapController.java:201
-  wire [4:0] tcam_write_index; // RapController.java:202
-  wire [31:0] tcam_write_value; // RapController.java:203
-  wire [31:0] tcam_write_mask; // RapController.java:204
+  wire serialMultiplier_io_start; // RapController.java:151
+  wire [63:0] serialMultiplier_io_a; // RapController.java:151
+  wire [31:0] serialMultiplier_io_b; // RapController.java:151
+  wire serialMultiplier_io_busy; // RapController.java:151
+  wire [95:0] serialMultiplier_io_product; // RapController.java:151
+  wire cmd_valid; // RapController.java:186
+  wire [4:0] cmd_addr; // RapController.java:187
+  wire [1:0] cmd_op; // RapController.java:188
+  wire [31:0] cmd_value; // RapController.java:189
+  wire tcam_write_valid; // RapController.java:202
+  wire [4:0] tcam_write_index; // RapController.java:203
+  wire [31:0] tcam_write_value; // RapController.java:204
+  wire [31:0] tcam_write_mask; // RapController.java:205
   wire [5:0] slot_lens_0; // NodeTable.java:82
   wire [5:0] slot_lens_1; // NodeTable.java:82
   wire [5:0] slot_lens_2; // NodeTable.java:82
@@ -427,39 +427,39 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [5:0] slot_lens_29; // NodeTable.java:82
   wire [5:0] slot_lens_30; // NodeTable.java:82
   wire [5:0] slot_lens_31; // NodeTable.java:82
-  wire [2:0] cause; // RapController.java:621
+  wire [2:0] cause; // RapController.java:624
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:339
-  wire _not_0 = ~io_counterClearing; // RapController.java:339
-  wire _not_1 = ~tcam_write_full; // RapController.java:206
-  wire _eq_1 = state == 4'd1; // RapController.java:352
-  wire _not_2 = ~commit_stop; // RapController.java:355
-  wire _eq_2 = front_count == 6'd0; // RapController.java:106
-  wire _eq_3 = sram_count == 8'd0; // RapController.java:106
-  wire pipe_empty = _eq_2 & _eq_3; // RapController.java:106
-  wire _and_0 = _not_2 & pipe_empty; // RapController.java:355
-  wire _not_3 = ~snapshot_frozen; // RapController.java:362
-  wire _and_1 = _and_0 & _not_3; // RapController.java:362
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:364
-  wire _not_4 = ~io_headValid; // RapController.java:364
-  wire _and_3 = _and_2 & _not_4; // RapController.java:364
-  wire _eq_4 = state == 4'd2; // RapController.java:369
-  wire _eq_5 = state == 4'd3; // RapController.java:370
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:371
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:616
-  wire _eq_6 = state == 4'd4; // RapController.java:385
-  wire _eq_7 = state == 4'd5; // RapController.java:392
-  wire _eq_8 = state == 4'd5; // RapController.java:260
-  wire _and_4 = _eq_8 & _reg_4; // RapController.java:580
-  wire split_settled = _and_4 & _reg_5; // RapController.java:580
-  wire _not_5 = ~split_settled; // RapController.java:392
-  wire _not_6 = ~early_done; // RapController.java:395
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:616
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:616
-  wire _eq_9 = state == 4'd6; // RapController.java:403
-  wire _not_7 = ~slot_pick_ready; // RapController.java:405
-  wire [3:0] _not_8 = ~present_children; // RapController.java:404
+  wire _eq_0 = state == 4'd0; // RapController.java:348
+  wire _not_0 = ~io_counterClearing; // RapController.java:348
+  wire _not_1 = ~tcam_write_full; // RapController.java:207
+  wire _eq_1 = state == 4'd1; // RapController.java:361
+  wire _not_2 = ~commit_stop; // RapController.java:364
+  wire _eq_2 = front_count == 6'd0; // RapController.java:107
+  wire _eq_3 = sram_count == 8'd0; // RapController.java:107
+  wire pipe_empty = _eq_2 & _eq_3; // RapController.java:107
+  wire _and_0 = _not_2 & pipe_empty; // RapController.java:364
+  wire _not_3 = ~snapshot_frozen; // RapController.java:371
+  wire _and_1 = _and_0 & _not_3; // RapController.java:371
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:373
+  wire _not_4 = ~io_headValid; // RapController.java:373
+  wire _and_3 = _and_2 & _not_4; // RapController.java:373
+  wire _eq_4 = state == 4'd2; // RapController.java:378
+  wire _eq_5 = state == 4'd3; // RapController.java:379
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:380
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:619
+  wire _eq_6 = state == 4'd4; // RapController.java:394
+  wire _eq_7 = state == 4'd5; // RapController.java:401
+  wire _eq_8 = state == 4'd5; // RapController.java:261
+  wire _and_4 = _eq_8 & _reg_4; // RapController.java:583
+  wire split_settled = _and_4 & _reg_5; // RapController.java:583
+  wire _not_5 = ~split_settled; // RapController.java:401
+  wire _not_6 = ~early_done; // RapController.java:404
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:619
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:619
+  wire _eq_9 = state == 4'd6; // RapController.java:412
+  wire _not_7 = ~slot_pick_ready; // RapController.java:414
+  wire [3:0] _not_8 = ~present_children; // RapController.java:413
   wire _bits_0 = _not_8[0]; // FirstSet.java:24
   wire _bits_1 = _not_8[1]; // FirstSet.java:24
   wire _or_0 = _bits_0 | _bits_1; // FirstSet.java:36
@@ -467,47 +467,47 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_3 = _not_8[3]; // FirstSet.java:24
   wire _or_1 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_2 = _or_0 | _or_1; // FirstSet.java:36
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:616
-  wire _eq_10 = state == 4'd7; // RapController.java:428
-  wire _ne_1 = merge_level != 6'd0; // RapController.java:442
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:448
-  wire _eq_11 = state == 4'd8; // RapController.java:451
-  wire _eq_12 = state == 4'd9; // RapController.java:465
-  wire _eq_13 = state == 4'd10; // RapController.java:478
-  wire _eq_14 = state == 4'd10; // RapController.java:171
-  wire _and_5 = _eq_14 & _reg_1; // RapController.java:580
-  wire _and_6 = _and_5 & _reg_2; // RapController.java:580
-  wire advance_settled = _and_6 & _reg_3; // RapController.java:580
-  wire _not_9 = ~advance_settled; // RapController.java:478
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:478
-  wire _not_10 = ~serialMultiplier_io_busy; // RapController.java:481
-  wire _eq_15 = state == 4'd11; // RapController.java:485
-  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:485
-  wire _eq_16 = state == 4'd12; // RapController.java:491
-  wire _eq_17 = sram_count == 8'd0; // RapController.java:491
-  wire _eq_18 = state == 4'd13; // RapController.java:498
-  wire _eq_19 = state == 4'd14; // RapController.java:504
-  wire _eq_20 = state == 4'd15; // RapController.java:515
-  wire in_run = state == 4'd1; // RapController.java:162
-  wire _not_12 = ~commit_stop; // RapController.java:556
-  wire _and_7 = in_run & _not_12; // RapController.java:556
-  wire _not_13 = ~tcam_write_full; // RapController.java:556
-  wire _and_8 = _and_7 & _not_13; // RapController.java:556
-  wire _and_9 = _and_8 & io_enable; // RapController.java:556
-  wire _not_14 = ~readout_pending; // RapController.java:556
-  wire _and_10 = _and_9 & _not_14; // RapController.java:556
-  wire _not_15 = ~snapshot_pending; // RapController.java:556
-  wire _and_11 = _and_10 & _not_15; // RapController.java:556
-  wire _not_16 = ~snapshot_frozen; // RapController.java:556
-  wire _and_12 = _and_11 & _not_16; // RapController.java:556
-  wire _and_13 = in_run & io_counterResult_valid; // RapController.java:249
-  wire _not_17 = ~commit_stop; // RapController.java:249
-  wire commit_fire = _and_13 & _not_17; // RapController.java:249
-  wire _not_18 = ~soft_pending; // RapController.java:560
-  wire _ne_2 = state != 4'd0; // RapController.java:560
-  wire _and_14 = _not_18 & _ne_2; // RapController.java:560
-  wire _ne_3 = state != 4'd15; // RapController.java:560
-  wire _and_15 = _and_14 & _ne_3; // RapController.java:560
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:619
+  wire _eq_10 = state == 4'd7; // RapController.java:437
+  wire _ne_1 = merge_level != 6'd0; // RapController.java:448
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:454
+  wire _eq_11 = state == 4'd8; // RapController.java:457
+  wire _eq_12 = state == 4'd9; // RapController.java:468
+  wire _eq_13 = state == 4'd10; // RapController.java:481
+  wire _eq_14 = state == 4'd10; // RapController.java:172
+  wire _and_5 = _eq_14 & _reg_1; // RapController.java:583
+  wire _and_6 = _and_5 & _reg_2; // RapController.java:583
+  wire advance_settled = _and_6 & _reg_3; // RapController.java:583
+  wire _not_9 = ~advance_settled; // RapController.java:481
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:481
+  wire _not_10 = ~serialMultiplier_io_busy; // RapController.java:484
+  wire _eq_15 = state == 4'd11; // RapController.java:488
+  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:488
+  wire _eq_16 = state == 4'd12; // RapController.java:494
+  wire _eq_17 = sram_count == 8'd0; // RapController.java:494
+  wire _eq_18 = state == 4'd13; // RapController.java:501
+  wire _eq_19 = state == 4'd14; // RapController.java:507
+  wire _eq_20 = state == 4'd15; // RapController.java:518
+  wire in_run = state == 4'd1; // RapController.java:163
+  wire _not_12 = ~commit_stop; // RapController.java:559
+  wire _and_7 = in_run & _not_12; // RapController.java:559
+  wire _not_13 = ~tcam_write_full; // RapController.java:559
+  wire _and_8 = _and_7 & _not_13; // RapController.java:559
+  wire _and_9 = _and_8 & io_enable; // RapController.java:559
+  wire _not_14 = ~readout_pending; // RapController.java:559
+  wire _and_10 = _and_9 & _not_14; // RapController.java:559
+  wire _not_15 = ~snapshot_pending; // RapController.java:559
+  wire _and_11 = _and_10 & _not_15; // RapController.java:559
+  wire _not_16 = ~snapshot_frozen; // RapController.java:559
+  wire _and_12 = _and_11 & _not_16; // RapController.java:559
+  wire _and_13 = in_run & io_counterResult_valid; // RapController.java:250
+  wire _not_17 = ~commit_stop; // RapController.java:250
+  wire commit_fire = _and_13 & _not_17; // RapController.java:250
+  wire _not_18 = ~soft_pending; // RapController.java:563
+  wire _ne_2 = state != 4'd0; // RapController.java:563
+  wire _and_14 = _not_18 & _ne_2; // RapController.java:563
+  wire _ne_3 = state != 4'd15; // RapController.java:563
+  wire _and_15 = _and_14 & _ne_3; // RapController.java:563
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:70
   wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:70
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:70
@@ -515,130 +515,130 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:70
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:70
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:70
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:563
-  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:564
-  wire _not_20 = ~_reg_0; // RapController.java:157
-  wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:157
-  wire _not_21 = ~snapshot_product_start; // RapController.java:564
-  wire _and_16 = _not_19 & _not_21; // RapController.java:564
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:565
-  wire _eq_21 = state == 4'd13; // RapController.java:566
-  wire _or_5 = readout_pending | _eq_21; // RapController.java:566
-  wire _eq_22 = state == 4'd14; // RapController.java:566
-  wire _or_6 = _or_5 | _eq_22; // RapController.java:566
-  wire _ge_0 = state >= 4'd2; // RapController.java:567
-  wire _le_0 = state <= 4'd12; // RapController.java:567
-  wire _and_17 = _ge_0 & _le_0; // RapController.java:567
-  wire _and_18 = in_run & pipe_empty; // RapController.java:569
-  wire _not_22 = ~io_headValid; // RapController.java:569
-  wire _and_19 = _and_18 & _not_22; // RapController.java:569
-  wire _not_23 = ~io_acceptEnable; // RapController.java:570
-  wire [31:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:595
-  wire [31:0] _not_24 = ~visited_kids; // RapController.java:471
-  wire [31:0] _and_20 = slot_valid & _not_24; // RapController.java:471
-  wire _eq_23 = slot_pick_pick_index == 5'd0; // RapController.java:596
-  wire [5:0] child_len = op_len + 6'd2; // RapController.java:406
-  wire _eq_24 = slot_pick_pick_index == 5'd1; // RapController.java:596
-  wire _eq_25 = slot_pick_pick_index == 5'd2; // RapController.java:596
-  wire _eq_26 = slot_pick_pick_index == 5'd3; // RapController.java:596
-  wire _eq_27 = slot_pick_pick_index == 5'd4; // RapController.java:596
-  wire _eq_28 = slot_pick_pick_index == 5'd5; // RapController.java:596
-  wire _eq_29 = slot_pick_pick_index == 5'd6; // RapController.java:596
-  wire _eq_30 = slot_pick_pick_index == 5'd7; // RapController.java:596
-  wire _eq_31 = slot_pick_pick_index == 5'd8; // RapController.java:596
-  wire _eq_32 = slot_pick_pick_index == 5'd9; // RapController.java:596
-  wire _eq_33 = slot_pick_pick_index == 5'd10; // RapController.java:596
-  wire _eq_34 = slot_pick_pick_index == 5'd11; // RapController.java:596
-  wire _eq_35 = slot_pick_pick_index == 5'd12; // RapController.java:596
-  wire _eq_36 = slot_pick_pick_index == 5'd13; // RapController.java:596
-  wire _eq_37 = slot_pick_pick_index == 5'd14; // RapController.java:596
-  wire _eq_38 = slot_pick_pick_index == 5'd15; // RapController.java:596
-  wire _eq_39 = slot_pick_pick_index == 5'd16; // RapController.java:596
-  wire _eq_40 = slot_pick_pick_index == 5'd17; // RapController.java:596
-  wire _eq_41 = slot_pick_pick_index == 5'd18; // RapController.java:596
-  wire _eq_42 = slot_pick_pick_index == 5'd19; // RapController.java:596
-  wire _eq_43 = slot_pick_pick_index == 5'd20; // RapController.java:596
-  wire _eq_44 = slot_pick_pick_index == 5'd21; // RapController.java:596
-  wire _eq_45 = slot_pick_pick_index == 5'd22; // RapController.java:596
-  wire _eq_46 = slot_pick_pick_index == 5'd23; // RapController.java:596
-  wire _eq_47 = slot_pick_pick_index == 5'd24; // RapController.java:596
-  wire _eq_48 = slot_pick_pick_index == 5'd25; // RapController.java:596
-  wire _eq_49 = slot_pick_pick_index == 5'd26; // RapController.java:596
-  wire _eq_50 = slot_pick_pick_index == 5'd27; // RapController.java:596
-  wire _eq_51 = slot_pick_pick_index == 5'd28; // RapController.java:596
-  wire _eq_52 = slot_pick_pick_index == 5'd29; // RapController.java:596
-  wire _eq_53 = slot_pick_pick_index == 5'd30; // RapController.java:596
-  wire _eq_54 = slot_pick_pick_index == 5'd31; // RapController.java:596
-  wire _eq_55 = slot_pick_pick_index == 5'd0; // RapController.java:597
-  wire _eq_56 = slot_pick_pick_index == 5'd1; // RapController.java:597
-  wire _eq_57 = slot_pick_pick_index == 5'd2; // RapController.java:597
-  wire _eq_58 = slot_pick_pick_index == 5'd3; // RapController.java:597
-  wire _eq_59 = slot_pick_pick_index == 5'd4; // RapController.java:597
-  wire _eq_60 = slot_pick_pick_index == 5'd5; // RapController.java:597
-  wire _eq_61 = slot_pick_pick_index == 5'd6; // RapController.java:597
-  wire _eq_62 = slot_pick_pick_index == 5'd7; // RapController.java:597
-  wire _eq_63 = slot_pick_pick_index == 5'd8; // RapController.java:597
-  wire _eq_64 = slot_pick_pick_index == 5'd9; // RapController.java:597
-  wire _eq_65 = slot_pick_pick_index == 5'd10; // RapController.java:597
-  wire _eq_66 = slot_pick_pick_index == 5'd11; // RapController.java:597
-  wire _eq_67 = slot_pick_pick_index == 5'd12; // RapController.java:597
-  wire _eq_68 = slot_pick_pick_index == 5'd13; // RapController.java:597
-  wire _eq_69 = slot_pick_pick_index == 5'd14; // RapController.java:597
-  wire _eq_70 = slot_pick_pick_index == 5'd15; // RapController.java:597
-  wire _eq_71 = slot_pick_pick_index == 5'd16; // RapController.java:597
-  wire _eq_72 = slot_pick_pick_index == 5'd17; // RapController.java:597
-  wire _eq_73 = slot_pick_pick_index == 5'd18; // RapController.java:597
-  wire _eq_74 = slot_pick_pick_index == 5'd19; // RapController.java:597
-  wire _eq_75 = slot_pick_pick_index == 5'd20; // RapController.java:597
-  wire _eq_76 = slot_pick_pick_index == 5'd21; // RapController.java:597
-  wire _eq_77 = slot_pick_pick_index == 5'd22; // RapController.java:597
-  wire _eq_78 = slot_pick_pick_index == 5'd23; // RapController.java:597
-  wire _eq_79 = slot_pick_pick_index == 5'd24; // RapController.java:597
-  wire _eq_80 = slot_pick_pick_index == 5'd25; // RapController.java:597
-  wire _eq_81 = slot_pick_pick_index == 5'd26; // RapController.java:597
-  wire _eq_82 = slot_pick_pick_index == 5'd27; // RapController.java:597
-  wire _eq_83 = slot_pick_pick_index == 5'd28; // RapController.java:597
-  wire _eq_84 = slot_pick_pick_index == 5'd29; // RapController.java:597
-  wire _eq_85 = slot_pick_pick_index == 5'd30; // RapController.java:597
-  wire _eq_86 = slot_pick_pick_index == 5'd31; // RapController.java:597
-  wire _eq_87 = slot_pick_pick_index == 5'd0; // RapController.java:598
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:566
+  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:567
+  wire _not_20 = ~_reg_0; // RapController.java:158
+  wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:158
+  wire _not_21 = ~snapshot_product_start; // RapController.java:567
+  wire _and_16 = _not_19 & _not_21; // RapController.java:567
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:568
+  wire _eq_21 = state == 4'd13; // RapController.java:569
+  wire _or_5 = readout_pending | _eq_21; // RapController.java:569
+  wire _eq_22 = state == 4'd14; // RapController.java:569
+  wire _or_6 = _or_5 | _eq_22; // RapController.java:569
+  wire _ge_0 = state >= 4'd2; // RapController.java:570
+  wire _le_0 = state <= 4'd12; // RapController.java:570
+  wire _and_17 = _ge_0 & _le_0; // RapController.java:570
+  wire _and_18 = in_run & pipe_empty; // RapController.java:572
+  wire _not_22 = ~io_headValid; // RapController.java:572
+  wire _and_19 = _and_18 & _not_22; // RapController.java:572
+  wire _not_23 = ~io_acceptEnable; // RapController.java:573
+  wire [31:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:598
+  wire [31:0] _not_24 = ~visited_kids; // RapController.java:474
+  wire [31:0] _and_20 = slot_valid & _not_24; // RapController.java:474
+  wire _eq_23 = slot_pick_pick_index == 5'd0; // RapController.java:599
+  wire [5:0] child_len = op_len + 6'd2; // RapController.java:415
+  wire _eq_24 = slot_pick_pick_index == 5'd1; // RapController.java:599
+  wire _eq_25 = slot_pick_pick_index == 5'd2; // RapController.java:599
+  wire _eq_26 = slot_pick_pick_index == 5'd3; // RapController.java:599
+  wire _eq_27 = slot_pick_pick_index == 5'd4; // RapController.java:599
+  wire _eq_28 = slot_pick_pick_index == 5'd5; // RapController.java:599
+  wire _eq_29 = slot_pick_pick_index == 5'd6; // RapController.java:599
+  wire _eq_30 = slot_pick_pick_index == 5'd7; // RapController.java:599
+  wire _eq_31 = slot_pick_pick_index == 5'd8; // RapController.java:599
+  wire _eq_32 = slot_pick_pick_index == 5'd9; // RapController.java:599
+  wire _eq_33 = slot_pick_pick_index == 5'd10; // RapController.java:599
+  wire _eq_34 = slot_pick_pick_index == 5'd11; // RapController.java:599
+  wire _eq_35 = slot_pick_pick_index == 5'd12; // RapController.java:599
+  wire _eq_36 = slot_pick_pick_index == 5'd13; // RapController.java:599
+  wire _eq_37 = slot_pick_pick_index == 5'd14; // RapController.java:599
+  wire _eq_38 = slot_pick_pick_index == 5'd15; // RapController.java:599
+  wire _eq_39 = slot_pick_pick_index == 5'd16; // RapController.java:599
+  wire _eq_40 = slot_pick_pick_index == 5'd17; // RapController.java:599
+  wire _eq_41 = slot_pick_pick_index == 5'd18; // RapController.java:599
+  wire _eq_42 = slot_pick_pick_index == 5'd19; // RapController.java:599
+  wire _eq_43 = slot_pick_pick_index == 5'd20; // RapController.java:599
+  wire _eq_44 = slot_pick_pick_index == 5'd21; // RapController.java:599
+  wire _eq_45 = slot_pick_pick_index == 5'd22; // RapController.java:599
+  wire _eq_46 = slot_pick_pick_index == 5'd23; // RapController.java:599
+  wire _eq_47 = slot_pick_pick_index == 5'd24; // RapController.java:599
+  wire _eq_48 = slot_pick_pick_index == 5'd25; // RapController.java:599
+  wire _eq_49 = slot_pick_pick_index == 5'd26; // RapController.java:599
+  wire _eq_50 = slot_pick_pick_index == 5'd27; // RapController.java:599
+  wire _eq_51 = slot_pick_pick_index == 5'd28; // RapController.java:599
+  wire _eq_52 = slot_pick_pick_index == 5'd29; // RapController.java:599
+  wire _eq_53 = slot_pick_pick_index == 5'd30; // RapController.java:599
+  wire _eq_54 = slot_pick_pick_index == 5'd31; // RapController.java:599
+  wire _eq_55 = slot_pick_pick_index == 5'd0; // RapController.java:600
+  wire _eq_56 = slot_pick_pick_index == 5'd1; // RapController.java:600
+  wire _eq_57 = slot_pick_pick_index == 5'd2; // RapController.java:600
+  wire _eq_58 = slot_pick_pick_index == 5'd3; // RapController.java:600
+  wire _eq_59 = slot_pick_pick_index == 5'd4; // RapController.java:600
+  wire _eq_60 = slot_pick_pick_index == 5'd5; // RapController.java:600
+  wire _eq_61 = slot_pick_pick_index == 5'd6; // RapController.java:600
+  wire _eq_62 = slot_pick_pick_index == 5'd7; // RapController.java:600
+  wire _eq_63 = slot_pick_pick_index == 5'd8; // RapController.java:600
+  wire _eq_64 = slot_pick_pick_index == 5'd9; // RapController.java:600
+  wire _eq_65 = slot_pick_pick_index == 5'd10; // RapController.java:600
+  wire _eq_66 = slot_pick_pick_index == 5'd11; // RapController.java:600
+  wire _eq_67 = slot_pick_pick_index == 5'd12; // RapController.java:600
+  wire _eq_68 = slot_pick_pick_index == 5'd13; // RapController.java:600
+  wire _eq_69 = slot_pick_pick_index == 5'd14; // RapController.java:600
+  wire _eq_70 = slot_pick_pick_index == 5'd15; // RapController.java:600
+  wire _eq_71 = slot_pick_pick_index == 5'd16; // RapController.java:600
+  wire _eq_72 = slot_pick_pick_index == 5'd17; // RapController.java:600
+  wire _eq_73 = slot_pick_pick_index == 5'd18; // RapController.java:600
+  wire _eq_74 = slot_pick_pick_index == 5'd19; // RapController.java:600
+  wire _eq_75 = slot_pick_pick_index == 5'd20; // RapController.java:600
+  wire _eq_76 = slot_pick_pick_index == 5'd21; // RapController.java:600
+  wire _eq_77 = slot_pick_pick_index == 5'd22; // RapController.java:600
+  wire _eq_78 = slot_pick_pick_index == 5'd23; // RapController.java:600
+  wire _eq_79 = slot_pick_pick_index == 5'd24; // RapController.java:600
+  wire _eq_80 = slot_pick_pick_index == 5'd25; // RapController.java:600
+  wire _eq_81 = slot_pick_pick_index == 5'd26; // RapController.java:600
+  wire _eq_82 = slot_pick_pick_index == 5'd27; // RapController.java:600
+  wire _eq_83 = slot_pick_pick_index == 5'd28; // RapController.java:600
+  wire _eq_84 = slot_pick_pick_index == 5'd29; // RapController.java:600
+  wire _eq_85 = slot_pick_pick_index == 5'd30; // RapController.java:600
+  wire _eq_86 = slot_pick_pick_index == 5'd31; // RapController.java:600
+  wire _eq_87 = slot_pick_pick_index == 5'd0; // RapController.java:601
   wire _not_25 = ~_or_0; // FirstSet.java:34
   wire _not_26 = ~_bits_2; // FirstSet.java:34
   wire _not_27 = ~_bits_0; // FirstSet.java:34
   wire _mux_5 = _not_25 ? _not_26 : _not_27; // FirstSet.java:35
   wire [1:0] _cat_7 = {_not_25, _mux_5}; // FirstSet.java:35
   wire [1:0] _bits_5 = _cat_7; // FirstSet.java:43
-  wire _eq_88 = slot_pick_pick_index == 5'd1; // RapController.java:598
-  wire _eq_89 = slot_pick_pick_index == 5'd2; // RapController.java:598
-  wire _eq_90 = slot_pick_pick_index == 5'd3; // RapController.java:598
-  wire _eq_91 = slot_pick_pick_index == 5'd4; // RapController.java:598
-  wire _eq_92 = slot_pick_pick_index == 5'd5; // RapController.java:598
-  wire _eq_93 = slot_pick_pick_index == 5'd6; // RapController.java:598
-  wire _eq_94 = slot_pick_pick_index == 5'd7; // RapController.java:598
-  wire _eq_95 = slot_pick_pick_index == 5'd8; // RapController.java:598
-  wire _eq_96 = slot_pick_pick_index == 5'd9; // RapController.java:598
-  wire _eq_97 = slot_pick_pick_index == 5'd10; // RapController.java:598
-  wire _eq_98 = slot_pick_pick_index == 5'd11; // RapController.java:598
-  wire _eq_99 = slot_pick_pick_index == 5'd12; // RapController.java:598
-  wire _eq_100 = slot_pick_pick_index == 5'd13; // RapController.java:598
-  wire _eq_101 = slot_pick_pick_index == 5'd14; // RapController.java:598
-  wire _eq_102 = slot_pick_pick_index == 5'd15; // RapController.java:598
-  wire _eq_103 = slot_pick_pick_index == 5'd16; // RapController.java:598
-  wire _eq_104 = slot_pick_pick_index == 5'd17; // RapController.java:598
-  wire _eq_105 = slot_pick_pick_index == 5'd18; // RapController.java:598
-  wire _eq_106 = slot_pick_pick_index == 5'd19; // RapController.java:598
-  wire _eq_107 = slot_pick_pick_index == 5'd20; // RapController.java:598
-  wire _eq_108 = slot_pick_pick_index == 5'd21; // RapController.java:598
-  wire _eq_109 = slot_pick_pick_index == 5'd22; // RapController.java:598
-  wire _eq_110 = slot_pick_pick_index == 5'd23; // RapController.java:598
-  wire _eq_111 = slot_pick_pick_index == 5'd24; // RapController.java:598
-  wire _eq_112 = slot_pick_pick_index == 5'd25; // RapController.java:598
-  wire _eq_113 = slot_pick_pick_index == 5'd26; // RapController.java:598
-  wire _eq_114 = slot_pick_pick_index == 5'd27; // RapController.java:598
-  wire _eq_115 = slot_pick_pick_index == 5'd28; // RapController.java:598
-  wire _eq_116 = slot_pick_pick_index == 5'd29; // RapController.java:598
-  wire _eq_117 = slot_pick_pick_index == 5'd30; // RapController.java:598
-  wire _eq_118 = slot_pick_pick_index == 5'd31; // RapController.java:598
+  wire _eq_88 = slot_pick_pick_index == 5'd1; // RapController.java:601
+  wire _eq_89 = slot_pick_pick_index == 5'd2; // RapController.java:601
+  wire _eq_90 = slot_pick_pick_index == 5'd3; // RapController.java:601
+  wire _eq_91 = slot_pick_pick_index == 5'd4; // RapController.java:601
+  wire _eq_92 = slot_pick_pick_index == 5'd5; // RapController.java:601
+  wire _eq_93 = slot_pick_pick_index == 5'd6; // RapController.java:601
+  wire _eq_94 = slot_pick_pick_index == 5'd7; // RapController.java:601
+  wire _eq_95 = slot_pick_pick_index == 5'd8; // RapController.java:601
+  wire _eq_96 = slot_pick_pick_index == 5'd9; // RapController.java:601
+  wire _eq_97 = slot_pick_pick_index == 5'd10; // RapController.java:601
+  wire _eq_98 = slot_pick_pick_index == 5'd11; // RapController.java:601
+  wire _eq_99 = slot_pick_pick_index == 5'd12; // RapController.java:601
+  wire _eq_100 = slot_pick_pick_index == 5'd13; // RapController.java:601
+  wire _eq_101 = slot_pick_pick_index == 5'd14; // RapController.java:601
+  wire _eq_102 = slot_pick_pick_index == 5'd15; // RapController.java:601
+  wire _eq_103 = slot_pick_pick_index == 5'd16; // RapController.java:601
+  wire _eq_104 = slot_pick_pick_index == 5'd17; // RapController.java:601
+  wire _eq_105 = slot_pick_pick_index == 5'd18; // RapController.java:601
+  wire _eq_106 = slot_pick_pick_index == 5'd19; // RapController.java:601
+  wire _eq_107 = slot_pick_pick_index == 5'd20; // RapController.java:601
+  wire _eq_108 = slot_pick_pick_index == 5'd21; // RapController.java:601
+  wire _eq_109 = slot_pick_pick_index == 5'd22; // RapController.java:601
+  wire _eq_110 = slot_pick_pick_index == 5'd23; // RapController.java:601
+  wire _eq_111 = slot_pick_pick_index == 5'd24; // RapController.java:601
+  wire _eq_112 = slot_pick_pick_index == 5'd25; // RapController.java:601
+  wire _eq_113 = slot_pick_pick_index == 5'd26; // RapController.java:601
+  wire _eq_114 = slot_pick_pick_index == 5'd27; // RapController.java:601
+  wire _eq_115 = slot_pick_pick_index == 5'd28; // RapController.java:601
+  wire _eq_116 = slot_pick_pick_index == 5'd29; // RapController.java:601
+  wire _eq_117 = slot_pick_pick_index == 5'd30; // RapController.java:601
+  wire _eq_118 = slot_pick_pick_index == 5'd31; // RapController.java:601
   wire _eq_119 = children_write_slot == 5'd0; // NodeTable.java:44
   wire _eq_120 = children_write_slot == 5'd1; // NodeTable.java:44
   wire _eq_121 = children_write_slot == 5'd2; // NodeTable.java:44
@@ -671,7 +671,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_148 = children_write_slot == 5'd29; // NodeTable.java:44
   wire _eq_149 = children_write_slot == 5'd30; // NodeTable.java:44
   wire _eq_150 = children_write_slot == 5'd31; // NodeTable.java:44
-  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:472
+  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:475
   wire [32:0] _add_0 = {1'b0, st_n_lo} + {{32{1'b0}}, ev_weight_q}; // SplitCounter.java:41
   wire [31:0] _bits_6 = _add_0[31:0]; // SplitCounter.java:42
   wire [31:0] _add_1 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:34
@@ -696,8 +696,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _bits_16 = _add_10[31:0]; // SplitCounter.java:42
   wire [31:0] _add_11 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:34
   wire _bits_17 = _add_10[32]; // SplitCounter.java:43
-  wire _or_8 = io_counterResult_bits_saturated | 1'd0; // RapController.java:300
-  wire _lt_0 = hit_len_4 < 6'd32; // RapController.java:283
+  wire _or_8 = io_counterResult_bits_saturated | 1'd0; // RapController.java:301
+  wire _lt_0 = hit_len_4 < 6'd32; // RapController.java:284
   wire [13:0] _bits_18 = io_counterResult_bits_updated[31:18]; // SplitCompare.java:35
   wire [17:0] _bits_19 = io_head_threshold[35:18]; // SplitCompare.java:35
   wire _gt_0 = {{4{1'b0}}, _bits_18} > _bits_19; // SplitCompare.java:27
@@ -707,21 +707,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_1 = _bits_20 > _bits_21; // SplitCompare.java:20
   wire _and_21 = _eq_151 & _gt_1; // SplitCompare.java:27
   wire _or_9 = _gt_0 | _and_21; // SplitCompare.java:27
-  wire split_now = _lt_0 & _or_9; // RapController.java:283
-  wire _not_28 = ~schedule_exhausted; // RapController.java:286
+  wire split_now = _lt_0 & _or_9; // RapController.java:284
+  wire _not_28 = ~schedule_exhausted; // RapController.java:287
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:59
   wire _not_29 = ~_or_r_0; // SplitCounter.java:59
-  wire _and_22 = _not_28 & _not_29; // RapController.java:286
-  wire [30:0] _bits_22 = until_merge_lo[31:1]; // RapController.java:286
-  wire _or_r_1 = |_bits_22; // RapController.java:286
-  wire _not_30 = ~_or_r_1; // RapController.java:286
-  wire _and_23 = _and_22 & _not_30; // RapController.java:286
-  wire _bits_23 = until_merge_lo[0]; // RapController.java:287
-  wire _ge_1 = io_head_weight >= _bits_23; // RapController.java:287
-  wire merge_now = _and_23 & _ge_1; // RapController.java:287
-  wire _not_31 = ~merge_now; // RapController.java:291
-  wire _and_24 = split_now & _not_31; // RapController.java:291
-  wire _and_25 = _and_24 & hit_short_4; // RapController.java:291
+  wire _and_22 = _not_28 & _not_29; // RapController.java:287
+  wire [30:0] _bits_22 = until_merge_lo[31:1]; // RapController.java:287
+  wire _or_r_1 = |_bits_22; // RapController.java:287
+  wire _not_30 = ~_or_r_1; // RapController.java:287
+  wire _and_23 = _and_22 & _not_30; // RapController.java:287
+  wire _bits_23 = until_merge_lo[0]; // RapController.java:288
+  wire _ge_1 = io_head_weight >= _bits_23; // RapController.java:288
+  wire merge_now = _and_23 & _ge_1; // RapController.java:288
+  wire _not_31 = ~merge_now; // RapController.java:292
+  wire _and_24 = split_now & _not_31; // RapController.java:292
+  wire _and_25 = _and_24 & hit_short_4; // RapController.java:292
   wire [17:0] _bits_24 = io_head_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_25 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_2 = _bits_24 > {1'b0, _bits_25}; // SplitCompare.java:27
@@ -733,52 +733,52 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_10 = _gt_2 | _and_26; // SplitCompare.java:27
   wire _not_32 = ~_or_10; // MergeSkip.java:42
   wire _and_27 = skip_valid & _not_32; // MergeSkip.java:42
-  wire defer_now = _and_25 & _and_27; // RapController.java:292
+  wire defer_now = _and_25 & _and_27; // RapController.java:293
   wire [5:0] _add_12 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:107
   wire [5:0] _sub_1 = _add_12 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:107
   wire _gt_4 = st_nodes > st_high_water; // StatusRegs.java:102
-  wire _eq_153 = io_m0Csr == 64'd0; // RapController.java:346
-  wire [63:0] _mux_6 = _eq_153 ? 64'd1 : io_m0Csr; // RapController.java:346
-  wire [31:0] _bits_28 = serialMultiplier_io_product[95:64]; // RapController.java:487
-  wire _or_r_2 = |_bits_28; // RapController.java:487
-  wire [63:0] _bits_29 = serialMultiplier_io_product[63:0]; // RapController.java:488
+  wire _eq_153 = io_m0Csr == 64'd0; // RapController.java:355
+  wire [63:0] _mux_6 = _eq_153 ? 64'd1 : io_m0Csr; // RapController.java:355
+  wire [31:0] _bits_28 = serialMultiplier_io_product[95:64]; // RapController.java:490
+  wire _or_r_2 = |_bits_28; // RapController.java:490
+  wire [63:0] _bits_29 = serialMultiplier_io_product[63:0]; // RapController.java:491
   wire [31:0] _bits_30 = _mux_6[31:0]; // SplitCounter.java:48
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:41
   wire [31:0] _bits_31 = _sub_2[31:0]; // SplitCounter.java:42
-  wire [31:0] _bits_32 = to_merge_hi[31:0]; // RapController.java:169
-  wire [31:0] _bits_33 = to_merge_lo[31:0]; // RapController.java:169
-  wire [63:0] to_merge = {_bits_32, _bits_33}; // RapController.java:169
+  wire [31:0] _bits_32 = to_merge_hi[31:0]; // RapController.java:170
+  wire [31:0] _bits_33 = to_merge_lo[31:0]; // RapController.java:170
+  wire [63:0] to_merge = {_bits_32, _bits_33}; // RapController.java:170
   wire [31:0] _bits_34 = to_merge[31:0]; // SplitCounter.java:48
   wire [31:0] _bits_35 = _mux_6[63:32]; // SplitCounter.java:49
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:34
   wire [31:0] _bits_36 = to_merge[63:32]; // SplitCounter.java:49
   wire _bits_37 = _sub_2[32]; // SplitCounter.java:43
-  wire _eq_154 = io_epsCsr == 16'd0; // RapController.java:344
-  wire [15:0] _mux_7 = _eq_154 ? 16'd1 : io_epsCsr; // RapController.java:344
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:345
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:345
-  wire [5:0] _add_13 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:228
-  wire [5:0] _sub_4 = _add_13 - {{5{1'b0}}, io_selected_valid}; // RapController.java:228
-  wire [7:0] _add_14 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:229
-  wire [7:0] _sub_5 = _add_14 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:229
-  wire _eq_155 = state == 4'd2; // RapController.java:237
-  wire draining = _eq_155 | commit_stop; // RapController.java:237
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:238
-  wire [4:0] _add_15 = undo_sp + 5'd1; // RapController.java:245
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:376
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:389
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:389
-  wire [3:0] _bits_38 = _dshl_0[3:0]; // RapController.java:389
-  wire [3:0] _or_11 = present_children | _bits_38; // RapController.java:389
-  wire [6:0] _dshl_1 = 7'd1 << _bits_5; // RapController.java:600
-  wire [3:0] _bits_39 = _dshl_1[3:0]; // RapController.java:600
-  wire [3:0] _or_12 = present_children | _bits_39; // RapController.java:600
+  wire _eq_154 = io_epsCsr == 16'd0; // RapController.java:353
+  wire [15:0] _mux_7 = _eq_154 ? 16'd1 : io_epsCsr; // RapController.java:353
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:354
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:354
+  wire [5:0] _add_13 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:229
+  wire [5:0] _sub_4 = _add_13 - {{5{1'b0}}, io_selected_valid}; // RapController.java:229
+  wire [7:0] _add_14 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:230
+  wire [7:0] _sub_5 = _add_14 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:230
+  wire _eq_155 = state == 4'd2; // RapController.java:238
+  wire draining = _eq_155 | commit_stop; // RapController.java:238
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:239
+  wire [4:0] _add_15 = undo_sp + 5'd1; // RapController.java:246
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:385
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:398
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:398
+  wire [3:0] _bits_38 = _dshl_0[3:0]; // RapController.java:398
+  wire [3:0] _or_11 = present_children | _bits_38; // RapController.java:398
+  wire [6:0] _dshl_1 = 7'd1 << _bits_5; // RapController.java:603
+  wire [3:0] _bits_39 = _dshl_1[3:0]; // RapController.java:603
+  wire [3:0] _or_12 = present_children | _bits_39; // RapController.java:603
   wire _bits_40 = slot_valid[31]; // NodeTable.java:59
-  wire _eq_156 = state == 4'd4; // RapController.java:330
-  wire [4:0] _mux_9 = _eq_156 ? op_slot : merge_parent; // RapController.java:331
+  wire _eq_156 = state == 4'd4; // RapController.java:331
+  wire [4:0] _mux_9 = _eq_156 ? op_slot : merge_parent; // RapController.java:332
   wire _eq_157 = slot_parent_31 == _mux_9; // NodeTable.java:59
   wire _and_28 = _bits_40 & _eq_157; // NodeTable.java:59
-  wire _not_33 = ~_eq_156; // RapController.java:331
+  wire _not_33 = ~_eq_156; // RapController.java:332
   wire _not_34 = ~_not_33; // NodeTable.java:60
   wire _eq_158 = slot_children_31 == 3'd0; // NodeTable.java:60
   wire _or_13 = _not_34 | _eq_158; // NodeTable.java:60
@@ -1294,7 +1294,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_101 = ~slot_pick_load; // SlotPicker.java:48
   wire [31:0] _not_102 = ~slot_pick_pick_hot; // SlotPicker.java:33
   wire [31:0] _and_157 = slot_pick_candidates & _not_102; // SlotPicker.java:33
-  wire [31:0] _not_103 = ~slot_valid; // RapController.java:393
+  wire [31:0] _not_103 = ~slot_valid; // RapController.java:402
   wire _not_104 = ~slot_pick_ready; // SlotPicker.java:39
   wire slot_pick_advance = slot_pick_take | _not_104; // SlotPicker.java:39
   wire [31:0] _not_105 = ~slot_pick_pick_hot; // SlotPicker.java:37
@@ -1428,20 +1428,20 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [3:0] _mux_39 = _not_107 ? _cat_30 : _cat_37; // FirstSet.java:35
   wire [4:0] _cat_38 = {_not_107, _mux_39}; // FirstSet.java:35
   wire [4:0] _bits_168 = _cat_38; // FirstSet.java:43
-  wire [5:0] _sub_9 = merge_level - 6'd2; // RapController.java:443
-  wire _eq_251 = state == 4'd7; // RapController.java:316
-  wire _eq_252 = state == 4'd8; // RapController.java:316
-  wire _or_106 = _eq_251 | _eq_252; // RapController.java:316
-  wire _eq_253 = state == 4'd9; // RapController.java:316
-  wire _or_107 = _or_106 | _eq_253; // RapController.java:316
-  wire _and_160 = _or_107 & io_counterResult_valid; // RapController.java:317
-  wire _eq_254 = io_counterResult_bits_op == 2'd2; // RapController.java:317
-  wire _and_161 = _and_160 & _eq_254; // RapController.java:317
-  wire [34:0] _add_16 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:317
-  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:461
-  wire _not_138 = ~snapshot_frozen; // RapController.java:357
-  wire _and_162 = snapshot_pending & _not_138; // RapController.java:357
-  wire _and_163 = _and_162 & _and_0; // RapController.java:357
+  wire [5:0] _sub_9 = merge_level - 6'd2; // RapController.java:449
+  wire _eq_251 = state == 4'd7; // RapController.java:317
+  wire _eq_252 = state == 4'd8; // RapController.java:317
+  wire _or_106 = _eq_251 | _eq_252; // RapController.java:317
+  wire _eq_253 = state == 4'd9; // RapController.java:317
+  wire _or_107 = _or_106 | _eq_253; // RapController.java:317
+  wire _and_160 = _or_107 & io_counterResult_valid; // RapController.java:318
+  wire _eq_254 = io_counterResult_bits_op == 2'd2; // RapController.java:318
+  wire _and_161 = _and_160 & _eq_254; // RapController.java:318
+  wire [34:0] _add_16 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:318
+  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:464
+  wire _not_138 = ~snapshot_frozen; // RapController.java:366
+  wire _and_162 = snapshot_pending & _not_138; // RapController.java:366
+  wire _and_163 = _and_162 & _and_0; // RapController.java:366
   wire _or_108 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_109 = _or_108 | ev_split_q; // StatusRegs.java:83
   wire _or_110 = _or_109 | ev_batch_q; // StatusRegs.java:83
@@ -1461,21 +1461,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_168 = _and_167 & _not_144; // StatusRegs.java:84
   wire _not_145 = ~_and_168; // StatusRegs.java:84
   wire ev_pending = _or_112 | _not_145; // StatusRegs.java:84
-  wire _not_146 = ~ev_pending; // RapController.java:357
-  wire _and_169 = _and_163 & _not_146; // RapController.java:357
-  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:493
-  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:510
-  wire [4:0] _bits_169 = readout_slot[4:0]; // RapController.java:508
+  wire _not_146 = ~ev_pending; // RapController.java:366
+  wire _and_169 = _and_163 & _not_146; // RapController.java:366
+  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:496
+  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:513
+  wire [4:0] _bits_169 = readout_slot[4:0]; // RapController.java:511
   wire _eq_255 = _bits_169 == 5'd0; // NodeTable.java:77
   wire [5:0] _dyn_index_1 = _bits_169[4] ? (_bits_169[3] ? (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_31 : slot_len_30) : (_bits_169[0] ? slot_len_29 : slot_len_28)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_27 : slot_len_26) : (_bits_169[0] ? slot_len_25 : slot_len_24))) : (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_23 : slot_len_22) : (_bits_169[0] ? slot_len_21 : slot_len_20)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_19 : slot_len_18) : (_bits_169[0] ? slot_len_17 : slot_len_16)))) : (_bits_169[3] ? (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_15 : slot_len_14) : (_bits_169[0] ? slot_len_13 : slot_len_12)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_11 : slot_len_10) : (_bits_169[0] ? slot_len_9 : slot_len_8))) : (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_7 : slot_len_6) : (_bits_169[0] ? slot_len_5 : slot_len_4)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_3 : slot_len_2) : (_bits_169[0] ? slot_len_1 : slot_len_0)))); // NodeTable.java:77
   wire [5:0] _mux_42 = _eq_255 ? 6'd0 : _dyn_index_1; // NodeTable.java:77
-  wire [5:0] _mux_43 = readout_in_use ? _mux_42 : 6'd0; // RapController.java:508
+  wire [5:0] _mux_43 = readout_in_use ? _mux_42 : 6'd0; // RapController.java:511
   wire [34:0] _fill_0 = {35{1'd1}}; // MergeSkip.java:35
   wire [34:0] _fill_1 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:55
-  wire _ne_36 = merge_leaves != 3'd0; // RapController.java:475
+  wire _ne_36 = merge_leaves != 3'd0; // RapController.java:478
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:36
   wire [17:0] _bits_170 = batch_min_sum[34:17]; // SplitCompare.java:35
   wire [17:0] _bits_171 = merge_sum[34:17]; // SplitCompare.java:35
@@ -1486,63 +1486,63 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_6 = _bits_172 > _bits_173; // SplitCompare.java:20
   wire _and_170 = _eq_256 & _gt_6; // SplitCompare.java:27
   wire _or_113 = _gt_5 | _and_170; // SplitCompare.java:27
-  wire [63:0] _mux_44 = in_advance ? next_merge : _cat_0; // RapController.java:159
-  wire [31:0] _mux_45 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:160
-  wire _eq_257 = state == 4'd10; // RapController.java:155
-  wire _eq_258 = state == 4'd11; // RapController.java:155
-  wire _or_114 = _eq_257 | _eq_258; // RapController.java:155
-  wire [31:0] _bits_174 = next_merge[31:0]; // RapController.java:166
-  wire [31:0] _bits_175 = _cat_0[31:0]; // RapController.java:166
-  wire [32:0] _sub_10 = {1'b0, _bits_174} - {1'b0, _bits_175}; // RapController.java:166
-  wire [31:0] _bits_176 = next_merge[63:32]; // RapController.java:167
-  wire [31:0] _bits_177 = _cat_0[63:32]; // RapController.java:167
-  wire [32:0] _sub_11 = {1'b0, _bits_176} - {1'b0, _bits_177}; // RapController.java:167
-  wire _bits_178 = to_merge_lo[32]; // RapController.java:167
-  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_178}; // RapController.java:167
-  wire _bits_179 = to_merge_hi[32]; // RapController.java:170
-  wire _not_147 = ~_bits_179; // RapController.java:170
-  wire _or_r_4 = |to_merge; // RapController.java:170
-  wire _and_171 = _not_147 & _or_r_4; // RapController.java:170
-  wire _eq_259 = state == 4'd8; // RapController.java:176
-  wire _eq_260 = state == 4'd9; // RapController.java:176
-  wire walking_kids = _eq_259 | _eq_260; // RapController.java:176
-  wire [4:0] _mux_46 = walking_kids ? merge_parent : op_slot; // RapController.java:177
-  wire [2:0] _dyn_index_2 = _mux_46[4] ? (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_31 : slot_children_30) : (_mux_46[0] ? slot_children_29 : slot_children_28)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_27 : slot_children_26) : (_mux_46[0] ? slot_children_25 : slot_children_24))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_23 : slot_children_22) : (_mux_46[0] ? slot_children_21 : slot_children_20)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_19 : slot_children_18) : (_mux_46[0] ? slot_children_17 : slot_children_16)))) : (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_15 : slot_children_14) : (_mux_46[0] ? slot_children_13 : slot_children_12)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_11 : slot_children_10) : (_mux_46[0] ? slot_children_9 : slot_children_8))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_7 : slot_children_6) : (_mux_46[0] ? slot_children_5 : slot_children_4)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_3 : slot_children_2) : (_mux_46[0] ? slot_children_1 : slot_children_0)))); // RapController.java:177
-  wire _not_148 = ~commit_stop; // RapController.java:353
-  wire _and_172 = io_selected_valid & _not_148; // RapController.java:353
-  wire [4:0] _bits_180 = undo_rdata_0[36:32]; // RapController.java:374
-  wire [4:0] _bits_181 = readout_slot[4:0]; // RapController.java:501
-  wire [31:0] _bits_182 = undo_rdata_0[31:0]; // RapController.java:375
-  wire [31:0] _fill_6 = {32{1'd1}}; // RapController.java:82
-  wire [31:0] _bits_183 = merge_sum[31:0]; // RapController.java:470
-  wire [31:0] _mux_47 = clip_verdict ? _fill_6 : _bits_183; // RapController.java:470
-  wire [5:0] _sub_13 = 6'd30 - op_len; // RapController.java:588
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_5}} << _sub_13; // RapController.java:589
-  wire [31:0] _bits_184 = _dshl_2[31:0]; // RapController.java:589
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_184; // RapController.java:589
-  wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:204
-  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:411
-  wire [31:0] _dshr_0 = _fill_8 >> child_len; // RapController.java:411
-  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:207
-  wire _not_149 = ~io_tcamWrite_ready; // RapController.java:216
-  wire _and_173 = tcam_write_full & _not_149; // RapController.java:216
-  wire _or_115 = tcam_write_load | _and_173; // RapController.java:216
-  wire _or_116 = split_now | merge_now; // RapController.java:294
-  wire _and_174 = commit_fire & _or_116; // RapController.java:294
-  wire _not_150 = ~defer_now; // RapController.java:294
-  wire _and_175 = _and_174 & _not_150; // RapController.java:294
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:254
-  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:257
-  wire _ge_2 = free_slots >= missing_children; // RapController.java:258
-  wire _lt_2 = free_slots < 6'd1; // RapController.java:266
-  wire _lt_3 = free_slots < 6'd2; // RapController.java:266
-  wire _lt_4 = free_slots < 6'd3; // RapController.java:266
-  wire _lt_5 = free_slots < 6'd4; // RapController.java:266
+  wire [63:0] _mux_44 = in_advance ? next_merge : _cat_0; // RapController.java:160
+  wire [31:0] _mux_45 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:161
+  wire _eq_257 = state == 4'd10; // RapController.java:156
+  wire _eq_258 = state == 4'd11; // RapController.java:156
+  wire _or_114 = _eq_257 | _eq_258; // RapController.java:156
+  wire [31:0] _bits_174 = next_merge[31:0]; // RapController.java:167
+  wire [31:0] _bits_175 = _cat_0[31:0]; // RapController.java:167
+  wire [32:0] _sub_10 = {1'b0, _bits_174} - {1'b0, _bits_175}; // RapController.java:167
+  wire [31:0] _bits_176 = next_merge[63:32]; // RapController.java:168
+  wire [31:0] _bits_177 = _cat_0[63:32]; // RapController.java:168
+  wire [32:0] _sub_11 = {1'b0, _bits_176} - {1'b0, _bits_177}; // RapController.java:168
+  wire _bits_178 = to_merge_lo[32]; // RapController.java:168
+  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_178}; // RapController.java:168
+  wire _bits_179 = to_merge_hi[32]; // RapController.java:171
+  wire _not_147 = ~_bits_179; // RapController.java:171
+  wire _or_r_4 = |to_merge; // RapController.java:171
+  wire _and_171 = _not_147 & _or_r_4; // RapController.java:171
+  wire _eq_259 = state == 4'd8; // RapController.java:177
+  wire _eq_260 = state == 4'd9; // RapController.java:177
+  wire walking_kids = _eq_259 | _eq_260; // RapController.java:177
+  wire [4:0] _mux_46 = walking_kids ? merge_parent : op_slot; // RapController.java:178
+  wire [2:0] _dyn_index_2 = _mux_46[4] ? (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_31 : slot_children_30) : (_mux_46[0] ? slot_children_29 : slot_children_28)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_27 : slot_children_26) : (_mux_46[0] ? slot_children_25 : slot_children_24))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_23 : slot_children_22) : (_mux_46[0] ? slot_children_21 : slot_children_20)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_19 : slot_children_18) : (_mux_46[0] ? slot_children_17 : slot_children_16)))) : (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_15 : slot_children_14) : (_mux_46[0] ? slot_children_13 : slot_children_12)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_11 : slot_children_10) : (_mux_46[0] ? slot_children_9 : slot_children_8))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_7 : slot_children_6) : (_mux_46[0] ? slot_children_5 : slot_children_4)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_3 : slot_children_2) : (_mux_46[0] ? slot_children_1 : slot_children_0)))); // RapController.java:178
+  wire _not_148 = ~commit_stop; // RapController.java:362
+  wire _and_172 = io_selected_valid & _not_148; // RapController.java:362
+  wire [4:0] _bits_180 = undo_rdata_0[36:32]; // RapController.java:383
+  wire [4:0] _bits_181 = readout_slot[4:0]; // RapController.java:504
+  wire [31:0] _bits_182 = undo_rdata_0[31:0]; // RapController.java:384
+  wire [31:0] _fill_6 = {32{1'd1}}; // RapController.java:83
+  wire [31:0] _bits_183 = merge_sum[31:0]; // RapController.java:473
+  wire [31:0] _mux_47 = clip_verdict ? _fill_6 : _bits_183; // RapController.java:473
+  wire [5:0] _sub_13 = 6'd30 - op_len; // RapController.java:591
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_5}} << _sub_13; // RapController.java:592
+  wire [31:0] _bits_184 = _dshl_2[31:0]; // RapController.java:592
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_184; // RapController.java:592
+  wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:205
+  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:420
+  wire [31:0] _dshr_0 = _fill_8 >> child_len; // RapController.java:420
+  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:208
+  wire _not_149 = ~io_tcamWrite_ready; // RapController.java:217
+  wire _and_173 = tcam_write_full & _not_149; // RapController.java:217
+  wire _or_115 = tcam_write_load | _and_173; // RapController.java:217
+  wire _or_116 = split_now | merge_now; // RapController.java:295
+  wire _and_174 = commit_fire & _or_116; // RapController.java:295
+  wire _not_150 = ~defer_now; // RapController.java:295
+  wire _and_175 = _and_174 & _not_150; // RapController.java:295
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:255
+  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:258
+  wire _ge_2 = free_slots >= missing_children; // RapController.java:259
+  wire _lt_2 = free_slots < 6'd1; // RapController.java:267
+  wire _lt_3 = free_slots < 6'd2; // RapController.java:267
+  wire _lt_4 = free_slots < 6'd3; // RapController.java:267
+  wire _lt_5 = free_slots < 6'd4; // RapController.java:267
   wire [7:0] _cat_39 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // NodeTable.java:92
-  wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:270
-  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:270
-  wire _bits_185 = _dshr_1[0]; // RapController.java:270
-  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:320
+  wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:271
+  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:271
+  wire _bits_185 = _dshr_1[0]; // RapController.java:271
+  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:321
   wire [17:0] _bits_186 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_187 = merge_sum[34:18]; // SplitCompare.java:35
   wire _gt_7 = _bits_186 > {1'b0, _bits_187}; // SplitCompare.java:27
@@ -1552,17 +1552,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_8 = _bits_188 > _bits_189; // SplitCompare.java:20
   wire _and_176 = _eq_261 & _gt_8; // SplitCompare.java:27
   wire _or_117 = _gt_7 | _and_176; // SplitCompare.java:27
-  wire _and_177 = _ne_37 & _or_117; // RapController.java:320
-  wire [2:0] _bits_190 = merge_sum[34:32]; // RapController.java:322
-  wire _or_r_5 = |_bits_190; // RapController.java:322
-  wire _eq_262 = state == 4'd9; // RapController.java:323
-  wire _eq_263 = sram_count == 8'd0; // RapController.java:323
-  wire _and_178 = _eq_262 & _eq_263; // RapController.java:323
-  wire _lt_6 = readout_slot < 16'd32; // RapController.java:326
-  wire [4:0] _bits_191 = readout_slot[4:0]; // RapController.java:326
-  wire [31:0] _dshr_2 = slot_valid >> _bits_191; // RapController.java:326
-  wire _bits_192 = _dshr_2[0]; // RapController.java:326
-  wire _and_179 = _lt_6 & _bits_192; // RapController.java:326
+  wire _and_177 = _ne_37 & _or_117; // RapController.java:321
+  wire [2:0] _bits_190 = merge_sum[34:32]; // RapController.java:323
+  wire _or_r_5 = |_bits_190; // RapController.java:323
+  wire _eq_262 = state == 4'd9; // RapController.java:324
+  wire _eq_263 = sram_count == 8'd0; // RapController.java:324
+  wire _and_178 = _eq_262 & _eq_263; // RapController.java:324
+  wire _lt_6 = readout_slot < 16'd32; // RapController.java:327
+  wire [4:0] _bits_191 = readout_slot[4:0]; // RapController.java:327
+  wire [31:0] _dshr_2 = slot_valid >> _bits_191; // RapController.java:327
+  wire _bits_192 = _dshr_2[0]; // RapController.java:327
+  wire _and_179 = _lt_6 & _bits_192; // RapController.java:327
   wire [17:0] _bits_193 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_194 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_9 = _bits_193 > {1'b0, _bits_194}; // SplitCompare.java:27
@@ -1578,56 +1578,56 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_182 = _and_181 & _not_152; // MergeSkip.java:51
   wire _not_153 = ~commit_fire; // MergeSkip.java:51
   wire _and_183 = _and_182 & _not_153; // MergeSkip.java:51
-  wire _eq_265 = state == 4'd1; // RapController.java:624
-  wire _not_154 = ~commit_stop; // RapController.java:624
-  wire _and_184 = _eq_265 & _not_154; // RapController.java:624
-  wire _not_155 = ~io_headValid; // RapController.java:624
-  wire _and_185 = pipe_empty & _not_155; // RapController.java:624
-  wire [2:0] _mux_48 = _and_185 ? 3'd1 : fill_cause; // RapController.java:624
-  wire _eq_266 = state == 4'd2; // RapController.java:625
-  wire _eq_267 = state == 4'd3; // RapController.java:625
-  wire _or_119 = _eq_266 | _eq_267; // RapController.java:625
-  wire _eq_268 = state == 4'd12; // RapController.java:625
-  wire _or_120 = _or_119 | _eq_268; // RapController.java:625
-  wire _or_121 = _or_120 | commit_stop; // RapController.java:625
-  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:626
-  wire _ge_3 = state >= 4'd4; // RapController.java:627
-  wire _le_1 = state <= 4'd6; // RapController.java:627
-  wire _and_186 = _ge_3 & _le_1; // RapController.java:627
-  wire _ge_4 = state >= 4'd7; // RapController.java:628
-  wire _le_2 = state <= 4'd11; // RapController.java:628
-  wire _and_187 = _ge_4 & _le_2; // RapController.java:628
-  wire [3:0] _bits_197 = undo_sp[3:0]; // RapController.java:244
-  wire [36:0] _cat_40 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:244
-  wire _eq_269 = state == 4'd3; // RapController.java:240
-  wire _ne_38 = undo_sp != 5'd0; // RapController.java:240
-  wire undo_pop = _eq_269 & _ne_38; // RapController.java:240
-  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:241
-  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:241
-  wire [4:0] _mux_50 = undo_pop ? _sub_14 : _sub_15; // RapController.java:241
-  wire [3:0] _bits_198 = _mux_50[3:0]; // RapController.java:241
-  wire _not_156 = ~undo_push; // RapController.java:241
-  wire read_parent_prefix = state == 4'd5; // RapController.java:144
-  wire [4:0] _bits_199 = readout_slot[4:0]; // RapController.java:145
-  wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_199; // RapController.java:145
-  wire _eq_270 = state == 4'd13; // RapController.java:146
-  wire _or_122 = read_parent_prefix | _eq_270; // RapController.java:146
-  wire _and_188 = in_run & io_selected_valid; // RapController.java:532
-  wire _eq_271 = io_counterResult_bits_op == 2'd0; // RapController.java:534
-  wire _and_189 = io_headValid & _eq_271; // RapController.java:534
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:535
-  wire _not_157 = ~io_counterResult_valid; // RapController.java:536
-  wire _eq_272 = state == 4'd2; // RapController.java:536
-  wire _and_190 = _eq_272 & pipe_empty; // RapController.java:536
-  wire _and_r_0 = &present_children; // RapController.java:537
-  wire _or_123 = slot_pick_pick_found | _and_r_0; // RapController.java:537
-  wire _eq_273 = state == 4'd6; // RapController.java:537
-  wire _and_191 = _eq_273 & slot_pick_ready; // RapController.java:537
-  wire _eq_274 = split_fits == _ge_2; // RapController.java:539
-  wire _eq_275 = op_children == _dyn_index_2; // RapController.java:541
-  wire _eq_276 = state == 4'd9; // RapController.java:540
-  wire _and_192 = _eq_276 & merge_settled; // RapController.java:540
-  wire _or_124 = split_settled | _and_192; // RapController.java:540
+  wire _eq_265 = state == 4'd1; // RapController.java:627
+  wire _not_154 = ~commit_stop; // RapController.java:627
+  wire _and_184 = _eq_265 & _not_154; // RapController.java:627
+  wire _not_155 = ~io_headValid; // RapController.java:627
+  wire _and_185 = pipe_empty & _not_155; // RapController.java:627
+  wire [2:0] _mux_48 = _and_185 ? 3'd1 : fill_cause; // RapController.java:627
+  wire _eq_266 = state == 4'd2; // RapController.java:628
+  wire _eq_267 = state == 4'd3; // RapController.java:628
+  wire _or_119 = _eq_266 | _eq_267; // RapController.java:628
+  wire _eq_268 = state == 4'd12; // RapController.java:628
+  wire _or_120 = _or_119 | _eq_268; // RapController.java:628
+  wire _or_121 = _or_120 | commit_stop; // RapController.java:628
+  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:629
+  wire _ge_3 = state >= 4'd4; // RapController.java:630
+  wire _le_1 = state <= 4'd6; // RapController.java:630
+  wire _and_186 = _ge_3 & _le_1; // RapController.java:630
+  wire _ge_4 = state >= 4'd7; // RapController.java:631
+  wire _le_2 = state <= 4'd11; // RapController.java:631
+  wire _and_187 = _ge_4 & _le_2; // RapController.java:631
+  wire [3:0] _bits_197 = undo_sp[3:0]; // RapController.java:245
+  wire [36:0] _cat_40 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:245
+  wire _eq_269 = state == 4'd3; // RapController.java:241
+  wire _ne_38 = undo_sp != 5'd0; // RapController.java:241
+  wire undo_pop = _eq_269 & _ne_38; // RapController.java:241
+  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:242
+  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:242
+  wire [4:0] _mux_50 = undo_pop ? _sub_14 : _sub_15; // RapController.java:242
+  wire [3:0] _bits_198 = _mux_50[3:0]; // RapController.java:242
+  wire _not_156 = ~undo_push; // RapController.java:242
+  wire read_parent_prefix = state == 4'd5; // RapController.java:145
+  wire [4:0] _bits_199 = readout_slot[4:0]; // RapController.java:146
+  wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_199; // RapController.java:146
+  wire _eq_270 = state == 4'd13; // RapController.java:147
+  wire _or_122 = read_parent_prefix | _eq_270; // RapController.java:147
+  wire _and_188 = in_run & io_selected_valid; // RapController.java:535
+  wire _eq_271 = io_counterResult_bits_op == 2'd0; // RapController.java:537
+  wire _and_189 = io_headValid & _eq_271; // RapController.java:537
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:538
+  wire _not_157 = ~io_counterResult_valid; // RapController.java:539
+  wire _eq_272 = state == 4'd2; // RapController.java:539
+  wire _and_190 = _eq_272 & pipe_empty; // RapController.java:539
+  wire _and_r_0 = &present_children; // RapController.java:540
+  wire _or_123 = slot_pick_pick_found | _and_r_0; // RapController.java:540
+  wire _eq_273 = state == 4'd6; // RapController.java:540
+  wire _and_191 = _eq_273 & slot_pick_ready; // RapController.java:540
+  wire _eq_274 = split_fits == _ge_2; // RapController.java:542
+  wire _eq_275 = op_children == _dyn_index_2; // RapController.java:544
+  wire _eq_276 = state == 4'd9; // RapController.java:543
+  wire _and_192 = _eq_276 & merge_settled; // RapController.java:543
+  wire _or_124 = split_settled | _and_192; // RapController.java:543
   wire _not_158 = ~ev_commit_q; // StatusRegs.java:82
   wire _not_159 = ~st_n_carry; // SplitCounter.java:75
   wire st_n_steady = _not_158 & _not_159; // StatusRegs.java:82
@@ -1640,8 +1640,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:113
   wire _or_131 = _or_130 | _or_r_6; // StatusRegs.java:113
   wire _or_132 = _or_131 | ev_pending; // StatusRegs.java:113
-  wire _not_160 = ~_or_132; // RapController.java:543
-  wire _le_3 = st_nodes <= 6'd32; // RapController.java:544
+  wire _not_160 = ~_or_132; // RapController.java:546
+  wire _le_3 = st_nodes <= 6'd32; // RapController.java:547
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -3240,7 +3240,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     end
   end
 
-  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:150
+  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:151
     .clock(clock),
 
     .reset(reset),
@@ -3261,52 +3261,52 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:281
-      $display("Assertion failed at RapController.java:281: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:282
+      $display("Assertion failed at RapController.java:282: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_188 && !io_selected_bits_found) begin // RapController.java:532
-      $display("Assertion failed at RapController.java:532: no node matched a key: the root must always match");
+    if (!reset && _and_188 && !io_selected_bits_found) begin // RapController.java:535
+      $display("Assertion failed at RapController.java:535: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:533
-      $display("Assertion failed at RapController.java:533: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:536
+      $display("Assertion failed at RapController.java:536: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_189) begin // RapController.java:534
-      $display("Assertion failed at RapController.java:534: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_189) begin // RapController.java:537
+      $display("Assertion failed at RapController.java:537: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:535
-      $display("Assertion failed at RapController.java:535: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:538
+      $display("Assertion failed at RapController.java:538: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_190 && !_not_157) begin // RapController.java:536
-      $display("Assertion failed at RapController.java:536: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_190 && !_not_157) begin // RapController.java:539
+      $display("Assertion failed at RapController.java:539: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_191 && !_or_123) begin // RapController.java:537
-      $display("Assertion failed at RapController.java:537: a split found no free slot after checking capacity");
+    if (!reset && _and_191 && !_or_123) begin // RapController.java:540
+      $display("Assertion failed at RapController.java:540: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && split_settled && !_eq_274) begin // RapController.java:539
-      $display("Assertion failed at RapController.java:539: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_274) begin // RapController.java:542
+      $display("Assertion failed at RapController.java:542: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_124 && !_eq_275) begin // RapController.java:541
-      $display("Assertion failed at RapController.java:541: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_124 && !_eq_275) begin // RapController.java:544
+      $display("Assertion failed at RapController.java:544: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:542
-      $display("Assertion failed at RapController.java:542: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:545
+      $display("Assertion failed at RapController.java:545: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_160) begin // RapController.java:543
-      $display("Assertion failed at RapController.java:543: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_160) begin // RapController.java:546
+      $display("Assertion failed at RapController.java:546: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:544
-      $display("Assertion failed at RapController.java:544: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:547
+      $display("Assertion failed at RapController.java:547: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

@@ -4,6 +4,7 @@ import static org.rapgen.hdl.Hdl.*;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.SyncReadMem;
@@ -335,6 +336,14 @@ public final class RapController extends Module {
         Runnable afterSplit = () -> when(dueReq, () -> startBatch(level, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(false)))
                 .otherwise(() -> state.connect(U(RESUME, STATE_BITS)));
 
+        // A merge walk reads the count of the walker's pick through the SRAM and moves on to the next.
+        Consumer<SlotPicker> readPick = pick -> {
+            cmdValid.connect(B(true));
+            cmdOp.connect(U(ControllerIO.OP_READ, 2));
+            cmdAddr.connect(pick.index);
+            pick.take();
+        };
+
         Switch(state)
                 .is(INIT, () -> when(io.counterClearing.not(), () -> {
                     // The root: slot 0, every key bit don't-care (the default write), held until the TCAM takes it.
@@ -430,10 +439,7 @@ public final class RapController extends Module {
                     levelFresh.connect(B(false));
                 }).elsewhen(parents.ready(), () -> {
                     when(parents.found, () -> {
-                        cmdValid.connect(B(true));
-                        cmdOp.connect(U(ControllerIO.OP_READ, 2));
-                        cmdAddr.connect(parents.index);
-                        parents.take();
+                        readPick.accept(parents);
                         mp.connect(parents.index);
                         sum.connect(U(0, sumBits));
                         leaves.connect(U(0, c.childCountBits()));
@@ -454,10 +460,7 @@ public final class RapController extends Module {
                     kidsFresh.connect(B(false));
                 }).elsewhen(slots.ready(), () -> {
                     when(slots.found, () -> {
-                        cmdValid.connect(B(true));
-                        cmdOp.connect(U(ControllerIO.OP_READ, 2));
-                        cmdAddr.connect(slots.index);
-                        slots.take();
+                        readPick.accept(slots);
                         leaves.connect(leaves.add(1));
                     }).otherwise(() -> state.connect(U(MERGE_WAIT, STATE_BITS)));
                 }))
