@@ -128,7 +128,7 @@ final class ExprPrinter {
         while (idx instanceof Op o && (o.kind == OpKind.PAD && !o.args.get(0).signed() || o.kind == OpKind.AS_UINT)) idx = o.args.get(0);
         if (idx instanceof Lit l) return ext(op.args.get((int) Math.min(l.bits().min(BigInteger.valueOf(n - 1)).longValue(), n - 1) + 1), op.width());
         int levels = 32 - Integer.numberOfLeadingZeros(Math.max(n - 1, 1));
-        String tree = select(op, atom(idx), levels - 1, 0, Math.min(levels, idx.width()));
+        String tree = select(op, idx, levels - 1, 0, Math.min(levels, idx.width()));
         if (idx.width() <= levels) return tree;
         // Index bits above the tree's: any of them set is out of range.
         return slice(idx, idx.width() - 1, levels) + " != " + VerilogText.literal(BigInteger.ZERO, idx.width() - levels)
@@ -136,14 +136,15 @@ final class ExprPrinter {
     }
 
     /** Elements first..first+2^(bit+1)-1 selected by index bits bit..0 (only the low {@code usable} bits exist). */
-    private String select(Op op, String idx, int bit, int first, int usable) {
+    private String select(Op op, Expr idx, int bit, int first, int usable) {
         int n = op.args.size() - 1;
         if (bit < 0 || first >= n - 1) return ext(op.args.get(Math.min(first, n - 1) + 1), op.width());
         if (bit >= usable) return select(op, idx, bit - 1, first, usable);
         String lo = select(op, idx, bit - 1, first, usable);
         String hi = select(op, idx, bit - 1, first + (1 << bit), usable);
         if (lo.equals(hi)) return lo;
-        return idx + "[" + bit + "] ? " + paren(hi) + " : " + paren(lo);
+        // slice: a 1-bit index is a scalar, which has no [0] in Verilog.
+        return slice(idx, bit, bit) + " ? " + paren(hi) + " : " + paren(lo);
     }
 
     private static String paren(String e) {
