@@ -207,542 +207,542 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   // State
   reg [3:0] state; // RapController.java:69
-  reg [127:0] slot_valid; // NodeTable.java:36
-  reg [5:0] slot_len_0; // NodeTable.java:37
-  reg [5:0] slot_len_1; // NodeTable.java:37
-  reg [5:0] slot_len_2; // NodeTable.java:37
-  reg [5:0] slot_len_3; // NodeTable.java:37
-  reg [5:0] slot_len_4; // NodeTable.java:37
-  reg [5:0] slot_len_5; // NodeTable.java:37
-  reg [5:0] slot_len_6; // NodeTable.java:37
-  reg [5:0] slot_len_7; // NodeTable.java:37
-  reg [5:0] slot_len_8; // NodeTable.java:37
-  reg [5:0] slot_len_9; // NodeTable.java:37
-  reg [5:0] slot_len_10; // NodeTable.java:37
-  reg [5:0] slot_len_11; // NodeTable.java:37
-  reg [5:0] slot_len_12; // NodeTable.java:37
-  reg [5:0] slot_len_13; // NodeTable.java:37
-  reg [5:0] slot_len_14; // NodeTable.java:37
-  reg [5:0] slot_len_15; // NodeTable.java:37
-  reg [5:0] slot_len_16; // NodeTable.java:37
-  reg [5:0] slot_len_17; // NodeTable.java:37
-  reg [5:0] slot_len_18; // NodeTable.java:37
-  reg [5:0] slot_len_19; // NodeTable.java:37
-  reg [5:0] slot_len_20; // NodeTable.java:37
-  reg [5:0] slot_len_21; // NodeTable.java:37
-  reg [5:0] slot_len_22; // NodeTable.java:37
-  reg [5:0] slot_len_23; // NodeTable.java:37
-  reg [5:0] slot_len_24; // NodeTable.java:37
-  reg [5:0] slot_len_25; // NodeTable.java:37
-  reg [5:0] slot_len_26; // NodeTable.java:37
-  reg [5:0] slot_len_27; // NodeTable.java:37
-  reg [5:0] slot_len_28; // NodeTable.java:37
-  reg [5:0] slot_len_29; // NodeTable.java:37
-  reg [5:0] slot_len_30; // NodeTable.java:37
-  reg [5:0] slot_len_31; // NodeTable.java:37
-  reg [5:0] slot_len_32; // NodeTable.java:37
-  reg [5:0] slot_len_33; // NodeTable.java:37
-  reg [5:0] slot_len_34; // NodeTable.java:37
-  reg [5:0] slot_len_35; // NodeTable.java:37
-  reg [5:0] slot_len_36; // NodeTable.java:37
-  reg [5:0] slot_len_37; // NodeTable.java:37
-  reg [5:0] slot_len_38; // NodeTable.java:37
-  reg [5:0] slot_len_39; // NodeTable.java:37
-  reg [5:0] slot_len_40; // NodeTable.java:37
-  reg [5:0] slot_len_41; // NodeTable.java:37
-  reg [5:0] slot_len_42; // NodeTable.java:37
-  reg [5:0] slot_len_43; // NodeTable.java:37
-  reg [5:0] slot_len_44; // NodeTable.java:37
-  reg [5:0] slot_len_45; // NodeTable.java:37
-  reg [5:0] slot_len_46; // NodeTable.java:37
-  reg [5:0] slot_len_47; // NodeTable.java:37
-  reg [5:0] slot_len_48; // NodeTable.java:37
-  reg [5:0] slot_len_49; // NodeTable.java:37
-  reg [5:0] slot_len_50; // NodeTable.java:37
-  reg [5:0] slot_len_51; // NodeTable.java:37
-  reg [5:0] slot_len_52; // NodeTable.java:37
-  reg [5:0] slot_len_53; // NodeTable.java:37
-  reg [5:0] slot_len_54; // NodeTable.java:37
-  reg [5:0] slot_len_55; // NodeTable.java:37
-  reg [5:0] slot_len_56; // NodeTable.java:37
-  reg [5:0] slot_len_57; // NodeTable.java:37
-  reg [5:0] slot_len_58; // NodeTable.java:37
-  reg [5:0] slot_len_59; // NodeTable.java:37
-  reg [5:0] slot_len_60; // NodeTable.java:37
-  reg [5:0] slot_len_61; // NodeTable.java:37
-  reg [5:0] slot_len_62; // NodeTable.java:37
-  reg [5:0] slot_len_63; // NodeTable.java:37
-  reg [5:0] slot_len_64; // NodeTable.java:37
-  reg [5:0] slot_len_65; // NodeTable.java:37
-  reg [5:0] slot_len_66; // NodeTable.java:37
-  reg [5:0] slot_len_67; // NodeTable.java:37
-  reg [5:0] slot_len_68; // NodeTable.java:37
-  reg [5:0] slot_len_69; // NodeTable.java:37
-  reg [5:0] slot_len_70; // NodeTable.java:37
-  reg [5:0] slot_len_71; // NodeTable.java:37
-  reg [5:0] slot_len_72; // NodeTable.java:37
-  reg [5:0] slot_len_73; // NodeTable.java:37
-  reg [5:0] slot_len_74; // NodeTable.java:37
-  reg [5:0] slot_len_75; // NodeTable.java:37
-  reg [5:0] slot_len_76; // NodeTable.java:37
-  reg [5:0] slot_len_77; // NodeTable.java:37
-  reg [5:0] slot_len_78; // NodeTable.java:37
-  reg [5:0] slot_len_79; // NodeTable.java:37
-  reg [5:0] slot_len_80; // NodeTable.java:37
-  reg [5:0] slot_len_81; // NodeTable.java:37
-  reg [5:0] slot_len_82; // NodeTable.java:37
-  reg [5:0] slot_len_83; // NodeTable.java:37
-  reg [5:0] slot_len_84; // NodeTable.java:37
-  reg [5:0] slot_len_85; // NodeTable.java:37
-  reg [5:0] slot_len_86; // NodeTable.java:37
-  reg [5:0] slot_len_87; // NodeTable.java:37
-  reg [5:0] slot_len_88; // NodeTable.java:37
-  reg [5:0] slot_len_89; // NodeTable.java:37
-  reg [5:0] slot_len_90; // NodeTable.java:37
-  reg [5:0] slot_len_91; // NodeTable.java:37
-  reg [5:0] slot_len_92; // NodeTable.java:37
-  reg [5:0] slot_len_93; // NodeTable.java:37
-  reg [5:0] slot_len_94; // NodeTable.java:37
-  reg [5:0] slot_len_95; // NodeTable.java:37
-  reg [5:0] slot_len_96; // NodeTable.java:37
-  reg [5:0] slot_len_97; // NodeTable.java:37
-  reg [5:0] slot_len_98; // NodeTable.java:37
-  reg [5:0] slot_len_99; // NodeTable.java:37
-  reg [5:0] slot_len_100; // NodeTable.java:37
-  reg [5:0] slot_len_101; // NodeTable.java:37
-  reg [5:0] slot_len_102; // NodeTable.java:37
-  reg [5:0] slot_len_103; // NodeTable.java:37
-  reg [5:0] slot_len_104; // NodeTable.java:37
-  reg [5:0] slot_len_105; // NodeTable.java:37
-  reg [5:0] slot_len_106; // NodeTable.java:37
-  reg [5:0] slot_len_107; // NodeTable.java:37
-  reg [5:0] slot_len_108; // NodeTable.java:37
-  reg [5:0] slot_len_109; // NodeTable.java:37
-  reg [5:0] slot_len_110; // NodeTable.java:37
-  reg [5:0] slot_len_111; // NodeTable.java:37
-  reg [5:0] slot_len_112; // NodeTable.java:37
-  reg [5:0] slot_len_113; // NodeTable.java:37
-  reg [5:0] slot_len_114; // NodeTable.java:37
-  reg [5:0] slot_len_115; // NodeTable.java:37
-  reg [5:0] slot_len_116; // NodeTable.java:37
-  reg [5:0] slot_len_117; // NodeTable.java:37
-  reg [5:0] slot_len_118; // NodeTable.java:37
-  reg [5:0] slot_len_119; // NodeTable.java:37
-  reg [5:0] slot_len_120; // NodeTable.java:37
-  reg [5:0] slot_len_121; // NodeTable.java:37
-  reg [5:0] slot_len_122; // NodeTable.java:37
-  reg [5:0] slot_len_123; // NodeTable.java:37
-  reg [5:0] slot_len_124; // NodeTable.java:37
-  reg [5:0] slot_len_125; // NodeTable.java:37
-  reg [5:0] slot_len_126; // NodeTable.java:37
-  reg [5:0] slot_len_127; // NodeTable.java:37
-  reg [6:0] slot_parent_0; // NodeTable.java:38
-  reg [6:0] slot_parent_1; // NodeTable.java:38
-  reg [6:0] slot_parent_2; // NodeTable.java:38
-  reg [6:0] slot_parent_3; // NodeTable.java:38
-  reg [6:0] slot_parent_4; // NodeTable.java:38
-  reg [6:0] slot_parent_5; // NodeTable.java:38
-  reg [6:0] slot_parent_6; // NodeTable.java:38
-  reg [6:0] slot_parent_7; // NodeTable.java:38
-  reg [6:0] slot_parent_8; // NodeTable.java:38
-  reg [6:0] slot_parent_9; // NodeTable.java:38
-  reg [6:0] slot_parent_10; // NodeTable.java:38
-  reg [6:0] slot_parent_11; // NodeTable.java:38
-  reg [6:0] slot_parent_12; // NodeTable.java:38
-  reg [6:0] slot_parent_13; // NodeTable.java:38
-  reg [6:0] slot_parent_14; // NodeTable.java:38
-  reg [6:0] slot_parent_15; // NodeTable.java:38
-  reg [6:0] slot_parent_16; // NodeTable.java:38
-  reg [6:0] slot_parent_17; // NodeTable.java:38
-  reg [6:0] slot_parent_18; // NodeTable.java:38
-  reg [6:0] slot_parent_19; // NodeTable.java:38
-  reg [6:0] slot_parent_20; // NodeTable.java:38
-  reg [6:0] slot_parent_21; // NodeTable.java:38
-  reg [6:0] slot_parent_22; // NodeTable.java:38
-  reg [6:0] slot_parent_23; // NodeTable.java:38
-  reg [6:0] slot_parent_24; // NodeTable.java:38
-  reg [6:0] slot_parent_25; // NodeTable.java:38
-  reg [6:0] slot_parent_26; // NodeTable.java:38
-  reg [6:0] slot_parent_27; // NodeTable.java:38
-  reg [6:0] slot_parent_28; // NodeTable.java:38
-  reg [6:0] slot_parent_29; // NodeTable.java:38
-  reg [6:0] slot_parent_30; // NodeTable.java:38
-  reg [6:0] slot_parent_31; // NodeTable.java:38
-  reg [6:0] slot_parent_32; // NodeTable.java:38
-  reg [6:0] slot_parent_33; // NodeTable.java:38
-  reg [6:0] slot_parent_34; // NodeTable.java:38
-  reg [6:0] slot_parent_35; // NodeTable.java:38
-  reg [6:0] slot_parent_36; // NodeTable.java:38
-  reg [6:0] slot_parent_37; // NodeTable.java:38
-  reg [6:0] slot_parent_38; // NodeTable.java:38
-  reg [6:0] slot_parent_39; // NodeTable.java:38
-  reg [6:0] slot_parent_40; // NodeTable.java:38
-  reg [6:0] slot_parent_41; // NodeTable.java:38
-  reg [6:0] slot_parent_42; // NodeTable.java:38
-  reg [6:0] slot_parent_43; // NodeTable.java:38
-  reg [6:0] slot_parent_44; // NodeTable.java:38
-  reg [6:0] slot_parent_45; // NodeTable.java:38
-  reg [6:0] slot_parent_46; // NodeTable.java:38
-  reg [6:0] slot_parent_47; // NodeTable.java:38
-  reg [6:0] slot_parent_48; // NodeTable.java:38
-  reg [6:0] slot_parent_49; // NodeTable.java:38
-  reg [6:0] slot_parent_50; // NodeTable.java:38
-  reg [6:0] slot_parent_51; // NodeTable.java:38
-  reg [6:0] slot_parent_52; // NodeTable.java:38
-  reg [6:0] slot_parent_53; // NodeTable.java:38
-  reg [6:0] slot_parent_54; // NodeTable.java:38
-  reg [6:0] slot_parent_55; // NodeTable.java:38
-  reg [6:0] slot_parent_56; // NodeTable.java:38
-  reg [6:0] slot_parent_57; // NodeTable.java:38
-  reg [6:0] slot_parent_58; // NodeTable.java:38
-  reg [6:0] slot_parent_59; // NodeTable.java:38
-  reg [6:0] slot_parent_60; // NodeTable.java:38
-  reg [6:0] slot_parent_61; // NodeTable.java:38
-  reg [6:0] slot_parent_62; // NodeTable.java:38
-  reg [6:0] slot_parent_63; // NodeTable.java:38
-  reg [6:0] slot_parent_64; // NodeTable.java:38
-  reg [6:0] slot_parent_65; // NodeTable.java:38
-  reg [6:0] slot_parent_66; // NodeTable.java:38
-  reg [6:0] slot_parent_67; // NodeTable.java:38
-  reg [6:0] slot_parent_68; // NodeTable.java:38
-  reg [6:0] slot_parent_69; // NodeTable.java:38
-  reg [6:0] slot_parent_70; // NodeTable.java:38
-  reg [6:0] slot_parent_71; // NodeTable.java:38
-  reg [6:0] slot_parent_72; // NodeTable.java:38
-  reg [6:0] slot_parent_73; // NodeTable.java:38
-  reg [6:0] slot_parent_74; // NodeTable.java:38
-  reg [6:0] slot_parent_75; // NodeTable.java:38
-  reg [6:0] slot_parent_76; // NodeTable.java:38
-  reg [6:0] slot_parent_77; // NodeTable.java:38
-  reg [6:0] slot_parent_78; // NodeTable.java:38
-  reg [6:0] slot_parent_79; // NodeTable.java:38
-  reg [6:0] slot_parent_80; // NodeTable.java:38
-  reg [6:0] slot_parent_81; // NodeTable.java:38
-  reg [6:0] slot_parent_82; // NodeTable.java:38
-  reg [6:0] slot_parent_83; // NodeTable.java:38
-  reg [6:0] slot_parent_84; // NodeTable.java:38
-  reg [6:0] slot_parent_85; // NodeTable.java:38
-  reg [6:0] slot_parent_86; // NodeTable.java:38
-  reg [6:0] slot_parent_87; // NodeTable.java:38
-  reg [6:0] slot_parent_88; // NodeTable.java:38
-  reg [6:0] slot_parent_89; // NodeTable.java:38
-  reg [6:0] slot_parent_90; // NodeTable.java:38
-  reg [6:0] slot_parent_91; // NodeTable.java:38
-  reg [6:0] slot_parent_92; // NodeTable.java:38
-  reg [6:0] slot_parent_93; // NodeTable.java:38
-  reg [6:0] slot_parent_94; // NodeTable.java:38
-  reg [6:0] slot_parent_95; // NodeTable.java:38
-  reg [6:0] slot_parent_96; // NodeTable.java:38
-  reg [6:0] slot_parent_97; // NodeTable.java:38
-  reg [6:0] slot_parent_98; // NodeTable.java:38
-  reg [6:0] slot_parent_99; // NodeTable.java:38
-  reg [6:0] slot_parent_100; // NodeTable.java:38
-  reg [6:0] slot_parent_101; // NodeTable.java:38
-  reg [6:0] slot_parent_102; // NodeTable.java:38
-  reg [6:0] slot_parent_103; // NodeTable.java:38
-  reg [6:0] slot_parent_104; // NodeTable.java:38
-  reg [6:0] slot_parent_105; // NodeTable.java:38
-  reg [6:0] slot_parent_106; // NodeTable.java:38
-  reg [6:0] slot_parent_107; // NodeTable.java:38
-  reg [6:0] slot_parent_108; // NodeTable.java:38
-  reg [6:0] slot_parent_109; // NodeTable.java:38
-  reg [6:0] slot_parent_110; // NodeTable.java:38
-  reg [6:0] slot_parent_111; // NodeTable.java:38
-  reg [6:0] slot_parent_112; // NodeTable.java:38
-  reg [6:0] slot_parent_113; // NodeTable.java:38
-  reg [6:0] slot_parent_114; // NodeTable.java:38
-  reg [6:0] slot_parent_115; // NodeTable.java:38
-  reg [6:0] slot_parent_116; // NodeTable.java:38
-  reg [6:0] slot_parent_117; // NodeTable.java:38
-  reg [6:0] slot_parent_118; // NodeTable.java:38
-  reg [6:0] slot_parent_119; // NodeTable.java:38
-  reg [6:0] slot_parent_120; // NodeTable.java:38
-  reg [6:0] slot_parent_121; // NodeTable.java:38
-  reg [6:0] slot_parent_122; // NodeTable.java:38
-  reg [6:0] slot_parent_123; // NodeTable.java:38
-  reg [6:0] slot_parent_124; // NodeTable.java:38
-  reg [6:0] slot_parent_125; // NodeTable.java:38
-  reg [6:0] slot_parent_126; // NodeTable.java:38
-  reg [6:0] slot_parent_127; // NodeTable.java:38
-  reg [1:0] slot_digit_0; // NodeTable.java:39
-  reg [1:0] slot_digit_1; // NodeTable.java:39
-  reg [1:0] slot_digit_2; // NodeTable.java:39
-  reg [1:0] slot_digit_3; // NodeTable.java:39
-  reg [1:0] slot_digit_4; // NodeTable.java:39
-  reg [1:0] slot_digit_5; // NodeTable.java:39
-  reg [1:0] slot_digit_6; // NodeTable.java:39
-  reg [1:0] slot_digit_7; // NodeTable.java:39
-  reg [1:0] slot_digit_8; // NodeTable.java:39
-  reg [1:0] slot_digit_9; // NodeTable.java:39
-  reg [1:0] slot_digit_10; // NodeTable.java:39
-  reg [1:0] slot_digit_11; // NodeTable.java:39
-  reg [1:0] slot_digit_12; // NodeTable.java:39
-  reg [1:0] slot_digit_13; // NodeTable.java:39
-  reg [1:0] slot_digit_14; // NodeTable.java:39
-  reg [1:0] slot_digit_15; // NodeTable.java:39
-  reg [1:0] slot_digit_16; // NodeTable.java:39
-  reg [1:0] slot_digit_17; // NodeTable.java:39
-  reg [1:0] slot_digit_18; // NodeTable.java:39
-  reg [1:0] slot_digit_19; // NodeTable.java:39
-  reg [1:0] slot_digit_20; // NodeTable.java:39
-  reg [1:0] slot_digit_21; // NodeTable.java:39
-  reg [1:0] slot_digit_22; // NodeTable.java:39
-  reg [1:0] slot_digit_23; // NodeTable.java:39
-  reg [1:0] slot_digit_24; // NodeTable.java:39
-  reg [1:0] slot_digit_25; // NodeTable.java:39
-  reg [1:0] slot_digit_26; // NodeTable.java:39
-  reg [1:0] slot_digit_27; // NodeTable.java:39
-  reg [1:0] slot_digit_28; // NodeTable.java:39
-  reg [1:0] slot_digit_29; // NodeTable.java:39
-  reg [1:0] slot_digit_30; // NodeTable.java:39
-  reg [1:0] slot_digit_31; // NodeTable.java:39
-  reg [1:0] slot_digit_32; // NodeTable.java:39
-  reg [1:0] slot_digit_33; // NodeTable.java:39
-  reg [1:0] slot_digit_34; // NodeTable.java:39
-  reg [1:0] slot_digit_35; // NodeTable.java:39
-  reg [1:0] slot_digit_36; // NodeTable.java:39
-  reg [1:0] slot_digit_37; // NodeTable.java:39
-  reg [1:0] slot_digit_38; // NodeTable.java:39
-  reg [1:0] slot_digit_39; // NodeTable.java:39
-  reg [1:0] slot_digit_40; // NodeTable.java:39
-  reg [1:0] slot_digit_41; // NodeTable.java:39
-  reg [1:0] slot_digit_42; // NodeTable.java:39
-  reg [1:0] slot_digit_43; // NodeTable.java:39
-  reg [1:0] slot_digit_44; // NodeTable.java:39
-  reg [1:0] slot_digit_45; // NodeTable.java:39
-  reg [1:0] slot_digit_46; // NodeTable.java:39
-  reg [1:0] slot_digit_47; // NodeTable.java:39
-  reg [1:0] slot_digit_48; // NodeTable.java:39
-  reg [1:0] slot_digit_49; // NodeTable.java:39
-  reg [1:0] slot_digit_50; // NodeTable.java:39
-  reg [1:0] slot_digit_51; // NodeTable.java:39
-  reg [1:0] slot_digit_52; // NodeTable.java:39
-  reg [1:0] slot_digit_53; // NodeTable.java:39
-  reg [1:0] slot_digit_54; // NodeTable.java:39
-  reg [1:0] slot_digit_55; // NodeTable.java:39
-  reg [1:0] slot_digit_56; // NodeTable.java:39
-  reg [1:0] slot_digit_57; // NodeTable.java:39
-  reg [1:0] slot_digit_58; // NodeTable.java:39
-  reg [1:0] slot_digit_59; // NodeTable.java:39
-  reg [1:0] slot_digit_60; // NodeTable.java:39
-  reg [1:0] slot_digit_61; // NodeTable.java:39
-  reg [1:0] slot_digit_62; // NodeTable.java:39
-  reg [1:0] slot_digit_63; // NodeTable.java:39
-  reg [1:0] slot_digit_64; // NodeTable.java:39
-  reg [1:0] slot_digit_65; // NodeTable.java:39
-  reg [1:0] slot_digit_66; // NodeTable.java:39
-  reg [1:0] slot_digit_67; // NodeTable.java:39
-  reg [1:0] slot_digit_68; // NodeTable.java:39
-  reg [1:0] slot_digit_69; // NodeTable.java:39
-  reg [1:0] slot_digit_70; // NodeTable.java:39
-  reg [1:0] slot_digit_71; // NodeTable.java:39
-  reg [1:0] slot_digit_72; // NodeTable.java:39
-  reg [1:0] slot_digit_73; // NodeTable.java:39
-  reg [1:0] slot_digit_74; // NodeTable.java:39
-  reg [1:0] slot_digit_75; // NodeTable.java:39
-  reg [1:0] slot_digit_76; // NodeTable.java:39
-  reg [1:0] slot_digit_77; // NodeTable.java:39
-  reg [1:0] slot_digit_78; // NodeTable.java:39
-  reg [1:0] slot_digit_79; // NodeTable.java:39
-  reg [1:0] slot_digit_80; // NodeTable.java:39
-  reg [1:0] slot_digit_81; // NodeTable.java:39
-  reg [1:0] slot_digit_82; // NodeTable.java:39
-  reg [1:0] slot_digit_83; // NodeTable.java:39
-  reg [1:0] slot_digit_84; // NodeTable.java:39
-  reg [1:0] slot_digit_85; // NodeTable.java:39
-  reg [1:0] slot_digit_86; // NodeTable.java:39
-  reg [1:0] slot_digit_87; // NodeTable.java:39
-  reg [1:0] slot_digit_88; // NodeTable.java:39
-  reg [1:0] slot_digit_89; // NodeTable.java:39
-  reg [1:0] slot_digit_90; // NodeTable.java:39
-  reg [1:0] slot_digit_91; // NodeTable.java:39
-  reg [1:0] slot_digit_92; // NodeTable.java:39
-  reg [1:0] slot_digit_93; // NodeTable.java:39
-  reg [1:0] slot_digit_94; // NodeTable.java:39
-  reg [1:0] slot_digit_95; // NodeTable.java:39
-  reg [1:0] slot_digit_96; // NodeTable.java:39
-  reg [1:0] slot_digit_97; // NodeTable.java:39
-  reg [1:0] slot_digit_98; // NodeTable.java:39
-  reg [1:0] slot_digit_99; // NodeTable.java:39
-  reg [1:0] slot_digit_100; // NodeTable.java:39
-  reg [1:0] slot_digit_101; // NodeTable.java:39
-  reg [1:0] slot_digit_102; // NodeTable.java:39
-  reg [1:0] slot_digit_103; // NodeTable.java:39
-  reg [1:0] slot_digit_104; // NodeTable.java:39
-  reg [1:0] slot_digit_105; // NodeTable.java:39
-  reg [1:0] slot_digit_106; // NodeTable.java:39
-  reg [1:0] slot_digit_107; // NodeTable.java:39
-  reg [1:0] slot_digit_108; // NodeTable.java:39
-  reg [1:0] slot_digit_109; // NodeTable.java:39
-  reg [1:0] slot_digit_110; // NodeTable.java:39
-  reg [1:0] slot_digit_111; // NodeTable.java:39
-  reg [1:0] slot_digit_112; // NodeTable.java:39
-  reg [1:0] slot_digit_113; // NodeTable.java:39
-  reg [1:0] slot_digit_114; // NodeTable.java:39
-  reg [1:0] slot_digit_115; // NodeTable.java:39
-  reg [1:0] slot_digit_116; // NodeTable.java:39
-  reg [1:0] slot_digit_117; // NodeTable.java:39
-  reg [1:0] slot_digit_118; // NodeTable.java:39
-  reg [1:0] slot_digit_119; // NodeTable.java:39
-  reg [1:0] slot_digit_120; // NodeTable.java:39
-  reg [1:0] slot_digit_121; // NodeTable.java:39
-  reg [1:0] slot_digit_122; // NodeTable.java:39
-  reg [1:0] slot_digit_123; // NodeTable.java:39
-  reg [1:0] slot_digit_124; // NodeTable.java:39
-  reg [1:0] slot_digit_125; // NodeTable.java:39
-  reg [1:0] slot_digit_126; // NodeTable.java:39
-  reg [1:0] slot_digit_127; // NodeTable.java:39
-  reg [2:0] slot_children_0; // NodeTable.java:40
-  reg [2:0] slot_children_1; // NodeTable.java:40
-  reg [2:0] slot_children_2; // NodeTable.java:40
-  reg [2:0] slot_children_3; // NodeTable.java:40
-  reg [2:0] slot_children_4; // NodeTable.java:40
-  reg [2:0] slot_children_5; // NodeTable.java:40
-  reg [2:0] slot_children_6; // NodeTable.java:40
-  reg [2:0] slot_children_7; // NodeTable.java:40
-  reg [2:0] slot_children_8; // NodeTable.java:40
-  reg [2:0] slot_children_9; // NodeTable.java:40
-  reg [2:0] slot_children_10; // NodeTable.java:40
-  reg [2:0] slot_children_11; // NodeTable.java:40
-  reg [2:0] slot_children_12; // NodeTable.java:40
-  reg [2:0] slot_children_13; // NodeTable.java:40
-  reg [2:0] slot_children_14; // NodeTable.java:40
-  reg [2:0] slot_children_15; // NodeTable.java:40
-  reg [2:0] slot_children_16; // NodeTable.java:40
-  reg [2:0] slot_children_17; // NodeTable.java:40
-  reg [2:0] slot_children_18; // NodeTable.java:40
-  reg [2:0] slot_children_19; // NodeTable.java:40
-  reg [2:0] slot_children_20; // NodeTable.java:40
-  reg [2:0] slot_children_21; // NodeTable.java:40
-  reg [2:0] slot_children_22; // NodeTable.java:40
-  reg [2:0] slot_children_23; // NodeTable.java:40
-  reg [2:0] slot_children_24; // NodeTable.java:40
-  reg [2:0] slot_children_25; // NodeTable.java:40
-  reg [2:0] slot_children_26; // NodeTable.java:40
-  reg [2:0] slot_children_27; // NodeTable.java:40
-  reg [2:0] slot_children_28; // NodeTable.java:40
-  reg [2:0] slot_children_29; // NodeTable.java:40
-  reg [2:0] slot_children_30; // NodeTable.java:40
-  reg [2:0] slot_children_31; // NodeTable.java:40
-  reg [2:0] slot_children_32; // NodeTable.java:40
-  reg [2:0] slot_children_33; // NodeTable.java:40
-  reg [2:0] slot_children_34; // NodeTable.java:40
-  reg [2:0] slot_children_35; // NodeTable.java:40
-  reg [2:0] slot_children_36; // NodeTable.java:40
-  reg [2:0] slot_children_37; // NodeTable.java:40
-  reg [2:0] slot_children_38; // NodeTable.java:40
-  reg [2:0] slot_children_39; // NodeTable.java:40
-  reg [2:0] slot_children_40; // NodeTable.java:40
-  reg [2:0] slot_children_41; // NodeTable.java:40
-  reg [2:0] slot_children_42; // NodeTable.java:40
-  reg [2:0] slot_children_43; // NodeTable.java:40
-  reg [2:0] slot_children_44; // NodeTable.java:40
-  reg [2:0] slot_children_45; // NodeTable.java:40
-  reg [2:0] slot_children_46; // NodeTable.java:40
-  reg [2:0] slot_children_47; // NodeTable.java:40
-  reg [2:0] slot_children_48; // NodeTable.java:40
-  reg [2:0] slot_children_49; // NodeTable.java:40
-  reg [2:0] slot_children_50; // NodeTable.java:40
-  reg [2:0] slot_children_51; // NodeTable.java:40
-  reg [2:0] slot_children_52; // NodeTable.java:40
-  reg [2:0] slot_children_53; // NodeTable.java:40
-  reg [2:0] slot_children_54; // NodeTable.java:40
-  reg [2:0] slot_children_55; // NodeTable.java:40
-  reg [2:0] slot_children_56; // NodeTable.java:40
-  reg [2:0] slot_children_57; // NodeTable.java:40
-  reg [2:0] slot_children_58; // NodeTable.java:40
-  reg [2:0] slot_children_59; // NodeTable.java:40
-  reg [2:0] slot_children_60; // NodeTable.java:40
-  reg [2:0] slot_children_61; // NodeTable.java:40
-  reg [2:0] slot_children_62; // NodeTable.java:40
-  reg [2:0] slot_children_63; // NodeTable.java:40
-  reg [2:0] slot_children_64; // NodeTable.java:40
-  reg [2:0] slot_children_65; // NodeTable.java:40
-  reg [2:0] slot_children_66; // NodeTable.java:40
-  reg [2:0] slot_children_67; // NodeTable.java:40
-  reg [2:0] slot_children_68; // NodeTable.java:40
-  reg [2:0] slot_children_69; // NodeTable.java:40
-  reg [2:0] slot_children_70; // NodeTable.java:40
-  reg [2:0] slot_children_71; // NodeTable.java:40
-  reg [2:0] slot_children_72; // NodeTable.java:40
-  reg [2:0] slot_children_73; // NodeTable.java:40
-  reg [2:0] slot_children_74; // NodeTable.java:40
-  reg [2:0] slot_children_75; // NodeTable.java:40
-  reg [2:0] slot_children_76; // NodeTable.java:40
-  reg [2:0] slot_children_77; // NodeTable.java:40
-  reg [2:0] slot_children_78; // NodeTable.java:40
-  reg [2:0] slot_children_79; // NodeTable.java:40
-  reg [2:0] slot_children_80; // NodeTable.java:40
-  reg [2:0] slot_children_81; // NodeTable.java:40
-  reg [2:0] slot_children_82; // NodeTable.java:40
-  reg [2:0] slot_children_83; // NodeTable.java:40
-  reg [2:0] slot_children_84; // NodeTable.java:40
-  reg [2:0] slot_children_85; // NodeTable.java:40
-  reg [2:0] slot_children_86; // NodeTable.java:40
-  reg [2:0] slot_children_87; // NodeTable.java:40
-  reg [2:0] slot_children_88; // NodeTable.java:40
-  reg [2:0] slot_children_89; // NodeTable.java:40
-  reg [2:0] slot_children_90; // NodeTable.java:40
-  reg [2:0] slot_children_91; // NodeTable.java:40
-  reg [2:0] slot_children_92; // NodeTable.java:40
-  reg [2:0] slot_children_93; // NodeTable.java:40
-  reg [2:0] slot_children_94; // NodeTable.java:40
-  reg [2:0] slot_children_95; // NodeTable.java:40
-  reg [2:0] slot_children_96; // NodeTable.java:40
-  reg [2:0] slot_children_97; // NodeTable.java:40
-  reg [2:0] slot_children_98; // NodeTable.java:40
-  reg [2:0] slot_children_99; // NodeTable.java:40
-  reg [2:0] slot_children_100; // NodeTable.java:40
-  reg [2:0] slot_children_101; // NodeTable.java:40
-  reg [2:0] slot_children_102; // NodeTable.java:40
-  reg [2:0] slot_children_103; // NodeTable.java:40
-  reg [2:0] slot_children_104; // NodeTable.java:40
-  reg [2:0] slot_children_105; // NodeTable.java:40
-  reg [2:0] slot_children_106; // NodeTable.java:40
-  reg [2:0] slot_children_107; // NodeTable.java:40
-  reg [2:0] slot_children_108; // NodeTable.java:40
-  reg [2:0] slot_children_109; // NodeTable.java:40
-  reg [2:0] slot_children_110; // NodeTable.java:40
-  reg [2:0] slot_children_111; // NodeTable.java:40
-  reg [2:0] slot_children_112; // NodeTable.java:40
-  reg [2:0] slot_children_113; // NodeTable.java:40
-  reg [2:0] slot_children_114; // NodeTable.java:40
-  reg [2:0] slot_children_115; // NodeTable.java:40
-  reg [2:0] slot_children_116; // NodeTable.java:40
-  reg [2:0] slot_children_117; // NodeTable.java:40
-  reg [2:0] slot_children_118; // NodeTable.java:40
-  reg [2:0] slot_children_119; // NodeTable.java:40
-  reg [2:0] slot_children_120; // NodeTable.java:40
-  reg [2:0] slot_children_121; // NodeTable.java:40
-  reg [2:0] slot_children_122; // NodeTable.java:40
-  reg [2:0] slot_children_123; // NodeTable.java:40
-  reg [2:0] slot_children_124; // NodeTable.java:40
-  reg [2:0] slot_children_125; // NodeTable.java:40
-  reg [2:0] slot_children_126; // NodeTable.java:40
-  reg [2:0] slot_children_127; // NodeTable.java:40
-  reg [31:0] st_n_lo; // SplitCounter.java:29
-  reg [31:0] st_n_hi; // SplitCounter.java:30
-  reg st_n_carry; // SplitCounter.java:31
-  reg [31:0] st_splits_lo; // SplitCounter.java:29
-  reg [31:0] st_splits_hi; // SplitCounter.java:30
-  reg st_splits_carry; // SplitCounter.java:31
-  reg [31:0] st_merges_lo; // SplitCounter.java:29
-  reg [31:0] st_merges_hi; // SplitCounter.java:30
-  reg st_merges_carry; // SplitCounter.java:31
-  reg [31:0] st_merge_batches_lo; // SplitCounter.java:29
-  reg [31:0] st_merge_batches_hi; // SplitCounter.java:30
-  reg st_merge_batches_carry; // SplitCounter.java:31
-  reg [31:0] st_deferred_splits_lo; // SplitCounter.java:29
-  reg [31:0] st_deferred_splits_hi; // SplitCounter.java:30
-  reg st_deferred_splits_carry; // SplitCounter.java:31
-  reg [31:0] st_saturations_lo; // SplitCounter.java:29
-  reg [31:0] st_saturations_hi; // SplitCounter.java:30
-  reg st_saturations_carry; // SplitCounter.java:31
+  reg [127:0] slot_valid; // NodeTable.java:35
+  reg [5:0] slot_len_0; // NodeTable.java:36
+  reg [5:0] slot_len_1; // NodeTable.java:36
+  reg [5:0] slot_len_2; // NodeTable.java:36
+  reg [5:0] slot_len_3; // NodeTable.java:36
+  reg [5:0] slot_len_4; // NodeTable.java:36
+  reg [5:0] slot_len_5; // NodeTable.java:36
+  reg [5:0] slot_len_6; // NodeTable.java:36
+  reg [5:0] slot_len_7; // NodeTable.java:36
+  reg [5:0] slot_len_8; // NodeTable.java:36
+  reg [5:0] slot_len_9; // NodeTable.java:36
+  reg [5:0] slot_len_10; // NodeTable.java:36
+  reg [5:0] slot_len_11; // NodeTable.java:36
+  reg [5:0] slot_len_12; // NodeTable.java:36
+  reg [5:0] slot_len_13; // NodeTable.java:36
+  reg [5:0] slot_len_14; // NodeTable.java:36
+  reg [5:0] slot_len_15; // NodeTable.java:36
+  reg [5:0] slot_len_16; // NodeTable.java:36
+  reg [5:0] slot_len_17; // NodeTable.java:36
+  reg [5:0] slot_len_18; // NodeTable.java:36
+  reg [5:0] slot_len_19; // NodeTable.java:36
+  reg [5:0] slot_len_20; // NodeTable.java:36
+  reg [5:0] slot_len_21; // NodeTable.java:36
+  reg [5:0] slot_len_22; // NodeTable.java:36
+  reg [5:0] slot_len_23; // NodeTable.java:36
+  reg [5:0] slot_len_24; // NodeTable.java:36
+  reg [5:0] slot_len_25; // NodeTable.java:36
+  reg [5:0] slot_len_26; // NodeTable.java:36
+  reg [5:0] slot_len_27; // NodeTable.java:36
+  reg [5:0] slot_len_28; // NodeTable.java:36
+  reg [5:0] slot_len_29; // NodeTable.java:36
+  reg [5:0] slot_len_30; // NodeTable.java:36
+  reg [5:0] slot_len_31; // NodeTable.java:36
+  reg [5:0] slot_len_32; // NodeTable.java:36
+  reg [5:0] slot_len_33; // NodeTable.java:36
+  reg [5:0] slot_len_34; // NodeTable.java:36
+  reg [5:0] slot_len_35; // NodeTable.java:36
+  reg [5:0] slot_len_36; // NodeTable.java:36
+  reg [5:0] slot_len_37; // NodeTable.java:36
+  reg [5:0] slot_len_38; // NodeTable.java:36
+  reg [5:0] slot_len_39; // NodeTable.java:36
+  reg [5:0] slot_len_40; // NodeTable.java:36
+  reg [5:0] slot_len_41; // NodeTable.java:36
+  reg [5:0] slot_len_42; // NodeTable.java:36
+  reg [5:0] slot_len_43; // NodeTable.java:36
+  reg [5:0] slot_len_44; // NodeTable.java:36
+  reg [5:0] slot_len_45; // NodeTable.java:36
+  reg [5:0] slot_len_46; // NodeTable.java:36
+  reg [5:0] slot_len_47; // NodeTable.java:36
+  reg [5:0] slot_len_48; // NodeTable.java:36
+  reg [5:0] slot_len_49; // NodeTable.java:36
+  reg [5:0] slot_len_50; // NodeTable.java:36
+  reg [5:0] slot_len_51; // NodeTable.java:36
+  reg [5:0] slot_len_52; // NodeTable.java:36
+  reg [5:0] slot_len_53; // NodeTable.java:36
+  reg [5:0] slot_len_54; // NodeTable.java:36
+  reg [5:0] slot_len_55; // NodeTable.java:36
+  reg [5:0] slot_len_56; // NodeTable.java:36
+  reg [5:0] slot_len_57; // NodeTable.java:36
+  reg [5:0] slot_len_58; // NodeTable.java:36
+  reg [5:0] slot_len_59; // NodeTable.java:36
+  reg [5:0] slot_len_60; // NodeTable.java:36
+  reg [5:0] slot_len_61; // NodeTable.java:36
+  reg [5:0] slot_len_62; // NodeTable.java:36
+  reg [5:0] slot_len_63; // NodeTable.java:36
+  reg [5:0] slot_len_64; // NodeTable.java:36
+  reg [5:0] slot_len_65; // NodeTable.java:36
+  reg [5:0] slot_len_66; // NodeTable.java:36
+  reg [5:0] slot_len_67; // NodeTable.java:36
+  reg [5:0] slot_len_68; // NodeTable.java:36
+  reg [5:0] slot_len_69; // NodeTable.java:36
+  reg [5:0] slot_len_70; // NodeTable.java:36
+  reg [5:0] slot_len_71; // NodeTable.java:36
+  reg [5:0] slot_len_72; // NodeTable.java:36
+  reg [5:0] slot_len_73; // NodeTable.java:36
+  reg [5:0] slot_len_74; // NodeTable.java:36
+  reg [5:0] slot_len_75; // NodeTable.java:36
+  reg [5:0] slot_len_76; // NodeTable.java:36
+  reg [5:0] slot_len_77; // NodeTable.java:36
+  reg [5:0] slot_len_78; // NodeTable.java:36
+  reg [5:0] slot_len_79; // NodeTable.java:36
+  reg [5:0] slot_len_80; // NodeTable.java:36
+  reg [5:0] slot_len_81; // NodeTable.java:36
+  reg [5:0] slot_len_82; // NodeTable.java:36
+  reg [5:0] slot_len_83; // NodeTable.java:36
+  reg [5:0] slot_len_84; // NodeTable.java:36
+  reg [5:0] slot_len_85; // NodeTable.java:36
+  reg [5:0] slot_len_86; // NodeTable.java:36
+  reg [5:0] slot_len_87; // NodeTable.java:36
+  reg [5:0] slot_len_88; // NodeTable.java:36
+  reg [5:0] slot_len_89; // NodeTable.java:36
+  reg [5:0] slot_len_90; // NodeTable.java:36
+  reg [5:0] slot_len_91; // NodeTable.java:36
+  reg [5:0] slot_len_92; // NodeTable.java:36
+  reg [5:0] slot_len_93; // NodeTable.java:36
+  reg [5:0] slot_len_94; // NodeTable.java:36
+  reg [5:0] slot_len_95; // NodeTable.java:36
+  reg [5:0] slot_len_96; // NodeTable.java:36
+  reg [5:0] slot_len_97; // NodeTable.java:36
+  reg [5:0] slot_len_98; // NodeTable.java:36
+  reg [5:0] slot_len_99; // NodeTable.java:36
+  reg [5:0] slot_len_100; // NodeTable.java:36
+  reg [5:0] slot_len_101; // NodeTable.java:36
+  reg [5:0] slot_len_102; // NodeTable.java:36
+  reg [5:0] slot_len_103; // NodeTable.java:36
+  reg [5:0] slot_len_104; // NodeTable.java:36
+  reg [5:0] slot_len_105; // NodeTable.java:36
+  reg [5:0] slot_len_106; // NodeTable.java:36
+  reg [5:0] slot_len_107; // NodeTable.java:36
+  reg [5:0] slot_len_108; // NodeTable.java:36
+  reg [5:0] slot_len_109; // NodeTable.java:36
+  reg [5:0] slot_len_110; // NodeTable.java:36
+  reg [5:0] slot_len_111; // NodeTable.java:36
+  reg [5:0] slot_len_112; // NodeTable.java:36
+  reg [5:0] slot_len_113; // NodeTable.java:36
+  reg [5:0] slot_len_114; // NodeTable.java:36
+  reg [5:0] slot_len_115; // NodeTable.java:36
+  reg [5:0] slot_len_116; // NodeTable.java:36
+  reg [5:0] slot_len_117; // NodeTable.java:36
+  reg [5:0] slot_len_118; // NodeTable.java:36
+  reg [5:0] slot_len_119; // NodeTable.java:36
+  reg [5:0] slot_len_120; // NodeTable.java:36
+  reg [5:0] slot_len_121; // NodeTable.java:36
+  reg [5:0] slot_len_122; // NodeTable.java:36
+  reg [5:0] slot_len_123; // NodeTable.java:36
+  reg [5:0] slot_len_124; // NodeTable.java:36
+  reg [5:0] slot_len_125; // NodeTable.java:36
+  reg [5:0] slot_len_126; // NodeTable.java:36
+  reg [5:0] slot_len_127; // NodeTable.java:36
+  reg [6:0] slot_parent_0; // NodeTable.java:37
+  reg [6:0] slot_parent_1; // NodeTable.java:37
+  reg [6:0] slot_parent_2; // NodeTable.java:37
+  reg [6:0] slot_parent_3; // NodeTable.java:37
+  reg [6:0] slot_parent_4; // NodeTable.java:37
+  reg [6:0] slot_parent_5; // NodeTable.java:37
+  reg [6:0] slot_parent_6; // NodeTable.java:37
+  reg [6:0] slot_parent_7; // NodeTable.java:37
+  reg [6:0] slot_parent_8; // NodeTable.java:37
+  reg [6:0] slot_parent_9; // NodeTable.java:37
+  reg [6:0] slot_parent_10; // NodeTable.java:37
+  reg [6:0] slot_parent_11; // NodeTable.java:37
+  reg [6:0] slot_parent_12; // NodeTable.java:37
+  reg [6:0] slot_parent_13; // NodeTable.java:37
+  reg [6:0] slot_parent_14; // NodeTable.java:37
+  reg [6:0] slot_parent_15; // NodeTable.java:37
+  reg [6:0] slot_parent_16; // NodeTable.java:37
+  reg [6:0] slot_parent_17; // NodeTable.java:37
+  reg [6:0] slot_parent_18; // NodeTable.java:37
+  reg [6:0] slot_parent_19; // NodeTable.java:37
+  reg [6:0] slot_parent_20; // NodeTable.java:37
+  reg [6:0] slot_parent_21; // NodeTable.java:37
+  reg [6:0] slot_parent_22; // NodeTable.java:37
+  reg [6:0] slot_parent_23; // NodeTable.java:37
+  reg [6:0] slot_parent_24; // NodeTable.java:37
+  reg [6:0] slot_parent_25; // NodeTable.java:37
+  reg [6:0] slot_parent_26; // NodeTable.java:37
+  reg [6:0] slot_parent_27; // NodeTable.java:37
+  reg [6:0] slot_parent_28; // NodeTable.java:37
+  reg [6:0] slot_parent_29; // NodeTable.java:37
+  reg [6:0] slot_parent_30; // NodeTable.java:37
+  reg [6:0] slot_parent_31; // NodeTable.java:37
+  reg [6:0] slot_parent_32; // NodeTable.java:37
+  reg [6:0] slot_parent_33; // NodeTable.java:37
+  reg [6:0] slot_parent_34; // NodeTable.java:37
+  reg [6:0] slot_parent_35; // NodeTable.java:37
+  reg [6:0] slot_parent_36; // NodeTable.java:37
+  reg [6:0] slot_parent_37; // NodeTable.java:37
+  reg [6:0] slot_parent_38; // NodeTable.java:37
+  reg [6:0] slot_parent_39; // NodeTable.java:37
+  reg [6:0] slot_parent_40; // NodeTable.java:37
+  reg [6:0] slot_parent_41; // NodeTable.java:37
+  reg [6:0] slot_parent_42; // NodeTable.java:37
+  reg [6:0] slot_parent_43; // NodeTable.java:37
+  reg [6:0] slot_parent_44; // NodeTable.java:37
+  reg [6:0] slot_parent_45; // NodeTable.java:37
+  reg [6:0] slot_parent_46; // NodeTable.java:37
+  reg [6:0] slot_parent_47; // NodeTable.java:37
+  reg [6:0] slot_parent_48; // NodeTable.java:37
+  reg [6:0] slot_parent_49; // NodeTable.java:37
+  reg [6:0] slot_parent_50; // NodeTable.java:37
+  reg [6:0] slot_parent_51; // NodeTable.java:37
+  reg [6:0] slot_parent_52; // NodeTable.java:37
+  reg [6:0] slot_parent_53; // NodeTable.java:37
+  reg [6:0] slot_parent_54; // NodeTable.java:37
+  reg [6:0] slot_parent_55; // NodeTable.java:37
+  reg [6:0] slot_parent_56; // NodeTable.java:37
+  reg [6:0] slot_parent_57; // NodeTable.java:37
+  reg [6:0] slot_parent_58; // NodeTable.java:37
+  reg [6:0] slot_parent_59; // NodeTable.java:37
+  reg [6:0] slot_parent_60; // NodeTable.java:37
+  reg [6:0] slot_parent_61; // NodeTable.java:37
+  reg [6:0] slot_parent_62; // NodeTable.java:37
+  reg [6:0] slot_parent_63; // NodeTable.java:37
+  reg [6:0] slot_parent_64; // NodeTable.java:37
+  reg [6:0] slot_parent_65; // NodeTable.java:37
+  reg [6:0] slot_parent_66; // NodeTable.java:37
+  reg [6:0] slot_parent_67; // NodeTable.java:37
+  reg [6:0] slot_parent_68; // NodeTable.java:37
+  reg [6:0] slot_parent_69; // NodeTable.java:37
+  reg [6:0] slot_parent_70; // NodeTable.java:37
+  reg [6:0] slot_parent_71; // NodeTable.java:37
+  reg [6:0] slot_parent_72; // NodeTable.java:37
+  reg [6:0] slot_parent_73; // NodeTable.java:37
+  reg [6:0] slot_parent_74; // NodeTable.java:37
+  reg [6:0] slot_parent_75; // NodeTable.java:37
+  reg [6:0] slot_parent_76; // NodeTable.java:37
+  reg [6:0] slot_parent_77; // NodeTable.java:37
+  reg [6:0] slot_parent_78; // NodeTable.java:37
+  reg [6:0] slot_parent_79; // NodeTable.java:37
+  reg [6:0] slot_parent_80; // NodeTable.java:37
+  reg [6:0] slot_parent_81; // NodeTable.java:37
+  reg [6:0] slot_parent_82; // NodeTable.java:37
+  reg [6:0] slot_parent_83; // NodeTable.java:37
+  reg [6:0] slot_parent_84; // NodeTable.java:37
+  reg [6:0] slot_parent_85; // NodeTable.java:37
+  reg [6:0] slot_parent_86; // NodeTable.java:37
+  reg [6:0] slot_parent_87; // NodeTable.java:37
+  reg [6:0] slot_parent_88; // NodeTable.java:37
+  reg [6:0] slot_parent_89; // NodeTable.java:37
+  reg [6:0] slot_parent_90; // NodeTable.java:37
+  reg [6:0] slot_parent_91; // NodeTable.java:37
+  reg [6:0] slot_parent_92; // NodeTable.java:37
+  reg [6:0] slot_parent_93; // NodeTable.java:37
+  reg [6:0] slot_parent_94; // NodeTable.java:37
+  reg [6:0] slot_parent_95; // NodeTable.java:37
+  reg [6:0] slot_parent_96; // NodeTable.java:37
+  reg [6:0] slot_parent_97; // NodeTable.java:37
+  reg [6:0] slot_parent_98; // NodeTable.java:37
+  reg [6:0] slot_parent_99; // NodeTable.java:37
+  reg [6:0] slot_parent_100; // NodeTable.java:37
+  reg [6:0] slot_parent_101; // NodeTable.java:37
+  reg [6:0] slot_parent_102; // NodeTable.java:37
+  reg [6:0] slot_parent_103; // NodeTable.java:37
+  reg [6:0] slot_parent_104; // NodeTable.java:37
+  reg [6:0] slot_parent_105; // NodeTable.java:37
+  reg [6:0] slot_parent_106; // NodeTable.java:37
+  reg [6:0] slot_parent_107; // NodeTable.java:37
+  reg [6:0] slot_parent_108; // NodeTable.java:37
+  reg [6:0] slot_parent_109; // NodeTable.java:37
+  reg [6:0] slot_parent_110; // NodeTable.java:37
+  reg [6:0] slot_parent_111; // NodeTable.java:37
+  reg [6:0] slot_parent_112; // NodeTable.java:37
+  reg [6:0] slot_parent_113; // NodeTable.java:37
+  reg [6:0] slot_parent_114; // NodeTable.java:37
+  reg [6:0] slot_parent_115; // NodeTable.java:37
+  reg [6:0] slot_parent_116; // NodeTable.java:37
+  reg [6:0] slot_parent_117; // NodeTable.java:37
+  reg [6:0] slot_parent_118; // NodeTable.java:37
+  reg [6:0] slot_parent_119; // NodeTable.java:37
+  reg [6:0] slot_parent_120; // NodeTable.java:37
+  reg [6:0] slot_parent_121; // NodeTable.java:37
+  reg [6:0] slot_parent_122; // NodeTable.java:37
+  reg [6:0] slot_parent_123; // NodeTable.java:37
+  reg [6:0] slot_parent_124; // NodeTable.java:37
+  reg [6:0] slot_parent_125; // NodeTable.java:37
+  reg [6:0] slot_parent_126; // NodeTable.java:37
+  reg [6:0] slot_parent_127; // NodeTable.java:37
+  reg [1:0] slot_digit_0; // NodeTable.java:38
+  reg [1:0] slot_digit_1; // NodeTable.java:38
+  reg [1:0] slot_digit_2; // NodeTable.java:38
+  reg [1:0] slot_digit_3; // NodeTable.java:38
+  reg [1:0] slot_digit_4; // NodeTable.java:38
+  reg [1:0] slot_digit_5; // NodeTable.java:38
+  reg [1:0] slot_digit_6; // NodeTable.java:38
+  reg [1:0] slot_digit_7; // NodeTable.java:38
+  reg [1:0] slot_digit_8; // NodeTable.java:38
+  reg [1:0] slot_digit_9; // NodeTable.java:38
+  reg [1:0] slot_digit_10; // NodeTable.java:38
+  reg [1:0] slot_digit_11; // NodeTable.java:38
+  reg [1:0] slot_digit_12; // NodeTable.java:38
+  reg [1:0] slot_digit_13; // NodeTable.java:38
+  reg [1:0] slot_digit_14; // NodeTable.java:38
+  reg [1:0] slot_digit_15; // NodeTable.java:38
+  reg [1:0] slot_digit_16; // NodeTable.java:38
+  reg [1:0] slot_digit_17; // NodeTable.java:38
+  reg [1:0] slot_digit_18; // NodeTable.java:38
+  reg [1:0] slot_digit_19; // NodeTable.java:38
+  reg [1:0] slot_digit_20; // NodeTable.java:38
+  reg [1:0] slot_digit_21; // NodeTable.java:38
+  reg [1:0] slot_digit_22; // NodeTable.java:38
+  reg [1:0] slot_digit_23; // NodeTable.java:38
+  reg [1:0] slot_digit_24; // NodeTable.java:38
+  reg [1:0] slot_digit_25; // NodeTable.java:38
+  reg [1:0] slot_digit_26; // NodeTable.java:38
+  reg [1:0] slot_digit_27; // NodeTable.java:38
+  reg [1:0] slot_digit_28; // NodeTable.java:38
+  reg [1:0] slot_digit_29; // NodeTable.java:38
+  reg [1:0] slot_digit_30; // NodeTable.java:38
+  reg [1:0] slot_digit_31; // NodeTable.java:38
+  reg [1:0] slot_digit_32; // NodeTable.java:38
+  reg [1:0] slot_digit_33; // NodeTable.java:38
+  reg [1:0] slot_digit_34; // NodeTable.java:38
+  reg [1:0] slot_digit_35; // NodeTable.java:38
+  reg [1:0] slot_digit_36; // NodeTable.java:38
+  reg [1:0] slot_digit_37; // NodeTable.java:38
+  reg [1:0] slot_digit_38; // NodeTable.java:38
+  reg [1:0] slot_digit_39; // NodeTable.java:38
+  reg [1:0] slot_digit_40; // NodeTable.java:38
+  reg [1:0] slot_digit_41; // NodeTable.java:38
+  reg [1:0] slot_digit_42; // NodeTable.java:38
+  reg [1:0] slot_digit_43; // NodeTable.java:38
+  reg [1:0] slot_digit_44; // NodeTable.java:38
+  reg [1:0] slot_digit_45; // NodeTable.java:38
+  reg [1:0] slot_digit_46; // NodeTable.java:38
+  reg [1:0] slot_digit_47; // NodeTable.java:38
+  reg [1:0] slot_digit_48; // NodeTable.java:38
+  reg [1:0] slot_digit_49; // NodeTable.java:38
+  reg [1:0] slot_digit_50; // NodeTable.java:38
+  reg [1:0] slot_digit_51; // NodeTable.java:38
+  reg [1:0] slot_digit_52; // NodeTable.java:38
+  reg [1:0] slot_digit_53; // NodeTable.java:38
+  reg [1:0] slot_digit_54; // NodeTable.java:38
+  reg [1:0] slot_digit_55; // NodeTable.java:38
+  reg [1:0] slot_digit_56; // NodeTable.java:38
+  reg [1:0] slot_digit_57; // NodeTable.java:38
+  reg [1:0] slot_digit_58; // NodeTable.java:38
+  reg [1:0] slot_digit_59; // NodeTable.java:38
+  reg [1:0] slot_digit_60; // NodeTable.java:38
+  reg [1:0] slot_digit_61; // NodeTable.java:38
+  reg [1:0] slot_digit_62; // NodeTable.java:38
+  reg [1:0] slot_digit_63; // NodeTable.java:38
+  reg [1:0] slot_digit_64; // NodeTable.java:38
+  reg [1:0] slot_digit_65; // NodeTable.java:38
+  reg [1:0] slot_digit_66; // NodeTable.java:38
+  reg [1:0] slot_digit_67; // NodeTable.java:38
+  reg [1:0] slot_digit_68; // NodeTable.java:38
+  reg [1:0] slot_digit_69; // NodeTable.java:38
+  reg [1:0] slot_digit_70; // NodeTable.java:38
+  reg [1:0] slot_digit_71; // NodeTable.java:38
+  reg [1:0] slot_digit_72; // NodeTable.java:38
+  reg [1:0] slot_digit_73; // NodeTable.java:38
+  reg [1:0] slot_digit_74; // NodeTable.java:38
+  reg [1:0] slot_digit_75; // NodeTable.java:38
+  reg [1:0] slot_digit_76; // NodeTable.java:38
+  reg [1:0] slot_digit_77; // NodeTable.java:38
+  reg [1:0] slot_digit_78; // NodeTable.java:38
+  reg [1:0] slot_digit_79; // NodeTable.java:38
+  reg [1:0] slot_digit_80; // NodeTable.java:38
+  reg [1:0] slot_digit_81; // NodeTable.java:38
+  reg [1:0] slot_digit_82; // NodeTable.java:38
+  reg [1:0] slot_digit_83; // NodeTable.java:38
+  reg [1:0] slot_digit_84; // NodeTable.java:38
+  reg [1:0] slot_digit_85; // NodeTable.java:38
+  reg [1:0] slot_digit_86; // NodeTable.java:38
+  reg [1:0] slot_digit_87; // NodeTable.java:38
+  reg [1:0] slot_digit_88; // NodeTable.java:38
+  reg [1:0] slot_digit_89; // NodeTable.java:38
+  reg [1:0] slot_digit_90; // NodeTable.java:38
+  reg [1:0] slot_digit_91; // NodeTable.java:38
+  reg [1:0] slot_digit_92; // NodeTable.java:38
+  reg [1:0] slot_digit_93; // NodeTable.java:38
+  reg [1:0] slot_digit_94; // NodeTable.java:38
+  reg [1:0] slot_digit_95; // NodeTable.java:38
+  reg [1:0] slot_digit_96; // NodeTable.java:38
+  reg [1:0] slot_digit_97; // NodeTable.java:38
+  reg [1:0] slot_digit_98; // NodeTable.java:38
+  reg [1:0] slot_digit_99; // NodeTable.java:38
+  reg [1:0] slot_digit_100; // NodeTable.java:38
+  reg [1:0] slot_digit_101; // NodeTable.java:38
+  reg [1:0] slot_digit_102; // NodeTable.java:38
+  reg [1:0] slot_digit_103; // NodeTable.java:38
+  reg [1:0] slot_digit_104; // NodeTable.java:38
+  reg [1:0] slot_digit_105; // NodeTable.java:38
+  reg [1:0] slot_digit_106; // NodeTable.java:38
+  reg [1:0] slot_digit_107; // NodeTable.java:38
+  reg [1:0] slot_digit_108; // NodeTable.java:38
+  reg [1:0] slot_digit_109; // NodeTable.java:38
+  reg [1:0] slot_digit_110; // NodeTable.java:38
+  reg [1:0] slot_digit_111; // NodeTable.java:38
+  reg [1:0] slot_digit_112; // NodeTable.java:38
+  reg [1:0] slot_digit_113; // NodeTable.java:38
+  reg [1:0] slot_digit_114; // NodeTable.java:38
+  reg [1:0] slot_digit_115; // NodeTable.java:38
+  reg [1:0] slot_digit_116; // NodeTable.java:38
+  reg [1:0] slot_digit_117; // NodeTable.java:38
+  reg [1:0] slot_digit_118; // NodeTable.java:38
+  reg [1:0] slot_digit_119; // NodeTable.java:38
+  reg [1:0] slot_digit_120; // NodeTable.java:38
+  reg [1:0] slot_digit_121; // NodeTable.java:38
+  reg [1:0] slot_digit_122; // NodeTable.java:38
+  reg [1:0] slot_digit_123; // NodeTable.java:38
+  reg [1:0] slot_digit_124; // NodeTable.java:38
+  reg [1:0] slot_digit_125; // NodeTable.java:38
+  reg [1:0] slot_digit_126; // NodeTable.java:38
+  reg [1:0] slot_digit_127; // NodeTable.java:38
+  reg [2:0] slot_children_0; // NodeTable.java:39
+  reg [2:0] slot_children_1; // NodeTable.java:39
+  reg [2:0] slot_children_2; // NodeTable.java:39
+  reg [2:0] slot_children_3; // NodeTable.java:39
+  reg [2:0] slot_children_4; // NodeTable.java:39
+  reg [2:0] slot_children_5; // NodeTable.java:39
+  reg [2:0] slot_children_6; // NodeTable.java:39
+  reg [2:0] slot_children_7; // NodeTable.java:39
+  reg [2:0] slot_children_8; // NodeTable.java:39
+  reg [2:0] slot_children_9; // NodeTable.java:39
+  reg [2:0] slot_children_10; // NodeTable.java:39
+  reg [2:0] slot_children_11; // NodeTable.java:39
+  reg [2:0] slot_children_12; // NodeTable.java:39
+  reg [2:0] slot_children_13; // NodeTable.java:39
+  reg [2:0] slot_children_14; // NodeTable.java:39
+  reg [2:0] slot_children_15; // NodeTable.java:39
+  reg [2:0] slot_children_16; // NodeTable.java:39
+  reg [2:0] slot_children_17; // NodeTable.java:39
+  reg [2:0] slot_children_18; // NodeTable.java:39
+  reg [2:0] slot_children_19; // NodeTable.java:39
+  reg [2:0] slot_children_20; // NodeTable.java:39
+  reg [2:0] slot_children_21; // NodeTable.java:39
+  reg [2:0] slot_children_22; // NodeTable.java:39
+  reg [2:0] slot_children_23; // NodeTable.java:39
+  reg [2:0] slot_children_24; // NodeTable.java:39
+  reg [2:0] slot_children_25; // NodeTable.java:39
+  reg [2:0] slot_children_26; // NodeTable.java:39
+  reg [2:0] slot_children_27; // NodeTable.java:39
+  reg [2:0] slot_children_28; // NodeTable.java:39
+  reg [2:0] slot_children_29; // NodeTable.java:39
+  reg [2:0] slot_children_30; // NodeTable.java:39
+  reg [2:0] slot_children_31; // NodeTable.java:39
+  reg [2:0] slot_children_32; // NodeTable.java:39
+  reg [2:0] slot_children_33; // NodeTable.java:39
+  reg [2:0] slot_children_34; // NodeTable.java:39
+  reg [2:0] slot_children_35; // NodeTable.java:39
+  reg [2:0] slot_children_36; // NodeTable.java:39
+  reg [2:0] slot_children_37; // NodeTable.java:39
+  reg [2:0] slot_children_38; // NodeTable.java:39
+  reg [2:0] slot_children_39; // NodeTable.java:39
+  reg [2:0] slot_children_40; // NodeTable.java:39
+  reg [2:0] slot_children_41; // NodeTable.java:39
+  reg [2:0] slot_children_42; // NodeTable.java:39
+  reg [2:0] slot_children_43; // NodeTable.java:39
+  reg [2:0] slot_children_44; // NodeTable.java:39
+  reg [2:0] slot_children_45; // NodeTable.java:39
+  reg [2:0] slot_children_46; // NodeTable.java:39
+  reg [2:0] slot_children_47; // NodeTable.java:39
+  reg [2:0] slot_children_48; // NodeTable.java:39
+  reg [2:0] slot_children_49; // NodeTable.java:39
+  reg [2:0] slot_children_50; // NodeTable.java:39
+  reg [2:0] slot_children_51; // NodeTable.java:39
+  reg [2:0] slot_children_52; // NodeTable.java:39
+  reg [2:0] slot_children_53; // NodeTable.java:39
+  reg [2:0] slot_children_54; // NodeTable.java:39
+  reg [2:0] slot_children_55; // NodeTable.java:39
+  reg [2:0] slot_children_56; // NodeTable.java:39
+  reg [2:0] slot_children_57; // NodeTable.java:39
+  reg [2:0] slot_children_58; // NodeTable.java:39
+  reg [2:0] slot_children_59; // NodeTable.java:39
+  reg [2:0] slot_children_60; // NodeTable.java:39
+  reg [2:0] slot_children_61; // NodeTable.java:39
+  reg [2:0] slot_children_62; // NodeTable.java:39
+  reg [2:0] slot_children_63; // NodeTable.java:39
+  reg [2:0] slot_children_64; // NodeTable.java:39
+  reg [2:0] slot_children_65; // NodeTable.java:39
+  reg [2:0] slot_children_66; // NodeTable.java:39
+  reg [2:0] slot_children_67; // NodeTable.java:39
+  reg [2:0] slot_children_68; // NodeTable.java:39
+  reg [2:0] slot_children_69; // NodeTable.java:39
+  reg [2:0] slot_children_70; // NodeTable.java:39
+  reg [2:0] slot_children_71; // NodeTable.java:39
+  reg [2:0] slot_children_72; // NodeTable.java:39
+  reg [2:0] slot_children_73; // NodeTable.java:39
+  reg [2:0] slot_children_74; // NodeTable.java:39
+  reg [2:0] slot_children_75; // NodeTable.java:39
+  reg [2:0] slot_children_76; // NodeTable.java:39
+  reg [2:0] slot_children_77; // NodeTable.java:39
+  reg [2:0] slot_children_78; // NodeTable.java:39
+  reg [2:0] slot_children_79; // NodeTable.java:39
+  reg [2:0] slot_children_80; // NodeTable.java:39
+  reg [2:0] slot_children_81; // NodeTable.java:39
+  reg [2:0] slot_children_82; // NodeTable.java:39
+  reg [2:0] slot_children_83; // NodeTable.java:39
+  reg [2:0] slot_children_84; // NodeTable.java:39
+  reg [2:0] slot_children_85; // NodeTable.java:39
+  reg [2:0] slot_children_86; // NodeTable.java:39
+  reg [2:0] slot_children_87; // NodeTable.java:39
+  reg [2:0] slot_children_88; // NodeTable.java:39
+  reg [2:0] slot_children_89; // NodeTable.java:39
+  reg [2:0] slot_children_90; // NodeTable.java:39
+  reg [2:0] slot_children_91; // NodeTable.java:39
+  reg [2:0] slot_children_92; // NodeTable.java:39
+  reg [2:0] slot_children_93; // NodeTable.java:39
+  reg [2:0] slot_children_94; // NodeTable.java:39
+  reg [2:0] slot_children_95; // NodeTable.java:39
+  reg [2:0] slot_children_96; // NodeTable.java:39
+  reg [2:0] slot_children_97; // NodeTable.java:39
+  reg [2:0] slot_children_98; // NodeTable.java:39
+  reg [2:0] slot_children_99; // NodeTable.java:39
+  reg [2:0] slot_children_100; // NodeTable.java:39
+  reg [2:0] slot_children_101; // NodeTable.java:39
+  reg [2:0] slot_children_102; // NodeTable.java:39
+  reg [2:0] slot_children_103; // NodeTable.java:39
+  reg [2:0] slot_children_104; // NodeTable.java:39
+  reg [2:0] slot_children_105; // NodeTable.java:39
+  reg [2:0] slot_children_106; // NodeTable.java:39
+  reg [2:0] slot_children_107; // NodeTable.java:39
+  reg [2:0] slot_children_108; // NodeTable.java:39
+  reg [2:0] slot_children_109; // NodeTable.java:39
+  reg [2:0] slot_children_110; // NodeTable.java:39
+  reg [2:0] slot_children_111; // NodeTable.java:39
+  reg [2:0] slot_children_112; // NodeTable.java:39
+  reg [2:0] slot_children_113; // NodeTable.java:39
+  reg [2:0] slot_children_114; // NodeTable.java:39
+  reg [2:0] slot_children_115; // NodeTable.java:39
+  reg [2:0] slot_children_116; // NodeTable.java:39
+  reg [2:0] slot_children_117; // NodeTable.java:39
+  reg [2:0] slot_children_118; // NodeTable.java:39
+  reg [2:0] slot_children_119; // NodeTable.java:39
+  reg [2:0] slot_children_120; // NodeTable.java:39
+  reg [2:0] slot_children_121; // NodeTable.java:39
+  reg [2:0] slot_children_122; // NodeTable.java:39
+  reg [2:0] slot_children_123; // NodeTable.java:39
+  reg [2:0] slot_children_124; // NodeTable.java:39
+  reg [2:0] slot_children_125; // NodeTable.java:39
+  reg [2:0] slot_children_126; // NodeTable.java:39
+  reg [2:0] slot_children_127; // NodeTable.java:39
+  reg [31:0] st_n_lo; // SplitCounter.java:30
+  reg [31:0] st_n_hi; // SplitCounter.java:31
+  reg st_n_carry; // SplitCounter.java:32
+  reg [31:0] st_splits_lo; // SplitCounter.java:30
+  reg [31:0] st_splits_hi; // SplitCounter.java:31
+  reg st_splits_carry; // SplitCounter.java:32
+  reg [31:0] st_merges_lo; // SplitCounter.java:30
+  reg [31:0] st_merges_hi; // SplitCounter.java:31
+  reg st_merges_carry; // SplitCounter.java:32
+  reg [31:0] st_merge_batches_lo; // SplitCounter.java:30
+  reg [31:0] st_merge_batches_hi; // SplitCounter.java:31
+  reg st_merge_batches_carry; // SplitCounter.java:32
+  reg [31:0] st_deferred_splits_lo; // SplitCounter.java:30
+  reg [31:0] st_deferred_splits_hi; // SplitCounter.java:31
+  reg st_deferred_splits_carry; // SplitCounter.java:32
+  reg [31:0] st_saturations_lo; // SplitCounter.java:30
+  reg [31:0] st_saturations_hi; // SplitCounter.java:31
+  reg st_saturations_carry; // SplitCounter.java:32
   reg st_overflow; // StatusRegs.java:35
   reg st_saturated; // StatusRegs.java:36
-  reg [31:0] st_updates_lo; // SplitCounter.java:29
-  reg [31:0] st_updates_hi; // SplitCounter.java:30
-  reg st_updates_carry; // SplitCounter.java:31
+  reg [31:0] st_updates_lo; // SplitCounter.java:30
+  reg [31:0] st_updates_hi; // SplitCounter.java:31
+  reg st_updates_carry; // SplitCounter.java:32
   reg [7:0] st_nodes; // StatusRegs.java:66
   reg [7:0] st_high_water; // StatusRegs.java:67
   reg [15:0] ev_weight_q; // StatusRegs.java:75
@@ -753,9 +753,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg ev_deferred_q; // StatusRegs.java:80
   reg [2:0] ev_removed_q; // StatusRegs.java:81
   reg [63:0] next_merge; // RapController.java:86
-  reg [31:0] until_merge_lo; // SplitCounter.java:29
-  reg [31:0] until_merge_hi; // SplitCounter.java:30
-  reg until_merge_carry; // SplitCounter.java:31
+  reg [31:0] until_merge_lo; // SplitCounter.java:30
+  reg [31:0] until_merge_hi; // SplitCounter.java:31
+  reg until_merge_carry; // SplitCounter.java:32
   reg schedule_exhausted; // RapController.java:91
   reg [15:0] eps_active; // RapController.java:92
   reg [31:0] q_active; // RapController.java:93
@@ -807,9 +807,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:167
   reg [32:0] to_merge_hi; // RapController.java:168
   reg merge_ahead; // RapController.java:171
-  reg _reg_1; // RapController.java:582
-  reg _reg_2; // RapController.java:582
-  reg _reg_3; // RapController.java:582
+  reg _reg_1; // RapController.java:581
+  reg _reg_2; // RapController.java:581
+  reg _reg_3; // RapController.java:581
   reg [2:0] op_children; // RapController.java:179
   reg cmd_q_valid; // RapController.java:190
   reg [6:0] cmd_q_addr; // RapController.java:191
@@ -819,25 +819,25 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [6:0] tcam_write_q_index; // RapController.java:209
   reg [31:0] tcam_write_q_value; // RapController.java:210
   reg [31:0] tcam_write_q_mask; // RapController.java:211
-  reg commit_stop; // RapController.java:237
-  reg [38:0] undo_rdata_0; // RapController.java:242
-  reg split_fits; // RapController.java:260
-  reg _reg_4; // RapController.java:582
-  reg _reg_5; // RapController.java:582
-  reg [7:0] short_by_children; // RapController.java:269
-  reg [5:0] hit_len_1; // RapController.java:275
-  reg hit_short_1; // RapController.java:276
-  reg hit_beside_1; // RapController.java:277
-  reg [5:0] hit_len_2; // RapController.java:275
-  reg hit_short_2; // RapController.java:276
-  reg hit_beside_2; // RapController.java:277
-  reg [5:0] hit_len_3; // RapController.java:275
-  reg hit_short_3; // RapController.java:276
-  reg hit_beside_3; // RapController.java:277
-  reg merge_verdict; // RapController.java:321
-  reg clip_verdict; // RapController.java:323
-  reg merge_settled; // RapController.java:324
-  reg readout_in_use; // RapController.java:327
+  reg commit_stop; // RapController.java:233
+  reg [38:0] undo_rdata_0; // RapController.java:241
+  reg split_fits; // RapController.java:259
+  reg _reg_4; // RapController.java:581
+  reg _reg_5; // RapController.java:581
+  reg [7:0] short_by_children; // RapController.java:268
+  reg [5:0] hit_len_1; // RapController.java:274
+  reg hit_short_1; // RapController.java:275
+  reg hit_beside_1; // RapController.java:276
+  reg [5:0] hit_len_2; // RapController.java:274
+  reg hit_short_2; // RapController.java:275
+  reg hit_beside_2; // RapController.java:276
+  reg [5:0] hit_len_3; // RapController.java:274
+  reg hit_short_3; // RapController.java:275
+  reg hit_beside_3; // RapController.java:276
+  reg merge_verdict; // RapController.java:320
+  reg clip_verdict; // RapController.java:322
+  reg merge_settled; // RapController.java:323
+  reg readout_in_use; // RapController.java:326
   reg skip_empty_settled; // MergeSkip.java:51
 
   // Memories (no reset, so synthesis infers RAM)
@@ -845,9 +845,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [31:0] slot_prefix [0:127]; // RapController.java:142
 
   // Wires
-  wire children_write; // NodeTable.java:41
-  wire [6:0] children_write_slot; // NodeTable.java:42
-  wire [2:0] children_write_value; // NodeTable.java:43
+  wire children_write; // NodeTable.java:40
+  wire [6:0] children_write_slot; // NodeTable.java:41
+  wire [2:0] children_write_value; // NodeTable.java:42
   wire ev_commit; // StatusRegs.java:39
   wire ev_saturation; // StatusRegs.java:42
   wire ev_split; // StatusRegs.java:44
@@ -875,167 +875,167 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [6:0] tcam_write_index; // RapController.java:203
   wire [31:0] tcam_write_value; // RapController.java:204
   wire [31:0] tcam_write_mask; // RapController.java:205
-  wire [5:0] slot_lens_0; // NodeTable.java:82
-  wire [5:0] slot_lens_1; // NodeTable.java:82
-  wire [5:0] slot_lens_2; // NodeTable.java:82
-  wire [5:0] slot_lens_3; // NodeTable.java:82
-  wire [5:0] slot_lens_4; // NodeTable.java:82
-  wire [5:0] slot_lens_5; // NodeTable.java:82
-  wire [5:0] slot_lens_6; // NodeTable.java:82
-  wire [5:0] slot_lens_7; // NodeTable.java:82
-  wire [5:0] slot_lens_8; // NodeTable.java:82
-  wire [5:0] slot_lens_9; // NodeTable.java:82
-  wire [5:0] slot_lens_10; // NodeTable.java:82
-  wire [5:0] slot_lens_11; // NodeTable.java:82
-  wire [5:0] slot_lens_12; // NodeTable.java:82
-  wire [5:0] slot_lens_13; // NodeTable.java:82
-  wire [5:0] slot_lens_14; // NodeTable.java:82
-  wire [5:0] slot_lens_15; // NodeTable.java:82
-  wire [5:0] slot_lens_16; // NodeTable.java:82
-  wire [5:0] slot_lens_17; // NodeTable.java:82
-  wire [5:0] slot_lens_18; // NodeTable.java:82
-  wire [5:0] slot_lens_19; // NodeTable.java:82
-  wire [5:0] slot_lens_20; // NodeTable.java:82
-  wire [5:0] slot_lens_21; // NodeTable.java:82
-  wire [5:0] slot_lens_22; // NodeTable.java:82
-  wire [5:0] slot_lens_23; // NodeTable.java:82
-  wire [5:0] slot_lens_24; // NodeTable.java:82
-  wire [5:0] slot_lens_25; // NodeTable.java:82
-  wire [5:0] slot_lens_26; // NodeTable.java:82
-  wire [5:0] slot_lens_27; // NodeTable.java:82
-  wire [5:0] slot_lens_28; // NodeTable.java:82
-  wire [5:0] slot_lens_29; // NodeTable.java:82
-  wire [5:0] slot_lens_30; // NodeTable.java:82
-  wire [5:0] slot_lens_31; // NodeTable.java:82
-  wire [5:0] slot_lens_32; // NodeTable.java:82
-  wire [5:0] slot_lens_33; // NodeTable.java:82
-  wire [5:0] slot_lens_34; // NodeTable.java:82
-  wire [5:0] slot_lens_35; // NodeTable.java:82
-  wire [5:0] slot_lens_36; // NodeTable.java:82
-  wire [5:0] slot_lens_37; // NodeTable.java:82
-  wire [5:0] slot_lens_38; // NodeTable.java:82
-  wire [5:0] slot_lens_39; // NodeTable.java:82
-  wire [5:0] slot_lens_40; // NodeTable.java:82
-  wire [5:0] slot_lens_41; // NodeTable.java:82
-  wire [5:0] slot_lens_42; // NodeTable.java:82
-  wire [5:0] slot_lens_43; // NodeTable.java:82
-  wire [5:0] slot_lens_44; // NodeTable.java:82
-  wire [5:0] slot_lens_45; // NodeTable.java:82
-  wire [5:0] slot_lens_46; // NodeTable.java:82
-  wire [5:0] slot_lens_47; // NodeTable.java:82
-  wire [5:0] slot_lens_48; // NodeTable.java:82
-  wire [5:0] slot_lens_49; // NodeTable.java:82
-  wire [5:0] slot_lens_50; // NodeTable.java:82
-  wire [5:0] slot_lens_51; // NodeTable.java:82
-  wire [5:0] slot_lens_52; // NodeTable.java:82
-  wire [5:0] slot_lens_53; // NodeTable.java:82
-  wire [5:0] slot_lens_54; // NodeTable.java:82
-  wire [5:0] slot_lens_55; // NodeTable.java:82
-  wire [5:0] slot_lens_56; // NodeTable.java:82
-  wire [5:0] slot_lens_57; // NodeTable.java:82
-  wire [5:0] slot_lens_58; // NodeTable.java:82
-  wire [5:0] slot_lens_59; // NodeTable.java:82
-  wire [5:0] slot_lens_60; // NodeTable.java:82
-  wire [5:0] slot_lens_61; // NodeTable.java:82
-  wire [5:0] slot_lens_62; // NodeTable.java:82
-  wire [5:0] slot_lens_63; // NodeTable.java:82
-  wire [5:0] slot_lens_64; // NodeTable.java:82
-  wire [5:0] slot_lens_65; // NodeTable.java:82
-  wire [5:0] slot_lens_66; // NodeTable.java:82
-  wire [5:0] slot_lens_67; // NodeTable.java:82
-  wire [5:0] slot_lens_68; // NodeTable.java:82
-  wire [5:0] slot_lens_69; // NodeTable.java:82
-  wire [5:0] slot_lens_70; // NodeTable.java:82
-  wire [5:0] slot_lens_71; // NodeTable.java:82
-  wire [5:0] slot_lens_72; // NodeTable.java:82
-  wire [5:0] slot_lens_73; // NodeTable.java:82
-  wire [5:0] slot_lens_74; // NodeTable.java:82
-  wire [5:0] slot_lens_75; // NodeTable.java:82
-  wire [5:0] slot_lens_76; // NodeTable.java:82
-  wire [5:0] slot_lens_77; // NodeTable.java:82
-  wire [5:0] slot_lens_78; // NodeTable.java:82
-  wire [5:0] slot_lens_79; // NodeTable.java:82
-  wire [5:0] slot_lens_80; // NodeTable.java:82
-  wire [5:0] slot_lens_81; // NodeTable.java:82
-  wire [5:0] slot_lens_82; // NodeTable.java:82
-  wire [5:0] slot_lens_83; // NodeTable.java:82
-  wire [5:0] slot_lens_84; // NodeTable.java:82
-  wire [5:0] slot_lens_85; // NodeTable.java:82
-  wire [5:0] slot_lens_86; // NodeTable.java:82
-  wire [5:0] slot_lens_87; // NodeTable.java:82
-  wire [5:0] slot_lens_88; // NodeTable.java:82
-  wire [5:0] slot_lens_89; // NodeTable.java:82
-  wire [5:0] slot_lens_90; // NodeTable.java:82
-  wire [5:0] slot_lens_91; // NodeTable.java:82
-  wire [5:0] slot_lens_92; // NodeTable.java:82
-  wire [5:0] slot_lens_93; // NodeTable.java:82
-  wire [5:0] slot_lens_94; // NodeTable.java:82
-  wire [5:0] slot_lens_95; // NodeTable.java:82
-  wire [5:0] slot_lens_96; // NodeTable.java:82
-  wire [5:0] slot_lens_97; // NodeTable.java:82
-  wire [5:0] slot_lens_98; // NodeTable.java:82
-  wire [5:0] slot_lens_99; // NodeTable.java:82
-  wire [5:0] slot_lens_100; // NodeTable.java:82
-  wire [5:0] slot_lens_101; // NodeTable.java:82
-  wire [5:0] slot_lens_102; // NodeTable.java:82
-  wire [5:0] slot_lens_103; // NodeTable.java:82
-  wire [5:0] slot_lens_104; // NodeTable.java:82
-  wire [5:0] slot_lens_105; // NodeTable.java:82
-  wire [5:0] slot_lens_106; // NodeTable.java:82
-  wire [5:0] slot_lens_107; // NodeTable.java:82
-  wire [5:0] slot_lens_108; // NodeTable.java:82
-  wire [5:0] slot_lens_109; // NodeTable.java:82
-  wire [5:0] slot_lens_110; // NodeTable.java:82
-  wire [5:0] slot_lens_111; // NodeTable.java:82
-  wire [5:0] slot_lens_112; // NodeTable.java:82
-  wire [5:0] slot_lens_113; // NodeTable.java:82
-  wire [5:0] slot_lens_114; // NodeTable.java:82
-  wire [5:0] slot_lens_115; // NodeTable.java:82
-  wire [5:0] slot_lens_116; // NodeTable.java:82
-  wire [5:0] slot_lens_117; // NodeTable.java:82
-  wire [5:0] slot_lens_118; // NodeTable.java:82
-  wire [5:0] slot_lens_119; // NodeTable.java:82
-  wire [5:0] slot_lens_120; // NodeTable.java:82
-  wire [5:0] slot_lens_121; // NodeTable.java:82
-  wire [5:0] slot_lens_122; // NodeTable.java:82
-  wire [5:0] slot_lens_123; // NodeTable.java:82
-  wire [5:0] slot_lens_124; // NodeTable.java:82
-  wire [5:0] slot_lens_125; // NodeTable.java:82
-  wire [5:0] slot_lens_126; // NodeTable.java:82
-  wire [5:0] slot_lens_127; // NodeTable.java:82
-  wire [2:0] cause; // RapController.java:624
+  wire [5:0] slot_lens_0; // NodeTable.java:81
+  wire [5:0] slot_lens_1; // NodeTable.java:81
+  wire [5:0] slot_lens_2; // NodeTable.java:81
+  wire [5:0] slot_lens_3; // NodeTable.java:81
+  wire [5:0] slot_lens_4; // NodeTable.java:81
+  wire [5:0] slot_lens_5; // NodeTable.java:81
+  wire [5:0] slot_lens_6; // NodeTable.java:81
+  wire [5:0] slot_lens_7; // NodeTable.java:81
+  wire [5:0] slot_lens_8; // NodeTable.java:81
+  wire [5:0] slot_lens_9; // NodeTable.java:81
+  wire [5:0] slot_lens_10; // NodeTable.java:81
+  wire [5:0] slot_lens_11; // NodeTable.java:81
+  wire [5:0] slot_lens_12; // NodeTable.java:81
+  wire [5:0] slot_lens_13; // NodeTable.java:81
+  wire [5:0] slot_lens_14; // NodeTable.java:81
+  wire [5:0] slot_lens_15; // NodeTable.java:81
+  wire [5:0] slot_lens_16; // NodeTable.java:81
+  wire [5:0] slot_lens_17; // NodeTable.java:81
+  wire [5:0] slot_lens_18; // NodeTable.java:81
+  wire [5:0] slot_lens_19; // NodeTable.java:81
+  wire [5:0] slot_lens_20; // NodeTable.java:81
+  wire [5:0] slot_lens_21; // NodeTable.java:81
+  wire [5:0] slot_lens_22; // NodeTable.java:81
+  wire [5:0] slot_lens_23; // NodeTable.java:81
+  wire [5:0] slot_lens_24; // NodeTable.java:81
+  wire [5:0] slot_lens_25; // NodeTable.java:81
+  wire [5:0] slot_lens_26; // NodeTable.java:81
+  wire [5:0] slot_lens_27; // NodeTable.java:81
+  wire [5:0] slot_lens_28; // NodeTable.java:81
+  wire [5:0] slot_lens_29; // NodeTable.java:81
+  wire [5:0] slot_lens_30; // NodeTable.java:81
+  wire [5:0] slot_lens_31; // NodeTable.java:81
+  wire [5:0] slot_lens_32; // NodeTable.java:81
+  wire [5:0] slot_lens_33; // NodeTable.java:81
+  wire [5:0] slot_lens_34; // NodeTable.java:81
+  wire [5:0] slot_lens_35; // NodeTable.java:81
+  wire [5:0] slot_lens_36; // NodeTable.java:81
+  wire [5:0] slot_lens_37; // NodeTable.java:81
+  wire [5:0] slot_lens_38; // NodeTable.java:81
+  wire [5:0] slot_lens_39; // NodeTable.java:81
+  wire [5:0] slot_lens_40; // NodeTable.java:81
+  wire [5:0] slot_lens_41; // NodeTable.java:81
+  wire [5:0] slot_lens_42; // NodeTable.java:81
+  wire [5:0] slot_lens_43; // NodeTable.java:81
+  wire [5:0] slot_lens_44; // NodeTable.java:81
+  wire [5:0] slot_lens_45; // NodeTable.java:81
+  wire [5:0] slot_lens_46; // NodeTable.java:81
+  wire [5:0] slot_lens_47; // NodeTable.java:81
+  wire [5:0] slot_lens_48; // NodeTable.java:81
+  wire [5:0] slot_lens_49; // NodeTable.java:81
+  wire [5:0] slot_lens_50; // NodeTable.java:81
+  wire [5:0] slot_lens_51; // NodeTable.java:81
+  wire [5:0] slot_lens_52; // NodeTable.java:81
+  wire [5:0] slot_lens_53; // NodeTable.java:81
+  wire [5:0] slot_lens_54; // NodeTable.java:81
+  wire [5:0] slot_lens_55; // NodeTable.java:81
+  wire [5:0] slot_lens_56; // NodeTable.java:81
+  wire [5:0] slot_lens_57; // NodeTable.java:81
+  wire [5:0] slot_lens_58; // NodeTable.java:81
+  wire [5:0] slot_lens_59; // NodeTable.java:81
+  wire [5:0] slot_lens_60; // NodeTable.java:81
+  wire [5:0] slot_lens_61; // NodeTable.java:81
+  wire [5:0] slot_lens_62; // NodeTable.java:81
+  wire [5:0] slot_lens_63; // NodeTable.java:81
+  wire [5:0] slot_lens_64; // NodeTable.java:81
+  wire [5:0] slot_lens_65; // NodeTable.java:81
+  wire [5:0] slot_lens_66; // NodeTable.java:81
+  wire [5:0] slot_lens_67; // NodeTable.java:81
+  wire [5:0] slot_lens_68; // NodeTable.java:81
+  wire [5:0] slot_lens_69; // NodeTable.java:81
+  wire [5:0] slot_lens_70; // NodeTable.java:81
+  wire [5:0] slot_lens_71; // NodeTable.java:81
+  wire [5:0] slot_lens_72; // NodeTable.java:81
+  wire [5:0] slot_lens_73; // NodeTable.java:81
+  wire [5:0] slot_lens_74; // NodeTable.java:81
+  wire [5:0] slot_lens_75; // NodeTable.java:81
+  wire [5:0] slot_lens_76; // NodeTable.java:81
+  wire [5:0] slot_lens_77; // NodeTable.java:81
+  wire [5:0] slot_lens_78; // NodeTable.java:81
+  wire [5:0] slot_lens_79; // NodeTable.java:81
+  wire [5:0] slot_lens_80; // NodeTable.java:81
+  wire [5:0] slot_lens_81; // NodeTable.java:81
+  wire [5:0] slot_lens_82; // NodeTable.java:81
+  wire [5:0] slot_lens_83; // NodeTable.java:81
+  wire [5:0] slot_lens_84; // NodeTable.java:81
+  wire [5:0] slot_lens_85; // NodeTable.java:81
+  wire [5:0] slot_lens_86; // NodeTable.java:81
+  wire [5:0] slot_lens_87; // NodeTable.java:81
+  wire [5:0] slot_lens_88; // NodeTable.java:81
+  wire [5:0] slot_lens_89; // NodeTable.java:81
+  wire [5:0] slot_lens_90; // NodeTable.java:81
+  wire [5:0] slot_lens_91; // NodeTable.java:81
+  wire [5:0] slot_lens_92; // NodeTable.java:81
+  wire [5:0] slot_lens_93; // NodeTable.java:81
+  wire [5:0] slot_lens_94; // NodeTable.java:81
+  wire [5:0] slot_lens_95; // NodeTable.java:81
+  wire [5:0] slot_lens_96; // NodeTable.java:81
+  wire [5:0] slot_lens_97; // NodeTable.java:81
+  wire [5:0] slot_lens_98; // NodeTable.java:81
+  wire [5:0] slot_lens_99; // NodeTable.java:81
+  wire [5:0] slot_lens_100; // NodeTable.java:81
+  wire [5:0] slot_lens_101; // NodeTable.java:81
+  wire [5:0] slot_lens_102; // NodeTable.java:81
+  wire [5:0] slot_lens_103; // NodeTable.java:81
+  wire [5:0] slot_lens_104; // NodeTable.java:81
+  wire [5:0] slot_lens_105; // NodeTable.java:81
+  wire [5:0] slot_lens_106; // NodeTable.java:81
+  wire [5:0] slot_lens_107; // NodeTable.java:81
+  wire [5:0] slot_lens_108; // NodeTable.java:81
+  wire [5:0] slot_lens_109; // NodeTable.java:81
+  wire [5:0] slot_lens_110; // NodeTable.java:81
+  wire [5:0] slot_lens_111; // NodeTable.java:81
+  wire [5:0] slot_lens_112; // NodeTable.java:81
+  wire [5:0] slot_lens_113; // NodeTable.java:81
+  wire [5:0] slot_lens_114; // NodeTable.java:81
+  wire [5:0] slot_lens_115; // NodeTable.java:81
+  wire [5:0] slot_lens_116; // NodeTable.java:81
+  wire [5:0] slot_lens_117; // NodeTable.java:81
+  wire [5:0] slot_lens_118; // NodeTable.java:81
+  wire [5:0] slot_lens_119; // NodeTable.java:81
+  wire [5:0] slot_lens_120; // NodeTable.java:81
+  wire [5:0] slot_lens_121; // NodeTable.java:81
+  wire [5:0] slot_lens_122; // NodeTable.java:81
+  wire [5:0] slot_lens_123; // NodeTable.java:81
+  wire [5:0] slot_lens_124; // NodeTable.java:81
+  wire [5:0] slot_lens_125; // NodeTable.java:81
+  wire [5:0] slot_lens_126; // NodeTable.java:81
+  wire [5:0] slot_lens_127; // NodeTable.java:81
+  wire [2:0] cause; // RapController.java:623
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:348
-  wire _not_0 = ~io_counterClearing; // RapController.java:348
+  wire _eq_0 = state == 4'd0; // RapController.java:347
+  wire _not_0 = ~io_counterClearing; // RapController.java:347
   wire _not_1 = ~tcam_write_full; // RapController.java:207
-  wire _eq_1 = state == 4'd1; // RapController.java:361
-  wire _not_2 = ~commit_stop; // RapController.java:364
+  wire _eq_1 = state == 4'd1; // RapController.java:360
+  wire _not_2 = ~commit_stop; // RapController.java:363
   wire _eq_2 = front_count == 6'd0; // RapController.java:107
   wire _eq_3 = sram_count == 8'd0; // RapController.java:107
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:107
-  wire _and_0 = _not_2 & pipe_empty; // RapController.java:364
-  wire _not_3 = ~snapshot_frozen; // RapController.java:371
-  wire _and_1 = _and_0 & _not_3; // RapController.java:371
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:373
-  wire _not_4 = ~io_headValid; // RapController.java:373
-  wire _and_3 = _and_2 & _not_4; // RapController.java:373
-  wire _eq_4 = state == 4'd2; // RapController.java:378
-  wire _eq_5 = state == 4'd3; // RapController.java:379
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:380
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:619
-  wire _eq_6 = state == 4'd4; // RapController.java:394
-  wire _eq_7 = state == 4'd5; // RapController.java:401
-  wire _eq_8 = state == 4'd5; // RapController.java:261
-  wire _and_4 = _eq_8 & _reg_4; // RapController.java:583
-  wire split_settled = _and_4 & _reg_5; // RapController.java:583
-  wire _not_5 = ~split_settled; // RapController.java:401
-  wire _not_6 = ~early_done; // RapController.java:404
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:619
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:619
-  wire _eq_9 = state == 4'd6; // RapController.java:412
-  wire _not_7 = ~slot_pick_ready; // RapController.java:414
-  wire [3:0] _not_8 = ~present_children; // RapController.java:413
+  wire _and_0 = _not_2 & pipe_empty; // RapController.java:363
+  wire _not_3 = ~snapshot_frozen; // RapController.java:370
+  wire _and_1 = _and_0 & _not_3; // RapController.java:370
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:372
+  wire _not_4 = ~io_headValid; // RapController.java:372
+  wire _and_3 = _and_2 & _not_4; // RapController.java:372
+  wire _eq_4 = state == 4'd2; // RapController.java:377
+  wire _eq_5 = state == 4'd3; // RapController.java:378
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:379
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:618
+  wire _eq_6 = state == 4'd4; // RapController.java:393
+  wire _eq_7 = state == 4'd5; // RapController.java:400
+  wire _eq_8 = state == 4'd5; // RapController.java:260
+  wire _and_4 = _eq_8 & _reg_4; // RapController.java:582
+  wire split_settled = _and_4 & _reg_5; // RapController.java:582
+  wire _not_5 = ~split_settled; // RapController.java:400
+  wire _not_6 = ~early_done; // RapController.java:403
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:618
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:618
+  wire _eq_9 = state == 4'd6; // RapController.java:411
+  wire _not_7 = ~slot_pick_ready; // RapController.java:413
+  wire [3:0] _not_8 = ~present_children; // RapController.java:412
   wire _bits_0 = _not_8[0]; // FirstSet.java:24
   wire _bits_1 = _not_8[1]; // FirstSet.java:24
   wire _or_0 = _bits_0 | _bits_1; // FirstSet.java:36
@@ -1043,621 +1043,621 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_3 = _not_8[3]; // FirstSet.java:24
   wire _or_1 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_2 = _or_0 | _or_1; // FirstSet.java:36
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:619
-  wire _eq_10 = state == 4'd7; // RapController.java:437
-  wire _ne_1 = merge_level != 6'd0; // RapController.java:448
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:454
-  wire _eq_11 = state == 4'd8; // RapController.java:457
-  wire _eq_12 = state == 4'd9; // RapController.java:468
-  wire _eq_13 = state == 4'd10; // RapController.java:481
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:618
+  wire _eq_10 = state == 4'd7; // RapController.java:436
+  wire _ne_1 = merge_level != 6'd0; // RapController.java:447
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:453
+  wire _eq_11 = state == 4'd8; // RapController.java:456
+  wire _eq_12 = state == 4'd9; // RapController.java:467
+  wire _eq_13 = state == 4'd10; // RapController.java:480
   wire _eq_14 = state == 4'd10; // RapController.java:172
-  wire _and_5 = _eq_14 & _reg_1; // RapController.java:583
-  wire _and_6 = _and_5 & _reg_2; // RapController.java:583
-  wire advance_settled = _and_6 & _reg_3; // RapController.java:583
-  wire _not_9 = ~advance_settled; // RapController.java:481
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:481
-  wire _not_10 = ~serialMultiplier_io_busy; // RapController.java:484
-  wire _eq_15 = state == 4'd11; // RapController.java:488
-  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:488
-  wire _eq_16 = state == 4'd12; // RapController.java:494
-  wire _eq_17 = sram_count == 8'd0; // RapController.java:494
-  wire _eq_18 = state == 4'd13; // RapController.java:501
-  wire _eq_19 = state == 4'd14; // RapController.java:507
-  wire _eq_20 = state == 4'd15; // RapController.java:518
+  wire _and_5 = _eq_14 & _reg_1; // RapController.java:582
+  wire _and_6 = _and_5 & _reg_2; // RapController.java:582
+  wire advance_settled = _and_6 & _reg_3; // RapController.java:582
+  wire _not_9 = ~advance_settled; // RapController.java:480
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:480
+  wire _not_10 = ~serialMultiplier_io_busy; // RapController.java:483
+  wire _eq_15 = state == 4'd11; // RapController.java:487
+  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:487
+  wire _eq_16 = state == 4'd12; // RapController.java:493
+  wire _eq_17 = sram_count == 8'd0; // RapController.java:493
+  wire _eq_18 = state == 4'd13; // RapController.java:500
+  wire _eq_19 = state == 4'd14; // RapController.java:506
+  wire _eq_20 = state == 4'd15; // RapController.java:517
   wire in_run = state == 4'd1; // RapController.java:163
-  wire _not_12 = ~commit_stop; // RapController.java:559
-  wire _and_7 = in_run & _not_12; // RapController.java:559
-  wire _not_13 = ~tcam_write_full; // RapController.java:559
-  wire _and_8 = _and_7 & _not_13; // RapController.java:559
-  wire _and_9 = _and_8 & io_enable; // RapController.java:559
-  wire _not_14 = ~readout_pending; // RapController.java:559
-  wire _and_10 = _and_9 & _not_14; // RapController.java:559
-  wire _not_15 = ~snapshot_pending; // RapController.java:559
-  wire _and_11 = _and_10 & _not_15; // RapController.java:559
-  wire _not_16 = ~snapshot_frozen; // RapController.java:559
-  wire _and_12 = _and_11 & _not_16; // RapController.java:559
-  wire _and_13 = in_run & io_counterResult_valid; // RapController.java:250
-  wire _not_17 = ~commit_stop; // RapController.java:250
-  wire commit_fire = _and_13 & _not_17; // RapController.java:250
-  wire _not_18 = ~soft_pending; // RapController.java:563
-  wire _ne_2 = state != 4'd0; // RapController.java:563
-  wire _and_14 = _not_18 & _ne_2; // RapController.java:563
-  wire _ne_3 = state != 4'd15; // RapController.java:563
-  wire _and_15 = _and_14 & _ne_3; // RapController.java:563
-  wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:70
-  wire [63:0] _cat_1 = {st_updates_hi, st_updates_lo}; // SplitCounter.java:70
-  wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:70
-  wire [63:0] _cat_3 = {st_merges_hi, st_merges_lo}; // SplitCounter.java:70
-  wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:70
-  wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:70
-  wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:70
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:566
-  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:567
+  wire _not_12 = ~commit_stop; // RapController.java:558
+  wire _and_7 = in_run & _not_12; // RapController.java:558
+  wire _not_13 = ~tcam_write_full; // RapController.java:558
+  wire _and_8 = _and_7 & _not_13; // RapController.java:558
+  wire _and_9 = _and_8 & io_enable; // RapController.java:558
+  wire _not_14 = ~readout_pending; // RapController.java:558
+  wire _and_10 = _and_9 & _not_14; // RapController.java:558
+  wire _not_15 = ~snapshot_pending; // RapController.java:558
+  wire _and_11 = _and_10 & _not_15; // RapController.java:558
+  wire _not_16 = ~snapshot_frozen; // RapController.java:558
+  wire _and_12 = _and_11 & _not_16; // RapController.java:558
+  wire _and_13 = in_run & io_counterResult_valid; // RapController.java:249
+  wire _not_17 = ~commit_stop; // RapController.java:249
+  wire commit_fire = _and_13 & _not_17; // RapController.java:249
+  wire _not_18 = ~soft_pending; // RapController.java:562
+  wire _ne_2 = state != 4'd0; // RapController.java:562
+  wire _and_14 = _not_18 & _ne_2; // RapController.java:562
+  wire _ne_3 = state != 4'd15; // RapController.java:562
+  wire _and_15 = _and_14 & _ne_3; // RapController.java:562
+  wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
+  wire [63:0] _cat_1 = {st_updates_hi, st_updates_lo}; // SplitCounter.java:73
+  wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
+  wire [63:0] _cat_3 = {st_merges_hi, st_merges_lo}; // SplitCounter.java:73
+  wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
+  wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
+  wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:565
+  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:566
   wire _not_20 = ~_reg_0; // RapController.java:158
   wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:158
-  wire _not_21 = ~snapshot_product_start; // RapController.java:567
-  wire _and_16 = _not_19 & _not_21; // RapController.java:567
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:568
-  wire _eq_21 = state == 4'd13; // RapController.java:569
-  wire _or_5 = readout_pending | _eq_21; // RapController.java:569
-  wire _eq_22 = state == 4'd14; // RapController.java:569
-  wire _or_6 = _or_5 | _eq_22; // RapController.java:569
-  wire _ge_0 = state >= 4'd2; // RapController.java:570
-  wire _le_0 = state <= 4'd12; // RapController.java:570
-  wire _and_17 = _ge_0 & _le_0; // RapController.java:570
-  wire _and_18 = in_run & pipe_empty; // RapController.java:572
-  wire _not_22 = ~io_headValid; // RapController.java:572
-  wire _and_19 = _and_18 & _not_22; // RapController.java:572
-  wire _not_23 = ~io_acceptEnable; // RapController.java:573
-  wire [127:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:598
-  wire [127:0] _not_24 = ~visited_kids; // RapController.java:474
-  wire [127:0] _and_20 = slot_valid & _not_24; // RapController.java:474
-  wire _eq_23 = slot_pick_pick_index == 7'd0; // RapController.java:599
-  wire [5:0] child_len = op_len + 6'd2; // RapController.java:415
-  wire _eq_24 = slot_pick_pick_index == 7'd1; // RapController.java:599
-  wire _eq_25 = slot_pick_pick_index == 7'd2; // RapController.java:599
-  wire _eq_26 = slot_pick_pick_index == 7'd3; // RapController.java:599
-  wire _eq_27 = slot_pick_pick_index == 7'd4; // RapController.java:599
-  wire _eq_28 = slot_pick_pick_index == 7'd5; // RapController.java:599
-  wire _eq_29 = slot_pick_pick_index == 7'd6; // RapController.java:599
-  wire _eq_30 = slot_pick_pick_index == 7'd7; // RapController.java:599
-  wire _eq_31 = slot_pick_pick_index == 7'd8; // RapController.java:599
-  wire _eq_32 = slot_pick_pick_index == 7'd9; // RapController.java:599
-  wire _eq_33 = slot_pick_pick_index == 7'd10; // RapController.java:599
-  wire _eq_34 = slot_pick_pick_index == 7'd11; // RapController.java:599
-  wire _eq_35 = slot_pick_pick_index == 7'd12; // RapController.java:599
-  wire _eq_36 = slot_pick_pick_index == 7'd13; // RapController.java:599
-  wire _eq_37 = slot_pick_pick_index == 7'd14; // RapController.java:599
-  wire _eq_38 = slot_pick_pick_index == 7'd15; // RapController.java:599
-  wire _eq_39 = slot_pick_pick_index == 7'd16; // RapController.java:599
-  wire _eq_40 = slot_pick_pick_index == 7'd17; // RapController.java:599
-  wire _eq_41 = slot_pick_pick_index == 7'd18; // RapController.java:599
-  wire _eq_42 = slot_pick_pick_index == 7'd19; // RapController.java:599
-  wire _eq_43 = slot_pick_pick_index == 7'd20; // RapController.java:599
-  wire _eq_44 = slot_pick_pick_index == 7'd21; // RapController.java:599
-  wire _eq_45 = slot_pick_pick_index == 7'd22; // RapController.java:599
-  wire _eq_46 = slot_pick_pick_index == 7'd23; // RapController.java:599
-  wire _eq_47 = slot_pick_pick_index == 7'd24; // RapController.java:599
-  wire _eq_48 = slot_pick_pick_index == 7'd25; // RapController.java:599
-  wire _eq_49 = slot_pick_pick_index == 7'd26; // RapController.java:599
-  wire _eq_50 = slot_pick_pick_index == 7'd27; // RapController.java:599
-  wire _eq_51 = slot_pick_pick_index == 7'd28; // RapController.java:599
-  wire _eq_52 = slot_pick_pick_index == 7'd29; // RapController.java:599
-  wire _eq_53 = slot_pick_pick_index == 7'd30; // RapController.java:599
-  wire _eq_54 = slot_pick_pick_index == 7'd31; // RapController.java:599
-  wire _eq_55 = slot_pick_pick_index == 7'd32; // RapController.java:599
-  wire _eq_56 = slot_pick_pick_index == 7'd33; // RapController.java:599
-  wire _eq_57 = slot_pick_pick_index == 7'd34; // RapController.java:599
-  wire _eq_58 = slot_pick_pick_index == 7'd35; // RapController.java:599
-  wire _eq_59 = slot_pick_pick_index == 7'd36; // RapController.java:599
-  wire _eq_60 = slot_pick_pick_index == 7'd37; // RapController.java:599
-  wire _eq_61 = slot_pick_pick_index == 7'd38; // RapController.java:599
-  wire _eq_62 = slot_pick_pick_index == 7'd39; // RapController.java:599
-  wire _eq_63 = slot_pick_pick_index == 7'd40; // RapController.java:599
-  wire _eq_64 = slot_pick_pick_index == 7'd41; // RapController.java:599
-  wire _eq_65 = slot_pick_pick_index == 7'd42; // RapController.java:599
-  wire _eq_66 = slot_pick_pick_index == 7'd43; // RapController.java:599
-  wire _eq_67 = slot_pick_pick_index == 7'd44; // RapController.java:599
-  wire _eq_68 = slot_pick_pick_index == 7'd45; // RapController.java:599
-  wire _eq_69 = slot_pick_pick_index == 7'd46; // RapController.java:599
-  wire _eq_70 = slot_pick_pick_index == 7'd47; // RapController.java:599
-  wire _eq_71 = slot_pick_pick_index == 7'd48; // RapController.java:599
-  wire _eq_72 = slot_pick_pick_index == 7'd49; // RapController.java:599
-  wire _eq_73 = slot_pick_pick_index == 7'd50; // RapController.java:599
-  wire _eq_74 = slot_pick_pick_index == 7'd51; // RapController.java:599
-  wire _eq_75 = slot_pick_pick_index == 7'd52; // RapController.java:599
-  wire _eq_76 = slot_pick_pick_index == 7'd53; // RapController.java:599
-  wire _eq_77 = slot_pick_pick_index == 7'd54; // RapController.java:599
-  wire _eq_78 = slot_pick_pick_index == 7'd55; // RapController.java:599
-  wire _eq_79 = slot_pick_pick_index == 7'd56; // RapController.java:599
-  wire _eq_80 = slot_pick_pick_index == 7'd57; // RapController.java:599
-  wire _eq_81 = slot_pick_pick_index == 7'd58; // RapController.java:599
-  wire _eq_82 = slot_pick_pick_index == 7'd59; // RapController.java:599
-  wire _eq_83 = slot_pick_pick_index == 7'd60; // RapController.java:599
-  wire _eq_84 = slot_pick_pick_index == 7'd61; // RapController.java:599
-  wire _eq_85 = slot_pick_pick_index == 7'd62; // RapController.java:599
-  wire _eq_86 = slot_pick_pick_index == 7'd63; // RapController.java:599
-  wire _eq_87 = slot_pick_pick_index == 7'd64; // RapController.java:599
-  wire _eq_88 = slot_pick_pick_index == 7'd65; // RapController.java:599
-  wire _eq_89 = slot_pick_pick_index == 7'd66; // RapController.java:599
-  wire _eq_90 = slot_pick_pick_index == 7'd67; // RapController.java:599
-  wire _eq_91 = slot_pick_pick_index == 7'd68; // RapController.java:599
-  wire _eq_92 = slot_pick_pick_index == 7'd69; // RapController.java:599
-  wire _eq_93 = slot_pick_pick_index == 7'd70; // RapController.java:599
-  wire _eq_94 = slot_pick_pick_index == 7'd71; // RapController.java:599
-  wire _eq_95 = slot_pick_pick_index == 7'd72; // RapController.java:599
-  wire _eq_96 = slot_pick_pick_index == 7'd73; // RapController.java:599
-  wire _eq_97 = slot_pick_pick_index == 7'd74; // RapController.java:599
-  wire _eq_98 = slot_pick_pick_index == 7'd75; // RapController.java:599
-  wire _eq_99 = slot_pick_pick_index == 7'd76; // RapController.java:599
-  wire _eq_100 = slot_pick_pick_index == 7'd77; // RapController.java:599
-  wire _eq_101 = slot_pick_pick_index == 7'd78; // RapController.java:599
-  wire _eq_102 = slot_pick_pick_index == 7'd79; // RapController.java:599
-  wire _eq_103 = slot_pick_pick_index == 7'd80; // RapController.java:599
-  wire _eq_104 = slot_pick_pick_index == 7'd81; // RapController.java:599
-  wire _eq_105 = slot_pick_pick_index == 7'd82; // RapController.java:599
-  wire _eq_106 = slot_pick_pick_index == 7'd83; // RapController.java:599
-  wire _eq_107 = slot_pick_pick_index == 7'd84; // RapController.java:599
-  wire _eq_108 = slot_pick_pick_index == 7'd85; // RapController.java:599
-  wire _eq_109 = slot_pick_pick_index == 7'd86; // RapController.java:599
-  wire _eq_110 = slot_pick_pick_index == 7'd87; // RapController.java:599
-  wire _eq_111 = slot_pick_pick_index == 7'd88; // RapController.java:599
-  wire _eq_112 = slot_pick_pick_index == 7'd89; // RapController.java:599
-  wire _eq_113 = slot_pick_pick_index == 7'd90; // RapController.java:599
-  wire _eq_114 = slot_pick_pick_index == 7'd91; // RapController.java:599
-  wire _eq_115 = slot_pick_pick_index == 7'd92; // RapController.java:599
-  wire _eq_116 = slot_pick_pick_index == 7'd93; // RapController.java:599
-  wire _eq_117 = slot_pick_pick_index == 7'd94; // RapController.java:599
-  wire _eq_118 = slot_pick_pick_index == 7'd95; // RapController.java:599
-  wire _eq_119 = slot_pick_pick_index == 7'd96; // RapController.java:599
-  wire _eq_120 = slot_pick_pick_index == 7'd97; // RapController.java:599
-  wire _eq_121 = slot_pick_pick_index == 7'd98; // RapController.java:599
-  wire _eq_122 = slot_pick_pick_index == 7'd99; // RapController.java:599
-  wire _eq_123 = slot_pick_pick_index == 7'd100; // RapController.java:599
-  wire _eq_124 = slot_pick_pick_index == 7'd101; // RapController.java:599
-  wire _eq_125 = slot_pick_pick_index == 7'd102; // RapController.java:599
-  wire _eq_126 = slot_pick_pick_index == 7'd103; // RapController.java:599
-  wire _eq_127 = slot_pick_pick_index == 7'd104; // RapController.java:599
-  wire _eq_128 = slot_pick_pick_index == 7'd105; // RapController.java:599
-  wire _eq_129 = slot_pick_pick_index == 7'd106; // RapController.java:599
-  wire _eq_130 = slot_pick_pick_index == 7'd107; // RapController.java:599
-  wire _eq_131 = slot_pick_pick_index == 7'd108; // RapController.java:599
-  wire _eq_132 = slot_pick_pick_index == 7'd109; // RapController.java:599
-  wire _eq_133 = slot_pick_pick_index == 7'd110; // RapController.java:599
-  wire _eq_134 = slot_pick_pick_index == 7'd111; // RapController.java:599
-  wire _eq_135 = slot_pick_pick_index == 7'd112; // RapController.java:599
-  wire _eq_136 = slot_pick_pick_index == 7'd113; // RapController.java:599
-  wire _eq_137 = slot_pick_pick_index == 7'd114; // RapController.java:599
-  wire _eq_138 = slot_pick_pick_index == 7'd115; // RapController.java:599
-  wire _eq_139 = slot_pick_pick_index == 7'd116; // RapController.java:599
-  wire _eq_140 = slot_pick_pick_index == 7'd117; // RapController.java:599
-  wire _eq_141 = slot_pick_pick_index == 7'd118; // RapController.java:599
-  wire _eq_142 = slot_pick_pick_index == 7'd119; // RapController.java:599
-  wire _eq_143 = slot_pick_pick_index == 7'd120; // RapController.java:599
-  wire _eq_144 = slot_pick_pick_index == 7'd121; // RapController.java:599
-  wire _eq_145 = slot_pick_pick_index == 7'd122; // RapController.java:599
-  wire _eq_146 = slot_pick_pick_index == 7'd123; // RapController.java:599
-  wire _eq_147 = slot_pick_pick_index == 7'd124; // RapController.java:599
-  wire _eq_148 = slot_pick_pick_index == 7'd125; // RapController.java:599
-  wire _eq_149 = slot_pick_pick_index == 7'd126; // RapController.java:599
-  wire _eq_150 = slot_pick_pick_index == 7'd127; // RapController.java:599
-  wire _eq_151 = slot_pick_pick_index == 7'd0; // RapController.java:600
-  wire _eq_152 = slot_pick_pick_index == 7'd1; // RapController.java:600
-  wire _eq_153 = slot_pick_pick_index == 7'd2; // RapController.java:600
-  wire _eq_154 = slot_pick_pick_index == 7'd3; // RapController.java:600
-  wire _eq_155 = slot_pick_pick_index == 7'd4; // RapController.java:600
-  wire _eq_156 = slot_pick_pick_index == 7'd5; // RapController.java:600
-  wire _eq_157 = slot_pick_pick_index == 7'd6; // RapController.java:600
-  wire _eq_158 = slot_pick_pick_index == 7'd7; // RapController.java:600
-  wire _eq_159 = slot_pick_pick_index == 7'd8; // RapController.java:600
-  wire _eq_160 = slot_pick_pick_index == 7'd9; // RapController.java:600
-  wire _eq_161 = slot_pick_pick_index == 7'd10; // RapController.java:600
-  wire _eq_162 = slot_pick_pick_index == 7'd11; // RapController.java:600
-  wire _eq_163 = slot_pick_pick_index == 7'd12; // RapController.java:600
-  wire _eq_164 = slot_pick_pick_index == 7'd13; // RapController.java:600
-  wire _eq_165 = slot_pick_pick_index == 7'd14; // RapController.java:600
-  wire _eq_166 = slot_pick_pick_index == 7'd15; // RapController.java:600
-  wire _eq_167 = slot_pick_pick_index == 7'd16; // RapController.java:600
-  wire _eq_168 = slot_pick_pick_index == 7'd17; // RapController.java:600
-  wire _eq_169 = slot_pick_pick_index == 7'd18; // RapController.java:600
-  wire _eq_170 = slot_pick_pick_index == 7'd19; // RapController.java:600
-  wire _eq_171 = slot_pick_pick_index == 7'd20; // RapController.java:600
-  wire _eq_172 = slot_pick_pick_index == 7'd21; // RapController.java:600
-  wire _eq_173 = slot_pick_pick_index == 7'd22; // RapController.java:600
-  wire _eq_174 = slot_pick_pick_index == 7'd23; // RapController.java:600
-  wire _eq_175 = slot_pick_pick_index == 7'd24; // RapController.java:600
-  wire _eq_176 = slot_pick_pick_index == 7'd25; // RapController.java:600
-  wire _eq_177 = slot_pick_pick_index == 7'd26; // RapController.java:600
-  wire _eq_178 = slot_pick_pick_index == 7'd27; // RapController.java:600
-  wire _eq_179 = slot_pick_pick_index == 7'd28; // RapController.java:600
-  wire _eq_180 = slot_pick_pick_index == 7'd29; // RapController.java:600
-  wire _eq_181 = slot_pick_pick_index == 7'd30; // RapController.java:600
-  wire _eq_182 = slot_pick_pick_index == 7'd31; // RapController.java:600
-  wire _eq_183 = slot_pick_pick_index == 7'd32; // RapController.java:600
-  wire _eq_184 = slot_pick_pick_index == 7'd33; // RapController.java:600
-  wire _eq_185 = slot_pick_pick_index == 7'd34; // RapController.java:600
-  wire _eq_186 = slot_pick_pick_index == 7'd35; // RapController.java:600
-  wire _eq_187 = slot_pick_pick_index == 7'd36; // RapController.java:600
-  wire _eq_188 = slot_pick_pick_index == 7'd37; // RapController.java:600
-  wire _eq_189 = slot_pick_pick_index == 7'd38; // RapController.java:600
-  wire _eq_190 = slot_pick_pick_index == 7'd39; // RapController.java:600
-  wire _eq_191 = slot_pick_pick_index == 7'd40; // RapController.java:600
-  wire _eq_192 = slot_pick_pick_index == 7'd41; // RapController.java:600
-  wire _eq_193 = slot_pick_pick_index == 7'd42; // RapController.java:600
-  wire _eq_194 = slot_pick_pick_index == 7'd43; // RapController.java:600
-  wire _eq_195 = slot_pick_pick_index == 7'd44; // RapController.java:600
-  wire _eq_196 = slot_pick_pick_index == 7'd45; // RapController.java:600
-  wire _eq_197 = slot_pick_pick_index == 7'd46; // RapController.java:600
-  wire _eq_198 = slot_pick_pick_index == 7'd47; // RapController.java:600
-  wire _eq_199 = slot_pick_pick_index == 7'd48; // RapController.java:600
-  wire _eq_200 = slot_pick_pick_index == 7'd49; // RapController.java:600
-  wire _eq_201 = slot_pick_pick_index == 7'd50; // RapController.java:600
-  wire _eq_202 = slot_pick_pick_index == 7'd51; // RapController.java:600
-  wire _eq_203 = slot_pick_pick_index == 7'd52; // RapController.java:600
-  wire _eq_204 = slot_pick_pick_index == 7'd53; // RapController.java:600
-  wire _eq_205 = slot_pick_pick_index == 7'd54; // RapController.java:600
-  wire _eq_206 = slot_pick_pick_index == 7'd55; // RapController.java:600
-  wire _eq_207 = slot_pick_pick_index == 7'd56; // RapController.java:600
-  wire _eq_208 = slot_pick_pick_index == 7'd57; // RapController.java:600
-  wire _eq_209 = slot_pick_pick_index == 7'd58; // RapController.java:600
-  wire _eq_210 = slot_pick_pick_index == 7'd59; // RapController.java:600
-  wire _eq_211 = slot_pick_pick_index == 7'd60; // RapController.java:600
-  wire _eq_212 = slot_pick_pick_index == 7'd61; // RapController.java:600
-  wire _eq_213 = slot_pick_pick_index == 7'd62; // RapController.java:600
-  wire _eq_214 = slot_pick_pick_index == 7'd63; // RapController.java:600
-  wire _eq_215 = slot_pick_pick_index == 7'd64; // RapController.java:600
-  wire _eq_216 = slot_pick_pick_index == 7'd65; // RapController.java:600
-  wire _eq_217 = slot_pick_pick_index == 7'd66; // RapController.java:600
-  wire _eq_218 = slot_pick_pick_index == 7'd67; // RapController.java:600
-  wire _eq_219 = slot_pick_pick_index == 7'd68; // RapController.java:600
-  wire _eq_220 = slot_pick_pick_index == 7'd69; // RapController.java:600
-  wire _eq_221 = slot_pick_pick_index == 7'd70; // RapController.java:600
-  wire _eq_222 = slot_pick_pick_index == 7'd71; // RapController.java:600
-  wire _eq_223 = slot_pick_pick_index == 7'd72; // RapController.java:600
-  wire _eq_224 = slot_pick_pick_index == 7'd73; // RapController.java:600
-  wire _eq_225 = slot_pick_pick_index == 7'd74; // RapController.java:600
-  wire _eq_226 = slot_pick_pick_index == 7'd75; // RapController.java:600
-  wire _eq_227 = slot_pick_pick_index == 7'd76; // RapController.java:600
-  wire _eq_228 = slot_pick_pick_index == 7'd77; // RapController.java:600
-  wire _eq_229 = slot_pick_pick_index == 7'd78; // RapController.java:600
-  wire _eq_230 = slot_pick_pick_index == 7'd79; // RapController.java:600
-  wire _eq_231 = slot_pick_pick_index == 7'd80; // RapController.java:600
-  wire _eq_232 = slot_pick_pick_index == 7'd81; // RapController.java:600
-  wire _eq_233 = slot_pick_pick_index == 7'd82; // RapController.java:600
-  wire _eq_234 = slot_pick_pick_index == 7'd83; // RapController.java:600
-  wire _eq_235 = slot_pick_pick_index == 7'd84; // RapController.java:600
-  wire _eq_236 = slot_pick_pick_index == 7'd85; // RapController.java:600
-  wire _eq_237 = slot_pick_pick_index == 7'd86; // RapController.java:600
-  wire _eq_238 = slot_pick_pick_index == 7'd87; // RapController.java:600
-  wire _eq_239 = slot_pick_pick_index == 7'd88; // RapController.java:600
-  wire _eq_240 = slot_pick_pick_index == 7'd89; // RapController.java:600
-  wire _eq_241 = slot_pick_pick_index == 7'd90; // RapController.java:600
-  wire _eq_242 = slot_pick_pick_index == 7'd91; // RapController.java:600
-  wire _eq_243 = slot_pick_pick_index == 7'd92; // RapController.java:600
-  wire _eq_244 = slot_pick_pick_index == 7'd93; // RapController.java:600
-  wire _eq_245 = slot_pick_pick_index == 7'd94; // RapController.java:600
-  wire _eq_246 = slot_pick_pick_index == 7'd95; // RapController.java:600
-  wire _eq_247 = slot_pick_pick_index == 7'd96; // RapController.java:600
-  wire _eq_248 = slot_pick_pick_index == 7'd97; // RapController.java:600
-  wire _eq_249 = slot_pick_pick_index == 7'd98; // RapController.java:600
-  wire _eq_250 = slot_pick_pick_index == 7'd99; // RapController.java:600
-  wire _eq_251 = slot_pick_pick_index == 7'd100; // RapController.java:600
-  wire _eq_252 = slot_pick_pick_index == 7'd101; // RapController.java:600
-  wire _eq_253 = slot_pick_pick_index == 7'd102; // RapController.java:600
-  wire _eq_254 = slot_pick_pick_index == 7'd103; // RapController.java:600
-  wire _eq_255 = slot_pick_pick_index == 7'd104; // RapController.java:600
-  wire _eq_256 = slot_pick_pick_index == 7'd105; // RapController.java:600
-  wire _eq_257 = slot_pick_pick_index == 7'd106; // RapController.java:600
-  wire _eq_258 = slot_pick_pick_index == 7'd107; // RapController.java:600
-  wire _eq_259 = slot_pick_pick_index == 7'd108; // RapController.java:600
-  wire _eq_260 = slot_pick_pick_index == 7'd109; // RapController.java:600
-  wire _eq_261 = slot_pick_pick_index == 7'd110; // RapController.java:600
-  wire _eq_262 = slot_pick_pick_index == 7'd111; // RapController.java:600
-  wire _eq_263 = slot_pick_pick_index == 7'd112; // RapController.java:600
-  wire _eq_264 = slot_pick_pick_index == 7'd113; // RapController.java:600
-  wire _eq_265 = slot_pick_pick_index == 7'd114; // RapController.java:600
-  wire _eq_266 = slot_pick_pick_index == 7'd115; // RapController.java:600
-  wire _eq_267 = slot_pick_pick_index == 7'd116; // RapController.java:600
-  wire _eq_268 = slot_pick_pick_index == 7'd117; // RapController.java:600
-  wire _eq_269 = slot_pick_pick_index == 7'd118; // RapController.java:600
-  wire _eq_270 = slot_pick_pick_index == 7'd119; // RapController.java:600
-  wire _eq_271 = slot_pick_pick_index == 7'd120; // RapController.java:600
-  wire _eq_272 = slot_pick_pick_index == 7'd121; // RapController.java:600
-  wire _eq_273 = slot_pick_pick_index == 7'd122; // RapController.java:600
-  wire _eq_274 = slot_pick_pick_index == 7'd123; // RapController.java:600
-  wire _eq_275 = slot_pick_pick_index == 7'd124; // RapController.java:600
-  wire _eq_276 = slot_pick_pick_index == 7'd125; // RapController.java:600
-  wire _eq_277 = slot_pick_pick_index == 7'd126; // RapController.java:600
-  wire _eq_278 = slot_pick_pick_index == 7'd127; // RapController.java:600
-  wire _eq_279 = slot_pick_pick_index == 7'd0; // RapController.java:601
+  wire _not_21 = ~snapshot_product_start; // RapController.java:566
+  wire _and_16 = _not_19 & _not_21; // RapController.java:566
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:567
+  wire _eq_21 = state == 4'd13; // RapController.java:568
+  wire _or_5 = readout_pending | _eq_21; // RapController.java:568
+  wire _eq_22 = state == 4'd14; // RapController.java:568
+  wire _or_6 = _or_5 | _eq_22; // RapController.java:568
+  wire _ge_0 = state >= 4'd2; // RapController.java:569
+  wire _le_0 = state <= 4'd12; // RapController.java:569
+  wire _and_17 = _ge_0 & _le_0; // RapController.java:569
+  wire _and_18 = in_run & pipe_empty; // RapController.java:571
+  wire _not_22 = ~io_headValid; // RapController.java:571
+  wire _and_19 = _and_18 & _not_22; // RapController.java:571
+  wire _not_23 = ~io_acceptEnable; // RapController.java:572
+  wire [127:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:597
+  wire [127:0] _not_24 = ~visited_kids; // RapController.java:473
+  wire [127:0] _and_20 = slot_valid & _not_24; // RapController.java:473
+  wire _eq_23 = slot_pick_pick_index == 7'd0; // RapController.java:598
+  wire [5:0] child_len = op_len + 6'd2; // RapController.java:414
+  wire _eq_24 = slot_pick_pick_index == 7'd1; // RapController.java:598
+  wire _eq_25 = slot_pick_pick_index == 7'd2; // RapController.java:598
+  wire _eq_26 = slot_pick_pick_index == 7'd3; // RapController.java:598
+  wire _eq_27 = slot_pick_pick_index == 7'd4; // RapController.java:598
+  wire _eq_28 = slot_pick_pick_index == 7'd5; // RapController.java:598
+  wire _eq_29 = slot_pick_pick_index == 7'd6; // RapController.java:598
+  wire _eq_30 = slot_pick_pick_index == 7'd7; // RapController.java:598
+  wire _eq_31 = slot_pick_pick_index == 7'd8; // RapController.java:598
+  wire _eq_32 = slot_pick_pick_index == 7'd9; // RapController.java:598
+  wire _eq_33 = slot_pick_pick_index == 7'd10; // RapController.java:598
+  wire _eq_34 = slot_pick_pick_index == 7'd11; // RapController.java:598
+  wire _eq_35 = slot_pick_pick_index == 7'd12; // RapController.java:598
+  wire _eq_36 = slot_pick_pick_index == 7'd13; // RapController.java:598
+  wire _eq_37 = slot_pick_pick_index == 7'd14; // RapController.java:598
+  wire _eq_38 = slot_pick_pick_index == 7'd15; // RapController.java:598
+  wire _eq_39 = slot_pick_pick_index == 7'd16; // RapController.java:598
+  wire _eq_40 = slot_pick_pick_index == 7'd17; // RapController.java:598
+  wire _eq_41 = slot_pick_pick_index == 7'd18; // RapController.java:598
+  wire _eq_42 = slot_pick_pick_index == 7'd19; // RapController.java:598
+  wire _eq_43 = slot_pick_pick_index == 7'd20; // RapController.java:598
+  wire _eq_44 = slot_pick_pick_index == 7'd21; // RapController.java:598
+  wire _eq_45 = slot_pick_pick_index == 7'd22; // RapController.java:598
+  wire _eq_46 = slot_pick_pick_index == 7'd23; // RapController.java:598
+  wire _eq_47 = slot_pick_pick_index == 7'd24; // RapController.java:598
+  wire _eq_48 = slot_pick_pick_index == 7'd25; // RapController.java:598
+  wire _eq_49 = slot_pick_pick_index == 7'd26; // RapController.java:598
+  wire _eq_50 = slot_pick_pick_index == 7'd27; // RapController.java:598
+  wire _eq_51 = slot_pick_pick_index == 7'd28; // RapController.java:598
+  wire _eq_52 = slot_pick_pick_index == 7'd29; // RapController.java:598
+  wire _eq_53 = slot_pick_pick_index == 7'd30; // RapController.java:598
+  wire _eq_54 = slot_pick_pick_index == 7'd31; // RapController.java:598
+  wire _eq_55 = slot_pick_pick_index == 7'd32; // RapController.java:598
+  wire _eq_56 = slot_pick_pick_index == 7'd33; // RapController.java:598
+  wire _eq_57 = slot_pick_pick_index == 7'd34; // RapController.java:598
+  wire _eq_58 = slot_pick_pick_index == 7'd35; // RapController.java:598
+  wire _eq_59 = slot_pick_pick_index == 7'd36; // RapController.java:598
+  wire _eq_60 = slot_pick_pick_index == 7'd37; // RapController.java:598
+  wire _eq_61 = slot_pick_pick_index == 7'd38; // RapController.java:598
+  wire _eq_62 = slot_pick_pick_index == 7'd39; // RapController.java:598
+  wire _eq_63 = slot_pick_pick_index == 7'd40; // RapController.java:598
+  wire _eq_64 = slot_pick_pick_index == 7'd41; // RapController.java:598
+  wire _eq_65 = slot_pick_pick_index == 7'd42; // RapController.java:598
+  wire _eq_66 = slot_pick_pick_index == 7'd43; // RapController.java:598
+  wire _eq_67 = slot_pick_pick_index == 7'd44; // RapController.java:598
+  wire _eq_68 = slot_pick_pick_index == 7'd45; // RapController.java:598
+  wire _eq_69 = slot_pick_pick_index == 7'd46; // RapController.java:598
+  wire _eq_70 = slot_pick_pick_index == 7'd47; // RapController.java:598
+  wire _eq_71 = slot_pick_pick_index == 7'd48; // RapController.java:598
+  wire _eq_72 = slot_pick_pick_index == 7'd49; // RapController.java:598
+  wire _eq_73 = slot_pick_pick_index == 7'd50; // RapController.java:598
+  wire _eq_74 = slot_pick_pick_index == 7'd51; // RapController.java:598
+  wire _eq_75 = slot_pick_pick_index == 7'd52; // RapController.java:598
+  wire _eq_76 = slot_pick_pick_index == 7'd53; // RapController.java:598
+  wire _eq_77 = slot_pick_pick_index == 7'd54; // RapController.java:598
+  wire _eq_78 = slot_pick_pick_index == 7'd55; // RapController.java:598
+  wire _eq_79 = slot_pick_pick_index == 7'd56; // RapController.java:598
+  wire _eq_80 = slot_pick_pick_index == 7'd57; // RapController.java:598
+  wire _eq_81 = slot_pick_pick_index == 7'd58; // RapController.java:598
+  wire _eq_82 = slot_pick_pick_index == 7'd59; // RapController.java:598
+  wire _eq_83 = slot_pick_pick_index == 7'd60; // RapController.java:598
+  wire _eq_84 = slot_pick_pick_index == 7'd61; // RapController.java:598
+  wire _eq_85 = slot_pick_pick_index == 7'd62; // RapController.java:598
+  wire _eq_86 = slot_pick_pick_index == 7'd63; // RapController.java:598
+  wire _eq_87 = slot_pick_pick_index == 7'd64; // RapController.java:598
+  wire _eq_88 = slot_pick_pick_index == 7'd65; // RapController.java:598
+  wire _eq_89 = slot_pick_pick_index == 7'd66; // RapController.java:598
+  wire _eq_90 = slot_pick_pick_index == 7'd67; // RapController.java:598
+  wire _eq_91 = slot_pick_pick_index == 7'd68; // RapController.java:598
+  wire _eq_92 = slot_pick_pick_index == 7'd69; // RapController.java:598
+  wire _eq_93 = slot_pick_pick_index == 7'd70; // RapController.java:598
+  wire _eq_94 = slot_pick_pick_index == 7'd71; // RapController.java:598
+  wire _eq_95 = slot_pick_pick_index == 7'd72; // RapController.java:598
+  wire _eq_96 = slot_pick_pick_index == 7'd73; // RapController.java:598
+  wire _eq_97 = slot_pick_pick_index == 7'd74; // RapController.java:598
+  wire _eq_98 = slot_pick_pick_index == 7'd75; // RapController.java:598
+  wire _eq_99 = slot_pick_pick_index == 7'd76; // RapController.java:598
+  wire _eq_100 = slot_pick_pick_index == 7'd77; // RapController.java:598
+  wire _eq_101 = slot_pick_pick_index == 7'd78; // RapController.java:598
+  wire _eq_102 = slot_pick_pick_index == 7'd79; // RapController.java:598
+  wire _eq_103 = slot_pick_pick_index == 7'd80; // RapController.java:598
+  wire _eq_104 = slot_pick_pick_index == 7'd81; // RapController.java:598
+  wire _eq_105 = slot_pick_pick_index == 7'd82; // RapController.java:598
+  wire _eq_106 = slot_pick_pick_index == 7'd83; // RapController.java:598
+  wire _eq_107 = slot_pick_pick_index == 7'd84; // RapController.java:598
+  wire _eq_108 = slot_pick_pick_index == 7'd85; // RapController.java:598
+  wire _eq_109 = slot_pick_pick_index == 7'd86; // RapController.java:598
+  wire _eq_110 = slot_pick_pick_index == 7'd87; // RapController.java:598
+  wire _eq_111 = slot_pick_pick_index == 7'd88; // RapController.java:598
+  wire _eq_112 = slot_pick_pick_index == 7'd89; // RapController.java:598
+  wire _eq_113 = slot_pick_pick_index == 7'd90; // RapController.java:598
+  wire _eq_114 = slot_pick_pick_index == 7'd91; // RapController.java:598
+  wire _eq_115 = slot_pick_pick_index == 7'd92; // RapController.java:598
+  wire _eq_116 = slot_pick_pick_index == 7'd93; // RapController.java:598
+  wire _eq_117 = slot_pick_pick_index == 7'd94; // RapController.java:598
+  wire _eq_118 = slot_pick_pick_index == 7'd95; // RapController.java:598
+  wire _eq_119 = slot_pick_pick_index == 7'd96; // RapController.java:598
+  wire _eq_120 = slot_pick_pick_index == 7'd97; // RapController.java:598
+  wire _eq_121 = slot_pick_pick_index == 7'd98; // RapController.java:598
+  wire _eq_122 = slot_pick_pick_index == 7'd99; // RapController.java:598
+  wire _eq_123 = slot_pick_pick_index == 7'd100; // RapController.java:598
+  wire _eq_124 = slot_pick_pick_index == 7'd101; // RapController.java:598
+  wire _eq_125 = slot_pick_pick_index == 7'd102; // RapController.java:598
+  wire _eq_126 = slot_pick_pick_index == 7'd103; // RapController.java:598
+  wire _eq_127 = slot_pick_pick_index == 7'd104; // RapController.java:598
+  wire _eq_128 = slot_pick_pick_index == 7'd105; // RapController.java:598
+  wire _eq_129 = slot_pick_pick_index == 7'd106; // RapController.java:598
+  wire _eq_130 = slot_pick_pick_index == 7'd107; // RapController.java:598
+  wire _eq_131 = slot_pick_pick_index == 7'd108; // RapController.java:598
+  wire _eq_132 = slot_pick_pick_index == 7'd109; // RapController.java:598
+  wire _eq_133 = slot_pick_pick_index == 7'd110; // RapController.java:598
+  wire _eq_134 = slot_pick_pick_index == 7'd111; // RapController.java:598
+  wire _eq_135 = slot_pick_pick_index == 7'd112; // RapController.java:598
+  wire _eq_136 = slot_pick_pick_index == 7'd113; // RapController.java:598
+  wire _eq_137 = slot_pick_pick_index == 7'd114; // RapController.java:598
+  wire _eq_138 = slot_pick_pick_index == 7'd115; // RapController.java:598
+  wire _eq_139 = slot_pick_pick_index == 7'd116; // RapController.java:598
+  wire _eq_140 = slot_pick_pick_index == 7'd117; // RapController.java:598
+  wire _eq_141 = slot_pick_pick_index == 7'd118; // RapController.java:598
+  wire _eq_142 = slot_pick_pick_index == 7'd119; // RapController.java:598
+  wire _eq_143 = slot_pick_pick_index == 7'd120; // RapController.java:598
+  wire _eq_144 = slot_pick_pick_index == 7'd121; // RapController.java:598
+  wire _eq_145 = slot_pick_pick_index == 7'd122; // RapController.java:598
+  wire _eq_146 = slot_pick_pick_index == 7'd123; // RapController.java:598
+  wire _eq_147 = slot_pick_pick_index == 7'd124; // RapController.java:598
+  wire _eq_148 = slot_pick_pick_index == 7'd125; // RapController.java:598
+  wire _eq_149 = slot_pick_pick_index == 7'd126; // RapController.java:598
+  wire _eq_150 = slot_pick_pick_index == 7'd127; // RapController.java:598
+  wire _eq_151 = slot_pick_pick_index == 7'd0; // RapController.java:599
+  wire _eq_152 = slot_pick_pick_index == 7'd1; // RapController.java:599
+  wire _eq_153 = slot_pick_pick_index == 7'd2; // RapController.java:599
+  wire _eq_154 = slot_pick_pick_index == 7'd3; // RapController.java:599
+  wire _eq_155 = slot_pick_pick_index == 7'd4; // RapController.java:599
+  wire _eq_156 = slot_pick_pick_index == 7'd5; // RapController.java:599
+  wire _eq_157 = slot_pick_pick_index == 7'd6; // RapController.java:599
+  wire _eq_158 = slot_pick_pick_index == 7'd7; // RapController.java:599
+  wire _eq_159 = slot_pick_pick_index == 7'd8; // RapController.java:599
+  wire _eq_160 = slot_pick_pick_index == 7'd9; // RapController.java:599
+  wire _eq_161 = slot_pick_pick_index == 7'd10; // RapController.java:599
+  wire _eq_162 = slot_pick_pick_index == 7'd11; // RapController.java:599
+  wire _eq_163 = slot_pick_pick_index == 7'd12; // RapController.java:599
+  wire _eq_164 = slot_pick_pick_index == 7'd13; // RapController.java:599
+  wire _eq_165 = slot_pick_pick_index == 7'd14; // RapController.java:599
+  wire _eq_166 = slot_pick_pick_index == 7'd15; // RapController.java:599
+  wire _eq_167 = slot_pick_pick_index == 7'd16; // RapController.java:599
+  wire _eq_168 = slot_pick_pick_index == 7'd17; // RapController.java:599
+  wire _eq_169 = slot_pick_pick_index == 7'd18; // RapController.java:599
+  wire _eq_170 = slot_pick_pick_index == 7'd19; // RapController.java:599
+  wire _eq_171 = slot_pick_pick_index == 7'd20; // RapController.java:599
+  wire _eq_172 = slot_pick_pick_index == 7'd21; // RapController.java:599
+  wire _eq_173 = slot_pick_pick_index == 7'd22; // RapController.java:599
+  wire _eq_174 = slot_pick_pick_index == 7'd23; // RapController.java:599
+  wire _eq_175 = slot_pick_pick_index == 7'd24; // RapController.java:599
+  wire _eq_176 = slot_pick_pick_index == 7'd25; // RapController.java:599
+  wire _eq_177 = slot_pick_pick_index == 7'd26; // RapController.java:599
+  wire _eq_178 = slot_pick_pick_index == 7'd27; // RapController.java:599
+  wire _eq_179 = slot_pick_pick_index == 7'd28; // RapController.java:599
+  wire _eq_180 = slot_pick_pick_index == 7'd29; // RapController.java:599
+  wire _eq_181 = slot_pick_pick_index == 7'd30; // RapController.java:599
+  wire _eq_182 = slot_pick_pick_index == 7'd31; // RapController.java:599
+  wire _eq_183 = slot_pick_pick_index == 7'd32; // RapController.java:599
+  wire _eq_184 = slot_pick_pick_index == 7'd33; // RapController.java:599
+  wire _eq_185 = slot_pick_pick_index == 7'd34; // RapController.java:599
+  wire _eq_186 = slot_pick_pick_index == 7'd35; // RapController.java:599
+  wire _eq_187 = slot_pick_pick_index == 7'd36; // RapController.java:599
+  wire _eq_188 = slot_pick_pick_index == 7'd37; // RapController.java:599
+  wire _eq_189 = slot_pick_pick_index == 7'd38; // RapController.java:599
+  wire _eq_190 = slot_pick_pick_index == 7'd39; // RapController.java:599
+  wire _eq_191 = slot_pick_pick_index == 7'd40; // RapController.java:599
+  wire _eq_192 = slot_pick_pick_index == 7'd41; // RapController.java:599
+  wire _eq_193 = slot_pick_pick_index == 7'd42; // RapController.java:599
+  wire _eq_194 = slot_pick_pick_index == 7'd43; // RapController.java:599
+  wire _eq_195 = slot_pick_pick_index == 7'd44; // RapController.java:599
+  wire _eq_196 = slot_pick_pick_index == 7'd45; // RapController.java:599
+  wire _eq_197 = slot_pick_pick_index == 7'd46; // RapController.java:599
+  wire _eq_198 = slot_pick_pick_index == 7'd47; // RapController.java:599
+  wire _eq_199 = slot_pick_pick_index == 7'd48; // RapController.java:599
+  wire _eq_200 = slot_pick_pick_index == 7'd49; // RapController.java:599
+  wire _eq_201 = slot_pick_pick_index == 7'd50; // RapController.java:599
+  wire _eq_202 = slot_pick_pick_index == 7'd51; // RapController.java:599
+  wire _eq_203 = slot_pick_pick_index == 7'd52; // RapController.java:599
+  wire _eq_204 = slot_pick_pick_index == 7'd53; // RapController.java:599
+  wire _eq_205 = slot_pick_pick_index == 7'd54; // RapController.java:599
+  wire _eq_206 = slot_pick_pick_index == 7'd55; // RapController.java:599
+  wire _eq_207 = slot_pick_pick_index == 7'd56; // RapController.java:599
+  wire _eq_208 = slot_pick_pick_index == 7'd57; // RapController.java:599
+  wire _eq_209 = slot_pick_pick_index == 7'd58; // RapController.java:599
+  wire _eq_210 = slot_pick_pick_index == 7'd59; // RapController.java:599
+  wire _eq_211 = slot_pick_pick_index == 7'd60; // RapController.java:599
+  wire _eq_212 = slot_pick_pick_index == 7'd61; // RapController.java:599
+  wire _eq_213 = slot_pick_pick_index == 7'd62; // RapController.java:599
+  wire _eq_214 = slot_pick_pick_index == 7'd63; // RapController.java:599
+  wire _eq_215 = slot_pick_pick_index == 7'd64; // RapController.java:599
+  wire _eq_216 = slot_pick_pick_index == 7'd65; // RapController.java:599
+  wire _eq_217 = slot_pick_pick_index == 7'd66; // RapController.java:599
+  wire _eq_218 = slot_pick_pick_index == 7'd67; // RapController.java:599
+  wire _eq_219 = slot_pick_pick_index == 7'd68; // RapController.java:599
+  wire _eq_220 = slot_pick_pick_index == 7'd69; // RapController.java:599
+  wire _eq_221 = slot_pick_pick_index == 7'd70; // RapController.java:599
+  wire _eq_222 = slot_pick_pick_index == 7'd71; // RapController.java:599
+  wire _eq_223 = slot_pick_pick_index == 7'd72; // RapController.java:599
+  wire _eq_224 = slot_pick_pick_index == 7'd73; // RapController.java:599
+  wire _eq_225 = slot_pick_pick_index == 7'd74; // RapController.java:599
+  wire _eq_226 = slot_pick_pick_index == 7'd75; // RapController.java:599
+  wire _eq_227 = slot_pick_pick_index == 7'd76; // RapController.java:599
+  wire _eq_228 = slot_pick_pick_index == 7'd77; // RapController.java:599
+  wire _eq_229 = slot_pick_pick_index == 7'd78; // RapController.java:599
+  wire _eq_230 = slot_pick_pick_index == 7'd79; // RapController.java:599
+  wire _eq_231 = slot_pick_pick_index == 7'd80; // RapController.java:599
+  wire _eq_232 = slot_pick_pick_index == 7'd81; // RapController.java:599
+  wire _eq_233 = slot_pick_pick_index == 7'd82; // RapController.java:599
+  wire _eq_234 = slot_pick_pick_index == 7'd83; // RapController.java:599
+  wire _eq_235 = slot_pick_pick_index == 7'd84; // RapController.java:599
+  wire _eq_236 = slot_pick_pick_index == 7'd85; // RapController.java:599
+  wire _eq_237 = slot_pick_pick_index == 7'd86; // RapController.java:599
+  wire _eq_238 = slot_pick_pick_index == 7'd87; // RapController.java:599
+  wire _eq_239 = slot_pick_pick_index == 7'd88; // RapController.java:599
+  wire _eq_240 = slot_pick_pick_index == 7'd89; // RapController.java:599
+  wire _eq_241 = slot_pick_pick_index == 7'd90; // RapController.java:599
+  wire _eq_242 = slot_pick_pick_index == 7'd91; // RapController.java:599
+  wire _eq_243 = slot_pick_pick_index == 7'd92; // RapController.java:599
+  wire _eq_244 = slot_pick_pick_index == 7'd93; // RapController.java:599
+  wire _eq_245 = slot_pick_pick_index == 7'd94; // RapController.java:599
+  wire _eq_246 = slot_pick_pick_index == 7'd95; // RapController.java:599
+  wire _eq_247 = slot_pick_pick_index == 7'd96; // RapController.java:599
+  wire _eq_248 = slot_pick_pick_index == 7'd97; // RapController.java:599
+  wire _eq_249 = slot_pick_pick_index == 7'd98; // RapController.java:599
+  wire _eq_250 = slot_pick_pick_index == 7'd99; // RapController.java:599
+  wire _eq_251 = slot_pick_pick_index == 7'd100; // RapController.java:599
+  wire _eq_252 = slot_pick_pick_index == 7'd101; // RapController.java:599
+  wire _eq_253 = slot_pick_pick_index == 7'd102; // RapController.java:599
+  wire _eq_254 = slot_pick_pick_index == 7'd103; // RapController.java:599
+  wire _eq_255 = slot_pick_pick_index == 7'd104; // RapController.java:599
+  wire _eq_256 = slot_pick_pick_index == 7'd105; // RapController.java:599
+  wire _eq_257 = slot_pick_pick_index == 7'd106; // RapController.java:599
+  wire _eq_258 = slot_pick_pick_index == 7'd107; // RapController.java:599
+  wire _eq_259 = slot_pick_pick_index == 7'd108; // RapController.java:599
+  wire _eq_260 = slot_pick_pick_index == 7'd109; // RapController.java:599
+  wire _eq_261 = slot_pick_pick_index == 7'd110; // RapController.java:599
+  wire _eq_262 = slot_pick_pick_index == 7'd111; // RapController.java:599
+  wire _eq_263 = slot_pick_pick_index == 7'd112; // RapController.java:599
+  wire _eq_264 = slot_pick_pick_index == 7'd113; // RapController.java:599
+  wire _eq_265 = slot_pick_pick_index == 7'd114; // RapController.java:599
+  wire _eq_266 = slot_pick_pick_index == 7'd115; // RapController.java:599
+  wire _eq_267 = slot_pick_pick_index == 7'd116; // RapController.java:599
+  wire _eq_268 = slot_pick_pick_index == 7'd117; // RapController.java:599
+  wire _eq_269 = slot_pick_pick_index == 7'd118; // RapController.java:599
+  wire _eq_270 = slot_pick_pick_index == 7'd119; // RapController.java:599
+  wire _eq_271 = slot_pick_pick_index == 7'd120; // RapController.java:599
+  wire _eq_272 = slot_pick_pick_index == 7'd121; // RapController.java:599
+  wire _eq_273 = slot_pick_pick_index == 7'd122; // RapController.java:599
+  wire _eq_274 = slot_pick_pick_index == 7'd123; // RapController.java:599
+  wire _eq_275 = slot_pick_pick_index == 7'd124; // RapController.java:599
+  wire _eq_276 = slot_pick_pick_index == 7'd125; // RapController.java:599
+  wire _eq_277 = slot_pick_pick_index == 7'd126; // RapController.java:599
+  wire _eq_278 = slot_pick_pick_index == 7'd127; // RapController.java:599
+  wire _eq_279 = slot_pick_pick_index == 7'd0; // RapController.java:600
   wire _not_25 = ~_or_0; // FirstSet.java:34
   wire _not_26 = ~_bits_2; // FirstSet.java:34
   wire _not_27 = ~_bits_0; // FirstSet.java:34
   wire _mux_5 = _not_25 ? _not_26 : _not_27; // FirstSet.java:35
   wire [1:0] _cat_7 = {_not_25, _mux_5}; // FirstSet.java:35
   wire [1:0] _bits_5 = _cat_7; // FirstSet.java:43
-  wire _eq_280 = slot_pick_pick_index == 7'd1; // RapController.java:601
-  wire _eq_281 = slot_pick_pick_index == 7'd2; // RapController.java:601
-  wire _eq_282 = slot_pick_pick_index == 7'd3; // RapController.java:601
-  wire _eq_283 = slot_pick_pick_index == 7'd4; // RapController.java:601
-  wire _eq_284 = slot_pick_pick_index == 7'd5; // RapController.java:601
-  wire _eq_285 = slot_pick_pick_index == 7'd6; // RapController.java:601
-  wire _eq_286 = slot_pick_pick_index == 7'd7; // RapController.java:601
-  wire _eq_287 = slot_pick_pick_index == 7'd8; // RapController.java:601
-  wire _eq_288 = slot_pick_pick_index == 7'd9; // RapController.java:601
-  wire _eq_289 = slot_pick_pick_index == 7'd10; // RapController.java:601
-  wire _eq_290 = slot_pick_pick_index == 7'd11; // RapController.java:601
-  wire _eq_291 = slot_pick_pick_index == 7'd12; // RapController.java:601
-  wire _eq_292 = slot_pick_pick_index == 7'd13; // RapController.java:601
-  wire _eq_293 = slot_pick_pick_index == 7'd14; // RapController.java:601
-  wire _eq_294 = slot_pick_pick_index == 7'd15; // RapController.java:601
-  wire _eq_295 = slot_pick_pick_index == 7'd16; // RapController.java:601
-  wire _eq_296 = slot_pick_pick_index == 7'd17; // RapController.java:601
-  wire _eq_297 = slot_pick_pick_index == 7'd18; // RapController.java:601
-  wire _eq_298 = slot_pick_pick_index == 7'd19; // RapController.java:601
-  wire _eq_299 = slot_pick_pick_index == 7'd20; // RapController.java:601
-  wire _eq_300 = slot_pick_pick_index == 7'd21; // RapController.java:601
-  wire _eq_301 = slot_pick_pick_index == 7'd22; // RapController.java:601
-  wire _eq_302 = slot_pick_pick_index == 7'd23; // RapController.java:601
-  wire _eq_303 = slot_pick_pick_index == 7'd24; // RapController.java:601
-  wire _eq_304 = slot_pick_pick_index == 7'd25; // RapController.java:601
-  wire _eq_305 = slot_pick_pick_index == 7'd26; // RapController.java:601
-  wire _eq_306 = slot_pick_pick_index == 7'd27; // RapController.java:601
-  wire _eq_307 = slot_pick_pick_index == 7'd28; // RapController.java:601
-  wire _eq_308 = slot_pick_pick_index == 7'd29; // RapController.java:601
-  wire _eq_309 = slot_pick_pick_index == 7'd30; // RapController.java:601
-  wire _eq_310 = slot_pick_pick_index == 7'd31; // RapController.java:601
-  wire _eq_311 = slot_pick_pick_index == 7'd32; // RapController.java:601
-  wire _eq_312 = slot_pick_pick_index == 7'd33; // RapController.java:601
-  wire _eq_313 = slot_pick_pick_index == 7'd34; // RapController.java:601
-  wire _eq_314 = slot_pick_pick_index == 7'd35; // RapController.java:601
-  wire _eq_315 = slot_pick_pick_index == 7'd36; // RapController.java:601
-  wire _eq_316 = slot_pick_pick_index == 7'd37; // RapController.java:601
-  wire _eq_317 = slot_pick_pick_index == 7'd38; // RapController.java:601
-  wire _eq_318 = slot_pick_pick_index == 7'd39; // RapController.java:601
-  wire _eq_319 = slot_pick_pick_index == 7'd40; // RapController.java:601
-  wire _eq_320 = slot_pick_pick_index == 7'd41; // RapController.java:601
-  wire _eq_321 = slot_pick_pick_index == 7'd42; // RapController.java:601
-  wire _eq_322 = slot_pick_pick_index == 7'd43; // RapController.java:601
-  wire _eq_323 = slot_pick_pick_index == 7'd44; // RapController.java:601
-  wire _eq_324 = slot_pick_pick_index == 7'd45; // RapController.java:601
-  wire _eq_325 = slot_pick_pick_index == 7'd46; // RapController.java:601
-  wire _eq_326 = slot_pick_pick_index == 7'd47; // RapController.java:601
-  wire _eq_327 = slot_pick_pick_index == 7'd48; // RapController.java:601
-  wire _eq_328 = slot_pick_pick_index == 7'd49; // RapController.java:601
-  wire _eq_329 = slot_pick_pick_index == 7'd50; // RapController.java:601
-  wire _eq_330 = slot_pick_pick_index == 7'd51; // RapController.java:601
-  wire _eq_331 = slot_pick_pick_index == 7'd52; // RapController.java:601
-  wire _eq_332 = slot_pick_pick_index == 7'd53; // RapController.java:601
-  wire _eq_333 = slot_pick_pick_index == 7'd54; // RapController.java:601
-  wire _eq_334 = slot_pick_pick_index == 7'd55; // RapController.java:601
-  wire _eq_335 = slot_pick_pick_index == 7'd56; // RapController.java:601
-  wire _eq_336 = slot_pick_pick_index == 7'd57; // RapController.java:601
-  wire _eq_337 = slot_pick_pick_index == 7'd58; // RapController.java:601
-  wire _eq_338 = slot_pick_pick_index == 7'd59; // RapController.java:601
-  wire _eq_339 = slot_pick_pick_index == 7'd60; // RapController.java:601
-  wire _eq_340 = slot_pick_pick_index == 7'd61; // RapController.java:601
-  wire _eq_341 = slot_pick_pick_index == 7'd62; // RapController.java:601
-  wire _eq_342 = slot_pick_pick_index == 7'd63; // RapController.java:601
-  wire _eq_343 = slot_pick_pick_index == 7'd64; // RapController.java:601
-  wire _eq_344 = slot_pick_pick_index == 7'd65; // RapController.java:601
-  wire _eq_345 = slot_pick_pick_index == 7'd66; // RapController.java:601
-  wire _eq_346 = slot_pick_pick_index == 7'd67; // RapController.java:601
-  wire _eq_347 = slot_pick_pick_index == 7'd68; // RapController.java:601
-  wire _eq_348 = slot_pick_pick_index == 7'd69; // RapController.java:601
-  wire _eq_349 = slot_pick_pick_index == 7'd70; // RapController.java:601
-  wire _eq_350 = slot_pick_pick_index == 7'd71; // RapController.java:601
-  wire _eq_351 = slot_pick_pick_index == 7'd72; // RapController.java:601
-  wire _eq_352 = slot_pick_pick_index == 7'd73; // RapController.java:601
-  wire _eq_353 = slot_pick_pick_index == 7'd74; // RapController.java:601
-  wire _eq_354 = slot_pick_pick_index == 7'd75; // RapController.java:601
-  wire _eq_355 = slot_pick_pick_index == 7'd76; // RapController.java:601
-  wire _eq_356 = slot_pick_pick_index == 7'd77; // RapController.java:601
-  wire _eq_357 = slot_pick_pick_index == 7'd78; // RapController.java:601
-  wire _eq_358 = slot_pick_pick_index == 7'd79; // RapController.java:601
-  wire _eq_359 = slot_pick_pick_index == 7'd80; // RapController.java:601
-  wire _eq_360 = slot_pick_pick_index == 7'd81; // RapController.java:601
-  wire _eq_361 = slot_pick_pick_index == 7'd82; // RapController.java:601
-  wire _eq_362 = slot_pick_pick_index == 7'd83; // RapController.java:601
-  wire _eq_363 = slot_pick_pick_index == 7'd84; // RapController.java:601
-  wire _eq_364 = slot_pick_pick_index == 7'd85; // RapController.java:601
-  wire _eq_365 = slot_pick_pick_index == 7'd86; // RapController.java:601
-  wire _eq_366 = slot_pick_pick_index == 7'd87; // RapController.java:601
-  wire _eq_367 = slot_pick_pick_index == 7'd88; // RapController.java:601
-  wire _eq_368 = slot_pick_pick_index == 7'd89; // RapController.java:601
-  wire _eq_369 = slot_pick_pick_index == 7'd90; // RapController.java:601
-  wire _eq_370 = slot_pick_pick_index == 7'd91; // RapController.java:601
-  wire _eq_371 = slot_pick_pick_index == 7'd92; // RapController.java:601
-  wire _eq_372 = slot_pick_pick_index == 7'd93; // RapController.java:601
-  wire _eq_373 = slot_pick_pick_index == 7'd94; // RapController.java:601
-  wire _eq_374 = slot_pick_pick_index == 7'd95; // RapController.java:601
-  wire _eq_375 = slot_pick_pick_index == 7'd96; // RapController.java:601
-  wire _eq_376 = slot_pick_pick_index == 7'd97; // RapController.java:601
-  wire _eq_377 = slot_pick_pick_index == 7'd98; // RapController.java:601
-  wire _eq_378 = slot_pick_pick_index == 7'd99; // RapController.java:601
-  wire _eq_379 = slot_pick_pick_index == 7'd100; // RapController.java:601
-  wire _eq_380 = slot_pick_pick_index == 7'd101; // RapController.java:601
-  wire _eq_381 = slot_pick_pick_index == 7'd102; // RapController.java:601
-  wire _eq_382 = slot_pick_pick_index == 7'd103; // RapController.java:601
-  wire _eq_383 = slot_pick_pick_index == 7'd104; // RapController.java:601
-  wire _eq_384 = slot_pick_pick_index == 7'd105; // RapController.java:601
-  wire _eq_385 = slot_pick_pick_index == 7'd106; // RapController.java:601
-  wire _eq_386 = slot_pick_pick_index == 7'd107; // RapController.java:601
-  wire _eq_387 = slot_pick_pick_index == 7'd108; // RapController.java:601
-  wire _eq_388 = slot_pick_pick_index == 7'd109; // RapController.java:601
-  wire _eq_389 = slot_pick_pick_index == 7'd110; // RapController.java:601
-  wire _eq_390 = slot_pick_pick_index == 7'd111; // RapController.java:601
-  wire _eq_391 = slot_pick_pick_index == 7'd112; // RapController.java:601
-  wire _eq_392 = slot_pick_pick_index == 7'd113; // RapController.java:601
-  wire _eq_393 = slot_pick_pick_index == 7'd114; // RapController.java:601
-  wire _eq_394 = slot_pick_pick_index == 7'd115; // RapController.java:601
-  wire _eq_395 = slot_pick_pick_index == 7'd116; // RapController.java:601
-  wire _eq_396 = slot_pick_pick_index == 7'd117; // RapController.java:601
-  wire _eq_397 = slot_pick_pick_index == 7'd118; // RapController.java:601
-  wire _eq_398 = slot_pick_pick_index == 7'd119; // RapController.java:601
-  wire _eq_399 = slot_pick_pick_index == 7'd120; // RapController.java:601
-  wire _eq_400 = slot_pick_pick_index == 7'd121; // RapController.java:601
-  wire _eq_401 = slot_pick_pick_index == 7'd122; // RapController.java:601
-  wire _eq_402 = slot_pick_pick_index == 7'd123; // RapController.java:601
-  wire _eq_403 = slot_pick_pick_index == 7'd124; // RapController.java:601
-  wire _eq_404 = slot_pick_pick_index == 7'd125; // RapController.java:601
-  wire _eq_405 = slot_pick_pick_index == 7'd126; // RapController.java:601
-  wire _eq_406 = slot_pick_pick_index == 7'd127; // RapController.java:601
-  wire _eq_407 = children_write_slot == 7'd0; // NodeTable.java:44
-  wire _eq_408 = children_write_slot == 7'd1; // NodeTable.java:44
-  wire _eq_409 = children_write_slot == 7'd2; // NodeTable.java:44
-  wire _eq_410 = children_write_slot == 7'd3; // NodeTable.java:44
-  wire _eq_411 = children_write_slot == 7'd4; // NodeTable.java:44
-  wire _eq_412 = children_write_slot == 7'd5; // NodeTable.java:44
-  wire _eq_413 = children_write_slot == 7'd6; // NodeTable.java:44
-  wire _eq_414 = children_write_slot == 7'd7; // NodeTable.java:44
-  wire _eq_415 = children_write_slot == 7'd8; // NodeTable.java:44
-  wire _eq_416 = children_write_slot == 7'd9; // NodeTable.java:44
-  wire _eq_417 = children_write_slot == 7'd10; // NodeTable.java:44
-  wire _eq_418 = children_write_slot == 7'd11; // NodeTable.java:44
-  wire _eq_419 = children_write_slot == 7'd12; // NodeTable.java:44
-  wire _eq_420 = children_write_slot == 7'd13; // NodeTable.java:44
-  wire _eq_421 = children_write_slot == 7'd14; // NodeTable.java:44
-  wire _eq_422 = children_write_slot == 7'd15; // NodeTable.java:44
-  wire _eq_423 = children_write_slot == 7'd16; // NodeTable.java:44
-  wire _eq_424 = children_write_slot == 7'd17; // NodeTable.java:44
-  wire _eq_425 = children_write_slot == 7'd18; // NodeTable.java:44
-  wire _eq_426 = children_write_slot == 7'd19; // NodeTable.java:44
-  wire _eq_427 = children_write_slot == 7'd20; // NodeTable.java:44
-  wire _eq_428 = children_write_slot == 7'd21; // NodeTable.java:44
-  wire _eq_429 = children_write_slot == 7'd22; // NodeTable.java:44
-  wire _eq_430 = children_write_slot == 7'd23; // NodeTable.java:44
-  wire _eq_431 = children_write_slot == 7'd24; // NodeTable.java:44
-  wire _eq_432 = children_write_slot == 7'd25; // NodeTable.java:44
-  wire _eq_433 = children_write_slot == 7'd26; // NodeTable.java:44
-  wire _eq_434 = children_write_slot == 7'd27; // NodeTable.java:44
-  wire _eq_435 = children_write_slot == 7'd28; // NodeTable.java:44
-  wire _eq_436 = children_write_slot == 7'd29; // NodeTable.java:44
-  wire _eq_437 = children_write_slot == 7'd30; // NodeTable.java:44
-  wire _eq_438 = children_write_slot == 7'd31; // NodeTable.java:44
-  wire _eq_439 = children_write_slot == 7'd32; // NodeTable.java:44
-  wire _eq_440 = children_write_slot == 7'd33; // NodeTable.java:44
-  wire _eq_441 = children_write_slot == 7'd34; // NodeTable.java:44
-  wire _eq_442 = children_write_slot == 7'd35; // NodeTable.java:44
-  wire _eq_443 = children_write_slot == 7'd36; // NodeTable.java:44
-  wire _eq_444 = children_write_slot == 7'd37; // NodeTable.java:44
-  wire _eq_445 = children_write_slot == 7'd38; // NodeTable.java:44
-  wire _eq_446 = children_write_slot == 7'd39; // NodeTable.java:44
-  wire _eq_447 = children_write_slot == 7'd40; // NodeTable.java:44
-  wire _eq_448 = children_write_slot == 7'd41; // NodeTable.java:44
-  wire _eq_449 = children_write_slot == 7'd42; // NodeTable.java:44
-  wire _eq_450 = children_write_slot == 7'd43; // NodeTable.java:44
-  wire _eq_451 = children_write_slot == 7'd44; // NodeTable.java:44
-  wire _eq_452 = children_write_slot == 7'd45; // NodeTable.java:44
-  wire _eq_453 = children_write_slot == 7'd46; // NodeTable.java:44
-  wire _eq_454 = children_write_slot == 7'd47; // NodeTable.java:44
-  wire _eq_455 = children_write_slot == 7'd48; // NodeTable.java:44
-  wire _eq_456 = children_write_slot == 7'd49; // NodeTable.java:44
-  wire _eq_457 = children_write_slot == 7'd50; // NodeTable.java:44
-  wire _eq_458 = children_write_slot == 7'd51; // NodeTable.java:44
-  wire _eq_459 = children_write_slot == 7'd52; // NodeTable.java:44
-  wire _eq_460 = children_write_slot == 7'd53; // NodeTable.java:44
-  wire _eq_461 = children_write_slot == 7'd54; // NodeTable.java:44
-  wire _eq_462 = children_write_slot == 7'd55; // NodeTable.java:44
-  wire _eq_463 = children_write_slot == 7'd56; // NodeTable.java:44
-  wire _eq_464 = children_write_slot == 7'd57; // NodeTable.java:44
-  wire _eq_465 = children_write_slot == 7'd58; // NodeTable.java:44
-  wire _eq_466 = children_write_slot == 7'd59; // NodeTable.java:44
-  wire _eq_467 = children_write_slot == 7'd60; // NodeTable.java:44
-  wire _eq_468 = children_write_slot == 7'd61; // NodeTable.java:44
-  wire _eq_469 = children_write_slot == 7'd62; // NodeTable.java:44
-  wire _eq_470 = children_write_slot == 7'd63; // NodeTable.java:44
-  wire _eq_471 = children_write_slot == 7'd64; // NodeTable.java:44
-  wire _eq_472 = children_write_slot == 7'd65; // NodeTable.java:44
-  wire _eq_473 = children_write_slot == 7'd66; // NodeTable.java:44
-  wire _eq_474 = children_write_slot == 7'd67; // NodeTable.java:44
-  wire _eq_475 = children_write_slot == 7'd68; // NodeTable.java:44
-  wire _eq_476 = children_write_slot == 7'd69; // NodeTable.java:44
-  wire _eq_477 = children_write_slot == 7'd70; // NodeTable.java:44
-  wire _eq_478 = children_write_slot == 7'd71; // NodeTable.java:44
-  wire _eq_479 = children_write_slot == 7'd72; // NodeTable.java:44
-  wire _eq_480 = children_write_slot == 7'd73; // NodeTable.java:44
-  wire _eq_481 = children_write_slot == 7'd74; // NodeTable.java:44
-  wire _eq_482 = children_write_slot == 7'd75; // NodeTable.java:44
-  wire _eq_483 = children_write_slot == 7'd76; // NodeTable.java:44
-  wire _eq_484 = children_write_slot == 7'd77; // NodeTable.java:44
-  wire _eq_485 = children_write_slot == 7'd78; // NodeTable.java:44
-  wire _eq_486 = children_write_slot == 7'd79; // NodeTable.java:44
-  wire _eq_487 = children_write_slot == 7'd80; // NodeTable.java:44
-  wire _eq_488 = children_write_slot == 7'd81; // NodeTable.java:44
-  wire _eq_489 = children_write_slot == 7'd82; // NodeTable.java:44
-  wire _eq_490 = children_write_slot == 7'd83; // NodeTable.java:44
-  wire _eq_491 = children_write_slot == 7'd84; // NodeTable.java:44
-  wire _eq_492 = children_write_slot == 7'd85; // NodeTable.java:44
-  wire _eq_493 = children_write_slot == 7'd86; // NodeTable.java:44
-  wire _eq_494 = children_write_slot == 7'd87; // NodeTable.java:44
-  wire _eq_495 = children_write_slot == 7'd88; // NodeTable.java:44
-  wire _eq_496 = children_write_slot == 7'd89; // NodeTable.java:44
-  wire _eq_497 = children_write_slot == 7'd90; // NodeTable.java:44
-  wire _eq_498 = children_write_slot == 7'd91; // NodeTable.java:44
-  wire _eq_499 = children_write_slot == 7'd92; // NodeTable.java:44
-  wire _eq_500 = children_write_slot == 7'd93; // NodeTable.java:44
-  wire _eq_501 = children_write_slot == 7'd94; // NodeTable.java:44
-  wire _eq_502 = children_write_slot == 7'd95; // NodeTable.java:44
-  wire _eq_503 = children_write_slot == 7'd96; // NodeTable.java:44
-  wire _eq_504 = children_write_slot == 7'd97; // NodeTable.java:44
-  wire _eq_505 = children_write_slot == 7'd98; // NodeTable.java:44
-  wire _eq_506 = children_write_slot == 7'd99; // NodeTable.java:44
-  wire _eq_507 = children_write_slot == 7'd100; // NodeTable.java:44
-  wire _eq_508 = children_write_slot == 7'd101; // NodeTable.java:44
-  wire _eq_509 = children_write_slot == 7'd102; // NodeTable.java:44
-  wire _eq_510 = children_write_slot == 7'd103; // NodeTable.java:44
-  wire _eq_511 = children_write_slot == 7'd104; // NodeTable.java:44
-  wire _eq_512 = children_write_slot == 7'd105; // NodeTable.java:44
-  wire _eq_513 = children_write_slot == 7'd106; // NodeTable.java:44
-  wire _eq_514 = children_write_slot == 7'd107; // NodeTable.java:44
-  wire _eq_515 = children_write_slot == 7'd108; // NodeTable.java:44
-  wire _eq_516 = children_write_slot == 7'd109; // NodeTable.java:44
-  wire _eq_517 = children_write_slot == 7'd110; // NodeTable.java:44
-  wire _eq_518 = children_write_slot == 7'd111; // NodeTable.java:44
-  wire _eq_519 = children_write_slot == 7'd112; // NodeTable.java:44
-  wire _eq_520 = children_write_slot == 7'd113; // NodeTable.java:44
-  wire _eq_521 = children_write_slot == 7'd114; // NodeTable.java:44
-  wire _eq_522 = children_write_slot == 7'd115; // NodeTable.java:44
-  wire _eq_523 = children_write_slot == 7'd116; // NodeTable.java:44
-  wire _eq_524 = children_write_slot == 7'd117; // NodeTable.java:44
-  wire _eq_525 = children_write_slot == 7'd118; // NodeTable.java:44
-  wire _eq_526 = children_write_slot == 7'd119; // NodeTable.java:44
-  wire _eq_527 = children_write_slot == 7'd120; // NodeTable.java:44
-  wire _eq_528 = children_write_slot == 7'd121; // NodeTable.java:44
-  wire _eq_529 = children_write_slot == 7'd122; // NodeTable.java:44
-  wire _eq_530 = children_write_slot == 7'd123; // NodeTable.java:44
-  wire _eq_531 = children_write_slot == 7'd124; // NodeTable.java:44
-  wire _eq_532 = children_write_slot == 7'd125; // NodeTable.java:44
-  wire _eq_533 = children_write_slot == 7'd126; // NodeTable.java:44
-  wire _eq_534 = children_write_slot == 7'd127; // NodeTable.java:44
-  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:475
-  wire [32:0] _add_0 = {1'b0, st_n_lo} + {{17{1'b0}}, ev_weight_q}; // SplitCounter.java:41
-  wire [31:0] _bits_6 = _add_0[31:0]; // SplitCounter.java:42
-  wire [31:0] _add_1 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:34
-  wire _bits_7 = _add_0[32]; // SplitCounter.java:43
-  wire [32:0] _add_2 = {1'b0, st_splits_lo} + 33'd1; // SplitCounter.java:41
-  wire [31:0] _bits_8 = _add_2[31:0]; // SplitCounter.java:42
-  wire [31:0] _add_3 = st_splits_hi + {{31{1'b0}}, st_splits_carry}; // SplitCounter.java:34
-  wire _bits_9 = _add_2[32]; // SplitCounter.java:43
-  wire [32:0] _add_4 = {1'b0, st_merges_lo} + {{30{1'b0}}, ev_removed_q}; // SplitCounter.java:41
-  wire [31:0] _bits_10 = _add_4[31:0]; // SplitCounter.java:42
-  wire [31:0] _add_5 = st_merges_hi + {{31{1'b0}}, st_merges_carry}; // SplitCounter.java:34
-  wire _bits_11 = _add_4[32]; // SplitCounter.java:43
-  wire [32:0] _add_6 = {1'b0, st_merge_batches_lo} + 33'd1; // SplitCounter.java:41
-  wire [31:0] _bits_12 = _add_6[31:0]; // SplitCounter.java:42
-  wire [31:0] _add_7 = st_merge_batches_hi + {{31{1'b0}}, st_merge_batches_carry}; // SplitCounter.java:34
-  wire _bits_13 = _add_6[32]; // SplitCounter.java:43
-  wire [32:0] _add_8 = {1'b0, st_deferred_splits_lo} + 33'd1; // SplitCounter.java:41
-  wire [31:0] _bits_14 = _add_8[31:0]; // SplitCounter.java:42
-  wire [31:0] _add_9 = st_deferred_splits_hi + {{31{1'b0}}, st_deferred_splits_carry}; // SplitCounter.java:34
-  wire _bits_15 = _add_8[32]; // SplitCounter.java:43
-  wire [32:0] _add_10 = {1'b0, st_saturations_lo} + 33'd1; // SplitCounter.java:41
-  wire [31:0] _bits_16 = _add_10[31:0]; // SplitCounter.java:42
-  wire [31:0] _add_11 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:34
-  wire _bits_17 = _add_10[32]; // SplitCounter.java:43
-  wire _or_8 = io_counterResult_bits_saturated | 1'd0; // RapController.java:301
-  wire _lt_0 = hit_len_3 < 6'd32; // RapController.java:284
+  wire _eq_280 = slot_pick_pick_index == 7'd1; // RapController.java:600
+  wire _eq_281 = slot_pick_pick_index == 7'd2; // RapController.java:600
+  wire _eq_282 = slot_pick_pick_index == 7'd3; // RapController.java:600
+  wire _eq_283 = slot_pick_pick_index == 7'd4; // RapController.java:600
+  wire _eq_284 = slot_pick_pick_index == 7'd5; // RapController.java:600
+  wire _eq_285 = slot_pick_pick_index == 7'd6; // RapController.java:600
+  wire _eq_286 = slot_pick_pick_index == 7'd7; // RapController.java:600
+  wire _eq_287 = slot_pick_pick_index == 7'd8; // RapController.java:600
+  wire _eq_288 = slot_pick_pick_index == 7'd9; // RapController.java:600
+  wire _eq_289 = slot_pick_pick_index == 7'd10; // RapController.java:600
+  wire _eq_290 = slot_pick_pick_index == 7'd11; // RapController.java:600
+  wire _eq_291 = slot_pick_pick_index == 7'd12; // RapController.java:600
+  wire _eq_292 = slot_pick_pick_index == 7'd13; // RapController.java:600
+  wire _eq_293 = slot_pick_pick_index == 7'd14; // RapController.java:600
+  wire _eq_294 = slot_pick_pick_index == 7'd15; // RapController.java:600
+  wire _eq_295 = slot_pick_pick_index == 7'd16; // RapController.java:600
+  wire _eq_296 = slot_pick_pick_index == 7'd17; // RapController.java:600
+  wire _eq_297 = slot_pick_pick_index == 7'd18; // RapController.java:600
+  wire _eq_298 = slot_pick_pick_index == 7'd19; // RapController.java:600
+  wire _eq_299 = slot_pick_pick_index == 7'd20; // RapController.java:600
+  wire _eq_300 = slot_pick_pick_index == 7'd21; // RapController.java:600
+  wire _eq_301 = slot_pick_pick_index == 7'd22; // RapController.java:600
+  wire _eq_302 = slot_pick_pick_index == 7'd23; // RapController.java:600
+  wire _eq_303 = slot_pick_pick_index == 7'd24; // RapController.java:600
+  wire _eq_304 = slot_pick_pick_index == 7'd25; // RapController.java:600
+  wire _eq_305 = slot_pick_pick_index == 7'd26; // RapController.java:600
+  wire _eq_306 = slot_pick_pick_index == 7'd27; // RapController.java:600
+  wire _eq_307 = slot_pick_pick_index == 7'd28; // RapController.java:600
+  wire _eq_308 = slot_pick_pick_index == 7'd29; // RapController.java:600
+  wire _eq_309 = slot_pick_pick_index == 7'd30; // RapController.java:600
+  wire _eq_310 = slot_pick_pick_index == 7'd31; // RapController.java:600
+  wire _eq_311 = slot_pick_pick_index == 7'd32; // RapController.java:600
+  wire _eq_312 = slot_pick_pick_index == 7'd33; // RapController.java:600
+  wire _eq_313 = slot_pick_pick_index == 7'd34; // RapController.java:600
+  wire _eq_314 = slot_pick_pick_index == 7'd35; // RapController.java:600
+  wire _eq_315 = slot_pick_pick_index == 7'd36; // RapController.java:600
+  wire _eq_316 = slot_pick_pick_index == 7'd37; // RapController.java:600
+  wire _eq_317 = slot_pick_pick_index == 7'd38; // RapController.java:600
+  wire _eq_318 = slot_pick_pick_index == 7'd39; // RapController.java:600
+  wire _eq_319 = slot_pick_pick_index == 7'd40; // RapController.java:600
+  wire _eq_320 = slot_pick_pick_index == 7'd41; // RapController.java:600
+  wire _eq_321 = slot_pick_pick_index == 7'd42; // RapController.java:600
+  wire _eq_322 = slot_pick_pick_index == 7'd43; // RapController.java:600
+  wire _eq_323 = slot_pick_pick_index == 7'd44; // RapController.java:600
+  wire _eq_324 = slot_pick_pick_index == 7'd45; // RapController.java:600
+  wire _eq_325 = slot_pick_pick_index == 7'd46; // RapController.java:600
+  wire _eq_326 = slot_pick_pick_index == 7'd47; // RapController.java:600
+  wire _eq_327 = slot_pick_pick_index == 7'd48; // RapController.java:600
+  wire _eq_328 = slot_pick_pick_index == 7'd49; // RapController.java:600
+  wire _eq_329 = slot_pick_pick_index == 7'd50; // RapController.java:600
+  wire _eq_330 = slot_pick_pick_index == 7'd51; // RapController.java:600
+  wire _eq_331 = slot_pick_pick_index == 7'd52; // RapController.java:600
+  wire _eq_332 = slot_pick_pick_index == 7'd53; // RapController.java:600
+  wire _eq_333 = slot_pick_pick_index == 7'd54; // RapController.java:600
+  wire _eq_334 = slot_pick_pick_index == 7'd55; // RapController.java:600
+  wire _eq_335 = slot_pick_pick_index == 7'd56; // RapController.java:600
+  wire _eq_336 = slot_pick_pick_index == 7'd57; // RapController.java:600
+  wire _eq_337 = slot_pick_pick_index == 7'd58; // RapController.java:600
+  wire _eq_338 = slot_pick_pick_index == 7'd59; // RapController.java:600
+  wire _eq_339 = slot_pick_pick_index == 7'd60; // RapController.java:600
+  wire _eq_340 = slot_pick_pick_index == 7'd61; // RapController.java:600
+  wire _eq_341 = slot_pick_pick_index == 7'd62; // RapController.java:600
+  wire _eq_342 = slot_pick_pick_index == 7'd63; // RapController.java:600
+  wire _eq_343 = slot_pick_pick_index == 7'd64; // RapController.java:600
+  wire _eq_344 = slot_pick_pick_index == 7'd65; // RapController.java:600
+  wire _eq_345 = slot_pick_pick_index == 7'd66; // RapController.java:600
+  wire _eq_346 = slot_pick_pick_index == 7'd67; // RapController.java:600
+  wire _eq_347 = slot_pick_pick_index == 7'd68; // RapController.java:600
+  wire _eq_348 = slot_pick_pick_index == 7'd69; // RapController.java:600
+  wire _eq_349 = slot_pick_pick_index == 7'd70; // RapController.java:600
+  wire _eq_350 = slot_pick_pick_index == 7'd71; // RapController.java:600
+  wire _eq_351 = slot_pick_pick_index == 7'd72; // RapController.java:600
+  wire _eq_352 = slot_pick_pick_index == 7'd73; // RapController.java:600
+  wire _eq_353 = slot_pick_pick_index == 7'd74; // RapController.java:600
+  wire _eq_354 = slot_pick_pick_index == 7'd75; // RapController.java:600
+  wire _eq_355 = slot_pick_pick_index == 7'd76; // RapController.java:600
+  wire _eq_356 = slot_pick_pick_index == 7'd77; // RapController.java:600
+  wire _eq_357 = slot_pick_pick_index == 7'd78; // RapController.java:600
+  wire _eq_358 = slot_pick_pick_index == 7'd79; // RapController.java:600
+  wire _eq_359 = slot_pick_pick_index == 7'd80; // RapController.java:600
+  wire _eq_360 = slot_pick_pick_index == 7'd81; // RapController.java:600
+  wire _eq_361 = slot_pick_pick_index == 7'd82; // RapController.java:600
+  wire _eq_362 = slot_pick_pick_index == 7'd83; // RapController.java:600
+  wire _eq_363 = slot_pick_pick_index == 7'd84; // RapController.java:600
+  wire _eq_364 = slot_pick_pick_index == 7'd85; // RapController.java:600
+  wire _eq_365 = slot_pick_pick_index == 7'd86; // RapController.java:600
+  wire _eq_366 = slot_pick_pick_index == 7'd87; // RapController.java:600
+  wire _eq_367 = slot_pick_pick_index == 7'd88; // RapController.java:600
+  wire _eq_368 = slot_pick_pick_index == 7'd89; // RapController.java:600
+  wire _eq_369 = slot_pick_pick_index == 7'd90; // RapController.java:600
+  wire _eq_370 = slot_pick_pick_index == 7'd91; // RapController.java:600
+  wire _eq_371 = slot_pick_pick_index == 7'd92; // RapController.java:600
+  wire _eq_372 = slot_pick_pick_index == 7'd93; // RapController.java:600
+  wire _eq_373 = slot_pick_pick_index == 7'd94; // RapController.java:600
+  wire _eq_374 = slot_pick_pick_index == 7'd95; // RapController.java:600
+  wire _eq_375 = slot_pick_pick_index == 7'd96; // RapController.java:600
+  wire _eq_376 = slot_pick_pick_index == 7'd97; // RapController.java:600
+  wire _eq_377 = slot_pick_pick_index == 7'd98; // RapController.java:600
+  wire _eq_378 = slot_pick_pick_index == 7'd99; // RapController.java:600
+  wire _eq_379 = slot_pick_pick_index == 7'd100; // RapController.java:600
+  wire _eq_380 = slot_pick_pick_index == 7'd101; // RapController.java:600
+  wire _eq_381 = slot_pick_pick_index == 7'd102; // RapController.java:600
+  wire _eq_382 = slot_pick_pick_index == 7'd103; // RapController.java:600
+  wire _eq_383 = slot_pick_pick_index == 7'd104; // RapController.java:600
+  wire _eq_384 = slot_pick_pick_index == 7'd105; // RapController.java:600
+  wire _eq_385 = slot_pick_pick_index == 7'd106; // RapController.java:600
+  wire _eq_386 = slot_pick_pick_index == 7'd107; // RapController.java:600
+  wire _eq_387 = slot_pick_pick_index == 7'd108; // RapController.java:600
+  wire _eq_388 = slot_pick_pick_index == 7'd109; // RapController.java:600
+  wire _eq_389 = slot_pick_pick_index == 7'd110; // RapController.java:600
+  wire _eq_390 = slot_pick_pick_index == 7'd111; // RapController.java:600
+  wire _eq_391 = slot_pick_pick_index == 7'd112; // RapController.java:600
+  wire _eq_392 = slot_pick_pick_index == 7'd113; // RapController.java:600
+  wire _eq_393 = slot_pick_pick_index == 7'd114; // RapController.java:600
+  wire _eq_394 = slot_pick_pick_index == 7'd115; // RapController.java:600
+  wire _eq_395 = slot_pick_pick_index == 7'd116; // RapController.java:600
+  wire _eq_396 = slot_pick_pick_index == 7'd117; // RapController.java:600
+  wire _eq_397 = slot_pick_pick_index == 7'd118; // RapController.java:600
+  wire _eq_398 = slot_pick_pick_index == 7'd119; // RapController.java:600
+  wire _eq_399 = slot_pick_pick_index == 7'd120; // RapController.java:600
+  wire _eq_400 = slot_pick_pick_index == 7'd121; // RapController.java:600
+  wire _eq_401 = slot_pick_pick_index == 7'd122; // RapController.java:600
+  wire _eq_402 = slot_pick_pick_index == 7'd123; // RapController.java:600
+  wire _eq_403 = slot_pick_pick_index == 7'd124; // RapController.java:600
+  wire _eq_404 = slot_pick_pick_index == 7'd125; // RapController.java:600
+  wire _eq_405 = slot_pick_pick_index == 7'd126; // RapController.java:600
+  wire _eq_406 = slot_pick_pick_index == 7'd127; // RapController.java:600
+  wire _eq_407 = children_write_slot == 7'd0; // NodeTable.java:43
+  wire _eq_408 = children_write_slot == 7'd1; // NodeTable.java:43
+  wire _eq_409 = children_write_slot == 7'd2; // NodeTable.java:43
+  wire _eq_410 = children_write_slot == 7'd3; // NodeTable.java:43
+  wire _eq_411 = children_write_slot == 7'd4; // NodeTable.java:43
+  wire _eq_412 = children_write_slot == 7'd5; // NodeTable.java:43
+  wire _eq_413 = children_write_slot == 7'd6; // NodeTable.java:43
+  wire _eq_414 = children_write_slot == 7'd7; // NodeTable.java:43
+  wire _eq_415 = children_write_slot == 7'd8; // NodeTable.java:43
+  wire _eq_416 = children_write_slot == 7'd9; // NodeTable.java:43
+  wire _eq_417 = children_write_slot == 7'd10; // NodeTable.java:43
+  wire _eq_418 = children_write_slot == 7'd11; // NodeTable.java:43
+  wire _eq_419 = children_write_slot == 7'd12; // NodeTable.java:43
+  wire _eq_420 = children_write_slot == 7'd13; // NodeTable.java:43
+  wire _eq_421 = children_write_slot == 7'd14; // NodeTable.java:43
+  wire _eq_422 = children_write_slot == 7'd15; // NodeTable.java:43
+  wire _eq_423 = children_write_slot == 7'd16; // NodeTable.java:43
+  wire _eq_424 = children_write_slot == 7'd17; // NodeTable.java:43
+  wire _eq_425 = children_write_slot == 7'd18; // NodeTable.java:43
+  wire _eq_426 = children_write_slot == 7'd19; // NodeTable.java:43
+  wire _eq_427 = children_write_slot == 7'd20; // NodeTable.java:43
+  wire _eq_428 = children_write_slot == 7'd21; // NodeTable.java:43
+  wire _eq_429 = children_write_slot == 7'd22; // NodeTable.java:43
+  wire _eq_430 = children_write_slot == 7'd23; // NodeTable.java:43
+  wire _eq_431 = children_write_slot == 7'd24; // NodeTable.java:43
+  wire _eq_432 = children_write_slot == 7'd25; // NodeTable.java:43
+  wire _eq_433 = children_write_slot == 7'd26; // NodeTable.java:43
+  wire _eq_434 = children_write_slot == 7'd27; // NodeTable.java:43
+  wire _eq_435 = children_write_slot == 7'd28; // NodeTable.java:43
+  wire _eq_436 = children_write_slot == 7'd29; // NodeTable.java:43
+  wire _eq_437 = children_write_slot == 7'd30; // NodeTable.java:43
+  wire _eq_438 = children_write_slot == 7'd31; // NodeTable.java:43
+  wire _eq_439 = children_write_slot == 7'd32; // NodeTable.java:43
+  wire _eq_440 = children_write_slot == 7'd33; // NodeTable.java:43
+  wire _eq_441 = children_write_slot == 7'd34; // NodeTable.java:43
+  wire _eq_442 = children_write_slot == 7'd35; // NodeTable.java:43
+  wire _eq_443 = children_write_slot == 7'd36; // NodeTable.java:43
+  wire _eq_444 = children_write_slot == 7'd37; // NodeTable.java:43
+  wire _eq_445 = children_write_slot == 7'd38; // NodeTable.java:43
+  wire _eq_446 = children_write_slot == 7'd39; // NodeTable.java:43
+  wire _eq_447 = children_write_slot == 7'd40; // NodeTable.java:43
+  wire _eq_448 = children_write_slot == 7'd41; // NodeTable.java:43
+  wire _eq_449 = children_write_slot == 7'd42; // NodeTable.java:43
+  wire _eq_450 = children_write_slot == 7'd43; // NodeTable.java:43
+  wire _eq_451 = children_write_slot == 7'd44; // NodeTable.java:43
+  wire _eq_452 = children_write_slot == 7'd45; // NodeTable.java:43
+  wire _eq_453 = children_write_slot == 7'd46; // NodeTable.java:43
+  wire _eq_454 = children_write_slot == 7'd47; // NodeTable.java:43
+  wire _eq_455 = children_write_slot == 7'd48; // NodeTable.java:43
+  wire _eq_456 = children_write_slot == 7'd49; // NodeTable.java:43
+  wire _eq_457 = children_write_slot == 7'd50; // NodeTable.java:43
+  wire _eq_458 = children_write_slot == 7'd51; // NodeTable.java:43
+  wire _eq_459 = children_write_slot == 7'd52; // NodeTable.java:43
+  wire _eq_460 = children_write_slot == 7'd53; // NodeTable.java:43
+  wire _eq_461 = children_write_slot == 7'd54; // NodeTable.java:43
+  wire _eq_462 = children_write_slot == 7'd55; // NodeTable.java:43
+  wire _eq_463 = children_write_slot == 7'd56; // NodeTable.java:43
+  wire _eq_464 = children_write_slot == 7'd57; // NodeTable.java:43
+  wire _eq_465 = children_write_slot == 7'd58; // NodeTable.java:43
+  wire _eq_466 = children_write_slot == 7'd59; // NodeTable.java:43
+  wire _eq_467 = children_write_slot == 7'd60; // NodeTable.java:43
+  wire _eq_468 = children_write_slot == 7'd61; // NodeTable.java:43
+  wire _eq_469 = children_write_slot == 7'd62; // NodeTable.java:43
+  wire _eq_470 = children_write_slot == 7'd63; // NodeTable.java:43
+  wire _eq_471 = children_write_slot == 7'd64; // NodeTable.java:43
+  wire _eq_472 = children_write_slot == 7'd65; // NodeTable.java:43
+  wire _eq_473 = children_write_slot == 7'd66; // NodeTable.java:43
+  wire _eq_474 = children_write_slot == 7'd67; // NodeTable.java:43
+  wire _eq_475 = children_write_slot == 7'd68; // NodeTable.java:43
+  wire _eq_476 = children_write_slot == 7'd69; // NodeTable.java:43
+  wire _eq_477 = children_write_slot == 7'd70; // NodeTable.java:43
+  wire _eq_478 = children_write_slot == 7'd71; // NodeTable.java:43
+  wire _eq_479 = children_write_slot == 7'd72; // NodeTable.java:43
+  wire _eq_480 = children_write_slot == 7'd73; // NodeTable.java:43
+  wire _eq_481 = children_write_slot == 7'd74; // NodeTable.java:43
+  wire _eq_482 = children_write_slot == 7'd75; // NodeTable.java:43
+  wire _eq_483 = children_write_slot == 7'd76; // NodeTable.java:43
+  wire _eq_484 = children_write_slot == 7'd77; // NodeTable.java:43
+  wire _eq_485 = children_write_slot == 7'd78; // NodeTable.java:43
+  wire _eq_486 = children_write_slot == 7'd79; // NodeTable.java:43
+  wire _eq_487 = children_write_slot == 7'd80; // NodeTable.java:43
+  wire _eq_488 = children_write_slot == 7'd81; // NodeTable.java:43
+  wire _eq_489 = children_write_slot == 7'd82; // NodeTable.java:43
+  wire _eq_490 = children_write_slot == 7'd83; // NodeTable.java:43
+  wire _eq_491 = children_write_slot == 7'd84; // NodeTable.java:43
+  wire _eq_492 = children_write_slot == 7'd85; // NodeTable.java:43
+  wire _eq_493 = children_write_slot == 7'd86; // NodeTable.java:43
+  wire _eq_494 = children_write_slot == 7'd87; // NodeTable.java:43
+  wire _eq_495 = children_write_slot == 7'd88; // NodeTable.java:43
+  wire _eq_496 = children_write_slot == 7'd89; // NodeTable.java:43
+  wire _eq_497 = children_write_slot == 7'd90; // NodeTable.java:43
+  wire _eq_498 = children_write_slot == 7'd91; // NodeTable.java:43
+  wire _eq_499 = children_write_slot == 7'd92; // NodeTable.java:43
+  wire _eq_500 = children_write_slot == 7'd93; // NodeTable.java:43
+  wire _eq_501 = children_write_slot == 7'd94; // NodeTable.java:43
+  wire _eq_502 = children_write_slot == 7'd95; // NodeTable.java:43
+  wire _eq_503 = children_write_slot == 7'd96; // NodeTable.java:43
+  wire _eq_504 = children_write_slot == 7'd97; // NodeTable.java:43
+  wire _eq_505 = children_write_slot == 7'd98; // NodeTable.java:43
+  wire _eq_506 = children_write_slot == 7'd99; // NodeTable.java:43
+  wire _eq_507 = children_write_slot == 7'd100; // NodeTable.java:43
+  wire _eq_508 = children_write_slot == 7'd101; // NodeTable.java:43
+  wire _eq_509 = children_write_slot == 7'd102; // NodeTable.java:43
+  wire _eq_510 = children_write_slot == 7'd103; // NodeTable.java:43
+  wire _eq_511 = children_write_slot == 7'd104; // NodeTable.java:43
+  wire _eq_512 = children_write_slot == 7'd105; // NodeTable.java:43
+  wire _eq_513 = children_write_slot == 7'd106; // NodeTable.java:43
+  wire _eq_514 = children_write_slot == 7'd107; // NodeTable.java:43
+  wire _eq_515 = children_write_slot == 7'd108; // NodeTable.java:43
+  wire _eq_516 = children_write_slot == 7'd109; // NodeTable.java:43
+  wire _eq_517 = children_write_slot == 7'd110; // NodeTable.java:43
+  wire _eq_518 = children_write_slot == 7'd111; // NodeTable.java:43
+  wire _eq_519 = children_write_slot == 7'd112; // NodeTable.java:43
+  wire _eq_520 = children_write_slot == 7'd113; // NodeTable.java:43
+  wire _eq_521 = children_write_slot == 7'd114; // NodeTable.java:43
+  wire _eq_522 = children_write_slot == 7'd115; // NodeTable.java:43
+  wire _eq_523 = children_write_slot == 7'd116; // NodeTable.java:43
+  wire _eq_524 = children_write_slot == 7'd117; // NodeTable.java:43
+  wire _eq_525 = children_write_slot == 7'd118; // NodeTable.java:43
+  wire _eq_526 = children_write_slot == 7'd119; // NodeTable.java:43
+  wire _eq_527 = children_write_slot == 7'd120; // NodeTable.java:43
+  wire _eq_528 = children_write_slot == 7'd121; // NodeTable.java:43
+  wire _eq_529 = children_write_slot == 7'd122; // NodeTable.java:43
+  wire _eq_530 = children_write_slot == 7'd123; // NodeTable.java:43
+  wire _eq_531 = children_write_slot == 7'd124; // NodeTable.java:43
+  wire _eq_532 = children_write_slot == 7'd125; // NodeTable.java:43
+  wire _eq_533 = children_write_slot == 7'd126; // NodeTable.java:43
+  wire _eq_534 = children_write_slot == 7'd127; // NodeTable.java:43
+  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:474
+  wire [32:0] _add_0 = {1'b0, st_n_lo} + {{17{1'b0}}, ev_weight_q}; // SplitCounter.java:42
+  wire [31:0] _bits_6 = _add_0[31:0]; // SplitCounter.java:43
+  wire [31:0] _add_1 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:35
+  wire _bits_7 = _add_0[32]; // SplitCounter.java:44
+  wire [32:0] _add_2 = {1'b0, st_splits_lo} + 33'd1; // SplitCounter.java:42
+  wire [31:0] _bits_8 = _add_2[31:0]; // SplitCounter.java:43
+  wire [31:0] _add_3 = st_splits_hi + {{31{1'b0}}, st_splits_carry}; // SplitCounter.java:35
+  wire _bits_9 = _add_2[32]; // SplitCounter.java:44
+  wire [32:0] _add_4 = {1'b0, st_merges_lo} + {{30{1'b0}}, ev_removed_q}; // SplitCounter.java:42
+  wire [31:0] _bits_10 = _add_4[31:0]; // SplitCounter.java:43
+  wire [31:0] _add_5 = st_merges_hi + {{31{1'b0}}, st_merges_carry}; // SplitCounter.java:35
+  wire _bits_11 = _add_4[32]; // SplitCounter.java:44
+  wire [32:0] _add_6 = {1'b0, st_merge_batches_lo} + 33'd1; // SplitCounter.java:42
+  wire [31:0] _bits_12 = _add_6[31:0]; // SplitCounter.java:43
+  wire [31:0] _add_7 = st_merge_batches_hi + {{31{1'b0}}, st_merge_batches_carry}; // SplitCounter.java:35
+  wire _bits_13 = _add_6[32]; // SplitCounter.java:44
+  wire [32:0] _add_8 = {1'b0, st_deferred_splits_lo} + 33'd1; // SplitCounter.java:42
+  wire [31:0] _bits_14 = _add_8[31:0]; // SplitCounter.java:43
+  wire [31:0] _add_9 = st_deferred_splits_hi + {{31{1'b0}}, st_deferred_splits_carry}; // SplitCounter.java:35
+  wire _bits_15 = _add_8[32]; // SplitCounter.java:44
+  wire [32:0] _add_10 = {1'b0, st_saturations_lo} + 33'd1; // SplitCounter.java:42
+  wire [31:0] _bits_16 = _add_10[31:0]; // SplitCounter.java:43
+  wire [31:0] _add_11 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
+  wire _bits_17 = _add_10[32]; // SplitCounter.java:44
+  wire _or_8 = io_counterResult_bits_saturated | 1'd0; // RapController.java:300
+  wire _lt_0 = hit_len_3 < 6'd32; // RapController.java:283
   wire [13:0] _bits_18 = io_counterResult_bits_updated[31:18]; // SplitCompare.java:35
   wire [17:0] _bits_19 = io_head_threshold[35:18]; // SplitCompare.java:35
   wire _gt_0 = {{4{1'b0}}, _bits_18} > _bits_19; // SplitCompare.java:27
@@ -1667,21 +1667,21 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_1 = _bits_20 > _bits_21; // SplitCompare.java:20
   wire _and_21 = _eq_535 & _gt_1; // SplitCompare.java:27
   wire _or_9 = _gt_0 | _and_21; // SplitCompare.java:27
-  wire split_now = _lt_0 & _or_9; // RapController.java:284
-  wire _not_28 = ~schedule_exhausted; // RapController.java:287
-  wire _or_r_0 = |until_merge_hi; // SplitCounter.java:59
-  wire _not_29 = ~_or_r_0; // SplitCounter.java:59
-  wire _and_22 = _not_28 & _not_29; // RapController.java:287
-  wire [15:0] _bits_22 = until_merge_lo[31:16]; // RapController.java:287
-  wire _or_r_1 = |_bits_22; // RapController.java:287
-  wire _not_30 = ~_or_r_1; // RapController.java:287
-  wire _and_23 = _and_22 & _not_30; // RapController.java:287
-  wire [15:0] _bits_23 = until_merge_lo[15:0]; // RapController.java:288
-  wire _ge_1 = io_head_weight >= _bits_23; // RapController.java:288
-  wire merge_now = _and_23 & _ge_1; // RapController.java:288
-  wire _not_31 = ~merge_now; // RapController.java:292
-  wire _and_24 = split_now & _not_31; // RapController.java:292
-  wire _and_25 = _and_24 & hit_short_3; // RapController.java:292
+  wire split_now = _lt_0 & _or_9; // RapController.java:283
+  wire _not_28 = ~schedule_exhausted; // RapController.java:286
+  wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
+  wire _not_29 = ~_or_r_0; // SplitCounter.java:58
+  wire _and_22 = _not_28 & _not_29; // RapController.java:286
+  wire [15:0] _bits_22 = until_merge_lo[31:16]; // RapController.java:286
+  wire _or_r_1 = |_bits_22; // RapController.java:286
+  wire _not_30 = ~_or_r_1; // RapController.java:286
+  wire _and_23 = _and_22 & _not_30; // RapController.java:286
+  wire [15:0] _bits_23 = until_merge_lo[15:0]; // RapController.java:287
+  wire _ge_1 = io_head_weight >= _bits_23; // RapController.java:287
+  wire merge_now = _and_23 & _ge_1; // RapController.java:287
+  wire _not_31 = ~merge_now; // RapController.java:291
+  wire _and_24 = split_now & _not_31; // RapController.java:291
+  wire _and_25 = _and_24 & hit_short_3; // RapController.java:291
   wire [17:0] _bits_24 = io_head_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_25 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_2 = _bits_24 > {1'b0, _bits_25}; // SplitCompare.java:27
@@ -1693,1587 +1693,1587 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_10 = _gt_2 | _and_26; // SplitCompare.java:27
   wire _not_32 = ~_or_10; // MergeSkip.java:42
   wire _and_27 = skip_valid & _not_32; // MergeSkip.java:42
-  wire defer_now = _and_25 & _and_27; // RapController.java:293
-  wire [32:0] _add_12 = {1'b0, st_updates_lo} + 33'd1; // SplitCounter.java:41
-  wire [31:0] _bits_28 = _add_12[31:0]; // SplitCounter.java:42
-  wire [31:0] _add_13 = st_updates_hi + {{31{1'b0}}, st_updates_carry}; // SplitCounter.java:34
-  wire _bits_29 = _add_12[32]; // SplitCounter.java:43
-  wire [7:0] _add_14 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:107
-  wire [7:0] _sub_1 = _add_14 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:107
-  wire _gt_4 = st_nodes > st_high_water; // StatusRegs.java:102
-  wire _eq_537 = io_m0Csr == 64'd0; // RapController.java:355
-  wire [63:0] _mux_6 = _eq_537 ? 64'd1 : io_m0Csr; // RapController.java:355
-  wire [31:0] _bits_30 = serialMultiplier_io_product[95:64]; // RapController.java:490
-  wire _or_r_2 = |_bits_30; // RapController.java:490
-  wire [63:0] _bits_31 = serialMultiplier_io_product[63:0]; // RapController.java:491
-  wire [31:0] _bits_32 = _mux_6[31:0]; // SplitCounter.java:48
-  wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{17{1'b0}}, io_head_weight}; // SplitCounter.java:41
-  wire [31:0] _bits_33 = _sub_2[31:0]; // SplitCounter.java:42
+  wire defer_now = _and_25 & _and_27; // RapController.java:292
+  wire [32:0] _add_12 = {1'b0, st_updates_lo} + 33'd1; // SplitCounter.java:42
+  wire [31:0] _bits_28 = _add_12[31:0]; // SplitCounter.java:43
+  wire [31:0] _add_13 = st_updates_hi + {{31{1'b0}}, st_updates_carry}; // SplitCounter.java:35
+  wire _bits_29 = _add_12[32]; // SplitCounter.java:44
+  wire [7:0] _add_14 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:111
+  wire [7:0] _sub_1 = _add_14 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:111
+  wire _gt_4 = st_nodes > st_high_water; // StatusRegs.java:104
+  wire _eq_537 = io_m0Csr == 64'd0; // RapController.java:354
+  wire [63:0] _mux_6 = _eq_537 ? 64'd1 : io_m0Csr; // RapController.java:354
+  wire [31:0] _bits_30 = serialMultiplier_io_product[95:64]; // RapController.java:489
+  wire _or_r_2 = |_bits_30; // RapController.java:489
+  wire [63:0] _bits_31 = serialMultiplier_io_product[63:0]; // RapController.java:490
+  wire [31:0] _bits_32 = _mux_6[31:0]; // SplitCounter.java:49
+  wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{17{1'b0}}, io_head_weight}; // SplitCounter.java:42
+  wire [31:0] _bits_33 = _sub_2[31:0]; // SplitCounter.java:43
   wire [31:0] _bits_34 = to_merge_hi[31:0]; // RapController.java:170
   wire [31:0] _bits_35 = to_merge_lo[31:0]; // RapController.java:170
   wire [63:0] to_merge = {_bits_34, _bits_35}; // RapController.java:170
-  wire [31:0] _bits_36 = to_merge[31:0]; // SplitCounter.java:48
+  wire [31:0] _bits_36 = to_merge[31:0]; // SplitCounter.java:49
   wire [31:0] _bits_37 = _mux_6[63:32]; // SplitCounter.java:49
-  wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:34
+  wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
   wire [31:0] _bits_38 = to_merge[63:32]; // SplitCounter.java:49
-  wire _bits_39 = _sub_2[32]; // SplitCounter.java:43
-  wire _eq_538 = io_epsCsr == 16'd0; // RapController.java:353
-  wire [15:0] _mux_7 = _eq_538 ? 16'd1 : io_epsCsr; // RapController.java:353
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:354
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:354
-  wire [5:0] _add_15 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:229
-  wire [5:0] _sub_4 = _add_15 - {{5{1'b0}}, io_selected_valid}; // RapController.java:229
-  wire [7:0] _add_16 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:230
-  wire [7:0] _sub_5 = _add_16 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:230
-  wire _eq_539 = state == 4'd2; // RapController.java:238
-  wire draining = _eq_539 | commit_stop; // RapController.java:238
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:239
-  wire [4:0] _add_17 = undo_sp + 5'd1; // RapController.java:246
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:385
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:398
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:398
-  wire [3:0] _bits_40 = _dshl_0[3:0]; // RapController.java:398
-  wire [3:0] _or_11 = present_children | _bits_40; // RapController.java:398
-  wire [6:0] _dshl_1 = 7'd1 << _bits_5; // RapController.java:603
-  wire [3:0] _bits_41 = _dshl_1[3:0]; // RapController.java:603
-  wire [3:0] _or_12 = present_children | _bits_41; // RapController.java:603
-  wire _bits_42 = slot_valid[127]; // NodeTable.java:59
-  wire _eq_540 = state == 4'd4; // RapController.java:331
-  wire [6:0] _mux_9 = _eq_540 ? op_slot : merge_parent; // RapController.java:332
-  wire _eq_541 = slot_parent_127 == _mux_9; // NodeTable.java:59
-  wire _and_28 = _bits_42 & _eq_541; // NodeTable.java:59
-  wire _not_33 = ~_eq_540; // RapController.java:332
-  wire _not_34 = ~_not_33; // NodeTable.java:60
-  wire _eq_542 = slot_children_127 == 3'd0; // NodeTable.java:60
-  wire _or_13 = _not_34 | _eq_542; // NodeTable.java:60
-  wire _and_29 = _and_28 & _or_13; // NodeTable.java:60
-  wire _bits_43 = slot_valid[126]; // NodeTable.java:59
-  wire _eq_543 = slot_parent_126 == _mux_9; // NodeTable.java:59
-  wire _and_30 = _bits_43 & _eq_543; // NodeTable.java:59
-  wire _not_35 = ~_not_33; // NodeTable.java:60
-  wire _eq_544 = slot_children_126 == 3'd0; // NodeTable.java:60
-  wire _or_14 = _not_35 | _eq_544; // NodeTable.java:60
-  wire _and_31 = _and_30 & _or_14; // NodeTable.java:60
-  wire _bits_44 = slot_valid[125]; // NodeTable.java:59
-  wire _eq_545 = slot_parent_125 == _mux_9; // NodeTable.java:59
-  wire _and_32 = _bits_44 & _eq_545; // NodeTable.java:59
-  wire _not_36 = ~_not_33; // NodeTable.java:60
-  wire _eq_546 = slot_children_125 == 3'd0; // NodeTable.java:60
-  wire _or_15 = _not_36 | _eq_546; // NodeTable.java:60
-  wire _and_33 = _and_32 & _or_15; // NodeTable.java:60
-  wire _bits_45 = slot_valid[124]; // NodeTable.java:59
-  wire _eq_547 = slot_parent_124 == _mux_9; // NodeTable.java:59
-  wire _and_34 = _bits_45 & _eq_547; // NodeTable.java:59
-  wire _not_37 = ~_not_33; // NodeTable.java:60
-  wire _eq_548 = slot_children_124 == 3'd0; // NodeTable.java:60
-  wire _or_16 = _not_37 | _eq_548; // NodeTable.java:60
-  wire _and_35 = _and_34 & _or_16; // NodeTable.java:60
-  wire _bits_46 = slot_valid[123]; // NodeTable.java:59
-  wire _eq_549 = slot_parent_123 == _mux_9; // NodeTable.java:59
-  wire _and_36 = _bits_46 & _eq_549; // NodeTable.java:59
-  wire _not_38 = ~_not_33; // NodeTable.java:60
-  wire _eq_550 = slot_children_123 == 3'd0; // NodeTable.java:60
-  wire _or_17 = _not_38 | _eq_550; // NodeTable.java:60
-  wire _and_37 = _and_36 & _or_17; // NodeTable.java:60
-  wire _bits_47 = slot_valid[122]; // NodeTable.java:59
-  wire _eq_551 = slot_parent_122 == _mux_9; // NodeTable.java:59
-  wire _and_38 = _bits_47 & _eq_551; // NodeTable.java:59
-  wire _not_39 = ~_not_33; // NodeTable.java:60
-  wire _eq_552 = slot_children_122 == 3'd0; // NodeTable.java:60
-  wire _or_18 = _not_39 | _eq_552; // NodeTable.java:60
-  wire _and_39 = _and_38 & _or_18; // NodeTable.java:60
-  wire _bits_48 = slot_valid[121]; // NodeTable.java:59
-  wire _eq_553 = slot_parent_121 == _mux_9; // NodeTable.java:59
-  wire _and_40 = _bits_48 & _eq_553; // NodeTable.java:59
-  wire _not_40 = ~_not_33; // NodeTable.java:60
-  wire _eq_554 = slot_children_121 == 3'd0; // NodeTable.java:60
-  wire _or_19 = _not_40 | _eq_554; // NodeTable.java:60
-  wire _and_41 = _and_40 & _or_19; // NodeTable.java:60
-  wire _bits_49 = slot_valid[120]; // NodeTable.java:59
-  wire _eq_555 = slot_parent_120 == _mux_9; // NodeTable.java:59
-  wire _and_42 = _bits_49 & _eq_555; // NodeTable.java:59
-  wire _not_41 = ~_not_33; // NodeTable.java:60
-  wire _eq_556 = slot_children_120 == 3'd0; // NodeTable.java:60
-  wire _or_20 = _not_41 | _eq_556; // NodeTable.java:60
-  wire _and_43 = _and_42 & _or_20; // NodeTable.java:60
-  wire _bits_50 = slot_valid[119]; // NodeTable.java:59
-  wire _eq_557 = slot_parent_119 == _mux_9; // NodeTable.java:59
-  wire _and_44 = _bits_50 & _eq_557; // NodeTable.java:59
-  wire _not_42 = ~_not_33; // NodeTable.java:60
-  wire _eq_558 = slot_children_119 == 3'd0; // NodeTable.java:60
-  wire _or_21 = _not_42 | _eq_558; // NodeTable.java:60
-  wire _and_45 = _and_44 & _or_21; // NodeTable.java:60
-  wire _bits_51 = slot_valid[118]; // NodeTable.java:59
-  wire _eq_559 = slot_parent_118 == _mux_9; // NodeTable.java:59
-  wire _and_46 = _bits_51 & _eq_559; // NodeTable.java:59
-  wire _not_43 = ~_not_33; // NodeTable.java:60
-  wire _eq_560 = slot_children_118 == 3'd0; // NodeTable.java:60
-  wire _or_22 = _not_43 | _eq_560; // NodeTable.java:60
-  wire _and_47 = _and_46 & _or_22; // NodeTable.java:60
-  wire _bits_52 = slot_valid[117]; // NodeTable.java:59
-  wire _eq_561 = slot_parent_117 == _mux_9; // NodeTable.java:59
-  wire _and_48 = _bits_52 & _eq_561; // NodeTable.java:59
-  wire _not_44 = ~_not_33; // NodeTable.java:60
-  wire _eq_562 = slot_children_117 == 3'd0; // NodeTable.java:60
-  wire _or_23 = _not_44 | _eq_562; // NodeTable.java:60
-  wire _and_49 = _and_48 & _or_23; // NodeTable.java:60
-  wire _bits_53 = slot_valid[116]; // NodeTable.java:59
-  wire _eq_563 = slot_parent_116 == _mux_9; // NodeTable.java:59
-  wire _and_50 = _bits_53 & _eq_563; // NodeTable.java:59
-  wire _not_45 = ~_not_33; // NodeTable.java:60
-  wire _eq_564 = slot_children_116 == 3'd0; // NodeTable.java:60
-  wire _or_24 = _not_45 | _eq_564; // NodeTable.java:60
-  wire _and_51 = _and_50 & _or_24; // NodeTable.java:60
-  wire _bits_54 = slot_valid[115]; // NodeTable.java:59
-  wire _eq_565 = slot_parent_115 == _mux_9; // NodeTable.java:59
-  wire _and_52 = _bits_54 & _eq_565; // NodeTable.java:59
-  wire _not_46 = ~_not_33; // NodeTable.java:60
-  wire _eq_566 = slot_children_115 == 3'd0; // NodeTable.java:60
-  wire _or_25 = _not_46 | _eq_566; // NodeTable.java:60
-  wire _and_53 = _and_52 & _or_25; // NodeTable.java:60
-  wire _bits_55 = slot_valid[114]; // NodeTable.java:59
-  wire _eq_567 = slot_parent_114 == _mux_9; // NodeTable.java:59
-  wire _and_54 = _bits_55 & _eq_567; // NodeTable.java:59
-  wire _not_47 = ~_not_33; // NodeTable.java:60
-  wire _eq_568 = slot_children_114 == 3'd0; // NodeTable.java:60
-  wire _or_26 = _not_47 | _eq_568; // NodeTable.java:60
-  wire _and_55 = _and_54 & _or_26; // NodeTable.java:60
-  wire _bits_56 = slot_valid[113]; // NodeTable.java:59
-  wire _eq_569 = slot_parent_113 == _mux_9; // NodeTable.java:59
-  wire _and_56 = _bits_56 & _eq_569; // NodeTable.java:59
-  wire _not_48 = ~_not_33; // NodeTable.java:60
-  wire _eq_570 = slot_children_113 == 3'd0; // NodeTable.java:60
-  wire _or_27 = _not_48 | _eq_570; // NodeTable.java:60
-  wire _and_57 = _and_56 & _or_27; // NodeTable.java:60
-  wire _bits_57 = slot_valid[112]; // NodeTable.java:59
-  wire _eq_571 = slot_parent_112 == _mux_9; // NodeTable.java:59
-  wire _and_58 = _bits_57 & _eq_571; // NodeTable.java:59
-  wire _not_49 = ~_not_33; // NodeTable.java:60
-  wire _eq_572 = slot_children_112 == 3'd0; // NodeTable.java:60
-  wire _or_28 = _not_49 | _eq_572; // NodeTable.java:60
-  wire _and_59 = _and_58 & _or_28; // NodeTable.java:60
-  wire _bits_58 = slot_valid[111]; // NodeTable.java:59
-  wire _eq_573 = slot_parent_111 == _mux_9; // NodeTable.java:59
-  wire _and_60 = _bits_58 & _eq_573; // NodeTable.java:59
-  wire _not_50 = ~_not_33; // NodeTable.java:60
-  wire _eq_574 = slot_children_111 == 3'd0; // NodeTable.java:60
-  wire _or_29 = _not_50 | _eq_574; // NodeTable.java:60
-  wire _and_61 = _and_60 & _or_29; // NodeTable.java:60
-  wire _bits_59 = slot_valid[110]; // NodeTable.java:59
-  wire _eq_575 = slot_parent_110 == _mux_9; // NodeTable.java:59
-  wire _and_62 = _bits_59 & _eq_575; // NodeTable.java:59
-  wire _not_51 = ~_not_33; // NodeTable.java:60
-  wire _eq_576 = slot_children_110 == 3'd0; // NodeTable.java:60
-  wire _or_30 = _not_51 | _eq_576; // NodeTable.java:60
-  wire _and_63 = _and_62 & _or_30; // NodeTable.java:60
-  wire _bits_60 = slot_valid[109]; // NodeTable.java:59
-  wire _eq_577 = slot_parent_109 == _mux_9; // NodeTable.java:59
-  wire _and_64 = _bits_60 & _eq_577; // NodeTable.java:59
-  wire _not_52 = ~_not_33; // NodeTable.java:60
-  wire _eq_578 = slot_children_109 == 3'd0; // NodeTable.java:60
-  wire _or_31 = _not_52 | _eq_578; // NodeTable.java:60
-  wire _and_65 = _and_64 & _or_31; // NodeTable.java:60
-  wire _bits_61 = slot_valid[108]; // NodeTable.java:59
-  wire _eq_579 = slot_parent_108 == _mux_9; // NodeTable.java:59
-  wire _and_66 = _bits_61 & _eq_579; // NodeTable.java:59
-  wire _not_53 = ~_not_33; // NodeTable.java:60
-  wire _eq_580 = slot_children_108 == 3'd0; // NodeTable.java:60
-  wire _or_32 = _not_53 | _eq_580; // NodeTable.java:60
-  wire _and_67 = _and_66 & _or_32; // NodeTable.java:60
-  wire _bits_62 = slot_valid[107]; // NodeTable.java:59
-  wire _eq_581 = slot_parent_107 == _mux_9; // NodeTable.java:59
-  wire _and_68 = _bits_62 & _eq_581; // NodeTable.java:59
-  wire _not_54 = ~_not_33; // NodeTable.java:60
-  wire _eq_582 = slot_children_107 == 3'd0; // NodeTable.java:60
-  wire _or_33 = _not_54 | _eq_582; // NodeTable.java:60
-  wire _and_69 = _and_68 & _or_33; // NodeTable.java:60
-  wire _bits_63 = slot_valid[106]; // NodeTable.java:59
-  wire _eq_583 = slot_parent_106 == _mux_9; // NodeTable.java:59
-  wire _and_70 = _bits_63 & _eq_583; // NodeTable.java:59
-  wire _not_55 = ~_not_33; // NodeTable.java:60
-  wire _eq_584 = slot_children_106 == 3'd0; // NodeTable.java:60
-  wire _or_34 = _not_55 | _eq_584; // NodeTable.java:60
-  wire _and_71 = _and_70 & _or_34; // NodeTable.java:60
-  wire _bits_64 = slot_valid[105]; // NodeTable.java:59
-  wire _eq_585 = slot_parent_105 == _mux_9; // NodeTable.java:59
-  wire _and_72 = _bits_64 & _eq_585; // NodeTable.java:59
-  wire _not_56 = ~_not_33; // NodeTable.java:60
-  wire _eq_586 = slot_children_105 == 3'd0; // NodeTable.java:60
-  wire _or_35 = _not_56 | _eq_586; // NodeTable.java:60
-  wire _and_73 = _and_72 & _or_35; // NodeTable.java:60
-  wire _bits_65 = slot_valid[104]; // NodeTable.java:59
-  wire _eq_587 = slot_parent_104 == _mux_9; // NodeTable.java:59
-  wire _and_74 = _bits_65 & _eq_587; // NodeTable.java:59
-  wire _not_57 = ~_not_33; // NodeTable.java:60
-  wire _eq_588 = slot_children_104 == 3'd0; // NodeTable.java:60
-  wire _or_36 = _not_57 | _eq_588; // NodeTable.java:60
-  wire _and_75 = _and_74 & _or_36; // NodeTable.java:60
-  wire _bits_66 = slot_valid[103]; // NodeTable.java:59
-  wire _eq_589 = slot_parent_103 == _mux_9; // NodeTable.java:59
-  wire _and_76 = _bits_66 & _eq_589; // NodeTable.java:59
-  wire _not_58 = ~_not_33; // NodeTable.java:60
-  wire _eq_590 = slot_children_103 == 3'd0; // NodeTable.java:60
-  wire _or_37 = _not_58 | _eq_590; // NodeTable.java:60
-  wire _and_77 = _and_76 & _or_37; // NodeTable.java:60
-  wire _bits_67 = slot_valid[102]; // NodeTable.java:59
-  wire _eq_591 = slot_parent_102 == _mux_9; // NodeTable.java:59
-  wire _and_78 = _bits_67 & _eq_591; // NodeTable.java:59
-  wire _not_59 = ~_not_33; // NodeTable.java:60
-  wire _eq_592 = slot_children_102 == 3'd0; // NodeTable.java:60
-  wire _or_38 = _not_59 | _eq_592; // NodeTable.java:60
-  wire _and_79 = _and_78 & _or_38; // NodeTable.java:60
-  wire _bits_68 = slot_valid[101]; // NodeTable.java:59
-  wire _eq_593 = slot_parent_101 == _mux_9; // NodeTable.java:59
-  wire _and_80 = _bits_68 & _eq_593; // NodeTable.java:59
-  wire _not_60 = ~_not_33; // NodeTable.java:60
-  wire _eq_594 = slot_children_101 == 3'd0; // NodeTable.java:60
-  wire _or_39 = _not_60 | _eq_594; // NodeTable.java:60
-  wire _and_81 = _and_80 & _or_39; // NodeTable.java:60
-  wire _bits_69 = slot_valid[100]; // NodeTable.java:59
-  wire _eq_595 = slot_parent_100 == _mux_9; // NodeTable.java:59
-  wire _and_82 = _bits_69 & _eq_595; // NodeTable.java:59
-  wire _not_61 = ~_not_33; // NodeTable.java:60
-  wire _eq_596 = slot_children_100 == 3'd0; // NodeTable.java:60
-  wire _or_40 = _not_61 | _eq_596; // NodeTable.java:60
-  wire _and_83 = _and_82 & _or_40; // NodeTable.java:60
-  wire _bits_70 = slot_valid[99]; // NodeTable.java:59
-  wire _eq_597 = slot_parent_99 == _mux_9; // NodeTable.java:59
-  wire _and_84 = _bits_70 & _eq_597; // NodeTable.java:59
-  wire _not_62 = ~_not_33; // NodeTable.java:60
-  wire _eq_598 = slot_children_99 == 3'd0; // NodeTable.java:60
-  wire _or_41 = _not_62 | _eq_598; // NodeTable.java:60
-  wire _and_85 = _and_84 & _or_41; // NodeTable.java:60
-  wire _bits_71 = slot_valid[98]; // NodeTable.java:59
-  wire _eq_599 = slot_parent_98 == _mux_9; // NodeTable.java:59
-  wire _and_86 = _bits_71 & _eq_599; // NodeTable.java:59
-  wire _not_63 = ~_not_33; // NodeTable.java:60
-  wire _eq_600 = slot_children_98 == 3'd0; // NodeTable.java:60
-  wire _or_42 = _not_63 | _eq_600; // NodeTable.java:60
-  wire _and_87 = _and_86 & _or_42; // NodeTable.java:60
-  wire _bits_72 = slot_valid[97]; // NodeTable.java:59
-  wire _eq_601 = slot_parent_97 == _mux_9; // NodeTable.java:59
-  wire _and_88 = _bits_72 & _eq_601; // NodeTable.java:59
-  wire _not_64 = ~_not_33; // NodeTable.java:60
-  wire _eq_602 = slot_children_97 == 3'd0; // NodeTable.java:60
-  wire _or_43 = _not_64 | _eq_602; // NodeTable.java:60
-  wire _and_89 = _and_88 & _or_43; // NodeTable.java:60
-  wire _bits_73 = slot_valid[96]; // NodeTable.java:59
-  wire _eq_603 = slot_parent_96 == _mux_9; // NodeTable.java:59
-  wire _and_90 = _bits_73 & _eq_603; // NodeTable.java:59
-  wire _not_65 = ~_not_33; // NodeTable.java:60
-  wire _eq_604 = slot_children_96 == 3'd0; // NodeTable.java:60
-  wire _or_44 = _not_65 | _eq_604; // NodeTable.java:60
-  wire _and_91 = _and_90 & _or_44; // NodeTable.java:60
-  wire _bits_74 = slot_valid[95]; // NodeTable.java:59
-  wire _eq_605 = slot_parent_95 == _mux_9; // NodeTable.java:59
-  wire _and_92 = _bits_74 & _eq_605; // NodeTable.java:59
-  wire _not_66 = ~_not_33; // NodeTable.java:60
-  wire _eq_606 = slot_children_95 == 3'd0; // NodeTable.java:60
-  wire _or_45 = _not_66 | _eq_606; // NodeTable.java:60
-  wire _and_93 = _and_92 & _or_45; // NodeTable.java:60
-  wire _bits_75 = slot_valid[94]; // NodeTable.java:59
-  wire _eq_607 = slot_parent_94 == _mux_9; // NodeTable.java:59
-  wire _and_94 = _bits_75 & _eq_607; // NodeTable.java:59
-  wire _not_67 = ~_not_33; // NodeTable.java:60
-  wire _eq_608 = slot_children_94 == 3'd0; // NodeTable.java:60
-  wire _or_46 = _not_67 | _eq_608; // NodeTable.java:60
-  wire _and_95 = _and_94 & _or_46; // NodeTable.java:60
-  wire _bits_76 = slot_valid[93]; // NodeTable.java:59
-  wire _eq_609 = slot_parent_93 == _mux_9; // NodeTable.java:59
-  wire _and_96 = _bits_76 & _eq_609; // NodeTable.java:59
-  wire _not_68 = ~_not_33; // NodeTable.java:60
-  wire _eq_610 = slot_children_93 == 3'd0; // NodeTable.java:60
-  wire _or_47 = _not_68 | _eq_610; // NodeTable.java:60
-  wire _and_97 = _and_96 & _or_47; // NodeTable.java:60
-  wire _bits_77 = slot_valid[92]; // NodeTable.java:59
-  wire _eq_611 = slot_parent_92 == _mux_9; // NodeTable.java:59
-  wire _and_98 = _bits_77 & _eq_611; // NodeTable.java:59
-  wire _not_69 = ~_not_33; // NodeTable.java:60
-  wire _eq_612 = slot_children_92 == 3'd0; // NodeTable.java:60
-  wire _or_48 = _not_69 | _eq_612; // NodeTable.java:60
-  wire _and_99 = _and_98 & _or_48; // NodeTable.java:60
-  wire _bits_78 = slot_valid[91]; // NodeTable.java:59
-  wire _eq_613 = slot_parent_91 == _mux_9; // NodeTable.java:59
-  wire _and_100 = _bits_78 & _eq_613; // NodeTable.java:59
-  wire _not_70 = ~_not_33; // NodeTable.java:60
-  wire _eq_614 = slot_children_91 == 3'd0; // NodeTable.java:60
-  wire _or_49 = _not_70 | _eq_614; // NodeTable.java:60
-  wire _and_101 = _and_100 & _or_49; // NodeTable.java:60
-  wire _bits_79 = slot_valid[90]; // NodeTable.java:59
-  wire _eq_615 = slot_parent_90 == _mux_9; // NodeTable.java:59
-  wire _and_102 = _bits_79 & _eq_615; // NodeTable.java:59
-  wire _not_71 = ~_not_33; // NodeTable.java:60
-  wire _eq_616 = slot_children_90 == 3'd0; // NodeTable.java:60
-  wire _or_50 = _not_71 | _eq_616; // NodeTable.java:60
-  wire _and_103 = _and_102 & _or_50; // NodeTable.java:60
-  wire _bits_80 = slot_valid[89]; // NodeTable.java:59
-  wire _eq_617 = slot_parent_89 == _mux_9; // NodeTable.java:59
-  wire _and_104 = _bits_80 & _eq_617; // NodeTable.java:59
-  wire _not_72 = ~_not_33; // NodeTable.java:60
-  wire _eq_618 = slot_children_89 == 3'd0; // NodeTable.java:60
-  wire _or_51 = _not_72 | _eq_618; // NodeTable.java:60
-  wire _and_105 = _and_104 & _or_51; // NodeTable.java:60
-  wire _bits_81 = slot_valid[88]; // NodeTable.java:59
-  wire _eq_619 = slot_parent_88 == _mux_9; // NodeTable.java:59
-  wire _and_106 = _bits_81 & _eq_619; // NodeTable.java:59
-  wire _not_73 = ~_not_33; // NodeTable.java:60
-  wire _eq_620 = slot_children_88 == 3'd0; // NodeTable.java:60
-  wire _or_52 = _not_73 | _eq_620; // NodeTable.java:60
-  wire _and_107 = _and_106 & _or_52; // NodeTable.java:60
-  wire _bits_82 = slot_valid[87]; // NodeTable.java:59
-  wire _eq_621 = slot_parent_87 == _mux_9; // NodeTable.java:59
-  wire _and_108 = _bits_82 & _eq_621; // NodeTable.java:59
-  wire _not_74 = ~_not_33; // NodeTable.java:60
-  wire _eq_622 = slot_children_87 == 3'd0; // NodeTable.java:60
-  wire _or_53 = _not_74 | _eq_622; // NodeTable.java:60
-  wire _and_109 = _and_108 & _or_53; // NodeTable.java:60
-  wire _bits_83 = slot_valid[86]; // NodeTable.java:59
-  wire _eq_623 = slot_parent_86 == _mux_9; // NodeTable.java:59
-  wire _and_110 = _bits_83 & _eq_623; // NodeTable.java:59
-  wire _not_75 = ~_not_33; // NodeTable.java:60
-  wire _eq_624 = slot_children_86 == 3'd0; // NodeTable.java:60
-  wire _or_54 = _not_75 | _eq_624; // NodeTable.java:60
-  wire _and_111 = _and_110 & _or_54; // NodeTable.java:60
-  wire _bits_84 = slot_valid[85]; // NodeTable.java:59
-  wire _eq_625 = slot_parent_85 == _mux_9; // NodeTable.java:59
-  wire _and_112 = _bits_84 & _eq_625; // NodeTable.java:59
-  wire _not_76 = ~_not_33; // NodeTable.java:60
-  wire _eq_626 = slot_children_85 == 3'd0; // NodeTable.java:60
-  wire _or_55 = _not_76 | _eq_626; // NodeTable.java:60
-  wire _and_113 = _and_112 & _or_55; // NodeTable.java:60
-  wire _bits_85 = slot_valid[84]; // NodeTable.java:59
-  wire _eq_627 = slot_parent_84 == _mux_9; // NodeTable.java:59
-  wire _and_114 = _bits_85 & _eq_627; // NodeTable.java:59
-  wire _not_77 = ~_not_33; // NodeTable.java:60
-  wire _eq_628 = slot_children_84 == 3'd0; // NodeTable.java:60
-  wire _or_56 = _not_77 | _eq_628; // NodeTable.java:60
-  wire _and_115 = _and_114 & _or_56; // NodeTable.java:60
-  wire _bits_86 = slot_valid[83]; // NodeTable.java:59
-  wire _eq_629 = slot_parent_83 == _mux_9; // NodeTable.java:59
-  wire _and_116 = _bits_86 & _eq_629; // NodeTable.java:59
-  wire _not_78 = ~_not_33; // NodeTable.java:60
-  wire _eq_630 = slot_children_83 == 3'd0; // NodeTable.java:60
-  wire _or_57 = _not_78 | _eq_630; // NodeTable.java:60
-  wire _and_117 = _and_116 & _or_57; // NodeTable.java:60
-  wire _bits_87 = slot_valid[82]; // NodeTable.java:59
-  wire _eq_631 = slot_parent_82 == _mux_9; // NodeTable.java:59
-  wire _and_118 = _bits_87 & _eq_631; // NodeTable.java:59
-  wire _not_79 = ~_not_33; // NodeTable.java:60
-  wire _eq_632 = slot_children_82 == 3'd0; // NodeTable.java:60
-  wire _or_58 = _not_79 | _eq_632; // NodeTable.java:60
-  wire _and_119 = _and_118 & _or_58; // NodeTable.java:60
-  wire _bits_88 = slot_valid[81]; // NodeTable.java:59
-  wire _eq_633 = slot_parent_81 == _mux_9; // NodeTable.java:59
-  wire _and_120 = _bits_88 & _eq_633; // NodeTable.java:59
-  wire _not_80 = ~_not_33; // NodeTable.java:60
-  wire _eq_634 = slot_children_81 == 3'd0; // NodeTable.java:60
-  wire _or_59 = _not_80 | _eq_634; // NodeTable.java:60
-  wire _and_121 = _and_120 & _or_59; // NodeTable.java:60
-  wire _bits_89 = slot_valid[80]; // NodeTable.java:59
-  wire _eq_635 = slot_parent_80 == _mux_9; // NodeTable.java:59
-  wire _and_122 = _bits_89 & _eq_635; // NodeTable.java:59
-  wire _not_81 = ~_not_33; // NodeTable.java:60
-  wire _eq_636 = slot_children_80 == 3'd0; // NodeTable.java:60
-  wire _or_60 = _not_81 | _eq_636; // NodeTable.java:60
-  wire _and_123 = _and_122 & _or_60; // NodeTable.java:60
-  wire _bits_90 = slot_valid[79]; // NodeTable.java:59
-  wire _eq_637 = slot_parent_79 == _mux_9; // NodeTable.java:59
-  wire _and_124 = _bits_90 & _eq_637; // NodeTable.java:59
-  wire _not_82 = ~_not_33; // NodeTable.java:60
-  wire _eq_638 = slot_children_79 == 3'd0; // NodeTable.java:60
-  wire _or_61 = _not_82 | _eq_638; // NodeTable.java:60
-  wire _and_125 = _and_124 & _or_61; // NodeTable.java:60
-  wire _bits_91 = slot_valid[78]; // NodeTable.java:59
-  wire _eq_639 = slot_parent_78 == _mux_9; // NodeTable.java:59
-  wire _and_126 = _bits_91 & _eq_639; // NodeTable.java:59
-  wire _not_83 = ~_not_33; // NodeTable.java:60
-  wire _eq_640 = slot_children_78 == 3'd0; // NodeTable.java:60
-  wire _or_62 = _not_83 | _eq_640; // NodeTable.java:60
-  wire _and_127 = _and_126 & _or_62; // NodeTable.java:60
-  wire _bits_92 = slot_valid[77]; // NodeTable.java:59
-  wire _eq_641 = slot_parent_77 == _mux_9; // NodeTable.java:59
-  wire _and_128 = _bits_92 & _eq_641; // NodeTable.java:59
-  wire _not_84 = ~_not_33; // NodeTable.java:60
-  wire _eq_642 = slot_children_77 == 3'd0; // NodeTable.java:60
-  wire _or_63 = _not_84 | _eq_642; // NodeTable.java:60
-  wire _and_129 = _and_128 & _or_63; // NodeTable.java:60
-  wire _bits_93 = slot_valid[76]; // NodeTable.java:59
-  wire _eq_643 = slot_parent_76 == _mux_9; // NodeTable.java:59
-  wire _and_130 = _bits_93 & _eq_643; // NodeTable.java:59
-  wire _not_85 = ~_not_33; // NodeTable.java:60
-  wire _eq_644 = slot_children_76 == 3'd0; // NodeTable.java:60
-  wire _or_64 = _not_85 | _eq_644; // NodeTable.java:60
-  wire _and_131 = _and_130 & _or_64; // NodeTable.java:60
-  wire _bits_94 = slot_valid[75]; // NodeTable.java:59
-  wire _eq_645 = slot_parent_75 == _mux_9; // NodeTable.java:59
-  wire _and_132 = _bits_94 & _eq_645; // NodeTable.java:59
-  wire _not_86 = ~_not_33; // NodeTable.java:60
-  wire _eq_646 = slot_children_75 == 3'd0; // NodeTable.java:60
-  wire _or_65 = _not_86 | _eq_646; // NodeTable.java:60
-  wire _and_133 = _and_132 & _or_65; // NodeTable.java:60
-  wire _bits_95 = slot_valid[74]; // NodeTable.java:59
-  wire _eq_647 = slot_parent_74 == _mux_9; // NodeTable.java:59
-  wire _and_134 = _bits_95 & _eq_647; // NodeTable.java:59
-  wire _not_87 = ~_not_33; // NodeTable.java:60
-  wire _eq_648 = slot_children_74 == 3'd0; // NodeTable.java:60
-  wire _or_66 = _not_87 | _eq_648; // NodeTable.java:60
-  wire _and_135 = _and_134 & _or_66; // NodeTable.java:60
-  wire _bits_96 = slot_valid[73]; // NodeTable.java:59
-  wire _eq_649 = slot_parent_73 == _mux_9; // NodeTable.java:59
-  wire _and_136 = _bits_96 & _eq_649; // NodeTable.java:59
-  wire _not_88 = ~_not_33; // NodeTable.java:60
-  wire _eq_650 = slot_children_73 == 3'd0; // NodeTable.java:60
-  wire _or_67 = _not_88 | _eq_650; // NodeTable.java:60
-  wire _and_137 = _and_136 & _or_67; // NodeTable.java:60
-  wire _bits_97 = slot_valid[72]; // NodeTable.java:59
-  wire _eq_651 = slot_parent_72 == _mux_9; // NodeTable.java:59
-  wire _and_138 = _bits_97 & _eq_651; // NodeTable.java:59
-  wire _not_89 = ~_not_33; // NodeTable.java:60
-  wire _eq_652 = slot_children_72 == 3'd0; // NodeTable.java:60
-  wire _or_68 = _not_89 | _eq_652; // NodeTable.java:60
-  wire _and_139 = _and_138 & _or_68; // NodeTable.java:60
-  wire _bits_98 = slot_valid[71]; // NodeTable.java:59
-  wire _eq_653 = slot_parent_71 == _mux_9; // NodeTable.java:59
-  wire _and_140 = _bits_98 & _eq_653; // NodeTable.java:59
-  wire _not_90 = ~_not_33; // NodeTable.java:60
-  wire _eq_654 = slot_children_71 == 3'd0; // NodeTable.java:60
-  wire _or_69 = _not_90 | _eq_654; // NodeTable.java:60
-  wire _and_141 = _and_140 & _or_69; // NodeTable.java:60
-  wire _bits_99 = slot_valid[70]; // NodeTable.java:59
-  wire _eq_655 = slot_parent_70 == _mux_9; // NodeTable.java:59
-  wire _and_142 = _bits_99 & _eq_655; // NodeTable.java:59
-  wire _not_91 = ~_not_33; // NodeTable.java:60
-  wire _eq_656 = slot_children_70 == 3'd0; // NodeTable.java:60
-  wire _or_70 = _not_91 | _eq_656; // NodeTable.java:60
-  wire _and_143 = _and_142 & _or_70; // NodeTable.java:60
-  wire _bits_100 = slot_valid[69]; // NodeTable.java:59
-  wire _eq_657 = slot_parent_69 == _mux_9; // NodeTable.java:59
-  wire _and_144 = _bits_100 & _eq_657; // NodeTable.java:59
-  wire _not_92 = ~_not_33; // NodeTable.java:60
-  wire _eq_658 = slot_children_69 == 3'd0; // NodeTable.java:60
-  wire _or_71 = _not_92 | _eq_658; // NodeTable.java:60
-  wire _and_145 = _and_144 & _or_71; // NodeTable.java:60
-  wire _bits_101 = slot_valid[68]; // NodeTable.java:59
-  wire _eq_659 = slot_parent_68 == _mux_9; // NodeTable.java:59
-  wire _and_146 = _bits_101 & _eq_659; // NodeTable.java:59
-  wire _not_93 = ~_not_33; // NodeTable.java:60
-  wire _eq_660 = slot_children_68 == 3'd0; // NodeTable.java:60
-  wire _or_72 = _not_93 | _eq_660; // NodeTable.java:60
-  wire _and_147 = _and_146 & _or_72; // NodeTable.java:60
-  wire _bits_102 = slot_valid[67]; // NodeTable.java:59
-  wire _eq_661 = slot_parent_67 == _mux_9; // NodeTable.java:59
-  wire _and_148 = _bits_102 & _eq_661; // NodeTable.java:59
-  wire _not_94 = ~_not_33; // NodeTable.java:60
-  wire _eq_662 = slot_children_67 == 3'd0; // NodeTable.java:60
-  wire _or_73 = _not_94 | _eq_662; // NodeTable.java:60
-  wire _and_149 = _and_148 & _or_73; // NodeTable.java:60
-  wire _bits_103 = slot_valid[66]; // NodeTable.java:59
-  wire _eq_663 = slot_parent_66 == _mux_9; // NodeTable.java:59
-  wire _and_150 = _bits_103 & _eq_663; // NodeTable.java:59
-  wire _not_95 = ~_not_33; // NodeTable.java:60
-  wire _eq_664 = slot_children_66 == 3'd0; // NodeTable.java:60
-  wire _or_74 = _not_95 | _eq_664; // NodeTable.java:60
-  wire _and_151 = _and_150 & _or_74; // NodeTable.java:60
-  wire _bits_104 = slot_valid[65]; // NodeTable.java:59
-  wire _eq_665 = slot_parent_65 == _mux_9; // NodeTable.java:59
-  wire _and_152 = _bits_104 & _eq_665; // NodeTable.java:59
-  wire _not_96 = ~_not_33; // NodeTable.java:60
-  wire _eq_666 = slot_children_65 == 3'd0; // NodeTable.java:60
-  wire _or_75 = _not_96 | _eq_666; // NodeTable.java:60
-  wire _and_153 = _and_152 & _or_75; // NodeTable.java:60
-  wire _bits_105 = slot_valid[64]; // NodeTable.java:59
-  wire _eq_667 = slot_parent_64 == _mux_9; // NodeTable.java:59
-  wire _and_154 = _bits_105 & _eq_667; // NodeTable.java:59
-  wire _not_97 = ~_not_33; // NodeTable.java:60
-  wire _eq_668 = slot_children_64 == 3'd0; // NodeTable.java:60
-  wire _or_76 = _not_97 | _eq_668; // NodeTable.java:60
-  wire _and_155 = _and_154 & _or_76; // NodeTable.java:60
-  wire _bits_106 = slot_valid[63]; // NodeTable.java:59
-  wire _eq_669 = slot_parent_63 == _mux_9; // NodeTable.java:59
-  wire _and_156 = _bits_106 & _eq_669; // NodeTable.java:59
-  wire _not_98 = ~_not_33; // NodeTable.java:60
-  wire _eq_670 = slot_children_63 == 3'd0; // NodeTable.java:60
-  wire _or_77 = _not_98 | _eq_670; // NodeTable.java:60
-  wire _and_157 = _and_156 & _or_77; // NodeTable.java:60
-  wire _bits_107 = slot_valid[62]; // NodeTable.java:59
-  wire _eq_671 = slot_parent_62 == _mux_9; // NodeTable.java:59
-  wire _and_158 = _bits_107 & _eq_671; // NodeTable.java:59
-  wire _not_99 = ~_not_33; // NodeTable.java:60
-  wire _eq_672 = slot_children_62 == 3'd0; // NodeTable.java:60
-  wire _or_78 = _not_99 | _eq_672; // NodeTable.java:60
-  wire _and_159 = _and_158 & _or_78; // NodeTable.java:60
-  wire _bits_108 = slot_valid[61]; // NodeTable.java:59
-  wire _eq_673 = slot_parent_61 == _mux_9; // NodeTable.java:59
-  wire _and_160 = _bits_108 & _eq_673; // NodeTable.java:59
-  wire _not_100 = ~_not_33; // NodeTable.java:60
-  wire _eq_674 = slot_children_61 == 3'd0; // NodeTable.java:60
-  wire _or_79 = _not_100 | _eq_674; // NodeTable.java:60
-  wire _and_161 = _and_160 & _or_79; // NodeTable.java:60
-  wire _bits_109 = slot_valid[60]; // NodeTable.java:59
-  wire _eq_675 = slot_parent_60 == _mux_9; // NodeTable.java:59
-  wire _and_162 = _bits_109 & _eq_675; // NodeTable.java:59
-  wire _not_101 = ~_not_33; // NodeTable.java:60
-  wire _eq_676 = slot_children_60 == 3'd0; // NodeTable.java:60
-  wire _or_80 = _not_101 | _eq_676; // NodeTable.java:60
-  wire _and_163 = _and_162 & _or_80; // NodeTable.java:60
-  wire _bits_110 = slot_valid[59]; // NodeTable.java:59
-  wire _eq_677 = slot_parent_59 == _mux_9; // NodeTable.java:59
-  wire _and_164 = _bits_110 & _eq_677; // NodeTable.java:59
-  wire _not_102 = ~_not_33; // NodeTable.java:60
-  wire _eq_678 = slot_children_59 == 3'd0; // NodeTable.java:60
-  wire _or_81 = _not_102 | _eq_678; // NodeTable.java:60
-  wire _and_165 = _and_164 & _or_81; // NodeTable.java:60
-  wire _bits_111 = slot_valid[58]; // NodeTable.java:59
-  wire _eq_679 = slot_parent_58 == _mux_9; // NodeTable.java:59
-  wire _and_166 = _bits_111 & _eq_679; // NodeTable.java:59
-  wire _not_103 = ~_not_33; // NodeTable.java:60
-  wire _eq_680 = slot_children_58 == 3'd0; // NodeTable.java:60
-  wire _or_82 = _not_103 | _eq_680; // NodeTable.java:60
-  wire _and_167 = _and_166 & _or_82; // NodeTable.java:60
-  wire _bits_112 = slot_valid[57]; // NodeTable.java:59
-  wire _eq_681 = slot_parent_57 == _mux_9; // NodeTable.java:59
-  wire _and_168 = _bits_112 & _eq_681; // NodeTable.java:59
-  wire _not_104 = ~_not_33; // NodeTable.java:60
-  wire _eq_682 = slot_children_57 == 3'd0; // NodeTable.java:60
-  wire _or_83 = _not_104 | _eq_682; // NodeTable.java:60
-  wire _and_169 = _and_168 & _or_83; // NodeTable.java:60
-  wire _bits_113 = slot_valid[56]; // NodeTable.java:59
-  wire _eq_683 = slot_parent_56 == _mux_9; // NodeTable.java:59
-  wire _and_170 = _bits_113 & _eq_683; // NodeTable.java:59
-  wire _not_105 = ~_not_33; // NodeTable.java:60
-  wire _eq_684 = slot_children_56 == 3'd0; // NodeTable.java:60
-  wire _or_84 = _not_105 | _eq_684; // NodeTable.java:60
-  wire _and_171 = _and_170 & _or_84; // NodeTable.java:60
-  wire _bits_114 = slot_valid[55]; // NodeTable.java:59
-  wire _eq_685 = slot_parent_55 == _mux_9; // NodeTable.java:59
-  wire _and_172 = _bits_114 & _eq_685; // NodeTable.java:59
-  wire _not_106 = ~_not_33; // NodeTable.java:60
-  wire _eq_686 = slot_children_55 == 3'd0; // NodeTable.java:60
-  wire _or_85 = _not_106 | _eq_686; // NodeTable.java:60
-  wire _and_173 = _and_172 & _or_85; // NodeTable.java:60
-  wire _bits_115 = slot_valid[54]; // NodeTable.java:59
-  wire _eq_687 = slot_parent_54 == _mux_9; // NodeTable.java:59
-  wire _and_174 = _bits_115 & _eq_687; // NodeTable.java:59
-  wire _not_107 = ~_not_33; // NodeTable.java:60
-  wire _eq_688 = slot_children_54 == 3'd0; // NodeTable.java:60
-  wire _or_86 = _not_107 | _eq_688; // NodeTable.java:60
-  wire _and_175 = _and_174 & _or_86; // NodeTable.java:60
-  wire _bits_116 = slot_valid[53]; // NodeTable.java:59
-  wire _eq_689 = slot_parent_53 == _mux_9; // NodeTable.java:59
-  wire _and_176 = _bits_116 & _eq_689; // NodeTable.java:59
-  wire _not_108 = ~_not_33; // NodeTable.java:60
-  wire _eq_690 = slot_children_53 == 3'd0; // NodeTable.java:60
-  wire _or_87 = _not_108 | _eq_690; // NodeTable.java:60
-  wire _and_177 = _and_176 & _or_87; // NodeTable.java:60
-  wire _bits_117 = slot_valid[52]; // NodeTable.java:59
-  wire _eq_691 = slot_parent_52 == _mux_9; // NodeTable.java:59
-  wire _and_178 = _bits_117 & _eq_691; // NodeTable.java:59
-  wire _not_109 = ~_not_33; // NodeTable.java:60
-  wire _eq_692 = slot_children_52 == 3'd0; // NodeTable.java:60
-  wire _or_88 = _not_109 | _eq_692; // NodeTable.java:60
-  wire _and_179 = _and_178 & _or_88; // NodeTable.java:60
-  wire _bits_118 = slot_valid[51]; // NodeTable.java:59
-  wire _eq_693 = slot_parent_51 == _mux_9; // NodeTable.java:59
-  wire _and_180 = _bits_118 & _eq_693; // NodeTable.java:59
-  wire _not_110 = ~_not_33; // NodeTable.java:60
-  wire _eq_694 = slot_children_51 == 3'd0; // NodeTable.java:60
-  wire _or_89 = _not_110 | _eq_694; // NodeTable.java:60
-  wire _and_181 = _and_180 & _or_89; // NodeTable.java:60
-  wire _bits_119 = slot_valid[50]; // NodeTable.java:59
-  wire _eq_695 = slot_parent_50 == _mux_9; // NodeTable.java:59
-  wire _and_182 = _bits_119 & _eq_695; // NodeTable.java:59
-  wire _not_111 = ~_not_33; // NodeTable.java:60
-  wire _eq_696 = slot_children_50 == 3'd0; // NodeTable.java:60
-  wire _or_90 = _not_111 | _eq_696; // NodeTable.java:60
-  wire _and_183 = _and_182 & _or_90; // NodeTable.java:60
-  wire _bits_120 = slot_valid[49]; // NodeTable.java:59
-  wire _eq_697 = slot_parent_49 == _mux_9; // NodeTable.java:59
-  wire _and_184 = _bits_120 & _eq_697; // NodeTable.java:59
-  wire _not_112 = ~_not_33; // NodeTable.java:60
-  wire _eq_698 = slot_children_49 == 3'd0; // NodeTable.java:60
-  wire _or_91 = _not_112 | _eq_698; // NodeTable.java:60
-  wire _and_185 = _and_184 & _or_91; // NodeTable.java:60
-  wire _bits_121 = slot_valid[48]; // NodeTable.java:59
-  wire _eq_699 = slot_parent_48 == _mux_9; // NodeTable.java:59
-  wire _and_186 = _bits_121 & _eq_699; // NodeTable.java:59
-  wire _not_113 = ~_not_33; // NodeTable.java:60
-  wire _eq_700 = slot_children_48 == 3'd0; // NodeTable.java:60
-  wire _or_92 = _not_113 | _eq_700; // NodeTable.java:60
-  wire _and_187 = _and_186 & _or_92; // NodeTable.java:60
-  wire _bits_122 = slot_valid[47]; // NodeTable.java:59
-  wire _eq_701 = slot_parent_47 == _mux_9; // NodeTable.java:59
-  wire _and_188 = _bits_122 & _eq_701; // NodeTable.java:59
-  wire _not_114 = ~_not_33; // NodeTable.java:60
-  wire _eq_702 = slot_children_47 == 3'd0; // NodeTable.java:60
-  wire _or_93 = _not_114 | _eq_702; // NodeTable.java:60
-  wire _and_189 = _and_188 & _or_93; // NodeTable.java:60
-  wire _bits_123 = slot_valid[46]; // NodeTable.java:59
-  wire _eq_703 = slot_parent_46 == _mux_9; // NodeTable.java:59
-  wire _and_190 = _bits_123 & _eq_703; // NodeTable.java:59
-  wire _not_115 = ~_not_33; // NodeTable.java:60
-  wire _eq_704 = slot_children_46 == 3'd0; // NodeTable.java:60
-  wire _or_94 = _not_115 | _eq_704; // NodeTable.java:60
-  wire _and_191 = _and_190 & _or_94; // NodeTable.java:60
-  wire _bits_124 = slot_valid[45]; // NodeTable.java:59
-  wire _eq_705 = slot_parent_45 == _mux_9; // NodeTable.java:59
-  wire _and_192 = _bits_124 & _eq_705; // NodeTable.java:59
-  wire _not_116 = ~_not_33; // NodeTable.java:60
-  wire _eq_706 = slot_children_45 == 3'd0; // NodeTable.java:60
-  wire _or_95 = _not_116 | _eq_706; // NodeTable.java:60
-  wire _and_193 = _and_192 & _or_95; // NodeTable.java:60
-  wire _bits_125 = slot_valid[44]; // NodeTable.java:59
-  wire _eq_707 = slot_parent_44 == _mux_9; // NodeTable.java:59
-  wire _and_194 = _bits_125 & _eq_707; // NodeTable.java:59
-  wire _not_117 = ~_not_33; // NodeTable.java:60
-  wire _eq_708 = slot_children_44 == 3'd0; // NodeTable.java:60
-  wire _or_96 = _not_117 | _eq_708; // NodeTable.java:60
-  wire _and_195 = _and_194 & _or_96; // NodeTable.java:60
-  wire _bits_126 = slot_valid[43]; // NodeTable.java:59
-  wire _eq_709 = slot_parent_43 == _mux_9; // NodeTable.java:59
-  wire _and_196 = _bits_126 & _eq_709; // NodeTable.java:59
-  wire _not_118 = ~_not_33; // NodeTable.java:60
-  wire _eq_710 = slot_children_43 == 3'd0; // NodeTable.java:60
-  wire _or_97 = _not_118 | _eq_710; // NodeTable.java:60
-  wire _and_197 = _and_196 & _or_97; // NodeTable.java:60
-  wire _bits_127 = slot_valid[42]; // NodeTable.java:59
-  wire _eq_711 = slot_parent_42 == _mux_9; // NodeTable.java:59
-  wire _and_198 = _bits_127 & _eq_711; // NodeTable.java:59
-  wire _not_119 = ~_not_33; // NodeTable.java:60
-  wire _eq_712 = slot_children_42 == 3'd0; // NodeTable.java:60
-  wire _or_98 = _not_119 | _eq_712; // NodeTable.java:60
-  wire _and_199 = _and_198 & _or_98; // NodeTable.java:60
-  wire _bits_128 = slot_valid[41]; // NodeTable.java:59
-  wire _eq_713 = slot_parent_41 == _mux_9; // NodeTable.java:59
-  wire _and_200 = _bits_128 & _eq_713; // NodeTable.java:59
-  wire _not_120 = ~_not_33; // NodeTable.java:60
-  wire _eq_714 = slot_children_41 == 3'd0; // NodeTable.java:60
-  wire _or_99 = _not_120 | _eq_714; // NodeTable.java:60
-  wire _and_201 = _and_200 & _or_99; // NodeTable.java:60
-  wire _bits_129 = slot_valid[40]; // NodeTable.java:59
-  wire _eq_715 = slot_parent_40 == _mux_9; // NodeTable.java:59
-  wire _and_202 = _bits_129 & _eq_715; // NodeTable.java:59
-  wire _not_121 = ~_not_33; // NodeTable.java:60
-  wire _eq_716 = slot_children_40 == 3'd0; // NodeTable.java:60
-  wire _or_100 = _not_121 | _eq_716; // NodeTable.java:60
-  wire _and_203 = _and_202 & _or_100; // NodeTable.java:60
-  wire _bits_130 = slot_valid[39]; // NodeTable.java:59
-  wire _eq_717 = slot_parent_39 == _mux_9; // NodeTable.java:59
-  wire _and_204 = _bits_130 & _eq_717; // NodeTable.java:59
-  wire _not_122 = ~_not_33; // NodeTable.java:60
-  wire _eq_718 = slot_children_39 == 3'd0; // NodeTable.java:60
-  wire _or_101 = _not_122 | _eq_718; // NodeTable.java:60
-  wire _and_205 = _and_204 & _or_101; // NodeTable.java:60
-  wire _bits_131 = slot_valid[38]; // NodeTable.java:59
-  wire _eq_719 = slot_parent_38 == _mux_9; // NodeTable.java:59
-  wire _and_206 = _bits_131 & _eq_719; // NodeTable.java:59
-  wire _not_123 = ~_not_33; // NodeTable.java:60
-  wire _eq_720 = slot_children_38 == 3'd0; // NodeTable.java:60
-  wire _or_102 = _not_123 | _eq_720; // NodeTable.java:60
-  wire _and_207 = _and_206 & _or_102; // NodeTable.java:60
-  wire _bits_132 = slot_valid[37]; // NodeTable.java:59
-  wire _eq_721 = slot_parent_37 == _mux_9; // NodeTable.java:59
-  wire _and_208 = _bits_132 & _eq_721; // NodeTable.java:59
-  wire _not_124 = ~_not_33; // NodeTable.java:60
-  wire _eq_722 = slot_children_37 == 3'd0; // NodeTable.java:60
-  wire _or_103 = _not_124 | _eq_722; // NodeTable.java:60
-  wire _and_209 = _and_208 & _or_103; // NodeTable.java:60
-  wire _bits_133 = slot_valid[36]; // NodeTable.java:59
-  wire _eq_723 = slot_parent_36 == _mux_9; // NodeTable.java:59
-  wire _and_210 = _bits_133 & _eq_723; // NodeTable.java:59
-  wire _not_125 = ~_not_33; // NodeTable.java:60
-  wire _eq_724 = slot_children_36 == 3'd0; // NodeTable.java:60
-  wire _or_104 = _not_125 | _eq_724; // NodeTable.java:60
-  wire _and_211 = _and_210 & _or_104; // NodeTable.java:60
-  wire _bits_134 = slot_valid[35]; // NodeTable.java:59
-  wire _eq_725 = slot_parent_35 == _mux_9; // NodeTable.java:59
-  wire _and_212 = _bits_134 & _eq_725; // NodeTable.java:59
-  wire _not_126 = ~_not_33; // NodeTable.java:60
-  wire _eq_726 = slot_children_35 == 3'd0; // NodeTable.java:60
-  wire _or_105 = _not_126 | _eq_726; // NodeTable.java:60
-  wire _and_213 = _and_212 & _or_105; // NodeTable.java:60
-  wire _bits_135 = slot_valid[34]; // NodeTable.java:59
-  wire _eq_727 = slot_parent_34 == _mux_9; // NodeTable.java:59
-  wire _and_214 = _bits_135 & _eq_727; // NodeTable.java:59
-  wire _not_127 = ~_not_33; // NodeTable.java:60
-  wire _eq_728 = slot_children_34 == 3'd0; // NodeTable.java:60
-  wire _or_106 = _not_127 | _eq_728; // NodeTable.java:60
-  wire _and_215 = _and_214 & _or_106; // NodeTable.java:60
-  wire _bits_136 = slot_valid[33]; // NodeTable.java:59
-  wire _eq_729 = slot_parent_33 == _mux_9; // NodeTable.java:59
-  wire _and_216 = _bits_136 & _eq_729; // NodeTable.java:59
-  wire _not_128 = ~_not_33; // NodeTable.java:60
-  wire _eq_730 = slot_children_33 == 3'd0; // NodeTable.java:60
-  wire _or_107 = _not_128 | _eq_730; // NodeTable.java:60
-  wire _and_217 = _and_216 & _or_107; // NodeTable.java:60
-  wire _bits_137 = slot_valid[32]; // NodeTable.java:59
-  wire _eq_731 = slot_parent_32 == _mux_9; // NodeTable.java:59
-  wire _and_218 = _bits_137 & _eq_731; // NodeTable.java:59
-  wire _not_129 = ~_not_33; // NodeTable.java:60
-  wire _eq_732 = slot_children_32 == 3'd0; // NodeTable.java:60
-  wire _or_108 = _not_129 | _eq_732; // NodeTable.java:60
-  wire _and_219 = _and_218 & _or_108; // NodeTable.java:60
-  wire _bits_138 = slot_valid[31]; // NodeTable.java:59
-  wire _eq_733 = slot_parent_31 == _mux_9; // NodeTable.java:59
-  wire _and_220 = _bits_138 & _eq_733; // NodeTable.java:59
-  wire _not_130 = ~_not_33; // NodeTable.java:60
-  wire _eq_734 = slot_children_31 == 3'd0; // NodeTable.java:60
-  wire _or_109 = _not_130 | _eq_734; // NodeTable.java:60
-  wire _and_221 = _and_220 & _or_109; // NodeTable.java:60
-  wire _bits_139 = slot_valid[30]; // NodeTable.java:59
-  wire _eq_735 = slot_parent_30 == _mux_9; // NodeTable.java:59
-  wire _and_222 = _bits_139 & _eq_735; // NodeTable.java:59
-  wire _not_131 = ~_not_33; // NodeTable.java:60
-  wire _eq_736 = slot_children_30 == 3'd0; // NodeTable.java:60
-  wire _or_110 = _not_131 | _eq_736; // NodeTable.java:60
-  wire _and_223 = _and_222 & _or_110; // NodeTable.java:60
-  wire _bits_140 = slot_valid[29]; // NodeTable.java:59
-  wire _eq_737 = slot_parent_29 == _mux_9; // NodeTable.java:59
-  wire _and_224 = _bits_140 & _eq_737; // NodeTable.java:59
-  wire _not_132 = ~_not_33; // NodeTable.java:60
-  wire _eq_738 = slot_children_29 == 3'd0; // NodeTable.java:60
-  wire _or_111 = _not_132 | _eq_738; // NodeTable.java:60
-  wire _and_225 = _and_224 & _or_111; // NodeTable.java:60
-  wire _bits_141 = slot_valid[28]; // NodeTable.java:59
-  wire _eq_739 = slot_parent_28 == _mux_9; // NodeTable.java:59
-  wire _and_226 = _bits_141 & _eq_739; // NodeTable.java:59
-  wire _not_133 = ~_not_33; // NodeTable.java:60
-  wire _eq_740 = slot_children_28 == 3'd0; // NodeTable.java:60
-  wire _or_112 = _not_133 | _eq_740; // NodeTable.java:60
-  wire _and_227 = _and_226 & _or_112; // NodeTable.java:60
-  wire _bits_142 = slot_valid[27]; // NodeTable.java:59
-  wire _eq_741 = slot_parent_27 == _mux_9; // NodeTable.java:59
-  wire _and_228 = _bits_142 & _eq_741; // NodeTable.java:59
-  wire _not_134 = ~_not_33; // NodeTable.java:60
-  wire _eq_742 = slot_children_27 == 3'd0; // NodeTable.java:60
-  wire _or_113 = _not_134 | _eq_742; // NodeTable.java:60
-  wire _and_229 = _and_228 & _or_113; // NodeTable.java:60
-  wire _bits_143 = slot_valid[26]; // NodeTable.java:59
-  wire _eq_743 = slot_parent_26 == _mux_9; // NodeTable.java:59
-  wire _and_230 = _bits_143 & _eq_743; // NodeTable.java:59
-  wire _not_135 = ~_not_33; // NodeTable.java:60
-  wire _eq_744 = slot_children_26 == 3'd0; // NodeTable.java:60
-  wire _or_114 = _not_135 | _eq_744; // NodeTable.java:60
-  wire _and_231 = _and_230 & _or_114; // NodeTable.java:60
-  wire _bits_144 = slot_valid[25]; // NodeTable.java:59
-  wire _eq_745 = slot_parent_25 == _mux_9; // NodeTable.java:59
-  wire _and_232 = _bits_144 & _eq_745; // NodeTable.java:59
-  wire _not_136 = ~_not_33; // NodeTable.java:60
-  wire _eq_746 = slot_children_25 == 3'd0; // NodeTable.java:60
-  wire _or_115 = _not_136 | _eq_746; // NodeTable.java:60
-  wire _and_233 = _and_232 & _or_115; // NodeTable.java:60
-  wire _bits_145 = slot_valid[24]; // NodeTable.java:59
-  wire _eq_747 = slot_parent_24 == _mux_9; // NodeTable.java:59
-  wire _and_234 = _bits_145 & _eq_747; // NodeTable.java:59
-  wire _not_137 = ~_not_33; // NodeTable.java:60
-  wire _eq_748 = slot_children_24 == 3'd0; // NodeTable.java:60
-  wire _or_116 = _not_137 | _eq_748; // NodeTable.java:60
-  wire _and_235 = _and_234 & _or_116; // NodeTable.java:60
-  wire _bits_146 = slot_valid[23]; // NodeTable.java:59
-  wire _eq_749 = slot_parent_23 == _mux_9; // NodeTable.java:59
-  wire _and_236 = _bits_146 & _eq_749; // NodeTable.java:59
-  wire _not_138 = ~_not_33; // NodeTable.java:60
-  wire _eq_750 = slot_children_23 == 3'd0; // NodeTable.java:60
-  wire _or_117 = _not_138 | _eq_750; // NodeTable.java:60
-  wire _and_237 = _and_236 & _or_117; // NodeTable.java:60
-  wire _bits_147 = slot_valid[22]; // NodeTable.java:59
-  wire _eq_751 = slot_parent_22 == _mux_9; // NodeTable.java:59
-  wire _and_238 = _bits_147 & _eq_751; // NodeTable.java:59
-  wire _not_139 = ~_not_33; // NodeTable.java:60
-  wire _eq_752 = slot_children_22 == 3'd0; // NodeTable.java:60
-  wire _or_118 = _not_139 | _eq_752; // NodeTable.java:60
-  wire _and_239 = _and_238 & _or_118; // NodeTable.java:60
-  wire _bits_148 = slot_valid[21]; // NodeTable.java:59
-  wire _eq_753 = slot_parent_21 == _mux_9; // NodeTable.java:59
-  wire _and_240 = _bits_148 & _eq_753; // NodeTable.java:59
-  wire _not_140 = ~_not_33; // NodeTable.java:60
-  wire _eq_754 = slot_children_21 == 3'd0; // NodeTable.java:60
-  wire _or_119 = _not_140 | _eq_754; // NodeTable.java:60
-  wire _and_241 = _and_240 & _or_119; // NodeTable.java:60
-  wire _bits_149 = slot_valid[20]; // NodeTable.java:59
-  wire _eq_755 = slot_parent_20 == _mux_9; // NodeTable.java:59
-  wire _and_242 = _bits_149 & _eq_755; // NodeTable.java:59
-  wire _not_141 = ~_not_33; // NodeTable.java:60
-  wire _eq_756 = slot_children_20 == 3'd0; // NodeTable.java:60
-  wire _or_120 = _not_141 | _eq_756; // NodeTable.java:60
-  wire _and_243 = _and_242 & _or_120; // NodeTable.java:60
-  wire _bits_150 = slot_valid[19]; // NodeTable.java:59
-  wire _eq_757 = slot_parent_19 == _mux_9; // NodeTable.java:59
-  wire _and_244 = _bits_150 & _eq_757; // NodeTable.java:59
-  wire _not_142 = ~_not_33; // NodeTable.java:60
-  wire _eq_758 = slot_children_19 == 3'd0; // NodeTable.java:60
-  wire _or_121 = _not_142 | _eq_758; // NodeTable.java:60
-  wire _and_245 = _and_244 & _or_121; // NodeTable.java:60
-  wire _bits_151 = slot_valid[18]; // NodeTable.java:59
-  wire _eq_759 = slot_parent_18 == _mux_9; // NodeTable.java:59
-  wire _and_246 = _bits_151 & _eq_759; // NodeTable.java:59
-  wire _not_143 = ~_not_33; // NodeTable.java:60
-  wire _eq_760 = slot_children_18 == 3'd0; // NodeTable.java:60
-  wire _or_122 = _not_143 | _eq_760; // NodeTable.java:60
-  wire _and_247 = _and_246 & _or_122; // NodeTable.java:60
-  wire _bits_152 = slot_valid[17]; // NodeTable.java:59
-  wire _eq_761 = slot_parent_17 == _mux_9; // NodeTable.java:59
-  wire _and_248 = _bits_152 & _eq_761; // NodeTable.java:59
-  wire _not_144 = ~_not_33; // NodeTable.java:60
-  wire _eq_762 = slot_children_17 == 3'd0; // NodeTable.java:60
-  wire _or_123 = _not_144 | _eq_762; // NodeTable.java:60
-  wire _and_249 = _and_248 & _or_123; // NodeTable.java:60
-  wire _bits_153 = slot_valid[16]; // NodeTable.java:59
-  wire _eq_763 = slot_parent_16 == _mux_9; // NodeTable.java:59
-  wire _and_250 = _bits_153 & _eq_763; // NodeTable.java:59
-  wire _not_145 = ~_not_33; // NodeTable.java:60
-  wire _eq_764 = slot_children_16 == 3'd0; // NodeTable.java:60
-  wire _or_124 = _not_145 | _eq_764; // NodeTable.java:60
-  wire _and_251 = _and_250 & _or_124; // NodeTable.java:60
-  wire _bits_154 = slot_valid[15]; // NodeTable.java:59
-  wire _eq_765 = slot_parent_15 == _mux_9; // NodeTable.java:59
-  wire _and_252 = _bits_154 & _eq_765; // NodeTable.java:59
-  wire _not_146 = ~_not_33; // NodeTable.java:60
-  wire _eq_766 = slot_children_15 == 3'd0; // NodeTable.java:60
-  wire _or_125 = _not_146 | _eq_766; // NodeTable.java:60
-  wire _and_253 = _and_252 & _or_125; // NodeTable.java:60
-  wire _bits_155 = slot_valid[14]; // NodeTable.java:59
-  wire _eq_767 = slot_parent_14 == _mux_9; // NodeTable.java:59
-  wire _and_254 = _bits_155 & _eq_767; // NodeTable.java:59
-  wire _not_147 = ~_not_33; // NodeTable.java:60
-  wire _eq_768 = slot_children_14 == 3'd0; // NodeTable.java:60
-  wire _or_126 = _not_147 | _eq_768; // NodeTable.java:60
-  wire _and_255 = _and_254 & _or_126; // NodeTable.java:60
-  wire _bits_156 = slot_valid[13]; // NodeTable.java:59
-  wire _eq_769 = slot_parent_13 == _mux_9; // NodeTable.java:59
-  wire _and_256 = _bits_156 & _eq_769; // NodeTable.java:59
-  wire _not_148 = ~_not_33; // NodeTable.java:60
-  wire _eq_770 = slot_children_13 == 3'd0; // NodeTable.java:60
-  wire _or_127 = _not_148 | _eq_770; // NodeTable.java:60
-  wire _and_257 = _and_256 & _or_127; // NodeTable.java:60
-  wire _bits_157 = slot_valid[12]; // NodeTable.java:59
-  wire _eq_771 = slot_parent_12 == _mux_9; // NodeTable.java:59
-  wire _and_258 = _bits_157 & _eq_771; // NodeTable.java:59
-  wire _not_149 = ~_not_33; // NodeTable.java:60
-  wire _eq_772 = slot_children_12 == 3'd0; // NodeTable.java:60
-  wire _or_128 = _not_149 | _eq_772; // NodeTable.java:60
-  wire _and_259 = _and_258 & _or_128; // NodeTable.java:60
-  wire _bits_158 = slot_valid[11]; // NodeTable.java:59
-  wire _eq_773 = slot_parent_11 == _mux_9; // NodeTable.java:59
-  wire _and_260 = _bits_158 & _eq_773; // NodeTable.java:59
-  wire _not_150 = ~_not_33; // NodeTable.java:60
-  wire _eq_774 = slot_children_11 == 3'd0; // NodeTable.java:60
-  wire _or_129 = _not_150 | _eq_774; // NodeTable.java:60
-  wire _and_261 = _and_260 & _or_129; // NodeTable.java:60
-  wire _bits_159 = slot_valid[10]; // NodeTable.java:59
-  wire _eq_775 = slot_parent_10 == _mux_9; // NodeTable.java:59
-  wire _and_262 = _bits_159 & _eq_775; // NodeTable.java:59
-  wire _not_151 = ~_not_33; // NodeTable.java:60
-  wire _eq_776 = slot_children_10 == 3'd0; // NodeTable.java:60
-  wire _or_130 = _not_151 | _eq_776; // NodeTable.java:60
-  wire _and_263 = _and_262 & _or_130; // NodeTable.java:60
-  wire _bits_160 = slot_valid[9]; // NodeTable.java:59
-  wire _eq_777 = slot_parent_9 == _mux_9; // NodeTable.java:59
-  wire _and_264 = _bits_160 & _eq_777; // NodeTable.java:59
-  wire _not_152 = ~_not_33; // NodeTable.java:60
-  wire _eq_778 = slot_children_9 == 3'd0; // NodeTable.java:60
-  wire _or_131 = _not_152 | _eq_778; // NodeTable.java:60
-  wire _and_265 = _and_264 & _or_131; // NodeTable.java:60
-  wire _bits_161 = slot_valid[8]; // NodeTable.java:59
-  wire _eq_779 = slot_parent_8 == _mux_9; // NodeTable.java:59
-  wire _and_266 = _bits_161 & _eq_779; // NodeTable.java:59
-  wire _not_153 = ~_not_33; // NodeTable.java:60
-  wire _eq_780 = slot_children_8 == 3'd0; // NodeTable.java:60
-  wire _or_132 = _not_153 | _eq_780; // NodeTable.java:60
-  wire _and_267 = _and_266 & _or_132; // NodeTable.java:60
-  wire _bits_162 = slot_valid[7]; // NodeTable.java:59
-  wire _eq_781 = slot_parent_7 == _mux_9; // NodeTable.java:59
-  wire _and_268 = _bits_162 & _eq_781; // NodeTable.java:59
-  wire _not_154 = ~_not_33; // NodeTable.java:60
-  wire _eq_782 = slot_children_7 == 3'd0; // NodeTable.java:60
-  wire _or_133 = _not_154 | _eq_782; // NodeTable.java:60
-  wire _and_269 = _and_268 & _or_133; // NodeTable.java:60
-  wire _bits_163 = slot_valid[6]; // NodeTable.java:59
-  wire _eq_783 = slot_parent_6 == _mux_9; // NodeTable.java:59
-  wire _and_270 = _bits_163 & _eq_783; // NodeTable.java:59
-  wire _not_155 = ~_not_33; // NodeTable.java:60
-  wire _eq_784 = slot_children_6 == 3'd0; // NodeTable.java:60
-  wire _or_134 = _not_155 | _eq_784; // NodeTable.java:60
-  wire _and_271 = _and_270 & _or_134; // NodeTable.java:60
-  wire _bits_164 = slot_valid[5]; // NodeTable.java:59
-  wire _eq_785 = slot_parent_5 == _mux_9; // NodeTable.java:59
-  wire _and_272 = _bits_164 & _eq_785; // NodeTable.java:59
-  wire _not_156 = ~_not_33; // NodeTable.java:60
-  wire _eq_786 = slot_children_5 == 3'd0; // NodeTable.java:60
-  wire _or_135 = _not_156 | _eq_786; // NodeTable.java:60
-  wire _and_273 = _and_272 & _or_135; // NodeTable.java:60
-  wire _bits_165 = slot_valid[4]; // NodeTable.java:59
-  wire _eq_787 = slot_parent_4 == _mux_9; // NodeTable.java:59
-  wire _and_274 = _bits_165 & _eq_787; // NodeTable.java:59
-  wire _not_157 = ~_not_33; // NodeTable.java:60
-  wire _eq_788 = slot_children_4 == 3'd0; // NodeTable.java:60
-  wire _or_136 = _not_157 | _eq_788; // NodeTable.java:60
-  wire _and_275 = _and_274 & _or_136; // NodeTable.java:60
-  wire _bits_166 = slot_valid[3]; // NodeTable.java:59
-  wire _eq_789 = slot_parent_3 == _mux_9; // NodeTable.java:59
-  wire _and_276 = _bits_166 & _eq_789; // NodeTable.java:59
-  wire _not_158 = ~_not_33; // NodeTable.java:60
-  wire _eq_790 = slot_children_3 == 3'd0; // NodeTable.java:60
-  wire _or_137 = _not_158 | _eq_790; // NodeTable.java:60
-  wire _and_277 = _and_276 & _or_137; // NodeTable.java:60
-  wire _bits_167 = slot_valid[2]; // NodeTable.java:59
-  wire _eq_791 = slot_parent_2 == _mux_9; // NodeTable.java:59
-  wire _and_278 = _bits_167 & _eq_791; // NodeTable.java:59
-  wire _not_159 = ~_not_33; // NodeTable.java:60
-  wire _eq_792 = slot_children_2 == 3'd0; // NodeTable.java:60
-  wire _or_138 = _not_159 | _eq_792; // NodeTable.java:60
-  wire _and_279 = _and_278 & _or_138; // NodeTable.java:60
-  wire _bits_168 = slot_valid[1]; // NodeTable.java:59
-  wire _eq_793 = slot_parent_1 == _mux_9; // NodeTable.java:59
-  wire _and_280 = _bits_168 & _eq_793; // NodeTable.java:59
-  wire _not_160 = ~_not_33; // NodeTable.java:60
-  wire _eq_794 = slot_children_1 == 3'd0; // NodeTable.java:60
-  wire _or_139 = _not_160 | _eq_794; // NodeTable.java:60
-  wire _and_281 = _and_280 & _or_139; // NodeTable.java:60
-  wire [127:0] kids_vector = {_and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, _and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, _and_275, _and_277, _and_279, _and_281, 1'd0}; // NodeTable.java:92
+  wire _bits_39 = _sub_2[32]; // SplitCounter.java:44
+  wire _eq_538 = io_epsCsr == 16'd0; // RapController.java:352
+  wire [15:0] _mux_7 = _eq_538 ? 16'd1 : io_epsCsr; // RapController.java:352
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:353
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:353
+  wire [5:0] _add_15 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:228
+  wire [5:0] _sub_4 = _add_15 - {{5{1'b0}}, io_selected_valid}; // RapController.java:228
+  wire [7:0] _add_16 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:229
+  wire [7:0] _sub_5 = _add_16 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:229
+  wire _eq_539 = state == 4'd2; // RapController.java:234
+  wire draining = _eq_539 | commit_stop; // RapController.java:234
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:235
+  wire [4:0] _add_17 = undo_sp + 5'd1; // RapController.java:245
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:384
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:397
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:397
+  wire [3:0] _bits_40 = _dshl_0[3:0]; // RapController.java:397
+  wire [3:0] _or_11 = present_children | _bits_40; // RapController.java:397
+  wire [6:0] _dshl_1 = 7'd1 << _bits_5; // RapController.java:602
+  wire [3:0] _bits_41 = _dshl_1[3:0]; // RapController.java:602
+  wire [3:0] _or_12 = present_children | _bits_41; // RapController.java:602
+  wire _bits_42 = slot_valid[127]; // NodeTable.java:58
+  wire _eq_540 = state == 4'd4; // RapController.java:330
+  wire [6:0] _mux_9 = _eq_540 ? op_slot : merge_parent; // RapController.java:331
+  wire _eq_541 = slot_parent_127 == _mux_9; // NodeTable.java:58
+  wire _and_28 = _bits_42 & _eq_541; // NodeTable.java:58
+  wire _not_33 = ~_eq_540; // RapController.java:331
+  wire _not_34 = ~_not_33; // NodeTable.java:59
+  wire _eq_542 = slot_children_127 == 3'd0; // NodeTable.java:59
+  wire _or_13 = _not_34 | _eq_542; // NodeTable.java:59
+  wire _and_29 = _and_28 & _or_13; // NodeTable.java:59
+  wire _bits_43 = slot_valid[126]; // NodeTable.java:58
+  wire _eq_543 = slot_parent_126 == _mux_9; // NodeTable.java:58
+  wire _and_30 = _bits_43 & _eq_543; // NodeTable.java:58
+  wire _not_35 = ~_not_33; // NodeTable.java:59
+  wire _eq_544 = slot_children_126 == 3'd0; // NodeTable.java:59
+  wire _or_14 = _not_35 | _eq_544; // NodeTable.java:59
+  wire _and_31 = _and_30 & _or_14; // NodeTable.java:59
+  wire _bits_44 = slot_valid[125]; // NodeTable.java:58
+  wire _eq_545 = slot_parent_125 == _mux_9; // NodeTable.java:58
+  wire _and_32 = _bits_44 & _eq_545; // NodeTable.java:58
+  wire _not_36 = ~_not_33; // NodeTable.java:59
+  wire _eq_546 = slot_children_125 == 3'd0; // NodeTable.java:59
+  wire _or_15 = _not_36 | _eq_546; // NodeTable.java:59
+  wire _and_33 = _and_32 & _or_15; // NodeTable.java:59
+  wire _bits_45 = slot_valid[124]; // NodeTable.java:58
+  wire _eq_547 = slot_parent_124 == _mux_9; // NodeTable.java:58
+  wire _and_34 = _bits_45 & _eq_547; // NodeTable.java:58
+  wire _not_37 = ~_not_33; // NodeTable.java:59
+  wire _eq_548 = slot_children_124 == 3'd0; // NodeTable.java:59
+  wire _or_16 = _not_37 | _eq_548; // NodeTable.java:59
+  wire _and_35 = _and_34 & _or_16; // NodeTable.java:59
+  wire _bits_46 = slot_valid[123]; // NodeTable.java:58
+  wire _eq_549 = slot_parent_123 == _mux_9; // NodeTable.java:58
+  wire _and_36 = _bits_46 & _eq_549; // NodeTable.java:58
+  wire _not_38 = ~_not_33; // NodeTable.java:59
+  wire _eq_550 = slot_children_123 == 3'd0; // NodeTable.java:59
+  wire _or_17 = _not_38 | _eq_550; // NodeTable.java:59
+  wire _and_37 = _and_36 & _or_17; // NodeTable.java:59
+  wire _bits_47 = slot_valid[122]; // NodeTable.java:58
+  wire _eq_551 = slot_parent_122 == _mux_9; // NodeTable.java:58
+  wire _and_38 = _bits_47 & _eq_551; // NodeTable.java:58
+  wire _not_39 = ~_not_33; // NodeTable.java:59
+  wire _eq_552 = slot_children_122 == 3'd0; // NodeTable.java:59
+  wire _or_18 = _not_39 | _eq_552; // NodeTable.java:59
+  wire _and_39 = _and_38 & _or_18; // NodeTable.java:59
+  wire _bits_48 = slot_valid[121]; // NodeTable.java:58
+  wire _eq_553 = slot_parent_121 == _mux_9; // NodeTable.java:58
+  wire _and_40 = _bits_48 & _eq_553; // NodeTable.java:58
+  wire _not_40 = ~_not_33; // NodeTable.java:59
+  wire _eq_554 = slot_children_121 == 3'd0; // NodeTable.java:59
+  wire _or_19 = _not_40 | _eq_554; // NodeTable.java:59
+  wire _and_41 = _and_40 & _or_19; // NodeTable.java:59
+  wire _bits_49 = slot_valid[120]; // NodeTable.java:58
+  wire _eq_555 = slot_parent_120 == _mux_9; // NodeTable.java:58
+  wire _and_42 = _bits_49 & _eq_555; // NodeTable.java:58
+  wire _not_41 = ~_not_33; // NodeTable.java:59
+  wire _eq_556 = slot_children_120 == 3'd0; // NodeTable.java:59
+  wire _or_20 = _not_41 | _eq_556; // NodeTable.java:59
+  wire _and_43 = _and_42 & _or_20; // NodeTable.java:59
+  wire _bits_50 = slot_valid[119]; // NodeTable.java:58
+  wire _eq_557 = slot_parent_119 == _mux_9; // NodeTable.java:58
+  wire _and_44 = _bits_50 & _eq_557; // NodeTable.java:58
+  wire _not_42 = ~_not_33; // NodeTable.java:59
+  wire _eq_558 = slot_children_119 == 3'd0; // NodeTable.java:59
+  wire _or_21 = _not_42 | _eq_558; // NodeTable.java:59
+  wire _and_45 = _and_44 & _or_21; // NodeTable.java:59
+  wire _bits_51 = slot_valid[118]; // NodeTable.java:58
+  wire _eq_559 = slot_parent_118 == _mux_9; // NodeTable.java:58
+  wire _and_46 = _bits_51 & _eq_559; // NodeTable.java:58
+  wire _not_43 = ~_not_33; // NodeTable.java:59
+  wire _eq_560 = slot_children_118 == 3'd0; // NodeTable.java:59
+  wire _or_22 = _not_43 | _eq_560; // NodeTable.java:59
+  wire _and_47 = _and_46 & _or_22; // NodeTable.java:59
+  wire _bits_52 = slot_valid[117]; // NodeTable.java:58
+  wire _eq_561 = slot_parent_117 == _mux_9; // NodeTable.java:58
+  wire _and_48 = _bits_52 & _eq_561; // NodeTable.java:58
+  wire _not_44 = ~_not_33; // NodeTable.java:59
+  wire _eq_562 = slot_children_117 == 3'd0; // NodeTable.java:59
+  wire _or_23 = _not_44 | _eq_562; // NodeTable.java:59
+  wire _and_49 = _and_48 & _or_23; // NodeTable.java:59
+  wire _bits_53 = slot_valid[116]; // NodeTable.java:58
+  wire _eq_563 = slot_parent_116 == _mux_9; // NodeTable.java:58
+  wire _and_50 = _bits_53 & _eq_563; // NodeTable.java:58
+  wire _not_45 = ~_not_33; // NodeTable.java:59
+  wire _eq_564 = slot_children_116 == 3'd0; // NodeTable.java:59
+  wire _or_24 = _not_45 | _eq_564; // NodeTable.java:59
+  wire _and_51 = _and_50 & _or_24; // NodeTable.java:59
+  wire _bits_54 = slot_valid[115]; // NodeTable.java:58
+  wire _eq_565 = slot_parent_115 == _mux_9; // NodeTable.java:58
+  wire _and_52 = _bits_54 & _eq_565; // NodeTable.java:58
+  wire _not_46 = ~_not_33; // NodeTable.java:59
+  wire _eq_566 = slot_children_115 == 3'd0; // NodeTable.java:59
+  wire _or_25 = _not_46 | _eq_566; // NodeTable.java:59
+  wire _and_53 = _and_52 & _or_25; // NodeTable.java:59
+  wire _bits_55 = slot_valid[114]; // NodeTable.java:58
+  wire _eq_567 = slot_parent_114 == _mux_9; // NodeTable.java:58
+  wire _and_54 = _bits_55 & _eq_567; // NodeTable.java:58
+  wire _not_47 = ~_not_33; // NodeTable.java:59
+  wire _eq_568 = slot_children_114 == 3'd0; // NodeTable.java:59
+  wire _or_26 = _not_47 | _eq_568; // NodeTable.java:59
+  wire _and_55 = _and_54 & _or_26; // NodeTable.java:59
+  wire _bits_56 = slot_valid[113]; // NodeTable.java:58
+  wire _eq_569 = slot_parent_113 == _mux_9; // NodeTable.java:58
+  wire _and_56 = _bits_56 & _eq_569; // NodeTable.java:58
+  wire _not_48 = ~_not_33; // NodeTable.java:59
+  wire _eq_570 = slot_children_113 == 3'd0; // NodeTable.java:59
+  wire _or_27 = _not_48 | _eq_570; // NodeTable.java:59
+  wire _and_57 = _and_56 & _or_27; // NodeTable.java:59
+  wire _bits_57 = slot_valid[112]; // NodeTable.java:58
+  wire _eq_571 = slot_parent_112 == _mux_9; // NodeTable.java:58
+  wire _and_58 = _bits_57 & _eq_571; // NodeTable.java:58
+  wire _not_49 = ~_not_33; // NodeTable.java:59
+  wire _eq_572 = slot_children_112 == 3'd0; // NodeTable.java:59
+  wire _or_28 = _not_49 | _eq_572; // NodeTable.java:59
+  wire _and_59 = _and_58 & _or_28; // NodeTable.java:59
+  wire _bits_58 = slot_valid[111]; // NodeTable.java:58
+  wire _eq_573 = slot_parent_111 == _mux_9; // NodeTable.java:58
+  wire _and_60 = _bits_58 & _eq_573; // NodeTable.java:58
+  wire _not_50 = ~_not_33; // NodeTable.java:59
+  wire _eq_574 = slot_children_111 == 3'd0; // NodeTable.java:59
+  wire _or_29 = _not_50 | _eq_574; // NodeTable.java:59
+  wire _and_61 = _and_60 & _or_29; // NodeTable.java:59
+  wire _bits_59 = slot_valid[110]; // NodeTable.java:58
+  wire _eq_575 = slot_parent_110 == _mux_9; // NodeTable.java:58
+  wire _and_62 = _bits_59 & _eq_575; // NodeTable.java:58
+  wire _not_51 = ~_not_33; // NodeTable.java:59
+  wire _eq_576 = slot_children_110 == 3'd0; // NodeTable.java:59
+  wire _or_30 = _not_51 | _eq_576; // NodeTable.java:59
+  wire _and_63 = _and_62 & _or_30; // NodeTable.java:59
+  wire _bits_60 = slot_valid[109]; // NodeTable.java:58
+  wire _eq_577 = slot_parent_109 == _mux_9; // NodeTable.java:58
+  wire _and_64 = _bits_60 & _eq_577; // NodeTable.java:58
+  wire _not_52 = ~_not_33; // NodeTable.java:59
+  wire _eq_578 = slot_children_109 == 3'd0; // NodeTable.java:59
+  wire _or_31 = _not_52 | _eq_578; // NodeTable.java:59
+  wire _and_65 = _and_64 & _or_31; // NodeTable.java:59
+  wire _bits_61 = slot_valid[108]; // NodeTable.java:58
+  wire _eq_579 = slot_parent_108 == _mux_9; // NodeTable.java:58
+  wire _and_66 = _bits_61 & _eq_579; // NodeTable.java:58
+  wire _not_53 = ~_not_33; // NodeTable.java:59
+  wire _eq_580 = slot_children_108 == 3'd0; // NodeTable.java:59
+  wire _or_32 = _not_53 | _eq_580; // NodeTable.java:59
+  wire _and_67 = _and_66 & _or_32; // NodeTable.java:59
+  wire _bits_62 = slot_valid[107]; // NodeTable.java:58
+  wire _eq_581 = slot_parent_107 == _mux_9; // NodeTable.java:58
+  wire _and_68 = _bits_62 & _eq_581; // NodeTable.java:58
+  wire _not_54 = ~_not_33; // NodeTable.java:59
+  wire _eq_582 = slot_children_107 == 3'd0; // NodeTable.java:59
+  wire _or_33 = _not_54 | _eq_582; // NodeTable.java:59
+  wire _and_69 = _and_68 & _or_33; // NodeTable.java:59
+  wire _bits_63 = slot_valid[106]; // NodeTable.java:58
+  wire _eq_583 = slot_parent_106 == _mux_9; // NodeTable.java:58
+  wire _and_70 = _bits_63 & _eq_583; // NodeTable.java:58
+  wire _not_55 = ~_not_33; // NodeTable.java:59
+  wire _eq_584 = slot_children_106 == 3'd0; // NodeTable.java:59
+  wire _or_34 = _not_55 | _eq_584; // NodeTable.java:59
+  wire _and_71 = _and_70 & _or_34; // NodeTable.java:59
+  wire _bits_64 = slot_valid[105]; // NodeTable.java:58
+  wire _eq_585 = slot_parent_105 == _mux_9; // NodeTable.java:58
+  wire _and_72 = _bits_64 & _eq_585; // NodeTable.java:58
+  wire _not_56 = ~_not_33; // NodeTable.java:59
+  wire _eq_586 = slot_children_105 == 3'd0; // NodeTable.java:59
+  wire _or_35 = _not_56 | _eq_586; // NodeTable.java:59
+  wire _and_73 = _and_72 & _or_35; // NodeTable.java:59
+  wire _bits_65 = slot_valid[104]; // NodeTable.java:58
+  wire _eq_587 = slot_parent_104 == _mux_9; // NodeTable.java:58
+  wire _and_74 = _bits_65 & _eq_587; // NodeTable.java:58
+  wire _not_57 = ~_not_33; // NodeTable.java:59
+  wire _eq_588 = slot_children_104 == 3'd0; // NodeTable.java:59
+  wire _or_36 = _not_57 | _eq_588; // NodeTable.java:59
+  wire _and_75 = _and_74 & _or_36; // NodeTable.java:59
+  wire _bits_66 = slot_valid[103]; // NodeTable.java:58
+  wire _eq_589 = slot_parent_103 == _mux_9; // NodeTable.java:58
+  wire _and_76 = _bits_66 & _eq_589; // NodeTable.java:58
+  wire _not_58 = ~_not_33; // NodeTable.java:59
+  wire _eq_590 = slot_children_103 == 3'd0; // NodeTable.java:59
+  wire _or_37 = _not_58 | _eq_590; // NodeTable.java:59
+  wire _and_77 = _and_76 & _or_37; // NodeTable.java:59
+  wire _bits_67 = slot_valid[102]; // NodeTable.java:58
+  wire _eq_591 = slot_parent_102 == _mux_9; // NodeTable.java:58
+  wire _and_78 = _bits_67 & _eq_591; // NodeTable.java:58
+  wire _not_59 = ~_not_33; // NodeTable.java:59
+  wire _eq_592 = slot_children_102 == 3'd0; // NodeTable.java:59
+  wire _or_38 = _not_59 | _eq_592; // NodeTable.java:59
+  wire _and_79 = _and_78 & _or_38; // NodeTable.java:59
+  wire _bits_68 = slot_valid[101]; // NodeTable.java:58
+  wire _eq_593 = slot_parent_101 == _mux_9; // NodeTable.java:58
+  wire _and_80 = _bits_68 & _eq_593; // NodeTable.java:58
+  wire _not_60 = ~_not_33; // NodeTable.java:59
+  wire _eq_594 = slot_children_101 == 3'd0; // NodeTable.java:59
+  wire _or_39 = _not_60 | _eq_594; // NodeTable.java:59
+  wire _and_81 = _and_80 & _or_39; // NodeTable.java:59
+  wire _bits_69 = slot_valid[100]; // NodeTable.java:58
+  wire _eq_595 = slot_parent_100 == _mux_9; // NodeTable.java:58
+  wire _and_82 = _bits_69 & _eq_595; // NodeTable.java:58
+  wire _not_61 = ~_not_33; // NodeTable.java:59
+  wire _eq_596 = slot_children_100 == 3'd0; // NodeTable.java:59
+  wire _or_40 = _not_61 | _eq_596; // NodeTable.java:59
+  wire _and_83 = _and_82 & _or_40; // NodeTable.java:59
+  wire _bits_70 = slot_valid[99]; // NodeTable.java:58
+  wire _eq_597 = slot_parent_99 == _mux_9; // NodeTable.java:58
+  wire _and_84 = _bits_70 & _eq_597; // NodeTable.java:58
+  wire _not_62 = ~_not_33; // NodeTable.java:59
+  wire _eq_598 = slot_children_99 == 3'd0; // NodeTable.java:59
+  wire _or_41 = _not_62 | _eq_598; // NodeTable.java:59
+  wire _and_85 = _and_84 & _or_41; // NodeTable.java:59
+  wire _bits_71 = slot_valid[98]; // NodeTable.java:58
+  wire _eq_599 = slot_parent_98 == _mux_9; // NodeTable.java:58
+  wire _and_86 = _bits_71 & _eq_599; // NodeTable.java:58
+  wire _not_63 = ~_not_33; // NodeTable.java:59
+  wire _eq_600 = slot_children_98 == 3'd0; // NodeTable.java:59
+  wire _or_42 = _not_63 | _eq_600; // NodeTable.java:59
+  wire _and_87 = _and_86 & _or_42; // NodeTable.java:59
+  wire _bits_72 = slot_valid[97]; // NodeTable.java:58
+  wire _eq_601 = slot_parent_97 == _mux_9; // NodeTable.java:58
+  wire _and_88 = _bits_72 & _eq_601; // NodeTable.java:58
+  wire _not_64 = ~_not_33; // NodeTable.java:59
+  wire _eq_602 = slot_children_97 == 3'd0; // NodeTable.java:59
+  wire _or_43 = _not_64 | _eq_602; // NodeTable.java:59
+  wire _and_89 = _and_88 & _or_43; // NodeTable.java:59
+  wire _bits_73 = slot_valid[96]; // NodeTable.java:58
+  wire _eq_603 = slot_parent_96 == _mux_9; // NodeTable.java:58
+  wire _and_90 = _bits_73 & _eq_603; // NodeTable.java:58
+  wire _not_65 = ~_not_33; // NodeTable.java:59
+  wire _eq_604 = slot_children_96 == 3'd0; // NodeTable.java:59
+  wire _or_44 = _not_65 | _eq_604; // NodeTable.java:59
+  wire _and_91 = _and_90 & _or_44; // NodeTable.java:59
+  wire _bits_74 = slot_valid[95]; // NodeTable.java:58
+  wire _eq_605 = slot_parent_95 == _mux_9; // NodeTable.java:58
+  wire _and_92 = _bits_74 & _eq_605; // NodeTable.java:58
+  wire _not_66 = ~_not_33; // NodeTable.java:59
+  wire _eq_606 = slot_children_95 == 3'd0; // NodeTable.java:59
+  wire _or_45 = _not_66 | _eq_606; // NodeTable.java:59
+  wire _and_93 = _and_92 & _or_45; // NodeTable.java:59
+  wire _bits_75 = slot_valid[94]; // NodeTable.java:58
+  wire _eq_607 = slot_parent_94 == _mux_9; // NodeTable.java:58
+  wire _and_94 = _bits_75 & _eq_607; // NodeTable.java:58
+  wire _not_67 = ~_not_33; // NodeTable.java:59
+  wire _eq_608 = slot_children_94 == 3'd0; // NodeTable.java:59
+  wire _or_46 = _not_67 | _eq_608; // NodeTable.java:59
+  wire _and_95 = _and_94 & _or_46; // NodeTable.java:59
+  wire _bits_76 = slot_valid[93]; // NodeTable.java:58
+  wire _eq_609 = slot_parent_93 == _mux_9; // NodeTable.java:58
+  wire _and_96 = _bits_76 & _eq_609; // NodeTable.java:58
+  wire _not_68 = ~_not_33; // NodeTable.java:59
+  wire _eq_610 = slot_children_93 == 3'd0; // NodeTable.java:59
+  wire _or_47 = _not_68 | _eq_610; // NodeTable.java:59
+  wire _and_97 = _and_96 & _or_47; // NodeTable.java:59
+  wire _bits_77 = slot_valid[92]; // NodeTable.java:58
+  wire _eq_611 = slot_parent_92 == _mux_9; // NodeTable.java:58
+  wire _and_98 = _bits_77 & _eq_611; // NodeTable.java:58
+  wire _not_69 = ~_not_33; // NodeTable.java:59
+  wire _eq_612 = slot_children_92 == 3'd0; // NodeTable.java:59
+  wire _or_48 = _not_69 | _eq_612; // NodeTable.java:59
+  wire _and_99 = _and_98 & _or_48; // NodeTable.java:59
+  wire _bits_78 = slot_valid[91]; // NodeTable.java:58
+  wire _eq_613 = slot_parent_91 == _mux_9; // NodeTable.java:58
+  wire _and_100 = _bits_78 & _eq_613; // NodeTable.java:58
+  wire _not_70 = ~_not_33; // NodeTable.java:59
+  wire _eq_614 = slot_children_91 == 3'd0; // NodeTable.java:59
+  wire _or_49 = _not_70 | _eq_614; // NodeTable.java:59
+  wire _and_101 = _and_100 & _or_49; // NodeTable.java:59
+  wire _bits_79 = slot_valid[90]; // NodeTable.java:58
+  wire _eq_615 = slot_parent_90 == _mux_9; // NodeTable.java:58
+  wire _and_102 = _bits_79 & _eq_615; // NodeTable.java:58
+  wire _not_71 = ~_not_33; // NodeTable.java:59
+  wire _eq_616 = slot_children_90 == 3'd0; // NodeTable.java:59
+  wire _or_50 = _not_71 | _eq_616; // NodeTable.java:59
+  wire _and_103 = _and_102 & _or_50; // NodeTable.java:59
+  wire _bits_80 = slot_valid[89]; // NodeTable.java:58
+  wire _eq_617 = slot_parent_89 == _mux_9; // NodeTable.java:58
+  wire _and_104 = _bits_80 & _eq_617; // NodeTable.java:58
+  wire _not_72 = ~_not_33; // NodeTable.java:59
+  wire _eq_618 = slot_children_89 == 3'd0; // NodeTable.java:59
+  wire _or_51 = _not_72 | _eq_618; // NodeTable.java:59
+  wire _and_105 = _and_104 & _or_51; // NodeTable.java:59
+  wire _bits_81 = slot_valid[88]; // NodeTable.java:58
+  wire _eq_619 = slot_parent_88 == _mux_9; // NodeTable.java:58
+  wire _and_106 = _bits_81 & _eq_619; // NodeTable.java:58
+  wire _not_73 = ~_not_33; // NodeTable.java:59
+  wire _eq_620 = slot_children_88 == 3'd0; // NodeTable.java:59
+  wire _or_52 = _not_73 | _eq_620; // NodeTable.java:59
+  wire _and_107 = _and_106 & _or_52; // NodeTable.java:59
+  wire _bits_82 = slot_valid[87]; // NodeTable.java:58
+  wire _eq_621 = slot_parent_87 == _mux_9; // NodeTable.java:58
+  wire _and_108 = _bits_82 & _eq_621; // NodeTable.java:58
+  wire _not_74 = ~_not_33; // NodeTable.java:59
+  wire _eq_622 = slot_children_87 == 3'd0; // NodeTable.java:59
+  wire _or_53 = _not_74 | _eq_622; // NodeTable.java:59
+  wire _and_109 = _and_108 & _or_53; // NodeTable.java:59
+  wire _bits_83 = slot_valid[86]; // NodeTable.java:58
+  wire _eq_623 = slot_parent_86 == _mux_9; // NodeTable.java:58
+  wire _and_110 = _bits_83 & _eq_623; // NodeTable.java:58
+  wire _not_75 = ~_not_33; // NodeTable.java:59
+  wire _eq_624 = slot_children_86 == 3'd0; // NodeTable.java:59
+  wire _or_54 = _not_75 | _eq_624; // NodeTable.java:59
+  wire _and_111 = _and_110 & _or_54; // NodeTable.java:59
+  wire _bits_84 = slot_valid[85]; // NodeTable.java:58
+  wire _eq_625 = slot_parent_85 == _mux_9; // NodeTable.java:58
+  wire _and_112 = _bits_84 & _eq_625; // NodeTable.java:58
+  wire _not_76 = ~_not_33; // NodeTable.java:59
+  wire _eq_626 = slot_children_85 == 3'd0; // NodeTable.java:59
+  wire _or_55 = _not_76 | _eq_626; // NodeTable.java:59
+  wire _and_113 = _and_112 & _or_55; // NodeTable.java:59
+  wire _bits_85 = slot_valid[84]; // NodeTable.java:58
+  wire _eq_627 = slot_parent_84 == _mux_9; // NodeTable.java:58
+  wire _and_114 = _bits_85 & _eq_627; // NodeTable.java:58
+  wire _not_77 = ~_not_33; // NodeTable.java:59
+  wire _eq_628 = slot_children_84 == 3'd0; // NodeTable.java:59
+  wire _or_56 = _not_77 | _eq_628; // NodeTable.java:59
+  wire _and_115 = _and_114 & _or_56; // NodeTable.java:59
+  wire _bits_86 = slot_valid[83]; // NodeTable.java:58
+  wire _eq_629 = slot_parent_83 == _mux_9; // NodeTable.java:58
+  wire _and_116 = _bits_86 & _eq_629; // NodeTable.java:58
+  wire _not_78 = ~_not_33; // NodeTable.java:59
+  wire _eq_630 = slot_children_83 == 3'd0; // NodeTable.java:59
+  wire _or_57 = _not_78 | _eq_630; // NodeTable.java:59
+  wire _and_117 = _and_116 & _or_57; // NodeTable.java:59
+  wire _bits_87 = slot_valid[82]; // NodeTable.java:58
+  wire _eq_631 = slot_parent_82 == _mux_9; // NodeTable.java:58
+  wire _and_118 = _bits_87 & _eq_631; // NodeTable.java:58
+  wire _not_79 = ~_not_33; // NodeTable.java:59
+  wire _eq_632 = slot_children_82 == 3'd0; // NodeTable.java:59
+  wire _or_58 = _not_79 | _eq_632; // NodeTable.java:59
+  wire _and_119 = _and_118 & _or_58; // NodeTable.java:59
+  wire _bits_88 = slot_valid[81]; // NodeTable.java:58
+  wire _eq_633 = slot_parent_81 == _mux_9; // NodeTable.java:58
+  wire _and_120 = _bits_88 & _eq_633; // NodeTable.java:58
+  wire _not_80 = ~_not_33; // NodeTable.java:59
+  wire _eq_634 = slot_children_81 == 3'd0; // NodeTable.java:59
+  wire _or_59 = _not_80 | _eq_634; // NodeTable.java:59
+  wire _and_121 = _and_120 & _or_59; // NodeTable.java:59
+  wire _bits_89 = slot_valid[80]; // NodeTable.java:58
+  wire _eq_635 = slot_parent_80 == _mux_9; // NodeTable.java:58
+  wire _and_122 = _bits_89 & _eq_635; // NodeTable.java:58
+  wire _not_81 = ~_not_33; // NodeTable.java:59
+  wire _eq_636 = slot_children_80 == 3'd0; // NodeTable.java:59
+  wire _or_60 = _not_81 | _eq_636; // NodeTable.java:59
+  wire _and_123 = _and_122 & _or_60; // NodeTable.java:59
+  wire _bits_90 = slot_valid[79]; // NodeTable.java:58
+  wire _eq_637 = slot_parent_79 == _mux_9; // NodeTable.java:58
+  wire _and_124 = _bits_90 & _eq_637; // NodeTable.java:58
+  wire _not_82 = ~_not_33; // NodeTable.java:59
+  wire _eq_638 = slot_children_79 == 3'd0; // NodeTable.java:59
+  wire _or_61 = _not_82 | _eq_638; // NodeTable.java:59
+  wire _and_125 = _and_124 & _or_61; // NodeTable.java:59
+  wire _bits_91 = slot_valid[78]; // NodeTable.java:58
+  wire _eq_639 = slot_parent_78 == _mux_9; // NodeTable.java:58
+  wire _and_126 = _bits_91 & _eq_639; // NodeTable.java:58
+  wire _not_83 = ~_not_33; // NodeTable.java:59
+  wire _eq_640 = slot_children_78 == 3'd0; // NodeTable.java:59
+  wire _or_62 = _not_83 | _eq_640; // NodeTable.java:59
+  wire _and_127 = _and_126 & _or_62; // NodeTable.java:59
+  wire _bits_92 = slot_valid[77]; // NodeTable.java:58
+  wire _eq_641 = slot_parent_77 == _mux_9; // NodeTable.java:58
+  wire _and_128 = _bits_92 & _eq_641; // NodeTable.java:58
+  wire _not_84 = ~_not_33; // NodeTable.java:59
+  wire _eq_642 = slot_children_77 == 3'd0; // NodeTable.java:59
+  wire _or_63 = _not_84 | _eq_642; // NodeTable.java:59
+  wire _and_129 = _and_128 & _or_63; // NodeTable.java:59
+  wire _bits_93 = slot_valid[76]; // NodeTable.java:58
+  wire _eq_643 = slot_parent_76 == _mux_9; // NodeTable.java:58
+  wire _and_130 = _bits_93 & _eq_643; // NodeTable.java:58
+  wire _not_85 = ~_not_33; // NodeTable.java:59
+  wire _eq_644 = slot_children_76 == 3'd0; // NodeTable.java:59
+  wire _or_64 = _not_85 | _eq_644; // NodeTable.java:59
+  wire _and_131 = _and_130 & _or_64; // NodeTable.java:59
+  wire _bits_94 = slot_valid[75]; // NodeTable.java:58
+  wire _eq_645 = slot_parent_75 == _mux_9; // NodeTable.java:58
+  wire _and_132 = _bits_94 & _eq_645; // NodeTable.java:58
+  wire _not_86 = ~_not_33; // NodeTable.java:59
+  wire _eq_646 = slot_children_75 == 3'd0; // NodeTable.java:59
+  wire _or_65 = _not_86 | _eq_646; // NodeTable.java:59
+  wire _and_133 = _and_132 & _or_65; // NodeTable.java:59
+  wire _bits_95 = slot_valid[74]; // NodeTable.java:58
+  wire _eq_647 = slot_parent_74 == _mux_9; // NodeTable.java:58
+  wire _and_134 = _bits_95 & _eq_647; // NodeTable.java:58
+  wire _not_87 = ~_not_33; // NodeTable.java:59
+  wire _eq_648 = slot_children_74 == 3'd0; // NodeTable.java:59
+  wire _or_66 = _not_87 | _eq_648; // NodeTable.java:59
+  wire _and_135 = _and_134 & _or_66; // NodeTable.java:59
+  wire _bits_96 = slot_valid[73]; // NodeTable.java:58
+  wire _eq_649 = slot_parent_73 == _mux_9; // NodeTable.java:58
+  wire _and_136 = _bits_96 & _eq_649; // NodeTable.java:58
+  wire _not_88 = ~_not_33; // NodeTable.java:59
+  wire _eq_650 = slot_children_73 == 3'd0; // NodeTable.java:59
+  wire _or_67 = _not_88 | _eq_650; // NodeTable.java:59
+  wire _and_137 = _and_136 & _or_67; // NodeTable.java:59
+  wire _bits_97 = slot_valid[72]; // NodeTable.java:58
+  wire _eq_651 = slot_parent_72 == _mux_9; // NodeTable.java:58
+  wire _and_138 = _bits_97 & _eq_651; // NodeTable.java:58
+  wire _not_89 = ~_not_33; // NodeTable.java:59
+  wire _eq_652 = slot_children_72 == 3'd0; // NodeTable.java:59
+  wire _or_68 = _not_89 | _eq_652; // NodeTable.java:59
+  wire _and_139 = _and_138 & _or_68; // NodeTable.java:59
+  wire _bits_98 = slot_valid[71]; // NodeTable.java:58
+  wire _eq_653 = slot_parent_71 == _mux_9; // NodeTable.java:58
+  wire _and_140 = _bits_98 & _eq_653; // NodeTable.java:58
+  wire _not_90 = ~_not_33; // NodeTable.java:59
+  wire _eq_654 = slot_children_71 == 3'd0; // NodeTable.java:59
+  wire _or_69 = _not_90 | _eq_654; // NodeTable.java:59
+  wire _and_141 = _and_140 & _or_69; // NodeTable.java:59
+  wire _bits_99 = slot_valid[70]; // NodeTable.java:58
+  wire _eq_655 = slot_parent_70 == _mux_9; // NodeTable.java:58
+  wire _and_142 = _bits_99 & _eq_655; // NodeTable.java:58
+  wire _not_91 = ~_not_33; // NodeTable.java:59
+  wire _eq_656 = slot_children_70 == 3'd0; // NodeTable.java:59
+  wire _or_70 = _not_91 | _eq_656; // NodeTable.java:59
+  wire _and_143 = _and_142 & _or_70; // NodeTable.java:59
+  wire _bits_100 = slot_valid[69]; // NodeTable.java:58
+  wire _eq_657 = slot_parent_69 == _mux_9; // NodeTable.java:58
+  wire _and_144 = _bits_100 & _eq_657; // NodeTable.java:58
+  wire _not_92 = ~_not_33; // NodeTable.java:59
+  wire _eq_658 = slot_children_69 == 3'd0; // NodeTable.java:59
+  wire _or_71 = _not_92 | _eq_658; // NodeTable.java:59
+  wire _and_145 = _and_144 & _or_71; // NodeTable.java:59
+  wire _bits_101 = slot_valid[68]; // NodeTable.java:58
+  wire _eq_659 = slot_parent_68 == _mux_9; // NodeTable.java:58
+  wire _and_146 = _bits_101 & _eq_659; // NodeTable.java:58
+  wire _not_93 = ~_not_33; // NodeTable.java:59
+  wire _eq_660 = slot_children_68 == 3'd0; // NodeTable.java:59
+  wire _or_72 = _not_93 | _eq_660; // NodeTable.java:59
+  wire _and_147 = _and_146 & _or_72; // NodeTable.java:59
+  wire _bits_102 = slot_valid[67]; // NodeTable.java:58
+  wire _eq_661 = slot_parent_67 == _mux_9; // NodeTable.java:58
+  wire _and_148 = _bits_102 & _eq_661; // NodeTable.java:58
+  wire _not_94 = ~_not_33; // NodeTable.java:59
+  wire _eq_662 = slot_children_67 == 3'd0; // NodeTable.java:59
+  wire _or_73 = _not_94 | _eq_662; // NodeTable.java:59
+  wire _and_149 = _and_148 & _or_73; // NodeTable.java:59
+  wire _bits_103 = slot_valid[66]; // NodeTable.java:58
+  wire _eq_663 = slot_parent_66 == _mux_9; // NodeTable.java:58
+  wire _and_150 = _bits_103 & _eq_663; // NodeTable.java:58
+  wire _not_95 = ~_not_33; // NodeTable.java:59
+  wire _eq_664 = slot_children_66 == 3'd0; // NodeTable.java:59
+  wire _or_74 = _not_95 | _eq_664; // NodeTable.java:59
+  wire _and_151 = _and_150 & _or_74; // NodeTable.java:59
+  wire _bits_104 = slot_valid[65]; // NodeTable.java:58
+  wire _eq_665 = slot_parent_65 == _mux_9; // NodeTable.java:58
+  wire _and_152 = _bits_104 & _eq_665; // NodeTable.java:58
+  wire _not_96 = ~_not_33; // NodeTable.java:59
+  wire _eq_666 = slot_children_65 == 3'd0; // NodeTable.java:59
+  wire _or_75 = _not_96 | _eq_666; // NodeTable.java:59
+  wire _and_153 = _and_152 & _or_75; // NodeTable.java:59
+  wire _bits_105 = slot_valid[64]; // NodeTable.java:58
+  wire _eq_667 = slot_parent_64 == _mux_9; // NodeTable.java:58
+  wire _and_154 = _bits_105 & _eq_667; // NodeTable.java:58
+  wire _not_97 = ~_not_33; // NodeTable.java:59
+  wire _eq_668 = slot_children_64 == 3'd0; // NodeTable.java:59
+  wire _or_76 = _not_97 | _eq_668; // NodeTable.java:59
+  wire _and_155 = _and_154 & _or_76; // NodeTable.java:59
+  wire _bits_106 = slot_valid[63]; // NodeTable.java:58
+  wire _eq_669 = slot_parent_63 == _mux_9; // NodeTable.java:58
+  wire _and_156 = _bits_106 & _eq_669; // NodeTable.java:58
+  wire _not_98 = ~_not_33; // NodeTable.java:59
+  wire _eq_670 = slot_children_63 == 3'd0; // NodeTable.java:59
+  wire _or_77 = _not_98 | _eq_670; // NodeTable.java:59
+  wire _and_157 = _and_156 & _or_77; // NodeTable.java:59
+  wire _bits_107 = slot_valid[62]; // NodeTable.java:58
+  wire _eq_671 = slot_parent_62 == _mux_9; // NodeTable.java:58
+  wire _and_158 = _bits_107 & _eq_671; // NodeTable.java:58
+  wire _not_99 = ~_not_33; // NodeTable.java:59
+  wire _eq_672 = slot_children_62 == 3'd0; // NodeTable.java:59
+  wire _or_78 = _not_99 | _eq_672; // NodeTable.java:59
+  wire _and_159 = _and_158 & _or_78; // NodeTable.java:59
+  wire _bits_108 = slot_valid[61]; // NodeTable.java:58
+  wire _eq_673 = slot_parent_61 == _mux_9; // NodeTable.java:58
+  wire _and_160 = _bits_108 & _eq_673; // NodeTable.java:58
+  wire _not_100 = ~_not_33; // NodeTable.java:59
+  wire _eq_674 = slot_children_61 == 3'd0; // NodeTable.java:59
+  wire _or_79 = _not_100 | _eq_674; // NodeTable.java:59
+  wire _and_161 = _and_160 & _or_79; // NodeTable.java:59
+  wire _bits_109 = slot_valid[60]; // NodeTable.java:58
+  wire _eq_675 = slot_parent_60 == _mux_9; // NodeTable.java:58
+  wire _and_162 = _bits_109 & _eq_675; // NodeTable.java:58
+  wire _not_101 = ~_not_33; // NodeTable.java:59
+  wire _eq_676 = slot_children_60 == 3'd0; // NodeTable.java:59
+  wire _or_80 = _not_101 | _eq_676; // NodeTable.java:59
+  wire _and_163 = _and_162 & _or_80; // NodeTable.java:59
+  wire _bits_110 = slot_valid[59]; // NodeTable.java:58
+  wire _eq_677 = slot_parent_59 == _mux_9; // NodeTable.java:58
+  wire _and_164 = _bits_110 & _eq_677; // NodeTable.java:58
+  wire _not_102 = ~_not_33; // NodeTable.java:59
+  wire _eq_678 = slot_children_59 == 3'd0; // NodeTable.java:59
+  wire _or_81 = _not_102 | _eq_678; // NodeTable.java:59
+  wire _and_165 = _and_164 & _or_81; // NodeTable.java:59
+  wire _bits_111 = slot_valid[58]; // NodeTable.java:58
+  wire _eq_679 = slot_parent_58 == _mux_9; // NodeTable.java:58
+  wire _and_166 = _bits_111 & _eq_679; // NodeTable.java:58
+  wire _not_103 = ~_not_33; // NodeTable.java:59
+  wire _eq_680 = slot_children_58 == 3'd0; // NodeTable.java:59
+  wire _or_82 = _not_103 | _eq_680; // NodeTable.java:59
+  wire _and_167 = _and_166 & _or_82; // NodeTable.java:59
+  wire _bits_112 = slot_valid[57]; // NodeTable.java:58
+  wire _eq_681 = slot_parent_57 == _mux_9; // NodeTable.java:58
+  wire _and_168 = _bits_112 & _eq_681; // NodeTable.java:58
+  wire _not_104 = ~_not_33; // NodeTable.java:59
+  wire _eq_682 = slot_children_57 == 3'd0; // NodeTable.java:59
+  wire _or_83 = _not_104 | _eq_682; // NodeTable.java:59
+  wire _and_169 = _and_168 & _or_83; // NodeTable.java:59
+  wire _bits_113 = slot_valid[56]; // NodeTable.java:58
+  wire _eq_683 = slot_parent_56 == _mux_9; // NodeTable.java:58
+  wire _and_170 = _bits_113 & _eq_683; // NodeTable.java:58
+  wire _not_105 = ~_not_33; // NodeTable.java:59
+  wire _eq_684 = slot_children_56 == 3'd0; // NodeTable.java:59
+  wire _or_84 = _not_105 | _eq_684; // NodeTable.java:59
+  wire _and_171 = _and_170 & _or_84; // NodeTable.java:59
+  wire _bits_114 = slot_valid[55]; // NodeTable.java:58
+  wire _eq_685 = slot_parent_55 == _mux_9; // NodeTable.java:58
+  wire _and_172 = _bits_114 & _eq_685; // NodeTable.java:58
+  wire _not_106 = ~_not_33; // NodeTable.java:59
+  wire _eq_686 = slot_children_55 == 3'd0; // NodeTable.java:59
+  wire _or_85 = _not_106 | _eq_686; // NodeTable.java:59
+  wire _and_173 = _and_172 & _or_85; // NodeTable.java:59
+  wire _bits_115 = slot_valid[54]; // NodeTable.java:58
+  wire _eq_687 = slot_parent_54 == _mux_9; // NodeTable.java:58
+  wire _and_174 = _bits_115 & _eq_687; // NodeTable.java:58
+  wire _not_107 = ~_not_33; // NodeTable.java:59
+  wire _eq_688 = slot_children_54 == 3'd0; // NodeTable.java:59
+  wire _or_86 = _not_107 | _eq_688; // NodeTable.java:59
+  wire _and_175 = _and_174 & _or_86; // NodeTable.java:59
+  wire _bits_116 = slot_valid[53]; // NodeTable.java:58
+  wire _eq_689 = slot_parent_53 == _mux_9; // NodeTable.java:58
+  wire _and_176 = _bits_116 & _eq_689; // NodeTable.java:58
+  wire _not_108 = ~_not_33; // NodeTable.java:59
+  wire _eq_690 = slot_children_53 == 3'd0; // NodeTable.java:59
+  wire _or_87 = _not_108 | _eq_690; // NodeTable.java:59
+  wire _and_177 = _and_176 & _or_87; // NodeTable.java:59
+  wire _bits_117 = slot_valid[52]; // NodeTable.java:58
+  wire _eq_691 = slot_parent_52 == _mux_9; // NodeTable.java:58
+  wire _and_178 = _bits_117 & _eq_691; // NodeTable.java:58
+  wire _not_109 = ~_not_33; // NodeTable.java:59
+  wire _eq_692 = slot_children_52 == 3'd0; // NodeTable.java:59
+  wire _or_88 = _not_109 | _eq_692; // NodeTable.java:59
+  wire _and_179 = _and_178 & _or_88; // NodeTable.java:59
+  wire _bits_118 = slot_valid[51]; // NodeTable.java:58
+  wire _eq_693 = slot_parent_51 == _mux_9; // NodeTable.java:58
+  wire _and_180 = _bits_118 & _eq_693; // NodeTable.java:58
+  wire _not_110 = ~_not_33; // NodeTable.java:59
+  wire _eq_694 = slot_children_51 == 3'd0; // NodeTable.java:59
+  wire _or_89 = _not_110 | _eq_694; // NodeTable.java:59
+  wire _and_181 = _and_180 & _or_89; // NodeTable.java:59
+  wire _bits_119 = slot_valid[50]; // NodeTable.java:58
+  wire _eq_695 = slot_parent_50 == _mux_9; // NodeTable.java:58
+  wire _and_182 = _bits_119 & _eq_695; // NodeTable.java:58
+  wire _not_111 = ~_not_33; // NodeTable.java:59
+  wire _eq_696 = slot_children_50 == 3'd0; // NodeTable.java:59
+  wire _or_90 = _not_111 | _eq_696; // NodeTable.java:59
+  wire _and_183 = _and_182 & _or_90; // NodeTable.java:59
+  wire _bits_120 = slot_valid[49]; // NodeTable.java:58
+  wire _eq_697 = slot_parent_49 == _mux_9; // NodeTable.java:58
+  wire _and_184 = _bits_120 & _eq_697; // NodeTable.java:58
+  wire _not_112 = ~_not_33; // NodeTable.java:59
+  wire _eq_698 = slot_children_49 == 3'd0; // NodeTable.java:59
+  wire _or_91 = _not_112 | _eq_698; // NodeTable.java:59
+  wire _and_185 = _and_184 & _or_91; // NodeTable.java:59
+  wire _bits_121 = slot_valid[48]; // NodeTable.java:58
+  wire _eq_699 = slot_parent_48 == _mux_9; // NodeTable.java:58
+  wire _and_186 = _bits_121 & _eq_699; // NodeTable.java:58
+  wire _not_113 = ~_not_33; // NodeTable.java:59
+  wire _eq_700 = slot_children_48 == 3'd0; // NodeTable.java:59
+  wire _or_92 = _not_113 | _eq_700; // NodeTable.java:59
+  wire _and_187 = _and_186 & _or_92; // NodeTable.java:59
+  wire _bits_122 = slot_valid[47]; // NodeTable.java:58
+  wire _eq_701 = slot_parent_47 == _mux_9; // NodeTable.java:58
+  wire _and_188 = _bits_122 & _eq_701; // NodeTable.java:58
+  wire _not_114 = ~_not_33; // NodeTable.java:59
+  wire _eq_702 = slot_children_47 == 3'd0; // NodeTable.java:59
+  wire _or_93 = _not_114 | _eq_702; // NodeTable.java:59
+  wire _and_189 = _and_188 & _or_93; // NodeTable.java:59
+  wire _bits_123 = slot_valid[46]; // NodeTable.java:58
+  wire _eq_703 = slot_parent_46 == _mux_9; // NodeTable.java:58
+  wire _and_190 = _bits_123 & _eq_703; // NodeTable.java:58
+  wire _not_115 = ~_not_33; // NodeTable.java:59
+  wire _eq_704 = slot_children_46 == 3'd0; // NodeTable.java:59
+  wire _or_94 = _not_115 | _eq_704; // NodeTable.java:59
+  wire _and_191 = _and_190 & _or_94; // NodeTable.java:59
+  wire _bits_124 = slot_valid[45]; // NodeTable.java:58
+  wire _eq_705 = slot_parent_45 == _mux_9; // NodeTable.java:58
+  wire _and_192 = _bits_124 & _eq_705; // NodeTable.java:58
+  wire _not_116 = ~_not_33; // NodeTable.java:59
+  wire _eq_706 = slot_children_45 == 3'd0; // NodeTable.java:59
+  wire _or_95 = _not_116 | _eq_706; // NodeTable.java:59
+  wire _and_193 = _and_192 & _or_95; // NodeTable.java:59
+  wire _bits_125 = slot_valid[44]; // NodeTable.java:58
+  wire _eq_707 = slot_parent_44 == _mux_9; // NodeTable.java:58
+  wire _and_194 = _bits_125 & _eq_707; // NodeTable.java:58
+  wire _not_117 = ~_not_33; // NodeTable.java:59
+  wire _eq_708 = slot_children_44 == 3'd0; // NodeTable.java:59
+  wire _or_96 = _not_117 | _eq_708; // NodeTable.java:59
+  wire _and_195 = _and_194 & _or_96; // NodeTable.java:59
+  wire _bits_126 = slot_valid[43]; // NodeTable.java:58
+  wire _eq_709 = slot_parent_43 == _mux_9; // NodeTable.java:58
+  wire _and_196 = _bits_126 & _eq_709; // NodeTable.java:58
+  wire _not_118 = ~_not_33; // NodeTable.java:59
+  wire _eq_710 = slot_children_43 == 3'd0; // NodeTable.java:59
+  wire _or_97 = _not_118 | _eq_710; // NodeTable.java:59
+  wire _and_197 = _and_196 & _or_97; // NodeTable.java:59
+  wire _bits_127 = slot_valid[42]; // NodeTable.java:58
+  wire _eq_711 = slot_parent_42 == _mux_9; // NodeTable.java:58
+  wire _and_198 = _bits_127 & _eq_711; // NodeTable.java:58
+  wire _not_119 = ~_not_33; // NodeTable.java:59
+  wire _eq_712 = slot_children_42 == 3'd0; // NodeTable.java:59
+  wire _or_98 = _not_119 | _eq_712; // NodeTable.java:59
+  wire _and_199 = _and_198 & _or_98; // NodeTable.java:59
+  wire _bits_128 = slot_valid[41]; // NodeTable.java:58
+  wire _eq_713 = slot_parent_41 == _mux_9; // NodeTable.java:58
+  wire _and_200 = _bits_128 & _eq_713; // NodeTable.java:58
+  wire _not_120 = ~_not_33; // NodeTable.java:59
+  wire _eq_714 = slot_children_41 == 3'd0; // NodeTable.java:59
+  wire _or_99 = _not_120 | _eq_714; // NodeTable.java:59
+  wire _and_201 = _and_200 & _or_99; // NodeTable.java:59
+  wire _bits_129 = slot_valid[40]; // NodeTable.java:58
+  wire _eq_715 = slot_parent_40 == _mux_9; // NodeTable.java:58
+  wire _and_202 = _bits_129 & _eq_715; // NodeTable.java:58
+  wire _not_121 = ~_not_33; // NodeTable.java:59
+  wire _eq_716 = slot_children_40 == 3'd0; // NodeTable.java:59
+  wire _or_100 = _not_121 | _eq_716; // NodeTable.java:59
+  wire _and_203 = _and_202 & _or_100; // NodeTable.java:59
+  wire _bits_130 = slot_valid[39]; // NodeTable.java:58
+  wire _eq_717 = slot_parent_39 == _mux_9; // NodeTable.java:58
+  wire _and_204 = _bits_130 & _eq_717; // NodeTable.java:58
+  wire _not_122 = ~_not_33; // NodeTable.java:59
+  wire _eq_718 = slot_children_39 == 3'd0; // NodeTable.java:59
+  wire _or_101 = _not_122 | _eq_718; // NodeTable.java:59
+  wire _and_205 = _and_204 & _or_101; // NodeTable.java:59
+  wire _bits_131 = slot_valid[38]; // NodeTable.java:58
+  wire _eq_719 = slot_parent_38 == _mux_9; // NodeTable.java:58
+  wire _and_206 = _bits_131 & _eq_719; // NodeTable.java:58
+  wire _not_123 = ~_not_33; // NodeTable.java:59
+  wire _eq_720 = slot_children_38 == 3'd0; // NodeTable.java:59
+  wire _or_102 = _not_123 | _eq_720; // NodeTable.java:59
+  wire _and_207 = _and_206 & _or_102; // NodeTable.java:59
+  wire _bits_132 = slot_valid[37]; // NodeTable.java:58
+  wire _eq_721 = slot_parent_37 == _mux_9; // NodeTable.java:58
+  wire _and_208 = _bits_132 & _eq_721; // NodeTable.java:58
+  wire _not_124 = ~_not_33; // NodeTable.java:59
+  wire _eq_722 = slot_children_37 == 3'd0; // NodeTable.java:59
+  wire _or_103 = _not_124 | _eq_722; // NodeTable.java:59
+  wire _and_209 = _and_208 & _or_103; // NodeTable.java:59
+  wire _bits_133 = slot_valid[36]; // NodeTable.java:58
+  wire _eq_723 = slot_parent_36 == _mux_9; // NodeTable.java:58
+  wire _and_210 = _bits_133 & _eq_723; // NodeTable.java:58
+  wire _not_125 = ~_not_33; // NodeTable.java:59
+  wire _eq_724 = slot_children_36 == 3'd0; // NodeTable.java:59
+  wire _or_104 = _not_125 | _eq_724; // NodeTable.java:59
+  wire _and_211 = _and_210 & _or_104; // NodeTable.java:59
+  wire _bits_134 = slot_valid[35]; // NodeTable.java:58
+  wire _eq_725 = slot_parent_35 == _mux_9; // NodeTable.java:58
+  wire _and_212 = _bits_134 & _eq_725; // NodeTable.java:58
+  wire _not_126 = ~_not_33; // NodeTable.java:59
+  wire _eq_726 = slot_children_35 == 3'd0; // NodeTable.java:59
+  wire _or_105 = _not_126 | _eq_726; // NodeTable.java:59
+  wire _and_213 = _and_212 & _or_105; // NodeTable.java:59
+  wire _bits_135 = slot_valid[34]; // NodeTable.java:58
+  wire _eq_727 = slot_parent_34 == _mux_9; // NodeTable.java:58
+  wire _and_214 = _bits_135 & _eq_727; // NodeTable.java:58
+  wire _not_127 = ~_not_33; // NodeTable.java:59
+  wire _eq_728 = slot_children_34 == 3'd0; // NodeTable.java:59
+  wire _or_106 = _not_127 | _eq_728; // NodeTable.java:59
+  wire _and_215 = _and_214 & _or_106; // NodeTable.java:59
+  wire _bits_136 = slot_valid[33]; // NodeTable.java:58
+  wire _eq_729 = slot_parent_33 == _mux_9; // NodeTable.java:58
+  wire _and_216 = _bits_136 & _eq_729; // NodeTable.java:58
+  wire _not_128 = ~_not_33; // NodeTable.java:59
+  wire _eq_730 = slot_children_33 == 3'd0; // NodeTable.java:59
+  wire _or_107 = _not_128 | _eq_730; // NodeTable.java:59
+  wire _and_217 = _and_216 & _or_107; // NodeTable.java:59
+  wire _bits_137 = slot_valid[32]; // NodeTable.java:58
+  wire _eq_731 = slot_parent_32 == _mux_9; // NodeTable.java:58
+  wire _and_218 = _bits_137 & _eq_731; // NodeTable.java:58
+  wire _not_129 = ~_not_33; // NodeTable.java:59
+  wire _eq_732 = slot_children_32 == 3'd0; // NodeTable.java:59
+  wire _or_108 = _not_129 | _eq_732; // NodeTable.java:59
+  wire _and_219 = _and_218 & _or_108; // NodeTable.java:59
+  wire _bits_138 = slot_valid[31]; // NodeTable.java:58
+  wire _eq_733 = slot_parent_31 == _mux_9; // NodeTable.java:58
+  wire _and_220 = _bits_138 & _eq_733; // NodeTable.java:58
+  wire _not_130 = ~_not_33; // NodeTable.java:59
+  wire _eq_734 = slot_children_31 == 3'd0; // NodeTable.java:59
+  wire _or_109 = _not_130 | _eq_734; // NodeTable.java:59
+  wire _and_221 = _and_220 & _or_109; // NodeTable.java:59
+  wire _bits_139 = slot_valid[30]; // NodeTable.java:58
+  wire _eq_735 = slot_parent_30 == _mux_9; // NodeTable.java:58
+  wire _and_222 = _bits_139 & _eq_735; // NodeTable.java:58
+  wire _not_131 = ~_not_33; // NodeTable.java:59
+  wire _eq_736 = slot_children_30 == 3'd0; // NodeTable.java:59
+  wire _or_110 = _not_131 | _eq_736; // NodeTable.java:59
+  wire _and_223 = _and_222 & _or_110; // NodeTable.java:59
+  wire _bits_140 = slot_valid[29]; // NodeTable.java:58
+  wire _eq_737 = slot_parent_29 == _mux_9; // NodeTable.java:58
+  wire _and_224 = _bits_140 & _eq_737; // NodeTable.java:58
+  wire _not_132 = ~_not_33; // NodeTable.java:59
+  wire _eq_738 = slot_children_29 == 3'd0; // NodeTable.java:59
+  wire _or_111 = _not_132 | _eq_738; // NodeTable.java:59
+  wire _and_225 = _and_224 & _or_111; // NodeTable.java:59
+  wire _bits_141 = slot_valid[28]; // NodeTable.java:58
+  wire _eq_739 = slot_parent_28 == _mux_9; // NodeTable.java:58
+  wire _and_226 = _bits_141 & _eq_739; // NodeTable.java:58
+  wire _not_133 = ~_not_33; // NodeTable.java:59
+  wire _eq_740 = slot_children_28 == 3'd0; // NodeTable.java:59
+  wire _or_112 = _not_133 | _eq_740; // NodeTable.java:59
+  wire _and_227 = _and_226 & _or_112; // NodeTable.java:59
+  wire _bits_142 = slot_valid[27]; // NodeTable.java:58
+  wire _eq_741 = slot_parent_27 == _mux_9; // NodeTable.java:58
+  wire _and_228 = _bits_142 & _eq_741; // NodeTable.java:58
+  wire _not_134 = ~_not_33; // NodeTable.java:59
+  wire _eq_742 = slot_children_27 == 3'd0; // NodeTable.java:59
+  wire _or_113 = _not_134 | _eq_742; // NodeTable.java:59
+  wire _and_229 = _and_228 & _or_113; // NodeTable.java:59
+  wire _bits_143 = slot_valid[26]; // NodeTable.java:58
+  wire _eq_743 = slot_parent_26 == _mux_9; // NodeTable.java:58
+  wire _and_230 = _bits_143 & _eq_743; // NodeTable.java:58
+  wire _not_135 = ~_not_33; // NodeTable.java:59
+  wire _eq_744 = slot_children_26 == 3'd0; // NodeTable.java:59
+  wire _or_114 = _not_135 | _eq_744; // NodeTable.java:59
+  wire _and_231 = _and_230 & _or_114; // NodeTable.java:59
+  wire _bits_144 = slot_valid[25]; // NodeTable.java:58
+  wire _eq_745 = slot_parent_25 == _mux_9; // NodeTable.java:58
+  wire _and_232 = _bits_144 & _eq_745; // NodeTable.java:58
+  wire _not_136 = ~_not_33; // NodeTable.java:59
+  wire _eq_746 = slot_children_25 == 3'd0; // NodeTable.java:59
+  wire _or_115 = _not_136 | _eq_746; // NodeTable.java:59
+  wire _and_233 = _and_232 & _or_115; // NodeTable.java:59
+  wire _bits_145 = slot_valid[24]; // NodeTable.java:58
+  wire _eq_747 = slot_parent_24 == _mux_9; // NodeTable.java:58
+  wire _and_234 = _bits_145 & _eq_747; // NodeTable.java:58
+  wire _not_137 = ~_not_33; // NodeTable.java:59
+  wire _eq_748 = slot_children_24 == 3'd0; // NodeTable.java:59
+  wire _or_116 = _not_137 | _eq_748; // NodeTable.java:59
+  wire _and_235 = _and_234 & _or_116; // NodeTable.java:59
+  wire _bits_146 = slot_valid[23]; // NodeTable.java:58
+  wire _eq_749 = slot_parent_23 == _mux_9; // NodeTable.java:58
+  wire _and_236 = _bits_146 & _eq_749; // NodeTable.java:58
+  wire _not_138 = ~_not_33; // NodeTable.java:59
+  wire _eq_750 = slot_children_23 == 3'd0; // NodeTable.java:59
+  wire _or_117 = _not_138 | _eq_750; // NodeTable.java:59
+  wire _and_237 = _and_236 & _or_117; // NodeTable.java:59
+  wire _bits_147 = slot_valid[22]; // NodeTable.java:58
+  wire _eq_751 = slot_parent_22 == _mux_9; // NodeTable.java:58
+  wire _and_238 = _bits_147 & _eq_751; // NodeTable.java:58
+  wire _not_139 = ~_not_33; // NodeTable.java:59
+  wire _eq_752 = slot_children_22 == 3'd0; // NodeTable.java:59
+  wire _or_118 = _not_139 | _eq_752; // NodeTable.java:59
+  wire _and_239 = _and_238 & _or_118; // NodeTable.java:59
+  wire _bits_148 = slot_valid[21]; // NodeTable.java:58
+  wire _eq_753 = slot_parent_21 == _mux_9; // NodeTable.java:58
+  wire _and_240 = _bits_148 & _eq_753; // NodeTable.java:58
+  wire _not_140 = ~_not_33; // NodeTable.java:59
+  wire _eq_754 = slot_children_21 == 3'd0; // NodeTable.java:59
+  wire _or_119 = _not_140 | _eq_754; // NodeTable.java:59
+  wire _and_241 = _and_240 & _or_119; // NodeTable.java:59
+  wire _bits_149 = slot_valid[20]; // NodeTable.java:58
+  wire _eq_755 = slot_parent_20 == _mux_9; // NodeTable.java:58
+  wire _and_242 = _bits_149 & _eq_755; // NodeTable.java:58
+  wire _not_141 = ~_not_33; // NodeTable.java:59
+  wire _eq_756 = slot_children_20 == 3'd0; // NodeTable.java:59
+  wire _or_120 = _not_141 | _eq_756; // NodeTable.java:59
+  wire _and_243 = _and_242 & _or_120; // NodeTable.java:59
+  wire _bits_150 = slot_valid[19]; // NodeTable.java:58
+  wire _eq_757 = slot_parent_19 == _mux_9; // NodeTable.java:58
+  wire _and_244 = _bits_150 & _eq_757; // NodeTable.java:58
+  wire _not_142 = ~_not_33; // NodeTable.java:59
+  wire _eq_758 = slot_children_19 == 3'd0; // NodeTable.java:59
+  wire _or_121 = _not_142 | _eq_758; // NodeTable.java:59
+  wire _and_245 = _and_244 & _or_121; // NodeTable.java:59
+  wire _bits_151 = slot_valid[18]; // NodeTable.java:58
+  wire _eq_759 = slot_parent_18 == _mux_9; // NodeTable.java:58
+  wire _and_246 = _bits_151 & _eq_759; // NodeTable.java:58
+  wire _not_143 = ~_not_33; // NodeTable.java:59
+  wire _eq_760 = slot_children_18 == 3'd0; // NodeTable.java:59
+  wire _or_122 = _not_143 | _eq_760; // NodeTable.java:59
+  wire _and_247 = _and_246 & _or_122; // NodeTable.java:59
+  wire _bits_152 = slot_valid[17]; // NodeTable.java:58
+  wire _eq_761 = slot_parent_17 == _mux_9; // NodeTable.java:58
+  wire _and_248 = _bits_152 & _eq_761; // NodeTable.java:58
+  wire _not_144 = ~_not_33; // NodeTable.java:59
+  wire _eq_762 = slot_children_17 == 3'd0; // NodeTable.java:59
+  wire _or_123 = _not_144 | _eq_762; // NodeTable.java:59
+  wire _and_249 = _and_248 & _or_123; // NodeTable.java:59
+  wire _bits_153 = slot_valid[16]; // NodeTable.java:58
+  wire _eq_763 = slot_parent_16 == _mux_9; // NodeTable.java:58
+  wire _and_250 = _bits_153 & _eq_763; // NodeTable.java:58
+  wire _not_145 = ~_not_33; // NodeTable.java:59
+  wire _eq_764 = slot_children_16 == 3'd0; // NodeTable.java:59
+  wire _or_124 = _not_145 | _eq_764; // NodeTable.java:59
+  wire _and_251 = _and_250 & _or_124; // NodeTable.java:59
+  wire _bits_154 = slot_valid[15]; // NodeTable.java:58
+  wire _eq_765 = slot_parent_15 == _mux_9; // NodeTable.java:58
+  wire _and_252 = _bits_154 & _eq_765; // NodeTable.java:58
+  wire _not_146 = ~_not_33; // NodeTable.java:59
+  wire _eq_766 = slot_children_15 == 3'd0; // NodeTable.java:59
+  wire _or_125 = _not_146 | _eq_766; // NodeTable.java:59
+  wire _and_253 = _and_252 & _or_125; // NodeTable.java:59
+  wire _bits_155 = slot_valid[14]; // NodeTable.java:58
+  wire _eq_767 = slot_parent_14 == _mux_9; // NodeTable.java:58
+  wire _and_254 = _bits_155 & _eq_767; // NodeTable.java:58
+  wire _not_147 = ~_not_33; // NodeTable.java:59
+  wire _eq_768 = slot_children_14 == 3'd0; // NodeTable.java:59
+  wire _or_126 = _not_147 | _eq_768; // NodeTable.java:59
+  wire _and_255 = _and_254 & _or_126; // NodeTable.java:59
+  wire _bits_156 = slot_valid[13]; // NodeTable.java:58
+  wire _eq_769 = slot_parent_13 == _mux_9; // NodeTable.java:58
+  wire _and_256 = _bits_156 & _eq_769; // NodeTable.java:58
+  wire _not_148 = ~_not_33; // NodeTable.java:59
+  wire _eq_770 = slot_children_13 == 3'd0; // NodeTable.java:59
+  wire _or_127 = _not_148 | _eq_770; // NodeTable.java:59
+  wire _and_257 = _and_256 & _or_127; // NodeTable.java:59
+  wire _bits_157 = slot_valid[12]; // NodeTable.java:58
+  wire _eq_771 = slot_parent_12 == _mux_9; // NodeTable.java:58
+  wire _and_258 = _bits_157 & _eq_771; // NodeTable.java:58
+  wire _not_149 = ~_not_33; // NodeTable.java:59
+  wire _eq_772 = slot_children_12 == 3'd0; // NodeTable.java:59
+  wire _or_128 = _not_149 | _eq_772; // NodeTable.java:59
+  wire _and_259 = _and_258 & _or_128; // NodeTable.java:59
+  wire _bits_158 = slot_valid[11]; // NodeTable.java:58
+  wire _eq_773 = slot_parent_11 == _mux_9; // NodeTable.java:58
+  wire _and_260 = _bits_158 & _eq_773; // NodeTable.java:58
+  wire _not_150 = ~_not_33; // NodeTable.java:59
+  wire _eq_774 = slot_children_11 == 3'd0; // NodeTable.java:59
+  wire _or_129 = _not_150 | _eq_774; // NodeTable.java:59
+  wire _and_261 = _and_260 & _or_129; // NodeTable.java:59
+  wire _bits_159 = slot_valid[10]; // NodeTable.java:58
+  wire _eq_775 = slot_parent_10 == _mux_9; // NodeTable.java:58
+  wire _and_262 = _bits_159 & _eq_775; // NodeTable.java:58
+  wire _not_151 = ~_not_33; // NodeTable.java:59
+  wire _eq_776 = slot_children_10 == 3'd0; // NodeTable.java:59
+  wire _or_130 = _not_151 | _eq_776; // NodeTable.java:59
+  wire _and_263 = _and_262 & _or_130; // NodeTable.java:59
+  wire _bits_160 = slot_valid[9]; // NodeTable.java:58
+  wire _eq_777 = slot_parent_9 == _mux_9; // NodeTable.java:58
+  wire _and_264 = _bits_160 & _eq_777; // NodeTable.java:58
+  wire _not_152 = ~_not_33; // NodeTable.java:59
+  wire _eq_778 = slot_children_9 == 3'd0; // NodeTable.java:59
+  wire _or_131 = _not_152 | _eq_778; // NodeTable.java:59
+  wire _and_265 = _and_264 & _or_131; // NodeTable.java:59
+  wire _bits_161 = slot_valid[8]; // NodeTable.java:58
+  wire _eq_779 = slot_parent_8 == _mux_9; // NodeTable.java:58
+  wire _and_266 = _bits_161 & _eq_779; // NodeTable.java:58
+  wire _not_153 = ~_not_33; // NodeTable.java:59
+  wire _eq_780 = slot_children_8 == 3'd0; // NodeTable.java:59
+  wire _or_132 = _not_153 | _eq_780; // NodeTable.java:59
+  wire _and_267 = _and_266 & _or_132; // NodeTable.java:59
+  wire _bits_162 = slot_valid[7]; // NodeTable.java:58
+  wire _eq_781 = slot_parent_7 == _mux_9; // NodeTable.java:58
+  wire _and_268 = _bits_162 & _eq_781; // NodeTable.java:58
+  wire _not_154 = ~_not_33; // NodeTable.java:59
+  wire _eq_782 = slot_children_7 == 3'd0; // NodeTable.java:59
+  wire _or_133 = _not_154 | _eq_782; // NodeTable.java:59
+  wire _and_269 = _and_268 & _or_133; // NodeTable.java:59
+  wire _bits_163 = slot_valid[6]; // NodeTable.java:58
+  wire _eq_783 = slot_parent_6 == _mux_9; // NodeTable.java:58
+  wire _and_270 = _bits_163 & _eq_783; // NodeTable.java:58
+  wire _not_155 = ~_not_33; // NodeTable.java:59
+  wire _eq_784 = slot_children_6 == 3'd0; // NodeTable.java:59
+  wire _or_134 = _not_155 | _eq_784; // NodeTable.java:59
+  wire _and_271 = _and_270 & _or_134; // NodeTable.java:59
+  wire _bits_164 = slot_valid[5]; // NodeTable.java:58
+  wire _eq_785 = slot_parent_5 == _mux_9; // NodeTable.java:58
+  wire _and_272 = _bits_164 & _eq_785; // NodeTable.java:58
+  wire _not_156 = ~_not_33; // NodeTable.java:59
+  wire _eq_786 = slot_children_5 == 3'd0; // NodeTable.java:59
+  wire _or_135 = _not_156 | _eq_786; // NodeTable.java:59
+  wire _and_273 = _and_272 & _or_135; // NodeTable.java:59
+  wire _bits_165 = slot_valid[4]; // NodeTable.java:58
+  wire _eq_787 = slot_parent_4 == _mux_9; // NodeTable.java:58
+  wire _and_274 = _bits_165 & _eq_787; // NodeTable.java:58
+  wire _not_157 = ~_not_33; // NodeTable.java:59
+  wire _eq_788 = slot_children_4 == 3'd0; // NodeTable.java:59
+  wire _or_136 = _not_157 | _eq_788; // NodeTable.java:59
+  wire _and_275 = _and_274 & _or_136; // NodeTable.java:59
+  wire _bits_166 = slot_valid[3]; // NodeTable.java:58
+  wire _eq_789 = slot_parent_3 == _mux_9; // NodeTable.java:58
+  wire _and_276 = _bits_166 & _eq_789; // NodeTable.java:58
+  wire _not_158 = ~_not_33; // NodeTable.java:59
+  wire _eq_790 = slot_children_3 == 3'd0; // NodeTable.java:59
+  wire _or_137 = _not_158 | _eq_790; // NodeTable.java:59
+  wire _and_277 = _and_276 & _or_137; // NodeTable.java:59
+  wire _bits_167 = slot_valid[2]; // NodeTable.java:58
+  wire _eq_791 = slot_parent_2 == _mux_9; // NodeTable.java:58
+  wire _and_278 = _bits_167 & _eq_791; // NodeTable.java:58
+  wire _not_159 = ~_not_33; // NodeTable.java:59
+  wire _eq_792 = slot_children_2 == 3'd0; // NodeTable.java:59
+  wire _or_138 = _not_159 | _eq_792; // NodeTable.java:59
+  wire _and_279 = _and_278 & _or_138; // NodeTable.java:59
+  wire _bits_168 = slot_valid[1]; // NodeTable.java:58
+  wire _eq_793 = slot_parent_1 == _mux_9; // NodeTable.java:58
+  wire _and_280 = _bits_168 & _eq_793; // NodeTable.java:58
+  wire _not_160 = ~_not_33; // NodeTable.java:59
+  wire _eq_794 = slot_children_1 == 3'd0; // NodeTable.java:59
+  wire _or_139 = _not_160 | _eq_794; // NodeTable.java:59
+  wire _and_281 = _and_280 & _or_139; // NodeTable.java:59
+  wire [127:0] kids_vector = {_and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, _and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, _and_275, _and_277, _and_279, _and_281, 1'd0}; // NodeTable.java:61
   wire _not_161 = ~parent_pick_load; // SlotPicker.java:48
   wire [127:0] _not_162 = ~parent_pick_pick_hot; // SlotPicker.java:33
   wire [127:0] _and_282 = parent_pick_candidates & _not_162; // SlotPicker.java:33
-  wire _bits_169 = slot_valid[127]; // NodeTable.java:70
-  wire _eq_795 = slot_len_127 == merge_level; // NodeTable.java:69
-  wire _and_283 = _bits_169 & _eq_795; // NodeTable.java:70
-  wire _ne_4 = slot_children_127 != 3'd0; // NodeTable.java:70
-  wire _and_284 = _and_283 & _ne_4; // NodeTable.java:70
-  wire _bits_170 = slot_valid[126]; // NodeTable.java:70
-  wire _eq_796 = slot_len_126 == merge_level; // NodeTable.java:69
-  wire _and_285 = _bits_170 & _eq_796; // NodeTable.java:70
-  wire _ne_5 = slot_children_126 != 3'd0; // NodeTable.java:70
-  wire _and_286 = _and_285 & _ne_5; // NodeTable.java:70
-  wire _bits_171 = slot_valid[125]; // NodeTable.java:70
-  wire _eq_797 = slot_len_125 == merge_level; // NodeTable.java:69
-  wire _and_287 = _bits_171 & _eq_797; // NodeTable.java:70
-  wire _ne_6 = slot_children_125 != 3'd0; // NodeTable.java:70
-  wire _and_288 = _and_287 & _ne_6; // NodeTable.java:70
-  wire _bits_172 = slot_valid[124]; // NodeTable.java:70
-  wire _eq_798 = slot_len_124 == merge_level; // NodeTable.java:69
-  wire _and_289 = _bits_172 & _eq_798; // NodeTable.java:70
-  wire _ne_7 = slot_children_124 != 3'd0; // NodeTable.java:70
-  wire _and_290 = _and_289 & _ne_7; // NodeTable.java:70
-  wire _bits_173 = slot_valid[123]; // NodeTable.java:70
-  wire _eq_799 = slot_len_123 == merge_level; // NodeTable.java:69
-  wire _and_291 = _bits_173 & _eq_799; // NodeTable.java:70
-  wire _ne_8 = slot_children_123 != 3'd0; // NodeTable.java:70
-  wire _and_292 = _and_291 & _ne_8; // NodeTable.java:70
-  wire _bits_174 = slot_valid[122]; // NodeTable.java:70
-  wire _eq_800 = slot_len_122 == merge_level; // NodeTable.java:69
-  wire _and_293 = _bits_174 & _eq_800; // NodeTable.java:70
-  wire _ne_9 = slot_children_122 != 3'd0; // NodeTable.java:70
-  wire _and_294 = _and_293 & _ne_9; // NodeTable.java:70
-  wire _bits_175 = slot_valid[121]; // NodeTable.java:70
-  wire _eq_801 = slot_len_121 == merge_level; // NodeTable.java:69
-  wire _and_295 = _bits_175 & _eq_801; // NodeTable.java:70
-  wire _ne_10 = slot_children_121 != 3'd0; // NodeTable.java:70
-  wire _and_296 = _and_295 & _ne_10; // NodeTable.java:70
-  wire _bits_176 = slot_valid[120]; // NodeTable.java:70
-  wire _eq_802 = slot_len_120 == merge_level; // NodeTable.java:69
-  wire _and_297 = _bits_176 & _eq_802; // NodeTable.java:70
-  wire _ne_11 = slot_children_120 != 3'd0; // NodeTable.java:70
-  wire _and_298 = _and_297 & _ne_11; // NodeTable.java:70
-  wire _bits_177 = slot_valid[119]; // NodeTable.java:70
-  wire _eq_803 = slot_len_119 == merge_level; // NodeTable.java:69
-  wire _and_299 = _bits_177 & _eq_803; // NodeTable.java:70
-  wire _ne_12 = slot_children_119 != 3'd0; // NodeTable.java:70
-  wire _and_300 = _and_299 & _ne_12; // NodeTable.java:70
-  wire _bits_178 = slot_valid[118]; // NodeTable.java:70
-  wire _eq_804 = slot_len_118 == merge_level; // NodeTable.java:69
-  wire _and_301 = _bits_178 & _eq_804; // NodeTable.java:70
-  wire _ne_13 = slot_children_118 != 3'd0; // NodeTable.java:70
-  wire _and_302 = _and_301 & _ne_13; // NodeTable.java:70
-  wire _bits_179 = slot_valid[117]; // NodeTable.java:70
-  wire _eq_805 = slot_len_117 == merge_level; // NodeTable.java:69
-  wire _and_303 = _bits_179 & _eq_805; // NodeTable.java:70
-  wire _ne_14 = slot_children_117 != 3'd0; // NodeTable.java:70
-  wire _and_304 = _and_303 & _ne_14; // NodeTable.java:70
-  wire _bits_180 = slot_valid[116]; // NodeTable.java:70
-  wire _eq_806 = slot_len_116 == merge_level; // NodeTable.java:69
-  wire _and_305 = _bits_180 & _eq_806; // NodeTable.java:70
-  wire _ne_15 = slot_children_116 != 3'd0; // NodeTable.java:70
-  wire _and_306 = _and_305 & _ne_15; // NodeTable.java:70
-  wire _bits_181 = slot_valid[115]; // NodeTable.java:70
-  wire _eq_807 = slot_len_115 == merge_level; // NodeTable.java:69
-  wire _and_307 = _bits_181 & _eq_807; // NodeTable.java:70
-  wire _ne_16 = slot_children_115 != 3'd0; // NodeTable.java:70
-  wire _and_308 = _and_307 & _ne_16; // NodeTable.java:70
-  wire _bits_182 = slot_valid[114]; // NodeTable.java:70
-  wire _eq_808 = slot_len_114 == merge_level; // NodeTable.java:69
-  wire _and_309 = _bits_182 & _eq_808; // NodeTable.java:70
-  wire _ne_17 = slot_children_114 != 3'd0; // NodeTable.java:70
-  wire _and_310 = _and_309 & _ne_17; // NodeTable.java:70
-  wire _bits_183 = slot_valid[113]; // NodeTable.java:70
-  wire _eq_809 = slot_len_113 == merge_level; // NodeTable.java:69
-  wire _and_311 = _bits_183 & _eq_809; // NodeTable.java:70
-  wire _ne_18 = slot_children_113 != 3'd0; // NodeTable.java:70
-  wire _and_312 = _and_311 & _ne_18; // NodeTable.java:70
-  wire _bits_184 = slot_valid[112]; // NodeTable.java:70
-  wire _eq_810 = slot_len_112 == merge_level; // NodeTable.java:69
-  wire _and_313 = _bits_184 & _eq_810; // NodeTable.java:70
-  wire _ne_19 = slot_children_112 != 3'd0; // NodeTable.java:70
-  wire _and_314 = _and_313 & _ne_19; // NodeTable.java:70
-  wire _bits_185 = slot_valid[111]; // NodeTable.java:70
-  wire _eq_811 = slot_len_111 == merge_level; // NodeTable.java:69
-  wire _and_315 = _bits_185 & _eq_811; // NodeTable.java:70
-  wire _ne_20 = slot_children_111 != 3'd0; // NodeTable.java:70
-  wire _and_316 = _and_315 & _ne_20; // NodeTable.java:70
-  wire _bits_186 = slot_valid[110]; // NodeTable.java:70
-  wire _eq_812 = slot_len_110 == merge_level; // NodeTable.java:69
-  wire _and_317 = _bits_186 & _eq_812; // NodeTable.java:70
-  wire _ne_21 = slot_children_110 != 3'd0; // NodeTable.java:70
-  wire _and_318 = _and_317 & _ne_21; // NodeTable.java:70
-  wire _bits_187 = slot_valid[109]; // NodeTable.java:70
-  wire _eq_813 = slot_len_109 == merge_level; // NodeTable.java:69
-  wire _and_319 = _bits_187 & _eq_813; // NodeTable.java:70
-  wire _ne_22 = slot_children_109 != 3'd0; // NodeTable.java:70
-  wire _and_320 = _and_319 & _ne_22; // NodeTable.java:70
-  wire _bits_188 = slot_valid[108]; // NodeTable.java:70
-  wire _eq_814 = slot_len_108 == merge_level; // NodeTable.java:69
-  wire _and_321 = _bits_188 & _eq_814; // NodeTable.java:70
-  wire _ne_23 = slot_children_108 != 3'd0; // NodeTable.java:70
-  wire _and_322 = _and_321 & _ne_23; // NodeTable.java:70
-  wire _bits_189 = slot_valid[107]; // NodeTable.java:70
-  wire _eq_815 = slot_len_107 == merge_level; // NodeTable.java:69
-  wire _and_323 = _bits_189 & _eq_815; // NodeTable.java:70
-  wire _ne_24 = slot_children_107 != 3'd0; // NodeTable.java:70
-  wire _and_324 = _and_323 & _ne_24; // NodeTable.java:70
-  wire _bits_190 = slot_valid[106]; // NodeTable.java:70
-  wire _eq_816 = slot_len_106 == merge_level; // NodeTable.java:69
-  wire _and_325 = _bits_190 & _eq_816; // NodeTable.java:70
-  wire _ne_25 = slot_children_106 != 3'd0; // NodeTable.java:70
-  wire _and_326 = _and_325 & _ne_25; // NodeTable.java:70
-  wire _bits_191 = slot_valid[105]; // NodeTable.java:70
-  wire _eq_817 = slot_len_105 == merge_level; // NodeTable.java:69
-  wire _and_327 = _bits_191 & _eq_817; // NodeTable.java:70
-  wire _ne_26 = slot_children_105 != 3'd0; // NodeTable.java:70
-  wire _and_328 = _and_327 & _ne_26; // NodeTable.java:70
-  wire _bits_192 = slot_valid[104]; // NodeTable.java:70
-  wire _eq_818 = slot_len_104 == merge_level; // NodeTable.java:69
-  wire _and_329 = _bits_192 & _eq_818; // NodeTable.java:70
-  wire _ne_27 = slot_children_104 != 3'd0; // NodeTable.java:70
-  wire _and_330 = _and_329 & _ne_27; // NodeTable.java:70
-  wire _bits_193 = slot_valid[103]; // NodeTable.java:70
-  wire _eq_819 = slot_len_103 == merge_level; // NodeTable.java:69
-  wire _and_331 = _bits_193 & _eq_819; // NodeTable.java:70
-  wire _ne_28 = slot_children_103 != 3'd0; // NodeTable.java:70
-  wire _and_332 = _and_331 & _ne_28; // NodeTable.java:70
-  wire _bits_194 = slot_valid[102]; // NodeTable.java:70
-  wire _eq_820 = slot_len_102 == merge_level; // NodeTable.java:69
-  wire _and_333 = _bits_194 & _eq_820; // NodeTable.java:70
-  wire _ne_29 = slot_children_102 != 3'd0; // NodeTable.java:70
-  wire _and_334 = _and_333 & _ne_29; // NodeTable.java:70
-  wire _bits_195 = slot_valid[101]; // NodeTable.java:70
-  wire _eq_821 = slot_len_101 == merge_level; // NodeTable.java:69
-  wire _and_335 = _bits_195 & _eq_821; // NodeTable.java:70
-  wire _ne_30 = slot_children_101 != 3'd0; // NodeTable.java:70
-  wire _and_336 = _and_335 & _ne_30; // NodeTable.java:70
-  wire _bits_196 = slot_valid[100]; // NodeTable.java:70
-  wire _eq_822 = slot_len_100 == merge_level; // NodeTable.java:69
-  wire _and_337 = _bits_196 & _eq_822; // NodeTable.java:70
-  wire _ne_31 = slot_children_100 != 3'd0; // NodeTable.java:70
-  wire _and_338 = _and_337 & _ne_31; // NodeTable.java:70
-  wire _bits_197 = slot_valid[99]; // NodeTable.java:70
-  wire _eq_823 = slot_len_99 == merge_level; // NodeTable.java:69
-  wire _and_339 = _bits_197 & _eq_823; // NodeTable.java:70
-  wire _ne_32 = slot_children_99 != 3'd0; // NodeTable.java:70
-  wire _and_340 = _and_339 & _ne_32; // NodeTable.java:70
-  wire _bits_198 = slot_valid[98]; // NodeTable.java:70
-  wire _eq_824 = slot_len_98 == merge_level; // NodeTable.java:69
-  wire _and_341 = _bits_198 & _eq_824; // NodeTable.java:70
-  wire _ne_33 = slot_children_98 != 3'd0; // NodeTable.java:70
-  wire _and_342 = _and_341 & _ne_33; // NodeTable.java:70
-  wire _bits_199 = slot_valid[97]; // NodeTable.java:70
-  wire _eq_825 = slot_len_97 == merge_level; // NodeTable.java:69
-  wire _and_343 = _bits_199 & _eq_825; // NodeTable.java:70
-  wire _ne_34 = slot_children_97 != 3'd0; // NodeTable.java:70
-  wire _and_344 = _and_343 & _ne_34; // NodeTable.java:70
-  wire _bits_200 = slot_valid[96]; // NodeTable.java:70
-  wire _eq_826 = slot_len_96 == merge_level; // NodeTable.java:69
-  wire _and_345 = _bits_200 & _eq_826; // NodeTable.java:70
-  wire _ne_35 = slot_children_96 != 3'd0; // NodeTable.java:70
-  wire _and_346 = _and_345 & _ne_35; // NodeTable.java:70
-  wire _bits_201 = slot_valid[95]; // NodeTable.java:70
-  wire _eq_827 = slot_len_95 == merge_level; // NodeTable.java:69
-  wire _and_347 = _bits_201 & _eq_827; // NodeTable.java:70
-  wire _ne_36 = slot_children_95 != 3'd0; // NodeTable.java:70
-  wire _and_348 = _and_347 & _ne_36; // NodeTable.java:70
-  wire _bits_202 = slot_valid[94]; // NodeTable.java:70
-  wire _eq_828 = slot_len_94 == merge_level; // NodeTable.java:69
-  wire _and_349 = _bits_202 & _eq_828; // NodeTable.java:70
-  wire _ne_37 = slot_children_94 != 3'd0; // NodeTable.java:70
-  wire _and_350 = _and_349 & _ne_37; // NodeTable.java:70
-  wire _bits_203 = slot_valid[93]; // NodeTable.java:70
-  wire _eq_829 = slot_len_93 == merge_level; // NodeTable.java:69
-  wire _and_351 = _bits_203 & _eq_829; // NodeTable.java:70
-  wire _ne_38 = slot_children_93 != 3'd0; // NodeTable.java:70
-  wire _and_352 = _and_351 & _ne_38; // NodeTable.java:70
-  wire _bits_204 = slot_valid[92]; // NodeTable.java:70
-  wire _eq_830 = slot_len_92 == merge_level; // NodeTable.java:69
-  wire _and_353 = _bits_204 & _eq_830; // NodeTable.java:70
-  wire _ne_39 = slot_children_92 != 3'd0; // NodeTable.java:70
-  wire _and_354 = _and_353 & _ne_39; // NodeTable.java:70
-  wire _bits_205 = slot_valid[91]; // NodeTable.java:70
-  wire _eq_831 = slot_len_91 == merge_level; // NodeTable.java:69
-  wire _and_355 = _bits_205 & _eq_831; // NodeTable.java:70
-  wire _ne_40 = slot_children_91 != 3'd0; // NodeTable.java:70
-  wire _and_356 = _and_355 & _ne_40; // NodeTable.java:70
-  wire _bits_206 = slot_valid[90]; // NodeTable.java:70
-  wire _eq_832 = slot_len_90 == merge_level; // NodeTable.java:69
-  wire _and_357 = _bits_206 & _eq_832; // NodeTable.java:70
-  wire _ne_41 = slot_children_90 != 3'd0; // NodeTable.java:70
-  wire _and_358 = _and_357 & _ne_41; // NodeTable.java:70
-  wire _bits_207 = slot_valid[89]; // NodeTable.java:70
-  wire _eq_833 = slot_len_89 == merge_level; // NodeTable.java:69
-  wire _and_359 = _bits_207 & _eq_833; // NodeTable.java:70
-  wire _ne_42 = slot_children_89 != 3'd0; // NodeTable.java:70
-  wire _and_360 = _and_359 & _ne_42; // NodeTable.java:70
-  wire _bits_208 = slot_valid[88]; // NodeTable.java:70
-  wire _eq_834 = slot_len_88 == merge_level; // NodeTable.java:69
-  wire _and_361 = _bits_208 & _eq_834; // NodeTable.java:70
-  wire _ne_43 = slot_children_88 != 3'd0; // NodeTable.java:70
-  wire _and_362 = _and_361 & _ne_43; // NodeTable.java:70
-  wire _bits_209 = slot_valid[87]; // NodeTable.java:70
-  wire _eq_835 = slot_len_87 == merge_level; // NodeTable.java:69
-  wire _and_363 = _bits_209 & _eq_835; // NodeTable.java:70
-  wire _ne_44 = slot_children_87 != 3'd0; // NodeTable.java:70
-  wire _and_364 = _and_363 & _ne_44; // NodeTable.java:70
-  wire _bits_210 = slot_valid[86]; // NodeTable.java:70
-  wire _eq_836 = slot_len_86 == merge_level; // NodeTable.java:69
-  wire _and_365 = _bits_210 & _eq_836; // NodeTable.java:70
-  wire _ne_45 = slot_children_86 != 3'd0; // NodeTable.java:70
-  wire _and_366 = _and_365 & _ne_45; // NodeTable.java:70
-  wire _bits_211 = slot_valid[85]; // NodeTable.java:70
-  wire _eq_837 = slot_len_85 == merge_level; // NodeTable.java:69
-  wire _and_367 = _bits_211 & _eq_837; // NodeTable.java:70
-  wire _ne_46 = slot_children_85 != 3'd0; // NodeTable.java:70
-  wire _and_368 = _and_367 & _ne_46; // NodeTable.java:70
-  wire _bits_212 = slot_valid[84]; // NodeTable.java:70
-  wire _eq_838 = slot_len_84 == merge_level; // NodeTable.java:69
-  wire _and_369 = _bits_212 & _eq_838; // NodeTable.java:70
-  wire _ne_47 = slot_children_84 != 3'd0; // NodeTable.java:70
-  wire _and_370 = _and_369 & _ne_47; // NodeTable.java:70
-  wire _bits_213 = slot_valid[83]; // NodeTable.java:70
-  wire _eq_839 = slot_len_83 == merge_level; // NodeTable.java:69
-  wire _and_371 = _bits_213 & _eq_839; // NodeTable.java:70
-  wire _ne_48 = slot_children_83 != 3'd0; // NodeTable.java:70
-  wire _and_372 = _and_371 & _ne_48; // NodeTable.java:70
-  wire _bits_214 = slot_valid[82]; // NodeTable.java:70
-  wire _eq_840 = slot_len_82 == merge_level; // NodeTable.java:69
-  wire _and_373 = _bits_214 & _eq_840; // NodeTable.java:70
-  wire _ne_49 = slot_children_82 != 3'd0; // NodeTable.java:70
-  wire _and_374 = _and_373 & _ne_49; // NodeTable.java:70
-  wire _bits_215 = slot_valid[81]; // NodeTable.java:70
-  wire _eq_841 = slot_len_81 == merge_level; // NodeTable.java:69
-  wire _and_375 = _bits_215 & _eq_841; // NodeTable.java:70
-  wire _ne_50 = slot_children_81 != 3'd0; // NodeTable.java:70
-  wire _and_376 = _and_375 & _ne_50; // NodeTable.java:70
-  wire _bits_216 = slot_valid[80]; // NodeTable.java:70
-  wire _eq_842 = slot_len_80 == merge_level; // NodeTable.java:69
-  wire _and_377 = _bits_216 & _eq_842; // NodeTable.java:70
-  wire _ne_51 = slot_children_80 != 3'd0; // NodeTable.java:70
-  wire _and_378 = _and_377 & _ne_51; // NodeTable.java:70
-  wire _bits_217 = slot_valid[79]; // NodeTable.java:70
-  wire _eq_843 = slot_len_79 == merge_level; // NodeTable.java:69
-  wire _and_379 = _bits_217 & _eq_843; // NodeTable.java:70
-  wire _ne_52 = slot_children_79 != 3'd0; // NodeTable.java:70
-  wire _and_380 = _and_379 & _ne_52; // NodeTable.java:70
-  wire _bits_218 = slot_valid[78]; // NodeTable.java:70
-  wire _eq_844 = slot_len_78 == merge_level; // NodeTable.java:69
-  wire _and_381 = _bits_218 & _eq_844; // NodeTable.java:70
-  wire _ne_53 = slot_children_78 != 3'd0; // NodeTable.java:70
-  wire _and_382 = _and_381 & _ne_53; // NodeTable.java:70
-  wire _bits_219 = slot_valid[77]; // NodeTable.java:70
-  wire _eq_845 = slot_len_77 == merge_level; // NodeTable.java:69
-  wire _and_383 = _bits_219 & _eq_845; // NodeTable.java:70
-  wire _ne_54 = slot_children_77 != 3'd0; // NodeTable.java:70
-  wire _and_384 = _and_383 & _ne_54; // NodeTable.java:70
-  wire _bits_220 = slot_valid[76]; // NodeTable.java:70
-  wire _eq_846 = slot_len_76 == merge_level; // NodeTable.java:69
-  wire _and_385 = _bits_220 & _eq_846; // NodeTable.java:70
-  wire _ne_55 = slot_children_76 != 3'd0; // NodeTable.java:70
-  wire _and_386 = _and_385 & _ne_55; // NodeTable.java:70
-  wire _bits_221 = slot_valid[75]; // NodeTable.java:70
-  wire _eq_847 = slot_len_75 == merge_level; // NodeTable.java:69
-  wire _and_387 = _bits_221 & _eq_847; // NodeTable.java:70
-  wire _ne_56 = slot_children_75 != 3'd0; // NodeTable.java:70
-  wire _and_388 = _and_387 & _ne_56; // NodeTable.java:70
-  wire _bits_222 = slot_valid[74]; // NodeTable.java:70
-  wire _eq_848 = slot_len_74 == merge_level; // NodeTable.java:69
-  wire _and_389 = _bits_222 & _eq_848; // NodeTable.java:70
-  wire _ne_57 = slot_children_74 != 3'd0; // NodeTable.java:70
-  wire _and_390 = _and_389 & _ne_57; // NodeTable.java:70
-  wire _bits_223 = slot_valid[73]; // NodeTable.java:70
-  wire _eq_849 = slot_len_73 == merge_level; // NodeTable.java:69
-  wire _and_391 = _bits_223 & _eq_849; // NodeTable.java:70
-  wire _ne_58 = slot_children_73 != 3'd0; // NodeTable.java:70
-  wire _and_392 = _and_391 & _ne_58; // NodeTable.java:70
-  wire _bits_224 = slot_valid[72]; // NodeTable.java:70
-  wire _eq_850 = slot_len_72 == merge_level; // NodeTable.java:69
-  wire _and_393 = _bits_224 & _eq_850; // NodeTable.java:70
-  wire _ne_59 = slot_children_72 != 3'd0; // NodeTable.java:70
-  wire _and_394 = _and_393 & _ne_59; // NodeTable.java:70
-  wire _bits_225 = slot_valid[71]; // NodeTable.java:70
-  wire _eq_851 = slot_len_71 == merge_level; // NodeTable.java:69
-  wire _and_395 = _bits_225 & _eq_851; // NodeTable.java:70
-  wire _ne_60 = slot_children_71 != 3'd0; // NodeTable.java:70
-  wire _and_396 = _and_395 & _ne_60; // NodeTable.java:70
-  wire _bits_226 = slot_valid[70]; // NodeTable.java:70
-  wire _eq_852 = slot_len_70 == merge_level; // NodeTable.java:69
-  wire _and_397 = _bits_226 & _eq_852; // NodeTable.java:70
-  wire _ne_61 = slot_children_70 != 3'd0; // NodeTable.java:70
-  wire _and_398 = _and_397 & _ne_61; // NodeTable.java:70
-  wire _bits_227 = slot_valid[69]; // NodeTable.java:70
-  wire _eq_853 = slot_len_69 == merge_level; // NodeTable.java:69
-  wire _and_399 = _bits_227 & _eq_853; // NodeTable.java:70
-  wire _ne_62 = slot_children_69 != 3'd0; // NodeTable.java:70
-  wire _and_400 = _and_399 & _ne_62; // NodeTable.java:70
-  wire _bits_228 = slot_valid[68]; // NodeTable.java:70
-  wire _eq_854 = slot_len_68 == merge_level; // NodeTable.java:69
-  wire _and_401 = _bits_228 & _eq_854; // NodeTable.java:70
-  wire _ne_63 = slot_children_68 != 3'd0; // NodeTable.java:70
-  wire _and_402 = _and_401 & _ne_63; // NodeTable.java:70
-  wire _bits_229 = slot_valid[67]; // NodeTable.java:70
-  wire _eq_855 = slot_len_67 == merge_level; // NodeTable.java:69
-  wire _and_403 = _bits_229 & _eq_855; // NodeTable.java:70
-  wire _ne_64 = slot_children_67 != 3'd0; // NodeTable.java:70
-  wire _and_404 = _and_403 & _ne_64; // NodeTable.java:70
-  wire _bits_230 = slot_valid[66]; // NodeTable.java:70
-  wire _eq_856 = slot_len_66 == merge_level; // NodeTable.java:69
-  wire _and_405 = _bits_230 & _eq_856; // NodeTable.java:70
-  wire _ne_65 = slot_children_66 != 3'd0; // NodeTable.java:70
-  wire _and_406 = _and_405 & _ne_65; // NodeTable.java:70
-  wire _bits_231 = slot_valid[65]; // NodeTable.java:70
-  wire _eq_857 = slot_len_65 == merge_level; // NodeTable.java:69
-  wire _and_407 = _bits_231 & _eq_857; // NodeTable.java:70
-  wire _ne_66 = slot_children_65 != 3'd0; // NodeTable.java:70
-  wire _and_408 = _and_407 & _ne_66; // NodeTable.java:70
-  wire _bits_232 = slot_valid[64]; // NodeTable.java:70
-  wire _eq_858 = slot_len_64 == merge_level; // NodeTable.java:69
-  wire _and_409 = _bits_232 & _eq_858; // NodeTable.java:70
-  wire _ne_67 = slot_children_64 != 3'd0; // NodeTable.java:70
-  wire _and_410 = _and_409 & _ne_67; // NodeTable.java:70
-  wire _bits_233 = slot_valid[63]; // NodeTable.java:70
-  wire _eq_859 = slot_len_63 == merge_level; // NodeTable.java:69
-  wire _and_411 = _bits_233 & _eq_859; // NodeTable.java:70
-  wire _ne_68 = slot_children_63 != 3'd0; // NodeTable.java:70
-  wire _and_412 = _and_411 & _ne_68; // NodeTable.java:70
-  wire _bits_234 = slot_valid[62]; // NodeTable.java:70
-  wire _eq_860 = slot_len_62 == merge_level; // NodeTable.java:69
-  wire _and_413 = _bits_234 & _eq_860; // NodeTable.java:70
-  wire _ne_69 = slot_children_62 != 3'd0; // NodeTable.java:70
-  wire _and_414 = _and_413 & _ne_69; // NodeTable.java:70
-  wire _bits_235 = slot_valid[61]; // NodeTable.java:70
-  wire _eq_861 = slot_len_61 == merge_level; // NodeTable.java:69
-  wire _and_415 = _bits_235 & _eq_861; // NodeTable.java:70
-  wire _ne_70 = slot_children_61 != 3'd0; // NodeTable.java:70
-  wire _and_416 = _and_415 & _ne_70; // NodeTable.java:70
-  wire _bits_236 = slot_valid[60]; // NodeTable.java:70
-  wire _eq_862 = slot_len_60 == merge_level; // NodeTable.java:69
-  wire _and_417 = _bits_236 & _eq_862; // NodeTable.java:70
-  wire _ne_71 = slot_children_60 != 3'd0; // NodeTable.java:70
-  wire _and_418 = _and_417 & _ne_71; // NodeTable.java:70
-  wire _bits_237 = slot_valid[59]; // NodeTable.java:70
-  wire _eq_863 = slot_len_59 == merge_level; // NodeTable.java:69
-  wire _and_419 = _bits_237 & _eq_863; // NodeTable.java:70
-  wire _ne_72 = slot_children_59 != 3'd0; // NodeTable.java:70
-  wire _and_420 = _and_419 & _ne_72; // NodeTable.java:70
-  wire _bits_238 = slot_valid[58]; // NodeTable.java:70
-  wire _eq_864 = slot_len_58 == merge_level; // NodeTable.java:69
-  wire _and_421 = _bits_238 & _eq_864; // NodeTable.java:70
-  wire _ne_73 = slot_children_58 != 3'd0; // NodeTable.java:70
-  wire _and_422 = _and_421 & _ne_73; // NodeTable.java:70
-  wire _bits_239 = slot_valid[57]; // NodeTable.java:70
-  wire _eq_865 = slot_len_57 == merge_level; // NodeTable.java:69
-  wire _and_423 = _bits_239 & _eq_865; // NodeTable.java:70
-  wire _ne_74 = slot_children_57 != 3'd0; // NodeTable.java:70
-  wire _and_424 = _and_423 & _ne_74; // NodeTable.java:70
-  wire _bits_240 = slot_valid[56]; // NodeTable.java:70
-  wire _eq_866 = slot_len_56 == merge_level; // NodeTable.java:69
-  wire _and_425 = _bits_240 & _eq_866; // NodeTable.java:70
-  wire _ne_75 = slot_children_56 != 3'd0; // NodeTable.java:70
-  wire _and_426 = _and_425 & _ne_75; // NodeTable.java:70
-  wire _bits_241 = slot_valid[55]; // NodeTable.java:70
-  wire _eq_867 = slot_len_55 == merge_level; // NodeTable.java:69
-  wire _and_427 = _bits_241 & _eq_867; // NodeTable.java:70
-  wire _ne_76 = slot_children_55 != 3'd0; // NodeTable.java:70
-  wire _and_428 = _and_427 & _ne_76; // NodeTable.java:70
-  wire _bits_242 = slot_valid[54]; // NodeTable.java:70
-  wire _eq_868 = slot_len_54 == merge_level; // NodeTable.java:69
-  wire _and_429 = _bits_242 & _eq_868; // NodeTable.java:70
-  wire _ne_77 = slot_children_54 != 3'd0; // NodeTable.java:70
-  wire _and_430 = _and_429 & _ne_77; // NodeTable.java:70
-  wire _bits_243 = slot_valid[53]; // NodeTable.java:70
-  wire _eq_869 = slot_len_53 == merge_level; // NodeTable.java:69
-  wire _and_431 = _bits_243 & _eq_869; // NodeTable.java:70
-  wire _ne_78 = slot_children_53 != 3'd0; // NodeTable.java:70
-  wire _and_432 = _and_431 & _ne_78; // NodeTable.java:70
-  wire _bits_244 = slot_valid[52]; // NodeTable.java:70
-  wire _eq_870 = slot_len_52 == merge_level; // NodeTable.java:69
-  wire _and_433 = _bits_244 & _eq_870; // NodeTable.java:70
-  wire _ne_79 = slot_children_52 != 3'd0; // NodeTable.java:70
-  wire _and_434 = _and_433 & _ne_79; // NodeTable.java:70
-  wire _bits_245 = slot_valid[51]; // NodeTable.java:70
-  wire _eq_871 = slot_len_51 == merge_level; // NodeTable.java:69
-  wire _and_435 = _bits_245 & _eq_871; // NodeTable.java:70
-  wire _ne_80 = slot_children_51 != 3'd0; // NodeTable.java:70
-  wire _and_436 = _and_435 & _ne_80; // NodeTable.java:70
-  wire _bits_246 = slot_valid[50]; // NodeTable.java:70
-  wire _eq_872 = slot_len_50 == merge_level; // NodeTable.java:69
-  wire _and_437 = _bits_246 & _eq_872; // NodeTable.java:70
-  wire _ne_81 = slot_children_50 != 3'd0; // NodeTable.java:70
-  wire _and_438 = _and_437 & _ne_81; // NodeTable.java:70
-  wire _bits_247 = slot_valid[49]; // NodeTable.java:70
-  wire _eq_873 = slot_len_49 == merge_level; // NodeTable.java:69
-  wire _and_439 = _bits_247 & _eq_873; // NodeTable.java:70
-  wire _ne_82 = slot_children_49 != 3'd0; // NodeTable.java:70
-  wire _and_440 = _and_439 & _ne_82; // NodeTable.java:70
-  wire _bits_248 = slot_valid[48]; // NodeTable.java:70
-  wire _eq_874 = slot_len_48 == merge_level; // NodeTable.java:69
-  wire _and_441 = _bits_248 & _eq_874; // NodeTable.java:70
-  wire _ne_83 = slot_children_48 != 3'd0; // NodeTable.java:70
-  wire _and_442 = _and_441 & _ne_83; // NodeTable.java:70
-  wire _bits_249 = slot_valid[47]; // NodeTable.java:70
-  wire _eq_875 = slot_len_47 == merge_level; // NodeTable.java:69
-  wire _and_443 = _bits_249 & _eq_875; // NodeTable.java:70
-  wire _ne_84 = slot_children_47 != 3'd0; // NodeTable.java:70
-  wire _and_444 = _and_443 & _ne_84; // NodeTable.java:70
-  wire _bits_250 = slot_valid[46]; // NodeTable.java:70
-  wire _eq_876 = slot_len_46 == merge_level; // NodeTable.java:69
-  wire _and_445 = _bits_250 & _eq_876; // NodeTable.java:70
-  wire _ne_85 = slot_children_46 != 3'd0; // NodeTable.java:70
-  wire _and_446 = _and_445 & _ne_85; // NodeTable.java:70
-  wire _bits_251 = slot_valid[45]; // NodeTable.java:70
-  wire _eq_877 = slot_len_45 == merge_level; // NodeTable.java:69
-  wire _and_447 = _bits_251 & _eq_877; // NodeTable.java:70
-  wire _ne_86 = slot_children_45 != 3'd0; // NodeTable.java:70
-  wire _and_448 = _and_447 & _ne_86; // NodeTable.java:70
-  wire _bits_252 = slot_valid[44]; // NodeTable.java:70
-  wire _eq_878 = slot_len_44 == merge_level; // NodeTable.java:69
-  wire _and_449 = _bits_252 & _eq_878; // NodeTable.java:70
-  wire _ne_87 = slot_children_44 != 3'd0; // NodeTable.java:70
-  wire _and_450 = _and_449 & _ne_87; // NodeTable.java:70
-  wire _bits_253 = slot_valid[43]; // NodeTable.java:70
-  wire _eq_879 = slot_len_43 == merge_level; // NodeTable.java:69
-  wire _and_451 = _bits_253 & _eq_879; // NodeTable.java:70
-  wire _ne_88 = slot_children_43 != 3'd0; // NodeTable.java:70
-  wire _and_452 = _and_451 & _ne_88; // NodeTable.java:70
-  wire _bits_254 = slot_valid[42]; // NodeTable.java:70
-  wire _eq_880 = slot_len_42 == merge_level; // NodeTable.java:69
-  wire _and_453 = _bits_254 & _eq_880; // NodeTable.java:70
-  wire _ne_89 = slot_children_42 != 3'd0; // NodeTable.java:70
-  wire _and_454 = _and_453 & _ne_89; // NodeTable.java:70
-  wire _bits_255 = slot_valid[41]; // NodeTable.java:70
-  wire _eq_881 = slot_len_41 == merge_level; // NodeTable.java:69
-  wire _and_455 = _bits_255 & _eq_881; // NodeTable.java:70
-  wire _ne_90 = slot_children_41 != 3'd0; // NodeTable.java:70
-  wire _and_456 = _and_455 & _ne_90; // NodeTable.java:70
-  wire _bits_256 = slot_valid[40]; // NodeTable.java:70
-  wire _eq_882 = slot_len_40 == merge_level; // NodeTable.java:69
-  wire _and_457 = _bits_256 & _eq_882; // NodeTable.java:70
-  wire _ne_91 = slot_children_40 != 3'd0; // NodeTable.java:70
-  wire _and_458 = _and_457 & _ne_91; // NodeTable.java:70
-  wire _bits_257 = slot_valid[39]; // NodeTable.java:70
-  wire _eq_883 = slot_len_39 == merge_level; // NodeTable.java:69
-  wire _and_459 = _bits_257 & _eq_883; // NodeTable.java:70
-  wire _ne_92 = slot_children_39 != 3'd0; // NodeTable.java:70
-  wire _and_460 = _and_459 & _ne_92; // NodeTable.java:70
-  wire _bits_258 = slot_valid[38]; // NodeTable.java:70
-  wire _eq_884 = slot_len_38 == merge_level; // NodeTable.java:69
-  wire _and_461 = _bits_258 & _eq_884; // NodeTable.java:70
-  wire _ne_93 = slot_children_38 != 3'd0; // NodeTable.java:70
-  wire _and_462 = _and_461 & _ne_93; // NodeTable.java:70
-  wire _bits_259 = slot_valid[37]; // NodeTable.java:70
-  wire _eq_885 = slot_len_37 == merge_level; // NodeTable.java:69
-  wire _and_463 = _bits_259 & _eq_885; // NodeTable.java:70
-  wire _ne_94 = slot_children_37 != 3'd0; // NodeTable.java:70
-  wire _and_464 = _and_463 & _ne_94; // NodeTable.java:70
-  wire _bits_260 = slot_valid[36]; // NodeTable.java:70
-  wire _eq_886 = slot_len_36 == merge_level; // NodeTable.java:69
-  wire _and_465 = _bits_260 & _eq_886; // NodeTable.java:70
-  wire _ne_95 = slot_children_36 != 3'd0; // NodeTable.java:70
-  wire _and_466 = _and_465 & _ne_95; // NodeTable.java:70
-  wire _bits_261 = slot_valid[35]; // NodeTable.java:70
-  wire _eq_887 = slot_len_35 == merge_level; // NodeTable.java:69
-  wire _and_467 = _bits_261 & _eq_887; // NodeTable.java:70
-  wire _ne_96 = slot_children_35 != 3'd0; // NodeTable.java:70
-  wire _and_468 = _and_467 & _ne_96; // NodeTable.java:70
-  wire _bits_262 = slot_valid[34]; // NodeTable.java:70
-  wire _eq_888 = slot_len_34 == merge_level; // NodeTable.java:69
-  wire _and_469 = _bits_262 & _eq_888; // NodeTable.java:70
-  wire _ne_97 = slot_children_34 != 3'd0; // NodeTable.java:70
-  wire _and_470 = _and_469 & _ne_97; // NodeTable.java:70
-  wire _bits_263 = slot_valid[33]; // NodeTable.java:70
-  wire _eq_889 = slot_len_33 == merge_level; // NodeTable.java:69
-  wire _and_471 = _bits_263 & _eq_889; // NodeTable.java:70
-  wire _ne_98 = slot_children_33 != 3'd0; // NodeTable.java:70
-  wire _and_472 = _and_471 & _ne_98; // NodeTable.java:70
-  wire _bits_264 = slot_valid[32]; // NodeTable.java:70
-  wire _eq_890 = slot_len_32 == merge_level; // NodeTable.java:69
-  wire _and_473 = _bits_264 & _eq_890; // NodeTable.java:70
-  wire _ne_99 = slot_children_32 != 3'd0; // NodeTable.java:70
-  wire _and_474 = _and_473 & _ne_99; // NodeTable.java:70
-  wire _bits_265 = slot_valid[31]; // NodeTable.java:70
-  wire _eq_891 = slot_len_31 == merge_level; // NodeTable.java:69
-  wire _and_475 = _bits_265 & _eq_891; // NodeTable.java:70
-  wire _ne_100 = slot_children_31 != 3'd0; // NodeTable.java:70
-  wire _and_476 = _and_475 & _ne_100; // NodeTable.java:70
-  wire _bits_266 = slot_valid[30]; // NodeTable.java:70
-  wire _eq_892 = slot_len_30 == merge_level; // NodeTable.java:69
-  wire _and_477 = _bits_266 & _eq_892; // NodeTable.java:70
-  wire _ne_101 = slot_children_30 != 3'd0; // NodeTable.java:70
-  wire _and_478 = _and_477 & _ne_101; // NodeTable.java:70
-  wire _bits_267 = slot_valid[29]; // NodeTable.java:70
-  wire _eq_893 = slot_len_29 == merge_level; // NodeTable.java:69
-  wire _and_479 = _bits_267 & _eq_893; // NodeTable.java:70
-  wire _ne_102 = slot_children_29 != 3'd0; // NodeTable.java:70
-  wire _and_480 = _and_479 & _ne_102; // NodeTable.java:70
-  wire _bits_268 = slot_valid[28]; // NodeTable.java:70
-  wire _eq_894 = slot_len_28 == merge_level; // NodeTable.java:69
-  wire _and_481 = _bits_268 & _eq_894; // NodeTable.java:70
-  wire _ne_103 = slot_children_28 != 3'd0; // NodeTable.java:70
-  wire _and_482 = _and_481 & _ne_103; // NodeTable.java:70
-  wire _bits_269 = slot_valid[27]; // NodeTable.java:70
-  wire _eq_895 = slot_len_27 == merge_level; // NodeTable.java:69
-  wire _and_483 = _bits_269 & _eq_895; // NodeTable.java:70
-  wire _ne_104 = slot_children_27 != 3'd0; // NodeTable.java:70
-  wire _and_484 = _and_483 & _ne_104; // NodeTable.java:70
-  wire _bits_270 = slot_valid[26]; // NodeTable.java:70
-  wire _eq_896 = slot_len_26 == merge_level; // NodeTable.java:69
-  wire _and_485 = _bits_270 & _eq_896; // NodeTable.java:70
-  wire _ne_105 = slot_children_26 != 3'd0; // NodeTable.java:70
-  wire _and_486 = _and_485 & _ne_105; // NodeTable.java:70
-  wire _bits_271 = slot_valid[25]; // NodeTable.java:70
-  wire _eq_897 = slot_len_25 == merge_level; // NodeTable.java:69
-  wire _and_487 = _bits_271 & _eq_897; // NodeTable.java:70
-  wire _ne_106 = slot_children_25 != 3'd0; // NodeTable.java:70
-  wire _and_488 = _and_487 & _ne_106; // NodeTable.java:70
-  wire _bits_272 = slot_valid[24]; // NodeTable.java:70
-  wire _eq_898 = slot_len_24 == merge_level; // NodeTable.java:69
-  wire _and_489 = _bits_272 & _eq_898; // NodeTable.java:70
-  wire _ne_107 = slot_children_24 != 3'd0; // NodeTable.java:70
-  wire _and_490 = _and_489 & _ne_107; // NodeTable.java:70
-  wire _bits_273 = slot_valid[23]; // NodeTable.java:70
-  wire _eq_899 = slot_len_23 == merge_level; // NodeTable.java:69
-  wire _and_491 = _bits_273 & _eq_899; // NodeTable.java:70
-  wire _ne_108 = slot_children_23 != 3'd0; // NodeTable.java:70
-  wire _and_492 = _and_491 & _ne_108; // NodeTable.java:70
-  wire _bits_274 = slot_valid[22]; // NodeTable.java:70
-  wire _eq_900 = slot_len_22 == merge_level; // NodeTable.java:69
-  wire _and_493 = _bits_274 & _eq_900; // NodeTable.java:70
-  wire _ne_109 = slot_children_22 != 3'd0; // NodeTable.java:70
-  wire _and_494 = _and_493 & _ne_109; // NodeTable.java:70
-  wire _bits_275 = slot_valid[21]; // NodeTable.java:70
-  wire _eq_901 = slot_len_21 == merge_level; // NodeTable.java:69
-  wire _and_495 = _bits_275 & _eq_901; // NodeTable.java:70
-  wire _ne_110 = slot_children_21 != 3'd0; // NodeTable.java:70
-  wire _and_496 = _and_495 & _ne_110; // NodeTable.java:70
-  wire _bits_276 = slot_valid[20]; // NodeTable.java:70
-  wire _eq_902 = slot_len_20 == merge_level; // NodeTable.java:69
-  wire _and_497 = _bits_276 & _eq_902; // NodeTable.java:70
-  wire _ne_111 = slot_children_20 != 3'd0; // NodeTable.java:70
-  wire _and_498 = _and_497 & _ne_111; // NodeTable.java:70
-  wire _bits_277 = slot_valid[19]; // NodeTable.java:70
-  wire _eq_903 = slot_len_19 == merge_level; // NodeTable.java:69
-  wire _and_499 = _bits_277 & _eq_903; // NodeTable.java:70
-  wire _ne_112 = slot_children_19 != 3'd0; // NodeTable.java:70
-  wire _and_500 = _and_499 & _ne_112; // NodeTable.java:70
-  wire _bits_278 = slot_valid[18]; // NodeTable.java:70
-  wire _eq_904 = slot_len_18 == merge_level; // NodeTable.java:69
-  wire _and_501 = _bits_278 & _eq_904; // NodeTable.java:70
-  wire _ne_113 = slot_children_18 != 3'd0; // NodeTable.java:70
-  wire _and_502 = _and_501 & _ne_113; // NodeTable.java:70
-  wire _bits_279 = slot_valid[17]; // NodeTable.java:70
-  wire _eq_905 = slot_len_17 == merge_level; // NodeTable.java:69
-  wire _and_503 = _bits_279 & _eq_905; // NodeTable.java:70
-  wire _ne_114 = slot_children_17 != 3'd0; // NodeTable.java:70
-  wire _and_504 = _and_503 & _ne_114; // NodeTable.java:70
-  wire _bits_280 = slot_valid[16]; // NodeTable.java:70
-  wire _eq_906 = slot_len_16 == merge_level; // NodeTable.java:69
-  wire _and_505 = _bits_280 & _eq_906; // NodeTable.java:70
-  wire _ne_115 = slot_children_16 != 3'd0; // NodeTable.java:70
-  wire _and_506 = _and_505 & _ne_115; // NodeTable.java:70
-  wire _bits_281 = slot_valid[15]; // NodeTable.java:70
-  wire _eq_907 = slot_len_15 == merge_level; // NodeTable.java:69
-  wire _and_507 = _bits_281 & _eq_907; // NodeTable.java:70
-  wire _ne_116 = slot_children_15 != 3'd0; // NodeTable.java:70
-  wire _and_508 = _and_507 & _ne_116; // NodeTable.java:70
-  wire _bits_282 = slot_valid[14]; // NodeTable.java:70
-  wire _eq_908 = slot_len_14 == merge_level; // NodeTable.java:69
-  wire _and_509 = _bits_282 & _eq_908; // NodeTable.java:70
-  wire _ne_117 = slot_children_14 != 3'd0; // NodeTable.java:70
-  wire _and_510 = _and_509 & _ne_117; // NodeTable.java:70
-  wire _bits_283 = slot_valid[13]; // NodeTable.java:70
-  wire _eq_909 = slot_len_13 == merge_level; // NodeTable.java:69
-  wire _and_511 = _bits_283 & _eq_909; // NodeTable.java:70
-  wire _ne_118 = slot_children_13 != 3'd0; // NodeTable.java:70
-  wire _and_512 = _and_511 & _ne_118; // NodeTable.java:70
-  wire _bits_284 = slot_valid[12]; // NodeTable.java:70
-  wire _eq_910 = slot_len_12 == merge_level; // NodeTable.java:69
-  wire _and_513 = _bits_284 & _eq_910; // NodeTable.java:70
-  wire _ne_119 = slot_children_12 != 3'd0; // NodeTable.java:70
-  wire _and_514 = _and_513 & _ne_119; // NodeTable.java:70
-  wire _bits_285 = slot_valid[11]; // NodeTable.java:70
-  wire _eq_911 = slot_len_11 == merge_level; // NodeTable.java:69
-  wire _and_515 = _bits_285 & _eq_911; // NodeTable.java:70
-  wire _ne_120 = slot_children_11 != 3'd0; // NodeTable.java:70
-  wire _and_516 = _and_515 & _ne_120; // NodeTable.java:70
-  wire _bits_286 = slot_valid[10]; // NodeTable.java:70
-  wire _eq_912 = slot_len_10 == merge_level; // NodeTable.java:69
-  wire _and_517 = _bits_286 & _eq_912; // NodeTable.java:70
-  wire _ne_121 = slot_children_10 != 3'd0; // NodeTable.java:70
-  wire _and_518 = _and_517 & _ne_121; // NodeTable.java:70
-  wire _bits_287 = slot_valid[9]; // NodeTable.java:70
-  wire _eq_913 = slot_len_9 == merge_level; // NodeTable.java:69
-  wire _and_519 = _bits_287 & _eq_913; // NodeTable.java:70
-  wire _ne_122 = slot_children_9 != 3'd0; // NodeTable.java:70
-  wire _and_520 = _and_519 & _ne_122; // NodeTable.java:70
-  wire _bits_288 = slot_valid[8]; // NodeTable.java:70
-  wire _eq_914 = slot_len_8 == merge_level; // NodeTable.java:69
-  wire _and_521 = _bits_288 & _eq_914; // NodeTable.java:70
-  wire _ne_123 = slot_children_8 != 3'd0; // NodeTable.java:70
-  wire _and_522 = _and_521 & _ne_123; // NodeTable.java:70
-  wire _bits_289 = slot_valid[7]; // NodeTable.java:70
-  wire _eq_915 = slot_len_7 == merge_level; // NodeTable.java:69
-  wire _and_523 = _bits_289 & _eq_915; // NodeTable.java:70
-  wire _ne_124 = slot_children_7 != 3'd0; // NodeTable.java:70
-  wire _and_524 = _and_523 & _ne_124; // NodeTable.java:70
-  wire _bits_290 = slot_valid[6]; // NodeTable.java:70
-  wire _eq_916 = slot_len_6 == merge_level; // NodeTable.java:69
-  wire _and_525 = _bits_290 & _eq_916; // NodeTable.java:70
-  wire _ne_125 = slot_children_6 != 3'd0; // NodeTable.java:70
-  wire _and_526 = _and_525 & _ne_125; // NodeTable.java:70
-  wire _bits_291 = slot_valid[5]; // NodeTable.java:70
-  wire _eq_917 = slot_len_5 == merge_level; // NodeTable.java:69
-  wire _and_527 = _bits_291 & _eq_917; // NodeTable.java:70
-  wire _ne_126 = slot_children_5 != 3'd0; // NodeTable.java:70
-  wire _and_528 = _and_527 & _ne_126; // NodeTable.java:70
-  wire _bits_292 = slot_valid[4]; // NodeTable.java:70
-  wire _eq_918 = slot_len_4 == merge_level; // NodeTable.java:69
-  wire _and_529 = _bits_292 & _eq_918; // NodeTable.java:70
-  wire _ne_127 = slot_children_4 != 3'd0; // NodeTable.java:70
-  wire _and_530 = _and_529 & _ne_127; // NodeTable.java:70
-  wire _bits_293 = slot_valid[3]; // NodeTable.java:70
-  wire _eq_919 = slot_len_3 == merge_level; // NodeTable.java:69
-  wire _and_531 = _bits_293 & _eq_919; // NodeTable.java:70
-  wire _ne_128 = slot_children_3 != 3'd0; // NodeTable.java:70
-  wire _and_532 = _and_531 & _ne_128; // NodeTable.java:70
-  wire _bits_294 = slot_valid[2]; // NodeTable.java:70
-  wire _eq_920 = slot_len_2 == merge_level; // NodeTable.java:69
-  wire _and_533 = _bits_294 & _eq_920; // NodeTable.java:70
-  wire _ne_129 = slot_children_2 != 3'd0; // NodeTable.java:70
-  wire _and_534 = _and_533 & _ne_129; // NodeTable.java:70
-  wire _bits_295 = slot_valid[1]; // NodeTable.java:70
-  wire _eq_921 = slot_len_1 == merge_level; // NodeTable.java:69
-  wire _and_535 = _bits_295 & _eq_921; // NodeTable.java:70
-  wire _ne_130 = slot_children_1 != 3'd0; // NodeTable.java:70
-  wire _and_536 = _and_535 & _ne_130; // NodeTable.java:70
-  wire _bits_296 = slot_valid[0]; // NodeTable.java:70
-  wire _eq_922 = merge_level == 6'd0; // NodeTable.java:69
-  wire _and_537 = _bits_296 & _eq_922; // NodeTable.java:70
-  wire _ne_131 = slot_children_0 != 3'd0; // NodeTable.java:70
-  wire _and_538 = _and_537 & _ne_131; // NodeTable.java:70
-  wire [127:0] _cat_8 = {_and_284, _and_286, _and_288, _and_290, _and_292, _and_294, _and_296, _and_298, _and_300, _and_302, _and_304, _and_306, _and_308, _and_310, _and_312, _and_314, _and_316, _and_318, _and_320, _and_322, _and_324, _and_326, _and_328, _and_330, _and_332, _and_334, _and_336, _and_338, _and_340, _and_342, _and_344, _and_346, _and_348, _and_350, _and_352, _and_354, _and_356, _and_358, _and_360, _and_362, _and_364, _and_366, _and_368, _and_370, _and_372, _and_374, _and_376, _and_378, _and_380, _and_382, _and_384, _and_386, _and_388, _and_390, _and_392, _and_394, _and_396, _and_398, _and_400, _and_402, _and_404, _and_406, _and_408, _and_410, _and_412, _and_414, _and_416, _and_418, _and_420, _and_422, _and_424, _and_426, _and_428, _and_430, _and_432, _and_434, _and_436, _and_438, _and_440, _and_442, _and_444, _and_446, _and_448, _and_450, _and_452, _and_454, _and_456, _and_458, _and_460, _and_462, _and_464, _and_466, _and_468, _and_470, _and_472, _and_474, _and_476, _and_478, _and_480, _and_482, _and_484, _and_486, _and_488, _and_490, _and_492, _and_494, _and_496, _and_498, _and_500, _and_502, _and_504, _and_506, _and_508, _and_510, _and_512, _and_514, _and_516, _and_518, _and_520, _and_522, _and_524, _and_526, _and_528, _and_530, _and_532, _and_534, _and_536, _and_538}; // NodeTable.java:92
+  wire _bits_169 = slot_valid[127]; // NodeTable.java:69
+  wire _eq_795 = slot_len_127 == merge_level; // NodeTable.java:68
+  wire _and_283 = _bits_169 & _eq_795; // NodeTable.java:69
+  wire _ne_4 = slot_children_127 != 3'd0; // NodeTable.java:69
+  wire _and_284 = _and_283 & _ne_4; // NodeTable.java:69
+  wire _bits_170 = slot_valid[126]; // NodeTable.java:69
+  wire _eq_796 = slot_len_126 == merge_level; // NodeTable.java:68
+  wire _and_285 = _bits_170 & _eq_796; // NodeTable.java:69
+  wire _ne_5 = slot_children_126 != 3'd0; // NodeTable.java:69
+  wire _and_286 = _and_285 & _ne_5; // NodeTable.java:69
+  wire _bits_171 = slot_valid[125]; // NodeTable.java:69
+  wire _eq_797 = slot_len_125 == merge_level; // NodeTable.java:68
+  wire _and_287 = _bits_171 & _eq_797; // NodeTable.java:69
+  wire _ne_6 = slot_children_125 != 3'd0; // NodeTable.java:69
+  wire _and_288 = _and_287 & _ne_6; // NodeTable.java:69
+  wire _bits_172 = slot_valid[124]; // NodeTable.java:69
+  wire _eq_798 = slot_len_124 == merge_level; // NodeTable.java:68
+  wire _and_289 = _bits_172 & _eq_798; // NodeTable.java:69
+  wire _ne_7 = slot_children_124 != 3'd0; // NodeTable.java:69
+  wire _and_290 = _and_289 & _ne_7; // NodeTable.java:69
+  wire _bits_173 = slot_valid[123]; // NodeTable.java:69
+  wire _eq_799 = slot_len_123 == merge_level; // NodeTable.java:68
+  wire _and_291 = _bits_173 & _eq_799; // NodeTable.java:69
+  wire _ne_8 = slot_children_123 != 3'd0; // NodeTable.java:69
+  wire _and_292 = _and_291 & _ne_8; // NodeTable.java:69
+  wire _bits_174 = slot_valid[122]; // NodeTable.java:69
+  wire _eq_800 = slot_len_122 == merge_level; // NodeTable.java:68
+  wire _and_293 = _bits_174 & _eq_800; // NodeTable.java:69
+  wire _ne_9 = slot_children_122 != 3'd0; // NodeTable.java:69
+  wire _and_294 = _and_293 & _ne_9; // NodeTable.java:69
+  wire _bits_175 = slot_valid[121]; // NodeTable.java:69
+  wire _eq_801 = slot_len_121 == merge_level; // NodeTable.java:68
+  wire _and_295 = _bits_175 & _eq_801; // NodeTable.java:69
+  wire _ne_10 = slot_children_121 != 3'd0; // NodeTable.java:69
+  wire _and_296 = _and_295 & _ne_10; // NodeTable.java:69
+  wire _bits_176 = slot_valid[120]; // NodeTable.java:69
+  wire _eq_802 = slot_len_120 == merge_level; // NodeTable.java:68
+  wire _and_297 = _bits_176 & _eq_802; // NodeTable.java:69
+  wire _ne_11 = slot_children_120 != 3'd0; // NodeTable.java:69
+  wire _and_298 = _and_297 & _ne_11; // NodeTable.java:69
+  wire _bits_177 = slot_valid[119]; // NodeTable.java:69
+  wire _eq_803 = slot_len_119 == merge_level; // NodeTable.java:68
+  wire _and_299 = _bits_177 & _eq_803; // NodeTable.java:69
+  wire _ne_12 = slot_children_119 != 3'd0; // NodeTable.java:69
+  wire _and_300 = _and_299 & _ne_12; // NodeTable.java:69
+  wire _bits_178 = slot_valid[118]; // NodeTable.java:69
+  wire _eq_804 = slot_len_118 == merge_level; // NodeTable.java:68
+  wire _and_301 = _bits_178 & _eq_804; // NodeTable.java:69
+  wire _ne_13 = slot_children_118 != 3'd0; // NodeTable.java:69
+  wire _and_302 = _and_301 & _ne_13; // NodeTable.java:69
+  wire _bits_179 = slot_valid[117]; // NodeTable.java:69
+  wire _eq_805 = slot_len_117 == merge_level; // NodeTable.java:68
+  wire _and_303 = _bits_179 & _eq_805; // NodeTable.java:69
+  wire _ne_14 = slot_children_117 != 3'd0; // NodeTable.java:69
+  wire _and_304 = _and_303 & _ne_14; // NodeTable.java:69
+  wire _bits_180 = slot_valid[116]; // NodeTable.java:69
+  wire _eq_806 = slot_len_116 == merge_level; // NodeTable.java:68
+  wire _and_305 = _bits_180 & _eq_806; // NodeTable.java:69
+  wire _ne_15 = slot_children_116 != 3'd0; // NodeTable.java:69
+  wire _and_306 = _and_305 & _ne_15; // NodeTable.java:69
+  wire _bits_181 = slot_valid[115]; // NodeTable.java:69
+  wire _eq_807 = slot_len_115 == merge_level; // NodeTable.java:68
+  wire _and_307 = _bits_181 & _eq_807; // NodeTable.java:69
+  wire _ne_16 = slot_children_115 != 3'd0; // NodeTable.java:69
+  wire _and_308 = _and_307 & _ne_16; // NodeTable.java:69
+  wire _bits_182 = slot_valid[114]; // NodeTable.java:69
+  wire _eq_808 = slot_len_114 == merge_level; // NodeTable.java:68
+  wire _and_309 = _bits_182 & _eq_808; // NodeTable.java:69
+  wire _ne_17 = slot_children_114 != 3'd0; // NodeTable.java:69
+  wire _and_310 = _and_309 & _ne_17; // NodeTable.java:69
+  wire _bits_183 = slot_valid[113]; // NodeTable.java:69
+  wire _eq_809 = slot_len_113 == merge_level; // NodeTable.java:68
+  wire _and_311 = _bits_183 & _eq_809; // NodeTable.java:69
+  wire _ne_18 = slot_children_113 != 3'd0; // NodeTable.java:69
+  wire _and_312 = _and_311 & _ne_18; // NodeTable.java:69
+  wire _bits_184 = slot_valid[112]; // NodeTable.java:69
+  wire _eq_810 = slot_len_112 == merge_level; // NodeTable.java:68
+  wire _and_313 = _bits_184 & _eq_810; // NodeTable.java:69
+  wire _ne_19 = slot_children_112 != 3'd0; // NodeTable.java:69
+  wire _and_314 = _and_313 & _ne_19; // NodeTable.java:69
+  wire _bits_185 = slot_valid[111]; // NodeTable.java:69
+  wire _eq_811 = slot_len_111 == merge_level; // NodeTable.java:68
+  wire _and_315 = _bits_185 & _eq_811; // NodeTable.java:69
+  wire _ne_20 = slot_children_111 != 3'd0; // NodeTable.java:69
+  wire _and_316 = _and_315 & _ne_20; // NodeTable.java:69
+  wire _bits_186 = slot_valid[110]; // NodeTable.java:69
+  wire _eq_812 = slot_len_110 == merge_level; // NodeTable.java:68
+  wire _and_317 = _bits_186 & _eq_812; // NodeTable.java:69
+  wire _ne_21 = slot_children_110 != 3'd0; // NodeTable.java:69
+  wire _and_318 = _and_317 & _ne_21; // NodeTable.java:69
+  wire _bits_187 = slot_valid[109]; // NodeTable.java:69
+  wire _eq_813 = slot_len_109 == merge_level; // NodeTable.java:68
+  wire _and_319 = _bits_187 & _eq_813; // NodeTable.java:69
+  wire _ne_22 = slot_children_109 != 3'd0; // NodeTable.java:69
+  wire _and_320 = _and_319 & _ne_22; // NodeTable.java:69
+  wire _bits_188 = slot_valid[108]; // NodeTable.java:69
+  wire _eq_814 = slot_len_108 == merge_level; // NodeTable.java:68
+  wire _and_321 = _bits_188 & _eq_814; // NodeTable.java:69
+  wire _ne_23 = slot_children_108 != 3'd0; // NodeTable.java:69
+  wire _and_322 = _and_321 & _ne_23; // NodeTable.java:69
+  wire _bits_189 = slot_valid[107]; // NodeTable.java:69
+  wire _eq_815 = slot_len_107 == merge_level; // NodeTable.java:68
+  wire _and_323 = _bits_189 & _eq_815; // NodeTable.java:69
+  wire _ne_24 = slot_children_107 != 3'd0; // NodeTable.java:69
+  wire _and_324 = _and_323 & _ne_24; // NodeTable.java:69
+  wire _bits_190 = slot_valid[106]; // NodeTable.java:69
+  wire _eq_816 = slot_len_106 == merge_level; // NodeTable.java:68
+  wire _and_325 = _bits_190 & _eq_816; // NodeTable.java:69
+  wire _ne_25 = slot_children_106 != 3'd0; // NodeTable.java:69
+  wire _and_326 = _and_325 & _ne_25; // NodeTable.java:69
+  wire _bits_191 = slot_valid[105]; // NodeTable.java:69
+  wire _eq_817 = slot_len_105 == merge_level; // NodeTable.java:68
+  wire _and_327 = _bits_191 & _eq_817; // NodeTable.java:69
+  wire _ne_26 = slot_children_105 != 3'd0; // NodeTable.java:69
+  wire _and_328 = _and_327 & _ne_26; // NodeTable.java:69
+  wire _bits_192 = slot_valid[104]; // NodeTable.java:69
+  wire _eq_818 = slot_len_104 == merge_level; // NodeTable.java:68
+  wire _and_329 = _bits_192 & _eq_818; // NodeTable.java:69
+  wire _ne_27 = slot_children_104 != 3'd0; // NodeTable.java:69
+  wire _and_330 = _and_329 & _ne_27; // NodeTable.java:69
+  wire _bits_193 = slot_valid[103]; // NodeTable.java:69
+  wire _eq_819 = slot_len_103 == merge_level; // NodeTable.java:68
+  wire _and_331 = _bits_193 & _eq_819; // NodeTable.java:69
+  wire _ne_28 = slot_children_103 != 3'd0; // NodeTable.java:69
+  wire _and_332 = _and_331 & _ne_28; // NodeTable.java:69
+  wire _bits_194 = slot_valid[102]; // NodeTable.java:69
+  wire _eq_820 = slot_len_102 == merge_level; // NodeTable.java:68
+  wire _and_333 = _bits_194 & _eq_820; // NodeTable.java:69
+  wire _ne_29 = slot_children_102 != 3'd0; // NodeTable.java:69
+  wire _and_334 = _and_333 & _ne_29; // NodeTable.java:69
+  wire _bits_195 = slot_valid[101]; // NodeTable.java:69
+  wire _eq_821 = slot_len_101 == merge_level; // NodeTable.java:68
+  wire _and_335 = _bits_195 & _eq_821; // NodeTable.java:69
+  wire _ne_30 = slot_children_101 != 3'd0; // NodeTable.java:69
+  wire _and_336 = _and_335 & _ne_30; // NodeTable.java:69
+  wire _bits_196 = slot_valid[100]; // NodeTable.java:69
+  wire _eq_822 = slot_len_100 == merge_level; // NodeTable.java:68
+  wire _and_337 = _bits_196 & _eq_822; // NodeTable.java:69
+  wire _ne_31 = slot_children_100 != 3'd0; // NodeTable.java:69
+  wire _and_338 = _and_337 & _ne_31; // NodeTable.java:69
+  wire _bits_197 = slot_valid[99]; // NodeTable.java:69
+  wire _eq_823 = slot_len_99 == merge_level; // NodeTable.java:68
+  wire _and_339 = _bits_197 & _eq_823; // NodeTable.java:69
+  wire _ne_32 = slot_children_99 != 3'd0; // NodeTable.java:69
+  wire _and_340 = _and_339 & _ne_32; // NodeTable.java:69
+  wire _bits_198 = slot_valid[98]; // NodeTable.java:69
+  wire _eq_824 = slot_len_98 == merge_level; // NodeTable.java:68
+  wire _and_341 = _bits_198 & _eq_824; // NodeTable.java:69
+  wire _ne_33 = slot_children_98 != 3'd0; // NodeTable.java:69
+  wire _and_342 = _and_341 & _ne_33; // NodeTable.java:69
+  wire _bits_199 = slot_valid[97]; // NodeTable.java:69
+  wire _eq_825 = slot_len_97 == merge_level; // NodeTable.java:68
+  wire _and_343 = _bits_199 & _eq_825; // NodeTable.java:69
+  wire _ne_34 = slot_children_97 != 3'd0; // NodeTable.java:69
+  wire _and_344 = _and_343 & _ne_34; // NodeTable.java:69
+  wire _bits_200 = slot_valid[96]; // NodeTable.java:69
+  wire _eq_826 = slot_len_96 == merge_level; // NodeTable.java:68
+  wire _and_345 = _bits_200 & _eq_826; // NodeTable.java:69
+  wire _ne_35 = slot_children_96 != 3'd0; // NodeTable.java:69
+  wire _and_346 = _and_345 & _ne_35; // NodeTable.java:69
+  wire _bits_201 = slot_valid[95]; // NodeTable.java:69
+  wire _eq_827 = slot_len_95 == merge_level; // NodeTable.java:68
+  wire _and_347 = _bits_201 & _eq_827; // NodeTable.java:69
+  wire _ne_36 = slot_children_95 != 3'd0; // NodeTable.java:69
+  wire _and_348 = _and_347 & _ne_36; // NodeTable.java:69
+  wire _bits_202 = slot_valid[94]; // NodeTable.java:69
+  wire _eq_828 = slot_len_94 == merge_level; // NodeTable.java:68
+  wire _and_349 = _bits_202 & _eq_828; // NodeTable.java:69
+  wire _ne_37 = slot_children_94 != 3'd0; // NodeTable.java:69
+  wire _and_350 = _and_349 & _ne_37; // NodeTable.java:69
+  wire _bits_203 = slot_valid[93]; // NodeTable.java:69
+  wire _eq_829 = slot_len_93 == merge_level; // NodeTable.java:68
+  wire _and_351 = _bits_203 & _eq_829; // NodeTable.java:69
+  wire _ne_38 = slot_children_93 != 3'd0; // NodeTable.java:69
+  wire _and_352 = _and_351 & _ne_38; // NodeTable.java:69
+  wire _bits_204 = slot_valid[92]; // NodeTable.java:69
+  wire _eq_830 = slot_len_92 == merge_level; // NodeTable.java:68
+  wire _and_353 = _bits_204 & _eq_830; // NodeTable.java:69
+  wire _ne_39 = slot_children_92 != 3'd0; // NodeTable.java:69
+  wire _and_354 = _and_353 & _ne_39; // NodeTable.java:69
+  wire _bits_205 = slot_valid[91]; // NodeTable.java:69
+  wire _eq_831 = slot_len_91 == merge_level; // NodeTable.java:68
+  wire _and_355 = _bits_205 & _eq_831; // NodeTable.java:69
+  wire _ne_40 = slot_children_91 != 3'd0; // NodeTable.java:69
+  wire _and_356 = _and_355 & _ne_40; // NodeTable.java:69
+  wire _bits_206 = slot_valid[90]; // NodeTable.java:69
+  wire _eq_832 = slot_len_90 == merge_level; // NodeTable.java:68
+  wire _and_357 = _bits_206 & _eq_832; // NodeTable.java:69
+  wire _ne_41 = slot_children_90 != 3'd0; // NodeTable.java:69
+  wire _and_358 = _and_357 & _ne_41; // NodeTable.java:69
+  wire _bits_207 = slot_valid[89]; // NodeTable.java:69
+  wire _eq_833 = slot_len_89 == merge_level; // NodeTable.java:68
+  wire _and_359 = _bits_207 & _eq_833; // NodeTable.java:69
+  wire _ne_42 = slot_children_89 != 3'd0; // NodeTable.java:69
+  wire _and_360 = _and_359 & _ne_42; // NodeTable.java:69
+  wire _bits_208 = slot_valid[88]; // NodeTable.java:69
+  wire _eq_834 = slot_len_88 == merge_level; // NodeTable.java:68
+  wire _and_361 = _bits_208 & _eq_834; // NodeTable.java:69
+  wire _ne_43 = slot_children_88 != 3'd0; // NodeTable.java:69
+  wire _and_362 = _and_361 & _ne_43; // NodeTable.java:69
+  wire _bits_209 = slot_valid[87]; // NodeTable.java:69
+  wire _eq_835 = slot_len_87 == merge_level; // NodeTable.java:68
+  wire _and_363 = _bits_209 & _eq_835; // NodeTable.java:69
+  wire _ne_44 = slot_children_87 != 3'd0; // NodeTable.java:69
+  wire _and_364 = _and_363 & _ne_44; // NodeTable.java:69
+  wire _bits_210 = slot_valid[86]; // NodeTable.java:69
+  wire _eq_836 = slot_len_86 == merge_level; // NodeTable.java:68
+  wire _and_365 = _bits_210 & _eq_836; // NodeTable.java:69
+  wire _ne_45 = slot_children_86 != 3'd0; // NodeTable.java:69
+  wire _and_366 = _and_365 & _ne_45; // NodeTable.java:69
+  wire _bits_211 = slot_valid[85]; // NodeTable.java:69
+  wire _eq_837 = slot_len_85 == merge_level; // NodeTable.java:68
+  wire _and_367 = _bits_211 & _eq_837; // NodeTable.java:69
+  wire _ne_46 = slot_children_85 != 3'd0; // NodeTable.java:69
+  wire _and_368 = _and_367 & _ne_46; // NodeTable.java:69
+  wire _bits_212 = slot_valid[84]; // NodeTable.java:69
+  wire _eq_838 = slot_len_84 == merge_level; // NodeTable.java:68
+  wire _and_369 = _bits_212 & _eq_838; // NodeTable.java:69
+  wire _ne_47 = slot_children_84 != 3'd0; // NodeTable.java:69
+  wire _and_370 = _and_369 & _ne_47; // NodeTable.java:69
+  wire _bits_213 = slot_valid[83]; // NodeTable.java:69
+  wire _eq_839 = slot_len_83 == merge_level; // NodeTable.java:68
+  wire _and_371 = _bits_213 & _eq_839; // NodeTable.java:69
+  wire _ne_48 = slot_children_83 != 3'd0; // NodeTable.java:69
+  wire _and_372 = _and_371 & _ne_48; // NodeTable.java:69
+  wire _bits_214 = slot_valid[82]; // NodeTable.java:69
+  wire _eq_840 = slot_len_82 == merge_level; // NodeTable.java:68
+  wire _and_373 = _bits_214 & _eq_840; // NodeTable.java:69
+  wire _ne_49 = slot_children_82 != 3'd0; // NodeTable.java:69
+  wire _and_374 = _and_373 & _ne_49; // NodeTable.java:69
+  wire _bits_215 = slot_valid[81]; // NodeTable.java:69
+  wire _eq_841 = slot_len_81 == merge_level; // NodeTable.java:68
+  wire _and_375 = _bits_215 & _eq_841; // NodeTable.java:69
+  wire _ne_50 = slot_children_81 != 3'd0; // NodeTable.java:69
+  wire _and_376 = _and_375 & _ne_50; // NodeTable.java:69
+  wire _bits_216 = slot_valid[80]; // NodeTable.java:69
+  wire _eq_842 = slot_len_80 == merge_level; // NodeTable.java:68
+  wire _and_377 = _bits_216 & _eq_842; // NodeTable.java:69
+  wire _ne_51 = slot_children_80 != 3'd0; // NodeTable.java:69
+  wire _and_378 = _and_377 & _ne_51; // NodeTable.java:69
+  wire _bits_217 = slot_valid[79]; // NodeTable.java:69
+  wire _eq_843 = slot_len_79 == merge_level; // NodeTable.java:68
+  wire _and_379 = _bits_217 & _eq_843; // NodeTable.java:69
+  wire _ne_52 = slot_children_79 != 3'd0; // NodeTable.java:69
+  wire _and_380 = _and_379 & _ne_52; // NodeTable.java:69
+  wire _bits_218 = slot_valid[78]; // NodeTable.java:69
+  wire _eq_844 = slot_len_78 == merge_level; // NodeTable.java:68
+  wire _and_381 = _bits_218 & _eq_844; // NodeTable.java:69
+  wire _ne_53 = slot_children_78 != 3'd0; // NodeTable.java:69
+  wire _and_382 = _and_381 & _ne_53; // NodeTable.java:69
+  wire _bits_219 = slot_valid[77]; // NodeTable.java:69
+  wire _eq_845 = slot_len_77 == merge_level; // NodeTable.java:68
+  wire _and_383 = _bits_219 & _eq_845; // NodeTable.java:69
+  wire _ne_54 = slot_children_77 != 3'd0; // NodeTable.java:69
+  wire _and_384 = _and_383 & _ne_54; // NodeTable.java:69
+  wire _bits_220 = slot_valid[76]; // NodeTable.java:69
+  wire _eq_846 = slot_len_76 == merge_level; // NodeTable.java:68
+  wire _and_385 = _bits_220 & _eq_846; // NodeTable.java:69
+  wire _ne_55 = slot_children_76 != 3'd0; // NodeTable.java:69
+  wire _and_386 = _and_385 & _ne_55; // NodeTable.java:69
+  wire _bits_221 = slot_valid[75]; // NodeTable.java:69
+  wire _eq_847 = slot_len_75 == merge_level; // NodeTable.java:68
+  wire _and_387 = _bits_221 & _eq_847; // NodeTable.java:69
+  wire _ne_56 = slot_children_75 != 3'd0; // NodeTable.java:69
+  wire _and_388 = _and_387 & _ne_56; // NodeTable.java:69
+  wire _bits_222 = slot_valid[74]; // NodeTable.java:69
+  wire _eq_848 = slot_len_74 == merge_level; // NodeTable.java:68
+  wire _and_389 = _bits_222 & _eq_848; // NodeTable.java:69
+  wire _ne_57 = slot_children_74 != 3'd0; // NodeTable.java:69
+  wire _and_390 = _and_389 & _ne_57; // NodeTable.java:69
+  wire _bits_223 = slot_valid[73]; // NodeTable.java:69
+  wire _eq_849 = slot_len_73 == merge_level; // NodeTable.java:68
+  wire _and_391 = _bits_223 & _eq_849; // NodeTable.java:69
+  wire _ne_58 = slot_children_73 != 3'd0; // NodeTable.java:69
+  wire _and_392 = _and_391 & _ne_58; // NodeTable.java:69
+  wire _bits_224 = slot_valid[72]; // NodeTable.java:69
+  wire _eq_850 = slot_len_72 == merge_level; // NodeTable.java:68
+  wire _and_393 = _bits_224 & _eq_850; // NodeTable.java:69
+  wire _ne_59 = slot_children_72 != 3'd0; // NodeTable.java:69
+  wire _and_394 = _and_393 & _ne_59; // NodeTable.java:69
+  wire _bits_225 = slot_valid[71]; // NodeTable.java:69
+  wire _eq_851 = slot_len_71 == merge_level; // NodeTable.java:68
+  wire _and_395 = _bits_225 & _eq_851; // NodeTable.java:69
+  wire _ne_60 = slot_children_71 != 3'd0; // NodeTable.java:69
+  wire _and_396 = _and_395 & _ne_60; // NodeTable.java:69
+  wire _bits_226 = slot_valid[70]; // NodeTable.java:69
+  wire _eq_852 = slot_len_70 == merge_level; // NodeTable.java:68
+  wire _and_397 = _bits_226 & _eq_852; // NodeTable.java:69
+  wire _ne_61 = slot_children_70 != 3'd0; // NodeTable.java:69
+  wire _and_398 = _and_397 & _ne_61; // NodeTable.java:69
+  wire _bits_227 = slot_valid[69]; // NodeTable.java:69
+  wire _eq_853 = slot_len_69 == merge_level; // NodeTable.java:68
+  wire _and_399 = _bits_227 & _eq_853; // NodeTable.java:69
+  wire _ne_62 = slot_children_69 != 3'd0; // NodeTable.java:69
+  wire _and_400 = _and_399 & _ne_62; // NodeTable.java:69
+  wire _bits_228 = slot_valid[68]; // NodeTable.java:69
+  wire _eq_854 = slot_len_68 == merge_level; // NodeTable.java:68
+  wire _and_401 = _bits_228 & _eq_854; // NodeTable.java:69
+  wire _ne_63 = slot_children_68 != 3'd0; // NodeTable.java:69
+  wire _and_402 = _and_401 & _ne_63; // NodeTable.java:69
+  wire _bits_229 = slot_valid[67]; // NodeTable.java:69
+  wire _eq_855 = slot_len_67 == merge_level; // NodeTable.java:68
+  wire _and_403 = _bits_229 & _eq_855; // NodeTable.java:69
+  wire _ne_64 = slot_children_67 != 3'd0; // NodeTable.java:69
+  wire _and_404 = _and_403 & _ne_64; // NodeTable.java:69
+  wire _bits_230 = slot_valid[66]; // NodeTable.java:69
+  wire _eq_856 = slot_len_66 == merge_level; // NodeTable.java:68
+  wire _and_405 = _bits_230 & _eq_856; // NodeTable.java:69
+  wire _ne_65 = slot_children_66 != 3'd0; // NodeTable.java:69
+  wire _and_406 = _and_405 & _ne_65; // NodeTable.java:69
+  wire _bits_231 = slot_valid[65]; // NodeTable.java:69
+  wire _eq_857 = slot_len_65 == merge_level; // NodeTable.java:68
+  wire _and_407 = _bits_231 & _eq_857; // NodeTable.java:69
+  wire _ne_66 = slot_children_65 != 3'd0; // NodeTable.java:69
+  wire _and_408 = _and_407 & _ne_66; // NodeTable.java:69
+  wire _bits_232 = slot_valid[64]; // NodeTable.java:69
+  wire _eq_858 = slot_len_64 == merge_level; // NodeTable.java:68
+  wire _and_409 = _bits_232 & _eq_858; // NodeTable.java:69
+  wire _ne_67 = slot_children_64 != 3'd0; // NodeTable.java:69
+  wire _and_410 = _and_409 & _ne_67; // NodeTable.java:69
+  wire _bits_233 = slot_valid[63]; // NodeTable.java:69
+  wire _eq_859 = slot_len_63 == merge_level; // NodeTable.java:68
+  wire _and_411 = _bits_233 & _eq_859; // NodeTable.java:69
+  wire _ne_68 = slot_children_63 != 3'd0; // NodeTable.java:69
+  wire _and_412 = _and_411 & _ne_68; // NodeTable.java:69
+  wire _bits_234 = slot_valid[62]; // NodeTable.java:69
+  wire _eq_860 = slot_len_62 == merge_level; // NodeTable.java:68
+  wire _and_413 = _bits_234 & _eq_860; // NodeTable.java:69
+  wire _ne_69 = slot_children_62 != 3'd0; // NodeTable.java:69
+  wire _and_414 = _and_413 & _ne_69; // NodeTable.java:69
+  wire _bits_235 = slot_valid[61]; // NodeTable.java:69
+  wire _eq_861 = slot_len_61 == merge_level; // NodeTable.java:68
+  wire _and_415 = _bits_235 & _eq_861; // NodeTable.java:69
+  wire _ne_70 = slot_children_61 != 3'd0; // NodeTable.java:69
+  wire _and_416 = _and_415 & _ne_70; // NodeTable.java:69
+  wire _bits_236 = slot_valid[60]; // NodeTable.java:69
+  wire _eq_862 = slot_len_60 == merge_level; // NodeTable.java:68
+  wire _and_417 = _bits_236 & _eq_862; // NodeTable.java:69
+  wire _ne_71 = slot_children_60 != 3'd0; // NodeTable.java:69
+  wire _and_418 = _and_417 & _ne_71; // NodeTable.java:69
+  wire _bits_237 = slot_valid[59]; // NodeTable.java:69
+  wire _eq_863 = slot_len_59 == merge_level; // NodeTable.java:68
+  wire _and_419 = _bits_237 & _eq_863; // NodeTable.java:69
+  wire _ne_72 = slot_children_59 != 3'd0; // NodeTable.java:69
+  wire _and_420 = _and_419 & _ne_72; // NodeTable.java:69
+  wire _bits_238 = slot_valid[58]; // NodeTable.java:69
+  wire _eq_864 = slot_len_58 == merge_level; // NodeTable.java:68
+  wire _and_421 = _bits_238 & _eq_864; // NodeTable.java:69
+  wire _ne_73 = slot_children_58 != 3'd0; // NodeTable.java:69
+  wire _and_422 = _and_421 & _ne_73; // NodeTable.java:69
+  wire _bits_239 = slot_valid[57]; // NodeTable.java:69
+  wire _eq_865 = slot_len_57 == merge_level; // NodeTable.java:68
+  wire _and_423 = _bits_239 & _eq_865; // NodeTable.java:69
+  wire _ne_74 = slot_children_57 != 3'd0; // NodeTable.java:69
+  wire _and_424 = _and_423 & _ne_74; // NodeTable.java:69
+  wire _bits_240 = slot_valid[56]; // NodeTable.java:69
+  wire _eq_866 = slot_len_56 == merge_level; // NodeTable.java:68
+  wire _and_425 = _bits_240 & _eq_866; // NodeTable.java:69
+  wire _ne_75 = slot_children_56 != 3'd0; // NodeTable.java:69
+  wire _and_426 = _and_425 & _ne_75; // NodeTable.java:69
+  wire _bits_241 = slot_valid[55]; // NodeTable.java:69
+  wire _eq_867 = slot_len_55 == merge_level; // NodeTable.java:68
+  wire _and_427 = _bits_241 & _eq_867; // NodeTable.java:69
+  wire _ne_76 = slot_children_55 != 3'd0; // NodeTable.java:69
+  wire _and_428 = _and_427 & _ne_76; // NodeTable.java:69
+  wire _bits_242 = slot_valid[54]; // NodeTable.java:69
+  wire _eq_868 = slot_len_54 == merge_level; // NodeTable.java:68
+  wire _and_429 = _bits_242 & _eq_868; // NodeTable.java:69
+  wire _ne_77 = slot_children_54 != 3'd0; // NodeTable.java:69
+  wire _and_430 = _and_429 & _ne_77; // NodeTable.java:69
+  wire _bits_243 = slot_valid[53]; // NodeTable.java:69
+  wire _eq_869 = slot_len_53 == merge_level; // NodeTable.java:68
+  wire _and_431 = _bits_243 & _eq_869; // NodeTable.java:69
+  wire _ne_78 = slot_children_53 != 3'd0; // NodeTable.java:69
+  wire _and_432 = _and_431 & _ne_78; // NodeTable.java:69
+  wire _bits_244 = slot_valid[52]; // NodeTable.java:69
+  wire _eq_870 = slot_len_52 == merge_level; // NodeTable.java:68
+  wire _and_433 = _bits_244 & _eq_870; // NodeTable.java:69
+  wire _ne_79 = slot_children_52 != 3'd0; // NodeTable.java:69
+  wire _and_434 = _and_433 & _ne_79; // NodeTable.java:69
+  wire _bits_245 = slot_valid[51]; // NodeTable.java:69
+  wire _eq_871 = slot_len_51 == merge_level; // NodeTable.java:68
+  wire _and_435 = _bits_245 & _eq_871; // NodeTable.java:69
+  wire _ne_80 = slot_children_51 != 3'd0; // NodeTable.java:69
+  wire _and_436 = _and_435 & _ne_80; // NodeTable.java:69
+  wire _bits_246 = slot_valid[50]; // NodeTable.java:69
+  wire _eq_872 = slot_len_50 == merge_level; // NodeTable.java:68
+  wire _and_437 = _bits_246 & _eq_872; // NodeTable.java:69
+  wire _ne_81 = slot_children_50 != 3'd0; // NodeTable.java:69
+  wire _and_438 = _and_437 & _ne_81; // NodeTable.java:69
+  wire _bits_247 = slot_valid[49]; // NodeTable.java:69
+  wire _eq_873 = slot_len_49 == merge_level; // NodeTable.java:68
+  wire _and_439 = _bits_247 & _eq_873; // NodeTable.java:69
+  wire _ne_82 = slot_children_49 != 3'd0; // NodeTable.java:69
+  wire _and_440 = _and_439 & _ne_82; // NodeTable.java:69
+  wire _bits_248 = slot_valid[48]; // NodeTable.java:69
+  wire _eq_874 = slot_len_48 == merge_level; // NodeTable.java:68
+  wire _and_441 = _bits_248 & _eq_874; // NodeTable.java:69
+  wire _ne_83 = slot_children_48 != 3'd0; // NodeTable.java:69
+  wire _and_442 = _and_441 & _ne_83; // NodeTable.java:69
+  wire _bits_249 = slot_valid[47]; // NodeTable.java:69
+  wire _eq_875 = slot_len_47 == merge_level; // NodeTable.java:68
+  wire _and_443 = _bits_249 & _eq_875; // NodeTable.java:69
+  wire _ne_84 = slot_children_47 != 3'd0; // NodeTable.java:69
+  wire _and_444 = _and_443 & _ne_84; // NodeTable.java:69
+  wire _bits_250 = slot_valid[46]; // NodeTable.java:69
+  wire _eq_876 = slot_len_46 == merge_level; // NodeTable.java:68
+  wire _and_445 = _bits_250 & _eq_876; // NodeTable.java:69
+  wire _ne_85 = slot_children_46 != 3'd0; // NodeTable.java:69
+  wire _and_446 = _and_445 & _ne_85; // NodeTable.java:69
+  wire _bits_251 = slot_valid[45]; // NodeTable.java:69
+  wire _eq_877 = slot_len_45 == merge_level; // NodeTable.java:68
+  wire _and_447 = _bits_251 & _eq_877; // NodeTable.java:69
+  wire _ne_86 = slot_children_45 != 3'd0; // NodeTable.java:69
+  wire _and_448 = _and_447 & _ne_86; // NodeTable.java:69
+  wire _bits_252 = slot_valid[44]; // NodeTable.java:69
+  wire _eq_878 = slot_len_44 == merge_level; // NodeTable.java:68
+  wire _and_449 = _bits_252 & _eq_878; // NodeTable.java:69
+  wire _ne_87 = slot_children_44 != 3'd0; // NodeTable.java:69
+  wire _and_450 = _and_449 & _ne_87; // NodeTable.java:69
+  wire _bits_253 = slot_valid[43]; // NodeTable.java:69
+  wire _eq_879 = slot_len_43 == merge_level; // NodeTable.java:68
+  wire _and_451 = _bits_253 & _eq_879; // NodeTable.java:69
+  wire _ne_88 = slot_children_43 != 3'd0; // NodeTable.java:69
+  wire _and_452 = _and_451 & _ne_88; // NodeTable.java:69
+  wire _bits_254 = slot_valid[42]; // NodeTable.java:69
+  wire _eq_880 = slot_len_42 == merge_level; // NodeTable.java:68
+  wire _and_453 = _bits_254 & _eq_880; // NodeTable.java:69
+  wire _ne_89 = slot_children_42 != 3'd0; // NodeTable.java:69
+  wire _and_454 = _and_453 & _ne_89; // NodeTable.java:69
+  wire _bits_255 = slot_valid[41]; // NodeTable.java:69
+  wire _eq_881 = slot_len_41 == merge_level; // NodeTable.java:68
+  wire _and_455 = _bits_255 & _eq_881; // NodeTable.java:69
+  wire _ne_90 = slot_children_41 != 3'd0; // NodeTable.java:69
+  wire _and_456 = _and_455 & _ne_90; // NodeTable.java:69
+  wire _bits_256 = slot_valid[40]; // NodeTable.java:69
+  wire _eq_882 = slot_len_40 == merge_level; // NodeTable.java:68
+  wire _and_457 = _bits_256 & _eq_882; // NodeTable.java:69
+  wire _ne_91 = slot_children_40 != 3'd0; // NodeTable.java:69
+  wire _and_458 = _and_457 & _ne_91; // NodeTable.java:69
+  wire _bits_257 = slot_valid[39]; // NodeTable.java:69
+  wire _eq_883 = slot_len_39 == merge_level; // NodeTable.java:68
+  wire _and_459 = _bits_257 & _eq_883; // NodeTable.java:69
+  wire _ne_92 = slot_children_39 != 3'd0; // NodeTable.java:69
+  wire _and_460 = _and_459 & _ne_92; // NodeTable.java:69
+  wire _bits_258 = slot_valid[38]; // NodeTable.java:69
+  wire _eq_884 = slot_len_38 == merge_level; // NodeTable.java:68
+  wire _and_461 = _bits_258 & _eq_884; // NodeTable.java:69
+  wire _ne_93 = slot_children_38 != 3'd0; // NodeTable.java:69
+  wire _and_462 = _and_461 & _ne_93; // NodeTable.java:69
+  wire _bits_259 = slot_valid[37]; // NodeTable.java:69
+  wire _eq_885 = slot_len_37 == merge_level; // NodeTable.java:68
+  wire _and_463 = _bits_259 & _eq_885; // NodeTable.java:69
+  wire _ne_94 = slot_children_37 != 3'd0; // NodeTable.java:69
+  wire _and_464 = _and_463 & _ne_94; // NodeTable.java:69
+  wire _bits_260 = slot_valid[36]; // NodeTable.java:69
+  wire _eq_886 = slot_len_36 == merge_level; // NodeTable.java:68
+  wire _and_465 = _bits_260 & _eq_886; // NodeTable.java:69
+  wire _ne_95 = slot_children_36 != 3'd0; // NodeTable.java:69
+  wire _and_466 = _and_465 & _ne_95; // NodeTable.java:69
+  wire _bits_261 = slot_valid[35]; // NodeTable.java:69
+  wire _eq_887 = slot_len_35 == merge_level; // NodeTable.java:68
+  wire _and_467 = _bits_261 & _eq_887; // NodeTable.java:69
+  wire _ne_96 = slot_children_35 != 3'd0; // NodeTable.java:69
+  wire _and_468 = _and_467 & _ne_96; // NodeTable.java:69
+  wire _bits_262 = slot_valid[34]; // NodeTable.java:69
+  wire _eq_888 = slot_len_34 == merge_level; // NodeTable.java:68
+  wire _and_469 = _bits_262 & _eq_888; // NodeTable.java:69
+  wire _ne_97 = slot_children_34 != 3'd0; // NodeTable.java:69
+  wire _and_470 = _and_469 & _ne_97; // NodeTable.java:69
+  wire _bits_263 = slot_valid[33]; // NodeTable.java:69
+  wire _eq_889 = slot_len_33 == merge_level; // NodeTable.java:68
+  wire _and_471 = _bits_263 & _eq_889; // NodeTable.java:69
+  wire _ne_98 = slot_children_33 != 3'd0; // NodeTable.java:69
+  wire _and_472 = _and_471 & _ne_98; // NodeTable.java:69
+  wire _bits_264 = slot_valid[32]; // NodeTable.java:69
+  wire _eq_890 = slot_len_32 == merge_level; // NodeTable.java:68
+  wire _and_473 = _bits_264 & _eq_890; // NodeTable.java:69
+  wire _ne_99 = slot_children_32 != 3'd0; // NodeTable.java:69
+  wire _and_474 = _and_473 & _ne_99; // NodeTable.java:69
+  wire _bits_265 = slot_valid[31]; // NodeTable.java:69
+  wire _eq_891 = slot_len_31 == merge_level; // NodeTable.java:68
+  wire _and_475 = _bits_265 & _eq_891; // NodeTable.java:69
+  wire _ne_100 = slot_children_31 != 3'd0; // NodeTable.java:69
+  wire _and_476 = _and_475 & _ne_100; // NodeTable.java:69
+  wire _bits_266 = slot_valid[30]; // NodeTable.java:69
+  wire _eq_892 = slot_len_30 == merge_level; // NodeTable.java:68
+  wire _and_477 = _bits_266 & _eq_892; // NodeTable.java:69
+  wire _ne_101 = slot_children_30 != 3'd0; // NodeTable.java:69
+  wire _and_478 = _and_477 & _ne_101; // NodeTable.java:69
+  wire _bits_267 = slot_valid[29]; // NodeTable.java:69
+  wire _eq_893 = slot_len_29 == merge_level; // NodeTable.java:68
+  wire _and_479 = _bits_267 & _eq_893; // NodeTable.java:69
+  wire _ne_102 = slot_children_29 != 3'd0; // NodeTable.java:69
+  wire _and_480 = _and_479 & _ne_102; // NodeTable.java:69
+  wire _bits_268 = slot_valid[28]; // NodeTable.java:69
+  wire _eq_894 = slot_len_28 == merge_level; // NodeTable.java:68
+  wire _and_481 = _bits_268 & _eq_894; // NodeTable.java:69
+  wire _ne_103 = slot_children_28 != 3'd0; // NodeTable.java:69
+  wire _and_482 = _and_481 & _ne_103; // NodeTable.java:69
+  wire _bits_269 = slot_valid[27]; // NodeTable.java:69
+  wire _eq_895 = slot_len_27 == merge_level; // NodeTable.java:68
+  wire _and_483 = _bits_269 & _eq_895; // NodeTable.java:69
+  wire _ne_104 = slot_children_27 != 3'd0; // NodeTable.java:69
+  wire _and_484 = _and_483 & _ne_104; // NodeTable.java:69
+  wire _bits_270 = slot_valid[26]; // NodeTable.java:69
+  wire _eq_896 = slot_len_26 == merge_level; // NodeTable.java:68
+  wire _and_485 = _bits_270 & _eq_896; // NodeTable.java:69
+  wire _ne_105 = slot_children_26 != 3'd0; // NodeTable.java:69
+  wire _and_486 = _and_485 & _ne_105; // NodeTable.java:69
+  wire _bits_271 = slot_valid[25]; // NodeTable.java:69
+  wire _eq_897 = slot_len_25 == merge_level; // NodeTable.java:68
+  wire _and_487 = _bits_271 & _eq_897; // NodeTable.java:69
+  wire _ne_106 = slot_children_25 != 3'd0; // NodeTable.java:69
+  wire _and_488 = _and_487 & _ne_106; // NodeTable.java:69
+  wire _bits_272 = slot_valid[24]; // NodeTable.java:69
+  wire _eq_898 = slot_len_24 == merge_level; // NodeTable.java:68
+  wire _and_489 = _bits_272 & _eq_898; // NodeTable.java:69
+  wire _ne_107 = slot_children_24 != 3'd0; // NodeTable.java:69
+  wire _and_490 = _and_489 & _ne_107; // NodeTable.java:69
+  wire _bits_273 = slot_valid[23]; // NodeTable.java:69
+  wire _eq_899 = slot_len_23 == merge_level; // NodeTable.java:68
+  wire _and_491 = _bits_273 & _eq_899; // NodeTable.java:69
+  wire _ne_108 = slot_children_23 != 3'd0; // NodeTable.java:69
+  wire _and_492 = _and_491 & _ne_108; // NodeTable.java:69
+  wire _bits_274 = slot_valid[22]; // NodeTable.java:69
+  wire _eq_900 = slot_len_22 == merge_level; // NodeTable.java:68
+  wire _and_493 = _bits_274 & _eq_900; // NodeTable.java:69
+  wire _ne_109 = slot_children_22 != 3'd0; // NodeTable.java:69
+  wire _and_494 = _and_493 & _ne_109; // NodeTable.java:69
+  wire _bits_275 = slot_valid[21]; // NodeTable.java:69
+  wire _eq_901 = slot_len_21 == merge_level; // NodeTable.java:68
+  wire _and_495 = _bits_275 & _eq_901; // NodeTable.java:69
+  wire _ne_110 = slot_children_21 != 3'd0; // NodeTable.java:69
+  wire _and_496 = _and_495 & _ne_110; // NodeTable.java:69
+  wire _bits_276 = slot_valid[20]; // NodeTable.java:69
+  wire _eq_902 = slot_len_20 == merge_level; // NodeTable.java:68
+  wire _and_497 = _bits_276 & _eq_902; // NodeTable.java:69
+  wire _ne_111 = slot_children_20 != 3'd0; // NodeTable.java:69
+  wire _and_498 = _and_497 & _ne_111; // NodeTable.java:69
+  wire _bits_277 = slot_valid[19]; // NodeTable.java:69
+  wire _eq_903 = slot_len_19 == merge_level; // NodeTable.java:68
+  wire _and_499 = _bits_277 & _eq_903; // NodeTable.java:69
+  wire _ne_112 = slot_children_19 != 3'd0; // NodeTable.java:69
+  wire _and_500 = _and_499 & _ne_112; // NodeTable.java:69
+  wire _bits_278 = slot_valid[18]; // NodeTable.java:69
+  wire _eq_904 = slot_len_18 == merge_level; // NodeTable.java:68
+  wire _and_501 = _bits_278 & _eq_904; // NodeTable.java:69
+  wire _ne_113 = slot_children_18 != 3'd0; // NodeTable.java:69
+  wire _and_502 = _and_501 & _ne_113; // NodeTable.java:69
+  wire _bits_279 = slot_valid[17]; // NodeTable.java:69
+  wire _eq_905 = slot_len_17 == merge_level; // NodeTable.java:68
+  wire _and_503 = _bits_279 & _eq_905; // NodeTable.java:69
+  wire _ne_114 = slot_children_17 != 3'd0; // NodeTable.java:69
+  wire _and_504 = _and_503 & _ne_114; // NodeTable.java:69
+  wire _bits_280 = slot_valid[16]; // NodeTable.java:69
+  wire _eq_906 = slot_len_16 == merge_level; // NodeTable.java:68
+  wire _and_505 = _bits_280 & _eq_906; // NodeTable.java:69
+  wire _ne_115 = slot_children_16 != 3'd0; // NodeTable.java:69
+  wire _and_506 = _and_505 & _ne_115; // NodeTable.java:69
+  wire _bits_281 = slot_valid[15]; // NodeTable.java:69
+  wire _eq_907 = slot_len_15 == merge_level; // NodeTable.java:68
+  wire _and_507 = _bits_281 & _eq_907; // NodeTable.java:69
+  wire _ne_116 = slot_children_15 != 3'd0; // NodeTable.java:69
+  wire _and_508 = _and_507 & _ne_116; // NodeTable.java:69
+  wire _bits_282 = slot_valid[14]; // NodeTable.java:69
+  wire _eq_908 = slot_len_14 == merge_level; // NodeTable.java:68
+  wire _and_509 = _bits_282 & _eq_908; // NodeTable.java:69
+  wire _ne_117 = slot_children_14 != 3'd0; // NodeTable.java:69
+  wire _and_510 = _and_509 & _ne_117; // NodeTable.java:69
+  wire _bits_283 = slot_valid[13]; // NodeTable.java:69
+  wire _eq_909 = slot_len_13 == merge_level; // NodeTable.java:68
+  wire _and_511 = _bits_283 & _eq_909; // NodeTable.java:69
+  wire _ne_118 = slot_children_13 != 3'd0; // NodeTable.java:69
+  wire _and_512 = _and_511 & _ne_118; // NodeTable.java:69
+  wire _bits_284 = slot_valid[12]; // NodeTable.java:69
+  wire _eq_910 = slot_len_12 == merge_level; // NodeTable.java:68
+  wire _and_513 = _bits_284 & _eq_910; // NodeTable.java:69
+  wire _ne_119 = slot_children_12 != 3'd0; // NodeTable.java:69
+  wire _and_514 = _and_513 & _ne_119; // NodeTable.java:69
+  wire _bits_285 = slot_valid[11]; // NodeTable.java:69
+  wire _eq_911 = slot_len_11 == merge_level; // NodeTable.java:68
+  wire _and_515 = _bits_285 & _eq_911; // NodeTable.java:69
+  wire _ne_120 = slot_children_11 != 3'd0; // NodeTable.java:69
+  wire _and_516 = _and_515 & _ne_120; // NodeTable.java:69
+  wire _bits_286 = slot_valid[10]; // NodeTable.java:69
+  wire _eq_912 = slot_len_10 == merge_level; // NodeTable.java:68
+  wire _and_517 = _bits_286 & _eq_912; // NodeTable.java:69
+  wire _ne_121 = slot_children_10 != 3'd0; // NodeTable.java:69
+  wire _and_518 = _and_517 & _ne_121; // NodeTable.java:69
+  wire _bits_287 = slot_valid[9]; // NodeTable.java:69
+  wire _eq_913 = slot_len_9 == merge_level; // NodeTable.java:68
+  wire _and_519 = _bits_287 & _eq_913; // NodeTable.java:69
+  wire _ne_122 = slot_children_9 != 3'd0; // NodeTable.java:69
+  wire _and_520 = _and_519 & _ne_122; // NodeTable.java:69
+  wire _bits_288 = slot_valid[8]; // NodeTable.java:69
+  wire _eq_914 = slot_len_8 == merge_level; // NodeTable.java:68
+  wire _and_521 = _bits_288 & _eq_914; // NodeTable.java:69
+  wire _ne_123 = slot_children_8 != 3'd0; // NodeTable.java:69
+  wire _and_522 = _and_521 & _ne_123; // NodeTable.java:69
+  wire _bits_289 = slot_valid[7]; // NodeTable.java:69
+  wire _eq_915 = slot_len_7 == merge_level; // NodeTable.java:68
+  wire _and_523 = _bits_289 & _eq_915; // NodeTable.java:69
+  wire _ne_124 = slot_children_7 != 3'd0; // NodeTable.java:69
+  wire _and_524 = _and_523 & _ne_124; // NodeTable.java:69
+  wire _bits_290 = slot_valid[6]; // NodeTable.java:69
+  wire _eq_916 = slot_len_6 == merge_level; // NodeTable.java:68
+  wire _and_525 = _bits_290 & _eq_916; // NodeTable.java:69
+  wire _ne_125 = slot_children_6 != 3'd0; // NodeTable.java:69
+  wire _and_526 = _and_525 & _ne_125; // NodeTable.java:69
+  wire _bits_291 = slot_valid[5]; // NodeTable.java:69
+  wire _eq_917 = slot_len_5 == merge_level; // NodeTable.java:68
+  wire _and_527 = _bits_291 & _eq_917; // NodeTable.java:69
+  wire _ne_126 = slot_children_5 != 3'd0; // NodeTable.java:69
+  wire _and_528 = _and_527 & _ne_126; // NodeTable.java:69
+  wire _bits_292 = slot_valid[4]; // NodeTable.java:69
+  wire _eq_918 = slot_len_4 == merge_level; // NodeTable.java:68
+  wire _and_529 = _bits_292 & _eq_918; // NodeTable.java:69
+  wire _ne_127 = slot_children_4 != 3'd0; // NodeTable.java:69
+  wire _and_530 = _and_529 & _ne_127; // NodeTable.java:69
+  wire _bits_293 = slot_valid[3]; // NodeTable.java:69
+  wire _eq_919 = slot_len_3 == merge_level; // NodeTable.java:68
+  wire _and_531 = _bits_293 & _eq_919; // NodeTable.java:69
+  wire _ne_128 = slot_children_3 != 3'd0; // NodeTable.java:69
+  wire _and_532 = _and_531 & _ne_128; // NodeTable.java:69
+  wire _bits_294 = slot_valid[2]; // NodeTable.java:69
+  wire _eq_920 = slot_len_2 == merge_level; // NodeTable.java:68
+  wire _and_533 = _bits_294 & _eq_920; // NodeTable.java:69
+  wire _ne_129 = slot_children_2 != 3'd0; // NodeTable.java:69
+  wire _and_534 = _and_533 & _ne_129; // NodeTable.java:69
+  wire _bits_295 = slot_valid[1]; // NodeTable.java:69
+  wire _eq_921 = slot_len_1 == merge_level; // NodeTable.java:68
+  wire _and_535 = _bits_295 & _eq_921; // NodeTable.java:69
+  wire _ne_130 = slot_children_1 != 3'd0; // NodeTable.java:69
+  wire _and_536 = _and_535 & _ne_130; // NodeTable.java:69
+  wire _bits_296 = slot_valid[0]; // NodeTable.java:69
+  wire _eq_922 = merge_level == 6'd0; // NodeTable.java:68
+  wire _and_537 = _bits_296 & _eq_922; // NodeTable.java:69
+  wire _ne_131 = slot_children_0 != 3'd0; // NodeTable.java:69
+  wire _and_538 = _and_537 & _ne_131; // NodeTable.java:69
+  wire [127:0] _cat_8 = {_and_284, _and_286, _and_288, _and_290, _and_292, _and_294, _and_296, _and_298, _and_300, _and_302, _and_304, _and_306, _and_308, _and_310, _and_312, _and_314, _and_316, _and_318, _and_320, _and_322, _and_324, _and_326, _and_328, _and_330, _and_332, _and_334, _and_336, _and_338, _and_340, _and_342, _and_344, _and_346, _and_348, _and_350, _and_352, _and_354, _and_356, _and_358, _and_360, _and_362, _and_364, _and_366, _and_368, _and_370, _and_372, _and_374, _and_376, _and_378, _and_380, _and_382, _and_384, _and_386, _and_388, _and_390, _and_392, _and_394, _and_396, _and_398, _and_400, _and_402, _and_404, _and_406, _and_408, _and_410, _and_412, _and_414, _and_416, _and_418, _and_420, _and_422, _and_424, _and_426, _and_428, _and_430, _and_432, _and_434, _and_436, _and_438, _and_440, _and_442, _and_444, _and_446, _and_448, _and_450, _and_452, _and_454, _and_456, _and_458, _and_460, _and_462, _and_464, _and_466, _and_468, _and_470, _and_472, _and_474, _and_476, _and_478, _and_480, _and_482, _and_484, _and_486, _and_488, _and_490, _and_492, _and_494, _and_496, _and_498, _and_500, _and_502, _and_504, _and_506, _and_508, _and_510, _and_512, _and_514, _and_516, _and_518, _and_520, _and_522, _and_524, _and_526, _and_528, _and_530, _and_532, _and_534, _and_536, _and_538}; // NodeTable.java:71
   wire _not_163 = ~parent_pick_ready; // SlotPicker.java:39
   wire parent_pick_advance = parent_pick_take | _not_163; // SlotPicker.java:39
   wire [127:0] _not_164 = ~parent_pick_pick_hot; // SlotPicker.java:37
@@ -3794,7 +3794,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_293 = ~slot_pick_load; // SlotPicker.java:48
   wire [127:0] _not_294 = ~slot_pick_pick_hot; // SlotPicker.java:33
   wire [127:0] _and_541 = slot_pick_candidates & _not_294; // SlotPicker.java:33
-  wire [127:0] _not_295 = ~slot_valid; // RapController.java:402
+  wire [127:0] _not_295 = ~slot_valid; // RapController.java:401
   wire _not_296 = ~slot_pick_ready; // SlotPicker.java:39
   wire slot_pick_advance = slot_pick_take | _not_296; // SlotPicker.java:39
   wire [127:0] _not_297 = ~slot_pick_pick_hot; // SlotPicker.java:37
@@ -4312,56 +4312,56 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] _mux_135 = _not_299 ? _cat_102 : _cat_133; // FirstSet.java:35
   wire [6:0] _cat_134 = {_not_299, _mux_135}; // FirstSet.java:35
   wire [6:0] _bits_554 = _cat_134; // FirstSet.java:43
-  wire [5:0] _sub_9 = merge_level - 6'd2; // RapController.java:449
-  wire _eq_923 = state == 4'd7; // RapController.java:317
-  wire _eq_924 = state == 4'd8; // RapController.java:317
-  wire _or_394 = _eq_923 | _eq_924; // RapController.java:317
-  wire _eq_925 = state == 4'd9; // RapController.java:317
-  wire _or_395 = _or_394 | _eq_925; // RapController.java:317
-  wire _and_544 = _or_395 & io_counterResult_valid; // RapController.java:318
-  wire _eq_926 = io_counterResult_bits_op == 2'd2; // RapController.java:318
-  wire _and_545 = _and_544 & _eq_926; // RapController.java:318
-  wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:318
-  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:464
-  wire _not_426 = ~snapshot_frozen; // RapController.java:366
-  wire _and_546 = snapshot_pending & _not_426; // RapController.java:366
-  wire _and_547 = _and_546 & _and_0; // RapController.java:366
+  wire [5:0] _sub_9 = merge_level - 6'd2; // RapController.java:448
+  wire _eq_923 = state == 4'd7; // RapController.java:316
+  wire _eq_924 = state == 4'd8; // RapController.java:316
+  wire _or_394 = _eq_923 | _eq_924; // RapController.java:316
+  wire _eq_925 = state == 4'd9; // RapController.java:316
+  wire _or_395 = _or_394 | _eq_925; // RapController.java:316
+  wire _and_544 = _or_395 & io_counterResult_valid; // RapController.java:317
+  wire _eq_926 = io_counterResult_bits_op == 2'd2; // RapController.java:317
+  wire _and_545 = _and_544 & _eq_926; // RapController.java:317
+  wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:317
+  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:463
+  wire _not_426 = ~snapshot_frozen; // RapController.java:365
+  wire _and_546 = snapshot_pending & _not_426; // RapController.java:365
+  wire _and_547 = _and_546 & _and_0; // RapController.java:365
   wire _or_396 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_397 = _or_396 | ev_split_q; // StatusRegs.java:83
   wire _or_398 = _or_397 | ev_batch_q; // StatusRegs.java:83
   wire _or_399 = _or_398 | ev_deferred_q; // StatusRegs.java:83
   wire _or_r_3 = |ev_removed_q; // StatusRegs.java:84
   wire _or_400 = _or_399 | _or_r_3; // StatusRegs.java:84
-  wire _not_427 = ~st_n_carry; // SplitCounter.java:75
-  wire _not_428 = ~st_updates_carry; // SplitCounter.java:75
+  wire _not_427 = ~st_n_carry; // SplitCounter.java:78
+  wire _not_428 = ~st_updates_carry; // SplitCounter.java:78
   wire _and_548 = _not_427 & _not_428; // StatusRegs.java:84
-  wire _not_429 = ~st_splits_carry; // SplitCounter.java:75
+  wire _not_429 = ~st_splits_carry; // SplitCounter.java:78
   wire _and_549 = _and_548 & _not_429; // StatusRegs.java:84
-  wire _not_430 = ~st_merges_carry; // SplitCounter.java:75
+  wire _not_430 = ~st_merges_carry; // SplitCounter.java:78
   wire _and_550 = _and_549 & _not_430; // StatusRegs.java:84
-  wire _not_431 = ~st_merge_batches_carry; // SplitCounter.java:75
+  wire _not_431 = ~st_merge_batches_carry; // SplitCounter.java:78
   wire _and_551 = _and_550 & _not_431; // StatusRegs.java:84
-  wire _not_432 = ~st_deferred_splits_carry; // SplitCounter.java:75
+  wire _not_432 = ~st_deferred_splits_carry; // SplitCounter.java:78
   wire _and_552 = _and_551 & _not_432; // StatusRegs.java:84
-  wire _not_433 = ~st_saturations_carry; // SplitCounter.java:75
+  wire _not_433 = ~st_saturations_carry; // SplitCounter.java:78
   wire _and_553 = _and_552 & _not_433; // StatusRegs.java:84
   wire _not_434 = ~_and_553; // StatusRegs.java:84
   wire ev_pending = _or_400 | _not_434; // StatusRegs.java:84
-  wire _not_435 = ~ev_pending; // RapController.java:366
-  wire _and_554 = _and_547 & _not_435; // RapController.java:366
-  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:496
-  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:513
-  wire [6:0] _bits_555 = readout_slot[6:0]; // RapController.java:511
-  wire _eq_927 = _bits_555 == 7'd0; // NodeTable.java:77
-  wire [5:0] _dyn_index_1 = _bits_555[6] ? (_bits_555[5] ? (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_127 : slot_len_126) : (_bits_555[0] ? slot_len_125 : slot_len_124)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_123 : slot_len_122) : (_bits_555[0] ? slot_len_121 : slot_len_120))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_119 : slot_len_118) : (_bits_555[0] ? slot_len_117 : slot_len_116)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_115 : slot_len_114) : (_bits_555[0] ? slot_len_113 : slot_len_112)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_111 : slot_len_110) : (_bits_555[0] ? slot_len_109 : slot_len_108)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_107 : slot_len_106) : (_bits_555[0] ? slot_len_105 : slot_len_104))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_103 : slot_len_102) : (_bits_555[0] ? slot_len_101 : slot_len_100)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_99 : slot_len_98) : (_bits_555[0] ? slot_len_97 : slot_len_96))))) : (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_95 : slot_len_94) : (_bits_555[0] ? slot_len_93 : slot_len_92)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_91 : slot_len_90) : (_bits_555[0] ? slot_len_89 : slot_len_88))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_87 : slot_len_86) : (_bits_555[0] ? slot_len_85 : slot_len_84)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_83 : slot_len_82) : (_bits_555[0] ? slot_len_81 : slot_len_80)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_79 : slot_len_78) : (_bits_555[0] ? slot_len_77 : slot_len_76)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_75 : slot_len_74) : (_bits_555[0] ? slot_len_73 : slot_len_72))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_71 : slot_len_70) : (_bits_555[0] ? slot_len_69 : slot_len_68)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_67 : slot_len_66) : (_bits_555[0] ? slot_len_65 : slot_len_64)))))) : (_bits_555[5] ? (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_63 : slot_len_62) : (_bits_555[0] ? slot_len_61 : slot_len_60)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_59 : slot_len_58) : (_bits_555[0] ? slot_len_57 : slot_len_56))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_55 : slot_len_54) : (_bits_555[0] ? slot_len_53 : slot_len_52)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_51 : slot_len_50) : (_bits_555[0] ? slot_len_49 : slot_len_48)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_47 : slot_len_46) : (_bits_555[0] ? slot_len_45 : slot_len_44)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_43 : slot_len_42) : (_bits_555[0] ? slot_len_41 : slot_len_40))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_39 : slot_len_38) : (_bits_555[0] ? slot_len_37 : slot_len_36)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_35 : slot_len_34) : (_bits_555[0] ? slot_len_33 : slot_len_32))))) : (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_31 : slot_len_30) : (_bits_555[0] ? slot_len_29 : slot_len_28)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_27 : slot_len_26) : (_bits_555[0] ? slot_len_25 : slot_len_24))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_23 : slot_len_22) : (_bits_555[0] ? slot_len_21 : slot_len_20)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_19 : slot_len_18) : (_bits_555[0] ? slot_len_17 : slot_len_16)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_15 : slot_len_14) : (_bits_555[0] ? slot_len_13 : slot_len_12)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_11 : slot_len_10) : (_bits_555[0] ? slot_len_9 : slot_len_8))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_7 : slot_len_6) : (_bits_555[0] ? slot_len_5 : slot_len_4)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_3 : slot_len_2) : (_bits_555[0] ? slot_len_1 : slot_len_0)))))); // NodeTable.java:77
-  wire [5:0] _mux_138 = _eq_927 ? 6'd0 : _dyn_index_1; // NodeTable.java:77
-  wire [5:0] _mux_139 = readout_in_use ? _mux_138 : 6'd0; // RapController.java:511
+  wire _not_435 = ~ev_pending; // RapController.java:365
+  wire _and_554 = _and_547 & _not_435; // RapController.java:365
+  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:495
+  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:512
+  wire [6:0] _bits_555 = readout_slot[6:0]; // RapController.java:510
+  wire _eq_927 = _bits_555 == 7'd0; // NodeTable.java:76
+  wire [5:0] _dyn_index_1 = _bits_555[6] ? (_bits_555[5] ? (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_127 : slot_len_126) : (_bits_555[0] ? slot_len_125 : slot_len_124)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_123 : slot_len_122) : (_bits_555[0] ? slot_len_121 : slot_len_120))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_119 : slot_len_118) : (_bits_555[0] ? slot_len_117 : slot_len_116)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_115 : slot_len_114) : (_bits_555[0] ? slot_len_113 : slot_len_112)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_111 : slot_len_110) : (_bits_555[0] ? slot_len_109 : slot_len_108)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_107 : slot_len_106) : (_bits_555[0] ? slot_len_105 : slot_len_104))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_103 : slot_len_102) : (_bits_555[0] ? slot_len_101 : slot_len_100)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_99 : slot_len_98) : (_bits_555[0] ? slot_len_97 : slot_len_96))))) : (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_95 : slot_len_94) : (_bits_555[0] ? slot_len_93 : slot_len_92)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_91 : slot_len_90) : (_bits_555[0] ? slot_len_89 : slot_len_88))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_87 : slot_len_86) : (_bits_555[0] ? slot_len_85 : slot_len_84)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_83 : slot_len_82) : (_bits_555[0] ? slot_len_81 : slot_len_80)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_79 : slot_len_78) : (_bits_555[0] ? slot_len_77 : slot_len_76)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_75 : slot_len_74) : (_bits_555[0] ? slot_len_73 : slot_len_72))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_71 : slot_len_70) : (_bits_555[0] ? slot_len_69 : slot_len_68)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_67 : slot_len_66) : (_bits_555[0] ? slot_len_65 : slot_len_64)))))) : (_bits_555[5] ? (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_63 : slot_len_62) : (_bits_555[0] ? slot_len_61 : slot_len_60)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_59 : slot_len_58) : (_bits_555[0] ? slot_len_57 : slot_len_56))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_55 : slot_len_54) : (_bits_555[0] ? slot_len_53 : slot_len_52)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_51 : slot_len_50) : (_bits_555[0] ? slot_len_49 : slot_len_48)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_47 : slot_len_46) : (_bits_555[0] ? slot_len_45 : slot_len_44)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_43 : slot_len_42) : (_bits_555[0] ? slot_len_41 : slot_len_40))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_39 : slot_len_38) : (_bits_555[0] ? slot_len_37 : slot_len_36)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_35 : slot_len_34) : (_bits_555[0] ? slot_len_33 : slot_len_32))))) : (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_31 : slot_len_30) : (_bits_555[0] ? slot_len_29 : slot_len_28)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_27 : slot_len_26) : (_bits_555[0] ? slot_len_25 : slot_len_24))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_23 : slot_len_22) : (_bits_555[0] ? slot_len_21 : slot_len_20)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_19 : slot_len_18) : (_bits_555[0] ? slot_len_17 : slot_len_16)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_15 : slot_len_14) : (_bits_555[0] ? slot_len_13 : slot_len_12)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_11 : slot_len_10) : (_bits_555[0] ? slot_len_9 : slot_len_8))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_7 : slot_len_6) : (_bits_555[0] ? slot_len_5 : slot_len_4)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_3 : slot_len_2) : (_bits_555[0] ? slot_len_1 : slot_len_0)))))); // NodeTable.java:76
+  wire [5:0] _mux_138 = _eq_927 ? 6'd0 : _dyn_index_1; // NodeTable.java:76
+  wire [5:0] _mux_139 = readout_in_use ? _mux_138 : 6'd0; // RapController.java:510
   wire [34:0] _fill_0 = {35{1'd1}}; // MergeSkip.java:35
   wire [34:0] _fill_1 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:55
-  wire _ne_132 = merge_leaves != 3'd0; // RapController.java:478
+  wire _ne_132 = merge_leaves != 3'd0; // RapController.java:477
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:36
   wire [17:0] _bits_556 = batch_min_sum[34:17]; // SplitCompare.java:35
   wire [17:0] _bits_557 = merge_sum[34:17]; // SplitCompare.java:35
@@ -4394,41 +4394,41 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire walking_kids = _eq_931 | _eq_932; // RapController.java:177
   wire [6:0] _mux_142 = walking_kids ? merge_parent : op_slot; // RapController.java:178
   wire [2:0] _dyn_index_2 = _mux_142[6] ? (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_127 : slot_children_126) : (_mux_142[0] ? slot_children_125 : slot_children_124)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_123 : slot_children_122) : (_mux_142[0] ? slot_children_121 : slot_children_120))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_119 : slot_children_118) : (_mux_142[0] ? slot_children_117 : slot_children_116)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_115 : slot_children_114) : (_mux_142[0] ? slot_children_113 : slot_children_112)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_111 : slot_children_110) : (_mux_142[0] ? slot_children_109 : slot_children_108)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_107 : slot_children_106) : (_mux_142[0] ? slot_children_105 : slot_children_104))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_103 : slot_children_102) : (_mux_142[0] ? slot_children_101 : slot_children_100)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_99 : slot_children_98) : (_mux_142[0] ? slot_children_97 : slot_children_96))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_95 : slot_children_94) : (_mux_142[0] ? slot_children_93 : slot_children_92)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_91 : slot_children_90) : (_mux_142[0] ? slot_children_89 : slot_children_88))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_87 : slot_children_86) : (_mux_142[0] ? slot_children_85 : slot_children_84)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_83 : slot_children_82) : (_mux_142[0] ? slot_children_81 : slot_children_80)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_79 : slot_children_78) : (_mux_142[0] ? slot_children_77 : slot_children_76)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_75 : slot_children_74) : (_mux_142[0] ? slot_children_73 : slot_children_72))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_71 : slot_children_70) : (_mux_142[0] ? slot_children_69 : slot_children_68)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_67 : slot_children_66) : (_mux_142[0] ? slot_children_65 : slot_children_64)))))) : (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_63 : slot_children_62) : (_mux_142[0] ? slot_children_61 : slot_children_60)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_59 : slot_children_58) : (_mux_142[0] ? slot_children_57 : slot_children_56))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_55 : slot_children_54) : (_mux_142[0] ? slot_children_53 : slot_children_52)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_51 : slot_children_50) : (_mux_142[0] ? slot_children_49 : slot_children_48)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_47 : slot_children_46) : (_mux_142[0] ? slot_children_45 : slot_children_44)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_43 : slot_children_42) : (_mux_142[0] ? slot_children_41 : slot_children_40))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_39 : slot_children_38) : (_mux_142[0] ? slot_children_37 : slot_children_36)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_35 : slot_children_34) : (_mux_142[0] ? slot_children_33 : slot_children_32))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_31 : slot_children_30) : (_mux_142[0] ? slot_children_29 : slot_children_28)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_27 : slot_children_26) : (_mux_142[0] ? slot_children_25 : slot_children_24))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_23 : slot_children_22) : (_mux_142[0] ? slot_children_21 : slot_children_20)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_19 : slot_children_18) : (_mux_142[0] ? slot_children_17 : slot_children_16)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_15 : slot_children_14) : (_mux_142[0] ? slot_children_13 : slot_children_12)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_11 : slot_children_10) : (_mux_142[0] ? slot_children_9 : slot_children_8))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_7 : slot_children_6) : (_mux_142[0] ? slot_children_5 : slot_children_4)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_3 : slot_children_2) : (_mux_142[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:178
-  wire _not_437 = ~commit_stop; // RapController.java:362
-  wire _and_557 = io_selected_valid & _not_437; // RapController.java:362
-  wire [6:0] _bits_566 = undo_rdata_0[38:32]; // RapController.java:383
-  wire [6:0] _bits_567 = readout_slot[6:0]; // RapController.java:504
-  wire [31:0] _bits_568 = undo_rdata_0[31:0]; // RapController.java:384
+  wire _not_437 = ~commit_stop; // RapController.java:361
+  wire _and_557 = io_selected_valid & _not_437; // RapController.java:361
+  wire [6:0] _bits_566 = undo_rdata_0[38:32]; // RapController.java:382
+  wire [6:0] _bits_567 = readout_slot[6:0]; // RapController.java:503
+  wire [31:0] _bits_568 = undo_rdata_0[31:0]; // RapController.java:383
   wire [31:0] _fill_6 = {32{1'd1}}; // RapController.java:83
-  wire [31:0] _bits_569 = merge_sum[31:0]; // RapController.java:473
-  wire [31:0] _mux_143 = clip_verdict ? _fill_6 : _bits_569; // RapController.java:473
-  wire [5:0] _sub_13 = 6'd30 - op_len; // RapController.java:591
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_5}} << _sub_13; // RapController.java:592
-  wire [31:0] _bits_570 = _dshl_2[31:0]; // RapController.java:592
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_570; // RapController.java:592
+  wire [31:0] _bits_569 = merge_sum[31:0]; // RapController.java:472
+  wire [31:0] _mux_143 = clip_verdict ? _fill_6 : _bits_569; // RapController.java:472
+  wire [5:0] _sub_13 = 6'd30 - op_len; // RapController.java:590
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_5}} << _sub_13; // RapController.java:591
+  wire [31:0] _bits_570 = _dshl_2[31:0]; // RapController.java:591
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_570; // RapController.java:591
   wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:205
-  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:420
-  wire [31:0] _dshr_0 = _fill_8 >> child_len; // RapController.java:420
+  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:419
+  wire [31:0] _dshr_0 = _fill_8 >> child_len; // RapController.java:419
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:208
   wire _not_438 = ~io_tcamWrite_ready; // RapController.java:217
   wire _and_558 = tcam_write_full & _not_438; // RapController.java:217
   wire _or_403 = tcam_write_load | _and_558; // RapController.java:217
-  wire _or_404 = split_now | merge_now; // RapController.java:295
-  wire _and_559 = commit_fire & _or_404; // RapController.java:295
-  wire _not_439 = ~defer_now; // RapController.java:295
-  wire _and_560 = _and_559 & _not_439; // RapController.java:295
-  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:255
-  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:258
-  wire _ge_2 = free_slots >= missing_children; // RapController.java:259
-  wire _lt_2 = free_slots < 8'd1; // RapController.java:267
-  wire _lt_3 = free_slots < 8'd2; // RapController.java:267
-  wire _lt_4 = free_slots < 8'd3; // RapController.java:267
-  wire _lt_5 = free_slots < 8'd4; // RapController.java:267
-  wire [7:0] _cat_135 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // NodeTable.java:92
-  wire [2:0] _dyn_index_3 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:271
-  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:271
-  wire _bits_571 = _dshr_1[0]; // RapController.java:271
-  wire _ne_133 = merge_leaves != 3'd0; // RapController.java:321
+  wire _or_404 = split_now | merge_now; // RapController.java:294
+  wire _and_559 = commit_fire & _or_404; // RapController.java:294
+  wire _not_439 = ~defer_now; // RapController.java:294
+  wire _and_560 = _and_559 & _not_439; // RapController.java:294
+  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:254
+  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:257
+  wire _ge_2 = free_slots >= missing_children; // RapController.java:258
+  wire _lt_2 = free_slots < 8'd1; // RapController.java:266
+  wire _lt_3 = free_slots < 8'd2; // RapController.java:266
+  wire _lt_4 = free_slots < 8'd3; // RapController.java:266
+  wire _lt_5 = free_slots < 8'd4; // RapController.java:266
+  wire [7:0] _cat_135 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:268
+  wire [2:0] _dyn_index_3 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:270
+  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:270
+  wire _bits_571 = _dshr_1[0]; // RapController.java:270
+  wire _ne_133 = merge_leaves != 3'd0; // RapController.java:320
   wire [17:0] _bits_572 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_573 = merge_sum[34:18]; // SplitCompare.java:35
   wire _gt_7 = _bits_572 > {1'b0, _bits_573}; // SplitCompare.java:27
@@ -4438,17 +4438,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_8 = _bits_574 > _bits_575; // SplitCompare.java:20
   wire _and_561 = _eq_933 & _gt_8; // SplitCompare.java:27
   wire _or_405 = _gt_7 | _and_561; // SplitCompare.java:27
-  wire _and_562 = _ne_133 & _or_405; // RapController.java:321
-  wire [2:0] _bits_576 = merge_sum[34:32]; // RapController.java:323
-  wire _or_r_5 = |_bits_576; // RapController.java:323
-  wire _eq_934 = state == 4'd9; // RapController.java:324
-  wire _eq_935 = sram_count == 8'd0; // RapController.java:324
-  wire _and_563 = _eq_934 & _eq_935; // RapController.java:324
-  wire _lt_6 = readout_slot < 16'd128; // RapController.java:327
-  wire [6:0] _bits_577 = readout_slot[6:0]; // RapController.java:327
-  wire [127:0] _dshr_2 = slot_valid >> _bits_577; // RapController.java:327
-  wire _bits_578 = _dshr_2[0]; // RapController.java:327
-  wire _and_564 = _lt_6 & _bits_578; // RapController.java:327
+  wire _and_562 = _ne_133 & _or_405; // RapController.java:320
+  wire [2:0] _bits_576 = merge_sum[34:32]; // RapController.java:322
+  wire _or_r_5 = |_bits_576; // RapController.java:322
+  wire _eq_934 = state == 4'd9; // RapController.java:323
+  wire _eq_935 = sram_count == 8'd0; // RapController.java:323
+  wire _and_563 = _eq_934 & _eq_935; // RapController.java:323
+  wire _lt_6 = readout_slot < 16'd128; // RapController.java:326
+  wire [6:0] _bits_577 = readout_slot[6:0]; // RapController.java:326
+  wire [127:0] _dshr_2 = slot_valid >> _bits_577; // RapController.java:326
+  wire _bits_578 = _dshr_2[0]; // RapController.java:326
+  wire _and_564 = _lt_6 & _bits_578; // RapController.java:326
   wire [17:0] _bits_579 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_580 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_9 = _bits_579 > {1'b0, _bits_580}; // SplitCompare.java:27
@@ -4464,70 +4464,70 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_567 = _and_566 & _not_441; // MergeSkip.java:51
   wire _not_442 = ~commit_fire; // MergeSkip.java:51
   wire _and_568 = _and_567 & _not_442; // MergeSkip.java:51
-  wire _eq_937 = state == 4'd1; // RapController.java:627
-  wire _not_443 = ~commit_stop; // RapController.java:627
-  wire _and_569 = _eq_937 & _not_443; // RapController.java:627
-  wire _not_444 = ~io_headValid; // RapController.java:627
-  wire _and_570 = pipe_empty & _not_444; // RapController.java:627
-  wire [2:0] _mux_144 = _and_570 ? 3'd1 : fill_cause; // RapController.java:627
-  wire _eq_938 = state == 4'd2; // RapController.java:628
-  wire _eq_939 = state == 4'd3; // RapController.java:628
-  wire _or_407 = _eq_938 | _eq_939; // RapController.java:628
-  wire _eq_940 = state == 4'd12; // RapController.java:628
-  wire _or_408 = _or_407 | _eq_940; // RapController.java:628
-  wire _or_409 = _or_408 | commit_stop; // RapController.java:628
-  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:629
-  wire _ge_3 = state >= 4'd4; // RapController.java:630
-  wire _le_1 = state <= 4'd6; // RapController.java:630
-  wire _and_571 = _ge_3 & _le_1; // RapController.java:630
-  wire _ge_4 = state >= 4'd7; // RapController.java:631
-  wire _le_2 = state <= 4'd11; // RapController.java:631
-  wire _and_572 = _ge_4 & _le_2; // RapController.java:631
-  wire [3:0] _bits_583 = undo_sp[3:0]; // RapController.java:245
-  wire [38:0] _cat_136 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:245
-  wire _eq_941 = state == 4'd3; // RapController.java:241
-  wire _ne_134 = undo_sp != 5'd0; // RapController.java:241
-  wire undo_pop = _eq_941 & _ne_134; // RapController.java:241
-  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:242
-  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:242
-  wire [4:0] _mux_146 = undo_pop ? _sub_14 : _sub_15; // RapController.java:242
-  wire [3:0] _bits_584 = _mux_146[3:0]; // RapController.java:242
-  wire _not_445 = ~undo_push; // RapController.java:242
+  wire _eq_937 = state == 4'd1; // RapController.java:626
+  wire _not_443 = ~commit_stop; // RapController.java:626
+  wire _and_569 = _eq_937 & _not_443; // RapController.java:626
+  wire _not_444 = ~io_headValid; // RapController.java:626
+  wire _and_570 = pipe_empty & _not_444; // RapController.java:626
+  wire [2:0] _mux_144 = _and_570 ? 3'd1 : fill_cause; // RapController.java:626
+  wire _eq_938 = state == 4'd2; // RapController.java:627
+  wire _eq_939 = state == 4'd3; // RapController.java:627
+  wire _or_407 = _eq_938 | _eq_939; // RapController.java:627
+  wire _eq_940 = state == 4'd12; // RapController.java:627
+  wire _or_408 = _or_407 | _eq_940; // RapController.java:627
+  wire _or_409 = _or_408 | commit_stop; // RapController.java:627
+  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:628
+  wire _ge_3 = state >= 4'd4; // RapController.java:629
+  wire _le_1 = state <= 4'd6; // RapController.java:629
+  wire _and_571 = _ge_3 & _le_1; // RapController.java:629
+  wire _ge_4 = state >= 4'd7; // RapController.java:630
+  wire _le_2 = state <= 4'd11; // RapController.java:630
+  wire _and_572 = _ge_4 & _le_2; // RapController.java:630
+  wire [3:0] _bits_583 = undo_sp[3:0]; // RapController.java:244
+  wire [38:0] _cat_136 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:244
+  wire _eq_941 = state == 4'd3; // RapController.java:240
+  wire _ne_134 = undo_sp != 5'd0; // RapController.java:240
+  wire undo_pop = _eq_941 & _ne_134; // RapController.java:240
+  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:241
+  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:241
+  wire [4:0] _mux_146 = undo_pop ? _sub_14 : _sub_15; // RapController.java:241
+  wire [3:0] _bits_584 = _mux_146[3:0]; // RapController.java:241
+  wire _not_445 = ~undo_push; // RapController.java:241
   wire read_parent_prefix = state == 4'd5; // RapController.java:145
   wire [6:0] _bits_585 = readout_slot[6:0]; // RapController.java:146
   wire [6:0] _mux_147 = read_parent_prefix ? op_slot : _bits_585; // RapController.java:146
   wire _eq_942 = state == 4'd13; // RapController.java:147
   wire _or_410 = read_parent_prefix | _eq_942; // RapController.java:147
-  wire _and_573 = in_run & io_selected_valid; // RapController.java:535
-  wire _eq_943 = io_counterResult_bits_op == 2'd0; // RapController.java:537
-  wire _and_574 = io_headValid & _eq_943; // RapController.java:537
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:538
-  wire _not_446 = ~io_counterResult_valid; // RapController.java:539
-  wire _eq_944 = state == 4'd2; // RapController.java:539
-  wire _and_575 = _eq_944 & pipe_empty; // RapController.java:539
-  wire _and_r_0 = &present_children; // RapController.java:540
-  wire _or_411 = slot_pick_pick_found | _and_r_0; // RapController.java:540
-  wire _eq_945 = state == 4'd6; // RapController.java:540
-  wire _and_576 = _eq_945 & slot_pick_ready; // RapController.java:540
-  wire _eq_946 = split_fits == _ge_2; // RapController.java:542
-  wire _eq_947 = op_children == _dyn_index_2; // RapController.java:544
-  wire _eq_948 = state == 4'd9; // RapController.java:543
-  wire _and_577 = _eq_948 & merge_settled; // RapController.java:543
-  wire _or_412 = split_settled | _and_577; // RapController.java:543
+  wire _and_573 = in_run & io_selected_valid; // RapController.java:534
+  wire _eq_943 = io_counterResult_bits_op == 2'd0; // RapController.java:536
+  wire _and_574 = io_headValid & _eq_943; // RapController.java:536
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:537
+  wire _not_446 = ~io_counterResult_valid; // RapController.java:538
+  wire _eq_944 = state == 4'd2; // RapController.java:538
+  wire _and_575 = _eq_944 & pipe_empty; // RapController.java:538
+  wire _and_r_0 = &present_children; // RapController.java:539
+  wire _or_411 = slot_pick_pick_found | _and_r_0; // RapController.java:539
+  wire _eq_945 = state == 4'd6; // RapController.java:539
+  wire _and_576 = _eq_945 & slot_pick_ready; // RapController.java:539
+  wire _eq_946 = split_fits == _ge_2; // RapController.java:541
+  wire _eq_947 = op_children == _dyn_index_2; // RapController.java:543
+  wire _eq_948 = state == 4'd9; // RapController.java:542
+  wire _and_577 = _eq_948 & merge_settled; // RapController.java:542
+  wire _or_412 = split_settled | _and_577; // RapController.java:542
   wire _not_447 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_448 = ~st_n_carry; // SplitCounter.java:75
+  wire _not_448 = ~st_n_carry; // SplitCounter.java:78
   wire st_n_steady = _not_447 & _not_448; // StatusRegs.java:82
-  wire _or_413 = ev_commit | ev_saturation; // StatusRegs.java:113
-  wire _or_414 = _or_413 | ev_split; // StatusRegs.java:113
-  wire _or_415 = _or_414 | ev_allocated; // StatusRegs.java:113
-  wire _or_416 = _or_415 | ev_batch; // StatusRegs.java:113
-  wire _or_417 = _or_416 | ev_deferred; // StatusRegs.java:113
-  wire _or_418 = _or_417 | ev_clear; // StatusRegs.java:113
-  wire _or_r_6 = |ev_removed; // StatusRegs.java:113
-  wire _or_419 = _or_418 | _or_r_6; // StatusRegs.java:113
-  wire _or_420 = _or_419 | ev_pending; // StatusRegs.java:113
-  wire _not_449 = ~_or_420; // RapController.java:546
-  wire _le_3 = st_nodes <= 8'd128; // RapController.java:547
+  wire _or_413 = ev_commit | ev_saturation; // StatusRegs.java:117
+  wire _or_414 = _or_413 | ev_split; // StatusRegs.java:117
+  wire _or_415 = _or_414 | ev_allocated; // StatusRegs.java:117
+  wire _or_416 = _or_415 | ev_batch; // StatusRegs.java:117
+  wire _or_417 = _or_416 | ev_deferred; // StatusRegs.java:117
+  wire _or_418 = _or_417 | ev_clear; // StatusRegs.java:117
+  wire _or_r_6 = |ev_removed; // StatusRegs.java:117
+  wire _or_419 = _or_418 | _or_r_6; // StatusRegs.java:117
+  wire _or_420 = _or_419 | ev_pending; // StatusRegs.java:117
+  wire _not_449 = ~_or_420; // RapController.java:545
+  wire _le_3 = st_nodes <= 8'd128; // RapController.java:546
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -8267,52 +8267,52 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:282
-      $display("Assertion failed at RapController.java:282: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:281
+      $display("Assertion failed at RapController.java:281: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_573 && !io_selected_bits_found) begin // RapController.java:535
-      $display("Assertion failed at RapController.java:535: no node matched a key: the root must always match");
+    if (!reset && _and_573 && !io_selected_bits_found) begin // RapController.java:534
+      $display("Assertion failed at RapController.java:534: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:536
-      $display("Assertion failed at RapController.java:536: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:535
+      $display("Assertion failed at RapController.java:535: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_574) begin // RapController.java:537
-      $display("Assertion failed at RapController.java:537: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_574) begin // RapController.java:536
+      $display("Assertion failed at RapController.java:536: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:538
-      $display("Assertion failed at RapController.java:538: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:537
+      $display("Assertion failed at RapController.java:537: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_575 && !_not_446) begin // RapController.java:539
-      $display("Assertion failed at RapController.java:539: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_575 && !_not_446) begin // RapController.java:538
+      $display("Assertion failed at RapController.java:538: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_576 && !_or_411) begin // RapController.java:540
-      $display("Assertion failed at RapController.java:540: a split found no free slot after checking capacity");
+    if (!reset && _and_576 && !_or_411) begin // RapController.java:539
+      $display("Assertion failed at RapController.java:539: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && split_settled && !_eq_946) begin // RapController.java:542
-      $display("Assertion failed at RapController.java:542: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_946) begin // RapController.java:541
+      $display("Assertion failed at RapController.java:541: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_412 && !_eq_947) begin // RapController.java:544
-      $display("Assertion failed at RapController.java:544: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_412 && !_eq_947) begin // RapController.java:543
+      $display("Assertion failed at RapController.java:543: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:545
-      $display("Assertion failed at RapController.java:545: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:544
+      $display("Assertion failed at RapController.java:544: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_449) begin // RapController.java:546
-      $display("Assertion failed at RapController.java:546: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_449) begin // RapController.java:545
+      $display("Assertion failed at RapController.java:545: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:547
-      $display("Assertion failed at RapController.java:547: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:546
+      $display("Assertion failed at RapController.java:546: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

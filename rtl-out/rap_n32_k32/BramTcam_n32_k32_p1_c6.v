@@ -93,7 +93,7 @@ module BramTcam_n32_k32_p1_c6 (
   wire advance = _not_1 | io_result_ready; // BramTcam.java:94
   wire _not_2 = ~busy; // BramTcam.java:95
   wire _and_0 = advance & _not_2; // BramTcam.java:95
-  wire [31:0] entry_valid = {valid_31, valid_30, valid_29, valid_28, valid_27, valid_26, valid_25, valid_24, valid_23, valid_22, valid_21, valid_20, valid_19, valid_18, valid_17, valid_16, valid_15, valid_14, valid_13, valid_12, valid_11, valid_10, valid_9, valid_8, valid_7, valid_6, valid_5, valid_4, valid_3, valid_2, valid_1, valid_0}; // Tcam.java:137
+  wire [31:0] entry_valid = {valid_31, valid_30, valid_29, valid_28, valid_27, valid_26, valid_25, valid_24, valid_23, valid_22, valid_21, valid_20, valid_19, valid_18, valid_17, valid_16, valid_15, valid_14, valid_13, valid_12, valid_11, valid_10, valid_9, valid_8, valid_7, valid_6, valid_5, valid_4, valid_3, valid_2, valid_1, valid_0}; // BramTcam.java:100
   wire _and_1 = io_write_valid & io_write_ready; // BramTcam.java:103
   wire _eq_0 = io_write_bits_index == 5'd0; // BramTcam.java:106
   wire _eq_1 = io_write_bits_index == 5'd1; // BramTcam.java:106

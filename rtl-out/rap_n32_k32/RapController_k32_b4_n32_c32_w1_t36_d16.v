@@ -111,153 +111,153 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   // State
   reg [3:0] state; // RapController.java:69
-  reg [31:0] slot_valid; // NodeTable.java:36
-  reg [5:0] slot_len_0; // NodeTable.java:37
-  reg [5:0] slot_len_1; // NodeTable.java:37
-  reg [5:0] slot_len_2; // NodeTable.java:37
-  reg [5:0] slot_len_3; // NodeTable.java:37
-  reg [5:0] slot_len_4; // NodeTable.java:37
-  reg [5:0] slot_len_5; // NodeTable.java:37
-  reg [5:0] slot_len_6; // NodeTable.java:37
-  reg [5:0] slot_len_7; // NodeTable.java:37
-  reg [5:0] slot_len_8; // NodeTable.java:37
-  reg [5:0] slot_len_9; // NodeTable.java:37
-  reg [5:0] slot_len_10; // NodeTable.java:37
-  reg [5:0] slot_len_11; // NodeTable.java:37
-  reg [5:0] slot_len_12; // NodeTable.java:37
-  reg [5:0] slot_len_13; // NodeTable.java:37
-  reg [5:0] slot_len_14; // NodeTable.java:37
-  reg [5:0] slot_len_15; // NodeTable.java:37
-  reg [5:0] slot_len_16; // NodeTable.java:37
-  reg [5:0] slot_len_17; // NodeTable.java:37
-  reg [5:0] slot_len_18; // NodeTable.java:37
-  reg [5:0] slot_len_19; // NodeTable.java:37
-  reg [5:0] slot_len_20; // NodeTable.java:37
-  reg [5:0] slot_len_21; // NodeTable.java:37
-  reg [5:0] slot_len_22; // NodeTable.java:37
-  reg [5:0] slot_len_23; // NodeTable.java:37
-  reg [5:0] slot_len_24; // NodeTable.java:37
-  reg [5:0] slot_len_25; // NodeTable.java:37
-  reg [5:0] slot_len_26; // NodeTable.java:37
-  reg [5:0] slot_len_27; // NodeTable.java:37
-  reg [5:0] slot_len_28; // NodeTable.java:37
-  reg [5:0] slot_len_29; // NodeTable.java:37
-  reg [5:0] slot_len_30; // NodeTable.java:37
-  reg [5:0] slot_len_31; // NodeTable.java:37
-  reg [4:0] slot_parent_0; // NodeTable.java:38
-  reg [4:0] slot_parent_1; // NodeTable.java:38
-  reg [4:0] slot_parent_2; // NodeTable.java:38
-  reg [4:0] slot_parent_3; // NodeTable.java:38
-  reg [4:0] slot_parent_4; // NodeTable.java:38
-  reg [4:0] slot_parent_5; // NodeTable.java:38
-  reg [4:0] slot_parent_6; // NodeTable.java:38
-  reg [4:0] slot_parent_7; // NodeTable.java:38
-  reg [4:0] slot_parent_8; // NodeTable.java:38
-  reg [4:0] slot_parent_9; // NodeTable.java:38
-  reg [4:0] slot_parent_10; // NodeTable.java:38
-  reg [4:0] slot_parent_11; // NodeTable.java:38
-  reg [4:0] slot_parent_12; // NodeTable.java:38
-  reg [4:0] slot_parent_13; // NodeTable.java:38
-  reg [4:0] slot_parent_14; // NodeTable.java:38
-  reg [4:0] slot_parent_15; // NodeTable.java:38
-  reg [4:0] slot_parent_16; // NodeTable.java:38
-  reg [4:0] slot_parent_17; // NodeTable.java:38
-  reg [4:0] slot_parent_18; // NodeTable.java:38
-  reg [4:0] slot_parent_19; // NodeTable.java:38
-  reg [4:0] slot_parent_20; // NodeTable.java:38
-  reg [4:0] slot_parent_21; // NodeTable.java:38
-  reg [4:0] slot_parent_22; // NodeTable.java:38
-  reg [4:0] slot_parent_23; // NodeTable.java:38
-  reg [4:0] slot_parent_24; // NodeTable.java:38
-  reg [4:0] slot_parent_25; // NodeTable.java:38
-  reg [4:0] slot_parent_26; // NodeTable.java:38
-  reg [4:0] slot_parent_27; // NodeTable.java:38
-  reg [4:0] slot_parent_28; // NodeTable.java:38
-  reg [4:0] slot_parent_29; // NodeTable.java:38
-  reg [4:0] slot_parent_30; // NodeTable.java:38
-  reg [4:0] slot_parent_31; // NodeTable.java:38
-  reg [1:0] slot_digit_0; // NodeTable.java:39
-  reg [1:0] slot_digit_1; // NodeTable.java:39
-  reg [1:0] slot_digit_2; // NodeTable.java:39
-  reg [1:0] slot_digit_3; // NodeTable.java:39
-  reg [1:0] slot_digit_4; // NodeTable.java:39
-  reg [1:0] slot_digit_5; // NodeTable.java:39
-  reg [1:0] slot_digit_6; // NodeTable.java:39
-  reg [1:0] slot_digit_7; // NodeTable.java:39
-  reg [1:0] slot_digit_8; // NodeTable.java:39
-  reg [1:0] slot_digit_9; // NodeTable.java:39
-  reg [1:0] slot_digit_10; // NodeTable.java:39
-  reg [1:0] slot_digit_11; // NodeTable.java:39
-  reg [1:0] slot_digit_12; // NodeTable.java:39
-  reg [1:0] slot_digit_13; // NodeTable.java:39
-  reg [1:0] slot_digit_14; // NodeTable.java:39
-  reg [1:0] slot_digit_15; // NodeTable.java:39
-  reg [1:0] slot_digit_16; // NodeTable.java:39
-  reg [1:0] slot_digit_17; // NodeTable.java:39
-  reg [1:0] slot_digit_18; // NodeTable.java:39
-  reg [1:0] slot_digit_19; // NodeTable.java:39
-  reg [1:0] slot_digit_20; // NodeTable.java:39
-  reg [1:0] slot_digit_21; // NodeTable.java:39
-  reg [1:0] slot_digit_22; // NodeTable.java:39
-  reg [1:0] slot_digit_23; // NodeTable.java:39
-  reg [1:0] slot_digit_24; // NodeTable.java:39
-  reg [1:0] slot_digit_25; // NodeTable.java:39
-  reg [1:0] slot_digit_26; // NodeTable.java:39
-  reg [1:0] slot_digit_27; // NodeTable.java:39
-  reg [1:0] slot_digit_28; // NodeTable.java:39
-  reg [1:0] slot_digit_29; // NodeTable.java:39
-  reg [1:0] slot_digit_30; // NodeTable.java:39
-  reg [1:0] slot_digit_31; // NodeTable.java:39
-  reg [2:0] slot_children_0; // NodeTable.java:40
-  reg [2:0] slot_children_1; // NodeTable.java:40
-  reg [2:0] slot_children_2; // NodeTable.java:40
-  reg [2:0] slot_children_3; // NodeTable.java:40
-  reg [2:0] slot_children_4; // NodeTable.java:40
-  reg [2:0] slot_children_5; // NodeTable.java:40
-  reg [2:0] slot_children_6; // NodeTable.java:40
-  reg [2:0] slot_children_7; // NodeTable.java:40
-  reg [2:0] slot_children_8; // NodeTable.java:40
-  reg [2:0] slot_children_9; // NodeTable.java:40
-  reg [2:0] slot_children_10; // NodeTable.java:40
-  reg [2:0] slot_children_11; // NodeTable.java:40
-  reg [2:0] slot_children_12; // NodeTable.java:40
-  reg [2:0] slot_children_13; // NodeTable.java:40
-  reg [2:0] slot_children_14; // NodeTable.java:40
-  reg [2:0] slot_children_15; // NodeTable.java:40
-  reg [2:0] slot_children_16; // NodeTable.java:40
-  reg [2:0] slot_children_17; // NodeTable.java:40
-  reg [2:0] slot_children_18; // NodeTable.java:40
-  reg [2:0] slot_children_19; // NodeTable.java:40
-  reg [2:0] slot_children_20; // NodeTable.java:40
-  reg [2:0] slot_children_21; // NodeTable.java:40
-  reg [2:0] slot_children_22; // NodeTable.java:40
-  reg [2:0] slot_children_23; // NodeTable.java:40
-  reg [2:0] slot_children_24; // NodeTable.java:40
-  reg [2:0] slot_children_25; // NodeTable.java:40
-  reg [2:0] slot_children_26; // NodeTable.java:40
-  reg [2:0] slot_children_27; // NodeTable.java:40
-  reg [2:0] slot_children_28; // NodeTable.java:40
-  reg [2:0] slot_children_29; // NodeTable.java:40
-  reg [2:0] slot_children_30; // NodeTable.java:40
-  reg [2:0] slot_children_31; // NodeTable.java:40
-  reg [31:0] st_n_lo; // SplitCounter.java:29
-  reg [31:0] st_n_hi; // SplitCounter.java:30
-  reg st_n_carry; // SplitCounter.java:31
-  reg [31:0] st_splits_lo; // SplitCounter.java:29
-  reg [31:0] st_splits_hi; // SplitCounter.java:30
-  reg st_splits_carry; // SplitCounter.java:31
-  reg [31:0] st_merges_lo; // SplitCounter.java:29
-  reg [31:0] st_merges_hi; // SplitCounter.java:30
-  reg st_merges_carry; // SplitCounter.java:31
-  reg [31:0] st_merge_batches_lo; // SplitCounter.java:29
-  reg [31:0] st_merge_batches_hi; // SplitCounter.java:30
-  reg st_merge_batches_carry; // SplitCounter.java:31
-  reg [31:0] st_deferred_splits_lo; // SplitCounter.java:29
-  reg [31:0] st_deferred_splits_hi; // SplitCounter.java:30
-  reg st_deferred_splits_carry; // SplitCounter.java:31
-  reg [31:0] st_saturations_lo; // SplitCounter.java:29
-  reg [31:0] st_saturations_hi; // SplitCounter.java:30
-  reg st_saturations_carry; // SplitCounter.java:31
+  reg [31:0] slot_valid; // NodeTable.java:35
+  reg [5:0] slot_len_0; // NodeTable.java:36
+  reg [5:0] slot_len_1; // NodeTable.java:36
+  reg [5:0] slot_len_2; // NodeTable.java:36
+  reg [5:0] slot_len_3; // NodeTable.java:36
+  reg [5:0] slot_len_4; // NodeTable.java:36
+  reg [5:0] slot_len_5; // NodeTable.java:36
+  reg [5:0] slot_len_6; // NodeTable.java:36
+  reg [5:0] slot_len_7; // NodeTable.java:36
+  reg [5:0] slot_len_8; // NodeTable.java:36
+  reg [5:0] slot_len_9; // NodeTable.java:36
+  reg [5:0] slot_len_10; // NodeTable.java:36
+  reg [5:0] slot_len_11; // NodeTable.java:36
+  reg [5:0] slot_len_12; // NodeTable.java:36
+  reg [5:0] slot_len_13; // NodeTable.java:36
+  reg [5:0] slot_len_14; // NodeTable.java:36
+  reg [5:0] slot_len_15; // NodeTable.java:36
+  reg [5:0] slot_len_16; // NodeTable.java:36
+  reg [5:0] slot_len_17; // NodeTable.java:36
+  reg [5:0] slot_len_18; // NodeTable.java:36
+  reg [5:0] slot_len_19; // NodeTable.java:36
+  reg [5:0] slot_len_20; // NodeTable.java:36
+  reg [5:0] slot_len_21; // NodeTable.java:36
+  reg [5:0] slot_len_22; // NodeTable.java:36
+  reg [5:0] slot_len_23; // NodeTable.java:36
+  reg [5:0] slot_len_24; // NodeTable.java:36
+  reg [5:0] slot_len_25; // NodeTable.java:36
+  reg [5:0] slot_len_26; // NodeTable.java:36
+  reg [5:0] slot_len_27; // NodeTable.java:36
+  reg [5:0] slot_len_28; // NodeTable.java:36
+  reg [5:0] slot_len_29; // NodeTable.java:36
+  reg [5:0] slot_len_30; // NodeTable.java:36
+  reg [5:0] slot_len_31; // NodeTable.java:36
+  reg [4:0] slot_parent_0; // NodeTable.java:37
+  reg [4:0] slot_parent_1; // NodeTable.java:37
+  reg [4:0] slot_parent_2; // NodeTable.java:37
+  reg [4:0] slot_parent_3; // NodeTable.java:37
+  reg [4:0] slot_parent_4; // NodeTable.java:37
+  reg [4:0] slot_parent_5; // NodeTable.java:37
+  reg [4:0] slot_parent_6; // NodeTable.java:37
+  reg [4:0] slot_parent_7; // NodeTable.java:37
+  reg [4:0] slot_parent_8; // NodeTable.java:37
+  reg [4:0] slot_parent_9; // NodeTable.java:37
+  reg [4:0] slot_parent_10; // NodeTable.java:37
+  reg [4:0] slot_parent_11; // NodeTable.java:37
+  reg [4:0] slot_parent_12; // NodeTable.java:37
+  reg [4:0] slot_parent_13; // NodeTable.java:37
+  reg [4:0] slot_parent_14; // NodeTable.java:37
+  reg [4:0] slot_parent_15; // NodeTable.java:37
+  reg [4:0] slot_parent_16; // NodeTable.java:37
+  reg [4:0] slot_parent_17; // NodeTable.java:37
+  reg [4:0] slot_parent_18; // NodeTable.java:37
+  reg [4:0] slot_parent_19; // NodeTable.java:37
+  reg [4:0] slot_parent_20; // NodeTable.java:37
+  reg [4:0] slot_parent_21; // NodeTable.java:37
+  reg [4:0] slot_parent_22; // NodeTable.java:37
+  reg [4:0] slot_parent_23; // NodeTable.java:37
+  reg [4:0] slot_parent_24; // NodeTable.java:37
+  reg [4:0] slot_parent_25; // NodeTable.java:37
+  reg [4:0] slot_parent_26; // NodeTable.java:37
+  reg [4:0] slot_parent_27; // NodeTable.java:37
+  reg [4:0] slot_parent_28; // NodeTable.java:37
+  reg [4:0] slot_parent_29; // NodeTable.java:37
+  reg [4:0] slot_parent_30; // NodeTable.java:37
+  reg [4:0] slot_parent_31; // NodeTable.java:37
+  reg [1:0] slot_digit_0; // NodeTable.java:38
+  reg [1:0] slot_digit_1; // NodeTable.java:38
+  reg [1:0] slot_digit_2; // NodeTable.java:38
+  reg [1:0] slot_digit_3; // NodeTable.java:38
+  reg [1:0] slot_digit_4; // NodeTable.java:38
+  reg [1:0] slot_digit_5; // NodeTable.java:38
+  reg [1:0] slot_digit_6; // NodeTable.java:38
+  reg [1:0] slot_digit_7; // NodeTable.java:38
+  reg [1:0] slot_digit_8; // NodeTable.java:38
+  reg [1:0] slot_digit_9; // NodeTable.java:38
+  reg [1:0] slot_digit_10; // NodeTable.java:38
+  reg [1:0] slot_digit_11; // NodeTable.java:38
+  reg [1:0] slot_digit_12; // NodeTable.java:38
+  reg [1:0] slot_digit_13; // NodeTable.java:38
+  reg [1:0] slot_digit_14; // NodeTable.java:38
+  reg [1:0] slot_digit_15; // NodeTable.java:38
+  reg [1:0] slot_digit_16; // NodeTable.java:38
+  reg [1:0] slot_digit_17; // NodeTable.java:38
+  reg [1:0] slot_digit_18; // NodeTable.java:38
+  reg [1:0] slot_digit_19; // NodeTable.java:38
+  reg [1:0] slot_digit_20; // NodeTable.java:38
+  reg [1:0] slot_digit_21; // NodeTable.java:38
+  reg [1:0] slot_digit_22; // NodeTable.java:38
+  reg [1:0] slot_digit_23; // NodeTable.java:38
+  reg [1:0] slot_digit_24; // NodeTable.java:38
+  reg [1:0] slot_digit_25; // NodeTable.java:38
+  reg [1:0] slot_digit_26; // NodeTable.java:38
+  reg [1:0] slot_digit_27; // NodeTable.java:38
+  reg [1:0] slot_digit_28; // NodeTable.java:38
+  reg [1:0] slot_digit_29; // NodeTable.java:38
+  reg [1:0] slot_digit_30; // NodeTable.java:38
+  reg [1:0] slot_digit_31; // NodeTable.java:38
+  reg [2:0] slot_children_0; // NodeTable.java:39
+  reg [2:0] slot_children_1; // NodeTable.java:39
+  reg [2:0] slot_children_2; // NodeTable.java:39
+  reg [2:0] slot_children_3; // NodeTable.java:39
+  reg [2:0] slot_children_4; // NodeTable.java:39
+  reg [2:0] slot_children_5; // NodeTable.java:39
+  reg [2:0] slot_children_6; // NodeTable.java:39
+  reg [2:0] slot_children_7; // NodeTable.java:39
+  reg [2:0] slot_children_8; // NodeTable.java:39
+  reg [2:0] slot_children_9; // NodeTable.java:39
+  reg [2:0] slot_children_10; // NodeTable.java:39
+  reg [2:0] slot_children_11; // NodeTable.java:39
+  reg [2:0] slot_children_12; // NodeTable.java:39
+  reg [2:0] slot_children_13; // NodeTable.java:39
+  reg [2:0] slot_children_14; // NodeTable.java:39
+  reg [2:0] slot_children_15; // NodeTable.java:39
+  reg [2:0] slot_children_16; // NodeTable.java:39
+  reg [2:0] slot_children_17; // NodeTable.java:39
+  reg [2:0] slot_children_18; // NodeTable.java:39
+  reg [2:0] slot_children_19; // NodeTable.java:39
+  reg [2:0] slot_children_20; // NodeTable.java:39
+  reg [2:0] slot_children_21; // NodeTable.java:39
+  reg [2:0] slot_children_22; // NodeTable.java:39
+  reg [2:0] slot_children_23; // NodeTable.java:39
+  reg [2:0] slot_children_24; // NodeTable.java:39
+  reg [2:0] slot_children_25; // NodeTable.java:39
+  reg [2:0] slot_children_26; // NodeTable.java:39
+  reg [2:0] slot_children_27; // NodeTable.java:39
+  reg [2:0] slot_children_28; // NodeTable.java:39
+  reg [2:0] slot_children_29; // NodeTable.java:39
+  reg [2:0] slot_children_30; // NodeTable.java:39
+  reg [2:0] slot_children_31; // NodeTable.java:39
+  reg [31:0] st_n_lo; // SplitCounter.java:30
+  reg [31:0] st_n_hi; // SplitCounter.java:31
+  reg st_n_carry; // SplitCounter.java:32
+  reg [31:0] st_splits_lo; // SplitCounter.java:30
+  reg [31:0] st_splits_hi; // SplitCounter.java:31
+  reg st_splits_carry; // SplitCounter.java:32
+  reg [31:0] st_merges_lo; // SplitCounter.java:30
+  reg [31:0] st_merges_hi; // SplitCounter.java:31
+  reg st_merges_carry; // SplitCounter.java:32
+  reg [31:0] st_merge_batches_lo; // SplitCounter.java:30
+  reg [31:0] st_merge_batches_hi; // SplitCounter.java:31
+  reg st_merge_batches_carry; // SplitCounter.java:32
+  reg [31:0] st_deferred_splits_lo; // SplitCounter.java:30
+  reg [31:0] st_deferred_splits_hi; // SplitCounter.java:31
+  reg st_deferred_splits_carry; // SplitCounter.java:32
+  reg [31:0] st_saturations_lo; // SplitCounter.java:30
+  reg [31:0] st_saturations_hi; // SplitCounter.java:31
+  reg st_saturations_carry; // SplitCounter.java:32
   reg st_overflow; // StatusRegs.java:35
   reg st_saturated; // StatusRegs.java:36
   reg [5:0] st_nodes; // StatusRegs.java:66
@@ -270,9 +270,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg ev_deferred_q; // StatusRegs.java:80
   reg [2:0] ev_removed_q; // StatusRegs.java:81
   reg [63:0] next_merge; // RapController.java:86
-  reg [31:0] until_merge_lo; // SplitCounter.java:29
-  reg [31:0] until_merge_hi; // SplitCounter.java:30
-  reg until_merge_carry; // SplitCounter.java:31
+  reg [31:0] until_merge_lo; // SplitCounter.java:30
+  reg [31:0] until_merge_hi; // SplitCounter.java:31
+  reg until_merge_carry; // SplitCounter.java:32
   reg schedule_exhausted; // RapController.java:91
   reg [15:0] eps_active; // RapController.java:92
   reg [31:0] q_active; // RapController.java:93
@@ -324,9 +324,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:167
   reg [32:0] to_merge_hi; // RapController.java:168
   reg merge_ahead; // RapController.java:171
-  reg _reg_1; // RapController.java:582
-  reg _reg_2; // RapController.java:582
-  reg _reg_3; // RapController.java:582
+  reg _reg_1; // RapController.java:581
+  reg _reg_2; // RapController.java:581
+  reg _reg_3; // RapController.java:581
   reg [2:0] op_children; // RapController.java:179
   reg cmd_q_valid; // RapController.java:190
   reg [4:0] cmd_q_addr; // RapController.java:191
@@ -336,28 +336,28 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [4:0] tcam_write_q_index; // RapController.java:209
   reg [31:0] tcam_write_q_value; // RapController.java:210
   reg [31:0] tcam_write_q_mask; // RapController.java:211
-  reg commit_stop; // RapController.java:237
-  reg [36:0] undo_rdata_0; // RapController.java:242
-  reg split_fits; // RapController.java:260
-  reg _reg_4; // RapController.java:582
-  reg _reg_5; // RapController.java:582
-  reg [7:0] short_by_children; // RapController.java:269
-  reg [5:0] hit_len_1; // RapController.java:275
-  reg hit_short_1; // RapController.java:276
-  reg hit_beside_1; // RapController.java:277
-  reg [5:0] hit_len_2; // RapController.java:275
-  reg hit_short_2; // RapController.java:276
-  reg hit_beside_2; // RapController.java:277
-  reg [5:0] hit_len_3; // RapController.java:275
-  reg hit_short_3; // RapController.java:276
-  reg hit_beside_3; // RapController.java:277
-  reg [5:0] hit_len_4; // RapController.java:275
-  reg hit_short_4; // RapController.java:276
-  reg hit_beside_4; // RapController.java:277
-  reg merge_verdict; // RapController.java:321
-  reg clip_verdict; // RapController.java:323
-  reg merge_settled; // RapController.java:324
-  reg readout_in_use; // RapController.java:327
+  reg commit_stop; // RapController.java:233
+  reg [36:0] undo_rdata_0; // RapController.java:241
+  reg split_fits; // RapController.java:259
+  reg _reg_4; // RapController.java:581
+  reg _reg_5; // RapController.java:581
+  reg [7:0] short_by_children; // RapController.java:268
+  reg [5:0] hit_len_1; // RapController.java:274
+  reg hit_short_1; // RapController.java:275
+  reg hit_beside_1; // RapController.java:276
+  reg [5:0] hit_len_2; // RapController.java:274
+  reg hit_short_2; // RapController.java:275
+  reg hit_beside_2; // RapController.java:276
+  reg [5:0] hit_len_3; // RapController.java:274
+  reg hit_short_3; // RapController.java:275
+  reg hit_beside_3; // RapController.java:276
+  reg [5:0] hit_len_4; // RapController.java:274
+  reg hit_short_4; // RapController.java:275
+  reg hit_beside_4; // RapController.java:276
+  reg merge_verdict; // RapController.java:320
+  reg clip_verdict; // RapController.java:322
+  reg merge_settled; // RapController.java:323
+  reg readout_in_use; // RapController.java:326
   reg skip_empty_settled; // MergeSkip.java:51
 
   // Memories (no reset, so synthesis infers RAM)
@@ -365,9 +365,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [31:0] slot_prefix [0:31]; // RapController.java:142
 
   // Wires
-  wire children_write; // NodeTable.java:41
-  wire [4:0] children_write_slot; // NodeTable.java:42
-  wire [2:0] children_write_value; // NodeTable.java:43
+  wire children_write; // NodeTable.java:40
+  wire [4:0] children_write_slot; // NodeTable.java:41
+  wire [2:0] children_write_value; // NodeTable.java:42
   wire ev_commit; // StatusRegs.java:39
   wire ev_saturation; // StatusRegs.java:42
   wire ev_split; // StatusRegs.java:44
@@ -395,71 +395,71 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] tcam_write_index; // RapController.java:203
   wire [31:0] tcam_write_value; // RapController.java:204
   wire [31:0] tcam_write_mask; // RapController.java:205
-  wire [5:0] slot_lens_0; // NodeTable.java:82
-  wire [5:0] slot_lens_1; // NodeTable.java:82
-  wire [5:0] slot_lens_2; // NodeTable.java:82
-  wire [5:0] slot_lens_3; // NodeTable.java:82
-  wire [5:0] slot_lens_4; // NodeTable.java:82
-  wire [5:0] slot_lens_5; // NodeTable.java:82
-  wire [5:0] slot_lens_6; // NodeTable.java:82
-  wire [5:0] slot_lens_7; // NodeTable.java:82
-  wire [5:0] slot_lens_8; // NodeTable.java:82
-  wire [5:0] slot_lens_9; // NodeTable.java:82
-  wire [5:0] slot_lens_10; // NodeTable.java:82
-  wire [5:0] slot_lens_11; // NodeTable.java:82
-  wire [5:0] slot_lens_12; // NodeTable.java:82
-  wire [5:0] slot_lens_13; // NodeTable.java:82
-  wire [5:0] slot_lens_14; // NodeTable.java:82
-  wire [5:0] slot_lens_15; // NodeTable.java:82
-  wire [5:0] slot_lens_16; // NodeTable.java:82
-  wire [5:0] slot_lens_17; // NodeTable.java:82
-  wire [5:0] slot_lens_18; // NodeTable.java:82
-  wire [5:0] slot_lens_19; // NodeTable.java:82
-  wire [5:0] slot_lens_20; // NodeTable.java:82
-  wire [5:0] slot_lens_21; // NodeTable.java:82
-  wire [5:0] slot_lens_22; // NodeTable.java:82
-  wire [5:0] slot_lens_23; // NodeTable.java:82
-  wire [5:0] slot_lens_24; // NodeTable.java:82
-  wire [5:0] slot_lens_25; // NodeTable.java:82
-  wire [5:0] slot_lens_26; // NodeTable.java:82
-  wire [5:0] slot_lens_27; // NodeTable.java:82
-  wire [5:0] slot_lens_28; // NodeTable.java:82
-  wire [5:0] slot_lens_29; // NodeTable.java:82
-  wire [5:0] slot_lens_30; // NodeTable.java:82
-  wire [5:0] slot_lens_31; // NodeTable.java:82
-  wire [2:0] cause; // RapController.java:624
+  wire [5:0] slot_lens_0; // NodeTable.java:81
+  wire [5:0] slot_lens_1; // NodeTable.java:81
+  wire [5:0] slot_lens_2; // NodeTable.java:81
+  wire [5:0] slot_lens_3; // NodeTable.java:81
+  wire [5:0] slot_lens_4; // NodeTable.java:81
+  wire [5:0] slot_lens_5; // NodeTable.java:81
+  wire [5:0] slot_lens_6; // NodeTable.java:81
+  wire [5:0] slot_lens_7; // NodeTable.java:81
+  wire [5:0] slot_lens_8; // NodeTable.java:81
+  wire [5:0] slot_lens_9; // NodeTable.java:81
+  wire [5:0] slot_lens_10; // NodeTable.java:81
+  wire [5:0] slot_lens_11; // NodeTable.java:81
+  wire [5:0] slot_lens_12; // NodeTable.java:81
+  wire [5:0] slot_lens_13; // NodeTable.java:81
+  wire [5:0] slot_lens_14; // NodeTable.java:81
+  wire [5:0] slot_lens_15; // NodeTable.java:81
+  wire [5:0] slot_lens_16; // NodeTable.java:81
+  wire [5:0] slot_lens_17; // NodeTable.java:81
+  wire [5:0] slot_lens_18; // NodeTable.java:81
+  wire [5:0] slot_lens_19; // NodeTable.java:81
+  wire [5:0] slot_lens_20; // NodeTable.java:81
+  wire [5:0] slot_lens_21; // NodeTable.java:81
+  wire [5:0] slot_lens_22; // NodeTable.java:81
+  wire [5:0] slot_lens_23; // NodeTable.java:81
+  wire [5:0] slot_lens_24; // NodeTable.java:81
+  wire [5:0] slot_lens_25; // NodeTable.java:81
+  wire [5:0] slot_lens_26; // NodeTable.java:81
+  wire [5:0] slot_lens_27; // NodeTable.java:81
+  wire [5:0] slot_lens_28; // NodeTable.java:81
+  wire [5:0] slot_lens_29; // NodeTable.java:81
+  wire [5:0] slot_lens_30; // NodeTable.java:81
+  wire [5:0] slot_lens_31; // NodeTable.java:81
+  wire [2:0] cause; // RapController.java:623
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:348
-  wire _not_0 = ~io_counterClearing; // RapController.java:348
+  wire _eq_0 = state == 4'd0; // RapController.java:347
+  wire _not_0 = ~io_counterClearing; // RapController.java:347
   wire _not_1 = ~tcam_write_full; // RapController.java:207
-  wire _eq_1 = state == 4'd1; // RapController.java:361
-  wire _not_2 = ~commit_stop; // RapController.java:364
+  wire _eq_1 = state == 4'd1; // RapController.java:360
+  wire _not_2 = ~commit_stop; // RapController.java:363
   wire _eq_2 = front_count == 6'd0; // RapController.java:107
   wire _eq_3 = sram_count == 8'd0; // RapController.java:107
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:107
-  wire _and_0 = _not_2 & pipe_empty; // RapController.java:364
-  wire _not_3 = ~snapshot_frozen; // RapController.java:371
-  wire _and_1 = _and_0 & _not_3; // RapController.java:371
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:373
-  wire _not_4 = ~io_headValid; // RapController.java:373
-  wire _and_3 = _and_2 & _not_4; // RapController.java:373
-  wire _eq_4 = state == 4'd2; // RapController.java:378
-  wire _eq_5 = state == 4'd3; // RapController.java:379
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:380
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:619
-  wire _eq_6 = state == 4'd4; // RapController.java:394
-  wire _eq_7 = state == 4'd5; // RapController.java:401
-  wire _eq_8 = state == 4'd5; // RapController.java:261
-  wire _and_4 = _eq_8 & _reg_4; // RapController.java:583
-  wire split_settled = _and_4 & _reg_5; // RapController.java:583
-  wire _not_5 = ~split_settled; // RapController.java:401
-  wire _not_6 = ~early_done; // RapController.java:404
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:619
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:619
-  wire _eq_9 = state == 4'd6; // RapController.java:412
-  wire _not_7 = ~slot_pick_ready; // RapController.java:414
-  wire [3:0] _not_8 = ~present_children; // RapController.java:413
+  wire _and_0 = _not_2 & pipe_empty; // RapController.java:363
+  wire _not_3 = ~snapshot_frozen; // RapController.java:370
+  wire _and_1 = _and_0 & _not_3; // RapController.java:370
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:372
+  wire _not_4 = ~io_headValid; // RapController.java:372
+  wire _and_3 = _and_2 & _not_4; // RapController.java:372
+  wire _eq_4 = state == 4'd2; // RapController.java:377
+  wire _eq_5 = state == 4'd3; // RapController.java:378
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:379
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:618
+  wire _eq_6 = state == 4'd4; // RapController.java:393
+  wire _eq_7 = state == 4'd5; // RapController.java:400
+  wire _eq_8 = state == 4'd5; // RapController.java:260
+  wire _and_4 = _eq_8 & _reg_4; // RapController.java:582
+  wire split_settled = _and_4 & _reg_5; // RapController.java:582
+  wire _not_5 = ~split_settled; // RapController.java:400
+  wire _not_6 = ~early_done; // RapController.java:403
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:618
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:618
+  wire _eq_9 = state == 4'd6; // RapController.java:411
+  wire _not_7 = ~slot_pick_ready; // RapController.java:413
+  wire [3:0] _not_8 = ~present_children; // RapController.java:412
   wire _bits_0 = _not_8[0]; // FirstSet.java:24
   wire _bits_1 = _not_8[1]; // FirstSet.java:24
   wire _or_0 = _bits_0 | _bits_1; // FirstSet.java:36
@@ -467,237 +467,237 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_3 = _not_8[3]; // FirstSet.java:24
   wire _or_1 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_2 = _or_0 | _or_1; // FirstSet.java:36
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:619
-  wire _eq_10 = state == 4'd7; // RapController.java:437
-  wire _ne_1 = merge_level != 6'd0; // RapController.java:448
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:454
-  wire _eq_11 = state == 4'd8; // RapController.java:457
-  wire _eq_12 = state == 4'd9; // RapController.java:468
-  wire _eq_13 = state == 4'd10; // RapController.java:481
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:618
+  wire _eq_10 = state == 4'd7; // RapController.java:436
+  wire _ne_1 = merge_level != 6'd0; // RapController.java:447
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:453
+  wire _eq_11 = state == 4'd8; // RapController.java:456
+  wire _eq_12 = state == 4'd9; // RapController.java:467
+  wire _eq_13 = state == 4'd10; // RapController.java:480
   wire _eq_14 = state == 4'd10; // RapController.java:172
-  wire _and_5 = _eq_14 & _reg_1; // RapController.java:583
-  wire _and_6 = _and_5 & _reg_2; // RapController.java:583
-  wire advance_settled = _and_6 & _reg_3; // RapController.java:583
-  wire _not_9 = ~advance_settled; // RapController.java:481
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:481
-  wire _not_10 = ~serialMultiplier_io_busy; // RapController.java:484
-  wire _eq_15 = state == 4'd11; // RapController.java:488
-  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:488
-  wire _eq_16 = state == 4'd12; // RapController.java:494
-  wire _eq_17 = sram_count == 8'd0; // RapController.java:494
-  wire _eq_18 = state == 4'd13; // RapController.java:501
-  wire _eq_19 = state == 4'd14; // RapController.java:507
-  wire _eq_20 = state == 4'd15; // RapController.java:518
+  wire _and_5 = _eq_14 & _reg_1; // RapController.java:582
+  wire _and_6 = _and_5 & _reg_2; // RapController.java:582
+  wire advance_settled = _and_6 & _reg_3; // RapController.java:582
+  wire _not_9 = ~advance_settled; // RapController.java:480
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:480
+  wire _not_10 = ~serialMultiplier_io_busy; // RapController.java:483
+  wire _eq_15 = state == 4'd11; // RapController.java:487
+  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:487
+  wire _eq_16 = state == 4'd12; // RapController.java:493
+  wire _eq_17 = sram_count == 8'd0; // RapController.java:493
+  wire _eq_18 = state == 4'd13; // RapController.java:500
+  wire _eq_19 = state == 4'd14; // RapController.java:506
+  wire _eq_20 = state == 4'd15; // RapController.java:517
   wire in_run = state == 4'd1; // RapController.java:163
-  wire _not_12 = ~commit_stop; // RapController.java:559
-  wire _and_7 = in_run & _not_12; // RapController.java:559
-  wire _not_13 = ~tcam_write_full; // RapController.java:559
-  wire _and_8 = _and_7 & _not_13; // RapController.java:559
-  wire _and_9 = _and_8 & io_enable; // RapController.java:559
-  wire _not_14 = ~readout_pending; // RapController.java:559
-  wire _and_10 = _and_9 & _not_14; // RapController.java:559
-  wire _not_15 = ~snapshot_pending; // RapController.java:559
-  wire _and_11 = _and_10 & _not_15; // RapController.java:559
-  wire _not_16 = ~snapshot_frozen; // RapController.java:559
-  wire _and_12 = _and_11 & _not_16; // RapController.java:559
-  wire _and_13 = in_run & io_counterResult_valid; // RapController.java:250
-  wire _not_17 = ~commit_stop; // RapController.java:250
-  wire commit_fire = _and_13 & _not_17; // RapController.java:250
-  wire _not_18 = ~soft_pending; // RapController.java:563
-  wire _ne_2 = state != 4'd0; // RapController.java:563
-  wire _and_14 = _not_18 & _ne_2; // RapController.java:563
-  wire _ne_3 = state != 4'd15; // RapController.java:563
-  wire _and_15 = _and_14 & _ne_3; // RapController.java:563
-  wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:70
-  wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:70
-  wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:70
-  wire [63:0] _cat_3 = {st_merges_hi, st_merges_lo}; // SplitCounter.java:70
-  wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:70
-  wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:70
-  wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:70
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:566
-  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:567
+  wire _not_12 = ~commit_stop; // RapController.java:558
+  wire _and_7 = in_run & _not_12; // RapController.java:558
+  wire _not_13 = ~tcam_write_full; // RapController.java:558
+  wire _and_8 = _and_7 & _not_13; // RapController.java:558
+  wire _and_9 = _and_8 & io_enable; // RapController.java:558
+  wire _not_14 = ~readout_pending; // RapController.java:558
+  wire _and_10 = _and_9 & _not_14; // RapController.java:558
+  wire _not_15 = ~snapshot_pending; // RapController.java:558
+  wire _and_11 = _and_10 & _not_15; // RapController.java:558
+  wire _not_16 = ~snapshot_frozen; // RapController.java:558
+  wire _and_12 = _and_11 & _not_16; // RapController.java:558
+  wire _and_13 = in_run & io_counterResult_valid; // RapController.java:249
+  wire _not_17 = ~commit_stop; // RapController.java:249
+  wire commit_fire = _and_13 & _not_17; // RapController.java:249
+  wire _not_18 = ~soft_pending; // RapController.java:562
+  wire _ne_2 = state != 4'd0; // RapController.java:562
+  wire _and_14 = _not_18 & _ne_2; // RapController.java:562
+  wire _ne_3 = state != 4'd15; // RapController.java:562
+  wire _and_15 = _and_14 & _ne_3; // RapController.java:562
+  wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
+  wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
+  wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
+  wire [63:0] _cat_3 = {st_merges_hi, st_merges_lo}; // SplitCounter.java:73
+  wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
+  wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
+  wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:565
+  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:566
   wire _not_20 = ~_reg_0; // RapController.java:158
   wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:158
-  wire _not_21 = ~snapshot_product_start; // RapController.java:567
-  wire _and_16 = _not_19 & _not_21; // RapController.java:567
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:568
-  wire _eq_21 = state == 4'd13; // RapController.java:569
-  wire _or_5 = readout_pending | _eq_21; // RapController.java:569
-  wire _eq_22 = state == 4'd14; // RapController.java:569
-  wire _or_6 = _or_5 | _eq_22; // RapController.java:569
-  wire _ge_0 = state >= 4'd2; // RapController.java:570
-  wire _le_0 = state <= 4'd12; // RapController.java:570
-  wire _and_17 = _ge_0 & _le_0; // RapController.java:570
-  wire _and_18 = in_run & pipe_empty; // RapController.java:572
-  wire _not_22 = ~io_headValid; // RapController.java:572
-  wire _and_19 = _and_18 & _not_22; // RapController.java:572
-  wire _not_23 = ~io_acceptEnable; // RapController.java:573
-  wire [31:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:598
-  wire [31:0] _not_24 = ~visited_kids; // RapController.java:474
-  wire [31:0] _and_20 = slot_valid & _not_24; // RapController.java:474
-  wire _eq_23 = slot_pick_pick_index == 5'd0; // RapController.java:599
-  wire [5:0] child_len = op_len + 6'd2; // RapController.java:415
-  wire _eq_24 = slot_pick_pick_index == 5'd1; // RapController.java:599
-  wire _eq_25 = slot_pick_pick_index == 5'd2; // RapController.java:599
-  wire _eq_26 = slot_pick_pick_index == 5'd3; // RapController.java:599
-  wire _eq_27 = slot_pick_pick_index == 5'd4; // RapController.java:599
-  wire _eq_28 = slot_pick_pick_index == 5'd5; // RapController.java:599
-  wire _eq_29 = slot_pick_pick_index == 5'd6; // RapController.java:599
-  wire _eq_30 = slot_pick_pick_index == 5'd7; // RapController.java:599
-  wire _eq_31 = slot_pick_pick_index == 5'd8; // RapController.java:599
-  wire _eq_32 = slot_pick_pick_index == 5'd9; // RapController.java:599
-  wire _eq_33 = slot_pick_pick_index == 5'd10; // RapController.java:599
-  wire _eq_34 = slot_pick_pick_index == 5'd11; // RapController.java:599
-  wire _eq_35 = slot_pick_pick_index == 5'd12; // RapController.java:599
-  wire _eq_36 = slot_pick_pick_index == 5'd13; // RapController.java:599
-  wire _eq_37 = slot_pick_pick_index == 5'd14; // RapController.java:599
-  wire _eq_38 = slot_pick_pick_index == 5'd15; // RapController.java:599
-  wire _eq_39 = slot_pick_pick_index == 5'd16; // RapController.java:599
-  wire _eq_40 = slot_pick_pick_index == 5'd17; // RapController.java:599
-  wire _eq_41 = slot_pick_pick_index == 5'd18; // RapController.java:599
-  wire _eq_42 = slot_pick_pick_index == 5'd19; // RapController.java:599
-  wire _eq_43 = slot_pick_pick_index == 5'd20; // RapController.java:599
-  wire _eq_44 = slot_pick_pick_index == 5'd21; // RapController.java:599
-  wire _eq_45 = slot_pick_pick_index == 5'd22; // RapController.java:599
-  wire _eq_46 = slot_pick_pick_index == 5'd23; // RapController.java:599
-  wire _eq_47 = slot_pick_pick_index == 5'd24; // RapController.java:599
-  wire _eq_48 = slot_pick_pick_index == 5'd25; // RapController.java:599
-  wire _eq_49 = slot_pick_pick_index == 5'd26; // RapController.java:599
-  wire _eq_50 = slot_pick_pick_index == 5'd27; // RapController.java:599
-  wire _eq_51 = slot_pick_pick_index == 5'd28; // RapController.java:599
-  wire _eq_52 = slot_pick_pick_index == 5'd29; // RapController.java:599
-  wire _eq_53 = slot_pick_pick_index == 5'd30; // RapController.java:599
-  wire _eq_54 = slot_pick_pick_index == 5'd31; // RapController.java:599
-  wire _eq_55 = slot_pick_pick_index == 5'd0; // RapController.java:600
-  wire _eq_56 = slot_pick_pick_index == 5'd1; // RapController.java:600
-  wire _eq_57 = slot_pick_pick_index == 5'd2; // RapController.java:600
-  wire _eq_58 = slot_pick_pick_index == 5'd3; // RapController.java:600
-  wire _eq_59 = slot_pick_pick_index == 5'd4; // RapController.java:600
-  wire _eq_60 = slot_pick_pick_index == 5'd5; // RapController.java:600
-  wire _eq_61 = slot_pick_pick_index == 5'd6; // RapController.java:600
-  wire _eq_62 = slot_pick_pick_index == 5'd7; // RapController.java:600
-  wire _eq_63 = slot_pick_pick_index == 5'd8; // RapController.java:600
-  wire _eq_64 = slot_pick_pick_index == 5'd9; // RapController.java:600
-  wire _eq_65 = slot_pick_pick_index == 5'd10; // RapController.java:600
-  wire _eq_66 = slot_pick_pick_index == 5'd11; // RapController.java:600
-  wire _eq_67 = slot_pick_pick_index == 5'd12; // RapController.java:600
-  wire _eq_68 = slot_pick_pick_index == 5'd13; // RapController.java:600
-  wire _eq_69 = slot_pick_pick_index == 5'd14; // RapController.java:600
-  wire _eq_70 = slot_pick_pick_index == 5'd15; // RapController.java:600
-  wire _eq_71 = slot_pick_pick_index == 5'd16; // RapController.java:600
-  wire _eq_72 = slot_pick_pick_index == 5'd17; // RapController.java:600
-  wire _eq_73 = slot_pick_pick_index == 5'd18; // RapController.java:600
-  wire _eq_74 = slot_pick_pick_index == 5'd19; // RapController.java:600
-  wire _eq_75 = slot_pick_pick_index == 5'd20; // RapController.java:600
-  wire _eq_76 = slot_pick_pick_index == 5'd21; // RapController.java:600
-  wire _eq_77 = slot_pick_pick_index == 5'd22; // RapController.java:600
-  wire _eq_78 = slot_pick_pick_index == 5'd23; // RapController.java:600
-  wire _eq_79 = slot_pick_pick_index == 5'd24; // RapController.java:600
-  wire _eq_80 = slot_pick_pick_index == 5'd25; // RapController.java:600
-  wire _eq_81 = slot_pick_pick_index == 5'd26; // RapController.java:600
-  wire _eq_82 = slot_pick_pick_index == 5'd27; // RapController.java:600
-  wire _eq_83 = slot_pick_pick_index == 5'd28; // RapController.java:600
-  wire _eq_84 = slot_pick_pick_index == 5'd29; // RapController.java:600
-  wire _eq_85 = slot_pick_pick_index == 5'd30; // RapController.java:600
-  wire _eq_86 = slot_pick_pick_index == 5'd31; // RapController.java:600
-  wire _eq_87 = slot_pick_pick_index == 5'd0; // RapController.java:601
+  wire _not_21 = ~snapshot_product_start; // RapController.java:566
+  wire _and_16 = _not_19 & _not_21; // RapController.java:566
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:567
+  wire _eq_21 = state == 4'd13; // RapController.java:568
+  wire _or_5 = readout_pending | _eq_21; // RapController.java:568
+  wire _eq_22 = state == 4'd14; // RapController.java:568
+  wire _or_6 = _or_5 | _eq_22; // RapController.java:568
+  wire _ge_0 = state >= 4'd2; // RapController.java:569
+  wire _le_0 = state <= 4'd12; // RapController.java:569
+  wire _and_17 = _ge_0 & _le_0; // RapController.java:569
+  wire _and_18 = in_run & pipe_empty; // RapController.java:571
+  wire _not_22 = ~io_headValid; // RapController.java:571
+  wire _and_19 = _and_18 & _not_22; // RapController.java:571
+  wire _not_23 = ~io_acceptEnable; // RapController.java:572
+  wire [31:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:597
+  wire [31:0] _not_24 = ~visited_kids; // RapController.java:473
+  wire [31:0] _and_20 = slot_valid & _not_24; // RapController.java:473
+  wire _eq_23 = slot_pick_pick_index == 5'd0; // RapController.java:598
+  wire [5:0] child_len = op_len + 6'd2; // RapController.java:414
+  wire _eq_24 = slot_pick_pick_index == 5'd1; // RapController.java:598
+  wire _eq_25 = slot_pick_pick_index == 5'd2; // RapController.java:598
+  wire _eq_26 = slot_pick_pick_index == 5'd3; // RapController.java:598
+  wire _eq_27 = slot_pick_pick_index == 5'd4; // RapController.java:598
+  wire _eq_28 = slot_pick_pick_index == 5'd5; // RapController.java:598
+  wire _eq_29 = slot_pick_pick_index == 5'd6; // RapController.java:598
+  wire _eq_30 = slot_pick_pick_index == 5'd7; // RapController.java:598
+  wire _eq_31 = slot_pick_pick_index == 5'd8; // RapController.java:598
+  wire _eq_32 = slot_pick_pick_index == 5'd9; // RapController.java:598
+  wire _eq_33 = slot_pick_pick_index == 5'd10; // RapController.java:598
+  wire _eq_34 = slot_pick_pick_index == 5'd11; // RapController.java:598
+  wire _eq_35 = slot_pick_pick_index == 5'd12; // RapController.java:598
+  wire _eq_36 = slot_pick_pick_index == 5'd13; // RapController.java:598
+  wire _eq_37 = slot_pick_pick_index == 5'd14; // RapController.java:598
+  wire _eq_38 = slot_pick_pick_index == 5'd15; // RapController.java:598
+  wire _eq_39 = slot_pick_pick_index == 5'd16; // RapController.java:598
+  wire _eq_40 = slot_pick_pick_index == 5'd17; // RapController.java:598
+  wire _eq_41 = slot_pick_pick_index == 5'd18; // RapController.java:598
+  wire _eq_42 = slot_pick_pick_index == 5'd19; // RapController.java:598
+  wire _eq_43 = slot_pick_pick_index == 5'd20; // RapController.java:598
+  wire _eq_44 = slot_pick_pick_index == 5'd21; // RapController.java:598
+  wire _eq_45 = slot_pick_pick_index == 5'd22; // RapController.java:598
+  wire _eq_46 = slot_pick_pick_index == 5'd23; // RapController.java:598
+  wire _eq_47 = slot_pick_pick_index == 5'd24; // RapController.java:598
+  wire _eq_48 = slot_pick_pick_index == 5'd25; // RapController.java:598
+  wire _eq_49 = slot_pick_pick_index == 5'd26; // RapController.java:598
+  wire _eq_50 = slot_pick_pick_index == 5'd27; // RapController.java:598
+  wire _eq_51 = slot_pick_pick_index == 5'd28; // RapController.java:598
+  wire _eq_52 = slot_pick_pick_index == 5'd29; // RapController.java:598
+  wire _eq_53 = slot_pick_pick_index == 5'd30; // RapController.java:598
+  wire _eq_54 = slot_pick_pick_index == 5'd31; // RapController.java:598
+  wire _eq_55 = slot_pick_pick_index == 5'd0; // RapController.java:599
+  wire _eq_56 = slot_pick_pick_index == 5'd1; // RapController.java:599
+  wire _eq_57 = slot_pick_pick_index == 5'd2; // RapController.java:599
+  wire _eq_58 = slot_pick_pick_index == 5'd3; // RapController.java:599
+  wire _eq_59 = slot_pick_pick_index == 5'd4; // RapController.java:599
+  wire _eq_60 = slot_pick_pick_index == 5'd5; // RapController.java:599
+  wire _eq_61 = slot_pick_pick_index == 5'd6; // RapController.java:599
+  wire _eq_62 = slot_pick_pick_index == 5'd7; // RapController.java:599
+  wire _eq_63 = slot_pick_pick_index == 5'd8; // RapController.java:599
+  wire _eq_64 = slot_pick_pick_index == 5'd9; // RapController.java:599
+  wire _eq_65 = slot_pick_pick_index == 5'd10; // RapController.java:599
+  wire _eq_66 = slot_pick_pick_index == 5'd11; // RapController.java:599
+  wire _eq_67 = slot_pick_pick_index == 5'd12; // RapController.java:599
+  wire _eq_68 = slot_pick_pick_index == 5'd13; // RapController.java:599
+  wire _eq_69 = slot_pick_pick_index == 5'd14; // RapController.java:599
+  wire _eq_70 = slot_pick_pick_index == 5'd15; // RapController.java:599
+  wire _eq_71 = slot_pick_pick_index == 5'd16; // RapController.java:599
+  wire _eq_72 = slot_pick_pick_index == 5'd17; // RapController.java:599
+  wire _eq_73 = slot_pick_pick_index == 5'd18; // RapController.java:599
+  wire _eq_74 = slot_pick_pick_index == 5'd19; // RapController.java:599
+  wire _eq_75 = slot_pick_pick_index == 5'd20; // RapController.java:599
+  wire _eq_76 = slot_pick_pick_index == 5'd21; // RapController.java:599
+  wire _eq_77 = slot_pick_pick_index == 5'd22; // RapController.java:599
+  wire _eq_78 = slot_pick_pick_index == 5'd23; // RapController.java:599
+  wire _eq_79 = slot_pick_pick_index == 5'd24; // RapController.java:599
+  wire _eq_80 = slot_pick_pick_index == 5'd25; // RapController.java:599
+  wire _eq_81 = slot_pick_pick_index == 5'd26; // RapController.java:599
+  wire _eq_82 = slot_pick_pick_index == 5'd27; // RapController.java:599
+  wire _eq_83 = slot_pick_pick_index == 5'd28; // RapController.java:599
+  wire _eq_84 = slot_pick_pick_index == 5'd29; // RapController.java:599
+  wire _eq_85 = slot_pick_pick_index == 5'd30; // RapController.java:599
+  wire _eq_86 = slot_pick_pick_index == 5'd31; // RapController.java:599
+  wire _eq_87 = slot_pick_pick_index == 5'd0; // RapController.java:600
   wire _not_25 = ~_or_0; // FirstSet.java:34
   wire _not_26 = ~_bits_2; // FirstSet.java:34
   wire _not_27 = ~_bits_0; // FirstSet.java:34
   wire _mux_5 = _not_25 ? _not_26 : _not_27; // FirstSet.java:35
   wire [1:0] _cat_7 = {_not_25, _mux_5}; // FirstSet.java:35
   wire [1:0] _bits_5 = _cat_7; // FirstSet.java:43
-  wire _eq_88 = slot_pick_pick_index == 5'd1; // RapController.java:601
-  wire _eq_89 = slot_pick_pick_index == 5'd2; // RapController.java:601
-  wire _eq_90 = slot_pick_pick_index == 5'd3; // RapController.java:601
-  wire _eq_91 = slot_pick_pick_index == 5'd4; // RapController.java:601
-  wire _eq_92 = slot_pick_pick_index == 5'd5; // RapController.java:601
-  wire _eq_93 = slot_pick_pick_index == 5'd6; // RapController.java:601
-  wire _eq_94 = slot_pick_pick_index == 5'd7; // RapController.java:601
-  wire _eq_95 = slot_pick_pick_index == 5'd8; // RapController.java:601
-  wire _eq_96 = slot_pick_pick_index == 5'd9; // RapController.java:601
-  wire _eq_97 = slot_pick_pick_index == 5'd10; // RapController.java:601
-  wire _eq_98 = slot_pick_pick_index == 5'd11; // RapController.java:601
-  wire _eq_99 = slot_pick_pick_index == 5'd12; // RapController.java:601
-  wire _eq_100 = slot_pick_pick_index == 5'd13; // RapController.java:601
-  wire _eq_101 = slot_pick_pick_index == 5'd14; // RapController.java:601
-  wire _eq_102 = slot_pick_pick_index == 5'd15; // RapController.java:601
-  wire _eq_103 = slot_pick_pick_index == 5'd16; // RapController.java:601
-  wire _eq_104 = slot_pick_pick_index == 5'd17; // RapController.java:601
-  wire _eq_105 = slot_pick_pick_index == 5'd18; // RapController.java:601
-  wire _eq_106 = slot_pick_pick_index == 5'd19; // RapController.java:601
-  wire _eq_107 = slot_pick_pick_index == 5'd20; // RapController.java:601
-  wire _eq_108 = slot_pick_pick_index == 5'd21; // RapController.java:601
-  wire _eq_109 = slot_pick_pick_index == 5'd22; // RapController.java:601
-  wire _eq_110 = slot_pick_pick_index == 5'd23; // RapController.java:601
-  wire _eq_111 = slot_pick_pick_index == 5'd24; // RapController.java:601
-  wire _eq_112 = slot_pick_pick_index == 5'd25; // RapController.java:601
-  wire _eq_113 = slot_pick_pick_index == 5'd26; // RapController.java:601
-  wire _eq_114 = slot_pick_pick_index == 5'd27; // RapController.java:601
-  wire _eq_115 = slot_pick_pick_index == 5'd28; // RapController.java:601
-  wire _eq_116 = slot_pick_pick_index == 5'd29; // RapController.java:601
-  wire _eq_117 = slot_pick_pick_index == 5'd30; // RapController.java:601
-  wire _eq_118 = slot_pick_pick_index == 5'd31; // RapController.java:601
-  wire _eq_119 = children_write_slot == 5'd0; // NodeTable.java:44
-  wire _eq_120 = children_write_slot == 5'd1; // NodeTable.java:44
-  wire _eq_121 = children_write_slot == 5'd2; // NodeTable.java:44
-  wire _eq_122 = children_write_slot == 5'd3; // NodeTable.java:44
-  wire _eq_123 = children_write_slot == 5'd4; // NodeTable.java:44
-  wire _eq_124 = children_write_slot == 5'd5; // NodeTable.java:44
-  wire _eq_125 = children_write_slot == 5'd6; // NodeTable.java:44
-  wire _eq_126 = children_write_slot == 5'd7; // NodeTable.java:44
-  wire _eq_127 = children_write_slot == 5'd8; // NodeTable.java:44
-  wire _eq_128 = children_write_slot == 5'd9; // NodeTable.java:44
-  wire _eq_129 = children_write_slot == 5'd10; // NodeTable.java:44
-  wire _eq_130 = children_write_slot == 5'd11; // NodeTable.java:44
-  wire _eq_131 = children_write_slot == 5'd12; // NodeTable.java:44
-  wire _eq_132 = children_write_slot == 5'd13; // NodeTable.java:44
-  wire _eq_133 = children_write_slot == 5'd14; // NodeTable.java:44
-  wire _eq_134 = children_write_slot == 5'd15; // NodeTable.java:44
-  wire _eq_135 = children_write_slot == 5'd16; // NodeTable.java:44
-  wire _eq_136 = children_write_slot == 5'd17; // NodeTable.java:44
-  wire _eq_137 = children_write_slot == 5'd18; // NodeTable.java:44
-  wire _eq_138 = children_write_slot == 5'd19; // NodeTable.java:44
-  wire _eq_139 = children_write_slot == 5'd20; // NodeTable.java:44
-  wire _eq_140 = children_write_slot == 5'd21; // NodeTable.java:44
-  wire _eq_141 = children_write_slot == 5'd22; // NodeTable.java:44
-  wire _eq_142 = children_write_slot == 5'd23; // NodeTable.java:44
-  wire _eq_143 = children_write_slot == 5'd24; // NodeTable.java:44
-  wire _eq_144 = children_write_slot == 5'd25; // NodeTable.java:44
-  wire _eq_145 = children_write_slot == 5'd26; // NodeTable.java:44
-  wire _eq_146 = children_write_slot == 5'd27; // NodeTable.java:44
-  wire _eq_147 = children_write_slot == 5'd28; // NodeTable.java:44
-  wire _eq_148 = children_write_slot == 5'd29; // NodeTable.java:44
-  wire _eq_149 = children_write_slot == 5'd30; // NodeTable.java:44
-  wire _eq_150 = children_write_slot == 5'd31; // NodeTable.java:44
-  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:475
-  wire [32:0] _add_0 = {1'b0, st_n_lo} + {{32{1'b0}}, ev_weight_q}; // SplitCounter.java:41
-  wire [31:0] _bits_6 = _add_0[31:0]; // SplitCounter.java:42
-  wire [31:0] _add_1 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:34
-  wire _bits_7 = _add_0[32]; // SplitCounter.java:43
-  wire [32:0] _add_2 = {1'b0, st_splits_lo} + 33'd1; // SplitCounter.java:41
-  wire [31:0] _bits_8 = _add_2[31:0]; // SplitCounter.java:42
-  wire [31:0] _add_3 = st_splits_hi + {{31{1'b0}}, st_splits_carry}; // SplitCounter.java:34
-  wire _bits_9 = _add_2[32]; // SplitCounter.java:43
-  wire [32:0] _add_4 = {1'b0, st_merges_lo} + {{30{1'b0}}, ev_removed_q}; // SplitCounter.java:41
-  wire [31:0] _bits_10 = _add_4[31:0]; // SplitCounter.java:42
-  wire [31:0] _add_5 = st_merges_hi + {{31{1'b0}}, st_merges_carry}; // SplitCounter.java:34
-  wire _bits_11 = _add_4[32]; // SplitCounter.java:43
-  wire [32:0] _add_6 = {1'b0, st_merge_batches_lo} + 33'd1; // SplitCounter.java:41
-  wire [31:0] _bits_12 = _add_6[31:0]; // SplitCounter.java:42
-  wire [31:0] _add_7 = st_merge_batches_hi + {{31{1'b0}}, st_merge_batches_carry}; // SplitCounter.java:34
-  wire _bits_13 = _add_6[32]; // SplitCounter.java:43
-  wire [32:0] _add_8 = {1'b0, st_deferred_splits_lo} + 33'd1; // SplitCounter.java:41
-  wire [31:0] _bits_14 = _add_8[31:0]; // SplitCounter.java:42
-  wire [31:0] _add_9 = st_deferred_splits_hi + {{31{1'b0}}, st_deferred_splits_carry}; // SplitCounter.java:34
-  wire _bits_15 = _add_8[32]; // SplitCounter.java:43
-  wire [32:0] _add_10 = {1'b0, st_saturations_lo} + 33'd1; // SplitCounter.java:41
-  wire [31:0] _bits_16 = _add_10[31:0]; // SplitCounter.java:42
-  wire [31:0] _add_11 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:34
-  wire _bits_17 = _add_10[32]; // SplitCounter.java:43
-  wire _or_8 = io_counterResult_bits_saturated | 1'd0; // RapController.java:301
-  wire _lt_0 = hit_len_4 < 6'd32; // RapController.java:284
+  wire _eq_88 = slot_pick_pick_index == 5'd1; // RapController.java:600
+  wire _eq_89 = slot_pick_pick_index == 5'd2; // RapController.java:600
+  wire _eq_90 = slot_pick_pick_index == 5'd3; // RapController.java:600
+  wire _eq_91 = slot_pick_pick_index == 5'd4; // RapController.java:600
+  wire _eq_92 = slot_pick_pick_index == 5'd5; // RapController.java:600
+  wire _eq_93 = slot_pick_pick_index == 5'd6; // RapController.java:600
+  wire _eq_94 = slot_pick_pick_index == 5'd7; // RapController.java:600
+  wire _eq_95 = slot_pick_pick_index == 5'd8; // RapController.java:600
+  wire _eq_96 = slot_pick_pick_index == 5'd9; // RapController.java:600
+  wire _eq_97 = slot_pick_pick_index == 5'd10; // RapController.java:600
+  wire _eq_98 = slot_pick_pick_index == 5'd11; // RapController.java:600
+  wire _eq_99 = slot_pick_pick_index == 5'd12; // RapController.java:600
+  wire _eq_100 = slot_pick_pick_index == 5'd13; // RapController.java:600
+  wire _eq_101 = slot_pick_pick_index == 5'd14; // RapController.java:600
+  wire _eq_102 = slot_pick_pick_index == 5'd15; // RapController.java:600
+  wire _eq_103 = slot_pick_pick_index == 5'd16; // RapController.java:600
+  wire _eq_104 = slot_pick_pick_index == 5'd17; // RapController.java:600
+  wire _eq_105 = slot_pick_pick_index == 5'd18; // RapController.java:600
+  wire _eq_106 = slot_pick_pick_index == 5'd19; // RapController.java:600
+  wire _eq_107 = slot_pick_pick_index == 5'd20; // RapController.java:600
+  wire _eq_108 = slot_pick_pick_index == 5'd21; // RapController.java:600
+  wire _eq_109 = slot_pick_pick_index == 5'd22; // RapController.java:600
+  wire _eq_110 = slot_pick_pick_index == 5'd23; // RapController.java:600
+  wire _eq_111 = slot_pick_pick_index == 5'd24; // RapController.java:600
+  wire _eq_112 = slot_pick_pick_index == 5'd25; // RapController.java:600
+  wire _eq_113 = slot_pick_pick_index == 5'd26; // RapController.java:600
+  wire _eq_114 = slot_pick_pick_index == 5'd27; // RapController.java:600
+  wire _eq_115 = slot_pick_pick_index == 5'd28; // RapController.java:600
+  wire _eq_116 = slot_pick_pick_index == 5'd29; // RapController.java:600
+  wire _eq_117 = slot_pick_pick_index == 5'd30; // RapController.java:600
+  wire _eq_118 = slot_pick_pick_index == 5'd31; // RapController.java:600
+  wire _eq_119 = children_write_slot == 5'd0; // NodeTable.java:43
+  wire _eq_120 = children_write_slot == 5'd1; // NodeTable.java:43
+  wire _eq_121 = children_write_slot == 5'd2; // NodeTable.java:43
+  wire _eq_122 = children_write_slot == 5'd3; // NodeTable.java:43
+  wire _eq_123 = children_write_slot == 5'd4; // NodeTable.java:43
+  wire _eq_124 = children_write_slot == 5'd5; // NodeTable.java:43
+  wire _eq_125 = children_write_slot == 5'd6; // NodeTable.java:43
+  wire _eq_126 = children_write_slot == 5'd7; // NodeTable.java:43
+  wire _eq_127 = children_write_slot == 5'd8; // NodeTable.java:43
+  wire _eq_128 = children_write_slot == 5'd9; // NodeTable.java:43
+  wire _eq_129 = children_write_slot == 5'd10; // NodeTable.java:43
+  wire _eq_130 = children_write_slot == 5'd11; // NodeTable.java:43
+  wire _eq_131 = children_write_slot == 5'd12; // NodeTable.java:43
+  wire _eq_132 = children_write_slot == 5'd13; // NodeTable.java:43
+  wire _eq_133 = children_write_slot == 5'd14; // NodeTable.java:43
+  wire _eq_134 = children_write_slot == 5'd15; // NodeTable.java:43
+  wire _eq_135 = children_write_slot == 5'd16; // NodeTable.java:43
+  wire _eq_136 = children_write_slot == 5'd17; // NodeTable.java:43
+  wire _eq_137 = children_write_slot == 5'd18; // NodeTable.java:43
+  wire _eq_138 = children_write_slot == 5'd19; // NodeTable.java:43
+  wire _eq_139 = children_write_slot == 5'd20; // NodeTable.java:43
+  wire _eq_140 = children_write_slot == 5'd21; // NodeTable.java:43
+  wire _eq_141 = children_write_slot == 5'd22; // NodeTable.java:43
+  wire _eq_142 = children_write_slot == 5'd23; // NodeTable.java:43
+  wire _eq_143 = children_write_slot == 5'd24; // NodeTable.java:43
+  wire _eq_144 = children_write_slot == 5'd25; // NodeTable.java:43
+  wire _eq_145 = children_write_slot == 5'd26; // NodeTable.java:43
+  wire _eq_146 = children_write_slot == 5'd27; // NodeTable.java:43
+  wire _eq_147 = children_write_slot == 5'd28; // NodeTable.java:43
+  wire _eq_148 = children_write_slot == 5'd29; // NodeTable.java:43
+  wire _eq_149 = children_write_slot == 5'd30; // NodeTable.java:43
+  wire _eq_150 = children_write_slot == 5'd31; // NodeTable.java:43
+  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:474
+  wire [32:0] _add_0 = {1'b0, st_n_lo} + {{32{1'b0}}, ev_weight_q}; // SplitCounter.java:42
+  wire [31:0] _bits_6 = _add_0[31:0]; // SplitCounter.java:43
+  wire [31:0] _add_1 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:35
+  wire _bits_7 = _add_0[32]; // SplitCounter.java:44
+  wire [32:0] _add_2 = {1'b0, st_splits_lo} + 33'd1; // SplitCounter.java:42
+  wire [31:0] _bits_8 = _add_2[31:0]; // SplitCounter.java:43
+  wire [31:0] _add_3 = st_splits_hi + {{31{1'b0}}, st_splits_carry}; // SplitCounter.java:35
+  wire _bits_9 = _add_2[32]; // SplitCounter.java:44
+  wire [32:0] _add_4 = {1'b0, st_merges_lo} + {{30{1'b0}}, ev_removed_q}; // SplitCounter.java:42
+  wire [31:0] _bits_10 = _add_4[31:0]; // SplitCounter.java:43
+  wire [31:0] _add_5 = st_merges_hi + {{31{1'b0}}, st_merges_carry}; // SplitCounter.java:35
+  wire _bits_11 = _add_4[32]; // SplitCounter.java:44
+  wire [32:0] _add_6 = {1'b0, st_merge_batches_lo} + 33'd1; // SplitCounter.java:42
+  wire [31:0] _bits_12 = _add_6[31:0]; // SplitCounter.java:43
+  wire [31:0] _add_7 = st_merge_batches_hi + {{31{1'b0}}, st_merge_batches_carry}; // SplitCounter.java:35
+  wire _bits_13 = _add_6[32]; // SplitCounter.java:44
+  wire [32:0] _add_8 = {1'b0, st_deferred_splits_lo} + 33'd1; // SplitCounter.java:42
+  wire [31:0] _bits_14 = _add_8[31:0]; // SplitCounter.java:43
+  wire [31:0] _add_9 = st_deferred_splits_hi + {{31{1'b0}}, st_deferred_splits_carry}; // SplitCounter.java:35
+  wire _bits_15 = _add_8[32]; // SplitCounter.java:44
+  wire [32:0] _add_10 = {1'b0, st_saturations_lo} + 33'd1; // SplitCounter.java:42
+  wire [31:0] _bits_16 = _add_10[31:0]; // SplitCounter.java:43
+  wire [31:0] _add_11 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
+  wire _bits_17 = _add_10[32]; // SplitCounter.java:44
+  wire _or_8 = io_counterResult_bits_saturated | 1'd0; // RapController.java:300
+  wire _lt_0 = hit_len_4 < 6'd32; // RapController.java:283
   wire [13:0] _bits_18 = io_counterResult_bits_updated[31:18]; // SplitCompare.java:35
   wire [17:0] _bits_19 = io_head_threshold[35:18]; // SplitCompare.java:35
   wire _gt_0 = {{4{1'b0}}, _bits_18} > _bits_19; // SplitCompare.java:27
@@ -707,21 +707,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_1 = _bits_20 > _bits_21; // SplitCompare.java:20
   wire _and_21 = _eq_151 & _gt_1; // SplitCompare.java:27
   wire _or_9 = _gt_0 | _and_21; // SplitCompare.java:27
-  wire split_now = _lt_0 & _or_9; // RapController.java:284
-  wire _not_28 = ~schedule_exhausted; // RapController.java:287
-  wire _or_r_0 = |until_merge_hi; // SplitCounter.java:59
-  wire _not_29 = ~_or_r_0; // SplitCounter.java:59
-  wire _and_22 = _not_28 & _not_29; // RapController.java:287
-  wire [30:0] _bits_22 = until_merge_lo[31:1]; // RapController.java:287
-  wire _or_r_1 = |_bits_22; // RapController.java:287
-  wire _not_30 = ~_or_r_1; // RapController.java:287
-  wire _and_23 = _and_22 & _not_30; // RapController.java:287
-  wire _bits_23 = until_merge_lo[0]; // RapController.java:288
-  wire _ge_1 = io_head_weight >= _bits_23; // RapController.java:288
-  wire merge_now = _and_23 & _ge_1; // RapController.java:288
-  wire _not_31 = ~merge_now; // RapController.java:292
-  wire _and_24 = split_now & _not_31; // RapController.java:292
-  wire _and_25 = _and_24 & hit_short_4; // RapController.java:292
+  wire split_now = _lt_0 & _or_9; // RapController.java:283
+  wire _not_28 = ~schedule_exhausted; // RapController.java:286
+  wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
+  wire _not_29 = ~_or_r_0; // SplitCounter.java:58
+  wire _and_22 = _not_28 & _not_29; // RapController.java:286
+  wire [30:0] _bits_22 = until_merge_lo[31:1]; // RapController.java:286
+  wire _or_r_1 = |_bits_22; // RapController.java:286
+  wire _not_30 = ~_or_r_1; // RapController.java:286
+  wire _and_23 = _and_22 & _not_30; // RapController.java:286
+  wire _bits_23 = until_merge_lo[0]; // RapController.java:287
+  wire _ge_1 = io_head_weight >= _bits_23; // RapController.java:287
+  wire merge_now = _and_23 & _ge_1; // RapController.java:287
+  wire _not_31 = ~merge_now; // RapController.java:291
+  wire _and_24 = split_now & _not_31; // RapController.java:291
+  wire _and_25 = _and_24 & hit_short_4; // RapController.java:291
   wire [17:0] _bits_24 = io_head_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_25 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_2 = _bits_24 > {1'b0, _bits_25}; // SplitCompare.java:27
@@ -733,431 +733,431 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_10 = _gt_2 | _and_26; // SplitCompare.java:27
   wire _not_32 = ~_or_10; // MergeSkip.java:42
   wire _and_27 = skip_valid & _not_32; // MergeSkip.java:42
-  wire defer_now = _and_25 & _and_27; // RapController.java:293
-  wire [5:0] _add_12 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:107
-  wire [5:0] _sub_1 = _add_12 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:107
-  wire _gt_4 = st_nodes > st_high_water; // StatusRegs.java:102
-  wire _eq_153 = io_m0Csr == 64'd0; // RapController.java:355
-  wire [63:0] _mux_6 = _eq_153 ? 64'd1 : io_m0Csr; // RapController.java:355
-  wire [31:0] _bits_28 = serialMultiplier_io_product[95:64]; // RapController.java:490
-  wire _or_r_2 = |_bits_28; // RapController.java:490
-  wire [63:0] _bits_29 = serialMultiplier_io_product[63:0]; // RapController.java:491
-  wire [31:0] _bits_30 = _mux_6[31:0]; // SplitCounter.java:48
-  wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:41
-  wire [31:0] _bits_31 = _sub_2[31:0]; // SplitCounter.java:42
+  wire defer_now = _and_25 & _and_27; // RapController.java:292
+  wire [5:0] _add_12 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:111
+  wire [5:0] _sub_1 = _add_12 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:111
+  wire _gt_4 = st_nodes > st_high_water; // StatusRegs.java:104
+  wire _eq_153 = io_m0Csr == 64'd0; // RapController.java:354
+  wire [63:0] _mux_6 = _eq_153 ? 64'd1 : io_m0Csr; // RapController.java:354
+  wire [31:0] _bits_28 = serialMultiplier_io_product[95:64]; // RapController.java:489
+  wire _or_r_2 = |_bits_28; // RapController.java:489
+  wire [63:0] _bits_29 = serialMultiplier_io_product[63:0]; // RapController.java:490
+  wire [31:0] _bits_30 = _mux_6[31:0]; // SplitCounter.java:49
+  wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:42
+  wire [31:0] _bits_31 = _sub_2[31:0]; // SplitCounter.java:43
   wire [31:0] _bits_32 = to_merge_hi[31:0]; // RapController.java:170
   wire [31:0] _bits_33 = to_merge_lo[31:0]; // RapController.java:170
   wire [63:0] to_merge = {_bits_32, _bits_33}; // RapController.java:170
-  wire [31:0] _bits_34 = to_merge[31:0]; // SplitCounter.java:48
+  wire [31:0] _bits_34 = to_merge[31:0]; // SplitCounter.java:49
   wire [31:0] _bits_35 = _mux_6[63:32]; // SplitCounter.java:49
-  wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:34
+  wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
   wire [31:0] _bits_36 = to_merge[63:32]; // SplitCounter.java:49
-  wire _bits_37 = _sub_2[32]; // SplitCounter.java:43
-  wire _eq_154 = io_epsCsr == 16'd0; // RapController.java:353
-  wire [15:0] _mux_7 = _eq_154 ? 16'd1 : io_epsCsr; // RapController.java:353
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:354
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:354
-  wire [5:0] _add_13 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:229
-  wire [5:0] _sub_4 = _add_13 - {{5{1'b0}}, io_selected_valid}; // RapController.java:229
-  wire [7:0] _add_14 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:230
-  wire [7:0] _sub_5 = _add_14 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:230
-  wire _eq_155 = state == 4'd2; // RapController.java:238
-  wire draining = _eq_155 | commit_stop; // RapController.java:238
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:239
-  wire [4:0] _add_15 = undo_sp + 5'd1; // RapController.java:246
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:385
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:398
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:398
-  wire [3:0] _bits_38 = _dshl_0[3:0]; // RapController.java:398
-  wire [3:0] _or_11 = present_children | _bits_38; // RapController.java:398
-  wire [6:0] _dshl_1 = 7'd1 << _bits_5; // RapController.java:603
-  wire [3:0] _bits_39 = _dshl_1[3:0]; // RapController.java:603
-  wire [3:0] _or_12 = present_children | _bits_39; // RapController.java:603
-  wire _bits_40 = slot_valid[31]; // NodeTable.java:59
-  wire _eq_156 = state == 4'd4; // RapController.java:331
-  wire [4:0] _mux_9 = _eq_156 ? op_slot : merge_parent; // RapController.java:332
-  wire _eq_157 = slot_parent_31 == _mux_9; // NodeTable.java:59
-  wire _and_28 = _bits_40 & _eq_157; // NodeTable.java:59
-  wire _not_33 = ~_eq_156; // RapController.java:332
-  wire _not_34 = ~_not_33; // NodeTable.java:60
-  wire _eq_158 = slot_children_31 == 3'd0; // NodeTable.java:60
-  wire _or_13 = _not_34 | _eq_158; // NodeTable.java:60
-  wire _and_29 = _and_28 & _or_13; // NodeTable.java:60
-  wire _bits_41 = slot_valid[30]; // NodeTable.java:59
-  wire _eq_159 = slot_parent_30 == _mux_9; // NodeTable.java:59
-  wire _and_30 = _bits_41 & _eq_159; // NodeTable.java:59
-  wire _not_35 = ~_not_33; // NodeTable.java:60
-  wire _eq_160 = slot_children_30 == 3'd0; // NodeTable.java:60
-  wire _or_14 = _not_35 | _eq_160; // NodeTable.java:60
-  wire _and_31 = _and_30 & _or_14; // NodeTable.java:60
-  wire _bits_42 = slot_valid[29]; // NodeTable.java:59
-  wire _eq_161 = slot_parent_29 == _mux_9; // NodeTable.java:59
-  wire _and_32 = _bits_42 & _eq_161; // NodeTable.java:59
-  wire _not_36 = ~_not_33; // NodeTable.java:60
-  wire _eq_162 = slot_children_29 == 3'd0; // NodeTable.java:60
-  wire _or_15 = _not_36 | _eq_162; // NodeTable.java:60
-  wire _and_33 = _and_32 & _or_15; // NodeTable.java:60
-  wire _bits_43 = slot_valid[28]; // NodeTable.java:59
-  wire _eq_163 = slot_parent_28 == _mux_9; // NodeTable.java:59
-  wire _and_34 = _bits_43 & _eq_163; // NodeTable.java:59
-  wire _not_37 = ~_not_33; // NodeTable.java:60
-  wire _eq_164 = slot_children_28 == 3'd0; // NodeTable.java:60
-  wire _or_16 = _not_37 | _eq_164; // NodeTable.java:60
-  wire _and_35 = _and_34 & _or_16; // NodeTable.java:60
-  wire _bits_44 = slot_valid[27]; // NodeTable.java:59
-  wire _eq_165 = slot_parent_27 == _mux_9; // NodeTable.java:59
-  wire _and_36 = _bits_44 & _eq_165; // NodeTable.java:59
-  wire _not_38 = ~_not_33; // NodeTable.java:60
-  wire _eq_166 = slot_children_27 == 3'd0; // NodeTable.java:60
-  wire _or_17 = _not_38 | _eq_166; // NodeTable.java:60
-  wire _and_37 = _and_36 & _or_17; // NodeTable.java:60
-  wire _bits_45 = slot_valid[26]; // NodeTable.java:59
-  wire _eq_167 = slot_parent_26 == _mux_9; // NodeTable.java:59
-  wire _and_38 = _bits_45 & _eq_167; // NodeTable.java:59
-  wire _not_39 = ~_not_33; // NodeTable.java:60
-  wire _eq_168 = slot_children_26 == 3'd0; // NodeTable.java:60
-  wire _or_18 = _not_39 | _eq_168; // NodeTable.java:60
-  wire _and_39 = _and_38 & _or_18; // NodeTable.java:60
-  wire _bits_46 = slot_valid[25]; // NodeTable.java:59
-  wire _eq_169 = slot_parent_25 == _mux_9; // NodeTable.java:59
-  wire _and_40 = _bits_46 & _eq_169; // NodeTable.java:59
-  wire _not_40 = ~_not_33; // NodeTable.java:60
-  wire _eq_170 = slot_children_25 == 3'd0; // NodeTable.java:60
-  wire _or_19 = _not_40 | _eq_170; // NodeTable.java:60
-  wire _and_41 = _and_40 & _or_19; // NodeTable.java:60
-  wire _bits_47 = slot_valid[24]; // NodeTable.java:59
-  wire _eq_171 = slot_parent_24 == _mux_9; // NodeTable.java:59
-  wire _and_42 = _bits_47 & _eq_171; // NodeTable.java:59
-  wire _not_41 = ~_not_33; // NodeTable.java:60
-  wire _eq_172 = slot_children_24 == 3'd0; // NodeTable.java:60
-  wire _or_20 = _not_41 | _eq_172; // NodeTable.java:60
-  wire _and_43 = _and_42 & _or_20; // NodeTable.java:60
-  wire _bits_48 = slot_valid[23]; // NodeTable.java:59
-  wire _eq_173 = slot_parent_23 == _mux_9; // NodeTable.java:59
-  wire _and_44 = _bits_48 & _eq_173; // NodeTable.java:59
-  wire _not_42 = ~_not_33; // NodeTable.java:60
-  wire _eq_174 = slot_children_23 == 3'd0; // NodeTable.java:60
-  wire _or_21 = _not_42 | _eq_174; // NodeTable.java:60
-  wire _and_45 = _and_44 & _or_21; // NodeTable.java:60
-  wire _bits_49 = slot_valid[22]; // NodeTable.java:59
-  wire _eq_175 = slot_parent_22 == _mux_9; // NodeTable.java:59
-  wire _and_46 = _bits_49 & _eq_175; // NodeTable.java:59
-  wire _not_43 = ~_not_33; // NodeTable.java:60
-  wire _eq_176 = slot_children_22 == 3'd0; // NodeTable.java:60
-  wire _or_22 = _not_43 | _eq_176; // NodeTable.java:60
-  wire _and_47 = _and_46 & _or_22; // NodeTable.java:60
-  wire _bits_50 = slot_valid[21]; // NodeTable.java:59
-  wire _eq_177 = slot_parent_21 == _mux_9; // NodeTable.java:59
-  wire _and_48 = _bits_50 & _eq_177; // NodeTable.java:59
-  wire _not_44 = ~_not_33; // NodeTable.java:60
-  wire _eq_178 = slot_children_21 == 3'd0; // NodeTable.java:60
-  wire _or_23 = _not_44 | _eq_178; // NodeTable.java:60
-  wire _and_49 = _and_48 & _or_23; // NodeTable.java:60
-  wire _bits_51 = slot_valid[20]; // NodeTable.java:59
-  wire _eq_179 = slot_parent_20 == _mux_9; // NodeTable.java:59
-  wire _and_50 = _bits_51 & _eq_179; // NodeTable.java:59
-  wire _not_45 = ~_not_33; // NodeTable.java:60
-  wire _eq_180 = slot_children_20 == 3'd0; // NodeTable.java:60
-  wire _or_24 = _not_45 | _eq_180; // NodeTable.java:60
-  wire _and_51 = _and_50 & _or_24; // NodeTable.java:60
-  wire _bits_52 = slot_valid[19]; // NodeTable.java:59
-  wire _eq_181 = slot_parent_19 == _mux_9; // NodeTable.java:59
-  wire _and_52 = _bits_52 & _eq_181; // NodeTable.java:59
-  wire _not_46 = ~_not_33; // NodeTable.java:60
-  wire _eq_182 = slot_children_19 == 3'd0; // NodeTable.java:60
-  wire _or_25 = _not_46 | _eq_182; // NodeTable.java:60
-  wire _and_53 = _and_52 & _or_25; // NodeTable.java:60
-  wire _bits_53 = slot_valid[18]; // NodeTable.java:59
-  wire _eq_183 = slot_parent_18 == _mux_9; // NodeTable.java:59
-  wire _and_54 = _bits_53 & _eq_183; // NodeTable.java:59
-  wire _not_47 = ~_not_33; // NodeTable.java:60
-  wire _eq_184 = slot_children_18 == 3'd0; // NodeTable.java:60
-  wire _or_26 = _not_47 | _eq_184; // NodeTable.java:60
-  wire _and_55 = _and_54 & _or_26; // NodeTable.java:60
-  wire _bits_54 = slot_valid[17]; // NodeTable.java:59
-  wire _eq_185 = slot_parent_17 == _mux_9; // NodeTable.java:59
-  wire _and_56 = _bits_54 & _eq_185; // NodeTable.java:59
-  wire _not_48 = ~_not_33; // NodeTable.java:60
-  wire _eq_186 = slot_children_17 == 3'd0; // NodeTable.java:60
-  wire _or_27 = _not_48 | _eq_186; // NodeTable.java:60
-  wire _and_57 = _and_56 & _or_27; // NodeTable.java:60
-  wire _bits_55 = slot_valid[16]; // NodeTable.java:59
-  wire _eq_187 = slot_parent_16 == _mux_9; // NodeTable.java:59
-  wire _and_58 = _bits_55 & _eq_187; // NodeTable.java:59
-  wire _not_49 = ~_not_33; // NodeTable.java:60
-  wire _eq_188 = slot_children_16 == 3'd0; // NodeTable.java:60
-  wire _or_28 = _not_49 | _eq_188; // NodeTable.java:60
-  wire _and_59 = _and_58 & _or_28; // NodeTable.java:60
-  wire _bits_56 = slot_valid[15]; // NodeTable.java:59
-  wire _eq_189 = slot_parent_15 == _mux_9; // NodeTable.java:59
-  wire _and_60 = _bits_56 & _eq_189; // NodeTable.java:59
-  wire _not_50 = ~_not_33; // NodeTable.java:60
-  wire _eq_190 = slot_children_15 == 3'd0; // NodeTable.java:60
-  wire _or_29 = _not_50 | _eq_190; // NodeTable.java:60
-  wire _and_61 = _and_60 & _or_29; // NodeTable.java:60
-  wire _bits_57 = slot_valid[14]; // NodeTable.java:59
-  wire _eq_191 = slot_parent_14 == _mux_9; // NodeTable.java:59
-  wire _and_62 = _bits_57 & _eq_191; // NodeTable.java:59
-  wire _not_51 = ~_not_33; // NodeTable.java:60
-  wire _eq_192 = slot_children_14 == 3'd0; // NodeTable.java:60
-  wire _or_30 = _not_51 | _eq_192; // NodeTable.java:60
-  wire _and_63 = _and_62 & _or_30; // NodeTable.java:60
-  wire _bits_58 = slot_valid[13]; // NodeTable.java:59
-  wire _eq_193 = slot_parent_13 == _mux_9; // NodeTable.java:59
-  wire _and_64 = _bits_58 & _eq_193; // NodeTable.java:59
-  wire _not_52 = ~_not_33; // NodeTable.java:60
-  wire _eq_194 = slot_children_13 == 3'd0; // NodeTable.java:60
-  wire _or_31 = _not_52 | _eq_194; // NodeTable.java:60
-  wire _and_65 = _and_64 & _or_31; // NodeTable.java:60
-  wire _bits_59 = slot_valid[12]; // NodeTable.java:59
-  wire _eq_195 = slot_parent_12 == _mux_9; // NodeTable.java:59
-  wire _and_66 = _bits_59 & _eq_195; // NodeTable.java:59
-  wire _not_53 = ~_not_33; // NodeTable.java:60
-  wire _eq_196 = slot_children_12 == 3'd0; // NodeTable.java:60
-  wire _or_32 = _not_53 | _eq_196; // NodeTable.java:60
-  wire _and_67 = _and_66 & _or_32; // NodeTable.java:60
-  wire _bits_60 = slot_valid[11]; // NodeTable.java:59
-  wire _eq_197 = slot_parent_11 == _mux_9; // NodeTable.java:59
-  wire _and_68 = _bits_60 & _eq_197; // NodeTable.java:59
-  wire _not_54 = ~_not_33; // NodeTable.java:60
-  wire _eq_198 = slot_children_11 == 3'd0; // NodeTable.java:60
-  wire _or_33 = _not_54 | _eq_198; // NodeTable.java:60
-  wire _and_69 = _and_68 & _or_33; // NodeTable.java:60
-  wire _bits_61 = slot_valid[10]; // NodeTable.java:59
-  wire _eq_199 = slot_parent_10 == _mux_9; // NodeTable.java:59
-  wire _and_70 = _bits_61 & _eq_199; // NodeTable.java:59
-  wire _not_55 = ~_not_33; // NodeTable.java:60
-  wire _eq_200 = slot_children_10 == 3'd0; // NodeTable.java:60
-  wire _or_34 = _not_55 | _eq_200; // NodeTable.java:60
-  wire _and_71 = _and_70 & _or_34; // NodeTable.java:60
-  wire _bits_62 = slot_valid[9]; // NodeTable.java:59
-  wire _eq_201 = slot_parent_9 == _mux_9; // NodeTable.java:59
-  wire _and_72 = _bits_62 & _eq_201; // NodeTable.java:59
-  wire _not_56 = ~_not_33; // NodeTable.java:60
-  wire _eq_202 = slot_children_9 == 3'd0; // NodeTable.java:60
-  wire _or_35 = _not_56 | _eq_202; // NodeTable.java:60
-  wire _and_73 = _and_72 & _or_35; // NodeTable.java:60
-  wire _bits_63 = slot_valid[8]; // NodeTable.java:59
-  wire _eq_203 = slot_parent_8 == _mux_9; // NodeTable.java:59
-  wire _and_74 = _bits_63 & _eq_203; // NodeTable.java:59
-  wire _not_57 = ~_not_33; // NodeTable.java:60
-  wire _eq_204 = slot_children_8 == 3'd0; // NodeTable.java:60
-  wire _or_36 = _not_57 | _eq_204; // NodeTable.java:60
-  wire _and_75 = _and_74 & _or_36; // NodeTable.java:60
-  wire _bits_64 = slot_valid[7]; // NodeTable.java:59
-  wire _eq_205 = slot_parent_7 == _mux_9; // NodeTable.java:59
-  wire _and_76 = _bits_64 & _eq_205; // NodeTable.java:59
-  wire _not_58 = ~_not_33; // NodeTable.java:60
-  wire _eq_206 = slot_children_7 == 3'd0; // NodeTable.java:60
-  wire _or_37 = _not_58 | _eq_206; // NodeTable.java:60
-  wire _and_77 = _and_76 & _or_37; // NodeTable.java:60
-  wire _bits_65 = slot_valid[6]; // NodeTable.java:59
-  wire _eq_207 = slot_parent_6 == _mux_9; // NodeTable.java:59
-  wire _and_78 = _bits_65 & _eq_207; // NodeTable.java:59
-  wire _not_59 = ~_not_33; // NodeTable.java:60
-  wire _eq_208 = slot_children_6 == 3'd0; // NodeTable.java:60
-  wire _or_38 = _not_59 | _eq_208; // NodeTable.java:60
-  wire _and_79 = _and_78 & _or_38; // NodeTable.java:60
-  wire _bits_66 = slot_valid[5]; // NodeTable.java:59
-  wire _eq_209 = slot_parent_5 == _mux_9; // NodeTable.java:59
-  wire _and_80 = _bits_66 & _eq_209; // NodeTable.java:59
-  wire _not_60 = ~_not_33; // NodeTable.java:60
-  wire _eq_210 = slot_children_5 == 3'd0; // NodeTable.java:60
-  wire _or_39 = _not_60 | _eq_210; // NodeTable.java:60
-  wire _and_81 = _and_80 & _or_39; // NodeTable.java:60
-  wire _bits_67 = slot_valid[4]; // NodeTable.java:59
-  wire _eq_211 = slot_parent_4 == _mux_9; // NodeTable.java:59
-  wire _and_82 = _bits_67 & _eq_211; // NodeTable.java:59
-  wire _not_61 = ~_not_33; // NodeTable.java:60
-  wire _eq_212 = slot_children_4 == 3'd0; // NodeTable.java:60
-  wire _or_40 = _not_61 | _eq_212; // NodeTable.java:60
-  wire _and_83 = _and_82 & _or_40; // NodeTable.java:60
-  wire _bits_68 = slot_valid[3]; // NodeTable.java:59
-  wire _eq_213 = slot_parent_3 == _mux_9; // NodeTable.java:59
-  wire _and_84 = _bits_68 & _eq_213; // NodeTable.java:59
-  wire _not_62 = ~_not_33; // NodeTable.java:60
-  wire _eq_214 = slot_children_3 == 3'd0; // NodeTable.java:60
-  wire _or_41 = _not_62 | _eq_214; // NodeTable.java:60
-  wire _and_85 = _and_84 & _or_41; // NodeTable.java:60
-  wire _bits_69 = slot_valid[2]; // NodeTable.java:59
-  wire _eq_215 = slot_parent_2 == _mux_9; // NodeTable.java:59
-  wire _and_86 = _bits_69 & _eq_215; // NodeTable.java:59
-  wire _not_63 = ~_not_33; // NodeTable.java:60
-  wire _eq_216 = slot_children_2 == 3'd0; // NodeTable.java:60
-  wire _or_42 = _not_63 | _eq_216; // NodeTable.java:60
-  wire _and_87 = _and_86 & _or_42; // NodeTable.java:60
-  wire _bits_70 = slot_valid[1]; // NodeTable.java:59
-  wire _eq_217 = slot_parent_1 == _mux_9; // NodeTable.java:59
-  wire _and_88 = _bits_70 & _eq_217; // NodeTable.java:59
-  wire _not_64 = ~_not_33; // NodeTable.java:60
-  wire _eq_218 = slot_children_1 == 3'd0; // NodeTable.java:60
-  wire _or_43 = _not_64 | _eq_218; // NodeTable.java:60
-  wire _and_89 = _and_88 & _or_43; // NodeTable.java:60
-  wire [31:0] kids_vector = {_and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, 1'd0}; // NodeTable.java:92
+  wire _bits_37 = _sub_2[32]; // SplitCounter.java:44
+  wire _eq_154 = io_epsCsr == 16'd0; // RapController.java:352
+  wire [15:0] _mux_7 = _eq_154 ? 16'd1 : io_epsCsr; // RapController.java:352
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:353
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:353
+  wire [5:0] _add_13 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:228
+  wire [5:0] _sub_4 = _add_13 - {{5{1'b0}}, io_selected_valid}; // RapController.java:228
+  wire [7:0] _add_14 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:229
+  wire [7:0] _sub_5 = _add_14 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:229
+  wire _eq_155 = state == 4'd2; // RapController.java:234
+  wire draining = _eq_155 | commit_stop; // RapController.java:234
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:235
+  wire [4:0] _add_15 = undo_sp + 5'd1; // RapController.java:245
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:384
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:397
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:397
+  wire [3:0] _bits_38 = _dshl_0[3:0]; // RapController.java:397
+  wire [3:0] _or_11 = present_children | _bits_38; // RapController.java:397
+  wire [6:0] _dshl_1 = 7'd1 << _bits_5; // RapController.java:602
+  wire [3:0] _bits_39 = _dshl_1[3:0]; // RapController.java:602
+  wire [3:0] _or_12 = present_children | _bits_39; // RapController.java:602
+  wire _bits_40 = slot_valid[31]; // NodeTable.java:58
+  wire _eq_156 = state == 4'd4; // RapController.java:330
+  wire [4:0] _mux_9 = _eq_156 ? op_slot : merge_parent; // RapController.java:331
+  wire _eq_157 = slot_parent_31 == _mux_9; // NodeTable.java:58
+  wire _and_28 = _bits_40 & _eq_157; // NodeTable.java:58
+  wire _not_33 = ~_eq_156; // RapController.java:331
+  wire _not_34 = ~_not_33; // NodeTable.java:59
+  wire _eq_158 = slot_children_31 == 3'd0; // NodeTable.java:59
+  wire _or_13 = _not_34 | _eq_158; // NodeTable.java:59
+  wire _and_29 = _and_28 & _or_13; // NodeTable.java:59
+  wire _bits_41 = slot_valid[30]; // NodeTable.java:58
+  wire _eq_159 = slot_parent_30 == _mux_9; // NodeTable.java:58
+  wire _and_30 = _bits_41 & _eq_159; // NodeTable.java:58
+  wire _not_35 = ~_not_33; // NodeTable.java:59
+  wire _eq_160 = slot_children_30 == 3'd0; // NodeTable.java:59
+  wire _or_14 = _not_35 | _eq_160; // NodeTable.java:59
+  wire _and_31 = _and_30 & _or_14; // NodeTable.java:59
+  wire _bits_42 = slot_valid[29]; // NodeTable.java:58
+  wire _eq_161 = slot_parent_29 == _mux_9; // NodeTable.java:58
+  wire _and_32 = _bits_42 & _eq_161; // NodeTable.java:58
+  wire _not_36 = ~_not_33; // NodeTable.java:59
+  wire _eq_162 = slot_children_29 == 3'd0; // NodeTable.java:59
+  wire _or_15 = _not_36 | _eq_162; // NodeTable.java:59
+  wire _and_33 = _and_32 & _or_15; // NodeTable.java:59
+  wire _bits_43 = slot_valid[28]; // NodeTable.java:58
+  wire _eq_163 = slot_parent_28 == _mux_9; // NodeTable.java:58
+  wire _and_34 = _bits_43 & _eq_163; // NodeTable.java:58
+  wire _not_37 = ~_not_33; // NodeTable.java:59
+  wire _eq_164 = slot_children_28 == 3'd0; // NodeTable.java:59
+  wire _or_16 = _not_37 | _eq_164; // NodeTable.java:59
+  wire _and_35 = _and_34 & _or_16; // NodeTable.java:59
+  wire _bits_44 = slot_valid[27]; // NodeTable.java:58
+  wire _eq_165 = slot_parent_27 == _mux_9; // NodeTable.java:58
+  wire _and_36 = _bits_44 & _eq_165; // NodeTable.java:58
+  wire _not_38 = ~_not_33; // NodeTable.java:59
+  wire _eq_166 = slot_children_27 == 3'd0; // NodeTable.java:59
+  wire _or_17 = _not_38 | _eq_166; // NodeTable.java:59
+  wire _and_37 = _and_36 & _or_17; // NodeTable.java:59
+  wire _bits_45 = slot_valid[26]; // NodeTable.java:58
+  wire _eq_167 = slot_parent_26 == _mux_9; // NodeTable.java:58
+  wire _and_38 = _bits_45 & _eq_167; // NodeTable.java:58
+  wire _not_39 = ~_not_33; // NodeTable.java:59
+  wire _eq_168 = slot_children_26 == 3'd0; // NodeTable.java:59
+  wire _or_18 = _not_39 | _eq_168; // NodeTable.java:59
+  wire _and_39 = _and_38 & _or_18; // NodeTable.java:59
+  wire _bits_46 = slot_valid[25]; // NodeTable.java:58
+  wire _eq_169 = slot_parent_25 == _mux_9; // NodeTable.java:58
+  wire _and_40 = _bits_46 & _eq_169; // NodeTable.java:58
+  wire _not_40 = ~_not_33; // NodeTable.java:59
+  wire _eq_170 = slot_children_25 == 3'd0; // NodeTable.java:59
+  wire _or_19 = _not_40 | _eq_170; // NodeTable.java:59
+  wire _and_41 = _and_40 & _or_19; // NodeTable.java:59
+  wire _bits_47 = slot_valid[24]; // NodeTable.java:58
+  wire _eq_171 = slot_parent_24 == _mux_9; // NodeTable.java:58
+  wire _and_42 = _bits_47 & _eq_171; // NodeTable.java:58
+  wire _not_41 = ~_not_33; // NodeTable.java:59
+  wire _eq_172 = slot_children_24 == 3'd0; // NodeTable.java:59
+  wire _or_20 = _not_41 | _eq_172; // NodeTable.java:59
+  wire _and_43 = _and_42 & _or_20; // NodeTable.java:59
+  wire _bits_48 = slot_valid[23]; // NodeTable.java:58
+  wire _eq_173 = slot_parent_23 == _mux_9; // NodeTable.java:58
+  wire _and_44 = _bits_48 & _eq_173; // NodeTable.java:58
+  wire _not_42 = ~_not_33; // NodeTable.java:59
+  wire _eq_174 = slot_children_23 == 3'd0; // NodeTable.java:59
+  wire _or_21 = _not_42 | _eq_174; // NodeTable.java:59
+  wire _and_45 = _and_44 & _or_21; // NodeTable.java:59
+  wire _bits_49 = slot_valid[22]; // NodeTable.java:58
+  wire _eq_175 = slot_parent_22 == _mux_9; // NodeTable.java:58
+  wire _and_46 = _bits_49 & _eq_175; // NodeTable.java:58
+  wire _not_43 = ~_not_33; // NodeTable.java:59
+  wire _eq_176 = slot_children_22 == 3'd0; // NodeTable.java:59
+  wire _or_22 = _not_43 | _eq_176; // NodeTable.java:59
+  wire _and_47 = _and_46 & _or_22; // NodeTable.java:59
+  wire _bits_50 = slot_valid[21]; // NodeTable.java:58
+  wire _eq_177 = slot_parent_21 == _mux_9; // NodeTable.java:58
+  wire _and_48 = _bits_50 & _eq_177; // NodeTable.java:58
+  wire _not_44 = ~_not_33; // NodeTable.java:59
+  wire _eq_178 = slot_children_21 == 3'd0; // NodeTable.java:59
+  wire _or_23 = _not_44 | _eq_178; // NodeTable.java:59
+  wire _and_49 = _and_48 & _or_23; // NodeTable.java:59
+  wire _bits_51 = slot_valid[20]; // NodeTable.java:58
+  wire _eq_179 = slot_parent_20 == _mux_9; // NodeTable.java:58
+  wire _and_50 = _bits_51 & _eq_179; // NodeTable.java:58
+  wire _not_45 = ~_not_33; // NodeTable.java:59
+  wire _eq_180 = slot_children_20 == 3'd0; // NodeTable.java:59
+  wire _or_24 = _not_45 | _eq_180; // NodeTable.java:59
+  wire _and_51 = _and_50 & _or_24; // NodeTable.java:59
+  wire _bits_52 = slot_valid[19]; // NodeTable.java:58
+  wire _eq_181 = slot_parent_19 == _mux_9; // NodeTable.java:58
+  wire _and_52 = _bits_52 & _eq_181; // NodeTable.java:58
+  wire _not_46 = ~_not_33; // NodeTable.java:59
+  wire _eq_182 = slot_children_19 == 3'd0; // NodeTable.java:59
+  wire _or_25 = _not_46 | _eq_182; // NodeTable.java:59
+  wire _and_53 = _and_52 & _or_25; // NodeTable.java:59
+  wire _bits_53 = slot_valid[18]; // NodeTable.java:58
+  wire _eq_183 = slot_parent_18 == _mux_9; // NodeTable.java:58
+  wire _and_54 = _bits_53 & _eq_183; // NodeTable.java:58
+  wire _not_47 = ~_not_33; // NodeTable.java:59
+  wire _eq_184 = slot_children_18 == 3'd0; // NodeTable.java:59
+  wire _or_26 = _not_47 | _eq_184; // NodeTable.java:59
+  wire _and_55 = _and_54 & _or_26; // NodeTable.java:59
+  wire _bits_54 = slot_valid[17]; // NodeTable.java:58
+  wire _eq_185 = slot_parent_17 == _mux_9; // NodeTable.java:58
+  wire _and_56 = _bits_54 & _eq_185; // NodeTable.java:58
+  wire _not_48 = ~_not_33; // NodeTable.java:59
+  wire _eq_186 = slot_children_17 == 3'd0; // NodeTable.java:59
+  wire _or_27 = _not_48 | _eq_186; // NodeTable.java:59
+  wire _and_57 = _and_56 & _or_27; // NodeTable.java:59
+  wire _bits_55 = slot_valid[16]; // NodeTable.java:58
+  wire _eq_187 = slot_parent_16 == _mux_9; // NodeTable.java:58
+  wire _and_58 = _bits_55 & _eq_187; // NodeTable.java:58
+  wire _not_49 = ~_not_33; // NodeTable.java:59
+  wire _eq_188 = slot_children_16 == 3'd0; // NodeTable.java:59
+  wire _or_28 = _not_49 | _eq_188; // NodeTable.java:59
+  wire _and_59 = _and_58 & _or_28; // NodeTable.java:59
+  wire _bits_56 = slot_valid[15]; // NodeTable.java:58
+  wire _eq_189 = slot_parent_15 == _mux_9; // NodeTable.java:58
+  wire _and_60 = _bits_56 & _eq_189; // NodeTable.java:58
+  wire _not_50 = ~_not_33; // NodeTable.java:59
+  wire _eq_190 = slot_children_15 == 3'd0; // NodeTable.java:59
+  wire _or_29 = _not_50 | _eq_190; // NodeTable.java:59
+  wire _and_61 = _and_60 & _or_29; // NodeTable.java:59
+  wire _bits_57 = slot_valid[14]; // NodeTable.java:58
+  wire _eq_191 = slot_parent_14 == _mux_9; // NodeTable.java:58
+  wire _and_62 = _bits_57 & _eq_191; // NodeTable.java:58
+  wire _not_51 = ~_not_33; // NodeTable.java:59
+  wire _eq_192 = slot_children_14 == 3'd0; // NodeTable.java:59
+  wire _or_30 = _not_51 | _eq_192; // NodeTable.java:59
+  wire _and_63 = _and_62 & _or_30; // NodeTable.java:59
+  wire _bits_58 = slot_valid[13]; // NodeTable.java:58
+  wire _eq_193 = slot_parent_13 == _mux_9; // NodeTable.java:58
+  wire _and_64 = _bits_58 & _eq_193; // NodeTable.java:58
+  wire _not_52 = ~_not_33; // NodeTable.java:59
+  wire _eq_194 = slot_children_13 == 3'd0; // NodeTable.java:59
+  wire _or_31 = _not_52 | _eq_194; // NodeTable.java:59
+  wire _and_65 = _and_64 & _or_31; // NodeTable.java:59
+  wire _bits_59 = slot_valid[12]; // NodeTable.java:58
+  wire _eq_195 = slot_parent_12 == _mux_9; // NodeTable.java:58
+  wire _and_66 = _bits_59 & _eq_195; // NodeTable.java:58
+  wire _not_53 = ~_not_33; // NodeTable.java:59
+  wire _eq_196 = slot_children_12 == 3'd0; // NodeTable.java:59
+  wire _or_32 = _not_53 | _eq_196; // NodeTable.java:59
+  wire _and_67 = _and_66 & _or_32; // NodeTable.java:59
+  wire _bits_60 = slot_valid[11]; // NodeTable.java:58
+  wire _eq_197 = slot_parent_11 == _mux_9; // NodeTable.java:58
+  wire _and_68 = _bits_60 & _eq_197; // NodeTable.java:58
+  wire _not_54 = ~_not_33; // NodeTable.java:59
+  wire _eq_198 = slot_children_11 == 3'd0; // NodeTable.java:59
+  wire _or_33 = _not_54 | _eq_198; // NodeTable.java:59
+  wire _and_69 = _and_68 & _or_33; // NodeTable.java:59
+  wire _bits_61 = slot_valid[10]; // NodeTable.java:58
+  wire _eq_199 = slot_parent_10 == _mux_9; // NodeTable.java:58
+  wire _and_70 = _bits_61 & _eq_199; // NodeTable.java:58
+  wire _not_55 = ~_not_33; // NodeTable.java:59
+  wire _eq_200 = slot_children_10 == 3'd0; // NodeTable.java:59
+  wire _or_34 = _not_55 | _eq_200; // NodeTable.java:59
+  wire _and_71 = _and_70 & _or_34; // NodeTable.java:59
+  wire _bits_62 = slot_valid[9]; // NodeTable.java:58
+  wire _eq_201 = slot_parent_9 == _mux_9; // NodeTable.java:58
+  wire _and_72 = _bits_62 & _eq_201; // NodeTable.java:58
+  wire _not_56 = ~_not_33; // NodeTable.java:59
+  wire _eq_202 = slot_children_9 == 3'd0; // NodeTable.java:59
+  wire _or_35 = _not_56 | _eq_202; // NodeTable.java:59
+  wire _and_73 = _and_72 & _or_35; // NodeTable.java:59
+  wire _bits_63 = slot_valid[8]; // NodeTable.java:58
+  wire _eq_203 = slot_parent_8 == _mux_9; // NodeTable.java:58
+  wire _and_74 = _bits_63 & _eq_203; // NodeTable.java:58
+  wire _not_57 = ~_not_33; // NodeTable.java:59
+  wire _eq_204 = slot_children_8 == 3'd0; // NodeTable.java:59
+  wire _or_36 = _not_57 | _eq_204; // NodeTable.java:59
+  wire _and_75 = _and_74 & _or_36; // NodeTable.java:59
+  wire _bits_64 = slot_valid[7]; // NodeTable.java:58
+  wire _eq_205 = slot_parent_7 == _mux_9; // NodeTable.java:58
+  wire _and_76 = _bits_64 & _eq_205; // NodeTable.java:58
+  wire _not_58 = ~_not_33; // NodeTable.java:59
+  wire _eq_206 = slot_children_7 == 3'd0; // NodeTable.java:59
+  wire _or_37 = _not_58 | _eq_206; // NodeTable.java:59
+  wire _and_77 = _and_76 & _or_37; // NodeTable.java:59
+  wire _bits_65 = slot_valid[6]; // NodeTable.java:58
+  wire _eq_207 = slot_parent_6 == _mux_9; // NodeTable.java:58
+  wire _and_78 = _bits_65 & _eq_207; // NodeTable.java:58
+  wire _not_59 = ~_not_33; // NodeTable.java:59
+  wire _eq_208 = slot_children_6 == 3'd0; // NodeTable.java:59
+  wire _or_38 = _not_59 | _eq_208; // NodeTable.java:59
+  wire _and_79 = _and_78 & _or_38; // NodeTable.java:59
+  wire _bits_66 = slot_valid[5]; // NodeTable.java:58
+  wire _eq_209 = slot_parent_5 == _mux_9; // NodeTable.java:58
+  wire _and_80 = _bits_66 & _eq_209; // NodeTable.java:58
+  wire _not_60 = ~_not_33; // NodeTable.java:59
+  wire _eq_210 = slot_children_5 == 3'd0; // NodeTable.java:59
+  wire _or_39 = _not_60 | _eq_210; // NodeTable.java:59
+  wire _and_81 = _and_80 & _or_39; // NodeTable.java:59
+  wire _bits_67 = slot_valid[4]; // NodeTable.java:58
+  wire _eq_211 = slot_parent_4 == _mux_9; // NodeTable.java:58
+  wire _and_82 = _bits_67 & _eq_211; // NodeTable.java:58
+  wire _not_61 = ~_not_33; // NodeTable.java:59
+  wire _eq_212 = slot_children_4 == 3'd0; // NodeTable.java:59
+  wire _or_40 = _not_61 | _eq_212; // NodeTable.java:59
+  wire _and_83 = _and_82 & _or_40; // NodeTable.java:59
+  wire _bits_68 = slot_valid[3]; // NodeTable.java:58
+  wire _eq_213 = slot_parent_3 == _mux_9; // NodeTable.java:58
+  wire _and_84 = _bits_68 & _eq_213; // NodeTable.java:58
+  wire _not_62 = ~_not_33; // NodeTable.java:59
+  wire _eq_214 = slot_children_3 == 3'd0; // NodeTable.java:59
+  wire _or_41 = _not_62 | _eq_214; // NodeTable.java:59
+  wire _and_85 = _and_84 & _or_41; // NodeTable.java:59
+  wire _bits_69 = slot_valid[2]; // NodeTable.java:58
+  wire _eq_215 = slot_parent_2 == _mux_9; // NodeTable.java:58
+  wire _and_86 = _bits_69 & _eq_215; // NodeTable.java:58
+  wire _not_63 = ~_not_33; // NodeTable.java:59
+  wire _eq_216 = slot_children_2 == 3'd0; // NodeTable.java:59
+  wire _or_42 = _not_63 | _eq_216; // NodeTable.java:59
+  wire _and_87 = _and_86 & _or_42; // NodeTable.java:59
+  wire _bits_70 = slot_valid[1]; // NodeTable.java:58
+  wire _eq_217 = slot_parent_1 == _mux_9; // NodeTable.java:58
+  wire _and_88 = _bits_70 & _eq_217; // NodeTable.java:58
+  wire _not_64 = ~_not_33; // NodeTable.java:59
+  wire _eq_218 = slot_children_1 == 3'd0; // NodeTable.java:59
+  wire _or_43 = _not_64 | _eq_218; // NodeTable.java:59
+  wire _and_89 = _and_88 & _or_43; // NodeTable.java:59
+  wire [31:0] kids_vector = {_and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, 1'd0}; // NodeTable.java:61
   wire _not_65 = ~parent_pick_load; // SlotPicker.java:48
   wire [31:0] _not_66 = ~parent_pick_pick_hot; // SlotPicker.java:33
   wire [31:0] _and_90 = parent_pick_candidates & _not_66; // SlotPicker.java:33
-  wire _bits_71 = slot_valid[31]; // NodeTable.java:70
-  wire _eq_219 = slot_len_31 == merge_level; // NodeTable.java:69
-  wire _and_91 = _bits_71 & _eq_219; // NodeTable.java:70
-  wire _ne_4 = slot_children_31 != 3'd0; // NodeTable.java:70
-  wire _and_92 = _and_91 & _ne_4; // NodeTable.java:70
-  wire _bits_72 = slot_valid[30]; // NodeTable.java:70
-  wire _eq_220 = slot_len_30 == merge_level; // NodeTable.java:69
-  wire _and_93 = _bits_72 & _eq_220; // NodeTable.java:70
-  wire _ne_5 = slot_children_30 != 3'd0; // NodeTable.java:70
-  wire _and_94 = _and_93 & _ne_5; // NodeTable.java:70
-  wire _bits_73 = slot_valid[29]; // NodeTable.java:70
-  wire _eq_221 = slot_len_29 == merge_level; // NodeTable.java:69
-  wire _and_95 = _bits_73 & _eq_221; // NodeTable.java:70
-  wire _ne_6 = slot_children_29 != 3'd0; // NodeTable.java:70
-  wire _and_96 = _and_95 & _ne_6; // NodeTable.java:70
-  wire _bits_74 = slot_valid[28]; // NodeTable.java:70
-  wire _eq_222 = slot_len_28 == merge_level; // NodeTable.java:69
-  wire _and_97 = _bits_74 & _eq_222; // NodeTable.java:70
-  wire _ne_7 = slot_children_28 != 3'd0; // NodeTable.java:70
-  wire _and_98 = _and_97 & _ne_7; // NodeTable.java:70
-  wire _bits_75 = slot_valid[27]; // NodeTable.java:70
-  wire _eq_223 = slot_len_27 == merge_level; // NodeTable.java:69
-  wire _and_99 = _bits_75 & _eq_223; // NodeTable.java:70
-  wire _ne_8 = slot_children_27 != 3'd0; // NodeTable.java:70
-  wire _and_100 = _and_99 & _ne_8; // NodeTable.java:70
-  wire _bits_76 = slot_valid[26]; // NodeTable.java:70
-  wire _eq_224 = slot_len_26 == merge_level; // NodeTable.java:69
-  wire _and_101 = _bits_76 & _eq_224; // NodeTable.java:70
-  wire _ne_9 = slot_children_26 != 3'd0; // NodeTable.java:70
-  wire _and_102 = _and_101 & _ne_9; // NodeTable.java:70
-  wire _bits_77 = slot_valid[25]; // NodeTable.java:70
-  wire _eq_225 = slot_len_25 == merge_level; // NodeTable.java:69
-  wire _and_103 = _bits_77 & _eq_225; // NodeTable.java:70
-  wire _ne_10 = slot_children_25 != 3'd0; // NodeTable.java:70
-  wire _and_104 = _and_103 & _ne_10; // NodeTable.java:70
-  wire _bits_78 = slot_valid[24]; // NodeTable.java:70
-  wire _eq_226 = slot_len_24 == merge_level; // NodeTable.java:69
-  wire _and_105 = _bits_78 & _eq_226; // NodeTable.java:70
-  wire _ne_11 = slot_children_24 != 3'd0; // NodeTable.java:70
-  wire _and_106 = _and_105 & _ne_11; // NodeTable.java:70
-  wire _bits_79 = slot_valid[23]; // NodeTable.java:70
-  wire _eq_227 = slot_len_23 == merge_level; // NodeTable.java:69
-  wire _and_107 = _bits_79 & _eq_227; // NodeTable.java:70
-  wire _ne_12 = slot_children_23 != 3'd0; // NodeTable.java:70
-  wire _and_108 = _and_107 & _ne_12; // NodeTable.java:70
-  wire _bits_80 = slot_valid[22]; // NodeTable.java:70
-  wire _eq_228 = slot_len_22 == merge_level; // NodeTable.java:69
-  wire _and_109 = _bits_80 & _eq_228; // NodeTable.java:70
-  wire _ne_13 = slot_children_22 != 3'd0; // NodeTable.java:70
-  wire _and_110 = _and_109 & _ne_13; // NodeTable.java:70
-  wire _bits_81 = slot_valid[21]; // NodeTable.java:70
-  wire _eq_229 = slot_len_21 == merge_level; // NodeTable.java:69
-  wire _and_111 = _bits_81 & _eq_229; // NodeTable.java:70
-  wire _ne_14 = slot_children_21 != 3'd0; // NodeTable.java:70
-  wire _and_112 = _and_111 & _ne_14; // NodeTable.java:70
-  wire _bits_82 = slot_valid[20]; // NodeTable.java:70
-  wire _eq_230 = slot_len_20 == merge_level; // NodeTable.java:69
-  wire _and_113 = _bits_82 & _eq_230; // NodeTable.java:70
-  wire _ne_15 = slot_children_20 != 3'd0; // NodeTable.java:70
-  wire _and_114 = _and_113 & _ne_15; // NodeTable.java:70
-  wire _bits_83 = slot_valid[19]; // NodeTable.java:70
-  wire _eq_231 = slot_len_19 == merge_level; // NodeTable.java:69
-  wire _and_115 = _bits_83 & _eq_231; // NodeTable.java:70
-  wire _ne_16 = slot_children_19 != 3'd0; // NodeTable.java:70
-  wire _and_116 = _and_115 & _ne_16; // NodeTable.java:70
-  wire _bits_84 = slot_valid[18]; // NodeTable.java:70
-  wire _eq_232 = slot_len_18 == merge_level; // NodeTable.java:69
-  wire _and_117 = _bits_84 & _eq_232; // NodeTable.java:70
-  wire _ne_17 = slot_children_18 != 3'd0; // NodeTable.java:70
-  wire _and_118 = _and_117 & _ne_17; // NodeTable.java:70
-  wire _bits_85 = slot_valid[17]; // NodeTable.java:70
-  wire _eq_233 = slot_len_17 == merge_level; // NodeTable.java:69
-  wire _and_119 = _bits_85 & _eq_233; // NodeTable.java:70
-  wire _ne_18 = slot_children_17 != 3'd0; // NodeTable.java:70
-  wire _and_120 = _and_119 & _ne_18; // NodeTable.java:70
-  wire _bits_86 = slot_valid[16]; // NodeTable.java:70
-  wire _eq_234 = slot_len_16 == merge_level; // NodeTable.java:69
-  wire _and_121 = _bits_86 & _eq_234; // NodeTable.java:70
-  wire _ne_19 = slot_children_16 != 3'd0; // NodeTable.java:70
-  wire _and_122 = _and_121 & _ne_19; // NodeTable.java:70
-  wire _bits_87 = slot_valid[15]; // NodeTable.java:70
-  wire _eq_235 = slot_len_15 == merge_level; // NodeTable.java:69
-  wire _and_123 = _bits_87 & _eq_235; // NodeTable.java:70
-  wire _ne_20 = slot_children_15 != 3'd0; // NodeTable.java:70
-  wire _and_124 = _and_123 & _ne_20; // NodeTable.java:70
-  wire _bits_88 = slot_valid[14]; // NodeTable.java:70
-  wire _eq_236 = slot_len_14 == merge_level; // NodeTable.java:69
-  wire _and_125 = _bits_88 & _eq_236; // NodeTable.java:70
-  wire _ne_21 = slot_children_14 != 3'd0; // NodeTable.java:70
-  wire _and_126 = _and_125 & _ne_21; // NodeTable.java:70
-  wire _bits_89 = slot_valid[13]; // NodeTable.java:70
-  wire _eq_237 = slot_len_13 == merge_level; // NodeTable.java:69
-  wire _and_127 = _bits_89 & _eq_237; // NodeTable.java:70
-  wire _ne_22 = slot_children_13 != 3'd0; // NodeTable.java:70
-  wire _and_128 = _and_127 & _ne_22; // NodeTable.java:70
-  wire _bits_90 = slot_valid[12]; // NodeTable.java:70
-  wire _eq_238 = slot_len_12 == merge_level; // NodeTable.java:69
-  wire _and_129 = _bits_90 & _eq_238; // NodeTable.java:70
-  wire _ne_23 = slot_children_12 != 3'd0; // NodeTable.java:70
-  wire _and_130 = _and_129 & _ne_23; // NodeTable.java:70
-  wire _bits_91 = slot_valid[11]; // NodeTable.java:70
-  wire _eq_239 = slot_len_11 == merge_level; // NodeTable.java:69
-  wire _and_131 = _bits_91 & _eq_239; // NodeTable.java:70
-  wire _ne_24 = slot_children_11 != 3'd0; // NodeTable.java:70
-  wire _and_132 = _and_131 & _ne_24; // NodeTable.java:70
-  wire _bits_92 = slot_valid[10]; // NodeTable.java:70
-  wire _eq_240 = slot_len_10 == merge_level; // NodeTable.java:69
-  wire _and_133 = _bits_92 & _eq_240; // NodeTable.java:70
-  wire _ne_25 = slot_children_10 != 3'd0; // NodeTable.java:70
-  wire _and_134 = _and_133 & _ne_25; // NodeTable.java:70
-  wire _bits_93 = slot_valid[9]; // NodeTable.java:70
-  wire _eq_241 = slot_len_9 == merge_level; // NodeTable.java:69
-  wire _and_135 = _bits_93 & _eq_241; // NodeTable.java:70
-  wire _ne_26 = slot_children_9 != 3'd0; // NodeTable.java:70
-  wire _and_136 = _and_135 & _ne_26; // NodeTable.java:70
-  wire _bits_94 = slot_valid[8]; // NodeTable.java:70
-  wire _eq_242 = slot_len_8 == merge_level; // NodeTable.java:69
-  wire _and_137 = _bits_94 & _eq_242; // NodeTable.java:70
-  wire _ne_27 = slot_children_8 != 3'd0; // NodeTable.java:70
-  wire _and_138 = _and_137 & _ne_27; // NodeTable.java:70
-  wire _bits_95 = slot_valid[7]; // NodeTable.java:70
-  wire _eq_243 = slot_len_7 == merge_level; // NodeTable.java:69
-  wire _and_139 = _bits_95 & _eq_243; // NodeTable.java:70
-  wire _ne_28 = slot_children_7 != 3'd0; // NodeTable.java:70
-  wire _and_140 = _and_139 & _ne_28; // NodeTable.java:70
-  wire _bits_96 = slot_valid[6]; // NodeTable.java:70
-  wire _eq_244 = slot_len_6 == merge_level; // NodeTable.java:69
-  wire _and_141 = _bits_96 & _eq_244; // NodeTable.java:70
-  wire _ne_29 = slot_children_6 != 3'd0; // NodeTable.java:70
-  wire _and_142 = _and_141 & _ne_29; // NodeTable.java:70
-  wire _bits_97 = slot_valid[5]; // NodeTable.java:70
-  wire _eq_245 = slot_len_5 == merge_level; // NodeTable.java:69
-  wire _and_143 = _bits_97 & _eq_245; // NodeTable.java:70
-  wire _ne_30 = slot_children_5 != 3'd0; // NodeTable.java:70
-  wire _and_144 = _and_143 & _ne_30; // NodeTable.java:70
-  wire _bits_98 = slot_valid[4]; // NodeTable.java:70
-  wire _eq_246 = slot_len_4 == merge_level; // NodeTable.java:69
-  wire _and_145 = _bits_98 & _eq_246; // NodeTable.java:70
-  wire _ne_31 = slot_children_4 != 3'd0; // NodeTable.java:70
-  wire _and_146 = _and_145 & _ne_31; // NodeTable.java:70
-  wire _bits_99 = slot_valid[3]; // NodeTable.java:70
-  wire _eq_247 = slot_len_3 == merge_level; // NodeTable.java:69
-  wire _and_147 = _bits_99 & _eq_247; // NodeTable.java:70
-  wire _ne_32 = slot_children_3 != 3'd0; // NodeTable.java:70
-  wire _and_148 = _and_147 & _ne_32; // NodeTable.java:70
-  wire _bits_100 = slot_valid[2]; // NodeTable.java:70
-  wire _eq_248 = slot_len_2 == merge_level; // NodeTable.java:69
-  wire _and_149 = _bits_100 & _eq_248; // NodeTable.java:70
-  wire _ne_33 = slot_children_2 != 3'd0; // NodeTable.java:70
-  wire _and_150 = _and_149 & _ne_33; // NodeTable.java:70
-  wire _bits_101 = slot_valid[1]; // NodeTable.java:70
-  wire _eq_249 = slot_len_1 == merge_level; // NodeTable.java:69
-  wire _and_151 = _bits_101 & _eq_249; // NodeTable.java:70
-  wire _ne_34 = slot_children_1 != 3'd0; // NodeTable.java:70
-  wire _and_152 = _and_151 & _ne_34; // NodeTable.java:70
-  wire _bits_102 = slot_valid[0]; // NodeTable.java:70
-  wire _eq_250 = merge_level == 6'd0; // NodeTable.java:69
-  wire _and_153 = _bits_102 & _eq_250; // NodeTable.java:70
-  wire _ne_35 = slot_children_0 != 3'd0; // NodeTable.java:70
-  wire _and_154 = _and_153 & _ne_35; // NodeTable.java:70
-  wire [31:0] _cat_8 = {_and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154}; // NodeTable.java:92
+  wire _bits_71 = slot_valid[31]; // NodeTable.java:69
+  wire _eq_219 = slot_len_31 == merge_level; // NodeTable.java:68
+  wire _and_91 = _bits_71 & _eq_219; // NodeTable.java:69
+  wire _ne_4 = slot_children_31 != 3'd0; // NodeTable.java:69
+  wire _and_92 = _and_91 & _ne_4; // NodeTable.java:69
+  wire _bits_72 = slot_valid[30]; // NodeTable.java:69
+  wire _eq_220 = slot_len_30 == merge_level; // NodeTable.java:68
+  wire _and_93 = _bits_72 & _eq_220; // NodeTable.java:69
+  wire _ne_5 = slot_children_30 != 3'd0; // NodeTable.java:69
+  wire _and_94 = _and_93 & _ne_5; // NodeTable.java:69
+  wire _bits_73 = slot_valid[29]; // NodeTable.java:69
+  wire _eq_221 = slot_len_29 == merge_level; // NodeTable.java:68
+  wire _and_95 = _bits_73 & _eq_221; // NodeTable.java:69
+  wire _ne_6 = slot_children_29 != 3'd0; // NodeTable.java:69
+  wire _and_96 = _and_95 & _ne_6; // NodeTable.java:69
+  wire _bits_74 = slot_valid[28]; // NodeTable.java:69
+  wire _eq_222 = slot_len_28 == merge_level; // NodeTable.java:68
+  wire _and_97 = _bits_74 & _eq_222; // NodeTable.java:69
+  wire _ne_7 = slot_children_28 != 3'd0; // NodeTable.java:69
+  wire _and_98 = _and_97 & _ne_7; // NodeTable.java:69
+  wire _bits_75 = slot_valid[27]; // NodeTable.java:69
+  wire _eq_223 = slot_len_27 == merge_level; // NodeTable.java:68
+  wire _and_99 = _bits_75 & _eq_223; // NodeTable.java:69
+  wire _ne_8 = slot_children_27 != 3'd0; // NodeTable.java:69
+  wire _and_100 = _and_99 & _ne_8; // NodeTable.java:69
+  wire _bits_76 = slot_valid[26]; // NodeTable.java:69
+  wire _eq_224 = slot_len_26 == merge_level; // NodeTable.java:68
+  wire _and_101 = _bits_76 & _eq_224; // NodeTable.java:69
+  wire _ne_9 = slot_children_26 != 3'd0; // NodeTable.java:69
+  wire _and_102 = _and_101 & _ne_9; // NodeTable.java:69
+  wire _bits_77 = slot_valid[25]; // NodeTable.java:69
+  wire _eq_225 = slot_len_25 == merge_level; // NodeTable.java:68
+  wire _and_103 = _bits_77 & _eq_225; // NodeTable.java:69
+  wire _ne_10 = slot_children_25 != 3'd0; // NodeTable.java:69
+  wire _and_104 = _and_103 & _ne_10; // NodeTable.java:69
+  wire _bits_78 = slot_valid[24]; // NodeTable.java:69
+  wire _eq_226 = slot_len_24 == merge_level; // NodeTable.java:68
+  wire _and_105 = _bits_78 & _eq_226; // NodeTable.java:69
+  wire _ne_11 = slot_children_24 != 3'd0; // NodeTable.java:69
+  wire _and_106 = _and_105 & _ne_11; // NodeTable.java:69
+  wire _bits_79 = slot_valid[23]; // NodeTable.java:69
+  wire _eq_227 = slot_len_23 == merge_level; // NodeTable.java:68
+  wire _and_107 = _bits_79 & _eq_227; // NodeTable.java:69
+  wire _ne_12 = slot_children_23 != 3'd0; // NodeTable.java:69
+  wire _and_108 = _and_107 & _ne_12; // NodeTable.java:69
+  wire _bits_80 = slot_valid[22]; // NodeTable.java:69
+  wire _eq_228 = slot_len_22 == merge_level; // NodeTable.java:68
+  wire _and_109 = _bits_80 & _eq_228; // NodeTable.java:69
+  wire _ne_13 = slot_children_22 != 3'd0; // NodeTable.java:69
+  wire _and_110 = _and_109 & _ne_13; // NodeTable.java:69
+  wire _bits_81 = slot_valid[21]; // NodeTable.java:69
+  wire _eq_229 = slot_len_21 == merge_level; // NodeTable.java:68
+  wire _and_111 = _bits_81 & _eq_229; // NodeTable.java:69
+  wire _ne_14 = slot_children_21 != 3'd0; // NodeTable.java:69
+  wire _and_112 = _and_111 & _ne_14; // NodeTable.java:69
+  wire _bits_82 = slot_valid[20]; // NodeTable.java:69
+  wire _eq_230 = slot_len_20 == merge_level; // NodeTable.java:68
+  wire _and_113 = _bits_82 & _eq_230; // NodeTable.java:69
+  wire _ne_15 = slot_children_20 != 3'd0; // NodeTable.java:69
+  wire _and_114 = _and_113 & _ne_15; // NodeTable.java:69
+  wire _bits_83 = slot_valid[19]; // NodeTable.java:69
+  wire _eq_231 = slot_len_19 == merge_level; // NodeTable.java:68
+  wire _and_115 = _bits_83 & _eq_231; // NodeTable.java:69
+  wire _ne_16 = slot_children_19 != 3'd0; // NodeTable.java:69
+  wire _and_116 = _and_115 & _ne_16; // NodeTable.java:69
+  wire _bits_84 = slot_valid[18]; // NodeTable.java:69
+  wire _eq_232 = slot_len_18 == merge_level; // NodeTable.java:68
+  wire _and_117 = _bits_84 & _eq_232; // NodeTable.java:69
+  wire _ne_17 = slot_children_18 != 3'd0; // NodeTable.java:69
+  wire _and_118 = _and_117 & _ne_17; // NodeTable.java:69
+  wire _bits_85 = slot_valid[17]; // NodeTable.java:69
+  wire _eq_233 = slot_len_17 == merge_level; // NodeTable.java:68
+  wire _and_119 = _bits_85 & _eq_233; // NodeTable.java:69
+  wire _ne_18 = slot_children_17 != 3'd0; // NodeTable.java:69
+  wire _and_120 = _and_119 & _ne_18; // NodeTable.java:69
+  wire _bits_86 = slot_valid[16]; // NodeTable.java:69
+  wire _eq_234 = slot_len_16 == merge_level; // NodeTable.java:68
+  wire _and_121 = _bits_86 & _eq_234; // NodeTable.java:69
+  wire _ne_19 = slot_children_16 != 3'd0; // NodeTable.java:69
+  wire _and_122 = _and_121 & _ne_19; // NodeTable.java:69
+  wire _bits_87 = slot_valid[15]; // NodeTable.java:69
+  wire _eq_235 = slot_len_15 == merge_level; // NodeTable.java:68
+  wire _and_123 = _bits_87 & _eq_235; // NodeTable.java:69
+  wire _ne_20 = slot_children_15 != 3'd0; // NodeTable.java:69
+  wire _and_124 = _and_123 & _ne_20; // NodeTable.java:69
+  wire _bits_88 = slot_valid[14]; // NodeTable.java:69
+  wire _eq_236 = slot_len_14 == merge_level; // NodeTable.java:68
+  wire _and_125 = _bits_88 & _eq_236; // NodeTable.java:69
+  wire _ne_21 = slot_children_14 != 3'd0; // NodeTable.java:69
+  wire _and_126 = _and_125 & _ne_21; // NodeTable.java:69
+  wire _bits_89 = slot_valid[13]; // NodeTable.java:69
+  wire _eq_237 = slot_len_13 == merge_level; // NodeTable.java:68
+  wire _and_127 = _bits_89 & _eq_237; // NodeTable.java:69
+  wire _ne_22 = slot_children_13 != 3'd0; // NodeTable.java:69
+  wire _and_128 = _and_127 & _ne_22; // NodeTable.java:69
+  wire _bits_90 = slot_valid[12]; // NodeTable.java:69
+  wire _eq_238 = slot_len_12 == merge_level; // NodeTable.java:68
+  wire _and_129 = _bits_90 & _eq_238; // NodeTable.java:69
+  wire _ne_23 = slot_children_12 != 3'd0; // NodeTable.java:69
+  wire _and_130 = _and_129 & _ne_23; // NodeTable.java:69
+  wire _bits_91 = slot_valid[11]; // NodeTable.java:69
+  wire _eq_239 = slot_len_11 == merge_level; // NodeTable.java:68
+  wire _and_131 = _bits_91 & _eq_239; // NodeTable.java:69
+  wire _ne_24 = slot_children_11 != 3'd0; // NodeTable.java:69
+  wire _and_132 = _and_131 & _ne_24; // NodeTable.java:69
+  wire _bits_92 = slot_valid[10]; // NodeTable.java:69
+  wire _eq_240 = slot_len_10 == merge_level; // NodeTable.java:68
+  wire _and_133 = _bits_92 & _eq_240; // NodeTable.java:69
+  wire _ne_25 = slot_children_10 != 3'd0; // NodeTable.java:69
+  wire _and_134 = _and_133 & _ne_25; // NodeTable.java:69
+  wire _bits_93 = slot_valid[9]; // NodeTable.java:69
+  wire _eq_241 = slot_len_9 == merge_level; // NodeTable.java:68
+  wire _and_135 = _bits_93 & _eq_241; // NodeTable.java:69
+  wire _ne_26 = slot_children_9 != 3'd0; // NodeTable.java:69
+  wire _and_136 = _and_135 & _ne_26; // NodeTable.java:69
+  wire _bits_94 = slot_valid[8]; // NodeTable.java:69
+  wire _eq_242 = slot_len_8 == merge_level; // NodeTable.java:68
+  wire _and_137 = _bits_94 & _eq_242; // NodeTable.java:69
+  wire _ne_27 = slot_children_8 != 3'd0; // NodeTable.java:69
+  wire _and_138 = _and_137 & _ne_27; // NodeTable.java:69
+  wire _bits_95 = slot_valid[7]; // NodeTable.java:69
+  wire _eq_243 = slot_len_7 == merge_level; // NodeTable.java:68
+  wire _and_139 = _bits_95 & _eq_243; // NodeTable.java:69
+  wire _ne_28 = slot_children_7 != 3'd0; // NodeTable.java:69
+  wire _and_140 = _and_139 & _ne_28; // NodeTable.java:69
+  wire _bits_96 = slot_valid[6]; // NodeTable.java:69
+  wire _eq_244 = slot_len_6 == merge_level; // NodeTable.java:68
+  wire _and_141 = _bits_96 & _eq_244; // NodeTable.java:69
+  wire _ne_29 = slot_children_6 != 3'd0; // NodeTable.java:69
+  wire _and_142 = _and_141 & _ne_29; // NodeTable.java:69
+  wire _bits_97 = slot_valid[5]; // NodeTable.java:69
+  wire _eq_245 = slot_len_5 == merge_level; // NodeTable.java:68
+  wire _and_143 = _bits_97 & _eq_245; // NodeTable.java:69
+  wire _ne_30 = slot_children_5 != 3'd0; // NodeTable.java:69
+  wire _and_144 = _and_143 & _ne_30; // NodeTable.java:69
+  wire _bits_98 = slot_valid[4]; // NodeTable.java:69
+  wire _eq_246 = slot_len_4 == merge_level; // NodeTable.java:68
+  wire _and_145 = _bits_98 & _eq_246; // NodeTable.java:69
+  wire _ne_31 = slot_children_4 != 3'd0; // NodeTable.java:69
+  wire _and_146 = _and_145 & _ne_31; // NodeTable.java:69
+  wire _bits_99 = slot_valid[3]; // NodeTable.java:69
+  wire _eq_247 = slot_len_3 == merge_level; // NodeTable.java:68
+  wire _and_147 = _bits_99 & _eq_247; // NodeTable.java:69
+  wire _ne_32 = slot_children_3 != 3'd0; // NodeTable.java:69
+  wire _and_148 = _and_147 & _ne_32; // NodeTable.java:69
+  wire _bits_100 = slot_valid[2]; // NodeTable.java:69
+  wire _eq_248 = slot_len_2 == merge_level; // NodeTable.java:68
+  wire _and_149 = _bits_100 & _eq_248; // NodeTable.java:69
+  wire _ne_33 = slot_children_2 != 3'd0; // NodeTable.java:69
+  wire _and_150 = _and_149 & _ne_33; // NodeTable.java:69
+  wire _bits_101 = slot_valid[1]; // NodeTable.java:69
+  wire _eq_249 = slot_len_1 == merge_level; // NodeTable.java:68
+  wire _and_151 = _bits_101 & _eq_249; // NodeTable.java:69
+  wire _ne_34 = slot_children_1 != 3'd0; // NodeTable.java:69
+  wire _and_152 = _and_151 & _ne_34; // NodeTable.java:69
+  wire _bits_102 = slot_valid[0]; // NodeTable.java:69
+  wire _eq_250 = merge_level == 6'd0; // NodeTable.java:68
+  wire _and_153 = _bits_102 & _eq_250; // NodeTable.java:69
+  wire _ne_35 = slot_children_0 != 3'd0; // NodeTable.java:69
+  wire _and_154 = _and_153 & _ne_35; // NodeTable.java:69
+  wire [31:0] _cat_8 = {_and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154}; // NodeTable.java:71
   wire _not_67 = ~parent_pick_ready; // SlotPicker.java:39
   wire parent_pick_advance = parent_pick_take | _not_67; // SlotPicker.java:39
   wire [31:0] _not_68 = ~parent_pick_pick_hot; // SlotPicker.java:37
@@ -1294,7 +1294,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_101 = ~slot_pick_load; // SlotPicker.java:48
   wire [31:0] _not_102 = ~slot_pick_pick_hot; // SlotPicker.java:33
   wire [31:0] _and_157 = slot_pick_candidates & _not_102; // SlotPicker.java:33
-  wire [31:0] _not_103 = ~slot_valid; // RapController.java:402
+  wire [31:0] _not_103 = ~slot_valid; // RapController.java:401
   wire _not_104 = ~slot_pick_ready; // SlotPicker.java:39
   wire slot_pick_advance = slot_pick_take | _not_104; // SlotPicker.java:39
   wire [31:0] _not_105 = ~slot_pick_pick_hot; // SlotPicker.java:37
@@ -1428,54 +1428,54 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [3:0] _mux_39 = _not_107 ? _cat_30 : _cat_37; // FirstSet.java:35
   wire [4:0] _cat_38 = {_not_107, _mux_39}; // FirstSet.java:35
   wire [4:0] _bits_168 = _cat_38; // FirstSet.java:43
-  wire [5:0] _sub_9 = merge_level - 6'd2; // RapController.java:449
-  wire _eq_251 = state == 4'd7; // RapController.java:317
-  wire _eq_252 = state == 4'd8; // RapController.java:317
-  wire _or_106 = _eq_251 | _eq_252; // RapController.java:317
-  wire _eq_253 = state == 4'd9; // RapController.java:317
-  wire _or_107 = _or_106 | _eq_253; // RapController.java:317
-  wire _and_160 = _or_107 & io_counterResult_valid; // RapController.java:318
-  wire _eq_254 = io_counterResult_bits_op == 2'd2; // RapController.java:318
-  wire _and_161 = _and_160 & _eq_254; // RapController.java:318
-  wire [34:0] _add_16 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:318
-  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:464
-  wire _not_138 = ~snapshot_frozen; // RapController.java:366
-  wire _and_162 = snapshot_pending & _not_138; // RapController.java:366
-  wire _and_163 = _and_162 & _and_0; // RapController.java:366
+  wire [5:0] _sub_9 = merge_level - 6'd2; // RapController.java:448
+  wire _eq_251 = state == 4'd7; // RapController.java:316
+  wire _eq_252 = state == 4'd8; // RapController.java:316
+  wire _or_106 = _eq_251 | _eq_252; // RapController.java:316
+  wire _eq_253 = state == 4'd9; // RapController.java:316
+  wire _or_107 = _or_106 | _eq_253; // RapController.java:316
+  wire _and_160 = _or_107 & io_counterResult_valid; // RapController.java:317
+  wire _eq_254 = io_counterResult_bits_op == 2'd2; // RapController.java:317
+  wire _and_161 = _and_160 & _eq_254; // RapController.java:317
+  wire [34:0] _add_16 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:317
+  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:463
+  wire _not_138 = ~snapshot_frozen; // RapController.java:365
+  wire _and_162 = snapshot_pending & _not_138; // RapController.java:365
+  wire _and_163 = _and_162 & _and_0; // RapController.java:365
   wire _or_108 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_109 = _or_108 | ev_split_q; // StatusRegs.java:83
   wire _or_110 = _or_109 | ev_batch_q; // StatusRegs.java:83
   wire _or_111 = _or_110 | ev_deferred_q; // StatusRegs.java:83
   wire _or_r_3 = |ev_removed_q; // StatusRegs.java:84
   wire _or_112 = _or_111 | _or_r_3; // StatusRegs.java:84
-  wire _not_139 = ~st_n_carry; // SplitCounter.java:75
-  wire _not_140 = ~st_splits_carry; // SplitCounter.java:75
+  wire _not_139 = ~st_n_carry; // SplitCounter.java:78
+  wire _not_140 = ~st_splits_carry; // SplitCounter.java:78
   wire _and_164 = _not_139 & _not_140; // StatusRegs.java:84
-  wire _not_141 = ~st_merges_carry; // SplitCounter.java:75
+  wire _not_141 = ~st_merges_carry; // SplitCounter.java:78
   wire _and_165 = _and_164 & _not_141; // StatusRegs.java:84
-  wire _not_142 = ~st_merge_batches_carry; // SplitCounter.java:75
+  wire _not_142 = ~st_merge_batches_carry; // SplitCounter.java:78
   wire _and_166 = _and_165 & _not_142; // StatusRegs.java:84
-  wire _not_143 = ~st_deferred_splits_carry; // SplitCounter.java:75
+  wire _not_143 = ~st_deferred_splits_carry; // SplitCounter.java:78
   wire _and_167 = _and_166 & _not_143; // StatusRegs.java:84
-  wire _not_144 = ~st_saturations_carry; // SplitCounter.java:75
+  wire _not_144 = ~st_saturations_carry; // SplitCounter.java:78
   wire _and_168 = _and_167 & _not_144; // StatusRegs.java:84
   wire _not_145 = ~_and_168; // StatusRegs.java:84
   wire ev_pending = _or_112 | _not_145; // StatusRegs.java:84
-  wire _not_146 = ~ev_pending; // RapController.java:366
-  wire _and_169 = _and_163 & _not_146; // RapController.java:366
-  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:496
-  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:513
-  wire [4:0] _bits_169 = readout_slot[4:0]; // RapController.java:511
-  wire _eq_255 = _bits_169 == 5'd0; // NodeTable.java:77
-  wire [5:0] _dyn_index_1 = _bits_169[4] ? (_bits_169[3] ? (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_31 : slot_len_30) : (_bits_169[0] ? slot_len_29 : slot_len_28)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_27 : slot_len_26) : (_bits_169[0] ? slot_len_25 : slot_len_24))) : (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_23 : slot_len_22) : (_bits_169[0] ? slot_len_21 : slot_len_20)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_19 : slot_len_18) : (_bits_169[0] ? slot_len_17 : slot_len_16)))) : (_bits_169[3] ? (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_15 : slot_len_14) : (_bits_169[0] ? slot_len_13 : slot_len_12)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_11 : slot_len_10) : (_bits_169[0] ? slot_len_9 : slot_len_8))) : (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_7 : slot_len_6) : (_bits_169[0] ? slot_len_5 : slot_len_4)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_3 : slot_len_2) : (_bits_169[0] ? slot_len_1 : slot_len_0)))); // NodeTable.java:77
-  wire [5:0] _mux_42 = _eq_255 ? 6'd0 : _dyn_index_1; // NodeTable.java:77
-  wire [5:0] _mux_43 = readout_in_use ? _mux_42 : 6'd0; // RapController.java:511
+  wire _not_146 = ~ev_pending; // RapController.java:365
+  wire _and_169 = _and_163 & _not_146; // RapController.java:365
+  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:495
+  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:512
+  wire [4:0] _bits_169 = readout_slot[4:0]; // RapController.java:510
+  wire _eq_255 = _bits_169 == 5'd0; // NodeTable.java:76
+  wire [5:0] _dyn_index_1 = _bits_169[4] ? (_bits_169[3] ? (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_31 : slot_len_30) : (_bits_169[0] ? slot_len_29 : slot_len_28)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_27 : slot_len_26) : (_bits_169[0] ? slot_len_25 : slot_len_24))) : (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_23 : slot_len_22) : (_bits_169[0] ? slot_len_21 : slot_len_20)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_19 : slot_len_18) : (_bits_169[0] ? slot_len_17 : slot_len_16)))) : (_bits_169[3] ? (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_15 : slot_len_14) : (_bits_169[0] ? slot_len_13 : slot_len_12)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_11 : slot_len_10) : (_bits_169[0] ? slot_len_9 : slot_len_8))) : (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_7 : slot_len_6) : (_bits_169[0] ? slot_len_5 : slot_len_4)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_3 : slot_len_2) : (_bits_169[0] ? slot_len_1 : slot_len_0)))); // NodeTable.java:76
+  wire [5:0] _mux_42 = _eq_255 ? 6'd0 : _dyn_index_1; // NodeTable.java:76
+  wire [5:0] _mux_43 = readout_in_use ? _mux_42 : 6'd0; // RapController.java:510
   wire [34:0] _fill_0 = {35{1'd1}}; // MergeSkip.java:35
   wire [34:0] _fill_1 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:55
-  wire _ne_36 = merge_leaves != 3'd0; // RapController.java:478
+  wire _ne_36 = merge_leaves != 3'd0; // RapController.java:477
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:36
   wire [17:0] _bits_170 = batch_min_sum[34:17]; // SplitCompare.java:35
   wire [17:0] _bits_171 = merge_sum[34:17]; // SplitCompare.java:35
@@ -1508,41 +1508,41 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire walking_kids = _eq_259 | _eq_260; // RapController.java:177
   wire [4:0] _mux_46 = walking_kids ? merge_parent : op_slot; // RapController.java:178
   wire [2:0] _dyn_index_2 = _mux_46[4] ? (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_31 : slot_children_30) : (_mux_46[0] ? slot_children_29 : slot_children_28)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_27 : slot_children_26) : (_mux_46[0] ? slot_children_25 : slot_children_24))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_23 : slot_children_22) : (_mux_46[0] ? slot_children_21 : slot_children_20)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_19 : slot_children_18) : (_mux_46[0] ? slot_children_17 : slot_children_16)))) : (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_15 : slot_children_14) : (_mux_46[0] ? slot_children_13 : slot_children_12)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_11 : slot_children_10) : (_mux_46[0] ? slot_children_9 : slot_children_8))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_7 : slot_children_6) : (_mux_46[0] ? slot_children_5 : slot_children_4)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_3 : slot_children_2) : (_mux_46[0] ? slot_children_1 : slot_children_0)))); // RapController.java:178
-  wire _not_148 = ~commit_stop; // RapController.java:362
-  wire _and_172 = io_selected_valid & _not_148; // RapController.java:362
-  wire [4:0] _bits_180 = undo_rdata_0[36:32]; // RapController.java:383
-  wire [4:0] _bits_181 = readout_slot[4:0]; // RapController.java:504
-  wire [31:0] _bits_182 = undo_rdata_0[31:0]; // RapController.java:384
+  wire _not_148 = ~commit_stop; // RapController.java:361
+  wire _and_172 = io_selected_valid & _not_148; // RapController.java:361
+  wire [4:0] _bits_180 = undo_rdata_0[36:32]; // RapController.java:382
+  wire [4:0] _bits_181 = readout_slot[4:0]; // RapController.java:503
+  wire [31:0] _bits_182 = undo_rdata_0[31:0]; // RapController.java:383
   wire [31:0] _fill_6 = {32{1'd1}}; // RapController.java:83
-  wire [31:0] _bits_183 = merge_sum[31:0]; // RapController.java:473
-  wire [31:0] _mux_47 = clip_verdict ? _fill_6 : _bits_183; // RapController.java:473
-  wire [5:0] _sub_13 = 6'd30 - op_len; // RapController.java:591
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_5}} << _sub_13; // RapController.java:592
-  wire [31:0] _bits_184 = _dshl_2[31:0]; // RapController.java:592
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_184; // RapController.java:592
+  wire [31:0] _bits_183 = merge_sum[31:0]; // RapController.java:472
+  wire [31:0] _mux_47 = clip_verdict ? _fill_6 : _bits_183; // RapController.java:472
+  wire [5:0] _sub_13 = 6'd30 - op_len; // RapController.java:590
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_5}} << _sub_13; // RapController.java:591
+  wire [31:0] _bits_184 = _dshl_2[31:0]; // RapController.java:591
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_184; // RapController.java:591
   wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:205
-  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:420
-  wire [31:0] _dshr_0 = _fill_8 >> child_len; // RapController.java:420
+  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:419
+  wire [31:0] _dshr_0 = _fill_8 >> child_len; // RapController.java:419
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:208
   wire _not_149 = ~io_tcamWrite_ready; // RapController.java:217
   wire _and_173 = tcam_write_full & _not_149; // RapController.java:217
   wire _or_115 = tcam_write_load | _and_173; // RapController.java:217
-  wire _or_116 = split_now | merge_now; // RapController.java:295
-  wire _and_174 = commit_fire & _or_116; // RapController.java:295
-  wire _not_150 = ~defer_now; // RapController.java:295
-  wire _and_175 = _and_174 & _not_150; // RapController.java:295
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:255
-  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:258
-  wire _ge_2 = free_slots >= missing_children; // RapController.java:259
-  wire _lt_2 = free_slots < 6'd1; // RapController.java:267
-  wire _lt_3 = free_slots < 6'd2; // RapController.java:267
-  wire _lt_4 = free_slots < 6'd3; // RapController.java:267
-  wire _lt_5 = free_slots < 6'd4; // RapController.java:267
-  wire [7:0] _cat_39 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // NodeTable.java:92
-  wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:271
-  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:271
-  wire _bits_185 = _dshr_1[0]; // RapController.java:271
-  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:321
+  wire _or_116 = split_now | merge_now; // RapController.java:294
+  wire _and_174 = commit_fire & _or_116; // RapController.java:294
+  wire _not_150 = ~defer_now; // RapController.java:294
+  wire _and_175 = _and_174 & _not_150; // RapController.java:294
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:254
+  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:257
+  wire _ge_2 = free_slots >= missing_children; // RapController.java:258
+  wire _lt_2 = free_slots < 6'd1; // RapController.java:266
+  wire _lt_3 = free_slots < 6'd2; // RapController.java:266
+  wire _lt_4 = free_slots < 6'd3; // RapController.java:266
+  wire _lt_5 = free_slots < 6'd4; // RapController.java:266
+  wire [7:0] _cat_39 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:268
+  wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:270
+  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:270
+  wire _bits_185 = _dshr_1[0]; // RapController.java:270
+  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:320
   wire [17:0] _bits_186 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_187 = merge_sum[34:18]; // SplitCompare.java:35
   wire _gt_7 = _bits_186 > {1'b0, _bits_187}; // SplitCompare.java:27
@@ -1552,17 +1552,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_8 = _bits_188 > _bits_189; // SplitCompare.java:20
   wire _and_176 = _eq_261 & _gt_8; // SplitCompare.java:27
   wire _or_117 = _gt_7 | _and_176; // SplitCompare.java:27
-  wire _and_177 = _ne_37 & _or_117; // RapController.java:321
-  wire [2:0] _bits_190 = merge_sum[34:32]; // RapController.java:323
-  wire _or_r_5 = |_bits_190; // RapController.java:323
-  wire _eq_262 = state == 4'd9; // RapController.java:324
-  wire _eq_263 = sram_count == 8'd0; // RapController.java:324
-  wire _and_178 = _eq_262 & _eq_263; // RapController.java:324
-  wire _lt_6 = readout_slot < 16'd32; // RapController.java:327
-  wire [4:0] _bits_191 = readout_slot[4:0]; // RapController.java:327
-  wire [31:0] _dshr_2 = slot_valid >> _bits_191; // RapController.java:327
-  wire _bits_192 = _dshr_2[0]; // RapController.java:327
-  wire _and_179 = _lt_6 & _bits_192; // RapController.java:327
+  wire _and_177 = _ne_37 & _or_117; // RapController.java:320
+  wire [2:0] _bits_190 = merge_sum[34:32]; // RapController.java:322
+  wire _or_r_5 = |_bits_190; // RapController.java:322
+  wire _eq_262 = state == 4'd9; // RapController.java:323
+  wire _eq_263 = sram_count == 8'd0; // RapController.java:323
+  wire _and_178 = _eq_262 & _eq_263; // RapController.java:323
+  wire _lt_6 = readout_slot < 16'd32; // RapController.java:326
+  wire [4:0] _bits_191 = readout_slot[4:0]; // RapController.java:326
+  wire [31:0] _dshr_2 = slot_valid >> _bits_191; // RapController.java:326
+  wire _bits_192 = _dshr_2[0]; // RapController.java:326
+  wire _and_179 = _lt_6 & _bits_192; // RapController.java:326
   wire [17:0] _bits_193 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_194 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_9 = _bits_193 > {1'b0, _bits_194}; // SplitCompare.java:27
@@ -1578,70 +1578,70 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_182 = _and_181 & _not_152; // MergeSkip.java:51
   wire _not_153 = ~commit_fire; // MergeSkip.java:51
   wire _and_183 = _and_182 & _not_153; // MergeSkip.java:51
-  wire _eq_265 = state == 4'd1; // RapController.java:627
-  wire _not_154 = ~commit_stop; // RapController.java:627
-  wire _and_184 = _eq_265 & _not_154; // RapController.java:627
-  wire _not_155 = ~io_headValid; // RapController.java:627
-  wire _and_185 = pipe_empty & _not_155; // RapController.java:627
-  wire [2:0] _mux_48 = _and_185 ? 3'd1 : fill_cause; // RapController.java:627
-  wire _eq_266 = state == 4'd2; // RapController.java:628
-  wire _eq_267 = state == 4'd3; // RapController.java:628
-  wire _or_119 = _eq_266 | _eq_267; // RapController.java:628
-  wire _eq_268 = state == 4'd12; // RapController.java:628
-  wire _or_120 = _or_119 | _eq_268; // RapController.java:628
-  wire _or_121 = _or_120 | commit_stop; // RapController.java:628
-  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:629
-  wire _ge_3 = state >= 4'd4; // RapController.java:630
-  wire _le_1 = state <= 4'd6; // RapController.java:630
-  wire _and_186 = _ge_3 & _le_1; // RapController.java:630
-  wire _ge_4 = state >= 4'd7; // RapController.java:631
-  wire _le_2 = state <= 4'd11; // RapController.java:631
-  wire _and_187 = _ge_4 & _le_2; // RapController.java:631
-  wire [3:0] _bits_197 = undo_sp[3:0]; // RapController.java:245
-  wire [36:0] _cat_40 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:245
-  wire _eq_269 = state == 4'd3; // RapController.java:241
-  wire _ne_38 = undo_sp != 5'd0; // RapController.java:241
-  wire undo_pop = _eq_269 & _ne_38; // RapController.java:241
-  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:242
-  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:242
-  wire [4:0] _mux_50 = undo_pop ? _sub_14 : _sub_15; // RapController.java:242
-  wire [3:0] _bits_198 = _mux_50[3:0]; // RapController.java:242
-  wire _not_156 = ~undo_push; // RapController.java:242
+  wire _eq_265 = state == 4'd1; // RapController.java:626
+  wire _not_154 = ~commit_stop; // RapController.java:626
+  wire _and_184 = _eq_265 & _not_154; // RapController.java:626
+  wire _not_155 = ~io_headValid; // RapController.java:626
+  wire _and_185 = pipe_empty & _not_155; // RapController.java:626
+  wire [2:0] _mux_48 = _and_185 ? 3'd1 : fill_cause; // RapController.java:626
+  wire _eq_266 = state == 4'd2; // RapController.java:627
+  wire _eq_267 = state == 4'd3; // RapController.java:627
+  wire _or_119 = _eq_266 | _eq_267; // RapController.java:627
+  wire _eq_268 = state == 4'd12; // RapController.java:627
+  wire _or_120 = _or_119 | _eq_268; // RapController.java:627
+  wire _or_121 = _or_120 | commit_stop; // RapController.java:627
+  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:628
+  wire _ge_3 = state >= 4'd4; // RapController.java:629
+  wire _le_1 = state <= 4'd6; // RapController.java:629
+  wire _and_186 = _ge_3 & _le_1; // RapController.java:629
+  wire _ge_4 = state >= 4'd7; // RapController.java:630
+  wire _le_2 = state <= 4'd11; // RapController.java:630
+  wire _and_187 = _ge_4 & _le_2; // RapController.java:630
+  wire [3:0] _bits_197 = undo_sp[3:0]; // RapController.java:244
+  wire [36:0] _cat_40 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:244
+  wire _eq_269 = state == 4'd3; // RapController.java:240
+  wire _ne_38 = undo_sp != 5'd0; // RapController.java:240
+  wire undo_pop = _eq_269 & _ne_38; // RapController.java:240
+  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:241
+  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:241
+  wire [4:0] _mux_50 = undo_pop ? _sub_14 : _sub_15; // RapController.java:241
+  wire [3:0] _bits_198 = _mux_50[3:0]; // RapController.java:241
+  wire _not_156 = ~undo_push; // RapController.java:241
   wire read_parent_prefix = state == 4'd5; // RapController.java:145
   wire [4:0] _bits_199 = readout_slot[4:0]; // RapController.java:146
   wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_199; // RapController.java:146
   wire _eq_270 = state == 4'd13; // RapController.java:147
   wire _or_122 = read_parent_prefix | _eq_270; // RapController.java:147
-  wire _and_188 = in_run & io_selected_valid; // RapController.java:535
-  wire _eq_271 = io_counterResult_bits_op == 2'd0; // RapController.java:537
-  wire _and_189 = io_headValid & _eq_271; // RapController.java:537
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:538
-  wire _not_157 = ~io_counterResult_valid; // RapController.java:539
-  wire _eq_272 = state == 4'd2; // RapController.java:539
-  wire _and_190 = _eq_272 & pipe_empty; // RapController.java:539
-  wire _and_r_0 = &present_children; // RapController.java:540
-  wire _or_123 = slot_pick_pick_found | _and_r_0; // RapController.java:540
-  wire _eq_273 = state == 4'd6; // RapController.java:540
-  wire _and_191 = _eq_273 & slot_pick_ready; // RapController.java:540
-  wire _eq_274 = split_fits == _ge_2; // RapController.java:542
-  wire _eq_275 = op_children == _dyn_index_2; // RapController.java:544
-  wire _eq_276 = state == 4'd9; // RapController.java:543
-  wire _and_192 = _eq_276 & merge_settled; // RapController.java:543
-  wire _or_124 = split_settled | _and_192; // RapController.java:543
+  wire _and_188 = in_run & io_selected_valid; // RapController.java:534
+  wire _eq_271 = io_counterResult_bits_op == 2'd0; // RapController.java:536
+  wire _and_189 = io_headValid & _eq_271; // RapController.java:536
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:537
+  wire _not_157 = ~io_counterResult_valid; // RapController.java:538
+  wire _eq_272 = state == 4'd2; // RapController.java:538
+  wire _and_190 = _eq_272 & pipe_empty; // RapController.java:538
+  wire _and_r_0 = &present_children; // RapController.java:539
+  wire _or_123 = slot_pick_pick_found | _and_r_0; // RapController.java:539
+  wire _eq_273 = state == 4'd6; // RapController.java:539
+  wire _and_191 = _eq_273 & slot_pick_ready; // RapController.java:539
+  wire _eq_274 = split_fits == _ge_2; // RapController.java:541
+  wire _eq_275 = op_children == _dyn_index_2; // RapController.java:543
+  wire _eq_276 = state == 4'd9; // RapController.java:542
+  wire _and_192 = _eq_276 & merge_settled; // RapController.java:542
+  wire _or_124 = split_settled | _and_192; // RapController.java:542
   wire _not_158 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_159 = ~st_n_carry; // SplitCounter.java:75
+  wire _not_159 = ~st_n_carry; // SplitCounter.java:78
   wire st_n_steady = _not_158 & _not_159; // StatusRegs.java:82
-  wire _or_125 = ev_commit | ev_saturation; // StatusRegs.java:113
-  wire _or_126 = _or_125 | ev_split; // StatusRegs.java:113
-  wire _or_127 = _or_126 | ev_allocated; // StatusRegs.java:113
-  wire _or_128 = _or_127 | ev_batch; // StatusRegs.java:113
-  wire _or_129 = _or_128 | ev_deferred; // StatusRegs.java:113
-  wire _or_130 = _or_129 | ev_clear; // StatusRegs.java:113
-  wire _or_r_6 = |ev_removed; // StatusRegs.java:113
-  wire _or_131 = _or_130 | _or_r_6; // StatusRegs.java:113
-  wire _or_132 = _or_131 | ev_pending; // StatusRegs.java:113
-  wire _not_160 = ~_or_132; // RapController.java:546
-  wire _le_3 = st_nodes <= 6'd32; // RapController.java:547
+  wire _or_125 = ev_commit | ev_saturation; // StatusRegs.java:117
+  wire _or_126 = _or_125 | ev_split; // StatusRegs.java:117
+  wire _or_127 = _or_126 | ev_allocated; // StatusRegs.java:117
+  wire _or_128 = _or_127 | ev_batch; // StatusRegs.java:117
+  wire _or_129 = _or_128 | ev_deferred; // StatusRegs.java:117
+  wire _or_130 = _or_129 | ev_clear; // StatusRegs.java:117
+  wire _or_r_6 = |ev_removed; // StatusRegs.java:117
+  wire _or_131 = _or_130 | _or_r_6; // StatusRegs.java:117
+  wire _or_132 = _or_131 | ev_pending; // StatusRegs.java:117
+  wire _not_160 = ~_or_132; // RapController.java:545
+  wire _le_3 = st_nodes <= 6'd32; // RapController.java:546
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -3261,52 +3261,52 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:282
-      $display("Assertion failed at RapController.java:282: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:281
+      $display("Assertion failed at RapController.java:281: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_188 && !io_selected_bits_found) begin // RapController.java:535
-      $display("Assertion failed at RapController.java:535: no node matched a key: the root must always match");
+    if (!reset && _and_188 && !io_selected_bits_found) begin // RapController.java:534
+      $display("Assertion failed at RapController.java:534: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:536
-      $display("Assertion failed at RapController.java:536: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:535
+      $display("Assertion failed at RapController.java:535: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_189) begin // RapController.java:537
-      $display("Assertion failed at RapController.java:537: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_189) begin // RapController.java:536
+      $display("Assertion failed at RapController.java:536: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:538
-      $display("Assertion failed at RapController.java:538: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:537
+      $display("Assertion failed at RapController.java:537: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_190 && !_not_157) begin // RapController.java:539
-      $display("Assertion failed at RapController.java:539: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_190 && !_not_157) begin // RapController.java:538
+      $display("Assertion failed at RapController.java:538: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_191 && !_or_123) begin // RapController.java:540
-      $display("Assertion failed at RapController.java:540: a split found no free slot after checking capacity");
+    if (!reset && _and_191 && !_or_123) begin // RapController.java:539
+      $display("Assertion failed at RapController.java:539: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && split_settled && !_eq_274) begin // RapController.java:542
-      $display("Assertion failed at RapController.java:542: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_274) begin // RapController.java:541
+      $display("Assertion failed at RapController.java:541: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_124 && !_eq_275) begin // RapController.java:544
-      $display("Assertion failed at RapController.java:544: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_124 && !_eq_275) begin // RapController.java:543
+      $display("Assertion failed at RapController.java:543: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:545
-      $display("Assertion failed at RapController.java:545: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:544
+      $display("Assertion failed at RapController.java:544: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_160) begin // RapController.java:546
-      $display("Assertion failed at RapController.java:546: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_160) begin // RapController.java:545
+      $display("Assertion failed at RapController.java:545: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:547
-      $display("Assertion failed at RapController.java:547: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:546
+      $display("Assertion failed at RapController.java:546: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

@@ -57,11 +57,11 @@ module HashUnit_k32_i11_t0_seed9e3779b9_p1 (
   wire [7:0] _mem_read_7 = perm[_bits_7]; // HashUnit.java:106
   wire [31:0] _cat_1 = {_mem_read_4, _mem_read_5, _mem_read_6, _mem_read_7}; // HashUnit.java:81
   wire [31:0] mixed = _cat_0 ^ _cat_1; // HashUnit.java:81
-  wire [10:0] _bits_8 = mixed[10:0]; // HashUnit.java:124
-  wire [10:0] _bits_9 = mixed[21:11]; // HashUnit.java:125
-  wire [10:0] _xor_0 = _bits_8 ^ _bits_9; // HashUnit.java:125
-  wire [9:0] _bits_10 = mixed[31:22]; // HashUnit.java:125
-  wire [10:0] _xor_1 = _xor_0 ^ {1'b0, _bits_10}; // HashUnit.java:125
+  wire [10:0] _bits_8 = mixed[10:0]; // HashUnit.java:118
+  wire [10:0] _bits_9 = mixed[21:11]; // HashUnit.java:119
+  wire [10:0] _xor_0 = _bits_8 ^ _bits_9; // HashUnit.java:119
+  wire [9:0] _bits_10 = mixed[31:22]; // HashUnit.java:119
+  wire [10:0] _xor_1 = _xor_0 ^ {1'b0, _bits_10}; // HashUnit.java:119
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _or_0;

@@ -74,8 +74,7 @@ public final class FmaxHarness extends Module {
             for (int i = 0; i < level.getWidth(); i += 4) {
                 next.add(RegNext(level.bits(Math.min(i + 3, level.getWidth() - 1), i).xorR()));
             }
-            java.util.Collections.reverse(next);
-            level = Cat(next);
+            level = CatLsbFirst(next);
         }
         io.sout.connect(RegNext(level.asBool()).named("fold"));
     }

@@ -3,6 +3,7 @@ package org.rapgen.hdl;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import org.rapgen.hdl.ir.Expr;
 import org.rapgen.hdl.ir.OpKind;
@@ -184,6 +185,13 @@ public final class Hdl {
         for (Bits p : parts) args.add(p.read());
         if (args.size() == 1) return parts.get(0).asUInt();
         return UInt.wrap(Builder.current().op(OpKind.CAT, args, new int[0], false, null));
+    }
+
+    /** Concatenation, first element least significant: element i at bit i (Chisel's {@code VecInit(xs).asUInt}). */
+    public static UInt CatLsbFirst(List<? extends Bits> parts) {
+        List<Bits> msbFirst = new ArrayList<>(parts);
+        Collections.reverse(msbFirst);
+        return Cat(msbFirst);
     }
 
     /** {@code n} copies of {@code x}, concatenated. */

@@ -3,7 +3,6 @@ package org.rapgen.engines.rap;
 import static org.rapgen.hdl.Hdl.*;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.UInt;
@@ -59,7 +58,7 @@ final class NodeTable {
             Bool hit = valid.bit(i).and(parent.get(i).eq(p));
             bits.add(hit.and(leavesOnly.not().or(childCount.get(i).eq(0))));
         }
-        return lsbFirst(bits);
+        return CatLsbFirst(bits);
     }
 
     /** Valid slots of length {@code level} that have at least one child: the merge candidates of that level. */
@@ -69,7 +68,7 @@ final class NodeTable {
             Bool atLevel = i == 0 ? level.eq(0) : len.get(i).eq(level);
             bits.add(valid.bit(i).and(atLevel).and(childCount.get(i).ne(0)));
         }
-        return lsbFirst(bits);
+        return CatLsbFirst(bits);
     }
 
     /** Length of the node in {@code slot} (the root's is 0 by construction, whatever its register holds). */
@@ -83,12 +82,5 @@ final class NodeTable {
         out.get(0).connect(U(0, c.lenBits()));
         for (int i = 1; i < c.nodes(); i++) out.get(i).connect(len.get(i));
         return out;
-    }
-
-    /** Element i at bit i ({@code Cat} puts its first argument at the top). */
-    static UInt lsbFirst(List<Bool> bits) {
-        List<Bool> msbFirst = new ArrayList<>(bits);
-        Collections.reverse(msbFirst);
-        return Cat(msbFirst);
     }
 }

@@ -225,18 +225,17 @@ public final class RapController extends Module {
         io.thresholdClear.connect(B(false));
 
         // --- occupancy bookkeeping
-        Bool cmdFire = cmdValid;
         front.connect(front.add(io.issued.pad(depthBits + 1)).sub(io.selected.valid.pad(depthBits + 1)));
-        sramBusy.connect(sramBusy.add(cmdFire.pad(8)).sub(resValid.pad(8)));
+        sramBusy.connect(sramBusy.add(cmdValid.pad(8)).sub(resValid.pad(8)));
 
-        // --- the undo stack's top, read a clock ahead from the stack pointer as it will be after this clock's pop.
-        // DRAIN ends in a clock without a push (the pipeline is empty), so the first UNDO clock sees the top. No read
-        // in a push clock: the RAM's read-during-write behaviour never matters.
         // A commit that asks for a structural change stops the next clock's commit (commit_stop) and the FSM enters
         // DRAIN a clock later: that clock already drains.
         Bool commitStop = RegInit(B(false)).named("commit_stop");
         Bool draining = state.eq(DRAIN).or(commitStop).named("draining");
         Bool undoPush = draining.and(resValid).named("undo_push");
+        // --- the undo stack's top, read a clock ahead from the stack pointer as it will be after this clock's pop.
+        // DRAIN ends in a clock without a push (the pipeline is empty), so the first UNDO clock sees the top. No read
+        // in a push clock: the RAM's read-during-write behaviour never matters.
         // Each state's own command condition, not the shared cmd_valid: that wire merges every state's.
         Bool undoPop = state.eq(UNDO).and(undoSp.ne(0)).named("undo_pop");
         UInt top = undo.read(Mux(undoPop, undoSp.sub(2), undoSp.sub(1)).bits(undoAddrBits - 1, 0), undoPush.not());
@@ -249,7 +248,7 @@ public final class RapController extends Module {
         // --- commit stage (RUN): every SRAM result is the head event's update
         Bool commitFire = inRun.and(resValid).and(commitStop.not()).named("commit_fire");
         // The commit decision starts from flip-flops: the hit slot's length and whether a split there would find too
-        // few free slots are looked up as its command enters the counter SRAM, and ride beside it (the SRAM never
+        // few free slots are looked up as its command is issued, and ride beside it (the SRAM never
         // stalls: its output is always ready). Nothing structural changes while events flow, so they are still true.
         int fw = Math.max(c.nodeCountBits(), c.childCountBits() + 1);
         UInt freeSlots = U(c.nodes(), fw).sub(st.nodes.pad(fw)).named("free_slots");
@@ -266,10 +265,10 @@ public final class RapController extends Module {
         for (int cc = 0; cc < 1 << c.childCountBits(); cc++) {
             shortByCount.add(cc >= c.branching() ? B(false) : freeSlots.lt(U(c.branching() - cc, fw)));
         }
-        UInt shortTable = RegNext(NodeTable.lsbFirst(shortByCount)).named("short_by_children");
+        UInt shortTable = RegNext(CatLsbFirst(shortByCount)).named("short_by_children");
         UInt lenBeside = io.selected.bits.len;
         Bool shortBeside = shortTable.bit(table.childCount.read(io.selected.bits.slot));
-        Bool beside = cmdFire;
+        Bool beside = cmdValid;
         // One clock in the command register, then the SRAM's latency.
         for (int i = 1; i <= COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister()); i++) {
             lenBeside = RegNext(lenBeside).named("hit_len_" + i);

@@ -7,7 +7,8 @@ import org.rapgen.hdl.UInt;
 
 /**
  * A wide counter whose carry chain is cut in two: the low half adds (or, counting down, subtracts) on the clock of the
- * event, the high half takes the low half's carry (borrow) one clock later. A 64-bit carry chain is about 9 ns on an iCE40, two 32-bit halves half that.
+ * event, the high half takes the low half's carry (borrow) one clock later. A 64-bit carry chain is about 9 ns on an
+ * iCE40, two 32-bit halves half that.
  * {@link #value} is exact whenever {@link #settled}: readers either wait for it or, like the engine's status snapshot,
  * only look after the events have stopped for a clock. Built in the caller's module.
  */
@@ -45,9 +46,7 @@ final class SplitCounter {
 
     /** Becomes {@code value} on this clock edge (overrides {@link #add}). */
     void load(UInt value) {
-        lo.connect(value.bits(lowBits - 1, 0));
-        hi.connect(value.bits(value.getWidth() - 1, lowBits));
-        carry.connect(B(false));
+        set(value.bits(lowBits - 1, 0), value.bits(value.getWidth() - 1, lowBits));
     }
 
     UInt low() {
@@ -61,8 +60,12 @@ final class SplitCounter {
 
     /** Zero on this clock edge, whatever else happens (call after {@link #add}). */
     void clear() {
-        lo.connect(U(0, lowBits));
-        hi.connect(U(0, hi.getWidth()));
+        set(U(0, lowBits), U(0, hi.getWidth()));
+    }
+
+    private void set(UInt low, UInt high) {
+        lo.connect(low);
+        hi.connect(high);
         carry.connect(B(false));
     }
 

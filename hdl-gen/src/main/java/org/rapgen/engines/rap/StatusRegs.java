@@ -61,8 +61,8 @@ final class StatusRegs {
     StatusRegs(RapConfig c) {
         updatesCount = c.unitWeights() ? nCount : new SplitCounter("st_updates", 64, LOW_BITS);
         updates = updatesCount.value();
-        List<SplitCounter> counters = Stream.of(nCount, updatesCount, splitCount, mergeCount, batchCount, deferredCount, saturationCount)
-                .distinct().toList();
+        List<SplitCounter> counters = Stream.of(nCount, updatesCount, splitCount, mergeCount, batchCount, deferredCount,
+                saturationCount).distinct().toList();
         nodes = RegInit(U(1, c.nodeCountBits())).named("st_nodes");
         highWater = RegInit(U(1, c.nodeCountBits())).named("st_high_water");
         weight = WireDefault(UInt(c.weightBits()), U(0, c.weightBits())).named("ev_weight");
@@ -96,13 +96,17 @@ final class StatusRegs {
                 nCount.add(delayedWeight);
                 if (updatesCount != nCount) updatesCount.add(U(1, 1));
             });
-            when(delayedSaturation, () -> saturationCount.add(U(1, 1)));
-            when(delayedSaturation, () -> saturated.connect(B(true)));
+            when(delayedSaturation, () -> {
+                saturationCount.add(U(1, 1));
+                saturated.connect(B(true));
+            });
             when(delayedSplit, () -> splitCount.add(U(1, 1)));
             when(split, () -> when(nodes.gt(highWater), () -> highWater.connect(nodes)));
             when(delayedBatch, () -> batchCount.add(U(1, 1)));
-            when(delayedDeferred, () -> deferredCount.add(U(1, 1)));
-            when(delayedDeferred, () -> overflow.connect(B(true)));
+            when(delayedDeferred, () -> {
+                deferredCount.add(U(1, 1));
+                overflow.connect(B(true));
+            });
             mergeCount.add(delayedRemoved);
             nodes.connect(nodes.add(allocated.pad(nb)).sub(removed.pad(nb)));
         });

@@ -78,7 +78,7 @@ public final class HashUnit extends Module {
         perm = Rom(8, permutation(seed));
 
         Tuple t = io.in.bits;
-        UInt mixed = Cat(bytes(t.pc)).xor(Cat(reversed(bytes(t.w)))).named("mixed");
+        UInt mixed = Cat(bytes(t.pc)).xor(CatLsbFirst(bytes(t.w))).named("mixed");
         UInt index = xorfold(mixed, indexBits);
         UInt tag = xorfold(t.pc.xor(t.w), tagBits);
 
@@ -99,18 +99,12 @@ public final class HashUnit extends Module {
 
     /**
      * The randomized bytes of {@code x}, byte 0 first. In a Cat (first = most significant) that order is
-     * flip(randomize(x)); reversed, it is randomize(x).
+     * flip(randomize(x)); lsb-first ({@code CatLsbFirst}), it is randomize(x).
      */
     private List<UInt> bytes(UInt x) {
         List<UInt> out = new ArrayList<>();
         for (int lo = 0; lo < x.getWidth(); lo += 8) out.add(perm.read(x.bits(lo + 7, lo)));
         return out;
-    }
-
-    private static List<UInt> reversed(List<UInt> l) {
-        List<UInt> r = new ArrayList<>(l);
-        java.util.Collections.reverse(r);
-        return r;
     }
 
     /**

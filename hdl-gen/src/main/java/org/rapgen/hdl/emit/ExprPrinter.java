@@ -125,8 +125,10 @@ final class ExprPrinter {
         int n = op.args.size() - 1;
         Expr idx = op.args.get(0);
         // A zero-extended index is its narrower self with zero bits above: select on the bits that exist.
-        while (idx instanceof Op o && (o.kind == OpKind.PAD && !o.args.get(0).signed() || o.kind == OpKind.AS_UINT)) idx = o.args.get(0);
-        if (idx instanceof Lit l) return ext(op.args.get((int) Math.min(l.bits().min(BigInteger.valueOf(n - 1)).longValue(), n - 1) + 1), op.width());
+        while (idx instanceof Op o && (o.kind == OpKind.PAD && !o.args.get(0).signed() || o.kind == OpKind.AS_UINT)) {
+            idx = o.args.get(0);
+        }
+        if (idx instanceof Lit l) return ext(op.args.get(l.bits().min(BigInteger.valueOf(n - 1)).intValue() + 1), op.width());
         int levels = 32 - Integer.numberOfLeadingZeros(Math.max(n - 1, 1));
         String tree = select(op, idx, levels - 1, 0, Math.min(levels, idx.width()));
         if (idx.width() <= levels) return tree;

@@ -97,7 +97,7 @@ public final class BramTcam extends Module {
         Bool accept = io.search.fire().named("accept");
         // A sweep read overwrites the RAMs' read registers, so it waits while they hold a search that cannot move on.
         Bool step = sweepRead.and(aValid.not().or(advance)).named("step");
-        UInt entryValid = Tcam.lsbFirst(valid.elements()).named("entry_valid");
+        UInt entryValid = CatLsbFirst(valid.elements()).named("entry_valid");
 
         Tcam.Write w = io.write.bits;
         when(io.write.fire(), () -> {

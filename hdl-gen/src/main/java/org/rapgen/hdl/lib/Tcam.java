@@ -3,7 +3,6 @@ package org.rapgen.hdl.lib;
 import static org.rapgen.hdl.Hdl.*;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
@@ -123,17 +122,10 @@ public final class Tcam extends Module {
         when(accept, () -> {
             out.key.connect(key);
             out.payload.connect(io.search.bits.payload);
-            out.match.connect(lsbFirst(hits));
+            out.match.connect(CatLsbFirst(hits));
         });
         io.result.valid.connect(outValid);
         io.result.bits.connect(out);
-        io.entryValid.connect(lsbFirst(valid.elements()));
-    }
-
-    /** The bits as one value, element i at bit i ({@code Cat} takes the most significant first). */
-    static UInt lsbFirst(List<Bool> bits) {
-        List<Bool> msbFirst = new ArrayList<>(bits);
-        Collections.reverse(msbFirst);
-        return Cat(msbFirst);
+        io.entryValid.connect(CatLsbFirst(valid.elements()));
     }
 }
