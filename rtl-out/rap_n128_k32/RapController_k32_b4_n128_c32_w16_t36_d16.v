@@ -30,7 +30,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   input  wire [31:0] io_counterResult_bits_old, // RapController.java:75
   input  wire [31:0] io_counterResult_bits_updated, // RapController.java:75
   input  wire io_counterResult_bits_saturated, // RapController.java:75
-  output wire io_counterClear, // RapController.java:75
+  output wire io_softClear, // RapController.java:75
   input  wire io_counterClearing, // RapController.java:75
   input  wire io_tcamWrite_ready, // RapController.java:75
   output wire io_tcamWrite_valid, // RapController.java:75
@@ -176,7 +176,6 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   input  wire [63:0] io_m0Csr, // RapController.java:75
   input  wire [31:0] io_qCsr, // RapController.java:75
   output wire [15:0] io_epsActive, // RapController.java:75
-  output wire io_thresholdClear, // RapController.java:75
   output wire io_acceptEnable, // RapController.java:75
   output wire [63:0] io_live_n, // RapController.java:75
   output wire [7:0] io_live_nodes, // RapController.java:75
@@ -807,9 +806,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:167
   reg [32:0] to_merge_hi; // RapController.java:168
   reg merge_ahead; // RapController.java:171
-  reg _reg_1; // RapController.java:581
-  reg _reg_2; // RapController.java:581
-  reg _reg_3; // RapController.java:581
+  reg _reg_1; // RapController.java:579
+  reg _reg_2; // RapController.java:579
+  reg _reg_3; // RapController.java:579
   reg [2:0] op_children; // RapController.java:179
   reg cmd_q_valid; // RapController.java:190
   reg [6:0] cmd_q_addr; // RapController.java:191
@@ -819,25 +818,25 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [6:0] tcam_write_q_index; // RapController.java:209
   reg [31:0] tcam_write_q_value; // RapController.java:210
   reg [31:0] tcam_write_q_mask; // RapController.java:211
-  reg commit_stop; // RapController.java:233
-  reg [38:0] undo_rdata_0; // RapController.java:241
-  reg split_fits; // RapController.java:259
-  reg _reg_4; // RapController.java:581
-  reg _reg_5; // RapController.java:581
-  reg [7:0] short_by_children; // RapController.java:268
-  reg [5:0] hit_len_1; // RapController.java:274
-  reg hit_short_1; // RapController.java:275
-  reg hit_beside_1; // RapController.java:276
-  reg [5:0] hit_len_2; // RapController.java:274
-  reg hit_short_2; // RapController.java:275
-  reg hit_beside_2; // RapController.java:276
-  reg [5:0] hit_len_3; // RapController.java:274
-  reg hit_short_3; // RapController.java:275
-  reg hit_beside_3; // RapController.java:276
-  reg merge_verdict; // RapController.java:320
-  reg clip_verdict; // RapController.java:322
-  reg merge_settled; // RapController.java:323
-  reg readout_in_use; // RapController.java:326
+  reg commit_stop; // RapController.java:232
+  reg [38:0] undo_rdata_0; // RapController.java:240
+  reg split_fits; // RapController.java:258
+  reg _reg_4; // RapController.java:579
+  reg _reg_5; // RapController.java:579
+  reg [7:0] short_by_children; // RapController.java:267
+  reg [5:0] hit_len_1; // RapController.java:273
+  reg hit_short_1; // RapController.java:274
+  reg hit_beside_1; // RapController.java:275
+  reg [5:0] hit_len_2; // RapController.java:273
+  reg hit_short_2; // RapController.java:274
+  reg hit_beside_2; // RapController.java:275
+  reg [5:0] hit_len_3; // RapController.java:273
+  reg hit_short_3; // RapController.java:274
+  reg hit_beside_3; // RapController.java:275
+  reg merge_verdict; // RapController.java:319
+  reg clip_verdict; // RapController.java:321
+  reg merge_settled; // RapController.java:322
+  reg readout_in_use; // RapController.java:325
   reg skip_empty_settled; // MergeSkip.java:51
 
   // Memories (no reset, so synthesis infers RAM)
@@ -1003,39 +1002,39 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] slot_lens_125; // NodeTable.java:81
   wire [5:0] slot_lens_126; // NodeTable.java:81
   wire [5:0] slot_lens_127; // NodeTable.java:81
-  wire [2:0] cause; // RapController.java:623
+  wire [2:0] cause; // RapController.java:621
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:347
-  wire _not_0 = ~io_counterClearing; // RapController.java:347
+  wire _eq_0 = state == 4'd0; // RapController.java:346
+  wire _not_0 = ~io_counterClearing; // RapController.java:346
   wire _not_1 = ~tcam_write_full; // RapController.java:207
-  wire _eq_1 = state == 4'd1; // RapController.java:360
-  wire _not_2 = ~commit_stop; // RapController.java:363
+  wire _eq_1 = state == 4'd1; // RapController.java:359
+  wire _not_2 = ~commit_stop; // RapController.java:362
   wire _eq_2 = front_count == 6'd0; // RapController.java:107
   wire _eq_3 = sram_count == 8'd0; // RapController.java:107
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:107
-  wire _and_0 = _not_2 & pipe_empty; // RapController.java:363
-  wire _not_3 = ~snapshot_frozen; // RapController.java:370
-  wire _and_1 = _and_0 & _not_3; // RapController.java:370
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:372
-  wire _not_4 = ~io_headValid; // RapController.java:372
-  wire _and_3 = _and_2 & _not_4; // RapController.java:372
-  wire _eq_4 = state == 4'd2; // RapController.java:377
-  wire _eq_5 = state == 4'd3; // RapController.java:378
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:379
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:618
-  wire _eq_6 = state == 4'd4; // RapController.java:393
-  wire _eq_7 = state == 4'd5; // RapController.java:400
-  wire _eq_8 = state == 4'd5; // RapController.java:260
-  wire _and_4 = _eq_8 & _reg_4; // RapController.java:582
-  wire split_settled = _and_4 & _reg_5; // RapController.java:582
-  wire _not_5 = ~split_settled; // RapController.java:400
-  wire _not_6 = ~early_done; // RapController.java:403
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:618
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:618
-  wire _eq_9 = state == 4'd6; // RapController.java:411
-  wire _not_7 = ~slot_pick_ready; // RapController.java:413
-  wire [3:0] _not_8 = ~present_children; // RapController.java:412
+  wire _and_0 = _not_2 & pipe_empty; // RapController.java:362
+  wire _not_3 = ~snapshot_frozen; // RapController.java:369
+  wire _and_1 = _and_0 & _not_3; // RapController.java:369
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:371
+  wire _not_4 = ~io_headValid; // RapController.java:371
+  wire _and_3 = _and_2 & _not_4; // RapController.java:371
+  wire _eq_4 = state == 4'd2; // RapController.java:376
+  wire _eq_5 = state == 4'd3; // RapController.java:377
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:378
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:616
+  wire _eq_6 = state == 4'd4; // RapController.java:392
+  wire _eq_7 = state == 4'd5; // RapController.java:399
+  wire _eq_8 = state == 4'd5; // RapController.java:259
+  wire _and_4 = _eq_8 & _reg_4; // RapController.java:580
+  wire split_settled = _and_4 & _reg_5; // RapController.java:580
+  wire _not_5 = ~split_settled; // RapController.java:399
+  wire _not_6 = ~early_done; // RapController.java:402
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:616
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:616
+  wire _eq_9 = state == 4'd6; // RapController.java:410
+  wire _not_7 = ~slot_pick_ready; // RapController.java:412
+  wire [3:0] _not_8 = ~present_children; // RapController.java:411
   wire _bits_0 = _not_8[0]; // FirstSet.java:24
   wire _bits_1 = _not_8[1]; // FirstSet.java:24
   wire _or_0 = _bits_0 | _bits_1; // FirstSet.java:36
@@ -1043,47 +1042,47 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_3 = _not_8[3]; // FirstSet.java:24
   wire _or_1 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_2 = _or_0 | _or_1; // FirstSet.java:36
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:618
-  wire _eq_10 = state == 4'd7; // RapController.java:436
-  wire _ne_1 = merge_level != 6'd0; // RapController.java:447
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:453
-  wire _eq_11 = state == 4'd8; // RapController.java:456
-  wire _eq_12 = state == 4'd9; // RapController.java:467
-  wire _eq_13 = state == 4'd10; // RapController.java:480
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:616
+  wire _eq_10 = state == 4'd7; // RapController.java:435
+  wire _ne_1 = merge_level != 6'd0; // RapController.java:446
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:452
+  wire _eq_11 = state == 4'd8; // RapController.java:455
+  wire _eq_12 = state == 4'd9; // RapController.java:466
+  wire _eq_13 = state == 4'd10; // RapController.java:479
   wire _eq_14 = state == 4'd10; // RapController.java:172
-  wire _and_5 = _eq_14 & _reg_1; // RapController.java:582
-  wire _and_6 = _and_5 & _reg_2; // RapController.java:582
-  wire advance_settled = _and_6 & _reg_3; // RapController.java:582
-  wire _not_9 = ~advance_settled; // RapController.java:480
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:480
-  wire _not_10 = ~serialMultiplier_io_busy; // RapController.java:483
-  wire _eq_15 = state == 4'd11; // RapController.java:487
-  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:487
-  wire _eq_16 = state == 4'd12; // RapController.java:493
-  wire _eq_17 = sram_count == 8'd0; // RapController.java:493
-  wire _eq_18 = state == 4'd13; // RapController.java:500
-  wire _eq_19 = state == 4'd14; // RapController.java:506
-  wire _eq_20 = state == 4'd15; // RapController.java:517
+  wire _and_5 = _eq_14 & _reg_1; // RapController.java:580
+  wire _and_6 = _and_5 & _reg_2; // RapController.java:580
+  wire advance_settled = _and_6 & _reg_3; // RapController.java:580
+  wire _not_9 = ~advance_settled; // RapController.java:479
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:479
+  wire _not_10 = ~serialMultiplier_io_busy; // RapController.java:482
+  wire _eq_15 = state == 4'd11; // RapController.java:486
+  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:486
+  wire _eq_16 = state == 4'd12; // RapController.java:492
+  wire _eq_17 = sram_count == 8'd0; // RapController.java:492
+  wire _eq_18 = state == 4'd13; // RapController.java:499
+  wire _eq_19 = state == 4'd14; // RapController.java:505
+  wire _eq_20 = state == 4'd15; // RapController.java:516
   wire in_run = state == 4'd1; // RapController.java:163
-  wire _not_12 = ~commit_stop; // RapController.java:558
-  wire _and_7 = in_run & _not_12; // RapController.java:558
-  wire _not_13 = ~tcam_write_full; // RapController.java:558
-  wire _and_8 = _and_7 & _not_13; // RapController.java:558
-  wire _and_9 = _and_8 & io_enable; // RapController.java:558
-  wire _not_14 = ~readout_pending; // RapController.java:558
-  wire _and_10 = _and_9 & _not_14; // RapController.java:558
-  wire _not_15 = ~snapshot_pending; // RapController.java:558
-  wire _and_11 = _and_10 & _not_15; // RapController.java:558
-  wire _not_16 = ~snapshot_frozen; // RapController.java:558
-  wire _and_12 = _and_11 & _not_16; // RapController.java:558
-  wire _and_13 = in_run & io_counterResult_valid; // RapController.java:249
-  wire _not_17 = ~commit_stop; // RapController.java:249
-  wire commit_fire = _and_13 & _not_17; // RapController.java:249
-  wire _not_18 = ~soft_pending; // RapController.java:562
-  wire _ne_2 = state != 4'd0; // RapController.java:562
-  wire _and_14 = _not_18 & _ne_2; // RapController.java:562
-  wire _ne_3 = state != 4'd15; // RapController.java:562
-  wire _and_15 = _and_14 & _ne_3; // RapController.java:562
+  wire _not_12 = ~commit_stop; // RapController.java:556
+  wire _and_7 = in_run & _not_12; // RapController.java:556
+  wire _not_13 = ~tcam_write_full; // RapController.java:556
+  wire _and_8 = _and_7 & _not_13; // RapController.java:556
+  wire _and_9 = _and_8 & io_enable; // RapController.java:556
+  wire _not_14 = ~readout_pending; // RapController.java:556
+  wire _and_10 = _and_9 & _not_14; // RapController.java:556
+  wire _not_15 = ~snapshot_pending; // RapController.java:556
+  wire _and_11 = _and_10 & _not_15; // RapController.java:556
+  wire _not_16 = ~snapshot_frozen; // RapController.java:556
+  wire _and_12 = _and_11 & _not_16; // RapController.java:556
+  wire _and_13 = in_run & io_counterResult_valid; // RapController.java:248
+  wire _not_17 = ~commit_stop; // RapController.java:248
+  wire commit_fire = _and_13 & _not_17; // RapController.java:248
+  wire _not_18 = ~soft_pending; // RapController.java:560
+  wire _ne_2 = state != 4'd0; // RapController.java:560
+  wire _and_14 = _not_18 & _ne_2; // RapController.java:560
+  wire _ne_3 = state != 4'd15; // RapController.java:560
+  wire _and_15 = _and_14 & _ne_3; // RapController.java:560
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_updates_hi, st_updates_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -1091,418 +1090,418 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:565
-  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:566
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:563
+  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:564
   wire _not_20 = ~_reg_0; // RapController.java:158
   wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:158
-  wire _not_21 = ~snapshot_product_start; // RapController.java:566
-  wire _and_16 = _not_19 & _not_21; // RapController.java:566
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:567
-  wire _eq_21 = state == 4'd13; // RapController.java:568
-  wire _or_5 = readout_pending | _eq_21; // RapController.java:568
-  wire _eq_22 = state == 4'd14; // RapController.java:568
-  wire _or_6 = _or_5 | _eq_22; // RapController.java:568
-  wire _ge_0 = state >= 4'd2; // RapController.java:569
-  wire _le_0 = state <= 4'd12; // RapController.java:569
-  wire _and_17 = _ge_0 & _le_0; // RapController.java:569
-  wire _and_18 = in_run & pipe_empty; // RapController.java:571
-  wire _not_22 = ~io_headValid; // RapController.java:571
-  wire _and_19 = _and_18 & _not_22; // RapController.java:571
-  wire _not_23 = ~io_acceptEnable; // RapController.java:572
-  wire [127:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:597
-  wire [127:0] _not_24 = ~visited_kids; // RapController.java:473
-  wire [127:0] _and_20 = slot_valid & _not_24; // RapController.java:473
-  wire _eq_23 = slot_pick_pick_index == 7'd0; // RapController.java:598
-  wire [5:0] child_len = op_len + 6'd2; // RapController.java:414
-  wire _eq_24 = slot_pick_pick_index == 7'd1; // RapController.java:598
-  wire _eq_25 = slot_pick_pick_index == 7'd2; // RapController.java:598
-  wire _eq_26 = slot_pick_pick_index == 7'd3; // RapController.java:598
-  wire _eq_27 = slot_pick_pick_index == 7'd4; // RapController.java:598
-  wire _eq_28 = slot_pick_pick_index == 7'd5; // RapController.java:598
-  wire _eq_29 = slot_pick_pick_index == 7'd6; // RapController.java:598
-  wire _eq_30 = slot_pick_pick_index == 7'd7; // RapController.java:598
-  wire _eq_31 = slot_pick_pick_index == 7'd8; // RapController.java:598
-  wire _eq_32 = slot_pick_pick_index == 7'd9; // RapController.java:598
-  wire _eq_33 = slot_pick_pick_index == 7'd10; // RapController.java:598
-  wire _eq_34 = slot_pick_pick_index == 7'd11; // RapController.java:598
-  wire _eq_35 = slot_pick_pick_index == 7'd12; // RapController.java:598
-  wire _eq_36 = slot_pick_pick_index == 7'd13; // RapController.java:598
-  wire _eq_37 = slot_pick_pick_index == 7'd14; // RapController.java:598
-  wire _eq_38 = slot_pick_pick_index == 7'd15; // RapController.java:598
-  wire _eq_39 = slot_pick_pick_index == 7'd16; // RapController.java:598
-  wire _eq_40 = slot_pick_pick_index == 7'd17; // RapController.java:598
-  wire _eq_41 = slot_pick_pick_index == 7'd18; // RapController.java:598
-  wire _eq_42 = slot_pick_pick_index == 7'd19; // RapController.java:598
-  wire _eq_43 = slot_pick_pick_index == 7'd20; // RapController.java:598
-  wire _eq_44 = slot_pick_pick_index == 7'd21; // RapController.java:598
-  wire _eq_45 = slot_pick_pick_index == 7'd22; // RapController.java:598
-  wire _eq_46 = slot_pick_pick_index == 7'd23; // RapController.java:598
-  wire _eq_47 = slot_pick_pick_index == 7'd24; // RapController.java:598
-  wire _eq_48 = slot_pick_pick_index == 7'd25; // RapController.java:598
-  wire _eq_49 = slot_pick_pick_index == 7'd26; // RapController.java:598
-  wire _eq_50 = slot_pick_pick_index == 7'd27; // RapController.java:598
-  wire _eq_51 = slot_pick_pick_index == 7'd28; // RapController.java:598
-  wire _eq_52 = slot_pick_pick_index == 7'd29; // RapController.java:598
-  wire _eq_53 = slot_pick_pick_index == 7'd30; // RapController.java:598
-  wire _eq_54 = slot_pick_pick_index == 7'd31; // RapController.java:598
-  wire _eq_55 = slot_pick_pick_index == 7'd32; // RapController.java:598
-  wire _eq_56 = slot_pick_pick_index == 7'd33; // RapController.java:598
-  wire _eq_57 = slot_pick_pick_index == 7'd34; // RapController.java:598
-  wire _eq_58 = slot_pick_pick_index == 7'd35; // RapController.java:598
-  wire _eq_59 = slot_pick_pick_index == 7'd36; // RapController.java:598
-  wire _eq_60 = slot_pick_pick_index == 7'd37; // RapController.java:598
-  wire _eq_61 = slot_pick_pick_index == 7'd38; // RapController.java:598
-  wire _eq_62 = slot_pick_pick_index == 7'd39; // RapController.java:598
-  wire _eq_63 = slot_pick_pick_index == 7'd40; // RapController.java:598
-  wire _eq_64 = slot_pick_pick_index == 7'd41; // RapController.java:598
-  wire _eq_65 = slot_pick_pick_index == 7'd42; // RapController.java:598
-  wire _eq_66 = slot_pick_pick_index == 7'd43; // RapController.java:598
-  wire _eq_67 = slot_pick_pick_index == 7'd44; // RapController.java:598
-  wire _eq_68 = slot_pick_pick_index == 7'd45; // RapController.java:598
-  wire _eq_69 = slot_pick_pick_index == 7'd46; // RapController.java:598
-  wire _eq_70 = slot_pick_pick_index == 7'd47; // RapController.java:598
-  wire _eq_71 = slot_pick_pick_index == 7'd48; // RapController.java:598
-  wire _eq_72 = slot_pick_pick_index == 7'd49; // RapController.java:598
-  wire _eq_73 = slot_pick_pick_index == 7'd50; // RapController.java:598
-  wire _eq_74 = slot_pick_pick_index == 7'd51; // RapController.java:598
-  wire _eq_75 = slot_pick_pick_index == 7'd52; // RapController.java:598
-  wire _eq_76 = slot_pick_pick_index == 7'd53; // RapController.java:598
-  wire _eq_77 = slot_pick_pick_index == 7'd54; // RapController.java:598
-  wire _eq_78 = slot_pick_pick_index == 7'd55; // RapController.java:598
-  wire _eq_79 = slot_pick_pick_index == 7'd56; // RapController.java:598
-  wire _eq_80 = slot_pick_pick_index == 7'd57; // RapController.java:598
-  wire _eq_81 = slot_pick_pick_index == 7'd58; // RapController.java:598
-  wire _eq_82 = slot_pick_pick_index == 7'd59; // RapController.java:598
-  wire _eq_83 = slot_pick_pick_index == 7'd60; // RapController.java:598
-  wire _eq_84 = slot_pick_pick_index == 7'd61; // RapController.java:598
-  wire _eq_85 = slot_pick_pick_index == 7'd62; // RapController.java:598
-  wire _eq_86 = slot_pick_pick_index == 7'd63; // RapController.java:598
-  wire _eq_87 = slot_pick_pick_index == 7'd64; // RapController.java:598
-  wire _eq_88 = slot_pick_pick_index == 7'd65; // RapController.java:598
-  wire _eq_89 = slot_pick_pick_index == 7'd66; // RapController.java:598
-  wire _eq_90 = slot_pick_pick_index == 7'd67; // RapController.java:598
-  wire _eq_91 = slot_pick_pick_index == 7'd68; // RapController.java:598
-  wire _eq_92 = slot_pick_pick_index == 7'd69; // RapController.java:598
-  wire _eq_93 = slot_pick_pick_index == 7'd70; // RapController.java:598
-  wire _eq_94 = slot_pick_pick_index == 7'd71; // RapController.java:598
-  wire _eq_95 = slot_pick_pick_index == 7'd72; // RapController.java:598
-  wire _eq_96 = slot_pick_pick_index == 7'd73; // RapController.java:598
-  wire _eq_97 = slot_pick_pick_index == 7'd74; // RapController.java:598
-  wire _eq_98 = slot_pick_pick_index == 7'd75; // RapController.java:598
-  wire _eq_99 = slot_pick_pick_index == 7'd76; // RapController.java:598
-  wire _eq_100 = slot_pick_pick_index == 7'd77; // RapController.java:598
-  wire _eq_101 = slot_pick_pick_index == 7'd78; // RapController.java:598
-  wire _eq_102 = slot_pick_pick_index == 7'd79; // RapController.java:598
-  wire _eq_103 = slot_pick_pick_index == 7'd80; // RapController.java:598
-  wire _eq_104 = slot_pick_pick_index == 7'd81; // RapController.java:598
-  wire _eq_105 = slot_pick_pick_index == 7'd82; // RapController.java:598
-  wire _eq_106 = slot_pick_pick_index == 7'd83; // RapController.java:598
-  wire _eq_107 = slot_pick_pick_index == 7'd84; // RapController.java:598
-  wire _eq_108 = slot_pick_pick_index == 7'd85; // RapController.java:598
-  wire _eq_109 = slot_pick_pick_index == 7'd86; // RapController.java:598
-  wire _eq_110 = slot_pick_pick_index == 7'd87; // RapController.java:598
-  wire _eq_111 = slot_pick_pick_index == 7'd88; // RapController.java:598
-  wire _eq_112 = slot_pick_pick_index == 7'd89; // RapController.java:598
-  wire _eq_113 = slot_pick_pick_index == 7'd90; // RapController.java:598
-  wire _eq_114 = slot_pick_pick_index == 7'd91; // RapController.java:598
-  wire _eq_115 = slot_pick_pick_index == 7'd92; // RapController.java:598
-  wire _eq_116 = slot_pick_pick_index == 7'd93; // RapController.java:598
-  wire _eq_117 = slot_pick_pick_index == 7'd94; // RapController.java:598
-  wire _eq_118 = slot_pick_pick_index == 7'd95; // RapController.java:598
-  wire _eq_119 = slot_pick_pick_index == 7'd96; // RapController.java:598
-  wire _eq_120 = slot_pick_pick_index == 7'd97; // RapController.java:598
-  wire _eq_121 = slot_pick_pick_index == 7'd98; // RapController.java:598
-  wire _eq_122 = slot_pick_pick_index == 7'd99; // RapController.java:598
-  wire _eq_123 = slot_pick_pick_index == 7'd100; // RapController.java:598
-  wire _eq_124 = slot_pick_pick_index == 7'd101; // RapController.java:598
-  wire _eq_125 = slot_pick_pick_index == 7'd102; // RapController.java:598
-  wire _eq_126 = slot_pick_pick_index == 7'd103; // RapController.java:598
-  wire _eq_127 = slot_pick_pick_index == 7'd104; // RapController.java:598
-  wire _eq_128 = slot_pick_pick_index == 7'd105; // RapController.java:598
-  wire _eq_129 = slot_pick_pick_index == 7'd106; // RapController.java:598
-  wire _eq_130 = slot_pick_pick_index == 7'd107; // RapController.java:598
-  wire _eq_131 = slot_pick_pick_index == 7'd108; // RapController.java:598
-  wire _eq_132 = slot_pick_pick_index == 7'd109; // RapController.java:598
-  wire _eq_133 = slot_pick_pick_index == 7'd110; // RapController.java:598
-  wire _eq_134 = slot_pick_pick_index == 7'd111; // RapController.java:598
-  wire _eq_135 = slot_pick_pick_index == 7'd112; // RapController.java:598
-  wire _eq_136 = slot_pick_pick_index == 7'd113; // RapController.java:598
-  wire _eq_137 = slot_pick_pick_index == 7'd114; // RapController.java:598
-  wire _eq_138 = slot_pick_pick_index == 7'd115; // RapController.java:598
-  wire _eq_139 = slot_pick_pick_index == 7'd116; // RapController.java:598
-  wire _eq_140 = slot_pick_pick_index == 7'd117; // RapController.java:598
-  wire _eq_141 = slot_pick_pick_index == 7'd118; // RapController.java:598
-  wire _eq_142 = slot_pick_pick_index == 7'd119; // RapController.java:598
-  wire _eq_143 = slot_pick_pick_index == 7'd120; // RapController.java:598
-  wire _eq_144 = slot_pick_pick_index == 7'd121; // RapController.java:598
-  wire _eq_145 = slot_pick_pick_index == 7'd122; // RapController.java:598
-  wire _eq_146 = slot_pick_pick_index == 7'd123; // RapController.java:598
-  wire _eq_147 = slot_pick_pick_index == 7'd124; // RapController.java:598
-  wire _eq_148 = slot_pick_pick_index == 7'd125; // RapController.java:598
-  wire _eq_149 = slot_pick_pick_index == 7'd126; // RapController.java:598
-  wire _eq_150 = slot_pick_pick_index == 7'd127; // RapController.java:598
-  wire _eq_151 = slot_pick_pick_index == 7'd0; // RapController.java:599
-  wire _eq_152 = slot_pick_pick_index == 7'd1; // RapController.java:599
-  wire _eq_153 = slot_pick_pick_index == 7'd2; // RapController.java:599
-  wire _eq_154 = slot_pick_pick_index == 7'd3; // RapController.java:599
-  wire _eq_155 = slot_pick_pick_index == 7'd4; // RapController.java:599
-  wire _eq_156 = slot_pick_pick_index == 7'd5; // RapController.java:599
-  wire _eq_157 = slot_pick_pick_index == 7'd6; // RapController.java:599
-  wire _eq_158 = slot_pick_pick_index == 7'd7; // RapController.java:599
-  wire _eq_159 = slot_pick_pick_index == 7'd8; // RapController.java:599
-  wire _eq_160 = slot_pick_pick_index == 7'd9; // RapController.java:599
-  wire _eq_161 = slot_pick_pick_index == 7'd10; // RapController.java:599
-  wire _eq_162 = slot_pick_pick_index == 7'd11; // RapController.java:599
-  wire _eq_163 = slot_pick_pick_index == 7'd12; // RapController.java:599
-  wire _eq_164 = slot_pick_pick_index == 7'd13; // RapController.java:599
-  wire _eq_165 = slot_pick_pick_index == 7'd14; // RapController.java:599
-  wire _eq_166 = slot_pick_pick_index == 7'd15; // RapController.java:599
-  wire _eq_167 = slot_pick_pick_index == 7'd16; // RapController.java:599
-  wire _eq_168 = slot_pick_pick_index == 7'd17; // RapController.java:599
-  wire _eq_169 = slot_pick_pick_index == 7'd18; // RapController.java:599
-  wire _eq_170 = slot_pick_pick_index == 7'd19; // RapController.java:599
-  wire _eq_171 = slot_pick_pick_index == 7'd20; // RapController.java:599
-  wire _eq_172 = slot_pick_pick_index == 7'd21; // RapController.java:599
-  wire _eq_173 = slot_pick_pick_index == 7'd22; // RapController.java:599
-  wire _eq_174 = slot_pick_pick_index == 7'd23; // RapController.java:599
-  wire _eq_175 = slot_pick_pick_index == 7'd24; // RapController.java:599
-  wire _eq_176 = slot_pick_pick_index == 7'd25; // RapController.java:599
-  wire _eq_177 = slot_pick_pick_index == 7'd26; // RapController.java:599
-  wire _eq_178 = slot_pick_pick_index == 7'd27; // RapController.java:599
-  wire _eq_179 = slot_pick_pick_index == 7'd28; // RapController.java:599
-  wire _eq_180 = slot_pick_pick_index == 7'd29; // RapController.java:599
-  wire _eq_181 = slot_pick_pick_index == 7'd30; // RapController.java:599
-  wire _eq_182 = slot_pick_pick_index == 7'd31; // RapController.java:599
-  wire _eq_183 = slot_pick_pick_index == 7'd32; // RapController.java:599
-  wire _eq_184 = slot_pick_pick_index == 7'd33; // RapController.java:599
-  wire _eq_185 = slot_pick_pick_index == 7'd34; // RapController.java:599
-  wire _eq_186 = slot_pick_pick_index == 7'd35; // RapController.java:599
-  wire _eq_187 = slot_pick_pick_index == 7'd36; // RapController.java:599
-  wire _eq_188 = slot_pick_pick_index == 7'd37; // RapController.java:599
-  wire _eq_189 = slot_pick_pick_index == 7'd38; // RapController.java:599
-  wire _eq_190 = slot_pick_pick_index == 7'd39; // RapController.java:599
-  wire _eq_191 = slot_pick_pick_index == 7'd40; // RapController.java:599
-  wire _eq_192 = slot_pick_pick_index == 7'd41; // RapController.java:599
-  wire _eq_193 = slot_pick_pick_index == 7'd42; // RapController.java:599
-  wire _eq_194 = slot_pick_pick_index == 7'd43; // RapController.java:599
-  wire _eq_195 = slot_pick_pick_index == 7'd44; // RapController.java:599
-  wire _eq_196 = slot_pick_pick_index == 7'd45; // RapController.java:599
-  wire _eq_197 = slot_pick_pick_index == 7'd46; // RapController.java:599
-  wire _eq_198 = slot_pick_pick_index == 7'd47; // RapController.java:599
-  wire _eq_199 = slot_pick_pick_index == 7'd48; // RapController.java:599
-  wire _eq_200 = slot_pick_pick_index == 7'd49; // RapController.java:599
-  wire _eq_201 = slot_pick_pick_index == 7'd50; // RapController.java:599
-  wire _eq_202 = slot_pick_pick_index == 7'd51; // RapController.java:599
-  wire _eq_203 = slot_pick_pick_index == 7'd52; // RapController.java:599
-  wire _eq_204 = slot_pick_pick_index == 7'd53; // RapController.java:599
-  wire _eq_205 = slot_pick_pick_index == 7'd54; // RapController.java:599
-  wire _eq_206 = slot_pick_pick_index == 7'd55; // RapController.java:599
-  wire _eq_207 = slot_pick_pick_index == 7'd56; // RapController.java:599
-  wire _eq_208 = slot_pick_pick_index == 7'd57; // RapController.java:599
-  wire _eq_209 = slot_pick_pick_index == 7'd58; // RapController.java:599
-  wire _eq_210 = slot_pick_pick_index == 7'd59; // RapController.java:599
-  wire _eq_211 = slot_pick_pick_index == 7'd60; // RapController.java:599
-  wire _eq_212 = slot_pick_pick_index == 7'd61; // RapController.java:599
-  wire _eq_213 = slot_pick_pick_index == 7'd62; // RapController.java:599
-  wire _eq_214 = slot_pick_pick_index == 7'd63; // RapController.java:599
-  wire _eq_215 = slot_pick_pick_index == 7'd64; // RapController.java:599
-  wire _eq_216 = slot_pick_pick_index == 7'd65; // RapController.java:599
-  wire _eq_217 = slot_pick_pick_index == 7'd66; // RapController.java:599
-  wire _eq_218 = slot_pick_pick_index == 7'd67; // RapController.java:599
-  wire _eq_219 = slot_pick_pick_index == 7'd68; // RapController.java:599
-  wire _eq_220 = slot_pick_pick_index == 7'd69; // RapController.java:599
-  wire _eq_221 = slot_pick_pick_index == 7'd70; // RapController.java:599
-  wire _eq_222 = slot_pick_pick_index == 7'd71; // RapController.java:599
-  wire _eq_223 = slot_pick_pick_index == 7'd72; // RapController.java:599
-  wire _eq_224 = slot_pick_pick_index == 7'd73; // RapController.java:599
-  wire _eq_225 = slot_pick_pick_index == 7'd74; // RapController.java:599
-  wire _eq_226 = slot_pick_pick_index == 7'd75; // RapController.java:599
-  wire _eq_227 = slot_pick_pick_index == 7'd76; // RapController.java:599
-  wire _eq_228 = slot_pick_pick_index == 7'd77; // RapController.java:599
-  wire _eq_229 = slot_pick_pick_index == 7'd78; // RapController.java:599
-  wire _eq_230 = slot_pick_pick_index == 7'd79; // RapController.java:599
-  wire _eq_231 = slot_pick_pick_index == 7'd80; // RapController.java:599
-  wire _eq_232 = slot_pick_pick_index == 7'd81; // RapController.java:599
-  wire _eq_233 = slot_pick_pick_index == 7'd82; // RapController.java:599
-  wire _eq_234 = slot_pick_pick_index == 7'd83; // RapController.java:599
-  wire _eq_235 = slot_pick_pick_index == 7'd84; // RapController.java:599
-  wire _eq_236 = slot_pick_pick_index == 7'd85; // RapController.java:599
-  wire _eq_237 = slot_pick_pick_index == 7'd86; // RapController.java:599
-  wire _eq_238 = slot_pick_pick_index == 7'd87; // RapController.java:599
-  wire _eq_239 = slot_pick_pick_index == 7'd88; // RapController.java:599
-  wire _eq_240 = slot_pick_pick_index == 7'd89; // RapController.java:599
-  wire _eq_241 = slot_pick_pick_index == 7'd90; // RapController.java:599
-  wire _eq_242 = slot_pick_pick_index == 7'd91; // RapController.java:599
-  wire _eq_243 = slot_pick_pick_index == 7'd92; // RapController.java:599
-  wire _eq_244 = slot_pick_pick_index == 7'd93; // RapController.java:599
-  wire _eq_245 = slot_pick_pick_index == 7'd94; // RapController.java:599
-  wire _eq_246 = slot_pick_pick_index == 7'd95; // RapController.java:599
-  wire _eq_247 = slot_pick_pick_index == 7'd96; // RapController.java:599
-  wire _eq_248 = slot_pick_pick_index == 7'd97; // RapController.java:599
-  wire _eq_249 = slot_pick_pick_index == 7'd98; // RapController.java:599
-  wire _eq_250 = slot_pick_pick_index == 7'd99; // RapController.java:599
-  wire _eq_251 = slot_pick_pick_index == 7'd100; // RapController.java:599
-  wire _eq_252 = slot_pick_pick_index == 7'd101; // RapController.java:599
-  wire _eq_253 = slot_pick_pick_index == 7'd102; // RapController.java:599
-  wire _eq_254 = slot_pick_pick_index == 7'd103; // RapController.java:599
-  wire _eq_255 = slot_pick_pick_index == 7'd104; // RapController.java:599
-  wire _eq_256 = slot_pick_pick_index == 7'd105; // RapController.java:599
-  wire _eq_257 = slot_pick_pick_index == 7'd106; // RapController.java:599
-  wire _eq_258 = slot_pick_pick_index == 7'd107; // RapController.java:599
-  wire _eq_259 = slot_pick_pick_index == 7'd108; // RapController.java:599
-  wire _eq_260 = slot_pick_pick_index == 7'd109; // RapController.java:599
-  wire _eq_261 = slot_pick_pick_index == 7'd110; // RapController.java:599
-  wire _eq_262 = slot_pick_pick_index == 7'd111; // RapController.java:599
-  wire _eq_263 = slot_pick_pick_index == 7'd112; // RapController.java:599
-  wire _eq_264 = slot_pick_pick_index == 7'd113; // RapController.java:599
-  wire _eq_265 = slot_pick_pick_index == 7'd114; // RapController.java:599
-  wire _eq_266 = slot_pick_pick_index == 7'd115; // RapController.java:599
-  wire _eq_267 = slot_pick_pick_index == 7'd116; // RapController.java:599
-  wire _eq_268 = slot_pick_pick_index == 7'd117; // RapController.java:599
-  wire _eq_269 = slot_pick_pick_index == 7'd118; // RapController.java:599
-  wire _eq_270 = slot_pick_pick_index == 7'd119; // RapController.java:599
-  wire _eq_271 = slot_pick_pick_index == 7'd120; // RapController.java:599
-  wire _eq_272 = slot_pick_pick_index == 7'd121; // RapController.java:599
-  wire _eq_273 = slot_pick_pick_index == 7'd122; // RapController.java:599
-  wire _eq_274 = slot_pick_pick_index == 7'd123; // RapController.java:599
-  wire _eq_275 = slot_pick_pick_index == 7'd124; // RapController.java:599
-  wire _eq_276 = slot_pick_pick_index == 7'd125; // RapController.java:599
-  wire _eq_277 = slot_pick_pick_index == 7'd126; // RapController.java:599
-  wire _eq_278 = slot_pick_pick_index == 7'd127; // RapController.java:599
-  wire _eq_279 = slot_pick_pick_index == 7'd0; // RapController.java:600
+  wire _not_21 = ~snapshot_product_start; // RapController.java:564
+  wire _and_16 = _not_19 & _not_21; // RapController.java:564
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:565
+  wire _eq_21 = state == 4'd13; // RapController.java:566
+  wire _or_5 = readout_pending | _eq_21; // RapController.java:566
+  wire _eq_22 = state == 4'd14; // RapController.java:566
+  wire _or_6 = _or_5 | _eq_22; // RapController.java:566
+  wire _ge_0 = state >= 4'd2; // RapController.java:567
+  wire _le_0 = state <= 4'd12; // RapController.java:567
+  wire _and_17 = _ge_0 & _le_0; // RapController.java:567
+  wire _and_18 = in_run & pipe_empty; // RapController.java:569
+  wire _not_22 = ~io_headValid; // RapController.java:569
+  wire _and_19 = _and_18 & _not_22; // RapController.java:569
+  wire _not_23 = ~io_acceptEnable; // RapController.java:570
+  wire [127:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:595
+  wire [127:0] _not_24 = ~visited_kids; // RapController.java:472
+  wire [127:0] _and_20 = slot_valid & _not_24; // RapController.java:472
+  wire _eq_23 = slot_pick_pick_index == 7'd0; // RapController.java:596
+  wire [5:0] child_len = op_len + 6'd2; // RapController.java:413
+  wire _eq_24 = slot_pick_pick_index == 7'd1; // RapController.java:596
+  wire _eq_25 = slot_pick_pick_index == 7'd2; // RapController.java:596
+  wire _eq_26 = slot_pick_pick_index == 7'd3; // RapController.java:596
+  wire _eq_27 = slot_pick_pick_index == 7'd4; // RapController.java:596
+  wire _eq_28 = slot_pick_pick_index == 7'd5; // RapController.java:596
+  wire _eq_29 = slot_pick_pick_index == 7'd6; // RapController.java:596
+  wire _eq_30 = slot_pick_pick_index == 7'd7; // RapController.java:596
+  wire _eq_31 = slot_pick_pick_index == 7'd8; // RapController.java:596
+  wire _eq_32 = slot_pick_pick_index == 7'd9; // RapController.java:596
+  wire _eq_33 = slot_pick_pick_index == 7'd10; // RapController.java:596
+  wire _eq_34 = slot_pick_pick_index == 7'd11; // RapController.java:596
+  wire _eq_35 = slot_pick_pick_index == 7'd12; // RapController.java:596
+  wire _eq_36 = slot_pick_pick_index == 7'd13; // RapController.java:596
+  wire _eq_37 = slot_pick_pick_index == 7'd14; // RapController.java:596
+  wire _eq_38 = slot_pick_pick_index == 7'd15; // RapController.java:596
+  wire _eq_39 = slot_pick_pick_index == 7'd16; // RapController.java:596
+  wire _eq_40 = slot_pick_pick_index == 7'd17; // RapController.java:596
+  wire _eq_41 = slot_pick_pick_index == 7'd18; // RapController.java:596
+  wire _eq_42 = slot_pick_pick_index == 7'd19; // RapController.java:596
+  wire _eq_43 = slot_pick_pick_index == 7'd20; // RapController.java:596
+  wire _eq_44 = slot_pick_pick_index == 7'd21; // RapController.java:596
+  wire _eq_45 = slot_pick_pick_index == 7'd22; // RapController.java:596
+  wire _eq_46 = slot_pick_pick_index == 7'd23; // RapController.java:596
+  wire _eq_47 = slot_pick_pick_index == 7'd24; // RapController.java:596
+  wire _eq_48 = slot_pick_pick_index == 7'd25; // RapController.java:596
+  wire _eq_49 = slot_pick_pick_index == 7'd26; // RapController.java:596
+  wire _eq_50 = slot_pick_pick_index == 7'd27; // RapController.java:596
+  wire _eq_51 = slot_pick_pick_index == 7'd28; // RapController.java:596
+  wire _eq_52 = slot_pick_pick_index == 7'd29; // RapController.java:596
+  wire _eq_53 = slot_pick_pick_index == 7'd30; // RapController.java:596
+  wire _eq_54 = slot_pick_pick_index == 7'd31; // RapController.java:596
+  wire _eq_55 = slot_pick_pick_index == 7'd32; // RapController.java:596
+  wire _eq_56 = slot_pick_pick_index == 7'd33; // RapController.java:596
+  wire _eq_57 = slot_pick_pick_index == 7'd34; // RapController.java:596
+  wire _eq_58 = slot_pick_pick_index == 7'd35; // RapController.java:596
+  wire _eq_59 = slot_pick_pick_index == 7'd36; // RapController.java:596
+  wire _eq_60 = slot_pick_pick_index == 7'd37; // RapController.java:596
+  wire _eq_61 = slot_pick_pick_index == 7'd38; // RapController.java:596
+  wire _eq_62 = slot_pick_pick_index == 7'd39; // RapController.java:596
+  wire _eq_63 = slot_pick_pick_index == 7'd40; // RapController.java:596
+  wire _eq_64 = slot_pick_pick_index == 7'd41; // RapController.java:596
+  wire _eq_65 = slot_pick_pick_index == 7'd42; // RapController.java:596
+  wire _eq_66 = slot_pick_pick_index == 7'd43; // RapController.java:596
+  wire _eq_67 = slot_pick_pick_index == 7'd44; // RapController.java:596
+  wire _eq_68 = slot_pick_pick_index == 7'd45; // RapController.java:596
+  wire _eq_69 = slot_pick_pick_index == 7'd46; // RapController.java:596
+  wire _eq_70 = slot_pick_pick_index == 7'd47; // RapController.java:596
+  wire _eq_71 = slot_pick_pick_index == 7'd48; // RapController.java:596
+  wire _eq_72 = slot_pick_pick_index == 7'd49; // RapController.java:596
+  wire _eq_73 = slot_pick_pick_index == 7'd50; // RapController.java:596
+  wire _eq_74 = slot_pick_pick_index == 7'd51; // RapController.java:596
+  wire _eq_75 = slot_pick_pick_index == 7'd52; // RapController.java:596
+  wire _eq_76 = slot_pick_pick_index == 7'd53; // RapController.java:596
+  wire _eq_77 = slot_pick_pick_index == 7'd54; // RapController.java:596
+  wire _eq_78 = slot_pick_pick_index == 7'd55; // RapController.java:596
+  wire _eq_79 = slot_pick_pick_index == 7'd56; // RapController.java:596
+  wire _eq_80 = slot_pick_pick_index == 7'd57; // RapController.java:596
+  wire _eq_81 = slot_pick_pick_index == 7'd58; // RapController.java:596
+  wire _eq_82 = slot_pick_pick_index == 7'd59; // RapController.java:596
+  wire _eq_83 = slot_pick_pick_index == 7'd60; // RapController.java:596
+  wire _eq_84 = slot_pick_pick_index == 7'd61; // RapController.java:596
+  wire _eq_85 = slot_pick_pick_index == 7'd62; // RapController.java:596
+  wire _eq_86 = slot_pick_pick_index == 7'd63; // RapController.java:596
+  wire _eq_87 = slot_pick_pick_index == 7'd64; // RapController.java:596
+  wire _eq_88 = slot_pick_pick_index == 7'd65; // RapController.java:596
+  wire _eq_89 = slot_pick_pick_index == 7'd66; // RapController.java:596
+  wire _eq_90 = slot_pick_pick_index == 7'd67; // RapController.java:596
+  wire _eq_91 = slot_pick_pick_index == 7'd68; // RapController.java:596
+  wire _eq_92 = slot_pick_pick_index == 7'd69; // RapController.java:596
+  wire _eq_93 = slot_pick_pick_index == 7'd70; // RapController.java:596
+  wire _eq_94 = slot_pick_pick_index == 7'd71; // RapController.java:596
+  wire _eq_95 = slot_pick_pick_index == 7'd72; // RapController.java:596
+  wire _eq_96 = slot_pick_pick_index == 7'd73; // RapController.java:596
+  wire _eq_97 = slot_pick_pick_index == 7'd74; // RapController.java:596
+  wire _eq_98 = slot_pick_pick_index == 7'd75; // RapController.java:596
+  wire _eq_99 = slot_pick_pick_index == 7'd76; // RapController.java:596
+  wire _eq_100 = slot_pick_pick_index == 7'd77; // RapController.java:596
+  wire _eq_101 = slot_pick_pick_index == 7'd78; // RapController.java:596
+  wire _eq_102 = slot_pick_pick_index == 7'd79; // RapController.java:596
+  wire _eq_103 = slot_pick_pick_index == 7'd80; // RapController.java:596
+  wire _eq_104 = slot_pick_pick_index == 7'd81; // RapController.java:596
+  wire _eq_105 = slot_pick_pick_index == 7'd82; // RapController.java:596
+  wire _eq_106 = slot_pick_pick_index == 7'd83; // RapController.java:596
+  wire _eq_107 = slot_pick_pick_index == 7'd84; // RapController.java:596
+  wire _eq_108 = slot_pick_pick_index == 7'd85; // RapController.java:596
+  wire _eq_109 = slot_pick_pick_index == 7'd86; // RapController.java:596
+  wire _eq_110 = slot_pick_pick_index == 7'd87; // RapController.java:596
+  wire _eq_111 = slot_pick_pick_index == 7'd88; // RapController.java:596
+  wire _eq_112 = slot_pick_pick_index == 7'd89; // RapController.java:596
+  wire _eq_113 = slot_pick_pick_index == 7'd90; // RapController.java:596
+  wire _eq_114 = slot_pick_pick_index == 7'd91; // RapController.java:596
+  wire _eq_115 = slot_pick_pick_index == 7'd92; // RapController.java:596
+  wire _eq_116 = slot_pick_pick_index == 7'd93; // RapController.java:596
+  wire _eq_117 = slot_pick_pick_index == 7'd94; // RapController.java:596
+  wire _eq_118 = slot_pick_pick_index == 7'd95; // RapController.java:596
+  wire _eq_119 = slot_pick_pick_index == 7'd96; // RapController.java:596
+  wire _eq_120 = slot_pick_pick_index == 7'd97; // RapController.java:596
+  wire _eq_121 = slot_pick_pick_index == 7'd98; // RapController.java:596
+  wire _eq_122 = slot_pick_pick_index == 7'd99; // RapController.java:596
+  wire _eq_123 = slot_pick_pick_index == 7'd100; // RapController.java:596
+  wire _eq_124 = slot_pick_pick_index == 7'd101; // RapController.java:596
+  wire _eq_125 = slot_pick_pick_index == 7'd102; // RapController.java:596
+  wire _eq_126 = slot_pick_pick_index == 7'd103; // RapController.java:596
+  wire _eq_127 = slot_pick_pick_index == 7'd104; // RapController.java:596
+  wire _eq_128 = slot_pick_pick_index == 7'd105; // RapController.java:596
+  wire _eq_129 = slot_pick_pick_index == 7'd106; // RapController.java:596
+  wire _eq_130 = slot_pick_pick_index == 7'd107; // RapController.java:596
+  wire _eq_131 = slot_pick_pick_index == 7'd108; // RapController.java:596
+  wire _eq_132 = slot_pick_pick_index == 7'd109; // RapController.java:596
+  wire _eq_133 = slot_pick_pick_index == 7'd110; // RapController.java:596
+  wire _eq_134 = slot_pick_pick_index == 7'd111; // RapController.java:596
+  wire _eq_135 = slot_pick_pick_index == 7'd112; // RapController.java:596
+  wire _eq_136 = slot_pick_pick_index == 7'd113; // RapController.java:596
+  wire _eq_137 = slot_pick_pick_index == 7'd114; // RapController.java:596
+  wire _eq_138 = slot_pick_pick_index == 7'd115; // RapController.java:596
+  wire _eq_139 = slot_pick_pick_index == 7'd116; // RapController.java:596
+  wire _eq_140 = slot_pick_pick_index == 7'd117; // RapController.java:596
+  wire _eq_141 = slot_pick_pick_index == 7'd118; // RapController.java:596
+  wire _eq_142 = slot_pick_pick_index == 7'd119; // RapController.java:596
+  wire _eq_143 = slot_pick_pick_index == 7'd120; // RapController.java:596
+  wire _eq_144 = slot_pick_pick_index == 7'd121; // RapController.java:596
+  wire _eq_145 = slot_pick_pick_index == 7'd122; // RapController.java:596
+  wire _eq_146 = slot_pick_pick_index == 7'd123; // RapController.java:596
+  wire _eq_147 = slot_pick_pick_index == 7'd124; // RapController.java:596
+  wire _eq_148 = slot_pick_pick_index == 7'd125; // RapController.java:596
+  wire _eq_149 = slot_pick_pick_index == 7'd126; // RapController.java:596
+  wire _eq_150 = slot_pick_pick_index == 7'd127; // RapController.java:596
+  wire _eq_151 = slot_pick_pick_index == 7'd0; // RapController.java:597
+  wire _eq_152 = slot_pick_pick_index == 7'd1; // RapController.java:597
+  wire _eq_153 = slot_pick_pick_index == 7'd2; // RapController.java:597
+  wire _eq_154 = slot_pick_pick_index == 7'd3; // RapController.java:597
+  wire _eq_155 = slot_pick_pick_index == 7'd4; // RapController.java:597
+  wire _eq_156 = slot_pick_pick_index == 7'd5; // RapController.java:597
+  wire _eq_157 = slot_pick_pick_index == 7'd6; // RapController.java:597
+  wire _eq_158 = slot_pick_pick_index == 7'd7; // RapController.java:597
+  wire _eq_159 = slot_pick_pick_index == 7'd8; // RapController.java:597
+  wire _eq_160 = slot_pick_pick_index == 7'd9; // RapController.java:597
+  wire _eq_161 = slot_pick_pick_index == 7'd10; // RapController.java:597
+  wire _eq_162 = slot_pick_pick_index == 7'd11; // RapController.java:597
+  wire _eq_163 = slot_pick_pick_index == 7'd12; // RapController.java:597
+  wire _eq_164 = slot_pick_pick_index == 7'd13; // RapController.java:597
+  wire _eq_165 = slot_pick_pick_index == 7'd14; // RapController.java:597
+  wire _eq_166 = slot_pick_pick_index == 7'd15; // RapController.java:597
+  wire _eq_167 = slot_pick_pick_index == 7'd16; // RapController.java:597
+  wire _eq_168 = slot_pick_pick_index == 7'd17; // RapController.java:597
+  wire _eq_169 = slot_pick_pick_index == 7'd18; // RapController.java:597
+  wire _eq_170 = slot_pick_pick_index == 7'd19; // RapController.java:597
+  wire _eq_171 = slot_pick_pick_index == 7'd20; // RapController.java:597
+  wire _eq_172 = slot_pick_pick_index == 7'd21; // RapController.java:597
+  wire _eq_173 = slot_pick_pick_index == 7'd22; // RapController.java:597
+  wire _eq_174 = slot_pick_pick_index == 7'd23; // RapController.java:597
+  wire _eq_175 = slot_pick_pick_index == 7'd24; // RapController.java:597
+  wire _eq_176 = slot_pick_pick_index == 7'd25; // RapController.java:597
+  wire _eq_177 = slot_pick_pick_index == 7'd26; // RapController.java:597
+  wire _eq_178 = slot_pick_pick_index == 7'd27; // RapController.java:597
+  wire _eq_179 = slot_pick_pick_index == 7'd28; // RapController.java:597
+  wire _eq_180 = slot_pick_pick_index == 7'd29; // RapController.java:597
+  wire _eq_181 = slot_pick_pick_index == 7'd30; // RapController.java:597
+  wire _eq_182 = slot_pick_pick_index == 7'd31; // RapController.java:597
+  wire _eq_183 = slot_pick_pick_index == 7'd32; // RapController.java:597
+  wire _eq_184 = slot_pick_pick_index == 7'd33; // RapController.java:597
+  wire _eq_185 = slot_pick_pick_index == 7'd34; // RapController.java:597
+  wire _eq_186 = slot_pick_pick_index == 7'd35; // RapController.java:597
+  wire _eq_187 = slot_pick_pick_index == 7'd36; // RapController.java:597
+  wire _eq_188 = slot_pick_pick_index == 7'd37; // RapController.java:597
+  wire _eq_189 = slot_pick_pick_index == 7'd38; // RapController.java:597
+  wire _eq_190 = slot_pick_pick_index == 7'd39; // RapController.java:597
+  wire _eq_191 = slot_pick_pick_index == 7'd40; // RapController.java:597
+  wire _eq_192 = slot_pick_pick_index == 7'd41; // RapController.java:597
+  wire _eq_193 = slot_pick_pick_index == 7'd42; // RapController.java:597
+  wire _eq_194 = slot_pick_pick_index == 7'd43; // RapController.java:597
+  wire _eq_195 = slot_pick_pick_index == 7'd44; // RapController.java:597
+  wire _eq_196 = slot_pick_pick_index == 7'd45; // RapController.java:597
+  wire _eq_197 = slot_pick_pick_index == 7'd46; // RapController.java:597
+  wire _eq_198 = slot_pick_pick_index == 7'd47; // RapController.java:597
+  wire _eq_199 = slot_pick_pick_index == 7'd48; // RapController.java:597
+  wire _eq_200 = slot_pick_pick_index == 7'd49; // RapController.java:597
+  wire _eq_201 = slot_pick_pick_index == 7'd50; // RapController.java:597
+  wire _eq_202 = slot_pick_pick_index == 7'd51; // RapController.java:597
+  wire _eq_203 = slot_pick_pick_index == 7'd52; // RapController.java:597
+  wire _eq_204 = slot_pick_pick_index == 7'd53; // RapController.java:597
+  wire _eq_205 = slot_pick_pick_index == 7'd54; // RapController.java:597
+  wire _eq_206 = slot_pick_pick_index == 7'd55; // RapController.java:597
+  wire _eq_207 = slot_pick_pick_index == 7'd56; // RapController.java:597
+  wire _eq_208 = slot_pick_pick_index == 7'd57; // RapController.java:597
+  wire _eq_209 = slot_pick_pick_index == 7'd58; // RapController.java:597
+  wire _eq_210 = slot_pick_pick_index == 7'd59; // RapController.java:597
+  wire _eq_211 = slot_pick_pick_index == 7'd60; // RapController.java:597
+  wire _eq_212 = slot_pick_pick_index == 7'd61; // RapController.java:597
+  wire _eq_213 = slot_pick_pick_index == 7'd62; // RapController.java:597
+  wire _eq_214 = slot_pick_pick_index == 7'd63; // RapController.java:597
+  wire _eq_215 = slot_pick_pick_index == 7'd64; // RapController.java:597
+  wire _eq_216 = slot_pick_pick_index == 7'd65; // RapController.java:597
+  wire _eq_217 = slot_pick_pick_index == 7'd66; // RapController.java:597
+  wire _eq_218 = slot_pick_pick_index == 7'd67; // RapController.java:597
+  wire _eq_219 = slot_pick_pick_index == 7'd68; // RapController.java:597
+  wire _eq_220 = slot_pick_pick_index == 7'd69; // RapController.java:597
+  wire _eq_221 = slot_pick_pick_index == 7'd70; // RapController.java:597
+  wire _eq_222 = slot_pick_pick_index == 7'd71; // RapController.java:597
+  wire _eq_223 = slot_pick_pick_index == 7'd72; // RapController.java:597
+  wire _eq_224 = slot_pick_pick_index == 7'd73; // RapController.java:597
+  wire _eq_225 = slot_pick_pick_index == 7'd74; // RapController.java:597
+  wire _eq_226 = slot_pick_pick_index == 7'd75; // RapController.java:597
+  wire _eq_227 = slot_pick_pick_index == 7'd76; // RapController.java:597
+  wire _eq_228 = slot_pick_pick_index == 7'd77; // RapController.java:597
+  wire _eq_229 = slot_pick_pick_index == 7'd78; // RapController.java:597
+  wire _eq_230 = slot_pick_pick_index == 7'd79; // RapController.java:597
+  wire _eq_231 = slot_pick_pick_index == 7'd80; // RapController.java:597
+  wire _eq_232 = slot_pick_pick_index == 7'd81; // RapController.java:597
+  wire _eq_233 = slot_pick_pick_index == 7'd82; // RapController.java:597
+  wire _eq_234 = slot_pick_pick_index == 7'd83; // RapController.java:597
+  wire _eq_235 = slot_pick_pick_index == 7'd84; // RapController.java:597
+  wire _eq_236 = slot_pick_pick_index == 7'd85; // RapController.java:597
+  wire _eq_237 = slot_pick_pick_index == 7'd86; // RapController.java:597
+  wire _eq_238 = slot_pick_pick_index == 7'd87; // RapController.java:597
+  wire _eq_239 = slot_pick_pick_index == 7'd88; // RapController.java:597
+  wire _eq_240 = slot_pick_pick_index == 7'd89; // RapController.java:597
+  wire _eq_241 = slot_pick_pick_index == 7'd90; // RapController.java:597
+  wire _eq_242 = slot_pick_pick_index == 7'd91; // RapController.java:597
+  wire _eq_243 = slot_pick_pick_index == 7'd92; // RapController.java:597
+  wire _eq_244 = slot_pick_pick_index == 7'd93; // RapController.java:597
+  wire _eq_245 = slot_pick_pick_index == 7'd94; // RapController.java:597
+  wire _eq_246 = slot_pick_pick_index == 7'd95; // RapController.java:597
+  wire _eq_247 = slot_pick_pick_index == 7'd96; // RapController.java:597
+  wire _eq_248 = slot_pick_pick_index == 7'd97; // RapController.java:597
+  wire _eq_249 = slot_pick_pick_index == 7'd98; // RapController.java:597
+  wire _eq_250 = slot_pick_pick_index == 7'd99; // RapController.java:597
+  wire _eq_251 = slot_pick_pick_index == 7'd100; // RapController.java:597
+  wire _eq_252 = slot_pick_pick_index == 7'd101; // RapController.java:597
+  wire _eq_253 = slot_pick_pick_index == 7'd102; // RapController.java:597
+  wire _eq_254 = slot_pick_pick_index == 7'd103; // RapController.java:597
+  wire _eq_255 = slot_pick_pick_index == 7'd104; // RapController.java:597
+  wire _eq_256 = slot_pick_pick_index == 7'd105; // RapController.java:597
+  wire _eq_257 = slot_pick_pick_index == 7'd106; // RapController.java:597
+  wire _eq_258 = slot_pick_pick_index == 7'd107; // RapController.java:597
+  wire _eq_259 = slot_pick_pick_index == 7'd108; // RapController.java:597
+  wire _eq_260 = slot_pick_pick_index == 7'd109; // RapController.java:597
+  wire _eq_261 = slot_pick_pick_index == 7'd110; // RapController.java:597
+  wire _eq_262 = slot_pick_pick_index == 7'd111; // RapController.java:597
+  wire _eq_263 = slot_pick_pick_index == 7'd112; // RapController.java:597
+  wire _eq_264 = slot_pick_pick_index == 7'd113; // RapController.java:597
+  wire _eq_265 = slot_pick_pick_index == 7'd114; // RapController.java:597
+  wire _eq_266 = slot_pick_pick_index == 7'd115; // RapController.java:597
+  wire _eq_267 = slot_pick_pick_index == 7'd116; // RapController.java:597
+  wire _eq_268 = slot_pick_pick_index == 7'd117; // RapController.java:597
+  wire _eq_269 = slot_pick_pick_index == 7'd118; // RapController.java:597
+  wire _eq_270 = slot_pick_pick_index == 7'd119; // RapController.java:597
+  wire _eq_271 = slot_pick_pick_index == 7'd120; // RapController.java:597
+  wire _eq_272 = slot_pick_pick_index == 7'd121; // RapController.java:597
+  wire _eq_273 = slot_pick_pick_index == 7'd122; // RapController.java:597
+  wire _eq_274 = slot_pick_pick_index == 7'd123; // RapController.java:597
+  wire _eq_275 = slot_pick_pick_index == 7'd124; // RapController.java:597
+  wire _eq_276 = slot_pick_pick_index == 7'd125; // RapController.java:597
+  wire _eq_277 = slot_pick_pick_index == 7'd126; // RapController.java:597
+  wire _eq_278 = slot_pick_pick_index == 7'd127; // RapController.java:597
+  wire _eq_279 = slot_pick_pick_index == 7'd0; // RapController.java:598
   wire _not_25 = ~_or_0; // FirstSet.java:34
   wire _not_26 = ~_bits_2; // FirstSet.java:34
   wire _not_27 = ~_bits_0; // FirstSet.java:34
   wire _mux_5 = _not_25 ? _not_26 : _not_27; // FirstSet.java:35
   wire [1:0] _cat_7 = {_not_25, _mux_5}; // FirstSet.java:35
   wire [1:0] _bits_5 = _cat_7; // FirstSet.java:43
-  wire _eq_280 = slot_pick_pick_index == 7'd1; // RapController.java:600
-  wire _eq_281 = slot_pick_pick_index == 7'd2; // RapController.java:600
-  wire _eq_282 = slot_pick_pick_index == 7'd3; // RapController.java:600
-  wire _eq_283 = slot_pick_pick_index == 7'd4; // RapController.java:600
-  wire _eq_284 = slot_pick_pick_index == 7'd5; // RapController.java:600
-  wire _eq_285 = slot_pick_pick_index == 7'd6; // RapController.java:600
-  wire _eq_286 = slot_pick_pick_index == 7'd7; // RapController.java:600
-  wire _eq_287 = slot_pick_pick_index == 7'd8; // RapController.java:600
-  wire _eq_288 = slot_pick_pick_index == 7'd9; // RapController.java:600
-  wire _eq_289 = slot_pick_pick_index == 7'd10; // RapController.java:600
-  wire _eq_290 = slot_pick_pick_index == 7'd11; // RapController.java:600
-  wire _eq_291 = slot_pick_pick_index == 7'd12; // RapController.java:600
-  wire _eq_292 = slot_pick_pick_index == 7'd13; // RapController.java:600
-  wire _eq_293 = slot_pick_pick_index == 7'd14; // RapController.java:600
-  wire _eq_294 = slot_pick_pick_index == 7'd15; // RapController.java:600
-  wire _eq_295 = slot_pick_pick_index == 7'd16; // RapController.java:600
-  wire _eq_296 = slot_pick_pick_index == 7'd17; // RapController.java:600
-  wire _eq_297 = slot_pick_pick_index == 7'd18; // RapController.java:600
-  wire _eq_298 = slot_pick_pick_index == 7'd19; // RapController.java:600
-  wire _eq_299 = slot_pick_pick_index == 7'd20; // RapController.java:600
-  wire _eq_300 = slot_pick_pick_index == 7'd21; // RapController.java:600
-  wire _eq_301 = slot_pick_pick_index == 7'd22; // RapController.java:600
-  wire _eq_302 = slot_pick_pick_index == 7'd23; // RapController.java:600
-  wire _eq_303 = slot_pick_pick_index == 7'd24; // RapController.java:600
-  wire _eq_304 = slot_pick_pick_index == 7'd25; // RapController.java:600
-  wire _eq_305 = slot_pick_pick_index == 7'd26; // RapController.java:600
-  wire _eq_306 = slot_pick_pick_index == 7'd27; // RapController.java:600
-  wire _eq_307 = slot_pick_pick_index == 7'd28; // RapController.java:600
-  wire _eq_308 = slot_pick_pick_index == 7'd29; // RapController.java:600
-  wire _eq_309 = slot_pick_pick_index == 7'd30; // RapController.java:600
-  wire _eq_310 = slot_pick_pick_index == 7'd31; // RapController.java:600
-  wire _eq_311 = slot_pick_pick_index == 7'd32; // RapController.java:600
-  wire _eq_312 = slot_pick_pick_index == 7'd33; // RapController.java:600
-  wire _eq_313 = slot_pick_pick_index == 7'd34; // RapController.java:600
-  wire _eq_314 = slot_pick_pick_index == 7'd35; // RapController.java:600
-  wire _eq_315 = slot_pick_pick_index == 7'd36; // RapController.java:600
-  wire _eq_316 = slot_pick_pick_index == 7'd37; // RapController.java:600
-  wire _eq_317 = slot_pick_pick_index == 7'd38; // RapController.java:600
-  wire _eq_318 = slot_pick_pick_index == 7'd39; // RapController.java:600
-  wire _eq_319 = slot_pick_pick_index == 7'd40; // RapController.java:600
-  wire _eq_320 = slot_pick_pick_index == 7'd41; // RapController.java:600
-  wire _eq_321 = slot_pick_pick_index == 7'd42; // RapController.java:600
-  wire _eq_322 = slot_pick_pick_index == 7'd43; // RapController.java:600
-  wire _eq_323 = slot_pick_pick_index == 7'd44; // RapController.java:600
-  wire _eq_324 = slot_pick_pick_index == 7'd45; // RapController.java:600
-  wire _eq_325 = slot_pick_pick_index == 7'd46; // RapController.java:600
-  wire _eq_326 = slot_pick_pick_index == 7'd47; // RapController.java:600
-  wire _eq_327 = slot_pick_pick_index == 7'd48; // RapController.java:600
-  wire _eq_328 = slot_pick_pick_index == 7'd49; // RapController.java:600
-  wire _eq_329 = slot_pick_pick_index == 7'd50; // RapController.java:600
-  wire _eq_330 = slot_pick_pick_index == 7'd51; // RapController.java:600
-  wire _eq_331 = slot_pick_pick_index == 7'd52; // RapController.java:600
-  wire _eq_332 = slot_pick_pick_index == 7'd53; // RapController.java:600
-  wire _eq_333 = slot_pick_pick_index == 7'd54; // RapController.java:600
-  wire _eq_334 = slot_pick_pick_index == 7'd55; // RapController.java:600
-  wire _eq_335 = slot_pick_pick_index == 7'd56; // RapController.java:600
-  wire _eq_336 = slot_pick_pick_index == 7'd57; // RapController.java:600
-  wire _eq_337 = slot_pick_pick_index == 7'd58; // RapController.java:600
-  wire _eq_338 = slot_pick_pick_index == 7'd59; // RapController.java:600
-  wire _eq_339 = slot_pick_pick_index == 7'd60; // RapController.java:600
-  wire _eq_340 = slot_pick_pick_index == 7'd61; // RapController.java:600
-  wire _eq_341 = slot_pick_pick_index == 7'd62; // RapController.java:600
-  wire _eq_342 = slot_pick_pick_index == 7'd63; // RapController.java:600
-  wire _eq_343 = slot_pick_pick_index == 7'd64; // RapController.java:600
-  wire _eq_344 = slot_pick_pick_index == 7'd65; // RapController.java:600
-  wire _eq_345 = slot_pick_pick_index == 7'd66; // RapController.java:600
-  wire _eq_346 = slot_pick_pick_index == 7'd67; // RapController.java:600
-  wire _eq_347 = slot_pick_pick_index == 7'd68; // RapController.java:600
-  wire _eq_348 = slot_pick_pick_index == 7'd69; // RapController.java:600
-  wire _eq_349 = slot_pick_pick_index == 7'd70; // RapController.java:600
-  wire _eq_350 = slot_pick_pick_index == 7'd71; // RapController.java:600
-  wire _eq_351 = slot_pick_pick_index == 7'd72; // RapController.java:600
-  wire _eq_352 = slot_pick_pick_index == 7'd73; // RapController.java:600
-  wire _eq_353 = slot_pick_pick_index == 7'd74; // RapController.java:600
-  wire _eq_354 = slot_pick_pick_index == 7'd75; // RapController.java:600
-  wire _eq_355 = slot_pick_pick_index == 7'd76; // RapController.java:600
-  wire _eq_356 = slot_pick_pick_index == 7'd77; // RapController.java:600
-  wire _eq_357 = slot_pick_pick_index == 7'd78; // RapController.java:600
-  wire _eq_358 = slot_pick_pick_index == 7'd79; // RapController.java:600
-  wire _eq_359 = slot_pick_pick_index == 7'd80; // RapController.java:600
-  wire _eq_360 = slot_pick_pick_index == 7'd81; // RapController.java:600
-  wire _eq_361 = slot_pick_pick_index == 7'd82; // RapController.java:600
-  wire _eq_362 = slot_pick_pick_index == 7'd83; // RapController.java:600
-  wire _eq_363 = slot_pick_pick_index == 7'd84; // RapController.java:600
-  wire _eq_364 = slot_pick_pick_index == 7'd85; // RapController.java:600
-  wire _eq_365 = slot_pick_pick_index == 7'd86; // RapController.java:600
-  wire _eq_366 = slot_pick_pick_index == 7'd87; // RapController.java:600
-  wire _eq_367 = slot_pick_pick_index == 7'd88; // RapController.java:600
-  wire _eq_368 = slot_pick_pick_index == 7'd89; // RapController.java:600
-  wire _eq_369 = slot_pick_pick_index == 7'd90; // RapController.java:600
-  wire _eq_370 = slot_pick_pick_index == 7'd91; // RapController.java:600
-  wire _eq_371 = slot_pick_pick_index == 7'd92; // RapController.java:600
-  wire _eq_372 = slot_pick_pick_index == 7'd93; // RapController.java:600
-  wire _eq_373 = slot_pick_pick_index == 7'd94; // RapController.java:600
-  wire _eq_374 = slot_pick_pick_index == 7'd95; // RapController.java:600
-  wire _eq_375 = slot_pick_pick_index == 7'd96; // RapController.java:600
-  wire _eq_376 = slot_pick_pick_index == 7'd97; // RapController.java:600
-  wire _eq_377 = slot_pick_pick_index == 7'd98; // RapController.java:600
-  wire _eq_378 = slot_pick_pick_index == 7'd99; // RapController.java:600
-  wire _eq_379 = slot_pick_pick_index == 7'd100; // RapController.java:600
-  wire _eq_380 = slot_pick_pick_index == 7'd101; // RapController.java:600
-  wire _eq_381 = slot_pick_pick_index == 7'd102; // RapController.java:600
-  wire _eq_382 = slot_pick_pick_index == 7'd103; // RapController.java:600
-  wire _eq_383 = slot_pick_pick_index == 7'd104; // RapController.java:600
-  wire _eq_384 = slot_pick_pick_index == 7'd105; // RapController.java:600
-  wire _eq_385 = slot_pick_pick_index == 7'd106; // RapController.java:600
-  wire _eq_386 = slot_pick_pick_index == 7'd107; // RapController.java:600
-  wire _eq_387 = slot_pick_pick_index == 7'd108; // RapController.java:600
-  wire _eq_388 = slot_pick_pick_index == 7'd109; // RapController.java:600
-  wire _eq_389 = slot_pick_pick_index == 7'd110; // RapController.java:600
-  wire _eq_390 = slot_pick_pick_index == 7'd111; // RapController.java:600
-  wire _eq_391 = slot_pick_pick_index == 7'd112; // RapController.java:600
-  wire _eq_392 = slot_pick_pick_index == 7'd113; // RapController.java:600
-  wire _eq_393 = slot_pick_pick_index == 7'd114; // RapController.java:600
-  wire _eq_394 = slot_pick_pick_index == 7'd115; // RapController.java:600
-  wire _eq_395 = slot_pick_pick_index == 7'd116; // RapController.java:600
-  wire _eq_396 = slot_pick_pick_index == 7'd117; // RapController.java:600
-  wire _eq_397 = slot_pick_pick_index == 7'd118; // RapController.java:600
-  wire _eq_398 = slot_pick_pick_index == 7'd119; // RapController.java:600
-  wire _eq_399 = slot_pick_pick_index == 7'd120; // RapController.java:600
-  wire _eq_400 = slot_pick_pick_index == 7'd121; // RapController.java:600
-  wire _eq_401 = slot_pick_pick_index == 7'd122; // RapController.java:600
-  wire _eq_402 = slot_pick_pick_index == 7'd123; // RapController.java:600
-  wire _eq_403 = slot_pick_pick_index == 7'd124; // RapController.java:600
-  wire _eq_404 = slot_pick_pick_index == 7'd125; // RapController.java:600
-  wire _eq_405 = slot_pick_pick_index == 7'd126; // RapController.java:600
-  wire _eq_406 = slot_pick_pick_index == 7'd127; // RapController.java:600
+  wire _eq_280 = slot_pick_pick_index == 7'd1; // RapController.java:598
+  wire _eq_281 = slot_pick_pick_index == 7'd2; // RapController.java:598
+  wire _eq_282 = slot_pick_pick_index == 7'd3; // RapController.java:598
+  wire _eq_283 = slot_pick_pick_index == 7'd4; // RapController.java:598
+  wire _eq_284 = slot_pick_pick_index == 7'd5; // RapController.java:598
+  wire _eq_285 = slot_pick_pick_index == 7'd6; // RapController.java:598
+  wire _eq_286 = slot_pick_pick_index == 7'd7; // RapController.java:598
+  wire _eq_287 = slot_pick_pick_index == 7'd8; // RapController.java:598
+  wire _eq_288 = slot_pick_pick_index == 7'd9; // RapController.java:598
+  wire _eq_289 = slot_pick_pick_index == 7'd10; // RapController.java:598
+  wire _eq_290 = slot_pick_pick_index == 7'd11; // RapController.java:598
+  wire _eq_291 = slot_pick_pick_index == 7'd12; // RapController.java:598
+  wire _eq_292 = slot_pick_pick_index == 7'd13; // RapController.java:598
+  wire _eq_293 = slot_pick_pick_index == 7'd14; // RapController.java:598
+  wire _eq_294 = slot_pick_pick_index == 7'd15; // RapController.java:598
+  wire _eq_295 = slot_pick_pick_index == 7'd16; // RapController.java:598
+  wire _eq_296 = slot_pick_pick_index == 7'd17; // RapController.java:598
+  wire _eq_297 = slot_pick_pick_index == 7'd18; // RapController.java:598
+  wire _eq_298 = slot_pick_pick_index == 7'd19; // RapController.java:598
+  wire _eq_299 = slot_pick_pick_index == 7'd20; // RapController.java:598
+  wire _eq_300 = slot_pick_pick_index == 7'd21; // RapController.java:598
+  wire _eq_301 = slot_pick_pick_index == 7'd22; // RapController.java:598
+  wire _eq_302 = slot_pick_pick_index == 7'd23; // RapController.java:598
+  wire _eq_303 = slot_pick_pick_index == 7'd24; // RapController.java:598
+  wire _eq_304 = slot_pick_pick_index == 7'd25; // RapController.java:598
+  wire _eq_305 = slot_pick_pick_index == 7'd26; // RapController.java:598
+  wire _eq_306 = slot_pick_pick_index == 7'd27; // RapController.java:598
+  wire _eq_307 = slot_pick_pick_index == 7'd28; // RapController.java:598
+  wire _eq_308 = slot_pick_pick_index == 7'd29; // RapController.java:598
+  wire _eq_309 = slot_pick_pick_index == 7'd30; // RapController.java:598
+  wire _eq_310 = slot_pick_pick_index == 7'd31; // RapController.java:598
+  wire _eq_311 = slot_pick_pick_index == 7'd32; // RapController.java:598
+  wire _eq_312 = slot_pick_pick_index == 7'd33; // RapController.java:598
+  wire _eq_313 = slot_pick_pick_index == 7'd34; // RapController.java:598
+  wire _eq_314 = slot_pick_pick_index == 7'd35; // RapController.java:598
+  wire _eq_315 = slot_pick_pick_index == 7'd36; // RapController.java:598
+  wire _eq_316 = slot_pick_pick_index == 7'd37; // RapController.java:598
+  wire _eq_317 = slot_pick_pick_index == 7'd38; // RapController.java:598
+  wire _eq_318 = slot_pick_pick_index == 7'd39; // RapController.java:598
+  wire _eq_319 = slot_pick_pick_index == 7'd40; // RapController.java:598
+  wire _eq_320 = slot_pick_pick_index == 7'd41; // RapController.java:598
+  wire _eq_321 = slot_pick_pick_index == 7'd42; // RapController.java:598
+  wire _eq_322 = slot_pick_pick_index == 7'd43; // RapController.java:598
+  wire _eq_323 = slot_pick_pick_index == 7'd44; // RapController.java:598
+  wire _eq_324 = slot_pick_pick_index == 7'd45; // RapController.java:598
+  wire _eq_325 = slot_pick_pick_index == 7'd46; // RapController.java:598
+  wire _eq_326 = slot_pick_pick_index == 7'd47; // RapController.java:598
+  wire _eq_327 = slot_pick_pick_index == 7'd48; // RapController.java:598
+  wire _eq_328 = slot_pick_pick_index == 7'd49; // RapController.java:598
+  wire _eq_329 = slot_pick_pick_index == 7'd50; // RapController.java:598
+  wire _eq_330 = slot_pick_pick_index == 7'd51; // RapController.java:598
+  wire _eq_331 = slot_pick_pick_index == 7'd52; // RapController.java:598
+  wire _eq_332 = slot_pick_pick_index == 7'd53; // RapController.java:598
+  wire _eq_333 = slot_pick_pick_index == 7'd54; // RapController.java:598
+  wire _eq_334 = slot_pick_pick_index == 7'd55; // RapController.java:598
+  wire _eq_335 = slot_pick_pick_index == 7'd56; // RapController.java:598
+  wire _eq_336 = slot_pick_pick_index == 7'd57; // RapController.java:598
+  wire _eq_337 = slot_pick_pick_index == 7'd58; // RapController.java:598
+  wire _eq_338 = slot_pick_pick_index == 7'd59; // RapController.java:598
+  wire _eq_339 = slot_pick_pick_index == 7'd60; // RapController.java:598
+  wire _eq_340 = slot_pick_pick_index == 7'd61; // RapController.java:598
+  wire _eq_341 = slot_pick_pick_index == 7'd62; // RapController.java:598
+  wire _eq_342 = slot_pick_pick_index == 7'd63; // RapController.java:598
+  wire _eq_343 = slot_pick_pick_index == 7'd64; // RapController.java:598
+  wire _eq_344 = slot_pick_pick_index == 7'd65; // RapController.java:598
+  wire _eq_345 = slot_pick_pick_index == 7'd66; // RapController.java:598
+  wire _eq_346 = slot_pick_pick_index == 7'd67; // RapController.java:598
+  wire _eq_347 = slot_pick_pick_index == 7'd68; // RapController.java:598
+  wire _eq_348 = slot_pick_pick_index == 7'd69; // RapController.java:598
+  wire _eq_349 = slot_pick_pick_index == 7'd70; // RapController.java:598
+  wire _eq_350 = slot_pick_pick_index == 7'd71; // RapController.java:598
+  wire _eq_351 = slot_pick_pick_index == 7'd72; // RapController.java:598
+  wire _eq_352 = slot_pick_pick_index == 7'd73; // RapController.java:598
+  wire _eq_353 = slot_pick_pick_index == 7'd74; // RapController.java:598
+  wire _eq_354 = slot_pick_pick_index == 7'd75; // RapController.java:598
+  wire _eq_355 = slot_pick_pick_index == 7'd76; // RapController.java:598
+  wire _eq_356 = slot_pick_pick_index == 7'd77; // RapController.java:598
+  wire _eq_357 = slot_pick_pick_index == 7'd78; // RapController.java:598
+  wire _eq_358 = slot_pick_pick_index == 7'd79; // RapController.java:598
+  wire _eq_359 = slot_pick_pick_index == 7'd80; // RapController.java:598
+  wire _eq_360 = slot_pick_pick_index == 7'd81; // RapController.java:598
+  wire _eq_361 = slot_pick_pick_index == 7'd82; // RapController.java:598
+  wire _eq_362 = slot_pick_pick_index == 7'd83; // RapController.java:598
+  wire _eq_363 = slot_pick_pick_index == 7'd84; // RapController.java:598
+  wire _eq_364 = slot_pick_pick_index == 7'd85; // RapController.java:598
+  wire _eq_365 = slot_pick_pick_index == 7'd86; // RapController.java:598
+  wire _eq_366 = slot_pick_pick_index == 7'd87; // RapController.java:598
+  wire _eq_367 = slot_pick_pick_index == 7'd88; // RapController.java:598
+  wire _eq_368 = slot_pick_pick_index == 7'd89; // RapController.java:598
+  wire _eq_369 = slot_pick_pick_index == 7'd90; // RapController.java:598
+  wire _eq_370 = slot_pick_pick_index == 7'd91; // RapController.java:598
+  wire _eq_371 = slot_pick_pick_index == 7'd92; // RapController.java:598
+  wire _eq_372 = slot_pick_pick_index == 7'd93; // RapController.java:598
+  wire _eq_373 = slot_pick_pick_index == 7'd94; // RapController.java:598
+  wire _eq_374 = slot_pick_pick_index == 7'd95; // RapController.java:598
+  wire _eq_375 = slot_pick_pick_index == 7'd96; // RapController.java:598
+  wire _eq_376 = slot_pick_pick_index == 7'd97; // RapController.java:598
+  wire _eq_377 = slot_pick_pick_index == 7'd98; // RapController.java:598
+  wire _eq_378 = slot_pick_pick_index == 7'd99; // RapController.java:598
+  wire _eq_379 = slot_pick_pick_index == 7'd100; // RapController.java:598
+  wire _eq_380 = slot_pick_pick_index == 7'd101; // RapController.java:598
+  wire _eq_381 = slot_pick_pick_index == 7'd102; // RapController.java:598
+  wire _eq_382 = slot_pick_pick_index == 7'd103; // RapController.java:598
+  wire _eq_383 = slot_pick_pick_index == 7'd104; // RapController.java:598
+  wire _eq_384 = slot_pick_pick_index == 7'd105; // RapController.java:598
+  wire _eq_385 = slot_pick_pick_index == 7'd106; // RapController.java:598
+  wire _eq_386 = slot_pick_pick_index == 7'd107; // RapController.java:598
+  wire _eq_387 = slot_pick_pick_index == 7'd108; // RapController.java:598
+  wire _eq_388 = slot_pick_pick_index == 7'd109; // RapController.java:598
+  wire _eq_389 = slot_pick_pick_index == 7'd110; // RapController.java:598
+  wire _eq_390 = slot_pick_pick_index == 7'd111; // RapController.java:598
+  wire _eq_391 = slot_pick_pick_index == 7'd112; // RapController.java:598
+  wire _eq_392 = slot_pick_pick_index == 7'd113; // RapController.java:598
+  wire _eq_393 = slot_pick_pick_index == 7'd114; // RapController.java:598
+  wire _eq_394 = slot_pick_pick_index == 7'd115; // RapController.java:598
+  wire _eq_395 = slot_pick_pick_index == 7'd116; // RapController.java:598
+  wire _eq_396 = slot_pick_pick_index == 7'd117; // RapController.java:598
+  wire _eq_397 = slot_pick_pick_index == 7'd118; // RapController.java:598
+  wire _eq_398 = slot_pick_pick_index == 7'd119; // RapController.java:598
+  wire _eq_399 = slot_pick_pick_index == 7'd120; // RapController.java:598
+  wire _eq_400 = slot_pick_pick_index == 7'd121; // RapController.java:598
+  wire _eq_401 = slot_pick_pick_index == 7'd122; // RapController.java:598
+  wire _eq_402 = slot_pick_pick_index == 7'd123; // RapController.java:598
+  wire _eq_403 = slot_pick_pick_index == 7'd124; // RapController.java:598
+  wire _eq_404 = slot_pick_pick_index == 7'd125; // RapController.java:598
+  wire _eq_405 = slot_pick_pick_index == 7'd126; // RapController.java:598
+  wire _eq_406 = slot_pick_pick_index == 7'd127; // RapController.java:598
   wire _eq_407 = children_write_slot == 7'd0; // NodeTable.java:43
   wire _eq_408 = children_write_slot == 7'd1; // NodeTable.java:43
   wire _eq_409 = children_write_slot == 7'd2; // NodeTable.java:43
@@ -1631,7 +1630,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_532 = children_write_slot == 7'd125; // NodeTable.java:43
   wire _eq_533 = children_write_slot == 7'd126; // NodeTable.java:43
   wire _eq_534 = children_write_slot == 7'd127; // NodeTable.java:43
-  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:474
+  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:473
   wire [32:0] _add_0 = {1'b0, st_n_lo} + {{17{1'b0}}, ev_weight_q}; // SplitCounter.java:42
   wire [31:0] _bits_6 = _add_0[31:0]; // SplitCounter.java:43
   wire [31:0] _add_1 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:35
@@ -1656,8 +1655,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [31:0] _bits_16 = _add_10[31:0]; // SplitCounter.java:43
   wire [31:0] _add_11 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
   wire _bits_17 = _add_10[32]; // SplitCounter.java:44
-  wire _or_8 = io_counterResult_bits_saturated | 1'd0; // RapController.java:300
-  wire _lt_0 = hit_len_3 < 6'd32; // RapController.java:283
+  wire _or_8 = io_counterResult_bits_saturated | 1'd0; // RapController.java:299
+  wire _lt_0 = hit_len_3 < 6'd32; // RapController.java:282
   wire [13:0] _bits_18 = io_counterResult_bits_updated[31:18]; // SplitCompare.java:35
   wire [17:0] _bits_19 = io_head_threshold[35:18]; // SplitCompare.java:35
   wire _gt_0 = {{4{1'b0}}, _bits_18} > _bits_19; // SplitCompare.java:27
@@ -1667,21 +1666,21 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_1 = _bits_20 > _bits_21; // SplitCompare.java:20
   wire _and_21 = _eq_535 & _gt_1; // SplitCompare.java:27
   wire _or_9 = _gt_0 | _and_21; // SplitCompare.java:27
-  wire split_now = _lt_0 & _or_9; // RapController.java:283
-  wire _not_28 = ~schedule_exhausted; // RapController.java:286
+  wire split_now = _lt_0 & _or_9; // RapController.java:282
+  wire _not_28 = ~schedule_exhausted; // RapController.java:285
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
   wire _not_29 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_22 = _not_28 & _not_29; // RapController.java:286
-  wire [15:0] _bits_22 = until_merge_lo[31:16]; // RapController.java:286
-  wire _or_r_1 = |_bits_22; // RapController.java:286
-  wire _not_30 = ~_or_r_1; // RapController.java:286
-  wire _and_23 = _and_22 & _not_30; // RapController.java:286
-  wire [15:0] _bits_23 = until_merge_lo[15:0]; // RapController.java:287
-  wire _ge_1 = io_head_weight >= _bits_23; // RapController.java:287
-  wire merge_now = _and_23 & _ge_1; // RapController.java:287
-  wire _not_31 = ~merge_now; // RapController.java:291
-  wire _and_24 = split_now & _not_31; // RapController.java:291
-  wire _and_25 = _and_24 & hit_short_3; // RapController.java:291
+  wire _and_22 = _not_28 & _not_29; // RapController.java:285
+  wire [15:0] _bits_22 = until_merge_lo[31:16]; // RapController.java:285
+  wire _or_r_1 = |_bits_22; // RapController.java:285
+  wire _not_30 = ~_or_r_1; // RapController.java:285
+  wire _and_23 = _and_22 & _not_30; // RapController.java:285
+  wire [15:0] _bits_23 = until_merge_lo[15:0]; // RapController.java:286
+  wire _ge_1 = io_head_weight >= _bits_23; // RapController.java:286
+  wire merge_now = _and_23 & _ge_1; // RapController.java:286
+  wire _not_31 = ~merge_now; // RapController.java:290
+  wire _and_24 = split_now & _not_31; // RapController.java:290
+  wire _and_25 = _and_24 & hit_short_3; // RapController.java:290
   wire [17:0] _bits_24 = io_head_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_25 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_2 = _bits_24 > {1'b0, _bits_25}; // SplitCompare.java:27
@@ -1693,7 +1692,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_10 = _gt_2 | _and_26; // SplitCompare.java:27
   wire _not_32 = ~_or_10; // MergeSkip.java:42
   wire _and_27 = skip_valid & _not_32; // MergeSkip.java:42
-  wire defer_now = _and_25 & _and_27; // RapController.java:292
+  wire defer_now = _and_25 & _and_27; // RapController.java:291
   wire [32:0] _add_12 = {1'b0, st_updates_lo} + 33'd1; // SplitCounter.java:42
   wire [31:0] _bits_28 = _add_12[31:0]; // SplitCounter.java:43
   wire [31:0] _add_13 = st_updates_hi + {{31{1'b0}}, st_updates_carry}; // SplitCounter.java:35
@@ -1701,11 +1700,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [7:0] _add_14 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:111
   wire [7:0] _sub_1 = _add_14 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:111
   wire _gt_4 = st_nodes > st_high_water; // StatusRegs.java:104
-  wire _eq_537 = io_m0Csr == 64'd0; // RapController.java:354
-  wire [63:0] _mux_6 = _eq_537 ? 64'd1 : io_m0Csr; // RapController.java:354
-  wire [31:0] _bits_30 = serialMultiplier_io_product[95:64]; // RapController.java:489
-  wire _or_r_2 = |_bits_30; // RapController.java:489
-  wire [63:0] _bits_31 = serialMultiplier_io_product[63:0]; // RapController.java:490
+  wire _eq_537 = io_m0Csr == 64'd0; // RapController.java:353
+  wire [63:0] _mux_6 = _eq_537 ? 64'd1 : io_m0Csr; // RapController.java:353
+  wire [31:0] _bits_30 = serialMultiplier_io_product[95:64]; // RapController.java:488
+  wire _or_r_2 = |_bits_30; // RapController.java:488
+  wire [63:0] _bits_31 = serialMultiplier_io_product[63:0]; // RapController.java:489
   wire [31:0] _bits_32 = _mux_6[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{17{1'b0}}, io_head_weight}; // SplitCounter.java:42
   wire [31:0] _bits_33 = _sub_2[31:0]; // SplitCounter.java:43
@@ -1717,32 +1716,32 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
   wire [31:0] _bits_38 = to_merge[63:32]; // SplitCounter.java:49
   wire _bits_39 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_538 = io_epsCsr == 16'd0; // RapController.java:352
-  wire [15:0] _mux_7 = _eq_538 ? 16'd1 : io_epsCsr; // RapController.java:352
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:353
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:353
-  wire [5:0] _add_15 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:228
-  wire [5:0] _sub_4 = _add_15 - {{5{1'b0}}, io_selected_valid}; // RapController.java:228
-  wire [7:0] _add_16 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:229
-  wire [7:0] _sub_5 = _add_16 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:229
-  wire _eq_539 = state == 4'd2; // RapController.java:234
-  wire draining = _eq_539 | commit_stop; // RapController.java:234
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:235
-  wire [4:0] _add_17 = undo_sp + 5'd1; // RapController.java:245
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:384
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:397
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:397
-  wire [3:0] _bits_40 = _dshl_0[3:0]; // RapController.java:397
-  wire [3:0] _or_11 = present_children | _bits_40; // RapController.java:397
-  wire [6:0] _dshl_1 = 7'd1 << _bits_5; // RapController.java:602
-  wire [3:0] _bits_41 = _dshl_1[3:0]; // RapController.java:602
-  wire [3:0] _or_12 = present_children | _bits_41; // RapController.java:602
+  wire _eq_538 = io_epsCsr == 16'd0; // RapController.java:351
+  wire [15:0] _mux_7 = _eq_538 ? 16'd1 : io_epsCsr; // RapController.java:351
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:352
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:352
+  wire [5:0] _add_15 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:227
+  wire [5:0] _sub_4 = _add_15 - {{5{1'b0}}, io_selected_valid}; // RapController.java:227
+  wire [7:0] _add_16 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:228
+  wire [7:0] _sub_5 = _add_16 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:228
+  wire _eq_539 = state == 4'd2; // RapController.java:233
+  wire draining = _eq_539 | commit_stop; // RapController.java:233
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:234
+  wire [4:0] _add_17 = undo_sp + 5'd1; // RapController.java:244
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:383
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:396
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:396
+  wire [3:0] _bits_40 = _dshl_0[3:0]; // RapController.java:396
+  wire [3:0] _or_11 = present_children | _bits_40; // RapController.java:396
+  wire [6:0] _dshl_1 = 7'd1 << _bits_5; // RapController.java:600
+  wire [3:0] _bits_41 = _dshl_1[3:0]; // RapController.java:600
+  wire [3:0] _or_12 = present_children | _bits_41; // RapController.java:600
   wire _bits_42 = slot_valid[127]; // NodeTable.java:58
-  wire _eq_540 = state == 4'd4; // RapController.java:330
-  wire [6:0] _mux_9 = _eq_540 ? op_slot : merge_parent; // RapController.java:331
+  wire _eq_540 = state == 4'd4; // RapController.java:329
+  wire [6:0] _mux_9 = _eq_540 ? op_slot : merge_parent; // RapController.java:330
   wire _eq_541 = slot_parent_127 == _mux_9; // NodeTable.java:58
   wire _and_28 = _bits_42 & _eq_541; // NodeTable.java:58
-  wire _not_33 = ~_eq_540; // RapController.java:331
+  wire _not_33 = ~_eq_540; // RapController.java:330
   wire _not_34 = ~_not_33; // NodeTable.java:59
   wire _eq_542 = slot_children_127 == 3'd0; // NodeTable.java:59
   wire _or_13 = _not_34 | _eq_542; // NodeTable.java:59
@@ -3794,7 +3793,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_293 = ~slot_pick_load; // SlotPicker.java:48
   wire [127:0] _not_294 = ~slot_pick_pick_hot; // SlotPicker.java:33
   wire [127:0] _and_541 = slot_pick_candidates & _not_294; // SlotPicker.java:33
-  wire [127:0] _not_295 = ~slot_valid; // RapController.java:401
+  wire [127:0] _not_295 = ~slot_valid; // RapController.java:400
   wire _not_296 = ~slot_pick_ready; // SlotPicker.java:39
   wire slot_pick_advance = slot_pick_take | _not_296; // SlotPicker.java:39
   wire [127:0] _not_297 = ~slot_pick_pick_hot; // SlotPicker.java:37
@@ -4312,20 +4311,20 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] _mux_135 = _not_299 ? _cat_102 : _cat_133; // FirstSet.java:35
   wire [6:0] _cat_134 = {_not_299, _mux_135}; // FirstSet.java:35
   wire [6:0] _bits_554 = _cat_134; // FirstSet.java:43
-  wire [5:0] _sub_9 = merge_level - 6'd2; // RapController.java:448
-  wire _eq_923 = state == 4'd7; // RapController.java:316
-  wire _eq_924 = state == 4'd8; // RapController.java:316
-  wire _or_394 = _eq_923 | _eq_924; // RapController.java:316
-  wire _eq_925 = state == 4'd9; // RapController.java:316
-  wire _or_395 = _or_394 | _eq_925; // RapController.java:316
-  wire _and_544 = _or_395 & io_counterResult_valid; // RapController.java:317
-  wire _eq_926 = io_counterResult_bits_op == 2'd2; // RapController.java:317
-  wire _and_545 = _and_544 & _eq_926; // RapController.java:317
-  wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:317
-  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:463
-  wire _not_426 = ~snapshot_frozen; // RapController.java:365
-  wire _and_546 = snapshot_pending & _not_426; // RapController.java:365
-  wire _and_547 = _and_546 & _and_0; // RapController.java:365
+  wire [5:0] _sub_9 = merge_level - 6'd2; // RapController.java:447
+  wire _eq_923 = state == 4'd7; // RapController.java:315
+  wire _eq_924 = state == 4'd8; // RapController.java:315
+  wire _or_394 = _eq_923 | _eq_924; // RapController.java:315
+  wire _eq_925 = state == 4'd9; // RapController.java:315
+  wire _or_395 = _or_394 | _eq_925; // RapController.java:315
+  wire _and_544 = _or_395 & io_counterResult_valid; // RapController.java:316
+  wire _eq_926 = io_counterResult_bits_op == 2'd2; // RapController.java:316
+  wire _and_545 = _and_544 & _eq_926; // RapController.java:316
+  wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:316
+  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:462
+  wire _not_426 = ~snapshot_frozen; // RapController.java:364
+  wire _and_546 = snapshot_pending & _not_426; // RapController.java:364
+  wire _and_547 = _and_546 & _and_0; // RapController.java:364
   wire _or_396 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_397 = _or_396 | ev_split_q; // StatusRegs.java:83
   wire _or_398 = _or_397 | ev_batch_q; // StatusRegs.java:83
@@ -4347,21 +4346,21 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_553 = _and_552 & _not_433; // StatusRegs.java:84
   wire _not_434 = ~_and_553; // StatusRegs.java:84
   wire ev_pending = _or_400 | _not_434; // StatusRegs.java:84
-  wire _not_435 = ~ev_pending; // RapController.java:365
-  wire _and_554 = _and_547 & _not_435; // RapController.java:365
-  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:495
-  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:512
-  wire [6:0] _bits_555 = readout_slot[6:0]; // RapController.java:510
+  wire _not_435 = ~ev_pending; // RapController.java:364
+  wire _and_554 = _and_547 & _not_435; // RapController.java:364
+  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:494
+  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:511
+  wire [6:0] _bits_555 = readout_slot[6:0]; // RapController.java:509
   wire _eq_927 = _bits_555 == 7'd0; // NodeTable.java:76
   wire [5:0] _dyn_index_1 = _bits_555[6] ? (_bits_555[5] ? (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_127 : slot_len_126) : (_bits_555[0] ? slot_len_125 : slot_len_124)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_123 : slot_len_122) : (_bits_555[0] ? slot_len_121 : slot_len_120))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_119 : slot_len_118) : (_bits_555[0] ? slot_len_117 : slot_len_116)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_115 : slot_len_114) : (_bits_555[0] ? slot_len_113 : slot_len_112)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_111 : slot_len_110) : (_bits_555[0] ? slot_len_109 : slot_len_108)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_107 : slot_len_106) : (_bits_555[0] ? slot_len_105 : slot_len_104))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_103 : slot_len_102) : (_bits_555[0] ? slot_len_101 : slot_len_100)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_99 : slot_len_98) : (_bits_555[0] ? slot_len_97 : slot_len_96))))) : (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_95 : slot_len_94) : (_bits_555[0] ? slot_len_93 : slot_len_92)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_91 : slot_len_90) : (_bits_555[0] ? slot_len_89 : slot_len_88))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_87 : slot_len_86) : (_bits_555[0] ? slot_len_85 : slot_len_84)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_83 : slot_len_82) : (_bits_555[0] ? slot_len_81 : slot_len_80)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_79 : slot_len_78) : (_bits_555[0] ? slot_len_77 : slot_len_76)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_75 : slot_len_74) : (_bits_555[0] ? slot_len_73 : slot_len_72))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_71 : slot_len_70) : (_bits_555[0] ? slot_len_69 : slot_len_68)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_67 : slot_len_66) : (_bits_555[0] ? slot_len_65 : slot_len_64)))))) : (_bits_555[5] ? (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_63 : slot_len_62) : (_bits_555[0] ? slot_len_61 : slot_len_60)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_59 : slot_len_58) : (_bits_555[0] ? slot_len_57 : slot_len_56))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_55 : slot_len_54) : (_bits_555[0] ? slot_len_53 : slot_len_52)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_51 : slot_len_50) : (_bits_555[0] ? slot_len_49 : slot_len_48)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_47 : slot_len_46) : (_bits_555[0] ? slot_len_45 : slot_len_44)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_43 : slot_len_42) : (_bits_555[0] ? slot_len_41 : slot_len_40))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_39 : slot_len_38) : (_bits_555[0] ? slot_len_37 : slot_len_36)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_35 : slot_len_34) : (_bits_555[0] ? slot_len_33 : slot_len_32))))) : (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_31 : slot_len_30) : (_bits_555[0] ? slot_len_29 : slot_len_28)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_27 : slot_len_26) : (_bits_555[0] ? slot_len_25 : slot_len_24))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_23 : slot_len_22) : (_bits_555[0] ? slot_len_21 : slot_len_20)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_19 : slot_len_18) : (_bits_555[0] ? slot_len_17 : slot_len_16)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_15 : slot_len_14) : (_bits_555[0] ? slot_len_13 : slot_len_12)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_11 : slot_len_10) : (_bits_555[0] ? slot_len_9 : slot_len_8))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_len_7 : slot_len_6) : (_bits_555[0] ? slot_len_5 : slot_len_4)) : (_bits_555[1] ? (_bits_555[0] ? slot_len_3 : slot_len_2) : (_bits_555[0] ? slot_len_1 : slot_len_0)))))); // NodeTable.java:76
   wire [5:0] _mux_138 = _eq_927 ? 6'd0 : _dyn_index_1; // NodeTable.java:76
-  wire [5:0] _mux_139 = readout_in_use ? _mux_138 : 6'd0; // RapController.java:510
+  wire [5:0] _mux_139 = readout_in_use ? _mux_138 : 6'd0; // RapController.java:509
   wire [34:0] _fill_0 = {35{1'd1}}; // MergeSkip.java:35
   wire [34:0] _fill_1 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:55
-  wire _ne_132 = merge_leaves != 3'd0; // RapController.java:477
+  wire _ne_132 = merge_leaves != 3'd0; // RapController.java:476
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:36
   wire [17:0] _bits_556 = batch_min_sum[34:17]; // SplitCompare.java:35
   wire [17:0] _bits_557 = merge_sum[34:17]; // SplitCompare.java:35
@@ -4394,41 +4393,41 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire walking_kids = _eq_931 | _eq_932; // RapController.java:177
   wire [6:0] _mux_142 = walking_kids ? merge_parent : op_slot; // RapController.java:178
   wire [2:0] _dyn_index_2 = _mux_142[6] ? (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_127 : slot_children_126) : (_mux_142[0] ? slot_children_125 : slot_children_124)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_123 : slot_children_122) : (_mux_142[0] ? slot_children_121 : slot_children_120))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_119 : slot_children_118) : (_mux_142[0] ? slot_children_117 : slot_children_116)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_115 : slot_children_114) : (_mux_142[0] ? slot_children_113 : slot_children_112)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_111 : slot_children_110) : (_mux_142[0] ? slot_children_109 : slot_children_108)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_107 : slot_children_106) : (_mux_142[0] ? slot_children_105 : slot_children_104))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_103 : slot_children_102) : (_mux_142[0] ? slot_children_101 : slot_children_100)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_99 : slot_children_98) : (_mux_142[0] ? slot_children_97 : slot_children_96))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_95 : slot_children_94) : (_mux_142[0] ? slot_children_93 : slot_children_92)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_91 : slot_children_90) : (_mux_142[0] ? slot_children_89 : slot_children_88))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_87 : slot_children_86) : (_mux_142[0] ? slot_children_85 : slot_children_84)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_83 : slot_children_82) : (_mux_142[0] ? slot_children_81 : slot_children_80)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_79 : slot_children_78) : (_mux_142[0] ? slot_children_77 : slot_children_76)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_75 : slot_children_74) : (_mux_142[0] ? slot_children_73 : slot_children_72))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_71 : slot_children_70) : (_mux_142[0] ? slot_children_69 : slot_children_68)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_67 : slot_children_66) : (_mux_142[0] ? slot_children_65 : slot_children_64)))))) : (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_63 : slot_children_62) : (_mux_142[0] ? slot_children_61 : slot_children_60)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_59 : slot_children_58) : (_mux_142[0] ? slot_children_57 : slot_children_56))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_55 : slot_children_54) : (_mux_142[0] ? slot_children_53 : slot_children_52)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_51 : slot_children_50) : (_mux_142[0] ? slot_children_49 : slot_children_48)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_47 : slot_children_46) : (_mux_142[0] ? slot_children_45 : slot_children_44)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_43 : slot_children_42) : (_mux_142[0] ? slot_children_41 : slot_children_40))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_39 : slot_children_38) : (_mux_142[0] ? slot_children_37 : slot_children_36)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_35 : slot_children_34) : (_mux_142[0] ? slot_children_33 : slot_children_32))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_31 : slot_children_30) : (_mux_142[0] ? slot_children_29 : slot_children_28)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_27 : slot_children_26) : (_mux_142[0] ? slot_children_25 : slot_children_24))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_23 : slot_children_22) : (_mux_142[0] ? slot_children_21 : slot_children_20)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_19 : slot_children_18) : (_mux_142[0] ? slot_children_17 : slot_children_16)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_15 : slot_children_14) : (_mux_142[0] ? slot_children_13 : slot_children_12)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_11 : slot_children_10) : (_mux_142[0] ? slot_children_9 : slot_children_8))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_7 : slot_children_6) : (_mux_142[0] ? slot_children_5 : slot_children_4)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_3 : slot_children_2) : (_mux_142[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:178
-  wire _not_437 = ~commit_stop; // RapController.java:361
-  wire _and_557 = io_selected_valid & _not_437; // RapController.java:361
-  wire [6:0] _bits_566 = undo_rdata_0[38:32]; // RapController.java:382
-  wire [6:0] _bits_567 = readout_slot[6:0]; // RapController.java:503
-  wire [31:0] _bits_568 = undo_rdata_0[31:0]; // RapController.java:383
+  wire _not_437 = ~commit_stop; // RapController.java:360
+  wire _and_557 = io_selected_valid & _not_437; // RapController.java:360
+  wire [6:0] _bits_566 = undo_rdata_0[38:32]; // RapController.java:381
+  wire [6:0] _bits_567 = readout_slot[6:0]; // RapController.java:502
+  wire [31:0] _bits_568 = undo_rdata_0[31:0]; // RapController.java:382
   wire [31:0] _fill_6 = {32{1'd1}}; // RapController.java:83
-  wire [31:0] _bits_569 = merge_sum[31:0]; // RapController.java:472
-  wire [31:0] _mux_143 = clip_verdict ? _fill_6 : _bits_569; // RapController.java:472
-  wire [5:0] _sub_13 = 6'd30 - op_len; // RapController.java:590
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_5}} << _sub_13; // RapController.java:591
-  wire [31:0] _bits_570 = _dshl_2[31:0]; // RapController.java:591
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_570; // RapController.java:591
+  wire [31:0] _bits_569 = merge_sum[31:0]; // RapController.java:471
+  wire [31:0] _mux_143 = clip_verdict ? _fill_6 : _bits_569; // RapController.java:471
+  wire [5:0] _sub_13 = 6'd30 - op_len; // RapController.java:588
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_5}} << _sub_13; // RapController.java:589
+  wire [31:0] _bits_570 = _dshl_2[31:0]; // RapController.java:589
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_570; // RapController.java:589
   wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:205
-  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:419
-  wire [31:0] _dshr_0 = _fill_8 >> child_len; // RapController.java:419
+  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:418
+  wire [31:0] _dshr_0 = _fill_8 >> child_len; // RapController.java:418
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:208
   wire _not_438 = ~io_tcamWrite_ready; // RapController.java:217
   wire _and_558 = tcam_write_full & _not_438; // RapController.java:217
   wire _or_403 = tcam_write_load | _and_558; // RapController.java:217
-  wire _or_404 = split_now | merge_now; // RapController.java:294
-  wire _and_559 = commit_fire & _or_404; // RapController.java:294
-  wire _not_439 = ~defer_now; // RapController.java:294
-  wire _and_560 = _and_559 & _not_439; // RapController.java:294
-  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:254
-  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:257
-  wire _ge_2 = free_slots >= missing_children; // RapController.java:258
-  wire _lt_2 = free_slots < 8'd1; // RapController.java:266
-  wire _lt_3 = free_slots < 8'd2; // RapController.java:266
-  wire _lt_4 = free_slots < 8'd3; // RapController.java:266
-  wire _lt_5 = free_slots < 8'd4; // RapController.java:266
-  wire [7:0] _cat_135 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:268
-  wire [2:0] _dyn_index_3 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:270
-  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:270
-  wire _bits_571 = _dshr_1[0]; // RapController.java:270
-  wire _ne_133 = merge_leaves != 3'd0; // RapController.java:320
+  wire _or_404 = split_now | merge_now; // RapController.java:293
+  wire _and_559 = commit_fire & _or_404; // RapController.java:293
+  wire _not_439 = ~defer_now; // RapController.java:293
+  wire _and_560 = _and_559 & _not_439; // RapController.java:293
+  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:253
+  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:256
+  wire _ge_2 = free_slots >= missing_children; // RapController.java:257
+  wire _lt_2 = free_slots < 8'd1; // RapController.java:265
+  wire _lt_3 = free_slots < 8'd2; // RapController.java:265
+  wire _lt_4 = free_slots < 8'd3; // RapController.java:265
+  wire _lt_5 = free_slots < 8'd4; // RapController.java:265
+  wire [7:0] _cat_135 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:267
+  wire [2:0] _dyn_index_3 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:269
+  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:269
+  wire _bits_571 = _dshr_1[0]; // RapController.java:269
+  wire _ne_133 = merge_leaves != 3'd0; // RapController.java:319
   wire [17:0] _bits_572 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_573 = merge_sum[34:18]; // SplitCompare.java:35
   wire _gt_7 = _bits_572 > {1'b0, _bits_573}; // SplitCompare.java:27
@@ -4438,17 +4437,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_8 = _bits_574 > _bits_575; // SplitCompare.java:20
   wire _and_561 = _eq_933 & _gt_8; // SplitCompare.java:27
   wire _or_405 = _gt_7 | _and_561; // SplitCompare.java:27
-  wire _and_562 = _ne_133 & _or_405; // RapController.java:320
-  wire [2:0] _bits_576 = merge_sum[34:32]; // RapController.java:322
-  wire _or_r_5 = |_bits_576; // RapController.java:322
-  wire _eq_934 = state == 4'd9; // RapController.java:323
-  wire _eq_935 = sram_count == 8'd0; // RapController.java:323
-  wire _and_563 = _eq_934 & _eq_935; // RapController.java:323
-  wire _lt_6 = readout_slot < 16'd128; // RapController.java:326
-  wire [6:0] _bits_577 = readout_slot[6:0]; // RapController.java:326
-  wire [127:0] _dshr_2 = slot_valid >> _bits_577; // RapController.java:326
-  wire _bits_578 = _dshr_2[0]; // RapController.java:326
-  wire _and_564 = _lt_6 & _bits_578; // RapController.java:326
+  wire _and_562 = _ne_133 & _or_405; // RapController.java:319
+  wire [2:0] _bits_576 = merge_sum[34:32]; // RapController.java:321
+  wire _or_r_5 = |_bits_576; // RapController.java:321
+  wire _eq_934 = state == 4'd9; // RapController.java:322
+  wire _eq_935 = sram_count == 8'd0; // RapController.java:322
+  wire _and_563 = _eq_934 & _eq_935; // RapController.java:322
+  wire _lt_6 = readout_slot < 16'd128; // RapController.java:325
+  wire [6:0] _bits_577 = readout_slot[6:0]; // RapController.java:325
+  wire [127:0] _dshr_2 = slot_valid >> _bits_577; // RapController.java:325
+  wire _bits_578 = _dshr_2[0]; // RapController.java:325
+  wire _and_564 = _lt_6 & _bits_578; // RapController.java:325
   wire [17:0] _bits_579 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_580 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_9 = _bits_579 > {1'b0, _bits_580}; // SplitCompare.java:27
@@ -4464,56 +4463,56 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_567 = _and_566 & _not_441; // MergeSkip.java:51
   wire _not_442 = ~commit_fire; // MergeSkip.java:51
   wire _and_568 = _and_567 & _not_442; // MergeSkip.java:51
-  wire _eq_937 = state == 4'd1; // RapController.java:626
-  wire _not_443 = ~commit_stop; // RapController.java:626
-  wire _and_569 = _eq_937 & _not_443; // RapController.java:626
-  wire _not_444 = ~io_headValid; // RapController.java:626
-  wire _and_570 = pipe_empty & _not_444; // RapController.java:626
-  wire [2:0] _mux_144 = _and_570 ? 3'd1 : fill_cause; // RapController.java:626
-  wire _eq_938 = state == 4'd2; // RapController.java:627
-  wire _eq_939 = state == 4'd3; // RapController.java:627
-  wire _or_407 = _eq_938 | _eq_939; // RapController.java:627
-  wire _eq_940 = state == 4'd12; // RapController.java:627
-  wire _or_408 = _or_407 | _eq_940; // RapController.java:627
-  wire _or_409 = _or_408 | commit_stop; // RapController.java:627
-  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:628
-  wire _ge_3 = state >= 4'd4; // RapController.java:629
-  wire _le_1 = state <= 4'd6; // RapController.java:629
-  wire _and_571 = _ge_3 & _le_1; // RapController.java:629
-  wire _ge_4 = state >= 4'd7; // RapController.java:630
-  wire _le_2 = state <= 4'd11; // RapController.java:630
-  wire _and_572 = _ge_4 & _le_2; // RapController.java:630
-  wire [3:0] _bits_583 = undo_sp[3:0]; // RapController.java:244
-  wire [38:0] _cat_136 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:244
-  wire _eq_941 = state == 4'd3; // RapController.java:240
-  wire _ne_134 = undo_sp != 5'd0; // RapController.java:240
-  wire undo_pop = _eq_941 & _ne_134; // RapController.java:240
-  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:241
-  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:241
-  wire [4:0] _mux_146 = undo_pop ? _sub_14 : _sub_15; // RapController.java:241
-  wire [3:0] _bits_584 = _mux_146[3:0]; // RapController.java:241
-  wire _not_445 = ~undo_push; // RapController.java:241
+  wire _eq_937 = state == 4'd1; // RapController.java:624
+  wire _not_443 = ~commit_stop; // RapController.java:624
+  wire _and_569 = _eq_937 & _not_443; // RapController.java:624
+  wire _not_444 = ~io_headValid; // RapController.java:624
+  wire _and_570 = pipe_empty & _not_444; // RapController.java:624
+  wire [2:0] _mux_144 = _and_570 ? 3'd1 : fill_cause; // RapController.java:624
+  wire _eq_938 = state == 4'd2; // RapController.java:625
+  wire _eq_939 = state == 4'd3; // RapController.java:625
+  wire _or_407 = _eq_938 | _eq_939; // RapController.java:625
+  wire _eq_940 = state == 4'd12; // RapController.java:625
+  wire _or_408 = _or_407 | _eq_940; // RapController.java:625
+  wire _or_409 = _or_408 | commit_stop; // RapController.java:625
+  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:626
+  wire _ge_3 = state >= 4'd4; // RapController.java:627
+  wire _le_1 = state <= 4'd6; // RapController.java:627
+  wire _and_571 = _ge_3 & _le_1; // RapController.java:627
+  wire _ge_4 = state >= 4'd7; // RapController.java:628
+  wire _le_2 = state <= 4'd11; // RapController.java:628
+  wire _and_572 = _ge_4 & _le_2; // RapController.java:628
+  wire [3:0] _bits_583 = undo_sp[3:0]; // RapController.java:243
+  wire [38:0] _cat_136 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:243
+  wire _eq_941 = state == 4'd3; // RapController.java:239
+  wire _ne_134 = undo_sp != 5'd0; // RapController.java:239
+  wire undo_pop = _eq_941 & _ne_134; // RapController.java:239
+  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:240
+  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:240
+  wire [4:0] _mux_146 = undo_pop ? _sub_14 : _sub_15; // RapController.java:240
+  wire [3:0] _bits_584 = _mux_146[3:0]; // RapController.java:240
+  wire _not_445 = ~undo_push; // RapController.java:240
   wire read_parent_prefix = state == 4'd5; // RapController.java:145
   wire [6:0] _bits_585 = readout_slot[6:0]; // RapController.java:146
   wire [6:0] _mux_147 = read_parent_prefix ? op_slot : _bits_585; // RapController.java:146
   wire _eq_942 = state == 4'd13; // RapController.java:147
   wire _or_410 = read_parent_prefix | _eq_942; // RapController.java:147
-  wire _and_573 = in_run & io_selected_valid; // RapController.java:534
-  wire _eq_943 = io_counterResult_bits_op == 2'd0; // RapController.java:536
-  wire _and_574 = io_headValid & _eq_943; // RapController.java:536
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:537
-  wire _not_446 = ~io_counterResult_valid; // RapController.java:538
-  wire _eq_944 = state == 4'd2; // RapController.java:538
-  wire _and_575 = _eq_944 & pipe_empty; // RapController.java:538
-  wire _and_r_0 = &present_children; // RapController.java:539
-  wire _or_411 = slot_pick_pick_found | _and_r_0; // RapController.java:539
-  wire _eq_945 = state == 4'd6; // RapController.java:539
-  wire _and_576 = _eq_945 & slot_pick_ready; // RapController.java:539
-  wire _eq_946 = split_fits == _ge_2; // RapController.java:541
-  wire _eq_947 = op_children == _dyn_index_2; // RapController.java:543
-  wire _eq_948 = state == 4'd9; // RapController.java:542
-  wire _and_577 = _eq_948 & merge_settled; // RapController.java:542
-  wire _or_412 = split_settled | _and_577; // RapController.java:542
+  wire _and_573 = in_run & io_selected_valid; // RapController.java:532
+  wire _eq_943 = io_counterResult_bits_op == 2'd0; // RapController.java:534
+  wire _and_574 = io_headValid & _eq_943; // RapController.java:534
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:535
+  wire _not_446 = ~io_counterResult_valid; // RapController.java:536
+  wire _eq_944 = state == 4'd2; // RapController.java:536
+  wire _and_575 = _eq_944 & pipe_empty; // RapController.java:536
+  wire _and_r_0 = &present_children; // RapController.java:537
+  wire _or_411 = slot_pick_pick_found | _and_r_0; // RapController.java:537
+  wire _eq_945 = state == 4'd6; // RapController.java:537
+  wire _and_576 = _eq_945 & slot_pick_ready; // RapController.java:537
+  wire _eq_946 = split_fits == _ge_2; // RapController.java:539
+  wire _eq_947 = op_children == _dyn_index_2; // RapController.java:541
+  wire _eq_948 = state == 4'd9; // RapController.java:540
+  wire _and_577 = _eq_948 & merge_settled; // RapController.java:540
+  wire _or_412 = split_settled | _and_577; // RapController.java:540
   wire _not_447 = ~ev_commit_q; // StatusRegs.java:82
   wire _not_448 = ~st_n_carry; // SplitCounter.java:78
   wire st_n_steady = _not_447 & _not_448; // StatusRegs.java:82
@@ -4526,8 +4525,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:117
   wire _or_419 = _or_418 | _or_r_6; // StatusRegs.java:117
   wire _or_420 = _or_419 | ev_pending; // StatusRegs.java:117
-  wire _not_449 = ~_or_420; // RapController.java:545
-  wire _le_3 = st_nodes <= 8'd128; // RapController.java:546
+  wire _not_449 = ~_or_420; // RapController.java:543
+  wire _le_3 = st_nodes <= 8'd128; // RapController.java:544
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -4539,7 +4538,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_counterCmd_bits_op = cmd_q_op;
   assign io_counterCmd_bits_value = cmd_q_value;
   assign io_counterResult_ready = 1'd1;
-  assign io_counterClear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
+  assign io_softClear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
   assign io_tcamWrite_valid = tcam_write_full;
   assign io_tcamWrite_bits_index = tcam_write_q_index;
   assign io_tcamWrite_bits_value = tcam_write_q_value;
@@ -4674,7 +4673,6 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_lens_126 = slot_lens_126;
   assign io_lens_127 = slot_lens_127;
   assign io_epsActive = eps_active;
-  assign io_thresholdClear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
   assign io_acceptEnable = _and_15;
   assign io_live_n = _cat_0;
   assign io_live_nodes = st_nodes;
@@ -8267,52 +8265,52 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:281
-      $display("Assertion failed at RapController.java:281: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:280
+      $display("Assertion failed at RapController.java:280: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_573 && !io_selected_bits_found) begin // RapController.java:534
-      $display("Assertion failed at RapController.java:534: no node matched a key: the root must always match");
+    if (!reset && _and_573 && !io_selected_bits_found) begin // RapController.java:532
+      $display("Assertion failed at RapController.java:532: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:535
-      $display("Assertion failed at RapController.java:535: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:533
+      $display("Assertion failed at RapController.java:533: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_574) begin // RapController.java:536
-      $display("Assertion failed at RapController.java:536: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_574) begin // RapController.java:534
+      $display("Assertion failed at RapController.java:534: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:537
-      $display("Assertion failed at RapController.java:537: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:535
+      $display("Assertion failed at RapController.java:535: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_575 && !_not_446) begin // RapController.java:538
-      $display("Assertion failed at RapController.java:538: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_575 && !_not_446) begin // RapController.java:536
+      $display("Assertion failed at RapController.java:536: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_576 && !_or_411) begin // RapController.java:539
-      $display("Assertion failed at RapController.java:539: a split found no free slot after checking capacity");
+    if (!reset && _and_576 && !_or_411) begin // RapController.java:537
+      $display("Assertion failed at RapController.java:537: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && split_settled && !_eq_946) begin // RapController.java:541
-      $display("Assertion failed at RapController.java:541: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_946) begin // RapController.java:539
+      $display("Assertion failed at RapController.java:539: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_412 && !_eq_947) begin // RapController.java:543
-      $display("Assertion failed at RapController.java:543: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_412 && !_eq_947) begin // RapController.java:541
+      $display("Assertion failed at RapController.java:541: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:544
-      $display("Assertion failed at RapController.java:544: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:542
+      $display("Assertion failed at RapController.java:542: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_449) begin // RapController.java:545
-      $display("Assertion failed at RapController.java:545: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_449) begin // RapController.java:543
+      $display("Assertion failed at RapController.java:543: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:546
-      $display("Assertion failed at RapController.java:546: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:544
+      $display("Assertion failed at RapController.java:544: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

@@ -30,7 +30,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   input  wire [31:0] io_counterResult_bits_old, // RapController.java:75
   input  wire [31:0] io_counterResult_bits_updated, // RapController.java:75
   input  wire io_counterResult_bits_saturated, // RapController.java:75
-  output wire io_counterClear, // RapController.java:75
+  output wire io_softClear, // RapController.java:75
   input  wire io_counterClearing, // RapController.java:75
   input  wire io_tcamWrite_ready, // RapController.java:75
   output wire io_tcamWrite_valid, // RapController.java:75
@@ -80,7 +80,6 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   input  wire [63:0] io_m0Csr, // RapController.java:75
   input  wire [31:0] io_qCsr, // RapController.java:75
   output wire [15:0] io_epsActive, // RapController.java:75
-  output wire io_thresholdClear, // RapController.java:75
   output wire io_acceptEnable, // RapController.java:75
   output wire [63:0] io_live_n, // RapController.java:75
   output wire [5:0] io_live_nodes, // RapController.java:75
@@ -324,9 +323,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:167
   reg [32:0] to_merge_hi; // RapController.java:168
   reg merge_ahead; // RapController.java:171
-  reg _reg_1; // RapController.java:581
-  reg _reg_2; // RapController.java:581
-  reg _reg_3; // RapController.java:581
+  reg _reg_1; // RapController.java:579
+  reg _reg_2; // RapController.java:579
+  reg _reg_3; // RapController.java:579
   reg [2:0] op_children; // RapController.java:179
   reg cmd_q_valid; // RapController.java:190
   reg [4:0] cmd_q_addr; // RapController.java:191
@@ -336,28 +335,28 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [4:0] tcam_write_q_index; // RapController.java:209
   reg [31:0] tcam_write_q_value; // RapController.java:210
   reg [31:0] tcam_write_q_mask; // RapController.java:211
-  reg commit_stop; // RapController.java:233
-  reg [36:0] undo_rdata_0; // RapController.java:241
-  reg split_fits; // RapController.java:259
-  reg _reg_4; // RapController.java:581
-  reg _reg_5; // RapController.java:581
-  reg [7:0] short_by_children; // RapController.java:268
-  reg [5:0] hit_len_1; // RapController.java:274
-  reg hit_short_1; // RapController.java:275
-  reg hit_beside_1; // RapController.java:276
-  reg [5:0] hit_len_2; // RapController.java:274
-  reg hit_short_2; // RapController.java:275
-  reg hit_beside_2; // RapController.java:276
-  reg [5:0] hit_len_3; // RapController.java:274
-  reg hit_short_3; // RapController.java:275
-  reg hit_beside_3; // RapController.java:276
-  reg [5:0] hit_len_4; // RapController.java:274
-  reg hit_short_4; // RapController.java:275
-  reg hit_beside_4; // RapController.java:276
-  reg merge_verdict; // RapController.java:320
-  reg clip_verdict; // RapController.java:322
-  reg merge_settled; // RapController.java:323
-  reg readout_in_use; // RapController.java:326
+  reg commit_stop; // RapController.java:232
+  reg [36:0] undo_rdata_0; // RapController.java:240
+  reg split_fits; // RapController.java:258
+  reg _reg_4; // RapController.java:579
+  reg _reg_5; // RapController.java:579
+  reg [7:0] short_by_children; // RapController.java:267
+  reg [5:0] hit_len_1; // RapController.java:273
+  reg hit_short_1; // RapController.java:274
+  reg hit_beside_1; // RapController.java:275
+  reg [5:0] hit_len_2; // RapController.java:273
+  reg hit_short_2; // RapController.java:274
+  reg hit_beside_2; // RapController.java:275
+  reg [5:0] hit_len_3; // RapController.java:273
+  reg hit_short_3; // RapController.java:274
+  reg hit_beside_3; // RapController.java:275
+  reg [5:0] hit_len_4; // RapController.java:273
+  reg hit_short_4; // RapController.java:274
+  reg hit_beside_4; // RapController.java:275
+  reg merge_verdict; // RapController.java:319
+  reg clip_verdict; // RapController.java:321
+  reg merge_settled; // RapController.java:322
+  reg readout_in_use; // RapController.java:325
   reg skip_empty_settled; // MergeSkip.java:51
 
   // Memories (no reset, so synthesis infers RAM)
@@ -427,39 +426,39 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [5:0] slot_lens_29; // NodeTable.java:81
   wire [5:0] slot_lens_30; // NodeTable.java:81
   wire [5:0] slot_lens_31; // NodeTable.java:81
-  wire [2:0] cause; // RapController.java:623
+  wire [2:0] cause; // RapController.java:621
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:347
-  wire _not_0 = ~io_counterClearing; // RapController.java:347
+  wire _eq_0 = state == 4'd0; // RapController.java:346
+  wire _not_0 = ~io_counterClearing; // RapController.java:346
   wire _not_1 = ~tcam_write_full; // RapController.java:207
-  wire _eq_1 = state == 4'd1; // RapController.java:360
-  wire _not_2 = ~commit_stop; // RapController.java:363
+  wire _eq_1 = state == 4'd1; // RapController.java:359
+  wire _not_2 = ~commit_stop; // RapController.java:362
   wire _eq_2 = front_count == 6'd0; // RapController.java:107
   wire _eq_3 = sram_count == 8'd0; // RapController.java:107
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:107
-  wire _and_0 = _not_2 & pipe_empty; // RapController.java:363
-  wire _not_3 = ~snapshot_frozen; // RapController.java:370
-  wire _and_1 = _and_0 & _not_3; // RapController.java:370
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:372
-  wire _not_4 = ~io_headValid; // RapController.java:372
-  wire _and_3 = _and_2 & _not_4; // RapController.java:372
-  wire _eq_4 = state == 4'd2; // RapController.java:377
-  wire _eq_5 = state == 4'd3; // RapController.java:378
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:379
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:618
-  wire _eq_6 = state == 4'd4; // RapController.java:393
-  wire _eq_7 = state == 4'd5; // RapController.java:400
-  wire _eq_8 = state == 4'd5; // RapController.java:260
-  wire _and_4 = _eq_8 & _reg_4; // RapController.java:582
-  wire split_settled = _and_4 & _reg_5; // RapController.java:582
-  wire _not_5 = ~split_settled; // RapController.java:400
-  wire _not_6 = ~early_done; // RapController.java:403
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:618
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:618
-  wire _eq_9 = state == 4'd6; // RapController.java:411
-  wire _not_7 = ~slot_pick_ready; // RapController.java:413
-  wire [3:0] _not_8 = ~present_children; // RapController.java:412
+  wire _and_0 = _not_2 & pipe_empty; // RapController.java:362
+  wire _not_3 = ~snapshot_frozen; // RapController.java:369
+  wire _and_1 = _and_0 & _not_3; // RapController.java:369
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:371
+  wire _not_4 = ~io_headValid; // RapController.java:371
+  wire _and_3 = _and_2 & _not_4; // RapController.java:371
+  wire _eq_4 = state == 4'd2; // RapController.java:376
+  wire _eq_5 = state == 4'd3; // RapController.java:377
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:378
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:616
+  wire _eq_6 = state == 4'd4; // RapController.java:392
+  wire _eq_7 = state == 4'd5; // RapController.java:399
+  wire _eq_8 = state == 4'd5; // RapController.java:259
+  wire _and_4 = _eq_8 & _reg_4; // RapController.java:580
+  wire split_settled = _and_4 & _reg_5; // RapController.java:580
+  wire _not_5 = ~split_settled; // RapController.java:399
+  wire _not_6 = ~early_done; // RapController.java:402
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:616
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:616
+  wire _eq_9 = state == 4'd6; // RapController.java:410
+  wire _not_7 = ~slot_pick_ready; // RapController.java:412
+  wire [3:0] _not_8 = ~present_children; // RapController.java:411
   wire _bits_0 = _not_8[0]; // FirstSet.java:24
   wire _bits_1 = _not_8[1]; // FirstSet.java:24
   wire _or_0 = _bits_0 | _bits_1; // FirstSet.java:36
@@ -467,47 +466,47 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_3 = _not_8[3]; // FirstSet.java:24
   wire _or_1 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_2 = _or_0 | _or_1; // FirstSet.java:36
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:618
-  wire _eq_10 = state == 4'd7; // RapController.java:436
-  wire _ne_1 = merge_level != 6'd0; // RapController.java:447
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:453
-  wire _eq_11 = state == 4'd8; // RapController.java:456
-  wire _eq_12 = state == 4'd9; // RapController.java:467
-  wire _eq_13 = state == 4'd10; // RapController.java:480
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:616
+  wire _eq_10 = state == 4'd7; // RapController.java:435
+  wire _ne_1 = merge_level != 6'd0; // RapController.java:446
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:452
+  wire _eq_11 = state == 4'd8; // RapController.java:455
+  wire _eq_12 = state == 4'd9; // RapController.java:466
+  wire _eq_13 = state == 4'd10; // RapController.java:479
   wire _eq_14 = state == 4'd10; // RapController.java:172
-  wire _and_5 = _eq_14 & _reg_1; // RapController.java:582
-  wire _and_6 = _and_5 & _reg_2; // RapController.java:582
-  wire advance_settled = _and_6 & _reg_3; // RapController.java:582
-  wire _not_9 = ~advance_settled; // RapController.java:480
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:480
-  wire _not_10 = ~serialMultiplier_io_busy; // RapController.java:483
-  wire _eq_15 = state == 4'd11; // RapController.java:487
-  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:487
-  wire _eq_16 = state == 4'd12; // RapController.java:493
-  wire _eq_17 = sram_count == 8'd0; // RapController.java:493
-  wire _eq_18 = state == 4'd13; // RapController.java:500
-  wire _eq_19 = state == 4'd14; // RapController.java:506
-  wire _eq_20 = state == 4'd15; // RapController.java:517
+  wire _and_5 = _eq_14 & _reg_1; // RapController.java:580
+  wire _and_6 = _and_5 & _reg_2; // RapController.java:580
+  wire advance_settled = _and_6 & _reg_3; // RapController.java:580
+  wire _not_9 = ~advance_settled; // RapController.java:479
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:479
+  wire _not_10 = ~serialMultiplier_io_busy; // RapController.java:482
+  wire _eq_15 = state == 4'd11; // RapController.java:486
+  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:486
+  wire _eq_16 = state == 4'd12; // RapController.java:492
+  wire _eq_17 = sram_count == 8'd0; // RapController.java:492
+  wire _eq_18 = state == 4'd13; // RapController.java:499
+  wire _eq_19 = state == 4'd14; // RapController.java:505
+  wire _eq_20 = state == 4'd15; // RapController.java:516
   wire in_run = state == 4'd1; // RapController.java:163
-  wire _not_12 = ~commit_stop; // RapController.java:558
-  wire _and_7 = in_run & _not_12; // RapController.java:558
-  wire _not_13 = ~tcam_write_full; // RapController.java:558
-  wire _and_8 = _and_7 & _not_13; // RapController.java:558
-  wire _and_9 = _and_8 & io_enable; // RapController.java:558
-  wire _not_14 = ~readout_pending; // RapController.java:558
-  wire _and_10 = _and_9 & _not_14; // RapController.java:558
-  wire _not_15 = ~snapshot_pending; // RapController.java:558
-  wire _and_11 = _and_10 & _not_15; // RapController.java:558
-  wire _not_16 = ~snapshot_frozen; // RapController.java:558
-  wire _and_12 = _and_11 & _not_16; // RapController.java:558
-  wire _and_13 = in_run & io_counterResult_valid; // RapController.java:249
-  wire _not_17 = ~commit_stop; // RapController.java:249
-  wire commit_fire = _and_13 & _not_17; // RapController.java:249
-  wire _not_18 = ~soft_pending; // RapController.java:562
-  wire _ne_2 = state != 4'd0; // RapController.java:562
-  wire _and_14 = _not_18 & _ne_2; // RapController.java:562
-  wire _ne_3 = state != 4'd15; // RapController.java:562
-  wire _and_15 = _and_14 & _ne_3; // RapController.java:562
+  wire _not_12 = ~commit_stop; // RapController.java:556
+  wire _and_7 = in_run & _not_12; // RapController.java:556
+  wire _not_13 = ~tcam_write_full; // RapController.java:556
+  wire _and_8 = _and_7 & _not_13; // RapController.java:556
+  wire _and_9 = _and_8 & io_enable; // RapController.java:556
+  wire _not_14 = ~readout_pending; // RapController.java:556
+  wire _and_10 = _and_9 & _not_14; // RapController.java:556
+  wire _not_15 = ~snapshot_pending; // RapController.java:556
+  wire _and_11 = _and_10 & _not_15; // RapController.java:556
+  wire _not_16 = ~snapshot_frozen; // RapController.java:556
+  wire _and_12 = _and_11 & _not_16; // RapController.java:556
+  wire _and_13 = in_run & io_counterResult_valid; // RapController.java:248
+  wire _not_17 = ~commit_stop; // RapController.java:248
+  wire commit_fire = _and_13 & _not_17; // RapController.java:248
+  wire _not_18 = ~soft_pending; // RapController.java:560
+  wire _ne_2 = state != 4'd0; // RapController.java:560
+  wire _and_14 = _not_18 & _ne_2; // RapController.java:560
+  wire _ne_3 = state != 4'd15; // RapController.java:560
+  wire _and_15 = _and_14 & _ne_3; // RapController.java:560
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -515,130 +514,130 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:565
-  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:566
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:563
+  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:564
   wire _not_20 = ~_reg_0; // RapController.java:158
   wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:158
-  wire _not_21 = ~snapshot_product_start; // RapController.java:566
-  wire _and_16 = _not_19 & _not_21; // RapController.java:566
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:567
-  wire _eq_21 = state == 4'd13; // RapController.java:568
-  wire _or_5 = readout_pending | _eq_21; // RapController.java:568
-  wire _eq_22 = state == 4'd14; // RapController.java:568
-  wire _or_6 = _or_5 | _eq_22; // RapController.java:568
-  wire _ge_0 = state >= 4'd2; // RapController.java:569
-  wire _le_0 = state <= 4'd12; // RapController.java:569
-  wire _and_17 = _ge_0 & _le_0; // RapController.java:569
-  wire _and_18 = in_run & pipe_empty; // RapController.java:571
-  wire _not_22 = ~io_headValid; // RapController.java:571
-  wire _and_19 = _and_18 & _not_22; // RapController.java:571
-  wire _not_23 = ~io_acceptEnable; // RapController.java:572
-  wire [31:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:597
-  wire [31:0] _not_24 = ~visited_kids; // RapController.java:473
-  wire [31:0] _and_20 = slot_valid & _not_24; // RapController.java:473
-  wire _eq_23 = slot_pick_pick_index == 5'd0; // RapController.java:598
-  wire [5:0] child_len = op_len + 6'd2; // RapController.java:414
-  wire _eq_24 = slot_pick_pick_index == 5'd1; // RapController.java:598
-  wire _eq_25 = slot_pick_pick_index == 5'd2; // RapController.java:598
-  wire _eq_26 = slot_pick_pick_index == 5'd3; // RapController.java:598
-  wire _eq_27 = slot_pick_pick_index == 5'd4; // RapController.java:598
-  wire _eq_28 = slot_pick_pick_index == 5'd5; // RapController.java:598
-  wire _eq_29 = slot_pick_pick_index == 5'd6; // RapController.java:598
-  wire _eq_30 = slot_pick_pick_index == 5'd7; // RapController.java:598
-  wire _eq_31 = slot_pick_pick_index == 5'd8; // RapController.java:598
-  wire _eq_32 = slot_pick_pick_index == 5'd9; // RapController.java:598
-  wire _eq_33 = slot_pick_pick_index == 5'd10; // RapController.java:598
-  wire _eq_34 = slot_pick_pick_index == 5'd11; // RapController.java:598
-  wire _eq_35 = slot_pick_pick_index == 5'd12; // RapController.java:598
-  wire _eq_36 = slot_pick_pick_index == 5'd13; // RapController.java:598
-  wire _eq_37 = slot_pick_pick_index == 5'd14; // RapController.java:598
-  wire _eq_38 = slot_pick_pick_index == 5'd15; // RapController.java:598
-  wire _eq_39 = slot_pick_pick_index == 5'd16; // RapController.java:598
-  wire _eq_40 = slot_pick_pick_index == 5'd17; // RapController.java:598
-  wire _eq_41 = slot_pick_pick_index == 5'd18; // RapController.java:598
-  wire _eq_42 = slot_pick_pick_index == 5'd19; // RapController.java:598
-  wire _eq_43 = slot_pick_pick_index == 5'd20; // RapController.java:598
-  wire _eq_44 = slot_pick_pick_index == 5'd21; // RapController.java:598
-  wire _eq_45 = slot_pick_pick_index == 5'd22; // RapController.java:598
-  wire _eq_46 = slot_pick_pick_index == 5'd23; // RapController.java:598
-  wire _eq_47 = slot_pick_pick_index == 5'd24; // RapController.java:598
-  wire _eq_48 = slot_pick_pick_index == 5'd25; // RapController.java:598
-  wire _eq_49 = slot_pick_pick_index == 5'd26; // RapController.java:598
-  wire _eq_50 = slot_pick_pick_index == 5'd27; // RapController.java:598
-  wire _eq_51 = slot_pick_pick_index == 5'd28; // RapController.java:598
-  wire _eq_52 = slot_pick_pick_index == 5'd29; // RapController.java:598
-  wire _eq_53 = slot_pick_pick_index == 5'd30; // RapController.java:598
-  wire _eq_54 = slot_pick_pick_index == 5'd31; // RapController.java:598
-  wire _eq_55 = slot_pick_pick_index == 5'd0; // RapController.java:599
-  wire _eq_56 = slot_pick_pick_index == 5'd1; // RapController.java:599
-  wire _eq_57 = slot_pick_pick_index == 5'd2; // RapController.java:599
-  wire _eq_58 = slot_pick_pick_index == 5'd3; // RapController.java:599
-  wire _eq_59 = slot_pick_pick_index == 5'd4; // RapController.java:599
-  wire _eq_60 = slot_pick_pick_index == 5'd5; // RapController.java:599
-  wire _eq_61 = slot_pick_pick_index == 5'd6; // RapController.java:599
-  wire _eq_62 = slot_pick_pick_index == 5'd7; // RapController.java:599
-  wire _eq_63 = slot_pick_pick_index == 5'd8; // RapController.java:599
-  wire _eq_64 = slot_pick_pick_index == 5'd9; // RapController.java:599
-  wire _eq_65 = slot_pick_pick_index == 5'd10; // RapController.java:599
-  wire _eq_66 = slot_pick_pick_index == 5'd11; // RapController.java:599
-  wire _eq_67 = slot_pick_pick_index == 5'd12; // RapController.java:599
-  wire _eq_68 = slot_pick_pick_index == 5'd13; // RapController.java:599
-  wire _eq_69 = slot_pick_pick_index == 5'd14; // RapController.java:599
-  wire _eq_70 = slot_pick_pick_index == 5'd15; // RapController.java:599
-  wire _eq_71 = slot_pick_pick_index == 5'd16; // RapController.java:599
-  wire _eq_72 = slot_pick_pick_index == 5'd17; // RapController.java:599
-  wire _eq_73 = slot_pick_pick_index == 5'd18; // RapController.java:599
-  wire _eq_74 = slot_pick_pick_index == 5'd19; // RapController.java:599
-  wire _eq_75 = slot_pick_pick_index == 5'd20; // RapController.java:599
-  wire _eq_76 = slot_pick_pick_index == 5'd21; // RapController.java:599
-  wire _eq_77 = slot_pick_pick_index == 5'd22; // RapController.java:599
-  wire _eq_78 = slot_pick_pick_index == 5'd23; // RapController.java:599
-  wire _eq_79 = slot_pick_pick_index == 5'd24; // RapController.java:599
-  wire _eq_80 = slot_pick_pick_index == 5'd25; // RapController.java:599
-  wire _eq_81 = slot_pick_pick_index == 5'd26; // RapController.java:599
-  wire _eq_82 = slot_pick_pick_index == 5'd27; // RapController.java:599
-  wire _eq_83 = slot_pick_pick_index == 5'd28; // RapController.java:599
-  wire _eq_84 = slot_pick_pick_index == 5'd29; // RapController.java:599
-  wire _eq_85 = slot_pick_pick_index == 5'd30; // RapController.java:599
-  wire _eq_86 = slot_pick_pick_index == 5'd31; // RapController.java:599
-  wire _eq_87 = slot_pick_pick_index == 5'd0; // RapController.java:600
+  wire _not_21 = ~snapshot_product_start; // RapController.java:564
+  wire _and_16 = _not_19 & _not_21; // RapController.java:564
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:565
+  wire _eq_21 = state == 4'd13; // RapController.java:566
+  wire _or_5 = readout_pending | _eq_21; // RapController.java:566
+  wire _eq_22 = state == 4'd14; // RapController.java:566
+  wire _or_6 = _or_5 | _eq_22; // RapController.java:566
+  wire _ge_0 = state >= 4'd2; // RapController.java:567
+  wire _le_0 = state <= 4'd12; // RapController.java:567
+  wire _and_17 = _ge_0 & _le_0; // RapController.java:567
+  wire _and_18 = in_run & pipe_empty; // RapController.java:569
+  wire _not_22 = ~io_headValid; // RapController.java:569
+  wire _and_19 = _and_18 & _not_22; // RapController.java:569
+  wire _not_23 = ~io_acceptEnable; // RapController.java:570
+  wire [31:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:595
+  wire [31:0] _not_24 = ~visited_kids; // RapController.java:472
+  wire [31:0] _and_20 = slot_valid & _not_24; // RapController.java:472
+  wire _eq_23 = slot_pick_pick_index == 5'd0; // RapController.java:596
+  wire [5:0] child_len = op_len + 6'd2; // RapController.java:413
+  wire _eq_24 = slot_pick_pick_index == 5'd1; // RapController.java:596
+  wire _eq_25 = slot_pick_pick_index == 5'd2; // RapController.java:596
+  wire _eq_26 = slot_pick_pick_index == 5'd3; // RapController.java:596
+  wire _eq_27 = slot_pick_pick_index == 5'd4; // RapController.java:596
+  wire _eq_28 = slot_pick_pick_index == 5'd5; // RapController.java:596
+  wire _eq_29 = slot_pick_pick_index == 5'd6; // RapController.java:596
+  wire _eq_30 = slot_pick_pick_index == 5'd7; // RapController.java:596
+  wire _eq_31 = slot_pick_pick_index == 5'd8; // RapController.java:596
+  wire _eq_32 = slot_pick_pick_index == 5'd9; // RapController.java:596
+  wire _eq_33 = slot_pick_pick_index == 5'd10; // RapController.java:596
+  wire _eq_34 = slot_pick_pick_index == 5'd11; // RapController.java:596
+  wire _eq_35 = slot_pick_pick_index == 5'd12; // RapController.java:596
+  wire _eq_36 = slot_pick_pick_index == 5'd13; // RapController.java:596
+  wire _eq_37 = slot_pick_pick_index == 5'd14; // RapController.java:596
+  wire _eq_38 = slot_pick_pick_index == 5'd15; // RapController.java:596
+  wire _eq_39 = slot_pick_pick_index == 5'd16; // RapController.java:596
+  wire _eq_40 = slot_pick_pick_index == 5'd17; // RapController.java:596
+  wire _eq_41 = slot_pick_pick_index == 5'd18; // RapController.java:596
+  wire _eq_42 = slot_pick_pick_index == 5'd19; // RapController.java:596
+  wire _eq_43 = slot_pick_pick_index == 5'd20; // RapController.java:596
+  wire _eq_44 = slot_pick_pick_index == 5'd21; // RapController.java:596
+  wire _eq_45 = slot_pick_pick_index == 5'd22; // RapController.java:596
+  wire _eq_46 = slot_pick_pick_index == 5'd23; // RapController.java:596
+  wire _eq_47 = slot_pick_pick_index == 5'd24; // RapController.java:596
+  wire _eq_48 = slot_pick_pick_index == 5'd25; // RapController.java:596
+  wire _eq_49 = slot_pick_pick_index == 5'd26; // RapController.java:596
+  wire _eq_50 = slot_pick_pick_index == 5'd27; // RapController.java:596
+  wire _eq_51 = slot_pick_pick_index == 5'd28; // RapController.java:596
+  wire _eq_52 = slot_pick_pick_index == 5'd29; // RapController.java:596
+  wire _eq_53 = slot_pick_pick_index == 5'd30; // RapController.java:596
+  wire _eq_54 = slot_pick_pick_index == 5'd31; // RapController.java:596
+  wire _eq_55 = slot_pick_pick_index == 5'd0; // RapController.java:597
+  wire _eq_56 = slot_pick_pick_index == 5'd1; // RapController.java:597
+  wire _eq_57 = slot_pick_pick_index == 5'd2; // RapController.java:597
+  wire _eq_58 = slot_pick_pick_index == 5'd3; // RapController.java:597
+  wire _eq_59 = slot_pick_pick_index == 5'd4; // RapController.java:597
+  wire _eq_60 = slot_pick_pick_index == 5'd5; // RapController.java:597
+  wire _eq_61 = slot_pick_pick_index == 5'd6; // RapController.java:597
+  wire _eq_62 = slot_pick_pick_index == 5'd7; // RapController.java:597
+  wire _eq_63 = slot_pick_pick_index == 5'd8; // RapController.java:597
+  wire _eq_64 = slot_pick_pick_index == 5'd9; // RapController.java:597
+  wire _eq_65 = slot_pick_pick_index == 5'd10; // RapController.java:597
+  wire _eq_66 = slot_pick_pick_index == 5'd11; // RapController.java:597
+  wire _eq_67 = slot_pick_pick_index == 5'd12; // RapController.java:597
+  wire _eq_68 = slot_pick_pick_index == 5'd13; // RapController.java:597
+  wire _eq_69 = slot_pick_pick_index == 5'd14; // RapController.java:597
+  wire _eq_70 = slot_pick_pick_index == 5'd15; // RapController.java:597
+  wire _eq_71 = slot_pick_pick_index == 5'd16; // RapController.java:597
+  wire _eq_72 = slot_pick_pick_index == 5'd17; // RapController.java:597
+  wire _eq_73 = slot_pick_pick_index == 5'd18; // RapController.java:597
+  wire _eq_74 = slot_pick_pick_index == 5'd19; // RapController.java:597
+  wire _eq_75 = slot_pick_pick_index == 5'd20; // RapController.java:597
+  wire _eq_76 = slot_pick_pick_index == 5'd21; // RapController.java:597
+  wire _eq_77 = slot_pick_pick_index == 5'd22; // RapController.java:597
+  wire _eq_78 = slot_pick_pick_index == 5'd23; // RapController.java:597
+  wire _eq_79 = slot_pick_pick_index == 5'd24; // RapController.java:597
+  wire _eq_80 = slot_pick_pick_index == 5'd25; // RapController.java:597
+  wire _eq_81 = slot_pick_pick_index == 5'd26; // RapController.java:597
+  wire _eq_82 = slot_pick_pick_index == 5'd27; // RapController.java:597
+  wire _eq_83 = slot_pick_pick_index == 5'd28; // RapController.java:597
+  wire _eq_84 = slot_pick_pick_index == 5'd29; // RapController.java:597
+  wire _eq_85 = slot_pick_pick_index == 5'd30; // RapController.java:597
+  wire _eq_86 = slot_pick_pick_index == 5'd31; // RapController.java:597
+  wire _eq_87 = slot_pick_pick_index == 5'd0; // RapController.java:598
   wire _not_25 = ~_or_0; // FirstSet.java:34
   wire _not_26 = ~_bits_2; // FirstSet.java:34
   wire _not_27 = ~_bits_0; // FirstSet.java:34
   wire _mux_5 = _not_25 ? _not_26 : _not_27; // FirstSet.java:35
   wire [1:0] _cat_7 = {_not_25, _mux_5}; // FirstSet.java:35
   wire [1:0] _bits_5 = _cat_7; // FirstSet.java:43
-  wire _eq_88 = slot_pick_pick_index == 5'd1; // RapController.java:600
-  wire _eq_89 = slot_pick_pick_index == 5'd2; // RapController.java:600
-  wire _eq_90 = slot_pick_pick_index == 5'd3; // RapController.java:600
-  wire _eq_91 = slot_pick_pick_index == 5'd4; // RapController.java:600
-  wire _eq_92 = slot_pick_pick_index == 5'd5; // RapController.java:600
-  wire _eq_93 = slot_pick_pick_index == 5'd6; // RapController.java:600
-  wire _eq_94 = slot_pick_pick_index == 5'd7; // RapController.java:600
-  wire _eq_95 = slot_pick_pick_index == 5'd8; // RapController.java:600
-  wire _eq_96 = slot_pick_pick_index == 5'd9; // RapController.java:600
-  wire _eq_97 = slot_pick_pick_index == 5'd10; // RapController.java:600
-  wire _eq_98 = slot_pick_pick_index == 5'd11; // RapController.java:600
-  wire _eq_99 = slot_pick_pick_index == 5'd12; // RapController.java:600
-  wire _eq_100 = slot_pick_pick_index == 5'd13; // RapController.java:600
-  wire _eq_101 = slot_pick_pick_index == 5'd14; // RapController.java:600
-  wire _eq_102 = slot_pick_pick_index == 5'd15; // RapController.java:600
-  wire _eq_103 = slot_pick_pick_index == 5'd16; // RapController.java:600
-  wire _eq_104 = slot_pick_pick_index == 5'd17; // RapController.java:600
-  wire _eq_105 = slot_pick_pick_index == 5'd18; // RapController.java:600
-  wire _eq_106 = slot_pick_pick_index == 5'd19; // RapController.java:600
-  wire _eq_107 = slot_pick_pick_index == 5'd20; // RapController.java:600
-  wire _eq_108 = slot_pick_pick_index == 5'd21; // RapController.java:600
-  wire _eq_109 = slot_pick_pick_index == 5'd22; // RapController.java:600
-  wire _eq_110 = slot_pick_pick_index == 5'd23; // RapController.java:600
-  wire _eq_111 = slot_pick_pick_index == 5'd24; // RapController.java:600
-  wire _eq_112 = slot_pick_pick_index == 5'd25; // RapController.java:600
-  wire _eq_113 = slot_pick_pick_index == 5'd26; // RapController.java:600
-  wire _eq_114 = slot_pick_pick_index == 5'd27; // RapController.java:600
-  wire _eq_115 = slot_pick_pick_index == 5'd28; // RapController.java:600
-  wire _eq_116 = slot_pick_pick_index == 5'd29; // RapController.java:600
-  wire _eq_117 = slot_pick_pick_index == 5'd30; // RapController.java:600
-  wire _eq_118 = slot_pick_pick_index == 5'd31; // RapController.java:600
+  wire _eq_88 = slot_pick_pick_index == 5'd1; // RapController.java:598
+  wire _eq_89 = slot_pick_pick_index == 5'd2; // RapController.java:598
+  wire _eq_90 = slot_pick_pick_index == 5'd3; // RapController.java:598
+  wire _eq_91 = slot_pick_pick_index == 5'd4; // RapController.java:598
+  wire _eq_92 = slot_pick_pick_index == 5'd5; // RapController.java:598
+  wire _eq_93 = slot_pick_pick_index == 5'd6; // RapController.java:598
+  wire _eq_94 = slot_pick_pick_index == 5'd7; // RapController.java:598
+  wire _eq_95 = slot_pick_pick_index == 5'd8; // RapController.java:598
+  wire _eq_96 = slot_pick_pick_index == 5'd9; // RapController.java:598
+  wire _eq_97 = slot_pick_pick_index == 5'd10; // RapController.java:598
+  wire _eq_98 = slot_pick_pick_index == 5'd11; // RapController.java:598
+  wire _eq_99 = slot_pick_pick_index == 5'd12; // RapController.java:598
+  wire _eq_100 = slot_pick_pick_index == 5'd13; // RapController.java:598
+  wire _eq_101 = slot_pick_pick_index == 5'd14; // RapController.java:598
+  wire _eq_102 = slot_pick_pick_index == 5'd15; // RapController.java:598
+  wire _eq_103 = slot_pick_pick_index == 5'd16; // RapController.java:598
+  wire _eq_104 = slot_pick_pick_index == 5'd17; // RapController.java:598
+  wire _eq_105 = slot_pick_pick_index == 5'd18; // RapController.java:598
+  wire _eq_106 = slot_pick_pick_index == 5'd19; // RapController.java:598
+  wire _eq_107 = slot_pick_pick_index == 5'd20; // RapController.java:598
+  wire _eq_108 = slot_pick_pick_index == 5'd21; // RapController.java:598
+  wire _eq_109 = slot_pick_pick_index == 5'd22; // RapController.java:598
+  wire _eq_110 = slot_pick_pick_index == 5'd23; // RapController.java:598
+  wire _eq_111 = slot_pick_pick_index == 5'd24; // RapController.java:598
+  wire _eq_112 = slot_pick_pick_index == 5'd25; // RapController.java:598
+  wire _eq_113 = slot_pick_pick_index == 5'd26; // RapController.java:598
+  wire _eq_114 = slot_pick_pick_index == 5'd27; // RapController.java:598
+  wire _eq_115 = slot_pick_pick_index == 5'd28; // RapController.java:598
+  wire _eq_116 = slot_pick_pick_index == 5'd29; // RapController.java:598
+  wire _eq_117 = slot_pick_pick_index == 5'd30; // RapController.java:598
+  wire _eq_118 = slot_pick_pick_index == 5'd31; // RapController.java:598
   wire _eq_119 = children_write_slot == 5'd0; // NodeTable.java:43
   wire _eq_120 = children_write_slot == 5'd1; // NodeTable.java:43
   wire _eq_121 = children_write_slot == 5'd2; // NodeTable.java:43
@@ -671,7 +670,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_148 = children_write_slot == 5'd29; // NodeTable.java:43
   wire _eq_149 = children_write_slot == 5'd30; // NodeTable.java:43
   wire _eq_150 = children_write_slot == 5'd31; // NodeTable.java:43
-  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:474
+  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:473
   wire [32:0] _add_0 = {1'b0, st_n_lo} + {{32{1'b0}}, ev_weight_q}; // SplitCounter.java:42
   wire [31:0] _bits_6 = _add_0[31:0]; // SplitCounter.java:43
   wire [31:0] _add_1 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:35
@@ -696,8 +695,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _bits_16 = _add_10[31:0]; // SplitCounter.java:43
   wire [31:0] _add_11 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
   wire _bits_17 = _add_10[32]; // SplitCounter.java:44
-  wire _or_8 = io_counterResult_bits_saturated | 1'd0; // RapController.java:300
-  wire _lt_0 = hit_len_4 < 6'd32; // RapController.java:283
+  wire _or_8 = io_counterResult_bits_saturated | 1'd0; // RapController.java:299
+  wire _lt_0 = hit_len_4 < 6'd32; // RapController.java:282
   wire [13:0] _bits_18 = io_counterResult_bits_updated[31:18]; // SplitCompare.java:35
   wire [17:0] _bits_19 = io_head_threshold[35:18]; // SplitCompare.java:35
   wire _gt_0 = {{4{1'b0}}, _bits_18} > _bits_19; // SplitCompare.java:27
@@ -707,21 +706,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_1 = _bits_20 > _bits_21; // SplitCompare.java:20
   wire _and_21 = _eq_151 & _gt_1; // SplitCompare.java:27
   wire _or_9 = _gt_0 | _and_21; // SplitCompare.java:27
-  wire split_now = _lt_0 & _or_9; // RapController.java:283
-  wire _not_28 = ~schedule_exhausted; // RapController.java:286
+  wire split_now = _lt_0 & _or_9; // RapController.java:282
+  wire _not_28 = ~schedule_exhausted; // RapController.java:285
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
   wire _not_29 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_22 = _not_28 & _not_29; // RapController.java:286
-  wire [30:0] _bits_22 = until_merge_lo[31:1]; // RapController.java:286
-  wire _or_r_1 = |_bits_22; // RapController.java:286
-  wire _not_30 = ~_or_r_1; // RapController.java:286
-  wire _and_23 = _and_22 & _not_30; // RapController.java:286
-  wire _bits_23 = until_merge_lo[0]; // RapController.java:287
-  wire _ge_1 = io_head_weight >= _bits_23; // RapController.java:287
-  wire merge_now = _and_23 & _ge_1; // RapController.java:287
-  wire _not_31 = ~merge_now; // RapController.java:291
-  wire _and_24 = split_now & _not_31; // RapController.java:291
-  wire _and_25 = _and_24 & hit_short_4; // RapController.java:291
+  wire _and_22 = _not_28 & _not_29; // RapController.java:285
+  wire [30:0] _bits_22 = until_merge_lo[31:1]; // RapController.java:285
+  wire _or_r_1 = |_bits_22; // RapController.java:285
+  wire _not_30 = ~_or_r_1; // RapController.java:285
+  wire _and_23 = _and_22 & _not_30; // RapController.java:285
+  wire _bits_23 = until_merge_lo[0]; // RapController.java:286
+  wire _ge_1 = io_head_weight >= _bits_23; // RapController.java:286
+  wire merge_now = _and_23 & _ge_1; // RapController.java:286
+  wire _not_31 = ~merge_now; // RapController.java:290
+  wire _and_24 = split_now & _not_31; // RapController.java:290
+  wire _and_25 = _and_24 & hit_short_4; // RapController.java:290
   wire [17:0] _bits_24 = io_head_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_25 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_2 = _bits_24 > {1'b0, _bits_25}; // SplitCompare.java:27
@@ -733,15 +732,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_10 = _gt_2 | _and_26; // SplitCompare.java:27
   wire _not_32 = ~_or_10; // MergeSkip.java:42
   wire _and_27 = skip_valid & _not_32; // MergeSkip.java:42
-  wire defer_now = _and_25 & _and_27; // RapController.java:292
+  wire defer_now = _and_25 & _and_27; // RapController.java:291
   wire [5:0] _add_12 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:111
   wire [5:0] _sub_1 = _add_12 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:111
   wire _gt_4 = st_nodes > st_high_water; // StatusRegs.java:104
-  wire _eq_153 = io_m0Csr == 64'd0; // RapController.java:354
-  wire [63:0] _mux_6 = _eq_153 ? 64'd1 : io_m0Csr; // RapController.java:354
-  wire [31:0] _bits_28 = serialMultiplier_io_product[95:64]; // RapController.java:489
-  wire _or_r_2 = |_bits_28; // RapController.java:489
-  wire [63:0] _bits_29 = serialMultiplier_io_product[63:0]; // RapController.java:490
+  wire _eq_153 = io_m0Csr == 64'd0; // RapController.java:353
+  wire [63:0] _mux_6 = _eq_153 ? 64'd1 : io_m0Csr; // RapController.java:353
+  wire [31:0] _bits_28 = serialMultiplier_io_product[95:64]; // RapController.java:488
+  wire _or_r_2 = |_bits_28; // RapController.java:488
+  wire [63:0] _bits_29 = serialMultiplier_io_product[63:0]; // RapController.java:489
   wire [31:0] _bits_30 = _mux_6[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:42
   wire [31:0] _bits_31 = _sub_2[31:0]; // SplitCounter.java:43
@@ -753,32 +752,32 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
   wire [31:0] _bits_36 = to_merge[63:32]; // SplitCounter.java:49
   wire _bits_37 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_154 = io_epsCsr == 16'd0; // RapController.java:352
-  wire [15:0] _mux_7 = _eq_154 ? 16'd1 : io_epsCsr; // RapController.java:352
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:353
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:353
-  wire [5:0] _add_13 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:228
-  wire [5:0] _sub_4 = _add_13 - {{5{1'b0}}, io_selected_valid}; // RapController.java:228
-  wire [7:0] _add_14 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:229
-  wire [7:0] _sub_5 = _add_14 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:229
-  wire _eq_155 = state == 4'd2; // RapController.java:234
-  wire draining = _eq_155 | commit_stop; // RapController.java:234
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:235
-  wire [4:0] _add_15 = undo_sp + 5'd1; // RapController.java:245
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:384
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:397
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:397
-  wire [3:0] _bits_38 = _dshl_0[3:0]; // RapController.java:397
-  wire [3:0] _or_11 = present_children | _bits_38; // RapController.java:397
-  wire [6:0] _dshl_1 = 7'd1 << _bits_5; // RapController.java:602
-  wire [3:0] _bits_39 = _dshl_1[3:0]; // RapController.java:602
-  wire [3:0] _or_12 = present_children | _bits_39; // RapController.java:602
+  wire _eq_154 = io_epsCsr == 16'd0; // RapController.java:351
+  wire [15:0] _mux_7 = _eq_154 ? 16'd1 : io_epsCsr; // RapController.java:351
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:352
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:352
+  wire [5:0] _add_13 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:227
+  wire [5:0] _sub_4 = _add_13 - {{5{1'b0}}, io_selected_valid}; // RapController.java:227
+  wire [7:0] _add_14 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:228
+  wire [7:0] _sub_5 = _add_14 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:228
+  wire _eq_155 = state == 4'd2; // RapController.java:233
+  wire draining = _eq_155 | commit_stop; // RapController.java:233
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:234
+  wire [4:0] _add_15 = undo_sp + 5'd1; // RapController.java:244
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:383
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:396
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:396
+  wire [3:0] _bits_38 = _dshl_0[3:0]; // RapController.java:396
+  wire [3:0] _or_11 = present_children | _bits_38; // RapController.java:396
+  wire [6:0] _dshl_1 = 7'd1 << _bits_5; // RapController.java:600
+  wire [3:0] _bits_39 = _dshl_1[3:0]; // RapController.java:600
+  wire [3:0] _or_12 = present_children | _bits_39; // RapController.java:600
   wire _bits_40 = slot_valid[31]; // NodeTable.java:58
-  wire _eq_156 = state == 4'd4; // RapController.java:330
-  wire [4:0] _mux_9 = _eq_156 ? op_slot : merge_parent; // RapController.java:331
+  wire _eq_156 = state == 4'd4; // RapController.java:329
+  wire [4:0] _mux_9 = _eq_156 ? op_slot : merge_parent; // RapController.java:330
   wire _eq_157 = slot_parent_31 == _mux_9; // NodeTable.java:58
   wire _and_28 = _bits_40 & _eq_157; // NodeTable.java:58
-  wire _not_33 = ~_eq_156; // RapController.java:331
+  wire _not_33 = ~_eq_156; // RapController.java:330
   wire _not_34 = ~_not_33; // NodeTable.java:59
   wire _eq_158 = slot_children_31 == 3'd0; // NodeTable.java:59
   wire _or_13 = _not_34 | _eq_158; // NodeTable.java:59
@@ -1294,7 +1293,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_101 = ~slot_pick_load; // SlotPicker.java:48
   wire [31:0] _not_102 = ~slot_pick_pick_hot; // SlotPicker.java:33
   wire [31:0] _and_157 = slot_pick_candidates & _not_102; // SlotPicker.java:33
-  wire [31:0] _not_103 = ~slot_valid; // RapController.java:401
+  wire [31:0] _not_103 = ~slot_valid; // RapController.java:400
   wire _not_104 = ~slot_pick_ready; // SlotPicker.java:39
   wire slot_pick_advance = slot_pick_take | _not_104; // SlotPicker.java:39
   wire [31:0] _not_105 = ~slot_pick_pick_hot; // SlotPicker.java:37
@@ -1428,20 +1427,20 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [3:0] _mux_39 = _not_107 ? _cat_30 : _cat_37; // FirstSet.java:35
   wire [4:0] _cat_38 = {_not_107, _mux_39}; // FirstSet.java:35
   wire [4:0] _bits_168 = _cat_38; // FirstSet.java:43
-  wire [5:0] _sub_9 = merge_level - 6'd2; // RapController.java:448
-  wire _eq_251 = state == 4'd7; // RapController.java:316
-  wire _eq_252 = state == 4'd8; // RapController.java:316
-  wire _or_106 = _eq_251 | _eq_252; // RapController.java:316
-  wire _eq_253 = state == 4'd9; // RapController.java:316
-  wire _or_107 = _or_106 | _eq_253; // RapController.java:316
-  wire _and_160 = _or_107 & io_counterResult_valid; // RapController.java:317
-  wire _eq_254 = io_counterResult_bits_op == 2'd2; // RapController.java:317
-  wire _and_161 = _and_160 & _eq_254; // RapController.java:317
-  wire [34:0] _add_16 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:317
-  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:463
-  wire _not_138 = ~snapshot_frozen; // RapController.java:365
-  wire _and_162 = snapshot_pending & _not_138; // RapController.java:365
-  wire _and_163 = _and_162 & _and_0; // RapController.java:365
+  wire [5:0] _sub_9 = merge_level - 6'd2; // RapController.java:447
+  wire _eq_251 = state == 4'd7; // RapController.java:315
+  wire _eq_252 = state == 4'd8; // RapController.java:315
+  wire _or_106 = _eq_251 | _eq_252; // RapController.java:315
+  wire _eq_253 = state == 4'd9; // RapController.java:315
+  wire _or_107 = _or_106 | _eq_253; // RapController.java:315
+  wire _and_160 = _or_107 & io_counterResult_valid; // RapController.java:316
+  wire _eq_254 = io_counterResult_bits_op == 2'd2; // RapController.java:316
+  wire _and_161 = _and_160 & _eq_254; // RapController.java:316
+  wire [34:0] _add_16 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:316
+  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:462
+  wire _not_138 = ~snapshot_frozen; // RapController.java:364
+  wire _and_162 = snapshot_pending & _not_138; // RapController.java:364
+  wire _and_163 = _and_162 & _and_0; // RapController.java:364
   wire _or_108 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_109 = _or_108 | ev_split_q; // StatusRegs.java:83
   wire _or_110 = _or_109 | ev_batch_q; // StatusRegs.java:83
@@ -1461,21 +1460,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_168 = _and_167 & _not_144; // StatusRegs.java:84
   wire _not_145 = ~_and_168; // StatusRegs.java:84
   wire ev_pending = _or_112 | _not_145; // StatusRegs.java:84
-  wire _not_146 = ~ev_pending; // RapController.java:365
-  wire _and_169 = _and_163 & _not_146; // RapController.java:365
-  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:495
-  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:512
-  wire [4:0] _bits_169 = readout_slot[4:0]; // RapController.java:510
+  wire _not_146 = ~ev_pending; // RapController.java:364
+  wire _and_169 = _and_163 & _not_146; // RapController.java:364
+  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:494
+  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:511
+  wire [4:0] _bits_169 = readout_slot[4:0]; // RapController.java:509
   wire _eq_255 = _bits_169 == 5'd0; // NodeTable.java:76
   wire [5:0] _dyn_index_1 = _bits_169[4] ? (_bits_169[3] ? (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_31 : slot_len_30) : (_bits_169[0] ? slot_len_29 : slot_len_28)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_27 : slot_len_26) : (_bits_169[0] ? slot_len_25 : slot_len_24))) : (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_23 : slot_len_22) : (_bits_169[0] ? slot_len_21 : slot_len_20)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_19 : slot_len_18) : (_bits_169[0] ? slot_len_17 : slot_len_16)))) : (_bits_169[3] ? (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_15 : slot_len_14) : (_bits_169[0] ? slot_len_13 : slot_len_12)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_11 : slot_len_10) : (_bits_169[0] ? slot_len_9 : slot_len_8))) : (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_7 : slot_len_6) : (_bits_169[0] ? slot_len_5 : slot_len_4)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_3 : slot_len_2) : (_bits_169[0] ? slot_len_1 : slot_len_0)))); // NodeTable.java:76
   wire [5:0] _mux_42 = _eq_255 ? 6'd0 : _dyn_index_1; // NodeTable.java:76
-  wire [5:0] _mux_43 = readout_in_use ? _mux_42 : 6'd0; // RapController.java:510
+  wire [5:0] _mux_43 = readout_in_use ? _mux_42 : 6'd0; // RapController.java:509
   wire [34:0] _fill_0 = {35{1'd1}}; // MergeSkip.java:35
   wire [34:0] _fill_1 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:55
-  wire _ne_36 = merge_leaves != 3'd0; // RapController.java:477
+  wire _ne_36 = merge_leaves != 3'd0; // RapController.java:476
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:36
   wire [17:0] _bits_170 = batch_min_sum[34:17]; // SplitCompare.java:35
   wire [17:0] _bits_171 = merge_sum[34:17]; // SplitCompare.java:35
@@ -1508,41 +1507,41 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire walking_kids = _eq_259 | _eq_260; // RapController.java:177
   wire [4:0] _mux_46 = walking_kids ? merge_parent : op_slot; // RapController.java:178
   wire [2:0] _dyn_index_2 = _mux_46[4] ? (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_31 : slot_children_30) : (_mux_46[0] ? slot_children_29 : slot_children_28)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_27 : slot_children_26) : (_mux_46[0] ? slot_children_25 : slot_children_24))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_23 : slot_children_22) : (_mux_46[0] ? slot_children_21 : slot_children_20)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_19 : slot_children_18) : (_mux_46[0] ? slot_children_17 : slot_children_16)))) : (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_15 : slot_children_14) : (_mux_46[0] ? slot_children_13 : slot_children_12)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_11 : slot_children_10) : (_mux_46[0] ? slot_children_9 : slot_children_8))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_7 : slot_children_6) : (_mux_46[0] ? slot_children_5 : slot_children_4)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_3 : slot_children_2) : (_mux_46[0] ? slot_children_1 : slot_children_0)))); // RapController.java:178
-  wire _not_148 = ~commit_stop; // RapController.java:361
-  wire _and_172 = io_selected_valid & _not_148; // RapController.java:361
-  wire [4:0] _bits_180 = undo_rdata_0[36:32]; // RapController.java:382
-  wire [4:0] _bits_181 = readout_slot[4:0]; // RapController.java:503
-  wire [31:0] _bits_182 = undo_rdata_0[31:0]; // RapController.java:383
+  wire _not_148 = ~commit_stop; // RapController.java:360
+  wire _and_172 = io_selected_valid & _not_148; // RapController.java:360
+  wire [4:0] _bits_180 = undo_rdata_0[36:32]; // RapController.java:381
+  wire [4:0] _bits_181 = readout_slot[4:0]; // RapController.java:502
+  wire [31:0] _bits_182 = undo_rdata_0[31:0]; // RapController.java:382
   wire [31:0] _fill_6 = {32{1'd1}}; // RapController.java:83
-  wire [31:0] _bits_183 = merge_sum[31:0]; // RapController.java:472
-  wire [31:0] _mux_47 = clip_verdict ? _fill_6 : _bits_183; // RapController.java:472
-  wire [5:0] _sub_13 = 6'd30 - op_len; // RapController.java:590
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_5}} << _sub_13; // RapController.java:591
-  wire [31:0] _bits_184 = _dshl_2[31:0]; // RapController.java:591
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_184; // RapController.java:591
+  wire [31:0] _bits_183 = merge_sum[31:0]; // RapController.java:471
+  wire [31:0] _mux_47 = clip_verdict ? _fill_6 : _bits_183; // RapController.java:471
+  wire [5:0] _sub_13 = 6'd30 - op_len; // RapController.java:588
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_5}} << _sub_13; // RapController.java:589
+  wire [31:0] _bits_184 = _dshl_2[31:0]; // RapController.java:589
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_184; // RapController.java:589
   wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:205
-  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:419
-  wire [31:0] _dshr_0 = _fill_8 >> child_len; // RapController.java:419
+  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:418
+  wire [31:0] _dshr_0 = _fill_8 >> child_len; // RapController.java:418
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:208
   wire _not_149 = ~io_tcamWrite_ready; // RapController.java:217
   wire _and_173 = tcam_write_full & _not_149; // RapController.java:217
   wire _or_115 = tcam_write_load | _and_173; // RapController.java:217
-  wire _or_116 = split_now | merge_now; // RapController.java:294
-  wire _and_174 = commit_fire & _or_116; // RapController.java:294
-  wire _not_150 = ~defer_now; // RapController.java:294
-  wire _and_175 = _and_174 & _not_150; // RapController.java:294
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:254
-  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:257
-  wire _ge_2 = free_slots >= missing_children; // RapController.java:258
-  wire _lt_2 = free_slots < 6'd1; // RapController.java:266
-  wire _lt_3 = free_slots < 6'd2; // RapController.java:266
-  wire _lt_4 = free_slots < 6'd3; // RapController.java:266
-  wire _lt_5 = free_slots < 6'd4; // RapController.java:266
-  wire [7:0] _cat_39 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:268
-  wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:270
-  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:270
-  wire _bits_185 = _dshr_1[0]; // RapController.java:270
-  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:320
+  wire _or_116 = split_now | merge_now; // RapController.java:293
+  wire _and_174 = commit_fire & _or_116; // RapController.java:293
+  wire _not_150 = ~defer_now; // RapController.java:293
+  wire _and_175 = _and_174 & _not_150; // RapController.java:293
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:253
+  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:256
+  wire _ge_2 = free_slots >= missing_children; // RapController.java:257
+  wire _lt_2 = free_slots < 6'd1; // RapController.java:265
+  wire _lt_3 = free_slots < 6'd2; // RapController.java:265
+  wire _lt_4 = free_slots < 6'd3; // RapController.java:265
+  wire _lt_5 = free_slots < 6'd4; // RapController.java:265
+  wire [7:0] _cat_39 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:267
+  wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:269
+  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:269
+  wire _bits_185 = _dshr_1[0]; // RapController.java:269
+  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:319
   wire [17:0] _bits_186 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_187 = merge_sum[34:18]; // SplitCompare.java:35
   wire _gt_7 = _bits_186 > {1'b0, _bits_187}; // SplitCompare.java:27
@@ -1552,17 +1551,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_8 = _bits_188 > _bits_189; // SplitCompare.java:20
   wire _and_176 = _eq_261 & _gt_8; // SplitCompare.java:27
   wire _or_117 = _gt_7 | _and_176; // SplitCompare.java:27
-  wire _and_177 = _ne_37 & _or_117; // RapController.java:320
-  wire [2:0] _bits_190 = merge_sum[34:32]; // RapController.java:322
-  wire _or_r_5 = |_bits_190; // RapController.java:322
-  wire _eq_262 = state == 4'd9; // RapController.java:323
-  wire _eq_263 = sram_count == 8'd0; // RapController.java:323
-  wire _and_178 = _eq_262 & _eq_263; // RapController.java:323
-  wire _lt_6 = readout_slot < 16'd32; // RapController.java:326
-  wire [4:0] _bits_191 = readout_slot[4:0]; // RapController.java:326
-  wire [31:0] _dshr_2 = slot_valid >> _bits_191; // RapController.java:326
-  wire _bits_192 = _dshr_2[0]; // RapController.java:326
-  wire _and_179 = _lt_6 & _bits_192; // RapController.java:326
+  wire _and_177 = _ne_37 & _or_117; // RapController.java:319
+  wire [2:0] _bits_190 = merge_sum[34:32]; // RapController.java:321
+  wire _or_r_5 = |_bits_190; // RapController.java:321
+  wire _eq_262 = state == 4'd9; // RapController.java:322
+  wire _eq_263 = sram_count == 8'd0; // RapController.java:322
+  wire _and_178 = _eq_262 & _eq_263; // RapController.java:322
+  wire _lt_6 = readout_slot < 16'd32; // RapController.java:325
+  wire [4:0] _bits_191 = readout_slot[4:0]; // RapController.java:325
+  wire [31:0] _dshr_2 = slot_valid >> _bits_191; // RapController.java:325
+  wire _bits_192 = _dshr_2[0]; // RapController.java:325
+  wire _and_179 = _lt_6 & _bits_192; // RapController.java:325
   wire [17:0] _bits_193 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_194 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_9 = _bits_193 > {1'b0, _bits_194}; // SplitCompare.java:27
@@ -1578,56 +1577,56 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_182 = _and_181 & _not_152; // MergeSkip.java:51
   wire _not_153 = ~commit_fire; // MergeSkip.java:51
   wire _and_183 = _and_182 & _not_153; // MergeSkip.java:51
-  wire _eq_265 = state == 4'd1; // RapController.java:626
-  wire _not_154 = ~commit_stop; // RapController.java:626
-  wire _and_184 = _eq_265 & _not_154; // RapController.java:626
-  wire _not_155 = ~io_headValid; // RapController.java:626
-  wire _and_185 = pipe_empty & _not_155; // RapController.java:626
-  wire [2:0] _mux_48 = _and_185 ? 3'd1 : fill_cause; // RapController.java:626
-  wire _eq_266 = state == 4'd2; // RapController.java:627
-  wire _eq_267 = state == 4'd3; // RapController.java:627
-  wire _or_119 = _eq_266 | _eq_267; // RapController.java:627
-  wire _eq_268 = state == 4'd12; // RapController.java:627
-  wire _or_120 = _or_119 | _eq_268; // RapController.java:627
-  wire _or_121 = _or_120 | commit_stop; // RapController.java:627
-  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:628
-  wire _ge_3 = state >= 4'd4; // RapController.java:629
-  wire _le_1 = state <= 4'd6; // RapController.java:629
-  wire _and_186 = _ge_3 & _le_1; // RapController.java:629
-  wire _ge_4 = state >= 4'd7; // RapController.java:630
-  wire _le_2 = state <= 4'd11; // RapController.java:630
-  wire _and_187 = _ge_4 & _le_2; // RapController.java:630
-  wire [3:0] _bits_197 = undo_sp[3:0]; // RapController.java:244
-  wire [36:0] _cat_40 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:244
-  wire _eq_269 = state == 4'd3; // RapController.java:240
-  wire _ne_38 = undo_sp != 5'd0; // RapController.java:240
-  wire undo_pop = _eq_269 & _ne_38; // RapController.java:240
-  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:241
-  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:241
-  wire [4:0] _mux_50 = undo_pop ? _sub_14 : _sub_15; // RapController.java:241
-  wire [3:0] _bits_198 = _mux_50[3:0]; // RapController.java:241
-  wire _not_156 = ~undo_push; // RapController.java:241
+  wire _eq_265 = state == 4'd1; // RapController.java:624
+  wire _not_154 = ~commit_stop; // RapController.java:624
+  wire _and_184 = _eq_265 & _not_154; // RapController.java:624
+  wire _not_155 = ~io_headValid; // RapController.java:624
+  wire _and_185 = pipe_empty & _not_155; // RapController.java:624
+  wire [2:0] _mux_48 = _and_185 ? 3'd1 : fill_cause; // RapController.java:624
+  wire _eq_266 = state == 4'd2; // RapController.java:625
+  wire _eq_267 = state == 4'd3; // RapController.java:625
+  wire _or_119 = _eq_266 | _eq_267; // RapController.java:625
+  wire _eq_268 = state == 4'd12; // RapController.java:625
+  wire _or_120 = _or_119 | _eq_268; // RapController.java:625
+  wire _or_121 = _or_120 | commit_stop; // RapController.java:625
+  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:626
+  wire _ge_3 = state >= 4'd4; // RapController.java:627
+  wire _le_1 = state <= 4'd6; // RapController.java:627
+  wire _and_186 = _ge_3 & _le_1; // RapController.java:627
+  wire _ge_4 = state >= 4'd7; // RapController.java:628
+  wire _le_2 = state <= 4'd11; // RapController.java:628
+  wire _and_187 = _ge_4 & _le_2; // RapController.java:628
+  wire [3:0] _bits_197 = undo_sp[3:0]; // RapController.java:243
+  wire [36:0] _cat_40 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:243
+  wire _eq_269 = state == 4'd3; // RapController.java:239
+  wire _ne_38 = undo_sp != 5'd0; // RapController.java:239
+  wire undo_pop = _eq_269 & _ne_38; // RapController.java:239
+  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:240
+  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:240
+  wire [4:0] _mux_50 = undo_pop ? _sub_14 : _sub_15; // RapController.java:240
+  wire [3:0] _bits_198 = _mux_50[3:0]; // RapController.java:240
+  wire _not_156 = ~undo_push; // RapController.java:240
   wire read_parent_prefix = state == 4'd5; // RapController.java:145
   wire [4:0] _bits_199 = readout_slot[4:0]; // RapController.java:146
   wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_199; // RapController.java:146
   wire _eq_270 = state == 4'd13; // RapController.java:147
   wire _or_122 = read_parent_prefix | _eq_270; // RapController.java:147
-  wire _and_188 = in_run & io_selected_valid; // RapController.java:534
-  wire _eq_271 = io_counterResult_bits_op == 2'd0; // RapController.java:536
-  wire _and_189 = io_headValid & _eq_271; // RapController.java:536
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:537
-  wire _not_157 = ~io_counterResult_valid; // RapController.java:538
-  wire _eq_272 = state == 4'd2; // RapController.java:538
-  wire _and_190 = _eq_272 & pipe_empty; // RapController.java:538
-  wire _and_r_0 = &present_children; // RapController.java:539
-  wire _or_123 = slot_pick_pick_found | _and_r_0; // RapController.java:539
-  wire _eq_273 = state == 4'd6; // RapController.java:539
-  wire _and_191 = _eq_273 & slot_pick_ready; // RapController.java:539
-  wire _eq_274 = split_fits == _ge_2; // RapController.java:541
-  wire _eq_275 = op_children == _dyn_index_2; // RapController.java:543
-  wire _eq_276 = state == 4'd9; // RapController.java:542
-  wire _and_192 = _eq_276 & merge_settled; // RapController.java:542
-  wire _or_124 = split_settled | _and_192; // RapController.java:542
+  wire _and_188 = in_run & io_selected_valid; // RapController.java:532
+  wire _eq_271 = io_counterResult_bits_op == 2'd0; // RapController.java:534
+  wire _and_189 = io_headValid & _eq_271; // RapController.java:534
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:535
+  wire _not_157 = ~io_counterResult_valid; // RapController.java:536
+  wire _eq_272 = state == 4'd2; // RapController.java:536
+  wire _and_190 = _eq_272 & pipe_empty; // RapController.java:536
+  wire _and_r_0 = &present_children; // RapController.java:537
+  wire _or_123 = slot_pick_pick_found | _and_r_0; // RapController.java:537
+  wire _eq_273 = state == 4'd6; // RapController.java:537
+  wire _and_191 = _eq_273 & slot_pick_ready; // RapController.java:537
+  wire _eq_274 = split_fits == _ge_2; // RapController.java:539
+  wire _eq_275 = op_children == _dyn_index_2; // RapController.java:541
+  wire _eq_276 = state == 4'd9; // RapController.java:540
+  wire _and_192 = _eq_276 & merge_settled; // RapController.java:540
+  wire _or_124 = split_settled | _and_192; // RapController.java:540
   wire _not_158 = ~ev_commit_q; // StatusRegs.java:82
   wire _not_159 = ~st_n_carry; // SplitCounter.java:78
   wire st_n_steady = _not_158 & _not_159; // StatusRegs.java:82
@@ -1640,8 +1639,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:117
   wire _or_131 = _or_130 | _or_r_6; // StatusRegs.java:117
   wire _or_132 = _or_131 | ev_pending; // StatusRegs.java:117
-  wire _not_160 = ~_or_132; // RapController.java:545
-  wire _le_3 = st_nodes <= 6'd32; // RapController.java:546
+  wire _not_160 = ~_or_132; // RapController.java:543
+  wire _le_3 = st_nodes <= 6'd32; // RapController.java:544
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -1653,7 +1652,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_counterCmd_bits_op = cmd_q_op;
   assign io_counterCmd_bits_value = cmd_q_value;
   assign io_counterResult_ready = 1'd1;
-  assign io_counterClear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
+  assign io_softClear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
   assign io_tcamWrite_valid = tcam_write_full;
   assign io_tcamWrite_bits_index = tcam_write_q_index;
   assign io_tcamWrite_bits_value = tcam_write_q_value;
@@ -1692,7 +1691,6 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_lens_30 = slot_lens_30;
   assign io_lens_31 = slot_lens_31;
   assign io_epsActive = eps_active;
-  assign io_thresholdClear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
   assign io_acceptEnable = _and_15;
   assign io_live_n = _cat_0;
   assign io_live_nodes = st_nodes;
@@ -3261,52 +3259,52 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:281
-      $display("Assertion failed at RapController.java:281: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:280
+      $display("Assertion failed at RapController.java:280: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_188 && !io_selected_bits_found) begin // RapController.java:534
-      $display("Assertion failed at RapController.java:534: no node matched a key: the root must always match");
+    if (!reset && _and_188 && !io_selected_bits_found) begin // RapController.java:532
+      $display("Assertion failed at RapController.java:532: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:535
-      $display("Assertion failed at RapController.java:535: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:533
+      $display("Assertion failed at RapController.java:533: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_189) begin // RapController.java:536
-      $display("Assertion failed at RapController.java:536: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_189) begin // RapController.java:534
+      $display("Assertion failed at RapController.java:534: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:537
-      $display("Assertion failed at RapController.java:537: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:535
+      $display("Assertion failed at RapController.java:535: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_190 && !_not_157) begin // RapController.java:538
-      $display("Assertion failed at RapController.java:538: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_190 && !_not_157) begin // RapController.java:536
+      $display("Assertion failed at RapController.java:536: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_191 && !_or_123) begin // RapController.java:539
-      $display("Assertion failed at RapController.java:539: a split found no free slot after checking capacity");
+    if (!reset && _and_191 && !_or_123) begin // RapController.java:537
+      $display("Assertion failed at RapController.java:537: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && split_settled && !_eq_274) begin // RapController.java:541
-      $display("Assertion failed at RapController.java:541: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_274) begin // RapController.java:539
+      $display("Assertion failed at RapController.java:539: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_124 && !_eq_275) begin // RapController.java:543
-      $display("Assertion failed at RapController.java:543: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_124 && !_eq_275) begin // RapController.java:541
+      $display("Assertion failed at RapController.java:541: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:544
-      $display("Assertion failed at RapController.java:544: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:542
+      $display("Assertion failed at RapController.java:542: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_160) begin // RapController.java:545
-      $display("Assertion failed at RapController.java:545: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_160) begin // RapController.java:543
+      $display("Assertion failed at RapController.java:543: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:546
-      $display("Assertion failed at RapController.java:546: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:544
+      $display("Assertion failed at RapController.java:544: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

@@ -41,7 +41,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   reg [31:0] last_key; // SoftResetSequencer.java:37
   reg [63:0] zero_weight_count; // RapEngine.java:88
   reg zero_weight_seen; // RapEngine.java:89
-  reg slot_written; // RapEngine.java:163
+  reg slot_written; // RapEngine.java:167
   reg csr_rvalid; // CsrFile.java:165
   reg [31:0] csr_rdata; // CsrFile.java:166
   reg [4:0] csr_snap_word; // CsrFile.java:216
@@ -186,7 +186,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire [31:0] rapController_io_counterResult_bits_old; // RapEngine.java:72
   wire [31:0] rapController_io_counterResult_bits_updated; // RapEngine.java:72
   wire rapController_io_counterResult_bits_saturated; // RapEngine.java:72
-  wire rapController_io_counterClear; // RapEngine.java:72
+  wire rapController_io_softClear; // RapEngine.java:72
   wire rapController_io_counterClearing; // RapEngine.java:72
   wire rapController_io_tcamWrite_ready; // RapEngine.java:72
   wire rapController_io_tcamWrite_valid; // RapEngine.java:72
@@ -236,7 +236,6 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire [63:0] rapController_io_m0Csr; // RapEngine.java:72
   wire [31:0] rapController_io_qCsr; // RapEngine.java:72
   wire [15:0] rapController_io_epsActive; // RapEngine.java:72
-  wire rapController_io_thresholdClear; // RapEngine.java:72
   wire rapController_io_acceptEnable; // RapEngine.java:72
   wire [63:0] rapController_io_live_n; // RapEngine.java:72
   wire [5:0] rapController_io_live_nodes; // RapEngine.java:72
@@ -290,9 +289,9 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire csr_read_open = _not_2 & _not_3; // CsrFile.java:167
   wire [31:0] _mux_0 = csr_rdata_ram ? csr_snapshot_rdata_0 : csr_rdata; // CsrFile.java:240
   wire _eq_0 = soft_phase == 2'd1; // SoftResetSequencer.java:47
-  wire _and_3 = io_s_axis_tvalid & stream_open; // RapEngine.java:94
-  wire _not_4 = ~1'd0; // RapEngine.java:94
-  wire _and_4 = _and_3 & _not_4; // RapEngine.java:94
+  wire _and_3 = io_s_axis_tvalid & stream_open; // RapEngine.java:98
+  wire _not_4 = ~1'd0; // RapEngine.java:98
+  wire _and_4 = _and_3 & _not_4; // RapEngine.java:98
   wire [31:0] _not_5 = ~last_key; // SoftResetSequencer.java:49
   wire [31:0] _bits_0 = io_s_axis_tdata; // RapEngine.java:78
   wire [9:0] csr_write_index = io_s_axil_awaddr[11:2]; // CsrFile.java:56
@@ -304,18 +303,18 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire _bits_2 = io_s_axil_wdata[1]; // CsrFile.java:71
   wire csr_ctrl_flush = _and_7 & _bits_2; // CsrFile.java:71
   wire beat = io_s_axis_tvalid & io_s_axis_tready; // RapEngine.java:87
-  wire _and_8 = beat & 1'd0; // RapEngine.java:99
-  wire _and_9 = _and_8 & io_s_axis_tlast; // RapEngine.java:99
-  wire _or_0 = csr_ctrl_flush | _and_9; // RapEngine.java:99
-  wire _eq_2 = eventQueue_io_out_bits_weight == 1'd0; // RapEngine.java:102
-  wire marker_out = eventQueue_io_out_valid & _eq_2; // RapEngine.java:102
-  wire _or_1 = thresholdUnit_io_in_ready | marker_out; // RapEngine.java:107
-  wire _not_6 = ~marker_out; // RapEngine.java:104
-  wire _and_10 = eventQueue_io_out_valid & _not_6; // RapEngine.java:104
-  wire _and_11 = rapController_io_tcamWrite_valid & rapController_io_tcamWrite_ready; // RapEngine.java:119
-  wire [31:0] _and_12 = bramTcam_io_result_bits_match & rapController_io_slotValid; // RapEngine.java:127
+  wire _and_8 = beat & 1'd0; // RapEngine.java:103
+  wire _and_9 = _and_8 & io_s_axis_tlast; // RapEngine.java:103
+  wire _or_0 = csr_ctrl_flush | _and_9; // RapEngine.java:103
+  wire _eq_2 = eventQueue_io_out_bits_weight == 1'd0; // RapEngine.java:106
+  wire marker_out = eventQueue_io_out_valid & _eq_2; // RapEngine.java:106
+  wire _or_1 = thresholdUnit_io_in_ready | marker_out; // RapEngine.java:111
+  wire _not_6 = ~marker_out; // RapEngine.java:108
+  wire _and_10 = eventQueue_io_out_valid & _not_6; // RapEngine.java:108
+  wire _and_11 = rapController_io_tcamWrite_valid & rapController_io_tcamWrite_ready; // RapEngine.java:123
+  wire [31:0] _and_12 = bramTcam_io_result_bits_match & rapController_io_slotValid; // RapEngine.java:131
   wire [33:0] _cat_0 = {rapController_io_counterCmd_bits_op, rapController_io_counterCmd_bits_value}; // CounterSram.java:103
-  wire _and_13 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:138
+  wire _and_13 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:142
   wire [1:0] _bits_3 = counterSram_io_out_bits_cmd[33:32]; // CounterSram.java:114
   wire _bits_4 = io_s_axil_wstrb[0]; // CsrFile.java:88
   wire _and_14 = 1'd1 & _bits_4; // CsrFile.java:88
@@ -329,8 +328,8 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire _bits_7 = io_s_axil_wdata[3]; // CsrFile.java:71
   wire csr_ctrl_snapshot = _and_17 & _bits_7; // CsrFile.java:71
   wire soft_drained = soft_phase == 2'd3; // SoftResetSequencer.java:40
-  wire _and_18 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:166
-  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:168
+  wire _and_18 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:170
+  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:172
   wire _bits_8 = io_s_axil_wstrb[0]; // CsrFile.java:88
   wire _and_19 = 1'd1 & _bits_8; // CsrFile.java:88
   wire _and_20 = _and_5 & _and_19; // CsrFile.java:68
@@ -391,10 +390,10 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire _eq_8 = soft_phase == 2'd2; // SoftResetSequencer.java:58
   wire _and_48 = _eq_8 & marker_out; // SoftResetSequencer.java:58
   wire _and_49 = eventQueue_io_in_valid & eventQueue_io_in_ready; // SoftResetSequencer.java:52
-  wire _not_7 = ~1'd0; // RapEngine.java:98
-  wire _and_50 = beat & _not_7; // RapEngine.java:98
-  wire _and_51 = beat & 1'd0; // RapEngine.java:90
-  wire [63:0] _add_0 = zero_weight_count + 64'd1; // RapEngine.java:91
+  wire _not_7 = ~1'd0; // RapEngine.java:102
+  wire _and_50 = beat & _not_7; // RapEngine.java:102
+  wire _and_51 = beat & 1'd0; // RapEngine.java:94
+  wire [63:0] _add_0 = zero_weight_count + 64'd1; // RapEngine.java:95
   wire _eq_9 = csr_snap_word == 5'd16; // CsrFile.java:220
   wire _not_8 = ~rapController_io_errorBoundReady; // CsrFile.java:223
   wire _and_52 = _eq_9 & _not_8; // CsrFile.java:223
@@ -457,10 +456,10 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire [31:0] _mux_4 = _eq_15 ? _or_19 : 32'd0; // CsrFile.java:160
   wire [31:0] _or_20 = _or_15 | _mux_4; // CsrFile.java:160
   wire _eq_16 = csr_read_index == 10'd4; // CsrFile.java:160
-  wire _not_11 = ~eventQueue_io_out_valid; // RapEngine.java:183
-  wire _and_55 = rapController_io_idle & _not_11; // RapEngine.java:183
-  wire _and_56 = _and_55 & thresholdUnit_io_empty; // RapEngine.java:183
-  wire _and_57 = _and_56 & soft_idle; // RapEngine.java:183
+  wire _not_11 = ~eventQueue_io_out_valid; // RapEngine.java:187
+  wire _and_55 = rapController_io_idle & _not_11; // RapEngine.java:187
+  wire _and_56 = _and_55 & thresholdUnit_io_empty; // RapEngine.java:187
+  wire _and_57 = _and_56 & soft_idle; // RapEngine.java:187
   wire [31:0] _bits_44 = {{31{1'b0}}, _and_57}; // CsrFile.java:195
   wire [31:0] _or_21 = 32'd0 | _bits_44; // CsrFile.java:195
   wire [1:0] _cat_11 = {rapController_io_busy, 1'd0}; // CsrFile.java:194
@@ -478,12 +477,12 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:194
   wire [31:0] _bits_49 = {{26{1'b0}}, _cat_15}; // CsrFile.java:195
   wire [31:0] _or_26 = _or_25 | _bits_49; // CsrFile.java:195
-  wire _not_12 = ~soft_idle; // RapEngine.java:189
-  wire _or_27 = rapController_io_resetting | _not_12; // RapEngine.java:189
+  wire _not_12 = ~soft_idle; // RapEngine.java:193
+  wire _or_27 = rapController_io_resetting | _not_12; // RapEngine.java:193
   wire [6:0] _cat_16 = {_or_27, 6'd0}; // CsrFile.java:194
   wire [31:0] _bits_50 = {{25{1'b0}}, _cat_16}; // CsrFile.java:195
   wire [31:0] _or_28 = _or_26 | _bits_50; // CsrFile.java:195
-  wire _or_29 = rapController_io_readoutBusy | slot_written; // RapEngine.java:190
+  wire _or_29 = rapController_io_readoutBusy | slot_written; // RapEngine.java:194
   wire [7:0] _cat_17 = {_or_29, 7'd0}; // CsrFile.java:194
   wire [31:0] _bits_51 = {{24{1'b0}}, _cat_17}; // CsrFile.java:195
   wire [31:0] _or_30 = _or_28 | _bits_51; // CsrFile.java:195
@@ -702,7 +701,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   assign thresholdUnit_io_in_bits_weight = eventQueue_io_out_bits_weight;
   assign thresholdUnit_io_out_ready = replayWindow_io_enq_ready;
   assign thresholdUnit_io_epsFx = rapController_io_epsActive;
-  assign thresholdUnit_io_clear = rapController_io_thresholdClear;
+  assign thresholdUnit_io_clear = rapController_io_softClear;
   assign replayWindow_io_enq_valid = thresholdUnit_io_out_valid;
   assign replayWindow_io_enq_bits_key = thresholdUnit_io_out_bits_key;
   assign replayWindow_io_enq_bits_weight = thresholdUnit_io_out_bits_weight;
@@ -760,7 +759,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   assign counterSram_io_in_bits_addr = rapController_io_counterCmd_bits_addr;
   assign counterSram_io_in_bits_cmd = _cat_0;
   assign counterSram_io_out_ready = rapController_io_counterResult_ready;
-  assign counterSram_io_clear = rapController_io_counterClear;
+  assign counterSram_io_clear = rapController_io_softClear;
   assign rapController_io_selected_valid = prefixSelector_io_out_valid;
   assign rapController_io_selected_bits_found = prefixSelector_io_out_bits_found;
   assign rapController_io_selected_bits_slot = prefixSelector_io_out_bits_slot;
@@ -878,7 +877,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
     if (reset) begin
       zero_weight_count <= 64'd0;
     end else begin
-      zero_weight_count <= (_and_51 ? _add_0 : zero_weight_count);
+      zero_weight_count <= (rapController_io_softClear ? 64'd0 : (_and_51 ? _add_0 : zero_weight_count));
     end
   end
 
@@ -886,7 +885,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
     if (reset) begin
       zero_weight_seen <= 1'd0;
     end else begin
-      zero_weight_seen <= (_and_51 ? 1'd1 : zero_weight_seen);
+      zero_weight_seen <= (rapController_io_softClear ? 1'd0 : (_and_51 ? 1'd1 : zero_weight_seen));
     end
   end
 
@@ -1254,7 +1253,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
     .io_counterResult_bits_saturated(rapController_io_counterResult_bits_saturated),
 
-    .io_counterClear(rapController_io_counterClear),
+    .io_softClear(rapController_io_softClear),
 
     .io_counterClearing(rapController_io_counterClearing),
 
@@ -1353,8 +1352,6 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
     .io_qCsr(rapController_io_qCsr),
 
     .io_epsActive(rapController_io_epsActive),
-
-    .io_thresholdClear(rapController_io_thresholdClear),
 
     .io_acceptEnable(rapController_io_acceptEnable),
 

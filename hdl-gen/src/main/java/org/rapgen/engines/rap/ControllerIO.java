@@ -112,7 +112,11 @@ public final class ControllerIO extends Bundle {
     public final Bool rewind = Output(Bool());
     public final DecoupledIO<CounterCmd> counterCmd;
     public final DecoupledIO<CounterResult> counterResult;
-    public final Bool counterClear = Output(Bool());
+    /**
+     * Soft reset, on this clock edge: the counter SRAM starts its clearing sweep, the threshold unit and the status
+     * kept outside the controller (ZERO_WEIGHT) clear.
+     */
+    public final Bool softClear = Output(Bool());
     public final Bool counterClearing = Input(Bool());
     /** Held until ready: the TCAM may take many clocks per write. */
     public final DecoupledIO<TreeWrite> tcamWrite;
@@ -133,7 +137,6 @@ public final class ControllerIO extends Bundle {
     public final UInt qCsr = Input(UInt(32));
     /** The eps in use, loaded from the CSR at (soft) reset. */
     public final UInt epsActive = Output(UInt(16));
-    public final Bool thresholdClear = Output(Bool());
     /** Low while a reset or soft reset is in progress: tready must be low. */
     public final Bool acceptEnable = Output(Bool());
 

@@ -221,8 +221,7 @@ public final class RapController extends Module {
         io.tcamWrite.bits.mask.connect(twMaskQ);
         io.commit.connect(B(false));
         io.rewind.connect(B(false));
-        io.counterClear.connect(B(false));
-        io.thresholdClear.connect(B(false));
+        io.softClear.connect(B(false));
 
         // --- occupancy bookkeeping
         front.connect(front.add(io.issued.pad(depthBits + 1)).sub(io.selected.valid.pad(depthBits + 1)));
@@ -521,8 +520,7 @@ public final class RapController extends Module {
                     exhausted.connect(B(false));
                     skip.invalidate();
                     softPending.connect(B(false));
-                    io.counterClear.connect(B(true));
-                    io.thresholdClear.connect(B(true));
+                    io.softClear.connect(B(true));
                     state.connect(U(INIT, STATE_BITS));
                 });
         io.node.valid.connect(nodeValid);

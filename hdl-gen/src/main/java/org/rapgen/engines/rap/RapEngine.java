@@ -87,7 +87,11 @@ public final class RapEngine extends Module {
         Bool beat = io.s_axis.tvalid.and(io.s_axis.tready).named("beat");
         UInt zeroCount = RegInit(U(0, 64)).named("zero_weight_count");
         Bool zeroSeen = RegInit(B(false)).named("zero_weight_seen");
-        when(beat.and(zero), () -> {
+        // Soft reset clears them with the rest of the status; no beat is accepted while it runs.
+        when(ctl.io.softClear, () -> {
+            zeroCount.connect(U(0, 64));
+            zeroSeen.connect(B(false));
+        }).elsewhen(beat.and(zero), () -> {
             zeroCount.connect(zeroCount.add(1));
             zeroSeen.connect(B(true));
         });
@@ -106,7 +110,7 @@ public final class RapEngine extends Module {
         threshold.io.in.bits.weight.connect(queue.io.out.bits.weight);
         queue.io.out.ready.connect(threshold.io.in.ready.or(marker));
         threshold.io.epsFx.connect(ctl.io.epsActive);
-        threshold.io.clear.connect(ctl.io.thresholdClear);
+        threshold.io.clear.connect(ctl.io.softClear);
         window.io.enq.biConnect(threshold.io.out);
 
         // --- issue -> TCAM -> selector -> controller
@@ -153,7 +157,7 @@ public final class RapEngine extends Module {
         ctl.io.counterResult.bits.updated.connect(counters.io.out.bits.updated);
         ctl.io.counterResult.bits.saturated.connect(counters.io.out.bits.saturated);
         counters.io.out.ready.connect(ctl.io.counterResult.ready);
-        counters.io.clear.connect(ctl.io.counterClear);
+        counters.io.clear.connect(ctl.io.softClear);
         ctl.io.counterClearing.connect(counters.io.clearing);
 
         // --- control

@@ -9,6 +9,7 @@ import org.rapgen.cosim.Sim;
 import org.rapgen.cosim.VerilatorModel;
 import org.rapgen.engines.rap.RapConfig;
 import org.rapgen.engines.rap.RapEngine;
+import org.rapgen.engines.rap.RapRegisters;
 import org.rapgen.engines.rap.StallCause;
 import org.rapgen.golden.rap.RapNode;
 import org.rapgen.golden.rap.RapParams;
@@ -221,7 +222,7 @@ public final class RapCosim {
 
     private void statusCheck(boolean last) {
         long[] v = new long[WIDE_STATUS.length];
-        long[] narrow = new long[3];
+        long[] narrow = new long[4];
         // ZERO_WEIGHT counts beats at the stream input, so its snapshot lies between the counts at the request and
         // at the end of the snapshot (the engine holds the stream while it copies).
         long[] zeroBounds = new long[2];
@@ -231,7 +232,7 @@ public final class RapCosim {
         }).pollField("STATUS", "snapshot_busy", 0).run(() -> zeroBounds[1] = golden.zeroWeight());
         for (int i = 0; i < WIDE_STATUS.length; i++) script.read64(WIDE_STATUS[i], v, i);
         script.read("NODES", x -> store(narrow, 0, x)).read("HIGH_WATER", x -> store(narrow, 1, x))
-                .read("SNAP_FLAGS", x -> store(narrow, 2, x));
+                .read("SNAP_FLAGS", x -> store(narrow, 2, x)).read("STATUS", x -> store(narrow, 3, x));
         script.run(() -> {
             checks++;
             RapStatus rtl = new RapStatus(v[0], narrow[0], narrow[1], v[1], v[2], v[3], v[4], v[5], v[6],
@@ -247,6 +248,11 @@ public final class RapCosim {
             RapStatus g = golden.status();
             if (!rtl.equals(g)) mismatch((last ? "final" : "mid-stream") + " status after " + rtl.updates() + " events:\n    rtl    " + rtl + "\n    golden " + g);
             if (last && v[8] != golden.zeroWeight()) mismatch("zero-weight beats: rtl " + v[8] + ", golden " + golden.zeroWeight());
+            // The sticky flag is live, not a snapshot: beats after the copy may set it, so only the final check (no
+            // beats left) compares it.
+            RapRegisters.Field zeroFlag = RapRegisters.get("STATUS").field("zero_weight");
+            boolean zeroSeen = ((narrow[3] & zeroFlag.mask()) >>> zeroFlag.lsb()) != 0;
+            if (last && zeroSeen != (golden.zeroWeight() != 0)) mismatch("STATUS.zero_weight: rtl " + zeroSeen + ", golden zero-weight beats " + golden.zeroWeight());
             if (v[8] < zeroBounds[0] || v[8] > zeroBounds[1]) {
                 mismatch("zero-weight beats at a snapshot: rtl " + v[8] + ", golden " + zeroBounds[0] + " .. " + zeroBounds[1]);
             }

@@ -83,13 +83,15 @@ class RapDirectedCosimTest {
     }
 
     @Test
-    void zeroWeightBeatsAreDroppedAndCounted() {
+    void zeroWeightBeatsAreDroppedAndCountedUntilSoftReset() {
         RapConfig c = RapConfigs.CLIP;
         Random r = new Random(7);
         RapStimulus s = new RapStimulus();
         for (int i = 0; i < 2000; i++) {
             s.beat(r.nextInt(64), r.nextInt(4) == 0 ? 0 : 1 + r.nextInt(200), r.nextInt(40) == 0);
             if (i % 250 == 100) s.then(RapStimulus.Action.SNAPSHOT_BURST);
+            // The soft reset clears ZERO_WEIGHT and STATUS.zero_weight with the rest of the status.
+            if (i == 1300) s.then(RapStimulus.Action.SOFT_RESET);
         }
         expectMatch(c, s, 7);
     }
