@@ -41,7 +41,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   reg [31:0] last_key; // SoftResetSequencer.java:37
   reg [63:0] zero_weight_count; // RapEngine.java:88
   reg zero_weight_seen; // RapEngine.java:89
-  reg slot_written; // RapEngine.java:167
+  reg slot_written; // RapEngine.java:168
   reg csr_rvalid; // CsrFile.java:165
   reg [31:0] csr_rdata; // CsrFile.java:166
   reg [4:0] csr_snap_word; // CsrFile.java:216
@@ -109,140 +109,140 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire prefixSelector_io_in_ready; // RapEngine.java:70
   wire prefixSelector_io_in_valid; // RapEngine.java:70
   wire [127:0] prefixSelector_io_in_bits_match; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_0; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_1; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_2; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_3; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_4; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_5; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_6; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_7; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_8; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_9; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_10; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_11; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_12; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_13; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_14; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_15; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_16; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_17; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_18; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_19; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_20; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_21; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_22; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_23; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_24; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_25; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_26; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_27; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_28; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_29; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_30; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_31; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_32; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_33; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_34; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_35; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_36; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_37; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_38; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_39; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_40; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_41; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_42; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_43; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_44; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_45; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_46; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_47; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_48; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_49; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_50; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_51; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_52; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_53; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_54; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_55; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_56; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_57; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_58; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_59; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_60; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_61; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_62; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_63; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_64; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_65; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_66; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_67; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_68; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_69; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_70; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_71; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_72; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_73; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_74; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_75; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_76; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_77; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_78; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_79; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_80; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_81; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_82; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_83; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_84; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_85; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_86; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_87; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_88; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_89; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_90; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_91; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_92; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_93; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_94; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_95; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_96; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_97; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_98; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_99; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_100; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_101; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_102; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_103; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_104; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_105; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_106; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_107; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_108; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_109; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_110; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_111; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_112; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_113; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_114; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_115; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_116; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_117; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_118; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_119; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_120; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_121; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_122; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_123; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_124; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_125; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_126; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_127; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_0; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_1; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_2; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_3; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_4; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_5; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_6; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_7; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_8; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_9; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_10; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_11; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_12; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_13; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_14; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_15; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_16; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_17; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_18; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_19; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_20; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_21; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_22; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_23; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_24; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_25; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_26; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_27; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_28; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_29; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_30; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_31; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_32; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_33; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_34; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_35; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_36; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_37; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_38; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_39; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_40; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_41; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_42; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_43; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_44; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_45; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_46; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_47; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_48; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_49; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_50; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_51; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_52; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_53; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_54; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_55; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_56; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_57; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_58; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_59; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_60; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_61; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_62; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_63; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_64; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_65; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_66; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_67; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_68; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_69; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_70; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_71; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_72; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_73; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_74; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_75; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_76; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_77; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_78; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_79; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_80; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_81; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_82; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_83; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_84; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_85; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_86; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_87; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_88; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_89; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_90; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_91; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_92; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_93; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_94; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_95; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_96; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_97; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_98; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_99; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_100; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_101; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_102; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_103; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_104; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_105; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_106; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_107; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_108; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_109; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_110; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_111; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_112; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_113; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_114; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_115; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_116; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_117; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_118; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_119; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_120; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_121; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_122; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_123; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_124; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_125; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_126; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_127; // RapEngine.java:70
   wire [15:0] prefixSelector_io_in_bits_payload; // RapEngine.java:70
   wire prefixSelector_io_out_ready; // RapEngine.java:70
   wire prefixSelector_io_out_valid; // RapEngine.java:70
   wire prefixSelector_io_out_bits_found; // RapEngine.java:70
   wire [6:0] prefixSelector_io_out_bits_slot; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_out_bits_len; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_out_bits_len; // RapEngine.java:70
   wire [15:0] prefixSelector_io_out_bits_payload; // RapEngine.java:70
   wire counterSram_io_in_ready; // RapEngine.java:71
   wire counterSram_io_in_valid; // RapEngine.java:71
@@ -261,7 +261,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire rapController_io_selected_valid; // RapEngine.java:72
   wire rapController_io_selected_bits_found; // RapEngine.java:72
   wire [6:0] rapController_io_selected_bits_slot; // RapEngine.java:72
-  wire [5:0] rapController_io_selected_bits_len; // RapEngine.java:72
+  wire [4:0] rapController_io_selected_bits_depth; // RapEngine.java:72
   wire [15:0] rapController_io_selected_bits_weight; // RapEngine.java:72
   wire [15:0] rapController_io_head_weight; // RapEngine.java:72
   wire [35:0] rapController_io_head_threshold; // RapEngine.java:72
@@ -290,134 +290,134 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [31:0] rapController_io_tcamWrite_bits_value; // RapEngine.java:72
   wire [31:0] rapController_io_tcamWrite_bits_mask; // RapEngine.java:72
   wire [127:0] rapController_io_slotValid; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_0; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_1; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_2; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_3; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_4; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_5; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_6; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_7; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_8; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_9; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_10; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_11; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_12; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_13; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_14; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_15; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_16; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_17; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_18; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_19; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_20; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_21; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_22; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_23; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_24; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_25; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_26; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_27; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_28; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_29; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_30; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_31; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_32; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_33; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_34; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_35; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_36; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_37; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_38; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_39; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_40; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_41; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_42; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_43; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_44; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_45; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_46; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_47; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_48; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_49; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_50; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_51; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_52; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_53; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_54; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_55; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_56; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_57; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_58; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_59; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_60; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_61; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_62; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_63; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_64; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_65; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_66; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_67; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_68; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_69; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_70; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_71; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_72; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_73; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_74; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_75; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_76; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_77; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_78; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_79; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_80; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_81; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_82; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_83; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_84; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_85; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_86; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_87; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_88; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_89; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_90; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_91; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_92; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_93; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_94; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_95; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_96; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_97; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_98; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_99; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_100; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_101; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_102; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_103; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_104; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_105; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_106; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_107; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_108; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_109; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_110; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_111; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_112; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_113; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_114; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_115; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_116; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_117; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_118; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_119; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_120; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_121; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_122; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_123; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_124; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_125; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_126; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_127; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_0; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_1; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_2; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_3; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_4; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_5; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_6; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_7; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_8; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_9; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_10; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_11; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_12; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_13; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_14; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_15; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_16; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_17; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_18; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_19; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_20; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_21; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_22; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_23; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_24; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_25; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_26; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_27; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_28; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_29; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_30; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_31; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_32; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_33; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_34; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_35; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_36; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_37; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_38; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_39; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_40; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_41; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_42; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_43; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_44; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_45; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_46; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_47; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_48; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_49; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_50; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_51; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_52; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_53; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_54; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_55; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_56; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_57; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_58; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_59; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_60; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_61; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_62; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_63; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_64; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_65; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_66; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_67; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_68; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_69; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_70; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_71; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_72; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_73; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_74; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_75; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_76; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_77; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_78; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_79; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_80; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_81; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_82; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_83; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_84; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_85; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_86; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_87; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_88; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_89; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_90; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_91; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_92; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_93; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_94; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_95; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_96; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_97; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_98; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_99; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_100; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_101; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_102; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_103; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_104; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_105; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_106; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_107; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_108; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_109; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_110; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_111; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_112; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_113; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_114; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_115; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_116; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_117; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_118; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_119; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_120; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_121; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_122; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_123; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_124; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_125; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_126; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_127; // RapEngine.java:72
   wire rapController_io_enable; // RapEngine.java:72
   wire rapController_io_softReset; // RapEngine.java:72
   wire rapController_io_snapshot; // RapEngine.java:72
@@ -508,7 +508,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire _and_11 = rapController_io_tcamWrite_valid & rapController_io_tcamWrite_ready; // RapEngine.java:123
   wire [127:0] _and_12 = tcam_io_result_bits_match & rapController_io_slotValid; // RapEngine.java:131
   wire [33:0] _cat_0 = {rapController_io_counterCmd_bits_op, rapController_io_counterCmd_bits_value}; // CounterSram.java:103
-  wire _and_13 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:142
+  wire _and_13 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:143
   wire [1:0] _bits_4 = counterSram_io_out_bits_cmd[33:32]; // CounterSram.java:114
   wire _bits_5 = io_s_axil_wstrb[0]; // CsrFile.java:88
   wire _and_14 = 1'd1 & _bits_5; // CsrFile.java:88
@@ -522,8 +522,8 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire _bits_8 = io_s_axil_wdata[3]; // CsrFile.java:71
   wire csr_ctrl_snapshot = _and_17 & _bits_8; // CsrFile.java:71
   wire soft_drained = soft_phase == 2'd3; // SoftResetSequencer.java:40
-  wire _and_18 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:170
-  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:172
+  wire _and_18 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:171
+  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:173
   wire _bits_9 = io_s_axil_wstrb[0]; // CsrFile.java:88
   wire _and_19 = 1'd1 & _bits_9; // CsrFile.java:88
   wire _and_20 = _and_5 & _and_19; // CsrFile.java:68
@@ -650,10 +650,10 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [31:0] _mux_4 = _eq_16 ? _or_19 : 32'd0; // CsrFile.java:160
   wire [31:0] _or_20 = _or_15 | _mux_4; // CsrFile.java:160
   wire _eq_17 = csr_read_index == 10'd4; // CsrFile.java:160
-  wire _not_11 = ~eventQueue_io_out_valid; // RapEngine.java:187
-  wire _and_55 = rapController_io_idle & _not_11; // RapEngine.java:187
-  wire _and_56 = _and_55 & thresholdUnit_io_empty; // RapEngine.java:187
-  wire _and_57 = _and_56 & soft_idle; // RapEngine.java:187
+  wire _not_11 = ~eventQueue_io_out_valid; // RapEngine.java:188
+  wire _and_55 = rapController_io_idle & _not_11; // RapEngine.java:188
+  wire _and_56 = _and_55 & thresholdUnit_io_empty; // RapEngine.java:188
+  wire _and_57 = _and_56 & soft_idle; // RapEngine.java:188
   wire [31:0] _bits_45 = {{31{1'b0}}, _and_57}; // CsrFile.java:195
   wire [31:0] _or_21 = 32'd0 | _bits_45; // CsrFile.java:195
   wire [1:0] _cat_11 = {rapController_io_busy, 1'd0}; // CsrFile.java:194
@@ -671,12 +671,12 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:194
   wire [31:0] _bits_50 = {{26{1'b0}}, _cat_15}; // CsrFile.java:195
   wire [31:0] _or_26 = _or_25 | _bits_50; // CsrFile.java:195
-  wire _not_12 = ~soft_idle; // RapEngine.java:193
-  wire _or_27 = rapController_io_resetting | _not_12; // RapEngine.java:193
+  wire _not_12 = ~soft_idle; // RapEngine.java:194
+  wire _or_27 = rapController_io_resetting | _not_12; // RapEngine.java:194
   wire [6:0] _cat_16 = {_or_27, 6'd0}; // CsrFile.java:194
   wire [31:0] _bits_51 = {{25{1'b0}}, _cat_16}; // CsrFile.java:195
   wire [31:0] _or_28 = _or_26 | _bits_51; // CsrFile.java:195
-  wire _or_29 = rapController_io_readoutBusy | slot_written; // RapEngine.java:194
+  wire _or_29 = rapController_io_readoutBusy | slot_written; // RapEngine.java:195
   wire [7:0] _cat_17 = {_or_29, 7'd0}; // CsrFile.java:194
   wire [31:0] _bits_52 = {{24{1'b0}}, _cat_17}; // CsrFile.java:195
   wire [31:0] _or_30 = _or_28 | _bits_52; // CsrFile.java:195
@@ -915,134 +915,134 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   assign tcam_io_result_ready = prefixSelector_io_in_ready;
   assign prefixSelector_io_in_valid = tcam_io_result_valid;
   assign prefixSelector_io_in_bits_match = _and_12;
-  assign prefixSelector_io_in_bits_lens_0 = rapController_io_lens_0;
-  assign prefixSelector_io_in_bits_lens_1 = rapController_io_lens_1;
-  assign prefixSelector_io_in_bits_lens_2 = rapController_io_lens_2;
-  assign prefixSelector_io_in_bits_lens_3 = rapController_io_lens_3;
-  assign prefixSelector_io_in_bits_lens_4 = rapController_io_lens_4;
-  assign prefixSelector_io_in_bits_lens_5 = rapController_io_lens_5;
-  assign prefixSelector_io_in_bits_lens_6 = rapController_io_lens_6;
-  assign prefixSelector_io_in_bits_lens_7 = rapController_io_lens_7;
-  assign prefixSelector_io_in_bits_lens_8 = rapController_io_lens_8;
-  assign prefixSelector_io_in_bits_lens_9 = rapController_io_lens_9;
-  assign prefixSelector_io_in_bits_lens_10 = rapController_io_lens_10;
-  assign prefixSelector_io_in_bits_lens_11 = rapController_io_lens_11;
-  assign prefixSelector_io_in_bits_lens_12 = rapController_io_lens_12;
-  assign prefixSelector_io_in_bits_lens_13 = rapController_io_lens_13;
-  assign prefixSelector_io_in_bits_lens_14 = rapController_io_lens_14;
-  assign prefixSelector_io_in_bits_lens_15 = rapController_io_lens_15;
-  assign prefixSelector_io_in_bits_lens_16 = rapController_io_lens_16;
-  assign prefixSelector_io_in_bits_lens_17 = rapController_io_lens_17;
-  assign prefixSelector_io_in_bits_lens_18 = rapController_io_lens_18;
-  assign prefixSelector_io_in_bits_lens_19 = rapController_io_lens_19;
-  assign prefixSelector_io_in_bits_lens_20 = rapController_io_lens_20;
-  assign prefixSelector_io_in_bits_lens_21 = rapController_io_lens_21;
-  assign prefixSelector_io_in_bits_lens_22 = rapController_io_lens_22;
-  assign prefixSelector_io_in_bits_lens_23 = rapController_io_lens_23;
-  assign prefixSelector_io_in_bits_lens_24 = rapController_io_lens_24;
-  assign prefixSelector_io_in_bits_lens_25 = rapController_io_lens_25;
-  assign prefixSelector_io_in_bits_lens_26 = rapController_io_lens_26;
-  assign prefixSelector_io_in_bits_lens_27 = rapController_io_lens_27;
-  assign prefixSelector_io_in_bits_lens_28 = rapController_io_lens_28;
-  assign prefixSelector_io_in_bits_lens_29 = rapController_io_lens_29;
-  assign prefixSelector_io_in_bits_lens_30 = rapController_io_lens_30;
-  assign prefixSelector_io_in_bits_lens_31 = rapController_io_lens_31;
-  assign prefixSelector_io_in_bits_lens_32 = rapController_io_lens_32;
-  assign prefixSelector_io_in_bits_lens_33 = rapController_io_lens_33;
-  assign prefixSelector_io_in_bits_lens_34 = rapController_io_lens_34;
-  assign prefixSelector_io_in_bits_lens_35 = rapController_io_lens_35;
-  assign prefixSelector_io_in_bits_lens_36 = rapController_io_lens_36;
-  assign prefixSelector_io_in_bits_lens_37 = rapController_io_lens_37;
-  assign prefixSelector_io_in_bits_lens_38 = rapController_io_lens_38;
-  assign prefixSelector_io_in_bits_lens_39 = rapController_io_lens_39;
-  assign prefixSelector_io_in_bits_lens_40 = rapController_io_lens_40;
-  assign prefixSelector_io_in_bits_lens_41 = rapController_io_lens_41;
-  assign prefixSelector_io_in_bits_lens_42 = rapController_io_lens_42;
-  assign prefixSelector_io_in_bits_lens_43 = rapController_io_lens_43;
-  assign prefixSelector_io_in_bits_lens_44 = rapController_io_lens_44;
-  assign prefixSelector_io_in_bits_lens_45 = rapController_io_lens_45;
-  assign prefixSelector_io_in_bits_lens_46 = rapController_io_lens_46;
-  assign prefixSelector_io_in_bits_lens_47 = rapController_io_lens_47;
-  assign prefixSelector_io_in_bits_lens_48 = rapController_io_lens_48;
-  assign prefixSelector_io_in_bits_lens_49 = rapController_io_lens_49;
-  assign prefixSelector_io_in_bits_lens_50 = rapController_io_lens_50;
-  assign prefixSelector_io_in_bits_lens_51 = rapController_io_lens_51;
-  assign prefixSelector_io_in_bits_lens_52 = rapController_io_lens_52;
-  assign prefixSelector_io_in_bits_lens_53 = rapController_io_lens_53;
-  assign prefixSelector_io_in_bits_lens_54 = rapController_io_lens_54;
-  assign prefixSelector_io_in_bits_lens_55 = rapController_io_lens_55;
-  assign prefixSelector_io_in_bits_lens_56 = rapController_io_lens_56;
-  assign prefixSelector_io_in_bits_lens_57 = rapController_io_lens_57;
-  assign prefixSelector_io_in_bits_lens_58 = rapController_io_lens_58;
-  assign prefixSelector_io_in_bits_lens_59 = rapController_io_lens_59;
-  assign prefixSelector_io_in_bits_lens_60 = rapController_io_lens_60;
-  assign prefixSelector_io_in_bits_lens_61 = rapController_io_lens_61;
-  assign prefixSelector_io_in_bits_lens_62 = rapController_io_lens_62;
-  assign prefixSelector_io_in_bits_lens_63 = rapController_io_lens_63;
-  assign prefixSelector_io_in_bits_lens_64 = rapController_io_lens_64;
-  assign prefixSelector_io_in_bits_lens_65 = rapController_io_lens_65;
-  assign prefixSelector_io_in_bits_lens_66 = rapController_io_lens_66;
-  assign prefixSelector_io_in_bits_lens_67 = rapController_io_lens_67;
-  assign prefixSelector_io_in_bits_lens_68 = rapController_io_lens_68;
-  assign prefixSelector_io_in_bits_lens_69 = rapController_io_lens_69;
-  assign prefixSelector_io_in_bits_lens_70 = rapController_io_lens_70;
-  assign prefixSelector_io_in_bits_lens_71 = rapController_io_lens_71;
-  assign prefixSelector_io_in_bits_lens_72 = rapController_io_lens_72;
-  assign prefixSelector_io_in_bits_lens_73 = rapController_io_lens_73;
-  assign prefixSelector_io_in_bits_lens_74 = rapController_io_lens_74;
-  assign prefixSelector_io_in_bits_lens_75 = rapController_io_lens_75;
-  assign prefixSelector_io_in_bits_lens_76 = rapController_io_lens_76;
-  assign prefixSelector_io_in_bits_lens_77 = rapController_io_lens_77;
-  assign prefixSelector_io_in_bits_lens_78 = rapController_io_lens_78;
-  assign prefixSelector_io_in_bits_lens_79 = rapController_io_lens_79;
-  assign prefixSelector_io_in_bits_lens_80 = rapController_io_lens_80;
-  assign prefixSelector_io_in_bits_lens_81 = rapController_io_lens_81;
-  assign prefixSelector_io_in_bits_lens_82 = rapController_io_lens_82;
-  assign prefixSelector_io_in_bits_lens_83 = rapController_io_lens_83;
-  assign prefixSelector_io_in_bits_lens_84 = rapController_io_lens_84;
-  assign prefixSelector_io_in_bits_lens_85 = rapController_io_lens_85;
-  assign prefixSelector_io_in_bits_lens_86 = rapController_io_lens_86;
-  assign prefixSelector_io_in_bits_lens_87 = rapController_io_lens_87;
-  assign prefixSelector_io_in_bits_lens_88 = rapController_io_lens_88;
-  assign prefixSelector_io_in_bits_lens_89 = rapController_io_lens_89;
-  assign prefixSelector_io_in_bits_lens_90 = rapController_io_lens_90;
-  assign prefixSelector_io_in_bits_lens_91 = rapController_io_lens_91;
-  assign prefixSelector_io_in_bits_lens_92 = rapController_io_lens_92;
-  assign prefixSelector_io_in_bits_lens_93 = rapController_io_lens_93;
-  assign prefixSelector_io_in_bits_lens_94 = rapController_io_lens_94;
-  assign prefixSelector_io_in_bits_lens_95 = rapController_io_lens_95;
-  assign prefixSelector_io_in_bits_lens_96 = rapController_io_lens_96;
-  assign prefixSelector_io_in_bits_lens_97 = rapController_io_lens_97;
-  assign prefixSelector_io_in_bits_lens_98 = rapController_io_lens_98;
-  assign prefixSelector_io_in_bits_lens_99 = rapController_io_lens_99;
-  assign prefixSelector_io_in_bits_lens_100 = rapController_io_lens_100;
-  assign prefixSelector_io_in_bits_lens_101 = rapController_io_lens_101;
-  assign prefixSelector_io_in_bits_lens_102 = rapController_io_lens_102;
-  assign prefixSelector_io_in_bits_lens_103 = rapController_io_lens_103;
-  assign prefixSelector_io_in_bits_lens_104 = rapController_io_lens_104;
-  assign prefixSelector_io_in_bits_lens_105 = rapController_io_lens_105;
-  assign prefixSelector_io_in_bits_lens_106 = rapController_io_lens_106;
-  assign prefixSelector_io_in_bits_lens_107 = rapController_io_lens_107;
-  assign prefixSelector_io_in_bits_lens_108 = rapController_io_lens_108;
-  assign prefixSelector_io_in_bits_lens_109 = rapController_io_lens_109;
-  assign prefixSelector_io_in_bits_lens_110 = rapController_io_lens_110;
-  assign prefixSelector_io_in_bits_lens_111 = rapController_io_lens_111;
-  assign prefixSelector_io_in_bits_lens_112 = rapController_io_lens_112;
-  assign prefixSelector_io_in_bits_lens_113 = rapController_io_lens_113;
-  assign prefixSelector_io_in_bits_lens_114 = rapController_io_lens_114;
-  assign prefixSelector_io_in_bits_lens_115 = rapController_io_lens_115;
-  assign prefixSelector_io_in_bits_lens_116 = rapController_io_lens_116;
-  assign prefixSelector_io_in_bits_lens_117 = rapController_io_lens_117;
-  assign prefixSelector_io_in_bits_lens_118 = rapController_io_lens_118;
-  assign prefixSelector_io_in_bits_lens_119 = rapController_io_lens_119;
-  assign prefixSelector_io_in_bits_lens_120 = rapController_io_lens_120;
-  assign prefixSelector_io_in_bits_lens_121 = rapController_io_lens_121;
-  assign prefixSelector_io_in_bits_lens_122 = rapController_io_lens_122;
-  assign prefixSelector_io_in_bits_lens_123 = rapController_io_lens_123;
-  assign prefixSelector_io_in_bits_lens_124 = rapController_io_lens_124;
-  assign prefixSelector_io_in_bits_lens_125 = rapController_io_lens_125;
-  assign prefixSelector_io_in_bits_lens_126 = rapController_io_lens_126;
-  assign prefixSelector_io_in_bits_lens_127 = rapController_io_lens_127;
+  assign prefixSelector_io_in_bits_lens_0 = rapController_io_depths_0;
+  assign prefixSelector_io_in_bits_lens_1 = rapController_io_depths_1;
+  assign prefixSelector_io_in_bits_lens_2 = rapController_io_depths_2;
+  assign prefixSelector_io_in_bits_lens_3 = rapController_io_depths_3;
+  assign prefixSelector_io_in_bits_lens_4 = rapController_io_depths_4;
+  assign prefixSelector_io_in_bits_lens_5 = rapController_io_depths_5;
+  assign prefixSelector_io_in_bits_lens_6 = rapController_io_depths_6;
+  assign prefixSelector_io_in_bits_lens_7 = rapController_io_depths_7;
+  assign prefixSelector_io_in_bits_lens_8 = rapController_io_depths_8;
+  assign prefixSelector_io_in_bits_lens_9 = rapController_io_depths_9;
+  assign prefixSelector_io_in_bits_lens_10 = rapController_io_depths_10;
+  assign prefixSelector_io_in_bits_lens_11 = rapController_io_depths_11;
+  assign prefixSelector_io_in_bits_lens_12 = rapController_io_depths_12;
+  assign prefixSelector_io_in_bits_lens_13 = rapController_io_depths_13;
+  assign prefixSelector_io_in_bits_lens_14 = rapController_io_depths_14;
+  assign prefixSelector_io_in_bits_lens_15 = rapController_io_depths_15;
+  assign prefixSelector_io_in_bits_lens_16 = rapController_io_depths_16;
+  assign prefixSelector_io_in_bits_lens_17 = rapController_io_depths_17;
+  assign prefixSelector_io_in_bits_lens_18 = rapController_io_depths_18;
+  assign prefixSelector_io_in_bits_lens_19 = rapController_io_depths_19;
+  assign prefixSelector_io_in_bits_lens_20 = rapController_io_depths_20;
+  assign prefixSelector_io_in_bits_lens_21 = rapController_io_depths_21;
+  assign prefixSelector_io_in_bits_lens_22 = rapController_io_depths_22;
+  assign prefixSelector_io_in_bits_lens_23 = rapController_io_depths_23;
+  assign prefixSelector_io_in_bits_lens_24 = rapController_io_depths_24;
+  assign prefixSelector_io_in_bits_lens_25 = rapController_io_depths_25;
+  assign prefixSelector_io_in_bits_lens_26 = rapController_io_depths_26;
+  assign prefixSelector_io_in_bits_lens_27 = rapController_io_depths_27;
+  assign prefixSelector_io_in_bits_lens_28 = rapController_io_depths_28;
+  assign prefixSelector_io_in_bits_lens_29 = rapController_io_depths_29;
+  assign prefixSelector_io_in_bits_lens_30 = rapController_io_depths_30;
+  assign prefixSelector_io_in_bits_lens_31 = rapController_io_depths_31;
+  assign prefixSelector_io_in_bits_lens_32 = rapController_io_depths_32;
+  assign prefixSelector_io_in_bits_lens_33 = rapController_io_depths_33;
+  assign prefixSelector_io_in_bits_lens_34 = rapController_io_depths_34;
+  assign prefixSelector_io_in_bits_lens_35 = rapController_io_depths_35;
+  assign prefixSelector_io_in_bits_lens_36 = rapController_io_depths_36;
+  assign prefixSelector_io_in_bits_lens_37 = rapController_io_depths_37;
+  assign prefixSelector_io_in_bits_lens_38 = rapController_io_depths_38;
+  assign prefixSelector_io_in_bits_lens_39 = rapController_io_depths_39;
+  assign prefixSelector_io_in_bits_lens_40 = rapController_io_depths_40;
+  assign prefixSelector_io_in_bits_lens_41 = rapController_io_depths_41;
+  assign prefixSelector_io_in_bits_lens_42 = rapController_io_depths_42;
+  assign prefixSelector_io_in_bits_lens_43 = rapController_io_depths_43;
+  assign prefixSelector_io_in_bits_lens_44 = rapController_io_depths_44;
+  assign prefixSelector_io_in_bits_lens_45 = rapController_io_depths_45;
+  assign prefixSelector_io_in_bits_lens_46 = rapController_io_depths_46;
+  assign prefixSelector_io_in_bits_lens_47 = rapController_io_depths_47;
+  assign prefixSelector_io_in_bits_lens_48 = rapController_io_depths_48;
+  assign prefixSelector_io_in_bits_lens_49 = rapController_io_depths_49;
+  assign prefixSelector_io_in_bits_lens_50 = rapController_io_depths_50;
+  assign prefixSelector_io_in_bits_lens_51 = rapController_io_depths_51;
+  assign prefixSelector_io_in_bits_lens_52 = rapController_io_depths_52;
+  assign prefixSelector_io_in_bits_lens_53 = rapController_io_depths_53;
+  assign prefixSelector_io_in_bits_lens_54 = rapController_io_depths_54;
+  assign prefixSelector_io_in_bits_lens_55 = rapController_io_depths_55;
+  assign prefixSelector_io_in_bits_lens_56 = rapController_io_depths_56;
+  assign prefixSelector_io_in_bits_lens_57 = rapController_io_depths_57;
+  assign prefixSelector_io_in_bits_lens_58 = rapController_io_depths_58;
+  assign prefixSelector_io_in_bits_lens_59 = rapController_io_depths_59;
+  assign prefixSelector_io_in_bits_lens_60 = rapController_io_depths_60;
+  assign prefixSelector_io_in_bits_lens_61 = rapController_io_depths_61;
+  assign prefixSelector_io_in_bits_lens_62 = rapController_io_depths_62;
+  assign prefixSelector_io_in_bits_lens_63 = rapController_io_depths_63;
+  assign prefixSelector_io_in_bits_lens_64 = rapController_io_depths_64;
+  assign prefixSelector_io_in_bits_lens_65 = rapController_io_depths_65;
+  assign prefixSelector_io_in_bits_lens_66 = rapController_io_depths_66;
+  assign prefixSelector_io_in_bits_lens_67 = rapController_io_depths_67;
+  assign prefixSelector_io_in_bits_lens_68 = rapController_io_depths_68;
+  assign prefixSelector_io_in_bits_lens_69 = rapController_io_depths_69;
+  assign prefixSelector_io_in_bits_lens_70 = rapController_io_depths_70;
+  assign prefixSelector_io_in_bits_lens_71 = rapController_io_depths_71;
+  assign prefixSelector_io_in_bits_lens_72 = rapController_io_depths_72;
+  assign prefixSelector_io_in_bits_lens_73 = rapController_io_depths_73;
+  assign prefixSelector_io_in_bits_lens_74 = rapController_io_depths_74;
+  assign prefixSelector_io_in_bits_lens_75 = rapController_io_depths_75;
+  assign prefixSelector_io_in_bits_lens_76 = rapController_io_depths_76;
+  assign prefixSelector_io_in_bits_lens_77 = rapController_io_depths_77;
+  assign prefixSelector_io_in_bits_lens_78 = rapController_io_depths_78;
+  assign prefixSelector_io_in_bits_lens_79 = rapController_io_depths_79;
+  assign prefixSelector_io_in_bits_lens_80 = rapController_io_depths_80;
+  assign prefixSelector_io_in_bits_lens_81 = rapController_io_depths_81;
+  assign prefixSelector_io_in_bits_lens_82 = rapController_io_depths_82;
+  assign prefixSelector_io_in_bits_lens_83 = rapController_io_depths_83;
+  assign prefixSelector_io_in_bits_lens_84 = rapController_io_depths_84;
+  assign prefixSelector_io_in_bits_lens_85 = rapController_io_depths_85;
+  assign prefixSelector_io_in_bits_lens_86 = rapController_io_depths_86;
+  assign prefixSelector_io_in_bits_lens_87 = rapController_io_depths_87;
+  assign prefixSelector_io_in_bits_lens_88 = rapController_io_depths_88;
+  assign prefixSelector_io_in_bits_lens_89 = rapController_io_depths_89;
+  assign prefixSelector_io_in_bits_lens_90 = rapController_io_depths_90;
+  assign prefixSelector_io_in_bits_lens_91 = rapController_io_depths_91;
+  assign prefixSelector_io_in_bits_lens_92 = rapController_io_depths_92;
+  assign prefixSelector_io_in_bits_lens_93 = rapController_io_depths_93;
+  assign prefixSelector_io_in_bits_lens_94 = rapController_io_depths_94;
+  assign prefixSelector_io_in_bits_lens_95 = rapController_io_depths_95;
+  assign prefixSelector_io_in_bits_lens_96 = rapController_io_depths_96;
+  assign prefixSelector_io_in_bits_lens_97 = rapController_io_depths_97;
+  assign prefixSelector_io_in_bits_lens_98 = rapController_io_depths_98;
+  assign prefixSelector_io_in_bits_lens_99 = rapController_io_depths_99;
+  assign prefixSelector_io_in_bits_lens_100 = rapController_io_depths_100;
+  assign prefixSelector_io_in_bits_lens_101 = rapController_io_depths_101;
+  assign prefixSelector_io_in_bits_lens_102 = rapController_io_depths_102;
+  assign prefixSelector_io_in_bits_lens_103 = rapController_io_depths_103;
+  assign prefixSelector_io_in_bits_lens_104 = rapController_io_depths_104;
+  assign prefixSelector_io_in_bits_lens_105 = rapController_io_depths_105;
+  assign prefixSelector_io_in_bits_lens_106 = rapController_io_depths_106;
+  assign prefixSelector_io_in_bits_lens_107 = rapController_io_depths_107;
+  assign prefixSelector_io_in_bits_lens_108 = rapController_io_depths_108;
+  assign prefixSelector_io_in_bits_lens_109 = rapController_io_depths_109;
+  assign prefixSelector_io_in_bits_lens_110 = rapController_io_depths_110;
+  assign prefixSelector_io_in_bits_lens_111 = rapController_io_depths_111;
+  assign prefixSelector_io_in_bits_lens_112 = rapController_io_depths_112;
+  assign prefixSelector_io_in_bits_lens_113 = rapController_io_depths_113;
+  assign prefixSelector_io_in_bits_lens_114 = rapController_io_depths_114;
+  assign prefixSelector_io_in_bits_lens_115 = rapController_io_depths_115;
+  assign prefixSelector_io_in_bits_lens_116 = rapController_io_depths_116;
+  assign prefixSelector_io_in_bits_lens_117 = rapController_io_depths_117;
+  assign prefixSelector_io_in_bits_lens_118 = rapController_io_depths_118;
+  assign prefixSelector_io_in_bits_lens_119 = rapController_io_depths_119;
+  assign prefixSelector_io_in_bits_lens_120 = rapController_io_depths_120;
+  assign prefixSelector_io_in_bits_lens_121 = rapController_io_depths_121;
+  assign prefixSelector_io_in_bits_lens_122 = rapController_io_depths_122;
+  assign prefixSelector_io_in_bits_lens_123 = rapController_io_depths_123;
+  assign prefixSelector_io_in_bits_lens_124 = rapController_io_depths_124;
+  assign prefixSelector_io_in_bits_lens_125 = rapController_io_depths_125;
+  assign prefixSelector_io_in_bits_lens_126 = rapController_io_depths_126;
+  assign prefixSelector_io_in_bits_lens_127 = rapController_io_depths_127;
   assign prefixSelector_io_in_bits_payload = tcam_io_result_bits_payload;
   assign prefixSelector_io_out_ready = rapController_io_selected_ready;
   assign counterSram_io_in_valid = rapController_io_counterCmd_valid;
@@ -1053,7 +1053,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   assign rapController_io_selected_valid = prefixSelector_io_out_valid;
   assign rapController_io_selected_bits_found = prefixSelector_io_out_bits_found;
   assign rapController_io_selected_bits_slot = prefixSelector_io_out_bits_slot;
-  assign rapController_io_selected_bits_len = prefixSelector_io_out_bits_len;
+  assign rapController_io_selected_bits_depth = prefixSelector_io_out_bits_len;
   assign rapController_io_selected_bits_weight = prefixSelector_io_out_bits_payload;
   assign rapController_io_head_weight = replayWindow_io_head_weight;
   assign rapController_io_head_threshold = replayWindow_io_head_threshold;
@@ -1364,7 +1364,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
 
   );
 
-  PrefixSelector_n128_l6_p16_s2 prefixSelector ( // RapEngine.java:70
+  PrefixSelector_n128_l5_p16_s2 prefixSelector ( // RapEngine.java:70
     .clock(clock),
 
     .reset(reset),
@@ -1693,7 +1693,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
 
     .io_selected_bits_slot(rapController_io_selected_bits_slot),
 
-    .io_selected_bits_len(rapController_io_selected_bits_len),
+    .io_selected_bits_depth(rapController_io_selected_bits_depth),
 
     .io_selected_bits_weight(rapController_io_selected_bits_weight),
 
@@ -1751,261 +1751,261 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
 
     .io_slotValid(rapController_io_slotValid),
 
-    .io_lens_0(rapController_io_lens_0),
+    .io_depths_0(rapController_io_depths_0),
 
-    .io_lens_1(rapController_io_lens_1),
+    .io_depths_1(rapController_io_depths_1),
 
-    .io_lens_2(rapController_io_lens_2),
+    .io_depths_2(rapController_io_depths_2),
 
-    .io_lens_3(rapController_io_lens_3),
+    .io_depths_3(rapController_io_depths_3),
 
-    .io_lens_4(rapController_io_lens_4),
+    .io_depths_4(rapController_io_depths_4),
 
-    .io_lens_5(rapController_io_lens_5),
+    .io_depths_5(rapController_io_depths_5),
 
-    .io_lens_6(rapController_io_lens_6),
+    .io_depths_6(rapController_io_depths_6),
 
-    .io_lens_7(rapController_io_lens_7),
+    .io_depths_7(rapController_io_depths_7),
 
-    .io_lens_8(rapController_io_lens_8),
+    .io_depths_8(rapController_io_depths_8),
 
-    .io_lens_9(rapController_io_lens_9),
+    .io_depths_9(rapController_io_depths_9),
 
-    .io_lens_10(rapController_io_lens_10),
+    .io_depths_10(rapController_io_depths_10),
 
-    .io_lens_11(rapController_io_lens_11),
+    .io_depths_11(rapController_io_depths_11),
 
-    .io_lens_12(rapController_io_lens_12),
+    .io_depths_12(rapController_io_depths_12),
 
-    .io_lens_13(rapController_io_lens_13),
+    .io_depths_13(rapController_io_depths_13),
 
-    .io_lens_14(rapController_io_lens_14),
+    .io_depths_14(rapController_io_depths_14),
 
-    .io_lens_15(rapController_io_lens_15),
+    .io_depths_15(rapController_io_depths_15),
 
-    .io_lens_16(rapController_io_lens_16),
+    .io_depths_16(rapController_io_depths_16),
 
-    .io_lens_17(rapController_io_lens_17),
+    .io_depths_17(rapController_io_depths_17),
 
-    .io_lens_18(rapController_io_lens_18),
+    .io_depths_18(rapController_io_depths_18),
 
-    .io_lens_19(rapController_io_lens_19),
+    .io_depths_19(rapController_io_depths_19),
 
-    .io_lens_20(rapController_io_lens_20),
+    .io_depths_20(rapController_io_depths_20),
 
-    .io_lens_21(rapController_io_lens_21),
+    .io_depths_21(rapController_io_depths_21),
 
-    .io_lens_22(rapController_io_lens_22),
+    .io_depths_22(rapController_io_depths_22),
 
-    .io_lens_23(rapController_io_lens_23),
+    .io_depths_23(rapController_io_depths_23),
 
-    .io_lens_24(rapController_io_lens_24),
+    .io_depths_24(rapController_io_depths_24),
 
-    .io_lens_25(rapController_io_lens_25),
+    .io_depths_25(rapController_io_depths_25),
 
-    .io_lens_26(rapController_io_lens_26),
+    .io_depths_26(rapController_io_depths_26),
 
-    .io_lens_27(rapController_io_lens_27),
+    .io_depths_27(rapController_io_depths_27),
 
-    .io_lens_28(rapController_io_lens_28),
+    .io_depths_28(rapController_io_depths_28),
 
-    .io_lens_29(rapController_io_lens_29),
+    .io_depths_29(rapController_io_depths_29),
 
-    .io_lens_30(rapController_io_lens_30),
+    .io_depths_30(rapController_io_depths_30),
 
-    .io_lens_31(rapController_io_lens_31),
+    .io_depths_31(rapController_io_depths_31),
 
-    .io_lens_32(rapController_io_lens_32),
+    .io_depths_32(rapController_io_depths_32),
 
-    .io_lens_33(rapController_io_lens_33),
+    .io_depths_33(rapController_io_depths_33),
 
-    .io_lens_34(rapController_io_lens_34),
+    .io_depths_34(rapController_io_depths_34),
 
-    .io_lens_35(rapController_io_lens_35),
+    .io_depths_35(rapController_io_depths_35),
 
-    .io_lens_36(rapController_io_lens_36),
+    .io_depths_36(rapController_io_depths_36),
 
-    .io_lens_37(rapController_io_lens_37),
+    .io_depths_37(rapController_io_depths_37),
 
-    .io_lens_38(rapController_io_lens_38),
+    .io_depths_38(rapController_io_depths_38),
 
-    .io_lens_39(rapController_io_lens_39),
+    .io_depths_39(rapController_io_depths_39),
 
-    .io_lens_40(rapController_io_lens_40),
+    .io_depths_40(rapController_io_depths_40),
 
-    .io_lens_41(rapController_io_lens_41),
+    .io_depths_41(rapController_io_depths_41),
 
-    .io_lens_42(rapController_io_lens_42),
+    .io_depths_42(rapController_io_depths_42),
 
-    .io_lens_43(rapController_io_lens_43),
+    .io_depths_43(rapController_io_depths_43),
 
-    .io_lens_44(rapController_io_lens_44),
+    .io_depths_44(rapController_io_depths_44),
 
-    .io_lens_45(rapController_io_lens_45),
+    .io_depths_45(rapController_io_depths_45),
 
-    .io_lens_46(rapController_io_lens_46),
+    .io_depths_46(rapController_io_depths_46),
 
-    .io_lens_47(rapController_io_lens_47),
+    .io_depths_47(rapController_io_depths_47),
 
-    .io_lens_48(rapController_io_lens_48),
+    .io_depths_48(rapController_io_depths_48),
 
-    .io_lens_49(rapController_io_lens_49),
+    .io_depths_49(rapController_io_depths_49),
 
-    .io_lens_50(rapController_io_lens_50),
+    .io_depths_50(rapController_io_depths_50),
 
-    .io_lens_51(rapController_io_lens_51),
+    .io_depths_51(rapController_io_depths_51),
 
-    .io_lens_52(rapController_io_lens_52),
+    .io_depths_52(rapController_io_depths_52),
 
-    .io_lens_53(rapController_io_lens_53),
+    .io_depths_53(rapController_io_depths_53),
 
-    .io_lens_54(rapController_io_lens_54),
+    .io_depths_54(rapController_io_depths_54),
 
-    .io_lens_55(rapController_io_lens_55),
+    .io_depths_55(rapController_io_depths_55),
 
-    .io_lens_56(rapController_io_lens_56),
+    .io_depths_56(rapController_io_depths_56),
 
-    .io_lens_57(rapController_io_lens_57),
+    .io_depths_57(rapController_io_depths_57),
 
-    .io_lens_58(rapController_io_lens_58),
+    .io_depths_58(rapController_io_depths_58),
 
-    .io_lens_59(rapController_io_lens_59),
+    .io_depths_59(rapController_io_depths_59),
 
-    .io_lens_60(rapController_io_lens_60),
+    .io_depths_60(rapController_io_depths_60),
 
-    .io_lens_61(rapController_io_lens_61),
+    .io_depths_61(rapController_io_depths_61),
 
-    .io_lens_62(rapController_io_lens_62),
+    .io_depths_62(rapController_io_depths_62),
 
-    .io_lens_63(rapController_io_lens_63),
+    .io_depths_63(rapController_io_depths_63),
 
-    .io_lens_64(rapController_io_lens_64),
+    .io_depths_64(rapController_io_depths_64),
 
-    .io_lens_65(rapController_io_lens_65),
+    .io_depths_65(rapController_io_depths_65),
 
-    .io_lens_66(rapController_io_lens_66),
+    .io_depths_66(rapController_io_depths_66),
 
-    .io_lens_67(rapController_io_lens_67),
+    .io_depths_67(rapController_io_depths_67),
 
-    .io_lens_68(rapController_io_lens_68),
+    .io_depths_68(rapController_io_depths_68),
 
-    .io_lens_69(rapController_io_lens_69),
+    .io_depths_69(rapController_io_depths_69),
 
-    .io_lens_70(rapController_io_lens_70),
+    .io_depths_70(rapController_io_depths_70),
 
-    .io_lens_71(rapController_io_lens_71),
+    .io_depths_71(rapController_io_depths_71),
 
-    .io_lens_72(rapController_io_lens_72),
+    .io_depths_72(rapController_io_depths_72),
 
-    .io_lens_73(rapController_io_lens_73),
+    .io_depths_73(rapController_io_depths_73),
 
-    .io_lens_74(rapController_io_lens_74),
+    .io_depths_74(rapController_io_depths_74),
 
-    .io_lens_75(rapController_io_lens_75),
+    .io_depths_75(rapController_io_depths_75),
 
-    .io_lens_76(rapController_io_lens_76),
+    .io_depths_76(rapController_io_depths_76),
 
-    .io_lens_77(rapController_io_lens_77),
+    .io_depths_77(rapController_io_depths_77),
 
-    .io_lens_78(rapController_io_lens_78),
+    .io_depths_78(rapController_io_depths_78),
 
-    .io_lens_79(rapController_io_lens_79),
+    .io_depths_79(rapController_io_depths_79),
 
-    .io_lens_80(rapController_io_lens_80),
+    .io_depths_80(rapController_io_depths_80),
 
-    .io_lens_81(rapController_io_lens_81),
+    .io_depths_81(rapController_io_depths_81),
 
-    .io_lens_82(rapController_io_lens_82),
+    .io_depths_82(rapController_io_depths_82),
 
-    .io_lens_83(rapController_io_lens_83),
+    .io_depths_83(rapController_io_depths_83),
 
-    .io_lens_84(rapController_io_lens_84),
+    .io_depths_84(rapController_io_depths_84),
 
-    .io_lens_85(rapController_io_lens_85),
+    .io_depths_85(rapController_io_depths_85),
 
-    .io_lens_86(rapController_io_lens_86),
+    .io_depths_86(rapController_io_depths_86),
 
-    .io_lens_87(rapController_io_lens_87),
+    .io_depths_87(rapController_io_depths_87),
 
-    .io_lens_88(rapController_io_lens_88),
+    .io_depths_88(rapController_io_depths_88),
 
-    .io_lens_89(rapController_io_lens_89),
+    .io_depths_89(rapController_io_depths_89),
 
-    .io_lens_90(rapController_io_lens_90),
+    .io_depths_90(rapController_io_depths_90),
 
-    .io_lens_91(rapController_io_lens_91),
+    .io_depths_91(rapController_io_depths_91),
 
-    .io_lens_92(rapController_io_lens_92),
+    .io_depths_92(rapController_io_depths_92),
 
-    .io_lens_93(rapController_io_lens_93),
+    .io_depths_93(rapController_io_depths_93),
 
-    .io_lens_94(rapController_io_lens_94),
+    .io_depths_94(rapController_io_depths_94),
 
-    .io_lens_95(rapController_io_lens_95),
+    .io_depths_95(rapController_io_depths_95),
 
-    .io_lens_96(rapController_io_lens_96),
+    .io_depths_96(rapController_io_depths_96),
 
-    .io_lens_97(rapController_io_lens_97),
+    .io_depths_97(rapController_io_depths_97),
 
-    .io_lens_98(rapController_io_lens_98),
+    .io_depths_98(rapController_io_depths_98),
 
-    .io_lens_99(rapController_io_lens_99),
+    .io_depths_99(rapController_io_depths_99),
 
-    .io_lens_100(rapController_io_lens_100),
+    .io_depths_100(rapController_io_depths_100),
 
-    .io_lens_101(rapController_io_lens_101),
+    .io_depths_101(rapController_io_depths_101),
 
-    .io_lens_102(rapController_io_lens_102),
+    .io_depths_102(rapController_io_depths_102),
 
-    .io_lens_103(rapController_io_lens_103),
+    .io_depths_103(rapController_io_depths_103),
 
-    .io_lens_104(rapController_io_lens_104),
+    .io_depths_104(rapController_io_depths_104),
 
-    .io_lens_105(rapController_io_lens_105),
+    .io_depths_105(rapController_io_depths_105),
 
-    .io_lens_106(rapController_io_lens_106),
+    .io_depths_106(rapController_io_depths_106),
 
-    .io_lens_107(rapController_io_lens_107),
+    .io_depths_107(rapController_io_depths_107),
 
-    .io_lens_108(rapController_io_lens_108),
+    .io_depths_108(rapController_io_depths_108),
 
-    .io_lens_109(rapController_io_lens_109),
+    .io_depths_109(rapController_io_depths_109),
 
-    .io_lens_110(rapController_io_lens_110),
+    .io_depths_110(rapController_io_depths_110),
 
-    .io_lens_111(rapController_io_lens_111),
+    .io_depths_111(rapController_io_depths_111),
 
-    .io_lens_112(rapController_io_lens_112),
+    .io_depths_112(rapController_io_depths_112),
 
-    .io_lens_113(rapController_io_lens_113),
+    .io_depths_113(rapController_io_depths_113),
 
-    .io_lens_114(rapController_io_lens_114),
+    .io_depths_114(rapController_io_depths_114),
 
-    .io_lens_115(rapController_io_lens_115),
+    .io_depths_115(rapController_io_depths_115),
 
-    .io_lens_116(rapController_io_lens_116),
+    .io_depths_116(rapController_io_depths_116),
 
-    .io_lens_117(rapController_io_lens_117),
+    .io_depths_117(rapController_io_depths_117),
 
-    .io_lens_118(rapController_io_lens_118),
+    .io_depths_118(rapController_io_depths_118),
 
-    .io_lens_119(rapController_io_lens_119),
+    .io_depths_119(rapController_io_depths_119),
 
-    .io_lens_120(rapController_io_lens_120),
+    .io_depths_120(rapController_io_depths_120),
 
-    .io_lens_121(rapController_io_lens_121),
+    .io_depths_121(rapController_io_depths_121),
 
-    .io_lens_122(rapController_io_lens_122),
+    .io_depths_122(rapController_io_depths_122),
 
-    .io_lens_123(rapController_io_lens_123),
+    .io_depths_123(rapController_io_depths_123),
 
-    .io_lens_124(rapController_io_lens_124),
+    .io_depths_124(rapController_io_depths_124),
 
-    .io_lens_125(rapController_io_lens_125),
+    .io_depths_125(rapController_io_depths_125),
 
-    .io_lens_126(rapController_io_lens_126),
+    .io_depths_126(rapController_io_depths_126),
 
-    .io_lens_127(rapController_io_lens_127),
+    .io_depths_127(rapController_io_depths_127),
 
     .io_enable(rapController_io_enable),
 

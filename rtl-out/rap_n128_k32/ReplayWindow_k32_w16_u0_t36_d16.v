@@ -3,78 +3,98 @@
 `default_nettype none
 
 module ReplayWindow_k32_w16_u0_t36_d16 (
-  input  wire clock, // ReplayWindow.java:68
-  input  wire reset, // ReplayWindow.java:68
-  output wire io_enq_ready, // ReplayWindow.java:69
-  input  wire io_enq_valid, // ReplayWindow.java:69
-  input  wire [31:0] io_enq_bits_key, // ReplayWindow.java:69
-  input  wire [15:0] io_enq_bits_weight, // ReplayWindow.java:69
-  input  wire [35:0] io_enq_bits_threshold, // ReplayWindow.java:69
-  input  wire io_issue_ready, // ReplayWindow.java:69
-  output wire io_issue_valid, // ReplayWindow.java:69
-  output wire [31:0] io_issue_bits_key, // ReplayWindow.java:69
-  output wire [15:0] io_issue_bits_weight, // ReplayWindow.java:69
-  input  wire io_issueEnable, // ReplayWindow.java:69
-  output wire [15:0] io_head_weight, // ReplayWindow.java:69
-  output wire [35:0] io_head_threshold, // ReplayWindow.java:69
-  output wire io_headValid, // ReplayWindow.java:69
-  input  wire io_commit, // ReplayWindow.java:69
-  input  wire io_rewind  // ReplayWindow.java:69
+  input  wire clock, // ReplayWindow.java:69
+  input  wire reset, // ReplayWindow.java:69
+  output wire io_enq_ready, // ReplayWindow.java:70
+  input  wire io_enq_valid, // ReplayWindow.java:70
+  input  wire [31:0] io_enq_bits_key, // ReplayWindow.java:70
+  input  wire [15:0] io_enq_bits_weight, // ReplayWindow.java:70
+  input  wire [35:0] io_enq_bits_threshold, // ReplayWindow.java:70
+  input  wire io_issue_ready, // ReplayWindow.java:70
+  output wire io_issue_valid, // ReplayWindow.java:70
+  output wire [31:0] io_issue_bits_key, // ReplayWindow.java:70
+  output wire [15:0] io_issue_bits_weight, // ReplayWindow.java:70
+  input  wire io_issueEnable, // ReplayWindow.java:70
+  output wire [15:0] io_head_weight, // ReplayWindow.java:70
+  output wire [35:0] io_head_threshold, // ReplayWindow.java:70
+  output wire io_headValid, // ReplayWindow.java:70
+  input  wire io_commit, // ReplayWindow.java:70
+  input  wire io_rewind  // ReplayWindow.java:70
 );
 
   // State
-  reg [4:0] write_ptr; // ReplayWindow.java:79
-  reg [4:0] issue_ptr; // ReplayWindow.java:80
-  reg [4:0] commit_ptr; // ReplayWindow.java:81
-  reg [47:0] issue_entries_rdata_0; // ReplayWindow.java:106
-  reg issue_bypass; // ReplayWindow.java:107
-  reg [47:0] issue_last_written; // ReplayWindow.java:108
-  reg [51:0] head_entries_rdata_0; // ReplayWindow.java:117
-  reg head_stale; // ReplayWindow.java:118
+  reg [4:0] write_ptr; // ReplayWindow.java:80
+  reg [4:0] issue_ptr; // ReplayWindow.java:81
+  reg [4:0] commit_ptr; // ReplayWindow.java:82
+  reg [47:0] issue_entries_rdata_0; // ReplayWindow.java:108
+  reg issue_bypass; // ReplayWindow.java:109
+  reg [47:0] issue_last_written; // ReplayWindow.java:110
+  reg [51:0] head_entry; // ReplayWindow.java:123
+  reg head_known; // ReplayWindow.java:124
+  reg head_refetched; // ReplayWindow.java:125
+  reg [51:0] head_entries_rdata_0; // ReplayWindow.java:131
+  reg ahead_fresh; // ReplayWindow.java:132
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [47:0] issue_entries [0:15]; // ReplayWindow.java:77
-  reg [51:0] head_entries [0:15]; // ReplayWindow.java:78
+  reg [47:0] issue_entries [0:15]; // ReplayWindow.java:78
+  reg [51:0] head_entries [0:15]; // ReplayWindow.java:79
 
   // Logic
-  wire _bits_0 = write_ptr[4]; // ReplayWindow.java:84
-  wire _bits_1 = commit_ptr[4]; // ReplayWindow.java:84
-  wire _xor_0 = _bits_0 ^ _bits_1; // ReplayWindow.java:84
-  wire [3:0] _bits_2 = write_ptr[3:0]; // ReplayWindow.java:84
-  wire [3:0] _bits_3 = commit_ptr[3:0]; // ReplayWindow.java:84
-  wire _eq_0 = _bits_2 == _bits_3; // ReplayWindow.java:84
-  wire full = _xor_0 & _eq_0; // ReplayWindow.java:84
-  wire _not_0 = ~full; // ReplayWindow.java:85
-  wire _ne_0 = issue_ptr != write_ptr; // ReplayWindow.java:113
-  wire _and_0 = _ne_0 & io_issueEnable; // ReplayWindow.java:113
-  wire [47:0] _mux_0 = issue_bypass ? issue_last_written : issue_entries_rdata_0; // ReplayWindow.java:110
-  wire [31:0] _bits_4 = _mux_0[47:16]; // ReplayWindow.java:111
-  wire [15:0] _bits_5 = _mux_0[15:0]; // ReplayWindow.java:132
-  wire [15:0] _bits_6 = head_entries_rdata_0[15:0]; // ReplayWindow.java:132
-  wire [35:0] _bits_7 = head_entries_rdata_0[51:16]; // ReplayWindow.java:119
-  wire _ne_1 = commit_ptr != write_ptr; // ReplayWindow.java:121
-  wire enq_fire = io_enq_valid & io_enq_ready; // ReplayWindow.java:86
-  wire [4:0] _add_0 = write_ptr + 5'd1; // ReplayWindow.java:93
-  wire _and_1 = io_issue_valid & io_issue_ready; // ReplayWindow.java:97
-  wire [4:0] _add_1 = issue_ptr + 5'd1; // ReplayWindow.java:97
-  wire [4:0] _mux_1 = _and_1 ? _add_1 : issue_ptr; // ReplayWindow.java:97
-  wire [4:0] issue_ptr_next = io_rewind ? commit_ptr : _mux_1; // ReplayWindow.java:97
-  wire [4:0] _add_2 = commit_ptr + 5'd1; // ReplayWindow.java:98
-  wire [4:0] commit_ptr_next = io_commit ? _add_2 : commit_ptr; // ReplayWindow.java:98
-  wire [3:0] _bits_8 = write_ptr[3:0]; // ReplayWindow.java:87
-  wire [3:0] _bits_9 = issue_ptr_next[3:0]; // ReplayWindow.java:101
-  wire _eq_1 = _bits_8 == _bits_9; // ReplayWindow.java:105
-  wire issue_collides = enq_fire & _eq_1; // ReplayWindow.java:105
-  wire [47:0] _cat_0 = {io_enq_bits_key, io_enq_bits_weight}; // ReplayWindow.java:128
-  wire [3:0] _bits_10 = commit_ptr_next[3:0]; // ReplayWindow.java:102
-  wire _eq_2 = _bits_8 == _bits_10; // ReplayWindow.java:116
-  wire head_collides = enq_fire & _eq_2; // ReplayWindow.java:116
-  wire _not_1 = ~issue_collides; // ReplayWindow.java:106
-  wire [51:0] _cat_1 = {io_enq_bits_threshold, io_enq_bits_weight}; // ReplayWindow.java:128
-  wire _not_2 = ~head_collides; // ReplayWindow.java:117
-  wire _ne_2 = commit_ptr != write_ptr; // ReplayWindow.java:123
-  wire _not_3 = ~head_stale; // ReplayWindow.java:123
-  wire _and_2 = _ne_2 & _not_3; // ReplayWindow.java:123
+  wire _bits_0 = write_ptr[4]; // ReplayWindow.java:85
+  wire _bits_1 = commit_ptr[4]; // ReplayWindow.java:85
+  wire _xor_0 = _bits_0 ^ _bits_1; // ReplayWindow.java:85
+  wire [3:0] _bits_2 = write_ptr[3:0]; // ReplayWindow.java:85
+  wire [3:0] _bits_3 = commit_ptr[3:0]; // ReplayWindow.java:85
+  wire _eq_0 = _bits_2 == _bits_3; // ReplayWindow.java:85
+  wire full = _xor_0 & _eq_0; // ReplayWindow.java:85
+  wire _not_0 = ~full; // ReplayWindow.java:86
+  wire _ne_0 = issue_ptr != write_ptr; // ReplayWindow.java:115
+  wire _and_0 = _ne_0 & io_issueEnable; // ReplayWindow.java:115
+  wire [47:0] _mux_0 = issue_bypass ? issue_last_written : issue_entries_rdata_0; // ReplayWindow.java:112
+  wire [31:0] _bits_4 = _mux_0[47:16]; // ReplayWindow.java:113
+  wire [15:0] _bits_5 = _mux_0[15:0]; // ReplayWindow.java:157
+  wire [15:0] _bits_6 = head_entry[15:0]; // ReplayWindow.java:157
+  wire [35:0] _bits_7 = head_entry[51:16]; // ReplayWindow.java:144
+  wire _ne_1 = commit_ptr != write_ptr; // ReplayWindow.java:146
+  wire enq_fire = io_enq_valid & io_enq_ready; // ReplayWindow.java:87
+  wire [4:0] _add_0 = write_ptr + 5'd1; // ReplayWindow.java:95
+  wire _and_1 = io_issue_valid & io_issue_ready; // ReplayWindow.java:99
+  wire [4:0] _add_1 = issue_ptr + 5'd1; // ReplayWindow.java:99
+  wire [4:0] _mux_1 = _and_1 ? _add_1 : issue_ptr; // ReplayWindow.java:99
+  wire [4:0] issue_ptr_next = io_rewind ? commit_ptr : _mux_1; // ReplayWindow.java:99
+  wire [4:0] _add_2 = commit_ptr + 5'd1; // ReplayWindow.java:100
+  wire [4:0] commit_ptr_next = io_commit ? _add_2 : commit_ptr; // ReplayWindow.java:100
+  wire [3:0] _bits_8 = write_ptr[3:0]; // ReplayWindow.java:88
+  wire [3:0] _bits_9 = issue_ptr_next[3:0]; // ReplayWindow.java:103
+  wire _eq_1 = _bits_8 == _bits_9; // ReplayWindow.java:107
+  wire issue_collides = enq_fire & _eq_1; // ReplayWindow.java:107
+  wire [47:0] _cat_0 = {io_enq_bits_key, io_enq_bits_weight}; // ReplayWindow.java:153
+  wire [3:0] _bits_10 = commit_ptr_next[3:0]; // ReplayWindow.java:104
+  wire _eq_2 = _bits_8 == _bits_10; // ReplayWindow.java:133
+  wire writes_head = enq_fire & _eq_2; // ReplayWindow.java:133
+  wire [51:0] _cat_1 = {io_enq_bits_threshold, io_enq_bits_weight}; // ReplayWindow.java:153
+  wire [4:0] _add_3 = commit_ptr + 5'd1; // ReplayWindow.java:142
+  wire _ne_2 = _add_3 != write_ptr; // ReplayWindow.java:142
+  wire _and_2 = ahead_fresh & _ne_2; // ReplayWindow.java:142
+  wire _not_1 = ~head_known; // ReplayWindow.java:127
+  wire _not_2 = ~head_refetched; // ReplayWindow.java:127
+  wire _and_3 = _not_1 & _not_2; // ReplayWindow.java:127
+  wire _ne_3 = commit_ptr != write_ptr; // ReplayWindow.java:127
+  wire head_refetch = _and_3 & _ne_3; // ReplayWindow.java:127
+  wire [4:0] _add_4 = commit_ptr + 5'd2; // ReplayWindow.java:129
+  wire [4:0] _add_5 = commit_ptr + 5'd1; // ReplayWindow.java:129
+  wire [4:0] _mux_2 = io_commit ? _add_4 : _add_5; // ReplayWindow.java:129
+  wire [4:0] _mux_3 = head_refetch ? commit_ptr : _mux_2; // ReplayWindow.java:129
+  wire [3:0] head_read_addr = _mux_3[3:0]; // ReplayWindow.java:129
+  wire _eq_3 = _bits_8 == head_read_addr; // ReplayWindow.java:130
+  wire head_read_collides = enq_fire & _eq_3; // ReplayWindow.java:130
+  wire _not_3 = ~head_read_collides; // ReplayWindow.java:132
+  wire _not_4 = ~head_refetch; // ReplayWindow.java:132
+  wire _and_4 = _not_3 & _not_4; // ReplayWindow.java:132
+  wire _not_5 = ~issue_collides; // ReplayWindow.java:108
+  wire _not_6 = ~head_read_collides; // ReplayWindow.java:131
+  wire _ne_4 = commit_ptr != write_ptr; // ReplayWindow.java:148
+  wire _and_5 = _ne_4 & head_known; // ReplayWindow.java:148
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_enq_ready = _not_0;
@@ -122,10 +142,30 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
   end
 
   always @(posedge clock) begin
+    head_entry <= (writes_head ? _cat_1 : (head_refetched ? head_entries_rdata_0 : (io_commit ? head_entries_rdata_0 : head_entry)));
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
-      head_stale <= 1'd0;
+      head_known <= 1'd0;
     end else begin
-      head_stale <= head_collides;
+      head_known <= (writes_head ? 1'd1 : (head_refetched ? 1'd1 : (io_commit ? _and_2 : head_known)));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      head_refetched <= 1'd0;
+    end else begin
+      head_refetched <= head_refetch;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      ahead_fresh <= 1'd0;
+    end else begin
+      ahead_fresh <= _and_4;
     end
   end
 
@@ -143,15 +183,15 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_1) begin
+    if (_not_5) begin
       issue_entries_rdata_0 <= issue_entries[_bits_9];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_2) begin
-      head_entries_rdata_0 <= head_entries[_bits_10];
+    if (_not_6) begin
+      head_entries_rdata_0 <= head_entries[head_read_addr];
     end
   end
 
@@ -159,13 +199,16 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && io_commit && !_and_2) begin // ReplayWindow.java:123
-      $display("Assertion failed at ReplayWindow.java:123: a commit of an event not (yet) in the window");
+    if (!reset && io_commit && !_and_5) begin // ReplayWindow.java:148
+      $display("Assertion failed at ReplayWindow.java:148: a commit of an event not (yet) in the window");
       $stop;
     end
   end
   // synthesis translate_on
 `endif
+
+  // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
+  wire _unused_ok = ^_mux_3[4];
 
 endmodule
 

@@ -9,7 +9,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   input  wire io_selected_valid, // RapController.java:75
   input  wire io_selected_bits_found, // RapController.java:75
   input  wire [4:0] io_selected_bits_slot, // RapController.java:75
-  input  wire [5:0] io_selected_bits_len, // RapController.java:75
+  input  wire [4:0] io_selected_bits_depth, // RapController.java:75
   input  wire io_selected_bits_weight, // RapController.java:75
   input  wire io_head_weight, // RapController.java:75
   input  wire [35:0] io_head_threshold, // RapController.java:75
@@ -38,38 +38,38 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   output wire [31:0] io_tcamWrite_bits_value, // RapController.java:75
   output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:75
   output wire [31:0] io_slotValid, // RapController.java:75
-  output wire [5:0] io_lens_0, // RapController.java:75
-  output wire [5:0] io_lens_1, // RapController.java:75
-  output wire [5:0] io_lens_2, // RapController.java:75
-  output wire [5:0] io_lens_3, // RapController.java:75
-  output wire [5:0] io_lens_4, // RapController.java:75
-  output wire [5:0] io_lens_5, // RapController.java:75
-  output wire [5:0] io_lens_6, // RapController.java:75
-  output wire [5:0] io_lens_7, // RapController.java:75
-  output wire [5:0] io_lens_8, // RapController.java:75
-  output wire [5:0] io_lens_9, // RapController.java:75
-  output wire [5:0] io_lens_10, // RapController.java:75
-  output wire [5:0] io_lens_11, // RapController.java:75
-  output wire [5:0] io_lens_12, // RapController.java:75
-  output wire [5:0] io_lens_13, // RapController.java:75
-  output wire [5:0] io_lens_14, // RapController.java:75
-  output wire [5:0] io_lens_15, // RapController.java:75
-  output wire [5:0] io_lens_16, // RapController.java:75
-  output wire [5:0] io_lens_17, // RapController.java:75
-  output wire [5:0] io_lens_18, // RapController.java:75
-  output wire [5:0] io_lens_19, // RapController.java:75
-  output wire [5:0] io_lens_20, // RapController.java:75
-  output wire [5:0] io_lens_21, // RapController.java:75
-  output wire [5:0] io_lens_22, // RapController.java:75
-  output wire [5:0] io_lens_23, // RapController.java:75
-  output wire [5:0] io_lens_24, // RapController.java:75
-  output wire [5:0] io_lens_25, // RapController.java:75
-  output wire [5:0] io_lens_26, // RapController.java:75
-  output wire [5:0] io_lens_27, // RapController.java:75
-  output wire [5:0] io_lens_28, // RapController.java:75
-  output wire [5:0] io_lens_29, // RapController.java:75
-  output wire [5:0] io_lens_30, // RapController.java:75
-  output wire [5:0] io_lens_31, // RapController.java:75
+  output wire [4:0] io_depths_0, // RapController.java:75
+  output wire [4:0] io_depths_1, // RapController.java:75
+  output wire [4:0] io_depths_2, // RapController.java:75
+  output wire [4:0] io_depths_3, // RapController.java:75
+  output wire [4:0] io_depths_4, // RapController.java:75
+  output wire [4:0] io_depths_5, // RapController.java:75
+  output wire [4:0] io_depths_6, // RapController.java:75
+  output wire [4:0] io_depths_7, // RapController.java:75
+  output wire [4:0] io_depths_8, // RapController.java:75
+  output wire [4:0] io_depths_9, // RapController.java:75
+  output wire [4:0] io_depths_10, // RapController.java:75
+  output wire [4:0] io_depths_11, // RapController.java:75
+  output wire [4:0] io_depths_12, // RapController.java:75
+  output wire [4:0] io_depths_13, // RapController.java:75
+  output wire [4:0] io_depths_14, // RapController.java:75
+  output wire [4:0] io_depths_15, // RapController.java:75
+  output wire [4:0] io_depths_16, // RapController.java:75
+  output wire [4:0] io_depths_17, // RapController.java:75
+  output wire [4:0] io_depths_18, // RapController.java:75
+  output wire [4:0] io_depths_19, // RapController.java:75
+  output wire [4:0] io_depths_20, // RapController.java:75
+  output wire [4:0] io_depths_21, // RapController.java:75
+  output wire [4:0] io_depths_22, // RapController.java:75
+  output wire [4:0] io_depths_23, // RapController.java:75
+  output wire [4:0] io_depths_24, // RapController.java:75
+  output wire [4:0] io_depths_25, // RapController.java:75
+  output wire [4:0] io_depths_26, // RapController.java:75
+  output wire [4:0] io_depths_27, // RapController.java:75
+  output wire [4:0] io_depths_28, // RapController.java:75
+  output wire [4:0] io_depths_29, // RapController.java:75
+  output wire [4:0] io_depths_30, // RapController.java:75
+  output wire [4:0] io_depths_31, // RapController.java:75
   input  wire io_enable, // RapController.java:75
   input  wire io_softReset, // RapController.java:75
   input  wire io_snapshot, // RapController.java:75
@@ -110,135 +110,135 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   // State
   reg [3:0] state; // RapController.java:69
-  reg [31:0] slot_valid; // NodeTable.java:35
-  reg [5:0] slot_len_0; // NodeTable.java:36
-  reg [5:0] slot_len_1; // NodeTable.java:36
-  reg [5:0] slot_len_2; // NodeTable.java:36
-  reg [5:0] slot_len_3; // NodeTable.java:36
-  reg [5:0] slot_len_4; // NodeTable.java:36
-  reg [5:0] slot_len_5; // NodeTable.java:36
-  reg [5:0] slot_len_6; // NodeTable.java:36
-  reg [5:0] slot_len_7; // NodeTable.java:36
-  reg [5:0] slot_len_8; // NodeTable.java:36
-  reg [5:0] slot_len_9; // NodeTable.java:36
-  reg [5:0] slot_len_10; // NodeTable.java:36
-  reg [5:0] slot_len_11; // NodeTable.java:36
-  reg [5:0] slot_len_12; // NodeTable.java:36
-  reg [5:0] slot_len_13; // NodeTable.java:36
-  reg [5:0] slot_len_14; // NodeTable.java:36
-  reg [5:0] slot_len_15; // NodeTable.java:36
-  reg [5:0] slot_len_16; // NodeTable.java:36
-  reg [5:0] slot_len_17; // NodeTable.java:36
-  reg [5:0] slot_len_18; // NodeTable.java:36
-  reg [5:0] slot_len_19; // NodeTable.java:36
-  reg [5:0] slot_len_20; // NodeTable.java:36
-  reg [5:0] slot_len_21; // NodeTable.java:36
-  reg [5:0] slot_len_22; // NodeTable.java:36
-  reg [5:0] slot_len_23; // NodeTable.java:36
-  reg [5:0] slot_len_24; // NodeTable.java:36
-  reg [5:0] slot_len_25; // NodeTable.java:36
-  reg [5:0] slot_len_26; // NodeTable.java:36
-  reg [5:0] slot_len_27; // NodeTable.java:36
-  reg [5:0] slot_len_28; // NodeTable.java:36
-  reg [5:0] slot_len_29; // NodeTable.java:36
-  reg [5:0] slot_len_30; // NodeTable.java:36
-  reg [5:0] slot_len_31; // NodeTable.java:36
-  reg [4:0] slot_parent_0; // NodeTable.java:37
-  reg [4:0] slot_parent_1; // NodeTable.java:37
-  reg [4:0] slot_parent_2; // NodeTable.java:37
-  reg [4:0] slot_parent_3; // NodeTable.java:37
-  reg [4:0] slot_parent_4; // NodeTable.java:37
-  reg [4:0] slot_parent_5; // NodeTable.java:37
-  reg [4:0] slot_parent_6; // NodeTable.java:37
-  reg [4:0] slot_parent_7; // NodeTable.java:37
-  reg [4:0] slot_parent_8; // NodeTable.java:37
-  reg [4:0] slot_parent_9; // NodeTable.java:37
-  reg [4:0] slot_parent_10; // NodeTable.java:37
-  reg [4:0] slot_parent_11; // NodeTable.java:37
-  reg [4:0] slot_parent_12; // NodeTable.java:37
-  reg [4:0] slot_parent_13; // NodeTable.java:37
-  reg [4:0] slot_parent_14; // NodeTable.java:37
-  reg [4:0] slot_parent_15; // NodeTable.java:37
-  reg [4:0] slot_parent_16; // NodeTable.java:37
-  reg [4:0] slot_parent_17; // NodeTable.java:37
-  reg [4:0] slot_parent_18; // NodeTable.java:37
-  reg [4:0] slot_parent_19; // NodeTable.java:37
-  reg [4:0] slot_parent_20; // NodeTable.java:37
-  reg [4:0] slot_parent_21; // NodeTable.java:37
-  reg [4:0] slot_parent_22; // NodeTable.java:37
-  reg [4:0] slot_parent_23; // NodeTable.java:37
-  reg [4:0] slot_parent_24; // NodeTable.java:37
-  reg [4:0] slot_parent_25; // NodeTable.java:37
-  reg [4:0] slot_parent_26; // NodeTable.java:37
-  reg [4:0] slot_parent_27; // NodeTable.java:37
-  reg [4:0] slot_parent_28; // NodeTable.java:37
-  reg [4:0] slot_parent_29; // NodeTable.java:37
-  reg [4:0] slot_parent_30; // NodeTable.java:37
-  reg [4:0] slot_parent_31; // NodeTable.java:37
-  reg [1:0] slot_digit_0; // NodeTable.java:38
-  reg [1:0] slot_digit_1; // NodeTable.java:38
-  reg [1:0] slot_digit_2; // NodeTable.java:38
-  reg [1:0] slot_digit_3; // NodeTable.java:38
-  reg [1:0] slot_digit_4; // NodeTable.java:38
-  reg [1:0] slot_digit_5; // NodeTable.java:38
-  reg [1:0] slot_digit_6; // NodeTable.java:38
-  reg [1:0] slot_digit_7; // NodeTable.java:38
-  reg [1:0] slot_digit_8; // NodeTable.java:38
-  reg [1:0] slot_digit_9; // NodeTable.java:38
-  reg [1:0] slot_digit_10; // NodeTable.java:38
-  reg [1:0] slot_digit_11; // NodeTable.java:38
-  reg [1:0] slot_digit_12; // NodeTable.java:38
-  reg [1:0] slot_digit_13; // NodeTable.java:38
-  reg [1:0] slot_digit_14; // NodeTable.java:38
-  reg [1:0] slot_digit_15; // NodeTable.java:38
-  reg [1:0] slot_digit_16; // NodeTable.java:38
-  reg [1:0] slot_digit_17; // NodeTable.java:38
-  reg [1:0] slot_digit_18; // NodeTable.java:38
-  reg [1:0] slot_digit_19; // NodeTable.java:38
-  reg [1:0] slot_digit_20; // NodeTable.java:38
-  reg [1:0] slot_digit_21; // NodeTable.java:38
-  reg [1:0] slot_digit_22; // NodeTable.java:38
-  reg [1:0] slot_digit_23; // NodeTable.java:38
-  reg [1:0] slot_digit_24; // NodeTable.java:38
-  reg [1:0] slot_digit_25; // NodeTable.java:38
-  reg [1:0] slot_digit_26; // NodeTable.java:38
-  reg [1:0] slot_digit_27; // NodeTable.java:38
-  reg [1:0] slot_digit_28; // NodeTable.java:38
-  reg [1:0] slot_digit_29; // NodeTable.java:38
-  reg [1:0] slot_digit_30; // NodeTable.java:38
-  reg [1:0] slot_digit_31; // NodeTable.java:38
-  reg [2:0] slot_children_0; // NodeTable.java:39
-  reg [2:0] slot_children_1; // NodeTable.java:39
-  reg [2:0] slot_children_2; // NodeTable.java:39
-  reg [2:0] slot_children_3; // NodeTable.java:39
-  reg [2:0] slot_children_4; // NodeTable.java:39
-  reg [2:0] slot_children_5; // NodeTable.java:39
-  reg [2:0] slot_children_6; // NodeTable.java:39
-  reg [2:0] slot_children_7; // NodeTable.java:39
-  reg [2:0] slot_children_8; // NodeTable.java:39
-  reg [2:0] slot_children_9; // NodeTable.java:39
-  reg [2:0] slot_children_10; // NodeTable.java:39
-  reg [2:0] slot_children_11; // NodeTable.java:39
-  reg [2:0] slot_children_12; // NodeTable.java:39
-  reg [2:0] slot_children_13; // NodeTable.java:39
-  reg [2:0] slot_children_14; // NodeTable.java:39
-  reg [2:0] slot_children_15; // NodeTable.java:39
-  reg [2:0] slot_children_16; // NodeTable.java:39
-  reg [2:0] slot_children_17; // NodeTable.java:39
-  reg [2:0] slot_children_18; // NodeTable.java:39
-  reg [2:0] slot_children_19; // NodeTable.java:39
-  reg [2:0] slot_children_20; // NodeTable.java:39
-  reg [2:0] slot_children_21; // NodeTable.java:39
-  reg [2:0] slot_children_22; // NodeTable.java:39
-  reg [2:0] slot_children_23; // NodeTable.java:39
-  reg [2:0] slot_children_24; // NodeTable.java:39
-  reg [2:0] slot_children_25; // NodeTable.java:39
-  reg [2:0] slot_children_26; // NodeTable.java:39
-  reg [2:0] slot_children_27; // NodeTable.java:39
-  reg [2:0] slot_children_28; // NodeTable.java:39
-  reg [2:0] slot_children_29; // NodeTable.java:39
-  reg [2:0] slot_children_30; // NodeTable.java:39
-  reg [2:0] slot_children_31; // NodeTable.java:39
+  reg [31:0] slot_valid; // NodeTable.java:36
+  reg [4:0] slot_depth_0; // NodeTable.java:37
+  reg [4:0] slot_depth_1; // NodeTable.java:37
+  reg [4:0] slot_depth_2; // NodeTable.java:37
+  reg [4:0] slot_depth_3; // NodeTable.java:37
+  reg [4:0] slot_depth_4; // NodeTable.java:37
+  reg [4:0] slot_depth_5; // NodeTable.java:37
+  reg [4:0] slot_depth_6; // NodeTable.java:37
+  reg [4:0] slot_depth_7; // NodeTable.java:37
+  reg [4:0] slot_depth_8; // NodeTable.java:37
+  reg [4:0] slot_depth_9; // NodeTable.java:37
+  reg [4:0] slot_depth_10; // NodeTable.java:37
+  reg [4:0] slot_depth_11; // NodeTable.java:37
+  reg [4:0] slot_depth_12; // NodeTable.java:37
+  reg [4:0] slot_depth_13; // NodeTable.java:37
+  reg [4:0] slot_depth_14; // NodeTable.java:37
+  reg [4:0] slot_depth_15; // NodeTable.java:37
+  reg [4:0] slot_depth_16; // NodeTable.java:37
+  reg [4:0] slot_depth_17; // NodeTable.java:37
+  reg [4:0] slot_depth_18; // NodeTable.java:37
+  reg [4:0] slot_depth_19; // NodeTable.java:37
+  reg [4:0] slot_depth_20; // NodeTable.java:37
+  reg [4:0] slot_depth_21; // NodeTable.java:37
+  reg [4:0] slot_depth_22; // NodeTable.java:37
+  reg [4:0] slot_depth_23; // NodeTable.java:37
+  reg [4:0] slot_depth_24; // NodeTable.java:37
+  reg [4:0] slot_depth_25; // NodeTable.java:37
+  reg [4:0] slot_depth_26; // NodeTable.java:37
+  reg [4:0] slot_depth_27; // NodeTable.java:37
+  reg [4:0] slot_depth_28; // NodeTable.java:37
+  reg [4:0] slot_depth_29; // NodeTable.java:37
+  reg [4:0] slot_depth_30; // NodeTable.java:37
+  reg [4:0] slot_depth_31; // NodeTable.java:37
+  reg [4:0] slot_parent_0; // NodeTable.java:38
+  reg [4:0] slot_parent_1; // NodeTable.java:38
+  reg [4:0] slot_parent_2; // NodeTable.java:38
+  reg [4:0] slot_parent_3; // NodeTable.java:38
+  reg [4:0] slot_parent_4; // NodeTable.java:38
+  reg [4:0] slot_parent_5; // NodeTable.java:38
+  reg [4:0] slot_parent_6; // NodeTable.java:38
+  reg [4:0] slot_parent_7; // NodeTable.java:38
+  reg [4:0] slot_parent_8; // NodeTable.java:38
+  reg [4:0] slot_parent_9; // NodeTable.java:38
+  reg [4:0] slot_parent_10; // NodeTable.java:38
+  reg [4:0] slot_parent_11; // NodeTable.java:38
+  reg [4:0] slot_parent_12; // NodeTable.java:38
+  reg [4:0] slot_parent_13; // NodeTable.java:38
+  reg [4:0] slot_parent_14; // NodeTable.java:38
+  reg [4:0] slot_parent_15; // NodeTable.java:38
+  reg [4:0] slot_parent_16; // NodeTable.java:38
+  reg [4:0] slot_parent_17; // NodeTable.java:38
+  reg [4:0] slot_parent_18; // NodeTable.java:38
+  reg [4:0] slot_parent_19; // NodeTable.java:38
+  reg [4:0] slot_parent_20; // NodeTable.java:38
+  reg [4:0] slot_parent_21; // NodeTable.java:38
+  reg [4:0] slot_parent_22; // NodeTable.java:38
+  reg [4:0] slot_parent_23; // NodeTable.java:38
+  reg [4:0] slot_parent_24; // NodeTable.java:38
+  reg [4:0] slot_parent_25; // NodeTable.java:38
+  reg [4:0] slot_parent_26; // NodeTable.java:38
+  reg [4:0] slot_parent_27; // NodeTable.java:38
+  reg [4:0] slot_parent_28; // NodeTable.java:38
+  reg [4:0] slot_parent_29; // NodeTable.java:38
+  reg [4:0] slot_parent_30; // NodeTable.java:38
+  reg [4:0] slot_parent_31; // NodeTable.java:38
+  reg [1:0] slot_digit_0; // NodeTable.java:39
+  reg [1:0] slot_digit_1; // NodeTable.java:39
+  reg [1:0] slot_digit_2; // NodeTable.java:39
+  reg [1:0] slot_digit_3; // NodeTable.java:39
+  reg [1:0] slot_digit_4; // NodeTable.java:39
+  reg [1:0] slot_digit_5; // NodeTable.java:39
+  reg [1:0] slot_digit_6; // NodeTable.java:39
+  reg [1:0] slot_digit_7; // NodeTable.java:39
+  reg [1:0] slot_digit_8; // NodeTable.java:39
+  reg [1:0] slot_digit_9; // NodeTable.java:39
+  reg [1:0] slot_digit_10; // NodeTable.java:39
+  reg [1:0] slot_digit_11; // NodeTable.java:39
+  reg [1:0] slot_digit_12; // NodeTable.java:39
+  reg [1:0] slot_digit_13; // NodeTable.java:39
+  reg [1:0] slot_digit_14; // NodeTable.java:39
+  reg [1:0] slot_digit_15; // NodeTable.java:39
+  reg [1:0] slot_digit_16; // NodeTable.java:39
+  reg [1:0] slot_digit_17; // NodeTable.java:39
+  reg [1:0] slot_digit_18; // NodeTable.java:39
+  reg [1:0] slot_digit_19; // NodeTable.java:39
+  reg [1:0] slot_digit_20; // NodeTable.java:39
+  reg [1:0] slot_digit_21; // NodeTable.java:39
+  reg [1:0] slot_digit_22; // NodeTable.java:39
+  reg [1:0] slot_digit_23; // NodeTable.java:39
+  reg [1:0] slot_digit_24; // NodeTable.java:39
+  reg [1:0] slot_digit_25; // NodeTable.java:39
+  reg [1:0] slot_digit_26; // NodeTable.java:39
+  reg [1:0] slot_digit_27; // NodeTable.java:39
+  reg [1:0] slot_digit_28; // NodeTable.java:39
+  reg [1:0] slot_digit_29; // NodeTable.java:39
+  reg [1:0] slot_digit_30; // NodeTable.java:39
+  reg [1:0] slot_digit_31; // NodeTable.java:39
+  reg [2:0] slot_children_0; // NodeTable.java:40
+  reg [2:0] slot_children_1; // NodeTable.java:40
+  reg [2:0] slot_children_2; // NodeTable.java:40
+  reg [2:0] slot_children_3; // NodeTable.java:40
+  reg [2:0] slot_children_4; // NodeTable.java:40
+  reg [2:0] slot_children_5; // NodeTable.java:40
+  reg [2:0] slot_children_6; // NodeTable.java:40
+  reg [2:0] slot_children_7; // NodeTable.java:40
+  reg [2:0] slot_children_8; // NodeTable.java:40
+  reg [2:0] slot_children_9; // NodeTable.java:40
+  reg [2:0] slot_children_10; // NodeTable.java:40
+  reg [2:0] slot_children_11; // NodeTable.java:40
+  reg [2:0] slot_children_12; // NodeTable.java:40
+  reg [2:0] slot_children_13; // NodeTable.java:40
+  reg [2:0] slot_children_14; // NodeTable.java:40
+  reg [2:0] slot_children_15; // NodeTable.java:40
+  reg [2:0] slot_children_16; // NodeTable.java:40
+  reg [2:0] slot_children_17; // NodeTable.java:40
+  reg [2:0] slot_children_18; // NodeTable.java:40
+  reg [2:0] slot_children_19; // NodeTable.java:40
+  reg [2:0] slot_children_20; // NodeTable.java:40
+  reg [2:0] slot_children_21; // NodeTable.java:40
+  reg [2:0] slot_children_22; // NodeTable.java:40
+  reg [2:0] slot_children_23; // NodeTable.java:40
+  reg [2:0] slot_children_24; // NodeTable.java:40
+  reg [2:0] slot_children_25; // NodeTable.java:40
+  reg [2:0] slot_children_26; // NodeTable.java:40
+  reg [2:0] slot_children_27; // NodeTable.java:40
+  reg [2:0] slot_children_28; // NodeTable.java:40
+  reg [2:0] slot_children_29; // NodeTable.java:40
+  reg [2:0] slot_children_30; // NodeTable.java:40
+  reg [2:0] slot_children_31; // NodeTable.java:40
   reg [31:0] st_n_lo; // SplitCounter.java:30
   reg [31:0] st_n_hi; // SplitCounter.java:31
   reg st_n_carry; // SplitCounter.java:32
@@ -276,7 +276,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [15:0] eps_active; // RapController.java:92
   reg [31:0] q_active; // RapController.java:93
   reg [4:0] op_slot; // RapController.java:96
-  reg [5:0] op_len; // RapController.java:97
+  reg [4:0] op_depth; // RapController.java:97
   reg [35:0] op_threshold; // RapController.java:98
   reg split_req; // RapController.java:99
   reg merge_due; // RapController.java:100
@@ -286,7 +286,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [7:0] sram_count; // RapController.java:106
   reg [4:0] undo_sp; // RapController.java:111
   reg [3:0] present_children; // RapController.java:115
-  reg [31:0] visited_kids; // RapController.java:117
+  reg [31:0] visited_kids; // RapController.java:118
   reg parent_pick_ready; // SlotPicker.java:19
   reg [31:0] parent_pick_candidates; // SlotPicker.java:28
   reg [31:0] parent_pick_pick_hot; // SlotPicker.java:32
@@ -297,76 +297,76 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [31:0] slot_pick_pick_hot; // SlotPicker.java:32
   reg slot_pick_pick_found; // SlotPicker.java:40
   reg [4:0] slot_pick_pick_index; // SlotPicker.java:41
-  reg level_fresh; // RapController.java:123
-  reg kids_fresh; // RapController.java:124
-  reg [5:0] merge_level; // RapController.java:125
-  reg [4:0] merge_parent; // RapController.java:126
-  reg [34:0] merge_sum; // RapController.java:127
-  reg [2:0] merge_leaves; // RapController.java:128
-  reg soft_pending; // RapController.java:131
-  reg readout_pending; // RapController.java:132
-  reg [15:0] readout_slot; // RapController.java:133
-  reg snapshot_pending; // RapController.java:134
-  reg [2:0] fill_cause; // RapController.java:135
-  reg node_valid; // RapController.java:136
-  reg [31:0] node_prefix; // RapController.java:137
-  reg [5:0] node_len; // RapController.java:138
-  reg [31:0] node_count; // RapController.java:139
+  reg level_fresh; // RapController.java:124
+  reg kids_fresh; // RapController.java:125
+  reg [4:0] merge_level; // RapController.java:126
+  reg [4:0] merge_parent; // RapController.java:127
+  reg [34:0] merge_sum; // RapController.java:128
+  reg [2:0] merge_leaves; // RapController.java:129
+  reg soft_pending; // RapController.java:132
+  reg readout_pending; // RapController.java:133
+  reg [15:0] readout_slot; // RapController.java:134
+  reg snapshot_pending; // RapController.java:135
+  reg [2:0] fill_cause; // RapController.java:136
+  reg node_valid; // RapController.java:137
+  reg [31:0] node_prefix; // RapController.java:138
+  reg [5:0] node_len; // RapController.java:139
+  reg [31:0] node_count; // RapController.java:140
   reg skip_valid; // MergeSkip.java:23
   reg [34:0] skip_min_sum; // MergeSkip.java:35
   reg [34:0] batch_min_sum; // MergeSkip.java:36
   reg sum_below_batch_min; // MergeSkip.java:37
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:146
-  reg snapshot_frozen; // RapController.java:153
-  reg in_advance; // RapController.java:156
-  reg _reg_0; // RapController.java:158
-  reg [32:0] to_merge_lo; // RapController.java:167
-  reg [32:0] to_merge_hi; // RapController.java:168
-  reg merge_ahead; // RapController.java:171
-  reg _reg_1; // RapController.java:579
-  reg _reg_2; // RapController.java:579
-  reg _reg_3; // RapController.java:579
-  reg [2:0] op_children; // RapController.java:179
-  reg cmd_q_valid; // RapController.java:190
-  reg [4:0] cmd_q_addr; // RapController.java:191
-  reg [1:0] cmd_q_op; // RapController.java:192
-  reg [31:0] cmd_q_value; // RapController.java:193
-  reg tcam_write_full; // RapController.java:206
-  reg [4:0] tcam_write_q_index; // RapController.java:209
-  reg [31:0] tcam_write_q_value; // RapController.java:210
-  reg [31:0] tcam_write_q_mask; // RapController.java:211
-  reg commit_stop; // RapController.java:232
-  reg [36:0] undo_rdata_0; // RapController.java:240
-  reg split_fits; // RapController.java:258
-  reg _reg_4; // RapController.java:579
-  reg _reg_5; // RapController.java:579
-  reg [7:0] short_by_children; // RapController.java:267
-  reg [5:0] hit_len_1; // RapController.java:273
-  reg hit_short_1; // RapController.java:274
-  reg hit_beside_1; // RapController.java:275
-  reg [5:0] hit_len_2; // RapController.java:273
-  reg hit_short_2; // RapController.java:274
-  reg hit_beside_2; // RapController.java:275
-  reg [5:0] hit_len_3; // RapController.java:273
-  reg hit_short_3; // RapController.java:274
-  reg hit_beside_3; // RapController.java:275
-  reg [5:0] hit_len_4; // RapController.java:273
-  reg hit_short_4; // RapController.java:274
-  reg hit_beside_4; // RapController.java:275
-  reg merge_verdict; // RapController.java:319
-  reg clip_verdict; // RapController.java:321
-  reg merge_settled; // RapController.java:322
-  reg readout_in_use; // RapController.java:325
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:147
+  reg snapshot_frozen; // RapController.java:154
+  reg in_advance; // RapController.java:157
+  reg _reg_0; // RapController.java:159
+  reg [32:0] to_merge_lo; // RapController.java:168
+  reg [32:0] to_merge_hi; // RapController.java:169
+  reg merge_ahead; // RapController.java:172
+  reg _reg_1; // RapController.java:581
+  reg _reg_2; // RapController.java:581
+  reg _reg_3; // RapController.java:581
+  reg [2:0] op_children; // RapController.java:180
+  reg cmd_q_valid; // RapController.java:191
+  reg [4:0] cmd_q_addr; // RapController.java:192
+  reg [1:0] cmd_q_op; // RapController.java:193
+  reg [31:0] cmd_q_value; // RapController.java:194
+  reg tcam_write_full; // RapController.java:207
+  reg [4:0] tcam_write_q_index; // RapController.java:210
+  reg [31:0] tcam_write_q_value; // RapController.java:211
+  reg [31:0] tcam_write_q_mask; // RapController.java:212
+  reg commit_stop; // RapController.java:233
+  reg [36:0] undo_rdata_0; // RapController.java:241
+  reg split_fits; // RapController.java:259
+  reg _reg_4; // RapController.java:581
+  reg _reg_5; // RapController.java:581
+  reg [7:0] short_by_children; // RapController.java:268
+  reg [4:0] hit_depth_1; // RapController.java:274
+  reg hit_short_1; // RapController.java:275
+  reg hit_beside_1; // RapController.java:276
+  reg [4:0] hit_depth_2; // RapController.java:274
+  reg hit_short_2; // RapController.java:275
+  reg hit_beside_2; // RapController.java:276
+  reg [4:0] hit_depth_3; // RapController.java:274
+  reg hit_short_3; // RapController.java:275
+  reg hit_beside_3; // RapController.java:276
+  reg [4:0] hit_depth_4; // RapController.java:274
+  reg hit_short_4; // RapController.java:275
+  reg hit_beside_4; // RapController.java:276
+  reg merge_verdict; // RapController.java:320
+  reg clip_verdict; // RapController.java:322
+  reg merge_settled; // RapController.java:323
+  reg readout_in_use; // RapController.java:326
   reg skip_empty_settled; // MergeSkip.java:51
 
   // Memories (no reset, so synthesis infers RAM)
   reg [36:0] undo [0:15]; // RapController.java:110
-  reg [31:0] slot_prefix [0:31]; // RapController.java:142
+  reg [31:0] slot_prefix [0:31]; // RapController.java:143
 
   // Wires
-  wire children_write; // NodeTable.java:40
-  wire [4:0] children_write_slot; // NodeTable.java:41
-  wire [2:0] children_write_value; // NodeTable.java:42
+  wire children_write; // NodeTable.java:41
+  wire [4:0] children_write_slot; // NodeTable.java:42
+  wire [2:0] children_write_value; // NodeTable.java:43
   wire ev_commit; // StatusRegs.java:39
   wire ev_saturation; // StatusRegs.java:42
   wire ev_split; // StatusRegs.java:44
@@ -381,84 +381,84 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire slot_pick_load; // SlotPicker.java:30
   wire slot_pick_take; // SlotPicker.java:31
   wire skip_touched; // MergeSkip.java:28
-  wire serialMultiplier_io_start; // RapController.java:151
-  wire [63:0] serialMultiplier_io_a; // RapController.java:151
-  wire [31:0] serialMultiplier_io_b; // RapController.java:151
-  wire serialMultiplier_io_busy; // RapController.java:151
-  wire [95:0] serialMultiplier_io_product; // RapController.java:151
-  wire cmd_valid; // RapController.java:186
-  wire [4:0] cmd_addr; // RapController.java:187
-  wire [1:0] cmd_op; // RapController.java:188
-  wire [31:0] cmd_value; // RapController.java:189
-  wire tcam_write_valid; // RapController.java:202
-  wire [4:0] tcam_write_index; // RapController.java:203
-  wire [31:0] tcam_write_value; // RapController.java:204
-  wire [31:0] tcam_write_mask; // RapController.java:205
-  wire [5:0] slot_lens_0; // NodeTable.java:81
-  wire [5:0] slot_lens_1; // NodeTable.java:81
-  wire [5:0] slot_lens_2; // NodeTable.java:81
-  wire [5:0] slot_lens_3; // NodeTable.java:81
-  wire [5:0] slot_lens_4; // NodeTable.java:81
-  wire [5:0] slot_lens_5; // NodeTable.java:81
-  wire [5:0] slot_lens_6; // NodeTable.java:81
-  wire [5:0] slot_lens_7; // NodeTable.java:81
-  wire [5:0] slot_lens_8; // NodeTable.java:81
-  wire [5:0] slot_lens_9; // NodeTable.java:81
-  wire [5:0] slot_lens_10; // NodeTable.java:81
-  wire [5:0] slot_lens_11; // NodeTable.java:81
-  wire [5:0] slot_lens_12; // NodeTable.java:81
-  wire [5:0] slot_lens_13; // NodeTable.java:81
-  wire [5:0] slot_lens_14; // NodeTable.java:81
-  wire [5:0] slot_lens_15; // NodeTable.java:81
-  wire [5:0] slot_lens_16; // NodeTable.java:81
-  wire [5:0] slot_lens_17; // NodeTable.java:81
-  wire [5:0] slot_lens_18; // NodeTable.java:81
-  wire [5:0] slot_lens_19; // NodeTable.java:81
-  wire [5:0] slot_lens_20; // NodeTable.java:81
-  wire [5:0] slot_lens_21; // NodeTable.java:81
-  wire [5:0] slot_lens_22; // NodeTable.java:81
-  wire [5:0] slot_lens_23; // NodeTable.java:81
-  wire [5:0] slot_lens_24; // NodeTable.java:81
-  wire [5:0] slot_lens_25; // NodeTable.java:81
-  wire [5:0] slot_lens_26; // NodeTable.java:81
-  wire [5:0] slot_lens_27; // NodeTable.java:81
-  wire [5:0] slot_lens_28; // NodeTable.java:81
-  wire [5:0] slot_lens_29; // NodeTable.java:81
-  wire [5:0] slot_lens_30; // NodeTable.java:81
-  wire [5:0] slot_lens_31; // NodeTable.java:81
-  wire [2:0] cause; // RapController.java:621
+  wire serialMultiplier_io_start; // RapController.java:152
+  wire [63:0] serialMultiplier_io_a; // RapController.java:152
+  wire [31:0] serialMultiplier_io_b; // RapController.java:152
+  wire serialMultiplier_io_busy; // RapController.java:152
+  wire [95:0] serialMultiplier_io_product; // RapController.java:152
+  wire cmd_valid; // RapController.java:187
+  wire [4:0] cmd_addr; // RapController.java:188
+  wire [1:0] cmd_op; // RapController.java:189
+  wire [31:0] cmd_value; // RapController.java:190
+  wire tcam_write_valid; // RapController.java:203
+  wire [4:0] tcam_write_index; // RapController.java:204
+  wire [31:0] tcam_write_value; // RapController.java:205
+  wire [31:0] tcam_write_mask; // RapController.java:206
+  wire [4:0] slot_depths_0; // NodeTable.java:82
+  wire [4:0] slot_depths_1; // NodeTable.java:82
+  wire [4:0] slot_depths_2; // NodeTable.java:82
+  wire [4:0] slot_depths_3; // NodeTable.java:82
+  wire [4:0] slot_depths_4; // NodeTable.java:82
+  wire [4:0] slot_depths_5; // NodeTable.java:82
+  wire [4:0] slot_depths_6; // NodeTable.java:82
+  wire [4:0] slot_depths_7; // NodeTable.java:82
+  wire [4:0] slot_depths_8; // NodeTable.java:82
+  wire [4:0] slot_depths_9; // NodeTable.java:82
+  wire [4:0] slot_depths_10; // NodeTable.java:82
+  wire [4:0] slot_depths_11; // NodeTable.java:82
+  wire [4:0] slot_depths_12; // NodeTable.java:82
+  wire [4:0] slot_depths_13; // NodeTable.java:82
+  wire [4:0] slot_depths_14; // NodeTable.java:82
+  wire [4:0] slot_depths_15; // NodeTable.java:82
+  wire [4:0] slot_depths_16; // NodeTable.java:82
+  wire [4:0] slot_depths_17; // NodeTable.java:82
+  wire [4:0] slot_depths_18; // NodeTable.java:82
+  wire [4:0] slot_depths_19; // NodeTable.java:82
+  wire [4:0] slot_depths_20; // NodeTable.java:82
+  wire [4:0] slot_depths_21; // NodeTable.java:82
+  wire [4:0] slot_depths_22; // NodeTable.java:82
+  wire [4:0] slot_depths_23; // NodeTable.java:82
+  wire [4:0] slot_depths_24; // NodeTable.java:82
+  wire [4:0] slot_depths_25; // NodeTable.java:82
+  wire [4:0] slot_depths_26; // NodeTable.java:82
+  wire [4:0] slot_depths_27; // NodeTable.java:82
+  wire [4:0] slot_depths_28; // NodeTable.java:82
+  wire [4:0] slot_depths_29; // NodeTable.java:82
+  wire [4:0] slot_depths_30; // NodeTable.java:82
+  wire [4:0] slot_depths_31; // NodeTable.java:82
+  wire [2:0] cause; // RapController.java:629
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:346
-  wire _not_0 = ~io_counterClearing; // RapController.java:346
-  wire _not_1 = ~tcam_write_full; // RapController.java:207
-  wire _eq_1 = state == 4'd1; // RapController.java:359
-  wire _not_2 = ~commit_stop; // RapController.java:362
+  wire _eq_0 = state == 4'd0; // RapController.java:347
+  wire _not_0 = ~io_counterClearing; // RapController.java:347
+  wire _not_1 = ~tcam_write_full; // RapController.java:208
+  wire _eq_1 = state == 4'd1; // RapController.java:360
+  wire _not_2 = ~commit_stop; // RapController.java:363
   wire _eq_2 = front_count == 6'd0; // RapController.java:107
   wire _eq_3 = sram_count == 8'd0; // RapController.java:107
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:107
-  wire _and_0 = _not_2 & pipe_empty; // RapController.java:362
-  wire _not_3 = ~snapshot_frozen; // RapController.java:369
-  wire _and_1 = _and_0 & _not_3; // RapController.java:369
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:371
-  wire _not_4 = ~io_headValid; // RapController.java:371
-  wire _and_3 = _and_2 & _not_4; // RapController.java:371
-  wire _eq_4 = state == 4'd2; // RapController.java:376
-  wire _eq_5 = state == 4'd3; // RapController.java:377
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:378
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:616
-  wire _eq_6 = state == 4'd4; // RapController.java:392
-  wire _eq_7 = state == 4'd5; // RapController.java:399
-  wire _eq_8 = state == 4'd5; // RapController.java:259
-  wire _and_4 = _eq_8 & _reg_4; // RapController.java:580
-  wire split_settled = _and_4 & _reg_5; // RapController.java:580
-  wire _not_5 = ~split_settled; // RapController.java:399
-  wire _not_6 = ~early_done; // RapController.java:402
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:616
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:616
-  wire _eq_9 = state == 4'd6; // RapController.java:410
-  wire _not_7 = ~slot_pick_ready; // RapController.java:412
-  wire [3:0] _not_8 = ~present_children; // RapController.java:411
+  wire _and_0 = _not_2 & pipe_empty; // RapController.java:363
+  wire _not_3 = ~snapshot_frozen; // RapController.java:370
+  wire _and_1 = _and_0 & _not_3; // RapController.java:370
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:372
+  wire _not_4 = ~io_headValid; // RapController.java:372
+  wire _and_3 = _and_2 & _not_4; // RapController.java:372
+  wire _eq_4 = state == 4'd2; // RapController.java:377
+  wire _eq_5 = state == 4'd3; // RapController.java:378
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:379
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:624
+  wire _eq_6 = state == 4'd4; // RapController.java:393
+  wire _eq_7 = state == 4'd5; // RapController.java:400
+  wire _eq_8 = state == 4'd5; // RapController.java:260
+  wire _and_4 = _eq_8 & _reg_4; // RapController.java:582
+  wire split_settled = _and_4 & _reg_5; // RapController.java:582
+  wire _not_5 = ~split_settled; // RapController.java:400
+  wire _not_6 = ~early_done; // RapController.java:403
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:624
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:624
+  wire _eq_9 = state == 4'd6; // RapController.java:411
+  wire _not_7 = ~slot_pick_ready; // RapController.java:413
+  wire [3:0] _not_8 = ~present_children; // RapController.java:412
   wire _bits_0 = _not_8[0]; // FirstSet.java:24
   wire _bits_1 = _not_8[1]; // FirstSet.java:24
   wire _or_0 = _bits_0 | _bits_1; // FirstSet.java:36
@@ -466,47 +466,47 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_3 = _not_8[3]; // FirstSet.java:24
   wire _or_1 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_2 = _or_0 | _or_1; // FirstSet.java:36
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:616
-  wire _eq_10 = state == 4'd7; // RapController.java:435
-  wire _ne_1 = merge_level != 6'd0; // RapController.java:446
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:452
-  wire _eq_11 = state == 4'd8; // RapController.java:455
-  wire _eq_12 = state == 4'd9; // RapController.java:466
-  wire _eq_13 = state == 4'd10; // RapController.java:479
-  wire _eq_14 = state == 4'd10; // RapController.java:172
-  wire _and_5 = _eq_14 & _reg_1; // RapController.java:580
-  wire _and_6 = _and_5 & _reg_2; // RapController.java:580
-  wire advance_settled = _and_6 & _reg_3; // RapController.java:580
-  wire _not_9 = ~advance_settled; // RapController.java:479
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:479
-  wire _not_10 = ~serialMultiplier_io_busy; // RapController.java:482
-  wire _eq_15 = state == 4'd11; // RapController.java:486
-  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:486
-  wire _eq_16 = state == 4'd12; // RapController.java:492
-  wire _eq_17 = sram_count == 8'd0; // RapController.java:492
-  wire _eq_18 = state == 4'd13; // RapController.java:499
-  wire _eq_19 = state == 4'd14; // RapController.java:505
-  wire _eq_20 = state == 4'd15; // RapController.java:516
-  wire in_run = state == 4'd1; // RapController.java:163
-  wire _not_12 = ~commit_stop; // RapController.java:556
-  wire _and_7 = in_run & _not_12; // RapController.java:556
-  wire _not_13 = ~tcam_write_full; // RapController.java:556
-  wire _and_8 = _and_7 & _not_13; // RapController.java:556
-  wire _and_9 = _and_8 & io_enable; // RapController.java:556
-  wire _not_14 = ~readout_pending; // RapController.java:556
-  wire _and_10 = _and_9 & _not_14; // RapController.java:556
-  wire _not_15 = ~snapshot_pending; // RapController.java:556
-  wire _and_11 = _and_10 & _not_15; // RapController.java:556
-  wire _not_16 = ~snapshot_frozen; // RapController.java:556
-  wire _and_12 = _and_11 & _not_16; // RapController.java:556
-  wire _and_13 = in_run & io_counterResult_valid; // RapController.java:248
-  wire _not_17 = ~commit_stop; // RapController.java:248
-  wire commit_fire = _and_13 & _not_17; // RapController.java:248
-  wire _not_18 = ~soft_pending; // RapController.java:560
-  wire _ne_2 = state != 4'd0; // RapController.java:560
-  wire _and_14 = _not_18 & _ne_2; // RapController.java:560
-  wire _ne_3 = state != 4'd15; // RapController.java:560
-  wire _and_15 = _and_14 & _ne_3; // RapController.java:560
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:624
+  wire _eq_10 = state == 4'd7; // RapController.java:436
+  wire _ne_1 = merge_level != 5'd0; // RapController.java:447
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:453
+  wire _eq_11 = state == 4'd8; // RapController.java:456
+  wire _eq_12 = state == 4'd9; // RapController.java:467
+  wire _eq_13 = state == 4'd10; // RapController.java:480
+  wire _eq_14 = state == 4'd10; // RapController.java:173
+  wire _and_5 = _eq_14 & _reg_1; // RapController.java:582
+  wire _and_6 = _and_5 & _reg_2; // RapController.java:582
+  wire advance_settled = _and_6 & _reg_3; // RapController.java:582
+  wire _not_9 = ~advance_settled; // RapController.java:480
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:480
+  wire _not_10 = ~serialMultiplier_io_busy; // RapController.java:483
+  wire _eq_15 = state == 4'd11; // RapController.java:487
+  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:487
+  wire _eq_16 = state == 4'd12; // RapController.java:493
+  wire _eq_17 = sram_count == 8'd0; // RapController.java:493
+  wire _eq_18 = state == 4'd13; // RapController.java:500
+  wire _eq_19 = state == 4'd14; // RapController.java:506
+  wire _eq_20 = state == 4'd15; // RapController.java:517
+  wire in_run = state == 4'd1; // RapController.java:164
+  wire _not_12 = ~commit_stop; // RapController.java:558
+  wire _and_7 = in_run & _not_12; // RapController.java:558
+  wire _not_13 = ~tcam_write_full; // RapController.java:558
+  wire _and_8 = _and_7 & _not_13; // RapController.java:558
+  wire _and_9 = _and_8 & io_enable; // RapController.java:558
+  wire _not_14 = ~readout_pending; // RapController.java:558
+  wire _and_10 = _and_9 & _not_14; // RapController.java:558
+  wire _not_15 = ~snapshot_pending; // RapController.java:558
+  wire _and_11 = _and_10 & _not_15; // RapController.java:558
+  wire _not_16 = ~snapshot_frozen; // RapController.java:558
+  wire _and_12 = _and_11 & _not_16; // RapController.java:558
+  wire _and_13 = in_run & io_counterResult_valid; // RapController.java:249
+  wire _not_17 = ~commit_stop; // RapController.java:249
+  wire commit_fire = _and_13 & _not_17; // RapController.java:249
+  wire _not_18 = ~soft_pending; // RapController.java:562
+  wire _ne_2 = state != 4'd0; // RapController.java:562
+  wire _and_14 = _not_18 & _ne_2; // RapController.java:562
+  wire _ne_3 = state != 4'd15; // RapController.java:562
+  wire _and_15 = _and_14 & _ne_3; // RapController.java:562
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -514,649 +514,649 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:563
-  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:564
-  wire _not_20 = ~_reg_0; // RapController.java:158
-  wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:158
-  wire _not_21 = ~snapshot_product_start; // RapController.java:564
-  wire _and_16 = _not_19 & _not_21; // RapController.java:564
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:565
-  wire _eq_21 = state == 4'd13; // RapController.java:566
-  wire _or_5 = readout_pending | _eq_21; // RapController.java:566
-  wire _eq_22 = state == 4'd14; // RapController.java:566
-  wire _or_6 = _or_5 | _eq_22; // RapController.java:566
-  wire _ge_0 = state >= 4'd2; // RapController.java:567
-  wire _le_0 = state <= 4'd12; // RapController.java:567
-  wire _and_17 = _ge_0 & _le_0; // RapController.java:567
-  wire _and_18 = in_run & pipe_empty; // RapController.java:569
-  wire _not_22 = ~io_headValid; // RapController.java:569
-  wire _and_19 = _and_18 & _not_22; // RapController.java:569
-  wire _not_23 = ~io_acceptEnable; // RapController.java:570
-  wire [31:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:595
-  wire [31:0] _not_24 = ~visited_kids; // RapController.java:472
-  wire [31:0] _and_20 = slot_valid & _not_24; // RapController.java:472
-  wire _eq_23 = slot_pick_pick_index == 5'd0; // RapController.java:596
-  wire [5:0] child_len = op_len + 6'd2; // RapController.java:413
-  wire _eq_24 = slot_pick_pick_index == 5'd1; // RapController.java:596
-  wire _eq_25 = slot_pick_pick_index == 5'd2; // RapController.java:596
-  wire _eq_26 = slot_pick_pick_index == 5'd3; // RapController.java:596
-  wire _eq_27 = slot_pick_pick_index == 5'd4; // RapController.java:596
-  wire _eq_28 = slot_pick_pick_index == 5'd5; // RapController.java:596
-  wire _eq_29 = slot_pick_pick_index == 5'd6; // RapController.java:596
-  wire _eq_30 = slot_pick_pick_index == 5'd7; // RapController.java:596
-  wire _eq_31 = slot_pick_pick_index == 5'd8; // RapController.java:596
-  wire _eq_32 = slot_pick_pick_index == 5'd9; // RapController.java:596
-  wire _eq_33 = slot_pick_pick_index == 5'd10; // RapController.java:596
-  wire _eq_34 = slot_pick_pick_index == 5'd11; // RapController.java:596
-  wire _eq_35 = slot_pick_pick_index == 5'd12; // RapController.java:596
-  wire _eq_36 = slot_pick_pick_index == 5'd13; // RapController.java:596
-  wire _eq_37 = slot_pick_pick_index == 5'd14; // RapController.java:596
-  wire _eq_38 = slot_pick_pick_index == 5'd15; // RapController.java:596
-  wire _eq_39 = slot_pick_pick_index == 5'd16; // RapController.java:596
-  wire _eq_40 = slot_pick_pick_index == 5'd17; // RapController.java:596
-  wire _eq_41 = slot_pick_pick_index == 5'd18; // RapController.java:596
-  wire _eq_42 = slot_pick_pick_index == 5'd19; // RapController.java:596
-  wire _eq_43 = slot_pick_pick_index == 5'd20; // RapController.java:596
-  wire _eq_44 = slot_pick_pick_index == 5'd21; // RapController.java:596
-  wire _eq_45 = slot_pick_pick_index == 5'd22; // RapController.java:596
-  wire _eq_46 = slot_pick_pick_index == 5'd23; // RapController.java:596
-  wire _eq_47 = slot_pick_pick_index == 5'd24; // RapController.java:596
-  wire _eq_48 = slot_pick_pick_index == 5'd25; // RapController.java:596
-  wire _eq_49 = slot_pick_pick_index == 5'd26; // RapController.java:596
-  wire _eq_50 = slot_pick_pick_index == 5'd27; // RapController.java:596
-  wire _eq_51 = slot_pick_pick_index == 5'd28; // RapController.java:596
-  wire _eq_52 = slot_pick_pick_index == 5'd29; // RapController.java:596
-  wire _eq_53 = slot_pick_pick_index == 5'd30; // RapController.java:596
-  wire _eq_54 = slot_pick_pick_index == 5'd31; // RapController.java:596
-  wire _eq_55 = slot_pick_pick_index == 5'd0; // RapController.java:597
-  wire _eq_56 = slot_pick_pick_index == 5'd1; // RapController.java:597
-  wire _eq_57 = slot_pick_pick_index == 5'd2; // RapController.java:597
-  wire _eq_58 = slot_pick_pick_index == 5'd3; // RapController.java:597
-  wire _eq_59 = slot_pick_pick_index == 5'd4; // RapController.java:597
-  wire _eq_60 = slot_pick_pick_index == 5'd5; // RapController.java:597
-  wire _eq_61 = slot_pick_pick_index == 5'd6; // RapController.java:597
-  wire _eq_62 = slot_pick_pick_index == 5'd7; // RapController.java:597
-  wire _eq_63 = slot_pick_pick_index == 5'd8; // RapController.java:597
-  wire _eq_64 = slot_pick_pick_index == 5'd9; // RapController.java:597
-  wire _eq_65 = slot_pick_pick_index == 5'd10; // RapController.java:597
-  wire _eq_66 = slot_pick_pick_index == 5'd11; // RapController.java:597
-  wire _eq_67 = slot_pick_pick_index == 5'd12; // RapController.java:597
-  wire _eq_68 = slot_pick_pick_index == 5'd13; // RapController.java:597
-  wire _eq_69 = slot_pick_pick_index == 5'd14; // RapController.java:597
-  wire _eq_70 = slot_pick_pick_index == 5'd15; // RapController.java:597
-  wire _eq_71 = slot_pick_pick_index == 5'd16; // RapController.java:597
-  wire _eq_72 = slot_pick_pick_index == 5'd17; // RapController.java:597
-  wire _eq_73 = slot_pick_pick_index == 5'd18; // RapController.java:597
-  wire _eq_74 = slot_pick_pick_index == 5'd19; // RapController.java:597
-  wire _eq_75 = slot_pick_pick_index == 5'd20; // RapController.java:597
-  wire _eq_76 = slot_pick_pick_index == 5'd21; // RapController.java:597
-  wire _eq_77 = slot_pick_pick_index == 5'd22; // RapController.java:597
-  wire _eq_78 = slot_pick_pick_index == 5'd23; // RapController.java:597
-  wire _eq_79 = slot_pick_pick_index == 5'd24; // RapController.java:597
-  wire _eq_80 = slot_pick_pick_index == 5'd25; // RapController.java:597
-  wire _eq_81 = slot_pick_pick_index == 5'd26; // RapController.java:597
-  wire _eq_82 = slot_pick_pick_index == 5'd27; // RapController.java:597
-  wire _eq_83 = slot_pick_pick_index == 5'd28; // RapController.java:597
-  wire _eq_84 = slot_pick_pick_index == 5'd29; // RapController.java:597
-  wire _eq_85 = slot_pick_pick_index == 5'd30; // RapController.java:597
-  wire _eq_86 = slot_pick_pick_index == 5'd31; // RapController.java:597
-  wire _eq_87 = slot_pick_pick_index == 5'd0; // RapController.java:598
-  wire _not_25 = ~_or_0; // FirstSet.java:34
-  wire _not_26 = ~_bits_2; // FirstSet.java:34
-  wire _not_27 = ~_bits_0; // FirstSet.java:34
-  wire _mux_5 = _not_25 ? _not_26 : _not_27; // FirstSet.java:35
-  wire [1:0] _cat_7 = {_not_25, _mux_5}; // FirstSet.java:35
-  wire [1:0] _bits_5 = _cat_7; // FirstSet.java:43
-  wire _eq_88 = slot_pick_pick_index == 5'd1; // RapController.java:598
-  wire _eq_89 = slot_pick_pick_index == 5'd2; // RapController.java:598
-  wire _eq_90 = slot_pick_pick_index == 5'd3; // RapController.java:598
-  wire _eq_91 = slot_pick_pick_index == 5'd4; // RapController.java:598
-  wire _eq_92 = slot_pick_pick_index == 5'd5; // RapController.java:598
-  wire _eq_93 = slot_pick_pick_index == 5'd6; // RapController.java:598
-  wire _eq_94 = slot_pick_pick_index == 5'd7; // RapController.java:598
-  wire _eq_95 = slot_pick_pick_index == 5'd8; // RapController.java:598
-  wire _eq_96 = slot_pick_pick_index == 5'd9; // RapController.java:598
-  wire _eq_97 = slot_pick_pick_index == 5'd10; // RapController.java:598
-  wire _eq_98 = slot_pick_pick_index == 5'd11; // RapController.java:598
-  wire _eq_99 = slot_pick_pick_index == 5'd12; // RapController.java:598
-  wire _eq_100 = slot_pick_pick_index == 5'd13; // RapController.java:598
-  wire _eq_101 = slot_pick_pick_index == 5'd14; // RapController.java:598
-  wire _eq_102 = slot_pick_pick_index == 5'd15; // RapController.java:598
-  wire _eq_103 = slot_pick_pick_index == 5'd16; // RapController.java:598
-  wire _eq_104 = slot_pick_pick_index == 5'd17; // RapController.java:598
-  wire _eq_105 = slot_pick_pick_index == 5'd18; // RapController.java:598
-  wire _eq_106 = slot_pick_pick_index == 5'd19; // RapController.java:598
-  wire _eq_107 = slot_pick_pick_index == 5'd20; // RapController.java:598
-  wire _eq_108 = slot_pick_pick_index == 5'd21; // RapController.java:598
-  wire _eq_109 = slot_pick_pick_index == 5'd22; // RapController.java:598
-  wire _eq_110 = slot_pick_pick_index == 5'd23; // RapController.java:598
-  wire _eq_111 = slot_pick_pick_index == 5'd24; // RapController.java:598
-  wire _eq_112 = slot_pick_pick_index == 5'd25; // RapController.java:598
-  wire _eq_113 = slot_pick_pick_index == 5'd26; // RapController.java:598
-  wire _eq_114 = slot_pick_pick_index == 5'd27; // RapController.java:598
-  wire _eq_115 = slot_pick_pick_index == 5'd28; // RapController.java:598
-  wire _eq_116 = slot_pick_pick_index == 5'd29; // RapController.java:598
-  wire _eq_117 = slot_pick_pick_index == 5'd30; // RapController.java:598
-  wire _eq_118 = slot_pick_pick_index == 5'd31; // RapController.java:598
-  wire _eq_119 = children_write_slot == 5'd0; // NodeTable.java:43
-  wire _eq_120 = children_write_slot == 5'd1; // NodeTable.java:43
-  wire _eq_121 = children_write_slot == 5'd2; // NodeTable.java:43
-  wire _eq_122 = children_write_slot == 5'd3; // NodeTable.java:43
-  wire _eq_123 = children_write_slot == 5'd4; // NodeTable.java:43
-  wire _eq_124 = children_write_slot == 5'd5; // NodeTable.java:43
-  wire _eq_125 = children_write_slot == 5'd6; // NodeTable.java:43
-  wire _eq_126 = children_write_slot == 5'd7; // NodeTable.java:43
-  wire _eq_127 = children_write_slot == 5'd8; // NodeTable.java:43
-  wire _eq_128 = children_write_slot == 5'd9; // NodeTable.java:43
-  wire _eq_129 = children_write_slot == 5'd10; // NodeTable.java:43
-  wire _eq_130 = children_write_slot == 5'd11; // NodeTable.java:43
-  wire _eq_131 = children_write_slot == 5'd12; // NodeTable.java:43
-  wire _eq_132 = children_write_slot == 5'd13; // NodeTable.java:43
-  wire _eq_133 = children_write_slot == 5'd14; // NodeTable.java:43
-  wire _eq_134 = children_write_slot == 5'd15; // NodeTable.java:43
-  wire _eq_135 = children_write_slot == 5'd16; // NodeTable.java:43
-  wire _eq_136 = children_write_slot == 5'd17; // NodeTable.java:43
-  wire _eq_137 = children_write_slot == 5'd18; // NodeTable.java:43
-  wire _eq_138 = children_write_slot == 5'd19; // NodeTable.java:43
-  wire _eq_139 = children_write_slot == 5'd20; // NodeTable.java:43
-  wire _eq_140 = children_write_slot == 5'd21; // NodeTable.java:43
-  wire _eq_141 = children_write_slot == 5'd22; // NodeTable.java:43
-  wire _eq_142 = children_write_slot == 5'd23; // NodeTable.java:43
-  wire _eq_143 = children_write_slot == 5'd24; // NodeTable.java:43
-  wire _eq_144 = children_write_slot == 5'd25; // NodeTable.java:43
-  wire _eq_145 = children_write_slot == 5'd26; // NodeTable.java:43
-  wire _eq_146 = children_write_slot == 5'd27; // NodeTable.java:43
-  wire _eq_147 = children_write_slot == 5'd28; // NodeTable.java:43
-  wire _eq_148 = children_write_slot == 5'd29; // NodeTable.java:43
-  wire _eq_149 = children_write_slot == 5'd30; // NodeTable.java:43
-  wire _eq_150 = children_write_slot == 5'd31; // NodeTable.java:43
-  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:473
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:565
+  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:566
+  wire _not_20 = ~_reg_0; // RapController.java:159
+  wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:159
+  wire _not_21 = ~snapshot_product_start; // RapController.java:566
+  wire _and_16 = _not_19 & _not_21; // RapController.java:566
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:567
+  wire _eq_21 = state == 4'd13; // RapController.java:568
+  wire _or_5 = readout_pending | _eq_21; // RapController.java:568
+  wire _eq_22 = state == 4'd14; // RapController.java:568
+  wire _or_6 = _or_5 | _eq_22; // RapController.java:568
+  wire _ge_0 = state >= 4'd2; // RapController.java:569
+  wire _le_0 = state <= 4'd12; // RapController.java:569
+  wire _and_17 = _ge_0 & _le_0; // RapController.java:569
+  wire _and_18 = in_run & pipe_empty; // RapController.java:571
+  wire _not_22 = ~io_headValid; // RapController.java:571
+  wire _and_19 = _and_18 & _not_22; // RapController.java:571
+  wire _not_23 = ~io_acceptEnable; // RapController.java:572
+  wire [31:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:603
+  wire _bits_5 = slot_valid[31]; // NodeTable.java:59
+  wire _eq_23 = state == 4'd4; // RapController.java:330
+  wire [4:0] _mux_5 = _eq_23 ? op_slot : merge_parent; // RapController.java:331
+  wire _eq_24 = slot_parent_31 == _mux_5; // NodeTable.java:59
+  wire _and_20 = _bits_5 & _eq_24; // NodeTable.java:59
+  wire _not_24 = ~_eq_23; // RapController.java:331
+  wire _not_25 = ~_not_24; // NodeTable.java:60
+  wire _eq_25 = slot_children_31 == 3'd0; // NodeTable.java:60
+  wire _or_8 = _not_25 | _eq_25; // NodeTable.java:60
+  wire _and_21 = _and_20 & _or_8; // NodeTable.java:60
+  wire _bits_6 = slot_valid[30]; // NodeTable.java:59
+  wire _eq_26 = slot_parent_30 == _mux_5; // NodeTable.java:59
+  wire _and_22 = _bits_6 & _eq_26; // NodeTable.java:59
+  wire _not_26 = ~_not_24; // NodeTable.java:60
+  wire _eq_27 = slot_children_30 == 3'd0; // NodeTable.java:60
+  wire _or_9 = _not_26 | _eq_27; // NodeTable.java:60
+  wire _and_23 = _and_22 & _or_9; // NodeTable.java:60
+  wire _bits_7 = slot_valid[29]; // NodeTable.java:59
+  wire _eq_28 = slot_parent_29 == _mux_5; // NodeTable.java:59
+  wire _and_24 = _bits_7 & _eq_28; // NodeTable.java:59
+  wire _not_27 = ~_not_24; // NodeTable.java:60
+  wire _eq_29 = slot_children_29 == 3'd0; // NodeTable.java:60
+  wire _or_10 = _not_27 | _eq_29; // NodeTable.java:60
+  wire _and_25 = _and_24 & _or_10; // NodeTable.java:60
+  wire _bits_8 = slot_valid[28]; // NodeTable.java:59
+  wire _eq_30 = slot_parent_28 == _mux_5; // NodeTable.java:59
+  wire _and_26 = _bits_8 & _eq_30; // NodeTable.java:59
+  wire _not_28 = ~_not_24; // NodeTable.java:60
+  wire _eq_31 = slot_children_28 == 3'd0; // NodeTable.java:60
+  wire _or_11 = _not_28 | _eq_31; // NodeTable.java:60
+  wire _and_27 = _and_26 & _or_11; // NodeTable.java:60
+  wire _bits_9 = slot_valid[27]; // NodeTable.java:59
+  wire _eq_32 = slot_parent_27 == _mux_5; // NodeTable.java:59
+  wire _and_28 = _bits_9 & _eq_32; // NodeTable.java:59
+  wire _not_29 = ~_not_24; // NodeTable.java:60
+  wire _eq_33 = slot_children_27 == 3'd0; // NodeTable.java:60
+  wire _or_12 = _not_29 | _eq_33; // NodeTable.java:60
+  wire _and_29 = _and_28 & _or_12; // NodeTable.java:60
+  wire _bits_10 = slot_valid[26]; // NodeTable.java:59
+  wire _eq_34 = slot_parent_26 == _mux_5; // NodeTable.java:59
+  wire _and_30 = _bits_10 & _eq_34; // NodeTable.java:59
+  wire _not_30 = ~_not_24; // NodeTable.java:60
+  wire _eq_35 = slot_children_26 == 3'd0; // NodeTable.java:60
+  wire _or_13 = _not_30 | _eq_35; // NodeTable.java:60
+  wire _and_31 = _and_30 & _or_13; // NodeTable.java:60
+  wire _bits_11 = slot_valid[25]; // NodeTable.java:59
+  wire _eq_36 = slot_parent_25 == _mux_5; // NodeTable.java:59
+  wire _and_32 = _bits_11 & _eq_36; // NodeTable.java:59
+  wire _not_31 = ~_not_24; // NodeTable.java:60
+  wire _eq_37 = slot_children_25 == 3'd0; // NodeTable.java:60
+  wire _or_14 = _not_31 | _eq_37; // NodeTable.java:60
+  wire _and_33 = _and_32 & _or_14; // NodeTable.java:60
+  wire _bits_12 = slot_valid[24]; // NodeTable.java:59
+  wire _eq_38 = slot_parent_24 == _mux_5; // NodeTable.java:59
+  wire _and_34 = _bits_12 & _eq_38; // NodeTable.java:59
+  wire _not_32 = ~_not_24; // NodeTable.java:60
+  wire _eq_39 = slot_children_24 == 3'd0; // NodeTable.java:60
+  wire _or_15 = _not_32 | _eq_39; // NodeTable.java:60
+  wire _and_35 = _and_34 & _or_15; // NodeTable.java:60
+  wire _bits_13 = slot_valid[23]; // NodeTable.java:59
+  wire _eq_40 = slot_parent_23 == _mux_5; // NodeTable.java:59
+  wire _and_36 = _bits_13 & _eq_40; // NodeTable.java:59
+  wire _not_33 = ~_not_24; // NodeTable.java:60
+  wire _eq_41 = slot_children_23 == 3'd0; // NodeTable.java:60
+  wire _or_16 = _not_33 | _eq_41; // NodeTable.java:60
+  wire _and_37 = _and_36 & _or_16; // NodeTable.java:60
+  wire _bits_14 = slot_valid[22]; // NodeTable.java:59
+  wire _eq_42 = slot_parent_22 == _mux_5; // NodeTable.java:59
+  wire _and_38 = _bits_14 & _eq_42; // NodeTable.java:59
+  wire _not_34 = ~_not_24; // NodeTable.java:60
+  wire _eq_43 = slot_children_22 == 3'd0; // NodeTable.java:60
+  wire _or_17 = _not_34 | _eq_43; // NodeTable.java:60
+  wire _and_39 = _and_38 & _or_17; // NodeTable.java:60
+  wire _bits_15 = slot_valid[21]; // NodeTable.java:59
+  wire _eq_44 = slot_parent_21 == _mux_5; // NodeTable.java:59
+  wire _and_40 = _bits_15 & _eq_44; // NodeTable.java:59
+  wire _not_35 = ~_not_24; // NodeTable.java:60
+  wire _eq_45 = slot_children_21 == 3'd0; // NodeTable.java:60
+  wire _or_18 = _not_35 | _eq_45; // NodeTable.java:60
+  wire _and_41 = _and_40 & _or_18; // NodeTable.java:60
+  wire _bits_16 = slot_valid[20]; // NodeTable.java:59
+  wire _eq_46 = slot_parent_20 == _mux_5; // NodeTable.java:59
+  wire _and_42 = _bits_16 & _eq_46; // NodeTable.java:59
+  wire _not_36 = ~_not_24; // NodeTable.java:60
+  wire _eq_47 = slot_children_20 == 3'd0; // NodeTable.java:60
+  wire _or_19 = _not_36 | _eq_47; // NodeTable.java:60
+  wire _and_43 = _and_42 & _or_19; // NodeTable.java:60
+  wire _bits_17 = slot_valid[19]; // NodeTable.java:59
+  wire _eq_48 = slot_parent_19 == _mux_5; // NodeTable.java:59
+  wire _and_44 = _bits_17 & _eq_48; // NodeTable.java:59
+  wire _not_37 = ~_not_24; // NodeTable.java:60
+  wire _eq_49 = slot_children_19 == 3'd0; // NodeTable.java:60
+  wire _or_20 = _not_37 | _eq_49; // NodeTable.java:60
+  wire _and_45 = _and_44 & _or_20; // NodeTable.java:60
+  wire _bits_18 = slot_valid[18]; // NodeTable.java:59
+  wire _eq_50 = slot_parent_18 == _mux_5; // NodeTable.java:59
+  wire _and_46 = _bits_18 & _eq_50; // NodeTable.java:59
+  wire _not_38 = ~_not_24; // NodeTable.java:60
+  wire _eq_51 = slot_children_18 == 3'd0; // NodeTable.java:60
+  wire _or_21 = _not_38 | _eq_51; // NodeTable.java:60
+  wire _and_47 = _and_46 & _or_21; // NodeTable.java:60
+  wire _bits_19 = slot_valid[17]; // NodeTable.java:59
+  wire _eq_52 = slot_parent_17 == _mux_5; // NodeTable.java:59
+  wire _and_48 = _bits_19 & _eq_52; // NodeTable.java:59
+  wire _not_39 = ~_not_24; // NodeTable.java:60
+  wire _eq_53 = slot_children_17 == 3'd0; // NodeTable.java:60
+  wire _or_22 = _not_39 | _eq_53; // NodeTable.java:60
+  wire _and_49 = _and_48 & _or_22; // NodeTable.java:60
+  wire _bits_20 = slot_valid[16]; // NodeTable.java:59
+  wire _eq_54 = slot_parent_16 == _mux_5; // NodeTable.java:59
+  wire _and_50 = _bits_20 & _eq_54; // NodeTable.java:59
+  wire _not_40 = ~_not_24; // NodeTable.java:60
+  wire _eq_55 = slot_children_16 == 3'd0; // NodeTable.java:60
+  wire _or_23 = _not_40 | _eq_55; // NodeTable.java:60
+  wire _and_51 = _and_50 & _or_23; // NodeTable.java:60
+  wire _bits_21 = slot_valid[15]; // NodeTable.java:59
+  wire _eq_56 = slot_parent_15 == _mux_5; // NodeTable.java:59
+  wire _and_52 = _bits_21 & _eq_56; // NodeTable.java:59
+  wire _not_41 = ~_not_24; // NodeTable.java:60
+  wire _eq_57 = slot_children_15 == 3'd0; // NodeTable.java:60
+  wire _or_24 = _not_41 | _eq_57; // NodeTable.java:60
+  wire _and_53 = _and_52 & _or_24; // NodeTable.java:60
+  wire _bits_22 = slot_valid[14]; // NodeTable.java:59
+  wire _eq_58 = slot_parent_14 == _mux_5; // NodeTable.java:59
+  wire _and_54 = _bits_22 & _eq_58; // NodeTable.java:59
+  wire _not_42 = ~_not_24; // NodeTable.java:60
+  wire _eq_59 = slot_children_14 == 3'd0; // NodeTable.java:60
+  wire _or_25 = _not_42 | _eq_59; // NodeTable.java:60
+  wire _and_55 = _and_54 & _or_25; // NodeTable.java:60
+  wire _bits_23 = slot_valid[13]; // NodeTable.java:59
+  wire _eq_60 = slot_parent_13 == _mux_5; // NodeTable.java:59
+  wire _and_56 = _bits_23 & _eq_60; // NodeTable.java:59
+  wire _not_43 = ~_not_24; // NodeTable.java:60
+  wire _eq_61 = slot_children_13 == 3'd0; // NodeTable.java:60
+  wire _or_26 = _not_43 | _eq_61; // NodeTable.java:60
+  wire _and_57 = _and_56 & _or_26; // NodeTable.java:60
+  wire _bits_24 = slot_valid[12]; // NodeTable.java:59
+  wire _eq_62 = slot_parent_12 == _mux_5; // NodeTable.java:59
+  wire _and_58 = _bits_24 & _eq_62; // NodeTable.java:59
+  wire _not_44 = ~_not_24; // NodeTable.java:60
+  wire _eq_63 = slot_children_12 == 3'd0; // NodeTable.java:60
+  wire _or_27 = _not_44 | _eq_63; // NodeTable.java:60
+  wire _and_59 = _and_58 & _or_27; // NodeTable.java:60
+  wire _bits_25 = slot_valid[11]; // NodeTable.java:59
+  wire _eq_64 = slot_parent_11 == _mux_5; // NodeTable.java:59
+  wire _and_60 = _bits_25 & _eq_64; // NodeTable.java:59
+  wire _not_45 = ~_not_24; // NodeTable.java:60
+  wire _eq_65 = slot_children_11 == 3'd0; // NodeTable.java:60
+  wire _or_28 = _not_45 | _eq_65; // NodeTable.java:60
+  wire _and_61 = _and_60 & _or_28; // NodeTable.java:60
+  wire _bits_26 = slot_valid[10]; // NodeTable.java:59
+  wire _eq_66 = slot_parent_10 == _mux_5; // NodeTable.java:59
+  wire _and_62 = _bits_26 & _eq_66; // NodeTable.java:59
+  wire _not_46 = ~_not_24; // NodeTable.java:60
+  wire _eq_67 = slot_children_10 == 3'd0; // NodeTable.java:60
+  wire _or_29 = _not_46 | _eq_67; // NodeTable.java:60
+  wire _and_63 = _and_62 & _or_29; // NodeTable.java:60
+  wire _bits_27 = slot_valid[9]; // NodeTable.java:59
+  wire _eq_68 = slot_parent_9 == _mux_5; // NodeTable.java:59
+  wire _and_64 = _bits_27 & _eq_68; // NodeTable.java:59
+  wire _not_47 = ~_not_24; // NodeTable.java:60
+  wire _eq_69 = slot_children_9 == 3'd0; // NodeTable.java:60
+  wire _or_30 = _not_47 | _eq_69; // NodeTable.java:60
+  wire _and_65 = _and_64 & _or_30; // NodeTable.java:60
+  wire _bits_28 = slot_valid[8]; // NodeTable.java:59
+  wire _eq_70 = slot_parent_8 == _mux_5; // NodeTable.java:59
+  wire _and_66 = _bits_28 & _eq_70; // NodeTable.java:59
+  wire _not_48 = ~_not_24; // NodeTable.java:60
+  wire _eq_71 = slot_children_8 == 3'd0; // NodeTable.java:60
+  wire _or_31 = _not_48 | _eq_71; // NodeTable.java:60
+  wire _and_67 = _and_66 & _or_31; // NodeTable.java:60
+  wire _bits_29 = slot_valid[7]; // NodeTable.java:59
+  wire _eq_72 = slot_parent_7 == _mux_5; // NodeTable.java:59
+  wire _and_68 = _bits_29 & _eq_72; // NodeTable.java:59
+  wire _not_49 = ~_not_24; // NodeTable.java:60
+  wire _eq_73 = slot_children_7 == 3'd0; // NodeTable.java:60
+  wire _or_32 = _not_49 | _eq_73; // NodeTable.java:60
+  wire _and_69 = _and_68 & _or_32; // NodeTable.java:60
+  wire _bits_30 = slot_valid[6]; // NodeTable.java:59
+  wire _eq_74 = slot_parent_6 == _mux_5; // NodeTable.java:59
+  wire _and_70 = _bits_30 & _eq_74; // NodeTable.java:59
+  wire _not_50 = ~_not_24; // NodeTable.java:60
+  wire _eq_75 = slot_children_6 == 3'd0; // NodeTable.java:60
+  wire _or_33 = _not_50 | _eq_75; // NodeTable.java:60
+  wire _and_71 = _and_70 & _or_33; // NodeTable.java:60
+  wire _bits_31 = slot_valid[5]; // NodeTable.java:59
+  wire _eq_76 = slot_parent_5 == _mux_5; // NodeTable.java:59
+  wire _and_72 = _bits_31 & _eq_76; // NodeTable.java:59
+  wire _not_51 = ~_not_24; // NodeTable.java:60
+  wire _eq_77 = slot_children_5 == 3'd0; // NodeTable.java:60
+  wire _or_34 = _not_51 | _eq_77; // NodeTable.java:60
+  wire _and_73 = _and_72 & _or_34; // NodeTable.java:60
+  wire _bits_32 = slot_valid[4]; // NodeTable.java:59
+  wire _eq_78 = slot_parent_4 == _mux_5; // NodeTable.java:59
+  wire _and_74 = _bits_32 & _eq_78; // NodeTable.java:59
+  wire _not_52 = ~_not_24; // NodeTable.java:60
+  wire _eq_79 = slot_children_4 == 3'd0; // NodeTable.java:60
+  wire _or_35 = _not_52 | _eq_79; // NodeTable.java:60
+  wire _and_75 = _and_74 & _or_35; // NodeTable.java:60
+  wire _bits_33 = slot_valid[3]; // NodeTable.java:59
+  wire _eq_80 = slot_parent_3 == _mux_5; // NodeTable.java:59
+  wire _and_76 = _bits_33 & _eq_80; // NodeTable.java:59
+  wire _not_53 = ~_not_24; // NodeTable.java:60
+  wire _eq_81 = slot_children_3 == 3'd0; // NodeTable.java:60
+  wire _or_36 = _not_53 | _eq_81; // NodeTable.java:60
+  wire _and_77 = _and_76 & _or_36; // NodeTable.java:60
+  wire _bits_34 = slot_valid[2]; // NodeTable.java:59
+  wire _eq_82 = slot_parent_2 == _mux_5; // NodeTable.java:59
+  wire _and_78 = _bits_34 & _eq_82; // NodeTable.java:59
+  wire _not_54 = ~_not_24; // NodeTable.java:60
+  wire _eq_83 = slot_children_2 == 3'd0; // NodeTable.java:60
+  wire _or_37 = _not_54 | _eq_83; // NodeTable.java:60
+  wire _and_79 = _and_78 & _or_37; // NodeTable.java:60
+  wire _bits_35 = slot_valid[1]; // NodeTable.java:59
+  wire _eq_84 = slot_parent_1 == _mux_5; // NodeTable.java:59
+  wire _and_80 = _bits_35 & _eq_84; // NodeTable.java:59
+  wire _not_55 = ~_not_24; // NodeTable.java:60
+  wire _eq_85 = slot_children_1 == 3'd0; // NodeTable.java:60
+  wire _or_38 = _not_55 | _eq_85; // NodeTable.java:60
+  wire _and_81 = _and_80 & _or_38; // NodeTable.java:60
+  wire [31:0] kids_vector = {_and_21, _and_23, _and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, 1'd0}; // NodeTable.java:62
+  wire [31:0] _not_56 = ~kids_vector; // RapController.java:473
+  wire [31:0] _and_82 = slot_valid & _not_56; // RapController.java:473
+  wire _eq_86 = slot_pick_pick_index == 5'd0; // RapController.java:604
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:414
+  wire _eq_87 = slot_pick_pick_index == 5'd1; // RapController.java:604
+  wire _eq_88 = slot_pick_pick_index == 5'd2; // RapController.java:604
+  wire _eq_89 = slot_pick_pick_index == 5'd3; // RapController.java:604
+  wire _eq_90 = slot_pick_pick_index == 5'd4; // RapController.java:604
+  wire _eq_91 = slot_pick_pick_index == 5'd5; // RapController.java:604
+  wire _eq_92 = slot_pick_pick_index == 5'd6; // RapController.java:604
+  wire _eq_93 = slot_pick_pick_index == 5'd7; // RapController.java:604
+  wire _eq_94 = slot_pick_pick_index == 5'd8; // RapController.java:604
+  wire _eq_95 = slot_pick_pick_index == 5'd9; // RapController.java:604
+  wire _eq_96 = slot_pick_pick_index == 5'd10; // RapController.java:604
+  wire _eq_97 = slot_pick_pick_index == 5'd11; // RapController.java:604
+  wire _eq_98 = slot_pick_pick_index == 5'd12; // RapController.java:604
+  wire _eq_99 = slot_pick_pick_index == 5'd13; // RapController.java:604
+  wire _eq_100 = slot_pick_pick_index == 5'd14; // RapController.java:604
+  wire _eq_101 = slot_pick_pick_index == 5'd15; // RapController.java:604
+  wire _eq_102 = slot_pick_pick_index == 5'd16; // RapController.java:604
+  wire _eq_103 = slot_pick_pick_index == 5'd17; // RapController.java:604
+  wire _eq_104 = slot_pick_pick_index == 5'd18; // RapController.java:604
+  wire _eq_105 = slot_pick_pick_index == 5'd19; // RapController.java:604
+  wire _eq_106 = slot_pick_pick_index == 5'd20; // RapController.java:604
+  wire _eq_107 = slot_pick_pick_index == 5'd21; // RapController.java:604
+  wire _eq_108 = slot_pick_pick_index == 5'd22; // RapController.java:604
+  wire _eq_109 = slot_pick_pick_index == 5'd23; // RapController.java:604
+  wire _eq_110 = slot_pick_pick_index == 5'd24; // RapController.java:604
+  wire _eq_111 = slot_pick_pick_index == 5'd25; // RapController.java:604
+  wire _eq_112 = slot_pick_pick_index == 5'd26; // RapController.java:604
+  wire _eq_113 = slot_pick_pick_index == 5'd27; // RapController.java:604
+  wire _eq_114 = slot_pick_pick_index == 5'd28; // RapController.java:604
+  wire _eq_115 = slot_pick_pick_index == 5'd29; // RapController.java:604
+  wire _eq_116 = slot_pick_pick_index == 5'd30; // RapController.java:604
+  wire _eq_117 = slot_pick_pick_index == 5'd31; // RapController.java:604
+  wire _eq_118 = slot_pick_pick_index == 5'd0; // RapController.java:605
+  wire _eq_119 = slot_pick_pick_index == 5'd1; // RapController.java:605
+  wire _eq_120 = slot_pick_pick_index == 5'd2; // RapController.java:605
+  wire _eq_121 = slot_pick_pick_index == 5'd3; // RapController.java:605
+  wire _eq_122 = slot_pick_pick_index == 5'd4; // RapController.java:605
+  wire _eq_123 = slot_pick_pick_index == 5'd5; // RapController.java:605
+  wire _eq_124 = slot_pick_pick_index == 5'd6; // RapController.java:605
+  wire _eq_125 = slot_pick_pick_index == 5'd7; // RapController.java:605
+  wire _eq_126 = slot_pick_pick_index == 5'd8; // RapController.java:605
+  wire _eq_127 = slot_pick_pick_index == 5'd9; // RapController.java:605
+  wire _eq_128 = slot_pick_pick_index == 5'd10; // RapController.java:605
+  wire _eq_129 = slot_pick_pick_index == 5'd11; // RapController.java:605
+  wire _eq_130 = slot_pick_pick_index == 5'd12; // RapController.java:605
+  wire _eq_131 = slot_pick_pick_index == 5'd13; // RapController.java:605
+  wire _eq_132 = slot_pick_pick_index == 5'd14; // RapController.java:605
+  wire _eq_133 = slot_pick_pick_index == 5'd15; // RapController.java:605
+  wire _eq_134 = slot_pick_pick_index == 5'd16; // RapController.java:605
+  wire _eq_135 = slot_pick_pick_index == 5'd17; // RapController.java:605
+  wire _eq_136 = slot_pick_pick_index == 5'd18; // RapController.java:605
+  wire _eq_137 = slot_pick_pick_index == 5'd19; // RapController.java:605
+  wire _eq_138 = slot_pick_pick_index == 5'd20; // RapController.java:605
+  wire _eq_139 = slot_pick_pick_index == 5'd21; // RapController.java:605
+  wire _eq_140 = slot_pick_pick_index == 5'd22; // RapController.java:605
+  wire _eq_141 = slot_pick_pick_index == 5'd23; // RapController.java:605
+  wire _eq_142 = slot_pick_pick_index == 5'd24; // RapController.java:605
+  wire _eq_143 = slot_pick_pick_index == 5'd25; // RapController.java:605
+  wire _eq_144 = slot_pick_pick_index == 5'd26; // RapController.java:605
+  wire _eq_145 = slot_pick_pick_index == 5'd27; // RapController.java:605
+  wire _eq_146 = slot_pick_pick_index == 5'd28; // RapController.java:605
+  wire _eq_147 = slot_pick_pick_index == 5'd29; // RapController.java:605
+  wire _eq_148 = slot_pick_pick_index == 5'd30; // RapController.java:605
+  wire _eq_149 = slot_pick_pick_index == 5'd31; // RapController.java:605
+  wire _eq_150 = slot_pick_pick_index == 5'd0; // RapController.java:606
+  wire _not_57 = ~_or_0; // FirstSet.java:34
+  wire _not_58 = ~_bits_2; // FirstSet.java:34
+  wire _not_59 = ~_bits_0; // FirstSet.java:34
+  wire _mux_6 = _not_57 ? _not_58 : _not_59; // FirstSet.java:35
+  wire [1:0] _cat_7 = {_not_57, _mux_6}; // FirstSet.java:35
+  wire [1:0] _bits_36 = _cat_7; // FirstSet.java:43
+  wire _eq_151 = slot_pick_pick_index == 5'd1; // RapController.java:606
+  wire _eq_152 = slot_pick_pick_index == 5'd2; // RapController.java:606
+  wire _eq_153 = slot_pick_pick_index == 5'd3; // RapController.java:606
+  wire _eq_154 = slot_pick_pick_index == 5'd4; // RapController.java:606
+  wire _eq_155 = slot_pick_pick_index == 5'd5; // RapController.java:606
+  wire _eq_156 = slot_pick_pick_index == 5'd6; // RapController.java:606
+  wire _eq_157 = slot_pick_pick_index == 5'd7; // RapController.java:606
+  wire _eq_158 = slot_pick_pick_index == 5'd8; // RapController.java:606
+  wire _eq_159 = slot_pick_pick_index == 5'd9; // RapController.java:606
+  wire _eq_160 = slot_pick_pick_index == 5'd10; // RapController.java:606
+  wire _eq_161 = slot_pick_pick_index == 5'd11; // RapController.java:606
+  wire _eq_162 = slot_pick_pick_index == 5'd12; // RapController.java:606
+  wire _eq_163 = slot_pick_pick_index == 5'd13; // RapController.java:606
+  wire _eq_164 = slot_pick_pick_index == 5'd14; // RapController.java:606
+  wire _eq_165 = slot_pick_pick_index == 5'd15; // RapController.java:606
+  wire _eq_166 = slot_pick_pick_index == 5'd16; // RapController.java:606
+  wire _eq_167 = slot_pick_pick_index == 5'd17; // RapController.java:606
+  wire _eq_168 = slot_pick_pick_index == 5'd18; // RapController.java:606
+  wire _eq_169 = slot_pick_pick_index == 5'd19; // RapController.java:606
+  wire _eq_170 = slot_pick_pick_index == 5'd20; // RapController.java:606
+  wire _eq_171 = slot_pick_pick_index == 5'd21; // RapController.java:606
+  wire _eq_172 = slot_pick_pick_index == 5'd22; // RapController.java:606
+  wire _eq_173 = slot_pick_pick_index == 5'd23; // RapController.java:606
+  wire _eq_174 = slot_pick_pick_index == 5'd24; // RapController.java:606
+  wire _eq_175 = slot_pick_pick_index == 5'd25; // RapController.java:606
+  wire _eq_176 = slot_pick_pick_index == 5'd26; // RapController.java:606
+  wire _eq_177 = slot_pick_pick_index == 5'd27; // RapController.java:606
+  wire _eq_178 = slot_pick_pick_index == 5'd28; // RapController.java:606
+  wire _eq_179 = slot_pick_pick_index == 5'd29; // RapController.java:606
+  wire _eq_180 = slot_pick_pick_index == 5'd30; // RapController.java:606
+  wire _eq_181 = slot_pick_pick_index == 5'd31; // RapController.java:606
+  wire _eq_182 = children_write_slot == 5'd0; // NodeTable.java:44
+  wire _eq_183 = children_write_slot == 5'd1; // NodeTable.java:44
+  wire _eq_184 = children_write_slot == 5'd2; // NodeTable.java:44
+  wire _eq_185 = children_write_slot == 5'd3; // NodeTable.java:44
+  wire _eq_186 = children_write_slot == 5'd4; // NodeTable.java:44
+  wire _eq_187 = children_write_slot == 5'd5; // NodeTable.java:44
+  wire _eq_188 = children_write_slot == 5'd6; // NodeTable.java:44
+  wire _eq_189 = children_write_slot == 5'd7; // NodeTable.java:44
+  wire _eq_190 = children_write_slot == 5'd8; // NodeTable.java:44
+  wire _eq_191 = children_write_slot == 5'd9; // NodeTable.java:44
+  wire _eq_192 = children_write_slot == 5'd10; // NodeTable.java:44
+  wire _eq_193 = children_write_slot == 5'd11; // NodeTable.java:44
+  wire _eq_194 = children_write_slot == 5'd12; // NodeTable.java:44
+  wire _eq_195 = children_write_slot == 5'd13; // NodeTable.java:44
+  wire _eq_196 = children_write_slot == 5'd14; // NodeTable.java:44
+  wire _eq_197 = children_write_slot == 5'd15; // NodeTable.java:44
+  wire _eq_198 = children_write_slot == 5'd16; // NodeTable.java:44
+  wire _eq_199 = children_write_slot == 5'd17; // NodeTable.java:44
+  wire _eq_200 = children_write_slot == 5'd18; // NodeTable.java:44
+  wire _eq_201 = children_write_slot == 5'd19; // NodeTable.java:44
+  wire _eq_202 = children_write_slot == 5'd20; // NodeTable.java:44
+  wire _eq_203 = children_write_slot == 5'd21; // NodeTable.java:44
+  wire _eq_204 = children_write_slot == 5'd22; // NodeTable.java:44
+  wire _eq_205 = children_write_slot == 5'd23; // NodeTable.java:44
+  wire _eq_206 = children_write_slot == 5'd24; // NodeTable.java:44
+  wire _eq_207 = children_write_slot == 5'd25; // NodeTable.java:44
+  wire _eq_208 = children_write_slot == 5'd26; // NodeTable.java:44
+  wire _eq_209 = children_write_slot == 5'd27; // NodeTable.java:44
+  wire _eq_210 = children_write_slot == 5'd28; // NodeTable.java:44
+  wire _eq_211 = children_write_slot == 5'd29; // NodeTable.java:44
+  wire _eq_212 = children_write_slot == 5'd30; // NodeTable.java:44
+  wire _eq_213 = children_write_slot == 5'd31; // NodeTable.java:44
+  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:474
   wire [32:0] _add_0 = {1'b0, st_n_lo} + {{32{1'b0}}, ev_weight_q}; // SplitCounter.java:42
-  wire [31:0] _bits_6 = _add_0[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_37 = _add_0[31:0]; // SplitCounter.java:43
   wire [31:0] _add_1 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:35
-  wire _bits_7 = _add_0[32]; // SplitCounter.java:44
+  wire _bits_38 = _add_0[32]; // SplitCounter.java:44
   wire [32:0] _add_2 = {1'b0, st_splits_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_8 = _add_2[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_39 = _add_2[31:0]; // SplitCounter.java:43
   wire [31:0] _add_3 = st_splits_hi + {{31{1'b0}}, st_splits_carry}; // SplitCounter.java:35
-  wire _bits_9 = _add_2[32]; // SplitCounter.java:44
+  wire _bits_40 = _add_2[32]; // SplitCounter.java:44
   wire [32:0] _add_4 = {1'b0, st_merges_lo} + {{30{1'b0}}, ev_removed_q}; // SplitCounter.java:42
-  wire [31:0] _bits_10 = _add_4[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_41 = _add_4[31:0]; // SplitCounter.java:43
   wire [31:0] _add_5 = st_merges_hi + {{31{1'b0}}, st_merges_carry}; // SplitCounter.java:35
-  wire _bits_11 = _add_4[32]; // SplitCounter.java:44
+  wire _bits_42 = _add_4[32]; // SplitCounter.java:44
   wire [32:0] _add_6 = {1'b0, st_merge_batches_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_12 = _add_6[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_43 = _add_6[31:0]; // SplitCounter.java:43
   wire [31:0] _add_7 = st_merge_batches_hi + {{31{1'b0}}, st_merge_batches_carry}; // SplitCounter.java:35
-  wire _bits_13 = _add_6[32]; // SplitCounter.java:44
+  wire _bits_44 = _add_6[32]; // SplitCounter.java:44
   wire [32:0] _add_8 = {1'b0, st_deferred_splits_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_14 = _add_8[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_45 = _add_8[31:0]; // SplitCounter.java:43
   wire [31:0] _add_9 = st_deferred_splits_hi + {{31{1'b0}}, st_deferred_splits_carry}; // SplitCounter.java:35
-  wire _bits_15 = _add_8[32]; // SplitCounter.java:44
+  wire _bits_46 = _add_8[32]; // SplitCounter.java:44
   wire [32:0] _add_10 = {1'b0, st_saturations_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_16 = _add_10[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_47 = _add_10[31:0]; // SplitCounter.java:43
   wire [31:0] _add_11 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
-  wire _bits_17 = _add_10[32]; // SplitCounter.java:44
-  wire _or_8 = io_counterResult_bits_saturated | 1'd0; // RapController.java:299
-  wire _lt_0 = hit_len_4 < 6'd32; // RapController.java:282
-  wire [13:0] _bits_18 = io_counterResult_bits_updated[31:18]; // SplitCompare.java:35
-  wire [17:0] _bits_19 = io_head_threshold[35:18]; // SplitCompare.java:35
-  wire _gt_0 = {{4{1'b0}}, _bits_18} > _bits_19; // SplitCompare.java:27
-  wire _eq_151 = {{4{1'b0}}, _bits_18} == _bits_19; // SplitCompare.java:27
-  wire [17:0] _bits_20 = io_counterResult_bits_updated[17:0]; // SplitCompare.java:31
-  wire [17:0] _bits_21 = io_head_threshold[17:0]; // SplitCompare.java:31
-  wire _gt_1 = _bits_20 > _bits_21; // SplitCompare.java:20
-  wire _and_21 = _eq_151 & _gt_1; // SplitCompare.java:27
-  wire _or_9 = _gt_0 | _and_21; // SplitCompare.java:27
-  wire split_now = _lt_0 & _or_9; // RapController.java:282
-  wire _not_28 = ~schedule_exhausted; // RapController.java:285
+  wire _bits_48 = _add_10[32]; // SplitCounter.java:44
+  wire _or_39 = io_counterResult_bits_saturated | 1'd0; // RapController.java:300
+  wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:283
+  wire [13:0] _bits_49 = io_counterResult_bits_updated[31:18]; // SplitCompare.java:35
+  wire [17:0] _bits_50 = io_head_threshold[35:18]; // SplitCompare.java:35
+  wire _gt_0 = {{4{1'b0}}, _bits_49} > _bits_50; // SplitCompare.java:27
+  wire _eq_214 = {{4{1'b0}}, _bits_49} == _bits_50; // SplitCompare.java:27
+  wire [17:0] _bits_51 = io_counterResult_bits_updated[17:0]; // SplitCompare.java:31
+  wire [17:0] _bits_52 = io_head_threshold[17:0]; // SplitCompare.java:31
+  wire _gt_1 = _bits_51 > _bits_52; // SplitCompare.java:20
+  wire _and_83 = _eq_214 & _gt_1; // SplitCompare.java:27
+  wire _or_40 = _gt_0 | _and_83; // SplitCompare.java:27
+  wire split_now = _lt_0 & _or_40; // RapController.java:283
+  wire _not_60 = ~schedule_exhausted; // RapController.java:286
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
-  wire _not_29 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_22 = _not_28 & _not_29; // RapController.java:285
-  wire [30:0] _bits_22 = until_merge_lo[31:1]; // RapController.java:285
-  wire _or_r_1 = |_bits_22; // RapController.java:285
-  wire _not_30 = ~_or_r_1; // RapController.java:285
-  wire _and_23 = _and_22 & _not_30; // RapController.java:285
-  wire _bits_23 = until_merge_lo[0]; // RapController.java:286
-  wire _ge_1 = io_head_weight >= _bits_23; // RapController.java:286
-  wire merge_now = _and_23 & _ge_1; // RapController.java:286
-  wire _not_31 = ~merge_now; // RapController.java:290
-  wire _and_24 = split_now & _not_31; // RapController.java:290
-  wire _and_25 = _and_24 & hit_short_4; // RapController.java:290
-  wire [17:0] _bits_24 = io_head_threshold[35:18]; // SplitCompare.java:35
-  wire [16:0] _bits_25 = skip_min_sum[34:18]; // SplitCompare.java:35
-  wire _gt_2 = _bits_24 > {1'b0, _bits_25}; // SplitCompare.java:27
-  wire _eq_152 = _bits_24 == {1'b0, _bits_25}; // SplitCompare.java:27
-  wire [17:0] _bits_26 = io_head_threshold[17:0]; // SplitCompare.java:31
-  wire [17:0] _bits_27 = skip_min_sum[17:0]; // SplitCompare.java:31
-  wire _gt_3 = _bits_26 > _bits_27; // SplitCompare.java:20
-  wire _and_26 = _eq_152 & _gt_3; // SplitCompare.java:27
-  wire _or_10 = _gt_2 | _and_26; // SplitCompare.java:27
-  wire _not_32 = ~_or_10; // MergeSkip.java:42
-  wire _and_27 = skip_valid & _not_32; // MergeSkip.java:42
-  wire defer_now = _and_25 & _and_27; // RapController.java:291
+  wire _not_61 = ~_or_r_0; // SplitCounter.java:58
+  wire _and_84 = _not_60 & _not_61; // RapController.java:286
+  wire [30:0] _bits_53 = until_merge_lo[31:1]; // RapController.java:286
+  wire _or_r_1 = |_bits_53; // RapController.java:286
+  wire _not_62 = ~_or_r_1; // RapController.java:286
+  wire _and_85 = _and_84 & _not_62; // RapController.java:286
+  wire _bits_54 = until_merge_lo[0]; // RapController.java:287
+  wire _ge_1 = io_head_weight >= _bits_54; // RapController.java:287
+  wire merge_now = _and_85 & _ge_1; // RapController.java:287
+  wire _not_63 = ~merge_now; // RapController.java:291
+  wire _and_86 = split_now & _not_63; // RapController.java:291
+  wire _and_87 = _and_86 & hit_short_4; // RapController.java:291
+  wire [17:0] _bits_55 = io_head_threshold[35:18]; // SplitCompare.java:35
+  wire [16:0] _bits_56 = skip_min_sum[34:18]; // SplitCompare.java:35
+  wire _gt_2 = _bits_55 > {1'b0, _bits_56}; // SplitCompare.java:27
+  wire _eq_215 = _bits_55 == {1'b0, _bits_56}; // SplitCompare.java:27
+  wire [17:0] _bits_57 = io_head_threshold[17:0]; // SplitCompare.java:31
+  wire [17:0] _bits_58 = skip_min_sum[17:0]; // SplitCompare.java:31
+  wire _gt_3 = _bits_57 > _bits_58; // SplitCompare.java:20
+  wire _and_88 = _eq_215 & _gt_3; // SplitCompare.java:27
+  wire _or_41 = _gt_2 | _and_88; // SplitCompare.java:27
+  wire _not_64 = ~_or_41; // MergeSkip.java:42
+  wire _and_89 = skip_valid & _not_64; // MergeSkip.java:42
+  wire defer_now = _and_87 & _and_89; // RapController.java:292
   wire [5:0] _add_12 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:111
   wire [5:0] _sub_1 = _add_12 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:111
   wire _gt_4 = st_nodes > st_high_water; // StatusRegs.java:104
-  wire _eq_153 = io_m0Csr == 64'd0; // RapController.java:353
-  wire [63:0] _mux_6 = _eq_153 ? 64'd1 : io_m0Csr; // RapController.java:353
-  wire [31:0] _bits_28 = serialMultiplier_io_product[95:64]; // RapController.java:488
-  wire _or_r_2 = |_bits_28; // RapController.java:488
-  wire [63:0] _bits_29 = serialMultiplier_io_product[63:0]; // RapController.java:489
-  wire [31:0] _bits_30 = _mux_6[31:0]; // SplitCounter.java:49
+  wire _eq_216 = io_m0Csr == 64'd0; // RapController.java:354
+  wire [63:0] _mux_7 = _eq_216 ? 64'd1 : io_m0Csr; // RapController.java:354
+  wire [31:0] _bits_59 = serialMultiplier_io_product[95:64]; // RapController.java:489
+  wire _or_r_2 = |_bits_59; // RapController.java:489
+  wire [63:0] _bits_60 = serialMultiplier_io_product[63:0]; // RapController.java:490
+  wire [31:0] _bits_61 = _mux_7[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:42
-  wire [31:0] _bits_31 = _sub_2[31:0]; // SplitCounter.java:43
-  wire [31:0] _bits_32 = to_merge_hi[31:0]; // RapController.java:170
-  wire [31:0] _bits_33 = to_merge_lo[31:0]; // RapController.java:170
-  wire [63:0] to_merge = {_bits_32, _bits_33}; // RapController.java:170
-  wire [31:0] _bits_34 = to_merge[31:0]; // SplitCounter.java:49
-  wire [31:0] _bits_35 = _mux_6[63:32]; // SplitCounter.java:49
+  wire [31:0] _bits_62 = _sub_2[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_63 = to_merge_hi[31:0]; // RapController.java:171
+  wire [31:0] _bits_64 = to_merge_lo[31:0]; // RapController.java:171
+  wire [63:0] to_merge = {_bits_63, _bits_64}; // RapController.java:171
+  wire [31:0] _bits_65 = to_merge[31:0]; // SplitCounter.java:49
+  wire [31:0] _bits_66 = _mux_7[63:32]; // SplitCounter.java:49
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
-  wire [31:0] _bits_36 = to_merge[63:32]; // SplitCounter.java:49
-  wire _bits_37 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_154 = io_epsCsr == 16'd0; // RapController.java:351
-  wire [15:0] _mux_7 = _eq_154 ? 16'd1 : io_epsCsr; // RapController.java:351
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:352
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:352
-  wire [5:0] _add_13 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:227
-  wire [5:0] _sub_4 = _add_13 - {{5{1'b0}}, io_selected_valid}; // RapController.java:227
-  wire [7:0] _add_14 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:228
-  wire [7:0] _sub_5 = _add_14 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:228
-  wire _eq_155 = state == 4'd2; // RapController.java:233
-  wire draining = _eq_155 | commit_stop; // RapController.java:233
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:234
-  wire [4:0] _add_15 = undo_sp + 5'd1; // RapController.java:244
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:383
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:396
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:396
-  wire [3:0] _bits_38 = _dshl_0[3:0]; // RapController.java:396
-  wire [3:0] _or_11 = present_children | _bits_38; // RapController.java:396
-  wire [6:0] _dshl_1 = 7'd1 << _bits_5; // RapController.java:600
-  wire [3:0] _bits_39 = _dshl_1[3:0]; // RapController.java:600
-  wire [3:0] _or_12 = present_children | _bits_39; // RapController.java:600
-  wire _bits_40 = slot_valid[31]; // NodeTable.java:58
-  wire _eq_156 = state == 4'd4; // RapController.java:329
-  wire [4:0] _mux_9 = _eq_156 ? op_slot : merge_parent; // RapController.java:330
-  wire _eq_157 = slot_parent_31 == _mux_9; // NodeTable.java:58
-  wire _and_28 = _bits_40 & _eq_157; // NodeTable.java:58
-  wire _not_33 = ~_eq_156; // RapController.java:330
-  wire _not_34 = ~_not_33; // NodeTable.java:59
-  wire _eq_158 = slot_children_31 == 3'd0; // NodeTable.java:59
-  wire _or_13 = _not_34 | _eq_158; // NodeTable.java:59
-  wire _and_29 = _and_28 & _or_13; // NodeTable.java:59
-  wire _bits_41 = slot_valid[30]; // NodeTable.java:58
-  wire _eq_159 = slot_parent_30 == _mux_9; // NodeTable.java:58
-  wire _and_30 = _bits_41 & _eq_159; // NodeTable.java:58
-  wire _not_35 = ~_not_33; // NodeTable.java:59
-  wire _eq_160 = slot_children_30 == 3'd0; // NodeTable.java:59
-  wire _or_14 = _not_35 | _eq_160; // NodeTable.java:59
-  wire _and_31 = _and_30 & _or_14; // NodeTable.java:59
-  wire _bits_42 = slot_valid[29]; // NodeTable.java:58
-  wire _eq_161 = slot_parent_29 == _mux_9; // NodeTable.java:58
-  wire _and_32 = _bits_42 & _eq_161; // NodeTable.java:58
-  wire _not_36 = ~_not_33; // NodeTable.java:59
-  wire _eq_162 = slot_children_29 == 3'd0; // NodeTable.java:59
-  wire _or_15 = _not_36 | _eq_162; // NodeTable.java:59
-  wire _and_33 = _and_32 & _or_15; // NodeTable.java:59
-  wire _bits_43 = slot_valid[28]; // NodeTable.java:58
-  wire _eq_163 = slot_parent_28 == _mux_9; // NodeTable.java:58
-  wire _and_34 = _bits_43 & _eq_163; // NodeTable.java:58
-  wire _not_37 = ~_not_33; // NodeTable.java:59
-  wire _eq_164 = slot_children_28 == 3'd0; // NodeTable.java:59
-  wire _or_16 = _not_37 | _eq_164; // NodeTable.java:59
-  wire _and_35 = _and_34 & _or_16; // NodeTable.java:59
-  wire _bits_44 = slot_valid[27]; // NodeTable.java:58
-  wire _eq_165 = slot_parent_27 == _mux_9; // NodeTable.java:58
-  wire _and_36 = _bits_44 & _eq_165; // NodeTable.java:58
-  wire _not_38 = ~_not_33; // NodeTable.java:59
-  wire _eq_166 = slot_children_27 == 3'd0; // NodeTable.java:59
-  wire _or_17 = _not_38 | _eq_166; // NodeTable.java:59
-  wire _and_37 = _and_36 & _or_17; // NodeTable.java:59
-  wire _bits_45 = slot_valid[26]; // NodeTable.java:58
-  wire _eq_167 = slot_parent_26 == _mux_9; // NodeTable.java:58
-  wire _and_38 = _bits_45 & _eq_167; // NodeTable.java:58
-  wire _not_39 = ~_not_33; // NodeTable.java:59
-  wire _eq_168 = slot_children_26 == 3'd0; // NodeTable.java:59
-  wire _or_18 = _not_39 | _eq_168; // NodeTable.java:59
-  wire _and_39 = _and_38 & _or_18; // NodeTable.java:59
-  wire _bits_46 = slot_valid[25]; // NodeTable.java:58
-  wire _eq_169 = slot_parent_25 == _mux_9; // NodeTable.java:58
-  wire _and_40 = _bits_46 & _eq_169; // NodeTable.java:58
-  wire _not_40 = ~_not_33; // NodeTable.java:59
-  wire _eq_170 = slot_children_25 == 3'd0; // NodeTable.java:59
-  wire _or_19 = _not_40 | _eq_170; // NodeTable.java:59
-  wire _and_41 = _and_40 & _or_19; // NodeTable.java:59
-  wire _bits_47 = slot_valid[24]; // NodeTable.java:58
-  wire _eq_171 = slot_parent_24 == _mux_9; // NodeTable.java:58
-  wire _and_42 = _bits_47 & _eq_171; // NodeTable.java:58
-  wire _not_41 = ~_not_33; // NodeTable.java:59
-  wire _eq_172 = slot_children_24 == 3'd0; // NodeTable.java:59
-  wire _or_20 = _not_41 | _eq_172; // NodeTable.java:59
-  wire _and_43 = _and_42 & _or_20; // NodeTable.java:59
-  wire _bits_48 = slot_valid[23]; // NodeTable.java:58
-  wire _eq_173 = slot_parent_23 == _mux_9; // NodeTable.java:58
-  wire _and_44 = _bits_48 & _eq_173; // NodeTable.java:58
-  wire _not_42 = ~_not_33; // NodeTable.java:59
-  wire _eq_174 = slot_children_23 == 3'd0; // NodeTable.java:59
-  wire _or_21 = _not_42 | _eq_174; // NodeTable.java:59
-  wire _and_45 = _and_44 & _or_21; // NodeTable.java:59
-  wire _bits_49 = slot_valid[22]; // NodeTable.java:58
-  wire _eq_175 = slot_parent_22 == _mux_9; // NodeTable.java:58
-  wire _and_46 = _bits_49 & _eq_175; // NodeTable.java:58
-  wire _not_43 = ~_not_33; // NodeTable.java:59
-  wire _eq_176 = slot_children_22 == 3'd0; // NodeTable.java:59
-  wire _or_22 = _not_43 | _eq_176; // NodeTable.java:59
-  wire _and_47 = _and_46 & _or_22; // NodeTable.java:59
-  wire _bits_50 = slot_valid[21]; // NodeTable.java:58
-  wire _eq_177 = slot_parent_21 == _mux_9; // NodeTable.java:58
-  wire _and_48 = _bits_50 & _eq_177; // NodeTable.java:58
-  wire _not_44 = ~_not_33; // NodeTable.java:59
-  wire _eq_178 = slot_children_21 == 3'd0; // NodeTable.java:59
-  wire _or_23 = _not_44 | _eq_178; // NodeTable.java:59
-  wire _and_49 = _and_48 & _or_23; // NodeTable.java:59
-  wire _bits_51 = slot_valid[20]; // NodeTable.java:58
-  wire _eq_179 = slot_parent_20 == _mux_9; // NodeTable.java:58
-  wire _and_50 = _bits_51 & _eq_179; // NodeTable.java:58
-  wire _not_45 = ~_not_33; // NodeTable.java:59
-  wire _eq_180 = slot_children_20 == 3'd0; // NodeTable.java:59
-  wire _or_24 = _not_45 | _eq_180; // NodeTable.java:59
-  wire _and_51 = _and_50 & _or_24; // NodeTable.java:59
-  wire _bits_52 = slot_valid[19]; // NodeTable.java:58
-  wire _eq_181 = slot_parent_19 == _mux_9; // NodeTable.java:58
-  wire _and_52 = _bits_52 & _eq_181; // NodeTable.java:58
-  wire _not_46 = ~_not_33; // NodeTable.java:59
-  wire _eq_182 = slot_children_19 == 3'd0; // NodeTable.java:59
-  wire _or_25 = _not_46 | _eq_182; // NodeTable.java:59
-  wire _and_53 = _and_52 & _or_25; // NodeTable.java:59
-  wire _bits_53 = slot_valid[18]; // NodeTable.java:58
-  wire _eq_183 = slot_parent_18 == _mux_9; // NodeTable.java:58
-  wire _and_54 = _bits_53 & _eq_183; // NodeTable.java:58
-  wire _not_47 = ~_not_33; // NodeTable.java:59
-  wire _eq_184 = slot_children_18 == 3'd0; // NodeTable.java:59
-  wire _or_26 = _not_47 | _eq_184; // NodeTable.java:59
-  wire _and_55 = _and_54 & _or_26; // NodeTable.java:59
-  wire _bits_54 = slot_valid[17]; // NodeTable.java:58
-  wire _eq_185 = slot_parent_17 == _mux_9; // NodeTable.java:58
-  wire _and_56 = _bits_54 & _eq_185; // NodeTable.java:58
-  wire _not_48 = ~_not_33; // NodeTable.java:59
-  wire _eq_186 = slot_children_17 == 3'd0; // NodeTable.java:59
-  wire _or_27 = _not_48 | _eq_186; // NodeTable.java:59
-  wire _and_57 = _and_56 & _or_27; // NodeTable.java:59
-  wire _bits_55 = slot_valid[16]; // NodeTable.java:58
-  wire _eq_187 = slot_parent_16 == _mux_9; // NodeTable.java:58
-  wire _and_58 = _bits_55 & _eq_187; // NodeTable.java:58
-  wire _not_49 = ~_not_33; // NodeTable.java:59
-  wire _eq_188 = slot_children_16 == 3'd0; // NodeTable.java:59
-  wire _or_28 = _not_49 | _eq_188; // NodeTable.java:59
-  wire _and_59 = _and_58 & _or_28; // NodeTable.java:59
-  wire _bits_56 = slot_valid[15]; // NodeTable.java:58
-  wire _eq_189 = slot_parent_15 == _mux_9; // NodeTable.java:58
-  wire _and_60 = _bits_56 & _eq_189; // NodeTable.java:58
-  wire _not_50 = ~_not_33; // NodeTable.java:59
-  wire _eq_190 = slot_children_15 == 3'd0; // NodeTable.java:59
-  wire _or_29 = _not_50 | _eq_190; // NodeTable.java:59
-  wire _and_61 = _and_60 & _or_29; // NodeTable.java:59
-  wire _bits_57 = slot_valid[14]; // NodeTable.java:58
-  wire _eq_191 = slot_parent_14 == _mux_9; // NodeTable.java:58
-  wire _and_62 = _bits_57 & _eq_191; // NodeTable.java:58
-  wire _not_51 = ~_not_33; // NodeTable.java:59
-  wire _eq_192 = slot_children_14 == 3'd0; // NodeTable.java:59
-  wire _or_30 = _not_51 | _eq_192; // NodeTable.java:59
-  wire _and_63 = _and_62 & _or_30; // NodeTable.java:59
-  wire _bits_58 = slot_valid[13]; // NodeTable.java:58
-  wire _eq_193 = slot_parent_13 == _mux_9; // NodeTable.java:58
-  wire _and_64 = _bits_58 & _eq_193; // NodeTable.java:58
-  wire _not_52 = ~_not_33; // NodeTable.java:59
-  wire _eq_194 = slot_children_13 == 3'd0; // NodeTable.java:59
-  wire _or_31 = _not_52 | _eq_194; // NodeTable.java:59
-  wire _and_65 = _and_64 & _or_31; // NodeTable.java:59
-  wire _bits_59 = slot_valid[12]; // NodeTable.java:58
-  wire _eq_195 = slot_parent_12 == _mux_9; // NodeTable.java:58
-  wire _and_66 = _bits_59 & _eq_195; // NodeTable.java:58
-  wire _not_53 = ~_not_33; // NodeTable.java:59
-  wire _eq_196 = slot_children_12 == 3'd0; // NodeTable.java:59
-  wire _or_32 = _not_53 | _eq_196; // NodeTable.java:59
-  wire _and_67 = _and_66 & _or_32; // NodeTable.java:59
-  wire _bits_60 = slot_valid[11]; // NodeTable.java:58
-  wire _eq_197 = slot_parent_11 == _mux_9; // NodeTable.java:58
-  wire _and_68 = _bits_60 & _eq_197; // NodeTable.java:58
-  wire _not_54 = ~_not_33; // NodeTable.java:59
-  wire _eq_198 = slot_children_11 == 3'd0; // NodeTable.java:59
-  wire _or_33 = _not_54 | _eq_198; // NodeTable.java:59
-  wire _and_69 = _and_68 & _or_33; // NodeTable.java:59
-  wire _bits_61 = slot_valid[10]; // NodeTable.java:58
-  wire _eq_199 = slot_parent_10 == _mux_9; // NodeTable.java:58
-  wire _and_70 = _bits_61 & _eq_199; // NodeTable.java:58
-  wire _not_55 = ~_not_33; // NodeTable.java:59
-  wire _eq_200 = slot_children_10 == 3'd0; // NodeTable.java:59
-  wire _or_34 = _not_55 | _eq_200; // NodeTable.java:59
-  wire _and_71 = _and_70 & _or_34; // NodeTable.java:59
-  wire _bits_62 = slot_valid[9]; // NodeTable.java:58
-  wire _eq_201 = slot_parent_9 == _mux_9; // NodeTable.java:58
-  wire _and_72 = _bits_62 & _eq_201; // NodeTable.java:58
-  wire _not_56 = ~_not_33; // NodeTable.java:59
-  wire _eq_202 = slot_children_9 == 3'd0; // NodeTable.java:59
-  wire _or_35 = _not_56 | _eq_202; // NodeTable.java:59
-  wire _and_73 = _and_72 & _or_35; // NodeTable.java:59
-  wire _bits_63 = slot_valid[8]; // NodeTable.java:58
-  wire _eq_203 = slot_parent_8 == _mux_9; // NodeTable.java:58
-  wire _and_74 = _bits_63 & _eq_203; // NodeTable.java:58
-  wire _not_57 = ~_not_33; // NodeTable.java:59
-  wire _eq_204 = slot_children_8 == 3'd0; // NodeTable.java:59
-  wire _or_36 = _not_57 | _eq_204; // NodeTable.java:59
-  wire _and_75 = _and_74 & _or_36; // NodeTable.java:59
-  wire _bits_64 = slot_valid[7]; // NodeTable.java:58
-  wire _eq_205 = slot_parent_7 == _mux_9; // NodeTable.java:58
-  wire _and_76 = _bits_64 & _eq_205; // NodeTable.java:58
-  wire _not_58 = ~_not_33; // NodeTable.java:59
-  wire _eq_206 = slot_children_7 == 3'd0; // NodeTable.java:59
-  wire _or_37 = _not_58 | _eq_206; // NodeTable.java:59
-  wire _and_77 = _and_76 & _or_37; // NodeTable.java:59
-  wire _bits_65 = slot_valid[6]; // NodeTable.java:58
-  wire _eq_207 = slot_parent_6 == _mux_9; // NodeTable.java:58
-  wire _and_78 = _bits_65 & _eq_207; // NodeTable.java:58
-  wire _not_59 = ~_not_33; // NodeTable.java:59
-  wire _eq_208 = slot_children_6 == 3'd0; // NodeTable.java:59
-  wire _or_38 = _not_59 | _eq_208; // NodeTable.java:59
-  wire _and_79 = _and_78 & _or_38; // NodeTable.java:59
-  wire _bits_66 = slot_valid[5]; // NodeTable.java:58
-  wire _eq_209 = slot_parent_5 == _mux_9; // NodeTable.java:58
-  wire _and_80 = _bits_66 & _eq_209; // NodeTable.java:58
-  wire _not_60 = ~_not_33; // NodeTable.java:59
-  wire _eq_210 = slot_children_5 == 3'd0; // NodeTable.java:59
-  wire _or_39 = _not_60 | _eq_210; // NodeTable.java:59
-  wire _and_81 = _and_80 & _or_39; // NodeTable.java:59
-  wire _bits_67 = slot_valid[4]; // NodeTable.java:58
-  wire _eq_211 = slot_parent_4 == _mux_9; // NodeTable.java:58
-  wire _and_82 = _bits_67 & _eq_211; // NodeTable.java:58
-  wire _not_61 = ~_not_33; // NodeTable.java:59
-  wire _eq_212 = slot_children_4 == 3'd0; // NodeTable.java:59
-  wire _or_40 = _not_61 | _eq_212; // NodeTable.java:59
-  wire _and_83 = _and_82 & _or_40; // NodeTable.java:59
-  wire _bits_68 = slot_valid[3]; // NodeTable.java:58
-  wire _eq_213 = slot_parent_3 == _mux_9; // NodeTable.java:58
-  wire _and_84 = _bits_68 & _eq_213; // NodeTable.java:58
-  wire _not_62 = ~_not_33; // NodeTable.java:59
-  wire _eq_214 = slot_children_3 == 3'd0; // NodeTable.java:59
-  wire _or_41 = _not_62 | _eq_214; // NodeTable.java:59
-  wire _and_85 = _and_84 & _or_41; // NodeTable.java:59
-  wire _bits_69 = slot_valid[2]; // NodeTable.java:58
-  wire _eq_215 = slot_parent_2 == _mux_9; // NodeTable.java:58
-  wire _and_86 = _bits_69 & _eq_215; // NodeTable.java:58
-  wire _not_63 = ~_not_33; // NodeTable.java:59
-  wire _eq_216 = slot_children_2 == 3'd0; // NodeTable.java:59
-  wire _or_42 = _not_63 | _eq_216; // NodeTable.java:59
-  wire _and_87 = _and_86 & _or_42; // NodeTable.java:59
-  wire _bits_70 = slot_valid[1]; // NodeTable.java:58
-  wire _eq_217 = slot_parent_1 == _mux_9; // NodeTable.java:58
-  wire _and_88 = _bits_70 & _eq_217; // NodeTable.java:58
-  wire _not_64 = ~_not_33; // NodeTable.java:59
-  wire _eq_218 = slot_children_1 == 3'd0; // NodeTable.java:59
-  wire _or_43 = _not_64 | _eq_218; // NodeTable.java:59
-  wire _and_89 = _and_88 & _or_43; // NodeTable.java:59
-  wire [31:0] kids_vector = {_and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, 1'd0}; // NodeTable.java:61
+  wire [31:0] _bits_67 = to_merge[63:32]; // SplitCounter.java:49
+  wire _bits_68 = _sub_2[32]; // SplitCounter.java:44
+  wire _eq_217 = io_epsCsr == 16'd0; // RapController.java:352
+  wire [15:0] _mux_8 = _eq_217 ? 16'd1 : io_epsCsr; // RapController.java:352
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:353
+  wire [31:0] _mux_9 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:353
+  wire [5:0] _add_13 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:228
+  wire [5:0] _sub_4 = _add_13 - {{5{1'b0}}, io_selected_valid}; // RapController.java:228
+  wire [7:0] _add_14 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:229
+  wire [7:0] _sub_5 = _add_14 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:229
+  wire _eq_218 = state == 4'd2; // RapController.java:234
+  wire draining = _eq_218 | commit_stop; // RapController.java:234
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:235
+  wire [4:0] _add_15 = undo_sp + 5'd1; // RapController.java:245
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:384
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:397
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:397
+  wire [3:0] _bits_69 = _dshl_0[3:0]; // RapController.java:397
+  wire [3:0] _or_42 = present_children | _bits_69; // RapController.java:397
+  wire [6:0] _dshl_1 = 7'd1 << _bits_36; // RapController.java:608
+  wire [3:0] _bits_70 = _dshl_1[3:0]; // RapController.java:608
+  wire [3:0] _or_43 = present_children | _bits_70; // RapController.java:608
   wire _not_65 = ~parent_pick_load; // SlotPicker.java:48
   wire [31:0] _not_66 = ~parent_pick_pick_hot; // SlotPicker.java:33
   wire [31:0] _and_90 = parent_pick_candidates & _not_66; // SlotPicker.java:33
-  wire _bits_71 = slot_valid[31]; // NodeTable.java:69
-  wire _eq_219 = slot_len_31 == merge_level; // NodeTable.java:68
-  wire _and_91 = _bits_71 & _eq_219; // NodeTable.java:69
-  wire _ne_4 = slot_children_31 != 3'd0; // NodeTable.java:69
-  wire _and_92 = _and_91 & _ne_4; // NodeTable.java:69
-  wire _bits_72 = slot_valid[30]; // NodeTable.java:69
-  wire _eq_220 = slot_len_30 == merge_level; // NodeTable.java:68
-  wire _and_93 = _bits_72 & _eq_220; // NodeTable.java:69
-  wire _ne_5 = slot_children_30 != 3'd0; // NodeTable.java:69
-  wire _and_94 = _and_93 & _ne_5; // NodeTable.java:69
-  wire _bits_73 = slot_valid[29]; // NodeTable.java:69
-  wire _eq_221 = slot_len_29 == merge_level; // NodeTable.java:68
-  wire _and_95 = _bits_73 & _eq_221; // NodeTable.java:69
-  wire _ne_6 = slot_children_29 != 3'd0; // NodeTable.java:69
-  wire _and_96 = _and_95 & _ne_6; // NodeTable.java:69
-  wire _bits_74 = slot_valid[28]; // NodeTable.java:69
-  wire _eq_222 = slot_len_28 == merge_level; // NodeTable.java:68
-  wire _and_97 = _bits_74 & _eq_222; // NodeTable.java:69
-  wire _ne_7 = slot_children_28 != 3'd0; // NodeTable.java:69
-  wire _and_98 = _and_97 & _ne_7; // NodeTable.java:69
-  wire _bits_75 = slot_valid[27]; // NodeTable.java:69
-  wire _eq_223 = slot_len_27 == merge_level; // NodeTable.java:68
-  wire _and_99 = _bits_75 & _eq_223; // NodeTable.java:69
-  wire _ne_8 = slot_children_27 != 3'd0; // NodeTable.java:69
-  wire _and_100 = _and_99 & _ne_8; // NodeTable.java:69
-  wire _bits_76 = slot_valid[26]; // NodeTable.java:69
-  wire _eq_224 = slot_len_26 == merge_level; // NodeTable.java:68
-  wire _and_101 = _bits_76 & _eq_224; // NodeTable.java:69
-  wire _ne_9 = slot_children_26 != 3'd0; // NodeTable.java:69
-  wire _and_102 = _and_101 & _ne_9; // NodeTable.java:69
-  wire _bits_77 = slot_valid[25]; // NodeTable.java:69
-  wire _eq_225 = slot_len_25 == merge_level; // NodeTable.java:68
-  wire _and_103 = _bits_77 & _eq_225; // NodeTable.java:69
-  wire _ne_10 = slot_children_25 != 3'd0; // NodeTable.java:69
-  wire _and_104 = _and_103 & _ne_10; // NodeTable.java:69
-  wire _bits_78 = slot_valid[24]; // NodeTable.java:69
-  wire _eq_226 = slot_len_24 == merge_level; // NodeTable.java:68
-  wire _and_105 = _bits_78 & _eq_226; // NodeTable.java:69
-  wire _ne_11 = slot_children_24 != 3'd0; // NodeTable.java:69
-  wire _and_106 = _and_105 & _ne_11; // NodeTable.java:69
-  wire _bits_79 = slot_valid[23]; // NodeTable.java:69
-  wire _eq_227 = slot_len_23 == merge_level; // NodeTable.java:68
-  wire _and_107 = _bits_79 & _eq_227; // NodeTable.java:69
-  wire _ne_12 = slot_children_23 != 3'd0; // NodeTable.java:69
-  wire _and_108 = _and_107 & _ne_12; // NodeTable.java:69
-  wire _bits_80 = slot_valid[22]; // NodeTable.java:69
-  wire _eq_228 = slot_len_22 == merge_level; // NodeTable.java:68
-  wire _and_109 = _bits_80 & _eq_228; // NodeTable.java:69
-  wire _ne_13 = slot_children_22 != 3'd0; // NodeTable.java:69
-  wire _and_110 = _and_109 & _ne_13; // NodeTable.java:69
-  wire _bits_81 = slot_valid[21]; // NodeTable.java:69
-  wire _eq_229 = slot_len_21 == merge_level; // NodeTable.java:68
-  wire _and_111 = _bits_81 & _eq_229; // NodeTable.java:69
-  wire _ne_14 = slot_children_21 != 3'd0; // NodeTable.java:69
-  wire _and_112 = _and_111 & _ne_14; // NodeTable.java:69
-  wire _bits_82 = slot_valid[20]; // NodeTable.java:69
-  wire _eq_230 = slot_len_20 == merge_level; // NodeTable.java:68
-  wire _and_113 = _bits_82 & _eq_230; // NodeTable.java:69
-  wire _ne_15 = slot_children_20 != 3'd0; // NodeTable.java:69
-  wire _and_114 = _and_113 & _ne_15; // NodeTable.java:69
-  wire _bits_83 = slot_valid[19]; // NodeTable.java:69
-  wire _eq_231 = slot_len_19 == merge_level; // NodeTable.java:68
-  wire _and_115 = _bits_83 & _eq_231; // NodeTable.java:69
-  wire _ne_16 = slot_children_19 != 3'd0; // NodeTable.java:69
-  wire _and_116 = _and_115 & _ne_16; // NodeTable.java:69
-  wire _bits_84 = slot_valid[18]; // NodeTable.java:69
-  wire _eq_232 = slot_len_18 == merge_level; // NodeTable.java:68
-  wire _and_117 = _bits_84 & _eq_232; // NodeTable.java:69
-  wire _ne_17 = slot_children_18 != 3'd0; // NodeTable.java:69
-  wire _and_118 = _and_117 & _ne_17; // NodeTable.java:69
-  wire _bits_85 = slot_valid[17]; // NodeTable.java:69
-  wire _eq_233 = slot_len_17 == merge_level; // NodeTable.java:68
-  wire _and_119 = _bits_85 & _eq_233; // NodeTable.java:69
-  wire _ne_18 = slot_children_17 != 3'd0; // NodeTable.java:69
-  wire _and_120 = _and_119 & _ne_18; // NodeTable.java:69
-  wire _bits_86 = slot_valid[16]; // NodeTable.java:69
-  wire _eq_234 = slot_len_16 == merge_level; // NodeTable.java:68
-  wire _and_121 = _bits_86 & _eq_234; // NodeTable.java:69
-  wire _ne_19 = slot_children_16 != 3'd0; // NodeTable.java:69
-  wire _and_122 = _and_121 & _ne_19; // NodeTable.java:69
-  wire _bits_87 = slot_valid[15]; // NodeTable.java:69
-  wire _eq_235 = slot_len_15 == merge_level; // NodeTable.java:68
-  wire _and_123 = _bits_87 & _eq_235; // NodeTable.java:69
-  wire _ne_20 = slot_children_15 != 3'd0; // NodeTable.java:69
-  wire _and_124 = _and_123 & _ne_20; // NodeTable.java:69
-  wire _bits_88 = slot_valid[14]; // NodeTable.java:69
-  wire _eq_236 = slot_len_14 == merge_level; // NodeTable.java:68
-  wire _and_125 = _bits_88 & _eq_236; // NodeTable.java:69
-  wire _ne_21 = slot_children_14 != 3'd0; // NodeTable.java:69
-  wire _and_126 = _and_125 & _ne_21; // NodeTable.java:69
-  wire _bits_89 = slot_valid[13]; // NodeTable.java:69
-  wire _eq_237 = slot_len_13 == merge_level; // NodeTable.java:68
-  wire _and_127 = _bits_89 & _eq_237; // NodeTable.java:69
-  wire _ne_22 = slot_children_13 != 3'd0; // NodeTable.java:69
-  wire _and_128 = _and_127 & _ne_22; // NodeTable.java:69
-  wire _bits_90 = slot_valid[12]; // NodeTable.java:69
-  wire _eq_238 = slot_len_12 == merge_level; // NodeTable.java:68
-  wire _and_129 = _bits_90 & _eq_238; // NodeTable.java:69
-  wire _ne_23 = slot_children_12 != 3'd0; // NodeTable.java:69
-  wire _and_130 = _and_129 & _ne_23; // NodeTable.java:69
-  wire _bits_91 = slot_valid[11]; // NodeTable.java:69
-  wire _eq_239 = slot_len_11 == merge_level; // NodeTable.java:68
-  wire _and_131 = _bits_91 & _eq_239; // NodeTable.java:69
-  wire _ne_24 = slot_children_11 != 3'd0; // NodeTable.java:69
-  wire _and_132 = _and_131 & _ne_24; // NodeTable.java:69
-  wire _bits_92 = slot_valid[10]; // NodeTable.java:69
-  wire _eq_240 = slot_len_10 == merge_level; // NodeTable.java:68
-  wire _and_133 = _bits_92 & _eq_240; // NodeTable.java:69
-  wire _ne_25 = slot_children_10 != 3'd0; // NodeTable.java:69
-  wire _and_134 = _and_133 & _ne_25; // NodeTable.java:69
-  wire _bits_93 = slot_valid[9]; // NodeTable.java:69
-  wire _eq_241 = slot_len_9 == merge_level; // NodeTable.java:68
-  wire _and_135 = _bits_93 & _eq_241; // NodeTable.java:69
-  wire _ne_26 = slot_children_9 != 3'd0; // NodeTable.java:69
-  wire _and_136 = _and_135 & _ne_26; // NodeTable.java:69
-  wire _bits_94 = slot_valid[8]; // NodeTable.java:69
-  wire _eq_242 = slot_len_8 == merge_level; // NodeTable.java:68
-  wire _and_137 = _bits_94 & _eq_242; // NodeTable.java:69
-  wire _ne_27 = slot_children_8 != 3'd0; // NodeTable.java:69
-  wire _and_138 = _and_137 & _ne_27; // NodeTable.java:69
-  wire _bits_95 = slot_valid[7]; // NodeTable.java:69
-  wire _eq_243 = slot_len_7 == merge_level; // NodeTable.java:68
-  wire _and_139 = _bits_95 & _eq_243; // NodeTable.java:69
-  wire _ne_28 = slot_children_7 != 3'd0; // NodeTable.java:69
-  wire _and_140 = _and_139 & _ne_28; // NodeTable.java:69
-  wire _bits_96 = slot_valid[6]; // NodeTable.java:69
-  wire _eq_244 = slot_len_6 == merge_level; // NodeTable.java:68
-  wire _and_141 = _bits_96 & _eq_244; // NodeTable.java:69
-  wire _ne_29 = slot_children_6 != 3'd0; // NodeTable.java:69
-  wire _and_142 = _and_141 & _ne_29; // NodeTable.java:69
-  wire _bits_97 = slot_valid[5]; // NodeTable.java:69
-  wire _eq_245 = slot_len_5 == merge_level; // NodeTable.java:68
-  wire _and_143 = _bits_97 & _eq_245; // NodeTable.java:69
-  wire _ne_30 = slot_children_5 != 3'd0; // NodeTable.java:69
-  wire _and_144 = _and_143 & _ne_30; // NodeTable.java:69
-  wire _bits_98 = slot_valid[4]; // NodeTable.java:69
-  wire _eq_246 = slot_len_4 == merge_level; // NodeTable.java:68
-  wire _and_145 = _bits_98 & _eq_246; // NodeTable.java:69
-  wire _ne_31 = slot_children_4 != 3'd0; // NodeTable.java:69
-  wire _and_146 = _and_145 & _ne_31; // NodeTable.java:69
-  wire _bits_99 = slot_valid[3]; // NodeTable.java:69
-  wire _eq_247 = slot_len_3 == merge_level; // NodeTable.java:68
-  wire _and_147 = _bits_99 & _eq_247; // NodeTable.java:69
-  wire _ne_32 = slot_children_3 != 3'd0; // NodeTable.java:69
-  wire _and_148 = _and_147 & _ne_32; // NodeTable.java:69
-  wire _bits_100 = slot_valid[2]; // NodeTable.java:69
-  wire _eq_248 = slot_len_2 == merge_level; // NodeTable.java:68
-  wire _and_149 = _bits_100 & _eq_248; // NodeTable.java:69
-  wire _ne_33 = slot_children_2 != 3'd0; // NodeTable.java:69
-  wire _and_150 = _and_149 & _ne_33; // NodeTable.java:69
-  wire _bits_101 = slot_valid[1]; // NodeTable.java:69
-  wire _eq_249 = slot_len_1 == merge_level; // NodeTable.java:68
-  wire _and_151 = _bits_101 & _eq_249; // NodeTable.java:69
-  wire _ne_34 = slot_children_1 != 3'd0; // NodeTable.java:69
-  wire _and_152 = _and_151 & _ne_34; // NodeTable.java:69
-  wire _bits_102 = slot_valid[0]; // NodeTable.java:69
-  wire _eq_250 = merge_level == 6'd0; // NodeTable.java:68
-  wire _and_153 = _bits_102 & _eq_250; // NodeTable.java:69
-  wire _ne_35 = slot_children_0 != 3'd0; // NodeTable.java:69
-  wire _and_154 = _and_153 & _ne_35; // NodeTable.java:69
-  wire [31:0] _cat_8 = {_and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154}; // NodeTable.java:71
+  wire _bits_71 = slot_valid[31]; // NodeTable.java:70
+  wire _eq_219 = slot_depth_31 == merge_level; // NodeTable.java:69
+  wire _and_91 = _bits_71 & _eq_219; // NodeTable.java:70
+  wire _ne_4 = slot_children_31 != 3'd0; // NodeTable.java:70
+  wire _and_92 = _and_91 & _ne_4; // NodeTable.java:70
+  wire _bits_72 = slot_valid[30]; // NodeTable.java:70
+  wire _eq_220 = slot_depth_30 == merge_level; // NodeTable.java:69
+  wire _and_93 = _bits_72 & _eq_220; // NodeTable.java:70
+  wire _ne_5 = slot_children_30 != 3'd0; // NodeTable.java:70
+  wire _and_94 = _and_93 & _ne_5; // NodeTable.java:70
+  wire _bits_73 = slot_valid[29]; // NodeTable.java:70
+  wire _eq_221 = slot_depth_29 == merge_level; // NodeTable.java:69
+  wire _and_95 = _bits_73 & _eq_221; // NodeTable.java:70
+  wire _ne_6 = slot_children_29 != 3'd0; // NodeTable.java:70
+  wire _and_96 = _and_95 & _ne_6; // NodeTable.java:70
+  wire _bits_74 = slot_valid[28]; // NodeTable.java:70
+  wire _eq_222 = slot_depth_28 == merge_level; // NodeTable.java:69
+  wire _and_97 = _bits_74 & _eq_222; // NodeTable.java:70
+  wire _ne_7 = slot_children_28 != 3'd0; // NodeTable.java:70
+  wire _and_98 = _and_97 & _ne_7; // NodeTable.java:70
+  wire _bits_75 = slot_valid[27]; // NodeTable.java:70
+  wire _eq_223 = slot_depth_27 == merge_level; // NodeTable.java:69
+  wire _and_99 = _bits_75 & _eq_223; // NodeTable.java:70
+  wire _ne_8 = slot_children_27 != 3'd0; // NodeTable.java:70
+  wire _and_100 = _and_99 & _ne_8; // NodeTable.java:70
+  wire _bits_76 = slot_valid[26]; // NodeTable.java:70
+  wire _eq_224 = slot_depth_26 == merge_level; // NodeTable.java:69
+  wire _and_101 = _bits_76 & _eq_224; // NodeTable.java:70
+  wire _ne_9 = slot_children_26 != 3'd0; // NodeTable.java:70
+  wire _and_102 = _and_101 & _ne_9; // NodeTable.java:70
+  wire _bits_77 = slot_valid[25]; // NodeTable.java:70
+  wire _eq_225 = slot_depth_25 == merge_level; // NodeTable.java:69
+  wire _and_103 = _bits_77 & _eq_225; // NodeTable.java:70
+  wire _ne_10 = slot_children_25 != 3'd0; // NodeTable.java:70
+  wire _and_104 = _and_103 & _ne_10; // NodeTable.java:70
+  wire _bits_78 = slot_valid[24]; // NodeTable.java:70
+  wire _eq_226 = slot_depth_24 == merge_level; // NodeTable.java:69
+  wire _and_105 = _bits_78 & _eq_226; // NodeTable.java:70
+  wire _ne_11 = slot_children_24 != 3'd0; // NodeTable.java:70
+  wire _and_106 = _and_105 & _ne_11; // NodeTable.java:70
+  wire _bits_79 = slot_valid[23]; // NodeTable.java:70
+  wire _eq_227 = slot_depth_23 == merge_level; // NodeTable.java:69
+  wire _and_107 = _bits_79 & _eq_227; // NodeTable.java:70
+  wire _ne_12 = slot_children_23 != 3'd0; // NodeTable.java:70
+  wire _and_108 = _and_107 & _ne_12; // NodeTable.java:70
+  wire _bits_80 = slot_valid[22]; // NodeTable.java:70
+  wire _eq_228 = slot_depth_22 == merge_level; // NodeTable.java:69
+  wire _and_109 = _bits_80 & _eq_228; // NodeTable.java:70
+  wire _ne_13 = slot_children_22 != 3'd0; // NodeTable.java:70
+  wire _and_110 = _and_109 & _ne_13; // NodeTable.java:70
+  wire _bits_81 = slot_valid[21]; // NodeTable.java:70
+  wire _eq_229 = slot_depth_21 == merge_level; // NodeTable.java:69
+  wire _and_111 = _bits_81 & _eq_229; // NodeTable.java:70
+  wire _ne_14 = slot_children_21 != 3'd0; // NodeTable.java:70
+  wire _and_112 = _and_111 & _ne_14; // NodeTable.java:70
+  wire _bits_82 = slot_valid[20]; // NodeTable.java:70
+  wire _eq_230 = slot_depth_20 == merge_level; // NodeTable.java:69
+  wire _and_113 = _bits_82 & _eq_230; // NodeTable.java:70
+  wire _ne_15 = slot_children_20 != 3'd0; // NodeTable.java:70
+  wire _and_114 = _and_113 & _ne_15; // NodeTable.java:70
+  wire _bits_83 = slot_valid[19]; // NodeTable.java:70
+  wire _eq_231 = slot_depth_19 == merge_level; // NodeTable.java:69
+  wire _and_115 = _bits_83 & _eq_231; // NodeTable.java:70
+  wire _ne_16 = slot_children_19 != 3'd0; // NodeTable.java:70
+  wire _and_116 = _and_115 & _ne_16; // NodeTable.java:70
+  wire _bits_84 = slot_valid[18]; // NodeTable.java:70
+  wire _eq_232 = slot_depth_18 == merge_level; // NodeTable.java:69
+  wire _and_117 = _bits_84 & _eq_232; // NodeTable.java:70
+  wire _ne_17 = slot_children_18 != 3'd0; // NodeTable.java:70
+  wire _and_118 = _and_117 & _ne_17; // NodeTable.java:70
+  wire _bits_85 = slot_valid[17]; // NodeTable.java:70
+  wire _eq_233 = slot_depth_17 == merge_level; // NodeTable.java:69
+  wire _and_119 = _bits_85 & _eq_233; // NodeTable.java:70
+  wire _ne_18 = slot_children_17 != 3'd0; // NodeTable.java:70
+  wire _and_120 = _and_119 & _ne_18; // NodeTable.java:70
+  wire _bits_86 = slot_valid[16]; // NodeTable.java:70
+  wire _eq_234 = slot_depth_16 == merge_level; // NodeTable.java:69
+  wire _and_121 = _bits_86 & _eq_234; // NodeTable.java:70
+  wire _ne_19 = slot_children_16 != 3'd0; // NodeTable.java:70
+  wire _and_122 = _and_121 & _ne_19; // NodeTable.java:70
+  wire _bits_87 = slot_valid[15]; // NodeTable.java:70
+  wire _eq_235 = slot_depth_15 == merge_level; // NodeTable.java:69
+  wire _and_123 = _bits_87 & _eq_235; // NodeTable.java:70
+  wire _ne_20 = slot_children_15 != 3'd0; // NodeTable.java:70
+  wire _and_124 = _and_123 & _ne_20; // NodeTable.java:70
+  wire _bits_88 = slot_valid[14]; // NodeTable.java:70
+  wire _eq_236 = slot_depth_14 == merge_level; // NodeTable.java:69
+  wire _and_125 = _bits_88 & _eq_236; // NodeTable.java:70
+  wire _ne_21 = slot_children_14 != 3'd0; // NodeTable.java:70
+  wire _and_126 = _and_125 & _ne_21; // NodeTable.java:70
+  wire _bits_89 = slot_valid[13]; // NodeTable.java:70
+  wire _eq_237 = slot_depth_13 == merge_level; // NodeTable.java:69
+  wire _and_127 = _bits_89 & _eq_237; // NodeTable.java:70
+  wire _ne_22 = slot_children_13 != 3'd0; // NodeTable.java:70
+  wire _and_128 = _and_127 & _ne_22; // NodeTable.java:70
+  wire _bits_90 = slot_valid[12]; // NodeTable.java:70
+  wire _eq_238 = slot_depth_12 == merge_level; // NodeTable.java:69
+  wire _and_129 = _bits_90 & _eq_238; // NodeTable.java:70
+  wire _ne_23 = slot_children_12 != 3'd0; // NodeTable.java:70
+  wire _and_130 = _and_129 & _ne_23; // NodeTable.java:70
+  wire _bits_91 = slot_valid[11]; // NodeTable.java:70
+  wire _eq_239 = slot_depth_11 == merge_level; // NodeTable.java:69
+  wire _and_131 = _bits_91 & _eq_239; // NodeTable.java:70
+  wire _ne_24 = slot_children_11 != 3'd0; // NodeTable.java:70
+  wire _and_132 = _and_131 & _ne_24; // NodeTable.java:70
+  wire _bits_92 = slot_valid[10]; // NodeTable.java:70
+  wire _eq_240 = slot_depth_10 == merge_level; // NodeTable.java:69
+  wire _and_133 = _bits_92 & _eq_240; // NodeTable.java:70
+  wire _ne_25 = slot_children_10 != 3'd0; // NodeTable.java:70
+  wire _and_134 = _and_133 & _ne_25; // NodeTable.java:70
+  wire _bits_93 = slot_valid[9]; // NodeTable.java:70
+  wire _eq_241 = slot_depth_9 == merge_level; // NodeTable.java:69
+  wire _and_135 = _bits_93 & _eq_241; // NodeTable.java:70
+  wire _ne_26 = slot_children_9 != 3'd0; // NodeTable.java:70
+  wire _and_136 = _and_135 & _ne_26; // NodeTable.java:70
+  wire _bits_94 = slot_valid[8]; // NodeTable.java:70
+  wire _eq_242 = slot_depth_8 == merge_level; // NodeTable.java:69
+  wire _and_137 = _bits_94 & _eq_242; // NodeTable.java:70
+  wire _ne_27 = slot_children_8 != 3'd0; // NodeTable.java:70
+  wire _and_138 = _and_137 & _ne_27; // NodeTable.java:70
+  wire _bits_95 = slot_valid[7]; // NodeTable.java:70
+  wire _eq_243 = slot_depth_7 == merge_level; // NodeTable.java:69
+  wire _and_139 = _bits_95 & _eq_243; // NodeTable.java:70
+  wire _ne_28 = slot_children_7 != 3'd0; // NodeTable.java:70
+  wire _and_140 = _and_139 & _ne_28; // NodeTable.java:70
+  wire _bits_96 = slot_valid[6]; // NodeTable.java:70
+  wire _eq_244 = slot_depth_6 == merge_level; // NodeTable.java:69
+  wire _and_141 = _bits_96 & _eq_244; // NodeTable.java:70
+  wire _ne_29 = slot_children_6 != 3'd0; // NodeTable.java:70
+  wire _and_142 = _and_141 & _ne_29; // NodeTable.java:70
+  wire _bits_97 = slot_valid[5]; // NodeTable.java:70
+  wire _eq_245 = slot_depth_5 == merge_level; // NodeTable.java:69
+  wire _and_143 = _bits_97 & _eq_245; // NodeTable.java:70
+  wire _ne_30 = slot_children_5 != 3'd0; // NodeTable.java:70
+  wire _and_144 = _and_143 & _ne_30; // NodeTable.java:70
+  wire _bits_98 = slot_valid[4]; // NodeTable.java:70
+  wire _eq_246 = slot_depth_4 == merge_level; // NodeTable.java:69
+  wire _and_145 = _bits_98 & _eq_246; // NodeTable.java:70
+  wire _ne_31 = slot_children_4 != 3'd0; // NodeTable.java:70
+  wire _and_146 = _and_145 & _ne_31; // NodeTable.java:70
+  wire _bits_99 = slot_valid[3]; // NodeTable.java:70
+  wire _eq_247 = slot_depth_3 == merge_level; // NodeTable.java:69
+  wire _and_147 = _bits_99 & _eq_247; // NodeTable.java:70
+  wire _ne_32 = slot_children_3 != 3'd0; // NodeTable.java:70
+  wire _and_148 = _and_147 & _ne_32; // NodeTable.java:70
+  wire _bits_100 = slot_valid[2]; // NodeTable.java:70
+  wire _eq_248 = slot_depth_2 == merge_level; // NodeTable.java:69
+  wire _and_149 = _bits_100 & _eq_248; // NodeTable.java:70
+  wire _ne_33 = slot_children_2 != 3'd0; // NodeTable.java:70
+  wire _and_150 = _and_149 & _ne_33; // NodeTable.java:70
+  wire _bits_101 = slot_valid[1]; // NodeTable.java:70
+  wire _eq_249 = slot_depth_1 == merge_level; // NodeTable.java:69
+  wire _and_151 = _bits_101 & _eq_249; // NodeTable.java:70
+  wire _ne_34 = slot_children_1 != 3'd0; // NodeTable.java:70
+  wire _and_152 = _and_151 & _ne_34; // NodeTable.java:70
+  wire _bits_102 = slot_valid[0]; // NodeTable.java:70
+  wire _eq_250 = merge_level == 5'd0; // NodeTable.java:69
+  wire _and_153 = _bits_102 & _eq_250; // NodeTable.java:70
+  wire _ne_35 = slot_children_0 != 3'd0; // NodeTable.java:70
+  wire _and_154 = _and_153 & _ne_35; // NodeTable.java:70
+  wire [31:0] _cat_8 = {_and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154}; // NodeTable.java:72
   wire _not_67 = ~parent_pick_ready; // SlotPicker.java:39
   wire parent_pick_advance = parent_pick_take | _not_67; // SlotPicker.java:39
   wire [31:0] _not_68 = ~parent_pick_pick_hot; // SlotPicker.java:37
@@ -1293,7 +1293,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_101 = ~slot_pick_load; // SlotPicker.java:48
   wire [31:0] _not_102 = ~slot_pick_pick_hot; // SlotPicker.java:33
   wire [31:0] _and_157 = slot_pick_candidates & _not_102; // SlotPicker.java:33
-  wire [31:0] _not_103 = ~slot_valid; // RapController.java:400
+  wire [31:0] _not_103 = ~slot_valid; // RapController.java:401
   wire _not_104 = ~slot_pick_ready; // SlotPicker.java:39
   wire slot_pick_advance = slot_pick_take | _not_104; // SlotPicker.java:39
   wire [31:0] _not_105 = ~slot_pick_pick_hot; // SlotPicker.java:37
@@ -1427,20 +1427,20 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [3:0] _mux_39 = _not_107 ? _cat_30 : _cat_37; // FirstSet.java:35
   wire [4:0] _cat_38 = {_not_107, _mux_39}; // FirstSet.java:35
   wire [4:0] _bits_168 = _cat_38; // FirstSet.java:43
-  wire [5:0] _sub_9 = merge_level - 6'd2; // RapController.java:447
-  wire _eq_251 = state == 4'd7; // RapController.java:315
-  wire _eq_252 = state == 4'd8; // RapController.java:315
-  wire _or_106 = _eq_251 | _eq_252; // RapController.java:315
-  wire _eq_253 = state == 4'd9; // RapController.java:315
-  wire _or_107 = _or_106 | _eq_253; // RapController.java:315
-  wire _and_160 = _or_107 & io_counterResult_valid; // RapController.java:316
-  wire _eq_254 = io_counterResult_bits_op == 2'd2; // RapController.java:316
-  wire _and_161 = _and_160 & _eq_254; // RapController.java:316
-  wire [34:0] _add_16 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:316
-  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:462
-  wire _not_138 = ~snapshot_frozen; // RapController.java:364
-  wire _and_162 = snapshot_pending & _not_138; // RapController.java:364
-  wire _and_163 = _and_162 & _and_0; // RapController.java:364
+  wire [4:0] _sub_9 = merge_level - 5'd1; // RapController.java:448
+  wire _eq_251 = state == 4'd7; // RapController.java:316
+  wire _eq_252 = state == 4'd8; // RapController.java:316
+  wire _or_106 = _eq_251 | _eq_252; // RapController.java:316
+  wire _eq_253 = state == 4'd9; // RapController.java:316
+  wire _or_107 = _or_106 | _eq_253; // RapController.java:316
+  wire _and_160 = _or_107 & io_counterResult_valid; // RapController.java:317
+  wire _eq_254 = io_counterResult_bits_op == 2'd2; // RapController.java:317
+  wire _and_161 = _and_160 & _eq_254; // RapController.java:317
+  wire [34:0] _add_16 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:317
+  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:463
+  wire _not_138 = ~snapshot_frozen; // RapController.java:365
+  wire _and_162 = snapshot_pending & _not_138; // RapController.java:365
+  wire _and_163 = _and_162 & _and_0; // RapController.java:365
   wire _or_108 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_109 = _or_108 | ev_split_q; // StatusRegs.java:83
   wire _or_110 = _or_109 | ev_batch_q; // StatusRegs.java:83
@@ -1460,21 +1460,22 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_168 = _and_167 & _not_144; // StatusRegs.java:84
   wire _not_145 = ~_and_168; // StatusRegs.java:84
   wire ev_pending = _or_112 | _not_145; // StatusRegs.java:84
-  wire _not_146 = ~ev_pending; // RapController.java:364
-  wire _and_169 = _and_163 & _not_146; // RapController.java:364
-  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:494
-  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:511
-  wire [4:0] _bits_169 = readout_slot[4:0]; // RapController.java:509
-  wire _eq_255 = _bits_169 == 5'd0; // NodeTable.java:76
-  wire [5:0] _dyn_index_1 = _bits_169[4] ? (_bits_169[3] ? (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_31 : slot_len_30) : (_bits_169[0] ? slot_len_29 : slot_len_28)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_27 : slot_len_26) : (_bits_169[0] ? slot_len_25 : slot_len_24))) : (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_23 : slot_len_22) : (_bits_169[0] ? slot_len_21 : slot_len_20)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_19 : slot_len_18) : (_bits_169[0] ? slot_len_17 : slot_len_16)))) : (_bits_169[3] ? (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_15 : slot_len_14) : (_bits_169[0] ? slot_len_13 : slot_len_12)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_11 : slot_len_10) : (_bits_169[0] ? slot_len_9 : slot_len_8))) : (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_len_7 : slot_len_6) : (_bits_169[0] ? slot_len_5 : slot_len_4)) : (_bits_169[1] ? (_bits_169[0] ? slot_len_3 : slot_len_2) : (_bits_169[0] ? slot_len_1 : slot_len_0)))); // NodeTable.java:76
-  wire [5:0] _mux_42 = _eq_255 ? 6'd0 : _dyn_index_1; // NodeTable.java:76
-  wire [5:0] _mux_43 = readout_in_use ? _mux_42 : 6'd0; // RapController.java:509
+  wire _not_146 = ~ev_pending; // RapController.java:365
+  wire _and_169 = _and_163 & _not_146; // RapController.java:365
+  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:495
+  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:512
+  wire [4:0] _bits_169 = readout_slot[4:0]; // RapController.java:510
+  wire _eq_255 = _bits_169 == 5'd0; // NodeTable.java:77
+  wire [4:0] _dyn_index_1 = _bits_169[4] ? (_bits_169[3] ? (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_depth_31 : slot_depth_30) : (_bits_169[0] ? slot_depth_29 : slot_depth_28)) : (_bits_169[1] ? (_bits_169[0] ? slot_depth_27 : slot_depth_26) : (_bits_169[0] ? slot_depth_25 : slot_depth_24))) : (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_depth_23 : slot_depth_22) : (_bits_169[0] ? slot_depth_21 : slot_depth_20)) : (_bits_169[1] ? (_bits_169[0] ? slot_depth_19 : slot_depth_18) : (_bits_169[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_169[3] ? (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_depth_15 : slot_depth_14) : (_bits_169[0] ? slot_depth_13 : slot_depth_12)) : (_bits_169[1] ? (_bits_169[0] ? slot_depth_11 : slot_depth_10) : (_bits_169[0] ? slot_depth_9 : slot_depth_8))) : (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_depth_7 : slot_depth_6) : (_bits_169[0] ? slot_depth_5 : slot_depth_4)) : (_bits_169[1] ? (_bits_169[0] ? slot_depth_3 : slot_depth_2) : (_bits_169[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:77
+  wire [4:0] _mux_42 = _eq_255 ? 5'd0 : _dyn_index_1; // NodeTable.java:77
+  wire [5:0] _cat_39 = {_mux_42, 1'd0}; // RapController.java:590
+  wire [5:0] _mux_43 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:510
   wire [34:0] _fill_0 = {35{1'd1}}; // MergeSkip.java:35
   wire [34:0] _fill_1 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:55
-  wire _ne_36 = merge_leaves != 3'd0; // RapController.java:476
+  wire _ne_36 = merge_leaves != 3'd0; // RapController.java:477
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:36
   wire [17:0] _bits_170 = batch_min_sum[34:17]; // SplitCompare.java:35
   wire [17:0] _bits_171 = merge_sum[34:17]; // SplitCompare.java:35
@@ -1485,63 +1486,65 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_6 = _bits_172 > _bits_173; // SplitCompare.java:20
   wire _and_170 = _eq_256 & _gt_6; // SplitCompare.java:27
   wire _or_113 = _gt_5 | _and_170; // SplitCompare.java:27
-  wire [63:0] _mux_44 = in_advance ? next_merge : _cat_0; // RapController.java:160
-  wire [31:0] _mux_45 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:161
-  wire _eq_257 = state == 4'd10; // RapController.java:156
-  wire _eq_258 = state == 4'd11; // RapController.java:156
-  wire _or_114 = _eq_257 | _eq_258; // RapController.java:156
-  wire [31:0] _bits_174 = next_merge[31:0]; // RapController.java:167
-  wire [31:0] _bits_175 = _cat_0[31:0]; // RapController.java:167
-  wire [32:0] _sub_10 = {1'b0, _bits_174} - {1'b0, _bits_175}; // RapController.java:167
-  wire [31:0] _bits_176 = next_merge[63:32]; // RapController.java:168
-  wire [31:0] _bits_177 = _cat_0[63:32]; // RapController.java:168
-  wire [32:0] _sub_11 = {1'b0, _bits_176} - {1'b0, _bits_177}; // RapController.java:168
-  wire _bits_178 = to_merge_lo[32]; // RapController.java:168
-  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_178}; // RapController.java:168
-  wire _bits_179 = to_merge_hi[32]; // RapController.java:171
-  wire _not_147 = ~_bits_179; // RapController.java:171
-  wire _or_r_4 = |to_merge; // RapController.java:171
-  wire _and_171 = _not_147 & _or_r_4; // RapController.java:171
-  wire _eq_259 = state == 4'd8; // RapController.java:177
-  wire _eq_260 = state == 4'd9; // RapController.java:177
-  wire walking_kids = _eq_259 | _eq_260; // RapController.java:177
-  wire [4:0] _mux_46 = walking_kids ? merge_parent : op_slot; // RapController.java:178
-  wire [2:0] _dyn_index_2 = _mux_46[4] ? (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_31 : slot_children_30) : (_mux_46[0] ? slot_children_29 : slot_children_28)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_27 : slot_children_26) : (_mux_46[0] ? slot_children_25 : slot_children_24))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_23 : slot_children_22) : (_mux_46[0] ? slot_children_21 : slot_children_20)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_19 : slot_children_18) : (_mux_46[0] ? slot_children_17 : slot_children_16)))) : (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_15 : slot_children_14) : (_mux_46[0] ? slot_children_13 : slot_children_12)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_11 : slot_children_10) : (_mux_46[0] ? slot_children_9 : slot_children_8))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_7 : slot_children_6) : (_mux_46[0] ? slot_children_5 : slot_children_4)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_3 : slot_children_2) : (_mux_46[0] ? slot_children_1 : slot_children_0)))); // RapController.java:178
-  wire _not_148 = ~commit_stop; // RapController.java:360
-  wire _and_172 = io_selected_valid & _not_148; // RapController.java:360
-  wire [4:0] _bits_180 = undo_rdata_0[36:32]; // RapController.java:381
-  wire [4:0] _bits_181 = readout_slot[4:0]; // RapController.java:502
-  wire [31:0] _bits_182 = undo_rdata_0[31:0]; // RapController.java:382
+  wire [63:0] _mux_44 = in_advance ? next_merge : _cat_0; // RapController.java:161
+  wire [31:0] _mux_45 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:162
+  wire _eq_257 = state == 4'd10; // RapController.java:157
+  wire _eq_258 = state == 4'd11; // RapController.java:157
+  wire _or_114 = _eq_257 | _eq_258; // RapController.java:157
+  wire [31:0] _bits_174 = next_merge[31:0]; // RapController.java:168
+  wire [31:0] _bits_175 = _cat_0[31:0]; // RapController.java:168
+  wire [32:0] _sub_10 = {1'b0, _bits_174} - {1'b0, _bits_175}; // RapController.java:168
+  wire [31:0] _bits_176 = next_merge[63:32]; // RapController.java:169
+  wire [31:0] _bits_177 = _cat_0[63:32]; // RapController.java:169
+  wire [32:0] _sub_11 = {1'b0, _bits_176} - {1'b0, _bits_177}; // RapController.java:169
+  wire _bits_178 = to_merge_lo[32]; // RapController.java:169
+  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_178}; // RapController.java:169
+  wire _bits_179 = to_merge_hi[32]; // RapController.java:172
+  wire _not_147 = ~_bits_179; // RapController.java:172
+  wire _or_r_4 = |to_merge; // RapController.java:172
+  wire _and_171 = _not_147 & _or_r_4; // RapController.java:172
+  wire _eq_259 = state == 4'd8; // RapController.java:178
+  wire _eq_260 = state == 4'd9; // RapController.java:178
+  wire walking_kids = _eq_259 | _eq_260; // RapController.java:178
+  wire [4:0] _mux_46 = walking_kids ? merge_parent : op_slot; // RapController.java:179
+  wire [2:0] _dyn_index_2 = _mux_46[4] ? (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_31 : slot_children_30) : (_mux_46[0] ? slot_children_29 : slot_children_28)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_27 : slot_children_26) : (_mux_46[0] ? slot_children_25 : slot_children_24))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_23 : slot_children_22) : (_mux_46[0] ? slot_children_21 : slot_children_20)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_19 : slot_children_18) : (_mux_46[0] ? slot_children_17 : slot_children_16)))) : (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_15 : slot_children_14) : (_mux_46[0] ? slot_children_13 : slot_children_12)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_11 : slot_children_10) : (_mux_46[0] ? slot_children_9 : slot_children_8))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_7 : slot_children_6) : (_mux_46[0] ? slot_children_5 : slot_children_4)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_3 : slot_children_2) : (_mux_46[0] ? slot_children_1 : slot_children_0)))); // RapController.java:179
+  wire _not_148 = ~commit_stop; // RapController.java:361
+  wire _and_172 = io_selected_valid & _not_148; // RapController.java:361
+  wire [4:0] _bits_180 = undo_rdata_0[36:32]; // RapController.java:382
+  wire [4:0] _bits_181 = readout_slot[4:0]; // RapController.java:503
+  wire [31:0] _bits_182 = undo_rdata_0[31:0]; // RapController.java:383
   wire [31:0] _fill_6 = {32{1'd1}}; // RapController.java:83
-  wire [31:0] _bits_183 = merge_sum[31:0]; // RapController.java:471
-  wire [31:0] _mux_47 = clip_verdict ? _fill_6 : _bits_183; // RapController.java:471
-  wire [5:0] _sub_13 = 6'd30 - op_len; // RapController.java:588
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_5}} << _sub_13; // RapController.java:589
-  wire [31:0] _bits_184 = _dshl_2[31:0]; // RapController.java:589
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_184; // RapController.java:589
-  wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:205
-  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:418
-  wire [31:0] _dshr_0 = _fill_8 >> child_len; // RapController.java:418
-  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:208
-  wire _not_149 = ~io_tcamWrite_ready; // RapController.java:217
-  wire _and_173 = tcam_write_full & _not_149; // RapController.java:217
-  wire _or_115 = tcam_write_load | _and_173; // RapController.java:217
-  wire _or_116 = split_now | merge_now; // RapController.java:293
-  wire _and_174 = commit_fire & _or_116; // RapController.java:293
-  wire _not_150 = ~defer_now; // RapController.java:293
-  wire _and_175 = _and_174 & _not_150; // RapController.java:293
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:253
-  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:256
-  wire _ge_2 = free_slots >= missing_children; // RapController.java:257
-  wire _lt_2 = free_slots < 6'd1; // RapController.java:265
-  wire _lt_3 = free_slots < 6'd2; // RapController.java:265
-  wire _lt_4 = free_slots < 6'd3; // RapController.java:265
-  wire _lt_5 = free_slots < 6'd4; // RapController.java:265
-  wire [7:0] _cat_39 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:267
-  wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:269
-  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:269
-  wire _bits_185 = _dshr_1[0]; // RapController.java:269
-  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:319
+  wire [31:0] _bits_183 = merge_sum[31:0]; // RapController.java:472
+  wire [31:0] _mux_47 = clip_verdict ? _fill_6 : _bits_183; // RapController.java:472
+  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:596
+  wire [5:0] _cat_40 = {_sub_13, 1'd0}; // RapController.java:590
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_36}} << _cat_40; // RapController.java:597
+  wire [31:0] _bits_184 = _dshl_2[31:0]; // RapController.java:597
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_184; // RapController.java:597
+  wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:206
+  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:419
+  wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:590
+  wire [31:0] _dshr_0 = _fill_8 >> _cat_41; // RapController.java:419
+  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:209
+  wire _not_149 = ~io_tcamWrite_ready; // RapController.java:218
+  wire _and_173 = tcam_write_full & _not_149; // RapController.java:218
+  wire _or_115 = tcam_write_load | _and_173; // RapController.java:218
+  wire _or_116 = split_now | merge_now; // RapController.java:294
+  wire _and_174 = commit_fire & _or_116; // RapController.java:294
+  wire _not_150 = ~defer_now; // RapController.java:294
+  wire _and_175 = _and_174 & _not_150; // RapController.java:294
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:254
+  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:257
+  wire _ge_2 = free_slots >= missing_children; // RapController.java:258
+  wire _lt_2 = free_slots < 6'd1; // RapController.java:266
+  wire _lt_3 = free_slots < 6'd2; // RapController.java:266
+  wire _lt_4 = free_slots < 6'd3; // RapController.java:266
+  wire _lt_5 = free_slots < 6'd4; // RapController.java:266
+  wire [7:0] _cat_42 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:268
+  wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:270
+  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:270
+  wire _bits_185 = _dshr_1[0]; // RapController.java:270
+  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:320
   wire [17:0] _bits_186 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_187 = merge_sum[34:18]; // SplitCompare.java:35
   wire _gt_7 = _bits_186 > {1'b0, _bits_187}; // SplitCompare.java:27
@@ -1551,17 +1554,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_8 = _bits_188 > _bits_189; // SplitCompare.java:20
   wire _and_176 = _eq_261 & _gt_8; // SplitCompare.java:27
   wire _or_117 = _gt_7 | _and_176; // SplitCompare.java:27
-  wire _and_177 = _ne_37 & _or_117; // RapController.java:319
-  wire [2:0] _bits_190 = merge_sum[34:32]; // RapController.java:321
-  wire _or_r_5 = |_bits_190; // RapController.java:321
-  wire _eq_262 = state == 4'd9; // RapController.java:322
-  wire _eq_263 = sram_count == 8'd0; // RapController.java:322
-  wire _and_178 = _eq_262 & _eq_263; // RapController.java:322
-  wire _lt_6 = readout_slot < 16'd32; // RapController.java:325
-  wire [4:0] _bits_191 = readout_slot[4:0]; // RapController.java:325
-  wire [31:0] _dshr_2 = slot_valid >> _bits_191; // RapController.java:325
-  wire _bits_192 = _dshr_2[0]; // RapController.java:325
-  wire _and_179 = _lt_6 & _bits_192; // RapController.java:325
+  wire _and_177 = _ne_37 & _or_117; // RapController.java:320
+  wire [2:0] _bits_190 = merge_sum[34:32]; // RapController.java:322
+  wire _or_r_5 = |_bits_190; // RapController.java:322
+  wire _eq_262 = state == 4'd9; // RapController.java:323
+  wire _eq_263 = sram_count == 8'd0; // RapController.java:323
+  wire _and_178 = _eq_262 & _eq_263; // RapController.java:323
+  wire _lt_6 = readout_slot < 16'd32; // RapController.java:326
+  wire [4:0] _bits_191 = readout_slot[4:0]; // RapController.java:326
+  wire [31:0] _dshr_2 = slot_valid >> _bits_191; // RapController.java:326
+  wire _bits_192 = _dshr_2[0]; // RapController.java:326
+  wire _and_179 = _lt_6 & _bits_192; // RapController.java:326
   wire [17:0] _bits_193 = op_threshold[35:18]; // SplitCompare.java:35
   wire [16:0] _bits_194 = skip_min_sum[34:18]; // SplitCompare.java:35
   wire _gt_9 = _bits_193 > {1'b0, _bits_194}; // SplitCompare.java:27
@@ -1577,59 +1580,61 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_182 = _and_181 & _not_152; // MergeSkip.java:51
   wire _not_153 = ~commit_fire; // MergeSkip.java:51
   wire _and_183 = _and_182 & _not_153; // MergeSkip.java:51
-  wire _eq_265 = state == 4'd1; // RapController.java:624
-  wire _not_154 = ~commit_stop; // RapController.java:624
-  wire _and_184 = _eq_265 & _not_154; // RapController.java:624
-  wire _not_155 = ~io_headValid; // RapController.java:624
-  wire _and_185 = pipe_empty & _not_155; // RapController.java:624
-  wire [2:0] _mux_48 = _and_185 ? 3'd1 : fill_cause; // RapController.java:624
-  wire _eq_266 = state == 4'd2; // RapController.java:625
-  wire _eq_267 = state == 4'd3; // RapController.java:625
-  wire _or_119 = _eq_266 | _eq_267; // RapController.java:625
-  wire _eq_268 = state == 4'd12; // RapController.java:625
-  wire _or_120 = _or_119 | _eq_268; // RapController.java:625
-  wire _or_121 = _or_120 | commit_stop; // RapController.java:625
-  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:626
-  wire _ge_3 = state >= 4'd4; // RapController.java:627
-  wire _le_1 = state <= 4'd6; // RapController.java:627
-  wire _and_186 = _ge_3 & _le_1; // RapController.java:627
-  wire _ge_4 = state >= 4'd7; // RapController.java:628
-  wire _le_2 = state <= 4'd11; // RapController.java:628
-  wire _and_187 = _ge_4 & _le_2; // RapController.java:628
-  wire [3:0] _bits_197 = undo_sp[3:0]; // RapController.java:243
-  wire [36:0] _cat_40 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:243
-  wire _eq_269 = state == 4'd3; // RapController.java:239
-  wire _ne_38 = undo_sp != 5'd0; // RapController.java:239
-  wire undo_pop = _eq_269 & _ne_38; // RapController.java:239
-  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:240
-  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:240
-  wire [4:0] _mux_50 = undo_pop ? _sub_14 : _sub_15; // RapController.java:240
-  wire [3:0] _bits_198 = _mux_50[3:0]; // RapController.java:240
-  wire _not_156 = ~undo_push; // RapController.java:240
-  wire read_parent_prefix = state == 4'd5; // RapController.java:145
-  wire [4:0] _bits_199 = readout_slot[4:0]; // RapController.java:146
-  wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_199; // RapController.java:146
-  wire _eq_270 = state == 4'd13; // RapController.java:147
-  wire _or_122 = read_parent_prefix | _eq_270; // RapController.java:147
-  wire _and_188 = in_run & io_selected_valid; // RapController.java:532
-  wire _eq_271 = io_counterResult_bits_op == 2'd0; // RapController.java:534
-  wire _and_189 = io_headValid & _eq_271; // RapController.java:534
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:535
-  wire _not_157 = ~io_counterResult_valid; // RapController.java:536
-  wire _eq_272 = state == 4'd2; // RapController.java:536
-  wire _and_190 = _eq_272 & pipe_empty; // RapController.java:536
-  wire _and_r_0 = &present_children; // RapController.java:537
-  wire _or_123 = slot_pick_pick_found | _and_r_0; // RapController.java:537
-  wire _eq_273 = state == 4'd6; // RapController.java:537
-  wire _and_191 = _eq_273 & slot_pick_ready; // RapController.java:537
-  wire _eq_274 = split_fits == _ge_2; // RapController.java:539
-  wire _eq_275 = op_children == _dyn_index_2; // RapController.java:541
-  wire _eq_276 = state == 4'd9; // RapController.java:540
-  wire _and_192 = _eq_276 & merge_settled; // RapController.java:540
-  wire _or_124 = split_settled | _and_192; // RapController.java:540
+  wire _eq_265 = state == 4'd1; // RapController.java:632
+  wire _not_154 = ~commit_stop; // RapController.java:632
+  wire _and_184 = _eq_265 & _not_154; // RapController.java:632
+  wire _not_155 = ~io_headValid; // RapController.java:632
+  wire _and_185 = pipe_empty & _not_155; // RapController.java:632
+  wire [2:0] _mux_48 = _and_185 ? 3'd1 : fill_cause; // RapController.java:632
+  wire _eq_266 = state == 4'd2; // RapController.java:633
+  wire _eq_267 = state == 4'd3; // RapController.java:633
+  wire _or_119 = _eq_266 | _eq_267; // RapController.java:633
+  wire _eq_268 = state == 4'd12; // RapController.java:633
+  wire _or_120 = _or_119 | _eq_268; // RapController.java:633
+  wire _or_121 = _or_120 | commit_stop; // RapController.java:633
+  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:634
+  wire _ge_3 = state >= 4'd4; // RapController.java:635
+  wire _le_1 = state <= 4'd6; // RapController.java:635
+  wire _and_186 = _ge_3 & _le_1; // RapController.java:635
+  wire _ge_4 = state >= 4'd7; // RapController.java:636
+  wire _le_2 = state <= 4'd11; // RapController.java:636
+  wire _and_187 = _ge_4 & _le_2; // RapController.java:636
+  wire [3:0] _bits_197 = undo_sp[3:0]; // RapController.java:244
+  wire [36:0] _cat_43 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:244
+  wire _eq_269 = state == 4'd3; // RapController.java:240
+  wire _ne_38 = undo_sp != 5'd0; // RapController.java:240
+  wire undo_pop = _eq_269 & _ne_38; // RapController.java:240
+  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:241
+  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:241
+  wire [4:0] _mux_50 = undo_pop ? _sub_14 : _sub_15; // RapController.java:241
+  wire [3:0] _bits_198 = _mux_50[3:0]; // RapController.java:241
+  wire _not_156 = ~undo_push; // RapController.java:241
+  wire read_parent_prefix = state == 4'd5; // RapController.java:146
+  wire [4:0] _bits_199 = readout_slot[4:0]; // RapController.java:147
+  wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_199; // RapController.java:147
+  wire _eq_270 = state == 4'd13; // RapController.java:148
+  wire _or_122 = read_parent_prefix | _eq_270; // RapController.java:148
+  wire _and_188 = in_run & io_selected_valid; // RapController.java:533
+  wire _eq_271 = io_counterResult_bits_op == 2'd0; // RapController.java:535
+  wire _and_189 = io_headValid & _eq_271; // RapController.java:535
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:536
+  wire _not_157 = ~io_counterResult_valid; // RapController.java:537
+  wire _eq_272 = state == 4'd2; // RapController.java:537
+  wire _and_190 = _eq_272 & pipe_empty; // RapController.java:537
+  wire _and_r_0 = &present_children; // RapController.java:538
+  wire _or_123 = slot_pick_pick_found | _and_r_0; // RapController.java:538
+  wire _eq_273 = state == 4'd6; // RapController.java:538
+  wire _and_191 = _eq_273 & slot_pick_ready; // RapController.java:538
+  wire _eq_274 = split_fits == _ge_2; // RapController.java:540
+  wire _eq_275 = op_children == _dyn_index_2; // RapController.java:542
+  wire _eq_276 = state == 4'd9; // RapController.java:541
+  wire _and_192 = _eq_276 & merge_settled; // RapController.java:541
+  wire _or_124 = split_settled | _and_192; // RapController.java:541
   wire _not_158 = ~ev_commit_q; // StatusRegs.java:82
   wire _not_159 = ~st_n_carry; // SplitCounter.java:78
   wire st_n_steady = _not_158 & _not_159; // StatusRegs.java:82
+  wire _eq_277 = kids_vector == visited_kids; // RapController.java:544
+  wire _eq_278 = state == 4'd9; // RapController.java:544
   wire _or_125 = ev_commit | ev_saturation; // StatusRegs.java:117
   wire _or_126 = _or_125 | ev_split; // StatusRegs.java:117
   wire _or_127 = _or_126 | ev_allocated; // StatusRegs.java:117
@@ -1639,8 +1644,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:117
   wire _or_131 = _or_130 | _or_r_6; // StatusRegs.java:117
   wire _or_132 = _or_131 | ev_pending; // StatusRegs.java:117
-  wire _not_160 = ~_or_132; // RapController.java:543
-  wire _le_3 = st_nodes <= 6'd32; // RapController.java:544
+  wire _not_160 = ~_or_132; // RapController.java:545
+  wire _le_3 = st_nodes <= 6'd32; // RapController.java:546
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -1658,38 +1663,38 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_tcamWrite_bits_value = tcam_write_q_value;
   assign io_tcamWrite_bits_mask = tcam_write_q_mask;
   assign io_slotValid = slot_valid;
-  assign io_lens_0 = slot_lens_0;
-  assign io_lens_1 = slot_lens_1;
-  assign io_lens_2 = slot_lens_2;
-  assign io_lens_3 = slot_lens_3;
-  assign io_lens_4 = slot_lens_4;
-  assign io_lens_5 = slot_lens_5;
-  assign io_lens_6 = slot_lens_6;
-  assign io_lens_7 = slot_lens_7;
-  assign io_lens_8 = slot_lens_8;
-  assign io_lens_9 = slot_lens_9;
-  assign io_lens_10 = slot_lens_10;
-  assign io_lens_11 = slot_lens_11;
-  assign io_lens_12 = slot_lens_12;
-  assign io_lens_13 = slot_lens_13;
-  assign io_lens_14 = slot_lens_14;
-  assign io_lens_15 = slot_lens_15;
-  assign io_lens_16 = slot_lens_16;
-  assign io_lens_17 = slot_lens_17;
-  assign io_lens_18 = slot_lens_18;
-  assign io_lens_19 = slot_lens_19;
-  assign io_lens_20 = slot_lens_20;
-  assign io_lens_21 = slot_lens_21;
-  assign io_lens_22 = slot_lens_22;
-  assign io_lens_23 = slot_lens_23;
-  assign io_lens_24 = slot_lens_24;
-  assign io_lens_25 = slot_lens_25;
-  assign io_lens_26 = slot_lens_26;
-  assign io_lens_27 = slot_lens_27;
-  assign io_lens_28 = slot_lens_28;
-  assign io_lens_29 = slot_lens_29;
-  assign io_lens_30 = slot_lens_30;
-  assign io_lens_31 = slot_lens_31;
+  assign io_depths_0 = slot_depths_0;
+  assign io_depths_1 = slot_depths_1;
+  assign io_depths_2 = slot_depths_2;
+  assign io_depths_3 = slot_depths_3;
+  assign io_depths_4 = slot_depths_4;
+  assign io_depths_5 = slot_depths_5;
+  assign io_depths_6 = slot_depths_6;
+  assign io_depths_7 = slot_depths_7;
+  assign io_depths_8 = slot_depths_8;
+  assign io_depths_9 = slot_depths_9;
+  assign io_depths_10 = slot_depths_10;
+  assign io_depths_11 = slot_depths_11;
+  assign io_depths_12 = slot_depths_12;
+  assign io_depths_13 = slot_depths_13;
+  assign io_depths_14 = slot_depths_14;
+  assign io_depths_15 = slot_depths_15;
+  assign io_depths_16 = slot_depths_16;
+  assign io_depths_17 = slot_depths_17;
+  assign io_depths_18 = slot_depths_18;
+  assign io_depths_19 = slot_depths_19;
+  assign io_depths_20 = slot_depths_20;
+  assign io_depths_21 = slot_depths_21;
+  assign io_depths_22 = slot_depths_22;
+  assign io_depths_23 = slot_depths_23;
+  assign io_depths_24 = slot_depths_24;
+  assign io_depths_25 = slot_depths_25;
+  assign io_depths_26 = slot_depths_26;
+  assign io_depths_27 = slot_depths_27;
+  assign io_depths_28 = slot_depths_28;
+  assign io_depths_29 = slot_depths_29;
+  assign io_depths_30 = slot_depths_30;
+  assign io_depths_31 = slot_depths_31;
   assign io_epsActive = eps_active;
   assign io_acceptEnable = _and_15;
   assign io_live_n = _cat_0;
@@ -1720,7 +1725,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign children_write_slot = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_9 ? (_not_7 ? 5'd0 : (_or_2 ? (_not_1 ? slot_pick_pick_index : 5'd0) : op_slot)) : (_eq_10 ? 5'd0 : (_eq_11 ? 5'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : 5'd0) : 5'd0) : 5'd0))))))))));
   assign children_write_value = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_9 ? (_not_7 ? 3'd0 : (_or_2 ? (_not_1 ? 3'd0 : 3'd0) : 3'd4)) : (_eq_10 ? 3'd0 : (_eq_11 ? 3'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? _sub_0 : 3'd0) : 3'd0) : 3'd0))))))))));
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
-  assign ev_saturation = (_eq_0 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_9 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_10 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_11 ? (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0) : (_eq_12 ? (merge_settled ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_8 ? 1'd1 : 1'd0) : 1'd0)))))))))));
+  assign ev_saturation = (_eq_0 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_9 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_10 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_11 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_12 ? (merge_settled ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0)))))))))));
   assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : 1'd0)))))));
   assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))));
   assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_9 ? (_not_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_or_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_10 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (parent_pick_ready ? (parent_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
@@ -1744,38 +1749,38 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign tcam_write_index = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_9 ? (_not_7 ? 5'd0 : (_or_2 ? slot_pick_pick_index : 5'd0)) : 5'd0)))))));
   assign tcam_write_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_9 ? (_not_7 ? 32'd0 : (_or_2 ? child_prefix : 32'd0)) : 32'd0)))))));
   assign tcam_write_mask = (_eq_0 ? _fill_7 : (_eq_1 ? _fill_7 : (_eq_4 ? _fill_7 : (_eq_5 ? _fill_7 : (_eq_6 ? _fill_7 : (_eq_7 ? _fill_7 : (_eq_9 ? (_not_7 ? _fill_7 : (_or_2 ? _dshr_0 : _fill_7)) : _fill_7)))))));
-  assign slot_lens_0 = 6'd0;
-  assign slot_lens_1 = slot_len_1;
-  assign slot_lens_2 = slot_len_2;
-  assign slot_lens_3 = slot_len_3;
-  assign slot_lens_4 = slot_len_4;
-  assign slot_lens_5 = slot_len_5;
-  assign slot_lens_6 = slot_len_6;
-  assign slot_lens_7 = slot_len_7;
-  assign slot_lens_8 = slot_len_8;
-  assign slot_lens_9 = slot_len_9;
-  assign slot_lens_10 = slot_len_10;
-  assign slot_lens_11 = slot_len_11;
-  assign slot_lens_12 = slot_len_12;
-  assign slot_lens_13 = slot_len_13;
-  assign slot_lens_14 = slot_len_14;
-  assign slot_lens_15 = slot_len_15;
-  assign slot_lens_16 = slot_len_16;
-  assign slot_lens_17 = slot_len_17;
-  assign slot_lens_18 = slot_len_18;
-  assign slot_lens_19 = slot_len_19;
-  assign slot_lens_20 = slot_len_20;
-  assign slot_lens_21 = slot_len_21;
-  assign slot_lens_22 = slot_len_22;
-  assign slot_lens_23 = slot_len_23;
-  assign slot_lens_24 = slot_len_24;
-  assign slot_lens_25 = slot_len_25;
-  assign slot_lens_26 = slot_len_26;
-  assign slot_lens_27 = slot_len_27;
-  assign slot_lens_28 = slot_len_28;
-  assign slot_lens_29 = slot_len_29;
-  assign slot_lens_30 = slot_len_30;
-  assign slot_lens_31 = slot_len_31;
+  assign slot_depths_0 = 5'd0;
+  assign slot_depths_1 = slot_depth_1;
+  assign slot_depths_2 = slot_depth_2;
+  assign slot_depths_3 = slot_depth_3;
+  assign slot_depths_4 = slot_depth_4;
+  assign slot_depths_5 = slot_depth_5;
+  assign slot_depths_6 = slot_depth_6;
+  assign slot_depths_7 = slot_depth_7;
+  assign slot_depths_8 = slot_depth_8;
+  assign slot_depths_9 = slot_depth_9;
+  assign slot_depths_10 = slot_depth_10;
+  assign slot_depths_11 = slot_depth_11;
+  assign slot_depths_12 = slot_depth_12;
+  assign slot_depths_13 = slot_depth_13;
+  assign slot_depths_14 = slot_depth_14;
+  assign slot_depths_15 = slot_depth_15;
+  assign slot_depths_16 = slot_depth_16;
+  assign slot_depths_17 = slot_depth_17;
+  assign slot_depths_18 = slot_depth_18;
+  assign slot_depths_19 = slot_depth_19;
+  assign slot_depths_20 = slot_depth_20;
+  assign slot_depths_21 = slot_depth_21;
+  assign slot_depths_22 = slot_depth_22;
+  assign slot_depths_23 = slot_depth_23;
+  assign slot_depths_24 = slot_depth_24;
+  assign slot_depths_25 = slot_depth_25;
+  assign slot_depths_26 = slot_depth_26;
+  assign slot_depths_27 = slot_depth_27;
+  assign slot_depths_28 = slot_depth_28;
+  assign slot_depths_29 = slot_depth_29;
+  assign slot_depths_30 = slot_depth_30;
+  assign slot_depths_31 = slot_depth_31;
   assign cause = (commit_fire ? 3'd0 : (_and_184 ? _mux_48 : (_or_121 ? _mux_49 : (_and_186 ? 3'd3 : (_and_187 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
@@ -1790,399 +1795,399 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_valid <= 32'd1;
     end else begin
-      slot_valid <= (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_7 ? slot_valid : (_eq_9 ? (_not_7 ? slot_valid : (_or_2 ? (_not_1 ? _or_7 : slot_valid) : slot_valid)) : (_eq_10 ? slot_valid : (_eq_11 ? slot_valid : (_eq_12 ? (merge_settled ? (merge_verdict ? _and_20 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_15 ? slot_valid : (_eq_16 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? 32'd1 : slot_valid))))))))))))))));
+      slot_valid <= (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_7 ? slot_valid : (_eq_9 ? (_not_7 ? slot_valid : (_or_2 ? (_not_1 ? _or_7 : slot_valid) : slot_valid)) : (_eq_10 ? slot_valid : (_eq_11 ? slot_valid : (_eq_12 ? (merge_settled ? (merge_verdict ? _and_82 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_15 ? slot_valid : (_eq_16 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? 32'd1 : slot_valid))))))))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_len_0 <= (_eq_0 ? slot_len_0 : (_eq_1 ? slot_len_0 : (_eq_4 ? slot_len_0 : (_eq_5 ? slot_len_0 : (_eq_6 ? slot_len_0 : (_eq_7 ? slot_len_0 : (_eq_9 ? (_not_7 ? slot_len_0 : (_or_2 ? (_not_1 ? (_eq_23 ? child_len : slot_len_0) : slot_len_0) : slot_len_0)) : slot_len_0)))))));
+    slot_depth_0 <= (_eq_0 ? slot_depth_0 : (_eq_1 ? slot_depth_0 : (_eq_4 ? slot_depth_0 : (_eq_5 ? slot_depth_0 : (_eq_6 ? slot_depth_0 : (_eq_7 ? slot_depth_0 : (_eq_9 ? (_not_7 ? slot_depth_0 : (_or_2 ? (_not_1 ? (_eq_86 ? child_depth : slot_depth_0) : slot_depth_0) : slot_depth_0)) : slot_depth_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_1 <= (_eq_0 ? slot_len_1 : (_eq_1 ? slot_len_1 : (_eq_4 ? slot_len_1 : (_eq_5 ? slot_len_1 : (_eq_6 ? slot_len_1 : (_eq_7 ? slot_len_1 : (_eq_9 ? (_not_7 ? slot_len_1 : (_or_2 ? (_not_1 ? (_eq_24 ? child_len : slot_len_1) : slot_len_1) : slot_len_1)) : slot_len_1)))))));
+    slot_depth_1 <= (_eq_0 ? slot_depth_1 : (_eq_1 ? slot_depth_1 : (_eq_4 ? slot_depth_1 : (_eq_5 ? slot_depth_1 : (_eq_6 ? slot_depth_1 : (_eq_7 ? slot_depth_1 : (_eq_9 ? (_not_7 ? slot_depth_1 : (_or_2 ? (_not_1 ? (_eq_87 ? child_depth : slot_depth_1) : slot_depth_1) : slot_depth_1)) : slot_depth_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_2 <= (_eq_0 ? slot_len_2 : (_eq_1 ? slot_len_2 : (_eq_4 ? slot_len_2 : (_eq_5 ? slot_len_2 : (_eq_6 ? slot_len_2 : (_eq_7 ? slot_len_2 : (_eq_9 ? (_not_7 ? slot_len_2 : (_or_2 ? (_not_1 ? (_eq_25 ? child_len : slot_len_2) : slot_len_2) : slot_len_2)) : slot_len_2)))))));
+    slot_depth_2 <= (_eq_0 ? slot_depth_2 : (_eq_1 ? slot_depth_2 : (_eq_4 ? slot_depth_2 : (_eq_5 ? slot_depth_2 : (_eq_6 ? slot_depth_2 : (_eq_7 ? slot_depth_2 : (_eq_9 ? (_not_7 ? slot_depth_2 : (_or_2 ? (_not_1 ? (_eq_88 ? child_depth : slot_depth_2) : slot_depth_2) : slot_depth_2)) : slot_depth_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_3 <= (_eq_0 ? slot_len_3 : (_eq_1 ? slot_len_3 : (_eq_4 ? slot_len_3 : (_eq_5 ? slot_len_3 : (_eq_6 ? slot_len_3 : (_eq_7 ? slot_len_3 : (_eq_9 ? (_not_7 ? slot_len_3 : (_or_2 ? (_not_1 ? (_eq_26 ? child_len : slot_len_3) : slot_len_3) : slot_len_3)) : slot_len_3)))))));
+    slot_depth_3 <= (_eq_0 ? slot_depth_3 : (_eq_1 ? slot_depth_3 : (_eq_4 ? slot_depth_3 : (_eq_5 ? slot_depth_3 : (_eq_6 ? slot_depth_3 : (_eq_7 ? slot_depth_3 : (_eq_9 ? (_not_7 ? slot_depth_3 : (_or_2 ? (_not_1 ? (_eq_89 ? child_depth : slot_depth_3) : slot_depth_3) : slot_depth_3)) : slot_depth_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_4 <= (_eq_0 ? slot_len_4 : (_eq_1 ? slot_len_4 : (_eq_4 ? slot_len_4 : (_eq_5 ? slot_len_4 : (_eq_6 ? slot_len_4 : (_eq_7 ? slot_len_4 : (_eq_9 ? (_not_7 ? slot_len_4 : (_or_2 ? (_not_1 ? (_eq_27 ? child_len : slot_len_4) : slot_len_4) : slot_len_4)) : slot_len_4)))))));
+    slot_depth_4 <= (_eq_0 ? slot_depth_4 : (_eq_1 ? slot_depth_4 : (_eq_4 ? slot_depth_4 : (_eq_5 ? slot_depth_4 : (_eq_6 ? slot_depth_4 : (_eq_7 ? slot_depth_4 : (_eq_9 ? (_not_7 ? slot_depth_4 : (_or_2 ? (_not_1 ? (_eq_90 ? child_depth : slot_depth_4) : slot_depth_4) : slot_depth_4)) : slot_depth_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_5 <= (_eq_0 ? slot_len_5 : (_eq_1 ? slot_len_5 : (_eq_4 ? slot_len_5 : (_eq_5 ? slot_len_5 : (_eq_6 ? slot_len_5 : (_eq_7 ? slot_len_5 : (_eq_9 ? (_not_7 ? slot_len_5 : (_or_2 ? (_not_1 ? (_eq_28 ? child_len : slot_len_5) : slot_len_5) : slot_len_5)) : slot_len_5)))))));
+    slot_depth_5 <= (_eq_0 ? slot_depth_5 : (_eq_1 ? slot_depth_5 : (_eq_4 ? slot_depth_5 : (_eq_5 ? slot_depth_5 : (_eq_6 ? slot_depth_5 : (_eq_7 ? slot_depth_5 : (_eq_9 ? (_not_7 ? slot_depth_5 : (_or_2 ? (_not_1 ? (_eq_91 ? child_depth : slot_depth_5) : slot_depth_5) : slot_depth_5)) : slot_depth_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_6 <= (_eq_0 ? slot_len_6 : (_eq_1 ? slot_len_6 : (_eq_4 ? slot_len_6 : (_eq_5 ? slot_len_6 : (_eq_6 ? slot_len_6 : (_eq_7 ? slot_len_6 : (_eq_9 ? (_not_7 ? slot_len_6 : (_or_2 ? (_not_1 ? (_eq_29 ? child_len : slot_len_6) : slot_len_6) : slot_len_6)) : slot_len_6)))))));
+    slot_depth_6 <= (_eq_0 ? slot_depth_6 : (_eq_1 ? slot_depth_6 : (_eq_4 ? slot_depth_6 : (_eq_5 ? slot_depth_6 : (_eq_6 ? slot_depth_6 : (_eq_7 ? slot_depth_6 : (_eq_9 ? (_not_7 ? slot_depth_6 : (_or_2 ? (_not_1 ? (_eq_92 ? child_depth : slot_depth_6) : slot_depth_6) : slot_depth_6)) : slot_depth_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_7 <= (_eq_0 ? slot_len_7 : (_eq_1 ? slot_len_7 : (_eq_4 ? slot_len_7 : (_eq_5 ? slot_len_7 : (_eq_6 ? slot_len_7 : (_eq_7 ? slot_len_7 : (_eq_9 ? (_not_7 ? slot_len_7 : (_or_2 ? (_not_1 ? (_eq_30 ? child_len : slot_len_7) : slot_len_7) : slot_len_7)) : slot_len_7)))))));
+    slot_depth_7 <= (_eq_0 ? slot_depth_7 : (_eq_1 ? slot_depth_7 : (_eq_4 ? slot_depth_7 : (_eq_5 ? slot_depth_7 : (_eq_6 ? slot_depth_7 : (_eq_7 ? slot_depth_7 : (_eq_9 ? (_not_7 ? slot_depth_7 : (_or_2 ? (_not_1 ? (_eq_93 ? child_depth : slot_depth_7) : slot_depth_7) : slot_depth_7)) : slot_depth_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_8 <= (_eq_0 ? slot_len_8 : (_eq_1 ? slot_len_8 : (_eq_4 ? slot_len_8 : (_eq_5 ? slot_len_8 : (_eq_6 ? slot_len_8 : (_eq_7 ? slot_len_8 : (_eq_9 ? (_not_7 ? slot_len_8 : (_or_2 ? (_not_1 ? (_eq_31 ? child_len : slot_len_8) : slot_len_8) : slot_len_8)) : slot_len_8)))))));
+    slot_depth_8 <= (_eq_0 ? slot_depth_8 : (_eq_1 ? slot_depth_8 : (_eq_4 ? slot_depth_8 : (_eq_5 ? slot_depth_8 : (_eq_6 ? slot_depth_8 : (_eq_7 ? slot_depth_8 : (_eq_9 ? (_not_7 ? slot_depth_8 : (_or_2 ? (_not_1 ? (_eq_94 ? child_depth : slot_depth_8) : slot_depth_8) : slot_depth_8)) : slot_depth_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_9 <= (_eq_0 ? slot_len_9 : (_eq_1 ? slot_len_9 : (_eq_4 ? slot_len_9 : (_eq_5 ? slot_len_9 : (_eq_6 ? slot_len_9 : (_eq_7 ? slot_len_9 : (_eq_9 ? (_not_7 ? slot_len_9 : (_or_2 ? (_not_1 ? (_eq_32 ? child_len : slot_len_9) : slot_len_9) : slot_len_9)) : slot_len_9)))))));
+    slot_depth_9 <= (_eq_0 ? slot_depth_9 : (_eq_1 ? slot_depth_9 : (_eq_4 ? slot_depth_9 : (_eq_5 ? slot_depth_9 : (_eq_6 ? slot_depth_9 : (_eq_7 ? slot_depth_9 : (_eq_9 ? (_not_7 ? slot_depth_9 : (_or_2 ? (_not_1 ? (_eq_95 ? child_depth : slot_depth_9) : slot_depth_9) : slot_depth_9)) : slot_depth_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_10 <= (_eq_0 ? slot_len_10 : (_eq_1 ? slot_len_10 : (_eq_4 ? slot_len_10 : (_eq_5 ? slot_len_10 : (_eq_6 ? slot_len_10 : (_eq_7 ? slot_len_10 : (_eq_9 ? (_not_7 ? slot_len_10 : (_or_2 ? (_not_1 ? (_eq_33 ? child_len : slot_len_10) : slot_len_10) : slot_len_10)) : slot_len_10)))))));
+    slot_depth_10 <= (_eq_0 ? slot_depth_10 : (_eq_1 ? slot_depth_10 : (_eq_4 ? slot_depth_10 : (_eq_5 ? slot_depth_10 : (_eq_6 ? slot_depth_10 : (_eq_7 ? slot_depth_10 : (_eq_9 ? (_not_7 ? slot_depth_10 : (_or_2 ? (_not_1 ? (_eq_96 ? child_depth : slot_depth_10) : slot_depth_10) : slot_depth_10)) : slot_depth_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_11 <= (_eq_0 ? slot_len_11 : (_eq_1 ? slot_len_11 : (_eq_4 ? slot_len_11 : (_eq_5 ? slot_len_11 : (_eq_6 ? slot_len_11 : (_eq_7 ? slot_len_11 : (_eq_9 ? (_not_7 ? slot_len_11 : (_or_2 ? (_not_1 ? (_eq_34 ? child_len : slot_len_11) : slot_len_11) : slot_len_11)) : slot_len_11)))))));
+    slot_depth_11 <= (_eq_0 ? slot_depth_11 : (_eq_1 ? slot_depth_11 : (_eq_4 ? slot_depth_11 : (_eq_5 ? slot_depth_11 : (_eq_6 ? slot_depth_11 : (_eq_7 ? slot_depth_11 : (_eq_9 ? (_not_7 ? slot_depth_11 : (_or_2 ? (_not_1 ? (_eq_97 ? child_depth : slot_depth_11) : slot_depth_11) : slot_depth_11)) : slot_depth_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_12 <= (_eq_0 ? slot_len_12 : (_eq_1 ? slot_len_12 : (_eq_4 ? slot_len_12 : (_eq_5 ? slot_len_12 : (_eq_6 ? slot_len_12 : (_eq_7 ? slot_len_12 : (_eq_9 ? (_not_7 ? slot_len_12 : (_or_2 ? (_not_1 ? (_eq_35 ? child_len : slot_len_12) : slot_len_12) : slot_len_12)) : slot_len_12)))))));
+    slot_depth_12 <= (_eq_0 ? slot_depth_12 : (_eq_1 ? slot_depth_12 : (_eq_4 ? slot_depth_12 : (_eq_5 ? slot_depth_12 : (_eq_6 ? slot_depth_12 : (_eq_7 ? slot_depth_12 : (_eq_9 ? (_not_7 ? slot_depth_12 : (_or_2 ? (_not_1 ? (_eq_98 ? child_depth : slot_depth_12) : slot_depth_12) : slot_depth_12)) : slot_depth_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_13 <= (_eq_0 ? slot_len_13 : (_eq_1 ? slot_len_13 : (_eq_4 ? slot_len_13 : (_eq_5 ? slot_len_13 : (_eq_6 ? slot_len_13 : (_eq_7 ? slot_len_13 : (_eq_9 ? (_not_7 ? slot_len_13 : (_or_2 ? (_not_1 ? (_eq_36 ? child_len : slot_len_13) : slot_len_13) : slot_len_13)) : slot_len_13)))))));
+    slot_depth_13 <= (_eq_0 ? slot_depth_13 : (_eq_1 ? slot_depth_13 : (_eq_4 ? slot_depth_13 : (_eq_5 ? slot_depth_13 : (_eq_6 ? slot_depth_13 : (_eq_7 ? slot_depth_13 : (_eq_9 ? (_not_7 ? slot_depth_13 : (_or_2 ? (_not_1 ? (_eq_99 ? child_depth : slot_depth_13) : slot_depth_13) : slot_depth_13)) : slot_depth_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_14 <= (_eq_0 ? slot_len_14 : (_eq_1 ? slot_len_14 : (_eq_4 ? slot_len_14 : (_eq_5 ? slot_len_14 : (_eq_6 ? slot_len_14 : (_eq_7 ? slot_len_14 : (_eq_9 ? (_not_7 ? slot_len_14 : (_or_2 ? (_not_1 ? (_eq_37 ? child_len : slot_len_14) : slot_len_14) : slot_len_14)) : slot_len_14)))))));
+    slot_depth_14 <= (_eq_0 ? slot_depth_14 : (_eq_1 ? slot_depth_14 : (_eq_4 ? slot_depth_14 : (_eq_5 ? slot_depth_14 : (_eq_6 ? slot_depth_14 : (_eq_7 ? slot_depth_14 : (_eq_9 ? (_not_7 ? slot_depth_14 : (_or_2 ? (_not_1 ? (_eq_100 ? child_depth : slot_depth_14) : slot_depth_14) : slot_depth_14)) : slot_depth_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_15 <= (_eq_0 ? slot_len_15 : (_eq_1 ? slot_len_15 : (_eq_4 ? slot_len_15 : (_eq_5 ? slot_len_15 : (_eq_6 ? slot_len_15 : (_eq_7 ? slot_len_15 : (_eq_9 ? (_not_7 ? slot_len_15 : (_or_2 ? (_not_1 ? (_eq_38 ? child_len : slot_len_15) : slot_len_15) : slot_len_15)) : slot_len_15)))))));
+    slot_depth_15 <= (_eq_0 ? slot_depth_15 : (_eq_1 ? slot_depth_15 : (_eq_4 ? slot_depth_15 : (_eq_5 ? slot_depth_15 : (_eq_6 ? slot_depth_15 : (_eq_7 ? slot_depth_15 : (_eq_9 ? (_not_7 ? slot_depth_15 : (_or_2 ? (_not_1 ? (_eq_101 ? child_depth : slot_depth_15) : slot_depth_15) : slot_depth_15)) : slot_depth_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_16 <= (_eq_0 ? slot_len_16 : (_eq_1 ? slot_len_16 : (_eq_4 ? slot_len_16 : (_eq_5 ? slot_len_16 : (_eq_6 ? slot_len_16 : (_eq_7 ? slot_len_16 : (_eq_9 ? (_not_7 ? slot_len_16 : (_or_2 ? (_not_1 ? (_eq_39 ? child_len : slot_len_16) : slot_len_16) : slot_len_16)) : slot_len_16)))))));
+    slot_depth_16 <= (_eq_0 ? slot_depth_16 : (_eq_1 ? slot_depth_16 : (_eq_4 ? slot_depth_16 : (_eq_5 ? slot_depth_16 : (_eq_6 ? slot_depth_16 : (_eq_7 ? slot_depth_16 : (_eq_9 ? (_not_7 ? slot_depth_16 : (_or_2 ? (_not_1 ? (_eq_102 ? child_depth : slot_depth_16) : slot_depth_16) : slot_depth_16)) : slot_depth_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_17 <= (_eq_0 ? slot_len_17 : (_eq_1 ? slot_len_17 : (_eq_4 ? slot_len_17 : (_eq_5 ? slot_len_17 : (_eq_6 ? slot_len_17 : (_eq_7 ? slot_len_17 : (_eq_9 ? (_not_7 ? slot_len_17 : (_or_2 ? (_not_1 ? (_eq_40 ? child_len : slot_len_17) : slot_len_17) : slot_len_17)) : slot_len_17)))))));
+    slot_depth_17 <= (_eq_0 ? slot_depth_17 : (_eq_1 ? slot_depth_17 : (_eq_4 ? slot_depth_17 : (_eq_5 ? slot_depth_17 : (_eq_6 ? slot_depth_17 : (_eq_7 ? slot_depth_17 : (_eq_9 ? (_not_7 ? slot_depth_17 : (_or_2 ? (_not_1 ? (_eq_103 ? child_depth : slot_depth_17) : slot_depth_17) : slot_depth_17)) : slot_depth_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_18 <= (_eq_0 ? slot_len_18 : (_eq_1 ? slot_len_18 : (_eq_4 ? slot_len_18 : (_eq_5 ? slot_len_18 : (_eq_6 ? slot_len_18 : (_eq_7 ? slot_len_18 : (_eq_9 ? (_not_7 ? slot_len_18 : (_or_2 ? (_not_1 ? (_eq_41 ? child_len : slot_len_18) : slot_len_18) : slot_len_18)) : slot_len_18)))))));
+    slot_depth_18 <= (_eq_0 ? slot_depth_18 : (_eq_1 ? slot_depth_18 : (_eq_4 ? slot_depth_18 : (_eq_5 ? slot_depth_18 : (_eq_6 ? slot_depth_18 : (_eq_7 ? slot_depth_18 : (_eq_9 ? (_not_7 ? slot_depth_18 : (_or_2 ? (_not_1 ? (_eq_104 ? child_depth : slot_depth_18) : slot_depth_18) : slot_depth_18)) : slot_depth_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_19 <= (_eq_0 ? slot_len_19 : (_eq_1 ? slot_len_19 : (_eq_4 ? slot_len_19 : (_eq_5 ? slot_len_19 : (_eq_6 ? slot_len_19 : (_eq_7 ? slot_len_19 : (_eq_9 ? (_not_7 ? slot_len_19 : (_or_2 ? (_not_1 ? (_eq_42 ? child_len : slot_len_19) : slot_len_19) : slot_len_19)) : slot_len_19)))))));
+    slot_depth_19 <= (_eq_0 ? slot_depth_19 : (_eq_1 ? slot_depth_19 : (_eq_4 ? slot_depth_19 : (_eq_5 ? slot_depth_19 : (_eq_6 ? slot_depth_19 : (_eq_7 ? slot_depth_19 : (_eq_9 ? (_not_7 ? slot_depth_19 : (_or_2 ? (_not_1 ? (_eq_105 ? child_depth : slot_depth_19) : slot_depth_19) : slot_depth_19)) : slot_depth_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_20 <= (_eq_0 ? slot_len_20 : (_eq_1 ? slot_len_20 : (_eq_4 ? slot_len_20 : (_eq_5 ? slot_len_20 : (_eq_6 ? slot_len_20 : (_eq_7 ? slot_len_20 : (_eq_9 ? (_not_7 ? slot_len_20 : (_or_2 ? (_not_1 ? (_eq_43 ? child_len : slot_len_20) : slot_len_20) : slot_len_20)) : slot_len_20)))))));
+    slot_depth_20 <= (_eq_0 ? slot_depth_20 : (_eq_1 ? slot_depth_20 : (_eq_4 ? slot_depth_20 : (_eq_5 ? slot_depth_20 : (_eq_6 ? slot_depth_20 : (_eq_7 ? slot_depth_20 : (_eq_9 ? (_not_7 ? slot_depth_20 : (_or_2 ? (_not_1 ? (_eq_106 ? child_depth : slot_depth_20) : slot_depth_20) : slot_depth_20)) : slot_depth_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_21 <= (_eq_0 ? slot_len_21 : (_eq_1 ? slot_len_21 : (_eq_4 ? slot_len_21 : (_eq_5 ? slot_len_21 : (_eq_6 ? slot_len_21 : (_eq_7 ? slot_len_21 : (_eq_9 ? (_not_7 ? slot_len_21 : (_or_2 ? (_not_1 ? (_eq_44 ? child_len : slot_len_21) : slot_len_21) : slot_len_21)) : slot_len_21)))))));
+    slot_depth_21 <= (_eq_0 ? slot_depth_21 : (_eq_1 ? slot_depth_21 : (_eq_4 ? slot_depth_21 : (_eq_5 ? slot_depth_21 : (_eq_6 ? slot_depth_21 : (_eq_7 ? slot_depth_21 : (_eq_9 ? (_not_7 ? slot_depth_21 : (_or_2 ? (_not_1 ? (_eq_107 ? child_depth : slot_depth_21) : slot_depth_21) : slot_depth_21)) : slot_depth_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_22 <= (_eq_0 ? slot_len_22 : (_eq_1 ? slot_len_22 : (_eq_4 ? slot_len_22 : (_eq_5 ? slot_len_22 : (_eq_6 ? slot_len_22 : (_eq_7 ? slot_len_22 : (_eq_9 ? (_not_7 ? slot_len_22 : (_or_2 ? (_not_1 ? (_eq_45 ? child_len : slot_len_22) : slot_len_22) : slot_len_22)) : slot_len_22)))))));
+    slot_depth_22 <= (_eq_0 ? slot_depth_22 : (_eq_1 ? slot_depth_22 : (_eq_4 ? slot_depth_22 : (_eq_5 ? slot_depth_22 : (_eq_6 ? slot_depth_22 : (_eq_7 ? slot_depth_22 : (_eq_9 ? (_not_7 ? slot_depth_22 : (_or_2 ? (_not_1 ? (_eq_108 ? child_depth : slot_depth_22) : slot_depth_22) : slot_depth_22)) : slot_depth_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_23 <= (_eq_0 ? slot_len_23 : (_eq_1 ? slot_len_23 : (_eq_4 ? slot_len_23 : (_eq_5 ? slot_len_23 : (_eq_6 ? slot_len_23 : (_eq_7 ? slot_len_23 : (_eq_9 ? (_not_7 ? slot_len_23 : (_or_2 ? (_not_1 ? (_eq_46 ? child_len : slot_len_23) : slot_len_23) : slot_len_23)) : slot_len_23)))))));
+    slot_depth_23 <= (_eq_0 ? slot_depth_23 : (_eq_1 ? slot_depth_23 : (_eq_4 ? slot_depth_23 : (_eq_5 ? slot_depth_23 : (_eq_6 ? slot_depth_23 : (_eq_7 ? slot_depth_23 : (_eq_9 ? (_not_7 ? slot_depth_23 : (_or_2 ? (_not_1 ? (_eq_109 ? child_depth : slot_depth_23) : slot_depth_23) : slot_depth_23)) : slot_depth_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_24 <= (_eq_0 ? slot_len_24 : (_eq_1 ? slot_len_24 : (_eq_4 ? slot_len_24 : (_eq_5 ? slot_len_24 : (_eq_6 ? slot_len_24 : (_eq_7 ? slot_len_24 : (_eq_9 ? (_not_7 ? slot_len_24 : (_or_2 ? (_not_1 ? (_eq_47 ? child_len : slot_len_24) : slot_len_24) : slot_len_24)) : slot_len_24)))))));
+    slot_depth_24 <= (_eq_0 ? slot_depth_24 : (_eq_1 ? slot_depth_24 : (_eq_4 ? slot_depth_24 : (_eq_5 ? slot_depth_24 : (_eq_6 ? slot_depth_24 : (_eq_7 ? slot_depth_24 : (_eq_9 ? (_not_7 ? slot_depth_24 : (_or_2 ? (_not_1 ? (_eq_110 ? child_depth : slot_depth_24) : slot_depth_24) : slot_depth_24)) : slot_depth_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_25 <= (_eq_0 ? slot_len_25 : (_eq_1 ? slot_len_25 : (_eq_4 ? slot_len_25 : (_eq_5 ? slot_len_25 : (_eq_6 ? slot_len_25 : (_eq_7 ? slot_len_25 : (_eq_9 ? (_not_7 ? slot_len_25 : (_or_2 ? (_not_1 ? (_eq_48 ? child_len : slot_len_25) : slot_len_25) : slot_len_25)) : slot_len_25)))))));
+    slot_depth_25 <= (_eq_0 ? slot_depth_25 : (_eq_1 ? slot_depth_25 : (_eq_4 ? slot_depth_25 : (_eq_5 ? slot_depth_25 : (_eq_6 ? slot_depth_25 : (_eq_7 ? slot_depth_25 : (_eq_9 ? (_not_7 ? slot_depth_25 : (_or_2 ? (_not_1 ? (_eq_111 ? child_depth : slot_depth_25) : slot_depth_25) : slot_depth_25)) : slot_depth_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_26 <= (_eq_0 ? slot_len_26 : (_eq_1 ? slot_len_26 : (_eq_4 ? slot_len_26 : (_eq_5 ? slot_len_26 : (_eq_6 ? slot_len_26 : (_eq_7 ? slot_len_26 : (_eq_9 ? (_not_7 ? slot_len_26 : (_or_2 ? (_not_1 ? (_eq_49 ? child_len : slot_len_26) : slot_len_26) : slot_len_26)) : slot_len_26)))))));
+    slot_depth_26 <= (_eq_0 ? slot_depth_26 : (_eq_1 ? slot_depth_26 : (_eq_4 ? slot_depth_26 : (_eq_5 ? slot_depth_26 : (_eq_6 ? slot_depth_26 : (_eq_7 ? slot_depth_26 : (_eq_9 ? (_not_7 ? slot_depth_26 : (_or_2 ? (_not_1 ? (_eq_112 ? child_depth : slot_depth_26) : slot_depth_26) : slot_depth_26)) : slot_depth_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_27 <= (_eq_0 ? slot_len_27 : (_eq_1 ? slot_len_27 : (_eq_4 ? slot_len_27 : (_eq_5 ? slot_len_27 : (_eq_6 ? slot_len_27 : (_eq_7 ? slot_len_27 : (_eq_9 ? (_not_7 ? slot_len_27 : (_or_2 ? (_not_1 ? (_eq_50 ? child_len : slot_len_27) : slot_len_27) : slot_len_27)) : slot_len_27)))))));
+    slot_depth_27 <= (_eq_0 ? slot_depth_27 : (_eq_1 ? slot_depth_27 : (_eq_4 ? slot_depth_27 : (_eq_5 ? slot_depth_27 : (_eq_6 ? slot_depth_27 : (_eq_7 ? slot_depth_27 : (_eq_9 ? (_not_7 ? slot_depth_27 : (_or_2 ? (_not_1 ? (_eq_113 ? child_depth : slot_depth_27) : slot_depth_27) : slot_depth_27)) : slot_depth_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_28 <= (_eq_0 ? slot_len_28 : (_eq_1 ? slot_len_28 : (_eq_4 ? slot_len_28 : (_eq_5 ? slot_len_28 : (_eq_6 ? slot_len_28 : (_eq_7 ? slot_len_28 : (_eq_9 ? (_not_7 ? slot_len_28 : (_or_2 ? (_not_1 ? (_eq_51 ? child_len : slot_len_28) : slot_len_28) : slot_len_28)) : slot_len_28)))))));
+    slot_depth_28 <= (_eq_0 ? slot_depth_28 : (_eq_1 ? slot_depth_28 : (_eq_4 ? slot_depth_28 : (_eq_5 ? slot_depth_28 : (_eq_6 ? slot_depth_28 : (_eq_7 ? slot_depth_28 : (_eq_9 ? (_not_7 ? slot_depth_28 : (_or_2 ? (_not_1 ? (_eq_114 ? child_depth : slot_depth_28) : slot_depth_28) : slot_depth_28)) : slot_depth_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_29 <= (_eq_0 ? slot_len_29 : (_eq_1 ? slot_len_29 : (_eq_4 ? slot_len_29 : (_eq_5 ? slot_len_29 : (_eq_6 ? slot_len_29 : (_eq_7 ? slot_len_29 : (_eq_9 ? (_not_7 ? slot_len_29 : (_or_2 ? (_not_1 ? (_eq_52 ? child_len : slot_len_29) : slot_len_29) : slot_len_29)) : slot_len_29)))))));
+    slot_depth_29 <= (_eq_0 ? slot_depth_29 : (_eq_1 ? slot_depth_29 : (_eq_4 ? slot_depth_29 : (_eq_5 ? slot_depth_29 : (_eq_6 ? slot_depth_29 : (_eq_7 ? slot_depth_29 : (_eq_9 ? (_not_7 ? slot_depth_29 : (_or_2 ? (_not_1 ? (_eq_115 ? child_depth : slot_depth_29) : slot_depth_29) : slot_depth_29)) : slot_depth_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_30 <= (_eq_0 ? slot_len_30 : (_eq_1 ? slot_len_30 : (_eq_4 ? slot_len_30 : (_eq_5 ? slot_len_30 : (_eq_6 ? slot_len_30 : (_eq_7 ? slot_len_30 : (_eq_9 ? (_not_7 ? slot_len_30 : (_or_2 ? (_not_1 ? (_eq_53 ? child_len : slot_len_30) : slot_len_30) : slot_len_30)) : slot_len_30)))))));
+    slot_depth_30 <= (_eq_0 ? slot_depth_30 : (_eq_1 ? slot_depth_30 : (_eq_4 ? slot_depth_30 : (_eq_5 ? slot_depth_30 : (_eq_6 ? slot_depth_30 : (_eq_7 ? slot_depth_30 : (_eq_9 ? (_not_7 ? slot_depth_30 : (_or_2 ? (_not_1 ? (_eq_116 ? child_depth : slot_depth_30) : slot_depth_30) : slot_depth_30)) : slot_depth_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_len_31 <= (_eq_0 ? slot_len_31 : (_eq_1 ? slot_len_31 : (_eq_4 ? slot_len_31 : (_eq_5 ? slot_len_31 : (_eq_6 ? slot_len_31 : (_eq_7 ? slot_len_31 : (_eq_9 ? (_not_7 ? slot_len_31 : (_or_2 ? (_not_1 ? (_eq_54 ? child_len : slot_len_31) : slot_len_31) : slot_len_31)) : slot_len_31)))))));
+    slot_depth_31 <= (_eq_0 ? slot_depth_31 : (_eq_1 ? slot_depth_31 : (_eq_4 ? slot_depth_31 : (_eq_5 ? slot_depth_31 : (_eq_6 ? slot_depth_31 : (_eq_7 ? slot_depth_31 : (_eq_9 ? (_not_7 ? slot_depth_31 : (_or_2 ? (_not_1 ? (_eq_117 ? child_depth : slot_depth_31) : slot_depth_31) : slot_depth_31)) : slot_depth_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_6 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_9 ? (_not_7 ? slot_parent_0 : (_or_2 ? (_not_1 ? (_eq_55 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0)) : slot_parent_0)))))));
+    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_6 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_9 ? (_not_7 ? slot_parent_0 : (_or_2 ? (_not_1 ? (_eq_118 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0)) : slot_parent_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_6 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_9 ? (_not_7 ? slot_parent_1 : (_or_2 ? (_not_1 ? (_eq_56 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1)) : slot_parent_1)))))));
+    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_6 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_9 ? (_not_7 ? slot_parent_1 : (_or_2 ? (_not_1 ? (_eq_119 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1)) : slot_parent_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_6 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_9 ? (_not_7 ? slot_parent_2 : (_or_2 ? (_not_1 ? (_eq_57 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2)) : slot_parent_2)))))));
+    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_6 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_9 ? (_not_7 ? slot_parent_2 : (_or_2 ? (_not_1 ? (_eq_120 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2)) : slot_parent_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_6 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_9 ? (_not_7 ? slot_parent_3 : (_or_2 ? (_not_1 ? (_eq_58 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3)) : slot_parent_3)))))));
+    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_6 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_9 ? (_not_7 ? slot_parent_3 : (_or_2 ? (_not_1 ? (_eq_121 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3)) : slot_parent_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_6 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_9 ? (_not_7 ? slot_parent_4 : (_or_2 ? (_not_1 ? (_eq_59 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4)) : slot_parent_4)))))));
+    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_6 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_9 ? (_not_7 ? slot_parent_4 : (_or_2 ? (_not_1 ? (_eq_122 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4)) : slot_parent_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_6 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_9 ? (_not_7 ? slot_parent_5 : (_or_2 ? (_not_1 ? (_eq_60 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5)) : slot_parent_5)))))));
+    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_6 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_9 ? (_not_7 ? slot_parent_5 : (_or_2 ? (_not_1 ? (_eq_123 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5)) : slot_parent_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_6 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_9 ? (_not_7 ? slot_parent_6 : (_or_2 ? (_not_1 ? (_eq_61 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6)) : slot_parent_6)))))));
+    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_6 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_9 ? (_not_7 ? slot_parent_6 : (_or_2 ? (_not_1 ? (_eq_124 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6)) : slot_parent_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_6 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_9 ? (_not_7 ? slot_parent_7 : (_or_2 ? (_not_1 ? (_eq_62 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7)) : slot_parent_7)))))));
+    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_6 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_9 ? (_not_7 ? slot_parent_7 : (_or_2 ? (_not_1 ? (_eq_125 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7)) : slot_parent_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_6 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_9 ? (_not_7 ? slot_parent_8 : (_or_2 ? (_not_1 ? (_eq_63 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8)) : slot_parent_8)))))));
+    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_6 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_9 ? (_not_7 ? slot_parent_8 : (_or_2 ? (_not_1 ? (_eq_126 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8)) : slot_parent_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_6 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_9 ? (_not_7 ? slot_parent_9 : (_or_2 ? (_not_1 ? (_eq_64 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9)) : slot_parent_9)))))));
+    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_6 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_9 ? (_not_7 ? slot_parent_9 : (_or_2 ? (_not_1 ? (_eq_127 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9)) : slot_parent_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_6 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_9 ? (_not_7 ? slot_parent_10 : (_or_2 ? (_not_1 ? (_eq_65 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10)) : slot_parent_10)))))));
+    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_6 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_9 ? (_not_7 ? slot_parent_10 : (_or_2 ? (_not_1 ? (_eq_128 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10)) : slot_parent_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_6 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_9 ? (_not_7 ? slot_parent_11 : (_or_2 ? (_not_1 ? (_eq_66 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11)) : slot_parent_11)))))));
+    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_6 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_9 ? (_not_7 ? slot_parent_11 : (_or_2 ? (_not_1 ? (_eq_129 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11)) : slot_parent_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_6 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_9 ? (_not_7 ? slot_parent_12 : (_or_2 ? (_not_1 ? (_eq_67 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12)) : slot_parent_12)))))));
+    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_6 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_9 ? (_not_7 ? slot_parent_12 : (_or_2 ? (_not_1 ? (_eq_130 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12)) : slot_parent_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_6 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_9 ? (_not_7 ? slot_parent_13 : (_or_2 ? (_not_1 ? (_eq_68 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13)) : slot_parent_13)))))));
+    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_6 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_9 ? (_not_7 ? slot_parent_13 : (_or_2 ? (_not_1 ? (_eq_131 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13)) : slot_parent_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_6 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_9 ? (_not_7 ? slot_parent_14 : (_or_2 ? (_not_1 ? (_eq_69 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14)) : slot_parent_14)))))));
+    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_6 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_9 ? (_not_7 ? slot_parent_14 : (_or_2 ? (_not_1 ? (_eq_132 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14)) : slot_parent_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_6 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_9 ? (_not_7 ? slot_parent_15 : (_or_2 ? (_not_1 ? (_eq_70 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15)) : slot_parent_15)))))));
+    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_6 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_9 ? (_not_7 ? slot_parent_15 : (_or_2 ? (_not_1 ? (_eq_133 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15)) : slot_parent_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_6 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_9 ? (_not_7 ? slot_parent_16 : (_or_2 ? (_not_1 ? (_eq_71 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16)) : slot_parent_16)))))));
+    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_6 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_9 ? (_not_7 ? slot_parent_16 : (_or_2 ? (_not_1 ? (_eq_134 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16)) : slot_parent_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_6 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_9 ? (_not_7 ? slot_parent_17 : (_or_2 ? (_not_1 ? (_eq_72 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17)) : slot_parent_17)))))));
+    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_6 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_9 ? (_not_7 ? slot_parent_17 : (_or_2 ? (_not_1 ? (_eq_135 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17)) : slot_parent_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_6 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_9 ? (_not_7 ? slot_parent_18 : (_or_2 ? (_not_1 ? (_eq_73 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18)) : slot_parent_18)))))));
+    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_6 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_9 ? (_not_7 ? slot_parent_18 : (_or_2 ? (_not_1 ? (_eq_136 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18)) : slot_parent_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_6 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_9 ? (_not_7 ? slot_parent_19 : (_or_2 ? (_not_1 ? (_eq_74 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19)) : slot_parent_19)))))));
+    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_6 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_9 ? (_not_7 ? slot_parent_19 : (_or_2 ? (_not_1 ? (_eq_137 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19)) : slot_parent_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_6 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_9 ? (_not_7 ? slot_parent_20 : (_or_2 ? (_not_1 ? (_eq_75 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20)) : slot_parent_20)))))));
+    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_6 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_9 ? (_not_7 ? slot_parent_20 : (_or_2 ? (_not_1 ? (_eq_138 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20)) : slot_parent_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_6 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_9 ? (_not_7 ? slot_parent_21 : (_or_2 ? (_not_1 ? (_eq_76 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21)) : slot_parent_21)))))));
+    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_6 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_9 ? (_not_7 ? slot_parent_21 : (_or_2 ? (_not_1 ? (_eq_139 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21)) : slot_parent_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_6 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_9 ? (_not_7 ? slot_parent_22 : (_or_2 ? (_not_1 ? (_eq_77 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22)) : slot_parent_22)))))));
+    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_6 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_9 ? (_not_7 ? slot_parent_22 : (_or_2 ? (_not_1 ? (_eq_140 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22)) : slot_parent_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_6 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_9 ? (_not_7 ? slot_parent_23 : (_or_2 ? (_not_1 ? (_eq_78 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23)) : slot_parent_23)))))));
+    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_6 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_9 ? (_not_7 ? slot_parent_23 : (_or_2 ? (_not_1 ? (_eq_141 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23)) : slot_parent_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_6 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_9 ? (_not_7 ? slot_parent_24 : (_or_2 ? (_not_1 ? (_eq_79 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24)) : slot_parent_24)))))));
+    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_6 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_9 ? (_not_7 ? slot_parent_24 : (_or_2 ? (_not_1 ? (_eq_142 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24)) : slot_parent_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_6 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_9 ? (_not_7 ? slot_parent_25 : (_or_2 ? (_not_1 ? (_eq_80 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25)) : slot_parent_25)))))));
+    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_6 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_9 ? (_not_7 ? slot_parent_25 : (_or_2 ? (_not_1 ? (_eq_143 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25)) : slot_parent_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_6 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_9 ? (_not_7 ? slot_parent_26 : (_or_2 ? (_not_1 ? (_eq_81 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26)) : slot_parent_26)))))));
+    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_6 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_9 ? (_not_7 ? slot_parent_26 : (_or_2 ? (_not_1 ? (_eq_144 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26)) : slot_parent_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_6 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_9 ? (_not_7 ? slot_parent_27 : (_or_2 ? (_not_1 ? (_eq_82 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27)) : slot_parent_27)))))));
+    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_6 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_9 ? (_not_7 ? slot_parent_27 : (_or_2 ? (_not_1 ? (_eq_145 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27)) : slot_parent_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_6 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_9 ? (_not_7 ? slot_parent_28 : (_or_2 ? (_not_1 ? (_eq_83 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28)) : slot_parent_28)))))));
+    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_6 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_9 ? (_not_7 ? slot_parent_28 : (_or_2 ? (_not_1 ? (_eq_146 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28)) : slot_parent_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_6 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_9 ? (_not_7 ? slot_parent_29 : (_or_2 ? (_not_1 ? (_eq_84 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29)) : slot_parent_29)))))));
+    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_6 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_9 ? (_not_7 ? slot_parent_29 : (_or_2 ? (_not_1 ? (_eq_147 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29)) : slot_parent_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_6 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_9 ? (_not_7 ? slot_parent_30 : (_or_2 ? (_not_1 ? (_eq_85 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30)) : slot_parent_30)))))));
+    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_6 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_9 ? (_not_7 ? slot_parent_30 : (_or_2 ? (_not_1 ? (_eq_148 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30)) : slot_parent_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_6 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_9 ? (_not_7 ? slot_parent_31 : (_or_2 ? (_not_1 ? (_eq_86 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31)) : slot_parent_31)))))));
+    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_6 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_9 ? (_not_7 ? slot_parent_31 : (_or_2 ? (_not_1 ? (_eq_149 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31)) : slot_parent_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_6 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_9 ? (_not_7 ? slot_digit_0 : (_or_2 ? (_not_1 ? (_eq_87 ? _bits_5 : slot_digit_0) : slot_digit_0) : slot_digit_0)) : slot_digit_0)))))));
+    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_6 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_9 ? (_not_7 ? slot_digit_0 : (_or_2 ? (_not_1 ? (_eq_150 ? _bits_36 : slot_digit_0) : slot_digit_0) : slot_digit_0)) : slot_digit_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_6 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_9 ? (_not_7 ? slot_digit_1 : (_or_2 ? (_not_1 ? (_eq_88 ? _bits_5 : slot_digit_1) : slot_digit_1) : slot_digit_1)) : slot_digit_1)))))));
+    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_6 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_9 ? (_not_7 ? slot_digit_1 : (_or_2 ? (_not_1 ? (_eq_151 ? _bits_36 : slot_digit_1) : slot_digit_1) : slot_digit_1)) : slot_digit_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_6 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_9 ? (_not_7 ? slot_digit_2 : (_or_2 ? (_not_1 ? (_eq_89 ? _bits_5 : slot_digit_2) : slot_digit_2) : slot_digit_2)) : slot_digit_2)))))));
+    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_6 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_9 ? (_not_7 ? slot_digit_2 : (_or_2 ? (_not_1 ? (_eq_152 ? _bits_36 : slot_digit_2) : slot_digit_2) : slot_digit_2)) : slot_digit_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_6 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_9 ? (_not_7 ? slot_digit_3 : (_or_2 ? (_not_1 ? (_eq_90 ? _bits_5 : slot_digit_3) : slot_digit_3) : slot_digit_3)) : slot_digit_3)))))));
+    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_6 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_9 ? (_not_7 ? slot_digit_3 : (_or_2 ? (_not_1 ? (_eq_153 ? _bits_36 : slot_digit_3) : slot_digit_3) : slot_digit_3)) : slot_digit_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_6 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_9 ? (_not_7 ? slot_digit_4 : (_or_2 ? (_not_1 ? (_eq_91 ? _bits_5 : slot_digit_4) : slot_digit_4) : slot_digit_4)) : slot_digit_4)))))));
+    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_6 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_9 ? (_not_7 ? slot_digit_4 : (_or_2 ? (_not_1 ? (_eq_154 ? _bits_36 : slot_digit_4) : slot_digit_4) : slot_digit_4)) : slot_digit_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_6 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_9 ? (_not_7 ? slot_digit_5 : (_or_2 ? (_not_1 ? (_eq_92 ? _bits_5 : slot_digit_5) : slot_digit_5) : slot_digit_5)) : slot_digit_5)))))));
+    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_6 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_9 ? (_not_7 ? slot_digit_5 : (_or_2 ? (_not_1 ? (_eq_155 ? _bits_36 : slot_digit_5) : slot_digit_5) : slot_digit_5)) : slot_digit_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_6 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_9 ? (_not_7 ? slot_digit_6 : (_or_2 ? (_not_1 ? (_eq_93 ? _bits_5 : slot_digit_6) : slot_digit_6) : slot_digit_6)) : slot_digit_6)))))));
+    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_6 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_9 ? (_not_7 ? slot_digit_6 : (_or_2 ? (_not_1 ? (_eq_156 ? _bits_36 : slot_digit_6) : slot_digit_6) : slot_digit_6)) : slot_digit_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_6 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_9 ? (_not_7 ? slot_digit_7 : (_or_2 ? (_not_1 ? (_eq_94 ? _bits_5 : slot_digit_7) : slot_digit_7) : slot_digit_7)) : slot_digit_7)))))));
+    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_6 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_9 ? (_not_7 ? slot_digit_7 : (_or_2 ? (_not_1 ? (_eq_157 ? _bits_36 : slot_digit_7) : slot_digit_7) : slot_digit_7)) : slot_digit_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_6 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_9 ? (_not_7 ? slot_digit_8 : (_or_2 ? (_not_1 ? (_eq_95 ? _bits_5 : slot_digit_8) : slot_digit_8) : slot_digit_8)) : slot_digit_8)))))));
+    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_6 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_9 ? (_not_7 ? slot_digit_8 : (_or_2 ? (_not_1 ? (_eq_158 ? _bits_36 : slot_digit_8) : slot_digit_8) : slot_digit_8)) : slot_digit_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_6 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_9 ? (_not_7 ? slot_digit_9 : (_or_2 ? (_not_1 ? (_eq_96 ? _bits_5 : slot_digit_9) : slot_digit_9) : slot_digit_9)) : slot_digit_9)))))));
+    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_6 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_9 ? (_not_7 ? slot_digit_9 : (_or_2 ? (_not_1 ? (_eq_159 ? _bits_36 : slot_digit_9) : slot_digit_9) : slot_digit_9)) : slot_digit_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_6 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_9 ? (_not_7 ? slot_digit_10 : (_or_2 ? (_not_1 ? (_eq_97 ? _bits_5 : slot_digit_10) : slot_digit_10) : slot_digit_10)) : slot_digit_10)))))));
+    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_6 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_9 ? (_not_7 ? slot_digit_10 : (_or_2 ? (_not_1 ? (_eq_160 ? _bits_36 : slot_digit_10) : slot_digit_10) : slot_digit_10)) : slot_digit_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_6 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_9 ? (_not_7 ? slot_digit_11 : (_or_2 ? (_not_1 ? (_eq_98 ? _bits_5 : slot_digit_11) : slot_digit_11) : slot_digit_11)) : slot_digit_11)))))));
+    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_6 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_9 ? (_not_7 ? slot_digit_11 : (_or_2 ? (_not_1 ? (_eq_161 ? _bits_36 : slot_digit_11) : slot_digit_11) : slot_digit_11)) : slot_digit_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_6 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_9 ? (_not_7 ? slot_digit_12 : (_or_2 ? (_not_1 ? (_eq_99 ? _bits_5 : slot_digit_12) : slot_digit_12) : slot_digit_12)) : slot_digit_12)))))));
+    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_6 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_9 ? (_not_7 ? slot_digit_12 : (_or_2 ? (_not_1 ? (_eq_162 ? _bits_36 : slot_digit_12) : slot_digit_12) : slot_digit_12)) : slot_digit_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_6 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_9 ? (_not_7 ? slot_digit_13 : (_or_2 ? (_not_1 ? (_eq_100 ? _bits_5 : slot_digit_13) : slot_digit_13) : slot_digit_13)) : slot_digit_13)))))));
+    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_6 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_9 ? (_not_7 ? slot_digit_13 : (_or_2 ? (_not_1 ? (_eq_163 ? _bits_36 : slot_digit_13) : slot_digit_13) : slot_digit_13)) : slot_digit_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_6 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_9 ? (_not_7 ? slot_digit_14 : (_or_2 ? (_not_1 ? (_eq_101 ? _bits_5 : slot_digit_14) : slot_digit_14) : slot_digit_14)) : slot_digit_14)))))));
+    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_6 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_9 ? (_not_7 ? slot_digit_14 : (_or_2 ? (_not_1 ? (_eq_164 ? _bits_36 : slot_digit_14) : slot_digit_14) : slot_digit_14)) : slot_digit_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_6 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_9 ? (_not_7 ? slot_digit_15 : (_or_2 ? (_not_1 ? (_eq_102 ? _bits_5 : slot_digit_15) : slot_digit_15) : slot_digit_15)) : slot_digit_15)))))));
+    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_6 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_9 ? (_not_7 ? slot_digit_15 : (_or_2 ? (_not_1 ? (_eq_165 ? _bits_36 : slot_digit_15) : slot_digit_15) : slot_digit_15)) : slot_digit_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_6 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_9 ? (_not_7 ? slot_digit_16 : (_or_2 ? (_not_1 ? (_eq_103 ? _bits_5 : slot_digit_16) : slot_digit_16) : slot_digit_16)) : slot_digit_16)))))));
+    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_6 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_9 ? (_not_7 ? slot_digit_16 : (_or_2 ? (_not_1 ? (_eq_166 ? _bits_36 : slot_digit_16) : slot_digit_16) : slot_digit_16)) : slot_digit_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_6 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_9 ? (_not_7 ? slot_digit_17 : (_or_2 ? (_not_1 ? (_eq_104 ? _bits_5 : slot_digit_17) : slot_digit_17) : slot_digit_17)) : slot_digit_17)))))));
+    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_6 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_9 ? (_not_7 ? slot_digit_17 : (_or_2 ? (_not_1 ? (_eq_167 ? _bits_36 : slot_digit_17) : slot_digit_17) : slot_digit_17)) : slot_digit_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_6 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_9 ? (_not_7 ? slot_digit_18 : (_or_2 ? (_not_1 ? (_eq_105 ? _bits_5 : slot_digit_18) : slot_digit_18) : slot_digit_18)) : slot_digit_18)))))));
+    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_6 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_9 ? (_not_7 ? slot_digit_18 : (_or_2 ? (_not_1 ? (_eq_168 ? _bits_36 : slot_digit_18) : slot_digit_18) : slot_digit_18)) : slot_digit_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_6 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_9 ? (_not_7 ? slot_digit_19 : (_or_2 ? (_not_1 ? (_eq_106 ? _bits_5 : slot_digit_19) : slot_digit_19) : slot_digit_19)) : slot_digit_19)))))));
+    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_6 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_9 ? (_not_7 ? slot_digit_19 : (_or_2 ? (_not_1 ? (_eq_169 ? _bits_36 : slot_digit_19) : slot_digit_19) : slot_digit_19)) : slot_digit_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_6 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_9 ? (_not_7 ? slot_digit_20 : (_or_2 ? (_not_1 ? (_eq_107 ? _bits_5 : slot_digit_20) : slot_digit_20) : slot_digit_20)) : slot_digit_20)))))));
+    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_6 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_9 ? (_not_7 ? slot_digit_20 : (_or_2 ? (_not_1 ? (_eq_170 ? _bits_36 : slot_digit_20) : slot_digit_20) : slot_digit_20)) : slot_digit_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_6 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_9 ? (_not_7 ? slot_digit_21 : (_or_2 ? (_not_1 ? (_eq_108 ? _bits_5 : slot_digit_21) : slot_digit_21) : slot_digit_21)) : slot_digit_21)))))));
+    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_6 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_9 ? (_not_7 ? slot_digit_21 : (_or_2 ? (_not_1 ? (_eq_171 ? _bits_36 : slot_digit_21) : slot_digit_21) : slot_digit_21)) : slot_digit_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_6 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_9 ? (_not_7 ? slot_digit_22 : (_or_2 ? (_not_1 ? (_eq_109 ? _bits_5 : slot_digit_22) : slot_digit_22) : slot_digit_22)) : slot_digit_22)))))));
+    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_6 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_9 ? (_not_7 ? slot_digit_22 : (_or_2 ? (_not_1 ? (_eq_172 ? _bits_36 : slot_digit_22) : slot_digit_22) : slot_digit_22)) : slot_digit_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_6 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_9 ? (_not_7 ? slot_digit_23 : (_or_2 ? (_not_1 ? (_eq_110 ? _bits_5 : slot_digit_23) : slot_digit_23) : slot_digit_23)) : slot_digit_23)))))));
+    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_6 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_9 ? (_not_7 ? slot_digit_23 : (_or_2 ? (_not_1 ? (_eq_173 ? _bits_36 : slot_digit_23) : slot_digit_23) : slot_digit_23)) : slot_digit_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_6 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_9 ? (_not_7 ? slot_digit_24 : (_or_2 ? (_not_1 ? (_eq_111 ? _bits_5 : slot_digit_24) : slot_digit_24) : slot_digit_24)) : slot_digit_24)))))));
+    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_6 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_9 ? (_not_7 ? slot_digit_24 : (_or_2 ? (_not_1 ? (_eq_174 ? _bits_36 : slot_digit_24) : slot_digit_24) : slot_digit_24)) : slot_digit_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_6 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_9 ? (_not_7 ? slot_digit_25 : (_or_2 ? (_not_1 ? (_eq_112 ? _bits_5 : slot_digit_25) : slot_digit_25) : slot_digit_25)) : slot_digit_25)))))));
+    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_6 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_9 ? (_not_7 ? slot_digit_25 : (_or_2 ? (_not_1 ? (_eq_175 ? _bits_36 : slot_digit_25) : slot_digit_25) : slot_digit_25)) : slot_digit_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_6 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_9 ? (_not_7 ? slot_digit_26 : (_or_2 ? (_not_1 ? (_eq_113 ? _bits_5 : slot_digit_26) : slot_digit_26) : slot_digit_26)) : slot_digit_26)))))));
+    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_6 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_9 ? (_not_7 ? slot_digit_26 : (_or_2 ? (_not_1 ? (_eq_176 ? _bits_36 : slot_digit_26) : slot_digit_26) : slot_digit_26)) : slot_digit_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_6 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_9 ? (_not_7 ? slot_digit_27 : (_or_2 ? (_not_1 ? (_eq_114 ? _bits_5 : slot_digit_27) : slot_digit_27) : slot_digit_27)) : slot_digit_27)))))));
+    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_6 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_9 ? (_not_7 ? slot_digit_27 : (_or_2 ? (_not_1 ? (_eq_177 ? _bits_36 : slot_digit_27) : slot_digit_27) : slot_digit_27)) : slot_digit_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_6 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_9 ? (_not_7 ? slot_digit_28 : (_or_2 ? (_not_1 ? (_eq_115 ? _bits_5 : slot_digit_28) : slot_digit_28) : slot_digit_28)) : slot_digit_28)))))));
+    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_6 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_9 ? (_not_7 ? slot_digit_28 : (_or_2 ? (_not_1 ? (_eq_178 ? _bits_36 : slot_digit_28) : slot_digit_28) : slot_digit_28)) : slot_digit_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_6 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_9 ? (_not_7 ? slot_digit_29 : (_or_2 ? (_not_1 ? (_eq_116 ? _bits_5 : slot_digit_29) : slot_digit_29) : slot_digit_29)) : slot_digit_29)))))));
+    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_6 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_9 ? (_not_7 ? slot_digit_29 : (_or_2 ? (_not_1 ? (_eq_179 ? _bits_36 : slot_digit_29) : slot_digit_29) : slot_digit_29)) : slot_digit_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_6 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_9 ? (_not_7 ? slot_digit_30 : (_or_2 ? (_not_1 ? (_eq_117 ? _bits_5 : slot_digit_30) : slot_digit_30) : slot_digit_30)) : slot_digit_30)))))));
+    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_6 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_9 ? (_not_7 ? slot_digit_30 : (_or_2 ? (_not_1 ? (_eq_180 ? _bits_36 : slot_digit_30) : slot_digit_30) : slot_digit_30)) : slot_digit_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_6 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_9 ? (_not_7 ? slot_digit_31 : (_or_2 ? (_not_1 ? (_eq_118 ? _bits_5 : slot_digit_31) : slot_digit_31) : slot_digit_31)) : slot_digit_31)))))));
+    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_6 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_9 ? (_not_7 ? slot_digit_31 : (_or_2 ? (_not_1 ? (_eq_181 ? _bits_36 : slot_digit_31) : slot_digit_31) : slot_digit_31)) : slot_digit_31)))))));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       slot_children_0 <= 3'd0;
     end else begin
-      slot_children_0 <= (_eq_0 ? (children_write ? (_eq_119 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_1 ? (children_write ? (_eq_119 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_4 ? (children_write ? (_eq_119 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_5 ? (children_write ? (_eq_119 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_6 ? (children_write ? (_eq_119 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_7 ? (children_write ? (_eq_119 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_9 ? (children_write ? (_eq_119 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_10 ? (children_write ? (_eq_119 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_11 ? (children_write ? (_eq_119 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_12 ? (children_write ? (_eq_119 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_13 ? (children_write ? (_eq_119 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_15 ? (children_write ? (_eq_119 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_16 ? (children_write ? (_eq_119 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_18 ? (children_write ? (_eq_119 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_19 ? (children_write ? (_eq_119 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_20 ? 3'd0 : (children_write ? (_eq_119 ? children_write_value : slot_children_0) : slot_children_0)))))))))))))))));
+      slot_children_0 <= (_eq_0 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_1 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_4 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_5 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_6 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_7 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_9 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_10 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_11 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_12 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_13 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_15 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_16 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_18 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_19 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_20 ? 3'd0 : (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0)))))))))))))))));
     end
   end
 
@@ -2190,7 +2195,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_1 <= 3'd0;
     end else begin
-      slot_children_1 <= (_eq_0 ? (children_write ? (_eq_120 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_1 ? (children_write ? (_eq_120 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_4 ? (children_write ? (_eq_120 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_5 ? (children_write ? (_eq_120 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_6 ? (children_write ? (_eq_120 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_7 ? (children_write ? (_eq_120 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_9 ? (children_write ? (_eq_120 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_10 ? (children_write ? (_eq_120 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_11 ? (children_write ? (_eq_120 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_12 ? (children_write ? (_eq_120 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_13 ? (children_write ? (_eq_120 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_15 ? (children_write ? (_eq_120 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_16 ? (children_write ? (_eq_120 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_18 ? (children_write ? (_eq_120 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_19 ? (children_write ? (_eq_120 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_20 ? 3'd0 : (children_write ? (_eq_120 ? children_write_value : slot_children_1) : slot_children_1)))))))))))))))));
+      slot_children_1 <= (_eq_0 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_1 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_4 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_5 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_6 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_7 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_9 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_10 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_11 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_12 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_13 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_15 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_16 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_18 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_19 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_20 ? 3'd0 : (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1)))))))))))))))));
     end
   end
 
@@ -2198,7 +2203,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_2 <= 3'd0;
     end else begin
-      slot_children_2 <= (_eq_0 ? (children_write ? (_eq_121 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_1 ? (children_write ? (_eq_121 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_4 ? (children_write ? (_eq_121 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_5 ? (children_write ? (_eq_121 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_6 ? (children_write ? (_eq_121 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_7 ? (children_write ? (_eq_121 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_9 ? (children_write ? (_eq_121 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_10 ? (children_write ? (_eq_121 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_11 ? (children_write ? (_eq_121 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_12 ? (children_write ? (_eq_121 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_13 ? (children_write ? (_eq_121 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_15 ? (children_write ? (_eq_121 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_16 ? (children_write ? (_eq_121 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_18 ? (children_write ? (_eq_121 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_19 ? (children_write ? (_eq_121 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_20 ? 3'd0 : (children_write ? (_eq_121 ? children_write_value : slot_children_2) : slot_children_2)))))))))))))))));
+      slot_children_2 <= (_eq_0 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_1 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_4 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_5 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_6 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_7 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_9 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_10 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_11 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_12 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_13 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_15 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_16 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_18 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_19 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_20 ? 3'd0 : (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2)))))))))))))))));
     end
   end
 
@@ -2206,7 +2211,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_3 <= 3'd0;
     end else begin
-      slot_children_3 <= (_eq_0 ? (children_write ? (_eq_122 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_1 ? (children_write ? (_eq_122 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_4 ? (children_write ? (_eq_122 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_5 ? (children_write ? (_eq_122 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_6 ? (children_write ? (_eq_122 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_7 ? (children_write ? (_eq_122 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_9 ? (children_write ? (_eq_122 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_10 ? (children_write ? (_eq_122 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_11 ? (children_write ? (_eq_122 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_12 ? (children_write ? (_eq_122 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_13 ? (children_write ? (_eq_122 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_15 ? (children_write ? (_eq_122 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_16 ? (children_write ? (_eq_122 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_18 ? (children_write ? (_eq_122 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_19 ? (children_write ? (_eq_122 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_20 ? 3'd0 : (children_write ? (_eq_122 ? children_write_value : slot_children_3) : slot_children_3)))))))))))))))));
+      slot_children_3 <= (_eq_0 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_1 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_4 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_5 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_6 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_7 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_9 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_10 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_11 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_12 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_13 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_15 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_16 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_18 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_19 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_20 ? 3'd0 : (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3)))))))))))))))));
     end
   end
 
@@ -2214,7 +2219,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_4 <= 3'd0;
     end else begin
-      slot_children_4 <= (_eq_0 ? (children_write ? (_eq_123 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_1 ? (children_write ? (_eq_123 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_4 ? (children_write ? (_eq_123 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_5 ? (children_write ? (_eq_123 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_6 ? (children_write ? (_eq_123 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_7 ? (children_write ? (_eq_123 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_9 ? (children_write ? (_eq_123 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_10 ? (children_write ? (_eq_123 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_11 ? (children_write ? (_eq_123 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_12 ? (children_write ? (_eq_123 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_13 ? (children_write ? (_eq_123 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_15 ? (children_write ? (_eq_123 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_16 ? (children_write ? (_eq_123 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_18 ? (children_write ? (_eq_123 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_19 ? (children_write ? (_eq_123 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_20 ? 3'd0 : (children_write ? (_eq_123 ? children_write_value : slot_children_4) : slot_children_4)))))))))))))))));
+      slot_children_4 <= (_eq_0 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_1 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_4 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_5 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_6 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_7 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_9 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_10 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_11 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_12 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_13 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_15 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_16 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_18 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_19 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_20 ? 3'd0 : (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4)))))))))))))))));
     end
   end
 
@@ -2222,7 +2227,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_5 <= 3'd0;
     end else begin
-      slot_children_5 <= (_eq_0 ? (children_write ? (_eq_124 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_1 ? (children_write ? (_eq_124 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_4 ? (children_write ? (_eq_124 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_5 ? (children_write ? (_eq_124 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_6 ? (children_write ? (_eq_124 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_7 ? (children_write ? (_eq_124 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_9 ? (children_write ? (_eq_124 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_10 ? (children_write ? (_eq_124 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_11 ? (children_write ? (_eq_124 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_12 ? (children_write ? (_eq_124 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_13 ? (children_write ? (_eq_124 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_15 ? (children_write ? (_eq_124 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_16 ? (children_write ? (_eq_124 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_18 ? (children_write ? (_eq_124 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_19 ? (children_write ? (_eq_124 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_20 ? 3'd0 : (children_write ? (_eq_124 ? children_write_value : slot_children_5) : slot_children_5)))))))))))))))));
+      slot_children_5 <= (_eq_0 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_1 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_4 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_5 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_6 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_7 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_9 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_10 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_11 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_12 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_13 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_15 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_16 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_18 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_19 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_20 ? 3'd0 : (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5)))))))))))))))));
     end
   end
 
@@ -2230,7 +2235,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_6 <= 3'd0;
     end else begin
-      slot_children_6 <= (_eq_0 ? (children_write ? (_eq_125 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_1 ? (children_write ? (_eq_125 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_4 ? (children_write ? (_eq_125 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_5 ? (children_write ? (_eq_125 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_6 ? (children_write ? (_eq_125 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_7 ? (children_write ? (_eq_125 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_9 ? (children_write ? (_eq_125 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_10 ? (children_write ? (_eq_125 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_11 ? (children_write ? (_eq_125 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_12 ? (children_write ? (_eq_125 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_13 ? (children_write ? (_eq_125 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_15 ? (children_write ? (_eq_125 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_16 ? (children_write ? (_eq_125 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_18 ? (children_write ? (_eq_125 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_19 ? (children_write ? (_eq_125 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_20 ? 3'd0 : (children_write ? (_eq_125 ? children_write_value : slot_children_6) : slot_children_6)))))))))))))))));
+      slot_children_6 <= (_eq_0 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_1 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_4 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_5 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_6 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_7 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_9 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_10 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_11 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_12 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_13 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_15 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_16 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_18 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_19 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_20 ? 3'd0 : (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6)))))))))))))))));
     end
   end
 
@@ -2238,7 +2243,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_7 <= 3'd0;
     end else begin
-      slot_children_7 <= (_eq_0 ? (children_write ? (_eq_126 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_1 ? (children_write ? (_eq_126 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_4 ? (children_write ? (_eq_126 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_5 ? (children_write ? (_eq_126 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_6 ? (children_write ? (_eq_126 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_7 ? (children_write ? (_eq_126 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_9 ? (children_write ? (_eq_126 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_10 ? (children_write ? (_eq_126 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_11 ? (children_write ? (_eq_126 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_12 ? (children_write ? (_eq_126 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_13 ? (children_write ? (_eq_126 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_15 ? (children_write ? (_eq_126 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_16 ? (children_write ? (_eq_126 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_18 ? (children_write ? (_eq_126 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_19 ? (children_write ? (_eq_126 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_20 ? 3'd0 : (children_write ? (_eq_126 ? children_write_value : slot_children_7) : slot_children_7)))))))))))))))));
+      slot_children_7 <= (_eq_0 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_1 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_4 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_5 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_6 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_7 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_9 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_10 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_11 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_12 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_13 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_15 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_16 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_18 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_19 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_20 ? 3'd0 : (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7)))))))))))))))));
     end
   end
 
@@ -2246,7 +2251,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_8 <= 3'd0;
     end else begin
-      slot_children_8 <= (_eq_0 ? (children_write ? (_eq_127 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_1 ? (children_write ? (_eq_127 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_4 ? (children_write ? (_eq_127 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_5 ? (children_write ? (_eq_127 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_6 ? (children_write ? (_eq_127 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_7 ? (children_write ? (_eq_127 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_9 ? (children_write ? (_eq_127 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_10 ? (children_write ? (_eq_127 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_11 ? (children_write ? (_eq_127 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_12 ? (children_write ? (_eq_127 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_13 ? (children_write ? (_eq_127 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_15 ? (children_write ? (_eq_127 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_16 ? (children_write ? (_eq_127 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_18 ? (children_write ? (_eq_127 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_19 ? (children_write ? (_eq_127 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_20 ? 3'd0 : (children_write ? (_eq_127 ? children_write_value : slot_children_8) : slot_children_8)))))))))))))))));
+      slot_children_8 <= (_eq_0 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_1 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_4 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_5 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_6 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_7 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_9 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_10 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_11 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_12 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_13 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_15 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_16 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_18 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_19 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_20 ? 3'd0 : (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8)))))))))))))))));
     end
   end
 
@@ -2254,7 +2259,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_9 <= 3'd0;
     end else begin
-      slot_children_9 <= (_eq_0 ? (children_write ? (_eq_128 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_1 ? (children_write ? (_eq_128 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_4 ? (children_write ? (_eq_128 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_5 ? (children_write ? (_eq_128 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_6 ? (children_write ? (_eq_128 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_7 ? (children_write ? (_eq_128 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_9 ? (children_write ? (_eq_128 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_10 ? (children_write ? (_eq_128 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_11 ? (children_write ? (_eq_128 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_12 ? (children_write ? (_eq_128 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_13 ? (children_write ? (_eq_128 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_15 ? (children_write ? (_eq_128 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_16 ? (children_write ? (_eq_128 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_18 ? (children_write ? (_eq_128 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_19 ? (children_write ? (_eq_128 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_20 ? 3'd0 : (children_write ? (_eq_128 ? children_write_value : slot_children_9) : slot_children_9)))))))))))))))));
+      slot_children_9 <= (_eq_0 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_1 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_4 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_5 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_6 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_7 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_9 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_10 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_11 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_12 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_13 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_15 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_16 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_18 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_19 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_20 ? 3'd0 : (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9)))))))))))))))));
     end
   end
 
@@ -2262,7 +2267,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_10 <= 3'd0;
     end else begin
-      slot_children_10 <= (_eq_0 ? (children_write ? (_eq_129 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_1 ? (children_write ? (_eq_129 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_4 ? (children_write ? (_eq_129 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_5 ? (children_write ? (_eq_129 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_6 ? (children_write ? (_eq_129 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_7 ? (children_write ? (_eq_129 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_9 ? (children_write ? (_eq_129 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_10 ? (children_write ? (_eq_129 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_11 ? (children_write ? (_eq_129 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_12 ? (children_write ? (_eq_129 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_13 ? (children_write ? (_eq_129 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_15 ? (children_write ? (_eq_129 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_16 ? (children_write ? (_eq_129 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_18 ? (children_write ? (_eq_129 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_19 ? (children_write ? (_eq_129 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_20 ? 3'd0 : (children_write ? (_eq_129 ? children_write_value : slot_children_10) : slot_children_10)))))))))))))))));
+      slot_children_10 <= (_eq_0 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_1 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_4 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_5 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_6 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_7 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_9 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_10 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_11 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_12 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_13 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_15 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_16 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_18 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_19 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_20 ? 3'd0 : (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10)))))))))))))))));
     end
   end
 
@@ -2270,7 +2275,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_11 <= 3'd0;
     end else begin
-      slot_children_11 <= (_eq_0 ? (children_write ? (_eq_130 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_1 ? (children_write ? (_eq_130 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_4 ? (children_write ? (_eq_130 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_5 ? (children_write ? (_eq_130 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_6 ? (children_write ? (_eq_130 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_7 ? (children_write ? (_eq_130 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_9 ? (children_write ? (_eq_130 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_10 ? (children_write ? (_eq_130 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_11 ? (children_write ? (_eq_130 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_12 ? (children_write ? (_eq_130 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_13 ? (children_write ? (_eq_130 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_15 ? (children_write ? (_eq_130 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_16 ? (children_write ? (_eq_130 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_18 ? (children_write ? (_eq_130 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_19 ? (children_write ? (_eq_130 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_20 ? 3'd0 : (children_write ? (_eq_130 ? children_write_value : slot_children_11) : slot_children_11)))))))))))))))));
+      slot_children_11 <= (_eq_0 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_1 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_4 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_5 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_6 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_7 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_9 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_10 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_11 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_12 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_13 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_15 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_16 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_18 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_19 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_20 ? 3'd0 : (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11)))))))))))))))));
     end
   end
 
@@ -2278,7 +2283,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_12 <= 3'd0;
     end else begin
-      slot_children_12 <= (_eq_0 ? (children_write ? (_eq_131 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_1 ? (children_write ? (_eq_131 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_4 ? (children_write ? (_eq_131 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_5 ? (children_write ? (_eq_131 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_6 ? (children_write ? (_eq_131 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_7 ? (children_write ? (_eq_131 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_9 ? (children_write ? (_eq_131 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_10 ? (children_write ? (_eq_131 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_11 ? (children_write ? (_eq_131 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_12 ? (children_write ? (_eq_131 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_13 ? (children_write ? (_eq_131 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_15 ? (children_write ? (_eq_131 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_16 ? (children_write ? (_eq_131 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_18 ? (children_write ? (_eq_131 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_19 ? (children_write ? (_eq_131 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_20 ? 3'd0 : (children_write ? (_eq_131 ? children_write_value : slot_children_12) : slot_children_12)))))))))))))))));
+      slot_children_12 <= (_eq_0 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_1 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_4 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_5 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_6 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_7 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_9 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_10 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_11 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_12 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_13 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_15 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_16 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_18 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_19 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_20 ? 3'd0 : (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12)))))))))))))))));
     end
   end
 
@@ -2286,7 +2291,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_13 <= 3'd0;
     end else begin
-      slot_children_13 <= (_eq_0 ? (children_write ? (_eq_132 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_1 ? (children_write ? (_eq_132 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_4 ? (children_write ? (_eq_132 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_5 ? (children_write ? (_eq_132 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_6 ? (children_write ? (_eq_132 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_7 ? (children_write ? (_eq_132 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_9 ? (children_write ? (_eq_132 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_10 ? (children_write ? (_eq_132 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_11 ? (children_write ? (_eq_132 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_12 ? (children_write ? (_eq_132 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_13 ? (children_write ? (_eq_132 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_15 ? (children_write ? (_eq_132 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_16 ? (children_write ? (_eq_132 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_18 ? (children_write ? (_eq_132 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_19 ? (children_write ? (_eq_132 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_20 ? 3'd0 : (children_write ? (_eq_132 ? children_write_value : slot_children_13) : slot_children_13)))))))))))))))));
+      slot_children_13 <= (_eq_0 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_1 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_4 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_5 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_6 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_7 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_9 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_10 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_11 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_12 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_13 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_15 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_16 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_18 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_19 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_20 ? 3'd0 : (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13)))))))))))))))));
     end
   end
 
@@ -2294,7 +2299,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_14 <= 3'd0;
     end else begin
-      slot_children_14 <= (_eq_0 ? (children_write ? (_eq_133 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_1 ? (children_write ? (_eq_133 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_4 ? (children_write ? (_eq_133 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_5 ? (children_write ? (_eq_133 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_6 ? (children_write ? (_eq_133 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_7 ? (children_write ? (_eq_133 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_9 ? (children_write ? (_eq_133 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_10 ? (children_write ? (_eq_133 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_11 ? (children_write ? (_eq_133 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_12 ? (children_write ? (_eq_133 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_13 ? (children_write ? (_eq_133 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_15 ? (children_write ? (_eq_133 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_16 ? (children_write ? (_eq_133 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_18 ? (children_write ? (_eq_133 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_19 ? (children_write ? (_eq_133 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_20 ? 3'd0 : (children_write ? (_eq_133 ? children_write_value : slot_children_14) : slot_children_14)))))))))))))))));
+      slot_children_14 <= (_eq_0 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_1 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_4 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_5 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_6 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_7 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_9 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_10 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_11 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_12 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_13 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_15 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_16 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_18 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_19 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_20 ? 3'd0 : (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14)))))))))))))))));
     end
   end
 
@@ -2302,7 +2307,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_15 <= 3'd0;
     end else begin
-      slot_children_15 <= (_eq_0 ? (children_write ? (_eq_134 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_1 ? (children_write ? (_eq_134 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_4 ? (children_write ? (_eq_134 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_5 ? (children_write ? (_eq_134 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_6 ? (children_write ? (_eq_134 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_7 ? (children_write ? (_eq_134 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_9 ? (children_write ? (_eq_134 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_10 ? (children_write ? (_eq_134 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_11 ? (children_write ? (_eq_134 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_12 ? (children_write ? (_eq_134 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_13 ? (children_write ? (_eq_134 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_15 ? (children_write ? (_eq_134 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_16 ? (children_write ? (_eq_134 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_18 ? (children_write ? (_eq_134 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_19 ? (children_write ? (_eq_134 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_20 ? 3'd0 : (children_write ? (_eq_134 ? children_write_value : slot_children_15) : slot_children_15)))))))))))))))));
+      slot_children_15 <= (_eq_0 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_1 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_4 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_5 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_6 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_7 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_9 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_10 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_11 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_12 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_13 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_15 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_16 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_18 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_19 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_20 ? 3'd0 : (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15)))))))))))))))));
     end
   end
 
@@ -2310,7 +2315,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_16 <= 3'd0;
     end else begin
-      slot_children_16 <= (_eq_0 ? (children_write ? (_eq_135 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_1 ? (children_write ? (_eq_135 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_4 ? (children_write ? (_eq_135 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_5 ? (children_write ? (_eq_135 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_6 ? (children_write ? (_eq_135 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_7 ? (children_write ? (_eq_135 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_9 ? (children_write ? (_eq_135 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_10 ? (children_write ? (_eq_135 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_11 ? (children_write ? (_eq_135 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_12 ? (children_write ? (_eq_135 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_13 ? (children_write ? (_eq_135 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_15 ? (children_write ? (_eq_135 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_16 ? (children_write ? (_eq_135 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_18 ? (children_write ? (_eq_135 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_19 ? (children_write ? (_eq_135 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_20 ? 3'd0 : (children_write ? (_eq_135 ? children_write_value : slot_children_16) : slot_children_16)))))))))))))))));
+      slot_children_16 <= (_eq_0 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_1 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_4 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_5 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_6 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_7 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_9 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_10 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_11 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_12 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_13 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_15 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_16 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_18 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_19 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_20 ? 3'd0 : (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16)))))))))))))))));
     end
   end
 
@@ -2318,7 +2323,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_17 <= 3'd0;
     end else begin
-      slot_children_17 <= (_eq_0 ? (children_write ? (_eq_136 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_1 ? (children_write ? (_eq_136 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_4 ? (children_write ? (_eq_136 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_5 ? (children_write ? (_eq_136 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_6 ? (children_write ? (_eq_136 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_7 ? (children_write ? (_eq_136 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_9 ? (children_write ? (_eq_136 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_10 ? (children_write ? (_eq_136 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_11 ? (children_write ? (_eq_136 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_12 ? (children_write ? (_eq_136 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_13 ? (children_write ? (_eq_136 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_15 ? (children_write ? (_eq_136 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_16 ? (children_write ? (_eq_136 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_18 ? (children_write ? (_eq_136 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_19 ? (children_write ? (_eq_136 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_20 ? 3'd0 : (children_write ? (_eq_136 ? children_write_value : slot_children_17) : slot_children_17)))))))))))))))));
+      slot_children_17 <= (_eq_0 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_1 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_4 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_5 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_6 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_7 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_9 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_10 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_11 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_12 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_13 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_15 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_16 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_18 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_19 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_20 ? 3'd0 : (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17)))))))))))))))));
     end
   end
 
@@ -2326,7 +2331,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_18 <= 3'd0;
     end else begin
-      slot_children_18 <= (_eq_0 ? (children_write ? (_eq_137 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_1 ? (children_write ? (_eq_137 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_4 ? (children_write ? (_eq_137 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_5 ? (children_write ? (_eq_137 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_6 ? (children_write ? (_eq_137 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_7 ? (children_write ? (_eq_137 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_9 ? (children_write ? (_eq_137 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_10 ? (children_write ? (_eq_137 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_11 ? (children_write ? (_eq_137 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_12 ? (children_write ? (_eq_137 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_13 ? (children_write ? (_eq_137 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_15 ? (children_write ? (_eq_137 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_16 ? (children_write ? (_eq_137 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_18 ? (children_write ? (_eq_137 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_19 ? (children_write ? (_eq_137 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_20 ? 3'd0 : (children_write ? (_eq_137 ? children_write_value : slot_children_18) : slot_children_18)))))))))))))))));
+      slot_children_18 <= (_eq_0 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_1 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_4 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_5 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_6 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_7 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_9 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_10 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_11 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_12 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_13 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_15 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_16 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_18 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_19 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_20 ? 3'd0 : (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18)))))))))))))))));
     end
   end
 
@@ -2334,7 +2339,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_19 <= 3'd0;
     end else begin
-      slot_children_19 <= (_eq_0 ? (children_write ? (_eq_138 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_1 ? (children_write ? (_eq_138 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_4 ? (children_write ? (_eq_138 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_5 ? (children_write ? (_eq_138 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_6 ? (children_write ? (_eq_138 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_7 ? (children_write ? (_eq_138 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_9 ? (children_write ? (_eq_138 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_10 ? (children_write ? (_eq_138 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_11 ? (children_write ? (_eq_138 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_12 ? (children_write ? (_eq_138 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_13 ? (children_write ? (_eq_138 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_15 ? (children_write ? (_eq_138 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_16 ? (children_write ? (_eq_138 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_18 ? (children_write ? (_eq_138 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_19 ? (children_write ? (_eq_138 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_20 ? 3'd0 : (children_write ? (_eq_138 ? children_write_value : slot_children_19) : slot_children_19)))))))))))))))));
+      slot_children_19 <= (_eq_0 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_1 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_4 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_5 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_6 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_7 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_9 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_10 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_11 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_12 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_13 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_15 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_16 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_18 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_19 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_20 ? 3'd0 : (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19)))))))))))))))));
     end
   end
 
@@ -2342,7 +2347,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_20 <= 3'd0;
     end else begin
-      slot_children_20 <= (_eq_0 ? (children_write ? (_eq_139 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_1 ? (children_write ? (_eq_139 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_4 ? (children_write ? (_eq_139 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_5 ? (children_write ? (_eq_139 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_6 ? (children_write ? (_eq_139 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_7 ? (children_write ? (_eq_139 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_9 ? (children_write ? (_eq_139 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_10 ? (children_write ? (_eq_139 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_11 ? (children_write ? (_eq_139 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_12 ? (children_write ? (_eq_139 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_13 ? (children_write ? (_eq_139 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_15 ? (children_write ? (_eq_139 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_16 ? (children_write ? (_eq_139 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_18 ? (children_write ? (_eq_139 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_19 ? (children_write ? (_eq_139 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_20 ? 3'd0 : (children_write ? (_eq_139 ? children_write_value : slot_children_20) : slot_children_20)))))))))))))))));
+      slot_children_20 <= (_eq_0 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_1 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_4 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_5 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_6 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_7 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_9 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_10 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_11 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_12 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_13 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_15 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_16 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_18 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_19 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_20 ? 3'd0 : (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20)))))))))))))))));
     end
   end
 
@@ -2350,7 +2355,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_21 <= 3'd0;
     end else begin
-      slot_children_21 <= (_eq_0 ? (children_write ? (_eq_140 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_1 ? (children_write ? (_eq_140 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_4 ? (children_write ? (_eq_140 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_5 ? (children_write ? (_eq_140 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_6 ? (children_write ? (_eq_140 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_7 ? (children_write ? (_eq_140 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_9 ? (children_write ? (_eq_140 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_10 ? (children_write ? (_eq_140 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_11 ? (children_write ? (_eq_140 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_12 ? (children_write ? (_eq_140 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_13 ? (children_write ? (_eq_140 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_15 ? (children_write ? (_eq_140 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_16 ? (children_write ? (_eq_140 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_18 ? (children_write ? (_eq_140 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_19 ? (children_write ? (_eq_140 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_20 ? 3'd0 : (children_write ? (_eq_140 ? children_write_value : slot_children_21) : slot_children_21)))))))))))))))));
+      slot_children_21 <= (_eq_0 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_1 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_4 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_5 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_6 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_7 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_9 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_10 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_11 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_12 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_13 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_15 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_16 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_18 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_19 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_20 ? 3'd0 : (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21)))))))))))))))));
     end
   end
 
@@ -2358,7 +2363,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_22 <= 3'd0;
     end else begin
-      slot_children_22 <= (_eq_0 ? (children_write ? (_eq_141 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_1 ? (children_write ? (_eq_141 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_4 ? (children_write ? (_eq_141 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_5 ? (children_write ? (_eq_141 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_6 ? (children_write ? (_eq_141 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_7 ? (children_write ? (_eq_141 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_9 ? (children_write ? (_eq_141 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_10 ? (children_write ? (_eq_141 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_11 ? (children_write ? (_eq_141 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_12 ? (children_write ? (_eq_141 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_13 ? (children_write ? (_eq_141 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_15 ? (children_write ? (_eq_141 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_16 ? (children_write ? (_eq_141 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_18 ? (children_write ? (_eq_141 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_19 ? (children_write ? (_eq_141 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_20 ? 3'd0 : (children_write ? (_eq_141 ? children_write_value : slot_children_22) : slot_children_22)))))))))))))))));
+      slot_children_22 <= (_eq_0 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_1 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_4 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_5 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_6 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_7 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_9 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_10 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_11 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_12 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_13 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_15 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_16 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_18 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_19 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_20 ? 3'd0 : (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22)))))))))))))))));
     end
   end
 
@@ -2366,7 +2371,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_23 <= 3'd0;
     end else begin
-      slot_children_23 <= (_eq_0 ? (children_write ? (_eq_142 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_1 ? (children_write ? (_eq_142 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_4 ? (children_write ? (_eq_142 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_5 ? (children_write ? (_eq_142 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_6 ? (children_write ? (_eq_142 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_7 ? (children_write ? (_eq_142 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_9 ? (children_write ? (_eq_142 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_10 ? (children_write ? (_eq_142 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_11 ? (children_write ? (_eq_142 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_12 ? (children_write ? (_eq_142 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_13 ? (children_write ? (_eq_142 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_15 ? (children_write ? (_eq_142 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_16 ? (children_write ? (_eq_142 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_18 ? (children_write ? (_eq_142 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_19 ? (children_write ? (_eq_142 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_20 ? 3'd0 : (children_write ? (_eq_142 ? children_write_value : slot_children_23) : slot_children_23)))))))))))))))));
+      slot_children_23 <= (_eq_0 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_1 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_4 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_5 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_6 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_7 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_9 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_10 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_11 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_12 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_13 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_15 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_16 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_18 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_19 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_20 ? 3'd0 : (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23)))))))))))))))));
     end
   end
 
@@ -2374,7 +2379,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_24 <= 3'd0;
     end else begin
-      slot_children_24 <= (_eq_0 ? (children_write ? (_eq_143 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_1 ? (children_write ? (_eq_143 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_4 ? (children_write ? (_eq_143 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_5 ? (children_write ? (_eq_143 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_6 ? (children_write ? (_eq_143 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_7 ? (children_write ? (_eq_143 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_9 ? (children_write ? (_eq_143 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_10 ? (children_write ? (_eq_143 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_11 ? (children_write ? (_eq_143 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_12 ? (children_write ? (_eq_143 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_13 ? (children_write ? (_eq_143 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_15 ? (children_write ? (_eq_143 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_16 ? (children_write ? (_eq_143 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_18 ? (children_write ? (_eq_143 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_19 ? (children_write ? (_eq_143 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_20 ? 3'd0 : (children_write ? (_eq_143 ? children_write_value : slot_children_24) : slot_children_24)))))))))))))))));
+      slot_children_24 <= (_eq_0 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_1 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_4 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_5 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_6 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_7 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_9 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_10 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_11 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_12 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_13 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_15 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_16 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_18 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_19 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_20 ? 3'd0 : (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24)))))))))))))))));
     end
   end
 
@@ -2382,7 +2387,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_25 <= 3'd0;
     end else begin
-      slot_children_25 <= (_eq_0 ? (children_write ? (_eq_144 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_1 ? (children_write ? (_eq_144 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_4 ? (children_write ? (_eq_144 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_5 ? (children_write ? (_eq_144 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_6 ? (children_write ? (_eq_144 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_7 ? (children_write ? (_eq_144 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_9 ? (children_write ? (_eq_144 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_10 ? (children_write ? (_eq_144 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_11 ? (children_write ? (_eq_144 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_12 ? (children_write ? (_eq_144 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_13 ? (children_write ? (_eq_144 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_15 ? (children_write ? (_eq_144 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_16 ? (children_write ? (_eq_144 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_18 ? (children_write ? (_eq_144 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_19 ? (children_write ? (_eq_144 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_20 ? 3'd0 : (children_write ? (_eq_144 ? children_write_value : slot_children_25) : slot_children_25)))))))))))))))));
+      slot_children_25 <= (_eq_0 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_1 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_4 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_5 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_6 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_7 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_9 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_10 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_11 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_12 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_13 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_15 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_16 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_18 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_19 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_20 ? 3'd0 : (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25)))))))))))))))));
     end
   end
 
@@ -2390,7 +2395,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_26 <= 3'd0;
     end else begin
-      slot_children_26 <= (_eq_0 ? (children_write ? (_eq_145 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_1 ? (children_write ? (_eq_145 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_4 ? (children_write ? (_eq_145 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_5 ? (children_write ? (_eq_145 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_6 ? (children_write ? (_eq_145 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_7 ? (children_write ? (_eq_145 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_9 ? (children_write ? (_eq_145 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_10 ? (children_write ? (_eq_145 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_11 ? (children_write ? (_eq_145 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_12 ? (children_write ? (_eq_145 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_13 ? (children_write ? (_eq_145 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_15 ? (children_write ? (_eq_145 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_16 ? (children_write ? (_eq_145 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_18 ? (children_write ? (_eq_145 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_19 ? (children_write ? (_eq_145 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_20 ? 3'd0 : (children_write ? (_eq_145 ? children_write_value : slot_children_26) : slot_children_26)))))))))))))))));
+      slot_children_26 <= (_eq_0 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_1 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_4 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_5 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_6 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_7 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_9 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_10 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_11 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_12 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_13 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_15 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_16 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_18 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_19 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_20 ? 3'd0 : (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26)))))))))))))))));
     end
   end
 
@@ -2398,7 +2403,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_27 <= 3'd0;
     end else begin
-      slot_children_27 <= (_eq_0 ? (children_write ? (_eq_146 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_1 ? (children_write ? (_eq_146 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_4 ? (children_write ? (_eq_146 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_5 ? (children_write ? (_eq_146 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_6 ? (children_write ? (_eq_146 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_7 ? (children_write ? (_eq_146 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_9 ? (children_write ? (_eq_146 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_10 ? (children_write ? (_eq_146 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_11 ? (children_write ? (_eq_146 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_12 ? (children_write ? (_eq_146 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_13 ? (children_write ? (_eq_146 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_15 ? (children_write ? (_eq_146 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_16 ? (children_write ? (_eq_146 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_18 ? (children_write ? (_eq_146 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_19 ? (children_write ? (_eq_146 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_20 ? 3'd0 : (children_write ? (_eq_146 ? children_write_value : slot_children_27) : slot_children_27)))))))))))))))));
+      slot_children_27 <= (_eq_0 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_1 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_4 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_5 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_6 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_7 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_9 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_10 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_11 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_12 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_13 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_15 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_16 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_18 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_19 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_20 ? 3'd0 : (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27)))))))))))))))));
     end
   end
 
@@ -2406,7 +2411,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_28 <= 3'd0;
     end else begin
-      slot_children_28 <= (_eq_0 ? (children_write ? (_eq_147 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_1 ? (children_write ? (_eq_147 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_4 ? (children_write ? (_eq_147 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_5 ? (children_write ? (_eq_147 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_6 ? (children_write ? (_eq_147 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_7 ? (children_write ? (_eq_147 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_9 ? (children_write ? (_eq_147 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_10 ? (children_write ? (_eq_147 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_11 ? (children_write ? (_eq_147 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_12 ? (children_write ? (_eq_147 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_13 ? (children_write ? (_eq_147 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_15 ? (children_write ? (_eq_147 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_16 ? (children_write ? (_eq_147 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_18 ? (children_write ? (_eq_147 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_19 ? (children_write ? (_eq_147 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_20 ? 3'd0 : (children_write ? (_eq_147 ? children_write_value : slot_children_28) : slot_children_28)))))))))))))))));
+      slot_children_28 <= (_eq_0 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_1 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_4 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_5 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_6 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_7 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_9 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_10 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_11 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_12 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_13 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_15 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_16 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_18 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_19 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_20 ? 3'd0 : (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28)))))))))))))))));
     end
   end
 
@@ -2414,7 +2419,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_29 <= 3'd0;
     end else begin
-      slot_children_29 <= (_eq_0 ? (children_write ? (_eq_148 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_1 ? (children_write ? (_eq_148 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_4 ? (children_write ? (_eq_148 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_5 ? (children_write ? (_eq_148 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_6 ? (children_write ? (_eq_148 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_7 ? (children_write ? (_eq_148 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_9 ? (children_write ? (_eq_148 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_10 ? (children_write ? (_eq_148 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_11 ? (children_write ? (_eq_148 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_12 ? (children_write ? (_eq_148 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_13 ? (children_write ? (_eq_148 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_15 ? (children_write ? (_eq_148 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_16 ? (children_write ? (_eq_148 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_18 ? (children_write ? (_eq_148 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_19 ? (children_write ? (_eq_148 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_20 ? 3'd0 : (children_write ? (_eq_148 ? children_write_value : slot_children_29) : slot_children_29)))))))))))))))));
+      slot_children_29 <= (_eq_0 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_1 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_4 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_5 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_6 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_7 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_9 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_10 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_11 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_12 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_13 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_15 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_16 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_18 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_19 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_20 ? 3'd0 : (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29)))))))))))))))));
     end
   end
 
@@ -2422,7 +2427,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_30 <= 3'd0;
     end else begin
-      slot_children_30 <= (_eq_0 ? (children_write ? (_eq_149 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_1 ? (children_write ? (_eq_149 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_4 ? (children_write ? (_eq_149 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_5 ? (children_write ? (_eq_149 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_6 ? (children_write ? (_eq_149 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_7 ? (children_write ? (_eq_149 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_9 ? (children_write ? (_eq_149 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_10 ? (children_write ? (_eq_149 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_11 ? (children_write ? (_eq_149 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_12 ? (children_write ? (_eq_149 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_13 ? (children_write ? (_eq_149 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_15 ? (children_write ? (_eq_149 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_16 ? (children_write ? (_eq_149 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_18 ? (children_write ? (_eq_149 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_19 ? (children_write ? (_eq_149 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_20 ? 3'd0 : (children_write ? (_eq_149 ? children_write_value : slot_children_30) : slot_children_30)))))))))))))))));
+      slot_children_30 <= (_eq_0 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_1 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_4 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_5 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_6 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_7 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_9 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_10 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_11 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_12 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_13 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_15 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_16 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_18 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_19 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_20 ? 3'd0 : (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30)))))))))))))))));
     end
   end
 
@@ -2430,7 +2435,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_31 <= 3'd0;
     end else begin
-      slot_children_31 <= (_eq_0 ? (children_write ? (_eq_150 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_1 ? (children_write ? (_eq_150 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_4 ? (children_write ? (_eq_150 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_5 ? (children_write ? (_eq_150 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_6 ? (children_write ? (_eq_150 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_7 ? (children_write ? (_eq_150 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_9 ? (children_write ? (_eq_150 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_10 ? (children_write ? (_eq_150 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_11 ? (children_write ? (_eq_150 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_12 ? (children_write ? (_eq_150 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_13 ? (children_write ? (_eq_150 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_15 ? (children_write ? (_eq_150 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_16 ? (children_write ? (_eq_150 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_18 ? (children_write ? (_eq_150 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_19 ? (children_write ? (_eq_150 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_20 ? 3'd0 : (children_write ? (_eq_150 ? children_write_value : slot_children_31) : slot_children_31)))))))))))))))));
+      slot_children_31 <= (_eq_0 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_1 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_4 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_5 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_6 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_7 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_9 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_10 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_11 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_12 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_13 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_15 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_16 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_18 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_19 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_20 ? 3'd0 : (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31)))))))))))))))));
     end
   end
 
@@ -2438,7 +2443,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_n_lo <= 32'd0;
     end else begin
-      st_n_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_6 : st_n_lo));
+      st_n_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_37 : st_n_lo));
     end
   end
 
@@ -2454,7 +2459,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_n_carry <= 1'd0;
     end else begin
-      st_n_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_7 : 1'd0));
+      st_n_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_38 : 1'd0));
     end
   end
 
@@ -2462,7 +2467,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_splits_lo <= 32'd0;
     end else begin
-      st_splits_lo <= (ev_clear ? 32'd0 : (ev_split_q ? _bits_8 : st_splits_lo));
+      st_splits_lo <= (ev_clear ? 32'd0 : (ev_split_q ? _bits_39 : st_splits_lo));
     end
   end
 
@@ -2478,7 +2483,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_splits_carry <= 1'd0;
     end else begin
-      st_splits_carry <= (ev_clear ? 1'd0 : (ev_split_q ? _bits_9 : 1'd0));
+      st_splits_carry <= (ev_clear ? 1'd0 : (ev_split_q ? _bits_40 : 1'd0));
     end
   end
 
@@ -2486,7 +2491,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_merges_lo <= 32'd0;
     end else begin
-      st_merges_lo <= (ev_clear ? 32'd0 : _bits_10);
+      st_merges_lo <= (ev_clear ? 32'd0 : _bits_41);
     end
   end
 
@@ -2502,7 +2507,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_merges_carry <= 1'd0;
     end else begin
-      st_merges_carry <= (ev_clear ? 1'd0 : _bits_11);
+      st_merges_carry <= (ev_clear ? 1'd0 : _bits_42);
     end
   end
 
@@ -2510,7 +2515,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_merge_batches_lo <= 32'd0;
     end else begin
-      st_merge_batches_lo <= (ev_clear ? 32'd0 : (ev_batch_q ? _bits_12 : st_merge_batches_lo));
+      st_merge_batches_lo <= (ev_clear ? 32'd0 : (ev_batch_q ? _bits_43 : st_merge_batches_lo));
     end
   end
 
@@ -2526,7 +2531,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_merge_batches_carry <= 1'd0;
     end else begin
-      st_merge_batches_carry <= (ev_clear ? 1'd0 : (ev_batch_q ? _bits_13 : 1'd0));
+      st_merge_batches_carry <= (ev_clear ? 1'd0 : (ev_batch_q ? _bits_44 : 1'd0));
     end
   end
 
@@ -2534,7 +2539,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_deferred_splits_lo <= 32'd0;
     end else begin
-      st_deferred_splits_lo <= (ev_clear ? 32'd0 : (ev_deferred_q ? _bits_14 : st_deferred_splits_lo));
+      st_deferred_splits_lo <= (ev_clear ? 32'd0 : (ev_deferred_q ? _bits_45 : st_deferred_splits_lo));
     end
   end
 
@@ -2550,7 +2555,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_deferred_splits_carry <= 1'd0;
     end else begin
-      st_deferred_splits_carry <= (ev_clear ? 1'd0 : (ev_deferred_q ? _bits_15 : 1'd0));
+      st_deferred_splits_carry <= (ev_clear ? 1'd0 : (ev_deferred_q ? _bits_46 : 1'd0));
     end
   end
 
@@ -2558,7 +2563,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_saturations_lo <= 32'd0;
     end else begin
-      st_saturations_lo <= (ev_clear ? 32'd0 : (ev_saturation_q ? _bits_16 : st_saturations_lo));
+      st_saturations_lo <= (ev_clear ? 32'd0 : (ev_saturation_q ? _bits_47 : st_saturations_lo));
     end
   end
 
@@ -2574,7 +2579,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_saturations_carry <= 1'd0;
     end else begin
-      st_saturations_carry <= (ev_clear ? 1'd0 : (ev_saturation_q ? _bits_17 : 1'd0));
+      st_saturations_carry <= (ev_clear ? 1'd0 : (ev_saturation_q ? _bits_48 : 1'd0));
     end
   end
 
@@ -2670,7 +2675,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_6 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_15 ? (_not_11 ? (_or_r_2 ? next_merge : _bits_29) : next_merge) : next_merge))))))))))));
+      next_merge <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_7 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_15 ? (_not_11 ? (_or_r_2 ? next_merge : _bits_60) : next_merge) : next_merge))))))))))));
     end
   end
 
@@ -2678,7 +2683,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_lo <= 32'd0;
     end else begin
-      until_merge_lo <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_30 : (commit_fire ? _bits_31 : until_merge_lo)) : (commit_fire ? _bits_31 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_31 : until_merge_lo) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_31 : until_merge_lo) : (_or_3 ? _bits_34 : (commit_fire ? _bits_31 : until_merge_lo))) : (commit_fire ? _bits_31 : until_merge_lo))))))))))));
+      until_merge_lo <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_61 : (commit_fire ? _bits_62 : until_merge_lo)) : (commit_fire ? _bits_62 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_62 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_62 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_62 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_62 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_62 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_62 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_62 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_62 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_62 : until_merge_lo) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_62 : until_merge_lo) : (_or_3 ? _bits_65 : (commit_fire ? _bits_62 : until_merge_lo))) : (commit_fire ? _bits_62 : until_merge_lo))))))))))));
     end
   end
 
@@ -2686,7 +2691,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_hi <= 32'd0;
     end else begin
-      until_merge_hi <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_35 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_6 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_9 ? _sub_3 : (_eq_10 ? _sub_3 : (_eq_11 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? (_not_9 ? _sub_3 : (_or_3 ? _bits_36 : _sub_3)) : _sub_3)))))))))));
+      until_merge_hi <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_66 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_6 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_9 ? _sub_3 : (_eq_10 ? _sub_3 : (_eq_11 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? (_not_9 ? _sub_3 : (_or_3 ? _bits_67 : _sub_3)) : _sub_3)))))))))));
     end
   end
 
@@ -2694,7 +2699,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_carry <= 1'd0;
     end else begin
-      until_merge_carry <= (_eq_0 ? (_not_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_37 : 1'd0)) : (commit_fire ? _bits_37 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_37 : 1'd0) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_37 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_37 : 1'd0))) : (commit_fire ? _bits_37 : 1'd0))))))))))));
+      until_merge_carry <= (_eq_0 ? (_not_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_68 : 1'd0)) : (commit_fire ? _bits_68 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_68 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_68 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_68 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_68 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_68 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_68 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_68 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_68 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_68 : 1'd0) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_68 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_68 : 1'd0))) : (commit_fire ? _bits_68 : 1'd0))))))))))));
     end
   end
 
@@ -2710,7 +2715,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_7 : eps_active) : eps_active) : eps_active);
+      eps_active <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_8 : eps_active) : eps_active) : eps_active);
     end
   end
 
@@ -2718,7 +2723,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_8 : q_active) : q_active) : q_active);
+      q_active <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_9 : q_active) : q_active) : q_active);
     end
   end
 
@@ -2727,7 +2732,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    op_len <= (commit_fire ? hit_len_4 : op_len);
+    op_depth <= (commit_fire ? hit_depth_4 : op_depth);
   end
 
   always @(posedge clock) begin
@@ -2791,7 +2796,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_6 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_11 : present_children) : present_children)) : (_eq_7 ? present_children : (_eq_9 ? (_not_7 ? present_children : (_or_2 ? (_not_1 ? _or_12 : present_children) : present_children)) : present_children)))))));
+    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_6 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_42 : present_children) : present_children)) : (_eq_7 ? present_children : (_eq_9 ? (_not_7 ? present_children : (_or_2 ? (_not_1 ? _or_43 : present_children) : present_children)) : present_children)))))));
   end
 
   always @(posedge clock) begin
@@ -2871,7 +2876,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_level <= (_eq_0 ? merge_level : (_eq_1 ? merge_level : (_eq_4 ? merge_level : (_eq_5 ? (_ne_0 ? merge_level : (split_req ? merge_level : 6'd30)) : (_eq_6 ? merge_level : (_eq_7 ? (_not_5 ? merge_level : (split_fits ? merge_level : (_not_6 ? 6'd30 : (merge_due ? 6'd30 : merge_level)))) : (_eq_9 ? (_not_7 ? merge_level : (_or_2 ? merge_level : (merge_due ? 6'd30 : merge_level))) : (_eq_10 ? (level_fresh ? merge_level : (parent_pick_ready ? (parent_pick_pick_found ? merge_level : (_ne_1 ? _sub_9 : merge_level)) : merge_level)) : merge_level))))))));
+    merge_level <= (_eq_0 ? merge_level : (_eq_1 ? merge_level : (_eq_4 ? merge_level : (_eq_5 ? (_ne_0 ? merge_level : (split_req ? merge_level : 5'd15)) : (_eq_6 ? merge_level : (_eq_7 ? (_not_5 ? merge_level : (split_fits ? merge_level : (_not_6 ? 5'd15 : (merge_due ? 5'd15 : merge_level)))) : (_eq_9 ? (_not_7 ? merge_level : (_or_2 ? merge_level : (merge_due ? 5'd15 : merge_level))) : (_eq_10 ? (level_fresh ? merge_level : (parent_pick_ready ? (parent_pick_pick_found ? merge_level : (_ne_1 ? _sub_9 : merge_level)) : merge_level)) : merge_level))))))));
   end
 
   always @(posedge clock) begin
@@ -3111,11 +3116,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    short_by_children <= _cat_39;
+    short_by_children <= _cat_42;
   end
 
   always @(posedge clock) begin
-    hit_len_1 <= io_selected_bits_len;
+    hit_depth_1 <= io_selected_bits_depth;
   end
 
   always @(posedge clock) begin
@@ -3131,7 +3136,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    hit_len_2 <= hit_len_1;
+    hit_depth_2 <= hit_depth_1;
   end
 
   always @(posedge clock) begin
@@ -3147,7 +3152,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    hit_len_3 <= hit_len_2;
+    hit_depth_3 <= hit_depth_2;
   end
 
   always @(posedge clock) begin
@@ -3163,7 +3168,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    hit_len_4 <= hit_len_3;
+    hit_depth_4 <= hit_depth_3;
   end
 
   always @(posedge clock) begin
@@ -3208,7 +3213,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_197] <= _cat_40;
+      undo[_bits_197] <= _cat_43;
     end
   end
 
@@ -3238,7 +3243,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     end
   end
 
-  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:151
+  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:152
     .clock(clock),
 
     .reset(reset),
@@ -3259,52 +3264,56 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:280
-      $display("Assertion failed at RapController.java:280: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:281
+      $display("Assertion failed at RapController.java:281: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_188 && !io_selected_bits_found) begin // RapController.java:532
-      $display("Assertion failed at RapController.java:532: no node matched a key: the root must always match");
+    if (!reset && _and_188 && !io_selected_bits_found) begin // RapController.java:533
+      $display("Assertion failed at RapController.java:533: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:533
-      $display("Assertion failed at RapController.java:533: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:534
+      $display("Assertion failed at RapController.java:534: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_189) begin // RapController.java:534
-      $display("Assertion failed at RapController.java:534: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_189) begin // RapController.java:535
+      $display("Assertion failed at RapController.java:535: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:535
-      $display("Assertion failed at RapController.java:535: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:536
+      $display("Assertion failed at RapController.java:536: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_190 && !_not_157) begin // RapController.java:536
-      $display("Assertion failed at RapController.java:536: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_190 && !_not_157) begin // RapController.java:537
+      $display("Assertion failed at RapController.java:537: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_191 && !_or_123) begin // RapController.java:537
-      $display("Assertion failed at RapController.java:537: a split found no free slot after checking capacity");
+    if (!reset && _and_191 && !_or_123) begin // RapController.java:538
+      $display("Assertion failed at RapController.java:538: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && split_settled && !_eq_274) begin // RapController.java:539
-      $display("Assertion failed at RapController.java:539: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_274) begin // RapController.java:540
+      $display("Assertion failed at RapController.java:540: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_124 && !_eq_275) begin // RapController.java:541
-      $display("Assertion failed at RapController.java:541: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_124 && !_eq_275) begin // RapController.java:542
+      $display("Assertion failed at RapController.java:542: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:542
-      $display("Assertion failed at RapController.java:542: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:543
+      $display("Assertion failed at RapController.java:543: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_160) begin // RapController.java:543
-      $display("Assertion failed at RapController.java:543: a status value changed during the snapshot copy");
+    if (!reset && _eq_278 && !_eq_277) begin // RapController.java:544
+      $display("Assertion failed at RapController.java:544: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:544
-      $display("Assertion failed at RapController.java:544: more nodes (%d) than slots", st_nodes);
+    if (!reset && snapshot_frozen && !_not_160) begin // RapController.java:545
+      $display("Assertion failed at RapController.java:545: a status value changed during the snapshot copy");
+      $stop;
+    end
+    if (!reset && !_le_3) begin // RapController.java:546
+      $display("Assertion failed at RapController.java:546: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

@@ -41,7 +41,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   reg [31:0] last_key; // SoftResetSequencer.java:37
   reg [63:0] zero_weight_count; // RapEngine.java:88
   reg zero_weight_seen; // RapEngine.java:89
-  reg slot_written; // RapEngine.java:167
+  reg slot_written; // RapEngine.java:168
   reg csr_rvalid; // CsrFile.java:165
   reg [31:0] csr_rdata; // CsrFile.java:166
   reg [4:0] csr_snap_word; // CsrFile.java:216
@@ -109,44 +109,44 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire prefixSelector_io_in_ready; // RapEngine.java:70
   wire prefixSelector_io_in_valid; // RapEngine.java:70
   wire [31:0] prefixSelector_io_in_bits_match; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_0; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_1; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_2; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_3; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_4; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_5; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_6; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_7; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_8; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_9; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_10; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_11; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_12; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_13; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_14; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_15; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_16; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_17; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_18; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_19; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_20; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_21; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_22; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_23; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_24; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_25; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_26; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_27; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_28; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_29; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_30; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_in_bits_lens_31; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_0; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_1; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_2; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_3; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_4; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_5; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_6; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_7; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_8; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_9; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_10; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_11; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_12; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_13; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_14; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_15; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_16; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_17; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_18; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_19; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_20; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_21; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_22; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_23; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_24; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_25; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_26; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_27; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_28; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_29; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_30; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_in_bits_lens_31; // RapEngine.java:70
   wire prefixSelector_io_in_bits_payload; // RapEngine.java:70
   wire prefixSelector_io_out_ready; // RapEngine.java:70
   wire prefixSelector_io_out_valid; // RapEngine.java:70
   wire prefixSelector_io_out_bits_found; // RapEngine.java:70
   wire [4:0] prefixSelector_io_out_bits_slot; // RapEngine.java:70
-  wire [5:0] prefixSelector_io_out_bits_len; // RapEngine.java:70
+  wire [4:0] prefixSelector_io_out_bits_len; // RapEngine.java:70
   wire prefixSelector_io_out_bits_payload; // RapEngine.java:70
   wire counterSram_io_in_ready; // RapEngine.java:71
   wire counterSram_io_in_valid; // RapEngine.java:71
@@ -165,7 +165,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire rapController_io_selected_valid; // RapEngine.java:72
   wire rapController_io_selected_bits_found; // RapEngine.java:72
   wire [4:0] rapController_io_selected_bits_slot; // RapEngine.java:72
-  wire [5:0] rapController_io_selected_bits_len; // RapEngine.java:72
+  wire [4:0] rapController_io_selected_bits_depth; // RapEngine.java:72
   wire rapController_io_selected_bits_weight; // RapEngine.java:72
   wire rapController_io_head_weight; // RapEngine.java:72
   wire [35:0] rapController_io_head_threshold; // RapEngine.java:72
@@ -194,38 +194,38 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire [31:0] rapController_io_tcamWrite_bits_value; // RapEngine.java:72
   wire [31:0] rapController_io_tcamWrite_bits_mask; // RapEngine.java:72
   wire [31:0] rapController_io_slotValid; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_0; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_1; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_2; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_3; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_4; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_5; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_6; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_7; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_8; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_9; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_10; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_11; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_12; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_13; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_14; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_15; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_16; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_17; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_18; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_19; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_20; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_21; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_22; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_23; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_24; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_25; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_26; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_27; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_28; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_29; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_30; // RapEngine.java:72
-  wire [5:0] rapController_io_lens_31; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_0; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_1; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_2; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_3; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_4; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_5; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_6; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_7; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_8; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_9; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_10; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_11; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_12; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_13; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_14; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_15; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_16; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_17; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_18; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_19; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_20; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_21; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_22; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_23; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_24; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_25; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_26; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_27; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_28; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_29; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_30; // RapEngine.java:72
+  wire [4:0] rapController_io_depths_31; // RapEngine.java:72
   wire rapController_io_enable; // RapEngine.java:72
   wire rapController_io_softReset; // RapEngine.java:72
   wire rapController_io_snapshot; // RapEngine.java:72
@@ -314,7 +314,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire _and_11 = rapController_io_tcamWrite_valid & rapController_io_tcamWrite_ready; // RapEngine.java:123
   wire [31:0] _and_12 = bramTcam_io_result_bits_match & rapController_io_slotValid; // RapEngine.java:131
   wire [33:0] _cat_0 = {rapController_io_counterCmd_bits_op, rapController_io_counterCmd_bits_value}; // CounterSram.java:103
-  wire _and_13 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:142
+  wire _and_13 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:143
   wire [1:0] _bits_3 = counterSram_io_out_bits_cmd[33:32]; // CounterSram.java:114
   wire _bits_4 = io_s_axil_wstrb[0]; // CsrFile.java:88
   wire _and_14 = 1'd1 & _bits_4; // CsrFile.java:88
@@ -328,8 +328,8 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire _bits_7 = io_s_axil_wdata[3]; // CsrFile.java:71
   wire csr_ctrl_snapshot = _and_17 & _bits_7; // CsrFile.java:71
   wire soft_drained = soft_phase == 2'd3; // SoftResetSequencer.java:40
-  wire _and_18 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:170
-  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:172
+  wire _and_18 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:171
+  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:173
   wire _bits_8 = io_s_axil_wstrb[0]; // CsrFile.java:88
   wire _and_19 = 1'd1 & _bits_8; // CsrFile.java:88
   wire _and_20 = _and_5 & _and_19; // CsrFile.java:68
@@ -456,10 +456,10 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire [31:0] _mux_4 = _eq_15 ? _or_19 : 32'd0; // CsrFile.java:160
   wire [31:0] _or_20 = _or_15 | _mux_4; // CsrFile.java:160
   wire _eq_16 = csr_read_index == 10'd4; // CsrFile.java:160
-  wire _not_11 = ~eventQueue_io_out_valid; // RapEngine.java:187
-  wire _and_55 = rapController_io_idle & _not_11; // RapEngine.java:187
-  wire _and_56 = _and_55 & thresholdUnit_io_empty; // RapEngine.java:187
-  wire _and_57 = _and_56 & soft_idle; // RapEngine.java:187
+  wire _not_11 = ~eventQueue_io_out_valid; // RapEngine.java:188
+  wire _and_55 = rapController_io_idle & _not_11; // RapEngine.java:188
+  wire _and_56 = _and_55 & thresholdUnit_io_empty; // RapEngine.java:188
+  wire _and_57 = _and_56 & soft_idle; // RapEngine.java:188
   wire [31:0] _bits_44 = {{31{1'b0}}, _and_57}; // CsrFile.java:195
   wire [31:0] _or_21 = 32'd0 | _bits_44; // CsrFile.java:195
   wire [1:0] _cat_11 = {rapController_io_busy, 1'd0}; // CsrFile.java:194
@@ -477,12 +477,12 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:194
   wire [31:0] _bits_49 = {{26{1'b0}}, _cat_15}; // CsrFile.java:195
   wire [31:0] _or_26 = _or_25 | _bits_49; // CsrFile.java:195
-  wire _not_12 = ~soft_idle; // RapEngine.java:193
-  wire _or_27 = rapController_io_resetting | _not_12; // RapEngine.java:193
+  wire _not_12 = ~soft_idle; // RapEngine.java:194
+  wire _or_27 = rapController_io_resetting | _not_12; // RapEngine.java:194
   wire [6:0] _cat_16 = {_or_27, 6'd0}; // CsrFile.java:194
   wire [31:0] _bits_50 = {{25{1'b0}}, _cat_16}; // CsrFile.java:195
   wire [31:0] _or_28 = _or_26 | _bits_50; // CsrFile.java:195
-  wire _or_29 = rapController_io_readoutBusy | slot_written; // RapEngine.java:194
+  wire _or_29 = rapController_io_readoutBusy | slot_written; // RapEngine.java:195
   wire [7:0] _cat_17 = {_or_29, 7'd0}; // CsrFile.java:194
   wire [31:0] _bits_51 = {{24{1'b0}}, _cat_17}; // CsrFile.java:195
   wire [31:0] _or_30 = _or_28 | _bits_51; // CsrFile.java:195
@@ -721,38 +721,38 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   assign bramTcam_io_result_ready = prefixSelector_io_in_ready;
   assign prefixSelector_io_in_valid = bramTcam_io_result_valid;
   assign prefixSelector_io_in_bits_match = _and_12;
-  assign prefixSelector_io_in_bits_lens_0 = rapController_io_lens_0;
-  assign prefixSelector_io_in_bits_lens_1 = rapController_io_lens_1;
-  assign prefixSelector_io_in_bits_lens_2 = rapController_io_lens_2;
-  assign prefixSelector_io_in_bits_lens_3 = rapController_io_lens_3;
-  assign prefixSelector_io_in_bits_lens_4 = rapController_io_lens_4;
-  assign prefixSelector_io_in_bits_lens_5 = rapController_io_lens_5;
-  assign prefixSelector_io_in_bits_lens_6 = rapController_io_lens_6;
-  assign prefixSelector_io_in_bits_lens_7 = rapController_io_lens_7;
-  assign prefixSelector_io_in_bits_lens_8 = rapController_io_lens_8;
-  assign prefixSelector_io_in_bits_lens_9 = rapController_io_lens_9;
-  assign prefixSelector_io_in_bits_lens_10 = rapController_io_lens_10;
-  assign prefixSelector_io_in_bits_lens_11 = rapController_io_lens_11;
-  assign prefixSelector_io_in_bits_lens_12 = rapController_io_lens_12;
-  assign prefixSelector_io_in_bits_lens_13 = rapController_io_lens_13;
-  assign prefixSelector_io_in_bits_lens_14 = rapController_io_lens_14;
-  assign prefixSelector_io_in_bits_lens_15 = rapController_io_lens_15;
-  assign prefixSelector_io_in_bits_lens_16 = rapController_io_lens_16;
-  assign prefixSelector_io_in_bits_lens_17 = rapController_io_lens_17;
-  assign prefixSelector_io_in_bits_lens_18 = rapController_io_lens_18;
-  assign prefixSelector_io_in_bits_lens_19 = rapController_io_lens_19;
-  assign prefixSelector_io_in_bits_lens_20 = rapController_io_lens_20;
-  assign prefixSelector_io_in_bits_lens_21 = rapController_io_lens_21;
-  assign prefixSelector_io_in_bits_lens_22 = rapController_io_lens_22;
-  assign prefixSelector_io_in_bits_lens_23 = rapController_io_lens_23;
-  assign prefixSelector_io_in_bits_lens_24 = rapController_io_lens_24;
-  assign prefixSelector_io_in_bits_lens_25 = rapController_io_lens_25;
-  assign prefixSelector_io_in_bits_lens_26 = rapController_io_lens_26;
-  assign prefixSelector_io_in_bits_lens_27 = rapController_io_lens_27;
-  assign prefixSelector_io_in_bits_lens_28 = rapController_io_lens_28;
-  assign prefixSelector_io_in_bits_lens_29 = rapController_io_lens_29;
-  assign prefixSelector_io_in_bits_lens_30 = rapController_io_lens_30;
-  assign prefixSelector_io_in_bits_lens_31 = rapController_io_lens_31;
+  assign prefixSelector_io_in_bits_lens_0 = rapController_io_depths_0;
+  assign prefixSelector_io_in_bits_lens_1 = rapController_io_depths_1;
+  assign prefixSelector_io_in_bits_lens_2 = rapController_io_depths_2;
+  assign prefixSelector_io_in_bits_lens_3 = rapController_io_depths_3;
+  assign prefixSelector_io_in_bits_lens_4 = rapController_io_depths_4;
+  assign prefixSelector_io_in_bits_lens_5 = rapController_io_depths_5;
+  assign prefixSelector_io_in_bits_lens_6 = rapController_io_depths_6;
+  assign prefixSelector_io_in_bits_lens_7 = rapController_io_depths_7;
+  assign prefixSelector_io_in_bits_lens_8 = rapController_io_depths_8;
+  assign prefixSelector_io_in_bits_lens_9 = rapController_io_depths_9;
+  assign prefixSelector_io_in_bits_lens_10 = rapController_io_depths_10;
+  assign prefixSelector_io_in_bits_lens_11 = rapController_io_depths_11;
+  assign prefixSelector_io_in_bits_lens_12 = rapController_io_depths_12;
+  assign prefixSelector_io_in_bits_lens_13 = rapController_io_depths_13;
+  assign prefixSelector_io_in_bits_lens_14 = rapController_io_depths_14;
+  assign prefixSelector_io_in_bits_lens_15 = rapController_io_depths_15;
+  assign prefixSelector_io_in_bits_lens_16 = rapController_io_depths_16;
+  assign prefixSelector_io_in_bits_lens_17 = rapController_io_depths_17;
+  assign prefixSelector_io_in_bits_lens_18 = rapController_io_depths_18;
+  assign prefixSelector_io_in_bits_lens_19 = rapController_io_depths_19;
+  assign prefixSelector_io_in_bits_lens_20 = rapController_io_depths_20;
+  assign prefixSelector_io_in_bits_lens_21 = rapController_io_depths_21;
+  assign prefixSelector_io_in_bits_lens_22 = rapController_io_depths_22;
+  assign prefixSelector_io_in_bits_lens_23 = rapController_io_depths_23;
+  assign prefixSelector_io_in_bits_lens_24 = rapController_io_depths_24;
+  assign prefixSelector_io_in_bits_lens_25 = rapController_io_depths_25;
+  assign prefixSelector_io_in_bits_lens_26 = rapController_io_depths_26;
+  assign prefixSelector_io_in_bits_lens_27 = rapController_io_depths_27;
+  assign prefixSelector_io_in_bits_lens_28 = rapController_io_depths_28;
+  assign prefixSelector_io_in_bits_lens_29 = rapController_io_depths_29;
+  assign prefixSelector_io_in_bits_lens_30 = rapController_io_depths_30;
+  assign prefixSelector_io_in_bits_lens_31 = rapController_io_depths_31;
   assign prefixSelector_io_in_bits_payload = bramTcam_io_result_bits_payload;
   assign prefixSelector_io_out_ready = rapController_io_selected_ready;
   assign counterSram_io_in_valid = rapController_io_counterCmd_valid;
@@ -763,7 +763,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   assign rapController_io_selected_valid = prefixSelector_io_out_valid;
   assign rapController_io_selected_bits_found = prefixSelector_io_out_bits_found;
   assign rapController_io_selected_bits_slot = prefixSelector_io_out_bits_slot;
-  assign rapController_io_selected_bits_len = prefixSelector_io_out_bits_len;
+  assign rapController_io_selected_bits_depth = prefixSelector_io_out_bits_len;
   assign rapController_io_selected_bits_weight = prefixSelector_io_out_bits_payload;
   assign rapController_io_head_weight = replayWindow_io_head_weight;
   assign rapController_io_head_threshold = replayWindow_io_head_threshold;
@@ -1074,7 +1074,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  PrefixSelector_n32_l6_p1_s1 prefixSelector ( // RapEngine.java:70
+  PrefixSelector_n32_l5_p1_s1 prefixSelector ( // RapEngine.java:70
     .clock(clock),
 
     .reset(reset),
@@ -1211,7 +1211,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
     .io_selected_bits_slot(rapController_io_selected_bits_slot),
 
-    .io_selected_bits_len(rapController_io_selected_bits_len),
+    .io_selected_bits_depth(rapController_io_selected_bits_depth),
 
     .io_selected_bits_weight(rapController_io_selected_bits_weight),
 
@@ -1269,69 +1269,69 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
     .io_slotValid(rapController_io_slotValid),
 
-    .io_lens_0(rapController_io_lens_0),
+    .io_depths_0(rapController_io_depths_0),
 
-    .io_lens_1(rapController_io_lens_1),
+    .io_depths_1(rapController_io_depths_1),
 
-    .io_lens_2(rapController_io_lens_2),
+    .io_depths_2(rapController_io_depths_2),
 
-    .io_lens_3(rapController_io_lens_3),
+    .io_depths_3(rapController_io_depths_3),
 
-    .io_lens_4(rapController_io_lens_4),
+    .io_depths_4(rapController_io_depths_4),
 
-    .io_lens_5(rapController_io_lens_5),
+    .io_depths_5(rapController_io_depths_5),
 
-    .io_lens_6(rapController_io_lens_6),
+    .io_depths_6(rapController_io_depths_6),
 
-    .io_lens_7(rapController_io_lens_7),
+    .io_depths_7(rapController_io_depths_7),
 
-    .io_lens_8(rapController_io_lens_8),
+    .io_depths_8(rapController_io_depths_8),
 
-    .io_lens_9(rapController_io_lens_9),
+    .io_depths_9(rapController_io_depths_9),
 
-    .io_lens_10(rapController_io_lens_10),
+    .io_depths_10(rapController_io_depths_10),
 
-    .io_lens_11(rapController_io_lens_11),
+    .io_depths_11(rapController_io_depths_11),
 
-    .io_lens_12(rapController_io_lens_12),
+    .io_depths_12(rapController_io_depths_12),
 
-    .io_lens_13(rapController_io_lens_13),
+    .io_depths_13(rapController_io_depths_13),
 
-    .io_lens_14(rapController_io_lens_14),
+    .io_depths_14(rapController_io_depths_14),
 
-    .io_lens_15(rapController_io_lens_15),
+    .io_depths_15(rapController_io_depths_15),
 
-    .io_lens_16(rapController_io_lens_16),
+    .io_depths_16(rapController_io_depths_16),
 
-    .io_lens_17(rapController_io_lens_17),
+    .io_depths_17(rapController_io_depths_17),
 
-    .io_lens_18(rapController_io_lens_18),
+    .io_depths_18(rapController_io_depths_18),
 
-    .io_lens_19(rapController_io_lens_19),
+    .io_depths_19(rapController_io_depths_19),
 
-    .io_lens_20(rapController_io_lens_20),
+    .io_depths_20(rapController_io_depths_20),
 
-    .io_lens_21(rapController_io_lens_21),
+    .io_depths_21(rapController_io_depths_21),
 
-    .io_lens_22(rapController_io_lens_22),
+    .io_depths_22(rapController_io_depths_22),
 
-    .io_lens_23(rapController_io_lens_23),
+    .io_depths_23(rapController_io_depths_23),
 
-    .io_lens_24(rapController_io_lens_24),
+    .io_depths_24(rapController_io_depths_24),
 
-    .io_lens_25(rapController_io_lens_25),
+    .io_depths_25(rapController_io_depths_25),
 
-    .io_lens_26(rapController_io_lens_26),
+    .io_depths_26(rapController_io_depths_26),
 
-    .io_lens_27(rapController_io_lens_27),
+    .io_depths_27(rapController_io_depths_27),
 
-    .io_lens_28(rapController_io_lens_28),
+    .io_depths_28(rapController_io_depths_28),
 
-    .io_lens_29(rapController_io_lens_29),
+    .io_depths_29(rapController_io_depths_29),
 
-    .io_lens_30(rapController_io_lens_30),
+    .io_depths_30(rapController_io_depths_30),
 
-    .io_lens_31(rapController_io_lens_31),
+    .io_depths_31(rapController_io_depths_31),
 
     .io_enable(rapController_io_enable),
 

@@ -19,12 +19,13 @@ public final class ControllerIO extends Bundle {
     public static final class Selected extends Bundle {
         public final Bool found = Bool();
         public final UInt slot;
-        public final UInt len;
+        /** The hit node's depth (length / k). */
+        public final UInt depth;
         public final UInt weight;
 
         Selected(RapConfig c) {
             slot = UInt(c.slotBits());
-            len = UInt(c.lenBits());
+            depth = UInt(c.depthBits());
             weight = UInt(c.weightBits());
         }
     }
@@ -122,7 +123,8 @@ public final class ControllerIO extends Bundle {
     public final DecoupledIO<TreeWrite> tcamWrite;
     /** Bit i: slot i holds a node (masks the TCAM's match vector). */
     public final UInt slotValid;
-    public final Vec<UInt> lens;
+    /** Each slot's depth (length / k), for the longest-prefix selector: the deepest match is the longest. */
+    public final Vec<UInt> depths;
 
     // --- control from the CSRs
     public final Bool enable = Input(Bool());
@@ -165,7 +167,7 @@ public final class ControllerIO extends Bundle {
         counterResult = Flipped(Decoupled(new CounterResult(c)));
         tcamWrite = Decoupled(new TreeWrite(c));
         slotValid = Output(UInt(c.nodes()));
-        lens = Output(Vec(c.nodes(), UInt(c.lenBits())));
+        depths = Output(Vec(c.nodes(), UInt(c.depthBits())));
         live = Output(new Status(c));
         node = Output(new NodeReadout(c));
     }

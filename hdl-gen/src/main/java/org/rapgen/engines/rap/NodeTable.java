@@ -13,15 +13,16 @@ import org.rapgen.hdl.Vec;
  * slot at once: which slots are free, which nodes of a level have children, which leaf children a node has. Built in
  * the controller's module.
  *
- * <p>Per slot: {@code valid}; {@code len}; {@code parent} (the parent's slot; a node never moves, so it is fixed from
+ * <p>Per slot: {@code valid}; {@code depth} (the length / k, a bit narrower than a length when k > 1);
+ * {@code parent} (the parent's slot; a node never moves, so it is fixed from
  * creation to removal); {@code digit} (which of the parent's b children it is); {@code childCount} (0 = leaf). Slot 0
- * is the root, always valid, len 0. Prefixes and counts are not here: the TCAM and the counter SRAM hold them.
+ * is the root, always valid, depth 0. Prefixes and counts are not here: the TCAM and the counter SRAM hold them.
  */
 final class NodeTable {
     private final RapConfig c;
     /** Bit i: slot i holds a node. */
     final UInt valid;
-    final Vec<UInt> len;
+    final Vec<UInt> depth;
     final Vec<UInt> parent;
     final Vec<UInt> digit;
     final Vec<UInt> childCount;
@@ -33,7 +34,7 @@ final class NodeTable {
     NodeTable(RapConfig c) {
         this.c = c;
         valid = RegInit(U(1, c.nodes())).named("slot_valid");
-        len = Reg(Vec(c.nodes(), UInt(c.lenBits()))).named("slot_len");
+        depth = Reg(Vec(c.nodes(), UInt(c.depthBits()))).named("slot_depth");
         parent = Reg(Vec(c.nodes(), UInt(c.slotBits()))).named("slot_parent");
         digit = Reg(Vec(c.nodes(), UInt(c.bitsPerLevel()))).named("slot_digit");
         childCount = RegInitAll(Vec(c.nodes(), UInt(c.childCountBits())), 0).named("slot_children");
@@ -61,26 +62,26 @@ final class NodeTable {
         return CatLsbFirst(bits);
     }
 
-    /** Valid slots of length {@code level} that have at least one child: the merge candidates of that level. */
+    /** Valid slots of depth {@code level} that have at least one child: the merge candidates of that level. */
     UInt parentsAt(UInt level) {
         List<Bool> bits = new ArrayList<>();
         for (int i = 0; i < c.nodes(); i++) {
-            Bool atLevel = i == 0 ? level.eq(0) : len.get(i).eq(level);
+            Bool atLevel = i == 0 ? level.eq(0) : depth.get(i).eq(level);
             bits.add(valid.bit(i).and(atLevel).and(childCount.get(i).ne(0)));
         }
         return CatLsbFirst(bits);
     }
 
-    /** Length of the node in {@code slot} (the root's is 0 by construction, whatever its register holds). */
-    UInt lenOf(UInt slot) {
-        return Mux(slot.eq(0), U(0, c.lenBits()), len.read(slot));
+    /** Depth of the node in {@code slot} (the root's is 0 by construction, whatever its register holds). */
+    UInt depthOf(UInt slot) {
+        return Mux(slot.eq(0), U(0, c.depthBits()), depth.read(slot));
     }
 
-    /** Lengths as the longest-prefix selector wants them, the root's forced to 0. */
-    Vec<UInt> lens() {
-        Vec<UInt> out = Wire(Vec(c.nodes(), UInt(c.lenBits()))).named("slot_lens");
-        out.get(0).connect(U(0, c.lenBits()));
-        for (int i = 1; i < c.nodes(); i++) out.get(i).connect(len.get(i));
+    /** Depths as the longest-prefix selector wants them, the root's forced to 0. */
+    Vec<UInt> depths() {
+        Vec<UInt> out = Wire(Vec(c.nodes(), UInt(c.depthBits()))).named("slot_depths");
+        out.get(0).connect(U(0, c.depthBits()));
+        for (int i = 1; i < c.nodes(); i++) out.get(i).connect(depth.get(i));
         return out;
     }
 }

@@ -128,6 +128,11 @@ public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBit
         return log2Up(keyBits + 1);
     }
 
+    /** Width of a node depth 0..L; a node's length is depth * k. */
+    public int depthBits() {
+        return log2Up(levels() + 1);
+    }
+
     public int slotBits() {
         return log2Up(nodes);
     }

@@ -37,7 +37,7 @@ import org.rapgen.hdl.lib.CounterSram;
  * goes ahead whole or is skipped (deferred split, sticky overflow). New children get count 0 through the SRAM.
  *
  * <h2>Merge batch</h2>
- * Level by level from len = K-k down to 0; in each level every node with children, in slot order (any order within
+ * Level by level from depth L-1 (length K-k) down to 0; in each level every node with children, in slot order (any order within
  * a level gives the golden result): read its count and its leaf children's counts, and if the exact sum is below T
  * remove those leaves and write the sum back, clipped at 2^C-1. Then, for a scheduled batch, next_merge is
  * multiplied by q (serially, with overflow detection) until it passes n.
@@ -94,7 +94,7 @@ public final class RapController extends Module {
 
         // --- the structural operation in progress, latched from the event that asked for it
         UInt opSlot = Reg(UInt(slotBits)).named("op_slot");
-        UInt opLen = Reg(UInt(c.lenBits())).named("op_len");
+        UInt opDepth = Reg(UInt(c.depthBits())).named("op_depth");
         UInt opT = Reg(UInt(tb)).named("op_threshold");
         Bool splitReq = RegInit(B(false)).named("split_req");
         Bool dueReq = RegInit(B(false)).named("merge_due");
@@ -113,7 +113,8 @@ public final class RapController extends Module {
 
         // --- split and merge walk state
         UInt present = Reg(UInt(c.branching())).named("present_children");
-        // The merge parent's leaf children, removed together if it merges.
+        // The merge parent's leaf children as the walk began (simulation check only: MERGE_WAIT removes the compare
+        // network's kids_vector, which nothing changes during the walk).
         UInt visited = Reg(UInt(c.nodes())).named("visited_kids");
         // The parents of the merge level still to visit; and one walker for the merge parent's leaf children or,
         // in a split, the free slots.
@@ -122,7 +123,7 @@ public final class RapController extends Module {
         // The walker is loaded on the first clock of a level / of a parent's children.
         Bool levelFresh = RegInit(B(false)).named("level_fresh");
         Bool kidsFresh = RegInit(B(false)).named("kids_fresh");
-        UInt level = Reg(UInt(c.lenBits())).named("merge_level");
+        UInt level = Reg(UInt(c.depthBits())).named("merge_level");
         UInt mp = Reg(UInt(slotBits)).named("merge_parent");
         UInt sum = Reg(UInt(sumBits)).named("merge_sum");
         UInt leaves = Reg(UInt(c.childCountBits())).named("merge_leaves");
@@ -265,21 +266,21 @@ public final class RapController extends Module {
             shortByCount.add(cc >= c.branching() ? B(false) : freeSlots.lt(U(c.branching() - cc, fw)));
         }
         UInt shortTable = RegNext(CatLsbFirst(shortByCount)).named("short_by_children");
-        UInt lenBeside = io.selected.bits.len;
+        UInt depthBeside = io.selected.bits.depth;
         Bool shortBeside = shortTable.bit(table.childCount.read(io.selected.bits.slot));
         Bool beside = cmdValid;
         // One clock in the command register, then the SRAM's latency.
         for (int i = 1; i <= COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister()); i++) {
-            lenBeside = RegNext(lenBeside).named("hit_len_" + i);
+            depthBeside = RegNext(depthBeside).named("hit_depth_" + i);
             shortBeside = RegNext(shortBeside).named("hit_short_" + i);
             beside = RegNext(beside, B(false)).named("hit_beside_" + i);
         }
         Bool besideResult = beside;
-        UInt hitLen = lenBeside;
+        UInt hitDepth = depthBeside;
         Bool hitShort = shortBeside;
         when(resValid, () -> Assert(besideResult, "a counter SRAM result without its command's slot facts beside it"));
         Bool overT = SplitCompare.greater(res.updated, io.head.threshold);
-        Bool splitNow = hitLen.lt(U(c.keyBits(), c.lenBits())).and(overT).named("split_now");
+        Bool splitNow = hitDepth.lt(U(c.levels(), c.depthBits())).and(overT).named("split_now");
         int wb = c.weightBits();
         // While the high half waits for a borrow, the low half holds at least 2^untilLow - 2^wb: never due then.
         Bool dueNow = exhausted.not().and(untilMerge.highIsZero()).and(untilMerge.low().bits(untilLow - 1, wb).orR().not())
@@ -305,7 +306,7 @@ public final class RapController extends Module {
             // Loaded by every commit, so their enables do not wait for the verdict: the last commit before DRAIN is
             // the one that asked for the structural change.
             opSlot.connect(res.addr);
-            opLen.connect(hitLen);
+            opDepth.connect(hitDepth);
             opT.connect(io.head.threshold);
             splitReq.connect(splitNow);
             dueReq.connect(dueNow);
@@ -410,12 +411,12 @@ public final class RapController extends Module {
                 .is(SPLIT_ALLOC, () -> {
                     FirstSet d = new FirstSet(present.not(), c.bitsPerLevel());
                     when(slots.ready().not(), () -> { }).elsewhen(d.found, () -> {
-                        UInt childLen = opLen.add(U(c.bitsPerLevel(), c.lenBits())).named("child_len");
-                        UInt prefix = childPrefix(prefixRead, opLen, d.index);
+                        UInt childDepth = opDepth.add(U(1, c.depthBits())).named("child_depth");
+                        UInt prefix = childPrefix(prefixRead, opDepth, d.index);
                         twValid.connect(B(true));
                         twIndex.connect(slots.index);
                         twValue.connect(prefix);
-                        twMask.connect(Fill(c.keyBits(), B(true)).shr(childLen));
+                        twMask.connect(Fill(c.keyBits(), B(true)).shr(lengthOf(childDepth)));
                         // The child's count SET goes with its TCAM write, so the child appears all at once.
                         cmdValid.connect(twReady);
                         cmdOp.connect(U(ControllerIO.OP_SET, 2));
@@ -423,7 +424,7 @@ public final class RapController extends Module {
                         cmdValue.connect(U(0, cb));
                         when(twReady, () -> {
                             slots.take();
-                            allocate(table, st, prefixes, present, d.index, slots.index, slots.oneHot, opSlot, childLen, prefix);
+                            allocate(table, st, prefixes, present, d.index, slots.index, slots.oneHot, opSlot, childDepth, prefix);
                         });
                     }).otherwise(() -> {
                         skip.invalidate();
@@ -444,7 +445,7 @@ public final class RapController extends Module {
                         kidsFresh.connect(B(true));
                         state.connect(U(MERGE_KIDS, STATE_BITS));
                     }).elsewhen(level.ne(0), () -> {
-                        level.connect(level.sub(c.bitsPerLevel()));
+                        level.connect(level.sub(1));
                         levelFresh.connect(B(true));
                     }).otherwise(() -> {
                         st.batch.connect(B(true));
@@ -469,7 +470,7 @@ public final class RapController extends Module {
                         cmdOp.connect(U(ControllerIO.OP_SET, 2));
                         cmdAddr.connect(mp);
                         cmdValue.connect(Mux(clipVerdict, counterMax, sum.bits(Math.min(sumBits, cb) - 1, 0).pad(cb)));
-                        table.valid.connect(table.valid.and(visited.not()));
+                        table.valid.connect(table.valid.and(kidsVector.not()));
                         table.setChildCount(mp, opChildren.sub(leaves));
                         st.removed.connect(leaves);
                         when(clipVerdict, () -> st.saturation.connect(B(true)));
@@ -506,7 +507,7 @@ public final class RapController extends Module {
                     // A free slot reads 0: its length and prefix registers hold a former node's, or were never set.
                     Bool inUse = readInUse;
                     nodeValid.connect(inUse);
-                    nodeLen.connect(Mux(inUse, table.lenOf(readSlot.bits(slotBits - 1, 0)), U(0, c.lenBits())));
+                    nodeLen.connect(Mux(inUse, lengthOf(table.depthOf(readSlot.bits(slotBits - 1, 0))), U(0, c.lenBits())));
                     nodeCount.connect(res.old);
                     nodePrefix.connect(Mux(inUse, prefixRead, U(0, c.keyBits())));
                     readPending.connect(B(false));
@@ -540,6 +541,7 @@ public final class RapController extends Module {
         when(splitSettled.or(state.eq(MERGE_WAIT).and(mergeSettled)),
                 () -> Assert(opChildren.eq(childrenNow), "op_children read a clock after its slot or the table changed"));
         when(inAdvanceState, () -> Assert(st.nSteady, "ADVANCE reads n while a count is still on its way"));
+        when(state.eq(MERGE_WAIT), () -> Assert(kidsVector.eq(visited), "the merge parent's leaves changed during its walk"));
         when(frozen, () -> Assert(st.changing().not(), "a status value changed during the snapshot copy"));
         Assert(st.nodes.le(U(c.nodes(), c.nodeCountBits())), "more nodes (%d) than slots", st.nodes);
 
@@ -555,7 +557,7 @@ public final class RapController extends Module {
         // --- outputs
         io.issueEnable.connect(inRun.and(commitStop.not()).and(twFull.not()).and(io.enable).and(readPending.not()).and(snapPending.not()).and(frozen.not()));
         io.slotValid.connect(table.valid);
-        io.lens.connect(table.lens());
+        io.depths.connect(table.depths());
         io.epsActive.connect(epsActive);
         io.acceptEnable.connect(softPending.not().and(state.ne(INIT)).and(state.ne(SOFT_CLEAR)));
         st.drive(io.live);
@@ -582,18 +584,24 @@ public final class RapController extends Module {
         return held;
     }
 
+    /** The length of a node of depth {@code depth}: depth * k, a shift since k is 1, 2 or 4. */
+    private UInt lengthOf(UInt depth) {
+        int shift = Integer.numberOfTrailingZeros(c.bitsPerLevel());
+        return shift == 0 ? depth.pad(c.lenBits()) : Cat(depth, U(0, shift)).pad(c.lenBits());
+    }
+
     /** The prefix of digit d's child of a node (whose prefix has only zeros below its length). */
-    private UInt childPrefix(UInt parentPrefix, UInt parentLen, UInt d) {
+    private UInt childPrefix(UInt parentPrefix, UInt parentDepth, UInt d) {
         int kb = c.keyBits();
-        UInt shift = U(kb - c.bitsPerLevel(), c.lenBits()).sub(parentLen);
+        UInt shift = lengthOf(U(c.levels() - 1, c.depthBits()).sub(parentDepth));
         return parentPrefix.or(d.pad(kb).shl(shift).bits(kb - 1, 0)).named("child_prefix");
     }
 
     /** A new child in {@code slot}: digit d of the node in {@code parent}; its TCAM entry is written in this clock. */
     private void allocate(NodeTable table, StatusRegs st, SyncReadMem<UInt> prefixes, UInt present, UInt d, UInt slot,
-                          UInt slotMask, UInt parent, UInt childLen, UInt prefix) {
+                          UInt slotMask, UInt parent, UInt childDepth, UInt prefix) {
         table.valid.connect(table.valid.or(slotMask));
-        table.len.write(slot, childLen);
+        table.depth.write(slot, childDepth);
         table.parent.write(slot, parent);
         table.digit.write(slot, d);
         table.setChildCount(slot, U(0, c.childCountBits()));
@@ -607,7 +615,7 @@ public final class RapController extends Module {
      * remove nothing, just counts it and goes on.
      */
     private void startBatch(UInt level, Bool levelFresh, Bool earlyBatch, MergeSkip skip, StatusRegs st, Bool batchEmpty, Bool early) {
-        level.connect(U(c.keyBits() - c.bitsPerLevel(), c.lenBits()));
+        level.connect(U(c.levels() - 1, c.depthBits()));
         levelFresh.connect(B(true));
         earlyBatch.connect(early);
         skip.startBatch();

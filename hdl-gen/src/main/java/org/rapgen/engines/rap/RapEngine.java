@@ -67,7 +67,7 @@ public final class RapEngine extends Module {
         ReplayWindow window = Module(new ReplayWindow(c, windowDepth));
         Tcam.IO tcam = c.tcamChunkBits() == 0 ? Module(new Tcam(c.nodes(), kb, wb)).io
                 : Module(new BramTcam(c.nodes(), kb, wb, c.tcamChunkBits())).io;
-        PrefixSelector select = Module(new PrefixSelector(c.nodes(), c.lenBits(), wb, c.selectLevels()));
+        PrefixSelector select = Module(new PrefixSelector(c.nodes(), c.depthBits(), wb, c.selectLevels()));
         CounterSram counters = Module(new CounterSram(c.nodes(), c.counterBits(), c.counterReadRegister()));
         RapController ctl = Module(new RapController(c, windowDepth));
 
@@ -129,14 +129,15 @@ public final class RapEngine extends Module {
         select.io.in.valid.connect(tcam.result.valid);
         // Freed slots stay valid in the TCAM; the controller's slot mask hides them (a merge frees many at once).
         select.io.in.bits.match.connect(tcam.result.bits.match.and(ctl.io.slotValid));
-        select.io.in.bits.lens.connect(ctl.io.lens);
+        // Depths order the matches as lengths do (length = depth * k), in fewer bits.
+        select.io.in.bits.lens.connect(ctl.io.depths);
         select.io.in.bits.payload.connect(tcam.result.bits.payload);
         tcam.result.ready.connect(select.io.in.ready);
 
         ctl.io.selected.valid.connect(select.io.out.valid);
         ctl.io.selected.bits.found.connect(select.io.out.bits.found);
         ctl.io.selected.bits.slot.connect(select.io.out.bits.slot);
-        ctl.io.selected.bits.len.connect(select.io.out.bits.len);
+        ctl.io.selected.bits.depth.connect(select.io.out.bits.len);
         ctl.io.selected.bits.weight.connect(select.io.out.bits.payload);
         select.io.out.ready.connect(ctl.io.selected.ready);
         ctl.io.issued.connect(window.io.issue.fire());

@@ -25,8 +25,9 @@ import org.rapgen.hdl.UInt;
  * are registered, so each side presents the next value of its pointer as the read address (one event per clock, no
  * bubble). Neither side reads an address in the clock it is written, so what the RAM would return then never matters
  * (and synthesis, which sees the enables exclude it, adds no read-during-write logic). An event written into an empty
- * window is issued on the next clock from a bypass register. The head side needs no bypass: an event commits several
- * clocks after it was written, by which time its word has been read (an assertion checks it).
+ * window is issued on the next clock from a bypass register. The head is a register loaded from the RAM's read of
+ * the entry after it (or from the write itself, into an empty window), so the commit stage's compares start at a
+ * flip-flop; an assertion checks that every commit finds its word there.
  */
 public final class ReplayWindow extends Module {
     /** What the commit stage needs of the oldest uncommitted event. */
@@ -87,9 +88,10 @@ public final class ReplayWindow extends Module {
         UInt wrAddr = wr.bits(aw - 1, 0);
         ThresholdUnit.Numbered e = io.enq.bits;
         UInt issueWord = withWeight(e.key, e.weight);
+        UInt headWord = withWeight(e.threshold, e.weight);
         when(enqFire, () -> {
             issueRam.write(wrAddr, issueWord);
-            headRam.write(wrAddr, withWeight(e.threshold, e.weight));
+            headRam.write(wrAddr, headWord);
             wr.connect(wr.add(1));
         });
 
@@ -112,15 +114,38 @@ public final class ReplayWindow extends Module {
         io.issue.bits.weight.connect(weightOf(issueWordOut));
         io.issue.valid.connect(iss.ne(wr).and(io.issueEnable));
 
-        // Head side: the read of the address being written is left out, and the next clock's read brings the word.
-        Bool headCollides = enqFire.and(wrAddr.eq(cmtAddr)).named("head_collides");
-        UInt headRead = headRam.read(cmtAddr, headCollides.not());
-        Bool headStale = RegNext(headCollides, B(false)).named("head_stale");
-        io.head.threshold.connect(headRead.bits(tb + sw - 1, sw));
-        io.head.weight.connect(weightOf(headRead));
+        // Head side: the head is a register, so the commit stage's threshold compares start at a flip-flop (block RAM
+        // read data arrives late in the clock). The RAM reads ahead, the entry after the head, and a commit loads it.
+        // A write into the head's own slot (the window is empty, or empties with this clock's commit) goes straight
+        // into the register. If the entry after the head was written in the clock it was read, the commit leaves the
+        // head unknown and the next clock reads the head itself again: an event commits several clocks after it was
+        // written, so the refetch is always in time (asserted below).
+        UInt headQ = Reg(UInt(tb + sw)).named("head_entry");
+        Bool headKnown = RegInit(B(false)).named("head_known");
+        Bool refetched = RegInit(B(false)).named("head_refetched");
+        // Once: in the clock its word arrives the head is still unknown, and the RAM must read ahead again.
+        Bool refetch = headKnown.not().and(refetched.not()).and(cmt.ne(wr)).named("head_refetch");
+        refetched.connect(refetch);
+        UInt readAddr = Mux(refetch, cmt, Mux(io.commit, cmt.add(2), cmt.add(1))).bits(aw - 1, 0).named("head_read_addr");
+        Bool readCollides = enqFire.and(wrAddr.eq(readAddr)).named("head_read_collides");
+        UInt headRead = headRam.read(readAddr, readCollides.not());
+        Bool aheadFresh = RegNext(readCollides.not().and(refetch.not()), B(false)).named("ahead_fresh");
+        Bool writesHead = enqFire.and(wrAddr.eq(cmtAddr)).named("writes_head");
+        when(writesHead, () -> {
+            headQ.connect(headWord);
+            headKnown.connect(B(true));
+        }).elsewhen(refetched, () -> {
+            headQ.connect(headRead);
+            headKnown.connect(B(true));
+        }).elsewhen(io.commit, () -> {
+            headQ.connect(headRead);
+            headKnown.connect(aheadFresh.and(cmt.add(1).ne(wr)));
+        });
+        io.head.threshold.connect(headQ.bits(tb + sw - 1, sw));
+        io.head.weight.connect(weightOf(headQ));
         io.headValid.connect(cmt.ne(wr));
 
-        when(io.commit, () -> Assert(cmt.ne(wr).and(headStale.not()), "a commit of an event not (yet) in the window"));
+        when(io.commit, () -> Assert(cmt.ne(wr).and(headKnown), "a commit of an event not (yet) in the window"));
     }
 
     /** A RAM word: {@code field} with the weight below it, unless every weight is 1. */
