@@ -2550,1047 +2550,1063 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_144 = _add_10[32]; // SplitCounter.java:44
   wire _or_135 = io_counterResult_bits_saturated | 1'd0; // RapController.java:300
   wire _lt_0 = hit_depth_3 < 5'd16; // RapController.java:283
-  wire [13:0] _bits_145 = io_counterResult_bits_updated[31:18]; // SplitCompare.java:35
-  wire [17:0] _bits_146 = io_head_threshold[35:18]; // SplitCompare.java:35
-  wire _gt_0 = {{4{1'b0}}, _bits_145} > _bits_146; // SplitCompare.java:27
-  wire _eq_790 = {{4{1'b0}}, _bits_145} == _bits_146; // SplitCompare.java:27
-  wire [17:0] _bits_147 = io_counterResult_bits_updated[17:0]; // SplitCompare.java:31
-  wire [17:0] _bits_148 = io_head_threshold[17:0]; // SplitCompare.java:31
-  wire _gt_1 = _bits_147 > _bits_148; // SplitCompare.java:20
-  wire _and_275 = _eq_790 & _gt_1; // SplitCompare.java:27
-  wire _or_136 = _gt_0 | _and_275; // SplitCompare.java:27
-  wire split_now = _lt_0 & _or_136; // RapController.java:283
+  wire [7:0] _bits_145 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
+  wire [11:0] _bits_146 = io_head_threshold[35:24]; // SplitCompare.java:39
+  wire _gt_0 = {{4{1'b0}}, _bits_145} > _bits_146; // SplitCompare.java:31
+  wire _eq_790 = {{4{1'b0}}, _bits_145} == _bits_146; // SplitCompare.java:31
+  wire [23:0] _bits_147 = io_counterResult_bits_updated[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_148 = _bits_147[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_149 = io_head_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_150 = _bits_149[23:12]; // SplitCompare.java:39
+  wire _gt_1 = _bits_148 > _bits_150; // SplitCompare.java:31
+  wire _eq_791 = _bits_148 == _bits_150; // SplitCompare.java:31
+  wire [11:0] _bits_151 = _bits_147[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_152 = _bits_149[11:0]; // SplitCompare.java:35
+  wire _gt_2 = _bits_151 > _bits_152; // SplitCompare.java:21
+  wire _and_275 = _eq_791 & _gt_2; // SplitCompare.java:31
+  wire _or_136 = _gt_1 | _and_275; // SplitCompare.java:31
+  wire _and_276 = _eq_790 & _or_136; // SplitCompare.java:31
+  wire _or_137 = _gt_0 | _and_276; // SplitCompare.java:31
+  wire split_now = _lt_0 & _or_137; // RapController.java:283
   wire _not_156 = ~schedule_exhausted; // RapController.java:286
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
   wire _not_157 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_276 = _not_156 & _not_157; // RapController.java:286
-  wire [15:0] _bits_149 = until_merge_lo[31:16]; // RapController.java:286
-  wire _or_r_1 = |_bits_149; // RapController.java:286
+  wire _and_277 = _not_156 & _not_157; // RapController.java:286
+  wire [15:0] _bits_153 = until_merge_lo[31:16]; // RapController.java:286
+  wire _or_r_1 = |_bits_153; // RapController.java:286
   wire _not_158 = ~_or_r_1; // RapController.java:286
-  wire _and_277 = _and_276 & _not_158; // RapController.java:286
-  wire [15:0] _bits_150 = until_merge_lo[15:0]; // RapController.java:287
-  wire _ge_1 = io_head_weight >= _bits_150; // RapController.java:287
-  wire merge_now = _and_277 & _ge_1; // RapController.java:287
+  wire _and_278 = _and_277 & _not_158; // RapController.java:286
+  wire [15:0] _bits_154 = until_merge_lo[15:0]; // RapController.java:287
+  wire _ge_1 = io_head_weight >= _bits_154; // RapController.java:287
+  wire merge_now = _and_278 & _ge_1; // RapController.java:287
   wire _not_159 = ~merge_now; // RapController.java:291
-  wire _and_278 = split_now & _not_159; // RapController.java:291
-  wire _and_279 = _and_278 & hit_short_3; // RapController.java:291
-  wire [17:0] _bits_151 = io_head_threshold[35:18]; // SplitCompare.java:35
-  wire [16:0] _bits_152 = skip_min_sum[34:18]; // SplitCompare.java:35
-  wire _gt_2 = _bits_151 > {1'b0, _bits_152}; // SplitCompare.java:27
-  wire _eq_791 = _bits_151 == {1'b0, _bits_152}; // SplitCompare.java:27
-  wire [17:0] _bits_153 = io_head_threshold[17:0]; // SplitCompare.java:31
-  wire [17:0] _bits_154 = skip_min_sum[17:0]; // SplitCompare.java:31
-  wire _gt_3 = _bits_153 > _bits_154; // SplitCompare.java:20
-  wire _and_280 = _eq_791 & _gt_3; // SplitCompare.java:27
-  wire _or_137 = _gt_2 | _and_280; // SplitCompare.java:27
-  wire _not_160 = ~_or_137; // MergeSkip.java:42
-  wire _and_281 = skip_valid & _not_160; // MergeSkip.java:42
-  wire defer_now = _and_279 & _and_281; // RapController.java:292
+  wire _and_279 = split_now & _not_159; // RapController.java:291
+  wire _and_280 = _and_279 & hit_short_3; // RapController.java:291
+  wire [11:0] _bits_155 = io_head_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_156 = skip_min_sum[34:24]; // SplitCompare.java:39
+  wire _gt_3 = _bits_155 > {1'b0, _bits_156}; // SplitCompare.java:31
+  wire _eq_792 = _bits_155 == {1'b0, _bits_156}; // SplitCompare.java:31
+  wire [23:0] _bits_157 = io_head_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_158 = _bits_157[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_159 = skip_min_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_160 = _bits_159[23:12]; // SplitCompare.java:39
+  wire _gt_4 = _bits_158 > _bits_160; // SplitCompare.java:31
+  wire _eq_793 = _bits_158 == _bits_160; // SplitCompare.java:31
+  wire [11:0] _bits_161 = _bits_157[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_162 = _bits_159[11:0]; // SplitCompare.java:35
+  wire _gt_5 = _bits_161 > _bits_162; // SplitCompare.java:21
+  wire _and_281 = _eq_793 & _gt_5; // SplitCompare.java:31
+  wire _or_138 = _gt_4 | _and_281; // SplitCompare.java:31
+  wire _and_282 = _eq_792 & _or_138; // SplitCompare.java:31
+  wire _or_139 = _gt_3 | _and_282; // SplitCompare.java:31
+  wire _not_160 = ~_or_139; // MergeSkip.java:42
+  wire _and_283 = skip_valid & _not_160; // MergeSkip.java:42
+  wire defer_now = _and_280 & _and_283; // RapController.java:292
   wire [32:0] _add_12 = {1'b0, st_updates_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_155 = _add_12[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_163 = _add_12[31:0]; // SplitCounter.java:43
   wire [31:0] _add_13 = st_updates_hi + {{31{1'b0}}, st_updates_carry}; // SplitCounter.java:35
-  wire _bits_156 = _add_12[32]; // SplitCounter.java:44
+  wire _bits_164 = _add_12[32]; // SplitCounter.java:44
   wire [7:0] _add_14 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:111
   wire [7:0] _sub_1 = _add_14 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:111
-  wire _gt_4 = st_nodes > st_high_water; // StatusRegs.java:104
-  wire _eq_792 = io_m0Csr == 64'd0; // RapController.java:354
-  wire [63:0] _mux_7 = _eq_792 ? 64'd1 : io_m0Csr; // RapController.java:354
-  wire [31:0] _bits_157 = serialMultiplier_io_product[95:64]; // RapController.java:489
-  wire _or_r_2 = |_bits_157; // RapController.java:489
-  wire [63:0] _bits_158 = serialMultiplier_io_product[63:0]; // RapController.java:490
-  wire [31:0] _bits_159 = _mux_7[31:0]; // SplitCounter.java:49
+  wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:104
+  wire _eq_794 = io_m0Csr == 64'd0; // RapController.java:354
+  wire [63:0] _mux_7 = _eq_794 ? 64'd1 : io_m0Csr; // RapController.java:354
+  wire [31:0] _bits_165 = serialMultiplier_io_product[95:64]; // RapController.java:489
+  wire _or_r_2 = |_bits_165; // RapController.java:489
+  wire [63:0] _bits_166 = serialMultiplier_io_product[63:0]; // RapController.java:490
+  wire [31:0] _bits_167 = _mux_7[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{17{1'b0}}, io_head_weight}; // SplitCounter.java:42
-  wire [31:0] _bits_160 = _sub_2[31:0]; // SplitCounter.java:43
-  wire [31:0] _bits_161 = to_merge_hi[31:0]; // RapController.java:171
-  wire [31:0] _bits_162 = to_merge_lo[31:0]; // RapController.java:171
-  wire [63:0] to_merge = {_bits_161, _bits_162}; // RapController.java:171
-  wire [31:0] _bits_163 = to_merge[31:0]; // SplitCounter.java:49
-  wire [31:0] _bits_164 = _mux_7[63:32]; // SplitCounter.java:49
+  wire [31:0] _bits_168 = _sub_2[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_169 = to_merge_hi[31:0]; // RapController.java:171
+  wire [31:0] _bits_170 = to_merge_lo[31:0]; // RapController.java:171
+  wire [63:0] to_merge = {_bits_169, _bits_170}; // RapController.java:171
+  wire [31:0] _bits_171 = to_merge[31:0]; // SplitCounter.java:49
+  wire [31:0] _bits_172 = _mux_7[63:32]; // SplitCounter.java:49
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
-  wire [31:0] _bits_165 = to_merge[63:32]; // SplitCounter.java:49
-  wire _bits_166 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_793 = io_epsCsr == 16'd0; // RapController.java:352
-  wire [15:0] _mux_8 = _eq_793 ? 16'd1 : io_epsCsr; // RapController.java:352
+  wire [31:0] _bits_173 = to_merge[63:32]; // SplitCounter.java:49
+  wire _bits_174 = _sub_2[32]; // SplitCounter.java:44
+  wire _eq_795 = io_epsCsr == 16'd0; // RapController.java:352
+  wire [15:0] _mux_8 = _eq_795 ? 16'd1 : io_epsCsr; // RapController.java:352
   wire _lt_1 = io_qCsr < 32'd2; // RapController.java:353
   wire [31:0] _mux_9 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:353
   wire [5:0] _add_15 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:228
   wire [5:0] _sub_4 = _add_15 - {{5{1'b0}}, io_selected_valid}; // RapController.java:228
   wire [7:0] _add_16 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:229
   wire [7:0] _sub_5 = _add_16 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:229
-  wire _eq_794 = state == 4'd2; // RapController.java:234
-  wire draining = _eq_794 | commit_stop; // RapController.java:234
+  wire _eq_796 = state == 4'd2; // RapController.java:234
+  wire draining = _eq_796 | commit_stop; // RapController.java:234
   wire undo_push = draining & io_counterResult_valid; // RapController.java:235
   wire [4:0] _add_17 = undo_sp + 5'd1; // RapController.java:245
   wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:384
   wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:397
   wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:397
-  wire [3:0] _bits_167 = _dshl_0[3:0]; // RapController.java:397
-  wire [3:0] _or_138 = present_children | _bits_167; // RapController.java:397
+  wire [3:0] _bits_175 = _dshl_0[3:0]; // RapController.java:397
+  wire [3:0] _or_140 = present_children | _bits_175; // RapController.java:397
   wire [6:0] _dshl_1 = 7'd1 << _bits_132; // RapController.java:608
-  wire [3:0] _bits_168 = _dshl_1[3:0]; // RapController.java:608
-  wire [3:0] _or_139 = present_children | _bits_168; // RapController.java:608
+  wire [3:0] _bits_176 = _dshl_1[3:0]; // RapController.java:608
+  wire [3:0] _or_141 = present_children | _bits_176; // RapController.java:608
   wire _not_161 = ~parent_pick_load; // SlotPicker.java:48
   wire [127:0] _not_162 = ~parent_pick_pick_hot; // SlotPicker.java:33
-  wire [127:0] _and_282 = parent_pick_candidates & _not_162; // SlotPicker.java:33
-  wire _bits_169 = slot_valid[127]; // NodeTable.java:70
-  wire _eq_795 = slot_depth_127 == merge_level; // NodeTable.java:69
-  wire _and_283 = _bits_169 & _eq_795; // NodeTable.java:70
+  wire [127:0] _and_284 = parent_pick_candidates & _not_162; // SlotPicker.java:33
+  wire _bits_177 = slot_valid[127]; // NodeTable.java:70
+  wire _eq_797 = slot_depth_127 == merge_level; // NodeTable.java:69
+  wire _and_285 = _bits_177 & _eq_797; // NodeTable.java:70
   wire _ne_4 = slot_children_127 != 3'd0; // NodeTable.java:70
-  wire _and_284 = _and_283 & _ne_4; // NodeTable.java:70
-  wire _bits_170 = slot_valid[126]; // NodeTable.java:70
-  wire _eq_796 = slot_depth_126 == merge_level; // NodeTable.java:69
-  wire _and_285 = _bits_170 & _eq_796; // NodeTable.java:70
+  wire _and_286 = _and_285 & _ne_4; // NodeTable.java:70
+  wire _bits_178 = slot_valid[126]; // NodeTable.java:70
+  wire _eq_798 = slot_depth_126 == merge_level; // NodeTable.java:69
+  wire _and_287 = _bits_178 & _eq_798; // NodeTable.java:70
   wire _ne_5 = slot_children_126 != 3'd0; // NodeTable.java:70
-  wire _and_286 = _and_285 & _ne_5; // NodeTable.java:70
-  wire _bits_171 = slot_valid[125]; // NodeTable.java:70
-  wire _eq_797 = slot_depth_125 == merge_level; // NodeTable.java:69
-  wire _and_287 = _bits_171 & _eq_797; // NodeTable.java:70
+  wire _and_288 = _and_287 & _ne_5; // NodeTable.java:70
+  wire _bits_179 = slot_valid[125]; // NodeTable.java:70
+  wire _eq_799 = slot_depth_125 == merge_level; // NodeTable.java:69
+  wire _and_289 = _bits_179 & _eq_799; // NodeTable.java:70
   wire _ne_6 = slot_children_125 != 3'd0; // NodeTable.java:70
-  wire _and_288 = _and_287 & _ne_6; // NodeTable.java:70
-  wire _bits_172 = slot_valid[124]; // NodeTable.java:70
-  wire _eq_798 = slot_depth_124 == merge_level; // NodeTable.java:69
-  wire _and_289 = _bits_172 & _eq_798; // NodeTable.java:70
+  wire _and_290 = _and_289 & _ne_6; // NodeTable.java:70
+  wire _bits_180 = slot_valid[124]; // NodeTable.java:70
+  wire _eq_800 = slot_depth_124 == merge_level; // NodeTable.java:69
+  wire _and_291 = _bits_180 & _eq_800; // NodeTable.java:70
   wire _ne_7 = slot_children_124 != 3'd0; // NodeTable.java:70
-  wire _and_290 = _and_289 & _ne_7; // NodeTable.java:70
-  wire _bits_173 = slot_valid[123]; // NodeTable.java:70
-  wire _eq_799 = slot_depth_123 == merge_level; // NodeTable.java:69
-  wire _and_291 = _bits_173 & _eq_799; // NodeTable.java:70
+  wire _and_292 = _and_291 & _ne_7; // NodeTable.java:70
+  wire _bits_181 = slot_valid[123]; // NodeTable.java:70
+  wire _eq_801 = slot_depth_123 == merge_level; // NodeTable.java:69
+  wire _and_293 = _bits_181 & _eq_801; // NodeTable.java:70
   wire _ne_8 = slot_children_123 != 3'd0; // NodeTable.java:70
-  wire _and_292 = _and_291 & _ne_8; // NodeTable.java:70
-  wire _bits_174 = slot_valid[122]; // NodeTable.java:70
-  wire _eq_800 = slot_depth_122 == merge_level; // NodeTable.java:69
-  wire _and_293 = _bits_174 & _eq_800; // NodeTable.java:70
+  wire _and_294 = _and_293 & _ne_8; // NodeTable.java:70
+  wire _bits_182 = slot_valid[122]; // NodeTable.java:70
+  wire _eq_802 = slot_depth_122 == merge_level; // NodeTable.java:69
+  wire _and_295 = _bits_182 & _eq_802; // NodeTable.java:70
   wire _ne_9 = slot_children_122 != 3'd0; // NodeTable.java:70
-  wire _and_294 = _and_293 & _ne_9; // NodeTable.java:70
-  wire _bits_175 = slot_valid[121]; // NodeTable.java:70
-  wire _eq_801 = slot_depth_121 == merge_level; // NodeTable.java:69
-  wire _and_295 = _bits_175 & _eq_801; // NodeTable.java:70
+  wire _and_296 = _and_295 & _ne_9; // NodeTable.java:70
+  wire _bits_183 = slot_valid[121]; // NodeTable.java:70
+  wire _eq_803 = slot_depth_121 == merge_level; // NodeTable.java:69
+  wire _and_297 = _bits_183 & _eq_803; // NodeTable.java:70
   wire _ne_10 = slot_children_121 != 3'd0; // NodeTable.java:70
-  wire _and_296 = _and_295 & _ne_10; // NodeTable.java:70
-  wire _bits_176 = slot_valid[120]; // NodeTable.java:70
-  wire _eq_802 = slot_depth_120 == merge_level; // NodeTable.java:69
-  wire _and_297 = _bits_176 & _eq_802; // NodeTable.java:70
+  wire _and_298 = _and_297 & _ne_10; // NodeTable.java:70
+  wire _bits_184 = slot_valid[120]; // NodeTable.java:70
+  wire _eq_804 = slot_depth_120 == merge_level; // NodeTable.java:69
+  wire _and_299 = _bits_184 & _eq_804; // NodeTable.java:70
   wire _ne_11 = slot_children_120 != 3'd0; // NodeTable.java:70
-  wire _and_298 = _and_297 & _ne_11; // NodeTable.java:70
-  wire _bits_177 = slot_valid[119]; // NodeTable.java:70
-  wire _eq_803 = slot_depth_119 == merge_level; // NodeTable.java:69
-  wire _and_299 = _bits_177 & _eq_803; // NodeTable.java:70
+  wire _and_300 = _and_299 & _ne_11; // NodeTable.java:70
+  wire _bits_185 = slot_valid[119]; // NodeTable.java:70
+  wire _eq_805 = slot_depth_119 == merge_level; // NodeTable.java:69
+  wire _and_301 = _bits_185 & _eq_805; // NodeTable.java:70
   wire _ne_12 = slot_children_119 != 3'd0; // NodeTable.java:70
-  wire _and_300 = _and_299 & _ne_12; // NodeTable.java:70
-  wire _bits_178 = slot_valid[118]; // NodeTable.java:70
-  wire _eq_804 = slot_depth_118 == merge_level; // NodeTable.java:69
-  wire _and_301 = _bits_178 & _eq_804; // NodeTable.java:70
+  wire _and_302 = _and_301 & _ne_12; // NodeTable.java:70
+  wire _bits_186 = slot_valid[118]; // NodeTable.java:70
+  wire _eq_806 = slot_depth_118 == merge_level; // NodeTable.java:69
+  wire _and_303 = _bits_186 & _eq_806; // NodeTable.java:70
   wire _ne_13 = slot_children_118 != 3'd0; // NodeTable.java:70
-  wire _and_302 = _and_301 & _ne_13; // NodeTable.java:70
-  wire _bits_179 = slot_valid[117]; // NodeTable.java:70
-  wire _eq_805 = slot_depth_117 == merge_level; // NodeTable.java:69
-  wire _and_303 = _bits_179 & _eq_805; // NodeTable.java:70
+  wire _and_304 = _and_303 & _ne_13; // NodeTable.java:70
+  wire _bits_187 = slot_valid[117]; // NodeTable.java:70
+  wire _eq_807 = slot_depth_117 == merge_level; // NodeTable.java:69
+  wire _and_305 = _bits_187 & _eq_807; // NodeTable.java:70
   wire _ne_14 = slot_children_117 != 3'd0; // NodeTable.java:70
-  wire _and_304 = _and_303 & _ne_14; // NodeTable.java:70
-  wire _bits_180 = slot_valid[116]; // NodeTable.java:70
-  wire _eq_806 = slot_depth_116 == merge_level; // NodeTable.java:69
-  wire _and_305 = _bits_180 & _eq_806; // NodeTable.java:70
+  wire _and_306 = _and_305 & _ne_14; // NodeTable.java:70
+  wire _bits_188 = slot_valid[116]; // NodeTable.java:70
+  wire _eq_808 = slot_depth_116 == merge_level; // NodeTable.java:69
+  wire _and_307 = _bits_188 & _eq_808; // NodeTable.java:70
   wire _ne_15 = slot_children_116 != 3'd0; // NodeTable.java:70
-  wire _and_306 = _and_305 & _ne_15; // NodeTable.java:70
-  wire _bits_181 = slot_valid[115]; // NodeTable.java:70
-  wire _eq_807 = slot_depth_115 == merge_level; // NodeTable.java:69
-  wire _and_307 = _bits_181 & _eq_807; // NodeTable.java:70
+  wire _and_308 = _and_307 & _ne_15; // NodeTable.java:70
+  wire _bits_189 = slot_valid[115]; // NodeTable.java:70
+  wire _eq_809 = slot_depth_115 == merge_level; // NodeTable.java:69
+  wire _and_309 = _bits_189 & _eq_809; // NodeTable.java:70
   wire _ne_16 = slot_children_115 != 3'd0; // NodeTable.java:70
-  wire _and_308 = _and_307 & _ne_16; // NodeTable.java:70
-  wire _bits_182 = slot_valid[114]; // NodeTable.java:70
-  wire _eq_808 = slot_depth_114 == merge_level; // NodeTable.java:69
-  wire _and_309 = _bits_182 & _eq_808; // NodeTable.java:70
+  wire _and_310 = _and_309 & _ne_16; // NodeTable.java:70
+  wire _bits_190 = slot_valid[114]; // NodeTable.java:70
+  wire _eq_810 = slot_depth_114 == merge_level; // NodeTable.java:69
+  wire _and_311 = _bits_190 & _eq_810; // NodeTable.java:70
   wire _ne_17 = slot_children_114 != 3'd0; // NodeTable.java:70
-  wire _and_310 = _and_309 & _ne_17; // NodeTable.java:70
-  wire _bits_183 = slot_valid[113]; // NodeTable.java:70
-  wire _eq_809 = slot_depth_113 == merge_level; // NodeTable.java:69
-  wire _and_311 = _bits_183 & _eq_809; // NodeTable.java:70
+  wire _and_312 = _and_311 & _ne_17; // NodeTable.java:70
+  wire _bits_191 = slot_valid[113]; // NodeTable.java:70
+  wire _eq_811 = slot_depth_113 == merge_level; // NodeTable.java:69
+  wire _and_313 = _bits_191 & _eq_811; // NodeTable.java:70
   wire _ne_18 = slot_children_113 != 3'd0; // NodeTable.java:70
-  wire _and_312 = _and_311 & _ne_18; // NodeTable.java:70
-  wire _bits_184 = slot_valid[112]; // NodeTable.java:70
-  wire _eq_810 = slot_depth_112 == merge_level; // NodeTable.java:69
-  wire _and_313 = _bits_184 & _eq_810; // NodeTable.java:70
+  wire _and_314 = _and_313 & _ne_18; // NodeTable.java:70
+  wire _bits_192 = slot_valid[112]; // NodeTable.java:70
+  wire _eq_812 = slot_depth_112 == merge_level; // NodeTable.java:69
+  wire _and_315 = _bits_192 & _eq_812; // NodeTable.java:70
   wire _ne_19 = slot_children_112 != 3'd0; // NodeTable.java:70
-  wire _and_314 = _and_313 & _ne_19; // NodeTable.java:70
-  wire _bits_185 = slot_valid[111]; // NodeTable.java:70
-  wire _eq_811 = slot_depth_111 == merge_level; // NodeTable.java:69
-  wire _and_315 = _bits_185 & _eq_811; // NodeTable.java:70
+  wire _and_316 = _and_315 & _ne_19; // NodeTable.java:70
+  wire _bits_193 = slot_valid[111]; // NodeTable.java:70
+  wire _eq_813 = slot_depth_111 == merge_level; // NodeTable.java:69
+  wire _and_317 = _bits_193 & _eq_813; // NodeTable.java:70
   wire _ne_20 = slot_children_111 != 3'd0; // NodeTable.java:70
-  wire _and_316 = _and_315 & _ne_20; // NodeTable.java:70
-  wire _bits_186 = slot_valid[110]; // NodeTable.java:70
-  wire _eq_812 = slot_depth_110 == merge_level; // NodeTable.java:69
-  wire _and_317 = _bits_186 & _eq_812; // NodeTable.java:70
+  wire _and_318 = _and_317 & _ne_20; // NodeTable.java:70
+  wire _bits_194 = slot_valid[110]; // NodeTable.java:70
+  wire _eq_814 = slot_depth_110 == merge_level; // NodeTable.java:69
+  wire _and_319 = _bits_194 & _eq_814; // NodeTable.java:70
   wire _ne_21 = slot_children_110 != 3'd0; // NodeTable.java:70
-  wire _and_318 = _and_317 & _ne_21; // NodeTable.java:70
-  wire _bits_187 = slot_valid[109]; // NodeTable.java:70
-  wire _eq_813 = slot_depth_109 == merge_level; // NodeTable.java:69
-  wire _and_319 = _bits_187 & _eq_813; // NodeTable.java:70
+  wire _and_320 = _and_319 & _ne_21; // NodeTable.java:70
+  wire _bits_195 = slot_valid[109]; // NodeTable.java:70
+  wire _eq_815 = slot_depth_109 == merge_level; // NodeTable.java:69
+  wire _and_321 = _bits_195 & _eq_815; // NodeTable.java:70
   wire _ne_22 = slot_children_109 != 3'd0; // NodeTable.java:70
-  wire _and_320 = _and_319 & _ne_22; // NodeTable.java:70
-  wire _bits_188 = slot_valid[108]; // NodeTable.java:70
-  wire _eq_814 = slot_depth_108 == merge_level; // NodeTable.java:69
-  wire _and_321 = _bits_188 & _eq_814; // NodeTable.java:70
+  wire _and_322 = _and_321 & _ne_22; // NodeTable.java:70
+  wire _bits_196 = slot_valid[108]; // NodeTable.java:70
+  wire _eq_816 = slot_depth_108 == merge_level; // NodeTable.java:69
+  wire _and_323 = _bits_196 & _eq_816; // NodeTable.java:70
   wire _ne_23 = slot_children_108 != 3'd0; // NodeTable.java:70
-  wire _and_322 = _and_321 & _ne_23; // NodeTable.java:70
-  wire _bits_189 = slot_valid[107]; // NodeTable.java:70
-  wire _eq_815 = slot_depth_107 == merge_level; // NodeTable.java:69
-  wire _and_323 = _bits_189 & _eq_815; // NodeTable.java:70
+  wire _and_324 = _and_323 & _ne_23; // NodeTable.java:70
+  wire _bits_197 = slot_valid[107]; // NodeTable.java:70
+  wire _eq_817 = slot_depth_107 == merge_level; // NodeTable.java:69
+  wire _and_325 = _bits_197 & _eq_817; // NodeTable.java:70
   wire _ne_24 = slot_children_107 != 3'd0; // NodeTable.java:70
-  wire _and_324 = _and_323 & _ne_24; // NodeTable.java:70
-  wire _bits_190 = slot_valid[106]; // NodeTable.java:70
-  wire _eq_816 = slot_depth_106 == merge_level; // NodeTable.java:69
-  wire _and_325 = _bits_190 & _eq_816; // NodeTable.java:70
+  wire _and_326 = _and_325 & _ne_24; // NodeTable.java:70
+  wire _bits_198 = slot_valid[106]; // NodeTable.java:70
+  wire _eq_818 = slot_depth_106 == merge_level; // NodeTable.java:69
+  wire _and_327 = _bits_198 & _eq_818; // NodeTable.java:70
   wire _ne_25 = slot_children_106 != 3'd0; // NodeTable.java:70
-  wire _and_326 = _and_325 & _ne_25; // NodeTable.java:70
-  wire _bits_191 = slot_valid[105]; // NodeTable.java:70
-  wire _eq_817 = slot_depth_105 == merge_level; // NodeTable.java:69
-  wire _and_327 = _bits_191 & _eq_817; // NodeTable.java:70
+  wire _and_328 = _and_327 & _ne_25; // NodeTable.java:70
+  wire _bits_199 = slot_valid[105]; // NodeTable.java:70
+  wire _eq_819 = slot_depth_105 == merge_level; // NodeTable.java:69
+  wire _and_329 = _bits_199 & _eq_819; // NodeTable.java:70
   wire _ne_26 = slot_children_105 != 3'd0; // NodeTable.java:70
-  wire _and_328 = _and_327 & _ne_26; // NodeTable.java:70
-  wire _bits_192 = slot_valid[104]; // NodeTable.java:70
-  wire _eq_818 = slot_depth_104 == merge_level; // NodeTable.java:69
-  wire _and_329 = _bits_192 & _eq_818; // NodeTable.java:70
+  wire _and_330 = _and_329 & _ne_26; // NodeTable.java:70
+  wire _bits_200 = slot_valid[104]; // NodeTable.java:70
+  wire _eq_820 = slot_depth_104 == merge_level; // NodeTable.java:69
+  wire _and_331 = _bits_200 & _eq_820; // NodeTable.java:70
   wire _ne_27 = slot_children_104 != 3'd0; // NodeTable.java:70
-  wire _and_330 = _and_329 & _ne_27; // NodeTable.java:70
-  wire _bits_193 = slot_valid[103]; // NodeTable.java:70
-  wire _eq_819 = slot_depth_103 == merge_level; // NodeTable.java:69
-  wire _and_331 = _bits_193 & _eq_819; // NodeTable.java:70
+  wire _and_332 = _and_331 & _ne_27; // NodeTable.java:70
+  wire _bits_201 = slot_valid[103]; // NodeTable.java:70
+  wire _eq_821 = slot_depth_103 == merge_level; // NodeTable.java:69
+  wire _and_333 = _bits_201 & _eq_821; // NodeTable.java:70
   wire _ne_28 = slot_children_103 != 3'd0; // NodeTable.java:70
-  wire _and_332 = _and_331 & _ne_28; // NodeTable.java:70
-  wire _bits_194 = slot_valid[102]; // NodeTable.java:70
-  wire _eq_820 = slot_depth_102 == merge_level; // NodeTable.java:69
-  wire _and_333 = _bits_194 & _eq_820; // NodeTable.java:70
+  wire _and_334 = _and_333 & _ne_28; // NodeTable.java:70
+  wire _bits_202 = slot_valid[102]; // NodeTable.java:70
+  wire _eq_822 = slot_depth_102 == merge_level; // NodeTable.java:69
+  wire _and_335 = _bits_202 & _eq_822; // NodeTable.java:70
   wire _ne_29 = slot_children_102 != 3'd0; // NodeTable.java:70
-  wire _and_334 = _and_333 & _ne_29; // NodeTable.java:70
-  wire _bits_195 = slot_valid[101]; // NodeTable.java:70
-  wire _eq_821 = slot_depth_101 == merge_level; // NodeTable.java:69
-  wire _and_335 = _bits_195 & _eq_821; // NodeTable.java:70
+  wire _and_336 = _and_335 & _ne_29; // NodeTable.java:70
+  wire _bits_203 = slot_valid[101]; // NodeTable.java:70
+  wire _eq_823 = slot_depth_101 == merge_level; // NodeTable.java:69
+  wire _and_337 = _bits_203 & _eq_823; // NodeTable.java:70
   wire _ne_30 = slot_children_101 != 3'd0; // NodeTable.java:70
-  wire _and_336 = _and_335 & _ne_30; // NodeTable.java:70
-  wire _bits_196 = slot_valid[100]; // NodeTable.java:70
-  wire _eq_822 = slot_depth_100 == merge_level; // NodeTable.java:69
-  wire _and_337 = _bits_196 & _eq_822; // NodeTable.java:70
+  wire _and_338 = _and_337 & _ne_30; // NodeTable.java:70
+  wire _bits_204 = slot_valid[100]; // NodeTable.java:70
+  wire _eq_824 = slot_depth_100 == merge_level; // NodeTable.java:69
+  wire _and_339 = _bits_204 & _eq_824; // NodeTable.java:70
   wire _ne_31 = slot_children_100 != 3'd0; // NodeTable.java:70
-  wire _and_338 = _and_337 & _ne_31; // NodeTable.java:70
-  wire _bits_197 = slot_valid[99]; // NodeTable.java:70
-  wire _eq_823 = slot_depth_99 == merge_level; // NodeTable.java:69
-  wire _and_339 = _bits_197 & _eq_823; // NodeTable.java:70
+  wire _and_340 = _and_339 & _ne_31; // NodeTable.java:70
+  wire _bits_205 = slot_valid[99]; // NodeTable.java:70
+  wire _eq_825 = slot_depth_99 == merge_level; // NodeTable.java:69
+  wire _and_341 = _bits_205 & _eq_825; // NodeTable.java:70
   wire _ne_32 = slot_children_99 != 3'd0; // NodeTable.java:70
-  wire _and_340 = _and_339 & _ne_32; // NodeTable.java:70
-  wire _bits_198 = slot_valid[98]; // NodeTable.java:70
-  wire _eq_824 = slot_depth_98 == merge_level; // NodeTable.java:69
-  wire _and_341 = _bits_198 & _eq_824; // NodeTable.java:70
+  wire _and_342 = _and_341 & _ne_32; // NodeTable.java:70
+  wire _bits_206 = slot_valid[98]; // NodeTable.java:70
+  wire _eq_826 = slot_depth_98 == merge_level; // NodeTable.java:69
+  wire _and_343 = _bits_206 & _eq_826; // NodeTable.java:70
   wire _ne_33 = slot_children_98 != 3'd0; // NodeTable.java:70
-  wire _and_342 = _and_341 & _ne_33; // NodeTable.java:70
-  wire _bits_199 = slot_valid[97]; // NodeTable.java:70
-  wire _eq_825 = slot_depth_97 == merge_level; // NodeTable.java:69
-  wire _and_343 = _bits_199 & _eq_825; // NodeTable.java:70
+  wire _and_344 = _and_343 & _ne_33; // NodeTable.java:70
+  wire _bits_207 = slot_valid[97]; // NodeTable.java:70
+  wire _eq_827 = slot_depth_97 == merge_level; // NodeTable.java:69
+  wire _and_345 = _bits_207 & _eq_827; // NodeTable.java:70
   wire _ne_34 = slot_children_97 != 3'd0; // NodeTable.java:70
-  wire _and_344 = _and_343 & _ne_34; // NodeTable.java:70
-  wire _bits_200 = slot_valid[96]; // NodeTable.java:70
-  wire _eq_826 = slot_depth_96 == merge_level; // NodeTable.java:69
-  wire _and_345 = _bits_200 & _eq_826; // NodeTable.java:70
+  wire _and_346 = _and_345 & _ne_34; // NodeTable.java:70
+  wire _bits_208 = slot_valid[96]; // NodeTable.java:70
+  wire _eq_828 = slot_depth_96 == merge_level; // NodeTable.java:69
+  wire _and_347 = _bits_208 & _eq_828; // NodeTable.java:70
   wire _ne_35 = slot_children_96 != 3'd0; // NodeTable.java:70
-  wire _and_346 = _and_345 & _ne_35; // NodeTable.java:70
-  wire _bits_201 = slot_valid[95]; // NodeTable.java:70
-  wire _eq_827 = slot_depth_95 == merge_level; // NodeTable.java:69
-  wire _and_347 = _bits_201 & _eq_827; // NodeTable.java:70
+  wire _and_348 = _and_347 & _ne_35; // NodeTable.java:70
+  wire _bits_209 = slot_valid[95]; // NodeTable.java:70
+  wire _eq_829 = slot_depth_95 == merge_level; // NodeTable.java:69
+  wire _and_349 = _bits_209 & _eq_829; // NodeTable.java:70
   wire _ne_36 = slot_children_95 != 3'd0; // NodeTable.java:70
-  wire _and_348 = _and_347 & _ne_36; // NodeTable.java:70
-  wire _bits_202 = slot_valid[94]; // NodeTable.java:70
-  wire _eq_828 = slot_depth_94 == merge_level; // NodeTable.java:69
-  wire _and_349 = _bits_202 & _eq_828; // NodeTable.java:70
+  wire _and_350 = _and_349 & _ne_36; // NodeTable.java:70
+  wire _bits_210 = slot_valid[94]; // NodeTable.java:70
+  wire _eq_830 = slot_depth_94 == merge_level; // NodeTable.java:69
+  wire _and_351 = _bits_210 & _eq_830; // NodeTable.java:70
   wire _ne_37 = slot_children_94 != 3'd0; // NodeTable.java:70
-  wire _and_350 = _and_349 & _ne_37; // NodeTable.java:70
-  wire _bits_203 = slot_valid[93]; // NodeTable.java:70
-  wire _eq_829 = slot_depth_93 == merge_level; // NodeTable.java:69
-  wire _and_351 = _bits_203 & _eq_829; // NodeTable.java:70
+  wire _and_352 = _and_351 & _ne_37; // NodeTable.java:70
+  wire _bits_211 = slot_valid[93]; // NodeTable.java:70
+  wire _eq_831 = slot_depth_93 == merge_level; // NodeTable.java:69
+  wire _and_353 = _bits_211 & _eq_831; // NodeTable.java:70
   wire _ne_38 = slot_children_93 != 3'd0; // NodeTable.java:70
-  wire _and_352 = _and_351 & _ne_38; // NodeTable.java:70
-  wire _bits_204 = slot_valid[92]; // NodeTable.java:70
-  wire _eq_830 = slot_depth_92 == merge_level; // NodeTable.java:69
-  wire _and_353 = _bits_204 & _eq_830; // NodeTable.java:70
+  wire _and_354 = _and_353 & _ne_38; // NodeTable.java:70
+  wire _bits_212 = slot_valid[92]; // NodeTable.java:70
+  wire _eq_832 = slot_depth_92 == merge_level; // NodeTable.java:69
+  wire _and_355 = _bits_212 & _eq_832; // NodeTable.java:70
   wire _ne_39 = slot_children_92 != 3'd0; // NodeTable.java:70
-  wire _and_354 = _and_353 & _ne_39; // NodeTable.java:70
-  wire _bits_205 = slot_valid[91]; // NodeTable.java:70
-  wire _eq_831 = slot_depth_91 == merge_level; // NodeTable.java:69
-  wire _and_355 = _bits_205 & _eq_831; // NodeTable.java:70
+  wire _and_356 = _and_355 & _ne_39; // NodeTable.java:70
+  wire _bits_213 = slot_valid[91]; // NodeTable.java:70
+  wire _eq_833 = slot_depth_91 == merge_level; // NodeTable.java:69
+  wire _and_357 = _bits_213 & _eq_833; // NodeTable.java:70
   wire _ne_40 = slot_children_91 != 3'd0; // NodeTable.java:70
-  wire _and_356 = _and_355 & _ne_40; // NodeTable.java:70
-  wire _bits_206 = slot_valid[90]; // NodeTable.java:70
-  wire _eq_832 = slot_depth_90 == merge_level; // NodeTable.java:69
-  wire _and_357 = _bits_206 & _eq_832; // NodeTable.java:70
+  wire _and_358 = _and_357 & _ne_40; // NodeTable.java:70
+  wire _bits_214 = slot_valid[90]; // NodeTable.java:70
+  wire _eq_834 = slot_depth_90 == merge_level; // NodeTable.java:69
+  wire _and_359 = _bits_214 & _eq_834; // NodeTable.java:70
   wire _ne_41 = slot_children_90 != 3'd0; // NodeTable.java:70
-  wire _and_358 = _and_357 & _ne_41; // NodeTable.java:70
-  wire _bits_207 = slot_valid[89]; // NodeTable.java:70
-  wire _eq_833 = slot_depth_89 == merge_level; // NodeTable.java:69
-  wire _and_359 = _bits_207 & _eq_833; // NodeTable.java:70
+  wire _and_360 = _and_359 & _ne_41; // NodeTable.java:70
+  wire _bits_215 = slot_valid[89]; // NodeTable.java:70
+  wire _eq_835 = slot_depth_89 == merge_level; // NodeTable.java:69
+  wire _and_361 = _bits_215 & _eq_835; // NodeTable.java:70
   wire _ne_42 = slot_children_89 != 3'd0; // NodeTable.java:70
-  wire _and_360 = _and_359 & _ne_42; // NodeTable.java:70
-  wire _bits_208 = slot_valid[88]; // NodeTable.java:70
-  wire _eq_834 = slot_depth_88 == merge_level; // NodeTable.java:69
-  wire _and_361 = _bits_208 & _eq_834; // NodeTable.java:70
+  wire _and_362 = _and_361 & _ne_42; // NodeTable.java:70
+  wire _bits_216 = slot_valid[88]; // NodeTable.java:70
+  wire _eq_836 = slot_depth_88 == merge_level; // NodeTable.java:69
+  wire _and_363 = _bits_216 & _eq_836; // NodeTable.java:70
   wire _ne_43 = slot_children_88 != 3'd0; // NodeTable.java:70
-  wire _and_362 = _and_361 & _ne_43; // NodeTable.java:70
-  wire _bits_209 = slot_valid[87]; // NodeTable.java:70
-  wire _eq_835 = slot_depth_87 == merge_level; // NodeTable.java:69
-  wire _and_363 = _bits_209 & _eq_835; // NodeTable.java:70
+  wire _and_364 = _and_363 & _ne_43; // NodeTable.java:70
+  wire _bits_217 = slot_valid[87]; // NodeTable.java:70
+  wire _eq_837 = slot_depth_87 == merge_level; // NodeTable.java:69
+  wire _and_365 = _bits_217 & _eq_837; // NodeTable.java:70
   wire _ne_44 = slot_children_87 != 3'd0; // NodeTable.java:70
-  wire _and_364 = _and_363 & _ne_44; // NodeTable.java:70
-  wire _bits_210 = slot_valid[86]; // NodeTable.java:70
-  wire _eq_836 = slot_depth_86 == merge_level; // NodeTable.java:69
-  wire _and_365 = _bits_210 & _eq_836; // NodeTable.java:70
+  wire _and_366 = _and_365 & _ne_44; // NodeTable.java:70
+  wire _bits_218 = slot_valid[86]; // NodeTable.java:70
+  wire _eq_838 = slot_depth_86 == merge_level; // NodeTable.java:69
+  wire _and_367 = _bits_218 & _eq_838; // NodeTable.java:70
   wire _ne_45 = slot_children_86 != 3'd0; // NodeTable.java:70
-  wire _and_366 = _and_365 & _ne_45; // NodeTable.java:70
-  wire _bits_211 = slot_valid[85]; // NodeTable.java:70
-  wire _eq_837 = slot_depth_85 == merge_level; // NodeTable.java:69
-  wire _and_367 = _bits_211 & _eq_837; // NodeTable.java:70
+  wire _and_368 = _and_367 & _ne_45; // NodeTable.java:70
+  wire _bits_219 = slot_valid[85]; // NodeTable.java:70
+  wire _eq_839 = slot_depth_85 == merge_level; // NodeTable.java:69
+  wire _and_369 = _bits_219 & _eq_839; // NodeTable.java:70
   wire _ne_46 = slot_children_85 != 3'd0; // NodeTable.java:70
-  wire _and_368 = _and_367 & _ne_46; // NodeTable.java:70
-  wire _bits_212 = slot_valid[84]; // NodeTable.java:70
-  wire _eq_838 = slot_depth_84 == merge_level; // NodeTable.java:69
-  wire _and_369 = _bits_212 & _eq_838; // NodeTable.java:70
+  wire _and_370 = _and_369 & _ne_46; // NodeTable.java:70
+  wire _bits_220 = slot_valid[84]; // NodeTable.java:70
+  wire _eq_840 = slot_depth_84 == merge_level; // NodeTable.java:69
+  wire _and_371 = _bits_220 & _eq_840; // NodeTable.java:70
   wire _ne_47 = slot_children_84 != 3'd0; // NodeTable.java:70
-  wire _and_370 = _and_369 & _ne_47; // NodeTable.java:70
-  wire _bits_213 = slot_valid[83]; // NodeTable.java:70
-  wire _eq_839 = slot_depth_83 == merge_level; // NodeTable.java:69
-  wire _and_371 = _bits_213 & _eq_839; // NodeTable.java:70
+  wire _and_372 = _and_371 & _ne_47; // NodeTable.java:70
+  wire _bits_221 = slot_valid[83]; // NodeTable.java:70
+  wire _eq_841 = slot_depth_83 == merge_level; // NodeTable.java:69
+  wire _and_373 = _bits_221 & _eq_841; // NodeTable.java:70
   wire _ne_48 = slot_children_83 != 3'd0; // NodeTable.java:70
-  wire _and_372 = _and_371 & _ne_48; // NodeTable.java:70
-  wire _bits_214 = slot_valid[82]; // NodeTable.java:70
-  wire _eq_840 = slot_depth_82 == merge_level; // NodeTable.java:69
-  wire _and_373 = _bits_214 & _eq_840; // NodeTable.java:70
+  wire _and_374 = _and_373 & _ne_48; // NodeTable.java:70
+  wire _bits_222 = slot_valid[82]; // NodeTable.java:70
+  wire _eq_842 = slot_depth_82 == merge_level; // NodeTable.java:69
+  wire _and_375 = _bits_222 & _eq_842; // NodeTable.java:70
   wire _ne_49 = slot_children_82 != 3'd0; // NodeTable.java:70
-  wire _and_374 = _and_373 & _ne_49; // NodeTable.java:70
-  wire _bits_215 = slot_valid[81]; // NodeTable.java:70
-  wire _eq_841 = slot_depth_81 == merge_level; // NodeTable.java:69
-  wire _and_375 = _bits_215 & _eq_841; // NodeTable.java:70
+  wire _and_376 = _and_375 & _ne_49; // NodeTable.java:70
+  wire _bits_223 = slot_valid[81]; // NodeTable.java:70
+  wire _eq_843 = slot_depth_81 == merge_level; // NodeTable.java:69
+  wire _and_377 = _bits_223 & _eq_843; // NodeTable.java:70
   wire _ne_50 = slot_children_81 != 3'd0; // NodeTable.java:70
-  wire _and_376 = _and_375 & _ne_50; // NodeTable.java:70
-  wire _bits_216 = slot_valid[80]; // NodeTable.java:70
-  wire _eq_842 = slot_depth_80 == merge_level; // NodeTable.java:69
-  wire _and_377 = _bits_216 & _eq_842; // NodeTable.java:70
+  wire _and_378 = _and_377 & _ne_50; // NodeTable.java:70
+  wire _bits_224 = slot_valid[80]; // NodeTable.java:70
+  wire _eq_844 = slot_depth_80 == merge_level; // NodeTable.java:69
+  wire _and_379 = _bits_224 & _eq_844; // NodeTable.java:70
   wire _ne_51 = slot_children_80 != 3'd0; // NodeTable.java:70
-  wire _and_378 = _and_377 & _ne_51; // NodeTable.java:70
-  wire _bits_217 = slot_valid[79]; // NodeTable.java:70
-  wire _eq_843 = slot_depth_79 == merge_level; // NodeTable.java:69
-  wire _and_379 = _bits_217 & _eq_843; // NodeTable.java:70
+  wire _and_380 = _and_379 & _ne_51; // NodeTable.java:70
+  wire _bits_225 = slot_valid[79]; // NodeTable.java:70
+  wire _eq_845 = slot_depth_79 == merge_level; // NodeTable.java:69
+  wire _and_381 = _bits_225 & _eq_845; // NodeTable.java:70
   wire _ne_52 = slot_children_79 != 3'd0; // NodeTable.java:70
-  wire _and_380 = _and_379 & _ne_52; // NodeTable.java:70
-  wire _bits_218 = slot_valid[78]; // NodeTable.java:70
-  wire _eq_844 = slot_depth_78 == merge_level; // NodeTable.java:69
-  wire _and_381 = _bits_218 & _eq_844; // NodeTable.java:70
+  wire _and_382 = _and_381 & _ne_52; // NodeTable.java:70
+  wire _bits_226 = slot_valid[78]; // NodeTable.java:70
+  wire _eq_846 = slot_depth_78 == merge_level; // NodeTable.java:69
+  wire _and_383 = _bits_226 & _eq_846; // NodeTable.java:70
   wire _ne_53 = slot_children_78 != 3'd0; // NodeTable.java:70
-  wire _and_382 = _and_381 & _ne_53; // NodeTable.java:70
-  wire _bits_219 = slot_valid[77]; // NodeTable.java:70
-  wire _eq_845 = slot_depth_77 == merge_level; // NodeTable.java:69
-  wire _and_383 = _bits_219 & _eq_845; // NodeTable.java:70
+  wire _and_384 = _and_383 & _ne_53; // NodeTable.java:70
+  wire _bits_227 = slot_valid[77]; // NodeTable.java:70
+  wire _eq_847 = slot_depth_77 == merge_level; // NodeTable.java:69
+  wire _and_385 = _bits_227 & _eq_847; // NodeTable.java:70
   wire _ne_54 = slot_children_77 != 3'd0; // NodeTable.java:70
-  wire _and_384 = _and_383 & _ne_54; // NodeTable.java:70
-  wire _bits_220 = slot_valid[76]; // NodeTable.java:70
-  wire _eq_846 = slot_depth_76 == merge_level; // NodeTable.java:69
-  wire _and_385 = _bits_220 & _eq_846; // NodeTable.java:70
+  wire _and_386 = _and_385 & _ne_54; // NodeTable.java:70
+  wire _bits_228 = slot_valid[76]; // NodeTable.java:70
+  wire _eq_848 = slot_depth_76 == merge_level; // NodeTable.java:69
+  wire _and_387 = _bits_228 & _eq_848; // NodeTable.java:70
   wire _ne_55 = slot_children_76 != 3'd0; // NodeTable.java:70
-  wire _and_386 = _and_385 & _ne_55; // NodeTable.java:70
-  wire _bits_221 = slot_valid[75]; // NodeTable.java:70
-  wire _eq_847 = slot_depth_75 == merge_level; // NodeTable.java:69
-  wire _and_387 = _bits_221 & _eq_847; // NodeTable.java:70
+  wire _and_388 = _and_387 & _ne_55; // NodeTable.java:70
+  wire _bits_229 = slot_valid[75]; // NodeTable.java:70
+  wire _eq_849 = slot_depth_75 == merge_level; // NodeTable.java:69
+  wire _and_389 = _bits_229 & _eq_849; // NodeTable.java:70
   wire _ne_56 = slot_children_75 != 3'd0; // NodeTable.java:70
-  wire _and_388 = _and_387 & _ne_56; // NodeTable.java:70
-  wire _bits_222 = slot_valid[74]; // NodeTable.java:70
-  wire _eq_848 = slot_depth_74 == merge_level; // NodeTable.java:69
-  wire _and_389 = _bits_222 & _eq_848; // NodeTable.java:70
+  wire _and_390 = _and_389 & _ne_56; // NodeTable.java:70
+  wire _bits_230 = slot_valid[74]; // NodeTable.java:70
+  wire _eq_850 = slot_depth_74 == merge_level; // NodeTable.java:69
+  wire _and_391 = _bits_230 & _eq_850; // NodeTable.java:70
   wire _ne_57 = slot_children_74 != 3'd0; // NodeTable.java:70
-  wire _and_390 = _and_389 & _ne_57; // NodeTable.java:70
-  wire _bits_223 = slot_valid[73]; // NodeTable.java:70
-  wire _eq_849 = slot_depth_73 == merge_level; // NodeTable.java:69
-  wire _and_391 = _bits_223 & _eq_849; // NodeTable.java:70
+  wire _and_392 = _and_391 & _ne_57; // NodeTable.java:70
+  wire _bits_231 = slot_valid[73]; // NodeTable.java:70
+  wire _eq_851 = slot_depth_73 == merge_level; // NodeTable.java:69
+  wire _and_393 = _bits_231 & _eq_851; // NodeTable.java:70
   wire _ne_58 = slot_children_73 != 3'd0; // NodeTable.java:70
-  wire _and_392 = _and_391 & _ne_58; // NodeTable.java:70
-  wire _bits_224 = slot_valid[72]; // NodeTable.java:70
-  wire _eq_850 = slot_depth_72 == merge_level; // NodeTable.java:69
-  wire _and_393 = _bits_224 & _eq_850; // NodeTable.java:70
+  wire _and_394 = _and_393 & _ne_58; // NodeTable.java:70
+  wire _bits_232 = slot_valid[72]; // NodeTable.java:70
+  wire _eq_852 = slot_depth_72 == merge_level; // NodeTable.java:69
+  wire _and_395 = _bits_232 & _eq_852; // NodeTable.java:70
   wire _ne_59 = slot_children_72 != 3'd0; // NodeTable.java:70
-  wire _and_394 = _and_393 & _ne_59; // NodeTable.java:70
-  wire _bits_225 = slot_valid[71]; // NodeTable.java:70
-  wire _eq_851 = slot_depth_71 == merge_level; // NodeTable.java:69
-  wire _and_395 = _bits_225 & _eq_851; // NodeTable.java:70
+  wire _and_396 = _and_395 & _ne_59; // NodeTable.java:70
+  wire _bits_233 = slot_valid[71]; // NodeTable.java:70
+  wire _eq_853 = slot_depth_71 == merge_level; // NodeTable.java:69
+  wire _and_397 = _bits_233 & _eq_853; // NodeTable.java:70
   wire _ne_60 = slot_children_71 != 3'd0; // NodeTable.java:70
-  wire _and_396 = _and_395 & _ne_60; // NodeTable.java:70
-  wire _bits_226 = slot_valid[70]; // NodeTable.java:70
-  wire _eq_852 = slot_depth_70 == merge_level; // NodeTable.java:69
-  wire _and_397 = _bits_226 & _eq_852; // NodeTable.java:70
+  wire _and_398 = _and_397 & _ne_60; // NodeTable.java:70
+  wire _bits_234 = slot_valid[70]; // NodeTable.java:70
+  wire _eq_854 = slot_depth_70 == merge_level; // NodeTable.java:69
+  wire _and_399 = _bits_234 & _eq_854; // NodeTable.java:70
   wire _ne_61 = slot_children_70 != 3'd0; // NodeTable.java:70
-  wire _and_398 = _and_397 & _ne_61; // NodeTable.java:70
-  wire _bits_227 = slot_valid[69]; // NodeTable.java:70
-  wire _eq_853 = slot_depth_69 == merge_level; // NodeTable.java:69
-  wire _and_399 = _bits_227 & _eq_853; // NodeTable.java:70
+  wire _and_400 = _and_399 & _ne_61; // NodeTable.java:70
+  wire _bits_235 = slot_valid[69]; // NodeTable.java:70
+  wire _eq_855 = slot_depth_69 == merge_level; // NodeTable.java:69
+  wire _and_401 = _bits_235 & _eq_855; // NodeTable.java:70
   wire _ne_62 = slot_children_69 != 3'd0; // NodeTable.java:70
-  wire _and_400 = _and_399 & _ne_62; // NodeTable.java:70
-  wire _bits_228 = slot_valid[68]; // NodeTable.java:70
-  wire _eq_854 = slot_depth_68 == merge_level; // NodeTable.java:69
-  wire _and_401 = _bits_228 & _eq_854; // NodeTable.java:70
+  wire _and_402 = _and_401 & _ne_62; // NodeTable.java:70
+  wire _bits_236 = slot_valid[68]; // NodeTable.java:70
+  wire _eq_856 = slot_depth_68 == merge_level; // NodeTable.java:69
+  wire _and_403 = _bits_236 & _eq_856; // NodeTable.java:70
   wire _ne_63 = slot_children_68 != 3'd0; // NodeTable.java:70
-  wire _and_402 = _and_401 & _ne_63; // NodeTable.java:70
-  wire _bits_229 = slot_valid[67]; // NodeTable.java:70
-  wire _eq_855 = slot_depth_67 == merge_level; // NodeTable.java:69
-  wire _and_403 = _bits_229 & _eq_855; // NodeTable.java:70
+  wire _and_404 = _and_403 & _ne_63; // NodeTable.java:70
+  wire _bits_237 = slot_valid[67]; // NodeTable.java:70
+  wire _eq_857 = slot_depth_67 == merge_level; // NodeTable.java:69
+  wire _and_405 = _bits_237 & _eq_857; // NodeTable.java:70
   wire _ne_64 = slot_children_67 != 3'd0; // NodeTable.java:70
-  wire _and_404 = _and_403 & _ne_64; // NodeTable.java:70
-  wire _bits_230 = slot_valid[66]; // NodeTable.java:70
-  wire _eq_856 = slot_depth_66 == merge_level; // NodeTable.java:69
-  wire _and_405 = _bits_230 & _eq_856; // NodeTable.java:70
+  wire _and_406 = _and_405 & _ne_64; // NodeTable.java:70
+  wire _bits_238 = slot_valid[66]; // NodeTable.java:70
+  wire _eq_858 = slot_depth_66 == merge_level; // NodeTable.java:69
+  wire _and_407 = _bits_238 & _eq_858; // NodeTable.java:70
   wire _ne_65 = slot_children_66 != 3'd0; // NodeTable.java:70
-  wire _and_406 = _and_405 & _ne_65; // NodeTable.java:70
-  wire _bits_231 = slot_valid[65]; // NodeTable.java:70
-  wire _eq_857 = slot_depth_65 == merge_level; // NodeTable.java:69
-  wire _and_407 = _bits_231 & _eq_857; // NodeTable.java:70
+  wire _and_408 = _and_407 & _ne_65; // NodeTable.java:70
+  wire _bits_239 = slot_valid[65]; // NodeTable.java:70
+  wire _eq_859 = slot_depth_65 == merge_level; // NodeTable.java:69
+  wire _and_409 = _bits_239 & _eq_859; // NodeTable.java:70
   wire _ne_66 = slot_children_65 != 3'd0; // NodeTable.java:70
-  wire _and_408 = _and_407 & _ne_66; // NodeTable.java:70
-  wire _bits_232 = slot_valid[64]; // NodeTable.java:70
-  wire _eq_858 = slot_depth_64 == merge_level; // NodeTable.java:69
-  wire _and_409 = _bits_232 & _eq_858; // NodeTable.java:70
+  wire _and_410 = _and_409 & _ne_66; // NodeTable.java:70
+  wire _bits_240 = slot_valid[64]; // NodeTable.java:70
+  wire _eq_860 = slot_depth_64 == merge_level; // NodeTable.java:69
+  wire _and_411 = _bits_240 & _eq_860; // NodeTable.java:70
   wire _ne_67 = slot_children_64 != 3'd0; // NodeTable.java:70
-  wire _and_410 = _and_409 & _ne_67; // NodeTable.java:70
-  wire _bits_233 = slot_valid[63]; // NodeTable.java:70
-  wire _eq_859 = slot_depth_63 == merge_level; // NodeTable.java:69
-  wire _and_411 = _bits_233 & _eq_859; // NodeTable.java:70
+  wire _and_412 = _and_411 & _ne_67; // NodeTable.java:70
+  wire _bits_241 = slot_valid[63]; // NodeTable.java:70
+  wire _eq_861 = slot_depth_63 == merge_level; // NodeTable.java:69
+  wire _and_413 = _bits_241 & _eq_861; // NodeTable.java:70
   wire _ne_68 = slot_children_63 != 3'd0; // NodeTable.java:70
-  wire _and_412 = _and_411 & _ne_68; // NodeTable.java:70
-  wire _bits_234 = slot_valid[62]; // NodeTable.java:70
-  wire _eq_860 = slot_depth_62 == merge_level; // NodeTable.java:69
-  wire _and_413 = _bits_234 & _eq_860; // NodeTable.java:70
+  wire _and_414 = _and_413 & _ne_68; // NodeTable.java:70
+  wire _bits_242 = slot_valid[62]; // NodeTable.java:70
+  wire _eq_862 = slot_depth_62 == merge_level; // NodeTable.java:69
+  wire _and_415 = _bits_242 & _eq_862; // NodeTable.java:70
   wire _ne_69 = slot_children_62 != 3'd0; // NodeTable.java:70
-  wire _and_414 = _and_413 & _ne_69; // NodeTable.java:70
-  wire _bits_235 = slot_valid[61]; // NodeTable.java:70
-  wire _eq_861 = slot_depth_61 == merge_level; // NodeTable.java:69
-  wire _and_415 = _bits_235 & _eq_861; // NodeTable.java:70
+  wire _and_416 = _and_415 & _ne_69; // NodeTable.java:70
+  wire _bits_243 = slot_valid[61]; // NodeTable.java:70
+  wire _eq_863 = slot_depth_61 == merge_level; // NodeTable.java:69
+  wire _and_417 = _bits_243 & _eq_863; // NodeTable.java:70
   wire _ne_70 = slot_children_61 != 3'd0; // NodeTable.java:70
-  wire _and_416 = _and_415 & _ne_70; // NodeTable.java:70
-  wire _bits_236 = slot_valid[60]; // NodeTable.java:70
-  wire _eq_862 = slot_depth_60 == merge_level; // NodeTable.java:69
-  wire _and_417 = _bits_236 & _eq_862; // NodeTable.java:70
+  wire _and_418 = _and_417 & _ne_70; // NodeTable.java:70
+  wire _bits_244 = slot_valid[60]; // NodeTable.java:70
+  wire _eq_864 = slot_depth_60 == merge_level; // NodeTable.java:69
+  wire _and_419 = _bits_244 & _eq_864; // NodeTable.java:70
   wire _ne_71 = slot_children_60 != 3'd0; // NodeTable.java:70
-  wire _and_418 = _and_417 & _ne_71; // NodeTable.java:70
-  wire _bits_237 = slot_valid[59]; // NodeTable.java:70
-  wire _eq_863 = slot_depth_59 == merge_level; // NodeTable.java:69
-  wire _and_419 = _bits_237 & _eq_863; // NodeTable.java:70
+  wire _and_420 = _and_419 & _ne_71; // NodeTable.java:70
+  wire _bits_245 = slot_valid[59]; // NodeTable.java:70
+  wire _eq_865 = slot_depth_59 == merge_level; // NodeTable.java:69
+  wire _and_421 = _bits_245 & _eq_865; // NodeTable.java:70
   wire _ne_72 = slot_children_59 != 3'd0; // NodeTable.java:70
-  wire _and_420 = _and_419 & _ne_72; // NodeTable.java:70
-  wire _bits_238 = slot_valid[58]; // NodeTable.java:70
-  wire _eq_864 = slot_depth_58 == merge_level; // NodeTable.java:69
-  wire _and_421 = _bits_238 & _eq_864; // NodeTable.java:70
+  wire _and_422 = _and_421 & _ne_72; // NodeTable.java:70
+  wire _bits_246 = slot_valid[58]; // NodeTable.java:70
+  wire _eq_866 = slot_depth_58 == merge_level; // NodeTable.java:69
+  wire _and_423 = _bits_246 & _eq_866; // NodeTable.java:70
   wire _ne_73 = slot_children_58 != 3'd0; // NodeTable.java:70
-  wire _and_422 = _and_421 & _ne_73; // NodeTable.java:70
-  wire _bits_239 = slot_valid[57]; // NodeTable.java:70
-  wire _eq_865 = slot_depth_57 == merge_level; // NodeTable.java:69
-  wire _and_423 = _bits_239 & _eq_865; // NodeTable.java:70
+  wire _and_424 = _and_423 & _ne_73; // NodeTable.java:70
+  wire _bits_247 = slot_valid[57]; // NodeTable.java:70
+  wire _eq_867 = slot_depth_57 == merge_level; // NodeTable.java:69
+  wire _and_425 = _bits_247 & _eq_867; // NodeTable.java:70
   wire _ne_74 = slot_children_57 != 3'd0; // NodeTable.java:70
-  wire _and_424 = _and_423 & _ne_74; // NodeTable.java:70
-  wire _bits_240 = slot_valid[56]; // NodeTable.java:70
-  wire _eq_866 = slot_depth_56 == merge_level; // NodeTable.java:69
-  wire _and_425 = _bits_240 & _eq_866; // NodeTable.java:70
+  wire _and_426 = _and_425 & _ne_74; // NodeTable.java:70
+  wire _bits_248 = slot_valid[56]; // NodeTable.java:70
+  wire _eq_868 = slot_depth_56 == merge_level; // NodeTable.java:69
+  wire _and_427 = _bits_248 & _eq_868; // NodeTable.java:70
   wire _ne_75 = slot_children_56 != 3'd0; // NodeTable.java:70
-  wire _and_426 = _and_425 & _ne_75; // NodeTable.java:70
-  wire _bits_241 = slot_valid[55]; // NodeTable.java:70
-  wire _eq_867 = slot_depth_55 == merge_level; // NodeTable.java:69
-  wire _and_427 = _bits_241 & _eq_867; // NodeTable.java:70
+  wire _and_428 = _and_427 & _ne_75; // NodeTable.java:70
+  wire _bits_249 = slot_valid[55]; // NodeTable.java:70
+  wire _eq_869 = slot_depth_55 == merge_level; // NodeTable.java:69
+  wire _and_429 = _bits_249 & _eq_869; // NodeTable.java:70
   wire _ne_76 = slot_children_55 != 3'd0; // NodeTable.java:70
-  wire _and_428 = _and_427 & _ne_76; // NodeTable.java:70
-  wire _bits_242 = slot_valid[54]; // NodeTable.java:70
-  wire _eq_868 = slot_depth_54 == merge_level; // NodeTable.java:69
-  wire _and_429 = _bits_242 & _eq_868; // NodeTable.java:70
+  wire _and_430 = _and_429 & _ne_76; // NodeTable.java:70
+  wire _bits_250 = slot_valid[54]; // NodeTable.java:70
+  wire _eq_870 = slot_depth_54 == merge_level; // NodeTable.java:69
+  wire _and_431 = _bits_250 & _eq_870; // NodeTable.java:70
   wire _ne_77 = slot_children_54 != 3'd0; // NodeTable.java:70
-  wire _and_430 = _and_429 & _ne_77; // NodeTable.java:70
-  wire _bits_243 = slot_valid[53]; // NodeTable.java:70
-  wire _eq_869 = slot_depth_53 == merge_level; // NodeTable.java:69
-  wire _and_431 = _bits_243 & _eq_869; // NodeTable.java:70
+  wire _and_432 = _and_431 & _ne_77; // NodeTable.java:70
+  wire _bits_251 = slot_valid[53]; // NodeTable.java:70
+  wire _eq_871 = slot_depth_53 == merge_level; // NodeTable.java:69
+  wire _and_433 = _bits_251 & _eq_871; // NodeTable.java:70
   wire _ne_78 = slot_children_53 != 3'd0; // NodeTable.java:70
-  wire _and_432 = _and_431 & _ne_78; // NodeTable.java:70
-  wire _bits_244 = slot_valid[52]; // NodeTable.java:70
-  wire _eq_870 = slot_depth_52 == merge_level; // NodeTable.java:69
-  wire _and_433 = _bits_244 & _eq_870; // NodeTable.java:70
+  wire _and_434 = _and_433 & _ne_78; // NodeTable.java:70
+  wire _bits_252 = slot_valid[52]; // NodeTable.java:70
+  wire _eq_872 = slot_depth_52 == merge_level; // NodeTable.java:69
+  wire _and_435 = _bits_252 & _eq_872; // NodeTable.java:70
   wire _ne_79 = slot_children_52 != 3'd0; // NodeTable.java:70
-  wire _and_434 = _and_433 & _ne_79; // NodeTable.java:70
-  wire _bits_245 = slot_valid[51]; // NodeTable.java:70
-  wire _eq_871 = slot_depth_51 == merge_level; // NodeTable.java:69
-  wire _and_435 = _bits_245 & _eq_871; // NodeTable.java:70
+  wire _and_436 = _and_435 & _ne_79; // NodeTable.java:70
+  wire _bits_253 = slot_valid[51]; // NodeTable.java:70
+  wire _eq_873 = slot_depth_51 == merge_level; // NodeTable.java:69
+  wire _and_437 = _bits_253 & _eq_873; // NodeTable.java:70
   wire _ne_80 = slot_children_51 != 3'd0; // NodeTable.java:70
-  wire _and_436 = _and_435 & _ne_80; // NodeTable.java:70
-  wire _bits_246 = slot_valid[50]; // NodeTable.java:70
-  wire _eq_872 = slot_depth_50 == merge_level; // NodeTable.java:69
-  wire _and_437 = _bits_246 & _eq_872; // NodeTable.java:70
+  wire _and_438 = _and_437 & _ne_80; // NodeTable.java:70
+  wire _bits_254 = slot_valid[50]; // NodeTable.java:70
+  wire _eq_874 = slot_depth_50 == merge_level; // NodeTable.java:69
+  wire _and_439 = _bits_254 & _eq_874; // NodeTable.java:70
   wire _ne_81 = slot_children_50 != 3'd0; // NodeTable.java:70
-  wire _and_438 = _and_437 & _ne_81; // NodeTable.java:70
-  wire _bits_247 = slot_valid[49]; // NodeTable.java:70
-  wire _eq_873 = slot_depth_49 == merge_level; // NodeTable.java:69
-  wire _and_439 = _bits_247 & _eq_873; // NodeTable.java:70
+  wire _and_440 = _and_439 & _ne_81; // NodeTable.java:70
+  wire _bits_255 = slot_valid[49]; // NodeTable.java:70
+  wire _eq_875 = slot_depth_49 == merge_level; // NodeTable.java:69
+  wire _and_441 = _bits_255 & _eq_875; // NodeTable.java:70
   wire _ne_82 = slot_children_49 != 3'd0; // NodeTable.java:70
-  wire _and_440 = _and_439 & _ne_82; // NodeTable.java:70
-  wire _bits_248 = slot_valid[48]; // NodeTable.java:70
-  wire _eq_874 = slot_depth_48 == merge_level; // NodeTable.java:69
-  wire _and_441 = _bits_248 & _eq_874; // NodeTable.java:70
+  wire _and_442 = _and_441 & _ne_82; // NodeTable.java:70
+  wire _bits_256 = slot_valid[48]; // NodeTable.java:70
+  wire _eq_876 = slot_depth_48 == merge_level; // NodeTable.java:69
+  wire _and_443 = _bits_256 & _eq_876; // NodeTable.java:70
   wire _ne_83 = slot_children_48 != 3'd0; // NodeTable.java:70
-  wire _and_442 = _and_441 & _ne_83; // NodeTable.java:70
-  wire _bits_249 = slot_valid[47]; // NodeTable.java:70
-  wire _eq_875 = slot_depth_47 == merge_level; // NodeTable.java:69
-  wire _and_443 = _bits_249 & _eq_875; // NodeTable.java:70
+  wire _and_444 = _and_443 & _ne_83; // NodeTable.java:70
+  wire _bits_257 = slot_valid[47]; // NodeTable.java:70
+  wire _eq_877 = slot_depth_47 == merge_level; // NodeTable.java:69
+  wire _and_445 = _bits_257 & _eq_877; // NodeTable.java:70
   wire _ne_84 = slot_children_47 != 3'd0; // NodeTable.java:70
-  wire _and_444 = _and_443 & _ne_84; // NodeTable.java:70
-  wire _bits_250 = slot_valid[46]; // NodeTable.java:70
-  wire _eq_876 = slot_depth_46 == merge_level; // NodeTable.java:69
-  wire _and_445 = _bits_250 & _eq_876; // NodeTable.java:70
+  wire _and_446 = _and_445 & _ne_84; // NodeTable.java:70
+  wire _bits_258 = slot_valid[46]; // NodeTable.java:70
+  wire _eq_878 = slot_depth_46 == merge_level; // NodeTable.java:69
+  wire _and_447 = _bits_258 & _eq_878; // NodeTable.java:70
   wire _ne_85 = slot_children_46 != 3'd0; // NodeTable.java:70
-  wire _and_446 = _and_445 & _ne_85; // NodeTable.java:70
-  wire _bits_251 = slot_valid[45]; // NodeTable.java:70
-  wire _eq_877 = slot_depth_45 == merge_level; // NodeTable.java:69
-  wire _and_447 = _bits_251 & _eq_877; // NodeTable.java:70
+  wire _and_448 = _and_447 & _ne_85; // NodeTable.java:70
+  wire _bits_259 = slot_valid[45]; // NodeTable.java:70
+  wire _eq_879 = slot_depth_45 == merge_level; // NodeTable.java:69
+  wire _and_449 = _bits_259 & _eq_879; // NodeTable.java:70
   wire _ne_86 = slot_children_45 != 3'd0; // NodeTable.java:70
-  wire _and_448 = _and_447 & _ne_86; // NodeTable.java:70
-  wire _bits_252 = slot_valid[44]; // NodeTable.java:70
-  wire _eq_878 = slot_depth_44 == merge_level; // NodeTable.java:69
-  wire _and_449 = _bits_252 & _eq_878; // NodeTable.java:70
+  wire _and_450 = _and_449 & _ne_86; // NodeTable.java:70
+  wire _bits_260 = slot_valid[44]; // NodeTable.java:70
+  wire _eq_880 = slot_depth_44 == merge_level; // NodeTable.java:69
+  wire _and_451 = _bits_260 & _eq_880; // NodeTable.java:70
   wire _ne_87 = slot_children_44 != 3'd0; // NodeTable.java:70
-  wire _and_450 = _and_449 & _ne_87; // NodeTable.java:70
-  wire _bits_253 = slot_valid[43]; // NodeTable.java:70
-  wire _eq_879 = slot_depth_43 == merge_level; // NodeTable.java:69
-  wire _and_451 = _bits_253 & _eq_879; // NodeTable.java:70
+  wire _and_452 = _and_451 & _ne_87; // NodeTable.java:70
+  wire _bits_261 = slot_valid[43]; // NodeTable.java:70
+  wire _eq_881 = slot_depth_43 == merge_level; // NodeTable.java:69
+  wire _and_453 = _bits_261 & _eq_881; // NodeTable.java:70
   wire _ne_88 = slot_children_43 != 3'd0; // NodeTable.java:70
-  wire _and_452 = _and_451 & _ne_88; // NodeTable.java:70
-  wire _bits_254 = slot_valid[42]; // NodeTable.java:70
-  wire _eq_880 = slot_depth_42 == merge_level; // NodeTable.java:69
-  wire _and_453 = _bits_254 & _eq_880; // NodeTable.java:70
+  wire _and_454 = _and_453 & _ne_88; // NodeTable.java:70
+  wire _bits_262 = slot_valid[42]; // NodeTable.java:70
+  wire _eq_882 = slot_depth_42 == merge_level; // NodeTable.java:69
+  wire _and_455 = _bits_262 & _eq_882; // NodeTable.java:70
   wire _ne_89 = slot_children_42 != 3'd0; // NodeTable.java:70
-  wire _and_454 = _and_453 & _ne_89; // NodeTable.java:70
-  wire _bits_255 = slot_valid[41]; // NodeTable.java:70
-  wire _eq_881 = slot_depth_41 == merge_level; // NodeTable.java:69
-  wire _and_455 = _bits_255 & _eq_881; // NodeTable.java:70
+  wire _and_456 = _and_455 & _ne_89; // NodeTable.java:70
+  wire _bits_263 = slot_valid[41]; // NodeTable.java:70
+  wire _eq_883 = slot_depth_41 == merge_level; // NodeTable.java:69
+  wire _and_457 = _bits_263 & _eq_883; // NodeTable.java:70
   wire _ne_90 = slot_children_41 != 3'd0; // NodeTable.java:70
-  wire _and_456 = _and_455 & _ne_90; // NodeTable.java:70
-  wire _bits_256 = slot_valid[40]; // NodeTable.java:70
-  wire _eq_882 = slot_depth_40 == merge_level; // NodeTable.java:69
-  wire _and_457 = _bits_256 & _eq_882; // NodeTable.java:70
+  wire _and_458 = _and_457 & _ne_90; // NodeTable.java:70
+  wire _bits_264 = slot_valid[40]; // NodeTable.java:70
+  wire _eq_884 = slot_depth_40 == merge_level; // NodeTable.java:69
+  wire _and_459 = _bits_264 & _eq_884; // NodeTable.java:70
   wire _ne_91 = slot_children_40 != 3'd0; // NodeTable.java:70
-  wire _and_458 = _and_457 & _ne_91; // NodeTable.java:70
-  wire _bits_257 = slot_valid[39]; // NodeTable.java:70
-  wire _eq_883 = slot_depth_39 == merge_level; // NodeTable.java:69
-  wire _and_459 = _bits_257 & _eq_883; // NodeTable.java:70
+  wire _and_460 = _and_459 & _ne_91; // NodeTable.java:70
+  wire _bits_265 = slot_valid[39]; // NodeTable.java:70
+  wire _eq_885 = slot_depth_39 == merge_level; // NodeTable.java:69
+  wire _and_461 = _bits_265 & _eq_885; // NodeTable.java:70
   wire _ne_92 = slot_children_39 != 3'd0; // NodeTable.java:70
-  wire _and_460 = _and_459 & _ne_92; // NodeTable.java:70
-  wire _bits_258 = slot_valid[38]; // NodeTable.java:70
-  wire _eq_884 = slot_depth_38 == merge_level; // NodeTable.java:69
-  wire _and_461 = _bits_258 & _eq_884; // NodeTable.java:70
+  wire _and_462 = _and_461 & _ne_92; // NodeTable.java:70
+  wire _bits_266 = slot_valid[38]; // NodeTable.java:70
+  wire _eq_886 = slot_depth_38 == merge_level; // NodeTable.java:69
+  wire _and_463 = _bits_266 & _eq_886; // NodeTable.java:70
   wire _ne_93 = slot_children_38 != 3'd0; // NodeTable.java:70
-  wire _and_462 = _and_461 & _ne_93; // NodeTable.java:70
-  wire _bits_259 = slot_valid[37]; // NodeTable.java:70
-  wire _eq_885 = slot_depth_37 == merge_level; // NodeTable.java:69
-  wire _and_463 = _bits_259 & _eq_885; // NodeTable.java:70
+  wire _and_464 = _and_463 & _ne_93; // NodeTable.java:70
+  wire _bits_267 = slot_valid[37]; // NodeTable.java:70
+  wire _eq_887 = slot_depth_37 == merge_level; // NodeTable.java:69
+  wire _and_465 = _bits_267 & _eq_887; // NodeTable.java:70
   wire _ne_94 = slot_children_37 != 3'd0; // NodeTable.java:70
-  wire _and_464 = _and_463 & _ne_94; // NodeTable.java:70
-  wire _bits_260 = slot_valid[36]; // NodeTable.java:70
-  wire _eq_886 = slot_depth_36 == merge_level; // NodeTable.java:69
-  wire _and_465 = _bits_260 & _eq_886; // NodeTable.java:70
+  wire _and_466 = _and_465 & _ne_94; // NodeTable.java:70
+  wire _bits_268 = slot_valid[36]; // NodeTable.java:70
+  wire _eq_888 = slot_depth_36 == merge_level; // NodeTable.java:69
+  wire _and_467 = _bits_268 & _eq_888; // NodeTable.java:70
   wire _ne_95 = slot_children_36 != 3'd0; // NodeTable.java:70
-  wire _and_466 = _and_465 & _ne_95; // NodeTable.java:70
-  wire _bits_261 = slot_valid[35]; // NodeTable.java:70
-  wire _eq_887 = slot_depth_35 == merge_level; // NodeTable.java:69
-  wire _and_467 = _bits_261 & _eq_887; // NodeTable.java:70
+  wire _and_468 = _and_467 & _ne_95; // NodeTable.java:70
+  wire _bits_269 = slot_valid[35]; // NodeTable.java:70
+  wire _eq_889 = slot_depth_35 == merge_level; // NodeTable.java:69
+  wire _and_469 = _bits_269 & _eq_889; // NodeTable.java:70
   wire _ne_96 = slot_children_35 != 3'd0; // NodeTable.java:70
-  wire _and_468 = _and_467 & _ne_96; // NodeTable.java:70
-  wire _bits_262 = slot_valid[34]; // NodeTable.java:70
-  wire _eq_888 = slot_depth_34 == merge_level; // NodeTable.java:69
-  wire _and_469 = _bits_262 & _eq_888; // NodeTable.java:70
+  wire _and_470 = _and_469 & _ne_96; // NodeTable.java:70
+  wire _bits_270 = slot_valid[34]; // NodeTable.java:70
+  wire _eq_890 = slot_depth_34 == merge_level; // NodeTable.java:69
+  wire _and_471 = _bits_270 & _eq_890; // NodeTable.java:70
   wire _ne_97 = slot_children_34 != 3'd0; // NodeTable.java:70
-  wire _and_470 = _and_469 & _ne_97; // NodeTable.java:70
-  wire _bits_263 = slot_valid[33]; // NodeTable.java:70
-  wire _eq_889 = slot_depth_33 == merge_level; // NodeTable.java:69
-  wire _and_471 = _bits_263 & _eq_889; // NodeTable.java:70
+  wire _and_472 = _and_471 & _ne_97; // NodeTable.java:70
+  wire _bits_271 = slot_valid[33]; // NodeTable.java:70
+  wire _eq_891 = slot_depth_33 == merge_level; // NodeTable.java:69
+  wire _and_473 = _bits_271 & _eq_891; // NodeTable.java:70
   wire _ne_98 = slot_children_33 != 3'd0; // NodeTable.java:70
-  wire _and_472 = _and_471 & _ne_98; // NodeTable.java:70
-  wire _bits_264 = slot_valid[32]; // NodeTable.java:70
-  wire _eq_890 = slot_depth_32 == merge_level; // NodeTable.java:69
-  wire _and_473 = _bits_264 & _eq_890; // NodeTable.java:70
+  wire _and_474 = _and_473 & _ne_98; // NodeTable.java:70
+  wire _bits_272 = slot_valid[32]; // NodeTable.java:70
+  wire _eq_892 = slot_depth_32 == merge_level; // NodeTable.java:69
+  wire _and_475 = _bits_272 & _eq_892; // NodeTable.java:70
   wire _ne_99 = slot_children_32 != 3'd0; // NodeTable.java:70
-  wire _and_474 = _and_473 & _ne_99; // NodeTable.java:70
-  wire _bits_265 = slot_valid[31]; // NodeTable.java:70
-  wire _eq_891 = slot_depth_31 == merge_level; // NodeTable.java:69
-  wire _and_475 = _bits_265 & _eq_891; // NodeTable.java:70
+  wire _and_476 = _and_475 & _ne_99; // NodeTable.java:70
+  wire _bits_273 = slot_valid[31]; // NodeTable.java:70
+  wire _eq_893 = slot_depth_31 == merge_level; // NodeTable.java:69
+  wire _and_477 = _bits_273 & _eq_893; // NodeTable.java:70
   wire _ne_100 = slot_children_31 != 3'd0; // NodeTable.java:70
-  wire _and_476 = _and_475 & _ne_100; // NodeTable.java:70
-  wire _bits_266 = slot_valid[30]; // NodeTable.java:70
-  wire _eq_892 = slot_depth_30 == merge_level; // NodeTable.java:69
-  wire _and_477 = _bits_266 & _eq_892; // NodeTable.java:70
+  wire _and_478 = _and_477 & _ne_100; // NodeTable.java:70
+  wire _bits_274 = slot_valid[30]; // NodeTable.java:70
+  wire _eq_894 = slot_depth_30 == merge_level; // NodeTable.java:69
+  wire _and_479 = _bits_274 & _eq_894; // NodeTable.java:70
   wire _ne_101 = slot_children_30 != 3'd0; // NodeTable.java:70
-  wire _and_478 = _and_477 & _ne_101; // NodeTable.java:70
-  wire _bits_267 = slot_valid[29]; // NodeTable.java:70
-  wire _eq_893 = slot_depth_29 == merge_level; // NodeTable.java:69
-  wire _and_479 = _bits_267 & _eq_893; // NodeTable.java:70
+  wire _and_480 = _and_479 & _ne_101; // NodeTable.java:70
+  wire _bits_275 = slot_valid[29]; // NodeTable.java:70
+  wire _eq_895 = slot_depth_29 == merge_level; // NodeTable.java:69
+  wire _and_481 = _bits_275 & _eq_895; // NodeTable.java:70
   wire _ne_102 = slot_children_29 != 3'd0; // NodeTable.java:70
-  wire _and_480 = _and_479 & _ne_102; // NodeTable.java:70
-  wire _bits_268 = slot_valid[28]; // NodeTable.java:70
-  wire _eq_894 = slot_depth_28 == merge_level; // NodeTable.java:69
-  wire _and_481 = _bits_268 & _eq_894; // NodeTable.java:70
+  wire _and_482 = _and_481 & _ne_102; // NodeTable.java:70
+  wire _bits_276 = slot_valid[28]; // NodeTable.java:70
+  wire _eq_896 = slot_depth_28 == merge_level; // NodeTable.java:69
+  wire _and_483 = _bits_276 & _eq_896; // NodeTable.java:70
   wire _ne_103 = slot_children_28 != 3'd0; // NodeTable.java:70
-  wire _and_482 = _and_481 & _ne_103; // NodeTable.java:70
-  wire _bits_269 = slot_valid[27]; // NodeTable.java:70
-  wire _eq_895 = slot_depth_27 == merge_level; // NodeTable.java:69
-  wire _and_483 = _bits_269 & _eq_895; // NodeTable.java:70
+  wire _and_484 = _and_483 & _ne_103; // NodeTable.java:70
+  wire _bits_277 = slot_valid[27]; // NodeTable.java:70
+  wire _eq_897 = slot_depth_27 == merge_level; // NodeTable.java:69
+  wire _and_485 = _bits_277 & _eq_897; // NodeTable.java:70
   wire _ne_104 = slot_children_27 != 3'd0; // NodeTable.java:70
-  wire _and_484 = _and_483 & _ne_104; // NodeTable.java:70
-  wire _bits_270 = slot_valid[26]; // NodeTable.java:70
-  wire _eq_896 = slot_depth_26 == merge_level; // NodeTable.java:69
-  wire _and_485 = _bits_270 & _eq_896; // NodeTable.java:70
+  wire _and_486 = _and_485 & _ne_104; // NodeTable.java:70
+  wire _bits_278 = slot_valid[26]; // NodeTable.java:70
+  wire _eq_898 = slot_depth_26 == merge_level; // NodeTable.java:69
+  wire _and_487 = _bits_278 & _eq_898; // NodeTable.java:70
   wire _ne_105 = slot_children_26 != 3'd0; // NodeTable.java:70
-  wire _and_486 = _and_485 & _ne_105; // NodeTable.java:70
-  wire _bits_271 = slot_valid[25]; // NodeTable.java:70
-  wire _eq_897 = slot_depth_25 == merge_level; // NodeTable.java:69
-  wire _and_487 = _bits_271 & _eq_897; // NodeTable.java:70
+  wire _and_488 = _and_487 & _ne_105; // NodeTable.java:70
+  wire _bits_279 = slot_valid[25]; // NodeTable.java:70
+  wire _eq_899 = slot_depth_25 == merge_level; // NodeTable.java:69
+  wire _and_489 = _bits_279 & _eq_899; // NodeTable.java:70
   wire _ne_106 = slot_children_25 != 3'd0; // NodeTable.java:70
-  wire _and_488 = _and_487 & _ne_106; // NodeTable.java:70
-  wire _bits_272 = slot_valid[24]; // NodeTable.java:70
-  wire _eq_898 = slot_depth_24 == merge_level; // NodeTable.java:69
-  wire _and_489 = _bits_272 & _eq_898; // NodeTable.java:70
+  wire _and_490 = _and_489 & _ne_106; // NodeTable.java:70
+  wire _bits_280 = slot_valid[24]; // NodeTable.java:70
+  wire _eq_900 = slot_depth_24 == merge_level; // NodeTable.java:69
+  wire _and_491 = _bits_280 & _eq_900; // NodeTable.java:70
   wire _ne_107 = slot_children_24 != 3'd0; // NodeTable.java:70
-  wire _and_490 = _and_489 & _ne_107; // NodeTable.java:70
-  wire _bits_273 = slot_valid[23]; // NodeTable.java:70
-  wire _eq_899 = slot_depth_23 == merge_level; // NodeTable.java:69
-  wire _and_491 = _bits_273 & _eq_899; // NodeTable.java:70
+  wire _and_492 = _and_491 & _ne_107; // NodeTable.java:70
+  wire _bits_281 = slot_valid[23]; // NodeTable.java:70
+  wire _eq_901 = slot_depth_23 == merge_level; // NodeTable.java:69
+  wire _and_493 = _bits_281 & _eq_901; // NodeTable.java:70
   wire _ne_108 = slot_children_23 != 3'd0; // NodeTable.java:70
-  wire _and_492 = _and_491 & _ne_108; // NodeTable.java:70
-  wire _bits_274 = slot_valid[22]; // NodeTable.java:70
-  wire _eq_900 = slot_depth_22 == merge_level; // NodeTable.java:69
-  wire _and_493 = _bits_274 & _eq_900; // NodeTable.java:70
+  wire _and_494 = _and_493 & _ne_108; // NodeTable.java:70
+  wire _bits_282 = slot_valid[22]; // NodeTable.java:70
+  wire _eq_902 = slot_depth_22 == merge_level; // NodeTable.java:69
+  wire _and_495 = _bits_282 & _eq_902; // NodeTable.java:70
   wire _ne_109 = slot_children_22 != 3'd0; // NodeTable.java:70
-  wire _and_494 = _and_493 & _ne_109; // NodeTable.java:70
-  wire _bits_275 = slot_valid[21]; // NodeTable.java:70
-  wire _eq_901 = slot_depth_21 == merge_level; // NodeTable.java:69
-  wire _and_495 = _bits_275 & _eq_901; // NodeTable.java:70
+  wire _and_496 = _and_495 & _ne_109; // NodeTable.java:70
+  wire _bits_283 = slot_valid[21]; // NodeTable.java:70
+  wire _eq_903 = slot_depth_21 == merge_level; // NodeTable.java:69
+  wire _and_497 = _bits_283 & _eq_903; // NodeTable.java:70
   wire _ne_110 = slot_children_21 != 3'd0; // NodeTable.java:70
-  wire _and_496 = _and_495 & _ne_110; // NodeTable.java:70
-  wire _bits_276 = slot_valid[20]; // NodeTable.java:70
-  wire _eq_902 = slot_depth_20 == merge_level; // NodeTable.java:69
-  wire _and_497 = _bits_276 & _eq_902; // NodeTable.java:70
+  wire _and_498 = _and_497 & _ne_110; // NodeTable.java:70
+  wire _bits_284 = slot_valid[20]; // NodeTable.java:70
+  wire _eq_904 = slot_depth_20 == merge_level; // NodeTable.java:69
+  wire _and_499 = _bits_284 & _eq_904; // NodeTable.java:70
   wire _ne_111 = slot_children_20 != 3'd0; // NodeTable.java:70
-  wire _and_498 = _and_497 & _ne_111; // NodeTable.java:70
-  wire _bits_277 = slot_valid[19]; // NodeTable.java:70
-  wire _eq_903 = slot_depth_19 == merge_level; // NodeTable.java:69
-  wire _and_499 = _bits_277 & _eq_903; // NodeTable.java:70
+  wire _and_500 = _and_499 & _ne_111; // NodeTable.java:70
+  wire _bits_285 = slot_valid[19]; // NodeTable.java:70
+  wire _eq_905 = slot_depth_19 == merge_level; // NodeTable.java:69
+  wire _and_501 = _bits_285 & _eq_905; // NodeTable.java:70
   wire _ne_112 = slot_children_19 != 3'd0; // NodeTable.java:70
-  wire _and_500 = _and_499 & _ne_112; // NodeTable.java:70
-  wire _bits_278 = slot_valid[18]; // NodeTable.java:70
-  wire _eq_904 = slot_depth_18 == merge_level; // NodeTable.java:69
-  wire _and_501 = _bits_278 & _eq_904; // NodeTable.java:70
+  wire _and_502 = _and_501 & _ne_112; // NodeTable.java:70
+  wire _bits_286 = slot_valid[18]; // NodeTable.java:70
+  wire _eq_906 = slot_depth_18 == merge_level; // NodeTable.java:69
+  wire _and_503 = _bits_286 & _eq_906; // NodeTable.java:70
   wire _ne_113 = slot_children_18 != 3'd0; // NodeTable.java:70
-  wire _and_502 = _and_501 & _ne_113; // NodeTable.java:70
-  wire _bits_279 = slot_valid[17]; // NodeTable.java:70
-  wire _eq_905 = slot_depth_17 == merge_level; // NodeTable.java:69
-  wire _and_503 = _bits_279 & _eq_905; // NodeTable.java:70
+  wire _and_504 = _and_503 & _ne_113; // NodeTable.java:70
+  wire _bits_287 = slot_valid[17]; // NodeTable.java:70
+  wire _eq_907 = slot_depth_17 == merge_level; // NodeTable.java:69
+  wire _and_505 = _bits_287 & _eq_907; // NodeTable.java:70
   wire _ne_114 = slot_children_17 != 3'd0; // NodeTable.java:70
-  wire _and_504 = _and_503 & _ne_114; // NodeTable.java:70
-  wire _bits_280 = slot_valid[16]; // NodeTable.java:70
-  wire _eq_906 = slot_depth_16 == merge_level; // NodeTable.java:69
-  wire _and_505 = _bits_280 & _eq_906; // NodeTable.java:70
+  wire _and_506 = _and_505 & _ne_114; // NodeTable.java:70
+  wire _bits_288 = slot_valid[16]; // NodeTable.java:70
+  wire _eq_908 = slot_depth_16 == merge_level; // NodeTable.java:69
+  wire _and_507 = _bits_288 & _eq_908; // NodeTable.java:70
   wire _ne_115 = slot_children_16 != 3'd0; // NodeTable.java:70
-  wire _and_506 = _and_505 & _ne_115; // NodeTable.java:70
-  wire _bits_281 = slot_valid[15]; // NodeTable.java:70
-  wire _eq_907 = slot_depth_15 == merge_level; // NodeTable.java:69
-  wire _and_507 = _bits_281 & _eq_907; // NodeTable.java:70
+  wire _and_508 = _and_507 & _ne_115; // NodeTable.java:70
+  wire _bits_289 = slot_valid[15]; // NodeTable.java:70
+  wire _eq_909 = slot_depth_15 == merge_level; // NodeTable.java:69
+  wire _and_509 = _bits_289 & _eq_909; // NodeTable.java:70
   wire _ne_116 = slot_children_15 != 3'd0; // NodeTable.java:70
-  wire _and_508 = _and_507 & _ne_116; // NodeTable.java:70
-  wire _bits_282 = slot_valid[14]; // NodeTable.java:70
-  wire _eq_908 = slot_depth_14 == merge_level; // NodeTable.java:69
-  wire _and_509 = _bits_282 & _eq_908; // NodeTable.java:70
+  wire _and_510 = _and_509 & _ne_116; // NodeTable.java:70
+  wire _bits_290 = slot_valid[14]; // NodeTable.java:70
+  wire _eq_910 = slot_depth_14 == merge_level; // NodeTable.java:69
+  wire _and_511 = _bits_290 & _eq_910; // NodeTable.java:70
   wire _ne_117 = slot_children_14 != 3'd0; // NodeTable.java:70
-  wire _and_510 = _and_509 & _ne_117; // NodeTable.java:70
-  wire _bits_283 = slot_valid[13]; // NodeTable.java:70
-  wire _eq_909 = slot_depth_13 == merge_level; // NodeTable.java:69
-  wire _and_511 = _bits_283 & _eq_909; // NodeTable.java:70
+  wire _and_512 = _and_511 & _ne_117; // NodeTable.java:70
+  wire _bits_291 = slot_valid[13]; // NodeTable.java:70
+  wire _eq_911 = slot_depth_13 == merge_level; // NodeTable.java:69
+  wire _and_513 = _bits_291 & _eq_911; // NodeTable.java:70
   wire _ne_118 = slot_children_13 != 3'd0; // NodeTable.java:70
-  wire _and_512 = _and_511 & _ne_118; // NodeTable.java:70
-  wire _bits_284 = slot_valid[12]; // NodeTable.java:70
-  wire _eq_910 = slot_depth_12 == merge_level; // NodeTable.java:69
-  wire _and_513 = _bits_284 & _eq_910; // NodeTable.java:70
+  wire _and_514 = _and_513 & _ne_118; // NodeTable.java:70
+  wire _bits_292 = slot_valid[12]; // NodeTable.java:70
+  wire _eq_912 = slot_depth_12 == merge_level; // NodeTable.java:69
+  wire _and_515 = _bits_292 & _eq_912; // NodeTable.java:70
   wire _ne_119 = slot_children_12 != 3'd0; // NodeTable.java:70
-  wire _and_514 = _and_513 & _ne_119; // NodeTable.java:70
-  wire _bits_285 = slot_valid[11]; // NodeTable.java:70
-  wire _eq_911 = slot_depth_11 == merge_level; // NodeTable.java:69
-  wire _and_515 = _bits_285 & _eq_911; // NodeTable.java:70
+  wire _and_516 = _and_515 & _ne_119; // NodeTable.java:70
+  wire _bits_293 = slot_valid[11]; // NodeTable.java:70
+  wire _eq_913 = slot_depth_11 == merge_level; // NodeTable.java:69
+  wire _and_517 = _bits_293 & _eq_913; // NodeTable.java:70
   wire _ne_120 = slot_children_11 != 3'd0; // NodeTable.java:70
-  wire _and_516 = _and_515 & _ne_120; // NodeTable.java:70
-  wire _bits_286 = slot_valid[10]; // NodeTable.java:70
-  wire _eq_912 = slot_depth_10 == merge_level; // NodeTable.java:69
-  wire _and_517 = _bits_286 & _eq_912; // NodeTable.java:70
+  wire _and_518 = _and_517 & _ne_120; // NodeTable.java:70
+  wire _bits_294 = slot_valid[10]; // NodeTable.java:70
+  wire _eq_914 = slot_depth_10 == merge_level; // NodeTable.java:69
+  wire _and_519 = _bits_294 & _eq_914; // NodeTable.java:70
   wire _ne_121 = slot_children_10 != 3'd0; // NodeTable.java:70
-  wire _and_518 = _and_517 & _ne_121; // NodeTable.java:70
-  wire _bits_287 = slot_valid[9]; // NodeTable.java:70
-  wire _eq_913 = slot_depth_9 == merge_level; // NodeTable.java:69
-  wire _and_519 = _bits_287 & _eq_913; // NodeTable.java:70
+  wire _and_520 = _and_519 & _ne_121; // NodeTable.java:70
+  wire _bits_295 = slot_valid[9]; // NodeTable.java:70
+  wire _eq_915 = slot_depth_9 == merge_level; // NodeTable.java:69
+  wire _and_521 = _bits_295 & _eq_915; // NodeTable.java:70
   wire _ne_122 = slot_children_9 != 3'd0; // NodeTable.java:70
-  wire _and_520 = _and_519 & _ne_122; // NodeTable.java:70
-  wire _bits_288 = slot_valid[8]; // NodeTable.java:70
-  wire _eq_914 = slot_depth_8 == merge_level; // NodeTable.java:69
-  wire _and_521 = _bits_288 & _eq_914; // NodeTable.java:70
+  wire _and_522 = _and_521 & _ne_122; // NodeTable.java:70
+  wire _bits_296 = slot_valid[8]; // NodeTable.java:70
+  wire _eq_916 = slot_depth_8 == merge_level; // NodeTable.java:69
+  wire _and_523 = _bits_296 & _eq_916; // NodeTable.java:70
   wire _ne_123 = slot_children_8 != 3'd0; // NodeTable.java:70
-  wire _and_522 = _and_521 & _ne_123; // NodeTable.java:70
-  wire _bits_289 = slot_valid[7]; // NodeTable.java:70
-  wire _eq_915 = slot_depth_7 == merge_level; // NodeTable.java:69
-  wire _and_523 = _bits_289 & _eq_915; // NodeTable.java:70
+  wire _and_524 = _and_523 & _ne_123; // NodeTable.java:70
+  wire _bits_297 = slot_valid[7]; // NodeTable.java:70
+  wire _eq_917 = slot_depth_7 == merge_level; // NodeTable.java:69
+  wire _and_525 = _bits_297 & _eq_917; // NodeTable.java:70
   wire _ne_124 = slot_children_7 != 3'd0; // NodeTable.java:70
-  wire _and_524 = _and_523 & _ne_124; // NodeTable.java:70
-  wire _bits_290 = slot_valid[6]; // NodeTable.java:70
-  wire _eq_916 = slot_depth_6 == merge_level; // NodeTable.java:69
-  wire _and_525 = _bits_290 & _eq_916; // NodeTable.java:70
+  wire _and_526 = _and_525 & _ne_124; // NodeTable.java:70
+  wire _bits_298 = slot_valid[6]; // NodeTable.java:70
+  wire _eq_918 = slot_depth_6 == merge_level; // NodeTable.java:69
+  wire _and_527 = _bits_298 & _eq_918; // NodeTable.java:70
   wire _ne_125 = slot_children_6 != 3'd0; // NodeTable.java:70
-  wire _and_526 = _and_525 & _ne_125; // NodeTable.java:70
-  wire _bits_291 = slot_valid[5]; // NodeTable.java:70
-  wire _eq_917 = slot_depth_5 == merge_level; // NodeTable.java:69
-  wire _and_527 = _bits_291 & _eq_917; // NodeTable.java:70
+  wire _and_528 = _and_527 & _ne_125; // NodeTable.java:70
+  wire _bits_299 = slot_valid[5]; // NodeTable.java:70
+  wire _eq_919 = slot_depth_5 == merge_level; // NodeTable.java:69
+  wire _and_529 = _bits_299 & _eq_919; // NodeTable.java:70
   wire _ne_126 = slot_children_5 != 3'd0; // NodeTable.java:70
-  wire _and_528 = _and_527 & _ne_126; // NodeTable.java:70
-  wire _bits_292 = slot_valid[4]; // NodeTable.java:70
-  wire _eq_918 = slot_depth_4 == merge_level; // NodeTable.java:69
-  wire _and_529 = _bits_292 & _eq_918; // NodeTable.java:70
+  wire _and_530 = _and_529 & _ne_126; // NodeTable.java:70
+  wire _bits_300 = slot_valid[4]; // NodeTable.java:70
+  wire _eq_920 = slot_depth_4 == merge_level; // NodeTable.java:69
+  wire _and_531 = _bits_300 & _eq_920; // NodeTable.java:70
   wire _ne_127 = slot_children_4 != 3'd0; // NodeTable.java:70
-  wire _and_530 = _and_529 & _ne_127; // NodeTable.java:70
-  wire _bits_293 = slot_valid[3]; // NodeTable.java:70
-  wire _eq_919 = slot_depth_3 == merge_level; // NodeTable.java:69
-  wire _and_531 = _bits_293 & _eq_919; // NodeTable.java:70
+  wire _and_532 = _and_531 & _ne_127; // NodeTable.java:70
+  wire _bits_301 = slot_valid[3]; // NodeTable.java:70
+  wire _eq_921 = slot_depth_3 == merge_level; // NodeTable.java:69
+  wire _and_533 = _bits_301 & _eq_921; // NodeTable.java:70
   wire _ne_128 = slot_children_3 != 3'd0; // NodeTable.java:70
-  wire _and_532 = _and_531 & _ne_128; // NodeTable.java:70
-  wire _bits_294 = slot_valid[2]; // NodeTable.java:70
-  wire _eq_920 = slot_depth_2 == merge_level; // NodeTable.java:69
-  wire _and_533 = _bits_294 & _eq_920; // NodeTable.java:70
+  wire _and_534 = _and_533 & _ne_128; // NodeTable.java:70
+  wire _bits_302 = slot_valid[2]; // NodeTable.java:70
+  wire _eq_922 = slot_depth_2 == merge_level; // NodeTable.java:69
+  wire _and_535 = _bits_302 & _eq_922; // NodeTable.java:70
   wire _ne_129 = slot_children_2 != 3'd0; // NodeTable.java:70
-  wire _and_534 = _and_533 & _ne_129; // NodeTable.java:70
-  wire _bits_295 = slot_valid[1]; // NodeTable.java:70
-  wire _eq_921 = slot_depth_1 == merge_level; // NodeTable.java:69
-  wire _and_535 = _bits_295 & _eq_921; // NodeTable.java:70
+  wire _and_536 = _and_535 & _ne_129; // NodeTable.java:70
+  wire _bits_303 = slot_valid[1]; // NodeTable.java:70
+  wire _eq_923 = slot_depth_1 == merge_level; // NodeTable.java:69
+  wire _and_537 = _bits_303 & _eq_923; // NodeTable.java:70
   wire _ne_130 = slot_children_1 != 3'd0; // NodeTable.java:70
-  wire _and_536 = _and_535 & _ne_130; // NodeTable.java:70
-  wire _bits_296 = slot_valid[0]; // NodeTable.java:70
-  wire _eq_922 = merge_level == 5'd0; // NodeTable.java:69
-  wire _and_537 = _bits_296 & _eq_922; // NodeTable.java:70
+  wire _and_538 = _and_537 & _ne_130; // NodeTable.java:70
+  wire _bits_304 = slot_valid[0]; // NodeTable.java:70
+  wire _eq_924 = merge_level == 5'd0; // NodeTable.java:69
+  wire _and_539 = _bits_304 & _eq_924; // NodeTable.java:70
   wire _ne_131 = slot_children_0 != 3'd0; // NodeTable.java:70
-  wire _and_538 = _and_537 & _ne_131; // NodeTable.java:70
-  wire [127:0] _cat_8 = {_and_284, _and_286, _and_288, _and_290, _and_292, _and_294, _and_296, _and_298, _and_300, _and_302, _and_304, _and_306, _and_308, _and_310, _and_312, _and_314, _and_316, _and_318, _and_320, _and_322, _and_324, _and_326, _and_328, _and_330, _and_332, _and_334, _and_336, _and_338, _and_340, _and_342, _and_344, _and_346, _and_348, _and_350, _and_352, _and_354, _and_356, _and_358, _and_360, _and_362, _and_364, _and_366, _and_368, _and_370, _and_372, _and_374, _and_376, _and_378, _and_380, _and_382, _and_384, _and_386, _and_388, _and_390, _and_392, _and_394, _and_396, _and_398, _and_400, _and_402, _and_404, _and_406, _and_408, _and_410, _and_412, _and_414, _and_416, _and_418, _and_420, _and_422, _and_424, _and_426, _and_428, _and_430, _and_432, _and_434, _and_436, _and_438, _and_440, _and_442, _and_444, _and_446, _and_448, _and_450, _and_452, _and_454, _and_456, _and_458, _and_460, _and_462, _and_464, _and_466, _and_468, _and_470, _and_472, _and_474, _and_476, _and_478, _and_480, _and_482, _and_484, _and_486, _and_488, _and_490, _and_492, _and_494, _and_496, _and_498, _and_500, _and_502, _and_504, _and_506, _and_508, _and_510, _and_512, _and_514, _and_516, _and_518, _and_520, _and_522, _and_524, _and_526, _and_528, _and_530, _and_532, _and_534, _and_536, _and_538}; // NodeTable.java:72
+  wire _and_540 = _and_539 & _ne_131; // NodeTable.java:70
+  wire [127:0] _cat_8 = {_and_286, _and_288, _and_290, _and_292, _and_294, _and_296, _and_298, _and_300, _and_302, _and_304, _and_306, _and_308, _and_310, _and_312, _and_314, _and_316, _and_318, _and_320, _and_322, _and_324, _and_326, _and_328, _and_330, _and_332, _and_334, _and_336, _and_338, _and_340, _and_342, _and_344, _and_346, _and_348, _and_350, _and_352, _and_354, _and_356, _and_358, _and_360, _and_362, _and_364, _and_366, _and_368, _and_370, _and_372, _and_374, _and_376, _and_378, _and_380, _and_382, _and_384, _and_386, _and_388, _and_390, _and_392, _and_394, _and_396, _and_398, _and_400, _and_402, _and_404, _and_406, _and_408, _and_410, _and_412, _and_414, _and_416, _and_418, _and_420, _and_422, _and_424, _and_426, _and_428, _and_430, _and_432, _and_434, _and_436, _and_438, _and_440, _and_442, _and_444, _and_446, _and_448, _and_450, _and_452, _and_454, _and_456, _and_458, _and_460, _and_462, _and_464, _and_466, _and_468, _and_470, _and_472, _and_474, _and_476, _and_478, _and_480, _and_482, _and_484, _and_486, _and_488, _and_490, _and_492, _and_494, _and_496, _and_498, _and_500, _and_502, _and_504, _and_506, _and_508, _and_510, _and_512, _and_514, _and_516, _and_518, _and_520, _and_522, _and_524, _and_526, _and_528, _and_530, _and_532, _and_534, _and_536, _and_538, _and_540}; // NodeTable.java:72
   wire _not_163 = ~parent_pick_ready; // SlotPicker.java:39
   wire parent_pick_advance = parent_pick_take | _not_163; // SlotPicker.java:39
   wire [127:0] _not_164 = ~parent_pick_pick_hot; // SlotPicker.java:37
-  wire [127:0] _and_539 = parent_pick_candidates & _not_164; // SlotPicker.java:37
-  wire [127:0] parent_pick_remaining = parent_pick_ready ? _and_539 : parent_pick_candidates; // SlotPicker.java:37
+  wire [127:0] _and_541 = parent_pick_candidates & _not_164; // SlotPicker.java:37
+  wire [127:0] parent_pick_remaining = parent_pick_ready ? _and_541 : parent_pick_candidates; // SlotPicker.java:37
   wire [127:0] _sub_7 = parent_pick_remaining - 128'd1; // SlotPicker.java:45
   wire [127:0] _not_165 = ~_sub_7; // SlotPicker.java:45
-  wire [127:0] _and_540 = parent_pick_remaining & _not_165; // SlotPicker.java:45
-  wire _bits_297 = parent_pick_remaining[0]; // FirstSet.java:24
-  wire _bits_298 = parent_pick_remaining[1]; // FirstSet.java:24
-  wire _or_140 = _bits_297 | _bits_298; // FirstSet.java:36
-  wire _bits_299 = parent_pick_remaining[2]; // FirstSet.java:24
-  wire _bits_300 = parent_pick_remaining[3]; // FirstSet.java:24
-  wire _or_141 = _bits_299 | _bits_300; // FirstSet.java:36
-  wire _or_142 = _or_140 | _or_141; // FirstSet.java:36
-  wire _bits_301 = parent_pick_remaining[4]; // FirstSet.java:24
-  wire _bits_302 = parent_pick_remaining[5]; // FirstSet.java:24
-  wire _or_143 = _bits_301 | _bits_302; // FirstSet.java:36
-  wire _bits_303 = parent_pick_remaining[6]; // FirstSet.java:24
-  wire _bits_304 = parent_pick_remaining[7]; // FirstSet.java:24
-  wire _or_144 = _bits_303 | _bits_304; // FirstSet.java:36
-  wire _or_145 = _or_143 | _or_144; // FirstSet.java:36
-  wire _or_146 = _or_142 | _or_145; // FirstSet.java:36
-  wire _bits_305 = parent_pick_remaining[8]; // FirstSet.java:24
-  wire _bits_306 = parent_pick_remaining[9]; // FirstSet.java:24
-  wire _or_147 = _bits_305 | _bits_306; // FirstSet.java:36
-  wire _bits_307 = parent_pick_remaining[10]; // FirstSet.java:24
-  wire _bits_308 = parent_pick_remaining[11]; // FirstSet.java:24
-  wire _or_148 = _bits_307 | _bits_308; // FirstSet.java:36
-  wire _or_149 = _or_147 | _or_148; // FirstSet.java:36
-  wire _bits_309 = parent_pick_remaining[12]; // FirstSet.java:24
-  wire _bits_310 = parent_pick_remaining[13]; // FirstSet.java:24
-  wire _or_150 = _bits_309 | _bits_310; // FirstSet.java:36
-  wire _bits_311 = parent_pick_remaining[14]; // FirstSet.java:24
-  wire _bits_312 = parent_pick_remaining[15]; // FirstSet.java:24
-  wire _or_151 = _bits_311 | _bits_312; // FirstSet.java:36
-  wire _or_152 = _or_150 | _or_151; // FirstSet.java:36
-  wire _or_153 = _or_149 | _or_152; // FirstSet.java:36
-  wire _or_154 = _or_146 | _or_153; // FirstSet.java:36
-  wire _bits_313 = parent_pick_remaining[16]; // FirstSet.java:24
-  wire _bits_314 = parent_pick_remaining[17]; // FirstSet.java:24
-  wire _or_155 = _bits_313 | _bits_314; // FirstSet.java:36
-  wire _bits_315 = parent_pick_remaining[18]; // FirstSet.java:24
-  wire _bits_316 = parent_pick_remaining[19]; // FirstSet.java:24
-  wire _or_156 = _bits_315 | _bits_316; // FirstSet.java:36
-  wire _or_157 = _or_155 | _or_156; // FirstSet.java:36
-  wire _bits_317 = parent_pick_remaining[20]; // FirstSet.java:24
-  wire _bits_318 = parent_pick_remaining[21]; // FirstSet.java:24
-  wire _or_158 = _bits_317 | _bits_318; // FirstSet.java:36
-  wire _bits_319 = parent_pick_remaining[22]; // FirstSet.java:24
-  wire _bits_320 = parent_pick_remaining[23]; // FirstSet.java:24
-  wire _or_159 = _bits_319 | _bits_320; // FirstSet.java:36
-  wire _or_160 = _or_158 | _or_159; // FirstSet.java:36
-  wire _or_161 = _or_157 | _or_160; // FirstSet.java:36
-  wire _bits_321 = parent_pick_remaining[24]; // FirstSet.java:24
-  wire _bits_322 = parent_pick_remaining[25]; // FirstSet.java:24
-  wire _or_162 = _bits_321 | _bits_322; // FirstSet.java:36
-  wire _bits_323 = parent_pick_remaining[26]; // FirstSet.java:24
-  wire _bits_324 = parent_pick_remaining[27]; // FirstSet.java:24
-  wire _or_163 = _bits_323 | _bits_324; // FirstSet.java:36
-  wire _or_164 = _or_162 | _or_163; // FirstSet.java:36
-  wire _bits_325 = parent_pick_remaining[28]; // FirstSet.java:24
-  wire _bits_326 = parent_pick_remaining[29]; // FirstSet.java:24
-  wire _or_165 = _bits_325 | _bits_326; // FirstSet.java:36
-  wire _bits_327 = parent_pick_remaining[30]; // FirstSet.java:24
-  wire _bits_328 = parent_pick_remaining[31]; // FirstSet.java:24
-  wire _or_166 = _bits_327 | _bits_328; // FirstSet.java:36
-  wire _or_167 = _or_165 | _or_166; // FirstSet.java:36
-  wire _or_168 = _or_164 | _or_167; // FirstSet.java:36
-  wire _or_169 = _or_161 | _or_168; // FirstSet.java:36
-  wire _or_170 = _or_154 | _or_169; // FirstSet.java:36
-  wire _bits_329 = parent_pick_remaining[32]; // FirstSet.java:24
-  wire _bits_330 = parent_pick_remaining[33]; // FirstSet.java:24
-  wire _or_171 = _bits_329 | _bits_330; // FirstSet.java:36
-  wire _bits_331 = parent_pick_remaining[34]; // FirstSet.java:24
-  wire _bits_332 = parent_pick_remaining[35]; // FirstSet.java:24
-  wire _or_172 = _bits_331 | _bits_332; // FirstSet.java:36
-  wire _or_173 = _or_171 | _or_172; // FirstSet.java:36
-  wire _bits_333 = parent_pick_remaining[36]; // FirstSet.java:24
-  wire _bits_334 = parent_pick_remaining[37]; // FirstSet.java:24
-  wire _or_174 = _bits_333 | _bits_334; // FirstSet.java:36
-  wire _bits_335 = parent_pick_remaining[38]; // FirstSet.java:24
-  wire _bits_336 = parent_pick_remaining[39]; // FirstSet.java:24
-  wire _or_175 = _bits_335 | _bits_336; // FirstSet.java:36
-  wire _or_176 = _or_174 | _or_175; // FirstSet.java:36
-  wire _or_177 = _or_173 | _or_176; // FirstSet.java:36
-  wire _bits_337 = parent_pick_remaining[40]; // FirstSet.java:24
-  wire _bits_338 = parent_pick_remaining[41]; // FirstSet.java:24
-  wire _or_178 = _bits_337 | _bits_338; // FirstSet.java:36
-  wire _bits_339 = parent_pick_remaining[42]; // FirstSet.java:24
-  wire _bits_340 = parent_pick_remaining[43]; // FirstSet.java:24
-  wire _or_179 = _bits_339 | _bits_340; // FirstSet.java:36
-  wire _or_180 = _or_178 | _or_179; // FirstSet.java:36
-  wire _bits_341 = parent_pick_remaining[44]; // FirstSet.java:24
-  wire _bits_342 = parent_pick_remaining[45]; // FirstSet.java:24
-  wire _or_181 = _bits_341 | _bits_342; // FirstSet.java:36
-  wire _bits_343 = parent_pick_remaining[46]; // FirstSet.java:24
-  wire _bits_344 = parent_pick_remaining[47]; // FirstSet.java:24
-  wire _or_182 = _bits_343 | _bits_344; // FirstSet.java:36
-  wire _or_183 = _or_181 | _or_182; // FirstSet.java:36
-  wire _or_184 = _or_180 | _or_183; // FirstSet.java:36
-  wire _or_185 = _or_177 | _or_184; // FirstSet.java:36
-  wire _bits_345 = parent_pick_remaining[48]; // FirstSet.java:24
-  wire _bits_346 = parent_pick_remaining[49]; // FirstSet.java:24
-  wire _or_186 = _bits_345 | _bits_346; // FirstSet.java:36
-  wire _bits_347 = parent_pick_remaining[50]; // FirstSet.java:24
-  wire _bits_348 = parent_pick_remaining[51]; // FirstSet.java:24
-  wire _or_187 = _bits_347 | _bits_348; // FirstSet.java:36
-  wire _or_188 = _or_186 | _or_187; // FirstSet.java:36
-  wire _bits_349 = parent_pick_remaining[52]; // FirstSet.java:24
-  wire _bits_350 = parent_pick_remaining[53]; // FirstSet.java:24
-  wire _or_189 = _bits_349 | _bits_350; // FirstSet.java:36
-  wire _bits_351 = parent_pick_remaining[54]; // FirstSet.java:24
-  wire _bits_352 = parent_pick_remaining[55]; // FirstSet.java:24
-  wire _or_190 = _bits_351 | _bits_352; // FirstSet.java:36
-  wire _or_191 = _or_189 | _or_190; // FirstSet.java:36
-  wire _or_192 = _or_188 | _or_191; // FirstSet.java:36
-  wire _bits_353 = parent_pick_remaining[56]; // FirstSet.java:24
-  wire _bits_354 = parent_pick_remaining[57]; // FirstSet.java:24
-  wire _or_193 = _bits_353 | _bits_354; // FirstSet.java:36
-  wire _bits_355 = parent_pick_remaining[58]; // FirstSet.java:24
-  wire _bits_356 = parent_pick_remaining[59]; // FirstSet.java:24
-  wire _or_194 = _bits_355 | _bits_356; // FirstSet.java:36
-  wire _or_195 = _or_193 | _or_194; // FirstSet.java:36
-  wire _bits_357 = parent_pick_remaining[60]; // FirstSet.java:24
-  wire _bits_358 = parent_pick_remaining[61]; // FirstSet.java:24
-  wire _or_196 = _bits_357 | _bits_358; // FirstSet.java:36
-  wire _bits_359 = parent_pick_remaining[62]; // FirstSet.java:24
-  wire _bits_360 = parent_pick_remaining[63]; // FirstSet.java:24
-  wire _or_197 = _bits_359 | _bits_360; // FirstSet.java:36
-  wire _or_198 = _or_196 | _or_197; // FirstSet.java:36
-  wire _or_199 = _or_195 | _or_198; // FirstSet.java:36
-  wire _or_200 = _or_192 | _or_199; // FirstSet.java:36
-  wire _or_201 = _or_185 | _or_200; // FirstSet.java:36
-  wire _or_202 = _or_170 | _or_201; // FirstSet.java:36
-  wire _bits_361 = parent_pick_remaining[64]; // FirstSet.java:24
-  wire _bits_362 = parent_pick_remaining[65]; // FirstSet.java:24
-  wire _or_203 = _bits_361 | _bits_362; // FirstSet.java:36
-  wire _bits_363 = parent_pick_remaining[66]; // FirstSet.java:24
-  wire _bits_364 = parent_pick_remaining[67]; // FirstSet.java:24
-  wire _or_204 = _bits_363 | _bits_364; // FirstSet.java:36
-  wire _or_205 = _or_203 | _or_204; // FirstSet.java:36
-  wire _bits_365 = parent_pick_remaining[68]; // FirstSet.java:24
-  wire _bits_366 = parent_pick_remaining[69]; // FirstSet.java:24
-  wire _or_206 = _bits_365 | _bits_366; // FirstSet.java:36
-  wire _bits_367 = parent_pick_remaining[70]; // FirstSet.java:24
-  wire _bits_368 = parent_pick_remaining[71]; // FirstSet.java:24
-  wire _or_207 = _bits_367 | _bits_368; // FirstSet.java:36
-  wire _or_208 = _or_206 | _or_207; // FirstSet.java:36
-  wire _or_209 = _or_205 | _or_208; // FirstSet.java:36
-  wire _bits_369 = parent_pick_remaining[72]; // FirstSet.java:24
-  wire _bits_370 = parent_pick_remaining[73]; // FirstSet.java:24
-  wire _or_210 = _bits_369 | _bits_370; // FirstSet.java:36
-  wire _bits_371 = parent_pick_remaining[74]; // FirstSet.java:24
-  wire _bits_372 = parent_pick_remaining[75]; // FirstSet.java:24
-  wire _or_211 = _bits_371 | _bits_372; // FirstSet.java:36
-  wire _or_212 = _or_210 | _or_211; // FirstSet.java:36
-  wire _bits_373 = parent_pick_remaining[76]; // FirstSet.java:24
-  wire _bits_374 = parent_pick_remaining[77]; // FirstSet.java:24
-  wire _or_213 = _bits_373 | _bits_374; // FirstSet.java:36
-  wire _bits_375 = parent_pick_remaining[78]; // FirstSet.java:24
-  wire _bits_376 = parent_pick_remaining[79]; // FirstSet.java:24
-  wire _or_214 = _bits_375 | _bits_376; // FirstSet.java:36
-  wire _or_215 = _or_213 | _or_214; // FirstSet.java:36
-  wire _or_216 = _or_212 | _or_215; // FirstSet.java:36
-  wire _or_217 = _or_209 | _or_216; // FirstSet.java:36
-  wire _bits_377 = parent_pick_remaining[80]; // FirstSet.java:24
-  wire _bits_378 = parent_pick_remaining[81]; // FirstSet.java:24
-  wire _or_218 = _bits_377 | _bits_378; // FirstSet.java:36
-  wire _bits_379 = parent_pick_remaining[82]; // FirstSet.java:24
-  wire _bits_380 = parent_pick_remaining[83]; // FirstSet.java:24
-  wire _or_219 = _bits_379 | _bits_380; // FirstSet.java:36
-  wire _or_220 = _or_218 | _or_219; // FirstSet.java:36
-  wire _bits_381 = parent_pick_remaining[84]; // FirstSet.java:24
-  wire _bits_382 = parent_pick_remaining[85]; // FirstSet.java:24
-  wire _or_221 = _bits_381 | _bits_382; // FirstSet.java:36
-  wire _bits_383 = parent_pick_remaining[86]; // FirstSet.java:24
-  wire _bits_384 = parent_pick_remaining[87]; // FirstSet.java:24
-  wire _or_222 = _bits_383 | _bits_384; // FirstSet.java:36
-  wire _or_223 = _or_221 | _or_222; // FirstSet.java:36
-  wire _or_224 = _or_220 | _or_223; // FirstSet.java:36
-  wire _bits_385 = parent_pick_remaining[88]; // FirstSet.java:24
-  wire _bits_386 = parent_pick_remaining[89]; // FirstSet.java:24
-  wire _or_225 = _bits_385 | _bits_386; // FirstSet.java:36
-  wire _bits_387 = parent_pick_remaining[90]; // FirstSet.java:24
-  wire _bits_388 = parent_pick_remaining[91]; // FirstSet.java:24
-  wire _or_226 = _bits_387 | _bits_388; // FirstSet.java:36
-  wire _or_227 = _or_225 | _or_226; // FirstSet.java:36
-  wire _bits_389 = parent_pick_remaining[92]; // FirstSet.java:24
-  wire _bits_390 = parent_pick_remaining[93]; // FirstSet.java:24
-  wire _or_228 = _bits_389 | _bits_390; // FirstSet.java:36
-  wire _bits_391 = parent_pick_remaining[94]; // FirstSet.java:24
-  wire _bits_392 = parent_pick_remaining[95]; // FirstSet.java:24
-  wire _or_229 = _bits_391 | _bits_392; // FirstSet.java:36
-  wire _or_230 = _or_228 | _or_229; // FirstSet.java:36
-  wire _or_231 = _or_227 | _or_230; // FirstSet.java:36
-  wire _or_232 = _or_224 | _or_231; // FirstSet.java:36
-  wire _or_233 = _or_217 | _or_232; // FirstSet.java:36
-  wire _bits_393 = parent_pick_remaining[96]; // FirstSet.java:24
-  wire _bits_394 = parent_pick_remaining[97]; // FirstSet.java:24
-  wire _or_234 = _bits_393 | _bits_394; // FirstSet.java:36
-  wire _bits_395 = parent_pick_remaining[98]; // FirstSet.java:24
-  wire _bits_396 = parent_pick_remaining[99]; // FirstSet.java:24
-  wire _or_235 = _bits_395 | _bits_396; // FirstSet.java:36
-  wire _or_236 = _or_234 | _or_235; // FirstSet.java:36
-  wire _bits_397 = parent_pick_remaining[100]; // FirstSet.java:24
-  wire _bits_398 = parent_pick_remaining[101]; // FirstSet.java:24
-  wire _or_237 = _bits_397 | _bits_398; // FirstSet.java:36
-  wire _bits_399 = parent_pick_remaining[102]; // FirstSet.java:24
-  wire _bits_400 = parent_pick_remaining[103]; // FirstSet.java:24
-  wire _or_238 = _bits_399 | _bits_400; // FirstSet.java:36
-  wire _or_239 = _or_237 | _or_238; // FirstSet.java:36
-  wire _or_240 = _or_236 | _or_239; // FirstSet.java:36
-  wire _bits_401 = parent_pick_remaining[104]; // FirstSet.java:24
-  wire _bits_402 = parent_pick_remaining[105]; // FirstSet.java:24
-  wire _or_241 = _bits_401 | _bits_402; // FirstSet.java:36
-  wire _bits_403 = parent_pick_remaining[106]; // FirstSet.java:24
-  wire _bits_404 = parent_pick_remaining[107]; // FirstSet.java:24
-  wire _or_242 = _bits_403 | _bits_404; // FirstSet.java:36
-  wire _or_243 = _or_241 | _or_242; // FirstSet.java:36
-  wire _bits_405 = parent_pick_remaining[108]; // FirstSet.java:24
-  wire _bits_406 = parent_pick_remaining[109]; // FirstSet.java:24
-  wire _or_244 = _bits_405 | _bits_406; // FirstSet.java:36
-  wire _bits_407 = parent_pick_remaining[110]; // FirstSet.java:24
-  wire _bits_408 = parent_pick_remaining[111]; // FirstSet.java:24
-  wire _or_245 = _bits_407 | _bits_408; // FirstSet.java:36
-  wire _or_246 = _or_244 | _or_245; // FirstSet.java:36
-  wire _or_247 = _or_243 | _or_246; // FirstSet.java:36
-  wire _or_248 = _or_240 | _or_247; // FirstSet.java:36
-  wire _bits_409 = parent_pick_remaining[112]; // FirstSet.java:24
-  wire _bits_410 = parent_pick_remaining[113]; // FirstSet.java:24
-  wire _or_249 = _bits_409 | _bits_410; // FirstSet.java:36
-  wire _bits_411 = parent_pick_remaining[114]; // FirstSet.java:24
-  wire _bits_412 = parent_pick_remaining[115]; // FirstSet.java:24
-  wire _or_250 = _bits_411 | _bits_412; // FirstSet.java:36
-  wire _or_251 = _or_249 | _or_250; // FirstSet.java:36
-  wire _bits_413 = parent_pick_remaining[116]; // FirstSet.java:24
-  wire _bits_414 = parent_pick_remaining[117]; // FirstSet.java:24
-  wire _or_252 = _bits_413 | _bits_414; // FirstSet.java:36
-  wire _bits_415 = parent_pick_remaining[118]; // FirstSet.java:24
-  wire _bits_416 = parent_pick_remaining[119]; // FirstSet.java:24
-  wire _or_253 = _bits_415 | _bits_416; // FirstSet.java:36
-  wire _or_254 = _or_252 | _or_253; // FirstSet.java:36
-  wire _or_255 = _or_251 | _or_254; // FirstSet.java:36
-  wire _bits_417 = parent_pick_remaining[120]; // FirstSet.java:24
-  wire _bits_418 = parent_pick_remaining[121]; // FirstSet.java:24
-  wire _or_256 = _bits_417 | _bits_418; // FirstSet.java:36
-  wire _bits_419 = parent_pick_remaining[122]; // FirstSet.java:24
-  wire _bits_420 = parent_pick_remaining[123]; // FirstSet.java:24
-  wire _or_257 = _bits_419 | _bits_420; // FirstSet.java:36
-  wire _or_258 = _or_256 | _or_257; // FirstSet.java:36
-  wire _bits_421 = parent_pick_remaining[124]; // FirstSet.java:24
-  wire _bits_422 = parent_pick_remaining[125]; // FirstSet.java:24
-  wire _or_259 = _bits_421 | _bits_422; // FirstSet.java:36
-  wire _bits_423 = parent_pick_remaining[126]; // FirstSet.java:24
-  wire _bits_424 = parent_pick_remaining[127]; // FirstSet.java:24
-  wire _or_260 = _bits_423 | _bits_424; // FirstSet.java:36
-  wire _or_261 = _or_259 | _or_260; // FirstSet.java:36
-  wire _or_262 = _or_258 | _or_261; // FirstSet.java:36
-  wire _or_263 = _or_255 | _or_262; // FirstSet.java:36
-  wire _or_264 = _or_248 | _or_263; // FirstSet.java:36
-  wire _or_265 = _or_233 | _or_264; // FirstSet.java:36
-  wire _or_266 = _or_202 | _or_265; // FirstSet.java:36
-  wire _not_166 = ~_or_202; // FirstSet.java:34
-  wire _not_167 = ~_or_233; // FirstSet.java:34
-  wire _not_168 = ~_or_248; // FirstSet.java:34
-  wire _not_169 = ~_or_255; // FirstSet.java:34
-  wire _not_170 = ~_or_258; // FirstSet.java:34
-  wire _not_171 = ~_or_259; // FirstSet.java:34
-  wire _not_172 = ~_bits_423; // FirstSet.java:34
-  wire _not_173 = ~_bits_421; // FirstSet.java:34
+  wire [127:0] _and_542 = parent_pick_remaining & _not_165; // SlotPicker.java:45
+  wire _bits_305 = parent_pick_remaining[0]; // FirstSet.java:24
+  wire _bits_306 = parent_pick_remaining[1]; // FirstSet.java:24
+  wire _or_142 = _bits_305 | _bits_306; // FirstSet.java:36
+  wire _bits_307 = parent_pick_remaining[2]; // FirstSet.java:24
+  wire _bits_308 = parent_pick_remaining[3]; // FirstSet.java:24
+  wire _or_143 = _bits_307 | _bits_308; // FirstSet.java:36
+  wire _or_144 = _or_142 | _or_143; // FirstSet.java:36
+  wire _bits_309 = parent_pick_remaining[4]; // FirstSet.java:24
+  wire _bits_310 = parent_pick_remaining[5]; // FirstSet.java:24
+  wire _or_145 = _bits_309 | _bits_310; // FirstSet.java:36
+  wire _bits_311 = parent_pick_remaining[6]; // FirstSet.java:24
+  wire _bits_312 = parent_pick_remaining[7]; // FirstSet.java:24
+  wire _or_146 = _bits_311 | _bits_312; // FirstSet.java:36
+  wire _or_147 = _or_145 | _or_146; // FirstSet.java:36
+  wire _or_148 = _or_144 | _or_147; // FirstSet.java:36
+  wire _bits_313 = parent_pick_remaining[8]; // FirstSet.java:24
+  wire _bits_314 = parent_pick_remaining[9]; // FirstSet.java:24
+  wire _or_149 = _bits_313 | _bits_314; // FirstSet.java:36
+  wire _bits_315 = parent_pick_remaining[10]; // FirstSet.java:24
+  wire _bits_316 = parent_pick_remaining[11]; // FirstSet.java:24
+  wire _or_150 = _bits_315 | _bits_316; // FirstSet.java:36
+  wire _or_151 = _or_149 | _or_150; // FirstSet.java:36
+  wire _bits_317 = parent_pick_remaining[12]; // FirstSet.java:24
+  wire _bits_318 = parent_pick_remaining[13]; // FirstSet.java:24
+  wire _or_152 = _bits_317 | _bits_318; // FirstSet.java:36
+  wire _bits_319 = parent_pick_remaining[14]; // FirstSet.java:24
+  wire _bits_320 = parent_pick_remaining[15]; // FirstSet.java:24
+  wire _or_153 = _bits_319 | _bits_320; // FirstSet.java:36
+  wire _or_154 = _or_152 | _or_153; // FirstSet.java:36
+  wire _or_155 = _or_151 | _or_154; // FirstSet.java:36
+  wire _or_156 = _or_148 | _or_155; // FirstSet.java:36
+  wire _bits_321 = parent_pick_remaining[16]; // FirstSet.java:24
+  wire _bits_322 = parent_pick_remaining[17]; // FirstSet.java:24
+  wire _or_157 = _bits_321 | _bits_322; // FirstSet.java:36
+  wire _bits_323 = parent_pick_remaining[18]; // FirstSet.java:24
+  wire _bits_324 = parent_pick_remaining[19]; // FirstSet.java:24
+  wire _or_158 = _bits_323 | _bits_324; // FirstSet.java:36
+  wire _or_159 = _or_157 | _or_158; // FirstSet.java:36
+  wire _bits_325 = parent_pick_remaining[20]; // FirstSet.java:24
+  wire _bits_326 = parent_pick_remaining[21]; // FirstSet.java:24
+  wire _or_160 = _bits_325 | _bits_326; // FirstSet.java:36
+  wire _bits_327 = parent_pick_remaining[22]; // FirstSet.java:24
+  wire _bits_328 = parent_pick_remaining[23]; // FirstSet.java:24
+  wire _or_161 = _bits_327 | _bits_328; // FirstSet.java:36
+  wire _or_162 = _or_160 | _or_161; // FirstSet.java:36
+  wire _or_163 = _or_159 | _or_162; // FirstSet.java:36
+  wire _bits_329 = parent_pick_remaining[24]; // FirstSet.java:24
+  wire _bits_330 = parent_pick_remaining[25]; // FirstSet.java:24
+  wire _or_164 = _bits_329 | _bits_330; // FirstSet.java:36
+  wire _bits_331 = parent_pick_remaining[26]; // FirstSet.java:24
+  wire _bits_332 = parent_pick_remaining[27]; // FirstSet.java:24
+  wire _or_165 = _bits_331 | _bits_332; // FirstSet.java:36
+  wire _or_166 = _or_164 | _or_165; // FirstSet.java:36
+  wire _bits_333 = parent_pick_remaining[28]; // FirstSet.java:24
+  wire _bits_334 = parent_pick_remaining[29]; // FirstSet.java:24
+  wire _or_167 = _bits_333 | _bits_334; // FirstSet.java:36
+  wire _bits_335 = parent_pick_remaining[30]; // FirstSet.java:24
+  wire _bits_336 = parent_pick_remaining[31]; // FirstSet.java:24
+  wire _or_168 = _bits_335 | _bits_336; // FirstSet.java:36
+  wire _or_169 = _or_167 | _or_168; // FirstSet.java:36
+  wire _or_170 = _or_166 | _or_169; // FirstSet.java:36
+  wire _or_171 = _or_163 | _or_170; // FirstSet.java:36
+  wire _or_172 = _or_156 | _or_171; // FirstSet.java:36
+  wire _bits_337 = parent_pick_remaining[32]; // FirstSet.java:24
+  wire _bits_338 = parent_pick_remaining[33]; // FirstSet.java:24
+  wire _or_173 = _bits_337 | _bits_338; // FirstSet.java:36
+  wire _bits_339 = parent_pick_remaining[34]; // FirstSet.java:24
+  wire _bits_340 = parent_pick_remaining[35]; // FirstSet.java:24
+  wire _or_174 = _bits_339 | _bits_340; // FirstSet.java:36
+  wire _or_175 = _or_173 | _or_174; // FirstSet.java:36
+  wire _bits_341 = parent_pick_remaining[36]; // FirstSet.java:24
+  wire _bits_342 = parent_pick_remaining[37]; // FirstSet.java:24
+  wire _or_176 = _bits_341 | _bits_342; // FirstSet.java:36
+  wire _bits_343 = parent_pick_remaining[38]; // FirstSet.java:24
+  wire _bits_344 = parent_pick_remaining[39]; // FirstSet.java:24
+  wire _or_177 = _bits_343 | _bits_344; // FirstSet.java:36
+  wire _or_178 = _or_176 | _or_177; // FirstSet.java:36
+  wire _or_179 = _or_175 | _or_178; // FirstSet.java:36
+  wire _bits_345 = parent_pick_remaining[40]; // FirstSet.java:24
+  wire _bits_346 = parent_pick_remaining[41]; // FirstSet.java:24
+  wire _or_180 = _bits_345 | _bits_346; // FirstSet.java:36
+  wire _bits_347 = parent_pick_remaining[42]; // FirstSet.java:24
+  wire _bits_348 = parent_pick_remaining[43]; // FirstSet.java:24
+  wire _or_181 = _bits_347 | _bits_348; // FirstSet.java:36
+  wire _or_182 = _or_180 | _or_181; // FirstSet.java:36
+  wire _bits_349 = parent_pick_remaining[44]; // FirstSet.java:24
+  wire _bits_350 = parent_pick_remaining[45]; // FirstSet.java:24
+  wire _or_183 = _bits_349 | _bits_350; // FirstSet.java:36
+  wire _bits_351 = parent_pick_remaining[46]; // FirstSet.java:24
+  wire _bits_352 = parent_pick_remaining[47]; // FirstSet.java:24
+  wire _or_184 = _bits_351 | _bits_352; // FirstSet.java:36
+  wire _or_185 = _or_183 | _or_184; // FirstSet.java:36
+  wire _or_186 = _or_182 | _or_185; // FirstSet.java:36
+  wire _or_187 = _or_179 | _or_186; // FirstSet.java:36
+  wire _bits_353 = parent_pick_remaining[48]; // FirstSet.java:24
+  wire _bits_354 = parent_pick_remaining[49]; // FirstSet.java:24
+  wire _or_188 = _bits_353 | _bits_354; // FirstSet.java:36
+  wire _bits_355 = parent_pick_remaining[50]; // FirstSet.java:24
+  wire _bits_356 = parent_pick_remaining[51]; // FirstSet.java:24
+  wire _or_189 = _bits_355 | _bits_356; // FirstSet.java:36
+  wire _or_190 = _or_188 | _or_189; // FirstSet.java:36
+  wire _bits_357 = parent_pick_remaining[52]; // FirstSet.java:24
+  wire _bits_358 = parent_pick_remaining[53]; // FirstSet.java:24
+  wire _or_191 = _bits_357 | _bits_358; // FirstSet.java:36
+  wire _bits_359 = parent_pick_remaining[54]; // FirstSet.java:24
+  wire _bits_360 = parent_pick_remaining[55]; // FirstSet.java:24
+  wire _or_192 = _bits_359 | _bits_360; // FirstSet.java:36
+  wire _or_193 = _or_191 | _or_192; // FirstSet.java:36
+  wire _or_194 = _or_190 | _or_193; // FirstSet.java:36
+  wire _bits_361 = parent_pick_remaining[56]; // FirstSet.java:24
+  wire _bits_362 = parent_pick_remaining[57]; // FirstSet.java:24
+  wire _or_195 = _bits_361 | _bits_362; // FirstSet.java:36
+  wire _bits_363 = parent_pick_remaining[58]; // FirstSet.java:24
+  wire _bits_364 = parent_pick_remaining[59]; // FirstSet.java:24
+  wire _or_196 = _bits_363 | _bits_364; // FirstSet.java:36
+  wire _or_197 = _or_195 | _or_196; // FirstSet.java:36
+  wire _bits_365 = parent_pick_remaining[60]; // FirstSet.java:24
+  wire _bits_366 = parent_pick_remaining[61]; // FirstSet.java:24
+  wire _or_198 = _bits_365 | _bits_366; // FirstSet.java:36
+  wire _bits_367 = parent_pick_remaining[62]; // FirstSet.java:24
+  wire _bits_368 = parent_pick_remaining[63]; // FirstSet.java:24
+  wire _or_199 = _bits_367 | _bits_368; // FirstSet.java:36
+  wire _or_200 = _or_198 | _or_199; // FirstSet.java:36
+  wire _or_201 = _or_197 | _or_200; // FirstSet.java:36
+  wire _or_202 = _or_194 | _or_201; // FirstSet.java:36
+  wire _or_203 = _or_187 | _or_202; // FirstSet.java:36
+  wire _or_204 = _or_172 | _or_203; // FirstSet.java:36
+  wire _bits_369 = parent_pick_remaining[64]; // FirstSet.java:24
+  wire _bits_370 = parent_pick_remaining[65]; // FirstSet.java:24
+  wire _or_205 = _bits_369 | _bits_370; // FirstSet.java:36
+  wire _bits_371 = parent_pick_remaining[66]; // FirstSet.java:24
+  wire _bits_372 = parent_pick_remaining[67]; // FirstSet.java:24
+  wire _or_206 = _bits_371 | _bits_372; // FirstSet.java:36
+  wire _or_207 = _or_205 | _or_206; // FirstSet.java:36
+  wire _bits_373 = parent_pick_remaining[68]; // FirstSet.java:24
+  wire _bits_374 = parent_pick_remaining[69]; // FirstSet.java:24
+  wire _or_208 = _bits_373 | _bits_374; // FirstSet.java:36
+  wire _bits_375 = parent_pick_remaining[70]; // FirstSet.java:24
+  wire _bits_376 = parent_pick_remaining[71]; // FirstSet.java:24
+  wire _or_209 = _bits_375 | _bits_376; // FirstSet.java:36
+  wire _or_210 = _or_208 | _or_209; // FirstSet.java:36
+  wire _or_211 = _or_207 | _or_210; // FirstSet.java:36
+  wire _bits_377 = parent_pick_remaining[72]; // FirstSet.java:24
+  wire _bits_378 = parent_pick_remaining[73]; // FirstSet.java:24
+  wire _or_212 = _bits_377 | _bits_378; // FirstSet.java:36
+  wire _bits_379 = parent_pick_remaining[74]; // FirstSet.java:24
+  wire _bits_380 = parent_pick_remaining[75]; // FirstSet.java:24
+  wire _or_213 = _bits_379 | _bits_380; // FirstSet.java:36
+  wire _or_214 = _or_212 | _or_213; // FirstSet.java:36
+  wire _bits_381 = parent_pick_remaining[76]; // FirstSet.java:24
+  wire _bits_382 = parent_pick_remaining[77]; // FirstSet.java:24
+  wire _or_215 = _bits_381 | _bits_382; // FirstSet.java:36
+  wire _bits_383 = parent_pick_remaining[78]; // FirstSet.java:24
+  wire _bits_384 = parent_pick_remaining[79]; // FirstSet.java:24
+  wire _or_216 = _bits_383 | _bits_384; // FirstSet.java:36
+  wire _or_217 = _or_215 | _or_216; // FirstSet.java:36
+  wire _or_218 = _or_214 | _or_217; // FirstSet.java:36
+  wire _or_219 = _or_211 | _or_218; // FirstSet.java:36
+  wire _bits_385 = parent_pick_remaining[80]; // FirstSet.java:24
+  wire _bits_386 = parent_pick_remaining[81]; // FirstSet.java:24
+  wire _or_220 = _bits_385 | _bits_386; // FirstSet.java:36
+  wire _bits_387 = parent_pick_remaining[82]; // FirstSet.java:24
+  wire _bits_388 = parent_pick_remaining[83]; // FirstSet.java:24
+  wire _or_221 = _bits_387 | _bits_388; // FirstSet.java:36
+  wire _or_222 = _or_220 | _or_221; // FirstSet.java:36
+  wire _bits_389 = parent_pick_remaining[84]; // FirstSet.java:24
+  wire _bits_390 = parent_pick_remaining[85]; // FirstSet.java:24
+  wire _or_223 = _bits_389 | _bits_390; // FirstSet.java:36
+  wire _bits_391 = parent_pick_remaining[86]; // FirstSet.java:24
+  wire _bits_392 = parent_pick_remaining[87]; // FirstSet.java:24
+  wire _or_224 = _bits_391 | _bits_392; // FirstSet.java:36
+  wire _or_225 = _or_223 | _or_224; // FirstSet.java:36
+  wire _or_226 = _or_222 | _or_225; // FirstSet.java:36
+  wire _bits_393 = parent_pick_remaining[88]; // FirstSet.java:24
+  wire _bits_394 = parent_pick_remaining[89]; // FirstSet.java:24
+  wire _or_227 = _bits_393 | _bits_394; // FirstSet.java:36
+  wire _bits_395 = parent_pick_remaining[90]; // FirstSet.java:24
+  wire _bits_396 = parent_pick_remaining[91]; // FirstSet.java:24
+  wire _or_228 = _bits_395 | _bits_396; // FirstSet.java:36
+  wire _or_229 = _or_227 | _or_228; // FirstSet.java:36
+  wire _bits_397 = parent_pick_remaining[92]; // FirstSet.java:24
+  wire _bits_398 = parent_pick_remaining[93]; // FirstSet.java:24
+  wire _or_230 = _bits_397 | _bits_398; // FirstSet.java:36
+  wire _bits_399 = parent_pick_remaining[94]; // FirstSet.java:24
+  wire _bits_400 = parent_pick_remaining[95]; // FirstSet.java:24
+  wire _or_231 = _bits_399 | _bits_400; // FirstSet.java:36
+  wire _or_232 = _or_230 | _or_231; // FirstSet.java:36
+  wire _or_233 = _or_229 | _or_232; // FirstSet.java:36
+  wire _or_234 = _or_226 | _or_233; // FirstSet.java:36
+  wire _or_235 = _or_219 | _or_234; // FirstSet.java:36
+  wire _bits_401 = parent_pick_remaining[96]; // FirstSet.java:24
+  wire _bits_402 = parent_pick_remaining[97]; // FirstSet.java:24
+  wire _or_236 = _bits_401 | _bits_402; // FirstSet.java:36
+  wire _bits_403 = parent_pick_remaining[98]; // FirstSet.java:24
+  wire _bits_404 = parent_pick_remaining[99]; // FirstSet.java:24
+  wire _or_237 = _bits_403 | _bits_404; // FirstSet.java:36
+  wire _or_238 = _or_236 | _or_237; // FirstSet.java:36
+  wire _bits_405 = parent_pick_remaining[100]; // FirstSet.java:24
+  wire _bits_406 = parent_pick_remaining[101]; // FirstSet.java:24
+  wire _or_239 = _bits_405 | _bits_406; // FirstSet.java:36
+  wire _bits_407 = parent_pick_remaining[102]; // FirstSet.java:24
+  wire _bits_408 = parent_pick_remaining[103]; // FirstSet.java:24
+  wire _or_240 = _bits_407 | _bits_408; // FirstSet.java:36
+  wire _or_241 = _or_239 | _or_240; // FirstSet.java:36
+  wire _or_242 = _or_238 | _or_241; // FirstSet.java:36
+  wire _bits_409 = parent_pick_remaining[104]; // FirstSet.java:24
+  wire _bits_410 = parent_pick_remaining[105]; // FirstSet.java:24
+  wire _or_243 = _bits_409 | _bits_410; // FirstSet.java:36
+  wire _bits_411 = parent_pick_remaining[106]; // FirstSet.java:24
+  wire _bits_412 = parent_pick_remaining[107]; // FirstSet.java:24
+  wire _or_244 = _bits_411 | _bits_412; // FirstSet.java:36
+  wire _or_245 = _or_243 | _or_244; // FirstSet.java:36
+  wire _bits_413 = parent_pick_remaining[108]; // FirstSet.java:24
+  wire _bits_414 = parent_pick_remaining[109]; // FirstSet.java:24
+  wire _or_246 = _bits_413 | _bits_414; // FirstSet.java:36
+  wire _bits_415 = parent_pick_remaining[110]; // FirstSet.java:24
+  wire _bits_416 = parent_pick_remaining[111]; // FirstSet.java:24
+  wire _or_247 = _bits_415 | _bits_416; // FirstSet.java:36
+  wire _or_248 = _or_246 | _or_247; // FirstSet.java:36
+  wire _or_249 = _or_245 | _or_248; // FirstSet.java:36
+  wire _or_250 = _or_242 | _or_249; // FirstSet.java:36
+  wire _bits_417 = parent_pick_remaining[112]; // FirstSet.java:24
+  wire _bits_418 = parent_pick_remaining[113]; // FirstSet.java:24
+  wire _or_251 = _bits_417 | _bits_418; // FirstSet.java:36
+  wire _bits_419 = parent_pick_remaining[114]; // FirstSet.java:24
+  wire _bits_420 = parent_pick_remaining[115]; // FirstSet.java:24
+  wire _or_252 = _bits_419 | _bits_420; // FirstSet.java:36
+  wire _or_253 = _or_251 | _or_252; // FirstSet.java:36
+  wire _bits_421 = parent_pick_remaining[116]; // FirstSet.java:24
+  wire _bits_422 = parent_pick_remaining[117]; // FirstSet.java:24
+  wire _or_254 = _bits_421 | _bits_422; // FirstSet.java:36
+  wire _bits_423 = parent_pick_remaining[118]; // FirstSet.java:24
+  wire _bits_424 = parent_pick_remaining[119]; // FirstSet.java:24
+  wire _or_255 = _bits_423 | _bits_424; // FirstSet.java:36
+  wire _or_256 = _or_254 | _or_255; // FirstSet.java:36
+  wire _or_257 = _or_253 | _or_256; // FirstSet.java:36
+  wire _bits_425 = parent_pick_remaining[120]; // FirstSet.java:24
+  wire _bits_426 = parent_pick_remaining[121]; // FirstSet.java:24
+  wire _or_258 = _bits_425 | _bits_426; // FirstSet.java:36
+  wire _bits_427 = parent_pick_remaining[122]; // FirstSet.java:24
+  wire _bits_428 = parent_pick_remaining[123]; // FirstSet.java:24
+  wire _or_259 = _bits_427 | _bits_428; // FirstSet.java:36
+  wire _or_260 = _or_258 | _or_259; // FirstSet.java:36
+  wire _bits_429 = parent_pick_remaining[124]; // FirstSet.java:24
+  wire _bits_430 = parent_pick_remaining[125]; // FirstSet.java:24
+  wire _or_261 = _bits_429 | _bits_430; // FirstSet.java:36
+  wire _bits_431 = parent_pick_remaining[126]; // FirstSet.java:24
+  wire _bits_432 = parent_pick_remaining[127]; // FirstSet.java:24
+  wire _or_262 = _bits_431 | _bits_432; // FirstSet.java:36
+  wire _or_263 = _or_261 | _or_262; // FirstSet.java:36
+  wire _or_264 = _or_260 | _or_263; // FirstSet.java:36
+  wire _or_265 = _or_257 | _or_264; // FirstSet.java:36
+  wire _or_266 = _or_250 | _or_265; // FirstSet.java:36
+  wire _or_267 = _or_235 | _or_266; // FirstSet.java:36
+  wire _or_268 = _or_204 | _or_267; // FirstSet.java:36
+  wire _not_166 = ~_or_204; // FirstSet.java:34
+  wire _not_167 = ~_or_235; // FirstSet.java:34
+  wire _not_168 = ~_or_250; // FirstSet.java:34
+  wire _not_169 = ~_or_257; // FirstSet.java:34
+  wire _not_170 = ~_or_260; // FirstSet.java:34
+  wire _not_171 = ~_or_261; // FirstSet.java:34
+  wire _not_172 = ~_bits_431; // FirstSet.java:34
+  wire _not_173 = ~_bits_429; // FirstSet.java:34
   wire _mux_10 = _not_171 ? _not_172 : _not_173; // FirstSet.java:35
   wire [1:0] _cat_9 = {_not_171, _mux_10}; // FirstSet.java:35
-  wire _not_174 = ~_or_256; // FirstSet.java:34
-  wire _not_175 = ~_bits_419; // FirstSet.java:34
-  wire _not_176 = ~_bits_417; // FirstSet.java:34
+  wire _not_174 = ~_or_258; // FirstSet.java:34
+  wire _not_175 = ~_bits_427; // FirstSet.java:34
+  wire _not_176 = ~_bits_425; // FirstSet.java:34
   wire _mux_11 = _not_174 ? _not_175 : _not_176; // FirstSet.java:35
   wire [1:0] _cat_10 = {_not_174, _mux_11}; // FirstSet.java:35
   wire [1:0] _mux_12 = _not_170 ? _cat_9 : _cat_10; // FirstSet.java:35
   wire [2:0] _cat_11 = {_not_170, _mux_12}; // FirstSet.java:35
-  wire _not_177 = ~_or_251; // FirstSet.java:34
-  wire _not_178 = ~_or_252; // FirstSet.java:34
-  wire _not_179 = ~_bits_415; // FirstSet.java:34
-  wire _not_180 = ~_bits_413; // FirstSet.java:34
+  wire _not_177 = ~_or_253; // FirstSet.java:34
+  wire _not_178 = ~_or_254; // FirstSet.java:34
+  wire _not_179 = ~_bits_423; // FirstSet.java:34
+  wire _not_180 = ~_bits_421; // FirstSet.java:34
   wire _mux_13 = _not_178 ? _not_179 : _not_180; // FirstSet.java:35
   wire [1:0] _cat_12 = {_not_178, _mux_13}; // FirstSet.java:35
-  wire _not_181 = ~_or_249; // FirstSet.java:34
-  wire _not_182 = ~_bits_411; // FirstSet.java:34
-  wire _not_183 = ~_bits_409; // FirstSet.java:34
+  wire _not_181 = ~_or_251; // FirstSet.java:34
+  wire _not_182 = ~_bits_419; // FirstSet.java:34
+  wire _not_183 = ~_bits_417; // FirstSet.java:34
   wire _mux_14 = _not_181 ? _not_182 : _not_183; // FirstSet.java:35
   wire [1:0] _cat_13 = {_not_181, _mux_14}; // FirstSet.java:35
   wire [1:0] _mux_15 = _not_177 ? _cat_12 : _cat_13; // FirstSet.java:35
   wire [2:0] _cat_14 = {_not_177, _mux_15}; // FirstSet.java:35
   wire [2:0] _mux_16 = _not_169 ? _cat_11 : _cat_14; // FirstSet.java:35
   wire [3:0] _cat_15 = {_not_169, _mux_16}; // FirstSet.java:35
-  wire _not_184 = ~_or_240; // FirstSet.java:34
-  wire _not_185 = ~_or_243; // FirstSet.java:34
-  wire _not_186 = ~_or_244; // FirstSet.java:34
-  wire _not_187 = ~_bits_407; // FirstSet.java:34
-  wire _not_188 = ~_bits_405; // FirstSet.java:34
+  wire _not_184 = ~_or_242; // FirstSet.java:34
+  wire _not_185 = ~_or_245; // FirstSet.java:34
+  wire _not_186 = ~_or_246; // FirstSet.java:34
+  wire _not_187 = ~_bits_415; // FirstSet.java:34
+  wire _not_188 = ~_bits_413; // FirstSet.java:34
   wire _mux_17 = _not_186 ? _not_187 : _not_188; // FirstSet.java:35
   wire [1:0] _cat_16 = {_not_186, _mux_17}; // FirstSet.java:35
-  wire _not_189 = ~_or_241; // FirstSet.java:34
-  wire _not_190 = ~_bits_403; // FirstSet.java:34
-  wire _not_191 = ~_bits_401; // FirstSet.java:34
+  wire _not_189 = ~_or_243; // FirstSet.java:34
+  wire _not_190 = ~_bits_411; // FirstSet.java:34
+  wire _not_191 = ~_bits_409; // FirstSet.java:34
   wire _mux_18 = _not_189 ? _not_190 : _not_191; // FirstSet.java:35
   wire [1:0] _cat_17 = {_not_189, _mux_18}; // FirstSet.java:35
   wire [1:0] _mux_19 = _not_185 ? _cat_16 : _cat_17; // FirstSet.java:35
   wire [2:0] _cat_18 = {_not_185, _mux_19}; // FirstSet.java:35
-  wire _not_192 = ~_or_236; // FirstSet.java:34
-  wire _not_193 = ~_or_237; // FirstSet.java:34
-  wire _not_194 = ~_bits_399; // FirstSet.java:34
-  wire _not_195 = ~_bits_397; // FirstSet.java:34
+  wire _not_192 = ~_or_238; // FirstSet.java:34
+  wire _not_193 = ~_or_239; // FirstSet.java:34
+  wire _not_194 = ~_bits_407; // FirstSet.java:34
+  wire _not_195 = ~_bits_405; // FirstSet.java:34
   wire _mux_20 = _not_193 ? _not_194 : _not_195; // FirstSet.java:35
   wire [1:0] _cat_19 = {_not_193, _mux_20}; // FirstSet.java:35
-  wire _not_196 = ~_or_234; // FirstSet.java:34
-  wire _not_197 = ~_bits_395; // FirstSet.java:34
-  wire _not_198 = ~_bits_393; // FirstSet.java:34
+  wire _not_196 = ~_or_236; // FirstSet.java:34
+  wire _not_197 = ~_bits_403; // FirstSet.java:34
+  wire _not_198 = ~_bits_401; // FirstSet.java:34
   wire _mux_21 = _not_196 ? _not_197 : _not_198; // FirstSet.java:35
   wire [1:0] _cat_20 = {_not_196, _mux_21}; // FirstSet.java:35
   wire [1:0] _mux_22 = _not_192 ? _cat_19 : _cat_20; // FirstSet.java:35
@@ -3599,59 +3615,59 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [3:0] _cat_22 = {_not_184, _mux_23}; // FirstSet.java:35
   wire [3:0] _mux_24 = _not_168 ? _cat_15 : _cat_22; // FirstSet.java:35
   wire [4:0] _cat_23 = {_not_168, _mux_24}; // FirstSet.java:35
-  wire _not_199 = ~_or_217; // FirstSet.java:34
-  wire _not_200 = ~_or_224; // FirstSet.java:34
-  wire _not_201 = ~_or_227; // FirstSet.java:34
-  wire _not_202 = ~_or_228; // FirstSet.java:34
-  wire _not_203 = ~_bits_391; // FirstSet.java:34
-  wire _not_204 = ~_bits_389; // FirstSet.java:34
+  wire _not_199 = ~_or_219; // FirstSet.java:34
+  wire _not_200 = ~_or_226; // FirstSet.java:34
+  wire _not_201 = ~_or_229; // FirstSet.java:34
+  wire _not_202 = ~_or_230; // FirstSet.java:34
+  wire _not_203 = ~_bits_399; // FirstSet.java:34
+  wire _not_204 = ~_bits_397; // FirstSet.java:34
   wire _mux_25 = _not_202 ? _not_203 : _not_204; // FirstSet.java:35
   wire [1:0] _cat_24 = {_not_202, _mux_25}; // FirstSet.java:35
-  wire _not_205 = ~_or_225; // FirstSet.java:34
-  wire _not_206 = ~_bits_387; // FirstSet.java:34
-  wire _not_207 = ~_bits_385; // FirstSet.java:34
+  wire _not_205 = ~_or_227; // FirstSet.java:34
+  wire _not_206 = ~_bits_395; // FirstSet.java:34
+  wire _not_207 = ~_bits_393; // FirstSet.java:34
   wire _mux_26 = _not_205 ? _not_206 : _not_207; // FirstSet.java:35
   wire [1:0] _cat_25 = {_not_205, _mux_26}; // FirstSet.java:35
   wire [1:0] _mux_27 = _not_201 ? _cat_24 : _cat_25; // FirstSet.java:35
   wire [2:0] _cat_26 = {_not_201, _mux_27}; // FirstSet.java:35
-  wire _not_208 = ~_or_220; // FirstSet.java:34
-  wire _not_209 = ~_or_221; // FirstSet.java:34
-  wire _not_210 = ~_bits_383; // FirstSet.java:34
-  wire _not_211 = ~_bits_381; // FirstSet.java:34
+  wire _not_208 = ~_or_222; // FirstSet.java:34
+  wire _not_209 = ~_or_223; // FirstSet.java:34
+  wire _not_210 = ~_bits_391; // FirstSet.java:34
+  wire _not_211 = ~_bits_389; // FirstSet.java:34
   wire _mux_28 = _not_209 ? _not_210 : _not_211; // FirstSet.java:35
   wire [1:0] _cat_27 = {_not_209, _mux_28}; // FirstSet.java:35
-  wire _not_212 = ~_or_218; // FirstSet.java:34
-  wire _not_213 = ~_bits_379; // FirstSet.java:34
-  wire _not_214 = ~_bits_377; // FirstSet.java:34
+  wire _not_212 = ~_or_220; // FirstSet.java:34
+  wire _not_213 = ~_bits_387; // FirstSet.java:34
+  wire _not_214 = ~_bits_385; // FirstSet.java:34
   wire _mux_29 = _not_212 ? _not_213 : _not_214; // FirstSet.java:35
   wire [1:0] _cat_28 = {_not_212, _mux_29}; // FirstSet.java:35
   wire [1:0] _mux_30 = _not_208 ? _cat_27 : _cat_28; // FirstSet.java:35
   wire [2:0] _cat_29 = {_not_208, _mux_30}; // FirstSet.java:35
   wire [2:0] _mux_31 = _not_200 ? _cat_26 : _cat_29; // FirstSet.java:35
   wire [3:0] _cat_30 = {_not_200, _mux_31}; // FirstSet.java:35
-  wire _not_215 = ~_or_209; // FirstSet.java:34
-  wire _not_216 = ~_or_212; // FirstSet.java:34
-  wire _not_217 = ~_or_213; // FirstSet.java:34
-  wire _not_218 = ~_bits_375; // FirstSet.java:34
-  wire _not_219 = ~_bits_373; // FirstSet.java:34
+  wire _not_215 = ~_or_211; // FirstSet.java:34
+  wire _not_216 = ~_or_214; // FirstSet.java:34
+  wire _not_217 = ~_or_215; // FirstSet.java:34
+  wire _not_218 = ~_bits_383; // FirstSet.java:34
+  wire _not_219 = ~_bits_381; // FirstSet.java:34
   wire _mux_32 = _not_217 ? _not_218 : _not_219; // FirstSet.java:35
   wire [1:0] _cat_31 = {_not_217, _mux_32}; // FirstSet.java:35
-  wire _not_220 = ~_or_210; // FirstSet.java:34
-  wire _not_221 = ~_bits_371; // FirstSet.java:34
-  wire _not_222 = ~_bits_369; // FirstSet.java:34
+  wire _not_220 = ~_or_212; // FirstSet.java:34
+  wire _not_221 = ~_bits_379; // FirstSet.java:34
+  wire _not_222 = ~_bits_377; // FirstSet.java:34
   wire _mux_33 = _not_220 ? _not_221 : _not_222; // FirstSet.java:35
   wire [1:0] _cat_32 = {_not_220, _mux_33}; // FirstSet.java:35
   wire [1:0] _mux_34 = _not_216 ? _cat_31 : _cat_32; // FirstSet.java:35
   wire [2:0] _cat_33 = {_not_216, _mux_34}; // FirstSet.java:35
-  wire _not_223 = ~_or_205; // FirstSet.java:34
-  wire _not_224 = ~_or_206; // FirstSet.java:34
-  wire _not_225 = ~_bits_367; // FirstSet.java:34
-  wire _not_226 = ~_bits_365; // FirstSet.java:34
+  wire _not_223 = ~_or_207; // FirstSet.java:34
+  wire _not_224 = ~_or_208; // FirstSet.java:34
+  wire _not_225 = ~_bits_375; // FirstSet.java:34
+  wire _not_226 = ~_bits_373; // FirstSet.java:34
   wire _mux_35 = _not_224 ? _not_225 : _not_226; // FirstSet.java:35
   wire [1:0] _cat_34 = {_not_224, _mux_35}; // FirstSet.java:35
-  wire _not_227 = ~_or_203; // FirstSet.java:34
-  wire _not_228 = ~_bits_363; // FirstSet.java:34
-  wire _not_229 = ~_bits_361; // FirstSet.java:34
+  wire _not_227 = ~_or_205; // FirstSet.java:34
+  wire _not_228 = ~_bits_371; // FirstSet.java:34
+  wire _not_229 = ~_bits_369; // FirstSet.java:34
   wire _mux_36 = _not_227 ? _not_228 : _not_229; // FirstSet.java:35
   wire [1:0] _cat_35 = {_not_227, _mux_36}; // FirstSet.java:35
   wire [1:0] _mux_37 = _not_223 ? _cat_34 : _cat_35; // FirstSet.java:35
@@ -3662,60 +3678,60 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] _cat_38 = {_not_199, _mux_39}; // FirstSet.java:35
   wire [4:0] _mux_40 = _not_167 ? _cat_23 : _cat_38; // FirstSet.java:35
   wire [5:0] _cat_39 = {_not_167, _mux_40}; // FirstSet.java:35
-  wire _not_230 = ~_or_170; // FirstSet.java:34
-  wire _not_231 = ~_or_185; // FirstSet.java:34
-  wire _not_232 = ~_or_192; // FirstSet.java:34
-  wire _not_233 = ~_or_195; // FirstSet.java:34
-  wire _not_234 = ~_or_196; // FirstSet.java:34
-  wire _not_235 = ~_bits_359; // FirstSet.java:34
-  wire _not_236 = ~_bits_357; // FirstSet.java:34
+  wire _not_230 = ~_or_172; // FirstSet.java:34
+  wire _not_231 = ~_or_187; // FirstSet.java:34
+  wire _not_232 = ~_or_194; // FirstSet.java:34
+  wire _not_233 = ~_or_197; // FirstSet.java:34
+  wire _not_234 = ~_or_198; // FirstSet.java:34
+  wire _not_235 = ~_bits_367; // FirstSet.java:34
+  wire _not_236 = ~_bits_365; // FirstSet.java:34
   wire _mux_41 = _not_234 ? _not_235 : _not_236; // FirstSet.java:35
   wire [1:0] _cat_40 = {_not_234, _mux_41}; // FirstSet.java:35
-  wire _not_237 = ~_or_193; // FirstSet.java:34
-  wire _not_238 = ~_bits_355; // FirstSet.java:34
-  wire _not_239 = ~_bits_353; // FirstSet.java:34
+  wire _not_237 = ~_or_195; // FirstSet.java:34
+  wire _not_238 = ~_bits_363; // FirstSet.java:34
+  wire _not_239 = ~_bits_361; // FirstSet.java:34
   wire _mux_42 = _not_237 ? _not_238 : _not_239; // FirstSet.java:35
   wire [1:0] _cat_41 = {_not_237, _mux_42}; // FirstSet.java:35
   wire [1:0] _mux_43 = _not_233 ? _cat_40 : _cat_41; // FirstSet.java:35
   wire [2:0] _cat_42 = {_not_233, _mux_43}; // FirstSet.java:35
-  wire _not_240 = ~_or_188; // FirstSet.java:34
-  wire _not_241 = ~_or_189; // FirstSet.java:34
-  wire _not_242 = ~_bits_351; // FirstSet.java:34
-  wire _not_243 = ~_bits_349; // FirstSet.java:34
+  wire _not_240 = ~_or_190; // FirstSet.java:34
+  wire _not_241 = ~_or_191; // FirstSet.java:34
+  wire _not_242 = ~_bits_359; // FirstSet.java:34
+  wire _not_243 = ~_bits_357; // FirstSet.java:34
   wire _mux_44 = _not_241 ? _not_242 : _not_243; // FirstSet.java:35
   wire [1:0] _cat_43 = {_not_241, _mux_44}; // FirstSet.java:35
-  wire _not_244 = ~_or_186; // FirstSet.java:34
-  wire _not_245 = ~_bits_347; // FirstSet.java:34
-  wire _not_246 = ~_bits_345; // FirstSet.java:34
+  wire _not_244 = ~_or_188; // FirstSet.java:34
+  wire _not_245 = ~_bits_355; // FirstSet.java:34
+  wire _not_246 = ~_bits_353; // FirstSet.java:34
   wire _mux_45 = _not_244 ? _not_245 : _not_246; // FirstSet.java:35
   wire [1:0] _cat_44 = {_not_244, _mux_45}; // FirstSet.java:35
   wire [1:0] _mux_46 = _not_240 ? _cat_43 : _cat_44; // FirstSet.java:35
   wire [2:0] _cat_45 = {_not_240, _mux_46}; // FirstSet.java:35
   wire [2:0] _mux_47 = _not_232 ? _cat_42 : _cat_45; // FirstSet.java:35
   wire [3:0] _cat_46 = {_not_232, _mux_47}; // FirstSet.java:35
-  wire _not_247 = ~_or_177; // FirstSet.java:34
-  wire _not_248 = ~_or_180; // FirstSet.java:34
-  wire _not_249 = ~_or_181; // FirstSet.java:34
-  wire _not_250 = ~_bits_343; // FirstSet.java:34
-  wire _not_251 = ~_bits_341; // FirstSet.java:34
+  wire _not_247 = ~_or_179; // FirstSet.java:34
+  wire _not_248 = ~_or_182; // FirstSet.java:34
+  wire _not_249 = ~_or_183; // FirstSet.java:34
+  wire _not_250 = ~_bits_351; // FirstSet.java:34
+  wire _not_251 = ~_bits_349; // FirstSet.java:34
   wire _mux_48 = _not_249 ? _not_250 : _not_251; // FirstSet.java:35
   wire [1:0] _cat_47 = {_not_249, _mux_48}; // FirstSet.java:35
-  wire _not_252 = ~_or_178; // FirstSet.java:34
-  wire _not_253 = ~_bits_339; // FirstSet.java:34
-  wire _not_254 = ~_bits_337; // FirstSet.java:34
+  wire _not_252 = ~_or_180; // FirstSet.java:34
+  wire _not_253 = ~_bits_347; // FirstSet.java:34
+  wire _not_254 = ~_bits_345; // FirstSet.java:34
   wire _mux_49 = _not_252 ? _not_253 : _not_254; // FirstSet.java:35
   wire [1:0] _cat_48 = {_not_252, _mux_49}; // FirstSet.java:35
   wire [1:0] _mux_50 = _not_248 ? _cat_47 : _cat_48; // FirstSet.java:35
   wire [2:0] _cat_49 = {_not_248, _mux_50}; // FirstSet.java:35
-  wire _not_255 = ~_or_173; // FirstSet.java:34
-  wire _not_256 = ~_or_174; // FirstSet.java:34
-  wire _not_257 = ~_bits_335; // FirstSet.java:34
-  wire _not_258 = ~_bits_333; // FirstSet.java:34
+  wire _not_255 = ~_or_175; // FirstSet.java:34
+  wire _not_256 = ~_or_176; // FirstSet.java:34
+  wire _not_257 = ~_bits_343; // FirstSet.java:34
+  wire _not_258 = ~_bits_341; // FirstSet.java:34
   wire _mux_51 = _not_256 ? _not_257 : _not_258; // FirstSet.java:35
   wire [1:0] _cat_50 = {_not_256, _mux_51}; // FirstSet.java:35
-  wire _not_259 = ~_or_171; // FirstSet.java:34
-  wire _not_260 = ~_bits_331; // FirstSet.java:34
-  wire _not_261 = ~_bits_329; // FirstSet.java:34
+  wire _not_259 = ~_or_173; // FirstSet.java:34
+  wire _not_260 = ~_bits_339; // FirstSet.java:34
+  wire _not_261 = ~_bits_337; // FirstSet.java:34
   wire _mux_52 = _not_259 ? _not_260 : _not_261; // FirstSet.java:35
   wire [1:0] _cat_51 = {_not_259, _mux_52}; // FirstSet.java:35
   wire [1:0] _mux_53 = _not_255 ? _cat_50 : _cat_51; // FirstSet.java:35
@@ -3724,59 +3740,59 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [3:0] _cat_53 = {_not_247, _mux_54}; // FirstSet.java:35
   wire [3:0] _mux_55 = _not_231 ? _cat_46 : _cat_53; // FirstSet.java:35
   wire [4:0] _cat_54 = {_not_231, _mux_55}; // FirstSet.java:35
-  wire _not_262 = ~_or_154; // FirstSet.java:34
-  wire _not_263 = ~_or_161; // FirstSet.java:34
-  wire _not_264 = ~_or_164; // FirstSet.java:34
-  wire _not_265 = ~_or_165; // FirstSet.java:34
-  wire _not_266 = ~_bits_327; // FirstSet.java:34
-  wire _not_267 = ~_bits_325; // FirstSet.java:34
+  wire _not_262 = ~_or_156; // FirstSet.java:34
+  wire _not_263 = ~_or_163; // FirstSet.java:34
+  wire _not_264 = ~_or_166; // FirstSet.java:34
+  wire _not_265 = ~_or_167; // FirstSet.java:34
+  wire _not_266 = ~_bits_335; // FirstSet.java:34
+  wire _not_267 = ~_bits_333; // FirstSet.java:34
   wire _mux_56 = _not_265 ? _not_266 : _not_267; // FirstSet.java:35
   wire [1:0] _cat_55 = {_not_265, _mux_56}; // FirstSet.java:35
-  wire _not_268 = ~_or_162; // FirstSet.java:34
-  wire _not_269 = ~_bits_323; // FirstSet.java:34
-  wire _not_270 = ~_bits_321; // FirstSet.java:34
+  wire _not_268 = ~_or_164; // FirstSet.java:34
+  wire _not_269 = ~_bits_331; // FirstSet.java:34
+  wire _not_270 = ~_bits_329; // FirstSet.java:34
   wire _mux_57 = _not_268 ? _not_269 : _not_270; // FirstSet.java:35
   wire [1:0] _cat_56 = {_not_268, _mux_57}; // FirstSet.java:35
   wire [1:0] _mux_58 = _not_264 ? _cat_55 : _cat_56; // FirstSet.java:35
   wire [2:0] _cat_57 = {_not_264, _mux_58}; // FirstSet.java:35
-  wire _not_271 = ~_or_157; // FirstSet.java:34
-  wire _not_272 = ~_or_158; // FirstSet.java:34
-  wire _not_273 = ~_bits_319; // FirstSet.java:34
-  wire _not_274 = ~_bits_317; // FirstSet.java:34
+  wire _not_271 = ~_or_159; // FirstSet.java:34
+  wire _not_272 = ~_or_160; // FirstSet.java:34
+  wire _not_273 = ~_bits_327; // FirstSet.java:34
+  wire _not_274 = ~_bits_325; // FirstSet.java:34
   wire _mux_59 = _not_272 ? _not_273 : _not_274; // FirstSet.java:35
   wire [1:0] _cat_58 = {_not_272, _mux_59}; // FirstSet.java:35
-  wire _not_275 = ~_or_155; // FirstSet.java:34
-  wire _not_276 = ~_bits_315; // FirstSet.java:34
-  wire _not_277 = ~_bits_313; // FirstSet.java:34
+  wire _not_275 = ~_or_157; // FirstSet.java:34
+  wire _not_276 = ~_bits_323; // FirstSet.java:34
+  wire _not_277 = ~_bits_321; // FirstSet.java:34
   wire _mux_60 = _not_275 ? _not_276 : _not_277; // FirstSet.java:35
   wire [1:0] _cat_59 = {_not_275, _mux_60}; // FirstSet.java:35
   wire [1:0] _mux_61 = _not_271 ? _cat_58 : _cat_59; // FirstSet.java:35
   wire [2:0] _cat_60 = {_not_271, _mux_61}; // FirstSet.java:35
   wire [2:0] _mux_62 = _not_263 ? _cat_57 : _cat_60; // FirstSet.java:35
   wire [3:0] _cat_61 = {_not_263, _mux_62}; // FirstSet.java:35
-  wire _not_278 = ~_or_146; // FirstSet.java:34
-  wire _not_279 = ~_or_149; // FirstSet.java:34
-  wire _not_280 = ~_or_150; // FirstSet.java:34
-  wire _not_281 = ~_bits_311; // FirstSet.java:34
-  wire _not_282 = ~_bits_309; // FirstSet.java:34
+  wire _not_278 = ~_or_148; // FirstSet.java:34
+  wire _not_279 = ~_or_151; // FirstSet.java:34
+  wire _not_280 = ~_or_152; // FirstSet.java:34
+  wire _not_281 = ~_bits_319; // FirstSet.java:34
+  wire _not_282 = ~_bits_317; // FirstSet.java:34
   wire _mux_63 = _not_280 ? _not_281 : _not_282; // FirstSet.java:35
   wire [1:0] _cat_62 = {_not_280, _mux_63}; // FirstSet.java:35
-  wire _not_283 = ~_or_147; // FirstSet.java:34
-  wire _not_284 = ~_bits_307; // FirstSet.java:34
-  wire _not_285 = ~_bits_305; // FirstSet.java:34
+  wire _not_283 = ~_or_149; // FirstSet.java:34
+  wire _not_284 = ~_bits_315; // FirstSet.java:34
+  wire _not_285 = ~_bits_313; // FirstSet.java:34
   wire _mux_64 = _not_283 ? _not_284 : _not_285; // FirstSet.java:35
   wire [1:0] _cat_63 = {_not_283, _mux_64}; // FirstSet.java:35
   wire [1:0] _mux_65 = _not_279 ? _cat_62 : _cat_63; // FirstSet.java:35
   wire [2:0] _cat_64 = {_not_279, _mux_65}; // FirstSet.java:35
-  wire _not_286 = ~_or_142; // FirstSet.java:34
-  wire _not_287 = ~_or_143; // FirstSet.java:34
-  wire _not_288 = ~_bits_303; // FirstSet.java:34
-  wire _not_289 = ~_bits_301; // FirstSet.java:34
+  wire _not_286 = ~_or_144; // FirstSet.java:34
+  wire _not_287 = ~_or_145; // FirstSet.java:34
+  wire _not_288 = ~_bits_311; // FirstSet.java:34
+  wire _not_289 = ~_bits_309; // FirstSet.java:34
   wire _mux_66 = _not_287 ? _not_288 : _not_289; // FirstSet.java:35
   wire [1:0] _cat_65 = {_not_287, _mux_66}; // FirstSet.java:35
-  wire _not_290 = ~_or_140; // FirstSet.java:34
-  wire _not_291 = ~_bits_299; // FirstSet.java:34
-  wire _not_292 = ~_bits_297; // FirstSet.java:34
+  wire _not_290 = ~_or_142; // FirstSet.java:34
+  wire _not_291 = ~_bits_307; // FirstSet.java:34
+  wire _not_292 = ~_bits_305; // FirstSet.java:34
   wire _mux_67 = _not_290 ? _not_291 : _not_292; // FirstSet.java:35
   wire [1:0] _cat_66 = {_not_290, _mux_67}; // FirstSet.java:35
   wire [1:0] _mux_68 = _not_286 ? _cat_65 : _cat_66; // FirstSet.java:35
@@ -3789,329 +3805,329 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] _cat_70 = {_not_230, _mux_71}; // FirstSet.java:35
   wire [5:0] _mux_72 = _not_166 ? _cat_39 : _cat_70; // FirstSet.java:35
   wire [6:0] _cat_71 = {_not_166, _mux_72}; // FirstSet.java:35
-  wire [6:0] _bits_425 = _cat_71; // FirstSet.java:43
+  wire [6:0] _bits_433 = _cat_71; // FirstSet.java:43
   wire _not_293 = ~slot_pick_load; // SlotPicker.java:48
   wire [127:0] _not_294 = ~slot_pick_pick_hot; // SlotPicker.java:33
-  wire [127:0] _and_541 = slot_pick_candidates & _not_294; // SlotPicker.java:33
+  wire [127:0] _and_543 = slot_pick_candidates & _not_294; // SlotPicker.java:33
   wire [127:0] _not_295 = ~slot_valid; // RapController.java:401
   wire _not_296 = ~slot_pick_ready; // SlotPicker.java:39
   wire slot_pick_advance = slot_pick_take | _not_296; // SlotPicker.java:39
   wire [127:0] _not_297 = ~slot_pick_pick_hot; // SlotPicker.java:37
-  wire [127:0] _and_542 = slot_pick_candidates & _not_297; // SlotPicker.java:37
-  wire [127:0] slot_pick_remaining = slot_pick_ready ? _and_542 : slot_pick_candidates; // SlotPicker.java:37
+  wire [127:0] _and_544 = slot_pick_candidates & _not_297; // SlotPicker.java:37
+  wire [127:0] slot_pick_remaining = slot_pick_ready ? _and_544 : slot_pick_candidates; // SlotPicker.java:37
   wire [127:0] _sub_8 = slot_pick_remaining - 128'd1; // SlotPicker.java:45
   wire [127:0] _not_298 = ~_sub_8; // SlotPicker.java:45
-  wire [127:0] _and_543 = slot_pick_remaining & _not_298; // SlotPicker.java:45
-  wire _bits_426 = slot_pick_remaining[0]; // FirstSet.java:24
-  wire _bits_427 = slot_pick_remaining[1]; // FirstSet.java:24
-  wire _or_267 = _bits_426 | _bits_427; // FirstSet.java:36
-  wire _bits_428 = slot_pick_remaining[2]; // FirstSet.java:24
-  wire _bits_429 = slot_pick_remaining[3]; // FirstSet.java:24
-  wire _or_268 = _bits_428 | _bits_429; // FirstSet.java:36
-  wire _or_269 = _or_267 | _or_268; // FirstSet.java:36
-  wire _bits_430 = slot_pick_remaining[4]; // FirstSet.java:24
-  wire _bits_431 = slot_pick_remaining[5]; // FirstSet.java:24
-  wire _or_270 = _bits_430 | _bits_431; // FirstSet.java:36
-  wire _bits_432 = slot_pick_remaining[6]; // FirstSet.java:24
-  wire _bits_433 = slot_pick_remaining[7]; // FirstSet.java:24
-  wire _or_271 = _bits_432 | _bits_433; // FirstSet.java:36
-  wire _or_272 = _or_270 | _or_271; // FirstSet.java:36
-  wire _or_273 = _or_269 | _or_272; // FirstSet.java:36
-  wire _bits_434 = slot_pick_remaining[8]; // FirstSet.java:24
-  wire _bits_435 = slot_pick_remaining[9]; // FirstSet.java:24
-  wire _or_274 = _bits_434 | _bits_435; // FirstSet.java:36
-  wire _bits_436 = slot_pick_remaining[10]; // FirstSet.java:24
-  wire _bits_437 = slot_pick_remaining[11]; // FirstSet.java:24
-  wire _or_275 = _bits_436 | _bits_437; // FirstSet.java:36
-  wire _or_276 = _or_274 | _or_275; // FirstSet.java:36
-  wire _bits_438 = slot_pick_remaining[12]; // FirstSet.java:24
-  wire _bits_439 = slot_pick_remaining[13]; // FirstSet.java:24
-  wire _or_277 = _bits_438 | _bits_439; // FirstSet.java:36
-  wire _bits_440 = slot_pick_remaining[14]; // FirstSet.java:24
-  wire _bits_441 = slot_pick_remaining[15]; // FirstSet.java:24
-  wire _or_278 = _bits_440 | _bits_441; // FirstSet.java:36
-  wire _or_279 = _or_277 | _or_278; // FirstSet.java:36
-  wire _or_280 = _or_276 | _or_279; // FirstSet.java:36
-  wire _or_281 = _or_273 | _or_280; // FirstSet.java:36
-  wire _bits_442 = slot_pick_remaining[16]; // FirstSet.java:24
-  wire _bits_443 = slot_pick_remaining[17]; // FirstSet.java:24
-  wire _or_282 = _bits_442 | _bits_443; // FirstSet.java:36
-  wire _bits_444 = slot_pick_remaining[18]; // FirstSet.java:24
-  wire _bits_445 = slot_pick_remaining[19]; // FirstSet.java:24
-  wire _or_283 = _bits_444 | _bits_445; // FirstSet.java:36
-  wire _or_284 = _or_282 | _or_283; // FirstSet.java:36
-  wire _bits_446 = slot_pick_remaining[20]; // FirstSet.java:24
-  wire _bits_447 = slot_pick_remaining[21]; // FirstSet.java:24
-  wire _or_285 = _bits_446 | _bits_447; // FirstSet.java:36
-  wire _bits_448 = slot_pick_remaining[22]; // FirstSet.java:24
-  wire _bits_449 = slot_pick_remaining[23]; // FirstSet.java:24
-  wire _or_286 = _bits_448 | _bits_449; // FirstSet.java:36
-  wire _or_287 = _or_285 | _or_286; // FirstSet.java:36
-  wire _or_288 = _or_284 | _or_287; // FirstSet.java:36
-  wire _bits_450 = slot_pick_remaining[24]; // FirstSet.java:24
-  wire _bits_451 = slot_pick_remaining[25]; // FirstSet.java:24
-  wire _or_289 = _bits_450 | _bits_451; // FirstSet.java:36
-  wire _bits_452 = slot_pick_remaining[26]; // FirstSet.java:24
-  wire _bits_453 = slot_pick_remaining[27]; // FirstSet.java:24
-  wire _or_290 = _bits_452 | _bits_453; // FirstSet.java:36
-  wire _or_291 = _or_289 | _or_290; // FirstSet.java:36
-  wire _bits_454 = slot_pick_remaining[28]; // FirstSet.java:24
-  wire _bits_455 = slot_pick_remaining[29]; // FirstSet.java:24
-  wire _or_292 = _bits_454 | _bits_455; // FirstSet.java:36
-  wire _bits_456 = slot_pick_remaining[30]; // FirstSet.java:24
-  wire _bits_457 = slot_pick_remaining[31]; // FirstSet.java:24
-  wire _or_293 = _bits_456 | _bits_457; // FirstSet.java:36
-  wire _or_294 = _or_292 | _or_293; // FirstSet.java:36
-  wire _or_295 = _or_291 | _or_294; // FirstSet.java:36
-  wire _or_296 = _or_288 | _or_295; // FirstSet.java:36
-  wire _or_297 = _or_281 | _or_296; // FirstSet.java:36
-  wire _bits_458 = slot_pick_remaining[32]; // FirstSet.java:24
-  wire _bits_459 = slot_pick_remaining[33]; // FirstSet.java:24
-  wire _or_298 = _bits_458 | _bits_459; // FirstSet.java:36
-  wire _bits_460 = slot_pick_remaining[34]; // FirstSet.java:24
-  wire _bits_461 = slot_pick_remaining[35]; // FirstSet.java:24
-  wire _or_299 = _bits_460 | _bits_461; // FirstSet.java:36
-  wire _or_300 = _or_298 | _or_299; // FirstSet.java:36
-  wire _bits_462 = slot_pick_remaining[36]; // FirstSet.java:24
-  wire _bits_463 = slot_pick_remaining[37]; // FirstSet.java:24
-  wire _or_301 = _bits_462 | _bits_463; // FirstSet.java:36
-  wire _bits_464 = slot_pick_remaining[38]; // FirstSet.java:24
-  wire _bits_465 = slot_pick_remaining[39]; // FirstSet.java:24
-  wire _or_302 = _bits_464 | _bits_465; // FirstSet.java:36
-  wire _or_303 = _or_301 | _or_302; // FirstSet.java:36
-  wire _or_304 = _or_300 | _or_303; // FirstSet.java:36
-  wire _bits_466 = slot_pick_remaining[40]; // FirstSet.java:24
-  wire _bits_467 = slot_pick_remaining[41]; // FirstSet.java:24
-  wire _or_305 = _bits_466 | _bits_467; // FirstSet.java:36
-  wire _bits_468 = slot_pick_remaining[42]; // FirstSet.java:24
-  wire _bits_469 = slot_pick_remaining[43]; // FirstSet.java:24
-  wire _or_306 = _bits_468 | _bits_469; // FirstSet.java:36
-  wire _or_307 = _or_305 | _or_306; // FirstSet.java:36
-  wire _bits_470 = slot_pick_remaining[44]; // FirstSet.java:24
-  wire _bits_471 = slot_pick_remaining[45]; // FirstSet.java:24
-  wire _or_308 = _bits_470 | _bits_471; // FirstSet.java:36
-  wire _bits_472 = slot_pick_remaining[46]; // FirstSet.java:24
-  wire _bits_473 = slot_pick_remaining[47]; // FirstSet.java:24
-  wire _or_309 = _bits_472 | _bits_473; // FirstSet.java:36
-  wire _or_310 = _or_308 | _or_309; // FirstSet.java:36
-  wire _or_311 = _or_307 | _or_310; // FirstSet.java:36
-  wire _or_312 = _or_304 | _or_311; // FirstSet.java:36
-  wire _bits_474 = slot_pick_remaining[48]; // FirstSet.java:24
-  wire _bits_475 = slot_pick_remaining[49]; // FirstSet.java:24
-  wire _or_313 = _bits_474 | _bits_475; // FirstSet.java:36
-  wire _bits_476 = slot_pick_remaining[50]; // FirstSet.java:24
-  wire _bits_477 = slot_pick_remaining[51]; // FirstSet.java:24
-  wire _or_314 = _bits_476 | _bits_477; // FirstSet.java:36
-  wire _or_315 = _or_313 | _or_314; // FirstSet.java:36
-  wire _bits_478 = slot_pick_remaining[52]; // FirstSet.java:24
-  wire _bits_479 = slot_pick_remaining[53]; // FirstSet.java:24
-  wire _or_316 = _bits_478 | _bits_479; // FirstSet.java:36
-  wire _bits_480 = slot_pick_remaining[54]; // FirstSet.java:24
-  wire _bits_481 = slot_pick_remaining[55]; // FirstSet.java:24
-  wire _or_317 = _bits_480 | _bits_481; // FirstSet.java:36
-  wire _or_318 = _or_316 | _or_317; // FirstSet.java:36
-  wire _or_319 = _or_315 | _or_318; // FirstSet.java:36
-  wire _bits_482 = slot_pick_remaining[56]; // FirstSet.java:24
-  wire _bits_483 = slot_pick_remaining[57]; // FirstSet.java:24
-  wire _or_320 = _bits_482 | _bits_483; // FirstSet.java:36
-  wire _bits_484 = slot_pick_remaining[58]; // FirstSet.java:24
-  wire _bits_485 = slot_pick_remaining[59]; // FirstSet.java:24
-  wire _or_321 = _bits_484 | _bits_485; // FirstSet.java:36
-  wire _or_322 = _or_320 | _or_321; // FirstSet.java:36
-  wire _bits_486 = slot_pick_remaining[60]; // FirstSet.java:24
-  wire _bits_487 = slot_pick_remaining[61]; // FirstSet.java:24
-  wire _or_323 = _bits_486 | _bits_487; // FirstSet.java:36
-  wire _bits_488 = slot_pick_remaining[62]; // FirstSet.java:24
-  wire _bits_489 = slot_pick_remaining[63]; // FirstSet.java:24
-  wire _or_324 = _bits_488 | _bits_489; // FirstSet.java:36
-  wire _or_325 = _or_323 | _or_324; // FirstSet.java:36
-  wire _or_326 = _or_322 | _or_325; // FirstSet.java:36
-  wire _or_327 = _or_319 | _or_326; // FirstSet.java:36
-  wire _or_328 = _or_312 | _or_327; // FirstSet.java:36
-  wire _or_329 = _or_297 | _or_328; // FirstSet.java:36
-  wire _bits_490 = slot_pick_remaining[64]; // FirstSet.java:24
-  wire _bits_491 = slot_pick_remaining[65]; // FirstSet.java:24
-  wire _or_330 = _bits_490 | _bits_491; // FirstSet.java:36
-  wire _bits_492 = slot_pick_remaining[66]; // FirstSet.java:24
-  wire _bits_493 = slot_pick_remaining[67]; // FirstSet.java:24
-  wire _or_331 = _bits_492 | _bits_493; // FirstSet.java:36
-  wire _or_332 = _or_330 | _or_331; // FirstSet.java:36
-  wire _bits_494 = slot_pick_remaining[68]; // FirstSet.java:24
-  wire _bits_495 = slot_pick_remaining[69]; // FirstSet.java:24
-  wire _or_333 = _bits_494 | _bits_495; // FirstSet.java:36
-  wire _bits_496 = slot_pick_remaining[70]; // FirstSet.java:24
-  wire _bits_497 = slot_pick_remaining[71]; // FirstSet.java:24
-  wire _or_334 = _bits_496 | _bits_497; // FirstSet.java:36
-  wire _or_335 = _or_333 | _or_334; // FirstSet.java:36
-  wire _or_336 = _or_332 | _or_335; // FirstSet.java:36
-  wire _bits_498 = slot_pick_remaining[72]; // FirstSet.java:24
-  wire _bits_499 = slot_pick_remaining[73]; // FirstSet.java:24
-  wire _or_337 = _bits_498 | _bits_499; // FirstSet.java:36
-  wire _bits_500 = slot_pick_remaining[74]; // FirstSet.java:24
-  wire _bits_501 = slot_pick_remaining[75]; // FirstSet.java:24
-  wire _or_338 = _bits_500 | _bits_501; // FirstSet.java:36
-  wire _or_339 = _or_337 | _or_338; // FirstSet.java:36
-  wire _bits_502 = slot_pick_remaining[76]; // FirstSet.java:24
-  wire _bits_503 = slot_pick_remaining[77]; // FirstSet.java:24
-  wire _or_340 = _bits_502 | _bits_503; // FirstSet.java:36
-  wire _bits_504 = slot_pick_remaining[78]; // FirstSet.java:24
-  wire _bits_505 = slot_pick_remaining[79]; // FirstSet.java:24
-  wire _or_341 = _bits_504 | _bits_505; // FirstSet.java:36
-  wire _or_342 = _or_340 | _or_341; // FirstSet.java:36
-  wire _or_343 = _or_339 | _or_342; // FirstSet.java:36
-  wire _or_344 = _or_336 | _or_343; // FirstSet.java:36
-  wire _bits_506 = slot_pick_remaining[80]; // FirstSet.java:24
-  wire _bits_507 = slot_pick_remaining[81]; // FirstSet.java:24
-  wire _or_345 = _bits_506 | _bits_507; // FirstSet.java:36
-  wire _bits_508 = slot_pick_remaining[82]; // FirstSet.java:24
-  wire _bits_509 = slot_pick_remaining[83]; // FirstSet.java:24
-  wire _or_346 = _bits_508 | _bits_509; // FirstSet.java:36
-  wire _or_347 = _or_345 | _or_346; // FirstSet.java:36
-  wire _bits_510 = slot_pick_remaining[84]; // FirstSet.java:24
-  wire _bits_511 = slot_pick_remaining[85]; // FirstSet.java:24
-  wire _or_348 = _bits_510 | _bits_511; // FirstSet.java:36
-  wire _bits_512 = slot_pick_remaining[86]; // FirstSet.java:24
-  wire _bits_513 = slot_pick_remaining[87]; // FirstSet.java:24
-  wire _or_349 = _bits_512 | _bits_513; // FirstSet.java:36
-  wire _or_350 = _or_348 | _or_349; // FirstSet.java:36
-  wire _or_351 = _or_347 | _or_350; // FirstSet.java:36
-  wire _bits_514 = slot_pick_remaining[88]; // FirstSet.java:24
-  wire _bits_515 = slot_pick_remaining[89]; // FirstSet.java:24
-  wire _or_352 = _bits_514 | _bits_515; // FirstSet.java:36
-  wire _bits_516 = slot_pick_remaining[90]; // FirstSet.java:24
-  wire _bits_517 = slot_pick_remaining[91]; // FirstSet.java:24
-  wire _or_353 = _bits_516 | _bits_517; // FirstSet.java:36
-  wire _or_354 = _or_352 | _or_353; // FirstSet.java:36
-  wire _bits_518 = slot_pick_remaining[92]; // FirstSet.java:24
-  wire _bits_519 = slot_pick_remaining[93]; // FirstSet.java:24
-  wire _or_355 = _bits_518 | _bits_519; // FirstSet.java:36
-  wire _bits_520 = slot_pick_remaining[94]; // FirstSet.java:24
-  wire _bits_521 = slot_pick_remaining[95]; // FirstSet.java:24
-  wire _or_356 = _bits_520 | _bits_521; // FirstSet.java:36
-  wire _or_357 = _or_355 | _or_356; // FirstSet.java:36
-  wire _or_358 = _or_354 | _or_357; // FirstSet.java:36
-  wire _or_359 = _or_351 | _or_358; // FirstSet.java:36
-  wire _or_360 = _or_344 | _or_359; // FirstSet.java:36
-  wire _bits_522 = slot_pick_remaining[96]; // FirstSet.java:24
-  wire _bits_523 = slot_pick_remaining[97]; // FirstSet.java:24
-  wire _or_361 = _bits_522 | _bits_523; // FirstSet.java:36
-  wire _bits_524 = slot_pick_remaining[98]; // FirstSet.java:24
-  wire _bits_525 = slot_pick_remaining[99]; // FirstSet.java:24
-  wire _or_362 = _bits_524 | _bits_525; // FirstSet.java:36
-  wire _or_363 = _or_361 | _or_362; // FirstSet.java:36
-  wire _bits_526 = slot_pick_remaining[100]; // FirstSet.java:24
-  wire _bits_527 = slot_pick_remaining[101]; // FirstSet.java:24
-  wire _or_364 = _bits_526 | _bits_527; // FirstSet.java:36
-  wire _bits_528 = slot_pick_remaining[102]; // FirstSet.java:24
-  wire _bits_529 = slot_pick_remaining[103]; // FirstSet.java:24
-  wire _or_365 = _bits_528 | _bits_529; // FirstSet.java:36
-  wire _or_366 = _or_364 | _or_365; // FirstSet.java:36
-  wire _or_367 = _or_363 | _or_366; // FirstSet.java:36
-  wire _bits_530 = slot_pick_remaining[104]; // FirstSet.java:24
-  wire _bits_531 = slot_pick_remaining[105]; // FirstSet.java:24
-  wire _or_368 = _bits_530 | _bits_531; // FirstSet.java:36
-  wire _bits_532 = slot_pick_remaining[106]; // FirstSet.java:24
-  wire _bits_533 = slot_pick_remaining[107]; // FirstSet.java:24
-  wire _or_369 = _bits_532 | _bits_533; // FirstSet.java:36
-  wire _or_370 = _or_368 | _or_369; // FirstSet.java:36
-  wire _bits_534 = slot_pick_remaining[108]; // FirstSet.java:24
-  wire _bits_535 = slot_pick_remaining[109]; // FirstSet.java:24
-  wire _or_371 = _bits_534 | _bits_535; // FirstSet.java:36
-  wire _bits_536 = slot_pick_remaining[110]; // FirstSet.java:24
-  wire _bits_537 = slot_pick_remaining[111]; // FirstSet.java:24
-  wire _or_372 = _bits_536 | _bits_537; // FirstSet.java:36
-  wire _or_373 = _or_371 | _or_372; // FirstSet.java:36
-  wire _or_374 = _or_370 | _or_373; // FirstSet.java:36
-  wire _or_375 = _or_367 | _or_374; // FirstSet.java:36
-  wire _bits_538 = slot_pick_remaining[112]; // FirstSet.java:24
-  wire _bits_539 = slot_pick_remaining[113]; // FirstSet.java:24
-  wire _or_376 = _bits_538 | _bits_539; // FirstSet.java:36
-  wire _bits_540 = slot_pick_remaining[114]; // FirstSet.java:24
-  wire _bits_541 = slot_pick_remaining[115]; // FirstSet.java:24
-  wire _or_377 = _bits_540 | _bits_541; // FirstSet.java:36
-  wire _or_378 = _or_376 | _or_377; // FirstSet.java:36
-  wire _bits_542 = slot_pick_remaining[116]; // FirstSet.java:24
-  wire _bits_543 = slot_pick_remaining[117]; // FirstSet.java:24
-  wire _or_379 = _bits_542 | _bits_543; // FirstSet.java:36
-  wire _bits_544 = slot_pick_remaining[118]; // FirstSet.java:24
-  wire _bits_545 = slot_pick_remaining[119]; // FirstSet.java:24
-  wire _or_380 = _bits_544 | _bits_545; // FirstSet.java:36
-  wire _or_381 = _or_379 | _or_380; // FirstSet.java:36
-  wire _or_382 = _or_378 | _or_381; // FirstSet.java:36
-  wire _bits_546 = slot_pick_remaining[120]; // FirstSet.java:24
-  wire _bits_547 = slot_pick_remaining[121]; // FirstSet.java:24
-  wire _or_383 = _bits_546 | _bits_547; // FirstSet.java:36
-  wire _bits_548 = slot_pick_remaining[122]; // FirstSet.java:24
-  wire _bits_549 = slot_pick_remaining[123]; // FirstSet.java:24
-  wire _or_384 = _bits_548 | _bits_549; // FirstSet.java:36
-  wire _or_385 = _or_383 | _or_384; // FirstSet.java:36
-  wire _bits_550 = slot_pick_remaining[124]; // FirstSet.java:24
-  wire _bits_551 = slot_pick_remaining[125]; // FirstSet.java:24
-  wire _or_386 = _bits_550 | _bits_551; // FirstSet.java:36
-  wire _bits_552 = slot_pick_remaining[126]; // FirstSet.java:24
-  wire _bits_553 = slot_pick_remaining[127]; // FirstSet.java:24
-  wire _or_387 = _bits_552 | _bits_553; // FirstSet.java:36
-  wire _or_388 = _or_386 | _or_387; // FirstSet.java:36
-  wire _or_389 = _or_385 | _or_388; // FirstSet.java:36
-  wire _or_390 = _or_382 | _or_389; // FirstSet.java:36
-  wire _or_391 = _or_375 | _or_390; // FirstSet.java:36
-  wire _or_392 = _or_360 | _or_391; // FirstSet.java:36
-  wire _or_393 = _or_329 | _or_392; // FirstSet.java:36
-  wire _not_299 = ~_or_329; // FirstSet.java:34
-  wire _not_300 = ~_or_360; // FirstSet.java:34
-  wire _not_301 = ~_or_375; // FirstSet.java:34
-  wire _not_302 = ~_or_382; // FirstSet.java:34
-  wire _not_303 = ~_or_385; // FirstSet.java:34
-  wire _not_304 = ~_or_386; // FirstSet.java:34
-  wire _not_305 = ~_bits_552; // FirstSet.java:34
-  wire _not_306 = ~_bits_550; // FirstSet.java:34
+  wire [127:0] _and_545 = slot_pick_remaining & _not_298; // SlotPicker.java:45
+  wire _bits_434 = slot_pick_remaining[0]; // FirstSet.java:24
+  wire _bits_435 = slot_pick_remaining[1]; // FirstSet.java:24
+  wire _or_269 = _bits_434 | _bits_435; // FirstSet.java:36
+  wire _bits_436 = slot_pick_remaining[2]; // FirstSet.java:24
+  wire _bits_437 = slot_pick_remaining[3]; // FirstSet.java:24
+  wire _or_270 = _bits_436 | _bits_437; // FirstSet.java:36
+  wire _or_271 = _or_269 | _or_270; // FirstSet.java:36
+  wire _bits_438 = slot_pick_remaining[4]; // FirstSet.java:24
+  wire _bits_439 = slot_pick_remaining[5]; // FirstSet.java:24
+  wire _or_272 = _bits_438 | _bits_439; // FirstSet.java:36
+  wire _bits_440 = slot_pick_remaining[6]; // FirstSet.java:24
+  wire _bits_441 = slot_pick_remaining[7]; // FirstSet.java:24
+  wire _or_273 = _bits_440 | _bits_441; // FirstSet.java:36
+  wire _or_274 = _or_272 | _or_273; // FirstSet.java:36
+  wire _or_275 = _or_271 | _or_274; // FirstSet.java:36
+  wire _bits_442 = slot_pick_remaining[8]; // FirstSet.java:24
+  wire _bits_443 = slot_pick_remaining[9]; // FirstSet.java:24
+  wire _or_276 = _bits_442 | _bits_443; // FirstSet.java:36
+  wire _bits_444 = slot_pick_remaining[10]; // FirstSet.java:24
+  wire _bits_445 = slot_pick_remaining[11]; // FirstSet.java:24
+  wire _or_277 = _bits_444 | _bits_445; // FirstSet.java:36
+  wire _or_278 = _or_276 | _or_277; // FirstSet.java:36
+  wire _bits_446 = slot_pick_remaining[12]; // FirstSet.java:24
+  wire _bits_447 = slot_pick_remaining[13]; // FirstSet.java:24
+  wire _or_279 = _bits_446 | _bits_447; // FirstSet.java:36
+  wire _bits_448 = slot_pick_remaining[14]; // FirstSet.java:24
+  wire _bits_449 = slot_pick_remaining[15]; // FirstSet.java:24
+  wire _or_280 = _bits_448 | _bits_449; // FirstSet.java:36
+  wire _or_281 = _or_279 | _or_280; // FirstSet.java:36
+  wire _or_282 = _or_278 | _or_281; // FirstSet.java:36
+  wire _or_283 = _or_275 | _or_282; // FirstSet.java:36
+  wire _bits_450 = slot_pick_remaining[16]; // FirstSet.java:24
+  wire _bits_451 = slot_pick_remaining[17]; // FirstSet.java:24
+  wire _or_284 = _bits_450 | _bits_451; // FirstSet.java:36
+  wire _bits_452 = slot_pick_remaining[18]; // FirstSet.java:24
+  wire _bits_453 = slot_pick_remaining[19]; // FirstSet.java:24
+  wire _or_285 = _bits_452 | _bits_453; // FirstSet.java:36
+  wire _or_286 = _or_284 | _or_285; // FirstSet.java:36
+  wire _bits_454 = slot_pick_remaining[20]; // FirstSet.java:24
+  wire _bits_455 = slot_pick_remaining[21]; // FirstSet.java:24
+  wire _or_287 = _bits_454 | _bits_455; // FirstSet.java:36
+  wire _bits_456 = slot_pick_remaining[22]; // FirstSet.java:24
+  wire _bits_457 = slot_pick_remaining[23]; // FirstSet.java:24
+  wire _or_288 = _bits_456 | _bits_457; // FirstSet.java:36
+  wire _or_289 = _or_287 | _or_288; // FirstSet.java:36
+  wire _or_290 = _or_286 | _or_289; // FirstSet.java:36
+  wire _bits_458 = slot_pick_remaining[24]; // FirstSet.java:24
+  wire _bits_459 = slot_pick_remaining[25]; // FirstSet.java:24
+  wire _or_291 = _bits_458 | _bits_459; // FirstSet.java:36
+  wire _bits_460 = slot_pick_remaining[26]; // FirstSet.java:24
+  wire _bits_461 = slot_pick_remaining[27]; // FirstSet.java:24
+  wire _or_292 = _bits_460 | _bits_461; // FirstSet.java:36
+  wire _or_293 = _or_291 | _or_292; // FirstSet.java:36
+  wire _bits_462 = slot_pick_remaining[28]; // FirstSet.java:24
+  wire _bits_463 = slot_pick_remaining[29]; // FirstSet.java:24
+  wire _or_294 = _bits_462 | _bits_463; // FirstSet.java:36
+  wire _bits_464 = slot_pick_remaining[30]; // FirstSet.java:24
+  wire _bits_465 = slot_pick_remaining[31]; // FirstSet.java:24
+  wire _or_295 = _bits_464 | _bits_465; // FirstSet.java:36
+  wire _or_296 = _or_294 | _or_295; // FirstSet.java:36
+  wire _or_297 = _or_293 | _or_296; // FirstSet.java:36
+  wire _or_298 = _or_290 | _or_297; // FirstSet.java:36
+  wire _or_299 = _or_283 | _or_298; // FirstSet.java:36
+  wire _bits_466 = slot_pick_remaining[32]; // FirstSet.java:24
+  wire _bits_467 = slot_pick_remaining[33]; // FirstSet.java:24
+  wire _or_300 = _bits_466 | _bits_467; // FirstSet.java:36
+  wire _bits_468 = slot_pick_remaining[34]; // FirstSet.java:24
+  wire _bits_469 = slot_pick_remaining[35]; // FirstSet.java:24
+  wire _or_301 = _bits_468 | _bits_469; // FirstSet.java:36
+  wire _or_302 = _or_300 | _or_301; // FirstSet.java:36
+  wire _bits_470 = slot_pick_remaining[36]; // FirstSet.java:24
+  wire _bits_471 = slot_pick_remaining[37]; // FirstSet.java:24
+  wire _or_303 = _bits_470 | _bits_471; // FirstSet.java:36
+  wire _bits_472 = slot_pick_remaining[38]; // FirstSet.java:24
+  wire _bits_473 = slot_pick_remaining[39]; // FirstSet.java:24
+  wire _or_304 = _bits_472 | _bits_473; // FirstSet.java:36
+  wire _or_305 = _or_303 | _or_304; // FirstSet.java:36
+  wire _or_306 = _or_302 | _or_305; // FirstSet.java:36
+  wire _bits_474 = slot_pick_remaining[40]; // FirstSet.java:24
+  wire _bits_475 = slot_pick_remaining[41]; // FirstSet.java:24
+  wire _or_307 = _bits_474 | _bits_475; // FirstSet.java:36
+  wire _bits_476 = slot_pick_remaining[42]; // FirstSet.java:24
+  wire _bits_477 = slot_pick_remaining[43]; // FirstSet.java:24
+  wire _or_308 = _bits_476 | _bits_477; // FirstSet.java:36
+  wire _or_309 = _or_307 | _or_308; // FirstSet.java:36
+  wire _bits_478 = slot_pick_remaining[44]; // FirstSet.java:24
+  wire _bits_479 = slot_pick_remaining[45]; // FirstSet.java:24
+  wire _or_310 = _bits_478 | _bits_479; // FirstSet.java:36
+  wire _bits_480 = slot_pick_remaining[46]; // FirstSet.java:24
+  wire _bits_481 = slot_pick_remaining[47]; // FirstSet.java:24
+  wire _or_311 = _bits_480 | _bits_481; // FirstSet.java:36
+  wire _or_312 = _or_310 | _or_311; // FirstSet.java:36
+  wire _or_313 = _or_309 | _or_312; // FirstSet.java:36
+  wire _or_314 = _or_306 | _or_313; // FirstSet.java:36
+  wire _bits_482 = slot_pick_remaining[48]; // FirstSet.java:24
+  wire _bits_483 = slot_pick_remaining[49]; // FirstSet.java:24
+  wire _or_315 = _bits_482 | _bits_483; // FirstSet.java:36
+  wire _bits_484 = slot_pick_remaining[50]; // FirstSet.java:24
+  wire _bits_485 = slot_pick_remaining[51]; // FirstSet.java:24
+  wire _or_316 = _bits_484 | _bits_485; // FirstSet.java:36
+  wire _or_317 = _or_315 | _or_316; // FirstSet.java:36
+  wire _bits_486 = slot_pick_remaining[52]; // FirstSet.java:24
+  wire _bits_487 = slot_pick_remaining[53]; // FirstSet.java:24
+  wire _or_318 = _bits_486 | _bits_487; // FirstSet.java:36
+  wire _bits_488 = slot_pick_remaining[54]; // FirstSet.java:24
+  wire _bits_489 = slot_pick_remaining[55]; // FirstSet.java:24
+  wire _or_319 = _bits_488 | _bits_489; // FirstSet.java:36
+  wire _or_320 = _or_318 | _or_319; // FirstSet.java:36
+  wire _or_321 = _or_317 | _or_320; // FirstSet.java:36
+  wire _bits_490 = slot_pick_remaining[56]; // FirstSet.java:24
+  wire _bits_491 = slot_pick_remaining[57]; // FirstSet.java:24
+  wire _or_322 = _bits_490 | _bits_491; // FirstSet.java:36
+  wire _bits_492 = slot_pick_remaining[58]; // FirstSet.java:24
+  wire _bits_493 = slot_pick_remaining[59]; // FirstSet.java:24
+  wire _or_323 = _bits_492 | _bits_493; // FirstSet.java:36
+  wire _or_324 = _or_322 | _or_323; // FirstSet.java:36
+  wire _bits_494 = slot_pick_remaining[60]; // FirstSet.java:24
+  wire _bits_495 = slot_pick_remaining[61]; // FirstSet.java:24
+  wire _or_325 = _bits_494 | _bits_495; // FirstSet.java:36
+  wire _bits_496 = slot_pick_remaining[62]; // FirstSet.java:24
+  wire _bits_497 = slot_pick_remaining[63]; // FirstSet.java:24
+  wire _or_326 = _bits_496 | _bits_497; // FirstSet.java:36
+  wire _or_327 = _or_325 | _or_326; // FirstSet.java:36
+  wire _or_328 = _or_324 | _or_327; // FirstSet.java:36
+  wire _or_329 = _or_321 | _or_328; // FirstSet.java:36
+  wire _or_330 = _or_314 | _or_329; // FirstSet.java:36
+  wire _or_331 = _or_299 | _or_330; // FirstSet.java:36
+  wire _bits_498 = slot_pick_remaining[64]; // FirstSet.java:24
+  wire _bits_499 = slot_pick_remaining[65]; // FirstSet.java:24
+  wire _or_332 = _bits_498 | _bits_499; // FirstSet.java:36
+  wire _bits_500 = slot_pick_remaining[66]; // FirstSet.java:24
+  wire _bits_501 = slot_pick_remaining[67]; // FirstSet.java:24
+  wire _or_333 = _bits_500 | _bits_501; // FirstSet.java:36
+  wire _or_334 = _or_332 | _or_333; // FirstSet.java:36
+  wire _bits_502 = slot_pick_remaining[68]; // FirstSet.java:24
+  wire _bits_503 = slot_pick_remaining[69]; // FirstSet.java:24
+  wire _or_335 = _bits_502 | _bits_503; // FirstSet.java:36
+  wire _bits_504 = slot_pick_remaining[70]; // FirstSet.java:24
+  wire _bits_505 = slot_pick_remaining[71]; // FirstSet.java:24
+  wire _or_336 = _bits_504 | _bits_505; // FirstSet.java:36
+  wire _or_337 = _or_335 | _or_336; // FirstSet.java:36
+  wire _or_338 = _or_334 | _or_337; // FirstSet.java:36
+  wire _bits_506 = slot_pick_remaining[72]; // FirstSet.java:24
+  wire _bits_507 = slot_pick_remaining[73]; // FirstSet.java:24
+  wire _or_339 = _bits_506 | _bits_507; // FirstSet.java:36
+  wire _bits_508 = slot_pick_remaining[74]; // FirstSet.java:24
+  wire _bits_509 = slot_pick_remaining[75]; // FirstSet.java:24
+  wire _or_340 = _bits_508 | _bits_509; // FirstSet.java:36
+  wire _or_341 = _or_339 | _or_340; // FirstSet.java:36
+  wire _bits_510 = slot_pick_remaining[76]; // FirstSet.java:24
+  wire _bits_511 = slot_pick_remaining[77]; // FirstSet.java:24
+  wire _or_342 = _bits_510 | _bits_511; // FirstSet.java:36
+  wire _bits_512 = slot_pick_remaining[78]; // FirstSet.java:24
+  wire _bits_513 = slot_pick_remaining[79]; // FirstSet.java:24
+  wire _or_343 = _bits_512 | _bits_513; // FirstSet.java:36
+  wire _or_344 = _or_342 | _or_343; // FirstSet.java:36
+  wire _or_345 = _or_341 | _or_344; // FirstSet.java:36
+  wire _or_346 = _or_338 | _or_345; // FirstSet.java:36
+  wire _bits_514 = slot_pick_remaining[80]; // FirstSet.java:24
+  wire _bits_515 = slot_pick_remaining[81]; // FirstSet.java:24
+  wire _or_347 = _bits_514 | _bits_515; // FirstSet.java:36
+  wire _bits_516 = slot_pick_remaining[82]; // FirstSet.java:24
+  wire _bits_517 = slot_pick_remaining[83]; // FirstSet.java:24
+  wire _or_348 = _bits_516 | _bits_517; // FirstSet.java:36
+  wire _or_349 = _or_347 | _or_348; // FirstSet.java:36
+  wire _bits_518 = slot_pick_remaining[84]; // FirstSet.java:24
+  wire _bits_519 = slot_pick_remaining[85]; // FirstSet.java:24
+  wire _or_350 = _bits_518 | _bits_519; // FirstSet.java:36
+  wire _bits_520 = slot_pick_remaining[86]; // FirstSet.java:24
+  wire _bits_521 = slot_pick_remaining[87]; // FirstSet.java:24
+  wire _or_351 = _bits_520 | _bits_521; // FirstSet.java:36
+  wire _or_352 = _or_350 | _or_351; // FirstSet.java:36
+  wire _or_353 = _or_349 | _or_352; // FirstSet.java:36
+  wire _bits_522 = slot_pick_remaining[88]; // FirstSet.java:24
+  wire _bits_523 = slot_pick_remaining[89]; // FirstSet.java:24
+  wire _or_354 = _bits_522 | _bits_523; // FirstSet.java:36
+  wire _bits_524 = slot_pick_remaining[90]; // FirstSet.java:24
+  wire _bits_525 = slot_pick_remaining[91]; // FirstSet.java:24
+  wire _or_355 = _bits_524 | _bits_525; // FirstSet.java:36
+  wire _or_356 = _or_354 | _or_355; // FirstSet.java:36
+  wire _bits_526 = slot_pick_remaining[92]; // FirstSet.java:24
+  wire _bits_527 = slot_pick_remaining[93]; // FirstSet.java:24
+  wire _or_357 = _bits_526 | _bits_527; // FirstSet.java:36
+  wire _bits_528 = slot_pick_remaining[94]; // FirstSet.java:24
+  wire _bits_529 = slot_pick_remaining[95]; // FirstSet.java:24
+  wire _or_358 = _bits_528 | _bits_529; // FirstSet.java:36
+  wire _or_359 = _or_357 | _or_358; // FirstSet.java:36
+  wire _or_360 = _or_356 | _or_359; // FirstSet.java:36
+  wire _or_361 = _or_353 | _or_360; // FirstSet.java:36
+  wire _or_362 = _or_346 | _or_361; // FirstSet.java:36
+  wire _bits_530 = slot_pick_remaining[96]; // FirstSet.java:24
+  wire _bits_531 = slot_pick_remaining[97]; // FirstSet.java:24
+  wire _or_363 = _bits_530 | _bits_531; // FirstSet.java:36
+  wire _bits_532 = slot_pick_remaining[98]; // FirstSet.java:24
+  wire _bits_533 = slot_pick_remaining[99]; // FirstSet.java:24
+  wire _or_364 = _bits_532 | _bits_533; // FirstSet.java:36
+  wire _or_365 = _or_363 | _or_364; // FirstSet.java:36
+  wire _bits_534 = slot_pick_remaining[100]; // FirstSet.java:24
+  wire _bits_535 = slot_pick_remaining[101]; // FirstSet.java:24
+  wire _or_366 = _bits_534 | _bits_535; // FirstSet.java:36
+  wire _bits_536 = slot_pick_remaining[102]; // FirstSet.java:24
+  wire _bits_537 = slot_pick_remaining[103]; // FirstSet.java:24
+  wire _or_367 = _bits_536 | _bits_537; // FirstSet.java:36
+  wire _or_368 = _or_366 | _or_367; // FirstSet.java:36
+  wire _or_369 = _or_365 | _or_368; // FirstSet.java:36
+  wire _bits_538 = slot_pick_remaining[104]; // FirstSet.java:24
+  wire _bits_539 = slot_pick_remaining[105]; // FirstSet.java:24
+  wire _or_370 = _bits_538 | _bits_539; // FirstSet.java:36
+  wire _bits_540 = slot_pick_remaining[106]; // FirstSet.java:24
+  wire _bits_541 = slot_pick_remaining[107]; // FirstSet.java:24
+  wire _or_371 = _bits_540 | _bits_541; // FirstSet.java:36
+  wire _or_372 = _or_370 | _or_371; // FirstSet.java:36
+  wire _bits_542 = slot_pick_remaining[108]; // FirstSet.java:24
+  wire _bits_543 = slot_pick_remaining[109]; // FirstSet.java:24
+  wire _or_373 = _bits_542 | _bits_543; // FirstSet.java:36
+  wire _bits_544 = slot_pick_remaining[110]; // FirstSet.java:24
+  wire _bits_545 = slot_pick_remaining[111]; // FirstSet.java:24
+  wire _or_374 = _bits_544 | _bits_545; // FirstSet.java:36
+  wire _or_375 = _or_373 | _or_374; // FirstSet.java:36
+  wire _or_376 = _or_372 | _or_375; // FirstSet.java:36
+  wire _or_377 = _or_369 | _or_376; // FirstSet.java:36
+  wire _bits_546 = slot_pick_remaining[112]; // FirstSet.java:24
+  wire _bits_547 = slot_pick_remaining[113]; // FirstSet.java:24
+  wire _or_378 = _bits_546 | _bits_547; // FirstSet.java:36
+  wire _bits_548 = slot_pick_remaining[114]; // FirstSet.java:24
+  wire _bits_549 = slot_pick_remaining[115]; // FirstSet.java:24
+  wire _or_379 = _bits_548 | _bits_549; // FirstSet.java:36
+  wire _or_380 = _or_378 | _or_379; // FirstSet.java:36
+  wire _bits_550 = slot_pick_remaining[116]; // FirstSet.java:24
+  wire _bits_551 = slot_pick_remaining[117]; // FirstSet.java:24
+  wire _or_381 = _bits_550 | _bits_551; // FirstSet.java:36
+  wire _bits_552 = slot_pick_remaining[118]; // FirstSet.java:24
+  wire _bits_553 = slot_pick_remaining[119]; // FirstSet.java:24
+  wire _or_382 = _bits_552 | _bits_553; // FirstSet.java:36
+  wire _or_383 = _or_381 | _or_382; // FirstSet.java:36
+  wire _or_384 = _or_380 | _or_383; // FirstSet.java:36
+  wire _bits_554 = slot_pick_remaining[120]; // FirstSet.java:24
+  wire _bits_555 = slot_pick_remaining[121]; // FirstSet.java:24
+  wire _or_385 = _bits_554 | _bits_555; // FirstSet.java:36
+  wire _bits_556 = slot_pick_remaining[122]; // FirstSet.java:24
+  wire _bits_557 = slot_pick_remaining[123]; // FirstSet.java:24
+  wire _or_386 = _bits_556 | _bits_557; // FirstSet.java:36
+  wire _or_387 = _or_385 | _or_386; // FirstSet.java:36
+  wire _bits_558 = slot_pick_remaining[124]; // FirstSet.java:24
+  wire _bits_559 = slot_pick_remaining[125]; // FirstSet.java:24
+  wire _or_388 = _bits_558 | _bits_559; // FirstSet.java:36
+  wire _bits_560 = slot_pick_remaining[126]; // FirstSet.java:24
+  wire _bits_561 = slot_pick_remaining[127]; // FirstSet.java:24
+  wire _or_389 = _bits_560 | _bits_561; // FirstSet.java:36
+  wire _or_390 = _or_388 | _or_389; // FirstSet.java:36
+  wire _or_391 = _or_387 | _or_390; // FirstSet.java:36
+  wire _or_392 = _or_384 | _or_391; // FirstSet.java:36
+  wire _or_393 = _or_377 | _or_392; // FirstSet.java:36
+  wire _or_394 = _or_362 | _or_393; // FirstSet.java:36
+  wire _or_395 = _or_331 | _or_394; // FirstSet.java:36
+  wire _not_299 = ~_or_331; // FirstSet.java:34
+  wire _not_300 = ~_or_362; // FirstSet.java:34
+  wire _not_301 = ~_or_377; // FirstSet.java:34
+  wire _not_302 = ~_or_384; // FirstSet.java:34
+  wire _not_303 = ~_or_387; // FirstSet.java:34
+  wire _not_304 = ~_or_388; // FirstSet.java:34
+  wire _not_305 = ~_bits_560; // FirstSet.java:34
+  wire _not_306 = ~_bits_558; // FirstSet.java:34
   wire _mux_73 = _not_304 ? _not_305 : _not_306; // FirstSet.java:35
   wire [1:0] _cat_72 = {_not_304, _mux_73}; // FirstSet.java:35
-  wire _not_307 = ~_or_383; // FirstSet.java:34
-  wire _not_308 = ~_bits_548; // FirstSet.java:34
-  wire _not_309 = ~_bits_546; // FirstSet.java:34
+  wire _not_307 = ~_or_385; // FirstSet.java:34
+  wire _not_308 = ~_bits_556; // FirstSet.java:34
+  wire _not_309 = ~_bits_554; // FirstSet.java:34
   wire _mux_74 = _not_307 ? _not_308 : _not_309; // FirstSet.java:35
   wire [1:0] _cat_73 = {_not_307, _mux_74}; // FirstSet.java:35
   wire [1:0] _mux_75 = _not_303 ? _cat_72 : _cat_73; // FirstSet.java:35
   wire [2:0] _cat_74 = {_not_303, _mux_75}; // FirstSet.java:35
-  wire _not_310 = ~_or_378; // FirstSet.java:34
-  wire _not_311 = ~_or_379; // FirstSet.java:34
-  wire _not_312 = ~_bits_544; // FirstSet.java:34
-  wire _not_313 = ~_bits_542; // FirstSet.java:34
+  wire _not_310 = ~_or_380; // FirstSet.java:34
+  wire _not_311 = ~_or_381; // FirstSet.java:34
+  wire _not_312 = ~_bits_552; // FirstSet.java:34
+  wire _not_313 = ~_bits_550; // FirstSet.java:34
   wire _mux_76 = _not_311 ? _not_312 : _not_313; // FirstSet.java:35
   wire [1:0] _cat_75 = {_not_311, _mux_76}; // FirstSet.java:35
-  wire _not_314 = ~_or_376; // FirstSet.java:34
-  wire _not_315 = ~_bits_540; // FirstSet.java:34
-  wire _not_316 = ~_bits_538; // FirstSet.java:34
+  wire _not_314 = ~_or_378; // FirstSet.java:34
+  wire _not_315 = ~_bits_548; // FirstSet.java:34
+  wire _not_316 = ~_bits_546; // FirstSet.java:34
   wire _mux_77 = _not_314 ? _not_315 : _not_316; // FirstSet.java:35
   wire [1:0] _cat_76 = {_not_314, _mux_77}; // FirstSet.java:35
   wire [1:0] _mux_78 = _not_310 ? _cat_75 : _cat_76; // FirstSet.java:35
   wire [2:0] _cat_77 = {_not_310, _mux_78}; // FirstSet.java:35
   wire [2:0] _mux_79 = _not_302 ? _cat_74 : _cat_77; // FirstSet.java:35
   wire [3:0] _cat_78 = {_not_302, _mux_79}; // FirstSet.java:35
-  wire _not_317 = ~_or_367; // FirstSet.java:34
-  wire _not_318 = ~_or_370; // FirstSet.java:34
-  wire _not_319 = ~_or_371; // FirstSet.java:34
-  wire _not_320 = ~_bits_536; // FirstSet.java:34
-  wire _not_321 = ~_bits_534; // FirstSet.java:34
+  wire _not_317 = ~_or_369; // FirstSet.java:34
+  wire _not_318 = ~_or_372; // FirstSet.java:34
+  wire _not_319 = ~_or_373; // FirstSet.java:34
+  wire _not_320 = ~_bits_544; // FirstSet.java:34
+  wire _not_321 = ~_bits_542; // FirstSet.java:34
   wire _mux_80 = _not_319 ? _not_320 : _not_321; // FirstSet.java:35
   wire [1:0] _cat_79 = {_not_319, _mux_80}; // FirstSet.java:35
-  wire _not_322 = ~_or_368; // FirstSet.java:34
-  wire _not_323 = ~_bits_532; // FirstSet.java:34
-  wire _not_324 = ~_bits_530; // FirstSet.java:34
+  wire _not_322 = ~_or_370; // FirstSet.java:34
+  wire _not_323 = ~_bits_540; // FirstSet.java:34
+  wire _not_324 = ~_bits_538; // FirstSet.java:34
   wire _mux_81 = _not_322 ? _not_323 : _not_324; // FirstSet.java:35
   wire [1:0] _cat_80 = {_not_322, _mux_81}; // FirstSet.java:35
   wire [1:0] _mux_82 = _not_318 ? _cat_79 : _cat_80; // FirstSet.java:35
   wire [2:0] _cat_81 = {_not_318, _mux_82}; // FirstSet.java:35
-  wire _not_325 = ~_or_363; // FirstSet.java:34
-  wire _not_326 = ~_or_364; // FirstSet.java:34
-  wire _not_327 = ~_bits_528; // FirstSet.java:34
-  wire _not_328 = ~_bits_526; // FirstSet.java:34
+  wire _not_325 = ~_or_365; // FirstSet.java:34
+  wire _not_326 = ~_or_366; // FirstSet.java:34
+  wire _not_327 = ~_bits_536; // FirstSet.java:34
+  wire _not_328 = ~_bits_534; // FirstSet.java:34
   wire _mux_83 = _not_326 ? _not_327 : _not_328; // FirstSet.java:35
   wire [1:0] _cat_82 = {_not_326, _mux_83}; // FirstSet.java:35
-  wire _not_329 = ~_or_361; // FirstSet.java:34
-  wire _not_330 = ~_bits_524; // FirstSet.java:34
-  wire _not_331 = ~_bits_522; // FirstSet.java:34
+  wire _not_329 = ~_or_363; // FirstSet.java:34
+  wire _not_330 = ~_bits_532; // FirstSet.java:34
+  wire _not_331 = ~_bits_530; // FirstSet.java:34
   wire _mux_84 = _not_329 ? _not_330 : _not_331; // FirstSet.java:35
   wire [1:0] _cat_83 = {_not_329, _mux_84}; // FirstSet.java:35
   wire [1:0] _mux_85 = _not_325 ? _cat_82 : _cat_83; // FirstSet.java:35
@@ -4120,59 +4136,59 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [3:0] _cat_85 = {_not_317, _mux_86}; // FirstSet.java:35
   wire [3:0] _mux_87 = _not_301 ? _cat_78 : _cat_85; // FirstSet.java:35
   wire [4:0] _cat_86 = {_not_301, _mux_87}; // FirstSet.java:35
-  wire _not_332 = ~_or_344; // FirstSet.java:34
-  wire _not_333 = ~_or_351; // FirstSet.java:34
-  wire _not_334 = ~_or_354; // FirstSet.java:34
-  wire _not_335 = ~_or_355; // FirstSet.java:34
-  wire _not_336 = ~_bits_520; // FirstSet.java:34
-  wire _not_337 = ~_bits_518; // FirstSet.java:34
+  wire _not_332 = ~_or_346; // FirstSet.java:34
+  wire _not_333 = ~_or_353; // FirstSet.java:34
+  wire _not_334 = ~_or_356; // FirstSet.java:34
+  wire _not_335 = ~_or_357; // FirstSet.java:34
+  wire _not_336 = ~_bits_528; // FirstSet.java:34
+  wire _not_337 = ~_bits_526; // FirstSet.java:34
   wire _mux_88 = _not_335 ? _not_336 : _not_337; // FirstSet.java:35
   wire [1:0] _cat_87 = {_not_335, _mux_88}; // FirstSet.java:35
-  wire _not_338 = ~_or_352; // FirstSet.java:34
-  wire _not_339 = ~_bits_516; // FirstSet.java:34
-  wire _not_340 = ~_bits_514; // FirstSet.java:34
+  wire _not_338 = ~_or_354; // FirstSet.java:34
+  wire _not_339 = ~_bits_524; // FirstSet.java:34
+  wire _not_340 = ~_bits_522; // FirstSet.java:34
   wire _mux_89 = _not_338 ? _not_339 : _not_340; // FirstSet.java:35
   wire [1:0] _cat_88 = {_not_338, _mux_89}; // FirstSet.java:35
   wire [1:0] _mux_90 = _not_334 ? _cat_87 : _cat_88; // FirstSet.java:35
   wire [2:0] _cat_89 = {_not_334, _mux_90}; // FirstSet.java:35
-  wire _not_341 = ~_or_347; // FirstSet.java:34
-  wire _not_342 = ~_or_348; // FirstSet.java:34
-  wire _not_343 = ~_bits_512; // FirstSet.java:34
-  wire _not_344 = ~_bits_510; // FirstSet.java:34
+  wire _not_341 = ~_or_349; // FirstSet.java:34
+  wire _not_342 = ~_or_350; // FirstSet.java:34
+  wire _not_343 = ~_bits_520; // FirstSet.java:34
+  wire _not_344 = ~_bits_518; // FirstSet.java:34
   wire _mux_91 = _not_342 ? _not_343 : _not_344; // FirstSet.java:35
   wire [1:0] _cat_90 = {_not_342, _mux_91}; // FirstSet.java:35
-  wire _not_345 = ~_or_345; // FirstSet.java:34
-  wire _not_346 = ~_bits_508; // FirstSet.java:34
-  wire _not_347 = ~_bits_506; // FirstSet.java:34
+  wire _not_345 = ~_or_347; // FirstSet.java:34
+  wire _not_346 = ~_bits_516; // FirstSet.java:34
+  wire _not_347 = ~_bits_514; // FirstSet.java:34
   wire _mux_92 = _not_345 ? _not_346 : _not_347; // FirstSet.java:35
   wire [1:0] _cat_91 = {_not_345, _mux_92}; // FirstSet.java:35
   wire [1:0] _mux_93 = _not_341 ? _cat_90 : _cat_91; // FirstSet.java:35
   wire [2:0] _cat_92 = {_not_341, _mux_93}; // FirstSet.java:35
   wire [2:0] _mux_94 = _not_333 ? _cat_89 : _cat_92; // FirstSet.java:35
   wire [3:0] _cat_93 = {_not_333, _mux_94}; // FirstSet.java:35
-  wire _not_348 = ~_or_336; // FirstSet.java:34
-  wire _not_349 = ~_or_339; // FirstSet.java:34
-  wire _not_350 = ~_or_340; // FirstSet.java:34
-  wire _not_351 = ~_bits_504; // FirstSet.java:34
-  wire _not_352 = ~_bits_502; // FirstSet.java:34
+  wire _not_348 = ~_or_338; // FirstSet.java:34
+  wire _not_349 = ~_or_341; // FirstSet.java:34
+  wire _not_350 = ~_or_342; // FirstSet.java:34
+  wire _not_351 = ~_bits_512; // FirstSet.java:34
+  wire _not_352 = ~_bits_510; // FirstSet.java:34
   wire _mux_95 = _not_350 ? _not_351 : _not_352; // FirstSet.java:35
   wire [1:0] _cat_94 = {_not_350, _mux_95}; // FirstSet.java:35
-  wire _not_353 = ~_or_337; // FirstSet.java:34
-  wire _not_354 = ~_bits_500; // FirstSet.java:34
-  wire _not_355 = ~_bits_498; // FirstSet.java:34
+  wire _not_353 = ~_or_339; // FirstSet.java:34
+  wire _not_354 = ~_bits_508; // FirstSet.java:34
+  wire _not_355 = ~_bits_506; // FirstSet.java:34
   wire _mux_96 = _not_353 ? _not_354 : _not_355; // FirstSet.java:35
   wire [1:0] _cat_95 = {_not_353, _mux_96}; // FirstSet.java:35
   wire [1:0] _mux_97 = _not_349 ? _cat_94 : _cat_95; // FirstSet.java:35
   wire [2:0] _cat_96 = {_not_349, _mux_97}; // FirstSet.java:35
-  wire _not_356 = ~_or_332; // FirstSet.java:34
-  wire _not_357 = ~_or_333; // FirstSet.java:34
-  wire _not_358 = ~_bits_496; // FirstSet.java:34
-  wire _not_359 = ~_bits_494; // FirstSet.java:34
+  wire _not_356 = ~_or_334; // FirstSet.java:34
+  wire _not_357 = ~_or_335; // FirstSet.java:34
+  wire _not_358 = ~_bits_504; // FirstSet.java:34
+  wire _not_359 = ~_bits_502; // FirstSet.java:34
   wire _mux_98 = _not_357 ? _not_358 : _not_359; // FirstSet.java:35
   wire [1:0] _cat_97 = {_not_357, _mux_98}; // FirstSet.java:35
-  wire _not_360 = ~_or_330; // FirstSet.java:34
-  wire _not_361 = ~_bits_492; // FirstSet.java:34
-  wire _not_362 = ~_bits_490; // FirstSet.java:34
+  wire _not_360 = ~_or_332; // FirstSet.java:34
+  wire _not_361 = ~_bits_500; // FirstSet.java:34
+  wire _not_362 = ~_bits_498; // FirstSet.java:34
   wire _mux_99 = _not_360 ? _not_361 : _not_362; // FirstSet.java:35
   wire [1:0] _cat_98 = {_not_360, _mux_99}; // FirstSet.java:35
   wire [1:0] _mux_100 = _not_356 ? _cat_97 : _cat_98; // FirstSet.java:35
@@ -4183,60 +4199,60 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] _cat_101 = {_not_332, _mux_102}; // FirstSet.java:35
   wire [4:0] _mux_103 = _not_300 ? _cat_86 : _cat_101; // FirstSet.java:35
   wire [5:0] _cat_102 = {_not_300, _mux_103}; // FirstSet.java:35
-  wire _not_363 = ~_or_297; // FirstSet.java:34
-  wire _not_364 = ~_or_312; // FirstSet.java:34
-  wire _not_365 = ~_or_319; // FirstSet.java:34
-  wire _not_366 = ~_or_322; // FirstSet.java:34
-  wire _not_367 = ~_or_323; // FirstSet.java:34
-  wire _not_368 = ~_bits_488; // FirstSet.java:34
-  wire _not_369 = ~_bits_486; // FirstSet.java:34
+  wire _not_363 = ~_or_299; // FirstSet.java:34
+  wire _not_364 = ~_or_314; // FirstSet.java:34
+  wire _not_365 = ~_or_321; // FirstSet.java:34
+  wire _not_366 = ~_or_324; // FirstSet.java:34
+  wire _not_367 = ~_or_325; // FirstSet.java:34
+  wire _not_368 = ~_bits_496; // FirstSet.java:34
+  wire _not_369 = ~_bits_494; // FirstSet.java:34
   wire _mux_104 = _not_367 ? _not_368 : _not_369; // FirstSet.java:35
   wire [1:0] _cat_103 = {_not_367, _mux_104}; // FirstSet.java:35
-  wire _not_370 = ~_or_320; // FirstSet.java:34
-  wire _not_371 = ~_bits_484; // FirstSet.java:34
-  wire _not_372 = ~_bits_482; // FirstSet.java:34
+  wire _not_370 = ~_or_322; // FirstSet.java:34
+  wire _not_371 = ~_bits_492; // FirstSet.java:34
+  wire _not_372 = ~_bits_490; // FirstSet.java:34
   wire _mux_105 = _not_370 ? _not_371 : _not_372; // FirstSet.java:35
   wire [1:0] _cat_104 = {_not_370, _mux_105}; // FirstSet.java:35
   wire [1:0] _mux_106 = _not_366 ? _cat_103 : _cat_104; // FirstSet.java:35
   wire [2:0] _cat_105 = {_not_366, _mux_106}; // FirstSet.java:35
-  wire _not_373 = ~_or_315; // FirstSet.java:34
-  wire _not_374 = ~_or_316; // FirstSet.java:34
-  wire _not_375 = ~_bits_480; // FirstSet.java:34
-  wire _not_376 = ~_bits_478; // FirstSet.java:34
+  wire _not_373 = ~_or_317; // FirstSet.java:34
+  wire _not_374 = ~_or_318; // FirstSet.java:34
+  wire _not_375 = ~_bits_488; // FirstSet.java:34
+  wire _not_376 = ~_bits_486; // FirstSet.java:34
   wire _mux_107 = _not_374 ? _not_375 : _not_376; // FirstSet.java:35
   wire [1:0] _cat_106 = {_not_374, _mux_107}; // FirstSet.java:35
-  wire _not_377 = ~_or_313; // FirstSet.java:34
-  wire _not_378 = ~_bits_476; // FirstSet.java:34
-  wire _not_379 = ~_bits_474; // FirstSet.java:34
+  wire _not_377 = ~_or_315; // FirstSet.java:34
+  wire _not_378 = ~_bits_484; // FirstSet.java:34
+  wire _not_379 = ~_bits_482; // FirstSet.java:34
   wire _mux_108 = _not_377 ? _not_378 : _not_379; // FirstSet.java:35
   wire [1:0] _cat_107 = {_not_377, _mux_108}; // FirstSet.java:35
   wire [1:0] _mux_109 = _not_373 ? _cat_106 : _cat_107; // FirstSet.java:35
   wire [2:0] _cat_108 = {_not_373, _mux_109}; // FirstSet.java:35
   wire [2:0] _mux_110 = _not_365 ? _cat_105 : _cat_108; // FirstSet.java:35
   wire [3:0] _cat_109 = {_not_365, _mux_110}; // FirstSet.java:35
-  wire _not_380 = ~_or_304; // FirstSet.java:34
-  wire _not_381 = ~_or_307; // FirstSet.java:34
-  wire _not_382 = ~_or_308; // FirstSet.java:34
-  wire _not_383 = ~_bits_472; // FirstSet.java:34
-  wire _not_384 = ~_bits_470; // FirstSet.java:34
+  wire _not_380 = ~_or_306; // FirstSet.java:34
+  wire _not_381 = ~_or_309; // FirstSet.java:34
+  wire _not_382 = ~_or_310; // FirstSet.java:34
+  wire _not_383 = ~_bits_480; // FirstSet.java:34
+  wire _not_384 = ~_bits_478; // FirstSet.java:34
   wire _mux_111 = _not_382 ? _not_383 : _not_384; // FirstSet.java:35
   wire [1:0] _cat_110 = {_not_382, _mux_111}; // FirstSet.java:35
-  wire _not_385 = ~_or_305; // FirstSet.java:34
-  wire _not_386 = ~_bits_468; // FirstSet.java:34
-  wire _not_387 = ~_bits_466; // FirstSet.java:34
+  wire _not_385 = ~_or_307; // FirstSet.java:34
+  wire _not_386 = ~_bits_476; // FirstSet.java:34
+  wire _not_387 = ~_bits_474; // FirstSet.java:34
   wire _mux_112 = _not_385 ? _not_386 : _not_387; // FirstSet.java:35
   wire [1:0] _cat_111 = {_not_385, _mux_112}; // FirstSet.java:35
   wire [1:0] _mux_113 = _not_381 ? _cat_110 : _cat_111; // FirstSet.java:35
   wire [2:0] _cat_112 = {_not_381, _mux_113}; // FirstSet.java:35
-  wire _not_388 = ~_or_300; // FirstSet.java:34
-  wire _not_389 = ~_or_301; // FirstSet.java:34
-  wire _not_390 = ~_bits_464; // FirstSet.java:34
-  wire _not_391 = ~_bits_462; // FirstSet.java:34
+  wire _not_388 = ~_or_302; // FirstSet.java:34
+  wire _not_389 = ~_or_303; // FirstSet.java:34
+  wire _not_390 = ~_bits_472; // FirstSet.java:34
+  wire _not_391 = ~_bits_470; // FirstSet.java:34
   wire _mux_114 = _not_389 ? _not_390 : _not_391; // FirstSet.java:35
   wire [1:0] _cat_113 = {_not_389, _mux_114}; // FirstSet.java:35
-  wire _not_392 = ~_or_298; // FirstSet.java:34
-  wire _not_393 = ~_bits_460; // FirstSet.java:34
-  wire _not_394 = ~_bits_458; // FirstSet.java:34
+  wire _not_392 = ~_or_300; // FirstSet.java:34
+  wire _not_393 = ~_bits_468; // FirstSet.java:34
+  wire _not_394 = ~_bits_466; // FirstSet.java:34
   wire _mux_115 = _not_392 ? _not_393 : _not_394; // FirstSet.java:35
   wire [1:0] _cat_114 = {_not_392, _mux_115}; // FirstSet.java:35
   wire [1:0] _mux_116 = _not_388 ? _cat_113 : _cat_114; // FirstSet.java:35
@@ -4245,59 +4261,59 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [3:0] _cat_116 = {_not_380, _mux_117}; // FirstSet.java:35
   wire [3:0] _mux_118 = _not_364 ? _cat_109 : _cat_116; // FirstSet.java:35
   wire [4:0] _cat_117 = {_not_364, _mux_118}; // FirstSet.java:35
-  wire _not_395 = ~_or_281; // FirstSet.java:34
-  wire _not_396 = ~_or_288; // FirstSet.java:34
-  wire _not_397 = ~_or_291; // FirstSet.java:34
-  wire _not_398 = ~_or_292; // FirstSet.java:34
-  wire _not_399 = ~_bits_456; // FirstSet.java:34
-  wire _not_400 = ~_bits_454; // FirstSet.java:34
+  wire _not_395 = ~_or_283; // FirstSet.java:34
+  wire _not_396 = ~_or_290; // FirstSet.java:34
+  wire _not_397 = ~_or_293; // FirstSet.java:34
+  wire _not_398 = ~_or_294; // FirstSet.java:34
+  wire _not_399 = ~_bits_464; // FirstSet.java:34
+  wire _not_400 = ~_bits_462; // FirstSet.java:34
   wire _mux_119 = _not_398 ? _not_399 : _not_400; // FirstSet.java:35
   wire [1:0] _cat_118 = {_not_398, _mux_119}; // FirstSet.java:35
-  wire _not_401 = ~_or_289; // FirstSet.java:34
-  wire _not_402 = ~_bits_452; // FirstSet.java:34
-  wire _not_403 = ~_bits_450; // FirstSet.java:34
+  wire _not_401 = ~_or_291; // FirstSet.java:34
+  wire _not_402 = ~_bits_460; // FirstSet.java:34
+  wire _not_403 = ~_bits_458; // FirstSet.java:34
   wire _mux_120 = _not_401 ? _not_402 : _not_403; // FirstSet.java:35
   wire [1:0] _cat_119 = {_not_401, _mux_120}; // FirstSet.java:35
   wire [1:0] _mux_121 = _not_397 ? _cat_118 : _cat_119; // FirstSet.java:35
   wire [2:0] _cat_120 = {_not_397, _mux_121}; // FirstSet.java:35
-  wire _not_404 = ~_or_284; // FirstSet.java:34
-  wire _not_405 = ~_or_285; // FirstSet.java:34
-  wire _not_406 = ~_bits_448; // FirstSet.java:34
-  wire _not_407 = ~_bits_446; // FirstSet.java:34
+  wire _not_404 = ~_or_286; // FirstSet.java:34
+  wire _not_405 = ~_or_287; // FirstSet.java:34
+  wire _not_406 = ~_bits_456; // FirstSet.java:34
+  wire _not_407 = ~_bits_454; // FirstSet.java:34
   wire _mux_122 = _not_405 ? _not_406 : _not_407; // FirstSet.java:35
   wire [1:0] _cat_121 = {_not_405, _mux_122}; // FirstSet.java:35
-  wire _not_408 = ~_or_282; // FirstSet.java:34
-  wire _not_409 = ~_bits_444; // FirstSet.java:34
-  wire _not_410 = ~_bits_442; // FirstSet.java:34
+  wire _not_408 = ~_or_284; // FirstSet.java:34
+  wire _not_409 = ~_bits_452; // FirstSet.java:34
+  wire _not_410 = ~_bits_450; // FirstSet.java:34
   wire _mux_123 = _not_408 ? _not_409 : _not_410; // FirstSet.java:35
   wire [1:0] _cat_122 = {_not_408, _mux_123}; // FirstSet.java:35
   wire [1:0] _mux_124 = _not_404 ? _cat_121 : _cat_122; // FirstSet.java:35
   wire [2:0] _cat_123 = {_not_404, _mux_124}; // FirstSet.java:35
   wire [2:0] _mux_125 = _not_396 ? _cat_120 : _cat_123; // FirstSet.java:35
   wire [3:0] _cat_124 = {_not_396, _mux_125}; // FirstSet.java:35
-  wire _not_411 = ~_or_273; // FirstSet.java:34
-  wire _not_412 = ~_or_276; // FirstSet.java:34
-  wire _not_413 = ~_or_277; // FirstSet.java:34
-  wire _not_414 = ~_bits_440; // FirstSet.java:34
-  wire _not_415 = ~_bits_438; // FirstSet.java:34
+  wire _not_411 = ~_or_275; // FirstSet.java:34
+  wire _not_412 = ~_or_278; // FirstSet.java:34
+  wire _not_413 = ~_or_279; // FirstSet.java:34
+  wire _not_414 = ~_bits_448; // FirstSet.java:34
+  wire _not_415 = ~_bits_446; // FirstSet.java:34
   wire _mux_126 = _not_413 ? _not_414 : _not_415; // FirstSet.java:35
   wire [1:0] _cat_125 = {_not_413, _mux_126}; // FirstSet.java:35
-  wire _not_416 = ~_or_274; // FirstSet.java:34
-  wire _not_417 = ~_bits_436; // FirstSet.java:34
-  wire _not_418 = ~_bits_434; // FirstSet.java:34
+  wire _not_416 = ~_or_276; // FirstSet.java:34
+  wire _not_417 = ~_bits_444; // FirstSet.java:34
+  wire _not_418 = ~_bits_442; // FirstSet.java:34
   wire _mux_127 = _not_416 ? _not_417 : _not_418; // FirstSet.java:35
   wire [1:0] _cat_126 = {_not_416, _mux_127}; // FirstSet.java:35
   wire [1:0] _mux_128 = _not_412 ? _cat_125 : _cat_126; // FirstSet.java:35
   wire [2:0] _cat_127 = {_not_412, _mux_128}; // FirstSet.java:35
-  wire _not_419 = ~_or_269; // FirstSet.java:34
-  wire _not_420 = ~_or_270; // FirstSet.java:34
-  wire _not_421 = ~_bits_432; // FirstSet.java:34
-  wire _not_422 = ~_bits_430; // FirstSet.java:34
+  wire _not_419 = ~_or_271; // FirstSet.java:34
+  wire _not_420 = ~_or_272; // FirstSet.java:34
+  wire _not_421 = ~_bits_440; // FirstSet.java:34
+  wire _not_422 = ~_bits_438; // FirstSet.java:34
   wire _mux_129 = _not_420 ? _not_421 : _not_422; // FirstSet.java:35
   wire [1:0] _cat_128 = {_not_420, _mux_129}; // FirstSet.java:35
-  wire _not_423 = ~_or_267; // FirstSet.java:34
-  wire _not_424 = ~_bits_428; // FirstSet.java:34
-  wire _not_425 = ~_bits_426; // FirstSet.java:34
+  wire _not_423 = ~_or_269; // FirstSet.java:34
+  wire _not_424 = ~_bits_436; // FirstSet.java:34
+  wire _not_425 = ~_bits_434; // FirstSet.java:34
   wire _mux_130 = _not_423 ? _not_424 : _not_425; // FirstSet.java:35
   wire [1:0] _cat_129 = {_not_423, _mux_130}; // FirstSet.java:35
   wire [1:0] _mux_131 = _not_419 ? _cat_128 : _cat_129; // FirstSet.java:35
@@ -4310,50 +4326,50 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] _cat_133 = {_not_363, _mux_134}; // FirstSet.java:35
   wire [5:0] _mux_135 = _not_299 ? _cat_102 : _cat_133; // FirstSet.java:35
   wire [6:0] _cat_134 = {_not_299, _mux_135}; // FirstSet.java:35
-  wire [6:0] _bits_554 = _cat_134; // FirstSet.java:43
+  wire [6:0] _bits_562 = _cat_134; // FirstSet.java:43
   wire [4:0] _sub_9 = merge_level - 5'd1; // RapController.java:448
-  wire _eq_923 = state == 4'd7; // RapController.java:316
-  wire _eq_924 = state == 4'd8; // RapController.java:316
-  wire _or_394 = _eq_923 | _eq_924; // RapController.java:316
-  wire _eq_925 = state == 4'd9; // RapController.java:316
-  wire _or_395 = _or_394 | _eq_925; // RapController.java:316
-  wire _and_544 = _or_395 & io_counterResult_valid; // RapController.java:317
-  wire _eq_926 = io_counterResult_bits_op == 2'd2; // RapController.java:317
-  wire _and_545 = _and_544 & _eq_926; // RapController.java:317
+  wire _eq_925 = state == 4'd7; // RapController.java:316
+  wire _eq_926 = state == 4'd8; // RapController.java:316
+  wire _or_396 = _eq_925 | _eq_926; // RapController.java:316
+  wire _eq_927 = state == 4'd9; // RapController.java:316
+  wire _or_397 = _or_396 | _eq_927; // RapController.java:316
+  wire _and_546 = _or_397 & io_counterResult_valid; // RapController.java:317
+  wire _eq_928 = io_counterResult_bits_op == 2'd2; // RapController.java:317
+  wire _and_547 = _and_546 & _eq_928; // RapController.java:317
   wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:317
   wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:463
   wire _not_426 = ~snapshot_frozen; // RapController.java:365
-  wire _and_546 = snapshot_pending & _not_426; // RapController.java:365
-  wire _and_547 = _and_546 & _and_0; // RapController.java:365
-  wire _or_396 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
-  wire _or_397 = _or_396 | ev_split_q; // StatusRegs.java:83
-  wire _or_398 = _or_397 | ev_batch_q; // StatusRegs.java:83
-  wire _or_399 = _or_398 | ev_deferred_q; // StatusRegs.java:83
+  wire _and_548 = snapshot_pending & _not_426; // RapController.java:365
+  wire _and_549 = _and_548 & _and_0; // RapController.java:365
+  wire _or_398 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
+  wire _or_399 = _or_398 | ev_split_q; // StatusRegs.java:83
+  wire _or_400 = _or_399 | ev_batch_q; // StatusRegs.java:83
+  wire _or_401 = _or_400 | ev_deferred_q; // StatusRegs.java:83
   wire _or_r_3 = |ev_removed_q; // StatusRegs.java:84
-  wire _or_400 = _or_399 | _or_r_3; // StatusRegs.java:84
+  wire _or_402 = _or_401 | _or_r_3; // StatusRegs.java:84
   wire _not_427 = ~st_n_carry; // SplitCounter.java:78
   wire _not_428 = ~st_updates_carry; // SplitCounter.java:78
-  wire _and_548 = _not_427 & _not_428; // StatusRegs.java:84
+  wire _and_550 = _not_427 & _not_428; // StatusRegs.java:84
   wire _not_429 = ~st_splits_carry; // SplitCounter.java:78
-  wire _and_549 = _and_548 & _not_429; // StatusRegs.java:84
+  wire _and_551 = _and_550 & _not_429; // StatusRegs.java:84
   wire _not_430 = ~st_merges_carry; // SplitCounter.java:78
-  wire _and_550 = _and_549 & _not_430; // StatusRegs.java:84
+  wire _and_552 = _and_551 & _not_430; // StatusRegs.java:84
   wire _not_431 = ~st_merge_batches_carry; // SplitCounter.java:78
-  wire _and_551 = _and_550 & _not_431; // StatusRegs.java:84
+  wire _and_553 = _and_552 & _not_431; // StatusRegs.java:84
   wire _not_432 = ~st_deferred_splits_carry; // SplitCounter.java:78
-  wire _and_552 = _and_551 & _not_432; // StatusRegs.java:84
+  wire _and_554 = _and_553 & _not_432; // StatusRegs.java:84
   wire _not_433 = ~st_saturations_carry; // SplitCounter.java:78
-  wire _and_553 = _and_552 & _not_433; // StatusRegs.java:84
-  wire _not_434 = ~_and_553; // StatusRegs.java:84
-  wire ev_pending = _or_400 | _not_434; // StatusRegs.java:84
+  wire _and_555 = _and_554 & _not_433; // StatusRegs.java:84
+  wire _not_434 = ~_and_555; // StatusRegs.java:84
+  wire ev_pending = _or_402 | _not_434; // StatusRegs.java:84
   wire _not_435 = ~ev_pending; // RapController.java:365
-  wire _and_554 = _and_547 & _not_435; // RapController.java:365
+  wire _and_556 = _and_549 & _not_435; // RapController.java:365
   wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:495
   wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:512
-  wire [6:0] _bits_555 = readout_slot[6:0]; // RapController.java:510
-  wire _eq_927 = _bits_555 == 7'd0; // NodeTable.java:77
-  wire [4:0] _dyn_index_1 = _bits_555[6] ? (_bits_555[5] ? (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_depth_127 : slot_depth_126) : (_bits_555[0] ? slot_depth_125 : slot_depth_124)) : (_bits_555[1] ? (_bits_555[0] ? slot_depth_123 : slot_depth_122) : (_bits_555[0] ? slot_depth_121 : slot_depth_120))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_depth_119 : slot_depth_118) : (_bits_555[0] ? slot_depth_117 : slot_depth_116)) : (_bits_555[1] ? (_bits_555[0] ? slot_depth_115 : slot_depth_114) : (_bits_555[0] ? slot_depth_113 : slot_depth_112)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_depth_111 : slot_depth_110) : (_bits_555[0] ? slot_depth_109 : slot_depth_108)) : (_bits_555[1] ? (_bits_555[0] ? slot_depth_107 : slot_depth_106) : (_bits_555[0] ? slot_depth_105 : slot_depth_104))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_depth_103 : slot_depth_102) : (_bits_555[0] ? slot_depth_101 : slot_depth_100)) : (_bits_555[1] ? (_bits_555[0] ? slot_depth_99 : slot_depth_98) : (_bits_555[0] ? slot_depth_97 : slot_depth_96))))) : (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_depth_95 : slot_depth_94) : (_bits_555[0] ? slot_depth_93 : slot_depth_92)) : (_bits_555[1] ? (_bits_555[0] ? slot_depth_91 : slot_depth_90) : (_bits_555[0] ? slot_depth_89 : slot_depth_88))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_depth_87 : slot_depth_86) : (_bits_555[0] ? slot_depth_85 : slot_depth_84)) : (_bits_555[1] ? (_bits_555[0] ? slot_depth_83 : slot_depth_82) : (_bits_555[0] ? slot_depth_81 : slot_depth_80)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_depth_79 : slot_depth_78) : (_bits_555[0] ? slot_depth_77 : slot_depth_76)) : (_bits_555[1] ? (_bits_555[0] ? slot_depth_75 : slot_depth_74) : (_bits_555[0] ? slot_depth_73 : slot_depth_72))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_depth_71 : slot_depth_70) : (_bits_555[0] ? slot_depth_69 : slot_depth_68)) : (_bits_555[1] ? (_bits_555[0] ? slot_depth_67 : slot_depth_66) : (_bits_555[0] ? slot_depth_65 : slot_depth_64)))))) : (_bits_555[5] ? (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_depth_63 : slot_depth_62) : (_bits_555[0] ? slot_depth_61 : slot_depth_60)) : (_bits_555[1] ? (_bits_555[0] ? slot_depth_59 : slot_depth_58) : (_bits_555[0] ? slot_depth_57 : slot_depth_56))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_depth_55 : slot_depth_54) : (_bits_555[0] ? slot_depth_53 : slot_depth_52)) : (_bits_555[1] ? (_bits_555[0] ? slot_depth_51 : slot_depth_50) : (_bits_555[0] ? slot_depth_49 : slot_depth_48)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_depth_47 : slot_depth_46) : (_bits_555[0] ? slot_depth_45 : slot_depth_44)) : (_bits_555[1] ? (_bits_555[0] ? slot_depth_43 : slot_depth_42) : (_bits_555[0] ? slot_depth_41 : slot_depth_40))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_depth_39 : slot_depth_38) : (_bits_555[0] ? slot_depth_37 : slot_depth_36)) : (_bits_555[1] ? (_bits_555[0] ? slot_depth_35 : slot_depth_34) : (_bits_555[0] ? slot_depth_33 : slot_depth_32))))) : (_bits_555[4] ? (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_depth_31 : slot_depth_30) : (_bits_555[0] ? slot_depth_29 : slot_depth_28)) : (_bits_555[1] ? (_bits_555[0] ? slot_depth_27 : slot_depth_26) : (_bits_555[0] ? slot_depth_25 : slot_depth_24))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_depth_23 : slot_depth_22) : (_bits_555[0] ? slot_depth_21 : slot_depth_20)) : (_bits_555[1] ? (_bits_555[0] ? slot_depth_19 : slot_depth_18) : (_bits_555[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_555[3] ? (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_depth_15 : slot_depth_14) : (_bits_555[0] ? slot_depth_13 : slot_depth_12)) : (_bits_555[1] ? (_bits_555[0] ? slot_depth_11 : slot_depth_10) : (_bits_555[0] ? slot_depth_9 : slot_depth_8))) : (_bits_555[2] ? (_bits_555[1] ? (_bits_555[0] ? slot_depth_7 : slot_depth_6) : (_bits_555[0] ? slot_depth_5 : slot_depth_4)) : (_bits_555[1] ? (_bits_555[0] ? slot_depth_3 : slot_depth_2) : (_bits_555[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:77
-  wire [4:0] _mux_138 = _eq_927 ? 5'd0 : _dyn_index_1; // NodeTable.java:77
+  wire [6:0] _bits_563 = readout_slot[6:0]; // RapController.java:510
+  wire _eq_929 = _bits_563 == 7'd0; // NodeTable.java:77
+  wire [4:0] _dyn_index_1 = _bits_563[6] ? (_bits_563[5] ? (_bits_563[4] ? (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_127 : slot_depth_126) : (_bits_563[0] ? slot_depth_125 : slot_depth_124)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_123 : slot_depth_122) : (_bits_563[0] ? slot_depth_121 : slot_depth_120))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_119 : slot_depth_118) : (_bits_563[0] ? slot_depth_117 : slot_depth_116)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_115 : slot_depth_114) : (_bits_563[0] ? slot_depth_113 : slot_depth_112)))) : (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_111 : slot_depth_110) : (_bits_563[0] ? slot_depth_109 : slot_depth_108)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_107 : slot_depth_106) : (_bits_563[0] ? slot_depth_105 : slot_depth_104))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_103 : slot_depth_102) : (_bits_563[0] ? slot_depth_101 : slot_depth_100)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_99 : slot_depth_98) : (_bits_563[0] ? slot_depth_97 : slot_depth_96))))) : (_bits_563[4] ? (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_95 : slot_depth_94) : (_bits_563[0] ? slot_depth_93 : slot_depth_92)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_91 : slot_depth_90) : (_bits_563[0] ? slot_depth_89 : slot_depth_88))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_87 : slot_depth_86) : (_bits_563[0] ? slot_depth_85 : slot_depth_84)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_83 : slot_depth_82) : (_bits_563[0] ? slot_depth_81 : slot_depth_80)))) : (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_79 : slot_depth_78) : (_bits_563[0] ? slot_depth_77 : slot_depth_76)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_75 : slot_depth_74) : (_bits_563[0] ? slot_depth_73 : slot_depth_72))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_71 : slot_depth_70) : (_bits_563[0] ? slot_depth_69 : slot_depth_68)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_67 : slot_depth_66) : (_bits_563[0] ? slot_depth_65 : slot_depth_64)))))) : (_bits_563[5] ? (_bits_563[4] ? (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_63 : slot_depth_62) : (_bits_563[0] ? slot_depth_61 : slot_depth_60)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_59 : slot_depth_58) : (_bits_563[0] ? slot_depth_57 : slot_depth_56))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_55 : slot_depth_54) : (_bits_563[0] ? slot_depth_53 : slot_depth_52)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_51 : slot_depth_50) : (_bits_563[0] ? slot_depth_49 : slot_depth_48)))) : (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_47 : slot_depth_46) : (_bits_563[0] ? slot_depth_45 : slot_depth_44)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_43 : slot_depth_42) : (_bits_563[0] ? slot_depth_41 : slot_depth_40))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_39 : slot_depth_38) : (_bits_563[0] ? slot_depth_37 : slot_depth_36)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_35 : slot_depth_34) : (_bits_563[0] ? slot_depth_33 : slot_depth_32))))) : (_bits_563[4] ? (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_31 : slot_depth_30) : (_bits_563[0] ? slot_depth_29 : slot_depth_28)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_27 : slot_depth_26) : (_bits_563[0] ? slot_depth_25 : slot_depth_24))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_23 : slot_depth_22) : (_bits_563[0] ? slot_depth_21 : slot_depth_20)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_19 : slot_depth_18) : (_bits_563[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_15 : slot_depth_14) : (_bits_563[0] ? slot_depth_13 : slot_depth_12)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_11 : slot_depth_10) : (_bits_563[0] ? slot_depth_9 : slot_depth_8))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_7 : slot_depth_6) : (_bits_563[0] ? slot_depth_5 : slot_depth_4)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_3 : slot_depth_2) : (_bits_563[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:77
+  wire [4:0] _mux_138 = _eq_929 ? 5'd0 : _dyn_index_1; // NodeTable.java:77
   wire [5:0] _cat_135 = {_mux_138, 1'd0}; // RapController.java:590
   wire [5:0] _mux_139 = readout_in_use ? _cat_135 : 6'd0; // RapController.java:510
   wire [34:0] _fill_0 = {35{1'd1}}; // MergeSkip.java:35
@@ -4363,62 +4379,70 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:55
   wire _ne_132 = merge_leaves != 3'd0; // RapController.java:477
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:36
-  wire [17:0] _bits_556 = batch_min_sum[34:17]; // SplitCompare.java:35
-  wire [17:0] _bits_557 = merge_sum[34:17]; // SplitCompare.java:35
-  wire _gt_5 = _bits_556 > _bits_557; // SplitCompare.java:27
-  wire _eq_928 = _bits_556 == _bits_557; // SplitCompare.java:27
-  wire [16:0] _bits_558 = batch_min_sum[16:0]; // SplitCompare.java:31
-  wire [16:0] _bits_559 = merge_sum[16:0]; // SplitCompare.java:31
-  wire _gt_6 = _bits_558 > _bits_559; // SplitCompare.java:20
-  wire _and_555 = _eq_928 & _gt_6; // SplitCompare.java:27
-  wire _or_401 = _gt_5 | _and_555; // SplitCompare.java:27
+  wire [11:0] _bits_564 = batch_min_sum[34:23]; // SplitCompare.java:39
+  wire [11:0] _bits_565 = merge_sum[34:23]; // SplitCompare.java:39
+  wire _gt_7 = _bits_564 > _bits_565; // SplitCompare.java:31
+  wire _eq_930 = _bits_564 == _bits_565; // SplitCompare.java:31
+  wire [22:0] _bits_566 = batch_min_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_567 = _bits_566[22:11]; // SplitCompare.java:39
+  wire [22:0] _bits_568 = merge_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_569 = _bits_568[22:11]; // SplitCompare.java:39
+  wire _gt_8 = _bits_567 > _bits_569; // SplitCompare.java:31
+  wire _eq_931 = _bits_567 == _bits_569; // SplitCompare.java:31
+  wire [10:0] _bits_570 = _bits_566[10:0]; // SplitCompare.java:35
+  wire [10:0] _bits_571 = _bits_568[10:0]; // SplitCompare.java:35
+  wire _gt_9 = _bits_570 > _bits_571; // SplitCompare.java:21
+  wire _and_557 = _eq_931 & _gt_9; // SplitCompare.java:31
+  wire _or_403 = _gt_8 | _and_557; // SplitCompare.java:31
+  wire _and_558 = _eq_930 & _or_403; // SplitCompare.java:31
+  wire _or_404 = _gt_7 | _and_558; // SplitCompare.java:31
   wire [63:0] _mux_140 = in_advance ? next_merge : _cat_0; // RapController.java:161
   wire [31:0] _mux_141 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:162
-  wire _eq_929 = state == 4'd10; // RapController.java:157
-  wire _eq_930 = state == 4'd11; // RapController.java:157
-  wire _or_402 = _eq_929 | _eq_930; // RapController.java:157
-  wire [31:0] _bits_560 = next_merge[31:0]; // RapController.java:168
-  wire [31:0] _bits_561 = _cat_0[31:0]; // RapController.java:168
-  wire [32:0] _sub_10 = {1'b0, _bits_560} - {1'b0, _bits_561}; // RapController.java:168
-  wire [31:0] _bits_562 = next_merge[63:32]; // RapController.java:169
-  wire [31:0] _bits_563 = _cat_0[63:32]; // RapController.java:169
-  wire [32:0] _sub_11 = {1'b0, _bits_562} - {1'b0, _bits_563}; // RapController.java:169
-  wire _bits_564 = to_merge_lo[32]; // RapController.java:169
-  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_564}; // RapController.java:169
-  wire _bits_565 = to_merge_hi[32]; // RapController.java:172
-  wire _not_436 = ~_bits_565; // RapController.java:172
+  wire _eq_932 = state == 4'd10; // RapController.java:157
+  wire _eq_933 = state == 4'd11; // RapController.java:157
+  wire _or_405 = _eq_932 | _eq_933; // RapController.java:157
+  wire [31:0] _bits_572 = next_merge[31:0]; // RapController.java:168
+  wire [31:0] _bits_573 = _cat_0[31:0]; // RapController.java:168
+  wire [32:0] _sub_10 = {1'b0, _bits_572} - {1'b0, _bits_573}; // RapController.java:168
+  wire [31:0] _bits_574 = next_merge[63:32]; // RapController.java:169
+  wire [31:0] _bits_575 = _cat_0[63:32]; // RapController.java:169
+  wire [32:0] _sub_11 = {1'b0, _bits_574} - {1'b0, _bits_575}; // RapController.java:169
+  wire _bits_576 = to_merge_lo[32]; // RapController.java:169
+  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_576}; // RapController.java:169
+  wire _bits_577 = to_merge_hi[32]; // RapController.java:172
+  wire _not_436 = ~_bits_577; // RapController.java:172
   wire _or_r_4 = |to_merge; // RapController.java:172
-  wire _and_556 = _not_436 & _or_r_4; // RapController.java:172
-  wire _eq_931 = state == 4'd8; // RapController.java:178
-  wire _eq_932 = state == 4'd9; // RapController.java:178
-  wire walking_kids = _eq_931 | _eq_932; // RapController.java:178
+  wire _and_559 = _not_436 & _or_r_4; // RapController.java:172
+  wire _eq_934 = state == 4'd8; // RapController.java:178
+  wire _eq_935 = state == 4'd9; // RapController.java:178
+  wire walking_kids = _eq_934 | _eq_935; // RapController.java:178
   wire [6:0] _mux_142 = walking_kids ? merge_parent : op_slot; // RapController.java:179
   wire [2:0] _dyn_index_2 = _mux_142[6] ? (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_127 : slot_children_126) : (_mux_142[0] ? slot_children_125 : slot_children_124)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_123 : slot_children_122) : (_mux_142[0] ? slot_children_121 : slot_children_120))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_119 : slot_children_118) : (_mux_142[0] ? slot_children_117 : slot_children_116)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_115 : slot_children_114) : (_mux_142[0] ? slot_children_113 : slot_children_112)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_111 : slot_children_110) : (_mux_142[0] ? slot_children_109 : slot_children_108)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_107 : slot_children_106) : (_mux_142[0] ? slot_children_105 : slot_children_104))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_103 : slot_children_102) : (_mux_142[0] ? slot_children_101 : slot_children_100)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_99 : slot_children_98) : (_mux_142[0] ? slot_children_97 : slot_children_96))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_95 : slot_children_94) : (_mux_142[0] ? slot_children_93 : slot_children_92)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_91 : slot_children_90) : (_mux_142[0] ? slot_children_89 : slot_children_88))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_87 : slot_children_86) : (_mux_142[0] ? slot_children_85 : slot_children_84)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_83 : slot_children_82) : (_mux_142[0] ? slot_children_81 : slot_children_80)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_79 : slot_children_78) : (_mux_142[0] ? slot_children_77 : slot_children_76)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_75 : slot_children_74) : (_mux_142[0] ? slot_children_73 : slot_children_72))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_71 : slot_children_70) : (_mux_142[0] ? slot_children_69 : slot_children_68)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_67 : slot_children_66) : (_mux_142[0] ? slot_children_65 : slot_children_64)))))) : (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_63 : slot_children_62) : (_mux_142[0] ? slot_children_61 : slot_children_60)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_59 : slot_children_58) : (_mux_142[0] ? slot_children_57 : slot_children_56))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_55 : slot_children_54) : (_mux_142[0] ? slot_children_53 : slot_children_52)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_51 : slot_children_50) : (_mux_142[0] ? slot_children_49 : slot_children_48)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_47 : slot_children_46) : (_mux_142[0] ? slot_children_45 : slot_children_44)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_43 : slot_children_42) : (_mux_142[0] ? slot_children_41 : slot_children_40))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_39 : slot_children_38) : (_mux_142[0] ? slot_children_37 : slot_children_36)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_35 : slot_children_34) : (_mux_142[0] ? slot_children_33 : slot_children_32))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_31 : slot_children_30) : (_mux_142[0] ? slot_children_29 : slot_children_28)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_27 : slot_children_26) : (_mux_142[0] ? slot_children_25 : slot_children_24))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_23 : slot_children_22) : (_mux_142[0] ? slot_children_21 : slot_children_20)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_19 : slot_children_18) : (_mux_142[0] ? slot_children_17 : slot_children_16)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_15 : slot_children_14) : (_mux_142[0] ? slot_children_13 : slot_children_12)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_11 : slot_children_10) : (_mux_142[0] ? slot_children_9 : slot_children_8))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_7 : slot_children_6) : (_mux_142[0] ? slot_children_5 : slot_children_4)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_3 : slot_children_2) : (_mux_142[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:179
   wire _not_437 = ~commit_stop; // RapController.java:361
-  wire _and_557 = io_selected_valid & _not_437; // RapController.java:361
-  wire [6:0] _bits_566 = undo_rdata_0[38:32]; // RapController.java:382
-  wire [6:0] _bits_567 = readout_slot[6:0]; // RapController.java:503
-  wire [31:0] _bits_568 = undo_rdata_0[31:0]; // RapController.java:383
+  wire _and_560 = io_selected_valid & _not_437; // RapController.java:361
+  wire [6:0] _bits_578 = undo_rdata_0[38:32]; // RapController.java:382
+  wire [6:0] _bits_579 = readout_slot[6:0]; // RapController.java:503
+  wire [31:0] _bits_580 = undo_rdata_0[31:0]; // RapController.java:383
   wire [31:0] _fill_6 = {32{1'd1}}; // RapController.java:83
-  wire [31:0] _bits_569 = merge_sum[31:0]; // RapController.java:472
-  wire [31:0] _mux_143 = clip_verdict ? _fill_6 : _bits_569; // RapController.java:472
+  wire [31:0] _bits_581 = merge_sum[31:0]; // RapController.java:472
+  wire [31:0] _mux_143 = clip_verdict ? _fill_6 : _bits_581; // RapController.java:472
   wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:596
   wire [5:0] _cat_136 = {_sub_13, 1'd0}; // RapController.java:590
   wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_132}} << _cat_136; // RapController.java:597
-  wire [31:0] _bits_570 = _dshl_2[31:0]; // RapController.java:597
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_570; // RapController.java:597
+  wire [31:0] _bits_582 = _dshl_2[31:0]; // RapController.java:597
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_582; // RapController.java:597
   wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:206
   wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:419
   wire [5:0] _cat_137 = {child_depth, 1'd0}; // RapController.java:590
   wire [31:0] _dshr_0 = _fill_8 >> _cat_137; // RapController.java:419
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:209
   wire _not_438 = ~io_tcamWrite_ready; // RapController.java:218
-  wire _and_558 = tcam_write_full & _not_438; // RapController.java:218
-  wire _or_403 = tcam_write_load | _and_558; // RapController.java:218
-  wire _or_404 = split_now | merge_now; // RapController.java:294
-  wire _and_559 = commit_fire & _or_404; // RapController.java:294
+  wire _and_561 = tcam_write_full & _not_438; // RapController.java:218
+  wire _or_406 = tcam_write_load | _and_561; // RapController.java:218
+  wire _or_407 = split_now | merge_now; // RapController.java:294
+  wire _and_562 = commit_fire & _or_407; // RapController.java:294
   wire _not_439 = ~defer_now; // RapController.java:294
-  wire _and_560 = _and_559 & _not_439; // RapController.java:294
+  wire _and_563 = _and_562 & _not_439; // RapController.java:294
   wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:254
   wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:257
   wire _ge_2 = free_slots >= missing_children; // RapController.java:258
@@ -4429,108 +4453,124 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [7:0] _cat_138 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:268
   wire [2:0] _dyn_index_3 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:270
   wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:270
-  wire _bits_571 = _dshr_1[0]; // RapController.java:270
+  wire _bits_583 = _dshr_1[0]; // RapController.java:270
   wire _ne_133 = merge_leaves != 3'd0; // RapController.java:320
-  wire [17:0] _bits_572 = op_threshold[35:18]; // SplitCompare.java:35
-  wire [16:0] _bits_573 = merge_sum[34:18]; // SplitCompare.java:35
-  wire _gt_7 = _bits_572 > {1'b0, _bits_573}; // SplitCompare.java:27
-  wire _eq_933 = _bits_572 == {1'b0, _bits_573}; // SplitCompare.java:27
-  wire [17:0] _bits_574 = op_threshold[17:0]; // SplitCompare.java:31
-  wire [17:0] _bits_575 = merge_sum[17:0]; // SplitCompare.java:31
-  wire _gt_8 = _bits_574 > _bits_575; // SplitCompare.java:20
-  wire _and_561 = _eq_933 & _gt_8; // SplitCompare.java:27
-  wire _or_405 = _gt_7 | _and_561; // SplitCompare.java:27
-  wire _and_562 = _ne_133 & _or_405; // RapController.java:320
-  wire [2:0] _bits_576 = merge_sum[34:32]; // RapController.java:322
-  wire _or_r_5 = |_bits_576; // RapController.java:322
-  wire _eq_934 = state == 4'd9; // RapController.java:323
-  wire _eq_935 = sram_count == 8'd0; // RapController.java:323
-  wire _and_563 = _eq_934 & _eq_935; // RapController.java:323
+  wire [11:0] _bits_584 = op_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_585 = merge_sum[34:24]; // SplitCompare.java:39
+  wire _gt_10 = _bits_584 > {1'b0, _bits_585}; // SplitCompare.java:31
+  wire _eq_936 = _bits_584 == {1'b0, _bits_585}; // SplitCompare.java:31
+  wire [23:0] _bits_586 = op_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_587 = _bits_586[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_588 = merge_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_589 = _bits_588[23:12]; // SplitCompare.java:39
+  wire _gt_11 = _bits_587 > _bits_589; // SplitCompare.java:31
+  wire _eq_937 = _bits_587 == _bits_589; // SplitCompare.java:31
+  wire [11:0] _bits_590 = _bits_586[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_591 = _bits_588[11:0]; // SplitCompare.java:35
+  wire _gt_12 = _bits_590 > _bits_591; // SplitCompare.java:21
+  wire _and_564 = _eq_937 & _gt_12; // SplitCompare.java:31
+  wire _or_408 = _gt_11 | _and_564; // SplitCompare.java:31
+  wire _and_565 = _eq_936 & _or_408; // SplitCompare.java:31
+  wire _or_409 = _gt_10 | _and_565; // SplitCompare.java:31
+  wire _and_566 = _ne_133 & _or_409; // RapController.java:320
+  wire [2:0] _bits_592 = merge_sum[34:32]; // RapController.java:322
+  wire _or_r_5 = |_bits_592; // RapController.java:322
+  wire _eq_938 = state == 4'd9; // RapController.java:323
+  wire _eq_939 = sram_count == 8'd0; // RapController.java:323
+  wire _and_567 = _eq_938 & _eq_939; // RapController.java:323
   wire _lt_6 = readout_slot < 16'd128; // RapController.java:326
-  wire [6:0] _bits_577 = readout_slot[6:0]; // RapController.java:326
-  wire [127:0] _dshr_2 = slot_valid >> _bits_577; // RapController.java:326
-  wire _bits_578 = _dshr_2[0]; // RapController.java:326
-  wire _and_564 = _lt_6 & _bits_578; // RapController.java:326
-  wire [17:0] _bits_579 = op_threshold[35:18]; // SplitCompare.java:35
-  wire [16:0] _bits_580 = skip_min_sum[34:18]; // SplitCompare.java:35
-  wire _gt_9 = _bits_579 > {1'b0, _bits_580}; // SplitCompare.java:27
-  wire _eq_936 = _bits_579 == {1'b0, _bits_580}; // SplitCompare.java:27
-  wire [17:0] _bits_581 = op_threshold[17:0]; // SplitCompare.java:31
-  wire [17:0] _bits_582 = skip_min_sum[17:0]; // SplitCompare.java:31
-  wire _gt_10 = _bits_581 > _bits_582; // SplitCompare.java:20
-  wire _and_565 = _eq_936 & _gt_10; // SplitCompare.java:27
-  wire _or_406 = _gt_9 | _and_565; // SplitCompare.java:27
-  wire _not_440 = ~_or_406; // MergeSkip.java:42
-  wire _and_566 = skip_valid & _not_440; // MergeSkip.java:42
+  wire [6:0] _bits_593 = readout_slot[6:0]; // RapController.java:326
+  wire [127:0] _dshr_2 = slot_valid >> _bits_593; // RapController.java:326
+  wire _bits_594 = _dshr_2[0]; // RapController.java:326
+  wire _and_568 = _lt_6 & _bits_594; // RapController.java:326
+  wire [11:0] _bits_595 = op_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_596 = skip_min_sum[34:24]; // SplitCompare.java:39
+  wire _gt_13 = _bits_595 > {1'b0, _bits_596}; // SplitCompare.java:31
+  wire _eq_940 = _bits_595 == {1'b0, _bits_596}; // SplitCompare.java:31
+  wire [23:0] _bits_597 = op_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_598 = _bits_597[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_599 = skip_min_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_600 = _bits_599[23:12]; // SplitCompare.java:39
+  wire _gt_14 = _bits_598 > _bits_600; // SplitCompare.java:31
+  wire _eq_941 = _bits_598 == _bits_600; // SplitCompare.java:31
+  wire [11:0] _bits_601 = _bits_597[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_602 = _bits_599[11:0]; // SplitCompare.java:35
+  wire _gt_15 = _bits_601 > _bits_602; // SplitCompare.java:21
+  wire _and_569 = _eq_941 & _gt_15; // SplitCompare.java:31
+  wire _or_410 = _gt_14 | _and_569; // SplitCompare.java:31
+  wire _and_570 = _eq_940 & _or_410; // SplitCompare.java:31
+  wire _or_411 = _gt_13 | _and_570; // SplitCompare.java:31
+  wire _not_440 = ~_or_411; // MergeSkip.java:42
+  wire _and_571 = skip_valid & _not_440; // MergeSkip.java:42
   wire _not_441 = ~skip_touched; // MergeSkip.java:51
-  wire _and_567 = _and_566 & _not_441; // MergeSkip.java:51
+  wire _and_572 = _and_571 & _not_441; // MergeSkip.java:51
   wire _not_442 = ~commit_fire; // MergeSkip.java:51
-  wire _and_568 = _and_567 & _not_442; // MergeSkip.java:51
-  wire _eq_937 = state == 4'd1; // RapController.java:632
+  wire _and_573 = _and_572 & _not_442; // MergeSkip.java:51
+  wire _eq_942 = state == 4'd1; // RapController.java:632
   wire _not_443 = ~commit_stop; // RapController.java:632
-  wire _and_569 = _eq_937 & _not_443; // RapController.java:632
+  wire _and_574 = _eq_942 & _not_443; // RapController.java:632
   wire _not_444 = ~io_headValid; // RapController.java:632
-  wire _and_570 = pipe_empty & _not_444; // RapController.java:632
-  wire [2:0] _mux_144 = _and_570 ? 3'd1 : fill_cause; // RapController.java:632
-  wire _eq_938 = state == 4'd2; // RapController.java:633
-  wire _eq_939 = state == 4'd3; // RapController.java:633
-  wire _or_407 = _eq_938 | _eq_939; // RapController.java:633
-  wire _eq_940 = state == 4'd12; // RapController.java:633
-  wire _or_408 = _or_407 | _eq_940; // RapController.java:633
-  wire _or_409 = _or_408 | commit_stop; // RapController.java:633
+  wire _and_575 = pipe_empty & _not_444; // RapController.java:632
+  wire [2:0] _mux_144 = _and_575 ? 3'd1 : fill_cause; // RapController.java:632
+  wire _eq_943 = state == 4'd2; // RapController.java:633
+  wire _eq_944 = state == 4'd3; // RapController.java:633
+  wire _or_412 = _eq_943 | _eq_944; // RapController.java:633
+  wire _eq_945 = state == 4'd12; // RapController.java:633
+  wire _or_413 = _or_412 | _eq_945; // RapController.java:633
+  wire _or_414 = _or_413 | commit_stop; // RapController.java:633
   wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:634
   wire _ge_3 = state >= 4'd4; // RapController.java:635
   wire _le_1 = state <= 4'd6; // RapController.java:635
-  wire _and_571 = _ge_3 & _le_1; // RapController.java:635
+  wire _and_576 = _ge_3 & _le_1; // RapController.java:635
   wire _ge_4 = state >= 4'd7; // RapController.java:636
   wire _le_2 = state <= 4'd11; // RapController.java:636
-  wire _and_572 = _ge_4 & _le_2; // RapController.java:636
-  wire [3:0] _bits_583 = undo_sp[3:0]; // RapController.java:244
+  wire _and_577 = _ge_4 & _le_2; // RapController.java:636
+  wire [3:0] _bits_603 = undo_sp[3:0]; // RapController.java:244
   wire [38:0] _cat_139 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:244
-  wire _eq_941 = state == 4'd3; // RapController.java:240
+  wire _eq_946 = state == 4'd3; // RapController.java:240
   wire _ne_134 = undo_sp != 5'd0; // RapController.java:240
-  wire undo_pop = _eq_941 & _ne_134; // RapController.java:240
+  wire undo_pop = _eq_946 & _ne_134; // RapController.java:240
   wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:241
   wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:241
   wire [4:0] _mux_146 = undo_pop ? _sub_14 : _sub_15; // RapController.java:241
-  wire [3:0] _bits_584 = _mux_146[3:0]; // RapController.java:241
+  wire [3:0] _bits_604 = _mux_146[3:0]; // RapController.java:241
   wire _not_445 = ~undo_push; // RapController.java:241
   wire read_parent_prefix = state == 4'd5; // RapController.java:146
-  wire [6:0] _bits_585 = readout_slot[6:0]; // RapController.java:147
-  wire [6:0] _mux_147 = read_parent_prefix ? op_slot : _bits_585; // RapController.java:147
-  wire _eq_942 = state == 4'd13; // RapController.java:148
-  wire _or_410 = read_parent_prefix | _eq_942; // RapController.java:148
-  wire _and_573 = in_run & io_selected_valid; // RapController.java:533
-  wire _eq_943 = io_counterResult_bits_op == 2'd0; // RapController.java:535
-  wire _and_574 = io_headValid & _eq_943; // RapController.java:535
+  wire [6:0] _bits_605 = readout_slot[6:0]; // RapController.java:147
+  wire [6:0] _mux_147 = read_parent_prefix ? op_slot : _bits_605; // RapController.java:147
+  wire _eq_947 = state == 4'd13; // RapController.java:148
+  wire _or_415 = read_parent_prefix | _eq_947; // RapController.java:148
+  wire _and_578 = in_run & io_selected_valid; // RapController.java:533
+  wire _eq_948 = io_counterResult_bits_op == 2'd0; // RapController.java:535
+  wire _and_579 = io_headValid & _eq_948; // RapController.java:535
   wire _lt_7 = undo_sp < 5'd16; // RapController.java:536
   wire _not_446 = ~io_counterResult_valid; // RapController.java:537
-  wire _eq_944 = state == 4'd2; // RapController.java:537
-  wire _and_575 = _eq_944 & pipe_empty; // RapController.java:537
+  wire _eq_949 = state == 4'd2; // RapController.java:537
+  wire _and_580 = _eq_949 & pipe_empty; // RapController.java:537
   wire _and_r_0 = &present_children; // RapController.java:538
-  wire _or_411 = slot_pick_pick_found | _and_r_0; // RapController.java:538
-  wire _eq_945 = state == 4'd6; // RapController.java:538
-  wire _and_576 = _eq_945 & slot_pick_ready; // RapController.java:538
-  wire _eq_946 = split_fits == _ge_2; // RapController.java:540
-  wire _eq_947 = op_children == _dyn_index_2; // RapController.java:542
-  wire _eq_948 = state == 4'd9; // RapController.java:541
-  wire _and_577 = _eq_948 & merge_settled; // RapController.java:541
-  wire _or_412 = split_settled | _and_577; // RapController.java:541
+  wire _or_416 = slot_pick_pick_found | _and_r_0; // RapController.java:538
+  wire _eq_950 = state == 4'd6; // RapController.java:538
+  wire _and_581 = _eq_950 & slot_pick_ready; // RapController.java:538
+  wire _eq_951 = split_fits == _ge_2; // RapController.java:540
+  wire _eq_952 = op_children == _dyn_index_2; // RapController.java:542
+  wire _eq_953 = state == 4'd9; // RapController.java:541
+  wire _and_582 = _eq_953 & merge_settled; // RapController.java:541
+  wire _or_417 = split_settled | _and_582; // RapController.java:541
   wire _not_447 = ~ev_commit_q; // StatusRegs.java:82
   wire _not_448 = ~st_n_carry; // SplitCounter.java:78
   wire st_n_steady = _not_447 & _not_448; // StatusRegs.java:82
-  wire _eq_949 = kids_vector == visited_kids; // RapController.java:544
-  wire _eq_950 = state == 4'd9; // RapController.java:544
-  wire _or_413 = ev_commit | ev_saturation; // StatusRegs.java:117
-  wire _or_414 = _or_413 | ev_split; // StatusRegs.java:117
-  wire _or_415 = _or_414 | ev_allocated; // StatusRegs.java:117
-  wire _or_416 = _or_415 | ev_batch; // StatusRegs.java:117
-  wire _or_417 = _or_416 | ev_deferred; // StatusRegs.java:117
-  wire _or_418 = _or_417 | ev_clear; // StatusRegs.java:117
+  wire _eq_954 = kids_vector == visited_kids; // RapController.java:544
+  wire _eq_955 = state == 4'd9; // RapController.java:544
+  wire _or_418 = ev_commit | ev_saturation; // StatusRegs.java:117
+  wire _or_419 = _or_418 | ev_split; // StatusRegs.java:117
+  wire _or_420 = _or_419 | ev_allocated; // StatusRegs.java:117
+  wire _or_421 = _or_420 | ev_batch; // StatusRegs.java:117
+  wire _or_422 = _or_421 | ev_deferred; // StatusRegs.java:117
+  wire _or_423 = _or_422 | ev_clear; // StatusRegs.java:117
   wire _or_r_6 = |ev_removed; // StatusRegs.java:117
-  wire _or_419 = _or_418 | _or_r_6; // StatusRegs.java:117
-  wire _or_420 = _or_419 | ev_pending; // StatusRegs.java:117
-  wire _not_449 = ~_or_420; // RapController.java:545
+  wire _or_424 = _or_423 | _or_r_6; // StatusRegs.java:117
+  wire _or_425 = _or_424 | ev_pending; // StatusRegs.java:117
+  wire _not_449 = ~_or_425; // RapController.java:545
   wire _le_3 = st_nodes <= 8'd128; // RapController.java:546
 
   // Connections (last connect wins; when-blocks become muxes)
@@ -4723,10 +4763,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign serialMultiplier_io_start = (_eq_0 ? snapshot_product_start : (_eq_1 ? snapshot_product_start : (_eq_4 ? snapshot_product_start : (_eq_5 ? snapshot_product_start : (_eq_6 ? snapshot_product_start : (_eq_7 ? snapshot_product_start : (_eq_9 ? snapshot_product_start : (_eq_10 ? snapshot_product_start : (_eq_11 ? snapshot_product_start : (_eq_12 ? snapshot_product_start : (_eq_13 ? (_not_9 ? snapshot_product_start : (_or_3 ? snapshot_product_start : (_not_10 ? 1'd1 : snapshot_product_start))) : snapshot_product_start)))))))))));
   assign serialMultiplier_io_a = _mux_140;
   assign serialMultiplier_io_b = _mux_141;
-  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_557 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
-  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_566 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_7 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? (level_fresh ? io_selected_bits_slot : (parent_pick_ready ? (parent_pick_pick_found ? parent_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_11 ? (kids_fresh ? io_selected_bits_slot : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_567 : io_selected_bits_slot))))))))))))));
+  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_560 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
+  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_578 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_7 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? (level_fresh ? io_selected_bits_slot : (parent_pick_ready ? (parent_pick_pick_found ? parent_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_11 ? (kids_fresh ? io_selected_bits_slot : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_579 : io_selected_bits_slot))))))))))))));
   assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_9 ? (_not_7 ? 2'd0 : (_or_2 ? 2'd1 : 2'd0)) : (_eq_10 ? (level_fresh ? 2'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_11 ? (kids_fresh ? 2'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_13 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd2 : 2'd0))))))))))))));
-  assign cmd_value = (_eq_0 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_568 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_143 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}))))))))));
+  assign cmd_value = (_eq_0 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_580 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_143 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}))))))))));
   assign tcam_write_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? 1'd1 : 1'd0)) : 1'd0)))))));
   assign tcam_write_index = (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_6 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_9 ? (_not_7 ? 7'd0 : (_or_2 ? slot_pick_pick_index : 7'd0)) : 7'd0)))))));
   assign tcam_write_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_9 ? (_not_7 ? 32'd0 : (_or_2 ? child_prefix : 32'd0)) : 32'd0)))))));
@@ -4859,7 +4899,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign slot_depths_125 = slot_depth_125;
   assign slot_depths_126 = slot_depth_126;
   assign slot_depths_127 = slot_depth_127;
-  assign cause = (commit_fire ? 3'd0 : (_and_569 ? _mux_144 : (_or_409 ? _mux_145 : (_and_571 ? 3'd3 : (_and_572 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_574 ? _mux_144 : (_or_414 ? _mux_145 : (_and_576 ? 3'd3 : (_and_577 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
@@ -7601,7 +7641,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_updates_lo <= 32'd0;
     end else begin
-      st_updates_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_155 : st_updates_lo));
+      st_updates_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_163 : st_updates_lo));
     end
   end
 
@@ -7617,7 +7657,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_updates_carry <= 1'd0;
     end else begin
-      st_updates_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_156 : 1'd0));
+      st_updates_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_164 : 1'd0));
     end
   end
 
@@ -7633,7 +7673,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_high_water <= 8'd1;
     end else begin
-      st_high_water <= (ev_clear ? 8'd1 : (ev_split ? (_gt_4 ? st_nodes : st_high_water) : st_high_water));
+      st_high_water <= (ev_clear ? 8'd1 : (ev_split ? (_gt_6 ? st_nodes : st_high_water) : st_high_water));
     end
   end
 
@@ -7697,7 +7737,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_7 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_15 ? (_not_11 ? (_or_r_2 ? next_merge : _bits_158) : next_merge) : next_merge))))))))))));
+      next_merge <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_7 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_15 ? (_not_11 ? (_or_r_2 ? next_merge : _bits_166) : next_merge) : next_merge))))))))))));
     end
   end
 
@@ -7705,7 +7745,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_lo <= 32'd0;
     end else begin
-      until_merge_lo <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_159 : (commit_fire ? _bits_160 : until_merge_lo)) : (commit_fire ? _bits_160 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_160 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_160 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_160 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_160 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_160 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_160 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_160 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_160 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_160 : until_merge_lo) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_160 : until_merge_lo) : (_or_3 ? _bits_163 : (commit_fire ? _bits_160 : until_merge_lo))) : (commit_fire ? _bits_160 : until_merge_lo))))))))))));
+      until_merge_lo <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_167 : (commit_fire ? _bits_168 : until_merge_lo)) : (commit_fire ? _bits_168 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_168 : until_merge_lo) : (_or_3 ? _bits_171 : (commit_fire ? _bits_168 : until_merge_lo))) : (commit_fire ? _bits_168 : until_merge_lo))))))))))));
     end
   end
 
@@ -7713,7 +7753,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_hi <= 32'd0;
     end else begin
-      until_merge_hi <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_164 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_6 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_9 ? _sub_3 : (_eq_10 ? _sub_3 : (_eq_11 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? (_not_9 ? _sub_3 : (_or_3 ? _bits_165 : _sub_3)) : _sub_3)))))))))));
+      until_merge_hi <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_172 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_6 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_9 ? _sub_3 : (_eq_10 ? _sub_3 : (_eq_11 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? (_not_9 ? _sub_3 : (_or_3 ? _bits_173 : _sub_3)) : _sub_3)))))))))));
     end
   end
 
@@ -7721,7 +7761,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_carry <= 1'd0;
     end else begin
-      until_merge_carry <= (_eq_0 ? (_not_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_166 : 1'd0)) : (commit_fire ? _bits_166 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_166 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_166 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_166 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_166 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_166 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_166 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_166 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_166 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_166 : 1'd0) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_166 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_166 : 1'd0))) : (commit_fire ? _bits_166 : 1'd0))))))))))));
+      until_merge_carry <= (_eq_0 ? (_not_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_174 : 1'd0)) : (commit_fire ? _bits_174 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_174 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_174 : 1'd0))) : (commit_fire ? _bits_174 : 1'd0))))))))))));
     end
   end
 
@@ -7818,7 +7858,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_6 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_138 : present_children) : present_children)) : (_eq_7 ? present_children : (_eq_9 ? (_not_7 ? present_children : (_or_2 ? (_not_1 ? _or_139 : present_children) : present_children)) : present_children)))))));
+    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_6 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_140 : present_children) : present_children)) : (_eq_7 ? present_children : (_eq_9 ? (_not_7 ? present_children : (_or_2 ? (_not_1 ? _or_141 : present_children) : present_children)) : present_children)))))));
   end
 
   always @(posedge clock) begin
@@ -7837,20 +7877,20 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       parent_pick_candidates <= 128'd0;
     end else begin
-      parent_pick_candidates <= (_eq_0 ? (parent_pick_take ? _and_282 : parent_pick_candidates) : (_eq_1 ? (parent_pick_take ? _and_282 : parent_pick_candidates) : (_eq_4 ? (parent_pick_take ? _and_282 : parent_pick_candidates) : (_eq_5 ? (parent_pick_take ? _and_282 : parent_pick_candidates) : (_eq_6 ? (parent_pick_take ? _and_282 : parent_pick_candidates) : (_eq_7 ? (parent_pick_take ? _and_282 : parent_pick_candidates) : (_eq_9 ? (parent_pick_take ? _and_282 : parent_pick_candidates) : (_eq_10 ? (level_fresh ? _cat_8 : (parent_pick_take ? _and_282 : parent_pick_candidates)) : (parent_pick_take ? _and_282 : parent_pick_candidates)))))))));
+      parent_pick_candidates <= (_eq_0 ? (parent_pick_take ? _and_284 : parent_pick_candidates) : (_eq_1 ? (parent_pick_take ? _and_284 : parent_pick_candidates) : (_eq_4 ? (parent_pick_take ? _and_284 : parent_pick_candidates) : (_eq_5 ? (parent_pick_take ? _and_284 : parent_pick_candidates) : (_eq_6 ? (parent_pick_take ? _and_284 : parent_pick_candidates) : (_eq_7 ? (parent_pick_take ? _and_284 : parent_pick_candidates) : (_eq_9 ? (parent_pick_take ? _and_284 : parent_pick_candidates) : (_eq_10 ? (level_fresh ? _cat_8 : (parent_pick_take ? _and_284 : parent_pick_candidates)) : (parent_pick_take ? _and_284 : parent_pick_candidates)))))))));
     end
   end
 
   always @(posedge clock) begin
-    parent_pick_pick_hot <= (parent_pick_advance ? _and_540 : parent_pick_pick_hot);
+    parent_pick_pick_hot <= (parent_pick_advance ? _and_542 : parent_pick_pick_hot);
   end
 
   always @(posedge clock) begin
-    parent_pick_pick_found <= (parent_pick_advance ? _or_266 : parent_pick_pick_found);
+    parent_pick_pick_found <= (parent_pick_advance ? _or_268 : parent_pick_pick_found);
   end
 
   always @(posedge clock) begin
-    parent_pick_pick_index <= (parent_pick_advance ? _bits_425 : parent_pick_pick_index);
+    parent_pick_pick_index <= (parent_pick_advance ? _bits_433 : parent_pick_pick_index);
   end
 
   always @(posedge clock) begin
@@ -7865,20 +7905,20 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 128'd0;
     end else begin
-      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_541 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_541 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_541 : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? _and_541 : slot_pick_candidates) : (_eq_6 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_541 : slot_pick_candidates)) : (_eq_7 ? (_not_5 ? (slot_pick_take ? _and_541 : slot_pick_candidates) : (split_fits ? _not_295 : (slot_pick_take ? _and_541 : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? _and_541 : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? _and_541 : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_541 : slot_pick_candidates)) : (slot_pick_take ? _and_541 : slot_pick_candidates))))))))));
+      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_543 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_543 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_543 : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? _and_543 : slot_pick_candidates) : (_eq_6 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_543 : slot_pick_candidates)) : (_eq_7 ? (_not_5 ? (slot_pick_take ? _and_543 : slot_pick_candidates) : (split_fits ? _not_295 : (slot_pick_take ? _and_543 : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? _and_543 : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? _and_543 : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_543 : slot_pick_candidates)) : (slot_pick_take ? _and_543 : slot_pick_candidates))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_hot <= (slot_pick_advance ? _and_543 : slot_pick_pick_hot);
+    slot_pick_pick_hot <= (slot_pick_advance ? _and_545 : slot_pick_pick_hot);
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_found <= (slot_pick_advance ? _or_393 : slot_pick_pick_found);
+    slot_pick_pick_found <= (slot_pick_advance ? _or_395 : slot_pick_pick_found);
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_index <= (slot_pick_advance ? _bits_554 : slot_pick_pick_index);
+    slot_pick_pick_index <= (slot_pick_advance ? _bits_562 : slot_pick_pick_index);
   end
 
   always @(posedge clock) begin
@@ -7906,7 +7946,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_sum <= (_eq_0 ? (_and_545 ? _add_18 : merge_sum) : (_eq_1 ? (_and_545 ? _add_18 : merge_sum) : (_eq_4 ? (_and_545 ? _add_18 : merge_sum) : (_eq_5 ? (_and_545 ? _add_18 : merge_sum) : (_eq_6 ? (_and_545 ? _add_18 : merge_sum) : (_eq_7 ? (_and_545 ? _add_18 : merge_sum) : (_eq_9 ? (_and_545 ? _add_18 : merge_sum) : (_eq_10 ? (level_fresh ? (_and_545 ? _add_18 : merge_sum) : (parent_pick_ready ? (parent_pick_pick_found ? 35'd0 : (_and_545 ? _add_18 : merge_sum)) : (_and_545 ? _add_18 : merge_sum))) : (_and_545 ? _add_18 : merge_sum)))))))));
+    merge_sum <= (_eq_0 ? (_and_547 ? _add_18 : merge_sum) : (_eq_1 ? (_and_547 ? _add_18 : merge_sum) : (_eq_4 ? (_and_547 ? _add_18 : merge_sum) : (_eq_5 ? (_and_547 ? _add_18 : merge_sum) : (_eq_6 ? (_and_547 ? _add_18 : merge_sum) : (_eq_7 ? (_and_547 ? _add_18 : merge_sum) : (_eq_9 ? (_and_547 ? _add_18 : merge_sum) : (_eq_10 ? (level_fresh ? (_and_547 ? _add_18 : merge_sum) : (parent_pick_ready ? (parent_pick_pick_found ? 35'd0 : (_and_547 ? _add_18 : merge_sum)) : (_and_547 ? _add_18 : merge_sum))) : (_and_547 ? _add_18 : merge_sum)))))))));
   end
 
   always @(posedge clock) begin
@@ -7937,7 +7977,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_554 ? 1'd0 : snapshot_pending) : snapshot_pending)));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_556 ? 1'd0 : snapshot_pending) : snapshot_pending)));
     end
   end
 
@@ -7945,7 +7985,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_554 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_9 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_10 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_11 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_16 ? (_eq_17 ? _mux_136 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_19 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
+      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_556 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_9 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_10 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_11 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_16 ? (_eq_17 ? _mux_136 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_19 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
     end
   end
 
@@ -8002,14 +8042,14 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    sum_below_batch_min <= _or_401;
+    sum_below_batch_min <= _or_404;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_554 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_556 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
     end
   end
 
@@ -8017,7 +8057,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       in_advance <= 1'd0;
     end else begin
-      in_advance <= _or_402;
+      in_advance <= _or_405;
     end
   end
 
@@ -8038,7 +8078,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_556;
+    merge_ahead <= _and_559;
   end
 
   always @(posedge clock) begin
@@ -8093,7 +8133,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       tcam_write_full <= 1'd0;
     end else begin
-      tcam_write_full <= _or_403;
+      tcam_write_full <= _or_406;
     end
   end
 
@@ -8113,7 +8153,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       commit_stop <= 1'd0;
     end else begin
-      commit_stop <= _and_560;
+      commit_stop <= _and_563;
     end
   end
 
@@ -8146,7 +8186,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _bits_571;
+    hit_short_1 <= _bits_583;
   end
 
   always @(posedge clock) begin
@@ -8190,7 +8230,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_verdict <= _and_562;
+    merge_verdict <= _and_566;
   end
 
   always @(posedge clock) begin
@@ -8201,25 +8241,25 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       merge_settled <= 1'd0;
     end else begin
-      merge_settled <= _and_563;
+      merge_settled <= _and_567;
     end
   end
 
   always @(posedge clock) begin
-    readout_in_use <= _and_564;
+    readout_in_use <= _and_568;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       skip_empty_settled <= 1'd0;
     end else begin
-      skip_empty_settled <= _and_568;
+      skip_empty_settled <= _and_573;
     end
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_583] <= _cat_139;
+      undo[_bits_603] <= _cat_139;
     end
   end
 
@@ -8238,13 +8278,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (_not_445) begin
-      undo_rdata_0 <= undo[_bits_584];
+      undo_rdata_0 <= undo[_bits_604];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_410) begin
+    if (_or_415) begin
       slot_prefix_rdata_0 <= slot_prefix[_mux_147];
     end
   end
@@ -8274,7 +8314,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:281: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_573 && !io_selected_bits_found) begin // RapController.java:533
+    if (!reset && _and_578 && !io_selected_bits_found) begin // RapController.java:533
       $display("Assertion failed at RapController.java:533: no node matched a key: the root must always match");
       $stop;
     end
@@ -8282,7 +8322,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:534: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_574) begin // RapController.java:535
+    if (!reset && commit_fire && !_and_579) begin // RapController.java:535
       $display("Assertion failed at RapController.java:535: a commit without its event in the replay window");
       $stop;
     end
@@ -8290,19 +8330,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:536: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_575 && !_not_446) begin // RapController.java:537
+    if (!reset && _and_580 && !_not_446) begin // RapController.java:537
       $display("Assertion failed at RapController.java:537: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_576 && !_or_411) begin // RapController.java:538
+    if (!reset && _and_581 && !_or_416) begin // RapController.java:538
       $display("Assertion failed at RapController.java:538: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && split_settled && !_eq_946) begin // RapController.java:540
+    if (!reset && split_settled && !_eq_951) begin // RapController.java:540
       $display("Assertion failed at RapController.java:540: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_412 && !_eq_947) begin // RapController.java:542
+    if (!reset && _or_417 && !_eq_952) begin // RapController.java:542
       $display("Assertion failed at RapController.java:542: op_children read a clock after its slot or the table changed");
       $stop;
     end
@@ -8310,7 +8350,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:543: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _eq_950 && !_eq_949) begin // RapController.java:544
+    if (!reset && _eq_955 && !_eq_954) begin // RapController.java:544
       $display("Assertion failed at RapController.java:544: the merge parent's leaves changed during its walk");
       $stop;
     end

@@ -918,369 +918,385 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_48 = _add_10[32]; // SplitCounter.java:44
   wire _or_39 = io_counterResult_bits_saturated | 1'd0; // RapController.java:300
   wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:283
-  wire [13:0] _bits_49 = io_counterResult_bits_updated[31:18]; // SplitCompare.java:35
-  wire [17:0] _bits_50 = io_head_threshold[35:18]; // SplitCompare.java:35
-  wire _gt_0 = {{4{1'b0}}, _bits_49} > _bits_50; // SplitCompare.java:27
-  wire _eq_214 = {{4{1'b0}}, _bits_49} == _bits_50; // SplitCompare.java:27
-  wire [17:0] _bits_51 = io_counterResult_bits_updated[17:0]; // SplitCompare.java:31
-  wire [17:0] _bits_52 = io_head_threshold[17:0]; // SplitCompare.java:31
-  wire _gt_1 = _bits_51 > _bits_52; // SplitCompare.java:20
-  wire _and_83 = _eq_214 & _gt_1; // SplitCompare.java:27
-  wire _or_40 = _gt_0 | _and_83; // SplitCompare.java:27
-  wire split_now = _lt_0 & _or_40; // RapController.java:283
+  wire [7:0] _bits_49 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
+  wire [11:0] _bits_50 = io_head_threshold[35:24]; // SplitCompare.java:39
+  wire _gt_0 = {{4{1'b0}}, _bits_49} > _bits_50; // SplitCompare.java:31
+  wire _eq_214 = {{4{1'b0}}, _bits_49} == _bits_50; // SplitCompare.java:31
+  wire [23:0] _bits_51 = io_counterResult_bits_updated[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_52 = _bits_51[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_53 = io_head_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_54 = _bits_53[23:12]; // SplitCompare.java:39
+  wire _gt_1 = _bits_52 > _bits_54; // SplitCompare.java:31
+  wire _eq_215 = _bits_52 == _bits_54; // SplitCompare.java:31
+  wire [11:0] _bits_55 = _bits_51[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_56 = _bits_53[11:0]; // SplitCompare.java:35
+  wire _gt_2 = _bits_55 > _bits_56; // SplitCompare.java:21
+  wire _and_83 = _eq_215 & _gt_2; // SplitCompare.java:31
+  wire _or_40 = _gt_1 | _and_83; // SplitCompare.java:31
+  wire _and_84 = _eq_214 & _or_40; // SplitCompare.java:31
+  wire _or_41 = _gt_0 | _and_84; // SplitCompare.java:31
+  wire split_now = _lt_0 & _or_41; // RapController.java:283
   wire _not_60 = ~schedule_exhausted; // RapController.java:286
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
   wire _not_61 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_84 = _not_60 & _not_61; // RapController.java:286
-  wire [30:0] _bits_53 = until_merge_lo[31:1]; // RapController.java:286
-  wire _or_r_1 = |_bits_53; // RapController.java:286
+  wire _and_85 = _not_60 & _not_61; // RapController.java:286
+  wire [30:0] _bits_57 = until_merge_lo[31:1]; // RapController.java:286
+  wire _or_r_1 = |_bits_57; // RapController.java:286
   wire _not_62 = ~_or_r_1; // RapController.java:286
-  wire _and_85 = _and_84 & _not_62; // RapController.java:286
-  wire _bits_54 = until_merge_lo[0]; // RapController.java:287
-  wire _ge_1 = io_head_weight >= _bits_54; // RapController.java:287
-  wire merge_now = _and_85 & _ge_1; // RapController.java:287
+  wire _and_86 = _and_85 & _not_62; // RapController.java:286
+  wire _bits_58 = until_merge_lo[0]; // RapController.java:287
+  wire _ge_1 = io_head_weight >= _bits_58; // RapController.java:287
+  wire merge_now = _and_86 & _ge_1; // RapController.java:287
   wire _not_63 = ~merge_now; // RapController.java:291
-  wire _and_86 = split_now & _not_63; // RapController.java:291
-  wire _and_87 = _and_86 & hit_short_4; // RapController.java:291
-  wire [17:0] _bits_55 = io_head_threshold[35:18]; // SplitCompare.java:35
-  wire [16:0] _bits_56 = skip_min_sum[34:18]; // SplitCompare.java:35
-  wire _gt_2 = _bits_55 > {1'b0, _bits_56}; // SplitCompare.java:27
-  wire _eq_215 = _bits_55 == {1'b0, _bits_56}; // SplitCompare.java:27
-  wire [17:0] _bits_57 = io_head_threshold[17:0]; // SplitCompare.java:31
-  wire [17:0] _bits_58 = skip_min_sum[17:0]; // SplitCompare.java:31
-  wire _gt_3 = _bits_57 > _bits_58; // SplitCompare.java:20
-  wire _and_88 = _eq_215 & _gt_3; // SplitCompare.java:27
-  wire _or_41 = _gt_2 | _and_88; // SplitCompare.java:27
-  wire _not_64 = ~_or_41; // MergeSkip.java:42
-  wire _and_89 = skip_valid & _not_64; // MergeSkip.java:42
-  wire defer_now = _and_87 & _and_89; // RapController.java:292
+  wire _and_87 = split_now & _not_63; // RapController.java:291
+  wire _and_88 = _and_87 & hit_short_4; // RapController.java:291
+  wire [11:0] _bits_59 = io_head_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_60 = skip_min_sum[34:24]; // SplitCompare.java:39
+  wire _gt_3 = _bits_59 > {1'b0, _bits_60}; // SplitCompare.java:31
+  wire _eq_216 = _bits_59 == {1'b0, _bits_60}; // SplitCompare.java:31
+  wire [23:0] _bits_61 = io_head_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_62 = _bits_61[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_63 = skip_min_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_64 = _bits_63[23:12]; // SplitCompare.java:39
+  wire _gt_4 = _bits_62 > _bits_64; // SplitCompare.java:31
+  wire _eq_217 = _bits_62 == _bits_64; // SplitCompare.java:31
+  wire [11:0] _bits_65 = _bits_61[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_66 = _bits_63[11:0]; // SplitCompare.java:35
+  wire _gt_5 = _bits_65 > _bits_66; // SplitCompare.java:21
+  wire _and_89 = _eq_217 & _gt_5; // SplitCompare.java:31
+  wire _or_42 = _gt_4 | _and_89; // SplitCompare.java:31
+  wire _and_90 = _eq_216 & _or_42; // SplitCompare.java:31
+  wire _or_43 = _gt_3 | _and_90; // SplitCompare.java:31
+  wire _not_64 = ~_or_43; // MergeSkip.java:42
+  wire _and_91 = skip_valid & _not_64; // MergeSkip.java:42
+  wire defer_now = _and_88 & _and_91; // RapController.java:292
   wire [5:0] _add_12 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:111
   wire [5:0] _sub_1 = _add_12 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:111
-  wire _gt_4 = st_nodes > st_high_water; // StatusRegs.java:104
-  wire _eq_216 = io_m0Csr == 64'd0; // RapController.java:354
-  wire [63:0] _mux_7 = _eq_216 ? 64'd1 : io_m0Csr; // RapController.java:354
-  wire [31:0] _bits_59 = serialMultiplier_io_product[95:64]; // RapController.java:489
-  wire _or_r_2 = |_bits_59; // RapController.java:489
-  wire [63:0] _bits_60 = serialMultiplier_io_product[63:0]; // RapController.java:490
-  wire [31:0] _bits_61 = _mux_7[31:0]; // SplitCounter.java:49
+  wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:104
+  wire _eq_218 = io_m0Csr == 64'd0; // RapController.java:354
+  wire [63:0] _mux_7 = _eq_218 ? 64'd1 : io_m0Csr; // RapController.java:354
+  wire [31:0] _bits_67 = serialMultiplier_io_product[95:64]; // RapController.java:489
+  wire _or_r_2 = |_bits_67; // RapController.java:489
+  wire [63:0] _bits_68 = serialMultiplier_io_product[63:0]; // RapController.java:490
+  wire [31:0] _bits_69 = _mux_7[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:42
-  wire [31:0] _bits_62 = _sub_2[31:0]; // SplitCounter.java:43
-  wire [31:0] _bits_63 = to_merge_hi[31:0]; // RapController.java:171
-  wire [31:0] _bits_64 = to_merge_lo[31:0]; // RapController.java:171
-  wire [63:0] to_merge = {_bits_63, _bits_64}; // RapController.java:171
-  wire [31:0] _bits_65 = to_merge[31:0]; // SplitCounter.java:49
-  wire [31:0] _bits_66 = _mux_7[63:32]; // SplitCounter.java:49
+  wire [31:0] _bits_70 = _sub_2[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_71 = to_merge_hi[31:0]; // RapController.java:171
+  wire [31:0] _bits_72 = to_merge_lo[31:0]; // RapController.java:171
+  wire [63:0] to_merge = {_bits_71, _bits_72}; // RapController.java:171
+  wire [31:0] _bits_73 = to_merge[31:0]; // SplitCounter.java:49
+  wire [31:0] _bits_74 = _mux_7[63:32]; // SplitCounter.java:49
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
-  wire [31:0] _bits_67 = to_merge[63:32]; // SplitCounter.java:49
-  wire _bits_68 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_217 = io_epsCsr == 16'd0; // RapController.java:352
-  wire [15:0] _mux_8 = _eq_217 ? 16'd1 : io_epsCsr; // RapController.java:352
+  wire [31:0] _bits_75 = to_merge[63:32]; // SplitCounter.java:49
+  wire _bits_76 = _sub_2[32]; // SplitCounter.java:44
+  wire _eq_219 = io_epsCsr == 16'd0; // RapController.java:352
+  wire [15:0] _mux_8 = _eq_219 ? 16'd1 : io_epsCsr; // RapController.java:352
   wire _lt_1 = io_qCsr < 32'd2; // RapController.java:353
   wire [31:0] _mux_9 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:353
   wire [5:0] _add_13 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:228
   wire [5:0] _sub_4 = _add_13 - {{5{1'b0}}, io_selected_valid}; // RapController.java:228
   wire [7:0] _add_14 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:229
   wire [7:0] _sub_5 = _add_14 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:229
-  wire _eq_218 = state == 4'd2; // RapController.java:234
-  wire draining = _eq_218 | commit_stop; // RapController.java:234
+  wire _eq_220 = state == 4'd2; // RapController.java:234
+  wire draining = _eq_220 | commit_stop; // RapController.java:234
   wire undo_push = draining & io_counterResult_valid; // RapController.java:235
   wire [4:0] _add_15 = undo_sp + 5'd1; // RapController.java:245
   wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:384
   wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:397
   wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:397
-  wire [3:0] _bits_69 = _dshl_0[3:0]; // RapController.java:397
-  wire [3:0] _or_42 = present_children | _bits_69; // RapController.java:397
+  wire [3:0] _bits_77 = _dshl_0[3:0]; // RapController.java:397
+  wire [3:0] _or_44 = present_children | _bits_77; // RapController.java:397
   wire [6:0] _dshl_1 = 7'd1 << _bits_36; // RapController.java:608
-  wire [3:0] _bits_70 = _dshl_1[3:0]; // RapController.java:608
-  wire [3:0] _or_43 = present_children | _bits_70; // RapController.java:608
+  wire [3:0] _bits_78 = _dshl_1[3:0]; // RapController.java:608
+  wire [3:0] _or_45 = present_children | _bits_78; // RapController.java:608
   wire _not_65 = ~parent_pick_load; // SlotPicker.java:48
   wire [31:0] _not_66 = ~parent_pick_pick_hot; // SlotPicker.java:33
-  wire [31:0] _and_90 = parent_pick_candidates & _not_66; // SlotPicker.java:33
-  wire _bits_71 = slot_valid[31]; // NodeTable.java:70
-  wire _eq_219 = slot_depth_31 == merge_level; // NodeTable.java:69
-  wire _and_91 = _bits_71 & _eq_219; // NodeTable.java:70
+  wire [31:0] _and_92 = parent_pick_candidates & _not_66; // SlotPicker.java:33
+  wire _bits_79 = slot_valid[31]; // NodeTable.java:70
+  wire _eq_221 = slot_depth_31 == merge_level; // NodeTable.java:69
+  wire _and_93 = _bits_79 & _eq_221; // NodeTable.java:70
   wire _ne_4 = slot_children_31 != 3'd0; // NodeTable.java:70
-  wire _and_92 = _and_91 & _ne_4; // NodeTable.java:70
-  wire _bits_72 = slot_valid[30]; // NodeTable.java:70
-  wire _eq_220 = slot_depth_30 == merge_level; // NodeTable.java:69
-  wire _and_93 = _bits_72 & _eq_220; // NodeTable.java:70
+  wire _and_94 = _and_93 & _ne_4; // NodeTable.java:70
+  wire _bits_80 = slot_valid[30]; // NodeTable.java:70
+  wire _eq_222 = slot_depth_30 == merge_level; // NodeTable.java:69
+  wire _and_95 = _bits_80 & _eq_222; // NodeTable.java:70
   wire _ne_5 = slot_children_30 != 3'd0; // NodeTable.java:70
-  wire _and_94 = _and_93 & _ne_5; // NodeTable.java:70
-  wire _bits_73 = slot_valid[29]; // NodeTable.java:70
-  wire _eq_221 = slot_depth_29 == merge_level; // NodeTable.java:69
-  wire _and_95 = _bits_73 & _eq_221; // NodeTable.java:70
+  wire _and_96 = _and_95 & _ne_5; // NodeTable.java:70
+  wire _bits_81 = slot_valid[29]; // NodeTable.java:70
+  wire _eq_223 = slot_depth_29 == merge_level; // NodeTable.java:69
+  wire _and_97 = _bits_81 & _eq_223; // NodeTable.java:70
   wire _ne_6 = slot_children_29 != 3'd0; // NodeTable.java:70
-  wire _and_96 = _and_95 & _ne_6; // NodeTable.java:70
-  wire _bits_74 = slot_valid[28]; // NodeTable.java:70
-  wire _eq_222 = slot_depth_28 == merge_level; // NodeTable.java:69
-  wire _and_97 = _bits_74 & _eq_222; // NodeTable.java:70
+  wire _and_98 = _and_97 & _ne_6; // NodeTable.java:70
+  wire _bits_82 = slot_valid[28]; // NodeTable.java:70
+  wire _eq_224 = slot_depth_28 == merge_level; // NodeTable.java:69
+  wire _and_99 = _bits_82 & _eq_224; // NodeTable.java:70
   wire _ne_7 = slot_children_28 != 3'd0; // NodeTable.java:70
-  wire _and_98 = _and_97 & _ne_7; // NodeTable.java:70
-  wire _bits_75 = slot_valid[27]; // NodeTable.java:70
-  wire _eq_223 = slot_depth_27 == merge_level; // NodeTable.java:69
-  wire _and_99 = _bits_75 & _eq_223; // NodeTable.java:70
+  wire _and_100 = _and_99 & _ne_7; // NodeTable.java:70
+  wire _bits_83 = slot_valid[27]; // NodeTable.java:70
+  wire _eq_225 = slot_depth_27 == merge_level; // NodeTable.java:69
+  wire _and_101 = _bits_83 & _eq_225; // NodeTable.java:70
   wire _ne_8 = slot_children_27 != 3'd0; // NodeTable.java:70
-  wire _and_100 = _and_99 & _ne_8; // NodeTable.java:70
-  wire _bits_76 = slot_valid[26]; // NodeTable.java:70
-  wire _eq_224 = slot_depth_26 == merge_level; // NodeTable.java:69
-  wire _and_101 = _bits_76 & _eq_224; // NodeTable.java:70
+  wire _and_102 = _and_101 & _ne_8; // NodeTable.java:70
+  wire _bits_84 = slot_valid[26]; // NodeTable.java:70
+  wire _eq_226 = slot_depth_26 == merge_level; // NodeTable.java:69
+  wire _and_103 = _bits_84 & _eq_226; // NodeTable.java:70
   wire _ne_9 = slot_children_26 != 3'd0; // NodeTable.java:70
-  wire _and_102 = _and_101 & _ne_9; // NodeTable.java:70
-  wire _bits_77 = slot_valid[25]; // NodeTable.java:70
-  wire _eq_225 = slot_depth_25 == merge_level; // NodeTable.java:69
-  wire _and_103 = _bits_77 & _eq_225; // NodeTable.java:70
+  wire _and_104 = _and_103 & _ne_9; // NodeTable.java:70
+  wire _bits_85 = slot_valid[25]; // NodeTable.java:70
+  wire _eq_227 = slot_depth_25 == merge_level; // NodeTable.java:69
+  wire _and_105 = _bits_85 & _eq_227; // NodeTable.java:70
   wire _ne_10 = slot_children_25 != 3'd0; // NodeTable.java:70
-  wire _and_104 = _and_103 & _ne_10; // NodeTable.java:70
-  wire _bits_78 = slot_valid[24]; // NodeTable.java:70
-  wire _eq_226 = slot_depth_24 == merge_level; // NodeTable.java:69
-  wire _and_105 = _bits_78 & _eq_226; // NodeTable.java:70
+  wire _and_106 = _and_105 & _ne_10; // NodeTable.java:70
+  wire _bits_86 = slot_valid[24]; // NodeTable.java:70
+  wire _eq_228 = slot_depth_24 == merge_level; // NodeTable.java:69
+  wire _and_107 = _bits_86 & _eq_228; // NodeTable.java:70
   wire _ne_11 = slot_children_24 != 3'd0; // NodeTable.java:70
-  wire _and_106 = _and_105 & _ne_11; // NodeTable.java:70
-  wire _bits_79 = slot_valid[23]; // NodeTable.java:70
-  wire _eq_227 = slot_depth_23 == merge_level; // NodeTable.java:69
-  wire _and_107 = _bits_79 & _eq_227; // NodeTable.java:70
+  wire _and_108 = _and_107 & _ne_11; // NodeTable.java:70
+  wire _bits_87 = slot_valid[23]; // NodeTable.java:70
+  wire _eq_229 = slot_depth_23 == merge_level; // NodeTable.java:69
+  wire _and_109 = _bits_87 & _eq_229; // NodeTable.java:70
   wire _ne_12 = slot_children_23 != 3'd0; // NodeTable.java:70
-  wire _and_108 = _and_107 & _ne_12; // NodeTable.java:70
-  wire _bits_80 = slot_valid[22]; // NodeTable.java:70
-  wire _eq_228 = slot_depth_22 == merge_level; // NodeTable.java:69
-  wire _and_109 = _bits_80 & _eq_228; // NodeTable.java:70
+  wire _and_110 = _and_109 & _ne_12; // NodeTable.java:70
+  wire _bits_88 = slot_valid[22]; // NodeTable.java:70
+  wire _eq_230 = slot_depth_22 == merge_level; // NodeTable.java:69
+  wire _and_111 = _bits_88 & _eq_230; // NodeTable.java:70
   wire _ne_13 = slot_children_22 != 3'd0; // NodeTable.java:70
-  wire _and_110 = _and_109 & _ne_13; // NodeTable.java:70
-  wire _bits_81 = slot_valid[21]; // NodeTable.java:70
-  wire _eq_229 = slot_depth_21 == merge_level; // NodeTable.java:69
-  wire _and_111 = _bits_81 & _eq_229; // NodeTable.java:70
+  wire _and_112 = _and_111 & _ne_13; // NodeTable.java:70
+  wire _bits_89 = slot_valid[21]; // NodeTable.java:70
+  wire _eq_231 = slot_depth_21 == merge_level; // NodeTable.java:69
+  wire _and_113 = _bits_89 & _eq_231; // NodeTable.java:70
   wire _ne_14 = slot_children_21 != 3'd0; // NodeTable.java:70
-  wire _and_112 = _and_111 & _ne_14; // NodeTable.java:70
-  wire _bits_82 = slot_valid[20]; // NodeTable.java:70
-  wire _eq_230 = slot_depth_20 == merge_level; // NodeTable.java:69
-  wire _and_113 = _bits_82 & _eq_230; // NodeTable.java:70
+  wire _and_114 = _and_113 & _ne_14; // NodeTable.java:70
+  wire _bits_90 = slot_valid[20]; // NodeTable.java:70
+  wire _eq_232 = slot_depth_20 == merge_level; // NodeTable.java:69
+  wire _and_115 = _bits_90 & _eq_232; // NodeTable.java:70
   wire _ne_15 = slot_children_20 != 3'd0; // NodeTable.java:70
-  wire _and_114 = _and_113 & _ne_15; // NodeTable.java:70
-  wire _bits_83 = slot_valid[19]; // NodeTable.java:70
-  wire _eq_231 = slot_depth_19 == merge_level; // NodeTable.java:69
-  wire _and_115 = _bits_83 & _eq_231; // NodeTable.java:70
+  wire _and_116 = _and_115 & _ne_15; // NodeTable.java:70
+  wire _bits_91 = slot_valid[19]; // NodeTable.java:70
+  wire _eq_233 = slot_depth_19 == merge_level; // NodeTable.java:69
+  wire _and_117 = _bits_91 & _eq_233; // NodeTable.java:70
   wire _ne_16 = slot_children_19 != 3'd0; // NodeTable.java:70
-  wire _and_116 = _and_115 & _ne_16; // NodeTable.java:70
-  wire _bits_84 = slot_valid[18]; // NodeTable.java:70
-  wire _eq_232 = slot_depth_18 == merge_level; // NodeTable.java:69
-  wire _and_117 = _bits_84 & _eq_232; // NodeTable.java:70
+  wire _and_118 = _and_117 & _ne_16; // NodeTable.java:70
+  wire _bits_92 = slot_valid[18]; // NodeTable.java:70
+  wire _eq_234 = slot_depth_18 == merge_level; // NodeTable.java:69
+  wire _and_119 = _bits_92 & _eq_234; // NodeTable.java:70
   wire _ne_17 = slot_children_18 != 3'd0; // NodeTable.java:70
-  wire _and_118 = _and_117 & _ne_17; // NodeTable.java:70
-  wire _bits_85 = slot_valid[17]; // NodeTable.java:70
-  wire _eq_233 = slot_depth_17 == merge_level; // NodeTable.java:69
-  wire _and_119 = _bits_85 & _eq_233; // NodeTable.java:70
+  wire _and_120 = _and_119 & _ne_17; // NodeTable.java:70
+  wire _bits_93 = slot_valid[17]; // NodeTable.java:70
+  wire _eq_235 = slot_depth_17 == merge_level; // NodeTable.java:69
+  wire _and_121 = _bits_93 & _eq_235; // NodeTable.java:70
   wire _ne_18 = slot_children_17 != 3'd0; // NodeTable.java:70
-  wire _and_120 = _and_119 & _ne_18; // NodeTable.java:70
-  wire _bits_86 = slot_valid[16]; // NodeTable.java:70
-  wire _eq_234 = slot_depth_16 == merge_level; // NodeTable.java:69
-  wire _and_121 = _bits_86 & _eq_234; // NodeTable.java:70
+  wire _and_122 = _and_121 & _ne_18; // NodeTable.java:70
+  wire _bits_94 = slot_valid[16]; // NodeTable.java:70
+  wire _eq_236 = slot_depth_16 == merge_level; // NodeTable.java:69
+  wire _and_123 = _bits_94 & _eq_236; // NodeTable.java:70
   wire _ne_19 = slot_children_16 != 3'd0; // NodeTable.java:70
-  wire _and_122 = _and_121 & _ne_19; // NodeTable.java:70
-  wire _bits_87 = slot_valid[15]; // NodeTable.java:70
-  wire _eq_235 = slot_depth_15 == merge_level; // NodeTable.java:69
-  wire _and_123 = _bits_87 & _eq_235; // NodeTable.java:70
+  wire _and_124 = _and_123 & _ne_19; // NodeTable.java:70
+  wire _bits_95 = slot_valid[15]; // NodeTable.java:70
+  wire _eq_237 = slot_depth_15 == merge_level; // NodeTable.java:69
+  wire _and_125 = _bits_95 & _eq_237; // NodeTable.java:70
   wire _ne_20 = slot_children_15 != 3'd0; // NodeTable.java:70
-  wire _and_124 = _and_123 & _ne_20; // NodeTable.java:70
-  wire _bits_88 = slot_valid[14]; // NodeTable.java:70
-  wire _eq_236 = slot_depth_14 == merge_level; // NodeTable.java:69
-  wire _and_125 = _bits_88 & _eq_236; // NodeTable.java:70
+  wire _and_126 = _and_125 & _ne_20; // NodeTable.java:70
+  wire _bits_96 = slot_valid[14]; // NodeTable.java:70
+  wire _eq_238 = slot_depth_14 == merge_level; // NodeTable.java:69
+  wire _and_127 = _bits_96 & _eq_238; // NodeTable.java:70
   wire _ne_21 = slot_children_14 != 3'd0; // NodeTable.java:70
-  wire _and_126 = _and_125 & _ne_21; // NodeTable.java:70
-  wire _bits_89 = slot_valid[13]; // NodeTable.java:70
-  wire _eq_237 = slot_depth_13 == merge_level; // NodeTable.java:69
-  wire _and_127 = _bits_89 & _eq_237; // NodeTable.java:70
+  wire _and_128 = _and_127 & _ne_21; // NodeTable.java:70
+  wire _bits_97 = slot_valid[13]; // NodeTable.java:70
+  wire _eq_239 = slot_depth_13 == merge_level; // NodeTable.java:69
+  wire _and_129 = _bits_97 & _eq_239; // NodeTable.java:70
   wire _ne_22 = slot_children_13 != 3'd0; // NodeTable.java:70
-  wire _and_128 = _and_127 & _ne_22; // NodeTable.java:70
-  wire _bits_90 = slot_valid[12]; // NodeTable.java:70
-  wire _eq_238 = slot_depth_12 == merge_level; // NodeTable.java:69
-  wire _and_129 = _bits_90 & _eq_238; // NodeTable.java:70
+  wire _and_130 = _and_129 & _ne_22; // NodeTable.java:70
+  wire _bits_98 = slot_valid[12]; // NodeTable.java:70
+  wire _eq_240 = slot_depth_12 == merge_level; // NodeTable.java:69
+  wire _and_131 = _bits_98 & _eq_240; // NodeTable.java:70
   wire _ne_23 = slot_children_12 != 3'd0; // NodeTable.java:70
-  wire _and_130 = _and_129 & _ne_23; // NodeTable.java:70
-  wire _bits_91 = slot_valid[11]; // NodeTable.java:70
-  wire _eq_239 = slot_depth_11 == merge_level; // NodeTable.java:69
-  wire _and_131 = _bits_91 & _eq_239; // NodeTable.java:70
+  wire _and_132 = _and_131 & _ne_23; // NodeTable.java:70
+  wire _bits_99 = slot_valid[11]; // NodeTable.java:70
+  wire _eq_241 = slot_depth_11 == merge_level; // NodeTable.java:69
+  wire _and_133 = _bits_99 & _eq_241; // NodeTable.java:70
   wire _ne_24 = slot_children_11 != 3'd0; // NodeTable.java:70
-  wire _and_132 = _and_131 & _ne_24; // NodeTable.java:70
-  wire _bits_92 = slot_valid[10]; // NodeTable.java:70
-  wire _eq_240 = slot_depth_10 == merge_level; // NodeTable.java:69
-  wire _and_133 = _bits_92 & _eq_240; // NodeTable.java:70
+  wire _and_134 = _and_133 & _ne_24; // NodeTable.java:70
+  wire _bits_100 = slot_valid[10]; // NodeTable.java:70
+  wire _eq_242 = slot_depth_10 == merge_level; // NodeTable.java:69
+  wire _and_135 = _bits_100 & _eq_242; // NodeTable.java:70
   wire _ne_25 = slot_children_10 != 3'd0; // NodeTable.java:70
-  wire _and_134 = _and_133 & _ne_25; // NodeTable.java:70
-  wire _bits_93 = slot_valid[9]; // NodeTable.java:70
-  wire _eq_241 = slot_depth_9 == merge_level; // NodeTable.java:69
-  wire _and_135 = _bits_93 & _eq_241; // NodeTable.java:70
+  wire _and_136 = _and_135 & _ne_25; // NodeTable.java:70
+  wire _bits_101 = slot_valid[9]; // NodeTable.java:70
+  wire _eq_243 = slot_depth_9 == merge_level; // NodeTable.java:69
+  wire _and_137 = _bits_101 & _eq_243; // NodeTable.java:70
   wire _ne_26 = slot_children_9 != 3'd0; // NodeTable.java:70
-  wire _and_136 = _and_135 & _ne_26; // NodeTable.java:70
-  wire _bits_94 = slot_valid[8]; // NodeTable.java:70
-  wire _eq_242 = slot_depth_8 == merge_level; // NodeTable.java:69
-  wire _and_137 = _bits_94 & _eq_242; // NodeTable.java:70
+  wire _and_138 = _and_137 & _ne_26; // NodeTable.java:70
+  wire _bits_102 = slot_valid[8]; // NodeTable.java:70
+  wire _eq_244 = slot_depth_8 == merge_level; // NodeTable.java:69
+  wire _and_139 = _bits_102 & _eq_244; // NodeTable.java:70
   wire _ne_27 = slot_children_8 != 3'd0; // NodeTable.java:70
-  wire _and_138 = _and_137 & _ne_27; // NodeTable.java:70
-  wire _bits_95 = slot_valid[7]; // NodeTable.java:70
-  wire _eq_243 = slot_depth_7 == merge_level; // NodeTable.java:69
-  wire _and_139 = _bits_95 & _eq_243; // NodeTable.java:70
+  wire _and_140 = _and_139 & _ne_27; // NodeTable.java:70
+  wire _bits_103 = slot_valid[7]; // NodeTable.java:70
+  wire _eq_245 = slot_depth_7 == merge_level; // NodeTable.java:69
+  wire _and_141 = _bits_103 & _eq_245; // NodeTable.java:70
   wire _ne_28 = slot_children_7 != 3'd0; // NodeTable.java:70
-  wire _and_140 = _and_139 & _ne_28; // NodeTable.java:70
-  wire _bits_96 = slot_valid[6]; // NodeTable.java:70
-  wire _eq_244 = slot_depth_6 == merge_level; // NodeTable.java:69
-  wire _and_141 = _bits_96 & _eq_244; // NodeTable.java:70
+  wire _and_142 = _and_141 & _ne_28; // NodeTable.java:70
+  wire _bits_104 = slot_valid[6]; // NodeTable.java:70
+  wire _eq_246 = slot_depth_6 == merge_level; // NodeTable.java:69
+  wire _and_143 = _bits_104 & _eq_246; // NodeTable.java:70
   wire _ne_29 = slot_children_6 != 3'd0; // NodeTable.java:70
-  wire _and_142 = _and_141 & _ne_29; // NodeTable.java:70
-  wire _bits_97 = slot_valid[5]; // NodeTable.java:70
-  wire _eq_245 = slot_depth_5 == merge_level; // NodeTable.java:69
-  wire _and_143 = _bits_97 & _eq_245; // NodeTable.java:70
+  wire _and_144 = _and_143 & _ne_29; // NodeTable.java:70
+  wire _bits_105 = slot_valid[5]; // NodeTable.java:70
+  wire _eq_247 = slot_depth_5 == merge_level; // NodeTable.java:69
+  wire _and_145 = _bits_105 & _eq_247; // NodeTable.java:70
   wire _ne_30 = slot_children_5 != 3'd0; // NodeTable.java:70
-  wire _and_144 = _and_143 & _ne_30; // NodeTable.java:70
-  wire _bits_98 = slot_valid[4]; // NodeTable.java:70
-  wire _eq_246 = slot_depth_4 == merge_level; // NodeTable.java:69
-  wire _and_145 = _bits_98 & _eq_246; // NodeTable.java:70
+  wire _and_146 = _and_145 & _ne_30; // NodeTable.java:70
+  wire _bits_106 = slot_valid[4]; // NodeTable.java:70
+  wire _eq_248 = slot_depth_4 == merge_level; // NodeTable.java:69
+  wire _and_147 = _bits_106 & _eq_248; // NodeTable.java:70
   wire _ne_31 = slot_children_4 != 3'd0; // NodeTable.java:70
-  wire _and_146 = _and_145 & _ne_31; // NodeTable.java:70
-  wire _bits_99 = slot_valid[3]; // NodeTable.java:70
-  wire _eq_247 = slot_depth_3 == merge_level; // NodeTable.java:69
-  wire _and_147 = _bits_99 & _eq_247; // NodeTable.java:70
+  wire _and_148 = _and_147 & _ne_31; // NodeTable.java:70
+  wire _bits_107 = slot_valid[3]; // NodeTable.java:70
+  wire _eq_249 = slot_depth_3 == merge_level; // NodeTable.java:69
+  wire _and_149 = _bits_107 & _eq_249; // NodeTable.java:70
   wire _ne_32 = slot_children_3 != 3'd0; // NodeTable.java:70
-  wire _and_148 = _and_147 & _ne_32; // NodeTable.java:70
-  wire _bits_100 = slot_valid[2]; // NodeTable.java:70
-  wire _eq_248 = slot_depth_2 == merge_level; // NodeTable.java:69
-  wire _and_149 = _bits_100 & _eq_248; // NodeTable.java:70
+  wire _and_150 = _and_149 & _ne_32; // NodeTable.java:70
+  wire _bits_108 = slot_valid[2]; // NodeTable.java:70
+  wire _eq_250 = slot_depth_2 == merge_level; // NodeTable.java:69
+  wire _and_151 = _bits_108 & _eq_250; // NodeTable.java:70
   wire _ne_33 = slot_children_2 != 3'd0; // NodeTable.java:70
-  wire _and_150 = _and_149 & _ne_33; // NodeTable.java:70
-  wire _bits_101 = slot_valid[1]; // NodeTable.java:70
-  wire _eq_249 = slot_depth_1 == merge_level; // NodeTable.java:69
-  wire _and_151 = _bits_101 & _eq_249; // NodeTable.java:70
+  wire _and_152 = _and_151 & _ne_33; // NodeTable.java:70
+  wire _bits_109 = slot_valid[1]; // NodeTable.java:70
+  wire _eq_251 = slot_depth_1 == merge_level; // NodeTable.java:69
+  wire _and_153 = _bits_109 & _eq_251; // NodeTable.java:70
   wire _ne_34 = slot_children_1 != 3'd0; // NodeTable.java:70
-  wire _and_152 = _and_151 & _ne_34; // NodeTable.java:70
-  wire _bits_102 = slot_valid[0]; // NodeTable.java:70
-  wire _eq_250 = merge_level == 5'd0; // NodeTable.java:69
-  wire _and_153 = _bits_102 & _eq_250; // NodeTable.java:70
+  wire _and_154 = _and_153 & _ne_34; // NodeTable.java:70
+  wire _bits_110 = slot_valid[0]; // NodeTable.java:70
+  wire _eq_252 = merge_level == 5'd0; // NodeTable.java:69
+  wire _and_155 = _bits_110 & _eq_252; // NodeTable.java:70
   wire _ne_35 = slot_children_0 != 3'd0; // NodeTable.java:70
-  wire _and_154 = _and_153 & _ne_35; // NodeTable.java:70
-  wire [31:0] _cat_8 = {_and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154}; // NodeTable.java:72
+  wire _and_156 = _and_155 & _ne_35; // NodeTable.java:70
+  wire [31:0] _cat_8 = {_and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156}; // NodeTable.java:72
   wire _not_67 = ~parent_pick_ready; // SlotPicker.java:39
   wire parent_pick_advance = parent_pick_take | _not_67; // SlotPicker.java:39
   wire [31:0] _not_68 = ~parent_pick_pick_hot; // SlotPicker.java:37
-  wire [31:0] _and_155 = parent_pick_candidates & _not_68; // SlotPicker.java:37
-  wire [31:0] parent_pick_remaining = parent_pick_ready ? _and_155 : parent_pick_candidates; // SlotPicker.java:37
+  wire [31:0] _and_157 = parent_pick_candidates & _not_68; // SlotPicker.java:37
+  wire [31:0] parent_pick_remaining = parent_pick_ready ? _and_157 : parent_pick_candidates; // SlotPicker.java:37
   wire [31:0] _sub_7 = parent_pick_remaining - 32'd1; // SlotPicker.java:45
   wire [31:0] _not_69 = ~_sub_7; // SlotPicker.java:45
-  wire [31:0] _and_156 = parent_pick_remaining & _not_69; // SlotPicker.java:45
-  wire _bits_103 = parent_pick_remaining[0]; // FirstSet.java:24
-  wire _bits_104 = parent_pick_remaining[1]; // FirstSet.java:24
-  wire _or_44 = _bits_103 | _bits_104; // FirstSet.java:36
-  wire _bits_105 = parent_pick_remaining[2]; // FirstSet.java:24
-  wire _bits_106 = parent_pick_remaining[3]; // FirstSet.java:24
-  wire _or_45 = _bits_105 | _bits_106; // FirstSet.java:36
-  wire _or_46 = _or_44 | _or_45; // FirstSet.java:36
-  wire _bits_107 = parent_pick_remaining[4]; // FirstSet.java:24
-  wire _bits_108 = parent_pick_remaining[5]; // FirstSet.java:24
-  wire _or_47 = _bits_107 | _bits_108; // FirstSet.java:36
-  wire _bits_109 = parent_pick_remaining[6]; // FirstSet.java:24
-  wire _bits_110 = parent_pick_remaining[7]; // FirstSet.java:24
-  wire _or_48 = _bits_109 | _bits_110; // FirstSet.java:36
-  wire _or_49 = _or_47 | _or_48; // FirstSet.java:36
-  wire _or_50 = _or_46 | _or_49; // FirstSet.java:36
-  wire _bits_111 = parent_pick_remaining[8]; // FirstSet.java:24
-  wire _bits_112 = parent_pick_remaining[9]; // FirstSet.java:24
-  wire _or_51 = _bits_111 | _bits_112; // FirstSet.java:36
-  wire _bits_113 = parent_pick_remaining[10]; // FirstSet.java:24
-  wire _bits_114 = parent_pick_remaining[11]; // FirstSet.java:24
-  wire _or_52 = _bits_113 | _bits_114; // FirstSet.java:36
-  wire _or_53 = _or_51 | _or_52; // FirstSet.java:36
-  wire _bits_115 = parent_pick_remaining[12]; // FirstSet.java:24
-  wire _bits_116 = parent_pick_remaining[13]; // FirstSet.java:24
-  wire _or_54 = _bits_115 | _bits_116; // FirstSet.java:36
-  wire _bits_117 = parent_pick_remaining[14]; // FirstSet.java:24
-  wire _bits_118 = parent_pick_remaining[15]; // FirstSet.java:24
-  wire _or_55 = _bits_117 | _bits_118; // FirstSet.java:36
-  wire _or_56 = _or_54 | _or_55; // FirstSet.java:36
-  wire _or_57 = _or_53 | _or_56; // FirstSet.java:36
-  wire _or_58 = _or_50 | _or_57; // FirstSet.java:36
-  wire _bits_119 = parent_pick_remaining[16]; // FirstSet.java:24
-  wire _bits_120 = parent_pick_remaining[17]; // FirstSet.java:24
-  wire _or_59 = _bits_119 | _bits_120; // FirstSet.java:36
-  wire _bits_121 = parent_pick_remaining[18]; // FirstSet.java:24
-  wire _bits_122 = parent_pick_remaining[19]; // FirstSet.java:24
-  wire _or_60 = _bits_121 | _bits_122; // FirstSet.java:36
-  wire _or_61 = _or_59 | _or_60; // FirstSet.java:36
-  wire _bits_123 = parent_pick_remaining[20]; // FirstSet.java:24
-  wire _bits_124 = parent_pick_remaining[21]; // FirstSet.java:24
-  wire _or_62 = _bits_123 | _bits_124; // FirstSet.java:36
-  wire _bits_125 = parent_pick_remaining[22]; // FirstSet.java:24
-  wire _bits_126 = parent_pick_remaining[23]; // FirstSet.java:24
-  wire _or_63 = _bits_125 | _bits_126; // FirstSet.java:36
-  wire _or_64 = _or_62 | _or_63; // FirstSet.java:36
-  wire _or_65 = _or_61 | _or_64; // FirstSet.java:36
-  wire _bits_127 = parent_pick_remaining[24]; // FirstSet.java:24
-  wire _bits_128 = parent_pick_remaining[25]; // FirstSet.java:24
-  wire _or_66 = _bits_127 | _bits_128; // FirstSet.java:36
-  wire _bits_129 = parent_pick_remaining[26]; // FirstSet.java:24
-  wire _bits_130 = parent_pick_remaining[27]; // FirstSet.java:24
-  wire _or_67 = _bits_129 | _bits_130; // FirstSet.java:36
-  wire _or_68 = _or_66 | _or_67; // FirstSet.java:36
-  wire _bits_131 = parent_pick_remaining[28]; // FirstSet.java:24
-  wire _bits_132 = parent_pick_remaining[29]; // FirstSet.java:24
-  wire _or_69 = _bits_131 | _bits_132; // FirstSet.java:36
-  wire _bits_133 = parent_pick_remaining[30]; // FirstSet.java:24
-  wire _bits_134 = parent_pick_remaining[31]; // FirstSet.java:24
-  wire _or_70 = _bits_133 | _bits_134; // FirstSet.java:36
-  wire _or_71 = _or_69 | _or_70; // FirstSet.java:36
-  wire _or_72 = _or_68 | _or_71; // FirstSet.java:36
-  wire _or_73 = _or_65 | _or_72; // FirstSet.java:36
-  wire _or_74 = _or_58 | _or_73; // FirstSet.java:36
-  wire _not_70 = ~_or_58; // FirstSet.java:34
-  wire _not_71 = ~_or_65; // FirstSet.java:34
-  wire _not_72 = ~_or_68; // FirstSet.java:34
-  wire _not_73 = ~_or_69; // FirstSet.java:34
-  wire _not_74 = ~_bits_133; // FirstSet.java:34
-  wire _not_75 = ~_bits_131; // FirstSet.java:34
+  wire [31:0] _and_158 = parent_pick_remaining & _not_69; // SlotPicker.java:45
+  wire _bits_111 = parent_pick_remaining[0]; // FirstSet.java:24
+  wire _bits_112 = parent_pick_remaining[1]; // FirstSet.java:24
+  wire _or_46 = _bits_111 | _bits_112; // FirstSet.java:36
+  wire _bits_113 = parent_pick_remaining[2]; // FirstSet.java:24
+  wire _bits_114 = parent_pick_remaining[3]; // FirstSet.java:24
+  wire _or_47 = _bits_113 | _bits_114; // FirstSet.java:36
+  wire _or_48 = _or_46 | _or_47; // FirstSet.java:36
+  wire _bits_115 = parent_pick_remaining[4]; // FirstSet.java:24
+  wire _bits_116 = parent_pick_remaining[5]; // FirstSet.java:24
+  wire _or_49 = _bits_115 | _bits_116; // FirstSet.java:36
+  wire _bits_117 = parent_pick_remaining[6]; // FirstSet.java:24
+  wire _bits_118 = parent_pick_remaining[7]; // FirstSet.java:24
+  wire _or_50 = _bits_117 | _bits_118; // FirstSet.java:36
+  wire _or_51 = _or_49 | _or_50; // FirstSet.java:36
+  wire _or_52 = _or_48 | _or_51; // FirstSet.java:36
+  wire _bits_119 = parent_pick_remaining[8]; // FirstSet.java:24
+  wire _bits_120 = parent_pick_remaining[9]; // FirstSet.java:24
+  wire _or_53 = _bits_119 | _bits_120; // FirstSet.java:36
+  wire _bits_121 = parent_pick_remaining[10]; // FirstSet.java:24
+  wire _bits_122 = parent_pick_remaining[11]; // FirstSet.java:24
+  wire _or_54 = _bits_121 | _bits_122; // FirstSet.java:36
+  wire _or_55 = _or_53 | _or_54; // FirstSet.java:36
+  wire _bits_123 = parent_pick_remaining[12]; // FirstSet.java:24
+  wire _bits_124 = parent_pick_remaining[13]; // FirstSet.java:24
+  wire _or_56 = _bits_123 | _bits_124; // FirstSet.java:36
+  wire _bits_125 = parent_pick_remaining[14]; // FirstSet.java:24
+  wire _bits_126 = parent_pick_remaining[15]; // FirstSet.java:24
+  wire _or_57 = _bits_125 | _bits_126; // FirstSet.java:36
+  wire _or_58 = _or_56 | _or_57; // FirstSet.java:36
+  wire _or_59 = _or_55 | _or_58; // FirstSet.java:36
+  wire _or_60 = _or_52 | _or_59; // FirstSet.java:36
+  wire _bits_127 = parent_pick_remaining[16]; // FirstSet.java:24
+  wire _bits_128 = parent_pick_remaining[17]; // FirstSet.java:24
+  wire _or_61 = _bits_127 | _bits_128; // FirstSet.java:36
+  wire _bits_129 = parent_pick_remaining[18]; // FirstSet.java:24
+  wire _bits_130 = parent_pick_remaining[19]; // FirstSet.java:24
+  wire _or_62 = _bits_129 | _bits_130; // FirstSet.java:36
+  wire _or_63 = _or_61 | _or_62; // FirstSet.java:36
+  wire _bits_131 = parent_pick_remaining[20]; // FirstSet.java:24
+  wire _bits_132 = parent_pick_remaining[21]; // FirstSet.java:24
+  wire _or_64 = _bits_131 | _bits_132; // FirstSet.java:36
+  wire _bits_133 = parent_pick_remaining[22]; // FirstSet.java:24
+  wire _bits_134 = parent_pick_remaining[23]; // FirstSet.java:24
+  wire _or_65 = _bits_133 | _bits_134; // FirstSet.java:36
+  wire _or_66 = _or_64 | _or_65; // FirstSet.java:36
+  wire _or_67 = _or_63 | _or_66; // FirstSet.java:36
+  wire _bits_135 = parent_pick_remaining[24]; // FirstSet.java:24
+  wire _bits_136 = parent_pick_remaining[25]; // FirstSet.java:24
+  wire _or_68 = _bits_135 | _bits_136; // FirstSet.java:36
+  wire _bits_137 = parent_pick_remaining[26]; // FirstSet.java:24
+  wire _bits_138 = parent_pick_remaining[27]; // FirstSet.java:24
+  wire _or_69 = _bits_137 | _bits_138; // FirstSet.java:36
+  wire _or_70 = _or_68 | _or_69; // FirstSet.java:36
+  wire _bits_139 = parent_pick_remaining[28]; // FirstSet.java:24
+  wire _bits_140 = parent_pick_remaining[29]; // FirstSet.java:24
+  wire _or_71 = _bits_139 | _bits_140; // FirstSet.java:36
+  wire _bits_141 = parent_pick_remaining[30]; // FirstSet.java:24
+  wire _bits_142 = parent_pick_remaining[31]; // FirstSet.java:24
+  wire _or_72 = _bits_141 | _bits_142; // FirstSet.java:36
+  wire _or_73 = _or_71 | _or_72; // FirstSet.java:36
+  wire _or_74 = _or_70 | _or_73; // FirstSet.java:36
+  wire _or_75 = _or_67 | _or_74; // FirstSet.java:36
+  wire _or_76 = _or_60 | _or_75; // FirstSet.java:36
+  wire _not_70 = ~_or_60; // FirstSet.java:34
+  wire _not_71 = ~_or_67; // FirstSet.java:34
+  wire _not_72 = ~_or_70; // FirstSet.java:34
+  wire _not_73 = ~_or_71; // FirstSet.java:34
+  wire _not_74 = ~_bits_141; // FirstSet.java:34
+  wire _not_75 = ~_bits_139; // FirstSet.java:34
   wire _mux_10 = _not_73 ? _not_74 : _not_75; // FirstSet.java:35
   wire [1:0] _cat_9 = {_not_73, _mux_10}; // FirstSet.java:35
-  wire _not_76 = ~_or_66; // FirstSet.java:34
-  wire _not_77 = ~_bits_129; // FirstSet.java:34
-  wire _not_78 = ~_bits_127; // FirstSet.java:34
+  wire _not_76 = ~_or_68; // FirstSet.java:34
+  wire _not_77 = ~_bits_137; // FirstSet.java:34
+  wire _not_78 = ~_bits_135; // FirstSet.java:34
   wire _mux_11 = _not_76 ? _not_77 : _not_78; // FirstSet.java:35
   wire [1:0] _cat_10 = {_not_76, _mux_11}; // FirstSet.java:35
   wire [1:0] _mux_12 = _not_72 ? _cat_9 : _cat_10; // FirstSet.java:35
   wire [2:0] _cat_11 = {_not_72, _mux_12}; // FirstSet.java:35
-  wire _not_79 = ~_or_61; // FirstSet.java:34
-  wire _not_80 = ~_or_62; // FirstSet.java:34
-  wire _not_81 = ~_bits_125; // FirstSet.java:34
-  wire _not_82 = ~_bits_123; // FirstSet.java:34
+  wire _not_79 = ~_or_63; // FirstSet.java:34
+  wire _not_80 = ~_or_64; // FirstSet.java:34
+  wire _not_81 = ~_bits_133; // FirstSet.java:34
+  wire _not_82 = ~_bits_131; // FirstSet.java:34
   wire _mux_13 = _not_80 ? _not_81 : _not_82; // FirstSet.java:35
   wire [1:0] _cat_12 = {_not_80, _mux_13}; // FirstSet.java:35
-  wire _not_83 = ~_or_59; // FirstSet.java:34
-  wire _not_84 = ~_bits_121; // FirstSet.java:34
-  wire _not_85 = ~_bits_119; // FirstSet.java:34
+  wire _not_83 = ~_or_61; // FirstSet.java:34
+  wire _not_84 = ~_bits_129; // FirstSet.java:34
+  wire _not_85 = ~_bits_127; // FirstSet.java:34
   wire _mux_14 = _not_83 ? _not_84 : _not_85; // FirstSet.java:35
   wire [1:0] _cat_13 = {_not_83, _mux_14}; // FirstSet.java:35
   wire [1:0] _mux_15 = _not_79 ? _cat_12 : _cat_13; // FirstSet.java:35
   wire [2:0] _cat_14 = {_not_79, _mux_15}; // FirstSet.java:35
   wire [2:0] _mux_16 = _not_71 ? _cat_11 : _cat_14; // FirstSet.java:35
   wire [3:0] _cat_15 = {_not_71, _mux_16}; // FirstSet.java:35
-  wire _not_86 = ~_or_50; // FirstSet.java:34
-  wire _not_87 = ~_or_53; // FirstSet.java:34
-  wire _not_88 = ~_or_54; // FirstSet.java:34
-  wire _not_89 = ~_bits_117; // FirstSet.java:34
-  wire _not_90 = ~_bits_115; // FirstSet.java:34
+  wire _not_86 = ~_or_52; // FirstSet.java:34
+  wire _not_87 = ~_or_55; // FirstSet.java:34
+  wire _not_88 = ~_or_56; // FirstSet.java:34
+  wire _not_89 = ~_bits_125; // FirstSet.java:34
+  wire _not_90 = ~_bits_123; // FirstSet.java:34
   wire _mux_17 = _not_88 ? _not_89 : _not_90; // FirstSet.java:35
   wire [1:0] _cat_16 = {_not_88, _mux_17}; // FirstSet.java:35
-  wire _not_91 = ~_or_51; // FirstSet.java:34
-  wire _not_92 = ~_bits_113; // FirstSet.java:34
-  wire _not_93 = ~_bits_111; // FirstSet.java:34
+  wire _not_91 = ~_or_53; // FirstSet.java:34
+  wire _not_92 = ~_bits_121; // FirstSet.java:34
+  wire _not_93 = ~_bits_119; // FirstSet.java:34
   wire _mux_18 = _not_91 ? _not_92 : _not_93; // FirstSet.java:35
   wire [1:0] _cat_17 = {_not_91, _mux_18}; // FirstSet.java:35
   wire [1:0] _mux_19 = _not_87 ? _cat_16 : _cat_17; // FirstSet.java:35
   wire [2:0] _cat_18 = {_not_87, _mux_19}; // FirstSet.java:35
-  wire _not_94 = ~_or_46; // FirstSet.java:34
-  wire _not_95 = ~_or_47; // FirstSet.java:34
-  wire _not_96 = ~_bits_109; // FirstSet.java:34
-  wire _not_97 = ~_bits_107; // FirstSet.java:34
+  wire _not_94 = ~_or_48; // FirstSet.java:34
+  wire _not_95 = ~_or_49; // FirstSet.java:34
+  wire _not_96 = ~_bits_117; // FirstSet.java:34
+  wire _not_97 = ~_bits_115; // FirstSet.java:34
   wire _mux_20 = _not_95 ? _not_96 : _not_97; // FirstSet.java:35
   wire [1:0] _cat_19 = {_not_95, _mux_20}; // FirstSet.java:35
-  wire _not_98 = ~_or_44; // FirstSet.java:34
-  wire _not_99 = ~_bits_105; // FirstSet.java:34
-  wire _not_100 = ~_bits_103; // FirstSet.java:34
+  wire _not_98 = ~_or_46; // FirstSet.java:34
+  wire _not_99 = ~_bits_113; // FirstSet.java:34
+  wire _not_100 = ~_bits_111; // FirstSet.java:34
   wire _mux_21 = _not_98 ? _not_99 : _not_100; // FirstSet.java:35
   wire [1:0] _cat_20 = {_not_98, _mux_21}; // FirstSet.java:35
   wire [1:0] _mux_22 = _not_94 ? _cat_19 : _cat_20; // FirstSet.java:35
@@ -1289,135 +1305,135 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [3:0] _cat_22 = {_not_86, _mux_23}; // FirstSet.java:35
   wire [3:0] _mux_24 = _not_70 ? _cat_15 : _cat_22; // FirstSet.java:35
   wire [4:0] _cat_23 = {_not_70, _mux_24}; // FirstSet.java:35
-  wire [4:0] _bits_135 = _cat_23; // FirstSet.java:43
+  wire [4:0] _bits_143 = _cat_23; // FirstSet.java:43
   wire _not_101 = ~slot_pick_load; // SlotPicker.java:48
   wire [31:0] _not_102 = ~slot_pick_pick_hot; // SlotPicker.java:33
-  wire [31:0] _and_157 = slot_pick_candidates & _not_102; // SlotPicker.java:33
+  wire [31:0] _and_159 = slot_pick_candidates & _not_102; // SlotPicker.java:33
   wire [31:0] _not_103 = ~slot_valid; // RapController.java:401
   wire _not_104 = ~slot_pick_ready; // SlotPicker.java:39
   wire slot_pick_advance = slot_pick_take | _not_104; // SlotPicker.java:39
   wire [31:0] _not_105 = ~slot_pick_pick_hot; // SlotPicker.java:37
-  wire [31:0] _and_158 = slot_pick_candidates & _not_105; // SlotPicker.java:37
-  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_158 : slot_pick_candidates; // SlotPicker.java:37
+  wire [31:0] _and_160 = slot_pick_candidates & _not_105; // SlotPicker.java:37
+  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_160 : slot_pick_candidates; // SlotPicker.java:37
   wire [31:0] _sub_8 = slot_pick_remaining - 32'd1; // SlotPicker.java:45
   wire [31:0] _not_106 = ~_sub_8; // SlotPicker.java:45
-  wire [31:0] _and_159 = slot_pick_remaining & _not_106; // SlotPicker.java:45
-  wire _bits_136 = slot_pick_remaining[0]; // FirstSet.java:24
-  wire _bits_137 = slot_pick_remaining[1]; // FirstSet.java:24
-  wire _or_75 = _bits_136 | _bits_137; // FirstSet.java:36
-  wire _bits_138 = slot_pick_remaining[2]; // FirstSet.java:24
-  wire _bits_139 = slot_pick_remaining[3]; // FirstSet.java:24
-  wire _or_76 = _bits_138 | _bits_139; // FirstSet.java:36
-  wire _or_77 = _or_75 | _or_76; // FirstSet.java:36
-  wire _bits_140 = slot_pick_remaining[4]; // FirstSet.java:24
-  wire _bits_141 = slot_pick_remaining[5]; // FirstSet.java:24
-  wire _or_78 = _bits_140 | _bits_141; // FirstSet.java:36
-  wire _bits_142 = slot_pick_remaining[6]; // FirstSet.java:24
-  wire _bits_143 = slot_pick_remaining[7]; // FirstSet.java:24
-  wire _or_79 = _bits_142 | _bits_143; // FirstSet.java:36
-  wire _or_80 = _or_78 | _or_79; // FirstSet.java:36
-  wire _or_81 = _or_77 | _or_80; // FirstSet.java:36
-  wire _bits_144 = slot_pick_remaining[8]; // FirstSet.java:24
-  wire _bits_145 = slot_pick_remaining[9]; // FirstSet.java:24
-  wire _or_82 = _bits_144 | _bits_145; // FirstSet.java:36
-  wire _bits_146 = slot_pick_remaining[10]; // FirstSet.java:24
-  wire _bits_147 = slot_pick_remaining[11]; // FirstSet.java:24
-  wire _or_83 = _bits_146 | _bits_147; // FirstSet.java:36
-  wire _or_84 = _or_82 | _or_83; // FirstSet.java:36
-  wire _bits_148 = slot_pick_remaining[12]; // FirstSet.java:24
-  wire _bits_149 = slot_pick_remaining[13]; // FirstSet.java:24
-  wire _or_85 = _bits_148 | _bits_149; // FirstSet.java:36
-  wire _bits_150 = slot_pick_remaining[14]; // FirstSet.java:24
-  wire _bits_151 = slot_pick_remaining[15]; // FirstSet.java:24
-  wire _or_86 = _bits_150 | _bits_151; // FirstSet.java:36
-  wire _or_87 = _or_85 | _or_86; // FirstSet.java:36
-  wire _or_88 = _or_84 | _or_87; // FirstSet.java:36
-  wire _or_89 = _or_81 | _or_88; // FirstSet.java:36
-  wire _bits_152 = slot_pick_remaining[16]; // FirstSet.java:24
-  wire _bits_153 = slot_pick_remaining[17]; // FirstSet.java:24
-  wire _or_90 = _bits_152 | _bits_153; // FirstSet.java:36
-  wire _bits_154 = slot_pick_remaining[18]; // FirstSet.java:24
-  wire _bits_155 = slot_pick_remaining[19]; // FirstSet.java:24
-  wire _or_91 = _bits_154 | _bits_155; // FirstSet.java:36
-  wire _or_92 = _or_90 | _or_91; // FirstSet.java:36
-  wire _bits_156 = slot_pick_remaining[20]; // FirstSet.java:24
-  wire _bits_157 = slot_pick_remaining[21]; // FirstSet.java:24
-  wire _or_93 = _bits_156 | _bits_157; // FirstSet.java:36
-  wire _bits_158 = slot_pick_remaining[22]; // FirstSet.java:24
-  wire _bits_159 = slot_pick_remaining[23]; // FirstSet.java:24
-  wire _or_94 = _bits_158 | _bits_159; // FirstSet.java:36
-  wire _or_95 = _or_93 | _or_94; // FirstSet.java:36
-  wire _or_96 = _or_92 | _or_95; // FirstSet.java:36
-  wire _bits_160 = slot_pick_remaining[24]; // FirstSet.java:24
-  wire _bits_161 = slot_pick_remaining[25]; // FirstSet.java:24
-  wire _or_97 = _bits_160 | _bits_161; // FirstSet.java:36
-  wire _bits_162 = slot_pick_remaining[26]; // FirstSet.java:24
-  wire _bits_163 = slot_pick_remaining[27]; // FirstSet.java:24
-  wire _or_98 = _bits_162 | _bits_163; // FirstSet.java:36
-  wire _or_99 = _or_97 | _or_98; // FirstSet.java:36
-  wire _bits_164 = slot_pick_remaining[28]; // FirstSet.java:24
-  wire _bits_165 = slot_pick_remaining[29]; // FirstSet.java:24
-  wire _or_100 = _bits_164 | _bits_165; // FirstSet.java:36
-  wire _bits_166 = slot_pick_remaining[30]; // FirstSet.java:24
-  wire _bits_167 = slot_pick_remaining[31]; // FirstSet.java:24
-  wire _or_101 = _bits_166 | _bits_167; // FirstSet.java:36
-  wire _or_102 = _or_100 | _or_101; // FirstSet.java:36
-  wire _or_103 = _or_99 | _or_102; // FirstSet.java:36
-  wire _or_104 = _or_96 | _or_103; // FirstSet.java:36
-  wire _or_105 = _or_89 | _or_104; // FirstSet.java:36
-  wire _not_107 = ~_or_89; // FirstSet.java:34
-  wire _not_108 = ~_or_96; // FirstSet.java:34
-  wire _not_109 = ~_or_99; // FirstSet.java:34
-  wire _not_110 = ~_or_100; // FirstSet.java:34
-  wire _not_111 = ~_bits_166; // FirstSet.java:34
-  wire _not_112 = ~_bits_164; // FirstSet.java:34
+  wire [31:0] _and_161 = slot_pick_remaining & _not_106; // SlotPicker.java:45
+  wire _bits_144 = slot_pick_remaining[0]; // FirstSet.java:24
+  wire _bits_145 = slot_pick_remaining[1]; // FirstSet.java:24
+  wire _or_77 = _bits_144 | _bits_145; // FirstSet.java:36
+  wire _bits_146 = slot_pick_remaining[2]; // FirstSet.java:24
+  wire _bits_147 = slot_pick_remaining[3]; // FirstSet.java:24
+  wire _or_78 = _bits_146 | _bits_147; // FirstSet.java:36
+  wire _or_79 = _or_77 | _or_78; // FirstSet.java:36
+  wire _bits_148 = slot_pick_remaining[4]; // FirstSet.java:24
+  wire _bits_149 = slot_pick_remaining[5]; // FirstSet.java:24
+  wire _or_80 = _bits_148 | _bits_149; // FirstSet.java:36
+  wire _bits_150 = slot_pick_remaining[6]; // FirstSet.java:24
+  wire _bits_151 = slot_pick_remaining[7]; // FirstSet.java:24
+  wire _or_81 = _bits_150 | _bits_151; // FirstSet.java:36
+  wire _or_82 = _or_80 | _or_81; // FirstSet.java:36
+  wire _or_83 = _or_79 | _or_82; // FirstSet.java:36
+  wire _bits_152 = slot_pick_remaining[8]; // FirstSet.java:24
+  wire _bits_153 = slot_pick_remaining[9]; // FirstSet.java:24
+  wire _or_84 = _bits_152 | _bits_153; // FirstSet.java:36
+  wire _bits_154 = slot_pick_remaining[10]; // FirstSet.java:24
+  wire _bits_155 = slot_pick_remaining[11]; // FirstSet.java:24
+  wire _or_85 = _bits_154 | _bits_155; // FirstSet.java:36
+  wire _or_86 = _or_84 | _or_85; // FirstSet.java:36
+  wire _bits_156 = slot_pick_remaining[12]; // FirstSet.java:24
+  wire _bits_157 = slot_pick_remaining[13]; // FirstSet.java:24
+  wire _or_87 = _bits_156 | _bits_157; // FirstSet.java:36
+  wire _bits_158 = slot_pick_remaining[14]; // FirstSet.java:24
+  wire _bits_159 = slot_pick_remaining[15]; // FirstSet.java:24
+  wire _or_88 = _bits_158 | _bits_159; // FirstSet.java:36
+  wire _or_89 = _or_87 | _or_88; // FirstSet.java:36
+  wire _or_90 = _or_86 | _or_89; // FirstSet.java:36
+  wire _or_91 = _or_83 | _or_90; // FirstSet.java:36
+  wire _bits_160 = slot_pick_remaining[16]; // FirstSet.java:24
+  wire _bits_161 = slot_pick_remaining[17]; // FirstSet.java:24
+  wire _or_92 = _bits_160 | _bits_161; // FirstSet.java:36
+  wire _bits_162 = slot_pick_remaining[18]; // FirstSet.java:24
+  wire _bits_163 = slot_pick_remaining[19]; // FirstSet.java:24
+  wire _or_93 = _bits_162 | _bits_163; // FirstSet.java:36
+  wire _or_94 = _or_92 | _or_93; // FirstSet.java:36
+  wire _bits_164 = slot_pick_remaining[20]; // FirstSet.java:24
+  wire _bits_165 = slot_pick_remaining[21]; // FirstSet.java:24
+  wire _or_95 = _bits_164 | _bits_165; // FirstSet.java:36
+  wire _bits_166 = slot_pick_remaining[22]; // FirstSet.java:24
+  wire _bits_167 = slot_pick_remaining[23]; // FirstSet.java:24
+  wire _or_96 = _bits_166 | _bits_167; // FirstSet.java:36
+  wire _or_97 = _or_95 | _or_96; // FirstSet.java:36
+  wire _or_98 = _or_94 | _or_97; // FirstSet.java:36
+  wire _bits_168 = slot_pick_remaining[24]; // FirstSet.java:24
+  wire _bits_169 = slot_pick_remaining[25]; // FirstSet.java:24
+  wire _or_99 = _bits_168 | _bits_169; // FirstSet.java:36
+  wire _bits_170 = slot_pick_remaining[26]; // FirstSet.java:24
+  wire _bits_171 = slot_pick_remaining[27]; // FirstSet.java:24
+  wire _or_100 = _bits_170 | _bits_171; // FirstSet.java:36
+  wire _or_101 = _or_99 | _or_100; // FirstSet.java:36
+  wire _bits_172 = slot_pick_remaining[28]; // FirstSet.java:24
+  wire _bits_173 = slot_pick_remaining[29]; // FirstSet.java:24
+  wire _or_102 = _bits_172 | _bits_173; // FirstSet.java:36
+  wire _bits_174 = slot_pick_remaining[30]; // FirstSet.java:24
+  wire _bits_175 = slot_pick_remaining[31]; // FirstSet.java:24
+  wire _or_103 = _bits_174 | _bits_175; // FirstSet.java:36
+  wire _or_104 = _or_102 | _or_103; // FirstSet.java:36
+  wire _or_105 = _or_101 | _or_104; // FirstSet.java:36
+  wire _or_106 = _or_98 | _or_105; // FirstSet.java:36
+  wire _or_107 = _or_91 | _or_106; // FirstSet.java:36
+  wire _not_107 = ~_or_91; // FirstSet.java:34
+  wire _not_108 = ~_or_98; // FirstSet.java:34
+  wire _not_109 = ~_or_101; // FirstSet.java:34
+  wire _not_110 = ~_or_102; // FirstSet.java:34
+  wire _not_111 = ~_bits_174; // FirstSet.java:34
+  wire _not_112 = ~_bits_172; // FirstSet.java:34
   wire _mux_25 = _not_110 ? _not_111 : _not_112; // FirstSet.java:35
   wire [1:0] _cat_24 = {_not_110, _mux_25}; // FirstSet.java:35
-  wire _not_113 = ~_or_97; // FirstSet.java:34
-  wire _not_114 = ~_bits_162; // FirstSet.java:34
-  wire _not_115 = ~_bits_160; // FirstSet.java:34
+  wire _not_113 = ~_or_99; // FirstSet.java:34
+  wire _not_114 = ~_bits_170; // FirstSet.java:34
+  wire _not_115 = ~_bits_168; // FirstSet.java:34
   wire _mux_26 = _not_113 ? _not_114 : _not_115; // FirstSet.java:35
   wire [1:0] _cat_25 = {_not_113, _mux_26}; // FirstSet.java:35
   wire [1:0] _mux_27 = _not_109 ? _cat_24 : _cat_25; // FirstSet.java:35
   wire [2:0] _cat_26 = {_not_109, _mux_27}; // FirstSet.java:35
-  wire _not_116 = ~_or_92; // FirstSet.java:34
-  wire _not_117 = ~_or_93; // FirstSet.java:34
-  wire _not_118 = ~_bits_158; // FirstSet.java:34
-  wire _not_119 = ~_bits_156; // FirstSet.java:34
+  wire _not_116 = ~_or_94; // FirstSet.java:34
+  wire _not_117 = ~_or_95; // FirstSet.java:34
+  wire _not_118 = ~_bits_166; // FirstSet.java:34
+  wire _not_119 = ~_bits_164; // FirstSet.java:34
   wire _mux_28 = _not_117 ? _not_118 : _not_119; // FirstSet.java:35
   wire [1:0] _cat_27 = {_not_117, _mux_28}; // FirstSet.java:35
-  wire _not_120 = ~_or_90; // FirstSet.java:34
-  wire _not_121 = ~_bits_154; // FirstSet.java:34
-  wire _not_122 = ~_bits_152; // FirstSet.java:34
+  wire _not_120 = ~_or_92; // FirstSet.java:34
+  wire _not_121 = ~_bits_162; // FirstSet.java:34
+  wire _not_122 = ~_bits_160; // FirstSet.java:34
   wire _mux_29 = _not_120 ? _not_121 : _not_122; // FirstSet.java:35
   wire [1:0] _cat_28 = {_not_120, _mux_29}; // FirstSet.java:35
   wire [1:0] _mux_30 = _not_116 ? _cat_27 : _cat_28; // FirstSet.java:35
   wire [2:0] _cat_29 = {_not_116, _mux_30}; // FirstSet.java:35
   wire [2:0] _mux_31 = _not_108 ? _cat_26 : _cat_29; // FirstSet.java:35
   wire [3:0] _cat_30 = {_not_108, _mux_31}; // FirstSet.java:35
-  wire _not_123 = ~_or_81; // FirstSet.java:34
-  wire _not_124 = ~_or_84; // FirstSet.java:34
-  wire _not_125 = ~_or_85; // FirstSet.java:34
-  wire _not_126 = ~_bits_150; // FirstSet.java:34
-  wire _not_127 = ~_bits_148; // FirstSet.java:34
+  wire _not_123 = ~_or_83; // FirstSet.java:34
+  wire _not_124 = ~_or_86; // FirstSet.java:34
+  wire _not_125 = ~_or_87; // FirstSet.java:34
+  wire _not_126 = ~_bits_158; // FirstSet.java:34
+  wire _not_127 = ~_bits_156; // FirstSet.java:34
   wire _mux_32 = _not_125 ? _not_126 : _not_127; // FirstSet.java:35
   wire [1:0] _cat_31 = {_not_125, _mux_32}; // FirstSet.java:35
-  wire _not_128 = ~_or_82; // FirstSet.java:34
-  wire _not_129 = ~_bits_146; // FirstSet.java:34
-  wire _not_130 = ~_bits_144; // FirstSet.java:34
+  wire _not_128 = ~_or_84; // FirstSet.java:34
+  wire _not_129 = ~_bits_154; // FirstSet.java:34
+  wire _not_130 = ~_bits_152; // FirstSet.java:34
   wire _mux_33 = _not_128 ? _not_129 : _not_130; // FirstSet.java:35
   wire [1:0] _cat_32 = {_not_128, _mux_33}; // FirstSet.java:35
   wire [1:0] _mux_34 = _not_124 ? _cat_31 : _cat_32; // FirstSet.java:35
   wire [2:0] _cat_33 = {_not_124, _mux_34}; // FirstSet.java:35
-  wire _not_131 = ~_or_77; // FirstSet.java:34
-  wire _not_132 = ~_or_78; // FirstSet.java:34
-  wire _not_133 = ~_bits_142; // FirstSet.java:34
-  wire _not_134 = ~_bits_140; // FirstSet.java:34
+  wire _not_131 = ~_or_79; // FirstSet.java:34
+  wire _not_132 = ~_or_80; // FirstSet.java:34
+  wire _not_133 = ~_bits_150; // FirstSet.java:34
+  wire _not_134 = ~_bits_148; // FirstSet.java:34
   wire _mux_35 = _not_132 ? _not_133 : _not_134; // FirstSet.java:35
   wire [1:0] _cat_34 = {_not_132, _mux_35}; // FirstSet.java:35
-  wire _not_135 = ~_or_75; // FirstSet.java:34
-  wire _not_136 = ~_bits_138; // FirstSet.java:34
-  wire _not_137 = ~_bits_136; // FirstSet.java:34
+  wire _not_135 = ~_or_77; // FirstSet.java:34
+  wire _not_136 = ~_bits_146; // FirstSet.java:34
+  wire _not_137 = ~_bits_144; // FirstSet.java:34
   wire _mux_36 = _not_135 ? _not_136 : _not_137; // FirstSet.java:35
   wire [1:0] _cat_35 = {_not_135, _mux_36}; // FirstSet.java:35
   wire [1:0] _mux_37 = _not_131 ? _cat_34 : _cat_35; // FirstSet.java:35
@@ -1426,48 +1442,48 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [3:0] _cat_37 = {_not_123, _mux_38}; // FirstSet.java:35
   wire [3:0] _mux_39 = _not_107 ? _cat_30 : _cat_37; // FirstSet.java:35
   wire [4:0] _cat_38 = {_not_107, _mux_39}; // FirstSet.java:35
-  wire [4:0] _bits_168 = _cat_38; // FirstSet.java:43
+  wire [4:0] _bits_176 = _cat_38; // FirstSet.java:43
   wire [4:0] _sub_9 = merge_level - 5'd1; // RapController.java:448
-  wire _eq_251 = state == 4'd7; // RapController.java:316
-  wire _eq_252 = state == 4'd8; // RapController.java:316
-  wire _or_106 = _eq_251 | _eq_252; // RapController.java:316
-  wire _eq_253 = state == 4'd9; // RapController.java:316
-  wire _or_107 = _or_106 | _eq_253; // RapController.java:316
-  wire _and_160 = _or_107 & io_counterResult_valid; // RapController.java:317
-  wire _eq_254 = io_counterResult_bits_op == 2'd2; // RapController.java:317
-  wire _and_161 = _and_160 & _eq_254; // RapController.java:317
+  wire _eq_253 = state == 4'd7; // RapController.java:316
+  wire _eq_254 = state == 4'd8; // RapController.java:316
+  wire _or_108 = _eq_253 | _eq_254; // RapController.java:316
+  wire _eq_255 = state == 4'd9; // RapController.java:316
+  wire _or_109 = _or_108 | _eq_255; // RapController.java:316
+  wire _and_162 = _or_109 & io_counterResult_valid; // RapController.java:317
+  wire _eq_256 = io_counterResult_bits_op == 2'd2; // RapController.java:317
+  wire _and_163 = _and_162 & _eq_256; // RapController.java:317
   wire [34:0] _add_16 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:317
   wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:463
   wire _not_138 = ~snapshot_frozen; // RapController.java:365
-  wire _and_162 = snapshot_pending & _not_138; // RapController.java:365
-  wire _and_163 = _and_162 & _and_0; // RapController.java:365
-  wire _or_108 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
-  wire _or_109 = _or_108 | ev_split_q; // StatusRegs.java:83
-  wire _or_110 = _or_109 | ev_batch_q; // StatusRegs.java:83
-  wire _or_111 = _or_110 | ev_deferred_q; // StatusRegs.java:83
+  wire _and_164 = snapshot_pending & _not_138; // RapController.java:365
+  wire _and_165 = _and_164 & _and_0; // RapController.java:365
+  wire _or_110 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
+  wire _or_111 = _or_110 | ev_split_q; // StatusRegs.java:83
+  wire _or_112 = _or_111 | ev_batch_q; // StatusRegs.java:83
+  wire _or_113 = _or_112 | ev_deferred_q; // StatusRegs.java:83
   wire _or_r_3 = |ev_removed_q; // StatusRegs.java:84
-  wire _or_112 = _or_111 | _or_r_3; // StatusRegs.java:84
+  wire _or_114 = _or_113 | _or_r_3; // StatusRegs.java:84
   wire _not_139 = ~st_n_carry; // SplitCounter.java:78
   wire _not_140 = ~st_splits_carry; // SplitCounter.java:78
-  wire _and_164 = _not_139 & _not_140; // StatusRegs.java:84
+  wire _and_166 = _not_139 & _not_140; // StatusRegs.java:84
   wire _not_141 = ~st_merges_carry; // SplitCounter.java:78
-  wire _and_165 = _and_164 & _not_141; // StatusRegs.java:84
+  wire _and_167 = _and_166 & _not_141; // StatusRegs.java:84
   wire _not_142 = ~st_merge_batches_carry; // SplitCounter.java:78
-  wire _and_166 = _and_165 & _not_142; // StatusRegs.java:84
+  wire _and_168 = _and_167 & _not_142; // StatusRegs.java:84
   wire _not_143 = ~st_deferred_splits_carry; // SplitCounter.java:78
-  wire _and_167 = _and_166 & _not_143; // StatusRegs.java:84
+  wire _and_169 = _and_168 & _not_143; // StatusRegs.java:84
   wire _not_144 = ~st_saturations_carry; // SplitCounter.java:78
-  wire _and_168 = _and_167 & _not_144; // StatusRegs.java:84
-  wire _not_145 = ~_and_168; // StatusRegs.java:84
-  wire ev_pending = _or_112 | _not_145; // StatusRegs.java:84
+  wire _and_170 = _and_169 & _not_144; // StatusRegs.java:84
+  wire _not_145 = ~_and_170; // StatusRegs.java:84
+  wire ev_pending = _or_114 | _not_145; // StatusRegs.java:84
   wire _not_146 = ~ev_pending; // RapController.java:365
-  wire _and_169 = _and_163 & _not_146; // RapController.java:365
+  wire _and_171 = _and_165 & _not_146; // RapController.java:365
   wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:495
   wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:512
-  wire [4:0] _bits_169 = readout_slot[4:0]; // RapController.java:510
-  wire _eq_255 = _bits_169 == 5'd0; // NodeTable.java:77
-  wire [4:0] _dyn_index_1 = _bits_169[4] ? (_bits_169[3] ? (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_depth_31 : slot_depth_30) : (_bits_169[0] ? slot_depth_29 : slot_depth_28)) : (_bits_169[1] ? (_bits_169[0] ? slot_depth_27 : slot_depth_26) : (_bits_169[0] ? slot_depth_25 : slot_depth_24))) : (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_depth_23 : slot_depth_22) : (_bits_169[0] ? slot_depth_21 : slot_depth_20)) : (_bits_169[1] ? (_bits_169[0] ? slot_depth_19 : slot_depth_18) : (_bits_169[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_169[3] ? (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_depth_15 : slot_depth_14) : (_bits_169[0] ? slot_depth_13 : slot_depth_12)) : (_bits_169[1] ? (_bits_169[0] ? slot_depth_11 : slot_depth_10) : (_bits_169[0] ? slot_depth_9 : slot_depth_8))) : (_bits_169[2] ? (_bits_169[1] ? (_bits_169[0] ? slot_depth_7 : slot_depth_6) : (_bits_169[0] ? slot_depth_5 : slot_depth_4)) : (_bits_169[1] ? (_bits_169[0] ? slot_depth_3 : slot_depth_2) : (_bits_169[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:77
-  wire [4:0] _mux_42 = _eq_255 ? 5'd0 : _dyn_index_1; // NodeTable.java:77
+  wire [4:0] _bits_177 = readout_slot[4:0]; // RapController.java:510
+  wire _eq_257 = _bits_177 == 5'd0; // NodeTable.java:77
+  wire [4:0] _dyn_index_1 = _bits_177[4] ? (_bits_177[3] ? (_bits_177[2] ? (_bits_177[1] ? (_bits_177[0] ? slot_depth_31 : slot_depth_30) : (_bits_177[0] ? slot_depth_29 : slot_depth_28)) : (_bits_177[1] ? (_bits_177[0] ? slot_depth_27 : slot_depth_26) : (_bits_177[0] ? slot_depth_25 : slot_depth_24))) : (_bits_177[2] ? (_bits_177[1] ? (_bits_177[0] ? slot_depth_23 : slot_depth_22) : (_bits_177[0] ? slot_depth_21 : slot_depth_20)) : (_bits_177[1] ? (_bits_177[0] ? slot_depth_19 : slot_depth_18) : (_bits_177[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_177[3] ? (_bits_177[2] ? (_bits_177[1] ? (_bits_177[0] ? slot_depth_15 : slot_depth_14) : (_bits_177[0] ? slot_depth_13 : slot_depth_12)) : (_bits_177[1] ? (_bits_177[0] ? slot_depth_11 : slot_depth_10) : (_bits_177[0] ? slot_depth_9 : slot_depth_8))) : (_bits_177[2] ? (_bits_177[1] ? (_bits_177[0] ? slot_depth_7 : slot_depth_6) : (_bits_177[0] ? slot_depth_5 : slot_depth_4)) : (_bits_177[1] ? (_bits_177[0] ? slot_depth_3 : slot_depth_2) : (_bits_177[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:77
+  wire [4:0] _mux_42 = _eq_257 ? 5'd0 : _dyn_index_1; // NodeTable.java:77
   wire [5:0] _cat_39 = {_mux_42, 1'd0}; // RapController.java:590
   wire [5:0] _mux_43 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:510
   wire [34:0] _fill_0 = {35{1'd1}}; // MergeSkip.java:35
@@ -1477,62 +1493,70 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:55
   wire _ne_36 = merge_leaves != 3'd0; // RapController.java:477
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:36
-  wire [17:0] _bits_170 = batch_min_sum[34:17]; // SplitCompare.java:35
-  wire [17:0] _bits_171 = merge_sum[34:17]; // SplitCompare.java:35
-  wire _gt_5 = _bits_170 > _bits_171; // SplitCompare.java:27
-  wire _eq_256 = _bits_170 == _bits_171; // SplitCompare.java:27
-  wire [16:0] _bits_172 = batch_min_sum[16:0]; // SplitCompare.java:31
-  wire [16:0] _bits_173 = merge_sum[16:0]; // SplitCompare.java:31
-  wire _gt_6 = _bits_172 > _bits_173; // SplitCompare.java:20
-  wire _and_170 = _eq_256 & _gt_6; // SplitCompare.java:27
-  wire _or_113 = _gt_5 | _and_170; // SplitCompare.java:27
+  wire [11:0] _bits_178 = batch_min_sum[34:23]; // SplitCompare.java:39
+  wire [11:0] _bits_179 = merge_sum[34:23]; // SplitCompare.java:39
+  wire _gt_7 = _bits_178 > _bits_179; // SplitCompare.java:31
+  wire _eq_258 = _bits_178 == _bits_179; // SplitCompare.java:31
+  wire [22:0] _bits_180 = batch_min_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_181 = _bits_180[22:11]; // SplitCompare.java:39
+  wire [22:0] _bits_182 = merge_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_183 = _bits_182[22:11]; // SplitCompare.java:39
+  wire _gt_8 = _bits_181 > _bits_183; // SplitCompare.java:31
+  wire _eq_259 = _bits_181 == _bits_183; // SplitCompare.java:31
+  wire [10:0] _bits_184 = _bits_180[10:0]; // SplitCompare.java:35
+  wire [10:0] _bits_185 = _bits_182[10:0]; // SplitCompare.java:35
+  wire _gt_9 = _bits_184 > _bits_185; // SplitCompare.java:21
+  wire _and_172 = _eq_259 & _gt_9; // SplitCompare.java:31
+  wire _or_115 = _gt_8 | _and_172; // SplitCompare.java:31
+  wire _and_173 = _eq_258 & _or_115; // SplitCompare.java:31
+  wire _or_116 = _gt_7 | _and_173; // SplitCompare.java:31
   wire [63:0] _mux_44 = in_advance ? next_merge : _cat_0; // RapController.java:161
   wire [31:0] _mux_45 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:162
-  wire _eq_257 = state == 4'd10; // RapController.java:157
-  wire _eq_258 = state == 4'd11; // RapController.java:157
-  wire _or_114 = _eq_257 | _eq_258; // RapController.java:157
-  wire [31:0] _bits_174 = next_merge[31:0]; // RapController.java:168
-  wire [31:0] _bits_175 = _cat_0[31:0]; // RapController.java:168
-  wire [32:0] _sub_10 = {1'b0, _bits_174} - {1'b0, _bits_175}; // RapController.java:168
-  wire [31:0] _bits_176 = next_merge[63:32]; // RapController.java:169
-  wire [31:0] _bits_177 = _cat_0[63:32]; // RapController.java:169
-  wire [32:0] _sub_11 = {1'b0, _bits_176} - {1'b0, _bits_177}; // RapController.java:169
-  wire _bits_178 = to_merge_lo[32]; // RapController.java:169
-  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_178}; // RapController.java:169
-  wire _bits_179 = to_merge_hi[32]; // RapController.java:172
-  wire _not_147 = ~_bits_179; // RapController.java:172
+  wire _eq_260 = state == 4'd10; // RapController.java:157
+  wire _eq_261 = state == 4'd11; // RapController.java:157
+  wire _or_117 = _eq_260 | _eq_261; // RapController.java:157
+  wire [31:0] _bits_186 = next_merge[31:0]; // RapController.java:168
+  wire [31:0] _bits_187 = _cat_0[31:0]; // RapController.java:168
+  wire [32:0] _sub_10 = {1'b0, _bits_186} - {1'b0, _bits_187}; // RapController.java:168
+  wire [31:0] _bits_188 = next_merge[63:32]; // RapController.java:169
+  wire [31:0] _bits_189 = _cat_0[63:32]; // RapController.java:169
+  wire [32:0] _sub_11 = {1'b0, _bits_188} - {1'b0, _bits_189}; // RapController.java:169
+  wire _bits_190 = to_merge_lo[32]; // RapController.java:169
+  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_190}; // RapController.java:169
+  wire _bits_191 = to_merge_hi[32]; // RapController.java:172
+  wire _not_147 = ~_bits_191; // RapController.java:172
   wire _or_r_4 = |to_merge; // RapController.java:172
-  wire _and_171 = _not_147 & _or_r_4; // RapController.java:172
-  wire _eq_259 = state == 4'd8; // RapController.java:178
-  wire _eq_260 = state == 4'd9; // RapController.java:178
-  wire walking_kids = _eq_259 | _eq_260; // RapController.java:178
+  wire _and_174 = _not_147 & _or_r_4; // RapController.java:172
+  wire _eq_262 = state == 4'd8; // RapController.java:178
+  wire _eq_263 = state == 4'd9; // RapController.java:178
+  wire walking_kids = _eq_262 | _eq_263; // RapController.java:178
   wire [4:0] _mux_46 = walking_kids ? merge_parent : op_slot; // RapController.java:179
   wire [2:0] _dyn_index_2 = _mux_46[4] ? (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_31 : slot_children_30) : (_mux_46[0] ? slot_children_29 : slot_children_28)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_27 : slot_children_26) : (_mux_46[0] ? slot_children_25 : slot_children_24))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_23 : slot_children_22) : (_mux_46[0] ? slot_children_21 : slot_children_20)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_19 : slot_children_18) : (_mux_46[0] ? slot_children_17 : slot_children_16)))) : (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_15 : slot_children_14) : (_mux_46[0] ? slot_children_13 : slot_children_12)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_11 : slot_children_10) : (_mux_46[0] ? slot_children_9 : slot_children_8))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_7 : slot_children_6) : (_mux_46[0] ? slot_children_5 : slot_children_4)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_3 : slot_children_2) : (_mux_46[0] ? slot_children_1 : slot_children_0)))); // RapController.java:179
   wire _not_148 = ~commit_stop; // RapController.java:361
-  wire _and_172 = io_selected_valid & _not_148; // RapController.java:361
-  wire [4:0] _bits_180 = undo_rdata_0[36:32]; // RapController.java:382
-  wire [4:0] _bits_181 = readout_slot[4:0]; // RapController.java:503
-  wire [31:0] _bits_182 = undo_rdata_0[31:0]; // RapController.java:383
+  wire _and_175 = io_selected_valid & _not_148; // RapController.java:361
+  wire [4:0] _bits_192 = undo_rdata_0[36:32]; // RapController.java:382
+  wire [4:0] _bits_193 = readout_slot[4:0]; // RapController.java:503
+  wire [31:0] _bits_194 = undo_rdata_0[31:0]; // RapController.java:383
   wire [31:0] _fill_6 = {32{1'd1}}; // RapController.java:83
-  wire [31:0] _bits_183 = merge_sum[31:0]; // RapController.java:472
-  wire [31:0] _mux_47 = clip_verdict ? _fill_6 : _bits_183; // RapController.java:472
+  wire [31:0] _bits_195 = merge_sum[31:0]; // RapController.java:472
+  wire [31:0] _mux_47 = clip_verdict ? _fill_6 : _bits_195; // RapController.java:472
   wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:596
   wire [5:0] _cat_40 = {_sub_13, 1'd0}; // RapController.java:590
   wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_36}} << _cat_40; // RapController.java:597
-  wire [31:0] _bits_184 = _dshl_2[31:0]; // RapController.java:597
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_184; // RapController.java:597
+  wire [31:0] _bits_196 = _dshl_2[31:0]; // RapController.java:597
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_196; // RapController.java:597
   wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:206
   wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:419
   wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:590
   wire [31:0] _dshr_0 = _fill_8 >> _cat_41; // RapController.java:419
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:209
   wire _not_149 = ~io_tcamWrite_ready; // RapController.java:218
-  wire _and_173 = tcam_write_full & _not_149; // RapController.java:218
-  wire _or_115 = tcam_write_load | _and_173; // RapController.java:218
-  wire _or_116 = split_now | merge_now; // RapController.java:294
-  wire _and_174 = commit_fire & _or_116; // RapController.java:294
+  wire _and_176 = tcam_write_full & _not_149; // RapController.java:218
+  wire _or_118 = tcam_write_load | _and_176; // RapController.java:218
+  wire _or_119 = split_now | merge_now; // RapController.java:294
+  wire _and_177 = commit_fire & _or_119; // RapController.java:294
   wire _not_150 = ~defer_now; // RapController.java:294
-  wire _and_175 = _and_174 & _not_150; // RapController.java:294
+  wire _and_178 = _and_177 & _not_150; // RapController.java:294
   wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:254
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:257
   wire _ge_2 = free_slots >= missing_children; // RapController.java:258
@@ -1543,108 +1567,124 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [7:0] _cat_42 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:268
   wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:270
   wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:270
-  wire _bits_185 = _dshr_1[0]; // RapController.java:270
+  wire _bits_197 = _dshr_1[0]; // RapController.java:270
   wire _ne_37 = merge_leaves != 3'd0; // RapController.java:320
-  wire [17:0] _bits_186 = op_threshold[35:18]; // SplitCompare.java:35
-  wire [16:0] _bits_187 = merge_sum[34:18]; // SplitCompare.java:35
-  wire _gt_7 = _bits_186 > {1'b0, _bits_187}; // SplitCompare.java:27
-  wire _eq_261 = _bits_186 == {1'b0, _bits_187}; // SplitCompare.java:27
-  wire [17:0] _bits_188 = op_threshold[17:0]; // SplitCompare.java:31
-  wire [17:0] _bits_189 = merge_sum[17:0]; // SplitCompare.java:31
-  wire _gt_8 = _bits_188 > _bits_189; // SplitCompare.java:20
-  wire _and_176 = _eq_261 & _gt_8; // SplitCompare.java:27
-  wire _or_117 = _gt_7 | _and_176; // SplitCompare.java:27
-  wire _and_177 = _ne_37 & _or_117; // RapController.java:320
-  wire [2:0] _bits_190 = merge_sum[34:32]; // RapController.java:322
-  wire _or_r_5 = |_bits_190; // RapController.java:322
-  wire _eq_262 = state == 4'd9; // RapController.java:323
-  wire _eq_263 = sram_count == 8'd0; // RapController.java:323
-  wire _and_178 = _eq_262 & _eq_263; // RapController.java:323
+  wire [11:0] _bits_198 = op_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_199 = merge_sum[34:24]; // SplitCompare.java:39
+  wire _gt_10 = _bits_198 > {1'b0, _bits_199}; // SplitCompare.java:31
+  wire _eq_264 = _bits_198 == {1'b0, _bits_199}; // SplitCompare.java:31
+  wire [23:0] _bits_200 = op_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_201 = _bits_200[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_202 = merge_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_203 = _bits_202[23:12]; // SplitCompare.java:39
+  wire _gt_11 = _bits_201 > _bits_203; // SplitCompare.java:31
+  wire _eq_265 = _bits_201 == _bits_203; // SplitCompare.java:31
+  wire [11:0] _bits_204 = _bits_200[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_205 = _bits_202[11:0]; // SplitCompare.java:35
+  wire _gt_12 = _bits_204 > _bits_205; // SplitCompare.java:21
+  wire _and_179 = _eq_265 & _gt_12; // SplitCompare.java:31
+  wire _or_120 = _gt_11 | _and_179; // SplitCompare.java:31
+  wire _and_180 = _eq_264 & _or_120; // SplitCompare.java:31
+  wire _or_121 = _gt_10 | _and_180; // SplitCompare.java:31
+  wire _and_181 = _ne_37 & _or_121; // RapController.java:320
+  wire [2:0] _bits_206 = merge_sum[34:32]; // RapController.java:322
+  wire _or_r_5 = |_bits_206; // RapController.java:322
+  wire _eq_266 = state == 4'd9; // RapController.java:323
+  wire _eq_267 = sram_count == 8'd0; // RapController.java:323
+  wire _and_182 = _eq_266 & _eq_267; // RapController.java:323
   wire _lt_6 = readout_slot < 16'd32; // RapController.java:326
-  wire [4:0] _bits_191 = readout_slot[4:0]; // RapController.java:326
-  wire [31:0] _dshr_2 = slot_valid >> _bits_191; // RapController.java:326
-  wire _bits_192 = _dshr_2[0]; // RapController.java:326
-  wire _and_179 = _lt_6 & _bits_192; // RapController.java:326
-  wire [17:0] _bits_193 = op_threshold[35:18]; // SplitCompare.java:35
-  wire [16:0] _bits_194 = skip_min_sum[34:18]; // SplitCompare.java:35
-  wire _gt_9 = _bits_193 > {1'b0, _bits_194}; // SplitCompare.java:27
-  wire _eq_264 = _bits_193 == {1'b0, _bits_194}; // SplitCompare.java:27
-  wire [17:0] _bits_195 = op_threshold[17:0]; // SplitCompare.java:31
-  wire [17:0] _bits_196 = skip_min_sum[17:0]; // SplitCompare.java:31
-  wire _gt_10 = _bits_195 > _bits_196; // SplitCompare.java:20
-  wire _and_180 = _eq_264 & _gt_10; // SplitCompare.java:27
-  wire _or_118 = _gt_9 | _and_180; // SplitCompare.java:27
-  wire _not_151 = ~_or_118; // MergeSkip.java:42
-  wire _and_181 = skip_valid & _not_151; // MergeSkip.java:42
+  wire [4:0] _bits_207 = readout_slot[4:0]; // RapController.java:326
+  wire [31:0] _dshr_2 = slot_valid >> _bits_207; // RapController.java:326
+  wire _bits_208 = _dshr_2[0]; // RapController.java:326
+  wire _and_183 = _lt_6 & _bits_208; // RapController.java:326
+  wire [11:0] _bits_209 = op_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_210 = skip_min_sum[34:24]; // SplitCompare.java:39
+  wire _gt_13 = _bits_209 > {1'b0, _bits_210}; // SplitCompare.java:31
+  wire _eq_268 = _bits_209 == {1'b0, _bits_210}; // SplitCompare.java:31
+  wire [23:0] _bits_211 = op_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_212 = _bits_211[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_213 = skip_min_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_214 = _bits_213[23:12]; // SplitCompare.java:39
+  wire _gt_14 = _bits_212 > _bits_214; // SplitCompare.java:31
+  wire _eq_269 = _bits_212 == _bits_214; // SplitCompare.java:31
+  wire [11:0] _bits_215 = _bits_211[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_216 = _bits_213[11:0]; // SplitCompare.java:35
+  wire _gt_15 = _bits_215 > _bits_216; // SplitCompare.java:21
+  wire _and_184 = _eq_269 & _gt_15; // SplitCompare.java:31
+  wire _or_122 = _gt_14 | _and_184; // SplitCompare.java:31
+  wire _and_185 = _eq_268 & _or_122; // SplitCompare.java:31
+  wire _or_123 = _gt_13 | _and_185; // SplitCompare.java:31
+  wire _not_151 = ~_or_123; // MergeSkip.java:42
+  wire _and_186 = skip_valid & _not_151; // MergeSkip.java:42
   wire _not_152 = ~skip_touched; // MergeSkip.java:51
-  wire _and_182 = _and_181 & _not_152; // MergeSkip.java:51
+  wire _and_187 = _and_186 & _not_152; // MergeSkip.java:51
   wire _not_153 = ~commit_fire; // MergeSkip.java:51
-  wire _and_183 = _and_182 & _not_153; // MergeSkip.java:51
-  wire _eq_265 = state == 4'd1; // RapController.java:632
+  wire _and_188 = _and_187 & _not_153; // MergeSkip.java:51
+  wire _eq_270 = state == 4'd1; // RapController.java:632
   wire _not_154 = ~commit_stop; // RapController.java:632
-  wire _and_184 = _eq_265 & _not_154; // RapController.java:632
+  wire _and_189 = _eq_270 & _not_154; // RapController.java:632
   wire _not_155 = ~io_headValid; // RapController.java:632
-  wire _and_185 = pipe_empty & _not_155; // RapController.java:632
-  wire [2:0] _mux_48 = _and_185 ? 3'd1 : fill_cause; // RapController.java:632
-  wire _eq_266 = state == 4'd2; // RapController.java:633
-  wire _eq_267 = state == 4'd3; // RapController.java:633
-  wire _or_119 = _eq_266 | _eq_267; // RapController.java:633
-  wire _eq_268 = state == 4'd12; // RapController.java:633
-  wire _or_120 = _or_119 | _eq_268; // RapController.java:633
-  wire _or_121 = _or_120 | commit_stop; // RapController.java:633
+  wire _and_190 = pipe_empty & _not_155; // RapController.java:632
+  wire [2:0] _mux_48 = _and_190 ? 3'd1 : fill_cause; // RapController.java:632
+  wire _eq_271 = state == 4'd2; // RapController.java:633
+  wire _eq_272 = state == 4'd3; // RapController.java:633
+  wire _or_124 = _eq_271 | _eq_272; // RapController.java:633
+  wire _eq_273 = state == 4'd12; // RapController.java:633
+  wire _or_125 = _or_124 | _eq_273; // RapController.java:633
+  wire _or_126 = _or_125 | commit_stop; // RapController.java:633
   wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:634
   wire _ge_3 = state >= 4'd4; // RapController.java:635
   wire _le_1 = state <= 4'd6; // RapController.java:635
-  wire _and_186 = _ge_3 & _le_1; // RapController.java:635
+  wire _and_191 = _ge_3 & _le_1; // RapController.java:635
   wire _ge_4 = state >= 4'd7; // RapController.java:636
   wire _le_2 = state <= 4'd11; // RapController.java:636
-  wire _and_187 = _ge_4 & _le_2; // RapController.java:636
-  wire [3:0] _bits_197 = undo_sp[3:0]; // RapController.java:244
+  wire _and_192 = _ge_4 & _le_2; // RapController.java:636
+  wire [3:0] _bits_217 = undo_sp[3:0]; // RapController.java:244
   wire [36:0] _cat_43 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:244
-  wire _eq_269 = state == 4'd3; // RapController.java:240
+  wire _eq_274 = state == 4'd3; // RapController.java:240
   wire _ne_38 = undo_sp != 5'd0; // RapController.java:240
-  wire undo_pop = _eq_269 & _ne_38; // RapController.java:240
+  wire undo_pop = _eq_274 & _ne_38; // RapController.java:240
   wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:241
   wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:241
   wire [4:0] _mux_50 = undo_pop ? _sub_14 : _sub_15; // RapController.java:241
-  wire [3:0] _bits_198 = _mux_50[3:0]; // RapController.java:241
+  wire [3:0] _bits_218 = _mux_50[3:0]; // RapController.java:241
   wire _not_156 = ~undo_push; // RapController.java:241
   wire read_parent_prefix = state == 4'd5; // RapController.java:146
-  wire [4:0] _bits_199 = readout_slot[4:0]; // RapController.java:147
-  wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_199; // RapController.java:147
-  wire _eq_270 = state == 4'd13; // RapController.java:148
-  wire _or_122 = read_parent_prefix | _eq_270; // RapController.java:148
-  wire _and_188 = in_run & io_selected_valid; // RapController.java:533
-  wire _eq_271 = io_counterResult_bits_op == 2'd0; // RapController.java:535
-  wire _and_189 = io_headValid & _eq_271; // RapController.java:535
+  wire [4:0] _bits_219 = readout_slot[4:0]; // RapController.java:147
+  wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_219; // RapController.java:147
+  wire _eq_275 = state == 4'd13; // RapController.java:148
+  wire _or_127 = read_parent_prefix | _eq_275; // RapController.java:148
+  wire _and_193 = in_run & io_selected_valid; // RapController.java:533
+  wire _eq_276 = io_counterResult_bits_op == 2'd0; // RapController.java:535
+  wire _and_194 = io_headValid & _eq_276; // RapController.java:535
   wire _lt_7 = undo_sp < 5'd16; // RapController.java:536
   wire _not_157 = ~io_counterResult_valid; // RapController.java:537
-  wire _eq_272 = state == 4'd2; // RapController.java:537
-  wire _and_190 = _eq_272 & pipe_empty; // RapController.java:537
+  wire _eq_277 = state == 4'd2; // RapController.java:537
+  wire _and_195 = _eq_277 & pipe_empty; // RapController.java:537
   wire _and_r_0 = &present_children; // RapController.java:538
-  wire _or_123 = slot_pick_pick_found | _and_r_0; // RapController.java:538
-  wire _eq_273 = state == 4'd6; // RapController.java:538
-  wire _and_191 = _eq_273 & slot_pick_ready; // RapController.java:538
-  wire _eq_274 = split_fits == _ge_2; // RapController.java:540
-  wire _eq_275 = op_children == _dyn_index_2; // RapController.java:542
-  wire _eq_276 = state == 4'd9; // RapController.java:541
-  wire _and_192 = _eq_276 & merge_settled; // RapController.java:541
-  wire _or_124 = split_settled | _and_192; // RapController.java:541
+  wire _or_128 = slot_pick_pick_found | _and_r_0; // RapController.java:538
+  wire _eq_278 = state == 4'd6; // RapController.java:538
+  wire _and_196 = _eq_278 & slot_pick_ready; // RapController.java:538
+  wire _eq_279 = split_fits == _ge_2; // RapController.java:540
+  wire _eq_280 = op_children == _dyn_index_2; // RapController.java:542
+  wire _eq_281 = state == 4'd9; // RapController.java:541
+  wire _and_197 = _eq_281 & merge_settled; // RapController.java:541
+  wire _or_129 = split_settled | _and_197; // RapController.java:541
   wire _not_158 = ~ev_commit_q; // StatusRegs.java:82
   wire _not_159 = ~st_n_carry; // SplitCounter.java:78
   wire st_n_steady = _not_158 & _not_159; // StatusRegs.java:82
-  wire _eq_277 = kids_vector == visited_kids; // RapController.java:544
-  wire _eq_278 = state == 4'd9; // RapController.java:544
-  wire _or_125 = ev_commit | ev_saturation; // StatusRegs.java:117
-  wire _or_126 = _or_125 | ev_split; // StatusRegs.java:117
-  wire _or_127 = _or_126 | ev_allocated; // StatusRegs.java:117
-  wire _or_128 = _or_127 | ev_batch; // StatusRegs.java:117
-  wire _or_129 = _or_128 | ev_deferred; // StatusRegs.java:117
-  wire _or_130 = _or_129 | ev_clear; // StatusRegs.java:117
+  wire _eq_282 = kids_vector == visited_kids; // RapController.java:544
+  wire _eq_283 = state == 4'd9; // RapController.java:544
+  wire _or_130 = ev_commit | ev_saturation; // StatusRegs.java:117
+  wire _or_131 = _or_130 | ev_split; // StatusRegs.java:117
+  wire _or_132 = _or_131 | ev_allocated; // StatusRegs.java:117
+  wire _or_133 = _or_132 | ev_batch; // StatusRegs.java:117
+  wire _or_134 = _or_133 | ev_deferred; // StatusRegs.java:117
+  wire _or_135 = _or_134 | ev_clear; // StatusRegs.java:117
   wire _or_r_6 = |ev_removed; // StatusRegs.java:117
-  wire _or_131 = _or_130 | _or_r_6; // StatusRegs.java:117
-  wire _or_132 = _or_131 | ev_pending; // StatusRegs.java:117
-  wire _not_160 = ~_or_132; // RapController.java:545
+  wire _or_136 = _or_135 | _or_r_6; // StatusRegs.java:117
+  wire _or_137 = _or_136 | ev_pending; // StatusRegs.java:117
+  wire _not_160 = ~_or_137; // RapController.java:545
   wire _le_3 = st_nodes <= 6'd32; // RapController.java:546
 
   // Connections (last connect wins; when-blocks become muxes)
@@ -1741,10 +1781,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign serialMultiplier_io_start = (_eq_0 ? snapshot_product_start : (_eq_1 ? snapshot_product_start : (_eq_4 ? snapshot_product_start : (_eq_5 ? snapshot_product_start : (_eq_6 ? snapshot_product_start : (_eq_7 ? snapshot_product_start : (_eq_9 ? snapshot_product_start : (_eq_10 ? snapshot_product_start : (_eq_11 ? snapshot_product_start : (_eq_12 ? snapshot_product_start : (_eq_13 ? (_not_9 ? snapshot_product_start : (_or_3 ? snapshot_product_start : (_not_10 ? 1'd1 : snapshot_product_start))) : snapshot_product_start)))))))))));
   assign serialMultiplier_io_a = _mux_44;
   assign serialMultiplier_io_b = _mux_45;
-  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_172 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
-  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_180 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_7 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? (level_fresh ? io_selected_bits_slot : (parent_pick_ready ? (parent_pick_pick_found ? parent_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_11 ? (kids_fresh ? io_selected_bits_slot : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_181 : io_selected_bits_slot))))))))))))));
+  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_175 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
+  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_192 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_7 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? (level_fresh ? io_selected_bits_slot : (parent_pick_ready ? (parent_pick_pick_found ? parent_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_11 ? (kids_fresh ? io_selected_bits_slot : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_193 : io_selected_bits_slot))))))))))))));
   assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_9 ? (_not_7 ? 2'd0 : (_or_2 ? 2'd1 : 2'd0)) : (_eq_10 ? (level_fresh ? 2'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_11 ? (kids_fresh ? 2'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_13 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd2 : 2'd0))))))))))))));
-  assign cmd_value = (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_182 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_47 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))))));
+  assign cmd_value = (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_194 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_47 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))))));
   assign tcam_write_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? 1'd1 : 1'd0)) : 1'd0)))))));
   assign tcam_write_index = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_9 ? (_not_7 ? 5'd0 : (_or_2 ? slot_pick_pick_index : 5'd0)) : 5'd0)))))));
   assign tcam_write_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_9 ? (_not_7 ? 32'd0 : (_or_2 ? child_prefix : 32'd0)) : 32'd0)))))));
@@ -1781,7 +1821,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign slot_depths_29 = slot_depth_29;
   assign slot_depths_30 = slot_depth_30;
   assign slot_depths_31 = slot_depth_31;
-  assign cause = (commit_fire ? 3'd0 : (_and_184 ? _mux_48 : (_or_121 ? _mux_49 : (_and_186 ? 3'd3 : (_and_187 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_189 ? _mux_48 : (_or_126 ? _mux_49 : (_and_191 ? 3'd3 : (_and_192 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
@@ -2611,7 +2651,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_high_water <= 6'd1;
     end else begin
-      st_high_water <= (ev_clear ? 6'd1 : (ev_split ? (_gt_4 ? st_nodes : st_high_water) : st_high_water));
+      st_high_water <= (ev_clear ? 6'd1 : (ev_split ? (_gt_6 ? st_nodes : st_high_water) : st_high_water));
     end
   end
 
@@ -2675,7 +2715,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_7 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_15 ? (_not_11 ? (_or_r_2 ? next_merge : _bits_60) : next_merge) : next_merge))))))))))));
+      next_merge <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_7 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_15 ? (_not_11 ? (_or_r_2 ? next_merge : _bits_68) : next_merge) : next_merge))))))))))));
     end
   end
 
@@ -2683,7 +2723,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_lo <= 32'd0;
     end else begin
-      until_merge_lo <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_61 : (commit_fire ? _bits_62 : until_merge_lo)) : (commit_fire ? _bits_62 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_62 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_62 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_62 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_62 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_62 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_62 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_62 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_62 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_62 : until_merge_lo) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_62 : until_merge_lo) : (_or_3 ? _bits_65 : (commit_fire ? _bits_62 : until_merge_lo))) : (commit_fire ? _bits_62 : until_merge_lo))))))))))));
+      until_merge_lo <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_69 : (commit_fire ? _bits_70 : until_merge_lo)) : (commit_fire ? _bits_70 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_70 : until_merge_lo) : (_or_3 ? _bits_73 : (commit_fire ? _bits_70 : until_merge_lo))) : (commit_fire ? _bits_70 : until_merge_lo))))))))))));
     end
   end
 
@@ -2691,7 +2731,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_hi <= 32'd0;
     end else begin
-      until_merge_hi <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_66 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_6 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_9 ? _sub_3 : (_eq_10 ? _sub_3 : (_eq_11 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? (_not_9 ? _sub_3 : (_or_3 ? _bits_67 : _sub_3)) : _sub_3)))))))))));
+      until_merge_hi <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_74 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_6 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_9 ? _sub_3 : (_eq_10 ? _sub_3 : (_eq_11 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? (_not_9 ? _sub_3 : (_or_3 ? _bits_75 : _sub_3)) : _sub_3)))))))))));
     end
   end
 
@@ -2699,7 +2739,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_carry <= 1'd0;
     end else begin
-      until_merge_carry <= (_eq_0 ? (_not_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_68 : 1'd0)) : (commit_fire ? _bits_68 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_68 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_68 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_68 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_68 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_68 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_68 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_68 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_68 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_68 : 1'd0) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_68 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_68 : 1'd0))) : (commit_fire ? _bits_68 : 1'd0))))))))))));
+      until_merge_carry <= (_eq_0 ? (_not_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_76 : 1'd0)) : (commit_fire ? _bits_76 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_76 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_76 : 1'd0))) : (commit_fire ? _bits_76 : 1'd0))))))))))));
     end
   end
 
@@ -2796,7 +2836,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_6 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_42 : present_children) : present_children)) : (_eq_7 ? present_children : (_eq_9 ? (_not_7 ? present_children : (_or_2 ? (_not_1 ? _or_43 : present_children) : present_children)) : present_children)))))));
+    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_6 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_44 : present_children) : present_children)) : (_eq_7 ? present_children : (_eq_9 ? (_not_7 ? present_children : (_or_2 ? (_not_1 ? _or_45 : present_children) : present_children)) : present_children)))))));
   end
 
   always @(posedge clock) begin
@@ -2815,20 +2855,20 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       parent_pick_candidates <= 32'd0;
     end else begin
-      parent_pick_candidates <= (_eq_0 ? (parent_pick_take ? _and_90 : parent_pick_candidates) : (_eq_1 ? (parent_pick_take ? _and_90 : parent_pick_candidates) : (_eq_4 ? (parent_pick_take ? _and_90 : parent_pick_candidates) : (_eq_5 ? (parent_pick_take ? _and_90 : parent_pick_candidates) : (_eq_6 ? (parent_pick_take ? _and_90 : parent_pick_candidates) : (_eq_7 ? (parent_pick_take ? _and_90 : parent_pick_candidates) : (_eq_9 ? (parent_pick_take ? _and_90 : parent_pick_candidates) : (_eq_10 ? (level_fresh ? _cat_8 : (parent_pick_take ? _and_90 : parent_pick_candidates)) : (parent_pick_take ? _and_90 : parent_pick_candidates)))))))));
+      parent_pick_candidates <= (_eq_0 ? (parent_pick_take ? _and_92 : parent_pick_candidates) : (_eq_1 ? (parent_pick_take ? _and_92 : parent_pick_candidates) : (_eq_4 ? (parent_pick_take ? _and_92 : parent_pick_candidates) : (_eq_5 ? (parent_pick_take ? _and_92 : parent_pick_candidates) : (_eq_6 ? (parent_pick_take ? _and_92 : parent_pick_candidates) : (_eq_7 ? (parent_pick_take ? _and_92 : parent_pick_candidates) : (_eq_9 ? (parent_pick_take ? _and_92 : parent_pick_candidates) : (_eq_10 ? (level_fresh ? _cat_8 : (parent_pick_take ? _and_92 : parent_pick_candidates)) : (parent_pick_take ? _and_92 : parent_pick_candidates)))))))));
     end
   end
 
   always @(posedge clock) begin
-    parent_pick_pick_hot <= (parent_pick_advance ? _and_156 : parent_pick_pick_hot);
+    parent_pick_pick_hot <= (parent_pick_advance ? _and_158 : parent_pick_pick_hot);
   end
 
   always @(posedge clock) begin
-    parent_pick_pick_found <= (parent_pick_advance ? _or_74 : parent_pick_pick_found);
+    parent_pick_pick_found <= (parent_pick_advance ? _or_76 : parent_pick_pick_found);
   end
 
   always @(posedge clock) begin
-    parent_pick_pick_index <= (parent_pick_advance ? _bits_135 : parent_pick_pick_index);
+    parent_pick_pick_index <= (parent_pick_advance ? _bits_143 : parent_pick_pick_index);
   end
 
   always @(posedge clock) begin
@@ -2843,20 +2883,20 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 32'd0;
     end else begin
-      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_157 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_157 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_157 : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? _and_157 : slot_pick_candidates) : (_eq_6 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_157 : slot_pick_candidates)) : (_eq_7 ? (_not_5 ? (slot_pick_take ? _and_157 : slot_pick_candidates) : (split_fits ? _not_103 : (slot_pick_take ? _and_157 : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? _and_157 : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? _and_157 : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_157 : slot_pick_candidates)) : (slot_pick_take ? _and_157 : slot_pick_candidates))))))))));
+      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_159 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_159 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_159 : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? _and_159 : slot_pick_candidates) : (_eq_6 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_159 : slot_pick_candidates)) : (_eq_7 ? (_not_5 ? (slot_pick_take ? _and_159 : slot_pick_candidates) : (split_fits ? _not_103 : (slot_pick_take ? _and_159 : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? _and_159 : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? _and_159 : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_159 : slot_pick_candidates)) : (slot_pick_take ? _and_159 : slot_pick_candidates))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_hot <= (slot_pick_advance ? _and_159 : slot_pick_pick_hot);
+    slot_pick_pick_hot <= (slot_pick_advance ? _and_161 : slot_pick_pick_hot);
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_found <= (slot_pick_advance ? _or_105 : slot_pick_pick_found);
+    slot_pick_pick_found <= (slot_pick_advance ? _or_107 : slot_pick_pick_found);
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_index <= (slot_pick_advance ? _bits_168 : slot_pick_pick_index);
+    slot_pick_pick_index <= (slot_pick_advance ? _bits_176 : slot_pick_pick_index);
   end
 
   always @(posedge clock) begin
@@ -2884,7 +2924,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_sum <= (_eq_0 ? (_and_161 ? _add_16 : merge_sum) : (_eq_1 ? (_and_161 ? _add_16 : merge_sum) : (_eq_4 ? (_and_161 ? _add_16 : merge_sum) : (_eq_5 ? (_and_161 ? _add_16 : merge_sum) : (_eq_6 ? (_and_161 ? _add_16 : merge_sum) : (_eq_7 ? (_and_161 ? _add_16 : merge_sum) : (_eq_9 ? (_and_161 ? _add_16 : merge_sum) : (_eq_10 ? (level_fresh ? (_and_161 ? _add_16 : merge_sum) : (parent_pick_ready ? (parent_pick_pick_found ? 35'd0 : (_and_161 ? _add_16 : merge_sum)) : (_and_161 ? _add_16 : merge_sum))) : (_and_161 ? _add_16 : merge_sum)))))))));
+    merge_sum <= (_eq_0 ? (_and_163 ? _add_16 : merge_sum) : (_eq_1 ? (_and_163 ? _add_16 : merge_sum) : (_eq_4 ? (_and_163 ? _add_16 : merge_sum) : (_eq_5 ? (_and_163 ? _add_16 : merge_sum) : (_eq_6 ? (_and_163 ? _add_16 : merge_sum) : (_eq_7 ? (_and_163 ? _add_16 : merge_sum) : (_eq_9 ? (_and_163 ? _add_16 : merge_sum) : (_eq_10 ? (level_fresh ? (_and_163 ? _add_16 : merge_sum) : (parent_pick_ready ? (parent_pick_pick_found ? 35'd0 : (_and_163 ? _add_16 : merge_sum)) : (_and_163 ? _add_16 : merge_sum))) : (_and_163 ? _add_16 : merge_sum)))))))));
   end
 
   always @(posedge clock) begin
@@ -2915,7 +2955,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_169 ? 1'd0 : snapshot_pending) : snapshot_pending)));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_171 ? 1'd0 : snapshot_pending) : snapshot_pending)));
     end
   end
 
@@ -2923,7 +2963,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_169 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_9 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_10 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_11 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_16 ? (_eq_17 ? _mux_40 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_19 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
+      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_171 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_9 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_10 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_11 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_16 ? (_eq_17 ? _mux_40 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_19 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
     end
   end
 
@@ -2980,14 +3020,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    sum_below_batch_min <= _or_113;
+    sum_below_batch_min <= _or_116;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_169 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_171 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
     end
   end
 
@@ -2995,7 +3035,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       in_advance <= 1'd0;
     end else begin
-      in_advance <= _or_114;
+      in_advance <= _or_117;
     end
   end
 
@@ -3016,7 +3056,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_171;
+    merge_ahead <= _and_174;
   end
 
   always @(posedge clock) begin
@@ -3071,7 +3111,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       tcam_write_full <= 1'd0;
     end else begin
-      tcam_write_full <= _or_115;
+      tcam_write_full <= _or_118;
     end
   end
 
@@ -3091,7 +3131,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       commit_stop <= 1'd0;
     end else begin
-      commit_stop <= _and_175;
+      commit_stop <= _and_178;
     end
   end
 
@@ -3124,7 +3164,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _bits_185;
+    hit_short_1 <= _bits_197;
   end
 
   always @(posedge clock) begin
@@ -3184,7 +3224,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_verdict <= _and_177;
+    merge_verdict <= _and_181;
   end
 
   always @(posedge clock) begin
@@ -3195,25 +3235,25 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       merge_settled <= 1'd0;
     end else begin
-      merge_settled <= _and_178;
+      merge_settled <= _and_182;
     end
   end
 
   always @(posedge clock) begin
-    readout_in_use <= _and_179;
+    readout_in_use <= _and_183;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       skip_empty_settled <= 1'd0;
     end else begin
-      skip_empty_settled <= _and_183;
+      skip_empty_settled <= _and_188;
     end
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_197] <= _cat_43;
+      undo[_bits_217] <= _cat_43;
     end
   end
 
@@ -3232,13 +3272,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (_not_156) begin
-      undo_rdata_0 <= undo[_bits_198];
+      undo_rdata_0 <= undo[_bits_218];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_122) begin
+    if (_or_127) begin
       slot_prefix_rdata_0 <= slot_prefix[_mux_51];
     end
   end
@@ -3268,7 +3308,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:281: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_188 && !io_selected_bits_found) begin // RapController.java:533
+    if (!reset && _and_193 && !io_selected_bits_found) begin // RapController.java:533
       $display("Assertion failed at RapController.java:533: no node matched a key: the root must always match");
       $stop;
     end
@@ -3276,7 +3316,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:534: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_189) begin // RapController.java:535
+    if (!reset && commit_fire && !_and_194) begin // RapController.java:535
       $display("Assertion failed at RapController.java:535: a commit without its event in the replay window");
       $stop;
     end
@@ -3284,19 +3324,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:536: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_190 && !_not_157) begin // RapController.java:537
+    if (!reset && _and_195 && !_not_157) begin // RapController.java:537
       $display("Assertion failed at RapController.java:537: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_191 && !_or_123) begin // RapController.java:538
+    if (!reset && _and_196 && !_or_128) begin // RapController.java:538
       $display("Assertion failed at RapController.java:538: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && split_settled && !_eq_274) begin // RapController.java:540
+    if (!reset && split_settled && !_eq_279) begin // RapController.java:540
       $display("Assertion failed at RapController.java:540: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_124 && !_eq_275) begin // RapController.java:542
+    if (!reset && _or_129 && !_eq_280) begin // RapController.java:542
       $display("Assertion failed at RapController.java:542: op_children read a clock after its slot or the table changed");
       $stop;
     end
@@ -3304,7 +3344,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:543: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _eq_278 && !_eq_277) begin // RapController.java:544
+    if (!reset && _eq_283 && !_eq_282) begin // RapController.java:544
       $display("Assertion failed at RapController.java:544: the merge parent's leaves changed during its walk");
       $stop;
     end
