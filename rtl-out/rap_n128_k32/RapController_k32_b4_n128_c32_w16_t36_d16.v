@@ -806,9 +806,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:168
   reg [32:0] to_merge_hi; // RapController.java:169
   reg merge_ahead; // RapController.java:172
-  reg _reg_1; // RapController.java:581
-  reg _reg_2; // RapController.java:581
-  reg _reg_3; // RapController.java:581
+  reg _reg_1; // RapController.java:587
+  reg _reg_2; // RapController.java:587
+  reg _reg_3; // RapController.java:587
   reg [2:0] op_children; // RapController.java:180
   reg cmd_q_valid; // RapController.java:191
   reg [6:0] cmd_q_addr; // RapController.java:192
@@ -821,8 +821,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg commit_stop; // RapController.java:233
   reg [38:0] undo_rdata_0; // RapController.java:241
   reg split_fits; // RapController.java:259
-  reg _reg_4; // RapController.java:581
-  reg _reg_5; // RapController.java:581
+  reg _reg_4; // RapController.java:587
+  reg _reg_5; // RapController.java:587
   reg [7:0] short_by_children; // RapController.java:268
   reg [4:0] hit_depth_1; // RapController.java:274
   reg hit_short_1; // RapController.java:275
@@ -833,10 +833,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [4:0] hit_depth_3; // RapController.java:274
   reg hit_short_3; // RapController.java:275
   reg hit_beside_3; // RapController.java:276
-  reg merge_verdict; // RapController.java:320
-  reg clip_verdict; // RapController.java:322
-  reg merge_settled; // RapController.java:323
-  reg readout_in_use; // RapController.java:326
+  reg merge_verdict; // RapController.java:321
+  reg clip_verdict; // RapController.java:323
+  reg merge_settled; // RapController.java:324
+  reg readout_in_use; // RapController.java:327
   reg skip_empty_settled; // MergeSkip.java:51
 
   // Memories (no reset, so synthesis infers RAM)
@@ -1002,7 +1002,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] slot_depths_125; // NodeTable.java:82
   wire [4:0] slot_depths_126; // NodeTable.java:82
   wire [4:0] slot_depths_127; // NodeTable.java:82
-  wire [2:0] cause; // RapController.java:629
+  wire [2:0] cause; // RapController.java:635
 
   // Logic
   wire _eq_0 = state == 4'd0; // RapController.java:347
@@ -1022,16 +1022,16 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_4 = state == 4'd2; // RapController.java:377
   wire _eq_5 = state == 4'd3; // RapController.java:378
   wire _ne_0 = undo_sp != 5'd0; // RapController.java:379
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:624
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:630
   wire _eq_6 = state == 4'd4; // RapController.java:393
   wire _eq_7 = state == 4'd5; // RapController.java:400
   wire _eq_8 = state == 4'd5; // RapController.java:260
-  wire _and_4 = _eq_8 & _reg_4; // RapController.java:582
-  wire split_settled = _and_4 & _reg_5; // RapController.java:582
+  wire _and_4 = _eq_8 & _reg_4; // RapController.java:588
+  wire split_settled = _and_4 & _reg_5; // RapController.java:588
   wire _not_5 = ~split_settled; // RapController.java:400
   wire _not_6 = ~early_done; // RapController.java:403
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:624
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:624
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:630
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:630
   wire _eq_9 = state == 4'd6; // RapController.java:411
   wire _not_7 = ~slot_pick_ready; // RapController.java:413
   wire [3:0] _not_8 = ~present_children; // RapController.java:412
@@ -1042,47 +1042,48 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_3 = _not_8[3]; // FirstSet.java:24
   wire _or_1 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_2 = _or_0 | _or_1; // FirstSet.java:36
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:624
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:630
   wire _eq_10 = state == 4'd7; // RapController.java:436
   wire _ne_1 = merge_level != 5'd0; // RapController.java:447
   wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:453
   wire _eq_11 = state == 4'd8; // RapController.java:456
-  wire _eq_12 = state == 4'd9; // RapController.java:467
-  wire _eq_13 = state == 4'd10; // RapController.java:480
+  wire _ne_2 = merge_leaves != 3'd0; // RapController.java:465
+  wire _eq_12 = state == 4'd9; // RapController.java:472
+  wire _eq_13 = state == 4'd10; // RapController.java:485
   wire _eq_14 = state == 4'd10; // RapController.java:173
-  wire _and_5 = _eq_14 & _reg_1; // RapController.java:582
-  wire _and_6 = _and_5 & _reg_2; // RapController.java:582
-  wire advance_settled = _and_6 & _reg_3; // RapController.java:582
-  wire _not_9 = ~advance_settled; // RapController.java:480
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:480
-  wire _not_10 = ~serialMultiplier_io_busy; // RapController.java:483
-  wire _eq_15 = state == 4'd11; // RapController.java:487
-  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:487
-  wire _eq_16 = state == 4'd12; // RapController.java:493
-  wire _eq_17 = sram_count == 8'd0; // RapController.java:493
-  wire _eq_18 = state == 4'd13; // RapController.java:500
-  wire _eq_19 = state == 4'd14; // RapController.java:506
-  wire _eq_20 = state == 4'd15; // RapController.java:517
+  wire _and_5 = _eq_14 & _reg_1; // RapController.java:588
+  wire _and_6 = _and_5 & _reg_2; // RapController.java:588
+  wire advance_settled = _and_6 & _reg_3; // RapController.java:588
+  wire _not_9 = ~advance_settled; // RapController.java:485
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:485
+  wire _not_10 = ~serialMultiplier_io_busy; // RapController.java:488
+  wire _eq_15 = state == 4'd11; // RapController.java:492
+  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:492
+  wire _eq_16 = state == 4'd12; // RapController.java:498
+  wire _eq_17 = sram_count == 8'd0; // RapController.java:498
+  wire _eq_18 = state == 4'd13; // RapController.java:505
+  wire _eq_19 = state == 4'd14; // RapController.java:511
+  wire _eq_20 = state == 4'd15; // RapController.java:522
   wire in_run = state == 4'd1; // RapController.java:164
-  wire _not_12 = ~commit_stop; // RapController.java:558
-  wire _and_7 = in_run & _not_12; // RapController.java:558
-  wire _not_13 = ~tcam_write_full; // RapController.java:558
-  wire _and_8 = _and_7 & _not_13; // RapController.java:558
-  wire _and_9 = _and_8 & io_enable; // RapController.java:558
-  wire _not_14 = ~readout_pending; // RapController.java:558
-  wire _and_10 = _and_9 & _not_14; // RapController.java:558
-  wire _not_15 = ~snapshot_pending; // RapController.java:558
-  wire _and_11 = _and_10 & _not_15; // RapController.java:558
-  wire _not_16 = ~snapshot_frozen; // RapController.java:558
-  wire _and_12 = _and_11 & _not_16; // RapController.java:558
+  wire _not_12 = ~commit_stop; // RapController.java:564
+  wire _and_7 = in_run & _not_12; // RapController.java:564
+  wire _not_13 = ~tcam_write_full; // RapController.java:564
+  wire _and_8 = _and_7 & _not_13; // RapController.java:564
+  wire _and_9 = _and_8 & io_enable; // RapController.java:564
+  wire _not_14 = ~readout_pending; // RapController.java:564
+  wire _and_10 = _and_9 & _not_14; // RapController.java:564
+  wire _not_15 = ~snapshot_pending; // RapController.java:564
+  wire _and_11 = _and_10 & _not_15; // RapController.java:564
+  wire _not_16 = ~snapshot_frozen; // RapController.java:564
+  wire _and_12 = _and_11 & _not_16; // RapController.java:564
   wire _and_13 = in_run & io_counterResult_valid; // RapController.java:249
   wire _not_17 = ~commit_stop; // RapController.java:249
   wire commit_fire = _and_13 & _not_17; // RapController.java:249
-  wire _not_18 = ~soft_pending; // RapController.java:562
-  wire _ne_2 = state != 4'd0; // RapController.java:562
-  wire _and_14 = _not_18 & _ne_2; // RapController.java:562
-  wire _ne_3 = state != 4'd15; // RapController.java:562
-  wire _and_15 = _and_14 & _ne_3; // RapController.java:562
+  wire _not_18 = ~soft_pending; // RapController.java:568
+  wire _ne_3 = state != 4'd0; // RapController.java:568
+  wire _and_14 = _not_18 & _ne_3; // RapController.java:568
+  wire _ne_4 = state != 4'd15; // RapController.java:568
+  wire _and_15 = _and_14 & _ne_4; // RapController.java:568
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_updates_hi, st_updates_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -1090,31 +1091,31 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:565
-  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:566
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:571
+  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:572
   wire _not_20 = ~_reg_0; // RapController.java:159
   wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:159
-  wire _not_21 = ~snapshot_product_start; // RapController.java:566
-  wire _and_16 = _not_19 & _not_21; // RapController.java:566
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:567
-  wire _eq_21 = state == 4'd13; // RapController.java:568
-  wire _or_5 = readout_pending | _eq_21; // RapController.java:568
-  wire _eq_22 = state == 4'd14; // RapController.java:568
-  wire _or_6 = _or_5 | _eq_22; // RapController.java:568
-  wire _ge_0 = state >= 4'd2; // RapController.java:569
-  wire _le_0 = state <= 4'd12; // RapController.java:569
-  wire _and_17 = _ge_0 & _le_0; // RapController.java:569
-  wire _and_18 = in_run & pipe_empty; // RapController.java:571
-  wire _not_22 = ~io_headValid; // RapController.java:571
-  wire _and_19 = _and_18 & _not_22; // RapController.java:571
-  wire _not_23 = ~io_acceptEnable; // RapController.java:572
-  wire [127:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:603
+  wire _not_21 = ~snapshot_product_start; // RapController.java:572
+  wire _and_16 = _not_19 & _not_21; // RapController.java:572
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:573
+  wire _eq_21 = state == 4'd13; // RapController.java:574
+  wire _or_5 = readout_pending | _eq_21; // RapController.java:574
+  wire _eq_22 = state == 4'd14; // RapController.java:574
+  wire _or_6 = _or_5 | _eq_22; // RapController.java:574
+  wire _ge_0 = state >= 4'd2; // RapController.java:575
+  wire _le_0 = state <= 4'd12; // RapController.java:575
+  wire _and_17 = _ge_0 & _le_0; // RapController.java:575
+  wire _and_18 = in_run & pipe_empty; // RapController.java:577
+  wire _not_22 = ~io_headValid; // RapController.java:577
+  wire _and_19 = _and_18 & _not_22; // RapController.java:577
+  wire _not_23 = ~io_acceptEnable; // RapController.java:578
+  wire [127:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:609
   wire _bits_5 = slot_valid[127]; // NodeTable.java:59
-  wire _eq_23 = state == 4'd4; // RapController.java:330
-  wire [6:0] _mux_5 = _eq_23 ? op_slot : merge_parent; // RapController.java:331
+  wire _eq_23 = state == 4'd4; // RapController.java:331
+  wire [6:0] _mux_5 = _eq_23 ? op_slot : merge_parent; // RapController.java:332
   wire _eq_24 = slot_parent_127 == _mux_5; // NodeTable.java:59
   wire _and_20 = _bits_5 & _eq_24; // NodeTable.java:59
-  wire _not_24 = ~_eq_23; // RapController.java:331
+  wire _not_24 = ~_eq_23; // RapController.java:332
   wire _not_25 = ~_not_24; // NodeTable.java:60
   wire _eq_25 = slot_children_127 == 3'd0; // NodeTable.java:60
   wire _or_8 = _not_25 | _eq_25; // NodeTable.java:60
@@ -2002,399 +2003,399 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_134 = _not_151 | _eq_277; // NodeTable.java:60
   wire _and_273 = _and_272 & _or_134; // NodeTable.java:60
   wire [127:0] kids_vector = {_and_21, _and_23, _and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, _and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, 1'd0}; // NodeTable.java:62
-  wire [127:0] _not_152 = ~kids_vector; // RapController.java:473
-  wire [127:0] _and_274 = slot_valid & _not_152; // RapController.java:473
-  wire _eq_278 = slot_pick_pick_index == 7'd0; // RapController.java:604
+  wire [127:0] _not_152 = ~kids_vector; // RapController.java:478
+  wire [127:0] _and_274 = slot_valid & _not_152; // RapController.java:478
+  wire _eq_278 = slot_pick_pick_index == 7'd0; // RapController.java:610
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:414
-  wire _eq_279 = slot_pick_pick_index == 7'd1; // RapController.java:604
-  wire _eq_280 = slot_pick_pick_index == 7'd2; // RapController.java:604
-  wire _eq_281 = slot_pick_pick_index == 7'd3; // RapController.java:604
-  wire _eq_282 = slot_pick_pick_index == 7'd4; // RapController.java:604
-  wire _eq_283 = slot_pick_pick_index == 7'd5; // RapController.java:604
-  wire _eq_284 = slot_pick_pick_index == 7'd6; // RapController.java:604
-  wire _eq_285 = slot_pick_pick_index == 7'd7; // RapController.java:604
-  wire _eq_286 = slot_pick_pick_index == 7'd8; // RapController.java:604
-  wire _eq_287 = slot_pick_pick_index == 7'd9; // RapController.java:604
-  wire _eq_288 = slot_pick_pick_index == 7'd10; // RapController.java:604
-  wire _eq_289 = slot_pick_pick_index == 7'd11; // RapController.java:604
-  wire _eq_290 = slot_pick_pick_index == 7'd12; // RapController.java:604
-  wire _eq_291 = slot_pick_pick_index == 7'd13; // RapController.java:604
-  wire _eq_292 = slot_pick_pick_index == 7'd14; // RapController.java:604
-  wire _eq_293 = slot_pick_pick_index == 7'd15; // RapController.java:604
-  wire _eq_294 = slot_pick_pick_index == 7'd16; // RapController.java:604
-  wire _eq_295 = slot_pick_pick_index == 7'd17; // RapController.java:604
-  wire _eq_296 = slot_pick_pick_index == 7'd18; // RapController.java:604
-  wire _eq_297 = slot_pick_pick_index == 7'd19; // RapController.java:604
-  wire _eq_298 = slot_pick_pick_index == 7'd20; // RapController.java:604
-  wire _eq_299 = slot_pick_pick_index == 7'd21; // RapController.java:604
-  wire _eq_300 = slot_pick_pick_index == 7'd22; // RapController.java:604
-  wire _eq_301 = slot_pick_pick_index == 7'd23; // RapController.java:604
-  wire _eq_302 = slot_pick_pick_index == 7'd24; // RapController.java:604
-  wire _eq_303 = slot_pick_pick_index == 7'd25; // RapController.java:604
-  wire _eq_304 = slot_pick_pick_index == 7'd26; // RapController.java:604
-  wire _eq_305 = slot_pick_pick_index == 7'd27; // RapController.java:604
-  wire _eq_306 = slot_pick_pick_index == 7'd28; // RapController.java:604
-  wire _eq_307 = slot_pick_pick_index == 7'd29; // RapController.java:604
-  wire _eq_308 = slot_pick_pick_index == 7'd30; // RapController.java:604
-  wire _eq_309 = slot_pick_pick_index == 7'd31; // RapController.java:604
-  wire _eq_310 = slot_pick_pick_index == 7'd32; // RapController.java:604
-  wire _eq_311 = slot_pick_pick_index == 7'd33; // RapController.java:604
-  wire _eq_312 = slot_pick_pick_index == 7'd34; // RapController.java:604
-  wire _eq_313 = slot_pick_pick_index == 7'd35; // RapController.java:604
-  wire _eq_314 = slot_pick_pick_index == 7'd36; // RapController.java:604
-  wire _eq_315 = slot_pick_pick_index == 7'd37; // RapController.java:604
-  wire _eq_316 = slot_pick_pick_index == 7'd38; // RapController.java:604
-  wire _eq_317 = slot_pick_pick_index == 7'd39; // RapController.java:604
-  wire _eq_318 = slot_pick_pick_index == 7'd40; // RapController.java:604
-  wire _eq_319 = slot_pick_pick_index == 7'd41; // RapController.java:604
-  wire _eq_320 = slot_pick_pick_index == 7'd42; // RapController.java:604
-  wire _eq_321 = slot_pick_pick_index == 7'd43; // RapController.java:604
-  wire _eq_322 = slot_pick_pick_index == 7'd44; // RapController.java:604
-  wire _eq_323 = slot_pick_pick_index == 7'd45; // RapController.java:604
-  wire _eq_324 = slot_pick_pick_index == 7'd46; // RapController.java:604
-  wire _eq_325 = slot_pick_pick_index == 7'd47; // RapController.java:604
-  wire _eq_326 = slot_pick_pick_index == 7'd48; // RapController.java:604
-  wire _eq_327 = slot_pick_pick_index == 7'd49; // RapController.java:604
-  wire _eq_328 = slot_pick_pick_index == 7'd50; // RapController.java:604
-  wire _eq_329 = slot_pick_pick_index == 7'd51; // RapController.java:604
-  wire _eq_330 = slot_pick_pick_index == 7'd52; // RapController.java:604
-  wire _eq_331 = slot_pick_pick_index == 7'd53; // RapController.java:604
-  wire _eq_332 = slot_pick_pick_index == 7'd54; // RapController.java:604
-  wire _eq_333 = slot_pick_pick_index == 7'd55; // RapController.java:604
-  wire _eq_334 = slot_pick_pick_index == 7'd56; // RapController.java:604
-  wire _eq_335 = slot_pick_pick_index == 7'd57; // RapController.java:604
-  wire _eq_336 = slot_pick_pick_index == 7'd58; // RapController.java:604
-  wire _eq_337 = slot_pick_pick_index == 7'd59; // RapController.java:604
-  wire _eq_338 = slot_pick_pick_index == 7'd60; // RapController.java:604
-  wire _eq_339 = slot_pick_pick_index == 7'd61; // RapController.java:604
-  wire _eq_340 = slot_pick_pick_index == 7'd62; // RapController.java:604
-  wire _eq_341 = slot_pick_pick_index == 7'd63; // RapController.java:604
-  wire _eq_342 = slot_pick_pick_index == 7'd64; // RapController.java:604
-  wire _eq_343 = slot_pick_pick_index == 7'd65; // RapController.java:604
-  wire _eq_344 = slot_pick_pick_index == 7'd66; // RapController.java:604
-  wire _eq_345 = slot_pick_pick_index == 7'd67; // RapController.java:604
-  wire _eq_346 = slot_pick_pick_index == 7'd68; // RapController.java:604
-  wire _eq_347 = slot_pick_pick_index == 7'd69; // RapController.java:604
-  wire _eq_348 = slot_pick_pick_index == 7'd70; // RapController.java:604
-  wire _eq_349 = slot_pick_pick_index == 7'd71; // RapController.java:604
-  wire _eq_350 = slot_pick_pick_index == 7'd72; // RapController.java:604
-  wire _eq_351 = slot_pick_pick_index == 7'd73; // RapController.java:604
-  wire _eq_352 = slot_pick_pick_index == 7'd74; // RapController.java:604
-  wire _eq_353 = slot_pick_pick_index == 7'd75; // RapController.java:604
-  wire _eq_354 = slot_pick_pick_index == 7'd76; // RapController.java:604
-  wire _eq_355 = slot_pick_pick_index == 7'd77; // RapController.java:604
-  wire _eq_356 = slot_pick_pick_index == 7'd78; // RapController.java:604
-  wire _eq_357 = slot_pick_pick_index == 7'd79; // RapController.java:604
-  wire _eq_358 = slot_pick_pick_index == 7'd80; // RapController.java:604
-  wire _eq_359 = slot_pick_pick_index == 7'd81; // RapController.java:604
-  wire _eq_360 = slot_pick_pick_index == 7'd82; // RapController.java:604
-  wire _eq_361 = slot_pick_pick_index == 7'd83; // RapController.java:604
-  wire _eq_362 = slot_pick_pick_index == 7'd84; // RapController.java:604
-  wire _eq_363 = slot_pick_pick_index == 7'd85; // RapController.java:604
-  wire _eq_364 = slot_pick_pick_index == 7'd86; // RapController.java:604
-  wire _eq_365 = slot_pick_pick_index == 7'd87; // RapController.java:604
-  wire _eq_366 = slot_pick_pick_index == 7'd88; // RapController.java:604
-  wire _eq_367 = slot_pick_pick_index == 7'd89; // RapController.java:604
-  wire _eq_368 = slot_pick_pick_index == 7'd90; // RapController.java:604
-  wire _eq_369 = slot_pick_pick_index == 7'd91; // RapController.java:604
-  wire _eq_370 = slot_pick_pick_index == 7'd92; // RapController.java:604
-  wire _eq_371 = slot_pick_pick_index == 7'd93; // RapController.java:604
-  wire _eq_372 = slot_pick_pick_index == 7'd94; // RapController.java:604
-  wire _eq_373 = slot_pick_pick_index == 7'd95; // RapController.java:604
-  wire _eq_374 = slot_pick_pick_index == 7'd96; // RapController.java:604
-  wire _eq_375 = slot_pick_pick_index == 7'd97; // RapController.java:604
-  wire _eq_376 = slot_pick_pick_index == 7'd98; // RapController.java:604
-  wire _eq_377 = slot_pick_pick_index == 7'd99; // RapController.java:604
-  wire _eq_378 = slot_pick_pick_index == 7'd100; // RapController.java:604
-  wire _eq_379 = slot_pick_pick_index == 7'd101; // RapController.java:604
-  wire _eq_380 = slot_pick_pick_index == 7'd102; // RapController.java:604
-  wire _eq_381 = slot_pick_pick_index == 7'd103; // RapController.java:604
-  wire _eq_382 = slot_pick_pick_index == 7'd104; // RapController.java:604
-  wire _eq_383 = slot_pick_pick_index == 7'd105; // RapController.java:604
-  wire _eq_384 = slot_pick_pick_index == 7'd106; // RapController.java:604
-  wire _eq_385 = slot_pick_pick_index == 7'd107; // RapController.java:604
-  wire _eq_386 = slot_pick_pick_index == 7'd108; // RapController.java:604
-  wire _eq_387 = slot_pick_pick_index == 7'd109; // RapController.java:604
-  wire _eq_388 = slot_pick_pick_index == 7'd110; // RapController.java:604
-  wire _eq_389 = slot_pick_pick_index == 7'd111; // RapController.java:604
-  wire _eq_390 = slot_pick_pick_index == 7'd112; // RapController.java:604
-  wire _eq_391 = slot_pick_pick_index == 7'd113; // RapController.java:604
-  wire _eq_392 = slot_pick_pick_index == 7'd114; // RapController.java:604
-  wire _eq_393 = slot_pick_pick_index == 7'd115; // RapController.java:604
-  wire _eq_394 = slot_pick_pick_index == 7'd116; // RapController.java:604
-  wire _eq_395 = slot_pick_pick_index == 7'd117; // RapController.java:604
-  wire _eq_396 = slot_pick_pick_index == 7'd118; // RapController.java:604
-  wire _eq_397 = slot_pick_pick_index == 7'd119; // RapController.java:604
-  wire _eq_398 = slot_pick_pick_index == 7'd120; // RapController.java:604
-  wire _eq_399 = slot_pick_pick_index == 7'd121; // RapController.java:604
-  wire _eq_400 = slot_pick_pick_index == 7'd122; // RapController.java:604
-  wire _eq_401 = slot_pick_pick_index == 7'd123; // RapController.java:604
-  wire _eq_402 = slot_pick_pick_index == 7'd124; // RapController.java:604
-  wire _eq_403 = slot_pick_pick_index == 7'd125; // RapController.java:604
-  wire _eq_404 = slot_pick_pick_index == 7'd126; // RapController.java:604
-  wire _eq_405 = slot_pick_pick_index == 7'd127; // RapController.java:604
-  wire _eq_406 = slot_pick_pick_index == 7'd0; // RapController.java:605
-  wire _eq_407 = slot_pick_pick_index == 7'd1; // RapController.java:605
-  wire _eq_408 = slot_pick_pick_index == 7'd2; // RapController.java:605
-  wire _eq_409 = slot_pick_pick_index == 7'd3; // RapController.java:605
-  wire _eq_410 = slot_pick_pick_index == 7'd4; // RapController.java:605
-  wire _eq_411 = slot_pick_pick_index == 7'd5; // RapController.java:605
-  wire _eq_412 = slot_pick_pick_index == 7'd6; // RapController.java:605
-  wire _eq_413 = slot_pick_pick_index == 7'd7; // RapController.java:605
-  wire _eq_414 = slot_pick_pick_index == 7'd8; // RapController.java:605
-  wire _eq_415 = slot_pick_pick_index == 7'd9; // RapController.java:605
-  wire _eq_416 = slot_pick_pick_index == 7'd10; // RapController.java:605
-  wire _eq_417 = slot_pick_pick_index == 7'd11; // RapController.java:605
-  wire _eq_418 = slot_pick_pick_index == 7'd12; // RapController.java:605
-  wire _eq_419 = slot_pick_pick_index == 7'd13; // RapController.java:605
-  wire _eq_420 = slot_pick_pick_index == 7'd14; // RapController.java:605
-  wire _eq_421 = slot_pick_pick_index == 7'd15; // RapController.java:605
-  wire _eq_422 = slot_pick_pick_index == 7'd16; // RapController.java:605
-  wire _eq_423 = slot_pick_pick_index == 7'd17; // RapController.java:605
-  wire _eq_424 = slot_pick_pick_index == 7'd18; // RapController.java:605
-  wire _eq_425 = slot_pick_pick_index == 7'd19; // RapController.java:605
-  wire _eq_426 = slot_pick_pick_index == 7'd20; // RapController.java:605
-  wire _eq_427 = slot_pick_pick_index == 7'd21; // RapController.java:605
-  wire _eq_428 = slot_pick_pick_index == 7'd22; // RapController.java:605
-  wire _eq_429 = slot_pick_pick_index == 7'd23; // RapController.java:605
-  wire _eq_430 = slot_pick_pick_index == 7'd24; // RapController.java:605
-  wire _eq_431 = slot_pick_pick_index == 7'd25; // RapController.java:605
-  wire _eq_432 = slot_pick_pick_index == 7'd26; // RapController.java:605
-  wire _eq_433 = slot_pick_pick_index == 7'd27; // RapController.java:605
-  wire _eq_434 = slot_pick_pick_index == 7'd28; // RapController.java:605
-  wire _eq_435 = slot_pick_pick_index == 7'd29; // RapController.java:605
-  wire _eq_436 = slot_pick_pick_index == 7'd30; // RapController.java:605
-  wire _eq_437 = slot_pick_pick_index == 7'd31; // RapController.java:605
-  wire _eq_438 = slot_pick_pick_index == 7'd32; // RapController.java:605
-  wire _eq_439 = slot_pick_pick_index == 7'd33; // RapController.java:605
-  wire _eq_440 = slot_pick_pick_index == 7'd34; // RapController.java:605
-  wire _eq_441 = slot_pick_pick_index == 7'd35; // RapController.java:605
-  wire _eq_442 = slot_pick_pick_index == 7'd36; // RapController.java:605
-  wire _eq_443 = slot_pick_pick_index == 7'd37; // RapController.java:605
-  wire _eq_444 = slot_pick_pick_index == 7'd38; // RapController.java:605
-  wire _eq_445 = slot_pick_pick_index == 7'd39; // RapController.java:605
-  wire _eq_446 = slot_pick_pick_index == 7'd40; // RapController.java:605
-  wire _eq_447 = slot_pick_pick_index == 7'd41; // RapController.java:605
-  wire _eq_448 = slot_pick_pick_index == 7'd42; // RapController.java:605
-  wire _eq_449 = slot_pick_pick_index == 7'd43; // RapController.java:605
-  wire _eq_450 = slot_pick_pick_index == 7'd44; // RapController.java:605
-  wire _eq_451 = slot_pick_pick_index == 7'd45; // RapController.java:605
-  wire _eq_452 = slot_pick_pick_index == 7'd46; // RapController.java:605
-  wire _eq_453 = slot_pick_pick_index == 7'd47; // RapController.java:605
-  wire _eq_454 = slot_pick_pick_index == 7'd48; // RapController.java:605
-  wire _eq_455 = slot_pick_pick_index == 7'd49; // RapController.java:605
-  wire _eq_456 = slot_pick_pick_index == 7'd50; // RapController.java:605
-  wire _eq_457 = slot_pick_pick_index == 7'd51; // RapController.java:605
-  wire _eq_458 = slot_pick_pick_index == 7'd52; // RapController.java:605
-  wire _eq_459 = slot_pick_pick_index == 7'd53; // RapController.java:605
-  wire _eq_460 = slot_pick_pick_index == 7'd54; // RapController.java:605
-  wire _eq_461 = slot_pick_pick_index == 7'd55; // RapController.java:605
-  wire _eq_462 = slot_pick_pick_index == 7'd56; // RapController.java:605
-  wire _eq_463 = slot_pick_pick_index == 7'd57; // RapController.java:605
-  wire _eq_464 = slot_pick_pick_index == 7'd58; // RapController.java:605
-  wire _eq_465 = slot_pick_pick_index == 7'd59; // RapController.java:605
-  wire _eq_466 = slot_pick_pick_index == 7'd60; // RapController.java:605
-  wire _eq_467 = slot_pick_pick_index == 7'd61; // RapController.java:605
-  wire _eq_468 = slot_pick_pick_index == 7'd62; // RapController.java:605
-  wire _eq_469 = slot_pick_pick_index == 7'd63; // RapController.java:605
-  wire _eq_470 = slot_pick_pick_index == 7'd64; // RapController.java:605
-  wire _eq_471 = slot_pick_pick_index == 7'd65; // RapController.java:605
-  wire _eq_472 = slot_pick_pick_index == 7'd66; // RapController.java:605
-  wire _eq_473 = slot_pick_pick_index == 7'd67; // RapController.java:605
-  wire _eq_474 = slot_pick_pick_index == 7'd68; // RapController.java:605
-  wire _eq_475 = slot_pick_pick_index == 7'd69; // RapController.java:605
-  wire _eq_476 = slot_pick_pick_index == 7'd70; // RapController.java:605
-  wire _eq_477 = slot_pick_pick_index == 7'd71; // RapController.java:605
-  wire _eq_478 = slot_pick_pick_index == 7'd72; // RapController.java:605
-  wire _eq_479 = slot_pick_pick_index == 7'd73; // RapController.java:605
-  wire _eq_480 = slot_pick_pick_index == 7'd74; // RapController.java:605
-  wire _eq_481 = slot_pick_pick_index == 7'd75; // RapController.java:605
-  wire _eq_482 = slot_pick_pick_index == 7'd76; // RapController.java:605
-  wire _eq_483 = slot_pick_pick_index == 7'd77; // RapController.java:605
-  wire _eq_484 = slot_pick_pick_index == 7'd78; // RapController.java:605
-  wire _eq_485 = slot_pick_pick_index == 7'd79; // RapController.java:605
-  wire _eq_486 = slot_pick_pick_index == 7'd80; // RapController.java:605
-  wire _eq_487 = slot_pick_pick_index == 7'd81; // RapController.java:605
-  wire _eq_488 = slot_pick_pick_index == 7'd82; // RapController.java:605
-  wire _eq_489 = slot_pick_pick_index == 7'd83; // RapController.java:605
-  wire _eq_490 = slot_pick_pick_index == 7'd84; // RapController.java:605
-  wire _eq_491 = slot_pick_pick_index == 7'd85; // RapController.java:605
-  wire _eq_492 = slot_pick_pick_index == 7'd86; // RapController.java:605
-  wire _eq_493 = slot_pick_pick_index == 7'd87; // RapController.java:605
-  wire _eq_494 = slot_pick_pick_index == 7'd88; // RapController.java:605
-  wire _eq_495 = slot_pick_pick_index == 7'd89; // RapController.java:605
-  wire _eq_496 = slot_pick_pick_index == 7'd90; // RapController.java:605
-  wire _eq_497 = slot_pick_pick_index == 7'd91; // RapController.java:605
-  wire _eq_498 = slot_pick_pick_index == 7'd92; // RapController.java:605
-  wire _eq_499 = slot_pick_pick_index == 7'd93; // RapController.java:605
-  wire _eq_500 = slot_pick_pick_index == 7'd94; // RapController.java:605
-  wire _eq_501 = slot_pick_pick_index == 7'd95; // RapController.java:605
-  wire _eq_502 = slot_pick_pick_index == 7'd96; // RapController.java:605
-  wire _eq_503 = slot_pick_pick_index == 7'd97; // RapController.java:605
-  wire _eq_504 = slot_pick_pick_index == 7'd98; // RapController.java:605
-  wire _eq_505 = slot_pick_pick_index == 7'd99; // RapController.java:605
-  wire _eq_506 = slot_pick_pick_index == 7'd100; // RapController.java:605
-  wire _eq_507 = slot_pick_pick_index == 7'd101; // RapController.java:605
-  wire _eq_508 = slot_pick_pick_index == 7'd102; // RapController.java:605
-  wire _eq_509 = slot_pick_pick_index == 7'd103; // RapController.java:605
-  wire _eq_510 = slot_pick_pick_index == 7'd104; // RapController.java:605
-  wire _eq_511 = slot_pick_pick_index == 7'd105; // RapController.java:605
-  wire _eq_512 = slot_pick_pick_index == 7'd106; // RapController.java:605
-  wire _eq_513 = slot_pick_pick_index == 7'd107; // RapController.java:605
-  wire _eq_514 = slot_pick_pick_index == 7'd108; // RapController.java:605
-  wire _eq_515 = slot_pick_pick_index == 7'd109; // RapController.java:605
-  wire _eq_516 = slot_pick_pick_index == 7'd110; // RapController.java:605
-  wire _eq_517 = slot_pick_pick_index == 7'd111; // RapController.java:605
-  wire _eq_518 = slot_pick_pick_index == 7'd112; // RapController.java:605
-  wire _eq_519 = slot_pick_pick_index == 7'd113; // RapController.java:605
-  wire _eq_520 = slot_pick_pick_index == 7'd114; // RapController.java:605
-  wire _eq_521 = slot_pick_pick_index == 7'd115; // RapController.java:605
-  wire _eq_522 = slot_pick_pick_index == 7'd116; // RapController.java:605
-  wire _eq_523 = slot_pick_pick_index == 7'd117; // RapController.java:605
-  wire _eq_524 = slot_pick_pick_index == 7'd118; // RapController.java:605
-  wire _eq_525 = slot_pick_pick_index == 7'd119; // RapController.java:605
-  wire _eq_526 = slot_pick_pick_index == 7'd120; // RapController.java:605
-  wire _eq_527 = slot_pick_pick_index == 7'd121; // RapController.java:605
-  wire _eq_528 = slot_pick_pick_index == 7'd122; // RapController.java:605
-  wire _eq_529 = slot_pick_pick_index == 7'd123; // RapController.java:605
-  wire _eq_530 = slot_pick_pick_index == 7'd124; // RapController.java:605
-  wire _eq_531 = slot_pick_pick_index == 7'd125; // RapController.java:605
-  wire _eq_532 = slot_pick_pick_index == 7'd126; // RapController.java:605
-  wire _eq_533 = slot_pick_pick_index == 7'd127; // RapController.java:605
-  wire _eq_534 = slot_pick_pick_index == 7'd0; // RapController.java:606
+  wire _eq_279 = slot_pick_pick_index == 7'd1; // RapController.java:610
+  wire _eq_280 = slot_pick_pick_index == 7'd2; // RapController.java:610
+  wire _eq_281 = slot_pick_pick_index == 7'd3; // RapController.java:610
+  wire _eq_282 = slot_pick_pick_index == 7'd4; // RapController.java:610
+  wire _eq_283 = slot_pick_pick_index == 7'd5; // RapController.java:610
+  wire _eq_284 = slot_pick_pick_index == 7'd6; // RapController.java:610
+  wire _eq_285 = slot_pick_pick_index == 7'd7; // RapController.java:610
+  wire _eq_286 = slot_pick_pick_index == 7'd8; // RapController.java:610
+  wire _eq_287 = slot_pick_pick_index == 7'd9; // RapController.java:610
+  wire _eq_288 = slot_pick_pick_index == 7'd10; // RapController.java:610
+  wire _eq_289 = slot_pick_pick_index == 7'd11; // RapController.java:610
+  wire _eq_290 = slot_pick_pick_index == 7'd12; // RapController.java:610
+  wire _eq_291 = slot_pick_pick_index == 7'd13; // RapController.java:610
+  wire _eq_292 = slot_pick_pick_index == 7'd14; // RapController.java:610
+  wire _eq_293 = slot_pick_pick_index == 7'd15; // RapController.java:610
+  wire _eq_294 = slot_pick_pick_index == 7'd16; // RapController.java:610
+  wire _eq_295 = slot_pick_pick_index == 7'd17; // RapController.java:610
+  wire _eq_296 = slot_pick_pick_index == 7'd18; // RapController.java:610
+  wire _eq_297 = slot_pick_pick_index == 7'd19; // RapController.java:610
+  wire _eq_298 = slot_pick_pick_index == 7'd20; // RapController.java:610
+  wire _eq_299 = slot_pick_pick_index == 7'd21; // RapController.java:610
+  wire _eq_300 = slot_pick_pick_index == 7'd22; // RapController.java:610
+  wire _eq_301 = slot_pick_pick_index == 7'd23; // RapController.java:610
+  wire _eq_302 = slot_pick_pick_index == 7'd24; // RapController.java:610
+  wire _eq_303 = slot_pick_pick_index == 7'd25; // RapController.java:610
+  wire _eq_304 = slot_pick_pick_index == 7'd26; // RapController.java:610
+  wire _eq_305 = slot_pick_pick_index == 7'd27; // RapController.java:610
+  wire _eq_306 = slot_pick_pick_index == 7'd28; // RapController.java:610
+  wire _eq_307 = slot_pick_pick_index == 7'd29; // RapController.java:610
+  wire _eq_308 = slot_pick_pick_index == 7'd30; // RapController.java:610
+  wire _eq_309 = slot_pick_pick_index == 7'd31; // RapController.java:610
+  wire _eq_310 = slot_pick_pick_index == 7'd32; // RapController.java:610
+  wire _eq_311 = slot_pick_pick_index == 7'd33; // RapController.java:610
+  wire _eq_312 = slot_pick_pick_index == 7'd34; // RapController.java:610
+  wire _eq_313 = slot_pick_pick_index == 7'd35; // RapController.java:610
+  wire _eq_314 = slot_pick_pick_index == 7'd36; // RapController.java:610
+  wire _eq_315 = slot_pick_pick_index == 7'd37; // RapController.java:610
+  wire _eq_316 = slot_pick_pick_index == 7'd38; // RapController.java:610
+  wire _eq_317 = slot_pick_pick_index == 7'd39; // RapController.java:610
+  wire _eq_318 = slot_pick_pick_index == 7'd40; // RapController.java:610
+  wire _eq_319 = slot_pick_pick_index == 7'd41; // RapController.java:610
+  wire _eq_320 = slot_pick_pick_index == 7'd42; // RapController.java:610
+  wire _eq_321 = slot_pick_pick_index == 7'd43; // RapController.java:610
+  wire _eq_322 = slot_pick_pick_index == 7'd44; // RapController.java:610
+  wire _eq_323 = slot_pick_pick_index == 7'd45; // RapController.java:610
+  wire _eq_324 = slot_pick_pick_index == 7'd46; // RapController.java:610
+  wire _eq_325 = slot_pick_pick_index == 7'd47; // RapController.java:610
+  wire _eq_326 = slot_pick_pick_index == 7'd48; // RapController.java:610
+  wire _eq_327 = slot_pick_pick_index == 7'd49; // RapController.java:610
+  wire _eq_328 = slot_pick_pick_index == 7'd50; // RapController.java:610
+  wire _eq_329 = slot_pick_pick_index == 7'd51; // RapController.java:610
+  wire _eq_330 = slot_pick_pick_index == 7'd52; // RapController.java:610
+  wire _eq_331 = slot_pick_pick_index == 7'd53; // RapController.java:610
+  wire _eq_332 = slot_pick_pick_index == 7'd54; // RapController.java:610
+  wire _eq_333 = slot_pick_pick_index == 7'd55; // RapController.java:610
+  wire _eq_334 = slot_pick_pick_index == 7'd56; // RapController.java:610
+  wire _eq_335 = slot_pick_pick_index == 7'd57; // RapController.java:610
+  wire _eq_336 = slot_pick_pick_index == 7'd58; // RapController.java:610
+  wire _eq_337 = slot_pick_pick_index == 7'd59; // RapController.java:610
+  wire _eq_338 = slot_pick_pick_index == 7'd60; // RapController.java:610
+  wire _eq_339 = slot_pick_pick_index == 7'd61; // RapController.java:610
+  wire _eq_340 = slot_pick_pick_index == 7'd62; // RapController.java:610
+  wire _eq_341 = slot_pick_pick_index == 7'd63; // RapController.java:610
+  wire _eq_342 = slot_pick_pick_index == 7'd64; // RapController.java:610
+  wire _eq_343 = slot_pick_pick_index == 7'd65; // RapController.java:610
+  wire _eq_344 = slot_pick_pick_index == 7'd66; // RapController.java:610
+  wire _eq_345 = slot_pick_pick_index == 7'd67; // RapController.java:610
+  wire _eq_346 = slot_pick_pick_index == 7'd68; // RapController.java:610
+  wire _eq_347 = slot_pick_pick_index == 7'd69; // RapController.java:610
+  wire _eq_348 = slot_pick_pick_index == 7'd70; // RapController.java:610
+  wire _eq_349 = slot_pick_pick_index == 7'd71; // RapController.java:610
+  wire _eq_350 = slot_pick_pick_index == 7'd72; // RapController.java:610
+  wire _eq_351 = slot_pick_pick_index == 7'd73; // RapController.java:610
+  wire _eq_352 = slot_pick_pick_index == 7'd74; // RapController.java:610
+  wire _eq_353 = slot_pick_pick_index == 7'd75; // RapController.java:610
+  wire _eq_354 = slot_pick_pick_index == 7'd76; // RapController.java:610
+  wire _eq_355 = slot_pick_pick_index == 7'd77; // RapController.java:610
+  wire _eq_356 = slot_pick_pick_index == 7'd78; // RapController.java:610
+  wire _eq_357 = slot_pick_pick_index == 7'd79; // RapController.java:610
+  wire _eq_358 = slot_pick_pick_index == 7'd80; // RapController.java:610
+  wire _eq_359 = slot_pick_pick_index == 7'd81; // RapController.java:610
+  wire _eq_360 = slot_pick_pick_index == 7'd82; // RapController.java:610
+  wire _eq_361 = slot_pick_pick_index == 7'd83; // RapController.java:610
+  wire _eq_362 = slot_pick_pick_index == 7'd84; // RapController.java:610
+  wire _eq_363 = slot_pick_pick_index == 7'd85; // RapController.java:610
+  wire _eq_364 = slot_pick_pick_index == 7'd86; // RapController.java:610
+  wire _eq_365 = slot_pick_pick_index == 7'd87; // RapController.java:610
+  wire _eq_366 = slot_pick_pick_index == 7'd88; // RapController.java:610
+  wire _eq_367 = slot_pick_pick_index == 7'd89; // RapController.java:610
+  wire _eq_368 = slot_pick_pick_index == 7'd90; // RapController.java:610
+  wire _eq_369 = slot_pick_pick_index == 7'd91; // RapController.java:610
+  wire _eq_370 = slot_pick_pick_index == 7'd92; // RapController.java:610
+  wire _eq_371 = slot_pick_pick_index == 7'd93; // RapController.java:610
+  wire _eq_372 = slot_pick_pick_index == 7'd94; // RapController.java:610
+  wire _eq_373 = slot_pick_pick_index == 7'd95; // RapController.java:610
+  wire _eq_374 = slot_pick_pick_index == 7'd96; // RapController.java:610
+  wire _eq_375 = slot_pick_pick_index == 7'd97; // RapController.java:610
+  wire _eq_376 = slot_pick_pick_index == 7'd98; // RapController.java:610
+  wire _eq_377 = slot_pick_pick_index == 7'd99; // RapController.java:610
+  wire _eq_378 = slot_pick_pick_index == 7'd100; // RapController.java:610
+  wire _eq_379 = slot_pick_pick_index == 7'd101; // RapController.java:610
+  wire _eq_380 = slot_pick_pick_index == 7'd102; // RapController.java:610
+  wire _eq_381 = slot_pick_pick_index == 7'd103; // RapController.java:610
+  wire _eq_382 = slot_pick_pick_index == 7'd104; // RapController.java:610
+  wire _eq_383 = slot_pick_pick_index == 7'd105; // RapController.java:610
+  wire _eq_384 = slot_pick_pick_index == 7'd106; // RapController.java:610
+  wire _eq_385 = slot_pick_pick_index == 7'd107; // RapController.java:610
+  wire _eq_386 = slot_pick_pick_index == 7'd108; // RapController.java:610
+  wire _eq_387 = slot_pick_pick_index == 7'd109; // RapController.java:610
+  wire _eq_388 = slot_pick_pick_index == 7'd110; // RapController.java:610
+  wire _eq_389 = slot_pick_pick_index == 7'd111; // RapController.java:610
+  wire _eq_390 = slot_pick_pick_index == 7'd112; // RapController.java:610
+  wire _eq_391 = slot_pick_pick_index == 7'd113; // RapController.java:610
+  wire _eq_392 = slot_pick_pick_index == 7'd114; // RapController.java:610
+  wire _eq_393 = slot_pick_pick_index == 7'd115; // RapController.java:610
+  wire _eq_394 = slot_pick_pick_index == 7'd116; // RapController.java:610
+  wire _eq_395 = slot_pick_pick_index == 7'd117; // RapController.java:610
+  wire _eq_396 = slot_pick_pick_index == 7'd118; // RapController.java:610
+  wire _eq_397 = slot_pick_pick_index == 7'd119; // RapController.java:610
+  wire _eq_398 = slot_pick_pick_index == 7'd120; // RapController.java:610
+  wire _eq_399 = slot_pick_pick_index == 7'd121; // RapController.java:610
+  wire _eq_400 = slot_pick_pick_index == 7'd122; // RapController.java:610
+  wire _eq_401 = slot_pick_pick_index == 7'd123; // RapController.java:610
+  wire _eq_402 = slot_pick_pick_index == 7'd124; // RapController.java:610
+  wire _eq_403 = slot_pick_pick_index == 7'd125; // RapController.java:610
+  wire _eq_404 = slot_pick_pick_index == 7'd126; // RapController.java:610
+  wire _eq_405 = slot_pick_pick_index == 7'd127; // RapController.java:610
+  wire _eq_406 = slot_pick_pick_index == 7'd0; // RapController.java:611
+  wire _eq_407 = slot_pick_pick_index == 7'd1; // RapController.java:611
+  wire _eq_408 = slot_pick_pick_index == 7'd2; // RapController.java:611
+  wire _eq_409 = slot_pick_pick_index == 7'd3; // RapController.java:611
+  wire _eq_410 = slot_pick_pick_index == 7'd4; // RapController.java:611
+  wire _eq_411 = slot_pick_pick_index == 7'd5; // RapController.java:611
+  wire _eq_412 = slot_pick_pick_index == 7'd6; // RapController.java:611
+  wire _eq_413 = slot_pick_pick_index == 7'd7; // RapController.java:611
+  wire _eq_414 = slot_pick_pick_index == 7'd8; // RapController.java:611
+  wire _eq_415 = slot_pick_pick_index == 7'd9; // RapController.java:611
+  wire _eq_416 = slot_pick_pick_index == 7'd10; // RapController.java:611
+  wire _eq_417 = slot_pick_pick_index == 7'd11; // RapController.java:611
+  wire _eq_418 = slot_pick_pick_index == 7'd12; // RapController.java:611
+  wire _eq_419 = slot_pick_pick_index == 7'd13; // RapController.java:611
+  wire _eq_420 = slot_pick_pick_index == 7'd14; // RapController.java:611
+  wire _eq_421 = slot_pick_pick_index == 7'd15; // RapController.java:611
+  wire _eq_422 = slot_pick_pick_index == 7'd16; // RapController.java:611
+  wire _eq_423 = slot_pick_pick_index == 7'd17; // RapController.java:611
+  wire _eq_424 = slot_pick_pick_index == 7'd18; // RapController.java:611
+  wire _eq_425 = slot_pick_pick_index == 7'd19; // RapController.java:611
+  wire _eq_426 = slot_pick_pick_index == 7'd20; // RapController.java:611
+  wire _eq_427 = slot_pick_pick_index == 7'd21; // RapController.java:611
+  wire _eq_428 = slot_pick_pick_index == 7'd22; // RapController.java:611
+  wire _eq_429 = slot_pick_pick_index == 7'd23; // RapController.java:611
+  wire _eq_430 = slot_pick_pick_index == 7'd24; // RapController.java:611
+  wire _eq_431 = slot_pick_pick_index == 7'd25; // RapController.java:611
+  wire _eq_432 = slot_pick_pick_index == 7'd26; // RapController.java:611
+  wire _eq_433 = slot_pick_pick_index == 7'd27; // RapController.java:611
+  wire _eq_434 = slot_pick_pick_index == 7'd28; // RapController.java:611
+  wire _eq_435 = slot_pick_pick_index == 7'd29; // RapController.java:611
+  wire _eq_436 = slot_pick_pick_index == 7'd30; // RapController.java:611
+  wire _eq_437 = slot_pick_pick_index == 7'd31; // RapController.java:611
+  wire _eq_438 = slot_pick_pick_index == 7'd32; // RapController.java:611
+  wire _eq_439 = slot_pick_pick_index == 7'd33; // RapController.java:611
+  wire _eq_440 = slot_pick_pick_index == 7'd34; // RapController.java:611
+  wire _eq_441 = slot_pick_pick_index == 7'd35; // RapController.java:611
+  wire _eq_442 = slot_pick_pick_index == 7'd36; // RapController.java:611
+  wire _eq_443 = slot_pick_pick_index == 7'd37; // RapController.java:611
+  wire _eq_444 = slot_pick_pick_index == 7'd38; // RapController.java:611
+  wire _eq_445 = slot_pick_pick_index == 7'd39; // RapController.java:611
+  wire _eq_446 = slot_pick_pick_index == 7'd40; // RapController.java:611
+  wire _eq_447 = slot_pick_pick_index == 7'd41; // RapController.java:611
+  wire _eq_448 = slot_pick_pick_index == 7'd42; // RapController.java:611
+  wire _eq_449 = slot_pick_pick_index == 7'd43; // RapController.java:611
+  wire _eq_450 = slot_pick_pick_index == 7'd44; // RapController.java:611
+  wire _eq_451 = slot_pick_pick_index == 7'd45; // RapController.java:611
+  wire _eq_452 = slot_pick_pick_index == 7'd46; // RapController.java:611
+  wire _eq_453 = slot_pick_pick_index == 7'd47; // RapController.java:611
+  wire _eq_454 = slot_pick_pick_index == 7'd48; // RapController.java:611
+  wire _eq_455 = slot_pick_pick_index == 7'd49; // RapController.java:611
+  wire _eq_456 = slot_pick_pick_index == 7'd50; // RapController.java:611
+  wire _eq_457 = slot_pick_pick_index == 7'd51; // RapController.java:611
+  wire _eq_458 = slot_pick_pick_index == 7'd52; // RapController.java:611
+  wire _eq_459 = slot_pick_pick_index == 7'd53; // RapController.java:611
+  wire _eq_460 = slot_pick_pick_index == 7'd54; // RapController.java:611
+  wire _eq_461 = slot_pick_pick_index == 7'd55; // RapController.java:611
+  wire _eq_462 = slot_pick_pick_index == 7'd56; // RapController.java:611
+  wire _eq_463 = slot_pick_pick_index == 7'd57; // RapController.java:611
+  wire _eq_464 = slot_pick_pick_index == 7'd58; // RapController.java:611
+  wire _eq_465 = slot_pick_pick_index == 7'd59; // RapController.java:611
+  wire _eq_466 = slot_pick_pick_index == 7'd60; // RapController.java:611
+  wire _eq_467 = slot_pick_pick_index == 7'd61; // RapController.java:611
+  wire _eq_468 = slot_pick_pick_index == 7'd62; // RapController.java:611
+  wire _eq_469 = slot_pick_pick_index == 7'd63; // RapController.java:611
+  wire _eq_470 = slot_pick_pick_index == 7'd64; // RapController.java:611
+  wire _eq_471 = slot_pick_pick_index == 7'd65; // RapController.java:611
+  wire _eq_472 = slot_pick_pick_index == 7'd66; // RapController.java:611
+  wire _eq_473 = slot_pick_pick_index == 7'd67; // RapController.java:611
+  wire _eq_474 = slot_pick_pick_index == 7'd68; // RapController.java:611
+  wire _eq_475 = slot_pick_pick_index == 7'd69; // RapController.java:611
+  wire _eq_476 = slot_pick_pick_index == 7'd70; // RapController.java:611
+  wire _eq_477 = slot_pick_pick_index == 7'd71; // RapController.java:611
+  wire _eq_478 = slot_pick_pick_index == 7'd72; // RapController.java:611
+  wire _eq_479 = slot_pick_pick_index == 7'd73; // RapController.java:611
+  wire _eq_480 = slot_pick_pick_index == 7'd74; // RapController.java:611
+  wire _eq_481 = slot_pick_pick_index == 7'd75; // RapController.java:611
+  wire _eq_482 = slot_pick_pick_index == 7'd76; // RapController.java:611
+  wire _eq_483 = slot_pick_pick_index == 7'd77; // RapController.java:611
+  wire _eq_484 = slot_pick_pick_index == 7'd78; // RapController.java:611
+  wire _eq_485 = slot_pick_pick_index == 7'd79; // RapController.java:611
+  wire _eq_486 = slot_pick_pick_index == 7'd80; // RapController.java:611
+  wire _eq_487 = slot_pick_pick_index == 7'd81; // RapController.java:611
+  wire _eq_488 = slot_pick_pick_index == 7'd82; // RapController.java:611
+  wire _eq_489 = slot_pick_pick_index == 7'd83; // RapController.java:611
+  wire _eq_490 = slot_pick_pick_index == 7'd84; // RapController.java:611
+  wire _eq_491 = slot_pick_pick_index == 7'd85; // RapController.java:611
+  wire _eq_492 = slot_pick_pick_index == 7'd86; // RapController.java:611
+  wire _eq_493 = slot_pick_pick_index == 7'd87; // RapController.java:611
+  wire _eq_494 = slot_pick_pick_index == 7'd88; // RapController.java:611
+  wire _eq_495 = slot_pick_pick_index == 7'd89; // RapController.java:611
+  wire _eq_496 = slot_pick_pick_index == 7'd90; // RapController.java:611
+  wire _eq_497 = slot_pick_pick_index == 7'd91; // RapController.java:611
+  wire _eq_498 = slot_pick_pick_index == 7'd92; // RapController.java:611
+  wire _eq_499 = slot_pick_pick_index == 7'd93; // RapController.java:611
+  wire _eq_500 = slot_pick_pick_index == 7'd94; // RapController.java:611
+  wire _eq_501 = slot_pick_pick_index == 7'd95; // RapController.java:611
+  wire _eq_502 = slot_pick_pick_index == 7'd96; // RapController.java:611
+  wire _eq_503 = slot_pick_pick_index == 7'd97; // RapController.java:611
+  wire _eq_504 = slot_pick_pick_index == 7'd98; // RapController.java:611
+  wire _eq_505 = slot_pick_pick_index == 7'd99; // RapController.java:611
+  wire _eq_506 = slot_pick_pick_index == 7'd100; // RapController.java:611
+  wire _eq_507 = slot_pick_pick_index == 7'd101; // RapController.java:611
+  wire _eq_508 = slot_pick_pick_index == 7'd102; // RapController.java:611
+  wire _eq_509 = slot_pick_pick_index == 7'd103; // RapController.java:611
+  wire _eq_510 = slot_pick_pick_index == 7'd104; // RapController.java:611
+  wire _eq_511 = slot_pick_pick_index == 7'd105; // RapController.java:611
+  wire _eq_512 = slot_pick_pick_index == 7'd106; // RapController.java:611
+  wire _eq_513 = slot_pick_pick_index == 7'd107; // RapController.java:611
+  wire _eq_514 = slot_pick_pick_index == 7'd108; // RapController.java:611
+  wire _eq_515 = slot_pick_pick_index == 7'd109; // RapController.java:611
+  wire _eq_516 = slot_pick_pick_index == 7'd110; // RapController.java:611
+  wire _eq_517 = slot_pick_pick_index == 7'd111; // RapController.java:611
+  wire _eq_518 = slot_pick_pick_index == 7'd112; // RapController.java:611
+  wire _eq_519 = slot_pick_pick_index == 7'd113; // RapController.java:611
+  wire _eq_520 = slot_pick_pick_index == 7'd114; // RapController.java:611
+  wire _eq_521 = slot_pick_pick_index == 7'd115; // RapController.java:611
+  wire _eq_522 = slot_pick_pick_index == 7'd116; // RapController.java:611
+  wire _eq_523 = slot_pick_pick_index == 7'd117; // RapController.java:611
+  wire _eq_524 = slot_pick_pick_index == 7'd118; // RapController.java:611
+  wire _eq_525 = slot_pick_pick_index == 7'd119; // RapController.java:611
+  wire _eq_526 = slot_pick_pick_index == 7'd120; // RapController.java:611
+  wire _eq_527 = slot_pick_pick_index == 7'd121; // RapController.java:611
+  wire _eq_528 = slot_pick_pick_index == 7'd122; // RapController.java:611
+  wire _eq_529 = slot_pick_pick_index == 7'd123; // RapController.java:611
+  wire _eq_530 = slot_pick_pick_index == 7'd124; // RapController.java:611
+  wire _eq_531 = slot_pick_pick_index == 7'd125; // RapController.java:611
+  wire _eq_532 = slot_pick_pick_index == 7'd126; // RapController.java:611
+  wire _eq_533 = slot_pick_pick_index == 7'd127; // RapController.java:611
+  wire _eq_534 = slot_pick_pick_index == 7'd0; // RapController.java:612
   wire _not_153 = ~_or_0; // FirstSet.java:34
   wire _not_154 = ~_bits_2; // FirstSet.java:34
   wire _not_155 = ~_bits_0; // FirstSet.java:34
   wire _mux_6 = _not_153 ? _not_154 : _not_155; // FirstSet.java:35
   wire [1:0] _cat_7 = {_not_153, _mux_6}; // FirstSet.java:35
   wire [1:0] _bits_132 = _cat_7; // FirstSet.java:43
-  wire _eq_535 = slot_pick_pick_index == 7'd1; // RapController.java:606
-  wire _eq_536 = slot_pick_pick_index == 7'd2; // RapController.java:606
-  wire _eq_537 = slot_pick_pick_index == 7'd3; // RapController.java:606
-  wire _eq_538 = slot_pick_pick_index == 7'd4; // RapController.java:606
-  wire _eq_539 = slot_pick_pick_index == 7'd5; // RapController.java:606
-  wire _eq_540 = slot_pick_pick_index == 7'd6; // RapController.java:606
-  wire _eq_541 = slot_pick_pick_index == 7'd7; // RapController.java:606
-  wire _eq_542 = slot_pick_pick_index == 7'd8; // RapController.java:606
-  wire _eq_543 = slot_pick_pick_index == 7'd9; // RapController.java:606
-  wire _eq_544 = slot_pick_pick_index == 7'd10; // RapController.java:606
-  wire _eq_545 = slot_pick_pick_index == 7'd11; // RapController.java:606
-  wire _eq_546 = slot_pick_pick_index == 7'd12; // RapController.java:606
-  wire _eq_547 = slot_pick_pick_index == 7'd13; // RapController.java:606
-  wire _eq_548 = slot_pick_pick_index == 7'd14; // RapController.java:606
-  wire _eq_549 = slot_pick_pick_index == 7'd15; // RapController.java:606
-  wire _eq_550 = slot_pick_pick_index == 7'd16; // RapController.java:606
-  wire _eq_551 = slot_pick_pick_index == 7'd17; // RapController.java:606
-  wire _eq_552 = slot_pick_pick_index == 7'd18; // RapController.java:606
-  wire _eq_553 = slot_pick_pick_index == 7'd19; // RapController.java:606
-  wire _eq_554 = slot_pick_pick_index == 7'd20; // RapController.java:606
-  wire _eq_555 = slot_pick_pick_index == 7'd21; // RapController.java:606
-  wire _eq_556 = slot_pick_pick_index == 7'd22; // RapController.java:606
-  wire _eq_557 = slot_pick_pick_index == 7'd23; // RapController.java:606
-  wire _eq_558 = slot_pick_pick_index == 7'd24; // RapController.java:606
-  wire _eq_559 = slot_pick_pick_index == 7'd25; // RapController.java:606
-  wire _eq_560 = slot_pick_pick_index == 7'd26; // RapController.java:606
-  wire _eq_561 = slot_pick_pick_index == 7'd27; // RapController.java:606
-  wire _eq_562 = slot_pick_pick_index == 7'd28; // RapController.java:606
-  wire _eq_563 = slot_pick_pick_index == 7'd29; // RapController.java:606
-  wire _eq_564 = slot_pick_pick_index == 7'd30; // RapController.java:606
-  wire _eq_565 = slot_pick_pick_index == 7'd31; // RapController.java:606
-  wire _eq_566 = slot_pick_pick_index == 7'd32; // RapController.java:606
-  wire _eq_567 = slot_pick_pick_index == 7'd33; // RapController.java:606
-  wire _eq_568 = slot_pick_pick_index == 7'd34; // RapController.java:606
-  wire _eq_569 = slot_pick_pick_index == 7'd35; // RapController.java:606
-  wire _eq_570 = slot_pick_pick_index == 7'd36; // RapController.java:606
-  wire _eq_571 = slot_pick_pick_index == 7'd37; // RapController.java:606
-  wire _eq_572 = slot_pick_pick_index == 7'd38; // RapController.java:606
-  wire _eq_573 = slot_pick_pick_index == 7'd39; // RapController.java:606
-  wire _eq_574 = slot_pick_pick_index == 7'd40; // RapController.java:606
-  wire _eq_575 = slot_pick_pick_index == 7'd41; // RapController.java:606
-  wire _eq_576 = slot_pick_pick_index == 7'd42; // RapController.java:606
-  wire _eq_577 = slot_pick_pick_index == 7'd43; // RapController.java:606
-  wire _eq_578 = slot_pick_pick_index == 7'd44; // RapController.java:606
-  wire _eq_579 = slot_pick_pick_index == 7'd45; // RapController.java:606
-  wire _eq_580 = slot_pick_pick_index == 7'd46; // RapController.java:606
-  wire _eq_581 = slot_pick_pick_index == 7'd47; // RapController.java:606
-  wire _eq_582 = slot_pick_pick_index == 7'd48; // RapController.java:606
-  wire _eq_583 = slot_pick_pick_index == 7'd49; // RapController.java:606
-  wire _eq_584 = slot_pick_pick_index == 7'd50; // RapController.java:606
-  wire _eq_585 = slot_pick_pick_index == 7'd51; // RapController.java:606
-  wire _eq_586 = slot_pick_pick_index == 7'd52; // RapController.java:606
-  wire _eq_587 = slot_pick_pick_index == 7'd53; // RapController.java:606
-  wire _eq_588 = slot_pick_pick_index == 7'd54; // RapController.java:606
-  wire _eq_589 = slot_pick_pick_index == 7'd55; // RapController.java:606
-  wire _eq_590 = slot_pick_pick_index == 7'd56; // RapController.java:606
-  wire _eq_591 = slot_pick_pick_index == 7'd57; // RapController.java:606
-  wire _eq_592 = slot_pick_pick_index == 7'd58; // RapController.java:606
-  wire _eq_593 = slot_pick_pick_index == 7'd59; // RapController.java:606
-  wire _eq_594 = slot_pick_pick_index == 7'd60; // RapController.java:606
-  wire _eq_595 = slot_pick_pick_index == 7'd61; // RapController.java:606
-  wire _eq_596 = slot_pick_pick_index == 7'd62; // RapController.java:606
-  wire _eq_597 = slot_pick_pick_index == 7'd63; // RapController.java:606
-  wire _eq_598 = slot_pick_pick_index == 7'd64; // RapController.java:606
-  wire _eq_599 = slot_pick_pick_index == 7'd65; // RapController.java:606
-  wire _eq_600 = slot_pick_pick_index == 7'd66; // RapController.java:606
-  wire _eq_601 = slot_pick_pick_index == 7'd67; // RapController.java:606
-  wire _eq_602 = slot_pick_pick_index == 7'd68; // RapController.java:606
-  wire _eq_603 = slot_pick_pick_index == 7'd69; // RapController.java:606
-  wire _eq_604 = slot_pick_pick_index == 7'd70; // RapController.java:606
-  wire _eq_605 = slot_pick_pick_index == 7'd71; // RapController.java:606
-  wire _eq_606 = slot_pick_pick_index == 7'd72; // RapController.java:606
-  wire _eq_607 = slot_pick_pick_index == 7'd73; // RapController.java:606
-  wire _eq_608 = slot_pick_pick_index == 7'd74; // RapController.java:606
-  wire _eq_609 = slot_pick_pick_index == 7'd75; // RapController.java:606
-  wire _eq_610 = slot_pick_pick_index == 7'd76; // RapController.java:606
-  wire _eq_611 = slot_pick_pick_index == 7'd77; // RapController.java:606
-  wire _eq_612 = slot_pick_pick_index == 7'd78; // RapController.java:606
-  wire _eq_613 = slot_pick_pick_index == 7'd79; // RapController.java:606
-  wire _eq_614 = slot_pick_pick_index == 7'd80; // RapController.java:606
-  wire _eq_615 = slot_pick_pick_index == 7'd81; // RapController.java:606
-  wire _eq_616 = slot_pick_pick_index == 7'd82; // RapController.java:606
-  wire _eq_617 = slot_pick_pick_index == 7'd83; // RapController.java:606
-  wire _eq_618 = slot_pick_pick_index == 7'd84; // RapController.java:606
-  wire _eq_619 = slot_pick_pick_index == 7'd85; // RapController.java:606
-  wire _eq_620 = slot_pick_pick_index == 7'd86; // RapController.java:606
-  wire _eq_621 = slot_pick_pick_index == 7'd87; // RapController.java:606
-  wire _eq_622 = slot_pick_pick_index == 7'd88; // RapController.java:606
-  wire _eq_623 = slot_pick_pick_index == 7'd89; // RapController.java:606
-  wire _eq_624 = slot_pick_pick_index == 7'd90; // RapController.java:606
-  wire _eq_625 = slot_pick_pick_index == 7'd91; // RapController.java:606
-  wire _eq_626 = slot_pick_pick_index == 7'd92; // RapController.java:606
-  wire _eq_627 = slot_pick_pick_index == 7'd93; // RapController.java:606
-  wire _eq_628 = slot_pick_pick_index == 7'd94; // RapController.java:606
-  wire _eq_629 = slot_pick_pick_index == 7'd95; // RapController.java:606
-  wire _eq_630 = slot_pick_pick_index == 7'd96; // RapController.java:606
-  wire _eq_631 = slot_pick_pick_index == 7'd97; // RapController.java:606
-  wire _eq_632 = slot_pick_pick_index == 7'd98; // RapController.java:606
-  wire _eq_633 = slot_pick_pick_index == 7'd99; // RapController.java:606
-  wire _eq_634 = slot_pick_pick_index == 7'd100; // RapController.java:606
-  wire _eq_635 = slot_pick_pick_index == 7'd101; // RapController.java:606
-  wire _eq_636 = slot_pick_pick_index == 7'd102; // RapController.java:606
-  wire _eq_637 = slot_pick_pick_index == 7'd103; // RapController.java:606
-  wire _eq_638 = slot_pick_pick_index == 7'd104; // RapController.java:606
-  wire _eq_639 = slot_pick_pick_index == 7'd105; // RapController.java:606
-  wire _eq_640 = slot_pick_pick_index == 7'd106; // RapController.java:606
-  wire _eq_641 = slot_pick_pick_index == 7'd107; // RapController.java:606
-  wire _eq_642 = slot_pick_pick_index == 7'd108; // RapController.java:606
-  wire _eq_643 = slot_pick_pick_index == 7'd109; // RapController.java:606
-  wire _eq_644 = slot_pick_pick_index == 7'd110; // RapController.java:606
-  wire _eq_645 = slot_pick_pick_index == 7'd111; // RapController.java:606
-  wire _eq_646 = slot_pick_pick_index == 7'd112; // RapController.java:606
-  wire _eq_647 = slot_pick_pick_index == 7'd113; // RapController.java:606
-  wire _eq_648 = slot_pick_pick_index == 7'd114; // RapController.java:606
-  wire _eq_649 = slot_pick_pick_index == 7'd115; // RapController.java:606
-  wire _eq_650 = slot_pick_pick_index == 7'd116; // RapController.java:606
-  wire _eq_651 = slot_pick_pick_index == 7'd117; // RapController.java:606
-  wire _eq_652 = slot_pick_pick_index == 7'd118; // RapController.java:606
-  wire _eq_653 = slot_pick_pick_index == 7'd119; // RapController.java:606
-  wire _eq_654 = slot_pick_pick_index == 7'd120; // RapController.java:606
-  wire _eq_655 = slot_pick_pick_index == 7'd121; // RapController.java:606
-  wire _eq_656 = slot_pick_pick_index == 7'd122; // RapController.java:606
-  wire _eq_657 = slot_pick_pick_index == 7'd123; // RapController.java:606
-  wire _eq_658 = slot_pick_pick_index == 7'd124; // RapController.java:606
-  wire _eq_659 = slot_pick_pick_index == 7'd125; // RapController.java:606
-  wire _eq_660 = slot_pick_pick_index == 7'd126; // RapController.java:606
-  wire _eq_661 = slot_pick_pick_index == 7'd127; // RapController.java:606
+  wire _eq_535 = slot_pick_pick_index == 7'd1; // RapController.java:612
+  wire _eq_536 = slot_pick_pick_index == 7'd2; // RapController.java:612
+  wire _eq_537 = slot_pick_pick_index == 7'd3; // RapController.java:612
+  wire _eq_538 = slot_pick_pick_index == 7'd4; // RapController.java:612
+  wire _eq_539 = slot_pick_pick_index == 7'd5; // RapController.java:612
+  wire _eq_540 = slot_pick_pick_index == 7'd6; // RapController.java:612
+  wire _eq_541 = slot_pick_pick_index == 7'd7; // RapController.java:612
+  wire _eq_542 = slot_pick_pick_index == 7'd8; // RapController.java:612
+  wire _eq_543 = slot_pick_pick_index == 7'd9; // RapController.java:612
+  wire _eq_544 = slot_pick_pick_index == 7'd10; // RapController.java:612
+  wire _eq_545 = slot_pick_pick_index == 7'd11; // RapController.java:612
+  wire _eq_546 = slot_pick_pick_index == 7'd12; // RapController.java:612
+  wire _eq_547 = slot_pick_pick_index == 7'd13; // RapController.java:612
+  wire _eq_548 = slot_pick_pick_index == 7'd14; // RapController.java:612
+  wire _eq_549 = slot_pick_pick_index == 7'd15; // RapController.java:612
+  wire _eq_550 = slot_pick_pick_index == 7'd16; // RapController.java:612
+  wire _eq_551 = slot_pick_pick_index == 7'd17; // RapController.java:612
+  wire _eq_552 = slot_pick_pick_index == 7'd18; // RapController.java:612
+  wire _eq_553 = slot_pick_pick_index == 7'd19; // RapController.java:612
+  wire _eq_554 = slot_pick_pick_index == 7'd20; // RapController.java:612
+  wire _eq_555 = slot_pick_pick_index == 7'd21; // RapController.java:612
+  wire _eq_556 = slot_pick_pick_index == 7'd22; // RapController.java:612
+  wire _eq_557 = slot_pick_pick_index == 7'd23; // RapController.java:612
+  wire _eq_558 = slot_pick_pick_index == 7'd24; // RapController.java:612
+  wire _eq_559 = slot_pick_pick_index == 7'd25; // RapController.java:612
+  wire _eq_560 = slot_pick_pick_index == 7'd26; // RapController.java:612
+  wire _eq_561 = slot_pick_pick_index == 7'd27; // RapController.java:612
+  wire _eq_562 = slot_pick_pick_index == 7'd28; // RapController.java:612
+  wire _eq_563 = slot_pick_pick_index == 7'd29; // RapController.java:612
+  wire _eq_564 = slot_pick_pick_index == 7'd30; // RapController.java:612
+  wire _eq_565 = slot_pick_pick_index == 7'd31; // RapController.java:612
+  wire _eq_566 = slot_pick_pick_index == 7'd32; // RapController.java:612
+  wire _eq_567 = slot_pick_pick_index == 7'd33; // RapController.java:612
+  wire _eq_568 = slot_pick_pick_index == 7'd34; // RapController.java:612
+  wire _eq_569 = slot_pick_pick_index == 7'd35; // RapController.java:612
+  wire _eq_570 = slot_pick_pick_index == 7'd36; // RapController.java:612
+  wire _eq_571 = slot_pick_pick_index == 7'd37; // RapController.java:612
+  wire _eq_572 = slot_pick_pick_index == 7'd38; // RapController.java:612
+  wire _eq_573 = slot_pick_pick_index == 7'd39; // RapController.java:612
+  wire _eq_574 = slot_pick_pick_index == 7'd40; // RapController.java:612
+  wire _eq_575 = slot_pick_pick_index == 7'd41; // RapController.java:612
+  wire _eq_576 = slot_pick_pick_index == 7'd42; // RapController.java:612
+  wire _eq_577 = slot_pick_pick_index == 7'd43; // RapController.java:612
+  wire _eq_578 = slot_pick_pick_index == 7'd44; // RapController.java:612
+  wire _eq_579 = slot_pick_pick_index == 7'd45; // RapController.java:612
+  wire _eq_580 = slot_pick_pick_index == 7'd46; // RapController.java:612
+  wire _eq_581 = slot_pick_pick_index == 7'd47; // RapController.java:612
+  wire _eq_582 = slot_pick_pick_index == 7'd48; // RapController.java:612
+  wire _eq_583 = slot_pick_pick_index == 7'd49; // RapController.java:612
+  wire _eq_584 = slot_pick_pick_index == 7'd50; // RapController.java:612
+  wire _eq_585 = slot_pick_pick_index == 7'd51; // RapController.java:612
+  wire _eq_586 = slot_pick_pick_index == 7'd52; // RapController.java:612
+  wire _eq_587 = slot_pick_pick_index == 7'd53; // RapController.java:612
+  wire _eq_588 = slot_pick_pick_index == 7'd54; // RapController.java:612
+  wire _eq_589 = slot_pick_pick_index == 7'd55; // RapController.java:612
+  wire _eq_590 = slot_pick_pick_index == 7'd56; // RapController.java:612
+  wire _eq_591 = slot_pick_pick_index == 7'd57; // RapController.java:612
+  wire _eq_592 = slot_pick_pick_index == 7'd58; // RapController.java:612
+  wire _eq_593 = slot_pick_pick_index == 7'd59; // RapController.java:612
+  wire _eq_594 = slot_pick_pick_index == 7'd60; // RapController.java:612
+  wire _eq_595 = slot_pick_pick_index == 7'd61; // RapController.java:612
+  wire _eq_596 = slot_pick_pick_index == 7'd62; // RapController.java:612
+  wire _eq_597 = slot_pick_pick_index == 7'd63; // RapController.java:612
+  wire _eq_598 = slot_pick_pick_index == 7'd64; // RapController.java:612
+  wire _eq_599 = slot_pick_pick_index == 7'd65; // RapController.java:612
+  wire _eq_600 = slot_pick_pick_index == 7'd66; // RapController.java:612
+  wire _eq_601 = slot_pick_pick_index == 7'd67; // RapController.java:612
+  wire _eq_602 = slot_pick_pick_index == 7'd68; // RapController.java:612
+  wire _eq_603 = slot_pick_pick_index == 7'd69; // RapController.java:612
+  wire _eq_604 = slot_pick_pick_index == 7'd70; // RapController.java:612
+  wire _eq_605 = slot_pick_pick_index == 7'd71; // RapController.java:612
+  wire _eq_606 = slot_pick_pick_index == 7'd72; // RapController.java:612
+  wire _eq_607 = slot_pick_pick_index == 7'd73; // RapController.java:612
+  wire _eq_608 = slot_pick_pick_index == 7'd74; // RapController.java:612
+  wire _eq_609 = slot_pick_pick_index == 7'd75; // RapController.java:612
+  wire _eq_610 = slot_pick_pick_index == 7'd76; // RapController.java:612
+  wire _eq_611 = slot_pick_pick_index == 7'd77; // RapController.java:612
+  wire _eq_612 = slot_pick_pick_index == 7'd78; // RapController.java:612
+  wire _eq_613 = slot_pick_pick_index == 7'd79; // RapController.java:612
+  wire _eq_614 = slot_pick_pick_index == 7'd80; // RapController.java:612
+  wire _eq_615 = slot_pick_pick_index == 7'd81; // RapController.java:612
+  wire _eq_616 = slot_pick_pick_index == 7'd82; // RapController.java:612
+  wire _eq_617 = slot_pick_pick_index == 7'd83; // RapController.java:612
+  wire _eq_618 = slot_pick_pick_index == 7'd84; // RapController.java:612
+  wire _eq_619 = slot_pick_pick_index == 7'd85; // RapController.java:612
+  wire _eq_620 = slot_pick_pick_index == 7'd86; // RapController.java:612
+  wire _eq_621 = slot_pick_pick_index == 7'd87; // RapController.java:612
+  wire _eq_622 = slot_pick_pick_index == 7'd88; // RapController.java:612
+  wire _eq_623 = slot_pick_pick_index == 7'd89; // RapController.java:612
+  wire _eq_624 = slot_pick_pick_index == 7'd90; // RapController.java:612
+  wire _eq_625 = slot_pick_pick_index == 7'd91; // RapController.java:612
+  wire _eq_626 = slot_pick_pick_index == 7'd92; // RapController.java:612
+  wire _eq_627 = slot_pick_pick_index == 7'd93; // RapController.java:612
+  wire _eq_628 = slot_pick_pick_index == 7'd94; // RapController.java:612
+  wire _eq_629 = slot_pick_pick_index == 7'd95; // RapController.java:612
+  wire _eq_630 = slot_pick_pick_index == 7'd96; // RapController.java:612
+  wire _eq_631 = slot_pick_pick_index == 7'd97; // RapController.java:612
+  wire _eq_632 = slot_pick_pick_index == 7'd98; // RapController.java:612
+  wire _eq_633 = slot_pick_pick_index == 7'd99; // RapController.java:612
+  wire _eq_634 = slot_pick_pick_index == 7'd100; // RapController.java:612
+  wire _eq_635 = slot_pick_pick_index == 7'd101; // RapController.java:612
+  wire _eq_636 = slot_pick_pick_index == 7'd102; // RapController.java:612
+  wire _eq_637 = slot_pick_pick_index == 7'd103; // RapController.java:612
+  wire _eq_638 = slot_pick_pick_index == 7'd104; // RapController.java:612
+  wire _eq_639 = slot_pick_pick_index == 7'd105; // RapController.java:612
+  wire _eq_640 = slot_pick_pick_index == 7'd106; // RapController.java:612
+  wire _eq_641 = slot_pick_pick_index == 7'd107; // RapController.java:612
+  wire _eq_642 = slot_pick_pick_index == 7'd108; // RapController.java:612
+  wire _eq_643 = slot_pick_pick_index == 7'd109; // RapController.java:612
+  wire _eq_644 = slot_pick_pick_index == 7'd110; // RapController.java:612
+  wire _eq_645 = slot_pick_pick_index == 7'd111; // RapController.java:612
+  wire _eq_646 = slot_pick_pick_index == 7'd112; // RapController.java:612
+  wire _eq_647 = slot_pick_pick_index == 7'd113; // RapController.java:612
+  wire _eq_648 = slot_pick_pick_index == 7'd114; // RapController.java:612
+  wire _eq_649 = slot_pick_pick_index == 7'd115; // RapController.java:612
+  wire _eq_650 = slot_pick_pick_index == 7'd116; // RapController.java:612
+  wire _eq_651 = slot_pick_pick_index == 7'd117; // RapController.java:612
+  wire _eq_652 = slot_pick_pick_index == 7'd118; // RapController.java:612
+  wire _eq_653 = slot_pick_pick_index == 7'd119; // RapController.java:612
+  wire _eq_654 = slot_pick_pick_index == 7'd120; // RapController.java:612
+  wire _eq_655 = slot_pick_pick_index == 7'd121; // RapController.java:612
+  wire _eq_656 = slot_pick_pick_index == 7'd122; // RapController.java:612
+  wire _eq_657 = slot_pick_pick_index == 7'd123; // RapController.java:612
+  wire _eq_658 = slot_pick_pick_index == 7'd124; // RapController.java:612
+  wire _eq_659 = slot_pick_pick_index == 7'd125; // RapController.java:612
+  wire _eq_660 = slot_pick_pick_index == 7'd126; // RapController.java:612
+  wire _eq_661 = slot_pick_pick_index == 7'd127; // RapController.java:612
   wire _eq_662 = children_write_slot == 7'd0; // NodeTable.java:44
   wire _eq_663 = children_write_slot == 7'd1; // NodeTable.java:44
   wire _eq_664 = children_write_slot == 7'd2; // NodeTable.java:44
@@ -2523,7 +2524,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_787 = children_write_slot == 7'd125; // NodeTable.java:44
   wire _eq_788 = children_write_slot == 7'd126; // NodeTable.java:44
   wire _eq_789 = children_write_slot == 7'd127; // NodeTable.java:44
-  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:474
+  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:479
   wire [32:0] _add_0 = {1'b0, st_n_lo} + {{17{1'b0}}, ev_weight_q}; // SplitCounter.java:42
   wire [31:0] _bits_133 = _add_0[31:0]; // SplitCounter.java:43
   wire [31:0] _add_1 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:35
@@ -2611,9 +2612,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:104
   wire _eq_794 = io_m0Csr == 64'd0; // RapController.java:354
   wire [63:0] _mux_7 = _eq_794 ? 64'd1 : io_m0Csr; // RapController.java:354
-  wire [31:0] _bits_165 = serialMultiplier_io_product[95:64]; // RapController.java:489
-  wire _or_r_2 = |_bits_165; // RapController.java:489
-  wire [63:0] _bits_166 = serialMultiplier_io_product[63:0]; // RapController.java:490
+  wire [31:0] _bits_165 = serialMultiplier_io_product[95:64]; // RapController.java:494
+  wire _or_r_2 = |_bits_165; // RapController.java:494
+  wire [63:0] _bits_166 = serialMultiplier_io_product[63:0]; // RapController.java:495
   wire [31:0] _bits_167 = _mux_7[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{17{1'b0}}, io_head_weight}; // SplitCounter.java:42
   wire [31:0] _bits_168 = _sub_2[31:0]; // SplitCounter.java:43
@@ -2642,652 +2643,652 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:397
   wire [3:0] _bits_175 = _dshl_0[3:0]; // RapController.java:397
   wire [3:0] _or_140 = present_children | _bits_175; // RapController.java:397
-  wire [6:0] _dshl_1 = 7'd1 << _bits_132; // RapController.java:608
-  wire [3:0] _bits_176 = _dshl_1[3:0]; // RapController.java:608
-  wire [3:0] _or_141 = present_children | _bits_176; // RapController.java:608
+  wire [6:0] _dshl_1 = 7'd1 << _bits_132; // RapController.java:614
+  wire [3:0] _bits_176 = _dshl_1[3:0]; // RapController.java:614
+  wire [3:0] _or_141 = present_children | _bits_176; // RapController.java:614
   wire _not_161 = ~parent_pick_load; // SlotPicker.java:48
   wire [127:0] _not_162 = ~parent_pick_pick_hot; // SlotPicker.java:33
   wire [127:0] _and_284 = parent_pick_candidates & _not_162; // SlotPicker.java:33
   wire _bits_177 = slot_valid[127]; // NodeTable.java:70
   wire _eq_797 = slot_depth_127 == merge_level; // NodeTable.java:69
   wire _and_285 = _bits_177 & _eq_797; // NodeTable.java:70
-  wire _ne_4 = slot_children_127 != 3'd0; // NodeTable.java:70
-  wire _and_286 = _and_285 & _ne_4; // NodeTable.java:70
+  wire _ne_5 = slot_children_127 != 3'd0; // NodeTable.java:70
+  wire _and_286 = _and_285 & _ne_5; // NodeTable.java:70
   wire _bits_178 = slot_valid[126]; // NodeTable.java:70
   wire _eq_798 = slot_depth_126 == merge_level; // NodeTable.java:69
   wire _and_287 = _bits_178 & _eq_798; // NodeTable.java:70
-  wire _ne_5 = slot_children_126 != 3'd0; // NodeTable.java:70
-  wire _and_288 = _and_287 & _ne_5; // NodeTable.java:70
+  wire _ne_6 = slot_children_126 != 3'd0; // NodeTable.java:70
+  wire _and_288 = _and_287 & _ne_6; // NodeTable.java:70
   wire _bits_179 = slot_valid[125]; // NodeTable.java:70
   wire _eq_799 = slot_depth_125 == merge_level; // NodeTable.java:69
   wire _and_289 = _bits_179 & _eq_799; // NodeTable.java:70
-  wire _ne_6 = slot_children_125 != 3'd0; // NodeTable.java:70
-  wire _and_290 = _and_289 & _ne_6; // NodeTable.java:70
+  wire _ne_7 = slot_children_125 != 3'd0; // NodeTable.java:70
+  wire _and_290 = _and_289 & _ne_7; // NodeTable.java:70
   wire _bits_180 = slot_valid[124]; // NodeTable.java:70
   wire _eq_800 = slot_depth_124 == merge_level; // NodeTable.java:69
   wire _and_291 = _bits_180 & _eq_800; // NodeTable.java:70
-  wire _ne_7 = slot_children_124 != 3'd0; // NodeTable.java:70
-  wire _and_292 = _and_291 & _ne_7; // NodeTable.java:70
+  wire _ne_8 = slot_children_124 != 3'd0; // NodeTable.java:70
+  wire _and_292 = _and_291 & _ne_8; // NodeTable.java:70
   wire _bits_181 = slot_valid[123]; // NodeTable.java:70
   wire _eq_801 = slot_depth_123 == merge_level; // NodeTable.java:69
   wire _and_293 = _bits_181 & _eq_801; // NodeTable.java:70
-  wire _ne_8 = slot_children_123 != 3'd0; // NodeTable.java:70
-  wire _and_294 = _and_293 & _ne_8; // NodeTable.java:70
+  wire _ne_9 = slot_children_123 != 3'd0; // NodeTable.java:70
+  wire _and_294 = _and_293 & _ne_9; // NodeTable.java:70
   wire _bits_182 = slot_valid[122]; // NodeTable.java:70
   wire _eq_802 = slot_depth_122 == merge_level; // NodeTable.java:69
   wire _and_295 = _bits_182 & _eq_802; // NodeTable.java:70
-  wire _ne_9 = slot_children_122 != 3'd0; // NodeTable.java:70
-  wire _and_296 = _and_295 & _ne_9; // NodeTable.java:70
+  wire _ne_10 = slot_children_122 != 3'd0; // NodeTable.java:70
+  wire _and_296 = _and_295 & _ne_10; // NodeTable.java:70
   wire _bits_183 = slot_valid[121]; // NodeTable.java:70
   wire _eq_803 = slot_depth_121 == merge_level; // NodeTable.java:69
   wire _and_297 = _bits_183 & _eq_803; // NodeTable.java:70
-  wire _ne_10 = slot_children_121 != 3'd0; // NodeTable.java:70
-  wire _and_298 = _and_297 & _ne_10; // NodeTable.java:70
+  wire _ne_11 = slot_children_121 != 3'd0; // NodeTable.java:70
+  wire _and_298 = _and_297 & _ne_11; // NodeTable.java:70
   wire _bits_184 = slot_valid[120]; // NodeTable.java:70
   wire _eq_804 = slot_depth_120 == merge_level; // NodeTable.java:69
   wire _and_299 = _bits_184 & _eq_804; // NodeTable.java:70
-  wire _ne_11 = slot_children_120 != 3'd0; // NodeTable.java:70
-  wire _and_300 = _and_299 & _ne_11; // NodeTable.java:70
+  wire _ne_12 = slot_children_120 != 3'd0; // NodeTable.java:70
+  wire _and_300 = _and_299 & _ne_12; // NodeTable.java:70
   wire _bits_185 = slot_valid[119]; // NodeTable.java:70
   wire _eq_805 = slot_depth_119 == merge_level; // NodeTable.java:69
   wire _and_301 = _bits_185 & _eq_805; // NodeTable.java:70
-  wire _ne_12 = slot_children_119 != 3'd0; // NodeTable.java:70
-  wire _and_302 = _and_301 & _ne_12; // NodeTable.java:70
+  wire _ne_13 = slot_children_119 != 3'd0; // NodeTable.java:70
+  wire _and_302 = _and_301 & _ne_13; // NodeTable.java:70
   wire _bits_186 = slot_valid[118]; // NodeTable.java:70
   wire _eq_806 = slot_depth_118 == merge_level; // NodeTable.java:69
   wire _and_303 = _bits_186 & _eq_806; // NodeTable.java:70
-  wire _ne_13 = slot_children_118 != 3'd0; // NodeTable.java:70
-  wire _and_304 = _and_303 & _ne_13; // NodeTable.java:70
+  wire _ne_14 = slot_children_118 != 3'd0; // NodeTable.java:70
+  wire _and_304 = _and_303 & _ne_14; // NodeTable.java:70
   wire _bits_187 = slot_valid[117]; // NodeTable.java:70
   wire _eq_807 = slot_depth_117 == merge_level; // NodeTable.java:69
   wire _and_305 = _bits_187 & _eq_807; // NodeTable.java:70
-  wire _ne_14 = slot_children_117 != 3'd0; // NodeTable.java:70
-  wire _and_306 = _and_305 & _ne_14; // NodeTable.java:70
+  wire _ne_15 = slot_children_117 != 3'd0; // NodeTable.java:70
+  wire _and_306 = _and_305 & _ne_15; // NodeTable.java:70
   wire _bits_188 = slot_valid[116]; // NodeTable.java:70
   wire _eq_808 = slot_depth_116 == merge_level; // NodeTable.java:69
   wire _and_307 = _bits_188 & _eq_808; // NodeTable.java:70
-  wire _ne_15 = slot_children_116 != 3'd0; // NodeTable.java:70
-  wire _and_308 = _and_307 & _ne_15; // NodeTable.java:70
+  wire _ne_16 = slot_children_116 != 3'd0; // NodeTable.java:70
+  wire _and_308 = _and_307 & _ne_16; // NodeTable.java:70
   wire _bits_189 = slot_valid[115]; // NodeTable.java:70
   wire _eq_809 = slot_depth_115 == merge_level; // NodeTable.java:69
   wire _and_309 = _bits_189 & _eq_809; // NodeTable.java:70
-  wire _ne_16 = slot_children_115 != 3'd0; // NodeTable.java:70
-  wire _and_310 = _and_309 & _ne_16; // NodeTable.java:70
+  wire _ne_17 = slot_children_115 != 3'd0; // NodeTable.java:70
+  wire _and_310 = _and_309 & _ne_17; // NodeTable.java:70
   wire _bits_190 = slot_valid[114]; // NodeTable.java:70
   wire _eq_810 = slot_depth_114 == merge_level; // NodeTable.java:69
   wire _and_311 = _bits_190 & _eq_810; // NodeTable.java:70
-  wire _ne_17 = slot_children_114 != 3'd0; // NodeTable.java:70
-  wire _and_312 = _and_311 & _ne_17; // NodeTable.java:70
+  wire _ne_18 = slot_children_114 != 3'd0; // NodeTable.java:70
+  wire _and_312 = _and_311 & _ne_18; // NodeTable.java:70
   wire _bits_191 = slot_valid[113]; // NodeTable.java:70
   wire _eq_811 = slot_depth_113 == merge_level; // NodeTable.java:69
   wire _and_313 = _bits_191 & _eq_811; // NodeTable.java:70
-  wire _ne_18 = slot_children_113 != 3'd0; // NodeTable.java:70
-  wire _and_314 = _and_313 & _ne_18; // NodeTable.java:70
+  wire _ne_19 = slot_children_113 != 3'd0; // NodeTable.java:70
+  wire _and_314 = _and_313 & _ne_19; // NodeTable.java:70
   wire _bits_192 = slot_valid[112]; // NodeTable.java:70
   wire _eq_812 = slot_depth_112 == merge_level; // NodeTable.java:69
   wire _and_315 = _bits_192 & _eq_812; // NodeTable.java:70
-  wire _ne_19 = slot_children_112 != 3'd0; // NodeTable.java:70
-  wire _and_316 = _and_315 & _ne_19; // NodeTable.java:70
+  wire _ne_20 = slot_children_112 != 3'd0; // NodeTable.java:70
+  wire _and_316 = _and_315 & _ne_20; // NodeTable.java:70
   wire _bits_193 = slot_valid[111]; // NodeTable.java:70
   wire _eq_813 = slot_depth_111 == merge_level; // NodeTable.java:69
   wire _and_317 = _bits_193 & _eq_813; // NodeTable.java:70
-  wire _ne_20 = slot_children_111 != 3'd0; // NodeTable.java:70
-  wire _and_318 = _and_317 & _ne_20; // NodeTable.java:70
+  wire _ne_21 = slot_children_111 != 3'd0; // NodeTable.java:70
+  wire _and_318 = _and_317 & _ne_21; // NodeTable.java:70
   wire _bits_194 = slot_valid[110]; // NodeTable.java:70
   wire _eq_814 = slot_depth_110 == merge_level; // NodeTable.java:69
   wire _and_319 = _bits_194 & _eq_814; // NodeTable.java:70
-  wire _ne_21 = slot_children_110 != 3'd0; // NodeTable.java:70
-  wire _and_320 = _and_319 & _ne_21; // NodeTable.java:70
+  wire _ne_22 = slot_children_110 != 3'd0; // NodeTable.java:70
+  wire _and_320 = _and_319 & _ne_22; // NodeTable.java:70
   wire _bits_195 = slot_valid[109]; // NodeTable.java:70
   wire _eq_815 = slot_depth_109 == merge_level; // NodeTable.java:69
   wire _and_321 = _bits_195 & _eq_815; // NodeTable.java:70
-  wire _ne_22 = slot_children_109 != 3'd0; // NodeTable.java:70
-  wire _and_322 = _and_321 & _ne_22; // NodeTable.java:70
+  wire _ne_23 = slot_children_109 != 3'd0; // NodeTable.java:70
+  wire _and_322 = _and_321 & _ne_23; // NodeTable.java:70
   wire _bits_196 = slot_valid[108]; // NodeTable.java:70
   wire _eq_816 = slot_depth_108 == merge_level; // NodeTable.java:69
   wire _and_323 = _bits_196 & _eq_816; // NodeTable.java:70
-  wire _ne_23 = slot_children_108 != 3'd0; // NodeTable.java:70
-  wire _and_324 = _and_323 & _ne_23; // NodeTable.java:70
+  wire _ne_24 = slot_children_108 != 3'd0; // NodeTable.java:70
+  wire _and_324 = _and_323 & _ne_24; // NodeTable.java:70
   wire _bits_197 = slot_valid[107]; // NodeTable.java:70
   wire _eq_817 = slot_depth_107 == merge_level; // NodeTable.java:69
   wire _and_325 = _bits_197 & _eq_817; // NodeTable.java:70
-  wire _ne_24 = slot_children_107 != 3'd0; // NodeTable.java:70
-  wire _and_326 = _and_325 & _ne_24; // NodeTable.java:70
+  wire _ne_25 = slot_children_107 != 3'd0; // NodeTable.java:70
+  wire _and_326 = _and_325 & _ne_25; // NodeTable.java:70
   wire _bits_198 = slot_valid[106]; // NodeTable.java:70
   wire _eq_818 = slot_depth_106 == merge_level; // NodeTable.java:69
   wire _and_327 = _bits_198 & _eq_818; // NodeTable.java:70
-  wire _ne_25 = slot_children_106 != 3'd0; // NodeTable.java:70
-  wire _and_328 = _and_327 & _ne_25; // NodeTable.java:70
+  wire _ne_26 = slot_children_106 != 3'd0; // NodeTable.java:70
+  wire _and_328 = _and_327 & _ne_26; // NodeTable.java:70
   wire _bits_199 = slot_valid[105]; // NodeTable.java:70
   wire _eq_819 = slot_depth_105 == merge_level; // NodeTable.java:69
   wire _and_329 = _bits_199 & _eq_819; // NodeTable.java:70
-  wire _ne_26 = slot_children_105 != 3'd0; // NodeTable.java:70
-  wire _and_330 = _and_329 & _ne_26; // NodeTable.java:70
+  wire _ne_27 = slot_children_105 != 3'd0; // NodeTable.java:70
+  wire _and_330 = _and_329 & _ne_27; // NodeTable.java:70
   wire _bits_200 = slot_valid[104]; // NodeTable.java:70
   wire _eq_820 = slot_depth_104 == merge_level; // NodeTable.java:69
   wire _and_331 = _bits_200 & _eq_820; // NodeTable.java:70
-  wire _ne_27 = slot_children_104 != 3'd0; // NodeTable.java:70
-  wire _and_332 = _and_331 & _ne_27; // NodeTable.java:70
+  wire _ne_28 = slot_children_104 != 3'd0; // NodeTable.java:70
+  wire _and_332 = _and_331 & _ne_28; // NodeTable.java:70
   wire _bits_201 = slot_valid[103]; // NodeTable.java:70
   wire _eq_821 = slot_depth_103 == merge_level; // NodeTable.java:69
   wire _and_333 = _bits_201 & _eq_821; // NodeTable.java:70
-  wire _ne_28 = slot_children_103 != 3'd0; // NodeTable.java:70
-  wire _and_334 = _and_333 & _ne_28; // NodeTable.java:70
+  wire _ne_29 = slot_children_103 != 3'd0; // NodeTable.java:70
+  wire _and_334 = _and_333 & _ne_29; // NodeTable.java:70
   wire _bits_202 = slot_valid[102]; // NodeTable.java:70
   wire _eq_822 = slot_depth_102 == merge_level; // NodeTable.java:69
   wire _and_335 = _bits_202 & _eq_822; // NodeTable.java:70
-  wire _ne_29 = slot_children_102 != 3'd0; // NodeTable.java:70
-  wire _and_336 = _and_335 & _ne_29; // NodeTable.java:70
+  wire _ne_30 = slot_children_102 != 3'd0; // NodeTable.java:70
+  wire _and_336 = _and_335 & _ne_30; // NodeTable.java:70
   wire _bits_203 = slot_valid[101]; // NodeTable.java:70
   wire _eq_823 = slot_depth_101 == merge_level; // NodeTable.java:69
   wire _and_337 = _bits_203 & _eq_823; // NodeTable.java:70
-  wire _ne_30 = slot_children_101 != 3'd0; // NodeTable.java:70
-  wire _and_338 = _and_337 & _ne_30; // NodeTable.java:70
+  wire _ne_31 = slot_children_101 != 3'd0; // NodeTable.java:70
+  wire _and_338 = _and_337 & _ne_31; // NodeTable.java:70
   wire _bits_204 = slot_valid[100]; // NodeTable.java:70
   wire _eq_824 = slot_depth_100 == merge_level; // NodeTable.java:69
   wire _and_339 = _bits_204 & _eq_824; // NodeTable.java:70
-  wire _ne_31 = slot_children_100 != 3'd0; // NodeTable.java:70
-  wire _and_340 = _and_339 & _ne_31; // NodeTable.java:70
+  wire _ne_32 = slot_children_100 != 3'd0; // NodeTable.java:70
+  wire _and_340 = _and_339 & _ne_32; // NodeTable.java:70
   wire _bits_205 = slot_valid[99]; // NodeTable.java:70
   wire _eq_825 = slot_depth_99 == merge_level; // NodeTable.java:69
   wire _and_341 = _bits_205 & _eq_825; // NodeTable.java:70
-  wire _ne_32 = slot_children_99 != 3'd0; // NodeTable.java:70
-  wire _and_342 = _and_341 & _ne_32; // NodeTable.java:70
+  wire _ne_33 = slot_children_99 != 3'd0; // NodeTable.java:70
+  wire _and_342 = _and_341 & _ne_33; // NodeTable.java:70
   wire _bits_206 = slot_valid[98]; // NodeTable.java:70
   wire _eq_826 = slot_depth_98 == merge_level; // NodeTable.java:69
   wire _and_343 = _bits_206 & _eq_826; // NodeTable.java:70
-  wire _ne_33 = slot_children_98 != 3'd0; // NodeTable.java:70
-  wire _and_344 = _and_343 & _ne_33; // NodeTable.java:70
+  wire _ne_34 = slot_children_98 != 3'd0; // NodeTable.java:70
+  wire _and_344 = _and_343 & _ne_34; // NodeTable.java:70
   wire _bits_207 = slot_valid[97]; // NodeTable.java:70
   wire _eq_827 = slot_depth_97 == merge_level; // NodeTable.java:69
   wire _and_345 = _bits_207 & _eq_827; // NodeTable.java:70
-  wire _ne_34 = slot_children_97 != 3'd0; // NodeTable.java:70
-  wire _and_346 = _and_345 & _ne_34; // NodeTable.java:70
+  wire _ne_35 = slot_children_97 != 3'd0; // NodeTable.java:70
+  wire _and_346 = _and_345 & _ne_35; // NodeTable.java:70
   wire _bits_208 = slot_valid[96]; // NodeTable.java:70
   wire _eq_828 = slot_depth_96 == merge_level; // NodeTable.java:69
   wire _and_347 = _bits_208 & _eq_828; // NodeTable.java:70
-  wire _ne_35 = slot_children_96 != 3'd0; // NodeTable.java:70
-  wire _and_348 = _and_347 & _ne_35; // NodeTable.java:70
+  wire _ne_36 = slot_children_96 != 3'd0; // NodeTable.java:70
+  wire _and_348 = _and_347 & _ne_36; // NodeTable.java:70
   wire _bits_209 = slot_valid[95]; // NodeTable.java:70
   wire _eq_829 = slot_depth_95 == merge_level; // NodeTable.java:69
   wire _and_349 = _bits_209 & _eq_829; // NodeTable.java:70
-  wire _ne_36 = slot_children_95 != 3'd0; // NodeTable.java:70
-  wire _and_350 = _and_349 & _ne_36; // NodeTable.java:70
+  wire _ne_37 = slot_children_95 != 3'd0; // NodeTable.java:70
+  wire _and_350 = _and_349 & _ne_37; // NodeTable.java:70
   wire _bits_210 = slot_valid[94]; // NodeTable.java:70
   wire _eq_830 = slot_depth_94 == merge_level; // NodeTable.java:69
   wire _and_351 = _bits_210 & _eq_830; // NodeTable.java:70
-  wire _ne_37 = slot_children_94 != 3'd0; // NodeTable.java:70
-  wire _and_352 = _and_351 & _ne_37; // NodeTable.java:70
+  wire _ne_38 = slot_children_94 != 3'd0; // NodeTable.java:70
+  wire _and_352 = _and_351 & _ne_38; // NodeTable.java:70
   wire _bits_211 = slot_valid[93]; // NodeTable.java:70
   wire _eq_831 = slot_depth_93 == merge_level; // NodeTable.java:69
   wire _and_353 = _bits_211 & _eq_831; // NodeTable.java:70
-  wire _ne_38 = slot_children_93 != 3'd0; // NodeTable.java:70
-  wire _and_354 = _and_353 & _ne_38; // NodeTable.java:70
+  wire _ne_39 = slot_children_93 != 3'd0; // NodeTable.java:70
+  wire _and_354 = _and_353 & _ne_39; // NodeTable.java:70
   wire _bits_212 = slot_valid[92]; // NodeTable.java:70
   wire _eq_832 = slot_depth_92 == merge_level; // NodeTable.java:69
   wire _and_355 = _bits_212 & _eq_832; // NodeTable.java:70
-  wire _ne_39 = slot_children_92 != 3'd0; // NodeTable.java:70
-  wire _and_356 = _and_355 & _ne_39; // NodeTable.java:70
+  wire _ne_40 = slot_children_92 != 3'd0; // NodeTable.java:70
+  wire _and_356 = _and_355 & _ne_40; // NodeTable.java:70
   wire _bits_213 = slot_valid[91]; // NodeTable.java:70
   wire _eq_833 = slot_depth_91 == merge_level; // NodeTable.java:69
   wire _and_357 = _bits_213 & _eq_833; // NodeTable.java:70
-  wire _ne_40 = slot_children_91 != 3'd0; // NodeTable.java:70
-  wire _and_358 = _and_357 & _ne_40; // NodeTable.java:70
+  wire _ne_41 = slot_children_91 != 3'd0; // NodeTable.java:70
+  wire _and_358 = _and_357 & _ne_41; // NodeTable.java:70
   wire _bits_214 = slot_valid[90]; // NodeTable.java:70
   wire _eq_834 = slot_depth_90 == merge_level; // NodeTable.java:69
   wire _and_359 = _bits_214 & _eq_834; // NodeTable.java:70
-  wire _ne_41 = slot_children_90 != 3'd0; // NodeTable.java:70
-  wire _and_360 = _and_359 & _ne_41; // NodeTable.java:70
+  wire _ne_42 = slot_children_90 != 3'd0; // NodeTable.java:70
+  wire _and_360 = _and_359 & _ne_42; // NodeTable.java:70
   wire _bits_215 = slot_valid[89]; // NodeTable.java:70
   wire _eq_835 = slot_depth_89 == merge_level; // NodeTable.java:69
   wire _and_361 = _bits_215 & _eq_835; // NodeTable.java:70
-  wire _ne_42 = slot_children_89 != 3'd0; // NodeTable.java:70
-  wire _and_362 = _and_361 & _ne_42; // NodeTable.java:70
+  wire _ne_43 = slot_children_89 != 3'd0; // NodeTable.java:70
+  wire _and_362 = _and_361 & _ne_43; // NodeTable.java:70
   wire _bits_216 = slot_valid[88]; // NodeTable.java:70
   wire _eq_836 = slot_depth_88 == merge_level; // NodeTable.java:69
   wire _and_363 = _bits_216 & _eq_836; // NodeTable.java:70
-  wire _ne_43 = slot_children_88 != 3'd0; // NodeTable.java:70
-  wire _and_364 = _and_363 & _ne_43; // NodeTable.java:70
+  wire _ne_44 = slot_children_88 != 3'd0; // NodeTable.java:70
+  wire _and_364 = _and_363 & _ne_44; // NodeTable.java:70
   wire _bits_217 = slot_valid[87]; // NodeTable.java:70
   wire _eq_837 = slot_depth_87 == merge_level; // NodeTable.java:69
   wire _and_365 = _bits_217 & _eq_837; // NodeTable.java:70
-  wire _ne_44 = slot_children_87 != 3'd0; // NodeTable.java:70
-  wire _and_366 = _and_365 & _ne_44; // NodeTable.java:70
+  wire _ne_45 = slot_children_87 != 3'd0; // NodeTable.java:70
+  wire _and_366 = _and_365 & _ne_45; // NodeTable.java:70
   wire _bits_218 = slot_valid[86]; // NodeTable.java:70
   wire _eq_838 = slot_depth_86 == merge_level; // NodeTable.java:69
   wire _and_367 = _bits_218 & _eq_838; // NodeTable.java:70
-  wire _ne_45 = slot_children_86 != 3'd0; // NodeTable.java:70
-  wire _and_368 = _and_367 & _ne_45; // NodeTable.java:70
+  wire _ne_46 = slot_children_86 != 3'd0; // NodeTable.java:70
+  wire _and_368 = _and_367 & _ne_46; // NodeTable.java:70
   wire _bits_219 = slot_valid[85]; // NodeTable.java:70
   wire _eq_839 = slot_depth_85 == merge_level; // NodeTable.java:69
   wire _and_369 = _bits_219 & _eq_839; // NodeTable.java:70
-  wire _ne_46 = slot_children_85 != 3'd0; // NodeTable.java:70
-  wire _and_370 = _and_369 & _ne_46; // NodeTable.java:70
+  wire _ne_47 = slot_children_85 != 3'd0; // NodeTable.java:70
+  wire _and_370 = _and_369 & _ne_47; // NodeTable.java:70
   wire _bits_220 = slot_valid[84]; // NodeTable.java:70
   wire _eq_840 = slot_depth_84 == merge_level; // NodeTable.java:69
   wire _and_371 = _bits_220 & _eq_840; // NodeTable.java:70
-  wire _ne_47 = slot_children_84 != 3'd0; // NodeTable.java:70
-  wire _and_372 = _and_371 & _ne_47; // NodeTable.java:70
+  wire _ne_48 = slot_children_84 != 3'd0; // NodeTable.java:70
+  wire _and_372 = _and_371 & _ne_48; // NodeTable.java:70
   wire _bits_221 = slot_valid[83]; // NodeTable.java:70
   wire _eq_841 = slot_depth_83 == merge_level; // NodeTable.java:69
   wire _and_373 = _bits_221 & _eq_841; // NodeTable.java:70
-  wire _ne_48 = slot_children_83 != 3'd0; // NodeTable.java:70
-  wire _and_374 = _and_373 & _ne_48; // NodeTable.java:70
+  wire _ne_49 = slot_children_83 != 3'd0; // NodeTable.java:70
+  wire _and_374 = _and_373 & _ne_49; // NodeTable.java:70
   wire _bits_222 = slot_valid[82]; // NodeTable.java:70
   wire _eq_842 = slot_depth_82 == merge_level; // NodeTable.java:69
   wire _and_375 = _bits_222 & _eq_842; // NodeTable.java:70
-  wire _ne_49 = slot_children_82 != 3'd0; // NodeTable.java:70
-  wire _and_376 = _and_375 & _ne_49; // NodeTable.java:70
+  wire _ne_50 = slot_children_82 != 3'd0; // NodeTable.java:70
+  wire _and_376 = _and_375 & _ne_50; // NodeTable.java:70
   wire _bits_223 = slot_valid[81]; // NodeTable.java:70
   wire _eq_843 = slot_depth_81 == merge_level; // NodeTable.java:69
   wire _and_377 = _bits_223 & _eq_843; // NodeTable.java:70
-  wire _ne_50 = slot_children_81 != 3'd0; // NodeTable.java:70
-  wire _and_378 = _and_377 & _ne_50; // NodeTable.java:70
+  wire _ne_51 = slot_children_81 != 3'd0; // NodeTable.java:70
+  wire _and_378 = _and_377 & _ne_51; // NodeTable.java:70
   wire _bits_224 = slot_valid[80]; // NodeTable.java:70
   wire _eq_844 = slot_depth_80 == merge_level; // NodeTable.java:69
   wire _and_379 = _bits_224 & _eq_844; // NodeTable.java:70
-  wire _ne_51 = slot_children_80 != 3'd0; // NodeTable.java:70
-  wire _and_380 = _and_379 & _ne_51; // NodeTable.java:70
+  wire _ne_52 = slot_children_80 != 3'd0; // NodeTable.java:70
+  wire _and_380 = _and_379 & _ne_52; // NodeTable.java:70
   wire _bits_225 = slot_valid[79]; // NodeTable.java:70
   wire _eq_845 = slot_depth_79 == merge_level; // NodeTable.java:69
   wire _and_381 = _bits_225 & _eq_845; // NodeTable.java:70
-  wire _ne_52 = slot_children_79 != 3'd0; // NodeTable.java:70
-  wire _and_382 = _and_381 & _ne_52; // NodeTable.java:70
+  wire _ne_53 = slot_children_79 != 3'd0; // NodeTable.java:70
+  wire _and_382 = _and_381 & _ne_53; // NodeTable.java:70
   wire _bits_226 = slot_valid[78]; // NodeTable.java:70
   wire _eq_846 = slot_depth_78 == merge_level; // NodeTable.java:69
   wire _and_383 = _bits_226 & _eq_846; // NodeTable.java:70
-  wire _ne_53 = slot_children_78 != 3'd0; // NodeTable.java:70
-  wire _and_384 = _and_383 & _ne_53; // NodeTable.java:70
+  wire _ne_54 = slot_children_78 != 3'd0; // NodeTable.java:70
+  wire _and_384 = _and_383 & _ne_54; // NodeTable.java:70
   wire _bits_227 = slot_valid[77]; // NodeTable.java:70
   wire _eq_847 = slot_depth_77 == merge_level; // NodeTable.java:69
   wire _and_385 = _bits_227 & _eq_847; // NodeTable.java:70
-  wire _ne_54 = slot_children_77 != 3'd0; // NodeTable.java:70
-  wire _and_386 = _and_385 & _ne_54; // NodeTable.java:70
+  wire _ne_55 = slot_children_77 != 3'd0; // NodeTable.java:70
+  wire _and_386 = _and_385 & _ne_55; // NodeTable.java:70
   wire _bits_228 = slot_valid[76]; // NodeTable.java:70
   wire _eq_848 = slot_depth_76 == merge_level; // NodeTable.java:69
   wire _and_387 = _bits_228 & _eq_848; // NodeTable.java:70
-  wire _ne_55 = slot_children_76 != 3'd0; // NodeTable.java:70
-  wire _and_388 = _and_387 & _ne_55; // NodeTable.java:70
+  wire _ne_56 = slot_children_76 != 3'd0; // NodeTable.java:70
+  wire _and_388 = _and_387 & _ne_56; // NodeTable.java:70
   wire _bits_229 = slot_valid[75]; // NodeTable.java:70
   wire _eq_849 = slot_depth_75 == merge_level; // NodeTable.java:69
   wire _and_389 = _bits_229 & _eq_849; // NodeTable.java:70
-  wire _ne_56 = slot_children_75 != 3'd0; // NodeTable.java:70
-  wire _and_390 = _and_389 & _ne_56; // NodeTable.java:70
+  wire _ne_57 = slot_children_75 != 3'd0; // NodeTable.java:70
+  wire _and_390 = _and_389 & _ne_57; // NodeTable.java:70
   wire _bits_230 = slot_valid[74]; // NodeTable.java:70
   wire _eq_850 = slot_depth_74 == merge_level; // NodeTable.java:69
   wire _and_391 = _bits_230 & _eq_850; // NodeTable.java:70
-  wire _ne_57 = slot_children_74 != 3'd0; // NodeTable.java:70
-  wire _and_392 = _and_391 & _ne_57; // NodeTable.java:70
+  wire _ne_58 = slot_children_74 != 3'd0; // NodeTable.java:70
+  wire _and_392 = _and_391 & _ne_58; // NodeTable.java:70
   wire _bits_231 = slot_valid[73]; // NodeTable.java:70
   wire _eq_851 = slot_depth_73 == merge_level; // NodeTable.java:69
   wire _and_393 = _bits_231 & _eq_851; // NodeTable.java:70
-  wire _ne_58 = slot_children_73 != 3'd0; // NodeTable.java:70
-  wire _and_394 = _and_393 & _ne_58; // NodeTable.java:70
+  wire _ne_59 = slot_children_73 != 3'd0; // NodeTable.java:70
+  wire _and_394 = _and_393 & _ne_59; // NodeTable.java:70
   wire _bits_232 = slot_valid[72]; // NodeTable.java:70
   wire _eq_852 = slot_depth_72 == merge_level; // NodeTable.java:69
   wire _and_395 = _bits_232 & _eq_852; // NodeTable.java:70
-  wire _ne_59 = slot_children_72 != 3'd0; // NodeTable.java:70
-  wire _and_396 = _and_395 & _ne_59; // NodeTable.java:70
+  wire _ne_60 = slot_children_72 != 3'd0; // NodeTable.java:70
+  wire _and_396 = _and_395 & _ne_60; // NodeTable.java:70
   wire _bits_233 = slot_valid[71]; // NodeTable.java:70
   wire _eq_853 = slot_depth_71 == merge_level; // NodeTable.java:69
   wire _and_397 = _bits_233 & _eq_853; // NodeTable.java:70
-  wire _ne_60 = slot_children_71 != 3'd0; // NodeTable.java:70
-  wire _and_398 = _and_397 & _ne_60; // NodeTable.java:70
+  wire _ne_61 = slot_children_71 != 3'd0; // NodeTable.java:70
+  wire _and_398 = _and_397 & _ne_61; // NodeTable.java:70
   wire _bits_234 = slot_valid[70]; // NodeTable.java:70
   wire _eq_854 = slot_depth_70 == merge_level; // NodeTable.java:69
   wire _and_399 = _bits_234 & _eq_854; // NodeTable.java:70
-  wire _ne_61 = slot_children_70 != 3'd0; // NodeTable.java:70
-  wire _and_400 = _and_399 & _ne_61; // NodeTable.java:70
+  wire _ne_62 = slot_children_70 != 3'd0; // NodeTable.java:70
+  wire _and_400 = _and_399 & _ne_62; // NodeTable.java:70
   wire _bits_235 = slot_valid[69]; // NodeTable.java:70
   wire _eq_855 = slot_depth_69 == merge_level; // NodeTable.java:69
   wire _and_401 = _bits_235 & _eq_855; // NodeTable.java:70
-  wire _ne_62 = slot_children_69 != 3'd0; // NodeTable.java:70
-  wire _and_402 = _and_401 & _ne_62; // NodeTable.java:70
+  wire _ne_63 = slot_children_69 != 3'd0; // NodeTable.java:70
+  wire _and_402 = _and_401 & _ne_63; // NodeTable.java:70
   wire _bits_236 = slot_valid[68]; // NodeTable.java:70
   wire _eq_856 = slot_depth_68 == merge_level; // NodeTable.java:69
   wire _and_403 = _bits_236 & _eq_856; // NodeTable.java:70
-  wire _ne_63 = slot_children_68 != 3'd0; // NodeTable.java:70
-  wire _and_404 = _and_403 & _ne_63; // NodeTable.java:70
+  wire _ne_64 = slot_children_68 != 3'd0; // NodeTable.java:70
+  wire _and_404 = _and_403 & _ne_64; // NodeTable.java:70
   wire _bits_237 = slot_valid[67]; // NodeTable.java:70
   wire _eq_857 = slot_depth_67 == merge_level; // NodeTable.java:69
   wire _and_405 = _bits_237 & _eq_857; // NodeTable.java:70
-  wire _ne_64 = slot_children_67 != 3'd0; // NodeTable.java:70
-  wire _and_406 = _and_405 & _ne_64; // NodeTable.java:70
+  wire _ne_65 = slot_children_67 != 3'd0; // NodeTable.java:70
+  wire _and_406 = _and_405 & _ne_65; // NodeTable.java:70
   wire _bits_238 = slot_valid[66]; // NodeTable.java:70
   wire _eq_858 = slot_depth_66 == merge_level; // NodeTable.java:69
   wire _and_407 = _bits_238 & _eq_858; // NodeTable.java:70
-  wire _ne_65 = slot_children_66 != 3'd0; // NodeTable.java:70
-  wire _and_408 = _and_407 & _ne_65; // NodeTable.java:70
+  wire _ne_66 = slot_children_66 != 3'd0; // NodeTable.java:70
+  wire _and_408 = _and_407 & _ne_66; // NodeTable.java:70
   wire _bits_239 = slot_valid[65]; // NodeTable.java:70
   wire _eq_859 = slot_depth_65 == merge_level; // NodeTable.java:69
   wire _and_409 = _bits_239 & _eq_859; // NodeTable.java:70
-  wire _ne_66 = slot_children_65 != 3'd0; // NodeTable.java:70
-  wire _and_410 = _and_409 & _ne_66; // NodeTable.java:70
+  wire _ne_67 = slot_children_65 != 3'd0; // NodeTable.java:70
+  wire _and_410 = _and_409 & _ne_67; // NodeTable.java:70
   wire _bits_240 = slot_valid[64]; // NodeTable.java:70
   wire _eq_860 = slot_depth_64 == merge_level; // NodeTable.java:69
   wire _and_411 = _bits_240 & _eq_860; // NodeTable.java:70
-  wire _ne_67 = slot_children_64 != 3'd0; // NodeTable.java:70
-  wire _and_412 = _and_411 & _ne_67; // NodeTable.java:70
+  wire _ne_68 = slot_children_64 != 3'd0; // NodeTable.java:70
+  wire _and_412 = _and_411 & _ne_68; // NodeTable.java:70
   wire _bits_241 = slot_valid[63]; // NodeTable.java:70
   wire _eq_861 = slot_depth_63 == merge_level; // NodeTable.java:69
   wire _and_413 = _bits_241 & _eq_861; // NodeTable.java:70
-  wire _ne_68 = slot_children_63 != 3'd0; // NodeTable.java:70
-  wire _and_414 = _and_413 & _ne_68; // NodeTable.java:70
+  wire _ne_69 = slot_children_63 != 3'd0; // NodeTable.java:70
+  wire _and_414 = _and_413 & _ne_69; // NodeTable.java:70
   wire _bits_242 = slot_valid[62]; // NodeTable.java:70
   wire _eq_862 = slot_depth_62 == merge_level; // NodeTable.java:69
   wire _and_415 = _bits_242 & _eq_862; // NodeTable.java:70
-  wire _ne_69 = slot_children_62 != 3'd0; // NodeTable.java:70
-  wire _and_416 = _and_415 & _ne_69; // NodeTable.java:70
+  wire _ne_70 = slot_children_62 != 3'd0; // NodeTable.java:70
+  wire _and_416 = _and_415 & _ne_70; // NodeTable.java:70
   wire _bits_243 = slot_valid[61]; // NodeTable.java:70
   wire _eq_863 = slot_depth_61 == merge_level; // NodeTable.java:69
   wire _and_417 = _bits_243 & _eq_863; // NodeTable.java:70
-  wire _ne_70 = slot_children_61 != 3'd0; // NodeTable.java:70
-  wire _and_418 = _and_417 & _ne_70; // NodeTable.java:70
+  wire _ne_71 = slot_children_61 != 3'd0; // NodeTable.java:70
+  wire _and_418 = _and_417 & _ne_71; // NodeTable.java:70
   wire _bits_244 = slot_valid[60]; // NodeTable.java:70
   wire _eq_864 = slot_depth_60 == merge_level; // NodeTable.java:69
   wire _and_419 = _bits_244 & _eq_864; // NodeTable.java:70
-  wire _ne_71 = slot_children_60 != 3'd0; // NodeTable.java:70
-  wire _and_420 = _and_419 & _ne_71; // NodeTable.java:70
+  wire _ne_72 = slot_children_60 != 3'd0; // NodeTable.java:70
+  wire _and_420 = _and_419 & _ne_72; // NodeTable.java:70
   wire _bits_245 = slot_valid[59]; // NodeTable.java:70
   wire _eq_865 = slot_depth_59 == merge_level; // NodeTable.java:69
   wire _and_421 = _bits_245 & _eq_865; // NodeTable.java:70
-  wire _ne_72 = slot_children_59 != 3'd0; // NodeTable.java:70
-  wire _and_422 = _and_421 & _ne_72; // NodeTable.java:70
+  wire _ne_73 = slot_children_59 != 3'd0; // NodeTable.java:70
+  wire _and_422 = _and_421 & _ne_73; // NodeTable.java:70
   wire _bits_246 = slot_valid[58]; // NodeTable.java:70
   wire _eq_866 = slot_depth_58 == merge_level; // NodeTable.java:69
   wire _and_423 = _bits_246 & _eq_866; // NodeTable.java:70
-  wire _ne_73 = slot_children_58 != 3'd0; // NodeTable.java:70
-  wire _and_424 = _and_423 & _ne_73; // NodeTable.java:70
+  wire _ne_74 = slot_children_58 != 3'd0; // NodeTable.java:70
+  wire _and_424 = _and_423 & _ne_74; // NodeTable.java:70
   wire _bits_247 = slot_valid[57]; // NodeTable.java:70
   wire _eq_867 = slot_depth_57 == merge_level; // NodeTable.java:69
   wire _and_425 = _bits_247 & _eq_867; // NodeTable.java:70
-  wire _ne_74 = slot_children_57 != 3'd0; // NodeTable.java:70
-  wire _and_426 = _and_425 & _ne_74; // NodeTable.java:70
+  wire _ne_75 = slot_children_57 != 3'd0; // NodeTable.java:70
+  wire _and_426 = _and_425 & _ne_75; // NodeTable.java:70
   wire _bits_248 = slot_valid[56]; // NodeTable.java:70
   wire _eq_868 = slot_depth_56 == merge_level; // NodeTable.java:69
   wire _and_427 = _bits_248 & _eq_868; // NodeTable.java:70
-  wire _ne_75 = slot_children_56 != 3'd0; // NodeTable.java:70
-  wire _and_428 = _and_427 & _ne_75; // NodeTable.java:70
+  wire _ne_76 = slot_children_56 != 3'd0; // NodeTable.java:70
+  wire _and_428 = _and_427 & _ne_76; // NodeTable.java:70
   wire _bits_249 = slot_valid[55]; // NodeTable.java:70
   wire _eq_869 = slot_depth_55 == merge_level; // NodeTable.java:69
   wire _and_429 = _bits_249 & _eq_869; // NodeTable.java:70
-  wire _ne_76 = slot_children_55 != 3'd0; // NodeTable.java:70
-  wire _and_430 = _and_429 & _ne_76; // NodeTable.java:70
+  wire _ne_77 = slot_children_55 != 3'd0; // NodeTable.java:70
+  wire _and_430 = _and_429 & _ne_77; // NodeTable.java:70
   wire _bits_250 = slot_valid[54]; // NodeTable.java:70
   wire _eq_870 = slot_depth_54 == merge_level; // NodeTable.java:69
   wire _and_431 = _bits_250 & _eq_870; // NodeTable.java:70
-  wire _ne_77 = slot_children_54 != 3'd0; // NodeTable.java:70
-  wire _and_432 = _and_431 & _ne_77; // NodeTable.java:70
+  wire _ne_78 = slot_children_54 != 3'd0; // NodeTable.java:70
+  wire _and_432 = _and_431 & _ne_78; // NodeTable.java:70
   wire _bits_251 = slot_valid[53]; // NodeTable.java:70
   wire _eq_871 = slot_depth_53 == merge_level; // NodeTable.java:69
   wire _and_433 = _bits_251 & _eq_871; // NodeTable.java:70
-  wire _ne_78 = slot_children_53 != 3'd0; // NodeTable.java:70
-  wire _and_434 = _and_433 & _ne_78; // NodeTable.java:70
+  wire _ne_79 = slot_children_53 != 3'd0; // NodeTable.java:70
+  wire _and_434 = _and_433 & _ne_79; // NodeTable.java:70
   wire _bits_252 = slot_valid[52]; // NodeTable.java:70
   wire _eq_872 = slot_depth_52 == merge_level; // NodeTable.java:69
   wire _and_435 = _bits_252 & _eq_872; // NodeTable.java:70
-  wire _ne_79 = slot_children_52 != 3'd0; // NodeTable.java:70
-  wire _and_436 = _and_435 & _ne_79; // NodeTable.java:70
+  wire _ne_80 = slot_children_52 != 3'd0; // NodeTable.java:70
+  wire _and_436 = _and_435 & _ne_80; // NodeTable.java:70
   wire _bits_253 = slot_valid[51]; // NodeTable.java:70
   wire _eq_873 = slot_depth_51 == merge_level; // NodeTable.java:69
   wire _and_437 = _bits_253 & _eq_873; // NodeTable.java:70
-  wire _ne_80 = slot_children_51 != 3'd0; // NodeTable.java:70
-  wire _and_438 = _and_437 & _ne_80; // NodeTable.java:70
+  wire _ne_81 = slot_children_51 != 3'd0; // NodeTable.java:70
+  wire _and_438 = _and_437 & _ne_81; // NodeTable.java:70
   wire _bits_254 = slot_valid[50]; // NodeTable.java:70
   wire _eq_874 = slot_depth_50 == merge_level; // NodeTable.java:69
   wire _and_439 = _bits_254 & _eq_874; // NodeTable.java:70
-  wire _ne_81 = slot_children_50 != 3'd0; // NodeTable.java:70
-  wire _and_440 = _and_439 & _ne_81; // NodeTable.java:70
+  wire _ne_82 = slot_children_50 != 3'd0; // NodeTable.java:70
+  wire _and_440 = _and_439 & _ne_82; // NodeTable.java:70
   wire _bits_255 = slot_valid[49]; // NodeTable.java:70
   wire _eq_875 = slot_depth_49 == merge_level; // NodeTable.java:69
   wire _and_441 = _bits_255 & _eq_875; // NodeTable.java:70
-  wire _ne_82 = slot_children_49 != 3'd0; // NodeTable.java:70
-  wire _and_442 = _and_441 & _ne_82; // NodeTable.java:70
+  wire _ne_83 = slot_children_49 != 3'd0; // NodeTable.java:70
+  wire _and_442 = _and_441 & _ne_83; // NodeTable.java:70
   wire _bits_256 = slot_valid[48]; // NodeTable.java:70
   wire _eq_876 = slot_depth_48 == merge_level; // NodeTable.java:69
   wire _and_443 = _bits_256 & _eq_876; // NodeTable.java:70
-  wire _ne_83 = slot_children_48 != 3'd0; // NodeTable.java:70
-  wire _and_444 = _and_443 & _ne_83; // NodeTable.java:70
+  wire _ne_84 = slot_children_48 != 3'd0; // NodeTable.java:70
+  wire _and_444 = _and_443 & _ne_84; // NodeTable.java:70
   wire _bits_257 = slot_valid[47]; // NodeTable.java:70
   wire _eq_877 = slot_depth_47 == merge_level; // NodeTable.java:69
   wire _and_445 = _bits_257 & _eq_877; // NodeTable.java:70
-  wire _ne_84 = slot_children_47 != 3'd0; // NodeTable.java:70
-  wire _and_446 = _and_445 & _ne_84; // NodeTable.java:70
+  wire _ne_85 = slot_children_47 != 3'd0; // NodeTable.java:70
+  wire _and_446 = _and_445 & _ne_85; // NodeTable.java:70
   wire _bits_258 = slot_valid[46]; // NodeTable.java:70
   wire _eq_878 = slot_depth_46 == merge_level; // NodeTable.java:69
   wire _and_447 = _bits_258 & _eq_878; // NodeTable.java:70
-  wire _ne_85 = slot_children_46 != 3'd0; // NodeTable.java:70
-  wire _and_448 = _and_447 & _ne_85; // NodeTable.java:70
+  wire _ne_86 = slot_children_46 != 3'd0; // NodeTable.java:70
+  wire _and_448 = _and_447 & _ne_86; // NodeTable.java:70
   wire _bits_259 = slot_valid[45]; // NodeTable.java:70
   wire _eq_879 = slot_depth_45 == merge_level; // NodeTable.java:69
   wire _and_449 = _bits_259 & _eq_879; // NodeTable.java:70
-  wire _ne_86 = slot_children_45 != 3'd0; // NodeTable.java:70
-  wire _and_450 = _and_449 & _ne_86; // NodeTable.java:70
+  wire _ne_87 = slot_children_45 != 3'd0; // NodeTable.java:70
+  wire _and_450 = _and_449 & _ne_87; // NodeTable.java:70
   wire _bits_260 = slot_valid[44]; // NodeTable.java:70
   wire _eq_880 = slot_depth_44 == merge_level; // NodeTable.java:69
   wire _and_451 = _bits_260 & _eq_880; // NodeTable.java:70
-  wire _ne_87 = slot_children_44 != 3'd0; // NodeTable.java:70
-  wire _and_452 = _and_451 & _ne_87; // NodeTable.java:70
+  wire _ne_88 = slot_children_44 != 3'd0; // NodeTable.java:70
+  wire _and_452 = _and_451 & _ne_88; // NodeTable.java:70
   wire _bits_261 = slot_valid[43]; // NodeTable.java:70
   wire _eq_881 = slot_depth_43 == merge_level; // NodeTable.java:69
   wire _and_453 = _bits_261 & _eq_881; // NodeTable.java:70
-  wire _ne_88 = slot_children_43 != 3'd0; // NodeTable.java:70
-  wire _and_454 = _and_453 & _ne_88; // NodeTable.java:70
+  wire _ne_89 = slot_children_43 != 3'd0; // NodeTable.java:70
+  wire _and_454 = _and_453 & _ne_89; // NodeTable.java:70
   wire _bits_262 = slot_valid[42]; // NodeTable.java:70
   wire _eq_882 = slot_depth_42 == merge_level; // NodeTable.java:69
   wire _and_455 = _bits_262 & _eq_882; // NodeTable.java:70
-  wire _ne_89 = slot_children_42 != 3'd0; // NodeTable.java:70
-  wire _and_456 = _and_455 & _ne_89; // NodeTable.java:70
+  wire _ne_90 = slot_children_42 != 3'd0; // NodeTable.java:70
+  wire _and_456 = _and_455 & _ne_90; // NodeTable.java:70
   wire _bits_263 = slot_valid[41]; // NodeTable.java:70
   wire _eq_883 = slot_depth_41 == merge_level; // NodeTable.java:69
   wire _and_457 = _bits_263 & _eq_883; // NodeTable.java:70
-  wire _ne_90 = slot_children_41 != 3'd0; // NodeTable.java:70
-  wire _and_458 = _and_457 & _ne_90; // NodeTable.java:70
+  wire _ne_91 = slot_children_41 != 3'd0; // NodeTable.java:70
+  wire _and_458 = _and_457 & _ne_91; // NodeTable.java:70
   wire _bits_264 = slot_valid[40]; // NodeTable.java:70
   wire _eq_884 = slot_depth_40 == merge_level; // NodeTable.java:69
   wire _and_459 = _bits_264 & _eq_884; // NodeTable.java:70
-  wire _ne_91 = slot_children_40 != 3'd0; // NodeTable.java:70
-  wire _and_460 = _and_459 & _ne_91; // NodeTable.java:70
+  wire _ne_92 = slot_children_40 != 3'd0; // NodeTable.java:70
+  wire _and_460 = _and_459 & _ne_92; // NodeTable.java:70
   wire _bits_265 = slot_valid[39]; // NodeTable.java:70
   wire _eq_885 = slot_depth_39 == merge_level; // NodeTable.java:69
   wire _and_461 = _bits_265 & _eq_885; // NodeTable.java:70
-  wire _ne_92 = slot_children_39 != 3'd0; // NodeTable.java:70
-  wire _and_462 = _and_461 & _ne_92; // NodeTable.java:70
+  wire _ne_93 = slot_children_39 != 3'd0; // NodeTable.java:70
+  wire _and_462 = _and_461 & _ne_93; // NodeTable.java:70
   wire _bits_266 = slot_valid[38]; // NodeTable.java:70
   wire _eq_886 = slot_depth_38 == merge_level; // NodeTable.java:69
   wire _and_463 = _bits_266 & _eq_886; // NodeTable.java:70
-  wire _ne_93 = slot_children_38 != 3'd0; // NodeTable.java:70
-  wire _and_464 = _and_463 & _ne_93; // NodeTable.java:70
+  wire _ne_94 = slot_children_38 != 3'd0; // NodeTable.java:70
+  wire _and_464 = _and_463 & _ne_94; // NodeTable.java:70
   wire _bits_267 = slot_valid[37]; // NodeTable.java:70
   wire _eq_887 = slot_depth_37 == merge_level; // NodeTable.java:69
   wire _and_465 = _bits_267 & _eq_887; // NodeTable.java:70
-  wire _ne_94 = slot_children_37 != 3'd0; // NodeTable.java:70
-  wire _and_466 = _and_465 & _ne_94; // NodeTable.java:70
+  wire _ne_95 = slot_children_37 != 3'd0; // NodeTable.java:70
+  wire _and_466 = _and_465 & _ne_95; // NodeTable.java:70
   wire _bits_268 = slot_valid[36]; // NodeTable.java:70
   wire _eq_888 = slot_depth_36 == merge_level; // NodeTable.java:69
   wire _and_467 = _bits_268 & _eq_888; // NodeTable.java:70
-  wire _ne_95 = slot_children_36 != 3'd0; // NodeTable.java:70
-  wire _and_468 = _and_467 & _ne_95; // NodeTable.java:70
+  wire _ne_96 = slot_children_36 != 3'd0; // NodeTable.java:70
+  wire _and_468 = _and_467 & _ne_96; // NodeTable.java:70
   wire _bits_269 = slot_valid[35]; // NodeTable.java:70
   wire _eq_889 = slot_depth_35 == merge_level; // NodeTable.java:69
   wire _and_469 = _bits_269 & _eq_889; // NodeTable.java:70
-  wire _ne_96 = slot_children_35 != 3'd0; // NodeTable.java:70
-  wire _and_470 = _and_469 & _ne_96; // NodeTable.java:70
+  wire _ne_97 = slot_children_35 != 3'd0; // NodeTable.java:70
+  wire _and_470 = _and_469 & _ne_97; // NodeTable.java:70
   wire _bits_270 = slot_valid[34]; // NodeTable.java:70
   wire _eq_890 = slot_depth_34 == merge_level; // NodeTable.java:69
   wire _and_471 = _bits_270 & _eq_890; // NodeTable.java:70
-  wire _ne_97 = slot_children_34 != 3'd0; // NodeTable.java:70
-  wire _and_472 = _and_471 & _ne_97; // NodeTable.java:70
+  wire _ne_98 = slot_children_34 != 3'd0; // NodeTable.java:70
+  wire _and_472 = _and_471 & _ne_98; // NodeTable.java:70
   wire _bits_271 = slot_valid[33]; // NodeTable.java:70
   wire _eq_891 = slot_depth_33 == merge_level; // NodeTable.java:69
   wire _and_473 = _bits_271 & _eq_891; // NodeTable.java:70
-  wire _ne_98 = slot_children_33 != 3'd0; // NodeTable.java:70
-  wire _and_474 = _and_473 & _ne_98; // NodeTable.java:70
+  wire _ne_99 = slot_children_33 != 3'd0; // NodeTable.java:70
+  wire _and_474 = _and_473 & _ne_99; // NodeTable.java:70
   wire _bits_272 = slot_valid[32]; // NodeTable.java:70
   wire _eq_892 = slot_depth_32 == merge_level; // NodeTable.java:69
   wire _and_475 = _bits_272 & _eq_892; // NodeTable.java:70
-  wire _ne_99 = slot_children_32 != 3'd0; // NodeTable.java:70
-  wire _and_476 = _and_475 & _ne_99; // NodeTable.java:70
+  wire _ne_100 = slot_children_32 != 3'd0; // NodeTable.java:70
+  wire _and_476 = _and_475 & _ne_100; // NodeTable.java:70
   wire _bits_273 = slot_valid[31]; // NodeTable.java:70
   wire _eq_893 = slot_depth_31 == merge_level; // NodeTable.java:69
   wire _and_477 = _bits_273 & _eq_893; // NodeTable.java:70
-  wire _ne_100 = slot_children_31 != 3'd0; // NodeTable.java:70
-  wire _and_478 = _and_477 & _ne_100; // NodeTable.java:70
+  wire _ne_101 = slot_children_31 != 3'd0; // NodeTable.java:70
+  wire _and_478 = _and_477 & _ne_101; // NodeTable.java:70
   wire _bits_274 = slot_valid[30]; // NodeTable.java:70
   wire _eq_894 = slot_depth_30 == merge_level; // NodeTable.java:69
   wire _and_479 = _bits_274 & _eq_894; // NodeTable.java:70
-  wire _ne_101 = slot_children_30 != 3'd0; // NodeTable.java:70
-  wire _and_480 = _and_479 & _ne_101; // NodeTable.java:70
+  wire _ne_102 = slot_children_30 != 3'd0; // NodeTable.java:70
+  wire _and_480 = _and_479 & _ne_102; // NodeTable.java:70
   wire _bits_275 = slot_valid[29]; // NodeTable.java:70
   wire _eq_895 = slot_depth_29 == merge_level; // NodeTable.java:69
   wire _and_481 = _bits_275 & _eq_895; // NodeTable.java:70
-  wire _ne_102 = slot_children_29 != 3'd0; // NodeTable.java:70
-  wire _and_482 = _and_481 & _ne_102; // NodeTable.java:70
+  wire _ne_103 = slot_children_29 != 3'd0; // NodeTable.java:70
+  wire _and_482 = _and_481 & _ne_103; // NodeTable.java:70
   wire _bits_276 = slot_valid[28]; // NodeTable.java:70
   wire _eq_896 = slot_depth_28 == merge_level; // NodeTable.java:69
   wire _and_483 = _bits_276 & _eq_896; // NodeTable.java:70
-  wire _ne_103 = slot_children_28 != 3'd0; // NodeTable.java:70
-  wire _and_484 = _and_483 & _ne_103; // NodeTable.java:70
+  wire _ne_104 = slot_children_28 != 3'd0; // NodeTable.java:70
+  wire _and_484 = _and_483 & _ne_104; // NodeTable.java:70
   wire _bits_277 = slot_valid[27]; // NodeTable.java:70
   wire _eq_897 = slot_depth_27 == merge_level; // NodeTable.java:69
   wire _and_485 = _bits_277 & _eq_897; // NodeTable.java:70
-  wire _ne_104 = slot_children_27 != 3'd0; // NodeTable.java:70
-  wire _and_486 = _and_485 & _ne_104; // NodeTable.java:70
+  wire _ne_105 = slot_children_27 != 3'd0; // NodeTable.java:70
+  wire _and_486 = _and_485 & _ne_105; // NodeTable.java:70
   wire _bits_278 = slot_valid[26]; // NodeTable.java:70
   wire _eq_898 = slot_depth_26 == merge_level; // NodeTable.java:69
   wire _and_487 = _bits_278 & _eq_898; // NodeTable.java:70
-  wire _ne_105 = slot_children_26 != 3'd0; // NodeTable.java:70
-  wire _and_488 = _and_487 & _ne_105; // NodeTable.java:70
+  wire _ne_106 = slot_children_26 != 3'd0; // NodeTable.java:70
+  wire _and_488 = _and_487 & _ne_106; // NodeTable.java:70
   wire _bits_279 = slot_valid[25]; // NodeTable.java:70
   wire _eq_899 = slot_depth_25 == merge_level; // NodeTable.java:69
   wire _and_489 = _bits_279 & _eq_899; // NodeTable.java:70
-  wire _ne_106 = slot_children_25 != 3'd0; // NodeTable.java:70
-  wire _and_490 = _and_489 & _ne_106; // NodeTable.java:70
+  wire _ne_107 = slot_children_25 != 3'd0; // NodeTable.java:70
+  wire _and_490 = _and_489 & _ne_107; // NodeTable.java:70
   wire _bits_280 = slot_valid[24]; // NodeTable.java:70
   wire _eq_900 = slot_depth_24 == merge_level; // NodeTable.java:69
   wire _and_491 = _bits_280 & _eq_900; // NodeTable.java:70
-  wire _ne_107 = slot_children_24 != 3'd0; // NodeTable.java:70
-  wire _and_492 = _and_491 & _ne_107; // NodeTable.java:70
+  wire _ne_108 = slot_children_24 != 3'd0; // NodeTable.java:70
+  wire _and_492 = _and_491 & _ne_108; // NodeTable.java:70
   wire _bits_281 = slot_valid[23]; // NodeTable.java:70
   wire _eq_901 = slot_depth_23 == merge_level; // NodeTable.java:69
   wire _and_493 = _bits_281 & _eq_901; // NodeTable.java:70
-  wire _ne_108 = slot_children_23 != 3'd0; // NodeTable.java:70
-  wire _and_494 = _and_493 & _ne_108; // NodeTable.java:70
+  wire _ne_109 = slot_children_23 != 3'd0; // NodeTable.java:70
+  wire _and_494 = _and_493 & _ne_109; // NodeTable.java:70
   wire _bits_282 = slot_valid[22]; // NodeTable.java:70
   wire _eq_902 = slot_depth_22 == merge_level; // NodeTable.java:69
   wire _and_495 = _bits_282 & _eq_902; // NodeTable.java:70
-  wire _ne_109 = slot_children_22 != 3'd0; // NodeTable.java:70
-  wire _and_496 = _and_495 & _ne_109; // NodeTable.java:70
+  wire _ne_110 = slot_children_22 != 3'd0; // NodeTable.java:70
+  wire _and_496 = _and_495 & _ne_110; // NodeTable.java:70
   wire _bits_283 = slot_valid[21]; // NodeTable.java:70
   wire _eq_903 = slot_depth_21 == merge_level; // NodeTable.java:69
   wire _and_497 = _bits_283 & _eq_903; // NodeTable.java:70
-  wire _ne_110 = slot_children_21 != 3'd0; // NodeTable.java:70
-  wire _and_498 = _and_497 & _ne_110; // NodeTable.java:70
+  wire _ne_111 = slot_children_21 != 3'd0; // NodeTable.java:70
+  wire _and_498 = _and_497 & _ne_111; // NodeTable.java:70
   wire _bits_284 = slot_valid[20]; // NodeTable.java:70
   wire _eq_904 = slot_depth_20 == merge_level; // NodeTable.java:69
   wire _and_499 = _bits_284 & _eq_904; // NodeTable.java:70
-  wire _ne_111 = slot_children_20 != 3'd0; // NodeTable.java:70
-  wire _and_500 = _and_499 & _ne_111; // NodeTable.java:70
+  wire _ne_112 = slot_children_20 != 3'd0; // NodeTable.java:70
+  wire _and_500 = _and_499 & _ne_112; // NodeTable.java:70
   wire _bits_285 = slot_valid[19]; // NodeTable.java:70
   wire _eq_905 = slot_depth_19 == merge_level; // NodeTable.java:69
   wire _and_501 = _bits_285 & _eq_905; // NodeTable.java:70
-  wire _ne_112 = slot_children_19 != 3'd0; // NodeTable.java:70
-  wire _and_502 = _and_501 & _ne_112; // NodeTable.java:70
+  wire _ne_113 = slot_children_19 != 3'd0; // NodeTable.java:70
+  wire _and_502 = _and_501 & _ne_113; // NodeTable.java:70
   wire _bits_286 = slot_valid[18]; // NodeTable.java:70
   wire _eq_906 = slot_depth_18 == merge_level; // NodeTable.java:69
   wire _and_503 = _bits_286 & _eq_906; // NodeTable.java:70
-  wire _ne_113 = slot_children_18 != 3'd0; // NodeTable.java:70
-  wire _and_504 = _and_503 & _ne_113; // NodeTable.java:70
+  wire _ne_114 = slot_children_18 != 3'd0; // NodeTable.java:70
+  wire _and_504 = _and_503 & _ne_114; // NodeTable.java:70
   wire _bits_287 = slot_valid[17]; // NodeTable.java:70
   wire _eq_907 = slot_depth_17 == merge_level; // NodeTable.java:69
   wire _and_505 = _bits_287 & _eq_907; // NodeTable.java:70
-  wire _ne_114 = slot_children_17 != 3'd0; // NodeTable.java:70
-  wire _and_506 = _and_505 & _ne_114; // NodeTable.java:70
+  wire _ne_115 = slot_children_17 != 3'd0; // NodeTable.java:70
+  wire _and_506 = _and_505 & _ne_115; // NodeTable.java:70
   wire _bits_288 = slot_valid[16]; // NodeTable.java:70
   wire _eq_908 = slot_depth_16 == merge_level; // NodeTable.java:69
   wire _and_507 = _bits_288 & _eq_908; // NodeTable.java:70
-  wire _ne_115 = slot_children_16 != 3'd0; // NodeTable.java:70
-  wire _and_508 = _and_507 & _ne_115; // NodeTable.java:70
+  wire _ne_116 = slot_children_16 != 3'd0; // NodeTable.java:70
+  wire _and_508 = _and_507 & _ne_116; // NodeTable.java:70
   wire _bits_289 = slot_valid[15]; // NodeTable.java:70
   wire _eq_909 = slot_depth_15 == merge_level; // NodeTable.java:69
   wire _and_509 = _bits_289 & _eq_909; // NodeTable.java:70
-  wire _ne_116 = slot_children_15 != 3'd0; // NodeTable.java:70
-  wire _and_510 = _and_509 & _ne_116; // NodeTable.java:70
+  wire _ne_117 = slot_children_15 != 3'd0; // NodeTable.java:70
+  wire _and_510 = _and_509 & _ne_117; // NodeTable.java:70
   wire _bits_290 = slot_valid[14]; // NodeTable.java:70
   wire _eq_910 = slot_depth_14 == merge_level; // NodeTable.java:69
   wire _and_511 = _bits_290 & _eq_910; // NodeTable.java:70
-  wire _ne_117 = slot_children_14 != 3'd0; // NodeTable.java:70
-  wire _and_512 = _and_511 & _ne_117; // NodeTable.java:70
+  wire _ne_118 = slot_children_14 != 3'd0; // NodeTable.java:70
+  wire _and_512 = _and_511 & _ne_118; // NodeTable.java:70
   wire _bits_291 = slot_valid[13]; // NodeTable.java:70
   wire _eq_911 = slot_depth_13 == merge_level; // NodeTable.java:69
   wire _and_513 = _bits_291 & _eq_911; // NodeTable.java:70
-  wire _ne_118 = slot_children_13 != 3'd0; // NodeTable.java:70
-  wire _and_514 = _and_513 & _ne_118; // NodeTable.java:70
+  wire _ne_119 = slot_children_13 != 3'd0; // NodeTable.java:70
+  wire _and_514 = _and_513 & _ne_119; // NodeTable.java:70
   wire _bits_292 = slot_valid[12]; // NodeTable.java:70
   wire _eq_912 = slot_depth_12 == merge_level; // NodeTable.java:69
   wire _and_515 = _bits_292 & _eq_912; // NodeTable.java:70
-  wire _ne_119 = slot_children_12 != 3'd0; // NodeTable.java:70
-  wire _and_516 = _and_515 & _ne_119; // NodeTable.java:70
+  wire _ne_120 = slot_children_12 != 3'd0; // NodeTable.java:70
+  wire _and_516 = _and_515 & _ne_120; // NodeTable.java:70
   wire _bits_293 = slot_valid[11]; // NodeTable.java:70
   wire _eq_913 = slot_depth_11 == merge_level; // NodeTable.java:69
   wire _and_517 = _bits_293 & _eq_913; // NodeTable.java:70
-  wire _ne_120 = slot_children_11 != 3'd0; // NodeTable.java:70
-  wire _and_518 = _and_517 & _ne_120; // NodeTable.java:70
+  wire _ne_121 = slot_children_11 != 3'd0; // NodeTable.java:70
+  wire _and_518 = _and_517 & _ne_121; // NodeTable.java:70
   wire _bits_294 = slot_valid[10]; // NodeTable.java:70
   wire _eq_914 = slot_depth_10 == merge_level; // NodeTable.java:69
   wire _and_519 = _bits_294 & _eq_914; // NodeTable.java:70
-  wire _ne_121 = slot_children_10 != 3'd0; // NodeTable.java:70
-  wire _and_520 = _and_519 & _ne_121; // NodeTable.java:70
+  wire _ne_122 = slot_children_10 != 3'd0; // NodeTable.java:70
+  wire _and_520 = _and_519 & _ne_122; // NodeTable.java:70
   wire _bits_295 = slot_valid[9]; // NodeTable.java:70
   wire _eq_915 = slot_depth_9 == merge_level; // NodeTable.java:69
   wire _and_521 = _bits_295 & _eq_915; // NodeTable.java:70
-  wire _ne_122 = slot_children_9 != 3'd0; // NodeTable.java:70
-  wire _and_522 = _and_521 & _ne_122; // NodeTable.java:70
+  wire _ne_123 = slot_children_9 != 3'd0; // NodeTable.java:70
+  wire _and_522 = _and_521 & _ne_123; // NodeTable.java:70
   wire _bits_296 = slot_valid[8]; // NodeTable.java:70
   wire _eq_916 = slot_depth_8 == merge_level; // NodeTable.java:69
   wire _and_523 = _bits_296 & _eq_916; // NodeTable.java:70
-  wire _ne_123 = slot_children_8 != 3'd0; // NodeTable.java:70
-  wire _and_524 = _and_523 & _ne_123; // NodeTable.java:70
+  wire _ne_124 = slot_children_8 != 3'd0; // NodeTable.java:70
+  wire _and_524 = _and_523 & _ne_124; // NodeTable.java:70
   wire _bits_297 = slot_valid[7]; // NodeTable.java:70
   wire _eq_917 = slot_depth_7 == merge_level; // NodeTable.java:69
   wire _and_525 = _bits_297 & _eq_917; // NodeTable.java:70
-  wire _ne_124 = slot_children_7 != 3'd0; // NodeTable.java:70
-  wire _and_526 = _and_525 & _ne_124; // NodeTable.java:70
+  wire _ne_125 = slot_children_7 != 3'd0; // NodeTable.java:70
+  wire _and_526 = _and_525 & _ne_125; // NodeTable.java:70
   wire _bits_298 = slot_valid[6]; // NodeTable.java:70
   wire _eq_918 = slot_depth_6 == merge_level; // NodeTable.java:69
   wire _and_527 = _bits_298 & _eq_918; // NodeTable.java:70
-  wire _ne_125 = slot_children_6 != 3'd0; // NodeTable.java:70
-  wire _and_528 = _and_527 & _ne_125; // NodeTable.java:70
+  wire _ne_126 = slot_children_6 != 3'd0; // NodeTable.java:70
+  wire _and_528 = _and_527 & _ne_126; // NodeTable.java:70
   wire _bits_299 = slot_valid[5]; // NodeTable.java:70
   wire _eq_919 = slot_depth_5 == merge_level; // NodeTable.java:69
   wire _and_529 = _bits_299 & _eq_919; // NodeTable.java:70
-  wire _ne_126 = slot_children_5 != 3'd0; // NodeTable.java:70
-  wire _and_530 = _and_529 & _ne_126; // NodeTable.java:70
+  wire _ne_127 = slot_children_5 != 3'd0; // NodeTable.java:70
+  wire _and_530 = _and_529 & _ne_127; // NodeTable.java:70
   wire _bits_300 = slot_valid[4]; // NodeTable.java:70
   wire _eq_920 = slot_depth_4 == merge_level; // NodeTable.java:69
   wire _and_531 = _bits_300 & _eq_920; // NodeTable.java:70
-  wire _ne_127 = slot_children_4 != 3'd0; // NodeTable.java:70
-  wire _and_532 = _and_531 & _ne_127; // NodeTable.java:70
+  wire _ne_128 = slot_children_4 != 3'd0; // NodeTable.java:70
+  wire _and_532 = _and_531 & _ne_128; // NodeTable.java:70
   wire _bits_301 = slot_valid[3]; // NodeTable.java:70
   wire _eq_921 = slot_depth_3 == merge_level; // NodeTable.java:69
   wire _and_533 = _bits_301 & _eq_921; // NodeTable.java:70
-  wire _ne_128 = slot_children_3 != 3'd0; // NodeTable.java:70
-  wire _and_534 = _and_533 & _ne_128; // NodeTable.java:70
+  wire _ne_129 = slot_children_3 != 3'd0; // NodeTable.java:70
+  wire _and_534 = _and_533 & _ne_129; // NodeTable.java:70
   wire _bits_302 = slot_valid[2]; // NodeTable.java:70
   wire _eq_922 = slot_depth_2 == merge_level; // NodeTable.java:69
   wire _and_535 = _bits_302 & _eq_922; // NodeTable.java:70
-  wire _ne_129 = slot_children_2 != 3'd0; // NodeTable.java:70
-  wire _and_536 = _and_535 & _ne_129; // NodeTable.java:70
+  wire _ne_130 = slot_children_2 != 3'd0; // NodeTable.java:70
+  wire _and_536 = _and_535 & _ne_130; // NodeTable.java:70
   wire _bits_303 = slot_valid[1]; // NodeTable.java:70
   wire _eq_923 = slot_depth_1 == merge_level; // NodeTable.java:69
   wire _and_537 = _bits_303 & _eq_923; // NodeTable.java:70
-  wire _ne_130 = slot_children_1 != 3'd0; // NodeTable.java:70
-  wire _and_538 = _and_537 & _ne_130; // NodeTable.java:70
+  wire _ne_131 = slot_children_1 != 3'd0; // NodeTable.java:70
+  wire _and_538 = _and_537 & _ne_131; // NodeTable.java:70
   wire _bits_304 = slot_valid[0]; // NodeTable.java:70
   wire _eq_924 = merge_level == 5'd0; // NodeTable.java:69
   wire _and_539 = _bits_304 & _eq_924; // NodeTable.java:70
-  wire _ne_131 = slot_children_0 != 3'd0; // NodeTable.java:70
-  wire _and_540 = _and_539 & _ne_131; // NodeTable.java:70
+  wire _ne_132 = slot_children_0 != 3'd0; // NodeTable.java:70
+  wire _and_540 = _and_539 & _ne_132; // NodeTable.java:70
   wire [127:0] _cat_8 = {_and_286, _and_288, _and_290, _and_292, _and_294, _and_296, _and_298, _and_300, _and_302, _and_304, _and_306, _and_308, _and_310, _and_312, _and_314, _and_316, _and_318, _and_320, _and_322, _and_324, _and_326, _and_328, _and_330, _and_332, _and_334, _and_336, _and_338, _and_340, _and_342, _and_344, _and_346, _and_348, _and_350, _and_352, _and_354, _and_356, _and_358, _and_360, _and_362, _and_364, _and_366, _and_368, _and_370, _and_372, _and_374, _and_376, _and_378, _and_380, _and_382, _and_384, _and_386, _and_388, _and_390, _and_392, _and_394, _and_396, _and_398, _and_400, _and_402, _and_404, _and_406, _and_408, _and_410, _and_412, _and_414, _and_416, _and_418, _and_420, _and_422, _and_424, _and_426, _and_428, _and_430, _and_432, _and_434, _and_436, _and_438, _and_440, _and_442, _and_444, _and_446, _and_448, _and_450, _and_452, _and_454, _and_456, _and_458, _and_460, _and_462, _and_464, _and_466, _and_468, _and_470, _and_472, _and_474, _and_476, _and_478, _and_480, _and_482, _and_484, _and_486, _and_488, _and_490, _and_492, _and_494, _and_496, _and_498, _and_500, _and_502, _and_504, _and_506, _and_508, _and_510, _and_512, _and_514, _and_516, _and_518, _and_520, _and_522, _and_524, _and_526, _and_528, _and_530, _and_532, _and_534, _and_536, _and_538, _and_540}; // NodeTable.java:72
   wire _not_163 = ~parent_pick_ready; // SlotPicker.java:39
   wire parent_pick_advance = parent_pick_take | _not_163; // SlotPicker.java:39
@@ -4337,7 +4338,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_928 = io_counterResult_bits_op == 2'd2; // RapController.java:317
   wire _and_547 = _and_546 & _eq_928; // RapController.java:317
   wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:317
-  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:463
+  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:464
   wire _not_426 = ~snapshot_frozen; // RapController.java:365
   wire _and_548 = snapshot_pending & _not_426; // RapController.java:365
   wire _and_549 = _and_548 & _and_0; // RapController.java:365
@@ -4364,20 +4365,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire ev_pending = _or_402 | _not_434; // StatusRegs.java:84
   wire _not_435 = ~ev_pending; // RapController.java:365
   wire _and_556 = _and_549 & _not_435; // RapController.java:365
-  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:495
-  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:512
-  wire [6:0] _bits_563 = readout_slot[6:0]; // RapController.java:510
+  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:500
+  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:517
+  wire [6:0] _bits_563 = readout_slot[6:0]; // RapController.java:515
   wire _eq_929 = _bits_563 == 7'd0; // NodeTable.java:77
   wire [4:0] _dyn_index_1 = _bits_563[6] ? (_bits_563[5] ? (_bits_563[4] ? (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_127 : slot_depth_126) : (_bits_563[0] ? slot_depth_125 : slot_depth_124)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_123 : slot_depth_122) : (_bits_563[0] ? slot_depth_121 : slot_depth_120))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_119 : slot_depth_118) : (_bits_563[0] ? slot_depth_117 : slot_depth_116)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_115 : slot_depth_114) : (_bits_563[0] ? slot_depth_113 : slot_depth_112)))) : (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_111 : slot_depth_110) : (_bits_563[0] ? slot_depth_109 : slot_depth_108)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_107 : slot_depth_106) : (_bits_563[0] ? slot_depth_105 : slot_depth_104))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_103 : slot_depth_102) : (_bits_563[0] ? slot_depth_101 : slot_depth_100)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_99 : slot_depth_98) : (_bits_563[0] ? slot_depth_97 : slot_depth_96))))) : (_bits_563[4] ? (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_95 : slot_depth_94) : (_bits_563[0] ? slot_depth_93 : slot_depth_92)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_91 : slot_depth_90) : (_bits_563[0] ? slot_depth_89 : slot_depth_88))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_87 : slot_depth_86) : (_bits_563[0] ? slot_depth_85 : slot_depth_84)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_83 : slot_depth_82) : (_bits_563[0] ? slot_depth_81 : slot_depth_80)))) : (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_79 : slot_depth_78) : (_bits_563[0] ? slot_depth_77 : slot_depth_76)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_75 : slot_depth_74) : (_bits_563[0] ? slot_depth_73 : slot_depth_72))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_71 : slot_depth_70) : (_bits_563[0] ? slot_depth_69 : slot_depth_68)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_67 : slot_depth_66) : (_bits_563[0] ? slot_depth_65 : slot_depth_64)))))) : (_bits_563[5] ? (_bits_563[4] ? (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_63 : slot_depth_62) : (_bits_563[0] ? slot_depth_61 : slot_depth_60)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_59 : slot_depth_58) : (_bits_563[0] ? slot_depth_57 : slot_depth_56))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_55 : slot_depth_54) : (_bits_563[0] ? slot_depth_53 : slot_depth_52)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_51 : slot_depth_50) : (_bits_563[0] ? slot_depth_49 : slot_depth_48)))) : (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_47 : slot_depth_46) : (_bits_563[0] ? slot_depth_45 : slot_depth_44)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_43 : slot_depth_42) : (_bits_563[0] ? slot_depth_41 : slot_depth_40))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_39 : slot_depth_38) : (_bits_563[0] ? slot_depth_37 : slot_depth_36)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_35 : slot_depth_34) : (_bits_563[0] ? slot_depth_33 : slot_depth_32))))) : (_bits_563[4] ? (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_31 : slot_depth_30) : (_bits_563[0] ? slot_depth_29 : slot_depth_28)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_27 : slot_depth_26) : (_bits_563[0] ? slot_depth_25 : slot_depth_24))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_23 : slot_depth_22) : (_bits_563[0] ? slot_depth_21 : slot_depth_20)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_19 : slot_depth_18) : (_bits_563[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_15 : slot_depth_14) : (_bits_563[0] ? slot_depth_13 : slot_depth_12)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_11 : slot_depth_10) : (_bits_563[0] ? slot_depth_9 : slot_depth_8))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_7 : slot_depth_6) : (_bits_563[0] ? slot_depth_5 : slot_depth_4)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_3 : slot_depth_2) : (_bits_563[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:77
   wire [4:0] _mux_138 = _eq_929 ? 5'd0 : _dyn_index_1; // NodeTable.java:77
-  wire [5:0] _cat_135 = {_mux_138, 1'd0}; // RapController.java:590
-  wire [5:0] _mux_139 = readout_in_use ? _cat_135 : 6'd0; // RapController.java:510
+  wire [5:0] _cat_135 = {_mux_138, 1'd0}; // RapController.java:596
+  wire [5:0] _mux_139 = readout_in_use ? _cat_135 : 6'd0; // RapController.java:515
   wire [34:0] _fill_0 = {35{1'd1}}; // MergeSkip.java:35
   wire [34:0] _fill_1 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:55
-  wire _ne_132 = merge_leaves != 3'd0; // RapController.java:477
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:36
   wire [11:0] _bits_564 = batch_min_sum[34:23]; // SplitCompare.java:39
   wire [11:0] _bits_565 = merge_sum[34:23]; // SplitCompare.java:39
@@ -4421,19 +4421,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_437 = ~commit_stop; // RapController.java:361
   wire _and_560 = io_selected_valid & _not_437; // RapController.java:361
   wire [6:0] _bits_578 = undo_rdata_0[38:32]; // RapController.java:382
-  wire [6:0] _bits_579 = readout_slot[6:0]; // RapController.java:503
+  wire [6:0] _bits_579 = readout_slot[6:0]; // RapController.java:508
   wire [31:0] _bits_580 = undo_rdata_0[31:0]; // RapController.java:383
   wire [31:0] _fill_6 = {32{1'd1}}; // RapController.java:83
-  wire [31:0] _bits_581 = merge_sum[31:0]; // RapController.java:472
-  wire [31:0] _mux_143 = clip_verdict ? _fill_6 : _bits_581; // RapController.java:472
-  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:596
-  wire [5:0] _cat_136 = {_sub_13, 1'd0}; // RapController.java:590
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_132}} << _cat_136; // RapController.java:597
-  wire [31:0] _bits_582 = _dshl_2[31:0]; // RapController.java:597
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_582; // RapController.java:597
+  wire [31:0] _bits_581 = merge_sum[31:0]; // RapController.java:477
+  wire [31:0] _mux_143 = clip_verdict ? _fill_6 : _bits_581; // RapController.java:477
+  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:602
+  wire [5:0] _cat_136 = {_sub_13, 1'd0}; // RapController.java:596
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_132}} << _cat_136; // RapController.java:603
+  wire [31:0] _bits_582 = _dshl_2[31:0]; // RapController.java:603
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_582; // RapController.java:603
   wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:206
   wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:419
-  wire [5:0] _cat_137 = {child_depth, 1'd0}; // RapController.java:590
+  wire [5:0] _cat_137 = {child_depth, 1'd0}; // RapController.java:596
   wire [31:0] _dshr_0 = _fill_8 >> _cat_137; // RapController.java:419
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:209
   wire _not_438 = ~io_tcamWrite_ready; // RapController.java:218
@@ -4454,7 +4454,6 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [2:0] _dyn_index_3 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:270
   wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:270
   wire _bits_583 = _dshr_1[0]; // RapController.java:270
-  wire _ne_133 = merge_leaves != 3'd0; // RapController.java:320
   wire [11:0] _bits_584 = op_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_585 = merge_sum[34:24]; // SplitCompare.java:39
   wire _gt_10 = _bits_584 > {1'b0, _bits_585}; // SplitCompare.java:31
@@ -4472,17 +4471,16 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_408 = _gt_11 | _and_564; // SplitCompare.java:31
   wire _and_565 = _eq_936 & _or_408; // SplitCompare.java:31
   wire _or_409 = _gt_10 | _and_565; // SplitCompare.java:31
-  wire _and_566 = _ne_133 & _or_409; // RapController.java:320
-  wire [2:0] _bits_592 = merge_sum[34:32]; // RapController.java:322
-  wire _or_r_5 = |_bits_592; // RapController.java:322
-  wire _eq_938 = state == 4'd9; // RapController.java:323
-  wire _eq_939 = sram_count == 8'd0; // RapController.java:323
-  wire _and_567 = _eq_938 & _eq_939; // RapController.java:323
-  wire _lt_6 = readout_slot < 16'd128; // RapController.java:326
-  wire [6:0] _bits_593 = readout_slot[6:0]; // RapController.java:326
-  wire [127:0] _dshr_2 = slot_valid >> _bits_593; // RapController.java:326
-  wire _bits_594 = _dshr_2[0]; // RapController.java:326
-  wire _and_568 = _lt_6 & _bits_594; // RapController.java:326
+  wire [2:0] _bits_592 = merge_sum[34:32]; // RapController.java:323
+  wire _or_r_5 = |_bits_592; // RapController.java:323
+  wire _eq_938 = state == 4'd9; // RapController.java:324
+  wire _eq_939 = sram_count == 8'd0; // RapController.java:324
+  wire _and_566 = _eq_938 & _eq_939; // RapController.java:324
+  wire _lt_6 = readout_slot < 16'd128; // RapController.java:327
+  wire [6:0] _bits_593 = readout_slot[6:0]; // RapController.java:327
+  wire [127:0] _dshr_2 = slot_valid >> _bits_593; // RapController.java:327
+  wire _bits_594 = _dshr_2[0]; // RapController.java:327
+  wire _and_567 = _lt_6 & _bits_594; // RapController.java:327
   wire [11:0] _bits_595 = op_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_596 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_13 = _bits_595 > {1'b0, _bits_596}; // SplitCompare.java:31
@@ -4496,40 +4494,40 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [11:0] _bits_601 = _bits_597[11:0]; // SplitCompare.java:35
   wire [11:0] _bits_602 = _bits_599[11:0]; // SplitCompare.java:35
   wire _gt_15 = _bits_601 > _bits_602; // SplitCompare.java:21
-  wire _and_569 = _eq_941 & _gt_15; // SplitCompare.java:31
-  wire _or_410 = _gt_14 | _and_569; // SplitCompare.java:31
-  wire _and_570 = _eq_940 & _or_410; // SplitCompare.java:31
-  wire _or_411 = _gt_13 | _and_570; // SplitCompare.java:31
+  wire _and_568 = _eq_941 & _gt_15; // SplitCompare.java:31
+  wire _or_410 = _gt_14 | _and_568; // SplitCompare.java:31
+  wire _and_569 = _eq_940 & _or_410; // SplitCompare.java:31
+  wire _or_411 = _gt_13 | _and_569; // SplitCompare.java:31
   wire _not_440 = ~_or_411; // MergeSkip.java:42
-  wire _and_571 = skip_valid & _not_440; // MergeSkip.java:42
+  wire _and_570 = skip_valid & _not_440; // MergeSkip.java:42
   wire _not_441 = ~skip_touched; // MergeSkip.java:51
-  wire _and_572 = _and_571 & _not_441; // MergeSkip.java:51
+  wire _and_571 = _and_570 & _not_441; // MergeSkip.java:51
   wire _not_442 = ~commit_fire; // MergeSkip.java:51
-  wire _and_573 = _and_572 & _not_442; // MergeSkip.java:51
-  wire _eq_942 = state == 4'd1; // RapController.java:632
-  wire _not_443 = ~commit_stop; // RapController.java:632
-  wire _and_574 = _eq_942 & _not_443; // RapController.java:632
-  wire _not_444 = ~io_headValid; // RapController.java:632
-  wire _and_575 = pipe_empty & _not_444; // RapController.java:632
-  wire [2:0] _mux_144 = _and_575 ? 3'd1 : fill_cause; // RapController.java:632
-  wire _eq_943 = state == 4'd2; // RapController.java:633
-  wire _eq_944 = state == 4'd3; // RapController.java:633
-  wire _or_412 = _eq_943 | _eq_944; // RapController.java:633
-  wire _eq_945 = state == 4'd12; // RapController.java:633
-  wire _or_413 = _or_412 | _eq_945; // RapController.java:633
-  wire _or_414 = _or_413 | commit_stop; // RapController.java:633
-  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:634
-  wire _ge_3 = state >= 4'd4; // RapController.java:635
-  wire _le_1 = state <= 4'd6; // RapController.java:635
-  wire _and_576 = _ge_3 & _le_1; // RapController.java:635
-  wire _ge_4 = state >= 4'd7; // RapController.java:636
-  wire _le_2 = state <= 4'd11; // RapController.java:636
-  wire _and_577 = _ge_4 & _le_2; // RapController.java:636
+  wire _and_572 = _and_571 & _not_442; // MergeSkip.java:51
+  wire _eq_942 = state == 4'd1; // RapController.java:638
+  wire _not_443 = ~commit_stop; // RapController.java:638
+  wire _and_573 = _eq_942 & _not_443; // RapController.java:638
+  wire _not_444 = ~io_headValid; // RapController.java:638
+  wire _and_574 = pipe_empty & _not_444; // RapController.java:638
+  wire [2:0] _mux_144 = _and_574 ? 3'd1 : fill_cause; // RapController.java:638
+  wire _eq_943 = state == 4'd2; // RapController.java:639
+  wire _eq_944 = state == 4'd3; // RapController.java:639
+  wire _or_412 = _eq_943 | _eq_944; // RapController.java:639
+  wire _eq_945 = state == 4'd12; // RapController.java:639
+  wire _or_413 = _or_412 | _eq_945; // RapController.java:639
+  wire _or_414 = _or_413 | commit_stop; // RapController.java:639
+  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:640
+  wire _ge_3 = state >= 4'd4; // RapController.java:641
+  wire _le_1 = state <= 4'd6; // RapController.java:641
+  wire _and_575 = _ge_3 & _le_1; // RapController.java:641
+  wire _ge_4 = state >= 4'd7; // RapController.java:642
+  wire _le_2 = state <= 4'd11; // RapController.java:642
+  wire _and_576 = _ge_4 & _le_2; // RapController.java:642
   wire [3:0] _bits_603 = undo_sp[3:0]; // RapController.java:244
   wire [38:0] _cat_139 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:244
   wire _eq_946 = state == 4'd3; // RapController.java:240
-  wire _ne_134 = undo_sp != 5'd0; // RapController.java:240
-  wire undo_pop = _eq_946 & _ne_134; // RapController.java:240
+  wire _ne_133 = undo_sp != 5'd0; // RapController.java:240
+  wire undo_pop = _eq_946 & _ne_133; // RapController.java:240
   wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:241
   wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:241
   wire [4:0] _mux_146 = undo_pop ? _sub_14 : _sub_15; // RapController.java:241
@@ -4540,27 +4538,29 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [6:0] _mux_147 = read_parent_prefix ? op_slot : _bits_605; // RapController.java:147
   wire _eq_947 = state == 4'd13; // RapController.java:148
   wire _or_415 = read_parent_prefix | _eq_947; // RapController.java:148
-  wire _and_578 = in_run & io_selected_valid; // RapController.java:533
-  wire _eq_948 = io_counterResult_bits_op == 2'd0; // RapController.java:535
-  wire _and_579 = io_headValid & _eq_948; // RapController.java:535
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:536
-  wire _not_446 = ~io_counterResult_valid; // RapController.java:537
-  wire _eq_949 = state == 4'd2; // RapController.java:537
-  wire _and_580 = _eq_949 & pipe_empty; // RapController.java:537
-  wire _and_r_0 = &present_children; // RapController.java:538
-  wire _or_416 = slot_pick_pick_found | _and_r_0; // RapController.java:538
-  wire _eq_950 = state == 4'd6; // RapController.java:538
-  wire _and_581 = _eq_950 & slot_pick_ready; // RapController.java:538
-  wire _eq_951 = split_fits == _ge_2; // RapController.java:540
-  wire _eq_952 = op_children == _dyn_index_2; // RapController.java:542
-  wire _eq_953 = state == 4'd9; // RapController.java:541
-  wire _and_582 = _eq_953 & merge_settled; // RapController.java:541
-  wire _or_417 = split_settled | _and_582; // RapController.java:541
+  wire _and_577 = in_run & io_selected_valid; // RapController.java:538
+  wire _eq_948 = io_counterResult_bits_op == 2'd0; // RapController.java:540
+  wire _and_578 = io_headValid & _eq_948; // RapController.java:540
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:541
+  wire _not_446 = ~io_counterResult_valid; // RapController.java:542
+  wire _eq_949 = state == 4'd2; // RapController.java:542
+  wire _and_579 = _eq_949 & pipe_empty; // RapController.java:542
+  wire _and_r_0 = &present_children; // RapController.java:543
+  wire _or_416 = slot_pick_pick_found | _and_r_0; // RapController.java:543
+  wire _eq_950 = state == 4'd6; // RapController.java:543
+  wire _and_580 = _eq_950 & slot_pick_ready; // RapController.java:543
+  wire _eq_951 = split_fits == _ge_2; // RapController.java:545
+  wire _eq_952 = op_children == _dyn_index_2; // RapController.java:547
+  wire _eq_953 = state == 4'd9; // RapController.java:546
+  wire _and_581 = _eq_953 & merge_settled; // RapController.java:546
+  wire _or_417 = split_settled | _and_581; // RapController.java:546
   wire _not_447 = ~ev_commit_q; // StatusRegs.java:82
   wire _not_448 = ~st_n_carry; // SplitCounter.java:78
   wire st_n_steady = _not_447 & _not_448; // StatusRegs.java:82
-  wire _eq_954 = kids_vector == visited_kids; // RapController.java:544
-  wire _eq_955 = state == 4'd9; // RapController.java:544
+  wire _eq_954 = kids_vector == visited_kids; // RapController.java:549
+  wire _eq_955 = state == 4'd9; // RapController.java:549
+  wire _ne_134 = merge_leaves != 3'd0; // RapController.java:550
+  wire _eq_956 = state == 4'd9; // RapController.java:550
   wire _or_418 = ev_commit | ev_saturation; // StatusRegs.java:117
   wire _or_419 = _or_418 | ev_split; // StatusRegs.java:117
   wire _or_420 = _or_419 | ev_allocated; // StatusRegs.java:117
@@ -4570,8 +4570,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:117
   wire _or_424 = _or_423 | _or_r_6; // StatusRegs.java:117
   wire _or_425 = _or_424 | ev_pending; // StatusRegs.java:117
-  wire _not_449 = ~_or_425; // RapController.java:545
-  wire _le_3 = st_nodes <= 8'd128; // RapController.java:546
+  wire _not_449 = ~_or_425; // RapController.java:551
+  wire _le_3 = st_nodes <= 8'd128; // RapController.java:552
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -4763,9 +4763,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign serialMultiplier_io_start = (_eq_0 ? snapshot_product_start : (_eq_1 ? snapshot_product_start : (_eq_4 ? snapshot_product_start : (_eq_5 ? snapshot_product_start : (_eq_6 ? snapshot_product_start : (_eq_7 ? snapshot_product_start : (_eq_9 ? snapshot_product_start : (_eq_10 ? snapshot_product_start : (_eq_11 ? snapshot_product_start : (_eq_12 ? snapshot_product_start : (_eq_13 ? (_not_9 ? snapshot_product_start : (_or_3 ? snapshot_product_start : (_not_10 ? 1'd1 : snapshot_product_start))) : snapshot_product_start)))))))))));
   assign serialMultiplier_io_a = _mux_140;
   assign serialMultiplier_io_b = _mux_141;
-  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_560 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
-  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_578 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_7 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? (level_fresh ? io_selected_bits_slot : (parent_pick_ready ? (parent_pick_pick_found ? parent_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_11 ? (kids_fresh ? io_selected_bits_slot : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_579 : io_selected_bits_slot))))))))))))));
-  assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_9 ? (_not_7 ? 2'd0 : (_or_2 ? 2'd1 : 2'd0)) : (_eq_10 ? (level_fresh ? 2'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_11 ? (kids_fresh ? 2'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_13 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd2 : 2'd0))))))))))))));
+  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_560 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : (_ne_2 ? 1'd1 : 1'd0)) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
+  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_578 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_7 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? io_selected_bits_slot : (_eq_11 ? (kids_fresh ? io_selected_bits_slot : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : (_ne_2 ? merge_parent : io_selected_bits_slot)) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_579 : io_selected_bits_slot))))))))))))));
+  assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_9 ? (_not_7 ? 2'd0 : (_or_2 ? 2'd1 : 2'd0)) : (_eq_10 ? 2'd0 : (_eq_11 ? (kids_fresh ? 2'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : (_ne_2 ? 2'd2 : 2'd0)) : 2'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_13 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd2 : 2'd0))))))))))))));
   assign cmd_value = (_eq_0 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_580 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_143 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}))))))))));
   assign tcam_write_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? 1'd1 : 1'd0)) : 1'd0)))))));
   assign tcam_write_index = (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_6 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_9 ? (_not_7 ? 7'd0 : (_or_2 ? slot_pick_pick_index : 7'd0)) : 7'd0)))))));
@@ -4899,13 +4899,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign slot_depths_125 = slot_depth_125;
   assign slot_depths_126 = slot_depth_126;
   assign slot_depths_127 = slot_depth_127;
-  assign cause = (commit_fire ? 3'd0 : (_and_574 ? _mux_144 : (_or_414 ? _mux_145 : (_and_576 ? 3'd3 : (_and_577 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_573 ? _mux_144 : (_or_414 ? _mux_145 : (_and_575 ? 3'd3 : (_and_576 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
       state <= 4'd0;
     end else begin
-      state <= (_eq_0 ? (_not_0 ? (_not_1 ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_1 ? (readout_pending ? 4'd13 : (_and_3 ? 4'd15 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? 4'd4 : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_6 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_7 ? (_not_5 ? state : (split_fits ? 4'd6 : (_not_6 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd12)))) : (_eq_9 ? (_not_7 ? state : (_or_2 ? state : (merge_due ? (skip_empty_settled ? _mux_3 : 4'd7) : 4'd12))) : (_eq_10 ? (level_fresh ? state : (parent_pick_ready ? (parent_pick_pick_found ? 4'd8 : (_ne_1 ? state : _mux_4)) : state)) : (_eq_11 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd9) : state)) : (_eq_12 ? (merge_settled ? 4'd7 : state) : (_eq_13 ? (_not_9 ? state : (_or_3 ? 4'd12 : (_not_10 ? 4'd11 : state))) : (_eq_15 ? (_not_11 ? 4'd10 : state) : (_eq_16 ? (_eq_17 ? 4'd1 : state) : (_eq_18 ? 4'd14 : (_eq_19 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_20 ? 4'd0 : state))))))))))))))));
+      state <= (_eq_0 ? (_not_0 ? (_not_1 ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_1 ? (readout_pending ? 4'd13 : (_and_3 ? 4'd15 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? 4'd4 : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_6 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_7 ? (_not_5 ? state : (split_fits ? 4'd6 : (_not_6 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd12)))) : (_eq_9 ? (_not_7 ? state : (_or_2 ? state : (merge_due ? (skip_empty_settled ? _mux_3 : 4'd7) : 4'd12))) : (_eq_10 ? (level_fresh ? state : (parent_pick_ready ? (parent_pick_pick_found ? 4'd8 : (_ne_1 ? state : _mux_4)) : state)) : (_eq_11 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : (_ne_2 ? 4'd9 : 4'd7)) : state)) : (_eq_12 ? (merge_settled ? 4'd7 : state) : (_eq_13 ? (_not_9 ? state : (_or_3 ? 4'd12 : (_not_10 ? 4'd11 : state))) : (_eq_15 ? (_not_11 ? 4'd10 : state) : (_eq_16 ? (_eq_17 ? 4'd1 : state) : (_eq_18 ? 4'd14 : (_eq_19 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_20 ? 4'd0 : state))))))))))))))));
     end
   end
 
@@ -8037,7 +8037,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       batch_min_sum <= _fill_5;
     end else begin
-      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_1)) : (_eq_6 ? batch_min_sum : (_eq_7 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_2 : (merge_due ? _fill_3 : batch_min_sum)))) : (_eq_9 ? (_not_7 ? batch_min_sum : (_or_2 ? batch_min_sum : (merge_due ? _fill_4 : batch_min_sum))) : (_eq_10 ? batch_min_sum : (_eq_11 ? batch_min_sum : (_eq_12 ? (merge_settled ? (merge_verdict ? batch_min_sum : (_ne_132 ? (sum_below_batch_min ? merge_sum : batch_min_sum) : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
+      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_1)) : (_eq_6 ? batch_min_sum : (_eq_7 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_2 : (merge_due ? _fill_3 : batch_min_sum)))) : (_eq_9 ? (_not_7 ? batch_min_sum : (_or_2 ? batch_min_sum : (merge_due ? _fill_4 : batch_min_sum))) : (_eq_10 ? batch_min_sum : (_eq_11 ? batch_min_sum : (_eq_12 ? (merge_settled ? (merge_verdict ? batch_min_sum : (sum_below_batch_min ? merge_sum : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
     end
   end
 
@@ -8230,7 +8230,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_verdict <= _and_566;
+    merge_verdict <= _or_409;
   end
 
   always @(posedge clock) begin
@@ -8241,19 +8241,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       merge_settled <= 1'd0;
     end else begin
-      merge_settled <= _and_567;
+      merge_settled <= _and_566;
     end
   end
 
   always @(posedge clock) begin
-    readout_in_use <= _and_568;
+    readout_in_use <= _and_567;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       skip_empty_settled <= 1'd0;
     end else begin
-      skip_empty_settled <= _and_573;
+      skip_empty_settled <= _and_572;
     end
   end
 
@@ -8314,52 +8314,56 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:281: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_578 && !io_selected_bits_found) begin // RapController.java:533
-      $display("Assertion failed at RapController.java:533: no node matched a key: the root must always match");
+    if (!reset && _and_577 && !io_selected_bits_found) begin // RapController.java:538
+      $display("Assertion failed at RapController.java:538: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:534
-      $display("Assertion failed at RapController.java:534: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:539
+      $display("Assertion failed at RapController.java:539: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_579) begin // RapController.java:535
-      $display("Assertion failed at RapController.java:535: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_578) begin // RapController.java:540
+      $display("Assertion failed at RapController.java:540: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:536
-      $display("Assertion failed at RapController.java:536: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:541
+      $display("Assertion failed at RapController.java:541: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_580 && !_not_446) begin // RapController.java:537
-      $display("Assertion failed at RapController.java:537: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_579 && !_not_446) begin // RapController.java:542
+      $display("Assertion failed at RapController.java:542: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_581 && !_or_416) begin // RapController.java:538
-      $display("Assertion failed at RapController.java:538: a split found no free slot after checking capacity");
+    if (!reset && _and_580 && !_or_416) begin // RapController.java:543
+      $display("Assertion failed at RapController.java:543: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && split_settled && !_eq_951) begin // RapController.java:540
-      $display("Assertion failed at RapController.java:540: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_951) begin // RapController.java:545
+      $display("Assertion failed at RapController.java:545: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_417 && !_eq_952) begin // RapController.java:542
-      $display("Assertion failed at RapController.java:542: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_417 && !_eq_952) begin // RapController.java:547
+      $display("Assertion failed at RapController.java:547: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:543
-      $display("Assertion failed at RapController.java:543: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:548
+      $display("Assertion failed at RapController.java:548: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _eq_955 && !_eq_954) begin // RapController.java:544
-      $display("Assertion failed at RapController.java:544: the merge parent's leaves changed during its walk");
+    if (!reset && _eq_955 && !_eq_954) begin // RapController.java:549
+      $display("Assertion failed at RapController.java:549: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_449) begin // RapController.java:545
-      $display("Assertion failed at RapController.java:545: a status value changed during the snapshot copy");
+    if (!reset && _eq_956 && !_ne_134) begin // RapController.java:550
+      $display("Assertion failed at RapController.java:550: a merge parent without leaf children waits for a verdict");
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:546
-      $display("Assertion failed at RapController.java:546: more nodes (%d) than slots", st_nodes);
+    if (!reset && snapshot_frozen && !_not_449) begin // RapController.java:551
+      $display("Assertion failed at RapController.java:551: a status value changed during the snapshot copy");
+      $stop;
+    end
+    if (!reset && !_le_3) begin // RapController.java:552
+      $display("Assertion failed at RapController.java:552: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

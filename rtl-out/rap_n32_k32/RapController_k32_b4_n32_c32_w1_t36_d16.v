@@ -323,9 +323,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:168
   reg [32:0] to_merge_hi; // RapController.java:169
   reg merge_ahead; // RapController.java:172
-  reg _reg_1; // RapController.java:581
-  reg _reg_2; // RapController.java:581
-  reg _reg_3; // RapController.java:581
+  reg _reg_1; // RapController.java:587
+  reg _reg_2; // RapController.java:587
+  reg _reg_3; // RapController.java:587
   reg [2:0] op_children; // RapController.java:180
   reg cmd_q_valid; // RapController.java:191
   reg [4:0] cmd_q_addr; // RapController.java:192
@@ -338,8 +338,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg commit_stop; // RapController.java:233
   reg [36:0] undo_rdata_0; // RapController.java:241
   reg split_fits; // RapController.java:259
-  reg _reg_4; // RapController.java:581
-  reg _reg_5; // RapController.java:581
+  reg _reg_4; // RapController.java:587
+  reg _reg_5; // RapController.java:587
   reg [7:0] short_by_children; // RapController.java:268
   reg [4:0] hit_depth_1; // RapController.java:274
   reg hit_short_1; // RapController.java:275
@@ -353,10 +353,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [4:0] hit_depth_4; // RapController.java:274
   reg hit_short_4; // RapController.java:275
   reg hit_beside_4; // RapController.java:276
-  reg merge_verdict; // RapController.java:320
-  reg clip_verdict; // RapController.java:322
-  reg merge_settled; // RapController.java:323
-  reg readout_in_use; // RapController.java:326
+  reg merge_verdict; // RapController.java:321
+  reg clip_verdict; // RapController.java:323
+  reg merge_settled; // RapController.java:324
+  reg readout_in_use; // RapController.java:327
   reg skip_empty_settled; // MergeSkip.java:51
 
   // Memories (no reset, so synthesis infers RAM)
@@ -426,7 +426,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] slot_depths_29; // NodeTable.java:82
   wire [4:0] slot_depths_30; // NodeTable.java:82
   wire [4:0] slot_depths_31; // NodeTable.java:82
-  wire [2:0] cause; // RapController.java:629
+  wire [2:0] cause; // RapController.java:635
 
   // Logic
   wire _eq_0 = state == 4'd0; // RapController.java:347
@@ -446,16 +446,16 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_4 = state == 4'd2; // RapController.java:377
   wire _eq_5 = state == 4'd3; // RapController.java:378
   wire _ne_0 = undo_sp != 5'd0; // RapController.java:379
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:624
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:630
   wire _eq_6 = state == 4'd4; // RapController.java:393
   wire _eq_7 = state == 4'd5; // RapController.java:400
   wire _eq_8 = state == 4'd5; // RapController.java:260
-  wire _and_4 = _eq_8 & _reg_4; // RapController.java:582
-  wire split_settled = _and_4 & _reg_5; // RapController.java:582
+  wire _and_4 = _eq_8 & _reg_4; // RapController.java:588
+  wire split_settled = _and_4 & _reg_5; // RapController.java:588
   wire _not_5 = ~split_settled; // RapController.java:400
   wire _not_6 = ~early_done; // RapController.java:403
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:624
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:624
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:630
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:630
   wire _eq_9 = state == 4'd6; // RapController.java:411
   wire _not_7 = ~slot_pick_ready; // RapController.java:413
   wire [3:0] _not_8 = ~present_children; // RapController.java:412
@@ -466,47 +466,48 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_3 = _not_8[3]; // FirstSet.java:24
   wire _or_1 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_2 = _or_0 | _or_1; // FirstSet.java:36
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:624
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:630
   wire _eq_10 = state == 4'd7; // RapController.java:436
   wire _ne_1 = merge_level != 5'd0; // RapController.java:447
   wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:453
   wire _eq_11 = state == 4'd8; // RapController.java:456
-  wire _eq_12 = state == 4'd9; // RapController.java:467
-  wire _eq_13 = state == 4'd10; // RapController.java:480
+  wire _ne_2 = merge_leaves != 3'd0; // RapController.java:465
+  wire _eq_12 = state == 4'd9; // RapController.java:472
+  wire _eq_13 = state == 4'd10; // RapController.java:485
   wire _eq_14 = state == 4'd10; // RapController.java:173
-  wire _and_5 = _eq_14 & _reg_1; // RapController.java:582
-  wire _and_6 = _and_5 & _reg_2; // RapController.java:582
-  wire advance_settled = _and_6 & _reg_3; // RapController.java:582
-  wire _not_9 = ~advance_settled; // RapController.java:480
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:480
-  wire _not_10 = ~serialMultiplier_io_busy; // RapController.java:483
-  wire _eq_15 = state == 4'd11; // RapController.java:487
-  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:487
-  wire _eq_16 = state == 4'd12; // RapController.java:493
-  wire _eq_17 = sram_count == 8'd0; // RapController.java:493
-  wire _eq_18 = state == 4'd13; // RapController.java:500
-  wire _eq_19 = state == 4'd14; // RapController.java:506
-  wire _eq_20 = state == 4'd15; // RapController.java:517
+  wire _and_5 = _eq_14 & _reg_1; // RapController.java:588
+  wire _and_6 = _and_5 & _reg_2; // RapController.java:588
+  wire advance_settled = _and_6 & _reg_3; // RapController.java:588
+  wire _not_9 = ~advance_settled; // RapController.java:485
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:485
+  wire _not_10 = ~serialMultiplier_io_busy; // RapController.java:488
+  wire _eq_15 = state == 4'd11; // RapController.java:492
+  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:492
+  wire _eq_16 = state == 4'd12; // RapController.java:498
+  wire _eq_17 = sram_count == 8'd0; // RapController.java:498
+  wire _eq_18 = state == 4'd13; // RapController.java:505
+  wire _eq_19 = state == 4'd14; // RapController.java:511
+  wire _eq_20 = state == 4'd15; // RapController.java:522
   wire in_run = state == 4'd1; // RapController.java:164
-  wire _not_12 = ~commit_stop; // RapController.java:558
-  wire _and_7 = in_run & _not_12; // RapController.java:558
-  wire _not_13 = ~tcam_write_full; // RapController.java:558
-  wire _and_8 = _and_7 & _not_13; // RapController.java:558
-  wire _and_9 = _and_8 & io_enable; // RapController.java:558
-  wire _not_14 = ~readout_pending; // RapController.java:558
-  wire _and_10 = _and_9 & _not_14; // RapController.java:558
-  wire _not_15 = ~snapshot_pending; // RapController.java:558
-  wire _and_11 = _and_10 & _not_15; // RapController.java:558
-  wire _not_16 = ~snapshot_frozen; // RapController.java:558
-  wire _and_12 = _and_11 & _not_16; // RapController.java:558
+  wire _not_12 = ~commit_stop; // RapController.java:564
+  wire _and_7 = in_run & _not_12; // RapController.java:564
+  wire _not_13 = ~tcam_write_full; // RapController.java:564
+  wire _and_8 = _and_7 & _not_13; // RapController.java:564
+  wire _and_9 = _and_8 & io_enable; // RapController.java:564
+  wire _not_14 = ~readout_pending; // RapController.java:564
+  wire _and_10 = _and_9 & _not_14; // RapController.java:564
+  wire _not_15 = ~snapshot_pending; // RapController.java:564
+  wire _and_11 = _and_10 & _not_15; // RapController.java:564
+  wire _not_16 = ~snapshot_frozen; // RapController.java:564
+  wire _and_12 = _and_11 & _not_16; // RapController.java:564
   wire _and_13 = in_run & io_counterResult_valid; // RapController.java:249
   wire _not_17 = ~commit_stop; // RapController.java:249
   wire commit_fire = _and_13 & _not_17; // RapController.java:249
-  wire _not_18 = ~soft_pending; // RapController.java:562
-  wire _ne_2 = state != 4'd0; // RapController.java:562
-  wire _and_14 = _not_18 & _ne_2; // RapController.java:562
-  wire _ne_3 = state != 4'd15; // RapController.java:562
-  wire _and_15 = _and_14 & _ne_3; // RapController.java:562
+  wire _not_18 = ~soft_pending; // RapController.java:568
+  wire _ne_3 = state != 4'd0; // RapController.java:568
+  wire _and_14 = _not_18 & _ne_3; // RapController.java:568
+  wire _ne_4 = state != 4'd15; // RapController.java:568
+  wire _and_15 = _and_14 & _ne_4; // RapController.java:568
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -514,31 +515,31 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:565
-  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:566
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:571
+  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:572
   wire _not_20 = ~_reg_0; // RapController.java:159
   wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:159
-  wire _not_21 = ~snapshot_product_start; // RapController.java:566
-  wire _and_16 = _not_19 & _not_21; // RapController.java:566
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:567
-  wire _eq_21 = state == 4'd13; // RapController.java:568
-  wire _or_5 = readout_pending | _eq_21; // RapController.java:568
-  wire _eq_22 = state == 4'd14; // RapController.java:568
-  wire _or_6 = _or_5 | _eq_22; // RapController.java:568
-  wire _ge_0 = state >= 4'd2; // RapController.java:569
-  wire _le_0 = state <= 4'd12; // RapController.java:569
-  wire _and_17 = _ge_0 & _le_0; // RapController.java:569
-  wire _and_18 = in_run & pipe_empty; // RapController.java:571
-  wire _not_22 = ~io_headValid; // RapController.java:571
-  wire _and_19 = _and_18 & _not_22; // RapController.java:571
-  wire _not_23 = ~io_acceptEnable; // RapController.java:572
-  wire [31:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:603
+  wire _not_21 = ~snapshot_product_start; // RapController.java:572
+  wire _and_16 = _not_19 & _not_21; // RapController.java:572
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:573
+  wire _eq_21 = state == 4'd13; // RapController.java:574
+  wire _or_5 = readout_pending | _eq_21; // RapController.java:574
+  wire _eq_22 = state == 4'd14; // RapController.java:574
+  wire _or_6 = _or_5 | _eq_22; // RapController.java:574
+  wire _ge_0 = state >= 4'd2; // RapController.java:575
+  wire _le_0 = state <= 4'd12; // RapController.java:575
+  wire _and_17 = _ge_0 & _le_0; // RapController.java:575
+  wire _and_18 = in_run & pipe_empty; // RapController.java:577
+  wire _not_22 = ~io_headValid; // RapController.java:577
+  wire _and_19 = _and_18 & _not_22; // RapController.java:577
+  wire _not_23 = ~io_acceptEnable; // RapController.java:578
+  wire [31:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:609
   wire _bits_5 = slot_valid[31]; // NodeTable.java:59
-  wire _eq_23 = state == 4'd4; // RapController.java:330
-  wire [4:0] _mux_5 = _eq_23 ? op_slot : merge_parent; // RapController.java:331
+  wire _eq_23 = state == 4'd4; // RapController.java:331
+  wire [4:0] _mux_5 = _eq_23 ? op_slot : merge_parent; // RapController.java:332
   wire _eq_24 = slot_parent_31 == _mux_5; // NodeTable.java:59
   wire _and_20 = _bits_5 & _eq_24; // NodeTable.java:59
-  wire _not_24 = ~_eq_23; // RapController.java:331
+  wire _not_24 = ~_eq_23; // RapController.java:332
   wire _not_25 = ~_not_24; // NodeTable.java:60
   wire _eq_25 = slot_children_31 == 3'd0; // NodeTable.java:60
   wire _or_8 = _not_25 | _eq_25; // NodeTable.java:60
@@ -754,111 +755,111 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_38 = _not_55 | _eq_85; // NodeTable.java:60
   wire _and_81 = _and_80 & _or_38; // NodeTable.java:60
   wire [31:0] kids_vector = {_and_21, _and_23, _and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, 1'd0}; // NodeTable.java:62
-  wire [31:0] _not_56 = ~kids_vector; // RapController.java:473
-  wire [31:0] _and_82 = slot_valid & _not_56; // RapController.java:473
-  wire _eq_86 = slot_pick_pick_index == 5'd0; // RapController.java:604
+  wire [31:0] _not_56 = ~kids_vector; // RapController.java:478
+  wire [31:0] _and_82 = slot_valid & _not_56; // RapController.java:478
+  wire _eq_86 = slot_pick_pick_index == 5'd0; // RapController.java:610
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:414
-  wire _eq_87 = slot_pick_pick_index == 5'd1; // RapController.java:604
-  wire _eq_88 = slot_pick_pick_index == 5'd2; // RapController.java:604
-  wire _eq_89 = slot_pick_pick_index == 5'd3; // RapController.java:604
-  wire _eq_90 = slot_pick_pick_index == 5'd4; // RapController.java:604
-  wire _eq_91 = slot_pick_pick_index == 5'd5; // RapController.java:604
-  wire _eq_92 = slot_pick_pick_index == 5'd6; // RapController.java:604
-  wire _eq_93 = slot_pick_pick_index == 5'd7; // RapController.java:604
-  wire _eq_94 = slot_pick_pick_index == 5'd8; // RapController.java:604
-  wire _eq_95 = slot_pick_pick_index == 5'd9; // RapController.java:604
-  wire _eq_96 = slot_pick_pick_index == 5'd10; // RapController.java:604
-  wire _eq_97 = slot_pick_pick_index == 5'd11; // RapController.java:604
-  wire _eq_98 = slot_pick_pick_index == 5'd12; // RapController.java:604
-  wire _eq_99 = slot_pick_pick_index == 5'd13; // RapController.java:604
-  wire _eq_100 = slot_pick_pick_index == 5'd14; // RapController.java:604
-  wire _eq_101 = slot_pick_pick_index == 5'd15; // RapController.java:604
-  wire _eq_102 = slot_pick_pick_index == 5'd16; // RapController.java:604
-  wire _eq_103 = slot_pick_pick_index == 5'd17; // RapController.java:604
-  wire _eq_104 = slot_pick_pick_index == 5'd18; // RapController.java:604
-  wire _eq_105 = slot_pick_pick_index == 5'd19; // RapController.java:604
-  wire _eq_106 = slot_pick_pick_index == 5'd20; // RapController.java:604
-  wire _eq_107 = slot_pick_pick_index == 5'd21; // RapController.java:604
-  wire _eq_108 = slot_pick_pick_index == 5'd22; // RapController.java:604
-  wire _eq_109 = slot_pick_pick_index == 5'd23; // RapController.java:604
-  wire _eq_110 = slot_pick_pick_index == 5'd24; // RapController.java:604
-  wire _eq_111 = slot_pick_pick_index == 5'd25; // RapController.java:604
-  wire _eq_112 = slot_pick_pick_index == 5'd26; // RapController.java:604
-  wire _eq_113 = slot_pick_pick_index == 5'd27; // RapController.java:604
-  wire _eq_114 = slot_pick_pick_index == 5'd28; // RapController.java:604
-  wire _eq_115 = slot_pick_pick_index == 5'd29; // RapController.java:604
-  wire _eq_116 = slot_pick_pick_index == 5'd30; // RapController.java:604
-  wire _eq_117 = slot_pick_pick_index == 5'd31; // RapController.java:604
-  wire _eq_118 = slot_pick_pick_index == 5'd0; // RapController.java:605
-  wire _eq_119 = slot_pick_pick_index == 5'd1; // RapController.java:605
-  wire _eq_120 = slot_pick_pick_index == 5'd2; // RapController.java:605
-  wire _eq_121 = slot_pick_pick_index == 5'd3; // RapController.java:605
-  wire _eq_122 = slot_pick_pick_index == 5'd4; // RapController.java:605
-  wire _eq_123 = slot_pick_pick_index == 5'd5; // RapController.java:605
-  wire _eq_124 = slot_pick_pick_index == 5'd6; // RapController.java:605
-  wire _eq_125 = slot_pick_pick_index == 5'd7; // RapController.java:605
-  wire _eq_126 = slot_pick_pick_index == 5'd8; // RapController.java:605
-  wire _eq_127 = slot_pick_pick_index == 5'd9; // RapController.java:605
-  wire _eq_128 = slot_pick_pick_index == 5'd10; // RapController.java:605
-  wire _eq_129 = slot_pick_pick_index == 5'd11; // RapController.java:605
-  wire _eq_130 = slot_pick_pick_index == 5'd12; // RapController.java:605
-  wire _eq_131 = slot_pick_pick_index == 5'd13; // RapController.java:605
-  wire _eq_132 = slot_pick_pick_index == 5'd14; // RapController.java:605
-  wire _eq_133 = slot_pick_pick_index == 5'd15; // RapController.java:605
-  wire _eq_134 = slot_pick_pick_index == 5'd16; // RapController.java:605
-  wire _eq_135 = slot_pick_pick_index == 5'd17; // RapController.java:605
-  wire _eq_136 = slot_pick_pick_index == 5'd18; // RapController.java:605
-  wire _eq_137 = slot_pick_pick_index == 5'd19; // RapController.java:605
-  wire _eq_138 = slot_pick_pick_index == 5'd20; // RapController.java:605
-  wire _eq_139 = slot_pick_pick_index == 5'd21; // RapController.java:605
-  wire _eq_140 = slot_pick_pick_index == 5'd22; // RapController.java:605
-  wire _eq_141 = slot_pick_pick_index == 5'd23; // RapController.java:605
-  wire _eq_142 = slot_pick_pick_index == 5'd24; // RapController.java:605
-  wire _eq_143 = slot_pick_pick_index == 5'd25; // RapController.java:605
-  wire _eq_144 = slot_pick_pick_index == 5'd26; // RapController.java:605
-  wire _eq_145 = slot_pick_pick_index == 5'd27; // RapController.java:605
-  wire _eq_146 = slot_pick_pick_index == 5'd28; // RapController.java:605
-  wire _eq_147 = slot_pick_pick_index == 5'd29; // RapController.java:605
-  wire _eq_148 = slot_pick_pick_index == 5'd30; // RapController.java:605
-  wire _eq_149 = slot_pick_pick_index == 5'd31; // RapController.java:605
-  wire _eq_150 = slot_pick_pick_index == 5'd0; // RapController.java:606
+  wire _eq_87 = slot_pick_pick_index == 5'd1; // RapController.java:610
+  wire _eq_88 = slot_pick_pick_index == 5'd2; // RapController.java:610
+  wire _eq_89 = slot_pick_pick_index == 5'd3; // RapController.java:610
+  wire _eq_90 = slot_pick_pick_index == 5'd4; // RapController.java:610
+  wire _eq_91 = slot_pick_pick_index == 5'd5; // RapController.java:610
+  wire _eq_92 = slot_pick_pick_index == 5'd6; // RapController.java:610
+  wire _eq_93 = slot_pick_pick_index == 5'd7; // RapController.java:610
+  wire _eq_94 = slot_pick_pick_index == 5'd8; // RapController.java:610
+  wire _eq_95 = slot_pick_pick_index == 5'd9; // RapController.java:610
+  wire _eq_96 = slot_pick_pick_index == 5'd10; // RapController.java:610
+  wire _eq_97 = slot_pick_pick_index == 5'd11; // RapController.java:610
+  wire _eq_98 = slot_pick_pick_index == 5'd12; // RapController.java:610
+  wire _eq_99 = slot_pick_pick_index == 5'd13; // RapController.java:610
+  wire _eq_100 = slot_pick_pick_index == 5'd14; // RapController.java:610
+  wire _eq_101 = slot_pick_pick_index == 5'd15; // RapController.java:610
+  wire _eq_102 = slot_pick_pick_index == 5'd16; // RapController.java:610
+  wire _eq_103 = slot_pick_pick_index == 5'd17; // RapController.java:610
+  wire _eq_104 = slot_pick_pick_index == 5'd18; // RapController.java:610
+  wire _eq_105 = slot_pick_pick_index == 5'd19; // RapController.java:610
+  wire _eq_106 = slot_pick_pick_index == 5'd20; // RapController.java:610
+  wire _eq_107 = slot_pick_pick_index == 5'd21; // RapController.java:610
+  wire _eq_108 = slot_pick_pick_index == 5'd22; // RapController.java:610
+  wire _eq_109 = slot_pick_pick_index == 5'd23; // RapController.java:610
+  wire _eq_110 = slot_pick_pick_index == 5'd24; // RapController.java:610
+  wire _eq_111 = slot_pick_pick_index == 5'd25; // RapController.java:610
+  wire _eq_112 = slot_pick_pick_index == 5'd26; // RapController.java:610
+  wire _eq_113 = slot_pick_pick_index == 5'd27; // RapController.java:610
+  wire _eq_114 = slot_pick_pick_index == 5'd28; // RapController.java:610
+  wire _eq_115 = slot_pick_pick_index == 5'd29; // RapController.java:610
+  wire _eq_116 = slot_pick_pick_index == 5'd30; // RapController.java:610
+  wire _eq_117 = slot_pick_pick_index == 5'd31; // RapController.java:610
+  wire _eq_118 = slot_pick_pick_index == 5'd0; // RapController.java:611
+  wire _eq_119 = slot_pick_pick_index == 5'd1; // RapController.java:611
+  wire _eq_120 = slot_pick_pick_index == 5'd2; // RapController.java:611
+  wire _eq_121 = slot_pick_pick_index == 5'd3; // RapController.java:611
+  wire _eq_122 = slot_pick_pick_index == 5'd4; // RapController.java:611
+  wire _eq_123 = slot_pick_pick_index == 5'd5; // RapController.java:611
+  wire _eq_124 = slot_pick_pick_index == 5'd6; // RapController.java:611
+  wire _eq_125 = slot_pick_pick_index == 5'd7; // RapController.java:611
+  wire _eq_126 = slot_pick_pick_index == 5'd8; // RapController.java:611
+  wire _eq_127 = slot_pick_pick_index == 5'd9; // RapController.java:611
+  wire _eq_128 = slot_pick_pick_index == 5'd10; // RapController.java:611
+  wire _eq_129 = slot_pick_pick_index == 5'd11; // RapController.java:611
+  wire _eq_130 = slot_pick_pick_index == 5'd12; // RapController.java:611
+  wire _eq_131 = slot_pick_pick_index == 5'd13; // RapController.java:611
+  wire _eq_132 = slot_pick_pick_index == 5'd14; // RapController.java:611
+  wire _eq_133 = slot_pick_pick_index == 5'd15; // RapController.java:611
+  wire _eq_134 = slot_pick_pick_index == 5'd16; // RapController.java:611
+  wire _eq_135 = slot_pick_pick_index == 5'd17; // RapController.java:611
+  wire _eq_136 = slot_pick_pick_index == 5'd18; // RapController.java:611
+  wire _eq_137 = slot_pick_pick_index == 5'd19; // RapController.java:611
+  wire _eq_138 = slot_pick_pick_index == 5'd20; // RapController.java:611
+  wire _eq_139 = slot_pick_pick_index == 5'd21; // RapController.java:611
+  wire _eq_140 = slot_pick_pick_index == 5'd22; // RapController.java:611
+  wire _eq_141 = slot_pick_pick_index == 5'd23; // RapController.java:611
+  wire _eq_142 = slot_pick_pick_index == 5'd24; // RapController.java:611
+  wire _eq_143 = slot_pick_pick_index == 5'd25; // RapController.java:611
+  wire _eq_144 = slot_pick_pick_index == 5'd26; // RapController.java:611
+  wire _eq_145 = slot_pick_pick_index == 5'd27; // RapController.java:611
+  wire _eq_146 = slot_pick_pick_index == 5'd28; // RapController.java:611
+  wire _eq_147 = slot_pick_pick_index == 5'd29; // RapController.java:611
+  wire _eq_148 = slot_pick_pick_index == 5'd30; // RapController.java:611
+  wire _eq_149 = slot_pick_pick_index == 5'd31; // RapController.java:611
+  wire _eq_150 = slot_pick_pick_index == 5'd0; // RapController.java:612
   wire _not_57 = ~_or_0; // FirstSet.java:34
   wire _not_58 = ~_bits_2; // FirstSet.java:34
   wire _not_59 = ~_bits_0; // FirstSet.java:34
   wire _mux_6 = _not_57 ? _not_58 : _not_59; // FirstSet.java:35
   wire [1:0] _cat_7 = {_not_57, _mux_6}; // FirstSet.java:35
   wire [1:0] _bits_36 = _cat_7; // FirstSet.java:43
-  wire _eq_151 = slot_pick_pick_index == 5'd1; // RapController.java:606
-  wire _eq_152 = slot_pick_pick_index == 5'd2; // RapController.java:606
-  wire _eq_153 = slot_pick_pick_index == 5'd3; // RapController.java:606
-  wire _eq_154 = slot_pick_pick_index == 5'd4; // RapController.java:606
-  wire _eq_155 = slot_pick_pick_index == 5'd5; // RapController.java:606
-  wire _eq_156 = slot_pick_pick_index == 5'd6; // RapController.java:606
-  wire _eq_157 = slot_pick_pick_index == 5'd7; // RapController.java:606
-  wire _eq_158 = slot_pick_pick_index == 5'd8; // RapController.java:606
-  wire _eq_159 = slot_pick_pick_index == 5'd9; // RapController.java:606
-  wire _eq_160 = slot_pick_pick_index == 5'd10; // RapController.java:606
-  wire _eq_161 = slot_pick_pick_index == 5'd11; // RapController.java:606
-  wire _eq_162 = slot_pick_pick_index == 5'd12; // RapController.java:606
-  wire _eq_163 = slot_pick_pick_index == 5'd13; // RapController.java:606
-  wire _eq_164 = slot_pick_pick_index == 5'd14; // RapController.java:606
-  wire _eq_165 = slot_pick_pick_index == 5'd15; // RapController.java:606
-  wire _eq_166 = slot_pick_pick_index == 5'd16; // RapController.java:606
-  wire _eq_167 = slot_pick_pick_index == 5'd17; // RapController.java:606
-  wire _eq_168 = slot_pick_pick_index == 5'd18; // RapController.java:606
-  wire _eq_169 = slot_pick_pick_index == 5'd19; // RapController.java:606
-  wire _eq_170 = slot_pick_pick_index == 5'd20; // RapController.java:606
-  wire _eq_171 = slot_pick_pick_index == 5'd21; // RapController.java:606
-  wire _eq_172 = slot_pick_pick_index == 5'd22; // RapController.java:606
-  wire _eq_173 = slot_pick_pick_index == 5'd23; // RapController.java:606
-  wire _eq_174 = slot_pick_pick_index == 5'd24; // RapController.java:606
-  wire _eq_175 = slot_pick_pick_index == 5'd25; // RapController.java:606
-  wire _eq_176 = slot_pick_pick_index == 5'd26; // RapController.java:606
-  wire _eq_177 = slot_pick_pick_index == 5'd27; // RapController.java:606
-  wire _eq_178 = slot_pick_pick_index == 5'd28; // RapController.java:606
-  wire _eq_179 = slot_pick_pick_index == 5'd29; // RapController.java:606
-  wire _eq_180 = slot_pick_pick_index == 5'd30; // RapController.java:606
-  wire _eq_181 = slot_pick_pick_index == 5'd31; // RapController.java:606
+  wire _eq_151 = slot_pick_pick_index == 5'd1; // RapController.java:612
+  wire _eq_152 = slot_pick_pick_index == 5'd2; // RapController.java:612
+  wire _eq_153 = slot_pick_pick_index == 5'd3; // RapController.java:612
+  wire _eq_154 = slot_pick_pick_index == 5'd4; // RapController.java:612
+  wire _eq_155 = slot_pick_pick_index == 5'd5; // RapController.java:612
+  wire _eq_156 = slot_pick_pick_index == 5'd6; // RapController.java:612
+  wire _eq_157 = slot_pick_pick_index == 5'd7; // RapController.java:612
+  wire _eq_158 = slot_pick_pick_index == 5'd8; // RapController.java:612
+  wire _eq_159 = slot_pick_pick_index == 5'd9; // RapController.java:612
+  wire _eq_160 = slot_pick_pick_index == 5'd10; // RapController.java:612
+  wire _eq_161 = slot_pick_pick_index == 5'd11; // RapController.java:612
+  wire _eq_162 = slot_pick_pick_index == 5'd12; // RapController.java:612
+  wire _eq_163 = slot_pick_pick_index == 5'd13; // RapController.java:612
+  wire _eq_164 = slot_pick_pick_index == 5'd14; // RapController.java:612
+  wire _eq_165 = slot_pick_pick_index == 5'd15; // RapController.java:612
+  wire _eq_166 = slot_pick_pick_index == 5'd16; // RapController.java:612
+  wire _eq_167 = slot_pick_pick_index == 5'd17; // RapController.java:612
+  wire _eq_168 = slot_pick_pick_index == 5'd18; // RapController.java:612
+  wire _eq_169 = slot_pick_pick_index == 5'd19; // RapController.java:612
+  wire _eq_170 = slot_pick_pick_index == 5'd20; // RapController.java:612
+  wire _eq_171 = slot_pick_pick_index == 5'd21; // RapController.java:612
+  wire _eq_172 = slot_pick_pick_index == 5'd22; // RapController.java:612
+  wire _eq_173 = slot_pick_pick_index == 5'd23; // RapController.java:612
+  wire _eq_174 = slot_pick_pick_index == 5'd24; // RapController.java:612
+  wire _eq_175 = slot_pick_pick_index == 5'd25; // RapController.java:612
+  wire _eq_176 = slot_pick_pick_index == 5'd26; // RapController.java:612
+  wire _eq_177 = slot_pick_pick_index == 5'd27; // RapController.java:612
+  wire _eq_178 = slot_pick_pick_index == 5'd28; // RapController.java:612
+  wire _eq_179 = slot_pick_pick_index == 5'd29; // RapController.java:612
+  wire _eq_180 = slot_pick_pick_index == 5'd30; // RapController.java:612
+  wire _eq_181 = slot_pick_pick_index == 5'd31; // RapController.java:612
   wire _eq_182 = children_write_slot == 5'd0; // NodeTable.java:44
   wire _eq_183 = children_write_slot == 5'd1; // NodeTable.java:44
   wire _eq_184 = children_write_slot == 5'd2; // NodeTable.java:44
@@ -891,7 +892,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_211 = children_write_slot == 5'd29; // NodeTable.java:44
   wire _eq_212 = children_write_slot == 5'd30; // NodeTable.java:44
   wire _eq_213 = children_write_slot == 5'd31; // NodeTable.java:44
-  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:474
+  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:479
   wire [32:0] _add_0 = {1'b0, st_n_lo} + {{32{1'b0}}, ev_weight_q}; // SplitCounter.java:42
   wire [31:0] _bits_37 = _add_0[31:0]; // SplitCounter.java:43
   wire [31:0] _add_1 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:35
@@ -975,9 +976,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:104
   wire _eq_218 = io_m0Csr == 64'd0; // RapController.java:354
   wire [63:0] _mux_7 = _eq_218 ? 64'd1 : io_m0Csr; // RapController.java:354
-  wire [31:0] _bits_67 = serialMultiplier_io_product[95:64]; // RapController.java:489
-  wire _or_r_2 = |_bits_67; // RapController.java:489
-  wire [63:0] _bits_68 = serialMultiplier_io_product[63:0]; // RapController.java:490
+  wire [31:0] _bits_67 = serialMultiplier_io_product[95:64]; // RapController.java:494
+  wire _or_r_2 = |_bits_67; // RapController.java:494
+  wire [63:0] _bits_68 = serialMultiplier_io_product[63:0]; // RapController.java:495
   wire [31:0] _bits_69 = _mux_7[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:42
   wire [31:0] _bits_70 = _sub_2[31:0]; // SplitCounter.java:43
@@ -1006,172 +1007,172 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:397
   wire [3:0] _bits_77 = _dshl_0[3:0]; // RapController.java:397
   wire [3:0] _or_44 = present_children | _bits_77; // RapController.java:397
-  wire [6:0] _dshl_1 = 7'd1 << _bits_36; // RapController.java:608
-  wire [3:0] _bits_78 = _dshl_1[3:0]; // RapController.java:608
-  wire [3:0] _or_45 = present_children | _bits_78; // RapController.java:608
+  wire [6:0] _dshl_1 = 7'd1 << _bits_36; // RapController.java:614
+  wire [3:0] _bits_78 = _dshl_1[3:0]; // RapController.java:614
+  wire [3:0] _or_45 = present_children | _bits_78; // RapController.java:614
   wire _not_65 = ~parent_pick_load; // SlotPicker.java:48
   wire [31:0] _not_66 = ~parent_pick_pick_hot; // SlotPicker.java:33
   wire [31:0] _and_92 = parent_pick_candidates & _not_66; // SlotPicker.java:33
   wire _bits_79 = slot_valid[31]; // NodeTable.java:70
   wire _eq_221 = slot_depth_31 == merge_level; // NodeTable.java:69
   wire _and_93 = _bits_79 & _eq_221; // NodeTable.java:70
-  wire _ne_4 = slot_children_31 != 3'd0; // NodeTable.java:70
-  wire _and_94 = _and_93 & _ne_4; // NodeTable.java:70
+  wire _ne_5 = slot_children_31 != 3'd0; // NodeTable.java:70
+  wire _and_94 = _and_93 & _ne_5; // NodeTable.java:70
   wire _bits_80 = slot_valid[30]; // NodeTable.java:70
   wire _eq_222 = slot_depth_30 == merge_level; // NodeTable.java:69
   wire _and_95 = _bits_80 & _eq_222; // NodeTable.java:70
-  wire _ne_5 = slot_children_30 != 3'd0; // NodeTable.java:70
-  wire _and_96 = _and_95 & _ne_5; // NodeTable.java:70
+  wire _ne_6 = slot_children_30 != 3'd0; // NodeTable.java:70
+  wire _and_96 = _and_95 & _ne_6; // NodeTable.java:70
   wire _bits_81 = slot_valid[29]; // NodeTable.java:70
   wire _eq_223 = slot_depth_29 == merge_level; // NodeTable.java:69
   wire _and_97 = _bits_81 & _eq_223; // NodeTable.java:70
-  wire _ne_6 = slot_children_29 != 3'd0; // NodeTable.java:70
-  wire _and_98 = _and_97 & _ne_6; // NodeTable.java:70
+  wire _ne_7 = slot_children_29 != 3'd0; // NodeTable.java:70
+  wire _and_98 = _and_97 & _ne_7; // NodeTable.java:70
   wire _bits_82 = slot_valid[28]; // NodeTable.java:70
   wire _eq_224 = slot_depth_28 == merge_level; // NodeTable.java:69
   wire _and_99 = _bits_82 & _eq_224; // NodeTable.java:70
-  wire _ne_7 = slot_children_28 != 3'd0; // NodeTable.java:70
-  wire _and_100 = _and_99 & _ne_7; // NodeTable.java:70
+  wire _ne_8 = slot_children_28 != 3'd0; // NodeTable.java:70
+  wire _and_100 = _and_99 & _ne_8; // NodeTable.java:70
   wire _bits_83 = slot_valid[27]; // NodeTable.java:70
   wire _eq_225 = slot_depth_27 == merge_level; // NodeTable.java:69
   wire _and_101 = _bits_83 & _eq_225; // NodeTable.java:70
-  wire _ne_8 = slot_children_27 != 3'd0; // NodeTable.java:70
-  wire _and_102 = _and_101 & _ne_8; // NodeTable.java:70
+  wire _ne_9 = slot_children_27 != 3'd0; // NodeTable.java:70
+  wire _and_102 = _and_101 & _ne_9; // NodeTable.java:70
   wire _bits_84 = slot_valid[26]; // NodeTable.java:70
   wire _eq_226 = slot_depth_26 == merge_level; // NodeTable.java:69
   wire _and_103 = _bits_84 & _eq_226; // NodeTable.java:70
-  wire _ne_9 = slot_children_26 != 3'd0; // NodeTable.java:70
-  wire _and_104 = _and_103 & _ne_9; // NodeTable.java:70
+  wire _ne_10 = slot_children_26 != 3'd0; // NodeTable.java:70
+  wire _and_104 = _and_103 & _ne_10; // NodeTable.java:70
   wire _bits_85 = slot_valid[25]; // NodeTable.java:70
   wire _eq_227 = slot_depth_25 == merge_level; // NodeTable.java:69
   wire _and_105 = _bits_85 & _eq_227; // NodeTable.java:70
-  wire _ne_10 = slot_children_25 != 3'd0; // NodeTable.java:70
-  wire _and_106 = _and_105 & _ne_10; // NodeTable.java:70
+  wire _ne_11 = slot_children_25 != 3'd0; // NodeTable.java:70
+  wire _and_106 = _and_105 & _ne_11; // NodeTable.java:70
   wire _bits_86 = slot_valid[24]; // NodeTable.java:70
   wire _eq_228 = slot_depth_24 == merge_level; // NodeTable.java:69
   wire _and_107 = _bits_86 & _eq_228; // NodeTable.java:70
-  wire _ne_11 = slot_children_24 != 3'd0; // NodeTable.java:70
-  wire _and_108 = _and_107 & _ne_11; // NodeTable.java:70
+  wire _ne_12 = slot_children_24 != 3'd0; // NodeTable.java:70
+  wire _and_108 = _and_107 & _ne_12; // NodeTable.java:70
   wire _bits_87 = slot_valid[23]; // NodeTable.java:70
   wire _eq_229 = slot_depth_23 == merge_level; // NodeTable.java:69
   wire _and_109 = _bits_87 & _eq_229; // NodeTable.java:70
-  wire _ne_12 = slot_children_23 != 3'd0; // NodeTable.java:70
-  wire _and_110 = _and_109 & _ne_12; // NodeTable.java:70
+  wire _ne_13 = slot_children_23 != 3'd0; // NodeTable.java:70
+  wire _and_110 = _and_109 & _ne_13; // NodeTable.java:70
   wire _bits_88 = slot_valid[22]; // NodeTable.java:70
   wire _eq_230 = slot_depth_22 == merge_level; // NodeTable.java:69
   wire _and_111 = _bits_88 & _eq_230; // NodeTable.java:70
-  wire _ne_13 = slot_children_22 != 3'd0; // NodeTable.java:70
-  wire _and_112 = _and_111 & _ne_13; // NodeTable.java:70
+  wire _ne_14 = slot_children_22 != 3'd0; // NodeTable.java:70
+  wire _and_112 = _and_111 & _ne_14; // NodeTable.java:70
   wire _bits_89 = slot_valid[21]; // NodeTable.java:70
   wire _eq_231 = slot_depth_21 == merge_level; // NodeTable.java:69
   wire _and_113 = _bits_89 & _eq_231; // NodeTable.java:70
-  wire _ne_14 = slot_children_21 != 3'd0; // NodeTable.java:70
-  wire _and_114 = _and_113 & _ne_14; // NodeTable.java:70
+  wire _ne_15 = slot_children_21 != 3'd0; // NodeTable.java:70
+  wire _and_114 = _and_113 & _ne_15; // NodeTable.java:70
   wire _bits_90 = slot_valid[20]; // NodeTable.java:70
   wire _eq_232 = slot_depth_20 == merge_level; // NodeTable.java:69
   wire _and_115 = _bits_90 & _eq_232; // NodeTable.java:70
-  wire _ne_15 = slot_children_20 != 3'd0; // NodeTable.java:70
-  wire _and_116 = _and_115 & _ne_15; // NodeTable.java:70
+  wire _ne_16 = slot_children_20 != 3'd0; // NodeTable.java:70
+  wire _and_116 = _and_115 & _ne_16; // NodeTable.java:70
   wire _bits_91 = slot_valid[19]; // NodeTable.java:70
   wire _eq_233 = slot_depth_19 == merge_level; // NodeTable.java:69
   wire _and_117 = _bits_91 & _eq_233; // NodeTable.java:70
-  wire _ne_16 = slot_children_19 != 3'd0; // NodeTable.java:70
-  wire _and_118 = _and_117 & _ne_16; // NodeTable.java:70
+  wire _ne_17 = slot_children_19 != 3'd0; // NodeTable.java:70
+  wire _and_118 = _and_117 & _ne_17; // NodeTable.java:70
   wire _bits_92 = slot_valid[18]; // NodeTable.java:70
   wire _eq_234 = slot_depth_18 == merge_level; // NodeTable.java:69
   wire _and_119 = _bits_92 & _eq_234; // NodeTable.java:70
-  wire _ne_17 = slot_children_18 != 3'd0; // NodeTable.java:70
-  wire _and_120 = _and_119 & _ne_17; // NodeTable.java:70
+  wire _ne_18 = slot_children_18 != 3'd0; // NodeTable.java:70
+  wire _and_120 = _and_119 & _ne_18; // NodeTable.java:70
   wire _bits_93 = slot_valid[17]; // NodeTable.java:70
   wire _eq_235 = slot_depth_17 == merge_level; // NodeTable.java:69
   wire _and_121 = _bits_93 & _eq_235; // NodeTable.java:70
-  wire _ne_18 = slot_children_17 != 3'd0; // NodeTable.java:70
-  wire _and_122 = _and_121 & _ne_18; // NodeTable.java:70
+  wire _ne_19 = slot_children_17 != 3'd0; // NodeTable.java:70
+  wire _and_122 = _and_121 & _ne_19; // NodeTable.java:70
   wire _bits_94 = slot_valid[16]; // NodeTable.java:70
   wire _eq_236 = slot_depth_16 == merge_level; // NodeTable.java:69
   wire _and_123 = _bits_94 & _eq_236; // NodeTable.java:70
-  wire _ne_19 = slot_children_16 != 3'd0; // NodeTable.java:70
-  wire _and_124 = _and_123 & _ne_19; // NodeTable.java:70
+  wire _ne_20 = slot_children_16 != 3'd0; // NodeTable.java:70
+  wire _and_124 = _and_123 & _ne_20; // NodeTable.java:70
   wire _bits_95 = slot_valid[15]; // NodeTable.java:70
   wire _eq_237 = slot_depth_15 == merge_level; // NodeTable.java:69
   wire _and_125 = _bits_95 & _eq_237; // NodeTable.java:70
-  wire _ne_20 = slot_children_15 != 3'd0; // NodeTable.java:70
-  wire _and_126 = _and_125 & _ne_20; // NodeTable.java:70
+  wire _ne_21 = slot_children_15 != 3'd0; // NodeTable.java:70
+  wire _and_126 = _and_125 & _ne_21; // NodeTable.java:70
   wire _bits_96 = slot_valid[14]; // NodeTable.java:70
   wire _eq_238 = slot_depth_14 == merge_level; // NodeTable.java:69
   wire _and_127 = _bits_96 & _eq_238; // NodeTable.java:70
-  wire _ne_21 = slot_children_14 != 3'd0; // NodeTable.java:70
-  wire _and_128 = _and_127 & _ne_21; // NodeTable.java:70
+  wire _ne_22 = slot_children_14 != 3'd0; // NodeTable.java:70
+  wire _and_128 = _and_127 & _ne_22; // NodeTable.java:70
   wire _bits_97 = slot_valid[13]; // NodeTable.java:70
   wire _eq_239 = slot_depth_13 == merge_level; // NodeTable.java:69
   wire _and_129 = _bits_97 & _eq_239; // NodeTable.java:70
-  wire _ne_22 = slot_children_13 != 3'd0; // NodeTable.java:70
-  wire _and_130 = _and_129 & _ne_22; // NodeTable.java:70
+  wire _ne_23 = slot_children_13 != 3'd0; // NodeTable.java:70
+  wire _and_130 = _and_129 & _ne_23; // NodeTable.java:70
   wire _bits_98 = slot_valid[12]; // NodeTable.java:70
   wire _eq_240 = slot_depth_12 == merge_level; // NodeTable.java:69
   wire _and_131 = _bits_98 & _eq_240; // NodeTable.java:70
-  wire _ne_23 = slot_children_12 != 3'd0; // NodeTable.java:70
-  wire _and_132 = _and_131 & _ne_23; // NodeTable.java:70
+  wire _ne_24 = slot_children_12 != 3'd0; // NodeTable.java:70
+  wire _and_132 = _and_131 & _ne_24; // NodeTable.java:70
   wire _bits_99 = slot_valid[11]; // NodeTable.java:70
   wire _eq_241 = slot_depth_11 == merge_level; // NodeTable.java:69
   wire _and_133 = _bits_99 & _eq_241; // NodeTable.java:70
-  wire _ne_24 = slot_children_11 != 3'd0; // NodeTable.java:70
-  wire _and_134 = _and_133 & _ne_24; // NodeTable.java:70
+  wire _ne_25 = slot_children_11 != 3'd0; // NodeTable.java:70
+  wire _and_134 = _and_133 & _ne_25; // NodeTable.java:70
   wire _bits_100 = slot_valid[10]; // NodeTable.java:70
   wire _eq_242 = slot_depth_10 == merge_level; // NodeTable.java:69
   wire _and_135 = _bits_100 & _eq_242; // NodeTable.java:70
-  wire _ne_25 = slot_children_10 != 3'd0; // NodeTable.java:70
-  wire _and_136 = _and_135 & _ne_25; // NodeTable.java:70
+  wire _ne_26 = slot_children_10 != 3'd0; // NodeTable.java:70
+  wire _and_136 = _and_135 & _ne_26; // NodeTable.java:70
   wire _bits_101 = slot_valid[9]; // NodeTable.java:70
   wire _eq_243 = slot_depth_9 == merge_level; // NodeTable.java:69
   wire _and_137 = _bits_101 & _eq_243; // NodeTable.java:70
-  wire _ne_26 = slot_children_9 != 3'd0; // NodeTable.java:70
-  wire _and_138 = _and_137 & _ne_26; // NodeTable.java:70
+  wire _ne_27 = slot_children_9 != 3'd0; // NodeTable.java:70
+  wire _and_138 = _and_137 & _ne_27; // NodeTable.java:70
   wire _bits_102 = slot_valid[8]; // NodeTable.java:70
   wire _eq_244 = slot_depth_8 == merge_level; // NodeTable.java:69
   wire _and_139 = _bits_102 & _eq_244; // NodeTable.java:70
-  wire _ne_27 = slot_children_8 != 3'd0; // NodeTable.java:70
-  wire _and_140 = _and_139 & _ne_27; // NodeTable.java:70
+  wire _ne_28 = slot_children_8 != 3'd0; // NodeTable.java:70
+  wire _and_140 = _and_139 & _ne_28; // NodeTable.java:70
   wire _bits_103 = slot_valid[7]; // NodeTable.java:70
   wire _eq_245 = slot_depth_7 == merge_level; // NodeTable.java:69
   wire _and_141 = _bits_103 & _eq_245; // NodeTable.java:70
-  wire _ne_28 = slot_children_7 != 3'd0; // NodeTable.java:70
-  wire _and_142 = _and_141 & _ne_28; // NodeTable.java:70
+  wire _ne_29 = slot_children_7 != 3'd0; // NodeTable.java:70
+  wire _and_142 = _and_141 & _ne_29; // NodeTable.java:70
   wire _bits_104 = slot_valid[6]; // NodeTable.java:70
   wire _eq_246 = slot_depth_6 == merge_level; // NodeTable.java:69
   wire _and_143 = _bits_104 & _eq_246; // NodeTable.java:70
-  wire _ne_29 = slot_children_6 != 3'd0; // NodeTable.java:70
-  wire _and_144 = _and_143 & _ne_29; // NodeTable.java:70
+  wire _ne_30 = slot_children_6 != 3'd0; // NodeTable.java:70
+  wire _and_144 = _and_143 & _ne_30; // NodeTable.java:70
   wire _bits_105 = slot_valid[5]; // NodeTable.java:70
   wire _eq_247 = slot_depth_5 == merge_level; // NodeTable.java:69
   wire _and_145 = _bits_105 & _eq_247; // NodeTable.java:70
-  wire _ne_30 = slot_children_5 != 3'd0; // NodeTable.java:70
-  wire _and_146 = _and_145 & _ne_30; // NodeTable.java:70
+  wire _ne_31 = slot_children_5 != 3'd0; // NodeTable.java:70
+  wire _and_146 = _and_145 & _ne_31; // NodeTable.java:70
   wire _bits_106 = slot_valid[4]; // NodeTable.java:70
   wire _eq_248 = slot_depth_4 == merge_level; // NodeTable.java:69
   wire _and_147 = _bits_106 & _eq_248; // NodeTable.java:70
-  wire _ne_31 = slot_children_4 != 3'd0; // NodeTable.java:70
-  wire _and_148 = _and_147 & _ne_31; // NodeTable.java:70
+  wire _ne_32 = slot_children_4 != 3'd0; // NodeTable.java:70
+  wire _and_148 = _and_147 & _ne_32; // NodeTable.java:70
   wire _bits_107 = slot_valid[3]; // NodeTable.java:70
   wire _eq_249 = slot_depth_3 == merge_level; // NodeTable.java:69
   wire _and_149 = _bits_107 & _eq_249; // NodeTable.java:70
-  wire _ne_32 = slot_children_3 != 3'd0; // NodeTable.java:70
-  wire _and_150 = _and_149 & _ne_32; // NodeTable.java:70
+  wire _ne_33 = slot_children_3 != 3'd0; // NodeTable.java:70
+  wire _and_150 = _and_149 & _ne_33; // NodeTable.java:70
   wire _bits_108 = slot_valid[2]; // NodeTable.java:70
   wire _eq_250 = slot_depth_2 == merge_level; // NodeTable.java:69
   wire _and_151 = _bits_108 & _eq_250; // NodeTable.java:70
-  wire _ne_33 = slot_children_2 != 3'd0; // NodeTable.java:70
-  wire _and_152 = _and_151 & _ne_33; // NodeTable.java:70
+  wire _ne_34 = slot_children_2 != 3'd0; // NodeTable.java:70
+  wire _and_152 = _and_151 & _ne_34; // NodeTable.java:70
   wire _bits_109 = slot_valid[1]; // NodeTable.java:70
   wire _eq_251 = slot_depth_1 == merge_level; // NodeTable.java:69
   wire _and_153 = _bits_109 & _eq_251; // NodeTable.java:70
-  wire _ne_34 = slot_children_1 != 3'd0; // NodeTable.java:70
-  wire _and_154 = _and_153 & _ne_34; // NodeTable.java:70
+  wire _ne_35 = slot_children_1 != 3'd0; // NodeTable.java:70
+  wire _and_154 = _and_153 & _ne_35; // NodeTable.java:70
   wire _bits_110 = slot_valid[0]; // NodeTable.java:70
   wire _eq_252 = merge_level == 5'd0; // NodeTable.java:69
   wire _and_155 = _bits_110 & _eq_252; // NodeTable.java:70
-  wire _ne_35 = slot_children_0 != 3'd0; // NodeTable.java:70
-  wire _and_156 = _and_155 & _ne_35; // NodeTable.java:70
+  wire _ne_36 = slot_children_0 != 3'd0; // NodeTable.java:70
+  wire _and_156 = _and_155 & _ne_36; // NodeTable.java:70
   wire [31:0] _cat_8 = {_and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156}; // NodeTable.java:72
   wire _not_67 = ~parent_pick_ready; // SlotPicker.java:39
   wire parent_pick_advance = parent_pick_take | _not_67; // SlotPicker.java:39
@@ -1453,7 +1454,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_256 = io_counterResult_bits_op == 2'd2; // RapController.java:317
   wire _and_163 = _and_162 & _eq_256; // RapController.java:317
   wire [34:0] _add_16 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:317
-  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:463
+  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:464
   wire _not_138 = ~snapshot_frozen; // RapController.java:365
   wire _and_164 = snapshot_pending & _not_138; // RapController.java:365
   wire _and_165 = _and_164 & _and_0; // RapController.java:365
@@ -1478,20 +1479,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire ev_pending = _or_114 | _not_145; // StatusRegs.java:84
   wire _not_146 = ~ev_pending; // RapController.java:365
   wire _and_171 = _and_165 & _not_146; // RapController.java:365
-  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:495
-  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:512
-  wire [4:0] _bits_177 = readout_slot[4:0]; // RapController.java:510
+  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:500
+  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:517
+  wire [4:0] _bits_177 = readout_slot[4:0]; // RapController.java:515
   wire _eq_257 = _bits_177 == 5'd0; // NodeTable.java:77
   wire [4:0] _dyn_index_1 = _bits_177[4] ? (_bits_177[3] ? (_bits_177[2] ? (_bits_177[1] ? (_bits_177[0] ? slot_depth_31 : slot_depth_30) : (_bits_177[0] ? slot_depth_29 : slot_depth_28)) : (_bits_177[1] ? (_bits_177[0] ? slot_depth_27 : slot_depth_26) : (_bits_177[0] ? slot_depth_25 : slot_depth_24))) : (_bits_177[2] ? (_bits_177[1] ? (_bits_177[0] ? slot_depth_23 : slot_depth_22) : (_bits_177[0] ? slot_depth_21 : slot_depth_20)) : (_bits_177[1] ? (_bits_177[0] ? slot_depth_19 : slot_depth_18) : (_bits_177[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_177[3] ? (_bits_177[2] ? (_bits_177[1] ? (_bits_177[0] ? slot_depth_15 : slot_depth_14) : (_bits_177[0] ? slot_depth_13 : slot_depth_12)) : (_bits_177[1] ? (_bits_177[0] ? slot_depth_11 : slot_depth_10) : (_bits_177[0] ? slot_depth_9 : slot_depth_8))) : (_bits_177[2] ? (_bits_177[1] ? (_bits_177[0] ? slot_depth_7 : slot_depth_6) : (_bits_177[0] ? slot_depth_5 : slot_depth_4)) : (_bits_177[1] ? (_bits_177[0] ? slot_depth_3 : slot_depth_2) : (_bits_177[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:77
   wire [4:0] _mux_42 = _eq_257 ? 5'd0 : _dyn_index_1; // NodeTable.java:77
-  wire [5:0] _cat_39 = {_mux_42, 1'd0}; // RapController.java:590
-  wire [5:0] _mux_43 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:510
+  wire [5:0] _cat_39 = {_mux_42, 1'd0}; // RapController.java:596
+  wire [5:0] _mux_43 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:515
   wire [34:0] _fill_0 = {35{1'd1}}; // MergeSkip.java:35
   wire [34:0] _fill_1 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:55
-  wire _ne_36 = merge_leaves != 3'd0; // RapController.java:477
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:36
   wire [11:0] _bits_178 = batch_min_sum[34:23]; // SplitCompare.java:39
   wire [11:0] _bits_179 = merge_sum[34:23]; // SplitCompare.java:39
@@ -1535,19 +1535,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_148 = ~commit_stop; // RapController.java:361
   wire _and_175 = io_selected_valid & _not_148; // RapController.java:361
   wire [4:0] _bits_192 = undo_rdata_0[36:32]; // RapController.java:382
-  wire [4:0] _bits_193 = readout_slot[4:0]; // RapController.java:503
+  wire [4:0] _bits_193 = readout_slot[4:0]; // RapController.java:508
   wire [31:0] _bits_194 = undo_rdata_0[31:0]; // RapController.java:383
   wire [31:0] _fill_6 = {32{1'd1}}; // RapController.java:83
-  wire [31:0] _bits_195 = merge_sum[31:0]; // RapController.java:472
-  wire [31:0] _mux_47 = clip_verdict ? _fill_6 : _bits_195; // RapController.java:472
-  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:596
-  wire [5:0] _cat_40 = {_sub_13, 1'd0}; // RapController.java:590
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_36}} << _cat_40; // RapController.java:597
-  wire [31:0] _bits_196 = _dshl_2[31:0]; // RapController.java:597
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_196; // RapController.java:597
+  wire [31:0] _bits_195 = merge_sum[31:0]; // RapController.java:477
+  wire [31:0] _mux_47 = clip_verdict ? _fill_6 : _bits_195; // RapController.java:477
+  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:602
+  wire [5:0] _cat_40 = {_sub_13, 1'd0}; // RapController.java:596
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_36}} << _cat_40; // RapController.java:603
+  wire [31:0] _bits_196 = _dshl_2[31:0]; // RapController.java:603
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_196; // RapController.java:603
   wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:206
   wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:419
-  wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:590
+  wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:596
   wire [31:0] _dshr_0 = _fill_8 >> _cat_41; // RapController.java:419
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:209
   wire _not_149 = ~io_tcamWrite_ready; // RapController.java:218
@@ -1568,7 +1568,6 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:270
   wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:270
   wire _bits_197 = _dshr_1[0]; // RapController.java:270
-  wire _ne_37 = merge_leaves != 3'd0; // RapController.java:320
   wire [11:0] _bits_198 = op_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_199 = merge_sum[34:24]; // SplitCompare.java:39
   wire _gt_10 = _bits_198 > {1'b0, _bits_199}; // SplitCompare.java:31
@@ -1586,17 +1585,16 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_120 = _gt_11 | _and_179; // SplitCompare.java:31
   wire _and_180 = _eq_264 & _or_120; // SplitCompare.java:31
   wire _or_121 = _gt_10 | _and_180; // SplitCompare.java:31
-  wire _and_181 = _ne_37 & _or_121; // RapController.java:320
-  wire [2:0] _bits_206 = merge_sum[34:32]; // RapController.java:322
-  wire _or_r_5 = |_bits_206; // RapController.java:322
-  wire _eq_266 = state == 4'd9; // RapController.java:323
-  wire _eq_267 = sram_count == 8'd0; // RapController.java:323
-  wire _and_182 = _eq_266 & _eq_267; // RapController.java:323
-  wire _lt_6 = readout_slot < 16'd32; // RapController.java:326
-  wire [4:0] _bits_207 = readout_slot[4:0]; // RapController.java:326
-  wire [31:0] _dshr_2 = slot_valid >> _bits_207; // RapController.java:326
-  wire _bits_208 = _dshr_2[0]; // RapController.java:326
-  wire _and_183 = _lt_6 & _bits_208; // RapController.java:326
+  wire [2:0] _bits_206 = merge_sum[34:32]; // RapController.java:323
+  wire _or_r_5 = |_bits_206; // RapController.java:323
+  wire _eq_266 = state == 4'd9; // RapController.java:324
+  wire _eq_267 = sram_count == 8'd0; // RapController.java:324
+  wire _and_181 = _eq_266 & _eq_267; // RapController.java:324
+  wire _lt_6 = readout_slot < 16'd32; // RapController.java:327
+  wire [4:0] _bits_207 = readout_slot[4:0]; // RapController.java:327
+  wire [31:0] _dshr_2 = slot_valid >> _bits_207; // RapController.java:327
+  wire _bits_208 = _dshr_2[0]; // RapController.java:327
+  wire _and_182 = _lt_6 & _bits_208; // RapController.java:327
   wire [11:0] _bits_209 = op_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_210 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_13 = _bits_209 > {1'b0, _bits_210}; // SplitCompare.java:31
@@ -1610,40 +1608,40 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [11:0] _bits_215 = _bits_211[11:0]; // SplitCompare.java:35
   wire [11:0] _bits_216 = _bits_213[11:0]; // SplitCompare.java:35
   wire _gt_15 = _bits_215 > _bits_216; // SplitCompare.java:21
-  wire _and_184 = _eq_269 & _gt_15; // SplitCompare.java:31
-  wire _or_122 = _gt_14 | _and_184; // SplitCompare.java:31
-  wire _and_185 = _eq_268 & _or_122; // SplitCompare.java:31
-  wire _or_123 = _gt_13 | _and_185; // SplitCompare.java:31
+  wire _and_183 = _eq_269 & _gt_15; // SplitCompare.java:31
+  wire _or_122 = _gt_14 | _and_183; // SplitCompare.java:31
+  wire _and_184 = _eq_268 & _or_122; // SplitCompare.java:31
+  wire _or_123 = _gt_13 | _and_184; // SplitCompare.java:31
   wire _not_151 = ~_or_123; // MergeSkip.java:42
-  wire _and_186 = skip_valid & _not_151; // MergeSkip.java:42
+  wire _and_185 = skip_valid & _not_151; // MergeSkip.java:42
   wire _not_152 = ~skip_touched; // MergeSkip.java:51
-  wire _and_187 = _and_186 & _not_152; // MergeSkip.java:51
+  wire _and_186 = _and_185 & _not_152; // MergeSkip.java:51
   wire _not_153 = ~commit_fire; // MergeSkip.java:51
-  wire _and_188 = _and_187 & _not_153; // MergeSkip.java:51
-  wire _eq_270 = state == 4'd1; // RapController.java:632
-  wire _not_154 = ~commit_stop; // RapController.java:632
-  wire _and_189 = _eq_270 & _not_154; // RapController.java:632
-  wire _not_155 = ~io_headValid; // RapController.java:632
-  wire _and_190 = pipe_empty & _not_155; // RapController.java:632
-  wire [2:0] _mux_48 = _and_190 ? 3'd1 : fill_cause; // RapController.java:632
-  wire _eq_271 = state == 4'd2; // RapController.java:633
-  wire _eq_272 = state == 4'd3; // RapController.java:633
-  wire _or_124 = _eq_271 | _eq_272; // RapController.java:633
-  wire _eq_273 = state == 4'd12; // RapController.java:633
-  wire _or_125 = _or_124 | _eq_273; // RapController.java:633
-  wire _or_126 = _or_125 | commit_stop; // RapController.java:633
-  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:634
-  wire _ge_3 = state >= 4'd4; // RapController.java:635
-  wire _le_1 = state <= 4'd6; // RapController.java:635
-  wire _and_191 = _ge_3 & _le_1; // RapController.java:635
-  wire _ge_4 = state >= 4'd7; // RapController.java:636
-  wire _le_2 = state <= 4'd11; // RapController.java:636
-  wire _and_192 = _ge_4 & _le_2; // RapController.java:636
+  wire _and_187 = _and_186 & _not_153; // MergeSkip.java:51
+  wire _eq_270 = state == 4'd1; // RapController.java:638
+  wire _not_154 = ~commit_stop; // RapController.java:638
+  wire _and_188 = _eq_270 & _not_154; // RapController.java:638
+  wire _not_155 = ~io_headValid; // RapController.java:638
+  wire _and_189 = pipe_empty & _not_155; // RapController.java:638
+  wire [2:0] _mux_48 = _and_189 ? 3'd1 : fill_cause; // RapController.java:638
+  wire _eq_271 = state == 4'd2; // RapController.java:639
+  wire _eq_272 = state == 4'd3; // RapController.java:639
+  wire _or_124 = _eq_271 | _eq_272; // RapController.java:639
+  wire _eq_273 = state == 4'd12; // RapController.java:639
+  wire _or_125 = _or_124 | _eq_273; // RapController.java:639
+  wire _or_126 = _or_125 | commit_stop; // RapController.java:639
+  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:640
+  wire _ge_3 = state >= 4'd4; // RapController.java:641
+  wire _le_1 = state <= 4'd6; // RapController.java:641
+  wire _and_190 = _ge_3 & _le_1; // RapController.java:641
+  wire _ge_4 = state >= 4'd7; // RapController.java:642
+  wire _le_2 = state <= 4'd11; // RapController.java:642
+  wire _and_191 = _ge_4 & _le_2; // RapController.java:642
   wire [3:0] _bits_217 = undo_sp[3:0]; // RapController.java:244
   wire [36:0] _cat_43 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:244
   wire _eq_274 = state == 4'd3; // RapController.java:240
-  wire _ne_38 = undo_sp != 5'd0; // RapController.java:240
-  wire undo_pop = _eq_274 & _ne_38; // RapController.java:240
+  wire _ne_37 = undo_sp != 5'd0; // RapController.java:240
+  wire undo_pop = _eq_274 & _ne_37; // RapController.java:240
   wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:241
   wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:241
   wire [4:0] _mux_50 = undo_pop ? _sub_14 : _sub_15; // RapController.java:241
@@ -1654,27 +1652,29 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_219; // RapController.java:147
   wire _eq_275 = state == 4'd13; // RapController.java:148
   wire _or_127 = read_parent_prefix | _eq_275; // RapController.java:148
-  wire _and_193 = in_run & io_selected_valid; // RapController.java:533
-  wire _eq_276 = io_counterResult_bits_op == 2'd0; // RapController.java:535
-  wire _and_194 = io_headValid & _eq_276; // RapController.java:535
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:536
-  wire _not_157 = ~io_counterResult_valid; // RapController.java:537
-  wire _eq_277 = state == 4'd2; // RapController.java:537
-  wire _and_195 = _eq_277 & pipe_empty; // RapController.java:537
-  wire _and_r_0 = &present_children; // RapController.java:538
-  wire _or_128 = slot_pick_pick_found | _and_r_0; // RapController.java:538
-  wire _eq_278 = state == 4'd6; // RapController.java:538
-  wire _and_196 = _eq_278 & slot_pick_ready; // RapController.java:538
-  wire _eq_279 = split_fits == _ge_2; // RapController.java:540
-  wire _eq_280 = op_children == _dyn_index_2; // RapController.java:542
-  wire _eq_281 = state == 4'd9; // RapController.java:541
-  wire _and_197 = _eq_281 & merge_settled; // RapController.java:541
-  wire _or_129 = split_settled | _and_197; // RapController.java:541
+  wire _and_192 = in_run & io_selected_valid; // RapController.java:538
+  wire _eq_276 = io_counterResult_bits_op == 2'd0; // RapController.java:540
+  wire _and_193 = io_headValid & _eq_276; // RapController.java:540
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:541
+  wire _not_157 = ~io_counterResult_valid; // RapController.java:542
+  wire _eq_277 = state == 4'd2; // RapController.java:542
+  wire _and_194 = _eq_277 & pipe_empty; // RapController.java:542
+  wire _and_r_0 = &present_children; // RapController.java:543
+  wire _or_128 = slot_pick_pick_found | _and_r_0; // RapController.java:543
+  wire _eq_278 = state == 4'd6; // RapController.java:543
+  wire _and_195 = _eq_278 & slot_pick_ready; // RapController.java:543
+  wire _eq_279 = split_fits == _ge_2; // RapController.java:545
+  wire _eq_280 = op_children == _dyn_index_2; // RapController.java:547
+  wire _eq_281 = state == 4'd9; // RapController.java:546
+  wire _and_196 = _eq_281 & merge_settled; // RapController.java:546
+  wire _or_129 = split_settled | _and_196; // RapController.java:546
   wire _not_158 = ~ev_commit_q; // StatusRegs.java:82
   wire _not_159 = ~st_n_carry; // SplitCounter.java:78
   wire st_n_steady = _not_158 & _not_159; // StatusRegs.java:82
-  wire _eq_282 = kids_vector == visited_kids; // RapController.java:544
-  wire _eq_283 = state == 4'd9; // RapController.java:544
+  wire _eq_282 = kids_vector == visited_kids; // RapController.java:549
+  wire _eq_283 = state == 4'd9; // RapController.java:549
+  wire _ne_38 = merge_leaves != 3'd0; // RapController.java:550
+  wire _eq_284 = state == 4'd9; // RapController.java:550
   wire _or_130 = ev_commit | ev_saturation; // StatusRegs.java:117
   wire _or_131 = _or_130 | ev_split; // StatusRegs.java:117
   wire _or_132 = _or_131 | ev_allocated; // StatusRegs.java:117
@@ -1684,8 +1684,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:117
   wire _or_136 = _or_135 | _or_r_6; // StatusRegs.java:117
   wire _or_137 = _or_136 | ev_pending; // StatusRegs.java:117
-  wire _not_160 = ~_or_137; // RapController.java:545
-  wire _le_3 = st_nodes <= 6'd32; // RapController.java:546
+  wire _not_160 = ~_or_137; // RapController.java:551
+  wire _le_3 = st_nodes <= 6'd32; // RapController.java:552
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -1781,9 +1781,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign serialMultiplier_io_start = (_eq_0 ? snapshot_product_start : (_eq_1 ? snapshot_product_start : (_eq_4 ? snapshot_product_start : (_eq_5 ? snapshot_product_start : (_eq_6 ? snapshot_product_start : (_eq_7 ? snapshot_product_start : (_eq_9 ? snapshot_product_start : (_eq_10 ? snapshot_product_start : (_eq_11 ? snapshot_product_start : (_eq_12 ? snapshot_product_start : (_eq_13 ? (_not_9 ? snapshot_product_start : (_or_3 ? snapshot_product_start : (_not_10 ? 1'd1 : snapshot_product_start))) : snapshot_product_start)))))))))));
   assign serialMultiplier_io_a = _mux_44;
   assign serialMultiplier_io_b = _mux_45;
-  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_175 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? (level_fresh ? 1'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
-  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_192 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_7 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? (level_fresh ? io_selected_bits_slot : (parent_pick_ready ? (parent_pick_pick_found ? parent_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_11 ? (kids_fresh ? io_selected_bits_slot : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_193 : io_selected_bits_slot))))))))))))));
-  assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_9 ? (_not_7 ? 2'd0 : (_or_2 ? 2'd1 : 2'd0)) : (_eq_10 ? (level_fresh ? 2'd0 : (parent_pick_ready ? (parent_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_11 ? (kids_fresh ? 2'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_13 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd2 : 2'd0))))))))))))));
+  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_175 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : (_ne_2 ? 1'd1 : 1'd0)) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
+  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_192 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_7 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? io_selected_bits_slot : (_eq_11 ? (kids_fresh ? io_selected_bits_slot : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : (_ne_2 ? merge_parent : io_selected_bits_slot)) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_193 : io_selected_bits_slot))))))))))))));
+  assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_9 ? (_not_7 ? 2'd0 : (_or_2 ? 2'd1 : 2'd0)) : (_eq_10 ? 2'd0 : (_eq_11 ? (kids_fresh ? 2'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : (_ne_2 ? 2'd2 : 2'd0)) : 2'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_13 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd2 : 2'd0))))))))))))));
   assign cmd_value = (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_194 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_47 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))))));
   assign tcam_write_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? 1'd1 : 1'd0)) : 1'd0)))))));
   assign tcam_write_index = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_9 ? (_not_7 ? 5'd0 : (_or_2 ? slot_pick_pick_index : 5'd0)) : 5'd0)))))));
@@ -1821,13 +1821,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign slot_depths_29 = slot_depth_29;
   assign slot_depths_30 = slot_depth_30;
   assign slot_depths_31 = slot_depth_31;
-  assign cause = (commit_fire ? 3'd0 : (_and_189 ? _mux_48 : (_or_126 ? _mux_49 : (_and_191 ? 3'd3 : (_and_192 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_188 ? _mux_48 : (_or_126 ? _mux_49 : (_and_190 ? 3'd3 : (_and_191 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
       state <= 4'd0;
     end else begin
-      state <= (_eq_0 ? (_not_0 ? (_not_1 ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_1 ? (readout_pending ? 4'd13 : (_and_3 ? 4'd15 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? 4'd4 : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_6 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_7 ? (_not_5 ? state : (split_fits ? 4'd6 : (_not_6 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd12)))) : (_eq_9 ? (_not_7 ? state : (_or_2 ? state : (merge_due ? (skip_empty_settled ? _mux_3 : 4'd7) : 4'd12))) : (_eq_10 ? (level_fresh ? state : (parent_pick_ready ? (parent_pick_pick_found ? 4'd8 : (_ne_1 ? state : _mux_4)) : state)) : (_eq_11 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd9) : state)) : (_eq_12 ? (merge_settled ? 4'd7 : state) : (_eq_13 ? (_not_9 ? state : (_or_3 ? 4'd12 : (_not_10 ? 4'd11 : state))) : (_eq_15 ? (_not_11 ? 4'd10 : state) : (_eq_16 ? (_eq_17 ? 4'd1 : state) : (_eq_18 ? 4'd14 : (_eq_19 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_20 ? 4'd0 : state))))))))))))))));
+      state <= (_eq_0 ? (_not_0 ? (_not_1 ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_1 ? (readout_pending ? 4'd13 : (_and_3 ? 4'd15 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? 4'd4 : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_6 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_7 ? (_not_5 ? state : (split_fits ? 4'd6 : (_not_6 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd12)))) : (_eq_9 ? (_not_7 ? state : (_or_2 ? state : (merge_due ? (skip_empty_settled ? _mux_3 : 4'd7) : 4'd12))) : (_eq_10 ? (level_fresh ? state : (parent_pick_ready ? (parent_pick_pick_found ? 4'd8 : (_ne_1 ? state : _mux_4)) : state)) : (_eq_11 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : (_ne_2 ? 4'd9 : 4'd7)) : state)) : (_eq_12 ? (merge_settled ? 4'd7 : state) : (_eq_13 ? (_not_9 ? state : (_or_3 ? 4'd12 : (_not_10 ? 4'd11 : state))) : (_eq_15 ? (_not_11 ? 4'd10 : state) : (_eq_16 ? (_eq_17 ? 4'd1 : state) : (_eq_18 ? 4'd14 : (_eq_19 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_20 ? 4'd0 : state))))))))))))))));
     end
   end
 
@@ -3015,7 +3015,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       batch_min_sum <= _fill_5;
     end else begin
-      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_1)) : (_eq_6 ? batch_min_sum : (_eq_7 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_2 : (merge_due ? _fill_3 : batch_min_sum)))) : (_eq_9 ? (_not_7 ? batch_min_sum : (_or_2 ? batch_min_sum : (merge_due ? _fill_4 : batch_min_sum))) : (_eq_10 ? batch_min_sum : (_eq_11 ? batch_min_sum : (_eq_12 ? (merge_settled ? (merge_verdict ? batch_min_sum : (_ne_36 ? (sum_below_batch_min ? merge_sum : batch_min_sum) : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
+      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_1)) : (_eq_6 ? batch_min_sum : (_eq_7 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_2 : (merge_due ? _fill_3 : batch_min_sum)))) : (_eq_9 ? (_not_7 ? batch_min_sum : (_or_2 ? batch_min_sum : (merge_due ? _fill_4 : batch_min_sum))) : (_eq_10 ? batch_min_sum : (_eq_11 ? batch_min_sum : (_eq_12 ? (merge_settled ? (merge_verdict ? batch_min_sum : (sum_below_batch_min ? merge_sum : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
     end
   end
 
@@ -3224,7 +3224,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_verdict <= _and_181;
+    merge_verdict <= _or_121;
   end
 
   always @(posedge clock) begin
@@ -3235,19 +3235,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       merge_settled <= 1'd0;
     end else begin
-      merge_settled <= _and_182;
+      merge_settled <= _and_181;
     end
   end
 
   always @(posedge clock) begin
-    readout_in_use <= _and_183;
+    readout_in_use <= _and_182;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       skip_empty_settled <= 1'd0;
     end else begin
-      skip_empty_settled <= _and_188;
+      skip_empty_settled <= _and_187;
     end
   end
 
@@ -3308,52 +3308,56 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:281: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_193 && !io_selected_bits_found) begin // RapController.java:533
-      $display("Assertion failed at RapController.java:533: no node matched a key: the root must always match");
+    if (!reset && _and_192 && !io_selected_bits_found) begin // RapController.java:538
+      $display("Assertion failed at RapController.java:538: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:534
-      $display("Assertion failed at RapController.java:534: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:539
+      $display("Assertion failed at RapController.java:539: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_194) begin // RapController.java:535
-      $display("Assertion failed at RapController.java:535: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_193) begin // RapController.java:540
+      $display("Assertion failed at RapController.java:540: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:536
-      $display("Assertion failed at RapController.java:536: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:541
+      $display("Assertion failed at RapController.java:541: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_195 && !_not_157) begin // RapController.java:537
-      $display("Assertion failed at RapController.java:537: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_194 && !_not_157) begin // RapController.java:542
+      $display("Assertion failed at RapController.java:542: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_196 && !_or_128) begin // RapController.java:538
-      $display("Assertion failed at RapController.java:538: a split found no free slot after checking capacity");
+    if (!reset && _and_195 && !_or_128) begin // RapController.java:543
+      $display("Assertion failed at RapController.java:543: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && split_settled && !_eq_279) begin // RapController.java:540
-      $display("Assertion failed at RapController.java:540: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_279) begin // RapController.java:545
+      $display("Assertion failed at RapController.java:545: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_129 && !_eq_280) begin // RapController.java:542
-      $display("Assertion failed at RapController.java:542: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_129 && !_eq_280) begin // RapController.java:547
+      $display("Assertion failed at RapController.java:547: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:543
-      $display("Assertion failed at RapController.java:543: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:548
+      $display("Assertion failed at RapController.java:548: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _eq_283 && !_eq_282) begin // RapController.java:544
-      $display("Assertion failed at RapController.java:544: the merge parent's leaves changed during its walk");
+    if (!reset && _eq_283 && !_eq_282) begin // RapController.java:549
+      $display("Assertion failed at RapController.java:549: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_160) begin // RapController.java:545
-      $display("Assertion failed at RapController.java:545: a status value changed during the snapshot copy");
+    if (!reset && _eq_284 && !_ne_38) begin // RapController.java:550
+      $display("Assertion failed at RapController.java:550: a merge parent without leaf children waits for a verdict");
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:546
-      $display("Assertion failed at RapController.java:546: more nodes (%d) than slots", st_nodes);
+    if (!reset && snapshot_frozen && !_not_160) begin // RapController.java:551
+      $display("Assertion failed at RapController.java:551: a status value changed during the snapshot copy");
+      $stop;
+    end
+    if (!reset && !_le_3) begin // RapController.java:552
+      $display("Assertion failed at RapController.java:552: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

@@ -316,8 +316,9 @@ public final class RapController extends Module {
         Bool inMerge = state.eq(MERGE_LEVEL).or(state.eq(MERGE_KIDS)).or(state.eq(MERGE_WAIT));
         when(inMerge.and(resValid).and(res.op.eq(ControllerIO.OP_READ)), () -> sum.connect(sum.add(res.old.pad(sumBits))));
 
-        // The merge walk's verdict, registered: MERGE_WAIT acts once the SRAM has been empty for a clock (sum final).
-        Bool mergeVerdict = RegNext(leaves.ne(0).and(SplitCompare.greater(opT, sum))).named("merge_verdict");
+        // The merge walk's verdict, registered: MERGE_WAIT (only parents with leaf children get there) acts once the SRAM
+        // has been empty for a clock (sum final).
+        Bool mergeVerdict = RegNext(SplitCompare.greater(opT, sum)).named("merge_verdict");
         // Above 2^C - 1 exactly when a bit above the counter's width is set.
         Bool clipVerdict = sumBits > cb ? RegNext(sum.bits(sumBits - 1, cb).orR()).named("clip_verdict") : B(false);
         Bool mergeSettled = RegNext(state.eq(MERGE_WAIT).and(sramBusy.eq(0)), B(false)).named("merge_settled");
@@ -335,12 +336,11 @@ public final class RapController extends Module {
         Runnable afterSplit = () -> when(dueReq, () -> startBatch(level, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(false)))
                 .otherwise(() -> state.connect(U(RESUME, STATE_BITS)));
 
-        // A merge walk reads the count of the walker's pick through the SRAM and moves on to the next.
-        Consumer<SlotPicker> readPick = pick -> {
+        // A merge walk reads counts through the SRAM: each leaf child as the walker picks it, then the parent's own.
+        Consumer<UInt> readCount = slot -> {
             cmdValid.connect(B(true));
             cmdOp.connect(U(ControllerIO.OP_READ, 2));
-            cmdAddr.connect(pick.index);
-            pick.take();
+            cmdAddr.connect(slot);
         };
 
         Switch(state)
@@ -438,7 +438,7 @@ public final class RapController extends Module {
                     levelFresh.connect(B(false));
                 }).elsewhen(parents.ready(), () -> {
                     when(parents.found, () -> {
-                        readPick.accept(parents);
+                        parents.take();
                         mp.connect(parents.index);
                         sum.connect(U(0, sumBits));
                         leaves.connect(U(0, c.childCountBits()));
@@ -459,9 +459,14 @@ public final class RapController extends Module {
                     kidsFresh.connect(B(false));
                 }).elsewhen(slots.ready(), () -> {
                     when(slots.found, () -> {
-                        readPick.accept(slots);
+                        readCount.accept(slots.index);
+                        slots.take();
                         leaves.connect(leaves.add(1));
-                    }).otherwise(() -> state.connect(U(MERGE_WAIT, STATE_BITS)));
+                    }).elsewhen(leaves.ne(0), () -> {
+                        readCount.accept(mp);
+                        state.connect(U(MERGE_WAIT, STATE_BITS));
+                    // A parent without leaf children cannot merge: nothing was read, go on to the next.
+                    }).otherwise(() -> state.connect(U(MERGE_LEVEL, STATE_BITS)));
                 }))
                 // The verdict is registered from the final sum: act a clock after the last READ result.
                 .is(MERGE_WAIT, () -> when(mergeSettled, () -> {
@@ -474,7 +479,7 @@ public final class RapController extends Module {
                         table.setChildCount(mp, opChildren.sub(leaves));
                         st.removed.connect(leaves);
                         when(clipVerdict, () -> st.saturation.connect(B(true)));
-                    }).otherwise(() -> when(leaves.ne(0), () -> skip.kept(sum)));
+                    }).otherwise(() -> skip.kept(sum));
                     state.connect(U(MERGE_LEVEL, STATE_BITS));
                 }))
                 .is(ADVANCE, () -> when(advanceSettled.not(), () -> { }).elsewhen(exhausted.or(mergeAhead), () -> {
@@ -542,6 +547,7 @@ public final class RapController extends Module {
                 () -> Assert(opChildren.eq(childrenNow), "op_children read a clock after its slot or the table changed"));
         when(inAdvanceState, () -> Assert(st.nSteady, "ADVANCE reads n while a count is still on its way"));
         when(state.eq(MERGE_WAIT), () -> Assert(kidsVector.eq(visited), "the merge parent's leaves changed during its walk"));
+        when(state.eq(MERGE_WAIT), () -> Assert(leaves.ne(0), "a merge parent without leaf children waits for a verdict"));
         when(frozen, () -> Assert(st.changing().not(), "a status value changed during the snapshot copy"));
         Assert(st.nodes.le(U(c.nodes(), c.nodeCountBits())), "more nodes (%d) than slots", st.nodes);
 
