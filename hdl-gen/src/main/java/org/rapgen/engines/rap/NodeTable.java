@@ -14,9 +14,9 @@ import org.rapgen.hdl.Vec;
  * the controller's module.
  *
  * <p>Per slot: {@code valid}; {@code depth} (the length / k, a bit narrower than a length when k > 1);
- * {@code parent} (the parent's slot; a node never moves, so it is fixed from
- * creation to removal); {@code digit} (which of the parent's b children it is); {@code childCount} (0 = leaf). Slot 0
- * is the root, always valid, depth 0. Prefixes and counts are not here: the TCAM and the counter SRAM hold them.
+ * {@code parent} (the parent's slot; a node never moves, so it is fixed from creation to removal);
+ * {@code digit} (which of the parent's b children it is); {@code childCount} (0 = leaf).
+ * Slot 0 is the root, always valid, depth 0. Prefixes and counts are not here: the TCAM and the counter SRAM hold them.
  */
 final class NodeTable {
     private final RapConfig c;

@@ -37,10 +37,10 @@ import org.rapgen.hdl.lib.CounterSram;
  * goes ahead whole or is skipped (deferred split, sticky overflow). New children get count 0 through the SRAM.
  *
  * <h2>Merge batch</h2>
- * Level by level from depth L-1 (length K-k) down to 0; in each level every node with children, in slot order (any order within
- * a level gives the golden result): read its count and its leaf children's counts, and if the exact sum is below T
- * remove those leaves and write the sum back, clipped at 2^C-1. Then, for a scheduled batch, next_merge is
- * multiplied by q (serially, with overflow detection) until it passes n.
+ * Level by level from depth L-1 (length K-k) down to 0; in each level every node with children, in slot order (any
+ * order within a level gives the golden result): read its leaf children's counts and, if it has any, its own, and if
+ * the exact sum is below T remove those leaves and write the sum back, clipped at 2^C-1. Then, for a scheduled batch,
+ * next_merge is multiplied by q (serially, with overflow detection) until it passes n.
  */
 public final class RapController extends Module {
     static final int INIT = 0;
