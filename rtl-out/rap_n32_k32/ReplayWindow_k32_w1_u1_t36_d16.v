@@ -69,17 +69,16 @@ module ReplayWindow_k32_w1_u1_t36_d16 (
   wire [3:0] _bits_8 = commit_ptr_next[3:0]; // ReplayWindow.java:104
   wire _eq_2 = _bits_6 == _bits_8; // ReplayWindow.java:133
   wire writes_head = enq_fire & _eq_2; // ReplayWindow.java:133
-  wire [4:0] _add_3 = commit_ptr + 5'd1; // ReplayWindow.java:142
-  wire _ne_2 = _add_3 != write_ptr; // ReplayWindow.java:142
+  wire _ne_2 = commit_ptr_next != write_ptr; // ReplayWindow.java:142
   wire _and_2 = ahead_fresh & _ne_2; // ReplayWindow.java:142
   wire _not_1 = ~head_known; // ReplayWindow.java:127
   wire _not_2 = ~head_refetched; // ReplayWindow.java:127
   wire _and_3 = _not_1 & _not_2; // ReplayWindow.java:127
   wire _ne_3 = commit_ptr != write_ptr; // ReplayWindow.java:127
   wire head_refetch = _and_3 & _ne_3; // ReplayWindow.java:127
-  wire [4:0] _add_4 = commit_ptr + 5'd2; // ReplayWindow.java:129
-  wire [4:0] _add_5 = commit_ptr + 5'd1; // ReplayWindow.java:129
-  wire [4:0] _mux_2 = io_commit ? _add_4 : _add_5; // ReplayWindow.java:129
+  wire [4:0] _add_3 = commit_ptr + 5'd2; // ReplayWindow.java:129
+  wire [4:0] _add_4 = commit_ptr + 5'd1; // ReplayWindow.java:129
+  wire [4:0] _mux_2 = io_commit ? _add_3 : _add_4; // ReplayWindow.java:129
   wire [4:0] _mux_3 = head_refetch ? commit_ptr : _mux_2; // ReplayWindow.java:129
   wire [3:0] head_read_addr = _mux_3[3:0]; // ReplayWindow.java:129
   wire _eq_3 = _bits_6 == head_read_addr; // ReplayWindow.java:130

@@ -247,7 +247,7 @@ public final class RapController extends Module {
 
         // --- commit stage (RUN): every SRAM result is the head event's update
         Bool commitFire = inRun.and(resValid).and(commitStop.not()).named("commit_fire");
-        // The commit decision starts from flip-flops: the hit slot's length and whether a split there would find too
+        // The commit decision starts from flip-flops: the hit slot's depth and whether a split there would find too
         // few free slots are looked up as its command is issued, and ride beside it (the SRAM never
         // stalls: its output is always ready). Nothing structural changes while events flow, so they are still true.
         int fw = Math.max(c.nodeCountBits(), c.childCountBits() + 1);
@@ -258,7 +258,7 @@ public final class RapController extends Module {
         Bool fitsNow = freeSlots.ge(missingChildren);
         Bool splitFits = RegNext(fitsNow).named("split_fits");
         Bool splitSettled = heldFor(state.eq(SPLIT), 3).named("split_settled");
-        // Only events (RUN) use them, so they come from the selector's output: its length, and the hit slot's child
+        // Only events (RUN) use them, so they come from the selector's output: its depth, and the hit slot's child
         // count looked up in a table of "a split would be short" per possible count, registered (free slots and
         // child counts do not change while events flow, and a structural change is many clocks before the next event).
         List<Bool> shortByCount = new ArrayList<>();
@@ -509,7 +509,7 @@ public final class RapController extends Module {
                     state.connect(U(READ_WAIT, STATE_BITS));
                 })
                 .is(READ_WAIT, () -> when(resValid, () -> {
-                    // A free slot reads 0: its length and prefix registers hold a former node's, or were never set.
+                    // A free slot reads 0: its depth and prefix registers hold a former node's, or were never set.
                     Bool inUse = readInUse;
                     nodeValid.connect(inUse);
                     nodeLen.connect(Mux(inUse, lengthOf(table.depthOf(readSlot.bits(slotBits - 1, 0))), U(0, c.lenBits())));

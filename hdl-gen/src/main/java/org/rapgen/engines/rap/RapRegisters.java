@@ -30,6 +30,11 @@ public final class RapRegisters {
         public long mask() {
             return width == 64 ? -1L : ((1L << width) - 1) << lsb;
         }
+
+        /** This field's value in a word read from its register. */
+        public long valueIn(long word) {
+            return (word & mask()) >>> lsb;
+        }
     }
 
     /**

@@ -139,7 +139,7 @@ public final class ReplayWindow extends Module {
             headKnown.connect(B(true));
         }).elsewhen(io.commit, () -> {
             headQ.connect(headRead);
-            headKnown.connect(aheadFresh.and(cmt.add(1).ne(wr)));
+            headKnown.connect(aheadFresh.and(cmtNext.ne(wr)));
         });
         io.head.threshold.connect(headQ.bits(tb + sw - 1, sw));
         io.head.weight.connect(weightOf(headQ));

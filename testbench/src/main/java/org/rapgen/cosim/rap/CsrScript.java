@@ -64,7 +64,7 @@ final class CsrScript {
     /** Reads a register until {@code field} equals {@code value}. */
     CsrScript pollField(String reg, String field, long value) {
         RapRegisters.Field f = RapRegisters.get(reg).field(field);
-        return read(reg, data -> ((data & f.mask()) >>> f.lsb()) == value);
+        return read(reg, data -> f.valueIn(data) == value);
     }
 
     /** Reads NAME_LO and NAME_HI into {@code into[index]}. */

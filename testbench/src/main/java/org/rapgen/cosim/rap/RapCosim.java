@@ -236,7 +236,7 @@ public final class RapCosim {
         script.run(() -> {
             checks++;
             RapStatus rtl = new RapStatus(v[0], narrow[0], narrow[1], v[1], v[2], v[3], v[4], v[5], v[6],
-                    (narrow[2] & 1) != 0, (narrow[2] & 2) != 0, v[7]);
+                    flag("SNAP_FLAGS", "overflow", narrow[2]), flag("SNAP_FLAGS", "saturated", narrow[2]), v[7]);
             try {
                 golden.advanceTo(rtl.updates());
             } catch (IllegalStateException e) {
@@ -250,13 +250,16 @@ public final class RapCosim {
             if (last && v[8] != golden.zeroWeight()) mismatch("zero-weight beats: rtl " + v[8] + ", golden " + golden.zeroWeight());
             // The sticky flag is live, not a snapshot: beats after the copy may set it, so only the final check (no
             // beats left) compares it.
-            RapRegisters.Field zeroFlag = RapRegisters.get("STATUS").field("zero_weight");
-            boolean zeroSeen = ((narrow[3] & zeroFlag.mask()) >>> zeroFlag.lsb()) != 0;
+            boolean zeroSeen = flag("STATUS", "zero_weight", narrow[3]);
             if (last && zeroSeen != (golden.zeroWeight() != 0)) mismatch("STATUS.zero_weight: rtl " + zeroSeen + ", golden zero-weight beats " + golden.zeroWeight());
             if (v[8] < zeroBounds[0] || v[8] > zeroBounds[1]) {
                 mismatch("zero-weight beats at a snapshot: rtl " + v[8] + ", golden " + zeroBounds[0] + " .. " + zeroBounds[1]);
             }
         });
+    }
+
+    private static boolean flag(String reg, String field, long word) {
+        return RapRegisters.get(reg).field(field).valueIn(word) != 0;
     }
 
     private static boolean store(long[] into, int i, long x) {
