@@ -62,12 +62,15 @@ final class NodeTable {
         return CatLsbFirst(bits);
     }
 
-    /** Valid slots of depth {@code level} that have at least one child: the merge candidates of that level. */
-    UInt parentsAt(UInt level) {
+    /**
+     * Leaves of depth {@code depth} (at least 1, so never the root): each has a parent one level up, and every node
+     * with leaf children at that level is the parent of one of them. The merge walk goes through these.
+     */
+    UInt leavesAt(UInt depth) {
         List<Bool> bits = new ArrayList<>();
-        for (int i = 0; i < c.nodes(); i++) {
-            Bool atLevel = i == 0 ? level.eq(0) : depth.get(i).eq(level);
-            bits.add(valid.bit(i).and(atLevel).and(childCount.get(i).ne(0)));
+        bits.add(B(false));
+        for (int i = 1; i < c.nodes(); i++) {
+            bits.add(valid.bit(i).and(this.depth.get(i).eq(depth)).and(childCount.get(i).eq(0)));
         }
         return CatLsbFirst(bits);
     }

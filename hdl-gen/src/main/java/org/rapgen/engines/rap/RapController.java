@@ -37,10 +37,11 @@ import org.rapgen.hdl.lib.CounterSram;
  * goes ahead whole or is skipped (deferred split, sticky overflow). New children get count 0 through the SRAM.
  *
  * <h2>Merge batch</h2>
- * Level by level from depth L-1 (length K-k) down to 0; in each level every node with children, in slot order (any
- * order within a level gives the golden result): read its leaf children's counts and, if it has any, its own, and if
- * the exact sum is below T remove those leaves and write the sum back, clipped at 2^C-1. Then, for a scheduled batch,
- * next_merge is multiplied by q (serially, with overflow detection) until it passes n.
+ * Level by level from depth L-1 (length K-k) down to 0; in each level every node with leaf children (any order within
+ * a level gives the golden result): read its own count and its leaf children's, and if the exact sum is below T remove
+ * those leaves and write the sum back, clipped at 2^C-1. The walk finds those nodes through their leaves one level
+ * down, so a node whose children all have children costs nothing. Then, for a scheduled batch, next_merge is
+ * multiplied by q (serially, with overflow detection) until it passes n.
  */
 public final class RapController extends Module {
     static final int INIT = 0;
@@ -116,14 +117,15 @@ public final class RapController extends Module {
         // The merge parent's leaf children as the walk began (simulation check only: MERGE_WAIT removes the compare
         // network's kids_vector, which nothing changes during the walk).
         UInt visited = Reg(UInt(c.nodes())).named("visited_kids");
-        // The parents of the merge level still to visit; and one walker for the merge parent's leaf children or,
-        // in a split, the free slots.
-        SlotPicker parents = new SlotPicker("parent_pick", c.nodes(), slotBits);
+        // The leaves one level below the merge level whose parents are still to visit; and one walker for the merge
+        // parent's leaf children or, in a split, the free slots.
+        SlotPicker leavesBelow = new SlotPicker("leaf_pick", c.nodes(), slotBits);
         SlotPicker slots = new SlotPicker("slot_pick", c.nodes(), slotBits);
         // The walker is loaded on the first clock of a level / of a parent's children.
         Bool levelFresh = RegInit(B(false)).named("level_fresh");
         Bool kidsFresh = RegInit(B(false)).named("kids_fresh");
-        UInt level = Reg(UInt(c.depthBits())).named("merge_level");
+        // The depth of the leaves walked: one below the merge level.
+        UInt leafDepth = Reg(UInt(c.depthBits())).named("merge_leaf_depth");
         UInt mp = Reg(UInt(slotBits)).named("merge_parent");
         UInt sum = Reg(UInt(sumBits)).named("merge_sum");
         UInt leaves = Reg(UInt(c.childCountBits())).named("merge_leaves");
@@ -333,7 +335,11 @@ public final class RapController extends Module {
 
         // op_threshold is loaded only at a commit, so a commit-free clock before a batch starts makes this exact.
         Bool opBatchEmpty = skip.batchIsEmptySettled(opT, commitFire);
-        Runnable afterSplit = () -> when(dueReq, () -> startBatch(level, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(false)))
+        // The event's scheduled batch, if due, after its split. A split that went ahead has just reshaped the tree and
+        // op_batch_empty is registered from before it, so it must not skip that batch: the split node's leaf siblings
+        // no longer count it in their parent's sum, and may merge now.
+        Consumer<Bool> afterSplit = reshaped -> when(dueReq,
+                        () -> startBatch(leafDepth, levelFresh, earlyBatch, skip, st, opBatchEmpty.and(reshaped.not()), B(false)))
                 .otherwise(() -> state.connect(U(RESUME, STATE_BITS)));
 
         // A merge walk reads counts through the SRAM: each leaf child as the walker picks it, then the parent's own.
@@ -387,7 +393,7 @@ public final class RapController extends Module {
                         present.connect(U(0, c.branching()));
                         kidsFresh.connect(B(true));
                         state.connect(U(SPLIT_SCAN, STATE_BITS));
-                    }).otherwise(() -> startBatch(level, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(false)));
+                    }).otherwise(() -> startBatch(leafDepth, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(false)));
                 })
                 // An interior merge may have left op_slot some children: note which digits exist.
                 .is(SPLIT_SCAN, () -> when(kidsFresh, () -> {
@@ -402,11 +408,11 @@ public final class RapController extends Module {
                         state.connect(U(SPLIT_ALLOC, STATE_BITS));
                     }).elsewhen(earlyDone.not(), () -> {
                                 earlyDone.connect(B(true));
-                                startBatch(level, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(true));
+                                startBatch(leafDepth, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(true));
                             })
                             .otherwise(() -> {
                                 st.deferred.connect(B(true));
-                                afterSplit.run();
+                                afterSplit.accept(B(false));
                             }))
                 .is(SPLIT_ALLOC, () -> {
                     FirstSet d = new FirstSet(present.not(), c.bitsPerLevel());
@@ -430,22 +436,22 @@ public final class RapController extends Module {
                         skip.invalidate();
                         table.setChildCount(opSlot, U(c.branching(), c.childCountBits()));
                         st.split.connect(B(true));
-                        afterSplit.run();
+                        afterSplit.accept(B(true));
                     });
                 })
                 .is(MERGE_LEVEL, () -> when(levelFresh, () -> {
-                    parents.load(table.parentsAt(level));
+                    leavesBelow.load(table.leavesAt(leafDepth));
                     levelFresh.connect(B(false));
-                }).elsewhen(parents.ready(), () -> {
-                    when(parents.found, () -> {
-                        parents.take();
-                        mp.connect(parents.index);
+                }).elsewhen(leavesBelow.ready(), () -> {
+                    // The picked leaf names the next parent; MERGE_KIDS drops all its leaves from this walk.
+                    when(leavesBelow.found, () -> {
+                        mp.connect(table.parent.read(leavesBelow.index));
                         sum.connect(U(0, sumBits));
                         leaves.connect(U(0, c.childCountBits()));
                         kidsFresh.connect(B(true));
                         state.connect(U(MERGE_KIDS, STATE_BITS));
-                    }).elsewhen(level.ne(0), () -> {
-                        level.connect(level.sub(1));
+                    }).elsewhen(leafDepth.ne(1), () -> {
+                        leafDepth.connect(leafDepth.sub(1));
                         levelFresh.connect(B(true));
                     }).otherwise(() -> {
                         st.batch.connect(B(true));
@@ -453,20 +459,20 @@ public final class RapController extends Module {
                         state.connect(Mux(earlyBatch, U(SPLIT, STATE_BITS), U(ADVANCE, STATE_BITS)));
                     });
                 }))
+                // The parent's own count is read while its leaves load into the walker (it has at least one: the
+                // leaf that named it).
                 .is(MERGE_KIDS, () -> when(kidsFresh, () -> {
                     slots.load(kidsVector);
+                    leavesBelow.remove(kidsVector);
                     visited.connect(kidsVector);
+                    readCount.accept(mp);
                     kidsFresh.connect(B(false));
                 }).elsewhen(slots.ready(), () -> {
                     when(slots.found, () -> {
                         readCount.accept(slots.index);
                         slots.take();
                         leaves.connect(leaves.add(1));
-                    }).elsewhen(leaves.ne(0), () -> {
-                        readCount.accept(mp);
-                        state.connect(U(MERGE_WAIT, STATE_BITS));
-                    // A parent without leaf children cannot merge: nothing was read, go on to the next.
-                    }).otherwise(() -> state.connect(U(MERGE_LEVEL, STATE_BITS)));
+                    }).otherwise(() -> state.connect(U(MERGE_WAIT, STATE_BITS)));
                 }))
                 // The verdict is registered from the final sum: act a clock after the last READ result.
                 .is(MERGE_WAIT, () -> when(mergeSettled, () -> {
@@ -620,8 +626,8 @@ public final class RapController extends Module {
      * Starts a merge batch at the deepest level that can hold a parent, or, when {@link MergeSkip} knows it would
      * remove nothing, just counts it and goes on.
      */
-    private void startBatch(UInt level, Bool levelFresh, Bool earlyBatch, MergeSkip skip, StatusRegs st, Bool batchEmpty, Bool early) {
-        level.connect(U(c.levels() - 1, c.depthBits()));
+    private void startBatch(UInt leafDepth, Bool levelFresh, Bool earlyBatch, MergeSkip skip, StatusRegs st, Bool batchEmpty, Bool early) {
+        leafDepth.connect(U(c.levels(), c.depthBits()));
         levelFresh.connect(B(true));
         earlyBatch.connect(early);
         skip.startBatch();

@@ -54,6 +54,11 @@ final class SlotPicker {
         candidates.connect(vector);
     }
 
+    /** On this clock edge the candidates in {@code set} leave; like {@link #load}, the next pick is ready a clock later. */
+    void remove(UInt set) {
+        load(candidates.and(set.not()));
+    }
+
     /** The pick is used on this clock: it leaves the candidates. */
     void take() {
         taking.connect(B(true));

@@ -28,14 +28,23 @@ class RapDirectedCosimTest {
 
     /** The golden status after the whole stimulus (no actions), to prove the stimulus reaches its corner. */
     private static RapStatus goldenOnly(RapConfig c, RapStimulus s) {
+        return golden(c, s, s.size()).status();
+    }
+
+    /** An independent golden model after the first {@code beats} beats of the stimulus (no actions). */
+    private static HardwareRap golden(RapConfig c, RapStimulus s, int beats) {
         HardwareRap h = new HardwareRap(new RapParams(c.keyBits(), c.bitsPerLevel(), c.epsFx(), c.m0(), c.q()), c.nodes(), c.counterBits());
         CombiningQueue q = new CombiningQueue(h, c.combine(), c.weightBits());
-        for (int i = 0; i < s.size(); i++) {
+        for (int i = 0; i < beats; i++) {
             if (s.weight(i) != 0) q.accept(s.key(i), s.weight(i));
             if (s.last(i)) q.flush();
         }
         q.flush();
-        return h.status();
+        return h;
+    }
+
+    private static long fullLengthNodes(RapConfig c, HardwareRap h) {
+        return h.snapshot().stream().filter(v -> v.len() == c.keyBits()).count();
     }
 
     @Test
@@ -55,6 +64,24 @@ class RapDirectedCosimTest {
         RapStatus g = goldenOnly(c, s);
         assertTrue(g.overflow() && g.deferredSplits() > 100, "stimulus must overflow: " + g);
         expectMatch(c, s, 4);
+    }
+
+    /**
+     * A key drills down to full length, then goes cold while heavy traffic elsewhere raises T far above every counter:
+     * the merge walk must start at the deepest level, where the full-length leaves are.
+     */
+    @Test
+    void fullLengthLeavesMergeBackWhenTheirKeyCools() {
+        RapConfig c = RapConfigs.DEEP;
+        int drill = 2000;
+        RapStimulus s = RapStreams.of(RapStreams.oneHot(c.keyBits(), 12), drill, 1, 12);
+        long cold = RapStreams.mask(0x5A5A_0F0FL, c.keyBits());
+        for (int i = 0; i < 2000; i++) s.beat(cold, 65535);
+        s.at(drill, RapStimulus.Action.CHECK_TREE);
+        assertTrue(fullLengthNodes(c, golden(c, s, drill)) > 0, "the hot key must reach full length first");
+        HardwareRap end = golden(c, s, s.size());
+        assertTrue(end.currentNodes() < 8 && fullLengthNodes(c, end) == 0, "every full-length leaf must merge back: " + end.snapshot());
+        expectMatch(c, s, 12);
     }
 
     @Test
