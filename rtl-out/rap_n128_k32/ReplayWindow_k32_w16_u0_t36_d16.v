@@ -3,97 +3,121 @@
 `default_nettype none
 
 module ReplayWindow_k32_w16_u0_t36_d16 (
-  input  wire clock, // ReplayWindow.java:69
-  input  wire reset, // ReplayWindow.java:69
-  output wire io_enq_ready, // ReplayWindow.java:70
-  input  wire io_enq_valid, // ReplayWindow.java:70
-  input  wire [31:0] io_enq_bits_key, // ReplayWindow.java:70
-  input  wire [15:0] io_enq_bits_weight, // ReplayWindow.java:70
-  input  wire [35:0] io_enq_bits_threshold, // ReplayWindow.java:70
-  input  wire io_issue_ready, // ReplayWindow.java:70
-  output wire io_issue_valid, // ReplayWindow.java:70
-  output wire [31:0] io_issue_bits_key, // ReplayWindow.java:70
-  output wire [15:0] io_issue_bits_weight, // ReplayWindow.java:70
-  input  wire io_issueEnable, // ReplayWindow.java:70
-  output wire [15:0] io_head_weight, // ReplayWindow.java:70
-  output wire [35:0] io_head_threshold, // ReplayWindow.java:70
-  output wire io_headValid, // ReplayWindow.java:70
-  input  wire io_commit, // ReplayWindow.java:70
-  input  wire io_rewind  // ReplayWindow.java:70
+  input  wire clock, // ReplayWindow.java:70
+  input  wire reset, // ReplayWindow.java:70
+  output wire io_enq_ready, // ReplayWindow.java:74
+  input  wire io_enq_valid, // ReplayWindow.java:74
+  input  wire [31:0] io_enq_bits_key, // ReplayWindow.java:74
+  input  wire [15:0] io_enq_bits_weight, // ReplayWindow.java:74
+  input  wire [35:0] io_enq_bits_threshold, // ReplayWindow.java:74
+  input  wire io_issue_ready, // ReplayWindow.java:74
+  output wire io_issue_valid, // ReplayWindow.java:74
+  output wire [31:0] io_issue_bits_key, // ReplayWindow.java:74
+  output wire [15:0] io_issue_bits_weight, // ReplayWindow.java:74
+  input  wire io_issueEnable, // ReplayWindow.java:74
+  output wire [15:0] io_head_weight, // ReplayWindow.java:74
+  output wire [35:0] io_head_threshold, // ReplayWindow.java:74
+  output wire io_headValid, // ReplayWindow.java:74
+  input  wire io_commit, // ReplayWindow.java:74
+  input  wire io_rewind  // ReplayWindow.java:74
 );
 
   // State
-  reg [4:0] write_ptr; // ReplayWindow.java:80
-  reg [4:0] issue_ptr; // ReplayWindow.java:81
-  reg [4:0] commit_ptr; // ReplayWindow.java:82
-  reg [47:0] issue_entries_rdata_0; // ReplayWindow.java:108
-  reg issue_bypass; // ReplayWindow.java:109
-  reg [47:0] issue_last_written; // ReplayWindow.java:110
-  reg [51:0] head_entry; // ReplayWindow.java:123
-  reg head_known; // ReplayWindow.java:124
-  reg head_refetched; // ReplayWindow.java:125
-  reg [51:0] head_entries_rdata_0; // ReplayWindow.java:131
-  reg ahead_fresh; // ReplayWindow.java:132
+  reg [4:0] write_ptr; // ReplayWindow.java:86
+  reg [4:0] issue_ptr; // ReplayWindow.java:87
+  reg [4:0] commit_ptr; // ReplayWindow.java:88
+  reg [4:0] held; // ReplayWindow.java:91
+  reg held_0; // ReplayWindow.java:92
+  reg held_1; // ReplayWindow.java:93
+  reg held_2; // ReplayWindow.java:94
+  reg [47:0] issue_entries_rdata_0; // ReplayWindow.java:119
+  reg issue_bypass; // ReplayWindow.java:120
+  reg [47:0] issue_last_written; // ReplayWindow.java:121
+  reg [51:0] head_entry; // ReplayWindow.java:134
+  reg head_known; // ReplayWindow.java:135
+  reg head_refetched; // ReplayWindow.java:136
+  reg [51:0] head_entries_rdata_0; // ReplayWindow.java:143
+  reg ahead_fresh; // ReplayWindow.java:144
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [47:0] issue_entries [0:15]; // ReplayWindow.java:78
-  reg [51:0] head_entries [0:15]; // ReplayWindow.java:79
+  reg [47:0] issue_entries [0:15]; // ReplayWindow.java:82
+  (* no_rw_check *) reg [51:0] head_entries [0:15]; // ReplayWindow.java:85
 
   // Logic
-  wire _bits_0 = write_ptr[4]; // ReplayWindow.java:85
-  wire _bits_1 = commit_ptr[4]; // ReplayWindow.java:85
-  wire _xor_0 = _bits_0 ^ _bits_1; // ReplayWindow.java:85
-  wire [3:0] _bits_2 = write_ptr[3:0]; // ReplayWindow.java:85
-  wire [3:0] _bits_3 = commit_ptr[3:0]; // ReplayWindow.java:85
-  wire _eq_0 = _bits_2 == _bits_3; // ReplayWindow.java:85
-  wire full = _xor_0 & _eq_0; // ReplayWindow.java:85
-  wire _not_0 = ~full; // ReplayWindow.java:86
-  wire _ne_0 = issue_ptr != write_ptr; // ReplayWindow.java:115
-  wire _and_0 = _ne_0 & io_issueEnable; // ReplayWindow.java:115
-  wire [47:0] _mux_0 = issue_bypass ? issue_last_written : issue_entries_rdata_0; // ReplayWindow.java:112
-  wire [31:0] _bits_4 = _mux_0[47:16]; // ReplayWindow.java:113
-  wire [15:0] _bits_5 = _mux_0[15:0]; // ReplayWindow.java:157
-  wire [15:0] _bits_6 = head_entry[15:0]; // ReplayWindow.java:157
-  wire [35:0] _bits_7 = head_entry[51:16]; // ReplayWindow.java:144
-  wire _ne_1 = commit_ptr != write_ptr; // ReplayWindow.java:146
-  wire enq_fire = io_enq_valid & io_enq_ready; // ReplayWindow.java:87
-  wire [4:0] _add_0 = write_ptr + 5'd1; // ReplayWindow.java:95
-  wire _and_1 = io_issue_valid & io_issue_ready; // ReplayWindow.java:99
-  wire [4:0] _add_1 = issue_ptr + 5'd1; // ReplayWindow.java:99
-  wire [4:0] _mux_1 = _and_1 ? _add_1 : issue_ptr; // ReplayWindow.java:99
-  wire [4:0] issue_ptr_next = io_rewind ? commit_ptr : _mux_1; // ReplayWindow.java:99
-  wire [4:0] _add_2 = commit_ptr + 5'd1; // ReplayWindow.java:100
-  wire [4:0] commit_ptr_next = io_commit ? _add_2 : commit_ptr; // ReplayWindow.java:100
-  wire [3:0] _bits_8 = write_ptr[3:0]; // ReplayWindow.java:88
-  wire [3:0] _bits_9 = issue_ptr_next[3:0]; // ReplayWindow.java:103
-  wire _eq_1 = _bits_8 == _bits_9; // ReplayWindow.java:107
-  wire issue_collides = enq_fire & _eq_1; // ReplayWindow.java:107
-  wire [47:0] _cat_0 = {io_enq_bits_key, io_enq_bits_weight}; // ReplayWindow.java:153
-  wire [3:0] _bits_10 = commit_ptr_next[3:0]; // ReplayWindow.java:104
-  wire _eq_2 = _bits_8 == _bits_10; // ReplayWindow.java:133
-  wire writes_head = enq_fire & _eq_2; // ReplayWindow.java:133
-  wire [51:0] _cat_1 = {io_enq_bits_threshold, io_enq_bits_weight}; // ReplayWindow.java:153
-  wire _ne_2 = commit_ptr_next != write_ptr; // ReplayWindow.java:142
-  wire _and_2 = ahead_fresh & _ne_2; // ReplayWindow.java:142
-  wire _not_1 = ~head_known; // ReplayWindow.java:127
-  wire _not_2 = ~head_refetched; // ReplayWindow.java:127
-  wire _and_3 = _not_1 & _not_2; // ReplayWindow.java:127
-  wire _ne_3 = commit_ptr != write_ptr; // ReplayWindow.java:127
-  wire head_refetch = _and_3 & _ne_3; // ReplayWindow.java:127
-  wire [4:0] _add_3 = commit_ptr + 5'd2; // ReplayWindow.java:129
-  wire [4:0] _add_4 = commit_ptr + 5'd1; // ReplayWindow.java:129
-  wire [4:0] _mux_2 = io_commit ? _add_3 : _add_4; // ReplayWindow.java:129
-  wire [4:0] _mux_3 = head_refetch ? commit_ptr : _mux_2; // ReplayWindow.java:129
-  wire [3:0] head_read_addr = _mux_3[3:0]; // ReplayWindow.java:129
-  wire _eq_3 = _bits_8 == head_read_addr; // ReplayWindow.java:130
-  wire head_read_collides = enq_fire & _eq_3; // ReplayWindow.java:130
-  wire _not_3 = ~head_read_collides; // ReplayWindow.java:132
-  wire _not_4 = ~head_refetch; // ReplayWindow.java:132
-  wire _and_4 = _not_3 & _not_4; // ReplayWindow.java:132
-  wire _not_5 = ~issue_collides; // ReplayWindow.java:108
-  wire _not_6 = ~head_read_collides; // ReplayWindow.java:131
-  wire _ne_4 = commit_ptr != write_ptr; // ReplayWindow.java:148
-  wire _and_5 = _ne_4 & head_known; // ReplayWindow.java:148
+  wire _bits_0 = write_ptr[4]; // ReplayWindow.java:97
+  wire _bits_1 = commit_ptr[4]; // ReplayWindow.java:97
+  wire _xor_0 = _bits_0 ^ _bits_1; // ReplayWindow.java:97
+  wire [3:0] _bits_2 = write_ptr[3:0]; // ReplayWindow.java:97
+  wire [3:0] _bits_3 = commit_ptr[3:0]; // ReplayWindow.java:97
+  wire _eq_0 = _bits_2 == _bits_3; // ReplayWindow.java:97
+  wire full = _xor_0 & _eq_0; // ReplayWindow.java:97
+  wire _not_0 = ~full; // ReplayWindow.java:98
+  wire _ne_0 = issue_ptr != write_ptr; // ReplayWindow.java:126
+  wire _and_0 = _ne_0 & io_issueEnable; // ReplayWindow.java:126
+  wire [47:0] _mux_0 = issue_bypass ? issue_last_written : issue_entries_rdata_0; // ReplayWindow.java:123
+  wire [31:0] _bits_4 = _mux_0[47:16]; // ReplayWindow.java:124
+  wire [15:0] _bits_5 = _mux_0[15:0]; // ReplayWindow.java:178
+  wire [15:0] _bits_6 = head_entry[15:0]; // ReplayWindow.java:178
+  wire [35:0] _bits_7 = head_entry[51:16]; // ReplayWindow.java:156
+  wire _not_1 = ~held_0; // ReplayWindow.java:158
+  wire enq_fire = io_enq_valid & io_enq_ready; // ReplayWindow.java:99
+  wire [4:0] _add_0 = write_ptr + 5'd1; // ReplayWindow.java:107
+  wire _and_1 = io_issue_valid & io_issue_ready; // ReplayWindow.java:111
+  wire [4:0] _add_1 = issue_ptr + 5'd1; // ReplayWindow.java:111
+  wire [4:0] _mux_1 = _and_1 ? _add_1 : issue_ptr; // ReplayWindow.java:111
+  wire [4:0] issue_ptr_next = io_rewind ? commit_ptr : _mux_1; // ReplayWindow.java:111
+  wire [4:0] _add_2 = commit_ptr + 5'd1; // ReplayWindow.java:112
+  wire [4:0] commit_ptr_next = io_commit ? _add_2 : commit_ptr; // ReplayWindow.java:112
+  wire [4:0] _add_3 = held + {{4{1'b0}}, enq_fire}; // ReplayWindow.java:160
+  wire [4:0] held_next = _add_3 - {{4{1'b0}}, io_commit}; // ReplayWindow.java:160
+  wire _eq_1 = held_next == 5'd0; // ReplayWindow.java:162
+  wire _eq_2 = held_next == 5'd1; // ReplayWindow.java:163
+  wire _eq_3 = held_next == 5'd2; // ReplayWindow.java:164
+  wire [3:0] _bits_8 = write_ptr[3:0]; // ReplayWindow.java:100
+  wire [3:0] _bits_9 = issue_ptr_next[3:0]; // ReplayWindow.java:115
+  wire _eq_4 = _bits_8 == _bits_9; // ReplayWindow.java:118
+  wire issue_collides = enq_fire & _eq_4; // ReplayWindow.java:118
+  wire [47:0] _cat_0 = {io_enq_bits_key, io_enq_bits_weight}; // ReplayWindow.java:174
+  wire _mux_2 = io_commit ? held_1 : held_0; // ReplayWindow.java:145
+  wire writes_head = enq_fire & _mux_2; // ReplayWindow.java:145
+  wire [51:0] _cat_1 = {io_enq_bits_threshold, io_enq_bits_weight}; // ReplayWindow.java:174
+  wire _not_2 = ~held_1; // ReplayWindow.java:154
+  wire _and_2 = ahead_fresh & _not_2; // ReplayWindow.java:154
+  wire _not_3 = ~head_known; // ReplayWindow.java:138
+  wire _not_4 = ~head_refetched; // ReplayWindow.java:138
+  wire _and_3 = _not_3 & _not_4; // ReplayWindow.java:138
+  wire _not_5 = ~held_0; // ReplayWindow.java:138
+  wire head_refetch = _and_3 & _not_5; // ReplayWindow.java:138
+  wire _not_6 = ~head_refetch; // ReplayWindow.java:142
+  wire _and_4 = enq_fire & _not_6; // ReplayWindow.java:142
+  wire _mux_3 = io_commit ? held_2 : held_1; // ReplayWindow.java:142
+  wire head_read_collides = _and_4 & _mux_3; // ReplayWindow.java:142
+  wire _not_7 = ~head_read_collides; // ReplayWindow.java:144
+  wire _not_8 = ~head_refetch; // ReplayWindow.java:144
+  wire _and_5 = _not_7 & _not_8; // ReplayWindow.java:144
+  wire _not_9 = ~issue_collides; // ReplayWindow.java:119
+  wire [4:0] _add_4 = commit_ptr + 5'd2; // ReplayWindow.java:140
+  wire [4:0] _add_5 = commit_ptr + 5'd1; // ReplayWindow.java:140
+  wire [4:0] _mux_4 = io_commit ? _add_4 : _add_5; // ReplayWindow.java:140
+  wire [4:0] _mux_5 = head_refetch ? commit_ptr : _mux_4; // ReplayWindow.java:140
+  wire [3:0] head_read_addr = _mux_5[3:0]; // ReplayWindow.java:140
+  wire _not_10 = ~head_read_collides; // ReplayWindow.java:143
+  wire [4:0] _sub_0 = write_ptr - commit_ptr; // ReplayWindow.java:165
+  wire _eq_5 = held == _sub_0; // ReplayWindow.java:166
+  wire _eq_6 = _sub_0 == 5'd0; // ReplayWindow.java:166
+  wire _eq_7 = held_0 == _eq_6; // ReplayWindow.java:166
+  wire _and_6 = _eq_5 & _eq_7; // ReplayWindow.java:166
+  wire _eq_8 = _sub_0 == 5'd1; // ReplayWindow.java:166
+  wire _eq_9 = held_1 == _eq_8; // ReplayWindow.java:166
+  wire _and_7 = _and_6 & _eq_9; // ReplayWindow.java:166
+  wire _eq_10 = _sub_0 == 5'd2; // ReplayWindow.java:167
+  wire _eq_11 = held_2 == _eq_10; // ReplayWindow.java:167
+  wire _and_8 = _and_7 & _eq_11; // ReplayWindow.java:167
+  wire _ne_1 = _bits_8 != head_read_addr; // ReplayWindow.java:168
+  wire _not_11 = ~head_read_collides; // ReplayWindow.java:168
+  wire _and_9 = enq_fire & _not_11; // ReplayWindow.java:168
+  wire _not_12 = ~held_0; // ReplayWindow.java:169
+  wire _and_10 = _not_12 & head_known; // ReplayWindow.java:169
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_enq_ready = _not_0;
@@ -102,7 +126,7 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
   assign io_issue_bits_weight = _bits_5;
   assign io_head_weight = _bits_6;
   assign io_head_threshold = _bits_7;
-  assign io_headValid = _ne_1;
+  assign io_headValid = _not_1;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -125,6 +149,38 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
       commit_ptr <= 5'd0;
     end else begin
       commit_ptr <= commit_ptr_next;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      held <= 5'd0;
+    end else begin
+      held <= held_next;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      held_0 <= 1'd1;
+    end else begin
+      held_0 <= _eq_1;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      held_1 <= 1'd0;
+    end else begin
+      held_1 <= _eq_2;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      held_2 <= 1'd0;
+    end else begin
+      held_2 <= _eq_3;
     end
   end
 
@@ -164,7 +220,7 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
     if (reset) begin
       ahead_fresh <= 1'd0;
     end else begin
-      ahead_fresh <= _and_4;
+      ahead_fresh <= _and_5;
     end
   end
 
@@ -182,14 +238,14 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_5) begin
+    if (_not_9) begin
       issue_entries_rdata_0 <= issue_entries[_bits_9];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_6) begin
+    if (_not_10) begin
       head_entries_rdata_0 <= head_entries[head_read_addr];
     end
   end
@@ -198,8 +254,16 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && io_commit && !_and_5) begin // ReplayWindow.java:148
-      $display("Assertion failed at ReplayWindow.java:148: a commit of an event not (yet) in the window");
+    if (!reset && !_and_8) begin // ReplayWindow.java:166
+      $display("Assertion failed at ReplayWindow.java:166: the held count or its flags disagree with the pointers");
+      $stop;
+    end
+    if (!reset && _and_9 && !_ne_1) begin // ReplayWindow.java:168
+      $display("Assertion failed at ReplayWindow.java:168: the head RAM reads the slot being written");
+      $stop;
+    end
+    if (!reset && io_commit && !_and_10) begin // ReplayWindow.java:169
+      $display("Assertion failed at ReplayWindow.java:169: a commit of an event not (yet) in the window");
       $stop;
     end
   end
@@ -207,7 +271,7 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^_mux_3[4];
+  wire _unused_ok = ^_mux_5[4];
 
 endmodule
 

@@ -23,8 +23,9 @@ import org.rapgen.hdl.UInt;
  * the key and weight (for the TCAM), the head side the threshold and weight (for the commit stage). Without a weight
  * field or a combining queue every event weighs 1, and the weight is not stored at all. Block RAM reads
  * are registered, so each side presents the next value of its pointer as the read address (one event per clock, no
- * bubble). Neither side reads an address in the clock it is written, so what the RAM would return then never matters
- * (and synthesis, which sees the enables exclude it, adds no read-during-write logic). An event written into an empty
+ * bubble). Neither side reads an address in the clock it is written, so what the RAM would return then never matters.
+ * Synthesis sees that in the issue side's read enable; the head side's excludes it through registered occupancy flags
+ * instead of a pointer compare, so its RAM carries {@code no_rw_check} and an assertion checks the promise. An event written into an empty
  * window is issued on the next clock from a bypass register. The head is a register loaded from the RAM's read of
  * the entry after it (or from the write itself, into an empty window), so the commit stage's compares start at a
  * flip-flop; an assertion checks that every commit finds its word there.
@@ -67,6 +68,9 @@ public final class ReplayWindow extends Module {
 
     public ReplayWindow(RapConfig c, int depth) {
         super("k", c.keyBits(), "w", c.weightBits(), "u", c.unitWeights(), "t", c.thresholdBits(), "d", depth);
+        if (depth < 4 || Integer.bitCount(depth) != 1) {
+            throw new IllegalArgumentException("replay window depth must be a power of two >= 4, got " + depth);
+        }
         io = IO(new IO(c));
         int aw = log2Up(depth);
         int kb = c.keyBits();
@@ -76,10 +80,18 @@ public final class ReplayWindow extends Module {
         int sw = unitWeights ? 0 : weightBits;
 
         SyncReadMem<UInt> issueRam = SyncReadMem(depth, UInt(kb + sw)).named("issue_entries");
-        SyncReadMem<UInt> headRam = SyncReadMem(depth, UInt(tb + sw)).named("head_entries");
+        // Its read enable excludes the write address through the held flags, which synthesis cannot see through: the
+        // attribute keeps it from adding read-during-write logic, and an assertion below keeps the promise.
+        SyncReadMem<UInt> headRam = SyncReadMem(depth, UInt(tb + sw)).named("head_entries").attribute("no_rw_check");
         UInt wr = RegInit(U(0, aw + 1)).named("write_ptr");
         UInt iss = RegInit(U(0, aw + 1)).named("issue_ptr");
         UInt cmt = RegInit(U(0, aw + 1)).named("commit_ptr");
+        // How many entries are held (write - commit), and whether that is 0, 1 or 2, all registered: the head side's
+        // write and read collisions then need only the commit strobe and these flags, not a pointer compare after it.
+        UInt held = RegInit(U(0, aw + 1)).named("held");
+        Bool held0 = RegInit(B(true)).named("held_0");
+        Bool held1 = RegInit(B(false)).named("held_1");
+        Bool held2 = RegInit(B(false)).named("held_2");
 
         // Full: same slot, other lap (no subtractor in the path).
         Bool full = wr.bit(aw).xor(cmt.bit(aw)).and(wr.bits(aw - 1, 0).eq(cmt.bits(aw - 1, 0))).named("full");
@@ -101,7 +113,6 @@ public final class ReplayWindow extends Module {
         iss.connect(issNext);
         cmt.connect(cmtNext);
         UInt issAddr = issNext.bits(aw - 1, 0);
-        UInt cmtAddr = cmtNext.bits(aw - 1, 0);
 
         // Issue side: the word written in the clock its address was read comes from the bypass register.
         Bool issueCollides = enqFire.and(wrAddr.eq(issAddr)).named("issue_collides");
@@ -124,13 +135,14 @@ public final class ReplayWindow extends Module {
         Bool headKnown = RegInit(B(false)).named("head_known");
         Bool refetched = RegInit(B(false)).named("head_refetched");
         // Once: in the clock its word arrives the head is still unknown, and the RAM must read ahead again.
-        Bool refetch = headKnown.not().and(refetched.not()).and(cmt.ne(wr)).named("head_refetch");
+        Bool refetch = headKnown.not().and(refetched.not()).and(held0.not()).named("head_refetch");
         refetched.connect(refetch);
         UInt readAddr = Mux(refetch, cmt, Mux(io.commit, cmt.add(2), cmt.add(1))).bits(aw - 1, 0).named("head_read_addr");
-        Bool readCollides = enqFire.and(wrAddr.eq(readAddr)).named("head_read_collides");
+        // A refetch reads the head itself, which is already written.
+        Bool readCollides = enqFire.and(refetch.not()).and(Mux(io.commit, held2, held1)).named("head_read_collides");
         UInt headRead = headRam.read(readAddr, readCollides.not());
         Bool aheadFresh = RegNext(readCollides.not().and(refetch.not()), B(false)).named("ahead_fresh");
-        Bool writesHead = enqFire.and(wrAddr.eq(cmtAddr)).named("writes_head");
+        Bool writesHead = enqFire.and(Mux(io.commit, held1, held0)).named("writes_head");
         when(writesHead, () -> {
             headQ.connect(headWord);
             headKnown.connect(B(true));
@@ -139,13 +151,22 @@ public final class ReplayWindow extends Module {
             headKnown.connect(B(true));
         }).elsewhen(io.commit, () -> {
             headQ.connect(headRead);
-            headKnown.connect(aheadFresh.and(cmtNext.ne(wr)));
+            headKnown.connect(aheadFresh.and(held1.not()));
         });
         io.head.threshold.connect(headQ.bits(tb + sw - 1, sw));
         io.head.weight.connect(weightOf(headQ));
-        io.headValid.connect(cmt.ne(wr));
+        io.headValid.connect(held0.not());
 
-        when(io.commit, () -> Assert(cmt.ne(wr).and(headKnown), "a commit of an event not (yet) in the window"));
+        UInt heldNext = held.add(enqFire.pad(aw + 1)).sub(io.commit.pad(aw + 1)).named("held_next");
+        held.connect(heldNext);
+        held0.connect(heldNext.eq(0));
+        held1.connect(heldNext.eq(1));
+        held2.connect(heldNext.eq(2));
+        UInt heldByPointers = wr.sub(cmt);
+        Assert(held.eq(heldByPointers).and(held0.eq(heldByPointers.eq(0))).and(held1.eq(heldByPointers.eq(1)))
+                .and(held2.eq(heldByPointers.eq(2))), "the held count or its flags disagree with the pointers");
+        when(enqFire.and(readCollides.not()), () -> Assert(wrAddr.ne(readAddr), "the head RAM reads the slot being written"));
+        when(io.commit, () -> Assert(held0.not().and(headKnown), "a commit of an event not (yet) in the window"));
     }
 
     /** A RAM word: {@code field} with the weight below it, unless every weight is 1. */
