@@ -3,58 +3,65 @@
 `default_nettype none
 
 module SerialMultiplier_a64_b32_held1 (
-  input  wire clock, // SerialMultiplier.java:59
-  input  wire reset, // SerialMultiplier.java:59
-  input  wire io_start, // SerialMultiplier.java:61
-  input  wire [63:0] io_a, // SerialMultiplier.java:61
-  input  wire [31:0] io_b, // SerialMultiplier.java:61
-  output wire io_busy, // SerialMultiplier.java:61
-  output wire [95:0] io_product  // SerialMultiplier.java:61
+  input  wire clock, // SerialMultiplier.java:60
+  input  wire reset, // SerialMultiplier.java:60
+  input  wire io_start, // SerialMultiplier.java:62
+  input  wire [63:0] io_a, // SerialMultiplier.java:62
+  input  wire [31:0] io_b, // SerialMultiplier.java:62
+  output wire io_busy, // SerialMultiplier.java:62
+  output wire [95:0] io_product  // SerialMultiplier.java:62
 );
 
   // State
-  reg [95:0] acc; // SerialMultiplier.java:63
-  reg [5:0] bits_left; // SerialMultiplier.java:64
-  reg high_half; // SerialMultiplier.java:71
-  reg [32:0] partial_low; // SerialMultiplier.java:73
-  reg [63:0] a_before; // SerialMultiplier.java:98
+  reg [95:0] acc; // SerialMultiplier.java:64
+  reg [5:0] bits_left; // SerialMultiplier.java:65
+  reg high_half; // SerialMultiplier.java:72
+  reg [32:0] partial_low; // SerialMultiplier.java:74
+  reg [63:0] a_before; // SerialMultiplier.java:100
 
   // Logic
-  wire running = bits_left != 6'd0; // SerialMultiplier.java:67
-  wire _not_0 = ~high_half; // SerialMultiplier.java:84
-  wire [63:0] _bits_0 = acc[95:32]; // SerialMultiplier.java:70
-  wire [31:0] _bits_1 = _bits_0[63:32]; // SerialMultiplier.java:90
-  wire [32:0] _cat_0 = {_bits_1, 1'd1}; // SerialMultiplier.java:90
-  wire _bits_2 = acc[0]; // SerialMultiplier.java:69
-  wire [63:0] addend = _bits_2 ? io_a : 64'd0; // SerialMultiplier.java:69
-  wire [31:0] _bits_3 = addend[63:32]; // SerialMultiplier.java:91
-  wire _bits_4 = partial_low[32]; // SerialMultiplier.java:91
-  wire [32:0] _cat_1 = {_bits_3, _bits_4}; // SerialMultiplier.java:91
-  wire [33:0] _add_0 = {1'b0, _cat_0} + {1'b0, _cat_1}; // SerialMultiplier.java:91
-  wire [32:0] _bits_5 = _add_0[33:1]; // SerialMultiplier.java:91
-  wire [31:0] _bits_6 = partial_low[31:0]; // SerialMultiplier.java:92
-  wire [64:0] partial_sum = {_bits_5, _bits_6}; // SerialMultiplier.java:92
-  wire [30:0] _bits_7 = acc[31:1]; // SerialMultiplier.java:107
-  wire [95:0] _cat_2 = {partial_sum, _bits_7}; // SerialMultiplier.java:107
-  wire [5:0] _sub_0 = bits_left - 6'd1; // SerialMultiplier.java:108
-  wire [31:0] _bits_8 = _bits_0[31:0]; // SerialMultiplier.java:85
-  wire [31:0] _bits_9 = addend[31:0]; // SerialMultiplier.java:85
-  wire [32:0] _add_expand_0 = {1'b0, _bits_8} + {1'b0, _bits_9}; // SerialMultiplier.java:85
-  wire _eq_0 = io_a == a_before; // SerialMultiplier.java:99
+  wire running = bits_left != 6'd0; // SerialMultiplier.java:68
+  wire _not_0 = ~high_half; // SerialMultiplier.java:85
+  wire _bits_0 = acc[0]; // SerialMultiplier.java:85
+  wire _not_1 = ~_bits_0; // SerialMultiplier.java:85
+  wire _and_0 = _not_0 & _not_1; // SerialMultiplier.java:85
+  wire [63:0] _bits_1 = acc[95:32]; // SerialMultiplier.java:71
+  wire [30:0] _bits_2 = acc[31:1]; // SerialMultiplier.java:109
+  wire [95:0] _cat_0 = {{1'b0, _bits_1}, _bits_2}; // SerialMultiplier.java:109
+  wire _not_2 = ~high_half; // SerialMultiplier.java:86
+  wire [31:0] _bits_3 = _bits_1[63:32]; // SerialMultiplier.java:92
+  wire [32:0] _cat_1 = {_bits_3, 1'd1}; // SerialMultiplier.java:92
+  wire _bits_4 = acc[0]; // SerialMultiplier.java:70
+  wire [63:0] addend = _bits_4 ? io_a : 64'd0; // SerialMultiplier.java:70
+  wire [31:0] _bits_5 = addend[63:32]; // SerialMultiplier.java:93
+  wire _bits_6 = partial_low[32]; // SerialMultiplier.java:93
+  wire [32:0] _cat_2 = {_bits_5, _bits_6}; // SerialMultiplier.java:93
+  wire [33:0] _add_0 = {1'b0, _cat_1} + {1'b0, _cat_2}; // SerialMultiplier.java:93
+  wire [32:0] _bits_7 = _add_0[33:1]; // SerialMultiplier.java:93
+  wire [31:0] _bits_8 = partial_low[31:0]; // SerialMultiplier.java:94
+  wire [64:0] partial_sum = {_bits_7, _bits_8}; // SerialMultiplier.java:94
+  wire [30:0] _bits_9 = acc[31:1]; // SerialMultiplier.java:109
+  wire [95:0] _cat_3 = {partial_sum, _bits_9}; // SerialMultiplier.java:109
+  wire [5:0] _sub_0 = bits_left - 6'd1; // SerialMultiplier.java:110
+  wire [5:0] _sub_1 = bits_left - 6'd1; // SerialMultiplier.java:110
+  wire [31:0] _bits_10 = _bits_1[31:0]; // SerialMultiplier.java:87
+  wire [31:0] _bits_11 = addend[31:0]; // SerialMultiplier.java:87
+  wire [32:0] _add_expand_0 = {1'b0, _bits_10} + {1'b0, _bits_11}; // SerialMultiplier.java:87
+  wire _eq_0 = io_a == a_before; // SerialMultiplier.java:101
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_busy = running;
   assign io_product = acc;
 
   always @(posedge clock) begin
-    acc <= (io_start ? {{64{1'b0}}, io_b} : (running ? (_not_0 ? acc : _cat_2) : acc));
+    acc <= (io_start ? {{64{1'b0}}, io_b} : (running ? (_and_0 ? _cat_0 : (_not_2 ? acc : _cat_3)) : acc));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       bits_left <= 6'd0;
     end else begin
-      bits_left <= (io_start ? 6'd32 : (running ? (_not_0 ? bits_left : _sub_0) : bits_left));
+      bits_left <= (io_start ? 6'd32 : (running ? (_and_0 ? _sub_0 : (_not_2 ? bits_left : _sub_1)) : bits_left));
     end
   end
 
@@ -62,12 +69,12 @@ module SerialMultiplier_a64_b32_held1 (
     if (reset) begin
       high_half <= 1'd0;
     end else begin
-      high_half <= (io_start ? 1'd0 : (running ? (_not_0 ? 1'd1 : 1'd0) : high_half));
+      high_half <= (io_start ? 1'd0 : (running ? (_and_0 ? high_half : (_not_2 ? 1'd1 : 1'd0)) : high_half));
     end
   end
 
   always @(posedge clock) begin
-    partial_low <= (io_start ? partial_low : (running ? (_not_0 ? _add_expand_0 : partial_low) : partial_low));
+    partial_low <= (io_start ? partial_low : (running ? (_and_0 ? partial_low : (_not_2 ? _add_expand_0 : partial_low)) : partial_low));
   end
 
   always @(posedge clock) begin
@@ -78,8 +85,8 @@ module SerialMultiplier_a64_b32_held1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && running && !_eq_0) begin // SerialMultiplier.java:99
-      $display("Assertion failed at SerialMultiplier.java:99: operand a changed while busy: %h, was %h", io_a, a_before);
+    if (!reset && running && !_eq_0) begin // SerialMultiplier.java:101
+      $display("Assertion failed at SerialMultiplier.java:101: operand a changed while busy: %h, was %h", io_a, a_before);
       $stop;
     end
   end

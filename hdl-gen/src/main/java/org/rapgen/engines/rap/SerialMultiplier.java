@@ -13,8 +13,9 @@ import org.rapgen.hdl.UInt;
  * An exact unsigned product {@code a * b} by shift-and-add, one bit of b per step from the least significant:
  * {@code bBits} steps after {@code start}, {@code busy} falls and {@code product} holds the full
  * {@code aBits + bBits}-bit result (while busy it holds partial sums). A step is one clock, or two when {@code a} is
- * wider than {@link #ONE_CLOCK_BITS}: the low half of the add and its carry, then the high half (a 64-bit carry chain
- * alone takes about 9 ns on an iCE40). For the rare wide products of the engine (the
+ * wider than {@link #ONE_CLOCK_BITS} and the step's bit of b is set: the low half of the add and its carry, then the
+ * high half (a 64-bit carry chain alone takes about 9 ns on an iCE40). A zero bit adds nothing, so its step is only
+ * the shift, in one clock: the schedule's q = 2 costs 33 clocks, not 64. For the rare wide products of the engine (the
  * error bound n * eps at a snapshot, the merge schedule's next * q), where a parallel 64-bit multiplier would cost far
  * more than it saves.
  *
@@ -28,9 +29,9 @@ public final class SerialMultiplier extends Module {
     /** The widest {@code a} added in one clock. */
     public static final int ONE_CLOCK_BITS = 32;
 
-    /** Clocks from {@code start} until {@code busy} falls. */
-    public static int clocks(int aBits, int bBits) {
-        return aBits > ONE_CLOCK_BITS ? 2 * bBits : bBits;
+    /** Clocks from {@code start} until {@code busy} falls, for the operand {@code b}. */
+    public static int clocks(int aBits, int bBits, long b) {
+        return aBits > ONE_CLOCK_BITS ? bBits + Long.bitCount(b) : bBits;
     }
 
     public static final class IO extends Bundle {
@@ -81,7 +82,8 @@ public final class SerialMultiplier extends Module {
                 step(acc, high.addExpand(addend).named("partial_sum"), left, bBits);
                 return;
             }
-            when(lastHalf.not(), () -> {
+            when(lastHalf.not().and(acc.bit(0).not()), () -> step(acc, high.pad(aBits + 1), left, bBits))
+            .elsewhen(lastHalf.not(), () -> {
                 lowSum.connect(high.bits(lb - 1, 0).addExpand(addend.bits(lb - 1, 0)));
                 lastHalf.connect(B(true));
             }).otherwise(() -> {

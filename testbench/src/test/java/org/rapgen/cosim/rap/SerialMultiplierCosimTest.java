@@ -17,8 +17,8 @@ import org.rapgen.cosim.VerilatorModel;
 import org.rapgen.engines.rap.SerialMultiplier;
 
 /**
- * The serial multiplier alone against BigInteger: every product exact, {@code busy} for exactly its clocks (bBits, or
- * twice that for an a wider than one clock's add), for both
+ * The serial multiplier alone against BigInteger: every product exact, {@code busy} for exactly its clocks (bBits, and
+ * for an a wider than one clock's add one more per set bit of b), for both
  * variants (a copied at start, whose input is scrambled while busy; a held by the caller), and the held variant's
  * simulation check fires when the caller breaks its promise.
  */
@@ -56,7 +56,8 @@ class SerialMultiplierCosimTest {
                 sim.poke("io_b", random(r, bBits));
                 if (!held) sim.poke("io_a", random(r, aBits));
                 int clocks = 0;
-                int expected = SerialMultiplier.clocks(aBits, bBits);
+                int expected = bBits + (aBits > SerialMultiplier.ONE_CLOCK_BITS ? b.bitCount() : 0);
+                assertEquals(expected, SerialMultiplier.clocks(aBits, bBits, b.longValueExact()));
                 while (sim.peek("io_busy") != 0) {
                     sim.step();
                     clocks++;
