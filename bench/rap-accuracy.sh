@@ -11,7 +11,8 @@ command -v valgrind >/dev/null || { echo "bench: valgrind not found; run scripts
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 valgrind --tool=lackey --trace-mem=yes --log-file="$WORK/ls.lackey" ls -la /usr/lib /usr/share/doc >/dev/null 2>&1
-grep '^I' "$WORK/ls.lackey" | head -n "$EVENTS" | awk '{split($2, a, ","); print a[1]}' > "$WORK/trace.txt"
+# awk stops reading itself: 'grep | head' ends grep with SIGPIPE, which pipefail turns into a silent exit 141.
+awk -v max="$EVENTS" '/^I/ { split($2, a, ","); print a[1]; if (++n == max) exit }' "$WORK/ls.lackey" > "$WORK/trace.txt"
 echo "trace: $(wc -l < "$WORK/trace.txt") instruction addresses of 'ls -la /usr/lib /usr/share/doc'"
 cat > "$WORK/engine.yaml" <<YAML
 design: rap
