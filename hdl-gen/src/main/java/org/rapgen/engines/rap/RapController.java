@@ -342,7 +342,7 @@ public final class RapController extends Module {
                         () -> startBatch(leafDepth, levelFresh, earlyBatch, skip, st, opBatchEmpty.and(reshaped.not()), B(false)))
                 .otherwise(() -> state.connect(U(RESUME, STATE_BITS)));
 
-        // A merge walk reads counts through the SRAM: each leaf child as the walker picks it, then the parent's own.
+        // A merge walk reads counts through the SRAM: the parent's own, then each leaf child as the walker picks it.
         Consumer<UInt> readCount = slot -> {
             cmdValid.connect(B(true));
             cmdOp.connect(U(ControllerIO.OP_READ, 2));

@@ -5,7 +5,9 @@ import static org.rapgen.hdl.Hdl.*;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.DecoupledIO;
+import org.rapgen.hdl.HdlException;
 import org.rapgen.hdl.Module;
+import org.rapgen.hdl.SourceLoc;
 import org.rapgen.hdl.SyncReadMem;
 import org.rapgen.hdl.UInt;
 
@@ -25,8 +27,8 @@ import org.rapgen.hdl.UInt;
  * are registered, so each side presents the next value of its pointer as the read address (one event per clock, no
  * bubble). Neither side reads an address in the clock it is written, so what the RAM would return then never matters.
  * Synthesis sees that in the issue side's read enable; the head side's excludes it through registered occupancy flags
- * instead of a pointer compare, so its RAM carries {@code no_rw_check} and an assertion checks the promise. An event written into an empty
- * window is issued on the next clock from a bypass register. The head is a register loaded from the RAM's read of
+ * instead of a pointer compare, so its RAM carries {@code no_rw_check} and an assertion checks the promise. An event
+ * written into an empty window is issued on the next clock from a bypass register. The head is a register loaded from the RAM's read of
  * the entry after it (or from the write itself, into an empty window), so the commit stage's compares start at a
  * flip-flop; an assertion checks that every commit finds its word there.
  */
@@ -69,7 +71,7 @@ public final class ReplayWindow extends Module {
     public ReplayWindow(RapConfig c, int depth) {
         super("k", c.keyBits(), "w", c.weightBits(), "u", c.unitWeights(), "t", c.thresholdBits(), "d", depth);
         if (depth < 4 || Integer.bitCount(depth) != 1) {
-            throw new IllegalArgumentException("replay window depth must be a power of two >= 4, got " + depth);
+            throw new HdlException(SourceLoc.capture(), "replay window depth must be a power of two >= 4, got " + depth);
         }
         io = IO(new IO(c));
         int aw = log2Up(depth);
