@@ -1031,21 +1031,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_5 = ~split_settled; // RapController.java:406
   wire _not_6 = ~early_done; // RapController.java:409
   wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:636
-  wire _not_7 = ~1'd0; // RapController.java:342
-  wire _and_5 = skip_empty_settled & _not_7; // RapController.java:342
   wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:636
   wire _eq_9 = state == 4'd6; // RapController.java:417
-  wire _not_8 = ~slot_pick_ready; // RapController.java:419
-  wire [3:0] _not_9 = ~present_children; // RapController.java:418
-  wire _bits_0 = _not_9[0]; // FirstSet.java:24
-  wire _bits_1 = _not_9[1]; // FirstSet.java:24
+  wire _not_7 = ~slot_pick_ready; // RapController.java:419
+  wire [3:0] _not_8 = ~present_children; // RapController.java:418
+  wire _bits_0 = _not_8[0]; // FirstSet.java:24
+  wire _bits_1 = _not_8[1]; // FirstSet.java:24
   wire _or_0 = _bits_0 | _bits_1; // FirstSet.java:36
-  wire _bits_2 = _not_9[2]; // FirstSet.java:24
-  wire _bits_3 = _not_9[3]; // FirstSet.java:24
+  wire _bits_2 = _not_8[2]; // FirstSet.java:24
+  wire _bits_3 = _not_8[3]; // FirstSet.java:24
   wire _or_1 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_2 = _or_0 | _or_1; // FirstSet.java:36
-  wire _not_10 = ~1'd1; // RapController.java:342
-  wire _and_6 = skip_empty_settled & _not_10; // RapController.java:342
   wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:636
   wire _eq_10 = state == 4'd7; // RapController.java:442
   wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:453
@@ -1054,39 +1050,39 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_12 = state == 4'd9; // RapController.java:478
   wire _eq_13 = state == 4'd10; // RapController.java:491
   wire _eq_14 = state == 4'd10; // RapController.java:175
-  wire _and_7 = _eq_14 & _reg_1; // RapController.java:594
-  wire _and_8 = _and_7 & _reg_2; // RapController.java:594
-  wire advance_settled = _and_8 & _reg_3; // RapController.java:594
-  wire _not_11 = ~advance_settled; // RapController.java:491
+  wire _and_5 = _eq_14 & _reg_1; // RapController.java:594
+  wire _and_6 = _and_5 & _reg_2; // RapController.java:594
+  wire advance_settled = _and_6 & _reg_3; // RapController.java:594
+  wire _not_9 = ~advance_settled; // RapController.java:491
   wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:491
-  wire _not_12 = ~serialMultiplier_io_busy; // RapController.java:494
+  wire _not_10 = ~serialMultiplier_io_busy; // RapController.java:494
   wire _eq_15 = state == 4'd11; // RapController.java:498
-  wire _not_13 = ~serialMultiplier_io_busy; // RapController.java:498
+  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:498
   wire _eq_16 = state == 4'd12; // RapController.java:504
   wire _eq_17 = sram_count == 8'd0; // RapController.java:504
   wire _eq_18 = state == 4'd13; // RapController.java:511
   wire _eq_19 = state == 4'd14; // RapController.java:517
   wire _eq_20 = state == 4'd15; // RapController.java:528
   wire in_run = state == 4'd1; // RapController.java:166
-  wire _not_14 = ~commit_stop; // RapController.java:570
-  wire _and_9 = in_run & _not_14; // RapController.java:570
-  wire _not_15 = ~tcam_write_full; // RapController.java:570
-  wire _and_10 = _and_9 & _not_15; // RapController.java:570
-  wire _and_11 = _and_10 & io_enable; // RapController.java:570
-  wire _not_16 = ~readout_pending; // RapController.java:570
+  wire _not_12 = ~commit_stop; // RapController.java:570
+  wire _and_7 = in_run & _not_12; // RapController.java:570
+  wire _not_13 = ~tcam_write_full; // RapController.java:570
+  wire _and_8 = _and_7 & _not_13; // RapController.java:570
+  wire _and_9 = _and_8 & io_enable; // RapController.java:570
+  wire _not_14 = ~readout_pending; // RapController.java:570
+  wire _and_10 = _and_9 & _not_14; // RapController.java:570
+  wire _not_15 = ~snapshot_pending; // RapController.java:570
+  wire _and_11 = _and_10 & _not_15; // RapController.java:570
+  wire _not_16 = ~snapshot_frozen; // RapController.java:570
   wire _and_12 = _and_11 & _not_16; // RapController.java:570
-  wire _not_17 = ~snapshot_pending; // RapController.java:570
-  wire _and_13 = _and_12 & _not_17; // RapController.java:570
-  wire _not_18 = ~snapshot_frozen; // RapController.java:570
-  wire _and_14 = _and_13 & _not_18; // RapController.java:570
-  wire _and_15 = in_run & io_counterResult_valid; // RapController.java:251
-  wire _not_19 = ~commit_stop; // RapController.java:251
-  wire commit_fire = _and_15 & _not_19; // RapController.java:251
-  wire _not_20 = ~soft_pending; // RapController.java:574
+  wire _and_13 = in_run & io_counterResult_valid; // RapController.java:251
+  wire _not_17 = ~commit_stop; // RapController.java:251
+  wire commit_fire = _and_13 & _not_17; // RapController.java:251
+  wire _not_18 = ~soft_pending; // RapController.java:574
   wire _ne_2 = state != 4'd0; // RapController.java:574
-  wire _and_16 = _not_20 & _ne_2; // RapController.java:574
+  wire _and_14 = _not_18 & _ne_2; // RapController.java:574
   wire _ne_3 = state != 4'd15; // RapController.java:574
-  wire _and_17 = _and_16 & _ne_3; // RapController.java:574
+  wire _and_15 = _and_14 & _ne_3; // RapController.java:574
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_updates_hi, st_updates_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -1095,11 +1091,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
   wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:577
-  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:578
-  wire _not_22 = ~_reg_0; // RapController.java:161
-  wire snapshot_product_start = snapshot_frozen & _not_22; // RapController.java:161
-  wire _not_23 = ~snapshot_product_start; // RapController.java:578
-  wire _and_18 = _not_21 & _not_23; // RapController.java:578
+  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:578
+  wire _not_20 = ~_reg_0; // RapController.java:161
+  wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:161
+  wire _not_21 = ~snapshot_product_start; // RapController.java:578
+  wire _and_16 = _not_19 & _not_21; // RapController.java:578
   wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:579
   wire _eq_21 = state == 4'd13; // RapController.java:580
   wire _or_5 = readout_pending | _eq_21; // RapController.java:580
@@ -1107,907 +1103,907 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_6 = _or_5 | _eq_22; // RapController.java:580
   wire _ge_0 = state >= 4'd2; // RapController.java:581
   wire _le_0 = state <= 4'd12; // RapController.java:581
-  wire _and_19 = _ge_0 & _le_0; // RapController.java:581
-  wire _and_20 = in_run & pipe_empty; // RapController.java:583
-  wire _not_24 = ~io_headValid; // RapController.java:583
-  wire _and_21 = _and_20 & _not_24; // RapController.java:583
-  wire _not_25 = ~io_acceptEnable; // RapController.java:584
+  wire _and_17 = _ge_0 & _le_0; // RapController.java:581
+  wire _and_18 = in_run & pipe_empty; // RapController.java:583
+  wire _not_22 = ~io_headValid; // RapController.java:583
+  wire _and_19 = _and_18 & _not_22; // RapController.java:583
+  wire _not_23 = ~io_acceptEnable; // RapController.java:584
   wire [127:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:615
   wire _bits_5 = slot_valid[127]; // NodeTable.java:59
   wire _eq_23 = state == 4'd4; // RapController.java:333
   wire [6:0] _mux_5 = _eq_23 ? op_slot : merge_parent; // RapController.java:334
   wire _eq_24 = slot_parent_127 == _mux_5; // NodeTable.java:59
-  wire _and_22 = _bits_5 & _eq_24; // NodeTable.java:59
-  wire _not_26 = ~_eq_23; // RapController.java:334
-  wire _not_27 = ~_not_26; // NodeTable.java:60
+  wire _and_20 = _bits_5 & _eq_24; // NodeTable.java:59
+  wire _not_24 = ~_eq_23; // RapController.java:334
+  wire _not_25 = ~_not_24; // NodeTable.java:60
   wire _eq_25 = slot_children_127 == 3'd0; // NodeTable.java:60
-  wire _or_8 = _not_27 | _eq_25; // NodeTable.java:60
-  wire _and_23 = _and_22 & _or_8; // NodeTable.java:60
+  wire _or_8 = _not_25 | _eq_25; // NodeTable.java:60
+  wire _and_21 = _and_20 & _or_8; // NodeTable.java:60
   wire _bits_6 = slot_valid[126]; // NodeTable.java:59
   wire _eq_26 = slot_parent_126 == _mux_5; // NodeTable.java:59
-  wire _and_24 = _bits_6 & _eq_26; // NodeTable.java:59
-  wire _not_28 = ~_not_26; // NodeTable.java:60
+  wire _and_22 = _bits_6 & _eq_26; // NodeTable.java:59
+  wire _not_26 = ~_not_24; // NodeTable.java:60
   wire _eq_27 = slot_children_126 == 3'd0; // NodeTable.java:60
-  wire _or_9 = _not_28 | _eq_27; // NodeTable.java:60
-  wire _and_25 = _and_24 & _or_9; // NodeTable.java:60
+  wire _or_9 = _not_26 | _eq_27; // NodeTable.java:60
+  wire _and_23 = _and_22 & _or_9; // NodeTable.java:60
   wire _bits_7 = slot_valid[125]; // NodeTable.java:59
   wire _eq_28 = slot_parent_125 == _mux_5; // NodeTable.java:59
-  wire _and_26 = _bits_7 & _eq_28; // NodeTable.java:59
-  wire _not_29 = ~_not_26; // NodeTable.java:60
+  wire _and_24 = _bits_7 & _eq_28; // NodeTable.java:59
+  wire _not_27 = ~_not_24; // NodeTable.java:60
   wire _eq_29 = slot_children_125 == 3'd0; // NodeTable.java:60
-  wire _or_10 = _not_29 | _eq_29; // NodeTable.java:60
-  wire _and_27 = _and_26 & _or_10; // NodeTable.java:60
+  wire _or_10 = _not_27 | _eq_29; // NodeTable.java:60
+  wire _and_25 = _and_24 & _or_10; // NodeTable.java:60
   wire _bits_8 = slot_valid[124]; // NodeTable.java:59
   wire _eq_30 = slot_parent_124 == _mux_5; // NodeTable.java:59
-  wire _and_28 = _bits_8 & _eq_30; // NodeTable.java:59
-  wire _not_30 = ~_not_26; // NodeTable.java:60
+  wire _and_26 = _bits_8 & _eq_30; // NodeTable.java:59
+  wire _not_28 = ~_not_24; // NodeTable.java:60
   wire _eq_31 = slot_children_124 == 3'd0; // NodeTable.java:60
-  wire _or_11 = _not_30 | _eq_31; // NodeTable.java:60
-  wire _and_29 = _and_28 & _or_11; // NodeTable.java:60
+  wire _or_11 = _not_28 | _eq_31; // NodeTable.java:60
+  wire _and_27 = _and_26 & _or_11; // NodeTable.java:60
   wire _bits_9 = slot_valid[123]; // NodeTable.java:59
   wire _eq_32 = slot_parent_123 == _mux_5; // NodeTable.java:59
-  wire _and_30 = _bits_9 & _eq_32; // NodeTable.java:59
-  wire _not_31 = ~_not_26; // NodeTable.java:60
+  wire _and_28 = _bits_9 & _eq_32; // NodeTable.java:59
+  wire _not_29 = ~_not_24; // NodeTable.java:60
   wire _eq_33 = slot_children_123 == 3'd0; // NodeTable.java:60
-  wire _or_12 = _not_31 | _eq_33; // NodeTable.java:60
-  wire _and_31 = _and_30 & _or_12; // NodeTable.java:60
+  wire _or_12 = _not_29 | _eq_33; // NodeTable.java:60
+  wire _and_29 = _and_28 & _or_12; // NodeTable.java:60
   wire _bits_10 = slot_valid[122]; // NodeTable.java:59
   wire _eq_34 = slot_parent_122 == _mux_5; // NodeTable.java:59
-  wire _and_32 = _bits_10 & _eq_34; // NodeTable.java:59
-  wire _not_32 = ~_not_26; // NodeTable.java:60
+  wire _and_30 = _bits_10 & _eq_34; // NodeTable.java:59
+  wire _not_30 = ~_not_24; // NodeTable.java:60
   wire _eq_35 = slot_children_122 == 3'd0; // NodeTable.java:60
-  wire _or_13 = _not_32 | _eq_35; // NodeTable.java:60
-  wire _and_33 = _and_32 & _or_13; // NodeTable.java:60
+  wire _or_13 = _not_30 | _eq_35; // NodeTable.java:60
+  wire _and_31 = _and_30 & _or_13; // NodeTable.java:60
   wire _bits_11 = slot_valid[121]; // NodeTable.java:59
   wire _eq_36 = slot_parent_121 == _mux_5; // NodeTable.java:59
-  wire _and_34 = _bits_11 & _eq_36; // NodeTable.java:59
-  wire _not_33 = ~_not_26; // NodeTable.java:60
+  wire _and_32 = _bits_11 & _eq_36; // NodeTable.java:59
+  wire _not_31 = ~_not_24; // NodeTable.java:60
   wire _eq_37 = slot_children_121 == 3'd0; // NodeTable.java:60
-  wire _or_14 = _not_33 | _eq_37; // NodeTable.java:60
-  wire _and_35 = _and_34 & _or_14; // NodeTable.java:60
+  wire _or_14 = _not_31 | _eq_37; // NodeTable.java:60
+  wire _and_33 = _and_32 & _or_14; // NodeTable.java:60
   wire _bits_12 = slot_valid[120]; // NodeTable.java:59
   wire _eq_38 = slot_parent_120 == _mux_5; // NodeTable.java:59
-  wire _and_36 = _bits_12 & _eq_38; // NodeTable.java:59
-  wire _not_34 = ~_not_26; // NodeTable.java:60
+  wire _and_34 = _bits_12 & _eq_38; // NodeTable.java:59
+  wire _not_32 = ~_not_24; // NodeTable.java:60
   wire _eq_39 = slot_children_120 == 3'd0; // NodeTable.java:60
-  wire _or_15 = _not_34 | _eq_39; // NodeTable.java:60
-  wire _and_37 = _and_36 & _or_15; // NodeTable.java:60
+  wire _or_15 = _not_32 | _eq_39; // NodeTable.java:60
+  wire _and_35 = _and_34 & _or_15; // NodeTable.java:60
   wire _bits_13 = slot_valid[119]; // NodeTable.java:59
   wire _eq_40 = slot_parent_119 == _mux_5; // NodeTable.java:59
-  wire _and_38 = _bits_13 & _eq_40; // NodeTable.java:59
-  wire _not_35 = ~_not_26; // NodeTable.java:60
+  wire _and_36 = _bits_13 & _eq_40; // NodeTable.java:59
+  wire _not_33 = ~_not_24; // NodeTable.java:60
   wire _eq_41 = slot_children_119 == 3'd0; // NodeTable.java:60
-  wire _or_16 = _not_35 | _eq_41; // NodeTable.java:60
-  wire _and_39 = _and_38 & _or_16; // NodeTable.java:60
+  wire _or_16 = _not_33 | _eq_41; // NodeTable.java:60
+  wire _and_37 = _and_36 & _or_16; // NodeTable.java:60
   wire _bits_14 = slot_valid[118]; // NodeTable.java:59
   wire _eq_42 = slot_parent_118 == _mux_5; // NodeTable.java:59
-  wire _and_40 = _bits_14 & _eq_42; // NodeTable.java:59
-  wire _not_36 = ~_not_26; // NodeTable.java:60
+  wire _and_38 = _bits_14 & _eq_42; // NodeTable.java:59
+  wire _not_34 = ~_not_24; // NodeTable.java:60
   wire _eq_43 = slot_children_118 == 3'd0; // NodeTable.java:60
-  wire _or_17 = _not_36 | _eq_43; // NodeTable.java:60
-  wire _and_41 = _and_40 & _or_17; // NodeTable.java:60
+  wire _or_17 = _not_34 | _eq_43; // NodeTable.java:60
+  wire _and_39 = _and_38 & _or_17; // NodeTable.java:60
   wire _bits_15 = slot_valid[117]; // NodeTable.java:59
   wire _eq_44 = slot_parent_117 == _mux_5; // NodeTable.java:59
-  wire _and_42 = _bits_15 & _eq_44; // NodeTable.java:59
-  wire _not_37 = ~_not_26; // NodeTable.java:60
+  wire _and_40 = _bits_15 & _eq_44; // NodeTable.java:59
+  wire _not_35 = ~_not_24; // NodeTable.java:60
   wire _eq_45 = slot_children_117 == 3'd0; // NodeTable.java:60
-  wire _or_18 = _not_37 | _eq_45; // NodeTable.java:60
-  wire _and_43 = _and_42 & _or_18; // NodeTable.java:60
+  wire _or_18 = _not_35 | _eq_45; // NodeTable.java:60
+  wire _and_41 = _and_40 & _or_18; // NodeTable.java:60
   wire _bits_16 = slot_valid[116]; // NodeTable.java:59
   wire _eq_46 = slot_parent_116 == _mux_5; // NodeTable.java:59
-  wire _and_44 = _bits_16 & _eq_46; // NodeTable.java:59
-  wire _not_38 = ~_not_26; // NodeTable.java:60
+  wire _and_42 = _bits_16 & _eq_46; // NodeTable.java:59
+  wire _not_36 = ~_not_24; // NodeTable.java:60
   wire _eq_47 = slot_children_116 == 3'd0; // NodeTable.java:60
-  wire _or_19 = _not_38 | _eq_47; // NodeTable.java:60
-  wire _and_45 = _and_44 & _or_19; // NodeTable.java:60
+  wire _or_19 = _not_36 | _eq_47; // NodeTable.java:60
+  wire _and_43 = _and_42 & _or_19; // NodeTable.java:60
   wire _bits_17 = slot_valid[115]; // NodeTable.java:59
   wire _eq_48 = slot_parent_115 == _mux_5; // NodeTable.java:59
-  wire _and_46 = _bits_17 & _eq_48; // NodeTable.java:59
-  wire _not_39 = ~_not_26; // NodeTable.java:60
+  wire _and_44 = _bits_17 & _eq_48; // NodeTable.java:59
+  wire _not_37 = ~_not_24; // NodeTable.java:60
   wire _eq_49 = slot_children_115 == 3'd0; // NodeTable.java:60
-  wire _or_20 = _not_39 | _eq_49; // NodeTable.java:60
-  wire _and_47 = _and_46 & _or_20; // NodeTable.java:60
+  wire _or_20 = _not_37 | _eq_49; // NodeTable.java:60
+  wire _and_45 = _and_44 & _or_20; // NodeTable.java:60
   wire _bits_18 = slot_valid[114]; // NodeTable.java:59
   wire _eq_50 = slot_parent_114 == _mux_5; // NodeTable.java:59
-  wire _and_48 = _bits_18 & _eq_50; // NodeTable.java:59
-  wire _not_40 = ~_not_26; // NodeTable.java:60
+  wire _and_46 = _bits_18 & _eq_50; // NodeTable.java:59
+  wire _not_38 = ~_not_24; // NodeTable.java:60
   wire _eq_51 = slot_children_114 == 3'd0; // NodeTable.java:60
-  wire _or_21 = _not_40 | _eq_51; // NodeTable.java:60
-  wire _and_49 = _and_48 & _or_21; // NodeTable.java:60
+  wire _or_21 = _not_38 | _eq_51; // NodeTable.java:60
+  wire _and_47 = _and_46 & _or_21; // NodeTable.java:60
   wire _bits_19 = slot_valid[113]; // NodeTable.java:59
   wire _eq_52 = slot_parent_113 == _mux_5; // NodeTable.java:59
-  wire _and_50 = _bits_19 & _eq_52; // NodeTable.java:59
-  wire _not_41 = ~_not_26; // NodeTable.java:60
+  wire _and_48 = _bits_19 & _eq_52; // NodeTable.java:59
+  wire _not_39 = ~_not_24; // NodeTable.java:60
   wire _eq_53 = slot_children_113 == 3'd0; // NodeTable.java:60
-  wire _or_22 = _not_41 | _eq_53; // NodeTable.java:60
-  wire _and_51 = _and_50 & _or_22; // NodeTable.java:60
+  wire _or_22 = _not_39 | _eq_53; // NodeTable.java:60
+  wire _and_49 = _and_48 & _or_22; // NodeTable.java:60
   wire _bits_20 = slot_valid[112]; // NodeTable.java:59
   wire _eq_54 = slot_parent_112 == _mux_5; // NodeTable.java:59
-  wire _and_52 = _bits_20 & _eq_54; // NodeTable.java:59
-  wire _not_42 = ~_not_26; // NodeTable.java:60
+  wire _and_50 = _bits_20 & _eq_54; // NodeTable.java:59
+  wire _not_40 = ~_not_24; // NodeTable.java:60
   wire _eq_55 = slot_children_112 == 3'd0; // NodeTable.java:60
-  wire _or_23 = _not_42 | _eq_55; // NodeTable.java:60
-  wire _and_53 = _and_52 & _or_23; // NodeTable.java:60
+  wire _or_23 = _not_40 | _eq_55; // NodeTable.java:60
+  wire _and_51 = _and_50 & _or_23; // NodeTable.java:60
   wire _bits_21 = slot_valid[111]; // NodeTable.java:59
   wire _eq_56 = slot_parent_111 == _mux_5; // NodeTable.java:59
-  wire _and_54 = _bits_21 & _eq_56; // NodeTable.java:59
-  wire _not_43 = ~_not_26; // NodeTable.java:60
+  wire _and_52 = _bits_21 & _eq_56; // NodeTable.java:59
+  wire _not_41 = ~_not_24; // NodeTable.java:60
   wire _eq_57 = slot_children_111 == 3'd0; // NodeTable.java:60
-  wire _or_24 = _not_43 | _eq_57; // NodeTable.java:60
-  wire _and_55 = _and_54 & _or_24; // NodeTable.java:60
+  wire _or_24 = _not_41 | _eq_57; // NodeTable.java:60
+  wire _and_53 = _and_52 & _or_24; // NodeTable.java:60
   wire _bits_22 = slot_valid[110]; // NodeTable.java:59
   wire _eq_58 = slot_parent_110 == _mux_5; // NodeTable.java:59
-  wire _and_56 = _bits_22 & _eq_58; // NodeTable.java:59
-  wire _not_44 = ~_not_26; // NodeTable.java:60
+  wire _and_54 = _bits_22 & _eq_58; // NodeTable.java:59
+  wire _not_42 = ~_not_24; // NodeTable.java:60
   wire _eq_59 = slot_children_110 == 3'd0; // NodeTable.java:60
-  wire _or_25 = _not_44 | _eq_59; // NodeTable.java:60
-  wire _and_57 = _and_56 & _or_25; // NodeTable.java:60
+  wire _or_25 = _not_42 | _eq_59; // NodeTable.java:60
+  wire _and_55 = _and_54 & _or_25; // NodeTable.java:60
   wire _bits_23 = slot_valid[109]; // NodeTable.java:59
   wire _eq_60 = slot_parent_109 == _mux_5; // NodeTable.java:59
-  wire _and_58 = _bits_23 & _eq_60; // NodeTable.java:59
-  wire _not_45 = ~_not_26; // NodeTable.java:60
+  wire _and_56 = _bits_23 & _eq_60; // NodeTable.java:59
+  wire _not_43 = ~_not_24; // NodeTable.java:60
   wire _eq_61 = slot_children_109 == 3'd0; // NodeTable.java:60
-  wire _or_26 = _not_45 | _eq_61; // NodeTable.java:60
-  wire _and_59 = _and_58 & _or_26; // NodeTable.java:60
+  wire _or_26 = _not_43 | _eq_61; // NodeTable.java:60
+  wire _and_57 = _and_56 & _or_26; // NodeTable.java:60
   wire _bits_24 = slot_valid[108]; // NodeTable.java:59
   wire _eq_62 = slot_parent_108 == _mux_5; // NodeTable.java:59
-  wire _and_60 = _bits_24 & _eq_62; // NodeTable.java:59
-  wire _not_46 = ~_not_26; // NodeTable.java:60
+  wire _and_58 = _bits_24 & _eq_62; // NodeTable.java:59
+  wire _not_44 = ~_not_24; // NodeTable.java:60
   wire _eq_63 = slot_children_108 == 3'd0; // NodeTable.java:60
-  wire _or_27 = _not_46 | _eq_63; // NodeTable.java:60
-  wire _and_61 = _and_60 & _or_27; // NodeTable.java:60
+  wire _or_27 = _not_44 | _eq_63; // NodeTable.java:60
+  wire _and_59 = _and_58 & _or_27; // NodeTable.java:60
   wire _bits_25 = slot_valid[107]; // NodeTable.java:59
   wire _eq_64 = slot_parent_107 == _mux_5; // NodeTable.java:59
-  wire _and_62 = _bits_25 & _eq_64; // NodeTable.java:59
-  wire _not_47 = ~_not_26; // NodeTable.java:60
+  wire _and_60 = _bits_25 & _eq_64; // NodeTable.java:59
+  wire _not_45 = ~_not_24; // NodeTable.java:60
   wire _eq_65 = slot_children_107 == 3'd0; // NodeTable.java:60
-  wire _or_28 = _not_47 | _eq_65; // NodeTable.java:60
-  wire _and_63 = _and_62 & _or_28; // NodeTable.java:60
+  wire _or_28 = _not_45 | _eq_65; // NodeTable.java:60
+  wire _and_61 = _and_60 & _or_28; // NodeTable.java:60
   wire _bits_26 = slot_valid[106]; // NodeTable.java:59
   wire _eq_66 = slot_parent_106 == _mux_5; // NodeTable.java:59
-  wire _and_64 = _bits_26 & _eq_66; // NodeTable.java:59
-  wire _not_48 = ~_not_26; // NodeTable.java:60
+  wire _and_62 = _bits_26 & _eq_66; // NodeTable.java:59
+  wire _not_46 = ~_not_24; // NodeTable.java:60
   wire _eq_67 = slot_children_106 == 3'd0; // NodeTable.java:60
-  wire _or_29 = _not_48 | _eq_67; // NodeTable.java:60
-  wire _and_65 = _and_64 & _or_29; // NodeTable.java:60
+  wire _or_29 = _not_46 | _eq_67; // NodeTable.java:60
+  wire _and_63 = _and_62 & _or_29; // NodeTable.java:60
   wire _bits_27 = slot_valid[105]; // NodeTable.java:59
   wire _eq_68 = slot_parent_105 == _mux_5; // NodeTable.java:59
-  wire _and_66 = _bits_27 & _eq_68; // NodeTable.java:59
-  wire _not_49 = ~_not_26; // NodeTable.java:60
+  wire _and_64 = _bits_27 & _eq_68; // NodeTable.java:59
+  wire _not_47 = ~_not_24; // NodeTable.java:60
   wire _eq_69 = slot_children_105 == 3'd0; // NodeTable.java:60
-  wire _or_30 = _not_49 | _eq_69; // NodeTable.java:60
-  wire _and_67 = _and_66 & _or_30; // NodeTable.java:60
+  wire _or_30 = _not_47 | _eq_69; // NodeTable.java:60
+  wire _and_65 = _and_64 & _or_30; // NodeTable.java:60
   wire _bits_28 = slot_valid[104]; // NodeTable.java:59
   wire _eq_70 = slot_parent_104 == _mux_5; // NodeTable.java:59
-  wire _and_68 = _bits_28 & _eq_70; // NodeTable.java:59
-  wire _not_50 = ~_not_26; // NodeTable.java:60
+  wire _and_66 = _bits_28 & _eq_70; // NodeTable.java:59
+  wire _not_48 = ~_not_24; // NodeTable.java:60
   wire _eq_71 = slot_children_104 == 3'd0; // NodeTable.java:60
-  wire _or_31 = _not_50 | _eq_71; // NodeTable.java:60
-  wire _and_69 = _and_68 & _or_31; // NodeTable.java:60
+  wire _or_31 = _not_48 | _eq_71; // NodeTable.java:60
+  wire _and_67 = _and_66 & _or_31; // NodeTable.java:60
   wire _bits_29 = slot_valid[103]; // NodeTable.java:59
   wire _eq_72 = slot_parent_103 == _mux_5; // NodeTable.java:59
-  wire _and_70 = _bits_29 & _eq_72; // NodeTable.java:59
-  wire _not_51 = ~_not_26; // NodeTable.java:60
+  wire _and_68 = _bits_29 & _eq_72; // NodeTable.java:59
+  wire _not_49 = ~_not_24; // NodeTable.java:60
   wire _eq_73 = slot_children_103 == 3'd0; // NodeTable.java:60
-  wire _or_32 = _not_51 | _eq_73; // NodeTable.java:60
-  wire _and_71 = _and_70 & _or_32; // NodeTable.java:60
+  wire _or_32 = _not_49 | _eq_73; // NodeTable.java:60
+  wire _and_69 = _and_68 & _or_32; // NodeTable.java:60
   wire _bits_30 = slot_valid[102]; // NodeTable.java:59
   wire _eq_74 = slot_parent_102 == _mux_5; // NodeTable.java:59
-  wire _and_72 = _bits_30 & _eq_74; // NodeTable.java:59
-  wire _not_52 = ~_not_26; // NodeTable.java:60
+  wire _and_70 = _bits_30 & _eq_74; // NodeTable.java:59
+  wire _not_50 = ~_not_24; // NodeTable.java:60
   wire _eq_75 = slot_children_102 == 3'd0; // NodeTable.java:60
-  wire _or_33 = _not_52 | _eq_75; // NodeTable.java:60
-  wire _and_73 = _and_72 & _or_33; // NodeTable.java:60
+  wire _or_33 = _not_50 | _eq_75; // NodeTable.java:60
+  wire _and_71 = _and_70 & _or_33; // NodeTable.java:60
   wire _bits_31 = slot_valid[101]; // NodeTable.java:59
   wire _eq_76 = slot_parent_101 == _mux_5; // NodeTable.java:59
-  wire _and_74 = _bits_31 & _eq_76; // NodeTable.java:59
-  wire _not_53 = ~_not_26; // NodeTable.java:60
+  wire _and_72 = _bits_31 & _eq_76; // NodeTable.java:59
+  wire _not_51 = ~_not_24; // NodeTable.java:60
   wire _eq_77 = slot_children_101 == 3'd0; // NodeTable.java:60
-  wire _or_34 = _not_53 | _eq_77; // NodeTable.java:60
-  wire _and_75 = _and_74 & _or_34; // NodeTable.java:60
+  wire _or_34 = _not_51 | _eq_77; // NodeTable.java:60
+  wire _and_73 = _and_72 & _or_34; // NodeTable.java:60
   wire _bits_32 = slot_valid[100]; // NodeTable.java:59
   wire _eq_78 = slot_parent_100 == _mux_5; // NodeTable.java:59
-  wire _and_76 = _bits_32 & _eq_78; // NodeTable.java:59
-  wire _not_54 = ~_not_26; // NodeTable.java:60
+  wire _and_74 = _bits_32 & _eq_78; // NodeTable.java:59
+  wire _not_52 = ~_not_24; // NodeTable.java:60
   wire _eq_79 = slot_children_100 == 3'd0; // NodeTable.java:60
-  wire _or_35 = _not_54 | _eq_79; // NodeTable.java:60
-  wire _and_77 = _and_76 & _or_35; // NodeTable.java:60
+  wire _or_35 = _not_52 | _eq_79; // NodeTable.java:60
+  wire _and_75 = _and_74 & _or_35; // NodeTable.java:60
   wire _bits_33 = slot_valid[99]; // NodeTable.java:59
   wire _eq_80 = slot_parent_99 == _mux_5; // NodeTable.java:59
-  wire _and_78 = _bits_33 & _eq_80; // NodeTable.java:59
-  wire _not_55 = ~_not_26; // NodeTable.java:60
+  wire _and_76 = _bits_33 & _eq_80; // NodeTable.java:59
+  wire _not_53 = ~_not_24; // NodeTable.java:60
   wire _eq_81 = slot_children_99 == 3'd0; // NodeTable.java:60
-  wire _or_36 = _not_55 | _eq_81; // NodeTable.java:60
-  wire _and_79 = _and_78 & _or_36; // NodeTable.java:60
+  wire _or_36 = _not_53 | _eq_81; // NodeTable.java:60
+  wire _and_77 = _and_76 & _or_36; // NodeTable.java:60
   wire _bits_34 = slot_valid[98]; // NodeTable.java:59
   wire _eq_82 = slot_parent_98 == _mux_5; // NodeTable.java:59
-  wire _and_80 = _bits_34 & _eq_82; // NodeTable.java:59
-  wire _not_56 = ~_not_26; // NodeTable.java:60
+  wire _and_78 = _bits_34 & _eq_82; // NodeTable.java:59
+  wire _not_54 = ~_not_24; // NodeTable.java:60
   wire _eq_83 = slot_children_98 == 3'd0; // NodeTable.java:60
-  wire _or_37 = _not_56 | _eq_83; // NodeTable.java:60
-  wire _and_81 = _and_80 & _or_37; // NodeTable.java:60
+  wire _or_37 = _not_54 | _eq_83; // NodeTable.java:60
+  wire _and_79 = _and_78 & _or_37; // NodeTable.java:60
   wire _bits_35 = slot_valid[97]; // NodeTable.java:59
   wire _eq_84 = slot_parent_97 == _mux_5; // NodeTable.java:59
-  wire _and_82 = _bits_35 & _eq_84; // NodeTable.java:59
-  wire _not_57 = ~_not_26; // NodeTable.java:60
+  wire _and_80 = _bits_35 & _eq_84; // NodeTable.java:59
+  wire _not_55 = ~_not_24; // NodeTable.java:60
   wire _eq_85 = slot_children_97 == 3'd0; // NodeTable.java:60
-  wire _or_38 = _not_57 | _eq_85; // NodeTable.java:60
-  wire _and_83 = _and_82 & _or_38; // NodeTable.java:60
+  wire _or_38 = _not_55 | _eq_85; // NodeTable.java:60
+  wire _and_81 = _and_80 & _or_38; // NodeTable.java:60
   wire _bits_36 = slot_valid[96]; // NodeTable.java:59
   wire _eq_86 = slot_parent_96 == _mux_5; // NodeTable.java:59
-  wire _and_84 = _bits_36 & _eq_86; // NodeTable.java:59
-  wire _not_58 = ~_not_26; // NodeTable.java:60
+  wire _and_82 = _bits_36 & _eq_86; // NodeTable.java:59
+  wire _not_56 = ~_not_24; // NodeTable.java:60
   wire _eq_87 = slot_children_96 == 3'd0; // NodeTable.java:60
-  wire _or_39 = _not_58 | _eq_87; // NodeTable.java:60
-  wire _and_85 = _and_84 & _or_39; // NodeTable.java:60
+  wire _or_39 = _not_56 | _eq_87; // NodeTable.java:60
+  wire _and_83 = _and_82 & _or_39; // NodeTable.java:60
   wire _bits_37 = slot_valid[95]; // NodeTable.java:59
   wire _eq_88 = slot_parent_95 == _mux_5; // NodeTable.java:59
-  wire _and_86 = _bits_37 & _eq_88; // NodeTable.java:59
-  wire _not_59 = ~_not_26; // NodeTable.java:60
+  wire _and_84 = _bits_37 & _eq_88; // NodeTable.java:59
+  wire _not_57 = ~_not_24; // NodeTable.java:60
   wire _eq_89 = slot_children_95 == 3'd0; // NodeTable.java:60
-  wire _or_40 = _not_59 | _eq_89; // NodeTable.java:60
-  wire _and_87 = _and_86 & _or_40; // NodeTable.java:60
+  wire _or_40 = _not_57 | _eq_89; // NodeTable.java:60
+  wire _and_85 = _and_84 & _or_40; // NodeTable.java:60
   wire _bits_38 = slot_valid[94]; // NodeTable.java:59
   wire _eq_90 = slot_parent_94 == _mux_5; // NodeTable.java:59
-  wire _and_88 = _bits_38 & _eq_90; // NodeTable.java:59
-  wire _not_60 = ~_not_26; // NodeTable.java:60
+  wire _and_86 = _bits_38 & _eq_90; // NodeTable.java:59
+  wire _not_58 = ~_not_24; // NodeTable.java:60
   wire _eq_91 = slot_children_94 == 3'd0; // NodeTable.java:60
-  wire _or_41 = _not_60 | _eq_91; // NodeTable.java:60
-  wire _and_89 = _and_88 & _or_41; // NodeTable.java:60
+  wire _or_41 = _not_58 | _eq_91; // NodeTable.java:60
+  wire _and_87 = _and_86 & _or_41; // NodeTable.java:60
   wire _bits_39 = slot_valid[93]; // NodeTable.java:59
   wire _eq_92 = slot_parent_93 == _mux_5; // NodeTable.java:59
-  wire _and_90 = _bits_39 & _eq_92; // NodeTable.java:59
-  wire _not_61 = ~_not_26; // NodeTable.java:60
+  wire _and_88 = _bits_39 & _eq_92; // NodeTable.java:59
+  wire _not_59 = ~_not_24; // NodeTable.java:60
   wire _eq_93 = slot_children_93 == 3'd0; // NodeTable.java:60
-  wire _or_42 = _not_61 | _eq_93; // NodeTable.java:60
-  wire _and_91 = _and_90 & _or_42; // NodeTable.java:60
+  wire _or_42 = _not_59 | _eq_93; // NodeTable.java:60
+  wire _and_89 = _and_88 & _or_42; // NodeTable.java:60
   wire _bits_40 = slot_valid[92]; // NodeTable.java:59
   wire _eq_94 = slot_parent_92 == _mux_5; // NodeTable.java:59
-  wire _and_92 = _bits_40 & _eq_94; // NodeTable.java:59
-  wire _not_62 = ~_not_26; // NodeTable.java:60
+  wire _and_90 = _bits_40 & _eq_94; // NodeTable.java:59
+  wire _not_60 = ~_not_24; // NodeTable.java:60
   wire _eq_95 = slot_children_92 == 3'd0; // NodeTable.java:60
-  wire _or_43 = _not_62 | _eq_95; // NodeTable.java:60
-  wire _and_93 = _and_92 & _or_43; // NodeTable.java:60
+  wire _or_43 = _not_60 | _eq_95; // NodeTable.java:60
+  wire _and_91 = _and_90 & _or_43; // NodeTable.java:60
   wire _bits_41 = slot_valid[91]; // NodeTable.java:59
   wire _eq_96 = slot_parent_91 == _mux_5; // NodeTable.java:59
-  wire _and_94 = _bits_41 & _eq_96; // NodeTable.java:59
-  wire _not_63 = ~_not_26; // NodeTable.java:60
+  wire _and_92 = _bits_41 & _eq_96; // NodeTable.java:59
+  wire _not_61 = ~_not_24; // NodeTable.java:60
   wire _eq_97 = slot_children_91 == 3'd0; // NodeTable.java:60
-  wire _or_44 = _not_63 | _eq_97; // NodeTable.java:60
-  wire _and_95 = _and_94 & _or_44; // NodeTable.java:60
+  wire _or_44 = _not_61 | _eq_97; // NodeTable.java:60
+  wire _and_93 = _and_92 & _or_44; // NodeTable.java:60
   wire _bits_42 = slot_valid[90]; // NodeTable.java:59
   wire _eq_98 = slot_parent_90 == _mux_5; // NodeTable.java:59
-  wire _and_96 = _bits_42 & _eq_98; // NodeTable.java:59
-  wire _not_64 = ~_not_26; // NodeTable.java:60
+  wire _and_94 = _bits_42 & _eq_98; // NodeTable.java:59
+  wire _not_62 = ~_not_24; // NodeTable.java:60
   wire _eq_99 = slot_children_90 == 3'd0; // NodeTable.java:60
-  wire _or_45 = _not_64 | _eq_99; // NodeTable.java:60
-  wire _and_97 = _and_96 & _or_45; // NodeTable.java:60
+  wire _or_45 = _not_62 | _eq_99; // NodeTable.java:60
+  wire _and_95 = _and_94 & _or_45; // NodeTable.java:60
   wire _bits_43 = slot_valid[89]; // NodeTable.java:59
   wire _eq_100 = slot_parent_89 == _mux_5; // NodeTable.java:59
-  wire _and_98 = _bits_43 & _eq_100; // NodeTable.java:59
-  wire _not_65 = ~_not_26; // NodeTable.java:60
+  wire _and_96 = _bits_43 & _eq_100; // NodeTable.java:59
+  wire _not_63 = ~_not_24; // NodeTable.java:60
   wire _eq_101 = slot_children_89 == 3'd0; // NodeTable.java:60
-  wire _or_46 = _not_65 | _eq_101; // NodeTable.java:60
-  wire _and_99 = _and_98 & _or_46; // NodeTable.java:60
+  wire _or_46 = _not_63 | _eq_101; // NodeTable.java:60
+  wire _and_97 = _and_96 & _or_46; // NodeTable.java:60
   wire _bits_44 = slot_valid[88]; // NodeTable.java:59
   wire _eq_102 = slot_parent_88 == _mux_5; // NodeTable.java:59
-  wire _and_100 = _bits_44 & _eq_102; // NodeTable.java:59
-  wire _not_66 = ~_not_26; // NodeTable.java:60
+  wire _and_98 = _bits_44 & _eq_102; // NodeTable.java:59
+  wire _not_64 = ~_not_24; // NodeTable.java:60
   wire _eq_103 = slot_children_88 == 3'd0; // NodeTable.java:60
-  wire _or_47 = _not_66 | _eq_103; // NodeTable.java:60
-  wire _and_101 = _and_100 & _or_47; // NodeTable.java:60
+  wire _or_47 = _not_64 | _eq_103; // NodeTable.java:60
+  wire _and_99 = _and_98 & _or_47; // NodeTable.java:60
   wire _bits_45 = slot_valid[87]; // NodeTable.java:59
   wire _eq_104 = slot_parent_87 == _mux_5; // NodeTable.java:59
-  wire _and_102 = _bits_45 & _eq_104; // NodeTable.java:59
-  wire _not_67 = ~_not_26; // NodeTable.java:60
+  wire _and_100 = _bits_45 & _eq_104; // NodeTable.java:59
+  wire _not_65 = ~_not_24; // NodeTable.java:60
   wire _eq_105 = slot_children_87 == 3'd0; // NodeTable.java:60
-  wire _or_48 = _not_67 | _eq_105; // NodeTable.java:60
-  wire _and_103 = _and_102 & _or_48; // NodeTable.java:60
+  wire _or_48 = _not_65 | _eq_105; // NodeTable.java:60
+  wire _and_101 = _and_100 & _or_48; // NodeTable.java:60
   wire _bits_46 = slot_valid[86]; // NodeTable.java:59
   wire _eq_106 = slot_parent_86 == _mux_5; // NodeTable.java:59
-  wire _and_104 = _bits_46 & _eq_106; // NodeTable.java:59
-  wire _not_68 = ~_not_26; // NodeTable.java:60
+  wire _and_102 = _bits_46 & _eq_106; // NodeTable.java:59
+  wire _not_66 = ~_not_24; // NodeTable.java:60
   wire _eq_107 = slot_children_86 == 3'd0; // NodeTable.java:60
-  wire _or_49 = _not_68 | _eq_107; // NodeTable.java:60
-  wire _and_105 = _and_104 & _or_49; // NodeTable.java:60
+  wire _or_49 = _not_66 | _eq_107; // NodeTable.java:60
+  wire _and_103 = _and_102 & _or_49; // NodeTable.java:60
   wire _bits_47 = slot_valid[85]; // NodeTable.java:59
   wire _eq_108 = slot_parent_85 == _mux_5; // NodeTable.java:59
-  wire _and_106 = _bits_47 & _eq_108; // NodeTable.java:59
-  wire _not_69 = ~_not_26; // NodeTable.java:60
+  wire _and_104 = _bits_47 & _eq_108; // NodeTable.java:59
+  wire _not_67 = ~_not_24; // NodeTable.java:60
   wire _eq_109 = slot_children_85 == 3'd0; // NodeTable.java:60
-  wire _or_50 = _not_69 | _eq_109; // NodeTable.java:60
-  wire _and_107 = _and_106 & _or_50; // NodeTable.java:60
+  wire _or_50 = _not_67 | _eq_109; // NodeTable.java:60
+  wire _and_105 = _and_104 & _or_50; // NodeTable.java:60
   wire _bits_48 = slot_valid[84]; // NodeTable.java:59
   wire _eq_110 = slot_parent_84 == _mux_5; // NodeTable.java:59
-  wire _and_108 = _bits_48 & _eq_110; // NodeTable.java:59
-  wire _not_70 = ~_not_26; // NodeTable.java:60
+  wire _and_106 = _bits_48 & _eq_110; // NodeTable.java:59
+  wire _not_68 = ~_not_24; // NodeTable.java:60
   wire _eq_111 = slot_children_84 == 3'd0; // NodeTable.java:60
-  wire _or_51 = _not_70 | _eq_111; // NodeTable.java:60
-  wire _and_109 = _and_108 & _or_51; // NodeTable.java:60
+  wire _or_51 = _not_68 | _eq_111; // NodeTable.java:60
+  wire _and_107 = _and_106 & _or_51; // NodeTable.java:60
   wire _bits_49 = slot_valid[83]; // NodeTable.java:59
   wire _eq_112 = slot_parent_83 == _mux_5; // NodeTable.java:59
-  wire _and_110 = _bits_49 & _eq_112; // NodeTable.java:59
-  wire _not_71 = ~_not_26; // NodeTable.java:60
+  wire _and_108 = _bits_49 & _eq_112; // NodeTable.java:59
+  wire _not_69 = ~_not_24; // NodeTable.java:60
   wire _eq_113 = slot_children_83 == 3'd0; // NodeTable.java:60
-  wire _or_52 = _not_71 | _eq_113; // NodeTable.java:60
-  wire _and_111 = _and_110 & _or_52; // NodeTable.java:60
+  wire _or_52 = _not_69 | _eq_113; // NodeTable.java:60
+  wire _and_109 = _and_108 & _or_52; // NodeTable.java:60
   wire _bits_50 = slot_valid[82]; // NodeTable.java:59
   wire _eq_114 = slot_parent_82 == _mux_5; // NodeTable.java:59
-  wire _and_112 = _bits_50 & _eq_114; // NodeTable.java:59
-  wire _not_72 = ~_not_26; // NodeTable.java:60
+  wire _and_110 = _bits_50 & _eq_114; // NodeTable.java:59
+  wire _not_70 = ~_not_24; // NodeTable.java:60
   wire _eq_115 = slot_children_82 == 3'd0; // NodeTable.java:60
-  wire _or_53 = _not_72 | _eq_115; // NodeTable.java:60
-  wire _and_113 = _and_112 & _or_53; // NodeTable.java:60
+  wire _or_53 = _not_70 | _eq_115; // NodeTable.java:60
+  wire _and_111 = _and_110 & _or_53; // NodeTable.java:60
   wire _bits_51 = slot_valid[81]; // NodeTable.java:59
   wire _eq_116 = slot_parent_81 == _mux_5; // NodeTable.java:59
-  wire _and_114 = _bits_51 & _eq_116; // NodeTable.java:59
-  wire _not_73 = ~_not_26; // NodeTable.java:60
+  wire _and_112 = _bits_51 & _eq_116; // NodeTable.java:59
+  wire _not_71 = ~_not_24; // NodeTable.java:60
   wire _eq_117 = slot_children_81 == 3'd0; // NodeTable.java:60
-  wire _or_54 = _not_73 | _eq_117; // NodeTable.java:60
-  wire _and_115 = _and_114 & _or_54; // NodeTable.java:60
+  wire _or_54 = _not_71 | _eq_117; // NodeTable.java:60
+  wire _and_113 = _and_112 & _or_54; // NodeTable.java:60
   wire _bits_52 = slot_valid[80]; // NodeTable.java:59
   wire _eq_118 = slot_parent_80 == _mux_5; // NodeTable.java:59
-  wire _and_116 = _bits_52 & _eq_118; // NodeTable.java:59
-  wire _not_74 = ~_not_26; // NodeTable.java:60
+  wire _and_114 = _bits_52 & _eq_118; // NodeTable.java:59
+  wire _not_72 = ~_not_24; // NodeTable.java:60
   wire _eq_119 = slot_children_80 == 3'd0; // NodeTable.java:60
-  wire _or_55 = _not_74 | _eq_119; // NodeTable.java:60
-  wire _and_117 = _and_116 & _or_55; // NodeTable.java:60
+  wire _or_55 = _not_72 | _eq_119; // NodeTable.java:60
+  wire _and_115 = _and_114 & _or_55; // NodeTable.java:60
   wire _bits_53 = slot_valid[79]; // NodeTable.java:59
   wire _eq_120 = slot_parent_79 == _mux_5; // NodeTable.java:59
-  wire _and_118 = _bits_53 & _eq_120; // NodeTable.java:59
-  wire _not_75 = ~_not_26; // NodeTable.java:60
+  wire _and_116 = _bits_53 & _eq_120; // NodeTable.java:59
+  wire _not_73 = ~_not_24; // NodeTable.java:60
   wire _eq_121 = slot_children_79 == 3'd0; // NodeTable.java:60
-  wire _or_56 = _not_75 | _eq_121; // NodeTable.java:60
-  wire _and_119 = _and_118 & _or_56; // NodeTable.java:60
+  wire _or_56 = _not_73 | _eq_121; // NodeTable.java:60
+  wire _and_117 = _and_116 & _or_56; // NodeTable.java:60
   wire _bits_54 = slot_valid[78]; // NodeTable.java:59
   wire _eq_122 = slot_parent_78 == _mux_5; // NodeTable.java:59
-  wire _and_120 = _bits_54 & _eq_122; // NodeTable.java:59
-  wire _not_76 = ~_not_26; // NodeTable.java:60
+  wire _and_118 = _bits_54 & _eq_122; // NodeTable.java:59
+  wire _not_74 = ~_not_24; // NodeTable.java:60
   wire _eq_123 = slot_children_78 == 3'd0; // NodeTable.java:60
-  wire _or_57 = _not_76 | _eq_123; // NodeTable.java:60
-  wire _and_121 = _and_120 & _or_57; // NodeTable.java:60
+  wire _or_57 = _not_74 | _eq_123; // NodeTable.java:60
+  wire _and_119 = _and_118 & _or_57; // NodeTable.java:60
   wire _bits_55 = slot_valid[77]; // NodeTable.java:59
   wire _eq_124 = slot_parent_77 == _mux_5; // NodeTable.java:59
-  wire _and_122 = _bits_55 & _eq_124; // NodeTable.java:59
-  wire _not_77 = ~_not_26; // NodeTable.java:60
+  wire _and_120 = _bits_55 & _eq_124; // NodeTable.java:59
+  wire _not_75 = ~_not_24; // NodeTable.java:60
   wire _eq_125 = slot_children_77 == 3'd0; // NodeTable.java:60
-  wire _or_58 = _not_77 | _eq_125; // NodeTable.java:60
-  wire _and_123 = _and_122 & _or_58; // NodeTable.java:60
+  wire _or_58 = _not_75 | _eq_125; // NodeTable.java:60
+  wire _and_121 = _and_120 & _or_58; // NodeTable.java:60
   wire _bits_56 = slot_valid[76]; // NodeTable.java:59
   wire _eq_126 = slot_parent_76 == _mux_5; // NodeTable.java:59
-  wire _and_124 = _bits_56 & _eq_126; // NodeTable.java:59
-  wire _not_78 = ~_not_26; // NodeTable.java:60
+  wire _and_122 = _bits_56 & _eq_126; // NodeTable.java:59
+  wire _not_76 = ~_not_24; // NodeTable.java:60
   wire _eq_127 = slot_children_76 == 3'd0; // NodeTable.java:60
-  wire _or_59 = _not_78 | _eq_127; // NodeTable.java:60
-  wire _and_125 = _and_124 & _or_59; // NodeTable.java:60
+  wire _or_59 = _not_76 | _eq_127; // NodeTable.java:60
+  wire _and_123 = _and_122 & _or_59; // NodeTable.java:60
   wire _bits_57 = slot_valid[75]; // NodeTable.java:59
   wire _eq_128 = slot_parent_75 == _mux_5; // NodeTable.java:59
-  wire _and_126 = _bits_57 & _eq_128; // NodeTable.java:59
-  wire _not_79 = ~_not_26; // NodeTable.java:60
+  wire _and_124 = _bits_57 & _eq_128; // NodeTable.java:59
+  wire _not_77 = ~_not_24; // NodeTable.java:60
   wire _eq_129 = slot_children_75 == 3'd0; // NodeTable.java:60
-  wire _or_60 = _not_79 | _eq_129; // NodeTable.java:60
-  wire _and_127 = _and_126 & _or_60; // NodeTable.java:60
+  wire _or_60 = _not_77 | _eq_129; // NodeTable.java:60
+  wire _and_125 = _and_124 & _or_60; // NodeTable.java:60
   wire _bits_58 = slot_valid[74]; // NodeTable.java:59
   wire _eq_130 = slot_parent_74 == _mux_5; // NodeTable.java:59
-  wire _and_128 = _bits_58 & _eq_130; // NodeTable.java:59
-  wire _not_80 = ~_not_26; // NodeTable.java:60
+  wire _and_126 = _bits_58 & _eq_130; // NodeTable.java:59
+  wire _not_78 = ~_not_24; // NodeTable.java:60
   wire _eq_131 = slot_children_74 == 3'd0; // NodeTable.java:60
-  wire _or_61 = _not_80 | _eq_131; // NodeTable.java:60
-  wire _and_129 = _and_128 & _or_61; // NodeTable.java:60
+  wire _or_61 = _not_78 | _eq_131; // NodeTable.java:60
+  wire _and_127 = _and_126 & _or_61; // NodeTable.java:60
   wire _bits_59 = slot_valid[73]; // NodeTable.java:59
   wire _eq_132 = slot_parent_73 == _mux_5; // NodeTable.java:59
-  wire _and_130 = _bits_59 & _eq_132; // NodeTable.java:59
-  wire _not_81 = ~_not_26; // NodeTable.java:60
+  wire _and_128 = _bits_59 & _eq_132; // NodeTable.java:59
+  wire _not_79 = ~_not_24; // NodeTable.java:60
   wire _eq_133 = slot_children_73 == 3'd0; // NodeTable.java:60
-  wire _or_62 = _not_81 | _eq_133; // NodeTable.java:60
-  wire _and_131 = _and_130 & _or_62; // NodeTable.java:60
+  wire _or_62 = _not_79 | _eq_133; // NodeTable.java:60
+  wire _and_129 = _and_128 & _or_62; // NodeTable.java:60
   wire _bits_60 = slot_valid[72]; // NodeTable.java:59
   wire _eq_134 = slot_parent_72 == _mux_5; // NodeTable.java:59
-  wire _and_132 = _bits_60 & _eq_134; // NodeTable.java:59
-  wire _not_82 = ~_not_26; // NodeTable.java:60
+  wire _and_130 = _bits_60 & _eq_134; // NodeTable.java:59
+  wire _not_80 = ~_not_24; // NodeTable.java:60
   wire _eq_135 = slot_children_72 == 3'd0; // NodeTable.java:60
-  wire _or_63 = _not_82 | _eq_135; // NodeTable.java:60
-  wire _and_133 = _and_132 & _or_63; // NodeTable.java:60
+  wire _or_63 = _not_80 | _eq_135; // NodeTable.java:60
+  wire _and_131 = _and_130 & _or_63; // NodeTable.java:60
   wire _bits_61 = slot_valid[71]; // NodeTable.java:59
   wire _eq_136 = slot_parent_71 == _mux_5; // NodeTable.java:59
-  wire _and_134 = _bits_61 & _eq_136; // NodeTable.java:59
-  wire _not_83 = ~_not_26; // NodeTable.java:60
+  wire _and_132 = _bits_61 & _eq_136; // NodeTable.java:59
+  wire _not_81 = ~_not_24; // NodeTable.java:60
   wire _eq_137 = slot_children_71 == 3'd0; // NodeTable.java:60
-  wire _or_64 = _not_83 | _eq_137; // NodeTable.java:60
-  wire _and_135 = _and_134 & _or_64; // NodeTable.java:60
+  wire _or_64 = _not_81 | _eq_137; // NodeTable.java:60
+  wire _and_133 = _and_132 & _or_64; // NodeTable.java:60
   wire _bits_62 = slot_valid[70]; // NodeTable.java:59
   wire _eq_138 = slot_parent_70 == _mux_5; // NodeTable.java:59
-  wire _and_136 = _bits_62 & _eq_138; // NodeTable.java:59
-  wire _not_84 = ~_not_26; // NodeTable.java:60
+  wire _and_134 = _bits_62 & _eq_138; // NodeTable.java:59
+  wire _not_82 = ~_not_24; // NodeTable.java:60
   wire _eq_139 = slot_children_70 == 3'd0; // NodeTable.java:60
-  wire _or_65 = _not_84 | _eq_139; // NodeTable.java:60
-  wire _and_137 = _and_136 & _or_65; // NodeTable.java:60
+  wire _or_65 = _not_82 | _eq_139; // NodeTable.java:60
+  wire _and_135 = _and_134 & _or_65; // NodeTable.java:60
   wire _bits_63 = slot_valid[69]; // NodeTable.java:59
   wire _eq_140 = slot_parent_69 == _mux_5; // NodeTable.java:59
-  wire _and_138 = _bits_63 & _eq_140; // NodeTable.java:59
-  wire _not_85 = ~_not_26; // NodeTable.java:60
+  wire _and_136 = _bits_63 & _eq_140; // NodeTable.java:59
+  wire _not_83 = ~_not_24; // NodeTable.java:60
   wire _eq_141 = slot_children_69 == 3'd0; // NodeTable.java:60
-  wire _or_66 = _not_85 | _eq_141; // NodeTable.java:60
-  wire _and_139 = _and_138 & _or_66; // NodeTable.java:60
+  wire _or_66 = _not_83 | _eq_141; // NodeTable.java:60
+  wire _and_137 = _and_136 & _or_66; // NodeTable.java:60
   wire _bits_64 = slot_valid[68]; // NodeTable.java:59
   wire _eq_142 = slot_parent_68 == _mux_5; // NodeTable.java:59
-  wire _and_140 = _bits_64 & _eq_142; // NodeTable.java:59
-  wire _not_86 = ~_not_26; // NodeTable.java:60
+  wire _and_138 = _bits_64 & _eq_142; // NodeTable.java:59
+  wire _not_84 = ~_not_24; // NodeTable.java:60
   wire _eq_143 = slot_children_68 == 3'd0; // NodeTable.java:60
-  wire _or_67 = _not_86 | _eq_143; // NodeTable.java:60
-  wire _and_141 = _and_140 & _or_67; // NodeTable.java:60
+  wire _or_67 = _not_84 | _eq_143; // NodeTable.java:60
+  wire _and_139 = _and_138 & _or_67; // NodeTable.java:60
   wire _bits_65 = slot_valid[67]; // NodeTable.java:59
   wire _eq_144 = slot_parent_67 == _mux_5; // NodeTable.java:59
-  wire _and_142 = _bits_65 & _eq_144; // NodeTable.java:59
-  wire _not_87 = ~_not_26; // NodeTable.java:60
+  wire _and_140 = _bits_65 & _eq_144; // NodeTable.java:59
+  wire _not_85 = ~_not_24; // NodeTable.java:60
   wire _eq_145 = slot_children_67 == 3'd0; // NodeTable.java:60
-  wire _or_68 = _not_87 | _eq_145; // NodeTable.java:60
-  wire _and_143 = _and_142 & _or_68; // NodeTable.java:60
+  wire _or_68 = _not_85 | _eq_145; // NodeTable.java:60
+  wire _and_141 = _and_140 & _or_68; // NodeTable.java:60
   wire _bits_66 = slot_valid[66]; // NodeTable.java:59
   wire _eq_146 = slot_parent_66 == _mux_5; // NodeTable.java:59
-  wire _and_144 = _bits_66 & _eq_146; // NodeTable.java:59
-  wire _not_88 = ~_not_26; // NodeTable.java:60
+  wire _and_142 = _bits_66 & _eq_146; // NodeTable.java:59
+  wire _not_86 = ~_not_24; // NodeTable.java:60
   wire _eq_147 = slot_children_66 == 3'd0; // NodeTable.java:60
-  wire _or_69 = _not_88 | _eq_147; // NodeTable.java:60
-  wire _and_145 = _and_144 & _or_69; // NodeTable.java:60
+  wire _or_69 = _not_86 | _eq_147; // NodeTable.java:60
+  wire _and_143 = _and_142 & _or_69; // NodeTable.java:60
   wire _bits_67 = slot_valid[65]; // NodeTable.java:59
   wire _eq_148 = slot_parent_65 == _mux_5; // NodeTable.java:59
-  wire _and_146 = _bits_67 & _eq_148; // NodeTable.java:59
-  wire _not_89 = ~_not_26; // NodeTable.java:60
+  wire _and_144 = _bits_67 & _eq_148; // NodeTable.java:59
+  wire _not_87 = ~_not_24; // NodeTable.java:60
   wire _eq_149 = slot_children_65 == 3'd0; // NodeTable.java:60
-  wire _or_70 = _not_89 | _eq_149; // NodeTable.java:60
-  wire _and_147 = _and_146 & _or_70; // NodeTable.java:60
+  wire _or_70 = _not_87 | _eq_149; // NodeTable.java:60
+  wire _and_145 = _and_144 & _or_70; // NodeTable.java:60
   wire _bits_68 = slot_valid[64]; // NodeTable.java:59
   wire _eq_150 = slot_parent_64 == _mux_5; // NodeTable.java:59
-  wire _and_148 = _bits_68 & _eq_150; // NodeTable.java:59
-  wire _not_90 = ~_not_26; // NodeTable.java:60
+  wire _and_146 = _bits_68 & _eq_150; // NodeTable.java:59
+  wire _not_88 = ~_not_24; // NodeTable.java:60
   wire _eq_151 = slot_children_64 == 3'd0; // NodeTable.java:60
-  wire _or_71 = _not_90 | _eq_151; // NodeTable.java:60
-  wire _and_149 = _and_148 & _or_71; // NodeTable.java:60
+  wire _or_71 = _not_88 | _eq_151; // NodeTable.java:60
+  wire _and_147 = _and_146 & _or_71; // NodeTable.java:60
   wire _bits_69 = slot_valid[63]; // NodeTable.java:59
   wire _eq_152 = slot_parent_63 == _mux_5; // NodeTable.java:59
-  wire _and_150 = _bits_69 & _eq_152; // NodeTable.java:59
-  wire _not_91 = ~_not_26; // NodeTable.java:60
+  wire _and_148 = _bits_69 & _eq_152; // NodeTable.java:59
+  wire _not_89 = ~_not_24; // NodeTable.java:60
   wire _eq_153 = slot_children_63 == 3'd0; // NodeTable.java:60
-  wire _or_72 = _not_91 | _eq_153; // NodeTable.java:60
-  wire _and_151 = _and_150 & _or_72; // NodeTable.java:60
+  wire _or_72 = _not_89 | _eq_153; // NodeTable.java:60
+  wire _and_149 = _and_148 & _or_72; // NodeTable.java:60
   wire _bits_70 = slot_valid[62]; // NodeTable.java:59
   wire _eq_154 = slot_parent_62 == _mux_5; // NodeTable.java:59
-  wire _and_152 = _bits_70 & _eq_154; // NodeTable.java:59
-  wire _not_92 = ~_not_26; // NodeTable.java:60
+  wire _and_150 = _bits_70 & _eq_154; // NodeTable.java:59
+  wire _not_90 = ~_not_24; // NodeTable.java:60
   wire _eq_155 = slot_children_62 == 3'd0; // NodeTable.java:60
-  wire _or_73 = _not_92 | _eq_155; // NodeTable.java:60
-  wire _and_153 = _and_152 & _or_73; // NodeTable.java:60
+  wire _or_73 = _not_90 | _eq_155; // NodeTable.java:60
+  wire _and_151 = _and_150 & _or_73; // NodeTable.java:60
   wire _bits_71 = slot_valid[61]; // NodeTable.java:59
   wire _eq_156 = slot_parent_61 == _mux_5; // NodeTable.java:59
-  wire _and_154 = _bits_71 & _eq_156; // NodeTable.java:59
-  wire _not_93 = ~_not_26; // NodeTable.java:60
+  wire _and_152 = _bits_71 & _eq_156; // NodeTable.java:59
+  wire _not_91 = ~_not_24; // NodeTable.java:60
   wire _eq_157 = slot_children_61 == 3'd0; // NodeTable.java:60
-  wire _or_74 = _not_93 | _eq_157; // NodeTable.java:60
-  wire _and_155 = _and_154 & _or_74; // NodeTable.java:60
+  wire _or_74 = _not_91 | _eq_157; // NodeTable.java:60
+  wire _and_153 = _and_152 & _or_74; // NodeTable.java:60
   wire _bits_72 = slot_valid[60]; // NodeTable.java:59
   wire _eq_158 = slot_parent_60 == _mux_5; // NodeTable.java:59
-  wire _and_156 = _bits_72 & _eq_158; // NodeTable.java:59
-  wire _not_94 = ~_not_26; // NodeTable.java:60
+  wire _and_154 = _bits_72 & _eq_158; // NodeTable.java:59
+  wire _not_92 = ~_not_24; // NodeTable.java:60
   wire _eq_159 = slot_children_60 == 3'd0; // NodeTable.java:60
-  wire _or_75 = _not_94 | _eq_159; // NodeTable.java:60
-  wire _and_157 = _and_156 & _or_75; // NodeTable.java:60
+  wire _or_75 = _not_92 | _eq_159; // NodeTable.java:60
+  wire _and_155 = _and_154 & _or_75; // NodeTable.java:60
   wire _bits_73 = slot_valid[59]; // NodeTable.java:59
   wire _eq_160 = slot_parent_59 == _mux_5; // NodeTable.java:59
-  wire _and_158 = _bits_73 & _eq_160; // NodeTable.java:59
-  wire _not_95 = ~_not_26; // NodeTable.java:60
+  wire _and_156 = _bits_73 & _eq_160; // NodeTable.java:59
+  wire _not_93 = ~_not_24; // NodeTable.java:60
   wire _eq_161 = slot_children_59 == 3'd0; // NodeTable.java:60
-  wire _or_76 = _not_95 | _eq_161; // NodeTable.java:60
-  wire _and_159 = _and_158 & _or_76; // NodeTable.java:60
+  wire _or_76 = _not_93 | _eq_161; // NodeTable.java:60
+  wire _and_157 = _and_156 & _or_76; // NodeTable.java:60
   wire _bits_74 = slot_valid[58]; // NodeTable.java:59
   wire _eq_162 = slot_parent_58 == _mux_5; // NodeTable.java:59
-  wire _and_160 = _bits_74 & _eq_162; // NodeTable.java:59
-  wire _not_96 = ~_not_26; // NodeTable.java:60
+  wire _and_158 = _bits_74 & _eq_162; // NodeTable.java:59
+  wire _not_94 = ~_not_24; // NodeTable.java:60
   wire _eq_163 = slot_children_58 == 3'd0; // NodeTable.java:60
-  wire _or_77 = _not_96 | _eq_163; // NodeTable.java:60
-  wire _and_161 = _and_160 & _or_77; // NodeTable.java:60
+  wire _or_77 = _not_94 | _eq_163; // NodeTable.java:60
+  wire _and_159 = _and_158 & _or_77; // NodeTable.java:60
   wire _bits_75 = slot_valid[57]; // NodeTable.java:59
   wire _eq_164 = slot_parent_57 == _mux_5; // NodeTable.java:59
-  wire _and_162 = _bits_75 & _eq_164; // NodeTable.java:59
-  wire _not_97 = ~_not_26; // NodeTable.java:60
+  wire _and_160 = _bits_75 & _eq_164; // NodeTable.java:59
+  wire _not_95 = ~_not_24; // NodeTable.java:60
   wire _eq_165 = slot_children_57 == 3'd0; // NodeTable.java:60
-  wire _or_78 = _not_97 | _eq_165; // NodeTable.java:60
-  wire _and_163 = _and_162 & _or_78; // NodeTable.java:60
+  wire _or_78 = _not_95 | _eq_165; // NodeTable.java:60
+  wire _and_161 = _and_160 & _or_78; // NodeTable.java:60
   wire _bits_76 = slot_valid[56]; // NodeTable.java:59
   wire _eq_166 = slot_parent_56 == _mux_5; // NodeTable.java:59
-  wire _and_164 = _bits_76 & _eq_166; // NodeTable.java:59
-  wire _not_98 = ~_not_26; // NodeTable.java:60
+  wire _and_162 = _bits_76 & _eq_166; // NodeTable.java:59
+  wire _not_96 = ~_not_24; // NodeTable.java:60
   wire _eq_167 = slot_children_56 == 3'd0; // NodeTable.java:60
-  wire _or_79 = _not_98 | _eq_167; // NodeTable.java:60
-  wire _and_165 = _and_164 & _or_79; // NodeTable.java:60
+  wire _or_79 = _not_96 | _eq_167; // NodeTable.java:60
+  wire _and_163 = _and_162 & _or_79; // NodeTable.java:60
   wire _bits_77 = slot_valid[55]; // NodeTable.java:59
   wire _eq_168 = slot_parent_55 == _mux_5; // NodeTable.java:59
-  wire _and_166 = _bits_77 & _eq_168; // NodeTable.java:59
-  wire _not_99 = ~_not_26; // NodeTable.java:60
+  wire _and_164 = _bits_77 & _eq_168; // NodeTable.java:59
+  wire _not_97 = ~_not_24; // NodeTable.java:60
   wire _eq_169 = slot_children_55 == 3'd0; // NodeTable.java:60
-  wire _or_80 = _not_99 | _eq_169; // NodeTable.java:60
-  wire _and_167 = _and_166 & _or_80; // NodeTable.java:60
+  wire _or_80 = _not_97 | _eq_169; // NodeTable.java:60
+  wire _and_165 = _and_164 & _or_80; // NodeTable.java:60
   wire _bits_78 = slot_valid[54]; // NodeTable.java:59
   wire _eq_170 = slot_parent_54 == _mux_5; // NodeTable.java:59
-  wire _and_168 = _bits_78 & _eq_170; // NodeTable.java:59
-  wire _not_100 = ~_not_26; // NodeTable.java:60
+  wire _and_166 = _bits_78 & _eq_170; // NodeTable.java:59
+  wire _not_98 = ~_not_24; // NodeTable.java:60
   wire _eq_171 = slot_children_54 == 3'd0; // NodeTable.java:60
-  wire _or_81 = _not_100 | _eq_171; // NodeTable.java:60
-  wire _and_169 = _and_168 & _or_81; // NodeTable.java:60
+  wire _or_81 = _not_98 | _eq_171; // NodeTable.java:60
+  wire _and_167 = _and_166 & _or_81; // NodeTable.java:60
   wire _bits_79 = slot_valid[53]; // NodeTable.java:59
   wire _eq_172 = slot_parent_53 == _mux_5; // NodeTable.java:59
-  wire _and_170 = _bits_79 & _eq_172; // NodeTable.java:59
-  wire _not_101 = ~_not_26; // NodeTable.java:60
+  wire _and_168 = _bits_79 & _eq_172; // NodeTable.java:59
+  wire _not_99 = ~_not_24; // NodeTable.java:60
   wire _eq_173 = slot_children_53 == 3'd0; // NodeTable.java:60
-  wire _or_82 = _not_101 | _eq_173; // NodeTable.java:60
-  wire _and_171 = _and_170 & _or_82; // NodeTable.java:60
+  wire _or_82 = _not_99 | _eq_173; // NodeTable.java:60
+  wire _and_169 = _and_168 & _or_82; // NodeTable.java:60
   wire _bits_80 = slot_valid[52]; // NodeTable.java:59
   wire _eq_174 = slot_parent_52 == _mux_5; // NodeTable.java:59
-  wire _and_172 = _bits_80 & _eq_174; // NodeTable.java:59
-  wire _not_102 = ~_not_26; // NodeTable.java:60
+  wire _and_170 = _bits_80 & _eq_174; // NodeTable.java:59
+  wire _not_100 = ~_not_24; // NodeTable.java:60
   wire _eq_175 = slot_children_52 == 3'd0; // NodeTable.java:60
-  wire _or_83 = _not_102 | _eq_175; // NodeTable.java:60
-  wire _and_173 = _and_172 & _or_83; // NodeTable.java:60
+  wire _or_83 = _not_100 | _eq_175; // NodeTable.java:60
+  wire _and_171 = _and_170 & _or_83; // NodeTable.java:60
   wire _bits_81 = slot_valid[51]; // NodeTable.java:59
   wire _eq_176 = slot_parent_51 == _mux_5; // NodeTable.java:59
-  wire _and_174 = _bits_81 & _eq_176; // NodeTable.java:59
-  wire _not_103 = ~_not_26; // NodeTable.java:60
+  wire _and_172 = _bits_81 & _eq_176; // NodeTable.java:59
+  wire _not_101 = ~_not_24; // NodeTable.java:60
   wire _eq_177 = slot_children_51 == 3'd0; // NodeTable.java:60
-  wire _or_84 = _not_103 | _eq_177; // NodeTable.java:60
-  wire _and_175 = _and_174 & _or_84; // NodeTable.java:60
+  wire _or_84 = _not_101 | _eq_177; // NodeTable.java:60
+  wire _and_173 = _and_172 & _or_84; // NodeTable.java:60
   wire _bits_82 = slot_valid[50]; // NodeTable.java:59
   wire _eq_178 = slot_parent_50 == _mux_5; // NodeTable.java:59
-  wire _and_176 = _bits_82 & _eq_178; // NodeTable.java:59
-  wire _not_104 = ~_not_26; // NodeTable.java:60
+  wire _and_174 = _bits_82 & _eq_178; // NodeTable.java:59
+  wire _not_102 = ~_not_24; // NodeTable.java:60
   wire _eq_179 = slot_children_50 == 3'd0; // NodeTable.java:60
-  wire _or_85 = _not_104 | _eq_179; // NodeTable.java:60
-  wire _and_177 = _and_176 & _or_85; // NodeTable.java:60
+  wire _or_85 = _not_102 | _eq_179; // NodeTable.java:60
+  wire _and_175 = _and_174 & _or_85; // NodeTable.java:60
   wire _bits_83 = slot_valid[49]; // NodeTable.java:59
   wire _eq_180 = slot_parent_49 == _mux_5; // NodeTable.java:59
-  wire _and_178 = _bits_83 & _eq_180; // NodeTable.java:59
-  wire _not_105 = ~_not_26; // NodeTable.java:60
+  wire _and_176 = _bits_83 & _eq_180; // NodeTable.java:59
+  wire _not_103 = ~_not_24; // NodeTable.java:60
   wire _eq_181 = slot_children_49 == 3'd0; // NodeTable.java:60
-  wire _or_86 = _not_105 | _eq_181; // NodeTable.java:60
-  wire _and_179 = _and_178 & _or_86; // NodeTable.java:60
+  wire _or_86 = _not_103 | _eq_181; // NodeTable.java:60
+  wire _and_177 = _and_176 & _or_86; // NodeTable.java:60
   wire _bits_84 = slot_valid[48]; // NodeTable.java:59
   wire _eq_182 = slot_parent_48 == _mux_5; // NodeTable.java:59
-  wire _and_180 = _bits_84 & _eq_182; // NodeTable.java:59
-  wire _not_106 = ~_not_26; // NodeTable.java:60
+  wire _and_178 = _bits_84 & _eq_182; // NodeTable.java:59
+  wire _not_104 = ~_not_24; // NodeTable.java:60
   wire _eq_183 = slot_children_48 == 3'd0; // NodeTable.java:60
-  wire _or_87 = _not_106 | _eq_183; // NodeTable.java:60
-  wire _and_181 = _and_180 & _or_87; // NodeTable.java:60
+  wire _or_87 = _not_104 | _eq_183; // NodeTable.java:60
+  wire _and_179 = _and_178 & _or_87; // NodeTable.java:60
   wire _bits_85 = slot_valid[47]; // NodeTable.java:59
   wire _eq_184 = slot_parent_47 == _mux_5; // NodeTable.java:59
-  wire _and_182 = _bits_85 & _eq_184; // NodeTable.java:59
-  wire _not_107 = ~_not_26; // NodeTable.java:60
+  wire _and_180 = _bits_85 & _eq_184; // NodeTable.java:59
+  wire _not_105 = ~_not_24; // NodeTable.java:60
   wire _eq_185 = slot_children_47 == 3'd0; // NodeTable.java:60
-  wire _or_88 = _not_107 | _eq_185; // NodeTable.java:60
-  wire _and_183 = _and_182 & _or_88; // NodeTable.java:60
+  wire _or_88 = _not_105 | _eq_185; // NodeTable.java:60
+  wire _and_181 = _and_180 & _or_88; // NodeTable.java:60
   wire _bits_86 = slot_valid[46]; // NodeTable.java:59
   wire _eq_186 = slot_parent_46 == _mux_5; // NodeTable.java:59
-  wire _and_184 = _bits_86 & _eq_186; // NodeTable.java:59
-  wire _not_108 = ~_not_26; // NodeTable.java:60
+  wire _and_182 = _bits_86 & _eq_186; // NodeTable.java:59
+  wire _not_106 = ~_not_24; // NodeTable.java:60
   wire _eq_187 = slot_children_46 == 3'd0; // NodeTable.java:60
-  wire _or_89 = _not_108 | _eq_187; // NodeTable.java:60
-  wire _and_185 = _and_184 & _or_89; // NodeTable.java:60
+  wire _or_89 = _not_106 | _eq_187; // NodeTable.java:60
+  wire _and_183 = _and_182 & _or_89; // NodeTable.java:60
   wire _bits_87 = slot_valid[45]; // NodeTable.java:59
   wire _eq_188 = slot_parent_45 == _mux_5; // NodeTable.java:59
-  wire _and_186 = _bits_87 & _eq_188; // NodeTable.java:59
-  wire _not_109 = ~_not_26; // NodeTable.java:60
+  wire _and_184 = _bits_87 & _eq_188; // NodeTable.java:59
+  wire _not_107 = ~_not_24; // NodeTable.java:60
   wire _eq_189 = slot_children_45 == 3'd0; // NodeTable.java:60
-  wire _or_90 = _not_109 | _eq_189; // NodeTable.java:60
-  wire _and_187 = _and_186 & _or_90; // NodeTable.java:60
+  wire _or_90 = _not_107 | _eq_189; // NodeTable.java:60
+  wire _and_185 = _and_184 & _or_90; // NodeTable.java:60
   wire _bits_88 = slot_valid[44]; // NodeTable.java:59
   wire _eq_190 = slot_parent_44 == _mux_5; // NodeTable.java:59
-  wire _and_188 = _bits_88 & _eq_190; // NodeTable.java:59
-  wire _not_110 = ~_not_26; // NodeTable.java:60
+  wire _and_186 = _bits_88 & _eq_190; // NodeTable.java:59
+  wire _not_108 = ~_not_24; // NodeTable.java:60
   wire _eq_191 = slot_children_44 == 3'd0; // NodeTable.java:60
-  wire _or_91 = _not_110 | _eq_191; // NodeTable.java:60
-  wire _and_189 = _and_188 & _or_91; // NodeTable.java:60
+  wire _or_91 = _not_108 | _eq_191; // NodeTable.java:60
+  wire _and_187 = _and_186 & _or_91; // NodeTable.java:60
   wire _bits_89 = slot_valid[43]; // NodeTable.java:59
   wire _eq_192 = slot_parent_43 == _mux_5; // NodeTable.java:59
-  wire _and_190 = _bits_89 & _eq_192; // NodeTable.java:59
-  wire _not_111 = ~_not_26; // NodeTable.java:60
+  wire _and_188 = _bits_89 & _eq_192; // NodeTable.java:59
+  wire _not_109 = ~_not_24; // NodeTable.java:60
   wire _eq_193 = slot_children_43 == 3'd0; // NodeTable.java:60
-  wire _or_92 = _not_111 | _eq_193; // NodeTable.java:60
-  wire _and_191 = _and_190 & _or_92; // NodeTable.java:60
+  wire _or_92 = _not_109 | _eq_193; // NodeTable.java:60
+  wire _and_189 = _and_188 & _or_92; // NodeTable.java:60
   wire _bits_90 = slot_valid[42]; // NodeTable.java:59
   wire _eq_194 = slot_parent_42 == _mux_5; // NodeTable.java:59
-  wire _and_192 = _bits_90 & _eq_194; // NodeTable.java:59
-  wire _not_112 = ~_not_26; // NodeTable.java:60
+  wire _and_190 = _bits_90 & _eq_194; // NodeTable.java:59
+  wire _not_110 = ~_not_24; // NodeTable.java:60
   wire _eq_195 = slot_children_42 == 3'd0; // NodeTable.java:60
-  wire _or_93 = _not_112 | _eq_195; // NodeTable.java:60
-  wire _and_193 = _and_192 & _or_93; // NodeTable.java:60
+  wire _or_93 = _not_110 | _eq_195; // NodeTable.java:60
+  wire _and_191 = _and_190 & _or_93; // NodeTable.java:60
   wire _bits_91 = slot_valid[41]; // NodeTable.java:59
   wire _eq_196 = slot_parent_41 == _mux_5; // NodeTable.java:59
-  wire _and_194 = _bits_91 & _eq_196; // NodeTable.java:59
-  wire _not_113 = ~_not_26; // NodeTable.java:60
+  wire _and_192 = _bits_91 & _eq_196; // NodeTable.java:59
+  wire _not_111 = ~_not_24; // NodeTable.java:60
   wire _eq_197 = slot_children_41 == 3'd0; // NodeTable.java:60
-  wire _or_94 = _not_113 | _eq_197; // NodeTable.java:60
-  wire _and_195 = _and_194 & _or_94; // NodeTable.java:60
+  wire _or_94 = _not_111 | _eq_197; // NodeTable.java:60
+  wire _and_193 = _and_192 & _or_94; // NodeTable.java:60
   wire _bits_92 = slot_valid[40]; // NodeTable.java:59
   wire _eq_198 = slot_parent_40 == _mux_5; // NodeTable.java:59
-  wire _and_196 = _bits_92 & _eq_198; // NodeTable.java:59
-  wire _not_114 = ~_not_26; // NodeTable.java:60
+  wire _and_194 = _bits_92 & _eq_198; // NodeTable.java:59
+  wire _not_112 = ~_not_24; // NodeTable.java:60
   wire _eq_199 = slot_children_40 == 3'd0; // NodeTable.java:60
-  wire _or_95 = _not_114 | _eq_199; // NodeTable.java:60
-  wire _and_197 = _and_196 & _or_95; // NodeTable.java:60
+  wire _or_95 = _not_112 | _eq_199; // NodeTable.java:60
+  wire _and_195 = _and_194 & _or_95; // NodeTable.java:60
   wire _bits_93 = slot_valid[39]; // NodeTable.java:59
   wire _eq_200 = slot_parent_39 == _mux_5; // NodeTable.java:59
-  wire _and_198 = _bits_93 & _eq_200; // NodeTable.java:59
-  wire _not_115 = ~_not_26; // NodeTable.java:60
+  wire _and_196 = _bits_93 & _eq_200; // NodeTable.java:59
+  wire _not_113 = ~_not_24; // NodeTable.java:60
   wire _eq_201 = slot_children_39 == 3'd0; // NodeTable.java:60
-  wire _or_96 = _not_115 | _eq_201; // NodeTable.java:60
-  wire _and_199 = _and_198 & _or_96; // NodeTable.java:60
+  wire _or_96 = _not_113 | _eq_201; // NodeTable.java:60
+  wire _and_197 = _and_196 & _or_96; // NodeTable.java:60
   wire _bits_94 = slot_valid[38]; // NodeTable.java:59
   wire _eq_202 = slot_parent_38 == _mux_5; // NodeTable.java:59
-  wire _and_200 = _bits_94 & _eq_202; // NodeTable.java:59
-  wire _not_116 = ~_not_26; // NodeTable.java:60
+  wire _and_198 = _bits_94 & _eq_202; // NodeTable.java:59
+  wire _not_114 = ~_not_24; // NodeTable.java:60
   wire _eq_203 = slot_children_38 == 3'd0; // NodeTable.java:60
-  wire _or_97 = _not_116 | _eq_203; // NodeTable.java:60
-  wire _and_201 = _and_200 & _or_97; // NodeTable.java:60
+  wire _or_97 = _not_114 | _eq_203; // NodeTable.java:60
+  wire _and_199 = _and_198 & _or_97; // NodeTable.java:60
   wire _bits_95 = slot_valid[37]; // NodeTable.java:59
   wire _eq_204 = slot_parent_37 == _mux_5; // NodeTable.java:59
-  wire _and_202 = _bits_95 & _eq_204; // NodeTable.java:59
-  wire _not_117 = ~_not_26; // NodeTable.java:60
+  wire _and_200 = _bits_95 & _eq_204; // NodeTable.java:59
+  wire _not_115 = ~_not_24; // NodeTable.java:60
   wire _eq_205 = slot_children_37 == 3'd0; // NodeTable.java:60
-  wire _or_98 = _not_117 | _eq_205; // NodeTable.java:60
-  wire _and_203 = _and_202 & _or_98; // NodeTable.java:60
+  wire _or_98 = _not_115 | _eq_205; // NodeTable.java:60
+  wire _and_201 = _and_200 & _or_98; // NodeTable.java:60
   wire _bits_96 = slot_valid[36]; // NodeTable.java:59
   wire _eq_206 = slot_parent_36 == _mux_5; // NodeTable.java:59
-  wire _and_204 = _bits_96 & _eq_206; // NodeTable.java:59
-  wire _not_118 = ~_not_26; // NodeTable.java:60
+  wire _and_202 = _bits_96 & _eq_206; // NodeTable.java:59
+  wire _not_116 = ~_not_24; // NodeTable.java:60
   wire _eq_207 = slot_children_36 == 3'd0; // NodeTable.java:60
-  wire _or_99 = _not_118 | _eq_207; // NodeTable.java:60
-  wire _and_205 = _and_204 & _or_99; // NodeTable.java:60
+  wire _or_99 = _not_116 | _eq_207; // NodeTable.java:60
+  wire _and_203 = _and_202 & _or_99; // NodeTable.java:60
   wire _bits_97 = slot_valid[35]; // NodeTable.java:59
   wire _eq_208 = slot_parent_35 == _mux_5; // NodeTable.java:59
-  wire _and_206 = _bits_97 & _eq_208; // NodeTable.java:59
-  wire _not_119 = ~_not_26; // NodeTable.java:60
+  wire _and_204 = _bits_97 & _eq_208; // NodeTable.java:59
+  wire _not_117 = ~_not_24; // NodeTable.java:60
   wire _eq_209 = slot_children_35 == 3'd0; // NodeTable.java:60
-  wire _or_100 = _not_119 | _eq_209; // NodeTable.java:60
-  wire _and_207 = _and_206 & _or_100; // NodeTable.java:60
+  wire _or_100 = _not_117 | _eq_209; // NodeTable.java:60
+  wire _and_205 = _and_204 & _or_100; // NodeTable.java:60
   wire _bits_98 = slot_valid[34]; // NodeTable.java:59
   wire _eq_210 = slot_parent_34 == _mux_5; // NodeTable.java:59
-  wire _and_208 = _bits_98 & _eq_210; // NodeTable.java:59
-  wire _not_120 = ~_not_26; // NodeTable.java:60
+  wire _and_206 = _bits_98 & _eq_210; // NodeTable.java:59
+  wire _not_118 = ~_not_24; // NodeTable.java:60
   wire _eq_211 = slot_children_34 == 3'd0; // NodeTable.java:60
-  wire _or_101 = _not_120 | _eq_211; // NodeTable.java:60
-  wire _and_209 = _and_208 & _or_101; // NodeTable.java:60
+  wire _or_101 = _not_118 | _eq_211; // NodeTable.java:60
+  wire _and_207 = _and_206 & _or_101; // NodeTable.java:60
   wire _bits_99 = slot_valid[33]; // NodeTable.java:59
   wire _eq_212 = slot_parent_33 == _mux_5; // NodeTable.java:59
-  wire _and_210 = _bits_99 & _eq_212; // NodeTable.java:59
-  wire _not_121 = ~_not_26; // NodeTable.java:60
+  wire _and_208 = _bits_99 & _eq_212; // NodeTable.java:59
+  wire _not_119 = ~_not_24; // NodeTable.java:60
   wire _eq_213 = slot_children_33 == 3'd0; // NodeTable.java:60
-  wire _or_102 = _not_121 | _eq_213; // NodeTable.java:60
-  wire _and_211 = _and_210 & _or_102; // NodeTable.java:60
+  wire _or_102 = _not_119 | _eq_213; // NodeTable.java:60
+  wire _and_209 = _and_208 & _or_102; // NodeTable.java:60
   wire _bits_100 = slot_valid[32]; // NodeTable.java:59
   wire _eq_214 = slot_parent_32 == _mux_5; // NodeTable.java:59
-  wire _and_212 = _bits_100 & _eq_214; // NodeTable.java:59
-  wire _not_122 = ~_not_26; // NodeTable.java:60
+  wire _and_210 = _bits_100 & _eq_214; // NodeTable.java:59
+  wire _not_120 = ~_not_24; // NodeTable.java:60
   wire _eq_215 = slot_children_32 == 3'd0; // NodeTable.java:60
-  wire _or_103 = _not_122 | _eq_215; // NodeTable.java:60
-  wire _and_213 = _and_212 & _or_103; // NodeTable.java:60
+  wire _or_103 = _not_120 | _eq_215; // NodeTable.java:60
+  wire _and_211 = _and_210 & _or_103; // NodeTable.java:60
   wire _bits_101 = slot_valid[31]; // NodeTable.java:59
   wire _eq_216 = slot_parent_31 == _mux_5; // NodeTable.java:59
-  wire _and_214 = _bits_101 & _eq_216; // NodeTable.java:59
-  wire _not_123 = ~_not_26; // NodeTable.java:60
+  wire _and_212 = _bits_101 & _eq_216; // NodeTable.java:59
+  wire _not_121 = ~_not_24; // NodeTable.java:60
   wire _eq_217 = slot_children_31 == 3'd0; // NodeTable.java:60
-  wire _or_104 = _not_123 | _eq_217; // NodeTable.java:60
-  wire _and_215 = _and_214 & _or_104; // NodeTable.java:60
+  wire _or_104 = _not_121 | _eq_217; // NodeTable.java:60
+  wire _and_213 = _and_212 & _or_104; // NodeTable.java:60
   wire _bits_102 = slot_valid[30]; // NodeTable.java:59
   wire _eq_218 = slot_parent_30 == _mux_5; // NodeTable.java:59
-  wire _and_216 = _bits_102 & _eq_218; // NodeTable.java:59
-  wire _not_124 = ~_not_26; // NodeTable.java:60
+  wire _and_214 = _bits_102 & _eq_218; // NodeTable.java:59
+  wire _not_122 = ~_not_24; // NodeTable.java:60
   wire _eq_219 = slot_children_30 == 3'd0; // NodeTable.java:60
-  wire _or_105 = _not_124 | _eq_219; // NodeTable.java:60
-  wire _and_217 = _and_216 & _or_105; // NodeTable.java:60
+  wire _or_105 = _not_122 | _eq_219; // NodeTable.java:60
+  wire _and_215 = _and_214 & _or_105; // NodeTable.java:60
   wire _bits_103 = slot_valid[29]; // NodeTable.java:59
   wire _eq_220 = slot_parent_29 == _mux_5; // NodeTable.java:59
-  wire _and_218 = _bits_103 & _eq_220; // NodeTable.java:59
-  wire _not_125 = ~_not_26; // NodeTable.java:60
+  wire _and_216 = _bits_103 & _eq_220; // NodeTable.java:59
+  wire _not_123 = ~_not_24; // NodeTable.java:60
   wire _eq_221 = slot_children_29 == 3'd0; // NodeTable.java:60
-  wire _or_106 = _not_125 | _eq_221; // NodeTable.java:60
-  wire _and_219 = _and_218 & _or_106; // NodeTable.java:60
+  wire _or_106 = _not_123 | _eq_221; // NodeTable.java:60
+  wire _and_217 = _and_216 & _or_106; // NodeTable.java:60
   wire _bits_104 = slot_valid[28]; // NodeTable.java:59
   wire _eq_222 = slot_parent_28 == _mux_5; // NodeTable.java:59
-  wire _and_220 = _bits_104 & _eq_222; // NodeTable.java:59
-  wire _not_126 = ~_not_26; // NodeTable.java:60
+  wire _and_218 = _bits_104 & _eq_222; // NodeTable.java:59
+  wire _not_124 = ~_not_24; // NodeTable.java:60
   wire _eq_223 = slot_children_28 == 3'd0; // NodeTable.java:60
-  wire _or_107 = _not_126 | _eq_223; // NodeTable.java:60
-  wire _and_221 = _and_220 & _or_107; // NodeTable.java:60
+  wire _or_107 = _not_124 | _eq_223; // NodeTable.java:60
+  wire _and_219 = _and_218 & _or_107; // NodeTable.java:60
   wire _bits_105 = slot_valid[27]; // NodeTable.java:59
   wire _eq_224 = slot_parent_27 == _mux_5; // NodeTable.java:59
-  wire _and_222 = _bits_105 & _eq_224; // NodeTable.java:59
-  wire _not_127 = ~_not_26; // NodeTable.java:60
+  wire _and_220 = _bits_105 & _eq_224; // NodeTable.java:59
+  wire _not_125 = ~_not_24; // NodeTable.java:60
   wire _eq_225 = slot_children_27 == 3'd0; // NodeTable.java:60
-  wire _or_108 = _not_127 | _eq_225; // NodeTable.java:60
-  wire _and_223 = _and_222 & _or_108; // NodeTable.java:60
+  wire _or_108 = _not_125 | _eq_225; // NodeTable.java:60
+  wire _and_221 = _and_220 & _or_108; // NodeTable.java:60
   wire _bits_106 = slot_valid[26]; // NodeTable.java:59
   wire _eq_226 = slot_parent_26 == _mux_5; // NodeTable.java:59
-  wire _and_224 = _bits_106 & _eq_226; // NodeTable.java:59
-  wire _not_128 = ~_not_26; // NodeTable.java:60
+  wire _and_222 = _bits_106 & _eq_226; // NodeTable.java:59
+  wire _not_126 = ~_not_24; // NodeTable.java:60
   wire _eq_227 = slot_children_26 == 3'd0; // NodeTable.java:60
-  wire _or_109 = _not_128 | _eq_227; // NodeTable.java:60
-  wire _and_225 = _and_224 & _or_109; // NodeTable.java:60
+  wire _or_109 = _not_126 | _eq_227; // NodeTable.java:60
+  wire _and_223 = _and_222 & _or_109; // NodeTable.java:60
   wire _bits_107 = slot_valid[25]; // NodeTable.java:59
   wire _eq_228 = slot_parent_25 == _mux_5; // NodeTable.java:59
-  wire _and_226 = _bits_107 & _eq_228; // NodeTable.java:59
-  wire _not_129 = ~_not_26; // NodeTable.java:60
+  wire _and_224 = _bits_107 & _eq_228; // NodeTable.java:59
+  wire _not_127 = ~_not_24; // NodeTable.java:60
   wire _eq_229 = slot_children_25 == 3'd0; // NodeTable.java:60
-  wire _or_110 = _not_129 | _eq_229; // NodeTable.java:60
-  wire _and_227 = _and_226 & _or_110; // NodeTable.java:60
+  wire _or_110 = _not_127 | _eq_229; // NodeTable.java:60
+  wire _and_225 = _and_224 & _or_110; // NodeTable.java:60
   wire _bits_108 = slot_valid[24]; // NodeTable.java:59
   wire _eq_230 = slot_parent_24 == _mux_5; // NodeTable.java:59
-  wire _and_228 = _bits_108 & _eq_230; // NodeTable.java:59
-  wire _not_130 = ~_not_26; // NodeTable.java:60
+  wire _and_226 = _bits_108 & _eq_230; // NodeTable.java:59
+  wire _not_128 = ~_not_24; // NodeTable.java:60
   wire _eq_231 = slot_children_24 == 3'd0; // NodeTable.java:60
-  wire _or_111 = _not_130 | _eq_231; // NodeTable.java:60
-  wire _and_229 = _and_228 & _or_111; // NodeTable.java:60
+  wire _or_111 = _not_128 | _eq_231; // NodeTable.java:60
+  wire _and_227 = _and_226 & _or_111; // NodeTable.java:60
   wire _bits_109 = slot_valid[23]; // NodeTable.java:59
   wire _eq_232 = slot_parent_23 == _mux_5; // NodeTable.java:59
-  wire _and_230 = _bits_109 & _eq_232; // NodeTable.java:59
-  wire _not_131 = ~_not_26; // NodeTable.java:60
+  wire _and_228 = _bits_109 & _eq_232; // NodeTable.java:59
+  wire _not_129 = ~_not_24; // NodeTable.java:60
   wire _eq_233 = slot_children_23 == 3'd0; // NodeTable.java:60
-  wire _or_112 = _not_131 | _eq_233; // NodeTable.java:60
-  wire _and_231 = _and_230 & _or_112; // NodeTable.java:60
+  wire _or_112 = _not_129 | _eq_233; // NodeTable.java:60
+  wire _and_229 = _and_228 & _or_112; // NodeTable.java:60
   wire _bits_110 = slot_valid[22]; // NodeTable.java:59
   wire _eq_234 = slot_parent_22 == _mux_5; // NodeTable.java:59
-  wire _and_232 = _bits_110 & _eq_234; // NodeTable.java:59
-  wire _not_132 = ~_not_26; // NodeTable.java:60
+  wire _and_230 = _bits_110 & _eq_234; // NodeTable.java:59
+  wire _not_130 = ~_not_24; // NodeTable.java:60
   wire _eq_235 = slot_children_22 == 3'd0; // NodeTable.java:60
-  wire _or_113 = _not_132 | _eq_235; // NodeTable.java:60
-  wire _and_233 = _and_232 & _or_113; // NodeTable.java:60
+  wire _or_113 = _not_130 | _eq_235; // NodeTable.java:60
+  wire _and_231 = _and_230 & _or_113; // NodeTable.java:60
   wire _bits_111 = slot_valid[21]; // NodeTable.java:59
   wire _eq_236 = slot_parent_21 == _mux_5; // NodeTable.java:59
-  wire _and_234 = _bits_111 & _eq_236; // NodeTable.java:59
-  wire _not_133 = ~_not_26; // NodeTable.java:60
+  wire _and_232 = _bits_111 & _eq_236; // NodeTable.java:59
+  wire _not_131 = ~_not_24; // NodeTable.java:60
   wire _eq_237 = slot_children_21 == 3'd0; // NodeTable.java:60
-  wire _or_114 = _not_133 | _eq_237; // NodeTable.java:60
-  wire _and_235 = _and_234 & _or_114; // NodeTable.java:60
+  wire _or_114 = _not_131 | _eq_237; // NodeTable.java:60
+  wire _and_233 = _and_232 & _or_114; // NodeTable.java:60
   wire _bits_112 = slot_valid[20]; // NodeTable.java:59
   wire _eq_238 = slot_parent_20 == _mux_5; // NodeTable.java:59
-  wire _and_236 = _bits_112 & _eq_238; // NodeTable.java:59
-  wire _not_134 = ~_not_26; // NodeTable.java:60
+  wire _and_234 = _bits_112 & _eq_238; // NodeTable.java:59
+  wire _not_132 = ~_not_24; // NodeTable.java:60
   wire _eq_239 = slot_children_20 == 3'd0; // NodeTable.java:60
-  wire _or_115 = _not_134 | _eq_239; // NodeTable.java:60
-  wire _and_237 = _and_236 & _or_115; // NodeTable.java:60
+  wire _or_115 = _not_132 | _eq_239; // NodeTable.java:60
+  wire _and_235 = _and_234 & _or_115; // NodeTable.java:60
   wire _bits_113 = slot_valid[19]; // NodeTable.java:59
   wire _eq_240 = slot_parent_19 == _mux_5; // NodeTable.java:59
-  wire _and_238 = _bits_113 & _eq_240; // NodeTable.java:59
-  wire _not_135 = ~_not_26; // NodeTable.java:60
+  wire _and_236 = _bits_113 & _eq_240; // NodeTable.java:59
+  wire _not_133 = ~_not_24; // NodeTable.java:60
   wire _eq_241 = slot_children_19 == 3'd0; // NodeTable.java:60
-  wire _or_116 = _not_135 | _eq_241; // NodeTable.java:60
-  wire _and_239 = _and_238 & _or_116; // NodeTable.java:60
+  wire _or_116 = _not_133 | _eq_241; // NodeTable.java:60
+  wire _and_237 = _and_236 & _or_116; // NodeTable.java:60
   wire _bits_114 = slot_valid[18]; // NodeTable.java:59
   wire _eq_242 = slot_parent_18 == _mux_5; // NodeTable.java:59
-  wire _and_240 = _bits_114 & _eq_242; // NodeTable.java:59
-  wire _not_136 = ~_not_26; // NodeTable.java:60
+  wire _and_238 = _bits_114 & _eq_242; // NodeTable.java:59
+  wire _not_134 = ~_not_24; // NodeTable.java:60
   wire _eq_243 = slot_children_18 == 3'd0; // NodeTable.java:60
-  wire _or_117 = _not_136 | _eq_243; // NodeTable.java:60
-  wire _and_241 = _and_240 & _or_117; // NodeTable.java:60
+  wire _or_117 = _not_134 | _eq_243; // NodeTable.java:60
+  wire _and_239 = _and_238 & _or_117; // NodeTable.java:60
   wire _bits_115 = slot_valid[17]; // NodeTable.java:59
   wire _eq_244 = slot_parent_17 == _mux_5; // NodeTable.java:59
-  wire _and_242 = _bits_115 & _eq_244; // NodeTable.java:59
-  wire _not_137 = ~_not_26; // NodeTable.java:60
+  wire _and_240 = _bits_115 & _eq_244; // NodeTable.java:59
+  wire _not_135 = ~_not_24; // NodeTable.java:60
   wire _eq_245 = slot_children_17 == 3'd0; // NodeTable.java:60
-  wire _or_118 = _not_137 | _eq_245; // NodeTable.java:60
-  wire _and_243 = _and_242 & _or_118; // NodeTable.java:60
+  wire _or_118 = _not_135 | _eq_245; // NodeTable.java:60
+  wire _and_241 = _and_240 & _or_118; // NodeTable.java:60
   wire _bits_116 = slot_valid[16]; // NodeTable.java:59
   wire _eq_246 = slot_parent_16 == _mux_5; // NodeTable.java:59
-  wire _and_244 = _bits_116 & _eq_246; // NodeTable.java:59
-  wire _not_138 = ~_not_26; // NodeTable.java:60
+  wire _and_242 = _bits_116 & _eq_246; // NodeTable.java:59
+  wire _not_136 = ~_not_24; // NodeTable.java:60
   wire _eq_247 = slot_children_16 == 3'd0; // NodeTable.java:60
-  wire _or_119 = _not_138 | _eq_247; // NodeTable.java:60
-  wire _and_245 = _and_244 & _or_119; // NodeTable.java:60
+  wire _or_119 = _not_136 | _eq_247; // NodeTable.java:60
+  wire _and_243 = _and_242 & _or_119; // NodeTable.java:60
   wire _bits_117 = slot_valid[15]; // NodeTable.java:59
   wire _eq_248 = slot_parent_15 == _mux_5; // NodeTable.java:59
-  wire _and_246 = _bits_117 & _eq_248; // NodeTable.java:59
-  wire _not_139 = ~_not_26; // NodeTable.java:60
+  wire _and_244 = _bits_117 & _eq_248; // NodeTable.java:59
+  wire _not_137 = ~_not_24; // NodeTable.java:60
   wire _eq_249 = slot_children_15 == 3'd0; // NodeTable.java:60
-  wire _or_120 = _not_139 | _eq_249; // NodeTable.java:60
-  wire _and_247 = _and_246 & _or_120; // NodeTable.java:60
+  wire _or_120 = _not_137 | _eq_249; // NodeTable.java:60
+  wire _and_245 = _and_244 & _or_120; // NodeTable.java:60
   wire _bits_118 = slot_valid[14]; // NodeTable.java:59
   wire _eq_250 = slot_parent_14 == _mux_5; // NodeTable.java:59
-  wire _and_248 = _bits_118 & _eq_250; // NodeTable.java:59
-  wire _not_140 = ~_not_26; // NodeTable.java:60
+  wire _and_246 = _bits_118 & _eq_250; // NodeTable.java:59
+  wire _not_138 = ~_not_24; // NodeTable.java:60
   wire _eq_251 = slot_children_14 == 3'd0; // NodeTable.java:60
-  wire _or_121 = _not_140 | _eq_251; // NodeTable.java:60
-  wire _and_249 = _and_248 & _or_121; // NodeTable.java:60
+  wire _or_121 = _not_138 | _eq_251; // NodeTable.java:60
+  wire _and_247 = _and_246 & _or_121; // NodeTable.java:60
   wire _bits_119 = slot_valid[13]; // NodeTable.java:59
   wire _eq_252 = slot_parent_13 == _mux_5; // NodeTable.java:59
-  wire _and_250 = _bits_119 & _eq_252; // NodeTable.java:59
-  wire _not_141 = ~_not_26; // NodeTable.java:60
+  wire _and_248 = _bits_119 & _eq_252; // NodeTable.java:59
+  wire _not_139 = ~_not_24; // NodeTable.java:60
   wire _eq_253 = slot_children_13 == 3'd0; // NodeTable.java:60
-  wire _or_122 = _not_141 | _eq_253; // NodeTable.java:60
-  wire _and_251 = _and_250 & _or_122; // NodeTable.java:60
+  wire _or_122 = _not_139 | _eq_253; // NodeTable.java:60
+  wire _and_249 = _and_248 & _or_122; // NodeTable.java:60
   wire _bits_120 = slot_valid[12]; // NodeTable.java:59
   wire _eq_254 = slot_parent_12 == _mux_5; // NodeTable.java:59
-  wire _and_252 = _bits_120 & _eq_254; // NodeTable.java:59
-  wire _not_142 = ~_not_26; // NodeTable.java:60
+  wire _and_250 = _bits_120 & _eq_254; // NodeTable.java:59
+  wire _not_140 = ~_not_24; // NodeTable.java:60
   wire _eq_255 = slot_children_12 == 3'd0; // NodeTable.java:60
-  wire _or_123 = _not_142 | _eq_255; // NodeTable.java:60
-  wire _and_253 = _and_252 & _or_123; // NodeTable.java:60
+  wire _or_123 = _not_140 | _eq_255; // NodeTable.java:60
+  wire _and_251 = _and_250 & _or_123; // NodeTable.java:60
   wire _bits_121 = slot_valid[11]; // NodeTable.java:59
   wire _eq_256 = slot_parent_11 == _mux_5; // NodeTable.java:59
-  wire _and_254 = _bits_121 & _eq_256; // NodeTable.java:59
-  wire _not_143 = ~_not_26; // NodeTable.java:60
+  wire _and_252 = _bits_121 & _eq_256; // NodeTable.java:59
+  wire _not_141 = ~_not_24; // NodeTable.java:60
   wire _eq_257 = slot_children_11 == 3'd0; // NodeTable.java:60
-  wire _or_124 = _not_143 | _eq_257; // NodeTable.java:60
-  wire _and_255 = _and_254 & _or_124; // NodeTable.java:60
+  wire _or_124 = _not_141 | _eq_257; // NodeTable.java:60
+  wire _and_253 = _and_252 & _or_124; // NodeTable.java:60
   wire _bits_122 = slot_valid[10]; // NodeTable.java:59
   wire _eq_258 = slot_parent_10 == _mux_5; // NodeTable.java:59
-  wire _and_256 = _bits_122 & _eq_258; // NodeTable.java:59
-  wire _not_144 = ~_not_26; // NodeTable.java:60
+  wire _and_254 = _bits_122 & _eq_258; // NodeTable.java:59
+  wire _not_142 = ~_not_24; // NodeTable.java:60
   wire _eq_259 = slot_children_10 == 3'd0; // NodeTable.java:60
-  wire _or_125 = _not_144 | _eq_259; // NodeTable.java:60
-  wire _and_257 = _and_256 & _or_125; // NodeTable.java:60
+  wire _or_125 = _not_142 | _eq_259; // NodeTable.java:60
+  wire _and_255 = _and_254 & _or_125; // NodeTable.java:60
   wire _bits_123 = slot_valid[9]; // NodeTable.java:59
   wire _eq_260 = slot_parent_9 == _mux_5; // NodeTable.java:59
-  wire _and_258 = _bits_123 & _eq_260; // NodeTable.java:59
-  wire _not_145 = ~_not_26; // NodeTable.java:60
+  wire _and_256 = _bits_123 & _eq_260; // NodeTable.java:59
+  wire _not_143 = ~_not_24; // NodeTable.java:60
   wire _eq_261 = slot_children_9 == 3'd0; // NodeTable.java:60
-  wire _or_126 = _not_145 | _eq_261; // NodeTable.java:60
-  wire _and_259 = _and_258 & _or_126; // NodeTable.java:60
+  wire _or_126 = _not_143 | _eq_261; // NodeTable.java:60
+  wire _and_257 = _and_256 & _or_126; // NodeTable.java:60
   wire _bits_124 = slot_valid[8]; // NodeTable.java:59
   wire _eq_262 = slot_parent_8 == _mux_5; // NodeTable.java:59
-  wire _and_260 = _bits_124 & _eq_262; // NodeTable.java:59
-  wire _not_146 = ~_not_26; // NodeTable.java:60
+  wire _and_258 = _bits_124 & _eq_262; // NodeTable.java:59
+  wire _not_144 = ~_not_24; // NodeTable.java:60
   wire _eq_263 = slot_children_8 == 3'd0; // NodeTable.java:60
-  wire _or_127 = _not_146 | _eq_263; // NodeTable.java:60
-  wire _and_261 = _and_260 & _or_127; // NodeTable.java:60
+  wire _or_127 = _not_144 | _eq_263; // NodeTable.java:60
+  wire _and_259 = _and_258 & _or_127; // NodeTable.java:60
   wire _bits_125 = slot_valid[7]; // NodeTable.java:59
   wire _eq_264 = slot_parent_7 == _mux_5; // NodeTable.java:59
-  wire _and_262 = _bits_125 & _eq_264; // NodeTable.java:59
-  wire _not_147 = ~_not_26; // NodeTable.java:60
+  wire _and_260 = _bits_125 & _eq_264; // NodeTable.java:59
+  wire _not_145 = ~_not_24; // NodeTable.java:60
   wire _eq_265 = slot_children_7 == 3'd0; // NodeTable.java:60
-  wire _or_128 = _not_147 | _eq_265; // NodeTable.java:60
-  wire _and_263 = _and_262 & _or_128; // NodeTable.java:60
+  wire _or_128 = _not_145 | _eq_265; // NodeTable.java:60
+  wire _and_261 = _and_260 & _or_128; // NodeTable.java:60
   wire _bits_126 = slot_valid[6]; // NodeTable.java:59
   wire _eq_266 = slot_parent_6 == _mux_5; // NodeTable.java:59
-  wire _and_264 = _bits_126 & _eq_266; // NodeTable.java:59
-  wire _not_148 = ~_not_26; // NodeTable.java:60
+  wire _and_262 = _bits_126 & _eq_266; // NodeTable.java:59
+  wire _not_146 = ~_not_24; // NodeTable.java:60
   wire _eq_267 = slot_children_6 == 3'd0; // NodeTable.java:60
-  wire _or_129 = _not_148 | _eq_267; // NodeTable.java:60
-  wire _and_265 = _and_264 & _or_129; // NodeTable.java:60
+  wire _or_129 = _not_146 | _eq_267; // NodeTable.java:60
+  wire _and_263 = _and_262 & _or_129; // NodeTable.java:60
   wire _bits_127 = slot_valid[5]; // NodeTable.java:59
   wire _eq_268 = slot_parent_5 == _mux_5; // NodeTable.java:59
-  wire _and_266 = _bits_127 & _eq_268; // NodeTable.java:59
-  wire _not_149 = ~_not_26; // NodeTable.java:60
+  wire _and_264 = _bits_127 & _eq_268; // NodeTable.java:59
+  wire _not_147 = ~_not_24; // NodeTable.java:60
   wire _eq_269 = slot_children_5 == 3'd0; // NodeTable.java:60
-  wire _or_130 = _not_149 | _eq_269; // NodeTable.java:60
-  wire _and_267 = _and_266 & _or_130; // NodeTable.java:60
+  wire _or_130 = _not_147 | _eq_269; // NodeTable.java:60
+  wire _and_265 = _and_264 & _or_130; // NodeTable.java:60
   wire _bits_128 = slot_valid[4]; // NodeTable.java:59
   wire _eq_270 = slot_parent_4 == _mux_5; // NodeTable.java:59
-  wire _and_268 = _bits_128 & _eq_270; // NodeTable.java:59
-  wire _not_150 = ~_not_26; // NodeTable.java:60
+  wire _and_266 = _bits_128 & _eq_270; // NodeTable.java:59
+  wire _not_148 = ~_not_24; // NodeTable.java:60
   wire _eq_271 = slot_children_4 == 3'd0; // NodeTable.java:60
-  wire _or_131 = _not_150 | _eq_271; // NodeTable.java:60
-  wire _and_269 = _and_268 & _or_131; // NodeTable.java:60
+  wire _or_131 = _not_148 | _eq_271; // NodeTable.java:60
+  wire _and_267 = _and_266 & _or_131; // NodeTable.java:60
   wire _bits_129 = slot_valid[3]; // NodeTable.java:59
   wire _eq_272 = slot_parent_3 == _mux_5; // NodeTable.java:59
-  wire _and_270 = _bits_129 & _eq_272; // NodeTable.java:59
-  wire _not_151 = ~_not_26; // NodeTable.java:60
+  wire _and_268 = _bits_129 & _eq_272; // NodeTable.java:59
+  wire _not_149 = ~_not_24; // NodeTable.java:60
   wire _eq_273 = slot_children_3 == 3'd0; // NodeTable.java:60
-  wire _or_132 = _not_151 | _eq_273; // NodeTable.java:60
-  wire _and_271 = _and_270 & _or_132; // NodeTable.java:60
+  wire _or_132 = _not_149 | _eq_273; // NodeTable.java:60
+  wire _and_269 = _and_268 & _or_132; // NodeTable.java:60
   wire _bits_130 = slot_valid[2]; // NodeTable.java:59
   wire _eq_274 = slot_parent_2 == _mux_5; // NodeTable.java:59
-  wire _and_272 = _bits_130 & _eq_274; // NodeTable.java:59
-  wire _not_152 = ~_not_26; // NodeTable.java:60
+  wire _and_270 = _bits_130 & _eq_274; // NodeTable.java:59
+  wire _not_150 = ~_not_24; // NodeTable.java:60
   wire _eq_275 = slot_children_2 == 3'd0; // NodeTable.java:60
-  wire _or_133 = _not_152 | _eq_275; // NodeTable.java:60
-  wire _and_273 = _and_272 & _or_133; // NodeTable.java:60
+  wire _or_133 = _not_150 | _eq_275; // NodeTable.java:60
+  wire _and_271 = _and_270 & _or_133; // NodeTable.java:60
   wire _bits_131 = slot_valid[1]; // NodeTable.java:59
   wire _eq_276 = slot_parent_1 == _mux_5; // NodeTable.java:59
-  wire _and_274 = _bits_131 & _eq_276; // NodeTable.java:59
-  wire _not_153 = ~_not_26; // NodeTable.java:60
+  wire _and_272 = _bits_131 & _eq_276; // NodeTable.java:59
+  wire _not_151 = ~_not_24; // NodeTable.java:60
   wire _eq_277 = slot_children_1 == 3'd0; // NodeTable.java:60
-  wire _or_134 = _not_153 | _eq_277; // NodeTable.java:60
-  wire _and_275 = _and_274 & _or_134; // NodeTable.java:60
-  wire [127:0] kids_vector = {_and_23, _and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, _and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, _and_275, 1'd0}; // NodeTable.java:62
-  wire [127:0] _not_154 = ~kids_vector; // RapController.java:484
-  wire [127:0] _and_276 = slot_valid & _not_154; // RapController.java:484
+  wire _or_134 = _not_151 | _eq_277; // NodeTable.java:60
+  wire _and_273 = _and_272 & _or_134; // NodeTable.java:60
+  wire [127:0] kids_vector = {_and_21, _and_23, _and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, _and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, 1'd0}; // NodeTable.java:62
+  wire [127:0] _not_152 = ~kids_vector; // RapController.java:484
+  wire [127:0] _and_274 = slot_valid & _not_152; // RapController.java:484
   wire _eq_278 = slot_pick_pick_index == 7'd0; // RapController.java:616
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:420
   wire _eq_279 = slot_pick_pick_index == 7'd1; // RapController.java:616
@@ -2266,11 +2262,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_532 = slot_pick_pick_index == 7'd126; // RapController.java:617
   wire _eq_533 = slot_pick_pick_index == 7'd127; // RapController.java:617
   wire _eq_534 = slot_pick_pick_index == 7'd0; // RapController.java:618
-  wire _not_155 = ~_or_0; // FirstSet.java:34
-  wire _not_156 = ~_bits_2; // FirstSet.java:34
-  wire _not_157 = ~_bits_0; // FirstSet.java:34
-  wire _mux_6 = _not_155 ? _not_156 : _not_157; // FirstSet.java:35
-  wire [1:0] _cat_7 = {_not_155, _mux_6}; // FirstSet.java:35
+  wire _not_153 = ~_or_0; // FirstSet.java:34
+  wire _not_154 = ~_bits_2; // FirstSet.java:34
+  wire _not_155 = ~_bits_0; // FirstSet.java:34
+  wire _mux_6 = _not_153 ? _not_154 : _not_155; // FirstSet.java:35
+  wire [1:0] _cat_7 = {_not_153, _mux_6}; // FirstSet.java:35
   wire [1:0] _bits_132 = _cat_7; // FirstSet.java:43
   wire _eq_535 = slot_pick_pick_index == 7'd1; // RapController.java:618
   wire _eq_536 = slot_pick_pick_index == 7'd2; // RapController.java:618
@@ -2567,25 +2563,25 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [11:0] _bits_151 = _bits_147[11:0]; // SplitCompare.java:35
   wire [11:0] _bits_152 = _bits_149[11:0]; // SplitCompare.java:35
   wire _gt_2 = _bits_151 > _bits_152; // SplitCompare.java:21
-  wire _and_277 = _eq_791 & _gt_2; // SplitCompare.java:31
-  wire _or_136 = _gt_1 | _and_277; // SplitCompare.java:31
-  wire _and_278 = _eq_790 & _or_136; // SplitCompare.java:31
-  wire _or_137 = _gt_0 | _and_278; // SplitCompare.java:31
+  wire _and_275 = _eq_791 & _gt_2; // SplitCompare.java:31
+  wire _or_136 = _gt_1 | _and_275; // SplitCompare.java:31
+  wire _and_276 = _eq_790 & _or_136; // SplitCompare.java:31
+  wire _or_137 = _gt_0 | _and_276; // SplitCompare.java:31
   wire split_now = _lt_0 & _or_137; // RapController.java:285
-  wire _not_158 = ~schedule_exhausted; // RapController.java:288
+  wire _not_156 = ~schedule_exhausted; // RapController.java:288
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
-  wire _not_159 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_279 = _not_158 & _not_159; // RapController.java:288
+  wire _not_157 = ~_or_r_0; // SplitCounter.java:58
+  wire _and_277 = _not_156 & _not_157; // RapController.java:288
   wire [15:0] _bits_153 = until_merge_lo[31:16]; // RapController.java:288
   wire _or_r_1 = |_bits_153; // RapController.java:288
-  wire _not_160 = ~_or_r_1; // RapController.java:288
-  wire _and_280 = _and_279 & _not_160; // RapController.java:288
+  wire _not_158 = ~_or_r_1; // RapController.java:288
+  wire _and_278 = _and_277 & _not_158; // RapController.java:288
   wire [15:0] _bits_154 = until_merge_lo[15:0]; // RapController.java:289
   wire _ge_1 = io_head_weight >= _bits_154; // RapController.java:289
-  wire merge_now = _and_280 & _ge_1; // RapController.java:289
-  wire _not_161 = ~merge_now; // RapController.java:293
-  wire _and_281 = split_now & _not_161; // RapController.java:293
-  wire _and_282 = _and_281 & hit_short_3; // RapController.java:293
+  wire merge_now = _and_278 & _ge_1; // RapController.java:289
+  wire _not_159 = ~merge_now; // RapController.java:293
+  wire _and_279 = split_now & _not_159; // RapController.java:293
+  wire _and_280 = _and_279 & hit_short_3; // RapController.java:293
   wire [11:0] _bits_155 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_156 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_3 = _bits_155 > {1'b0, _bits_156}; // SplitCompare.java:31
@@ -2599,13 +2595,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [11:0] _bits_161 = _bits_157[11:0]; // SplitCompare.java:35
   wire [11:0] _bits_162 = _bits_159[11:0]; // SplitCompare.java:35
   wire _gt_5 = _bits_161 > _bits_162; // SplitCompare.java:21
-  wire _and_283 = _eq_793 & _gt_5; // SplitCompare.java:31
-  wire _or_138 = _gt_4 | _and_283; // SplitCompare.java:31
-  wire _and_284 = _eq_792 & _or_138; // SplitCompare.java:31
-  wire _or_139 = _gt_3 | _and_284; // SplitCompare.java:31
-  wire _not_162 = ~_or_139; // MergeSkip.java:42
-  wire _and_285 = skip_valid & _not_162; // MergeSkip.java:42
-  wire defer_now = _and_282 & _and_285; // RapController.java:294
+  wire _and_281 = _eq_793 & _gt_5; // SplitCompare.java:31
+  wire _or_138 = _gt_4 | _and_281; // SplitCompare.java:31
+  wire _and_282 = _eq_792 & _or_138; // SplitCompare.java:31
+  wire _or_139 = _gt_3 | _and_282; // SplitCompare.java:31
+  wire _not_160 = ~_or_139; // MergeSkip.java:42
+  wire _and_283 = skip_valid & _not_160; // MergeSkip.java:42
+  wire defer_now = _and_280 & _and_283; // RapController.java:294
   wire [32:0] _add_12 = {1'b0, st_updates_lo} + 33'd1; // SplitCounter.java:42
   wire [31:0] _bits_163 = _add_12[31:0]; // SplitCounter.java:43
   wire [31:0] _add_13 = st_updates_hi + {{31{1'b0}}, st_updates_carry}; // SplitCounter.java:35
@@ -2649,655 +2645,655 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [6:0] _dshl_1 = 7'd1 << _bits_132; // RapController.java:620
   wire [3:0] _bits_176 = _dshl_1[3:0]; // RapController.java:620
   wire [3:0] _or_141 = present_children | _bits_176; // RapController.java:620
-  wire _not_163 = ~leaf_pick_load; // SlotPicker.java:48
-  wire [127:0] _not_164 = ~leaf_pick_pick_hot; // SlotPicker.java:33
-  wire [127:0] _and_286 = leaf_pick_candidates & _not_164; // SlotPicker.java:33
+  wire _not_161 = ~leaf_pick_load; // SlotPicker.java:48
+  wire [127:0] _not_162 = ~leaf_pick_pick_hot; // SlotPicker.java:33
+  wire [127:0] _and_284 = leaf_pick_candidates & _not_162; // SlotPicker.java:33
   wire _bits_177 = slot_valid[127]; // NodeTable.java:73
   wire _eq_797 = slot_depth_127 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_287 = _bits_177 & _eq_797; // NodeTable.java:73
+  wire _and_285 = _bits_177 & _eq_797; // NodeTable.java:73
   wire _eq_798 = slot_children_127 == 3'd0; // NodeTable.java:73
-  wire _and_288 = _and_287 & _eq_798; // NodeTable.java:73
+  wire _and_286 = _and_285 & _eq_798; // NodeTable.java:73
   wire _bits_178 = slot_valid[126]; // NodeTable.java:73
   wire _eq_799 = slot_depth_126 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_289 = _bits_178 & _eq_799; // NodeTable.java:73
+  wire _and_287 = _bits_178 & _eq_799; // NodeTable.java:73
   wire _eq_800 = slot_children_126 == 3'd0; // NodeTable.java:73
-  wire _and_290 = _and_289 & _eq_800; // NodeTable.java:73
+  wire _and_288 = _and_287 & _eq_800; // NodeTable.java:73
   wire _bits_179 = slot_valid[125]; // NodeTable.java:73
   wire _eq_801 = slot_depth_125 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_291 = _bits_179 & _eq_801; // NodeTable.java:73
+  wire _and_289 = _bits_179 & _eq_801; // NodeTable.java:73
   wire _eq_802 = slot_children_125 == 3'd0; // NodeTable.java:73
-  wire _and_292 = _and_291 & _eq_802; // NodeTable.java:73
+  wire _and_290 = _and_289 & _eq_802; // NodeTable.java:73
   wire _bits_180 = slot_valid[124]; // NodeTable.java:73
   wire _eq_803 = slot_depth_124 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_293 = _bits_180 & _eq_803; // NodeTable.java:73
+  wire _and_291 = _bits_180 & _eq_803; // NodeTable.java:73
   wire _eq_804 = slot_children_124 == 3'd0; // NodeTable.java:73
-  wire _and_294 = _and_293 & _eq_804; // NodeTable.java:73
+  wire _and_292 = _and_291 & _eq_804; // NodeTable.java:73
   wire _bits_181 = slot_valid[123]; // NodeTable.java:73
   wire _eq_805 = slot_depth_123 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_295 = _bits_181 & _eq_805; // NodeTable.java:73
+  wire _and_293 = _bits_181 & _eq_805; // NodeTable.java:73
   wire _eq_806 = slot_children_123 == 3'd0; // NodeTable.java:73
-  wire _and_296 = _and_295 & _eq_806; // NodeTable.java:73
+  wire _and_294 = _and_293 & _eq_806; // NodeTable.java:73
   wire _bits_182 = slot_valid[122]; // NodeTable.java:73
   wire _eq_807 = slot_depth_122 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_297 = _bits_182 & _eq_807; // NodeTable.java:73
+  wire _and_295 = _bits_182 & _eq_807; // NodeTable.java:73
   wire _eq_808 = slot_children_122 == 3'd0; // NodeTable.java:73
-  wire _and_298 = _and_297 & _eq_808; // NodeTable.java:73
+  wire _and_296 = _and_295 & _eq_808; // NodeTable.java:73
   wire _bits_183 = slot_valid[121]; // NodeTable.java:73
   wire _eq_809 = slot_depth_121 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_299 = _bits_183 & _eq_809; // NodeTable.java:73
+  wire _and_297 = _bits_183 & _eq_809; // NodeTable.java:73
   wire _eq_810 = slot_children_121 == 3'd0; // NodeTable.java:73
-  wire _and_300 = _and_299 & _eq_810; // NodeTable.java:73
+  wire _and_298 = _and_297 & _eq_810; // NodeTable.java:73
   wire _bits_184 = slot_valid[120]; // NodeTable.java:73
   wire _eq_811 = slot_depth_120 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_301 = _bits_184 & _eq_811; // NodeTable.java:73
+  wire _and_299 = _bits_184 & _eq_811; // NodeTable.java:73
   wire _eq_812 = slot_children_120 == 3'd0; // NodeTable.java:73
-  wire _and_302 = _and_301 & _eq_812; // NodeTable.java:73
+  wire _and_300 = _and_299 & _eq_812; // NodeTable.java:73
   wire _bits_185 = slot_valid[119]; // NodeTable.java:73
   wire _eq_813 = slot_depth_119 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_303 = _bits_185 & _eq_813; // NodeTable.java:73
+  wire _and_301 = _bits_185 & _eq_813; // NodeTable.java:73
   wire _eq_814 = slot_children_119 == 3'd0; // NodeTable.java:73
-  wire _and_304 = _and_303 & _eq_814; // NodeTable.java:73
+  wire _and_302 = _and_301 & _eq_814; // NodeTable.java:73
   wire _bits_186 = slot_valid[118]; // NodeTable.java:73
   wire _eq_815 = slot_depth_118 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_305 = _bits_186 & _eq_815; // NodeTable.java:73
+  wire _and_303 = _bits_186 & _eq_815; // NodeTable.java:73
   wire _eq_816 = slot_children_118 == 3'd0; // NodeTable.java:73
-  wire _and_306 = _and_305 & _eq_816; // NodeTable.java:73
+  wire _and_304 = _and_303 & _eq_816; // NodeTable.java:73
   wire _bits_187 = slot_valid[117]; // NodeTable.java:73
   wire _eq_817 = slot_depth_117 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_307 = _bits_187 & _eq_817; // NodeTable.java:73
+  wire _and_305 = _bits_187 & _eq_817; // NodeTable.java:73
   wire _eq_818 = slot_children_117 == 3'd0; // NodeTable.java:73
-  wire _and_308 = _and_307 & _eq_818; // NodeTable.java:73
+  wire _and_306 = _and_305 & _eq_818; // NodeTable.java:73
   wire _bits_188 = slot_valid[116]; // NodeTable.java:73
   wire _eq_819 = slot_depth_116 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_309 = _bits_188 & _eq_819; // NodeTable.java:73
+  wire _and_307 = _bits_188 & _eq_819; // NodeTable.java:73
   wire _eq_820 = slot_children_116 == 3'd0; // NodeTable.java:73
-  wire _and_310 = _and_309 & _eq_820; // NodeTable.java:73
+  wire _and_308 = _and_307 & _eq_820; // NodeTable.java:73
   wire _bits_189 = slot_valid[115]; // NodeTable.java:73
   wire _eq_821 = slot_depth_115 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_311 = _bits_189 & _eq_821; // NodeTable.java:73
+  wire _and_309 = _bits_189 & _eq_821; // NodeTable.java:73
   wire _eq_822 = slot_children_115 == 3'd0; // NodeTable.java:73
-  wire _and_312 = _and_311 & _eq_822; // NodeTable.java:73
+  wire _and_310 = _and_309 & _eq_822; // NodeTable.java:73
   wire _bits_190 = slot_valid[114]; // NodeTable.java:73
   wire _eq_823 = slot_depth_114 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_313 = _bits_190 & _eq_823; // NodeTable.java:73
+  wire _and_311 = _bits_190 & _eq_823; // NodeTable.java:73
   wire _eq_824 = slot_children_114 == 3'd0; // NodeTable.java:73
-  wire _and_314 = _and_313 & _eq_824; // NodeTable.java:73
+  wire _and_312 = _and_311 & _eq_824; // NodeTable.java:73
   wire _bits_191 = slot_valid[113]; // NodeTable.java:73
   wire _eq_825 = slot_depth_113 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_315 = _bits_191 & _eq_825; // NodeTable.java:73
+  wire _and_313 = _bits_191 & _eq_825; // NodeTable.java:73
   wire _eq_826 = slot_children_113 == 3'd0; // NodeTable.java:73
-  wire _and_316 = _and_315 & _eq_826; // NodeTable.java:73
+  wire _and_314 = _and_313 & _eq_826; // NodeTable.java:73
   wire _bits_192 = slot_valid[112]; // NodeTable.java:73
   wire _eq_827 = slot_depth_112 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_317 = _bits_192 & _eq_827; // NodeTable.java:73
+  wire _and_315 = _bits_192 & _eq_827; // NodeTable.java:73
   wire _eq_828 = slot_children_112 == 3'd0; // NodeTable.java:73
-  wire _and_318 = _and_317 & _eq_828; // NodeTable.java:73
+  wire _and_316 = _and_315 & _eq_828; // NodeTable.java:73
   wire _bits_193 = slot_valid[111]; // NodeTable.java:73
   wire _eq_829 = slot_depth_111 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_319 = _bits_193 & _eq_829; // NodeTable.java:73
+  wire _and_317 = _bits_193 & _eq_829; // NodeTable.java:73
   wire _eq_830 = slot_children_111 == 3'd0; // NodeTable.java:73
-  wire _and_320 = _and_319 & _eq_830; // NodeTable.java:73
+  wire _and_318 = _and_317 & _eq_830; // NodeTable.java:73
   wire _bits_194 = slot_valid[110]; // NodeTable.java:73
   wire _eq_831 = slot_depth_110 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_321 = _bits_194 & _eq_831; // NodeTable.java:73
+  wire _and_319 = _bits_194 & _eq_831; // NodeTable.java:73
   wire _eq_832 = slot_children_110 == 3'd0; // NodeTable.java:73
-  wire _and_322 = _and_321 & _eq_832; // NodeTable.java:73
+  wire _and_320 = _and_319 & _eq_832; // NodeTable.java:73
   wire _bits_195 = slot_valid[109]; // NodeTable.java:73
   wire _eq_833 = slot_depth_109 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_323 = _bits_195 & _eq_833; // NodeTable.java:73
+  wire _and_321 = _bits_195 & _eq_833; // NodeTable.java:73
   wire _eq_834 = slot_children_109 == 3'd0; // NodeTable.java:73
-  wire _and_324 = _and_323 & _eq_834; // NodeTable.java:73
+  wire _and_322 = _and_321 & _eq_834; // NodeTable.java:73
   wire _bits_196 = slot_valid[108]; // NodeTable.java:73
   wire _eq_835 = slot_depth_108 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_325 = _bits_196 & _eq_835; // NodeTable.java:73
+  wire _and_323 = _bits_196 & _eq_835; // NodeTable.java:73
   wire _eq_836 = slot_children_108 == 3'd0; // NodeTable.java:73
-  wire _and_326 = _and_325 & _eq_836; // NodeTable.java:73
+  wire _and_324 = _and_323 & _eq_836; // NodeTable.java:73
   wire _bits_197 = slot_valid[107]; // NodeTable.java:73
   wire _eq_837 = slot_depth_107 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_327 = _bits_197 & _eq_837; // NodeTable.java:73
+  wire _and_325 = _bits_197 & _eq_837; // NodeTable.java:73
   wire _eq_838 = slot_children_107 == 3'd0; // NodeTable.java:73
-  wire _and_328 = _and_327 & _eq_838; // NodeTable.java:73
+  wire _and_326 = _and_325 & _eq_838; // NodeTable.java:73
   wire _bits_198 = slot_valid[106]; // NodeTable.java:73
   wire _eq_839 = slot_depth_106 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_329 = _bits_198 & _eq_839; // NodeTable.java:73
+  wire _and_327 = _bits_198 & _eq_839; // NodeTable.java:73
   wire _eq_840 = slot_children_106 == 3'd0; // NodeTable.java:73
-  wire _and_330 = _and_329 & _eq_840; // NodeTable.java:73
+  wire _and_328 = _and_327 & _eq_840; // NodeTable.java:73
   wire _bits_199 = slot_valid[105]; // NodeTable.java:73
   wire _eq_841 = slot_depth_105 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_331 = _bits_199 & _eq_841; // NodeTable.java:73
+  wire _and_329 = _bits_199 & _eq_841; // NodeTable.java:73
   wire _eq_842 = slot_children_105 == 3'd0; // NodeTable.java:73
-  wire _and_332 = _and_331 & _eq_842; // NodeTable.java:73
+  wire _and_330 = _and_329 & _eq_842; // NodeTable.java:73
   wire _bits_200 = slot_valid[104]; // NodeTable.java:73
   wire _eq_843 = slot_depth_104 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_333 = _bits_200 & _eq_843; // NodeTable.java:73
+  wire _and_331 = _bits_200 & _eq_843; // NodeTable.java:73
   wire _eq_844 = slot_children_104 == 3'd0; // NodeTable.java:73
-  wire _and_334 = _and_333 & _eq_844; // NodeTable.java:73
+  wire _and_332 = _and_331 & _eq_844; // NodeTable.java:73
   wire _bits_201 = slot_valid[103]; // NodeTable.java:73
   wire _eq_845 = slot_depth_103 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_335 = _bits_201 & _eq_845; // NodeTable.java:73
+  wire _and_333 = _bits_201 & _eq_845; // NodeTable.java:73
   wire _eq_846 = slot_children_103 == 3'd0; // NodeTable.java:73
-  wire _and_336 = _and_335 & _eq_846; // NodeTable.java:73
+  wire _and_334 = _and_333 & _eq_846; // NodeTable.java:73
   wire _bits_202 = slot_valid[102]; // NodeTable.java:73
   wire _eq_847 = slot_depth_102 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_337 = _bits_202 & _eq_847; // NodeTable.java:73
+  wire _and_335 = _bits_202 & _eq_847; // NodeTable.java:73
   wire _eq_848 = slot_children_102 == 3'd0; // NodeTable.java:73
-  wire _and_338 = _and_337 & _eq_848; // NodeTable.java:73
+  wire _and_336 = _and_335 & _eq_848; // NodeTable.java:73
   wire _bits_203 = slot_valid[101]; // NodeTable.java:73
   wire _eq_849 = slot_depth_101 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_339 = _bits_203 & _eq_849; // NodeTable.java:73
+  wire _and_337 = _bits_203 & _eq_849; // NodeTable.java:73
   wire _eq_850 = slot_children_101 == 3'd0; // NodeTable.java:73
-  wire _and_340 = _and_339 & _eq_850; // NodeTable.java:73
+  wire _and_338 = _and_337 & _eq_850; // NodeTable.java:73
   wire _bits_204 = slot_valid[100]; // NodeTable.java:73
   wire _eq_851 = slot_depth_100 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_341 = _bits_204 & _eq_851; // NodeTable.java:73
+  wire _and_339 = _bits_204 & _eq_851; // NodeTable.java:73
   wire _eq_852 = slot_children_100 == 3'd0; // NodeTable.java:73
-  wire _and_342 = _and_341 & _eq_852; // NodeTable.java:73
+  wire _and_340 = _and_339 & _eq_852; // NodeTable.java:73
   wire _bits_205 = slot_valid[99]; // NodeTable.java:73
   wire _eq_853 = slot_depth_99 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_343 = _bits_205 & _eq_853; // NodeTable.java:73
+  wire _and_341 = _bits_205 & _eq_853; // NodeTable.java:73
   wire _eq_854 = slot_children_99 == 3'd0; // NodeTable.java:73
-  wire _and_344 = _and_343 & _eq_854; // NodeTable.java:73
+  wire _and_342 = _and_341 & _eq_854; // NodeTable.java:73
   wire _bits_206 = slot_valid[98]; // NodeTable.java:73
   wire _eq_855 = slot_depth_98 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_345 = _bits_206 & _eq_855; // NodeTable.java:73
+  wire _and_343 = _bits_206 & _eq_855; // NodeTable.java:73
   wire _eq_856 = slot_children_98 == 3'd0; // NodeTable.java:73
-  wire _and_346 = _and_345 & _eq_856; // NodeTable.java:73
+  wire _and_344 = _and_343 & _eq_856; // NodeTable.java:73
   wire _bits_207 = slot_valid[97]; // NodeTable.java:73
   wire _eq_857 = slot_depth_97 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_347 = _bits_207 & _eq_857; // NodeTable.java:73
+  wire _and_345 = _bits_207 & _eq_857; // NodeTable.java:73
   wire _eq_858 = slot_children_97 == 3'd0; // NodeTable.java:73
-  wire _and_348 = _and_347 & _eq_858; // NodeTable.java:73
+  wire _and_346 = _and_345 & _eq_858; // NodeTable.java:73
   wire _bits_208 = slot_valid[96]; // NodeTable.java:73
   wire _eq_859 = slot_depth_96 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_349 = _bits_208 & _eq_859; // NodeTable.java:73
+  wire _and_347 = _bits_208 & _eq_859; // NodeTable.java:73
   wire _eq_860 = slot_children_96 == 3'd0; // NodeTable.java:73
-  wire _and_350 = _and_349 & _eq_860; // NodeTable.java:73
+  wire _and_348 = _and_347 & _eq_860; // NodeTable.java:73
   wire _bits_209 = slot_valid[95]; // NodeTable.java:73
   wire _eq_861 = slot_depth_95 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_351 = _bits_209 & _eq_861; // NodeTable.java:73
+  wire _and_349 = _bits_209 & _eq_861; // NodeTable.java:73
   wire _eq_862 = slot_children_95 == 3'd0; // NodeTable.java:73
-  wire _and_352 = _and_351 & _eq_862; // NodeTable.java:73
+  wire _and_350 = _and_349 & _eq_862; // NodeTable.java:73
   wire _bits_210 = slot_valid[94]; // NodeTable.java:73
   wire _eq_863 = slot_depth_94 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_353 = _bits_210 & _eq_863; // NodeTable.java:73
+  wire _and_351 = _bits_210 & _eq_863; // NodeTable.java:73
   wire _eq_864 = slot_children_94 == 3'd0; // NodeTable.java:73
-  wire _and_354 = _and_353 & _eq_864; // NodeTable.java:73
+  wire _and_352 = _and_351 & _eq_864; // NodeTable.java:73
   wire _bits_211 = slot_valid[93]; // NodeTable.java:73
   wire _eq_865 = slot_depth_93 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_355 = _bits_211 & _eq_865; // NodeTable.java:73
+  wire _and_353 = _bits_211 & _eq_865; // NodeTable.java:73
   wire _eq_866 = slot_children_93 == 3'd0; // NodeTable.java:73
-  wire _and_356 = _and_355 & _eq_866; // NodeTable.java:73
+  wire _and_354 = _and_353 & _eq_866; // NodeTable.java:73
   wire _bits_212 = slot_valid[92]; // NodeTable.java:73
   wire _eq_867 = slot_depth_92 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_357 = _bits_212 & _eq_867; // NodeTable.java:73
+  wire _and_355 = _bits_212 & _eq_867; // NodeTable.java:73
   wire _eq_868 = slot_children_92 == 3'd0; // NodeTable.java:73
-  wire _and_358 = _and_357 & _eq_868; // NodeTable.java:73
+  wire _and_356 = _and_355 & _eq_868; // NodeTable.java:73
   wire _bits_213 = slot_valid[91]; // NodeTable.java:73
   wire _eq_869 = slot_depth_91 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_359 = _bits_213 & _eq_869; // NodeTable.java:73
+  wire _and_357 = _bits_213 & _eq_869; // NodeTable.java:73
   wire _eq_870 = slot_children_91 == 3'd0; // NodeTable.java:73
-  wire _and_360 = _and_359 & _eq_870; // NodeTable.java:73
+  wire _and_358 = _and_357 & _eq_870; // NodeTable.java:73
   wire _bits_214 = slot_valid[90]; // NodeTable.java:73
   wire _eq_871 = slot_depth_90 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_361 = _bits_214 & _eq_871; // NodeTable.java:73
+  wire _and_359 = _bits_214 & _eq_871; // NodeTable.java:73
   wire _eq_872 = slot_children_90 == 3'd0; // NodeTable.java:73
-  wire _and_362 = _and_361 & _eq_872; // NodeTable.java:73
+  wire _and_360 = _and_359 & _eq_872; // NodeTable.java:73
   wire _bits_215 = slot_valid[89]; // NodeTable.java:73
   wire _eq_873 = slot_depth_89 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_363 = _bits_215 & _eq_873; // NodeTable.java:73
+  wire _and_361 = _bits_215 & _eq_873; // NodeTable.java:73
   wire _eq_874 = slot_children_89 == 3'd0; // NodeTable.java:73
-  wire _and_364 = _and_363 & _eq_874; // NodeTable.java:73
+  wire _and_362 = _and_361 & _eq_874; // NodeTable.java:73
   wire _bits_216 = slot_valid[88]; // NodeTable.java:73
   wire _eq_875 = slot_depth_88 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_365 = _bits_216 & _eq_875; // NodeTable.java:73
+  wire _and_363 = _bits_216 & _eq_875; // NodeTable.java:73
   wire _eq_876 = slot_children_88 == 3'd0; // NodeTable.java:73
-  wire _and_366 = _and_365 & _eq_876; // NodeTable.java:73
+  wire _and_364 = _and_363 & _eq_876; // NodeTable.java:73
   wire _bits_217 = slot_valid[87]; // NodeTable.java:73
   wire _eq_877 = slot_depth_87 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_367 = _bits_217 & _eq_877; // NodeTable.java:73
+  wire _and_365 = _bits_217 & _eq_877; // NodeTable.java:73
   wire _eq_878 = slot_children_87 == 3'd0; // NodeTable.java:73
-  wire _and_368 = _and_367 & _eq_878; // NodeTable.java:73
+  wire _and_366 = _and_365 & _eq_878; // NodeTable.java:73
   wire _bits_218 = slot_valid[86]; // NodeTable.java:73
   wire _eq_879 = slot_depth_86 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_369 = _bits_218 & _eq_879; // NodeTable.java:73
+  wire _and_367 = _bits_218 & _eq_879; // NodeTable.java:73
   wire _eq_880 = slot_children_86 == 3'd0; // NodeTable.java:73
-  wire _and_370 = _and_369 & _eq_880; // NodeTable.java:73
+  wire _and_368 = _and_367 & _eq_880; // NodeTable.java:73
   wire _bits_219 = slot_valid[85]; // NodeTable.java:73
   wire _eq_881 = slot_depth_85 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_371 = _bits_219 & _eq_881; // NodeTable.java:73
+  wire _and_369 = _bits_219 & _eq_881; // NodeTable.java:73
   wire _eq_882 = slot_children_85 == 3'd0; // NodeTable.java:73
-  wire _and_372 = _and_371 & _eq_882; // NodeTable.java:73
+  wire _and_370 = _and_369 & _eq_882; // NodeTable.java:73
   wire _bits_220 = slot_valid[84]; // NodeTable.java:73
   wire _eq_883 = slot_depth_84 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_373 = _bits_220 & _eq_883; // NodeTable.java:73
+  wire _and_371 = _bits_220 & _eq_883; // NodeTable.java:73
   wire _eq_884 = slot_children_84 == 3'd0; // NodeTable.java:73
-  wire _and_374 = _and_373 & _eq_884; // NodeTable.java:73
+  wire _and_372 = _and_371 & _eq_884; // NodeTable.java:73
   wire _bits_221 = slot_valid[83]; // NodeTable.java:73
   wire _eq_885 = slot_depth_83 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_375 = _bits_221 & _eq_885; // NodeTable.java:73
+  wire _and_373 = _bits_221 & _eq_885; // NodeTable.java:73
   wire _eq_886 = slot_children_83 == 3'd0; // NodeTable.java:73
-  wire _and_376 = _and_375 & _eq_886; // NodeTable.java:73
+  wire _and_374 = _and_373 & _eq_886; // NodeTable.java:73
   wire _bits_222 = slot_valid[82]; // NodeTable.java:73
   wire _eq_887 = slot_depth_82 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_377 = _bits_222 & _eq_887; // NodeTable.java:73
+  wire _and_375 = _bits_222 & _eq_887; // NodeTable.java:73
   wire _eq_888 = slot_children_82 == 3'd0; // NodeTable.java:73
-  wire _and_378 = _and_377 & _eq_888; // NodeTable.java:73
+  wire _and_376 = _and_375 & _eq_888; // NodeTable.java:73
   wire _bits_223 = slot_valid[81]; // NodeTable.java:73
   wire _eq_889 = slot_depth_81 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_379 = _bits_223 & _eq_889; // NodeTable.java:73
+  wire _and_377 = _bits_223 & _eq_889; // NodeTable.java:73
   wire _eq_890 = slot_children_81 == 3'd0; // NodeTable.java:73
-  wire _and_380 = _and_379 & _eq_890; // NodeTable.java:73
+  wire _and_378 = _and_377 & _eq_890; // NodeTable.java:73
   wire _bits_224 = slot_valid[80]; // NodeTable.java:73
   wire _eq_891 = slot_depth_80 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_381 = _bits_224 & _eq_891; // NodeTable.java:73
+  wire _and_379 = _bits_224 & _eq_891; // NodeTable.java:73
   wire _eq_892 = slot_children_80 == 3'd0; // NodeTable.java:73
-  wire _and_382 = _and_381 & _eq_892; // NodeTable.java:73
+  wire _and_380 = _and_379 & _eq_892; // NodeTable.java:73
   wire _bits_225 = slot_valid[79]; // NodeTable.java:73
   wire _eq_893 = slot_depth_79 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_383 = _bits_225 & _eq_893; // NodeTable.java:73
+  wire _and_381 = _bits_225 & _eq_893; // NodeTable.java:73
   wire _eq_894 = slot_children_79 == 3'd0; // NodeTable.java:73
-  wire _and_384 = _and_383 & _eq_894; // NodeTable.java:73
+  wire _and_382 = _and_381 & _eq_894; // NodeTable.java:73
   wire _bits_226 = slot_valid[78]; // NodeTable.java:73
   wire _eq_895 = slot_depth_78 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_385 = _bits_226 & _eq_895; // NodeTable.java:73
+  wire _and_383 = _bits_226 & _eq_895; // NodeTable.java:73
   wire _eq_896 = slot_children_78 == 3'd0; // NodeTable.java:73
-  wire _and_386 = _and_385 & _eq_896; // NodeTable.java:73
+  wire _and_384 = _and_383 & _eq_896; // NodeTable.java:73
   wire _bits_227 = slot_valid[77]; // NodeTable.java:73
   wire _eq_897 = slot_depth_77 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_387 = _bits_227 & _eq_897; // NodeTable.java:73
+  wire _and_385 = _bits_227 & _eq_897; // NodeTable.java:73
   wire _eq_898 = slot_children_77 == 3'd0; // NodeTable.java:73
-  wire _and_388 = _and_387 & _eq_898; // NodeTable.java:73
+  wire _and_386 = _and_385 & _eq_898; // NodeTable.java:73
   wire _bits_228 = slot_valid[76]; // NodeTable.java:73
   wire _eq_899 = slot_depth_76 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_389 = _bits_228 & _eq_899; // NodeTable.java:73
+  wire _and_387 = _bits_228 & _eq_899; // NodeTable.java:73
   wire _eq_900 = slot_children_76 == 3'd0; // NodeTable.java:73
-  wire _and_390 = _and_389 & _eq_900; // NodeTable.java:73
+  wire _and_388 = _and_387 & _eq_900; // NodeTable.java:73
   wire _bits_229 = slot_valid[75]; // NodeTable.java:73
   wire _eq_901 = slot_depth_75 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_391 = _bits_229 & _eq_901; // NodeTable.java:73
+  wire _and_389 = _bits_229 & _eq_901; // NodeTable.java:73
   wire _eq_902 = slot_children_75 == 3'd0; // NodeTable.java:73
-  wire _and_392 = _and_391 & _eq_902; // NodeTable.java:73
+  wire _and_390 = _and_389 & _eq_902; // NodeTable.java:73
   wire _bits_230 = slot_valid[74]; // NodeTable.java:73
   wire _eq_903 = slot_depth_74 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_393 = _bits_230 & _eq_903; // NodeTable.java:73
+  wire _and_391 = _bits_230 & _eq_903; // NodeTable.java:73
   wire _eq_904 = slot_children_74 == 3'd0; // NodeTable.java:73
-  wire _and_394 = _and_393 & _eq_904; // NodeTable.java:73
+  wire _and_392 = _and_391 & _eq_904; // NodeTable.java:73
   wire _bits_231 = slot_valid[73]; // NodeTable.java:73
   wire _eq_905 = slot_depth_73 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_395 = _bits_231 & _eq_905; // NodeTable.java:73
+  wire _and_393 = _bits_231 & _eq_905; // NodeTable.java:73
   wire _eq_906 = slot_children_73 == 3'd0; // NodeTable.java:73
-  wire _and_396 = _and_395 & _eq_906; // NodeTable.java:73
+  wire _and_394 = _and_393 & _eq_906; // NodeTable.java:73
   wire _bits_232 = slot_valid[72]; // NodeTable.java:73
   wire _eq_907 = slot_depth_72 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_397 = _bits_232 & _eq_907; // NodeTable.java:73
+  wire _and_395 = _bits_232 & _eq_907; // NodeTable.java:73
   wire _eq_908 = slot_children_72 == 3'd0; // NodeTable.java:73
-  wire _and_398 = _and_397 & _eq_908; // NodeTable.java:73
+  wire _and_396 = _and_395 & _eq_908; // NodeTable.java:73
   wire _bits_233 = slot_valid[71]; // NodeTable.java:73
   wire _eq_909 = slot_depth_71 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_399 = _bits_233 & _eq_909; // NodeTable.java:73
+  wire _and_397 = _bits_233 & _eq_909; // NodeTable.java:73
   wire _eq_910 = slot_children_71 == 3'd0; // NodeTable.java:73
-  wire _and_400 = _and_399 & _eq_910; // NodeTable.java:73
+  wire _and_398 = _and_397 & _eq_910; // NodeTable.java:73
   wire _bits_234 = slot_valid[70]; // NodeTable.java:73
   wire _eq_911 = slot_depth_70 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_401 = _bits_234 & _eq_911; // NodeTable.java:73
+  wire _and_399 = _bits_234 & _eq_911; // NodeTable.java:73
   wire _eq_912 = slot_children_70 == 3'd0; // NodeTable.java:73
-  wire _and_402 = _and_401 & _eq_912; // NodeTable.java:73
+  wire _and_400 = _and_399 & _eq_912; // NodeTable.java:73
   wire _bits_235 = slot_valid[69]; // NodeTable.java:73
   wire _eq_913 = slot_depth_69 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_403 = _bits_235 & _eq_913; // NodeTable.java:73
+  wire _and_401 = _bits_235 & _eq_913; // NodeTable.java:73
   wire _eq_914 = slot_children_69 == 3'd0; // NodeTable.java:73
-  wire _and_404 = _and_403 & _eq_914; // NodeTable.java:73
+  wire _and_402 = _and_401 & _eq_914; // NodeTable.java:73
   wire _bits_236 = slot_valid[68]; // NodeTable.java:73
   wire _eq_915 = slot_depth_68 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_405 = _bits_236 & _eq_915; // NodeTable.java:73
+  wire _and_403 = _bits_236 & _eq_915; // NodeTable.java:73
   wire _eq_916 = slot_children_68 == 3'd0; // NodeTable.java:73
-  wire _and_406 = _and_405 & _eq_916; // NodeTable.java:73
+  wire _and_404 = _and_403 & _eq_916; // NodeTable.java:73
   wire _bits_237 = slot_valid[67]; // NodeTable.java:73
   wire _eq_917 = slot_depth_67 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_407 = _bits_237 & _eq_917; // NodeTable.java:73
+  wire _and_405 = _bits_237 & _eq_917; // NodeTable.java:73
   wire _eq_918 = slot_children_67 == 3'd0; // NodeTable.java:73
-  wire _and_408 = _and_407 & _eq_918; // NodeTable.java:73
+  wire _and_406 = _and_405 & _eq_918; // NodeTable.java:73
   wire _bits_238 = slot_valid[66]; // NodeTable.java:73
   wire _eq_919 = slot_depth_66 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_409 = _bits_238 & _eq_919; // NodeTable.java:73
+  wire _and_407 = _bits_238 & _eq_919; // NodeTable.java:73
   wire _eq_920 = slot_children_66 == 3'd0; // NodeTable.java:73
-  wire _and_410 = _and_409 & _eq_920; // NodeTable.java:73
+  wire _and_408 = _and_407 & _eq_920; // NodeTable.java:73
   wire _bits_239 = slot_valid[65]; // NodeTable.java:73
   wire _eq_921 = slot_depth_65 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_411 = _bits_239 & _eq_921; // NodeTable.java:73
+  wire _and_409 = _bits_239 & _eq_921; // NodeTable.java:73
   wire _eq_922 = slot_children_65 == 3'd0; // NodeTable.java:73
-  wire _and_412 = _and_411 & _eq_922; // NodeTable.java:73
+  wire _and_410 = _and_409 & _eq_922; // NodeTable.java:73
   wire _bits_240 = slot_valid[64]; // NodeTable.java:73
   wire _eq_923 = slot_depth_64 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_413 = _bits_240 & _eq_923; // NodeTable.java:73
+  wire _and_411 = _bits_240 & _eq_923; // NodeTable.java:73
   wire _eq_924 = slot_children_64 == 3'd0; // NodeTable.java:73
-  wire _and_414 = _and_413 & _eq_924; // NodeTable.java:73
+  wire _and_412 = _and_411 & _eq_924; // NodeTable.java:73
   wire _bits_241 = slot_valid[63]; // NodeTable.java:73
   wire _eq_925 = slot_depth_63 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_415 = _bits_241 & _eq_925; // NodeTable.java:73
+  wire _and_413 = _bits_241 & _eq_925; // NodeTable.java:73
   wire _eq_926 = slot_children_63 == 3'd0; // NodeTable.java:73
-  wire _and_416 = _and_415 & _eq_926; // NodeTable.java:73
+  wire _and_414 = _and_413 & _eq_926; // NodeTable.java:73
   wire _bits_242 = slot_valid[62]; // NodeTable.java:73
   wire _eq_927 = slot_depth_62 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_417 = _bits_242 & _eq_927; // NodeTable.java:73
+  wire _and_415 = _bits_242 & _eq_927; // NodeTable.java:73
   wire _eq_928 = slot_children_62 == 3'd0; // NodeTable.java:73
-  wire _and_418 = _and_417 & _eq_928; // NodeTable.java:73
+  wire _and_416 = _and_415 & _eq_928; // NodeTable.java:73
   wire _bits_243 = slot_valid[61]; // NodeTable.java:73
   wire _eq_929 = slot_depth_61 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_419 = _bits_243 & _eq_929; // NodeTable.java:73
+  wire _and_417 = _bits_243 & _eq_929; // NodeTable.java:73
   wire _eq_930 = slot_children_61 == 3'd0; // NodeTable.java:73
-  wire _and_420 = _and_419 & _eq_930; // NodeTable.java:73
+  wire _and_418 = _and_417 & _eq_930; // NodeTable.java:73
   wire _bits_244 = slot_valid[60]; // NodeTable.java:73
   wire _eq_931 = slot_depth_60 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_421 = _bits_244 & _eq_931; // NodeTable.java:73
+  wire _and_419 = _bits_244 & _eq_931; // NodeTable.java:73
   wire _eq_932 = slot_children_60 == 3'd0; // NodeTable.java:73
-  wire _and_422 = _and_421 & _eq_932; // NodeTable.java:73
+  wire _and_420 = _and_419 & _eq_932; // NodeTable.java:73
   wire _bits_245 = slot_valid[59]; // NodeTable.java:73
   wire _eq_933 = slot_depth_59 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_423 = _bits_245 & _eq_933; // NodeTable.java:73
+  wire _and_421 = _bits_245 & _eq_933; // NodeTable.java:73
   wire _eq_934 = slot_children_59 == 3'd0; // NodeTable.java:73
-  wire _and_424 = _and_423 & _eq_934; // NodeTable.java:73
+  wire _and_422 = _and_421 & _eq_934; // NodeTable.java:73
   wire _bits_246 = slot_valid[58]; // NodeTable.java:73
   wire _eq_935 = slot_depth_58 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_425 = _bits_246 & _eq_935; // NodeTable.java:73
+  wire _and_423 = _bits_246 & _eq_935; // NodeTable.java:73
   wire _eq_936 = slot_children_58 == 3'd0; // NodeTable.java:73
-  wire _and_426 = _and_425 & _eq_936; // NodeTable.java:73
+  wire _and_424 = _and_423 & _eq_936; // NodeTable.java:73
   wire _bits_247 = slot_valid[57]; // NodeTable.java:73
   wire _eq_937 = slot_depth_57 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_427 = _bits_247 & _eq_937; // NodeTable.java:73
+  wire _and_425 = _bits_247 & _eq_937; // NodeTable.java:73
   wire _eq_938 = slot_children_57 == 3'd0; // NodeTable.java:73
-  wire _and_428 = _and_427 & _eq_938; // NodeTable.java:73
+  wire _and_426 = _and_425 & _eq_938; // NodeTable.java:73
   wire _bits_248 = slot_valid[56]; // NodeTable.java:73
   wire _eq_939 = slot_depth_56 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_429 = _bits_248 & _eq_939; // NodeTable.java:73
+  wire _and_427 = _bits_248 & _eq_939; // NodeTable.java:73
   wire _eq_940 = slot_children_56 == 3'd0; // NodeTable.java:73
-  wire _and_430 = _and_429 & _eq_940; // NodeTable.java:73
+  wire _and_428 = _and_427 & _eq_940; // NodeTable.java:73
   wire _bits_249 = slot_valid[55]; // NodeTable.java:73
   wire _eq_941 = slot_depth_55 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_431 = _bits_249 & _eq_941; // NodeTable.java:73
+  wire _and_429 = _bits_249 & _eq_941; // NodeTable.java:73
   wire _eq_942 = slot_children_55 == 3'd0; // NodeTable.java:73
-  wire _and_432 = _and_431 & _eq_942; // NodeTable.java:73
+  wire _and_430 = _and_429 & _eq_942; // NodeTable.java:73
   wire _bits_250 = slot_valid[54]; // NodeTable.java:73
   wire _eq_943 = slot_depth_54 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_433 = _bits_250 & _eq_943; // NodeTable.java:73
+  wire _and_431 = _bits_250 & _eq_943; // NodeTable.java:73
   wire _eq_944 = slot_children_54 == 3'd0; // NodeTable.java:73
-  wire _and_434 = _and_433 & _eq_944; // NodeTable.java:73
+  wire _and_432 = _and_431 & _eq_944; // NodeTable.java:73
   wire _bits_251 = slot_valid[53]; // NodeTable.java:73
   wire _eq_945 = slot_depth_53 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_435 = _bits_251 & _eq_945; // NodeTable.java:73
+  wire _and_433 = _bits_251 & _eq_945; // NodeTable.java:73
   wire _eq_946 = slot_children_53 == 3'd0; // NodeTable.java:73
-  wire _and_436 = _and_435 & _eq_946; // NodeTable.java:73
+  wire _and_434 = _and_433 & _eq_946; // NodeTable.java:73
   wire _bits_252 = slot_valid[52]; // NodeTable.java:73
   wire _eq_947 = slot_depth_52 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_437 = _bits_252 & _eq_947; // NodeTable.java:73
+  wire _and_435 = _bits_252 & _eq_947; // NodeTable.java:73
   wire _eq_948 = slot_children_52 == 3'd0; // NodeTable.java:73
-  wire _and_438 = _and_437 & _eq_948; // NodeTable.java:73
+  wire _and_436 = _and_435 & _eq_948; // NodeTable.java:73
   wire _bits_253 = slot_valid[51]; // NodeTable.java:73
   wire _eq_949 = slot_depth_51 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_439 = _bits_253 & _eq_949; // NodeTable.java:73
+  wire _and_437 = _bits_253 & _eq_949; // NodeTable.java:73
   wire _eq_950 = slot_children_51 == 3'd0; // NodeTable.java:73
-  wire _and_440 = _and_439 & _eq_950; // NodeTable.java:73
+  wire _and_438 = _and_437 & _eq_950; // NodeTable.java:73
   wire _bits_254 = slot_valid[50]; // NodeTable.java:73
   wire _eq_951 = slot_depth_50 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_441 = _bits_254 & _eq_951; // NodeTable.java:73
+  wire _and_439 = _bits_254 & _eq_951; // NodeTable.java:73
   wire _eq_952 = slot_children_50 == 3'd0; // NodeTable.java:73
-  wire _and_442 = _and_441 & _eq_952; // NodeTable.java:73
+  wire _and_440 = _and_439 & _eq_952; // NodeTable.java:73
   wire _bits_255 = slot_valid[49]; // NodeTable.java:73
   wire _eq_953 = slot_depth_49 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_443 = _bits_255 & _eq_953; // NodeTable.java:73
+  wire _and_441 = _bits_255 & _eq_953; // NodeTable.java:73
   wire _eq_954 = slot_children_49 == 3'd0; // NodeTable.java:73
-  wire _and_444 = _and_443 & _eq_954; // NodeTable.java:73
+  wire _and_442 = _and_441 & _eq_954; // NodeTable.java:73
   wire _bits_256 = slot_valid[48]; // NodeTable.java:73
   wire _eq_955 = slot_depth_48 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_445 = _bits_256 & _eq_955; // NodeTable.java:73
+  wire _and_443 = _bits_256 & _eq_955; // NodeTable.java:73
   wire _eq_956 = slot_children_48 == 3'd0; // NodeTable.java:73
-  wire _and_446 = _and_445 & _eq_956; // NodeTable.java:73
+  wire _and_444 = _and_443 & _eq_956; // NodeTable.java:73
   wire _bits_257 = slot_valid[47]; // NodeTable.java:73
   wire _eq_957 = slot_depth_47 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_447 = _bits_257 & _eq_957; // NodeTable.java:73
+  wire _and_445 = _bits_257 & _eq_957; // NodeTable.java:73
   wire _eq_958 = slot_children_47 == 3'd0; // NodeTable.java:73
-  wire _and_448 = _and_447 & _eq_958; // NodeTable.java:73
+  wire _and_446 = _and_445 & _eq_958; // NodeTable.java:73
   wire _bits_258 = slot_valid[46]; // NodeTable.java:73
   wire _eq_959 = slot_depth_46 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_449 = _bits_258 & _eq_959; // NodeTable.java:73
+  wire _and_447 = _bits_258 & _eq_959; // NodeTable.java:73
   wire _eq_960 = slot_children_46 == 3'd0; // NodeTable.java:73
-  wire _and_450 = _and_449 & _eq_960; // NodeTable.java:73
+  wire _and_448 = _and_447 & _eq_960; // NodeTable.java:73
   wire _bits_259 = slot_valid[45]; // NodeTable.java:73
   wire _eq_961 = slot_depth_45 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_451 = _bits_259 & _eq_961; // NodeTable.java:73
+  wire _and_449 = _bits_259 & _eq_961; // NodeTable.java:73
   wire _eq_962 = slot_children_45 == 3'd0; // NodeTable.java:73
-  wire _and_452 = _and_451 & _eq_962; // NodeTable.java:73
+  wire _and_450 = _and_449 & _eq_962; // NodeTable.java:73
   wire _bits_260 = slot_valid[44]; // NodeTable.java:73
   wire _eq_963 = slot_depth_44 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_453 = _bits_260 & _eq_963; // NodeTable.java:73
+  wire _and_451 = _bits_260 & _eq_963; // NodeTable.java:73
   wire _eq_964 = slot_children_44 == 3'd0; // NodeTable.java:73
-  wire _and_454 = _and_453 & _eq_964; // NodeTable.java:73
+  wire _and_452 = _and_451 & _eq_964; // NodeTable.java:73
   wire _bits_261 = slot_valid[43]; // NodeTable.java:73
   wire _eq_965 = slot_depth_43 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_455 = _bits_261 & _eq_965; // NodeTable.java:73
+  wire _and_453 = _bits_261 & _eq_965; // NodeTable.java:73
   wire _eq_966 = slot_children_43 == 3'd0; // NodeTable.java:73
-  wire _and_456 = _and_455 & _eq_966; // NodeTable.java:73
+  wire _and_454 = _and_453 & _eq_966; // NodeTable.java:73
   wire _bits_262 = slot_valid[42]; // NodeTable.java:73
   wire _eq_967 = slot_depth_42 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_457 = _bits_262 & _eq_967; // NodeTable.java:73
+  wire _and_455 = _bits_262 & _eq_967; // NodeTable.java:73
   wire _eq_968 = slot_children_42 == 3'd0; // NodeTable.java:73
-  wire _and_458 = _and_457 & _eq_968; // NodeTable.java:73
+  wire _and_456 = _and_455 & _eq_968; // NodeTable.java:73
   wire _bits_263 = slot_valid[41]; // NodeTable.java:73
   wire _eq_969 = slot_depth_41 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_459 = _bits_263 & _eq_969; // NodeTable.java:73
+  wire _and_457 = _bits_263 & _eq_969; // NodeTable.java:73
   wire _eq_970 = slot_children_41 == 3'd0; // NodeTable.java:73
-  wire _and_460 = _and_459 & _eq_970; // NodeTable.java:73
+  wire _and_458 = _and_457 & _eq_970; // NodeTable.java:73
   wire _bits_264 = slot_valid[40]; // NodeTable.java:73
   wire _eq_971 = slot_depth_40 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_461 = _bits_264 & _eq_971; // NodeTable.java:73
+  wire _and_459 = _bits_264 & _eq_971; // NodeTable.java:73
   wire _eq_972 = slot_children_40 == 3'd0; // NodeTable.java:73
-  wire _and_462 = _and_461 & _eq_972; // NodeTable.java:73
+  wire _and_460 = _and_459 & _eq_972; // NodeTable.java:73
   wire _bits_265 = slot_valid[39]; // NodeTable.java:73
   wire _eq_973 = slot_depth_39 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_463 = _bits_265 & _eq_973; // NodeTable.java:73
+  wire _and_461 = _bits_265 & _eq_973; // NodeTable.java:73
   wire _eq_974 = slot_children_39 == 3'd0; // NodeTable.java:73
-  wire _and_464 = _and_463 & _eq_974; // NodeTable.java:73
+  wire _and_462 = _and_461 & _eq_974; // NodeTable.java:73
   wire _bits_266 = slot_valid[38]; // NodeTable.java:73
   wire _eq_975 = slot_depth_38 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_465 = _bits_266 & _eq_975; // NodeTable.java:73
+  wire _and_463 = _bits_266 & _eq_975; // NodeTable.java:73
   wire _eq_976 = slot_children_38 == 3'd0; // NodeTable.java:73
-  wire _and_466 = _and_465 & _eq_976; // NodeTable.java:73
+  wire _and_464 = _and_463 & _eq_976; // NodeTable.java:73
   wire _bits_267 = slot_valid[37]; // NodeTable.java:73
   wire _eq_977 = slot_depth_37 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_467 = _bits_267 & _eq_977; // NodeTable.java:73
+  wire _and_465 = _bits_267 & _eq_977; // NodeTable.java:73
   wire _eq_978 = slot_children_37 == 3'd0; // NodeTable.java:73
-  wire _and_468 = _and_467 & _eq_978; // NodeTable.java:73
+  wire _and_466 = _and_465 & _eq_978; // NodeTable.java:73
   wire _bits_268 = slot_valid[36]; // NodeTable.java:73
   wire _eq_979 = slot_depth_36 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_469 = _bits_268 & _eq_979; // NodeTable.java:73
+  wire _and_467 = _bits_268 & _eq_979; // NodeTable.java:73
   wire _eq_980 = slot_children_36 == 3'd0; // NodeTable.java:73
-  wire _and_470 = _and_469 & _eq_980; // NodeTable.java:73
+  wire _and_468 = _and_467 & _eq_980; // NodeTable.java:73
   wire _bits_269 = slot_valid[35]; // NodeTable.java:73
   wire _eq_981 = slot_depth_35 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_471 = _bits_269 & _eq_981; // NodeTable.java:73
+  wire _and_469 = _bits_269 & _eq_981; // NodeTable.java:73
   wire _eq_982 = slot_children_35 == 3'd0; // NodeTable.java:73
-  wire _and_472 = _and_471 & _eq_982; // NodeTable.java:73
+  wire _and_470 = _and_469 & _eq_982; // NodeTable.java:73
   wire _bits_270 = slot_valid[34]; // NodeTable.java:73
   wire _eq_983 = slot_depth_34 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_473 = _bits_270 & _eq_983; // NodeTable.java:73
+  wire _and_471 = _bits_270 & _eq_983; // NodeTable.java:73
   wire _eq_984 = slot_children_34 == 3'd0; // NodeTable.java:73
-  wire _and_474 = _and_473 & _eq_984; // NodeTable.java:73
+  wire _and_472 = _and_471 & _eq_984; // NodeTable.java:73
   wire _bits_271 = slot_valid[33]; // NodeTable.java:73
   wire _eq_985 = slot_depth_33 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_475 = _bits_271 & _eq_985; // NodeTable.java:73
+  wire _and_473 = _bits_271 & _eq_985; // NodeTable.java:73
   wire _eq_986 = slot_children_33 == 3'd0; // NodeTable.java:73
-  wire _and_476 = _and_475 & _eq_986; // NodeTable.java:73
+  wire _and_474 = _and_473 & _eq_986; // NodeTable.java:73
   wire _bits_272 = slot_valid[32]; // NodeTable.java:73
   wire _eq_987 = slot_depth_32 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_477 = _bits_272 & _eq_987; // NodeTable.java:73
+  wire _and_475 = _bits_272 & _eq_987; // NodeTable.java:73
   wire _eq_988 = slot_children_32 == 3'd0; // NodeTable.java:73
-  wire _and_478 = _and_477 & _eq_988; // NodeTable.java:73
+  wire _and_476 = _and_475 & _eq_988; // NodeTable.java:73
   wire _bits_273 = slot_valid[31]; // NodeTable.java:73
   wire _eq_989 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_479 = _bits_273 & _eq_989; // NodeTable.java:73
+  wire _and_477 = _bits_273 & _eq_989; // NodeTable.java:73
   wire _eq_990 = slot_children_31 == 3'd0; // NodeTable.java:73
-  wire _and_480 = _and_479 & _eq_990; // NodeTable.java:73
+  wire _and_478 = _and_477 & _eq_990; // NodeTable.java:73
   wire _bits_274 = slot_valid[30]; // NodeTable.java:73
   wire _eq_991 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_481 = _bits_274 & _eq_991; // NodeTable.java:73
+  wire _and_479 = _bits_274 & _eq_991; // NodeTable.java:73
   wire _eq_992 = slot_children_30 == 3'd0; // NodeTable.java:73
-  wire _and_482 = _and_481 & _eq_992; // NodeTable.java:73
+  wire _and_480 = _and_479 & _eq_992; // NodeTable.java:73
   wire _bits_275 = slot_valid[29]; // NodeTable.java:73
   wire _eq_993 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_483 = _bits_275 & _eq_993; // NodeTable.java:73
+  wire _and_481 = _bits_275 & _eq_993; // NodeTable.java:73
   wire _eq_994 = slot_children_29 == 3'd0; // NodeTable.java:73
-  wire _and_484 = _and_483 & _eq_994; // NodeTable.java:73
+  wire _and_482 = _and_481 & _eq_994; // NodeTable.java:73
   wire _bits_276 = slot_valid[28]; // NodeTable.java:73
   wire _eq_995 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_485 = _bits_276 & _eq_995; // NodeTable.java:73
+  wire _and_483 = _bits_276 & _eq_995; // NodeTable.java:73
   wire _eq_996 = slot_children_28 == 3'd0; // NodeTable.java:73
-  wire _and_486 = _and_485 & _eq_996; // NodeTable.java:73
+  wire _and_484 = _and_483 & _eq_996; // NodeTable.java:73
   wire _bits_277 = slot_valid[27]; // NodeTable.java:73
   wire _eq_997 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_487 = _bits_277 & _eq_997; // NodeTable.java:73
+  wire _and_485 = _bits_277 & _eq_997; // NodeTable.java:73
   wire _eq_998 = slot_children_27 == 3'd0; // NodeTable.java:73
-  wire _and_488 = _and_487 & _eq_998; // NodeTable.java:73
+  wire _and_486 = _and_485 & _eq_998; // NodeTable.java:73
   wire _bits_278 = slot_valid[26]; // NodeTable.java:73
   wire _eq_999 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_489 = _bits_278 & _eq_999; // NodeTable.java:73
+  wire _and_487 = _bits_278 & _eq_999; // NodeTable.java:73
   wire _eq_1000 = slot_children_26 == 3'd0; // NodeTable.java:73
-  wire _and_490 = _and_489 & _eq_1000; // NodeTable.java:73
+  wire _and_488 = _and_487 & _eq_1000; // NodeTable.java:73
   wire _bits_279 = slot_valid[25]; // NodeTable.java:73
   wire _eq_1001 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_491 = _bits_279 & _eq_1001; // NodeTable.java:73
+  wire _and_489 = _bits_279 & _eq_1001; // NodeTable.java:73
   wire _eq_1002 = slot_children_25 == 3'd0; // NodeTable.java:73
-  wire _and_492 = _and_491 & _eq_1002; // NodeTable.java:73
+  wire _and_490 = _and_489 & _eq_1002; // NodeTable.java:73
   wire _bits_280 = slot_valid[24]; // NodeTable.java:73
   wire _eq_1003 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_493 = _bits_280 & _eq_1003; // NodeTable.java:73
+  wire _and_491 = _bits_280 & _eq_1003; // NodeTable.java:73
   wire _eq_1004 = slot_children_24 == 3'd0; // NodeTable.java:73
-  wire _and_494 = _and_493 & _eq_1004; // NodeTable.java:73
+  wire _and_492 = _and_491 & _eq_1004; // NodeTable.java:73
   wire _bits_281 = slot_valid[23]; // NodeTable.java:73
   wire _eq_1005 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_495 = _bits_281 & _eq_1005; // NodeTable.java:73
+  wire _and_493 = _bits_281 & _eq_1005; // NodeTable.java:73
   wire _eq_1006 = slot_children_23 == 3'd0; // NodeTable.java:73
-  wire _and_496 = _and_495 & _eq_1006; // NodeTable.java:73
+  wire _and_494 = _and_493 & _eq_1006; // NodeTable.java:73
   wire _bits_282 = slot_valid[22]; // NodeTable.java:73
   wire _eq_1007 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_497 = _bits_282 & _eq_1007; // NodeTable.java:73
+  wire _and_495 = _bits_282 & _eq_1007; // NodeTable.java:73
   wire _eq_1008 = slot_children_22 == 3'd0; // NodeTable.java:73
-  wire _and_498 = _and_497 & _eq_1008; // NodeTable.java:73
+  wire _and_496 = _and_495 & _eq_1008; // NodeTable.java:73
   wire _bits_283 = slot_valid[21]; // NodeTable.java:73
   wire _eq_1009 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_499 = _bits_283 & _eq_1009; // NodeTable.java:73
+  wire _and_497 = _bits_283 & _eq_1009; // NodeTable.java:73
   wire _eq_1010 = slot_children_21 == 3'd0; // NodeTable.java:73
-  wire _and_500 = _and_499 & _eq_1010; // NodeTable.java:73
+  wire _and_498 = _and_497 & _eq_1010; // NodeTable.java:73
   wire _bits_284 = slot_valid[20]; // NodeTable.java:73
   wire _eq_1011 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_501 = _bits_284 & _eq_1011; // NodeTable.java:73
+  wire _and_499 = _bits_284 & _eq_1011; // NodeTable.java:73
   wire _eq_1012 = slot_children_20 == 3'd0; // NodeTable.java:73
-  wire _and_502 = _and_501 & _eq_1012; // NodeTable.java:73
+  wire _and_500 = _and_499 & _eq_1012; // NodeTable.java:73
   wire _bits_285 = slot_valid[19]; // NodeTable.java:73
   wire _eq_1013 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_503 = _bits_285 & _eq_1013; // NodeTable.java:73
+  wire _and_501 = _bits_285 & _eq_1013; // NodeTable.java:73
   wire _eq_1014 = slot_children_19 == 3'd0; // NodeTable.java:73
-  wire _and_504 = _and_503 & _eq_1014; // NodeTable.java:73
+  wire _and_502 = _and_501 & _eq_1014; // NodeTable.java:73
   wire _bits_286 = slot_valid[18]; // NodeTable.java:73
   wire _eq_1015 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_505 = _bits_286 & _eq_1015; // NodeTable.java:73
+  wire _and_503 = _bits_286 & _eq_1015; // NodeTable.java:73
   wire _eq_1016 = slot_children_18 == 3'd0; // NodeTable.java:73
-  wire _and_506 = _and_505 & _eq_1016; // NodeTable.java:73
+  wire _and_504 = _and_503 & _eq_1016; // NodeTable.java:73
   wire _bits_287 = slot_valid[17]; // NodeTable.java:73
   wire _eq_1017 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_507 = _bits_287 & _eq_1017; // NodeTable.java:73
+  wire _and_505 = _bits_287 & _eq_1017; // NodeTable.java:73
   wire _eq_1018 = slot_children_17 == 3'd0; // NodeTable.java:73
-  wire _and_508 = _and_507 & _eq_1018; // NodeTable.java:73
+  wire _and_506 = _and_505 & _eq_1018; // NodeTable.java:73
   wire _bits_288 = slot_valid[16]; // NodeTable.java:73
   wire _eq_1019 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_509 = _bits_288 & _eq_1019; // NodeTable.java:73
+  wire _and_507 = _bits_288 & _eq_1019; // NodeTable.java:73
   wire _eq_1020 = slot_children_16 == 3'd0; // NodeTable.java:73
-  wire _and_510 = _and_509 & _eq_1020; // NodeTable.java:73
+  wire _and_508 = _and_507 & _eq_1020; // NodeTable.java:73
   wire _bits_289 = slot_valid[15]; // NodeTable.java:73
   wire _eq_1021 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_511 = _bits_289 & _eq_1021; // NodeTable.java:73
+  wire _and_509 = _bits_289 & _eq_1021; // NodeTable.java:73
   wire _eq_1022 = slot_children_15 == 3'd0; // NodeTable.java:73
-  wire _and_512 = _and_511 & _eq_1022; // NodeTable.java:73
+  wire _and_510 = _and_509 & _eq_1022; // NodeTable.java:73
   wire _bits_290 = slot_valid[14]; // NodeTable.java:73
   wire _eq_1023 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_513 = _bits_290 & _eq_1023; // NodeTable.java:73
+  wire _and_511 = _bits_290 & _eq_1023; // NodeTable.java:73
   wire _eq_1024 = slot_children_14 == 3'd0; // NodeTable.java:73
-  wire _and_514 = _and_513 & _eq_1024; // NodeTable.java:73
+  wire _and_512 = _and_511 & _eq_1024; // NodeTable.java:73
   wire _bits_291 = slot_valid[13]; // NodeTable.java:73
   wire _eq_1025 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_515 = _bits_291 & _eq_1025; // NodeTable.java:73
+  wire _and_513 = _bits_291 & _eq_1025; // NodeTable.java:73
   wire _eq_1026 = slot_children_13 == 3'd0; // NodeTable.java:73
-  wire _and_516 = _and_515 & _eq_1026; // NodeTable.java:73
+  wire _and_514 = _and_513 & _eq_1026; // NodeTable.java:73
   wire _bits_292 = slot_valid[12]; // NodeTable.java:73
   wire _eq_1027 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_517 = _bits_292 & _eq_1027; // NodeTable.java:73
+  wire _and_515 = _bits_292 & _eq_1027; // NodeTable.java:73
   wire _eq_1028 = slot_children_12 == 3'd0; // NodeTable.java:73
-  wire _and_518 = _and_517 & _eq_1028; // NodeTable.java:73
+  wire _and_516 = _and_515 & _eq_1028; // NodeTable.java:73
   wire _bits_293 = slot_valid[11]; // NodeTable.java:73
   wire _eq_1029 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_519 = _bits_293 & _eq_1029; // NodeTable.java:73
+  wire _and_517 = _bits_293 & _eq_1029; // NodeTable.java:73
   wire _eq_1030 = slot_children_11 == 3'd0; // NodeTable.java:73
-  wire _and_520 = _and_519 & _eq_1030; // NodeTable.java:73
+  wire _and_518 = _and_517 & _eq_1030; // NodeTable.java:73
   wire _bits_294 = slot_valid[10]; // NodeTable.java:73
   wire _eq_1031 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_521 = _bits_294 & _eq_1031; // NodeTable.java:73
+  wire _and_519 = _bits_294 & _eq_1031; // NodeTable.java:73
   wire _eq_1032 = slot_children_10 == 3'd0; // NodeTable.java:73
-  wire _and_522 = _and_521 & _eq_1032; // NodeTable.java:73
+  wire _and_520 = _and_519 & _eq_1032; // NodeTable.java:73
   wire _bits_295 = slot_valid[9]; // NodeTable.java:73
   wire _eq_1033 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_523 = _bits_295 & _eq_1033; // NodeTable.java:73
+  wire _and_521 = _bits_295 & _eq_1033; // NodeTable.java:73
   wire _eq_1034 = slot_children_9 == 3'd0; // NodeTable.java:73
-  wire _and_524 = _and_523 & _eq_1034; // NodeTable.java:73
+  wire _and_522 = _and_521 & _eq_1034; // NodeTable.java:73
   wire _bits_296 = slot_valid[8]; // NodeTable.java:73
   wire _eq_1035 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_525 = _bits_296 & _eq_1035; // NodeTable.java:73
+  wire _and_523 = _bits_296 & _eq_1035; // NodeTable.java:73
   wire _eq_1036 = slot_children_8 == 3'd0; // NodeTable.java:73
-  wire _and_526 = _and_525 & _eq_1036; // NodeTable.java:73
+  wire _and_524 = _and_523 & _eq_1036; // NodeTable.java:73
   wire _bits_297 = slot_valid[7]; // NodeTable.java:73
   wire _eq_1037 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_527 = _bits_297 & _eq_1037; // NodeTable.java:73
+  wire _and_525 = _bits_297 & _eq_1037; // NodeTable.java:73
   wire _eq_1038 = slot_children_7 == 3'd0; // NodeTable.java:73
-  wire _and_528 = _and_527 & _eq_1038; // NodeTable.java:73
+  wire _and_526 = _and_525 & _eq_1038; // NodeTable.java:73
   wire _bits_298 = slot_valid[6]; // NodeTable.java:73
   wire _eq_1039 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_529 = _bits_298 & _eq_1039; // NodeTable.java:73
+  wire _and_527 = _bits_298 & _eq_1039; // NodeTable.java:73
   wire _eq_1040 = slot_children_6 == 3'd0; // NodeTable.java:73
-  wire _and_530 = _and_529 & _eq_1040; // NodeTable.java:73
+  wire _and_528 = _and_527 & _eq_1040; // NodeTable.java:73
   wire _bits_299 = slot_valid[5]; // NodeTable.java:73
   wire _eq_1041 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_531 = _bits_299 & _eq_1041; // NodeTable.java:73
+  wire _and_529 = _bits_299 & _eq_1041; // NodeTable.java:73
   wire _eq_1042 = slot_children_5 == 3'd0; // NodeTable.java:73
-  wire _and_532 = _and_531 & _eq_1042; // NodeTable.java:73
+  wire _and_530 = _and_529 & _eq_1042; // NodeTable.java:73
   wire _bits_300 = slot_valid[4]; // NodeTable.java:73
   wire _eq_1043 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_533 = _bits_300 & _eq_1043; // NodeTable.java:73
+  wire _and_531 = _bits_300 & _eq_1043; // NodeTable.java:73
   wire _eq_1044 = slot_children_4 == 3'd0; // NodeTable.java:73
-  wire _and_534 = _and_533 & _eq_1044; // NodeTable.java:73
+  wire _and_532 = _and_531 & _eq_1044; // NodeTable.java:73
   wire _bits_301 = slot_valid[3]; // NodeTable.java:73
   wire _eq_1045 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_535 = _bits_301 & _eq_1045; // NodeTable.java:73
+  wire _and_533 = _bits_301 & _eq_1045; // NodeTable.java:73
   wire _eq_1046 = slot_children_3 == 3'd0; // NodeTable.java:73
-  wire _and_536 = _and_535 & _eq_1046; // NodeTable.java:73
+  wire _and_534 = _and_533 & _eq_1046; // NodeTable.java:73
   wire _bits_302 = slot_valid[2]; // NodeTable.java:73
   wire _eq_1047 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_537 = _bits_302 & _eq_1047; // NodeTable.java:73
+  wire _and_535 = _bits_302 & _eq_1047; // NodeTable.java:73
   wire _eq_1048 = slot_children_2 == 3'd0; // NodeTable.java:73
-  wire _and_538 = _and_537 & _eq_1048; // NodeTable.java:73
+  wire _and_536 = _and_535 & _eq_1048; // NodeTable.java:73
   wire _bits_303 = slot_valid[1]; // NodeTable.java:73
   wire _eq_1049 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_539 = _bits_303 & _eq_1049; // NodeTable.java:73
+  wire _and_537 = _bits_303 & _eq_1049; // NodeTable.java:73
   wire _eq_1050 = slot_children_1 == 3'd0; // NodeTable.java:73
-  wire _and_540 = _and_539 & _eq_1050; // NodeTable.java:73
-  wire [127:0] _cat_8 = {_and_288, _and_290, _and_292, _and_294, _and_296, _and_298, _and_300, _and_302, _and_304, _and_306, _and_308, _and_310, _and_312, _and_314, _and_316, _and_318, _and_320, _and_322, _and_324, _and_326, _and_328, _and_330, _and_332, _and_334, _and_336, _and_338, _and_340, _and_342, _and_344, _and_346, _and_348, _and_350, _and_352, _and_354, _and_356, _and_358, _and_360, _and_362, _and_364, _and_366, _and_368, _and_370, _and_372, _and_374, _and_376, _and_378, _and_380, _and_382, _and_384, _and_386, _and_388, _and_390, _and_392, _and_394, _and_396, _and_398, _and_400, _and_402, _and_404, _and_406, _and_408, _and_410, _and_412, _and_414, _and_416, _and_418, _and_420, _and_422, _and_424, _and_426, _and_428, _and_430, _and_432, _and_434, _and_436, _and_438, _and_440, _and_442, _and_444, _and_446, _and_448, _and_450, _and_452, _and_454, _and_456, _and_458, _and_460, _and_462, _and_464, _and_466, _and_468, _and_470, _and_472, _and_474, _and_476, _and_478, _and_480, _and_482, _and_484, _and_486, _and_488, _and_490, _and_492, _and_494, _and_496, _and_498, _and_500, _and_502, _and_504, _and_506, _and_508, _and_510, _and_512, _and_514, _and_516, _and_518, _and_520, _and_522, _and_524, _and_526, _and_528, _and_530, _and_532, _and_534, _and_536, _and_538, _and_540, 1'd0}; // NodeTable.java:75
-  wire [127:0] _not_165 = ~kids_vector; // SlotPicker.java:59
-  wire [127:0] _and_541 = leaf_pick_candidates & _not_165; // SlotPicker.java:59
-  wire _not_166 = ~leaf_pick_ready; // SlotPicker.java:39
-  wire leaf_pick_advance = leaf_pick_take | _not_166; // SlotPicker.java:39
-  wire [127:0] _not_167 = ~leaf_pick_pick_hot; // SlotPicker.java:37
-  wire [127:0] _and_542 = leaf_pick_candidates & _not_167; // SlotPicker.java:37
-  wire [127:0] leaf_pick_remaining = leaf_pick_ready ? _and_542 : leaf_pick_candidates; // SlotPicker.java:37
+  wire _and_538 = _and_537 & _eq_1050; // NodeTable.java:73
+  wire [127:0] _cat_8 = {_and_286, _and_288, _and_290, _and_292, _and_294, _and_296, _and_298, _and_300, _and_302, _and_304, _and_306, _and_308, _and_310, _and_312, _and_314, _and_316, _and_318, _and_320, _and_322, _and_324, _and_326, _and_328, _and_330, _and_332, _and_334, _and_336, _and_338, _and_340, _and_342, _and_344, _and_346, _and_348, _and_350, _and_352, _and_354, _and_356, _and_358, _and_360, _and_362, _and_364, _and_366, _and_368, _and_370, _and_372, _and_374, _and_376, _and_378, _and_380, _and_382, _and_384, _and_386, _and_388, _and_390, _and_392, _and_394, _and_396, _and_398, _and_400, _and_402, _and_404, _and_406, _and_408, _and_410, _and_412, _and_414, _and_416, _and_418, _and_420, _and_422, _and_424, _and_426, _and_428, _and_430, _and_432, _and_434, _and_436, _and_438, _and_440, _and_442, _and_444, _and_446, _and_448, _and_450, _and_452, _and_454, _and_456, _and_458, _and_460, _and_462, _and_464, _and_466, _and_468, _and_470, _and_472, _and_474, _and_476, _and_478, _and_480, _and_482, _and_484, _and_486, _and_488, _and_490, _and_492, _and_494, _and_496, _and_498, _and_500, _and_502, _and_504, _and_506, _and_508, _and_510, _and_512, _and_514, _and_516, _and_518, _and_520, _and_522, _and_524, _and_526, _and_528, _and_530, _and_532, _and_534, _and_536, _and_538, 1'd0}; // NodeTable.java:75
+  wire [127:0] _not_163 = ~kids_vector; // SlotPicker.java:59
+  wire [127:0] _and_539 = leaf_pick_candidates & _not_163; // SlotPicker.java:59
+  wire _not_164 = ~leaf_pick_ready; // SlotPicker.java:39
+  wire leaf_pick_advance = leaf_pick_take | _not_164; // SlotPicker.java:39
+  wire [127:0] _not_165 = ~leaf_pick_pick_hot; // SlotPicker.java:37
+  wire [127:0] _and_540 = leaf_pick_candidates & _not_165; // SlotPicker.java:37
+  wire [127:0] leaf_pick_remaining = leaf_pick_ready ? _and_540 : leaf_pick_candidates; // SlotPicker.java:37
   wire [127:0] _sub_7 = leaf_pick_remaining - 128'd1; // SlotPicker.java:45
-  wire [127:0] _not_168 = ~_sub_7; // SlotPicker.java:45
-  wire [127:0] _and_543 = leaf_pick_remaining & _not_168; // SlotPicker.java:45
+  wire [127:0] _not_166 = ~_sub_7; // SlotPicker.java:45
+  wire [127:0] _and_541 = leaf_pick_remaining & _not_166; // SlotPicker.java:45
   wire _bits_304 = leaf_pick_remaining[0]; // FirstSet.java:24
   wire _bits_305 = leaf_pick_remaining[1]; // FirstSet.java:24
   wire _or_142 = _bits_304 | _bits_305; // FirstSet.java:36
@@ -3553,272 +3549,272 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_266 = _or_250 | _or_265; // FirstSet.java:36
   wire _or_267 = _or_235 | _or_266; // FirstSet.java:36
   wire _or_268 = _or_204 | _or_267; // FirstSet.java:36
-  wire _not_169 = ~_or_204; // FirstSet.java:34
-  wire _not_170 = ~_or_235; // FirstSet.java:34
-  wire _not_171 = ~_or_250; // FirstSet.java:34
-  wire _not_172 = ~_or_257; // FirstSet.java:34
-  wire _not_173 = ~_or_260; // FirstSet.java:34
-  wire _not_174 = ~_or_261; // FirstSet.java:34
-  wire _not_175 = ~_bits_430; // FirstSet.java:34
-  wire _not_176 = ~_bits_428; // FirstSet.java:34
-  wire _mux_10 = _not_174 ? _not_175 : _not_176; // FirstSet.java:35
-  wire [1:0] _cat_9 = {_not_174, _mux_10}; // FirstSet.java:35
-  wire _not_177 = ~_or_258; // FirstSet.java:34
-  wire _not_178 = ~_bits_426; // FirstSet.java:34
-  wire _not_179 = ~_bits_424; // FirstSet.java:34
-  wire _mux_11 = _not_177 ? _not_178 : _not_179; // FirstSet.java:35
-  wire [1:0] _cat_10 = {_not_177, _mux_11}; // FirstSet.java:35
-  wire [1:0] _mux_12 = _not_173 ? _cat_9 : _cat_10; // FirstSet.java:35
-  wire [2:0] _cat_11 = {_not_173, _mux_12}; // FirstSet.java:35
-  wire _not_180 = ~_or_253; // FirstSet.java:34
-  wire _not_181 = ~_or_254; // FirstSet.java:34
-  wire _not_182 = ~_bits_422; // FirstSet.java:34
-  wire _not_183 = ~_bits_420; // FirstSet.java:34
-  wire _mux_13 = _not_181 ? _not_182 : _not_183; // FirstSet.java:35
-  wire [1:0] _cat_12 = {_not_181, _mux_13}; // FirstSet.java:35
-  wire _not_184 = ~_or_251; // FirstSet.java:34
-  wire _not_185 = ~_bits_418; // FirstSet.java:34
-  wire _not_186 = ~_bits_416; // FirstSet.java:34
-  wire _mux_14 = _not_184 ? _not_185 : _not_186; // FirstSet.java:35
-  wire [1:0] _cat_13 = {_not_184, _mux_14}; // FirstSet.java:35
-  wire [1:0] _mux_15 = _not_180 ? _cat_12 : _cat_13; // FirstSet.java:35
-  wire [2:0] _cat_14 = {_not_180, _mux_15}; // FirstSet.java:35
-  wire [2:0] _mux_16 = _not_172 ? _cat_11 : _cat_14; // FirstSet.java:35
-  wire [3:0] _cat_15 = {_not_172, _mux_16}; // FirstSet.java:35
-  wire _not_187 = ~_or_242; // FirstSet.java:34
-  wire _not_188 = ~_or_245; // FirstSet.java:34
-  wire _not_189 = ~_or_246; // FirstSet.java:34
-  wire _not_190 = ~_bits_414; // FirstSet.java:34
-  wire _not_191 = ~_bits_412; // FirstSet.java:34
-  wire _mux_17 = _not_189 ? _not_190 : _not_191; // FirstSet.java:35
-  wire [1:0] _cat_16 = {_not_189, _mux_17}; // FirstSet.java:35
-  wire _not_192 = ~_or_243; // FirstSet.java:34
-  wire _not_193 = ~_bits_410; // FirstSet.java:34
-  wire _not_194 = ~_bits_408; // FirstSet.java:34
-  wire _mux_18 = _not_192 ? _not_193 : _not_194; // FirstSet.java:35
-  wire [1:0] _cat_17 = {_not_192, _mux_18}; // FirstSet.java:35
-  wire [1:0] _mux_19 = _not_188 ? _cat_16 : _cat_17; // FirstSet.java:35
-  wire [2:0] _cat_18 = {_not_188, _mux_19}; // FirstSet.java:35
-  wire _not_195 = ~_or_238; // FirstSet.java:34
-  wire _not_196 = ~_or_239; // FirstSet.java:34
-  wire _not_197 = ~_bits_406; // FirstSet.java:34
-  wire _not_198 = ~_bits_404; // FirstSet.java:34
-  wire _mux_20 = _not_196 ? _not_197 : _not_198; // FirstSet.java:35
-  wire [1:0] _cat_19 = {_not_196, _mux_20}; // FirstSet.java:35
-  wire _not_199 = ~_or_236; // FirstSet.java:34
-  wire _not_200 = ~_bits_402; // FirstSet.java:34
-  wire _not_201 = ~_bits_400; // FirstSet.java:34
-  wire _mux_21 = _not_199 ? _not_200 : _not_201; // FirstSet.java:35
-  wire [1:0] _cat_20 = {_not_199, _mux_21}; // FirstSet.java:35
-  wire [1:0] _mux_22 = _not_195 ? _cat_19 : _cat_20; // FirstSet.java:35
-  wire [2:0] _cat_21 = {_not_195, _mux_22}; // FirstSet.java:35
-  wire [2:0] _mux_23 = _not_187 ? _cat_18 : _cat_21; // FirstSet.java:35
-  wire [3:0] _cat_22 = {_not_187, _mux_23}; // FirstSet.java:35
-  wire [3:0] _mux_24 = _not_171 ? _cat_15 : _cat_22; // FirstSet.java:35
-  wire [4:0] _cat_23 = {_not_171, _mux_24}; // FirstSet.java:35
-  wire _not_202 = ~_or_219; // FirstSet.java:34
-  wire _not_203 = ~_or_226; // FirstSet.java:34
-  wire _not_204 = ~_or_229; // FirstSet.java:34
-  wire _not_205 = ~_or_230; // FirstSet.java:34
-  wire _not_206 = ~_bits_398; // FirstSet.java:34
-  wire _not_207 = ~_bits_396; // FirstSet.java:34
-  wire _mux_25 = _not_205 ? _not_206 : _not_207; // FirstSet.java:35
-  wire [1:0] _cat_24 = {_not_205, _mux_25}; // FirstSet.java:35
-  wire _not_208 = ~_or_227; // FirstSet.java:34
-  wire _not_209 = ~_bits_394; // FirstSet.java:34
-  wire _not_210 = ~_bits_392; // FirstSet.java:34
-  wire _mux_26 = _not_208 ? _not_209 : _not_210; // FirstSet.java:35
-  wire [1:0] _cat_25 = {_not_208, _mux_26}; // FirstSet.java:35
-  wire [1:0] _mux_27 = _not_204 ? _cat_24 : _cat_25; // FirstSet.java:35
-  wire [2:0] _cat_26 = {_not_204, _mux_27}; // FirstSet.java:35
-  wire _not_211 = ~_or_222; // FirstSet.java:34
-  wire _not_212 = ~_or_223; // FirstSet.java:34
-  wire _not_213 = ~_bits_390; // FirstSet.java:34
-  wire _not_214 = ~_bits_388; // FirstSet.java:34
-  wire _mux_28 = _not_212 ? _not_213 : _not_214; // FirstSet.java:35
-  wire [1:0] _cat_27 = {_not_212, _mux_28}; // FirstSet.java:35
-  wire _not_215 = ~_or_220; // FirstSet.java:34
-  wire _not_216 = ~_bits_386; // FirstSet.java:34
-  wire _not_217 = ~_bits_384; // FirstSet.java:34
-  wire _mux_29 = _not_215 ? _not_216 : _not_217; // FirstSet.java:35
-  wire [1:0] _cat_28 = {_not_215, _mux_29}; // FirstSet.java:35
-  wire [1:0] _mux_30 = _not_211 ? _cat_27 : _cat_28; // FirstSet.java:35
-  wire [2:0] _cat_29 = {_not_211, _mux_30}; // FirstSet.java:35
-  wire [2:0] _mux_31 = _not_203 ? _cat_26 : _cat_29; // FirstSet.java:35
-  wire [3:0] _cat_30 = {_not_203, _mux_31}; // FirstSet.java:35
-  wire _not_218 = ~_or_211; // FirstSet.java:34
-  wire _not_219 = ~_or_214; // FirstSet.java:34
-  wire _not_220 = ~_or_215; // FirstSet.java:34
-  wire _not_221 = ~_bits_382; // FirstSet.java:34
-  wire _not_222 = ~_bits_380; // FirstSet.java:34
-  wire _mux_32 = _not_220 ? _not_221 : _not_222; // FirstSet.java:35
-  wire [1:0] _cat_31 = {_not_220, _mux_32}; // FirstSet.java:35
-  wire _not_223 = ~_or_212; // FirstSet.java:34
-  wire _not_224 = ~_bits_378; // FirstSet.java:34
-  wire _not_225 = ~_bits_376; // FirstSet.java:34
-  wire _mux_33 = _not_223 ? _not_224 : _not_225; // FirstSet.java:35
-  wire [1:0] _cat_32 = {_not_223, _mux_33}; // FirstSet.java:35
-  wire [1:0] _mux_34 = _not_219 ? _cat_31 : _cat_32; // FirstSet.java:35
-  wire [2:0] _cat_33 = {_not_219, _mux_34}; // FirstSet.java:35
-  wire _not_226 = ~_or_207; // FirstSet.java:34
-  wire _not_227 = ~_or_208; // FirstSet.java:34
-  wire _not_228 = ~_bits_374; // FirstSet.java:34
-  wire _not_229 = ~_bits_372; // FirstSet.java:34
-  wire _mux_35 = _not_227 ? _not_228 : _not_229; // FirstSet.java:35
-  wire [1:0] _cat_34 = {_not_227, _mux_35}; // FirstSet.java:35
-  wire _not_230 = ~_or_205; // FirstSet.java:34
-  wire _not_231 = ~_bits_370; // FirstSet.java:34
-  wire _not_232 = ~_bits_368; // FirstSet.java:34
-  wire _mux_36 = _not_230 ? _not_231 : _not_232; // FirstSet.java:35
-  wire [1:0] _cat_35 = {_not_230, _mux_36}; // FirstSet.java:35
-  wire [1:0] _mux_37 = _not_226 ? _cat_34 : _cat_35; // FirstSet.java:35
-  wire [2:0] _cat_36 = {_not_226, _mux_37}; // FirstSet.java:35
-  wire [2:0] _mux_38 = _not_218 ? _cat_33 : _cat_36; // FirstSet.java:35
-  wire [3:0] _cat_37 = {_not_218, _mux_38}; // FirstSet.java:35
-  wire [3:0] _mux_39 = _not_202 ? _cat_30 : _cat_37; // FirstSet.java:35
-  wire [4:0] _cat_38 = {_not_202, _mux_39}; // FirstSet.java:35
-  wire [4:0] _mux_40 = _not_170 ? _cat_23 : _cat_38; // FirstSet.java:35
-  wire [5:0] _cat_39 = {_not_170, _mux_40}; // FirstSet.java:35
-  wire _not_233 = ~_or_172; // FirstSet.java:34
-  wire _not_234 = ~_or_187; // FirstSet.java:34
-  wire _not_235 = ~_or_194; // FirstSet.java:34
-  wire _not_236 = ~_or_197; // FirstSet.java:34
-  wire _not_237 = ~_or_198; // FirstSet.java:34
-  wire _not_238 = ~_bits_366; // FirstSet.java:34
-  wire _not_239 = ~_bits_364; // FirstSet.java:34
-  wire _mux_41 = _not_237 ? _not_238 : _not_239; // FirstSet.java:35
-  wire [1:0] _cat_40 = {_not_237, _mux_41}; // FirstSet.java:35
-  wire _not_240 = ~_or_195; // FirstSet.java:34
-  wire _not_241 = ~_bits_362; // FirstSet.java:34
-  wire _not_242 = ~_bits_360; // FirstSet.java:34
-  wire _mux_42 = _not_240 ? _not_241 : _not_242; // FirstSet.java:35
-  wire [1:0] _cat_41 = {_not_240, _mux_42}; // FirstSet.java:35
-  wire [1:0] _mux_43 = _not_236 ? _cat_40 : _cat_41; // FirstSet.java:35
-  wire [2:0] _cat_42 = {_not_236, _mux_43}; // FirstSet.java:35
-  wire _not_243 = ~_or_190; // FirstSet.java:34
-  wire _not_244 = ~_or_191; // FirstSet.java:34
-  wire _not_245 = ~_bits_358; // FirstSet.java:34
-  wire _not_246 = ~_bits_356; // FirstSet.java:34
-  wire _mux_44 = _not_244 ? _not_245 : _not_246; // FirstSet.java:35
-  wire [1:0] _cat_43 = {_not_244, _mux_44}; // FirstSet.java:35
-  wire _not_247 = ~_or_188; // FirstSet.java:34
-  wire _not_248 = ~_bits_354; // FirstSet.java:34
-  wire _not_249 = ~_bits_352; // FirstSet.java:34
-  wire _mux_45 = _not_247 ? _not_248 : _not_249; // FirstSet.java:35
-  wire [1:0] _cat_44 = {_not_247, _mux_45}; // FirstSet.java:35
-  wire [1:0] _mux_46 = _not_243 ? _cat_43 : _cat_44; // FirstSet.java:35
-  wire [2:0] _cat_45 = {_not_243, _mux_46}; // FirstSet.java:35
-  wire [2:0] _mux_47 = _not_235 ? _cat_42 : _cat_45; // FirstSet.java:35
-  wire [3:0] _cat_46 = {_not_235, _mux_47}; // FirstSet.java:35
-  wire _not_250 = ~_or_179; // FirstSet.java:34
-  wire _not_251 = ~_or_182; // FirstSet.java:34
-  wire _not_252 = ~_or_183; // FirstSet.java:34
-  wire _not_253 = ~_bits_350; // FirstSet.java:34
-  wire _not_254 = ~_bits_348; // FirstSet.java:34
-  wire _mux_48 = _not_252 ? _not_253 : _not_254; // FirstSet.java:35
-  wire [1:0] _cat_47 = {_not_252, _mux_48}; // FirstSet.java:35
-  wire _not_255 = ~_or_180; // FirstSet.java:34
-  wire _not_256 = ~_bits_346; // FirstSet.java:34
-  wire _not_257 = ~_bits_344; // FirstSet.java:34
-  wire _mux_49 = _not_255 ? _not_256 : _not_257; // FirstSet.java:35
-  wire [1:0] _cat_48 = {_not_255, _mux_49}; // FirstSet.java:35
-  wire [1:0] _mux_50 = _not_251 ? _cat_47 : _cat_48; // FirstSet.java:35
-  wire [2:0] _cat_49 = {_not_251, _mux_50}; // FirstSet.java:35
-  wire _not_258 = ~_or_175; // FirstSet.java:34
-  wire _not_259 = ~_or_176; // FirstSet.java:34
-  wire _not_260 = ~_bits_342; // FirstSet.java:34
-  wire _not_261 = ~_bits_340; // FirstSet.java:34
-  wire _mux_51 = _not_259 ? _not_260 : _not_261; // FirstSet.java:35
-  wire [1:0] _cat_50 = {_not_259, _mux_51}; // FirstSet.java:35
-  wire _not_262 = ~_or_173; // FirstSet.java:34
-  wire _not_263 = ~_bits_338; // FirstSet.java:34
-  wire _not_264 = ~_bits_336; // FirstSet.java:34
-  wire _mux_52 = _not_262 ? _not_263 : _not_264; // FirstSet.java:35
-  wire [1:0] _cat_51 = {_not_262, _mux_52}; // FirstSet.java:35
-  wire [1:0] _mux_53 = _not_258 ? _cat_50 : _cat_51; // FirstSet.java:35
-  wire [2:0] _cat_52 = {_not_258, _mux_53}; // FirstSet.java:35
-  wire [2:0] _mux_54 = _not_250 ? _cat_49 : _cat_52; // FirstSet.java:35
-  wire [3:0] _cat_53 = {_not_250, _mux_54}; // FirstSet.java:35
-  wire [3:0] _mux_55 = _not_234 ? _cat_46 : _cat_53; // FirstSet.java:35
-  wire [4:0] _cat_54 = {_not_234, _mux_55}; // FirstSet.java:35
-  wire _not_265 = ~_or_156; // FirstSet.java:34
-  wire _not_266 = ~_or_163; // FirstSet.java:34
-  wire _not_267 = ~_or_166; // FirstSet.java:34
-  wire _not_268 = ~_or_167; // FirstSet.java:34
-  wire _not_269 = ~_bits_334; // FirstSet.java:34
-  wire _not_270 = ~_bits_332; // FirstSet.java:34
-  wire _mux_56 = _not_268 ? _not_269 : _not_270; // FirstSet.java:35
-  wire [1:0] _cat_55 = {_not_268, _mux_56}; // FirstSet.java:35
-  wire _not_271 = ~_or_164; // FirstSet.java:34
-  wire _not_272 = ~_bits_330; // FirstSet.java:34
-  wire _not_273 = ~_bits_328; // FirstSet.java:34
-  wire _mux_57 = _not_271 ? _not_272 : _not_273; // FirstSet.java:35
-  wire [1:0] _cat_56 = {_not_271, _mux_57}; // FirstSet.java:35
-  wire [1:0] _mux_58 = _not_267 ? _cat_55 : _cat_56; // FirstSet.java:35
-  wire [2:0] _cat_57 = {_not_267, _mux_58}; // FirstSet.java:35
-  wire _not_274 = ~_or_159; // FirstSet.java:34
-  wire _not_275 = ~_or_160; // FirstSet.java:34
-  wire _not_276 = ~_bits_326; // FirstSet.java:34
-  wire _not_277 = ~_bits_324; // FirstSet.java:34
-  wire _mux_59 = _not_275 ? _not_276 : _not_277; // FirstSet.java:35
-  wire [1:0] _cat_58 = {_not_275, _mux_59}; // FirstSet.java:35
-  wire _not_278 = ~_or_157; // FirstSet.java:34
-  wire _not_279 = ~_bits_322; // FirstSet.java:34
-  wire _not_280 = ~_bits_320; // FirstSet.java:34
-  wire _mux_60 = _not_278 ? _not_279 : _not_280; // FirstSet.java:35
-  wire [1:0] _cat_59 = {_not_278, _mux_60}; // FirstSet.java:35
-  wire [1:0] _mux_61 = _not_274 ? _cat_58 : _cat_59; // FirstSet.java:35
-  wire [2:0] _cat_60 = {_not_274, _mux_61}; // FirstSet.java:35
-  wire [2:0] _mux_62 = _not_266 ? _cat_57 : _cat_60; // FirstSet.java:35
-  wire [3:0] _cat_61 = {_not_266, _mux_62}; // FirstSet.java:35
-  wire _not_281 = ~_or_148; // FirstSet.java:34
-  wire _not_282 = ~_or_151; // FirstSet.java:34
-  wire _not_283 = ~_or_152; // FirstSet.java:34
-  wire _not_284 = ~_bits_318; // FirstSet.java:34
-  wire _not_285 = ~_bits_316; // FirstSet.java:34
-  wire _mux_63 = _not_283 ? _not_284 : _not_285; // FirstSet.java:35
-  wire [1:0] _cat_62 = {_not_283, _mux_63}; // FirstSet.java:35
-  wire _not_286 = ~_or_149; // FirstSet.java:34
-  wire _not_287 = ~_bits_314; // FirstSet.java:34
-  wire _not_288 = ~_bits_312; // FirstSet.java:34
-  wire _mux_64 = _not_286 ? _not_287 : _not_288; // FirstSet.java:35
-  wire [1:0] _cat_63 = {_not_286, _mux_64}; // FirstSet.java:35
-  wire [1:0] _mux_65 = _not_282 ? _cat_62 : _cat_63; // FirstSet.java:35
-  wire [2:0] _cat_64 = {_not_282, _mux_65}; // FirstSet.java:35
-  wire _not_289 = ~_or_144; // FirstSet.java:34
-  wire _not_290 = ~_or_145; // FirstSet.java:34
-  wire _not_291 = ~_bits_310; // FirstSet.java:34
-  wire _not_292 = ~_bits_308; // FirstSet.java:34
-  wire _mux_66 = _not_290 ? _not_291 : _not_292; // FirstSet.java:35
-  wire [1:0] _cat_65 = {_not_290, _mux_66}; // FirstSet.java:35
-  wire _not_293 = ~_or_142; // FirstSet.java:34
-  wire _not_294 = ~_bits_306; // FirstSet.java:34
-  wire _not_295 = ~_bits_304; // FirstSet.java:34
-  wire _mux_67 = _not_293 ? _not_294 : _not_295; // FirstSet.java:35
-  wire [1:0] _cat_66 = {_not_293, _mux_67}; // FirstSet.java:35
-  wire [1:0] _mux_68 = _not_289 ? _cat_65 : _cat_66; // FirstSet.java:35
-  wire [2:0] _cat_67 = {_not_289, _mux_68}; // FirstSet.java:35
-  wire [2:0] _mux_69 = _not_281 ? _cat_64 : _cat_67; // FirstSet.java:35
-  wire [3:0] _cat_68 = {_not_281, _mux_69}; // FirstSet.java:35
-  wire [3:0] _mux_70 = _not_265 ? _cat_61 : _cat_68; // FirstSet.java:35
-  wire [4:0] _cat_69 = {_not_265, _mux_70}; // FirstSet.java:35
-  wire [4:0] _mux_71 = _not_233 ? _cat_54 : _cat_69; // FirstSet.java:35
-  wire [5:0] _cat_70 = {_not_233, _mux_71}; // FirstSet.java:35
-  wire [5:0] _mux_72 = _not_169 ? _cat_39 : _cat_70; // FirstSet.java:35
-  wire [6:0] _cat_71 = {_not_169, _mux_72}; // FirstSet.java:35
+  wire _not_167 = ~_or_204; // FirstSet.java:34
+  wire _not_168 = ~_or_235; // FirstSet.java:34
+  wire _not_169 = ~_or_250; // FirstSet.java:34
+  wire _not_170 = ~_or_257; // FirstSet.java:34
+  wire _not_171 = ~_or_260; // FirstSet.java:34
+  wire _not_172 = ~_or_261; // FirstSet.java:34
+  wire _not_173 = ~_bits_430; // FirstSet.java:34
+  wire _not_174 = ~_bits_428; // FirstSet.java:34
+  wire _mux_10 = _not_172 ? _not_173 : _not_174; // FirstSet.java:35
+  wire [1:0] _cat_9 = {_not_172, _mux_10}; // FirstSet.java:35
+  wire _not_175 = ~_or_258; // FirstSet.java:34
+  wire _not_176 = ~_bits_426; // FirstSet.java:34
+  wire _not_177 = ~_bits_424; // FirstSet.java:34
+  wire _mux_11 = _not_175 ? _not_176 : _not_177; // FirstSet.java:35
+  wire [1:0] _cat_10 = {_not_175, _mux_11}; // FirstSet.java:35
+  wire [1:0] _mux_12 = _not_171 ? _cat_9 : _cat_10; // FirstSet.java:35
+  wire [2:0] _cat_11 = {_not_171, _mux_12}; // FirstSet.java:35
+  wire _not_178 = ~_or_253; // FirstSet.java:34
+  wire _not_179 = ~_or_254; // FirstSet.java:34
+  wire _not_180 = ~_bits_422; // FirstSet.java:34
+  wire _not_181 = ~_bits_420; // FirstSet.java:34
+  wire _mux_13 = _not_179 ? _not_180 : _not_181; // FirstSet.java:35
+  wire [1:0] _cat_12 = {_not_179, _mux_13}; // FirstSet.java:35
+  wire _not_182 = ~_or_251; // FirstSet.java:34
+  wire _not_183 = ~_bits_418; // FirstSet.java:34
+  wire _not_184 = ~_bits_416; // FirstSet.java:34
+  wire _mux_14 = _not_182 ? _not_183 : _not_184; // FirstSet.java:35
+  wire [1:0] _cat_13 = {_not_182, _mux_14}; // FirstSet.java:35
+  wire [1:0] _mux_15 = _not_178 ? _cat_12 : _cat_13; // FirstSet.java:35
+  wire [2:0] _cat_14 = {_not_178, _mux_15}; // FirstSet.java:35
+  wire [2:0] _mux_16 = _not_170 ? _cat_11 : _cat_14; // FirstSet.java:35
+  wire [3:0] _cat_15 = {_not_170, _mux_16}; // FirstSet.java:35
+  wire _not_185 = ~_or_242; // FirstSet.java:34
+  wire _not_186 = ~_or_245; // FirstSet.java:34
+  wire _not_187 = ~_or_246; // FirstSet.java:34
+  wire _not_188 = ~_bits_414; // FirstSet.java:34
+  wire _not_189 = ~_bits_412; // FirstSet.java:34
+  wire _mux_17 = _not_187 ? _not_188 : _not_189; // FirstSet.java:35
+  wire [1:0] _cat_16 = {_not_187, _mux_17}; // FirstSet.java:35
+  wire _not_190 = ~_or_243; // FirstSet.java:34
+  wire _not_191 = ~_bits_410; // FirstSet.java:34
+  wire _not_192 = ~_bits_408; // FirstSet.java:34
+  wire _mux_18 = _not_190 ? _not_191 : _not_192; // FirstSet.java:35
+  wire [1:0] _cat_17 = {_not_190, _mux_18}; // FirstSet.java:35
+  wire [1:0] _mux_19 = _not_186 ? _cat_16 : _cat_17; // FirstSet.java:35
+  wire [2:0] _cat_18 = {_not_186, _mux_19}; // FirstSet.java:35
+  wire _not_193 = ~_or_238; // FirstSet.java:34
+  wire _not_194 = ~_or_239; // FirstSet.java:34
+  wire _not_195 = ~_bits_406; // FirstSet.java:34
+  wire _not_196 = ~_bits_404; // FirstSet.java:34
+  wire _mux_20 = _not_194 ? _not_195 : _not_196; // FirstSet.java:35
+  wire [1:0] _cat_19 = {_not_194, _mux_20}; // FirstSet.java:35
+  wire _not_197 = ~_or_236; // FirstSet.java:34
+  wire _not_198 = ~_bits_402; // FirstSet.java:34
+  wire _not_199 = ~_bits_400; // FirstSet.java:34
+  wire _mux_21 = _not_197 ? _not_198 : _not_199; // FirstSet.java:35
+  wire [1:0] _cat_20 = {_not_197, _mux_21}; // FirstSet.java:35
+  wire [1:0] _mux_22 = _not_193 ? _cat_19 : _cat_20; // FirstSet.java:35
+  wire [2:0] _cat_21 = {_not_193, _mux_22}; // FirstSet.java:35
+  wire [2:0] _mux_23 = _not_185 ? _cat_18 : _cat_21; // FirstSet.java:35
+  wire [3:0] _cat_22 = {_not_185, _mux_23}; // FirstSet.java:35
+  wire [3:0] _mux_24 = _not_169 ? _cat_15 : _cat_22; // FirstSet.java:35
+  wire [4:0] _cat_23 = {_not_169, _mux_24}; // FirstSet.java:35
+  wire _not_200 = ~_or_219; // FirstSet.java:34
+  wire _not_201 = ~_or_226; // FirstSet.java:34
+  wire _not_202 = ~_or_229; // FirstSet.java:34
+  wire _not_203 = ~_or_230; // FirstSet.java:34
+  wire _not_204 = ~_bits_398; // FirstSet.java:34
+  wire _not_205 = ~_bits_396; // FirstSet.java:34
+  wire _mux_25 = _not_203 ? _not_204 : _not_205; // FirstSet.java:35
+  wire [1:0] _cat_24 = {_not_203, _mux_25}; // FirstSet.java:35
+  wire _not_206 = ~_or_227; // FirstSet.java:34
+  wire _not_207 = ~_bits_394; // FirstSet.java:34
+  wire _not_208 = ~_bits_392; // FirstSet.java:34
+  wire _mux_26 = _not_206 ? _not_207 : _not_208; // FirstSet.java:35
+  wire [1:0] _cat_25 = {_not_206, _mux_26}; // FirstSet.java:35
+  wire [1:0] _mux_27 = _not_202 ? _cat_24 : _cat_25; // FirstSet.java:35
+  wire [2:0] _cat_26 = {_not_202, _mux_27}; // FirstSet.java:35
+  wire _not_209 = ~_or_222; // FirstSet.java:34
+  wire _not_210 = ~_or_223; // FirstSet.java:34
+  wire _not_211 = ~_bits_390; // FirstSet.java:34
+  wire _not_212 = ~_bits_388; // FirstSet.java:34
+  wire _mux_28 = _not_210 ? _not_211 : _not_212; // FirstSet.java:35
+  wire [1:0] _cat_27 = {_not_210, _mux_28}; // FirstSet.java:35
+  wire _not_213 = ~_or_220; // FirstSet.java:34
+  wire _not_214 = ~_bits_386; // FirstSet.java:34
+  wire _not_215 = ~_bits_384; // FirstSet.java:34
+  wire _mux_29 = _not_213 ? _not_214 : _not_215; // FirstSet.java:35
+  wire [1:0] _cat_28 = {_not_213, _mux_29}; // FirstSet.java:35
+  wire [1:0] _mux_30 = _not_209 ? _cat_27 : _cat_28; // FirstSet.java:35
+  wire [2:0] _cat_29 = {_not_209, _mux_30}; // FirstSet.java:35
+  wire [2:0] _mux_31 = _not_201 ? _cat_26 : _cat_29; // FirstSet.java:35
+  wire [3:0] _cat_30 = {_not_201, _mux_31}; // FirstSet.java:35
+  wire _not_216 = ~_or_211; // FirstSet.java:34
+  wire _not_217 = ~_or_214; // FirstSet.java:34
+  wire _not_218 = ~_or_215; // FirstSet.java:34
+  wire _not_219 = ~_bits_382; // FirstSet.java:34
+  wire _not_220 = ~_bits_380; // FirstSet.java:34
+  wire _mux_32 = _not_218 ? _not_219 : _not_220; // FirstSet.java:35
+  wire [1:0] _cat_31 = {_not_218, _mux_32}; // FirstSet.java:35
+  wire _not_221 = ~_or_212; // FirstSet.java:34
+  wire _not_222 = ~_bits_378; // FirstSet.java:34
+  wire _not_223 = ~_bits_376; // FirstSet.java:34
+  wire _mux_33 = _not_221 ? _not_222 : _not_223; // FirstSet.java:35
+  wire [1:0] _cat_32 = {_not_221, _mux_33}; // FirstSet.java:35
+  wire [1:0] _mux_34 = _not_217 ? _cat_31 : _cat_32; // FirstSet.java:35
+  wire [2:0] _cat_33 = {_not_217, _mux_34}; // FirstSet.java:35
+  wire _not_224 = ~_or_207; // FirstSet.java:34
+  wire _not_225 = ~_or_208; // FirstSet.java:34
+  wire _not_226 = ~_bits_374; // FirstSet.java:34
+  wire _not_227 = ~_bits_372; // FirstSet.java:34
+  wire _mux_35 = _not_225 ? _not_226 : _not_227; // FirstSet.java:35
+  wire [1:0] _cat_34 = {_not_225, _mux_35}; // FirstSet.java:35
+  wire _not_228 = ~_or_205; // FirstSet.java:34
+  wire _not_229 = ~_bits_370; // FirstSet.java:34
+  wire _not_230 = ~_bits_368; // FirstSet.java:34
+  wire _mux_36 = _not_228 ? _not_229 : _not_230; // FirstSet.java:35
+  wire [1:0] _cat_35 = {_not_228, _mux_36}; // FirstSet.java:35
+  wire [1:0] _mux_37 = _not_224 ? _cat_34 : _cat_35; // FirstSet.java:35
+  wire [2:0] _cat_36 = {_not_224, _mux_37}; // FirstSet.java:35
+  wire [2:0] _mux_38 = _not_216 ? _cat_33 : _cat_36; // FirstSet.java:35
+  wire [3:0] _cat_37 = {_not_216, _mux_38}; // FirstSet.java:35
+  wire [3:0] _mux_39 = _not_200 ? _cat_30 : _cat_37; // FirstSet.java:35
+  wire [4:0] _cat_38 = {_not_200, _mux_39}; // FirstSet.java:35
+  wire [4:0] _mux_40 = _not_168 ? _cat_23 : _cat_38; // FirstSet.java:35
+  wire [5:0] _cat_39 = {_not_168, _mux_40}; // FirstSet.java:35
+  wire _not_231 = ~_or_172; // FirstSet.java:34
+  wire _not_232 = ~_or_187; // FirstSet.java:34
+  wire _not_233 = ~_or_194; // FirstSet.java:34
+  wire _not_234 = ~_or_197; // FirstSet.java:34
+  wire _not_235 = ~_or_198; // FirstSet.java:34
+  wire _not_236 = ~_bits_366; // FirstSet.java:34
+  wire _not_237 = ~_bits_364; // FirstSet.java:34
+  wire _mux_41 = _not_235 ? _not_236 : _not_237; // FirstSet.java:35
+  wire [1:0] _cat_40 = {_not_235, _mux_41}; // FirstSet.java:35
+  wire _not_238 = ~_or_195; // FirstSet.java:34
+  wire _not_239 = ~_bits_362; // FirstSet.java:34
+  wire _not_240 = ~_bits_360; // FirstSet.java:34
+  wire _mux_42 = _not_238 ? _not_239 : _not_240; // FirstSet.java:35
+  wire [1:0] _cat_41 = {_not_238, _mux_42}; // FirstSet.java:35
+  wire [1:0] _mux_43 = _not_234 ? _cat_40 : _cat_41; // FirstSet.java:35
+  wire [2:0] _cat_42 = {_not_234, _mux_43}; // FirstSet.java:35
+  wire _not_241 = ~_or_190; // FirstSet.java:34
+  wire _not_242 = ~_or_191; // FirstSet.java:34
+  wire _not_243 = ~_bits_358; // FirstSet.java:34
+  wire _not_244 = ~_bits_356; // FirstSet.java:34
+  wire _mux_44 = _not_242 ? _not_243 : _not_244; // FirstSet.java:35
+  wire [1:0] _cat_43 = {_not_242, _mux_44}; // FirstSet.java:35
+  wire _not_245 = ~_or_188; // FirstSet.java:34
+  wire _not_246 = ~_bits_354; // FirstSet.java:34
+  wire _not_247 = ~_bits_352; // FirstSet.java:34
+  wire _mux_45 = _not_245 ? _not_246 : _not_247; // FirstSet.java:35
+  wire [1:0] _cat_44 = {_not_245, _mux_45}; // FirstSet.java:35
+  wire [1:0] _mux_46 = _not_241 ? _cat_43 : _cat_44; // FirstSet.java:35
+  wire [2:0] _cat_45 = {_not_241, _mux_46}; // FirstSet.java:35
+  wire [2:0] _mux_47 = _not_233 ? _cat_42 : _cat_45; // FirstSet.java:35
+  wire [3:0] _cat_46 = {_not_233, _mux_47}; // FirstSet.java:35
+  wire _not_248 = ~_or_179; // FirstSet.java:34
+  wire _not_249 = ~_or_182; // FirstSet.java:34
+  wire _not_250 = ~_or_183; // FirstSet.java:34
+  wire _not_251 = ~_bits_350; // FirstSet.java:34
+  wire _not_252 = ~_bits_348; // FirstSet.java:34
+  wire _mux_48 = _not_250 ? _not_251 : _not_252; // FirstSet.java:35
+  wire [1:0] _cat_47 = {_not_250, _mux_48}; // FirstSet.java:35
+  wire _not_253 = ~_or_180; // FirstSet.java:34
+  wire _not_254 = ~_bits_346; // FirstSet.java:34
+  wire _not_255 = ~_bits_344; // FirstSet.java:34
+  wire _mux_49 = _not_253 ? _not_254 : _not_255; // FirstSet.java:35
+  wire [1:0] _cat_48 = {_not_253, _mux_49}; // FirstSet.java:35
+  wire [1:0] _mux_50 = _not_249 ? _cat_47 : _cat_48; // FirstSet.java:35
+  wire [2:0] _cat_49 = {_not_249, _mux_50}; // FirstSet.java:35
+  wire _not_256 = ~_or_175; // FirstSet.java:34
+  wire _not_257 = ~_or_176; // FirstSet.java:34
+  wire _not_258 = ~_bits_342; // FirstSet.java:34
+  wire _not_259 = ~_bits_340; // FirstSet.java:34
+  wire _mux_51 = _not_257 ? _not_258 : _not_259; // FirstSet.java:35
+  wire [1:0] _cat_50 = {_not_257, _mux_51}; // FirstSet.java:35
+  wire _not_260 = ~_or_173; // FirstSet.java:34
+  wire _not_261 = ~_bits_338; // FirstSet.java:34
+  wire _not_262 = ~_bits_336; // FirstSet.java:34
+  wire _mux_52 = _not_260 ? _not_261 : _not_262; // FirstSet.java:35
+  wire [1:0] _cat_51 = {_not_260, _mux_52}; // FirstSet.java:35
+  wire [1:0] _mux_53 = _not_256 ? _cat_50 : _cat_51; // FirstSet.java:35
+  wire [2:0] _cat_52 = {_not_256, _mux_53}; // FirstSet.java:35
+  wire [2:0] _mux_54 = _not_248 ? _cat_49 : _cat_52; // FirstSet.java:35
+  wire [3:0] _cat_53 = {_not_248, _mux_54}; // FirstSet.java:35
+  wire [3:0] _mux_55 = _not_232 ? _cat_46 : _cat_53; // FirstSet.java:35
+  wire [4:0] _cat_54 = {_not_232, _mux_55}; // FirstSet.java:35
+  wire _not_263 = ~_or_156; // FirstSet.java:34
+  wire _not_264 = ~_or_163; // FirstSet.java:34
+  wire _not_265 = ~_or_166; // FirstSet.java:34
+  wire _not_266 = ~_or_167; // FirstSet.java:34
+  wire _not_267 = ~_bits_334; // FirstSet.java:34
+  wire _not_268 = ~_bits_332; // FirstSet.java:34
+  wire _mux_56 = _not_266 ? _not_267 : _not_268; // FirstSet.java:35
+  wire [1:0] _cat_55 = {_not_266, _mux_56}; // FirstSet.java:35
+  wire _not_269 = ~_or_164; // FirstSet.java:34
+  wire _not_270 = ~_bits_330; // FirstSet.java:34
+  wire _not_271 = ~_bits_328; // FirstSet.java:34
+  wire _mux_57 = _not_269 ? _not_270 : _not_271; // FirstSet.java:35
+  wire [1:0] _cat_56 = {_not_269, _mux_57}; // FirstSet.java:35
+  wire [1:0] _mux_58 = _not_265 ? _cat_55 : _cat_56; // FirstSet.java:35
+  wire [2:0] _cat_57 = {_not_265, _mux_58}; // FirstSet.java:35
+  wire _not_272 = ~_or_159; // FirstSet.java:34
+  wire _not_273 = ~_or_160; // FirstSet.java:34
+  wire _not_274 = ~_bits_326; // FirstSet.java:34
+  wire _not_275 = ~_bits_324; // FirstSet.java:34
+  wire _mux_59 = _not_273 ? _not_274 : _not_275; // FirstSet.java:35
+  wire [1:0] _cat_58 = {_not_273, _mux_59}; // FirstSet.java:35
+  wire _not_276 = ~_or_157; // FirstSet.java:34
+  wire _not_277 = ~_bits_322; // FirstSet.java:34
+  wire _not_278 = ~_bits_320; // FirstSet.java:34
+  wire _mux_60 = _not_276 ? _not_277 : _not_278; // FirstSet.java:35
+  wire [1:0] _cat_59 = {_not_276, _mux_60}; // FirstSet.java:35
+  wire [1:0] _mux_61 = _not_272 ? _cat_58 : _cat_59; // FirstSet.java:35
+  wire [2:0] _cat_60 = {_not_272, _mux_61}; // FirstSet.java:35
+  wire [2:0] _mux_62 = _not_264 ? _cat_57 : _cat_60; // FirstSet.java:35
+  wire [3:0] _cat_61 = {_not_264, _mux_62}; // FirstSet.java:35
+  wire _not_279 = ~_or_148; // FirstSet.java:34
+  wire _not_280 = ~_or_151; // FirstSet.java:34
+  wire _not_281 = ~_or_152; // FirstSet.java:34
+  wire _not_282 = ~_bits_318; // FirstSet.java:34
+  wire _not_283 = ~_bits_316; // FirstSet.java:34
+  wire _mux_63 = _not_281 ? _not_282 : _not_283; // FirstSet.java:35
+  wire [1:0] _cat_62 = {_not_281, _mux_63}; // FirstSet.java:35
+  wire _not_284 = ~_or_149; // FirstSet.java:34
+  wire _not_285 = ~_bits_314; // FirstSet.java:34
+  wire _not_286 = ~_bits_312; // FirstSet.java:34
+  wire _mux_64 = _not_284 ? _not_285 : _not_286; // FirstSet.java:35
+  wire [1:0] _cat_63 = {_not_284, _mux_64}; // FirstSet.java:35
+  wire [1:0] _mux_65 = _not_280 ? _cat_62 : _cat_63; // FirstSet.java:35
+  wire [2:0] _cat_64 = {_not_280, _mux_65}; // FirstSet.java:35
+  wire _not_287 = ~_or_144; // FirstSet.java:34
+  wire _not_288 = ~_or_145; // FirstSet.java:34
+  wire _not_289 = ~_bits_310; // FirstSet.java:34
+  wire _not_290 = ~_bits_308; // FirstSet.java:34
+  wire _mux_66 = _not_288 ? _not_289 : _not_290; // FirstSet.java:35
+  wire [1:0] _cat_65 = {_not_288, _mux_66}; // FirstSet.java:35
+  wire _not_291 = ~_or_142; // FirstSet.java:34
+  wire _not_292 = ~_bits_306; // FirstSet.java:34
+  wire _not_293 = ~_bits_304; // FirstSet.java:34
+  wire _mux_67 = _not_291 ? _not_292 : _not_293; // FirstSet.java:35
+  wire [1:0] _cat_66 = {_not_291, _mux_67}; // FirstSet.java:35
+  wire [1:0] _mux_68 = _not_287 ? _cat_65 : _cat_66; // FirstSet.java:35
+  wire [2:0] _cat_67 = {_not_287, _mux_68}; // FirstSet.java:35
+  wire [2:0] _mux_69 = _not_279 ? _cat_64 : _cat_67; // FirstSet.java:35
+  wire [3:0] _cat_68 = {_not_279, _mux_69}; // FirstSet.java:35
+  wire [3:0] _mux_70 = _not_263 ? _cat_61 : _cat_68; // FirstSet.java:35
+  wire [4:0] _cat_69 = {_not_263, _mux_70}; // FirstSet.java:35
+  wire [4:0] _mux_71 = _not_231 ? _cat_54 : _cat_69; // FirstSet.java:35
+  wire [5:0] _cat_70 = {_not_231, _mux_71}; // FirstSet.java:35
+  wire [5:0] _mux_72 = _not_167 ? _cat_39 : _cat_70; // FirstSet.java:35
+  wire [6:0] _cat_71 = {_not_167, _mux_72}; // FirstSet.java:35
   wire [6:0] _bits_432 = _cat_71; // FirstSet.java:43
-  wire _not_296 = ~slot_pick_load; // SlotPicker.java:48
-  wire [127:0] _not_297 = ~slot_pick_pick_hot; // SlotPicker.java:33
-  wire [127:0] _and_544 = slot_pick_candidates & _not_297; // SlotPicker.java:33
-  wire [127:0] _not_298 = ~slot_valid; // RapController.java:407
-  wire _not_299 = ~slot_pick_ready; // SlotPicker.java:39
-  wire slot_pick_advance = slot_pick_take | _not_299; // SlotPicker.java:39
-  wire [127:0] _not_300 = ~slot_pick_pick_hot; // SlotPicker.java:37
-  wire [127:0] _and_545 = slot_pick_candidates & _not_300; // SlotPicker.java:37
-  wire [127:0] slot_pick_remaining = slot_pick_ready ? _and_545 : slot_pick_candidates; // SlotPicker.java:37
+  wire _not_294 = ~slot_pick_load; // SlotPicker.java:48
+  wire [127:0] _not_295 = ~slot_pick_pick_hot; // SlotPicker.java:33
+  wire [127:0] _and_542 = slot_pick_candidates & _not_295; // SlotPicker.java:33
+  wire [127:0] _not_296 = ~slot_valid; // RapController.java:407
+  wire _not_297 = ~slot_pick_ready; // SlotPicker.java:39
+  wire slot_pick_advance = slot_pick_take | _not_297; // SlotPicker.java:39
+  wire [127:0] _not_298 = ~slot_pick_pick_hot; // SlotPicker.java:37
+  wire [127:0] _and_543 = slot_pick_candidates & _not_298; // SlotPicker.java:37
+  wire [127:0] slot_pick_remaining = slot_pick_ready ? _and_543 : slot_pick_candidates; // SlotPicker.java:37
   wire [127:0] _sub_8 = slot_pick_remaining - 128'd1; // SlotPicker.java:45
-  wire [127:0] _not_301 = ~_sub_8; // SlotPicker.java:45
-  wire [127:0] _and_546 = slot_pick_remaining & _not_301; // SlotPicker.java:45
+  wire [127:0] _not_299 = ~_sub_8; // SlotPicker.java:45
+  wire [127:0] _and_544 = slot_pick_remaining & _not_299; // SlotPicker.java:45
   wire _bits_433 = slot_pick_remaining[0]; // FirstSet.java:24
   wire _bits_434 = slot_pick_remaining[1]; // FirstSet.java:24
   wire _or_269 = _bits_433 | _bits_434; // FirstSet.java:36
@@ -4074,259 +4070,259 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_393 = _or_377 | _or_392; // FirstSet.java:36
   wire _or_394 = _or_362 | _or_393; // FirstSet.java:36
   wire _or_395 = _or_331 | _or_394; // FirstSet.java:36
-  wire _not_302 = ~_or_331; // FirstSet.java:34
-  wire _not_303 = ~_or_362; // FirstSet.java:34
-  wire _not_304 = ~_or_377; // FirstSet.java:34
-  wire _not_305 = ~_or_384; // FirstSet.java:34
-  wire _not_306 = ~_or_387; // FirstSet.java:34
-  wire _not_307 = ~_or_388; // FirstSet.java:34
-  wire _not_308 = ~_bits_559; // FirstSet.java:34
-  wire _not_309 = ~_bits_557; // FirstSet.java:34
-  wire _mux_73 = _not_307 ? _not_308 : _not_309; // FirstSet.java:35
-  wire [1:0] _cat_72 = {_not_307, _mux_73}; // FirstSet.java:35
-  wire _not_310 = ~_or_385; // FirstSet.java:34
-  wire _not_311 = ~_bits_555; // FirstSet.java:34
-  wire _not_312 = ~_bits_553; // FirstSet.java:34
-  wire _mux_74 = _not_310 ? _not_311 : _not_312; // FirstSet.java:35
-  wire [1:0] _cat_73 = {_not_310, _mux_74}; // FirstSet.java:35
-  wire [1:0] _mux_75 = _not_306 ? _cat_72 : _cat_73; // FirstSet.java:35
-  wire [2:0] _cat_74 = {_not_306, _mux_75}; // FirstSet.java:35
-  wire _not_313 = ~_or_380; // FirstSet.java:34
-  wire _not_314 = ~_or_381; // FirstSet.java:34
-  wire _not_315 = ~_bits_551; // FirstSet.java:34
-  wire _not_316 = ~_bits_549; // FirstSet.java:34
-  wire _mux_76 = _not_314 ? _not_315 : _not_316; // FirstSet.java:35
-  wire [1:0] _cat_75 = {_not_314, _mux_76}; // FirstSet.java:35
-  wire _not_317 = ~_or_378; // FirstSet.java:34
-  wire _not_318 = ~_bits_547; // FirstSet.java:34
-  wire _not_319 = ~_bits_545; // FirstSet.java:34
-  wire _mux_77 = _not_317 ? _not_318 : _not_319; // FirstSet.java:35
-  wire [1:0] _cat_76 = {_not_317, _mux_77}; // FirstSet.java:35
-  wire [1:0] _mux_78 = _not_313 ? _cat_75 : _cat_76; // FirstSet.java:35
-  wire [2:0] _cat_77 = {_not_313, _mux_78}; // FirstSet.java:35
-  wire [2:0] _mux_79 = _not_305 ? _cat_74 : _cat_77; // FirstSet.java:35
-  wire [3:0] _cat_78 = {_not_305, _mux_79}; // FirstSet.java:35
-  wire _not_320 = ~_or_369; // FirstSet.java:34
-  wire _not_321 = ~_or_372; // FirstSet.java:34
-  wire _not_322 = ~_or_373; // FirstSet.java:34
-  wire _not_323 = ~_bits_543; // FirstSet.java:34
-  wire _not_324 = ~_bits_541; // FirstSet.java:34
-  wire _mux_80 = _not_322 ? _not_323 : _not_324; // FirstSet.java:35
-  wire [1:0] _cat_79 = {_not_322, _mux_80}; // FirstSet.java:35
-  wire _not_325 = ~_or_370; // FirstSet.java:34
-  wire _not_326 = ~_bits_539; // FirstSet.java:34
-  wire _not_327 = ~_bits_537; // FirstSet.java:34
-  wire _mux_81 = _not_325 ? _not_326 : _not_327; // FirstSet.java:35
-  wire [1:0] _cat_80 = {_not_325, _mux_81}; // FirstSet.java:35
-  wire [1:0] _mux_82 = _not_321 ? _cat_79 : _cat_80; // FirstSet.java:35
-  wire [2:0] _cat_81 = {_not_321, _mux_82}; // FirstSet.java:35
-  wire _not_328 = ~_or_365; // FirstSet.java:34
-  wire _not_329 = ~_or_366; // FirstSet.java:34
-  wire _not_330 = ~_bits_535; // FirstSet.java:34
-  wire _not_331 = ~_bits_533; // FirstSet.java:34
-  wire _mux_83 = _not_329 ? _not_330 : _not_331; // FirstSet.java:35
-  wire [1:0] _cat_82 = {_not_329, _mux_83}; // FirstSet.java:35
-  wire _not_332 = ~_or_363; // FirstSet.java:34
-  wire _not_333 = ~_bits_531; // FirstSet.java:34
-  wire _not_334 = ~_bits_529; // FirstSet.java:34
-  wire _mux_84 = _not_332 ? _not_333 : _not_334; // FirstSet.java:35
-  wire [1:0] _cat_83 = {_not_332, _mux_84}; // FirstSet.java:35
-  wire [1:0] _mux_85 = _not_328 ? _cat_82 : _cat_83; // FirstSet.java:35
-  wire [2:0] _cat_84 = {_not_328, _mux_85}; // FirstSet.java:35
-  wire [2:0] _mux_86 = _not_320 ? _cat_81 : _cat_84; // FirstSet.java:35
-  wire [3:0] _cat_85 = {_not_320, _mux_86}; // FirstSet.java:35
-  wire [3:0] _mux_87 = _not_304 ? _cat_78 : _cat_85; // FirstSet.java:35
-  wire [4:0] _cat_86 = {_not_304, _mux_87}; // FirstSet.java:35
-  wire _not_335 = ~_or_346; // FirstSet.java:34
-  wire _not_336 = ~_or_353; // FirstSet.java:34
-  wire _not_337 = ~_or_356; // FirstSet.java:34
-  wire _not_338 = ~_or_357; // FirstSet.java:34
-  wire _not_339 = ~_bits_527; // FirstSet.java:34
-  wire _not_340 = ~_bits_525; // FirstSet.java:34
-  wire _mux_88 = _not_338 ? _not_339 : _not_340; // FirstSet.java:35
-  wire [1:0] _cat_87 = {_not_338, _mux_88}; // FirstSet.java:35
-  wire _not_341 = ~_or_354; // FirstSet.java:34
-  wire _not_342 = ~_bits_523; // FirstSet.java:34
-  wire _not_343 = ~_bits_521; // FirstSet.java:34
-  wire _mux_89 = _not_341 ? _not_342 : _not_343; // FirstSet.java:35
-  wire [1:0] _cat_88 = {_not_341, _mux_89}; // FirstSet.java:35
-  wire [1:0] _mux_90 = _not_337 ? _cat_87 : _cat_88; // FirstSet.java:35
-  wire [2:0] _cat_89 = {_not_337, _mux_90}; // FirstSet.java:35
-  wire _not_344 = ~_or_349; // FirstSet.java:34
-  wire _not_345 = ~_or_350; // FirstSet.java:34
-  wire _not_346 = ~_bits_519; // FirstSet.java:34
-  wire _not_347 = ~_bits_517; // FirstSet.java:34
-  wire _mux_91 = _not_345 ? _not_346 : _not_347; // FirstSet.java:35
-  wire [1:0] _cat_90 = {_not_345, _mux_91}; // FirstSet.java:35
-  wire _not_348 = ~_or_347; // FirstSet.java:34
-  wire _not_349 = ~_bits_515; // FirstSet.java:34
-  wire _not_350 = ~_bits_513; // FirstSet.java:34
-  wire _mux_92 = _not_348 ? _not_349 : _not_350; // FirstSet.java:35
-  wire [1:0] _cat_91 = {_not_348, _mux_92}; // FirstSet.java:35
-  wire [1:0] _mux_93 = _not_344 ? _cat_90 : _cat_91; // FirstSet.java:35
-  wire [2:0] _cat_92 = {_not_344, _mux_93}; // FirstSet.java:35
-  wire [2:0] _mux_94 = _not_336 ? _cat_89 : _cat_92; // FirstSet.java:35
-  wire [3:0] _cat_93 = {_not_336, _mux_94}; // FirstSet.java:35
-  wire _not_351 = ~_or_338; // FirstSet.java:34
-  wire _not_352 = ~_or_341; // FirstSet.java:34
-  wire _not_353 = ~_or_342; // FirstSet.java:34
-  wire _not_354 = ~_bits_511; // FirstSet.java:34
-  wire _not_355 = ~_bits_509; // FirstSet.java:34
-  wire _mux_95 = _not_353 ? _not_354 : _not_355; // FirstSet.java:35
-  wire [1:0] _cat_94 = {_not_353, _mux_95}; // FirstSet.java:35
-  wire _not_356 = ~_or_339; // FirstSet.java:34
-  wire _not_357 = ~_bits_507; // FirstSet.java:34
-  wire _not_358 = ~_bits_505; // FirstSet.java:34
-  wire _mux_96 = _not_356 ? _not_357 : _not_358; // FirstSet.java:35
-  wire [1:0] _cat_95 = {_not_356, _mux_96}; // FirstSet.java:35
-  wire [1:0] _mux_97 = _not_352 ? _cat_94 : _cat_95; // FirstSet.java:35
-  wire [2:0] _cat_96 = {_not_352, _mux_97}; // FirstSet.java:35
-  wire _not_359 = ~_or_334; // FirstSet.java:34
-  wire _not_360 = ~_or_335; // FirstSet.java:34
-  wire _not_361 = ~_bits_503; // FirstSet.java:34
-  wire _not_362 = ~_bits_501; // FirstSet.java:34
-  wire _mux_98 = _not_360 ? _not_361 : _not_362; // FirstSet.java:35
-  wire [1:0] _cat_97 = {_not_360, _mux_98}; // FirstSet.java:35
-  wire _not_363 = ~_or_332; // FirstSet.java:34
-  wire _not_364 = ~_bits_499; // FirstSet.java:34
-  wire _not_365 = ~_bits_497; // FirstSet.java:34
-  wire _mux_99 = _not_363 ? _not_364 : _not_365; // FirstSet.java:35
-  wire [1:0] _cat_98 = {_not_363, _mux_99}; // FirstSet.java:35
-  wire [1:0] _mux_100 = _not_359 ? _cat_97 : _cat_98; // FirstSet.java:35
-  wire [2:0] _cat_99 = {_not_359, _mux_100}; // FirstSet.java:35
-  wire [2:0] _mux_101 = _not_351 ? _cat_96 : _cat_99; // FirstSet.java:35
-  wire [3:0] _cat_100 = {_not_351, _mux_101}; // FirstSet.java:35
-  wire [3:0] _mux_102 = _not_335 ? _cat_93 : _cat_100; // FirstSet.java:35
-  wire [4:0] _cat_101 = {_not_335, _mux_102}; // FirstSet.java:35
-  wire [4:0] _mux_103 = _not_303 ? _cat_86 : _cat_101; // FirstSet.java:35
-  wire [5:0] _cat_102 = {_not_303, _mux_103}; // FirstSet.java:35
-  wire _not_366 = ~_or_299; // FirstSet.java:34
-  wire _not_367 = ~_or_314; // FirstSet.java:34
-  wire _not_368 = ~_or_321; // FirstSet.java:34
-  wire _not_369 = ~_or_324; // FirstSet.java:34
-  wire _not_370 = ~_or_325; // FirstSet.java:34
-  wire _not_371 = ~_bits_495; // FirstSet.java:34
-  wire _not_372 = ~_bits_493; // FirstSet.java:34
-  wire _mux_104 = _not_370 ? _not_371 : _not_372; // FirstSet.java:35
-  wire [1:0] _cat_103 = {_not_370, _mux_104}; // FirstSet.java:35
-  wire _not_373 = ~_or_322; // FirstSet.java:34
-  wire _not_374 = ~_bits_491; // FirstSet.java:34
-  wire _not_375 = ~_bits_489; // FirstSet.java:34
-  wire _mux_105 = _not_373 ? _not_374 : _not_375; // FirstSet.java:35
-  wire [1:0] _cat_104 = {_not_373, _mux_105}; // FirstSet.java:35
-  wire [1:0] _mux_106 = _not_369 ? _cat_103 : _cat_104; // FirstSet.java:35
-  wire [2:0] _cat_105 = {_not_369, _mux_106}; // FirstSet.java:35
-  wire _not_376 = ~_or_317; // FirstSet.java:34
-  wire _not_377 = ~_or_318; // FirstSet.java:34
-  wire _not_378 = ~_bits_487; // FirstSet.java:34
-  wire _not_379 = ~_bits_485; // FirstSet.java:34
-  wire _mux_107 = _not_377 ? _not_378 : _not_379; // FirstSet.java:35
-  wire [1:0] _cat_106 = {_not_377, _mux_107}; // FirstSet.java:35
-  wire _not_380 = ~_or_315; // FirstSet.java:34
-  wire _not_381 = ~_bits_483; // FirstSet.java:34
-  wire _not_382 = ~_bits_481; // FirstSet.java:34
-  wire _mux_108 = _not_380 ? _not_381 : _not_382; // FirstSet.java:35
-  wire [1:0] _cat_107 = {_not_380, _mux_108}; // FirstSet.java:35
-  wire [1:0] _mux_109 = _not_376 ? _cat_106 : _cat_107; // FirstSet.java:35
-  wire [2:0] _cat_108 = {_not_376, _mux_109}; // FirstSet.java:35
-  wire [2:0] _mux_110 = _not_368 ? _cat_105 : _cat_108; // FirstSet.java:35
-  wire [3:0] _cat_109 = {_not_368, _mux_110}; // FirstSet.java:35
-  wire _not_383 = ~_or_306; // FirstSet.java:34
-  wire _not_384 = ~_or_309; // FirstSet.java:34
-  wire _not_385 = ~_or_310; // FirstSet.java:34
-  wire _not_386 = ~_bits_479; // FirstSet.java:34
-  wire _not_387 = ~_bits_477; // FirstSet.java:34
-  wire _mux_111 = _not_385 ? _not_386 : _not_387; // FirstSet.java:35
-  wire [1:0] _cat_110 = {_not_385, _mux_111}; // FirstSet.java:35
-  wire _not_388 = ~_or_307; // FirstSet.java:34
-  wire _not_389 = ~_bits_475; // FirstSet.java:34
-  wire _not_390 = ~_bits_473; // FirstSet.java:34
-  wire _mux_112 = _not_388 ? _not_389 : _not_390; // FirstSet.java:35
-  wire [1:0] _cat_111 = {_not_388, _mux_112}; // FirstSet.java:35
-  wire [1:0] _mux_113 = _not_384 ? _cat_110 : _cat_111; // FirstSet.java:35
-  wire [2:0] _cat_112 = {_not_384, _mux_113}; // FirstSet.java:35
-  wire _not_391 = ~_or_302; // FirstSet.java:34
-  wire _not_392 = ~_or_303; // FirstSet.java:34
-  wire _not_393 = ~_bits_471; // FirstSet.java:34
-  wire _not_394 = ~_bits_469; // FirstSet.java:34
-  wire _mux_114 = _not_392 ? _not_393 : _not_394; // FirstSet.java:35
-  wire [1:0] _cat_113 = {_not_392, _mux_114}; // FirstSet.java:35
-  wire _not_395 = ~_or_300; // FirstSet.java:34
-  wire _not_396 = ~_bits_467; // FirstSet.java:34
-  wire _not_397 = ~_bits_465; // FirstSet.java:34
-  wire _mux_115 = _not_395 ? _not_396 : _not_397; // FirstSet.java:35
-  wire [1:0] _cat_114 = {_not_395, _mux_115}; // FirstSet.java:35
-  wire [1:0] _mux_116 = _not_391 ? _cat_113 : _cat_114; // FirstSet.java:35
-  wire [2:0] _cat_115 = {_not_391, _mux_116}; // FirstSet.java:35
-  wire [2:0] _mux_117 = _not_383 ? _cat_112 : _cat_115; // FirstSet.java:35
-  wire [3:0] _cat_116 = {_not_383, _mux_117}; // FirstSet.java:35
-  wire [3:0] _mux_118 = _not_367 ? _cat_109 : _cat_116; // FirstSet.java:35
-  wire [4:0] _cat_117 = {_not_367, _mux_118}; // FirstSet.java:35
-  wire _not_398 = ~_or_283; // FirstSet.java:34
-  wire _not_399 = ~_or_290; // FirstSet.java:34
-  wire _not_400 = ~_or_293; // FirstSet.java:34
-  wire _not_401 = ~_or_294; // FirstSet.java:34
-  wire _not_402 = ~_bits_463; // FirstSet.java:34
-  wire _not_403 = ~_bits_461; // FirstSet.java:34
-  wire _mux_119 = _not_401 ? _not_402 : _not_403; // FirstSet.java:35
-  wire [1:0] _cat_118 = {_not_401, _mux_119}; // FirstSet.java:35
-  wire _not_404 = ~_or_291; // FirstSet.java:34
-  wire _not_405 = ~_bits_459; // FirstSet.java:34
-  wire _not_406 = ~_bits_457; // FirstSet.java:34
-  wire _mux_120 = _not_404 ? _not_405 : _not_406; // FirstSet.java:35
-  wire [1:0] _cat_119 = {_not_404, _mux_120}; // FirstSet.java:35
-  wire [1:0] _mux_121 = _not_400 ? _cat_118 : _cat_119; // FirstSet.java:35
-  wire [2:0] _cat_120 = {_not_400, _mux_121}; // FirstSet.java:35
-  wire _not_407 = ~_or_286; // FirstSet.java:34
-  wire _not_408 = ~_or_287; // FirstSet.java:34
-  wire _not_409 = ~_bits_455; // FirstSet.java:34
-  wire _not_410 = ~_bits_453; // FirstSet.java:34
-  wire _mux_122 = _not_408 ? _not_409 : _not_410; // FirstSet.java:35
-  wire [1:0] _cat_121 = {_not_408, _mux_122}; // FirstSet.java:35
-  wire _not_411 = ~_or_284; // FirstSet.java:34
-  wire _not_412 = ~_bits_451; // FirstSet.java:34
-  wire _not_413 = ~_bits_449; // FirstSet.java:34
-  wire _mux_123 = _not_411 ? _not_412 : _not_413; // FirstSet.java:35
-  wire [1:0] _cat_122 = {_not_411, _mux_123}; // FirstSet.java:35
-  wire [1:0] _mux_124 = _not_407 ? _cat_121 : _cat_122; // FirstSet.java:35
-  wire [2:0] _cat_123 = {_not_407, _mux_124}; // FirstSet.java:35
-  wire [2:0] _mux_125 = _not_399 ? _cat_120 : _cat_123; // FirstSet.java:35
-  wire [3:0] _cat_124 = {_not_399, _mux_125}; // FirstSet.java:35
-  wire _not_414 = ~_or_275; // FirstSet.java:34
-  wire _not_415 = ~_or_278; // FirstSet.java:34
-  wire _not_416 = ~_or_279; // FirstSet.java:34
-  wire _not_417 = ~_bits_447; // FirstSet.java:34
-  wire _not_418 = ~_bits_445; // FirstSet.java:34
-  wire _mux_126 = _not_416 ? _not_417 : _not_418; // FirstSet.java:35
-  wire [1:0] _cat_125 = {_not_416, _mux_126}; // FirstSet.java:35
-  wire _not_419 = ~_or_276; // FirstSet.java:34
-  wire _not_420 = ~_bits_443; // FirstSet.java:34
-  wire _not_421 = ~_bits_441; // FirstSet.java:34
-  wire _mux_127 = _not_419 ? _not_420 : _not_421; // FirstSet.java:35
-  wire [1:0] _cat_126 = {_not_419, _mux_127}; // FirstSet.java:35
-  wire [1:0] _mux_128 = _not_415 ? _cat_125 : _cat_126; // FirstSet.java:35
-  wire [2:0] _cat_127 = {_not_415, _mux_128}; // FirstSet.java:35
-  wire _not_422 = ~_or_271; // FirstSet.java:34
-  wire _not_423 = ~_or_272; // FirstSet.java:34
-  wire _not_424 = ~_bits_439; // FirstSet.java:34
-  wire _not_425 = ~_bits_437; // FirstSet.java:34
-  wire _mux_129 = _not_423 ? _not_424 : _not_425; // FirstSet.java:35
-  wire [1:0] _cat_128 = {_not_423, _mux_129}; // FirstSet.java:35
-  wire _not_426 = ~_or_269; // FirstSet.java:34
-  wire _not_427 = ~_bits_435; // FirstSet.java:34
-  wire _not_428 = ~_bits_433; // FirstSet.java:34
-  wire _mux_130 = _not_426 ? _not_427 : _not_428; // FirstSet.java:35
-  wire [1:0] _cat_129 = {_not_426, _mux_130}; // FirstSet.java:35
-  wire [1:0] _mux_131 = _not_422 ? _cat_128 : _cat_129; // FirstSet.java:35
-  wire [2:0] _cat_130 = {_not_422, _mux_131}; // FirstSet.java:35
-  wire [2:0] _mux_132 = _not_414 ? _cat_127 : _cat_130; // FirstSet.java:35
-  wire [3:0] _cat_131 = {_not_414, _mux_132}; // FirstSet.java:35
-  wire [3:0] _mux_133 = _not_398 ? _cat_124 : _cat_131; // FirstSet.java:35
-  wire [4:0] _cat_132 = {_not_398, _mux_133}; // FirstSet.java:35
-  wire [4:0] _mux_134 = _not_366 ? _cat_117 : _cat_132; // FirstSet.java:35
-  wire [5:0] _cat_133 = {_not_366, _mux_134}; // FirstSet.java:35
-  wire [5:0] _mux_135 = _not_302 ? _cat_102 : _cat_133; // FirstSet.java:35
-  wire [6:0] _cat_134 = {_not_302, _mux_135}; // FirstSet.java:35
+  wire _not_300 = ~_or_331; // FirstSet.java:34
+  wire _not_301 = ~_or_362; // FirstSet.java:34
+  wire _not_302 = ~_or_377; // FirstSet.java:34
+  wire _not_303 = ~_or_384; // FirstSet.java:34
+  wire _not_304 = ~_or_387; // FirstSet.java:34
+  wire _not_305 = ~_or_388; // FirstSet.java:34
+  wire _not_306 = ~_bits_559; // FirstSet.java:34
+  wire _not_307 = ~_bits_557; // FirstSet.java:34
+  wire _mux_73 = _not_305 ? _not_306 : _not_307; // FirstSet.java:35
+  wire [1:0] _cat_72 = {_not_305, _mux_73}; // FirstSet.java:35
+  wire _not_308 = ~_or_385; // FirstSet.java:34
+  wire _not_309 = ~_bits_555; // FirstSet.java:34
+  wire _not_310 = ~_bits_553; // FirstSet.java:34
+  wire _mux_74 = _not_308 ? _not_309 : _not_310; // FirstSet.java:35
+  wire [1:0] _cat_73 = {_not_308, _mux_74}; // FirstSet.java:35
+  wire [1:0] _mux_75 = _not_304 ? _cat_72 : _cat_73; // FirstSet.java:35
+  wire [2:0] _cat_74 = {_not_304, _mux_75}; // FirstSet.java:35
+  wire _not_311 = ~_or_380; // FirstSet.java:34
+  wire _not_312 = ~_or_381; // FirstSet.java:34
+  wire _not_313 = ~_bits_551; // FirstSet.java:34
+  wire _not_314 = ~_bits_549; // FirstSet.java:34
+  wire _mux_76 = _not_312 ? _not_313 : _not_314; // FirstSet.java:35
+  wire [1:0] _cat_75 = {_not_312, _mux_76}; // FirstSet.java:35
+  wire _not_315 = ~_or_378; // FirstSet.java:34
+  wire _not_316 = ~_bits_547; // FirstSet.java:34
+  wire _not_317 = ~_bits_545; // FirstSet.java:34
+  wire _mux_77 = _not_315 ? _not_316 : _not_317; // FirstSet.java:35
+  wire [1:0] _cat_76 = {_not_315, _mux_77}; // FirstSet.java:35
+  wire [1:0] _mux_78 = _not_311 ? _cat_75 : _cat_76; // FirstSet.java:35
+  wire [2:0] _cat_77 = {_not_311, _mux_78}; // FirstSet.java:35
+  wire [2:0] _mux_79 = _not_303 ? _cat_74 : _cat_77; // FirstSet.java:35
+  wire [3:0] _cat_78 = {_not_303, _mux_79}; // FirstSet.java:35
+  wire _not_318 = ~_or_369; // FirstSet.java:34
+  wire _not_319 = ~_or_372; // FirstSet.java:34
+  wire _not_320 = ~_or_373; // FirstSet.java:34
+  wire _not_321 = ~_bits_543; // FirstSet.java:34
+  wire _not_322 = ~_bits_541; // FirstSet.java:34
+  wire _mux_80 = _not_320 ? _not_321 : _not_322; // FirstSet.java:35
+  wire [1:0] _cat_79 = {_not_320, _mux_80}; // FirstSet.java:35
+  wire _not_323 = ~_or_370; // FirstSet.java:34
+  wire _not_324 = ~_bits_539; // FirstSet.java:34
+  wire _not_325 = ~_bits_537; // FirstSet.java:34
+  wire _mux_81 = _not_323 ? _not_324 : _not_325; // FirstSet.java:35
+  wire [1:0] _cat_80 = {_not_323, _mux_81}; // FirstSet.java:35
+  wire [1:0] _mux_82 = _not_319 ? _cat_79 : _cat_80; // FirstSet.java:35
+  wire [2:0] _cat_81 = {_not_319, _mux_82}; // FirstSet.java:35
+  wire _not_326 = ~_or_365; // FirstSet.java:34
+  wire _not_327 = ~_or_366; // FirstSet.java:34
+  wire _not_328 = ~_bits_535; // FirstSet.java:34
+  wire _not_329 = ~_bits_533; // FirstSet.java:34
+  wire _mux_83 = _not_327 ? _not_328 : _not_329; // FirstSet.java:35
+  wire [1:0] _cat_82 = {_not_327, _mux_83}; // FirstSet.java:35
+  wire _not_330 = ~_or_363; // FirstSet.java:34
+  wire _not_331 = ~_bits_531; // FirstSet.java:34
+  wire _not_332 = ~_bits_529; // FirstSet.java:34
+  wire _mux_84 = _not_330 ? _not_331 : _not_332; // FirstSet.java:35
+  wire [1:0] _cat_83 = {_not_330, _mux_84}; // FirstSet.java:35
+  wire [1:0] _mux_85 = _not_326 ? _cat_82 : _cat_83; // FirstSet.java:35
+  wire [2:0] _cat_84 = {_not_326, _mux_85}; // FirstSet.java:35
+  wire [2:0] _mux_86 = _not_318 ? _cat_81 : _cat_84; // FirstSet.java:35
+  wire [3:0] _cat_85 = {_not_318, _mux_86}; // FirstSet.java:35
+  wire [3:0] _mux_87 = _not_302 ? _cat_78 : _cat_85; // FirstSet.java:35
+  wire [4:0] _cat_86 = {_not_302, _mux_87}; // FirstSet.java:35
+  wire _not_333 = ~_or_346; // FirstSet.java:34
+  wire _not_334 = ~_or_353; // FirstSet.java:34
+  wire _not_335 = ~_or_356; // FirstSet.java:34
+  wire _not_336 = ~_or_357; // FirstSet.java:34
+  wire _not_337 = ~_bits_527; // FirstSet.java:34
+  wire _not_338 = ~_bits_525; // FirstSet.java:34
+  wire _mux_88 = _not_336 ? _not_337 : _not_338; // FirstSet.java:35
+  wire [1:0] _cat_87 = {_not_336, _mux_88}; // FirstSet.java:35
+  wire _not_339 = ~_or_354; // FirstSet.java:34
+  wire _not_340 = ~_bits_523; // FirstSet.java:34
+  wire _not_341 = ~_bits_521; // FirstSet.java:34
+  wire _mux_89 = _not_339 ? _not_340 : _not_341; // FirstSet.java:35
+  wire [1:0] _cat_88 = {_not_339, _mux_89}; // FirstSet.java:35
+  wire [1:0] _mux_90 = _not_335 ? _cat_87 : _cat_88; // FirstSet.java:35
+  wire [2:0] _cat_89 = {_not_335, _mux_90}; // FirstSet.java:35
+  wire _not_342 = ~_or_349; // FirstSet.java:34
+  wire _not_343 = ~_or_350; // FirstSet.java:34
+  wire _not_344 = ~_bits_519; // FirstSet.java:34
+  wire _not_345 = ~_bits_517; // FirstSet.java:34
+  wire _mux_91 = _not_343 ? _not_344 : _not_345; // FirstSet.java:35
+  wire [1:0] _cat_90 = {_not_343, _mux_91}; // FirstSet.java:35
+  wire _not_346 = ~_or_347; // FirstSet.java:34
+  wire _not_347 = ~_bits_515; // FirstSet.java:34
+  wire _not_348 = ~_bits_513; // FirstSet.java:34
+  wire _mux_92 = _not_346 ? _not_347 : _not_348; // FirstSet.java:35
+  wire [1:0] _cat_91 = {_not_346, _mux_92}; // FirstSet.java:35
+  wire [1:0] _mux_93 = _not_342 ? _cat_90 : _cat_91; // FirstSet.java:35
+  wire [2:0] _cat_92 = {_not_342, _mux_93}; // FirstSet.java:35
+  wire [2:0] _mux_94 = _not_334 ? _cat_89 : _cat_92; // FirstSet.java:35
+  wire [3:0] _cat_93 = {_not_334, _mux_94}; // FirstSet.java:35
+  wire _not_349 = ~_or_338; // FirstSet.java:34
+  wire _not_350 = ~_or_341; // FirstSet.java:34
+  wire _not_351 = ~_or_342; // FirstSet.java:34
+  wire _not_352 = ~_bits_511; // FirstSet.java:34
+  wire _not_353 = ~_bits_509; // FirstSet.java:34
+  wire _mux_95 = _not_351 ? _not_352 : _not_353; // FirstSet.java:35
+  wire [1:0] _cat_94 = {_not_351, _mux_95}; // FirstSet.java:35
+  wire _not_354 = ~_or_339; // FirstSet.java:34
+  wire _not_355 = ~_bits_507; // FirstSet.java:34
+  wire _not_356 = ~_bits_505; // FirstSet.java:34
+  wire _mux_96 = _not_354 ? _not_355 : _not_356; // FirstSet.java:35
+  wire [1:0] _cat_95 = {_not_354, _mux_96}; // FirstSet.java:35
+  wire [1:0] _mux_97 = _not_350 ? _cat_94 : _cat_95; // FirstSet.java:35
+  wire [2:0] _cat_96 = {_not_350, _mux_97}; // FirstSet.java:35
+  wire _not_357 = ~_or_334; // FirstSet.java:34
+  wire _not_358 = ~_or_335; // FirstSet.java:34
+  wire _not_359 = ~_bits_503; // FirstSet.java:34
+  wire _not_360 = ~_bits_501; // FirstSet.java:34
+  wire _mux_98 = _not_358 ? _not_359 : _not_360; // FirstSet.java:35
+  wire [1:0] _cat_97 = {_not_358, _mux_98}; // FirstSet.java:35
+  wire _not_361 = ~_or_332; // FirstSet.java:34
+  wire _not_362 = ~_bits_499; // FirstSet.java:34
+  wire _not_363 = ~_bits_497; // FirstSet.java:34
+  wire _mux_99 = _not_361 ? _not_362 : _not_363; // FirstSet.java:35
+  wire [1:0] _cat_98 = {_not_361, _mux_99}; // FirstSet.java:35
+  wire [1:0] _mux_100 = _not_357 ? _cat_97 : _cat_98; // FirstSet.java:35
+  wire [2:0] _cat_99 = {_not_357, _mux_100}; // FirstSet.java:35
+  wire [2:0] _mux_101 = _not_349 ? _cat_96 : _cat_99; // FirstSet.java:35
+  wire [3:0] _cat_100 = {_not_349, _mux_101}; // FirstSet.java:35
+  wire [3:0] _mux_102 = _not_333 ? _cat_93 : _cat_100; // FirstSet.java:35
+  wire [4:0] _cat_101 = {_not_333, _mux_102}; // FirstSet.java:35
+  wire [4:0] _mux_103 = _not_301 ? _cat_86 : _cat_101; // FirstSet.java:35
+  wire [5:0] _cat_102 = {_not_301, _mux_103}; // FirstSet.java:35
+  wire _not_364 = ~_or_299; // FirstSet.java:34
+  wire _not_365 = ~_or_314; // FirstSet.java:34
+  wire _not_366 = ~_or_321; // FirstSet.java:34
+  wire _not_367 = ~_or_324; // FirstSet.java:34
+  wire _not_368 = ~_or_325; // FirstSet.java:34
+  wire _not_369 = ~_bits_495; // FirstSet.java:34
+  wire _not_370 = ~_bits_493; // FirstSet.java:34
+  wire _mux_104 = _not_368 ? _not_369 : _not_370; // FirstSet.java:35
+  wire [1:0] _cat_103 = {_not_368, _mux_104}; // FirstSet.java:35
+  wire _not_371 = ~_or_322; // FirstSet.java:34
+  wire _not_372 = ~_bits_491; // FirstSet.java:34
+  wire _not_373 = ~_bits_489; // FirstSet.java:34
+  wire _mux_105 = _not_371 ? _not_372 : _not_373; // FirstSet.java:35
+  wire [1:0] _cat_104 = {_not_371, _mux_105}; // FirstSet.java:35
+  wire [1:0] _mux_106 = _not_367 ? _cat_103 : _cat_104; // FirstSet.java:35
+  wire [2:0] _cat_105 = {_not_367, _mux_106}; // FirstSet.java:35
+  wire _not_374 = ~_or_317; // FirstSet.java:34
+  wire _not_375 = ~_or_318; // FirstSet.java:34
+  wire _not_376 = ~_bits_487; // FirstSet.java:34
+  wire _not_377 = ~_bits_485; // FirstSet.java:34
+  wire _mux_107 = _not_375 ? _not_376 : _not_377; // FirstSet.java:35
+  wire [1:0] _cat_106 = {_not_375, _mux_107}; // FirstSet.java:35
+  wire _not_378 = ~_or_315; // FirstSet.java:34
+  wire _not_379 = ~_bits_483; // FirstSet.java:34
+  wire _not_380 = ~_bits_481; // FirstSet.java:34
+  wire _mux_108 = _not_378 ? _not_379 : _not_380; // FirstSet.java:35
+  wire [1:0] _cat_107 = {_not_378, _mux_108}; // FirstSet.java:35
+  wire [1:0] _mux_109 = _not_374 ? _cat_106 : _cat_107; // FirstSet.java:35
+  wire [2:0] _cat_108 = {_not_374, _mux_109}; // FirstSet.java:35
+  wire [2:0] _mux_110 = _not_366 ? _cat_105 : _cat_108; // FirstSet.java:35
+  wire [3:0] _cat_109 = {_not_366, _mux_110}; // FirstSet.java:35
+  wire _not_381 = ~_or_306; // FirstSet.java:34
+  wire _not_382 = ~_or_309; // FirstSet.java:34
+  wire _not_383 = ~_or_310; // FirstSet.java:34
+  wire _not_384 = ~_bits_479; // FirstSet.java:34
+  wire _not_385 = ~_bits_477; // FirstSet.java:34
+  wire _mux_111 = _not_383 ? _not_384 : _not_385; // FirstSet.java:35
+  wire [1:0] _cat_110 = {_not_383, _mux_111}; // FirstSet.java:35
+  wire _not_386 = ~_or_307; // FirstSet.java:34
+  wire _not_387 = ~_bits_475; // FirstSet.java:34
+  wire _not_388 = ~_bits_473; // FirstSet.java:34
+  wire _mux_112 = _not_386 ? _not_387 : _not_388; // FirstSet.java:35
+  wire [1:0] _cat_111 = {_not_386, _mux_112}; // FirstSet.java:35
+  wire [1:0] _mux_113 = _not_382 ? _cat_110 : _cat_111; // FirstSet.java:35
+  wire [2:0] _cat_112 = {_not_382, _mux_113}; // FirstSet.java:35
+  wire _not_389 = ~_or_302; // FirstSet.java:34
+  wire _not_390 = ~_or_303; // FirstSet.java:34
+  wire _not_391 = ~_bits_471; // FirstSet.java:34
+  wire _not_392 = ~_bits_469; // FirstSet.java:34
+  wire _mux_114 = _not_390 ? _not_391 : _not_392; // FirstSet.java:35
+  wire [1:0] _cat_113 = {_not_390, _mux_114}; // FirstSet.java:35
+  wire _not_393 = ~_or_300; // FirstSet.java:34
+  wire _not_394 = ~_bits_467; // FirstSet.java:34
+  wire _not_395 = ~_bits_465; // FirstSet.java:34
+  wire _mux_115 = _not_393 ? _not_394 : _not_395; // FirstSet.java:35
+  wire [1:0] _cat_114 = {_not_393, _mux_115}; // FirstSet.java:35
+  wire [1:0] _mux_116 = _not_389 ? _cat_113 : _cat_114; // FirstSet.java:35
+  wire [2:0] _cat_115 = {_not_389, _mux_116}; // FirstSet.java:35
+  wire [2:0] _mux_117 = _not_381 ? _cat_112 : _cat_115; // FirstSet.java:35
+  wire [3:0] _cat_116 = {_not_381, _mux_117}; // FirstSet.java:35
+  wire [3:0] _mux_118 = _not_365 ? _cat_109 : _cat_116; // FirstSet.java:35
+  wire [4:0] _cat_117 = {_not_365, _mux_118}; // FirstSet.java:35
+  wire _not_396 = ~_or_283; // FirstSet.java:34
+  wire _not_397 = ~_or_290; // FirstSet.java:34
+  wire _not_398 = ~_or_293; // FirstSet.java:34
+  wire _not_399 = ~_or_294; // FirstSet.java:34
+  wire _not_400 = ~_bits_463; // FirstSet.java:34
+  wire _not_401 = ~_bits_461; // FirstSet.java:34
+  wire _mux_119 = _not_399 ? _not_400 : _not_401; // FirstSet.java:35
+  wire [1:0] _cat_118 = {_not_399, _mux_119}; // FirstSet.java:35
+  wire _not_402 = ~_or_291; // FirstSet.java:34
+  wire _not_403 = ~_bits_459; // FirstSet.java:34
+  wire _not_404 = ~_bits_457; // FirstSet.java:34
+  wire _mux_120 = _not_402 ? _not_403 : _not_404; // FirstSet.java:35
+  wire [1:0] _cat_119 = {_not_402, _mux_120}; // FirstSet.java:35
+  wire [1:0] _mux_121 = _not_398 ? _cat_118 : _cat_119; // FirstSet.java:35
+  wire [2:0] _cat_120 = {_not_398, _mux_121}; // FirstSet.java:35
+  wire _not_405 = ~_or_286; // FirstSet.java:34
+  wire _not_406 = ~_or_287; // FirstSet.java:34
+  wire _not_407 = ~_bits_455; // FirstSet.java:34
+  wire _not_408 = ~_bits_453; // FirstSet.java:34
+  wire _mux_122 = _not_406 ? _not_407 : _not_408; // FirstSet.java:35
+  wire [1:0] _cat_121 = {_not_406, _mux_122}; // FirstSet.java:35
+  wire _not_409 = ~_or_284; // FirstSet.java:34
+  wire _not_410 = ~_bits_451; // FirstSet.java:34
+  wire _not_411 = ~_bits_449; // FirstSet.java:34
+  wire _mux_123 = _not_409 ? _not_410 : _not_411; // FirstSet.java:35
+  wire [1:0] _cat_122 = {_not_409, _mux_123}; // FirstSet.java:35
+  wire [1:0] _mux_124 = _not_405 ? _cat_121 : _cat_122; // FirstSet.java:35
+  wire [2:0] _cat_123 = {_not_405, _mux_124}; // FirstSet.java:35
+  wire [2:0] _mux_125 = _not_397 ? _cat_120 : _cat_123; // FirstSet.java:35
+  wire [3:0] _cat_124 = {_not_397, _mux_125}; // FirstSet.java:35
+  wire _not_412 = ~_or_275; // FirstSet.java:34
+  wire _not_413 = ~_or_278; // FirstSet.java:34
+  wire _not_414 = ~_or_279; // FirstSet.java:34
+  wire _not_415 = ~_bits_447; // FirstSet.java:34
+  wire _not_416 = ~_bits_445; // FirstSet.java:34
+  wire _mux_126 = _not_414 ? _not_415 : _not_416; // FirstSet.java:35
+  wire [1:0] _cat_125 = {_not_414, _mux_126}; // FirstSet.java:35
+  wire _not_417 = ~_or_276; // FirstSet.java:34
+  wire _not_418 = ~_bits_443; // FirstSet.java:34
+  wire _not_419 = ~_bits_441; // FirstSet.java:34
+  wire _mux_127 = _not_417 ? _not_418 : _not_419; // FirstSet.java:35
+  wire [1:0] _cat_126 = {_not_417, _mux_127}; // FirstSet.java:35
+  wire [1:0] _mux_128 = _not_413 ? _cat_125 : _cat_126; // FirstSet.java:35
+  wire [2:0] _cat_127 = {_not_413, _mux_128}; // FirstSet.java:35
+  wire _not_420 = ~_or_271; // FirstSet.java:34
+  wire _not_421 = ~_or_272; // FirstSet.java:34
+  wire _not_422 = ~_bits_439; // FirstSet.java:34
+  wire _not_423 = ~_bits_437; // FirstSet.java:34
+  wire _mux_129 = _not_421 ? _not_422 : _not_423; // FirstSet.java:35
+  wire [1:0] _cat_128 = {_not_421, _mux_129}; // FirstSet.java:35
+  wire _not_424 = ~_or_269; // FirstSet.java:34
+  wire _not_425 = ~_bits_435; // FirstSet.java:34
+  wire _not_426 = ~_bits_433; // FirstSet.java:34
+  wire _mux_130 = _not_424 ? _not_425 : _not_426; // FirstSet.java:35
+  wire [1:0] _cat_129 = {_not_424, _mux_130}; // FirstSet.java:35
+  wire [1:0] _mux_131 = _not_420 ? _cat_128 : _cat_129; // FirstSet.java:35
+  wire [2:0] _cat_130 = {_not_420, _mux_131}; // FirstSet.java:35
+  wire [2:0] _mux_132 = _not_412 ? _cat_127 : _cat_130; // FirstSet.java:35
+  wire [3:0] _cat_131 = {_not_412, _mux_132}; // FirstSet.java:35
+  wire [3:0] _mux_133 = _not_396 ? _cat_124 : _cat_131; // FirstSet.java:35
+  wire [4:0] _cat_132 = {_not_396, _mux_133}; // FirstSet.java:35
+  wire [4:0] _mux_134 = _not_364 ? _cat_117 : _cat_132; // FirstSet.java:35
+  wire [5:0] _cat_133 = {_not_364, _mux_134}; // FirstSet.java:35
+  wire [5:0] _mux_135 = _not_300 ? _cat_102 : _cat_133; // FirstSet.java:35
+  wire [6:0] _cat_134 = {_not_300, _mux_135}; // FirstSet.java:35
   wire [6:0] _bits_561 = _cat_134; // FirstSet.java:43
   wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:454
   wire [6:0] _dyn_index_1 = leaf_pick_pick_index[6] ? (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_127 : slot_parent_126) : (leaf_pick_pick_index[0] ? slot_parent_125 : slot_parent_124)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_123 : slot_parent_122) : (leaf_pick_pick_index[0] ? slot_parent_121 : slot_parent_120))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_119 : slot_parent_118) : (leaf_pick_pick_index[0] ? slot_parent_117 : slot_parent_116)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_115 : slot_parent_114) : (leaf_pick_pick_index[0] ? slot_parent_113 : slot_parent_112)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_111 : slot_parent_110) : (leaf_pick_pick_index[0] ? slot_parent_109 : slot_parent_108)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_107 : slot_parent_106) : (leaf_pick_pick_index[0] ? slot_parent_105 : slot_parent_104))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_103 : slot_parent_102) : (leaf_pick_pick_index[0] ? slot_parent_101 : slot_parent_100)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_99 : slot_parent_98) : (leaf_pick_pick_index[0] ? slot_parent_97 : slot_parent_96))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_95 : slot_parent_94) : (leaf_pick_pick_index[0] ? slot_parent_93 : slot_parent_92)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_91 : slot_parent_90) : (leaf_pick_pick_index[0] ? slot_parent_89 : slot_parent_88))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_87 : slot_parent_86) : (leaf_pick_pick_index[0] ? slot_parent_85 : slot_parent_84)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_83 : slot_parent_82) : (leaf_pick_pick_index[0] ? slot_parent_81 : slot_parent_80)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_79 : slot_parent_78) : (leaf_pick_pick_index[0] ? slot_parent_77 : slot_parent_76)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_75 : slot_parent_74) : (leaf_pick_pick_index[0] ? slot_parent_73 : slot_parent_72))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_71 : slot_parent_70) : (leaf_pick_pick_index[0] ? slot_parent_69 : slot_parent_68)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_67 : slot_parent_66) : (leaf_pick_pick_index[0] ? slot_parent_65 : slot_parent_64)))))) : (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_63 : slot_parent_62) : (leaf_pick_pick_index[0] ? slot_parent_61 : slot_parent_60)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_59 : slot_parent_58) : (leaf_pick_pick_index[0] ? slot_parent_57 : slot_parent_56))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_55 : slot_parent_54) : (leaf_pick_pick_index[0] ? slot_parent_53 : slot_parent_52)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_51 : slot_parent_50) : (leaf_pick_pick_index[0] ? slot_parent_49 : slot_parent_48)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_47 : slot_parent_46) : (leaf_pick_pick_index[0] ? slot_parent_45 : slot_parent_44)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_43 : slot_parent_42) : (leaf_pick_pick_index[0] ? slot_parent_41 : slot_parent_40))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_39 : slot_parent_38) : (leaf_pick_pick_index[0] ? slot_parent_37 : slot_parent_36)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_35 : slot_parent_34) : (leaf_pick_pick_index[0] ? slot_parent_33 : slot_parent_32))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:448
@@ -4335,37 +4331,37 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_396 = _eq_1051 | _eq_1052; // RapController.java:318
   wire _eq_1053 = state == 4'd9; // RapController.java:318
   wire _or_397 = _or_396 | _eq_1053; // RapController.java:318
-  wire _and_547 = _or_397 & io_counterResult_valid; // RapController.java:319
+  wire _and_545 = _or_397 & io_counterResult_valid; // RapController.java:319
   wire _eq_1054 = io_counterResult_bits_op == 2'd2; // RapController.java:319
-  wire _and_548 = _and_547 & _eq_1054; // RapController.java:319
+  wire _and_546 = _and_545 & _eq_1054; // RapController.java:319
   wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:319
   wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:474
-  wire _not_429 = ~snapshot_frozen; // RapController.java:371
-  wire _and_549 = snapshot_pending & _not_429; // RapController.java:371
-  wire _and_550 = _and_549 & _and_0; // RapController.java:371
+  wire _not_427 = ~snapshot_frozen; // RapController.java:371
+  wire _and_547 = snapshot_pending & _not_427; // RapController.java:371
+  wire _and_548 = _and_547 & _and_0; // RapController.java:371
   wire _or_398 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_399 = _or_398 | ev_split_q; // StatusRegs.java:83
   wire _or_400 = _or_399 | ev_batch_q; // StatusRegs.java:83
   wire _or_401 = _or_400 | ev_deferred_q; // StatusRegs.java:83
   wire _or_r_3 = |ev_removed_q; // StatusRegs.java:84
   wire _or_402 = _or_401 | _or_r_3; // StatusRegs.java:84
-  wire _not_430 = ~st_n_carry; // SplitCounter.java:78
-  wire _not_431 = ~st_updates_carry; // SplitCounter.java:78
-  wire _and_551 = _not_430 & _not_431; // StatusRegs.java:84
-  wire _not_432 = ~st_splits_carry; // SplitCounter.java:78
+  wire _not_428 = ~st_n_carry; // SplitCounter.java:78
+  wire _not_429 = ~st_updates_carry; // SplitCounter.java:78
+  wire _and_549 = _not_428 & _not_429; // StatusRegs.java:84
+  wire _not_430 = ~st_splits_carry; // SplitCounter.java:78
+  wire _and_550 = _and_549 & _not_430; // StatusRegs.java:84
+  wire _not_431 = ~st_merges_carry; // SplitCounter.java:78
+  wire _and_551 = _and_550 & _not_431; // StatusRegs.java:84
+  wire _not_432 = ~st_merge_batches_carry; // SplitCounter.java:78
   wire _and_552 = _and_551 & _not_432; // StatusRegs.java:84
-  wire _not_433 = ~st_merges_carry; // SplitCounter.java:78
+  wire _not_433 = ~st_deferred_splits_carry; // SplitCounter.java:78
   wire _and_553 = _and_552 & _not_433; // StatusRegs.java:84
-  wire _not_434 = ~st_merge_batches_carry; // SplitCounter.java:78
+  wire _not_434 = ~st_saturations_carry; // SplitCounter.java:78
   wire _and_554 = _and_553 & _not_434; // StatusRegs.java:84
-  wire _not_435 = ~st_deferred_splits_carry; // SplitCounter.java:78
-  wire _and_555 = _and_554 & _not_435; // StatusRegs.java:84
-  wire _not_436 = ~st_saturations_carry; // SplitCounter.java:78
-  wire _and_556 = _and_555 & _not_436; // StatusRegs.java:84
-  wire _not_437 = ~_and_556; // StatusRegs.java:84
-  wire ev_pending = _or_402 | _not_437; // StatusRegs.java:84
-  wire _not_438 = ~ev_pending; // RapController.java:371
-  wire _and_557 = _and_550 & _not_438; // RapController.java:371
+  wire _not_435 = ~_and_554; // StatusRegs.java:84
+  wire ev_pending = _or_402 | _not_435; // StatusRegs.java:84
+  wire _not_436 = ~ev_pending; // RapController.java:371
+  wire _and_555 = _and_548 & _not_436; // RapController.java:371
   wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:506
   wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:523
   wire [6:0] _bits_562 = readout_slot[6:0]; // RapController.java:521
@@ -4393,10 +4389,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [10:0] _bits_569 = _bits_565[10:0]; // SplitCompare.java:35
   wire [10:0] _bits_570 = _bits_567[10:0]; // SplitCompare.java:35
   wire _gt_9 = _bits_569 > _bits_570; // SplitCompare.java:21
-  wire _and_558 = _eq_1057 & _gt_9; // SplitCompare.java:31
-  wire _or_403 = _gt_8 | _and_558; // SplitCompare.java:31
-  wire _and_559 = _eq_1056 & _or_403; // SplitCompare.java:31
-  wire _or_404 = _gt_7 | _and_559; // SplitCompare.java:31
+  wire _and_556 = _eq_1057 & _gt_9; // SplitCompare.java:31
+  wire _or_403 = _gt_8 | _and_556; // SplitCompare.java:31
+  wire _and_557 = _eq_1056 & _or_403; // SplitCompare.java:31
+  wire _or_404 = _gt_7 | _and_557; // SplitCompare.java:31
   wire [63:0] _mux_140 = in_advance ? next_merge : _cat_0; // RapController.java:163
   wire [31:0] _mux_141 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:164
   wire _eq_1058 = state == 4'd10; // RapController.java:159
@@ -4411,16 +4407,16 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_575 = to_merge_lo[32]; // RapController.java:171
   wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_575}; // RapController.java:171
   wire _bits_576 = to_merge_hi[32]; // RapController.java:174
-  wire _not_439 = ~_bits_576; // RapController.java:174
+  wire _not_437 = ~_bits_576; // RapController.java:174
   wire _or_r_4 = |to_merge; // RapController.java:174
-  wire _and_560 = _not_439 & _or_r_4; // RapController.java:174
+  wire _and_558 = _not_437 & _or_r_4; // RapController.java:174
   wire _eq_1060 = state == 4'd8; // RapController.java:180
   wire _eq_1061 = state == 4'd9; // RapController.java:180
   wire walking_kids = _eq_1060 | _eq_1061; // RapController.java:180
   wire [6:0] _mux_142 = walking_kids ? merge_parent : op_slot; // RapController.java:181
   wire [2:0] _dyn_index_3 = _mux_142[6] ? (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_127 : slot_children_126) : (_mux_142[0] ? slot_children_125 : slot_children_124)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_123 : slot_children_122) : (_mux_142[0] ? slot_children_121 : slot_children_120))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_119 : slot_children_118) : (_mux_142[0] ? slot_children_117 : slot_children_116)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_115 : slot_children_114) : (_mux_142[0] ? slot_children_113 : slot_children_112)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_111 : slot_children_110) : (_mux_142[0] ? slot_children_109 : slot_children_108)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_107 : slot_children_106) : (_mux_142[0] ? slot_children_105 : slot_children_104))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_103 : slot_children_102) : (_mux_142[0] ? slot_children_101 : slot_children_100)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_99 : slot_children_98) : (_mux_142[0] ? slot_children_97 : slot_children_96))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_95 : slot_children_94) : (_mux_142[0] ? slot_children_93 : slot_children_92)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_91 : slot_children_90) : (_mux_142[0] ? slot_children_89 : slot_children_88))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_87 : slot_children_86) : (_mux_142[0] ? slot_children_85 : slot_children_84)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_83 : slot_children_82) : (_mux_142[0] ? slot_children_81 : slot_children_80)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_79 : slot_children_78) : (_mux_142[0] ? slot_children_77 : slot_children_76)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_75 : slot_children_74) : (_mux_142[0] ? slot_children_73 : slot_children_72))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_71 : slot_children_70) : (_mux_142[0] ? slot_children_69 : slot_children_68)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_67 : slot_children_66) : (_mux_142[0] ? slot_children_65 : slot_children_64)))))) : (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_63 : slot_children_62) : (_mux_142[0] ? slot_children_61 : slot_children_60)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_59 : slot_children_58) : (_mux_142[0] ? slot_children_57 : slot_children_56))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_55 : slot_children_54) : (_mux_142[0] ? slot_children_53 : slot_children_52)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_51 : slot_children_50) : (_mux_142[0] ? slot_children_49 : slot_children_48)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_47 : slot_children_46) : (_mux_142[0] ? slot_children_45 : slot_children_44)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_43 : slot_children_42) : (_mux_142[0] ? slot_children_41 : slot_children_40))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_39 : slot_children_38) : (_mux_142[0] ? slot_children_37 : slot_children_36)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_35 : slot_children_34) : (_mux_142[0] ? slot_children_33 : slot_children_32))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_31 : slot_children_30) : (_mux_142[0] ? slot_children_29 : slot_children_28)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_27 : slot_children_26) : (_mux_142[0] ? slot_children_25 : slot_children_24))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_23 : slot_children_22) : (_mux_142[0] ? slot_children_21 : slot_children_20)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_19 : slot_children_18) : (_mux_142[0] ? slot_children_17 : slot_children_16)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_15 : slot_children_14) : (_mux_142[0] ? slot_children_13 : slot_children_12)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_11 : slot_children_10) : (_mux_142[0] ? slot_children_9 : slot_children_8))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_7 : slot_children_6) : (_mux_142[0] ? slot_children_5 : slot_children_4)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_3 : slot_children_2) : (_mux_142[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:181
-  wire _not_440 = ~commit_stop; // RapController.java:367
-  wire _and_561 = io_selected_valid & _not_440; // RapController.java:367
+  wire _not_438 = ~commit_stop; // RapController.java:367
+  wire _and_559 = io_selected_valid & _not_438; // RapController.java:367
   wire [6:0] _bits_577 = undo_rdata_0[38:32]; // RapController.java:388
   wire [6:0] _bits_578 = readout_slot[6:0]; // RapController.java:514
   wire [31:0] _bits_579 = undo_rdata_0[31:0]; // RapController.java:389
@@ -4437,13 +4433,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] _cat_137 = {child_depth, 1'd0}; // RapController.java:602
   wire [31:0] _dshr_0 = _fill_8 >> _cat_137; // RapController.java:425
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:211
-  wire _not_441 = ~io_tcamWrite_ready; // RapController.java:220
-  wire _and_562 = tcam_write_full & _not_441; // RapController.java:220
-  wire _or_406 = tcam_write_load | _and_562; // RapController.java:220
+  wire _not_439 = ~io_tcamWrite_ready; // RapController.java:220
+  wire _and_560 = tcam_write_full & _not_439; // RapController.java:220
+  wire _or_406 = tcam_write_load | _and_560; // RapController.java:220
   wire _or_407 = split_now | merge_now; // RapController.java:296
-  wire _and_563 = commit_fire & _or_407; // RapController.java:296
-  wire _not_442 = ~defer_now; // RapController.java:296
-  wire _and_564 = _and_563 & _not_442; // RapController.java:296
+  wire _and_561 = commit_fire & _or_407; // RapController.java:296
+  wire _not_440 = ~defer_now; // RapController.java:296
+  wire _and_562 = _and_561 & _not_440; // RapController.java:296
   wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:256
   wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:259
   wire _ge_2 = free_slots >= missing_children; // RapController.java:260
@@ -4468,20 +4464,20 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [11:0] _bits_589 = _bits_585[11:0]; // SplitCompare.java:35
   wire [11:0] _bits_590 = _bits_587[11:0]; // SplitCompare.java:35
   wire _gt_12 = _bits_589 > _bits_590; // SplitCompare.java:21
-  wire _and_565 = _eq_1063 & _gt_12; // SplitCompare.java:31
-  wire _or_408 = _gt_11 | _and_565; // SplitCompare.java:31
-  wire _and_566 = _eq_1062 & _or_408; // SplitCompare.java:31
-  wire _or_409 = _gt_10 | _and_566; // SplitCompare.java:31
+  wire _and_563 = _eq_1063 & _gt_12; // SplitCompare.java:31
+  wire _or_408 = _gt_11 | _and_563; // SplitCompare.java:31
+  wire _and_564 = _eq_1062 & _or_408; // SplitCompare.java:31
+  wire _or_409 = _gt_10 | _and_564; // SplitCompare.java:31
   wire [2:0] _bits_591 = merge_sum[34:32]; // RapController.java:325
   wire _or_r_5 = |_bits_591; // RapController.java:325
   wire _eq_1064 = state == 4'd9; // RapController.java:326
   wire _eq_1065 = sram_count == 8'd0; // RapController.java:326
-  wire _and_567 = _eq_1064 & _eq_1065; // RapController.java:326
+  wire _and_565 = _eq_1064 & _eq_1065; // RapController.java:326
   wire _lt_6 = readout_slot < 16'd128; // RapController.java:329
   wire [6:0] _bits_592 = readout_slot[6:0]; // RapController.java:329
   wire [127:0] _dshr_2 = slot_valid >> _bits_592; // RapController.java:329
   wire _bits_593 = _dshr_2[0]; // RapController.java:329
-  wire _and_568 = _lt_6 & _bits_593; // RapController.java:329
+  wire _and_566 = _lt_6 & _bits_593; // RapController.java:329
   wire [11:0] _bits_594 = op_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_595 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_13 = _bits_594 > {1'b0, _bits_595}; // SplitCompare.java:31
@@ -4495,22 +4491,22 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [11:0] _bits_600 = _bits_596[11:0]; // SplitCompare.java:35
   wire [11:0] _bits_601 = _bits_598[11:0]; // SplitCompare.java:35
   wire _gt_15 = _bits_600 > _bits_601; // SplitCompare.java:21
-  wire _and_569 = _eq_1067 & _gt_15; // SplitCompare.java:31
-  wire _or_410 = _gt_14 | _and_569; // SplitCompare.java:31
-  wire _and_570 = _eq_1066 & _or_410; // SplitCompare.java:31
-  wire _or_411 = _gt_13 | _and_570; // SplitCompare.java:31
-  wire _not_443 = ~_or_411; // MergeSkip.java:42
-  wire _and_571 = skip_valid & _not_443; // MergeSkip.java:42
-  wire _not_444 = ~skip_touched; // MergeSkip.java:51
-  wire _and_572 = _and_571 & _not_444; // MergeSkip.java:51
-  wire _not_445 = ~commit_fire; // MergeSkip.java:51
-  wire _and_573 = _and_572 & _not_445; // MergeSkip.java:51
+  wire _and_567 = _eq_1067 & _gt_15; // SplitCompare.java:31
+  wire _or_410 = _gt_14 | _and_567; // SplitCompare.java:31
+  wire _and_568 = _eq_1066 & _or_410; // SplitCompare.java:31
+  wire _or_411 = _gt_13 | _and_568; // SplitCompare.java:31
+  wire _not_441 = ~_or_411; // MergeSkip.java:42
+  wire _and_569 = skip_valid & _not_441; // MergeSkip.java:42
+  wire _not_442 = ~skip_touched; // MergeSkip.java:51
+  wire _and_570 = _and_569 & _not_442; // MergeSkip.java:51
+  wire _not_443 = ~commit_fire; // MergeSkip.java:51
+  wire _and_571 = _and_570 & _not_443; // MergeSkip.java:51
   wire _eq_1068 = state == 4'd1; // RapController.java:644
-  wire _not_446 = ~commit_stop; // RapController.java:644
-  wire _and_574 = _eq_1068 & _not_446; // RapController.java:644
-  wire _not_447 = ~io_headValid; // RapController.java:644
-  wire _and_575 = pipe_empty & _not_447; // RapController.java:644
-  wire [2:0] _mux_144 = _and_575 ? 3'd1 : fill_cause; // RapController.java:644
+  wire _not_444 = ~commit_stop; // RapController.java:644
+  wire _and_572 = _eq_1068 & _not_444; // RapController.java:644
+  wire _not_445 = ~io_headValid; // RapController.java:644
+  wire _and_573 = pipe_empty & _not_445; // RapController.java:644
+  wire [2:0] _mux_144 = _and_573 ? 3'd1 : fill_cause; // RapController.java:644
   wire _eq_1069 = state == 4'd2; // RapController.java:645
   wire _eq_1070 = state == 4'd3; // RapController.java:645
   wire _or_412 = _eq_1069 | _eq_1070; // RapController.java:645
@@ -4520,10 +4516,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:646
   wire _ge_3 = state >= 4'd4; // RapController.java:647
   wire _le_1 = state <= 4'd6; // RapController.java:647
-  wire _and_576 = _ge_3 & _le_1; // RapController.java:647
+  wire _and_574 = _ge_3 & _le_1; // RapController.java:647
   wire _ge_4 = state >= 4'd7; // RapController.java:648
   wire _le_2 = state <= 4'd11; // RapController.java:648
-  wire _and_577 = _ge_4 & _le_2; // RapController.java:648
+  wire _and_575 = _ge_4 & _le_2; // RapController.java:648
   wire [3:0] _bits_602 = undo_sp[3:0]; // RapController.java:246
   wire [38:0] _cat_139 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:246
   wire _eq_1072 = state == 4'd3; // RapController.java:242
@@ -4533,31 +4529,31 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:243
   wire [4:0] _mux_146 = undo_pop ? _sub_14 : _sub_15; // RapController.java:243
   wire [3:0] _bits_603 = _mux_146[3:0]; // RapController.java:243
-  wire _not_448 = ~undo_push; // RapController.java:243
+  wire _not_446 = ~undo_push; // RapController.java:243
   wire read_parent_prefix = state == 4'd5; // RapController.java:148
   wire [6:0] _bits_604 = readout_slot[6:0]; // RapController.java:149
   wire [6:0] _mux_147 = read_parent_prefix ? op_slot : _bits_604; // RapController.java:149
   wire _eq_1073 = state == 4'd13; // RapController.java:150
   wire _or_415 = read_parent_prefix | _eq_1073; // RapController.java:150
-  wire _and_578 = in_run & io_selected_valid; // RapController.java:544
+  wire _and_576 = in_run & io_selected_valid; // RapController.java:544
   wire _eq_1074 = io_counterResult_bits_op == 2'd0; // RapController.java:546
-  wire _and_579 = io_headValid & _eq_1074; // RapController.java:546
+  wire _and_577 = io_headValid & _eq_1074; // RapController.java:546
   wire _lt_7 = undo_sp < 5'd16; // RapController.java:547
-  wire _not_449 = ~io_counterResult_valid; // RapController.java:548
+  wire _not_447 = ~io_counterResult_valid; // RapController.java:548
   wire _eq_1075 = state == 4'd2; // RapController.java:548
-  wire _and_580 = _eq_1075 & pipe_empty; // RapController.java:548
+  wire _and_578 = _eq_1075 & pipe_empty; // RapController.java:548
   wire _and_r_0 = &present_children; // RapController.java:549
   wire _or_416 = slot_pick_pick_found | _and_r_0; // RapController.java:549
   wire _eq_1076 = state == 4'd6; // RapController.java:549
-  wire _and_581 = _eq_1076 & slot_pick_ready; // RapController.java:549
+  wire _and_579 = _eq_1076 & slot_pick_ready; // RapController.java:549
   wire _eq_1077 = split_fits == _ge_2; // RapController.java:551
   wire _eq_1078 = op_children == _dyn_index_3; // RapController.java:553
   wire _eq_1079 = state == 4'd9; // RapController.java:552
-  wire _and_582 = _eq_1079 & merge_settled; // RapController.java:552
-  wire _or_417 = split_settled | _and_582; // RapController.java:552
-  wire _not_450 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_451 = ~st_n_carry; // SplitCounter.java:78
-  wire st_n_steady = _not_450 & _not_451; // StatusRegs.java:82
+  wire _and_580 = _eq_1079 & merge_settled; // RapController.java:552
+  wire _or_417 = split_settled | _and_580; // RapController.java:552
+  wire _not_448 = ~ev_commit_q; // StatusRegs.java:82
+  wire _not_449 = ~st_n_carry; // SplitCounter.java:78
+  wire st_n_steady = _not_448 & _not_449; // StatusRegs.java:82
   wire _eq_1080 = kids_vector == visited_kids; // RapController.java:555
   wire _eq_1081 = state == 4'd9; // RapController.java:555
   wire _ne_5 = merge_leaves != 3'd0; // RapController.java:556
@@ -4571,12 +4567,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:117
   wire _or_424 = _or_423 | _or_r_6; // StatusRegs.java:117
   wire _or_425 = _or_424 | ev_pending; // StatusRegs.java:117
-  wire _not_452 = ~_or_425; // RapController.java:557
+  wire _not_450 = ~_or_425; // RapController.java:557
   wire _le_3 = st_nodes <= 8'd128; // RapController.java:558
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
-  assign io_issueEnable = _and_14;
+  assign io_issueEnable = _and_12;
   assign io_commit = (commit_fire ? 1'd1 : 1'd0);
   assign io_rewind = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? (_eq_17 ? 1'd1 : 1'd0) : 1'd0)))))))))))));
   assign io_counterCmd_valid = cmd_q_valid;
@@ -4719,7 +4715,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_depths_126 = slot_depths_126;
   assign io_depths_127 = slot_depths_127;
   assign io_epsActive = eps_active;
-  assign io_acceptEnable = _and_17;
+  assign io_acceptEnable = _and_15;
   assign io_live_n = _cat_0;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
@@ -4733,25 +4729,25 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_live_saturated = st_saturated;
   assign io_snapFreeze = snapshot_frozen;
   assign io_errorBound = _bits_4;
-  assign io_errorBoundReady = _and_18;
+  assign io_errorBoundReady = _and_16;
   assign io_snapBusy = _or_4;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
   assign io_node_prefix = node_prefix;
   assign io_node_count = node_count;
   assign io_readoutBusy = _or_6;
-  assign io_busy = _and_19;
-  assign io_idle = _and_21;
-  assign io_resetting = _not_25;
+  assign io_busy = _and_17;
+  assign io_idle = _and_19;
+  assign io_resetting = _not_23;
   assign io_stallCause = cause;
-  assign children_write = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd1)) : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : 1'd0))))))))));
-  assign children_write_slot = (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_6 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_9 ? (_not_8 ? 7'd0 : (_or_2 ? (_not_1 ? slot_pick_pick_index : 7'd0) : op_slot)) : (_eq_10 ? 7'd0 : (_eq_11 ? 7'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : 7'd0) : 7'd0) : 7'd0))))))))));
-  assign children_write_value = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_9 ? (_not_8 ? 3'd0 : (_or_2 ? (_not_1 ? 3'd0 : 3'd0) : 3'd4)) : (_eq_10 ? 3'd0 : (_eq_11 ? 3'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? _sub_0 : 3'd0) : 3'd0) : 3'd0))))))))));
+  assign children_write = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd1)) : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : 1'd0))))))))));
+  assign children_write_slot = (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_6 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_9 ? (_not_7 ? 7'd0 : (_or_2 ? (_not_1 ? slot_pick_pick_index : 7'd0) : op_slot)) : (_eq_10 ? 7'd0 : (_eq_11 ? 7'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : 7'd0) : 7'd0) : 7'd0))))))))));
+  assign children_write_value = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_9 ? (_not_7 ? 3'd0 : (_or_2 ? (_not_1 ? 3'd0 : 3'd0) : 3'd4)) : (_eq_10 ? 3'd0 : (_eq_11 ? 3'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? _sub_0 : 3'd0) : 3'd0) : 3'd0))))))))));
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
   assign ev_saturation = (_eq_0 ? (commit_fire ? (_or_135 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (_or_135 ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (_or_135 ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (_or_135 ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (_or_135 ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (commit_fire ? (_or_135 ? 1'd1 : 1'd0) : 1'd0) : (_eq_9 ? (commit_fire ? (_or_135 ? 1'd1 : 1'd0) : 1'd0) : (_eq_10 ? (commit_fire ? (_or_135 ? 1'd1 : 1'd0) : 1'd0) : (_eq_11 ? (commit_fire ? (_or_135 ? 1'd1 : 1'd0) : 1'd0) : (_eq_12 ? (merge_settled ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_135 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_135 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_135 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_135 ? 1'd1 : 1'd0) : 1'd0)))))))))));
-  assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : 1'd0)))))));
-  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))));
-  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (_and_5 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_9 ? (_not_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_or_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (_and_6 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_10 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (leaf_pick_ready ? (leaf_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
+  assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : 1'd0)))))));
+  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))));
+  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_9 ? (_not_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_or_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (1'd0 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_10 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (leaf_pick_ready ? (leaf_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
   assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
   assign ev_clear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
   assign ev_weight = (commit_fire ? io_head_weight : 16'd0);
@@ -4759,19 +4755,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign leaf_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? (level_fresh ? 1'd1 : 1'd0) : (_eq_11 ? (kids_fresh ? 1'd1 : 1'd0) : 1'd0)))))))));
   assign leaf_pick_take = 1'd0;
   assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd1 : 1'd0) : (_eq_7 ? (_not_5 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd1 : 1'd0) : 1'd0)))))))));
-  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))))));
-  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : (_eq_10 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1)) : 1'd0)) : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
-  assign serialMultiplier_io_start = (_eq_0 ? snapshot_product_start : (_eq_1 ? snapshot_product_start : (_eq_4 ? snapshot_product_start : (_eq_5 ? snapshot_product_start : (_eq_6 ? snapshot_product_start : (_eq_7 ? snapshot_product_start : (_eq_9 ? snapshot_product_start : (_eq_10 ? snapshot_product_start : (_eq_11 ? snapshot_product_start : (_eq_12 ? snapshot_product_start : (_eq_13 ? (_not_11 ? snapshot_product_start : (_or_3 ? snapshot_product_start : (_not_12 ? 1'd1 : snapshot_product_start))) : snapshot_product_start)))))))))));
+  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))))));
+  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : (_eq_10 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1)) : 1'd0)) : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
+  assign serialMultiplier_io_start = (_eq_0 ? snapshot_product_start : (_eq_1 ? snapshot_product_start : (_eq_4 ? snapshot_product_start : (_eq_5 ? snapshot_product_start : (_eq_6 ? snapshot_product_start : (_eq_7 ? snapshot_product_start : (_eq_9 ? snapshot_product_start : (_eq_10 ? snapshot_product_start : (_eq_11 ? snapshot_product_start : (_eq_12 ? snapshot_product_start : (_eq_13 ? (_not_9 ? snapshot_product_start : (_or_3 ? snapshot_product_start : (_not_10 ? 1'd1 : snapshot_product_start))) : snapshot_product_start)))))))))));
   assign serialMultiplier_io_a = _mux_140;
   assign serialMultiplier_io_b = _mux_141;
-  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_561 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd1 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
-  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_577 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_8 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? io_selected_bits_slot : (_eq_11 ? (kids_fresh ? merge_parent : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_578 : io_selected_bits_slot))))))))))))));
-  assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_9 ? (_not_8 ? 2'd0 : (_or_2 ? 2'd1 : 2'd0)) : (_eq_10 ? 2'd0 : (_eq_11 ? (kids_fresh ? 2'd2 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_13 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd2 : 2'd0))))))))))))));
-  assign cmd_value = (_eq_0 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_579 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_8 ? {{16{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_143 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}))))))))));
-  assign tcam_write_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? 1'd1 : 1'd0)) : 1'd0)))))));
-  assign tcam_write_index = (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_6 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_9 ? (_not_8 ? 7'd0 : (_or_2 ? slot_pick_pick_index : 7'd0)) : 7'd0)))))));
-  assign tcam_write_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_9 ? (_not_8 ? 32'd0 : (_or_2 ? child_prefix : 32'd0)) : 32'd0)))))));
-  assign tcam_write_mask = (_eq_0 ? _fill_7 : (_eq_1 ? _fill_7 : (_eq_4 ? _fill_7 : (_eq_5 ? _fill_7 : (_eq_6 ? _fill_7 : (_eq_7 ? _fill_7 : (_eq_9 ? (_not_8 ? _fill_7 : (_or_2 ? _dshr_0 : _fill_7)) : _fill_7)))))));
+  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_559 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd1 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
+  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_577 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_7 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? io_selected_bits_slot : (_eq_11 ? (kids_fresh ? merge_parent : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_578 : io_selected_bits_slot))))))))))))));
+  assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_9 ? (_not_7 ? 2'd0 : (_or_2 ? 2'd1 : 2'd0)) : (_eq_10 ? 2'd0 : (_eq_11 ? (kids_fresh ? 2'd2 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_13 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd2 : 2'd0))))))))))))));
+  assign cmd_value = (_eq_0 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_579 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_143 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}))))))))));
+  assign tcam_write_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? 1'd1 : 1'd0)) : 1'd0)))))));
+  assign tcam_write_index = (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_6 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_9 ? (_not_7 ? 7'd0 : (_or_2 ? slot_pick_pick_index : 7'd0)) : 7'd0)))))));
+  assign tcam_write_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_9 ? (_not_7 ? 32'd0 : (_or_2 ? child_prefix : 32'd0)) : 32'd0)))))));
+  assign tcam_write_mask = (_eq_0 ? _fill_7 : (_eq_1 ? _fill_7 : (_eq_4 ? _fill_7 : (_eq_5 ? _fill_7 : (_eq_6 ? _fill_7 : (_eq_7 ? _fill_7 : (_eq_9 ? (_not_7 ? _fill_7 : (_or_2 ? _dshr_0 : _fill_7)) : _fill_7)))))));
   assign slot_depths_0 = 5'd0;
   assign slot_depths_1 = slot_depth_1;
   assign slot_depths_2 = slot_depth_2;
@@ -4900,13 +4896,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign slot_depths_125 = slot_depth_125;
   assign slot_depths_126 = slot_depth_126;
   assign slot_depths_127 = slot_depth_127;
-  assign cause = (commit_fire ? 3'd0 : (_and_574 ? _mux_144 : (_or_414 ? _mux_145 : (_and_576 ? 3'd3 : (_and_577 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_572 ? _mux_144 : (_or_414 ? _mux_145 : (_and_574 ? 3'd3 : (_and_575 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
       state <= 4'd0;
     end else begin
-      state <= (_eq_0 ? (_not_0 ? (_not_1 ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_1 ? (readout_pending ? 4'd13 : (_and_3 ? 4'd15 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? 4'd4 : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_6 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_7 ? (_not_5 ? state : (split_fits ? 4'd6 : (_not_6 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (_and_5 ? _mux_2 : 4'd7) : 4'd12)))) : (_eq_9 ? (_not_8 ? state : (_or_2 ? state : (merge_due ? (_and_6 ? _mux_3 : 4'd7) : 4'd12))) : (_eq_10 ? (level_fresh ? state : (leaf_pick_ready ? (leaf_pick_pick_found ? 4'd8 : (_ne_1 ? state : _mux_4)) : state)) : (_eq_11 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd9) : state)) : (_eq_12 ? (merge_settled ? 4'd7 : state) : (_eq_13 ? (_not_11 ? state : (_or_3 ? 4'd12 : (_not_12 ? 4'd11 : state))) : (_eq_15 ? (_not_13 ? 4'd10 : state) : (_eq_16 ? (_eq_17 ? 4'd1 : state) : (_eq_18 ? 4'd14 : (_eq_19 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_20 ? 4'd0 : state))))))))))))))));
+      state <= (_eq_0 ? (_not_0 ? (_not_1 ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_1 ? (readout_pending ? 4'd13 : (_and_3 ? 4'd15 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? 4'd4 : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_6 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_7 ? (_not_5 ? state : (split_fits ? 4'd6 : (_not_6 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd12)))) : (_eq_9 ? (_not_7 ? state : (_or_2 ? state : (merge_due ? (1'd0 ? _mux_3 : 4'd7) : 4'd12))) : (_eq_10 ? (level_fresh ? state : (leaf_pick_ready ? (leaf_pick_pick_found ? 4'd8 : (_ne_1 ? state : _mux_4)) : state)) : (_eq_11 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd9) : state)) : (_eq_12 ? (merge_settled ? 4'd7 : state) : (_eq_13 ? (_not_9 ? state : (_or_3 ? 4'd12 : (_not_10 ? 4'd11 : state))) : (_eq_15 ? (_not_11 ? 4'd10 : state) : (_eq_16 ? (_eq_17 ? 4'd1 : state) : (_eq_18 ? 4'd14 : (_eq_19 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_20 ? 4'd0 : state))))))))))))))));
     end
   end
 
@@ -4914,1544 +4910,1544 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_valid <= 128'd1;
     end else begin
-      slot_valid <= (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_7 ? slot_valid : (_eq_9 ? (_not_8 ? slot_valid : (_or_2 ? (_not_1 ? _or_7 : slot_valid) : slot_valid)) : (_eq_10 ? slot_valid : (_eq_11 ? slot_valid : (_eq_12 ? (merge_settled ? (merge_verdict ? _and_276 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_15 ? slot_valid : (_eq_16 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? 128'd1 : slot_valid))))))))))))))));
+      slot_valid <= (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_7 ? slot_valid : (_eq_9 ? (_not_7 ? slot_valid : (_or_2 ? (_not_1 ? _or_7 : slot_valid) : slot_valid)) : (_eq_10 ? slot_valid : (_eq_11 ? slot_valid : (_eq_12 ? (merge_settled ? (merge_verdict ? _and_274 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_15 ? slot_valid : (_eq_16 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? 128'd1 : slot_valid))))))))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_depth_0 <= (_eq_0 ? slot_depth_0 : (_eq_1 ? slot_depth_0 : (_eq_4 ? slot_depth_0 : (_eq_5 ? slot_depth_0 : (_eq_6 ? slot_depth_0 : (_eq_7 ? slot_depth_0 : (_eq_9 ? (_not_8 ? slot_depth_0 : (_or_2 ? (_not_1 ? (_eq_278 ? child_depth : slot_depth_0) : slot_depth_0) : slot_depth_0)) : slot_depth_0)))))));
+    slot_depth_0 <= (_eq_0 ? slot_depth_0 : (_eq_1 ? slot_depth_0 : (_eq_4 ? slot_depth_0 : (_eq_5 ? slot_depth_0 : (_eq_6 ? slot_depth_0 : (_eq_7 ? slot_depth_0 : (_eq_9 ? (_not_7 ? slot_depth_0 : (_or_2 ? (_not_1 ? (_eq_278 ? child_depth : slot_depth_0) : slot_depth_0) : slot_depth_0)) : slot_depth_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_1 <= (_eq_0 ? slot_depth_1 : (_eq_1 ? slot_depth_1 : (_eq_4 ? slot_depth_1 : (_eq_5 ? slot_depth_1 : (_eq_6 ? slot_depth_1 : (_eq_7 ? slot_depth_1 : (_eq_9 ? (_not_8 ? slot_depth_1 : (_or_2 ? (_not_1 ? (_eq_279 ? child_depth : slot_depth_1) : slot_depth_1) : slot_depth_1)) : slot_depth_1)))))));
+    slot_depth_1 <= (_eq_0 ? slot_depth_1 : (_eq_1 ? slot_depth_1 : (_eq_4 ? slot_depth_1 : (_eq_5 ? slot_depth_1 : (_eq_6 ? slot_depth_1 : (_eq_7 ? slot_depth_1 : (_eq_9 ? (_not_7 ? slot_depth_1 : (_or_2 ? (_not_1 ? (_eq_279 ? child_depth : slot_depth_1) : slot_depth_1) : slot_depth_1)) : slot_depth_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_2 <= (_eq_0 ? slot_depth_2 : (_eq_1 ? slot_depth_2 : (_eq_4 ? slot_depth_2 : (_eq_5 ? slot_depth_2 : (_eq_6 ? slot_depth_2 : (_eq_7 ? slot_depth_2 : (_eq_9 ? (_not_8 ? slot_depth_2 : (_or_2 ? (_not_1 ? (_eq_280 ? child_depth : slot_depth_2) : slot_depth_2) : slot_depth_2)) : slot_depth_2)))))));
+    slot_depth_2 <= (_eq_0 ? slot_depth_2 : (_eq_1 ? slot_depth_2 : (_eq_4 ? slot_depth_2 : (_eq_5 ? slot_depth_2 : (_eq_6 ? slot_depth_2 : (_eq_7 ? slot_depth_2 : (_eq_9 ? (_not_7 ? slot_depth_2 : (_or_2 ? (_not_1 ? (_eq_280 ? child_depth : slot_depth_2) : slot_depth_2) : slot_depth_2)) : slot_depth_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_3 <= (_eq_0 ? slot_depth_3 : (_eq_1 ? slot_depth_3 : (_eq_4 ? slot_depth_3 : (_eq_5 ? slot_depth_3 : (_eq_6 ? slot_depth_3 : (_eq_7 ? slot_depth_3 : (_eq_9 ? (_not_8 ? slot_depth_3 : (_or_2 ? (_not_1 ? (_eq_281 ? child_depth : slot_depth_3) : slot_depth_3) : slot_depth_3)) : slot_depth_3)))))));
+    slot_depth_3 <= (_eq_0 ? slot_depth_3 : (_eq_1 ? slot_depth_3 : (_eq_4 ? slot_depth_3 : (_eq_5 ? slot_depth_3 : (_eq_6 ? slot_depth_3 : (_eq_7 ? slot_depth_3 : (_eq_9 ? (_not_7 ? slot_depth_3 : (_or_2 ? (_not_1 ? (_eq_281 ? child_depth : slot_depth_3) : slot_depth_3) : slot_depth_3)) : slot_depth_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_4 <= (_eq_0 ? slot_depth_4 : (_eq_1 ? slot_depth_4 : (_eq_4 ? slot_depth_4 : (_eq_5 ? slot_depth_4 : (_eq_6 ? slot_depth_4 : (_eq_7 ? slot_depth_4 : (_eq_9 ? (_not_8 ? slot_depth_4 : (_or_2 ? (_not_1 ? (_eq_282 ? child_depth : slot_depth_4) : slot_depth_4) : slot_depth_4)) : slot_depth_4)))))));
+    slot_depth_4 <= (_eq_0 ? slot_depth_4 : (_eq_1 ? slot_depth_4 : (_eq_4 ? slot_depth_4 : (_eq_5 ? slot_depth_4 : (_eq_6 ? slot_depth_4 : (_eq_7 ? slot_depth_4 : (_eq_9 ? (_not_7 ? slot_depth_4 : (_or_2 ? (_not_1 ? (_eq_282 ? child_depth : slot_depth_4) : slot_depth_4) : slot_depth_4)) : slot_depth_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_5 <= (_eq_0 ? slot_depth_5 : (_eq_1 ? slot_depth_5 : (_eq_4 ? slot_depth_5 : (_eq_5 ? slot_depth_5 : (_eq_6 ? slot_depth_5 : (_eq_7 ? slot_depth_5 : (_eq_9 ? (_not_8 ? slot_depth_5 : (_or_2 ? (_not_1 ? (_eq_283 ? child_depth : slot_depth_5) : slot_depth_5) : slot_depth_5)) : slot_depth_5)))))));
+    slot_depth_5 <= (_eq_0 ? slot_depth_5 : (_eq_1 ? slot_depth_5 : (_eq_4 ? slot_depth_5 : (_eq_5 ? slot_depth_5 : (_eq_6 ? slot_depth_5 : (_eq_7 ? slot_depth_5 : (_eq_9 ? (_not_7 ? slot_depth_5 : (_or_2 ? (_not_1 ? (_eq_283 ? child_depth : slot_depth_5) : slot_depth_5) : slot_depth_5)) : slot_depth_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_6 <= (_eq_0 ? slot_depth_6 : (_eq_1 ? slot_depth_6 : (_eq_4 ? slot_depth_6 : (_eq_5 ? slot_depth_6 : (_eq_6 ? slot_depth_6 : (_eq_7 ? slot_depth_6 : (_eq_9 ? (_not_8 ? slot_depth_6 : (_or_2 ? (_not_1 ? (_eq_284 ? child_depth : slot_depth_6) : slot_depth_6) : slot_depth_6)) : slot_depth_6)))))));
+    slot_depth_6 <= (_eq_0 ? slot_depth_6 : (_eq_1 ? slot_depth_6 : (_eq_4 ? slot_depth_6 : (_eq_5 ? slot_depth_6 : (_eq_6 ? slot_depth_6 : (_eq_7 ? slot_depth_6 : (_eq_9 ? (_not_7 ? slot_depth_6 : (_or_2 ? (_not_1 ? (_eq_284 ? child_depth : slot_depth_6) : slot_depth_6) : slot_depth_6)) : slot_depth_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_7 <= (_eq_0 ? slot_depth_7 : (_eq_1 ? slot_depth_7 : (_eq_4 ? slot_depth_7 : (_eq_5 ? slot_depth_7 : (_eq_6 ? slot_depth_7 : (_eq_7 ? slot_depth_7 : (_eq_9 ? (_not_8 ? slot_depth_7 : (_or_2 ? (_not_1 ? (_eq_285 ? child_depth : slot_depth_7) : slot_depth_7) : slot_depth_7)) : slot_depth_7)))))));
+    slot_depth_7 <= (_eq_0 ? slot_depth_7 : (_eq_1 ? slot_depth_7 : (_eq_4 ? slot_depth_7 : (_eq_5 ? slot_depth_7 : (_eq_6 ? slot_depth_7 : (_eq_7 ? slot_depth_7 : (_eq_9 ? (_not_7 ? slot_depth_7 : (_or_2 ? (_not_1 ? (_eq_285 ? child_depth : slot_depth_7) : slot_depth_7) : slot_depth_7)) : slot_depth_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_8 <= (_eq_0 ? slot_depth_8 : (_eq_1 ? slot_depth_8 : (_eq_4 ? slot_depth_8 : (_eq_5 ? slot_depth_8 : (_eq_6 ? slot_depth_8 : (_eq_7 ? slot_depth_8 : (_eq_9 ? (_not_8 ? slot_depth_8 : (_or_2 ? (_not_1 ? (_eq_286 ? child_depth : slot_depth_8) : slot_depth_8) : slot_depth_8)) : slot_depth_8)))))));
+    slot_depth_8 <= (_eq_0 ? slot_depth_8 : (_eq_1 ? slot_depth_8 : (_eq_4 ? slot_depth_8 : (_eq_5 ? slot_depth_8 : (_eq_6 ? slot_depth_8 : (_eq_7 ? slot_depth_8 : (_eq_9 ? (_not_7 ? slot_depth_8 : (_or_2 ? (_not_1 ? (_eq_286 ? child_depth : slot_depth_8) : slot_depth_8) : slot_depth_8)) : slot_depth_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_9 <= (_eq_0 ? slot_depth_9 : (_eq_1 ? slot_depth_9 : (_eq_4 ? slot_depth_9 : (_eq_5 ? slot_depth_9 : (_eq_6 ? slot_depth_9 : (_eq_7 ? slot_depth_9 : (_eq_9 ? (_not_8 ? slot_depth_9 : (_or_2 ? (_not_1 ? (_eq_287 ? child_depth : slot_depth_9) : slot_depth_9) : slot_depth_9)) : slot_depth_9)))))));
+    slot_depth_9 <= (_eq_0 ? slot_depth_9 : (_eq_1 ? slot_depth_9 : (_eq_4 ? slot_depth_9 : (_eq_5 ? slot_depth_9 : (_eq_6 ? slot_depth_9 : (_eq_7 ? slot_depth_9 : (_eq_9 ? (_not_7 ? slot_depth_9 : (_or_2 ? (_not_1 ? (_eq_287 ? child_depth : slot_depth_9) : slot_depth_9) : slot_depth_9)) : slot_depth_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_10 <= (_eq_0 ? slot_depth_10 : (_eq_1 ? slot_depth_10 : (_eq_4 ? slot_depth_10 : (_eq_5 ? slot_depth_10 : (_eq_6 ? slot_depth_10 : (_eq_7 ? slot_depth_10 : (_eq_9 ? (_not_8 ? slot_depth_10 : (_or_2 ? (_not_1 ? (_eq_288 ? child_depth : slot_depth_10) : slot_depth_10) : slot_depth_10)) : slot_depth_10)))))));
+    slot_depth_10 <= (_eq_0 ? slot_depth_10 : (_eq_1 ? slot_depth_10 : (_eq_4 ? slot_depth_10 : (_eq_5 ? slot_depth_10 : (_eq_6 ? slot_depth_10 : (_eq_7 ? slot_depth_10 : (_eq_9 ? (_not_7 ? slot_depth_10 : (_or_2 ? (_not_1 ? (_eq_288 ? child_depth : slot_depth_10) : slot_depth_10) : slot_depth_10)) : slot_depth_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_11 <= (_eq_0 ? slot_depth_11 : (_eq_1 ? slot_depth_11 : (_eq_4 ? slot_depth_11 : (_eq_5 ? slot_depth_11 : (_eq_6 ? slot_depth_11 : (_eq_7 ? slot_depth_11 : (_eq_9 ? (_not_8 ? slot_depth_11 : (_or_2 ? (_not_1 ? (_eq_289 ? child_depth : slot_depth_11) : slot_depth_11) : slot_depth_11)) : slot_depth_11)))))));
+    slot_depth_11 <= (_eq_0 ? slot_depth_11 : (_eq_1 ? slot_depth_11 : (_eq_4 ? slot_depth_11 : (_eq_5 ? slot_depth_11 : (_eq_6 ? slot_depth_11 : (_eq_7 ? slot_depth_11 : (_eq_9 ? (_not_7 ? slot_depth_11 : (_or_2 ? (_not_1 ? (_eq_289 ? child_depth : slot_depth_11) : slot_depth_11) : slot_depth_11)) : slot_depth_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_12 <= (_eq_0 ? slot_depth_12 : (_eq_1 ? slot_depth_12 : (_eq_4 ? slot_depth_12 : (_eq_5 ? slot_depth_12 : (_eq_6 ? slot_depth_12 : (_eq_7 ? slot_depth_12 : (_eq_9 ? (_not_8 ? slot_depth_12 : (_or_2 ? (_not_1 ? (_eq_290 ? child_depth : slot_depth_12) : slot_depth_12) : slot_depth_12)) : slot_depth_12)))))));
+    slot_depth_12 <= (_eq_0 ? slot_depth_12 : (_eq_1 ? slot_depth_12 : (_eq_4 ? slot_depth_12 : (_eq_5 ? slot_depth_12 : (_eq_6 ? slot_depth_12 : (_eq_7 ? slot_depth_12 : (_eq_9 ? (_not_7 ? slot_depth_12 : (_or_2 ? (_not_1 ? (_eq_290 ? child_depth : slot_depth_12) : slot_depth_12) : slot_depth_12)) : slot_depth_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_13 <= (_eq_0 ? slot_depth_13 : (_eq_1 ? slot_depth_13 : (_eq_4 ? slot_depth_13 : (_eq_5 ? slot_depth_13 : (_eq_6 ? slot_depth_13 : (_eq_7 ? slot_depth_13 : (_eq_9 ? (_not_8 ? slot_depth_13 : (_or_2 ? (_not_1 ? (_eq_291 ? child_depth : slot_depth_13) : slot_depth_13) : slot_depth_13)) : slot_depth_13)))))));
+    slot_depth_13 <= (_eq_0 ? slot_depth_13 : (_eq_1 ? slot_depth_13 : (_eq_4 ? slot_depth_13 : (_eq_5 ? slot_depth_13 : (_eq_6 ? slot_depth_13 : (_eq_7 ? slot_depth_13 : (_eq_9 ? (_not_7 ? slot_depth_13 : (_or_2 ? (_not_1 ? (_eq_291 ? child_depth : slot_depth_13) : slot_depth_13) : slot_depth_13)) : slot_depth_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_14 <= (_eq_0 ? slot_depth_14 : (_eq_1 ? slot_depth_14 : (_eq_4 ? slot_depth_14 : (_eq_5 ? slot_depth_14 : (_eq_6 ? slot_depth_14 : (_eq_7 ? slot_depth_14 : (_eq_9 ? (_not_8 ? slot_depth_14 : (_or_2 ? (_not_1 ? (_eq_292 ? child_depth : slot_depth_14) : slot_depth_14) : slot_depth_14)) : slot_depth_14)))))));
+    slot_depth_14 <= (_eq_0 ? slot_depth_14 : (_eq_1 ? slot_depth_14 : (_eq_4 ? slot_depth_14 : (_eq_5 ? slot_depth_14 : (_eq_6 ? slot_depth_14 : (_eq_7 ? slot_depth_14 : (_eq_9 ? (_not_7 ? slot_depth_14 : (_or_2 ? (_not_1 ? (_eq_292 ? child_depth : slot_depth_14) : slot_depth_14) : slot_depth_14)) : slot_depth_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_15 <= (_eq_0 ? slot_depth_15 : (_eq_1 ? slot_depth_15 : (_eq_4 ? slot_depth_15 : (_eq_5 ? slot_depth_15 : (_eq_6 ? slot_depth_15 : (_eq_7 ? slot_depth_15 : (_eq_9 ? (_not_8 ? slot_depth_15 : (_or_2 ? (_not_1 ? (_eq_293 ? child_depth : slot_depth_15) : slot_depth_15) : slot_depth_15)) : slot_depth_15)))))));
+    slot_depth_15 <= (_eq_0 ? slot_depth_15 : (_eq_1 ? slot_depth_15 : (_eq_4 ? slot_depth_15 : (_eq_5 ? slot_depth_15 : (_eq_6 ? slot_depth_15 : (_eq_7 ? slot_depth_15 : (_eq_9 ? (_not_7 ? slot_depth_15 : (_or_2 ? (_not_1 ? (_eq_293 ? child_depth : slot_depth_15) : slot_depth_15) : slot_depth_15)) : slot_depth_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_16 <= (_eq_0 ? slot_depth_16 : (_eq_1 ? slot_depth_16 : (_eq_4 ? slot_depth_16 : (_eq_5 ? slot_depth_16 : (_eq_6 ? slot_depth_16 : (_eq_7 ? slot_depth_16 : (_eq_9 ? (_not_8 ? slot_depth_16 : (_or_2 ? (_not_1 ? (_eq_294 ? child_depth : slot_depth_16) : slot_depth_16) : slot_depth_16)) : slot_depth_16)))))));
+    slot_depth_16 <= (_eq_0 ? slot_depth_16 : (_eq_1 ? slot_depth_16 : (_eq_4 ? slot_depth_16 : (_eq_5 ? slot_depth_16 : (_eq_6 ? slot_depth_16 : (_eq_7 ? slot_depth_16 : (_eq_9 ? (_not_7 ? slot_depth_16 : (_or_2 ? (_not_1 ? (_eq_294 ? child_depth : slot_depth_16) : slot_depth_16) : slot_depth_16)) : slot_depth_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_17 <= (_eq_0 ? slot_depth_17 : (_eq_1 ? slot_depth_17 : (_eq_4 ? slot_depth_17 : (_eq_5 ? slot_depth_17 : (_eq_6 ? slot_depth_17 : (_eq_7 ? slot_depth_17 : (_eq_9 ? (_not_8 ? slot_depth_17 : (_or_2 ? (_not_1 ? (_eq_295 ? child_depth : slot_depth_17) : slot_depth_17) : slot_depth_17)) : slot_depth_17)))))));
+    slot_depth_17 <= (_eq_0 ? slot_depth_17 : (_eq_1 ? slot_depth_17 : (_eq_4 ? slot_depth_17 : (_eq_5 ? slot_depth_17 : (_eq_6 ? slot_depth_17 : (_eq_7 ? slot_depth_17 : (_eq_9 ? (_not_7 ? slot_depth_17 : (_or_2 ? (_not_1 ? (_eq_295 ? child_depth : slot_depth_17) : slot_depth_17) : slot_depth_17)) : slot_depth_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_18 <= (_eq_0 ? slot_depth_18 : (_eq_1 ? slot_depth_18 : (_eq_4 ? slot_depth_18 : (_eq_5 ? slot_depth_18 : (_eq_6 ? slot_depth_18 : (_eq_7 ? slot_depth_18 : (_eq_9 ? (_not_8 ? slot_depth_18 : (_or_2 ? (_not_1 ? (_eq_296 ? child_depth : slot_depth_18) : slot_depth_18) : slot_depth_18)) : slot_depth_18)))))));
+    slot_depth_18 <= (_eq_0 ? slot_depth_18 : (_eq_1 ? slot_depth_18 : (_eq_4 ? slot_depth_18 : (_eq_5 ? slot_depth_18 : (_eq_6 ? slot_depth_18 : (_eq_7 ? slot_depth_18 : (_eq_9 ? (_not_7 ? slot_depth_18 : (_or_2 ? (_not_1 ? (_eq_296 ? child_depth : slot_depth_18) : slot_depth_18) : slot_depth_18)) : slot_depth_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_19 <= (_eq_0 ? slot_depth_19 : (_eq_1 ? slot_depth_19 : (_eq_4 ? slot_depth_19 : (_eq_5 ? slot_depth_19 : (_eq_6 ? slot_depth_19 : (_eq_7 ? slot_depth_19 : (_eq_9 ? (_not_8 ? slot_depth_19 : (_or_2 ? (_not_1 ? (_eq_297 ? child_depth : slot_depth_19) : slot_depth_19) : slot_depth_19)) : slot_depth_19)))))));
+    slot_depth_19 <= (_eq_0 ? slot_depth_19 : (_eq_1 ? slot_depth_19 : (_eq_4 ? slot_depth_19 : (_eq_5 ? slot_depth_19 : (_eq_6 ? slot_depth_19 : (_eq_7 ? slot_depth_19 : (_eq_9 ? (_not_7 ? slot_depth_19 : (_or_2 ? (_not_1 ? (_eq_297 ? child_depth : slot_depth_19) : slot_depth_19) : slot_depth_19)) : slot_depth_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_20 <= (_eq_0 ? slot_depth_20 : (_eq_1 ? slot_depth_20 : (_eq_4 ? slot_depth_20 : (_eq_5 ? slot_depth_20 : (_eq_6 ? slot_depth_20 : (_eq_7 ? slot_depth_20 : (_eq_9 ? (_not_8 ? slot_depth_20 : (_or_2 ? (_not_1 ? (_eq_298 ? child_depth : slot_depth_20) : slot_depth_20) : slot_depth_20)) : slot_depth_20)))))));
+    slot_depth_20 <= (_eq_0 ? slot_depth_20 : (_eq_1 ? slot_depth_20 : (_eq_4 ? slot_depth_20 : (_eq_5 ? slot_depth_20 : (_eq_6 ? slot_depth_20 : (_eq_7 ? slot_depth_20 : (_eq_9 ? (_not_7 ? slot_depth_20 : (_or_2 ? (_not_1 ? (_eq_298 ? child_depth : slot_depth_20) : slot_depth_20) : slot_depth_20)) : slot_depth_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_21 <= (_eq_0 ? slot_depth_21 : (_eq_1 ? slot_depth_21 : (_eq_4 ? slot_depth_21 : (_eq_5 ? slot_depth_21 : (_eq_6 ? slot_depth_21 : (_eq_7 ? slot_depth_21 : (_eq_9 ? (_not_8 ? slot_depth_21 : (_or_2 ? (_not_1 ? (_eq_299 ? child_depth : slot_depth_21) : slot_depth_21) : slot_depth_21)) : slot_depth_21)))))));
+    slot_depth_21 <= (_eq_0 ? slot_depth_21 : (_eq_1 ? slot_depth_21 : (_eq_4 ? slot_depth_21 : (_eq_5 ? slot_depth_21 : (_eq_6 ? slot_depth_21 : (_eq_7 ? slot_depth_21 : (_eq_9 ? (_not_7 ? slot_depth_21 : (_or_2 ? (_not_1 ? (_eq_299 ? child_depth : slot_depth_21) : slot_depth_21) : slot_depth_21)) : slot_depth_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_22 <= (_eq_0 ? slot_depth_22 : (_eq_1 ? slot_depth_22 : (_eq_4 ? slot_depth_22 : (_eq_5 ? slot_depth_22 : (_eq_6 ? slot_depth_22 : (_eq_7 ? slot_depth_22 : (_eq_9 ? (_not_8 ? slot_depth_22 : (_or_2 ? (_not_1 ? (_eq_300 ? child_depth : slot_depth_22) : slot_depth_22) : slot_depth_22)) : slot_depth_22)))))));
+    slot_depth_22 <= (_eq_0 ? slot_depth_22 : (_eq_1 ? slot_depth_22 : (_eq_4 ? slot_depth_22 : (_eq_5 ? slot_depth_22 : (_eq_6 ? slot_depth_22 : (_eq_7 ? slot_depth_22 : (_eq_9 ? (_not_7 ? slot_depth_22 : (_or_2 ? (_not_1 ? (_eq_300 ? child_depth : slot_depth_22) : slot_depth_22) : slot_depth_22)) : slot_depth_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_23 <= (_eq_0 ? slot_depth_23 : (_eq_1 ? slot_depth_23 : (_eq_4 ? slot_depth_23 : (_eq_5 ? slot_depth_23 : (_eq_6 ? slot_depth_23 : (_eq_7 ? slot_depth_23 : (_eq_9 ? (_not_8 ? slot_depth_23 : (_or_2 ? (_not_1 ? (_eq_301 ? child_depth : slot_depth_23) : slot_depth_23) : slot_depth_23)) : slot_depth_23)))))));
+    slot_depth_23 <= (_eq_0 ? slot_depth_23 : (_eq_1 ? slot_depth_23 : (_eq_4 ? slot_depth_23 : (_eq_5 ? slot_depth_23 : (_eq_6 ? slot_depth_23 : (_eq_7 ? slot_depth_23 : (_eq_9 ? (_not_7 ? slot_depth_23 : (_or_2 ? (_not_1 ? (_eq_301 ? child_depth : slot_depth_23) : slot_depth_23) : slot_depth_23)) : slot_depth_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_24 <= (_eq_0 ? slot_depth_24 : (_eq_1 ? slot_depth_24 : (_eq_4 ? slot_depth_24 : (_eq_5 ? slot_depth_24 : (_eq_6 ? slot_depth_24 : (_eq_7 ? slot_depth_24 : (_eq_9 ? (_not_8 ? slot_depth_24 : (_or_2 ? (_not_1 ? (_eq_302 ? child_depth : slot_depth_24) : slot_depth_24) : slot_depth_24)) : slot_depth_24)))))));
+    slot_depth_24 <= (_eq_0 ? slot_depth_24 : (_eq_1 ? slot_depth_24 : (_eq_4 ? slot_depth_24 : (_eq_5 ? slot_depth_24 : (_eq_6 ? slot_depth_24 : (_eq_7 ? slot_depth_24 : (_eq_9 ? (_not_7 ? slot_depth_24 : (_or_2 ? (_not_1 ? (_eq_302 ? child_depth : slot_depth_24) : slot_depth_24) : slot_depth_24)) : slot_depth_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_25 <= (_eq_0 ? slot_depth_25 : (_eq_1 ? slot_depth_25 : (_eq_4 ? slot_depth_25 : (_eq_5 ? slot_depth_25 : (_eq_6 ? slot_depth_25 : (_eq_7 ? slot_depth_25 : (_eq_9 ? (_not_8 ? slot_depth_25 : (_or_2 ? (_not_1 ? (_eq_303 ? child_depth : slot_depth_25) : slot_depth_25) : slot_depth_25)) : slot_depth_25)))))));
+    slot_depth_25 <= (_eq_0 ? slot_depth_25 : (_eq_1 ? slot_depth_25 : (_eq_4 ? slot_depth_25 : (_eq_5 ? slot_depth_25 : (_eq_6 ? slot_depth_25 : (_eq_7 ? slot_depth_25 : (_eq_9 ? (_not_7 ? slot_depth_25 : (_or_2 ? (_not_1 ? (_eq_303 ? child_depth : slot_depth_25) : slot_depth_25) : slot_depth_25)) : slot_depth_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_26 <= (_eq_0 ? slot_depth_26 : (_eq_1 ? slot_depth_26 : (_eq_4 ? slot_depth_26 : (_eq_5 ? slot_depth_26 : (_eq_6 ? slot_depth_26 : (_eq_7 ? slot_depth_26 : (_eq_9 ? (_not_8 ? slot_depth_26 : (_or_2 ? (_not_1 ? (_eq_304 ? child_depth : slot_depth_26) : slot_depth_26) : slot_depth_26)) : slot_depth_26)))))));
+    slot_depth_26 <= (_eq_0 ? slot_depth_26 : (_eq_1 ? slot_depth_26 : (_eq_4 ? slot_depth_26 : (_eq_5 ? slot_depth_26 : (_eq_6 ? slot_depth_26 : (_eq_7 ? slot_depth_26 : (_eq_9 ? (_not_7 ? slot_depth_26 : (_or_2 ? (_not_1 ? (_eq_304 ? child_depth : slot_depth_26) : slot_depth_26) : slot_depth_26)) : slot_depth_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_27 <= (_eq_0 ? slot_depth_27 : (_eq_1 ? slot_depth_27 : (_eq_4 ? slot_depth_27 : (_eq_5 ? slot_depth_27 : (_eq_6 ? slot_depth_27 : (_eq_7 ? slot_depth_27 : (_eq_9 ? (_not_8 ? slot_depth_27 : (_or_2 ? (_not_1 ? (_eq_305 ? child_depth : slot_depth_27) : slot_depth_27) : slot_depth_27)) : slot_depth_27)))))));
+    slot_depth_27 <= (_eq_0 ? slot_depth_27 : (_eq_1 ? slot_depth_27 : (_eq_4 ? slot_depth_27 : (_eq_5 ? slot_depth_27 : (_eq_6 ? slot_depth_27 : (_eq_7 ? slot_depth_27 : (_eq_9 ? (_not_7 ? slot_depth_27 : (_or_2 ? (_not_1 ? (_eq_305 ? child_depth : slot_depth_27) : slot_depth_27) : slot_depth_27)) : slot_depth_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_28 <= (_eq_0 ? slot_depth_28 : (_eq_1 ? slot_depth_28 : (_eq_4 ? slot_depth_28 : (_eq_5 ? slot_depth_28 : (_eq_6 ? slot_depth_28 : (_eq_7 ? slot_depth_28 : (_eq_9 ? (_not_8 ? slot_depth_28 : (_or_2 ? (_not_1 ? (_eq_306 ? child_depth : slot_depth_28) : slot_depth_28) : slot_depth_28)) : slot_depth_28)))))));
+    slot_depth_28 <= (_eq_0 ? slot_depth_28 : (_eq_1 ? slot_depth_28 : (_eq_4 ? slot_depth_28 : (_eq_5 ? slot_depth_28 : (_eq_6 ? slot_depth_28 : (_eq_7 ? slot_depth_28 : (_eq_9 ? (_not_7 ? slot_depth_28 : (_or_2 ? (_not_1 ? (_eq_306 ? child_depth : slot_depth_28) : slot_depth_28) : slot_depth_28)) : slot_depth_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_29 <= (_eq_0 ? slot_depth_29 : (_eq_1 ? slot_depth_29 : (_eq_4 ? slot_depth_29 : (_eq_5 ? slot_depth_29 : (_eq_6 ? slot_depth_29 : (_eq_7 ? slot_depth_29 : (_eq_9 ? (_not_8 ? slot_depth_29 : (_or_2 ? (_not_1 ? (_eq_307 ? child_depth : slot_depth_29) : slot_depth_29) : slot_depth_29)) : slot_depth_29)))))));
+    slot_depth_29 <= (_eq_0 ? slot_depth_29 : (_eq_1 ? slot_depth_29 : (_eq_4 ? slot_depth_29 : (_eq_5 ? slot_depth_29 : (_eq_6 ? slot_depth_29 : (_eq_7 ? slot_depth_29 : (_eq_9 ? (_not_7 ? slot_depth_29 : (_or_2 ? (_not_1 ? (_eq_307 ? child_depth : slot_depth_29) : slot_depth_29) : slot_depth_29)) : slot_depth_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_30 <= (_eq_0 ? slot_depth_30 : (_eq_1 ? slot_depth_30 : (_eq_4 ? slot_depth_30 : (_eq_5 ? slot_depth_30 : (_eq_6 ? slot_depth_30 : (_eq_7 ? slot_depth_30 : (_eq_9 ? (_not_8 ? slot_depth_30 : (_or_2 ? (_not_1 ? (_eq_308 ? child_depth : slot_depth_30) : slot_depth_30) : slot_depth_30)) : slot_depth_30)))))));
+    slot_depth_30 <= (_eq_0 ? slot_depth_30 : (_eq_1 ? slot_depth_30 : (_eq_4 ? slot_depth_30 : (_eq_5 ? slot_depth_30 : (_eq_6 ? slot_depth_30 : (_eq_7 ? slot_depth_30 : (_eq_9 ? (_not_7 ? slot_depth_30 : (_or_2 ? (_not_1 ? (_eq_308 ? child_depth : slot_depth_30) : slot_depth_30) : slot_depth_30)) : slot_depth_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_31 <= (_eq_0 ? slot_depth_31 : (_eq_1 ? slot_depth_31 : (_eq_4 ? slot_depth_31 : (_eq_5 ? slot_depth_31 : (_eq_6 ? slot_depth_31 : (_eq_7 ? slot_depth_31 : (_eq_9 ? (_not_8 ? slot_depth_31 : (_or_2 ? (_not_1 ? (_eq_309 ? child_depth : slot_depth_31) : slot_depth_31) : slot_depth_31)) : slot_depth_31)))))));
+    slot_depth_31 <= (_eq_0 ? slot_depth_31 : (_eq_1 ? slot_depth_31 : (_eq_4 ? slot_depth_31 : (_eq_5 ? slot_depth_31 : (_eq_6 ? slot_depth_31 : (_eq_7 ? slot_depth_31 : (_eq_9 ? (_not_7 ? slot_depth_31 : (_or_2 ? (_not_1 ? (_eq_309 ? child_depth : slot_depth_31) : slot_depth_31) : slot_depth_31)) : slot_depth_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_32 <= (_eq_0 ? slot_depth_32 : (_eq_1 ? slot_depth_32 : (_eq_4 ? slot_depth_32 : (_eq_5 ? slot_depth_32 : (_eq_6 ? slot_depth_32 : (_eq_7 ? slot_depth_32 : (_eq_9 ? (_not_8 ? slot_depth_32 : (_or_2 ? (_not_1 ? (_eq_310 ? child_depth : slot_depth_32) : slot_depth_32) : slot_depth_32)) : slot_depth_32)))))));
+    slot_depth_32 <= (_eq_0 ? slot_depth_32 : (_eq_1 ? slot_depth_32 : (_eq_4 ? slot_depth_32 : (_eq_5 ? slot_depth_32 : (_eq_6 ? slot_depth_32 : (_eq_7 ? slot_depth_32 : (_eq_9 ? (_not_7 ? slot_depth_32 : (_or_2 ? (_not_1 ? (_eq_310 ? child_depth : slot_depth_32) : slot_depth_32) : slot_depth_32)) : slot_depth_32)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_33 <= (_eq_0 ? slot_depth_33 : (_eq_1 ? slot_depth_33 : (_eq_4 ? slot_depth_33 : (_eq_5 ? slot_depth_33 : (_eq_6 ? slot_depth_33 : (_eq_7 ? slot_depth_33 : (_eq_9 ? (_not_8 ? slot_depth_33 : (_or_2 ? (_not_1 ? (_eq_311 ? child_depth : slot_depth_33) : slot_depth_33) : slot_depth_33)) : slot_depth_33)))))));
+    slot_depth_33 <= (_eq_0 ? slot_depth_33 : (_eq_1 ? slot_depth_33 : (_eq_4 ? slot_depth_33 : (_eq_5 ? slot_depth_33 : (_eq_6 ? slot_depth_33 : (_eq_7 ? slot_depth_33 : (_eq_9 ? (_not_7 ? slot_depth_33 : (_or_2 ? (_not_1 ? (_eq_311 ? child_depth : slot_depth_33) : slot_depth_33) : slot_depth_33)) : slot_depth_33)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_34 <= (_eq_0 ? slot_depth_34 : (_eq_1 ? slot_depth_34 : (_eq_4 ? slot_depth_34 : (_eq_5 ? slot_depth_34 : (_eq_6 ? slot_depth_34 : (_eq_7 ? slot_depth_34 : (_eq_9 ? (_not_8 ? slot_depth_34 : (_or_2 ? (_not_1 ? (_eq_312 ? child_depth : slot_depth_34) : slot_depth_34) : slot_depth_34)) : slot_depth_34)))))));
+    slot_depth_34 <= (_eq_0 ? slot_depth_34 : (_eq_1 ? slot_depth_34 : (_eq_4 ? slot_depth_34 : (_eq_5 ? slot_depth_34 : (_eq_6 ? slot_depth_34 : (_eq_7 ? slot_depth_34 : (_eq_9 ? (_not_7 ? slot_depth_34 : (_or_2 ? (_not_1 ? (_eq_312 ? child_depth : slot_depth_34) : slot_depth_34) : slot_depth_34)) : slot_depth_34)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_35 <= (_eq_0 ? slot_depth_35 : (_eq_1 ? slot_depth_35 : (_eq_4 ? slot_depth_35 : (_eq_5 ? slot_depth_35 : (_eq_6 ? slot_depth_35 : (_eq_7 ? slot_depth_35 : (_eq_9 ? (_not_8 ? slot_depth_35 : (_or_2 ? (_not_1 ? (_eq_313 ? child_depth : slot_depth_35) : slot_depth_35) : slot_depth_35)) : slot_depth_35)))))));
+    slot_depth_35 <= (_eq_0 ? slot_depth_35 : (_eq_1 ? slot_depth_35 : (_eq_4 ? slot_depth_35 : (_eq_5 ? slot_depth_35 : (_eq_6 ? slot_depth_35 : (_eq_7 ? slot_depth_35 : (_eq_9 ? (_not_7 ? slot_depth_35 : (_or_2 ? (_not_1 ? (_eq_313 ? child_depth : slot_depth_35) : slot_depth_35) : slot_depth_35)) : slot_depth_35)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_36 <= (_eq_0 ? slot_depth_36 : (_eq_1 ? slot_depth_36 : (_eq_4 ? slot_depth_36 : (_eq_5 ? slot_depth_36 : (_eq_6 ? slot_depth_36 : (_eq_7 ? slot_depth_36 : (_eq_9 ? (_not_8 ? slot_depth_36 : (_or_2 ? (_not_1 ? (_eq_314 ? child_depth : slot_depth_36) : slot_depth_36) : slot_depth_36)) : slot_depth_36)))))));
+    slot_depth_36 <= (_eq_0 ? slot_depth_36 : (_eq_1 ? slot_depth_36 : (_eq_4 ? slot_depth_36 : (_eq_5 ? slot_depth_36 : (_eq_6 ? slot_depth_36 : (_eq_7 ? slot_depth_36 : (_eq_9 ? (_not_7 ? slot_depth_36 : (_or_2 ? (_not_1 ? (_eq_314 ? child_depth : slot_depth_36) : slot_depth_36) : slot_depth_36)) : slot_depth_36)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_37 <= (_eq_0 ? slot_depth_37 : (_eq_1 ? slot_depth_37 : (_eq_4 ? slot_depth_37 : (_eq_5 ? slot_depth_37 : (_eq_6 ? slot_depth_37 : (_eq_7 ? slot_depth_37 : (_eq_9 ? (_not_8 ? slot_depth_37 : (_or_2 ? (_not_1 ? (_eq_315 ? child_depth : slot_depth_37) : slot_depth_37) : slot_depth_37)) : slot_depth_37)))))));
+    slot_depth_37 <= (_eq_0 ? slot_depth_37 : (_eq_1 ? slot_depth_37 : (_eq_4 ? slot_depth_37 : (_eq_5 ? slot_depth_37 : (_eq_6 ? slot_depth_37 : (_eq_7 ? slot_depth_37 : (_eq_9 ? (_not_7 ? slot_depth_37 : (_or_2 ? (_not_1 ? (_eq_315 ? child_depth : slot_depth_37) : slot_depth_37) : slot_depth_37)) : slot_depth_37)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_38 <= (_eq_0 ? slot_depth_38 : (_eq_1 ? slot_depth_38 : (_eq_4 ? slot_depth_38 : (_eq_5 ? slot_depth_38 : (_eq_6 ? slot_depth_38 : (_eq_7 ? slot_depth_38 : (_eq_9 ? (_not_8 ? slot_depth_38 : (_or_2 ? (_not_1 ? (_eq_316 ? child_depth : slot_depth_38) : slot_depth_38) : slot_depth_38)) : slot_depth_38)))))));
+    slot_depth_38 <= (_eq_0 ? slot_depth_38 : (_eq_1 ? slot_depth_38 : (_eq_4 ? slot_depth_38 : (_eq_5 ? slot_depth_38 : (_eq_6 ? slot_depth_38 : (_eq_7 ? slot_depth_38 : (_eq_9 ? (_not_7 ? slot_depth_38 : (_or_2 ? (_not_1 ? (_eq_316 ? child_depth : slot_depth_38) : slot_depth_38) : slot_depth_38)) : slot_depth_38)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_39 <= (_eq_0 ? slot_depth_39 : (_eq_1 ? slot_depth_39 : (_eq_4 ? slot_depth_39 : (_eq_5 ? slot_depth_39 : (_eq_6 ? slot_depth_39 : (_eq_7 ? slot_depth_39 : (_eq_9 ? (_not_8 ? slot_depth_39 : (_or_2 ? (_not_1 ? (_eq_317 ? child_depth : slot_depth_39) : slot_depth_39) : slot_depth_39)) : slot_depth_39)))))));
+    slot_depth_39 <= (_eq_0 ? slot_depth_39 : (_eq_1 ? slot_depth_39 : (_eq_4 ? slot_depth_39 : (_eq_5 ? slot_depth_39 : (_eq_6 ? slot_depth_39 : (_eq_7 ? slot_depth_39 : (_eq_9 ? (_not_7 ? slot_depth_39 : (_or_2 ? (_not_1 ? (_eq_317 ? child_depth : slot_depth_39) : slot_depth_39) : slot_depth_39)) : slot_depth_39)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_40 <= (_eq_0 ? slot_depth_40 : (_eq_1 ? slot_depth_40 : (_eq_4 ? slot_depth_40 : (_eq_5 ? slot_depth_40 : (_eq_6 ? slot_depth_40 : (_eq_7 ? slot_depth_40 : (_eq_9 ? (_not_8 ? slot_depth_40 : (_or_2 ? (_not_1 ? (_eq_318 ? child_depth : slot_depth_40) : slot_depth_40) : slot_depth_40)) : slot_depth_40)))))));
+    slot_depth_40 <= (_eq_0 ? slot_depth_40 : (_eq_1 ? slot_depth_40 : (_eq_4 ? slot_depth_40 : (_eq_5 ? slot_depth_40 : (_eq_6 ? slot_depth_40 : (_eq_7 ? slot_depth_40 : (_eq_9 ? (_not_7 ? slot_depth_40 : (_or_2 ? (_not_1 ? (_eq_318 ? child_depth : slot_depth_40) : slot_depth_40) : slot_depth_40)) : slot_depth_40)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_41 <= (_eq_0 ? slot_depth_41 : (_eq_1 ? slot_depth_41 : (_eq_4 ? slot_depth_41 : (_eq_5 ? slot_depth_41 : (_eq_6 ? slot_depth_41 : (_eq_7 ? slot_depth_41 : (_eq_9 ? (_not_8 ? slot_depth_41 : (_or_2 ? (_not_1 ? (_eq_319 ? child_depth : slot_depth_41) : slot_depth_41) : slot_depth_41)) : slot_depth_41)))))));
+    slot_depth_41 <= (_eq_0 ? slot_depth_41 : (_eq_1 ? slot_depth_41 : (_eq_4 ? slot_depth_41 : (_eq_5 ? slot_depth_41 : (_eq_6 ? slot_depth_41 : (_eq_7 ? slot_depth_41 : (_eq_9 ? (_not_7 ? slot_depth_41 : (_or_2 ? (_not_1 ? (_eq_319 ? child_depth : slot_depth_41) : slot_depth_41) : slot_depth_41)) : slot_depth_41)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_42 <= (_eq_0 ? slot_depth_42 : (_eq_1 ? slot_depth_42 : (_eq_4 ? slot_depth_42 : (_eq_5 ? slot_depth_42 : (_eq_6 ? slot_depth_42 : (_eq_7 ? slot_depth_42 : (_eq_9 ? (_not_8 ? slot_depth_42 : (_or_2 ? (_not_1 ? (_eq_320 ? child_depth : slot_depth_42) : slot_depth_42) : slot_depth_42)) : slot_depth_42)))))));
+    slot_depth_42 <= (_eq_0 ? slot_depth_42 : (_eq_1 ? slot_depth_42 : (_eq_4 ? slot_depth_42 : (_eq_5 ? slot_depth_42 : (_eq_6 ? slot_depth_42 : (_eq_7 ? slot_depth_42 : (_eq_9 ? (_not_7 ? slot_depth_42 : (_or_2 ? (_not_1 ? (_eq_320 ? child_depth : slot_depth_42) : slot_depth_42) : slot_depth_42)) : slot_depth_42)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_43 <= (_eq_0 ? slot_depth_43 : (_eq_1 ? slot_depth_43 : (_eq_4 ? slot_depth_43 : (_eq_5 ? slot_depth_43 : (_eq_6 ? slot_depth_43 : (_eq_7 ? slot_depth_43 : (_eq_9 ? (_not_8 ? slot_depth_43 : (_or_2 ? (_not_1 ? (_eq_321 ? child_depth : slot_depth_43) : slot_depth_43) : slot_depth_43)) : slot_depth_43)))))));
+    slot_depth_43 <= (_eq_0 ? slot_depth_43 : (_eq_1 ? slot_depth_43 : (_eq_4 ? slot_depth_43 : (_eq_5 ? slot_depth_43 : (_eq_6 ? slot_depth_43 : (_eq_7 ? slot_depth_43 : (_eq_9 ? (_not_7 ? slot_depth_43 : (_or_2 ? (_not_1 ? (_eq_321 ? child_depth : slot_depth_43) : slot_depth_43) : slot_depth_43)) : slot_depth_43)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_44 <= (_eq_0 ? slot_depth_44 : (_eq_1 ? slot_depth_44 : (_eq_4 ? slot_depth_44 : (_eq_5 ? slot_depth_44 : (_eq_6 ? slot_depth_44 : (_eq_7 ? slot_depth_44 : (_eq_9 ? (_not_8 ? slot_depth_44 : (_or_2 ? (_not_1 ? (_eq_322 ? child_depth : slot_depth_44) : slot_depth_44) : slot_depth_44)) : slot_depth_44)))))));
+    slot_depth_44 <= (_eq_0 ? slot_depth_44 : (_eq_1 ? slot_depth_44 : (_eq_4 ? slot_depth_44 : (_eq_5 ? slot_depth_44 : (_eq_6 ? slot_depth_44 : (_eq_7 ? slot_depth_44 : (_eq_9 ? (_not_7 ? slot_depth_44 : (_or_2 ? (_not_1 ? (_eq_322 ? child_depth : slot_depth_44) : slot_depth_44) : slot_depth_44)) : slot_depth_44)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_45 <= (_eq_0 ? slot_depth_45 : (_eq_1 ? slot_depth_45 : (_eq_4 ? slot_depth_45 : (_eq_5 ? slot_depth_45 : (_eq_6 ? slot_depth_45 : (_eq_7 ? slot_depth_45 : (_eq_9 ? (_not_8 ? slot_depth_45 : (_or_2 ? (_not_1 ? (_eq_323 ? child_depth : slot_depth_45) : slot_depth_45) : slot_depth_45)) : slot_depth_45)))))));
+    slot_depth_45 <= (_eq_0 ? slot_depth_45 : (_eq_1 ? slot_depth_45 : (_eq_4 ? slot_depth_45 : (_eq_5 ? slot_depth_45 : (_eq_6 ? slot_depth_45 : (_eq_7 ? slot_depth_45 : (_eq_9 ? (_not_7 ? slot_depth_45 : (_or_2 ? (_not_1 ? (_eq_323 ? child_depth : slot_depth_45) : slot_depth_45) : slot_depth_45)) : slot_depth_45)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_46 <= (_eq_0 ? slot_depth_46 : (_eq_1 ? slot_depth_46 : (_eq_4 ? slot_depth_46 : (_eq_5 ? slot_depth_46 : (_eq_6 ? slot_depth_46 : (_eq_7 ? slot_depth_46 : (_eq_9 ? (_not_8 ? slot_depth_46 : (_or_2 ? (_not_1 ? (_eq_324 ? child_depth : slot_depth_46) : slot_depth_46) : slot_depth_46)) : slot_depth_46)))))));
+    slot_depth_46 <= (_eq_0 ? slot_depth_46 : (_eq_1 ? slot_depth_46 : (_eq_4 ? slot_depth_46 : (_eq_5 ? slot_depth_46 : (_eq_6 ? slot_depth_46 : (_eq_7 ? slot_depth_46 : (_eq_9 ? (_not_7 ? slot_depth_46 : (_or_2 ? (_not_1 ? (_eq_324 ? child_depth : slot_depth_46) : slot_depth_46) : slot_depth_46)) : slot_depth_46)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_47 <= (_eq_0 ? slot_depth_47 : (_eq_1 ? slot_depth_47 : (_eq_4 ? slot_depth_47 : (_eq_5 ? slot_depth_47 : (_eq_6 ? slot_depth_47 : (_eq_7 ? slot_depth_47 : (_eq_9 ? (_not_8 ? slot_depth_47 : (_or_2 ? (_not_1 ? (_eq_325 ? child_depth : slot_depth_47) : slot_depth_47) : slot_depth_47)) : slot_depth_47)))))));
+    slot_depth_47 <= (_eq_0 ? slot_depth_47 : (_eq_1 ? slot_depth_47 : (_eq_4 ? slot_depth_47 : (_eq_5 ? slot_depth_47 : (_eq_6 ? slot_depth_47 : (_eq_7 ? slot_depth_47 : (_eq_9 ? (_not_7 ? slot_depth_47 : (_or_2 ? (_not_1 ? (_eq_325 ? child_depth : slot_depth_47) : slot_depth_47) : slot_depth_47)) : slot_depth_47)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_48 <= (_eq_0 ? slot_depth_48 : (_eq_1 ? slot_depth_48 : (_eq_4 ? slot_depth_48 : (_eq_5 ? slot_depth_48 : (_eq_6 ? slot_depth_48 : (_eq_7 ? slot_depth_48 : (_eq_9 ? (_not_8 ? slot_depth_48 : (_or_2 ? (_not_1 ? (_eq_326 ? child_depth : slot_depth_48) : slot_depth_48) : slot_depth_48)) : slot_depth_48)))))));
+    slot_depth_48 <= (_eq_0 ? slot_depth_48 : (_eq_1 ? slot_depth_48 : (_eq_4 ? slot_depth_48 : (_eq_5 ? slot_depth_48 : (_eq_6 ? slot_depth_48 : (_eq_7 ? slot_depth_48 : (_eq_9 ? (_not_7 ? slot_depth_48 : (_or_2 ? (_not_1 ? (_eq_326 ? child_depth : slot_depth_48) : slot_depth_48) : slot_depth_48)) : slot_depth_48)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_49 <= (_eq_0 ? slot_depth_49 : (_eq_1 ? slot_depth_49 : (_eq_4 ? slot_depth_49 : (_eq_5 ? slot_depth_49 : (_eq_6 ? slot_depth_49 : (_eq_7 ? slot_depth_49 : (_eq_9 ? (_not_8 ? slot_depth_49 : (_or_2 ? (_not_1 ? (_eq_327 ? child_depth : slot_depth_49) : slot_depth_49) : slot_depth_49)) : slot_depth_49)))))));
+    slot_depth_49 <= (_eq_0 ? slot_depth_49 : (_eq_1 ? slot_depth_49 : (_eq_4 ? slot_depth_49 : (_eq_5 ? slot_depth_49 : (_eq_6 ? slot_depth_49 : (_eq_7 ? slot_depth_49 : (_eq_9 ? (_not_7 ? slot_depth_49 : (_or_2 ? (_not_1 ? (_eq_327 ? child_depth : slot_depth_49) : slot_depth_49) : slot_depth_49)) : slot_depth_49)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_50 <= (_eq_0 ? slot_depth_50 : (_eq_1 ? slot_depth_50 : (_eq_4 ? slot_depth_50 : (_eq_5 ? slot_depth_50 : (_eq_6 ? slot_depth_50 : (_eq_7 ? slot_depth_50 : (_eq_9 ? (_not_8 ? slot_depth_50 : (_or_2 ? (_not_1 ? (_eq_328 ? child_depth : slot_depth_50) : slot_depth_50) : slot_depth_50)) : slot_depth_50)))))));
+    slot_depth_50 <= (_eq_0 ? slot_depth_50 : (_eq_1 ? slot_depth_50 : (_eq_4 ? slot_depth_50 : (_eq_5 ? slot_depth_50 : (_eq_6 ? slot_depth_50 : (_eq_7 ? slot_depth_50 : (_eq_9 ? (_not_7 ? slot_depth_50 : (_or_2 ? (_not_1 ? (_eq_328 ? child_depth : slot_depth_50) : slot_depth_50) : slot_depth_50)) : slot_depth_50)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_51 <= (_eq_0 ? slot_depth_51 : (_eq_1 ? slot_depth_51 : (_eq_4 ? slot_depth_51 : (_eq_5 ? slot_depth_51 : (_eq_6 ? slot_depth_51 : (_eq_7 ? slot_depth_51 : (_eq_9 ? (_not_8 ? slot_depth_51 : (_or_2 ? (_not_1 ? (_eq_329 ? child_depth : slot_depth_51) : slot_depth_51) : slot_depth_51)) : slot_depth_51)))))));
+    slot_depth_51 <= (_eq_0 ? slot_depth_51 : (_eq_1 ? slot_depth_51 : (_eq_4 ? slot_depth_51 : (_eq_5 ? slot_depth_51 : (_eq_6 ? slot_depth_51 : (_eq_7 ? slot_depth_51 : (_eq_9 ? (_not_7 ? slot_depth_51 : (_or_2 ? (_not_1 ? (_eq_329 ? child_depth : slot_depth_51) : slot_depth_51) : slot_depth_51)) : slot_depth_51)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_52 <= (_eq_0 ? slot_depth_52 : (_eq_1 ? slot_depth_52 : (_eq_4 ? slot_depth_52 : (_eq_5 ? slot_depth_52 : (_eq_6 ? slot_depth_52 : (_eq_7 ? slot_depth_52 : (_eq_9 ? (_not_8 ? slot_depth_52 : (_or_2 ? (_not_1 ? (_eq_330 ? child_depth : slot_depth_52) : slot_depth_52) : slot_depth_52)) : slot_depth_52)))))));
+    slot_depth_52 <= (_eq_0 ? slot_depth_52 : (_eq_1 ? slot_depth_52 : (_eq_4 ? slot_depth_52 : (_eq_5 ? slot_depth_52 : (_eq_6 ? slot_depth_52 : (_eq_7 ? slot_depth_52 : (_eq_9 ? (_not_7 ? slot_depth_52 : (_or_2 ? (_not_1 ? (_eq_330 ? child_depth : slot_depth_52) : slot_depth_52) : slot_depth_52)) : slot_depth_52)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_53 <= (_eq_0 ? slot_depth_53 : (_eq_1 ? slot_depth_53 : (_eq_4 ? slot_depth_53 : (_eq_5 ? slot_depth_53 : (_eq_6 ? slot_depth_53 : (_eq_7 ? slot_depth_53 : (_eq_9 ? (_not_8 ? slot_depth_53 : (_or_2 ? (_not_1 ? (_eq_331 ? child_depth : slot_depth_53) : slot_depth_53) : slot_depth_53)) : slot_depth_53)))))));
+    slot_depth_53 <= (_eq_0 ? slot_depth_53 : (_eq_1 ? slot_depth_53 : (_eq_4 ? slot_depth_53 : (_eq_5 ? slot_depth_53 : (_eq_6 ? slot_depth_53 : (_eq_7 ? slot_depth_53 : (_eq_9 ? (_not_7 ? slot_depth_53 : (_or_2 ? (_not_1 ? (_eq_331 ? child_depth : slot_depth_53) : slot_depth_53) : slot_depth_53)) : slot_depth_53)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_54 <= (_eq_0 ? slot_depth_54 : (_eq_1 ? slot_depth_54 : (_eq_4 ? slot_depth_54 : (_eq_5 ? slot_depth_54 : (_eq_6 ? slot_depth_54 : (_eq_7 ? slot_depth_54 : (_eq_9 ? (_not_8 ? slot_depth_54 : (_or_2 ? (_not_1 ? (_eq_332 ? child_depth : slot_depth_54) : slot_depth_54) : slot_depth_54)) : slot_depth_54)))))));
+    slot_depth_54 <= (_eq_0 ? slot_depth_54 : (_eq_1 ? slot_depth_54 : (_eq_4 ? slot_depth_54 : (_eq_5 ? slot_depth_54 : (_eq_6 ? slot_depth_54 : (_eq_7 ? slot_depth_54 : (_eq_9 ? (_not_7 ? slot_depth_54 : (_or_2 ? (_not_1 ? (_eq_332 ? child_depth : slot_depth_54) : slot_depth_54) : slot_depth_54)) : slot_depth_54)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_55 <= (_eq_0 ? slot_depth_55 : (_eq_1 ? slot_depth_55 : (_eq_4 ? slot_depth_55 : (_eq_5 ? slot_depth_55 : (_eq_6 ? slot_depth_55 : (_eq_7 ? slot_depth_55 : (_eq_9 ? (_not_8 ? slot_depth_55 : (_or_2 ? (_not_1 ? (_eq_333 ? child_depth : slot_depth_55) : slot_depth_55) : slot_depth_55)) : slot_depth_55)))))));
+    slot_depth_55 <= (_eq_0 ? slot_depth_55 : (_eq_1 ? slot_depth_55 : (_eq_4 ? slot_depth_55 : (_eq_5 ? slot_depth_55 : (_eq_6 ? slot_depth_55 : (_eq_7 ? slot_depth_55 : (_eq_9 ? (_not_7 ? slot_depth_55 : (_or_2 ? (_not_1 ? (_eq_333 ? child_depth : slot_depth_55) : slot_depth_55) : slot_depth_55)) : slot_depth_55)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_56 <= (_eq_0 ? slot_depth_56 : (_eq_1 ? slot_depth_56 : (_eq_4 ? slot_depth_56 : (_eq_5 ? slot_depth_56 : (_eq_6 ? slot_depth_56 : (_eq_7 ? slot_depth_56 : (_eq_9 ? (_not_8 ? slot_depth_56 : (_or_2 ? (_not_1 ? (_eq_334 ? child_depth : slot_depth_56) : slot_depth_56) : slot_depth_56)) : slot_depth_56)))))));
+    slot_depth_56 <= (_eq_0 ? slot_depth_56 : (_eq_1 ? slot_depth_56 : (_eq_4 ? slot_depth_56 : (_eq_5 ? slot_depth_56 : (_eq_6 ? slot_depth_56 : (_eq_7 ? slot_depth_56 : (_eq_9 ? (_not_7 ? slot_depth_56 : (_or_2 ? (_not_1 ? (_eq_334 ? child_depth : slot_depth_56) : slot_depth_56) : slot_depth_56)) : slot_depth_56)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_57 <= (_eq_0 ? slot_depth_57 : (_eq_1 ? slot_depth_57 : (_eq_4 ? slot_depth_57 : (_eq_5 ? slot_depth_57 : (_eq_6 ? slot_depth_57 : (_eq_7 ? slot_depth_57 : (_eq_9 ? (_not_8 ? slot_depth_57 : (_or_2 ? (_not_1 ? (_eq_335 ? child_depth : slot_depth_57) : slot_depth_57) : slot_depth_57)) : slot_depth_57)))))));
+    slot_depth_57 <= (_eq_0 ? slot_depth_57 : (_eq_1 ? slot_depth_57 : (_eq_4 ? slot_depth_57 : (_eq_5 ? slot_depth_57 : (_eq_6 ? slot_depth_57 : (_eq_7 ? slot_depth_57 : (_eq_9 ? (_not_7 ? slot_depth_57 : (_or_2 ? (_not_1 ? (_eq_335 ? child_depth : slot_depth_57) : slot_depth_57) : slot_depth_57)) : slot_depth_57)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_58 <= (_eq_0 ? slot_depth_58 : (_eq_1 ? slot_depth_58 : (_eq_4 ? slot_depth_58 : (_eq_5 ? slot_depth_58 : (_eq_6 ? slot_depth_58 : (_eq_7 ? slot_depth_58 : (_eq_9 ? (_not_8 ? slot_depth_58 : (_or_2 ? (_not_1 ? (_eq_336 ? child_depth : slot_depth_58) : slot_depth_58) : slot_depth_58)) : slot_depth_58)))))));
+    slot_depth_58 <= (_eq_0 ? slot_depth_58 : (_eq_1 ? slot_depth_58 : (_eq_4 ? slot_depth_58 : (_eq_5 ? slot_depth_58 : (_eq_6 ? slot_depth_58 : (_eq_7 ? slot_depth_58 : (_eq_9 ? (_not_7 ? slot_depth_58 : (_or_2 ? (_not_1 ? (_eq_336 ? child_depth : slot_depth_58) : slot_depth_58) : slot_depth_58)) : slot_depth_58)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_59 <= (_eq_0 ? slot_depth_59 : (_eq_1 ? slot_depth_59 : (_eq_4 ? slot_depth_59 : (_eq_5 ? slot_depth_59 : (_eq_6 ? slot_depth_59 : (_eq_7 ? slot_depth_59 : (_eq_9 ? (_not_8 ? slot_depth_59 : (_or_2 ? (_not_1 ? (_eq_337 ? child_depth : slot_depth_59) : slot_depth_59) : slot_depth_59)) : slot_depth_59)))))));
+    slot_depth_59 <= (_eq_0 ? slot_depth_59 : (_eq_1 ? slot_depth_59 : (_eq_4 ? slot_depth_59 : (_eq_5 ? slot_depth_59 : (_eq_6 ? slot_depth_59 : (_eq_7 ? slot_depth_59 : (_eq_9 ? (_not_7 ? slot_depth_59 : (_or_2 ? (_not_1 ? (_eq_337 ? child_depth : slot_depth_59) : slot_depth_59) : slot_depth_59)) : slot_depth_59)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_60 <= (_eq_0 ? slot_depth_60 : (_eq_1 ? slot_depth_60 : (_eq_4 ? slot_depth_60 : (_eq_5 ? slot_depth_60 : (_eq_6 ? slot_depth_60 : (_eq_7 ? slot_depth_60 : (_eq_9 ? (_not_8 ? slot_depth_60 : (_or_2 ? (_not_1 ? (_eq_338 ? child_depth : slot_depth_60) : slot_depth_60) : slot_depth_60)) : slot_depth_60)))))));
+    slot_depth_60 <= (_eq_0 ? slot_depth_60 : (_eq_1 ? slot_depth_60 : (_eq_4 ? slot_depth_60 : (_eq_5 ? slot_depth_60 : (_eq_6 ? slot_depth_60 : (_eq_7 ? slot_depth_60 : (_eq_9 ? (_not_7 ? slot_depth_60 : (_or_2 ? (_not_1 ? (_eq_338 ? child_depth : slot_depth_60) : slot_depth_60) : slot_depth_60)) : slot_depth_60)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_61 <= (_eq_0 ? slot_depth_61 : (_eq_1 ? slot_depth_61 : (_eq_4 ? slot_depth_61 : (_eq_5 ? slot_depth_61 : (_eq_6 ? slot_depth_61 : (_eq_7 ? slot_depth_61 : (_eq_9 ? (_not_8 ? slot_depth_61 : (_or_2 ? (_not_1 ? (_eq_339 ? child_depth : slot_depth_61) : slot_depth_61) : slot_depth_61)) : slot_depth_61)))))));
+    slot_depth_61 <= (_eq_0 ? slot_depth_61 : (_eq_1 ? slot_depth_61 : (_eq_4 ? slot_depth_61 : (_eq_5 ? slot_depth_61 : (_eq_6 ? slot_depth_61 : (_eq_7 ? slot_depth_61 : (_eq_9 ? (_not_7 ? slot_depth_61 : (_or_2 ? (_not_1 ? (_eq_339 ? child_depth : slot_depth_61) : slot_depth_61) : slot_depth_61)) : slot_depth_61)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_62 <= (_eq_0 ? slot_depth_62 : (_eq_1 ? slot_depth_62 : (_eq_4 ? slot_depth_62 : (_eq_5 ? slot_depth_62 : (_eq_6 ? slot_depth_62 : (_eq_7 ? slot_depth_62 : (_eq_9 ? (_not_8 ? slot_depth_62 : (_or_2 ? (_not_1 ? (_eq_340 ? child_depth : slot_depth_62) : slot_depth_62) : slot_depth_62)) : slot_depth_62)))))));
+    slot_depth_62 <= (_eq_0 ? slot_depth_62 : (_eq_1 ? slot_depth_62 : (_eq_4 ? slot_depth_62 : (_eq_5 ? slot_depth_62 : (_eq_6 ? slot_depth_62 : (_eq_7 ? slot_depth_62 : (_eq_9 ? (_not_7 ? slot_depth_62 : (_or_2 ? (_not_1 ? (_eq_340 ? child_depth : slot_depth_62) : slot_depth_62) : slot_depth_62)) : slot_depth_62)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_63 <= (_eq_0 ? slot_depth_63 : (_eq_1 ? slot_depth_63 : (_eq_4 ? slot_depth_63 : (_eq_5 ? slot_depth_63 : (_eq_6 ? slot_depth_63 : (_eq_7 ? slot_depth_63 : (_eq_9 ? (_not_8 ? slot_depth_63 : (_or_2 ? (_not_1 ? (_eq_341 ? child_depth : slot_depth_63) : slot_depth_63) : slot_depth_63)) : slot_depth_63)))))));
+    slot_depth_63 <= (_eq_0 ? slot_depth_63 : (_eq_1 ? slot_depth_63 : (_eq_4 ? slot_depth_63 : (_eq_5 ? slot_depth_63 : (_eq_6 ? slot_depth_63 : (_eq_7 ? slot_depth_63 : (_eq_9 ? (_not_7 ? slot_depth_63 : (_or_2 ? (_not_1 ? (_eq_341 ? child_depth : slot_depth_63) : slot_depth_63) : slot_depth_63)) : slot_depth_63)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_64 <= (_eq_0 ? slot_depth_64 : (_eq_1 ? slot_depth_64 : (_eq_4 ? slot_depth_64 : (_eq_5 ? slot_depth_64 : (_eq_6 ? slot_depth_64 : (_eq_7 ? slot_depth_64 : (_eq_9 ? (_not_8 ? slot_depth_64 : (_or_2 ? (_not_1 ? (_eq_342 ? child_depth : slot_depth_64) : slot_depth_64) : slot_depth_64)) : slot_depth_64)))))));
+    slot_depth_64 <= (_eq_0 ? slot_depth_64 : (_eq_1 ? slot_depth_64 : (_eq_4 ? slot_depth_64 : (_eq_5 ? slot_depth_64 : (_eq_6 ? slot_depth_64 : (_eq_7 ? slot_depth_64 : (_eq_9 ? (_not_7 ? slot_depth_64 : (_or_2 ? (_not_1 ? (_eq_342 ? child_depth : slot_depth_64) : slot_depth_64) : slot_depth_64)) : slot_depth_64)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_65 <= (_eq_0 ? slot_depth_65 : (_eq_1 ? slot_depth_65 : (_eq_4 ? slot_depth_65 : (_eq_5 ? slot_depth_65 : (_eq_6 ? slot_depth_65 : (_eq_7 ? slot_depth_65 : (_eq_9 ? (_not_8 ? slot_depth_65 : (_or_2 ? (_not_1 ? (_eq_343 ? child_depth : slot_depth_65) : slot_depth_65) : slot_depth_65)) : slot_depth_65)))))));
+    slot_depth_65 <= (_eq_0 ? slot_depth_65 : (_eq_1 ? slot_depth_65 : (_eq_4 ? slot_depth_65 : (_eq_5 ? slot_depth_65 : (_eq_6 ? slot_depth_65 : (_eq_7 ? slot_depth_65 : (_eq_9 ? (_not_7 ? slot_depth_65 : (_or_2 ? (_not_1 ? (_eq_343 ? child_depth : slot_depth_65) : slot_depth_65) : slot_depth_65)) : slot_depth_65)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_66 <= (_eq_0 ? slot_depth_66 : (_eq_1 ? slot_depth_66 : (_eq_4 ? slot_depth_66 : (_eq_5 ? slot_depth_66 : (_eq_6 ? slot_depth_66 : (_eq_7 ? slot_depth_66 : (_eq_9 ? (_not_8 ? slot_depth_66 : (_or_2 ? (_not_1 ? (_eq_344 ? child_depth : slot_depth_66) : slot_depth_66) : slot_depth_66)) : slot_depth_66)))))));
+    slot_depth_66 <= (_eq_0 ? slot_depth_66 : (_eq_1 ? slot_depth_66 : (_eq_4 ? slot_depth_66 : (_eq_5 ? slot_depth_66 : (_eq_6 ? slot_depth_66 : (_eq_7 ? slot_depth_66 : (_eq_9 ? (_not_7 ? slot_depth_66 : (_or_2 ? (_not_1 ? (_eq_344 ? child_depth : slot_depth_66) : slot_depth_66) : slot_depth_66)) : slot_depth_66)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_67 <= (_eq_0 ? slot_depth_67 : (_eq_1 ? slot_depth_67 : (_eq_4 ? slot_depth_67 : (_eq_5 ? slot_depth_67 : (_eq_6 ? slot_depth_67 : (_eq_7 ? slot_depth_67 : (_eq_9 ? (_not_8 ? slot_depth_67 : (_or_2 ? (_not_1 ? (_eq_345 ? child_depth : slot_depth_67) : slot_depth_67) : slot_depth_67)) : slot_depth_67)))))));
+    slot_depth_67 <= (_eq_0 ? slot_depth_67 : (_eq_1 ? slot_depth_67 : (_eq_4 ? slot_depth_67 : (_eq_5 ? slot_depth_67 : (_eq_6 ? slot_depth_67 : (_eq_7 ? slot_depth_67 : (_eq_9 ? (_not_7 ? slot_depth_67 : (_or_2 ? (_not_1 ? (_eq_345 ? child_depth : slot_depth_67) : slot_depth_67) : slot_depth_67)) : slot_depth_67)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_68 <= (_eq_0 ? slot_depth_68 : (_eq_1 ? slot_depth_68 : (_eq_4 ? slot_depth_68 : (_eq_5 ? slot_depth_68 : (_eq_6 ? slot_depth_68 : (_eq_7 ? slot_depth_68 : (_eq_9 ? (_not_8 ? slot_depth_68 : (_or_2 ? (_not_1 ? (_eq_346 ? child_depth : slot_depth_68) : slot_depth_68) : slot_depth_68)) : slot_depth_68)))))));
+    slot_depth_68 <= (_eq_0 ? slot_depth_68 : (_eq_1 ? slot_depth_68 : (_eq_4 ? slot_depth_68 : (_eq_5 ? slot_depth_68 : (_eq_6 ? slot_depth_68 : (_eq_7 ? slot_depth_68 : (_eq_9 ? (_not_7 ? slot_depth_68 : (_or_2 ? (_not_1 ? (_eq_346 ? child_depth : slot_depth_68) : slot_depth_68) : slot_depth_68)) : slot_depth_68)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_69 <= (_eq_0 ? slot_depth_69 : (_eq_1 ? slot_depth_69 : (_eq_4 ? slot_depth_69 : (_eq_5 ? slot_depth_69 : (_eq_6 ? slot_depth_69 : (_eq_7 ? slot_depth_69 : (_eq_9 ? (_not_8 ? slot_depth_69 : (_or_2 ? (_not_1 ? (_eq_347 ? child_depth : slot_depth_69) : slot_depth_69) : slot_depth_69)) : slot_depth_69)))))));
+    slot_depth_69 <= (_eq_0 ? slot_depth_69 : (_eq_1 ? slot_depth_69 : (_eq_4 ? slot_depth_69 : (_eq_5 ? slot_depth_69 : (_eq_6 ? slot_depth_69 : (_eq_7 ? slot_depth_69 : (_eq_9 ? (_not_7 ? slot_depth_69 : (_or_2 ? (_not_1 ? (_eq_347 ? child_depth : slot_depth_69) : slot_depth_69) : slot_depth_69)) : slot_depth_69)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_70 <= (_eq_0 ? slot_depth_70 : (_eq_1 ? slot_depth_70 : (_eq_4 ? slot_depth_70 : (_eq_5 ? slot_depth_70 : (_eq_6 ? slot_depth_70 : (_eq_7 ? slot_depth_70 : (_eq_9 ? (_not_8 ? slot_depth_70 : (_or_2 ? (_not_1 ? (_eq_348 ? child_depth : slot_depth_70) : slot_depth_70) : slot_depth_70)) : slot_depth_70)))))));
+    slot_depth_70 <= (_eq_0 ? slot_depth_70 : (_eq_1 ? slot_depth_70 : (_eq_4 ? slot_depth_70 : (_eq_5 ? slot_depth_70 : (_eq_6 ? slot_depth_70 : (_eq_7 ? slot_depth_70 : (_eq_9 ? (_not_7 ? slot_depth_70 : (_or_2 ? (_not_1 ? (_eq_348 ? child_depth : slot_depth_70) : slot_depth_70) : slot_depth_70)) : slot_depth_70)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_71 <= (_eq_0 ? slot_depth_71 : (_eq_1 ? slot_depth_71 : (_eq_4 ? slot_depth_71 : (_eq_5 ? slot_depth_71 : (_eq_6 ? slot_depth_71 : (_eq_7 ? slot_depth_71 : (_eq_9 ? (_not_8 ? slot_depth_71 : (_or_2 ? (_not_1 ? (_eq_349 ? child_depth : slot_depth_71) : slot_depth_71) : slot_depth_71)) : slot_depth_71)))))));
+    slot_depth_71 <= (_eq_0 ? slot_depth_71 : (_eq_1 ? slot_depth_71 : (_eq_4 ? slot_depth_71 : (_eq_5 ? slot_depth_71 : (_eq_6 ? slot_depth_71 : (_eq_7 ? slot_depth_71 : (_eq_9 ? (_not_7 ? slot_depth_71 : (_or_2 ? (_not_1 ? (_eq_349 ? child_depth : slot_depth_71) : slot_depth_71) : slot_depth_71)) : slot_depth_71)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_72 <= (_eq_0 ? slot_depth_72 : (_eq_1 ? slot_depth_72 : (_eq_4 ? slot_depth_72 : (_eq_5 ? slot_depth_72 : (_eq_6 ? slot_depth_72 : (_eq_7 ? slot_depth_72 : (_eq_9 ? (_not_8 ? slot_depth_72 : (_or_2 ? (_not_1 ? (_eq_350 ? child_depth : slot_depth_72) : slot_depth_72) : slot_depth_72)) : slot_depth_72)))))));
+    slot_depth_72 <= (_eq_0 ? slot_depth_72 : (_eq_1 ? slot_depth_72 : (_eq_4 ? slot_depth_72 : (_eq_5 ? slot_depth_72 : (_eq_6 ? slot_depth_72 : (_eq_7 ? slot_depth_72 : (_eq_9 ? (_not_7 ? slot_depth_72 : (_or_2 ? (_not_1 ? (_eq_350 ? child_depth : slot_depth_72) : slot_depth_72) : slot_depth_72)) : slot_depth_72)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_73 <= (_eq_0 ? slot_depth_73 : (_eq_1 ? slot_depth_73 : (_eq_4 ? slot_depth_73 : (_eq_5 ? slot_depth_73 : (_eq_6 ? slot_depth_73 : (_eq_7 ? slot_depth_73 : (_eq_9 ? (_not_8 ? slot_depth_73 : (_or_2 ? (_not_1 ? (_eq_351 ? child_depth : slot_depth_73) : slot_depth_73) : slot_depth_73)) : slot_depth_73)))))));
+    slot_depth_73 <= (_eq_0 ? slot_depth_73 : (_eq_1 ? slot_depth_73 : (_eq_4 ? slot_depth_73 : (_eq_5 ? slot_depth_73 : (_eq_6 ? slot_depth_73 : (_eq_7 ? slot_depth_73 : (_eq_9 ? (_not_7 ? slot_depth_73 : (_or_2 ? (_not_1 ? (_eq_351 ? child_depth : slot_depth_73) : slot_depth_73) : slot_depth_73)) : slot_depth_73)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_74 <= (_eq_0 ? slot_depth_74 : (_eq_1 ? slot_depth_74 : (_eq_4 ? slot_depth_74 : (_eq_5 ? slot_depth_74 : (_eq_6 ? slot_depth_74 : (_eq_7 ? slot_depth_74 : (_eq_9 ? (_not_8 ? slot_depth_74 : (_or_2 ? (_not_1 ? (_eq_352 ? child_depth : slot_depth_74) : slot_depth_74) : slot_depth_74)) : slot_depth_74)))))));
+    slot_depth_74 <= (_eq_0 ? slot_depth_74 : (_eq_1 ? slot_depth_74 : (_eq_4 ? slot_depth_74 : (_eq_5 ? slot_depth_74 : (_eq_6 ? slot_depth_74 : (_eq_7 ? slot_depth_74 : (_eq_9 ? (_not_7 ? slot_depth_74 : (_or_2 ? (_not_1 ? (_eq_352 ? child_depth : slot_depth_74) : slot_depth_74) : slot_depth_74)) : slot_depth_74)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_75 <= (_eq_0 ? slot_depth_75 : (_eq_1 ? slot_depth_75 : (_eq_4 ? slot_depth_75 : (_eq_5 ? slot_depth_75 : (_eq_6 ? slot_depth_75 : (_eq_7 ? slot_depth_75 : (_eq_9 ? (_not_8 ? slot_depth_75 : (_or_2 ? (_not_1 ? (_eq_353 ? child_depth : slot_depth_75) : slot_depth_75) : slot_depth_75)) : slot_depth_75)))))));
+    slot_depth_75 <= (_eq_0 ? slot_depth_75 : (_eq_1 ? slot_depth_75 : (_eq_4 ? slot_depth_75 : (_eq_5 ? slot_depth_75 : (_eq_6 ? slot_depth_75 : (_eq_7 ? slot_depth_75 : (_eq_9 ? (_not_7 ? slot_depth_75 : (_or_2 ? (_not_1 ? (_eq_353 ? child_depth : slot_depth_75) : slot_depth_75) : slot_depth_75)) : slot_depth_75)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_76 <= (_eq_0 ? slot_depth_76 : (_eq_1 ? slot_depth_76 : (_eq_4 ? slot_depth_76 : (_eq_5 ? slot_depth_76 : (_eq_6 ? slot_depth_76 : (_eq_7 ? slot_depth_76 : (_eq_9 ? (_not_8 ? slot_depth_76 : (_or_2 ? (_not_1 ? (_eq_354 ? child_depth : slot_depth_76) : slot_depth_76) : slot_depth_76)) : slot_depth_76)))))));
+    slot_depth_76 <= (_eq_0 ? slot_depth_76 : (_eq_1 ? slot_depth_76 : (_eq_4 ? slot_depth_76 : (_eq_5 ? slot_depth_76 : (_eq_6 ? slot_depth_76 : (_eq_7 ? slot_depth_76 : (_eq_9 ? (_not_7 ? slot_depth_76 : (_or_2 ? (_not_1 ? (_eq_354 ? child_depth : slot_depth_76) : slot_depth_76) : slot_depth_76)) : slot_depth_76)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_77 <= (_eq_0 ? slot_depth_77 : (_eq_1 ? slot_depth_77 : (_eq_4 ? slot_depth_77 : (_eq_5 ? slot_depth_77 : (_eq_6 ? slot_depth_77 : (_eq_7 ? slot_depth_77 : (_eq_9 ? (_not_8 ? slot_depth_77 : (_or_2 ? (_not_1 ? (_eq_355 ? child_depth : slot_depth_77) : slot_depth_77) : slot_depth_77)) : slot_depth_77)))))));
+    slot_depth_77 <= (_eq_0 ? slot_depth_77 : (_eq_1 ? slot_depth_77 : (_eq_4 ? slot_depth_77 : (_eq_5 ? slot_depth_77 : (_eq_6 ? slot_depth_77 : (_eq_7 ? slot_depth_77 : (_eq_9 ? (_not_7 ? slot_depth_77 : (_or_2 ? (_not_1 ? (_eq_355 ? child_depth : slot_depth_77) : slot_depth_77) : slot_depth_77)) : slot_depth_77)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_78 <= (_eq_0 ? slot_depth_78 : (_eq_1 ? slot_depth_78 : (_eq_4 ? slot_depth_78 : (_eq_5 ? slot_depth_78 : (_eq_6 ? slot_depth_78 : (_eq_7 ? slot_depth_78 : (_eq_9 ? (_not_8 ? slot_depth_78 : (_or_2 ? (_not_1 ? (_eq_356 ? child_depth : slot_depth_78) : slot_depth_78) : slot_depth_78)) : slot_depth_78)))))));
+    slot_depth_78 <= (_eq_0 ? slot_depth_78 : (_eq_1 ? slot_depth_78 : (_eq_4 ? slot_depth_78 : (_eq_5 ? slot_depth_78 : (_eq_6 ? slot_depth_78 : (_eq_7 ? slot_depth_78 : (_eq_9 ? (_not_7 ? slot_depth_78 : (_or_2 ? (_not_1 ? (_eq_356 ? child_depth : slot_depth_78) : slot_depth_78) : slot_depth_78)) : slot_depth_78)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_79 <= (_eq_0 ? slot_depth_79 : (_eq_1 ? slot_depth_79 : (_eq_4 ? slot_depth_79 : (_eq_5 ? slot_depth_79 : (_eq_6 ? slot_depth_79 : (_eq_7 ? slot_depth_79 : (_eq_9 ? (_not_8 ? slot_depth_79 : (_or_2 ? (_not_1 ? (_eq_357 ? child_depth : slot_depth_79) : slot_depth_79) : slot_depth_79)) : slot_depth_79)))))));
+    slot_depth_79 <= (_eq_0 ? slot_depth_79 : (_eq_1 ? slot_depth_79 : (_eq_4 ? slot_depth_79 : (_eq_5 ? slot_depth_79 : (_eq_6 ? slot_depth_79 : (_eq_7 ? slot_depth_79 : (_eq_9 ? (_not_7 ? slot_depth_79 : (_or_2 ? (_not_1 ? (_eq_357 ? child_depth : slot_depth_79) : slot_depth_79) : slot_depth_79)) : slot_depth_79)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_80 <= (_eq_0 ? slot_depth_80 : (_eq_1 ? slot_depth_80 : (_eq_4 ? slot_depth_80 : (_eq_5 ? slot_depth_80 : (_eq_6 ? slot_depth_80 : (_eq_7 ? slot_depth_80 : (_eq_9 ? (_not_8 ? slot_depth_80 : (_or_2 ? (_not_1 ? (_eq_358 ? child_depth : slot_depth_80) : slot_depth_80) : slot_depth_80)) : slot_depth_80)))))));
+    slot_depth_80 <= (_eq_0 ? slot_depth_80 : (_eq_1 ? slot_depth_80 : (_eq_4 ? slot_depth_80 : (_eq_5 ? slot_depth_80 : (_eq_6 ? slot_depth_80 : (_eq_7 ? slot_depth_80 : (_eq_9 ? (_not_7 ? slot_depth_80 : (_or_2 ? (_not_1 ? (_eq_358 ? child_depth : slot_depth_80) : slot_depth_80) : slot_depth_80)) : slot_depth_80)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_81 <= (_eq_0 ? slot_depth_81 : (_eq_1 ? slot_depth_81 : (_eq_4 ? slot_depth_81 : (_eq_5 ? slot_depth_81 : (_eq_6 ? slot_depth_81 : (_eq_7 ? slot_depth_81 : (_eq_9 ? (_not_8 ? slot_depth_81 : (_or_2 ? (_not_1 ? (_eq_359 ? child_depth : slot_depth_81) : slot_depth_81) : slot_depth_81)) : slot_depth_81)))))));
+    slot_depth_81 <= (_eq_0 ? slot_depth_81 : (_eq_1 ? slot_depth_81 : (_eq_4 ? slot_depth_81 : (_eq_5 ? slot_depth_81 : (_eq_6 ? slot_depth_81 : (_eq_7 ? slot_depth_81 : (_eq_9 ? (_not_7 ? slot_depth_81 : (_or_2 ? (_not_1 ? (_eq_359 ? child_depth : slot_depth_81) : slot_depth_81) : slot_depth_81)) : slot_depth_81)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_82 <= (_eq_0 ? slot_depth_82 : (_eq_1 ? slot_depth_82 : (_eq_4 ? slot_depth_82 : (_eq_5 ? slot_depth_82 : (_eq_6 ? slot_depth_82 : (_eq_7 ? slot_depth_82 : (_eq_9 ? (_not_8 ? slot_depth_82 : (_or_2 ? (_not_1 ? (_eq_360 ? child_depth : slot_depth_82) : slot_depth_82) : slot_depth_82)) : slot_depth_82)))))));
+    slot_depth_82 <= (_eq_0 ? slot_depth_82 : (_eq_1 ? slot_depth_82 : (_eq_4 ? slot_depth_82 : (_eq_5 ? slot_depth_82 : (_eq_6 ? slot_depth_82 : (_eq_7 ? slot_depth_82 : (_eq_9 ? (_not_7 ? slot_depth_82 : (_or_2 ? (_not_1 ? (_eq_360 ? child_depth : slot_depth_82) : slot_depth_82) : slot_depth_82)) : slot_depth_82)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_83 <= (_eq_0 ? slot_depth_83 : (_eq_1 ? slot_depth_83 : (_eq_4 ? slot_depth_83 : (_eq_5 ? slot_depth_83 : (_eq_6 ? slot_depth_83 : (_eq_7 ? slot_depth_83 : (_eq_9 ? (_not_8 ? slot_depth_83 : (_or_2 ? (_not_1 ? (_eq_361 ? child_depth : slot_depth_83) : slot_depth_83) : slot_depth_83)) : slot_depth_83)))))));
+    slot_depth_83 <= (_eq_0 ? slot_depth_83 : (_eq_1 ? slot_depth_83 : (_eq_4 ? slot_depth_83 : (_eq_5 ? slot_depth_83 : (_eq_6 ? slot_depth_83 : (_eq_7 ? slot_depth_83 : (_eq_9 ? (_not_7 ? slot_depth_83 : (_or_2 ? (_not_1 ? (_eq_361 ? child_depth : slot_depth_83) : slot_depth_83) : slot_depth_83)) : slot_depth_83)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_84 <= (_eq_0 ? slot_depth_84 : (_eq_1 ? slot_depth_84 : (_eq_4 ? slot_depth_84 : (_eq_5 ? slot_depth_84 : (_eq_6 ? slot_depth_84 : (_eq_7 ? slot_depth_84 : (_eq_9 ? (_not_8 ? slot_depth_84 : (_or_2 ? (_not_1 ? (_eq_362 ? child_depth : slot_depth_84) : slot_depth_84) : slot_depth_84)) : slot_depth_84)))))));
+    slot_depth_84 <= (_eq_0 ? slot_depth_84 : (_eq_1 ? slot_depth_84 : (_eq_4 ? slot_depth_84 : (_eq_5 ? slot_depth_84 : (_eq_6 ? slot_depth_84 : (_eq_7 ? slot_depth_84 : (_eq_9 ? (_not_7 ? slot_depth_84 : (_or_2 ? (_not_1 ? (_eq_362 ? child_depth : slot_depth_84) : slot_depth_84) : slot_depth_84)) : slot_depth_84)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_85 <= (_eq_0 ? slot_depth_85 : (_eq_1 ? slot_depth_85 : (_eq_4 ? slot_depth_85 : (_eq_5 ? slot_depth_85 : (_eq_6 ? slot_depth_85 : (_eq_7 ? slot_depth_85 : (_eq_9 ? (_not_8 ? slot_depth_85 : (_or_2 ? (_not_1 ? (_eq_363 ? child_depth : slot_depth_85) : slot_depth_85) : slot_depth_85)) : slot_depth_85)))))));
+    slot_depth_85 <= (_eq_0 ? slot_depth_85 : (_eq_1 ? slot_depth_85 : (_eq_4 ? slot_depth_85 : (_eq_5 ? slot_depth_85 : (_eq_6 ? slot_depth_85 : (_eq_7 ? slot_depth_85 : (_eq_9 ? (_not_7 ? slot_depth_85 : (_or_2 ? (_not_1 ? (_eq_363 ? child_depth : slot_depth_85) : slot_depth_85) : slot_depth_85)) : slot_depth_85)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_86 <= (_eq_0 ? slot_depth_86 : (_eq_1 ? slot_depth_86 : (_eq_4 ? slot_depth_86 : (_eq_5 ? slot_depth_86 : (_eq_6 ? slot_depth_86 : (_eq_7 ? slot_depth_86 : (_eq_9 ? (_not_8 ? slot_depth_86 : (_or_2 ? (_not_1 ? (_eq_364 ? child_depth : slot_depth_86) : slot_depth_86) : slot_depth_86)) : slot_depth_86)))))));
+    slot_depth_86 <= (_eq_0 ? slot_depth_86 : (_eq_1 ? slot_depth_86 : (_eq_4 ? slot_depth_86 : (_eq_5 ? slot_depth_86 : (_eq_6 ? slot_depth_86 : (_eq_7 ? slot_depth_86 : (_eq_9 ? (_not_7 ? slot_depth_86 : (_or_2 ? (_not_1 ? (_eq_364 ? child_depth : slot_depth_86) : slot_depth_86) : slot_depth_86)) : slot_depth_86)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_87 <= (_eq_0 ? slot_depth_87 : (_eq_1 ? slot_depth_87 : (_eq_4 ? slot_depth_87 : (_eq_5 ? slot_depth_87 : (_eq_6 ? slot_depth_87 : (_eq_7 ? slot_depth_87 : (_eq_9 ? (_not_8 ? slot_depth_87 : (_or_2 ? (_not_1 ? (_eq_365 ? child_depth : slot_depth_87) : slot_depth_87) : slot_depth_87)) : slot_depth_87)))))));
+    slot_depth_87 <= (_eq_0 ? slot_depth_87 : (_eq_1 ? slot_depth_87 : (_eq_4 ? slot_depth_87 : (_eq_5 ? slot_depth_87 : (_eq_6 ? slot_depth_87 : (_eq_7 ? slot_depth_87 : (_eq_9 ? (_not_7 ? slot_depth_87 : (_or_2 ? (_not_1 ? (_eq_365 ? child_depth : slot_depth_87) : slot_depth_87) : slot_depth_87)) : slot_depth_87)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_88 <= (_eq_0 ? slot_depth_88 : (_eq_1 ? slot_depth_88 : (_eq_4 ? slot_depth_88 : (_eq_5 ? slot_depth_88 : (_eq_6 ? slot_depth_88 : (_eq_7 ? slot_depth_88 : (_eq_9 ? (_not_8 ? slot_depth_88 : (_or_2 ? (_not_1 ? (_eq_366 ? child_depth : slot_depth_88) : slot_depth_88) : slot_depth_88)) : slot_depth_88)))))));
+    slot_depth_88 <= (_eq_0 ? slot_depth_88 : (_eq_1 ? slot_depth_88 : (_eq_4 ? slot_depth_88 : (_eq_5 ? slot_depth_88 : (_eq_6 ? slot_depth_88 : (_eq_7 ? slot_depth_88 : (_eq_9 ? (_not_7 ? slot_depth_88 : (_or_2 ? (_not_1 ? (_eq_366 ? child_depth : slot_depth_88) : slot_depth_88) : slot_depth_88)) : slot_depth_88)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_89 <= (_eq_0 ? slot_depth_89 : (_eq_1 ? slot_depth_89 : (_eq_4 ? slot_depth_89 : (_eq_5 ? slot_depth_89 : (_eq_6 ? slot_depth_89 : (_eq_7 ? slot_depth_89 : (_eq_9 ? (_not_8 ? slot_depth_89 : (_or_2 ? (_not_1 ? (_eq_367 ? child_depth : slot_depth_89) : slot_depth_89) : slot_depth_89)) : slot_depth_89)))))));
+    slot_depth_89 <= (_eq_0 ? slot_depth_89 : (_eq_1 ? slot_depth_89 : (_eq_4 ? slot_depth_89 : (_eq_5 ? slot_depth_89 : (_eq_6 ? slot_depth_89 : (_eq_7 ? slot_depth_89 : (_eq_9 ? (_not_7 ? slot_depth_89 : (_or_2 ? (_not_1 ? (_eq_367 ? child_depth : slot_depth_89) : slot_depth_89) : slot_depth_89)) : slot_depth_89)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_90 <= (_eq_0 ? slot_depth_90 : (_eq_1 ? slot_depth_90 : (_eq_4 ? slot_depth_90 : (_eq_5 ? slot_depth_90 : (_eq_6 ? slot_depth_90 : (_eq_7 ? slot_depth_90 : (_eq_9 ? (_not_8 ? slot_depth_90 : (_or_2 ? (_not_1 ? (_eq_368 ? child_depth : slot_depth_90) : slot_depth_90) : slot_depth_90)) : slot_depth_90)))))));
+    slot_depth_90 <= (_eq_0 ? slot_depth_90 : (_eq_1 ? slot_depth_90 : (_eq_4 ? slot_depth_90 : (_eq_5 ? slot_depth_90 : (_eq_6 ? slot_depth_90 : (_eq_7 ? slot_depth_90 : (_eq_9 ? (_not_7 ? slot_depth_90 : (_or_2 ? (_not_1 ? (_eq_368 ? child_depth : slot_depth_90) : slot_depth_90) : slot_depth_90)) : slot_depth_90)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_91 <= (_eq_0 ? slot_depth_91 : (_eq_1 ? slot_depth_91 : (_eq_4 ? slot_depth_91 : (_eq_5 ? slot_depth_91 : (_eq_6 ? slot_depth_91 : (_eq_7 ? slot_depth_91 : (_eq_9 ? (_not_8 ? slot_depth_91 : (_or_2 ? (_not_1 ? (_eq_369 ? child_depth : slot_depth_91) : slot_depth_91) : slot_depth_91)) : slot_depth_91)))))));
+    slot_depth_91 <= (_eq_0 ? slot_depth_91 : (_eq_1 ? slot_depth_91 : (_eq_4 ? slot_depth_91 : (_eq_5 ? slot_depth_91 : (_eq_6 ? slot_depth_91 : (_eq_7 ? slot_depth_91 : (_eq_9 ? (_not_7 ? slot_depth_91 : (_or_2 ? (_not_1 ? (_eq_369 ? child_depth : slot_depth_91) : slot_depth_91) : slot_depth_91)) : slot_depth_91)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_92 <= (_eq_0 ? slot_depth_92 : (_eq_1 ? slot_depth_92 : (_eq_4 ? slot_depth_92 : (_eq_5 ? slot_depth_92 : (_eq_6 ? slot_depth_92 : (_eq_7 ? slot_depth_92 : (_eq_9 ? (_not_8 ? slot_depth_92 : (_or_2 ? (_not_1 ? (_eq_370 ? child_depth : slot_depth_92) : slot_depth_92) : slot_depth_92)) : slot_depth_92)))))));
+    slot_depth_92 <= (_eq_0 ? slot_depth_92 : (_eq_1 ? slot_depth_92 : (_eq_4 ? slot_depth_92 : (_eq_5 ? slot_depth_92 : (_eq_6 ? slot_depth_92 : (_eq_7 ? slot_depth_92 : (_eq_9 ? (_not_7 ? slot_depth_92 : (_or_2 ? (_not_1 ? (_eq_370 ? child_depth : slot_depth_92) : slot_depth_92) : slot_depth_92)) : slot_depth_92)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_93 <= (_eq_0 ? slot_depth_93 : (_eq_1 ? slot_depth_93 : (_eq_4 ? slot_depth_93 : (_eq_5 ? slot_depth_93 : (_eq_6 ? slot_depth_93 : (_eq_7 ? slot_depth_93 : (_eq_9 ? (_not_8 ? slot_depth_93 : (_or_2 ? (_not_1 ? (_eq_371 ? child_depth : slot_depth_93) : slot_depth_93) : slot_depth_93)) : slot_depth_93)))))));
+    slot_depth_93 <= (_eq_0 ? slot_depth_93 : (_eq_1 ? slot_depth_93 : (_eq_4 ? slot_depth_93 : (_eq_5 ? slot_depth_93 : (_eq_6 ? slot_depth_93 : (_eq_7 ? slot_depth_93 : (_eq_9 ? (_not_7 ? slot_depth_93 : (_or_2 ? (_not_1 ? (_eq_371 ? child_depth : slot_depth_93) : slot_depth_93) : slot_depth_93)) : slot_depth_93)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_94 <= (_eq_0 ? slot_depth_94 : (_eq_1 ? slot_depth_94 : (_eq_4 ? slot_depth_94 : (_eq_5 ? slot_depth_94 : (_eq_6 ? slot_depth_94 : (_eq_7 ? slot_depth_94 : (_eq_9 ? (_not_8 ? slot_depth_94 : (_or_2 ? (_not_1 ? (_eq_372 ? child_depth : slot_depth_94) : slot_depth_94) : slot_depth_94)) : slot_depth_94)))))));
+    slot_depth_94 <= (_eq_0 ? slot_depth_94 : (_eq_1 ? slot_depth_94 : (_eq_4 ? slot_depth_94 : (_eq_5 ? slot_depth_94 : (_eq_6 ? slot_depth_94 : (_eq_7 ? slot_depth_94 : (_eq_9 ? (_not_7 ? slot_depth_94 : (_or_2 ? (_not_1 ? (_eq_372 ? child_depth : slot_depth_94) : slot_depth_94) : slot_depth_94)) : slot_depth_94)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_95 <= (_eq_0 ? slot_depth_95 : (_eq_1 ? slot_depth_95 : (_eq_4 ? slot_depth_95 : (_eq_5 ? slot_depth_95 : (_eq_6 ? slot_depth_95 : (_eq_7 ? slot_depth_95 : (_eq_9 ? (_not_8 ? slot_depth_95 : (_or_2 ? (_not_1 ? (_eq_373 ? child_depth : slot_depth_95) : slot_depth_95) : slot_depth_95)) : slot_depth_95)))))));
+    slot_depth_95 <= (_eq_0 ? slot_depth_95 : (_eq_1 ? slot_depth_95 : (_eq_4 ? slot_depth_95 : (_eq_5 ? slot_depth_95 : (_eq_6 ? slot_depth_95 : (_eq_7 ? slot_depth_95 : (_eq_9 ? (_not_7 ? slot_depth_95 : (_or_2 ? (_not_1 ? (_eq_373 ? child_depth : slot_depth_95) : slot_depth_95) : slot_depth_95)) : slot_depth_95)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_96 <= (_eq_0 ? slot_depth_96 : (_eq_1 ? slot_depth_96 : (_eq_4 ? slot_depth_96 : (_eq_5 ? slot_depth_96 : (_eq_6 ? slot_depth_96 : (_eq_7 ? slot_depth_96 : (_eq_9 ? (_not_8 ? slot_depth_96 : (_or_2 ? (_not_1 ? (_eq_374 ? child_depth : slot_depth_96) : slot_depth_96) : slot_depth_96)) : slot_depth_96)))))));
+    slot_depth_96 <= (_eq_0 ? slot_depth_96 : (_eq_1 ? slot_depth_96 : (_eq_4 ? slot_depth_96 : (_eq_5 ? slot_depth_96 : (_eq_6 ? slot_depth_96 : (_eq_7 ? slot_depth_96 : (_eq_9 ? (_not_7 ? slot_depth_96 : (_or_2 ? (_not_1 ? (_eq_374 ? child_depth : slot_depth_96) : slot_depth_96) : slot_depth_96)) : slot_depth_96)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_97 <= (_eq_0 ? slot_depth_97 : (_eq_1 ? slot_depth_97 : (_eq_4 ? slot_depth_97 : (_eq_5 ? slot_depth_97 : (_eq_6 ? slot_depth_97 : (_eq_7 ? slot_depth_97 : (_eq_9 ? (_not_8 ? slot_depth_97 : (_or_2 ? (_not_1 ? (_eq_375 ? child_depth : slot_depth_97) : slot_depth_97) : slot_depth_97)) : slot_depth_97)))))));
+    slot_depth_97 <= (_eq_0 ? slot_depth_97 : (_eq_1 ? slot_depth_97 : (_eq_4 ? slot_depth_97 : (_eq_5 ? slot_depth_97 : (_eq_6 ? slot_depth_97 : (_eq_7 ? slot_depth_97 : (_eq_9 ? (_not_7 ? slot_depth_97 : (_or_2 ? (_not_1 ? (_eq_375 ? child_depth : slot_depth_97) : slot_depth_97) : slot_depth_97)) : slot_depth_97)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_98 <= (_eq_0 ? slot_depth_98 : (_eq_1 ? slot_depth_98 : (_eq_4 ? slot_depth_98 : (_eq_5 ? slot_depth_98 : (_eq_6 ? slot_depth_98 : (_eq_7 ? slot_depth_98 : (_eq_9 ? (_not_8 ? slot_depth_98 : (_or_2 ? (_not_1 ? (_eq_376 ? child_depth : slot_depth_98) : slot_depth_98) : slot_depth_98)) : slot_depth_98)))))));
+    slot_depth_98 <= (_eq_0 ? slot_depth_98 : (_eq_1 ? slot_depth_98 : (_eq_4 ? slot_depth_98 : (_eq_5 ? slot_depth_98 : (_eq_6 ? slot_depth_98 : (_eq_7 ? slot_depth_98 : (_eq_9 ? (_not_7 ? slot_depth_98 : (_or_2 ? (_not_1 ? (_eq_376 ? child_depth : slot_depth_98) : slot_depth_98) : slot_depth_98)) : slot_depth_98)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_99 <= (_eq_0 ? slot_depth_99 : (_eq_1 ? slot_depth_99 : (_eq_4 ? slot_depth_99 : (_eq_5 ? slot_depth_99 : (_eq_6 ? slot_depth_99 : (_eq_7 ? slot_depth_99 : (_eq_9 ? (_not_8 ? slot_depth_99 : (_or_2 ? (_not_1 ? (_eq_377 ? child_depth : slot_depth_99) : slot_depth_99) : slot_depth_99)) : slot_depth_99)))))));
+    slot_depth_99 <= (_eq_0 ? slot_depth_99 : (_eq_1 ? slot_depth_99 : (_eq_4 ? slot_depth_99 : (_eq_5 ? slot_depth_99 : (_eq_6 ? slot_depth_99 : (_eq_7 ? slot_depth_99 : (_eq_9 ? (_not_7 ? slot_depth_99 : (_or_2 ? (_not_1 ? (_eq_377 ? child_depth : slot_depth_99) : slot_depth_99) : slot_depth_99)) : slot_depth_99)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_100 <= (_eq_0 ? slot_depth_100 : (_eq_1 ? slot_depth_100 : (_eq_4 ? slot_depth_100 : (_eq_5 ? slot_depth_100 : (_eq_6 ? slot_depth_100 : (_eq_7 ? slot_depth_100 : (_eq_9 ? (_not_8 ? slot_depth_100 : (_or_2 ? (_not_1 ? (_eq_378 ? child_depth : slot_depth_100) : slot_depth_100) : slot_depth_100)) : slot_depth_100)))))));
+    slot_depth_100 <= (_eq_0 ? slot_depth_100 : (_eq_1 ? slot_depth_100 : (_eq_4 ? slot_depth_100 : (_eq_5 ? slot_depth_100 : (_eq_6 ? slot_depth_100 : (_eq_7 ? slot_depth_100 : (_eq_9 ? (_not_7 ? slot_depth_100 : (_or_2 ? (_not_1 ? (_eq_378 ? child_depth : slot_depth_100) : slot_depth_100) : slot_depth_100)) : slot_depth_100)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_101 <= (_eq_0 ? slot_depth_101 : (_eq_1 ? slot_depth_101 : (_eq_4 ? slot_depth_101 : (_eq_5 ? slot_depth_101 : (_eq_6 ? slot_depth_101 : (_eq_7 ? slot_depth_101 : (_eq_9 ? (_not_8 ? slot_depth_101 : (_or_2 ? (_not_1 ? (_eq_379 ? child_depth : slot_depth_101) : slot_depth_101) : slot_depth_101)) : slot_depth_101)))))));
+    slot_depth_101 <= (_eq_0 ? slot_depth_101 : (_eq_1 ? slot_depth_101 : (_eq_4 ? slot_depth_101 : (_eq_5 ? slot_depth_101 : (_eq_6 ? slot_depth_101 : (_eq_7 ? slot_depth_101 : (_eq_9 ? (_not_7 ? slot_depth_101 : (_or_2 ? (_not_1 ? (_eq_379 ? child_depth : slot_depth_101) : slot_depth_101) : slot_depth_101)) : slot_depth_101)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_102 <= (_eq_0 ? slot_depth_102 : (_eq_1 ? slot_depth_102 : (_eq_4 ? slot_depth_102 : (_eq_5 ? slot_depth_102 : (_eq_6 ? slot_depth_102 : (_eq_7 ? slot_depth_102 : (_eq_9 ? (_not_8 ? slot_depth_102 : (_or_2 ? (_not_1 ? (_eq_380 ? child_depth : slot_depth_102) : slot_depth_102) : slot_depth_102)) : slot_depth_102)))))));
+    slot_depth_102 <= (_eq_0 ? slot_depth_102 : (_eq_1 ? slot_depth_102 : (_eq_4 ? slot_depth_102 : (_eq_5 ? slot_depth_102 : (_eq_6 ? slot_depth_102 : (_eq_7 ? slot_depth_102 : (_eq_9 ? (_not_7 ? slot_depth_102 : (_or_2 ? (_not_1 ? (_eq_380 ? child_depth : slot_depth_102) : slot_depth_102) : slot_depth_102)) : slot_depth_102)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_103 <= (_eq_0 ? slot_depth_103 : (_eq_1 ? slot_depth_103 : (_eq_4 ? slot_depth_103 : (_eq_5 ? slot_depth_103 : (_eq_6 ? slot_depth_103 : (_eq_7 ? slot_depth_103 : (_eq_9 ? (_not_8 ? slot_depth_103 : (_or_2 ? (_not_1 ? (_eq_381 ? child_depth : slot_depth_103) : slot_depth_103) : slot_depth_103)) : slot_depth_103)))))));
+    slot_depth_103 <= (_eq_0 ? slot_depth_103 : (_eq_1 ? slot_depth_103 : (_eq_4 ? slot_depth_103 : (_eq_5 ? slot_depth_103 : (_eq_6 ? slot_depth_103 : (_eq_7 ? slot_depth_103 : (_eq_9 ? (_not_7 ? slot_depth_103 : (_or_2 ? (_not_1 ? (_eq_381 ? child_depth : slot_depth_103) : slot_depth_103) : slot_depth_103)) : slot_depth_103)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_104 <= (_eq_0 ? slot_depth_104 : (_eq_1 ? slot_depth_104 : (_eq_4 ? slot_depth_104 : (_eq_5 ? slot_depth_104 : (_eq_6 ? slot_depth_104 : (_eq_7 ? slot_depth_104 : (_eq_9 ? (_not_8 ? slot_depth_104 : (_or_2 ? (_not_1 ? (_eq_382 ? child_depth : slot_depth_104) : slot_depth_104) : slot_depth_104)) : slot_depth_104)))))));
+    slot_depth_104 <= (_eq_0 ? slot_depth_104 : (_eq_1 ? slot_depth_104 : (_eq_4 ? slot_depth_104 : (_eq_5 ? slot_depth_104 : (_eq_6 ? slot_depth_104 : (_eq_7 ? slot_depth_104 : (_eq_9 ? (_not_7 ? slot_depth_104 : (_or_2 ? (_not_1 ? (_eq_382 ? child_depth : slot_depth_104) : slot_depth_104) : slot_depth_104)) : slot_depth_104)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_105 <= (_eq_0 ? slot_depth_105 : (_eq_1 ? slot_depth_105 : (_eq_4 ? slot_depth_105 : (_eq_5 ? slot_depth_105 : (_eq_6 ? slot_depth_105 : (_eq_7 ? slot_depth_105 : (_eq_9 ? (_not_8 ? slot_depth_105 : (_or_2 ? (_not_1 ? (_eq_383 ? child_depth : slot_depth_105) : slot_depth_105) : slot_depth_105)) : slot_depth_105)))))));
+    slot_depth_105 <= (_eq_0 ? slot_depth_105 : (_eq_1 ? slot_depth_105 : (_eq_4 ? slot_depth_105 : (_eq_5 ? slot_depth_105 : (_eq_6 ? slot_depth_105 : (_eq_7 ? slot_depth_105 : (_eq_9 ? (_not_7 ? slot_depth_105 : (_or_2 ? (_not_1 ? (_eq_383 ? child_depth : slot_depth_105) : slot_depth_105) : slot_depth_105)) : slot_depth_105)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_106 <= (_eq_0 ? slot_depth_106 : (_eq_1 ? slot_depth_106 : (_eq_4 ? slot_depth_106 : (_eq_5 ? slot_depth_106 : (_eq_6 ? slot_depth_106 : (_eq_7 ? slot_depth_106 : (_eq_9 ? (_not_8 ? slot_depth_106 : (_or_2 ? (_not_1 ? (_eq_384 ? child_depth : slot_depth_106) : slot_depth_106) : slot_depth_106)) : slot_depth_106)))))));
+    slot_depth_106 <= (_eq_0 ? slot_depth_106 : (_eq_1 ? slot_depth_106 : (_eq_4 ? slot_depth_106 : (_eq_5 ? slot_depth_106 : (_eq_6 ? slot_depth_106 : (_eq_7 ? slot_depth_106 : (_eq_9 ? (_not_7 ? slot_depth_106 : (_or_2 ? (_not_1 ? (_eq_384 ? child_depth : slot_depth_106) : slot_depth_106) : slot_depth_106)) : slot_depth_106)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_107 <= (_eq_0 ? slot_depth_107 : (_eq_1 ? slot_depth_107 : (_eq_4 ? slot_depth_107 : (_eq_5 ? slot_depth_107 : (_eq_6 ? slot_depth_107 : (_eq_7 ? slot_depth_107 : (_eq_9 ? (_not_8 ? slot_depth_107 : (_or_2 ? (_not_1 ? (_eq_385 ? child_depth : slot_depth_107) : slot_depth_107) : slot_depth_107)) : slot_depth_107)))))));
+    slot_depth_107 <= (_eq_0 ? slot_depth_107 : (_eq_1 ? slot_depth_107 : (_eq_4 ? slot_depth_107 : (_eq_5 ? slot_depth_107 : (_eq_6 ? slot_depth_107 : (_eq_7 ? slot_depth_107 : (_eq_9 ? (_not_7 ? slot_depth_107 : (_or_2 ? (_not_1 ? (_eq_385 ? child_depth : slot_depth_107) : slot_depth_107) : slot_depth_107)) : slot_depth_107)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_108 <= (_eq_0 ? slot_depth_108 : (_eq_1 ? slot_depth_108 : (_eq_4 ? slot_depth_108 : (_eq_5 ? slot_depth_108 : (_eq_6 ? slot_depth_108 : (_eq_7 ? slot_depth_108 : (_eq_9 ? (_not_8 ? slot_depth_108 : (_or_2 ? (_not_1 ? (_eq_386 ? child_depth : slot_depth_108) : slot_depth_108) : slot_depth_108)) : slot_depth_108)))))));
+    slot_depth_108 <= (_eq_0 ? slot_depth_108 : (_eq_1 ? slot_depth_108 : (_eq_4 ? slot_depth_108 : (_eq_5 ? slot_depth_108 : (_eq_6 ? slot_depth_108 : (_eq_7 ? slot_depth_108 : (_eq_9 ? (_not_7 ? slot_depth_108 : (_or_2 ? (_not_1 ? (_eq_386 ? child_depth : slot_depth_108) : slot_depth_108) : slot_depth_108)) : slot_depth_108)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_109 <= (_eq_0 ? slot_depth_109 : (_eq_1 ? slot_depth_109 : (_eq_4 ? slot_depth_109 : (_eq_5 ? slot_depth_109 : (_eq_6 ? slot_depth_109 : (_eq_7 ? slot_depth_109 : (_eq_9 ? (_not_8 ? slot_depth_109 : (_or_2 ? (_not_1 ? (_eq_387 ? child_depth : slot_depth_109) : slot_depth_109) : slot_depth_109)) : slot_depth_109)))))));
+    slot_depth_109 <= (_eq_0 ? slot_depth_109 : (_eq_1 ? slot_depth_109 : (_eq_4 ? slot_depth_109 : (_eq_5 ? slot_depth_109 : (_eq_6 ? slot_depth_109 : (_eq_7 ? slot_depth_109 : (_eq_9 ? (_not_7 ? slot_depth_109 : (_or_2 ? (_not_1 ? (_eq_387 ? child_depth : slot_depth_109) : slot_depth_109) : slot_depth_109)) : slot_depth_109)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_110 <= (_eq_0 ? slot_depth_110 : (_eq_1 ? slot_depth_110 : (_eq_4 ? slot_depth_110 : (_eq_5 ? slot_depth_110 : (_eq_6 ? slot_depth_110 : (_eq_7 ? slot_depth_110 : (_eq_9 ? (_not_8 ? slot_depth_110 : (_or_2 ? (_not_1 ? (_eq_388 ? child_depth : slot_depth_110) : slot_depth_110) : slot_depth_110)) : slot_depth_110)))))));
+    slot_depth_110 <= (_eq_0 ? slot_depth_110 : (_eq_1 ? slot_depth_110 : (_eq_4 ? slot_depth_110 : (_eq_5 ? slot_depth_110 : (_eq_6 ? slot_depth_110 : (_eq_7 ? slot_depth_110 : (_eq_9 ? (_not_7 ? slot_depth_110 : (_or_2 ? (_not_1 ? (_eq_388 ? child_depth : slot_depth_110) : slot_depth_110) : slot_depth_110)) : slot_depth_110)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_111 <= (_eq_0 ? slot_depth_111 : (_eq_1 ? slot_depth_111 : (_eq_4 ? slot_depth_111 : (_eq_5 ? slot_depth_111 : (_eq_6 ? slot_depth_111 : (_eq_7 ? slot_depth_111 : (_eq_9 ? (_not_8 ? slot_depth_111 : (_or_2 ? (_not_1 ? (_eq_389 ? child_depth : slot_depth_111) : slot_depth_111) : slot_depth_111)) : slot_depth_111)))))));
+    slot_depth_111 <= (_eq_0 ? slot_depth_111 : (_eq_1 ? slot_depth_111 : (_eq_4 ? slot_depth_111 : (_eq_5 ? slot_depth_111 : (_eq_6 ? slot_depth_111 : (_eq_7 ? slot_depth_111 : (_eq_9 ? (_not_7 ? slot_depth_111 : (_or_2 ? (_not_1 ? (_eq_389 ? child_depth : slot_depth_111) : slot_depth_111) : slot_depth_111)) : slot_depth_111)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_112 <= (_eq_0 ? slot_depth_112 : (_eq_1 ? slot_depth_112 : (_eq_4 ? slot_depth_112 : (_eq_5 ? slot_depth_112 : (_eq_6 ? slot_depth_112 : (_eq_7 ? slot_depth_112 : (_eq_9 ? (_not_8 ? slot_depth_112 : (_or_2 ? (_not_1 ? (_eq_390 ? child_depth : slot_depth_112) : slot_depth_112) : slot_depth_112)) : slot_depth_112)))))));
+    slot_depth_112 <= (_eq_0 ? slot_depth_112 : (_eq_1 ? slot_depth_112 : (_eq_4 ? slot_depth_112 : (_eq_5 ? slot_depth_112 : (_eq_6 ? slot_depth_112 : (_eq_7 ? slot_depth_112 : (_eq_9 ? (_not_7 ? slot_depth_112 : (_or_2 ? (_not_1 ? (_eq_390 ? child_depth : slot_depth_112) : slot_depth_112) : slot_depth_112)) : slot_depth_112)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_113 <= (_eq_0 ? slot_depth_113 : (_eq_1 ? slot_depth_113 : (_eq_4 ? slot_depth_113 : (_eq_5 ? slot_depth_113 : (_eq_6 ? slot_depth_113 : (_eq_7 ? slot_depth_113 : (_eq_9 ? (_not_8 ? slot_depth_113 : (_or_2 ? (_not_1 ? (_eq_391 ? child_depth : slot_depth_113) : slot_depth_113) : slot_depth_113)) : slot_depth_113)))))));
+    slot_depth_113 <= (_eq_0 ? slot_depth_113 : (_eq_1 ? slot_depth_113 : (_eq_4 ? slot_depth_113 : (_eq_5 ? slot_depth_113 : (_eq_6 ? slot_depth_113 : (_eq_7 ? slot_depth_113 : (_eq_9 ? (_not_7 ? slot_depth_113 : (_or_2 ? (_not_1 ? (_eq_391 ? child_depth : slot_depth_113) : slot_depth_113) : slot_depth_113)) : slot_depth_113)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_114 <= (_eq_0 ? slot_depth_114 : (_eq_1 ? slot_depth_114 : (_eq_4 ? slot_depth_114 : (_eq_5 ? slot_depth_114 : (_eq_6 ? slot_depth_114 : (_eq_7 ? slot_depth_114 : (_eq_9 ? (_not_8 ? slot_depth_114 : (_or_2 ? (_not_1 ? (_eq_392 ? child_depth : slot_depth_114) : slot_depth_114) : slot_depth_114)) : slot_depth_114)))))));
+    slot_depth_114 <= (_eq_0 ? slot_depth_114 : (_eq_1 ? slot_depth_114 : (_eq_4 ? slot_depth_114 : (_eq_5 ? slot_depth_114 : (_eq_6 ? slot_depth_114 : (_eq_7 ? slot_depth_114 : (_eq_9 ? (_not_7 ? slot_depth_114 : (_or_2 ? (_not_1 ? (_eq_392 ? child_depth : slot_depth_114) : slot_depth_114) : slot_depth_114)) : slot_depth_114)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_115 <= (_eq_0 ? slot_depth_115 : (_eq_1 ? slot_depth_115 : (_eq_4 ? slot_depth_115 : (_eq_5 ? slot_depth_115 : (_eq_6 ? slot_depth_115 : (_eq_7 ? slot_depth_115 : (_eq_9 ? (_not_8 ? slot_depth_115 : (_or_2 ? (_not_1 ? (_eq_393 ? child_depth : slot_depth_115) : slot_depth_115) : slot_depth_115)) : slot_depth_115)))))));
+    slot_depth_115 <= (_eq_0 ? slot_depth_115 : (_eq_1 ? slot_depth_115 : (_eq_4 ? slot_depth_115 : (_eq_5 ? slot_depth_115 : (_eq_6 ? slot_depth_115 : (_eq_7 ? slot_depth_115 : (_eq_9 ? (_not_7 ? slot_depth_115 : (_or_2 ? (_not_1 ? (_eq_393 ? child_depth : slot_depth_115) : slot_depth_115) : slot_depth_115)) : slot_depth_115)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_116 <= (_eq_0 ? slot_depth_116 : (_eq_1 ? slot_depth_116 : (_eq_4 ? slot_depth_116 : (_eq_5 ? slot_depth_116 : (_eq_6 ? slot_depth_116 : (_eq_7 ? slot_depth_116 : (_eq_9 ? (_not_8 ? slot_depth_116 : (_or_2 ? (_not_1 ? (_eq_394 ? child_depth : slot_depth_116) : slot_depth_116) : slot_depth_116)) : slot_depth_116)))))));
+    slot_depth_116 <= (_eq_0 ? slot_depth_116 : (_eq_1 ? slot_depth_116 : (_eq_4 ? slot_depth_116 : (_eq_5 ? slot_depth_116 : (_eq_6 ? slot_depth_116 : (_eq_7 ? slot_depth_116 : (_eq_9 ? (_not_7 ? slot_depth_116 : (_or_2 ? (_not_1 ? (_eq_394 ? child_depth : slot_depth_116) : slot_depth_116) : slot_depth_116)) : slot_depth_116)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_117 <= (_eq_0 ? slot_depth_117 : (_eq_1 ? slot_depth_117 : (_eq_4 ? slot_depth_117 : (_eq_5 ? slot_depth_117 : (_eq_6 ? slot_depth_117 : (_eq_7 ? slot_depth_117 : (_eq_9 ? (_not_8 ? slot_depth_117 : (_or_2 ? (_not_1 ? (_eq_395 ? child_depth : slot_depth_117) : slot_depth_117) : slot_depth_117)) : slot_depth_117)))))));
+    slot_depth_117 <= (_eq_0 ? slot_depth_117 : (_eq_1 ? slot_depth_117 : (_eq_4 ? slot_depth_117 : (_eq_5 ? slot_depth_117 : (_eq_6 ? slot_depth_117 : (_eq_7 ? slot_depth_117 : (_eq_9 ? (_not_7 ? slot_depth_117 : (_or_2 ? (_not_1 ? (_eq_395 ? child_depth : slot_depth_117) : slot_depth_117) : slot_depth_117)) : slot_depth_117)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_118 <= (_eq_0 ? slot_depth_118 : (_eq_1 ? slot_depth_118 : (_eq_4 ? slot_depth_118 : (_eq_5 ? slot_depth_118 : (_eq_6 ? slot_depth_118 : (_eq_7 ? slot_depth_118 : (_eq_9 ? (_not_8 ? slot_depth_118 : (_or_2 ? (_not_1 ? (_eq_396 ? child_depth : slot_depth_118) : slot_depth_118) : slot_depth_118)) : slot_depth_118)))))));
+    slot_depth_118 <= (_eq_0 ? slot_depth_118 : (_eq_1 ? slot_depth_118 : (_eq_4 ? slot_depth_118 : (_eq_5 ? slot_depth_118 : (_eq_6 ? slot_depth_118 : (_eq_7 ? slot_depth_118 : (_eq_9 ? (_not_7 ? slot_depth_118 : (_or_2 ? (_not_1 ? (_eq_396 ? child_depth : slot_depth_118) : slot_depth_118) : slot_depth_118)) : slot_depth_118)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_119 <= (_eq_0 ? slot_depth_119 : (_eq_1 ? slot_depth_119 : (_eq_4 ? slot_depth_119 : (_eq_5 ? slot_depth_119 : (_eq_6 ? slot_depth_119 : (_eq_7 ? slot_depth_119 : (_eq_9 ? (_not_8 ? slot_depth_119 : (_or_2 ? (_not_1 ? (_eq_397 ? child_depth : slot_depth_119) : slot_depth_119) : slot_depth_119)) : slot_depth_119)))))));
+    slot_depth_119 <= (_eq_0 ? slot_depth_119 : (_eq_1 ? slot_depth_119 : (_eq_4 ? slot_depth_119 : (_eq_5 ? slot_depth_119 : (_eq_6 ? slot_depth_119 : (_eq_7 ? slot_depth_119 : (_eq_9 ? (_not_7 ? slot_depth_119 : (_or_2 ? (_not_1 ? (_eq_397 ? child_depth : slot_depth_119) : slot_depth_119) : slot_depth_119)) : slot_depth_119)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_120 <= (_eq_0 ? slot_depth_120 : (_eq_1 ? slot_depth_120 : (_eq_4 ? slot_depth_120 : (_eq_5 ? slot_depth_120 : (_eq_6 ? slot_depth_120 : (_eq_7 ? slot_depth_120 : (_eq_9 ? (_not_8 ? slot_depth_120 : (_or_2 ? (_not_1 ? (_eq_398 ? child_depth : slot_depth_120) : slot_depth_120) : slot_depth_120)) : slot_depth_120)))))));
+    slot_depth_120 <= (_eq_0 ? slot_depth_120 : (_eq_1 ? slot_depth_120 : (_eq_4 ? slot_depth_120 : (_eq_5 ? slot_depth_120 : (_eq_6 ? slot_depth_120 : (_eq_7 ? slot_depth_120 : (_eq_9 ? (_not_7 ? slot_depth_120 : (_or_2 ? (_not_1 ? (_eq_398 ? child_depth : slot_depth_120) : slot_depth_120) : slot_depth_120)) : slot_depth_120)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_121 <= (_eq_0 ? slot_depth_121 : (_eq_1 ? slot_depth_121 : (_eq_4 ? slot_depth_121 : (_eq_5 ? slot_depth_121 : (_eq_6 ? slot_depth_121 : (_eq_7 ? slot_depth_121 : (_eq_9 ? (_not_8 ? slot_depth_121 : (_or_2 ? (_not_1 ? (_eq_399 ? child_depth : slot_depth_121) : slot_depth_121) : slot_depth_121)) : slot_depth_121)))))));
+    slot_depth_121 <= (_eq_0 ? slot_depth_121 : (_eq_1 ? slot_depth_121 : (_eq_4 ? slot_depth_121 : (_eq_5 ? slot_depth_121 : (_eq_6 ? slot_depth_121 : (_eq_7 ? slot_depth_121 : (_eq_9 ? (_not_7 ? slot_depth_121 : (_or_2 ? (_not_1 ? (_eq_399 ? child_depth : slot_depth_121) : slot_depth_121) : slot_depth_121)) : slot_depth_121)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_122 <= (_eq_0 ? slot_depth_122 : (_eq_1 ? slot_depth_122 : (_eq_4 ? slot_depth_122 : (_eq_5 ? slot_depth_122 : (_eq_6 ? slot_depth_122 : (_eq_7 ? slot_depth_122 : (_eq_9 ? (_not_8 ? slot_depth_122 : (_or_2 ? (_not_1 ? (_eq_400 ? child_depth : slot_depth_122) : slot_depth_122) : slot_depth_122)) : slot_depth_122)))))));
+    slot_depth_122 <= (_eq_0 ? slot_depth_122 : (_eq_1 ? slot_depth_122 : (_eq_4 ? slot_depth_122 : (_eq_5 ? slot_depth_122 : (_eq_6 ? slot_depth_122 : (_eq_7 ? slot_depth_122 : (_eq_9 ? (_not_7 ? slot_depth_122 : (_or_2 ? (_not_1 ? (_eq_400 ? child_depth : slot_depth_122) : slot_depth_122) : slot_depth_122)) : slot_depth_122)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_123 <= (_eq_0 ? slot_depth_123 : (_eq_1 ? slot_depth_123 : (_eq_4 ? slot_depth_123 : (_eq_5 ? slot_depth_123 : (_eq_6 ? slot_depth_123 : (_eq_7 ? slot_depth_123 : (_eq_9 ? (_not_8 ? slot_depth_123 : (_or_2 ? (_not_1 ? (_eq_401 ? child_depth : slot_depth_123) : slot_depth_123) : slot_depth_123)) : slot_depth_123)))))));
+    slot_depth_123 <= (_eq_0 ? slot_depth_123 : (_eq_1 ? slot_depth_123 : (_eq_4 ? slot_depth_123 : (_eq_5 ? slot_depth_123 : (_eq_6 ? slot_depth_123 : (_eq_7 ? slot_depth_123 : (_eq_9 ? (_not_7 ? slot_depth_123 : (_or_2 ? (_not_1 ? (_eq_401 ? child_depth : slot_depth_123) : slot_depth_123) : slot_depth_123)) : slot_depth_123)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_124 <= (_eq_0 ? slot_depth_124 : (_eq_1 ? slot_depth_124 : (_eq_4 ? slot_depth_124 : (_eq_5 ? slot_depth_124 : (_eq_6 ? slot_depth_124 : (_eq_7 ? slot_depth_124 : (_eq_9 ? (_not_8 ? slot_depth_124 : (_or_2 ? (_not_1 ? (_eq_402 ? child_depth : slot_depth_124) : slot_depth_124) : slot_depth_124)) : slot_depth_124)))))));
+    slot_depth_124 <= (_eq_0 ? slot_depth_124 : (_eq_1 ? slot_depth_124 : (_eq_4 ? slot_depth_124 : (_eq_5 ? slot_depth_124 : (_eq_6 ? slot_depth_124 : (_eq_7 ? slot_depth_124 : (_eq_9 ? (_not_7 ? slot_depth_124 : (_or_2 ? (_not_1 ? (_eq_402 ? child_depth : slot_depth_124) : slot_depth_124) : slot_depth_124)) : slot_depth_124)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_125 <= (_eq_0 ? slot_depth_125 : (_eq_1 ? slot_depth_125 : (_eq_4 ? slot_depth_125 : (_eq_5 ? slot_depth_125 : (_eq_6 ? slot_depth_125 : (_eq_7 ? slot_depth_125 : (_eq_9 ? (_not_8 ? slot_depth_125 : (_or_2 ? (_not_1 ? (_eq_403 ? child_depth : slot_depth_125) : slot_depth_125) : slot_depth_125)) : slot_depth_125)))))));
+    slot_depth_125 <= (_eq_0 ? slot_depth_125 : (_eq_1 ? slot_depth_125 : (_eq_4 ? slot_depth_125 : (_eq_5 ? slot_depth_125 : (_eq_6 ? slot_depth_125 : (_eq_7 ? slot_depth_125 : (_eq_9 ? (_not_7 ? slot_depth_125 : (_or_2 ? (_not_1 ? (_eq_403 ? child_depth : slot_depth_125) : slot_depth_125) : slot_depth_125)) : slot_depth_125)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_126 <= (_eq_0 ? slot_depth_126 : (_eq_1 ? slot_depth_126 : (_eq_4 ? slot_depth_126 : (_eq_5 ? slot_depth_126 : (_eq_6 ? slot_depth_126 : (_eq_7 ? slot_depth_126 : (_eq_9 ? (_not_8 ? slot_depth_126 : (_or_2 ? (_not_1 ? (_eq_404 ? child_depth : slot_depth_126) : slot_depth_126) : slot_depth_126)) : slot_depth_126)))))));
+    slot_depth_126 <= (_eq_0 ? slot_depth_126 : (_eq_1 ? slot_depth_126 : (_eq_4 ? slot_depth_126 : (_eq_5 ? slot_depth_126 : (_eq_6 ? slot_depth_126 : (_eq_7 ? slot_depth_126 : (_eq_9 ? (_not_7 ? slot_depth_126 : (_or_2 ? (_not_1 ? (_eq_404 ? child_depth : slot_depth_126) : slot_depth_126) : slot_depth_126)) : slot_depth_126)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_127 <= (_eq_0 ? slot_depth_127 : (_eq_1 ? slot_depth_127 : (_eq_4 ? slot_depth_127 : (_eq_5 ? slot_depth_127 : (_eq_6 ? slot_depth_127 : (_eq_7 ? slot_depth_127 : (_eq_9 ? (_not_8 ? slot_depth_127 : (_or_2 ? (_not_1 ? (_eq_405 ? child_depth : slot_depth_127) : slot_depth_127) : slot_depth_127)) : slot_depth_127)))))));
+    slot_depth_127 <= (_eq_0 ? slot_depth_127 : (_eq_1 ? slot_depth_127 : (_eq_4 ? slot_depth_127 : (_eq_5 ? slot_depth_127 : (_eq_6 ? slot_depth_127 : (_eq_7 ? slot_depth_127 : (_eq_9 ? (_not_7 ? slot_depth_127 : (_or_2 ? (_not_1 ? (_eq_405 ? child_depth : slot_depth_127) : slot_depth_127) : slot_depth_127)) : slot_depth_127)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_6 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_9 ? (_not_8 ? slot_parent_0 : (_or_2 ? (_not_1 ? (_eq_406 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0)) : slot_parent_0)))))));
+    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_6 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_9 ? (_not_7 ? slot_parent_0 : (_or_2 ? (_not_1 ? (_eq_406 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0)) : slot_parent_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_6 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_9 ? (_not_8 ? slot_parent_1 : (_or_2 ? (_not_1 ? (_eq_407 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1)) : slot_parent_1)))))));
+    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_6 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_9 ? (_not_7 ? slot_parent_1 : (_or_2 ? (_not_1 ? (_eq_407 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1)) : slot_parent_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_6 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_9 ? (_not_8 ? slot_parent_2 : (_or_2 ? (_not_1 ? (_eq_408 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2)) : slot_parent_2)))))));
+    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_6 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_9 ? (_not_7 ? slot_parent_2 : (_or_2 ? (_not_1 ? (_eq_408 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2)) : slot_parent_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_6 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_9 ? (_not_8 ? slot_parent_3 : (_or_2 ? (_not_1 ? (_eq_409 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3)) : slot_parent_3)))))));
+    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_6 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_9 ? (_not_7 ? slot_parent_3 : (_or_2 ? (_not_1 ? (_eq_409 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3)) : slot_parent_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_6 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_9 ? (_not_8 ? slot_parent_4 : (_or_2 ? (_not_1 ? (_eq_410 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4)) : slot_parent_4)))))));
+    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_6 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_9 ? (_not_7 ? slot_parent_4 : (_or_2 ? (_not_1 ? (_eq_410 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4)) : slot_parent_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_6 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_9 ? (_not_8 ? slot_parent_5 : (_or_2 ? (_not_1 ? (_eq_411 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5)) : slot_parent_5)))))));
+    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_6 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_9 ? (_not_7 ? slot_parent_5 : (_or_2 ? (_not_1 ? (_eq_411 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5)) : slot_parent_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_6 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_9 ? (_not_8 ? slot_parent_6 : (_or_2 ? (_not_1 ? (_eq_412 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6)) : slot_parent_6)))))));
+    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_6 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_9 ? (_not_7 ? slot_parent_6 : (_or_2 ? (_not_1 ? (_eq_412 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6)) : slot_parent_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_6 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_9 ? (_not_8 ? slot_parent_7 : (_or_2 ? (_not_1 ? (_eq_413 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7)) : slot_parent_7)))))));
+    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_6 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_9 ? (_not_7 ? slot_parent_7 : (_or_2 ? (_not_1 ? (_eq_413 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7)) : slot_parent_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_6 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_9 ? (_not_8 ? slot_parent_8 : (_or_2 ? (_not_1 ? (_eq_414 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8)) : slot_parent_8)))))));
+    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_6 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_9 ? (_not_7 ? slot_parent_8 : (_or_2 ? (_not_1 ? (_eq_414 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8)) : slot_parent_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_6 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_9 ? (_not_8 ? slot_parent_9 : (_or_2 ? (_not_1 ? (_eq_415 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9)) : slot_parent_9)))))));
+    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_6 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_9 ? (_not_7 ? slot_parent_9 : (_or_2 ? (_not_1 ? (_eq_415 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9)) : slot_parent_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_6 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_9 ? (_not_8 ? slot_parent_10 : (_or_2 ? (_not_1 ? (_eq_416 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10)) : slot_parent_10)))))));
+    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_6 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_9 ? (_not_7 ? slot_parent_10 : (_or_2 ? (_not_1 ? (_eq_416 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10)) : slot_parent_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_6 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_9 ? (_not_8 ? slot_parent_11 : (_or_2 ? (_not_1 ? (_eq_417 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11)) : slot_parent_11)))))));
+    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_6 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_9 ? (_not_7 ? slot_parent_11 : (_or_2 ? (_not_1 ? (_eq_417 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11)) : slot_parent_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_6 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_9 ? (_not_8 ? slot_parent_12 : (_or_2 ? (_not_1 ? (_eq_418 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12)) : slot_parent_12)))))));
+    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_6 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_9 ? (_not_7 ? slot_parent_12 : (_or_2 ? (_not_1 ? (_eq_418 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12)) : slot_parent_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_6 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_9 ? (_not_8 ? slot_parent_13 : (_or_2 ? (_not_1 ? (_eq_419 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13)) : slot_parent_13)))))));
+    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_6 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_9 ? (_not_7 ? slot_parent_13 : (_or_2 ? (_not_1 ? (_eq_419 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13)) : slot_parent_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_6 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_9 ? (_not_8 ? slot_parent_14 : (_or_2 ? (_not_1 ? (_eq_420 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14)) : slot_parent_14)))))));
+    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_6 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_9 ? (_not_7 ? slot_parent_14 : (_or_2 ? (_not_1 ? (_eq_420 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14)) : slot_parent_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_6 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_9 ? (_not_8 ? slot_parent_15 : (_or_2 ? (_not_1 ? (_eq_421 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15)) : slot_parent_15)))))));
+    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_6 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_9 ? (_not_7 ? slot_parent_15 : (_or_2 ? (_not_1 ? (_eq_421 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15)) : slot_parent_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_6 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_9 ? (_not_8 ? slot_parent_16 : (_or_2 ? (_not_1 ? (_eq_422 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16)) : slot_parent_16)))))));
+    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_6 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_9 ? (_not_7 ? slot_parent_16 : (_or_2 ? (_not_1 ? (_eq_422 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16)) : slot_parent_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_6 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_9 ? (_not_8 ? slot_parent_17 : (_or_2 ? (_not_1 ? (_eq_423 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17)) : slot_parent_17)))))));
+    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_6 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_9 ? (_not_7 ? slot_parent_17 : (_or_2 ? (_not_1 ? (_eq_423 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17)) : slot_parent_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_6 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_9 ? (_not_8 ? slot_parent_18 : (_or_2 ? (_not_1 ? (_eq_424 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18)) : slot_parent_18)))))));
+    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_6 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_9 ? (_not_7 ? slot_parent_18 : (_or_2 ? (_not_1 ? (_eq_424 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18)) : slot_parent_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_6 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_9 ? (_not_8 ? slot_parent_19 : (_or_2 ? (_not_1 ? (_eq_425 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19)) : slot_parent_19)))))));
+    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_6 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_9 ? (_not_7 ? slot_parent_19 : (_or_2 ? (_not_1 ? (_eq_425 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19)) : slot_parent_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_6 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_9 ? (_not_8 ? slot_parent_20 : (_or_2 ? (_not_1 ? (_eq_426 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20)) : slot_parent_20)))))));
+    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_6 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_9 ? (_not_7 ? slot_parent_20 : (_or_2 ? (_not_1 ? (_eq_426 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20)) : slot_parent_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_6 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_9 ? (_not_8 ? slot_parent_21 : (_or_2 ? (_not_1 ? (_eq_427 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21)) : slot_parent_21)))))));
+    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_6 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_9 ? (_not_7 ? slot_parent_21 : (_or_2 ? (_not_1 ? (_eq_427 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21)) : slot_parent_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_6 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_9 ? (_not_8 ? slot_parent_22 : (_or_2 ? (_not_1 ? (_eq_428 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22)) : slot_parent_22)))))));
+    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_6 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_9 ? (_not_7 ? slot_parent_22 : (_or_2 ? (_not_1 ? (_eq_428 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22)) : slot_parent_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_6 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_9 ? (_not_8 ? slot_parent_23 : (_or_2 ? (_not_1 ? (_eq_429 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23)) : slot_parent_23)))))));
+    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_6 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_9 ? (_not_7 ? slot_parent_23 : (_or_2 ? (_not_1 ? (_eq_429 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23)) : slot_parent_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_6 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_9 ? (_not_8 ? slot_parent_24 : (_or_2 ? (_not_1 ? (_eq_430 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24)) : slot_parent_24)))))));
+    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_6 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_9 ? (_not_7 ? slot_parent_24 : (_or_2 ? (_not_1 ? (_eq_430 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24)) : slot_parent_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_6 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_9 ? (_not_8 ? slot_parent_25 : (_or_2 ? (_not_1 ? (_eq_431 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25)) : slot_parent_25)))))));
+    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_6 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_9 ? (_not_7 ? slot_parent_25 : (_or_2 ? (_not_1 ? (_eq_431 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25)) : slot_parent_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_6 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_9 ? (_not_8 ? slot_parent_26 : (_or_2 ? (_not_1 ? (_eq_432 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26)) : slot_parent_26)))))));
+    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_6 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_9 ? (_not_7 ? slot_parent_26 : (_or_2 ? (_not_1 ? (_eq_432 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26)) : slot_parent_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_6 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_9 ? (_not_8 ? slot_parent_27 : (_or_2 ? (_not_1 ? (_eq_433 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27)) : slot_parent_27)))))));
+    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_6 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_9 ? (_not_7 ? slot_parent_27 : (_or_2 ? (_not_1 ? (_eq_433 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27)) : slot_parent_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_6 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_9 ? (_not_8 ? slot_parent_28 : (_or_2 ? (_not_1 ? (_eq_434 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28)) : slot_parent_28)))))));
+    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_6 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_9 ? (_not_7 ? slot_parent_28 : (_or_2 ? (_not_1 ? (_eq_434 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28)) : slot_parent_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_6 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_9 ? (_not_8 ? slot_parent_29 : (_or_2 ? (_not_1 ? (_eq_435 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29)) : slot_parent_29)))))));
+    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_6 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_9 ? (_not_7 ? slot_parent_29 : (_or_2 ? (_not_1 ? (_eq_435 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29)) : slot_parent_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_6 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_9 ? (_not_8 ? slot_parent_30 : (_or_2 ? (_not_1 ? (_eq_436 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30)) : slot_parent_30)))))));
+    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_6 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_9 ? (_not_7 ? slot_parent_30 : (_or_2 ? (_not_1 ? (_eq_436 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30)) : slot_parent_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_6 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_9 ? (_not_8 ? slot_parent_31 : (_or_2 ? (_not_1 ? (_eq_437 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31)) : slot_parent_31)))))));
+    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_6 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_9 ? (_not_7 ? slot_parent_31 : (_or_2 ? (_not_1 ? (_eq_437 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31)) : slot_parent_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_32 <= (_eq_0 ? slot_parent_32 : (_eq_1 ? slot_parent_32 : (_eq_4 ? slot_parent_32 : (_eq_5 ? slot_parent_32 : (_eq_6 ? slot_parent_32 : (_eq_7 ? slot_parent_32 : (_eq_9 ? (_not_8 ? slot_parent_32 : (_or_2 ? (_not_1 ? (_eq_438 ? op_slot : slot_parent_32) : slot_parent_32) : slot_parent_32)) : slot_parent_32)))))));
+    slot_parent_32 <= (_eq_0 ? slot_parent_32 : (_eq_1 ? slot_parent_32 : (_eq_4 ? slot_parent_32 : (_eq_5 ? slot_parent_32 : (_eq_6 ? slot_parent_32 : (_eq_7 ? slot_parent_32 : (_eq_9 ? (_not_7 ? slot_parent_32 : (_or_2 ? (_not_1 ? (_eq_438 ? op_slot : slot_parent_32) : slot_parent_32) : slot_parent_32)) : slot_parent_32)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_33 <= (_eq_0 ? slot_parent_33 : (_eq_1 ? slot_parent_33 : (_eq_4 ? slot_parent_33 : (_eq_5 ? slot_parent_33 : (_eq_6 ? slot_parent_33 : (_eq_7 ? slot_parent_33 : (_eq_9 ? (_not_8 ? slot_parent_33 : (_or_2 ? (_not_1 ? (_eq_439 ? op_slot : slot_parent_33) : slot_parent_33) : slot_parent_33)) : slot_parent_33)))))));
+    slot_parent_33 <= (_eq_0 ? slot_parent_33 : (_eq_1 ? slot_parent_33 : (_eq_4 ? slot_parent_33 : (_eq_5 ? slot_parent_33 : (_eq_6 ? slot_parent_33 : (_eq_7 ? slot_parent_33 : (_eq_9 ? (_not_7 ? slot_parent_33 : (_or_2 ? (_not_1 ? (_eq_439 ? op_slot : slot_parent_33) : slot_parent_33) : slot_parent_33)) : slot_parent_33)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_34 <= (_eq_0 ? slot_parent_34 : (_eq_1 ? slot_parent_34 : (_eq_4 ? slot_parent_34 : (_eq_5 ? slot_parent_34 : (_eq_6 ? slot_parent_34 : (_eq_7 ? slot_parent_34 : (_eq_9 ? (_not_8 ? slot_parent_34 : (_or_2 ? (_not_1 ? (_eq_440 ? op_slot : slot_parent_34) : slot_parent_34) : slot_parent_34)) : slot_parent_34)))))));
+    slot_parent_34 <= (_eq_0 ? slot_parent_34 : (_eq_1 ? slot_parent_34 : (_eq_4 ? slot_parent_34 : (_eq_5 ? slot_parent_34 : (_eq_6 ? slot_parent_34 : (_eq_7 ? slot_parent_34 : (_eq_9 ? (_not_7 ? slot_parent_34 : (_or_2 ? (_not_1 ? (_eq_440 ? op_slot : slot_parent_34) : slot_parent_34) : slot_parent_34)) : slot_parent_34)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_35 <= (_eq_0 ? slot_parent_35 : (_eq_1 ? slot_parent_35 : (_eq_4 ? slot_parent_35 : (_eq_5 ? slot_parent_35 : (_eq_6 ? slot_parent_35 : (_eq_7 ? slot_parent_35 : (_eq_9 ? (_not_8 ? slot_parent_35 : (_or_2 ? (_not_1 ? (_eq_441 ? op_slot : slot_parent_35) : slot_parent_35) : slot_parent_35)) : slot_parent_35)))))));
+    slot_parent_35 <= (_eq_0 ? slot_parent_35 : (_eq_1 ? slot_parent_35 : (_eq_4 ? slot_parent_35 : (_eq_5 ? slot_parent_35 : (_eq_6 ? slot_parent_35 : (_eq_7 ? slot_parent_35 : (_eq_9 ? (_not_7 ? slot_parent_35 : (_or_2 ? (_not_1 ? (_eq_441 ? op_slot : slot_parent_35) : slot_parent_35) : slot_parent_35)) : slot_parent_35)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_36 <= (_eq_0 ? slot_parent_36 : (_eq_1 ? slot_parent_36 : (_eq_4 ? slot_parent_36 : (_eq_5 ? slot_parent_36 : (_eq_6 ? slot_parent_36 : (_eq_7 ? slot_parent_36 : (_eq_9 ? (_not_8 ? slot_parent_36 : (_or_2 ? (_not_1 ? (_eq_442 ? op_slot : slot_parent_36) : slot_parent_36) : slot_parent_36)) : slot_parent_36)))))));
+    slot_parent_36 <= (_eq_0 ? slot_parent_36 : (_eq_1 ? slot_parent_36 : (_eq_4 ? slot_parent_36 : (_eq_5 ? slot_parent_36 : (_eq_6 ? slot_parent_36 : (_eq_7 ? slot_parent_36 : (_eq_9 ? (_not_7 ? slot_parent_36 : (_or_2 ? (_not_1 ? (_eq_442 ? op_slot : slot_parent_36) : slot_parent_36) : slot_parent_36)) : slot_parent_36)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_37 <= (_eq_0 ? slot_parent_37 : (_eq_1 ? slot_parent_37 : (_eq_4 ? slot_parent_37 : (_eq_5 ? slot_parent_37 : (_eq_6 ? slot_parent_37 : (_eq_7 ? slot_parent_37 : (_eq_9 ? (_not_8 ? slot_parent_37 : (_or_2 ? (_not_1 ? (_eq_443 ? op_slot : slot_parent_37) : slot_parent_37) : slot_parent_37)) : slot_parent_37)))))));
+    slot_parent_37 <= (_eq_0 ? slot_parent_37 : (_eq_1 ? slot_parent_37 : (_eq_4 ? slot_parent_37 : (_eq_5 ? slot_parent_37 : (_eq_6 ? slot_parent_37 : (_eq_7 ? slot_parent_37 : (_eq_9 ? (_not_7 ? slot_parent_37 : (_or_2 ? (_not_1 ? (_eq_443 ? op_slot : slot_parent_37) : slot_parent_37) : slot_parent_37)) : slot_parent_37)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_38 <= (_eq_0 ? slot_parent_38 : (_eq_1 ? slot_parent_38 : (_eq_4 ? slot_parent_38 : (_eq_5 ? slot_parent_38 : (_eq_6 ? slot_parent_38 : (_eq_7 ? slot_parent_38 : (_eq_9 ? (_not_8 ? slot_parent_38 : (_or_2 ? (_not_1 ? (_eq_444 ? op_slot : slot_parent_38) : slot_parent_38) : slot_parent_38)) : slot_parent_38)))))));
+    slot_parent_38 <= (_eq_0 ? slot_parent_38 : (_eq_1 ? slot_parent_38 : (_eq_4 ? slot_parent_38 : (_eq_5 ? slot_parent_38 : (_eq_6 ? slot_parent_38 : (_eq_7 ? slot_parent_38 : (_eq_9 ? (_not_7 ? slot_parent_38 : (_or_2 ? (_not_1 ? (_eq_444 ? op_slot : slot_parent_38) : slot_parent_38) : slot_parent_38)) : slot_parent_38)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_39 <= (_eq_0 ? slot_parent_39 : (_eq_1 ? slot_parent_39 : (_eq_4 ? slot_parent_39 : (_eq_5 ? slot_parent_39 : (_eq_6 ? slot_parent_39 : (_eq_7 ? slot_parent_39 : (_eq_9 ? (_not_8 ? slot_parent_39 : (_or_2 ? (_not_1 ? (_eq_445 ? op_slot : slot_parent_39) : slot_parent_39) : slot_parent_39)) : slot_parent_39)))))));
+    slot_parent_39 <= (_eq_0 ? slot_parent_39 : (_eq_1 ? slot_parent_39 : (_eq_4 ? slot_parent_39 : (_eq_5 ? slot_parent_39 : (_eq_6 ? slot_parent_39 : (_eq_7 ? slot_parent_39 : (_eq_9 ? (_not_7 ? slot_parent_39 : (_or_2 ? (_not_1 ? (_eq_445 ? op_slot : slot_parent_39) : slot_parent_39) : slot_parent_39)) : slot_parent_39)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_40 <= (_eq_0 ? slot_parent_40 : (_eq_1 ? slot_parent_40 : (_eq_4 ? slot_parent_40 : (_eq_5 ? slot_parent_40 : (_eq_6 ? slot_parent_40 : (_eq_7 ? slot_parent_40 : (_eq_9 ? (_not_8 ? slot_parent_40 : (_or_2 ? (_not_1 ? (_eq_446 ? op_slot : slot_parent_40) : slot_parent_40) : slot_parent_40)) : slot_parent_40)))))));
+    slot_parent_40 <= (_eq_0 ? slot_parent_40 : (_eq_1 ? slot_parent_40 : (_eq_4 ? slot_parent_40 : (_eq_5 ? slot_parent_40 : (_eq_6 ? slot_parent_40 : (_eq_7 ? slot_parent_40 : (_eq_9 ? (_not_7 ? slot_parent_40 : (_or_2 ? (_not_1 ? (_eq_446 ? op_slot : slot_parent_40) : slot_parent_40) : slot_parent_40)) : slot_parent_40)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_41 <= (_eq_0 ? slot_parent_41 : (_eq_1 ? slot_parent_41 : (_eq_4 ? slot_parent_41 : (_eq_5 ? slot_parent_41 : (_eq_6 ? slot_parent_41 : (_eq_7 ? slot_parent_41 : (_eq_9 ? (_not_8 ? slot_parent_41 : (_or_2 ? (_not_1 ? (_eq_447 ? op_slot : slot_parent_41) : slot_parent_41) : slot_parent_41)) : slot_parent_41)))))));
+    slot_parent_41 <= (_eq_0 ? slot_parent_41 : (_eq_1 ? slot_parent_41 : (_eq_4 ? slot_parent_41 : (_eq_5 ? slot_parent_41 : (_eq_6 ? slot_parent_41 : (_eq_7 ? slot_parent_41 : (_eq_9 ? (_not_7 ? slot_parent_41 : (_or_2 ? (_not_1 ? (_eq_447 ? op_slot : slot_parent_41) : slot_parent_41) : slot_parent_41)) : slot_parent_41)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_42 <= (_eq_0 ? slot_parent_42 : (_eq_1 ? slot_parent_42 : (_eq_4 ? slot_parent_42 : (_eq_5 ? slot_parent_42 : (_eq_6 ? slot_parent_42 : (_eq_7 ? slot_parent_42 : (_eq_9 ? (_not_8 ? slot_parent_42 : (_or_2 ? (_not_1 ? (_eq_448 ? op_slot : slot_parent_42) : slot_parent_42) : slot_parent_42)) : slot_parent_42)))))));
+    slot_parent_42 <= (_eq_0 ? slot_parent_42 : (_eq_1 ? slot_parent_42 : (_eq_4 ? slot_parent_42 : (_eq_5 ? slot_parent_42 : (_eq_6 ? slot_parent_42 : (_eq_7 ? slot_parent_42 : (_eq_9 ? (_not_7 ? slot_parent_42 : (_or_2 ? (_not_1 ? (_eq_448 ? op_slot : slot_parent_42) : slot_parent_42) : slot_parent_42)) : slot_parent_42)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_43 <= (_eq_0 ? slot_parent_43 : (_eq_1 ? slot_parent_43 : (_eq_4 ? slot_parent_43 : (_eq_5 ? slot_parent_43 : (_eq_6 ? slot_parent_43 : (_eq_7 ? slot_parent_43 : (_eq_9 ? (_not_8 ? slot_parent_43 : (_or_2 ? (_not_1 ? (_eq_449 ? op_slot : slot_parent_43) : slot_parent_43) : slot_parent_43)) : slot_parent_43)))))));
+    slot_parent_43 <= (_eq_0 ? slot_parent_43 : (_eq_1 ? slot_parent_43 : (_eq_4 ? slot_parent_43 : (_eq_5 ? slot_parent_43 : (_eq_6 ? slot_parent_43 : (_eq_7 ? slot_parent_43 : (_eq_9 ? (_not_7 ? slot_parent_43 : (_or_2 ? (_not_1 ? (_eq_449 ? op_slot : slot_parent_43) : slot_parent_43) : slot_parent_43)) : slot_parent_43)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_44 <= (_eq_0 ? slot_parent_44 : (_eq_1 ? slot_parent_44 : (_eq_4 ? slot_parent_44 : (_eq_5 ? slot_parent_44 : (_eq_6 ? slot_parent_44 : (_eq_7 ? slot_parent_44 : (_eq_9 ? (_not_8 ? slot_parent_44 : (_or_2 ? (_not_1 ? (_eq_450 ? op_slot : slot_parent_44) : slot_parent_44) : slot_parent_44)) : slot_parent_44)))))));
+    slot_parent_44 <= (_eq_0 ? slot_parent_44 : (_eq_1 ? slot_parent_44 : (_eq_4 ? slot_parent_44 : (_eq_5 ? slot_parent_44 : (_eq_6 ? slot_parent_44 : (_eq_7 ? slot_parent_44 : (_eq_9 ? (_not_7 ? slot_parent_44 : (_or_2 ? (_not_1 ? (_eq_450 ? op_slot : slot_parent_44) : slot_parent_44) : slot_parent_44)) : slot_parent_44)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_45 <= (_eq_0 ? slot_parent_45 : (_eq_1 ? slot_parent_45 : (_eq_4 ? slot_parent_45 : (_eq_5 ? slot_parent_45 : (_eq_6 ? slot_parent_45 : (_eq_7 ? slot_parent_45 : (_eq_9 ? (_not_8 ? slot_parent_45 : (_or_2 ? (_not_1 ? (_eq_451 ? op_slot : slot_parent_45) : slot_parent_45) : slot_parent_45)) : slot_parent_45)))))));
+    slot_parent_45 <= (_eq_0 ? slot_parent_45 : (_eq_1 ? slot_parent_45 : (_eq_4 ? slot_parent_45 : (_eq_5 ? slot_parent_45 : (_eq_6 ? slot_parent_45 : (_eq_7 ? slot_parent_45 : (_eq_9 ? (_not_7 ? slot_parent_45 : (_or_2 ? (_not_1 ? (_eq_451 ? op_slot : slot_parent_45) : slot_parent_45) : slot_parent_45)) : slot_parent_45)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_46 <= (_eq_0 ? slot_parent_46 : (_eq_1 ? slot_parent_46 : (_eq_4 ? slot_parent_46 : (_eq_5 ? slot_parent_46 : (_eq_6 ? slot_parent_46 : (_eq_7 ? slot_parent_46 : (_eq_9 ? (_not_8 ? slot_parent_46 : (_or_2 ? (_not_1 ? (_eq_452 ? op_slot : slot_parent_46) : slot_parent_46) : slot_parent_46)) : slot_parent_46)))))));
+    slot_parent_46 <= (_eq_0 ? slot_parent_46 : (_eq_1 ? slot_parent_46 : (_eq_4 ? slot_parent_46 : (_eq_5 ? slot_parent_46 : (_eq_6 ? slot_parent_46 : (_eq_7 ? slot_parent_46 : (_eq_9 ? (_not_7 ? slot_parent_46 : (_or_2 ? (_not_1 ? (_eq_452 ? op_slot : slot_parent_46) : slot_parent_46) : slot_parent_46)) : slot_parent_46)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_47 <= (_eq_0 ? slot_parent_47 : (_eq_1 ? slot_parent_47 : (_eq_4 ? slot_parent_47 : (_eq_5 ? slot_parent_47 : (_eq_6 ? slot_parent_47 : (_eq_7 ? slot_parent_47 : (_eq_9 ? (_not_8 ? slot_parent_47 : (_or_2 ? (_not_1 ? (_eq_453 ? op_slot : slot_parent_47) : slot_parent_47) : slot_parent_47)) : slot_parent_47)))))));
+    slot_parent_47 <= (_eq_0 ? slot_parent_47 : (_eq_1 ? slot_parent_47 : (_eq_4 ? slot_parent_47 : (_eq_5 ? slot_parent_47 : (_eq_6 ? slot_parent_47 : (_eq_7 ? slot_parent_47 : (_eq_9 ? (_not_7 ? slot_parent_47 : (_or_2 ? (_not_1 ? (_eq_453 ? op_slot : slot_parent_47) : slot_parent_47) : slot_parent_47)) : slot_parent_47)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_48 <= (_eq_0 ? slot_parent_48 : (_eq_1 ? slot_parent_48 : (_eq_4 ? slot_parent_48 : (_eq_5 ? slot_parent_48 : (_eq_6 ? slot_parent_48 : (_eq_7 ? slot_parent_48 : (_eq_9 ? (_not_8 ? slot_parent_48 : (_or_2 ? (_not_1 ? (_eq_454 ? op_slot : slot_parent_48) : slot_parent_48) : slot_parent_48)) : slot_parent_48)))))));
+    slot_parent_48 <= (_eq_0 ? slot_parent_48 : (_eq_1 ? slot_parent_48 : (_eq_4 ? slot_parent_48 : (_eq_5 ? slot_parent_48 : (_eq_6 ? slot_parent_48 : (_eq_7 ? slot_parent_48 : (_eq_9 ? (_not_7 ? slot_parent_48 : (_or_2 ? (_not_1 ? (_eq_454 ? op_slot : slot_parent_48) : slot_parent_48) : slot_parent_48)) : slot_parent_48)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_49 <= (_eq_0 ? slot_parent_49 : (_eq_1 ? slot_parent_49 : (_eq_4 ? slot_parent_49 : (_eq_5 ? slot_parent_49 : (_eq_6 ? slot_parent_49 : (_eq_7 ? slot_parent_49 : (_eq_9 ? (_not_8 ? slot_parent_49 : (_or_2 ? (_not_1 ? (_eq_455 ? op_slot : slot_parent_49) : slot_parent_49) : slot_parent_49)) : slot_parent_49)))))));
+    slot_parent_49 <= (_eq_0 ? slot_parent_49 : (_eq_1 ? slot_parent_49 : (_eq_4 ? slot_parent_49 : (_eq_5 ? slot_parent_49 : (_eq_6 ? slot_parent_49 : (_eq_7 ? slot_parent_49 : (_eq_9 ? (_not_7 ? slot_parent_49 : (_or_2 ? (_not_1 ? (_eq_455 ? op_slot : slot_parent_49) : slot_parent_49) : slot_parent_49)) : slot_parent_49)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_50 <= (_eq_0 ? slot_parent_50 : (_eq_1 ? slot_parent_50 : (_eq_4 ? slot_parent_50 : (_eq_5 ? slot_parent_50 : (_eq_6 ? slot_parent_50 : (_eq_7 ? slot_parent_50 : (_eq_9 ? (_not_8 ? slot_parent_50 : (_or_2 ? (_not_1 ? (_eq_456 ? op_slot : slot_parent_50) : slot_parent_50) : slot_parent_50)) : slot_parent_50)))))));
+    slot_parent_50 <= (_eq_0 ? slot_parent_50 : (_eq_1 ? slot_parent_50 : (_eq_4 ? slot_parent_50 : (_eq_5 ? slot_parent_50 : (_eq_6 ? slot_parent_50 : (_eq_7 ? slot_parent_50 : (_eq_9 ? (_not_7 ? slot_parent_50 : (_or_2 ? (_not_1 ? (_eq_456 ? op_slot : slot_parent_50) : slot_parent_50) : slot_parent_50)) : slot_parent_50)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_51 <= (_eq_0 ? slot_parent_51 : (_eq_1 ? slot_parent_51 : (_eq_4 ? slot_parent_51 : (_eq_5 ? slot_parent_51 : (_eq_6 ? slot_parent_51 : (_eq_7 ? slot_parent_51 : (_eq_9 ? (_not_8 ? slot_parent_51 : (_or_2 ? (_not_1 ? (_eq_457 ? op_slot : slot_parent_51) : slot_parent_51) : slot_parent_51)) : slot_parent_51)))))));
+    slot_parent_51 <= (_eq_0 ? slot_parent_51 : (_eq_1 ? slot_parent_51 : (_eq_4 ? slot_parent_51 : (_eq_5 ? slot_parent_51 : (_eq_6 ? slot_parent_51 : (_eq_7 ? slot_parent_51 : (_eq_9 ? (_not_7 ? slot_parent_51 : (_or_2 ? (_not_1 ? (_eq_457 ? op_slot : slot_parent_51) : slot_parent_51) : slot_parent_51)) : slot_parent_51)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_52 <= (_eq_0 ? slot_parent_52 : (_eq_1 ? slot_parent_52 : (_eq_4 ? slot_parent_52 : (_eq_5 ? slot_parent_52 : (_eq_6 ? slot_parent_52 : (_eq_7 ? slot_parent_52 : (_eq_9 ? (_not_8 ? slot_parent_52 : (_or_2 ? (_not_1 ? (_eq_458 ? op_slot : slot_parent_52) : slot_parent_52) : slot_parent_52)) : slot_parent_52)))))));
+    slot_parent_52 <= (_eq_0 ? slot_parent_52 : (_eq_1 ? slot_parent_52 : (_eq_4 ? slot_parent_52 : (_eq_5 ? slot_parent_52 : (_eq_6 ? slot_parent_52 : (_eq_7 ? slot_parent_52 : (_eq_9 ? (_not_7 ? slot_parent_52 : (_or_2 ? (_not_1 ? (_eq_458 ? op_slot : slot_parent_52) : slot_parent_52) : slot_parent_52)) : slot_parent_52)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_53 <= (_eq_0 ? slot_parent_53 : (_eq_1 ? slot_parent_53 : (_eq_4 ? slot_parent_53 : (_eq_5 ? slot_parent_53 : (_eq_6 ? slot_parent_53 : (_eq_7 ? slot_parent_53 : (_eq_9 ? (_not_8 ? slot_parent_53 : (_or_2 ? (_not_1 ? (_eq_459 ? op_slot : slot_parent_53) : slot_parent_53) : slot_parent_53)) : slot_parent_53)))))));
+    slot_parent_53 <= (_eq_0 ? slot_parent_53 : (_eq_1 ? slot_parent_53 : (_eq_4 ? slot_parent_53 : (_eq_5 ? slot_parent_53 : (_eq_6 ? slot_parent_53 : (_eq_7 ? slot_parent_53 : (_eq_9 ? (_not_7 ? slot_parent_53 : (_or_2 ? (_not_1 ? (_eq_459 ? op_slot : slot_parent_53) : slot_parent_53) : slot_parent_53)) : slot_parent_53)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_54 <= (_eq_0 ? slot_parent_54 : (_eq_1 ? slot_parent_54 : (_eq_4 ? slot_parent_54 : (_eq_5 ? slot_parent_54 : (_eq_6 ? slot_parent_54 : (_eq_7 ? slot_parent_54 : (_eq_9 ? (_not_8 ? slot_parent_54 : (_or_2 ? (_not_1 ? (_eq_460 ? op_slot : slot_parent_54) : slot_parent_54) : slot_parent_54)) : slot_parent_54)))))));
+    slot_parent_54 <= (_eq_0 ? slot_parent_54 : (_eq_1 ? slot_parent_54 : (_eq_4 ? slot_parent_54 : (_eq_5 ? slot_parent_54 : (_eq_6 ? slot_parent_54 : (_eq_7 ? slot_parent_54 : (_eq_9 ? (_not_7 ? slot_parent_54 : (_or_2 ? (_not_1 ? (_eq_460 ? op_slot : slot_parent_54) : slot_parent_54) : slot_parent_54)) : slot_parent_54)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_55 <= (_eq_0 ? slot_parent_55 : (_eq_1 ? slot_parent_55 : (_eq_4 ? slot_parent_55 : (_eq_5 ? slot_parent_55 : (_eq_6 ? slot_parent_55 : (_eq_7 ? slot_parent_55 : (_eq_9 ? (_not_8 ? slot_parent_55 : (_or_2 ? (_not_1 ? (_eq_461 ? op_slot : slot_parent_55) : slot_parent_55) : slot_parent_55)) : slot_parent_55)))))));
+    slot_parent_55 <= (_eq_0 ? slot_parent_55 : (_eq_1 ? slot_parent_55 : (_eq_4 ? slot_parent_55 : (_eq_5 ? slot_parent_55 : (_eq_6 ? slot_parent_55 : (_eq_7 ? slot_parent_55 : (_eq_9 ? (_not_7 ? slot_parent_55 : (_or_2 ? (_not_1 ? (_eq_461 ? op_slot : slot_parent_55) : slot_parent_55) : slot_parent_55)) : slot_parent_55)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_56 <= (_eq_0 ? slot_parent_56 : (_eq_1 ? slot_parent_56 : (_eq_4 ? slot_parent_56 : (_eq_5 ? slot_parent_56 : (_eq_6 ? slot_parent_56 : (_eq_7 ? slot_parent_56 : (_eq_9 ? (_not_8 ? slot_parent_56 : (_or_2 ? (_not_1 ? (_eq_462 ? op_slot : slot_parent_56) : slot_parent_56) : slot_parent_56)) : slot_parent_56)))))));
+    slot_parent_56 <= (_eq_0 ? slot_parent_56 : (_eq_1 ? slot_parent_56 : (_eq_4 ? slot_parent_56 : (_eq_5 ? slot_parent_56 : (_eq_6 ? slot_parent_56 : (_eq_7 ? slot_parent_56 : (_eq_9 ? (_not_7 ? slot_parent_56 : (_or_2 ? (_not_1 ? (_eq_462 ? op_slot : slot_parent_56) : slot_parent_56) : slot_parent_56)) : slot_parent_56)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_57 <= (_eq_0 ? slot_parent_57 : (_eq_1 ? slot_parent_57 : (_eq_4 ? slot_parent_57 : (_eq_5 ? slot_parent_57 : (_eq_6 ? slot_parent_57 : (_eq_7 ? slot_parent_57 : (_eq_9 ? (_not_8 ? slot_parent_57 : (_or_2 ? (_not_1 ? (_eq_463 ? op_slot : slot_parent_57) : slot_parent_57) : slot_parent_57)) : slot_parent_57)))))));
+    slot_parent_57 <= (_eq_0 ? slot_parent_57 : (_eq_1 ? slot_parent_57 : (_eq_4 ? slot_parent_57 : (_eq_5 ? slot_parent_57 : (_eq_6 ? slot_parent_57 : (_eq_7 ? slot_parent_57 : (_eq_9 ? (_not_7 ? slot_parent_57 : (_or_2 ? (_not_1 ? (_eq_463 ? op_slot : slot_parent_57) : slot_parent_57) : slot_parent_57)) : slot_parent_57)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_58 <= (_eq_0 ? slot_parent_58 : (_eq_1 ? slot_parent_58 : (_eq_4 ? slot_parent_58 : (_eq_5 ? slot_parent_58 : (_eq_6 ? slot_parent_58 : (_eq_7 ? slot_parent_58 : (_eq_9 ? (_not_8 ? slot_parent_58 : (_or_2 ? (_not_1 ? (_eq_464 ? op_slot : slot_parent_58) : slot_parent_58) : slot_parent_58)) : slot_parent_58)))))));
+    slot_parent_58 <= (_eq_0 ? slot_parent_58 : (_eq_1 ? slot_parent_58 : (_eq_4 ? slot_parent_58 : (_eq_5 ? slot_parent_58 : (_eq_6 ? slot_parent_58 : (_eq_7 ? slot_parent_58 : (_eq_9 ? (_not_7 ? slot_parent_58 : (_or_2 ? (_not_1 ? (_eq_464 ? op_slot : slot_parent_58) : slot_parent_58) : slot_parent_58)) : slot_parent_58)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_59 <= (_eq_0 ? slot_parent_59 : (_eq_1 ? slot_parent_59 : (_eq_4 ? slot_parent_59 : (_eq_5 ? slot_parent_59 : (_eq_6 ? slot_parent_59 : (_eq_7 ? slot_parent_59 : (_eq_9 ? (_not_8 ? slot_parent_59 : (_or_2 ? (_not_1 ? (_eq_465 ? op_slot : slot_parent_59) : slot_parent_59) : slot_parent_59)) : slot_parent_59)))))));
+    slot_parent_59 <= (_eq_0 ? slot_parent_59 : (_eq_1 ? slot_parent_59 : (_eq_4 ? slot_parent_59 : (_eq_5 ? slot_parent_59 : (_eq_6 ? slot_parent_59 : (_eq_7 ? slot_parent_59 : (_eq_9 ? (_not_7 ? slot_parent_59 : (_or_2 ? (_not_1 ? (_eq_465 ? op_slot : slot_parent_59) : slot_parent_59) : slot_parent_59)) : slot_parent_59)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_60 <= (_eq_0 ? slot_parent_60 : (_eq_1 ? slot_parent_60 : (_eq_4 ? slot_parent_60 : (_eq_5 ? slot_parent_60 : (_eq_6 ? slot_parent_60 : (_eq_7 ? slot_parent_60 : (_eq_9 ? (_not_8 ? slot_parent_60 : (_or_2 ? (_not_1 ? (_eq_466 ? op_slot : slot_parent_60) : slot_parent_60) : slot_parent_60)) : slot_parent_60)))))));
+    slot_parent_60 <= (_eq_0 ? slot_parent_60 : (_eq_1 ? slot_parent_60 : (_eq_4 ? slot_parent_60 : (_eq_5 ? slot_parent_60 : (_eq_6 ? slot_parent_60 : (_eq_7 ? slot_parent_60 : (_eq_9 ? (_not_7 ? slot_parent_60 : (_or_2 ? (_not_1 ? (_eq_466 ? op_slot : slot_parent_60) : slot_parent_60) : slot_parent_60)) : slot_parent_60)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_61 <= (_eq_0 ? slot_parent_61 : (_eq_1 ? slot_parent_61 : (_eq_4 ? slot_parent_61 : (_eq_5 ? slot_parent_61 : (_eq_6 ? slot_parent_61 : (_eq_7 ? slot_parent_61 : (_eq_9 ? (_not_8 ? slot_parent_61 : (_or_2 ? (_not_1 ? (_eq_467 ? op_slot : slot_parent_61) : slot_parent_61) : slot_parent_61)) : slot_parent_61)))))));
+    slot_parent_61 <= (_eq_0 ? slot_parent_61 : (_eq_1 ? slot_parent_61 : (_eq_4 ? slot_parent_61 : (_eq_5 ? slot_parent_61 : (_eq_6 ? slot_parent_61 : (_eq_7 ? slot_parent_61 : (_eq_9 ? (_not_7 ? slot_parent_61 : (_or_2 ? (_not_1 ? (_eq_467 ? op_slot : slot_parent_61) : slot_parent_61) : slot_parent_61)) : slot_parent_61)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_62 <= (_eq_0 ? slot_parent_62 : (_eq_1 ? slot_parent_62 : (_eq_4 ? slot_parent_62 : (_eq_5 ? slot_parent_62 : (_eq_6 ? slot_parent_62 : (_eq_7 ? slot_parent_62 : (_eq_9 ? (_not_8 ? slot_parent_62 : (_or_2 ? (_not_1 ? (_eq_468 ? op_slot : slot_parent_62) : slot_parent_62) : slot_parent_62)) : slot_parent_62)))))));
+    slot_parent_62 <= (_eq_0 ? slot_parent_62 : (_eq_1 ? slot_parent_62 : (_eq_4 ? slot_parent_62 : (_eq_5 ? slot_parent_62 : (_eq_6 ? slot_parent_62 : (_eq_7 ? slot_parent_62 : (_eq_9 ? (_not_7 ? slot_parent_62 : (_or_2 ? (_not_1 ? (_eq_468 ? op_slot : slot_parent_62) : slot_parent_62) : slot_parent_62)) : slot_parent_62)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_63 <= (_eq_0 ? slot_parent_63 : (_eq_1 ? slot_parent_63 : (_eq_4 ? slot_parent_63 : (_eq_5 ? slot_parent_63 : (_eq_6 ? slot_parent_63 : (_eq_7 ? slot_parent_63 : (_eq_9 ? (_not_8 ? slot_parent_63 : (_or_2 ? (_not_1 ? (_eq_469 ? op_slot : slot_parent_63) : slot_parent_63) : slot_parent_63)) : slot_parent_63)))))));
+    slot_parent_63 <= (_eq_0 ? slot_parent_63 : (_eq_1 ? slot_parent_63 : (_eq_4 ? slot_parent_63 : (_eq_5 ? slot_parent_63 : (_eq_6 ? slot_parent_63 : (_eq_7 ? slot_parent_63 : (_eq_9 ? (_not_7 ? slot_parent_63 : (_or_2 ? (_not_1 ? (_eq_469 ? op_slot : slot_parent_63) : slot_parent_63) : slot_parent_63)) : slot_parent_63)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_64 <= (_eq_0 ? slot_parent_64 : (_eq_1 ? slot_parent_64 : (_eq_4 ? slot_parent_64 : (_eq_5 ? slot_parent_64 : (_eq_6 ? slot_parent_64 : (_eq_7 ? slot_parent_64 : (_eq_9 ? (_not_8 ? slot_parent_64 : (_or_2 ? (_not_1 ? (_eq_470 ? op_slot : slot_parent_64) : slot_parent_64) : slot_parent_64)) : slot_parent_64)))))));
+    slot_parent_64 <= (_eq_0 ? slot_parent_64 : (_eq_1 ? slot_parent_64 : (_eq_4 ? slot_parent_64 : (_eq_5 ? slot_parent_64 : (_eq_6 ? slot_parent_64 : (_eq_7 ? slot_parent_64 : (_eq_9 ? (_not_7 ? slot_parent_64 : (_or_2 ? (_not_1 ? (_eq_470 ? op_slot : slot_parent_64) : slot_parent_64) : slot_parent_64)) : slot_parent_64)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_65 <= (_eq_0 ? slot_parent_65 : (_eq_1 ? slot_parent_65 : (_eq_4 ? slot_parent_65 : (_eq_5 ? slot_parent_65 : (_eq_6 ? slot_parent_65 : (_eq_7 ? slot_parent_65 : (_eq_9 ? (_not_8 ? slot_parent_65 : (_or_2 ? (_not_1 ? (_eq_471 ? op_slot : slot_parent_65) : slot_parent_65) : slot_parent_65)) : slot_parent_65)))))));
+    slot_parent_65 <= (_eq_0 ? slot_parent_65 : (_eq_1 ? slot_parent_65 : (_eq_4 ? slot_parent_65 : (_eq_5 ? slot_parent_65 : (_eq_6 ? slot_parent_65 : (_eq_7 ? slot_parent_65 : (_eq_9 ? (_not_7 ? slot_parent_65 : (_or_2 ? (_not_1 ? (_eq_471 ? op_slot : slot_parent_65) : slot_parent_65) : slot_parent_65)) : slot_parent_65)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_66 <= (_eq_0 ? slot_parent_66 : (_eq_1 ? slot_parent_66 : (_eq_4 ? slot_parent_66 : (_eq_5 ? slot_parent_66 : (_eq_6 ? slot_parent_66 : (_eq_7 ? slot_parent_66 : (_eq_9 ? (_not_8 ? slot_parent_66 : (_or_2 ? (_not_1 ? (_eq_472 ? op_slot : slot_parent_66) : slot_parent_66) : slot_parent_66)) : slot_parent_66)))))));
+    slot_parent_66 <= (_eq_0 ? slot_parent_66 : (_eq_1 ? slot_parent_66 : (_eq_4 ? slot_parent_66 : (_eq_5 ? slot_parent_66 : (_eq_6 ? slot_parent_66 : (_eq_7 ? slot_parent_66 : (_eq_9 ? (_not_7 ? slot_parent_66 : (_or_2 ? (_not_1 ? (_eq_472 ? op_slot : slot_parent_66) : slot_parent_66) : slot_parent_66)) : slot_parent_66)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_67 <= (_eq_0 ? slot_parent_67 : (_eq_1 ? slot_parent_67 : (_eq_4 ? slot_parent_67 : (_eq_5 ? slot_parent_67 : (_eq_6 ? slot_parent_67 : (_eq_7 ? slot_parent_67 : (_eq_9 ? (_not_8 ? slot_parent_67 : (_or_2 ? (_not_1 ? (_eq_473 ? op_slot : slot_parent_67) : slot_parent_67) : slot_parent_67)) : slot_parent_67)))))));
+    slot_parent_67 <= (_eq_0 ? slot_parent_67 : (_eq_1 ? slot_parent_67 : (_eq_4 ? slot_parent_67 : (_eq_5 ? slot_parent_67 : (_eq_6 ? slot_parent_67 : (_eq_7 ? slot_parent_67 : (_eq_9 ? (_not_7 ? slot_parent_67 : (_or_2 ? (_not_1 ? (_eq_473 ? op_slot : slot_parent_67) : slot_parent_67) : slot_parent_67)) : slot_parent_67)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_68 <= (_eq_0 ? slot_parent_68 : (_eq_1 ? slot_parent_68 : (_eq_4 ? slot_parent_68 : (_eq_5 ? slot_parent_68 : (_eq_6 ? slot_parent_68 : (_eq_7 ? slot_parent_68 : (_eq_9 ? (_not_8 ? slot_parent_68 : (_or_2 ? (_not_1 ? (_eq_474 ? op_slot : slot_parent_68) : slot_parent_68) : slot_parent_68)) : slot_parent_68)))))));
+    slot_parent_68 <= (_eq_0 ? slot_parent_68 : (_eq_1 ? slot_parent_68 : (_eq_4 ? slot_parent_68 : (_eq_5 ? slot_parent_68 : (_eq_6 ? slot_parent_68 : (_eq_7 ? slot_parent_68 : (_eq_9 ? (_not_7 ? slot_parent_68 : (_or_2 ? (_not_1 ? (_eq_474 ? op_slot : slot_parent_68) : slot_parent_68) : slot_parent_68)) : slot_parent_68)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_69 <= (_eq_0 ? slot_parent_69 : (_eq_1 ? slot_parent_69 : (_eq_4 ? slot_parent_69 : (_eq_5 ? slot_parent_69 : (_eq_6 ? slot_parent_69 : (_eq_7 ? slot_parent_69 : (_eq_9 ? (_not_8 ? slot_parent_69 : (_or_2 ? (_not_1 ? (_eq_475 ? op_slot : slot_parent_69) : slot_parent_69) : slot_parent_69)) : slot_parent_69)))))));
+    slot_parent_69 <= (_eq_0 ? slot_parent_69 : (_eq_1 ? slot_parent_69 : (_eq_4 ? slot_parent_69 : (_eq_5 ? slot_parent_69 : (_eq_6 ? slot_parent_69 : (_eq_7 ? slot_parent_69 : (_eq_9 ? (_not_7 ? slot_parent_69 : (_or_2 ? (_not_1 ? (_eq_475 ? op_slot : slot_parent_69) : slot_parent_69) : slot_parent_69)) : slot_parent_69)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_70 <= (_eq_0 ? slot_parent_70 : (_eq_1 ? slot_parent_70 : (_eq_4 ? slot_parent_70 : (_eq_5 ? slot_parent_70 : (_eq_6 ? slot_parent_70 : (_eq_7 ? slot_parent_70 : (_eq_9 ? (_not_8 ? slot_parent_70 : (_or_2 ? (_not_1 ? (_eq_476 ? op_slot : slot_parent_70) : slot_parent_70) : slot_parent_70)) : slot_parent_70)))))));
+    slot_parent_70 <= (_eq_0 ? slot_parent_70 : (_eq_1 ? slot_parent_70 : (_eq_4 ? slot_parent_70 : (_eq_5 ? slot_parent_70 : (_eq_6 ? slot_parent_70 : (_eq_7 ? slot_parent_70 : (_eq_9 ? (_not_7 ? slot_parent_70 : (_or_2 ? (_not_1 ? (_eq_476 ? op_slot : slot_parent_70) : slot_parent_70) : slot_parent_70)) : slot_parent_70)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_71 <= (_eq_0 ? slot_parent_71 : (_eq_1 ? slot_parent_71 : (_eq_4 ? slot_parent_71 : (_eq_5 ? slot_parent_71 : (_eq_6 ? slot_parent_71 : (_eq_7 ? slot_parent_71 : (_eq_9 ? (_not_8 ? slot_parent_71 : (_or_2 ? (_not_1 ? (_eq_477 ? op_slot : slot_parent_71) : slot_parent_71) : slot_parent_71)) : slot_parent_71)))))));
+    slot_parent_71 <= (_eq_0 ? slot_parent_71 : (_eq_1 ? slot_parent_71 : (_eq_4 ? slot_parent_71 : (_eq_5 ? slot_parent_71 : (_eq_6 ? slot_parent_71 : (_eq_7 ? slot_parent_71 : (_eq_9 ? (_not_7 ? slot_parent_71 : (_or_2 ? (_not_1 ? (_eq_477 ? op_slot : slot_parent_71) : slot_parent_71) : slot_parent_71)) : slot_parent_71)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_72 <= (_eq_0 ? slot_parent_72 : (_eq_1 ? slot_parent_72 : (_eq_4 ? slot_parent_72 : (_eq_5 ? slot_parent_72 : (_eq_6 ? slot_parent_72 : (_eq_7 ? slot_parent_72 : (_eq_9 ? (_not_8 ? slot_parent_72 : (_or_2 ? (_not_1 ? (_eq_478 ? op_slot : slot_parent_72) : slot_parent_72) : slot_parent_72)) : slot_parent_72)))))));
+    slot_parent_72 <= (_eq_0 ? slot_parent_72 : (_eq_1 ? slot_parent_72 : (_eq_4 ? slot_parent_72 : (_eq_5 ? slot_parent_72 : (_eq_6 ? slot_parent_72 : (_eq_7 ? slot_parent_72 : (_eq_9 ? (_not_7 ? slot_parent_72 : (_or_2 ? (_not_1 ? (_eq_478 ? op_slot : slot_parent_72) : slot_parent_72) : slot_parent_72)) : slot_parent_72)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_73 <= (_eq_0 ? slot_parent_73 : (_eq_1 ? slot_parent_73 : (_eq_4 ? slot_parent_73 : (_eq_5 ? slot_parent_73 : (_eq_6 ? slot_parent_73 : (_eq_7 ? slot_parent_73 : (_eq_9 ? (_not_8 ? slot_parent_73 : (_or_2 ? (_not_1 ? (_eq_479 ? op_slot : slot_parent_73) : slot_parent_73) : slot_parent_73)) : slot_parent_73)))))));
+    slot_parent_73 <= (_eq_0 ? slot_parent_73 : (_eq_1 ? slot_parent_73 : (_eq_4 ? slot_parent_73 : (_eq_5 ? slot_parent_73 : (_eq_6 ? slot_parent_73 : (_eq_7 ? slot_parent_73 : (_eq_9 ? (_not_7 ? slot_parent_73 : (_or_2 ? (_not_1 ? (_eq_479 ? op_slot : slot_parent_73) : slot_parent_73) : slot_parent_73)) : slot_parent_73)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_74 <= (_eq_0 ? slot_parent_74 : (_eq_1 ? slot_parent_74 : (_eq_4 ? slot_parent_74 : (_eq_5 ? slot_parent_74 : (_eq_6 ? slot_parent_74 : (_eq_7 ? slot_parent_74 : (_eq_9 ? (_not_8 ? slot_parent_74 : (_or_2 ? (_not_1 ? (_eq_480 ? op_slot : slot_parent_74) : slot_parent_74) : slot_parent_74)) : slot_parent_74)))))));
+    slot_parent_74 <= (_eq_0 ? slot_parent_74 : (_eq_1 ? slot_parent_74 : (_eq_4 ? slot_parent_74 : (_eq_5 ? slot_parent_74 : (_eq_6 ? slot_parent_74 : (_eq_7 ? slot_parent_74 : (_eq_9 ? (_not_7 ? slot_parent_74 : (_or_2 ? (_not_1 ? (_eq_480 ? op_slot : slot_parent_74) : slot_parent_74) : slot_parent_74)) : slot_parent_74)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_75 <= (_eq_0 ? slot_parent_75 : (_eq_1 ? slot_parent_75 : (_eq_4 ? slot_parent_75 : (_eq_5 ? slot_parent_75 : (_eq_6 ? slot_parent_75 : (_eq_7 ? slot_parent_75 : (_eq_9 ? (_not_8 ? slot_parent_75 : (_or_2 ? (_not_1 ? (_eq_481 ? op_slot : slot_parent_75) : slot_parent_75) : slot_parent_75)) : slot_parent_75)))))));
+    slot_parent_75 <= (_eq_0 ? slot_parent_75 : (_eq_1 ? slot_parent_75 : (_eq_4 ? slot_parent_75 : (_eq_5 ? slot_parent_75 : (_eq_6 ? slot_parent_75 : (_eq_7 ? slot_parent_75 : (_eq_9 ? (_not_7 ? slot_parent_75 : (_or_2 ? (_not_1 ? (_eq_481 ? op_slot : slot_parent_75) : slot_parent_75) : slot_parent_75)) : slot_parent_75)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_76 <= (_eq_0 ? slot_parent_76 : (_eq_1 ? slot_parent_76 : (_eq_4 ? slot_parent_76 : (_eq_5 ? slot_parent_76 : (_eq_6 ? slot_parent_76 : (_eq_7 ? slot_parent_76 : (_eq_9 ? (_not_8 ? slot_parent_76 : (_or_2 ? (_not_1 ? (_eq_482 ? op_slot : slot_parent_76) : slot_parent_76) : slot_parent_76)) : slot_parent_76)))))));
+    slot_parent_76 <= (_eq_0 ? slot_parent_76 : (_eq_1 ? slot_parent_76 : (_eq_4 ? slot_parent_76 : (_eq_5 ? slot_parent_76 : (_eq_6 ? slot_parent_76 : (_eq_7 ? slot_parent_76 : (_eq_9 ? (_not_7 ? slot_parent_76 : (_or_2 ? (_not_1 ? (_eq_482 ? op_slot : slot_parent_76) : slot_parent_76) : slot_parent_76)) : slot_parent_76)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_77 <= (_eq_0 ? slot_parent_77 : (_eq_1 ? slot_parent_77 : (_eq_4 ? slot_parent_77 : (_eq_5 ? slot_parent_77 : (_eq_6 ? slot_parent_77 : (_eq_7 ? slot_parent_77 : (_eq_9 ? (_not_8 ? slot_parent_77 : (_or_2 ? (_not_1 ? (_eq_483 ? op_slot : slot_parent_77) : slot_parent_77) : slot_parent_77)) : slot_parent_77)))))));
+    slot_parent_77 <= (_eq_0 ? slot_parent_77 : (_eq_1 ? slot_parent_77 : (_eq_4 ? slot_parent_77 : (_eq_5 ? slot_parent_77 : (_eq_6 ? slot_parent_77 : (_eq_7 ? slot_parent_77 : (_eq_9 ? (_not_7 ? slot_parent_77 : (_or_2 ? (_not_1 ? (_eq_483 ? op_slot : slot_parent_77) : slot_parent_77) : slot_parent_77)) : slot_parent_77)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_78 <= (_eq_0 ? slot_parent_78 : (_eq_1 ? slot_parent_78 : (_eq_4 ? slot_parent_78 : (_eq_5 ? slot_parent_78 : (_eq_6 ? slot_parent_78 : (_eq_7 ? slot_parent_78 : (_eq_9 ? (_not_8 ? slot_parent_78 : (_or_2 ? (_not_1 ? (_eq_484 ? op_slot : slot_parent_78) : slot_parent_78) : slot_parent_78)) : slot_parent_78)))))));
+    slot_parent_78 <= (_eq_0 ? slot_parent_78 : (_eq_1 ? slot_parent_78 : (_eq_4 ? slot_parent_78 : (_eq_5 ? slot_parent_78 : (_eq_6 ? slot_parent_78 : (_eq_7 ? slot_parent_78 : (_eq_9 ? (_not_7 ? slot_parent_78 : (_or_2 ? (_not_1 ? (_eq_484 ? op_slot : slot_parent_78) : slot_parent_78) : slot_parent_78)) : slot_parent_78)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_79 <= (_eq_0 ? slot_parent_79 : (_eq_1 ? slot_parent_79 : (_eq_4 ? slot_parent_79 : (_eq_5 ? slot_parent_79 : (_eq_6 ? slot_parent_79 : (_eq_7 ? slot_parent_79 : (_eq_9 ? (_not_8 ? slot_parent_79 : (_or_2 ? (_not_1 ? (_eq_485 ? op_slot : slot_parent_79) : slot_parent_79) : slot_parent_79)) : slot_parent_79)))))));
+    slot_parent_79 <= (_eq_0 ? slot_parent_79 : (_eq_1 ? slot_parent_79 : (_eq_4 ? slot_parent_79 : (_eq_5 ? slot_parent_79 : (_eq_6 ? slot_parent_79 : (_eq_7 ? slot_parent_79 : (_eq_9 ? (_not_7 ? slot_parent_79 : (_or_2 ? (_not_1 ? (_eq_485 ? op_slot : slot_parent_79) : slot_parent_79) : slot_parent_79)) : slot_parent_79)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_80 <= (_eq_0 ? slot_parent_80 : (_eq_1 ? slot_parent_80 : (_eq_4 ? slot_parent_80 : (_eq_5 ? slot_parent_80 : (_eq_6 ? slot_parent_80 : (_eq_7 ? slot_parent_80 : (_eq_9 ? (_not_8 ? slot_parent_80 : (_or_2 ? (_not_1 ? (_eq_486 ? op_slot : slot_parent_80) : slot_parent_80) : slot_parent_80)) : slot_parent_80)))))));
+    slot_parent_80 <= (_eq_0 ? slot_parent_80 : (_eq_1 ? slot_parent_80 : (_eq_4 ? slot_parent_80 : (_eq_5 ? slot_parent_80 : (_eq_6 ? slot_parent_80 : (_eq_7 ? slot_parent_80 : (_eq_9 ? (_not_7 ? slot_parent_80 : (_or_2 ? (_not_1 ? (_eq_486 ? op_slot : slot_parent_80) : slot_parent_80) : slot_parent_80)) : slot_parent_80)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_81 <= (_eq_0 ? slot_parent_81 : (_eq_1 ? slot_parent_81 : (_eq_4 ? slot_parent_81 : (_eq_5 ? slot_parent_81 : (_eq_6 ? slot_parent_81 : (_eq_7 ? slot_parent_81 : (_eq_9 ? (_not_8 ? slot_parent_81 : (_or_2 ? (_not_1 ? (_eq_487 ? op_slot : slot_parent_81) : slot_parent_81) : slot_parent_81)) : slot_parent_81)))))));
+    slot_parent_81 <= (_eq_0 ? slot_parent_81 : (_eq_1 ? slot_parent_81 : (_eq_4 ? slot_parent_81 : (_eq_5 ? slot_parent_81 : (_eq_6 ? slot_parent_81 : (_eq_7 ? slot_parent_81 : (_eq_9 ? (_not_7 ? slot_parent_81 : (_or_2 ? (_not_1 ? (_eq_487 ? op_slot : slot_parent_81) : slot_parent_81) : slot_parent_81)) : slot_parent_81)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_82 <= (_eq_0 ? slot_parent_82 : (_eq_1 ? slot_parent_82 : (_eq_4 ? slot_parent_82 : (_eq_5 ? slot_parent_82 : (_eq_6 ? slot_parent_82 : (_eq_7 ? slot_parent_82 : (_eq_9 ? (_not_8 ? slot_parent_82 : (_or_2 ? (_not_1 ? (_eq_488 ? op_slot : slot_parent_82) : slot_parent_82) : slot_parent_82)) : slot_parent_82)))))));
+    slot_parent_82 <= (_eq_0 ? slot_parent_82 : (_eq_1 ? slot_parent_82 : (_eq_4 ? slot_parent_82 : (_eq_5 ? slot_parent_82 : (_eq_6 ? slot_parent_82 : (_eq_7 ? slot_parent_82 : (_eq_9 ? (_not_7 ? slot_parent_82 : (_or_2 ? (_not_1 ? (_eq_488 ? op_slot : slot_parent_82) : slot_parent_82) : slot_parent_82)) : slot_parent_82)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_83 <= (_eq_0 ? slot_parent_83 : (_eq_1 ? slot_parent_83 : (_eq_4 ? slot_parent_83 : (_eq_5 ? slot_parent_83 : (_eq_6 ? slot_parent_83 : (_eq_7 ? slot_parent_83 : (_eq_9 ? (_not_8 ? slot_parent_83 : (_or_2 ? (_not_1 ? (_eq_489 ? op_slot : slot_parent_83) : slot_parent_83) : slot_parent_83)) : slot_parent_83)))))));
+    slot_parent_83 <= (_eq_0 ? slot_parent_83 : (_eq_1 ? slot_parent_83 : (_eq_4 ? slot_parent_83 : (_eq_5 ? slot_parent_83 : (_eq_6 ? slot_parent_83 : (_eq_7 ? slot_parent_83 : (_eq_9 ? (_not_7 ? slot_parent_83 : (_or_2 ? (_not_1 ? (_eq_489 ? op_slot : slot_parent_83) : slot_parent_83) : slot_parent_83)) : slot_parent_83)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_84 <= (_eq_0 ? slot_parent_84 : (_eq_1 ? slot_parent_84 : (_eq_4 ? slot_parent_84 : (_eq_5 ? slot_parent_84 : (_eq_6 ? slot_parent_84 : (_eq_7 ? slot_parent_84 : (_eq_9 ? (_not_8 ? slot_parent_84 : (_or_2 ? (_not_1 ? (_eq_490 ? op_slot : slot_parent_84) : slot_parent_84) : slot_parent_84)) : slot_parent_84)))))));
+    slot_parent_84 <= (_eq_0 ? slot_parent_84 : (_eq_1 ? slot_parent_84 : (_eq_4 ? slot_parent_84 : (_eq_5 ? slot_parent_84 : (_eq_6 ? slot_parent_84 : (_eq_7 ? slot_parent_84 : (_eq_9 ? (_not_7 ? slot_parent_84 : (_or_2 ? (_not_1 ? (_eq_490 ? op_slot : slot_parent_84) : slot_parent_84) : slot_parent_84)) : slot_parent_84)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_85 <= (_eq_0 ? slot_parent_85 : (_eq_1 ? slot_parent_85 : (_eq_4 ? slot_parent_85 : (_eq_5 ? slot_parent_85 : (_eq_6 ? slot_parent_85 : (_eq_7 ? slot_parent_85 : (_eq_9 ? (_not_8 ? slot_parent_85 : (_or_2 ? (_not_1 ? (_eq_491 ? op_slot : slot_parent_85) : slot_parent_85) : slot_parent_85)) : slot_parent_85)))))));
+    slot_parent_85 <= (_eq_0 ? slot_parent_85 : (_eq_1 ? slot_parent_85 : (_eq_4 ? slot_parent_85 : (_eq_5 ? slot_parent_85 : (_eq_6 ? slot_parent_85 : (_eq_7 ? slot_parent_85 : (_eq_9 ? (_not_7 ? slot_parent_85 : (_or_2 ? (_not_1 ? (_eq_491 ? op_slot : slot_parent_85) : slot_parent_85) : slot_parent_85)) : slot_parent_85)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_86 <= (_eq_0 ? slot_parent_86 : (_eq_1 ? slot_parent_86 : (_eq_4 ? slot_parent_86 : (_eq_5 ? slot_parent_86 : (_eq_6 ? slot_parent_86 : (_eq_7 ? slot_parent_86 : (_eq_9 ? (_not_8 ? slot_parent_86 : (_or_2 ? (_not_1 ? (_eq_492 ? op_slot : slot_parent_86) : slot_parent_86) : slot_parent_86)) : slot_parent_86)))))));
+    slot_parent_86 <= (_eq_0 ? slot_parent_86 : (_eq_1 ? slot_parent_86 : (_eq_4 ? slot_parent_86 : (_eq_5 ? slot_parent_86 : (_eq_6 ? slot_parent_86 : (_eq_7 ? slot_parent_86 : (_eq_9 ? (_not_7 ? slot_parent_86 : (_or_2 ? (_not_1 ? (_eq_492 ? op_slot : slot_parent_86) : slot_parent_86) : slot_parent_86)) : slot_parent_86)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_87 <= (_eq_0 ? slot_parent_87 : (_eq_1 ? slot_parent_87 : (_eq_4 ? slot_parent_87 : (_eq_5 ? slot_parent_87 : (_eq_6 ? slot_parent_87 : (_eq_7 ? slot_parent_87 : (_eq_9 ? (_not_8 ? slot_parent_87 : (_or_2 ? (_not_1 ? (_eq_493 ? op_slot : slot_parent_87) : slot_parent_87) : slot_parent_87)) : slot_parent_87)))))));
+    slot_parent_87 <= (_eq_0 ? slot_parent_87 : (_eq_1 ? slot_parent_87 : (_eq_4 ? slot_parent_87 : (_eq_5 ? slot_parent_87 : (_eq_6 ? slot_parent_87 : (_eq_7 ? slot_parent_87 : (_eq_9 ? (_not_7 ? slot_parent_87 : (_or_2 ? (_not_1 ? (_eq_493 ? op_slot : slot_parent_87) : slot_parent_87) : slot_parent_87)) : slot_parent_87)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_88 <= (_eq_0 ? slot_parent_88 : (_eq_1 ? slot_parent_88 : (_eq_4 ? slot_parent_88 : (_eq_5 ? slot_parent_88 : (_eq_6 ? slot_parent_88 : (_eq_7 ? slot_parent_88 : (_eq_9 ? (_not_8 ? slot_parent_88 : (_or_2 ? (_not_1 ? (_eq_494 ? op_slot : slot_parent_88) : slot_parent_88) : slot_parent_88)) : slot_parent_88)))))));
+    slot_parent_88 <= (_eq_0 ? slot_parent_88 : (_eq_1 ? slot_parent_88 : (_eq_4 ? slot_parent_88 : (_eq_5 ? slot_parent_88 : (_eq_6 ? slot_parent_88 : (_eq_7 ? slot_parent_88 : (_eq_9 ? (_not_7 ? slot_parent_88 : (_or_2 ? (_not_1 ? (_eq_494 ? op_slot : slot_parent_88) : slot_parent_88) : slot_parent_88)) : slot_parent_88)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_89 <= (_eq_0 ? slot_parent_89 : (_eq_1 ? slot_parent_89 : (_eq_4 ? slot_parent_89 : (_eq_5 ? slot_parent_89 : (_eq_6 ? slot_parent_89 : (_eq_7 ? slot_parent_89 : (_eq_9 ? (_not_8 ? slot_parent_89 : (_or_2 ? (_not_1 ? (_eq_495 ? op_slot : slot_parent_89) : slot_parent_89) : slot_parent_89)) : slot_parent_89)))))));
+    slot_parent_89 <= (_eq_0 ? slot_parent_89 : (_eq_1 ? slot_parent_89 : (_eq_4 ? slot_parent_89 : (_eq_5 ? slot_parent_89 : (_eq_6 ? slot_parent_89 : (_eq_7 ? slot_parent_89 : (_eq_9 ? (_not_7 ? slot_parent_89 : (_or_2 ? (_not_1 ? (_eq_495 ? op_slot : slot_parent_89) : slot_parent_89) : slot_parent_89)) : slot_parent_89)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_90 <= (_eq_0 ? slot_parent_90 : (_eq_1 ? slot_parent_90 : (_eq_4 ? slot_parent_90 : (_eq_5 ? slot_parent_90 : (_eq_6 ? slot_parent_90 : (_eq_7 ? slot_parent_90 : (_eq_9 ? (_not_8 ? slot_parent_90 : (_or_2 ? (_not_1 ? (_eq_496 ? op_slot : slot_parent_90) : slot_parent_90) : slot_parent_90)) : slot_parent_90)))))));
+    slot_parent_90 <= (_eq_0 ? slot_parent_90 : (_eq_1 ? slot_parent_90 : (_eq_4 ? slot_parent_90 : (_eq_5 ? slot_parent_90 : (_eq_6 ? slot_parent_90 : (_eq_7 ? slot_parent_90 : (_eq_9 ? (_not_7 ? slot_parent_90 : (_or_2 ? (_not_1 ? (_eq_496 ? op_slot : slot_parent_90) : slot_parent_90) : slot_parent_90)) : slot_parent_90)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_91 <= (_eq_0 ? slot_parent_91 : (_eq_1 ? slot_parent_91 : (_eq_4 ? slot_parent_91 : (_eq_5 ? slot_parent_91 : (_eq_6 ? slot_parent_91 : (_eq_7 ? slot_parent_91 : (_eq_9 ? (_not_8 ? slot_parent_91 : (_or_2 ? (_not_1 ? (_eq_497 ? op_slot : slot_parent_91) : slot_parent_91) : slot_parent_91)) : slot_parent_91)))))));
+    slot_parent_91 <= (_eq_0 ? slot_parent_91 : (_eq_1 ? slot_parent_91 : (_eq_4 ? slot_parent_91 : (_eq_5 ? slot_parent_91 : (_eq_6 ? slot_parent_91 : (_eq_7 ? slot_parent_91 : (_eq_9 ? (_not_7 ? slot_parent_91 : (_or_2 ? (_not_1 ? (_eq_497 ? op_slot : slot_parent_91) : slot_parent_91) : slot_parent_91)) : slot_parent_91)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_92 <= (_eq_0 ? slot_parent_92 : (_eq_1 ? slot_parent_92 : (_eq_4 ? slot_parent_92 : (_eq_5 ? slot_parent_92 : (_eq_6 ? slot_parent_92 : (_eq_7 ? slot_parent_92 : (_eq_9 ? (_not_8 ? slot_parent_92 : (_or_2 ? (_not_1 ? (_eq_498 ? op_slot : slot_parent_92) : slot_parent_92) : slot_parent_92)) : slot_parent_92)))))));
+    slot_parent_92 <= (_eq_0 ? slot_parent_92 : (_eq_1 ? slot_parent_92 : (_eq_4 ? slot_parent_92 : (_eq_5 ? slot_parent_92 : (_eq_6 ? slot_parent_92 : (_eq_7 ? slot_parent_92 : (_eq_9 ? (_not_7 ? slot_parent_92 : (_or_2 ? (_not_1 ? (_eq_498 ? op_slot : slot_parent_92) : slot_parent_92) : slot_parent_92)) : slot_parent_92)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_93 <= (_eq_0 ? slot_parent_93 : (_eq_1 ? slot_parent_93 : (_eq_4 ? slot_parent_93 : (_eq_5 ? slot_parent_93 : (_eq_6 ? slot_parent_93 : (_eq_7 ? slot_parent_93 : (_eq_9 ? (_not_8 ? slot_parent_93 : (_or_2 ? (_not_1 ? (_eq_499 ? op_slot : slot_parent_93) : slot_parent_93) : slot_parent_93)) : slot_parent_93)))))));
+    slot_parent_93 <= (_eq_0 ? slot_parent_93 : (_eq_1 ? slot_parent_93 : (_eq_4 ? slot_parent_93 : (_eq_5 ? slot_parent_93 : (_eq_6 ? slot_parent_93 : (_eq_7 ? slot_parent_93 : (_eq_9 ? (_not_7 ? slot_parent_93 : (_or_2 ? (_not_1 ? (_eq_499 ? op_slot : slot_parent_93) : slot_parent_93) : slot_parent_93)) : slot_parent_93)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_94 <= (_eq_0 ? slot_parent_94 : (_eq_1 ? slot_parent_94 : (_eq_4 ? slot_parent_94 : (_eq_5 ? slot_parent_94 : (_eq_6 ? slot_parent_94 : (_eq_7 ? slot_parent_94 : (_eq_9 ? (_not_8 ? slot_parent_94 : (_or_2 ? (_not_1 ? (_eq_500 ? op_slot : slot_parent_94) : slot_parent_94) : slot_parent_94)) : slot_parent_94)))))));
+    slot_parent_94 <= (_eq_0 ? slot_parent_94 : (_eq_1 ? slot_parent_94 : (_eq_4 ? slot_parent_94 : (_eq_5 ? slot_parent_94 : (_eq_6 ? slot_parent_94 : (_eq_7 ? slot_parent_94 : (_eq_9 ? (_not_7 ? slot_parent_94 : (_or_2 ? (_not_1 ? (_eq_500 ? op_slot : slot_parent_94) : slot_parent_94) : slot_parent_94)) : slot_parent_94)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_95 <= (_eq_0 ? slot_parent_95 : (_eq_1 ? slot_parent_95 : (_eq_4 ? slot_parent_95 : (_eq_5 ? slot_parent_95 : (_eq_6 ? slot_parent_95 : (_eq_7 ? slot_parent_95 : (_eq_9 ? (_not_8 ? slot_parent_95 : (_or_2 ? (_not_1 ? (_eq_501 ? op_slot : slot_parent_95) : slot_parent_95) : slot_parent_95)) : slot_parent_95)))))));
+    slot_parent_95 <= (_eq_0 ? slot_parent_95 : (_eq_1 ? slot_parent_95 : (_eq_4 ? slot_parent_95 : (_eq_5 ? slot_parent_95 : (_eq_6 ? slot_parent_95 : (_eq_7 ? slot_parent_95 : (_eq_9 ? (_not_7 ? slot_parent_95 : (_or_2 ? (_not_1 ? (_eq_501 ? op_slot : slot_parent_95) : slot_parent_95) : slot_parent_95)) : slot_parent_95)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_96 <= (_eq_0 ? slot_parent_96 : (_eq_1 ? slot_parent_96 : (_eq_4 ? slot_parent_96 : (_eq_5 ? slot_parent_96 : (_eq_6 ? slot_parent_96 : (_eq_7 ? slot_parent_96 : (_eq_9 ? (_not_8 ? slot_parent_96 : (_or_2 ? (_not_1 ? (_eq_502 ? op_slot : slot_parent_96) : slot_parent_96) : slot_parent_96)) : slot_parent_96)))))));
+    slot_parent_96 <= (_eq_0 ? slot_parent_96 : (_eq_1 ? slot_parent_96 : (_eq_4 ? slot_parent_96 : (_eq_5 ? slot_parent_96 : (_eq_6 ? slot_parent_96 : (_eq_7 ? slot_parent_96 : (_eq_9 ? (_not_7 ? slot_parent_96 : (_or_2 ? (_not_1 ? (_eq_502 ? op_slot : slot_parent_96) : slot_parent_96) : slot_parent_96)) : slot_parent_96)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_97 <= (_eq_0 ? slot_parent_97 : (_eq_1 ? slot_parent_97 : (_eq_4 ? slot_parent_97 : (_eq_5 ? slot_parent_97 : (_eq_6 ? slot_parent_97 : (_eq_7 ? slot_parent_97 : (_eq_9 ? (_not_8 ? slot_parent_97 : (_or_2 ? (_not_1 ? (_eq_503 ? op_slot : slot_parent_97) : slot_parent_97) : slot_parent_97)) : slot_parent_97)))))));
+    slot_parent_97 <= (_eq_0 ? slot_parent_97 : (_eq_1 ? slot_parent_97 : (_eq_4 ? slot_parent_97 : (_eq_5 ? slot_parent_97 : (_eq_6 ? slot_parent_97 : (_eq_7 ? slot_parent_97 : (_eq_9 ? (_not_7 ? slot_parent_97 : (_or_2 ? (_not_1 ? (_eq_503 ? op_slot : slot_parent_97) : slot_parent_97) : slot_parent_97)) : slot_parent_97)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_98 <= (_eq_0 ? slot_parent_98 : (_eq_1 ? slot_parent_98 : (_eq_4 ? slot_parent_98 : (_eq_5 ? slot_parent_98 : (_eq_6 ? slot_parent_98 : (_eq_7 ? slot_parent_98 : (_eq_9 ? (_not_8 ? slot_parent_98 : (_or_2 ? (_not_1 ? (_eq_504 ? op_slot : slot_parent_98) : slot_parent_98) : slot_parent_98)) : slot_parent_98)))))));
+    slot_parent_98 <= (_eq_0 ? slot_parent_98 : (_eq_1 ? slot_parent_98 : (_eq_4 ? slot_parent_98 : (_eq_5 ? slot_parent_98 : (_eq_6 ? slot_parent_98 : (_eq_7 ? slot_parent_98 : (_eq_9 ? (_not_7 ? slot_parent_98 : (_or_2 ? (_not_1 ? (_eq_504 ? op_slot : slot_parent_98) : slot_parent_98) : slot_parent_98)) : slot_parent_98)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_99 <= (_eq_0 ? slot_parent_99 : (_eq_1 ? slot_parent_99 : (_eq_4 ? slot_parent_99 : (_eq_5 ? slot_parent_99 : (_eq_6 ? slot_parent_99 : (_eq_7 ? slot_parent_99 : (_eq_9 ? (_not_8 ? slot_parent_99 : (_or_2 ? (_not_1 ? (_eq_505 ? op_slot : slot_parent_99) : slot_parent_99) : slot_parent_99)) : slot_parent_99)))))));
+    slot_parent_99 <= (_eq_0 ? slot_parent_99 : (_eq_1 ? slot_parent_99 : (_eq_4 ? slot_parent_99 : (_eq_5 ? slot_parent_99 : (_eq_6 ? slot_parent_99 : (_eq_7 ? slot_parent_99 : (_eq_9 ? (_not_7 ? slot_parent_99 : (_or_2 ? (_not_1 ? (_eq_505 ? op_slot : slot_parent_99) : slot_parent_99) : slot_parent_99)) : slot_parent_99)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_100 <= (_eq_0 ? slot_parent_100 : (_eq_1 ? slot_parent_100 : (_eq_4 ? slot_parent_100 : (_eq_5 ? slot_parent_100 : (_eq_6 ? slot_parent_100 : (_eq_7 ? slot_parent_100 : (_eq_9 ? (_not_8 ? slot_parent_100 : (_or_2 ? (_not_1 ? (_eq_506 ? op_slot : slot_parent_100) : slot_parent_100) : slot_parent_100)) : slot_parent_100)))))));
+    slot_parent_100 <= (_eq_0 ? slot_parent_100 : (_eq_1 ? slot_parent_100 : (_eq_4 ? slot_parent_100 : (_eq_5 ? slot_parent_100 : (_eq_6 ? slot_parent_100 : (_eq_7 ? slot_parent_100 : (_eq_9 ? (_not_7 ? slot_parent_100 : (_or_2 ? (_not_1 ? (_eq_506 ? op_slot : slot_parent_100) : slot_parent_100) : slot_parent_100)) : slot_parent_100)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_101 <= (_eq_0 ? slot_parent_101 : (_eq_1 ? slot_parent_101 : (_eq_4 ? slot_parent_101 : (_eq_5 ? slot_parent_101 : (_eq_6 ? slot_parent_101 : (_eq_7 ? slot_parent_101 : (_eq_9 ? (_not_8 ? slot_parent_101 : (_or_2 ? (_not_1 ? (_eq_507 ? op_slot : slot_parent_101) : slot_parent_101) : slot_parent_101)) : slot_parent_101)))))));
+    slot_parent_101 <= (_eq_0 ? slot_parent_101 : (_eq_1 ? slot_parent_101 : (_eq_4 ? slot_parent_101 : (_eq_5 ? slot_parent_101 : (_eq_6 ? slot_parent_101 : (_eq_7 ? slot_parent_101 : (_eq_9 ? (_not_7 ? slot_parent_101 : (_or_2 ? (_not_1 ? (_eq_507 ? op_slot : slot_parent_101) : slot_parent_101) : slot_parent_101)) : slot_parent_101)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_102 <= (_eq_0 ? slot_parent_102 : (_eq_1 ? slot_parent_102 : (_eq_4 ? slot_parent_102 : (_eq_5 ? slot_parent_102 : (_eq_6 ? slot_parent_102 : (_eq_7 ? slot_parent_102 : (_eq_9 ? (_not_8 ? slot_parent_102 : (_or_2 ? (_not_1 ? (_eq_508 ? op_slot : slot_parent_102) : slot_parent_102) : slot_parent_102)) : slot_parent_102)))))));
+    slot_parent_102 <= (_eq_0 ? slot_parent_102 : (_eq_1 ? slot_parent_102 : (_eq_4 ? slot_parent_102 : (_eq_5 ? slot_parent_102 : (_eq_6 ? slot_parent_102 : (_eq_7 ? slot_parent_102 : (_eq_9 ? (_not_7 ? slot_parent_102 : (_or_2 ? (_not_1 ? (_eq_508 ? op_slot : slot_parent_102) : slot_parent_102) : slot_parent_102)) : slot_parent_102)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_103 <= (_eq_0 ? slot_parent_103 : (_eq_1 ? slot_parent_103 : (_eq_4 ? slot_parent_103 : (_eq_5 ? slot_parent_103 : (_eq_6 ? slot_parent_103 : (_eq_7 ? slot_parent_103 : (_eq_9 ? (_not_8 ? slot_parent_103 : (_or_2 ? (_not_1 ? (_eq_509 ? op_slot : slot_parent_103) : slot_parent_103) : slot_parent_103)) : slot_parent_103)))))));
+    slot_parent_103 <= (_eq_0 ? slot_parent_103 : (_eq_1 ? slot_parent_103 : (_eq_4 ? slot_parent_103 : (_eq_5 ? slot_parent_103 : (_eq_6 ? slot_parent_103 : (_eq_7 ? slot_parent_103 : (_eq_9 ? (_not_7 ? slot_parent_103 : (_or_2 ? (_not_1 ? (_eq_509 ? op_slot : slot_parent_103) : slot_parent_103) : slot_parent_103)) : slot_parent_103)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_104 <= (_eq_0 ? slot_parent_104 : (_eq_1 ? slot_parent_104 : (_eq_4 ? slot_parent_104 : (_eq_5 ? slot_parent_104 : (_eq_6 ? slot_parent_104 : (_eq_7 ? slot_parent_104 : (_eq_9 ? (_not_8 ? slot_parent_104 : (_or_2 ? (_not_1 ? (_eq_510 ? op_slot : slot_parent_104) : slot_parent_104) : slot_parent_104)) : slot_parent_104)))))));
+    slot_parent_104 <= (_eq_0 ? slot_parent_104 : (_eq_1 ? slot_parent_104 : (_eq_4 ? slot_parent_104 : (_eq_5 ? slot_parent_104 : (_eq_6 ? slot_parent_104 : (_eq_7 ? slot_parent_104 : (_eq_9 ? (_not_7 ? slot_parent_104 : (_or_2 ? (_not_1 ? (_eq_510 ? op_slot : slot_parent_104) : slot_parent_104) : slot_parent_104)) : slot_parent_104)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_105 <= (_eq_0 ? slot_parent_105 : (_eq_1 ? slot_parent_105 : (_eq_4 ? slot_parent_105 : (_eq_5 ? slot_parent_105 : (_eq_6 ? slot_parent_105 : (_eq_7 ? slot_parent_105 : (_eq_9 ? (_not_8 ? slot_parent_105 : (_or_2 ? (_not_1 ? (_eq_511 ? op_slot : slot_parent_105) : slot_parent_105) : slot_parent_105)) : slot_parent_105)))))));
+    slot_parent_105 <= (_eq_0 ? slot_parent_105 : (_eq_1 ? slot_parent_105 : (_eq_4 ? slot_parent_105 : (_eq_5 ? slot_parent_105 : (_eq_6 ? slot_parent_105 : (_eq_7 ? slot_parent_105 : (_eq_9 ? (_not_7 ? slot_parent_105 : (_or_2 ? (_not_1 ? (_eq_511 ? op_slot : slot_parent_105) : slot_parent_105) : slot_parent_105)) : slot_parent_105)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_106 <= (_eq_0 ? slot_parent_106 : (_eq_1 ? slot_parent_106 : (_eq_4 ? slot_parent_106 : (_eq_5 ? slot_parent_106 : (_eq_6 ? slot_parent_106 : (_eq_7 ? slot_parent_106 : (_eq_9 ? (_not_8 ? slot_parent_106 : (_or_2 ? (_not_1 ? (_eq_512 ? op_slot : slot_parent_106) : slot_parent_106) : slot_parent_106)) : slot_parent_106)))))));
+    slot_parent_106 <= (_eq_0 ? slot_parent_106 : (_eq_1 ? slot_parent_106 : (_eq_4 ? slot_parent_106 : (_eq_5 ? slot_parent_106 : (_eq_6 ? slot_parent_106 : (_eq_7 ? slot_parent_106 : (_eq_9 ? (_not_7 ? slot_parent_106 : (_or_2 ? (_not_1 ? (_eq_512 ? op_slot : slot_parent_106) : slot_parent_106) : slot_parent_106)) : slot_parent_106)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_107 <= (_eq_0 ? slot_parent_107 : (_eq_1 ? slot_parent_107 : (_eq_4 ? slot_parent_107 : (_eq_5 ? slot_parent_107 : (_eq_6 ? slot_parent_107 : (_eq_7 ? slot_parent_107 : (_eq_9 ? (_not_8 ? slot_parent_107 : (_or_2 ? (_not_1 ? (_eq_513 ? op_slot : slot_parent_107) : slot_parent_107) : slot_parent_107)) : slot_parent_107)))))));
+    slot_parent_107 <= (_eq_0 ? slot_parent_107 : (_eq_1 ? slot_parent_107 : (_eq_4 ? slot_parent_107 : (_eq_5 ? slot_parent_107 : (_eq_6 ? slot_parent_107 : (_eq_7 ? slot_parent_107 : (_eq_9 ? (_not_7 ? slot_parent_107 : (_or_2 ? (_not_1 ? (_eq_513 ? op_slot : slot_parent_107) : slot_parent_107) : slot_parent_107)) : slot_parent_107)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_108 <= (_eq_0 ? slot_parent_108 : (_eq_1 ? slot_parent_108 : (_eq_4 ? slot_parent_108 : (_eq_5 ? slot_parent_108 : (_eq_6 ? slot_parent_108 : (_eq_7 ? slot_parent_108 : (_eq_9 ? (_not_8 ? slot_parent_108 : (_or_2 ? (_not_1 ? (_eq_514 ? op_slot : slot_parent_108) : slot_parent_108) : slot_parent_108)) : slot_parent_108)))))));
+    slot_parent_108 <= (_eq_0 ? slot_parent_108 : (_eq_1 ? slot_parent_108 : (_eq_4 ? slot_parent_108 : (_eq_5 ? slot_parent_108 : (_eq_6 ? slot_parent_108 : (_eq_7 ? slot_parent_108 : (_eq_9 ? (_not_7 ? slot_parent_108 : (_or_2 ? (_not_1 ? (_eq_514 ? op_slot : slot_parent_108) : slot_parent_108) : slot_parent_108)) : slot_parent_108)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_109 <= (_eq_0 ? slot_parent_109 : (_eq_1 ? slot_parent_109 : (_eq_4 ? slot_parent_109 : (_eq_5 ? slot_parent_109 : (_eq_6 ? slot_parent_109 : (_eq_7 ? slot_parent_109 : (_eq_9 ? (_not_8 ? slot_parent_109 : (_or_2 ? (_not_1 ? (_eq_515 ? op_slot : slot_parent_109) : slot_parent_109) : slot_parent_109)) : slot_parent_109)))))));
+    slot_parent_109 <= (_eq_0 ? slot_parent_109 : (_eq_1 ? slot_parent_109 : (_eq_4 ? slot_parent_109 : (_eq_5 ? slot_parent_109 : (_eq_6 ? slot_parent_109 : (_eq_7 ? slot_parent_109 : (_eq_9 ? (_not_7 ? slot_parent_109 : (_or_2 ? (_not_1 ? (_eq_515 ? op_slot : slot_parent_109) : slot_parent_109) : slot_parent_109)) : slot_parent_109)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_110 <= (_eq_0 ? slot_parent_110 : (_eq_1 ? slot_parent_110 : (_eq_4 ? slot_parent_110 : (_eq_5 ? slot_parent_110 : (_eq_6 ? slot_parent_110 : (_eq_7 ? slot_parent_110 : (_eq_9 ? (_not_8 ? slot_parent_110 : (_or_2 ? (_not_1 ? (_eq_516 ? op_slot : slot_parent_110) : slot_parent_110) : slot_parent_110)) : slot_parent_110)))))));
+    slot_parent_110 <= (_eq_0 ? slot_parent_110 : (_eq_1 ? slot_parent_110 : (_eq_4 ? slot_parent_110 : (_eq_5 ? slot_parent_110 : (_eq_6 ? slot_parent_110 : (_eq_7 ? slot_parent_110 : (_eq_9 ? (_not_7 ? slot_parent_110 : (_or_2 ? (_not_1 ? (_eq_516 ? op_slot : slot_parent_110) : slot_parent_110) : slot_parent_110)) : slot_parent_110)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_111 <= (_eq_0 ? slot_parent_111 : (_eq_1 ? slot_parent_111 : (_eq_4 ? slot_parent_111 : (_eq_5 ? slot_parent_111 : (_eq_6 ? slot_parent_111 : (_eq_7 ? slot_parent_111 : (_eq_9 ? (_not_8 ? slot_parent_111 : (_or_2 ? (_not_1 ? (_eq_517 ? op_slot : slot_parent_111) : slot_parent_111) : slot_parent_111)) : slot_parent_111)))))));
+    slot_parent_111 <= (_eq_0 ? slot_parent_111 : (_eq_1 ? slot_parent_111 : (_eq_4 ? slot_parent_111 : (_eq_5 ? slot_parent_111 : (_eq_6 ? slot_parent_111 : (_eq_7 ? slot_parent_111 : (_eq_9 ? (_not_7 ? slot_parent_111 : (_or_2 ? (_not_1 ? (_eq_517 ? op_slot : slot_parent_111) : slot_parent_111) : slot_parent_111)) : slot_parent_111)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_112 <= (_eq_0 ? slot_parent_112 : (_eq_1 ? slot_parent_112 : (_eq_4 ? slot_parent_112 : (_eq_5 ? slot_parent_112 : (_eq_6 ? slot_parent_112 : (_eq_7 ? slot_parent_112 : (_eq_9 ? (_not_8 ? slot_parent_112 : (_or_2 ? (_not_1 ? (_eq_518 ? op_slot : slot_parent_112) : slot_parent_112) : slot_parent_112)) : slot_parent_112)))))));
+    slot_parent_112 <= (_eq_0 ? slot_parent_112 : (_eq_1 ? slot_parent_112 : (_eq_4 ? slot_parent_112 : (_eq_5 ? slot_parent_112 : (_eq_6 ? slot_parent_112 : (_eq_7 ? slot_parent_112 : (_eq_9 ? (_not_7 ? slot_parent_112 : (_or_2 ? (_not_1 ? (_eq_518 ? op_slot : slot_parent_112) : slot_parent_112) : slot_parent_112)) : slot_parent_112)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_113 <= (_eq_0 ? slot_parent_113 : (_eq_1 ? slot_parent_113 : (_eq_4 ? slot_parent_113 : (_eq_5 ? slot_parent_113 : (_eq_6 ? slot_parent_113 : (_eq_7 ? slot_parent_113 : (_eq_9 ? (_not_8 ? slot_parent_113 : (_or_2 ? (_not_1 ? (_eq_519 ? op_slot : slot_parent_113) : slot_parent_113) : slot_parent_113)) : slot_parent_113)))))));
+    slot_parent_113 <= (_eq_0 ? slot_parent_113 : (_eq_1 ? slot_parent_113 : (_eq_4 ? slot_parent_113 : (_eq_5 ? slot_parent_113 : (_eq_6 ? slot_parent_113 : (_eq_7 ? slot_parent_113 : (_eq_9 ? (_not_7 ? slot_parent_113 : (_or_2 ? (_not_1 ? (_eq_519 ? op_slot : slot_parent_113) : slot_parent_113) : slot_parent_113)) : slot_parent_113)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_114 <= (_eq_0 ? slot_parent_114 : (_eq_1 ? slot_parent_114 : (_eq_4 ? slot_parent_114 : (_eq_5 ? slot_parent_114 : (_eq_6 ? slot_parent_114 : (_eq_7 ? slot_parent_114 : (_eq_9 ? (_not_8 ? slot_parent_114 : (_or_2 ? (_not_1 ? (_eq_520 ? op_slot : slot_parent_114) : slot_parent_114) : slot_parent_114)) : slot_parent_114)))))));
+    slot_parent_114 <= (_eq_0 ? slot_parent_114 : (_eq_1 ? slot_parent_114 : (_eq_4 ? slot_parent_114 : (_eq_5 ? slot_parent_114 : (_eq_6 ? slot_parent_114 : (_eq_7 ? slot_parent_114 : (_eq_9 ? (_not_7 ? slot_parent_114 : (_or_2 ? (_not_1 ? (_eq_520 ? op_slot : slot_parent_114) : slot_parent_114) : slot_parent_114)) : slot_parent_114)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_115 <= (_eq_0 ? slot_parent_115 : (_eq_1 ? slot_parent_115 : (_eq_4 ? slot_parent_115 : (_eq_5 ? slot_parent_115 : (_eq_6 ? slot_parent_115 : (_eq_7 ? slot_parent_115 : (_eq_9 ? (_not_8 ? slot_parent_115 : (_or_2 ? (_not_1 ? (_eq_521 ? op_slot : slot_parent_115) : slot_parent_115) : slot_parent_115)) : slot_parent_115)))))));
+    slot_parent_115 <= (_eq_0 ? slot_parent_115 : (_eq_1 ? slot_parent_115 : (_eq_4 ? slot_parent_115 : (_eq_5 ? slot_parent_115 : (_eq_6 ? slot_parent_115 : (_eq_7 ? slot_parent_115 : (_eq_9 ? (_not_7 ? slot_parent_115 : (_or_2 ? (_not_1 ? (_eq_521 ? op_slot : slot_parent_115) : slot_parent_115) : slot_parent_115)) : slot_parent_115)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_116 <= (_eq_0 ? slot_parent_116 : (_eq_1 ? slot_parent_116 : (_eq_4 ? slot_parent_116 : (_eq_5 ? slot_parent_116 : (_eq_6 ? slot_parent_116 : (_eq_7 ? slot_parent_116 : (_eq_9 ? (_not_8 ? slot_parent_116 : (_or_2 ? (_not_1 ? (_eq_522 ? op_slot : slot_parent_116) : slot_parent_116) : slot_parent_116)) : slot_parent_116)))))));
+    slot_parent_116 <= (_eq_0 ? slot_parent_116 : (_eq_1 ? slot_parent_116 : (_eq_4 ? slot_parent_116 : (_eq_5 ? slot_parent_116 : (_eq_6 ? slot_parent_116 : (_eq_7 ? slot_parent_116 : (_eq_9 ? (_not_7 ? slot_parent_116 : (_or_2 ? (_not_1 ? (_eq_522 ? op_slot : slot_parent_116) : slot_parent_116) : slot_parent_116)) : slot_parent_116)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_117 <= (_eq_0 ? slot_parent_117 : (_eq_1 ? slot_parent_117 : (_eq_4 ? slot_parent_117 : (_eq_5 ? slot_parent_117 : (_eq_6 ? slot_parent_117 : (_eq_7 ? slot_parent_117 : (_eq_9 ? (_not_8 ? slot_parent_117 : (_or_2 ? (_not_1 ? (_eq_523 ? op_slot : slot_parent_117) : slot_parent_117) : slot_parent_117)) : slot_parent_117)))))));
+    slot_parent_117 <= (_eq_0 ? slot_parent_117 : (_eq_1 ? slot_parent_117 : (_eq_4 ? slot_parent_117 : (_eq_5 ? slot_parent_117 : (_eq_6 ? slot_parent_117 : (_eq_7 ? slot_parent_117 : (_eq_9 ? (_not_7 ? slot_parent_117 : (_or_2 ? (_not_1 ? (_eq_523 ? op_slot : slot_parent_117) : slot_parent_117) : slot_parent_117)) : slot_parent_117)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_118 <= (_eq_0 ? slot_parent_118 : (_eq_1 ? slot_parent_118 : (_eq_4 ? slot_parent_118 : (_eq_5 ? slot_parent_118 : (_eq_6 ? slot_parent_118 : (_eq_7 ? slot_parent_118 : (_eq_9 ? (_not_8 ? slot_parent_118 : (_or_2 ? (_not_1 ? (_eq_524 ? op_slot : slot_parent_118) : slot_parent_118) : slot_parent_118)) : slot_parent_118)))))));
+    slot_parent_118 <= (_eq_0 ? slot_parent_118 : (_eq_1 ? slot_parent_118 : (_eq_4 ? slot_parent_118 : (_eq_5 ? slot_parent_118 : (_eq_6 ? slot_parent_118 : (_eq_7 ? slot_parent_118 : (_eq_9 ? (_not_7 ? slot_parent_118 : (_or_2 ? (_not_1 ? (_eq_524 ? op_slot : slot_parent_118) : slot_parent_118) : slot_parent_118)) : slot_parent_118)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_119 <= (_eq_0 ? slot_parent_119 : (_eq_1 ? slot_parent_119 : (_eq_4 ? slot_parent_119 : (_eq_5 ? slot_parent_119 : (_eq_6 ? slot_parent_119 : (_eq_7 ? slot_parent_119 : (_eq_9 ? (_not_8 ? slot_parent_119 : (_or_2 ? (_not_1 ? (_eq_525 ? op_slot : slot_parent_119) : slot_parent_119) : slot_parent_119)) : slot_parent_119)))))));
+    slot_parent_119 <= (_eq_0 ? slot_parent_119 : (_eq_1 ? slot_parent_119 : (_eq_4 ? slot_parent_119 : (_eq_5 ? slot_parent_119 : (_eq_6 ? slot_parent_119 : (_eq_7 ? slot_parent_119 : (_eq_9 ? (_not_7 ? slot_parent_119 : (_or_2 ? (_not_1 ? (_eq_525 ? op_slot : slot_parent_119) : slot_parent_119) : slot_parent_119)) : slot_parent_119)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_120 <= (_eq_0 ? slot_parent_120 : (_eq_1 ? slot_parent_120 : (_eq_4 ? slot_parent_120 : (_eq_5 ? slot_parent_120 : (_eq_6 ? slot_parent_120 : (_eq_7 ? slot_parent_120 : (_eq_9 ? (_not_8 ? slot_parent_120 : (_or_2 ? (_not_1 ? (_eq_526 ? op_slot : slot_parent_120) : slot_parent_120) : slot_parent_120)) : slot_parent_120)))))));
+    slot_parent_120 <= (_eq_0 ? slot_parent_120 : (_eq_1 ? slot_parent_120 : (_eq_4 ? slot_parent_120 : (_eq_5 ? slot_parent_120 : (_eq_6 ? slot_parent_120 : (_eq_7 ? slot_parent_120 : (_eq_9 ? (_not_7 ? slot_parent_120 : (_or_2 ? (_not_1 ? (_eq_526 ? op_slot : slot_parent_120) : slot_parent_120) : slot_parent_120)) : slot_parent_120)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_121 <= (_eq_0 ? slot_parent_121 : (_eq_1 ? slot_parent_121 : (_eq_4 ? slot_parent_121 : (_eq_5 ? slot_parent_121 : (_eq_6 ? slot_parent_121 : (_eq_7 ? slot_parent_121 : (_eq_9 ? (_not_8 ? slot_parent_121 : (_or_2 ? (_not_1 ? (_eq_527 ? op_slot : slot_parent_121) : slot_parent_121) : slot_parent_121)) : slot_parent_121)))))));
+    slot_parent_121 <= (_eq_0 ? slot_parent_121 : (_eq_1 ? slot_parent_121 : (_eq_4 ? slot_parent_121 : (_eq_5 ? slot_parent_121 : (_eq_6 ? slot_parent_121 : (_eq_7 ? slot_parent_121 : (_eq_9 ? (_not_7 ? slot_parent_121 : (_or_2 ? (_not_1 ? (_eq_527 ? op_slot : slot_parent_121) : slot_parent_121) : slot_parent_121)) : slot_parent_121)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_122 <= (_eq_0 ? slot_parent_122 : (_eq_1 ? slot_parent_122 : (_eq_4 ? slot_parent_122 : (_eq_5 ? slot_parent_122 : (_eq_6 ? slot_parent_122 : (_eq_7 ? slot_parent_122 : (_eq_9 ? (_not_8 ? slot_parent_122 : (_or_2 ? (_not_1 ? (_eq_528 ? op_slot : slot_parent_122) : slot_parent_122) : slot_parent_122)) : slot_parent_122)))))));
+    slot_parent_122 <= (_eq_0 ? slot_parent_122 : (_eq_1 ? slot_parent_122 : (_eq_4 ? slot_parent_122 : (_eq_5 ? slot_parent_122 : (_eq_6 ? slot_parent_122 : (_eq_7 ? slot_parent_122 : (_eq_9 ? (_not_7 ? slot_parent_122 : (_or_2 ? (_not_1 ? (_eq_528 ? op_slot : slot_parent_122) : slot_parent_122) : slot_parent_122)) : slot_parent_122)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_123 <= (_eq_0 ? slot_parent_123 : (_eq_1 ? slot_parent_123 : (_eq_4 ? slot_parent_123 : (_eq_5 ? slot_parent_123 : (_eq_6 ? slot_parent_123 : (_eq_7 ? slot_parent_123 : (_eq_9 ? (_not_8 ? slot_parent_123 : (_or_2 ? (_not_1 ? (_eq_529 ? op_slot : slot_parent_123) : slot_parent_123) : slot_parent_123)) : slot_parent_123)))))));
+    slot_parent_123 <= (_eq_0 ? slot_parent_123 : (_eq_1 ? slot_parent_123 : (_eq_4 ? slot_parent_123 : (_eq_5 ? slot_parent_123 : (_eq_6 ? slot_parent_123 : (_eq_7 ? slot_parent_123 : (_eq_9 ? (_not_7 ? slot_parent_123 : (_or_2 ? (_not_1 ? (_eq_529 ? op_slot : slot_parent_123) : slot_parent_123) : slot_parent_123)) : slot_parent_123)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_124 <= (_eq_0 ? slot_parent_124 : (_eq_1 ? slot_parent_124 : (_eq_4 ? slot_parent_124 : (_eq_5 ? slot_parent_124 : (_eq_6 ? slot_parent_124 : (_eq_7 ? slot_parent_124 : (_eq_9 ? (_not_8 ? slot_parent_124 : (_or_2 ? (_not_1 ? (_eq_530 ? op_slot : slot_parent_124) : slot_parent_124) : slot_parent_124)) : slot_parent_124)))))));
+    slot_parent_124 <= (_eq_0 ? slot_parent_124 : (_eq_1 ? slot_parent_124 : (_eq_4 ? slot_parent_124 : (_eq_5 ? slot_parent_124 : (_eq_6 ? slot_parent_124 : (_eq_7 ? slot_parent_124 : (_eq_9 ? (_not_7 ? slot_parent_124 : (_or_2 ? (_not_1 ? (_eq_530 ? op_slot : slot_parent_124) : slot_parent_124) : slot_parent_124)) : slot_parent_124)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_125 <= (_eq_0 ? slot_parent_125 : (_eq_1 ? slot_parent_125 : (_eq_4 ? slot_parent_125 : (_eq_5 ? slot_parent_125 : (_eq_6 ? slot_parent_125 : (_eq_7 ? slot_parent_125 : (_eq_9 ? (_not_8 ? slot_parent_125 : (_or_2 ? (_not_1 ? (_eq_531 ? op_slot : slot_parent_125) : slot_parent_125) : slot_parent_125)) : slot_parent_125)))))));
+    slot_parent_125 <= (_eq_0 ? slot_parent_125 : (_eq_1 ? slot_parent_125 : (_eq_4 ? slot_parent_125 : (_eq_5 ? slot_parent_125 : (_eq_6 ? slot_parent_125 : (_eq_7 ? slot_parent_125 : (_eq_9 ? (_not_7 ? slot_parent_125 : (_or_2 ? (_not_1 ? (_eq_531 ? op_slot : slot_parent_125) : slot_parent_125) : slot_parent_125)) : slot_parent_125)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_126 <= (_eq_0 ? slot_parent_126 : (_eq_1 ? slot_parent_126 : (_eq_4 ? slot_parent_126 : (_eq_5 ? slot_parent_126 : (_eq_6 ? slot_parent_126 : (_eq_7 ? slot_parent_126 : (_eq_9 ? (_not_8 ? slot_parent_126 : (_or_2 ? (_not_1 ? (_eq_532 ? op_slot : slot_parent_126) : slot_parent_126) : slot_parent_126)) : slot_parent_126)))))));
+    slot_parent_126 <= (_eq_0 ? slot_parent_126 : (_eq_1 ? slot_parent_126 : (_eq_4 ? slot_parent_126 : (_eq_5 ? slot_parent_126 : (_eq_6 ? slot_parent_126 : (_eq_7 ? slot_parent_126 : (_eq_9 ? (_not_7 ? slot_parent_126 : (_or_2 ? (_not_1 ? (_eq_532 ? op_slot : slot_parent_126) : slot_parent_126) : slot_parent_126)) : slot_parent_126)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_127 <= (_eq_0 ? slot_parent_127 : (_eq_1 ? slot_parent_127 : (_eq_4 ? slot_parent_127 : (_eq_5 ? slot_parent_127 : (_eq_6 ? slot_parent_127 : (_eq_7 ? slot_parent_127 : (_eq_9 ? (_not_8 ? slot_parent_127 : (_or_2 ? (_not_1 ? (_eq_533 ? op_slot : slot_parent_127) : slot_parent_127) : slot_parent_127)) : slot_parent_127)))))));
+    slot_parent_127 <= (_eq_0 ? slot_parent_127 : (_eq_1 ? slot_parent_127 : (_eq_4 ? slot_parent_127 : (_eq_5 ? slot_parent_127 : (_eq_6 ? slot_parent_127 : (_eq_7 ? slot_parent_127 : (_eq_9 ? (_not_7 ? slot_parent_127 : (_or_2 ? (_not_1 ? (_eq_533 ? op_slot : slot_parent_127) : slot_parent_127) : slot_parent_127)) : slot_parent_127)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_6 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_9 ? (_not_8 ? slot_digit_0 : (_or_2 ? (_not_1 ? (_eq_534 ? _bits_132 : slot_digit_0) : slot_digit_0) : slot_digit_0)) : slot_digit_0)))))));
+    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_6 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_9 ? (_not_7 ? slot_digit_0 : (_or_2 ? (_not_1 ? (_eq_534 ? _bits_132 : slot_digit_0) : slot_digit_0) : slot_digit_0)) : slot_digit_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_6 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_9 ? (_not_8 ? slot_digit_1 : (_or_2 ? (_not_1 ? (_eq_535 ? _bits_132 : slot_digit_1) : slot_digit_1) : slot_digit_1)) : slot_digit_1)))))));
+    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_6 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_9 ? (_not_7 ? slot_digit_1 : (_or_2 ? (_not_1 ? (_eq_535 ? _bits_132 : slot_digit_1) : slot_digit_1) : slot_digit_1)) : slot_digit_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_6 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_9 ? (_not_8 ? slot_digit_2 : (_or_2 ? (_not_1 ? (_eq_536 ? _bits_132 : slot_digit_2) : slot_digit_2) : slot_digit_2)) : slot_digit_2)))))));
+    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_6 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_9 ? (_not_7 ? slot_digit_2 : (_or_2 ? (_not_1 ? (_eq_536 ? _bits_132 : slot_digit_2) : slot_digit_2) : slot_digit_2)) : slot_digit_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_6 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_9 ? (_not_8 ? slot_digit_3 : (_or_2 ? (_not_1 ? (_eq_537 ? _bits_132 : slot_digit_3) : slot_digit_3) : slot_digit_3)) : slot_digit_3)))))));
+    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_6 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_9 ? (_not_7 ? slot_digit_3 : (_or_2 ? (_not_1 ? (_eq_537 ? _bits_132 : slot_digit_3) : slot_digit_3) : slot_digit_3)) : slot_digit_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_6 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_9 ? (_not_8 ? slot_digit_4 : (_or_2 ? (_not_1 ? (_eq_538 ? _bits_132 : slot_digit_4) : slot_digit_4) : slot_digit_4)) : slot_digit_4)))))));
+    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_6 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_9 ? (_not_7 ? slot_digit_4 : (_or_2 ? (_not_1 ? (_eq_538 ? _bits_132 : slot_digit_4) : slot_digit_4) : slot_digit_4)) : slot_digit_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_6 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_9 ? (_not_8 ? slot_digit_5 : (_or_2 ? (_not_1 ? (_eq_539 ? _bits_132 : slot_digit_5) : slot_digit_5) : slot_digit_5)) : slot_digit_5)))))));
+    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_6 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_9 ? (_not_7 ? slot_digit_5 : (_or_2 ? (_not_1 ? (_eq_539 ? _bits_132 : slot_digit_5) : slot_digit_5) : slot_digit_5)) : slot_digit_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_6 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_9 ? (_not_8 ? slot_digit_6 : (_or_2 ? (_not_1 ? (_eq_540 ? _bits_132 : slot_digit_6) : slot_digit_6) : slot_digit_6)) : slot_digit_6)))))));
+    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_6 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_9 ? (_not_7 ? slot_digit_6 : (_or_2 ? (_not_1 ? (_eq_540 ? _bits_132 : slot_digit_6) : slot_digit_6) : slot_digit_6)) : slot_digit_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_6 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_9 ? (_not_8 ? slot_digit_7 : (_or_2 ? (_not_1 ? (_eq_541 ? _bits_132 : slot_digit_7) : slot_digit_7) : slot_digit_7)) : slot_digit_7)))))));
+    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_6 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_9 ? (_not_7 ? slot_digit_7 : (_or_2 ? (_not_1 ? (_eq_541 ? _bits_132 : slot_digit_7) : slot_digit_7) : slot_digit_7)) : slot_digit_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_6 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_9 ? (_not_8 ? slot_digit_8 : (_or_2 ? (_not_1 ? (_eq_542 ? _bits_132 : slot_digit_8) : slot_digit_8) : slot_digit_8)) : slot_digit_8)))))));
+    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_6 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_9 ? (_not_7 ? slot_digit_8 : (_or_2 ? (_not_1 ? (_eq_542 ? _bits_132 : slot_digit_8) : slot_digit_8) : slot_digit_8)) : slot_digit_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_6 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_9 ? (_not_8 ? slot_digit_9 : (_or_2 ? (_not_1 ? (_eq_543 ? _bits_132 : slot_digit_9) : slot_digit_9) : slot_digit_9)) : slot_digit_9)))))));
+    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_6 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_9 ? (_not_7 ? slot_digit_9 : (_or_2 ? (_not_1 ? (_eq_543 ? _bits_132 : slot_digit_9) : slot_digit_9) : slot_digit_9)) : slot_digit_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_6 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_9 ? (_not_8 ? slot_digit_10 : (_or_2 ? (_not_1 ? (_eq_544 ? _bits_132 : slot_digit_10) : slot_digit_10) : slot_digit_10)) : slot_digit_10)))))));
+    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_6 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_9 ? (_not_7 ? slot_digit_10 : (_or_2 ? (_not_1 ? (_eq_544 ? _bits_132 : slot_digit_10) : slot_digit_10) : slot_digit_10)) : slot_digit_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_6 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_9 ? (_not_8 ? slot_digit_11 : (_or_2 ? (_not_1 ? (_eq_545 ? _bits_132 : slot_digit_11) : slot_digit_11) : slot_digit_11)) : slot_digit_11)))))));
+    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_6 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_9 ? (_not_7 ? slot_digit_11 : (_or_2 ? (_not_1 ? (_eq_545 ? _bits_132 : slot_digit_11) : slot_digit_11) : slot_digit_11)) : slot_digit_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_6 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_9 ? (_not_8 ? slot_digit_12 : (_or_2 ? (_not_1 ? (_eq_546 ? _bits_132 : slot_digit_12) : slot_digit_12) : slot_digit_12)) : slot_digit_12)))))));
+    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_6 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_9 ? (_not_7 ? slot_digit_12 : (_or_2 ? (_not_1 ? (_eq_546 ? _bits_132 : slot_digit_12) : slot_digit_12) : slot_digit_12)) : slot_digit_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_6 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_9 ? (_not_8 ? slot_digit_13 : (_or_2 ? (_not_1 ? (_eq_547 ? _bits_132 : slot_digit_13) : slot_digit_13) : slot_digit_13)) : slot_digit_13)))))));
+    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_6 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_9 ? (_not_7 ? slot_digit_13 : (_or_2 ? (_not_1 ? (_eq_547 ? _bits_132 : slot_digit_13) : slot_digit_13) : slot_digit_13)) : slot_digit_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_6 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_9 ? (_not_8 ? slot_digit_14 : (_or_2 ? (_not_1 ? (_eq_548 ? _bits_132 : slot_digit_14) : slot_digit_14) : slot_digit_14)) : slot_digit_14)))))));
+    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_6 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_9 ? (_not_7 ? slot_digit_14 : (_or_2 ? (_not_1 ? (_eq_548 ? _bits_132 : slot_digit_14) : slot_digit_14) : slot_digit_14)) : slot_digit_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_6 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_9 ? (_not_8 ? slot_digit_15 : (_or_2 ? (_not_1 ? (_eq_549 ? _bits_132 : slot_digit_15) : slot_digit_15) : slot_digit_15)) : slot_digit_15)))))));
+    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_6 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_9 ? (_not_7 ? slot_digit_15 : (_or_2 ? (_not_1 ? (_eq_549 ? _bits_132 : slot_digit_15) : slot_digit_15) : slot_digit_15)) : slot_digit_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_6 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_9 ? (_not_8 ? slot_digit_16 : (_or_2 ? (_not_1 ? (_eq_550 ? _bits_132 : slot_digit_16) : slot_digit_16) : slot_digit_16)) : slot_digit_16)))))));
+    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_6 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_9 ? (_not_7 ? slot_digit_16 : (_or_2 ? (_not_1 ? (_eq_550 ? _bits_132 : slot_digit_16) : slot_digit_16) : slot_digit_16)) : slot_digit_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_6 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_9 ? (_not_8 ? slot_digit_17 : (_or_2 ? (_not_1 ? (_eq_551 ? _bits_132 : slot_digit_17) : slot_digit_17) : slot_digit_17)) : slot_digit_17)))))));
+    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_6 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_9 ? (_not_7 ? slot_digit_17 : (_or_2 ? (_not_1 ? (_eq_551 ? _bits_132 : slot_digit_17) : slot_digit_17) : slot_digit_17)) : slot_digit_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_6 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_9 ? (_not_8 ? slot_digit_18 : (_or_2 ? (_not_1 ? (_eq_552 ? _bits_132 : slot_digit_18) : slot_digit_18) : slot_digit_18)) : slot_digit_18)))))));
+    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_6 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_9 ? (_not_7 ? slot_digit_18 : (_or_2 ? (_not_1 ? (_eq_552 ? _bits_132 : slot_digit_18) : slot_digit_18) : slot_digit_18)) : slot_digit_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_6 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_9 ? (_not_8 ? slot_digit_19 : (_or_2 ? (_not_1 ? (_eq_553 ? _bits_132 : slot_digit_19) : slot_digit_19) : slot_digit_19)) : slot_digit_19)))))));
+    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_6 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_9 ? (_not_7 ? slot_digit_19 : (_or_2 ? (_not_1 ? (_eq_553 ? _bits_132 : slot_digit_19) : slot_digit_19) : slot_digit_19)) : slot_digit_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_6 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_9 ? (_not_8 ? slot_digit_20 : (_or_2 ? (_not_1 ? (_eq_554 ? _bits_132 : slot_digit_20) : slot_digit_20) : slot_digit_20)) : slot_digit_20)))))));
+    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_6 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_9 ? (_not_7 ? slot_digit_20 : (_or_2 ? (_not_1 ? (_eq_554 ? _bits_132 : slot_digit_20) : slot_digit_20) : slot_digit_20)) : slot_digit_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_6 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_9 ? (_not_8 ? slot_digit_21 : (_or_2 ? (_not_1 ? (_eq_555 ? _bits_132 : slot_digit_21) : slot_digit_21) : slot_digit_21)) : slot_digit_21)))))));
+    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_6 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_9 ? (_not_7 ? slot_digit_21 : (_or_2 ? (_not_1 ? (_eq_555 ? _bits_132 : slot_digit_21) : slot_digit_21) : slot_digit_21)) : slot_digit_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_6 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_9 ? (_not_8 ? slot_digit_22 : (_or_2 ? (_not_1 ? (_eq_556 ? _bits_132 : slot_digit_22) : slot_digit_22) : slot_digit_22)) : slot_digit_22)))))));
+    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_6 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_9 ? (_not_7 ? slot_digit_22 : (_or_2 ? (_not_1 ? (_eq_556 ? _bits_132 : slot_digit_22) : slot_digit_22) : slot_digit_22)) : slot_digit_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_6 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_9 ? (_not_8 ? slot_digit_23 : (_or_2 ? (_not_1 ? (_eq_557 ? _bits_132 : slot_digit_23) : slot_digit_23) : slot_digit_23)) : slot_digit_23)))))));
+    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_6 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_9 ? (_not_7 ? slot_digit_23 : (_or_2 ? (_not_1 ? (_eq_557 ? _bits_132 : slot_digit_23) : slot_digit_23) : slot_digit_23)) : slot_digit_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_6 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_9 ? (_not_8 ? slot_digit_24 : (_or_2 ? (_not_1 ? (_eq_558 ? _bits_132 : slot_digit_24) : slot_digit_24) : slot_digit_24)) : slot_digit_24)))))));
+    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_6 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_9 ? (_not_7 ? slot_digit_24 : (_or_2 ? (_not_1 ? (_eq_558 ? _bits_132 : slot_digit_24) : slot_digit_24) : slot_digit_24)) : slot_digit_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_6 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_9 ? (_not_8 ? slot_digit_25 : (_or_2 ? (_not_1 ? (_eq_559 ? _bits_132 : slot_digit_25) : slot_digit_25) : slot_digit_25)) : slot_digit_25)))))));
+    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_6 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_9 ? (_not_7 ? slot_digit_25 : (_or_2 ? (_not_1 ? (_eq_559 ? _bits_132 : slot_digit_25) : slot_digit_25) : slot_digit_25)) : slot_digit_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_6 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_9 ? (_not_8 ? slot_digit_26 : (_or_2 ? (_not_1 ? (_eq_560 ? _bits_132 : slot_digit_26) : slot_digit_26) : slot_digit_26)) : slot_digit_26)))))));
+    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_6 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_9 ? (_not_7 ? slot_digit_26 : (_or_2 ? (_not_1 ? (_eq_560 ? _bits_132 : slot_digit_26) : slot_digit_26) : slot_digit_26)) : slot_digit_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_6 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_9 ? (_not_8 ? slot_digit_27 : (_or_2 ? (_not_1 ? (_eq_561 ? _bits_132 : slot_digit_27) : slot_digit_27) : slot_digit_27)) : slot_digit_27)))))));
+    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_6 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_9 ? (_not_7 ? slot_digit_27 : (_or_2 ? (_not_1 ? (_eq_561 ? _bits_132 : slot_digit_27) : slot_digit_27) : slot_digit_27)) : slot_digit_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_6 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_9 ? (_not_8 ? slot_digit_28 : (_or_2 ? (_not_1 ? (_eq_562 ? _bits_132 : slot_digit_28) : slot_digit_28) : slot_digit_28)) : slot_digit_28)))))));
+    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_6 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_9 ? (_not_7 ? slot_digit_28 : (_or_2 ? (_not_1 ? (_eq_562 ? _bits_132 : slot_digit_28) : slot_digit_28) : slot_digit_28)) : slot_digit_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_6 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_9 ? (_not_8 ? slot_digit_29 : (_or_2 ? (_not_1 ? (_eq_563 ? _bits_132 : slot_digit_29) : slot_digit_29) : slot_digit_29)) : slot_digit_29)))))));
+    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_6 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_9 ? (_not_7 ? slot_digit_29 : (_or_2 ? (_not_1 ? (_eq_563 ? _bits_132 : slot_digit_29) : slot_digit_29) : slot_digit_29)) : slot_digit_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_6 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_9 ? (_not_8 ? slot_digit_30 : (_or_2 ? (_not_1 ? (_eq_564 ? _bits_132 : slot_digit_30) : slot_digit_30) : slot_digit_30)) : slot_digit_30)))))));
+    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_6 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_9 ? (_not_7 ? slot_digit_30 : (_or_2 ? (_not_1 ? (_eq_564 ? _bits_132 : slot_digit_30) : slot_digit_30) : slot_digit_30)) : slot_digit_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_6 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_9 ? (_not_8 ? slot_digit_31 : (_or_2 ? (_not_1 ? (_eq_565 ? _bits_132 : slot_digit_31) : slot_digit_31) : slot_digit_31)) : slot_digit_31)))))));
+    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_6 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_9 ? (_not_7 ? slot_digit_31 : (_or_2 ? (_not_1 ? (_eq_565 ? _bits_132 : slot_digit_31) : slot_digit_31) : slot_digit_31)) : slot_digit_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_32 <= (_eq_0 ? slot_digit_32 : (_eq_1 ? slot_digit_32 : (_eq_4 ? slot_digit_32 : (_eq_5 ? slot_digit_32 : (_eq_6 ? slot_digit_32 : (_eq_7 ? slot_digit_32 : (_eq_9 ? (_not_8 ? slot_digit_32 : (_or_2 ? (_not_1 ? (_eq_566 ? _bits_132 : slot_digit_32) : slot_digit_32) : slot_digit_32)) : slot_digit_32)))))));
+    slot_digit_32 <= (_eq_0 ? slot_digit_32 : (_eq_1 ? slot_digit_32 : (_eq_4 ? slot_digit_32 : (_eq_5 ? slot_digit_32 : (_eq_6 ? slot_digit_32 : (_eq_7 ? slot_digit_32 : (_eq_9 ? (_not_7 ? slot_digit_32 : (_or_2 ? (_not_1 ? (_eq_566 ? _bits_132 : slot_digit_32) : slot_digit_32) : slot_digit_32)) : slot_digit_32)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_33 <= (_eq_0 ? slot_digit_33 : (_eq_1 ? slot_digit_33 : (_eq_4 ? slot_digit_33 : (_eq_5 ? slot_digit_33 : (_eq_6 ? slot_digit_33 : (_eq_7 ? slot_digit_33 : (_eq_9 ? (_not_8 ? slot_digit_33 : (_or_2 ? (_not_1 ? (_eq_567 ? _bits_132 : slot_digit_33) : slot_digit_33) : slot_digit_33)) : slot_digit_33)))))));
+    slot_digit_33 <= (_eq_0 ? slot_digit_33 : (_eq_1 ? slot_digit_33 : (_eq_4 ? slot_digit_33 : (_eq_5 ? slot_digit_33 : (_eq_6 ? slot_digit_33 : (_eq_7 ? slot_digit_33 : (_eq_9 ? (_not_7 ? slot_digit_33 : (_or_2 ? (_not_1 ? (_eq_567 ? _bits_132 : slot_digit_33) : slot_digit_33) : slot_digit_33)) : slot_digit_33)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_34 <= (_eq_0 ? slot_digit_34 : (_eq_1 ? slot_digit_34 : (_eq_4 ? slot_digit_34 : (_eq_5 ? slot_digit_34 : (_eq_6 ? slot_digit_34 : (_eq_7 ? slot_digit_34 : (_eq_9 ? (_not_8 ? slot_digit_34 : (_or_2 ? (_not_1 ? (_eq_568 ? _bits_132 : slot_digit_34) : slot_digit_34) : slot_digit_34)) : slot_digit_34)))))));
+    slot_digit_34 <= (_eq_0 ? slot_digit_34 : (_eq_1 ? slot_digit_34 : (_eq_4 ? slot_digit_34 : (_eq_5 ? slot_digit_34 : (_eq_6 ? slot_digit_34 : (_eq_7 ? slot_digit_34 : (_eq_9 ? (_not_7 ? slot_digit_34 : (_or_2 ? (_not_1 ? (_eq_568 ? _bits_132 : slot_digit_34) : slot_digit_34) : slot_digit_34)) : slot_digit_34)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_35 <= (_eq_0 ? slot_digit_35 : (_eq_1 ? slot_digit_35 : (_eq_4 ? slot_digit_35 : (_eq_5 ? slot_digit_35 : (_eq_6 ? slot_digit_35 : (_eq_7 ? slot_digit_35 : (_eq_9 ? (_not_8 ? slot_digit_35 : (_or_2 ? (_not_1 ? (_eq_569 ? _bits_132 : slot_digit_35) : slot_digit_35) : slot_digit_35)) : slot_digit_35)))))));
+    slot_digit_35 <= (_eq_0 ? slot_digit_35 : (_eq_1 ? slot_digit_35 : (_eq_4 ? slot_digit_35 : (_eq_5 ? slot_digit_35 : (_eq_6 ? slot_digit_35 : (_eq_7 ? slot_digit_35 : (_eq_9 ? (_not_7 ? slot_digit_35 : (_or_2 ? (_not_1 ? (_eq_569 ? _bits_132 : slot_digit_35) : slot_digit_35) : slot_digit_35)) : slot_digit_35)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_36 <= (_eq_0 ? slot_digit_36 : (_eq_1 ? slot_digit_36 : (_eq_4 ? slot_digit_36 : (_eq_5 ? slot_digit_36 : (_eq_6 ? slot_digit_36 : (_eq_7 ? slot_digit_36 : (_eq_9 ? (_not_8 ? slot_digit_36 : (_or_2 ? (_not_1 ? (_eq_570 ? _bits_132 : slot_digit_36) : slot_digit_36) : slot_digit_36)) : slot_digit_36)))))));
+    slot_digit_36 <= (_eq_0 ? slot_digit_36 : (_eq_1 ? slot_digit_36 : (_eq_4 ? slot_digit_36 : (_eq_5 ? slot_digit_36 : (_eq_6 ? slot_digit_36 : (_eq_7 ? slot_digit_36 : (_eq_9 ? (_not_7 ? slot_digit_36 : (_or_2 ? (_not_1 ? (_eq_570 ? _bits_132 : slot_digit_36) : slot_digit_36) : slot_digit_36)) : slot_digit_36)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_37 <= (_eq_0 ? slot_digit_37 : (_eq_1 ? slot_digit_37 : (_eq_4 ? slot_digit_37 : (_eq_5 ? slot_digit_37 : (_eq_6 ? slot_digit_37 : (_eq_7 ? slot_digit_37 : (_eq_9 ? (_not_8 ? slot_digit_37 : (_or_2 ? (_not_1 ? (_eq_571 ? _bits_132 : slot_digit_37) : slot_digit_37) : slot_digit_37)) : slot_digit_37)))))));
+    slot_digit_37 <= (_eq_0 ? slot_digit_37 : (_eq_1 ? slot_digit_37 : (_eq_4 ? slot_digit_37 : (_eq_5 ? slot_digit_37 : (_eq_6 ? slot_digit_37 : (_eq_7 ? slot_digit_37 : (_eq_9 ? (_not_7 ? slot_digit_37 : (_or_2 ? (_not_1 ? (_eq_571 ? _bits_132 : slot_digit_37) : slot_digit_37) : slot_digit_37)) : slot_digit_37)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_38 <= (_eq_0 ? slot_digit_38 : (_eq_1 ? slot_digit_38 : (_eq_4 ? slot_digit_38 : (_eq_5 ? slot_digit_38 : (_eq_6 ? slot_digit_38 : (_eq_7 ? slot_digit_38 : (_eq_9 ? (_not_8 ? slot_digit_38 : (_or_2 ? (_not_1 ? (_eq_572 ? _bits_132 : slot_digit_38) : slot_digit_38) : slot_digit_38)) : slot_digit_38)))))));
+    slot_digit_38 <= (_eq_0 ? slot_digit_38 : (_eq_1 ? slot_digit_38 : (_eq_4 ? slot_digit_38 : (_eq_5 ? slot_digit_38 : (_eq_6 ? slot_digit_38 : (_eq_7 ? slot_digit_38 : (_eq_9 ? (_not_7 ? slot_digit_38 : (_or_2 ? (_not_1 ? (_eq_572 ? _bits_132 : slot_digit_38) : slot_digit_38) : slot_digit_38)) : slot_digit_38)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_39 <= (_eq_0 ? slot_digit_39 : (_eq_1 ? slot_digit_39 : (_eq_4 ? slot_digit_39 : (_eq_5 ? slot_digit_39 : (_eq_6 ? slot_digit_39 : (_eq_7 ? slot_digit_39 : (_eq_9 ? (_not_8 ? slot_digit_39 : (_or_2 ? (_not_1 ? (_eq_573 ? _bits_132 : slot_digit_39) : slot_digit_39) : slot_digit_39)) : slot_digit_39)))))));
+    slot_digit_39 <= (_eq_0 ? slot_digit_39 : (_eq_1 ? slot_digit_39 : (_eq_4 ? slot_digit_39 : (_eq_5 ? slot_digit_39 : (_eq_6 ? slot_digit_39 : (_eq_7 ? slot_digit_39 : (_eq_9 ? (_not_7 ? slot_digit_39 : (_or_2 ? (_not_1 ? (_eq_573 ? _bits_132 : slot_digit_39) : slot_digit_39) : slot_digit_39)) : slot_digit_39)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_40 <= (_eq_0 ? slot_digit_40 : (_eq_1 ? slot_digit_40 : (_eq_4 ? slot_digit_40 : (_eq_5 ? slot_digit_40 : (_eq_6 ? slot_digit_40 : (_eq_7 ? slot_digit_40 : (_eq_9 ? (_not_8 ? slot_digit_40 : (_or_2 ? (_not_1 ? (_eq_574 ? _bits_132 : slot_digit_40) : slot_digit_40) : slot_digit_40)) : slot_digit_40)))))));
+    slot_digit_40 <= (_eq_0 ? slot_digit_40 : (_eq_1 ? slot_digit_40 : (_eq_4 ? slot_digit_40 : (_eq_5 ? slot_digit_40 : (_eq_6 ? slot_digit_40 : (_eq_7 ? slot_digit_40 : (_eq_9 ? (_not_7 ? slot_digit_40 : (_or_2 ? (_not_1 ? (_eq_574 ? _bits_132 : slot_digit_40) : slot_digit_40) : slot_digit_40)) : slot_digit_40)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_41 <= (_eq_0 ? slot_digit_41 : (_eq_1 ? slot_digit_41 : (_eq_4 ? slot_digit_41 : (_eq_5 ? slot_digit_41 : (_eq_6 ? slot_digit_41 : (_eq_7 ? slot_digit_41 : (_eq_9 ? (_not_8 ? slot_digit_41 : (_or_2 ? (_not_1 ? (_eq_575 ? _bits_132 : slot_digit_41) : slot_digit_41) : slot_digit_41)) : slot_digit_41)))))));
+    slot_digit_41 <= (_eq_0 ? slot_digit_41 : (_eq_1 ? slot_digit_41 : (_eq_4 ? slot_digit_41 : (_eq_5 ? slot_digit_41 : (_eq_6 ? slot_digit_41 : (_eq_7 ? slot_digit_41 : (_eq_9 ? (_not_7 ? slot_digit_41 : (_or_2 ? (_not_1 ? (_eq_575 ? _bits_132 : slot_digit_41) : slot_digit_41) : slot_digit_41)) : slot_digit_41)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_42 <= (_eq_0 ? slot_digit_42 : (_eq_1 ? slot_digit_42 : (_eq_4 ? slot_digit_42 : (_eq_5 ? slot_digit_42 : (_eq_6 ? slot_digit_42 : (_eq_7 ? slot_digit_42 : (_eq_9 ? (_not_8 ? slot_digit_42 : (_or_2 ? (_not_1 ? (_eq_576 ? _bits_132 : slot_digit_42) : slot_digit_42) : slot_digit_42)) : slot_digit_42)))))));
+    slot_digit_42 <= (_eq_0 ? slot_digit_42 : (_eq_1 ? slot_digit_42 : (_eq_4 ? slot_digit_42 : (_eq_5 ? slot_digit_42 : (_eq_6 ? slot_digit_42 : (_eq_7 ? slot_digit_42 : (_eq_9 ? (_not_7 ? slot_digit_42 : (_or_2 ? (_not_1 ? (_eq_576 ? _bits_132 : slot_digit_42) : slot_digit_42) : slot_digit_42)) : slot_digit_42)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_43 <= (_eq_0 ? slot_digit_43 : (_eq_1 ? slot_digit_43 : (_eq_4 ? slot_digit_43 : (_eq_5 ? slot_digit_43 : (_eq_6 ? slot_digit_43 : (_eq_7 ? slot_digit_43 : (_eq_9 ? (_not_8 ? slot_digit_43 : (_or_2 ? (_not_1 ? (_eq_577 ? _bits_132 : slot_digit_43) : slot_digit_43) : slot_digit_43)) : slot_digit_43)))))));
+    slot_digit_43 <= (_eq_0 ? slot_digit_43 : (_eq_1 ? slot_digit_43 : (_eq_4 ? slot_digit_43 : (_eq_5 ? slot_digit_43 : (_eq_6 ? slot_digit_43 : (_eq_7 ? slot_digit_43 : (_eq_9 ? (_not_7 ? slot_digit_43 : (_or_2 ? (_not_1 ? (_eq_577 ? _bits_132 : slot_digit_43) : slot_digit_43) : slot_digit_43)) : slot_digit_43)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_44 <= (_eq_0 ? slot_digit_44 : (_eq_1 ? slot_digit_44 : (_eq_4 ? slot_digit_44 : (_eq_5 ? slot_digit_44 : (_eq_6 ? slot_digit_44 : (_eq_7 ? slot_digit_44 : (_eq_9 ? (_not_8 ? slot_digit_44 : (_or_2 ? (_not_1 ? (_eq_578 ? _bits_132 : slot_digit_44) : slot_digit_44) : slot_digit_44)) : slot_digit_44)))))));
+    slot_digit_44 <= (_eq_0 ? slot_digit_44 : (_eq_1 ? slot_digit_44 : (_eq_4 ? slot_digit_44 : (_eq_5 ? slot_digit_44 : (_eq_6 ? slot_digit_44 : (_eq_7 ? slot_digit_44 : (_eq_9 ? (_not_7 ? slot_digit_44 : (_or_2 ? (_not_1 ? (_eq_578 ? _bits_132 : slot_digit_44) : slot_digit_44) : slot_digit_44)) : slot_digit_44)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_45 <= (_eq_0 ? slot_digit_45 : (_eq_1 ? slot_digit_45 : (_eq_4 ? slot_digit_45 : (_eq_5 ? slot_digit_45 : (_eq_6 ? slot_digit_45 : (_eq_7 ? slot_digit_45 : (_eq_9 ? (_not_8 ? slot_digit_45 : (_or_2 ? (_not_1 ? (_eq_579 ? _bits_132 : slot_digit_45) : slot_digit_45) : slot_digit_45)) : slot_digit_45)))))));
+    slot_digit_45 <= (_eq_0 ? slot_digit_45 : (_eq_1 ? slot_digit_45 : (_eq_4 ? slot_digit_45 : (_eq_5 ? slot_digit_45 : (_eq_6 ? slot_digit_45 : (_eq_7 ? slot_digit_45 : (_eq_9 ? (_not_7 ? slot_digit_45 : (_or_2 ? (_not_1 ? (_eq_579 ? _bits_132 : slot_digit_45) : slot_digit_45) : slot_digit_45)) : slot_digit_45)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_46 <= (_eq_0 ? slot_digit_46 : (_eq_1 ? slot_digit_46 : (_eq_4 ? slot_digit_46 : (_eq_5 ? slot_digit_46 : (_eq_6 ? slot_digit_46 : (_eq_7 ? slot_digit_46 : (_eq_9 ? (_not_8 ? slot_digit_46 : (_or_2 ? (_not_1 ? (_eq_580 ? _bits_132 : slot_digit_46) : slot_digit_46) : slot_digit_46)) : slot_digit_46)))))));
+    slot_digit_46 <= (_eq_0 ? slot_digit_46 : (_eq_1 ? slot_digit_46 : (_eq_4 ? slot_digit_46 : (_eq_5 ? slot_digit_46 : (_eq_6 ? slot_digit_46 : (_eq_7 ? slot_digit_46 : (_eq_9 ? (_not_7 ? slot_digit_46 : (_or_2 ? (_not_1 ? (_eq_580 ? _bits_132 : slot_digit_46) : slot_digit_46) : slot_digit_46)) : slot_digit_46)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_47 <= (_eq_0 ? slot_digit_47 : (_eq_1 ? slot_digit_47 : (_eq_4 ? slot_digit_47 : (_eq_5 ? slot_digit_47 : (_eq_6 ? slot_digit_47 : (_eq_7 ? slot_digit_47 : (_eq_9 ? (_not_8 ? slot_digit_47 : (_or_2 ? (_not_1 ? (_eq_581 ? _bits_132 : slot_digit_47) : slot_digit_47) : slot_digit_47)) : slot_digit_47)))))));
+    slot_digit_47 <= (_eq_0 ? slot_digit_47 : (_eq_1 ? slot_digit_47 : (_eq_4 ? slot_digit_47 : (_eq_5 ? slot_digit_47 : (_eq_6 ? slot_digit_47 : (_eq_7 ? slot_digit_47 : (_eq_9 ? (_not_7 ? slot_digit_47 : (_or_2 ? (_not_1 ? (_eq_581 ? _bits_132 : slot_digit_47) : slot_digit_47) : slot_digit_47)) : slot_digit_47)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_48 <= (_eq_0 ? slot_digit_48 : (_eq_1 ? slot_digit_48 : (_eq_4 ? slot_digit_48 : (_eq_5 ? slot_digit_48 : (_eq_6 ? slot_digit_48 : (_eq_7 ? slot_digit_48 : (_eq_9 ? (_not_8 ? slot_digit_48 : (_or_2 ? (_not_1 ? (_eq_582 ? _bits_132 : slot_digit_48) : slot_digit_48) : slot_digit_48)) : slot_digit_48)))))));
+    slot_digit_48 <= (_eq_0 ? slot_digit_48 : (_eq_1 ? slot_digit_48 : (_eq_4 ? slot_digit_48 : (_eq_5 ? slot_digit_48 : (_eq_6 ? slot_digit_48 : (_eq_7 ? slot_digit_48 : (_eq_9 ? (_not_7 ? slot_digit_48 : (_or_2 ? (_not_1 ? (_eq_582 ? _bits_132 : slot_digit_48) : slot_digit_48) : slot_digit_48)) : slot_digit_48)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_49 <= (_eq_0 ? slot_digit_49 : (_eq_1 ? slot_digit_49 : (_eq_4 ? slot_digit_49 : (_eq_5 ? slot_digit_49 : (_eq_6 ? slot_digit_49 : (_eq_7 ? slot_digit_49 : (_eq_9 ? (_not_8 ? slot_digit_49 : (_or_2 ? (_not_1 ? (_eq_583 ? _bits_132 : slot_digit_49) : slot_digit_49) : slot_digit_49)) : slot_digit_49)))))));
+    slot_digit_49 <= (_eq_0 ? slot_digit_49 : (_eq_1 ? slot_digit_49 : (_eq_4 ? slot_digit_49 : (_eq_5 ? slot_digit_49 : (_eq_6 ? slot_digit_49 : (_eq_7 ? slot_digit_49 : (_eq_9 ? (_not_7 ? slot_digit_49 : (_or_2 ? (_not_1 ? (_eq_583 ? _bits_132 : slot_digit_49) : slot_digit_49) : slot_digit_49)) : slot_digit_49)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_50 <= (_eq_0 ? slot_digit_50 : (_eq_1 ? slot_digit_50 : (_eq_4 ? slot_digit_50 : (_eq_5 ? slot_digit_50 : (_eq_6 ? slot_digit_50 : (_eq_7 ? slot_digit_50 : (_eq_9 ? (_not_8 ? slot_digit_50 : (_or_2 ? (_not_1 ? (_eq_584 ? _bits_132 : slot_digit_50) : slot_digit_50) : slot_digit_50)) : slot_digit_50)))))));
+    slot_digit_50 <= (_eq_0 ? slot_digit_50 : (_eq_1 ? slot_digit_50 : (_eq_4 ? slot_digit_50 : (_eq_5 ? slot_digit_50 : (_eq_6 ? slot_digit_50 : (_eq_7 ? slot_digit_50 : (_eq_9 ? (_not_7 ? slot_digit_50 : (_or_2 ? (_not_1 ? (_eq_584 ? _bits_132 : slot_digit_50) : slot_digit_50) : slot_digit_50)) : slot_digit_50)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_51 <= (_eq_0 ? slot_digit_51 : (_eq_1 ? slot_digit_51 : (_eq_4 ? slot_digit_51 : (_eq_5 ? slot_digit_51 : (_eq_6 ? slot_digit_51 : (_eq_7 ? slot_digit_51 : (_eq_9 ? (_not_8 ? slot_digit_51 : (_or_2 ? (_not_1 ? (_eq_585 ? _bits_132 : slot_digit_51) : slot_digit_51) : slot_digit_51)) : slot_digit_51)))))));
+    slot_digit_51 <= (_eq_0 ? slot_digit_51 : (_eq_1 ? slot_digit_51 : (_eq_4 ? slot_digit_51 : (_eq_5 ? slot_digit_51 : (_eq_6 ? slot_digit_51 : (_eq_7 ? slot_digit_51 : (_eq_9 ? (_not_7 ? slot_digit_51 : (_or_2 ? (_not_1 ? (_eq_585 ? _bits_132 : slot_digit_51) : slot_digit_51) : slot_digit_51)) : slot_digit_51)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_52 <= (_eq_0 ? slot_digit_52 : (_eq_1 ? slot_digit_52 : (_eq_4 ? slot_digit_52 : (_eq_5 ? slot_digit_52 : (_eq_6 ? slot_digit_52 : (_eq_7 ? slot_digit_52 : (_eq_9 ? (_not_8 ? slot_digit_52 : (_or_2 ? (_not_1 ? (_eq_586 ? _bits_132 : slot_digit_52) : slot_digit_52) : slot_digit_52)) : slot_digit_52)))))));
+    slot_digit_52 <= (_eq_0 ? slot_digit_52 : (_eq_1 ? slot_digit_52 : (_eq_4 ? slot_digit_52 : (_eq_5 ? slot_digit_52 : (_eq_6 ? slot_digit_52 : (_eq_7 ? slot_digit_52 : (_eq_9 ? (_not_7 ? slot_digit_52 : (_or_2 ? (_not_1 ? (_eq_586 ? _bits_132 : slot_digit_52) : slot_digit_52) : slot_digit_52)) : slot_digit_52)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_53 <= (_eq_0 ? slot_digit_53 : (_eq_1 ? slot_digit_53 : (_eq_4 ? slot_digit_53 : (_eq_5 ? slot_digit_53 : (_eq_6 ? slot_digit_53 : (_eq_7 ? slot_digit_53 : (_eq_9 ? (_not_8 ? slot_digit_53 : (_or_2 ? (_not_1 ? (_eq_587 ? _bits_132 : slot_digit_53) : slot_digit_53) : slot_digit_53)) : slot_digit_53)))))));
+    slot_digit_53 <= (_eq_0 ? slot_digit_53 : (_eq_1 ? slot_digit_53 : (_eq_4 ? slot_digit_53 : (_eq_5 ? slot_digit_53 : (_eq_6 ? slot_digit_53 : (_eq_7 ? slot_digit_53 : (_eq_9 ? (_not_7 ? slot_digit_53 : (_or_2 ? (_not_1 ? (_eq_587 ? _bits_132 : slot_digit_53) : slot_digit_53) : slot_digit_53)) : slot_digit_53)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_54 <= (_eq_0 ? slot_digit_54 : (_eq_1 ? slot_digit_54 : (_eq_4 ? slot_digit_54 : (_eq_5 ? slot_digit_54 : (_eq_6 ? slot_digit_54 : (_eq_7 ? slot_digit_54 : (_eq_9 ? (_not_8 ? slot_digit_54 : (_or_2 ? (_not_1 ? (_eq_588 ? _bits_132 : slot_digit_54) : slot_digit_54) : slot_digit_54)) : slot_digit_54)))))));
+    slot_digit_54 <= (_eq_0 ? slot_digit_54 : (_eq_1 ? slot_digit_54 : (_eq_4 ? slot_digit_54 : (_eq_5 ? slot_digit_54 : (_eq_6 ? slot_digit_54 : (_eq_7 ? slot_digit_54 : (_eq_9 ? (_not_7 ? slot_digit_54 : (_or_2 ? (_not_1 ? (_eq_588 ? _bits_132 : slot_digit_54) : slot_digit_54) : slot_digit_54)) : slot_digit_54)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_55 <= (_eq_0 ? slot_digit_55 : (_eq_1 ? slot_digit_55 : (_eq_4 ? slot_digit_55 : (_eq_5 ? slot_digit_55 : (_eq_6 ? slot_digit_55 : (_eq_7 ? slot_digit_55 : (_eq_9 ? (_not_8 ? slot_digit_55 : (_or_2 ? (_not_1 ? (_eq_589 ? _bits_132 : slot_digit_55) : slot_digit_55) : slot_digit_55)) : slot_digit_55)))))));
+    slot_digit_55 <= (_eq_0 ? slot_digit_55 : (_eq_1 ? slot_digit_55 : (_eq_4 ? slot_digit_55 : (_eq_5 ? slot_digit_55 : (_eq_6 ? slot_digit_55 : (_eq_7 ? slot_digit_55 : (_eq_9 ? (_not_7 ? slot_digit_55 : (_or_2 ? (_not_1 ? (_eq_589 ? _bits_132 : slot_digit_55) : slot_digit_55) : slot_digit_55)) : slot_digit_55)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_56 <= (_eq_0 ? slot_digit_56 : (_eq_1 ? slot_digit_56 : (_eq_4 ? slot_digit_56 : (_eq_5 ? slot_digit_56 : (_eq_6 ? slot_digit_56 : (_eq_7 ? slot_digit_56 : (_eq_9 ? (_not_8 ? slot_digit_56 : (_or_2 ? (_not_1 ? (_eq_590 ? _bits_132 : slot_digit_56) : slot_digit_56) : slot_digit_56)) : slot_digit_56)))))));
+    slot_digit_56 <= (_eq_0 ? slot_digit_56 : (_eq_1 ? slot_digit_56 : (_eq_4 ? slot_digit_56 : (_eq_5 ? slot_digit_56 : (_eq_6 ? slot_digit_56 : (_eq_7 ? slot_digit_56 : (_eq_9 ? (_not_7 ? slot_digit_56 : (_or_2 ? (_not_1 ? (_eq_590 ? _bits_132 : slot_digit_56) : slot_digit_56) : slot_digit_56)) : slot_digit_56)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_57 <= (_eq_0 ? slot_digit_57 : (_eq_1 ? slot_digit_57 : (_eq_4 ? slot_digit_57 : (_eq_5 ? slot_digit_57 : (_eq_6 ? slot_digit_57 : (_eq_7 ? slot_digit_57 : (_eq_9 ? (_not_8 ? slot_digit_57 : (_or_2 ? (_not_1 ? (_eq_591 ? _bits_132 : slot_digit_57) : slot_digit_57) : slot_digit_57)) : slot_digit_57)))))));
+    slot_digit_57 <= (_eq_0 ? slot_digit_57 : (_eq_1 ? slot_digit_57 : (_eq_4 ? slot_digit_57 : (_eq_5 ? slot_digit_57 : (_eq_6 ? slot_digit_57 : (_eq_7 ? slot_digit_57 : (_eq_9 ? (_not_7 ? slot_digit_57 : (_or_2 ? (_not_1 ? (_eq_591 ? _bits_132 : slot_digit_57) : slot_digit_57) : slot_digit_57)) : slot_digit_57)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_58 <= (_eq_0 ? slot_digit_58 : (_eq_1 ? slot_digit_58 : (_eq_4 ? slot_digit_58 : (_eq_5 ? slot_digit_58 : (_eq_6 ? slot_digit_58 : (_eq_7 ? slot_digit_58 : (_eq_9 ? (_not_8 ? slot_digit_58 : (_or_2 ? (_not_1 ? (_eq_592 ? _bits_132 : slot_digit_58) : slot_digit_58) : slot_digit_58)) : slot_digit_58)))))));
+    slot_digit_58 <= (_eq_0 ? slot_digit_58 : (_eq_1 ? slot_digit_58 : (_eq_4 ? slot_digit_58 : (_eq_5 ? slot_digit_58 : (_eq_6 ? slot_digit_58 : (_eq_7 ? slot_digit_58 : (_eq_9 ? (_not_7 ? slot_digit_58 : (_or_2 ? (_not_1 ? (_eq_592 ? _bits_132 : slot_digit_58) : slot_digit_58) : slot_digit_58)) : slot_digit_58)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_59 <= (_eq_0 ? slot_digit_59 : (_eq_1 ? slot_digit_59 : (_eq_4 ? slot_digit_59 : (_eq_5 ? slot_digit_59 : (_eq_6 ? slot_digit_59 : (_eq_7 ? slot_digit_59 : (_eq_9 ? (_not_8 ? slot_digit_59 : (_or_2 ? (_not_1 ? (_eq_593 ? _bits_132 : slot_digit_59) : slot_digit_59) : slot_digit_59)) : slot_digit_59)))))));
+    slot_digit_59 <= (_eq_0 ? slot_digit_59 : (_eq_1 ? slot_digit_59 : (_eq_4 ? slot_digit_59 : (_eq_5 ? slot_digit_59 : (_eq_6 ? slot_digit_59 : (_eq_7 ? slot_digit_59 : (_eq_9 ? (_not_7 ? slot_digit_59 : (_or_2 ? (_not_1 ? (_eq_593 ? _bits_132 : slot_digit_59) : slot_digit_59) : slot_digit_59)) : slot_digit_59)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_60 <= (_eq_0 ? slot_digit_60 : (_eq_1 ? slot_digit_60 : (_eq_4 ? slot_digit_60 : (_eq_5 ? slot_digit_60 : (_eq_6 ? slot_digit_60 : (_eq_7 ? slot_digit_60 : (_eq_9 ? (_not_8 ? slot_digit_60 : (_or_2 ? (_not_1 ? (_eq_594 ? _bits_132 : slot_digit_60) : slot_digit_60) : slot_digit_60)) : slot_digit_60)))))));
+    slot_digit_60 <= (_eq_0 ? slot_digit_60 : (_eq_1 ? slot_digit_60 : (_eq_4 ? slot_digit_60 : (_eq_5 ? slot_digit_60 : (_eq_6 ? slot_digit_60 : (_eq_7 ? slot_digit_60 : (_eq_9 ? (_not_7 ? slot_digit_60 : (_or_2 ? (_not_1 ? (_eq_594 ? _bits_132 : slot_digit_60) : slot_digit_60) : slot_digit_60)) : slot_digit_60)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_61 <= (_eq_0 ? slot_digit_61 : (_eq_1 ? slot_digit_61 : (_eq_4 ? slot_digit_61 : (_eq_5 ? slot_digit_61 : (_eq_6 ? slot_digit_61 : (_eq_7 ? slot_digit_61 : (_eq_9 ? (_not_8 ? slot_digit_61 : (_or_2 ? (_not_1 ? (_eq_595 ? _bits_132 : slot_digit_61) : slot_digit_61) : slot_digit_61)) : slot_digit_61)))))));
+    slot_digit_61 <= (_eq_0 ? slot_digit_61 : (_eq_1 ? slot_digit_61 : (_eq_4 ? slot_digit_61 : (_eq_5 ? slot_digit_61 : (_eq_6 ? slot_digit_61 : (_eq_7 ? slot_digit_61 : (_eq_9 ? (_not_7 ? slot_digit_61 : (_or_2 ? (_not_1 ? (_eq_595 ? _bits_132 : slot_digit_61) : slot_digit_61) : slot_digit_61)) : slot_digit_61)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_62 <= (_eq_0 ? slot_digit_62 : (_eq_1 ? slot_digit_62 : (_eq_4 ? slot_digit_62 : (_eq_5 ? slot_digit_62 : (_eq_6 ? slot_digit_62 : (_eq_7 ? slot_digit_62 : (_eq_9 ? (_not_8 ? slot_digit_62 : (_or_2 ? (_not_1 ? (_eq_596 ? _bits_132 : slot_digit_62) : slot_digit_62) : slot_digit_62)) : slot_digit_62)))))));
+    slot_digit_62 <= (_eq_0 ? slot_digit_62 : (_eq_1 ? slot_digit_62 : (_eq_4 ? slot_digit_62 : (_eq_5 ? slot_digit_62 : (_eq_6 ? slot_digit_62 : (_eq_7 ? slot_digit_62 : (_eq_9 ? (_not_7 ? slot_digit_62 : (_or_2 ? (_not_1 ? (_eq_596 ? _bits_132 : slot_digit_62) : slot_digit_62) : slot_digit_62)) : slot_digit_62)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_63 <= (_eq_0 ? slot_digit_63 : (_eq_1 ? slot_digit_63 : (_eq_4 ? slot_digit_63 : (_eq_5 ? slot_digit_63 : (_eq_6 ? slot_digit_63 : (_eq_7 ? slot_digit_63 : (_eq_9 ? (_not_8 ? slot_digit_63 : (_or_2 ? (_not_1 ? (_eq_597 ? _bits_132 : slot_digit_63) : slot_digit_63) : slot_digit_63)) : slot_digit_63)))))));
+    slot_digit_63 <= (_eq_0 ? slot_digit_63 : (_eq_1 ? slot_digit_63 : (_eq_4 ? slot_digit_63 : (_eq_5 ? slot_digit_63 : (_eq_6 ? slot_digit_63 : (_eq_7 ? slot_digit_63 : (_eq_9 ? (_not_7 ? slot_digit_63 : (_or_2 ? (_not_1 ? (_eq_597 ? _bits_132 : slot_digit_63) : slot_digit_63) : slot_digit_63)) : slot_digit_63)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_64 <= (_eq_0 ? slot_digit_64 : (_eq_1 ? slot_digit_64 : (_eq_4 ? slot_digit_64 : (_eq_5 ? slot_digit_64 : (_eq_6 ? slot_digit_64 : (_eq_7 ? slot_digit_64 : (_eq_9 ? (_not_8 ? slot_digit_64 : (_or_2 ? (_not_1 ? (_eq_598 ? _bits_132 : slot_digit_64) : slot_digit_64) : slot_digit_64)) : slot_digit_64)))))));
+    slot_digit_64 <= (_eq_0 ? slot_digit_64 : (_eq_1 ? slot_digit_64 : (_eq_4 ? slot_digit_64 : (_eq_5 ? slot_digit_64 : (_eq_6 ? slot_digit_64 : (_eq_7 ? slot_digit_64 : (_eq_9 ? (_not_7 ? slot_digit_64 : (_or_2 ? (_not_1 ? (_eq_598 ? _bits_132 : slot_digit_64) : slot_digit_64) : slot_digit_64)) : slot_digit_64)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_65 <= (_eq_0 ? slot_digit_65 : (_eq_1 ? slot_digit_65 : (_eq_4 ? slot_digit_65 : (_eq_5 ? slot_digit_65 : (_eq_6 ? slot_digit_65 : (_eq_7 ? slot_digit_65 : (_eq_9 ? (_not_8 ? slot_digit_65 : (_or_2 ? (_not_1 ? (_eq_599 ? _bits_132 : slot_digit_65) : slot_digit_65) : slot_digit_65)) : slot_digit_65)))))));
+    slot_digit_65 <= (_eq_0 ? slot_digit_65 : (_eq_1 ? slot_digit_65 : (_eq_4 ? slot_digit_65 : (_eq_5 ? slot_digit_65 : (_eq_6 ? slot_digit_65 : (_eq_7 ? slot_digit_65 : (_eq_9 ? (_not_7 ? slot_digit_65 : (_or_2 ? (_not_1 ? (_eq_599 ? _bits_132 : slot_digit_65) : slot_digit_65) : slot_digit_65)) : slot_digit_65)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_66 <= (_eq_0 ? slot_digit_66 : (_eq_1 ? slot_digit_66 : (_eq_4 ? slot_digit_66 : (_eq_5 ? slot_digit_66 : (_eq_6 ? slot_digit_66 : (_eq_7 ? slot_digit_66 : (_eq_9 ? (_not_8 ? slot_digit_66 : (_or_2 ? (_not_1 ? (_eq_600 ? _bits_132 : slot_digit_66) : slot_digit_66) : slot_digit_66)) : slot_digit_66)))))));
+    slot_digit_66 <= (_eq_0 ? slot_digit_66 : (_eq_1 ? slot_digit_66 : (_eq_4 ? slot_digit_66 : (_eq_5 ? slot_digit_66 : (_eq_6 ? slot_digit_66 : (_eq_7 ? slot_digit_66 : (_eq_9 ? (_not_7 ? slot_digit_66 : (_or_2 ? (_not_1 ? (_eq_600 ? _bits_132 : slot_digit_66) : slot_digit_66) : slot_digit_66)) : slot_digit_66)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_67 <= (_eq_0 ? slot_digit_67 : (_eq_1 ? slot_digit_67 : (_eq_4 ? slot_digit_67 : (_eq_5 ? slot_digit_67 : (_eq_6 ? slot_digit_67 : (_eq_7 ? slot_digit_67 : (_eq_9 ? (_not_8 ? slot_digit_67 : (_or_2 ? (_not_1 ? (_eq_601 ? _bits_132 : slot_digit_67) : slot_digit_67) : slot_digit_67)) : slot_digit_67)))))));
+    slot_digit_67 <= (_eq_0 ? slot_digit_67 : (_eq_1 ? slot_digit_67 : (_eq_4 ? slot_digit_67 : (_eq_5 ? slot_digit_67 : (_eq_6 ? slot_digit_67 : (_eq_7 ? slot_digit_67 : (_eq_9 ? (_not_7 ? slot_digit_67 : (_or_2 ? (_not_1 ? (_eq_601 ? _bits_132 : slot_digit_67) : slot_digit_67) : slot_digit_67)) : slot_digit_67)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_68 <= (_eq_0 ? slot_digit_68 : (_eq_1 ? slot_digit_68 : (_eq_4 ? slot_digit_68 : (_eq_5 ? slot_digit_68 : (_eq_6 ? slot_digit_68 : (_eq_7 ? slot_digit_68 : (_eq_9 ? (_not_8 ? slot_digit_68 : (_or_2 ? (_not_1 ? (_eq_602 ? _bits_132 : slot_digit_68) : slot_digit_68) : slot_digit_68)) : slot_digit_68)))))));
+    slot_digit_68 <= (_eq_0 ? slot_digit_68 : (_eq_1 ? slot_digit_68 : (_eq_4 ? slot_digit_68 : (_eq_5 ? slot_digit_68 : (_eq_6 ? slot_digit_68 : (_eq_7 ? slot_digit_68 : (_eq_9 ? (_not_7 ? slot_digit_68 : (_or_2 ? (_not_1 ? (_eq_602 ? _bits_132 : slot_digit_68) : slot_digit_68) : slot_digit_68)) : slot_digit_68)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_69 <= (_eq_0 ? slot_digit_69 : (_eq_1 ? slot_digit_69 : (_eq_4 ? slot_digit_69 : (_eq_5 ? slot_digit_69 : (_eq_6 ? slot_digit_69 : (_eq_7 ? slot_digit_69 : (_eq_9 ? (_not_8 ? slot_digit_69 : (_or_2 ? (_not_1 ? (_eq_603 ? _bits_132 : slot_digit_69) : slot_digit_69) : slot_digit_69)) : slot_digit_69)))))));
+    slot_digit_69 <= (_eq_0 ? slot_digit_69 : (_eq_1 ? slot_digit_69 : (_eq_4 ? slot_digit_69 : (_eq_5 ? slot_digit_69 : (_eq_6 ? slot_digit_69 : (_eq_7 ? slot_digit_69 : (_eq_9 ? (_not_7 ? slot_digit_69 : (_or_2 ? (_not_1 ? (_eq_603 ? _bits_132 : slot_digit_69) : slot_digit_69) : slot_digit_69)) : slot_digit_69)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_70 <= (_eq_0 ? slot_digit_70 : (_eq_1 ? slot_digit_70 : (_eq_4 ? slot_digit_70 : (_eq_5 ? slot_digit_70 : (_eq_6 ? slot_digit_70 : (_eq_7 ? slot_digit_70 : (_eq_9 ? (_not_8 ? slot_digit_70 : (_or_2 ? (_not_1 ? (_eq_604 ? _bits_132 : slot_digit_70) : slot_digit_70) : slot_digit_70)) : slot_digit_70)))))));
+    slot_digit_70 <= (_eq_0 ? slot_digit_70 : (_eq_1 ? slot_digit_70 : (_eq_4 ? slot_digit_70 : (_eq_5 ? slot_digit_70 : (_eq_6 ? slot_digit_70 : (_eq_7 ? slot_digit_70 : (_eq_9 ? (_not_7 ? slot_digit_70 : (_or_2 ? (_not_1 ? (_eq_604 ? _bits_132 : slot_digit_70) : slot_digit_70) : slot_digit_70)) : slot_digit_70)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_71 <= (_eq_0 ? slot_digit_71 : (_eq_1 ? slot_digit_71 : (_eq_4 ? slot_digit_71 : (_eq_5 ? slot_digit_71 : (_eq_6 ? slot_digit_71 : (_eq_7 ? slot_digit_71 : (_eq_9 ? (_not_8 ? slot_digit_71 : (_or_2 ? (_not_1 ? (_eq_605 ? _bits_132 : slot_digit_71) : slot_digit_71) : slot_digit_71)) : slot_digit_71)))))));
+    slot_digit_71 <= (_eq_0 ? slot_digit_71 : (_eq_1 ? slot_digit_71 : (_eq_4 ? slot_digit_71 : (_eq_5 ? slot_digit_71 : (_eq_6 ? slot_digit_71 : (_eq_7 ? slot_digit_71 : (_eq_9 ? (_not_7 ? slot_digit_71 : (_or_2 ? (_not_1 ? (_eq_605 ? _bits_132 : slot_digit_71) : slot_digit_71) : slot_digit_71)) : slot_digit_71)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_72 <= (_eq_0 ? slot_digit_72 : (_eq_1 ? slot_digit_72 : (_eq_4 ? slot_digit_72 : (_eq_5 ? slot_digit_72 : (_eq_6 ? slot_digit_72 : (_eq_7 ? slot_digit_72 : (_eq_9 ? (_not_8 ? slot_digit_72 : (_or_2 ? (_not_1 ? (_eq_606 ? _bits_132 : slot_digit_72) : slot_digit_72) : slot_digit_72)) : slot_digit_72)))))));
+    slot_digit_72 <= (_eq_0 ? slot_digit_72 : (_eq_1 ? slot_digit_72 : (_eq_4 ? slot_digit_72 : (_eq_5 ? slot_digit_72 : (_eq_6 ? slot_digit_72 : (_eq_7 ? slot_digit_72 : (_eq_9 ? (_not_7 ? slot_digit_72 : (_or_2 ? (_not_1 ? (_eq_606 ? _bits_132 : slot_digit_72) : slot_digit_72) : slot_digit_72)) : slot_digit_72)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_73 <= (_eq_0 ? slot_digit_73 : (_eq_1 ? slot_digit_73 : (_eq_4 ? slot_digit_73 : (_eq_5 ? slot_digit_73 : (_eq_6 ? slot_digit_73 : (_eq_7 ? slot_digit_73 : (_eq_9 ? (_not_8 ? slot_digit_73 : (_or_2 ? (_not_1 ? (_eq_607 ? _bits_132 : slot_digit_73) : slot_digit_73) : slot_digit_73)) : slot_digit_73)))))));
+    slot_digit_73 <= (_eq_0 ? slot_digit_73 : (_eq_1 ? slot_digit_73 : (_eq_4 ? slot_digit_73 : (_eq_5 ? slot_digit_73 : (_eq_6 ? slot_digit_73 : (_eq_7 ? slot_digit_73 : (_eq_9 ? (_not_7 ? slot_digit_73 : (_or_2 ? (_not_1 ? (_eq_607 ? _bits_132 : slot_digit_73) : slot_digit_73) : slot_digit_73)) : slot_digit_73)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_74 <= (_eq_0 ? slot_digit_74 : (_eq_1 ? slot_digit_74 : (_eq_4 ? slot_digit_74 : (_eq_5 ? slot_digit_74 : (_eq_6 ? slot_digit_74 : (_eq_7 ? slot_digit_74 : (_eq_9 ? (_not_8 ? slot_digit_74 : (_or_2 ? (_not_1 ? (_eq_608 ? _bits_132 : slot_digit_74) : slot_digit_74) : slot_digit_74)) : slot_digit_74)))))));
+    slot_digit_74 <= (_eq_0 ? slot_digit_74 : (_eq_1 ? slot_digit_74 : (_eq_4 ? slot_digit_74 : (_eq_5 ? slot_digit_74 : (_eq_6 ? slot_digit_74 : (_eq_7 ? slot_digit_74 : (_eq_9 ? (_not_7 ? slot_digit_74 : (_or_2 ? (_not_1 ? (_eq_608 ? _bits_132 : slot_digit_74) : slot_digit_74) : slot_digit_74)) : slot_digit_74)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_75 <= (_eq_0 ? slot_digit_75 : (_eq_1 ? slot_digit_75 : (_eq_4 ? slot_digit_75 : (_eq_5 ? slot_digit_75 : (_eq_6 ? slot_digit_75 : (_eq_7 ? slot_digit_75 : (_eq_9 ? (_not_8 ? slot_digit_75 : (_or_2 ? (_not_1 ? (_eq_609 ? _bits_132 : slot_digit_75) : slot_digit_75) : slot_digit_75)) : slot_digit_75)))))));
+    slot_digit_75 <= (_eq_0 ? slot_digit_75 : (_eq_1 ? slot_digit_75 : (_eq_4 ? slot_digit_75 : (_eq_5 ? slot_digit_75 : (_eq_6 ? slot_digit_75 : (_eq_7 ? slot_digit_75 : (_eq_9 ? (_not_7 ? slot_digit_75 : (_or_2 ? (_not_1 ? (_eq_609 ? _bits_132 : slot_digit_75) : slot_digit_75) : slot_digit_75)) : slot_digit_75)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_76 <= (_eq_0 ? slot_digit_76 : (_eq_1 ? slot_digit_76 : (_eq_4 ? slot_digit_76 : (_eq_5 ? slot_digit_76 : (_eq_6 ? slot_digit_76 : (_eq_7 ? slot_digit_76 : (_eq_9 ? (_not_8 ? slot_digit_76 : (_or_2 ? (_not_1 ? (_eq_610 ? _bits_132 : slot_digit_76) : slot_digit_76) : slot_digit_76)) : slot_digit_76)))))));
+    slot_digit_76 <= (_eq_0 ? slot_digit_76 : (_eq_1 ? slot_digit_76 : (_eq_4 ? slot_digit_76 : (_eq_5 ? slot_digit_76 : (_eq_6 ? slot_digit_76 : (_eq_7 ? slot_digit_76 : (_eq_9 ? (_not_7 ? slot_digit_76 : (_or_2 ? (_not_1 ? (_eq_610 ? _bits_132 : slot_digit_76) : slot_digit_76) : slot_digit_76)) : slot_digit_76)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_77 <= (_eq_0 ? slot_digit_77 : (_eq_1 ? slot_digit_77 : (_eq_4 ? slot_digit_77 : (_eq_5 ? slot_digit_77 : (_eq_6 ? slot_digit_77 : (_eq_7 ? slot_digit_77 : (_eq_9 ? (_not_8 ? slot_digit_77 : (_or_2 ? (_not_1 ? (_eq_611 ? _bits_132 : slot_digit_77) : slot_digit_77) : slot_digit_77)) : slot_digit_77)))))));
+    slot_digit_77 <= (_eq_0 ? slot_digit_77 : (_eq_1 ? slot_digit_77 : (_eq_4 ? slot_digit_77 : (_eq_5 ? slot_digit_77 : (_eq_6 ? slot_digit_77 : (_eq_7 ? slot_digit_77 : (_eq_9 ? (_not_7 ? slot_digit_77 : (_or_2 ? (_not_1 ? (_eq_611 ? _bits_132 : slot_digit_77) : slot_digit_77) : slot_digit_77)) : slot_digit_77)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_78 <= (_eq_0 ? slot_digit_78 : (_eq_1 ? slot_digit_78 : (_eq_4 ? slot_digit_78 : (_eq_5 ? slot_digit_78 : (_eq_6 ? slot_digit_78 : (_eq_7 ? slot_digit_78 : (_eq_9 ? (_not_8 ? slot_digit_78 : (_or_2 ? (_not_1 ? (_eq_612 ? _bits_132 : slot_digit_78) : slot_digit_78) : slot_digit_78)) : slot_digit_78)))))));
+    slot_digit_78 <= (_eq_0 ? slot_digit_78 : (_eq_1 ? slot_digit_78 : (_eq_4 ? slot_digit_78 : (_eq_5 ? slot_digit_78 : (_eq_6 ? slot_digit_78 : (_eq_7 ? slot_digit_78 : (_eq_9 ? (_not_7 ? slot_digit_78 : (_or_2 ? (_not_1 ? (_eq_612 ? _bits_132 : slot_digit_78) : slot_digit_78) : slot_digit_78)) : slot_digit_78)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_79 <= (_eq_0 ? slot_digit_79 : (_eq_1 ? slot_digit_79 : (_eq_4 ? slot_digit_79 : (_eq_5 ? slot_digit_79 : (_eq_6 ? slot_digit_79 : (_eq_7 ? slot_digit_79 : (_eq_9 ? (_not_8 ? slot_digit_79 : (_or_2 ? (_not_1 ? (_eq_613 ? _bits_132 : slot_digit_79) : slot_digit_79) : slot_digit_79)) : slot_digit_79)))))));
+    slot_digit_79 <= (_eq_0 ? slot_digit_79 : (_eq_1 ? slot_digit_79 : (_eq_4 ? slot_digit_79 : (_eq_5 ? slot_digit_79 : (_eq_6 ? slot_digit_79 : (_eq_7 ? slot_digit_79 : (_eq_9 ? (_not_7 ? slot_digit_79 : (_or_2 ? (_not_1 ? (_eq_613 ? _bits_132 : slot_digit_79) : slot_digit_79) : slot_digit_79)) : slot_digit_79)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_80 <= (_eq_0 ? slot_digit_80 : (_eq_1 ? slot_digit_80 : (_eq_4 ? slot_digit_80 : (_eq_5 ? slot_digit_80 : (_eq_6 ? slot_digit_80 : (_eq_7 ? slot_digit_80 : (_eq_9 ? (_not_8 ? slot_digit_80 : (_or_2 ? (_not_1 ? (_eq_614 ? _bits_132 : slot_digit_80) : slot_digit_80) : slot_digit_80)) : slot_digit_80)))))));
+    slot_digit_80 <= (_eq_0 ? slot_digit_80 : (_eq_1 ? slot_digit_80 : (_eq_4 ? slot_digit_80 : (_eq_5 ? slot_digit_80 : (_eq_6 ? slot_digit_80 : (_eq_7 ? slot_digit_80 : (_eq_9 ? (_not_7 ? slot_digit_80 : (_or_2 ? (_not_1 ? (_eq_614 ? _bits_132 : slot_digit_80) : slot_digit_80) : slot_digit_80)) : slot_digit_80)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_81 <= (_eq_0 ? slot_digit_81 : (_eq_1 ? slot_digit_81 : (_eq_4 ? slot_digit_81 : (_eq_5 ? slot_digit_81 : (_eq_6 ? slot_digit_81 : (_eq_7 ? slot_digit_81 : (_eq_9 ? (_not_8 ? slot_digit_81 : (_or_2 ? (_not_1 ? (_eq_615 ? _bits_132 : slot_digit_81) : slot_digit_81) : slot_digit_81)) : slot_digit_81)))))));
+    slot_digit_81 <= (_eq_0 ? slot_digit_81 : (_eq_1 ? slot_digit_81 : (_eq_4 ? slot_digit_81 : (_eq_5 ? slot_digit_81 : (_eq_6 ? slot_digit_81 : (_eq_7 ? slot_digit_81 : (_eq_9 ? (_not_7 ? slot_digit_81 : (_or_2 ? (_not_1 ? (_eq_615 ? _bits_132 : slot_digit_81) : slot_digit_81) : slot_digit_81)) : slot_digit_81)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_82 <= (_eq_0 ? slot_digit_82 : (_eq_1 ? slot_digit_82 : (_eq_4 ? slot_digit_82 : (_eq_5 ? slot_digit_82 : (_eq_6 ? slot_digit_82 : (_eq_7 ? slot_digit_82 : (_eq_9 ? (_not_8 ? slot_digit_82 : (_or_2 ? (_not_1 ? (_eq_616 ? _bits_132 : slot_digit_82) : slot_digit_82) : slot_digit_82)) : slot_digit_82)))))));
+    slot_digit_82 <= (_eq_0 ? slot_digit_82 : (_eq_1 ? slot_digit_82 : (_eq_4 ? slot_digit_82 : (_eq_5 ? slot_digit_82 : (_eq_6 ? slot_digit_82 : (_eq_7 ? slot_digit_82 : (_eq_9 ? (_not_7 ? slot_digit_82 : (_or_2 ? (_not_1 ? (_eq_616 ? _bits_132 : slot_digit_82) : slot_digit_82) : slot_digit_82)) : slot_digit_82)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_83 <= (_eq_0 ? slot_digit_83 : (_eq_1 ? slot_digit_83 : (_eq_4 ? slot_digit_83 : (_eq_5 ? slot_digit_83 : (_eq_6 ? slot_digit_83 : (_eq_7 ? slot_digit_83 : (_eq_9 ? (_not_8 ? slot_digit_83 : (_or_2 ? (_not_1 ? (_eq_617 ? _bits_132 : slot_digit_83) : slot_digit_83) : slot_digit_83)) : slot_digit_83)))))));
+    slot_digit_83 <= (_eq_0 ? slot_digit_83 : (_eq_1 ? slot_digit_83 : (_eq_4 ? slot_digit_83 : (_eq_5 ? slot_digit_83 : (_eq_6 ? slot_digit_83 : (_eq_7 ? slot_digit_83 : (_eq_9 ? (_not_7 ? slot_digit_83 : (_or_2 ? (_not_1 ? (_eq_617 ? _bits_132 : slot_digit_83) : slot_digit_83) : slot_digit_83)) : slot_digit_83)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_84 <= (_eq_0 ? slot_digit_84 : (_eq_1 ? slot_digit_84 : (_eq_4 ? slot_digit_84 : (_eq_5 ? slot_digit_84 : (_eq_6 ? slot_digit_84 : (_eq_7 ? slot_digit_84 : (_eq_9 ? (_not_8 ? slot_digit_84 : (_or_2 ? (_not_1 ? (_eq_618 ? _bits_132 : slot_digit_84) : slot_digit_84) : slot_digit_84)) : slot_digit_84)))))));
+    slot_digit_84 <= (_eq_0 ? slot_digit_84 : (_eq_1 ? slot_digit_84 : (_eq_4 ? slot_digit_84 : (_eq_5 ? slot_digit_84 : (_eq_6 ? slot_digit_84 : (_eq_7 ? slot_digit_84 : (_eq_9 ? (_not_7 ? slot_digit_84 : (_or_2 ? (_not_1 ? (_eq_618 ? _bits_132 : slot_digit_84) : slot_digit_84) : slot_digit_84)) : slot_digit_84)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_85 <= (_eq_0 ? slot_digit_85 : (_eq_1 ? slot_digit_85 : (_eq_4 ? slot_digit_85 : (_eq_5 ? slot_digit_85 : (_eq_6 ? slot_digit_85 : (_eq_7 ? slot_digit_85 : (_eq_9 ? (_not_8 ? slot_digit_85 : (_or_2 ? (_not_1 ? (_eq_619 ? _bits_132 : slot_digit_85) : slot_digit_85) : slot_digit_85)) : slot_digit_85)))))));
+    slot_digit_85 <= (_eq_0 ? slot_digit_85 : (_eq_1 ? slot_digit_85 : (_eq_4 ? slot_digit_85 : (_eq_5 ? slot_digit_85 : (_eq_6 ? slot_digit_85 : (_eq_7 ? slot_digit_85 : (_eq_9 ? (_not_7 ? slot_digit_85 : (_or_2 ? (_not_1 ? (_eq_619 ? _bits_132 : slot_digit_85) : slot_digit_85) : slot_digit_85)) : slot_digit_85)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_86 <= (_eq_0 ? slot_digit_86 : (_eq_1 ? slot_digit_86 : (_eq_4 ? slot_digit_86 : (_eq_5 ? slot_digit_86 : (_eq_6 ? slot_digit_86 : (_eq_7 ? slot_digit_86 : (_eq_9 ? (_not_8 ? slot_digit_86 : (_or_2 ? (_not_1 ? (_eq_620 ? _bits_132 : slot_digit_86) : slot_digit_86) : slot_digit_86)) : slot_digit_86)))))));
+    slot_digit_86 <= (_eq_0 ? slot_digit_86 : (_eq_1 ? slot_digit_86 : (_eq_4 ? slot_digit_86 : (_eq_5 ? slot_digit_86 : (_eq_6 ? slot_digit_86 : (_eq_7 ? slot_digit_86 : (_eq_9 ? (_not_7 ? slot_digit_86 : (_or_2 ? (_not_1 ? (_eq_620 ? _bits_132 : slot_digit_86) : slot_digit_86) : slot_digit_86)) : slot_digit_86)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_87 <= (_eq_0 ? slot_digit_87 : (_eq_1 ? slot_digit_87 : (_eq_4 ? slot_digit_87 : (_eq_5 ? slot_digit_87 : (_eq_6 ? slot_digit_87 : (_eq_7 ? slot_digit_87 : (_eq_9 ? (_not_8 ? slot_digit_87 : (_or_2 ? (_not_1 ? (_eq_621 ? _bits_132 : slot_digit_87) : slot_digit_87) : slot_digit_87)) : slot_digit_87)))))));
+    slot_digit_87 <= (_eq_0 ? slot_digit_87 : (_eq_1 ? slot_digit_87 : (_eq_4 ? slot_digit_87 : (_eq_5 ? slot_digit_87 : (_eq_6 ? slot_digit_87 : (_eq_7 ? slot_digit_87 : (_eq_9 ? (_not_7 ? slot_digit_87 : (_or_2 ? (_not_1 ? (_eq_621 ? _bits_132 : slot_digit_87) : slot_digit_87) : slot_digit_87)) : slot_digit_87)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_88 <= (_eq_0 ? slot_digit_88 : (_eq_1 ? slot_digit_88 : (_eq_4 ? slot_digit_88 : (_eq_5 ? slot_digit_88 : (_eq_6 ? slot_digit_88 : (_eq_7 ? slot_digit_88 : (_eq_9 ? (_not_8 ? slot_digit_88 : (_or_2 ? (_not_1 ? (_eq_622 ? _bits_132 : slot_digit_88) : slot_digit_88) : slot_digit_88)) : slot_digit_88)))))));
+    slot_digit_88 <= (_eq_0 ? slot_digit_88 : (_eq_1 ? slot_digit_88 : (_eq_4 ? slot_digit_88 : (_eq_5 ? slot_digit_88 : (_eq_6 ? slot_digit_88 : (_eq_7 ? slot_digit_88 : (_eq_9 ? (_not_7 ? slot_digit_88 : (_or_2 ? (_not_1 ? (_eq_622 ? _bits_132 : slot_digit_88) : slot_digit_88) : slot_digit_88)) : slot_digit_88)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_89 <= (_eq_0 ? slot_digit_89 : (_eq_1 ? slot_digit_89 : (_eq_4 ? slot_digit_89 : (_eq_5 ? slot_digit_89 : (_eq_6 ? slot_digit_89 : (_eq_7 ? slot_digit_89 : (_eq_9 ? (_not_8 ? slot_digit_89 : (_or_2 ? (_not_1 ? (_eq_623 ? _bits_132 : slot_digit_89) : slot_digit_89) : slot_digit_89)) : slot_digit_89)))))));
+    slot_digit_89 <= (_eq_0 ? slot_digit_89 : (_eq_1 ? slot_digit_89 : (_eq_4 ? slot_digit_89 : (_eq_5 ? slot_digit_89 : (_eq_6 ? slot_digit_89 : (_eq_7 ? slot_digit_89 : (_eq_9 ? (_not_7 ? slot_digit_89 : (_or_2 ? (_not_1 ? (_eq_623 ? _bits_132 : slot_digit_89) : slot_digit_89) : slot_digit_89)) : slot_digit_89)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_90 <= (_eq_0 ? slot_digit_90 : (_eq_1 ? slot_digit_90 : (_eq_4 ? slot_digit_90 : (_eq_5 ? slot_digit_90 : (_eq_6 ? slot_digit_90 : (_eq_7 ? slot_digit_90 : (_eq_9 ? (_not_8 ? slot_digit_90 : (_or_2 ? (_not_1 ? (_eq_624 ? _bits_132 : slot_digit_90) : slot_digit_90) : slot_digit_90)) : slot_digit_90)))))));
+    slot_digit_90 <= (_eq_0 ? slot_digit_90 : (_eq_1 ? slot_digit_90 : (_eq_4 ? slot_digit_90 : (_eq_5 ? slot_digit_90 : (_eq_6 ? slot_digit_90 : (_eq_7 ? slot_digit_90 : (_eq_9 ? (_not_7 ? slot_digit_90 : (_or_2 ? (_not_1 ? (_eq_624 ? _bits_132 : slot_digit_90) : slot_digit_90) : slot_digit_90)) : slot_digit_90)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_91 <= (_eq_0 ? slot_digit_91 : (_eq_1 ? slot_digit_91 : (_eq_4 ? slot_digit_91 : (_eq_5 ? slot_digit_91 : (_eq_6 ? slot_digit_91 : (_eq_7 ? slot_digit_91 : (_eq_9 ? (_not_8 ? slot_digit_91 : (_or_2 ? (_not_1 ? (_eq_625 ? _bits_132 : slot_digit_91) : slot_digit_91) : slot_digit_91)) : slot_digit_91)))))));
+    slot_digit_91 <= (_eq_0 ? slot_digit_91 : (_eq_1 ? slot_digit_91 : (_eq_4 ? slot_digit_91 : (_eq_5 ? slot_digit_91 : (_eq_6 ? slot_digit_91 : (_eq_7 ? slot_digit_91 : (_eq_9 ? (_not_7 ? slot_digit_91 : (_or_2 ? (_not_1 ? (_eq_625 ? _bits_132 : slot_digit_91) : slot_digit_91) : slot_digit_91)) : slot_digit_91)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_92 <= (_eq_0 ? slot_digit_92 : (_eq_1 ? slot_digit_92 : (_eq_4 ? slot_digit_92 : (_eq_5 ? slot_digit_92 : (_eq_6 ? slot_digit_92 : (_eq_7 ? slot_digit_92 : (_eq_9 ? (_not_8 ? slot_digit_92 : (_or_2 ? (_not_1 ? (_eq_626 ? _bits_132 : slot_digit_92) : slot_digit_92) : slot_digit_92)) : slot_digit_92)))))));
+    slot_digit_92 <= (_eq_0 ? slot_digit_92 : (_eq_1 ? slot_digit_92 : (_eq_4 ? slot_digit_92 : (_eq_5 ? slot_digit_92 : (_eq_6 ? slot_digit_92 : (_eq_7 ? slot_digit_92 : (_eq_9 ? (_not_7 ? slot_digit_92 : (_or_2 ? (_not_1 ? (_eq_626 ? _bits_132 : slot_digit_92) : slot_digit_92) : slot_digit_92)) : slot_digit_92)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_93 <= (_eq_0 ? slot_digit_93 : (_eq_1 ? slot_digit_93 : (_eq_4 ? slot_digit_93 : (_eq_5 ? slot_digit_93 : (_eq_6 ? slot_digit_93 : (_eq_7 ? slot_digit_93 : (_eq_9 ? (_not_8 ? slot_digit_93 : (_or_2 ? (_not_1 ? (_eq_627 ? _bits_132 : slot_digit_93) : slot_digit_93) : slot_digit_93)) : slot_digit_93)))))));
+    slot_digit_93 <= (_eq_0 ? slot_digit_93 : (_eq_1 ? slot_digit_93 : (_eq_4 ? slot_digit_93 : (_eq_5 ? slot_digit_93 : (_eq_6 ? slot_digit_93 : (_eq_7 ? slot_digit_93 : (_eq_9 ? (_not_7 ? slot_digit_93 : (_or_2 ? (_not_1 ? (_eq_627 ? _bits_132 : slot_digit_93) : slot_digit_93) : slot_digit_93)) : slot_digit_93)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_94 <= (_eq_0 ? slot_digit_94 : (_eq_1 ? slot_digit_94 : (_eq_4 ? slot_digit_94 : (_eq_5 ? slot_digit_94 : (_eq_6 ? slot_digit_94 : (_eq_7 ? slot_digit_94 : (_eq_9 ? (_not_8 ? slot_digit_94 : (_or_2 ? (_not_1 ? (_eq_628 ? _bits_132 : slot_digit_94) : slot_digit_94) : slot_digit_94)) : slot_digit_94)))))));
+    slot_digit_94 <= (_eq_0 ? slot_digit_94 : (_eq_1 ? slot_digit_94 : (_eq_4 ? slot_digit_94 : (_eq_5 ? slot_digit_94 : (_eq_6 ? slot_digit_94 : (_eq_7 ? slot_digit_94 : (_eq_9 ? (_not_7 ? slot_digit_94 : (_or_2 ? (_not_1 ? (_eq_628 ? _bits_132 : slot_digit_94) : slot_digit_94) : slot_digit_94)) : slot_digit_94)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_95 <= (_eq_0 ? slot_digit_95 : (_eq_1 ? slot_digit_95 : (_eq_4 ? slot_digit_95 : (_eq_5 ? slot_digit_95 : (_eq_6 ? slot_digit_95 : (_eq_7 ? slot_digit_95 : (_eq_9 ? (_not_8 ? slot_digit_95 : (_or_2 ? (_not_1 ? (_eq_629 ? _bits_132 : slot_digit_95) : slot_digit_95) : slot_digit_95)) : slot_digit_95)))))));
+    slot_digit_95 <= (_eq_0 ? slot_digit_95 : (_eq_1 ? slot_digit_95 : (_eq_4 ? slot_digit_95 : (_eq_5 ? slot_digit_95 : (_eq_6 ? slot_digit_95 : (_eq_7 ? slot_digit_95 : (_eq_9 ? (_not_7 ? slot_digit_95 : (_or_2 ? (_not_1 ? (_eq_629 ? _bits_132 : slot_digit_95) : slot_digit_95) : slot_digit_95)) : slot_digit_95)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_96 <= (_eq_0 ? slot_digit_96 : (_eq_1 ? slot_digit_96 : (_eq_4 ? slot_digit_96 : (_eq_5 ? slot_digit_96 : (_eq_6 ? slot_digit_96 : (_eq_7 ? slot_digit_96 : (_eq_9 ? (_not_8 ? slot_digit_96 : (_or_2 ? (_not_1 ? (_eq_630 ? _bits_132 : slot_digit_96) : slot_digit_96) : slot_digit_96)) : slot_digit_96)))))));
+    slot_digit_96 <= (_eq_0 ? slot_digit_96 : (_eq_1 ? slot_digit_96 : (_eq_4 ? slot_digit_96 : (_eq_5 ? slot_digit_96 : (_eq_6 ? slot_digit_96 : (_eq_7 ? slot_digit_96 : (_eq_9 ? (_not_7 ? slot_digit_96 : (_or_2 ? (_not_1 ? (_eq_630 ? _bits_132 : slot_digit_96) : slot_digit_96) : slot_digit_96)) : slot_digit_96)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_97 <= (_eq_0 ? slot_digit_97 : (_eq_1 ? slot_digit_97 : (_eq_4 ? slot_digit_97 : (_eq_5 ? slot_digit_97 : (_eq_6 ? slot_digit_97 : (_eq_7 ? slot_digit_97 : (_eq_9 ? (_not_8 ? slot_digit_97 : (_or_2 ? (_not_1 ? (_eq_631 ? _bits_132 : slot_digit_97) : slot_digit_97) : slot_digit_97)) : slot_digit_97)))))));
+    slot_digit_97 <= (_eq_0 ? slot_digit_97 : (_eq_1 ? slot_digit_97 : (_eq_4 ? slot_digit_97 : (_eq_5 ? slot_digit_97 : (_eq_6 ? slot_digit_97 : (_eq_7 ? slot_digit_97 : (_eq_9 ? (_not_7 ? slot_digit_97 : (_or_2 ? (_not_1 ? (_eq_631 ? _bits_132 : slot_digit_97) : slot_digit_97) : slot_digit_97)) : slot_digit_97)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_98 <= (_eq_0 ? slot_digit_98 : (_eq_1 ? slot_digit_98 : (_eq_4 ? slot_digit_98 : (_eq_5 ? slot_digit_98 : (_eq_6 ? slot_digit_98 : (_eq_7 ? slot_digit_98 : (_eq_9 ? (_not_8 ? slot_digit_98 : (_or_2 ? (_not_1 ? (_eq_632 ? _bits_132 : slot_digit_98) : slot_digit_98) : slot_digit_98)) : slot_digit_98)))))));
+    slot_digit_98 <= (_eq_0 ? slot_digit_98 : (_eq_1 ? slot_digit_98 : (_eq_4 ? slot_digit_98 : (_eq_5 ? slot_digit_98 : (_eq_6 ? slot_digit_98 : (_eq_7 ? slot_digit_98 : (_eq_9 ? (_not_7 ? slot_digit_98 : (_or_2 ? (_not_1 ? (_eq_632 ? _bits_132 : slot_digit_98) : slot_digit_98) : slot_digit_98)) : slot_digit_98)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_99 <= (_eq_0 ? slot_digit_99 : (_eq_1 ? slot_digit_99 : (_eq_4 ? slot_digit_99 : (_eq_5 ? slot_digit_99 : (_eq_6 ? slot_digit_99 : (_eq_7 ? slot_digit_99 : (_eq_9 ? (_not_8 ? slot_digit_99 : (_or_2 ? (_not_1 ? (_eq_633 ? _bits_132 : slot_digit_99) : slot_digit_99) : slot_digit_99)) : slot_digit_99)))))));
+    slot_digit_99 <= (_eq_0 ? slot_digit_99 : (_eq_1 ? slot_digit_99 : (_eq_4 ? slot_digit_99 : (_eq_5 ? slot_digit_99 : (_eq_6 ? slot_digit_99 : (_eq_7 ? slot_digit_99 : (_eq_9 ? (_not_7 ? slot_digit_99 : (_or_2 ? (_not_1 ? (_eq_633 ? _bits_132 : slot_digit_99) : slot_digit_99) : slot_digit_99)) : slot_digit_99)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_100 <= (_eq_0 ? slot_digit_100 : (_eq_1 ? slot_digit_100 : (_eq_4 ? slot_digit_100 : (_eq_5 ? slot_digit_100 : (_eq_6 ? slot_digit_100 : (_eq_7 ? slot_digit_100 : (_eq_9 ? (_not_8 ? slot_digit_100 : (_or_2 ? (_not_1 ? (_eq_634 ? _bits_132 : slot_digit_100) : slot_digit_100) : slot_digit_100)) : slot_digit_100)))))));
+    slot_digit_100 <= (_eq_0 ? slot_digit_100 : (_eq_1 ? slot_digit_100 : (_eq_4 ? slot_digit_100 : (_eq_5 ? slot_digit_100 : (_eq_6 ? slot_digit_100 : (_eq_7 ? slot_digit_100 : (_eq_9 ? (_not_7 ? slot_digit_100 : (_or_2 ? (_not_1 ? (_eq_634 ? _bits_132 : slot_digit_100) : slot_digit_100) : slot_digit_100)) : slot_digit_100)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_101 <= (_eq_0 ? slot_digit_101 : (_eq_1 ? slot_digit_101 : (_eq_4 ? slot_digit_101 : (_eq_5 ? slot_digit_101 : (_eq_6 ? slot_digit_101 : (_eq_7 ? slot_digit_101 : (_eq_9 ? (_not_8 ? slot_digit_101 : (_or_2 ? (_not_1 ? (_eq_635 ? _bits_132 : slot_digit_101) : slot_digit_101) : slot_digit_101)) : slot_digit_101)))))));
+    slot_digit_101 <= (_eq_0 ? slot_digit_101 : (_eq_1 ? slot_digit_101 : (_eq_4 ? slot_digit_101 : (_eq_5 ? slot_digit_101 : (_eq_6 ? slot_digit_101 : (_eq_7 ? slot_digit_101 : (_eq_9 ? (_not_7 ? slot_digit_101 : (_or_2 ? (_not_1 ? (_eq_635 ? _bits_132 : slot_digit_101) : slot_digit_101) : slot_digit_101)) : slot_digit_101)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_102 <= (_eq_0 ? slot_digit_102 : (_eq_1 ? slot_digit_102 : (_eq_4 ? slot_digit_102 : (_eq_5 ? slot_digit_102 : (_eq_6 ? slot_digit_102 : (_eq_7 ? slot_digit_102 : (_eq_9 ? (_not_8 ? slot_digit_102 : (_or_2 ? (_not_1 ? (_eq_636 ? _bits_132 : slot_digit_102) : slot_digit_102) : slot_digit_102)) : slot_digit_102)))))));
+    slot_digit_102 <= (_eq_0 ? slot_digit_102 : (_eq_1 ? slot_digit_102 : (_eq_4 ? slot_digit_102 : (_eq_5 ? slot_digit_102 : (_eq_6 ? slot_digit_102 : (_eq_7 ? slot_digit_102 : (_eq_9 ? (_not_7 ? slot_digit_102 : (_or_2 ? (_not_1 ? (_eq_636 ? _bits_132 : slot_digit_102) : slot_digit_102) : slot_digit_102)) : slot_digit_102)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_103 <= (_eq_0 ? slot_digit_103 : (_eq_1 ? slot_digit_103 : (_eq_4 ? slot_digit_103 : (_eq_5 ? slot_digit_103 : (_eq_6 ? slot_digit_103 : (_eq_7 ? slot_digit_103 : (_eq_9 ? (_not_8 ? slot_digit_103 : (_or_2 ? (_not_1 ? (_eq_637 ? _bits_132 : slot_digit_103) : slot_digit_103) : slot_digit_103)) : slot_digit_103)))))));
+    slot_digit_103 <= (_eq_0 ? slot_digit_103 : (_eq_1 ? slot_digit_103 : (_eq_4 ? slot_digit_103 : (_eq_5 ? slot_digit_103 : (_eq_6 ? slot_digit_103 : (_eq_7 ? slot_digit_103 : (_eq_9 ? (_not_7 ? slot_digit_103 : (_or_2 ? (_not_1 ? (_eq_637 ? _bits_132 : slot_digit_103) : slot_digit_103) : slot_digit_103)) : slot_digit_103)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_104 <= (_eq_0 ? slot_digit_104 : (_eq_1 ? slot_digit_104 : (_eq_4 ? slot_digit_104 : (_eq_5 ? slot_digit_104 : (_eq_6 ? slot_digit_104 : (_eq_7 ? slot_digit_104 : (_eq_9 ? (_not_8 ? slot_digit_104 : (_or_2 ? (_not_1 ? (_eq_638 ? _bits_132 : slot_digit_104) : slot_digit_104) : slot_digit_104)) : slot_digit_104)))))));
+    slot_digit_104 <= (_eq_0 ? slot_digit_104 : (_eq_1 ? slot_digit_104 : (_eq_4 ? slot_digit_104 : (_eq_5 ? slot_digit_104 : (_eq_6 ? slot_digit_104 : (_eq_7 ? slot_digit_104 : (_eq_9 ? (_not_7 ? slot_digit_104 : (_or_2 ? (_not_1 ? (_eq_638 ? _bits_132 : slot_digit_104) : slot_digit_104) : slot_digit_104)) : slot_digit_104)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_105 <= (_eq_0 ? slot_digit_105 : (_eq_1 ? slot_digit_105 : (_eq_4 ? slot_digit_105 : (_eq_5 ? slot_digit_105 : (_eq_6 ? slot_digit_105 : (_eq_7 ? slot_digit_105 : (_eq_9 ? (_not_8 ? slot_digit_105 : (_or_2 ? (_not_1 ? (_eq_639 ? _bits_132 : slot_digit_105) : slot_digit_105) : slot_digit_105)) : slot_digit_105)))))));
+    slot_digit_105 <= (_eq_0 ? slot_digit_105 : (_eq_1 ? slot_digit_105 : (_eq_4 ? slot_digit_105 : (_eq_5 ? slot_digit_105 : (_eq_6 ? slot_digit_105 : (_eq_7 ? slot_digit_105 : (_eq_9 ? (_not_7 ? slot_digit_105 : (_or_2 ? (_not_1 ? (_eq_639 ? _bits_132 : slot_digit_105) : slot_digit_105) : slot_digit_105)) : slot_digit_105)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_106 <= (_eq_0 ? slot_digit_106 : (_eq_1 ? slot_digit_106 : (_eq_4 ? slot_digit_106 : (_eq_5 ? slot_digit_106 : (_eq_6 ? slot_digit_106 : (_eq_7 ? slot_digit_106 : (_eq_9 ? (_not_8 ? slot_digit_106 : (_or_2 ? (_not_1 ? (_eq_640 ? _bits_132 : slot_digit_106) : slot_digit_106) : slot_digit_106)) : slot_digit_106)))))));
+    slot_digit_106 <= (_eq_0 ? slot_digit_106 : (_eq_1 ? slot_digit_106 : (_eq_4 ? slot_digit_106 : (_eq_5 ? slot_digit_106 : (_eq_6 ? slot_digit_106 : (_eq_7 ? slot_digit_106 : (_eq_9 ? (_not_7 ? slot_digit_106 : (_or_2 ? (_not_1 ? (_eq_640 ? _bits_132 : slot_digit_106) : slot_digit_106) : slot_digit_106)) : slot_digit_106)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_107 <= (_eq_0 ? slot_digit_107 : (_eq_1 ? slot_digit_107 : (_eq_4 ? slot_digit_107 : (_eq_5 ? slot_digit_107 : (_eq_6 ? slot_digit_107 : (_eq_7 ? slot_digit_107 : (_eq_9 ? (_not_8 ? slot_digit_107 : (_or_2 ? (_not_1 ? (_eq_641 ? _bits_132 : slot_digit_107) : slot_digit_107) : slot_digit_107)) : slot_digit_107)))))));
+    slot_digit_107 <= (_eq_0 ? slot_digit_107 : (_eq_1 ? slot_digit_107 : (_eq_4 ? slot_digit_107 : (_eq_5 ? slot_digit_107 : (_eq_6 ? slot_digit_107 : (_eq_7 ? slot_digit_107 : (_eq_9 ? (_not_7 ? slot_digit_107 : (_or_2 ? (_not_1 ? (_eq_641 ? _bits_132 : slot_digit_107) : slot_digit_107) : slot_digit_107)) : slot_digit_107)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_108 <= (_eq_0 ? slot_digit_108 : (_eq_1 ? slot_digit_108 : (_eq_4 ? slot_digit_108 : (_eq_5 ? slot_digit_108 : (_eq_6 ? slot_digit_108 : (_eq_7 ? slot_digit_108 : (_eq_9 ? (_not_8 ? slot_digit_108 : (_or_2 ? (_not_1 ? (_eq_642 ? _bits_132 : slot_digit_108) : slot_digit_108) : slot_digit_108)) : slot_digit_108)))))));
+    slot_digit_108 <= (_eq_0 ? slot_digit_108 : (_eq_1 ? slot_digit_108 : (_eq_4 ? slot_digit_108 : (_eq_5 ? slot_digit_108 : (_eq_6 ? slot_digit_108 : (_eq_7 ? slot_digit_108 : (_eq_9 ? (_not_7 ? slot_digit_108 : (_or_2 ? (_not_1 ? (_eq_642 ? _bits_132 : slot_digit_108) : slot_digit_108) : slot_digit_108)) : slot_digit_108)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_109 <= (_eq_0 ? slot_digit_109 : (_eq_1 ? slot_digit_109 : (_eq_4 ? slot_digit_109 : (_eq_5 ? slot_digit_109 : (_eq_6 ? slot_digit_109 : (_eq_7 ? slot_digit_109 : (_eq_9 ? (_not_8 ? slot_digit_109 : (_or_2 ? (_not_1 ? (_eq_643 ? _bits_132 : slot_digit_109) : slot_digit_109) : slot_digit_109)) : slot_digit_109)))))));
+    slot_digit_109 <= (_eq_0 ? slot_digit_109 : (_eq_1 ? slot_digit_109 : (_eq_4 ? slot_digit_109 : (_eq_5 ? slot_digit_109 : (_eq_6 ? slot_digit_109 : (_eq_7 ? slot_digit_109 : (_eq_9 ? (_not_7 ? slot_digit_109 : (_or_2 ? (_not_1 ? (_eq_643 ? _bits_132 : slot_digit_109) : slot_digit_109) : slot_digit_109)) : slot_digit_109)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_110 <= (_eq_0 ? slot_digit_110 : (_eq_1 ? slot_digit_110 : (_eq_4 ? slot_digit_110 : (_eq_5 ? slot_digit_110 : (_eq_6 ? slot_digit_110 : (_eq_7 ? slot_digit_110 : (_eq_9 ? (_not_8 ? slot_digit_110 : (_or_2 ? (_not_1 ? (_eq_644 ? _bits_132 : slot_digit_110) : slot_digit_110) : slot_digit_110)) : slot_digit_110)))))));
+    slot_digit_110 <= (_eq_0 ? slot_digit_110 : (_eq_1 ? slot_digit_110 : (_eq_4 ? slot_digit_110 : (_eq_5 ? slot_digit_110 : (_eq_6 ? slot_digit_110 : (_eq_7 ? slot_digit_110 : (_eq_9 ? (_not_7 ? slot_digit_110 : (_or_2 ? (_not_1 ? (_eq_644 ? _bits_132 : slot_digit_110) : slot_digit_110) : slot_digit_110)) : slot_digit_110)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_111 <= (_eq_0 ? slot_digit_111 : (_eq_1 ? slot_digit_111 : (_eq_4 ? slot_digit_111 : (_eq_5 ? slot_digit_111 : (_eq_6 ? slot_digit_111 : (_eq_7 ? slot_digit_111 : (_eq_9 ? (_not_8 ? slot_digit_111 : (_or_2 ? (_not_1 ? (_eq_645 ? _bits_132 : slot_digit_111) : slot_digit_111) : slot_digit_111)) : slot_digit_111)))))));
+    slot_digit_111 <= (_eq_0 ? slot_digit_111 : (_eq_1 ? slot_digit_111 : (_eq_4 ? slot_digit_111 : (_eq_5 ? slot_digit_111 : (_eq_6 ? slot_digit_111 : (_eq_7 ? slot_digit_111 : (_eq_9 ? (_not_7 ? slot_digit_111 : (_or_2 ? (_not_1 ? (_eq_645 ? _bits_132 : slot_digit_111) : slot_digit_111) : slot_digit_111)) : slot_digit_111)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_112 <= (_eq_0 ? slot_digit_112 : (_eq_1 ? slot_digit_112 : (_eq_4 ? slot_digit_112 : (_eq_5 ? slot_digit_112 : (_eq_6 ? slot_digit_112 : (_eq_7 ? slot_digit_112 : (_eq_9 ? (_not_8 ? slot_digit_112 : (_or_2 ? (_not_1 ? (_eq_646 ? _bits_132 : slot_digit_112) : slot_digit_112) : slot_digit_112)) : slot_digit_112)))))));
+    slot_digit_112 <= (_eq_0 ? slot_digit_112 : (_eq_1 ? slot_digit_112 : (_eq_4 ? slot_digit_112 : (_eq_5 ? slot_digit_112 : (_eq_6 ? slot_digit_112 : (_eq_7 ? slot_digit_112 : (_eq_9 ? (_not_7 ? slot_digit_112 : (_or_2 ? (_not_1 ? (_eq_646 ? _bits_132 : slot_digit_112) : slot_digit_112) : slot_digit_112)) : slot_digit_112)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_113 <= (_eq_0 ? slot_digit_113 : (_eq_1 ? slot_digit_113 : (_eq_4 ? slot_digit_113 : (_eq_5 ? slot_digit_113 : (_eq_6 ? slot_digit_113 : (_eq_7 ? slot_digit_113 : (_eq_9 ? (_not_8 ? slot_digit_113 : (_or_2 ? (_not_1 ? (_eq_647 ? _bits_132 : slot_digit_113) : slot_digit_113) : slot_digit_113)) : slot_digit_113)))))));
+    slot_digit_113 <= (_eq_0 ? slot_digit_113 : (_eq_1 ? slot_digit_113 : (_eq_4 ? slot_digit_113 : (_eq_5 ? slot_digit_113 : (_eq_6 ? slot_digit_113 : (_eq_7 ? slot_digit_113 : (_eq_9 ? (_not_7 ? slot_digit_113 : (_or_2 ? (_not_1 ? (_eq_647 ? _bits_132 : slot_digit_113) : slot_digit_113) : slot_digit_113)) : slot_digit_113)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_114 <= (_eq_0 ? slot_digit_114 : (_eq_1 ? slot_digit_114 : (_eq_4 ? slot_digit_114 : (_eq_5 ? slot_digit_114 : (_eq_6 ? slot_digit_114 : (_eq_7 ? slot_digit_114 : (_eq_9 ? (_not_8 ? slot_digit_114 : (_or_2 ? (_not_1 ? (_eq_648 ? _bits_132 : slot_digit_114) : slot_digit_114) : slot_digit_114)) : slot_digit_114)))))));
+    slot_digit_114 <= (_eq_0 ? slot_digit_114 : (_eq_1 ? slot_digit_114 : (_eq_4 ? slot_digit_114 : (_eq_5 ? slot_digit_114 : (_eq_6 ? slot_digit_114 : (_eq_7 ? slot_digit_114 : (_eq_9 ? (_not_7 ? slot_digit_114 : (_or_2 ? (_not_1 ? (_eq_648 ? _bits_132 : slot_digit_114) : slot_digit_114) : slot_digit_114)) : slot_digit_114)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_115 <= (_eq_0 ? slot_digit_115 : (_eq_1 ? slot_digit_115 : (_eq_4 ? slot_digit_115 : (_eq_5 ? slot_digit_115 : (_eq_6 ? slot_digit_115 : (_eq_7 ? slot_digit_115 : (_eq_9 ? (_not_8 ? slot_digit_115 : (_or_2 ? (_not_1 ? (_eq_649 ? _bits_132 : slot_digit_115) : slot_digit_115) : slot_digit_115)) : slot_digit_115)))))));
+    slot_digit_115 <= (_eq_0 ? slot_digit_115 : (_eq_1 ? slot_digit_115 : (_eq_4 ? slot_digit_115 : (_eq_5 ? slot_digit_115 : (_eq_6 ? slot_digit_115 : (_eq_7 ? slot_digit_115 : (_eq_9 ? (_not_7 ? slot_digit_115 : (_or_2 ? (_not_1 ? (_eq_649 ? _bits_132 : slot_digit_115) : slot_digit_115) : slot_digit_115)) : slot_digit_115)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_116 <= (_eq_0 ? slot_digit_116 : (_eq_1 ? slot_digit_116 : (_eq_4 ? slot_digit_116 : (_eq_5 ? slot_digit_116 : (_eq_6 ? slot_digit_116 : (_eq_7 ? slot_digit_116 : (_eq_9 ? (_not_8 ? slot_digit_116 : (_or_2 ? (_not_1 ? (_eq_650 ? _bits_132 : slot_digit_116) : slot_digit_116) : slot_digit_116)) : slot_digit_116)))))));
+    slot_digit_116 <= (_eq_0 ? slot_digit_116 : (_eq_1 ? slot_digit_116 : (_eq_4 ? slot_digit_116 : (_eq_5 ? slot_digit_116 : (_eq_6 ? slot_digit_116 : (_eq_7 ? slot_digit_116 : (_eq_9 ? (_not_7 ? slot_digit_116 : (_or_2 ? (_not_1 ? (_eq_650 ? _bits_132 : slot_digit_116) : slot_digit_116) : slot_digit_116)) : slot_digit_116)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_117 <= (_eq_0 ? slot_digit_117 : (_eq_1 ? slot_digit_117 : (_eq_4 ? slot_digit_117 : (_eq_5 ? slot_digit_117 : (_eq_6 ? slot_digit_117 : (_eq_7 ? slot_digit_117 : (_eq_9 ? (_not_8 ? slot_digit_117 : (_or_2 ? (_not_1 ? (_eq_651 ? _bits_132 : slot_digit_117) : slot_digit_117) : slot_digit_117)) : slot_digit_117)))))));
+    slot_digit_117 <= (_eq_0 ? slot_digit_117 : (_eq_1 ? slot_digit_117 : (_eq_4 ? slot_digit_117 : (_eq_5 ? slot_digit_117 : (_eq_6 ? slot_digit_117 : (_eq_7 ? slot_digit_117 : (_eq_9 ? (_not_7 ? slot_digit_117 : (_or_2 ? (_not_1 ? (_eq_651 ? _bits_132 : slot_digit_117) : slot_digit_117) : slot_digit_117)) : slot_digit_117)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_118 <= (_eq_0 ? slot_digit_118 : (_eq_1 ? slot_digit_118 : (_eq_4 ? slot_digit_118 : (_eq_5 ? slot_digit_118 : (_eq_6 ? slot_digit_118 : (_eq_7 ? slot_digit_118 : (_eq_9 ? (_not_8 ? slot_digit_118 : (_or_2 ? (_not_1 ? (_eq_652 ? _bits_132 : slot_digit_118) : slot_digit_118) : slot_digit_118)) : slot_digit_118)))))));
+    slot_digit_118 <= (_eq_0 ? slot_digit_118 : (_eq_1 ? slot_digit_118 : (_eq_4 ? slot_digit_118 : (_eq_5 ? slot_digit_118 : (_eq_6 ? slot_digit_118 : (_eq_7 ? slot_digit_118 : (_eq_9 ? (_not_7 ? slot_digit_118 : (_or_2 ? (_not_1 ? (_eq_652 ? _bits_132 : slot_digit_118) : slot_digit_118) : slot_digit_118)) : slot_digit_118)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_119 <= (_eq_0 ? slot_digit_119 : (_eq_1 ? slot_digit_119 : (_eq_4 ? slot_digit_119 : (_eq_5 ? slot_digit_119 : (_eq_6 ? slot_digit_119 : (_eq_7 ? slot_digit_119 : (_eq_9 ? (_not_8 ? slot_digit_119 : (_or_2 ? (_not_1 ? (_eq_653 ? _bits_132 : slot_digit_119) : slot_digit_119) : slot_digit_119)) : slot_digit_119)))))));
+    slot_digit_119 <= (_eq_0 ? slot_digit_119 : (_eq_1 ? slot_digit_119 : (_eq_4 ? slot_digit_119 : (_eq_5 ? slot_digit_119 : (_eq_6 ? slot_digit_119 : (_eq_7 ? slot_digit_119 : (_eq_9 ? (_not_7 ? slot_digit_119 : (_or_2 ? (_not_1 ? (_eq_653 ? _bits_132 : slot_digit_119) : slot_digit_119) : slot_digit_119)) : slot_digit_119)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_120 <= (_eq_0 ? slot_digit_120 : (_eq_1 ? slot_digit_120 : (_eq_4 ? slot_digit_120 : (_eq_5 ? slot_digit_120 : (_eq_6 ? slot_digit_120 : (_eq_7 ? slot_digit_120 : (_eq_9 ? (_not_8 ? slot_digit_120 : (_or_2 ? (_not_1 ? (_eq_654 ? _bits_132 : slot_digit_120) : slot_digit_120) : slot_digit_120)) : slot_digit_120)))))));
+    slot_digit_120 <= (_eq_0 ? slot_digit_120 : (_eq_1 ? slot_digit_120 : (_eq_4 ? slot_digit_120 : (_eq_5 ? slot_digit_120 : (_eq_6 ? slot_digit_120 : (_eq_7 ? slot_digit_120 : (_eq_9 ? (_not_7 ? slot_digit_120 : (_or_2 ? (_not_1 ? (_eq_654 ? _bits_132 : slot_digit_120) : slot_digit_120) : slot_digit_120)) : slot_digit_120)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_121 <= (_eq_0 ? slot_digit_121 : (_eq_1 ? slot_digit_121 : (_eq_4 ? slot_digit_121 : (_eq_5 ? slot_digit_121 : (_eq_6 ? slot_digit_121 : (_eq_7 ? slot_digit_121 : (_eq_9 ? (_not_8 ? slot_digit_121 : (_or_2 ? (_not_1 ? (_eq_655 ? _bits_132 : slot_digit_121) : slot_digit_121) : slot_digit_121)) : slot_digit_121)))))));
+    slot_digit_121 <= (_eq_0 ? slot_digit_121 : (_eq_1 ? slot_digit_121 : (_eq_4 ? slot_digit_121 : (_eq_5 ? slot_digit_121 : (_eq_6 ? slot_digit_121 : (_eq_7 ? slot_digit_121 : (_eq_9 ? (_not_7 ? slot_digit_121 : (_or_2 ? (_not_1 ? (_eq_655 ? _bits_132 : slot_digit_121) : slot_digit_121) : slot_digit_121)) : slot_digit_121)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_122 <= (_eq_0 ? slot_digit_122 : (_eq_1 ? slot_digit_122 : (_eq_4 ? slot_digit_122 : (_eq_5 ? slot_digit_122 : (_eq_6 ? slot_digit_122 : (_eq_7 ? slot_digit_122 : (_eq_9 ? (_not_8 ? slot_digit_122 : (_or_2 ? (_not_1 ? (_eq_656 ? _bits_132 : slot_digit_122) : slot_digit_122) : slot_digit_122)) : slot_digit_122)))))));
+    slot_digit_122 <= (_eq_0 ? slot_digit_122 : (_eq_1 ? slot_digit_122 : (_eq_4 ? slot_digit_122 : (_eq_5 ? slot_digit_122 : (_eq_6 ? slot_digit_122 : (_eq_7 ? slot_digit_122 : (_eq_9 ? (_not_7 ? slot_digit_122 : (_or_2 ? (_not_1 ? (_eq_656 ? _bits_132 : slot_digit_122) : slot_digit_122) : slot_digit_122)) : slot_digit_122)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_123 <= (_eq_0 ? slot_digit_123 : (_eq_1 ? slot_digit_123 : (_eq_4 ? slot_digit_123 : (_eq_5 ? slot_digit_123 : (_eq_6 ? slot_digit_123 : (_eq_7 ? slot_digit_123 : (_eq_9 ? (_not_8 ? slot_digit_123 : (_or_2 ? (_not_1 ? (_eq_657 ? _bits_132 : slot_digit_123) : slot_digit_123) : slot_digit_123)) : slot_digit_123)))))));
+    slot_digit_123 <= (_eq_0 ? slot_digit_123 : (_eq_1 ? slot_digit_123 : (_eq_4 ? slot_digit_123 : (_eq_5 ? slot_digit_123 : (_eq_6 ? slot_digit_123 : (_eq_7 ? slot_digit_123 : (_eq_9 ? (_not_7 ? slot_digit_123 : (_or_2 ? (_not_1 ? (_eq_657 ? _bits_132 : slot_digit_123) : slot_digit_123) : slot_digit_123)) : slot_digit_123)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_124 <= (_eq_0 ? slot_digit_124 : (_eq_1 ? slot_digit_124 : (_eq_4 ? slot_digit_124 : (_eq_5 ? slot_digit_124 : (_eq_6 ? slot_digit_124 : (_eq_7 ? slot_digit_124 : (_eq_9 ? (_not_8 ? slot_digit_124 : (_or_2 ? (_not_1 ? (_eq_658 ? _bits_132 : slot_digit_124) : slot_digit_124) : slot_digit_124)) : slot_digit_124)))))));
+    slot_digit_124 <= (_eq_0 ? slot_digit_124 : (_eq_1 ? slot_digit_124 : (_eq_4 ? slot_digit_124 : (_eq_5 ? slot_digit_124 : (_eq_6 ? slot_digit_124 : (_eq_7 ? slot_digit_124 : (_eq_9 ? (_not_7 ? slot_digit_124 : (_or_2 ? (_not_1 ? (_eq_658 ? _bits_132 : slot_digit_124) : slot_digit_124) : slot_digit_124)) : slot_digit_124)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_125 <= (_eq_0 ? slot_digit_125 : (_eq_1 ? slot_digit_125 : (_eq_4 ? slot_digit_125 : (_eq_5 ? slot_digit_125 : (_eq_6 ? slot_digit_125 : (_eq_7 ? slot_digit_125 : (_eq_9 ? (_not_8 ? slot_digit_125 : (_or_2 ? (_not_1 ? (_eq_659 ? _bits_132 : slot_digit_125) : slot_digit_125) : slot_digit_125)) : slot_digit_125)))))));
+    slot_digit_125 <= (_eq_0 ? slot_digit_125 : (_eq_1 ? slot_digit_125 : (_eq_4 ? slot_digit_125 : (_eq_5 ? slot_digit_125 : (_eq_6 ? slot_digit_125 : (_eq_7 ? slot_digit_125 : (_eq_9 ? (_not_7 ? slot_digit_125 : (_or_2 ? (_not_1 ? (_eq_659 ? _bits_132 : slot_digit_125) : slot_digit_125) : slot_digit_125)) : slot_digit_125)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_126 <= (_eq_0 ? slot_digit_126 : (_eq_1 ? slot_digit_126 : (_eq_4 ? slot_digit_126 : (_eq_5 ? slot_digit_126 : (_eq_6 ? slot_digit_126 : (_eq_7 ? slot_digit_126 : (_eq_9 ? (_not_8 ? slot_digit_126 : (_or_2 ? (_not_1 ? (_eq_660 ? _bits_132 : slot_digit_126) : slot_digit_126) : slot_digit_126)) : slot_digit_126)))))));
+    slot_digit_126 <= (_eq_0 ? slot_digit_126 : (_eq_1 ? slot_digit_126 : (_eq_4 ? slot_digit_126 : (_eq_5 ? slot_digit_126 : (_eq_6 ? slot_digit_126 : (_eq_7 ? slot_digit_126 : (_eq_9 ? (_not_7 ? slot_digit_126 : (_or_2 ? (_not_1 ? (_eq_660 ? _bits_132 : slot_digit_126) : slot_digit_126) : slot_digit_126)) : slot_digit_126)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_127 <= (_eq_0 ? slot_digit_127 : (_eq_1 ? slot_digit_127 : (_eq_4 ? slot_digit_127 : (_eq_5 ? slot_digit_127 : (_eq_6 ? slot_digit_127 : (_eq_7 ? slot_digit_127 : (_eq_9 ? (_not_8 ? slot_digit_127 : (_or_2 ? (_not_1 ? (_eq_661 ? _bits_132 : slot_digit_127) : slot_digit_127) : slot_digit_127)) : slot_digit_127)))))));
+    slot_digit_127 <= (_eq_0 ? slot_digit_127 : (_eq_1 ? slot_digit_127 : (_eq_4 ? slot_digit_127 : (_eq_5 ? slot_digit_127 : (_eq_6 ? slot_digit_127 : (_eq_7 ? slot_digit_127 : (_eq_9 ? (_not_7 ? slot_digit_127 : (_or_2 ? (_not_1 ? (_eq_661 ? _bits_132 : slot_digit_127) : slot_digit_127) : slot_digit_127)) : slot_digit_127)))))));
   end
 
   always @(posedge clock) begin
@@ -7738,7 +7734,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_7 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_15 ? (_not_13 ? (_or_r_2 ? next_merge : _bits_166) : next_merge) : next_merge))))))))))));
+      next_merge <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_7 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_15 ? (_not_11 ? (_or_r_2 ? next_merge : _bits_166) : next_merge) : next_merge))))))))))));
     end
   end
 
@@ -7746,7 +7742,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_lo <= 32'd0;
     end else begin
-      until_merge_lo <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_167 : (commit_fire ? _bits_168 : until_merge_lo)) : (commit_fire ? _bits_168 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_13 ? (_not_11 ? (commit_fire ? _bits_168 : until_merge_lo) : (_or_3 ? _bits_171 : (commit_fire ? _bits_168 : until_merge_lo))) : (commit_fire ? _bits_168 : until_merge_lo))))))))))));
+      until_merge_lo <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_167 : (commit_fire ? _bits_168 : until_merge_lo)) : (commit_fire ? _bits_168 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_168 : until_merge_lo) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_168 : until_merge_lo) : (_or_3 ? _bits_171 : (commit_fire ? _bits_168 : until_merge_lo))) : (commit_fire ? _bits_168 : until_merge_lo))))))))))));
     end
   end
 
@@ -7754,7 +7750,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_hi <= 32'd0;
     end else begin
-      until_merge_hi <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_172 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_6 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_9 ? _sub_3 : (_eq_10 ? _sub_3 : (_eq_11 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? (_not_11 ? _sub_3 : (_or_3 ? _bits_173 : _sub_3)) : _sub_3)))))))))));
+      until_merge_hi <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_172 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_6 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_9 ? _sub_3 : (_eq_10 ? _sub_3 : (_eq_11 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? (_not_9 ? _sub_3 : (_or_3 ? _bits_173 : _sub_3)) : _sub_3)))))))))));
     end
   end
 
@@ -7762,7 +7758,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_carry <= 1'd0;
     end else begin
-      until_merge_carry <= (_eq_0 ? (_not_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_174 : 1'd0)) : (commit_fire ? _bits_174 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_13 ? (_not_11 ? (commit_fire ? _bits_174 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_174 : 1'd0))) : (commit_fire ? _bits_174 : 1'd0))))))))))));
+      until_merge_carry <= (_eq_0 ? (_not_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_174 : 1'd0)) : (commit_fire ? _bits_174 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_174 : 1'd0) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_174 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_174 : 1'd0))) : (commit_fire ? _bits_174 : 1'd0))))))))))));
     end
   end
 
@@ -7770,7 +7766,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       schedule_exhausted <= 1'd0;
     end else begin
-      schedule_exhausted <= (_eq_0 ? schedule_exhausted : (_eq_1 ? schedule_exhausted : (_eq_4 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_6 ? schedule_exhausted : (_eq_7 ? schedule_exhausted : (_eq_9 ? schedule_exhausted : (_eq_10 ? schedule_exhausted : (_eq_11 ? schedule_exhausted : (_eq_12 ? schedule_exhausted : (_eq_13 ? schedule_exhausted : (_eq_15 ? (_not_13 ? (_or_r_2 ? 1'd1 : schedule_exhausted) : schedule_exhausted) : (_eq_16 ? schedule_exhausted : (_eq_18 ? schedule_exhausted : (_eq_19 ? schedule_exhausted : (_eq_20 ? 1'd0 : schedule_exhausted))))))))))))))));
+      schedule_exhausted <= (_eq_0 ? schedule_exhausted : (_eq_1 ? schedule_exhausted : (_eq_4 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_6 ? schedule_exhausted : (_eq_7 ? schedule_exhausted : (_eq_9 ? schedule_exhausted : (_eq_10 ? schedule_exhausted : (_eq_11 ? schedule_exhausted : (_eq_12 ? schedule_exhausted : (_eq_13 ? schedule_exhausted : (_eq_15 ? (_not_11 ? (_or_r_2 ? 1'd1 : schedule_exhausted) : schedule_exhausted) : (_eq_16 ? schedule_exhausted : (_eq_18 ? schedule_exhausted : (_eq_19 ? schedule_exhausted : (_eq_20 ? 1'd0 : schedule_exhausted))))))))))))))));
     end
   end
 
@@ -7830,7 +7826,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (_eq_0 ? early_batch : (_eq_1 ? early_batch : (_eq_4 ? early_batch : (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_6 ? early_batch : (_eq_7 ? (_not_5 ? early_batch : (split_fits ? early_batch : (_not_6 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (_eq_9 ? (_not_8 ? early_batch : (_or_2 ? early_batch : (merge_due ? 1'd0 : early_batch))) : early_batch)))))));
+      early_batch <= (_eq_0 ? early_batch : (_eq_1 ? early_batch : (_eq_4 ? early_batch : (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_6 ? early_batch : (_eq_7 ? (_not_5 ? early_batch : (split_fits ? early_batch : (_not_6 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (_eq_9 ? (_not_7 ? early_batch : (_or_2 ? early_batch : (merge_due ? 1'd0 : early_batch))) : early_batch)))))));
     end
   end
 
@@ -7859,7 +7855,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_6 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_140 : present_children) : present_children)) : (_eq_7 ? present_children : (_eq_9 ? (_not_8 ? present_children : (_or_2 ? (_not_1 ? _or_141 : present_children) : present_children)) : present_children)))))));
+    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_6 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_140 : present_children) : present_children)) : (_eq_7 ? present_children : (_eq_9 ? (_not_7 ? present_children : (_or_2 ? (_not_1 ? _or_141 : present_children) : present_children)) : present_children)))))));
   end
 
   always @(posedge clock) begin
@@ -7870,7 +7866,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       leaf_pick_ready <= 1'd0;
     end else begin
-      leaf_pick_ready <= _not_163;
+      leaf_pick_ready <= _not_161;
     end
   end
 
@@ -7878,12 +7874,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       leaf_pick_candidates <= 128'd0;
     end else begin
-      leaf_pick_candidates <= (_eq_0 ? (leaf_pick_take ? _and_286 : leaf_pick_candidates) : (_eq_1 ? (leaf_pick_take ? _and_286 : leaf_pick_candidates) : (_eq_4 ? (leaf_pick_take ? _and_286 : leaf_pick_candidates) : (_eq_5 ? (leaf_pick_take ? _and_286 : leaf_pick_candidates) : (_eq_6 ? (leaf_pick_take ? _and_286 : leaf_pick_candidates) : (_eq_7 ? (leaf_pick_take ? _and_286 : leaf_pick_candidates) : (_eq_9 ? (leaf_pick_take ? _and_286 : leaf_pick_candidates) : (_eq_10 ? (level_fresh ? _cat_8 : (leaf_pick_take ? _and_286 : leaf_pick_candidates)) : (_eq_11 ? (kids_fresh ? _and_541 : (leaf_pick_take ? _and_286 : leaf_pick_candidates)) : (leaf_pick_take ? _and_286 : leaf_pick_candidates))))))))));
+      leaf_pick_candidates <= (_eq_0 ? (leaf_pick_take ? _and_284 : leaf_pick_candidates) : (_eq_1 ? (leaf_pick_take ? _and_284 : leaf_pick_candidates) : (_eq_4 ? (leaf_pick_take ? _and_284 : leaf_pick_candidates) : (_eq_5 ? (leaf_pick_take ? _and_284 : leaf_pick_candidates) : (_eq_6 ? (leaf_pick_take ? _and_284 : leaf_pick_candidates) : (_eq_7 ? (leaf_pick_take ? _and_284 : leaf_pick_candidates) : (_eq_9 ? (leaf_pick_take ? _and_284 : leaf_pick_candidates) : (_eq_10 ? (level_fresh ? _cat_8 : (leaf_pick_take ? _and_284 : leaf_pick_candidates)) : (_eq_11 ? (kids_fresh ? _and_539 : (leaf_pick_take ? _and_284 : leaf_pick_candidates)) : (leaf_pick_take ? _and_284 : leaf_pick_candidates))))))))));
     end
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_hot <= (leaf_pick_advance ? _and_543 : leaf_pick_pick_hot);
+    leaf_pick_pick_hot <= (leaf_pick_advance ? _and_541 : leaf_pick_pick_hot);
   end
 
   always @(posedge clock) begin
@@ -7898,7 +7894,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_pick_ready <= 1'd0;
     end else begin
-      slot_pick_ready <= _not_296;
+      slot_pick_ready <= _not_294;
     end
   end
 
@@ -7906,12 +7902,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 128'd0;
     end else begin
-      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_544 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_544 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_544 : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? _and_544 : slot_pick_candidates) : (_eq_6 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_544 : slot_pick_candidates)) : (_eq_7 ? (_not_5 ? (slot_pick_take ? _and_544 : slot_pick_candidates) : (split_fits ? _not_298 : (slot_pick_take ? _and_544 : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? _and_544 : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? _and_544 : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_544 : slot_pick_candidates)) : (slot_pick_take ? _and_544 : slot_pick_candidates))))))))));
+      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_542 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_542 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_542 : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? _and_542 : slot_pick_candidates) : (_eq_6 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_542 : slot_pick_candidates)) : (_eq_7 ? (_not_5 ? (slot_pick_take ? _and_542 : slot_pick_candidates) : (split_fits ? _not_296 : (slot_pick_take ? _and_542 : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? _and_542 : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? _and_542 : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_542 : slot_pick_candidates)) : (slot_pick_take ? _and_542 : slot_pick_candidates))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_hot <= (slot_pick_advance ? _and_546 : slot_pick_pick_hot);
+    slot_pick_pick_hot <= (slot_pick_advance ? _and_544 : slot_pick_pick_hot);
   end
 
   always @(posedge clock) begin
@@ -7926,7 +7922,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       level_fresh <= 1'd0;
     end else begin
-      level_fresh <= (_eq_0 ? level_fresh : (_eq_1 ? level_fresh : (_eq_4 ? level_fresh : (_eq_5 ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (_eq_6 ? level_fresh : (_eq_7 ? (_not_5 ? level_fresh : (split_fits ? level_fresh : (_not_6 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (_eq_9 ? (_not_8 ? level_fresh : (_or_2 ? level_fresh : (merge_due ? 1'd1 : level_fresh))) : (_eq_10 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? level_fresh : (_ne_1 ? 1'd1 : level_fresh)) : level_fresh)) : level_fresh))))))));
+      level_fresh <= (_eq_0 ? level_fresh : (_eq_1 ? level_fresh : (_eq_4 ? level_fresh : (_eq_5 ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (_eq_6 ? level_fresh : (_eq_7 ? (_not_5 ? level_fresh : (split_fits ? level_fresh : (_not_6 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (_eq_9 ? (_not_7 ? level_fresh : (_or_2 ? level_fresh : (merge_due ? 1'd1 : level_fresh))) : (_eq_10 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? level_fresh : (_ne_1 ? 1'd1 : level_fresh)) : level_fresh)) : level_fresh))))))));
     end
   end
 
@@ -7939,7 +7935,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_leaf_depth <= (_eq_0 ? merge_leaf_depth : (_eq_1 ? merge_leaf_depth : (_eq_4 ? merge_leaf_depth : (_eq_5 ? (_ne_0 ? merge_leaf_depth : (split_req ? merge_leaf_depth : 5'd16)) : (_eq_6 ? merge_leaf_depth : (_eq_7 ? (_not_5 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_6 ? 5'd16 : (merge_due ? 5'd16 : merge_leaf_depth)))) : (_eq_9 ? (_not_8 ? merge_leaf_depth : (_or_2 ? merge_leaf_depth : (merge_due ? 5'd16 : merge_leaf_depth))) : (_eq_10 ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_ne_1 ? _sub_9 : merge_leaf_depth)) : merge_leaf_depth)) : merge_leaf_depth))))))));
+    merge_leaf_depth <= (_eq_0 ? merge_leaf_depth : (_eq_1 ? merge_leaf_depth : (_eq_4 ? merge_leaf_depth : (_eq_5 ? (_ne_0 ? merge_leaf_depth : (split_req ? merge_leaf_depth : 5'd16)) : (_eq_6 ? merge_leaf_depth : (_eq_7 ? (_not_5 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_6 ? 5'd16 : (merge_due ? 5'd16 : merge_leaf_depth)))) : (_eq_9 ? (_not_7 ? merge_leaf_depth : (_or_2 ? merge_leaf_depth : (merge_due ? 5'd16 : merge_leaf_depth))) : (_eq_10 ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_ne_1 ? _sub_9 : merge_leaf_depth)) : merge_leaf_depth)) : merge_leaf_depth))))))));
   end
 
   always @(posedge clock) begin
@@ -7947,7 +7943,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_sum <= (_eq_0 ? (_and_548 ? _add_18 : merge_sum) : (_eq_1 ? (_and_548 ? _add_18 : merge_sum) : (_eq_4 ? (_and_548 ? _add_18 : merge_sum) : (_eq_5 ? (_and_548 ? _add_18 : merge_sum) : (_eq_6 ? (_and_548 ? _add_18 : merge_sum) : (_eq_7 ? (_and_548 ? _add_18 : merge_sum) : (_eq_9 ? (_and_548 ? _add_18 : merge_sum) : (_eq_10 ? (level_fresh ? (_and_548 ? _add_18 : merge_sum) : (leaf_pick_ready ? (leaf_pick_pick_found ? 35'd0 : (_and_548 ? _add_18 : merge_sum)) : (_and_548 ? _add_18 : merge_sum))) : (_and_548 ? _add_18 : merge_sum)))))))));
+    merge_sum <= (_eq_0 ? (_and_546 ? _add_18 : merge_sum) : (_eq_1 ? (_and_546 ? _add_18 : merge_sum) : (_eq_4 ? (_and_546 ? _add_18 : merge_sum) : (_eq_5 ? (_and_546 ? _add_18 : merge_sum) : (_eq_6 ? (_and_546 ? _add_18 : merge_sum) : (_eq_7 ? (_and_546 ? _add_18 : merge_sum) : (_eq_9 ? (_and_546 ? _add_18 : merge_sum) : (_eq_10 ? (level_fresh ? (_and_546 ? _add_18 : merge_sum) : (leaf_pick_ready ? (leaf_pick_pick_found ? 35'd0 : (_and_546 ? _add_18 : merge_sum)) : (_and_546 ? _add_18 : merge_sum))) : (_and_546 ? _add_18 : merge_sum)))))))));
   end
 
   always @(posedge clock) begin
@@ -7978,7 +7974,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_557 ? 1'd0 : snapshot_pending) : snapshot_pending)));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_555 ? 1'd0 : snapshot_pending) : snapshot_pending)));
     end
   end
 
@@ -7986,7 +7982,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_557 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_9 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_10 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_11 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_16 ? (_eq_17 ? _mux_136 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_19 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
+      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_555 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_9 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_10 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_11 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_16 ? (_eq_17 ? _mux_136 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_19 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
     end
   end
 
@@ -8022,7 +8018,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       skip_valid <= 1'd0;
     end else begin
-      skip_valid <= (_eq_0 ? skip_valid : (_eq_1 ? skip_valid : (_eq_4 ? skip_valid : (_eq_5 ? skip_valid : (_eq_6 ? skip_valid : (_eq_7 ? skip_valid : (_eq_9 ? (_not_8 ? skip_valid : (_or_2 ? skip_valid : 1'd0)) : (_eq_10 ? (level_fresh ? skip_valid : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_valid : (_ne_1 ? skip_valid : 1'd1)) : skip_valid)) : (_eq_11 ? skip_valid : (_eq_12 ? skip_valid : (_eq_13 ? skip_valid : (_eq_15 ? skip_valid : (_eq_16 ? skip_valid : (_eq_18 ? skip_valid : (_eq_19 ? skip_valid : (_eq_20 ? 1'd0 : skip_valid))))))))))))))));
+      skip_valid <= (_eq_0 ? skip_valid : (_eq_1 ? skip_valid : (_eq_4 ? skip_valid : (_eq_5 ? skip_valid : (_eq_6 ? skip_valid : (_eq_7 ? skip_valid : (_eq_9 ? (_not_7 ? skip_valid : (_or_2 ? skip_valid : 1'd0)) : (_eq_10 ? (level_fresh ? skip_valid : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_valid : (_ne_1 ? skip_valid : 1'd1)) : skip_valid)) : (_eq_11 ? skip_valid : (_eq_12 ? skip_valid : (_eq_13 ? skip_valid : (_eq_15 ? skip_valid : (_eq_16 ? skip_valid : (_eq_18 ? skip_valid : (_eq_19 ? skip_valid : (_eq_20 ? 1'd0 : skip_valid))))))))))))))));
     end
   end
 
@@ -8038,7 +8034,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       batch_min_sum <= _fill_5;
     end else begin
-      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_1)) : (_eq_6 ? batch_min_sum : (_eq_7 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_2 : (merge_due ? _fill_3 : batch_min_sum)))) : (_eq_9 ? (_not_8 ? batch_min_sum : (_or_2 ? batch_min_sum : (merge_due ? _fill_4 : batch_min_sum))) : (_eq_10 ? batch_min_sum : (_eq_11 ? batch_min_sum : (_eq_12 ? (merge_settled ? (merge_verdict ? batch_min_sum : (sum_below_batch_min ? merge_sum : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
+      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_1)) : (_eq_6 ? batch_min_sum : (_eq_7 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_2 : (merge_due ? _fill_3 : batch_min_sum)))) : (_eq_9 ? (_not_7 ? batch_min_sum : (_or_2 ? batch_min_sum : (merge_due ? _fill_4 : batch_min_sum))) : (_eq_10 ? batch_min_sum : (_eq_11 ? batch_min_sum : (_eq_12 ? (merge_settled ? (merge_verdict ? batch_min_sum : (sum_below_batch_min ? merge_sum : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
     end
   end
 
@@ -8050,7 +8046,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_557 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_555 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
     end
   end
 
@@ -8079,7 +8075,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_560;
+    merge_ahead <= _and_558;
   end
 
   always @(posedge clock) begin
@@ -8154,7 +8150,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       commit_stop <= 1'd0;
     end else begin
-      commit_stop <= _and_564;
+      commit_stop <= _and_562;
     end
   end
 
@@ -8242,19 +8238,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       merge_settled <= 1'd0;
     end else begin
-      merge_settled <= _and_567;
+      merge_settled <= _and_565;
     end
   end
 
   always @(posedge clock) begin
-    readout_in_use <= _and_568;
+    readout_in_use <= _and_566;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       skip_empty_settled <= 1'd0;
     end else begin
-      skip_empty_settled <= _and_573;
+      skip_empty_settled <= _and_571;
     end
   end
 
@@ -8271,14 +8267,14 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_6 && !_eq_7 && _eq_9 && !_not_8 && _or_2 && _not_1) begin
+    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_6 && !_eq_7 && _eq_9 && !_not_7 && _or_2 && _not_1) begin
       slot_prefix[slot_pick_pick_index] <= child_prefix;
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_448) begin
+    if (_not_446) begin
       undo_rdata_0 <= undo[_bits_603];
     end
   end
@@ -8315,7 +8311,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:283: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_578 && !io_selected_bits_found) begin // RapController.java:544
+    if (!reset && _and_576 && !io_selected_bits_found) begin // RapController.java:544
       $display("Assertion failed at RapController.java:544: no node matched a key: the root must always match");
       $stop;
     end
@@ -8323,7 +8319,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:545: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_579) begin // RapController.java:546
+    if (!reset && commit_fire && !_and_577) begin // RapController.java:546
       $display("Assertion failed at RapController.java:546: a commit without its event in the replay window");
       $stop;
     end
@@ -8331,11 +8327,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:547: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_580 && !_not_449) begin // RapController.java:548
+    if (!reset && _and_578 && !_not_447) begin // RapController.java:548
       $display("Assertion failed at RapController.java:548: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_581 && !_or_416) begin // RapController.java:549
+    if (!reset && _and_579 && !_or_416) begin // RapController.java:549
       $display("Assertion failed at RapController.java:549: a split found no free slot after checking capacity");
       $stop;
     end
@@ -8359,7 +8355,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:556: a merge parent without leaf children waits for a verdict");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_452) begin // RapController.java:557
+    if (!reset && snapshot_frozen && !_not_450) begin // RapController.java:557
       $display("Assertion failed at RapController.java:557: a status value changed during the snapshot copy");
       $stop;
     end

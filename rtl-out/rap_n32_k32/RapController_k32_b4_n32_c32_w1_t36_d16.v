@@ -455,21 +455,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_5 = ~split_settled; // RapController.java:406
   wire _not_6 = ~early_done; // RapController.java:409
   wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:636
-  wire _not_7 = ~1'd0; // RapController.java:342
-  wire _and_5 = skip_empty_settled & _not_7; // RapController.java:342
   wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:636
   wire _eq_9 = state == 4'd6; // RapController.java:417
-  wire _not_8 = ~slot_pick_ready; // RapController.java:419
-  wire [3:0] _not_9 = ~present_children; // RapController.java:418
-  wire _bits_0 = _not_9[0]; // FirstSet.java:24
-  wire _bits_1 = _not_9[1]; // FirstSet.java:24
+  wire _not_7 = ~slot_pick_ready; // RapController.java:419
+  wire [3:0] _not_8 = ~present_children; // RapController.java:418
+  wire _bits_0 = _not_8[0]; // FirstSet.java:24
+  wire _bits_1 = _not_8[1]; // FirstSet.java:24
   wire _or_0 = _bits_0 | _bits_1; // FirstSet.java:36
-  wire _bits_2 = _not_9[2]; // FirstSet.java:24
-  wire _bits_3 = _not_9[3]; // FirstSet.java:24
+  wire _bits_2 = _not_8[2]; // FirstSet.java:24
+  wire _bits_3 = _not_8[3]; // FirstSet.java:24
   wire _or_1 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_2 = _or_0 | _or_1; // FirstSet.java:36
-  wire _not_10 = ~1'd1; // RapController.java:342
-  wire _and_6 = skip_empty_settled & _not_10; // RapController.java:342
   wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:636
   wire _eq_10 = state == 4'd7; // RapController.java:442
   wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:453
@@ -478,39 +474,39 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_12 = state == 4'd9; // RapController.java:478
   wire _eq_13 = state == 4'd10; // RapController.java:491
   wire _eq_14 = state == 4'd10; // RapController.java:175
-  wire _and_7 = _eq_14 & _reg_1; // RapController.java:594
-  wire _and_8 = _and_7 & _reg_2; // RapController.java:594
-  wire advance_settled = _and_8 & _reg_3; // RapController.java:594
-  wire _not_11 = ~advance_settled; // RapController.java:491
+  wire _and_5 = _eq_14 & _reg_1; // RapController.java:594
+  wire _and_6 = _and_5 & _reg_2; // RapController.java:594
+  wire advance_settled = _and_6 & _reg_3; // RapController.java:594
+  wire _not_9 = ~advance_settled; // RapController.java:491
   wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:491
-  wire _not_12 = ~serialMultiplier_io_busy; // RapController.java:494
+  wire _not_10 = ~serialMultiplier_io_busy; // RapController.java:494
   wire _eq_15 = state == 4'd11; // RapController.java:498
-  wire _not_13 = ~serialMultiplier_io_busy; // RapController.java:498
+  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:498
   wire _eq_16 = state == 4'd12; // RapController.java:504
   wire _eq_17 = sram_count == 8'd0; // RapController.java:504
   wire _eq_18 = state == 4'd13; // RapController.java:511
   wire _eq_19 = state == 4'd14; // RapController.java:517
   wire _eq_20 = state == 4'd15; // RapController.java:528
   wire in_run = state == 4'd1; // RapController.java:166
-  wire _not_14 = ~commit_stop; // RapController.java:570
-  wire _and_9 = in_run & _not_14; // RapController.java:570
-  wire _not_15 = ~tcam_write_full; // RapController.java:570
-  wire _and_10 = _and_9 & _not_15; // RapController.java:570
-  wire _and_11 = _and_10 & io_enable; // RapController.java:570
-  wire _not_16 = ~readout_pending; // RapController.java:570
+  wire _not_12 = ~commit_stop; // RapController.java:570
+  wire _and_7 = in_run & _not_12; // RapController.java:570
+  wire _not_13 = ~tcam_write_full; // RapController.java:570
+  wire _and_8 = _and_7 & _not_13; // RapController.java:570
+  wire _and_9 = _and_8 & io_enable; // RapController.java:570
+  wire _not_14 = ~readout_pending; // RapController.java:570
+  wire _and_10 = _and_9 & _not_14; // RapController.java:570
+  wire _not_15 = ~snapshot_pending; // RapController.java:570
+  wire _and_11 = _and_10 & _not_15; // RapController.java:570
+  wire _not_16 = ~snapshot_frozen; // RapController.java:570
   wire _and_12 = _and_11 & _not_16; // RapController.java:570
-  wire _not_17 = ~snapshot_pending; // RapController.java:570
-  wire _and_13 = _and_12 & _not_17; // RapController.java:570
-  wire _not_18 = ~snapshot_frozen; // RapController.java:570
-  wire _and_14 = _and_13 & _not_18; // RapController.java:570
-  wire _and_15 = in_run & io_counterResult_valid; // RapController.java:251
-  wire _not_19 = ~commit_stop; // RapController.java:251
-  wire commit_fire = _and_15 & _not_19; // RapController.java:251
-  wire _not_20 = ~soft_pending; // RapController.java:574
+  wire _and_13 = in_run & io_counterResult_valid; // RapController.java:251
+  wire _not_17 = ~commit_stop; // RapController.java:251
+  wire commit_fire = _and_13 & _not_17; // RapController.java:251
+  wire _not_18 = ~soft_pending; // RapController.java:574
   wire _ne_2 = state != 4'd0; // RapController.java:574
-  wire _and_16 = _not_20 & _ne_2; // RapController.java:574
+  wire _and_14 = _not_18 & _ne_2; // RapController.java:574
   wire _ne_3 = state != 4'd15; // RapController.java:574
-  wire _and_17 = _and_16 & _ne_3; // RapController.java:574
+  wire _and_15 = _and_14 & _ne_3; // RapController.java:574
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -519,11 +515,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
   wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:577
-  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:578
-  wire _not_22 = ~_reg_0; // RapController.java:161
-  wire snapshot_product_start = snapshot_frozen & _not_22; // RapController.java:161
-  wire _not_23 = ~snapshot_product_start; // RapController.java:578
-  wire _and_18 = _not_21 & _not_23; // RapController.java:578
+  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:578
+  wire _not_20 = ~_reg_0; // RapController.java:161
+  wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:161
+  wire _not_21 = ~snapshot_product_start; // RapController.java:578
+  wire _and_16 = _not_19 & _not_21; // RapController.java:578
   wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:579
   wire _eq_21 = state == 4'd13; // RapController.java:580
   wire _or_5 = readout_pending | _eq_21; // RapController.java:580
@@ -531,235 +527,235 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_6 = _or_5 | _eq_22; // RapController.java:580
   wire _ge_0 = state >= 4'd2; // RapController.java:581
   wire _le_0 = state <= 4'd12; // RapController.java:581
-  wire _and_19 = _ge_0 & _le_0; // RapController.java:581
-  wire _and_20 = in_run & pipe_empty; // RapController.java:583
-  wire _not_24 = ~io_headValid; // RapController.java:583
-  wire _and_21 = _and_20 & _not_24; // RapController.java:583
-  wire _not_25 = ~io_acceptEnable; // RapController.java:584
+  wire _and_17 = _ge_0 & _le_0; // RapController.java:581
+  wire _and_18 = in_run & pipe_empty; // RapController.java:583
+  wire _not_22 = ~io_headValid; // RapController.java:583
+  wire _and_19 = _and_18 & _not_22; // RapController.java:583
+  wire _not_23 = ~io_acceptEnable; // RapController.java:584
   wire [31:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:615
   wire _bits_5 = slot_valid[31]; // NodeTable.java:59
   wire _eq_23 = state == 4'd4; // RapController.java:333
   wire [4:0] _mux_5 = _eq_23 ? op_slot : merge_parent; // RapController.java:334
   wire _eq_24 = slot_parent_31 == _mux_5; // NodeTable.java:59
-  wire _and_22 = _bits_5 & _eq_24; // NodeTable.java:59
-  wire _not_26 = ~_eq_23; // RapController.java:334
-  wire _not_27 = ~_not_26; // NodeTable.java:60
+  wire _and_20 = _bits_5 & _eq_24; // NodeTable.java:59
+  wire _not_24 = ~_eq_23; // RapController.java:334
+  wire _not_25 = ~_not_24; // NodeTable.java:60
   wire _eq_25 = slot_children_31 == 3'd0; // NodeTable.java:60
-  wire _or_8 = _not_27 | _eq_25; // NodeTable.java:60
-  wire _and_23 = _and_22 & _or_8; // NodeTable.java:60
+  wire _or_8 = _not_25 | _eq_25; // NodeTable.java:60
+  wire _and_21 = _and_20 & _or_8; // NodeTable.java:60
   wire _bits_6 = slot_valid[30]; // NodeTable.java:59
   wire _eq_26 = slot_parent_30 == _mux_5; // NodeTable.java:59
-  wire _and_24 = _bits_6 & _eq_26; // NodeTable.java:59
-  wire _not_28 = ~_not_26; // NodeTable.java:60
+  wire _and_22 = _bits_6 & _eq_26; // NodeTable.java:59
+  wire _not_26 = ~_not_24; // NodeTable.java:60
   wire _eq_27 = slot_children_30 == 3'd0; // NodeTable.java:60
-  wire _or_9 = _not_28 | _eq_27; // NodeTable.java:60
-  wire _and_25 = _and_24 & _or_9; // NodeTable.java:60
+  wire _or_9 = _not_26 | _eq_27; // NodeTable.java:60
+  wire _and_23 = _and_22 & _or_9; // NodeTable.java:60
   wire _bits_7 = slot_valid[29]; // NodeTable.java:59
   wire _eq_28 = slot_parent_29 == _mux_5; // NodeTable.java:59
-  wire _and_26 = _bits_7 & _eq_28; // NodeTable.java:59
-  wire _not_29 = ~_not_26; // NodeTable.java:60
+  wire _and_24 = _bits_7 & _eq_28; // NodeTable.java:59
+  wire _not_27 = ~_not_24; // NodeTable.java:60
   wire _eq_29 = slot_children_29 == 3'd0; // NodeTable.java:60
-  wire _or_10 = _not_29 | _eq_29; // NodeTable.java:60
-  wire _and_27 = _and_26 & _or_10; // NodeTable.java:60
+  wire _or_10 = _not_27 | _eq_29; // NodeTable.java:60
+  wire _and_25 = _and_24 & _or_10; // NodeTable.java:60
   wire _bits_8 = slot_valid[28]; // NodeTable.java:59
   wire _eq_30 = slot_parent_28 == _mux_5; // NodeTable.java:59
-  wire _and_28 = _bits_8 & _eq_30; // NodeTable.java:59
-  wire _not_30 = ~_not_26; // NodeTable.java:60
+  wire _and_26 = _bits_8 & _eq_30; // NodeTable.java:59
+  wire _not_28 = ~_not_24; // NodeTable.java:60
   wire _eq_31 = slot_children_28 == 3'd0; // NodeTable.java:60
-  wire _or_11 = _not_30 | _eq_31; // NodeTable.java:60
-  wire _and_29 = _and_28 & _or_11; // NodeTable.java:60
+  wire _or_11 = _not_28 | _eq_31; // NodeTable.java:60
+  wire _and_27 = _and_26 & _or_11; // NodeTable.java:60
   wire _bits_9 = slot_valid[27]; // NodeTable.java:59
   wire _eq_32 = slot_parent_27 == _mux_5; // NodeTable.java:59
-  wire _and_30 = _bits_9 & _eq_32; // NodeTable.java:59
-  wire _not_31 = ~_not_26; // NodeTable.java:60
+  wire _and_28 = _bits_9 & _eq_32; // NodeTable.java:59
+  wire _not_29 = ~_not_24; // NodeTable.java:60
   wire _eq_33 = slot_children_27 == 3'd0; // NodeTable.java:60
-  wire _or_12 = _not_31 | _eq_33; // NodeTable.java:60
-  wire _and_31 = _and_30 & _or_12; // NodeTable.java:60
+  wire _or_12 = _not_29 | _eq_33; // NodeTable.java:60
+  wire _and_29 = _and_28 & _or_12; // NodeTable.java:60
   wire _bits_10 = slot_valid[26]; // NodeTable.java:59
   wire _eq_34 = slot_parent_26 == _mux_5; // NodeTable.java:59
-  wire _and_32 = _bits_10 & _eq_34; // NodeTable.java:59
-  wire _not_32 = ~_not_26; // NodeTable.java:60
+  wire _and_30 = _bits_10 & _eq_34; // NodeTable.java:59
+  wire _not_30 = ~_not_24; // NodeTable.java:60
   wire _eq_35 = slot_children_26 == 3'd0; // NodeTable.java:60
-  wire _or_13 = _not_32 | _eq_35; // NodeTable.java:60
-  wire _and_33 = _and_32 & _or_13; // NodeTable.java:60
+  wire _or_13 = _not_30 | _eq_35; // NodeTable.java:60
+  wire _and_31 = _and_30 & _or_13; // NodeTable.java:60
   wire _bits_11 = slot_valid[25]; // NodeTable.java:59
   wire _eq_36 = slot_parent_25 == _mux_5; // NodeTable.java:59
-  wire _and_34 = _bits_11 & _eq_36; // NodeTable.java:59
-  wire _not_33 = ~_not_26; // NodeTable.java:60
+  wire _and_32 = _bits_11 & _eq_36; // NodeTable.java:59
+  wire _not_31 = ~_not_24; // NodeTable.java:60
   wire _eq_37 = slot_children_25 == 3'd0; // NodeTable.java:60
-  wire _or_14 = _not_33 | _eq_37; // NodeTable.java:60
-  wire _and_35 = _and_34 & _or_14; // NodeTable.java:60
+  wire _or_14 = _not_31 | _eq_37; // NodeTable.java:60
+  wire _and_33 = _and_32 & _or_14; // NodeTable.java:60
   wire _bits_12 = slot_valid[24]; // NodeTable.java:59
   wire _eq_38 = slot_parent_24 == _mux_5; // NodeTable.java:59
-  wire _and_36 = _bits_12 & _eq_38; // NodeTable.java:59
-  wire _not_34 = ~_not_26; // NodeTable.java:60
+  wire _and_34 = _bits_12 & _eq_38; // NodeTable.java:59
+  wire _not_32 = ~_not_24; // NodeTable.java:60
   wire _eq_39 = slot_children_24 == 3'd0; // NodeTable.java:60
-  wire _or_15 = _not_34 | _eq_39; // NodeTable.java:60
-  wire _and_37 = _and_36 & _or_15; // NodeTable.java:60
+  wire _or_15 = _not_32 | _eq_39; // NodeTable.java:60
+  wire _and_35 = _and_34 & _or_15; // NodeTable.java:60
   wire _bits_13 = slot_valid[23]; // NodeTable.java:59
   wire _eq_40 = slot_parent_23 == _mux_5; // NodeTable.java:59
-  wire _and_38 = _bits_13 & _eq_40; // NodeTable.java:59
-  wire _not_35 = ~_not_26; // NodeTable.java:60
+  wire _and_36 = _bits_13 & _eq_40; // NodeTable.java:59
+  wire _not_33 = ~_not_24; // NodeTable.java:60
   wire _eq_41 = slot_children_23 == 3'd0; // NodeTable.java:60
-  wire _or_16 = _not_35 | _eq_41; // NodeTable.java:60
-  wire _and_39 = _and_38 & _or_16; // NodeTable.java:60
+  wire _or_16 = _not_33 | _eq_41; // NodeTable.java:60
+  wire _and_37 = _and_36 & _or_16; // NodeTable.java:60
   wire _bits_14 = slot_valid[22]; // NodeTable.java:59
   wire _eq_42 = slot_parent_22 == _mux_5; // NodeTable.java:59
-  wire _and_40 = _bits_14 & _eq_42; // NodeTable.java:59
-  wire _not_36 = ~_not_26; // NodeTable.java:60
+  wire _and_38 = _bits_14 & _eq_42; // NodeTable.java:59
+  wire _not_34 = ~_not_24; // NodeTable.java:60
   wire _eq_43 = slot_children_22 == 3'd0; // NodeTable.java:60
-  wire _or_17 = _not_36 | _eq_43; // NodeTable.java:60
-  wire _and_41 = _and_40 & _or_17; // NodeTable.java:60
+  wire _or_17 = _not_34 | _eq_43; // NodeTable.java:60
+  wire _and_39 = _and_38 & _or_17; // NodeTable.java:60
   wire _bits_15 = slot_valid[21]; // NodeTable.java:59
   wire _eq_44 = slot_parent_21 == _mux_5; // NodeTable.java:59
-  wire _and_42 = _bits_15 & _eq_44; // NodeTable.java:59
-  wire _not_37 = ~_not_26; // NodeTable.java:60
+  wire _and_40 = _bits_15 & _eq_44; // NodeTable.java:59
+  wire _not_35 = ~_not_24; // NodeTable.java:60
   wire _eq_45 = slot_children_21 == 3'd0; // NodeTable.java:60
-  wire _or_18 = _not_37 | _eq_45; // NodeTable.java:60
-  wire _and_43 = _and_42 & _or_18; // NodeTable.java:60
+  wire _or_18 = _not_35 | _eq_45; // NodeTable.java:60
+  wire _and_41 = _and_40 & _or_18; // NodeTable.java:60
   wire _bits_16 = slot_valid[20]; // NodeTable.java:59
   wire _eq_46 = slot_parent_20 == _mux_5; // NodeTable.java:59
-  wire _and_44 = _bits_16 & _eq_46; // NodeTable.java:59
-  wire _not_38 = ~_not_26; // NodeTable.java:60
+  wire _and_42 = _bits_16 & _eq_46; // NodeTable.java:59
+  wire _not_36 = ~_not_24; // NodeTable.java:60
   wire _eq_47 = slot_children_20 == 3'd0; // NodeTable.java:60
-  wire _or_19 = _not_38 | _eq_47; // NodeTable.java:60
-  wire _and_45 = _and_44 & _or_19; // NodeTable.java:60
+  wire _or_19 = _not_36 | _eq_47; // NodeTable.java:60
+  wire _and_43 = _and_42 & _or_19; // NodeTable.java:60
   wire _bits_17 = slot_valid[19]; // NodeTable.java:59
   wire _eq_48 = slot_parent_19 == _mux_5; // NodeTable.java:59
-  wire _and_46 = _bits_17 & _eq_48; // NodeTable.java:59
-  wire _not_39 = ~_not_26; // NodeTable.java:60
+  wire _and_44 = _bits_17 & _eq_48; // NodeTable.java:59
+  wire _not_37 = ~_not_24; // NodeTable.java:60
   wire _eq_49 = slot_children_19 == 3'd0; // NodeTable.java:60
-  wire _or_20 = _not_39 | _eq_49; // NodeTable.java:60
-  wire _and_47 = _and_46 & _or_20; // NodeTable.java:60
+  wire _or_20 = _not_37 | _eq_49; // NodeTable.java:60
+  wire _and_45 = _and_44 & _or_20; // NodeTable.java:60
   wire _bits_18 = slot_valid[18]; // NodeTable.java:59
   wire _eq_50 = slot_parent_18 == _mux_5; // NodeTable.java:59
-  wire _and_48 = _bits_18 & _eq_50; // NodeTable.java:59
-  wire _not_40 = ~_not_26; // NodeTable.java:60
+  wire _and_46 = _bits_18 & _eq_50; // NodeTable.java:59
+  wire _not_38 = ~_not_24; // NodeTable.java:60
   wire _eq_51 = slot_children_18 == 3'd0; // NodeTable.java:60
-  wire _or_21 = _not_40 | _eq_51; // NodeTable.java:60
-  wire _and_49 = _and_48 & _or_21; // NodeTable.java:60
+  wire _or_21 = _not_38 | _eq_51; // NodeTable.java:60
+  wire _and_47 = _and_46 & _or_21; // NodeTable.java:60
   wire _bits_19 = slot_valid[17]; // NodeTable.java:59
   wire _eq_52 = slot_parent_17 == _mux_5; // NodeTable.java:59
-  wire _and_50 = _bits_19 & _eq_52; // NodeTable.java:59
-  wire _not_41 = ~_not_26; // NodeTable.java:60
+  wire _and_48 = _bits_19 & _eq_52; // NodeTable.java:59
+  wire _not_39 = ~_not_24; // NodeTable.java:60
   wire _eq_53 = slot_children_17 == 3'd0; // NodeTable.java:60
-  wire _or_22 = _not_41 | _eq_53; // NodeTable.java:60
-  wire _and_51 = _and_50 & _or_22; // NodeTable.java:60
+  wire _or_22 = _not_39 | _eq_53; // NodeTable.java:60
+  wire _and_49 = _and_48 & _or_22; // NodeTable.java:60
   wire _bits_20 = slot_valid[16]; // NodeTable.java:59
   wire _eq_54 = slot_parent_16 == _mux_5; // NodeTable.java:59
-  wire _and_52 = _bits_20 & _eq_54; // NodeTable.java:59
-  wire _not_42 = ~_not_26; // NodeTable.java:60
+  wire _and_50 = _bits_20 & _eq_54; // NodeTable.java:59
+  wire _not_40 = ~_not_24; // NodeTable.java:60
   wire _eq_55 = slot_children_16 == 3'd0; // NodeTable.java:60
-  wire _or_23 = _not_42 | _eq_55; // NodeTable.java:60
-  wire _and_53 = _and_52 & _or_23; // NodeTable.java:60
+  wire _or_23 = _not_40 | _eq_55; // NodeTable.java:60
+  wire _and_51 = _and_50 & _or_23; // NodeTable.java:60
   wire _bits_21 = slot_valid[15]; // NodeTable.java:59
   wire _eq_56 = slot_parent_15 == _mux_5; // NodeTable.java:59
-  wire _and_54 = _bits_21 & _eq_56; // NodeTable.java:59
-  wire _not_43 = ~_not_26; // NodeTable.java:60
+  wire _and_52 = _bits_21 & _eq_56; // NodeTable.java:59
+  wire _not_41 = ~_not_24; // NodeTable.java:60
   wire _eq_57 = slot_children_15 == 3'd0; // NodeTable.java:60
-  wire _or_24 = _not_43 | _eq_57; // NodeTable.java:60
-  wire _and_55 = _and_54 & _or_24; // NodeTable.java:60
+  wire _or_24 = _not_41 | _eq_57; // NodeTable.java:60
+  wire _and_53 = _and_52 & _or_24; // NodeTable.java:60
   wire _bits_22 = slot_valid[14]; // NodeTable.java:59
   wire _eq_58 = slot_parent_14 == _mux_5; // NodeTable.java:59
-  wire _and_56 = _bits_22 & _eq_58; // NodeTable.java:59
-  wire _not_44 = ~_not_26; // NodeTable.java:60
+  wire _and_54 = _bits_22 & _eq_58; // NodeTable.java:59
+  wire _not_42 = ~_not_24; // NodeTable.java:60
   wire _eq_59 = slot_children_14 == 3'd0; // NodeTable.java:60
-  wire _or_25 = _not_44 | _eq_59; // NodeTable.java:60
-  wire _and_57 = _and_56 & _or_25; // NodeTable.java:60
+  wire _or_25 = _not_42 | _eq_59; // NodeTable.java:60
+  wire _and_55 = _and_54 & _or_25; // NodeTable.java:60
   wire _bits_23 = slot_valid[13]; // NodeTable.java:59
   wire _eq_60 = slot_parent_13 == _mux_5; // NodeTable.java:59
-  wire _and_58 = _bits_23 & _eq_60; // NodeTable.java:59
-  wire _not_45 = ~_not_26; // NodeTable.java:60
+  wire _and_56 = _bits_23 & _eq_60; // NodeTable.java:59
+  wire _not_43 = ~_not_24; // NodeTable.java:60
   wire _eq_61 = slot_children_13 == 3'd0; // NodeTable.java:60
-  wire _or_26 = _not_45 | _eq_61; // NodeTable.java:60
-  wire _and_59 = _and_58 & _or_26; // NodeTable.java:60
+  wire _or_26 = _not_43 | _eq_61; // NodeTable.java:60
+  wire _and_57 = _and_56 & _or_26; // NodeTable.java:60
   wire _bits_24 = slot_valid[12]; // NodeTable.java:59
   wire _eq_62 = slot_parent_12 == _mux_5; // NodeTable.java:59
-  wire _and_60 = _bits_24 & _eq_62; // NodeTable.java:59
-  wire _not_46 = ~_not_26; // NodeTable.java:60
+  wire _and_58 = _bits_24 & _eq_62; // NodeTable.java:59
+  wire _not_44 = ~_not_24; // NodeTable.java:60
   wire _eq_63 = slot_children_12 == 3'd0; // NodeTable.java:60
-  wire _or_27 = _not_46 | _eq_63; // NodeTable.java:60
-  wire _and_61 = _and_60 & _or_27; // NodeTable.java:60
+  wire _or_27 = _not_44 | _eq_63; // NodeTable.java:60
+  wire _and_59 = _and_58 & _or_27; // NodeTable.java:60
   wire _bits_25 = slot_valid[11]; // NodeTable.java:59
   wire _eq_64 = slot_parent_11 == _mux_5; // NodeTable.java:59
-  wire _and_62 = _bits_25 & _eq_64; // NodeTable.java:59
-  wire _not_47 = ~_not_26; // NodeTable.java:60
+  wire _and_60 = _bits_25 & _eq_64; // NodeTable.java:59
+  wire _not_45 = ~_not_24; // NodeTable.java:60
   wire _eq_65 = slot_children_11 == 3'd0; // NodeTable.java:60
-  wire _or_28 = _not_47 | _eq_65; // NodeTable.java:60
-  wire _and_63 = _and_62 & _or_28; // NodeTable.java:60
+  wire _or_28 = _not_45 | _eq_65; // NodeTable.java:60
+  wire _and_61 = _and_60 & _or_28; // NodeTable.java:60
   wire _bits_26 = slot_valid[10]; // NodeTable.java:59
   wire _eq_66 = slot_parent_10 == _mux_5; // NodeTable.java:59
-  wire _and_64 = _bits_26 & _eq_66; // NodeTable.java:59
-  wire _not_48 = ~_not_26; // NodeTable.java:60
+  wire _and_62 = _bits_26 & _eq_66; // NodeTable.java:59
+  wire _not_46 = ~_not_24; // NodeTable.java:60
   wire _eq_67 = slot_children_10 == 3'd0; // NodeTable.java:60
-  wire _or_29 = _not_48 | _eq_67; // NodeTable.java:60
-  wire _and_65 = _and_64 & _or_29; // NodeTable.java:60
+  wire _or_29 = _not_46 | _eq_67; // NodeTable.java:60
+  wire _and_63 = _and_62 & _or_29; // NodeTable.java:60
   wire _bits_27 = slot_valid[9]; // NodeTable.java:59
   wire _eq_68 = slot_parent_9 == _mux_5; // NodeTable.java:59
-  wire _and_66 = _bits_27 & _eq_68; // NodeTable.java:59
-  wire _not_49 = ~_not_26; // NodeTable.java:60
+  wire _and_64 = _bits_27 & _eq_68; // NodeTable.java:59
+  wire _not_47 = ~_not_24; // NodeTable.java:60
   wire _eq_69 = slot_children_9 == 3'd0; // NodeTable.java:60
-  wire _or_30 = _not_49 | _eq_69; // NodeTable.java:60
-  wire _and_67 = _and_66 & _or_30; // NodeTable.java:60
+  wire _or_30 = _not_47 | _eq_69; // NodeTable.java:60
+  wire _and_65 = _and_64 & _or_30; // NodeTable.java:60
   wire _bits_28 = slot_valid[8]; // NodeTable.java:59
   wire _eq_70 = slot_parent_8 == _mux_5; // NodeTable.java:59
-  wire _and_68 = _bits_28 & _eq_70; // NodeTable.java:59
-  wire _not_50 = ~_not_26; // NodeTable.java:60
+  wire _and_66 = _bits_28 & _eq_70; // NodeTable.java:59
+  wire _not_48 = ~_not_24; // NodeTable.java:60
   wire _eq_71 = slot_children_8 == 3'd0; // NodeTable.java:60
-  wire _or_31 = _not_50 | _eq_71; // NodeTable.java:60
-  wire _and_69 = _and_68 & _or_31; // NodeTable.java:60
+  wire _or_31 = _not_48 | _eq_71; // NodeTable.java:60
+  wire _and_67 = _and_66 & _or_31; // NodeTable.java:60
   wire _bits_29 = slot_valid[7]; // NodeTable.java:59
   wire _eq_72 = slot_parent_7 == _mux_5; // NodeTable.java:59
-  wire _and_70 = _bits_29 & _eq_72; // NodeTable.java:59
-  wire _not_51 = ~_not_26; // NodeTable.java:60
+  wire _and_68 = _bits_29 & _eq_72; // NodeTable.java:59
+  wire _not_49 = ~_not_24; // NodeTable.java:60
   wire _eq_73 = slot_children_7 == 3'd0; // NodeTable.java:60
-  wire _or_32 = _not_51 | _eq_73; // NodeTable.java:60
-  wire _and_71 = _and_70 & _or_32; // NodeTable.java:60
+  wire _or_32 = _not_49 | _eq_73; // NodeTable.java:60
+  wire _and_69 = _and_68 & _or_32; // NodeTable.java:60
   wire _bits_30 = slot_valid[6]; // NodeTable.java:59
   wire _eq_74 = slot_parent_6 == _mux_5; // NodeTable.java:59
-  wire _and_72 = _bits_30 & _eq_74; // NodeTable.java:59
-  wire _not_52 = ~_not_26; // NodeTable.java:60
+  wire _and_70 = _bits_30 & _eq_74; // NodeTable.java:59
+  wire _not_50 = ~_not_24; // NodeTable.java:60
   wire _eq_75 = slot_children_6 == 3'd0; // NodeTable.java:60
-  wire _or_33 = _not_52 | _eq_75; // NodeTable.java:60
-  wire _and_73 = _and_72 & _or_33; // NodeTable.java:60
+  wire _or_33 = _not_50 | _eq_75; // NodeTable.java:60
+  wire _and_71 = _and_70 & _or_33; // NodeTable.java:60
   wire _bits_31 = slot_valid[5]; // NodeTable.java:59
   wire _eq_76 = slot_parent_5 == _mux_5; // NodeTable.java:59
-  wire _and_74 = _bits_31 & _eq_76; // NodeTable.java:59
-  wire _not_53 = ~_not_26; // NodeTable.java:60
+  wire _and_72 = _bits_31 & _eq_76; // NodeTable.java:59
+  wire _not_51 = ~_not_24; // NodeTable.java:60
   wire _eq_77 = slot_children_5 == 3'd0; // NodeTable.java:60
-  wire _or_34 = _not_53 | _eq_77; // NodeTable.java:60
-  wire _and_75 = _and_74 & _or_34; // NodeTable.java:60
+  wire _or_34 = _not_51 | _eq_77; // NodeTable.java:60
+  wire _and_73 = _and_72 & _or_34; // NodeTable.java:60
   wire _bits_32 = slot_valid[4]; // NodeTable.java:59
   wire _eq_78 = slot_parent_4 == _mux_5; // NodeTable.java:59
-  wire _and_76 = _bits_32 & _eq_78; // NodeTable.java:59
-  wire _not_54 = ~_not_26; // NodeTable.java:60
+  wire _and_74 = _bits_32 & _eq_78; // NodeTable.java:59
+  wire _not_52 = ~_not_24; // NodeTable.java:60
   wire _eq_79 = slot_children_4 == 3'd0; // NodeTable.java:60
-  wire _or_35 = _not_54 | _eq_79; // NodeTable.java:60
-  wire _and_77 = _and_76 & _or_35; // NodeTable.java:60
+  wire _or_35 = _not_52 | _eq_79; // NodeTable.java:60
+  wire _and_75 = _and_74 & _or_35; // NodeTable.java:60
   wire _bits_33 = slot_valid[3]; // NodeTable.java:59
   wire _eq_80 = slot_parent_3 == _mux_5; // NodeTable.java:59
-  wire _and_78 = _bits_33 & _eq_80; // NodeTable.java:59
-  wire _not_55 = ~_not_26; // NodeTable.java:60
+  wire _and_76 = _bits_33 & _eq_80; // NodeTable.java:59
+  wire _not_53 = ~_not_24; // NodeTable.java:60
   wire _eq_81 = slot_children_3 == 3'd0; // NodeTable.java:60
-  wire _or_36 = _not_55 | _eq_81; // NodeTable.java:60
-  wire _and_79 = _and_78 & _or_36; // NodeTable.java:60
+  wire _or_36 = _not_53 | _eq_81; // NodeTable.java:60
+  wire _and_77 = _and_76 & _or_36; // NodeTable.java:60
   wire _bits_34 = slot_valid[2]; // NodeTable.java:59
   wire _eq_82 = slot_parent_2 == _mux_5; // NodeTable.java:59
-  wire _and_80 = _bits_34 & _eq_82; // NodeTable.java:59
-  wire _not_56 = ~_not_26; // NodeTable.java:60
+  wire _and_78 = _bits_34 & _eq_82; // NodeTable.java:59
+  wire _not_54 = ~_not_24; // NodeTable.java:60
   wire _eq_83 = slot_children_2 == 3'd0; // NodeTable.java:60
-  wire _or_37 = _not_56 | _eq_83; // NodeTable.java:60
-  wire _and_81 = _and_80 & _or_37; // NodeTable.java:60
+  wire _or_37 = _not_54 | _eq_83; // NodeTable.java:60
+  wire _and_79 = _and_78 & _or_37; // NodeTable.java:60
   wire _bits_35 = slot_valid[1]; // NodeTable.java:59
   wire _eq_84 = slot_parent_1 == _mux_5; // NodeTable.java:59
-  wire _and_82 = _bits_35 & _eq_84; // NodeTable.java:59
-  wire _not_57 = ~_not_26; // NodeTable.java:60
+  wire _and_80 = _bits_35 & _eq_84; // NodeTable.java:59
+  wire _not_55 = ~_not_24; // NodeTable.java:60
   wire _eq_85 = slot_children_1 == 3'd0; // NodeTable.java:60
-  wire _or_38 = _not_57 | _eq_85; // NodeTable.java:60
-  wire _and_83 = _and_82 & _or_38; // NodeTable.java:60
-  wire [31:0] kids_vector = {_and_23, _and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, 1'd0}; // NodeTable.java:62
-  wire [31:0] _not_58 = ~kids_vector; // RapController.java:484
-  wire [31:0] _and_84 = slot_valid & _not_58; // RapController.java:484
+  wire _or_38 = _not_55 | _eq_85; // NodeTable.java:60
+  wire _and_81 = _and_80 & _or_38; // NodeTable.java:60
+  wire [31:0] kids_vector = {_and_21, _and_23, _and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, 1'd0}; // NodeTable.java:62
+  wire [31:0] _not_56 = ~kids_vector; // RapController.java:484
+  wire [31:0] _and_82 = slot_valid & _not_56; // RapController.java:484
   wire _eq_86 = slot_pick_pick_index == 5'd0; // RapController.java:616
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:420
   wire _eq_87 = slot_pick_pick_index == 5'd1; // RapController.java:616
@@ -826,11 +822,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_148 = slot_pick_pick_index == 5'd30; // RapController.java:617
   wire _eq_149 = slot_pick_pick_index == 5'd31; // RapController.java:617
   wire _eq_150 = slot_pick_pick_index == 5'd0; // RapController.java:618
-  wire _not_59 = ~_or_0; // FirstSet.java:34
-  wire _not_60 = ~_bits_2; // FirstSet.java:34
-  wire _not_61 = ~_bits_0; // FirstSet.java:34
-  wire _mux_6 = _not_59 ? _not_60 : _not_61; // FirstSet.java:35
-  wire [1:0] _cat_7 = {_not_59, _mux_6}; // FirstSet.java:35
+  wire _not_57 = ~_or_0; // FirstSet.java:34
+  wire _not_58 = ~_bits_2; // FirstSet.java:34
+  wire _not_59 = ~_bits_0; // FirstSet.java:34
+  wire _mux_6 = _not_57 ? _not_58 : _not_59; // FirstSet.java:35
+  wire [1:0] _cat_7 = {_not_57, _mux_6}; // FirstSet.java:35
   wire [1:0] _bits_36 = _cat_7; // FirstSet.java:43
   wire _eq_151 = slot_pick_pick_index == 5'd1; // RapController.java:618
   wire _eq_152 = slot_pick_pick_index == 5'd2; // RapController.java:618
@@ -935,25 +931,25 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [11:0] _bits_55 = _bits_51[11:0]; // SplitCompare.java:35
   wire [11:0] _bits_56 = _bits_53[11:0]; // SplitCompare.java:35
   wire _gt_2 = _bits_55 > _bits_56; // SplitCompare.java:21
-  wire _and_85 = _eq_215 & _gt_2; // SplitCompare.java:31
-  wire _or_40 = _gt_1 | _and_85; // SplitCompare.java:31
-  wire _and_86 = _eq_214 & _or_40; // SplitCompare.java:31
-  wire _or_41 = _gt_0 | _and_86; // SplitCompare.java:31
+  wire _and_83 = _eq_215 & _gt_2; // SplitCompare.java:31
+  wire _or_40 = _gt_1 | _and_83; // SplitCompare.java:31
+  wire _and_84 = _eq_214 & _or_40; // SplitCompare.java:31
+  wire _or_41 = _gt_0 | _and_84; // SplitCompare.java:31
   wire split_now = _lt_0 & _or_41; // RapController.java:285
-  wire _not_62 = ~schedule_exhausted; // RapController.java:288
+  wire _not_60 = ~schedule_exhausted; // RapController.java:288
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
-  wire _not_63 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_87 = _not_62 & _not_63; // RapController.java:288
+  wire _not_61 = ~_or_r_0; // SplitCounter.java:58
+  wire _and_85 = _not_60 & _not_61; // RapController.java:288
   wire [30:0] _bits_57 = until_merge_lo[31:1]; // RapController.java:288
   wire _or_r_1 = |_bits_57; // RapController.java:288
-  wire _not_64 = ~_or_r_1; // RapController.java:288
-  wire _and_88 = _and_87 & _not_64; // RapController.java:288
+  wire _not_62 = ~_or_r_1; // RapController.java:288
+  wire _and_86 = _and_85 & _not_62; // RapController.java:288
   wire _bits_58 = until_merge_lo[0]; // RapController.java:289
   wire _ge_1 = io_head_weight >= _bits_58; // RapController.java:289
-  wire merge_now = _and_88 & _ge_1; // RapController.java:289
-  wire _not_65 = ~merge_now; // RapController.java:293
-  wire _and_89 = split_now & _not_65; // RapController.java:293
-  wire _and_90 = _and_89 & hit_short_4; // RapController.java:293
+  wire merge_now = _and_86 & _ge_1; // RapController.java:289
+  wire _not_63 = ~merge_now; // RapController.java:293
+  wire _and_87 = split_now & _not_63; // RapController.java:293
+  wire _and_88 = _and_87 & hit_short_4; // RapController.java:293
   wire [11:0] _bits_59 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_60 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_3 = _bits_59 > {1'b0, _bits_60}; // SplitCompare.java:31
@@ -967,13 +963,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [11:0] _bits_65 = _bits_61[11:0]; // SplitCompare.java:35
   wire [11:0] _bits_66 = _bits_63[11:0]; // SplitCompare.java:35
   wire _gt_5 = _bits_65 > _bits_66; // SplitCompare.java:21
-  wire _and_91 = _eq_217 & _gt_5; // SplitCompare.java:31
-  wire _or_42 = _gt_4 | _and_91; // SplitCompare.java:31
-  wire _and_92 = _eq_216 & _or_42; // SplitCompare.java:31
-  wire _or_43 = _gt_3 | _and_92; // SplitCompare.java:31
-  wire _not_66 = ~_or_43; // MergeSkip.java:42
-  wire _and_93 = skip_valid & _not_66; // MergeSkip.java:42
-  wire defer_now = _and_90 & _and_93; // RapController.java:294
+  wire _and_89 = _eq_217 & _gt_5; // SplitCompare.java:31
+  wire _or_42 = _gt_4 | _and_89; // SplitCompare.java:31
+  wire _and_90 = _eq_216 & _or_42; // SplitCompare.java:31
+  wire _or_43 = _gt_3 | _and_90; // SplitCompare.java:31
+  wire _not_64 = ~_or_43; // MergeSkip.java:42
+  wire _and_91 = skip_valid & _not_64; // MergeSkip.java:42
+  wire defer_now = _and_88 & _and_91; // RapController.java:294
   wire [5:0] _add_12 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:111
   wire [5:0] _sub_1 = _add_12 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:111
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:104
@@ -1013,175 +1009,175 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [6:0] _dshl_1 = 7'd1 << _bits_36; // RapController.java:620
   wire [3:0] _bits_78 = _dshl_1[3:0]; // RapController.java:620
   wire [3:0] _or_45 = present_children | _bits_78; // RapController.java:620
-  wire _not_67 = ~leaf_pick_load; // SlotPicker.java:48
-  wire [31:0] _not_68 = ~leaf_pick_pick_hot; // SlotPicker.java:33
-  wire [31:0] _and_94 = leaf_pick_candidates & _not_68; // SlotPicker.java:33
+  wire _not_65 = ~leaf_pick_load; // SlotPicker.java:48
+  wire [31:0] _not_66 = ~leaf_pick_pick_hot; // SlotPicker.java:33
+  wire [31:0] _and_92 = leaf_pick_candidates & _not_66; // SlotPicker.java:33
   wire _bits_79 = slot_valid[31]; // NodeTable.java:73
   wire _eq_221 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_95 = _bits_79 & _eq_221; // NodeTable.java:73
+  wire _and_93 = _bits_79 & _eq_221; // NodeTable.java:73
   wire _eq_222 = slot_children_31 == 3'd0; // NodeTable.java:73
-  wire _and_96 = _and_95 & _eq_222; // NodeTable.java:73
+  wire _and_94 = _and_93 & _eq_222; // NodeTable.java:73
   wire _bits_80 = slot_valid[30]; // NodeTable.java:73
   wire _eq_223 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_97 = _bits_80 & _eq_223; // NodeTable.java:73
+  wire _and_95 = _bits_80 & _eq_223; // NodeTable.java:73
   wire _eq_224 = slot_children_30 == 3'd0; // NodeTable.java:73
-  wire _and_98 = _and_97 & _eq_224; // NodeTable.java:73
+  wire _and_96 = _and_95 & _eq_224; // NodeTable.java:73
   wire _bits_81 = slot_valid[29]; // NodeTable.java:73
   wire _eq_225 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_99 = _bits_81 & _eq_225; // NodeTable.java:73
+  wire _and_97 = _bits_81 & _eq_225; // NodeTable.java:73
   wire _eq_226 = slot_children_29 == 3'd0; // NodeTable.java:73
-  wire _and_100 = _and_99 & _eq_226; // NodeTable.java:73
+  wire _and_98 = _and_97 & _eq_226; // NodeTable.java:73
   wire _bits_82 = slot_valid[28]; // NodeTable.java:73
   wire _eq_227 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_101 = _bits_82 & _eq_227; // NodeTable.java:73
+  wire _and_99 = _bits_82 & _eq_227; // NodeTable.java:73
   wire _eq_228 = slot_children_28 == 3'd0; // NodeTable.java:73
-  wire _and_102 = _and_101 & _eq_228; // NodeTable.java:73
+  wire _and_100 = _and_99 & _eq_228; // NodeTable.java:73
   wire _bits_83 = slot_valid[27]; // NodeTable.java:73
   wire _eq_229 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_103 = _bits_83 & _eq_229; // NodeTable.java:73
+  wire _and_101 = _bits_83 & _eq_229; // NodeTable.java:73
   wire _eq_230 = slot_children_27 == 3'd0; // NodeTable.java:73
-  wire _and_104 = _and_103 & _eq_230; // NodeTable.java:73
+  wire _and_102 = _and_101 & _eq_230; // NodeTable.java:73
   wire _bits_84 = slot_valid[26]; // NodeTable.java:73
   wire _eq_231 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_105 = _bits_84 & _eq_231; // NodeTable.java:73
+  wire _and_103 = _bits_84 & _eq_231; // NodeTable.java:73
   wire _eq_232 = slot_children_26 == 3'd0; // NodeTable.java:73
-  wire _and_106 = _and_105 & _eq_232; // NodeTable.java:73
+  wire _and_104 = _and_103 & _eq_232; // NodeTable.java:73
   wire _bits_85 = slot_valid[25]; // NodeTable.java:73
   wire _eq_233 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_107 = _bits_85 & _eq_233; // NodeTable.java:73
+  wire _and_105 = _bits_85 & _eq_233; // NodeTable.java:73
   wire _eq_234 = slot_children_25 == 3'd0; // NodeTable.java:73
-  wire _and_108 = _and_107 & _eq_234; // NodeTable.java:73
+  wire _and_106 = _and_105 & _eq_234; // NodeTable.java:73
   wire _bits_86 = slot_valid[24]; // NodeTable.java:73
   wire _eq_235 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_109 = _bits_86 & _eq_235; // NodeTable.java:73
+  wire _and_107 = _bits_86 & _eq_235; // NodeTable.java:73
   wire _eq_236 = slot_children_24 == 3'd0; // NodeTable.java:73
-  wire _and_110 = _and_109 & _eq_236; // NodeTable.java:73
+  wire _and_108 = _and_107 & _eq_236; // NodeTable.java:73
   wire _bits_87 = slot_valid[23]; // NodeTable.java:73
   wire _eq_237 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_111 = _bits_87 & _eq_237; // NodeTable.java:73
+  wire _and_109 = _bits_87 & _eq_237; // NodeTable.java:73
   wire _eq_238 = slot_children_23 == 3'd0; // NodeTable.java:73
-  wire _and_112 = _and_111 & _eq_238; // NodeTable.java:73
+  wire _and_110 = _and_109 & _eq_238; // NodeTable.java:73
   wire _bits_88 = slot_valid[22]; // NodeTable.java:73
   wire _eq_239 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_113 = _bits_88 & _eq_239; // NodeTable.java:73
+  wire _and_111 = _bits_88 & _eq_239; // NodeTable.java:73
   wire _eq_240 = slot_children_22 == 3'd0; // NodeTable.java:73
-  wire _and_114 = _and_113 & _eq_240; // NodeTable.java:73
+  wire _and_112 = _and_111 & _eq_240; // NodeTable.java:73
   wire _bits_89 = slot_valid[21]; // NodeTable.java:73
   wire _eq_241 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_115 = _bits_89 & _eq_241; // NodeTable.java:73
+  wire _and_113 = _bits_89 & _eq_241; // NodeTable.java:73
   wire _eq_242 = slot_children_21 == 3'd0; // NodeTable.java:73
-  wire _and_116 = _and_115 & _eq_242; // NodeTable.java:73
+  wire _and_114 = _and_113 & _eq_242; // NodeTable.java:73
   wire _bits_90 = slot_valid[20]; // NodeTable.java:73
   wire _eq_243 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_117 = _bits_90 & _eq_243; // NodeTable.java:73
+  wire _and_115 = _bits_90 & _eq_243; // NodeTable.java:73
   wire _eq_244 = slot_children_20 == 3'd0; // NodeTable.java:73
-  wire _and_118 = _and_117 & _eq_244; // NodeTable.java:73
+  wire _and_116 = _and_115 & _eq_244; // NodeTable.java:73
   wire _bits_91 = slot_valid[19]; // NodeTable.java:73
   wire _eq_245 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_119 = _bits_91 & _eq_245; // NodeTable.java:73
+  wire _and_117 = _bits_91 & _eq_245; // NodeTable.java:73
   wire _eq_246 = slot_children_19 == 3'd0; // NodeTable.java:73
-  wire _and_120 = _and_119 & _eq_246; // NodeTable.java:73
+  wire _and_118 = _and_117 & _eq_246; // NodeTable.java:73
   wire _bits_92 = slot_valid[18]; // NodeTable.java:73
   wire _eq_247 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_121 = _bits_92 & _eq_247; // NodeTable.java:73
+  wire _and_119 = _bits_92 & _eq_247; // NodeTable.java:73
   wire _eq_248 = slot_children_18 == 3'd0; // NodeTable.java:73
-  wire _and_122 = _and_121 & _eq_248; // NodeTable.java:73
+  wire _and_120 = _and_119 & _eq_248; // NodeTable.java:73
   wire _bits_93 = slot_valid[17]; // NodeTable.java:73
   wire _eq_249 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_123 = _bits_93 & _eq_249; // NodeTable.java:73
+  wire _and_121 = _bits_93 & _eq_249; // NodeTable.java:73
   wire _eq_250 = slot_children_17 == 3'd0; // NodeTable.java:73
-  wire _and_124 = _and_123 & _eq_250; // NodeTable.java:73
+  wire _and_122 = _and_121 & _eq_250; // NodeTable.java:73
   wire _bits_94 = slot_valid[16]; // NodeTable.java:73
   wire _eq_251 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_125 = _bits_94 & _eq_251; // NodeTable.java:73
+  wire _and_123 = _bits_94 & _eq_251; // NodeTable.java:73
   wire _eq_252 = slot_children_16 == 3'd0; // NodeTable.java:73
-  wire _and_126 = _and_125 & _eq_252; // NodeTable.java:73
+  wire _and_124 = _and_123 & _eq_252; // NodeTable.java:73
   wire _bits_95 = slot_valid[15]; // NodeTable.java:73
   wire _eq_253 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_127 = _bits_95 & _eq_253; // NodeTable.java:73
+  wire _and_125 = _bits_95 & _eq_253; // NodeTable.java:73
   wire _eq_254 = slot_children_15 == 3'd0; // NodeTable.java:73
-  wire _and_128 = _and_127 & _eq_254; // NodeTable.java:73
+  wire _and_126 = _and_125 & _eq_254; // NodeTable.java:73
   wire _bits_96 = slot_valid[14]; // NodeTable.java:73
   wire _eq_255 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_129 = _bits_96 & _eq_255; // NodeTable.java:73
+  wire _and_127 = _bits_96 & _eq_255; // NodeTable.java:73
   wire _eq_256 = slot_children_14 == 3'd0; // NodeTable.java:73
-  wire _and_130 = _and_129 & _eq_256; // NodeTable.java:73
+  wire _and_128 = _and_127 & _eq_256; // NodeTable.java:73
   wire _bits_97 = slot_valid[13]; // NodeTable.java:73
   wire _eq_257 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_131 = _bits_97 & _eq_257; // NodeTable.java:73
+  wire _and_129 = _bits_97 & _eq_257; // NodeTable.java:73
   wire _eq_258 = slot_children_13 == 3'd0; // NodeTable.java:73
-  wire _and_132 = _and_131 & _eq_258; // NodeTable.java:73
+  wire _and_130 = _and_129 & _eq_258; // NodeTable.java:73
   wire _bits_98 = slot_valid[12]; // NodeTable.java:73
   wire _eq_259 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_133 = _bits_98 & _eq_259; // NodeTable.java:73
+  wire _and_131 = _bits_98 & _eq_259; // NodeTable.java:73
   wire _eq_260 = slot_children_12 == 3'd0; // NodeTable.java:73
-  wire _and_134 = _and_133 & _eq_260; // NodeTable.java:73
+  wire _and_132 = _and_131 & _eq_260; // NodeTable.java:73
   wire _bits_99 = slot_valid[11]; // NodeTable.java:73
   wire _eq_261 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_135 = _bits_99 & _eq_261; // NodeTable.java:73
+  wire _and_133 = _bits_99 & _eq_261; // NodeTable.java:73
   wire _eq_262 = slot_children_11 == 3'd0; // NodeTable.java:73
-  wire _and_136 = _and_135 & _eq_262; // NodeTable.java:73
+  wire _and_134 = _and_133 & _eq_262; // NodeTable.java:73
   wire _bits_100 = slot_valid[10]; // NodeTable.java:73
   wire _eq_263 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_137 = _bits_100 & _eq_263; // NodeTable.java:73
+  wire _and_135 = _bits_100 & _eq_263; // NodeTable.java:73
   wire _eq_264 = slot_children_10 == 3'd0; // NodeTable.java:73
-  wire _and_138 = _and_137 & _eq_264; // NodeTable.java:73
+  wire _and_136 = _and_135 & _eq_264; // NodeTable.java:73
   wire _bits_101 = slot_valid[9]; // NodeTable.java:73
   wire _eq_265 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_139 = _bits_101 & _eq_265; // NodeTable.java:73
+  wire _and_137 = _bits_101 & _eq_265; // NodeTable.java:73
   wire _eq_266 = slot_children_9 == 3'd0; // NodeTable.java:73
-  wire _and_140 = _and_139 & _eq_266; // NodeTable.java:73
+  wire _and_138 = _and_137 & _eq_266; // NodeTable.java:73
   wire _bits_102 = slot_valid[8]; // NodeTable.java:73
   wire _eq_267 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_141 = _bits_102 & _eq_267; // NodeTable.java:73
+  wire _and_139 = _bits_102 & _eq_267; // NodeTable.java:73
   wire _eq_268 = slot_children_8 == 3'd0; // NodeTable.java:73
-  wire _and_142 = _and_141 & _eq_268; // NodeTable.java:73
+  wire _and_140 = _and_139 & _eq_268; // NodeTable.java:73
   wire _bits_103 = slot_valid[7]; // NodeTable.java:73
   wire _eq_269 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_143 = _bits_103 & _eq_269; // NodeTable.java:73
+  wire _and_141 = _bits_103 & _eq_269; // NodeTable.java:73
   wire _eq_270 = slot_children_7 == 3'd0; // NodeTable.java:73
-  wire _and_144 = _and_143 & _eq_270; // NodeTable.java:73
+  wire _and_142 = _and_141 & _eq_270; // NodeTable.java:73
   wire _bits_104 = slot_valid[6]; // NodeTable.java:73
   wire _eq_271 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_145 = _bits_104 & _eq_271; // NodeTable.java:73
+  wire _and_143 = _bits_104 & _eq_271; // NodeTable.java:73
   wire _eq_272 = slot_children_6 == 3'd0; // NodeTable.java:73
-  wire _and_146 = _and_145 & _eq_272; // NodeTable.java:73
+  wire _and_144 = _and_143 & _eq_272; // NodeTable.java:73
   wire _bits_105 = slot_valid[5]; // NodeTable.java:73
   wire _eq_273 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_147 = _bits_105 & _eq_273; // NodeTable.java:73
+  wire _and_145 = _bits_105 & _eq_273; // NodeTable.java:73
   wire _eq_274 = slot_children_5 == 3'd0; // NodeTable.java:73
-  wire _and_148 = _and_147 & _eq_274; // NodeTable.java:73
+  wire _and_146 = _and_145 & _eq_274; // NodeTable.java:73
   wire _bits_106 = slot_valid[4]; // NodeTable.java:73
   wire _eq_275 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_149 = _bits_106 & _eq_275; // NodeTable.java:73
+  wire _and_147 = _bits_106 & _eq_275; // NodeTable.java:73
   wire _eq_276 = slot_children_4 == 3'd0; // NodeTable.java:73
-  wire _and_150 = _and_149 & _eq_276; // NodeTable.java:73
+  wire _and_148 = _and_147 & _eq_276; // NodeTable.java:73
   wire _bits_107 = slot_valid[3]; // NodeTable.java:73
   wire _eq_277 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_151 = _bits_107 & _eq_277; // NodeTable.java:73
+  wire _and_149 = _bits_107 & _eq_277; // NodeTable.java:73
   wire _eq_278 = slot_children_3 == 3'd0; // NodeTable.java:73
-  wire _and_152 = _and_151 & _eq_278; // NodeTable.java:73
+  wire _and_150 = _and_149 & _eq_278; // NodeTable.java:73
   wire _bits_108 = slot_valid[2]; // NodeTable.java:73
   wire _eq_279 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_153 = _bits_108 & _eq_279; // NodeTable.java:73
+  wire _and_151 = _bits_108 & _eq_279; // NodeTable.java:73
   wire _eq_280 = slot_children_2 == 3'd0; // NodeTable.java:73
-  wire _and_154 = _and_153 & _eq_280; // NodeTable.java:73
+  wire _and_152 = _and_151 & _eq_280; // NodeTable.java:73
   wire _bits_109 = slot_valid[1]; // NodeTable.java:73
   wire _eq_281 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_155 = _bits_109 & _eq_281; // NodeTable.java:73
+  wire _and_153 = _bits_109 & _eq_281; // NodeTable.java:73
   wire _eq_282 = slot_children_1 == 3'd0; // NodeTable.java:73
-  wire _and_156 = _and_155 & _eq_282; // NodeTable.java:73
-  wire [31:0] _cat_8 = {_and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, 1'd0}; // NodeTable.java:75
-  wire [31:0] _not_69 = ~kids_vector; // SlotPicker.java:59
-  wire [31:0] _and_157 = leaf_pick_candidates & _not_69; // SlotPicker.java:59
-  wire _not_70 = ~leaf_pick_ready; // SlotPicker.java:39
-  wire leaf_pick_advance = leaf_pick_take | _not_70; // SlotPicker.java:39
-  wire [31:0] _not_71 = ~leaf_pick_pick_hot; // SlotPicker.java:37
-  wire [31:0] _and_158 = leaf_pick_candidates & _not_71; // SlotPicker.java:37
-  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_158 : leaf_pick_candidates; // SlotPicker.java:37
+  wire _and_154 = _and_153 & _eq_282; // NodeTable.java:73
+  wire [31:0] _cat_8 = {_and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, 1'd0}; // NodeTable.java:75
+  wire [31:0] _not_67 = ~kids_vector; // SlotPicker.java:59
+  wire [31:0] _and_155 = leaf_pick_candidates & _not_67; // SlotPicker.java:59
+  wire _not_68 = ~leaf_pick_ready; // SlotPicker.java:39
+  wire leaf_pick_advance = leaf_pick_take | _not_68; // SlotPicker.java:39
+  wire [31:0] _not_69 = ~leaf_pick_pick_hot; // SlotPicker.java:37
+  wire [31:0] _and_156 = leaf_pick_candidates & _not_69; // SlotPicker.java:37
+  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_156 : leaf_pick_candidates; // SlotPicker.java:37
   wire [31:0] _sub_7 = leaf_pick_remaining - 32'd1; // SlotPicker.java:45
-  wire [31:0] _not_72 = ~_sub_7; // SlotPicker.java:45
-  wire [31:0] _and_159 = leaf_pick_remaining & _not_72; // SlotPicker.java:45
+  wire [31:0] _not_70 = ~_sub_7; // SlotPicker.java:45
+  wire [31:0] _and_157 = leaf_pick_remaining & _not_70; // SlotPicker.java:45
   wire _bits_110 = leaf_pick_remaining[0]; // FirstSet.java:24
   wire _bits_111 = leaf_pick_remaining[1]; // FirstSet.java:24
   wire _or_46 = _bits_110 | _bits_111; // FirstSet.java:36
@@ -1245,80 +1241,80 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_74 = _or_70 | _or_73; // FirstSet.java:36
   wire _or_75 = _or_67 | _or_74; // FirstSet.java:36
   wire _or_76 = _or_60 | _or_75; // FirstSet.java:36
-  wire _not_73 = ~_or_60; // FirstSet.java:34
-  wire _not_74 = ~_or_67; // FirstSet.java:34
-  wire _not_75 = ~_or_70; // FirstSet.java:34
-  wire _not_76 = ~_or_71; // FirstSet.java:34
-  wire _not_77 = ~_bits_140; // FirstSet.java:34
-  wire _not_78 = ~_bits_138; // FirstSet.java:34
-  wire _mux_10 = _not_76 ? _not_77 : _not_78; // FirstSet.java:35
-  wire [1:0] _cat_9 = {_not_76, _mux_10}; // FirstSet.java:35
-  wire _not_79 = ~_or_68; // FirstSet.java:34
-  wire _not_80 = ~_bits_136; // FirstSet.java:34
-  wire _not_81 = ~_bits_134; // FirstSet.java:34
-  wire _mux_11 = _not_79 ? _not_80 : _not_81; // FirstSet.java:35
-  wire [1:0] _cat_10 = {_not_79, _mux_11}; // FirstSet.java:35
-  wire [1:0] _mux_12 = _not_75 ? _cat_9 : _cat_10; // FirstSet.java:35
-  wire [2:0] _cat_11 = {_not_75, _mux_12}; // FirstSet.java:35
-  wire _not_82 = ~_or_63; // FirstSet.java:34
-  wire _not_83 = ~_or_64; // FirstSet.java:34
-  wire _not_84 = ~_bits_132; // FirstSet.java:34
-  wire _not_85 = ~_bits_130; // FirstSet.java:34
-  wire _mux_13 = _not_83 ? _not_84 : _not_85; // FirstSet.java:35
-  wire [1:0] _cat_12 = {_not_83, _mux_13}; // FirstSet.java:35
-  wire _not_86 = ~_or_61; // FirstSet.java:34
-  wire _not_87 = ~_bits_128; // FirstSet.java:34
-  wire _not_88 = ~_bits_126; // FirstSet.java:34
-  wire _mux_14 = _not_86 ? _not_87 : _not_88; // FirstSet.java:35
-  wire [1:0] _cat_13 = {_not_86, _mux_14}; // FirstSet.java:35
-  wire [1:0] _mux_15 = _not_82 ? _cat_12 : _cat_13; // FirstSet.java:35
-  wire [2:0] _cat_14 = {_not_82, _mux_15}; // FirstSet.java:35
-  wire [2:0] _mux_16 = _not_74 ? _cat_11 : _cat_14; // FirstSet.java:35
-  wire [3:0] _cat_15 = {_not_74, _mux_16}; // FirstSet.java:35
-  wire _not_89 = ~_or_52; // FirstSet.java:34
-  wire _not_90 = ~_or_55; // FirstSet.java:34
-  wire _not_91 = ~_or_56; // FirstSet.java:34
-  wire _not_92 = ~_bits_124; // FirstSet.java:34
-  wire _not_93 = ~_bits_122; // FirstSet.java:34
-  wire _mux_17 = _not_91 ? _not_92 : _not_93; // FirstSet.java:35
-  wire [1:0] _cat_16 = {_not_91, _mux_17}; // FirstSet.java:35
-  wire _not_94 = ~_or_53; // FirstSet.java:34
-  wire _not_95 = ~_bits_120; // FirstSet.java:34
-  wire _not_96 = ~_bits_118; // FirstSet.java:34
-  wire _mux_18 = _not_94 ? _not_95 : _not_96; // FirstSet.java:35
-  wire [1:0] _cat_17 = {_not_94, _mux_18}; // FirstSet.java:35
-  wire [1:0] _mux_19 = _not_90 ? _cat_16 : _cat_17; // FirstSet.java:35
-  wire [2:0] _cat_18 = {_not_90, _mux_19}; // FirstSet.java:35
-  wire _not_97 = ~_or_48; // FirstSet.java:34
-  wire _not_98 = ~_or_49; // FirstSet.java:34
-  wire _not_99 = ~_bits_116; // FirstSet.java:34
-  wire _not_100 = ~_bits_114; // FirstSet.java:34
-  wire _mux_20 = _not_98 ? _not_99 : _not_100; // FirstSet.java:35
-  wire [1:0] _cat_19 = {_not_98, _mux_20}; // FirstSet.java:35
-  wire _not_101 = ~_or_46; // FirstSet.java:34
-  wire _not_102 = ~_bits_112; // FirstSet.java:34
-  wire _not_103 = ~_bits_110; // FirstSet.java:34
-  wire _mux_21 = _not_101 ? _not_102 : _not_103; // FirstSet.java:35
-  wire [1:0] _cat_20 = {_not_101, _mux_21}; // FirstSet.java:35
-  wire [1:0] _mux_22 = _not_97 ? _cat_19 : _cat_20; // FirstSet.java:35
-  wire [2:0] _cat_21 = {_not_97, _mux_22}; // FirstSet.java:35
-  wire [2:0] _mux_23 = _not_89 ? _cat_18 : _cat_21; // FirstSet.java:35
-  wire [3:0] _cat_22 = {_not_89, _mux_23}; // FirstSet.java:35
-  wire [3:0] _mux_24 = _not_73 ? _cat_15 : _cat_22; // FirstSet.java:35
-  wire [4:0] _cat_23 = {_not_73, _mux_24}; // FirstSet.java:35
+  wire _not_71 = ~_or_60; // FirstSet.java:34
+  wire _not_72 = ~_or_67; // FirstSet.java:34
+  wire _not_73 = ~_or_70; // FirstSet.java:34
+  wire _not_74 = ~_or_71; // FirstSet.java:34
+  wire _not_75 = ~_bits_140; // FirstSet.java:34
+  wire _not_76 = ~_bits_138; // FirstSet.java:34
+  wire _mux_10 = _not_74 ? _not_75 : _not_76; // FirstSet.java:35
+  wire [1:0] _cat_9 = {_not_74, _mux_10}; // FirstSet.java:35
+  wire _not_77 = ~_or_68; // FirstSet.java:34
+  wire _not_78 = ~_bits_136; // FirstSet.java:34
+  wire _not_79 = ~_bits_134; // FirstSet.java:34
+  wire _mux_11 = _not_77 ? _not_78 : _not_79; // FirstSet.java:35
+  wire [1:0] _cat_10 = {_not_77, _mux_11}; // FirstSet.java:35
+  wire [1:0] _mux_12 = _not_73 ? _cat_9 : _cat_10; // FirstSet.java:35
+  wire [2:0] _cat_11 = {_not_73, _mux_12}; // FirstSet.java:35
+  wire _not_80 = ~_or_63; // FirstSet.java:34
+  wire _not_81 = ~_or_64; // FirstSet.java:34
+  wire _not_82 = ~_bits_132; // FirstSet.java:34
+  wire _not_83 = ~_bits_130; // FirstSet.java:34
+  wire _mux_13 = _not_81 ? _not_82 : _not_83; // FirstSet.java:35
+  wire [1:0] _cat_12 = {_not_81, _mux_13}; // FirstSet.java:35
+  wire _not_84 = ~_or_61; // FirstSet.java:34
+  wire _not_85 = ~_bits_128; // FirstSet.java:34
+  wire _not_86 = ~_bits_126; // FirstSet.java:34
+  wire _mux_14 = _not_84 ? _not_85 : _not_86; // FirstSet.java:35
+  wire [1:0] _cat_13 = {_not_84, _mux_14}; // FirstSet.java:35
+  wire [1:0] _mux_15 = _not_80 ? _cat_12 : _cat_13; // FirstSet.java:35
+  wire [2:0] _cat_14 = {_not_80, _mux_15}; // FirstSet.java:35
+  wire [2:0] _mux_16 = _not_72 ? _cat_11 : _cat_14; // FirstSet.java:35
+  wire [3:0] _cat_15 = {_not_72, _mux_16}; // FirstSet.java:35
+  wire _not_87 = ~_or_52; // FirstSet.java:34
+  wire _not_88 = ~_or_55; // FirstSet.java:34
+  wire _not_89 = ~_or_56; // FirstSet.java:34
+  wire _not_90 = ~_bits_124; // FirstSet.java:34
+  wire _not_91 = ~_bits_122; // FirstSet.java:34
+  wire _mux_17 = _not_89 ? _not_90 : _not_91; // FirstSet.java:35
+  wire [1:0] _cat_16 = {_not_89, _mux_17}; // FirstSet.java:35
+  wire _not_92 = ~_or_53; // FirstSet.java:34
+  wire _not_93 = ~_bits_120; // FirstSet.java:34
+  wire _not_94 = ~_bits_118; // FirstSet.java:34
+  wire _mux_18 = _not_92 ? _not_93 : _not_94; // FirstSet.java:35
+  wire [1:0] _cat_17 = {_not_92, _mux_18}; // FirstSet.java:35
+  wire [1:0] _mux_19 = _not_88 ? _cat_16 : _cat_17; // FirstSet.java:35
+  wire [2:0] _cat_18 = {_not_88, _mux_19}; // FirstSet.java:35
+  wire _not_95 = ~_or_48; // FirstSet.java:34
+  wire _not_96 = ~_or_49; // FirstSet.java:34
+  wire _not_97 = ~_bits_116; // FirstSet.java:34
+  wire _not_98 = ~_bits_114; // FirstSet.java:34
+  wire _mux_20 = _not_96 ? _not_97 : _not_98; // FirstSet.java:35
+  wire [1:0] _cat_19 = {_not_96, _mux_20}; // FirstSet.java:35
+  wire _not_99 = ~_or_46; // FirstSet.java:34
+  wire _not_100 = ~_bits_112; // FirstSet.java:34
+  wire _not_101 = ~_bits_110; // FirstSet.java:34
+  wire _mux_21 = _not_99 ? _not_100 : _not_101; // FirstSet.java:35
+  wire [1:0] _cat_20 = {_not_99, _mux_21}; // FirstSet.java:35
+  wire [1:0] _mux_22 = _not_95 ? _cat_19 : _cat_20; // FirstSet.java:35
+  wire [2:0] _cat_21 = {_not_95, _mux_22}; // FirstSet.java:35
+  wire [2:0] _mux_23 = _not_87 ? _cat_18 : _cat_21; // FirstSet.java:35
+  wire [3:0] _cat_22 = {_not_87, _mux_23}; // FirstSet.java:35
+  wire [3:0] _mux_24 = _not_71 ? _cat_15 : _cat_22; // FirstSet.java:35
+  wire [4:0] _cat_23 = {_not_71, _mux_24}; // FirstSet.java:35
   wire [4:0] _bits_142 = _cat_23; // FirstSet.java:43
-  wire _not_104 = ~slot_pick_load; // SlotPicker.java:48
-  wire [31:0] _not_105 = ~slot_pick_pick_hot; // SlotPicker.java:33
-  wire [31:0] _and_160 = slot_pick_candidates & _not_105; // SlotPicker.java:33
-  wire [31:0] _not_106 = ~slot_valid; // RapController.java:407
-  wire _not_107 = ~slot_pick_ready; // SlotPicker.java:39
-  wire slot_pick_advance = slot_pick_take | _not_107; // SlotPicker.java:39
-  wire [31:0] _not_108 = ~slot_pick_pick_hot; // SlotPicker.java:37
-  wire [31:0] _and_161 = slot_pick_candidates & _not_108; // SlotPicker.java:37
-  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_161 : slot_pick_candidates; // SlotPicker.java:37
+  wire _not_102 = ~slot_pick_load; // SlotPicker.java:48
+  wire [31:0] _not_103 = ~slot_pick_pick_hot; // SlotPicker.java:33
+  wire [31:0] _and_158 = slot_pick_candidates & _not_103; // SlotPicker.java:33
+  wire [31:0] _not_104 = ~slot_valid; // RapController.java:407
+  wire _not_105 = ~slot_pick_ready; // SlotPicker.java:39
+  wire slot_pick_advance = slot_pick_take | _not_105; // SlotPicker.java:39
+  wire [31:0] _not_106 = ~slot_pick_pick_hot; // SlotPicker.java:37
+  wire [31:0] _and_159 = slot_pick_candidates & _not_106; // SlotPicker.java:37
+  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_159 : slot_pick_candidates; // SlotPicker.java:37
   wire [31:0] _sub_8 = slot_pick_remaining - 32'd1; // SlotPicker.java:45
-  wire [31:0] _not_109 = ~_sub_8; // SlotPicker.java:45
-  wire [31:0] _and_162 = slot_pick_remaining & _not_109; // SlotPicker.java:45
+  wire [31:0] _not_107 = ~_sub_8; // SlotPicker.java:45
+  wire [31:0] _and_160 = slot_pick_remaining & _not_107; // SlotPicker.java:45
   wire _bits_143 = slot_pick_remaining[0]; // FirstSet.java:24
   wire _bits_144 = slot_pick_remaining[1]; // FirstSet.java:24
   wire _or_77 = _bits_143 | _bits_144; // FirstSet.java:36
@@ -1382,67 +1378,67 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_105 = _or_101 | _or_104; // FirstSet.java:36
   wire _or_106 = _or_98 | _or_105; // FirstSet.java:36
   wire _or_107 = _or_91 | _or_106; // FirstSet.java:36
-  wire _not_110 = ~_or_91; // FirstSet.java:34
-  wire _not_111 = ~_or_98; // FirstSet.java:34
-  wire _not_112 = ~_or_101; // FirstSet.java:34
-  wire _not_113 = ~_or_102; // FirstSet.java:34
-  wire _not_114 = ~_bits_173; // FirstSet.java:34
-  wire _not_115 = ~_bits_171; // FirstSet.java:34
-  wire _mux_25 = _not_113 ? _not_114 : _not_115; // FirstSet.java:35
-  wire [1:0] _cat_24 = {_not_113, _mux_25}; // FirstSet.java:35
-  wire _not_116 = ~_or_99; // FirstSet.java:34
-  wire _not_117 = ~_bits_169; // FirstSet.java:34
-  wire _not_118 = ~_bits_167; // FirstSet.java:34
-  wire _mux_26 = _not_116 ? _not_117 : _not_118; // FirstSet.java:35
-  wire [1:0] _cat_25 = {_not_116, _mux_26}; // FirstSet.java:35
-  wire [1:0] _mux_27 = _not_112 ? _cat_24 : _cat_25; // FirstSet.java:35
-  wire [2:0] _cat_26 = {_not_112, _mux_27}; // FirstSet.java:35
-  wire _not_119 = ~_or_94; // FirstSet.java:34
-  wire _not_120 = ~_or_95; // FirstSet.java:34
-  wire _not_121 = ~_bits_165; // FirstSet.java:34
-  wire _not_122 = ~_bits_163; // FirstSet.java:34
-  wire _mux_28 = _not_120 ? _not_121 : _not_122; // FirstSet.java:35
-  wire [1:0] _cat_27 = {_not_120, _mux_28}; // FirstSet.java:35
-  wire _not_123 = ~_or_92; // FirstSet.java:34
-  wire _not_124 = ~_bits_161; // FirstSet.java:34
-  wire _not_125 = ~_bits_159; // FirstSet.java:34
-  wire _mux_29 = _not_123 ? _not_124 : _not_125; // FirstSet.java:35
-  wire [1:0] _cat_28 = {_not_123, _mux_29}; // FirstSet.java:35
-  wire [1:0] _mux_30 = _not_119 ? _cat_27 : _cat_28; // FirstSet.java:35
-  wire [2:0] _cat_29 = {_not_119, _mux_30}; // FirstSet.java:35
-  wire [2:0] _mux_31 = _not_111 ? _cat_26 : _cat_29; // FirstSet.java:35
-  wire [3:0] _cat_30 = {_not_111, _mux_31}; // FirstSet.java:35
-  wire _not_126 = ~_or_83; // FirstSet.java:34
-  wire _not_127 = ~_or_86; // FirstSet.java:34
-  wire _not_128 = ~_or_87; // FirstSet.java:34
-  wire _not_129 = ~_bits_157; // FirstSet.java:34
-  wire _not_130 = ~_bits_155; // FirstSet.java:34
-  wire _mux_32 = _not_128 ? _not_129 : _not_130; // FirstSet.java:35
-  wire [1:0] _cat_31 = {_not_128, _mux_32}; // FirstSet.java:35
-  wire _not_131 = ~_or_84; // FirstSet.java:34
-  wire _not_132 = ~_bits_153; // FirstSet.java:34
-  wire _not_133 = ~_bits_151; // FirstSet.java:34
-  wire _mux_33 = _not_131 ? _not_132 : _not_133; // FirstSet.java:35
-  wire [1:0] _cat_32 = {_not_131, _mux_33}; // FirstSet.java:35
-  wire [1:0] _mux_34 = _not_127 ? _cat_31 : _cat_32; // FirstSet.java:35
-  wire [2:0] _cat_33 = {_not_127, _mux_34}; // FirstSet.java:35
-  wire _not_134 = ~_or_79; // FirstSet.java:34
-  wire _not_135 = ~_or_80; // FirstSet.java:34
-  wire _not_136 = ~_bits_149; // FirstSet.java:34
-  wire _not_137 = ~_bits_147; // FirstSet.java:34
-  wire _mux_35 = _not_135 ? _not_136 : _not_137; // FirstSet.java:35
-  wire [1:0] _cat_34 = {_not_135, _mux_35}; // FirstSet.java:35
-  wire _not_138 = ~_or_77; // FirstSet.java:34
-  wire _not_139 = ~_bits_145; // FirstSet.java:34
-  wire _not_140 = ~_bits_143; // FirstSet.java:34
-  wire _mux_36 = _not_138 ? _not_139 : _not_140; // FirstSet.java:35
-  wire [1:0] _cat_35 = {_not_138, _mux_36}; // FirstSet.java:35
-  wire [1:0] _mux_37 = _not_134 ? _cat_34 : _cat_35; // FirstSet.java:35
-  wire [2:0] _cat_36 = {_not_134, _mux_37}; // FirstSet.java:35
-  wire [2:0] _mux_38 = _not_126 ? _cat_33 : _cat_36; // FirstSet.java:35
-  wire [3:0] _cat_37 = {_not_126, _mux_38}; // FirstSet.java:35
-  wire [3:0] _mux_39 = _not_110 ? _cat_30 : _cat_37; // FirstSet.java:35
-  wire [4:0] _cat_38 = {_not_110, _mux_39}; // FirstSet.java:35
+  wire _not_108 = ~_or_91; // FirstSet.java:34
+  wire _not_109 = ~_or_98; // FirstSet.java:34
+  wire _not_110 = ~_or_101; // FirstSet.java:34
+  wire _not_111 = ~_or_102; // FirstSet.java:34
+  wire _not_112 = ~_bits_173; // FirstSet.java:34
+  wire _not_113 = ~_bits_171; // FirstSet.java:34
+  wire _mux_25 = _not_111 ? _not_112 : _not_113; // FirstSet.java:35
+  wire [1:0] _cat_24 = {_not_111, _mux_25}; // FirstSet.java:35
+  wire _not_114 = ~_or_99; // FirstSet.java:34
+  wire _not_115 = ~_bits_169; // FirstSet.java:34
+  wire _not_116 = ~_bits_167; // FirstSet.java:34
+  wire _mux_26 = _not_114 ? _not_115 : _not_116; // FirstSet.java:35
+  wire [1:0] _cat_25 = {_not_114, _mux_26}; // FirstSet.java:35
+  wire [1:0] _mux_27 = _not_110 ? _cat_24 : _cat_25; // FirstSet.java:35
+  wire [2:0] _cat_26 = {_not_110, _mux_27}; // FirstSet.java:35
+  wire _not_117 = ~_or_94; // FirstSet.java:34
+  wire _not_118 = ~_or_95; // FirstSet.java:34
+  wire _not_119 = ~_bits_165; // FirstSet.java:34
+  wire _not_120 = ~_bits_163; // FirstSet.java:34
+  wire _mux_28 = _not_118 ? _not_119 : _not_120; // FirstSet.java:35
+  wire [1:0] _cat_27 = {_not_118, _mux_28}; // FirstSet.java:35
+  wire _not_121 = ~_or_92; // FirstSet.java:34
+  wire _not_122 = ~_bits_161; // FirstSet.java:34
+  wire _not_123 = ~_bits_159; // FirstSet.java:34
+  wire _mux_29 = _not_121 ? _not_122 : _not_123; // FirstSet.java:35
+  wire [1:0] _cat_28 = {_not_121, _mux_29}; // FirstSet.java:35
+  wire [1:0] _mux_30 = _not_117 ? _cat_27 : _cat_28; // FirstSet.java:35
+  wire [2:0] _cat_29 = {_not_117, _mux_30}; // FirstSet.java:35
+  wire [2:0] _mux_31 = _not_109 ? _cat_26 : _cat_29; // FirstSet.java:35
+  wire [3:0] _cat_30 = {_not_109, _mux_31}; // FirstSet.java:35
+  wire _not_124 = ~_or_83; // FirstSet.java:34
+  wire _not_125 = ~_or_86; // FirstSet.java:34
+  wire _not_126 = ~_or_87; // FirstSet.java:34
+  wire _not_127 = ~_bits_157; // FirstSet.java:34
+  wire _not_128 = ~_bits_155; // FirstSet.java:34
+  wire _mux_32 = _not_126 ? _not_127 : _not_128; // FirstSet.java:35
+  wire [1:0] _cat_31 = {_not_126, _mux_32}; // FirstSet.java:35
+  wire _not_129 = ~_or_84; // FirstSet.java:34
+  wire _not_130 = ~_bits_153; // FirstSet.java:34
+  wire _not_131 = ~_bits_151; // FirstSet.java:34
+  wire _mux_33 = _not_129 ? _not_130 : _not_131; // FirstSet.java:35
+  wire [1:0] _cat_32 = {_not_129, _mux_33}; // FirstSet.java:35
+  wire [1:0] _mux_34 = _not_125 ? _cat_31 : _cat_32; // FirstSet.java:35
+  wire [2:0] _cat_33 = {_not_125, _mux_34}; // FirstSet.java:35
+  wire _not_132 = ~_or_79; // FirstSet.java:34
+  wire _not_133 = ~_or_80; // FirstSet.java:34
+  wire _not_134 = ~_bits_149; // FirstSet.java:34
+  wire _not_135 = ~_bits_147; // FirstSet.java:34
+  wire _mux_35 = _not_133 ? _not_134 : _not_135; // FirstSet.java:35
+  wire [1:0] _cat_34 = {_not_133, _mux_35}; // FirstSet.java:35
+  wire _not_136 = ~_or_77; // FirstSet.java:34
+  wire _not_137 = ~_bits_145; // FirstSet.java:34
+  wire _not_138 = ~_bits_143; // FirstSet.java:34
+  wire _mux_36 = _not_136 ? _not_137 : _not_138; // FirstSet.java:35
+  wire [1:0] _cat_35 = {_not_136, _mux_36}; // FirstSet.java:35
+  wire [1:0] _mux_37 = _not_132 ? _cat_34 : _cat_35; // FirstSet.java:35
+  wire [2:0] _cat_36 = {_not_132, _mux_37}; // FirstSet.java:35
+  wire [2:0] _mux_38 = _not_124 ? _cat_33 : _cat_36; // FirstSet.java:35
+  wire [3:0] _cat_37 = {_not_124, _mux_38}; // FirstSet.java:35
+  wire [3:0] _mux_39 = _not_108 ? _cat_30 : _cat_37; // FirstSet.java:35
+  wire [4:0] _cat_38 = {_not_108, _mux_39}; // FirstSet.java:35
   wire [4:0] _bits_175 = _cat_38; // FirstSet.java:43
   wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:454
   wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:448
@@ -1451,35 +1447,35 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_108 = _eq_283 | _eq_284; // RapController.java:318
   wire _eq_285 = state == 4'd9; // RapController.java:318
   wire _or_109 = _or_108 | _eq_285; // RapController.java:318
-  wire _and_163 = _or_109 & io_counterResult_valid; // RapController.java:319
+  wire _and_161 = _or_109 & io_counterResult_valid; // RapController.java:319
   wire _eq_286 = io_counterResult_bits_op == 2'd2; // RapController.java:319
-  wire _and_164 = _and_163 & _eq_286; // RapController.java:319
+  wire _and_162 = _and_161 & _eq_286; // RapController.java:319
   wire [34:0] _add_16 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:319
   wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:474
-  wire _not_141 = ~snapshot_frozen; // RapController.java:371
-  wire _and_165 = snapshot_pending & _not_141; // RapController.java:371
-  wire _and_166 = _and_165 & _and_0; // RapController.java:371
+  wire _not_139 = ~snapshot_frozen; // RapController.java:371
+  wire _and_163 = snapshot_pending & _not_139; // RapController.java:371
+  wire _and_164 = _and_163 & _and_0; // RapController.java:371
   wire _or_110 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_111 = _or_110 | ev_split_q; // StatusRegs.java:83
   wire _or_112 = _or_111 | ev_batch_q; // StatusRegs.java:83
   wire _or_113 = _or_112 | ev_deferred_q; // StatusRegs.java:83
   wire _or_r_3 = |ev_removed_q; // StatusRegs.java:84
   wire _or_114 = _or_113 | _or_r_3; // StatusRegs.java:84
-  wire _not_142 = ~st_n_carry; // SplitCounter.java:78
-  wire _not_143 = ~st_splits_carry; // SplitCounter.java:78
-  wire _and_167 = _not_142 & _not_143; // StatusRegs.java:84
-  wire _not_144 = ~st_merges_carry; // SplitCounter.java:78
+  wire _not_140 = ~st_n_carry; // SplitCounter.java:78
+  wire _not_141 = ~st_splits_carry; // SplitCounter.java:78
+  wire _and_165 = _not_140 & _not_141; // StatusRegs.java:84
+  wire _not_142 = ~st_merges_carry; // SplitCounter.java:78
+  wire _and_166 = _and_165 & _not_142; // StatusRegs.java:84
+  wire _not_143 = ~st_merge_batches_carry; // SplitCounter.java:78
+  wire _and_167 = _and_166 & _not_143; // StatusRegs.java:84
+  wire _not_144 = ~st_deferred_splits_carry; // SplitCounter.java:78
   wire _and_168 = _and_167 & _not_144; // StatusRegs.java:84
-  wire _not_145 = ~st_merge_batches_carry; // SplitCounter.java:78
+  wire _not_145 = ~st_saturations_carry; // SplitCounter.java:78
   wire _and_169 = _and_168 & _not_145; // StatusRegs.java:84
-  wire _not_146 = ~st_deferred_splits_carry; // SplitCounter.java:78
-  wire _and_170 = _and_169 & _not_146; // StatusRegs.java:84
-  wire _not_147 = ~st_saturations_carry; // SplitCounter.java:78
-  wire _and_171 = _and_170 & _not_147; // StatusRegs.java:84
-  wire _not_148 = ~_and_171; // StatusRegs.java:84
-  wire ev_pending = _or_114 | _not_148; // StatusRegs.java:84
-  wire _not_149 = ~ev_pending; // RapController.java:371
-  wire _and_172 = _and_166 & _not_149; // RapController.java:371
+  wire _not_146 = ~_and_169; // StatusRegs.java:84
+  wire ev_pending = _or_114 | _not_146; // StatusRegs.java:84
+  wire _not_147 = ~ev_pending; // RapController.java:371
+  wire _and_170 = _and_164 & _not_147; // RapController.java:371
   wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:506
   wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:523
   wire [4:0] _bits_176 = readout_slot[4:0]; // RapController.java:521
@@ -1507,10 +1503,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [10:0] _bits_183 = _bits_179[10:0]; // SplitCompare.java:35
   wire [10:0] _bits_184 = _bits_181[10:0]; // SplitCompare.java:35
   wire _gt_9 = _bits_183 > _bits_184; // SplitCompare.java:21
-  wire _and_173 = _eq_289 & _gt_9; // SplitCompare.java:31
-  wire _or_115 = _gt_8 | _and_173; // SplitCompare.java:31
-  wire _and_174 = _eq_288 & _or_115; // SplitCompare.java:31
-  wire _or_116 = _gt_7 | _and_174; // SplitCompare.java:31
+  wire _and_171 = _eq_289 & _gt_9; // SplitCompare.java:31
+  wire _or_115 = _gt_8 | _and_171; // SplitCompare.java:31
+  wire _and_172 = _eq_288 & _or_115; // SplitCompare.java:31
+  wire _or_116 = _gt_7 | _and_172; // SplitCompare.java:31
   wire [63:0] _mux_44 = in_advance ? next_merge : _cat_0; // RapController.java:163
   wire [31:0] _mux_45 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:164
   wire _eq_290 = state == 4'd10; // RapController.java:159
@@ -1525,16 +1521,16 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_189 = to_merge_lo[32]; // RapController.java:171
   wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_189}; // RapController.java:171
   wire _bits_190 = to_merge_hi[32]; // RapController.java:174
-  wire _not_150 = ~_bits_190; // RapController.java:174
+  wire _not_148 = ~_bits_190; // RapController.java:174
   wire _or_r_4 = |to_merge; // RapController.java:174
-  wire _and_175 = _not_150 & _or_r_4; // RapController.java:174
+  wire _and_173 = _not_148 & _or_r_4; // RapController.java:174
   wire _eq_292 = state == 4'd8; // RapController.java:180
   wire _eq_293 = state == 4'd9; // RapController.java:180
   wire walking_kids = _eq_292 | _eq_293; // RapController.java:180
   wire [4:0] _mux_46 = walking_kids ? merge_parent : op_slot; // RapController.java:181
   wire [2:0] _dyn_index_3 = _mux_46[4] ? (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_31 : slot_children_30) : (_mux_46[0] ? slot_children_29 : slot_children_28)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_27 : slot_children_26) : (_mux_46[0] ? slot_children_25 : slot_children_24))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_23 : slot_children_22) : (_mux_46[0] ? slot_children_21 : slot_children_20)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_19 : slot_children_18) : (_mux_46[0] ? slot_children_17 : slot_children_16)))) : (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_15 : slot_children_14) : (_mux_46[0] ? slot_children_13 : slot_children_12)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_11 : slot_children_10) : (_mux_46[0] ? slot_children_9 : slot_children_8))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_7 : slot_children_6) : (_mux_46[0] ? slot_children_5 : slot_children_4)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_3 : slot_children_2) : (_mux_46[0] ? slot_children_1 : slot_children_0)))); // RapController.java:181
-  wire _not_151 = ~commit_stop; // RapController.java:367
-  wire _and_176 = io_selected_valid & _not_151; // RapController.java:367
+  wire _not_149 = ~commit_stop; // RapController.java:367
+  wire _and_174 = io_selected_valid & _not_149; // RapController.java:367
   wire [4:0] _bits_191 = undo_rdata_0[36:32]; // RapController.java:388
   wire [4:0] _bits_192 = readout_slot[4:0]; // RapController.java:514
   wire [31:0] _bits_193 = undo_rdata_0[31:0]; // RapController.java:389
@@ -1551,13 +1547,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:602
   wire [31:0] _dshr_0 = _fill_8 >> _cat_41; // RapController.java:425
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:211
-  wire _not_152 = ~io_tcamWrite_ready; // RapController.java:220
-  wire _and_177 = tcam_write_full & _not_152; // RapController.java:220
-  wire _or_118 = tcam_write_load | _and_177; // RapController.java:220
+  wire _not_150 = ~io_tcamWrite_ready; // RapController.java:220
+  wire _and_175 = tcam_write_full & _not_150; // RapController.java:220
+  wire _or_118 = tcam_write_load | _and_175; // RapController.java:220
   wire _or_119 = split_now | merge_now; // RapController.java:296
-  wire _and_178 = commit_fire & _or_119; // RapController.java:296
-  wire _not_153 = ~defer_now; // RapController.java:296
-  wire _and_179 = _and_178 & _not_153; // RapController.java:296
+  wire _and_176 = commit_fire & _or_119; // RapController.java:296
+  wire _not_151 = ~defer_now; // RapController.java:296
+  wire _and_177 = _and_176 & _not_151; // RapController.java:296
   wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:256
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:259
   wire _ge_2 = free_slots >= missing_children; // RapController.java:260
@@ -1582,20 +1578,20 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [11:0] _bits_203 = _bits_199[11:0]; // SplitCompare.java:35
   wire [11:0] _bits_204 = _bits_201[11:0]; // SplitCompare.java:35
   wire _gt_12 = _bits_203 > _bits_204; // SplitCompare.java:21
-  wire _and_180 = _eq_295 & _gt_12; // SplitCompare.java:31
-  wire _or_120 = _gt_11 | _and_180; // SplitCompare.java:31
-  wire _and_181 = _eq_294 & _or_120; // SplitCompare.java:31
-  wire _or_121 = _gt_10 | _and_181; // SplitCompare.java:31
+  wire _and_178 = _eq_295 & _gt_12; // SplitCompare.java:31
+  wire _or_120 = _gt_11 | _and_178; // SplitCompare.java:31
+  wire _and_179 = _eq_294 & _or_120; // SplitCompare.java:31
+  wire _or_121 = _gt_10 | _and_179; // SplitCompare.java:31
   wire [2:0] _bits_205 = merge_sum[34:32]; // RapController.java:325
   wire _or_r_5 = |_bits_205; // RapController.java:325
   wire _eq_296 = state == 4'd9; // RapController.java:326
   wire _eq_297 = sram_count == 8'd0; // RapController.java:326
-  wire _and_182 = _eq_296 & _eq_297; // RapController.java:326
+  wire _and_180 = _eq_296 & _eq_297; // RapController.java:326
   wire _lt_6 = readout_slot < 16'd32; // RapController.java:329
   wire [4:0] _bits_206 = readout_slot[4:0]; // RapController.java:329
   wire [31:0] _dshr_2 = slot_valid >> _bits_206; // RapController.java:329
   wire _bits_207 = _dshr_2[0]; // RapController.java:329
-  wire _and_183 = _lt_6 & _bits_207; // RapController.java:329
+  wire _and_181 = _lt_6 & _bits_207; // RapController.java:329
   wire [11:0] _bits_208 = op_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_209 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_13 = _bits_208 > {1'b0, _bits_209}; // SplitCompare.java:31
@@ -1609,22 +1605,22 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [11:0] _bits_214 = _bits_210[11:0]; // SplitCompare.java:35
   wire [11:0] _bits_215 = _bits_212[11:0]; // SplitCompare.java:35
   wire _gt_15 = _bits_214 > _bits_215; // SplitCompare.java:21
-  wire _and_184 = _eq_299 & _gt_15; // SplitCompare.java:31
-  wire _or_122 = _gt_14 | _and_184; // SplitCompare.java:31
-  wire _and_185 = _eq_298 & _or_122; // SplitCompare.java:31
-  wire _or_123 = _gt_13 | _and_185; // SplitCompare.java:31
-  wire _not_154 = ~_or_123; // MergeSkip.java:42
-  wire _and_186 = skip_valid & _not_154; // MergeSkip.java:42
-  wire _not_155 = ~skip_touched; // MergeSkip.java:51
-  wire _and_187 = _and_186 & _not_155; // MergeSkip.java:51
-  wire _not_156 = ~commit_fire; // MergeSkip.java:51
-  wire _and_188 = _and_187 & _not_156; // MergeSkip.java:51
+  wire _and_182 = _eq_299 & _gt_15; // SplitCompare.java:31
+  wire _or_122 = _gt_14 | _and_182; // SplitCompare.java:31
+  wire _and_183 = _eq_298 & _or_122; // SplitCompare.java:31
+  wire _or_123 = _gt_13 | _and_183; // SplitCompare.java:31
+  wire _not_152 = ~_or_123; // MergeSkip.java:42
+  wire _and_184 = skip_valid & _not_152; // MergeSkip.java:42
+  wire _not_153 = ~skip_touched; // MergeSkip.java:51
+  wire _and_185 = _and_184 & _not_153; // MergeSkip.java:51
+  wire _not_154 = ~commit_fire; // MergeSkip.java:51
+  wire _and_186 = _and_185 & _not_154; // MergeSkip.java:51
   wire _eq_300 = state == 4'd1; // RapController.java:644
-  wire _not_157 = ~commit_stop; // RapController.java:644
-  wire _and_189 = _eq_300 & _not_157; // RapController.java:644
-  wire _not_158 = ~io_headValid; // RapController.java:644
-  wire _and_190 = pipe_empty & _not_158; // RapController.java:644
-  wire [2:0] _mux_48 = _and_190 ? 3'd1 : fill_cause; // RapController.java:644
+  wire _not_155 = ~commit_stop; // RapController.java:644
+  wire _and_187 = _eq_300 & _not_155; // RapController.java:644
+  wire _not_156 = ~io_headValid; // RapController.java:644
+  wire _and_188 = pipe_empty & _not_156; // RapController.java:644
+  wire [2:0] _mux_48 = _and_188 ? 3'd1 : fill_cause; // RapController.java:644
   wire _eq_301 = state == 4'd2; // RapController.java:645
   wire _eq_302 = state == 4'd3; // RapController.java:645
   wire _or_124 = _eq_301 | _eq_302; // RapController.java:645
@@ -1634,10 +1630,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:646
   wire _ge_3 = state >= 4'd4; // RapController.java:647
   wire _le_1 = state <= 4'd6; // RapController.java:647
-  wire _and_191 = _ge_3 & _le_1; // RapController.java:647
+  wire _and_189 = _ge_3 & _le_1; // RapController.java:647
   wire _ge_4 = state >= 4'd7; // RapController.java:648
   wire _le_2 = state <= 4'd11; // RapController.java:648
-  wire _and_192 = _ge_4 & _le_2; // RapController.java:648
+  wire _and_190 = _ge_4 & _le_2; // RapController.java:648
   wire [3:0] _bits_216 = undo_sp[3:0]; // RapController.java:246
   wire [36:0] _cat_43 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:246
   wire _eq_304 = state == 4'd3; // RapController.java:242
@@ -1647,31 +1643,31 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:243
   wire [4:0] _mux_50 = undo_pop ? _sub_14 : _sub_15; // RapController.java:243
   wire [3:0] _bits_217 = _mux_50[3:0]; // RapController.java:243
-  wire _not_159 = ~undo_push; // RapController.java:243
+  wire _not_157 = ~undo_push; // RapController.java:243
   wire read_parent_prefix = state == 4'd5; // RapController.java:148
   wire [4:0] _bits_218 = readout_slot[4:0]; // RapController.java:149
   wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_218; // RapController.java:149
   wire _eq_305 = state == 4'd13; // RapController.java:150
   wire _or_127 = read_parent_prefix | _eq_305; // RapController.java:150
-  wire _and_193 = in_run & io_selected_valid; // RapController.java:544
+  wire _and_191 = in_run & io_selected_valid; // RapController.java:544
   wire _eq_306 = io_counterResult_bits_op == 2'd0; // RapController.java:546
-  wire _and_194 = io_headValid & _eq_306; // RapController.java:546
+  wire _and_192 = io_headValid & _eq_306; // RapController.java:546
   wire _lt_7 = undo_sp < 5'd16; // RapController.java:547
-  wire _not_160 = ~io_counterResult_valid; // RapController.java:548
+  wire _not_158 = ~io_counterResult_valid; // RapController.java:548
   wire _eq_307 = state == 4'd2; // RapController.java:548
-  wire _and_195 = _eq_307 & pipe_empty; // RapController.java:548
+  wire _and_193 = _eq_307 & pipe_empty; // RapController.java:548
   wire _and_r_0 = &present_children; // RapController.java:549
   wire _or_128 = slot_pick_pick_found | _and_r_0; // RapController.java:549
   wire _eq_308 = state == 4'd6; // RapController.java:549
-  wire _and_196 = _eq_308 & slot_pick_ready; // RapController.java:549
+  wire _and_194 = _eq_308 & slot_pick_ready; // RapController.java:549
   wire _eq_309 = split_fits == _ge_2; // RapController.java:551
   wire _eq_310 = op_children == _dyn_index_3; // RapController.java:553
   wire _eq_311 = state == 4'd9; // RapController.java:552
-  wire _and_197 = _eq_311 & merge_settled; // RapController.java:552
-  wire _or_129 = split_settled | _and_197; // RapController.java:552
-  wire _not_161 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_162 = ~st_n_carry; // SplitCounter.java:78
-  wire st_n_steady = _not_161 & _not_162; // StatusRegs.java:82
+  wire _and_195 = _eq_311 & merge_settled; // RapController.java:552
+  wire _or_129 = split_settled | _and_195; // RapController.java:552
+  wire _not_159 = ~ev_commit_q; // StatusRegs.java:82
+  wire _not_160 = ~st_n_carry; // SplitCounter.java:78
+  wire st_n_steady = _not_159 & _not_160; // StatusRegs.java:82
   wire _eq_312 = kids_vector == visited_kids; // RapController.java:555
   wire _eq_313 = state == 4'd9; // RapController.java:555
   wire _ne_5 = merge_leaves != 3'd0; // RapController.java:556
@@ -1685,12 +1681,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:117
   wire _or_136 = _or_135 | _or_r_6; // StatusRegs.java:117
   wire _or_137 = _or_136 | ev_pending; // StatusRegs.java:117
-  wire _not_163 = ~_or_137; // RapController.java:557
+  wire _not_161 = ~_or_137; // RapController.java:557
   wire _le_3 = st_nodes <= 6'd32; // RapController.java:558
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
-  assign io_issueEnable = _and_14;
+  assign io_issueEnable = _and_12;
   assign io_commit = (commit_fire ? 1'd1 : 1'd0);
   assign io_rewind = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? (_eq_17 ? 1'd1 : 1'd0) : 1'd0)))))))))))));
   assign io_counterCmd_valid = cmd_q_valid;
@@ -1737,7 +1733,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_depths_30 = slot_depths_30;
   assign io_depths_31 = slot_depths_31;
   assign io_epsActive = eps_active;
-  assign io_acceptEnable = _and_17;
+  assign io_acceptEnable = _and_15;
   assign io_live_n = _cat_0;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
@@ -1751,25 +1747,25 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_live_saturated = st_saturated;
   assign io_snapFreeze = snapshot_frozen;
   assign io_errorBound = _bits_4;
-  assign io_errorBoundReady = _and_18;
+  assign io_errorBoundReady = _and_16;
   assign io_snapBusy = _or_4;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
   assign io_node_prefix = node_prefix;
   assign io_node_count = node_count;
   assign io_readoutBusy = _or_6;
-  assign io_busy = _and_19;
-  assign io_idle = _and_21;
-  assign io_resetting = _not_25;
+  assign io_busy = _and_17;
+  assign io_idle = _and_19;
+  assign io_resetting = _not_23;
   assign io_stallCause = cause;
-  assign children_write = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd1)) : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : 1'd0))))))))));
-  assign children_write_slot = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_9 ? (_not_8 ? 5'd0 : (_or_2 ? (_not_1 ? slot_pick_pick_index : 5'd0) : op_slot)) : (_eq_10 ? 5'd0 : (_eq_11 ? 5'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : 5'd0) : 5'd0) : 5'd0))))))))));
-  assign children_write_value = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_9 ? (_not_8 ? 3'd0 : (_or_2 ? (_not_1 ? 3'd0 : 3'd0) : 3'd4)) : (_eq_10 ? 3'd0 : (_eq_11 ? 3'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? _sub_0 : 3'd0) : 3'd0) : 3'd0))))))))));
+  assign children_write = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd1)) : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : 1'd0))))))))));
+  assign children_write_slot = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_9 ? (_not_7 ? 5'd0 : (_or_2 ? (_not_1 ? slot_pick_pick_index : 5'd0) : op_slot)) : (_eq_10 ? 5'd0 : (_eq_11 ? 5'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : 5'd0) : 5'd0) : 5'd0))))))))));
+  assign children_write_value = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_9 ? (_not_7 ? 3'd0 : (_or_2 ? (_not_1 ? 3'd0 : 3'd0) : 3'd4)) : (_eq_10 ? 3'd0 : (_eq_11 ? 3'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? _sub_0 : 3'd0) : 3'd0) : 3'd0))))))))));
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
   assign ev_saturation = (_eq_0 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_9 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_10 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_11 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_12 ? (merge_settled ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0)))))))))));
-  assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : 1'd0)))))));
-  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))));
-  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (_and_5 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_9 ? (_not_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_or_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (_and_6 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_10 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (leaf_pick_ready ? (leaf_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
+  assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : 1'd0)))))));
+  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))));
+  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_9 ? (_not_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_or_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (1'd0 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_10 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (leaf_pick_ready ? (leaf_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
   assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
   assign ev_clear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
   assign ev_weight = (commit_fire ? io_head_weight : 1'd0);
@@ -1777,19 +1773,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign leaf_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? (level_fresh ? 1'd1 : 1'd0) : (_eq_11 ? (kids_fresh ? 1'd1 : 1'd0) : 1'd0)))))))));
   assign leaf_pick_take = 1'd0;
   assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd1 : 1'd0) : (_eq_7 ? (_not_5 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd1 : 1'd0) : 1'd0)))))))));
-  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))))));
-  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : (_eq_10 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1)) : 1'd0)) : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
-  assign serialMultiplier_io_start = (_eq_0 ? snapshot_product_start : (_eq_1 ? snapshot_product_start : (_eq_4 ? snapshot_product_start : (_eq_5 ? snapshot_product_start : (_eq_6 ? snapshot_product_start : (_eq_7 ? snapshot_product_start : (_eq_9 ? snapshot_product_start : (_eq_10 ? snapshot_product_start : (_eq_11 ? snapshot_product_start : (_eq_12 ? snapshot_product_start : (_eq_13 ? (_not_11 ? snapshot_product_start : (_or_3 ? snapshot_product_start : (_not_12 ? 1'd1 : snapshot_product_start))) : snapshot_product_start)))))))))));
+  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))))));
+  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : (_eq_10 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1)) : 1'd0)) : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
+  assign serialMultiplier_io_start = (_eq_0 ? snapshot_product_start : (_eq_1 ? snapshot_product_start : (_eq_4 ? snapshot_product_start : (_eq_5 ? snapshot_product_start : (_eq_6 ? snapshot_product_start : (_eq_7 ? snapshot_product_start : (_eq_9 ? snapshot_product_start : (_eq_10 ? snapshot_product_start : (_eq_11 ? snapshot_product_start : (_eq_12 ? snapshot_product_start : (_eq_13 ? (_not_9 ? snapshot_product_start : (_or_3 ? snapshot_product_start : (_not_10 ? 1'd1 : snapshot_product_start))) : snapshot_product_start)))))))))));
   assign serialMultiplier_io_a = _mux_44;
   assign serialMultiplier_io_b = _mux_45;
-  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_176 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd1 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
-  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_191 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_8 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? io_selected_bits_slot : (_eq_11 ? (kids_fresh ? merge_parent : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_192 : io_selected_bits_slot))))))))))))));
-  assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_9 ? (_not_8 ? 2'd0 : (_or_2 ? 2'd1 : 2'd0)) : (_eq_10 ? 2'd0 : (_eq_11 ? (kids_fresh ? 2'd2 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_13 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd2 : 2'd0))))))))))))));
-  assign cmd_value = (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_193 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_8 ? {{31{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_47 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))))));
-  assign tcam_write_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_8 ? 1'd0 : (_or_2 ? 1'd1 : 1'd0)) : 1'd0)))))));
-  assign tcam_write_index = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_9 ? (_not_8 ? 5'd0 : (_or_2 ? slot_pick_pick_index : 5'd0)) : 5'd0)))))));
-  assign tcam_write_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_9 ? (_not_8 ? 32'd0 : (_or_2 ? child_prefix : 32'd0)) : 32'd0)))))));
-  assign tcam_write_mask = (_eq_0 ? _fill_7 : (_eq_1 ? _fill_7 : (_eq_4 ? _fill_7 : (_eq_5 ? _fill_7 : (_eq_6 ? _fill_7 : (_eq_7 ? _fill_7 : (_eq_9 ? (_not_8 ? _fill_7 : (_or_2 ? _dshr_0 : _fill_7)) : _fill_7)))))));
+  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_174 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd1 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
+  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_191 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_7 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? io_selected_bits_slot : (_eq_11 ? (kids_fresh ? merge_parent : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_192 : io_selected_bits_slot))))))))))))));
+  assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_9 ? (_not_7 ? 2'd0 : (_or_2 ? 2'd1 : 2'd0)) : (_eq_10 ? 2'd0 : (_eq_11 ? (kids_fresh ? 2'd2 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_13 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd2 : 2'd0))))))))))))));
+  assign cmd_value = (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_193 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_47 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))))));
+  assign tcam_write_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? 1'd1 : 1'd0)) : 1'd0)))))));
+  assign tcam_write_index = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_9 ? (_not_7 ? 5'd0 : (_or_2 ? slot_pick_pick_index : 5'd0)) : 5'd0)))))));
+  assign tcam_write_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_9 ? (_not_7 ? 32'd0 : (_or_2 ? child_prefix : 32'd0)) : 32'd0)))))));
+  assign tcam_write_mask = (_eq_0 ? _fill_7 : (_eq_1 ? _fill_7 : (_eq_4 ? _fill_7 : (_eq_5 ? _fill_7 : (_eq_6 ? _fill_7 : (_eq_7 ? _fill_7 : (_eq_9 ? (_not_7 ? _fill_7 : (_or_2 ? _dshr_0 : _fill_7)) : _fill_7)))))));
   assign slot_depths_0 = 5'd0;
   assign slot_depths_1 = slot_depth_1;
   assign slot_depths_2 = slot_depth_2;
@@ -1822,13 +1818,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign slot_depths_29 = slot_depth_29;
   assign slot_depths_30 = slot_depth_30;
   assign slot_depths_31 = slot_depth_31;
-  assign cause = (commit_fire ? 3'd0 : (_and_189 ? _mux_48 : (_or_126 ? _mux_49 : (_and_191 ? 3'd3 : (_and_192 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_187 ? _mux_48 : (_or_126 ? _mux_49 : (_and_189 ? 3'd3 : (_and_190 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
       state <= 4'd0;
     end else begin
-      state <= (_eq_0 ? (_not_0 ? (_not_1 ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_1 ? (readout_pending ? 4'd13 : (_and_3 ? 4'd15 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? 4'd4 : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_6 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_7 ? (_not_5 ? state : (split_fits ? 4'd6 : (_not_6 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (_and_5 ? _mux_2 : 4'd7) : 4'd12)))) : (_eq_9 ? (_not_8 ? state : (_or_2 ? state : (merge_due ? (_and_6 ? _mux_3 : 4'd7) : 4'd12))) : (_eq_10 ? (level_fresh ? state : (leaf_pick_ready ? (leaf_pick_pick_found ? 4'd8 : (_ne_1 ? state : _mux_4)) : state)) : (_eq_11 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd9) : state)) : (_eq_12 ? (merge_settled ? 4'd7 : state) : (_eq_13 ? (_not_11 ? state : (_or_3 ? 4'd12 : (_not_12 ? 4'd11 : state))) : (_eq_15 ? (_not_13 ? 4'd10 : state) : (_eq_16 ? (_eq_17 ? 4'd1 : state) : (_eq_18 ? 4'd14 : (_eq_19 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_20 ? 4'd0 : state))))))))))))))));
+      state <= (_eq_0 ? (_not_0 ? (_not_1 ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_1 ? (readout_pending ? 4'd13 : (_and_3 ? 4'd15 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? 4'd4 : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_6 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_7 ? (_not_5 ? state : (split_fits ? 4'd6 : (_not_6 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd12)))) : (_eq_9 ? (_not_7 ? state : (_or_2 ? state : (merge_due ? (1'd0 ? _mux_3 : 4'd7) : 4'd12))) : (_eq_10 ? (level_fresh ? state : (leaf_pick_ready ? (leaf_pick_pick_found ? 4'd8 : (_ne_1 ? state : _mux_4)) : state)) : (_eq_11 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd9) : state)) : (_eq_12 ? (merge_settled ? 4'd7 : state) : (_eq_13 ? (_not_9 ? state : (_or_3 ? 4'd12 : (_not_10 ? 4'd11 : state))) : (_eq_15 ? (_not_11 ? 4'd10 : state) : (_eq_16 ? (_eq_17 ? 4'd1 : state) : (_eq_18 ? 4'd14 : (_eq_19 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_20 ? 4'd0 : state))))))))))))))));
     end
   end
 
@@ -1836,392 +1832,392 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_valid <= 32'd1;
     end else begin
-      slot_valid <= (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_7 ? slot_valid : (_eq_9 ? (_not_8 ? slot_valid : (_or_2 ? (_not_1 ? _or_7 : slot_valid) : slot_valid)) : (_eq_10 ? slot_valid : (_eq_11 ? slot_valid : (_eq_12 ? (merge_settled ? (merge_verdict ? _and_84 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_15 ? slot_valid : (_eq_16 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? 32'd1 : slot_valid))))))))))))))));
+      slot_valid <= (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_7 ? slot_valid : (_eq_9 ? (_not_7 ? slot_valid : (_or_2 ? (_not_1 ? _or_7 : slot_valid) : slot_valid)) : (_eq_10 ? slot_valid : (_eq_11 ? slot_valid : (_eq_12 ? (merge_settled ? (merge_verdict ? _and_82 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_15 ? slot_valid : (_eq_16 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? 32'd1 : slot_valid))))))))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_depth_0 <= (_eq_0 ? slot_depth_0 : (_eq_1 ? slot_depth_0 : (_eq_4 ? slot_depth_0 : (_eq_5 ? slot_depth_0 : (_eq_6 ? slot_depth_0 : (_eq_7 ? slot_depth_0 : (_eq_9 ? (_not_8 ? slot_depth_0 : (_or_2 ? (_not_1 ? (_eq_86 ? child_depth : slot_depth_0) : slot_depth_0) : slot_depth_0)) : slot_depth_0)))))));
+    slot_depth_0 <= (_eq_0 ? slot_depth_0 : (_eq_1 ? slot_depth_0 : (_eq_4 ? slot_depth_0 : (_eq_5 ? slot_depth_0 : (_eq_6 ? slot_depth_0 : (_eq_7 ? slot_depth_0 : (_eq_9 ? (_not_7 ? slot_depth_0 : (_or_2 ? (_not_1 ? (_eq_86 ? child_depth : slot_depth_0) : slot_depth_0) : slot_depth_0)) : slot_depth_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_1 <= (_eq_0 ? slot_depth_1 : (_eq_1 ? slot_depth_1 : (_eq_4 ? slot_depth_1 : (_eq_5 ? slot_depth_1 : (_eq_6 ? slot_depth_1 : (_eq_7 ? slot_depth_1 : (_eq_9 ? (_not_8 ? slot_depth_1 : (_or_2 ? (_not_1 ? (_eq_87 ? child_depth : slot_depth_1) : slot_depth_1) : slot_depth_1)) : slot_depth_1)))))));
+    slot_depth_1 <= (_eq_0 ? slot_depth_1 : (_eq_1 ? slot_depth_1 : (_eq_4 ? slot_depth_1 : (_eq_5 ? slot_depth_1 : (_eq_6 ? slot_depth_1 : (_eq_7 ? slot_depth_1 : (_eq_9 ? (_not_7 ? slot_depth_1 : (_or_2 ? (_not_1 ? (_eq_87 ? child_depth : slot_depth_1) : slot_depth_1) : slot_depth_1)) : slot_depth_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_2 <= (_eq_0 ? slot_depth_2 : (_eq_1 ? slot_depth_2 : (_eq_4 ? slot_depth_2 : (_eq_5 ? slot_depth_2 : (_eq_6 ? slot_depth_2 : (_eq_7 ? slot_depth_2 : (_eq_9 ? (_not_8 ? slot_depth_2 : (_or_2 ? (_not_1 ? (_eq_88 ? child_depth : slot_depth_2) : slot_depth_2) : slot_depth_2)) : slot_depth_2)))))));
+    slot_depth_2 <= (_eq_0 ? slot_depth_2 : (_eq_1 ? slot_depth_2 : (_eq_4 ? slot_depth_2 : (_eq_5 ? slot_depth_2 : (_eq_6 ? slot_depth_2 : (_eq_7 ? slot_depth_2 : (_eq_9 ? (_not_7 ? slot_depth_2 : (_or_2 ? (_not_1 ? (_eq_88 ? child_depth : slot_depth_2) : slot_depth_2) : slot_depth_2)) : slot_depth_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_3 <= (_eq_0 ? slot_depth_3 : (_eq_1 ? slot_depth_3 : (_eq_4 ? slot_depth_3 : (_eq_5 ? slot_depth_3 : (_eq_6 ? slot_depth_3 : (_eq_7 ? slot_depth_3 : (_eq_9 ? (_not_8 ? slot_depth_3 : (_or_2 ? (_not_1 ? (_eq_89 ? child_depth : slot_depth_3) : slot_depth_3) : slot_depth_3)) : slot_depth_3)))))));
+    slot_depth_3 <= (_eq_0 ? slot_depth_3 : (_eq_1 ? slot_depth_3 : (_eq_4 ? slot_depth_3 : (_eq_5 ? slot_depth_3 : (_eq_6 ? slot_depth_3 : (_eq_7 ? slot_depth_3 : (_eq_9 ? (_not_7 ? slot_depth_3 : (_or_2 ? (_not_1 ? (_eq_89 ? child_depth : slot_depth_3) : slot_depth_3) : slot_depth_3)) : slot_depth_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_4 <= (_eq_0 ? slot_depth_4 : (_eq_1 ? slot_depth_4 : (_eq_4 ? slot_depth_4 : (_eq_5 ? slot_depth_4 : (_eq_6 ? slot_depth_4 : (_eq_7 ? slot_depth_4 : (_eq_9 ? (_not_8 ? slot_depth_4 : (_or_2 ? (_not_1 ? (_eq_90 ? child_depth : slot_depth_4) : slot_depth_4) : slot_depth_4)) : slot_depth_4)))))));
+    slot_depth_4 <= (_eq_0 ? slot_depth_4 : (_eq_1 ? slot_depth_4 : (_eq_4 ? slot_depth_4 : (_eq_5 ? slot_depth_4 : (_eq_6 ? slot_depth_4 : (_eq_7 ? slot_depth_4 : (_eq_9 ? (_not_7 ? slot_depth_4 : (_or_2 ? (_not_1 ? (_eq_90 ? child_depth : slot_depth_4) : slot_depth_4) : slot_depth_4)) : slot_depth_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_5 <= (_eq_0 ? slot_depth_5 : (_eq_1 ? slot_depth_5 : (_eq_4 ? slot_depth_5 : (_eq_5 ? slot_depth_5 : (_eq_6 ? slot_depth_5 : (_eq_7 ? slot_depth_5 : (_eq_9 ? (_not_8 ? slot_depth_5 : (_or_2 ? (_not_1 ? (_eq_91 ? child_depth : slot_depth_5) : slot_depth_5) : slot_depth_5)) : slot_depth_5)))))));
+    slot_depth_5 <= (_eq_0 ? slot_depth_5 : (_eq_1 ? slot_depth_5 : (_eq_4 ? slot_depth_5 : (_eq_5 ? slot_depth_5 : (_eq_6 ? slot_depth_5 : (_eq_7 ? slot_depth_5 : (_eq_9 ? (_not_7 ? slot_depth_5 : (_or_2 ? (_not_1 ? (_eq_91 ? child_depth : slot_depth_5) : slot_depth_5) : slot_depth_5)) : slot_depth_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_6 <= (_eq_0 ? slot_depth_6 : (_eq_1 ? slot_depth_6 : (_eq_4 ? slot_depth_6 : (_eq_5 ? slot_depth_6 : (_eq_6 ? slot_depth_6 : (_eq_7 ? slot_depth_6 : (_eq_9 ? (_not_8 ? slot_depth_6 : (_or_2 ? (_not_1 ? (_eq_92 ? child_depth : slot_depth_6) : slot_depth_6) : slot_depth_6)) : slot_depth_6)))))));
+    slot_depth_6 <= (_eq_0 ? slot_depth_6 : (_eq_1 ? slot_depth_6 : (_eq_4 ? slot_depth_6 : (_eq_5 ? slot_depth_6 : (_eq_6 ? slot_depth_6 : (_eq_7 ? slot_depth_6 : (_eq_9 ? (_not_7 ? slot_depth_6 : (_or_2 ? (_not_1 ? (_eq_92 ? child_depth : slot_depth_6) : slot_depth_6) : slot_depth_6)) : slot_depth_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_7 <= (_eq_0 ? slot_depth_7 : (_eq_1 ? slot_depth_7 : (_eq_4 ? slot_depth_7 : (_eq_5 ? slot_depth_7 : (_eq_6 ? slot_depth_7 : (_eq_7 ? slot_depth_7 : (_eq_9 ? (_not_8 ? slot_depth_7 : (_or_2 ? (_not_1 ? (_eq_93 ? child_depth : slot_depth_7) : slot_depth_7) : slot_depth_7)) : slot_depth_7)))))));
+    slot_depth_7 <= (_eq_0 ? slot_depth_7 : (_eq_1 ? slot_depth_7 : (_eq_4 ? slot_depth_7 : (_eq_5 ? slot_depth_7 : (_eq_6 ? slot_depth_7 : (_eq_7 ? slot_depth_7 : (_eq_9 ? (_not_7 ? slot_depth_7 : (_or_2 ? (_not_1 ? (_eq_93 ? child_depth : slot_depth_7) : slot_depth_7) : slot_depth_7)) : slot_depth_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_8 <= (_eq_0 ? slot_depth_8 : (_eq_1 ? slot_depth_8 : (_eq_4 ? slot_depth_8 : (_eq_5 ? slot_depth_8 : (_eq_6 ? slot_depth_8 : (_eq_7 ? slot_depth_8 : (_eq_9 ? (_not_8 ? slot_depth_8 : (_or_2 ? (_not_1 ? (_eq_94 ? child_depth : slot_depth_8) : slot_depth_8) : slot_depth_8)) : slot_depth_8)))))));
+    slot_depth_8 <= (_eq_0 ? slot_depth_8 : (_eq_1 ? slot_depth_8 : (_eq_4 ? slot_depth_8 : (_eq_5 ? slot_depth_8 : (_eq_6 ? slot_depth_8 : (_eq_7 ? slot_depth_8 : (_eq_9 ? (_not_7 ? slot_depth_8 : (_or_2 ? (_not_1 ? (_eq_94 ? child_depth : slot_depth_8) : slot_depth_8) : slot_depth_8)) : slot_depth_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_9 <= (_eq_0 ? slot_depth_9 : (_eq_1 ? slot_depth_9 : (_eq_4 ? slot_depth_9 : (_eq_5 ? slot_depth_9 : (_eq_6 ? slot_depth_9 : (_eq_7 ? slot_depth_9 : (_eq_9 ? (_not_8 ? slot_depth_9 : (_or_2 ? (_not_1 ? (_eq_95 ? child_depth : slot_depth_9) : slot_depth_9) : slot_depth_9)) : slot_depth_9)))))));
+    slot_depth_9 <= (_eq_0 ? slot_depth_9 : (_eq_1 ? slot_depth_9 : (_eq_4 ? slot_depth_9 : (_eq_5 ? slot_depth_9 : (_eq_6 ? slot_depth_9 : (_eq_7 ? slot_depth_9 : (_eq_9 ? (_not_7 ? slot_depth_9 : (_or_2 ? (_not_1 ? (_eq_95 ? child_depth : slot_depth_9) : slot_depth_9) : slot_depth_9)) : slot_depth_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_10 <= (_eq_0 ? slot_depth_10 : (_eq_1 ? slot_depth_10 : (_eq_4 ? slot_depth_10 : (_eq_5 ? slot_depth_10 : (_eq_6 ? slot_depth_10 : (_eq_7 ? slot_depth_10 : (_eq_9 ? (_not_8 ? slot_depth_10 : (_or_2 ? (_not_1 ? (_eq_96 ? child_depth : slot_depth_10) : slot_depth_10) : slot_depth_10)) : slot_depth_10)))))));
+    slot_depth_10 <= (_eq_0 ? slot_depth_10 : (_eq_1 ? slot_depth_10 : (_eq_4 ? slot_depth_10 : (_eq_5 ? slot_depth_10 : (_eq_6 ? slot_depth_10 : (_eq_7 ? slot_depth_10 : (_eq_9 ? (_not_7 ? slot_depth_10 : (_or_2 ? (_not_1 ? (_eq_96 ? child_depth : slot_depth_10) : slot_depth_10) : slot_depth_10)) : slot_depth_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_11 <= (_eq_0 ? slot_depth_11 : (_eq_1 ? slot_depth_11 : (_eq_4 ? slot_depth_11 : (_eq_5 ? slot_depth_11 : (_eq_6 ? slot_depth_11 : (_eq_7 ? slot_depth_11 : (_eq_9 ? (_not_8 ? slot_depth_11 : (_or_2 ? (_not_1 ? (_eq_97 ? child_depth : slot_depth_11) : slot_depth_11) : slot_depth_11)) : slot_depth_11)))))));
+    slot_depth_11 <= (_eq_0 ? slot_depth_11 : (_eq_1 ? slot_depth_11 : (_eq_4 ? slot_depth_11 : (_eq_5 ? slot_depth_11 : (_eq_6 ? slot_depth_11 : (_eq_7 ? slot_depth_11 : (_eq_9 ? (_not_7 ? slot_depth_11 : (_or_2 ? (_not_1 ? (_eq_97 ? child_depth : slot_depth_11) : slot_depth_11) : slot_depth_11)) : slot_depth_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_12 <= (_eq_0 ? slot_depth_12 : (_eq_1 ? slot_depth_12 : (_eq_4 ? slot_depth_12 : (_eq_5 ? slot_depth_12 : (_eq_6 ? slot_depth_12 : (_eq_7 ? slot_depth_12 : (_eq_9 ? (_not_8 ? slot_depth_12 : (_or_2 ? (_not_1 ? (_eq_98 ? child_depth : slot_depth_12) : slot_depth_12) : slot_depth_12)) : slot_depth_12)))))));
+    slot_depth_12 <= (_eq_0 ? slot_depth_12 : (_eq_1 ? slot_depth_12 : (_eq_4 ? slot_depth_12 : (_eq_5 ? slot_depth_12 : (_eq_6 ? slot_depth_12 : (_eq_7 ? slot_depth_12 : (_eq_9 ? (_not_7 ? slot_depth_12 : (_or_2 ? (_not_1 ? (_eq_98 ? child_depth : slot_depth_12) : slot_depth_12) : slot_depth_12)) : slot_depth_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_13 <= (_eq_0 ? slot_depth_13 : (_eq_1 ? slot_depth_13 : (_eq_4 ? slot_depth_13 : (_eq_5 ? slot_depth_13 : (_eq_6 ? slot_depth_13 : (_eq_7 ? slot_depth_13 : (_eq_9 ? (_not_8 ? slot_depth_13 : (_or_2 ? (_not_1 ? (_eq_99 ? child_depth : slot_depth_13) : slot_depth_13) : slot_depth_13)) : slot_depth_13)))))));
+    slot_depth_13 <= (_eq_0 ? slot_depth_13 : (_eq_1 ? slot_depth_13 : (_eq_4 ? slot_depth_13 : (_eq_5 ? slot_depth_13 : (_eq_6 ? slot_depth_13 : (_eq_7 ? slot_depth_13 : (_eq_9 ? (_not_7 ? slot_depth_13 : (_or_2 ? (_not_1 ? (_eq_99 ? child_depth : slot_depth_13) : slot_depth_13) : slot_depth_13)) : slot_depth_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_14 <= (_eq_0 ? slot_depth_14 : (_eq_1 ? slot_depth_14 : (_eq_4 ? slot_depth_14 : (_eq_5 ? slot_depth_14 : (_eq_6 ? slot_depth_14 : (_eq_7 ? slot_depth_14 : (_eq_9 ? (_not_8 ? slot_depth_14 : (_or_2 ? (_not_1 ? (_eq_100 ? child_depth : slot_depth_14) : slot_depth_14) : slot_depth_14)) : slot_depth_14)))))));
+    slot_depth_14 <= (_eq_0 ? slot_depth_14 : (_eq_1 ? slot_depth_14 : (_eq_4 ? slot_depth_14 : (_eq_5 ? slot_depth_14 : (_eq_6 ? slot_depth_14 : (_eq_7 ? slot_depth_14 : (_eq_9 ? (_not_7 ? slot_depth_14 : (_or_2 ? (_not_1 ? (_eq_100 ? child_depth : slot_depth_14) : slot_depth_14) : slot_depth_14)) : slot_depth_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_15 <= (_eq_0 ? slot_depth_15 : (_eq_1 ? slot_depth_15 : (_eq_4 ? slot_depth_15 : (_eq_5 ? slot_depth_15 : (_eq_6 ? slot_depth_15 : (_eq_7 ? slot_depth_15 : (_eq_9 ? (_not_8 ? slot_depth_15 : (_or_2 ? (_not_1 ? (_eq_101 ? child_depth : slot_depth_15) : slot_depth_15) : slot_depth_15)) : slot_depth_15)))))));
+    slot_depth_15 <= (_eq_0 ? slot_depth_15 : (_eq_1 ? slot_depth_15 : (_eq_4 ? slot_depth_15 : (_eq_5 ? slot_depth_15 : (_eq_6 ? slot_depth_15 : (_eq_7 ? slot_depth_15 : (_eq_9 ? (_not_7 ? slot_depth_15 : (_or_2 ? (_not_1 ? (_eq_101 ? child_depth : slot_depth_15) : slot_depth_15) : slot_depth_15)) : slot_depth_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_16 <= (_eq_0 ? slot_depth_16 : (_eq_1 ? slot_depth_16 : (_eq_4 ? slot_depth_16 : (_eq_5 ? slot_depth_16 : (_eq_6 ? slot_depth_16 : (_eq_7 ? slot_depth_16 : (_eq_9 ? (_not_8 ? slot_depth_16 : (_or_2 ? (_not_1 ? (_eq_102 ? child_depth : slot_depth_16) : slot_depth_16) : slot_depth_16)) : slot_depth_16)))))));
+    slot_depth_16 <= (_eq_0 ? slot_depth_16 : (_eq_1 ? slot_depth_16 : (_eq_4 ? slot_depth_16 : (_eq_5 ? slot_depth_16 : (_eq_6 ? slot_depth_16 : (_eq_7 ? slot_depth_16 : (_eq_9 ? (_not_7 ? slot_depth_16 : (_or_2 ? (_not_1 ? (_eq_102 ? child_depth : slot_depth_16) : slot_depth_16) : slot_depth_16)) : slot_depth_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_17 <= (_eq_0 ? slot_depth_17 : (_eq_1 ? slot_depth_17 : (_eq_4 ? slot_depth_17 : (_eq_5 ? slot_depth_17 : (_eq_6 ? slot_depth_17 : (_eq_7 ? slot_depth_17 : (_eq_9 ? (_not_8 ? slot_depth_17 : (_or_2 ? (_not_1 ? (_eq_103 ? child_depth : slot_depth_17) : slot_depth_17) : slot_depth_17)) : slot_depth_17)))))));
+    slot_depth_17 <= (_eq_0 ? slot_depth_17 : (_eq_1 ? slot_depth_17 : (_eq_4 ? slot_depth_17 : (_eq_5 ? slot_depth_17 : (_eq_6 ? slot_depth_17 : (_eq_7 ? slot_depth_17 : (_eq_9 ? (_not_7 ? slot_depth_17 : (_or_2 ? (_not_1 ? (_eq_103 ? child_depth : slot_depth_17) : slot_depth_17) : slot_depth_17)) : slot_depth_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_18 <= (_eq_0 ? slot_depth_18 : (_eq_1 ? slot_depth_18 : (_eq_4 ? slot_depth_18 : (_eq_5 ? slot_depth_18 : (_eq_6 ? slot_depth_18 : (_eq_7 ? slot_depth_18 : (_eq_9 ? (_not_8 ? slot_depth_18 : (_or_2 ? (_not_1 ? (_eq_104 ? child_depth : slot_depth_18) : slot_depth_18) : slot_depth_18)) : slot_depth_18)))))));
+    slot_depth_18 <= (_eq_0 ? slot_depth_18 : (_eq_1 ? slot_depth_18 : (_eq_4 ? slot_depth_18 : (_eq_5 ? slot_depth_18 : (_eq_6 ? slot_depth_18 : (_eq_7 ? slot_depth_18 : (_eq_9 ? (_not_7 ? slot_depth_18 : (_or_2 ? (_not_1 ? (_eq_104 ? child_depth : slot_depth_18) : slot_depth_18) : slot_depth_18)) : slot_depth_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_19 <= (_eq_0 ? slot_depth_19 : (_eq_1 ? slot_depth_19 : (_eq_4 ? slot_depth_19 : (_eq_5 ? slot_depth_19 : (_eq_6 ? slot_depth_19 : (_eq_7 ? slot_depth_19 : (_eq_9 ? (_not_8 ? slot_depth_19 : (_or_2 ? (_not_1 ? (_eq_105 ? child_depth : slot_depth_19) : slot_depth_19) : slot_depth_19)) : slot_depth_19)))))));
+    slot_depth_19 <= (_eq_0 ? slot_depth_19 : (_eq_1 ? slot_depth_19 : (_eq_4 ? slot_depth_19 : (_eq_5 ? slot_depth_19 : (_eq_6 ? slot_depth_19 : (_eq_7 ? slot_depth_19 : (_eq_9 ? (_not_7 ? slot_depth_19 : (_or_2 ? (_not_1 ? (_eq_105 ? child_depth : slot_depth_19) : slot_depth_19) : slot_depth_19)) : slot_depth_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_20 <= (_eq_0 ? slot_depth_20 : (_eq_1 ? slot_depth_20 : (_eq_4 ? slot_depth_20 : (_eq_5 ? slot_depth_20 : (_eq_6 ? slot_depth_20 : (_eq_7 ? slot_depth_20 : (_eq_9 ? (_not_8 ? slot_depth_20 : (_or_2 ? (_not_1 ? (_eq_106 ? child_depth : slot_depth_20) : slot_depth_20) : slot_depth_20)) : slot_depth_20)))))));
+    slot_depth_20 <= (_eq_0 ? slot_depth_20 : (_eq_1 ? slot_depth_20 : (_eq_4 ? slot_depth_20 : (_eq_5 ? slot_depth_20 : (_eq_6 ? slot_depth_20 : (_eq_7 ? slot_depth_20 : (_eq_9 ? (_not_7 ? slot_depth_20 : (_or_2 ? (_not_1 ? (_eq_106 ? child_depth : slot_depth_20) : slot_depth_20) : slot_depth_20)) : slot_depth_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_21 <= (_eq_0 ? slot_depth_21 : (_eq_1 ? slot_depth_21 : (_eq_4 ? slot_depth_21 : (_eq_5 ? slot_depth_21 : (_eq_6 ? slot_depth_21 : (_eq_7 ? slot_depth_21 : (_eq_9 ? (_not_8 ? slot_depth_21 : (_or_2 ? (_not_1 ? (_eq_107 ? child_depth : slot_depth_21) : slot_depth_21) : slot_depth_21)) : slot_depth_21)))))));
+    slot_depth_21 <= (_eq_0 ? slot_depth_21 : (_eq_1 ? slot_depth_21 : (_eq_4 ? slot_depth_21 : (_eq_5 ? slot_depth_21 : (_eq_6 ? slot_depth_21 : (_eq_7 ? slot_depth_21 : (_eq_9 ? (_not_7 ? slot_depth_21 : (_or_2 ? (_not_1 ? (_eq_107 ? child_depth : slot_depth_21) : slot_depth_21) : slot_depth_21)) : slot_depth_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_22 <= (_eq_0 ? slot_depth_22 : (_eq_1 ? slot_depth_22 : (_eq_4 ? slot_depth_22 : (_eq_5 ? slot_depth_22 : (_eq_6 ? slot_depth_22 : (_eq_7 ? slot_depth_22 : (_eq_9 ? (_not_8 ? slot_depth_22 : (_or_2 ? (_not_1 ? (_eq_108 ? child_depth : slot_depth_22) : slot_depth_22) : slot_depth_22)) : slot_depth_22)))))));
+    slot_depth_22 <= (_eq_0 ? slot_depth_22 : (_eq_1 ? slot_depth_22 : (_eq_4 ? slot_depth_22 : (_eq_5 ? slot_depth_22 : (_eq_6 ? slot_depth_22 : (_eq_7 ? slot_depth_22 : (_eq_9 ? (_not_7 ? slot_depth_22 : (_or_2 ? (_not_1 ? (_eq_108 ? child_depth : slot_depth_22) : slot_depth_22) : slot_depth_22)) : slot_depth_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_23 <= (_eq_0 ? slot_depth_23 : (_eq_1 ? slot_depth_23 : (_eq_4 ? slot_depth_23 : (_eq_5 ? slot_depth_23 : (_eq_6 ? slot_depth_23 : (_eq_7 ? slot_depth_23 : (_eq_9 ? (_not_8 ? slot_depth_23 : (_or_2 ? (_not_1 ? (_eq_109 ? child_depth : slot_depth_23) : slot_depth_23) : slot_depth_23)) : slot_depth_23)))))));
+    slot_depth_23 <= (_eq_0 ? slot_depth_23 : (_eq_1 ? slot_depth_23 : (_eq_4 ? slot_depth_23 : (_eq_5 ? slot_depth_23 : (_eq_6 ? slot_depth_23 : (_eq_7 ? slot_depth_23 : (_eq_9 ? (_not_7 ? slot_depth_23 : (_or_2 ? (_not_1 ? (_eq_109 ? child_depth : slot_depth_23) : slot_depth_23) : slot_depth_23)) : slot_depth_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_24 <= (_eq_0 ? slot_depth_24 : (_eq_1 ? slot_depth_24 : (_eq_4 ? slot_depth_24 : (_eq_5 ? slot_depth_24 : (_eq_6 ? slot_depth_24 : (_eq_7 ? slot_depth_24 : (_eq_9 ? (_not_8 ? slot_depth_24 : (_or_2 ? (_not_1 ? (_eq_110 ? child_depth : slot_depth_24) : slot_depth_24) : slot_depth_24)) : slot_depth_24)))))));
+    slot_depth_24 <= (_eq_0 ? slot_depth_24 : (_eq_1 ? slot_depth_24 : (_eq_4 ? slot_depth_24 : (_eq_5 ? slot_depth_24 : (_eq_6 ? slot_depth_24 : (_eq_7 ? slot_depth_24 : (_eq_9 ? (_not_7 ? slot_depth_24 : (_or_2 ? (_not_1 ? (_eq_110 ? child_depth : slot_depth_24) : slot_depth_24) : slot_depth_24)) : slot_depth_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_25 <= (_eq_0 ? slot_depth_25 : (_eq_1 ? slot_depth_25 : (_eq_4 ? slot_depth_25 : (_eq_5 ? slot_depth_25 : (_eq_6 ? slot_depth_25 : (_eq_7 ? slot_depth_25 : (_eq_9 ? (_not_8 ? slot_depth_25 : (_or_2 ? (_not_1 ? (_eq_111 ? child_depth : slot_depth_25) : slot_depth_25) : slot_depth_25)) : slot_depth_25)))))));
+    slot_depth_25 <= (_eq_0 ? slot_depth_25 : (_eq_1 ? slot_depth_25 : (_eq_4 ? slot_depth_25 : (_eq_5 ? slot_depth_25 : (_eq_6 ? slot_depth_25 : (_eq_7 ? slot_depth_25 : (_eq_9 ? (_not_7 ? slot_depth_25 : (_or_2 ? (_not_1 ? (_eq_111 ? child_depth : slot_depth_25) : slot_depth_25) : slot_depth_25)) : slot_depth_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_26 <= (_eq_0 ? slot_depth_26 : (_eq_1 ? slot_depth_26 : (_eq_4 ? slot_depth_26 : (_eq_5 ? slot_depth_26 : (_eq_6 ? slot_depth_26 : (_eq_7 ? slot_depth_26 : (_eq_9 ? (_not_8 ? slot_depth_26 : (_or_2 ? (_not_1 ? (_eq_112 ? child_depth : slot_depth_26) : slot_depth_26) : slot_depth_26)) : slot_depth_26)))))));
+    slot_depth_26 <= (_eq_0 ? slot_depth_26 : (_eq_1 ? slot_depth_26 : (_eq_4 ? slot_depth_26 : (_eq_5 ? slot_depth_26 : (_eq_6 ? slot_depth_26 : (_eq_7 ? slot_depth_26 : (_eq_9 ? (_not_7 ? slot_depth_26 : (_or_2 ? (_not_1 ? (_eq_112 ? child_depth : slot_depth_26) : slot_depth_26) : slot_depth_26)) : slot_depth_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_27 <= (_eq_0 ? slot_depth_27 : (_eq_1 ? slot_depth_27 : (_eq_4 ? slot_depth_27 : (_eq_5 ? slot_depth_27 : (_eq_6 ? slot_depth_27 : (_eq_7 ? slot_depth_27 : (_eq_9 ? (_not_8 ? slot_depth_27 : (_or_2 ? (_not_1 ? (_eq_113 ? child_depth : slot_depth_27) : slot_depth_27) : slot_depth_27)) : slot_depth_27)))))));
+    slot_depth_27 <= (_eq_0 ? slot_depth_27 : (_eq_1 ? slot_depth_27 : (_eq_4 ? slot_depth_27 : (_eq_5 ? slot_depth_27 : (_eq_6 ? slot_depth_27 : (_eq_7 ? slot_depth_27 : (_eq_9 ? (_not_7 ? slot_depth_27 : (_or_2 ? (_not_1 ? (_eq_113 ? child_depth : slot_depth_27) : slot_depth_27) : slot_depth_27)) : slot_depth_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_28 <= (_eq_0 ? slot_depth_28 : (_eq_1 ? slot_depth_28 : (_eq_4 ? slot_depth_28 : (_eq_5 ? slot_depth_28 : (_eq_6 ? slot_depth_28 : (_eq_7 ? slot_depth_28 : (_eq_9 ? (_not_8 ? slot_depth_28 : (_or_2 ? (_not_1 ? (_eq_114 ? child_depth : slot_depth_28) : slot_depth_28) : slot_depth_28)) : slot_depth_28)))))));
+    slot_depth_28 <= (_eq_0 ? slot_depth_28 : (_eq_1 ? slot_depth_28 : (_eq_4 ? slot_depth_28 : (_eq_5 ? slot_depth_28 : (_eq_6 ? slot_depth_28 : (_eq_7 ? slot_depth_28 : (_eq_9 ? (_not_7 ? slot_depth_28 : (_or_2 ? (_not_1 ? (_eq_114 ? child_depth : slot_depth_28) : slot_depth_28) : slot_depth_28)) : slot_depth_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_29 <= (_eq_0 ? slot_depth_29 : (_eq_1 ? slot_depth_29 : (_eq_4 ? slot_depth_29 : (_eq_5 ? slot_depth_29 : (_eq_6 ? slot_depth_29 : (_eq_7 ? slot_depth_29 : (_eq_9 ? (_not_8 ? slot_depth_29 : (_or_2 ? (_not_1 ? (_eq_115 ? child_depth : slot_depth_29) : slot_depth_29) : slot_depth_29)) : slot_depth_29)))))));
+    slot_depth_29 <= (_eq_0 ? slot_depth_29 : (_eq_1 ? slot_depth_29 : (_eq_4 ? slot_depth_29 : (_eq_5 ? slot_depth_29 : (_eq_6 ? slot_depth_29 : (_eq_7 ? slot_depth_29 : (_eq_9 ? (_not_7 ? slot_depth_29 : (_or_2 ? (_not_1 ? (_eq_115 ? child_depth : slot_depth_29) : slot_depth_29) : slot_depth_29)) : slot_depth_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_30 <= (_eq_0 ? slot_depth_30 : (_eq_1 ? slot_depth_30 : (_eq_4 ? slot_depth_30 : (_eq_5 ? slot_depth_30 : (_eq_6 ? slot_depth_30 : (_eq_7 ? slot_depth_30 : (_eq_9 ? (_not_8 ? slot_depth_30 : (_or_2 ? (_not_1 ? (_eq_116 ? child_depth : slot_depth_30) : slot_depth_30) : slot_depth_30)) : slot_depth_30)))))));
+    slot_depth_30 <= (_eq_0 ? slot_depth_30 : (_eq_1 ? slot_depth_30 : (_eq_4 ? slot_depth_30 : (_eq_5 ? slot_depth_30 : (_eq_6 ? slot_depth_30 : (_eq_7 ? slot_depth_30 : (_eq_9 ? (_not_7 ? slot_depth_30 : (_or_2 ? (_not_1 ? (_eq_116 ? child_depth : slot_depth_30) : slot_depth_30) : slot_depth_30)) : slot_depth_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_31 <= (_eq_0 ? slot_depth_31 : (_eq_1 ? slot_depth_31 : (_eq_4 ? slot_depth_31 : (_eq_5 ? slot_depth_31 : (_eq_6 ? slot_depth_31 : (_eq_7 ? slot_depth_31 : (_eq_9 ? (_not_8 ? slot_depth_31 : (_or_2 ? (_not_1 ? (_eq_117 ? child_depth : slot_depth_31) : slot_depth_31) : slot_depth_31)) : slot_depth_31)))))));
+    slot_depth_31 <= (_eq_0 ? slot_depth_31 : (_eq_1 ? slot_depth_31 : (_eq_4 ? slot_depth_31 : (_eq_5 ? slot_depth_31 : (_eq_6 ? slot_depth_31 : (_eq_7 ? slot_depth_31 : (_eq_9 ? (_not_7 ? slot_depth_31 : (_or_2 ? (_not_1 ? (_eq_117 ? child_depth : slot_depth_31) : slot_depth_31) : slot_depth_31)) : slot_depth_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_6 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_9 ? (_not_8 ? slot_parent_0 : (_or_2 ? (_not_1 ? (_eq_118 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0)) : slot_parent_0)))))));
+    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_6 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_9 ? (_not_7 ? slot_parent_0 : (_or_2 ? (_not_1 ? (_eq_118 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0)) : slot_parent_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_6 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_9 ? (_not_8 ? slot_parent_1 : (_or_2 ? (_not_1 ? (_eq_119 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1)) : slot_parent_1)))))));
+    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_6 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_9 ? (_not_7 ? slot_parent_1 : (_or_2 ? (_not_1 ? (_eq_119 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1)) : slot_parent_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_6 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_9 ? (_not_8 ? slot_parent_2 : (_or_2 ? (_not_1 ? (_eq_120 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2)) : slot_parent_2)))))));
+    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_6 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_9 ? (_not_7 ? slot_parent_2 : (_or_2 ? (_not_1 ? (_eq_120 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2)) : slot_parent_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_6 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_9 ? (_not_8 ? slot_parent_3 : (_or_2 ? (_not_1 ? (_eq_121 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3)) : slot_parent_3)))))));
+    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_6 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_9 ? (_not_7 ? slot_parent_3 : (_or_2 ? (_not_1 ? (_eq_121 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3)) : slot_parent_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_6 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_9 ? (_not_8 ? slot_parent_4 : (_or_2 ? (_not_1 ? (_eq_122 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4)) : slot_parent_4)))))));
+    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_6 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_9 ? (_not_7 ? slot_parent_4 : (_or_2 ? (_not_1 ? (_eq_122 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4)) : slot_parent_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_6 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_9 ? (_not_8 ? slot_parent_5 : (_or_2 ? (_not_1 ? (_eq_123 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5)) : slot_parent_5)))))));
+    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_6 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_9 ? (_not_7 ? slot_parent_5 : (_or_2 ? (_not_1 ? (_eq_123 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5)) : slot_parent_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_6 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_9 ? (_not_8 ? slot_parent_6 : (_or_2 ? (_not_1 ? (_eq_124 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6)) : slot_parent_6)))))));
+    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_6 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_9 ? (_not_7 ? slot_parent_6 : (_or_2 ? (_not_1 ? (_eq_124 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6)) : slot_parent_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_6 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_9 ? (_not_8 ? slot_parent_7 : (_or_2 ? (_not_1 ? (_eq_125 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7)) : slot_parent_7)))))));
+    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_6 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_9 ? (_not_7 ? slot_parent_7 : (_or_2 ? (_not_1 ? (_eq_125 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7)) : slot_parent_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_6 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_9 ? (_not_8 ? slot_parent_8 : (_or_2 ? (_not_1 ? (_eq_126 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8)) : slot_parent_8)))))));
+    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_6 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_9 ? (_not_7 ? slot_parent_8 : (_or_2 ? (_not_1 ? (_eq_126 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8)) : slot_parent_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_6 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_9 ? (_not_8 ? slot_parent_9 : (_or_2 ? (_not_1 ? (_eq_127 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9)) : slot_parent_9)))))));
+    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_6 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_9 ? (_not_7 ? slot_parent_9 : (_or_2 ? (_not_1 ? (_eq_127 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9)) : slot_parent_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_6 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_9 ? (_not_8 ? slot_parent_10 : (_or_2 ? (_not_1 ? (_eq_128 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10)) : slot_parent_10)))))));
+    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_6 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_9 ? (_not_7 ? slot_parent_10 : (_or_2 ? (_not_1 ? (_eq_128 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10)) : slot_parent_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_6 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_9 ? (_not_8 ? slot_parent_11 : (_or_2 ? (_not_1 ? (_eq_129 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11)) : slot_parent_11)))))));
+    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_6 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_9 ? (_not_7 ? slot_parent_11 : (_or_2 ? (_not_1 ? (_eq_129 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11)) : slot_parent_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_6 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_9 ? (_not_8 ? slot_parent_12 : (_or_2 ? (_not_1 ? (_eq_130 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12)) : slot_parent_12)))))));
+    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_6 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_9 ? (_not_7 ? slot_parent_12 : (_or_2 ? (_not_1 ? (_eq_130 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12)) : slot_parent_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_6 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_9 ? (_not_8 ? slot_parent_13 : (_or_2 ? (_not_1 ? (_eq_131 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13)) : slot_parent_13)))))));
+    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_6 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_9 ? (_not_7 ? slot_parent_13 : (_or_2 ? (_not_1 ? (_eq_131 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13)) : slot_parent_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_6 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_9 ? (_not_8 ? slot_parent_14 : (_or_2 ? (_not_1 ? (_eq_132 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14)) : slot_parent_14)))))));
+    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_6 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_9 ? (_not_7 ? slot_parent_14 : (_or_2 ? (_not_1 ? (_eq_132 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14)) : slot_parent_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_6 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_9 ? (_not_8 ? slot_parent_15 : (_or_2 ? (_not_1 ? (_eq_133 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15)) : slot_parent_15)))))));
+    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_6 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_9 ? (_not_7 ? slot_parent_15 : (_or_2 ? (_not_1 ? (_eq_133 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15)) : slot_parent_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_6 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_9 ? (_not_8 ? slot_parent_16 : (_or_2 ? (_not_1 ? (_eq_134 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16)) : slot_parent_16)))))));
+    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_6 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_9 ? (_not_7 ? slot_parent_16 : (_or_2 ? (_not_1 ? (_eq_134 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16)) : slot_parent_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_6 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_9 ? (_not_8 ? slot_parent_17 : (_or_2 ? (_not_1 ? (_eq_135 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17)) : slot_parent_17)))))));
+    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_6 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_9 ? (_not_7 ? slot_parent_17 : (_or_2 ? (_not_1 ? (_eq_135 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17)) : slot_parent_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_6 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_9 ? (_not_8 ? slot_parent_18 : (_or_2 ? (_not_1 ? (_eq_136 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18)) : slot_parent_18)))))));
+    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_6 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_9 ? (_not_7 ? slot_parent_18 : (_or_2 ? (_not_1 ? (_eq_136 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18)) : slot_parent_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_6 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_9 ? (_not_8 ? slot_parent_19 : (_or_2 ? (_not_1 ? (_eq_137 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19)) : slot_parent_19)))))));
+    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_6 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_9 ? (_not_7 ? slot_parent_19 : (_or_2 ? (_not_1 ? (_eq_137 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19)) : slot_parent_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_6 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_9 ? (_not_8 ? slot_parent_20 : (_or_2 ? (_not_1 ? (_eq_138 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20)) : slot_parent_20)))))));
+    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_6 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_9 ? (_not_7 ? slot_parent_20 : (_or_2 ? (_not_1 ? (_eq_138 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20)) : slot_parent_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_6 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_9 ? (_not_8 ? slot_parent_21 : (_or_2 ? (_not_1 ? (_eq_139 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21)) : slot_parent_21)))))));
+    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_6 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_9 ? (_not_7 ? slot_parent_21 : (_or_2 ? (_not_1 ? (_eq_139 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21)) : slot_parent_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_6 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_9 ? (_not_8 ? slot_parent_22 : (_or_2 ? (_not_1 ? (_eq_140 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22)) : slot_parent_22)))))));
+    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_6 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_9 ? (_not_7 ? slot_parent_22 : (_or_2 ? (_not_1 ? (_eq_140 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22)) : slot_parent_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_6 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_9 ? (_not_8 ? slot_parent_23 : (_or_2 ? (_not_1 ? (_eq_141 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23)) : slot_parent_23)))))));
+    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_6 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_9 ? (_not_7 ? slot_parent_23 : (_or_2 ? (_not_1 ? (_eq_141 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23)) : slot_parent_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_6 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_9 ? (_not_8 ? slot_parent_24 : (_or_2 ? (_not_1 ? (_eq_142 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24)) : slot_parent_24)))))));
+    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_6 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_9 ? (_not_7 ? slot_parent_24 : (_or_2 ? (_not_1 ? (_eq_142 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24)) : slot_parent_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_6 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_9 ? (_not_8 ? slot_parent_25 : (_or_2 ? (_not_1 ? (_eq_143 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25)) : slot_parent_25)))))));
+    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_6 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_9 ? (_not_7 ? slot_parent_25 : (_or_2 ? (_not_1 ? (_eq_143 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25)) : slot_parent_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_6 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_9 ? (_not_8 ? slot_parent_26 : (_or_2 ? (_not_1 ? (_eq_144 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26)) : slot_parent_26)))))));
+    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_6 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_9 ? (_not_7 ? slot_parent_26 : (_or_2 ? (_not_1 ? (_eq_144 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26)) : slot_parent_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_6 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_9 ? (_not_8 ? slot_parent_27 : (_or_2 ? (_not_1 ? (_eq_145 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27)) : slot_parent_27)))))));
+    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_6 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_9 ? (_not_7 ? slot_parent_27 : (_or_2 ? (_not_1 ? (_eq_145 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27)) : slot_parent_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_6 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_9 ? (_not_8 ? slot_parent_28 : (_or_2 ? (_not_1 ? (_eq_146 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28)) : slot_parent_28)))))));
+    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_6 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_9 ? (_not_7 ? slot_parent_28 : (_or_2 ? (_not_1 ? (_eq_146 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28)) : slot_parent_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_6 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_9 ? (_not_8 ? slot_parent_29 : (_or_2 ? (_not_1 ? (_eq_147 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29)) : slot_parent_29)))))));
+    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_6 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_9 ? (_not_7 ? slot_parent_29 : (_or_2 ? (_not_1 ? (_eq_147 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29)) : slot_parent_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_6 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_9 ? (_not_8 ? slot_parent_30 : (_or_2 ? (_not_1 ? (_eq_148 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30)) : slot_parent_30)))))));
+    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_6 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_9 ? (_not_7 ? slot_parent_30 : (_or_2 ? (_not_1 ? (_eq_148 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30)) : slot_parent_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_6 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_9 ? (_not_8 ? slot_parent_31 : (_or_2 ? (_not_1 ? (_eq_149 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31)) : slot_parent_31)))))));
+    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_6 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_9 ? (_not_7 ? slot_parent_31 : (_or_2 ? (_not_1 ? (_eq_149 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31)) : slot_parent_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_6 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_9 ? (_not_8 ? slot_digit_0 : (_or_2 ? (_not_1 ? (_eq_150 ? _bits_36 : slot_digit_0) : slot_digit_0) : slot_digit_0)) : slot_digit_0)))))));
+    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_6 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_9 ? (_not_7 ? slot_digit_0 : (_or_2 ? (_not_1 ? (_eq_150 ? _bits_36 : slot_digit_0) : slot_digit_0) : slot_digit_0)) : slot_digit_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_6 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_9 ? (_not_8 ? slot_digit_1 : (_or_2 ? (_not_1 ? (_eq_151 ? _bits_36 : slot_digit_1) : slot_digit_1) : slot_digit_1)) : slot_digit_1)))))));
+    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_6 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_9 ? (_not_7 ? slot_digit_1 : (_or_2 ? (_not_1 ? (_eq_151 ? _bits_36 : slot_digit_1) : slot_digit_1) : slot_digit_1)) : slot_digit_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_6 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_9 ? (_not_8 ? slot_digit_2 : (_or_2 ? (_not_1 ? (_eq_152 ? _bits_36 : slot_digit_2) : slot_digit_2) : slot_digit_2)) : slot_digit_2)))))));
+    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_6 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_9 ? (_not_7 ? slot_digit_2 : (_or_2 ? (_not_1 ? (_eq_152 ? _bits_36 : slot_digit_2) : slot_digit_2) : slot_digit_2)) : slot_digit_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_6 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_9 ? (_not_8 ? slot_digit_3 : (_or_2 ? (_not_1 ? (_eq_153 ? _bits_36 : slot_digit_3) : slot_digit_3) : slot_digit_3)) : slot_digit_3)))))));
+    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_6 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_9 ? (_not_7 ? slot_digit_3 : (_or_2 ? (_not_1 ? (_eq_153 ? _bits_36 : slot_digit_3) : slot_digit_3) : slot_digit_3)) : slot_digit_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_6 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_9 ? (_not_8 ? slot_digit_4 : (_or_2 ? (_not_1 ? (_eq_154 ? _bits_36 : slot_digit_4) : slot_digit_4) : slot_digit_4)) : slot_digit_4)))))));
+    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_6 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_9 ? (_not_7 ? slot_digit_4 : (_or_2 ? (_not_1 ? (_eq_154 ? _bits_36 : slot_digit_4) : slot_digit_4) : slot_digit_4)) : slot_digit_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_6 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_9 ? (_not_8 ? slot_digit_5 : (_or_2 ? (_not_1 ? (_eq_155 ? _bits_36 : slot_digit_5) : slot_digit_5) : slot_digit_5)) : slot_digit_5)))))));
+    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_6 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_9 ? (_not_7 ? slot_digit_5 : (_or_2 ? (_not_1 ? (_eq_155 ? _bits_36 : slot_digit_5) : slot_digit_5) : slot_digit_5)) : slot_digit_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_6 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_9 ? (_not_8 ? slot_digit_6 : (_or_2 ? (_not_1 ? (_eq_156 ? _bits_36 : slot_digit_6) : slot_digit_6) : slot_digit_6)) : slot_digit_6)))))));
+    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_6 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_9 ? (_not_7 ? slot_digit_6 : (_or_2 ? (_not_1 ? (_eq_156 ? _bits_36 : slot_digit_6) : slot_digit_6) : slot_digit_6)) : slot_digit_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_6 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_9 ? (_not_8 ? slot_digit_7 : (_or_2 ? (_not_1 ? (_eq_157 ? _bits_36 : slot_digit_7) : slot_digit_7) : slot_digit_7)) : slot_digit_7)))))));
+    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_6 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_9 ? (_not_7 ? slot_digit_7 : (_or_2 ? (_not_1 ? (_eq_157 ? _bits_36 : slot_digit_7) : slot_digit_7) : slot_digit_7)) : slot_digit_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_6 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_9 ? (_not_8 ? slot_digit_8 : (_or_2 ? (_not_1 ? (_eq_158 ? _bits_36 : slot_digit_8) : slot_digit_8) : slot_digit_8)) : slot_digit_8)))))));
+    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_6 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_9 ? (_not_7 ? slot_digit_8 : (_or_2 ? (_not_1 ? (_eq_158 ? _bits_36 : slot_digit_8) : slot_digit_8) : slot_digit_8)) : slot_digit_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_6 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_9 ? (_not_8 ? slot_digit_9 : (_or_2 ? (_not_1 ? (_eq_159 ? _bits_36 : slot_digit_9) : slot_digit_9) : slot_digit_9)) : slot_digit_9)))))));
+    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_6 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_9 ? (_not_7 ? slot_digit_9 : (_or_2 ? (_not_1 ? (_eq_159 ? _bits_36 : slot_digit_9) : slot_digit_9) : slot_digit_9)) : slot_digit_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_6 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_9 ? (_not_8 ? slot_digit_10 : (_or_2 ? (_not_1 ? (_eq_160 ? _bits_36 : slot_digit_10) : slot_digit_10) : slot_digit_10)) : slot_digit_10)))))));
+    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_6 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_9 ? (_not_7 ? slot_digit_10 : (_or_2 ? (_not_1 ? (_eq_160 ? _bits_36 : slot_digit_10) : slot_digit_10) : slot_digit_10)) : slot_digit_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_6 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_9 ? (_not_8 ? slot_digit_11 : (_or_2 ? (_not_1 ? (_eq_161 ? _bits_36 : slot_digit_11) : slot_digit_11) : slot_digit_11)) : slot_digit_11)))))));
+    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_6 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_9 ? (_not_7 ? slot_digit_11 : (_or_2 ? (_not_1 ? (_eq_161 ? _bits_36 : slot_digit_11) : slot_digit_11) : slot_digit_11)) : slot_digit_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_6 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_9 ? (_not_8 ? slot_digit_12 : (_or_2 ? (_not_1 ? (_eq_162 ? _bits_36 : slot_digit_12) : slot_digit_12) : slot_digit_12)) : slot_digit_12)))))));
+    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_6 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_9 ? (_not_7 ? slot_digit_12 : (_or_2 ? (_not_1 ? (_eq_162 ? _bits_36 : slot_digit_12) : slot_digit_12) : slot_digit_12)) : slot_digit_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_6 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_9 ? (_not_8 ? slot_digit_13 : (_or_2 ? (_not_1 ? (_eq_163 ? _bits_36 : slot_digit_13) : slot_digit_13) : slot_digit_13)) : slot_digit_13)))))));
+    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_6 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_9 ? (_not_7 ? slot_digit_13 : (_or_2 ? (_not_1 ? (_eq_163 ? _bits_36 : slot_digit_13) : slot_digit_13) : slot_digit_13)) : slot_digit_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_6 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_9 ? (_not_8 ? slot_digit_14 : (_or_2 ? (_not_1 ? (_eq_164 ? _bits_36 : slot_digit_14) : slot_digit_14) : slot_digit_14)) : slot_digit_14)))))));
+    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_6 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_9 ? (_not_7 ? slot_digit_14 : (_or_2 ? (_not_1 ? (_eq_164 ? _bits_36 : slot_digit_14) : slot_digit_14) : slot_digit_14)) : slot_digit_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_6 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_9 ? (_not_8 ? slot_digit_15 : (_or_2 ? (_not_1 ? (_eq_165 ? _bits_36 : slot_digit_15) : slot_digit_15) : slot_digit_15)) : slot_digit_15)))))));
+    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_6 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_9 ? (_not_7 ? slot_digit_15 : (_or_2 ? (_not_1 ? (_eq_165 ? _bits_36 : slot_digit_15) : slot_digit_15) : slot_digit_15)) : slot_digit_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_6 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_9 ? (_not_8 ? slot_digit_16 : (_or_2 ? (_not_1 ? (_eq_166 ? _bits_36 : slot_digit_16) : slot_digit_16) : slot_digit_16)) : slot_digit_16)))))));
+    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_6 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_9 ? (_not_7 ? slot_digit_16 : (_or_2 ? (_not_1 ? (_eq_166 ? _bits_36 : slot_digit_16) : slot_digit_16) : slot_digit_16)) : slot_digit_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_6 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_9 ? (_not_8 ? slot_digit_17 : (_or_2 ? (_not_1 ? (_eq_167 ? _bits_36 : slot_digit_17) : slot_digit_17) : slot_digit_17)) : slot_digit_17)))))));
+    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_6 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_9 ? (_not_7 ? slot_digit_17 : (_or_2 ? (_not_1 ? (_eq_167 ? _bits_36 : slot_digit_17) : slot_digit_17) : slot_digit_17)) : slot_digit_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_6 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_9 ? (_not_8 ? slot_digit_18 : (_or_2 ? (_not_1 ? (_eq_168 ? _bits_36 : slot_digit_18) : slot_digit_18) : slot_digit_18)) : slot_digit_18)))))));
+    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_6 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_9 ? (_not_7 ? slot_digit_18 : (_or_2 ? (_not_1 ? (_eq_168 ? _bits_36 : slot_digit_18) : slot_digit_18) : slot_digit_18)) : slot_digit_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_6 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_9 ? (_not_8 ? slot_digit_19 : (_or_2 ? (_not_1 ? (_eq_169 ? _bits_36 : slot_digit_19) : slot_digit_19) : slot_digit_19)) : slot_digit_19)))))));
+    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_6 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_9 ? (_not_7 ? slot_digit_19 : (_or_2 ? (_not_1 ? (_eq_169 ? _bits_36 : slot_digit_19) : slot_digit_19) : slot_digit_19)) : slot_digit_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_6 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_9 ? (_not_8 ? slot_digit_20 : (_or_2 ? (_not_1 ? (_eq_170 ? _bits_36 : slot_digit_20) : slot_digit_20) : slot_digit_20)) : slot_digit_20)))))));
+    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_6 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_9 ? (_not_7 ? slot_digit_20 : (_or_2 ? (_not_1 ? (_eq_170 ? _bits_36 : slot_digit_20) : slot_digit_20) : slot_digit_20)) : slot_digit_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_6 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_9 ? (_not_8 ? slot_digit_21 : (_or_2 ? (_not_1 ? (_eq_171 ? _bits_36 : slot_digit_21) : slot_digit_21) : slot_digit_21)) : slot_digit_21)))))));
+    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_6 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_9 ? (_not_7 ? slot_digit_21 : (_or_2 ? (_not_1 ? (_eq_171 ? _bits_36 : slot_digit_21) : slot_digit_21) : slot_digit_21)) : slot_digit_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_6 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_9 ? (_not_8 ? slot_digit_22 : (_or_2 ? (_not_1 ? (_eq_172 ? _bits_36 : slot_digit_22) : slot_digit_22) : slot_digit_22)) : slot_digit_22)))))));
+    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_6 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_9 ? (_not_7 ? slot_digit_22 : (_or_2 ? (_not_1 ? (_eq_172 ? _bits_36 : slot_digit_22) : slot_digit_22) : slot_digit_22)) : slot_digit_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_6 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_9 ? (_not_8 ? slot_digit_23 : (_or_2 ? (_not_1 ? (_eq_173 ? _bits_36 : slot_digit_23) : slot_digit_23) : slot_digit_23)) : slot_digit_23)))))));
+    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_6 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_9 ? (_not_7 ? slot_digit_23 : (_or_2 ? (_not_1 ? (_eq_173 ? _bits_36 : slot_digit_23) : slot_digit_23) : slot_digit_23)) : slot_digit_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_6 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_9 ? (_not_8 ? slot_digit_24 : (_or_2 ? (_not_1 ? (_eq_174 ? _bits_36 : slot_digit_24) : slot_digit_24) : slot_digit_24)) : slot_digit_24)))))));
+    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_6 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_9 ? (_not_7 ? slot_digit_24 : (_or_2 ? (_not_1 ? (_eq_174 ? _bits_36 : slot_digit_24) : slot_digit_24) : slot_digit_24)) : slot_digit_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_6 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_9 ? (_not_8 ? slot_digit_25 : (_or_2 ? (_not_1 ? (_eq_175 ? _bits_36 : slot_digit_25) : slot_digit_25) : slot_digit_25)) : slot_digit_25)))))));
+    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_6 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_9 ? (_not_7 ? slot_digit_25 : (_or_2 ? (_not_1 ? (_eq_175 ? _bits_36 : slot_digit_25) : slot_digit_25) : slot_digit_25)) : slot_digit_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_6 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_9 ? (_not_8 ? slot_digit_26 : (_or_2 ? (_not_1 ? (_eq_176 ? _bits_36 : slot_digit_26) : slot_digit_26) : slot_digit_26)) : slot_digit_26)))))));
+    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_6 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_9 ? (_not_7 ? slot_digit_26 : (_or_2 ? (_not_1 ? (_eq_176 ? _bits_36 : slot_digit_26) : slot_digit_26) : slot_digit_26)) : slot_digit_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_6 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_9 ? (_not_8 ? slot_digit_27 : (_or_2 ? (_not_1 ? (_eq_177 ? _bits_36 : slot_digit_27) : slot_digit_27) : slot_digit_27)) : slot_digit_27)))))));
+    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_6 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_9 ? (_not_7 ? slot_digit_27 : (_or_2 ? (_not_1 ? (_eq_177 ? _bits_36 : slot_digit_27) : slot_digit_27) : slot_digit_27)) : slot_digit_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_6 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_9 ? (_not_8 ? slot_digit_28 : (_or_2 ? (_not_1 ? (_eq_178 ? _bits_36 : slot_digit_28) : slot_digit_28) : slot_digit_28)) : slot_digit_28)))))));
+    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_6 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_9 ? (_not_7 ? slot_digit_28 : (_or_2 ? (_not_1 ? (_eq_178 ? _bits_36 : slot_digit_28) : slot_digit_28) : slot_digit_28)) : slot_digit_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_6 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_9 ? (_not_8 ? slot_digit_29 : (_or_2 ? (_not_1 ? (_eq_179 ? _bits_36 : slot_digit_29) : slot_digit_29) : slot_digit_29)) : slot_digit_29)))))));
+    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_6 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_9 ? (_not_7 ? slot_digit_29 : (_or_2 ? (_not_1 ? (_eq_179 ? _bits_36 : slot_digit_29) : slot_digit_29) : slot_digit_29)) : slot_digit_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_6 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_9 ? (_not_8 ? slot_digit_30 : (_or_2 ? (_not_1 ? (_eq_180 ? _bits_36 : slot_digit_30) : slot_digit_30) : slot_digit_30)) : slot_digit_30)))))));
+    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_6 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_9 ? (_not_7 ? slot_digit_30 : (_or_2 ? (_not_1 ? (_eq_180 ? _bits_36 : slot_digit_30) : slot_digit_30) : slot_digit_30)) : slot_digit_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_6 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_9 ? (_not_8 ? slot_digit_31 : (_or_2 ? (_not_1 ? (_eq_181 ? _bits_36 : slot_digit_31) : slot_digit_31) : slot_digit_31)) : slot_digit_31)))))));
+    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_6 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_9 ? (_not_7 ? slot_digit_31 : (_or_2 ? (_not_1 ? (_eq_181 ? _bits_36 : slot_digit_31) : slot_digit_31) : slot_digit_31)) : slot_digit_31)))))));
   end
 
   always @(posedge clock) begin
@@ -2716,7 +2712,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_7 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_15 ? (_not_13 ? (_or_r_2 ? next_merge : _bits_68) : next_merge) : next_merge))))))))))));
+      next_merge <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_7 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_15 ? (_not_11 ? (_or_r_2 ? next_merge : _bits_68) : next_merge) : next_merge))))))))))));
     end
   end
 
@@ -2724,7 +2720,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_lo <= 32'd0;
     end else begin
-      until_merge_lo <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_69 : (commit_fire ? _bits_70 : until_merge_lo)) : (commit_fire ? _bits_70 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_13 ? (_not_11 ? (commit_fire ? _bits_70 : until_merge_lo) : (_or_3 ? _bits_73 : (commit_fire ? _bits_70 : until_merge_lo))) : (commit_fire ? _bits_70 : until_merge_lo))))))))))));
+      until_merge_lo <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_69 : (commit_fire ? _bits_70 : until_merge_lo)) : (commit_fire ? _bits_70 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_70 : until_merge_lo) : (_or_3 ? _bits_73 : (commit_fire ? _bits_70 : until_merge_lo))) : (commit_fire ? _bits_70 : until_merge_lo))))))))))));
     end
   end
 
@@ -2732,7 +2728,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_hi <= 32'd0;
     end else begin
-      until_merge_hi <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_74 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_6 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_9 ? _sub_3 : (_eq_10 ? _sub_3 : (_eq_11 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? (_not_11 ? _sub_3 : (_or_3 ? _bits_75 : _sub_3)) : _sub_3)))))))))));
+      until_merge_hi <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_74 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_6 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_9 ? _sub_3 : (_eq_10 ? _sub_3 : (_eq_11 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? (_not_9 ? _sub_3 : (_or_3 ? _bits_75 : _sub_3)) : _sub_3)))))))))));
     end
   end
 
@@ -2740,7 +2736,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_carry <= 1'd0;
     end else begin
-      until_merge_carry <= (_eq_0 ? (_not_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_76 : 1'd0)) : (commit_fire ? _bits_76 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_13 ? (_not_11 ? (commit_fire ? _bits_76 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_76 : 1'd0))) : (commit_fire ? _bits_76 : 1'd0))))))))))));
+      until_merge_carry <= (_eq_0 ? (_not_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_76 : 1'd0)) : (commit_fire ? _bits_76 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_76 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_76 : 1'd0))) : (commit_fire ? _bits_76 : 1'd0))))))))))));
     end
   end
 
@@ -2748,7 +2744,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       schedule_exhausted <= 1'd0;
     end else begin
-      schedule_exhausted <= (_eq_0 ? schedule_exhausted : (_eq_1 ? schedule_exhausted : (_eq_4 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_6 ? schedule_exhausted : (_eq_7 ? schedule_exhausted : (_eq_9 ? schedule_exhausted : (_eq_10 ? schedule_exhausted : (_eq_11 ? schedule_exhausted : (_eq_12 ? schedule_exhausted : (_eq_13 ? schedule_exhausted : (_eq_15 ? (_not_13 ? (_or_r_2 ? 1'd1 : schedule_exhausted) : schedule_exhausted) : (_eq_16 ? schedule_exhausted : (_eq_18 ? schedule_exhausted : (_eq_19 ? schedule_exhausted : (_eq_20 ? 1'd0 : schedule_exhausted))))))))))))))));
+      schedule_exhausted <= (_eq_0 ? schedule_exhausted : (_eq_1 ? schedule_exhausted : (_eq_4 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_6 ? schedule_exhausted : (_eq_7 ? schedule_exhausted : (_eq_9 ? schedule_exhausted : (_eq_10 ? schedule_exhausted : (_eq_11 ? schedule_exhausted : (_eq_12 ? schedule_exhausted : (_eq_13 ? schedule_exhausted : (_eq_15 ? (_not_11 ? (_or_r_2 ? 1'd1 : schedule_exhausted) : schedule_exhausted) : (_eq_16 ? schedule_exhausted : (_eq_18 ? schedule_exhausted : (_eq_19 ? schedule_exhausted : (_eq_20 ? 1'd0 : schedule_exhausted))))))))))))))));
     end
   end
 
@@ -2808,7 +2804,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (_eq_0 ? early_batch : (_eq_1 ? early_batch : (_eq_4 ? early_batch : (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_6 ? early_batch : (_eq_7 ? (_not_5 ? early_batch : (split_fits ? early_batch : (_not_6 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (_eq_9 ? (_not_8 ? early_batch : (_or_2 ? early_batch : (merge_due ? 1'd0 : early_batch))) : early_batch)))))));
+      early_batch <= (_eq_0 ? early_batch : (_eq_1 ? early_batch : (_eq_4 ? early_batch : (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_6 ? early_batch : (_eq_7 ? (_not_5 ? early_batch : (split_fits ? early_batch : (_not_6 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (_eq_9 ? (_not_7 ? early_batch : (_or_2 ? early_batch : (merge_due ? 1'd0 : early_batch))) : early_batch)))))));
     end
   end
 
@@ -2837,7 +2833,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_6 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_44 : present_children) : present_children)) : (_eq_7 ? present_children : (_eq_9 ? (_not_8 ? present_children : (_or_2 ? (_not_1 ? _or_45 : present_children) : present_children)) : present_children)))))));
+    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_6 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_44 : present_children) : present_children)) : (_eq_7 ? present_children : (_eq_9 ? (_not_7 ? present_children : (_or_2 ? (_not_1 ? _or_45 : present_children) : present_children)) : present_children)))))));
   end
 
   always @(posedge clock) begin
@@ -2848,7 +2844,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       leaf_pick_ready <= 1'd0;
     end else begin
-      leaf_pick_ready <= _not_67;
+      leaf_pick_ready <= _not_65;
     end
   end
 
@@ -2856,12 +2852,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       leaf_pick_candidates <= 32'd0;
     end else begin
-      leaf_pick_candidates <= (_eq_0 ? (leaf_pick_take ? _and_94 : leaf_pick_candidates) : (_eq_1 ? (leaf_pick_take ? _and_94 : leaf_pick_candidates) : (_eq_4 ? (leaf_pick_take ? _and_94 : leaf_pick_candidates) : (_eq_5 ? (leaf_pick_take ? _and_94 : leaf_pick_candidates) : (_eq_6 ? (leaf_pick_take ? _and_94 : leaf_pick_candidates) : (_eq_7 ? (leaf_pick_take ? _and_94 : leaf_pick_candidates) : (_eq_9 ? (leaf_pick_take ? _and_94 : leaf_pick_candidates) : (_eq_10 ? (level_fresh ? _cat_8 : (leaf_pick_take ? _and_94 : leaf_pick_candidates)) : (_eq_11 ? (kids_fresh ? _and_157 : (leaf_pick_take ? _and_94 : leaf_pick_candidates)) : (leaf_pick_take ? _and_94 : leaf_pick_candidates))))))))));
+      leaf_pick_candidates <= (_eq_0 ? (leaf_pick_take ? _and_92 : leaf_pick_candidates) : (_eq_1 ? (leaf_pick_take ? _and_92 : leaf_pick_candidates) : (_eq_4 ? (leaf_pick_take ? _and_92 : leaf_pick_candidates) : (_eq_5 ? (leaf_pick_take ? _and_92 : leaf_pick_candidates) : (_eq_6 ? (leaf_pick_take ? _and_92 : leaf_pick_candidates) : (_eq_7 ? (leaf_pick_take ? _and_92 : leaf_pick_candidates) : (_eq_9 ? (leaf_pick_take ? _and_92 : leaf_pick_candidates) : (_eq_10 ? (level_fresh ? _cat_8 : (leaf_pick_take ? _and_92 : leaf_pick_candidates)) : (_eq_11 ? (kids_fresh ? _and_155 : (leaf_pick_take ? _and_92 : leaf_pick_candidates)) : (leaf_pick_take ? _and_92 : leaf_pick_candidates))))))))));
     end
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_hot <= (leaf_pick_advance ? _and_159 : leaf_pick_pick_hot);
+    leaf_pick_pick_hot <= (leaf_pick_advance ? _and_157 : leaf_pick_pick_hot);
   end
 
   always @(posedge clock) begin
@@ -2876,7 +2872,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_pick_ready <= 1'd0;
     end else begin
-      slot_pick_ready <= _not_104;
+      slot_pick_ready <= _not_102;
     end
   end
 
@@ -2884,12 +2880,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 32'd0;
     end else begin
-      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_160 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_160 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_160 : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? _and_160 : slot_pick_candidates) : (_eq_6 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_160 : slot_pick_candidates)) : (_eq_7 ? (_not_5 ? (slot_pick_take ? _and_160 : slot_pick_candidates) : (split_fits ? _not_106 : (slot_pick_take ? _and_160 : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? _and_160 : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? _and_160 : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_160 : slot_pick_candidates)) : (slot_pick_take ? _and_160 : slot_pick_candidates))))))))));
+      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_158 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_158 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_158 : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? _and_158 : slot_pick_candidates) : (_eq_6 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_158 : slot_pick_candidates)) : (_eq_7 ? (_not_5 ? (slot_pick_take ? _and_158 : slot_pick_candidates) : (split_fits ? _not_104 : (slot_pick_take ? _and_158 : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? _and_158 : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? _and_158 : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_158 : slot_pick_candidates)) : (slot_pick_take ? _and_158 : slot_pick_candidates))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_hot <= (slot_pick_advance ? _and_162 : slot_pick_pick_hot);
+    slot_pick_pick_hot <= (slot_pick_advance ? _and_160 : slot_pick_pick_hot);
   end
 
   always @(posedge clock) begin
@@ -2904,7 +2900,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       level_fresh <= 1'd0;
     end else begin
-      level_fresh <= (_eq_0 ? level_fresh : (_eq_1 ? level_fresh : (_eq_4 ? level_fresh : (_eq_5 ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (_eq_6 ? level_fresh : (_eq_7 ? (_not_5 ? level_fresh : (split_fits ? level_fresh : (_not_6 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (_eq_9 ? (_not_8 ? level_fresh : (_or_2 ? level_fresh : (merge_due ? 1'd1 : level_fresh))) : (_eq_10 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? level_fresh : (_ne_1 ? 1'd1 : level_fresh)) : level_fresh)) : level_fresh))))))));
+      level_fresh <= (_eq_0 ? level_fresh : (_eq_1 ? level_fresh : (_eq_4 ? level_fresh : (_eq_5 ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (_eq_6 ? level_fresh : (_eq_7 ? (_not_5 ? level_fresh : (split_fits ? level_fresh : (_not_6 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (_eq_9 ? (_not_7 ? level_fresh : (_or_2 ? level_fresh : (merge_due ? 1'd1 : level_fresh))) : (_eq_10 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? level_fresh : (_ne_1 ? 1'd1 : level_fresh)) : level_fresh)) : level_fresh))))))));
     end
   end
 
@@ -2917,7 +2913,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_leaf_depth <= (_eq_0 ? merge_leaf_depth : (_eq_1 ? merge_leaf_depth : (_eq_4 ? merge_leaf_depth : (_eq_5 ? (_ne_0 ? merge_leaf_depth : (split_req ? merge_leaf_depth : 5'd16)) : (_eq_6 ? merge_leaf_depth : (_eq_7 ? (_not_5 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_6 ? 5'd16 : (merge_due ? 5'd16 : merge_leaf_depth)))) : (_eq_9 ? (_not_8 ? merge_leaf_depth : (_or_2 ? merge_leaf_depth : (merge_due ? 5'd16 : merge_leaf_depth))) : (_eq_10 ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_ne_1 ? _sub_9 : merge_leaf_depth)) : merge_leaf_depth)) : merge_leaf_depth))))))));
+    merge_leaf_depth <= (_eq_0 ? merge_leaf_depth : (_eq_1 ? merge_leaf_depth : (_eq_4 ? merge_leaf_depth : (_eq_5 ? (_ne_0 ? merge_leaf_depth : (split_req ? merge_leaf_depth : 5'd16)) : (_eq_6 ? merge_leaf_depth : (_eq_7 ? (_not_5 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_6 ? 5'd16 : (merge_due ? 5'd16 : merge_leaf_depth)))) : (_eq_9 ? (_not_7 ? merge_leaf_depth : (_or_2 ? merge_leaf_depth : (merge_due ? 5'd16 : merge_leaf_depth))) : (_eq_10 ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_ne_1 ? _sub_9 : merge_leaf_depth)) : merge_leaf_depth)) : merge_leaf_depth))))))));
   end
 
   always @(posedge clock) begin
@@ -2925,7 +2921,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_sum <= (_eq_0 ? (_and_164 ? _add_16 : merge_sum) : (_eq_1 ? (_and_164 ? _add_16 : merge_sum) : (_eq_4 ? (_and_164 ? _add_16 : merge_sum) : (_eq_5 ? (_and_164 ? _add_16 : merge_sum) : (_eq_6 ? (_and_164 ? _add_16 : merge_sum) : (_eq_7 ? (_and_164 ? _add_16 : merge_sum) : (_eq_9 ? (_and_164 ? _add_16 : merge_sum) : (_eq_10 ? (level_fresh ? (_and_164 ? _add_16 : merge_sum) : (leaf_pick_ready ? (leaf_pick_pick_found ? 35'd0 : (_and_164 ? _add_16 : merge_sum)) : (_and_164 ? _add_16 : merge_sum))) : (_and_164 ? _add_16 : merge_sum)))))))));
+    merge_sum <= (_eq_0 ? (_and_162 ? _add_16 : merge_sum) : (_eq_1 ? (_and_162 ? _add_16 : merge_sum) : (_eq_4 ? (_and_162 ? _add_16 : merge_sum) : (_eq_5 ? (_and_162 ? _add_16 : merge_sum) : (_eq_6 ? (_and_162 ? _add_16 : merge_sum) : (_eq_7 ? (_and_162 ? _add_16 : merge_sum) : (_eq_9 ? (_and_162 ? _add_16 : merge_sum) : (_eq_10 ? (level_fresh ? (_and_162 ? _add_16 : merge_sum) : (leaf_pick_ready ? (leaf_pick_pick_found ? 35'd0 : (_and_162 ? _add_16 : merge_sum)) : (_and_162 ? _add_16 : merge_sum))) : (_and_162 ? _add_16 : merge_sum)))))))));
   end
 
   always @(posedge clock) begin
@@ -2956,7 +2952,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_172 ? 1'd0 : snapshot_pending) : snapshot_pending)));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_170 ? 1'd0 : snapshot_pending) : snapshot_pending)));
     end
   end
 
@@ -2964,7 +2960,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_172 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_9 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_10 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_11 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_16 ? (_eq_17 ? _mux_40 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_19 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
+      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_170 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_9 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_10 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_11 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_16 ? (_eq_17 ? _mux_40 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_19 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
     end
   end
 
@@ -3000,7 +2996,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       skip_valid <= 1'd0;
     end else begin
-      skip_valid <= (_eq_0 ? skip_valid : (_eq_1 ? skip_valid : (_eq_4 ? skip_valid : (_eq_5 ? skip_valid : (_eq_6 ? skip_valid : (_eq_7 ? skip_valid : (_eq_9 ? (_not_8 ? skip_valid : (_or_2 ? skip_valid : 1'd0)) : (_eq_10 ? (level_fresh ? skip_valid : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_valid : (_ne_1 ? skip_valid : 1'd1)) : skip_valid)) : (_eq_11 ? skip_valid : (_eq_12 ? skip_valid : (_eq_13 ? skip_valid : (_eq_15 ? skip_valid : (_eq_16 ? skip_valid : (_eq_18 ? skip_valid : (_eq_19 ? skip_valid : (_eq_20 ? 1'd0 : skip_valid))))))))))))))));
+      skip_valid <= (_eq_0 ? skip_valid : (_eq_1 ? skip_valid : (_eq_4 ? skip_valid : (_eq_5 ? skip_valid : (_eq_6 ? skip_valid : (_eq_7 ? skip_valid : (_eq_9 ? (_not_7 ? skip_valid : (_or_2 ? skip_valid : 1'd0)) : (_eq_10 ? (level_fresh ? skip_valid : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_valid : (_ne_1 ? skip_valid : 1'd1)) : skip_valid)) : (_eq_11 ? skip_valid : (_eq_12 ? skip_valid : (_eq_13 ? skip_valid : (_eq_15 ? skip_valid : (_eq_16 ? skip_valid : (_eq_18 ? skip_valid : (_eq_19 ? skip_valid : (_eq_20 ? 1'd0 : skip_valid))))))))))))))));
     end
   end
 
@@ -3016,7 +3012,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       batch_min_sum <= _fill_5;
     end else begin
-      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_1)) : (_eq_6 ? batch_min_sum : (_eq_7 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_2 : (merge_due ? _fill_3 : batch_min_sum)))) : (_eq_9 ? (_not_8 ? batch_min_sum : (_or_2 ? batch_min_sum : (merge_due ? _fill_4 : batch_min_sum))) : (_eq_10 ? batch_min_sum : (_eq_11 ? batch_min_sum : (_eq_12 ? (merge_settled ? (merge_verdict ? batch_min_sum : (sum_below_batch_min ? merge_sum : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
+      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_1)) : (_eq_6 ? batch_min_sum : (_eq_7 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_2 : (merge_due ? _fill_3 : batch_min_sum)))) : (_eq_9 ? (_not_7 ? batch_min_sum : (_or_2 ? batch_min_sum : (merge_due ? _fill_4 : batch_min_sum))) : (_eq_10 ? batch_min_sum : (_eq_11 ? batch_min_sum : (_eq_12 ? (merge_settled ? (merge_verdict ? batch_min_sum : (sum_below_batch_min ? merge_sum : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
     end
   end
 
@@ -3028,7 +3024,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_172 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_170 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
     end
   end
 
@@ -3057,7 +3053,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_175;
+    merge_ahead <= _and_173;
   end
 
   always @(posedge clock) begin
@@ -3132,7 +3128,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       commit_stop <= 1'd0;
     end else begin
-      commit_stop <= _and_179;
+      commit_stop <= _and_177;
     end
   end
 
@@ -3236,19 +3232,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       merge_settled <= 1'd0;
     end else begin
-      merge_settled <= _and_182;
+      merge_settled <= _and_180;
     end
   end
 
   always @(posedge clock) begin
-    readout_in_use <= _and_183;
+    readout_in_use <= _and_181;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       skip_empty_settled <= 1'd0;
     end else begin
-      skip_empty_settled <= _and_188;
+      skip_empty_settled <= _and_186;
     end
   end
 
@@ -3265,14 +3261,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_6 && !_eq_7 && _eq_9 && !_not_8 && _or_2 && _not_1) begin
+    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_6 && !_eq_7 && _eq_9 && !_not_7 && _or_2 && _not_1) begin
       slot_prefix[slot_pick_pick_index] <= child_prefix;
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_159) begin
+    if (_not_157) begin
       undo_rdata_0 <= undo[_bits_217];
     end
   end
@@ -3309,7 +3305,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:283: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_193 && !io_selected_bits_found) begin // RapController.java:544
+    if (!reset && _and_191 && !io_selected_bits_found) begin // RapController.java:544
       $display("Assertion failed at RapController.java:544: no node matched a key: the root must always match");
       $stop;
     end
@@ -3317,7 +3313,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:545: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_194) begin // RapController.java:546
+    if (!reset && commit_fire && !_and_192) begin // RapController.java:546
       $display("Assertion failed at RapController.java:546: a commit without its event in the replay window");
       $stop;
     end
@@ -3325,11 +3321,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:547: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_195 && !_not_160) begin // RapController.java:548
+    if (!reset && _and_193 && !_not_158) begin // RapController.java:548
       $display("Assertion failed at RapController.java:548: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_196 && !_or_128) begin // RapController.java:549
+    if (!reset && _and_194 && !_or_128) begin // RapController.java:549
       $display("Assertion failed at RapController.java:549: a split found no free slot after checking capacity");
       $stop;
     end
@@ -3353,7 +3349,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:556: a merge parent without leaf children waits for a verdict");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_163) begin // RapController.java:557
+    if (!reset && snapshot_frozen && !_not_161) begin // RapController.java:557
       $display("Assertion failed at RapController.java:557: a status value changed during the snapshot copy");
       $stop;
     end

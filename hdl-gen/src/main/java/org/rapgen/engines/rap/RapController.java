@@ -338,8 +338,8 @@ public final class RapController extends Module {
         // The event's scheduled batch, if due, after its split. A split that went ahead has just reshaped the tree and
         // op_batch_empty is registered from before it, so it must not skip that batch: the split node's leaf siblings
         // no longer count it in their parent's sum, and may merge now.
-        Consumer<Bool> afterSplit = reshaped -> when(dueReq,
-                        () -> startBatch(leafDepth, levelFresh, earlyBatch, skip, st, opBatchEmpty.and(reshaped.not()), B(false)))
+        Consumer<Boolean> afterSplit = reshaped -> when(dueReq,
+                        () -> startBatch(leafDepth, levelFresh, earlyBatch, skip, st, reshaped ? B(false) : opBatchEmpty, B(false)))
                 .otherwise(() -> state.connect(U(RESUME, STATE_BITS)));
 
         // A merge walk reads counts through the SRAM: the parent's own, then each leaf child as the walker picks it.
@@ -412,7 +412,7 @@ public final class RapController extends Module {
                             })
                             .otherwise(() -> {
                                 st.deferred.connect(B(true));
-                                afterSplit.accept(B(false));
+                                afterSplit.accept(false);
                             }))
                 .is(SPLIT_ALLOC, () -> {
                     FirstSet d = new FirstSet(present.not(), c.bitsPerLevel());
@@ -436,7 +436,7 @@ public final class RapController extends Module {
                         skip.invalidate();
                         table.setChildCount(opSlot, U(c.branching(), c.childCountBits()));
                         st.split.connect(B(true));
-                        afterSplit.accept(B(true));
+                        afterSplit.accept(true);
                     });
                 })
                 .is(MERGE_LEVEL, () -> when(levelFresh, () -> {

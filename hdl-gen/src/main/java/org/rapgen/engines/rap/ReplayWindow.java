@@ -28,9 +28,9 @@ import org.rapgen.hdl.UInt;
  * bubble). Neither side reads an address in the clock it is written, so what the RAM would return then never matters.
  * Synthesis sees that in the issue side's read enable; the head side's excludes it through registered occupancy flags
  * instead of a pointer compare, so its RAM carries {@code no_rw_check} and an assertion checks the promise. An event
- * written into an empty window is issued on the next clock from a bypass register. The head is a register loaded from the RAM's read of
- * the entry after it (or from the write itself, into an empty window), so the commit stage's compares start at a
- * flip-flop; an assertion checks that every commit finds its word there.
+ * written into an empty window is issued on the next clock from a bypass register. The head is a register loaded from
+ * the RAM's read of the entry after it (or from the write itself, into an empty window), so the commit stage's
+ * compares start at a flip-flop; an assertion checks that every commit finds its word there.
  */
 public final class ReplayWindow extends Module {
     /** What the commit stage needs of the oldest uncommitted event. */
@@ -88,9 +88,9 @@ public final class ReplayWindow extends Module {
         UInt wr = RegInit(U(0, aw + 1)).named("write_ptr");
         UInt iss = RegInit(U(0, aw + 1)).named("issue_ptr");
         UInt cmt = RegInit(U(0, aw + 1)).named("commit_ptr");
-        // How many entries are held (write - commit), and whether that is 0, 1 or 2, all registered: the head side's
-        // write and read collisions then need only the commit strobe and these flags, not a pointer compare after it.
-        UInt held = RegInit(U(0, aw + 1)).named("held");
+        // Whether the window holds 0, 1 or 2 entries (write - commit), registered from the pointers' next values: the
+        // head side's write and read collisions then need only the commit strobe and these flags, not a pointer compare
+        // after it.
         Bool held0 = RegInit(B(true)).named("held_0");
         Bool held1 = RegInit(B(false)).named("held_1");
         Bool held2 = RegInit(B(false)).named("held_2");
@@ -106,8 +106,9 @@ public final class ReplayWindow extends Module {
         when(enqFire, () -> {
             issueRam.write(wrAddr, issueWord);
             headRam.write(wrAddr, headWord);
-            wr.connect(wr.add(1));
         });
+        UInt wrNext = Mux(enqFire, wr.add(1), wr).named("write_ptr_next");
+        wr.connect(wrNext);
 
         // Rewind only comes while nothing is in flight, so it never meets an issue or a commit.
         UInt issNext = Mux(io.rewind, cmt, Mux(io.issue.fire(), iss.add(1), iss)).named("issue_ptr_next");
@@ -159,14 +160,13 @@ public final class ReplayWindow extends Module {
         io.head.weight.connect(weightOf(headQ));
         io.headValid.connect(held0.not());
 
-        UInt heldNext = held.add(enqFire.pad(aw + 1)).sub(io.commit.pad(aw + 1)).named("held_next");
-        held.connect(heldNext);
+        UInt heldNext = wrNext.sub(cmtNext).named("held_next");
         held0.connect(heldNext.eq(0));
         held1.connect(heldNext.eq(1));
         held2.connect(heldNext.eq(2));
-        UInt heldByPointers = wr.sub(cmt);
-        Assert(held.eq(heldByPointers).and(held0.eq(heldByPointers.eq(0))).and(held1.eq(heldByPointers.eq(1)))
-                .and(held2.eq(heldByPointers.eq(2))), "the held count or its flags disagree with the pointers");
+        UInt held = wr.sub(cmt);
+        Assert(held0.eq(held.eq(0)).and(held1.eq(held.eq(1))).and(held2.eq(held.eq(2))),
+                "the held flags disagree with the pointers");
         when(enqFire.and(readCollides.not()), () -> Assert(wrAddr.ne(readAddr), "the head RAM reads the slot being written"));
         when(io.commit, () -> Assert(held0.not().and(headKnown), "a commit of an event not (yet) in the window"));
     }
